@@ -1,0 +1,448 @@
+//! Standard 35-track 1541 disk images (`.d64`): write one holding programs, and read
+//! files back (for tests and for tools that want to check an image).
+//!
+//! Layout, as CBM DOS 2.6 writes it: 683 sectors of 256 bytes; track 18 holds the BAM
+//! (sector 0) and the directory (from sector 1). Files are chains of sectors whose first
+//! two bytes link to the next sector; the last sector's link is `0, last used index`.
+//! Files are allocated the way DOS does it: from track 17 downwards, then from 19
+//! upwards, stepping sectors by the DOS interleave of 10.
+
+use std::fmt;
+
+/// Tracks of a standard image.
+pub const TRACKS: u8 = 35;
+/// Size in bytes of a standard 35-track image without an error table.
+pub const IMAGE_SIZE: usize = 174_848;
+const DIR_TRACK: u8 = 18;
+const INTERLEAVE: u8 = 10;
+const DIR_INTERLEAVE: u8 = 3;
+const PAD: u8 = 0xA0;
+/// Directory type byte of a closed PRG file.
+pub const TYPE_PRG: u8 = 0x82;
+
+/// Sectors on `track` (1-based).
+pub fn sectors_per_track(track: u8) -> u8 {
+    match track {
+        1..=17 => 21,
+        18..=24 => 19,
+        25..=30 => 18,
+        _ => 17,
+    }
+}
+
+fn sector_offset(track: u8, sector: u8) -> usize {
+    let before: usize = (1..track).map(|t| sectors_per_track(t) as usize).sum();
+    (before + sector as usize) * 256
+}
+
+/// What can go wrong building or reading an image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum D64Error {
+    /// The files do not fit on the disk.
+    DiskFull,
+    /// More files than the directory track can list (144).
+    DirectoryFull,
+    /// A name longer than 16 characters or with characters PETSCII can't hold.
+    BadName(String),
+    /// The image is not 174,848 bytes long.
+    BadSize(usize),
+    /// A sector link points outside the disk or loops.
+    BrokenChain { track: u8, sector: u8 },
+    /// No file of that name.
+    NotFound(String),
+}
+
+impl fmt::Display for D64Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            D64Error::DiskFull => write!(f, "the files do not fit on a 35-track disk (664 blocks)"),
+            D64Error::DirectoryFull => write!(f, "the directory is full (144 entries)"),
+            D64Error::BadName(n) => {
+                write!(f, "disk or file name {n:?} must be at most 16 printable ASCII characters")
+            }
+            D64Error::BadSize(n) => write!(f, "a .d64 image is {IMAGE_SIZE} bytes, this one is {n}"),
+            D64Error::BrokenChain { track, sector } => {
+                write!(f, "broken sector chain at track {track} sector {sector}")
+            }
+            D64Error::NotFound(n) => write!(f, "no file named {n:?} on the disk"),
+        }
+    }
+}
+
+impl std::error::Error for D64Error {}
+
+/// ASCII → PETSCII for names: letters become the unshifted (upper case) letters.
+fn petscii_name(name: &str) -> Result<Vec<u8>, D64Error> {
+    if name.len() > 16 || !name.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+        return Err(D64Error::BadName(name.to_string()));
+    }
+    Ok(name.bytes().map(|b| b.to_ascii_uppercase()).collect())
+}
+
+fn padded(name: &[u8], len: usize) -> Vec<u8> {
+    let mut v = name.to_vec();
+    v.resize(len, PAD);
+    v
+}
+
+/// A disk image being built or read.
+pub struct Disk {
+    bytes: Vec<u8>,
+}
+
+/// One directory entry read back from an image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirEntry {
+    /// The name as stored, without the $A0 padding (PETSCII bytes).
+    pub name: Vec<u8>,
+    /// Type byte ($82 = PRG).
+    pub file_type: u8,
+    /// First sector of the file.
+    pub track: u8,
+    pub sector: u8,
+    /// Size in blocks as the directory says.
+    pub blocks: u16,
+}
+
+impl Disk {
+    /// A freshly formatted disk: empty directory, BAM with track 18's two sectors in use.
+    pub fn new(disk_name: &str, id: &str) -> Result<Disk, D64Error> {
+        let name = petscii_name(disk_name)?;
+        let id = petscii_name(id)?;
+        if id.len() > 2 {
+            return Err(D64Error::BadName(String::from_utf8_lossy(&id).into_owned()));
+        }
+        let mut disk = Disk { bytes: vec![0; IMAGE_SIZE] };
+        let bam = sector_offset(DIR_TRACK, 0);
+        let b = &mut disk.bytes[bam..bam + 256];
+        b[0] = DIR_TRACK;
+        b[1] = 1;
+        b[2] = b'A';
+        for t in 1..=TRACKS {
+            let n = sectors_per_track(t);
+            let bits: u32 = (1u32 << n) - 1;
+            let e = 4 * t as usize;
+            b[e] = n;
+            b[e + 1..e + 4].copy_from_slice(&bits.to_le_bytes()[..3]);
+        }
+        b[0x90..0xA0].copy_from_slice(&padded(&name, 16));
+        b[0xA0] = PAD;
+        b[0xA1] = PAD;
+        b[0xA2..0xA4].copy_from_slice(&padded(&id, 2)[..2]);
+        b[0xA4] = PAD;
+        b[0xA5] = b'2';
+        b[0xA6] = b'A';
+        b[0xA7..0xAB].fill(PAD);
+        disk.allocate(DIR_TRACK, 0);
+        disk.allocate(DIR_TRACK, 1);
+        let dir = sector_offset(DIR_TRACK, 1);
+        disk.bytes[dir + 1] = 0xFF;
+        Ok(disk)
+    }
+
+    /// Reads an existing image (35 tracks, no error table).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Disk, D64Error> {
+        if bytes.len() != IMAGE_SIZE {
+            return Err(D64Error::BadSize(bytes.len()));
+        }
+        Ok(Disk { bytes: bytes.to_vec() })
+    }
+
+    /// The image bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// One 256-byte sector.
+    pub fn sector(&self, track: u8, sector: u8) -> &[u8] {
+        let o = sector_offset(track, sector);
+        &self.bytes[o..o + 256]
+    }
+
+    fn sector_mut(&mut self, track: u8, sector: u8) -> &mut [u8] {
+        let o = sector_offset(track, sector);
+        &mut self.bytes[o..o + 256]
+    }
+
+    fn bam_entry(&self, track: u8) -> usize {
+        sector_offset(DIR_TRACK, 0) + 4 * track as usize
+    }
+
+    /// Whether the BAM marks the sector free.
+    pub fn is_free(&self, track: u8, sector: u8) -> bool {
+        let e = self.bam_entry(track);
+        self.bytes[e + 1 + sector as usize / 8] & (1 << (sector % 8)) != 0
+    }
+
+    /// Free blocks outside the directory track, as LIST shows them.
+    pub fn blocks_free(&self) -> u16 {
+        (1..=TRACKS)
+            .filter(|&t| t != DIR_TRACK)
+            .map(|t| self.bytes[self.bam_entry(t)] as u16)
+            .sum()
+    }
+
+    fn allocate(&mut self, track: u8, sector: u8) {
+        let e = self.bam_entry(track);
+        self.bytes[e + 1 + sector as usize / 8] &= !(1 << (sector % 8));
+        self.bytes[e] -= 1;
+    }
+
+    /// The next free sector for file data, DOS style: tracks 17→1, then 19→35,
+    /// searching each track from `from + interleave`.
+    fn next_free(&self, near: Option<(u8, u8)>) -> Option<(u8, u8)> {
+        let order = (1..DIR_TRACK).rev().chain(DIR_TRACK + 1..=TRACKS);
+        let (start_track, start_sector) = match near {
+            Some((t, s)) => (t, s + INTERLEAVE),
+            None => (DIR_TRACK - 1, 0),
+        };
+        let tracks: Vec<u8> = order.collect();
+        let first = tracks.iter().position(|&t| t == start_track).unwrap_or(0);
+        for (i, &t) in tracks[first..].iter().enumerate() {
+            let n = sectors_per_track(t);
+            let begin = if i == 0 { start_sector % n } else { 0 };
+            if let Some(s) = (0..n).map(|k| (begin + k) % n).find(|&s| self.is_free(t, s)) {
+                return Some((t, s));
+            }
+        }
+        None
+    }
+
+    /// Adds a PRG file (`data` starts with its 2-byte load address, as a .prg does).
+    pub fn add_prg(&mut self, name: &str, data: &[u8]) -> Result<(), D64Error> {
+        let name = petscii_name(name)?;
+        let blocks = data.len().div_ceil(254).max(1);
+        let free = self.blocks_free() as usize;
+        if blocks > free {
+            return Err(D64Error::DiskFull);
+        }
+        let slot = self.free_dir_slot()?;
+        // Chain the data.
+        let mut chain = Vec::with_capacity(blocks);
+        let mut at = None;
+        for _ in 0..blocks {
+            let (t, s) = self.next_free(at).ok_or(D64Error::DiskFull)?;
+            self.allocate(t, s);
+            chain.push((t, s));
+            at = Some((t, s));
+        }
+        for (i, &(t, s)) in chain.iter().enumerate() {
+            let part = data.get(i * 254..((i + 1) * 254).min(data.len())).unwrap_or(&[]);
+            let next = chain.get(i + 1).copied();
+            let sec = self.sector_mut(t, s);
+            sec.fill(0);
+            match next {
+                Some((nt, ns)) => {
+                    sec[0] = nt;
+                    sec[1] = ns;
+                }
+                None => {
+                    sec[0] = 0;
+                    sec[1] = (part.len() + 1) as u8;
+                }
+            }
+            sec[2..2 + part.len()].copy_from_slice(part);
+        }
+        let (dt, ds, idx) = slot;
+        let entry = &mut self.sector_mut(dt, ds)[idx * 32..idx * 32 + 32];
+        entry[2] = TYPE_PRG;
+        entry[3] = chain[0].0;
+        entry[4] = chain[0].1;
+        entry[5..21].copy_from_slice(&padded(&name, 16));
+        entry[30..32].copy_from_slice(&(blocks as u16).to_le_bytes());
+        Ok(())
+    }
+
+    /// A free directory slot (track, sector, index), growing the directory if needed.
+    fn free_dir_slot(&mut self) -> Result<(u8, u8, usize), D64Error> {
+        let (mut t, mut s) = (DIR_TRACK, 1);
+        loop {
+            let sec = self.sector(t, s);
+            if let Some(i) = (0..8).find(|i| sec[i * 32 + 2] == 0) {
+                return Ok((t, s, i));
+            }
+            if sec[0] == 0 {
+                // Link a new directory sector, interleave 3 as DOS does.
+                let n = sectors_per_track(DIR_TRACK);
+                let ns = (1..n)
+                    .map(|k| (s + DIR_INTERLEAVE * k) % n)
+                    .find(|&c| c != 0 && self.is_free(DIR_TRACK, c))
+                    .ok_or(D64Error::DirectoryFull)?;
+                self.allocate(DIR_TRACK, ns);
+                let cur = self.sector_mut(t, s);
+                cur[0] = DIR_TRACK;
+                cur[1] = ns;
+                let new = self.sector_mut(DIR_TRACK, ns);
+                new.fill(0);
+                new[1] = 0xFF;
+                return Ok((DIR_TRACK, ns, 0));
+            }
+            (t, s) = (sec[0], sec[1]);
+        }
+    }
+
+    /// The disk name (PETSCII, padding removed).
+    pub fn name(&self) -> Vec<u8> {
+        strip(&self.sector(DIR_TRACK, 0)[0x90..0xA0])
+    }
+
+    /// The directory, in order.
+    pub fn directory(&self) -> Result<Vec<DirEntry>, D64Error> {
+        let mut out = Vec::new();
+        let mut seen = 0;
+        let (mut t, mut s) = (DIR_TRACK, 1);
+        while t != 0 {
+            check_ts(t, s)?;
+            seen += 1;
+            if seen > 683 {
+                return Err(D64Error::BrokenChain { track: t, sector: s });
+            }
+            let sec = self.sector(t, s);
+            for e in sec.chunks(32) {
+                if e[2] != 0 {
+                    out.push(DirEntry {
+                        name: strip(&e[5..21]),
+                        file_type: e[2],
+                        track: e[3],
+                        sector: e[4],
+                        blocks: u16::from_le_bytes([e[30], e[31]]),
+                    });
+                }
+            }
+            (t, s) = (sec[0], sec[1]);
+        }
+        Ok(out)
+    }
+
+    /// Follows a file's sector chain and returns its bytes.
+    pub fn read_chain(&self, track: u8, sector: u8) -> Result<Vec<u8>, D64Error> {
+        let mut out = Vec::new();
+        let (mut t, mut s) = (track, sector);
+        for _ in 0..683 {
+            check_ts(t, s)?;
+            let sec = self.sector(t, s);
+            if sec[0] == 0 {
+                let last = (sec[1] as usize).clamp(1, 255);
+                out.extend_from_slice(&sec[2..=last]);
+                return Ok(out);
+            }
+            out.extend_from_slice(&sec[2..]);
+            (t, s) = (sec[0], sec[1]);
+        }
+        Err(D64Error::BrokenChain { track, sector })
+    }
+
+    /// Reads a file by (ASCII) name.
+    pub fn read_file(&self, name: &str) -> Result<Vec<u8>, D64Error> {
+        let want = petscii_name(name)?;
+        let e = self
+            .directory()?
+            .into_iter()
+            .find(|e| e.name == want)
+            .ok_or_else(|| D64Error::NotFound(name.to_string()))?;
+        self.read_chain(e.track, e.sector)
+    }
+}
+
+fn check_ts(track: u8, sector: u8) -> Result<(), D64Error> {
+    if !(1..=TRACKS).contains(&track) || sector >= sectors_per_track(track) {
+        return Err(D64Error::BrokenChain { track, sector });
+    }
+    Ok(())
+}
+
+fn strip(field: &[u8]) -> Vec<u8> {
+    let end = field.iter().rposition(|&b| b != PAD).map_or(0, |i| i + 1);
+    field[..end].to_vec()
+}
+
+/// One call for the usual case: a disk named `name` holding one PRG named `name`.
+pub fn image_with_prg(name: &str, prg: &[u8]) -> Result<Vec<u8>, D64Error> {
+    let mut disk = Disk::new(name, "64")?;
+    disk.add_prg(name, prg)?;
+    Ok(disk.bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_adds_up_to_683_sectors() {
+        let total: usize = (1..=TRACKS).map(|t| sectors_per_track(t) as usize).sum();
+        assert_eq!(total, 683);
+        assert_eq!(total * 256, IMAGE_SIZE);
+        assert_eq!(sector_offset(18, 0), 0x16500);
+    }
+
+    #[test]
+    fn blank_disk_has_664_blocks_free_and_a_dos_2a_header() {
+        let d = Disk::new("RYG", "64").unwrap();
+        assert_eq!(d.blocks_free(), 664);
+        let bam = d.sector(18, 0);
+        assert_eq!(&bam[0..4], &[18, 1, b'A', 0]);
+        assert_eq!(&bam[0xA2..0xA7], b"64\xA02A");
+        assert_eq!(d.name(), b"RYG");
+        assert!(d.directory().unwrap().is_empty());
+        assert!(!d.is_free(18, 0) && !d.is_free(18, 1) && d.is_free(18, 2));
+    }
+
+    #[test]
+    fn a_file_round_trips_through_its_chain() {
+        let prg: Vec<u8> = [0x01, 0x08].into_iter().chain((0..1000u32).map(|i| (i * 7) as u8)).collect();
+        let mut d = Disk::new("TEST DISK", "AB").unwrap();
+        d.add_prg("ryg", &prg).unwrap();
+        let dir = d.directory().unwrap();
+        assert_eq!(dir.len(), 1);
+        assert_eq!(dir[0].name, b"RYG");
+        assert_eq!(dir[0].file_type, TYPE_PRG);
+        assert_eq!(dir[0].blocks, 4); // 1002 bytes / 254
+        assert_eq!((dir[0].track, dir[0].sector), (17, 0));
+        assert_eq!(d.read_file("RYG").unwrap(), prg);
+        assert_eq!(d.blocks_free(), 660);
+        // DOS interleave: 17/0 -> 17/10 -> 17/20 -> 17/9
+        assert_eq!(&d.sector(17, 0)[..2], &[17, 10]);
+        assert_eq!(&d.sector(17, 10)[..2], &[17, 20]);
+        assert_eq!(&d.sector(17, 20)[..2], &[17, 9]);
+        assert_eq!(d.sector(17, 9)[0], 0);
+        assert_eq!(d.sector(17, 9)[1] as usize, 1002 - 3 * 254 + 1);
+    }
+
+    #[test]
+    fn a_file_that_fills_sectors_exactly_ends_with_index_255() {
+        let prg = vec![0x55; 254 * 2];
+        let img = image_with_prg("X", &prg).unwrap();
+        let d = Disk::from_bytes(&img).unwrap();
+        assert_eq!(d.read_file("x").unwrap(), prg);
+        let e = &d.directory().unwrap()[0];
+        assert_eq!(e.blocks, 2);
+    }
+
+    #[test]
+    fn many_files_grow_the_directory_and_a_full_disk_is_refused() {
+        let mut d = Disk::new("MANY", "01").unwrap();
+        for i in 0..20 {
+            d.add_prg(&format!("F{i}"), &[1, 8, i as u8]).unwrap();
+        }
+        let dir = d.directory().unwrap();
+        assert_eq!(dir.len(), 20);
+        assert_eq!(d.read_file("F19").unwrap(), vec![1, 8, 19]);
+        assert_eq!(&d.sector(18, 1)[..2], &[18, 4]);
+        let big = vec![0; 254 * 700];
+        assert_eq!(d.add_prg("BIG", &big), Err(D64Error::DiskFull));
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        assert!(matches!(Disk::new("THIS NAME IS FAR TOO LONG", "01"), Err(D64Error::BadName(_))));
+        assert_eq!(Disk::from_bytes(&[0; 10]).err(), Some(D64Error::BadSize(10)));
+        let mut img = image_with_prg("A", &[1, 8, 0]).unwrap();
+        let d = Disk::from_bytes(&img).unwrap();
+        assert_eq!(d.read_file("B"), Err(D64Error::NotFound("B".into())));
+        // Corrupt the file's link to point past the last track.
+        let o = sector_offset(17, 0);
+        img[o] = 40;
+        let d = Disk::from_bytes(&img).unwrap();
+        assert!(matches!(d.read_file("A"), Err(D64Error::BrokenChain { .. })));
+    }
+}
