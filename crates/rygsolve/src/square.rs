@@ -20,7 +20,7 @@ pub const DARK_SQUARES: usize = 32;
 impl Square {
     /// The dark square at `row`, `col`; `None` when off the board or on a light square.
     pub const fn new(row: u8, col: u8) -> Option<Square> {
-        if row < 8 && col < 8 && (row + col) % 2 == 0 {
+        if row < 8 && col < 8 && (row + col).is_multiple_of(2) {
             Some(Square { row, col })
         } else {
             None
@@ -103,4 +103,54 @@ const fn neighbour_table() -> [[u8; 4]; DARK_SQUARES] {
         index += 1;
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dense_index_follows_scan_order() {
+        let squares: Vec<Square> = Square::all().collect();
+        assert_eq!(squares.len(), DARK_SQUARES);
+        assert!(squares.windows(2).all(|w| w[0] < w[1]));
+        for (i, sq) in squares.iter().enumerate() {
+            assert_eq!(sq.index(), i);
+            assert_eq!((sq.row() + sq.col()) % 2, 0);
+        }
+        assert_eq!(Square::from_index(29), Square::new(7, 3));
+        assert_eq!(Square::from_index(32), None);
+    }
+
+    #[test]
+    fn only_dark_squares_on_the_board_exist() {
+        assert_eq!(Square::new(0, 1), None);
+        assert_eq!(Square::new(8, 0), None);
+        assert_eq!(Square::new(0, 8), None);
+        assert_eq!(Square::new(255, 255), None);
+        assert!(Square::new(7, 7).is_some());
+    }
+
+    #[test]
+    fn neighbours_follow_the_mouse_deltas() {
+        let corner = Square::new(0, 0).expect("dark");
+        assert_eq!(
+            NEIGHBOUR[corner.index()],
+            [
+                NONE,
+                NONE,
+                Square::new(1, 1).expect("dark").index() as u8,
+                NONE
+            ]
+        );
+        let centre = Square::new(4, 4).expect("dark");
+        let expected = [(3, 3), (3, 5), (5, 5), (5, 3)]
+            .map(|(r, c)| Square::new(r, c).expect("dark").index() as u8);
+        assert_eq!(NEIGHBOUR[centre.index()], expected);
+        assert_eq!(Square::new(7, 7).and_then(|s| s.offset(1, 1)), None);
+        assert_eq!(
+            Square::new(7, 1).and_then(|s| s.offset(-1, -1)),
+            Square::new(6, 0)
+        );
+    }
 }
