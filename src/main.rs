@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod build;
+mod new;
 mod run;
 
 #[derive(Parser)]
@@ -21,11 +22,14 @@ enum Command {
     Build(build::Args),
     /// Boot a .prg (or assemble and boot a .asm) in a window or headless
     Run(run::Args),
+    /// Start a new C64 project: main.asm with the BASIC stub and a Rust test of one routine
+    New(new::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Build(args) => build::main(args),
         Command::Run(args) => run::main(args),
+        Command::New(args) => new::main(args),
     }
 }

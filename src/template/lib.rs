@@ -1,0 +1,1 @@
+//! {{NAME}}: the 6502 program lives in `main.asm`; its tests are in `tests/`.
