@@ -1,0 +1,145 @@
+; RYG - El raton y los gatos (Mouse and Cats) for the Commodore 64.
+; Main program, part 1: initialise the current board, paint it and list the
+; mouse's moves, marking which ones are valid. Then return to BASIC.
+;
+; Build: 64tass --ascii --case-sensitive --cbm-prg -o RYG.prg RYG.asm
+;    or: c64kit build asm/RYG.asm
+; The include order is the build order; Arbol.asm goes last because the free
+; memory after it holds the game tree.
+
+; KERNAL entries (documented jump table only)
+chrout = $ffd2                  ; print the character in A
+getin  = $ffe4                  ; A = next key from the keyboard buffer, 0 if none
+
+; PETSCII control codes
+petsciiReturn = $0d
+petsciiClear  = $93
+
+; BASIC loader: 10 SYS 2064, stored exactly as the C64 keeps the line.
+        * = $0801
+        .word lineaFin          ; link to the next line
+        .word 10                ; line number
+        .byte $9e               ; SYS token
+        .text "2064"
+        .byte $00               ; end of line
+lineaFin
+        .word $0000             ; end of program
+
+        * = $0810
+
+; ---------------------------------------------------------------------------
+; Program entry (SYS 2064)
+; ---------------------------------------------------------------------------
+inicio
+        jsr inicializaArbol     ; the tree's free memory starts empty
+
+        lda #<tableroActual
+        sta itTableroLo
+        lda #>tableroActual
+        sta itTableroHi
+        jsr inicializaTablero
+
+        lda #petsciiClear
+        jsr chrout
+
+        lda #<tableroActual
+        sta ptTableroLo
+        lda #>tableroActual
+        sta ptTableroHi
+        jsr pintaTablero
+
+        jsr pintaJugadasRaton
+        rts
+
+; ---------------------------------------------------------------------------
+; pintaJugadasRaton: lists the four moves of the mouse on tableroActual as
+; "n: ff,cc valida" / "n: ff,cc no valida" (new row and column in hex).
+; ---------------------------------------------------------------------------
+pjrTempX        .byte $00
+pjrTempY        .byte $00
+
+pintaJugadasRaton
+        stx pjrTempX
+        sty pjrTempY
+
+        lda #<cadJugadasRaton
+        sta pcCadenaLo
+        lda #>cadJugadasRaton
+        sta pcCadenaHi
+        jsr pintaCadena
+
+        ; where is the mouse?
+        lda #<tableroActual
+        sta drTableroLo
+        lda #>tableroActual
+        sta drTableroHi
+        jsr dameRaton
+        lda drOffset
+        sta dfcOffset
+        jsr dameFilaCol
+
+        ldx #0
+_bucle
+        lda dfcFila
+        sta gjrFila
+        lda dfcColumna
+        sta gjrColumna
+        stx gjrJugada
+        jsr generaJugadaRaton
+
+        txa                     ; "n: "
+        jsr pintaDigito
+        lda #<cadDosPuntos
+        sta pcCadenaLo
+        lda #>cadDosPuntos
+        sta pcCadenaHi
+        jsr pintaCadena
+
+        lda gjrNuevaFila        ; "ff,cc "
+        jsr pintaHex
+        lda #','
+        jsr chrout
+        lda gjrNuevaColumna
+        jsr pintaHex
+        lda #' '
+        jsr chrout
+
+        lda #<tableroActual
+        sta vjTableroLo
+        lda #>tableroActual
+        sta vjTableroHi
+        lda gjrNuevaFila
+        sta vjFila
+        lda gjrNuevaColumna
+        sta vjColumna
+        jsr validaJugada
+
+        lda #<cadValida
+        ldy #>cadValida
+        bit vjValida
+        bpl _pinta              ; $00 = valid
+        lda #<cadNoValida
+        ldy #>cadNoValida
+_pinta
+        sta pcCadenaLo
+        sty pcCadenaHi
+        jsr pintaCadena
+
+        inx
+        cpx #4
+        bne _bucle
+
+        ldx pjrTempX
+        ldy pjrTempY
+        rts
+
+cadJugadasRaton .null "jugadas del raton (fila,col):", petsciiReturn
+cadDosPuntos    .null ": "
+cadValida       .null "valida", petsciiReturn
+cadNoValida     .null "no valida", petsciiReturn
+
+        .include "LibText.asm"
+        .include "Tableros.asm"
+        .include "PintaTableros.asm"
+        .include "GenJugadas.asm"
+        .include "Arbol.asm"            ; last: the tree grows after it

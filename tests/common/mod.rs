@@ -1,0 +1,271 @@
+//! Shared helpers for the tests of the RYG 6502 program (`asm/`): the program assembled
+//! once per test binary, machines with it loaded, board builders and a RAM diff.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use c64asm::Program;
+use c64emu::{Machine, Regs};
+
+/// The main source; it includes the other files of `asm/`.
+pub const RYG_ASM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/asm/RYG.asm");
+
+/// Cycle budget for one routine call; the slowest routine needs a few thousand.
+pub const CALL_BUDGET: u64 = 1_000_000;
+
+/// Board layout (see docs/ryg.md).
+pub const BOARD_LEN: usize = 88;
+pub const OFF_LEVEL: usize = 3;
+pub const OFF_TURN: usize = 4;
+pub const OFF_VALUE: usize = 5;
+pub const OFF_PARENT: usize = 6;
+pub const OFF_CHILDREN: usize = 8;
+pub const OFF_MATRIX: usize = 24;
+pub const EMPTY: u8 = 0x00;
+pub const MOUSE: u8 = 0x01;
+pub const CAT: u8 = 0xFF;
+pub const TURN_MOUSE: u8 = 0x01;
+pub const TURN_CATS: u8 = 0xFF;
+
+/// `asm/RYG.asm` assembled in-process by c64asm, once per test binary.
+pub fn program() -> &'static Program {
+    static PROGRAM: OnceLock<Program> = OnceLock::new();
+    PROGRAM.get_or_init(|| match c64asm::assemble(RYG_ASM) {
+        Ok(program) => program,
+        Err(diagnostics) => panic!("asm/RYG.asm does not assemble:\n{diagnostics}"),
+    })
+}
+
+/// The address (or value) of a symbol of the program.
+pub fn sym(name: &str) -> u16 {
+    let value = program()
+        .symbol(name)
+        .unwrap_or_else(|| panic!("no symbol `{name}` in asm/RYG.asm"));
+    u16::try_from(value).unwrap_or_else(|_| panic!("symbol `{name}` = {value} is not an address"))
+}
+
+/// A machine after the KERNAL cold start with RYG loaded, its labels known and strict
+/// mode on (reads of ROM at addresses the program wrote are reported).
+pub fn machine() -> Machine {
+    let mut m = Machine::new();
+    m.load_prg(&program().prg_bytes()).expect("RYG.prg loads");
+    m.set_symbols(program().address_labels());
+    m.set_strict(true);
+    m
+}
+
+/// Addresses of the one-byte fields whose names start with one of `prefixes` followed
+/// by a capital letter (`fc` matches `fcFila`, not `fijaContenido` nor `fcx`).
+pub fn fields(prefixes: &[&str]) -> BTreeSet<u16> {
+    program()
+        .address_labels()
+        .into_iter()
+        .filter(|(name, _)| {
+            prefixes.iter().any(|p| {
+                name.strip_prefix(p)
+                    .and_then(|rest| rest.chars().next())
+                    .is_some_and(|c| c.is_ascii_uppercase())
+            })
+        })
+        .map(|(_, addr)| addr)
+        .collect()
+}
+
+/// Writes a byte into a field.
+pub fn set(m: &mut Machine, field: &str, value: u8) {
+    m.poke(sym(field), value);
+}
+
+/// Reads a field.
+pub fn get(m: &Machine, field: &str) -> u8 {
+    m.peek(sym(field))
+}
+
+/// Writes an address into the field pair `{prefix}Lo` / `{prefix}Hi`.
+pub fn set_ptr(m: &mut Machine, prefix: &str, addr: u16) {
+    set(m, &format!("{prefix}Lo"), addr as u8);
+    set(m, &format!("{prefix}Hi"), (addr >> 8) as u8);
+}
+
+/// Reads the address in the field pair `{prefix}Lo` / `{prefix}Hi`.
+pub fn get_ptr(m: &Machine, prefix: &str) -> u16 {
+    u16::from(get(m, &format!("{prefix}Lo"))) | u16::from(get(m, &format!("{prefix}Hi"))) << 8
+}
+
+/// The outcome of [`call_checked`].
+pub struct Called {
+    pub cycles: u64,
+    pub regs: Regs,
+    /// All 64 KiB before and after the call.
+    pub before: Vec<u8>,
+    pub after: Vec<u8>,
+    /// Stack pointer before the call: the call may write the stack page at and below it.
+    pub sp: u8,
+}
+
+impl Called {
+    /// Fails unless every changed byte is in `allowed`, on $FB-$FE or on the stack page
+    /// at or below the caller's stack pointer.
+    pub fn assert_only_changed(&self, label: &str, allowed: &BTreeSet<u16>) {
+        let stray: Vec<String> = (0..=0xFFFFu16)
+            .filter(|&a| self.before[a as usize] != self.after[a as usize])
+            .filter(|a| !allowed.contains(a))
+            .filter(|a| !(0xFB..=0xFE).contains(a))
+            .filter(|&a| !(0x0100..=0x0100 + u16::from(self.sp)).contains(&a))
+            .map(|a| {
+                format!(
+                    "${a:04X} {:02X}->{:02X}{}",
+                    self.before[a as usize],
+                    self.after[a as usize],
+                    label_of(a)
+                )
+            })
+            .collect();
+        assert!(
+            stray.is_empty(),
+            "{label} changed RAM outside its fields: {}",
+            stray.join(", ")
+        );
+    }
+}
+
+/// " (name)" for an address that has a label, else "".
+fn label_of(addr: u16) -> String {
+    program()
+        .address_labels()
+        .into_iter()
+        .find(|(_, a)| *a == addr)
+        .map(|(name, _)| format!(" ({name})"))
+        .unwrap_or_default()
+}
+
+/// Calls a routine by label with X = `xy.0` and Y = `xy.1`, asserts that it returns and
+/// preserves X and Y and stays clean in strict mode, and keeps RAM before and after for [`Called::assert_only_changed`].
+pub fn call_xy(m: &mut Machine, label: &str, xy: (u8, u8)) -> Called {
+    let regs = m.regs();
+    m.set_regs(Regs {
+        x: xy.0,
+        y: xy.1,
+        ..regs
+    });
+    let sp = m.regs().sp;
+    let before = m.ram().to_vec();
+    let result = m
+        .call(label, CALL_BUDGET)
+        .unwrap_or_else(|stop| panic!("{label} did not return: {stop:?}"));
+    assert_eq!(
+        (result.regs.x, result.regs.y),
+        xy,
+        "{label} must preserve X and Y"
+    );
+    assert_eq!(
+        m.strict_violations(),
+        &[],
+        "{label} read back RAM under a banked-in ROM"
+    );
+    Called {
+        cycles: result.cycles,
+        regs: result.regs,
+        before,
+        after: m.ram().to_vec(),
+        sp,
+    }
+}
+
+/// [`call_xy`] with distinctive X and Y values.
+pub fn call_checked(m: &mut Machine, label: &str) -> Called {
+    call_xy(m, label, (0x5A, 0xA5))
+}
+
+/// A 64-byte matrix from 8 rows of `R` (mouse), `G` (cat) and `.` (empty).
+pub fn matrix(rows: [&str; 8]) -> [u8; 64] {
+    let mut out = [EMPTY; 64];
+    for (r, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), 8, "row {r} must have 8 squares");
+        for (c, ch) in row.chars().enumerate() {
+            out[r * 8 + c] = match ch {
+                'R' => MOUSE,
+                'G' => CAT,
+                '.' => EMPTY,
+                other => panic!("bad square {other:?}"),
+            };
+        }
+    }
+    out
+}
+
+/// An 88-byte board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub level: u8,
+    pub turn: u8,
+    pub value: u8,
+    pub parent: u16,
+    pub children: [u16; 8],
+    pub matrix: [u8; 64],
+}
+
+impl Board {
+    /// Level 0, mouse to move, value $80, no links.
+    pub fn new(matrix: [u8; 64]) -> Board {
+        Board {
+            level: 0,
+            turn: TURN_MOUSE,
+            value: 0x80,
+            parent: 0,
+            children: [0; 8],
+            matrix,
+        }
+    }
+
+    /// The blog's initial position.
+    pub fn initial() -> Board {
+        Board::new(matrix([
+            "G.G.G.G.", "........", "........", "........", "........", "........", "........",
+            "...R....",
+        ]))
+    }
+
+    pub fn bytes(&self) -> [u8; BOARD_LEN] {
+        let mut b = [0u8; BOARD_LEN];
+        b[..3].copy_from_slice(&[0xAA; 3]);
+        b[OFF_LEVEL] = self.level;
+        b[OFF_TURN] = self.turn;
+        b[OFF_VALUE] = self.value;
+        b[OFF_PARENT..OFF_PARENT + 2].copy_from_slice(&self.parent.to_le_bytes());
+        for (i, child) in self.children.iter().enumerate() {
+            b[OFF_CHILDREN + 2 * i..OFF_CHILDREN + 2 * i + 2].copy_from_slice(&child.to_le_bytes());
+        }
+        b[OFF_MATRIX..].copy_from_slice(&self.matrix);
+        b
+    }
+
+    pub fn at(&self, row: usize, col: usize) -> u8 {
+        self.matrix[row * 8 + col]
+    }
+
+    pub fn put(&mut self, row: usize, col: usize, piece: u8) {
+        self.matrix[row * 8 + col] = piece;
+    }
+}
+
+/// Writes a board at `addr`.
+pub fn put_board(m: &mut Machine, addr: u16, board: &Board) {
+    m.write(addr, &board.bytes());
+}
+
+/// The 88 bytes at `addr`.
+pub fn board_at(m: &Machine, addr: u16) -> Vec<u8> {
+    m.read(addr, BOARD_LEN)
+}
+
+/// The addresses `addr .. addr + len`.
+pub fn range(addr: u16, len: usize) -> BTreeSet<u16> {
+    (0..len).map(|i| addr.wrapping_add(i as u16)).collect()
+}
+
+/// Union of address sets.
+pub fn union(sets: &[&BTreeSet<u16>]) -> BTreeSet<u16> {
+    sets.iter().flat_map(|s| s.iter().copied()).collect()
+}
