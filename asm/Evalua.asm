@@ -42,8 +42,69 @@ evFinNivel      .byte $00       ; end of the current BFS level in the queue
 evCola          .fill 32, $00   ; at most the 32 dark squares
 evVisto         .fill 64, $00   ; per square 24-87
 
+; --- macros of the hot loops (defined before use). Their labels are plain
+; (mNo), not cheap locals: each expansion gets its own scope for those.
+
+; A = min(A + table[X], $FF)
+sumaSaturada .macro
+        clc
+        adc \1,x
+        bcc mSinAcarreo
+        lda #$ff
+mSinAcarreo
+        .endm
+
+; One BFS step from square X in one direction: queue the neighbour if it is
+; on the board, empty and not yet visited; a row-0 square ends the search.
+pasoBfs .macro
+        ldy \1-tabMatriz,x
+        beq mNo
+        lda (ptrTablero),y
+        bne mNo
+        lda evMarca
+        cmp evVisto-tabMatriz,y
+        beq mNo
+        sta evVisto-tabMatriz,y
+        cpy #tabMatriz+8
+        bcs mEncola
+        jmp bfsFila0
+mEncola
+        tya
+        ldy evFinCola
+        sta evCola,y
+        inc evFinCola
+mNo
+        .endm
+
+; evJugadas + 1 when the neighbour of square X in one direction is free.
+cuentaSiLibre .macro
+        ldy \1-tabMatriz,x
+        beq mNo
+        lda (ptrTablero),y
+        bne mNo
+        inc evJugadas
+mNo
+        .endm
+
+; To gpmSi when the cat on square X has a free square one row down.
+gatoLibre .macro
+        ldy tblVecino3-tabMatriz,x
+        beq mDerecha
+        lda (ptrTablero),y
+        beq gpmSi
+mDerecha
+        ldy tblVecino2-tabMatriz,x
+        beq mNo
+        lda (ptrTablero),y
+        beq gpmSi
+mNo
+        .endm
+
 ; 161 + 5 * (7 - row): the reachable branch's base by the mouse's row
-tblBaseAlcanza  .byte 196, 191, 186, 181, 176, 171, 166, 161
+tblBaseAlcanza  .byte EV_BASE_ALCANZA+7*EV_PESO_FILA, EV_BASE_ALCANZA+6*EV_PESO_FILA
+                .byte EV_BASE_ALCANZA+5*EV_PESO_FILA, EV_BASE_ALCANZA+4*EV_PESO_FILA
+                .byte EV_BASE_ALCANZA+3*EV_PESO_FILA, EV_BASE_ALCANZA+2*EV_PESO_FILA
+                .byte EV_BASE_ALCANZA+1*EV_PESO_FILA, EV_BASE_ALCANZA
 
 ; ---------------------------------------------------------------------------
 ; evaluaTablero: the static evaluation of any board's position.
@@ -103,9 +164,9 @@ _siguiente
         iny
         cpy #tabLongitud
         bne _bucle
-        cpx #4                  ; carry set when four cats...
+        cpx #4                  ; four cats...
         bne _mal
-        lda evRaton             ; ...and a mouse ($FF = none)
+        lda evRaton             ; ...and a mouse ($FF = none)?
         cmp #$ff
         beq _mal
         clc
@@ -181,14 +242,6 @@ _noBajo
         sta evValor
         rts
 
-; A = min(A + table[X], $FF)
-sumaSaturada .macro
-        clc
-        adc \1,x
-        bcc _sinAcarreo
-        lda #$ff
-_sinAcarreo
-        .endm
 
 ; ---------------------------------------------------------------------------
 ; bfsRaton: breadth-first search from the mouse over empty squares (four
@@ -221,7 +274,9 @@ _saca
         cpy evFinNivel
         bne _expande
         cpy evFinCola
-        beq _cerrado            ; queue empty: row 0 is out of reach
+        bne _otroNivel
+        jmp bfsCerrado          ; queue empty: row 0 is out of reach
+_otroNivel
         inc evDistancia         ; the next level starts
         lda evFinCola
         sta evFinNivel
@@ -234,7 +289,9 @@ _expande
         #pasoBfs tblVecino2
         #pasoBfs tblVecino3
         jmp _saca
-_cerrado
+
+; The queue ran out: the mouse is closed in.
+bfsCerrado
         lda evFinCola
         sta evRegion
         lda #$ff
@@ -248,27 +305,6 @@ bfsFila0
         sta evRegion
         rts
 
-; One BFS step from square X in one direction: queue the neighbour if it is
-; on the board, empty and not yet visited; a row-0 square ends the search.
-pasoBfs .macro
-        ldy \1-tabMatriz,x
-        beq _no
-        lda (ptrTablero),y
-        bne _no
-        lda evMarca
-        cmp evVisto-tabMatriz,y
-        beq _no
-        sta evVisto-tabMatriz,y
-        cpy #tabMatriz+8
-        bcs _encola
-        jmp bfsFila0
-_encola
-        tya
-        ldy evFinCola
-        sta evCola,y
-        inc evFinCola
-_no
-        .endm
 
 ; ---------------------------------------------------------------------------
 ; cuentaJugadasRaton: the mouse's legal moves (neighbour on the board and empty).
@@ -285,14 +321,6 @@ cuentaJugadasRaton
         lda evJugadas
         rts
 
-cuentaSiLibre .macro
-        ldy \1-tabMatriz,x
-        beq _no
-        lda (ptrTablero),y
-        bne _no
-        inc evJugadas
-_no
-        .endm
 
 ; ---------------------------------------------------------------------------
 ; gatosPuedenMover: has any cat a legal move (one row down, diagonally, onto
@@ -311,22 +339,10 @@ gatosPuedenMover
         #gatoLibre
         lda #$00
         rts
-_si
+gpmSi
         lda #$ff
         rts
 
-gatoLibre .macro
-        ldy tblVecino3-tabMatriz,x
-        beq _derecha
-        lda (ptrTablero),y
-        beq gatosPuedenMover._si
-_derecha
-        ldy tblVecino2-tabMatriz,x
-        beq _no
-        lda (ptrTablero),y
-        beq gatosPuedenMover._si
-_no
-        .endm
 
 ; ---------------------------------------------------------------------------
 ; ratonHaPasado: the mouse is on row 0 or on a row no lower than every cat's
@@ -339,6 +355,7 @@ ratonHaPasado
         ldx evRaton
         cmp tblFila-tabMatriz,x ; carry set when min cat row >= mouse row
         rts
+
 
 ; square one step in mouse direction 0 (-1,-1); 0 = off the board
 tblVecino0

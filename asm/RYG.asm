@@ -1,6 +1,8 @@
 ; RYG - El raton y los gatos (Mouse and Cats) for the Commodore 64.
-; Main program, part 1: initialise the current board, paint it and list the
-; mouse's moves, marking which ones are valid. Then return to BASIC.
+; Main program: the game (Juego.asm): a title screen, then the mouse (a
+; player, or the C64 in the demo) against the cats (the C64's AI, or a
+; second player). Part 1's board dump (pintaTablero, pintaJugadasRaton)
+; stays available as routines.
 ;
 ; Build: 64tass --ascii --case-sensitive --cbm-prg -o RYG.prg RYG.asm
 ;    or: c64kit build asm/RYG.asm
@@ -33,23 +35,13 @@ lineaFin
 inicio
         jsr inicializaArbol     ; the tree's free memory starts empty
 
-        lda #<tableroActual
+        lda #<tableroActual     ; a valid position from the start
         sta itTableroLo
         lda #>tableroActual
         sta itTableroHi
         jsr inicializaTablero
 
-        lda #petsciiClear
-        jsr chrout
-
-        lda #<tableroActual
-        sta ptTableroLo
-        lda #>tableroActual
-        sta ptTableroHi
-        jsr pintaTablero
-
-        jsr pintaJugadasRaton
-        rts
+        jmp juego               ; the title screen; X there returns to BASIC
 
 ; ---------------------------------------------------------------------------
 ; pintaJugadasRaton: lists the four moves of the mouse on tableroActual as
@@ -142,4 +134,8 @@ cadNoValida     .null "no valida", petsciiReturn
         .include "Tableros.asm"
         .include "PintaTableros.asm"
         .include "GenJugadas.asm"
+        .include "Evalua.asm"           ; the cats' AI (helper ia)
+        .include "Minimax.asm"
+        .include "PintaJuego.asm"       ; the game (helper juego)
+        .include "Juego.asm"
         .include "Arbol.asm"            ; last: the tree grows after it

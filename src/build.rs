@@ -1,13 +1,178 @@
-//! `c64kit build`: owned by the assembler work (issue 2).
+//! `c64kit build`: assemble a source file into a .prg (or raw binary), with
+//! optional VICE label file and listing. Nothing is written unless assembly
+//! succeeds, and files are replaced atomically (write to a temporary, rename).
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Source file
-    pub file: std::path::PathBuf,
+    /// Source file (64tass syntax)
+    pub file: PathBuf,
+    /// Output file [default: the source path with extension .prg]
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write the bytes only, without the 2-byte load address
+    #[arg(long)]
+    pub raw: bool,
+    /// Write a VICE monitor label file (`al C:0810 .name` lines)
+    #[arg(long, value_name = "FILE")]
+    pub labels: Option<PathBuf>,
+    /// Write a listing (address, bytes, source line)
+    #[arg(long, value_name = "FILE")]
+    pub listing: Option<PathBuf>,
+    /// Define a constant before assembly, e.g. -D DEBUG=1 or -D BASE=$c000 (value defaults to 1)
+    #[arg(short = 'D', long = "define", value_name = "NAME=VALUE")]
+    pub defines: Vec<String>,
+    /// Also search this directory for .include and .binary files
+    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Accept undocumented NMOS opcodes (like 64tass -i)
+    #[arg(short = 'i', long = "illegal")]
+    pub illegal: bool,
 }
 
-pub fn main(_args: Args) -> ExitCode {
-    eprintln!("build: not implemented yet");
-    ExitCode::FAILURE
+pub fn main(args: Args) -> ExitCode {
+    let mut defines = Vec::new();
+    for d in &args.defines {
+        match parse_define(d) {
+            Ok(def) => defines.push(def),
+            Err(msg) => {
+                eprintln!("error: -D {d}: {msg}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let opts = c64asm::Options {
+        defines,
+        include_dirs: args.include_dirs.clone(),
+        illegal_opcodes: args.illegal,
+    };
+    let program = match c64asm::assemble_with(&args.file, &opts) {
+        Ok(p) => p,
+        Err(diags) => {
+            eprint!("{diags}");
+            let errors = diags.errors().count();
+            eprintln!(
+                "{}: {errors} error{} - nothing written",
+                args.file.display(),
+                if errors == 1 { "" } else { "s" }
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    if !program.warnings.is_empty() {
+        eprint!("{}", program.warnings);
+    }
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.file.with_extension("prg"));
+    let bytes = if args.raw {
+        program.image.clone()
+    } else {
+        program.prg_bytes()
+    };
+    let mut outputs: Vec<(&Path, Vec<u8>)> = vec![(output.as_path(), bytes)];
+    if let Some(p) = &args.labels {
+        outputs.push((p.as_path(), program.vice_labels().into_bytes()));
+    }
+    if let Some(p) = &args.listing {
+        outputs.push((p.as_path(), program.listing().into_bytes()));
+    }
+    for (path, data) in &outputs {
+        if let Err(e) = write_atomically(path, data) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let len = program.image.len();
+    if len == 0 {
+        println!("{}: no bytes assembled", output.display());
+    } else {
+        println!(
+            "{}: ${:04X}-${:04X} ({len} byte{})",
+            output.display(),
+            program.load_address,
+            program.end_address() - 1,
+            if len == 1 { "" } else { "s" }
+        );
+    }
+    // The process ends here: skip freeing the symbol table piece by piece.
+    std::mem::forget(program);
+    ExitCode::SUCCESS
+}
+
+/// `NAME=VALUE` with VALUE decimal, `$hex`, `0xhex` or `%binary` (optionally negative).
+fn parse_define(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = match text.split_once('=') {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (text.trim(), "1"),
+    };
+    let valid_name = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid_name {
+        return Err(format!("'{name}' is not a valid symbol name"));
+    }
+    let (negative, digits) = match value.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, value),
+    };
+    let parsed = if let Some(hex) = digits
+        .strip_prefix('$')
+        .or_else(|| digits.strip_prefix("0x"))
+    {
+        i64::from_str_radix(hex, 16)
+    } else if let Some(bin) = digits.strip_prefix('%') {
+        i64::from_str_radix(bin, 2)
+    } else {
+        digits.parse::<i64>()
+    };
+    let v =
+        parsed.map_err(|_| format!("'{value}' is not a number (use decimal, $hex or %binary)"))?;
+    Ok((name.to_string(), if negative { -v } else { v }))
+}
+
+/// Write `data` to a temporary file next to `path`, then rename it over `path`,
+/// so a failed write never leaves a truncated file behind.
+fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(data)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_define;
+
+    #[test]
+    fn defines_accept_the_usual_number_formats() {
+        assert_eq!(parse_define("A=10"), Ok(("A".into(), 10)));
+        assert_eq!(parse_define("B=$c000"), Ok(("B".into(), 0xc000)));
+        assert_eq!(parse_define("C=0x10"), Ok(("C".into(), 16)));
+        assert_eq!(parse_define("D=%101"), Ok(("D".into(), 5)));
+        assert_eq!(parse_define("E=-3"), Ok(("E".into(), -3)));
+        assert_eq!(parse_define("DEBUG"), Ok(("DEBUG".into(), 1)));
+        assert!(parse_define("1X=1").is_err());
+        assert!(parse_define("X=abc").is_err());
+    }
 }

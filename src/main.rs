@@ -10,7 +10,11 @@ mod new;
 mod run;
 
 #[derive(Parser)]
-#[command(name = "c64kit", version, about = "6502 cross-assembler and C64-subset emulator")]
+#[command(
+    name = "c64kit",
+    version,
+    about = "6502 cross-assembler and C64-subset emulator"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

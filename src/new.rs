@@ -40,7 +40,9 @@ fn create(args: &Args) -> Result<PathBuf, String> {
     let valid = !name.is_empty()
         && name.len() <= 16
         && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if !valid {
         return Err(format!(
             "project name {name:?}: use 1-16 letters, digits, '-' or '_', starting with a letter"
@@ -48,10 +50,15 @@ fn create(args: &Args) -> Result<PathBuf, String> {
     }
     let dir = args.path.clone().unwrap_or_default().join(name);
     if dir.exists() {
-        return Err(format!("{} already exists; nothing was written", dir.display()));
+        return Err(format!(
+            "{} already exists; nothing was written",
+            dir.display()
+        ));
     }
     let kit = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let kit = kit.to_str().ok_or("the c64kit checkout path is not UTF-8")?;
+    let kit = kit
+        .to_str()
+        .ok_or("the c64kit checkout path is not UTF-8")?;
     let fill = |text: &str| {
         text.replace("{{NAME}}", name)
             .replace("{{LOWER}}", &name.to_ascii_lowercase())

@@ -58,9 +58,14 @@ impl fmt::Display for D64Error {
             D64Error::DiskFull => write!(f, "the files do not fit on a 35-track disk (664 blocks)"),
             D64Error::DirectoryFull => write!(f, "the directory is full (144 entries)"),
             D64Error::BadName(n) => {
-                write!(f, "disk or file name {n:?} must be at most 16 printable ASCII characters")
+                write!(
+                    f,
+                    "disk or file name {n:?} must be at most 16 printable ASCII characters"
+                )
             }
-            D64Error::BadSize(n) => write!(f, "a .d64 image is {IMAGE_SIZE} bytes, this one is {n}"),
+            D64Error::BadSize(n) => {
+                write!(f, "a .d64 image is {IMAGE_SIZE} bytes, this one is {n}")
+            }
             D64Error::BrokenChain { track, sector } => {
                 write!(f, "broken sector chain at track {track} sector {sector}")
             }
@@ -112,7 +117,9 @@ impl Disk {
         if id.len() > 2 {
             return Err(D64Error::BadName(String::from_utf8_lossy(&id).into_owned()));
         }
-        let mut disk = Disk { bytes: vec![0; IMAGE_SIZE] };
+        let mut disk = Disk {
+            bytes: vec![0; IMAGE_SIZE],
+        };
         let bam = sector_offset(DIR_TRACK, 0);
         let b = &mut disk.bytes[bam..bam + 256];
         b[0] = DIR_TRACK;
@@ -145,7 +152,9 @@ impl Disk {
         if bytes.len() != IMAGE_SIZE {
             return Err(D64Error::BadSize(bytes.len()));
         }
-        Ok(Disk { bytes: bytes.to_vec() })
+        Ok(Disk {
+            bytes: bytes.to_vec(),
+        })
     }
 
     /// The image bytes.
@@ -201,7 +210,10 @@ impl Disk {
         for (i, &t) in tracks[first..].iter().enumerate() {
             let n = sectors_per_track(t);
             let begin = if i == 0 { start_sector % n } else { 0 };
-            if let Some(s) = (0..n).map(|k| (begin + k) % n).find(|&s| self.is_free(t, s)) {
+            if let Some(s) = (0..n)
+                .map(|k| (begin + k) % n)
+                .find(|&s| self.is_free(t, s))
+            {
                 return Some((t, s));
             }
         }
@@ -227,7 +239,9 @@ impl Disk {
             at = Some((t, s));
         }
         for (i, &(t, s)) in chain.iter().enumerate() {
-            let part = data.get(i * 254..((i + 1) * 254).min(data.len())).unwrap_or(&[]);
+            let part = data
+                .get(i * 254..((i + 1) * 254).min(data.len()))
+                .unwrap_or(&[]);
             let next = chain.get(i + 1).copied();
             let sec = self.sector_mut(t, s);
             sec.fill(0);
@@ -295,7 +309,10 @@ impl Disk {
             check_ts(t, s)?;
             seen += 1;
             if seen > 683 {
-                return Err(D64Error::BrokenChain { track: t, sector: s });
+                return Err(D64Error::BrokenChain {
+                    track: t,
+                    sector: s,
+                });
             }
             let sec = self.sector(t, s);
             for e in sec.chunks(32) {
@@ -389,7 +406,10 @@ mod tests {
 
     #[test]
     fn a_file_round_trips_through_its_chain() {
-        let prg: Vec<u8> = [0x01, 0x08].into_iter().chain((0..1000u32).map(|i| (i * 7) as u8)).collect();
+        let prg: Vec<u8> = [0x01, 0x08]
+            .into_iter()
+            .chain((0..1000u32).map(|i| (i * 7) as u8))
+            .collect();
         let mut d = Disk::new("TEST DISK", "AB").unwrap();
         d.add_prg("ryg", &prg).unwrap();
         let dir = d.directory().unwrap();
@@ -434,8 +454,14 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error_not_a_panic() {
-        assert!(matches!(Disk::new("THIS NAME IS FAR TOO LONG", "01"), Err(D64Error::BadName(_))));
-        assert_eq!(Disk::from_bytes(&[0; 10]).err(), Some(D64Error::BadSize(10)));
+        assert!(matches!(
+            Disk::new("THIS NAME IS FAR TOO LONG", "01"),
+            Err(D64Error::BadName(_))
+        ));
+        assert_eq!(
+            Disk::from_bytes(&[0; 10]).err(),
+            Some(D64Error::BadSize(10))
+        );
         let mut img = image_with_prg("A", &[1, 8, 0]).unwrap();
         let d = Disk::from_bytes(&img).unwrap();
         assert_eq!(d.read_file("B"), Err(D64Error::NotFound("B".into())));
@@ -443,6 +469,9 @@ mod tests {
         let o = sector_offset(17, 0);
         img[o] = 40;
         let d = Disk::from_bytes(&img).unwrap();
-        assert!(matches!(d.read_file("A"), Err(D64Error::BrokenChain { .. })));
+        assert!(matches!(
+            d.read_file("A"),
+            Err(D64Error::BrokenChain { .. })
+        ));
     }
 }

@@ -1,0 +1,191 @@
+//! Symbol-name interning and a small fast hash for the symbol table.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FxHash (as used in rustc): fast for the short keys the assembler hashes;
+/// the keys come from the user's own source, so DoS resistance is not needed.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+            ]));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut buf = [0u8; 8];
+            buf[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(buf));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Interned name.
+pub type Name = u32;
+
+const EMPTY: u32 = u32::MAX;
+
+/// Names stored once in one buffer, found through an open-addressing table
+/// (no per-name allocation; the assembler interns every identifier it parses).
+pub struct Interner {
+    /// Concatenated names; every name is valid UTF-8 (callers pass `str` or ASCII identifiers).
+    buf: Vec<u8>,
+    /// (start, end) of each name in `buf`.
+    spans: Vec<(u32, u32)>,
+    /// (name, high hash bits) per bucket; the hash bits skip most string compares.
+    table: Vec<(u32, u32)>,
+}
+
+impl Default for Interner {
+    fn default() -> Self {
+        Interner {
+            buf: Vec::new(),
+            spans: Vec::new(),
+            table: vec![(EMPTY, 0); 1024],
+        }
+    }
+}
+
+/// Equality of short names without a `memcmp` call: up to eight bytes are
+/// compared as one integer.
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() <= 8 {
+        let (mut x, mut y) = ([0u8; 8], [0u8; 8]);
+        x[..a.len()].copy_from_slice(a);
+        y[..b.len()].copy_from_slice(b);
+        return u64::from_le_bytes(x) == u64::from_le_bytes(y);
+    }
+    a == b
+}
+
+fn hash(s: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(s);
+    // Fx mixes low input bits only upwards; fold the high half down because
+    // the table index uses the low bits.
+    let v = h.finish();
+    v ^ (v >> 29) ^ (v >> 47)
+}
+
+impl Interner {
+    pub fn intern(&mut self, s: &str) -> Name {
+        self.intern_bytes(s.as_bytes())
+    }
+
+    /// Intern a name given as bytes; must be valid UTF-8 (identifiers are ASCII).
+    pub fn intern_bytes(&mut self, s: &[u8]) -> Name {
+        let mask = self.table.len() - 1;
+        let h = hash(s);
+        let tag = (h >> 32) as u32;
+        let mut i = h as usize & mask;
+        loop {
+            let (n, t) = self.table[i];
+            if n == EMPTY {
+                break;
+            }
+            if t == tag && same(self.bytes(n), s) {
+                return n;
+            }
+            i = (i + 1) & mask;
+        }
+        let n = self.spans.len() as Name;
+        let start = self.buf.len() as u32;
+        self.buf.extend_from_slice(s);
+        self.spans.push((start, self.buf.len() as u32));
+        self.table[i] = (n, tag);
+        if self.spans.len() * 2 > self.table.len() {
+            self.grow();
+        }
+        n
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        let mut table = vec![(EMPTY, 0); size];
+        for n in 0..self.spans.len() as Name {
+            let h = hash(self.bytes(n));
+            let mut i = h as usize & (size - 1);
+            while table[i].0 != EMPTY {
+                i = (i + 1) & (size - 1);
+            }
+            table[i] = (n, (h >> 32) as u32);
+        }
+        self.table = table;
+    }
+
+    fn bytes(&self, n: Name) -> &[u8] {
+        match self.spans.get(n as usize) {
+            Some(&(s, e)) => &self.buf[s as usize..e as usize],
+            None => b"?",
+        }
+    }
+
+    pub fn name(&self, n: Name) -> &str {
+        std::str::from_utf8(self.bytes(n)).unwrap_or("?")
+    }
+
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Interner;
+
+    #[test]
+    fn interning_returns_stable_ids() {
+        let mut i = Interner::default();
+        let names: Vec<String> = (0..5000).map(|n| format!("name{n}")).collect();
+        let ids: Vec<u32> = names.iter().map(|s| i.intern(s)).collect();
+        for (s, &id) in names.iter().zip(&ids) {
+            assert_eq!(i.intern(s), id);
+            assert_eq!(i.name(id), s);
+        }
+        assert_eq!(i.len(), 5000);
+    }
+}

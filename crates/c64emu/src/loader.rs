@@ -1,0 +1,96 @@
+//! .prg loading and finding the `SYS n` line of a BASIC stub.
+
+use std::fmt;
+
+/// Where a program was loaded. `end` is exclusive.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Loaded {
+    pub start: u16,
+    pub end: u32,
+    /// The address in the `SYS n` line, when the program is a BASIC stub at $0801.
+    pub sys: Option<u16>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LoadError {
+    /// A .prg needs at least its 2-byte load address.
+    TooShort { len: usize },
+    /// The data would run past $FFFF.
+    PastEnd { start: u16, len: usize },
+    /// Autostart needs a `SYS n` line at $0801.
+    NoSysLine,
+    /// Reading the file or assembling it failed.
+    File(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::TooShort { len } => write!(
+                f,
+                "not a .prg: {len} byte(s), but a .prg starts with a 2-byte load address"
+            ),
+            LoadError::PastEnd { start, len } => write!(
+                f,
+                "{len} bytes loaded at ${start:04X} would run past $FFFF (end ${:X})",
+                u32::from(*start) + *len as u32
+            ),
+            LoadError::NoSysLine => write!(
+                f,
+                "no BASIC line with SYS at $0801 to autostart; give the entry with --start ADDR"
+            ),
+            LoadError::File(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+pub(crate) fn split_prg(prg: &[u8]) -> Result<(u16, &[u8]), LoadError> {
+    match prg {
+        [lo, hi, data @ ..] => Ok((u16::from_le_bytes([*lo, *hi]), data)),
+        _ => Err(LoadError::TooShort { len: prg.len() }),
+    }
+}
+
+/// Exclusive end address, or an error if the bytes don't fit below $10000.
+pub(crate) fn check_range(start: u16, len: usize) -> Result<u32, LoadError> {
+    let end = u32::from(start) as usize + len;
+    if end > 0x1_0000 {
+        return Err(LoadError::PastEnd { start, len });
+    }
+    Ok(end as u32)
+}
+
+const SYS_TOKEN: u8 = 0x9E;
+
+/// The number after SYS in the first BASIC line at $0801 (spaces and a '(' allowed).
+pub fn find_sys(ram: &[u8]) -> Option<u16> {
+    let link = u16::from_le_bytes([*ram.get(0x0801)?, *ram.get(0x0802)?]);
+    if link == 0 {
+        return None;
+    }
+    let mut i = 0x0805;
+    let skip = |i: &mut usize, what: &[u8]| {
+        while ram.get(*i).is_some_and(|b| what.contains(b)) {
+            *i += 1;
+        }
+    };
+    skip(&mut i, b" ");
+    if *ram.get(i)? != SYS_TOKEN {
+        return None;
+    }
+    i += 1;
+    skip(&mut i, b" (");
+    let mut n: u32 = 0;
+    let mut digits = 0;
+    while let Some(&b) = ram.get(i).filter(|b| b.is_ascii_digit()) {
+        n = n * 10 + u32::from(b - b'0');
+        if n > 0xFFFF {
+            return None;
+        }
+        digits += 1;
+        i += 1;
+    }
+    (digits > 0).then_some(n as u16)
+}

@@ -1,0 +1,186 @@
+//! PETSCII <-> screen codes and the key-text notation used by `type_keys` / `--keys`.
+
+/// PETSCII control codes the screen editor and the keyboard use.
+pub mod code {
+    pub const STOP: u8 = 0x03;
+    pub const WHITE: u8 = 0x05;
+    pub const RETURN: u8 = 0x0D;
+    pub const LOWERCASE: u8 = 0x0E;
+    pub const DOWN: u8 = 0x11;
+    pub const RVS_ON: u8 = 0x12;
+    pub const HOME: u8 = 0x13;
+    pub const DEL: u8 = 0x14;
+    pub const RIGHT: u8 = 0x1D;
+    pub const F1: u8 = 0x85;
+    pub const F3: u8 = 0x86;
+    pub const F5: u8 = 0x87;
+    pub const F7: u8 = 0x88;
+    pub const F2: u8 = 0x89;
+    pub const F4: u8 = 0x8A;
+    pub const F6: u8 = 0x8B;
+    pub const F8: u8 = 0x8C;
+    pub const SHIFT_RETURN: u8 = 0x8D;
+    pub const UPPERCASE: u8 = 0x8E;
+    pub const UP: u8 = 0x91;
+    pub const RVS_OFF: u8 = 0x92;
+    pub const CLR: u8 = 0x93;
+    pub const INS: u8 = 0x94;
+    pub const LEFT: u8 = 0x9D;
+}
+
+/// Screen code the C64 screen editor stores for a printable PETSCII character
+/// (reverse mode not applied). Control codes map like the editor shows them in quote mode.
+pub fn petscii_to_screen(p: u8) -> u8 {
+    match p {
+        0x00..=0x1F => p | 0x80, // quote-mode display: reverse @, A, ...
+        0x20..=0x3F => p,
+        0x40..=0x5F => p - 0x40,
+        0x60..=0x7F => p - 0x20,
+        0x80..=0x9F => (p & 0x7F) | 0xC0, // quote-mode display: reverse shifted
+        0xA0..=0xBF => p - 0x40,
+        0xC0..=0xFE => p - 0x80,
+        0xFF => 0x5E,
+    }
+}
+
+/// PETSCII the screen editor reads back from a screen code (used by CHRIN's line input).
+/// Reverse video is dropped.
+pub fn screen_to_petscii(s: u8) -> u8 {
+    let s = s & 0x7F;
+    match s {
+        0x00..=0x1F => s + 0x40,
+        0x20..=0x3F => s,
+        0x40..=0x5F => s + 0x80,
+        _ => s + 0x40, // $60-$7F -> $A0-$BF
+    }
+}
+
+/// PETSCII for a host character as typed in uppercase/graphics mode: letters of
+/// either case give the unshifted letter ($41-$5A), like typing on the C64 keyboard.
+pub fn ascii_to_petscii(c: char) -> Option<u8> {
+    match c {
+        'a'..='z' => Some(c as u8 - 0x20),
+        'A'..='Z' | ' '..='@' | '[' | ']' => Some(c as u8),
+        '\n' | '\r' => Some(code::RETURN),
+        '£' => Some(0x5C),
+        '↑' | '^' => Some(0x5E),
+        '←' | '_' => Some(0x5F),
+        'π' => Some(0xFF),
+        _ => None,
+    }
+}
+
+/// Names accepted inside `{...}` in key text (case-insensitive), with their PETSCII code.
+pub const KEY_NAMES: &[(&str, u8)] = &[
+    ("RETURN", code::RETURN),
+    ("ENTER", code::RETURN),
+    ("DOWN", code::DOWN),
+    ("UP", code::UP),
+    ("LEFT", code::LEFT),
+    ("RIGHT", code::RIGHT),
+    ("HOME", code::HOME),
+    ("CLR", code::CLR),
+    ("DEL", code::DEL),
+    ("INST", code::INS),
+    ("INS", code::INS),
+    ("STOP", code::STOP),
+    ("SPACE", 0x20),
+    ("F1", code::F1),
+    ("F2", code::F2),
+    ("F3", code::F3),
+    ("F4", code::F4),
+    ("F5", code::F5),
+    ("F6", code::F6),
+    ("F7", code::F7),
+    ("F8", code::F8),
+    ("RVS ON", code::RVS_ON),
+    ("RVS OFF", code::RVS_OFF),
+    ("LBRACE", b'{'),
+];
+
+/// Parse key text into PETSCII codes. Plain characters map with [`ascii_to_petscii`];
+/// `\n` is RETURN; `{NAME}` is a key from [`KEY_NAMES`]; `{$xx}` is any PETSCII byte.
+pub fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '{' {
+            let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
+            out.push(parse_key_name(&name)?);
+        } else {
+            out.push(ascii_to_petscii(c).ok_or_else(|| {
+                format!("cannot type {c:?} on a C64 keyboard (use {{$xx}} for a PETSCII code)")
+            })?);
+        }
+    }
+    Ok(out)
+}
+
+/// Like [`parse_keys`], skipping characters and escapes that cannot be typed.
+pub fn parse_keys_lossy(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '{' {
+            let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
+            out.extend(parse_key_name(&name).ok());
+        } else {
+            out.extend(ascii_to_petscii(c));
+        }
+    }
+    out
+}
+
+fn parse_key_name(name: &str) -> Result<u8, String> {
+    let trimmed = name.trim();
+    if let Some(hex) = trimmed.strip_prefix('$') {
+        return u8::from_str_radix(hex, 16).map_err(|_| format!("bad PETSCII code {{{name}}}"));
+    }
+    KEY_NAMES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(trimmed))
+        .map(|&(_, code)| code)
+        .ok_or_else(|| {
+            let known: Vec<&str> = KEY_NAMES.iter().map(|(n, _)| *n).collect();
+            format!(
+                "unknown key {{{name}}}; known: {}, or {{$xx}}",
+                known.join(" ")
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screen_codes_follow_the_c64_editor() {
+        assert_eq!(petscii_to_screen(b'A'), 0x01);
+        assert_eq!(petscii_to_screen(b'@'), 0x00);
+        assert_eq!(petscii_to_screen(b'1'), 0x31);
+        assert_eq!(petscii_to_screen(0xC1), 0x41);
+        assert_eq!(petscii_to_screen(0x60), 0x40);
+        assert_eq!(petscii_to_screen(0xA0), 0x60);
+        assert_eq!(petscii_to_screen(0xFF), 0x5E);
+        assert_eq!(petscii_to_screen(code::CLR), 0xD3); // reverse heart
+        assert_eq!(petscii_to_screen(code::RVS_ON), 0x92); // reverse R
+    }
+
+    #[test]
+    fn screen_to_petscii_round_trips_printables() {
+        for p in (0x20..=0x7F).chain(0xA0..=0xFE) {
+            let s = petscii_to_screen(p);
+            let back = screen_to_petscii(s);
+            // $60-$7F and $C0-$DF share screen codes, as on the C64.
+            assert_eq!(petscii_to_screen(back), s, "petscii {p:02X}");
+        }
+    }
+
+    #[test]
+    fn key_text_escapes() {
+        assert_eq!(parse_keys("a1{RETURN}").unwrap(), vec![0x41, 0x31, 0x0D]);
+        assert_eq!(parse_keys("{down}{$c1}\n").unwrap(), vec![0x11, 0xC1, 0x0D]);
+        assert!(parse_keys("{NOPE}").is_err());
+        assert!(parse_keys("€").is_err());
+    }
+}

@@ -1,0 +1,156 @@
+//! Processor-port banking, the strict ROM-shadow check, and the I/O subset.
+mod common;
+
+use c64emu::{Machine, StrictViolation};
+
+fn run(m: &mut Machine, code: &[u8]) {
+    let mut bytes = code.to_vec();
+    bytes.push(0x60);
+    m.load_raw(0xC000, &bytes).unwrap();
+    m.call(0xC000, 1_000_000).expect("code returns");
+}
+
+/// LDA #port STA $01; LDA addr STA $FB; LDA #$37 STA $01
+fn read_with_port(m: &mut Machine, port: u8, addr: u16) -> u8 {
+    let [lo, hi] = addr.to_le_bytes();
+    run(
+        m,
+        &[
+            0xA9, port, 0x85, 0x01, 0xAD, lo, hi, 0x85, 0xFB, 0xA9, 0x37, 0x85, 0x01,
+        ],
+    );
+    m.peek(0xFB)
+}
+
+#[test]
+fn processor_port_banks_basic_kernal_io_and_chargen() {
+    let mut m = Machine::new();
+    m.poke(0xA000, 0x11);
+    m.poke(0xE000, 0x22);
+    m.poke(0xD020, 0x33);
+    m.poke(0xFFFE, 0x44);
+    // $37: BASIC, KERNAL, I/O
+    assert_eq!(read_with_port(&mut m, 0x37, 0xA000), 0x94); // BASIC cold-start vector
+    assert_eq!(read_with_port(&mut m, 0x37, 0xFFFE), 0x48); // KERNAL IRQ vector
+    assert_eq!(read_with_port(&mut m, 0x37, 0xD020), 0xFE); // border 14, high nibble set
+    // $36: BASIC out
+    assert_eq!(read_with_port(&mut m, 0x36, 0xA000), 0x11);
+    assert_eq!(read_with_port(&mut m, 0x36, 0xE000), 0x00); // KERNAL stub still in
+    // $35: KERNAL and BASIC out, I/O in
+    assert_eq!(read_with_port(&mut m, 0x35, 0xE000), 0x22);
+    assert_eq!(read_with_port(&mut m, 0x35, 0xD020), 0xFE);
+    // $34: all RAM
+    assert_eq!(read_with_port(&mut m, 0x34, 0xD020), 0x33);
+    // $33: character ROM at $D000
+    assert_eq!(
+        read_with_port(&mut m, 0x33, 0xD008),
+        c64emu::charset::CHARGEN[8]
+    );
+    assert_eq!(read_with_port(&mut m, 0x33, 0xA000), 0x94);
+}
+
+#[test]
+fn port_reads_back_and_io_writes_do_not_touch_ram() {
+    let mut m = Machine::new();
+    assert_eq!(m.peek(0x01), 0x37);
+    assert_eq!(m.peek(0x00), 0x2F);
+    run(&mut m, &[0xA9, 0x02, 0x8D, 0x20, 0xD0]); // STA $D020
+    assert_eq!(m.vic_reg(0x20) & 0x0F, 2);
+    assert_eq!(m.peek(0xD020), 0);
+    // with I/O banked out the write goes to RAM
+    run(
+        &mut m,
+        &[
+            0xA9, 0x34, 0x85, 0x01, 0xA9, 0x07, 0x8D, 0x20, 0xD0, 0xA9, 0x37, 0x85, 0x01,
+        ],
+    );
+    assert_eq!(m.peek(0xD020), 7);
+    assert_eq!(m.vic_reg(0x20) & 0x0F, 2);
+}
+
+#[test]
+fn colour_ram_keeps_four_bits() {
+    let mut m = Machine::new();
+    run(
+        &mut m,
+        &[0xA9, 0xF5, 0x8D, 0x00, 0xD8, 0xAD, 0x00, 0xD8, 0x85, 0xFB],
+    );
+    assert_eq!(m.screen_colors()[0], 5);
+    assert_eq!(m.peek(0xFB), 5);
+}
+
+#[test]
+fn strict_reports_reads_of_rom_over_written_ram() {
+    let mut m = Machine::new();
+    m.set_strict(true);
+    // $C000: LDA #1; STA $E100 (RAM under KERNAL); LDA $E100 (reads ROM!); STA $FB
+    run(
+        &mut m,
+        &[0xA9, 0x01, 0x8D, 0x00, 0xE1, 0xAD, 0x00, 0xE1, 0x85, 0xFB],
+    );
+    assert_eq!(m.peek(0xFB), 0x00, "ROM byte, not the value written");
+    assert_eq!(m.peek(0xE100), 0x01);
+    assert_eq!(
+        m.strict_violations(),
+        &[StrictViolation {
+            addr: 0xE100,
+            pc: 0xC005
+        }]
+    );
+    assert_eq!(m.strict_violation_count(), 1);
+}
+
+#[test]
+fn strict_is_quiet_when_the_rom_is_banked_out_or_not_written() {
+    let mut m = Machine::new();
+    m.set_strict(true);
+    // write $A123, bank BASIC out, read it back, bank in; read unwritten $A124 with BASIC in
+    run(
+        &mut m,
+        &[
+            0xA9, 0x05, 0x8D, 0x23, 0xA1, 0xA9, 0x36, 0x85, 0x01, 0xAD, 0x23, 0xA1, 0x85, 0xFB,
+            0xA9, 0x37, 0x85, 0x01, 0xAD, 0x24, 0xA1,
+        ],
+    );
+    assert_eq!(m.peek(0xFB), 5);
+    assert!(m.strict_violations().is_empty());
+}
+
+#[test]
+fn strict_off_by_default() {
+    let mut m = Machine::new();
+    run(&mut m, &[0x8D, 0x00, 0xE1, 0xAD, 0x00, 0xE1]);
+    assert!(m.strict_violations().is_empty());
+}
+
+#[test]
+fn raster_counter_advances_so_wait_loops_end() {
+    let mut m = Machine::new();
+    // wait: LDA $D012; CMP #$80; BNE wait; LDA $D011; STA $FB
+    run(
+        &mut m,
+        &[
+            0xAD, 0x12, 0xD0, 0xC9, 0x80, 0xD0, 0xF9, 0xAD, 0x11, 0xD0, 0x85, 0xFB,
+        ],
+    );
+    assert_eq!(m.raster_line() & 0xFF, 0x80);
+    assert_eq!(m.peek(0xFB) & 0x80, 0);
+    // line 256+ sets bit 7 of $D011
+    run(
+        &mut m,
+        &[0xAD, 0x11, 0xD0, 0x10, 0xFB, 0xAD, 0x12, 0xD0, 0x85, 0xFB],
+    );
+    assert!(m.peek(0xFB) < 56, "lines 256..311");
+}
+
+#[test]
+fn sid_and_unmodelled_io_are_harmless() {
+    let mut m = Machine::new();
+    run(
+        &mut m,
+        &[
+            0xA9, 0x0F, 0x8D, 0x18, 0xD4, 0xAD, 0x1B, 0xD4, 0x8D, 0x00, 0xDE, 0xAD, 0x00, 0xDF,
+        ],
+    );
+    assert_eq!(m.peek(0xD418), 0);
+}

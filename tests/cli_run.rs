@@ -1,0 +1,297 @@
+//! `c64kit run`: headless runs, outputs and every exit code.
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// BASIC stub `10 SYS 2061` + code at $080D.
+fn sys_prg(code: &[u8]) -> Vec<u8> {
+    let mut prg = vec![
+        0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0,
+    ];
+    prg.extend(code);
+    prg
+}
+
+fn hello_prg() -> Vec<u8> {
+    // LDX #0; loop: LDA msg,X; BEQ done; JSR $FFD2; INX; BNE loop; done: RTS; msg "HELLO\r\0"
+    sys_prg(&[
+        0xA2, 0x00, 0xBD, 0x1B, 0x08, 0xF0, 0x06, 0x20, 0xD2, 0xFF, 0xE8, 0xD0, 0xF5, 0x60, b'H',
+        b'E', b'L', b'L', b'O', 0x0D, 0x00,
+    ])
+}
+
+fn c64kit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_c64kit"))
+        .arg("run")
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap()
+}
+
+fn run_file(name: &str, bytes: &[u8], args: &[&str]) -> Output {
+    let path = tmp(name, bytes);
+    let mut all = vec![path.to_str().unwrap(), "--headless"];
+    all.extend(args);
+    c64kit(&all)
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().unwrap()
+}
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn returned_to_basic_exits_0_and_prints_the_screen() {
+    let o = run_file("hello1.prg", &hello_prg(), &["--print-screen"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 25);
+    assert_eq!(out.lines().next().unwrap().trim_end(), "HELLO");
+    assert!(stderr(&o).contains("returned to BASIC"));
+}
+
+#[test]
+fn cycle_limit_exits_3() {
+    let o = run_file(
+        "loop.prg",
+        &sys_prg(&[0x4C, 0x0D, 0x08]),
+        &["--max-cycles", "10_000"],
+    );
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("cycle limit"));
+}
+
+#[test]
+fn waiting_for_keys_is_explained() {
+    // loop: JSR GETIN; BEQ loop; RTS
+    let prg = sys_prg(&[0x20, 0xE4, 0xFF, 0xF0, 0xFB, 0x60]);
+    let o = run_file("wait.prg", &prg, &["--max-cycles", "50000"]);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("waiting for keys"), "{}", stderr(&o));
+    let o = run_file("wait2.prg", &prg, &["--keys", "x"]);
+    assert_eq!(code(&o), 0);
+}
+
+#[test]
+fn jam_and_brk_exit_4() {
+    let o = run_file("jam.prg", &sys_prg(&[0xEA, 0x02]), &[]);
+    assert_eq!(code(&o), 4);
+    assert!(stderr(&o).contains("opcode $02 at $080E"), "{}", stderr(&o));
+    let o = run_file("brk.prg", &sys_prg(&[0xEA, 0x00, 0x00]), &[]);
+    assert_eq!(code(&o), 4);
+    assert!(stderr(&o).contains("BRK at $080E"), "{}", stderr(&o));
+}
+
+#[test]
+fn unimplemented_kernal_entry_exits_5() {
+    let o = run_file("setlfs.prg", &sys_prg(&[0x20, 0xBA, 0xFF, 0x60]), &[]);
+    assert_eq!(code(&o), 5);
+    assert!(
+        stderr(&o).contains("$FFBA (called from $080D)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn load_errors_exit_6() {
+    let o = run_file("short.prg", &[0x01], &[]);
+    assert_eq!(code(&o), 6);
+    assert!(stderr(&o).contains("2-byte load address"), "{}", stderr(&o));
+    let mut big = vec![0x00, 0xFF];
+    big.extend([0u8; 300]);
+    let o = run_file("big.prg", &big, &[]);
+    assert_eq!(code(&o), 6);
+    assert!(stderr(&o).contains("past $FFFF"), "{}", stderr(&o));
+    let o = run_file("nosys.prg", &[0x01, 0x08, 0, 0], &[]);
+    assert_eq!(code(&o), 6);
+    assert!(stderr(&o).contains("SYS"));
+    let o = c64kit(&["/nonexistent/file.prg", "--headless"]);
+    assert_eq!(code(&o), 6);
+}
+
+#[test]
+fn strict_violations_exit_7() {
+    // STA $E100; LDA $E100; RTS
+    let prg = sys_prg(&[0x8D, 0x00, 0xE1, 0xAD, 0x00, 0xE1, 0x60]);
+    let o = run_file("strict.prg", &prg, &["--strict"]);
+    assert_eq!(code(&o), 7);
+    assert!(
+        stderr(&o).contains("read $E100 at PC $0810"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_file("strict2.prg", &prg, &[]);
+    assert_eq!(code(&o), 0);
+}
+
+#[test]
+fn no_display_exits_8_and_suggests_headless() {
+    let path = tmp("win.prg", &hello_prg());
+    let o = c64kit(&[path.to_str().unwrap()]);
+    assert_eq!(code(&o), 8);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--headless"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let o = run_file("hello2.prg", &hello_prg(), &["--until", "nowhere"]);
+    assert_eq!(code(&o), 2);
+    let o = run_file("hello3.prg", &hello_prg(), &["--keys", "{BOGUS}"]);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn until_address_dump_and_raw_load() {
+    // raw code at $C000: LDA #$2A; STA $C100; loop: JMP loop
+    let raw = [0xA9, 0x2A, 0x8D, 0x00, 0xC1, 0x4C, 0x05, 0xC0];
+    let o = run_file(
+        "code.bin",
+        &raw,
+        &["--load", "$c000", "--until", "$c005", "--dump", "$c100:4"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stderr(&o).contains("reached $C005"));
+    assert_eq!(stdout(&o), format!("C100  {:<47}  |*...|\n", "2A 00 00 00"));
+    // --start overrides
+    let o = run_file(
+        "code2.bin",
+        &raw,
+        &[
+            "--load",
+            "$c000",
+            "--start",
+            "$c005",
+            "--max-cycles",
+            "100",
+            "--dump",
+            "$c100:1",
+        ],
+    );
+    assert_eq!(code(&o), 3);
+    assert!(stdout(&o).starts_with("C100  00"));
+}
+
+#[test]
+fn keys_reach_chrin() {
+    // read a line with CHRIN until RETURN, then RTS
+    let prg = sys_prg(&[0x20, 0xCF, 0xFF, 0xC9, 0x0D, 0xD0, 0xF9, 0x60]);
+    let o = run_file(
+        "input.prg",
+        &prg,
+        &["--keys", "HI THERE{RETURN}", "--print-screen"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().next().unwrap().trim_end(), "HI THERE");
+}
+
+#[test]
+fn trace_lists_instructions() {
+    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
+    let trace = dir.join("hello.trace");
+    let o = run_file(
+        "hello4.prg",
+        &hello_prg(),
+        &["--trace", trace.to_str().unwrap()],
+    );
+    assert_eq!(code(&o), 0);
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("080D  A2 00     LDX #$00"), "{first}");
+    assert!(
+        first.contains("A:00 X:00 Y:00 SP:F8") && first.ends_with("CYC:0"),
+        "{first}"
+    );
+    assert!(text.contains("native CHROUT"));
+}
+
+#[test]
+fn screenshot_is_a_png_of_the_frame() {
+    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
+    let shot = dir.join("hello.png");
+    let o = run_file(
+        "hello5.prg",
+        &hello_prg(),
+        &["--screenshot", shot.to_str().unwrap()],
+    );
+    assert_eq!(code(&o), 0);
+    let png = std::fs::read(&shot).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(u32::from_be_bytes(png[16..20].try_into().unwrap()), 384);
+    assert_eq!(u32::from_be_bytes(png[20..24].try_into().unwrap()), 272);
+}
+
+#[test]
+fn asm_source_runs_with_labels() {
+    let src =
+        "        * = $c000\nstart   ldx #3\nloop    dex\n        bne loop\nfinish  jmp finish\n";
+    let o = run_file("prog.asm", src.as_bytes(), &["--until", "finish"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("reached $C005 (finish)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_file("bad.asm", b" lda (\n", &[]);
+    assert_eq!(code(&o), 6);
+}
+
+#[test]
+fn vice_labels_name_addresses() {
+    let labels = tmp("code3.lbl", b"al C:c005 .spin\nal C:c000 .entry\n");
+    let raw = [0xA9, 0x2A, 0x8D, 0x00, 0xC1, 0x4C, 0x05, 0xC0];
+    let o = run_file(
+        "code3.bin",
+        &raw,
+        &[
+            "--load",
+            "$c000",
+            "--labels",
+            labels.to_str().unwrap(),
+            "--until",
+            "spin",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("reached $C005 (spin)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn chargen_must_be_4096_bytes() {
+    let bad = tmp("bad.rom", &[0u8; 100]);
+    let o = run_file(
+        "hello6.prg",
+        &hello_prg(),
+        &["--chargen", bad.to_str().unwrap()],
+    );
+    assert_eq!(code(&o), 6);
+    assert!(stderr(&o).contains("4096"), "{}", stderr(&o));
+    let good = tmp("good.rom", &[0xFFu8; 4096]);
+    let o = run_file(
+        "hello7.prg",
+        &hello_prg(),
+        &["--chargen", good.to_str().unwrap()],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
