@@ -14,8 +14,9 @@
 ;
 ; Squares are numbered 0-63 (row * 8 + column); the game reads and writes
 ; tableroActual's matrix directly (tableroActual+tabMatriz+square).
-; The cats' move is made by juegaGatos (the AI) on tableroActual, at the
-; depth in profundidad.
+; The cats' move is made by juegaGatos (the AI, Minimax.asm) on
+; tableroActual, at the depth in profundidad; in the demo the mouse's by
+; juegaRaton (the same search for the mouse) or now and then at random.
 
 MODO_HUMANO     = 0             ; human mouse against the C64 cats
 MODO_DEMO       = 1             ; C64 against C64

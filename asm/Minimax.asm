@@ -1,4 +1,4 @@
-; Minimax.asm - the cats' move: depth-first minimax with fail-soft alpha-beta
+; Minimax.asm - the cats' move (and the mouse's): depth-first minimax with fail-soft alpha-beta
 ; over 88-byte boards in the tree area, evaluating each board as it is made.
 ; See docs/ryg-ai.md for the design and the proof that depth 3 never loses.
 ;
@@ -17,7 +17,8 @@
 ; every cat -> $FF - L; side to move cannot move -> $FF - L (cats) or $00 + L
 ; (mouse); L = depth -> evaluaPosicion; otherwise its children are searched.
 ; Interior nodes try first the move that last caused a cut-off at their level
-; (the killer). The root keeps the FIRST move of strictly lowest value.
+; (the killer). The root keeps the FIRST move of strictly best value (lowest
+; for the cats; highest for the mouse, see juegaRaton).
 
 PROF_DEFECTO    = 3             ; the proven unbeatable depth
 PROF_MAXIMA     = 5

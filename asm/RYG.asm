@@ -136,6 +136,6 @@ cadNoValida     .null "no valida", petsciiReturn
         .include "GenJugadas.asm"
         .include "Evalua.asm"           ; the cats' AI (helper ia)
         .include "Minimax.asm"
-        .include "PintaJuego.asm"       ; the game (helper juego)
-        .include "Juego.asm"
+        .include "PintaJuego.asm"       ; the game: its screen...
+        .include "Juego.asm"            ; ...title, turns and end
         .include "Arbol.asm"            ; last: the tree grows after it

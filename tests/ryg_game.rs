@@ -297,6 +297,9 @@ fn title_screen_shows_the_options_and_marks_the_choices() {
 #[test]
 fn scripted_game_at_level_3_the_cats_trap_the_mouse() {
     let mut m = boot();
+    // The game's code and texts (from `juego` to Arbol.asm) must survive a whole game.
+    let code = sym("juego")..sym("inicializaArbol");
+    let code_before = m.read(code.start, code.len());
     press(&mut m, "\n");
     assert_eq!(line(&m, 1), "YOU: MOUSE   C64: CATS         LEVEL 3");
     assert_eq!(painted(&m), Pos::initial().painted(None));
@@ -311,6 +314,11 @@ fn scripted_game_at_level_3_the_cats_trap_the_mouse() {
     assert_eq!(line(&m, 21), "THE CATS WIN: THE MOUSE IS TRAPPED!");
     assert_eq!(line(&m, 23), END_KEYS);
     assert_eq!(get(&m, "paResultado"), 3);
+    assert_eq!(
+        m.read(code.start, code.len()),
+        code_before,
+        "code and texts intact"
+    );
 
     // Keys of the game do nothing now; N starts a new game with the same settings.
     press(&mut m, "q");

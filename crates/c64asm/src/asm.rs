@@ -669,13 +669,13 @@ impl<'o> Assembler<'o> {
                 .copy_from_slice(&bytes[..(fits - start) as usize]);
             self.lo = self.lo.min(start);
             self.hi = self.hi.max(fits);
-            if let Some(pc) = overlap {
-                if !self.overlap_warned {
-                    self.overlap_warned = true;
-                    self.warning(Kind::Overlap, span, || {
-                        format!("overwrites bytes already written at ${pc:04X}")
-                    });
-                }
+            if let Some(pc) = overlap
+                && !self.overlap_warned
+            {
+                self.overlap_warned = true;
+                self.warning(Kind::Overlap, span, || {
+                    format!("overwrites bytes already written at ${pc:04X}")
+                });
             }
         }
         self.pc = end;
@@ -772,11 +772,12 @@ impl<'o> Assembler<'o> {
         self.line_pc = self.pc;
         match pf.label(stmt) {
             None => {}
+            // `name = value` and `name .macro` define the name differently.
+            Some(LabelDef::Named(_))
+                if matches!(stmt.body, Body::Assign { .. } | Body::MacroDef(_)) => {}
             Some(LabelDef::Named(sym)) => {
-                if !matches!(stmt.body, Body::Assign { .. } | Body::MacroDef(_)) {
-                    let pc = self.pc as i64;
-                    self.define(sym, pc, SymKind::Label);
-                }
+                let pc = self.pc as i64;
+                self.define(sym, pc, SymKind::Label);
             }
             Some(LabelDef::AnonForward) => self.anon_fwd.push(self.pc),
             Some(LabelDef::AnonBackward) => self.anon_back.push(self.pc),
@@ -879,10 +880,11 @@ impl<'o> Assembler<'o> {
                 }
             }
             OpKind::RegA => {
-                if let Expr::Sym(sym) = expr {
-                    if self.lookup(sym).is_some() {
-                        return self.direct(m, expr, aspan, OpKind::Direct, span);
-                    }
+                // `asl a` means the accumulator unless a symbol `a` exists (as in 64tass).
+                if let Expr::Sym(sym) = expr
+                    && self.lookup(sym).is_some()
+                {
+                    return self.direct(m, expr, aspan, OpKind::Direct, span);
                 }
                 if !m.has(Mode::Accumulator) {
                     self.error(Kind::AddressingMode, aspan, || {

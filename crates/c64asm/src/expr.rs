@@ -639,16 +639,15 @@ pub fn encode_text(text: &str, file: FileId, offset: usize) -> PResult<Vec<u8>> 
     let mut out = Vec::with_capacity(text.len());
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
-        if c == '{' {
-            if let Some(close) = text[i..].find('}') {
-                if let Some(code) = encoding::escape(&text[i + 1..i + close]) {
-                    out.push(code);
-                    while iter.peek().is_some_and(|&(j, _)| j <= i + close) {
-                        iter.next();
-                    }
-                    continue;
-                }
+        if c == '{'
+            && let Some(close) = text[i..].find('}')
+            && let Some(code) = encoding::escape(&text[i + 1..i + close])
+        {
+            out.push(code);
+            while iter.peek().is_some_and(|&(j, _)| j <= i + close) {
+                iter.next();
             }
+            continue;
         }
         match encoding::petscii(c) {
             Some(b) => out.push(b),
@@ -676,10 +675,10 @@ pub fn encode_text(text: &str, file: FileId, offset: usize) -> PResult<Vec<u8>> 
 
 /// A binary node, folded to a number when both sides are constants.
 fn binary_node(op: BinOp, a: Expr, b: Expr) -> Expr {
-    if let (Expr::Num(x), Expr::Num(y)) = (&a, &b) {
-        if let Some(v) = fold(op, *x, *y) {
-            return Expr::Num(v);
-        }
+    if let (Expr::Num(x), Expr::Num(y)) = (&a, &b)
+        && let Some(v) = fold(op, *x, *y)
+    {
+        return Expr::Num(v);
     }
     Expr::Binary(op, Box::new((a, b)))
 }

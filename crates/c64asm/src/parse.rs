@@ -527,10 +527,11 @@ fn parse_line(cur: &mut Cursor, names: &mut Interner) -> PResult<Line> {
         });
     } else if is_ident_start(c) {
         let bytes = cur.ident_bytes().unwrap_or(b"");
-        if let Some(m) = opcodes::lookup(bytes) {
-            if cur.peek() != b':' && !next_is_assignment(cur) {
-                return instruction(cur, names, m, start).map(|b| Line::Stmt(None, b));
-            }
+        if let Some(m) = opcodes::lookup(bytes)
+            && cur.peek() != b':'
+            && !next_is_assignment(cur)
+        {
+            return instruction(cur, names, m, start).map(|b| Line::Stmt(None, b));
         }
         let word = std::str::from_utf8(bytes).unwrap_or("");
         let word_span = cur.lspan(start, cur.pos);

@@ -153,6 +153,7 @@ impl C64Bus {
         }
     }
 
+    #[cold]
     #[inline(never)]
     fn read_high(&mut self, addr: u16) -> u8 {
         match self.map[(addr >> 12) as usize] {
@@ -173,6 +174,7 @@ impl C64Bus {
         }
     }
 
+    #[cold]
     #[inline(never)]
     fn write_slow(&mut self, addr: u16, value: u8) {
         if addr < 2 {

@@ -434,6 +434,15 @@ impl Machine {
         }
     }
 
+    /// Execute one instruction or native KERNAL routine (after taking a due IRQ, if any).
+    /// Ok(()) when the machine can go on, or why it cannot.
+    pub fn step(&mut self) -> Result<(), Stop> {
+        match self.run(1) {
+            Stop::CycleLimit => Ok(()),
+            other => Err(other),
+        }
+    }
+
     /// Run until PC gets to `target` (the instruction at the current PC is not checked).
     /// Ok(cycles used), or the stop that came first.
     pub fn run_until(&mut self, target: impl Into<Target>, max_cycles: u64) -> Result<u64, Stop> {

@@ -218,3 +218,16 @@ fn instruction_count() {
     m.call(0xC000, 100).unwrap();
     assert_eq!(m.instructions() - before, 3);
 }
+
+#[test]
+fn step_executes_one_instruction() {
+    let mut m = Machine::new();
+    m.load_raw(0xC000, &[0xA2, 0x05, 0xE8, 0x02]).unwrap(); // LDX #5; INX; JAM
+    m.start_at(0xC000);
+    m.step().unwrap();
+    assert_eq!((m.regs().pc, m.regs().x), (0xC002, 5));
+    m.step().unwrap();
+    assert_eq!((m.regs().pc, m.regs().x), (0xC003, 6));
+    assert_eq!(m.step(), Err(Stop::Jam { pc: 0xC003, opcode: 0x02 }));
+    assert_eq!(m.regs().pc, 0xC003);
+}
