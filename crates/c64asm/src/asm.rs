@@ -82,7 +82,8 @@ pub(crate) struct Assembler<'o> {
     parsed: FxHashMap<FileId, Rc<ParsedFile>>,
     file_by_path: HashMap<PathBuf, FileId>,
     binaries: HashMap<PathBuf, Rc<Vec<u8>>>,
-    expansions: HashMap<(usize, String), Rc<ParsedFile>>,
+    /// Parsed expansions by macro definition, then by argument texts.
+    expansions: FxHashMap<usize, FxHashMap<String, Rc<ParsedFile>>>,
     persistent: Vec<Pending>,
 
     /// Slot of each global symbol, indexed by name (`NO_SLOT` if none).
@@ -131,7 +132,7 @@ impl<'o> Assembler<'o> {
             parsed: FxHashMap::default(),
             file_by_path: HashMap::new(),
             binaries: HashMap::new(),
-            expansions: HashMap::new(),
+            expansions: FxHashMap::default(),
             persistent: Vec::new(),
             globals: Vec::new(),
             symtab: FxHashMap::default(),
@@ -1339,14 +1340,21 @@ impl<'o> Assembler<'o> {
             });
             return;
         }
-        let arg_texts = &call.args;
-        let key = (Rc::as_ptr(&def) as usize, arg_texts.join("\u{0}"));
-        let pf = match self.expansions.get(&key) {
-            Some(pf) => pf.clone(),
-            None => match self.expand(&def, arg_texts, span) {
+        let def_key = Rc::as_ptr(&def) as usize;
+        let cached = self
+            .expansions
+            .get(&def_key)
+            .and_then(|m| m.get(call.args_key.as_str()))
+            .cloned();
+        let pf = match cached {
+            Some(pf) => pf,
+            None => match self.expand(&def, &call.args, span) {
                 Some(pf) => {
                     let pf = Rc::new(pf);
-                    self.expansions.insert(key, pf.clone());
+                    self.expansions
+                        .entry(def_key)
+                        .or_default()
+                        .insert(call.args_key.clone(), pf.clone());
                     pf
                 }
                 None => return,
@@ -1468,7 +1476,7 @@ impl<'o> Assembler<'o> {
         // The parsed statements are no longer needed; free them before the
         // result is built so they do not add to the peak memory use.
         self.parsed = FxHashMap::default();
-        self.expansions = HashMap::new();
+        self.expansions = FxHashMap::default();
         self.binaries = HashMap::new();
         let mut pending = std::mem::take(&mut self.persistent);
         pending.append(&mut self.errors);
@@ -1492,7 +1500,7 @@ impl<'o> Assembler<'o> {
         } else {
             (0, Vec::new())
         };
-        let mut symbols: Vec<(String, i64, bool)> = Vec::with_capacity(self.slots.len());
+        let mut symbols: Vec<(u64, String, i64, bool)> = Vec::with_capacity(self.slots.len());
         for s in &self.slots {
             if s.pass != self.pass {
                 continue;
@@ -1511,13 +1519,15 @@ impl<'o> Assembler<'o> {
                 continue;
             };
             let is_label = s.kind == SymKind::Label && (0..=0xffff).contains(&s.value);
-            symbols.push((name, s.value, is_label));
+            symbols.push((sort_prefix(&name), name, s.value, is_label));
         }
-        symbols.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        symbols.dedup_by(|a, b| a.0 == b.0);
-        let label_flags: Vec<bool> = symbols.iter().map(|s| s.2).collect();
+        // The first eight bytes as a number decide most comparisons without memcmp.
+        symbols.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        symbols.dedup_by(|a, b| a.1 == b.1);
+        let label_flags: Vec<bool> = symbols.iter().map(|s| s.3).collect();
         // Sorted input lets the map be built in one sweep.
-        let symbols: BTreeMap<String, i64> = symbols.into_iter().map(|(n, v, _)| (n, v)).collect();
+        let symbols: BTreeMap<String, i64> =
+            symbols.into_iter().map(|(_, n, v, _)| (n, v)).collect();
         Ok(Program {
             load_address,
             image,
@@ -1570,6 +1580,15 @@ fn pending_from_parse(e: ParseError, macro_call: Option<Span>) -> Pending {
         macro_call,
         related: None,
     }
+}
+
+/// The first eight bytes of a name, big-endian and zero-padded: ordering these
+/// numbers orders the names the same way (names contain no NUL bytes).
+fn sort_prefix(name: &str) -> u64 {
+    let mut k = [0u8; 8];
+    let n = name.len().min(8);
+    k[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(k)
 }
 
 /// A value for messages: decimal, plus hex when that is how addresses are read.

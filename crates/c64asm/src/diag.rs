@@ -112,14 +112,10 @@ impl Diagnostics {
                         Severity::Warning => CsDiagnostic::warning(),
                     }
                     .with_message(&d.message)
-                    .with_label(Label::primary(
-                        span.file,
-                        span.start as usize..span.end as usize,
-                    ));
+                    .with_label(Label::primary(span.file, char_range(sources, span)));
                     for (s, msg) in &d.secondary {
                         cs = cs.with_label(
-                            Label::secondary(s.file, s.start as usize..s.end as usize)
-                                .with_message(msg),
+                            Label::secondary(s.file, char_range(sources, *s)).with_message(msg),
                         );
                     }
                     cs = cs.with_notes(d.notes.clone());
@@ -137,6 +133,24 @@ impl Diagnostics {
         }
         out
     }
+}
+
+/// The span as a byte range widened to character boundaries and clamped to the
+/// text (the renderer slices the source with it).
+fn char_range(sources: &SourceMap, span: Span) -> std::ops::Range<usize> {
+    let Ok(file) = sources.try_get(span.file) else {
+        return 0..0;
+    };
+    let text = file.text();
+    let mut start = (span.start as usize).min(text.len());
+    let mut end = (span.end as usize).clamp(start, text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
 }
 
 fn plain_line(d: &Diagnostic) -> String {

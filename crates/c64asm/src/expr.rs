@@ -189,7 +189,12 @@ impl<'a> Cursor<'a> {
     /// Span of the current character (or an empty span at the end).
     pub fn here(&self) -> Span {
         let end = if self.pos < self.s.len() {
-            self.pos + 1
+            // The whole character, so that a caret never splits a UTF-8 sequence.
+            let mut e = self.pos + 1;
+            while e < self.s.len() && self.s[e] & 0xc0 == 0x80 {
+                e += 1;
+            }
+            e
         } else {
             self.pos
         };
@@ -506,7 +511,7 @@ impl<'c, 'a, 'i> ExprParser<'c, 'a, 'i> {
             }
             c if is_ident_start(c) => {
                 let name = self.cur.ident_bytes().unwrap_or(b"");
-                let local = name[0] == b'_';
+                let local = name.first() == Some(&b'_');
                 let span = self.cur.lspan(start, self.cur.pos);
                 Ok(Expr::Sym(SymRef::new(
                     self.names.intern_bytes(name),

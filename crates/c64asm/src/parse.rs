@@ -71,6 +71,8 @@ pub struct MacroCall {
     pub dotted: bool,
     /// The argument texts, substituted into the body as written.
     pub args: Vec<String>,
+    /// The arguments joined with NUL: identifies the expansion in a cache.
+    pub args_key: String,
     pub span: LSpan,
 }
 
@@ -907,11 +909,13 @@ fn macro_call(
     }
     let span = cur.lspan(name_start, end.max(name_start + 1 + word.len()));
     let dotted = cur.s.get(name_start) == Some(&b'.');
+    let args_key = args.join("\u{0}");
     Ok(Body::MacroCall(Box::new(MacroCall {
         name,
         name_span,
         dotted,
         args,
+        args_key,
         span,
     })))
 }

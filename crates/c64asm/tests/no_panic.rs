@@ -158,3 +158,21 @@ fn hostile_nesting_is_rejected_not_overflowed() {
         assert!(result.is_err());
     }
 }
+
+#[test]
+fn carets_on_multibyte_characters_and_very_long_lines_render() {
+    let long = format!("* = 0\n .byte {}\u{e9}\n", "1+".repeat(40_000));
+    let long_text = format!("* = 0\n .text \"{}\u{e9}^\"\n", "\u{e9}".repeat(40_000));
+    for src in [
+        "* = 0\n lda \u{e9}\n".to_string(),
+        "\u{e9}\u{e9} nop\n".to_string(),
+        "* = 0\n .byte 1, \u{1f600}\n".to_string(),
+        "* = 0\n lda #1 \u{e9}\n".to_string(),
+        long,
+        long_text,
+    ] {
+        let d = assemble_str("mb.asm", &src, &Options::default()).unwrap_err();
+        assert!(d.has_errors());
+        assert!(d.render().contains("mb.asm:"), "{d}");
+    }
+}

@@ -6,7 +6,24 @@ use mos6502::instruction::{AddressingMode, Instruction, Nmos6502};
 
 /// Number of bytes of the instruction starting with `opcode`.
 pub fn length(opcode: u8) -> u16 {
-    Nmos6502::decode(opcode).map_or(1, |(_, am)| am.extra_bytes() + 1)
+    match unstable(opcode) {
+        Some((_, len, _)) => len,
+        None => Nmos6502::decode(opcode).map_or(1, |(_, am)| am.extra_bytes() + 1),
+    }
+}
+
+/// The unstable opcodes mos6502 does not decode (the emulator runs them itself):
+/// mnemonic, length, operand format.
+fn unstable(opcode: u8) -> Option<(&'static str, u16, &'static str)> {
+    Some(match opcode {
+        0x93 => ("SHA", 2, "(zp),Y"),
+        0x9B => ("TAS", 3, "abs,Y"),
+        0x9C => ("SHY", 3, "abs,X"),
+        0x9E => ("SHX", 3, "abs,Y"),
+        0x9F => ("SHA", 3, "abs,Y"),
+        0xAB => ("LXA", 2, "#"),
+        _ => return None,
+    })
 }
 
 fn mnemonic(i: Instruction) -> String {
@@ -24,13 +41,21 @@ fn mnemonic(i: Instruction) -> String {
 /// `label` names addresses (e.g. from the program's symbols).
 pub fn disassemble(pc: u16, bytes: &[u8], label: &dyn Fn(u16) -> Option<String>) -> String {
     let op = bytes.first().copied().unwrap_or(0);
-    let Some((instr, am)) = Nmos6502::decode(op) else {
-        return format!(".byte ${op:02X}");
-    };
     let b1 = bytes.get(1).copied().unwrap_or(0);
     let word = u16::from_le_bytes([b1, bytes.get(2).copied().unwrap_or(0)]);
     let addr = |a: u16| label(a).unwrap_or_else(|| format!("${a:04X}"));
     let zp = |a: u8| label(u16::from(a)).unwrap_or_else(|| format!("${a:02X}"));
+    if let Some((name, _, form)) = unstable(op) {
+        return match form {
+            "(zp),Y" => format!("{name} ({}),Y", zp(b1)),
+            "abs,X" => format!("{name} {},X", addr(word)),
+            "abs,Y" => format!("{name} {},Y", addr(word)),
+            _ => format!("{name} #${b1:02X}"),
+        };
+    }
+    let Some((instr, am)) = Nmos6502::decode(op) else {
+        return format!(".byte ${op:02X}");
+    };
     let operand = match am {
         AddressingMode::Accumulator => "A".to_string(),
         AddressingMode::Implied => String::new(),
@@ -77,6 +102,9 @@ mod tests {
         assert_eq!(dis(0x1000, &[0x60]), "RTS");
         assert_eq!(dis(0x1000, &[0x02]), "JAM");
         assert_eq!(length(0x20), 3);
+        assert_eq!(dis(0x1000, &[0x9F, 0x00, 0x20]), "SHA $2000,Y");
+        assert_eq!(dis(0x1000, &[0xAB, 0x12]), "LXA #$12");
+        assert_eq!((length(0x93), length(0x9C)), (2, 3));
         let named = disassemble(0x1000, &[0x20, 0xD2, 0xFF], &|a| {
             (a == 0xFFD2).then(|| "chrout".to_string())
         });

@@ -7,6 +7,7 @@
 
 pub mod bus;
 pub mod charset;
+mod cpu_fixes;
 pub mod disasm;
 mod editor;
 pub mod io;

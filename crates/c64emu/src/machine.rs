@@ -15,7 +15,7 @@ use crate::kernal::{self, Effect};
 use crate::loader::{self, LoadError, Loaded};
 use crate::rom::{self, Roms};
 use crate::trace::Trace;
-use crate::{editor, petscii, unicode};
+use crate::{cpu_fixes, editor, petscii, unicode};
 
 pub(crate) type Cpu = CPU<C64Bus, Nmos6502>;
 
@@ -133,7 +133,7 @@ struct Symbols {
 
 /// Cycles of a JSR (the call harness pushes the return address itself).
 const JSR_CYCLES: u64 = 6;
-/// While an IRQ is pending but masked, look again this often.
+/// While the IRQ line is asserted, look again this often (one raster line).
 const MASKED_IRQ_POLL: u64 = 63;
 const NO_UNTIL: u32 = 0x1_0000;
 
@@ -645,14 +645,15 @@ impl Machine {
             next = next.min(t);
         }
         if irq {
-            if self
+            // Look again soon: a masked IRQ is taken once the I flag clears, and one the
+            // handler does not acknowledge is taken again after its RTI.
+            next = next.min(now + MASKED_IRQ_POLL);
+            if !self
                 .cpu
                 .registers
                 .status
                 .contains(Status::PS_DISABLE_INTERRUPTS)
             {
-                next = next.min(now + MASKED_IRQ_POLL);
-            } else {
                 self.service_irq();
             }
         }
@@ -662,7 +663,9 @@ impl Machine {
     fn service_irq(&mut self) {
         let pc = self.cpu.registers.program_counter;
         if let Some(t) = &self.trace {
-            t.event(&format!("---- IRQ (CIA1 timer A), return to ${pc:04X} ----"));
+            t.event(&format!(
+                "---- IRQ (CIA1 timer A), return to ${pc:04X} ----"
+            ));
         }
         self.push_word(pc);
         let p = (self.cpu.registers.status.bits() | 0x20) & !0x10;
@@ -860,12 +863,21 @@ impl Machine {
 
 /// One instruction. Interrupts are the machine's business (see `events`), so this skips
 /// `single_step`'s interrupt polling. Kept out of line so that every loop variant shares
-/// one copy with the CPU's fetch/decode/execute inlined into it.
+/// one copy of the CPU's fetch/decode/execute.
 #[inline(never)]
 fn step_cpu(cpu: &mut Cpu) {
     match cpu.fetch_next_and_decode() {
-        Some(decoded) => cpu.execute_instruction(decoded),
-        None => cpu.cycles += 1, // every NMOS opcode decodes; kept for safety
+        Some(decoded) => {
+            // mos6502 adds the page-crossing cycle to read-modify-write instructions
+            // too; the NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
+            let fix = decoded.2.page_crossed() && cpu_fixes::is_read_modify_write(decoded.0);
+            cpu.execute_instruction(decoded);
+            if fix {
+                cpu.cycles -= 1;
+            }
+        }
+        // The unstable opcodes mos6502 leaves out ($93 $9B $9C $9E $9F $AB).
+        None => cpu_fixes::unstable_opcode(cpu),
     }
 }
 

@@ -154,3 +154,35 @@ fn sid_and_unmodelled_io_are_harmless() {
     );
     assert_eq!(m.peek(0xD418), 0);
 }
+
+#[test]
+fn cia_interrupt_mask_and_latch_control_the_jiffy_rate() {
+    // Masking timer A interrupts ($DC0D = $7F) stops the jiffy clock.
+    let mut m = Machine::new();
+    m.load_raw(
+        0xC000,
+        &[0xA9, 0x7F, 0x8D, 0x0D, 0xDC, 0x58, 0x4C, 0x05, 0xC0],
+    )
+    .unwrap();
+    m.start_at(0xC000);
+    m.run(200_000);
+    assert_eq!(m.read(0xA0, 3), vec![0, 0, 0]);
+
+    // Latch $2000 (8193-cycle period), force-load and start: about twice the rate.
+    let mut m = Machine::new();
+    m.load_raw(
+        0xC000,
+        &[
+            0xA9, 0x00, 0x8D, 0x04, 0xDC, 0xA9, 0x20, 0x8D, 0x05, 0xDC, 0xA9, 0x11, 0x8D, 0x0E,
+            0xDC, 0x58, 0x4C, 0x0F, 0xC0,
+        ],
+    )
+    .unwrap();
+    m.start_at(0xC000);
+    m.run(8193 * 20 + 100);
+    assert_eq!(m.peek(0xA2), 20);
+    // the timer counts down between underflows
+    let lo = m.peek_banked(0xDC04);
+    let hi = m.peek_banked(0xDC05);
+    assert!(u16::from_le_bytes([lo, hi]) <= 0x2000);
+}

@@ -228,6 +228,47 @@ fn step_executes_one_instruction() {
     assert_eq!((m.regs().pc, m.regs().x), (0xC002, 5));
     m.step().unwrap();
     assert_eq!((m.regs().pc, m.regs().x), (0xC003, 6));
-    assert_eq!(m.step(), Err(Stop::Jam { pc: 0xC003, opcode: 0x02 }));
+    assert_eq!(
+        m.step(),
+        Err(Stop::Jam {
+            pc: 0xC003,
+            opcode: 0x02
+        })
+    );
     assert_eq!(m.regs().pc, 0xC003);
+}
+
+#[test]
+fn read_modify_write_cycles_do_not_grow_on_page_crossing() {
+    for (code, cycles) in [
+        (vec![0xA2, 0x01, 0xFE, 0xFF, 0xC0, 0x60], 6 + 2 + 7 + 6), // INC $C0FF,X crosses
+        (vec![0xA2, 0x01, 0xFE, 0x00, 0xC1, 0x60], 6 + 2 + 7 + 6), // INC $C100,X
+        (vec![0xA2, 0x01, 0xBD, 0xFF, 0xC0, 0x60], 6 + 2 + 5 + 6), // LDA $C0FF,X crosses
+        (vec![0xA0, 0x01, 0xD3, 0xFB, 0x60], 6 + 2 + 8 + 6),       // DCP ($FB),Y crosses
+    ] {
+        let mut m = Machine::new();
+        m.write(0xFB, &[0xFF, 0xC1]);
+        m.load_raw(0xC000, &code).unwrap();
+        assert_eq!(m.call(0xC000, 100).unwrap().cycles, cycles, "{code:02X?}");
+    }
+}
+
+#[test]
+fn unstable_opcodes_run_like_on_the_c64() {
+    let mut m = Machine::new();
+    // LDA #$FF; LDX #$0F; LDY #$01; SHA $C1FF,Y (crosses: stored $0F & $C2 = $02 at $0200)
+    // SHX $C200,Y -> $0F & $C3 = $03 at $C201; LXA #$F0 -> A = X = ($FF|$EE) & $F0 = $F0
+    m.load_raw(
+        0xC000,
+        &[
+            0xA9, 0xFF, 0xA2, 0x0F, 0xA0, 0x01, 0x9F, 0xFF, 0xC1, 0x9E, 0x00, 0xC2, 0xAB, 0xF0,
+            0x60,
+        ],
+    )
+    .unwrap();
+    let r = m.call(0xC000, 100).unwrap();
+    assert_eq!(m.peek(0x0200), 0x02);
+    assert_eq!(m.peek(0xC201), 0x03);
+    assert_eq!((r.regs.a, r.regs.x), (0xF0, 0xF0));
+    assert_eq!(r.cycles, 6 + 2 + 2 + 2 + 5 + 5 + 2 + 6);
 }

@@ -388,3 +388,16 @@ fn chrout_vector_can_be_hooked() {
     assert_eq!(m.peek(0xFB), 2);
     assert_eq!(line(&m, 0), "OK");
 }
+
+#[test]
+fn an_unacknowledged_irq_is_taken_again_after_rti() {
+    let mut m = Machine::new();
+    // handler at $C100: INC $FB; PLA TAY PLA TAX PLA RTI (no $DC0D read)
+    m.load_raw(0xC100, &[0xE6, 0xFB, 0x68, 0xA8, 0x68, 0xAA, 0x68, 0x40])
+        .unwrap();
+    m.write(0x0314, &[0x00, 0xC1]);
+    m.load_raw(0xC000, &[0x58, 0x4C, 0x01, 0xC0]).unwrap(); // CLI; JMP *
+    m.start_at(0xC000);
+    m.run(16421 + 2000);
+    assert!(m.peek(0xFB) > 5, "re-entered {} times", m.peek(0xFB));
+}

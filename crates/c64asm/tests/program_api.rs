@@ -1,0 +1,130 @@
+//! The library API: bytes, symbols, labels, listing, passes, options.
+
+use c64asm::{Options, assemble_str};
+
+fn asm(src: &str) -> c64asm::Program {
+    assemble_str("t.asm", src, &Options::default()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+#[test]
+fn prg_bytes_and_image_cover_all_regions() {
+    let p = asm("* = $c010\n .byte 3\n* = $c000\n .byte 1, 2\n");
+    assert_eq!(p.load_address, 0xc000);
+    assert_eq!(p.image.len(), 0x11);
+    assert_eq!(&p.image[..3], &[1, 2, 0]);
+    assert_eq!(p.image[0x10], 3);
+    assert_eq!(&p.prg_bytes()[..4], &[0x00, 0xc0, 1, 2]);
+    assert_eq!(p.end_address(), 0xc011);
+}
+
+#[test]
+fn symbols_labels_and_vice_file() {
+    let p = asm(
+        "SCREEN = $0400\n* = $0810\nstart   ldx #0\n_loop   inx\n        bne _loop\nend     rts\n",
+    );
+    assert_eq!(p.symbol("SCREEN"), Some(0x0400));
+    assert_eq!(p.symbol("start"), Some(0x0810));
+    assert_eq!(p.symbol("start._loop"), Some(0x0812));
+    assert_eq!(p.symbol("end"), Some(0x0815));
+    assert_eq!(p.symbol("_loop"), None);
+    assert_eq!(
+        p.address_labels(),
+        [
+            ("start".to_string(), 0x0810),
+            ("start._loop".to_string(), 0x0812),
+            ("end".to_string(), 0x0815)
+        ]
+    );
+    assert_eq!(
+        p.vice_labels(),
+        "al C:0810 .start\nal C:0812 .start._loop\nal C:0815 .end\n"
+    );
+}
+
+#[test]
+fn listing_shows_address_bytes_and_source() {
+    let p = asm("* = $1000\nstart   lda #$01 ; load\n        .text \"abcdefghij\"\n");
+    let listing = p.listing();
+    assert!(listing.contains(".1000  a9 01"), "{listing}");
+    assert!(listing.contains("start   lda #$01 ; load"), "{listing}");
+    assert!(
+        listing.contains(".1002  41 42 43 44 45 46 47 48 ..."),
+        "{listing}"
+    );
+}
+
+#[test]
+fn forward_zero_page_constants_settle_in_two_passes() {
+    let p = asm("* = $1000\n lda ptr\n sta ptr+1\nend rts\nptr = $fb\n");
+    assert_eq!(p.image, [0xa5, 0xfb, 0x85, 0xfc, 0x60]);
+    assert_eq!(p.symbol("end"), Some(0x1004));
+    assert_eq!(p.passes(), 2);
+    // Backward references only: one pass is enough.
+    assert_eq!(asm("ptr = $fb\n* = $1000\n lda ptr\n").passes(), 1);
+}
+
+#[test]
+fn forward_labels_that_land_in_zero_page_shrink_the_code() {
+    // `target` is a label, not a constant: its value is only known after a pass.
+    let p = asm("* = $0010\n lda target\n jmp target\ntarget .byte 0\n");
+    assert_eq!(p.image, [0xa5, 0x15, 0x4c, 0x15, 0x00, 0x00]);
+}
+
+#[test]
+fn defines_and_include_dirs_and_illegal_option() {
+    let dir = std::env::temp_dir().join(format!("c64asm-api-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("consts.asm"), "COLOR = 7\n").unwrap();
+    let opts = Options {
+        defines: vec![("BASE".into(), 0xc000)],
+        include_dirs: vec![dir.clone()],
+        illegal_opcodes: true,
+    };
+    let p = assemble_str(
+        "t.asm",
+        " .include \"consts.asm\"\n* = BASE\n lda #COLOR\n lax #0\n",
+        &opts,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let p = p.unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(p.prg_bytes(), [0x00, 0xc0, 0xa9, 0x07, 0xab, 0x00]);
+}
+
+#[test]
+fn case_insensitive_mnemonics_directives_and_registers() {
+    let p = asm("* = $1000\n LDA #1\n Sta $12,X\n .BYTE 2\n ASL A\n");
+    assert_eq!(p.image, [0xa9, 0x01, 0x95, 0x12, 0x02, 0x0a]);
+}
+
+#[test]
+fn assembling_a_file_reports_file_errors() {
+    let d = c64asm::assemble("/nonexistent/dir/x.asm").unwrap_err();
+    assert!(d.has_errors());
+    let first = d.iter().next().unwrap();
+    assert_eq!(first.kind, c64asm::Kind::Io);
+    assert!(d.render().contains("/nonexistent/dir/x.asm"));
+}
+
+#[test]
+fn large_files_read_in_pieces_assemble_like_in_memory_text() {
+    // > 256 KiB so the file is read in several pieces; multi-byte characters
+    // and a macro body land on piece boundaries somewhere.
+    let mut src = String::from("m .macro v\n .byte \\v\n .endm\n* = $1000\n");
+    for i in 0..30_000 {
+        src.push_str(match i % 3 {
+            0 => " .text \"\u{a3}\u{3c0}\u{2592}\" ; \u{e9}\n",
+            1 => " #m 7\n",
+            _ => "* = $1000\n",
+        });
+    }
+    src.push_str("end rts\n");
+    let path = std::env::temp_dir().join(format!("c64asm-big-{}.asm", std::process::id()));
+    std::fs::write(&path, &src).unwrap();
+    let from_file = c64asm::assemble(&path);
+    let _ = std::fs::remove_file(&path);
+    let from_file = from_file.unwrap_or_else(|d| panic!("{d}"));
+    let in_memory = asm(&src);
+    assert_eq!(from_file.prg_bytes(), in_memory.prg_bytes());
+    assert_eq!(from_file.symbols, in_memory.symbols);
+    assert_eq!(from_file.warnings.len(), in_memory.warnings.len());
+}
