@@ -30,6 +30,12 @@ pub struct Args {
     /// Accept undocumented NMOS opcodes (like 64tass -i)
     #[arg(short = 'i', long = "illegal")]
     pub illegal: bool,
+    /// Also write a 35-track 1541 disk image holding the program
+    #[arg(long, value_name = "FILE.d64")]
+    pub d64: Option<PathBuf>,
+    /// Disk and file name on the D64 [default: the source file's name, upper case]
+    #[arg(long, value_name = "NAME", requires = "d64")]
+    pub disk_name: Option<String>,
 }
 
 pub fn main(args: Args) -> ExitCode {
@@ -79,6 +85,19 @@ pub fn main(args: Args) -> ExitCode {
     }
     if let Some(p) = &args.listing {
         outputs.push((p.as_path(), program.listing().into_bytes()));
+    }
+    if let Some(p) = &args.d64 {
+        let name = args.disk_name.clone().unwrap_or_else(|| {
+            let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
+            stem.chars().take(16).collect::<String>().to_ascii_uppercase()
+        });
+        match c64d64::image_with_prg(&name, &program.prg_bytes()) {
+            Ok(image) => outputs.push((p.as_path(), image)),
+            Err(e) => {
+                eprintln!("error: {}: {e} - nothing written", p.display());
+                return ExitCode::FAILURE;
+            }
+        }
     }
     for (path, data) in &outputs {
         if let Err(e) = write_atomically(path, data) {

@@ -96,7 +96,7 @@ fn output_raw_labels_listing_defines_and_include_dirs() {
         [0xa9, 0x02, 0x8d, 0x20, 0xd0, 0xab, 0x00, 0x60]
     );
     let labels = std::fs::read_to_string(dir.path("out.lbl")).unwrap();
-    assert_eq!(labels, "al C:c000 .start\nal C:c007 .start._x\n");
+    assert_eq!(labels, "al C:c000 .start\nal C:c007 .start:_x\n");
     let listing = std::fs::read_to_string(dir.path("out.lst")).unwrap();
     assert!(listing.contains(".c000  a9 02"), "{listing}");
     assert!(listing.contains("lda #COLOR"), "{listing}");
@@ -191,4 +191,34 @@ fn warnings_are_printed_but_the_build_succeeds() {
         std::fs::read(dir.path("w.prg")).unwrap(),
         [0x00, 0x10, 3, 2]
     );
+}
+
+#[test]
+fn d64_option_writes_a_disk_holding_the_same_prg() {
+    let dir = TempDir::new("d64");
+    dir.write("hello.asm", "* = $0801\n.byte 1, 2, 3\n.fill 600, $ea\n");
+    let out = build(&dir.0, &["hello.asm", "--d64", "hello.d64"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let prg = std::fs::read(dir.path("hello.prg")).unwrap();
+    let image = std::fs::read(dir.path("hello.d64")).unwrap();
+    assert_eq!(image.len(), c64d64::IMAGE_SIZE);
+    let disk = c64d64::Disk::from_bytes(&image).unwrap();
+    assert_eq!(disk.name(), b"HELLO");
+    let dir_entries = disk.directory().unwrap();
+    assert_eq!(dir_entries.len(), 1);
+    assert_eq!(dir_entries[0].name, b"HELLO");
+    assert_eq!(dir_entries[0].file_type, c64d64::TYPE_PRG);
+    assert_eq!(dir_entries[0].blocks, 3); // 605 bytes = 3 sectors of 254
+    assert_eq!(disk.read_file("HELLO").unwrap(), prg);
+    assert_eq!(disk.blocks_free(), 661);
+}
+
+#[test]
+fn a_failed_build_writes_no_disk_image() {
+    let dir = TempDir::new("d64err");
+    dir.write("bad.asm", "* = $0801\n  lda #300\n");
+    let out = build(&dir.0, &["bad.asm", "--d64", "bad.d64"]);
+    assert!(!out.status.success());
+    assert!(!dir.path("bad.d64").exists());
+    assert!(!dir.path("bad.prg").exists());
 }

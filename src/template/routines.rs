@@ -24,7 +24,7 @@ fn suma_adds_two_bytes_and_keeps_x_and_y() {
     let r = m.call("suma", 1_000).expect("suma returns");
     assert_eq!(m.peek(m.resolve("sumR").unwrap()), 44); // 300 mod 256
     assert_eq!((r.regs.x, r.regs.y), (0x12, 0x34));
-    assert_eq!(r.cycles, 2 + 4 + 4 + 4 + 6); // clc, lda, adc, sta, rts
+    assert_eq!(r.cycles, 6 + 2 + 4 + 4 + 4 + 6); // jsr, clc, lda, adc, sta, rts
 }
 
 #[test]

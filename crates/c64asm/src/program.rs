@@ -152,7 +152,10 @@ impl Program {
         let labels = self.address_labels();
         let mut out = String::with_capacity(labels.len() * 20);
         for (name, addr) in &labels {
-            let _ = writeln!(out, "al C:{addr:04x} .{name}");
+            // Scoped names use ':' between parts, the form 64tass's --vice-labels
+            // writes and VICE users already load.
+            let vice_name = name.replace('.', ":");
+            let _ = writeln!(out, "al C:{addr:04x} .{vice_name}");
         }
         out
     }

@@ -37,7 +37,7 @@ fn symbols_labels_and_vice_file() {
     );
     assert_eq!(
         p.vice_labels(),
-        "al C:0810 .start\nal C:0812 .start._loop\nal C:0815 .end\n"
+        "al C:0810 .start\nal C:0812 .start:_loop\nal C:0815 .end\n"
     );
 }
 
