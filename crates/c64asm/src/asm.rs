@@ -32,6 +32,9 @@ const MAX_MACRO_DEPTH: usize = 64;
 const CHEAP: u32 = 0x8000_0000;
 /// Cheap-local owner before the first global label.
 const NO_OWNER: u32 = 0x7fff_ffff;
+/// Cheap-local owners of macro expansions (ORed with the expansion's scope id), so each
+/// expansion has its own `_x` labels, as in 64tass.
+const MACRO_OWNER: u32 = 0x4000_0000;
 
 type Val = Option<i64>;
 
@@ -1366,6 +1369,7 @@ impl<'o> Assembler<'o> {
         let id = self.scope_parents.len() as u32;
         self.scope_parents.push(self.scope);
         self.scope = id;
+        self.cheap = MACRO_OWNER | id;
         self.macro_stack.push(span);
         let _ = self.block(&pf);
         self.macro_stack.pop();

@@ -24,3 +24,14 @@ later   .macro n
         .byte \n, \1
         .endm
         rts
+
+; Cheap locals inside a macro belong to each expansion (two expansions under one global).
+countdown .macro
+_again  dex
+        bne _again
+        .endm
+twice
+        #countdown
+        #countdown
+_after  rts
+        jmp _after
