@@ -36,6 +36,9 @@ pub struct Args {
     /// Stop when PC reaches this address or label ($0810, 0x0810, 2064, main_loop)
     #[arg(long, value_name = "ADDR|LABEL")]
     pub until: Option<String>,
+    /// Headless: stop (exit 0) once the program waits for a key and every --keys key has been typed
+    #[arg(long, requires = "headless")]
+    pub until_idle: bool,
     /// Read labels from a VICE label file (`al C:0810 .name` lines)
     #[arg(long, value_name = "FILE")]
     pub labels: Option<PathBuf>,
@@ -145,11 +148,12 @@ fn run(args: &Args) -> Result<u8, Fail> {
         }
         let max = args.max_cycles.unwrap_or(DEFAULT_HEADLESS_CYCLES);
         let stop = match until {
-            Some(addr) => m.run_until(addr, max).err().unwrap_or(Stop::Reached(addr)),
-            None => m.run(max),
+            Some(addr) => Some(m.run_until(addr, max).err().unwrap_or(Stop::Reached(addr))),
+            None if args.until_idle => run_until_idle(&mut m, max),
+            None => Some(m.run(max)),
         };
         m.set_trace(None);
-        Some(stop)
+        stop
     } else {
         let opts = c64window::Options {
             title: format!("c64kit - {}", args.file.display()),
@@ -166,6 +170,25 @@ fn run(args: &Args) -> Result<u8, Fail> {
         })?
     };
     report(&m, args, stop.as_ref())
+}
+
+/// Runs in slices until the program asks for a key that `--keys` no longer has;
+/// None then (a normal end), else the stop that came first.
+fn run_until_idle(m: &mut Machine, max: u64) -> Option<Stop> {
+    const SLICE: u64 = 20_000;
+    let mut left = max;
+    while left > 0 {
+        let n = left.min(SLICE);
+        match m.run(n) {
+            Stop::CycleLimit => left -= n,
+            other => return Some(other),
+        }
+        if m.waiting_for_input() {
+            eprintln!("waiting for keys after {} cycles (every --keys key was typed)", m.cycles());
+            return None;
+        }
+    }
+    Some(Stop::CycleLimit)
 }
 
 fn new_machine(args: &Args) -> Result<Machine, Fail> {
