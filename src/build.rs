@@ -89,7 +89,10 @@ pub fn main(args: Args) -> ExitCode {
     if let Some(p) = &args.d64 {
         let name = args.disk_name.clone().unwrap_or_else(|| {
             let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
-            stem.chars().take(16).collect::<String>().to_ascii_uppercase()
+            stem.chars()
+                .take(16)
+                .collect::<String>()
+                .to_ascii_uppercase()
         });
         match c64d64::image_with_prg(&name, &program.prg_bytes()) {
             Ok(image) => outputs.push((p.as_path(), image)),

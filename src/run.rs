@@ -184,7 +184,10 @@ fn run_until_idle(m: &mut Machine, max: u64) -> Option<Stop> {
             other => return Some(other),
         }
         if m.waiting_for_input() {
-            eprintln!("waiting for keys after {} cycles (every --keys key was typed)", m.cycles());
+            eprintln!(
+                "waiting for keys after {} cycles (every --keys key was typed)",
+                m.cycles()
+            );
             return None;
         }
     }

@@ -198,7 +198,11 @@ fn d64_option_writes_a_disk_holding_the_same_prg() {
     let dir = TempDir::new("d64");
     dir.write("hello.asm", "* = $0801\n.byte 1, 2, 3\n.fill 600, $ea\n");
     let out = build(&dir.0, &["hello.asm", "--d64", "hello.d64"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let prg = std::fs::read(dir.path("hello.prg")).unwrap();
     let image = std::fs::read(dir.path("hello.d64")).unwrap();
     assert_eq!(image.len(), c64d64::IMAGE_SIZE);

@@ -27,7 +27,10 @@ fn expected() -> String {
          after changing an option, regenerate it with `tools/gen-cli-docs`.\n\n",
     );
     for (args, title) in PAGES {
-        doc += &format!("## {title}\n\n```text\n{}\n```\n\n", help(args).trim_end_matches('\n'));
+        doc += &format!(
+            "## {title}\n\n```text\n{}\n```\n\n",
+            help(args).trim_end_matches('\n')
+        );
     }
     doc.truncate(doc.trim_end().len());
     doc.push('\n');

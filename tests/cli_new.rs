@@ -23,9 +23,19 @@ fn new(dir: &PathBuf, name: &str) -> std::process::Output {
 fn new_writes_a_project_whose_program_runs_and_whose_routine_adds() {
     let dir = scratch("ok");
     let out = new(&dir, "Hello-64");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let project = dir.join("Hello-64");
-    for f in ["main.asm", "Cargo.toml", "src/lib.rs", "tests/routines.rs", "README.md"] {
+    for f in [
+        "main.asm",
+        "Cargo.toml",
+        "src/lib.rs",
+        "tests/routines.rs",
+        "README.md",
+    ] {
         assert!(project.join(f).is_file(), "{f} missing");
     }
     let cargo = std::fs::read_to_string(project.join("Cargo.toml")).unwrap();
@@ -34,7 +44,10 @@ fn new_writes_a_project_whose_program_runs_and_whose_routine_adds() {
 
     // What the generated tests/routines.rs checks, done here in-process.
     let program = c64asm::assemble(project.join("main.asm")).unwrap_or_else(|d| panic!("{d}"));
-    assert_eq!(&program.prg_bytes()[..7], &[0x01, 0x08, 0x0b, 0x08, 0x0a, 0x00, 0x9e]);
+    assert_eq!(
+        &program.prg_bytes()[..7],
+        &[0x01, 0x08, 0x0b, 0x08, 0x0a, 0x00, 0x9e]
+    );
     let mut m = c64emu::Machine::new();
     m.load_prg(&program.prg_bytes()).unwrap();
     m.set_symbols(program.address_labels());
@@ -45,7 +58,11 @@ fn new_writes_a_project_whose_program_runs_and_whose_routine_adds() {
     assert_eq!(r.cycles, 26);
     m.autostart().unwrap();
     assert!(matches!(m.run(1_000_000), c64emu::Stop::ReturnedToBasic));
-    assert!(m.screen_text().starts_with("HELLO FROM HELLO-64! 2+3=5"), "{}", m.screen_text());
+    assert!(
+        m.screen_text().starts_with("HELLO FROM HELLO-64! 2+3=5"),
+        "{}",
+        m.screen_text()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -59,6 +76,9 @@ fn new_refuses_bad_names_and_existing_directories() {
     std::fs::write(dir.join("taken/main.asm"), "keep me").unwrap();
     let out = new(&dir, "taken");
     assert!(!out.status.success());
-    assert_eq!(std::fs::read_to_string(dir.join("taken/main.asm")).unwrap(), "keep me");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("taken/main.asm")).unwrap(),
+        "keep me"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -58,7 +58,11 @@ fn scratch_copy() -> PathBuf {
 #[test]
 fn the_readme_tour_builds_runs_headless_and_writes_a_screenshot() {
     let commands = tour_commands();
-    assert_eq!(commands.len(), 3, "the tour has build, window run, headless run");
+    assert_eq!(
+        commands.len(),
+        3,
+        "the tour has build, window run, headless run"
+    );
     let dir = scratch_copy();
     let mut screen = String::new();
     for args in &commands {

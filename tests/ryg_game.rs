@@ -240,7 +240,7 @@ fn play_against_c64(m: &mut Machine, moves: &[(usize, Option<usize>)]) -> Pos {
     pos
 }
 
-/// The longest game the mouse can force against level 3 (/work/scratch/ai
+/// The longest game the mouse can force against level 3 (from the AI prototype's
 /// sample-games.txt, 48 plies): the mouse ends trapped.
 const CATS_WIN_MOUSE: [usize; 24] = [
     0, 0, 0, 1, 0, 2, 2, 0, 2, 1, 2, 2, 0, 2, 2, 0, 3, 0, 2, 2, 0, 2, 0, 2,
