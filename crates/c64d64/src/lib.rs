@@ -6,6 +6,9 @@
 //! two bytes link to the next sector; the last sector's link is `0, last used index`.
 //! Files are allocated the way DOS does it: from track 17 downwards, then from 19
 //! upwards, stepping sectors by the DOS interleave of 10.
+//!
+//! Why our own: the one general CBM disk crate on crates.io (`cbm` 0.1.0) has had a
+//! single release years ago; writing a PRG onto a D64 is 200 lines we can test fully.
 
 use std::fmt;
 
