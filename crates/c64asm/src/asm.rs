@@ -1196,23 +1196,7 @@ impl<'o> Assembler<'o> {
             }
         }
         let Some(file) = file else {
-            let mut notes: Vec<String> = vec![format!(
-                "searched: {}",
-                candidates
-                    .iter()
-                    .map(|c| c.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )];
-            notes.extend(self.include_chain_notes());
-            self.report(
-                Severity::Error,
-                Kind::IncludeNotFound,
-                span,
-                Msg::Text(format!("include file \"{name}\" not found")),
-                notes,
-                None,
-            );
+            self.report_not_found("include", name, span, &candidates);
             return;
         };
         let Some(pf) = self.parsed.get(&file).cloned() else {
@@ -1221,6 +1205,21 @@ impl<'o> Assembler<'o> {
         self.include_stack.push(span);
         let _ = self.block(&pf);
         self.include_stack.pop();
+    }
+
+    /// `.include` / `.binary` file missing: say where we looked and how we got here.
+    fn report_not_found(&mut self, what: &str, name: &str, span: Span, searched: &[PathBuf]) {
+        let paths: Vec<String> = searched.iter().map(|c| c.display().to_string()).collect();
+        let mut notes = vec![format!("searched: {}", paths.join(", "))];
+        notes.extend(self.include_chain_notes());
+        self.report(
+            Severity::Error,
+            Kind::IncludeNotFound,
+            span,
+            Msg::Text(format!("{what} file \"{name}\" not found")),
+            notes,
+            None,
+        );
     }
 
     fn binary(&mut self, name: &str, lspan: LSpan, offset: Option<&Arg>, length: Option<&Arg>) {
@@ -1240,23 +1239,7 @@ impl<'o> Assembler<'o> {
             }
         }
         let Some(data) = data else {
-            let mut notes = vec![format!(
-                "searched: {}",
-                candidates
-                    .iter()
-                    .map(|c| c.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )];
-            notes.extend(self.include_chain_notes());
-            self.report(
-                Severity::Error,
-                Kind::IncludeNotFound,
-                span,
-                Msg::Text(format!("binary file \"{name}\" not found")),
-                notes,
-                None,
-            );
+            self.report_not_found("binary", name, span, &candidates);
             return;
         };
         let start = match offset {
