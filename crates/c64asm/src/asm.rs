@@ -383,30 +383,18 @@ impl<'o> Assembler<'o> {
     }
 
     fn error(&mut self, kind: Kind, span: LSpan, msg: impl FnOnce() -> String) {
-        if !self.doomed() {
-            let span = self.at(span);
-            self.report(
-                Severity::Error,
-                kind,
-                span,
-                Msg::Text(msg()),
-                Vec::new(),
-                None,
-            );
-        }
+        self.diagnose(Severity::Error, kind, span, msg);
     }
 
     fn warning(&mut self, kind: Kind, span: LSpan, msg: impl FnOnce() -> String) {
+        self.diagnose(Severity::Warning, kind, span, msg);
+    }
+
+    /// Report unless this pass is doomed to be repeated (then the report would be stale).
+    fn diagnose(&mut self, sev: Severity, kind: Kind, span: LSpan, msg: impl FnOnce() -> String) {
         if !self.doomed() {
             let span = self.at(span);
-            self.report(
-                Severity::Warning,
-                kind,
-                span,
-                Msg::Text(msg()),
-                Vec::new(),
-                None,
-            );
+            self.report(sev, kind, span, Msg::Text(msg()), Vec::new(), None);
         }
     }
 
