@@ -38,6 +38,14 @@ pub enum Kind {
     UserWarning,
     NoConvergence,
     Io,
+    /// A type or operation the values don't support.
+    Type,
+    /// A 64tass feature c64kit does not implement (yet): never silently ignored.
+    NotSupported,
+    /// A resource limit (macro expansion, file size, nesting) was reached.
+    Limit,
+    /// A warning 64tass also gives, named by its `-W` switch.
+    Warning,
 }
 
 #[derive(Clone, Debug)]
@@ -50,6 +58,8 @@ pub struct Diagnostic {
     pub line: usize,
     pub column: usize,
     pub notes: Vec<String>,
+    /// The `-W` switch that controls this diagnostic, if any.
+    pub switch: Option<&'static str>,
     pub(crate) span: Option<Span>,
     pub(crate) secondary: Vec<(Span, String)>,
 }

@@ -1,69 +1,50 @@
 //! A 64tass-compatible 6502 cross-assembler.
 //!
-//! Sources that use the supported subset assemble byte for byte like
-//! `64tass --ascii --case-sensitive --cbm-prg`. See `docs/assembler.md` for the
-//! syntax. Typical use:
+//! Sources assemble byte for byte as 64tass (1.58) assembles them, with
+//! 64tass's options ([`Options`]): the default is 64tass without switches
+//! (raw 8-bit source, case-insensitive symbols). Typical use:
 //!
 //! ```
 //! let program = c64asm::assemble_str("demo.asm", "* = $c000\n lda #1\n rts\n", &Default::default()).unwrap();
 //! assert_eq!(program.prg_bytes(), [0x00, 0xc0, 0xa9, 0x01, 0x60]);
 //! ```
+//!
+//! The modules follow the data: [`source`] texts are split into lines,
+//! [`syntax`] parses expressions, the assembler (`asm`) runs the passes over
+//! the lines with [`value`]s and [`symbols`], writes bytes into [`output`],
+//! and the last pass becomes a [`Program`].
 
 mod asm;
 mod diag;
 mod encoding;
-mod expr;
 mod intern;
 mod opcodes;
-mod parse;
+mod options;
+mod output;
 mod program;
 mod source;
+mod symbols;
+mod syntax;
+mod value;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
-pub use program::Program;
+pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
+pub use program::{Program, SourceLine, Symbol, SymbolValue};
 
-/// Assembly options (the defaults match 64tass with `--ascii --case-sensitive --cbm-prg`).
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Constants defined before the first line (`-D name=value`).
-    pub defines: Vec<(String, i64)>,
-    /// Extra directories searched by `.include` and `.binary` (`-I dir`).
-    pub include_dirs: Vec<PathBuf>,
-    /// Accept undocumented NMOS opcodes from the start (`-i`).
-    pub illegal_opcodes: bool,
-}
-
-/// Assemble a file with default options.
+/// Assemble a file with 64tass's default options.
 pub fn assemble(path: impl AsRef<Path>) -> Result<Program, Diagnostics> {
     assemble_with(path, &Options::default())
 }
 
 /// Assemble a file.
 pub fn assemble_with(path: impl AsRef<Path>, opts: &Options) -> Result<Program, Diagnostics> {
-    let path = path.as_ref();
-    match asm::Assembler::new(opts).run_file(path) {
-        Ok(result) => result,
-        Err(e) => Err(Diagnostics::new(
-            vec![Diagnostic {
-                severity: Severity::Error,
-                kind: Kind::Io,
-                message: format!("cannot read source file: {e}"),
-                file: path.display().to_string(),
-                line: 0,
-                column: 0,
-                notes: Vec::new(),
-                span: None,
-                secondary: Vec::new(),
-            }],
-            None,
-        )),
-    }
+    asm::Assembler::new(opts).run_file(path.as_ref())
 }
 
 /// Assemble source text; `name` is used in diagnostics. Relative `.include`
 /// and `.binary` paths resolve against the current directory, then `include_dirs`.
 pub fn assemble_str(name: &str, source: &str, opts: &Options) -> Result<Program, Diagnostics> {
-    asm::Assembler::new(opts).run_text(name, source.to_string())
+    asm::Assembler::new(opts).run_text(name, source)
 }

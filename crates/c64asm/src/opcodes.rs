@@ -77,7 +77,6 @@ impl Mnemonic {
     }
 
     /// True if every mode of this mnemonic is undocumented.
-    #[cfg(test)]
     pub fn all_illegal(&self) -> bool {
         self.codes.iter().all(|&c| c == NO || c & ILL != 0)
     }
@@ -720,6 +719,71 @@ pub fn lookup(word: &[u8]) -> Option<u8> {
     }
     keys().binary_search(&key(word)).ok().map(|i| i as u8)
 }
+
+/// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
+/// `bytes` are exactly one instruction at `pc`.
+pub fn disassemble(bytes: &[u8], pc: u32) -> Option<String> {
+    static TABLE: std::sync::OnceLock<Vec<Option<(&'static str, Mode)>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t: Vec<Option<(&'static str, Mode, bool)>> = vec![None; 256];
+        for m in MNEMONICS {
+            for mode in ALL_MODES {
+                if let Some((code, illegal)) = m.opcode(mode) {
+                    let slot = &mut t[code as usize];
+                    // Documented names win; `brk #imm` is not how a listing shows $00.
+                    let better = match slot {
+                        None => true,
+                        Some((_, _, was_illegal)) => *was_illegal && !illegal,
+                    };
+                    if better && !(m.name == "brk" && mode == Mode::Immediate) {
+                        *slot = Some((m.name, mode, illegal));
+                    }
+                }
+            }
+        }
+        t.into_iter().map(|e| e.map(|(n, m, _)| (n, m))).collect()
+    });
+    let (name, mode) = table[*bytes.first()? as usize]?;
+    if bytes.len() != mode.len() as usize {
+        return None;
+    }
+    let b = bytes.get(1).copied().unwrap_or(0);
+    let w = u16::from_le_bytes([b, bytes.get(2).copied().unwrap_or(0)]);
+    Some(match mode {
+        Mode::Implied => name.to_string(),
+        Mode::Accumulator => format!("{name} a"),
+        Mode::Immediate => format!("{name} #${b:02x}"),
+        Mode::ZeroPage => format!("{name} ${b:02x}"),
+        Mode::ZeroPageX => format!("{name} ${b:02x},x"),
+        Mode::ZeroPageY => format!("{name} ${b:02x},y"),
+        Mode::Absolute => format!("{name} ${w:04x}"),
+        Mode::AbsoluteX => format!("{name} ${w:04x},x"),
+        Mode::AbsoluteY => format!("{name} ${w:04x},y"),
+        Mode::Indirect => format!("{name} (${w:04x})"),
+        Mode::IndirectX => format!("{name} (${b:02x},x)"),
+        Mode::IndirectY => format!("{name} (${b:02x}),y"),
+        Mode::Relative => {
+            let target = (pc as i32 + 2 + b as i8 as i32) as u32 & 0xffff;
+            format!("{name} ${target:04x}")
+        }
+    })
+}
+
+const ALL_MODES: [Mode; MODE_COUNT] = [
+    Mode::Implied,
+    Mode::Accumulator,
+    Mode::Immediate,
+    Mode::ZeroPage,
+    Mode::ZeroPageX,
+    Mode::ZeroPageY,
+    Mode::Absolute,
+    Mode::AbsoluteX,
+    Mode::AbsoluteY,
+    Mode::Indirect,
+    Mode::IndirectX,
+    Mode::IndirectY,
+    Mode::Relative,
+];
 
 #[cfg(test)]
 mod tests {

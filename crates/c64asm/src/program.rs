@@ -1,197 +1,235 @@
-//! The result of a successful assembly: bytes, symbols, labels and listing.
+//! The result of a successful assembly: the bytes, the symbols, where every
+//! byte came from, and the texts written from them (label files, listing).
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::diag::Diagnostics;
-use crate::source::SourceMap;
+use crate::source::{FileId, SourceMap, Span};
 
-/// The executed source lines of a pass (file, line start, address, byte count),
-/// delta- and varint-encoded: about 3 bytes per line instead of 16.
-#[derive(Clone, Default)]
-pub(crate) struct ListingLog {
-    bytes: Vec<u8>,
-    file: u32,
-    line: u32,
-    next_pc: u32,
+/// What a symbol stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SymbolValue {
+    /// A label in front of code or data.
+    Address(u32),
+    /// A numeric constant or variable.
+    Number(i128),
+    /// Anything else (strings, lists, floats, ...).
+    Other,
 }
 
-fn put(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
+/// One label or constant of the program.
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    /// Scoped with dots: `block.inner`, `label._local`.
+    pub name: String,
+    pub value: SymbolValue,
+    /// The value as 64tass prints it (`$1000`, `5`, `"text"`); none for macros and scopes.
+    pub repr: Option<String>,
+    /// Defined with `:=` or `.var`.
+    pub variable: bool,
+    pub(crate) span: Span,
 }
 
-fn get(bytes: &[u8], pos: &mut usize) -> u64 {
-    let mut v = 0u64;
-    let mut shift = 0;
-    while let Some(&b) = bytes.get(*pos) {
-        *pos += 1;
-        v |= ((b & 0x7f) as u64) << shift;
-        if b & 0x80 == 0 {
-            break;
-        }
-        shift += 7;
-    }
-    v
+/// Bytes that one source line wrote.
+#[derive(Clone, Debug)]
+pub struct SourceLine {
+    pub(crate) file: FileId,
+    /// 1-based line and column of the line's first non-blank character.
+    pub line: u32,
+    pub column: u32,
+    /// Compile offset (where the bytes are in the image) and program counter.
+    pub addr: u32,
+    pub pc: u32,
+    pub len: u32,
+    /// Written by a macro expansion of this line.
+    pub expanded: bool,
+    pub(crate) text_file: FileId,
+    pub(crate) text_line: u32,
 }
 
-fn zigzag(v: i64) -> u64 {
-    ((v << 1) ^ (v >> 63)) as u64
-}
-
-fn unzigzag(v: u64) -> i64 {
-    (v >> 1) as i64 ^ -((v & 1) as i64)
-}
-
-impl ListingLog {
-    pub fn clear(&mut self) {
-        *self = ListingLog {
-            bytes: std::mem::take(&mut self.bytes),
-            ..Default::default()
-        };
-        self.bytes.clear();
-    }
-
-    pub fn push(&mut self, file: u32, line: u32, pc: u32, len: u32) {
-        let new_file = file != self.file;
-        let line_delta = line as i64 - if new_file { 0 } else { self.line as i64 };
-        put(&mut self.bytes, zigzag(line_delta) << 1 | new_file as u64);
-        if new_file {
-            put(&mut self.bytes, file as u64);
-        }
-        put(&mut self.bytes, zigzag(pc as i64 - self.next_pc as i64));
-        put(&mut self.bytes, len as u64);
-        self.file = file;
-        self.line = line;
-        self.next_pc = pc + len;
-    }
-
-    /// (file, line start, address, length) of each entry.
-    pub fn entries(&self) -> impl Iterator<Item = (u32, u32, u32, u32)> + '_ {
-        let mut pos = 0;
-        let (mut file, mut line, mut next_pc) = (0u32, 0u32, 0u32);
-        std::iter::from_fn(move || {
-            if pos >= self.bytes.len() {
-                return None;
-            }
-            let head = get(&self.bytes, &mut pos);
-            let new_file = head & 1 == 1;
-            if new_file {
-                file = get(&self.bytes, &mut pos) as u32;
-                line = 0;
-            }
-            line = (line as i64 + unzigzag(head >> 1)) as u32;
-            let pc = (next_pc as i64 + unzigzag(get(&self.bytes, &mut pos))) as u32;
-            let len = get(&self.bytes, &mut pos) as u32;
-            next_pc = pc + len;
-            Some((file, line, pc, len))
-        })
-    }
-}
-
+/// An assembled program.
 #[derive(Clone)]
 pub struct Program {
-    /// Lowest address written.
-    pub load_address: u16,
-    /// Bytes from `load_address` to the highest address written; gaps are zero.
+    /// Compile offset of the first byte written.
+    pub load_address: u32,
+    /// Bytes from `load_address` to the last byte written; gaps are zero.
     pub image: Vec<u8>,
-    /// Every global label and constant, plus cheap locals as `global._local`
-    /// (`_local` alone if it precedes the first global label). Labels inside
-    /// macro expansions are private to the expansion and not listed.
-    pub symbols: BTreeMap<String, i64>,
     pub warnings: Diagnostics,
-    /// For each entry of `symbols` in order: does it name an address (a label)?
-    pub(crate) label_flags: Vec<bool>,
-    pub(crate) passes: u32,
-    pub(crate) listing: ListingLog,
+    pub(crate) symbols: Vec<Symbol>,
+    pub(crate) lines: Vec<SourceLine>,
+    pub(crate) files: Vec<PathBuf>,
+    pub(crate) long_address: bool,
     pub(crate) sources: Arc<SourceMap>,
+    pub(crate) passes: u32,
 }
 
 impl Program {
-    /// The .prg file contents: 2-byte little-endian load address, then the image.
+    /// The .prg file: the load address (2 bytes, 3 with long addresses), then
+    /// the image. An empty program is an empty file, as with 64tass.
     pub fn prg_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.image.len() + 2);
-        out.extend_from_slice(&self.load_address.to_le_bytes());
+        if self.image.is_empty() {
+            return Vec::new();
+        }
+        let n = if self.long_address { 3 } else { 2 };
+        let mut out = Vec::with_capacity(self.image.len() + n);
+        out.extend_from_slice(&self.load_address.to_le_bytes()[..n]);
         out.extend_from_slice(&self.image);
         out
     }
 
-    /// Address one past the last byte of the image (may be $10000).
+    /// Address one past the last byte of the image.
     pub fn end_address(&self) -> u32 {
-        self.load_address as u32 + self.image.len() as u32
+        self.load_address + self.image.len() as u32
     }
 
-    /// How many passes the assembly took until every address was stable.
+    /// How many passes the assembly took.
     pub fn passes(&self) -> u32 {
         self.passes
     }
 
-    pub fn symbol(&self, name: &str) -> Option<i64> {
-        self.symbols.get(name).copied()
+    /// Every label and constant.
+    pub fn symbols(&self) -> &[Symbol] {
+        &self.symbols
     }
 
-    /// Labels that name addresses (not `=` constants), sorted by address, then name.
+    /// The numeric value of a symbol by its scoped name.
+    pub fn symbol(&self, name: &str) -> Option<i64> {
+        self.symbols.iter().find(|s| s.name == name).and_then(|s| match s.value {
+            SymbolValue::Address(a) => Some(a as i64),
+            SymbolValue::Number(n) => i64::try_from(n).ok(),
+            SymbolValue::Other => None,
+        })
+    }
+
+    /// Labels in front of code or data, sorted by address, then name.
     pub fn address_labels(&self) -> Vec<(String, u16)> {
-        let mut labels: Vec<(String, u16)> = self
+        let mut out: Vec<(String, u16)> = self
             .symbols
             .iter()
-            .zip(&self.label_flags)
-            .filter(|(_, is_label)| **is_label)
-            .map(|((name, &value), _)| (name.clone(), value as u16))
+            .filter_map(|s| match s.value {
+                SymbolValue::Address(a) => Some((s.name.clone(), a as u16)),
+                _ => None,
+            })
             .collect();
-        labels.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
-        labels
+        out.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+        out
     }
 
-    /// VICE monitor label file: one `al C:0810 .name` line per address label.
+    /// The files the assembly read (sources and binaries).
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// 64tass's `--vice-labels` list: `al 1005 .proc:inner` per address label
+    /// (scopes separated by `:`, as VICE wants).
     pub fn vice_labels(&self) -> String {
-        let labels = self.address_labels();
-        let mut out = String::with_capacity(labels.len() * 20);
-        for (name, addr) in &labels {
-            // Scoped names use ':' between parts, the form 64tass's --vice-labels
-            // writes and VICE users already load.
-            let vice_name = name.replace('.', ":");
-            let _ = writeln!(out, "al C:{addr:04x} .{vice_name}");
+        let mut out = String::new();
+        for s in &self.symbols {
+            if let SymbolValue::Address(a) = s.value {
+                if !s.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.') {
+                    continue;
+                }
+                let _ = writeln!(out, "al {a:x} .{}", s.name.replace('.', ":"));
+            }
         }
         out
     }
 
-    /// Assembler listing: address, up to eight bytes, then the source line.
+    /// 64tass's default label list (`-l`): `name = value` for global symbols.
+    pub fn label_list(&self) -> String {
+        let mut out = String::new();
+        for s in &self.symbols {
+            if s.name.contains('.') {
+                continue;
+            }
+            let Some(repr) = &s.repr else { continue };
+            let op = if s.variable { ":=" } else { "=" };
+            let pad = if s.name.len() < 8 { "\t\t" } else if s.name.len() < 16 { "\t" } else { " " };
+            let _ = writeln!(out, "{}{pad}{op} {repr}", s.name);
+        }
+        out
+    }
+
+    /// Which source line wrote each run of bytes (compile offsets), through
+    /// includes and macro expansions.
+    pub fn source_lines(&self) -> &[SourceLine] {
+        &self.lines
+    }
+
+    /// The file name of a source line.
+    pub fn file_name(&self, line: &SourceLine) -> &str {
+        &self.sources.get(line.file).name
+    }
+
+    /// A listing in 64tass's layout: offset, bytes, disassembly, source.
     pub fn listing(&self) -> String {
         let mut out = String::new();
-        let mut last_file = u32::MAX;
-        for (file_id, line, pc, len) in self.listing.entries() {
-            let file = self.sources.get(file_id);
-            if file_id != last_file {
-                let _ = writeln!(out, ";; {}", file.name);
-                last_file = file_id;
+        let _ = writeln!(out, "\n; c64kit listing file\n\n;Offset\t;Hex\t\t;Monitor\t;Source\n");
+        let mut last_file = None;
+        for l in &self.lines {
+            if last_file != Some(l.file) {
+                let _ = writeln!(out, ";******  Processing file: {}\n", self.sources.get(l.file).name);
+                last_file = Some(l.file);
             }
-            let text = file.line_at(line as usize);
-            let mut bytes = String::new();
-            for i in 0..len.min(8) {
-                let addr = pc + i;
-                if addr < self.load_address as u32 || addr >= self.end_address() {
-                    break;
+            let src = self.sources.get(l.text_file).line(l.text_line as usize).trim_end();
+            let bytes: Vec<u8> = (0..l.len)
+                .map(|i| {
+                    let a = l.addr + i;
+                    if a >= self.load_address && a < self.end_address() {
+                        self.image[(a - self.load_address) as usize]
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let monitor = crate::opcodes::disassemble(&bytes, l.pc);
+            let prefix = if monitor.is_some() { '.' } else { '>' };
+            for (k, chunk) in bytes.chunks(8).enumerate() {
+                let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
+                let hex = hex.join(" ");
+                let mut row = format!("{prefix}{:04x}\t{hex}", l.addr + 8 * k as u32);
+                if k == 0 {
+                    pad_to(&mut row, 24);
+                    if let Some(m) = &monitor {
+                        row.push_str(m);
+                    }
+                    pad_to(&mut row, 40);
+                    row.push_str(src);
                 }
-                let b = self.image[(addr - self.load_address as u32) as usize];
-                let _ = write!(bytes, "{b:02x} ");
+                let _ = writeln!(out, "{}", row.trim_end());
             }
-            if len > 8 {
-                bytes.push_str("...");
-            }
+        }
+        let _ = writeln!(out, "\n;******  End of listing");
+        out
+    }
+
+    /// The source map: one line per run of bytes, `addr len file:line:col`
+    /// (see docs/assembler.md for the format).
+    pub fn source_map(&self) -> String {
+        let mut out = String::from("# c64kit source map 1: address length file:line:column\n");
+        for l in &self.lines {
             let _ = writeln!(
                 out,
-                ".{:04x}  {:<27} {}",
-                pc & 0xffff,
-                bytes.trim_end(),
-                text
+                "{:04x} {} {}:{}:{}",
+                l.pc,
+                l.len,
+                self.sources.get(l.file).name,
+                l.line,
+                l.column
             );
         }
         out
+    }
+}
+
+/// Add tabs (8 columns) until `col`.
+fn pad_to(s: &mut String, col: usize) {
+    let mut len = s.chars().fold(0, |c, ch| if ch == '\t' { (c / 8 + 1) * 8 } else { c + 1 });
+    while len < col {
+        s.push('\t');
+        len = (len / 8 + 1) * 8;
     }
 }
 
@@ -202,28 +240,5 @@ impl std::fmt::Debug for Program {
             .field("len", &self.image.len())
             .field("symbols", &self.symbols.len())
             .finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::ListingLog;
-
-    #[test]
-    fn listing_log_round_trips() {
-        let mut log = ListingLog::default();
-        let entries = [
-            (0, 0, 0x801, 2),
-            (0, 10, 0x803, 0),
-            (1, 0, 0x803, 3),
-            (1, 4, 0x1000, 1),
-            (0, 25, 0x900, 70000),
-        ];
-        for &(f, l, p, n) in &entries {
-            log.push(f, l, p, n);
-        }
-        assert_eq!(log.entries().collect::<Vec<_>>(), entries);
-        log.clear();
-        assert_eq!(log.entries().count(), 0);
     }
 }

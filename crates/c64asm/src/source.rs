@@ -1,16 +1,17 @@
-//! The files an assembly run reads: real source files, included files and the
-//! text of macro expansions (which report their lines as the macro body's lines).
+//! The texts an assembly run reads: source files (each read from disk once),
+//! the command-line definitions and the text of macro expansions. Every text
+//! is split into lines once; the assembler addresses lines by (file, index).
 
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::rc::Rc;
 
 use codespan_reporting::files::{Error as FilesError, Files};
 
-/// Index of a file in the [`SourceMap`].
+/// Index of a text in the [`SourceMap`].
 pub type FileId = u32;
 
-/// A byte range inside one file.
+/// A byte range inside one text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Span {
     pub file: FileId,
@@ -28,129 +29,182 @@ impl Span {
     }
 }
 
-/// A byte range inside a file known from context (8 bytes instead of 12, for
-/// the parsed statements that are kept for every line).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct LSpan {
-    pub start: u32,
-    pub len: u16,
-}
-
-impl LSpan {
-    pub fn new(start: usize, end: usize) -> LSpan {
-        LSpan {
-            start: start as u32,
-            len: end.saturating_sub(start).min(u16::MAX as usize) as u16,
-        }
-    }
-
-    pub fn end(self) -> u32 {
-        self.start + self.len as u32
-    }
-
-    pub fn in_file(self, file: FileId) -> Span {
-        Span {
-            file,
-            start: self.start,
-            end: self.end(),
-        }
-    }
+/// Where a macro expansion's lines come from, for "in expansion of" notes.
+#[derive(Clone, Copy, Debug)]
+pub struct Expansion {
+    /// The line of the call.
+    pub call: Span,
+    /// The macro's body: its defining file and the index of the first body line.
+    pub body_file: FileId,
+    pub body_line: u32,
 }
 
 pub struct SourceFile {
     /// Name shown in diagnostics.
     pub name: String,
-    /// Where the file was read from (for resolving relative includes).
+    /// Where the file was read from (relative includes resolve against it).
     pub path: Option<PathBuf>,
-    /// The text. Files read from disk release it once parsed (the statements
-    /// are all the passes need) and read it again only for messages and listings.
-    text: OnceLock<String>,
-    /// Computed on first use: only diagnostics and listings need line numbers.
-    line_starts: OnceLock<Vec<u32>>,
-    /// Line number (1-based) of the file's first line; macro expansions start
-    /// at the line of the macro body in the defining file.
-    first_line: usize,
+    /// The decoded text: UTF-8, or one character per byte for raw 8-bit sources.
+    text: Rc<str>,
+    /// Byte offset of each line's start; one extra entry holds the text's end.
+    line_starts: Vec<u32>,
+    /// Offset of each line's end (before its line break).
+    line_ends: Vec<u32>,
+    /// Set for macro expansions.
+    pub expansion: Option<Expansion>,
 }
 
 impl SourceFile {
-    fn new(name: String, path: Option<PathBuf>, text: String, first_line: usize) -> SourceFile {
+    fn new(name: String, path: Option<PathBuf>, text: String) -> SourceFile {
+        let (line_starts, line_ends) = split_lines(&text);
         SourceFile {
             name,
             path,
-            text: OnceLock::from(text),
-            line_starts: OnceLock::new(),
-            first_line,
+            text: Rc::from(text),
+            line_starts,
+            line_ends,
+            expansion: None,
         }
     }
 
     pub fn text(&self) -> &str {
-        self.text.get_or_init(|| match &self.path {
-            Some(p) => std::fs::read(p)
-                .map(|b| {
-                    String::from_utf8(b)
-                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-                })
-                .unwrap_or_default(),
-            None => String::new(),
-        })
+        &self.text
     }
 
-    fn line_starts(&self) -> &[u32] {
-        self.line_starts.get_or_init(|| {
-            let text = self.text().as_bytes();
-            let mut starts = vec![0];
-            let mut from = 0;
-            loop {
-                let nl = crate::parse::memchr_newline(text, from);
-                if nl >= text.len() {
-                    break;
-                }
-                from = nl + 1;
-                starts.push(from as u32);
-            }
-            starts
-        })
+    /// The text, shared (the assembler reads lines while changing its state).
+    pub fn shared_text(&self) -> Rc<str> {
+        self.text.clone()
+    }
+
+    /// Byte range of a line without its line break.
+    pub fn line_span(&self, index: usize) -> (usize, usize) {
+        match (self.line_starts.get(index), self.line_ends.get(index)) {
+            (Some(&s), Some(&e)) => (s as usize, e as usize),
+            _ => (self.text.len(), self.text.len()),
+        }
+    }
+
+    /// Number of lines (a final line without a line break counts).
+    pub fn line_count(&self) -> usize {
+        self.line_ends.len()
+    }
+
+    /// The text of a line without its line break.
+    pub fn line(&self, index: usize) -> &str {
+        match (self.line_starts.get(index), self.line_ends.get(index)) {
+            (Some(&s), Some(&e)) => &self.text[s as usize..e as usize],
+            _ => "",
+        }
+    }
+
+    /// Byte offset of a line's first character.
+    pub fn line_start(&self, index: usize) -> usize {
+        self.line_starts
+            .get(index)
+            .map_or(self.text.len(), |&s| s as usize)
     }
 
     /// 0-based line index of a byte offset.
     pub fn line_index(&self, byte: usize) -> usize {
-        match self.line_starts().binary_search(&(byte as u32)) {
-            Ok(i) => i,
-            Err(i) => i - 1,
+        match self.line_starts.binary_search(&(byte as u32)) {
+            Ok(i) => i.min(self.line_ends.len().saturating_sub(1)),
+            Err(i) => i.saturating_sub(1),
         }
     }
 
-    pub fn line_range(&self, index: usize) -> Range<usize> {
-        let starts = self.line_starts();
-        let start = starts
-            .get(index)
-            .copied()
-            .unwrap_or(self.text().len() as u32) as usize;
-        let end = starts
+    fn line_range(&self, index: usize) -> Range<usize> {
+        let start = self.line_start(index);
+        let end = self
+            .line_starts
             .get(index + 1)
-            .map(|&e| e as usize)
-            .unwrap_or(self.text().len());
-        start.min(self.text().len())..end
+            .map_or(self.text.len(), |&e| e as usize);
+        start.min(self.text.len())..end.max(start).min(self.text.len())
     }
 
-    /// 1-based (line, column) of a byte offset, as shown to the user.
+    /// 1-based (line, column) of a byte offset; columns count characters.
     pub fn line_col(&self, byte: usize) -> (usize, usize) {
-        let byte = byte.min(self.text().len());
+        let byte = byte.min(self.text.len());
         let index = self.line_index(byte);
-        let start = self.line_range(index).start;
+        let start = self.line_start(index).min(byte);
         let col = self
-            .text()
+            .text
             .get(start..byte)
             .map_or(byte - start, |s| s.chars().count());
-        (index + self.first_line, col + 1)
+        (index + 1, col + 1)
     }
+}
 
-    /// The text of the line starting at `start`, without its line break.
-    pub fn line_at(&self, start: usize) -> &str {
-        let rest = self.text().get(start..).unwrap_or("");
-        let end = rest.find('\n').unwrap_or(rest.len());
-        rest[..end].trim_end_matches('\r')
+/// Line starts and ends for LF, CR LF and lone CR line breaks.
+fn split_lines(text: &str) -> (Vec<u32>, Vec<u32>) {
+    let bytes = text.as_bytes();
+    let mut starts = Vec::with_capacity(bytes.len() / 24 + 2);
+    let mut ends = Vec::with_capacity(bytes.len() / 24 + 2);
+    starts.push(0);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                ends.push(i as u32);
+                starts.push((i + 1) as u32);
+            }
+            b'\r' => {
+                ends.push(i as u32);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                starts.push((i + 1) as u32);
+            }
+            _ => {}
+        }
+        i += 1;
     }
+    if *starts.last().unwrap_or(&0) as usize == bytes.len() && !ends.is_empty() {
+        // The text ends with a line break: no empty last line.
+        starts.push(bytes.len() as u32);
+    } else {
+        ends.push(bytes.len() as u32);
+        starts.push(bytes.len() as u32);
+    }
+    (starts, ends)
+}
+
+/// Decode a source file as 64tass does: a byte order mark selects UTF-8 or
+/// UTF-16; otherwise `unicode` sources (`--ascii`) are UTF-8 and raw sources
+/// have one character per byte. Bytes that are not valid UTF-8 are taken one
+/// character per byte.
+pub fn decode(bytes: &[u8], unicode: bool) -> String {
+    if let Some(rest) = bytes.strip_prefix(&[0xef, 0xbb, 0xbf]) {
+        return utf8_or_latin1(rest);
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xff, 0xfe]) {
+        return utf16(rest, u16::from_le_bytes);
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xfe, 0xff]) {
+        return utf16(rest, u16::from_be_bytes);
+    }
+    if unicode {
+        utf8_or_latin1(bytes)
+    } else {
+        latin1(bytes)
+    }
+}
+
+fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+fn utf8_or_latin1(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => latin1(bytes),
+    }
+}
+
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
+    let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
 }
 
 #[derive(Default)]
@@ -160,55 +214,38 @@ pub struct SourceMap {
 
 impl SourceMap {
     pub fn add(&mut self, name: String, path: Option<PathBuf>, text: String) -> FileId {
-        self.add_at_line(name, path, text, 1)
-    }
-
-    /// A file read from `path` whose text is loaded only when needed.
-    pub fn add_unloaded(&mut self, name: String, path: PathBuf) -> FileId {
-        self.files.push(SourceFile {
-            name,
-            path: Some(path),
-            text: OnceLock::new(),
-            line_starts: OnceLock::new(),
-            first_line: 1,
-        });
+        self.files.push(SourceFile::new(name, path, text));
         (self.files.len() - 1) as FileId
     }
 
-    pub fn add_at_line(
-        &mut self,
-        name: String,
-        path: Option<PathBuf>,
-        text: String,
-        first_line: usize,
-    ) -> FileId {
-        self.files
-            .push(SourceFile::new(name, path, text, first_line.max(1)));
-        (self.files.len() - 1) as FileId
+    /// A macro expansion: its own text, reported with the call's location.
+    pub fn add_expansion(&mut self, name: String, text: String, expansion: Expansion) -> FileId {
+        let id = self.add(name, None, text);
+        self.files[id as usize].expansion = Some(expansion);
+        id
     }
 
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id as usize]
     }
 
-    /// Take a file's text out for parsing. Files with a path are left without
-    /// text (it is read again if a message or listing needs it); others get
-    /// it back through [`SourceMap::restore_text`].
-    pub fn take_text(&mut self, id: FileId) -> String {
-        let f = &mut self.files[id as usize];
-        f.line_starts = OnceLock::new();
-        f.text.take().unwrap_or_default()
-    }
-
-    pub fn restore_text(&mut self, id: FileId, text: String) {
-        let f = &mut self.files[id as usize];
-        if f.path.is_none() {
-            f.text = OnceLock::from(text);
-        }
+    pub fn len(&self) -> usize {
+        self.files.len()
     }
 
     pub fn try_get(&self, id: FileId) -> Result<&SourceFile, FilesError> {
         self.files.get(id as usize).ok_or(FilesError::FileMissing)
+    }
+
+    /// `file:line:col` of a span's start.
+    pub fn location(&self, span: Span) -> String {
+        match self.files.get(span.file as usize) {
+            Some(f) => {
+                let (line, col) = f.line_col(span.start as usize);
+                format!("{}:{line}:{col}", f.name)
+            }
+            None => String::new(),
+        }
     }
 }
 
@@ -229,13 +266,13 @@ impl<'a> Files<'a> for SourceMap {
         Ok(self.try_get(id)?.line_index(byte_index))
     }
 
-    fn line_number(&'a self, id: FileId, line_index: usize) -> Result<usize, FilesError> {
-        Ok(line_index + self.try_get(id)?.first_line)
+    fn line_number(&'a self, _id: FileId, line_index: usize) -> Result<usize, FilesError> {
+        Ok(line_index + 1)
     }
 
     fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, FilesError> {
         let f = self.try_get(id)?;
-        let max = f.line_starts().len();
+        let max = f.line_count();
         if line_index > max {
             return Err(FilesError::LineTooLarge {
                 given: line_index,
@@ -243,5 +280,41 @@ impl<'a> Files<'a> for SourceMap {
             });
         }
         Ok(f.line_range(line_index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        let f = SourceFile::new("t".into(), None, text.into());
+        (0..f.line_count()).map(|i| f.line(i).to_string()).collect()
+    }
+
+    #[test]
+    fn every_line_break_style_splits_lines() {
+        assert_eq!(lines("a\nb\r\nc\rd"), ["a", "b", "c", "d"]);
+        assert_eq!(lines("a\n"), ["a"]);
+        assert_eq!(lines(""), [""]);
+        assert_eq!(lines("\n\n"), ["", ""]);
+        assert_eq!(lines("a\r\r\nb"), ["a", "", "b"]);
+    }
+
+    #[test]
+    fn decoding_follows_the_byte_order_mark_and_the_mode() {
+        assert_eq!(decode(b"\xef\xbb\xbfA", false), "A");
+        assert_eq!(decode(b"\xff\xfeA\x00", true), "A");
+        assert_eq!(decode(b"\xfe\xff\x00A", true), "A");
+        assert_eq!(decode("é".as_bytes(), true), "é");
+        assert_eq!(decode("é".as_bytes(), false), "\u{c3}\u{a9}");
+        assert_eq!(decode(b"\xe9", true), "é");
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let f = SourceFile::new("t".into(), None, "ab\n é x".into());
+        let x = f.text().find('x').unwrap();
+        assert_eq!(f.line_col(x), (2, 4));
     }
 }

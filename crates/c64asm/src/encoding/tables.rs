@@ -1,30 +1,9 @@
-//! Text conversion of `.text`/`.null`/`.byte` strings: 64tass's default
-//! `none` encoding under `--ascii`, i.e. ASCII/Unicode to PETSCII (unshifted
-//! letters for lower case, shifted letters for upper case, `{name}` escapes).
-
-/// PETSCII code of one Unicode character, or `None` if it has no mapping.
-pub(crate) fn petscii(c: char) -> Option<u8> {
-    let u = c as u32;
-    Some(match u {
-        0x20..=0x40 => u as u8,
-        0x41..=0x5a => (u - 0x41 + 0xc1) as u8,
-        0x5b => 0x5b,
-        0x5d => 0x5d,
-        0x61..=0x7a => (u - 0x61 + 0x41) as u8,
-        _ => return UNICODE.iter().find(|&&(k, _)| k == u).map(|&(_, v)| v),
-    })
-}
-
-/// Look up a `{name}` escape (the name without braces).
-pub(crate) fn escape(name: &str) -> Option<u8> {
-    ESCAPES
-        .binary_search_by(|(k, _)| (*k).cmp(name))
-        .ok()
-        .map(|i| ESCAPES[i].1)
-}
+//! 64tass's built-in translation tables (from its manual, "Default
+//! translation and escape sequences"): Unicode to PETSCII for the `none`
+//! encoding of Unicode sources, and the PETSCII escape names.
 
 /// Non-ASCII characters 64tass maps to PETSCII graphics.
-const UNICODE: &[(u32, u8)] = &[
+pub(super) const UNICODE: &[(u32, u8)] = &[
     (0x00a3, 0x5c),
     (0x03c0, 0xff),
     (0x2190, 0x5f),
@@ -100,7 +79,7 @@ const UNICODE: &[(u32, u8)] = &[
 ];
 
 /// `{name}` escapes inside strings (64tass `none` encoding with `--ascii`), sorted by name.
-pub(crate) const ESCAPES: &[(&str, u8)] = &[
+pub(super) const ESCAPES: &[(&str, u8)] = &[
     ("bell", 0x07),
     ("black", 0x90),
     ("blk", 0x90),

@@ -1,0 +1,1216 @@
+//! Block directives that change scope or addresses: `.proc`, `.block`,
+//! `.namespace`, `.with`, `.weak`, `.logical`, `.virtual`, `.page`,
+//! `.section`/`.dsection`, inline `.struct`/`.union`, `.encode`; and the
+//! one-line settings (`.enc`, `.cdef`, `.cpu`, `.eor`, messages, ...).
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::compile::{Cmd, NewLabel, Step};
+use super::lines::{LineRef, ParseKind};
+use super::state::{Frame, FrameData, SizedLabel, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::options::Cpu;
+use crate::output::{Address, Block};
+use crate::source::Span;
+use crate::symbols::PcType;
+use crate::value::convert::{to_int, to_uval};
+use crate::value::repr::to_str;
+use crate::value::{NsId, Value};
+
+impl Assembler<'_> {
+    fn label_code_ns(&self, newlabel: Option<NewLabel>) -> Option<NsId> {
+        let nl = newlabel?;
+        match self.syms.label(nl.id).value {
+            Value::Code(id) => Some(self.syms.code(id).names),
+            _ => None,
+        }
+    }
+
+    fn sized_label(newlabel: Option<NewLabel>) -> Option<SizedLabel> {
+        newlabel.map(|nl| SizedLabel {
+            label: nl.id,
+            addr: nl.oaddr,
+        })
+    }
+
+    /// An anonymous scope for this line (stable between passes).
+    pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> (Name, Rc<str>) {
+        let key = (line.file, line.index, kind as u32);
+        let n = self.anon_scopes.entry(key).or_insert(0);
+        *n += 1;
+        let text = format!("\u{1}{}:{}:{}:{}", kind as char, line.file, line.index, n);
+        (self.names.intern(&text), Rc::from(text.as_str()))
+    }
+
+    /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
+    pub fn anon_scope(&mut self, line: &LineRef, kind: u8) -> NsId {
+        let (name, text) = self.anon_scope_name(line, kind);
+        let ctx = self.st.context();
+        let span = line.span(line.start, line.start);
+        let (id, exists) = self.syms.entry(ctx, name, 0, &text, span);
+        let pass = self.st.pass;
+        if exists
+            && let Value::Namespace(ns) = self.syms.label(id).value
+        {
+            self.syms.label_mut(id).defpass = pass;
+            let s = self.syms.ns_mut(ns);
+            s.backr = 0;
+            s.forwr = 0;
+            return ns;
+        }
+        let ns = self.syms.new_namespace();
+        let l = self.syms.label_mut(id);
+        l.value = Value::Namespace(ns);
+        l.defpass = pass;
+        ns
+    }
+
+    pub fn proc_directive(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
+        let Some(nl) = newlabel else {
+            self.error(span, Kind::Syntax, "a label is required for '.proc'".into());
+            self.st.push_context(self.st.context());
+            self.st.push_frame(Wait::Pend, span);
+            self.st.top_mut().skip = 0;
+            return;
+        };
+        self.st.push_frame(Wait::Pend, span);
+        let Value::Code(cid) = self.syms.label(nl.id).value else {
+            self.st.top_mut().skip = 0;
+            self.st.push_context(self.st.context());
+            return;
+        };
+        let referenced = self.syms.label(nl.id).referenced;
+        if !referenced && self.syms.code(cid).pass != 0 {
+            // Not used: not assembled.
+            self.st.top_mut().skip = 0;
+            self.set_size(nl.id, 0, nl.oaddr);
+            self.syms.code_mut(cid).pass = 1;
+            self.st.push_context(self.st.context());
+            self.syms.label_mut(nl.id).update_after = true;
+            return;
+        }
+        self.record_line(line, None);
+        let names = self.syms.code(cid).names;
+        self.st.push_context(names);
+        self.syms.label_mut(nl.id).referenced = false;
+        self.st.top_mut().data = FrameData::Sized(Some(SizedLabel {
+            label: nl.id,
+            addr: nl.oaddr,
+        }));
+        // The label's size is set when the block closes.
+        self.syms.label_mut(nl.id).update_after = true;
+    }
+
+    pub fn pend(&mut self, _line: &LineRef, span: Span) {
+        if self.st.top().what != Wait::Pend {
+            self.error(span, Kind::ConditionalMismatch, "opening directive '.proc' not found".into());
+            return;
+        }
+        let f = self.st.frames.pop();
+        self.st.pop_context();
+        if let Some(Frame {
+            data: FrameData::Sized(Some(s)),
+            ..
+        }) = f
+        {
+            self.syms.label_mut(s.label).update_after = false;
+            self.close_sized(s);
+        }
+    }
+
+    pub fn block(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        self.st.push_frame(Wait::Bend2, span);
+        match self.label_code_ns(newlabel) {
+            Some(ns) => {
+                self.st.push_context(ns);
+                self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
+                if let Some(nl) = newlabel {
+                    self.syms.label_mut(nl.id).update_after = true;
+                }
+            }
+            None => {
+                let ns = self.anon_scope(line, b'.');
+                self.st.push_context(ns);
+            }
+        }
+    }
+
+    pub fn bend(&mut self, _line: &LineRef, span: Span) {
+        match self.st.top().what {
+            Wait::Bend => {
+                self.st.frames.pop();
+                self.st.pop_context();
+            }
+            Wait::Bend2 => {
+                let f = self.st.frames.pop();
+                self.st.pop_context();
+                if let Some(Frame {
+                    data: FrameData::Sized(Some(s)),
+                    ..
+                }) = f
+                {
+                    self.syms.label_mut(s.label).update_after = false;
+                    self.close_sized(s);
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.block' not found".into()),
+        }
+    }
+
+    /// `.namespace [expr]`, optionally `label .namespace`.
+    pub fn namespace(&mut self, line: &LineRef, args: usize, span: Span, label: Option<(Name, Rc<str>, NsId)>) {
+        self.record_line(line, None);
+        let target = if line.at_end(args) {
+            None
+        } else {
+            match self.cond_value_public(line, args) {
+                Some((v, pos)) => match self.namespace_of(&v) {
+                    Some(ns) => Some(ns),
+                    None => {
+                        if !v.is_none() {
+                            let s = self.span_at(line, pos);
+                            self.error(s, Kind::Type, "not a namespace".into());
+                        }
+                        None
+                    }
+                },
+                None => None,
+            }
+        };
+        let ns = match (target, label) {
+            (Some(ns), Some((name, text, ctx))) => {
+                self.label_value(name, &text, span, ctx, Value::Namespace(ns));
+                ns
+            }
+            (Some(ns), None) => ns,
+            (None, Some((name, text, ctx))) => {
+                let existing = self.syms.get(ctx, name, self.st.strength);
+                let ns = match existing.map(|id| self.syms.label(id).value.clone()) {
+                    Some(Value::Namespace(ns)) => ns,
+                    _ => self.syms.new_namespace(),
+                };
+                let s = self.syms.ns_mut(ns);
+                s.backr = 0;
+                s.forwr = 0;
+                self.label_value(name, &text, span, ctx, Value::Namespace(ns));
+                ns
+            }
+            (None, None) => self.anon_scope(line, b'.'),
+        };
+        self.st.push_frame(Wait::EndN2, span);
+        self.st.push_context(ns);
+    }
+
+    /// Define a constant label whose value is an object (namespace, encoding, ...).
+    pub fn label_value(&mut self, name: Name, text: &str, span: Span, ns: NsId, v: Value) {
+        let strength = self.st.strength;
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        if exists {
+            if self.syms.label(id).defpass == self.st.pass {
+                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                return;
+            }
+            if self.syms.label(id).defpass + 1 != self.st.pass {
+                self.st.constcreated = true;
+            }
+        } else {
+            self.st.constcreated = true;
+        }
+        self.syms.label_mut(id).constant = true;
+        self.syms.label_mut(id).span = span;
+        self.const_assign(id, v);
+    }
+
+    pub fn endn(&mut self, span: Span) {
+        if self.st.close(Wait::EndN).is_some() || self.st.close(Wait::EndN2).is_some() {
+            self.st.pop_context();
+        } else {
+            self.error(span, Kind::ConditionalMismatch, "opening directive '.namespace' not found".into());
+        }
+    }
+
+    pub fn with(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        self.st.push_frame(Wait::EndWith, span);
+        self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
+        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        match self.namespace_of(&v) {
+            Some(ns) => {
+                self.st.push_with(ns);
+                self.st.top_mut().what = Wait::EndWith2;
+            }
+            None => {
+                if !v.is_none() {
+                    let s = self.span_at(line, pos);
+                    self.error(s, Kind::Type, "not a namespace".into());
+                }
+            }
+        }
+    }
+
+    pub fn endwith(&mut self, span: Span) {
+        match self.st.top().what {
+            Wait::EndWith | Wait::EndWith2 => {
+                let f = self.st.frames.pop();
+                if let Some(f) = &f {
+                    if f.what == Wait::EndWith2 {
+                        self.st.pop_context();
+                    }
+                    if let FrameData::Sized(Some(s)) = f.data {
+                        self.close_sized(s);
+                    }
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.with' not found".into()),
+        }
+    }
+
+    pub fn weak(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        self.st.push_frame(Wait::Weak2, span);
+        self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
+        if self.st.strength == u8::MAX {
+            self.error(span, Kind::Limit, "weak recursion".into());
+        } else {
+            self.st.strength += 1;
+        }
+    }
+
+    pub fn endweak(&mut self, span: Span) {
+        match self.st.top().what {
+            Wait::Weak => {
+                self.st.frames.pop();
+            }
+            Wait::Weak2 => {
+                let f = self.st.frames.pop();
+                self.st.strength = self.st.strength.saturating_sub(1);
+                if let Some(Frame { data: FrameData::Sized(Some(s)), .. }) = f {
+                    self.close_sized(s);
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.weak' not found".into()),
+        }
+    }
+
+    pub fn page(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        let laddr = self.out.addr(self.st.addr).l_address;
+        self.st.push_frame(Wait::EndP2, span);
+        self.st.top_mut().data = FrameData::Page {
+            laddr,
+            label: Self::sized_label(newlabel),
+        };
+    }
+
+    pub fn endp(&mut self, _line: &LineRef, span: Span) {
+        match self.st.top().what {
+            Wait::EndP => {
+                self.st.frames.pop();
+            }
+            Wait::EndP2 => {
+                let Some(f) = self.st.frames.pop() else { return };
+                if let FrameData::Page { laddr, label } = f.data {
+                    let now = self.out.addr(self.st.addr).l_address;
+                    // The last byte assembled must be on the page of the first.
+                    let last = now.wrapping_sub(1) & self.out.all_mem;
+                    if now != laddr && (last ^ laddr) > 0xff && self.opts.warnings.page {
+                        let msg = format!("different start and end page ${laddr:04x} and ${last:04x}");
+                        if self.opts.warnings.is_error("page") || true {
+                            self.error(f.span, Kind::AddressOverflow, msg);
+                        }
+                    }
+                    if let Some(s) = label {
+                        self.close_sized(s);
+                    }
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.page' not found".into()),
+        }
+    }
+
+    /// `.logical addr`: the program counter moves, the compile offset doesn't.
+    pub fn logical(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        let a = self.out.addr(self.st.addr).clone();
+        let laddr = if a.unionmode { a.l_union } else { a.l_address };
+        self.st.push_frame(Wait::Here2, span);
+        self.st.top_mut().data = FrameData::Logical {
+            laddr,
+            addr: a.address,
+            l_type: a.l_type,
+            label: Self::sized_label(newlabel),
+        };
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
+        let sec = self.st.section;
+        self.out.sections[sec as usize].logicalrecursion += 1;
+        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        if v.is_none() {
+            return;
+        }
+        let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
+        let r = to_uval(&v, bits, self);
+        let Ok(u) = self.check(line, pos, r) else { return };
+        let all_mem = self.out.all_mem;
+        let typ = super::compile::pc_type_of(&v);
+        let a = self.out.addr_mut(self.st.addr);
+        if a.unionmode {
+            a.l_union = u as u32 & all_mem;
+        } else {
+            a.l_address = u as u32 & all_mem;
+        }
+        a.bankwarn = false;
+        a.l_type = typ;
+    }
+
+    pub fn here(&mut self, span: Span) {
+        match self.st.top().what {
+            Wait::Here => {
+                self.st.frames.pop();
+            }
+            Wait::Here2 => {
+                if let Some(f) = self.st.frames.pop() {
+                    self.close_logical(&f, Some(span));
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.logical' not found".into()),
+        }
+    }
+
+    pub fn close_logical(&mut self, f: &Frame, _at: Option<Span>) {
+        let FrameData::Logical { laddr, addr, l_type, label } = f.data else { return };
+        let mask = self.out.image_size - 1;
+        let all_mem = self.out.all_mem;
+        let a = self.out.addr_mut(self.st.addr);
+        let diff;
+        if a.unionmode {
+            a.l_union = laddr;
+            diff = 0;
+        } else {
+            diff = a.address.wrapping_sub(addr) & mask;
+            a.l_address = laddr.wrapping_add(diff) & all_mem;
+            a.bankwarn = false;
+        }
+        a.l_type = l_type;
+        let sec = self.st.section;
+        let s = &mut self.out.sections[sec as usize];
+        s.logicalrecursion = s.logicalrecursion.saturating_sub(1);
+        if let Some(s) = label {
+            self.syms.label_mut(s.label).update_after = false;
+            self.set_size(s.label, diff, s.addr);
+        }
+    }
+
+    /// `.virtual [addr]`: assemble without output.
+    pub fn virtual_directive(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        let prev = self.st.addr;
+        let cur = self.out.addr(prev).clone();
+        let mem = self.out.new_mem();
+        let mut a = Address::new(mem);
+        a.address = cur.address;
+        a.l_address = cur.l_address;
+        a.l_type = cur.l_type;
+        if !line.at_end(args)
+            && let Some((v, pos)) = self.cond_value_public(line, args)
+            && !v.is_none()
+        {
+            let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
+            let r = to_uval(&v, bits, self);
+            if let Ok(u) = self.check(line, pos, r) {
+                a.address = u as u32;
+                a.l_address = u as u32 & self.out.all_mem;
+                a.l_type = super::compile::pc_type_of(&v);
+            }
+        }
+        a.unionmode = cur.unionmode;
+        a.l_start = cur.l_start;
+        a.l_union = cur.l_union;
+        a.start = a.address;
+        a.end = a.address;
+        let id = self.out.new_addr(a);
+        self.st.addr = id;
+        self.st.push_frame(Wait::EndV2, span);
+        self.st.top_mut().data = FrameData::Virtual {
+            prev,
+            label: Self::sized_label(newlabel),
+        };
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
+    }
+
+    pub fn endv(&mut self, span: Span) {
+        match self.st.top().what {
+            Wait::EndV => {
+                self.st.frames.pop();
+            }
+            Wait::EndV2 => {
+                let Some(f) = self.st.frames.pop() else { return };
+                if let FrameData::Virtual { prev, label } = f.data {
+                    let a = self.out.addr(self.st.addr);
+                    let end = a.end.max(a.address);
+                    let size = end.wrapping_sub(a.start);
+                    let start = a.start;
+                    if let Some(s) = label {
+                        self.syms.label_mut(s.label).update_after = false;
+                        self.set_size(s.label, size, start);
+                    }
+                    self.st.addr = prev;
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.virtual' not found".into()),
+        }
+    }
+
+    // ---------------------------------------------------------------- sections
+
+    fn section_name(&mut self, line: &LineRef, args: usize) -> Option<(Name, Rc<str>, Span)> {
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
+        if len == 0 {
+            self.error(line.span(args, args + 1), Kind::Syntax, "a label is required".into());
+            return None;
+        }
+        let text: Rc<str> = Rc::from(&line.text[args..args + len]);
+        let name = crate::syntax::expr::intern_name(&mut self.names, &text, self.dialect);
+        Some((name, text, line.span(args, args + len)))
+    }
+
+    /// A section by name: the current section's children, then its parents'.
+    fn find_section(&self, name: Name) -> Option<u32> {
+        let mut s = Some(self.st.section);
+        while let Some(id) = s {
+            if let Some(&c) = self.out.sections[id as usize].children.get(&name) {
+                return Some(c);
+            }
+            s = self.out.sections[id as usize].parent;
+        }
+        None
+    }
+
+    pub fn section(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
+        self.record_line(line, None);
+        let Some((name, text, nspan)) = self.section_name(line, args) else {
+            self.st.push_frame(Wait::Send, span);
+            return;
+        };
+        self.expect_end(line, args + text.len());
+        let pass = self.st.pass;
+        let sec = match self.find_section(name) {
+            Some(s) => s,
+            None => {
+                // Not (yet) declared with .dsection: place it here for this pass.
+                let parent = self.st.section;
+                let id = self.new_section(parent, name, &text, nspan);
+                self.out.sections[id as usize].usepass = 0;
+                id
+            }
+        };
+        let cur = self.out.addr(self.st.addr).clone();
+        let (usepass, defpass) = {
+            let s = &self.out.sections[sec as usize];
+            (s.usepass, s.defpass)
+        };
+        if usepass == 0 || defpass + 1 < pass {
+            // Used before its .dsection (or never declared): start here.
+            let mem = self.out.new_mem();
+            let addr_id = self.out.sections[sec as usize].addr;
+            let a = self.out.addr_mut(addr_id);
+            *a = Address::new(mem);
+            a.address = cur.address;
+            a.start = cur.address;
+            a.end = cur.address;
+            a.l_address = cur.l_address;
+            a.l_type = cur.l_type;
+            let s = &mut self.out.sections[sec as usize];
+            s.restart = cur.address;
+            s.l_restart = cur.l_address;
+            s.size = 0;
+            if usepass != 0 && usepass + 1 >= pass {
+                self.error(nspan, Kind::UndefinedSymbol, format!("not defined section '{text}'"));
+            } else {
+                self.st.fixeddig = false;
+            }
+            self.out.sections[sec as usize].defpass = pass.saturating_sub(1);
+        } else if usepass != pass {
+            // First fragment of this pass: restart where the section was.
+            let addr_id = self.out.sections[sec as usize].addr;
+            let (restart, l_restart) = {
+                let s = &self.out.sections[sec as usize];
+                (s.restart, s.l_restart)
+            };
+            let a = self.out.addr(addr_id).clone();
+            let mut end = a.end;
+            if !a.moved && end < a.address {
+                end = a.address;
+            }
+            let mem = self.out.new_mem();
+            let na = self.out.addr_mut(addr_id);
+            let size = end.wrapping_sub(na.start);
+            *na = Address {
+                l_type: a.l_type,
+                ..Address::new(mem)
+            };
+            na.address = restart;
+            na.start = restart;
+            na.end = restart;
+            na.l_address = l_restart;
+            self.out.sections[sec as usize].size = size;
+        }
+        self.out.sections[sec as usize].usepass = pass;
+        self.st.push_frame(Wait::Send2, span);
+        self.st.top_mut().data = FrameData::Section {
+            prev_section: self.st.section,
+            prev_addr: self.st.addr,
+            label: Self::sized_label(newlabel),
+        };
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
+        self.st.section = sec;
+        self.st.addr = self.out.sections[sec as usize].addr;
+        self.st.star = self.out.addr(self.st.addr).l_address;
+    }
+
+    fn new_section(&mut self, parent: u32, name: Name, text: &Rc<str>, span: Span) -> u32 {
+        let mem = self.out.new_mem();
+        let addr = self.out.new_addr(Address::new(mem));
+        self.out.sections.push(crate::output::Section {
+            name,
+            display: text.clone(),
+            parent: Some(parent),
+            children: rustc_hash::FxHashMap::default(),
+            addr,
+            restart: 0,
+            l_restart: 0,
+            size: 0,
+            defpass: 0,
+            usepass: 0,
+            logicalrecursion: 0,
+            span,
+        });
+        let id = self.out.sections.len() as u32 - 1;
+        self.out.sections[parent as usize].children.insert(name, id);
+        id
+    }
+
+    pub fn send(&mut self, line: &LineRef, args: usize, span: Span) {
+        match self.st.top().what {
+            Wait::Send => {
+                self.st.frames.pop();
+            }
+            Wait::Send2 => {
+                if !line.at_end(args)
+                    && let Some((name, text, nspan)) = self.section_name(line, args)
+                    && self.out.sections[self.st.section as usize].name != name
+                {
+                    let expected = self.out.sections[self.st.section as usize].display.clone();
+                    self.error(nspan, Kind::ConditionalMismatch, format!("'{expected}' expected, not '{text}'"));
+                }
+                let Some(f) = self.st.frames.pop() else { return };
+                if let FrameData::Section { prev_section, prev_addr, label } = f.data {
+                    if let Some(s) = label {
+                        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr);
+                        self.syms.label_mut(s.label).update_after = false;
+                        self.set_size(s.label, size, s.addr);
+                    }
+                    self.st.section = prev_section;
+                    self.st.addr = prev_addr;
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.section' not found".into()),
+        }
+    }
+
+    /// `.dsection name`: the section's fragments go here.
+    pub fn dsection(&mut self, line: &LineRef, args: usize, _span: Span) {
+        self.record_line(line, None);
+        let Some((name, text, nspan)) = self.section_name(line, args) else { return };
+        self.expect_end(line, args + text.len());
+        let parent = self.st.section;
+        let pass = self.st.pass;
+        let sec = match self.out.sections[parent as usize].children.get(&name) {
+            Some(&s) => s,
+            None => self.new_section(parent, name, &text, nspan),
+        };
+        if self.out.sections[sec as usize].defpass == pass {
+            self.error(nspan, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+            return;
+        }
+        let cur = self.out.addr(self.st.addr).clone();
+        let addr_id = self.out.sections[sec as usize].addr;
+        let (usepass, defpass) = {
+            let s = &self.out.sections[sec as usize];
+            (s.usepass, s.defpass)
+        };
+        let size;
+        if usepass == 0 || defpass + 1 < pass {
+            // First time: the section starts here.
+            let mem = self.out.new_mem();
+            let a = self.out.addr_mut(addr_id);
+            *a = Address {
+                l_type: cur.l_type,
+                ..Address::new(mem)
+            };
+            a.address = cur.address;
+            a.start = cur.address;
+            a.end = cur.address;
+            a.l_address = cur.l_address;
+            let s = &mut self.out.sections[sec as usize];
+            s.restart = cur.address;
+            s.l_restart = cur.l_address;
+            s.usepass = pass;
+            self.st.fixeddig = false;
+            size = 0;
+        } else if usepass == pass {
+            // Fragments came before this .dsection: move them here.
+            let s = &self.out.sections[sec as usize];
+            let a = self.out.addr(addr_id);
+            let mut t = s.size.max(a.end.wrapping_sub(a.start));
+            if !a.moved {
+                t = t.max(a.address.wrapping_sub(a.start));
+            }
+            let (restart, l_restart) = (s.restart, s.l_restart);
+            if restart != cur.address {
+                let change = cur.address.wrapping_sub(restart);
+                let mask = self.out.image_size - 1;
+                let mem = self.out.addr(addr_id).mem;
+                // Relocate the blocks already written.
+                for b in self.out.mems[mem as usize].blocks.iter_mut() {
+                    if let Block::Data { addr, .. } = b {
+                        *addr = addr.wrapping_add(change) & mask;
+                    }
+                }
+                let a = self.out.addr_mut(addr_id);
+                a.end = a.end.wrapping_add(change) & mask;
+                a.address = a.address.wrapping_add(change) & mask;
+                a.start = cur.address;
+                self.out.sections[sec as usize].restart = cur.address;
+            }
+            if l_restart != cur.l_address {
+                let a = self.out.addr_mut(addr_id);
+                a.l_address = a.l_address.wrapping_add(cur.l_address.wrapping_sub(l_restart)) & 0xffffff;
+                self.out.sections[sec as usize].l_restart = cur.l_address;
+                self.st.fixeddig = false;
+            }
+            size = t;
+        } else {
+            // Known from the previous pass: its size is known.
+            let a = self.out.addr(addr_id).clone();
+            let mut end = a.end;
+            if !a.moved && end < a.address {
+                end = a.address;
+            }
+            let t = end.wrapping_sub(a.start);
+            let mem = self.out.new_mem();
+            let na = self.out.addr_mut(addr_id);
+            *na = Address {
+                l_type: cur.l_type,
+                ..Address::new(mem)
+            };
+            na.address = cur.address;
+            na.start = cur.address;
+            na.end = cur.address;
+            na.l_address = cur.l_address;
+            let s = &mut self.out.sections[sec as usize];
+            s.restart = cur.address;
+            if s.l_restart != cur.l_address {
+                s.l_restart = cur.l_address;
+                self.st.fixeddig = false;
+            }
+            s.size = t;
+            size = t;
+        }
+        let s = &mut self.out.sections[sec as usize];
+        s.usepass = pass;
+        s.defpass = pass;
+        let mem = self.out.addr(addr_id).mem;
+        let cur_mem = self.out.addr(self.st.addr).mem;
+        self.out.mems[cur_mem as usize].blocks.push(Block::Ref(mem));
+        if size != 0 {
+            self.emit_gap(line, size);
+        }
+    }
+
+    // ---------------------------------------------------------------- struct/union inline
+
+    /// `.struct`/`.union` without a label: fields laid out in place.
+    pub fn anonymous_struct(&mut self, line: &LineRef, cmd: Cmd, span: Span) {
+        self.record_line(line, None);
+        let union = cmd == Cmd::Union;
+        let a = self.out.addr(self.st.addr).clone();
+        if union {
+            self.st.push_frame(Wait::EndU, span);
+            self.st.top_mut().data = FrameData::Union {
+                unionmode: a.unionmode,
+                laddr: a.l_union,
+                start: a.start,
+                end: a.end,
+            };
+            let am = self.out.addr_mut(self.st.addr);
+            am.unionmode = true;
+            am.start = am.address;
+            am.end = am.address;
+            am.l_union = am.l_address;
+        } else {
+            self.st.push_frame(Wait::EndS, span);
+            self.st.top_mut().data = FrameData::Struct { unionmode: a.unionmode };
+            self.out.addr_mut(self.st.addr).unionmode = false;
+        }
+    }
+
+    pub fn ends(&mut self, line: &LineRef, args: usize, span: Span) -> Step {
+        match self.st.top().what {
+            Wait::EndS => {
+                if let Some(f) = self.st.frames.pop()
+                    && let FrameData::Struct { unionmode } = f.data
+                {
+                    self.out.addr_mut(self.st.addr).unionmode = unionmode;
+                }
+                Step::Next
+            }
+            Wait::EndS2 | Wait::EndS3 => Step::Return(self.return_value(line, args)),
+            _ => {
+                self.error(span, Kind::ConditionalMismatch, "opening directive '.struct' not found".into());
+                Step::Next
+            }
+        }
+    }
+
+    pub fn endu(&mut self, _line: &LineRef, span: Span) -> Step {
+        match self.st.top().what {
+            Wait::EndU => {
+                if let Some(f) = self.st.frames.pop() {
+                    self.close_union(&f);
+                }
+                Step::Next
+            }
+            Wait::EndU2 | Wait::EndU3 => Step::Return(Value::None),
+            _ => {
+                self.error(span, Kind::ConditionalMismatch, "opening directive '.union' not found".into());
+                Step::Next
+            }
+        }
+    }
+
+    pub fn close_union(&mut self, f: &Frame) {
+        let FrameData::Union { unionmode, laddr, start, end: end2 } = f.data else { return };
+        let a = self.out.addr_mut(self.st.addr);
+        a.unionmode = unionmode;
+        a.l_union = laddr;
+        a.start = start;
+        let end = a.end.max(a.address);
+        a.end = end2.max(end);
+        if end > a.address {
+            a.wrapwarn = false;
+            a.bankwarn = false;
+            let n = end - a.address;
+            let line_dummy = ();
+            let _ = line_dummy;
+            let mut issues = Vec::new();
+            self.out.skip(self.st.addr, n, &mut issues);
+        }
+    }
+
+    // ---------------------------------------------------------------- encodings
+
+    pub fn encode_directive(&mut self, line: &LineRef, args: usize, span: Span, label: Option<(Name, Rc<str>, NsId)>) {
+        self.record_line(line, None);
+        self.st.push_frame(Wait::EndEncode, span);
+        let given = if line.at_end(args) {
+            None
+        } else {
+            match self.cond_value_public(line, args) {
+                Some((Value::Encoding(e), _)) => Some(e),
+                Some((v, pos)) => {
+                    if !v.is_none() {
+                        let s = self.span_at(line, pos);
+                        self.error(s, Kind::Type, "an encoding is expected".into());
+                    }
+                    return;
+                }
+                None => return,
+            }
+        };
+        let enc = match (given, label) {
+            (Some(e), Some((name, text, ns))) => {
+                self.label_value(name, &text, span, ns, Value::Encoding(e));
+                e
+            }
+            (Some(e), None) => e,
+            (None, Some((name, text, ns))) => {
+                let existing = self.syms.get(ns, name, self.st.strength).map(|id| self.syms.label(id).value.clone());
+                let e = match existing {
+                    Some(Value::Encoding(e)) => e,
+                    _ => self.encs.anonymous(span),
+                };
+                self.label_value(name, &text, span, ns, Value::Encoding(e));
+                e
+            }
+            (None, None) => {
+                let (name, text) = self.anon_scope_name(line, b'e');
+                let ns = self.st.context();
+                let existing = self.syms.get(ns, name, 0).map(|id| self.syms.label(id).value.clone());
+                let e = match existing {
+                    Some(Value::Encoding(e)) => e,
+                    _ => self.encs.anonymous(span),
+                };
+                let (id, _) = self.syms.entry(ns, name, 0, &text, span);
+                let pass = self.st.pass;
+                let l = self.syms.label_mut(id);
+                l.value = Value::Encoding(e);
+                l.defpass = pass;
+                e
+            }
+        };
+        let prev = self.st.encoding;
+        self.st.encoding = enc;
+        let f = self.st.top_mut();
+        f.what = Wait::EndEncode2;
+        f.data = FrameData::Encode { prev };
+    }
+
+    pub fn endencode(&mut self, span: Span) {
+        match self.st.top().what {
+            Wait::EndEncode => {
+                self.st.frames.pop();
+            }
+            Wait::EndEncode2 => {
+                if let Some(f) = self.st.frames.pop()
+                    && let FrameData::Encode { prev } = f.data
+                {
+                    self.st.encoding = prev;
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.encode' not found".into()),
+        }
+    }
+
+    /// `.enc "name"` or `.enc encoding`.
+    pub fn enc(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        match v {
+            Value::Encoding(e) => self.st.encoding = e,
+            Value::Str(s) if !s.is_empty() => {
+                let span = self.span_at(line, pos);
+                self.st.encoding = self.encs.named(&s, span);
+            }
+            Value::None => {}
+            other => {
+                let s = self.span_at(line, pos);
+                let what = crate::value::convert::describe(&other, self);
+                self.error(s, Kind::Type, format!("an encoding name is expected, not {what}"));
+            }
+        }
+    }
+
+    /// Values of a definition line, with strings kept as characters.
+    fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<Vec<super::eval::Located>> {
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else { return None };
+        self.eval_args(line, exprs).ok()
+    }
+
+    fn char_code(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {
+        match &v.val {
+            Value::Str(s) => {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Some(c as u32),
+                    _ => {
+                        let span = self.span_at(line, v.pos);
+                        self.error(span, Kind::Encoding, "more than a single character".into());
+                        None
+                    }
+                }
+            }
+            other => {
+                let r = to_uval(other, 24, self);
+                self.check(line, v.pos, r).ok().map(|u| u as u32)
+            }
+        }
+    }
+
+    /// `.cdef "az", 1` or `.cdef 'a', 'z', 1`.
+    pub fn cdef(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some(vals) = self.definition_values(line, args) else { return };
+        let mut i = 0;
+        while i < vals.len() {
+            let (start, end, used) = match &vals[i].val {
+                Value::Str(s) if s.chars().count() == 2 => {
+                    let mut c = s.chars();
+                    (c.next().map(|x| x as u32), c.next().map(|x| x as u32), 1)
+                }
+                _ => {
+                    let s = self.char_code(line, &vals[i]);
+                    let Some(e) = vals.get(i + 1) else {
+                        let span = self.span_at(line, vals[i].pos);
+                        self.error(span, Kind::Syntax, "expected 3 arguments".into());
+                        return;
+                    };
+                    let e = e.clone();
+                    (s, self.char_code(line, &e), 2)
+                }
+            };
+            let Some(coded) = vals.get(i + used) else {
+                let span = self.span_at(line, vals[i].pos);
+                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                return;
+            };
+            let coded = coded.clone();
+            let r = to_uval(&coded.val, 8, self);
+            let byte = self.check(line, coded.pos, r).ok();
+            if let (Some(s), Some(e), Some(b)) = (start, end, byte) {
+                let enc = self.st.encoding;
+                if !self.encs.get_mut(enc).add_range(s, e, b as u8) {
+                    let span = self.span_at(line, vals[i].pos);
+                    self.error(span, Kind::Encoding, "double defined range".into());
+                }
+            }
+            i += used + 1;
+        }
+    }
+
+    /// `.tdef chars, values`: single characters to bytes.
+    pub fn tdef(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some(vals) = self.definition_values(line, args) else { return };
+        for pair in vals.chunks(2) {
+            let [chars, bytes] = pair else {
+                let span = self.span_at(line, pair[0].pos);
+                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                return;
+            };
+            let codes: Vec<u32> = match &chars.val {
+                Value::Str(s) => s.chars().map(|c| c as u32).collect(),
+                v => match v.elements() {
+                    Some(items) => {
+                        let mut out = Vec::new();
+                        for x in items.iter() {
+                            let l = super::eval::Located { val: x.clone(), pos: chars.pos };
+                            if let Some(c) = self.char_code(line, &l) {
+                                out.push(c);
+                            }
+                        }
+                        out
+                    }
+                    None => self.char_code(line, chars).into_iter().collect(),
+                },
+            };
+            let values: Vec<u64> = match bytes.val.elements() {
+                Some(items) => {
+                    let mut out = Vec::new();
+                    for x in items.iter() {
+                        let r = to_uval(x, 8, self);
+                        if let Ok(b) = self.check(line, bytes.pos, r) {
+                            out.push(b);
+                        }
+                    }
+                    out
+                }
+                None => {
+                    let r = to_uval(&bytes.val, 8, self);
+                    let Ok(first) = self.check(line, bytes.pos, r) else { continue };
+                    (0..codes.len() as u64).map(|i| first + i).collect()
+                }
+            };
+            for (c, b) in codes.iter().zip(values.iter()) {
+                if *b > 255 {
+                    let span = self.span_at(line, bytes.pos);
+                    self.error(span, Kind::ValueOutOfRange, "too large for a 8 bit unsigned integer".into());
+                    break;
+                }
+                let enc = self.st.encoding;
+                if !self.encs.get_mut(enc).add_range(*c, *c, *b as u8) {
+                    let span = self.span_at(line, chars.pos);
+                    self.error(span, Kind::Encoding, "double defined range".into());
+                    break;
+                }
+            }
+        }
+    }
+
+    /// `.edef "{esc}", 27`
+    pub fn edef(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let saved = self.st.encoding;
+        let Some(vals) = self.definition_values(line, args) else { return };
+        for pair in vals.chunks(2) {
+            let [text, bytes] = pair else {
+                let span = self.span_at(line, pair[0].pos);
+                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                return;
+            };
+            let Value::Str(esc) = &text.val else {
+                let span = self.span_at(line, text.pos);
+                self.error(span, Kind::Type, "a string is expected".into());
+                continue;
+            };
+            if esc.is_empty() {
+                let span = self.span_at(line, text.pos);
+                self.error(span, Kind::Encoding, "empty string not allowed".into());
+                continue;
+            }
+            let mut out = super::data::Chunk::default();
+            if let Err(f) = self.text_of(&bytes.val, &mut out, 0) {
+                let _ = self.fault(line, bytes.pos, f);
+                continue;
+            }
+            let b: Vec<u8> = out
+                .items
+                .iter()
+                .filter_map(|p| match p {
+                    super::data::Piece::Byte(b) => Some(*b),
+                    _ => None,
+                })
+                .collect();
+            if !self.encs.get_mut(saved).add_escape(esc, b) {
+                let span = self.span_at(line, text.pos);
+                self.error(span, Kind::Encoding, "double defined escape".into());
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- one-line settings
+
+    /// `.error`, `.warn`, `.cerror`, `.cwarn`.
+    pub fn message(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
+        self.record_line(line, None);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Ok(exprs) = &parsed.result else { return };
+        let exprs: &[crate::syntax::ast::Expr] = exprs;
+        let (cond, rest) = if matches!(cmd, Cmd::Cerror | Cmd::Cwarn) {
+            match exprs.split_first() {
+                Some((c, r)) => (Some(c), r),
+                None => {
+                    self.error(line.span(args, args + 1), Kind::Syntax, "expected at least one argument".into());
+                    return;
+                }
+            }
+        } else {
+            (None, exprs)
+        };
+        if let Some(c) = cond {
+            let Ok(v) = self.eval(line, c) else { return };
+            if v.is_none() {
+                return;
+            }
+            let r = crate::value::convert::to_bool(&v, self);
+            let Ok(t) = self.check(line, c.pos, r) else { return };
+            if !t {
+                return;
+            }
+        }
+        let Ok(vals) = self.eval_args(line, rest) else { return };
+        if vals.iter().any(|v| v.val.is_none()) {
+            return;
+        }
+        let text: String = vals.iter().map(|v| to_str(&v.val, self)).collect();
+        match cmd {
+            Cmd::Error | Cmd::Cerror => self.error(span, Kind::UserError, text),
+            _ => self.warn_plain(Kind::UserWarning, span, text),
+        }
+    }
+
+    pub fn cpu(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        let Value::Str(name) = &v else {
+            if !v.is_none() {
+                let s = self.span_at(line, pos);
+                self.error(s, Kind::Type, "a processor name string is expected".into());
+            }
+            return;
+        };
+        if name.as_ref() == "default" {
+            self.st.cpu = self.opts.cpu;
+            return;
+        }
+        match Cpu::from_name(name) {
+            Some(c) => self.st.cpu = c,
+            None => {
+                let s = self.span_at(line, pos);
+                let known = ["65c02", "65ce02", "65816", "65dtv02", "65el02", "r65c02", "w65c02", "4510"];
+                if known.contains(&name.as_ref()) {
+                    self.error(s, Kind::NotSupported, format!("processor '{name}' is not supported by c64kit yet"));
+                } else {
+                    self.error(s, Kind::Syntax, format!("unknown processor '{name}'"));
+                }
+            }
+        }
+    }
+
+    pub fn eor(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        if v.is_none() {
+            return;
+        }
+        let r = to_uval(&v, 8, self);
+        if let Ok(b) = self.check(line, pos, r) {
+            self.st.eor = b as u8;
+        }
+    }
+
+    pub fn seed(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        if let Some(n) = self.int_arg(line, args) {
+            self.st.random = n as u64 ^ ((n >> 64) as u64);
+        }
+    }
+
+    /// `.option allow_branch_across_page = 0`
+    pub fn option(&mut self, line: &LineRef, args: usize, span: Span) {
+        self.record_line(line, None);
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
+        if len == 0 {
+            self.error(span, Kind::Syntax, "a label is required".into());
+            return;
+        }
+        let name = line.text[args..args + len].to_ascii_lowercase();
+        let eq = line.skip_ws(args + len);
+        if line.at(eq) != b'=' {
+            self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
+            return;
+        }
+        let Some((v, pos)) = self.cond_value_public(line, eq + 1) else { return };
+        if v.is_none() {
+            return;
+        }
+        let r = crate::value::convert::to_bool(&v, self);
+        let Ok(b) = self.check(line, pos, r) else { return };
+        match name.as_str() {
+            "allow_branch_across_page" => self.st.allow_branch_across_page = b,
+            "auto_longbranch_as_jmp" => {}
+            _ => self.error(line.span(args, args + len), Kind::Syntax, format!("unknown option '{name}'")),
+        }
+    }
+
+    /// One expression argument (public for the other directive modules).
+    pub fn cond_value_public(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else { return None };
+        let [e] = exprs.as_slice() else {
+            let span = line.span(args, args + 1);
+            self.error(span, Kind::Syntax, format!("expected exactly one argument, got {}", exprs.len()));
+            return None;
+        };
+        let v = self.eval(line, e).ok()?;
+        Some((v, e.pos))
+    }
+
+    /// Set an integer-valued argument as a compile offset.
+    pub fn _to_int(&mut self, v: &Value) -> Option<i128> {
+        to_int(v, self).ok()
+    }
+
+    pub fn _pc_type(&self) -> PcType {
+        self.out.addr(self.st.addr).l_type
+    }
+}

@@ -1,0 +1,1207 @@
+//! One line at a time: the label in front, assignments, and dispatch to the
+//! directive, instruction or macro call that follows — as 64tass's
+//! `compile()` does it, including what is still looked at in skipped lines.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::eval::{EResult, Reported};
+use super::lines::{LineRef, ParseKind};
+use super::state::{FrameData, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::source::Span;
+use crate::symbols::{Code, DataType, LabelId};
+use crate::syntax::ast::BinOp;
+use crate::syntax::expr::intern_name;
+use crate::syntax::scan::ident_len;
+use crate::value::{self, CodeId, MacroKind, NsId, Value};
+
+/// What the line loop does after a line.
+pub enum Step {
+    Next,
+    /// A closing directive of the caller's block: return (with a value for
+    /// macros and functions that give one).
+    Return(Value),
+    /// `.end`
+    End,
+}
+
+/// The label in front of the current line, for directives that use it.
+#[derive(Clone, Copy)]
+pub struct NewLabel {
+    pub id: LabelId,
+    /// Compile offset at the start of the line.
+    pub oaddr: u32,
+}
+
+/// Directives, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Addr,
+    Al,
+    Align,
+    As,
+    Assert,
+    Autsiz,
+    Bend,
+    Bfor,
+    Binary,
+    Binclude,
+    Block,
+    Break,
+    Breakif,
+    Brept,
+    Bwhile,
+    Byte,
+    Case,
+    Cdef,
+    Cerror,
+    Char,
+    Check,
+    Comment,
+    Continue,
+    Continueif,
+    Cpu,
+    Cwarn,
+    Databank,
+    Default,
+    Dint,
+    Dpage,
+    Dsection,
+    Dstruct,
+    Dunion,
+    Dword,
+    Edef,
+    Else,
+    Elsif,
+    Enc,
+    Encode,
+    End,
+    Endc,
+    Endencode,
+    Endf,
+    Endfor,
+    Endm,
+    Endmacro,
+    Endn,
+    Endp,
+    Endrept,
+    Ends,
+    Endsegment,
+    Endswitch,
+    Endu,
+    Endv,
+    Endweak,
+    Endwhile,
+    Endwith,
+    Eor,
+    Error,
+    Fi,
+    Fill,
+    For,
+    Function,
+    Goto,
+    Here,
+    Hidemac,
+    If,
+    Ifeq,
+    Ifmi,
+    Ifne,
+    Ifpl,
+    Include,
+    Lbl,
+    Lint,
+    Logical,
+    Long,
+    Macro,
+    Mansiz,
+    Namespace,
+    Next,
+    Null,
+    Offs,
+    Option,
+    Page,
+    Pend,
+    Proc,
+    Proff,
+    Pron,
+    Ptext,
+    Rept,
+    Rta,
+    Section,
+    Seed,
+    Segment,
+    Send,
+    Sfunction,
+    Shift,
+    Shiftl,
+    Showmac,
+    Sint,
+    Struct,
+    Switch,
+    Tdef,
+    Text,
+    Union,
+    Var,
+    Virtual,
+    Warn,
+    Weak,
+    While,
+    With,
+    Word,
+    Xl,
+    Xs,
+}
+
+/// Directive names, sorted, with the aliases 64tass accepts.
+const COMMANDS: &[(&str, Cmd)] = &[
+    ("addr", Cmd::Addr),
+    ("al", Cmd::Al),
+    ("align", Cmd::Align),
+    ("as", Cmd::As),
+    ("assert", Cmd::Assert),
+    ("autsiz", Cmd::Autsiz),
+    ("bend", Cmd::Bend),
+    ("bfor", Cmd::Bfor),
+    ("binary", Cmd::Binary),
+    ("binclude", Cmd::Binclude),
+    ("block", Cmd::Block),
+    ("break", Cmd::Break),
+    ("breakif", Cmd::Breakif),
+    ("brept", Cmd::Brept),
+    ("bwhile", Cmd::Bwhile),
+    ("byte", Cmd::Byte),
+    ("case", Cmd::Case),
+    ("cdef", Cmd::Cdef),
+    ("cerror", Cmd::Cerror),
+    ("char", Cmd::Char),
+    ("check", Cmd::Check),
+    ("comment", Cmd::Comment),
+    ("continue", Cmd::Continue),
+    ("continueif", Cmd::Continueif),
+    ("cpu", Cmd::Cpu),
+    ("cwarn", Cmd::Cwarn),
+    ("databank", Cmd::Databank),
+    ("default", Cmd::Default),
+    ("dint", Cmd::Dint),
+    ("dpage", Cmd::Dpage),
+    ("dsection", Cmd::Dsection),
+    ("dstruct", Cmd::Dstruct),
+    ("dunion", Cmd::Dunion),
+    ("dword", Cmd::Dword),
+    ("edef", Cmd::Edef),
+    ("else", Cmd::Else),
+    ("elsif", Cmd::Elsif),
+    ("enc", Cmd::Enc),
+    ("encode", Cmd::Encode),
+    ("end", Cmd::End),
+    ("endblock", Cmd::Bend),
+    ("endc", Cmd::Endc),
+    ("endcomment", Cmd::Endc),
+    ("endencode", Cmd::Endencode),
+    ("endf", Cmd::Endf),
+    ("endfor", Cmd::Endfor),
+    ("endfunction", Cmd::Endf),
+    ("endif", Cmd::Fi),
+    ("endlogical", Cmd::Here),
+    ("endm", Cmd::Endm),
+    ("endmacro", Cmd::Endmacro),
+    ("endn", Cmd::Endn),
+    ("endnamespace", Cmd::Endn),
+    ("endp", Cmd::Endp),
+    ("endpage", Cmd::Endp),
+    ("endproc", Cmd::Pend),
+    ("endrept", Cmd::Endrept),
+    ("ends", Cmd::Ends),
+    ("endsection", Cmd::Send),
+    ("endsegment", Cmd::Endsegment),
+    ("endstruct", Cmd::Ends),
+    ("endswitch", Cmd::Endswitch),
+    ("endu", Cmd::Endu),
+    ("endunion", Cmd::Endu),
+    ("endv", Cmd::Endv),
+    ("endvirtual", Cmd::Endv),
+    ("endweak", Cmd::Endweak),
+    ("endwhile", Cmd::Endwhile),
+    ("endwith", Cmd::Endwith),
+    ("eor", Cmd::Eor),
+    ("error", Cmd::Error),
+    ("fi", Cmd::Fi),
+    ("fill", Cmd::Fill),
+    ("for", Cmd::For),
+    ("function", Cmd::Function),
+    ("goto", Cmd::Goto),
+    ("here", Cmd::Here),
+    ("hidemac", Cmd::Hidemac),
+    ("if", Cmd::If),
+    ("ifeq", Cmd::Ifeq),
+    ("ifmi", Cmd::Ifmi),
+    ("ifne", Cmd::Ifne),
+    ("ifpl", Cmd::Ifpl),
+    ("include", Cmd::Include),
+    ("lbl", Cmd::Lbl),
+    ("lint", Cmd::Lint),
+    ("logical", Cmd::Logical),
+    ("long", Cmd::Long),
+    ("macro", Cmd::Macro),
+    ("mansiz", Cmd::Mansiz),
+    ("namespace", Cmd::Namespace),
+    ("next", Cmd::Next),
+    ("null", Cmd::Null),
+    ("offs", Cmd::Offs),
+    ("option", Cmd::Option),
+    ("page", Cmd::Page),
+    ("pend", Cmd::Pend),
+    ("proc", Cmd::Proc),
+    ("proff", Cmd::Proff),
+    ("pron", Cmd::Pron),
+    ("ptext", Cmd::Ptext),
+    ("rept", Cmd::Rept),
+    ("rta", Cmd::Rta),
+    ("section", Cmd::Section),
+    ("seed", Cmd::Seed),
+    ("segment", Cmd::Segment),
+    ("send", Cmd::Send),
+    ("sfunction", Cmd::Sfunction),
+    ("shift", Cmd::Shift),
+    ("shiftl", Cmd::Shiftl),
+    ("showmac", Cmd::Showmac),
+    ("sint", Cmd::Sint),
+    ("struct", Cmd::Struct),
+    ("switch", Cmd::Switch),
+    ("tdef", Cmd::Tdef),
+    ("text", Cmd::Text),
+    ("union", Cmd::Union),
+    ("var", Cmd::Var),
+    ("virtual", Cmd::Virtual),
+    ("warn", Cmd::Warn),
+    ("weak", Cmd::Weak),
+    ("while", Cmd::While),
+    ("with", Cmd::With),
+    ("word", Cmd::Word),
+    ("xl", Cmd::Xl),
+    ("xs", Cmd::Xs),
+];
+
+/// Compound assignment operators (`+=`, `..=`, `<?=`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Assign {
+    /// `:=`
+    Var,
+    /// `::=`
+    Reassign,
+    /// `:?=`
+    CondVar,
+    Op(BinOp),
+}
+
+/// The assignment operator at `pos`, if any, and its length.
+fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> {
+    let c = line.at(pos);
+    let c1 = line.at(pos + 1);
+    let c2 = line.at(pos + 2);
+    if c1 == b'=' {
+        let op = match c {
+            b':' => return Some((Assign::Var, 2)),
+            b'*' => BinOp::Mul,
+            b'+' => BinOp::Add,
+            b'-' => BinOp::Sub,
+            b'/' => BinOp::Div,
+            b'%' => BinOp::Mod,
+            b'|' => BinOp::Or,
+            b'&' => BinOp::And,
+            b'^' => BinOp::Xor,
+            b'.' => return None, // `.=` (member assign) is not supported
+            b'x' | b'X' => BinOp::Repeat,
+            _ => return None,
+        };
+        return Some((Assign::Op(op), 2));
+    }
+    if c2 != b'=' || c1 == 0 {
+        return None;
+    }
+    let op = match (c, c1) {
+        (b'&', b'&') => BinOp::LAnd,
+        (b'|', b'|') => BinOp::LOr,
+        (b'>', b'>') => BinOp::Shr,
+        (b'<', b'<') => BinOp::Shl,
+        (b'.', b'.') => BinOp::Concat,
+        (b'*', b'*') => BinOp::Exp,
+        (b':', b':') => return Some((Assign::Reassign, 3)),
+        (b'<', b'?') => BinOp::Min,
+        (b'>', b'?') => BinOp::Max,
+        (b':', b'?') => return Some((Assign::CondVar, 3)),
+        _ => return None,
+    };
+    Some((Assign::Op(op), 3))
+}
+
+impl Assembler<'_> {
+    /// Assemble lines from the cursor until the text ends or a closing
+    /// directive of a block opened by the caller (a loop or macro body).
+    pub fn compile(&mut self) -> Option<Value> {
+        let base = self.st.frames.len();
+        let mut result = None;
+        while let Some(line) = self.next_line() {
+            if !self.spend(1, line.span(line.start, line.start)) {
+                break;
+            }
+            match self.line(&line) {
+                Step::Next => {}
+                Step::Return(v) => {
+                    result = Some(v);
+                    break;
+                }
+                Step::End => break,
+            }
+        }
+        while self.st.frames.len() > base {
+            let Some(frame) = self.st.frames.pop() else { break };
+            let closer = self.abandon(&frame);
+            if !closer.is_empty() {
+                self.error(
+                    frame.span,
+                    Kind::ConditionalMismatch,
+                    format!("closing directive '{closer}' not found"),
+                );
+            }
+        }
+        result
+    }
+
+    /// Assemble a whole file from its first line.
+    pub fn compile_file(&mut self, file: crate::source::FileId) {
+        let saved = self.st.cursor;
+        self.st.cursor = super::state::Cursor { file, line: 0 };
+        self.compile();
+        self.st.cursor = saved;
+    }
+
+    /// The directive named at `pos` (just after the dot), with its end.
+    pub fn command_at(&self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
+        let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+        if len == 0 || len > 12 {
+            return None;
+        }
+        let word = &line.text[pos..pos + len];
+        let lower;
+        let key = if self.dialect.case_sensitive {
+            word
+        } else {
+            lower = word.to_ascii_lowercase();
+            lower.as_str()
+        };
+        COMMANDS
+            .binary_search_by(|(n, _)| (*n).cmp(key))
+            .ok()
+            .map(|i| (COMMANDS[i].1, pos + len))
+    }
+
+    /// One source line.
+    fn line(&mut self, line: &LineRef) -> Step {
+        // In a union every line starts at the union's start.
+        let a = self.out.addr_mut(self.st.addr);
+        if a.unionmode {
+            a.l_address = a.l_union;
+            if a.address != a.start {
+                if !a.moved {
+                    if a.address > a.end {
+                        a.end = a.address;
+                    }
+                    a.moved = true;
+                }
+                a.wrapwarn = false;
+                a.address = a.start;
+            }
+        }
+        self.st.star = self.out.addr(self.st.addr).l_address;
+        let mut pos = line.skip_ws(line.start);
+        let line_start = pos;
+        let mut newlabel: Option<NewLabel> = None;
+        let mut label_name: Option<(usize, usize)> = None;
+        let mut mycontext = self.st.context();
+        let c = line.at(pos);
+        let active = self.st.active();
+
+        if c.is_ascii_alphabetic() || c == b'_' || (c >= 0x80 && self.dialect.unicode) {
+            let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+            if len > 0 {
+                return self.labelled_line(line, pos, len);
+            }
+        }
+        match c {
+            b'*' if matches!(line.at(pos + 1), b' ' | b'\t' | b';' | b'=' | 0) => {
+                let after = line.skip_ws(pos + 1);
+                if !active {
+                    return Step::Next;
+                }
+                if line.at(after) == b'=' && line.at(after + 1) != b'=' {
+                    self.star_assign(line, after + 1, pos);
+                    self.finish_line(line, None);
+                    return Step::Next;
+                }
+                if line.at(after) == b'*' && line.at(after + 1) == b'=' {
+                    // `* *= 2` is not an assignment 64tass knows either.
+                    self.error(line.span(after, after + 2), Kind::Syntax, "general syntax".into());
+                    return Step::Next;
+                }
+                self.error(line.span(pos, pos + 1), Kind::Syntax, "reserved symbol name '*'".into());
+                return Step::Next;
+            }
+            b'-' | b'+' if matches!(line.at(pos + 1), b' ' | b'\t' | b';' | 0) => {
+                // Anonymous label: counted even in skipped lines.
+                let back = c == b'-';
+                let ns = self.st.context();
+                let space = self.syms.ns_mut(ns);
+                let count = if back {
+                    space.backr += 1;
+                    space.backr - 1
+                } else {
+                    space.forwr += 1;
+                    space.forwr - 1
+                };
+                if !active {
+                    let rest = line.skip_ws(pos + 1);
+                    return self.rest_of_line(line, rest, None, None, mycontext);
+                }
+                let span = line.span(pos, pos + 1);
+                let id = self.define_anon(ns, back, count, span);
+                newlabel = id.map(|id| NewLabel {
+                    id,
+                    oaddr: self.out.addr(self.st.addr).address,
+                });
+                pos = line.skip_ws(pos + 1);
+                label_name = None;
+            }
+            _ => {}
+        }
+        let _ = (&mut mycontext, line_start, label_name);
+        self.rest_of_line(line, pos, newlabel, None, mycontext)
+    }
+
+    /// A line starting with a name: a label, an assignment, or an instruction
+    /// or macro call written first.
+    fn labelled_line(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
+        let active = self.st.active();
+        let mut pos = start + len;
+        let mut mycontext = self.st.context();
+        let mut name_start = start;
+        let mut name_len = len;
+        let mut dotted = false;
+        let mut failed = !active;
+        // `a.b.c`: define into the scope of `a.b`.
+        while line.at(pos) == b'.' && line.at(pos + 1) != b'.' {
+            if !failed {
+                let text = &line.text[name_start..name_start + name_len];
+                let name = intern_name(&mut self.names, text, self.dialect);
+                let found = if dotted {
+                    self.lookup_in(mycontext, name)
+                } else {
+                    self.lookup(name)
+                };
+                match found {
+                    Some(id) => {
+                        self.touch(id);
+                        let v = self.syms.label(id).value.clone();
+                        match self.namespace_of(&v) {
+                            Some(ns) => mycontext = ns,
+                            None => {
+                                self.error(
+                                    line.span(name_start, name_start + name_len),
+                                    Kind::Type,
+                                    format!("{} has no members", text),
+                                );
+                                failed = true;
+                            }
+                        }
+                    }
+                    None => {
+                        self.error(
+                            line.span(name_start, name_start + name_len),
+                            Kind::UndefinedSymbol,
+                            format!("not defined symbol '{text}'"),
+                        );
+                        failed = true;
+                    }
+                }
+            }
+            dotted = true;
+            pos += 1;
+            let l = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+            if l == 0 {
+                if !failed {
+                    self.error(line.span(pos, pos + 1), Kind::Syntax, "a symbol is expected".into());
+                }
+                return Step::Next;
+            }
+            name_start = pos;
+            name_len = l;
+            pos += l;
+        }
+        let text: Rc<str> = Rc::from(&line.text[name_start..name_start + name_len]);
+        let cheap = !dotted && text.starts_with('_');
+        if cheap {
+            mycontext = self.st.cheap;
+        }
+        let mut islabel = dotted;
+        if line.at(pos) == b':' && line.at(pos + 1) != b'=' && line.at(pos + 1) != b':' && line.at(pos + 1) != b'?' {
+            islabel = true;
+            pos += 1;
+        }
+        if !islabel && name_len == 3 && self.is_mnemonic(&text) {
+            if failed {
+                return Step::Next;
+            }
+            return self.instruction_line(line, start, start + 3, None);
+        }
+        let after = line.skip_ws(pos);
+        if failed {
+            // Skipped line: only what keeps blocks balanced matters.
+            return self.rest_of_line(line, after, None, None, mycontext);
+        }
+        if name_len > 1 && text.starts_with("__") {
+            self.error(
+                line.span(name_start, name_start + name_len),
+                Kind::Syntax,
+                format!("reserved symbol name '{text}'"),
+            );
+            return Step::Next;
+        }
+        let name = intern_name(&mut self.names, &text, self.dialect);
+        let name_span = line.span(name_start, name_start + name_len);
+        let lookup_local = dotted || cheap;
+
+        // Assignments.
+        if let Some((op, oplen)) = assignment(line, after) {
+            let value_pos = after + oplen;
+            match op {
+                Assign::Op(BinOp::Mul) if !islabel && self.star_mul_is_label(name, mycontext, lookup_local) => {
+                    // `label *= expr`: a label, then `*=` for the program counter.
+                    if self.st.active() && self.opts.warnings.star_assign {
+                        self.warn(
+                            "star-assign",
+                            line.span(after, after + 2),
+                            "label defined instead of variable multiplication for compatibility".into(),
+                        );
+                    }
+                    let nl = self.code_label(line, name, &text, name_span, mycontext, islabel, lookup_local);
+                    if let Ok(nl) = nl {
+                        self.star_assign(line, after + 2, after);
+                        self.finish_line(line, nl);
+                    }
+                    return Step::Next;
+                }
+                _ => {
+                    self.assign(line, name, &text, name_span, mycontext, lookup_local, op, value_pos);
+                    return Step::Next;
+                }
+            }
+        }
+        match line.at(after) {
+            b'=' if line.at(after + 1) != b'=' => {
+                self.define_constant(line, name, &text, name_span, mycontext, after + 1);
+                return Step::Next;
+            }
+            b'.' => {
+                if let Some((cmd, end)) = self.command_at(line, after + 1) {
+                    let args = line.skip_ws(end);
+                    match self.labelled_command(line, cmd, name, &text, name_span, mycontext, args, lookup_local) {
+                        Some(step) => return step,
+                        None => {
+                            // A label in front of an ordinary directive.
+                            let Ok(nl) = self.code_label(line, name, &text, name_span, mycontext, islabel, lookup_local) else {
+                                return Step::Next;
+                            };
+                            return self.rest_of_line(line, after, nl, Some((name_start, text.clone())), mycontext);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        // A word on its own or before an instruction/macro call: a macro call
+        // when it names a macro, otherwise a label.
+        if !islabel && !lookup_local
+            && let Some(id) = self.lookup(name)
+        {
+            let v = self.syms.label(id).value.clone();
+            if matches!(v, Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)) {
+                self.touch(id);
+                if self.opts.warnings.macro_prefix && line.at_end(after) {
+                    self.warn("macro-prefix", name_span, "macro call without prefix".into());
+                }
+                let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
+                return self.after_call(line, r);
+            }
+        }
+        let Ok(nl) = self.code_label(line, name, &text, name_span, mycontext, islabel, lookup_local) else {
+            return Step::Next;
+        };
+        if let Some(n) = nl
+            && name_len == 3
+            && start != line.start
+            && !islabel
+            && self.opts.warnings.label_left
+            && !self.syms.label(n.id).referenced
+            && text.bytes().all(|b| b.is_ascii_alphabetic())
+        {
+            self.warn("label-left", name_span, "label not on left side".into());
+        }
+        self.rest_of_line(line, after, nl, Some((name_start, text.clone())), mycontext)
+    }
+
+    /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
+    fn star_mul_is_label(&self, name: Name, ns: NsId, local: bool) -> bool {
+        let id = if local { self.lookup_in(ns, name) } else { self.syms.lookup_in(ns, name).or_else(|| {
+            (0..self.st.contexts.len()).rev().find_map(|i| self.lookup_in(self.st.contexts[i].ns, name))
+        }) };
+        match id {
+            Some(id) => self.syms.label(id).constant,
+            None => true,
+        }
+    }
+
+    /// What follows the label (or starts the line): a directive, an
+    /// instruction, a macro call, or nothing.
+    fn rest_of_line(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        newlabel: Option<NewLabel>,
+        label_text: Option<(usize, Rc<str>)>,
+        mycontext: NsId,
+    ) -> Step {
+        let active = self.st.active();
+        let c = line.at(pos);
+        let step = match c {
+            0 | b';' => {
+                if active {
+                    self.set_cheap(newlabel, &label_text);
+                    self.record_line(line, None);
+                }
+                Step::Next
+            }
+            b'.' => {
+                let Some((cmd, end)) = self.command_at(line, pos + 1) else {
+                    if !active {
+                        return Step::Next;
+                    }
+                    // `.name`: a macro call by name.
+                    let r = self.call_by_expression(line, pos + 1, newlabel, mycontext);
+                    let step = self.after_call(line, r);
+                    self.finish_line(line, newlabel);
+                    return step;
+                };
+                if !active {
+                    if let Some(top) = self.st.frames.last()
+                        && top.what == Wait::EndC
+                        && !matches!(cmd, Cmd::Endc | Cmd::Comment)
+                    {
+                        return Step::Next;
+                    }
+                    return self.skipped_command(line, cmd, pos);
+                }
+                let args = line.skip_ws(end);
+                let step = self.command(line, cmd, args, pos, newlabel);
+                if matches!(step, Step::Next) {
+                    self.finish_line(line, newlabel);
+                }
+                return step;
+            }
+            b'#' => {
+                if !active {
+                    return Step::Next;
+                }
+                let r = self.call_by_expression(line, pos + 1, newlabel, mycontext);
+                let step = self.after_call(line, r);
+                self.finish_line(line, newlabel);
+                return step;
+            }
+            _ if !active => Step::Next,
+            _ => {
+                self.set_cheap(newlabel, &label_text);
+                let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+                if len == 3 && self.is_mnemonic(&line.text[pos..pos + 3]) {
+                    return self.instruction_line(line, pos, pos + 3, newlabel);
+                }
+                if len > 0 {
+                    let text = &line.text[pos..pos + len];
+                    let name = intern_name(&mut self.names, text, self.dialect);
+                    let id = if text.starts_with('_') {
+                        self.lookup_in(self.st.cheap, name)
+                    } else {
+                        self.lookup(name)
+                    };
+                    if let Some(id) = id {
+                        let v = self.syms.label(id).value.clone();
+                        if matches!(v, Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)) {
+                            self.touch(id);
+                            let after = line.skip_ws(pos + len);
+                            if self.opts.warnings.macro_prefix && line.at_end(after) {
+                                self.warn("macro-prefix", line.span(pos, pos + len), "macro call without prefix".into());
+                            }
+                            let r = self.call_macro_value(line, &v, after, newlabel, mycontext, line.span(pos, pos + len));
+                            let step = self.after_call(line, r);
+                            self.finish_line(line, newlabel);
+                            return step;
+                        }
+                    }
+                    self.error(
+                        line.span(pos, pos + len),
+                        Kind::UnknownMnemonic,
+                        if len == 3 && crate::opcodes::lookup(text.as_bytes()).is_some() {
+                            format!("instruction '{text}' needs the 6502i processor (-i or .cpu \"6502i\")")
+                        } else {
+                            "general syntax".to_string()
+                        },
+                    );
+                } else {
+                    self.error(line.span(pos, pos + 1), Kind::Syntax, "general syntax".into());
+                }
+                self.finish_line(line, newlabel);
+                Step::Next
+            }
+        };
+        if active {
+            self.finish_line(line, newlabel);
+        }
+        step
+    }
+
+    /// A macro call's value goes to the label in front; errors are already reported.
+    fn after_call(&mut self, _line: &LineRef, r: EResult<Option<Value>>) -> Step {
+        let _ = r;
+        Step::Next
+    }
+
+    /// `_locals` after a plain code label belong to it.
+    fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, Rc<str>)>) {
+        if let (Some(nl), Some((_, text))) = (newlabel, label_text)
+            && !text.starts_with('_')
+            && let Value::Code(id) = self.syms.label(nl.id).value
+        {
+            self.st.cheap = self.syms.code(id).names;
+        }
+    }
+
+    /// The label's size is what the line assembled.
+    pub fn finish_line(&mut self, _line: &LineRef, newlabel: Option<NewLabel>) {
+        if let Some(nl) = newlabel
+            && !self.syms.label(nl.id).update_after
+        {
+            let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & (self.out.image_size - 1);
+            self.set_size(nl.id, size, nl.oaddr);
+        }
+    }
+
+    /// Set the size of a code label; a change means another pass.
+    pub fn set_size(&mut self, id: LabelId, size: u32, oaddr: u32) {
+        let Value::Code(cid) = self.syms.label(id).value else {
+            return;
+        };
+        let mem = self.out.addr(self.st.addr).mem;
+        let pass = self.st.pass;
+        let c = self.syms.code_mut(cid);
+        if c.size != size {
+            c.size = size;
+            if c.pass != 0 {
+                self.st.fixeddig = false;
+            }
+        }
+        c.pass = pass;
+        c.memaddr = oaddr;
+        c.mem = mem;
+    }
+
+    /// Text after a directive or instruction must be a comment.
+    pub fn expect_end(&mut self, line: &LineRef, pos: usize) {
+        let p = line.skip_ws(pos);
+        if !line.at_end(p) {
+            self.error(line.span(p, p + 1), Kind::Syntax, "extra characters on line".into());
+        }
+    }
+
+    // ------------------------------------------------------------ definitions
+
+    /// `name = value`
+    fn define_constant(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, pos: usize) {
+        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        if exprs.is_empty() {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            return;
+        }
+        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        let val = tuple_of(vals.into_iter().map(|l| l.val).collect());
+        self.record_line(line, None);
+        let strength = self.st.strength;
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        if exists {
+            let l = self.syms.label(id);
+            if l.defpass == self.st.pass {
+                let first = l.span;
+                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.related(first, "previous definition");
+                return;
+            }
+            if l.defpass + 1 != self.st.pass {
+                self.st.constcreated = true;
+            }
+            let l = self.syms.label_mut(id);
+            l.constant = true;
+            l.span = span;
+            l.referenced = false;
+            self.const_assign(id, val);
+        } else {
+            self.st.constcreated = true;
+            let pass = self.st.pass;
+            let l = self.syms.label_mut(id);
+            l.constant = true;
+            l.value = val;
+            l.defpass = pass;
+        }
+    }
+
+    /// Give a constant its value for this pass.
+    pub fn const_assign(&mut self, id: LabelId, val: Value) {
+        let pass = self.st.pass;
+        let fixeddig = self.st.fixeddig;
+        let l = self.syms.label_mut(id);
+        l.defpass = pass;
+        if fixeddig && l.usepass >= pass && !value::same(&val, &l.value) {
+            self.st.fixeddig = false;
+        }
+        l.value = val;
+    }
+
+    /// `:=`, `::=`, `:?=` and compound assignments.
+    #[allow(clippy::too_many_arguments)]
+    fn assign(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, local: bool, op: Assign, pos: usize) {
+        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        if exprs.is_empty() {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            return;
+        }
+        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        let val = tuple_of(vals.into_iter().map(|l| l.val).collect());
+        self.record_line(line, None);
+        match op {
+            Assign::Var => self.set_variable(line, name, text, span, ns, val, false),
+            Assign::CondVar => self.set_variable(line, name, text, span, ns, val, true),
+            Assign::Reassign | Assign::Op(_) => {
+                // The variable may live in an outer scope.
+                let found = if local {
+                    self.lookup_in(ns, name)
+                } else {
+                    self.lookup(name)
+                };
+                let Some(id) = found else {
+                    self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{text}'"));
+                    return;
+                };
+                if self.syms.label(id).constant {
+                    self.error(span, Kind::Type, format!("not a variable '{text}'"));
+                    return;
+                }
+                let new = match op {
+                    Assign::Op(op) => {
+                        let old = self.syms.label(id).value.clone();
+                        let r = value::binary(op, &old, &val, self);
+                        let Ok(v) = self.check(line, pos as u32, r) else { return };
+                        v
+                    }
+                    _ => val,
+                };
+                let l = self.syms.label_mut(id);
+                l.value = new;
+                l.span = span;
+            }
+        }
+    }
+
+    /// `name := value` (or `.var`); `keep` for `:?=` (only if not defined yet).
+    #[allow(clippy::too_many_arguments)]
+    pub fn set_variable(&mut self, _line: &LineRef, name: Name, text: &str, span: Span, ns: NsId, val: Value, keep: bool) {
+        let strength = self.st.strength;
+        let pass = self.st.pass;
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let l = self.syms.label_mut(id);
+        if exists && l.defpass != 0 {
+            if l.constant && (l.defpass == pass || l.defpass + 1 == pass) {
+                if keep {
+                    return;
+                }
+                let first = l.span;
+                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.related(first, "previous definition");
+                return;
+            }
+            if keep && l.defpass == pass {
+                return;
+            }
+        }
+        l.constant = false;
+        l.defpass = pass;
+        l.referenced = false;
+        l.value = val;
+        l.span = span;
+        l.usepass = 0;
+    }
+
+    /// A label in front of code or data: its value is a code object at the
+    /// current address. `None` when the line has an error.
+    #[allow(clippy::too_many_arguments)]
+    pub fn code_label(
+        &mut self,
+        _line: &LineRef,
+        name: Name,
+        text: &str,
+        span: Span,
+        ns: NsId,
+        _islabel: bool,
+        _local: bool,
+    ) -> Result<Option<NewLabel>, Reported> {
+        let strength = self.st.strength;
+        let oaddr = self.out.addr(self.st.addr).address;
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let pass = self.st.pass;
+        if exists {
+            let l = self.syms.label(id);
+            if l.defpass == pass {
+                let first = l.span;
+                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.related(first, "previous definition");
+                return Err(Reported);
+            }
+            if l.defpass + 1 != pass {
+                self.st.constcreated = true;
+            }
+            let update_after = l.update_after;
+            let is_code = matches!(l.value, Value::Code(_));
+            let l = self.syms.label_mut(id);
+            l.constant = true;
+            l.span = span;
+            if update_after {
+                l.update_after = false;
+            } else if is_code {
+                let Value::Code(cid) = l.value else { unreachable!() };
+                self.update_code(id, cid);
+                self.syms.label_mut(id).defpass = pass;
+            } else {
+                let cid = self.create_code();
+                let l = self.syms.label_mut(id);
+                l.value = Value::Code(cid);
+                l.defpass = pass;
+            }
+        } else {
+            self.st.constcreated = true;
+            let cid = self.create_code();
+            let l = self.syms.label_mut(id);
+            l.value = Value::Code(cid);
+            l.constant = true;
+            l.defpass = pass;
+        }
+        self.syms.label_mut(id).referenced = false;
+        Ok(Some(NewLabel { id, oaddr }))
+    }
+
+    pub fn create_code(&mut self) -> CodeId {
+        let names = self.syms.new_namespace();
+        let a = self.out.addr(self.st.addr);
+        self.syms.new_code(Code {
+            addr: self.st.star,
+            typ: a.l_type,
+            size: 0,
+            dtype: DataType::None,
+            names,
+            pass: 0,
+            memaddr: a.address,
+            mem: a.mem,
+        })
+    }
+
+    /// A code label defined again in a later pass: a changed address (that
+    /// was read before) needs another pass.
+    pub fn update_code(&mut self, id: LabelId, cid: CodeId) {
+        let star = self.st.star;
+        let typ = self.out.addr(self.st.addr).l_type;
+        let used = self.syms.label(id).usepass >= self.st.pass;
+        let c = self.syms.code_mut(cid);
+        if c.addr != star || c.typ != typ {
+            c.addr = star;
+            c.typ = typ;
+            if used {
+                self.st.fixeddig = false;
+            }
+        }
+        let names = c.names;
+        let ns = self.syms.ns_mut(names);
+        ns.backr = 0;
+        ns.forwr = 0;
+    }
+
+    /// An anonymous `-`/`+` label: a code object like any label.
+    fn define_anon(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> Option<LabelId> {
+        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
+        let pass = self.st.pass;
+        if exists {
+            let l = self.syms.label(id);
+            if l.defpass == pass {
+                self.error(span, Kind::DuplicateLabel, "duplicate definition of an anonymous label".into());
+                return None;
+            }
+            if l.defpass + 1 != pass {
+                self.st.constcreated = true;
+            }
+            if let Value::Code(cid) = l.value {
+                self.update_code(id, cid);
+            } else {
+                let cid = self.create_code();
+                self.syms.label_mut(id).value = Value::Code(cid);
+            }
+        } else {
+            self.st.constcreated = true;
+            let cid = self.create_code();
+            self.syms.label_mut(id).value = Value::Code(cid);
+        }
+        let l = self.syms.label_mut(id);
+        l.defpass = pass;
+        l.referenced = false;
+        Some(id)
+    }
+
+    /// `* = value`: move the program counter (and the compile offset with it).
+    fn star_assign(&mut self, line: &LineRef, pos: usize, at: usize) {
+        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        let [e] = exprs.as_slice() else {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            return;
+        };
+        let Ok(v) = self.eval(line, e) else { return };
+        self.record_line(line, None);
+        if v.is_none() {
+            return;
+        }
+        self.set_pc(line, &v, e.pos as usize, at);
+    }
+
+    /// Set the program counter from a value, as `* =` does.
+    pub fn set_pc(&mut self, line: &LineRef, v: &Value, pos: usize, _at: usize) {
+        let max_bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
+        let r = value::convert::to_uval(v, max_bits, self);
+        let Ok(uval) = self.check(line, pos as u32, r) else { return };
+        let uval = uval as u32;
+        let typ = pc_type_of(v);
+        let image_mask = self.out.image_size - 1;
+        let all_mem = self.out.all_mem;
+        let a = self.out.addr_mut(self.st.addr);
+        a.wrapwarn = false;
+        a.bankwarn = false;
+        if !a.moved {
+            if a.end < a.address {
+                a.end = a.address;
+            }
+            a.moved = true;
+        }
+        let laddr = a.l_address;
+        let addr = uval & all_mem;
+        let addr = if addr >= laddr {
+            a.address.wrapping_add(addr - laddr) & image_mask
+        } else {
+            a.address.wrapping_sub(laddr - addr) & image_mask
+        };
+        a.address = addr;
+        a.l_address = uval & all_mem;
+        a.l_type = typ;
+    }
+
+    /// Is `word` an instruction of the current processor?
+    pub fn is_mnemonic(&self, word: &str) -> bool {
+        crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
+    }
+
+    /// Forget the label's link to the line after a macro returns a value.
+    pub fn _unused(&self) {}
+}
+
+/// One value, or a tuple of several (`x = 1, 2`).
+pub fn tuple_of(mut vals: Vec<Value>) -> Value {
+    if vals.len() == 1 {
+        vals.pop().unwrap_or_default()
+    } else {
+        Value::tuple(vals)
+    }
+}
+
+/// The type `*` takes after `* = v`.
+pub fn pc_type_of(v: &Value) -> crate::symbols::PcType {
+    use crate::symbols::PcType;
+    match v {
+        Value::Bits(b) => PcType::Bits(b.len),
+        Value::Float(_) => PcType::Float,
+        Value::Addr(a) => pc_type_of(&a.val),
+        _ => PcType::Int,
+    }
+}
+
+impl Assembler<'_> {
+    /// The frame's cleanup when its closing directive never came.
+    pub fn abandon(&mut self, f: &super::state::Frame) -> &'static str {
+        match (&f.what, &f.data) {
+            (Wait::None, _) => "",
+            (Wait::Pend | Wait::Bend | Wait::Bend2 | Wait::EndN | Wait::EndN2, _) => {
+                self.st.pop_context();
+                f.what.closer()
+            }
+            (Wait::EndFor3 | Wait::EndRept3 | Wait::EndWhile3, _) => {
+                self.st.pop_context();
+                f.what.closer()
+            }
+            (Wait::EndWith2, _) => {
+                self.st.pop_context();
+                f.what.closer()
+            }
+            (Wait::Weak2, _) => {
+                self.st.strength = self.st.strength.saturating_sub(1);
+                f.what.closer()
+            }
+            (Wait::EndEncode2, FrameData::Encode { prev }) => {
+                self.st.encoding = *prev;
+                f.what.closer()
+            }
+            (Wait::Send2, FrameData::Section { prev_section, prev_addr, .. }) => {
+                self.st.section = *prev_section;
+                self.st.addr = *prev_addr;
+                f.what.closer()
+            }
+            (Wait::Here2, FrameData::Logical { .. }) => {
+                self.close_logical(f, None);
+                f.what.closer()
+            }
+            (Wait::EndV2, FrameData::Virtual { prev, .. }) => {
+                self.st.addr = *prev;
+                f.what.closer()
+            }
+            (Wait::EndU, FrameData::Union { .. }) if f.skip & 1 != 0 => {
+                self.close_union(f);
+                f.what.closer()
+            }
+            (Wait::EndS, FrameData::Struct { unionmode }) if f.skip & 1 != 0 => {
+                self.out.addr_mut(self.st.addr).unionmode = *unionmode;
+                f.what.closer()
+            }
+            (Wait::EndU3 | Wait::EndS3 | Wait::EndSegment2 | Wait::EndMacro2 | Wait::EndF2 | Wait::EndF3, _)
+            | (Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndS2 | Wait::EndU2, _) => "",
+            _ => f.what.closer(),
+        }
+    }
+}

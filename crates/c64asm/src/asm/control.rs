@@ -1,0 +1,774 @@
+//! Conditional assembly (`.if`, `.switch`, `.comment`) and repetition
+//! (`.for`, `.rept`, `.while` and their scoped `b` forms, `.break`,
+//! `.continue`). Loops assemble their body by calling the line loop again
+//! from the line after the opening directive, as 64tass does.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::compile::{Cmd, NewLabel, Step};
+use super::lines::{LineRef, ParseKind};
+use super::state::{FrameData, SizedLabel, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Expr};
+use crate::value::convert::{to_bool, to_int, to_uval};
+use crate::value::{self, NsId, Value};
+
+/// Loops may not run forever.
+const MAX_ITERATIONS: u64 = 10_000_000;
+
+impl Assembler<'_> {
+    fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else { return None };
+        let [e] = exprs.as_slice() else {
+            let span = line.span(args, args + 1);
+            self.error(span, Kind::Syntax, format!("expected exactly one argument, got {}", exprs.len()));
+            return None;
+        };
+        let v = self.eval(line, e).ok()?;
+        Some((v, e.pos))
+    }
+
+    fn truth(&mut self, line: &LineRef, v: &Value, pos: u32) -> Option<bool> {
+        if v.is_none() {
+            return None;
+        }
+        let r = to_bool(v, self);
+        self.check(line, pos, r).ok()
+    }
+
+    fn sized(&self, newlabel: Option<NewLabel>) -> Option<SizedLabel> {
+        newlabel.map(|nl| SizedLabel {
+            label: nl.id,
+            addr: nl.oaddr,
+        })
+    }
+
+    pub fn if_directive(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span, newlabel: Option<NewLabel>) {
+        let parent_skip = self.st.top().skip;
+        self.record_line(line, None);
+        self.st.push_frame(Wait::Fi2, span);
+        self.st.top_mut().data = FrameData::Sized(self.sized(newlabel));
+        if parent_skip != 1 {
+            self.st.top_mut().skip = 0;
+            return;
+        }
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            self.st.top_mut().skip = 0;
+            return;
+        };
+        let taken = match cmd {
+            Cmd::If => self.truth(line, &v, pos),
+            _ => {
+                if v.is_none() {
+                    None
+                } else {
+                    let r = value::binary(BinOp::Cmp, &v, &Value::Int(0), self);
+                    match self.check(line, pos, r) {
+                        Ok(Value::Int(sign)) => Some(match cmd {
+                            Cmd::Ifne => sign != 0,
+                            Cmd::Ifeq => sign == 0,
+                            Cmd::Ifpl => sign >= 0,
+                            _ => sign < 0,
+                        }),
+                        _ => None,
+                    }
+                }
+            }
+        };
+        self.st.top_mut().skip = match taken {
+            Some(true) => 1,
+            Some(false) => 2,
+            None => 0,
+        };
+    }
+
+    pub fn elsif(&mut self, line: &LineRef, args: usize, span: Span) {
+        match self.st.top().what {
+            Wait::Fi => {
+                self.error(span, Kind::ConditionalMismatch, "'.endif' expected".into());
+                return;
+            }
+            Wait::Fi2 => {}
+            _ => {
+                self.error(span, Kind::ConditionalMismatch, "opening directive '.if' not found".into());
+                return;
+            }
+        }
+        if self.st.top().skip != 2 {
+            self.st.top_mut().skip = 0;
+            return;
+        }
+        self.st.top_mut().skip = 1;
+        let taken = match self.cond_value(line, args) {
+            Some((v, pos)) => self.truth(line, &v, pos),
+            None => None,
+        };
+        self.st.top_mut().skip = match taken {
+            Some(true) => 1,
+            Some(false) => 2,
+            None => 0,
+        };
+    }
+
+    pub fn else_directive(&mut self, _line: &LineRef, span: Span) {
+        match self.st.top().what {
+            Wait::Fi => self.error(span, Kind::ConditionalMismatch, "'.endif' expected".into()),
+            Wait::Fi2 => {
+                let f = self.st.top_mut();
+                f.skip >>= 1;
+                f.what = Wait::Fi;
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.if' not found".into()),
+        }
+    }
+
+    pub fn fi(&mut self, _line: &LineRef, span: Span) {
+        match self.st.top().what {
+            Wait::Fi | Wait::Fi2 => {
+                if let Some(f) = self.st.frames.pop()
+                    && let FrameData::Sized(Some(s)) = f.data
+                {
+                    self.close_sized(s);
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.if' not found".into()),
+        }
+    }
+
+    /// Give a label in front of a block the block's size.
+    pub fn close_sized(&mut self, s: SizedLabel) {
+        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & (self.out.image_size - 1);
+        self.set_size(s.label, size, s.addr);
+    }
+
+    pub fn switch(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
+        let parent_skip = self.st.top().skip;
+        self.record_line(line, None);
+        self.st.push_frame(Wait::Switch2, span);
+        let label = self.sized(newlabel);
+        if parent_skip != 1 {
+            self.st.top_mut().skip = 0;
+            self.st.top_mut().data = FrameData::Switch { value: Value::None, label };
+            return;
+        }
+        let v = self.cond_value(line, args).map(|(v, _)| v).unwrap_or(Value::None);
+        let skip = if v.is_none() { 0 } else { 2 };
+        let f = self.st.top_mut();
+        f.skip = skip;
+        f.data = FrameData::Switch { value: v, label };
+    }
+
+    pub fn case(&mut self, line: &LineRef, args: usize, span: Span) {
+        match self.st.top().what {
+            Wait::Switch => {
+                self.error(span, Kind::ConditionalMismatch, "'.endswitch' expected".into());
+                return;
+            }
+            Wait::Switch2 => {}
+            _ => {
+                self.error(span, Kind::ConditionalMismatch, "opening directive '.switch' not found".into());
+                return;
+            }
+        }
+        let skip = self.st.top().skip;
+        let mut truth = false;
+        if skip == 2 {
+            let FrameData::Switch { value, .. } = self.st.top().data.clone() else {
+                return;
+            };
+            self.st.top_mut().skip = 1;
+            let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+                self.st.top_mut().skip = 0;
+                return;
+            };
+            let Ok(exprs) = &parsed.result else { return };
+            match self.eval_args(line, exprs) {
+                Ok(vals) => {
+                    for v in &vals {
+                        let r = value::binary(BinOp::Eq, &value, &v.val, self);
+                        if let Ok(Value::Bool(true)) = self.check(line, v.pos, r) {
+                            truth = true;
+                            break;
+                        }
+                    }
+                }
+                Err(_) => {
+                    self.st.top_mut().skip = 0;
+                    return;
+                }
+            }
+        }
+        self.st.top_mut().skip = if truth { skip >> 1 } else { skip & 2 };
+    }
+
+    pub fn default_case(&mut self, _line: &LineRef, span: Span) {
+        match self.st.top().what {
+            Wait::Switch => self.error(span, Kind::ConditionalMismatch, "'.endswitch' expected".into()),
+            Wait::Switch2 => {
+                let f = self.st.top_mut();
+                f.skip >>= 1;
+                f.what = Wait::Switch;
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.switch' not found".into()),
+        }
+    }
+
+    pub fn endswitch(&mut self, _line: &LineRef, span: Span) {
+        match self.st.top().what {
+            Wait::Switch | Wait::Switch2 => {
+                if let Some(f) = self.st.frames.pop()
+                    && let FrameData::Switch { label: Some(s), .. } = f.data
+                {
+                    self.close_sized(s);
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.switch' not found".into()),
+        }
+    }
+
+    // ---------------------------------------------------------------- loops
+
+    /// `.for`, `.rept`, `.while` and the scoped `.bfor`, `.brept`, `.bwhile`.
+    /// `label` is the label in front of a scoped loop (it gets the list of
+    /// the iterations' scopes).
+    pub fn loop_directive(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        span: Span,
+        label: Option<(Name, Rc<str>, Span, NsId)>,
+    ) -> Step {
+        self.record_line(line, None);
+        let scoped = matches!(cmd, Cmd::Bfor | Cmd::Brept | Cmd::Bwhile);
+        let what = match cmd {
+            Cmd::For | Cmd::Bfor => Wait::EndFor2,
+            Cmd::Rept | Cmd::Brept => Wait::EndRept2,
+            _ => Wait::EndWhile2,
+        };
+        let skip_what = match what {
+            Wait::EndFor2 => Wait::EndFor,
+            Wait::EndRept2 => Wait::EndRept,
+            _ => Wait::EndWhile,
+        };
+        // The scopes of the iterations, kept in a label (named or anonymous).
+        let scopes_label = if scoped {
+            let (name, text, lspan, ns) = match &label {
+                Some((n, t, s, ns)) => (*n, t.clone(), *s, *ns),
+                None => {
+                    let ns = self.st.context();
+                    let (name, text) = self.anon_scope_name(line, b'.');
+                    (name, text, span, ns)
+                }
+            };
+            let strength = self.st.strength;
+            let (id, exists) = self.syms.entry(ns, name, strength, &text, lspan);
+            if exists && self.syms.label(id).defpass == self.st.pass {
+                self.error(lspan, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+            } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
+                self.st.constcreated = true;
+            }
+            Some(id)
+        } else {
+            None
+        };
+        let old_scopes: Vec<NsId> = match scopes_label.map(|id| self.syms.label(id).value.clone()) {
+            Some(Value::Tuple(items)) => items
+                .iter()
+                .filter_map(|v| if let Value::Namespace(ns) = v { Some(*ns) } else { None })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut scopes: Vec<NsId> = Vec::new();
+        let body = self.st.cursor;
+        self.st.push_frame(what, span);
+        self.st.top_mut().data = FrameData::Loop { breakout: false };
+        let mut finished = true;
+        let mut iterations: u64 = 0;
+        let mut run_body = |a: &mut Self, scopes: &mut Vec<NsId>| -> bool {
+            a.st.cursor = body;
+            a.st.top_mut().skip = 1;
+            let r = if scoped {
+                let ns = match old_scopes.get(scopes.len()) {
+                    Some(&ns) => {
+                        let s = a.syms.ns_mut(ns);
+                        s.backr = 0;
+                        s.forwr = 0;
+                        ns
+                    }
+                    None => a.syms.new_namespace(),
+                };
+                scopes.push(ns);
+                a.st.push_context(ns);
+                let r = a.compile();
+                a.st.pop_context();
+                r
+            } else {
+                a.compile()
+            };
+            r.is_some()
+        };
+        match cmd {
+            Cmd::Rept | Cmd::Brept => {
+                let count = match self.cond_value(line, args) {
+                    Some((v, pos)) if !v.is_none() => {
+                        let r = to_uval(&v, 32, self);
+                        self.check(line, pos, r).unwrap_or(0)
+                    }
+                    _ => 0,
+                };
+                if count == 0 {
+                    self.st.top_mut().what = skip_what;
+                    self.st.top_mut().skip = 0;
+                    finished = false;
+                } else {
+                    for _ in 0..count {
+                        iterations += 1;
+                        if iterations > MAX_ITERATIONS || self.has_fatal() {
+                            break;
+                        }
+                        if !run_body(self, &mut scopes) {
+                            finished = false;
+                            break;
+                        }
+                        if self.breakout() {
+                            break;
+                        }
+                    }
+                }
+            }
+            Cmd::While | Cmd::Bwhile => {
+                let mut ran = false;
+                loop {
+                    let go = match self.cond_value(line, args) {
+                        Some((v, pos)) => self.truth(line, &v, pos).unwrap_or(false),
+                        None => false,
+                    };
+                    if !go {
+                        break;
+                    }
+                    ran = true;
+                    iterations += 1;
+                    if iterations > MAX_ITERATIONS {
+                        self.error(span, Kind::Limit, format!("loop ran more than {MAX_ITERATIONS} times"));
+                        break;
+                    }
+                    if self.has_fatal() {
+                        break;
+                    }
+                    if !run_body(self, &mut scopes) {
+                        finished = false;
+                        break;
+                    }
+                    if self.breakout() {
+                        break;
+                    }
+                }
+                if !ran {
+                    self.st.top_mut().what = skip_what;
+                    self.st.top_mut().skip = 0;
+                    finished = false;
+                }
+            }
+            _ => {
+                let ok = self.for_loop(line, args, span, &mut |a| {
+                    iterations += 1;
+                    if iterations > MAX_ITERATIONS {
+                        a.error(span, Kind::Limit, format!("loop ran more than {MAX_ITERATIONS} times"));
+                        return false;
+                    }
+                    if a.has_fatal() {
+                        return false;
+                    }
+                    if !run_body(a, &mut scopes) {
+                        return false;
+                    }
+                    !a.breakout()
+                });
+                match ok {
+                    LoopEnd::Ran => {}
+                    LoopEnd::Never => {
+                        self.st.top_mut().what = skip_what;
+                        self.st.top_mut().skip = 0;
+                        finished = false;
+                    }
+                    LoopEnd::Unclosed => finished = false,
+                }
+            }
+        }
+        if finished {
+            // The body's closing directive returned control: the frame is ours.
+            self.st.close(what);
+        } else if self.st.top().what == what {
+            // The text ended inside the body: skip to the closing directive.
+            self.st.top_mut().what = skip_what;
+            self.st.top_mut().skip = 0;
+        }
+        if let Some(id) = scopes_label {
+            let v = Value::tuple(scopes.into_iter().map(Value::Namespace).collect());
+            self.const_assign(id, v);
+            let l = self.syms.label_mut(id);
+            l.constant = true;
+        }
+        Step::Next
+    }
+
+    fn breakout(&self) -> bool {
+        matches!(self.st.top().data, FrameData::Loop { breakout: true })
+    }
+
+    /// The `.for` header: `var = start, cond, var op= step` or `var[, var] in list`.
+    fn for_loop(&mut self, line: &LineRef, args: usize, span: Span, body: &mut dyn FnMut(&mut Self) -> bool) -> LoopEnd {
+        let text = line.text.clone();
+        // Variable names before `=`, `:=`, `,` or `in`.
+        let mut pos = args;
+        let mut vars: Vec<(Name, Rc<str>, Span)> = Vec::new();
+        let mut foreach = false;
+        loop {
+            let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
+            if len == 0 {
+                break;
+            }
+            let name_text: Rc<str> = Rc::from(&text[pos..pos + len]);
+            let after = line.skip_ws(pos + len);
+            let c = line.at(after);
+            let is_in = {
+                let l2 = crate::syntax::scan::ident_len(&text[..line.end], after, self.dialect.unicode);
+                l2 == 2 && text[after..after + 2].eq_ignore_ascii_case("in")
+            };
+            if c == b',' && !vars.is_empty() || (c == b',' && is_in_list_follows(line, after, self.dialect.unicode)) {
+                vars.push((self.intern(&name_text), name_text, line.span(pos, pos + len)));
+                pos = line.skip_ws(after + 1);
+                foreach = true;
+                continue;
+            }
+            if is_in {
+                vars.push((self.intern(&name_text), name_text, line.span(pos, pos + len)));
+                pos = line.skip_ws(after + 2);
+                foreach = true;
+                break;
+            }
+            if c == b'=' || (c == b':' && line.at(after + 1) == b'=') {
+                vars.push((self.intern(&name_text), name_text, line.span(pos, pos + len)));
+                pos = line.skip_ws(after + if c == b'=' { 1 } else { 2 });
+            }
+            break;
+        }
+        let ns = self.st.context();
+        if foreach {
+            let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
+                return LoopEnd::Never;
+            };
+            let Ok(exprs) = &parsed.result else { return LoopEnd::Never };
+            let Ok(vals) = self.eval_args(line, exprs) else { return LoopEnd::Never };
+            let seq = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+            let items: Vec<Value> = match &seq {
+                Value::None => return LoopEnd::Never,
+                Value::List(x) | Value::Tuple(x) => x.to_vec(),
+                Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
+                Value::Bytes(b) => b.iter().map(|&x| Value::Bytes(Rc::from([x].as_slice()))).collect(),
+                Value::Code(id) => match self.code_elements(*id) {
+                    Ok(v) => v,
+                    Err(f) => {
+                        let _ = self.fault(line, pos as u32, f);
+                        return LoopEnd::Never;
+                    }
+                },
+                other => {
+                    let what = crate::value::convert::describe(other, self);
+                    self.error(line.span(pos, pos + 1), Kind::Type, format!("not iterable {what}"));
+                    return LoopEnd::Never;
+                }
+            };
+            if items.is_empty() {
+                return LoopEnd::Never;
+            }
+            for item in items {
+                if vars.len() == 1 {
+                    let (n, t, s) = vars[0].clone();
+                    self.set_variable(line, n, &t, s, ns, item, false);
+                } else {
+                    let parts: Vec<Value> = item.elements().map(|x| x.to_vec()).unwrap_or_else(|| vec![item.clone()]);
+                    if parts.len() != vars.len() {
+                        self.error(span, Kind::Type, format!("expected {} values but got {} to unpack", vars.len(), parts.len()));
+                    }
+                    for (i, (n, t, s)) in vars.clone().into_iter().enumerate() {
+                        let v = parts.get(i).cloned().unwrap_or_default();
+                        self.set_variable(line, n, &t, s, ns, v, false);
+                    }
+                }
+                if !body(self) {
+                    return if self.st.top().data.is_loop() { LoopEnd::Ran } else { LoopEnd::Unclosed };
+                }
+            }
+            return LoopEnd::Ran;
+        }
+        // Counting form: init, condition, step (each part optional).
+        if let Some((n, t, s)) = vars.first().cloned() {
+            let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Single) else {
+                return LoopEnd::Never;
+            };
+            let Ok(exprs) = &parsed.result else { return LoopEnd::Never };
+            let Ok(v) = self.eval(line, &exprs[0]) else { return LoopEnd::Never };
+            self.set_variable(line, n, &t, s, ns, v, false);
+            pos = parsed.end;
+        }
+        let p = line.skip_ws(pos);
+        if line.at(p) != b',' {
+            self.error(line.span(p, p + 1), Kind::Syntax, "',' expected".into());
+            return LoopEnd::Never;
+        }
+        let cond_pos = line.skip_ws(p + 1);
+        let cond: Option<Rc<super::lines::Parsed>> = if line.at(cond_pos) == b',' {
+            None
+        } else {
+            self.parse_exprs(line, cond_pos, ParseKind::Single)
+        };
+        let after_cond = match &cond {
+            Some(c) => line.skip_ws(c.end),
+            None => cond_pos,
+        };
+        let step_pos = if line.at(after_cond) == b',' {
+            Some(line.skip_ws(after_cond + 1))
+        } else if line.at_end(after_cond) {
+            None
+        } else {
+            self.error(line.span(after_cond, after_cond + 1), Kind::Syntax, "',' expected".into());
+            return LoopEnd::Never;
+        };
+        let mut ran = false;
+        loop {
+            if let Some(c) = &cond {
+                let Ok(exprs) = &c.result else { return LoopEnd::Never };
+                let e: &Expr = &exprs[0];
+                let Ok(v) = self.eval(line, e) else { break };
+                match self.truth(line, &v, e.pos) {
+                    Some(true) => {}
+                    _ => break,
+                }
+            }
+            ran = true;
+            if !body(self) {
+                return LoopEnd::Unclosed;
+            }
+            if let Some(sp) = step_pos
+                && !line.at_end(sp)
+                && !self.for_step(line, sp)
+            {
+                break;
+            }
+        }
+        if ran { LoopEnd::Ran } else { LoopEnd::Never }
+    }
+
+    /// The step part of `.for`: an assignment to a variable.
+    fn for_step(&mut self, line: &LineRef, pos: usize) -> bool {
+        let text = line.text.clone();
+        let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
+        if len == 0 {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "a symbol is expected".into());
+            return false;
+        }
+        let name_text = &text[pos..pos + len];
+        let name = self.intern(name_text);
+        let after = line.skip_ws(pos + len);
+        let (op, oplen): (Option<BinOp>, usize) = match (line.at(after), line.at(after + 1), line.at(after + 2)) {
+            (b':', b'=', _) | (b'=', _, _) if line.at(after) != b'=' || line.at(after + 1) != b'=' => {
+                (None, if line.at(after) == b':' { 2 } else { 1 })
+            }
+            (b'+', b'=', _) => (Some(BinOp::Add), 2),
+            (b'-', b'=', _) => (Some(BinOp::Sub), 2),
+            (b'*', b'=', _) => (Some(BinOp::Mul), 2),
+            (b'/', b'=', _) => (Some(BinOp::Div), 2),
+            (b'%', b'=', _) => (Some(BinOp::Mod), 2),
+            (b'|', b'=', _) => (Some(BinOp::Or), 2),
+            (b'&', b'=', _) => (Some(BinOp::And), 2),
+            (b'^', b'=', _) => (Some(BinOp::Xor), 2),
+            (b'<', b'<', b'=') => (Some(BinOp::Shl), 3),
+            (b'>', b'>', b'=') => (Some(BinOp::Shr), 3),
+            (b'.', b'.', b'=') => (Some(BinOp::Concat), 3),
+            (b'*', b'*', b'=') => (Some(BinOp::Exp), 3),
+            _ => {
+                self.error(line.span(after, after + 1), Kind::Syntax, "':=' expected".into());
+                return false;
+            }
+        };
+        let vpos = line.skip_ws(after + oplen);
+        let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else { return false };
+        let Ok(exprs) = &parsed.result else { return false };
+        let Ok(vals) = self.eval_args(line, exprs) else { return false };
+        let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+        let ns = self.st.context();
+        match op {
+            None => {
+                let span = line.span(pos, pos + len);
+                self.set_variable(line, name, name_text, span, ns, v, false);
+            }
+            Some(op) => {
+                let Some(id) = self.lookup(name) else {
+                    self.not_defined(line, pos as u32, name_text.to_string());
+                    return false;
+                };
+                if self.syms.label(id).constant {
+                    let span = line.span(pos, pos + len);
+                    self.error(span, Kind::Type, format!("not a variable '{name_text}'"));
+                    return false;
+                }
+                let old = self.syms.label(id).value.clone();
+                let r = value::binary(op, &old, &v, self);
+                let Ok(nv) = self.check(line, vpos as u32, r) else { return false };
+                self.syms.label_mut(id).value = nv;
+            }
+        }
+        true
+    }
+
+    fn intern(&mut self, text: &str) -> Name {
+        crate::syntax::expr::intern_name(&mut self.names, text, self.dialect)
+    }
+
+    /// `.next`, `.endfor`, `.endrept`, `.endwhile`.
+    pub fn loop_end(&mut self, _line: &LineRef, cmd: Cmd, span: Span) -> Step {
+        let top = self.st.top().what;
+        let family = match cmd {
+            Cmd::Next => match top {
+                Wait::EndFor | Wait::EndFor2 | Wait::EndFor3 => Cmd::Endfor,
+                Wait::EndRept | Wait::EndRept2 | Wait::EndRept3 => Cmd::Endrept,
+                Wait::EndWhile | Wait::EndWhile2 | Wait::EndWhile3 => Cmd::Endwhile,
+                _ => {
+                    self.error(span, Kind::ConditionalMismatch, "opening directive '.for', '.rept' or '.while' not found".into());
+                    return Step::Next;
+                }
+            },
+            other => other,
+        };
+        let (skipped, running, scoped, name) = match family {
+            Cmd::Endfor => (Wait::EndFor, Wait::EndFor2, Wait::EndFor3, ".for"),
+            Cmd::Endrept => (Wait::EndRept, Wait::EndRept2, Wait::EndRept3, ".rept"),
+            _ => (Wait::EndWhile, Wait::EndWhile2, Wait::EndWhile3, ".while"),
+        };
+        if self.st.close(skipped).is_some() {
+            return Step::Next;
+        }
+        if top == running {
+            return Step::Return(Value::None);
+        }
+        if self.st.close(scoped).is_some() {
+            self.st.pop_context();
+            return Step::Next;
+        }
+        self.error(span, Kind::ConditionalMismatch, format!("opening directive '{name}' not found"));
+        Step::Next
+    }
+
+    /// `.break`, `.continue`, `.breakif`, `.continueif`.
+    pub fn break_continue(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
+        let mut doit = true;
+        if matches!(cmd, Cmd::Breakif | Cmd::Continueif) {
+            doit = match self.cond_value(line, args) {
+                Some((v, pos)) => self.truth(line, &v, pos).unwrap_or(false),
+                None => false,
+            };
+        }
+        let found = self.st.frames.iter().rposition(|f| {
+            matches!(f.what, Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndF3)
+        });
+        match found {
+            Some(i) if !matches!(self.st.frames[i].what, Wait::EndF3) => {
+                if doit {
+                    if matches!(cmd, Cmd::Break | Cmd::Breakif) {
+                        self.st.frames[i].data = FrameData::Loop { breakout: true };
+                    }
+                    for f in &mut self.st.frames[i..] {
+                        f.skip = 0;
+                    }
+                }
+            }
+            _ => self.error(span, Kind::ConditionalMismatch, "must be used within a loop".into()),
+        }
+    }
+
+    /// `.goto` (old TASM sources).
+    pub fn goto(&mut self, line: &LineRef, args: usize, span: Span) {
+        let Some((v, pos)) = self.cond_value(line, args) else { return };
+        let Value::Lbl(target) = v else {
+            if !v.is_none() {
+                let what = crate::value::convert::describe(&v, self);
+                let s = self.span_at(line, pos);
+                self.error(s, Kind::Type, format!("wrong type {what}"));
+            }
+            return;
+        };
+        if self.opts.warnings.deprecated {
+            self.warn("deprecated", span, "deprecated directive, only for TASM compatible mode".into());
+        }
+        let spent = self.spend(1000, span);
+        if spent {
+            self.st.cursor.line = target;
+        }
+    }
+
+    /// `label .lbl`: a `.goto` target in this text.
+    pub fn define_lbl(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId) {
+        let strength = self.st.strength;
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        if exists && self.syms.label(id).defpass == self.st.pass {
+            self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+            return;
+        }
+        if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
+            self.st.constcreated = true;
+        }
+        self.const_assign(id, Value::Lbl(line.index + 1));
+        if self.opts.warnings.deprecated {
+            self.warn("deprecated", span, "deprecated directive, only for TASM compatible mode".into());
+        }
+    }
+
+    /// An integer argument (`.eor`, `.seed`).
+    pub fn int_arg(&mut self, line: &LineRef, args: usize) -> Option<i128> {
+        let (v, pos) = self.cond_value(line, args)?;
+        if v.is_none() {
+            return None;
+        }
+        let r = to_int(&v, self);
+        self.check(line, pos, r).ok()
+    }
+}
+
+/// How a `.for` ended.
+pub enum LoopEnd {
+    Ran,
+    /// The body never ran (it is skipped up to its closing directive).
+    Never,
+    /// The text ended inside the body.
+    Unclosed,
+}
+
+impl FrameData {
+    fn is_loop(&self) -> bool {
+        matches!(self, FrameData::Loop { .. })
+    }
+}
+
+/// In `.for a, b in list`, a comma after the first name starts more names.
+fn is_in_list_follows(line: &LineRef, comma: usize, unicode: bool) -> bool {
+    let mut p = line.skip_ws(comma + 1);
+    loop {
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], p, unicode);
+        if len == 0 {
+            return false;
+        }
+        let after = line.skip_ws(p + len);
+        if line.at(after) == b',' {
+            p = line.skip_ws(after + 1);
+            continue;
+        }
+        let l2 = crate::syntax::scan::ident_len(&line.text[..line.end], after, unicode);
+        return l2 == 2 && line.text[after..after + 2].eq_ignore_ascii_case("in");
+    }
+}

@@ -1,0 +1,484 @@
+//! Data directives: numbers (`.byte` ... `.dint`, `.addr`, `.rta`), text
+//! (`.text`, `.null`, `.ptext`, `.shift`, `.shiftl`), `.fill`, `.align`,
+//! `.binary` and `.offs`, and the one place bytes are emitted.
+
+use super::Assembler;
+use super::compile::{Cmd, NewLabel};
+use super::eval::Located;
+use super::lines::{LineRef, ParseKind};
+use crate::diag::Kind;
+use crate::output::PlaceIssue;
+use crate::symbols::DataType;
+use crate::syntax::ast::Pos;
+use crate::value::convert::{describe, to_ival, to_uval};
+use crate::value::{Bits, FResult, Fault, Value};
+
+/// Bytes and gaps produced by one directive, in order.
+#[derive(Default)]
+pub struct Chunk {
+    pub items: Vec<Piece>,
+}
+
+#[derive(Clone, Copy)]
+pub enum Piece {
+    Byte(u8),
+    Gap(u32),
+}
+
+impl Chunk {
+    fn byte(&mut self, b: u8) {
+        self.items.push(Piece::Byte(b));
+    }
+
+    fn gap(&mut self, n: u32) {
+        if let Some(Piece::Gap(g)) = self.items.last_mut() {
+            *g += n;
+        } else {
+            self.items.push(Piece::Gap(n));
+        }
+    }
+
+    fn len(&self) -> u64 {
+        self.items
+            .iter()
+            .map(|p| match p {
+                Piece::Byte(_) => 1u64,
+                Piece::Gap(n) => *n as u64,
+            })
+            .sum()
+    }
+}
+
+impl Assembler<'_> {
+    /// Write bytes at the current position (`.eor` applied).
+    pub fn emit(&mut self, line: &LineRef, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
+            return;
+        }
+        let mut issues = Vec::new();
+        let at = self.out.addr(self.st.addr).address;
+        let pc = self.out.addr(self.st.addr).l_address;
+        if self.st.eor != 0 {
+            let x: Vec<u8> = bytes.iter().map(|b| b ^ self.st.eor).collect();
+            self.out.poke(self.st.addr, &x, &mut issues);
+        } else {
+            self.out.poke(self.st.addr, bytes, &mut issues);
+        }
+        self.place_issues(line, &issues);
+        self.record_bytes(line, at, pc, bytes.len() as u32);
+    }
+
+    /// Leave `n` bytes uninitialized.
+    pub fn emit_gap(&mut self, line: &LineRef, n: u32) {
+        let mut issues = Vec::new();
+        self.out.skip(self.st.addr, n, &mut issues);
+        self.place_issues(line, &issues);
+    }
+
+    fn emit_chunk(&mut self, line: &LineRef, chunk: &Chunk) {
+        let mut run: Vec<u8> = Vec::new();
+        for p in &chunk.items {
+            match *p {
+                Piece::Byte(b) => run.push(b),
+                Piece::Gap(n) => {
+                    self.emit(line, &run);
+                    run.clear();
+                    self.emit_gap(line, n);
+                }
+            }
+        }
+        self.emit(line, &run);
+    }
+
+    fn place_issues(&mut self, line: &LineRef, issues: &[PlaceIssue]) {
+        let span = line.span(line.skip_ws(line.start), line.end.max(line.start + 1));
+        for i in issues {
+            match i {
+                PlaceIssue::OutOfSection => {
+                    self.error(span, Kind::AddressOverflow, "address out of section".into())
+                }
+                PlaceIssue::MemWrap if self.opts.warnings.wrap => {
+                    self.warn("wrap-mem", span, "compile offset overflow".into())
+                }
+                PlaceIssue::PcWrap if self.opts.warnings.wrap => {
+                    self.warn("wrap-pc", span, "processor program counter crossed bank".into())
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
+        if let Some(nl) = newlabel
+            && let Value::Code(id) = self.syms.label(nl.id).value
+        {
+            self.syms.code_mut(id).dtype = d;
+        }
+    }
+
+    /// The arguments of a data directive; at least one is required.
+    fn data_args(&mut self, line: &LineRef, args: usize) -> Option<Vec<Located>> {
+        if line.at_end(args) {
+            self.error(line.span(args, args + 1), Kind::Syntax, "expected at least one argument".into());
+            return None;
+        }
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else { return None };
+        self.eval_args(line, exprs).ok()
+    }
+
+    /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.
+    pub fn data_numbers(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
+        let (dtype, bits, signed) = match cmd {
+            Cmd::Byte => (DataType::Byte, 8, false),
+            Cmd::Char => (DataType::Char, 8, true),
+            Cmd::Word | Cmd::Addr | Cmd::Rta => (DataType::Word, 16, false),
+            Cmd::Sint => (DataType::Sint, 16, true),
+            Cmd::Long => (DataType::Long, 24, false),
+            Cmd::Lint => (DataType::Lint, 24, true),
+            Cmd::Dword => (DataType::Dword, 32, false),
+            _ => (DataType::Dint, 32, true),
+        };
+        self.set_dtype(newlabel, dtype);
+        let Some(vals) = self.data_args(line, args) else { return };
+        let mut chunk = Chunk::default();
+        for v in &vals {
+            self.numbers_of(line, &v.val, v.pos, cmd, bits, signed, &mut chunk);
+        }
+        self.emit_chunk(line, &chunk);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn numbers_of(&mut self, line: &LineRef, v: &Value, pos: Pos, cmd: Cmd, bits: u32, signed: bool, out: &mut Chunk) {
+        let size = bits / 8;
+        if let Some(items) = v.elements() {
+            for x in items.iter() {
+                self.numbers_of(line, x, pos, cmd, bits, signed, out);
+            }
+            return;
+        }
+        let n: u64 = match v {
+            Value::Gap => {
+                out.gap(size);
+                return;
+            }
+            Value::None => 0,
+            _ => {
+                let r: FResult<u64> = if matches!(cmd, Cmd::Addr | Cmd::Rta) {
+                    to_uval(v, 16, self).map(|a| if cmd == Cmd::Rta { a.wrapping_sub(1) & 0xffff } else { a })
+                } else if signed {
+                    to_ival(v, bits, self).map(|i| i as u64)
+                } else {
+                    to_uval(v, bits, self)
+                };
+                match r {
+                    Ok(n) => n,
+                    Err(f) => {
+                        let _ = self.fault(line, pos, f.clone());
+                        if !f.none && self.opts.warnings.pitfalls {
+                            self.pitfall_note(cmd, v, bits);
+                        }
+                        0
+                    }
+                }
+            }
+        };
+        for i in 0..size {
+            out.byte((n >> (8 * i)) as u8);
+        }
+    }
+
+    /// 64tass's hints for the usual mistakes with data directives.
+    fn pitfall_note(&mut self, cmd: Cmd, v: &Value, bits: u32) {
+        if cmd == Cmd::Byte && matches!(v, Value::Str(_)) {
+            self.note("use '.text' for multi character strings [-Wpitfalls]".into());
+            return;
+        }
+        if matches!(cmd, Cmd::Addr | Cmd::Rta) {
+            return;
+        }
+        if to_ival(v, bits, self).is_ok() {
+            let better = match cmd {
+                Cmd::Byte => ".char",
+                Cmd::Long => ".lint",
+                Cmd::Dword => ".dint",
+                _ => ".sint",
+            };
+            self.note(format!("for signed values '{better}' is a better fit [-Wpitfalls]"));
+        }
+    }
+
+    /// The bytes `.text` makes of a value.
+    pub fn text_of(&self, v: &Value, out: &mut Chunk, depth: u32) -> FResult<()> {
+        if depth > 64 {
+            return Err(Fault::new("data nested too deeply"));
+        }
+        match v {
+            Value::Str(s) => {
+                for b in self.encode_str(s)? {
+                    out.byte(b);
+                }
+            }
+            Value::Bytes(b) => {
+                for &x in b.iter() {
+                    out.byte(x);
+                }
+            }
+            Value::Gap => out.gap(1),
+            Value::Bits(b) if b.len <= 8 => {
+                if b.len > 0 {
+                    out.byte(b.to_uval(8).unwrap_or(0) as u8);
+                }
+            }
+            Value::Bits(b) => {
+                for byte in bits_bytes(*b)? {
+                    out.byte(byte);
+                }
+            }
+            Value::Code(id) => {
+                let cv = crate::value::Env::code_value(self, *id);
+                self.text_of(&cv, out, depth + 1)?;
+            }
+            Value::Addr(a) if a.mode.0 == 0 => self.text_of(&a.val, out, depth + 1)?,
+            Value::List(items) | Value::Tuple(items) => {
+                for x in items.iter() {
+                    self.text_of(x, out, depth + 1)?;
+                }
+            }
+            Value::None => out.byte(0),
+            _ => out.byte(to_uval(v, 8, self)? as u8),
+        }
+        Ok(())
+    }
+
+    fn encode_str(&self, s: &str) -> FResult<Vec<u8>> {
+        crate::value::Env::encode(self, s)
+    }
+
+    /// `.text`, `.null`, `.ptext`, `.shift`, `.shiftl`.
+    pub fn data_text(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
+        self.set_dtype(newlabel, DataType::Byte);
+        let Some(vals) = self.data_args(line, args) else { return };
+        let mut chunk = Chunk::default();
+        let mut last_pos = args as Pos;
+        for v in &vals {
+            last_pos = v.pos;
+            let before = chunk.items.len();
+            if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
+                let _ = self.fault(line, v.pos, f);
+                chunk.items.truncate(before);
+                continue;
+            }
+            // Per-argument checks.
+            for p in &chunk.items[before..] {
+                if let Piece::Byte(b) = p {
+                    let bad = match cmd {
+                        Cmd::Shift | Cmd::Shiftl => b & 0x80 != 0,
+                        Cmd::Null => *b == 0,
+                        _ => false,
+                    };
+                    if bad {
+                        let msg = if cmd == Cmd::Null {
+                            "zero value not allowed"
+                        } else {
+                            "most significant bit must be clear in byte"
+                        };
+                        let span = self.span_at(line, v.pos);
+                        self.error(span, Kind::ValueOutOfRange, msg.into());
+                        break;
+                    }
+                }
+            }
+        }
+        match cmd {
+            Cmd::Shift | Cmd::Shiftl => {
+                if cmd == Cmd::Shiftl {
+                    for p in chunk.items.iter_mut() {
+                        if let Piece::Byte(b) = p {
+                            *b <<= 1;
+                        }
+                    }
+                }
+                match chunk.items.last_mut() {
+                    Some(Piece::Byte(b)) => *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 },
+                    Some(Piece::Gap(_)) => {
+                        let span = self.span_at(line, last_pos);
+                        self.error(span, Kind::ValueOutOfRange, "last byte must not be gap".into());
+                    }
+                    None => {
+                        let span = line.span(args, args + 1);
+                        self.error(span, Kind::ValueOutOfRange, "at least one byte is needed".into());
+                    }
+                }
+            }
+            Cmd::Null => chunk.byte(0),
+            Cmd::Ptext => {
+                let n = chunk.len();
+                if n > 255 {
+                    let span = line.span(args, args + 1);
+                    self.error(span, Kind::ValueOutOfRange, format!("ptext too long by {} bytes", n - 255));
+                }
+                chunk.items.insert(0, Piece::Byte(n as u8));
+            }
+            _ => {}
+        }
+        self.emit_chunk(line, &chunk);
+    }
+
+    /// `.fill n [, pattern]` and `.align n [, pattern]`.
+    pub fn fill(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
+        self.set_dtype(newlabel, DataType::Byte);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Ok(exprs) = &parsed.result else { return };
+        if exprs.is_empty() || exprs.len() > 2 {
+            let span = line.span(args, args + 1);
+            self.error(span, Kind::Syntax, format!("expected 1 or 2 arguments, got {}", exprs.len()));
+            return;
+        }
+        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        if vals[0].val.is_none() {
+            return;
+        }
+        let r = to_uval(&vals[0].val, 32, self);
+        let Ok(n) = self.check(line, vals[0].pos, r) else { return };
+        let count = if cmd == Cmd::Align {
+            if n == 0 {
+                let span = self.span_at(line, vals[0].pos);
+                self.error(span, Kind::ValueOutOfRange, "zero value not allowed".into());
+                return;
+            }
+            let a = self.out.addr(self.st.addr);
+            let itt = (a.l_address.wrapping_sub(a.l_start) & self.out.all_mem) as u64;
+            let max = self.out.all_mem as u64;
+            if n > max {
+                if itt != 0 { max - itt + 1 } else { 0 }
+            } else {
+                let rem = itt % n;
+                if rem != 0 { n - rem } else { 0 }
+            }
+        } else {
+            n
+        };
+        if count > self.out.image_size as u64 {
+            let span = self.span_at(line, vals[0].pos);
+            self.error(span, Kind::ValueOutOfRange, format!("fill of {count} bytes is larger than the address space"));
+            return;
+        }
+        let count = count as u32;
+        let Some(pattern) = vals.get(1) else {
+            self.emit_gap(line, count);
+            return;
+        };
+        let mut chunk = Chunk::default();
+        if let Err(f) = self.text_of(&pattern.val, &mut chunk, 0) {
+            let _ = self.fault(line, pattern.pos, f);
+            return;
+        }
+        if chunk.items.is_empty() {
+            if count > 0 {
+                let span = self.span_at(line, pattern.pos);
+                self.error(span, Kind::ValueOutOfRange, "at least one byte is needed".into());
+            }
+            return;
+        }
+        // Repeat the pattern (cut at the end).
+        let pieces: Vec<Piece> = chunk
+            .items
+            .iter()
+            .flat_map(|p| match *p {
+                Piece::Byte(b) => vec![Piece::Byte(b)],
+                Piece::Gap(n) => vec![Piece::Gap(1); n as usize],
+            })
+            .collect();
+        let mut out = Chunk::default();
+        let mut bytes: Vec<u8> = Vec::with_capacity(count as usize);
+        for i in 0..count as usize {
+            match pieces[i % pieces.len()] {
+                Piece::Byte(b) => bytes.push(b),
+                Piece::Gap(_) => {
+                    for b in bytes.drain(..) {
+                        out.byte(b);
+                    }
+                    out.gap(1);
+                }
+            }
+        }
+        if out.items.is_empty() {
+            self.emit(line, &bytes);
+            return;
+        }
+        for b in bytes {
+            out.byte(b);
+        }
+        self.emit_chunk(line, &out);
+    }
+
+    /// `.binary "file" [, offset [, length]]`
+    pub fn binary_directive(&mut self, line: &LineRef, args: usize, newlabel: Option<NewLabel>) {
+        self.set_dtype(newlabel, DataType::Byte);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Ok(exprs) = &parsed.result else { return };
+        if exprs.is_empty() || exprs.len() > 3 {
+            let span = line.span(args, args + 1);
+            self.error(span, Kind::Syntax, format!("expected 1 to 3 arguments, got {}", exprs.len()));
+            return;
+        }
+        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        let Value::Str(name) = &vals[0].val else {
+            let span = self.span_at(line, vals[0].pos);
+            let what = describe(&vals[0].val, self);
+            self.error(span, Kind::Type, format!("a file name string is expected, not {what}"));
+            return;
+        };
+        let mut nums = Vec::new();
+        for v in &vals[1..] {
+            let r = crate::value::convert::to_int(&v.val, self);
+            let Ok(n) = self.check(line, v.pos, r) else { return };
+            nums.push(n);
+        }
+        let name = name.to_string();
+        let Ok(data) = self.binary_file(line, &name, vals[0].pos) else { return };
+        let slice = super::files::window(&data, nums.first().copied(), nums.get(1).copied());
+        let slice = slice.to_vec();
+        self.emit(line, &slice);
+    }
+
+    /// `.offs n`: move the compile offset relative to the program counter.
+    pub fn offs(&mut self, line: &LineRef, args: usize) {
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Ok(exprs) = &parsed.result else { return };
+        let [e] = exprs.as_slice() else {
+            self.error(line.span(args, args + 1), Kind::Syntax, "expected exactly one argument".into());
+            return;
+        };
+        let Ok(v) = self.eval(line, e) else { return };
+        if v.is_none() {
+            return;
+        }
+        let r = crate::value::convert::to_int(&v, self);
+        let Ok(n) = self.check(line, e.pos, r) else { return };
+        let mask = self.out.image_size - 1;
+        let a = self.out.addr_mut(self.st.addr);
+        if !a.moved {
+            if a.end < a.address {
+                a.end = a.address;
+            }
+            a.moved = true;
+        }
+        a.wrapwarn = false;
+        a.address = ((a.l_address as i128 + n) as u64 as u32) & mask;
+    }
+}
+
+/// A bit string longer than 8 bits as little-endian bytes.
+fn bits_bytes(b: Bits) -> FResult<Vec<u8>> {
+    let n = b.len.div_ceil(8);
+    if n > 8 {
+        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
+    }
+    let v = if b.inv { !b.val } else { b.val };
+    Ok((0..n).map(|i| (v >> (8 * i)) as u8).collect())
+}

@@ -1,0 +1,398 @@
+//! Directive dispatch: which handler a directive goes to when lines are
+//! assembled, what is still done with it in skipped lines (keeping blocks
+//! balanced), and the directives that treat the label in front specially.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::compile::{Cmd, NewLabel, Step};
+use super::lines::{LineRef, ParseKind};
+use super::state::{FrameData, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::source::Span;
+use crate::value::NsId;
+
+impl Assembler<'_> {
+    /// A directive in an assembled line.
+    pub fn command(&mut self, line: &LineRef, cmd: Cmd, args: usize, pos: usize, newlabel: Option<NewLabel>) -> Step {
+        let span = line.span(pos, pos + 1);
+        match cmd {
+            Cmd::Byte | Cmd::Char | Cmd::Word | Cmd::Sint | Cmd::Addr | Cmd::Rta | Cmd::Long | Cmd::Lint
+            | Cmd::Dword | Cmd::Dint => self.data_numbers(line, cmd, args, newlabel),
+            Cmd::Text | Cmd::Ptext | Cmd::Shift | Cmd::Shiftl | Cmd::Null => self.data_text(line, cmd, args, newlabel),
+            Cmd::Fill | Cmd::Align => self.fill(line, cmd, args, newlabel),
+            Cmd::Binary => self.binary_directive(line, args, newlabel),
+            Cmd::Offs => self.offs(line, args),
+            Cmd::Include | Cmd::Binclude => {
+                self.include(line, cmd, args, newlabel, span);
+            }
+            Cmd::If | Cmd::Ifeq | Cmd::Ifne | Cmd::Ifpl | Cmd::Ifmi => self.if_directive(line, cmd, args, span, newlabel),
+            Cmd::Elsif => self.elsif(line, args, span),
+            Cmd::Else => self.else_directive(line, span),
+            Cmd::Fi => self.fi(line, span),
+            Cmd::Switch => self.switch(line, args, span, newlabel),
+            Cmd::Case => self.case(line, args, span),
+            Cmd::Default => self.default_case(line, span),
+            Cmd::Endswitch => self.endswitch(line, span),
+            Cmd::Comment => {
+                self.record_line(line, None);
+                self.st.push_frame(Wait::EndC, span);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Endc => {
+                if self.st.close(Wait::EndC).is_none() {
+                    self.error(span, Kind::ConditionalMismatch, "opening directive '.comment' not found".into());
+                }
+            }
+            Cmd::For | Cmd::Rept | Cmd::While | Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
+                return self.loop_directive(line, cmd, args, span, None);
+            }
+            Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => return self.loop_end(line, cmd, span),
+            Cmd::Break | Cmd::Continue | Cmd::Breakif | Cmd::Continueif => self.break_continue(line, cmd, args, span),
+            Cmd::Macro | Cmd::Segment | Cmd::Function => {
+                self.error(span, Kind::MacroMisuse, format!("a label is required for '.{}'", cmd_name(cmd)));
+                let w = match cmd {
+                    Cmd::Macro => Wait::EndMacro,
+                    Cmd::Segment => Wait::EndSegment,
+                    _ => Wait::EndF,
+                };
+                self.st.push_frame(w, span);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Sfunction | Cmd::Var | Cmd::Lbl => {
+                self.error(span, Kind::Syntax, format!("a label is required for '.{}'", cmd_name(cmd)));
+            }
+            Cmd::Endm | Cmd::Endmacro | Cmd::Endsegment => return self.end_macro(line, cmd, args, span),
+            Cmd::Endf => return self.end_function(line, args, span),
+            Cmd::Proc => self.proc_directive(line, span, newlabel),
+            Cmd::Pend => self.pend(line, span),
+            Cmd::Block => self.block(line, span, newlabel),
+            Cmd::Bend => self.bend(line, span),
+            Cmd::Namespace => self.namespace(line, args, span, None),
+            Cmd::Endn => self.endn(span),
+            Cmd::Logical => self.logical(line, args, span, newlabel),
+            Cmd::Here => self.here(span),
+            Cmd::Virtual => self.virtual_directive(line, args, span, newlabel),
+            Cmd::Endv => self.endv(span),
+            Cmd::Section => self.section(line, args, span, newlabel),
+            Cmd::Send => self.send(line, args, span),
+            Cmd::Dsection => self.dsection(line, args, span),
+            Cmd::Struct | Cmd::Union => self.anonymous_struct(line, cmd, span),
+            Cmd::Ends => return self.ends(line, args, span),
+            Cmd::Endu => return self.endu(line, span),
+            Cmd::Dstruct | Cmd::Dunion => self.dstruct(line, cmd, args, span, None),
+            Cmd::Page => self.page(line, span, newlabel),
+            Cmd::Endp => self.endp(line, span),
+            Cmd::Weak => self.weak(line, span, newlabel),
+            Cmd::Endweak => self.endweak(span),
+            Cmd::With => self.with(line, args, span, newlabel),
+            Cmd::Endwith => self.endwith(span),
+            Cmd::Encode => self.encode_directive(line, args, span, None),
+            Cmd::Endencode => self.endencode(span),
+            Cmd::Enc => self.enc(line, args),
+            Cmd::Cdef => self.cdef(line, args),
+            Cmd::Tdef => self.tdef(line, args),
+            Cmd::Edef => self.edef(line, args),
+            Cmd::Error | Cmd::Warn | Cmd::Cerror | Cmd::Cwarn => self.message(line, cmd, args, span),
+            Cmd::Assert | Cmd::Check => {
+                self.error(span, Kind::NotSupported, format!(".{} is not supported by c64kit (64tass says not to use it)", cmd_name(cmd)));
+            }
+            Cmd::Cpu => self.cpu(line, args),
+            Cmd::End => return Step::End,
+            Cmd::Eor => self.eor(line, args),
+            Cmd::Seed => self.seed(line, args),
+            Cmd::Option => self.option(line, args, span),
+            Cmd::Pron | Cmd::Proff => {}
+            Cmd::Showmac | Cmd::Hidemac => {
+                if self.opts.warnings.ignored {
+                    self.warn("ignored", span, "directive ignored".into());
+                }
+            }
+            Cmd::As | Cmd::Al | Cmd::Xs | Cmd::Xl | Cmd::Autsiz | Cmd::Mansiz | Cmd::Databank | Cmd::Dpage => {
+                self.error(
+                    span,
+                    Kind::NotSupported,
+                    format!(".{} (65816) is not supported by c64kit yet", cmd_name(cmd)),
+                );
+            }
+            Cmd::Goto => self.goto(line, args, span),
+        }
+        Step::Next
+    }
+
+    /// A directive in a skipped line: open and close blocks so the nesting stays right.
+    pub fn skipped_command(&mut self, line: &LineRef, cmd: Cmd, pos: usize) -> Step {
+        let span = line.span(pos, pos + 1);
+        let push = |a: &mut Self, w: Wait| {
+            a.st.push_frame(w, span);
+        };
+        match cmd {
+            Cmd::If | Cmd::Ifeq | Cmd::Ifne | Cmd::Ifpl | Cmd::Ifmi => {
+                push(self, Wait::Fi2);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Switch => {
+                push(self, Wait::Switch2);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Elsif | Cmd::Else => {
+                let top = self.st.top().what;
+                if top == Wait::Fi2 {
+                    let skip = self.st.top().skip;
+                    if cmd == Cmd::Else {
+                        self.st.top_mut().skip = skip >> 1;
+                        self.st.top_mut().what = Wait::Fi;
+                    } else if skip == 2 {
+                        // The condition decides: evaluate it like an active .elsif.
+                        let args = line.skip_ws(pos + 6);
+                        self.elsif(line, args, span);
+                    } else {
+                        self.st.top_mut().skip = 0;
+                    }
+                } else if top == Wait::Fi {
+                    self.error(span, Kind::ConditionalMismatch, "'.endif' expected".into());
+                }
+            }
+            Cmd::Case | Cmd::Default => {
+                if self.st.top().what == Wait::Switch2 {
+                    let skip = self.st.top().skip;
+                    if cmd == Cmd::Default {
+                        self.st.top_mut().skip = skip >> 1;
+                        self.st.top_mut().what = Wait::Switch;
+                    } else if skip == 2 {
+                        let args = line.skip_ws(pos + 5);
+                        self.case(line, args, span);
+                    } else {
+                        self.st.top_mut().skip = skip & 2;
+                    }
+                }
+            }
+            Cmd::Fi => {
+                if matches!(self.st.top().what, Wait::Fi | Wait::Fi2) {
+                    self.st.frames.pop();
+                }
+            }
+            Cmd::Endswitch => {
+                if matches!(self.st.top().what, Wait::Switch | Wait::Switch2) {
+                    self.st.frames.pop();
+                }
+            }
+            Cmd::Comment => {
+                push(self, Wait::EndC);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Endc => {
+                self.st.close(Wait::EndC);
+            }
+            Cmd::Macro | Cmd::Segment | Cmd::Function => {
+                let w = match cmd {
+                    Cmd::Macro => Wait::EndMacro,
+                    Cmd::Segment => Wait::EndSegment,
+                    _ => Wait::EndF,
+                };
+                push(self, w);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Endm | Cmd::Endmacro | Cmd::Endsegment | Cmd::Endf => {
+                return self.skipped_end(line, cmd, pos, span);
+            }
+            Cmd::For | Cmd::Rept | Cmd::While => {
+                let w = match cmd {
+                    Cmd::For => Wait::EndFor,
+                    Cmd::Rept => Wait::EndRept,
+                    _ => Wait::EndWhile,
+                };
+                push(self, w);
+            }
+            Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
+                let w = match cmd {
+                    Cmd::Bfor => Wait::EndFor3,
+                    Cmd::Brept => Wait::EndRept3,
+                    _ => Wait::EndWhile3,
+                };
+                let ns = self.st.context();
+                self.st.push_context(ns);
+                push(self, w);
+            }
+            Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => return self.loop_end(line, cmd, span),
+            Cmd::Proc => {
+                let ns = self.st.context();
+                self.st.push_context(ns);
+                push(self, Wait::Pend);
+                self.st.top_mut().skip = 0;
+            }
+            Cmd::Pend => {
+                if self.st.top().what == Wait::Pend {
+                    self.st.pop_context();
+                    self.st.frames.pop();
+                }
+            }
+            Cmd::Block => {
+                let ns = self.st.context();
+                self.st.push_context(ns);
+                push(self, Wait::Bend);
+            }
+            Cmd::Bend => {
+                if self.st.close(Wait::Bend).is_some() {
+                    self.st.pop_context();
+                }
+            }
+            Cmd::Namespace => {
+                let ns = self.st.context();
+                self.st.push_context(ns);
+                push(self, Wait::EndN);
+            }
+            Cmd::Endn => {
+                if self.st.close(Wait::EndN).is_some() {
+                    self.st.pop_context();
+                }
+            }
+            Cmd::Logical => push(self, Wait::Here),
+            Cmd::Here => {
+                self.st.close(Wait::Here);
+            }
+            Cmd::Virtual => push(self, Wait::EndV),
+            Cmd::Endv => {
+                self.st.close(Wait::EndV);
+            }
+            Cmd::Section => push(self, Wait::Send),
+            Cmd::Send => {
+                self.st.close(Wait::Send);
+            }
+            Cmd::Struct => push(self, Wait::EndS),
+            Cmd::Ends => {
+                if self.st.top().what == Wait::EndS {
+                    self.st.frames.pop();
+                } else if matches!(self.st.top().what, Wait::EndS2 | Wait::EndS3) {
+                    return Step::Return(crate::value::Value::None);
+                }
+            }
+            Cmd::Union => push(self, Wait::EndU),
+            Cmd::Endu => {
+                if self.st.top().what == Wait::EndU {
+                    self.st.frames.pop();
+                } else if matches!(self.st.top().what, Wait::EndU2 | Wait::EndU3) {
+                    return Step::Return(crate::value::Value::None);
+                }
+            }
+            Cmd::Page => push(self, Wait::EndP),
+            Cmd::Endp => {
+                self.st.close(Wait::EndP);
+            }
+            Cmd::Weak => push(self, Wait::Weak),
+            Cmd::Endweak => {
+                self.st.close(Wait::Weak);
+            }
+            Cmd::With => push(self, Wait::EndWith),
+            Cmd::Endwith => {
+                self.st.close(Wait::EndWith);
+            }
+            Cmd::Encode => push(self, Wait::EndEncode),
+            Cmd::Endencode => {
+                self.st.close(Wait::EndEncode);
+            }
+            _ => {}
+        }
+        Step::Next
+    }
+
+    /// Directives that give the label in front a meaning of their own
+    /// (`x .var 1`, `m .macro`, ...). `None`: an ordinary directive.
+    #[allow(clippy::too_many_arguments)]
+    pub fn labelled_command(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        ns: NsId,
+        args: usize,
+        _local: bool,
+    ) -> Option<Step> {
+        let cmd_span = line.span(args, args + 1);
+        match cmd {
+            Cmd::Var => {
+                let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+                let Ok(exprs) = &parsed.result else { return Some(Step::Next) };
+                if exprs.is_empty() {
+                    self.error(cmd_span, Kind::Syntax, "an expression is expected".into());
+                    return Some(Step::Next);
+                }
+                let Ok(vals) = self.eval_args(line, exprs) else { return Some(Step::Next) };
+                let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+                self.record_line(line, None);
+                self.set_variable(line, name, text, span, ns, v, false);
+                Some(Step::Next)
+            }
+            Cmd::Macro | Cmd::Segment => {
+                self.define_macro(line, cmd, name, text, span, ns, args);
+                Some(Step::Next)
+            }
+            Cmd::Function | Cmd::Sfunction => {
+                self.define_function(line, cmd, name, text, span, ns, args);
+                Some(Step::Next)
+            }
+            Cmd::Struct | Cmd::Union => {
+                self.define_struct(line, cmd, name, text, span, ns, args);
+                Some(Step::Next)
+            }
+            Cmd::Namespace => {
+                self.namespace(line, args, span, Some((name, text.clone(), ns)));
+                Some(Step::Next)
+            }
+            Cmd::Encode => {
+                self.encode_directive(line, args, span, Some((name, text.clone(), ns)));
+                Some(Step::Next)
+            }
+            Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
+                let lspan = line.span(args, args + 1);
+                Some(self.loop_directive(line, cmd, args, lspan, Some((name, text.clone(), span, ns))))
+            }
+            Cmd::Dstruct | Cmd::Dunion => {
+                self.dstruct(line, cmd, args, cmd_span, Some((name, text.clone(), span, ns)));
+                Some(Step::Next)
+            }
+            Cmd::Lbl => {
+                self.define_lbl(line, name, text, span, ns);
+                Some(Step::Next)
+            }
+            _ => None,
+        }
+    }
+
+    /// `.endm`/`.endf` in skipped lines: close a definition, or return from
+    /// the expansion that is being skipped through.
+    fn skipped_end(&mut self, _line: &LineRef, cmd: Cmd, _pos: usize, _span: Span) -> Step {
+        let top = self.st.top().what;
+        match (cmd, top) {
+            (Cmd::Endf, Wait::EndF) => {
+                self.close_definition();
+            }
+            (Cmd::Endf, Wait::EndF2 | Wait::EndF3) => return Step::Return(crate::value::Value::None),
+            (Cmd::Endm | Cmd::Endmacro, Wait::EndMacro) | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment) => {
+                self.close_definition();
+            }
+            (Cmd::Endm | Cmd::Endmacro, Wait::EndMacro2) | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment2) => {
+                return Step::Return(crate::value::Value::None);
+            }
+            _ => {}
+        }
+        Step::Next
+    }
+
+    /// The end of a macro or function definition: remember where its body ends.
+    pub fn close_definition(&mut self) {
+        if let Some(f) = self.st.frames.pop()
+            && let FrameData::Macro(Some(id)) = f.data
+        {
+            let end = self.st.cursor.line.saturating_sub(1);
+            self.macros.set_end(id, end);
+        }
+    }
+}
+
+pub fn cmd_name(cmd: Cmd) -> String {
+    format!("{cmd:?}").to_lowercase()
+}

@@ -1,0 +1,720 @@
+//! Evaluating expressions: symbol lookup through the scope stack (with the
+//! pass bookkeeping that decides whether another pass is needed), operators,
+//! member access, indexing and calls.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::lines::LineRef;
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::source::Span;
+use crate::symbols::{GLOBAL, LabelId, PcType};
+use crate::syntax::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, TextMode, UnOp};
+use crate::value::seq::IndexArg;
+use crate::value::{
+    self, Address, AddrMode, Bits, Builtin, CodeId, Dict, Env, FResult, Fault, MacroKind, NsId,
+    Type, Value,
+};
+
+/// An evaluation failed and the error was reported.
+pub struct Reported;
+
+pub type EResult<T> = Result<T, Reported>;
+
+/// A value with the position it came from.
+#[derive(Clone, Debug)]
+pub struct Located {
+    pub val: Value,
+    pub pos: Pos,
+}
+
+impl Env for Assembler<'_> {
+    fn encode(&self, s: &str) -> FResult<Vec<u8>> {
+        self.encs.encode(self.st.encoding, s).map_err(|u| {
+            Fault::new(format!(
+                "can't encode character '{}' (U+{:04X})",
+                printable(u.ch),
+                u.ch as u32
+            ))
+        })
+    }
+
+    fn code_value(&self, id: CodeId) -> Value {
+        let c = self.syms.code(id);
+        pc_value(c.addr, c.typ)
+    }
+}
+
+/// How 64tass prints a character in messages.
+pub fn printable(c: char) -> String {
+    if (c as u32) < 0x20 || c as u32 == 0x7f {
+        format!("<{:02x}>", c as u32)
+    } else {
+        c.to_string()
+    }
+}
+
+/// A program counter value typed like the value it was set from.
+pub fn pc_value(addr: u32, typ: PcType) -> Value {
+    match typ {
+        PcType::Int => Value::Int(addr as i64),
+        PcType::Float => Value::Float(addr as f64),
+        PcType::Bits(len) => {
+            let len = if len >= 32 || (addr as u64) >> len == 0 {
+                len
+            } else if addr <= 0xff {
+                8
+            } else if addr <= 0xffff {
+                16
+            } else {
+                24
+            };
+            Value::Bits(Bits::new(addr as u64, len))
+        }
+    }
+}
+
+pub fn builtin_name(b: Builtin) -> &'static str {
+    BUILTINS
+        .iter()
+        .find(|(_, v)| matches!(v, Value::Builtin(x) if *x == b))
+        .map_or("?", |(n, _)| n)
+}
+
+/// The symbols every source starts with.
+pub const BUILTINS: &[(&str, Value)] = &[
+    ("abs", Value::Builtin(Builtin::Abs)),
+    ("acos", Value::Builtin(Builtin::Acos)),
+    ("addr", Value::Builtin(Builtin::Addr)),
+    ("address", Value::Type(Type::Address)),
+    ("all", Value::Builtin(Builtin::All)),
+    ("any", Value::Builtin(Builtin::Any)),
+    ("asin", Value::Builtin(Builtin::Asin)),
+    ("atan", Value::Builtin(Builtin::Atan)),
+    ("atan2", Value::Builtin(Builtin::Atan2)),
+    ("binary", Value::Builtin(Builtin::Binary)),
+    ("bits", Value::Type(Type::Bits)),
+    ("bool", Value::Type(Type::Bool)),
+    ("byte", Value::Builtin(Builtin::Byte)),
+    ("bytes", Value::Type(Type::Bytes)),
+    ("cbrt", Value::Builtin(Builtin::Cbrt)),
+    ("ceil", Value::Builtin(Builtin::Ceil)),
+    ("char", Value::Builtin(Builtin::Char)),
+    ("code", Value::Type(Type::Code)),
+    ("cos", Value::Builtin(Builtin::Cos)),
+    ("cosh", Value::Builtin(Builtin::Cosh)),
+    ("deg", Value::Builtin(Builtin::Deg)),
+    ("dict", Value::Type(Type::Dict)),
+    ("dint", Value::Builtin(Builtin::Dint)),
+    ("dword", Value::Builtin(Builtin::Dword)),
+    ("exp", Value::Builtin(Builtin::Exp)),
+    ("false", Value::Bool(false)),
+    ("float", Value::Type(Type::Float)),
+    ("floor", Value::Builtin(Builtin::Floor)),
+    ("format", Value::Builtin(Builtin::Format)),
+    ("frac", Value::Builtin(Builtin::Frac)),
+    ("gap", Value::Type(Type::Gap)),
+    ("hypot", Value::Builtin(Builtin::Hypot)),
+    ("int", Value::Type(Type::Int)),
+    ("len", Value::Builtin(Builtin::Len)),
+    ("lint", Value::Builtin(Builtin::Lint)),
+    ("list", Value::Type(Type::List)),
+    ("log", Value::Builtin(Builtin::Log)),
+    ("log10", Value::Builtin(Builtin::Log10)),
+    ("long", Value::Builtin(Builtin::Long)),
+    ("pi", Value::Float(std::f64::consts::PI)),
+    ("pow", Value::Builtin(Builtin::Pow)),
+    ("rad", Value::Builtin(Builtin::Rad)),
+    ("random", Value::Builtin(Builtin::Random)),
+    ("range", Value::Builtin(Builtin::Range)),
+    ("repr", Value::Builtin(Builtin::Repr)),
+    ("round", Value::Builtin(Builtin::Round)),
+    ("rta", Value::Builtin(Builtin::Rta)),
+    ("sign", Value::Builtin(Builtin::Sign)),
+    ("sin", Value::Builtin(Builtin::Sin)),
+    ("sinh", Value::Builtin(Builtin::Sinh)),
+    ("sint", Value::Builtin(Builtin::Sint)),
+    ("size", Value::Builtin(Builtin::Size)),
+    ("sort", Value::Builtin(Builtin::Sort)),
+    ("sqrt", Value::Builtin(Builtin::Sqrt)),
+    ("str", Value::Type(Type::Str)),
+    ("tan", Value::Builtin(Builtin::Tan)),
+    ("tanh", Value::Builtin(Builtin::Tanh)),
+    ("true", Value::Bool(true)),
+    ("trunc", Value::Builtin(Builtin::Trunc)),
+    ("tuple", Value::Type(Type::Tuple)),
+    ("type", Value::Type(Type::Type)),
+    ("word", Value::Builtin(Builtin::Word)),
+];
+
+impl Assembler<'_> {
+    pub fn span_at(&self, line: &LineRef, pos: Pos) -> Span {
+        let p = pos as usize;
+        let end = p + crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode).max(1);
+        line.span(p, end.min(line.end.max(p + 1)))
+    }
+
+    /// Report a fault at `pos` (faults about values not known yet are only
+    /// consequences of an earlier "not defined" and are not repeated).
+    pub fn fault(&mut self, line: &LineRef, pos: Pos, f: Fault) -> Reported {
+        if !f.none {
+            let kind = if f.msg.starts_with("division by zero") {
+                Kind::DivisionByZero
+            } else if f.msg.starts_with("too large") || f.msg.starts_with("value needs") {
+                Kind::ValueOutOfRange
+            } else if f.msg.starts_with("can't encode") {
+                Kind::Encoding
+            } else if f.msg.contains("c64kit") {
+                Kind::NotSupported
+            } else {
+                Kind::Type
+            };
+            let span = self.span_at(line, pos);
+            self.error(span, kind, f.msg);
+        }
+        Reported
+    }
+
+    pub fn check<T>(&mut self, line: &LineRef, pos: Pos, r: FResult<T>) -> EResult<T> {
+        r.map_err(|f| self.fault(line, pos, f))
+    }
+
+    // --------------------------------------------------------------- lookup
+
+    /// A symbol as an expression sees it: the scope stack from the innermost
+    /// scope outwards (cheap locals only in their own scope), then the built-ins.
+    pub fn lookup(&mut self, name: Name) -> Option<LabelId> {
+        let text_is_cheap = self.names.name(name).starts_with('_');
+        if text_is_cheap {
+            return self.lookup_in(self.st.cheap, name);
+        }
+        let bottom = self.st.bottom;
+        for i in (bottom..self.st.contexts.len()).rev() {
+            let ns = self.st.contexts[i].ns;
+            if let Some(id) = self.lookup_in(ns, name) {
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// A symbol of one namespace; variables of earlier passes don't count.
+    pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
+        let id = self.syms.lookup_in(ns, name)?;
+        let l = self.syms.label(id);
+        if !l.constant && l.defpass != self.st.pass {
+            return None;
+        }
+        Some(id)
+    }
+
+    /// Mark a label read (it may now need another pass if redefined later).
+    pub fn touch(&mut self, id: LabelId) {
+        let pass = self.st.pass;
+        let l = self.syms.label_mut(id);
+        l.usepass = pass;
+        l.referenced = true;
+    }
+
+    fn builtin(&self, name: Name) -> Option<Value> {
+        let text = self.names.name(name);
+        BUILTINS
+            .binary_search_by(|(n, _)| (*n).cmp(text))
+            .ok()
+            .map(|i| BUILTINS[i].1.clone())
+            .or_else(|| self.register(text))
+    }
+
+    /// The processor registers usable as operands (`asl a`, `lda 2, x`).
+    fn register(&self, text: &str) -> Option<Value> {
+        match text {
+            "a" | "x" | "y" | "s" => text.chars().next().map(Value::Register),
+            _ => None,
+        }
+    }
+
+    /// The value of a symbol, or none and a "not defined" report.
+    fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
+        if let Some(id) = self.lookup(name) {
+            self.touch(id);
+            return Ok(self.syms.label(id).value.clone());
+        }
+        if !self.names.name(name).starts_with('_')
+            && let Some(v) = self.builtin(name)
+        {
+            return Ok(v);
+        }
+        self.not_defined(line, pos, self.names.name(name).to_string());
+        Ok(Value::None)
+    }
+
+    pub fn not_defined(&mut self, line: &LineRef, pos: Pos, what: String) {
+        let span = self.span_at(line, pos);
+        self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
+    }
+
+    /// `-`, `--`, `+`, `++`: searched in the current scope, then outwards.
+    fn anon(&mut self, line: &LineRef, n: i32, pos: Pos) -> EResult<Value> {
+        let back = n < 0;
+        for i in (self.st.bottom..self.st.contexts.len()).rev() {
+            let ns = self.st.contexts[i].ns;
+            let space = self.syms.ns(ns);
+            let count = if back {
+                space.backr as i64 + n as i64
+            } else {
+                space.forwr as i64 + n as i64
+            };
+            if count < 0 {
+                continue;
+            }
+            if let Some(id) = self.syms.anon(ns, back, count as u32) {
+                self.touch(id);
+                return Ok(self.syms.label(id).value.clone());
+            }
+        }
+        let what = if back { "-".repeat(n.unsigned_abs() as usize) } else { "+".repeat(n as usize + 1) };
+        let span = line.span(pos as usize, pos as usize + what.len());
+        self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
+        Ok(Value::None)
+    }
+
+    /// The namespace a value opens (`label.member`).
+    pub fn namespace_of(&self, v: &Value) -> Option<NsId> {
+        match v {
+            Value::Code(id) => Some(self.syms.code(*id).names),
+            Value::Namespace(ns) => Some(*ns),
+            Value::Macro(MacroKind::Struct | MacroKind::Union, id) => {
+                Some(self.macros.get(*id).names)
+            }
+            _ => None,
+        }
+    }
+
+    // --------------------------------------------------------------- evaluation
+
+    /// Evaluate an argument list: `*list` spreads into several values.
+    pub fn eval_args(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Vec<Located>> {
+        let mut out = Vec::with_capacity(exprs.len());
+        for e in exprs {
+            if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {
+                let v = self.eval(line, inner)?;
+                match v.elements() {
+                    Some(items) => out.extend(items.iter().map(|x| Located {
+                        val: x.clone(),
+                        pos: e.pos,
+                    })),
+                    None => out.push(Located { val: v, pos: e.pos }),
+                }
+            } else {
+                let v = self.eval(line, e)?;
+                out.push(Located { val: v, pos: e.pos });
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn eval(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        match &e.kind {
+            ExprKind::Int(v) => Ok(Value::Int(*v)),
+            ExprKind::Bits(b) => Ok(Value::Bits(*b)),
+            ExprKind::Float(f) => Ok(Value::Float(*f)),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
+            ExprKind::EncStr(mode, s) => {
+                let r = self.encode(s);
+                let bytes = self.check(line, e.pos, r)?;
+                let r = text_mode(*mode, bytes);
+                self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
+            }
+            ExprKind::Gap => Ok(Value::Gap),
+            ExprKind::Default => Ok(Value::Default),
+            ExprKind::Fold => Ok(Value::Fold),
+            ExprKind::Star => {
+                let a = self.out.addr(self.st.addr);
+                Ok(pc_value(self.st.star, a.l_type))
+            }
+            ExprKind::Anon(n) => self.anon(line, *n, e.pos),
+            ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
+            ExprKind::Symbol(_) | ExprKind::AnonSymbol(_) => {
+                let span = self.span_at(line, e.pos);
+                self.error(span, Kind::NotSupported, "symbol values are not supported by c64kit yet".into());
+                Err(Reported)
+            }
+            ExprKind::Paren(inner) => self.eval(line, inner),
+            ExprKind::Unary(UnOp::Splat, inner) => self.eval(line, inner),
+            ExprKind::Unary(op, inner) => {
+                let v = self.eval(line, inner)?;
+                let r = value::unary(*op, &v, self);
+                self.check(line, e.pos, r)
+            }
+            ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
+            ExprKind::Cond(parts) => {
+                let c = self.eval(line, &parts[0])?;
+                if c.is_none() {
+                    return Ok(Value::None);
+                }
+                let r = value::convert::to_bool(&c, self);
+                if self.check(line, parts[0].pos, r)? {
+                    self.eval(line, &parts[1])
+                } else {
+                    self.eval(line, &parts[2])
+                }
+            }
+            ExprKind::DCond(parts) => {
+                // Element-wise condition on lists: evaluate both sides.
+                let c = self.eval(line, &parts[0])?;
+                let a = self.eval(line, &parts[1])?;
+                let b = self.eval(line, &parts[2])?;
+                let r = dcond(&c, &a, &b, self);
+                self.check(line, e.pos, r)
+            }
+            ExprKind::List(items) => {
+                let vals = self.eval_args(line, items)?;
+                Ok(Value::list(vals.into_iter().map(|l| l.val).collect()))
+            }
+            ExprKind::Tuple(items) => {
+                let vals = self.eval_args(line, items)?;
+                Ok(Value::tuple(vals.into_iter().map(|l| l.val).collect()))
+            }
+            ExprKind::Dict(pairs) => {
+                let mut d = Dict::default();
+                for (k, v) in pairs.iter() {
+                    let val = self.eval(line, v)?;
+                    match k {
+                        None => d.default = Some(val),
+                        Some(k) => {
+                            let key = match &k.kind {
+                                ExprKind::Symbol(n) => Value::str(self.names.name(*n)),
+                                _ => self.eval(line, k)?,
+                            };
+                            if let Some(slot) = d.pairs.iter_mut().find(|(x, _)| value::same(x, &key)) {
+                                slot.1 = val;
+                            } else {
+                                d.pairs.push((key, val));
+                            }
+                        }
+                    }
+                }
+                Ok(Value::Dict(Rc::new(d)))
+            }
+            ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
+            ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
+            ExprKind::Index(v, args) => {
+                let base = self.eval(line, v)?;
+                if base.is_none() {
+                    return Ok(Value::None);
+                }
+                let mut idx = Vec::with_capacity(args.len());
+                for a in args.iter() {
+                    idx.push(match &a.kind {
+                        ExprKind::Slice(parts) => {
+                            let mut vals = Vec::new();
+                            for p in parts.iter() {
+                                vals.push(self.eval(line, p)?);
+                            }
+                            IndexArg::Slice(vals)
+                        }
+                        _ => IndexArg::Value(self.eval(line, a)?),
+                    });
+                }
+                if let Value::Code(id) = base {
+                    return self.index_code(line, id, &idx, e.pos);
+                }
+                let r = value::index(&base, &idx, self);
+                self.check(line, e.pos, r)
+            }
+            ExprKind::Slice(_) => {
+                let span = self.span_at(line, e.pos);
+                self.error(span, Kind::Syntax, "slice outside of indexing".into());
+                Err(Reported)
+            }
+            ExprKind::Addr(op, inner) => {
+                if let (AddrOp::Ind, ExprKind::Tuple(items)) = (op, &inner.kind)
+                    && items.len() == 2
+                {
+                    // `(zp, x)` with a space: indexed indirect.
+                    let base = self.eval(line, &items[0])?;
+                    let reg = self.eval(line, &items[1])?;
+                    if let Value::Register(r) = reg
+                        && let Some(reg) = crate::syntax::ast::Reg::from_letter(r as u8)
+                    {
+                        let v = apply_mode(base, AddrOp::Index(reg));
+                        return Ok(apply_mode(v, AddrOp::Ind));
+                    }
+                }
+                let v = self.eval(line, inner)?;
+                Ok(apply_mode(v, *op))
+            }
+        }
+    }
+
+    fn binary(&mut self, line: &LineRef, op: BinOp, a: &Expr, b: &Expr, pos: Pos) -> EResult<Value> {
+        let x = self.eval(line, a)?;
+        // `&&` and `||` only evaluate the side they return.
+        match op {
+            BinOp::LAnd | BinOp::LOr if x.elements().is_none() => {
+                if x.is_none() {
+                    return Ok(Value::None);
+                }
+                let r = value::convert::to_bool(&x, self);
+                let t = self.check(line, a.pos, r)?;
+                return if t == (op == BinOp::LAnd) {
+                    self.eval(line, b)
+                } else {
+                    Ok(x)
+                };
+            }
+            _ => {}
+        }
+        let y = self.eval(line, b)?;
+        let r = value::binary(op, &x, &y, self);
+        self.check(line, pos, r)
+    }
+
+    /// `a.b`, `a.(b, c)`
+    fn member(&mut self, line: &LineRef, base: &Expr, member: &Expr) -> EResult<Value> {
+        let v = self.eval(line, base)?;
+        if v.is_none() {
+            return Ok(Value::None);
+        }
+        self.member_of(line, &v, member, base.pos)
+    }
+
+    fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr, pos: Pos) -> EResult<Value> {
+        match &member.kind {
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                let mut out = Vec::new();
+                for m in items.iter() {
+                    out.push(self.member_of(line, v, m, pos)?);
+                }
+                Ok(if matches!(member.kind, ExprKind::List(_)) {
+                    Value::list(out)
+                } else {
+                    Value::tuple(out)
+                })
+            }
+            ExprKind::Symbol(name) => {
+                if let Value::Dict(d) = v {
+                    let key = Value::str(self.names.name(*name));
+                    let r = value::seq::dict_get(d, &key, self);
+                    return match self.check(line, member.pos, r)? {
+                        Some(x) => Ok(x),
+                        None => {
+                            let span = self.span_at(line, member.pos);
+                            self.error(span, Kind::UndefinedSymbol, "key not in dictionary".into());
+                            Err(Reported)
+                        }
+                    };
+                }
+                let Some(ns) = self.namespace_of(v) else {
+                    let r: FResult<Value> = Err(Fault::new(format!(
+                        "member '.' of {} not possible",
+                        value::convert::describe(v, self)
+                    )));
+                    return self.check(line, pos, r);
+                };
+                if let Some(id) = self.lookup_in(ns, *name) {
+                    self.touch(id);
+                    return Ok(self.syms.label(id).value.clone());
+                }
+                self.not_defined(line, member.pos, self.names.name(*name).to_string());
+                Ok(Value::None)
+            }
+            ExprKind::AnonSymbol(n) => {
+                let Some(ns) = self.namespace_of(v) else {
+                    return Ok(Value::None);
+                };
+                let back = *n < 0;
+                let count = if back { (-*n - 1) as u32 } else { *n as u32 };
+                match self.syms.anon(ns, back, count) {
+                    Some(id) => {
+                        self.touch(id);
+                        Ok(self.syms.label(id).value.clone())
+                    }
+                    None => {
+                        self.not_defined(line, member.pos, if back { "-".into() } else { "+".into() });
+                        Ok(Value::None)
+                    }
+                }
+            }
+            _ => {
+                let span = self.span_at(line, member.pos);
+                self.error(span, Kind::Syntax, "a symbol is expected after '.'".into());
+                Err(Reported)
+            }
+        }
+    }
+
+    /// `label[i]`: elements of the assembled data behind a label.
+    fn index_code(&mut self, line: &LineRef, id: CodeId, idx: &[IndexArg], pos: Pos) -> EResult<Value> {
+        let r = self.code_elements(id);
+        let elems = self.check(line, pos, r)?;
+        let r = value::index(&Value::tuple(elems), idx, self);
+        self.check(line, pos, r)
+    }
+
+    /// The assembled data of a code object as elements of its data type.
+    pub fn code_elements(&self, id: CodeId) -> FResult<Vec<Value>> {
+        let c = self.syms.code(id);
+        let bytes = self.read_memory(c.mem, c.memaddr, c.size)?;
+        let size = c.dtype.size() as usize;
+        let signed = c.dtype.signed();
+        Ok(bytes
+            .chunks(size)
+            .map(|ch| match ch.iter().all(Option::is_some) {
+                true => {
+                    let v = ch
+                        .iter()
+                        .rev()
+                        .fold(0i64, |acc, b| (acc << 8) | b.unwrap_or(0) as i64);
+                    let bits = 8 * ch.len() as u32;
+                    if signed && v >> (bits - 1) & 1 == 1 {
+                        Value::Int(v - (1i64 << bits))
+                    } else {
+                        Value::Int(v)
+                    }
+                }
+                false => Value::Gap,
+            })
+            .collect())
+    }
+
+    /// Bytes written at `addr..addr+len` in a memory (None where nothing was).
+    fn read_memory(&self, mem: u32, addr: u32, len: u32) -> FResult<Vec<Option<u8>>> {
+        if len > 1 << 20 {
+            return Err(Fault::new("data too large to index"));
+        }
+        let mut out = vec![None; len as usize];
+        let Some(m) = self.out.mems.get(mem as usize) else {
+            return Ok(out);
+        };
+        for b in &m.blocks {
+            if let crate::output::Block::Data { addr: a, start, len: l } = *b {
+                for i in 0..l {
+                    let at = a + i;
+                    if at >= addr && at < addr + len {
+                        out[(at - addr) as usize] = Some(m.data[(start + i) as usize]);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
+        let callee = self.eval(line, f)?;
+        let vals = self.eval_args(line, args)?;
+        if callee.is_none() {
+            return Ok(Value::None);
+        }
+        match callee {
+            Value::Builtin(b) => self.call_builtin(line, b, &vals, pos),
+            Value::Type(t) => self.convert(line, t, &vals, pos),
+            Value::Func(id) => self.call_function(line, id, vals, pos),
+            Value::Encoding(enc) => {
+                let [arg] = vals.as_slice() else {
+                    let span = self.span_at(line, pos);
+                    self.error(span, Kind::Type, "expected exactly 1 argument".into());
+                    return Err(Reported);
+                };
+                let Value::Str(s) = &arg.val else {
+                    let r: FResult<Value> = Err(Fault::new("a string is expected"));
+                    return self.check(line, arg.pos, r);
+                };
+                let saved = self.st.encoding;
+                self.st.encoding = enc;
+                let r = self.encode(s);
+                self.st.encoding = saved;
+                self.check(line, arg.pos, r).map(|b| Value::Bytes(b.into()))
+            }
+            other => {
+                let r: FResult<Value> = Err(Fault::new(format!(
+                    "function call '()' of {} not possible",
+                    value::convert::describe(&other, self)
+                )));
+                self.check(line, pos, r)
+            }
+        }
+    }
+}
+
+/// Apply an addressing-mode operator, element-wise to lists.
+pub fn apply_mode(v: Value, op: AddrOp) -> Value {
+    match v {
+        Value::List(items) => Value::list(items.iter().map(|x| apply_mode(x.clone(), op)).collect()),
+        Value::Tuple(items) => Value::tuple(items.iter().map(|x| apply_mode(x.clone(), op)).collect()),
+        Value::Addr(a) => match a.mode.push(op) {
+            Some(mode) => Value::Addr(Rc::new(Address {
+                mode,
+                val: a.val.clone(),
+            })),
+            None => Value::Addr(a),
+        },
+        Value::None => Value::None,
+        v => Value::Addr(Rc::new(Address {
+            mode: AddrMode::NONE.push(op).unwrap_or_default(),
+            val: v,
+        })),
+    }
+}
+
+/// Bytes of a prefixed string literal (`n"..."` etc.).
+pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
+    match mode {
+        TextMode::Text => {}
+        TextMode::Null => {
+            if bytes.contains(&0) {
+                return Err(Fault::new("zero value not allowed"));
+            }
+            bytes.push(0);
+        }
+        TextMode::Shift | TextMode::ShiftL => {
+            if bytes.iter().any(|&b| b & 0x80 != 0) {
+                return Err(Fault::new("most significant bit must be clear in byte"));
+            }
+            if mode == TextMode::ShiftL {
+                for b in bytes.iter_mut() {
+                    *b <<= 1;
+                }
+                if let Some(last) = bytes.last_mut() {
+                    *last |= 1;
+                }
+            } else if let Some(last) = bytes.last_mut() {
+                *last |= 0x80;
+            }
+        }
+        TextMode::PText => {
+            if bytes.len() > 255 {
+                return Err(Fault::new(format!("ptext too long by {} bytes", bytes.len() - 255)));
+            }
+            bytes.insert(0, bytes.len() as u8);
+        }
+    }
+    Ok(bytes)
+}
+
+fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    if let Some(items) = c.elements() {
+        let pick = |i: usize, v: &Value| -> Value {
+            match v.elements() {
+                Some(x) if x.len() == items.len() => x[i].clone(),
+                _ => v.clone(),
+            }
+        };
+        let out: FResult<Vec<Value>> = items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| dcond(x, &pick(i, a), &pick(i, b), env))
+            .collect();
+        return Ok(if matches!(c, Value::List(_)) {
+            Value::list(out?)
+        } else {
+            Value::tuple(out?)
+        });
+    }
+    Ok(if value::convert::to_bool(c, env)? { a.clone() } else { b.clone() })
+}
+
+/// The global namespace id (for users of this module).
+pub const _GLOBAL: NsId = GLOBAL;

@@ -1,0 +1,664 @@
+//! Built-in functions (`len`, `range`, `format`, `sin`, ...) and the type
+//! conversions (`int(x)`, `str(x)`, ...). Numeric functions apply element-wise
+//! to lists, as in 64tass.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::eval::{EResult, Located, Reported};
+use super::lines::LineRef;
+use crate::diag::Kind;
+use crate::syntax::ast::Pos;
+use crate::value::convert::{
+    bits_from_bytes, describe, float_to_int, numeric, to_bool, to_float, to_int, to_ival, to_uval,
+};
+use crate::value::repr::{c_float, repr, to_str};
+use crate::value::{self, Bits, Builtin, Env, FResult, Fault, Type, Value};
+
+fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
+    if got >= min && got <= max {
+        return Ok(());
+    }
+    Err(Fault::new(if min == max {
+        format!("{name}: expected exactly {min} argument{}, got {got}", if min == 1 { "" } else { "s" })
+    } else if got < min {
+        format!("{name}: expected at least {min} arguments, got {got}")
+    } else {
+        format!("{name}: expected at most {max} arguments, got {got}")
+    }))
+}
+
+/// Apply `f` to a value, element by element through lists and tuples.
+fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
+    match v {
+        Value::List(items) => Ok(Value::list(items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?)),
+        Value::Tuple(items) => Ok(Value::tuple(items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?)),
+        Value::None => Ok(Value::None),
+        _ => f(v),
+    }
+}
+
+fn real(f: f64) -> FResult<Value> {
+    if f.is_finite() {
+        Ok(Value::Float(f))
+    } else {
+        Err(Fault::new("floating point overflow"))
+    }
+}
+
+fn math1(v: &Value, env: &dyn Env, f: fn(f64) -> FResult<f64>) -> FResult<Value> {
+    map1(v, &|x| real(f(to_float(x, env)?)?))
+}
+
+fn in_unit(x: f64) -> FResult<f64> {
+    if (-1.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(Fault::new("not in range -1.0 to 1.0"))
+    }
+}
+
+/// Little-endian bytes of a number (`byte()`, `word()`, `addr()`, ...).
+fn int_bytes(v: &Value, size: u32, signed: bool, env: &dyn Env) -> FResult<Value> {
+    let bits = size * 8;
+    let n = if signed {
+        to_ival(v, bits, env)? as u64
+    } else {
+        to_uval(v, bits, env)?
+    };
+    Ok(Value::Bytes((0..size).map(|i| (n >> (8 * i)) as u8).collect::<Vec<u8>>().into()))
+}
+
+impl Assembler<'_> {
+    pub fn call_builtin(&mut self, line: &LineRef, b: Builtin, args: &[Located], pos: Pos) -> EResult<Value> {
+        let r = self.builtin_value(line, b, args);
+        self.check(line, pos, r)
+    }
+
+    fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
+        let name = super::eval::builtin_name(b);
+        let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
+        let one = |n: usize| arg_count(name, n, 1, 1);
+        let env: &dyn Env = self;
+        match b {
+            Builtin::Abs => {
+                one(vals.len())?;
+                map1(vals[0], &|x| match numeric(x, env)? {
+                    Value::Float(f) => Ok(Value::Float(f.abs())),
+                    n => Value::int(to_int(&n, env)?.abs()),
+                })
+            }
+            Builtin::Sign => {
+                one(vals.len())?;
+                map1(vals[0], &|x| {
+                    Ok(Value::Int(match numeric(x, env)? {
+                        Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
+                        n => to_int(&n, env)?.signum() as i64,
+                    }))
+                })
+            }
+            Builtin::Floor | Builtin::Ceil | Builtin::Round | Builtin::Trunc | Builtin::Frac => {
+                one(vals.len())?;
+                map1(vals[0], &|x| match numeric(x, env)? {
+                    Value::Float(f) => real(match b {
+                        Builtin::Floor => f.floor(),
+                        Builtin::Ceil => f.ceil(),
+                        Builtin::Round => f.round(),
+                        Builtin::Trunc => f.trunc(),
+                        _ => f.fract(),
+                    }),
+                    n if b == Builtin::Frac => {
+                        let _ = to_int(&n, env)?;
+                        Ok(Value::Int(0))
+                    }
+                    n => Value::int(to_int(&n, env)?),
+                })
+            }
+            Builtin::Sqrt => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| {
+                    if x < 0.0 {
+                        Err(Fault::new("square root of negative number"))
+                    } else {
+                        Ok(x.sqrt())
+                    }
+                })
+            }
+            Builtin::Cbrt => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.cbrt()))
+            }
+            Builtin::Log | Builtin::Log10 => {
+                one(vals.len())?;
+                let ten = b == Builtin::Log10;
+                map1(vals[0], &|x| {
+                    let f = to_float(x, env)?;
+                    if f <= 0.0 {
+                        return Err(Fault::new("logarithm of non-positive number"));
+                    }
+                    real(if ten { f.log10() } else { f.ln() })
+                })
+            }
+            Builtin::Exp => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.exp()))
+            }
+            Builtin::Sin => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.sin()))
+            }
+            Builtin::Cos => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.cos()))
+            }
+            Builtin::Tan => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.tan()))
+            }
+            Builtin::Asin => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(in_unit(x)?.asin()))
+            }
+            Builtin::Acos => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(in_unit(x)?.acos()))
+            }
+            Builtin::Atan => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.atan()))
+            }
+            Builtin::Sinh => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.sinh()))
+            }
+            Builtin::Cosh => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.cosh()))
+            }
+            Builtin::Tanh => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.tanh()))
+            }
+            Builtin::Rad => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.to_radians()))
+            }
+            Builtin::Deg => {
+                one(vals.len())?;
+                math1(vals[0], env, |x| Ok(x.to_degrees()))
+            }
+            Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => {
+                arg_count(name, vals.len(), 2, 2)?;
+                let p = to_float(vals[0], env)?;
+                let q = to_float(vals[1], env)?;
+                real(match b {
+                    Builtin::Pow => {
+                        if p < 0.0 && q.fract() != 0.0 {
+                            return Err(Fault::new("negative number raised on fractional power"));
+                        }
+                        if p == 0.0 && q < 0.0 {
+                            return Err(Fault::new("zero raised to negative power"));
+                        }
+                        p.powf(q)
+                    }
+                    Builtin::Hypot => p.hypot(q),
+                    _ => p.atan2(q),
+                })
+            }
+            Builtin::Len => {
+                one(vals.len())?;
+                if let Value::Code(id) = vals[0] {
+                    let c = self.syms.code(*id);
+                    return Ok(Value::Int((c.size / c.dtype.size()) as i64));
+                }
+                Ok(Value::Int(value::len_of(vals[0], env)? as i64))
+            }
+            Builtin::Size => {
+                one(vals.len())?;
+                match vals[0] {
+                    Value::Code(id) => Ok(Value::Int(self.syms.code(*id).size as i64)),
+                    Value::Macro(crate::value::MacroKind::Struct | crate::value::MacroKind::Union, id) => {
+                        Ok(Value::Int(self.macros.get(*id).size as i64))
+                    }
+                    Value::None => Ok(Value::None),
+                    v => Err(Fault::new(format!("can't get size of {}", describe(v, env)))),
+                }
+            }
+            Builtin::Range => {
+                arg_count(name, vals.len(), 1, 3)?;
+                let ints: Vec<i128> = vals.iter().map(|v| to_int(v, env)).collect::<FResult<_>>()?;
+                let (start, end, step) = match ints.as_slice() {
+                    [e] => (0, *e, 1),
+                    [s, e] => (*s, *e, 1),
+                    [s, e, t] => (*s, *e, *t),
+                    _ => unreachable!(),
+                };
+                if step == 0 {
+                    return Err(Fault::new("zero value not allowed"));
+                }
+                let n = if step > 0 { (end - start + step - 1) / step } else { (start - end - step - 1) / -step };
+                if n > 1 << 24 {
+                    return Err(Fault::new("range too large"));
+                }
+                let mut out = Vec::with_capacity(n.max(0) as usize);
+                let mut i = start;
+                while (step > 0 && i < end) || (step < 0 && i > end) {
+                    out.push(Value::int(i)?);
+                    i += step;
+                }
+                Ok(Value::list(out))
+            }
+            Builtin::Repr => {
+                one(vals.len())?;
+                map1(vals[0], &|x| Ok(Value::str(&repr(x, env))))
+            }
+            Builtin::Format => self.format(&vals),
+            Builtin::All | Builtin::Any => {
+                one(vals.len())?;
+                let all = b == Builtin::All;
+                Ok(Value::Bool(match vals[0] {
+                    Value::Bits(bits) => {
+                        let mask = if bits.len >= 64 { u64::MAX } else { (1u64 << bits.len) - 1 };
+                        let v = if bits.inv { !bits.val & mask } else { bits.val & mask };
+                        if all { v == mask } else { v != 0 }
+                    }
+                    Value::Str(_) | Value::Bytes(_) => {
+                        let bytes = match vals[0] {
+                            Value::Str(s) => env.encode(s)?,
+                            Value::Bytes(b) => b.to_vec(),
+                            _ => Vec::new(),
+                        };
+                        if all { bytes.iter().all(|&x| x != 0) } else { bytes.iter().any(|&x| x != 0) }
+                    }
+                    v => match v.elements() {
+                        Some(items) => {
+                            let truths: Vec<bool> = items.iter().map(|x| to_bool(x, env)).collect::<FResult<_>>()?;
+                            if all { truths.iter().all(|&t| t) } else { truths.iter().any(|&t| t) }
+                        }
+                        None => return Err(Fault::new(format!("can't get boolean value of {}", describe(v, env)))),
+                    },
+                }))
+            }
+            Builtin::Byte => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 1, false, env))
+            }
+            Builtin::Char => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 1, true, env))
+            }
+            Builtin::Word | Builtin::Addr => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 2, false, env))
+            }
+            Builtin::Sint => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 2, true, env))
+            }
+            Builtin::Long => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 3, false, env))
+            }
+            Builtin::Lint => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 3, true, env))
+            }
+            Builtin::Dword => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 4, false, env))
+            }
+            Builtin::Dint => {
+                one(vals.len())?;
+                map1(vals[0], &|x| int_bytes(x, 4, true, env))
+            }
+            Builtin::Rta => {
+                one(vals.len())?;
+                map1(vals[0], &|x| {
+                    let v = to_uval(x, 16, env)?;
+                    let r = (v as u16).wrapping_sub(1);
+                    Ok(Value::Bytes(r.to_le_bytes().to_vec().into()))
+                })
+            }
+            Builtin::Binary => {
+                arg_count(name, vals.len(), 1, 3)?;
+                let Value::Str(path) = vals[0] else {
+                    return Err(Fault::new("a file name string is expected"));
+                };
+                let offset = vals.get(1).map(|v| to_int(v, env)).transpose()?;
+                let length = vals.get(2).map(|v| to_int(v, env)).transpose()?;
+                let path = path.to_string();
+                let pos = args[0].pos;
+                let data = self.binary_file(line, &path, pos).map_err(|_| Fault {
+                    msg: String::new(),
+                    none: true,
+                })?;
+                let slice = crate::asm::files::window(&data, offset, length);
+                Ok(Value::Bytes(slice.to_vec().into()))
+            }
+            Builtin::Random => {
+                arg_count(name, vals.len(), 0, 3)?;
+                let r = self.next_random();
+                if vals.is_empty() {
+                    return Ok(Value::Float((r >> 11) as f64 / (1u64 << 53) as f64));
+                }
+                let ints: Vec<i128> = vals.iter().map(|v| to_int(v, &*self)).collect::<FResult<_>>()?;
+                let (s, e, t) = match ints.as_slice() {
+                    [e] => (0, *e, 1),
+                    [s, e] => (*s, *e, 1),
+                    [s, e, t] => (*s, *e, *t),
+                    _ => unreachable!(),
+                };
+                let n = if t > 0 { (e - s + t - 1) / t } else if t < 0 { (s - e - t - 1) / -t } else { 0 };
+                if n <= 0 {
+                    return Err(Fault::new("empty range not allowed"));
+                }
+                Value::int(s + (r as u128 % n as u128) as i128 * t)
+            }
+            Builtin::Sort => {
+                one(vals.len())?;
+                let Some(items) = vals[0].elements() else {
+                    return Err(Fault::new(format!("not iterable {}", describe(vals[0], env))));
+                };
+                let mut sorted: Vec<Value> = items.to_vec();
+                let mut err = None;
+                sorted.sort_by(|a, b| match value::compare(a, b, env) {
+                    Some(Ok(o)) => o,
+                    _ => {
+                        err = Some(Fault::new("can't compare the elements"));
+                        std::cmp::Ordering::Equal
+                    }
+                });
+                if let Some(e) = err {
+                    return Err(e);
+                }
+                Ok(if matches!(vals[0], Value::List(_)) { Value::list(sorted) } else { Value::tuple(sorted) })
+            }
+        }
+    }
+
+    /// A pseudo-random number (deterministic; `.seed` changes the sequence).
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*, seeded from `.seed`.
+        let mut x = self.st.random ^ 0x9e37_79b9_7f4a_7c15;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.st.random = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// `int(x)`, `str(x)`, `bits(x, n)`, ...
+    pub fn convert(&mut self, line: &LineRef, t: Type, args: &[Located], pos: Pos) -> EResult<Value> {
+        let r = self.convert_value(t, args);
+        self.check(line, pos, r)
+    }
+
+    fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {
+        let env: &dyn Env = self;
+        let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
+        let name = t.name();
+        let max = if matches!(t, Type::Bits | Type::Bytes) { 2 } else { 1 };
+        arg_count(name, vals.len(), 1, max)?;
+        let v = vals[0];
+        match t {
+            Type::Int => map1(v, &|x| match numeric(x, env)? {
+                Value::Float(f) => Value::int(if f < 0.0 { -float_to_int(-f)? } else { float_to_int(f)? }),
+                n => Value::int(to_int(&n, env)?),
+            }),
+            Type::Float => map1(v, &|x| real(to_float(x, env)?)),
+            Type::Bool => map1(v, &|x| Ok(Value::Bool(to_bool(x, env)?))),
+            Type::Str => map1(v, &|x| Ok(Value::str(&to_str(x, env)))),
+            Type::Bits => {
+                let n = match numeric(v, env)? {
+                    Value::Bits(b) => b,
+                    Value::Bool(b) => Bits::new(b as u64, 1),
+                    other => {
+                        let i = to_int(&other, env)?;
+                        if i < 0 {
+                            let m = (!i) as u64;
+                            Bits { val: m, len: Bits::width(m), inv: true }
+                        } else {
+                            Bits::new(i as u64, Bits::width(i as u64))
+                        }
+                    }
+                };
+                match vals.get(1) {
+                    None => Ok(Value::Bits(n)),
+                    Some(w) => {
+                        let w = to_int(w, env)?;
+                        let bits = w.unsigned_abs() as u32;
+                        if bits > 64 {
+                            return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
+                        }
+                        let fits = if n.inv { n.len <= bits } else { Bits::width(n.val) <= bits };
+                        if !fits {
+                            return Err(Fault::new(format!("too large for a {bits} bit unsigned integer")));
+                        }
+                        Ok(Value::Bits(Bits { len: bits, ..n }))
+                    }
+                }
+            }
+            Type::Bytes => {
+                let bytes: Vec<u8> = match v {
+                    Value::Bytes(b) => b.to_vec(),
+                    Value::Str(s) => env.encode(s)?,
+                    other => {
+                        let size = match vals.get(1) {
+                            Some(w) => Some(to_int(w, env)?),
+                            None => None,
+                        };
+                        return match size {
+                            Some(s) => int_bytes(other, s.unsigned_abs() as u32, s < 0, env),
+                            None => match numeric(other, env)? {
+                                Value::Bits(b) => {
+                                    let n = b.len.div_ceil(8);
+                                    Ok(Value::Bytes((0..n).map(|i| (b.val >> (8 * i)) as u8).collect::<Vec<u8>>().into()))
+                                }
+                                n => {
+                                    let i = to_int(&n, env)?;
+                                    let mut out = Vec::new();
+                                    let mut x = i;
+                                    loop {
+                                        out.push(x as u8);
+                                        x >>= 8;
+                                        if (x == 0 && out.last().is_some_and(|b| b & 0x80 == 0) && i >= 0)
+                                            || (x == -1 && i < 0)
+                                        {
+                                            break;
+                                        }
+                                    }
+                                    Ok(Value::Bytes(out.into()))
+                                }
+                            },
+                        };
+                    }
+                };
+                Ok(Value::Bytes(bytes.into()))
+            }
+            Type::List | Type::Tuple => {
+                let items: Vec<Value> = match v {
+                    Value::List(x) | Value::Tuple(x) => x.to_vec(),
+                    Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
+                    Value::Bytes(b) => b.iter().map(|&x| Value::Bytes(Rc::from([x].as_slice()))).collect(),
+                    Value::Code(id) => self.code_elements(*id)?,
+                    other => return Err(Fault::new(format!("not iterable {}", describe(other, env)))),
+                };
+                Ok(if t == Type::List { Value::list(items) } else { Value::tuple(items) })
+            }
+            Type::Type => Ok(Value::Type(v.type_of())),
+            Type::Address => Ok(v.clone()),
+            Type::Code | Type::Gap | Type::Dict => Err(Fault::new(format!(
+                "conversion to {name} is not supported by c64kit yet"
+            ))),
+            _ => Err(Fault::new(format!("conversion of {} to {name} is not possible", describe(v, env)))),
+        }
+    }
+
+    /// `format("...", values)`: C-style conversions as 64tass implements them.
+    fn format(&self, vals: &[&Value]) -> FResult<Value> {
+        let env: &dyn Env = self;
+        let Some((fmt, rest)) = vals.split_first() else {
+            return Err(Fault::new("format: expected at least 1 argument, got 0"));
+        };
+        let fmt = match fmt {
+            Value::Str(s) => s.clone(),
+            Value::None => return Ok(Value::None),
+            other => return Err(Fault::new(format!("wrong type {}", describe(other, env)))),
+        };
+        // Broadcast over a list argument.
+        if let Some(i) = rest.iter().position(|v| v.elements().is_some()) {
+            let items = rest[i].elements().unwrap_or(&[]).to_vec();
+            let mut out = Vec::new();
+            for item in &items {
+                let mut args: Vec<&Value> = vec![vals[0]];
+                for (j, v) in rest.iter().enumerate() {
+                    args.push(if j == i { item } else { v });
+                }
+                out.push(self.format(&args)?);
+            }
+            return Ok(if matches!(rest[i], Value::List(_)) { Value::list(out) } else { Value::tuple(out) });
+        }
+        let mut args = rest.iter();
+        let mut out = String::new();
+        let chars: Vec<char> = fmt.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            i += 1;
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            let (mut left, mut zero, mut plus, mut space, mut alt) = (false, false, false, false, false);
+            while i < chars.len() && matches!(chars[i], '-' | '0' | '+' | ' ' | '#') {
+                match chars[i] {
+                    '-' => left = true,
+                    '0' => zero = true,
+                    '+' => plus = true,
+                    ' ' => space = true,
+                    _ => alt = true,
+                }
+                i += 1;
+            }
+            let mut number = |i: &mut usize, args: &mut std::slice::Iter<&Value>| -> FResult<Option<usize>> {
+                if *i < chars.len() && chars[*i] == '*' {
+                    *i += 1;
+                    let v = args.next().ok_or_else(|| Fault::new("format: not enough arguments"))?;
+                    return Ok(Some(to_int(v, env)?.max(0) as usize));
+                }
+                let start = *i;
+                while *i < chars.len() && chars[*i].is_ascii_digit() {
+                    *i += 1;
+                }
+                Ok(if *i > start {
+                    chars[start..*i].iter().collect::<String>().parse().ok()
+                } else {
+                    None
+                })
+            };
+            let width = number(&mut i, &mut args)?.unwrap_or(0);
+            let mut prec = None;
+            if i < chars.len() && chars[i] == '.' {
+                i += 1;
+                prec = Some(number(&mut i, &mut args)?.unwrap_or(0));
+            }
+            let Some(&conv) = chars.get(i) else {
+                return Err(Fault::new("format character expected"));
+            };
+            i += 1;
+            if conv == '%' {
+                out.push('%');
+                continue;
+            }
+            let arg = args.next().ok_or_else(|| Fault::new("format: not enough arguments"))?;
+            if arg.is_none() {
+                return Ok(Value::None);
+            }
+            let (sign, body, numeric_conv) = match conv {
+                'd' | 'x' | 'X' | 'b' => {
+                    let n = to_int(arg, env)?;
+                    let mag = n.unsigned_abs();
+                    let digits = match conv {
+                        'd' => mag.to_string(),
+                        'x' => format!("{mag:x}"),
+                        'X' => format!("{mag:X}"),
+                        _ => format!("{mag:b}"),
+                    };
+                    let digits = match prec {
+                        Some(p) if digits.len() < p => format!("{}{digits}", "0".repeat(p - digits.len())),
+                        _ => digits,
+                    };
+                    let prefix = match (alt, conv) {
+                        (true, 'x' | 'X') => "$",
+                        (true, 'b') => "%",
+                        _ => "",
+                    };
+                    let sign = if n < 0 { "-" } else if plus { "+" } else if space { " " } else { "" };
+                    (format!("{sign}{prefix}"), digits, true)
+                }
+                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+                    let f = to_float(arg, env)?;
+                    let s = c_float(f.abs(), conv, prec.unwrap_or(6), alt);
+                    let sign = if f.is_sign_negative() && !(f == 0.0 && s.chars().all(|c| c == '0' || c == '.')) {
+                        "-"
+                    } else if f.is_sign_negative() {
+                        "-"
+                    } else if plus {
+                        "+"
+                    } else if space {
+                        " "
+                    } else {
+                        ""
+                    };
+                    (sign.to_string(), s, true)
+                }
+                'c' => {
+                    let n = to_int(arg, env)?;
+                    let ch = u32::try_from(n).ok().and_then(char::from_u32).ok_or_else(|| {
+                        Fault::new(format!("not a character {}", describe(arg, env)))
+                    })?;
+                    (String::new(), ch.to_string(), false)
+                }
+                's' | 'r' => {
+                    let mut s = if conv == 's' { to_str(arg, env) } else { repr(arg, env) };
+                    if let Some(p) = prec {
+                        s = s.chars().take(p).collect();
+                    }
+                    (String::new(), s, false)
+                }
+                other => return Err(Fault::new(format!("unknown format character '{other}'"))),
+            };
+            let len = sign.chars().count() + body.chars().count();
+            let pad = width.saturating_sub(len);
+            if left {
+                out.push_str(&sign);
+                out.push_str(&body);
+                out.extend(std::iter::repeat_n(' ', pad));
+            } else if zero && numeric_conv {
+                out.push_str(&sign);
+                out.extend(std::iter::repeat_n('0', pad));
+                out.push_str(&body);
+            } else {
+                out.extend(std::iter::repeat_n(' ', pad));
+                out.push_str(&sign);
+                out.push_str(&body);
+            }
+        }
+        if args.next().is_some() {
+            return Err(Fault::new("format: too many arguments"));
+        }
+        Ok(Value::str(&out))
+    }
+
+    /// Report a user error about missing support.
+    pub fn unsupported(&mut self, line: &LineRef, pos: usize, what: &str) -> Reported {
+        let span = line.span(pos, pos + 1);
+        self.error(span, Kind::NotSupported, format!("{what} is not supported by c64kit yet"));
+        Reported
+    }
+}
+
+/// Decode little-endian bytes into a number value (for `.text` of bits etc.).
+pub fn _bits_of(bytes: &[u8]) -> FResult<Bits> {
+    bits_from_bytes(bytes)
+}

@@ -1,0 +1,407 @@
+//! Instructions: choosing the addressing mode from the operand values (zero
+//! page when the address fits, as 64tass does), branches, long branches,
+//! the always-taken `gxx` pseudo branches and register aliases (`lda x`).
+
+use super::Assembler;
+use super::compile::{NewLabel, Step};
+use super::eval::Located;
+use super::lines::{LineRef, ParseKind};
+use crate::diag::Kind;
+use crate::opcodes::{MNEMONICS, Mnemonic, Mode};
+use crate::options::Cpu;
+use crate::syntax::ast::{AddrOp, Pos, Reg};
+use crate::value::convert::{to_ival, to_uval};
+use crate::value::{AddrMode, Value};
+
+/// An instruction name of the current processor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// An entry of the opcode table.
+    Real(u8),
+    /// `gcc`, `gne`, ...: an always-taken branch (the opcode of the short form).
+    Always(u8),
+}
+
+/// Address size forced with `@b`, `@w`, `@l`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Width {
+    Auto,
+    Byte,
+    Word,
+    Long,
+}
+
+const ALIASES: &[(&str, &str)] = &[
+    ("bge", "bcs"),
+    ("blt", "bcc"),
+    ("cpa", "cmp"),
+    ("shl", "asl"),
+    ("shr", "lsr"),
+];
+
+const ALWAYS: &[(&str, u8)] = &[
+    ("gcc", 0x90),
+    ("gcs", 0xb0),
+    ("geq", 0xf0),
+    ("gge", 0xb0),
+    ("glt", 0x90),
+    ("gmi", 0x30),
+    ("gne", 0xd0),
+    ("gpl", 0x10),
+    ("gvc", 0x50),
+    ("gvs", 0x70),
+];
+
+/// Look up an instruction name (always case-insensitive, as in 64tass).
+pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
+    if word.len() != 3 {
+        return None;
+    }
+    let lower = word.to_ascii_lowercase();
+    let name = ALIASES
+        .iter()
+        .find(|(a, _)| *a == lower)
+        .map_or(lower.as_str(), |(_, b)| b);
+    if let Some(i) = crate::opcodes::lookup(name.as_bytes()) {
+        let m = &MNEMONICS[i as usize];
+        if cpu == Cpu::M6502 && m.all_illegal() {
+            return None;
+        }
+        return Some(Op::Real(i));
+    }
+    ALWAYS.iter().find(|(a, _)| *a == lower).map(|&(_, o)| Op::Always(o))
+}
+
+/// An encoding failure: where and why.
+struct Bad(Pos, String);
+
+impl Assembler<'_> {
+    fn opcode(&self, m: &Mnemonic, mode: Mode) -> Option<u8> {
+        let (code, illegal) = m.opcode(mode)?;
+        (!illegal || self.st.cpu == Cpu::M6502i).then_some(code)
+    }
+
+    /// A line whose instruction name spans `mpos..mend`.
+    pub fn instruction_line(&mut self, line: &LineRef, mpos: usize, mend: usize, newlabel: Option<NewLabel>) -> Step {
+        let word = line.text[mpos..mend].to_string();
+        let Some(op) = mnemonic(&word, self.st.cpu) else {
+            return Step::Next;
+        };
+        let mut pos = line.skip_ws(mend);
+        let mut width = Width::Auto;
+        if line.at(pos) == b'@' {
+            let c = line.at(pos + 1);
+            let c = if self.dialect.case_sensitive { c } else { c | 0x20 };
+            width = match c {
+                b'b' => Width::Byte,
+                b'w' => Width::Word,
+                b'l' => Width::Long,
+                _ => {
+                    self.error(line.span(pos, pos + 2), Kind::Syntax, "'@b' or '@w' or '@l' expected".into());
+                    return Step::Next;
+                }
+            };
+            pos += 2;
+        }
+        let vals = if line.at_end(line.skip_ws(pos)) && width == Width::Auto {
+            Vec::new()
+        } else {
+            let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Operands) else {
+                return Step::Next;
+            };
+            let Ok(exprs) = &parsed.result else { return Step::Next };
+            match self.eval_args(line, exprs) {
+                Ok(v) => v,
+                Err(_) => {
+                    // Keep the size right in passes that will be repeated.
+                    self.emit_placeholder(line, op);
+                    return Step::Next;
+                }
+            }
+        };
+        let mpos32 = mpos as Pos;
+        match self.encode(line, op, width, &vals, mpos32) {
+            Ok(bytes) => {
+                self.emit(line, &bytes);
+            }
+            Err(Bad(at, msg)) => {
+                // A macro of the same name is called when the instruction fails.
+                let name = crate::syntax::expr::intern_name(&mut self.names, &word, self.dialect);
+                if let Some(id) = self.lookup(name) {
+                    let v = self.syms.label(id).value.clone();
+                    if matches!(v, Value::Macro(..) | Value::Func(_)) {
+                        self.touch(id);
+                        let ctx = self.st.context();
+                        let _ = self.call_macro_value(line, &v, pos, newlabel, ctx, line.span(mpos, mend));
+                        return Step::Next;
+                    }
+                }
+                let span = self.span_at(line, at);
+                let kind = if msg.starts_with("branch") {
+                    Kind::BranchOutOfRange
+                } else if msg.starts_with("too large") || msg.starts_with("value needs") || msg.starts_with("not a direct") {
+                    Kind::ValueOutOfRange
+                } else {
+                    Kind::AddressingMode
+                };
+                if !msg.is_empty() {
+                    self.error(span, kind, msg);
+                }
+                self.emit_placeholder(line, op);
+            }
+        }
+        Step::Next
+    }
+
+    /// After an error, emit something of the likely size so later addresses stay put.
+    fn emit_placeholder(&mut self, line: &LineRef, _op: Op) {
+        let _ = line;
+    }
+
+    fn encode(&mut self, line: &LineRef, op: Op, width: Width, vals: &[Located], mpos: Pos) -> Result<Vec<u8>, Bad> {
+        let (m, name) = match op {
+            Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
+            Op::Always(code) => return self.always(line, code, vals, mpos),
+        };
+        if width == Width::Long {
+            return Err(Bad(mpos, format!("no long addressing mode for opcode '{name}'")));
+        }
+        match vals {
+            [] => {
+                if let Some(code) = self.opcode(m, Mode::Implied) {
+                    return Ok(vec![code]);
+                }
+                if let Some(code) = self.opcode(m, Mode::Accumulator) {
+                    if self.opts.warnings.implied_reg {
+                        let span = line.span(mpos as usize, mpos as usize + 3);
+                        self.warn("implied-reg", span, format!("no implied addressing mode for opcode '{name}'"));
+                    }
+                    return Ok(vec![code]);
+                }
+                Err(Bad(mpos, format!("no implied addressing mode for opcode '{name}'")))
+            }
+            [v] => self.one_operand(line, m, width, &v.val, v.pos, mpos),
+            [v, r] => match &r.val {
+                Value::Register(c) if matches!(c, 'x' | 'y') => {
+                    let reg = if *c == 'x' { Reg::X } else { Reg::Y };
+                    let indexed = super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg));
+                    self.one_operand(line, m, width, &indexed, v.pos, mpos)
+                }
+                _ => Err(Bad(mpos, format!("no 2 operand addressing mode for opcode '{name}'"))),
+            },
+            _ => Err(Bad(mpos, format!("no {} operand addressing mode for opcode '{name}'", vals.len()))),
+        }
+    }
+
+    fn one_operand(&mut self, line: &LineRef, m: &Mnemonic, width: Width, v: &Value, pos: Pos, mpos: Pos) -> Result<Vec<u8>, Bad> {
+        let name = m.name;
+        let no_mode = |what: &str| Bad(mpos, format!("no {what} addressing mode for opcode '{name}'"));
+        match v {
+            Value::Register(r) => return self.register_operand(m, *r).ok_or_else(|| no_mode(&format!("register {r}"))),
+            Value::Addr(a) => {
+                let ops = a.mode.ops();
+                let inner = &a.val;
+                return match ops.as_slice() {
+                    [AddrOp::Imm] | [AddrOp::ImmSigned] => {
+                        if width == Width::Word {
+                            return Err(no_mode("word sized immediate"));
+                        }
+                        let code = self.opcode(m, Mode::Immediate).ok_or_else(|| no_mode("immediate"))?;
+                        let b = match inner {
+                            Value::None => 0,
+                            _ if ops[0] == AddrOp::ImmSigned => to_ival(inner, 8, self).map_err(|f| Bad(pos, f.msg))? as u8,
+                            _ => to_uval(inner, 8, self).map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))? as u8,
+                        };
+                        Ok(vec![code, b])
+                    }
+                    [AddrOp::Index(Reg::X)] => self.direct(m, width, inner, pos, Mode::ZeroPageX, Mode::AbsoluteX, "x indexed"),
+                    [AddrOp::Index(Reg::Y)] => self.direct(m, width, inner, pos, Mode::ZeroPageY, Mode::AbsoluteY, "y indexed"),
+                    [AddrOp::Ind] => {
+                        let code = self.opcode(m, Mode::Indirect).ok_or_else(|| no_mode("indirect"))?;
+                        if width == Width::Byte {
+                            return Err(no_mode("byte sized indirect"));
+                        }
+                        let addr = self.address(inner, pos)?;
+                        if let Some(a) = addr
+                            && a & 0xff == 0xff
+                            && self.opts.warnings.jmp_bug
+                        {
+                            let span = self.span_at(line, pos);
+                            self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
+                        }
+                        let a = addr.unwrap_or(0);
+                        Ok(vec![code, a as u8, (a >> 8) as u8])
+                    }
+                    [AddrOp::Index(Reg::X), AddrOp::Ind] => self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect"),
+                    [AddrOp::Ind, AddrOp::Index(Reg::Y)] => self.zp_only(m, width, inner, pos, Mode::IndirectY, "indirect y indexed"),
+                    _ => Err(no_mode(&a.mode.describe())),
+                };
+            }
+            _ => {}
+        }
+        if m.is_branch() {
+            return self.branch(line, m, v, pos);
+        }
+        self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
+    }
+
+    /// 64tass's hint for `lda #-1`-style mistakes.
+    fn immediate_hint(&self, msg: String, _v: &Value) -> String {
+        msg
+    }
+
+    /// `lda x` is `txa`, `inc x` is `inx`, `asl a` is `asl`...
+    fn register_operand(&self, m: &Mnemonic, r: char) -> Option<Vec<u8>> {
+        if r == 'a'
+            && let Some(code) = self.opcode(m, Mode::Accumulator)
+        {
+            return Some(vec![code]);
+        }
+        let code = match (m.name, r) {
+            ("lda", 'x') => 0x8a,
+            ("lda", 'y') => 0x98,
+            ("ldx", 'a') => 0xaa,
+            ("ldy", 'a') => 0xa8,
+            ("ldx", 's') => 0xba,
+            ("stx", 's') => 0x9a,
+            ("inc", 'x') => 0xe8,
+            ("inc", 'y') => 0xc8,
+            ("dec", 'x') => 0xca,
+            ("dec", 'y') => 0x88,
+            _ => return None,
+        };
+        Some(vec![code])
+    }
+
+    /// The operand as an address (`None`: not known yet).
+    fn address(&self, v: &Value, pos: Pos) -> Result<Option<u32>, Bad> {
+        if v.is_none() {
+            return Ok(None);
+        }
+        if let Value::Addr(a) = v {
+            if a.mode == AddrMode::NONE {
+                return self.address(&a.val, pos);
+            }
+            return Err(Bad(pos, format!("can't use address '{}' here", a.mode.describe())));
+        }
+        match to_uval(v, 16, self) {
+            Ok(a) => Ok(Some(a as u32)),
+            Err(f) if f.none => Ok(None),
+            Err(f) => {
+                let msg = if f.msg.starts_with("too large") {
+                    format!("address not in processor address space {}", crate::value::convert::describe(v, self))
+                } else {
+                    f.msg
+                };
+                Err(Bad(pos, msg))
+            }
+        }
+    }
+
+    /// Zero page or absolute (`zp`/`abs` are the two modes of the form).
+    #[allow(clippy::too_many_arguments)]
+    fn direct(&mut self, m: &Mnemonic, width: Width, v: &Value, pos: Pos, zp: Mode, abs: Mode, what: &str) -> Result<Vec<u8>, Bad> {
+        let name = m.name;
+        let zp_code = self.opcode(m, zp);
+        let abs_code = self.opcode(m, abs);
+        if zp_code.is_none() && abs_code.is_none() {
+            let w = if what.is_empty() { "direct" } else { what };
+            return Err(Bad(pos, format!("no {w} addressing mode for opcode '{name}'")));
+        }
+        let addr = self.address(v, pos)?;
+        let use_zp = match (width, addr) {
+            (Width::Byte, _) => true,
+            (Width::Word, _) => false,
+            (_, Some(a)) => a <= 0xff && zp_code.is_some(),
+            (_, None) => abs_code.is_none(),
+        };
+        if use_zp {
+            let Some(code) = zp_code else {
+                return Err(Bad(pos, format!("no byte sized {}addressing mode for opcode '{name}'", if what.is_empty() { String::new() } else { format!("{what} ") })));
+            };
+            let a = addr.unwrap_or(0);
+            if a > 0xff {
+                return Err(Bad(pos, format!("not a direct page address {}", crate::value::convert::describe(v, self))));
+            }
+            return Ok(vec![code, a as u8]);
+        }
+        let Some(code) = abs_code else {
+            if width == Width::Word {
+                return Err(Bad(pos, format!("no word sized {}addressing mode for opcode '{name}'", if what.is_empty() { String::new() } else { format!("{what} ") })));
+            }
+            return Err(Bad(pos, format!("not a direct page address {}", crate::value::convert::describe(v, self))));
+        };
+        let a = addr.unwrap_or(0);
+        Ok(vec![code, a as u8, (a >> 8) as u8])
+    }
+
+    /// `(zp,x)` and `(zp),y`: zero page only.
+    fn zp_only(&mut self, m: &Mnemonic, width: Width, v: &Value, pos: Pos, mode: Mode, what: &str) -> Result<Vec<u8>, Bad> {
+        let name = m.name;
+        let Some(code) = self.opcode(m, mode) else {
+            return Err(Bad(pos, format!("no {what} addressing mode for opcode '{name}'")));
+        };
+        if width == Width::Word {
+            return Err(Bad(pos, format!("no word sized {what} addressing mode for opcode '{name}'")));
+        }
+        let a = self.address(v, pos)?.unwrap_or(0);
+        if a > 0xff {
+            return Err(Bad(pos, format!("not a direct page address {}", crate::value::convert::describe(v, self))));
+        }
+        Ok(vec![code, a as u8])
+    }
+
+    fn branch(&mut self, line: &LineRef, m: &Mnemonic, v: &Value, pos: Pos) -> Result<Vec<u8>, Bad> {
+        let code = self.opcode(m, Mode::Relative).unwrap_or(0);
+        let Some(target) = self.address(v, pos)? else {
+            return Ok(vec![code, 0]);
+        };
+        let from = (self.st.star + 2) & 0xffff;
+        let offset = target as i64 - from as i64;
+        if (-128..=127).contains(&offset) {
+            if (from ^ target) & 0xff00 != 0 {
+                if !self.st.allow_branch_across_page {
+                    let span = self.span_at(line, pos);
+                    self.error(span, Kind::BranchOutOfRange, "branch crosses page".into());
+                } else if self.opts.warnings.branch_page {
+                    let span = self.span_at(line, pos);
+                    self.warn("branch-page", span, "branch crosses page".into());
+                }
+            }
+            return Ok(vec![code, offset as u8]);
+        }
+        // A branch around a jump, with `-B`.
+        if self.opts.long_branch {
+            if self.opts.warnings.long_branch {
+                let span = self.span_at(line, pos);
+                self.warn("long-branch", span, "long branch used".into());
+            }
+            return Ok(vec![code ^ 0x20, 3, 0x4c, target as u8, (target >> 8) as u8]);
+        }
+        let by = if offset > 127 { offset - 127 } else { -128 - offset };
+        Err(Bad(pos, format!("branch too far by {by} bytes")))
+    }
+
+    /// `gne label`: a branch when it reaches, a `jmp` when it doesn't, one
+    /// byte when it skips one byte, nothing when it would go to the next line.
+    fn always(&mut self, _line: &LineRef, code: u8, vals: &[Located], mpos: Pos) -> Result<Vec<u8>, Bad> {
+        let [v] = vals else {
+            return Err(Bad(mpos, "the branch needs one address".into()));
+        };
+        let Some(target) = self.address(&v.val, v.pos)? else {
+            return Ok(vec![0x4c, 0, 0]);
+        };
+        let star = self.st.star;
+        if target == star {
+            return Ok(Vec::new());
+        }
+        if target == (star + 1) & 0xffff {
+            return Ok(vec![code ^ 0x20]);
+        }
+        let offset = target as i64 - ((star + 2) & 0xffff) as i64;
+        if (-128..=127).contains(&offset) {
+            return Ok(vec![code, offset as u8]);
+        }
+        Ok(vec![0x4c, target as u8, (target >> 8) as u8])
+    }
+}

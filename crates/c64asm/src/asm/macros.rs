@@ -1,0 +1,876 @@
+//! Macros, segments, structures, unions and user functions. A macro call
+//! copies the body with its parameters substituted (`\1`, `\name`,
+//! `\{name}`, `\@`; not inside strings or comments) into a text of its own,
+//! assembled in a new scope; a segment's copy shares the caller's scope.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::Assembler;
+use super::compile::{Cmd, NewLabel, Step};
+use super::eval::{EResult, Located, Reported};
+use super::lines::{LineRef, ParseKind};
+use super::state::{Cursor, FrameData, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::output::Address;
+use crate::source::{Expansion, FileId, Span};
+use crate::value::{FuncId, MacroId, MacroKind, NsId, Value};
+
+/// Deepest nesting of macro calls, includes and function calls.
+const MAX_DEPTH: u32 = 100;
+
+pub struct MacroDef {
+    pub kind: MacroKind,
+    pub name: Rc<str>,
+    pub file: FileId,
+    /// Index of the defining line; the body follows it.
+    pub line: u32,
+    /// Index of the closing line, once seen.
+    pub end: Option<u32>,
+    pub params: Vec<(Rc<str>, Option<Rc<str>>)>,
+    /// Structures and unions: the scope holding the field offsets.
+    pub names: NsId,
+    pub size: u32,
+}
+
+pub struct FuncDef {
+    pub name: Rc<str>,
+    pub file: FileId,
+    pub line: u32,
+    pub end: Option<u32>,
+    pub params: Vec<(Name, Rc<str>, Option<Value>)>,
+    /// `*rest` collects the remaining arguments.
+    pub rest: Option<(Name, Rc<str>)>,
+    /// The scopes visible where it was defined.
+    pub scopes: Vec<NsId>,
+    /// `.sfunction`: the expression (file, line, offset).
+    pub expr: Option<usize>,
+}
+
+#[derive(Default)]
+pub struct Macros {
+    list: Vec<MacroDef>,
+    funcs: Vec<FuncDef>,
+    by_site: FxHashMap<(FileId, u32), u32>,
+    funcs_by_site: FxHashMap<(FileId, u32), u32>,
+    /// Expansion texts by macro and argument text.
+    expansions: FxHashMap<(u32, Rc<str>), FileId>,
+}
+
+impl Macros {
+    pub fn begin_pass(&mut self) {}
+
+    pub fn get(&self, id: MacroId) -> &MacroDef {
+        &self.list[id.0 as usize]
+    }
+
+    pub fn func(&self, id: FuncId) -> &FuncDef {
+        &self.funcs[id.0 as usize]
+    }
+
+    pub fn set_end(&mut self, id: MacroId, end: u32) {
+        if id.0 & FUNC_BIT != 0 {
+            if let Some(f) = self.funcs.get_mut((id.0 & !FUNC_BIT) as usize) {
+                f.end = Some(end);
+            }
+        } else if let Some(m) = self.list.get_mut(id.0 as usize) {
+            m.end = Some(end);
+        }
+    }
+}
+
+/// Marks function ids among definition frames.
+const FUNC_BIT: u32 = 0x8000_0000;
+
+/// Split macro arguments at top-level commas (quotes and brackets kept whole).
+pub fn split_args(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<u8> = None;
+    let mut start = 0;
+    let mut end = bytes.len();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            Some(q) => {
+                if b == q {
+                    quote = None;
+                }
+            }
+            None => match b {
+                b'"' | b'\'' => quote = Some(b),
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                b';' => {
+                    end = i;
+                    break;
+                }
+                b',' if depth <= 0 => {
+                    out.push(text[start..i].trim().to_string());
+                    start = i + 1;
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    let last = text[start..end].trim();
+    if !last.is_empty() || !out.is_empty() {
+        out.push(last.to_string());
+    }
+    out
+}
+
+/// Replace parameter references in one body line.
+fn substitute(line: &str, params: &[(Rc<str>, Option<Rc<str>>)], args: &[String], all: &str, missing: &str) -> Result<String, String> {
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    let mut run = 0;
+    let arg = |n: usize| -> Result<String, String> {
+        match args.get(n) {
+            Some(a) if !a.is_empty() => Ok(a.clone()),
+            _ => match params.get(n).and_then(|p| p.1.clone()) {
+                Some(d) => Ok(d.to_string()),
+                None => {
+                    if missing.is_empty() && n >= args.len() {
+                        Err(format!("argument {} is missing", n + 1))
+                    } else {
+                        Ok(args.get(n).cloned().filter(|a| !a.is_empty()).unwrap_or_else(|| missing.to_string()))
+                    }
+                }
+            },
+        }
+    };
+    while i < bytes.len() {
+        let b = bytes[i];
+        if let Some(q) = quote {
+            if b == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' | b'\'' => {
+                quote = Some(b);
+                i += 1;
+            }
+            b';' => break,
+            b'\\' if i + 1 < bytes.len() => {
+                let c = bytes[i + 1];
+                let (text, len) = if c.is_ascii_digit() && c != b'0' {
+                    (arg((c - b'1') as usize)?, 2)
+                } else if c == b'@' {
+                    (all.to_string(), 2)
+                } else if c == b'{' {
+                    let close = line[i + 2..].find('}').map(|p| i + 2 + p);
+                    let Some(close) = close else {
+                        return Err("'}' expected".into());
+                    };
+                    let name = &line[i + 2..close];
+                    let Some(n) = params.iter().position(|p| p.0.as_ref() == name) else {
+                        return Err(format!("unknown argument name '{name}'"));
+                    };
+                    (arg(n)?, close + 1 - i)
+                } else if c.is_ascii_alphabetic() || c == b'_' {
+                    let len = crate::syntax::scan::ident_len(line, i + 1, true);
+                    let name = &line[i + 1..i + 1 + len];
+                    match params.iter().position(|p| p.0.as_ref() == name) {
+                        Some(n) => (arg(n)?, len + 1),
+                        None => return Err(format!("unknown argument name '{name}'")),
+                    }
+                } else {
+                    i += 1;
+                    continue;
+                };
+                out.push_str(&line[run..i]);
+                out.push_str(&text);
+                i += len;
+                run = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&line[run..]);
+    Ok(out)
+}
+
+/// Parameter list of `.macro` and friends: `a, b=2, , last`.
+fn macro_params(text: &str) -> Vec<(Rc<str>, Option<Rc<str>>)> {
+    split_args(text)
+        .into_iter()
+        .map(|p| match p.split_once('=') {
+            Some((n, d)) => (Rc::from(n.trim()), Some(Rc::from(d.trim()))),
+            None => (Rc::from(p.trim()), None),
+        })
+        .collect()
+}
+
+impl Assembler<'_> {
+    /// `name .macro params` / `.segment` / `.struct` / `.union`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn define_macro(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
+        let kind = if cmd == Cmd::Segment { MacroKind::Segment } else { MacroKind::Macro };
+        let id = self.macro_at(line, kind, text, args);
+        self.label_value(name, text, span, ns, Value::Macro(kind, id));
+        let w = if kind == MacroKind::Segment { Wait::EndSegment } else { Wait::EndMacro };
+        self.st.push_frame(w, span);
+        let f = self.st.top_mut();
+        f.skip = 0;
+        f.data = FrameData::Macro(Some(id));
+    }
+
+    /// The definition made at this line (the same id in every pass).
+    fn macro_at(&mut self, line: &LineRef, kind: MacroKind, name: &Rc<str>, args: usize) -> MacroId {
+        let rest = &line.text[args..line.end];
+        let params = macro_params(rest);
+        let key = (line.file, line.index);
+        if let Some(&i) = self.macros.by_site.get(&key) {
+            let m = &mut self.macros.list[i as usize];
+            m.kind = kind;
+            m.params = params;
+            return MacroId(i);
+        }
+        let names = self.syms.new_namespace();
+        self.macros.list.push(MacroDef {
+            kind,
+            name: name.clone(),
+            file: line.file,
+            line: line.index,
+            end: None,
+            params,
+            names,
+            size: 0,
+        });
+        let i = self.macros.list.len() as u32 - 1;
+        self.macros.by_site.insert(key, i);
+        MacroId(i)
+    }
+
+    /// The closing line of a definition starting at `line`, found by counting
+    /// nested definitions.
+    fn body_end(&mut self, file: FileId, line: u32, closers: &[Cmd], openers: &[Cmd]) -> Option<u32> {
+        let text = self.src.get(file).shared_text();
+        let count = self.src.get(file).line_count() as u32;
+        let mut depth = 0;
+        for i in line + 1..count {
+            let (s, e) = self.src.get(file).line_span(i as usize);
+            let l = LineRef { file, index: i, text: text.clone(), start: s, end: e };
+            // The directive on the line, after an optional label.
+            let mut p = l.skip_ws(s);
+            let len = crate::syntax::scan::ident_len(&text[..e], p, self.dialect.unicode);
+            if len > 0 {
+                p = l.skip_ws(p + len);
+                if l.at(p) == b':' {
+                    p = l.skip_ws(p + 1);
+                }
+            }
+            if l.at(p) != b'.' {
+                continue;
+            }
+            let Some((cmd, _)) = self.command_at(&l, p + 1) else { continue };
+            if openers.contains(&cmd) {
+                depth += 1;
+            } else if closers.contains(&cmd) {
+                if depth == 0 {
+                    return Some(i);
+                }
+                depth -= 1;
+            }
+        }
+        None
+    }
+
+    /// The text of a call: the body with the arguments substituted.
+    fn expansion(&mut self, id: MacroId, args_text: &str, call: Span, missing: &str) -> Result<FileId, String> {
+        let key: (u32, Rc<str>) = (id.0, Rc::from(format!("{missing}\u{0}{args_text}")));
+        if let Some(&f) = self.macros.expansions.get(&key) {
+            return Ok(f);
+        }
+        let (file, line, kind) = {
+            let m = self.macros.get(id);
+            (m.file, m.line, m.kind)
+        };
+        let end = match self.macros.get(id).end {
+            Some(e) => e,
+            None => {
+                let (closers, openers): (&[Cmd], &[Cmd]) = match kind {
+                    MacroKind::Struct => (&[Cmd::Ends], &[Cmd::Struct]),
+                    MacroKind::Union => (&[Cmd::Endu], &[Cmd::Union]),
+                    _ => (
+                        &[Cmd::Endm, Cmd::Endmacro, Cmd::Endsegment],
+                        &[Cmd::Macro, Cmd::Segment],
+                    ),
+                };
+                let e = self
+                    .body_end(file, line, closers, openers)
+                    .ok_or_else(|| "the macro's closing directive was not found".to_string())?;
+                self.macros.set_end(id, e);
+                e
+            }
+        };
+        let args = split_args(args_text);
+        let params = self.macros.get(id).params.clone();
+        let all = args_text.split(';').next().unwrap_or("").trim().to_string();
+        let src = self.src.get(file);
+        let mut text = String::new();
+        for i in line + 1..=end {
+            let l = src.line(i as usize);
+            text.push_str(&substitute(l, &params, &args, &all, missing)?);
+            text.push('\n');
+        }
+        let name = src.name.clone();
+        let f = self.src.add_expansion(
+            name,
+            text,
+            Expansion {
+                call,
+                body_file: file,
+                body_line: line + 1,
+            },
+        );
+        self.macros.expansions.insert(key, f);
+        Ok(f)
+    }
+
+    /// Assemble an expansion's lines until its closing directive (frame `what`).
+    fn run_expansion(&mut self, file: FileId, what: Wait, call: Span, scope: Option<NsId>) -> Option<Value> {
+        if self.st.depth >= MAX_DEPTH {
+            self.error(call, Kind::Limit, "macro recursion too deep".into());
+            return None;
+        }
+        self.st.depth += 1;
+        self.st.chain.push(call);
+        let saved = self.st.cursor;
+        self.st.cursor = Cursor { file, line: 0 };
+        self.st.push_frame(what, call);
+        self.st.top_mut().skip = 1;
+        if let Some(ns) = scope {
+            self.st.push_context(ns);
+        }
+        let r = self.compile();
+        if scope.is_some() {
+            self.st.pop_context();
+        }
+        self.st.close(what);
+        self.st.cursor = saved;
+        self.st.chain.pop();
+        self.st.depth -= 1;
+        r
+    }
+
+    /// `#expr args`, `.name args`: a call of whatever the expression names.
+    pub fn call_by_expression(&mut self, line: &LineRef, pos: usize, newlabel: Option<NewLabel>, ctx: NsId) -> EResult<Option<Value>> {
+        // The name: an identifier, possibly dotted (`#lib.m`).
+        let mut end = pos;
+        loop {
+            let len = crate::syntax::scan::ident_len(&line.text[..line.end], end, self.dialect.unicode);
+            if len == 0 {
+                break;
+            }
+            end += len;
+            if line.at(end) == b'.' && line.at(end + 1) != b'.' {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        if end == pos {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "a macro name is expected".into());
+            return Err(Reported);
+        }
+        let name_text = line.text[pos..end].to_string();
+        let v = {
+            let mut p = crate::syntax::expr::Parser::new(&line.text, pos, end, &mut self.names, self.dialect);
+            match p.single() {
+                Ok(e) => self.eval(line, &e)?,
+                Err(e) => {
+                    self.error(line.span(e.pos as usize, e.pos as usize + 1), Kind::Syntax, e.msg);
+                    return Err(Reported);
+                }
+            }
+        };
+        let after = line.skip_ws(end);
+        match &v {
+            Value::Macro(..) | Value::Func(_) => {
+                self.call_macro_value(line, &v, after, newlabel, ctx, line.span(pos, end))
+            }
+            Value::None => Ok(None),
+            other => {
+                let what = crate::value::convert::describe(other, self);
+                let span = line.span(pos, end);
+                let msg = if line.at(pos.saturating_sub(1)) == b'.' {
+                    format!("'.{name_text}' is neither a directive nor a macro ({what})")
+                } else {
+                    format!("{what} is not a macro")
+                };
+                self.error(span, Kind::UnknownDirective, msg);
+                Err(Reported)
+            }
+        }
+    }
+
+    /// Call a macro, segment, structure or function value with the arguments at `args`.
+    pub fn call_macro_value(
+        &mut self,
+        line: &LineRef,
+        v: &Value,
+        args: usize,
+        newlabel: Option<NewLabel>,
+        ctx: NsId,
+        call: Span,
+    ) -> EResult<Option<Value>> {
+        self.record_line(line, None);
+        let args_text = line.text[args..line.end].to_string();
+        let (kind, id) = match v {
+            Value::Macro(k, id) => (*k, *id),
+            Value::Func(f) => {
+                let parsed = self.parse_exprs(line, args, ParseKind::List).ok_or(Reported)?;
+                let Ok(exprs) = &parsed.result else { return Err(Reported) };
+                let vals = self.eval_args(line, exprs)?;
+                let r = self.call_function_as(line, *f, vals, call, true)?;
+                if let (Some(nl), Some(val)) = (newlabel, r.clone())
+                    && !matches!(val, Value::None)
+                {
+                    self.syms.label_mut(nl.id).update_after = true;
+                    self.const_assign(nl.id, val);
+                }
+                return Ok(r);
+            }
+            _ => return Ok(None),
+        };
+        if matches!(kind, MacroKind::Struct | MacroKind::Union) {
+            self.instantiate(line, kind, id, &args_text, newlabel, call);
+            return Ok(None);
+        }
+        let file = match self.expansion(id, &args_text, call, "") {
+            Ok(f) => f,
+            Err(msg) => {
+                self.error(call, Kind::MacroMisuse, msg);
+                return Err(Reported);
+            }
+        };
+        let (what, scope) = if kind == MacroKind::Segment {
+            (Wait::EndSegment2, None)
+        } else {
+            let ns = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
+                Some(Value::Code(cid)) => {
+                    let names = self.syms.code(cid).names;
+                    let s = self.syms.ns_mut(names);
+                    s.backr = 0;
+                    s.forwr = 0;
+                    names
+                }
+                _ => {
+                    let _ = ctx;
+                    self.anon_scope(line, b'#')
+                }
+            };
+            (Wait::EndMacro2, Some(ns))
+        };
+        let r = self.run_expansion(file, what, call, scope);
+        if let (Some(nl), Some(val)) = (newlabel, r.clone())
+            && !matches!(val, Value::None)
+        {
+            self.syms.label_mut(nl.id).update_after = true;
+            self.const_assign(nl.id, val);
+        }
+        Ok(r)
+    }
+
+    /// `.endm [value]` / `.endmacro` / `.endsegment`.
+    pub fn end_macro(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) -> Step {
+        let top = self.st.top().what;
+        let ok = match top {
+            Wait::EndMacro2 => cmd != Cmd::Endsegment,
+            Wait::EndSegment2 => cmd != Cmd::Endmacro,
+            _ => false,
+        };
+        if ok {
+            return Step::Return(self.return_value(line, args));
+        }
+        let what = match cmd {
+            Cmd::Endmacro => ".macro",
+            Cmd::Endsegment => ".segment",
+            _ => ".macro' or '.segment",
+        };
+        self.error(span, Kind::MacroMisuse, format!("opening directive '{what}' not found"));
+        Step::Next
+    }
+
+    /// The value after a closing directive (`.endm value`, `.endf value`).
+    pub fn return_value(&mut self, line: &LineRef, args: usize) -> Value {
+        if line.at_end(args) {
+            return Value::None;
+        }
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return Value::None;
+        };
+        let Ok(exprs) = &parsed.result else { return Value::None };
+        match self.eval_args(line, exprs) {
+            Ok(vals) => super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect()),
+            Err(_) => Value::None,
+        }
+    }
+
+    // ------------------------------------------------------------ structures
+
+    /// `name .struct params` / `.union`: lay out the fields once (addresses
+    /// from 0, nothing written) to learn the offsets and size.
+    #[allow(clippy::too_many_arguments)]
+    pub fn define_struct(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
+        let kind = if cmd == Cmd::Union { MacroKind::Union } else { MacroKind::Struct };
+        let id = self.macro_at(line, kind, text, args);
+        self.label_value(name, text, span, ns, Value::Macro(kind, id));
+        let file = match self.expansion(id, "", span, "?") {
+            Ok(f) => f,
+            Err(msg) => {
+                self.error(span, Kind::MacroMisuse, msg);
+                return;
+            }
+        };
+        // A separate address space starting at 0.
+        let mem = self.out.new_mem();
+        let mut a = Address::new(mem);
+        a.unionmode = kind == MacroKind::Union;
+        let tmp = self.out.new_addr(a);
+        let saved = self.st.addr;
+        self.st.addr = tmp;
+        let names = self.macros.get(id).names;
+        {
+            let s = self.syms.ns_mut(names);
+            s.backr = 0;
+            s.forwr = 0;
+        }
+        let what = if kind == MacroKind::Union { Wait::EndU2 } else { Wait::EndS2 };
+        self.run_expansion(file, what, span, Some(names));
+        let a = self.out.addr(tmp);
+        let size = a.end.max(a.address);
+        self.st.addr = saved;
+        let old = self.macros.list[id.0 as usize].size;
+        if old != size {
+            self.macros.list[id.0 as usize].size = size;
+            let used = self
+                .syms
+                .lookup_in(ns, name)
+                .is_some_and(|l| self.syms.label(l).usepass >= self.st.pass);
+            if used {
+                self.st.fixeddig = false;
+            }
+        }
+        // Skip the definition's lines in this text.
+        if let Some(end) = self.macros.get(id).end
+            && self.st.cursor.file == line.file
+        {
+            self.st.cursor.line = end + 1;
+        }
+    }
+
+    /// `.dstruct name, args` / `.dunion` (and `#name` for structures).
+    pub fn dstruct(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span, label: Option<(Name, Rc<str>, Span, NsId)>) {
+        self.record_line(line, None);
+        let mut p = crate::syntax::expr::Parser::new(&line.text, args, line.end, &mut self.names, self.dialect);
+        let e = match p.single() {
+            Ok(e) => e,
+            Err(e) => {
+                self.error(line.span(e.pos as usize, e.pos as usize + 1), Kind::Syntax, e.msg);
+                return;
+            }
+        };
+        let mut rest = line.skip_ws(p.pos);
+        if line.at(rest) == b',' {
+            rest += 1;
+        }
+        let Ok(v) = self.eval(line, &e) else { return };
+        let want = if cmd == Cmd::Dunion { MacroKind::Union } else { MacroKind::Struct };
+        let Value::Macro(kind, id) = v else {
+            if !v.is_none() {
+                let s = self.span_at(line, e.pos);
+                self.error(s, Kind::Type, format!("a {} is expected", if want == MacroKind::Union { "union" } else { "struct" }));
+            }
+            return;
+        };
+        if kind != want {
+            let s = self.span_at(line, e.pos);
+            self.error(s, Kind::Type, format!("a {} is expected", if want == MacroKind::Union { "union" } else { "struct" }));
+            return;
+        }
+        let newlabel = match label {
+            Some((name, text, lspan, ns)) => {
+                match self.code_label(line, name, &text, lspan, ns, true, false) {
+                    Ok(nl) => nl,
+                    Err(_) => return,
+                }
+            }
+            None => None,
+        };
+        let args_text = line.text[rest..line.end].to_string();
+        self.instantiate(line, kind, id, &args_text, newlabel, span);
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
+    }
+
+    /// Lay out a structure or union instance here.
+    fn instantiate(&mut self, line: &LineRef, kind: MacroKind, id: MacroId, args_text: &str, newlabel: Option<NewLabel>, call: Span) {
+        let file = match self.expansion(id, args_text, call, "?") {
+            Ok(f) => f,
+            Err(msg) => {
+                self.error(call, Kind::MacroMisuse, msg);
+                return;
+            }
+        };
+        let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
+            Some(Value::Code(cid)) => self.syms.code(cid).names,
+            _ => self.anon_scope(line, b'#'),
+        };
+        {
+            let s = self.syms.ns_mut(ctx);
+            s.backr = 0;
+            s.forwr = 0;
+        }
+        let a = self.out.addr(self.st.addr).clone();
+        let oaddr = a.address;
+        {
+            let am = self.out.addr_mut(self.st.addr);
+            am.start = am.address;
+            am.end = am.address;
+            am.l_start = am.l_address;
+            am.l_union = am.l_address;
+            am.unionmode = kind == MacroKind::Union;
+        }
+        let what = if kind == MacroKind::Union { Wait::EndU3 } else { Wait::EndS3 };
+        self.run_expansion(file, what, call, Some(ctx));
+        let now = self.out.addr(self.st.addr).clone();
+        let end = now.end.max(now.address);
+        if let Some(nl) = newlabel {
+            self.set_size(nl.id, end.wrapping_sub(oaddr), oaddr);
+        }
+        let am = self.out.addr_mut(self.st.addr);
+        am.start = a.start;
+        let target = if am.unionmode { am.end } else { am.address };
+        am.end = am.end.max(a.end);
+        am.l_start = a.l_start;
+        am.l_union = a.l_union;
+        am.unionmode = a.unionmode;
+        if target > am.address {
+            let n = target - am.address;
+            self.emit_gap(line, n);
+        }
+    }
+
+    // ------------------------------------------------------------ functions
+
+    /// `name .function params` / `name .sfunction params, expression`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn define_function(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
+        let key = (line.file, line.index);
+        let raw = line.text[args..line.end].to_string();
+        let mut parts = split_args(&raw);
+        let mut expr_offset = None;
+        if cmd == Cmd::Sfunction {
+            // The last part is the expression.
+            let Some(last) = parts.pop() else {
+                self.error(span, Kind::Syntax, "an expression is expected".into());
+                return;
+            };
+            let rel = raw.rfind(last.as_str()).unwrap_or(0);
+            expr_offset = Some(args + rel);
+        }
+        let mut params = Vec::new();
+        let mut rest = None;
+        for p in parts {
+            if p.is_empty() {
+                continue;
+            }
+            if let Some(r) = p.strip_prefix('*') {
+                let r = r.trim();
+                rest = Some((crate::syntax::expr::intern_name(&mut self.names, r, self.dialect), Rc::from(r)));
+                continue;
+            }
+            let (n, default) = match p.split_once('=') {
+                Some((n, d)) => (n.trim().to_string(), Some(d.trim().to_string())),
+                None => (p.trim().to_string(), None),
+            };
+            if n.contains(':') {
+                self.error(span, Kind::NotSupported, "parameter conversions ('name:func') are not supported by c64kit yet".into());
+                return;
+            }
+            let default = match default {
+                Some(d) => {
+                    let mut ps = crate::syntax::expr::Parser::new(&d, 0, d.len(), &mut self.names, self.dialect);
+                    match ps.single() {
+                        Ok(e) => {
+                            // Defaults are evaluated in the defining scope; the
+                            // expression text is not part of the file, so evaluate
+                            // through a scratch line.
+                            let tmp = LineRef { file: line.file, index: line.index, text: Rc::from(d.as_str()), start: 0, end: d.len() };
+                            self.eval(&tmp, &e).ok()
+                        }
+                        Err(_) => None,
+                    }
+                }
+                None => None,
+            };
+            let name = crate::syntax::expr::intern_name(&mut self.names, &n, self.dialect);
+            params.push((name, Rc::from(n.as_str()), default));
+        }
+        let scopes: Vec<NsId> = self.st.contexts[self.st.bottom..].iter().map(|c| c.ns).collect();
+        let id = match self.macros.funcs_by_site.get(&key) {
+            Some(&i) => {
+                let f = &mut self.macros.funcs[i as usize];
+                f.params = params;
+                f.rest = rest;
+                f.scopes = scopes;
+                f.expr = expr_offset;
+                FuncId(i)
+            }
+            None => {
+                self.macros.funcs.push(FuncDef {
+                    name: text.clone(),
+                    file: line.file,
+                    line: line.index,
+                    end: None,
+                    params,
+                    rest,
+                    scopes,
+                    expr: expr_offset,
+                });
+                let i = self.macros.funcs.len() as u32 - 1;
+                self.macros.funcs_by_site.insert(key, i);
+                FuncId(i)
+            }
+        };
+        self.label_value(name, text, span, ns, Value::Func(id));
+        if cmd == Cmd::Function {
+            self.st.push_frame(Wait::EndF, span);
+            let f = self.st.top_mut();
+            f.skip = 0;
+            f.data = FrameData::Macro(Some(MacroId(id.0 | FUNC_BIT)));
+        }
+    }
+
+    /// A function called from an expression.
+    pub fn call_function(&mut self, line: &LineRef, id: FuncId, args: Vec<Located>, pos: u32) -> EResult<Value> {
+        let span = self.span_at(line, pos);
+        Ok(self.call_function_as(line, id, args, span, false)?.unwrap_or(Value::None))
+    }
+
+    fn call_function_as(&mut self, line: &LineRef, id: FuncId, args: Vec<Located>, call: Span, statement: bool) -> EResult<Option<Value>> {
+        if self.st.depth >= MAX_DEPTH {
+            self.error(call, Kind::Limit, "function recursion too deep".into());
+            return Err(Reported);
+        }
+        let (file, fline, params, rest, scopes, expr) = {
+            let f = self.macros.func(id);
+            (f.file, f.line, f.params.clone(), f.rest.clone(), f.scopes.clone(), f.expr)
+        };
+        if args.len() > params.len() && rest.is_none() {
+            self.error(call, Kind::MacroMisuse, format!("expected at most {} arguments, got {}", params.len(), args.len()));
+            return Err(Reported);
+        }
+        // The scope of this call: parameters as variables.
+        let ns = self.syms.new_namespace();
+        let saved_contexts = std::mem::take(&mut self.st.contexts);
+        let saved_bottom = self.st.bottom;
+        let saved_cheap = self.st.cheap;
+        for s in &scopes {
+            self.st.contexts.push(super::state::Context { ns: *s, saved_cheap: *s, with: false });
+        }
+        self.st.bottom = 0;
+        self.st.push_context(ns);
+        for (i, (pname, ptext, default)) in params.iter().enumerate() {
+            let v = match args.get(i) {
+                Some(a) if !matches!(a.val, Value::Default) => a.val.clone(),
+                _ => match default {
+                    Some(d) => d.clone(),
+                    None => {
+                        self.error(call, Kind::MacroMisuse, format!("argument '{ptext}' is missing"));
+                        Value::None
+                    }
+                },
+            };
+            self.set_variable(line, *pname, ptext, call, ns, v, false);
+        }
+        if let Some((rname, rtext)) = rest {
+            let extra: Vec<Value> = args.iter().skip(params.len()).map(|a| a.val.clone()).collect();
+            self.set_variable(line, rname, &rtext, call, ns, Value::tuple(extra), false);
+        }
+        self.st.depth += 1;
+        self.st.chain.push(call);
+        let result = match expr {
+            Some(offset) => {
+                let text = self.src.get(file).shared_text();
+                let (s, e) = self.src.get(file).line_span(fline as usize);
+                let l = LineRef { file, index: fline, text, start: s, end: e };
+                match self.parse_exprs(&l, offset, ParseKind::List) {
+                    Some(parsed) => match &parsed.result {
+                        Ok(exprs) => self
+                            .eval_args(&l, exprs)
+                            .ok()
+                            .map(|v| super::compile::tuple_of(v.into_iter().map(|x| x.val).collect())),
+                        Err(_) => None,
+                    },
+                    None => None,
+                }
+            }
+            None => {
+                let saved_cursor = self.st.cursor;
+                self.st.cursor = Cursor { file, line: fline + 1 };
+                let what = if statement { Wait::EndF2 } else { Wait::EndF3 };
+                self.st.push_frame(what, call);
+                self.st.top_mut().skip = 1;
+                let r = self.compile();
+                self.st.close(what);
+                self.st.cursor = saved_cursor;
+                r
+            }
+        };
+        self.st.depth -= 1;
+        self.st.chain.pop();
+        self.st.contexts = saved_contexts;
+        self.st.bottom = saved_bottom;
+        self.st.cheap = saved_cheap;
+        Ok(result)
+    }
+
+    /// `.endf [value]`
+    pub fn end_function(&mut self, line: &LineRef, args: usize, span: Span) -> Step {
+        match self.st.top().what {
+            Wait::EndF2 | Wait::EndF3 => Step::Return(self.return_value(line, args)),
+            _ => {
+                self.error(span, Kind::MacroMisuse, "opening directive '.function' not found".into());
+                Step::Next
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_split_at_top_level_commas() {
+        assert_eq!(split_args(r#"1, "a,b" , (2,3)"#), ["1", "\"a,b\"", "(2,3)"]);
+        assert_eq!(split_args("[1,2], 3, ( 4 , 5 ) ; c"), ["[1,2]", "3", "( 4 , 5 )"]);
+        assert_eq!(split_args(""), Vec::<String>::new());
+        assert_eq!(split_args("1,,3"), ["1", "", "3"]);
+    }
+
+    #[test]
+    fn parameters_are_substituted_outside_strings_and_comments() {
+        let params = macro_params("a, b=2");
+        let args = vec!["5".to_string()];
+        let s = substitute(" .byte \\1, \\a, \\b ; \\1", &params, &args, "5", "").unwrap();
+        assert_eq!(s, " .byte 5, 5, 2 ; \\1");
+        let s = substitute(" .text \"\\1\", \\{a}x", &params, &args, "5", "").unwrap();
+        assert_eq!(s, " .text \"\\1\", 5x");
+    }
+}

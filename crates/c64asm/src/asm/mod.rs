@@ -1,0 +1,285 @@
+//! The assembler proper, organised as 64tass is: every pass reads the source
+//! line by line from the start; symbols persist between passes and remember
+//! when they were defined and used, and passes repeat until no symbol read
+//! before its definition changed value and no new constant appeared.
+//!
+//! - [`lines`]: reading lines and caching their parsed expressions;
+//! - [`compile`]: one line: labels, assignments, dispatch;
+//! - [`eval`]: expressions, symbol lookup and built-in functions;
+//! - [`data`]: data directives; [`instr`]: instructions;
+//! - [`control`]: conditionals and loops; [`blocks`]: scopes, sections and
+//!   the other block directives; [`macros`]: macros, functions, structures;
+//! - [`files`]: includes and binary files; [`state`]: per-pass state.
+
+mod blocks;
+mod directives;
+mod compile;
+mod control;
+mod data;
+mod eval;
+mod files;
+mod functions;
+mod instr;
+mod lines;
+mod macros;
+mod result;
+mod state;
+
+use std::path::Path;
+
+use rustc_hash::FxHashMap;
+
+use crate::diag::{Diagnostic, Diagnostics, Kind, Severity};
+use crate::encoding::Encodings;
+use crate::intern::Interner;
+use crate::options::Options;
+use crate::output::Output;
+use crate::program::Program;
+use crate::source::{FileId, SourceMap, Span};
+use crate::symbols::Symbols;
+use crate::syntax::expr::Dialect;
+
+pub(crate) use eval::builtin_name;
+pub(crate) use state::PassState;
+
+/// 64tass gives up after this many passes.
+const MAX_PASSES: u32 = 20;
+
+/// A diagnostic of the current pass, before the pass is known to be final.
+pub(crate) struct Pending {
+    pub severity: Severity,
+    pub kind: Kind,
+    pub msg: String,
+    pub span: Span,
+    pub notes: Vec<String>,
+    pub related: Option<(Span, String)>,
+    pub switch: Option<&'static str>,
+    /// Where the macro call or include that led here was (innermost first).
+    pub chain: Vec<Span>,
+}
+
+pub(crate) struct Assembler<'o> {
+    pub opts: &'o Options,
+    pub dialect: Dialect,
+    pub src: SourceMap,
+    pub files: files::Files,
+    pub lines: lines::LineCaches,
+    pub names: Interner,
+    pub syms: Symbols,
+    pub encs: Encodings,
+    pub macros: macros::Macros,
+    pub out: Output,
+    pub st: PassState,
+    pub diags: Vec<Pending>,
+    /// Which source line wrote which bytes (when recording).
+    pub record: result::Recorder,
+    /// Work done in this run, bounded so runaway macros stop with an error.
+    pub work: u64,
+    /// Anonymous scopes by creating line and occurrence in the pass.
+    pub anon_scopes: FxHashMap<(FileId, u32, u32), u32>,
+}
+
+impl<'o> Assembler<'o> {
+    pub fn new(opts: &'o Options) -> Self {
+        let dialect = Dialect {
+            case_sensitive: opts.case_sensitive,
+            unicode: opts.ascii,
+        };
+        let image_size = if opts.long_address { 0x100_0000 } else { 0x10000 };
+        Assembler {
+            opts,
+            dialect,
+            src: SourceMap::default(),
+            files: files::Files::new(opts),
+            lines: lines::LineCaches::default(),
+            names: Interner::default(),
+            syms: Symbols::default(),
+            encs: Encodings::new(opts.ascii),
+            macros: macros::Macros::default(),
+            out: Output::new(image_size),
+            st: PassState::new(opts),
+            diags: Vec::new(),
+            record: result::Recorder::new(opts.record_lines),
+            work: 0,
+            anon_scopes: FxHashMap::default(),
+        }
+    }
+
+    /// Assemble a file from disk.
+    pub fn run_file(mut self, path: &Path) -> Result<Program, Diagnostics> {
+        match self.files.load_main(path, &mut self.src, self.opts.ascii) {
+            Ok(main) => self.run(main),
+            Err(e) => Err(Diagnostics::new(
+                vec![Diagnostic {
+                    severity: Severity::Error,
+                    kind: Kind::Io,
+                    message: format!("cannot read source file: {e}"),
+                    file: path.display().to_string(),
+                    line: 0,
+                    column: 0,
+                    notes: Vec::new(),
+                    switch: None,
+                    span: None,
+                    secondary: Vec::new(),
+                }],
+                None,
+            )),
+        }
+    }
+
+    /// Assemble in-memory text as the main file.
+    pub fn run_text(mut self, name: &str, text: &str) -> Result<Program, Diagnostics> {
+        let main = self.src.add(name.to_string(), None, text.to_string());
+        self.run(main)
+    }
+
+    fn run(mut self, main: FileId) -> Result<Program, Diagnostics> {
+        let defines = self.defines_file();
+        loop {
+            self.begin_pass();
+            if let Some(d) = defines {
+                self.compile_file(d);
+                // The definitions' bytes (if any) are not part of the output.
+                self.out.reset();
+                self.st.reset_file(&mut self.out);
+            }
+            self.compile_file(main);
+            self.end_file();
+            let again = !self.st.fixeddig || self.st.constcreated;
+            if !again || self.has_fatal() {
+                break;
+            }
+            if self.st.pass >= MAX_PASSES {
+                let span = Span::new(main, 0, 0);
+                self.error(span, Kind::NoConvergence, "too many passes".to_string());
+                break;
+            }
+        }
+        self.finish(main)
+    }
+
+    /// The `-D` definitions as a source text of their own.
+    fn defines_file(&mut self) -> Option<FileId> {
+        if self.opts.defines.is_empty() {
+            return None;
+        }
+        let mut text = String::new();
+        for d in &self.opts.defines {
+            text.push_str(d);
+            text.push('\n');
+        }
+        Some(self.src.add("<command line>".into(), None, text))
+    }
+
+    fn begin_pass(&mut self) {
+        self.st.begin_pass(&mut self.out, self.opts);
+        self.diags.clear();
+        self.record.clear();
+        self.anon_scopes.clear();
+        self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
+        self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
+        self.macros.begin_pass();
+    }
+
+    /// An error that ends assembly at once (resource limits).
+    fn has_fatal(&self) -> bool {
+        self.diags
+            .iter()
+            .any(|d| d.severity == Severity::Error && d.kind == Kind::Limit)
+    }
+
+    // ------------------------------------------------------------ diagnostics
+
+    pub fn error(&mut self, span: Span, kind: Kind, msg: String) {
+        self.push_diag(Severity::Error, kind, span, msg, None);
+    }
+
+    /// A warning under a `-W` switch; `-Werror` turns it into an error.
+    pub fn warn(&mut self, switch: &'static str, span: Span, msg: String) {
+        if self.opts.warnings.none {
+            return;
+        }
+        let sev = if self.opts.warnings.is_error(switch) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push_diag(sev, Kind::Warning, span, msg, Some(switch));
+    }
+
+    /// A user `.warn` or a warning without a switch.
+    pub fn warn_plain(&mut self, kind: Kind, span: Span, msg: String) {
+        if self.opts.warnings.none {
+            return;
+        }
+        let sev = if self.opts.warnings.error {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push_diag(sev, kind, span, msg, None);
+    }
+
+    fn push_diag(&mut self, severity: Severity, kind: Kind, span: Span, msg: String, switch: Option<&'static str>) {
+        // The same message at the same place once per pass (loops repeat lines).
+        if self
+            .diags
+            .iter()
+            .any(|d| d.span == span && d.msg == msg && d.severity == severity)
+        {
+            return;
+        }
+        if self.diags.len() >= 10_000 {
+            return;
+        }
+        self.diags.push(Pending {
+            severity,
+            kind,
+            msg,
+            span,
+            notes: Vec::new(),
+            related: None,
+            switch,
+            chain: self.st.chain.clone(),
+        });
+    }
+
+    /// Attach a note to the last diagnostic.
+    pub fn note(&mut self, note: String) {
+        if let Some(d) = self.diags.last_mut() {
+            d.notes.push(note);
+        }
+    }
+
+    /// Attach a secondary location to the last diagnostic.
+    pub fn related(&mut self, span: Span, msg: &str) {
+        if let Some(d) = self.diags.last_mut() {
+            d.related = Some((span, msg.to_string()));
+        }
+    }
+
+    /// Count work against the run's budget; `false` (and an error) when exhausted.
+    pub fn spend(&mut self, units: u64, span: Span) -> bool {
+        self.work += units;
+        if self.work > WORK_LIMIT {
+            if !self.has_fatal() {
+                self.error(
+                    span,
+                    Kind::Limit,
+                    format!(
+                        "assembly stopped: more than {WORK_LIMIT} lines or bytes generated \
+                         (runaway macro or loop?)"
+                    ),
+                );
+            }
+            return false;
+        }
+        true
+    }
+
+}
+
+/// Lines executed plus bytes generated, over all passes: generous for real
+/// programs (a 2-million-line source takes about 10 million), small enough
+/// to stop exponential macro expansion within seconds.
+pub const WORK_LIMIT: u64 = 200_000_000;

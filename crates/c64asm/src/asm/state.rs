@@ -1,0 +1,341 @@
+//! The state one pass starts from scratch: the stack of open blocks (what
+//! closing directive each waits for), the scope stack, the current section,
+//! encoding and processor, and where the next line is read from.
+
+use crate::encoding;
+use crate::options::{Cpu, Options};
+use crate::output::{AddrId, Output, ROOT, SecId};
+use crate::source::{FileId, Span};
+use crate::symbols::{GLOBAL, LabelId, PcType};
+use crate::value::{EncId, MacroId, NsId, Value};
+
+/// What an open block waits for. The `…2` variants are blocks whose body is
+/// being assembled by a nested call (a loop, a macro): their closing
+/// directive returns from that call. The `…3` variants belong to the scoped
+/// loop forms skipped in a false branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    None,
+    Fi,
+    Fi2,
+    Switch,
+    Switch2,
+    EndC,
+    EndMacro,
+    EndMacro2,
+    EndSegment,
+    EndSegment2,
+    EndF,
+    EndF2,
+    EndF3,
+    EndFor,
+    EndFor2,
+    EndFor3,
+    EndRept,
+    EndRept2,
+    EndRept3,
+    EndWhile,
+    EndWhile2,
+    EndWhile3,
+    Pend,
+    Bend,
+    Bend2,
+    EndN,
+    EndN2,
+    EndWith,
+    EndWith2,
+    EndEncode,
+    EndEncode2,
+    Weak,
+    Weak2,
+    EndP,
+    EndP2,
+    Here,
+    Here2,
+    EndV,
+    EndV2,
+    EndS,
+    EndS2,
+    EndS3,
+    EndU,
+    EndU2,
+    EndU3,
+    Send,
+    Send2,
+}
+
+impl Wait {
+    /// The directive that closes it (for "missing close" messages).
+    pub fn closer(self) -> &'static str {
+        match self {
+            Wait::None => "",
+            Wait::Fi | Wait::Fi2 => ".endif",
+            Wait::Switch | Wait::Switch2 => ".endswitch",
+            Wait::EndC => ".endcomment",
+            Wait::EndMacro | Wait::EndMacro2 => ".endmacro",
+            Wait::EndSegment | Wait::EndSegment2 => ".endsegment",
+            Wait::EndF | Wait::EndF2 | Wait::EndF3 => ".endfunction",
+            Wait::EndFor | Wait::EndFor2 | Wait::EndFor3 => ".endfor",
+            Wait::EndRept | Wait::EndRept2 | Wait::EndRept3 => ".endrept",
+            Wait::EndWhile | Wait::EndWhile2 | Wait::EndWhile3 => ".endwhile",
+            Wait::Pend => ".endproc",
+            Wait::Bend | Wait::Bend2 => ".endblock",
+            Wait::EndN | Wait::EndN2 => ".endnamespace",
+            Wait::EndWith | Wait::EndWith2 => ".endwith",
+            Wait::EndEncode | Wait::EndEncode2 => ".endencode",
+            Wait::Weak | Wait::Weak2 => ".endweak",
+            Wait::EndP | Wait::EndP2 => ".endpage",
+            Wait::Here | Wait::Here2 => ".endlogical",
+            Wait::EndV | Wait::EndV2 => ".endvirtual",
+            Wait::EndS | Wait::EndS2 | Wait::EndS3 => ".endstruct",
+            Wait::EndU | Wait::EndU2 | Wait::EndU3 => ".endunion",
+            Wait::Send | Wait::Send2 => ".endsection",
+        }
+    }
+}
+
+/// A label in front of a block directive, whose size is the block's.
+#[derive(Clone, Copy, Debug)]
+pub struct SizedLabel {
+    pub label: LabelId,
+    /// Compile offset where the block started.
+    pub addr: u32,
+}
+
+/// What a block needs to remember until it closes.
+#[derive(Clone, Debug, Default)]
+pub enum FrameData {
+    #[default]
+    None,
+    /// `.if`, `.switch`, `.page`, `.weak`, `.with`, `.proc`, `.block` with a label.
+    Sized(Option<SizedLabel>),
+    Switch {
+        value: Value,
+        label: Option<SizedLabel>,
+    },
+    Page {
+        laddr: u32,
+        label: Option<SizedLabel>,
+    },
+    Logical {
+        laddr: u32,
+        addr: u32,
+        l_type: PcType,
+        label: Option<SizedLabel>,
+    },
+    Virtual {
+        prev: AddrId,
+        label: Option<SizedLabel>,
+    },
+    Section {
+        prev_section: SecId,
+        prev_addr: AddrId,
+        label: Option<SizedLabel>,
+    },
+    Union {
+        unionmode: bool,
+        laddr: u32,
+        start: u32,
+        end: u32,
+    },
+    Struct {
+        unionmode: bool,
+    },
+    Encode {
+        prev: EncId,
+    },
+    Loop {
+        breakout: bool,
+    },
+    Macro(Option<MacroId>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub what: Wait,
+    /// Bit 0: lines are assembled; bit 1: a later branch may still be taken.
+    pub skip: u8,
+    pub span: Span,
+    pub data: FrameData,
+}
+
+/// One entry of the scope stack.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    pub ns: NsId,
+    /// Cheap locals (`_x`) in effect when this scope was entered.
+    pub saved_cheap: NsId,
+    /// `.with`: searched, but definitions go to the scope below.
+    pub with: bool,
+}
+
+/// Where the next line comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cursor {
+    pub file: FileId,
+    pub line: u32,
+}
+
+pub struct PassState {
+    pub pass: u32,
+    /// No symbol read before its definition changed value in this pass.
+    pub fixeddig: bool,
+    /// A constant appeared that the previous pass didn't have.
+    pub constcreated: bool,
+    pub frames: Vec<Frame>,
+    pub contexts: Vec<Context>,
+    /// Lookups don't go below this context (inside user functions).
+    pub bottom: usize,
+    pub cheap: NsId,
+    pub strength: u8,
+    /// The program counter at the start of the line.
+    pub star: u32,
+    pub section: SecId,
+    pub addr: AddrId,
+    pub encoding: EncId,
+    pub cpu: Cpu,
+    pub eor: u8,
+    pub cursor: Cursor,
+    /// Call sites of the macros and includes being assembled (innermost last).
+    pub chain: Vec<Span>,
+    pub allow_branch_across_page: bool,
+    pub random: u64,
+    /// Nesting of macro calls and includes, bounded.
+    pub depth: u32,
+}
+
+impl PassState {
+    pub fn new(opts: &Options) -> PassState {
+        PassState {
+            pass: 0,
+            fixeddig: true,
+            constcreated: false,
+            frames: Vec::new(),
+            contexts: Vec::new(),
+            bottom: 0,
+            cheap: GLOBAL,
+            strength: 0,
+            star: 0,
+            section: ROOT,
+            addr: 0,
+            encoding: encoding::NONE,
+            cpu: opts.cpu,
+            eor: 0,
+            cursor: Cursor { file: 0, line: 0 },
+            chain: Vec::new(),
+            allow_branch_across_page: true,
+            random: 0,
+            depth: 0,
+        }
+    }
+
+    pub fn begin_pass(&mut self, out: &mut Output, opts: &Options) {
+        self.pass += 1;
+        self.fixeddig = true;
+        self.constcreated = false;
+        self.cpu = opts.cpu;
+        self.random = 0;
+        self.reset_file(out);
+    }
+
+    /// What 64tass resets before each input file.
+    pub fn reset_file(&mut self, out: &mut Output) {
+        self.frames.clear();
+        self.frames.push(Frame {
+            what: Wait::None,
+            skip: 1,
+            span: Span::default(),
+            data: FrameData::None,
+        });
+        self.contexts.clear();
+        self.contexts.push(Context {
+            ns: GLOBAL,
+            saved_cheap: GLOBAL,
+            with: false,
+        });
+        self.bottom = 0;
+        self.cheap = GLOBAL;
+        self.strength = 0;
+        self.star = 0;
+        self.section = ROOT;
+        self.addr = out.sections[ROOT as usize].addr;
+        let a = out.addr_mut(self.addr);
+        a.address = 0;
+        a.l_address = 0;
+        a.l_type = PcType::Int;
+        self.encoding = encoding::NONE;
+        self.eor = 0;
+        self.chain.clear();
+        self.allow_branch_across_page = true;
+        self.depth = 0;
+    }
+
+    pub fn top(&self) -> &Frame {
+        self.frames.last().expect("the frame stack is never empty")
+    }
+
+    pub fn top_mut(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("the frame stack is never empty")
+    }
+
+    /// Lines are being assembled (not skipped).
+    pub fn active(&self) -> bool {
+        self.top().skip & 1 != 0
+    }
+
+    pub fn push_frame(&mut self, what: Wait, span: Span) {
+        let skip = self.top().skip;
+        self.frames.push(Frame {
+            what,
+            skip,
+            span,
+            data: FrameData::None,
+        });
+    }
+
+    /// Pop the top frame if it is `what`.
+    pub fn close(&mut self, what: Wait) -> Option<Frame> {
+        if self.frames.len() > 1 && self.top().what == what {
+            self.frames.pop()
+        } else {
+            None
+        }
+    }
+
+    /// The scope definitions go into.
+    pub fn context(&self) -> NsId {
+        self.contexts
+            .iter()
+            .rev()
+            .find(|c| !c.with)
+            .map_or(GLOBAL, |c| c.ns)
+    }
+
+    pub fn push_context(&mut self, ns: NsId) {
+        self.contexts.push(Context {
+            ns,
+            saved_cheap: self.cheap,
+            with: false,
+        });
+        self.cheap = ns;
+    }
+
+    pub fn push_with(&mut self, ns: NsId) {
+        self.contexts.push(Context {
+            ns,
+            saved_cheap: self.cheap,
+            with: true,
+        });
+    }
+
+    /// Leave the innermost scope; `false` if only the global one is left.
+    pub fn pop_context(&mut self) -> bool {
+        if self.contexts.len() <= 1 {
+            return false;
+        }
+        if let Some(c) = self.contexts.pop() {
+            self.cheap = c.saved_cheap;
+        }
+        true
+    }
+}

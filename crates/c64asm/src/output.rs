@@ -1,0 +1,384 @@
+//! Where assembled bytes go. Each section writes into its own memory (a list
+//! of blocks in writing order); `.dsection` links a section's memory into its
+//! parent's. After the last pass the root memory is flattened into an image:
+//! later blocks win where blocks overlap, gaps read as zeros.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::intern::Name;
+use crate::source::Span;
+use crate::symbols::PcType;
+
+/// Index of a memory (block list).
+pub type MemId = u32;
+/// Index of an address state.
+pub type AddrId = u32;
+/// Index of a section.
+pub type SecId = u32;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Block {
+    /// `len` bytes of `data` from `start`, at compile offset `addr`.
+    Data { addr: u32, start: u32, len: u32 },
+    /// Another memory (a section's) linked in here.
+    Ref(MemId),
+}
+
+#[derive(Default)]
+pub struct Memory {
+    pub blocks: Vec<Block>,
+    pub data: Vec<u8>,
+}
+
+impl Memory {
+    /// Append bytes at `addr`, extending the last block when contiguous.
+    pub fn write(&mut self, addr: u32, bytes: &[u8]) {
+        let start = self.data.len() as u32;
+        if let Some(Block::Data {
+            addr: a,
+            start: s,
+            len,
+        }) = self.blocks.last_mut()
+            && *a + *len == addr
+            && *s + *len == start
+        {
+            *len += bytes.len() as u32;
+            self.data.extend_from_slice(bytes);
+            return;
+        }
+        self.blocks.push(Block::Data {
+            addr,
+            start,
+            len: bytes.len() as u32,
+        });
+        self.data.extend_from_slice(bytes);
+    }
+}
+
+/// The two counters of 64tass: the compile offset (`address`, where bytes
+/// go) and the program counter (`l_address`, what `*` and labels see).
+#[derive(Clone, Debug)]
+pub struct Address {
+    pub address: u32,
+    pub l_address: u32,
+    /// The type `*` takes (from the last `* =` value).
+    pub l_type: PcType,
+    pub start: u32,
+    pub end: u32,
+    pub l_start: u32,
+    pub l_union: u32,
+    pub unionmode: bool,
+    pub moved: bool,
+    pub wrapwarn: bool,
+    pub bankwarn: bool,
+    pub mem: MemId,
+}
+
+impl Address {
+    pub fn new(mem: MemId) -> Address {
+        Address {
+            address: 0,
+            l_address: 0,
+            l_type: PcType::Int,
+            start: 0,
+            end: 0,
+            l_start: 0,
+            l_union: 0,
+            unionmode: false,
+            moved: false,
+            wrapwarn: false,
+            bankwarn: false,
+            mem,
+        }
+    }
+}
+
+pub struct Section {
+    pub name: Name,
+    pub display: Rc<str>,
+    pub parent: Option<SecId>,
+    pub children: FxHashMap<Name, SecId>,
+    pub addr: AddrId,
+    pub restart: u32,
+    pub l_restart: u32,
+    pub size: u32,
+    pub defpass: u32,
+    pub usepass: u32,
+    pub logicalrecursion: u32,
+    pub span: Span,
+}
+
+/// A diagnostic raised while placing bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceIssue {
+    /// Bytes before the start of a section.
+    OutOfSection,
+    /// The compile offset wrapped around the end of the image.
+    MemWrap,
+    /// The program counter crossed into another 64 KiB bank.
+    PcWrap,
+}
+
+pub struct Output {
+    pub mems: Vec<Memory>,
+    pub addrs: Vec<Address>,
+    pub sections: Vec<Section>,
+    /// Highest compile offset + 1 (`$10000`, or `$1000000` with long addresses).
+    pub image_size: u32,
+    /// The processor's address space mask for the program counter.
+    pub all_mem: u32,
+}
+
+pub const ROOT: SecId = 0;
+
+impl Output {
+    pub fn new(image_size: u32) -> Output {
+        let mut o = Output {
+            mems: Vec::new(),
+            addrs: Vec::new(),
+            sections: Vec::new(),
+            image_size,
+            all_mem: 0xffff,
+        };
+        o.reset();
+        o
+    }
+
+    /// Forget everything written (start of a pass); sections keep their
+    /// positions from the previous pass.
+    pub fn reset(&mut self) {
+        self.mems.clear();
+        self.mems.push(Memory::default());
+        if self.sections.is_empty() {
+            self.addrs.clear();
+            self.addrs.push(Address::new(0));
+            self.sections.push(Section {
+                name: u32::MAX,
+                display: Rc::from(""),
+                parent: None,
+                children: FxHashMap::default(),
+                addr: 0,
+                restart: 0,
+                l_restart: 0,
+                size: 0,
+                defpass: 0,
+                usepass: 0,
+                logicalrecursion: 0,
+                span: Span::default(),
+            });
+        } else {
+            let root = self.sections[ROOT as usize].addr as usize;
+            self.addrs[root] = Address::new(0);
+            self.sections[ROOT as usize].logicalrecursion = 0;
+        }
+    }
+
+    pub fn new_mem(&mut self) -> MemId {
+        self.mems.push(Memory::default());
+        self.mems.len() as MemId - 1
+    }
+
+    pub fn new_addr(&mut self, a: Address) -> AddrId {
+        self.addrs.push(a);
+        self.addrs.len() as AddrId - 1
+    }
+
+    pub fn addr(&self, id: AddrId) -> &Address {
+        &self.addrs[id as usize]
+    }
+
+    pub fn addr_mut(&mut self, id: AddrId) -> &mut Address {
+        &mut self.addrs[id as usize]
+    }
+
+    fn mask2(&self) -> u32 {
+        self.image_size - 1
+    }
+
+    /// Shared by writing and skipping: advance both counters by `n`, with
+    /// 64tass's wrap-around rules. Returns the compile offset to write at.
+    fn advance(&mut self, id: AddrId, n: u32, issues: &mut Vec<PlaceIssue>) -> u32 {
+        let all_mem = self.all_mem;
+        let mask2 = self.mask2();
+        let a = &mut self.addrs[id as usize];
+        if a.moved {
+            if a.address < a.start {
+                issues.push(PlaceIssue::OutOfSection);
+            }
+            if a.wrapwarn {
+                issues.push(PlaceIssue::MemWrap);
+                a.wrapwarn = false;
+            }
+            a.moved = false;
+        }
+        if a.bankwarn {
+            issues.push(PlaceIssue::PcWrap);
+            a.bankwarn = false;
+        }
+        if n > (!a.l_address & 0xffff) {
+            a.bankwarn = 0x10000 - (a.l_address & 0xffff) == n;
+            if !a.bankwarn {
+                issues.push(PlaceIssue::PcWrap);
+            }
+            a.l_address = a.l_address.wrapping_add(n) & all_mem;
+        } else {
+            a.l_address += n;
+        }
+        let at = a.address;
+        if n > (!a.address & mask2) {
+            if n - 1 + a.address == mask2 {
+                a.wrapwarn = true;
+                a.moved = true;
+                if a.end <= mask2 {
+                    a.end = mask2 + 1;
+                }
+                a.address = 0;
+            } else {
+                if a.start != 0 {
+                    issues.push(PlaceIssue::OutOfSection);
+                }
+                if a.end <= mask2 {
+                    a.end = mask2 + 1;
+                }
+                a.moved = false;
+                a.address = a.address.wrapping_add(n) & mask2;
+                issues.push(PlaceIssue::MemWrap);
+                a.wrapwarn = false;
+            }
+        } else {
+            a.address += n;
+        }
+        at
+    }
+
+    /// Write bytes at the current compile offset of `id`.
+    pub fn poke(&mut self, id: AddrId, bytes: &[u8], issues: &mut Vec<PlaceIssue>) {
+        if bytes.is_empty() {
+            return;
+        }
+        let at = self.advance(id, bytes.len() as u32, issues);
+        let mask2 = self.mask2();
+        let mem = self.addrs[id as usize].mem as usize;
+        let room = (mask2 - at + 1) as usize;
+        if bytes.len() <= room {
+            self.mems[mem].write(at, bytes);
+        } else {
+            self.mems[mem].write(at, &bytes[..room]);
+            self.mems[mem].write(0, &bytes[room..]);
+        }
+    }
+
+    /// Skip `n` bytes (uninitialized memory).
+    pub fn skip(&mut self, id: AddrId, n: u32, issues: &mut Vec<PlaceIssue>) {
+        if n != 0 {
+            self.advance(id, n, issues);
+        }
+    }
+
+    /// Flatten the root memory into `(load address, bytes)`: first to last
+    /// written byte, gaps zero-filled, later blocks winning.
+    pub fn image(&self) -> Option<(u32, Vec<u8>)> {
+        let mut lo = u32::MAX;
+        let mut hi = 0u32;
+        self.bounds(0, &mut lo, &mut hi, 0);
+        if lo > hi {
+            return None;
+        }
+        let mut bytes = vec![0u8; (hi - lo + 1) as usize];
+        self.paint(0, lo, &mut bytes, 0);
+        Some((lo, bytes))
+    }
+
+    fn bounds(&self, mem: MemId, lo: &mut u32, hi: &mut u32, depth: u32) {
+        if depth > 64 {
+            return;
+        }
+        for b in &self.mems[mem as usize].blocks {
+            match *b {
+                Block::Data { addr, len, .. } if len > 0 => {
+                    *lo = (*lo).min(addr);
+                    *hi = (*hi).max(addr + len - 1);
+                }
+                Block::Data { .. } => {}
+                Block::Ref(m) => self.bounds(m, lo, hi, depth + 1),
+            }
+        }
+    }
+
+    fn paint(&self, mem: MemId, lo: u32, out: &mut [u8], depth: u32) {
+        if depth > 64 {
+            return;
+        }
+        let m = &self.mems[mem as usize];
+        for b in &m.blocks {
+            match *b {
+                Block::Data { addr, start, len } => {
+                    let dst = (addr - lo) as usize;
+                    out[dst..dst + len as usize]
+                        .copy_from_slice(&m.data[start as usize..(start + len) as usize]);
+                }
+                Block::Ref(sub) => self.paint(sub, lo, out, depth + 1),
+            }
+        }
+    }
+
+    /// Every data block as (compile offset, bytes), in writing order with
+    /// section contents at their `.dsection`, for listings and source maps.
+    pub fn blocks(&self) -> Vec<(u32, &[u8])> {
+        let mut out = Vec::new();
+        self.collect(0, &mut out, 0);
+        out
+    }
+
+    fn collect<'a>(&'a self, mem: MemId, out: &mut Vec<(u32, &'a [u8])>, depth: u32) {
+        if depth > 64 {
+            return;
+        }
+        let m = &self.mems[mem as usize];
+        for b in &m.blocks {
+            match *b {
+                Block::Data { addr, start, len } => {
+                    out.push((addr, &m.data[start as usize..(start + len) as usize]))
+                }
+                Block::Ref(sub) => self.collect(sub, out, depth + 1),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gaps_and_overlaps_flatten_like_a_prg() {
+        let mut o = Output::new(0x10000);
+        let a = o.sections[0].addr;
+        let mut issues = Vec::new();
+        o.addr_mut(a).address = 0x1000;
+        o.skip(a, 1, &mut issues);
+        o.poke(a, &[1, 2], &mut issues);
+        o.skip(a, 2, &mut issues);
+        o.poke(a, &[3], &mut issues);
+        o.skip(a, 5, &mut issues);
+        o.addr_mut(a).address = 0x1001;
+        o.poke(a, &[9], &mut issues);
+        assert_eq!(o.image(), Some((0x1001, vec![9, 2, 0, 0, 3])));
+        assert!(issues.is_empty());
+    }
+
+    #[test]
+    fn writing_past_the_end_wraps_with_a_warning() {
+        let mut o = Output::new(0x10000);
+        let a = o.sections[0].addr;
+        let mut issues = Vec::new();
+        o.addr_mut(a).address = 0xffff;
+        o.addr_mut(a).l_address = 0xffff;
+        o.poke(a, &[1], &mut issues);
+        o.poke(a, &[2], &mut issues);
+        assert_eq!(issues, [PlaceIssue::MemWrap]);
+        assert_eq!(o.addr(a).address, 1);
+    }
+}

@@ -1,0 +1,256 @@
+//! Symbols and scopes. Every label lives in a namespace; namespaces are kept
+//! across passes (labels remember the pass that last defined and used them,
+//! which is how the assembler knows whether another pass is needed).
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::intern::Name;
+use crate::source::Span;
+use crate::value::{CodeId, NsId, Value};
+
+/// Index of a label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LabelId(pub u32);
+
+pub struct Label {
+    /// The name as first written (for listings).
+    pub display: Rc<str>,
+    pub value: Value,
+    /// Pass that last defined it (0: never).
+    pub defpass: u32,
+    /// Pass that last read it.
+    pub usepass: u32,
+    /// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
+    pub constant: bool,
+    /// Read since its definition (for `.proc`, which is only assembled when used).
+    pub referenced: bool,
+    /// Defined inside `.weak`: stronger definitions win.
+    pub strength: u8,
+    /// The value is assigned after the line (macro results, `.binclude`).
+    pub update_after: bool,
+    pub span: Span,
+    /// The namespace holding it.
+    pub owner: NsId,
+}
+
+/// Anonymous labels of a namespace: `-` and `+` definitions by their count.
+#[derive(Default)]
+pub struct Anon {
+    pub back: Vec<Option<LabelId>>,
+    pub fwd: Vec<Option<LabelId>>,
+}
+
+pub struct Namespace {
+    labels: FxHashMap<(Name, u8), LabelId>,
+    /// Highest strength used here (lookups try 0..=max).
+    max_strength: u8,
+    pub anon: Anon,
+    /// Counts of `-` and `+` definitions seen in this pass so far.
+    pub backr: u32,
+    pub forwr: u32,
+    /// Labels in definition order, for listings.
+    pub order: Vec<LabelId>,
+}
+
+impl Namespace {
+    fn new() -> Namespace {
+        Namespace {
+            labels: FxHashMap::default(),
+            max_strength: 0,
+            anon: Anon::default(),
+            backr: 0,
+            forwr: 0,
+            order: Vec::new(),
+        }
+    }
+}
+
+/// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataType {
+    None,
+    Byte,
+    Char,
+    Word,
+    Sint,
+    Long,
+    Lint,
+    Dword,
+    Dint,
+}
+
+impl DataType {
+    pub fn size(self) -> u32 {
+        match self {
+            DataType::None | DataType::Byte | DataType::Char => 1,
+            DataType::Word | DataType::Sint => 2,
+            DataType::Long | DataType::Lint => 3,
+            DataType::Dword | DataType::Dint => 4,
+        }
+    }
+
+    pub fn signed(self) -> bool {
+        matches!(self, DataType::Char | DataType::Sint | DataType::Lint | DataType::Dint)
+    }
+}
+
+/// How the program counter value prints and converts: 64tass keeps the type of
+/// the value `*` was last set from (`* = $1000` makes labels bit strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PcType {
+    Int,
+    Bits(u32),
+    Float,
+}
+
+/// The value of a label in front of code or data.
+pub struct Code {
+    pub addr: u32,
+    pub typ: PcType,
+    pub size: u32,
+    pub dtype: DataType,
+    pub names: NsId,
+    /// Pass that last set the size (0: never).
+    pub pass: u32,
+    /// Where the bytes are: compile offset and the memory they were written to.
+    pub memaddr: u32,
+    pub mem: u32,
+}
+
+pub struct Symbols {
+    pub labels: Vec<Label>,
+    pub spaces: Vec<Namespace>,
+    pub codes: Vec<Code>,
+}
+
+pub const GLOBAL: NsId = NsId(0);
+
+impl Default for Symbols {
+    fn default() -> Self {
+        Symbols {
+            labels: Vec::new(),
+            spaces: vec![Namespace::new()],
+            codes: Vec::new(),
+        }
+    }
+}
+
+impl Symbols {
+    pub fn new_namespace(&mut self) -> NsId {
+        self.spaces.push(Namespace::new());
+        NsId(self.spaces.len() as u32 - 1)
+    }
+
+    pub fn ns(&self, id: NsId) -> &Namespace {
+        &self.spaces[id.0 as usize]
+    }
+
+    pub fn ns_mut(&mut self, id: NsId) -> &mut Namespace {
+        &mut self.spaces[id.0 as usize]
+    }
+
+    pub fn label(&self, id: LabelId) -> &Label {
+        &self.labels[id.0 as usize]
+    }
+
+    pub fn label_mut(&mut self, id: LabelId) -> &mut Label {
+        &mut self.labels[id.0 as usize]
+    }
+
+    pub fn code(&self, id: CodeId) -> &Code {
+        &self.codes[id.0 as usize]
+    }
+
+    pub fn code_mut(&mut self, id: CodeId) -> &mut Code {
+        &mut self.codes[id.0 as usize]
+    }
+
+    pub fn new_code(&mut self, code: Code) -> CodeId {
+        self.codes.push(code);
+        CodeId(self.codes.len() as u32 - 1)
+    }
+
+    /// The label of exactly this name and strength in `ns`.
+    pub fn get(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
+        self.ns(ns).labels.get(&(name, strength)).copied()
+    }
+
+    /// The strongest label of this name in `ns`.
+    pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
+        let space = self.ns(ns);
+        (0..=space.max_strength).find_map(|s| space.labels.get(&(name, s)).copied())
+    }
+
+    /// Find or create the label `name` of `strength` in `ns`. The second value
+    /// says whether it existed.
+    pub fn entry(&mut self, ns: NsId, name: Name, strength: u8, display: &str, span: Span) -> (LabelId, bool) {
+        if let Some(id) = self.get(ns, name, strength) {
+            return (id, true);
+        }
+        let id = LabelId(self.labels.len() as u32);
+        self.labels.push(Label {
+            display: Rc::from(display),
+            value: Value::None,
+            defpass: 0,
+            usepass: 0,
+            constant: true,
+            referenced: false,
+            strength,
+            update_after: false,
+            span,
+            owner: ns,
+        });
+        let space = self.ns_mut(ns);
+        space.labels.insert((name, strength), id);
+        space.max_strength = space.max_strength.max(strength);
+        space.order.push(id);
+        (id, false)
+    }
+
+    /// The anonymous label of a namespace: `back` selects `-` definitions.
+    pub fn anon(&self, ns: NsId, back: bool, count: u32) -> Option<LabelId> {
+        let a = &self.ns(ns).anon;
+        let list = if back { &a.back } else { &a.fwd };
+        list.get(count as usize).copied().flatten()
+    }
+
+    pub fn anon_entry(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> (LabelId, bool) {
+        if let Some(id) = self.anon(ns, back, count) {
+            return (id, true);
+        }
+        let id = LabelId(self.labels.len() as u32);
+        self.labels.push(Label {
+            display: Rc::from(if back { "-" } else { "+" }),
+            value: Value::None,
+            defpass: 0,
+            usepass: 0,
+            constant: true,
+            referenced: false,
+            strength: 0,
+            update_after: false,
+            span,
+            owner: ns,
+        });
+        let a = &mut self.ns_mut(ns).anon;
+        let list = if back { &mut a.back } else { &mut a.fwd };
+        if list.len() <= count as usize {
+            list.resize(count as usize + 1, None);
+        }
+        list[count as usize] = Some(id);
+        (id, false)
+    }
+
+    /// Labels of a namespace in definition order, with their lookup names.
+    pub fn entries(&self, ns: NsId) -> Vec<(Name, LabelId)> {
+        let space = self.ns(ns);
+        let mut out: Vec<(Name, LabelId)> = space
+            .labels
+            .iter()
+            .map(|(&(name, _), &id)| (name, id))
+            .collect();
+        out.sort_by_key(|&(_, id)| id.0);
+        out
+    }
+}

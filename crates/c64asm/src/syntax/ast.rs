@@ -1,0 +1,383 @@
+//! Expression trees. Positions are byte offsets into the text the line belongs to.
+
+use std::rc::Rc;
+
+use crate::intern::Name;
+use crate::value::Bits;
+
+/// Byte offset of a node in its text (for messages).
+pub type Pos = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Pos,
+    Inv,
+    Not,
+    /// `<`: low byte.
+    Lower,
+    /// `>`: high byte.
+    Higher,
+    /// `<>`: low word.
+    Word,
+    /// `>``: high word.
+    HWord,
+    /// `><`: byte-swapped word.
+    BSWord,
+    /// `` ` ``: bank byte.
+    Bank,
+    /// `^`: decimal string (deprecated).
+    DecStr,
+    /// `*`: convert a list into arguments.
+    Splat,
+}
+
+impl UnOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            UnOp::Neg => "-",
+            UnOp::Pos => "+",
+            UnOp::Inv => "~",
+            UnOp::Not => "!",
+            UnOp::Lower => "<",
+            UnOp::Higher => ">",
+            UnOp::Word => "<>",
+            UnOp::HWord => ">`",
+            UnOp::BSWord => "><",
+            UnOp::Bank => "`",
+            UnOp::DecStr => "^",
+            UnOp::Splat => "*",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            UnOp::Neg => "unary negative",
+            UnOp::Pos => "unary positive",
+            UnOp::Inv => "binary invert",
+            UnOp::Not => "logical not",
+            UnOp::Lower => "low byte",
+            UnOp::Higher => "high byte",
+            UnOp::Word => "word",
+            UnOp::HWord => "high word",
+            UnOp::BSWord => "swapped word",
+            UnOp::Bank => "bank byte",
+            UnOp::DecStr => "decimal string",
+            UnOp::Splat => "unary splat",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Exp,
+    Or,
+    Xor,
+    And,
+    Shl,
+    Shr,
+    LOr,
+    LXor,
+    LAnd,
+    Eq,
+    Ne,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Cmp,
+    Identity,
+    NIdentity,
+    Min,
+    Max,
+    In,
+    NotIn,
+    Concat,
+    Repeat,
+}
+
+impl BinOp {
+    /// 64tass's operator priority (higher binds tighter).
+    pub fn prio(self) -> u8 {
+        match self {
+            BinOp::LOr => 5,
+            BinOp::LXor => 6,
+            BinOp::LAnd => 7,
+            BinOp::In
+            | BinOp::NotIn
+            | BinOp::Cmp
+            | BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Le
+            | BinOp::Identity
+            | BinOp::NIdentity => 8,
+            BinOp::Min | BinOp::Max => 9,
+            BinOp::Or => 10,
+            BinOp::Xor => 11,
+            BinOp::And => 12,
+            BinOp::Shl | BinOp::Shr => 13,
+            BinOp::Add | BinOp::Sub => 14,
+            BinOp::Mul | BinOp::Div | BinOp::Mod => 15,
+            BinOp::Exp => 16,
+            BinOp::Concat => 19,
+            BinOp::Repeat => 20,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Exp => "**",
+            BinOp::Or => "|",
+            BinOp::Xor => "^",
+            BinOp::And => "&",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::LOr => "||",
+            BinOp::LXor => "^^",
+            BinOp::LAnd => "&&",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Gt => ">",
+            BinOp::Le => "<=",
+            BinOp::Ge => ">=",
+            BinOp::Cmp => "<=>",
+            BinOp::Identity => "===",
+            BinOp::NIdentity => "!==",
+            BinOp::Min => "<?",
+            BinOp::Max => ">?",
+            BinOp::In => "in",
+            BinOp::NotIn => "!in",
+            BinOp::Concat => "..",
+            BinOp::Repeat => "x",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BinOp::Add => "add",
+            BinOp::Sub => "subtract",
+            BinOp::Mul => "multiply",
+            BinOp::Div => "division",
+            BinOp::Mod => "modulo",
+            BinOp::Exp => "exponent",
+            BinOp::Or => "binary or",
+            BinOp::Xor => "binary exclusive or",
+            BinOp::And => "binary and",
+            BinOp::Shl => "binary left shift",
+            BinOp::Shr => "binary right shift",
+            BinOp::LOr => "logical or",
+            BinOp::LXor => "logical xor",
+            BinOp::LAnd => "logical and",
+            BinOp::Eq => "equal",
+            BinOp::Ne => "not equal",
+            BinOp::Lt => "less than",
+            BinOp::Gt => "greater than",
+            BinOp::Le => "less than or equal",
+            BinOp::Ge => "greater than or equal",
+            BinOp::Cmp => "compare",
+            BinOp::Identity => "identical",
+            BinOp::NIdentity => "not identical",
+            BinOp::Min => "smaller of",
+            BinOp::Max => "greater of",
+            BinOp::In => "contains",
+            BinOp::NotIn => "excludes",
+            BinOp::Concat => "concatenate",
+            BinOp::Repeat => "repeat",
+        }
+    }
+}
+
+/// Index registers of the `,x`-style operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reg {
+    X,
+    Y,
+    Z,
+    S,
+    R,
+    D,
+    B,
+    K,
+}
+
+impl Reg {
+    pub fn from_letter(c: u8) -> Option<Reg> {
+        Some(match c {
+            b'x' => Reg::X,
+            b'y' => Reg::Y,
+            b'z' => Reg::Z,
+            b's' => Reg::S,
+            b'r' => Reg::R,
+            b'd' => Reg::D,
+            b'b' => Reg::B,
+            b'k' => Reg::K,
+            _ => return None,
+        })
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Reg::X => 'x',
+            Reg::Y => 'y',
+            Reg::Z => 'z',
+            Reg::S => 's',
+            Reg::R => 'r',
+            Reg::D => 'd',
+            Reg::B => 'b',
+            Reg::K => 'k',
+        }
+    }
+}
+
+/// Addressing-mode operators: they wrap a value into an address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AddrOp {
+    /// `#`
+    Imm,
+    /// `#+` / `#-`
+    ImmSigned,
+    /// Parentheses around an instruction operand.
+    Ind,
+    /// Square brackets around an instruction operand.
+    LongInd,
+    /// `,x` and friends.
+    Index(Reg),
+}
+
+/// How a prefixed string literal is turned into bytes (`b"..."`, `n"..."`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextMode {
+    /// `.text`
+    Text,
+    /// `.null`
+    Null,
+    /// `.shift`
+    Shift,
+    /// `.shiftl`
+    ShiftL,
+    /// `.ptext`
+    PText,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub pos: Pos,
+    pub kind: ExprKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Bits(Bits),
+    Float(f64),
+    Str(Rc<str>),
+    /// `x"..."` and `z"..."`: literal bytes.
+    Bytes(Rc<[u8]>),
+    /// `b"..."` and friends: encoded with the current encoding when evaluated.
+    EncStr(TextMode, Rc<str>),
+    /// `?`: uninitialized memory.
+    Gap,
+    /// `*`: the program counter at the start of the line.
+    Star,
+    /// An omitted argument (`,,`) or slice bound.
+    Default,
+    /// Anonymous label reference: 0 = `+`, 1 = `++`, -1 = `-`, -2 = `--`.
+    Anon(i32),
+    /// A symbol looked up in the current scope.
+    Ident(Name),
+    /// A symbol name as a value (`.name`, and the right side of `.`).
+    Symbol(Name),
+    /// `.+`, `.-`: anonymous symbols as values.
+    AnonSymbol(i32),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<[Expr; 2]>),
+    /// `c ? a : b`
+    Cond(Box<[Expr; 3]>),
+    /// `c ?? a : b`
+    DCond(Box<[Expr; 3]>),
+    /// `a.b`: member lookup (the right side is a symbol, or a list of them).
+    Member(Box<[Expr; 2]>),
+    Call(Box<Expr>, Box<[Expr]>),
+    Index(Box<Expr>, Box<[Expr]>),
+    /// `a:b:c` inside an index.
+    Slice(Box<[Expr]>),
+    List(Box<[Expr]>),
+    Tuple(Box<[Expr]>),
+    /// `{k: v, ...}`; a `None` key is the default value.
+    Dict(Box<[(Option<Expr>, Expr)]>),
+    /// A parenthesized expression (kept so instruction operands can tell
+    /// indirection from grouping).
+    Paren(Box<Expr>),
+    Addr(AddrOp, Box<Expr>),
+    /// `...`: the fold placeholder.
+    Fold,
+}
+
+impl Expr {
+    pub fn new(pos: Pos, kind: ExprKind) -> Expr {
+        Expr { pos, kind }
+    }
+
+    /// The expression without grouping parentheses.
+    pub fn unparen(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Paren(e) => e.unparen(),
+            _ => self,
+        }
+    }
+}
+
+/// Turn the parentheses of an instruction operand into indirection, as
+/// 64tass does: `(x)` is indirect when nothing but `,x`-style indexing,
+/// another bracket or the end of the operand follows it, and plain grouping
+/// when it is the operand of an operator (`(2)+3`, `#(2)`).
+pub fn mark_indirect(e: Expr) -> Expr {
+    resolve(e, true)
+}
+
+fn resolve(e: Expr, top: bool) -> Expr {
+    let pos = e.pos;
+    match e.kind {
+        ExprKind::Paren(inner) => {
+            let inner = resolve(*inner, true);
+            if top {
+                Expr::new(pos, ExprKind::Addr(AddrOp::Ind, Box::new(inner)))
+            } else {
+                inner
+            }
+        }
+        ExprKind::Addr(op @ AddrOp::Index(_), base) => {
+            Expr::new(pos, ExprKind::Addr(op, Box::new(resolve(*base, true))))
+        }
+        ExprKind::Addr(op, base) => {
+            Expr::new(pos, ExprKind::Addr(op, Box::new(resolve(*base, false))))
+        }
+        ExprKind::List(items) => {
+            let items: Vec<Expr> = items.into_vec().into_iter().map(|x| resolve(x, true)).collect();
+            Expr::new(pos, ExprKind::List(items.into()))
+        }
+        ExprKind::Unary(op, a) => Expr::new(pos, ExprKind::Unary(op, Box::new(resolve(*a, false)))),
+        ExprKind::Binary(op, ab) => {
+            let [a, b] = *ab;
+            Expr::new(
+                pos,
+                ExprKind::Binary(op, Box::new([resolve(a, false), resolve(b, false)])),
+            )
+        }
+        kind => Expr::new(pos, kind),
+    }
+}

@@ -1,0 +1,873 @@
+//! The expression parser: 64tass's operators and priorities, as a precedence
+//! climbing parser over one line of text.
+
+use std::rc::Rc;
+
+use super::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, Reg, TextMode, UnOp};
+use super::scan::{self, Number, PResult, error, ident_len};
+use crate::intern::{Interner, Name};
+
+/// How the parser reads names and letters.
+#[derive(Clone, Copy, Debug)]
+pub struct Dialect {
+    /// `-C`: symbols (and register letters, `x`, `in`) are case-sensitive.
+    pub case_sensitive: bool,
+    /// `-a`: Unicode letters may appear in identifiers.
+    pub unicode: bool,
+}
+
+/// Intern an identifier as it is looked up: folded to lower case unless the
+/// source is case-sensitive.
+pub fn intern_name(names: &mut Interner, text: &str, d: Dialect) -> Name {
+    if d.case_sensitive || !text.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+        names.intern(text)
+    } else {
+        names.intern(&text.to_lowercase())
+    }
+}
+
+pub struct Parser<'t, 'n> {
+    text: &'t str,
+    bytes: &'t [u8],
+    pub pos: usize,
+    /// Offset of the end of the line.
+    end: usize,
+    names: &'n mut Interner,
+    dialect: Dialect,
+    /// Deprecated operators seen (`<>`, `//`, `^`, single `=`), for warnings.
+    pub deprecated: Vec<(Pos, &'static str)>,
+}
+
+/// Characters that can start an operand (besides identifier starts and digits).
+fn starts_operand(c: u8) -> bool {
+    matches!(
+        c,
+        b'(' | b'[' | b'{' | b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^'
+            | b'$' | b'%' | b'"' | b'\'' | b'.' | b'?'
+    ) || c.is_ascii_alphanumeric()
+        || c == b'_'
+        || c >= 0x80
+}
+
+impl<'t, 'n> Parser<'t, 'n> {
+    /// A parser over `text[pos..end]` (`end` is the end of the line).
+    pub fn new(text: &'t str, pos: usize, end: usize, names: &'n mut Interner, dialect: Dialect) -> Self {
+        Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos,
+            end,
+            names,
+            dialect,
+            deprecated: Vec::new(),
+        }
+    }
+
+    fn peek(&self) -> u8 {
+        if self.pos < self.end {
+            self.bytes[self.pos]
+        } else {
+            0
+        }
+    }
+
+    fn peek_at(&self, n: usize) -> u8 {
+        let i = self.pos + n;
+        if i < self.end { self.bytes[i] } else { 0 }
+    }
+
+    pub fn skip_ws(&mut self) {
+        while self.pos < self.end && matches!(self.bytes[self.pos], b' ' | b'\t') {
+            self.pos += 1;
+        }
+    }
+
+    /// At the end of the line or at a comment.
+    pub fn at_end(&self) -> bool {
+        matches!(self.peek(), 0 | b';')
+    }
+
+    fn letter_is(&self, at: usize, lower: u8) -> bool {
+        let b = self.bytes.get(at).copied().unwrap_or(0);
+        if self.dialect.case_sensitive {
+            b == lower
+        } else {
+            b | 0x20 == lower
+        }
+    }
+
+    fn ident_len_at(&self, at: usize) -> usize {
+        if at >= self.end {
+            return 0;
+        }
+        ident_len(&self.text[..self.end], at, self.dialect.unicode)
+    }
+
+    fn name(&mut self, start: usize, len: usize) -> Name {
+        intern_name(self.names, &self.text[start..start + len], self.dialect)
+    }
+
+    fn unexpected<T>(&self, what: &str) -> PResult<T> {
+        let c = self.peek();
+        if (c < b' ' && c != 0 && c != b'\t') || c == 0x7f {
+            let ch = self.text[self.pos..].chars().next().unwrap_or('\0');
+            return error(
+                self.pos,
+                format!("unexpected character '<{:02x}>' (U+{:04X})", ch as u32, ch as u32),
+            );
+        }
+        error(self.pos, format!("{what} expected"))
+    }
+
+    // ------------------------------------------------------------- lists
+
+    /// Comma-separated values up to the end of the line.
+    pub fn list(&mut self) -> PResult<Vec<Expr>> {
+        let mut out = Vec::new();
+        self.skip_ws();
+        if self.at_end() {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.element()?);
+            self.skip_ws();
+            if self.peek() == b',' {
+                self.pos += 1;
+                continue;
+            }
+            if self.at_end() {
+                return Ok(out);
+            }
+            return self.unexpected("an operator is");
+        }
+    }
+
+    /// One value; stops before a top-level `,` (or `=` when `stop_at_equal`).
+    pub fn single(&mut self) -> PResult<Expr> {
+        self.skip_ws();
+        self.element()
+    }
+
+    /// Instruction operands: like [`Parser::list`], with parentheses turned
+    /// into indirection where 64tass does.
+    pub fn operands(&mut self) -> PResult<Vec<Expr>> {
+        Ok(self
+            .list()?
+            .into_iter()
+            .map(super::ast::mark_indirect)
+            .collect())
+    }
+
+    /// A list element: a conditional expression followed by any number of
+    /// `,x`-style index operators (which bind everything before them).
+    fn element(&mut self) -> PResult<Expr> {
+        let mut e = self.cond()?;
+        loop {
+            self.skip_ws();
+            let Some(reg) = self.index_reg() else {
+                return Ok(e);
+            };
+            let pos = self.pos as Pos;
+            self.pos += 2;
+            e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), Box::new(e)));
+            e = self.infix(e, 3)?;
+            e = self.cond_tail(e)?;
+        }
+    }
+
+    /// `,r` where r is a single register letter directly after the comma.
+    fn index_reg(&self) -> Option<Reg> {
+        if self.peek() != b',' {
+            return None;
+        }
+        let at = self.pos + 1;
+        if self.ident_len_at(at) != 1 || matches!(self.peek_at(2), b'"' | b'\'') {
+            return None;
+        }
+        let b = self.bytes[at];
+        let b = if self.dialect.case_sensitive { b } else { b | 0x20 };
+        Reg::from_letter(b)
+    }
+
+    /// `c ? a : b` (right-associative) around an operator expression.
+    fn cond(&mut self) -> PResult<Expr> {
+        let c = self.expr(3)?;
+        self.cond_tail(c)
+    }
+
+    fn cond_tail(&mut self, c: Expr) -> PResult<Expr> {
+        self.skip_ws();
+        if self.peek() != b'?' {
+            return Ok(c);
+        }
+        let double = self.peek_at(1) == b'?';
+        let qpos = self.pos;
+        self.pos += if double { 2 } else { 1 };
+        self.skip_ws();
+        let a = self.cond()?;
+        self.skip_ws();
+        if self.peek() != b':' {
+            return error(qpos, "':' expected");
+        }
+        self.pos += 1;
+        self.skip_ws();
+        let b = self.cond()?;
+        let parts = Box::new([c, a, b]);
+        Ok(Expr::new(
+            qpos as Pos,
+            if double { ExprKind::DCond(parts) } else { ExprKind::Cond(parts) },
+        ))
+    }
+
+    /// An expression whose binary operators bind tighter than `limit`
+    /// (`**` always binds: it never gives way to a pending operator).
+    fn expr(&mut self, limit: u8) -> PResult<Expr> {
+        let lhs = self.prefix()?;
+        self.infix(lhs, limit)
+    }
+
+    fn infix(&mut self, mut lhs: Expr, limit: u8) -> PResult<Expr> {
+        loop {
+            self.skip_ws();
+            let Some((op, len)) = self.binop() else {
+                return Ok(lhs);
+            };
+            if op.prio() <= limit && op != BinOp::Exp {
+                return Ok(lhs);
+            }
+            let pos = self.pos as Pos;
+            self.pos += len;
+            self.skip_ws();
+            let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
+            lhs = Expr::new(pos, ExprKind::Binary(op, Box::new([lhs, rhs])));
+        }
+    }
+
+    /// The binary operator at the cursor and its length, if any.
+    fn binop(&mut self) -> Option<(BinOp, usize)> {
+        let c = self.peek();
+        let c1 = self.peek_at(1);
+        let c2 = self.peek_at(2);
+        let op = match c {
+            b'&' => match (c1, c2) {
+                (b'&', b'=') | (b'=', _) => return None,
+                (b'&', _) => (BinOp::LAnd, 2),
+                _ => (BinOp::And, 1),
+            },
+            b'|' => match (c1, c2) {
+                (b'|', b'=') | (b'=', _) => return None,
+                (b'|', _) => (BinOp::LOr, 2),
+                _ => (BinOp::Or, 1),
+            },
+            b'^' => match c1 {
+                b'^' => (BinOp::LXor, 2),
+                b'=' => return None,
+                _ => (BinOp::Xor, 1),
+            },
+            b'*' => match (c1, c2) {
+                (b'*', b'=') | (b'=', _) => return None,
+                (b'*', _) => (BinOp::Exp, 2),
+                _ => (BinOp::Mul, 1),
+            },
+            b'%' => match c1 {
+                b'=' => return None,
+                _ => (BinOp::Mod, 1),
+            },
+            b'/' => match c1 {
+                b'/' => {
+                    self.deprecated.push((self.pos as Pos, "modulo"));
+                    (BinOp::Mod, 2)
+                }
+                b'=' => return None,
+                _ => (BinOp::Div, 1),
+            },
+            b'+' | b'-' if c1 == b'=' => return None,
+            b'+' => (BinOp::Add, 1),
+            b'-' => (BinOp::Sub, 1),
+            b'.' => match (c1, c2) {
+                (b'.', b'=') => return None,
+                (b'.', b'.') => return None,
+                (b'.', _) => (BinOp::Concat, 2),
+                _ => return None, // member access is handled as a postfix
+            },
+            b'=' => match (c1, c2) {
+                (b'=', b'=') => (BinOp::Identity, 3),
+                (b'=', _) => (BinOp::Eq, 2),
+                _ => {
+                    self.deprecated.push((self.pos as Pos, "equal"));
+                    (BinOp::Eq, 1)
+                }
+            },
+            b'<' => match (c1, c2) {
+                (b'>', _) => {
+                    self.deprecated.push((self.pos as Pos, "not equal"));
+                    (BinOp::Ne, 2)
+                }
+                (b'<', b'=') | (b'?', b'=') => return None,
+                (b'<', _) => (BinOp::Shl, 2),
+                (b'?', _) => (BinOp::Min, 2),
+                (b'=', b'>') => (BinOp::Cmp, 3),
+                (b'=', _) => (BinOp::Le, 2),
+                _ => (BinOp::Lt, 1),
+            },
+            b'>' => match (c1, c2) {
+                (b'<', _) => {
+                    self.deprecated.push((self.pos as Pos, "not equal"));
+                    (BinOp::Ne, 2)
+                }
+                (b'>', b'=') | (b'?', b'=') => return None,
+                (b'>', _) => (BinOp::Shr, 2),
+                (b'?', _) => (BinOp::Max, 2),
+                (b'=', _) => (BinOp::Ge, 2),
+                _ => (BinOp::Gt, 1),
+            },
+            b'!' => match (c1, c2) {
+                (b'=', b'=') => (BinOp::NIdentity, 3),
+                (b'=', _) => (BinOp::Ne, 2),
+                _ if self.ident_len_at(self.pos + 1) == 2
+                    && self.letter_is(self.pos + 1, b'i')
+                    && self.letter_is(self.pos + 2, b'n') =>
+                {
+                    (BinOp::NotIn, 3)
+                }
+                _ => return None,
+            },
+            _ => match self.ident_len_at(self.pos) {
+                1 if self.letter_is(self.pos, b'x') && c1 != b'=' => (BinOp::Repeat, 1),
+                2 if self.letter_is(self.pos, b'i') && self.letter_is(self.pos + 1, b'n') => {
+                    (BinOp::In, 2)
+                }
+                _ => return None,
+            },
+        };
+        Some(op)
+    }
+
+    // ------------------------------------------------------------- prefix
+
+    fn prefix(&mut self) -> PResult<Expr> {
+        self.skip_ws();
+        let start = self.pos;
+        let c = self.peek();
+        let unary = |p: &mut Self, op: UnOp, len: usize, prio: u8| -> PResult<Expr> {
+            p.pos += len;
+            let operand = p.expr(prio)?;
+            Ok(Expr::new(start as Pos, ExprKind::Unary(op, Box::new(operand))))
+        };
+        match c {
+            b'+' | b'-' => self.sign(),
+            b'*' => {
+                // `*` is the program counter unless an operand follows it
+                // directly (then it is the splat operator).
+                let mut i = self.pos + 1;
+                while i < self.end && matches!(self.bytes[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                let n = if i < self.end { self.bytes[i] } else { 0 };
+                let operand = starts_operand(n)
+                    && !matches!(n, b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^' | b'?');
+                if operand {
+                    unary(self, UnOp::Splat, 1, 18)
+                } else {
+                    self.pos += 1;
+                    self.postfix(Expr::new(start as Pos, ExprKind::Star))
+                }
+            }
+            b'!' => unary(self, UnOp::Not, 1, 17),
+            b'~' => unary(self, UnOp::Inv, 1, 17),
+            b'<' => match self.peek_at(1) {
+                b'>' => unary(self, UnOp::Word, 2, 4),
+                _ => unary(self, UnOp::Lower, 1, 4),
+            },
+            b'>' => match self.peek_at(1) {
+                b'`' => unary(self, UnOp::HWord, 2, 4),
+                b'<' => unary(self, UnOp::BSWord, 2, 4),
+                _ => unary(self, UnOp::Higher, 1, 4),
+            },
+            b'`' => unary(self, UnOp::Bank, 1, 4),
+            b'^' => {
+                self.deprecated.push((self.pos as Pos, "string"));
+                unary(self, UnOp::DecStr, 1, 4)
+            }
+            b'#' => {
+                let op = if matches!(self.peek_at(1), b'+' | b'-') {
+                    AddrOp::ImmSigned
+                } else {
+                    AddrOp::Imm
+                };
+                self.pos += 1;
+                let operand = self.cond()?;
+                Ok(Expr::new(start as Pos, ExprKind::Addr(op, Box::new(operand))))
+            }
+            _ => {
+                let e = self.primary()?;
+                self.postfix(e)
+            }
+        }
+    }
+
+    /// A run of `+` or `-`: an anonymous label reference when no operand
+    /// follows, otherwise unary operators.
+    fn sign(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let c = self.peek();
+        let mut count = 0;
+        let mut i = self.pos;
+        loop {
+            while i < self.end && matches!(self.bytes[i], b' ' | b'\t') {
+                i += 1;
+            }
+            if i < self.end && self.bytes[i] == c {
+                count += 1;
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let next = if i < self.end { self.bytes[i] } else { 0 };
+        if !starts_operand(next) || next == b'?' {
+            self.pos = i;
+            let n = if c == b'+' { count - 1 } else { -count };
+            let e = Expr::new(start as Pos, ExprKind::Anon(n));
+            return self.postfix(e);
+        }
+        self.pos += 1;
+        let operand = self.expr(17)?;
+        let op = if c == b'+' { UnOp::Pos } else { UnOp::Neg };
+        Ok(Expr::new(start as Pos, ExprKind::Unary(op, Box::new(operand))))
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let c = self.peek();
+        let at = |kind| Ok(Expr::new(start as Pos, kind));
+        match c {
+            b'$' | b'0'..=b'9' => self.number(),
+            b'%' if matches!(self.peek_at(1), b'0' | b'1')
+                || (self.peek_at(1) == b'.' && matches!(self.peek_at(2), b'0' | b'1')) =>
+            {
+                self.number()
+            }
+            b'"' | b'\'' => {
+                let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
+                self.pos = end;
+                at(ExprKind::Str(s.into()))
+            }
+            b'?' => {
+                self.pos += 1;
+                at(ExprKind::Gap)
+            }
+            b'(' => self.paren(),
+            b'[' => {
+                self.pos += 1;
+                let items = self.items(b']')?;
+                at(ExprKind::List(items.into()))
+            }
+            b'{' => self.dict(),
+            b'.' => self.dot_primary(),
+            _ => {
+                let len = self.ident_len_at(self.pos);
+                if len == 0 {
+                    return self.unexpected("an expression is");
+                }
+                let q = self.peek_at(len);
+                if len == 1 && matches!(q, b'"' | b'\'') {
+                    return self.prefixed_string(c);
+                }
+                if len > 1 && self.bytes[start] == b'_' && self.bytes[start + 1] == b'_' {
+                    return error(start, format!("reserved symbol name '{}'", &self.text[start..start + len]));
+                }
+                let name = self.name(start, len);
+                self.pos += len;
+                at(ExprKind::Ident(name))
+            }
+        }
+    }
+
+    fn number(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        if self.peek() == b'0' && self.peek_at(1).is_ascii_digit() {
+            self.deprecated.push((start as Pos, "leading zeros"));
+        }
+        let (n, end) = scan::number(&self.text[..self.end], self.pos)?;
+        self.pos = end;
+        let kind = match n {
+            Number::Int(v) => ExprKind::Int(v),
+            Number::Bits(b) => ExprKind::Bits(b),
+            Number::Float(f) => ExprKind::Float(f),
+        };
+        Ok(Expr::new(start as Pos, kind))
+    }
+
+    /// `b"..."`, `x"..."` and the other one-letter string prefixes.
+    fn prefixed_string(&mut self, letter: u8) -> PResult<Expr> {
+        let start = self.pos;
+        let lower = if self.dialect.case_sensitive { letter } else { letter | 0x20 };
+        let mode = match lower {
+            b'b' => Some(TextMode::Text),
+            b'n' => Some(TextMode::Null),
+            b's' => Some(TextMode::Shift),
+            b'l' => Some(TextMode::ShiftL),
+            b'p' => Some(TextMode::PText),
+            b'x' | b'z' => None,
+            _ => {
+                // Any other letter before a quote is just a symbol.
+                let name = self.name(start, 1);
+                self.pos += 1;
+                return Ok(Expr::new(start as Pos, ExprKind::Ident(name)));
+            }
+        };
+        let (s, end) = scan::string(&self.text[..self.end], self.pos + 1)?;
+        self.pos = end;
+        let kind = match mode {
+            Some(m) => ExprKind::EncStr(m, s.into()),
+            None if lower == b'x' => ExprKind::Bytes(scan::hex_bytes(&s, start)?.into()),
+            None => ExprKind::Bytes(scan::z85_bytes(&s, start)?.into()),
+        };
+        Ok(Expr::new(start as Pos, kind))
+    }
+
+    /// `.name`, `.+`, `...`, `.5` and friends at the start of an operand.
+    fn dot_primary(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        if self.peek_at(1).is_ascii_digit() {
+            return self.number();
+        }
+        let len = self.ident_len_at(self.pos + 1);
+        if len > 0 {
+            let name = self.name(start + 1, len);
+            self.pos += 1 + len;
+            return Ok(Expr::new(start as Pos, ExprKind::Symbol(name)));
+        }
+        match self.peek_at(1) {
+            c @ (b'+' | b'-') => {
+                let mut n = 0;
+                let mut i = self.pos + 1;
+                while i < self.end && self.bytes[i] == c {
+                    n += 1;
+                    i += 1;
+                }
+                self.pos = i;
+                let v = if c == b'+' { n - 1 } else { -n };
+                Ok(Expr::new(start as Pos, ExprKind::AnonSymbol(v)))
+            }
+            b'.' if self.peek_at(2) == b'.' => {
+                self.pos += 3;
+                Ok(Expr::new(start as Pos, ExprKind::Fold))
+            }
+            _ => self.unexpected("an expression is"),
+        }
+    }
+
+    /// `(...)`: grouping, or a tuple when empty or with a comma.
+    fn paren(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        self.pos += 1;
+        self.skip_ws();
+        if self.peek() == b')' {
+            self.pos += 1;
+            return Ok(Expr::new(start as Pos, ExprKind::Tuple(Box::new([]))));
+        }
+        let first = self.element()?;
+        self.skip_ws();
+        match self.peek() {
+            b')' => {
+                self.pos += 1;
+                Ok(Expr::new(start as Pos, ExprKind::Paren(Box::new(first))))
+            }
+            b',' => {
+                self.pos += 1;
+                let mut items = vec![first];
+                items.extend(self.items(b')')?);
+                Ok(Expr::new(start as Pos, ExprKind::Tuple(items.into())))
+            }
+            _ => self.unexpected("')'"),
+        }
+    }
+
+    /// Elements up to the closing bracket (a trailing comma is allowed).
+    fn items(&mut self, close: u8) -> PResult<Vec<Expr>> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek() == close {
+                self.pos += 1;
+                return Ok(out);
+            }
+            out.push(self.element()?);
+            self.skip_ws();
+            match self.peek() {
+                b',' => self.pos += 1,
+                c if c == close => {}
+                _ => {
+                    let what = if close == b')' { "')'" } else { "']'" };
+                    return self.unexpected(what);
+                }
+            }
+        }
+    }
+
+    fn dict(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        self.pos += 1;
+        let mut pairs = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek() == b'}' {
+                self.pos += 1;
+                return Ok(Expr::new(start as Pos, ExprKind::Dict(pairs.into())));
+            }
+            let key = if self.peek() == b':' {
+                None
+            } else {
+                Some(self.element()?)
+            };
+            self.skip_ws();
+            if self.peek() != b':' {
+                return error(self.pos, "not a key and value pair");
+            }
+            self.pos += 1;
+            let value = self.element()?;
+            pairs.push((key, value));
+            self.skip_ws();
+            match self.peek() {
+                b',' => self.pos += 1,
+                b'}' => {}
+                _ => return self.unexpected("'}'"),
+            }
+        }
+    }
+
+    // ------------------------------------------------------------- postfix
+
+    /// Calls, indexing and member access after an operand.
+    fn postfix(&mut self, mut e: Expr) -> PResult<Expr> {
+        loop {
+            self.skip_ws();
+            let pos = self.pos as Pos;
+            match self.peek() {
+                b'(' => {
+                    self.pos += 1;
+                    let args = self.items(b')')?;
+                    e = Expr::new(pos, ExprKind::Call(Box::new(e), args.into()));
+                }
+                b'[' => {
+                    self.pos += 1;
+                    let args = self.index_args()?;
+                    e = Expr::new(pos, ExprKind::Index(Box::new(e), args.into()));
+                }
+                b'.' if self.peek_at(1) != b'.' && self.peek_at(1) != b'=' => {
+                    self.pos += 1;
+                    let member = self.member()?;
+                    e = Expr::new(pos, ExprKind::Member(Box::new([e, member])));
+                }
+                _ => return Ok(e),
+            }
+        }
+    }
+
+    /// The right side of `.`: a symbol, an anonymous symbol, or a list of them.
+    fn member(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let len = self.ident_len_at(self.pos);
+        if len > 0 {
+            let name = self.name(start, len);
+            self.pos += len;
+            return Ok(Expr::new(start as Pos, ExprKind::Symbol(name)));
+        }
+        match self.peek() {
+            c @ (b'+' | b'-') => {
+                let mut n = 0;
+                while self.peek() == c {
+                    n += 1;
+                    self.pos += 1;
+                }
+                let v = if c == b'+' { n - 1 } else { -n };
+                Ok(Expr::new(start as Pos, ExprKind::AnonSymbol(v)))
+            }
+            open @ (b'(' | b'[') => {
+                self.pos += 1;
+                let close = if open == b'(' { b')' } else { b']' };
+                let mut items = Vec::new();
+                loop {
+                    self.skip_ws();
+                    if self.peek() == close {
+                        self.pos += 1;
+                        break;
+                    }
+                    items.push(self.member()?);
+                    self.skip_ws();
+                    match self.peek() {
+                        b',' => self.pos += 1,
+                        c if c == close => {}
+                        _ => return self.unexpected("a symbol is"),
+                    }
+                }
+                let kind = if open == b'(' {
+                    ExprKind::Tuple(items.into())
+                } else {
+                    ExprKind::List(items.into())
+                };
+                Ok(Expr::new(start as Pos, kind))
+            }
+            _ => self.unexpected("a symbol is"),
+        }
+    }
+
+    /// Index arguments: values or slices (`a:b:c`), comma-separated per axis.
+    fn index_args(&mut self) -> PResult<Vec<Expr>> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek() == b']' {
+                self.pos += 1;
+                return Ok(out);
+            }
+            let start = self.pos;
+            let mut parts = Vec::new();
+            loop {
+                self.skip_ws();
+                if matches!(self.peek(), b':' | b',' | b']') {
+                    parts.push(Expr::new(self.pos as Pos, ExprKind::Default));
+                } else {
+                    parts.push(self.element()?);
+                }
+                self.skip_ws();
+                if self.peek() == b':' {
+                    self.pos += 1;
+                    continue;
+                }
+                break;
+            }
+            let item = if parts.len() == 1 {
+                parts.pop().unwrap_or(Expr::new(start as Pos, ExprKind::Default))
+            } else if parts.len() <= 3 {
+                Expr::new(start as Pos, ExprKind::Slice(parts.into()))
+            } else {
+                return error(start, "too many ':' in slice");
+            };
+            out.push(item);
+            self.skip_ws();
+            match self.peek() {
+                b',' => self.pos += 1,
+                b']' => {}
+                _ => return self.unexpected("']'"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(e: &Expr, names: &Interner) -> String {
+        match &e.kind {
+            ExprKind::Int(v) => v.to_string(),
+            ExprKind::Bits(b) => format!("${:x}", b.val),
+            ExprKind::Float(f) => format!("{f}f"),
+            ExprKind::Str(s) => format!("{s:?}"),
+            ExprKind::Ident(n) => names.name(*n).to_string(),
+            ExprKind::Symbol(n) => format!(".{}", names.name(*n)),
+            ExprKind::Anon(n) => format!("anon{n}"),
+            ExprKind::Star => "*".into(),
+            ExprKind::Gap => "?".into(),
+            ExprKind::Unary(op, a) => format!("{}({})", op.symbol(), show(a, names)),
+            ExprKind::Binary(op, ab) => {
+                format!("({} {} {})", show(&ab[0], names), op.symbol(), show(&ab[1], names))
+            }
+            ExprKind::Cond(p) => format!(
+                "({} ? {} : {})",
+                show(&p[0], names),
+                show(&p[1], names),
+                show(&p[2], names)
+            ),
+            ExprKind::Paren(a) => format!("[{}]", show(a, names)),
+            ExprKind::Addr(op, a) => format!("{op:?}({})", show(a, names)),
+            ExprKind::Member(ab) => format!("{}.{}", show(&ab[0], names), show(&ab[1], names)),
+            ExprKind::Call(f, args) => format!(
+                "{}({})",
+                show(f, names),
+                args.iter().map(|a| show(a, names)).collect::<Vec<_>>().join(",")
+            ),
+            ExprKind::Tuple(items) | ExprKind::List(items) => format!(
+                "<{}>",
+                items.iter().map(|a| show(a, names)).collect::<Vec<_>>().join(",")
+            ),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn parse(src: &str) -> String {
+        let mut names = Interner::default();
+        let d = Dialect { case_sensitive: false, unicode: true };
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        match p.list() {
+            Ok(v) => v.iter().map(|e| show(e, &names)).collect::<Vec<_>>().join(" | "),
+            Err(e) => format!("error@{}: {}", e.pos, e.msg),
+        }
+    }
+
+    fn operands(src: &str) -> String {
+        let mut names = Interner::default();
+        let d = Dialect { case_sensitive: false, unicode: true };
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        match p.operands() {
+            Ok(v) => v.iter().map(|e| show(e, &names)).collect::<Vec<_>>().join(" | "),
+            Err(e) => format!("error@{}: {}", e.pos, e.msg),
+        }
+    }
+
+    #[test]
+    fn priorities_follow_64tass() {
+        assert_eq!(parse("-2**2"), "-((2 ** 2))");
+        assert_eq!(parse("2**3**2"), "(2 ** (3 ** 2))");
+        assert_eq!(parse("10-2-3"), "((10 - 2) - 3)");
+        assert_eq!(parse("1|2^3&4"), "(1 | (2 ^ (3 & 4)))");
+        assert_eq!(parse("<a+1"), "<((a + 1))");
+        assert_eq!(parse("<a ? 1 : 2"), "(<(a) ? 1 : 2)");
+        assert_eq!(parse("1 ? 2 : 0 ? 3 : 4"), "(1 ? 2 : (0 ? 3 : 4))");
+        assert_eq!(parse("-a .. b"), "-((a .. b))");
+        assert_eq!(parse("!1+1"), "(!(1) + 1)");
+    }
+
+    #[test]
+    fn anonymous_references_and_signs() {
+        assert_eq!(parse("-"), "anon-1");
+        assert_eq!(parse("--"), "anon-2");
+        assert_eq!(parse("+ , ++"), "anon0 | anon1");
+        assert_eq!(parse("-+1"), "-(+(1))");
+        assert_eq!(parse("- +1"), "-(+(1))");
+        assert_eq!(parse("+-"), "+(anon-1)");
+        assert_eq!(parse("<-"), "<(anon-1)");
+        assert_eq!(parse("(-)"), "[anon-1]");
+    }
+
+    #[test]
+    fn star_and_splat() {
+        assert_eq!(parse("*+2"), "(* + 2)");
+        assert_eq!(parse("*"), "*");
+        assert_eq!(parse("* - 1"), "(* - 1)");
+        assert_eq!(parse("f(\"%d\", *lst)"), "f(\"%d\",*(lst))");
+    }
+
+    #[test]
+    fn operands_tell_indirection_from_grouping() {
+        assert_eq!(operands("(2+3)*4"), "([(2 + 3)] * 4)");
+        assert_eq!(operands("((2+3)*4)"), "Ind(([(2 + 3)] * 4))");
+        assert_eq!(operands("(2),y"), "Index(Y)(Ind(2))");
+        assert_eq!(operands("(2,x)"), "Ind(Index(X)(2))");
+        assert_eq!(operands("#(2)+1"), "Imm(([2] + 1))");
+        assert_eq!(operands("#((2))"), "Imm(Ind(2))");
+        assert_eq!(operands("2,x+1"), "(Index(X)(2) + 1)");
+        assert_eq!(operands("2, x"), "2 | x");
+    }
+
+    #[test]
+    fn words_x_and_in_are_operators() {
+        assert_eq!(parse("[1,2] x 2"), "(<1,2> x 2)");
+        assert_eq!(parse("2 in [1,2]"), "(2 in <1,2>)");
+        assert_eq!(parse("a.b.c"), "a.b.c");
+        assert!(parse("1 2").starts_with("error"));
+    }
+}

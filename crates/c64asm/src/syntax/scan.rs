@@ -1,0 +1,331 @@
+//! Character-level scanning shared by the line and expression parsers:
+//! identifiers, numbers and quoted strings, with 64tass's rules.
+
+use crate::value::Bits;
+
+/// A parse error: byte offset in the text and message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntaxError {
+    pub pos: u32,
+    pub msg: String,
+}
+
+pub type PResult<T> = Result<T, SyntaxError>;
+
+pub fn error<T>(pos: usize, msg: impl Into<String>) -> PResult<T> {
+    Err(SyntaxError {
+        pos: pos as u32,
+        msg: msg.into(),
+    })
+}
+
+/// Is `c` an identifier start? Unicode letters count only in Unicode sources.
+#[inline]
+pub fn is_ident_start(c: char, unicode: bool) -> bool {
+    c.is_ascii_alphabetic() || c == '_' || (unicode && !c.is_ascii() && c.is_alphabetic())
+}
+
+#[inline]
+pub fn is_ident_char(c: char, unicode: bool) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || (unicode && !c.is_ascii() && c.is_alphanumeric())
+}
+
+/// Length in bytes of the identifier starting at `pos` (0 if none).
+pub fn ident_len(text: &str, pos: usize, unicode: bool) -> usize {
+    let bytes = text.as_bytes();
+    match bytes.get(pos) {
+        Some(&b) if b.is_ascii_alphabetic() || b == b'_' => {}
+        Some(&b) if b >= 0x80 && unicode => {
+            let c = text[pos..].chars().next().unwrap_or(' ');
+            if !is_ident_start(c, true) {
+                return 0;
+            }
+        }
+        _ => return 0,
+    }
+    let mut i = pos;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            i += 1;
+        } else if b >= 0x80 && unicode {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            if !is_ident_char(c, true) {
+                break;
+            }
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    i - pos
+}
+
+/// A scanned number: an integer, a bit string or a float, and its length.
+pub enum Number {
+    Int(i64),
+    Bits(Bits),
+    Float(f64),
+}
+
+fn digits(bytes: &[u8], pos: usize, ok: impl Fn(u8) -> bool) -> usize {
+    let mut i = pos;
+    while i < bytes.len() && (ok(bytes[i]) || (bytes[i] == b'_' && i > pos)) {
+        i += 1;
+    }
+    // A trailing underscore is not part of the number.
+    while i > pos && bytes[i - 1] == b'_' {
+        i -= 1;
+    }
+    i
+}
+
+fn digit_value(b: u8) -> u32 {
+    match b {
+        b'0'..=b'9' => (b - b'0') as u32,
+        b'a'..=b'f' => (b - b'a' + 10) as u32,
+        b'A'..=b'F' => (b - b'A' + 10) as u32,
+        _ => 0,
+    }
+}
+
+/// Bits from hex or binary digits (`shift` bits per digit, underscores skipped).
+fn bits_from(bytes: &[u8], pos: usize, shift: u32) -> Result<Bits, ()> {
+    let mut val: u64 = 0;
+    let mut len: u32 = 0;
+    for &b in bytes {
+        if b == b'_' {
+            continue;
+        }
+        if val >> (64 - shift) != 0 {
+            return Err(());
+        }
+        val = (val << shift) | digit_value(b) as u64;
+        len += shift;
+    }
+    let _ = pos;
+    Ok(Bits::new(val, len))
+}
+
+/// The value of digits in `radix` as a float (for fractions and mantissas).
+fn float_of(bytes: &[u8], radix: f64) -> f64 {
+    bytes
+        .iter()
+        .filter(|&&b| b != b'_')
+        .fold(0.0, |acc, &b| acc * radix + digit_value(b) as f64)
+}
+
+/// Scan a number starting at `pos` (`$hex`, `%binary` or decimal, each with an
+/// optional fraction and `e`/`p` exponent). Returns the number and its end.
+pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
+    let bytes = text.as_bytes();
+    let (radix, shift, start) = match bytes[pos] {
+        b'$' => (16u32, 4u32, pos + 1),
+        b'%' => (2, 1, pos + 1),
+        _ => (10, 0, pos),
+    };
+    let is_digit = |b: u8| match radix {
+        16 => b.is_ascii_hexdigit(),
+        2 => b == b'0' || b == b'1',
+        _ => b.is_ascii_digit(),
+    };
+    let int_end = digits(bytes, start, is_digit);
+    let mut end = int_end;
+    let mut fraction: Option<(usize, usize)> = None;
+    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1) != Some(&b'.') {
+        let f_end = digits(bytes, end + 1, is_digit);
+        fraction = Some((end + 1, f_end));
+        end = f_end;
+    }
+    if int_end == start && fraction.is_none_or(|(s, e)| s == e) {
+        return error(pos, "an expression is expected");
+    }
+    // Exponent: `e` (decimal, not for hex where e is a digit) or `p` (binary).
+    let mut exponent: Option<(bool, i32)> = None;
+    if let Some(&c) = bytes.get(end) {
+        let c = c | 0x20;
+        if c == b'p' || (c == b'e' && radix != 16) {
+            let mut i = end + 1;
+            let neg = bytes.get(i) == Some(&b'-');
+            if neg || bytes.get(i) == Some(&b'+') {
+                i += 1;
+            }
+            if bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                let e_end = digits(bytes, i, |b| b.is_ascii_digit());
+                let v: i64 = text[i..e_end]
+                    .bytes()
+                    .filter(|&b| b != b'_')
+                    .fold(0i64, |acc, b| (acc * 10 + (b - b'0') as i64).min(1 << 20));
+                exponent = Some((c == b'p', if neg { -(v as i32) } else { v as i32 }));
+                end = e_end;
+            }
+        }
+    }
+    let int_digits = &bytes[start..int_end];
+    if fraction.is_none() && exponent.is_none() {
+        let n = if radix == 10 {
+            let mut v: i64 = 0;
+            for &b in int_digits {
+                if b == b'_' {
+                    continue;
+                }
+                v = v
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add((b - b'0') as i64))
+                    .ok_or(SyntaxError {
+                        pos: pos as u32,
+                        msg: "integer too large (c64kit supports 64-bit integers)".into(),
+                    })?;
+            }
+            Number::Int(v)
+        } else {
+            Number::Bits(bits_from(int_digits, pos, shift).map_err(|_| SyntaxError {
+                pos: pos as u32,
+                msg: "bit string too long (c64kit supports 64 bits)".into(),
+            })?)
+        };
+        return Ok((n, end));
+    }
+    let r = radix as f64;
+    let mut value = float_of(int_digits, r);
+    if let Some((s, e)) = fraction {
+        let f = &bytes[s..e];
+        let n = f.iter().filter(|&&b| b != b'_').count() as i32;
+        value += float_of(f, r) / r.powi(n);
+    }
+    if let Some((binary, e)) = exponent {
+        value = if binary {
+            value * 2f64.powi(e)
+        } else if e >= 0 {
+            value * 10f64.powi(e)
+        } else {
+            value / 10f64.powi(-e)
+        };
+    }
+    if !value.is_finite() {
+        return error(pos, "floating point overflow");
+    }
+    Ok((Number::Float(value), end))
+}
+
+/// Scan a quoted string at `pos` (doubled quotes stand for one). Returns the
+/// contents and the offset after the closing quote.
+pub fn string(text: &str, pos: usize) -> PResult<(String, usize)> {
+    let bytes = text.as_bytes();
+    let quote = bytes[pos];
+    let mut out = String::new();
+    let mut i = pos + 1;
+    let mut run = i;
+    loop {
+        match bytes.get(i) {
+            None | Some(b'\n') | Some(b'\r') => {
+                let q = quote as char;
+                return error(i, format!("{q}{q}{q} expected").replace("''", "'").replace("\"\"", "\""));
+            }
+            Some(&b) if b == quote => {
+                out.push_str(&text[run..i]);
+                if bytes.get(i + 1) == Some(&quote) {
+                    out.push(quote as char);
+                    i += 2;
+                    run = i;
+                } else {
+                    return Ok((out, i + 1));
+                }
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// Decode the digits of `x"..."`: pairs of hex digits, spaces allowed between pairs.
+pub fn hex_bytes(s: &str, pos: usize) -> PResult<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut pending: Option<u32> = None;
+    for c in s.chars() {
+        match c {
+            ' ' if pending.is_none() => {}
+            c if c.is_ascii_hexdigit() => {
+                let d = c.to_digit(16).unwrap_or(0);
+                match pending.take() {
+                    Some(h) => out.push((h * 16 + d) as u8),
+                    None => pending = Some(d),
+                }
+            }
+            _ => return error(pos, "hexadecimal digit expected"),
+        }
+    }
+    if pending.is_some() {
+        return error(pos, "hexadecimal digits must come in pairs");
+    }
+    Ok(out)
+}
+
+const Z85: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+
+/// Decode a z85 string; a last group shorter than five characters omits leading zeros.
+pub fn z85_bytes(s: &str, pos: usize) -> PResult<Vec<u8>> {
+    let mut out = Vec::new();
+    let chars: Vec<u8> = s.bytes().collect();
+    for group in chars.chunks(5) {
+        let mut v: u64 = 0;
+        for &c in group {
+            let Some(d) = Z85.iter().position(|&z| z == c) else {
+                return error(pos, "z85 character expected");
+            };
+            v = v * 85 + d as u64;
+        }
+        let n = match group.len() {
+            5 => 4,
+            4 => 3,
+            3 => 2,
+            2 => 1,
+            _ => return error(pos, "z85 group too short"),
+        };
+        if v >> (8 * n) != 0 {
+            return error(pos, "z85 value out of range");
+        }
+        for k in (0..n).rev() {
+            out.push((v >> (8 * k)) as u8);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str) -> String {
+        match number(s, 0) {
+            Ok((Number::Int(v), e)) => format!("int {v} {e}"),
+            Ok((Number::Bits(b), e)) => format!("bits {:x}/{} {e}", b.val, b.len),
+            Ok((Number::Float(f), e)) => format!("float {f} {e}"),
+            Err(e) => format!("error {}", e.msg),
+        }
+    }
+
+    #[test]
+    fn numbers_scan_like_64tass() {
+        assert_eq!(num("123"), "int 123 3");
+        assert_eq!(num("1_000x"), "int 1000 5");
+        assert_eq!(num("$0ff"), "bits ff/12 4");
+        assert_eq!(num("%0101"), "bits 5/4 5");
+        assert_eq!(num("1.5"), "float 1.5 3");
+        assert_eq!(num("3.66e1"), "float 36.6 6");
+        assert_eq!(num("$1.8p4"), "float 24 6");
+        assert_eq!(num("12.2p8"), "float 3123.2 6");
+        assert_eq!(num("1..2"), "int 1 1");
+        assert_eq!(num("$"), "error an expression is expected");
+    }
+
+    #[test]
+    fn strings_and_byte_literals() {
+        assert_eq!(string("'it''s' x", 0).unwrap(), ("it's".to_string(), 7));
+        assert!(string("\"open", 0).is_err());
+        assert_eq!(hex_bytes("fc e2", 0).unwrap(), [0xfc, 0xe2]);
+        assert_eq!(
+            z85_bytes("FiUj*2M$hf", 0).unwrap(),
+            [0x80, 0x40, 0x20, 0x10, 0x08, 0x04, 0x02, 0x01]
+        );
+    }
+}

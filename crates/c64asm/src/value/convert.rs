@@ -1,0 +1,170 @@
+//! Conversions of values to numbers, truth values and bytes, with 64tass's
+//! range rules and messages.
+
+use super::{Bits, CodeId, Value};
+
+/// A failed operation. `none` marks "a value is not known yet", which is only
+/// an error once the assembler knows no further pass will define it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fault {
+    pub msg: String,
+    pub none: bool,
+}
+
+impl Fault {
+    pub fn new(msg: impl Into<String>) -> Fault {
+        Fault {
+            msg: msg.into(),
+            none: false,
+        }
+    }
+
+    /// An operand was a forward reference not known yet.
+    pub fn none() -> Fault {
+        Fault {
+            msg: "expression value is not known yet".into(),
+            none: true,
+        }
+    }
+}
+
+pub type FResult<T> = Result<T, Fault>;
+
+/// What conversions need from the assembler: the current text encoding and
+/// the numeric value of labels.
+pub trait Env {
+    /// Encode a character string with the current encoding.
+    fn encode(&self, s: &str) -> FResult<Vec<u8>>;
+    /// The value a code object stands for in arithmetic (its address, typed
+    /// like the program counter it was taken from).
+    fn code_value(&self, id: CodeId) -> Value;
+}
+
+/// `type 'repr'`, as 64tass quotes values in messages.
+pub fn describe(v: &Value, env: &dyn Env) -> String {
+    format!("{} '{}'", v.type_name(), super::repr::repr_short(v, env))
+}
+
+/// Little-endian bytes as a bit string.
+pub fn bits_from_bytes(bytes: &[u8]) -> FResult<Bits> {
+    let significant = bytes.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+    if significant > 8 {
+        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
+    }
+    let val = bytes[..significant]
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &b| (acc << 8) | b as u64);
+    Ok(Bits::new(val, 8 * bytes.len() as u32))
+}
+
+/// A value as a number the integer operators can work on: bool, int and
+/// bit strings stay; strings, bytes and code become bits or ints.
+pub fn numeric(v: &Value, env: &dyn Env) -> FResult<Value> {
+    Ok(match v {
+        Value::Bool(_) | Value::Int(_) | Value::Bits(_) | Value::Float(_) => v.clone(),
+        Value::Str(s) => Value::Bits(bits_from_bytes(&env.encode(s)?)?),
+        Value::Bytes(b) => Value::Bits(bits_from_bytes(b)?),
+        Value::Code(id) => numeric(&env.code_value(*id), env)?,
+        Value::Addr(a) if a.mode.0 == 0 => numeric(&a.val, env)?,
+        Value::None => return Err(Fault::none()),
+        _ => {
+            return Err(Fault::new(format!(
+                "can't get integer value of {}",
+                describe(v, env)
+            )));
+        }
+    })
+}
+
+/// The integer value (floats round down, as 64tass does by default).
+pub fn to_int(v: &Value, env: &dyn Env) -> FResult<i128> {
+    match numeric(v, env)? {
+        Value::Bool(b) => Ok(b as i128),
+        Value::Int(i) => Ok(i as i128),
+        Value::Bits(b) => Ok(b.to_i128()),
+        Value::Float(f) => float_to_int(f),
+        _ => Err(Fault::new(format!(
+            "can't get integer value of {}",
+            describe(v, env)
+        ))),
+    }
+}
+
+pub fn float_to_int(f: f64) -> FResult<i128> {
+    let f = f.floor();
+    if !f.is_finite() || f.abs() > 9.0e18 {
+        return Err(Fault::new("floating point value too large for an integer"));
+    }
+    Ok(f as i128)
+}
+
+pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
+    match numeric(v, env)? {
+        Value::Float(f) => Ok(f),
+        other => Ok(to_int(&other, env)? as f64),
+    }
+}
+
+fn too_large(v: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fault {
+    Fault::new(format!(
+        "too large for a {bits} bit {} integer {}",
+        if signed { "signed" } else { "unsigned" },
+        describe(v, env)
+    ))
+}
+
+/// An unsigned number of `bits` bits (`.byte`, `.word`, `#`), as 64tass checks it.
+pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
+    let n = numeric(v, env)?;
+    let limit: i128 = 1i128 << bits;
+    match &n {
+        Value::Bits(b) => b.to_uval(bits).ok_or_else(|| too_large(&n, bits, false, env)),
+        _ => {
+            let i = to_int(&n, env)?;
+            if i < 0 {
+                Err(Fault::new(format!(
+                    "value needs to be non-negative {}",
+                    describe(&n, env)
+                )))
+            } else if i >= limit {
+                Err(too_large(&n, bits, false, env))
+            } else {
+                Ok(i as u64)
+            }
+        }
+    }
+}
+
+/// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
+pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
+    let n = numeric(v, env)?;
+    let i = to_int(&n, env)?;
+    let half = 1i128 << (bits - 1);
+    if i < -half || i >= half {
+        Err(too_large(&n, bits, true, env))
+    } else {
+        Ok(i as i64)
+    }
+}
+
+/// Truth value, by 64tass's rules per type.
+pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
+    Ok(match v {
+        Value::Bool(b) => *b,
+        Value::Int(i) => *i != 0,
+        Value::Bits(b) => b.val != 0 || b.inv,
+        Value::Float(f) => *f != 0.0,
+        Value::Str(s) => env.encode(s)?.iter().any(|&b| b != 0),
+        Value::Bytes(b) => b.iter().any(|&b| b != 0),
+        Value::Code(id) => to_bool(&env.code_value(*id), env)?,
+        Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
+        Value::None => return Err(Fault::none()),
+        _ => {
+            return Err(Fault::new(format!(
+                "can't get boolean value of {}",
+                describe(v, env)
+            )));
+        }
+    })
+}

@@ -1,0 +1,393 @@
+//! The values expressions compute, with 64tass's types: integers, bit strings,
+//! floats, booleans, character and byte strings, lists, tuples, dictionaries,
+//! code (labels), addressing modes, gaps, and the assembler's own objects
+//! (macros, namespaces, encodings, ...) referred to by id.
+
+mod bits;
+pub mod convert;
+mod ops;
+pub mod repr;
+pub mod seq;
+
+use std::rc::Rc;
+
+pub use bits::Bits;
+pub use convert::{Env, Fault, FResult};
+pub use ops::{binary, compare, unary};
+pub use seq::{index, len_of};
+
+use crate::syntax::ast::{AddrOp, Reg};
+
+/// Index of a code object (the value of a label in front of code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CodeId(pub u32);
+/// Index of a namespace (scope).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NsId(pub u32);
+/// Index of a macro, segment, structure or union definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MacroId(pub u32);
+/// Index of a user function (`.function`, `.sfunction`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FuncId(pub u32);
+/// Index of a text encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EncId(pub u32);
+
+/// An addressing mode: a stack of up to eight operators, newest in the low nibble.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct AddrMode(pub u32);
+
+impl AddrMode {
+    pub const NONE: AddrMode = AddrMode(0);
+
+    fn code(op: AddrOp) -> u32 {
+        match op {
+            AddrOp::Imm => 1,
+            AddrOp::ImmSigned => 2,
+            AddrOp::Ind => 3,
+            AddrOp::LongInd => 4,
+            AddrOp::Index(r) => 5 + r as u32,
+        }
+    }
+
+    fn op(code: u32) -> Option<AddrOp> {
+        Some(match code {
+            1 => AddrOp::Imm,
+            2 => AddrOp::ImmSigned,
+            3 => AddrOp::Ind,
+            4 => AddrOp::LongInd,
+            5..=12 => AddrOp::Index(match code - 5 {
+                0 => Reg::X,
+                1 => Reg::Y,
+                2 => Reg::Z,
+                3 => Reg::S,
+                4 => Reg::R,
+                5 => Reg::D,
+                6 => Reg::B,
+                _ => Reg::K,
+            }),
+            _ => return None,
+        })
+    }
+
+    /// This mode with `op` applied on top.
+    pub fn push(self, op: AddrOp) -> Option<AddrMode> {
+        if self.0 >> 28 != 0 {
+            return None;
+        }
+        Some(AddrMode((self.0 << 4) | AddrMode::code(op)))
+    }
+
+    /// The operators from the innermost (applied first) to the outermost.
+    pub fn ops(self) -> Vec<AddrOp> {
+        let mut out = Vec::new();
+        let mut m = self.0;
+        while m != 0 {
+            if let Some(op) = AddrMode::op(m & 15) {
+                out.push(op);
+            }
+            m >>= 4;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Words for messages, outermost first: "indirect y indexed".
+    pub fn describe(self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut m = self.0;
+        while m != 0 {
+            parts.push(match AddrMode::op(m & 15) {
+                Some(AddrOp::Imm) => "immediate".into(),
+                Some(AddrOp::ImmSigned) => "signed immediate".into(),
+                Some(AddrOp::Ind) => "indirect".into(),
+                Some(AddrOp::LongInd) => "long indirect".into(),
+                Some(AddrOp::Index(r)) => format!("{} indexed", r.letter()),
+                None => String::new(),
+            });
+            m >>= 4;
+        }
+        parts.reverse();
+        parts.join(" ")
+    }
+}
+
+/// A value with an addressing mode (`#1`, `(ptr),y`, `$10,x`).
+#[derive(Clone, Debug)]
+pub struct Address {
+    pub mode: AddrMode,
+    pub val: Value,
+}
+
+/// A dictionary: key/value pairs in insertion order and an optional default.
+#[derive(Clone, Debug, Default)]
+pub struct Dict {
+    pub pairs: Vec<(Value, Value)>,
+    pub default: Option<Value>,
+}
+
+/// The built-in type objects (also the conversion functions of the same name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Address,
+    Bits,
+    Bool,
+    Bytes,
+    Code,
+    Dict,
+    Float,
+    Gap,
+    Int,
+    List,
+    Str,
+    Tuple,
+    Type,
+    None,
+    Function,
+    Macro,
+    Segment,
+    Struct,
+    Union,
+    Mfunc,
+    Sfunc,
+    Namespace,
+    Enc,
+    Register,
+    Fold,
+}
+
+impl Type {
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::Address => "address",
+            Type::Bits => "bits",
+            Type::Bool => "bool",
+            Type::Bytes => "bytes",
+            Type::Code => "code",
+            Type::Dict => "dict",
+            Type::Float => "float",
+            Type::Gap => "gap",
+            Type::Int => "int",
+            Type::List => "list",
+            Type::Str => "str",
+            Type::Tuple => "tuple",
+            Type::Type => "type",
+            Type::None => "none",
+            Type::Function => "function",
+            Type::Macro => "macro",
+            Type::Segment => "segment",
+            Type::Struct => "struct",
+            Type::Union => "union",
+            Type::Mfunc => "function",
+            Type::Sfunc => "sfunction",
+            Type::Namespace => "namespace",
+            Type::Enc => "encoding",
+            Type::Register => "register",
+            Type::Fold => "fold",
+        }
+    }
+}
+
+/// Built-in functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    Abs,
+    Acos,
+    Addr,
+    All,
+    Any,
+    Asin,
+    Atan,
+    Atan2,
+    Binary,
+    Byte,
+    Cbrt,
+    Ceil,
+    Char,
+    Cos,
+    Cosh,
+    Deg,
+    Dint,
+    Dword,
+    Exp,
+    Floor,
+    Format,
+    Frac,
+    Hypot,
+    Len,
+    Lint,
+    Log,
+    Log10,
+    Long,
+    Pow,
+    Rad,
+    Random,
+    Range,
+    Repr,
+    Round,
+    Rta,
+    Sign,
+    Sin,
+    Sinh,
+    Sint,
+    Size,
+    Sort,
+    Sqrt,
+    Tan,
+    Tanh,
+    Trunc,
+    Word,
+}
+
+/// What kind of definition a [`MacroId`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MacroKind {
+    Macro,
+    Segment,
+    Struct,
+    Union,
+}
+
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    /// Not known (yet): a forward reference in an early pass.
+    #[default]
+    None,
+    Bool(bool),
+    Int(i64),
+    Bits(Bits),
+    Float(f64),
+    Str(Rc<str>),
+    Bytes(Rc<[u8]>),
+    List(Rc<[Value]>),
+    Tuple(Rc<[Value]>),
+    Dict(Rc<Dict>),
+    /// `?`: uninitialized memory.
+    Gap,
+    Code(CodeId),
+    Addr(Rc<Address>),
+    Type(Type),
+    Builtin(Builtin),
+    /// A processor register used as an operand (`asl a`, `lda 2, x`).
+    Register(char),
+    Macro(MacroKind, MacroId),
+    Func(FuncId),
+    Namespace(NsId),
+    Encoding(EncId),
+    /// A `.lbl` jump label: the line to continue from.
+    Lbl(u32),
+    /// The `...` fold placeholder.
+    Fold,
+    /// An omitted argument.
+    Default,
+}
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+
+    pub fn int(v: i128) -> FResult<Value> {
+        i64::try_from(v)
+            .map(Value::Int)
+            .map_err(|_| Fault::new("integer too large (c64kit supports 64-bit integers)"))
+    }
+
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(items.into())
+    }
+
+    pub fn tuple(items: Vec<Value>) -> Value {
+        Value::Tuple(items.into())
+    }
+
+    pub fn type_of(&self) -> Type {
+        match self {
+            Value::None => Type::None,
+            Value::Bool(_) => Type::Bool,
+            Value::Int(_) => Type::Int,
+            Value::Bits(_) => Type::Bits,
+            Value::Float(_) => Type::Float,
+            Value::Str(_) => Type::Str,
+            Value::Bytes(_) => Type::Bytes,
+            Value::List(_) => Type::List,
+            Value::Tuple(_) => Type::Tuple,
+            Value::Dict(_) => Type::Dict,
+            Value::Gap => Type::Gap,
+            Value::Code(_) => Type::Code,
+            Value::Addr(_) => Type::Address,
+            Value::Type(_) => Type::Type,
+            Value::Builtin(_) => Type::Function,
+            Value::Register(_) => Type::Register,
+            Value::Macro(MacroKind::Macro, _) => Type::Macro,
+            Value::Macro(MacroKind::Segment, _) => Type::Segment,
+            Value::Macro(MacroKind::Struct, _) => Type::Struct,
+            Value::Macro(MacroKind::Union, _) => Type::Union,
+            Value::Func(_) => Type::Mfunc,
+            Value::Namespace(_) => Type::Namespace,
+            Value::Encoding(_) => Type::Enc,
+            Value::Lbl(_) => Type::Namespace,
+            Value::Fold => Type::Fold,
+            Value::Default => Type::None,
+        }
+    }
+
+    pub fn type_name(&self) -> &'static str {
+        self.type_of().name()
+    }
+
+    /// Lists, tuples (and dictionaries) hold elements that data directives
+    /// and broadcasting operators work on one by one.
+    pub fn elements(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(v) | Value::Tuple(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        matches!(self, Value::None)
+    }
+}
+
+/// Values are equal in the sense 64tass uses to decide whether a symbol
+/// changed between passes.
+pub fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Bits(x), Value::Bits(y)) => x == y,
+        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Bytes(x), Value::Bytes(y)) => x == y,
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| same(a, b))
+        }
+        (Value::Dict(x), Value::Dict(y)) => {
+            x.pairs.len() == y.pairs.len()
+                && x.pairs
+                    .iter()
+                    .zip(y.pairs.iter())
+                    .all(|((a, b), (c, d))| same(a, c) && same(b, d))
+                && match (&x.default, &y.default) {
+                    (None, None) => true,
+                    (Some(a), Some(b)) => same(a, b),
+                    _ => false,
+                }
+        }
+        (Value::Code(x), Value::Code(y)) => x == y,
+        (Value::Addr(x), Value::Addr(y)) => x.mode == y.mode && same(&x.val, &y.val),
+        (Value::Type(x), Value::Type(y)) => x == y,
+        (Value::Builtin(x), Value::Builtin(y)) => x == y,
+        (Value::Register(x), Value::Register(y)) => x == y,
+        (Value::Macro(k, x), Value::Macro(l, y)) => k == l && x == y,
+        (Value::Func(x), Value::Func(y)) => x == y,
+        (Value::Namespace(x), Value::Namespace(y)) => x == y,
+        (Value::Encoding(x), Value::Encoding(y)) => x == y,
+        (Value::Lbl(x), Value::Lbl(y)) => x == y,
+        (Value::Fold, Value::Fold) | (Value::Default, Value::Default) => true,
+        _ => false,
+    }
+}

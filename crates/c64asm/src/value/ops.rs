@@ -1,0 +1,455 @@
+//! Operators on values: the numeric tower (bool < bits < int < float),
+//! broadcasting over lists and tuples, sequence operators and comparisons.
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use super::convert::{Env, FResult, Fault, describe, float_to_int, numeric, to_bool, to_int};
+use super::{Address, Bits, Value, seq};
+use crate::syntax::ast::{AddrOp, BinOp, UnOp};
+
+fn not_possible1(op: UnOp, v: &Value, env: &dyn Env) -> Fault {
+    Fault::new(format!(
+        "{} '{}' of {} not possible",
+        op.name(),
+        op.symbol(),
+        describe(v, env)
+    ))
+}
+
+pub(crate) fn not_possible(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Fault {
+    Fault::new(format!(
+        "{} '{}' of {} and {} not possible",
+        op.name(),
+        op.symbol(),
+        describe(a, env),
+        describe(b, env)
+    ))
+}
+
+fn bool_bits(b: bool) -> Bits {
+    Bits::new(b as u64, 1)
+}
+
+fn mapped(items: &[Value], list: bool, f: impl Fn(&Value) -> FResult<Value>) -> FResult<Value> {
+    let out: FResult<Vec<Value>> = items.iter().map(f).collect();
+    Ok(if list { Value::list(out?) } else { Value::tuple(out?) })
+}
+
+/// A unary operator (`-x`, `~x`, `<x`, `!x`, ...), applied element-wise to lists.
+pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
+    match v {
+        Value::List(items) => return mapped(items, true, |x| unary(op, x, env)),
+        Value::Tuple(items) => return mapped(items, false, |x| unary(op, x, env)),
+        Value::None => return Ok(Value::None),
+        _ => {}
+    }
+    if op == UnOp::Not {
+        return Ok(Value::Bool(!to_bool(v, env)?));
+    }
+    let n = match numeric(v, env) {
+        Ok(n) => n,
+        Err(f) if f.none => return Ok(Value::None),
+        Err(_) => return Err(not_possible1(op, v, env)),
+    };
+    let as_int = |n: &Value| -> FResult<i128> {
+        match n {
+            Value::Float(f) => float_to_int(*f),
+            other => to_int(other, env),
+        }
+    };
+    match op {
+        UnOp::Neg => match n {
+            Value::Int(i) => Value::int(-(i as i128)),
+            Value::Bits(b) => Ok(Value::Bits(b.negate())),
+            Value::Bool(b) => Ok(Value::Bits(bool_bits(b).negate())),
+            Value::Float(f) => Ok(Value::Float(-f)),
+            _ => Err(not_possible1(op, v, env)),
+        },
+        UnOp::Pos => match n {
+            Value::Bool(b) => Ok(Value::Bits(bool_bits(b))),
+            other => Ok(other),
+        },
+        UnOp::Inv => match n {
+            Value::Int(i) => Ok(Value::Int(!i)),
+            Value::Bits(b) => Ok(Value::Bits(b.invert())),
+            Value::Bool(b) => Ok(Value::Bits(bool_bits(b).invert())),
+            _ => Err(Fault::new(
+                "c64kit does not support '~' on floating point numbers",
+            )),
+        },
+        UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
+            let i = as_int(&n)?;
+            let u = i as u64; // two's complement: <-1 is $ff
+            let (val, len) = match op {
+                UnOp::Lower => (u & 0xff, 8),
+                UnOp::Higher => ((u >> 8) & 0xff, 8),
+                UnOp::Bank => ((u >> 16) & 0xff, 8),
+                UnOp::Word => (u & 0xffff, 16),
+                UnOp::HWord => ((u >> 8) & 0xffff, 16),
+                _ => (((u & 0xff) << 8) | ((u >> 8) & 0xff), 16),
+            };
+            Ok(Value::Bits(Bits::new(val, len)))
+        }
+        UnOp::DecStr => Ok(Value::str(&as_int(&n)?.to_string())),
+        UnOp::Splat | UnOp::Not => Ok(n),
+    }
+}
+
+fn is_seq(v: &Value) -> bool {
+    matches!(v, Value::List(_) | Value::Tuple(_))
+}
+
+/// Operators that apply element by element to lists and tuples.
+fn broadcasts(op: BinOp) -> bool {
+    !matches!(
+        op,
+        BinOp::Concat
+            | BinOp::Repeat
+            | BinOp::In
+            | BinOp::NotIn
+            | BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Gt
+            | BinOp::Le
+            | BinOp::Ge
+            | BinOp::Cmp
+            | BinOp::Identity
+            | BinOp::NIdentity
+            | BinOp::LAnd
+            | BinOp::LOr
+            | BinOp::LXor
+    )
+}
+
+fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    let list = matches!(a, Value::List(_)) || matches!(b, Value::List(_));
+    let out: Vec<Value> = match (a.elements(), b.elements()) {
+        (Some(x), Some(y)) => {
+            if x.len() == y.len() {
+                x.iter()
+                    .zip(y.iter())
+                    .map(|(p, q)| binary(op, p, q, env))
+                    .collect::<FResult<_>>()?
+            } else if x.len() == 1 {
+                y.iter()
+                    .map(|q| binary(op, &x[0], q, env))
+                    .collect::<FResult<_>>()?
+            } else if y.len() == 1 {
+                x.iter()
+                    .map(|p| binary(op, p, &y[0], env))
+                    .collect::<FResult<_>>()?
+            } else {
+                return Err(Fault::new(format!(
+                    "operands could not be broadcast together with shapes {} and {}",
+                    x.len(),
+                    y.len()
+                )));
+            }
+        }
+        (Some(x), None) => x
+            .iter()
+            .map(|p| binary(op, p, b, env))
+            .collect::<FResult<_>>()?,
+        (None, Some(y)) => y
+            .iter()
+            .map(|q| binary(op, a, q, env))
+            .collect::<FResult<_>>()?,
+        (None, None) => unreachable!("broadcast needs a list"),
+    };
+    Ok(if list { Value::list(out) } else { Value::tuple(out) })
+}
+
+/// A binary operator. `&&`, `||` and `^^` short-circuit in the evaluator;
+/// here they see both values.
+pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    if matches!(a, Value::None) || matches!(b, Value::None) {
+        return Ok(Value::None);
+    }
+    match op {
+        BinOp::LAnd => return Ok(if to_bool(a, env)? { b.clone() } else { a.clone() }),
+        BinOp::LOr => return Ok(if to_bool(a, env)? { a.clone() } else { b.clone() }),
+        BinOp::LXor => {
+            let (x, y) = (to_bool(a, env)?, to_bool(b, env)?);
+            return Ok(match (x, y) {
+                (true, true) => Value::Bool(false),
+                (false, false) => b.clone(),
+                (true, false) => a.clone(),
+                (false, true) => b.clone(),
+            });
+        }
+        BinOp::Identity => return Ok(Value::Bool(super::same(a, b))),
+        BinOp::NIdentity => return Ok(Value::Bool(!super::same(a, b))),
+        BinOp::In => return seq::contains(b, a, env).map(Value::Bool),
+        BinOp::NotIn => return seq::contains(b, a, env).map(|x| Value::Bool(!x)),
+        BinOp::Concat => return seq::concat(a, b, env),
+        BinOp::Repeat => return seq::repeat(a, b, env),
+        BinOp::Eq => return Ok(Value::Bool(equal(a, b, env)?)),
+        BinOp::Ne => return Ok(Value::Bool(!equal(a, b, env)?)),
+        BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Cmp => {
+            let ord = compare(a, b, env).ok_or_else(|| not_possible(op, a, b, env))??;
+            return Ok(match op {
+                BinOp::Lt => Value::Bool(ord == Ordering::Less),
+                BinOp::Gt => Value::Bool(ord == Ordering::Greater),
+                BinOp::Le => Value::Bool(ord != Ordering::Greater),
+                BinOp::Ge => Value::Bool(ord != Ordering::Less),
+                _ => Value::Int(ord as i64),
+            });
+        }
+        _ => {}
+    }
+    if (is_seq(a) || is_seq(b)) && broadcasts(op) {
+        return broadcast(op, a, b, env);
+    }
+    if matches!(op, BinOp::Min | BinOp::Max) {
+        let ord = compare(a, b, env).ok_or_else(|| not_possible(op, a, b, env))??;
+        let first = if op == BinOp::Min {
+            ord != Ordering::Greater
+        } else {
+            ord != Ordering::Less
+        };
+        return Ok(if first { a.clone() } else { b.clone() });
+    }
+    if let (Value::Addr(x), _) | (_, Value::Addr(x)) = (a, b) {
+        return address_arith(op, a, b, x, env);
+    }
+    let (x, y) = match (numeric(a, env), numeric(b, env)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(f), _) | (_, Err(f)) if f.none => return Ok(Value::None),
+        _ => return Err(not_possible(op, a, b, env)),
+    };
+    match (&x, &y) {
+        (Value::Float(_), _) | (_, Value::Float(_)) => float_op(op, &x, &y, env),
+        _ => int_op(op, &x, &y, env).map_err(|f| {
+            if f.msg.is_empty() {
+                not_possible(op, a, b, env)
+            } else {
+                f
+            }
+        }),
+    }
+}
+
+/// `$10,x + 1` is `$11,x`; other address arithmetic is not possible.
+fn address_arith(op: BinOp, a: &Value, b: &Value, addr: &Rc<Address>, env: &dyn Env) -> FResult<Value> {
+    let plain_index = addr
+        .mode
+        .ops()
+        .iter()
+        .all(|o| matches!(o, AddrOp::Index(_)));
+    let left = matches!(a, Value::Addr(_)) && !matches!(b, Value::Addr(_));
+    if plain_index && matches!(op, BinOp::Add | BinOp::Sub) && (left || op == BinOp::Add) {
+        let v = if left {
+            binary(op, &addr.val, b, env)?
+        } else {
+            binary(op, a, &addr.val, env)?
+        };
+        return Ok(Value::Addr(Rc::new(Address {
+            mode: addr.mode,
+            val: v,
+        })));
+    }
+    Err(not_possible(op, a, b, env))
+}
+
+fn int_of(v: &Value) -> i128 {
+    match v {
+        Value::Bool(b) => *b as i128,
+        Value::Int(i) => *i as i128,
+        Value::Bits(b) => b.to_i128(),
+        _ => 0,
+    }
+}
+
+fn bits_of(v: &Value) -> Option<Bits> {
+    match v {
+        Value::Bool(b) => Some(bool_bits(*b)),
+        Value::Bits(b) => Some(*b),
+        _ => None,
+    }
+}
+
+fn overflow() -> Fault {
+    Fault::new("integer too large (c64kit supports 64-bit integers)")
+}
+
+fn int_op(op: BinOp, x: &Value, y: &Value, _env: &dyn Env) -> FResult<Value> {
+    let (a, b) = (int_of(x), int_of(y));
+    match op {
+        BinOp::Add => Value::int(a + b),
+        BinOp::Sub => Value::int(a - b),
+        BinOp::Mul => a.checked_mul(b).ok_or_else(overflow).and_then(Value::int),
+        BinOp::Div => {
+            if b == 0 {
+                return Err(Fault::new("division by zero"));
+            }
+            Value::int(a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 })
+        }
+        BinOp::Mod => {
+            if b == 0 {
+                return Err(Fault::new("division by zero"));
+            }
+            let r = a % b;
+            Value::int(if r != 0 && (r < 0) != (b < 0) { r + b } else { r })
+        }
+        BinOp::Exp => {
+            if b < 0 {
+                if a == 0 {
+                    return Err(Fault::new("zero raised to negative power"));
+                }
+                return Ok(Value::Float((a as f64).powf(b as f64)));
+            }
+            let e = u32::try_from(b).map_err(|_| overflow())?;
+            a.checked_pow(e).ok_or_else(overflow).and_then(Value::int)
+        }
+        BinOp::Or | BinOp::Xor | BinOp::And => {
+            if let (Value::Bool(p), Value::Bool(q)) = (x, y) {
+                return Ok(Value::Bool(match op {
+                    BinOp::Or => *p | *q,
+                    BinOp::Xor => *p ^ *q,
+                    _ => *p & *q,
+                }));
+            }
+            if let (Some(p), Some(q)) = (bits_of(x), bits_of(y)) {
+                return Ok(Value::Bits(match op {
+                    BinOp::Or => p.or(q),
+                    BinOp::Xor => p.xor(q),
+                    _ => p.and(q),
+                }));
+            }
+            Value::int(match op {
+                BinOp::Or => a | b,
+                BinOp::Xor => a ^ b,
+                _ => a & b,
+            })
+        }
+        BinOp::Shl | BinOp::Shr => {
+            let n = if op == BinOp::Shl { b } else { -b };
+            let n = i64::try_from(n).map_err(|_| overflow())?;
+            if let Some(bits) = bits_of(x) {
+                return bits.shl(n).map(Value::Bits).ok_or_else(overflow);
+            }
+            if n >= 0 {
+                if n > 126 || (a != 0 && (a.unsigned_abs().leading_zeros() as i64) < n + 1) {
+                    return Err(overflow());
+                }
+                Value::int(a << n)
+            } else {
+                let s = (-n).min(127);
+                Value::int(a >> s)
+            }
+        }
+        _ => Err(Fault::new(String::new())),
+    }
+}
+
+fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
+    let a = super::convert::to_float(x, env)?;
+    let b = super::convert::to_float(y, env)?;
+    let r = match op {
+        BinOp::Add => a + b,
+        BinOp::Sub => a - b,
+        BinOp::Mul => a * b,
+        BinOp::Div => {
+            if b == 0.0 {
+                return Err(Fault::new("division by zero"));
+            }
+            a / b
+        }
+        BinOp::Mod => {
+            if b == 0.0 {
+                return Err(Fault::new("division by zero"));
+            }
+            let r = a % b;
+            if r != 0.0 && (r < 0.0) != (b < 0.0) { r + b } else { r }
+        }
+        BinOp::Exp => {
+            if a == 0.0 && b < 0.0 {
+                return Err(Fault::new("zero raised to negative power"));
+            }
+            if a < 0.0 && b.fract() != 0.0 {
+                return Err(Fault::new("negative number raised on fractional power"));
+            }
+            a.powf(b)
+        }
+        BinOp::Shl => a * 2f64.powf(b.floor()),
+        BinOp::Shr => a / 2f64.powf(b.floor()),
+        BinOp::Or | BinOp::Xor | BinOp::And => {
+            // Fixed point, as 64tass does: 32 fraction bits.
+            let scale = 4294967296.0;
+            let (p, q) = ((a * scale).floor(), (b * scale).floor());
+            if p.abs() > 1e30 || q.abs() > 1e30 {
+                return Err(overflow());
+            }
+            let (p, q) = (p as i128, q as i128);
+            let r = match op {
+                BinOp::Or => p | q,
+                BinOp::Xor => p ^ q,
+                _ => p & q,
+            };
+            r as f64 / scale
+        }
+        _ => return Err(not_possible(op, x, y, env)),
+    };
+    if !r.is_finite() {
+        return Err(Fault::new("floating point overflow"));
+    }
+    Ok(Value::Float(r))
+}
+
+/// Equality as `==` sees it: numbers by value across bool/int/bits/float,
+/// strings and bytes by content, lists and tuples element by element.
+fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
+    Ok(match (a, b) {
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Bytes(x), Value::Bytes(y)) => x == y,
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !equal(p, q, env)? {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        (Value::List(_) | Value::Tuple(_), _) | (_, Value::List(_) | Value::Tuple(_)) => false,
+        (Value::Gap, Value::Gap) => true,
+        (Value::Addr(x), Value::Addr(y)) => x.mode == y.mode && equal(&x.val, &y.val, env)?,
+        _ => match compare(a, b, env) {
+            Some(Ok(o)) => o == Ordering::Equal,
+            Some(Err(f)) => return Err(f),
+            None => super::same(a, b),
+        },
+    })
+}
+
+/// Ordering of two values, `None` if they can't be compared.
+pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>> {
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
+        (Value::Bytes(x), Value::Bytes(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match compare(p, q, env)? {
+                    Ok(Ordering::Equal) => {}
+                    other => return Some(other),
+                }
+            }
+            return Some(Ok(x.len().cmp(&y.len())));
+        }
+        _ => {}
+    }
+    let x = numeric(a, env).ok()?;
+    let y = numeric(b, env).ok()?;
+    Some(match (&x, &y) {
+        (Value::Float(_), _) | (_, Value::Float(_)) => {
+            let p = super::convert::to_float(&x, env).ok()?;
+            let q = super::convert::to_float(&y, env).ok()?;
+            Ok(p.partial_cmp(&q).unwrap_or(Ordering::Equal))
+        }
+        _ => Ok(int_of(&x).cmp(&int_of(&y))),
+    })
+}

@@ -1,0 +1,234 @@
+//! How values print: `repr()`, `str()` and the quoting in messages, spelled as
+//! 64tass spells them (`$0f`, `1.5`, `"text"`, `[1,2]`, `x'03'`).
+
+use super::convert::Env;
+use super::{AddrMode, Value};
+use crate::syntax::ast::AddrOp;
+
+/// C's `%e`, `%f` and `%g` conversions (`conv` is one of `e f g E F G`).
+pub fn c_float(v: f64, conv: char, prec: usize, alt: bool) -> String {
+    if !v.is_finite() {
+        let s = if v.is_nan() {
+            "nan"
+        } else if v < 0.0 {
+            "-inf"
+        } else {
+            "inf"
+        };
+        return if conv.is_ascii_uppercase() { s.to_uppercase() } else { s.to_string() };
+    }
+    let upper = conv.is_ascii_uppercase();
+    let s = match conv.to_ascii_lowercase() {
+        'f' => {
+            let s = format!("{v:.prec$}");
+            if alt && prec == 0 { format!("{s}.") } else { s }
+        }
+        'e' => c_exp(v, prec, alt),
+        _ => {
+            let p = prec.max(1);
+            if v == 0.0 {
+                let s = if alt { format!("{:.*}", p - 1, 0.0) } else { "0".to_string() };
+                return if v.is_sign_negative() { format!("-{s}") } else { s };
+            }
+            // The exponent after rounding to p significant digits.
+            let e_form = format!("{:.*e}", p - 1, v);
+            let x: i32 = e_form
+                .rsplit('e')
+                .next()
+                .and_then(|e| e.parse().ok())
+                .unwrap_or(0);
+            let s = if x < -4 || x >= p as i32 {
+                c_exp(v, p - 1, alt)
+            } else {
+                format!("{:.*}", (p as i32 - 1 - x) as usize, v)
+            };
+            if alt { s } else { strip_zeros(&s) }
+        }
+    };
+    if upper { s.to_uppercase() } else { s }
+}
+
+/// `%e`: mantissa, `e`, sign and at least two exponent digits.
+fn c_exp(v: f64, prec: usize, alt: bool) -> String {
+    let s = format!("{v:.prec$e}");
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let mant = if alt && prec == 0 { format!("{mant}.") } else { mant.to_string() };
+    format!(
+        "{mant}e{}{:02}",
+        if exp < 0 { '-' } else { '+' },
+        exp.unsigned_abs()
+    )
+}
+
+/// Remove trailing zeros of a fraction (and a bare point), keeping any exponent.
+fn strip_zeros(s: &str) -> String {
+    let (num, exp) = match s.find('e') {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, ""),
+    };
+    let num = if num.contains('.') {
+        num.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        num
+    };
+    format!("{num}{exp}")
+}
+
+/// A float as 64tass prints it: ten significant digits, always with a point
+/// or an exponent.
+pub fn float_repr(f: f64) -> String {
+    let s = c_float(f, 'g', 10, false);
+    if s.contains(['.', 'e', 'n', 'i']) {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+fn quote(s: &str) -> String {
+    let q = if s.contains('"') && !s.contains('\'') { '\'' } else { '"' };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(q);
+    for c in s.chars() {
+        out.push(c);
+        if c == q {
+            out.push(q);
+        }
+    }
+    out.push(q);
+    out
+}
+
+const Z85: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+
+fn z85(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.chunks(4) {
+        let v = chunk.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64);
+        let n = chunk.len() + 1;
+        let mut digits = vec![0u8; n];
+        let mut x = v;
+        for d in digits.iter_mut().rev() {
+            *d = Z85[(x % 85) as usize];
+            x /= 85;
+        }
+        out.push_str(std::str::from_utf8(&digits).unwrap_or(""));
+    }
+    out
+}
+
+fn bytes_repr(b: &[u8]) -> String {
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let z = z85(b);
+    if z.len() < hex.len() {
+        format!("z'{z}'")
+    } else {
+        format!("x'{hex}'")
+    }
+}
+
+fn addr_repr(mode: AddrMode, inner: String) -> String {
+    mode.ops().into_iter().fold(inner, |s, op| match op {
+        AddrOp::Imm => format!("#{s}"),
+        AddrOp::ImmSigned => format!("#+{s}"),
+        AddrOp::Ind => format!("({s})"),
+        AddrOp::LongInd => format!("[{s}]"),
+        AddrOp::Index(r) => format!("{s},{}", r.letter()),
+    })
+}
+
+fn join(items: &[Value], env: &dyn Env) -> String {
+    items.iter().map(|v| repr(v, env)).collect::<Vec<_>>().join(",")
+}
+
+/// `repr(v)`.
+pub fn repr(v: &Value, env: &dyn Env) -> String {
+    match v {
+        Value::None => "none".into(),
+        Value::Default => "default".into(),
+        Value::Bool(b) => if *b { "true" } else { "false" }.into(),
+        Value::Int(i) => i.to_string(),
+        Value::Bits(b) => b.repr(),
+        Value::Float(f) => float_repr(*f),
+        Value::Str(s) => quote(s),
+        Value::Bytes(b) => bytes_repr(b),
+        Value::List(items) => format!("[{}]", join(items, env)),
+        Value::Tuple(items) if items.len() == 1 => format!("({},)", repr(&items[0], env)),
+        Value::Tuple(items) => format!("({})", join(items, env)),
+        Value::Dict(d) => {
+            let mut parts: Vec<String> = d
+                .pairs
+                .iter()
+                .map(|(k, v)| format!("{}:{}", repr(k, env), repr(v, env)))
+                .collect();
+            if let Some(def) = &d.default {
+                parts.push(format!(":{}", repr(def, env)));
+            }
+            format!("{{{}}}", parts.join(","))
+        }
+        Value::Gap => "?".into(),
+        Value::Code(id) => repr(&env.code_value(*id), env),
+        Value::Addr(a) => addr_repr(a.mode, repr(&a.val, env)),
+        Value::Type(t) => format!("<type '{}'>", t.name()),
+        Value::Builtin(b) => format!("<native_function '{}'>", crate::asm::builtin_name(*b)),
+        Value::Register(r) => format!("<register '{r}'>"),
+        Value::Macro(..) => "<macro>".into(),
+        Value::Func(_) => "<function>".into(),
+        Value::Namespace(_) => "<namespace>".into(),
+        Value::Encoding(_) => "<encoding>".into(),
+        Value::Lbl(_) => "<lbl>".into(),
+        Value::Fold => "...".into(),
+    }
+}
+
+/// `str(v)`: strings as they are, everything else as `repr`.
+pub fn to_str(v: &Value, env: &dyn Env) -> String {
+    match v {
+        Value::Str(s) => s.to_string(),
+        _ => repr(v, env),
+    }
+}
+
+/// The value quoted in messages (`int '256'`): strings unquoted, long reprs cut.
+pub fn repr_short(v: &Value, env: &dyn Env) -> String {
+    let s = match v {
+        Value::Str(s) => s.to_string(),
+        _ => repr(v, env),
+    };
+    if s.chars().count() > 48 {
+        let cut: String = s.chars().take(45).collect();
+        format!("{cut}...")
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_print_like_64tass() {
+        assert_eq!(float_repr(1.5), "1.5");
+        assert_eq!(float_repr(3.0), "3.0");
+        assert_eq!(float_repr(std::f64::consts::PI), "3.141592654");
+        assert_eq!(float_repr(1e20), "1e+20");
+        assert_eq!(float_repr(1e-5), "1e-05");
+        assert_eq!(float_repr(123456789012.0), "1.23456789e+11");
+        assert_eq!(float_repr(0.1 + 0.2), "0.3");
+        assert_eq!(float_repr(-0.0), "-0.0");
+        assert_eq!(c_float(1.5, 'f', 6, false), "1.500000");
+        assert_eq!(c_float(1.5, 'e', 6, false), "1.500000e+00");
+        assert_eq!(c_float(3.14159, 'f', 2, false), "3.14");
+    }
+
+    #[test]
+    fn strings_and_bytes_quote_like_64tass() {
+        assert_eq!(quote("a"), "\"a\"");
+        assert_eq!(quote("it\"s"), "'it\"s'");
+        assert_eq!(bytes_repr(&[3]), "x'03'");
+        assert_eq!(bytes_repr(&[0x12, 0x34]), "z'0S*'");
+        assert_eq!(bytes_repr(&[]), "x''");
+    }
+}

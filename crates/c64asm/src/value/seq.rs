@@ -1,0 +1,289 @@
+//! Sequences: character strings, byte strings, bit strings, lists, tuples and
+//! dictionaries — indexing, slicing, `..`, `x` and `in`.
+
+use std::rc::Rc;
+
+use super::convert::{Env, FResult, Fault, describe, to_int};
+use super::ops::not_possible;
+use super::{Bits, Dict, Value};
+use crate::syntax::ast::BinOp;
+
+/// `len(v)` for the types that have one.
+pub fn len_of(v: &Value, env: &dyn Env) -> FResult<usize> {
+    Ok(match v {
+        Value::Str(s) => s.chars().count(),
+        Value::Bytes(b) => b.len(),
+        Value::Bits(b) => b.len as usize,
+        Value::List(x) | Value::Tuple(x) => x.len(),
+        Value::Dict(d) => d.pairs.len(),
+        _ => return Err(Fault::new(format!("can't get length of {}", describe(v, env)))),
+    })
+}
+
+/// One index argument: a position, a slice or a list of positions.
+enum Sel {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+fn position(i: i128, len: usize) -> FResult<usize> {
+    let j = if i < 0 { i + len as i128 } else { i };
+    if j < 0 || j >= len as i128 {
+        return Err(Fault::new("index out of range"));
+    }
+    Ok(j as usize)
+}
+
+fn slice(parts: &[Value], len: usize, env: &dyn Env) -> FResult<Vec<usize>> {
+    let get = |i: usize| -> FResult<Option<i128>> {
+        match parts.get(i) {
+            None | Some(Value::Default) => Ok(None),
+            Some(v) => to_int(v, env).map(Some),
+        }
+    };
+    let step = get(2)?.unwrap_or(1);
+    if step == 0 {
+        return Err(Fault::new("zero value not allowed"));
+    }
+    let n = len as i128;
+    let clamp = |v: i128, lo: i128, hi: i128| v.max(lo).min(hi);
+    let fix = |v: i128| if v < 0 { v + n } else { v };
+    let mut out = Vec::new();
+    if step > 0 {
+        let start = get(0)?.map_or(0, |s| clamp(fix(s), 0, n));
+        let end = get(1)?.map_or(n, |e| clamp(fix(e), 0, n));
+        let mut i = start;
+        while i < end {
+            out.push(i as usize);
+            i += step;
+        }
+    } else {
+        let start = get(0)?.map_or(n - 1, |s| clamp(fix(s), -1, n - 1));
+        let end = get(1)?.map_or(-1, |e| clamp(fix(e), -1, n - 1));
+        let mut i = start;
+        while i > end {
+            out.push(i as usize);
+            i += step;
+        }
+    }
+    Ok(out)
+}
+
+/// A slice is passed as a tuple of its (up to three) parts, tagged by the evaluator.
+pub struct SliceArg(pub Vec<Value>);
+
+fn selection(arg: &IndexArg, len: usize, env: &dyn Env) -> FResult<Sel> {
+    match arg {
+        IndexArg::Slice(parts) => Ok(Sel::Many(slice(parts, len, env)?)),
+        IndexArg::Value(v) => match v.elements() {
+            Some(items) => Ok(Sel::Many(
+                items
+                    .iter()
+                    .map(|x| position(to_int(x, env)?, len))
+                    .collect::<FResult<_>>()?,
+            )),
+            None => Ok(Sel::One(position(to_int(v, env)?, len)?)),
+        },
+    }
+}
+
+/// An index argument as the evaluator hands it over.
+pub enum IndexArg {
+    Value(Value),
+    Slice(Vec<Value>),
+}
+
+/// `v[args...]`: one argument per axis of nested lists.
+pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
+    let Some((first, rest)) = args.split_first() else {
+        return Ok(v.clone());
+    };
+    let deeper = |x: &Value| -> FResult<Value> {
+        if rest.is_empty() { Ok(x.clone()) } else { index(x, rest, env) }
+    };
+    match v {
+        Value::List(items) | Value::Tuple(items) => {
+            let list = matches!(v, Value::List(_));
+            match selection(first, items.len(), env)? {
+                Sel::One(i) => deeper(&items[i]),
+                Sel::Many(ix) => {
+                    let out: Vec<Value> = ix.iter().map(|&i| deeper(&items[i])).collect::<FResult<_>>()?;
+                    Ok(if list { Value::list(out) } else { Value::tuple(out) })
+                }
+            }
+        }
+        Value::Str(s) => {
+            let chars: Vec<char> = s.chars().collect();
+            let picked: String = match selection(first, chars.len(), env)? {
+                Sel::One(i) => chars[i].to_string(),
+                Sel::Many(ix) => ix.iter().map(|&i| chars[i]).collect(),
+            };
+            only_one_axis(rest)?;
+            Ok(Value::str(&picked))
+        }
+        Value::Bytes(b) => {
+            let picked: Vec<u8> = match selection(first, b.len(), env)? {
+                Sel::One(i) => vec![b[i]],
+                Sel::Many(ix) => ix.iter().map(|&i| b[i]).collect(),
+            };
+            only_one_axis(rest)?;
+            Ok(Value::Bytes(picked.into()))
+        }
+        Value::Bits(b) => {
+            let bit = |i: usize| -> u64 {
+                let plain = if i >= 64 { 0 } else { (b.val >> i) & 1 };
+                if b.inv { plain ^ 1 } else { plain }
+            };
+            only_one_axis(rest)?;
+            Ok(Value::Bits(match selection(first, b.len as usize, env)? {
+                Sel::One(i) => Bits::new(bit(i), 1),
+                Sel::Many(ix) => {
+                    if ix.len() > 64 {
+                        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
+                    }
+                    let val = ix
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |acc, (k, &i)| acc | (bit(i) << k));
+                    Bits::new(val, ix.len() as u32)
+                }
+            }))
+        }
+        Value::Dict(d) => {
+            let IndexArg::Value(key) = first else {
+                return Err(Fault::new("dictionaries can't be sliced"));
+            };
+            let found = dict_get(d, key, env)?;
+            match found {
+                Some(x) => deeper(&x),
+                None => Err(Fault::new(format!("key not in dictionary {}", describe(key, env)))),
+            }
+        }
+        _ => Err(Fault::new(format!(
+            "indexing '[]' of {} not possible",
+            describe(v, env)
+        ))),
+    }
+}
+
+fn only_one_axis(rest: &[IndexArg]) -> FResult<()> {
+    if rest.is_empty() {
+        Ok(())
+    } else {
+        Err(Fault::new("too many index dimensions"))
+    }
+}
+
+pub fn dict_get(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Option<Value>> {
+    for (k, v) in &d.pairs {
+        if matches!(
+            super::ops::binary(BinOp::Eq, k, key, env)?,
+            Value::Bool(true)
+        ) && k.type_of() == key.type_of()
+        {
+            return Ok(Some(v.clone()));
+        }
+    }
+    Ok(d.default.clone())
+}
+
+/// `needle in haystack`.
+pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool> {
+    match haystack {
+        Value::List(items) | Value::Tuple(items) => {
+            for x in items.iter() {
+                if matches!(super::ops::binary(BinOp::Eq, x, needle, env)?, Value::Bool(true)) {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Value::Str(s) => match needle {
+            Value::Str(n) => Ok(s.contains(n.as_ref())),
+            _ => Err(not_possible(BinOp::In, needle, haystack, env)),
+        },
+        Value::Bytes(b) => match needle {
+            Value::Bytes(n) => Ok(n.is_empty() || b.windows(n.len()).any(|w| w == n.as_ref())),
+            _ => Err(not_possible(BinOp::In, needle, haystack, env)),
+        },
+        Value::Dict(d) => Ok(d.pairs.iter().any(|(k, _)| super::same(k, needle))),
+        _ => Err(not_possible(BinOp::In, needle, haystack, env)),
+    }
+}
+
+/// `a .. b`
+pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    Ok(match (a, b) {
+        (Value::Str(x), Value::Str(y)) => Value::str(&format!("{x}{y}")),
+        (Value::Bytes(x), Value::Bytes(y)) => Value::Bytes([x.as_ref(), y.as_ref()].concat().into()),
+        (Value::List(x), Value::List(y)) => Value::list([x.as_ref(), y.as_ref()].concat()),
+        (Value::Tuple(x), Value::Tuple(y)) => Value::tuple([x.as_ref(), y.as_ref()].concat()),
+        (Value::Bits(x), Value::Bits(y)) => Value::Bits(
+            x.concat(*y)
+                .ok_or_else(|| Fault::new("bit string too long (c64kit supports 64 bits)"))?,
+        ),
+        (Value::Bool(x), Value::Bits(y)) => {
+            concat(&Value::Bits(Bits::new(*x as u64, 1)), &Value::Bits(*y), env)?
+        }
+        (Value::Bits(x), Value::Bool(y)) => {
+            concat(&Value::Bits(*x), &Value::Bits(Bits::new(*y as u64, 1)), env)?
+        }
+        (Value::Bool(x), Value::Bool(y)) => Value::Bits(Bits::new(((*x as u64) << 1) | *y as u64, 2)),
+        (Value::Dict(x), Value::Dict(y)) => {
+            let mut d = (**x).clone();
+            for (k, v) in &y.pairs {
+                if let Some(slot) = d.pairs.iter_mut().find(|(key, _)| super::same(key, k)) {
+                    slot.1 = v.clone();
+                } else {
+                    d.pairs.push((k.clone(), v.clone()));
+                }
+            }
+            if y.default.is_some() {
+                d.default = y.default.clone();
+            }
+            Value::Dict(Rc::new(d))
+        }
+        (Value::None, _) | (_, Value::None) => Value::None,
+        _ => return Err(not_possible(BinOp::Concat, a, b, env)),
+    })
+}
+
+/// `a x n`
+pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
+    if matches!(a, Value::None) || matches!(n, Value::None) {
+        return Ok(Value::None);
+    }
+    let count = match n {
+        Value::Int(_) | Value::Bits(_) | Value::Bool(_) => to_int(n, env)?,
+        _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
+    };
+    if count < 0 {
+        return Err(Fault::new(format!("value needs to be non-negative {}", describe(n, env))));
+    }
+    let too_big = || Fault::new("repetition too large");
+    let count = usize::try_from(count).map_err(|_| too_big())?;
+    let limit = |len: usize| len.checked_mul(count).filter(|&t| t <= 1 << 26).ok_or_else(too_big);
+    Ok(match a {
+        Value::Str(s) => {
+            limit(s.len())?;
+            Value::str(&s.repeat(count))
+        }
+        Value::Bytes(b) => {
+            limit(b.len())?;
+            Value::Bytes(b.repeat(count).into())
+        }
+        Value::List(x) => {
+            limit(x.len())?;
+            Value::list(x.iter().cycle().take(x.len() * count).cloned().collect())
+        }
+        Value::Tuple(x) => {
+            limit(x.len())?;
+            Value::tuple(x.iter().cycle().take(x.len() * count).cloned().collect())
+        }
+        Value::Bits(b) => Value::Bits(
+            b.repeat(count as u64)
+                .ok_or_else(|| Fault::new("bit string too long (c64kit supports 64 bits)"))?,
+        ),
+        _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
+    })
+}
