@@ -45,8 +45,10 @@ pub enum D64Error {
     DiskFull,
     /// More files than the directory track can list (144).
     DirectoryFull,
-    /// A name longer than 16 characters or with characters PETSCII can't hold.
-    BadName(String),
+    /// A name a C64 could not LOAD by typing it: why, in [`NameProblem`].
+    BadName { name: String, problem: NameProblem },
+    /// A disk ID that is not one or two characters a name may hold.
+    BadId(String),
     /// The image is not 174,848 bytes long.
     BadSize(usize),
     /// A sector link points outside the disk or loops.
@@ -60,12 +62,8 @@ impl fmt::Display for D64Error {
         match self {
             D64Error::DiskFull => write!(f, "the files do not fit on a 35-track disk (664 blocks)"),
             D64Error::DirectoryFull => write!(f, "the directory is full (144 entries)"),
-            D64Error::BadName(n) => {
-                write!(
-                    f,
-                    "disk or file name {n:?} must be at most 16 printable ASCII characters"
-                )
-            }
+            D64Error::BadName { name, problem } => write!(f, "D64 name {name:?}: {problem}"),
+            D64Error::BadId(id) => write!(f, "disk ID {id:?}: use one or two letters or digits"),
             D64Error::BadSize(n) => {
                 write!(f, "a .d64 image is {IMAGE_SIZE} bytes, this one is {n}")
             }
@@ -79,11 +77,103 @@ impl fmt::Display for D64Error {
 
 impl std::error::Error for D64Error {}
 
+/// Why a name can't go on a disk: each makes `LOAD"NAME",8` fail or find something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameProblem {
+    /// No characters at all.
+    Empty,
+    /// More characters than the 16 a directory entry holds.
+    TooLong(usize),
+    /// A character DOS gives a meaning inside a name (`"` `,` `:` `*` `?`).
+    Reserved(char),
+    /// A first character DOS reads as a command (`$` directory, `#` buffer, `@` replace).
+    Command(char),
+    /// A character a C64 cannot type as itself: not ASCII, a control code, or one of
+    /// ``\ ^ _ ` { | } ~``, whose codes show other signs in PETSCII (£ ↑ ← and graphics).
+    NotPetscii(char),
+}
+
+impl fmt::Display for NameProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameProblem::Empty => write!(f, "a name needs at least one character"),
+            NameProblem::TooLong(n) => {
+                write!(f, "{n} characters; a directory entry holds at most 16")
+            }
+            NameProblem::Reserved(c) => {
+                let why = match c {
+                    '"' => "ends the name in LOAD\"NAME\",8",
+                    ',' => "starts the file type in 1541 DOS (\"NAME,P\")",
+                    ':' => "ends the drive number in 1541 DOS (\"0:NAME\")",
+                    _ => "is a 1541 DOS wildcard, so LOAD could find another file",
+                };
+                write!(f, "{c:?} {why}")
+            }
+            NameProblem::Command(c) => write!(
+                f,
+                "it starts with {c:?}, which 1541 DOS reads as a command \
+                 ('$' directory, '#' buffer, '@' replace), so LOAD could not find the file"
+            ),
+            NameProblem::NotPetscii(c) => write!(
+                f,
+                "{c:?} has no key on a C64; use letters, digits, space and ! # $ % & ' ( ) \
+                 + - . / ; < = > @ [ ]"
+            ),
+        }
+    }
+}
+
+/// Checks a disk or file name: 1-16 characters a C64 owner can type in
+/// `LOAD"NAME",8` and get this file (see [`NameProblem`]). Lower-case letters are
+/// accepted and stored as the C64's (upper-case) letters.
+pub fn check_name(name: &str) -> Result<(), D64Error> {
+    let bad = |problem| {
+        Err(D64Error::BadName {
+            name: name.to_string(),
+            problem,
+        })
+    };
+    if name.is_empty() {
+        return bad(NameProblem::Empty);
+    }
+    for c in name.chars() {
+        match c {
+            '"' | ',' | ':' | '*' | '?' => return bad(NameProblem::Reserved(c)),
+            ' '..='[' | ']' | 'a'..='z' => {}
+            _ => return bad(NameProblem::NotPetscii(c)),
+        }
+    }
+    let len = name.chars().count();
+    if len > 16 {
+        return bad(NameProblem::TooLong(len));
+    }
+    match name.chars().next() {
+        Some(c @ ('$' | '#' | '@')) => bad(NameProblem::Command(c)),
+        _ => Ok(()),
+    }
+}
+
+/// The nearest name [`check_name`] accepts: upper case, at most 16 characters, each
+/// character it refuses replaced by `-` (and a leading command character dropped).
+pub fn suggest_name(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| match c {
+            '"' | ',' | ':' | '*' | '?' => '-',
+            ' '..='[' | ']' | 'a'..='z' => c.to_ascii_uppercase(),
+            _ => '-',
+        })
+        .collect();
+    while out.starts_with(['$', '#', '@']) {
+        out.remove(0);
+    }
+    let out: String = out.chars().take(16).collect();
+    if out.is_empty() { "PROGRAM".into() } else { out }
+}
+
 /// ASCII → PETSCII for names: letters become the unshifted (upper case) letters.
 fn petscii_name(name: &str) -> Result<Vec<u8>, D64Error> {
-    if name.len() > 16 || !name.bytes().all(|b| (0x20..0x7F).contains(&b)) {
-        return Err(D64Error::BadName(name.to_string()));
-    }
+    check_name(name)?;
     Ok(name.bytes().map(|b| b.to_ascii_uppercase()).collect())
 }
 
@@ -116,10 +206,10 @@ impl Disk {
     /// A freshly formatted disk: empty directory, BAM with track 18's two sectors in use.
     pub fn new(disk_name: &str, id: &str) -> Result<Disk, D64Error> {
         let name = petscii_name(disk_name)?;
-        let id = petscii_name(id)?;
-        if id.len() > 2 {
-            return Err(D64Error::BadName(String::from_utf8_lossy(&id).into_owned()));
+        if id.len() > 2 || check_name(id).is_err() {
+            return Err(D64Error::BadId(id.to_string()));
         }
+        let id = petscii_name(id)?;
         let mut disk = Disk {
             bytes: vec![0; IMAGE_SIZE],
         };
@@ -459,7 +549,10 @@ mod tests {
     fn bad_input_is_an_error_not_a_panic() {
         assert!(matches!(
             Disk::new("THIS NAME IS FAR TOO LONG", "01"),
-            Err(D64Error::BadName(_))
+            Err(D64Error::BadName {
+                problem: NameProblem::TooLong(25),
+                ..
+            })
         ));
         assert_eq!(
             Disk::from_bytes(&[0; 10]).err(),
@@ -476,5 +569,49 @@ mod tests {
             d.read_file("A"),
             Err(D64Error::BrokenChain { .. })
         ));
+    }
+
+    #[test]
+    fn names_a_c64_cannot_load_are_refused_with_the_reason() {
+        let problem = |name: &str| match check_name(name) {
+            Err(D64Error::BadName { problem, .. }) => Some(problem),
+            _ => None,
+        };
+        for c in ['"', ',', ':', '*', '?'] {
+            assert_eq!(problem(&format!("A{c}B")), Some(NameProblem::Reserved(c)));
+        }
+        assert_eq!(problem(""), Some(NameProblem::Empty));
+        assert_eq!(problem("$DIR"), Some(NameProblem::Command('$')));
+        assert_eq!(problem("@0"), Some(NameProblem::Command('@')));
+        assert_eq!(problem("RATÓN"), Some(NameProblem::NotPetscii('Ó')));
+        assert_eq!(problem("MY_GAME"), Some(NameProblem::NotPetscii('_')));
+        assert_eq!(problem("A\\B"), Some(NameProblem::NotPetscii('\\')));
+        assert_eq!(problem("TAB\tX"), Some(NameProblem::NotPetscii('\t')));
+        assert_eq!(problem("A\u{7}"), Some(NameProblem::NotPetscii('\u{7}')));
+        assert_eq!(problem("SEVENTEEN CHARS!!"), Some(NameProblem::TooLong(17)));
+        for ok in ["RYG", "my game 2", "A$B", "[X]-1.0 (C)64!", "SIXTEEN CHARS..."] {
+            assert_eq!(check_name(ok), Ok(()), "{ok}");
+        }
+        // The same rules hold wherever a name enters: the disk, a file, a lookup.
+        assert!(Disk::new("A,B", "64").is_err());
+        assert!(Disk::new("A", "64").unwrap().add_prg("X*", &[1, 8]).is_err());
+        assert!(image_with_prg("", &[1, 8]).is_err());
+        assert_eq!(Disk::new("A", "6,").err(), Some(D64Error::BadId("6,".into())));
+        let msg = check_name("MY,GAME").unwrap_err().to_string();
+        assert_eq!(
+            msg,
+            "D64 name \"MY,GAME\": ',' starts the file type in 1541 DOS (\"NAME,P\")"
+        );
+    }
+
+    #[test]
+    fn a_suggested_name_is_always_accepted() {
+        assert_eq!(suggest_name("my_game"), "MY-GAME");
+        assert_eq!(suggest_name("ratón y gatos: la venganza"), "RAT-N Y GATOS- L");
+        assert_eq!(suggest_name("$@x"), "X");
+        assert_eq!(suggest_name(""), "PROGRAM");
+        for name in ["", "$", "a\"b", "ñññññññññññññññññññ", "#1", "ok"] {
+            assert_eq!(check_name(&suggest_name(name)), Ok(()), "{name}");
+        }
     }
 }
