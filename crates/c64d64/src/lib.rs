@@ -168,7 +168,11 @@ pub fn suggest_name(name: &str) -> String {
         out.remove(0);
     }
     let out: String = out.chars().take(16).collect();
-    if out.is_empty() { "PROGRAM".into() } else { out }
+    if out.is_empty() {
+        "PROGRAM".into()
+    } else {
+        out
+    }
 }
 
 /// ASCII → PETSCII for names: letters become the unshifted (upper case) letters.
@@ -589,14 +593,28 @@ mod tests {
         assert_eq!(problem("TAB\tX"), Some(NameProblem::NotPetscii('\t')));
         assert_eq!(problem("A\u{7}"), Some(NameProblem::NotPetscii('\u{7}')));
         assert_eq!(problem("SEVENTEEN CHARS!!"), Some(NameProblem::TooLong(17)));
-        for ok in ["RYG", "my game 2", "A$B", "[X]-1.0 (C)64!", "SIXTEEN CHARS..."] {
+        for ok in [
+            "RYG",
+            "my game 2",
+            "A$B",
+            "[X]-1.0 (C)64!",
+            "SIXTEEN CHARS...",
+        ] {
             assert_eq!(check_name(ok), Ok(()), "{ok}");
         }
         // The same rules hold wherever a name enters: the disk, a file, a lookup.
         assert!(Disk::new("A,B", "64").is_err());
-        assert!(Disk::new("A", "64").unwrap().add_prg("X*", &[1, 8]).is_err());
+        assert!(
+            Disk::new("A", "64")
+                .unwrap()
+                .add_prg("X*", &[1, 8])
+                .is_err()
+        );
         assert!(image_with_prg("", &[1, 8]).is_err());
-        assert_eq!(Disk::new("A", "6,").err(), Some(D64Error::BadId("6,".into())));
+        assert_eq!(
+            Disk::new("A", "6,").err(),
+            Some(D64Error::BadId("6,".into()))
+        );
         let msg = check_name("MY,GAME").unwrap_err().to_string();
         assert_eq!(
             msg,
@@ -607,7 +625,10 @@ mod tests {
     #[test]
     fn a_suggested_name_is_always_accepted() {
         assert_eq!(suggest_name("my_game"), "MY-GAME");
-        assert_eq!(suggest_name("ratón y gatos: la venganza"), "RAT-N Y GATOS- L");
+        assert_eq!(
+            suggest_name("ratón y gatos: la venganza"),
+            "RAT-N Y GATOS- L"
+        );
         assert_eq!(suggest_name("$@x"), "X");
         assert_eq!(suggest_name(""), "PROGRAM");
         for name in ["", "$", "a\"b", "ñññññññññññññññññññ", "#1", "ok"] {
