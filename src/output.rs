@@ -444,3 +444,6 @@ fn write_in_place(path: &Path, file: Option<File>, truncate: bool, data: &[u8]) 
     file.write_all(data)?;
     file.flush()
 }
+
+#[cfg(test)]
+mod tests;
