@@ -259,8 +259,14 @@ impl Disk {
         &self.bytes
     }
 
-    /// One 256-byte sector.
-    pub fn sector(&self, track: u8, sector: u8) -> &[u8] {
+    /// One 256-byte sector; an error for a track or sector the disk doesn't have.
+    pub fn sector(&self, track: u8, sector: u8) -> Result<&[u8], D64Error> {
+        check_ts(track, sector)?;
+        Ok(self.raw_sector(track, sector))
+    }
+
+    /// A sector known to exist (the caller checked, or chose it).
+    fn raw_sector(&self, track: u8, sector: u8) -> &[u8] {
         let o = sector_offset(track, sector);
         &self.bytes[o..o + 256]
     }
@@ -274,8 +280,11 @@ impl Disk {
         sector_offset(DIR_TRACK, 0) + 4 * track as usize
     }
 
-    /// Whether the BAM marks the sector free.
+    /// Whether the BAM marks the sector free (false for one the disk doesn't have).
     pub fn is_free(&self, track: u8, sector: u8) -> bool {
+        if check_ts(track, sector).is_err() {
+            return false;
+        }
         let e = self.bam_entry(track);
         self.bytes[e + 1 + sector as usize / 8] & (1 << (sector % 8)) != 0
     }
@@ -291,7 +300,8 @@ impl Disk {
     fn allocate(&mut self, track: u8, sector: u8) {
         let e = self.bam_entry(track);
         self.bytes[e + 1 + sector as usize / 8] &= !(1 << (sector % 8));
-        self.bytes[e] -= 1;
+        // A damaged BAM may count fewer free sectors than its bitmap shows.
+        self.bytes[e] = self.bytes[e].saturating_sub(1);
     }
 
     /// The next free sector for file data, DOS style: tracks 17→1, then 19→35,
@@ -367,8 +377,8 @@ impl Disk {
     /// A free directory slot (track, sector, index), growing the directory if needed.
     fn free_dir_slot(&mut self) -> Result<(u8, u8, usize), D64Error> {
         let (mut t, mut s) = (DIR_TRACK, 1);
-        loop {
-            let sec = self.sector(t, s);
+        for _ in 0..sectors_per_track(DIR_TRACK) {
+            let sec = self.sector(t, s)?;
             if let Some(i) = (0..8).find(|i| sec[i * 32 + 2] == 0) {
                 return Ok((t, s, i));
             }
@@ -390,11 +400,16 @@ impl Disk {
             }
             (t, s) = (sec[0], sec[1]);
         }
+        // More directory sectors than the track has: the chain loops.
+        Err(D64Error::BrokenChain {
+            track: DIR_TRACK,
+            sector: 1,
+        })
     }
 
     /// The disk name (PETSCII, padding removed).
     pub fn name(&self) -> Vec<u8> {
-        strip(&self.sector(DIR_TRACK, 0)[0x90..0xA0])
+        strip(&self.raw_sector(DIR_TRACK, 0)[0x90..0xA0])
     }
 
     /// The directory, in order.
@@ -411,7 +426,7 @@ impl Disk {
                     sector: s,
                 });
             }
-            let sec = self.sector(t, s);
+            let sec = self.raw_sector(t, s);
             for e in sec.chunks(32) {
                 if e[2] != 0 {
                     out.push(DirEntry {
@@ -433,8 +448,7 @@ impl Disk {
         let mut out = Vec::new();
         let (mut t, mut s) = (track, sector);
         for _ in 0..683 {
-            check_ts(t, s)?;
-            let sec = self.sector(t, s);
+            let sec = self.sector(t, s)?;
             if sec[0] == 0 {
                 let last = (sec[1] as usize).clamp(1, 255);
                 out.extend_from_slice(&sec[2..=last]);
@@ -493,7 +507,7 @@ mod tests {
     fn blank_disk_has_664_blocks_free_and_a_dos_2a_header() {
         let d = Disk::new("RYG", "64").unwrap();
         assert_eq!(d.blocks_free(), 664);
-        let bam = d.sector(18, 0);
+        let bam = d.sector(18, 0).unwrap();
         assert_eq!(&bam[0..4], &[18, 1, b'A', 0]);
         assert_eq!(&bam[0xA2..0xA7], b"64\xA02A");
         assert_eq!(d.name(), b"RYG");
@@ -518,11 +532,11 @@ mod tests {
         assert_eq!(d.read_file("RYG").unwrap(), prg);
         assert_eq!(d.blocks_free(), 660);
         // DOS interleave: 17/0 -> 17/10 -> 17/20 -> 17/9
-        assert_eq!(&d.sector(17, 0)[..2], &[17, 10]);
-        assert_eq!(&d.sector(17, 10)[..2], &[17, 20]);
-        assert_eq!(&d.sector(17, 20)[..2], &[17, 9]);
-        assert_eq!(d.sector(17, 9)[0], 0);
-        assert_eq!(d.sector(17, 9)[1] as usize, 1002 - 3 * 254 + 1);
+        assert_eq!(&d.sector(17, 0).unwrap()[..2], &[17, 10]);
+        assert_eq!(&d.sector(17, 10).unwrap()[..2], &[17, 20]);
+        assert_eq!(&d.sector(17, 20).unwrap()[..2], &[17, 9]);
+        assert_eq!(d.sector(17, 9).unwrap()[0], 0);
+        assert_eq!(d.sector(17, 9).unwrap()[1] as usize, 1002 - 3 * 254 + 1);
     }
 
     #[test]
@@ -544,7 +558,7 @@ mod tests {
         let dir = d.directory().unwrap();
         assert_eq!(dir.len(), 20);
         assert_eq!(d.read_file("F19").unwrap(), vec![1, 8, 19]);
-        assert_eq!(&d.sector(18, 1)[..2], &[18, 4]);
+        assert_eq!(&d.sector(18, 1).unwrap()[..2], &[18, 4]);
         let big = vec![0; 254 * 700];
         assert_eq!(d.add_prg("BIG", &big), Err(D64Error::DiskFull));
     }
@@ -634,5 +648,54 @@ mod tests {
         for name in ["", "$", "a\"b", "ñññññññññññññññññññ", "#1", "ok"] {
             assert_eq!(check_name(&suggest_name(name)), Ok(()), "{name}");
         }
+    }
+
+    #[test]
+    fn a_damaged_image_gives_errors_not_panics() {
+        let prg: Vec<u8> = (0..3000u32).map(|i| i as u8).collect();
+        let mut good = Disk::new("GOOD", "64").unwrap();
+        for i in 0..12 {
+            good.add_prg(&format!("F{i}"), &prg[..(i * 250 + 2)])
+                .unwrap();
+        }
+        let track_18 = sector_offset(18, 0)..sector_offset(19, 0);
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            let mut img = good.bytes().to_vec();
+            // Scribble over the BAM, the directory, or a file's sectors.
+            for _ in 0..1 + next() % 24 {
+                let at = match round % 3 {
+                    0 => track_18.start + (next() as usize % 256),
+                    1 => track_18.start + (next() as usize % track_18.len()),
+                    _ => next() as usize % IMAGE_SIZE,
+                };
+                img[at] = next() as u8;
+            }
+            let mut d = Disk::from_bytes(&img).unwrap();
+            let _ = d.name();
+            let _ = d.blocks_free();
+            if let Ok(dir) = d.directory() {
+                for e in dir {
+                    let _ = d.read_chain(e.track, e.sector);
+                }
+            }
+            let _ = d.read_file("F3");
+            let _ = d.add_prg("NEW", &prg);
+            let _ = d.sector((next() % 256) as u8, (next() % 256) as u8);
+            let _ = d.is_free((next() % 256) as u8, (next() % 256) as u8);
+        }
+        assert_eq!(
+            good.sector(36, 0),
+            Err(D64Error::BrokenChain {
+                track: 36,
+                sector: 0
+            })
+        );
     }
 }
