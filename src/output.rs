@@ -250,9 +250,8 @@ impl Outputs {
 
     /// Adds an output written while the run goes on (a trace): the [`Stream`] writes
     /// into a temporary, or straight into a device, FIFO or file written in place (which
-    /// is emptied now).
-    /// Drop it (or call [`Stream::finish`]) before [`Outputs::commit`]; a write error
-    /// it met makes the commit fail.
+    /// is emptied now). Drop it (or call [`Stream::finish`]) before
+    /// [`Outputs::commit`]; a write error it met makes the commit fail.
     #[allow(dead_code, reason = "for `run --trace`")]
     pub fn stream(&mut self, path: &Path, what: &str) -> Result<Stream, OutputError> {
         let label = Label::new(what, path);
@@ -324,8 +323,8 @@ impl Outputs {
     /// Writes every output of the group. If one fails, the files and directories the
     /// commit created are removed again; devices and in-place files already written,
     /// and renames already done, stay (then [`OutputError::partial`] is true).
-    pub fn commit(mut self) -> Result<(), OutputError> {
-        let mut staged = std::mem::take(&mut self.staged);
+    pub fn commit(self) -> Result<(), OutputError> {
+        let mut staged = self.staged;
         for s in &staged {
             if let Staged::InPlaceStream(_, state)
             | Staged::Replace {
