@@ -1,9 +1,11 @@
 //! `c64kit build`: assemble a source file into a .prg (or raw binary), with
-//! optional VICE label file and listing. Nothing is written unless assembly
-//! succeeds, and files are replaced atomically (write to a temporary, rename).
-use std::io::Write;
+//! optional VICE label file, listing and disk image. Nothing is written unless
+//! assembly succeeds, and then all outputs are written or none (see `output`).
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use crate::console::{err, errln, outln};
+use crate::output::{OutputError, Outputs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -44,11 +46,19 @@ pub fn main(args: Args) -> ExitCode {
         match parse_define(d) {
             Ok(def) => defines.push(def),
             Err(msg) => {
-                eprintln!("error: -D {d}: {msg}");
+                errln!("error: -D {d}: {msg}");
                 return ExitCode::FAILURE;
             }
         }
     }
+    // Checked before assembling: a name the disk can't hold stops the build early.
+    let disk_name = match disk_name(&args) {
+        Ok(name) => name,
+        Err(msg) => {
+            errln!("error: {msg} - nothing written");
+            return ExitCode::FAILURE;
+        }
+    };
     let opts = c64asm::Options {
         defines,
         include_dirs: args.include_dirs.clone(),
@@ -57,9 +67,9 @@ pub fn main(args: Args) -> ExitCode {
     let program = match c64asm::assemble_with(&args.file, &opts) {
         Ok(p) => p,
         Err(diags) => {
-            eprint!("{diags}");
+            err!("{diags}");
             let errors = diags.errors().count();
-            eprintln!(
+            errln!(
                 "{}: {errors} error{} - nothing written",
                 args.file.display(),
                 if errors == 1 { "" } else { "s" }
@@ -68,51 +78,21 @@ pub fn main(args: Args) -> ExitCode {
         }
     };
     if !program.warnings.is_empty() {
-        eprint!("{}", program.warnings);
+        err!("{}", program.warnings);
     }
     let output = args
         .output
         .clone()
         .unwrap_or_else(|| args.file.with_extension("prg"));
-    let bytes = if args.raw {
-        program.image.clone()
-    } else {
-        program.prg_bytes()
-    };
-    let mut outputs: Vec<(&Path, Vec<u8>)> = vec![(output.as_path(), bytes)];
-    if let Some(p) = &args.labels {
-        outputs.push((p.as_path(), program.vice_labels().into_bytes()));
-    }
-    if let Some(p) = &args.listing {
-        outputs.push((p.as_path(), program.listing().into_bytes()));
-    }
-    if let Some(p) = &args.d64 {
-        let name = args.disk_name.clone().unwrap_or_else(|| {
-            let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
-            stem.chars()
-                .take(16)
-                .collect::<String>()
-                .to_ascii_uppercase()
-        });
-        match c64d64::image_with_prg(&name, &program.prg_bytes()) {
-            Ok(image) => outputs.push((p.as_path(), image)),
-            Err(e) => {
-                eprintln!("error: {}: {e} - nothing written", p.display());
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    for (path, data) in &outputs {
-        if let Err(e) = write_atomically(path, data) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
+    if let Err(msg) = write_outputs(&args, &output, &program, disk_name.as_deref()) {
+        errln!("error: {msg}");
+        return ExitCode::FAILURE;
     }
     let len = program.image.len();
     if len == 0 {
-        println!("{}: no bytes assembled", output.display());
+        outln!("{}: no bytes assembled", output.display());
     } else {
-        println!(
+        outln!(
             "{}: ${:04X}-${:04X} ({len} byte{})",
             output.display(),
             program.load_address,
@@ -123,6 +103,80 @@ pub fn main(args: Args) -> ExitCode {
     // The process ends here: skip freeing the symbol table piece by piece.
     std::mem::forget(program);
     ExitCode::SUCCESS
+}
+
+/// Every file the build writes, as one group: all are written, or none changes.
+fn write_outputs(
+    args: &Args,
+    output: &Path,
+    program: &c64asm::Program,
+    disk_name: Option<&str>,
+) -> Result<(), String> {
+    let nothing = |e: OutputError| {
+        if e.partial() {
+            format!("{e} (other outputs were already written)")
+        } else {
+            format!("{e} - nothing written")
+        }
+    };
+    let mut outputs = Outputs::new();
+    outputs.input(&args.file, "the source");
+    let bytes = if args.raw {
+        program.image.clone()
+    } else {
+        program.prg_bytes()
+    };
+    let what = if args.output.is_some() {
+        "-o"
+    } else {
+        "the output"
+    };
+    outputs.add(output, what, &bytes).map_err(nothing)?;
+    if let Some(p) = &args.labels {
+        let text = program.vice_labels();
+        outputs
+            .add(p, "--labels", text.as_bytes())
+            .map_err(nothing)?;
+    }
+    if let Some(p) = &args.listing {
+        let text = program.listing();
+        outputs
+            .add(p, "--listing", text.as_bytes())
+            .map_err(nothing)?;
+    }
+    if let (Some(p), Some(name)) = (&args.d64, disk_name) {
+        let image = c64d64::image_with_prg(name, &program.prg_bytes())
+            .map_err(|e| format!("--d64 {}: {e} - nothing written", p.display()))?;
+        outputs.add(p, "--d64", &image).map_err(nothing)?;
+    }
+    outputs.commit().map_err(nothing)
+}
+
+/// The name of the disk and of the file on it: `--disk-name`, or the source file's
+/// name in upper case (its first 16 characters). None without `--d64`.
+fn disk_name(args: &Args) -> Result<Option<String>, String> {
+    let Some(d64) = &args.d64 else {
+        return Ok(None);
+    };
+    if let Some(name) = &args.disk_name {
+        c64d64::check_name(name).map_err(|e| format!("--disk-name: {e}"))?;
+        return Ok(Some(name.clone()));
+    }
+    let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
+    let name: String = stem
+        .chars()
+        .take(16)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    match c64d64::check_name(&name) {
+        Ok(()) => Ok(Some(name)),
+        Err(e) => Err(format!(
+            "--d64 {}: {e} (the name comes from the source file's); \
+             name the disk with --disk-name, e.g. --disk-name \"{}\"",
+            d64.display(),
+            c64d64::suggest_name(&stem)
+        )),
+    }
 }
 
 /// `NAME=VALUE` with VALUE decimal, `$hex`, `0xhex` or `%binary` (optionally negative).
@@ -156,30 +210,6 @@ fn parse_define(text: &str) -> Result<(String, i64), String> {
     let v =
         parsed.map_err(|_| format!("'{value}' is not a number (use decimal, $hex or %binary)"))?;
     Ok((name.to_string(), if negative { -v } else { v }))
-}
-
-/// Write `data` to a temporary file next to `path`, then rename it over `path`,
-/// so a failed write never leaves a truncated file behind.
-fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod build;
+mod console;
 mod new;
+mod output;
 mod run;
 
 #[derive(Parser)]
@@ -31,9 +33,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return console::clap_exit(&e),
+    };
+    let code = match cli.command {
         Command::Build(args) => build::main(args),
         Command::Run(args) => run::main(args),
         Command::New(args) => new::main(args),
-    }
+    };
+    console::finish(code)
 }

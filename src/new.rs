@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::console::{errln, outln};
+use crate::output::Outputs;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Project name (letters, digits, '-' and '_'); also the directory created
@@ -13,23 +16,24 @@ pub struct Args {
     pub path: Option<PathBuf>,
 }
 
-const FILES: [(&str, &str); 5] = [
+const FILES: [(&str, &str); 6] = [
     ("main.asm", include_str!("template/main.asm")),
     ("Cargo.toml", include_str!("template/Cargo.toml")),
     ("src/lib.rs", include_str!("template/lib.rs")),
     ("tests/routines.rs", include_str!("template/routines.rs")),
     ("README.md", include_str!("template/README.md")),
+    (".gitignore", include_str!("template/gitignore")),
 ];
 
 pub fn main(args: Args) -> ExitCode {
     match create(&args) {
         Ok(dir) => {
-            println!("created {}", dir.display());
-            println!("  cd {} && cargo test", dir.display());
+            outln!("created {}", dir.display());
+            outln!("  cd {} && cargo test", dir.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::FAILURE
         }
     }
@@ -49,16 +53,17 @@ fn create(args: &Args) -> Result<PathBuf, String> {
         ));
     }
     let dir = args.path.clone().unwrap_or_default().join(name);
-    if dir.exists() {
-        return Err(format!(
-            "{} already exists; nothing was written",
-            dir.display()
-        ));
-    }
     let kit = Path::new(env!("CARGO_MANIFEST_DIR"));
     let kit = kit
         .to_str()
         .ok_or("the c64kit checkout path is not UTF-8")?;
+    if !Path::new(kit).join("crates/c64emu/Cargo.toml").is_file() {
+        errln!(
+            "warning: the c64kit checkout this binary was built from ({kit}) is gone; \
+             the project's tests need its crates: fix the paths in {}",
+            dir.join("Cargo.toml").display()
+        );
+    }
     let fill = |text: &str| {
         text.replace("{{NAME}}", name)
             .replace("{{LOWER}}", &name.to_ascii_lowercase())
@@ -66,12 +71,22 @@ fn create(args: &Args) -> Result<PathBuf, String> {
             .replace("{{CRATE}}", &name.to_ascii_lowercase().replace('-', "_"))
             .replace("{{KIT}}", kit)
     };
+    // Everything is created new: an existing directory or file is never written, and
+    // a failure part-way removes what was created.
+    let nothing = |e| format!("{e}; nothing was written");
+    let mut outputs = Outputs::new();
+    outputs.add_new_dir(&dir, "the project").map_err(nothing)?;
     for (path, text) in FILES {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+            outputs
+                .add_new_dir(parent, "the project")
+                .map_err(nothing)?;
         }
-        std::fs::write(&target, fill(text)).map_err(|e| format!("{}: {e}", target.display()))?;
+        outputs
+            .add_new(&target, "the project file", fill(text).as_bytes())
+            .map_err(nothing)?;
     }
+    outputs.commit().map_err(nothing)?;
     Ok(dir)
 }

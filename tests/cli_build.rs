@@ -1,52 +1,26 @@
 //! `c64kit build` end to end: outputs, options, exit status, and that a failed
 //! build writes nothing and leaves an existing output untouched.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_support;
 
-struct TempDir(PathBuf);
+use std::path::Path;
+use std::process::Output;
 
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("c64kit-cli-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.path(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use cli_support::{TempDir, both, c64kit, text};
 
 fn build(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_c64kit"))
-        .current_dir(dir)
+    c64kit(dir)
         .arg("build")
         .args(args)
         .output()
         .expect("run c64kit")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 const GOOD: &str = "* = $0801\nstart   lda #1\n        sta $d020\nloop    jmp loop\n";
 
 #[test]
 fn default_output_is_the_source_path_with_prg() {
-    let dir = TempDir::new("default");
+    let dir = TempDir::new("build-default");
     dir.write("game.asm", GOOD);
     let out = build(&dir.0, &["game.asm"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -63,7 +37,7 @@ fn default_output_is_the_source_path_with_prg() {
 
 #[test]
 fn output_raw_labels_listing_defines_and_include_dirs() {
-    let dir = TempDir::new("options");
+    let dir = TempDir::new("build-options");
     std::fs::create_dir_all(dir.path("lib")).unwrap();
     dir.write("lib/consts.asm", "BORDER = $d020\n");
     dir.write(
@@ -105,7 +79,7 @@ fn output_raw_labels_listing_defines_and_include_dirs() {
 
 #[test]
 fn errors_exit_non_zero_and_write_nothing() {
-    let dir = TempDir::new("errors");
+    let dir = TempDir::new("build-errors");
     dir.write(
         "bad.asm",
         "* = $1000\n        lda #300\n        jmp nowhere\n        ldq #1\n",
@@ -124,16 +98,12 @@ fn errors_exit_non_zero_and_write_nothing() {
     for f in ["bad.prg", "bad.lbl", "bad.lst"] {
         assert!(!dir.path(f).exists(), "{f} was written");
     }
-    let leftovers: Vec<_> = std::fs::read_dir(&dir.0)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(leftovers.len(), 1, "only the source remains: {leftovers:?}");
+    assert_eq!(dir.names(), ["bad.asm"], "only the source remains");
 }
 
 #[test]
 fn a_failed_build_leaves_an_existing_output_untouched() {
-    let dir = TempDir::new("untouched");
+    let dir = TempDir::new("build-untouched");
     dir.write("prog.asm", GOOD);
     assert!(build(&dir.0, &["prog.asm"]).status.success());
     let before = std::fs::read(dir.path("prog.prg")).unwrap();
@@ -153,7 +123,7 @@ fn a_failed_build_leaves_an_existing_output_untouched() {
 
 #[test]
 fn missing_source_and_bad_define_fail_cleanly() {
-    let dir = TempDir::new("missing");
+    let dir = TempDir::new("build-missing");
     let out = build(&dir.0, &["nope.asm"]);
     assert!(!out.status.success());
     assert!(
@@ -175,7 +145,7 @@ fn missing_source_and_bad_define_fail_cleanly() {
 
 #[test]
 fn warnings_are_printed_but_the_build_succeeds() {
-    let dir = TempDir::new("warn");
+    let dir = TempDir::new("build-warn");
     dir.write(
         "w.asm",
         "* = $1000\n        .byte 1, 2\n* = $1000\n        .byte 3\n",
@@ -195,7 +165,7 @@ fn warnings_are_printed_but_the_build_succeeds() {
 
 #[test]
 fn d64_option_writes_a_disk_holding_the_same_prg() {
-    let dir = TempDir::new("d64");
+    let dir = TempDir::new("build-d64");
     dir.write("hello.asm", "* = $0801\n.byte 1, 2, 3\n.fill 600, $ea\n");
     let out = build(&dir.0, &["hello.asm", "--d64", "hello.d64"]);
     assert!(
@@ -219,10 +189,354 @@ fn d64_option_writes_a_disk_holding_the_same_prg() {
 
 #[test]
 fn a_failed_build_writes_no_disk_image() {
-    let dir = TempDir::new("d64err");
+    let dir = TempDir::new("build-d64err");
     dir.write("bad.asm", "* = $0801\n  lda #300\n");
     let out = build(&dir.0, &["bad.asm", "--d64", "bad.d64"]);
     assert!(!out.status.success());
     assert!(!dir.path("bad.d64").exists());
     assert!(!dir.path("bad.prg").exists());
+}
+
+// Where outputs go: through links, into devices and FIFOs, keeping modes.
+
+const GOOD_PRG: [u8; 10] = [0x01, 0x08, 0xa9, 0x01, 0x8d, 0x20, 0xd0, 0x4c, 0x06, 0x08];
+
+#[cfg(unix)]
+#[test]
+fn an_output_through_a_symlink_writes_the_target_and_keeps_the_link() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let dir = TempDir::new("build-symlink");
+    dir.write("ok.asm", GOOD);
+    std::fs::create_dir(dir.path("real")).unwrap();
+    dir.write("real/t.prg", "old");
+    std::fs::set_permissions(dir.path("real/t.prg"), PermissionsExt::from_mode(0o751)).unwrap();
+    symlink("real/t.prg", dir.path("l.prg")).unwrap();
+    // A dangling link is written through as well: the file appears at its target.
+    symlink("new.lbl", dir.path("l.lbl")).unwrap();
+    let out = build(&dir.0, &["ok.asm", "-o", "l.prg", "--labels", "l.lbl"]);
+    assert!(out.status.success(), "{}", both(&out));
+    assert!(dir.path("l.prg").symlink_metadata().unwrap().is_symlink());
+    assert!(dir.path("l.lbl").symlink_metadata().unwrap().is_symlink());
+    assert_eq!(std::fs::read(dir.path("real/t.prg")).unwrap(), GOOD_PRG);
+    let mode = std::fs::metadata(dir.path("real/t.prg"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o7777, 0o751, "the file keeps its mode");
+    assert_eq!(
+        std::fs::read_to_string(dir.path("new.lbl")).unwrap(),
+        "al C:0801 .start\nal C:0806 .loop\n"
+    );
+    assert_eq!(dir.names(), ["l.lbl", "l.prg", "new.lbl", "ok.asm", "real"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_with_hard_links_is_rewritten_in_place_for_every_name() {
+    let dir = TempDir::new("build-hardlink");
+    dir.write("ok.asm", GOOD);
+    dir.write("a.prg", "old");
+    std::fs::hard_link(dir.path("a.prg"), dir.path("b.prg")).unwrap();
+    let out = build(&dir.0, &["ok.asm", "-o", "b.prg"]);
+    assert!(out.status.success(), "{}", both(&out));
+    assert_eq!(std::fs::read(dir.path("a.prg")).unwrap(), GOOD_PRG);
+    assert_eq!(std::fs::read(dir.path("b.prg")).unwrap(), GOOD_PRG);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_stays_a_device() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    // Devices are named through links in the scratch directory: a build that replaced
+    // its outputs with files would only replace the links, never /dev itself.
+    let dir = TempDir::new("build-device");
+    dir.write("ok.asm", GOOD);
+    symlink("/dev/null", dir.path("null.prg")).unwrap();
+    symlink("/dev/null", dir.path("null.lbl")).unwrap();
+    let out = build(
+        &dir.0,
+        &["ok.asm", "-o", "null.prg", "--labels", "null.lbl"],
+    );
+    assert!(out.status.success(), "{}", both(&out));
+    for link in ["null.prg", "null.lbl"] {
+        assert!(dir.path(link).symlink_metadata().unwrap().is_symlink());
+    }
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert_eq!(
+        dir.names(),
+        ["null.lbl", "null.prg", "ok.asm"],
+        "no temporary left"
+    );
+    // Written in place, so a device that fails fails the build (and says why).
+    if Path::new("/dev/full").exists() {
+        symlink("/dev/full", dir.path("full.prg")).unwrap();
+        let out = build(&dir.0, &["ok.asm", "-o", "full.prg"]);
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains("-o full.prg: cannot write"),
+            "{}",
+            both(&out)
+        );
+        assert!(
+            dir.path("full.prg")
+                .symlink_metadata()
+                .unwrap()
+                .is_symlink()
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_written_directly_and_stays_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = TempDir::new("build-fifo");
+    dir.write("ok.asm", GOOD);
+    let fifo = dir.path("pipe.prg");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(
+        made.is_ok_and(|s| s.success()),
+        "mkfifo (coreutils) is needed"
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = build(&dir.0, &["ok.asm", "-o", "pipe.prg"]);
+    assert!(out.status.success(), "{}", both(&out));
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    // (If it had been replaced by a regular file, the reader would wait for ever.)
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    assert_eq!(reader.join().unwrap(), GOOD_PRG);
+}
+
+// What may not be overwritten: inputs, and one output by another.
+
+#[test]
+fn an_output_naming_the_source_is_refused_however_it_is_spelled() {
+    let dir = TempDir::new("build-input");
+    dir.write("ok.asm", GOOD);
+    std::fs::create_dir(dir.path("sub")).unwrap();
+    let cases: &[&[&str]] = &[
+        &["ok.asm", "-o", "ok.asm"],
+        &["ok.asm", "--labels", "ok.asm"],
+        &["ok.asm", "--listing", "./sub/../ok.asm"],
+        &["ok.asm", "--d64", "ok.asm"],
+    ];
+    for args in cases {
+        let out = build(&dir.0, args);
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("is the source; refusing to overwrite an input"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("nothing written"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(dir.path("ok.asm")).unwrap(), GOOD);
+        assert_eq!(dir.names(), ["ok.asm", "sub"], "{args:?}");
+    }
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("ok.asm", dir.path("alias.asm")).unwrap();
+        let out = build(&dir.0, &["ok.asm", "-o", "alias.asm"]);
+        assert!(!out.status.success());
+        assert_eq!(std::fs::read_to_string(dir.path("ok.asm")).unwrap(), GOOD);
+        // The source given as a .prg: its default output is itself.
+        dir.write("game.prg", GOOD);
+        let out = build(&dir.0, &["game.prg"]);
+        assert!(
+            text(&out.stderr).contains("the output game.prg is the source"),
+            "{}",
+            both(&out)
+        );
+        assert_eq!(std::fs::read_to_string(dir.path("game.prg")).unwrap(), GOOD);
+    }
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused() {
+    let dir = TempDir::new("build-twice");
+    dir.write("ok.asm", GOOD);
+    let out = build(&dir.0, &["ok.asm", "-o", "f", "--labels", "./f"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("--labels ./f is the same file as -o; give each output its own file"),
+        "{stderr}"
+    );
+    assert_eq!(dir.names(), ["ok.asm"]);
+    // The same when the file exists already: it keeps its bytes.
+    dir.write("f", "mine");
+    let out = build(&dir.0, &["ok.asm", "-o", "f", "--listing", "f"]);
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read_to_string(dir.path("f")).unwrap(), "mine");
+}
+
+#[test]
+fn an_output_naming_a_directory_is_refused() {
+    let dir = TempDir::new("build-dir");
+    dir.write("ok.asm", GOOD);
+    std::fs::create_dir(dir.path("out")).unwrap();
+    for target in ["out", "new/"] {
+        let out = build(&dir.0, &["ok.asm", "-o", target]);
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains("nothing written"),
+            "{}",
+            both(&out)
+        );
+    }
+    assert!(dir.path("out").is_dir());
+    assert_eq!(dir.names(), ["ok.asm", "out"]);
+}
+
+// All outputs of a build, or none.
+
+#[test]
+fn a_failing_output_leaves_the_others_untouched() {
+    let dir = TempDir::new("build-group");
+    dir.write("ok.asm", GOOD);
+    dir.write("p.prg", "keep");
+    dir.write("p.lbl", "keep too");
+    let failing: &[&[&str]] = &[
+        &["--labels", "/nonexistent/x"],
+        &["--labels", "p.lbl", "--listing", "missing-dir/p.lst"],
+        &["--labels", "p.lbl", "--d64", "missing-dir/p.d64"],
+        &["--labels", "p.lbl", "--d64", "p.d64", "--disk-name", "A,B"],
+    ];
+    for extra in failing {
+        let mut args = vec!["ok.asm", "-o", "p.prg"];
+        args.extend_from_slice(extra);
+        let out = build(&dir.0, &args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("nothing written"),
+            "{}",
+            both(&out)
+        );
+        assert_eq!(std::fs::read_to_string(dir.path("p.prg")).unwrap(), "keep");
+        assert_eq!(
+            std::fs::read_to_string(dir.path("p.lbl")).unwrap(),
+            "keep too"
+        );
+        assert_eq!(dir.names(), ["ok.asm", "p.lbl", "p.prg"], "{args:?}");
+    }
+}
+
+// A full or closed stdout is an error, not a panic.
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_reported_not_a_panic() {
+    let dir = TempDir::new("build-full");
+    dir.write("ok.asm", GOOD);
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let out = c64kit(&dir.0)
+        .args(["build", "ok.asm", "-o", "x.prg"])
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error: cannot write to standard output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(std::fs::read(dir.path("x.prg")).unwrap(), GOOD_PRG);
+    // --help and usage errors go through the same check.
+    let out = c64kit(&dir.0)
+        .arg("--help")
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let out = c64kit(&dir.0)
+        .arg("--nope")
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Both streams full: nothing to say it on, but still a failure, not a panic (101).
+    let out = c64kit(&dir.0)
+        .args(["build", "ok.asm", "-o", "y.prg"])
+        .stdout(full())
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_closed_stdout_is_reported_not_a_panic() {
+    let dir = TempDir::new("build-closed");
+    dir.write("ok.asm", GOOD);
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = c64kit(&dir.0)
+        .args(["build", "ok.asm"])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error: cannot write to standard output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+// Disk names a C64 can LOAD.
+
+#[test]
+fn d64_names_a_c64_cannot_load_are_refused_and_nothing_is_written() {
+    let dir = TempDir::new("build-d64name");
+    dir.write("ok.asm", GOOD);
+    for (name, why) in [
+        ("A\"B", "ends the name"),
+        ("A,B", "starts the file type"),
+        ("A:B", "drive number"),
+        ("A*", "wildcard"),
+        ("A?", "wildcard"),
+        ("", "at least one character"),
+    ] {
+        let out = build(&dir.0, &["ok.asm", "--d64", "ok.d64", "--disk-name", name]);
+        assert!(!out.status.success(), "{name:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("--disk-name: D64 name"), "{stderr}");
+        assert!(stderr.contains(why), "{name:?}: {stderr}");
+        assert!(stderr.contains("nothing written"), "{stderr}");
+        assert_eq!(dir.names(), ["ok.asm"], "{name:?}");
+    }
+}
+
+#[test]
+fn a_source_name_that_is_no_d64_name_suggests_disk_name() {
+    let dir = TempDir::new("build-d64stem");
+    dir.write("ratón_1.asm", GOOD);
+    let out = build(&dir.0, &["ratón_1.asm", "--d64", "r.d64"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("has no key on a C64"), "{stderr}");
+    assert!(stderr.contains("--disk-name \"RAT-N-1\""), "{stderr}");
+    assert_eq!(dir.names(), ["ratón_1.asm"]);
+    // Following the suggestion works.
+    let out = build(
+        &dir.0,
+        &["ratón_1.asm", "--d64", "r.d64", "--disk-name", "RAT-N-1"],
+    );
+    assert!(out.status.success(), "{}", both(&out));
+    let disk = c64d64::Disk::from_bytes(&std::fs::read(dir.path("r.d64")).unwrap()).unwrap();
+    assert_eq!(disk.read_file("RAT-N-1").unwrap(), GOOD_PRG);
 }

@@ -1,97 +1,142 @@
-//! The README, followed literally: every `cargo run --release -- …` line of its tour that
-//! does not open a window is run (with the built binary, in a scratch copy of asm/), and
-//! what it promises is checked: the .prg, labels and disk image, the screen text and a
-//! screenshot PNG that shows it. The Rust snippet of the README is checked too.
+//! The README, followed literally: every line of its tour that does not open a window
+//! is run (`cargo run --release --` as the built binary) in a scratch copy of the
+//! checkout, and what it promises is checked: the .prg, labels and disk image, the
+//! screen text and a screenshot PNG that shows it, a new project cargo accepts, and no
+//! file left that git would list as untracked. The line for machines without a display,
+//! the description of `.ci/run` and the Rust snippet are checked too.
+
+mod cli_support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use cli_support::{ROOT, TempDir, both, c64kit, cargo, sh_block, split_shell_words, text};
 
-fn tour_commands() -> Vec<Vec<String>> {
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
-    let tour = &readme[readme.find("## A short tour").expect("tour section")..];
-    let block = &tour[tour.find("```sh").unwrap() + 5..];
-    let block = &block[..block.find("```").unwrap()];
-    block
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("cargo run --release -- "))
-        .map(split_shell_words)
-        .collect()
+fn readme() -> String {
+    std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap()
 }
 
-/// Enough of sh's word splitting for the README: spaces, and "double quotes".
-fn split_shell_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ' ' if !quoted => {
-                if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
-            }
-            _ => word.push(c),
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
-fn scratch_copy() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c64kit-readme-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("asm")).unwrap();
+/// A scratch copy of what the tour reads: the RYG sources, the workspace manifest (so
+/// `new` runs inside a workspace, as in the checkout) and .gitignore, in a git
+/// repository, so output that .gitignore misses shows as untracked.
+fn scratch_checkout(tag: &str) -> TempDir {
+    let dir = TempDir::new(tag);
+    std::fs::create_dir_all(dir.path("asm")).unwrap();
     for e in std::fs::read_dir(Path::new(ROOT).join("asm")).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "asm") {
-            std::fs::copy(&p, dir.join("asm").join(p.file_name().unwrap())).unwrap();
+            std::fs::copy(&p, dir.path("asm").join(p.file_name().unwrap())).unwrap();
         }
     }
+    for f in ["Cargo.toml", ".gitignore"] {
+        std::fs::copy(Path::new(ROOT).join(f), dir.path(f)).unwrap();
+    }
+    git(&dir.0, &["init", "-q"]);
     dir
 }
 
-#[test]
-fn the_readme_tour_builds_runs_headless_and_writes_a_screenshot() {
-    let commands = tour_commands();
+/// Files git would list as untracked, other than the scratch copy's own inputs.
+fn untracked_outputs(dir: &Path) -> Vec<String> {
+    let is_input = |f: &&str| {
+        ["Cargo.toml", ".gitignore"].contains(f) || (f.starts_with("asm/") && f.ends_with(".asm"))
+    };
+    git(dir, &["ls-files", "--others", "--exclude-standard"])
+        .lines()
+        .filter(|f| !is_input(f))
+        .map(str::to_string)
+        .collect()
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git (the tour's outputs are checked against .gitignore)");
+    assert!(out.status.success(), "git {args:?}: {}", both(&out));
+    text(&out.stdout)
+}
+
+/// What the tour printed and wrote.
+struct Tour {
+    dir: TempDir,
+    build_stdout: String,
+    screen: String,
+}
+
+/// Runs the tour's lines in order. `cd DIR && cargo test` runs the real `cargo test`
+/// when `real_cargo_test`, else only checks that cargo reads the project.
+fn run_tour(tag: &str, real_cargo_test: bool) -> Tour {
+    let lines = sh_block(&readme(), "## A short tour");
     assert_eq!(
-        commands.len(),
-        3,
-        "the tour has build, window run, headless run"
+        lines.len(),
+        5,
+        "build, window run, headless run, new, its cargo test"
     );
-    let dir = scratch_copy();
-    let mut screen = String::new();
-    for args in &commands {
-        let is_window = args[0] == "run" && !args.iter().any(|a| a == "--headless");
-        if is_window {
-            continue; // needs a display; covered by the window crate's own tests
-        }
-        let out = Command::new(env!("CARGO_BIN_EXE_c64kit"))
-            .args(args)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "{args:?} failed: {}{stdout}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        if args[0] == "build" {
-            assert!(stdout.contains("asm/RYG.prg: $0801-$"), "{stdout}");
+    let dir = scratch_checkout(tag);
+    let (mut build_stdout, mut screen) = (String::new(), String::new());
+    for line in &lines {
+        if let Some(rest) = line.strip_prefix("cargo run --release -- ") {
+            let args = split_shell_words(rest);
+            if args[0] == "run" && !args.iter().any(|a| a == "--headless") {
+                continue; // needs a display; covered by the window crate's own tests
+            }
+            let out = c64kit(&dir.0).args(&args).output().unwrap();
+            assert!(out.status.success(), "{line}: {}", both(&out));
+            match args[0].as_str() {
+                "build" => build_stdout = text(&out.stdout),
+                "run" => screen = text(&out.stdout),
+                _ => {}
+            }
+        } else if let Some(project) = line
+            .strip_prefix("cd ")
+            .and_then(|l| l.strip_suffix(" && cargo test"))
+        {
+            let project = dir.path(project);
+            let mut cmd = cargo();
+            if real_cargo_test {
+                cmd.arg("test").env(
+                    "CARGO_TARGET_DIR",
+                    Path::new(ROOT).join("target/new-projects"),
+                );
+            } else {
+                cmd.args([
+                    "metadata",
+                    "--no-deps",
+                    "--format-version",
+                    "1",
+                    "--offline",
+                ]);
+            }
+            let out = cmd.current_dir(&project).output().unwrap();
+            assert!(out.status.success(), "{line}: {}", both(&out));
         } else {
-            screen = stdout;
+            panic!("the tour has a line this test does not know how to run: {line}");
         }
     }
-    let prg = std::fs::read(dir.join("asm/RYG.prg")).unwrap();
+    Tour {
+        dir,
+        build_stdout,
+        screen,
+    }
+}
+
+#[test]
+fn the_readme_tour_builds_runs_headless_writes_a_screenshot_and_starts_a_project() {
+    let Tour {
+        dir,
+        build_stdout,
+        screen,
+    } = run_tour("readme", false);
+    assert!(
+        build_stdout.contains("asm/RYG.prg: $0801-$"),
+        "{build_stdout}"
+    );
+    let prg = std::fs::read(dir.path("asm/RYG.prg")).unwrap();
     assert_eq!(&prg[..13], b"\x01\x08\x0b\x08\x0a\x00\x9e2064\x00\x00");
-    let labels = std::fs::read_to_string(dir.join("asm/RYG.labels")).unwrap();
+    let labels = std::fs::read_to_string(dir.path("asm/RYG.labels")).unwrap();
     assert!(labels.lines().any(|l| l.ends_with(" .tableroActual")));
-    let disk = c64d64::Disk::from_bytes(&std::fs::read(dir.join("ryg.d64")).unwrap()).unwrap();
+    let disk = c64d64::Disk::from_bytes(&std::fs::read(dir.path("ryg.d64")).unwrap()).unwrap();
     assert_eq!(disk.read_file("RYG").unwrap(), prg);
 
     // The headless run: the game after the mouse's first move and the cats' answer.
@@ -99,9 +144,16 @@ fn the_readme_tour_builds_runs_headless_and_writes_a_screenshot() {
     assert_eq!(lines[0].trim_end(), " RYG - EL RATON Y LOS GATOS");
     assert!(screen.contains("MOUSE MOVED 7,3 TO 6,4"), "{screen}");
     assert!(screen.contains("MOUSE TO MOVE: Q W A S"), "{screen}");
+    check_screenshot(&dir.path("ryg.png"));
 
-    // The screenshot is the same screen: decode it and compare with the machine's render.
-    let png = std::fs::read(dir.join("ryg.png")).unwrap();
+    assert!(dir.path("mygame/tests/routines.rs").is_file());
+    // Everything the tour wrote is ignored by git: nothing shows up as untracked.
+    assert_eq!(untracked_outputs(&dir.0), [""; 0], "git would list these");
+}
+
+/// The screenshot is the screen: its title row has ink where the text has a letter.
+fn check_screenshot(path: &PathBuf) {
+    let png = std::fs::read(path).unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let mut reader = decoder.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
@@ -128,7 +180,64 @@ fn the_readme_tour_builds_runs_headless_and_writes_a_screenshot() {
     };
     assert_eq!(distinct(&cell(0, 0)), 1, "a space is one colour");
     assert_eq!(distinct(&cell(1, 0)), 2, "the R of RYG has ink and paper");
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The tour with the real `cargo test` of the new project, inside the (scratch)
+/// checkout's workspace. Slow: it builds the emulator for the project.
+#[test]
+#[ignore]
+fn the_readme_tour_with_the_projects_cargo_test() {
+    let tour = run_tour("readme-full", true);
+    assert_eq!(
+        untracked_outputs(&tour.dir.0),
+        [""; 0],
+        "git would list these"
+    );
+}
+
+/// The main job's advice for machines without a display, followed literally, shows
+/// RYG's title screen and ends successfully.
+#[test]
+fn the_no_display_advice_works() {
+    let lines = sh_block(&readme(), "## The two commands");
+    let main_job = &lines[0];
+    let advice = main_job
+        .split("without a display add ")
+        .nth(1)
+        .expect("the main job's comment says what to add without a display");
+    let extra = split_shell_words(advice.trim_end_matches(')'));
+    let run = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("cargo run --release -- "))
+        .unwrap();
+    let mut args = split_shell_words(run);
+    args.extend(extra);
+    let out = c64kit(Path::new(ROOT)).args(&args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", both(&out));
+    assert!(
+        text(&out.stdout).contains("RYG - EL RATON Y LOS GATOS"),
+        "{}",
+        both(&out)
+    );
+}
+
+/// The README says what `.ci/run` runs: each of its cargo commands, word for word.
+#[test]
+fn the_readme_says_what_ci_runs() {
+    let script = std::fs::read_to_string(Path::new(ROOT).join(".ci/run")).unwrap();
+    let readme = readme().split_whitespace().collect::<Vec<_>>().join(" ");
+    let commands: Vec<&str> = script
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("cargo "))
+        .collect();
+    assert!(!commands.is_empty());
+    for command in commands {
+        assert!(
+            readme.contains(&format!("`{command}`")),
+            "README does not mention `{command}`"
+        );
+    }
 }
 
 #[test]

@@ -45,8 +45,10 @@ pub enum D64Error {
     DiskFull,
     /// More files than the directory track can list (144).
     DirectoryFull,
-    /// A name longer than 16 characters or with characters PETSCII can't hold.
-    BadName(String),
+    /// A name a C64 could not LOAD by typing it: why, in [`NameProblem`].
+    BadName { name: String, problem: NameProblem },
+    /// A disk ID that is not one or two characters a name may hold.
+    BadId(String),
     /// The image is not 174,848 bytes long.
     BadSize(usize),
     /// A sector link points outside the disk or loops.
@@ -60,12 +62,8 @@ impl fmt::Display for D64Error {
         match self {
             D64Error::DiskFull => write!(f, "the files do not fit on a 35-track disk (664 blocks)"),
             D64Error::DirectoryFull => write!(f, "the directory is full (144 entries)"),
-            D64Error::BadName(n) => {
-                write!(
-                    f,
-                    "disk or file name {n:?} must be at most 16 printable ASCII characters"
-                )
-            }
+            D64Error::BadName { name, problem } => write!(f, "D64 name {name:?}: {problem}"),
+            D64Error::BadId(id) => write!(f, "disk ID {id:?}: use one or two letters or digits"),
             D64Error::BadSize(n) => {
                 write!(f, "a .d64 image is {IMAGE_SIZE} bytes, this one is {n}")
             }
@@ -79,11 +77,107 @@ impl fmt::Display for D64Error {
 
 impl std::error::Error for D64Error {}
 
+/// Why a name can't go on a disk: each makes `LOAD"NAME",8` fail or find something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameProblem {
+    /// No characters at all.
+    Empty,
+    /// More characters than the 16 a directory entry holds.
+    TooLong(usize),
+    /// A character DOS gives a meaning inside a name (`"` `,` `:` `*` `?`).
+    Reserved(char),
+    /// A first character DOS reads as a command (`$` directory, `#` buffer, `@` replace).
+    Command(char),
+    /// A character a C64 cannot type as itself: not ASCII, a control code, or one of
+    /// ``\ ^ _ ` { | } ~``, whose codes show other signs in PETSCII (£ ↑ ← and graphics).
+    NotPetscii(char),
+}
+
+impl fmt::Display for NameProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameProblem::Empty => write!(f, "a name needs at least one character"),
+            NameProblem::TooLong(n) => {
+                write!(f, "{n} characters; a directory entry holds at most 16")
+            }
+            NameProblem::Reserved(c) => {
+                let why = match c {
+                    '"' => "ends the name in LOAD\"NAME\",8",
+                    ',' => "starts the file type in 1541 DOS (\"NAME,P\")",
+                    ':' => "ends the drive number in 1541 DOS (\"0:NAME\")",
+                    _ => "is a 1541 DOS wildcard, so LOAD could find another file",
+                };
+                write!(f, "{c:?} {why}")
+            }
+            NameProblem::Command(c) => write!(
+                f,
+                "it starts with {c:?}, which 1541 DOS reads as a command \
+                 ('$' directory, '#' buffer, '@' replace), so LOAD could not find the file"
+            ),
+            NameProblem::NotPetscii(c) => write!(
+                f,
+                "{c:?} has no key on a C64; use letters, digits, space and ! # $ % & ' ( ) \
+                 + - . / ; < = > @ [ ]"
+            ),
+        }
+    }
+}
+
+/// Checks a disk or file name: 1-16 characters a C64 owner can type in
+/// `LOAD"NAME",8` and get this file (see [`NameProblem`]). Lower-case letters are
+/// accepted and stored as the C64's (upper-case) letters.
+pub fn check_name(name: &str) -> Result<(), D64Error> {
+    let bad = |problem| {
+        Err(D64Error::BadName {
+            name: name.to_string(),
+            problem,
+        })
+    };
+    if name.is_empty() {
+        return bad(NameProblem::Empty);
+    }
+    for c in name.chars() {
+        match c {
+            '"' | ',' | ':' | '*' | '?' => return bad(NameProblem::Reserved(c)),
+            ' '..='[' | ']' | 'a'..='z' => {}
+            _ => return bad(NameProblem::NotPetscii(c)),
+        }
+    }
+    let len = name.chars().count();
+    if len > 16 {
+        return bad(NameProblem::TooLong(len));
+    }
+    match name.chars().next() {
+        Some(c @ ('$' | '#' | '@')) => bad(NameProblem::Command(c)),
+        _ => Ok(()),
+    }
+}
+
+/// The nearest name [`check_name`] accepts: upper case, at most 16 characters, each
+/// character it refuses replaced by `-` (and a leading command character dropped).
+pub fn suggest_name(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| match c {
+            '"' | ',' | ':' | '*' | '?' => '-',
+            ' '..='[' | ']' | 'a'..='z' => c.to_ascii_uppercase(),
+            _ => '-',
+        })
+        .collect();
+    while out.starts_with(['$', '#', '@']) {
+        out.remove(0);
+    }
+    let out: String = out.chars().take(16).collect();
+    if out.is_empty() {
+        "PROGRAM".into()
+    } else {
+        out
+    }
+}
+
 /// ASCII → PETSCII for names: letters become the unshifted (upper case) letters.
 fn petscii_name(name: &str) -> Result<Vec<u8>, D64Error> {
-    if name.len() > 16 || !name.bytes().all(|b| (0x20..0x7F).contains(&b)) {
-        return Err(D64Error::BadName(name.to_string()));
-    }
+    check_name(name)?;
     Ok(name.bytes().map(|b| b.to_ascii_uppercase()).collect())
 }
 
@@ -116,10 +210,10 @@ impl Disk {
     /// A freshly formatted disk: empty directory, BAM with track 18's two sectors in use.
     pub fn new(disk_name: &str, id: &str) -> Result<Disk, D64Error> {
         let name = petscii_name(disk_name)?;
-        let id = petscii_name(id)?;
-        if id.len() > 2 {
-            return Err(D64Error::BadName(String::from_utf8_lossy(&id).into_owned()));
+        if id.len() > 2 || check_name(id).is_err() {
+            return Err(D64Error::BadId(id.to_string()));
         }
+        let id = petscii_name(id)?;
         let mut disk = Disk {
             bytes: vec![0; IMAGE_SIZE],
         };
@@ -165,8 +259,14 @@ impl Disk {
         &self.bytes
     }
 
-    /// One 256-byte sector.
-    pub fn sector(&self, track: u8, sector: u8) -> &[u8] {
+    /// One 256-byte sector; an error for a track or sector the disk doesn't have.
+    pub fn sector(&self, track: u8, sector: u8) -> Result<&[u8], D64Error> {
+        check_ts(track, sector)?;
+        Ok(self.raw_sector(track, sector))
+    }
+
+    /// A sector known to exist (the caller checked, or chose it).
+    fn raw_sector(&self, track: u8, sector: u8) -> &[u8] {
         let o = sector_offset(track, sector);
         &self.bytes[o..o + 256]
     }
@@ -180,8 +280,11 @@ impl Disk {
         sector_offset(DIR_TRACK, 0) + 4 * track as usize
     }
 
-    /// Whether the BAM marks the sector free.
+    /// Whether the BAM marks the sector free (false for one the disk doesn't have).
     pub fn is_free(&self, track: u8, sector: u8) -> bool {
+        if check_ts(track, sector).is_err() {
+            return false;
+        }
         let e = self.bam_entry(track);
         self.bytes[e + 1 + sector as usize / 8] & (1 << (sector % 8)) != 0
     }
@@ -197,7 +300,8 @@ impl Disk {
     fn allocate(&mut self, track: u8, sector: u8) {
         let e = self.bam_entry(track);
         self.bytes[e + 1 + sector as usize / 8] &= !(1 << (sector % 8));
-        self.bytes[e] -= 1;
+        // A damaged BAM may count fewer free sectors than its bitmap shows.
+        self.bytes[e] = self.bytes[e].saturating_sub(1);
     }
 
     /// The next free sector for file data, DOS style: tracks 17→1, then 19→35,
@@ -273,8 +377,8 @@ impl Disk {
     /// A free directory slot (track, sector, index), growing the directory if needed.
     fn free_dir_slot(&mut self) -> Result<(u8, u8, usize), D64Error> {
         let (mut t, mut s) = (DIR_TRACK, 1);
-        loop {
-            let sec = self.sector(t, s);
+        for _ in 0..sectors_per_track(DIR_TRACK) {
+            let sec = self.sector(t, s)?;
             if let Some(i) = (0..8).find(|i| sec[i * 32 + 2] == 0) {
                 return Ok((t, s, i));
             }
@@ -296,11 +400,16 @@ impl Disk {
             }
             (t, s) = (sec[0], sec[1]);
         }
+        // More directory sectors than the track has: the chain loops.
+        Err(D64Error::BrokenChain {
+            track: DIR_TRACK,
+            sector: 1,
+        })
     }
 
     /// The disk name (PETSCII, padding removed).
     pub fn name(&self) -> Vec<u8> {
-        strip(&self.sector(DIR_TRACK, 0)[0x90..0xA0])
+        strip(&self.raw_sector(DIR_TRACK, 0)[0x90..0xA0])
     }
 
     /// The directory, in order.
@@ -317,7 +426,7 @@ impl Disk {
                     sector: s,
                 });
             }
-            let sec = self.sector(t, s);
+            let sec = self.raw_sector(t, s);
             for e in sec.chunks(32) {
                 if e[2] != 0 {
                     out.push(DirEntry {
@@ -339,8 +448,7 @@ impl Disk {
         let mut out = Vec::new();
         let (mut t, mut s) = (track, sector);
         for _ in 0..683 {
-            check_ts(t, s)?;
-            let sec = self.sector(t, s);
+            let sec = self.sector(t, s)?;
             if sec[0] == 0 {
                 let last = (sec[1] as usize).clamp(1, 255);
                 out.extend_from_slice(&sec[2..=last]);
@@ -399,7 +507,7 @@ mod tests {
     fn blank_disk_has_664_blocks_free_and_a_dos_2a_header() {
         let d = Disk::new("RYG", "64").unwrap();
         assert_eq!(d.blocks_free(), 664);
-        let bam = d.sector(18, 0);
+        let bam = d.sector(18, 0).unwrap();
         assert_eq!(&bam[0..4], &[18, 1, b'A', 0]);
         assert_eq!(&bam[0xA2..0xA7], b"64\xA02A");
         assert_eq!(d.name(), b"RYG");
@@ -424,11 +532,11 @@ mod tests {
         assert_eq!(d.read_file("RYG").unwrap(), prg);
         assert_eq!(d.blocks_free(), 660);
         // DOS interleave: 17/0 -> 17/10 -> 17/20 -> 17/9
-        assert_eq!(&d.sector(17, 0)[..2], &[17, 10]);
-        assert_eq!(&d.sector(17, 10)[..2], &[17, 20]);
-        assert_eq!(&d.sector(17, 20)[..2], &[17, 9]);
-        assert_eq!(d.sector(17, 9)[0], 0);
-        assert_eq!(d.sector(17, 9)[1] as usize, 1002 - 3 * 254 + 1);
+        assert_eq!(&d.sector(17, 0).unwrap()[..2], &[17, 10]);
+        assert_eq!(&d.sector(17, 10).unwrap()[..2], &[17, 20]);
+        assert_eq!(&d.sector(17, 20).unwrap()[..2], &[17, 9]);
+        assert_eq!(d.sector(17, 9).unwrap()[0], 0);
+        assert_eq!(d.sector(17, 9).unwrap()[1] as usize, 1002 - 3 * 254 + 1);
     }
 
     #[test]
@@ -450,7 +558,7 @@ mod tests {
         let dir = d.directory().unwrap();
         assert_eq!(dir.len(), 20);
         assert_eq!(d.read_file("F19").unwrap(), vec![1, 8, 19]);
-        assert_eq!(&d.sector(18, 1)[..2], &[18, 4]);
+        assert_eq!(&d.sector(18, 1).unwrap()[..2], &[18, 4]);
         let big = vec![0; 254 * 700];
         assert_eq!(d.add_prg("BIG", &big), Err(D64Error::DiskFull));
     }
@@ -459,7 +567,10 @@ mod tests {
     fn bad_input_is_an_error_not_a_panic() {
         assert!(matches!(
             Disk::new("THIS NAME IS FAR TOO LONG", "01"),
-            Err(D64Error::BadName(_))
+            Err(D64Error::BadName {
+                problem: NameProblem::TooLong(25),
+                ..
+            })
         ));
         assert_eq!(
             Disk::from_bytes(&[0; 10]).err(),
@@ -476,5 +587,115 @@ mod tests {
             d.read_file("A"),
             Err(D64Error::BrokenChain { .. })
         ));
+    }
+
+    #[test]
+    fn names_a_c64_cannot_load_are_refused_with_the_reason() {
+        let problem = |name: &str| match check_name(name) {
+            Err(D64Error::BadName { problem, .. }) => Some(problem),
+            _ => None,
+        };
+        for c in ['"', ',', ':', '*', '?'] {
+            assert_eq!(problem(&format!("A{c}B")), Some(NameProblem::Reserved(c)));
+        }
+        assert_eq!(problem(""), Some(NameProblem::Empty));
+        assert_eq!(problem("$DIR"), Some(NameProblem::Command('$')));
+        assert_eq!(problem("@0"), Some(NameProblem::Command('@')));
+        assert_eq!(problem("RATÓN"), Some(NameProblem::NotPetscii('Ó')));
+        assert_eq!(problem("MY_GAME"), Some(NameProblem::NotPetscii('_')));
+        assert_eq!(problem("A\\B"), Some(NameProblem::NotPetscii('\\')));
+        assert_eq!(problem("TAB\tX"), Some(NameProblem::NotPetscii('\t')));
+        assert_eq!(problem("A\u{7}"), Some(NameProblem::NotPetscii('\u{7}')));
+        assert_eq!(problem("SEVENTEEN CHARS!!"), Some(NameProblem::TooLong(17)));
+        for ok in [
+            "RYG",
+            "my game 2",
+            "A$B",
+            "[X]-1.0 (C)64!",
+            "SIXTEEN CHARS...",
+        ] {
+            assert_eq!(check_name(ok), Ok(()), "{ok}");
+        }
+        // The same rules hold wherever a name enters: the disk, a file, a lookup.
+        assert!(Disk::new("A,B", "64").is_err());
+        assert!(
+            Disk::new("A", "64")
+                .unwrap()
+                .add_prg("X*", &[1, 8])
+                .is_err()
+        );
+        assert!(image_with_prg("", &[1, 8]).is_err());
+        assert_eq!(
+            Disk::new("A", "6,").err(),
+            Some(D64Error::BadId("6,".into()))
+        );
+        let msg = check_name("MY,GAME").unwrap_err().to_string();
+        assert_eq!(
+            msg,
+            "D64 name \"MY,GAME\": ',' starts the file type in 1541 DOS (\"NAME,P\")"
+        );
+    }
+
+    #[test]
+    fn a_suggested_name_is_always_accepted() {
+        assert_eq!(suggest_name("my_game"), "MY-GAME");
+        assert_eq!(
+            suggest_name("ratón y gatos: la venganza"),
+            "RAT-N Y GATOS- L"
+        );
+        assert_eq!(suggest_name("$@x"), "X");
+        assert_eq!(suggest_name(""), "PROGRAM");
+        for name in ["", "$", "a\"b", "ñññññññññññññññññññ", "#1", "ok"] {
+            assert_eq!(check_name(&suggest_name(name)), Ok(()), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_damaged_image_gives_errors_not_panics() {
+        let prg: Vec<u8> = (0..3000u32).map(|i| i as u8).collect();
+        let mut good = Disk::new("GOOD", "64").unwrap();
+        for i in 0..12 {
+            good.add_prg(&format!("F{i}"), &prg[..(i * 250 + 2)])
+                .unwrap();
+        }
+        let track_18 = sector_offset(18, 0)..sector_offset(19, 0);
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            let mut img = good.bytes().to_vec();
+            // Scribble over the BAM, the directory, or a file's sectors.
+            for _ in 0..1 + next() % 24 {
+                let at = match round % 3 {
+                    0 => track_18.start + (next() as usize % 256),
+                    1 => track_18.start + (next() as usize % track_18.len()),
+                    _ => next() as usize % IMAGE_SIZE,
+                };
+                img[at] = next() as u8;
+            }
+            let mut d = Disk::from_bytes(&img).unwrap();
+            let _ = d.name();
+            let _ = d.blocks_free();
+            if let Ok(dir) = d.directory() {
+                for e in dir {
+                    let _ = d.read_chain(e.track, e.sector);
+                }
+            }
+            let _ = d.read_file("F3");
+            let _ = d.add_prg("NEW", &prg);
+            let _ = d.sector((next() % 256) as u8, (next() % 256) as u8);
+            let _ = d.is_free((next() % 256) as u8, (next() % 256) as u8);
+        }
+        assert_eq!(
+            good.sector(36, 0),
+            Err(D64Error::BrokenChain {
+                track: 36,
+                sector: 0
+            })
+        );
     }
 }

@@ -1,0 +1,448 @@
+//! The one place `c64kit` writes files the user named.
+//!
+//! A command's outputs form one [`Outputs`] group: each is prepared and checked when it
+//! is added (a regular file is written in full to a temporary beside it), and nothing
+//! the user can see changes until [`Outputs::commit`]. So an error in any output (a
+//! missing directory, a bad disk name, a full disk) leaves every target as it was.
+//!
+//! What a target is decides how it is written:
+//! - a regular file: a temporary beside it, renamed over it at commit; the old file's
+//!   permissions (and owner, where allowed) carry over;
+//! - a symbolic link: followed to its target, which is written as above; the link stays;
+//! - a character or block device, a FIFO, a file with other hard links, or a file
+//!   reached through `/proc` (`/dev/stdout`): written in place at commit, as 64tass
+//!   does, so a device never becomes a regular file and every hard link sees the bytes;
+//! - a directory or a socket: refused.
+//!
+//! An output that is one of the run's inputs, or the same file as another output, is
+//! refused with a message that names both. Files are compared by device and inode
+//! (after following links), not by spelling.
+
+mod stream;
+mod target;
+
+use std::error::Error;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use stream::Stream;
+use stream::StreamState;
+use target::{FileKey, Identity, Target, TempFile};
+
+/// Why an output could not be written. Nothing of the group changed, unless
+/// [`OutputError::partial`] says otherwise.
+#[derive(Debug)]
+pub struct OutputError {
+    /// What the output is (`-o`, `--labels`, ...), as given when it was added.
+    pub what: String,
+    /// The path as the user gave it.
+    pub path: PathBuf,
+    pub problem: Problem,
+    partial: bool,
+}
+
+/// The reason inside an [`OutputError`].
+#[derive(Debug)]
+pub enum Problem {
+    /// The operating system refused (missing directory, no permission, disk full, ...).
+    Io(io::Error),
+    /// The target is an input of the run (the text says which).
+    IsInput(String),
+    /// The target is the same file as another output of the run (named by its `what`).
+    SameAs(String),
+    IsDirectory,
+    IsSocket,
+    /// Something already exists where a new file or directory was to be created.
+    Exists,
+    /// Symbolic links that lead to each other without end.
+    LinkLoop,
+    /// The path ends in `/`, `..` or nothing: it names no file.
+    NoFileName,
+}
+
+impl OutputError {
+    /// True if part of the group was written before this output failed (a device or a
+    /// file written in place failing during the commit); false means nothing changed.
+    pub fn partial(&self) -> bool {
+        self.partial
+    }
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, path) = (&self.what, self.path.display());
+        match &self.problem {
+            Problem::Io(e) => write!(f, "{what} {path}: cannot write: {e}"),
+            Problem::IsInput(input) => {
+                write!(
+                    f,
+                    "{what} {path} is {input}; refusing to overwrite an input"
+                )
+            }
+            Problem::SameAs(other) => write!(
+                f,
+                "{what} {path} is the same file as {other}; give each output its own file"
+            ),
+            Problem::IsDirectory => write!(f, "{what} {path} is a directory"),
+            Problem::IsSocket => write!(f, "{what} {path} is a socket, not a file"),
+            Problem::Exists => write!(f, "{what} {path} already exists"),
+            Problem::LinkLoop => write!(f, "{what} {path}: symbolic links loop"),
+            Problem::NoFileName => write!(f, "{what} {:?} names no file", self.path),
+        }
+    }
+}
+
+impl Error for OutputError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match &self.problem {
+            Problem::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// An output's name for messages: what it is, and the path the user gave.
+struct Label {
+    what: String,
+    path: PathBuf,
+}
+
+impl Label {
+    fn new(what: &str, path: &Path) -> Label {
+        Label {
+            what: what.into(),
+            path: path.into(),
+        }
+    }
+
+    fn fail(&self, problem: Problem) -> OutputError {
+        OutputError {
+            what: self.what.clone(),
+            path: self.path.clone(),
+            problem,
+            partial: false,
+        }
+    }
+}
+
+/// An output ready to commit, in the order the commit handles them.
+enum Staged {
+    /// A directory to create (it must not exist).
+    NewDir(Label),
+    /// A file to create with these bytes (nothing may exist there).
+    NewFile(Label, Vec<u8>),
+    /// Bytes written in place; the file is already open unless it is a FIFO.
+    InPlace {
+        label: Label,
+        file: Option<File>,
+        truncate: bool,
+        data: Vec<u8>,
+    },
+    /// A stream written in place as the run went: only its errors are left to check.
+    #[allow(dead_code, reason = "for `run --trace`")]
+    InPlaceStream(Label, Arc<StreamState>),
+    /// A complete temporary to rename over `target` (a stream's, once it is closed).
+    Replace {
+        label: Label,
+        tmp: TempFile,
+        target: PathBuf,
+        stream: Option<Arc<StreamState>>,
+    },
+}
+
+impl Staged {
+    fn label(&self) -> &Label {
+        match self {
+            Staged::NewDir(l) | Staged::NewFile(l, _) | Staged::InPlaceStream(l, _) => l,
+            Staged::InPlace { label, .. } | Staged::Replace { label, .. } => label,
+        }
+    }
+
+    /// Commit order: what can be undone, then what can't, then renames (which don't
+    /// fail on a sane file system once their temporaries are written).
+    fn phase(&self) -> u8 {
+        match self {
+            Staged::NewDir(_) | Staged::NewFile(..) => 0,
+            Staged::InPlace { .. } | Staged::InPlaceStream(..) => 1,
+            Staged::Replace { .. } => 2,
+        }
+    }
+}
+
+/// A group of outputs written together: all of them, or (on error) none.
+#[derive(Default)]
+pub struct Outputs {
+    inputs: Vec<(FileKey, String)>,
+    claimed: Vec<(Identity, String)>,
+    staged: Vec<Staged>,
+}
+
+impl Outputs {
+    pub fn new() -> Outputs {
+        Outputs::default()
+    }
+
+    /// Records a file the run read (`what`: "the source", "an included file", ...), so
+    /// that no output overwrites it. Anything but an existing regular file is ignored.
+    pub fn input(&mut self, path: &Path, what: &str) {
+        if let Some(key) = target::input_key(path) {
+            self.inputs.push((key, what.to_string()));
+        }
+    }
+
+    /// Adds an output holding `bytes`.
+    pub fn add(&mut self, path: &Path, what: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        self.add_with(path, what, |w| w.write_all(bytes))
+    }
+
+    /// Adds an output whose bytes `write` produces now (a PNG encoder, a text dump).
+    /// Its error is reported as this output's, and nothing of the group is written.
+    pub fn add_with<E>(
+        &mut self,
+        path: &Path,
+        what: &str,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    ) -> Result<(), OutputError>
+    where
+        E: Into<Box<dyn Error + Send + Sync>>,
+    {
+        let label = Label::new(what, path);
+        let io_fail = |e| label.fail(Problem::Io(e));
+        let staged = match self.examine(&label)? {
+            Target::Replace { path, existing } => {
+                let (tmp, file) = TempFile::beside(&path, existing.as_ref()).map_err(io_fail)?;
+                let mut out = BufWriter::new(file);
+                write(&mut out)
+                    .map_err(|e| io::Error::other(e.into()))
+                    .and_then(|()| out.flush())
+                    .and_then(|()| out.get_ref().sync_all())
+                    .map_err(io_fail)?;
+                Staged::Replace {
+                    label,
+                    tmp,
+                    target: path,
+                    stream: None,
+                }
+            }
+            Target::InPlace { truncate, fifo } => {
+                let mut data = Vec::new();
+                write(&mut data).map_err(|e| io_fail(io::Error::other(e.into())))?;
+                // Opened now to find a permission problem before anything is written;
+                // a FIFO only at commit, since opening one waits for a reader.
+                let file = match fifo {
+                    true => None,
+                    false => Some(target::open_in_place(path).map_err(|p| label.fail(p))?),
+                };
+                Staged::InPlace {
+                    label,
+                    file,
+                    truncate,
+                    data,
+                }
+            }
+        };
+        self.staged.push(staged);
+        Ok(())
+    }
+
+    /// Adds an output written while the run goes on (a trace): the [`Stream`] writes
+    /// into a temporary, or straight into a device, FIFO or file written in place (which
+    /// is emptied now). Drop it (or call [`Stream::finish`]) before
+    /// [`Outputs::commit`]; a write error it met makes the commit fail.
+    #[allow(dead_code, reason = "for `run --trace`")]
+    pub fn stream(&mut self, path: &Path, what: &str) -> Result<Stream, OutputError> {
+        let label = Label::new(what, path);
+        let (stream, staged) = match self.examine(&label)? {
+            Target::Replace { path, existing } => {
+                let (tmp, file) = TempFile::beside(&path, existing.as_ref())
+                    .map_err(|e| label.fail(Problem::Io(e)))?;
+                let (stream, state) = Stream::new(file);
+                let staged = Staged::Replace {
+                    label,
+                    tmp,
+                    target: path,
+                    stream: Some(state),
+                };
+                (stream, staged)
+            }
+            Target::InPlace { truncate, .. } => {
+                let file = target::open_in_place(path).map_err(|p| label.fail(p))?;
+                if truncate {
+                    file.set_len(0).map_err(|e| label.fail(Problem::Io(e)))?;
+                }
+                let (stream, state) = Stream::new(file);
+                (stream, Staged::InPlaceStream(label, state))
+            }
+        };
+        self.staged.push(staged);
+        Ok(stream)
+    }
+
+    /// Adds a directory to create, with any missing parents; it must not exist yet.
+    pub fn add_new_dir(&mut self, path: &Path, what: &str) -> Result<(), OutputError> {
+        let label = Label::new(what, path);
+        if fs::symlink_metadata(path).is_ok() && !self.creates_dir(path) {
+            return Err(label.fail(Problem::Exists));
+        }
+        let mut missing = vec![path];
+        while let Some(parent) = missing[missing.len() - 1].parent() {
+            if parent.as_os_str().is_empty() || fs::symlink_metadata(parent).is_ok() {
+                break;
+            }
+            missing.push(parent);
+        }
+        for dir in missing.into_iter().rev() {
+            if !self.creates_dir(dir) {
+                self.staged.push(Staged::NewDir(Label::new(what, dir)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a file to create with `bytes`. Nothing may exist at `path` (not even a
+    /// dangling link), and nothing that appears there before the commit is overwritten.
+    pub fn add_new(&mut self, path: &Path, what: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let label = Label::new(what, path);
+        if fs::symlink_metadata(path).is_ok() {
+            return Err(label.fail(Problem::Exists));
+        }
+        self.claim(Identity::New(target::new_identity(path)), &label)?;
+        self.staged.push(Staged::NewFile(label, bytes.to_vec()));
+        Ok(())
+    }
+
+    fn creates_dir(&self, dir: &Path) -> bool {
+        self.staged
+            .iter()
+            .any(|s| matches!(s, Staged::NewDir(l) if l.path == dir))
+    }
+
+    /// Writes every output of the group. If one fails, the files and directories the
+    /// commit created are removed again; devices and in-place files already written,
+    /// and renames already done, stay (then [`OutputError::partial`] is true).
+    pub fn commit(self) -> Result<(), OutputError> {
+        let mut staged = self.staged;
+        for s in &staged {
+            if let Staged::InPlaceStream(_, state)
+            | Staged::Replace {
+                stream: Some(state),
+                ..
+            } = s
+                && let Some(problem) = state.problem()
+            {
+                return Err(s.label().fail(problem));
+            }
+        }
+        staged.sort_by_key(Staged::phase);
+        let mut created: Vec<(PathBuf, bool)> = Vec::new();
+        let mut irreversible = staged
+            .iter()
+            .any(|s| matches!(s, Staged::InPlaceStream(..)));
+        for s in staged {
+            let label = Label::new(&s.label().what, &s.label().path);
+            let result = match s {
+                Staged::NewDir(l) => fs::create_dir(&l.path).map(|()| {
+                    created.push((l.path, true));
+                }),
+                Staged::NewFile(l, data) => {
+                    match OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(&l.path)
+                    {
+                        Ok(mut f) => {
+                            created.push((l.path, false));
+                            f.write_all(&data).and_then(|()| f.sync_all())
+                        }
+                        Err(e) => Err(e),
+                    }
+                }
+                Staged::InPlace {
+                    label,
+                    file,
+                    truncate,
+                    data,
+                } => {
+                    // A file emptied and then not written is damaged: partial.
+                    irreversible |= truncate;
+                    let written = write_in_place(&label.path, file, truncate, &data);
+                    irreversible |= written.is_ok();
+                    written
+                }
+                Staged::InPlaceStream(..) => Ok(()),
+                Staged::Replace {
+                    tmp,
+                    target,
+                    stream,
+                    ..
+                } => {
+                    // A stream's temporary was closed unsynced; a rename is only as
+                    // safe as the bytes it makes visible.
+                    let synced = match stream {
+                        Some(_) => File::open(&tmp.path).and_then(|f| f.sync_all()),
+                        None => Ok(()),
+                    };
+                    synced.and_then(|()| tmp.rename_to(&target)).map(|()| {
+                        irreversible = true;
+                    })
+                }
+            };
+            if let Err(e) = result {
+                for (path, is_dir) in created.iter().rev() {
+                    let _ = match is_dir {
+                        true => fs::remove_dir(path),
+                        false => fs::remove_file(path),
+                    };
+                }
+                return Err(OutputError {
+                    partial: irreversible,
+                    ..label.fail(Problem::Io(e))
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// How `label.path` will be written, after checking it against the inputs and the
+    /// other outputs.
+    fn examine(&mut self, label: &Label) -> Result<Target, OutputError> {
+        let (target, id) = target::examine(&label.path).map_err(|p| label.fail(p))?;
+        if let Identity::File(key) = &id
+            && let Some((_, input)) = self.inputs.iter().find(|(k, _)| k == key)
+        {
+            return Err(label.fail(Problem::IsInput(input.clone())));
+        }
+        self.claim(id, label)?;
+        Ok(target)
+    }
+
+    fn claim(&mut self, id: Identity, label: &Label) -> Result<(), OutputError> {
+        if id != Identity::Special
+            && let Some((_, other)) = self.claimed.iter().find(|(c, _)| *c == id)
+        {
+            return Err(label.fail(Problem::SameAs(other.clone())));
+        }
+        self.claimed.push((id, label.what.clone()));
+        Ok(())
+    }
+}
+
+/// Writes `data` through `path` (a device, FIFO or file kept in place), into `file` if
+/// it was opened already.
+fn write_in_place(path: &Path, file: Option<File>, truncate: bool, data: &[u8]) -> io::Result<()> {
+    let mut file = match file {
+        Some(f) => f,
+        None => OpenOptions::new().write(true).open(path)?,
+    };
+    if truncate {
+        file.set_len(0)?;
+    }
+    file.write_all(data)?;
+    file.flush()
+}
+
+#[cfg(test)]
+mod tests;
