@@ -7,31 +7,77 @@ use std::process::ExitCode;
 use crate::console::{err, errln, outln};
 use crate::output::{OutputError, Outputs};
 
+/// `c64kit build` takes 64tass's command line: swap `64tass` for
+/// `c64kit build` in a Makefile and get the same bytes.
 #[derive(clap::Args)]
+#[command(
+    infer_long_args = true,
+    after_help = "Flags as in 64tass: short flags combine (-Ca), long ones may be abbreviated."
+)]
 pub struct Args {
-    /// Source file (64tass syntax)
-    pub file: PathBuf,
-    /// Output file [default: the source path with extension .prg]
+    /// Source files (64tass syntax), assembled in order
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output file [default: the first source with extension .prg]
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Write the bytes only, without the 2-byte load address
+    /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
+    #[arg(short = 'a', long)]
+    pub ascii: bool,
+    /// Case-sensitive symbols (and directives, registers)
+    #[arg(short = 'C', long)]
+    pub case_sensitive: bool,
+    /// Out-of-range branches become a branch over a jmp
+    #[arg(short = 'B', long)]
+    pub long_branch: bool,
+    /// Raw output: no load address (64tass --nostart)
+    #[arg(short = 'b', long, visible_alias = "raw")]
+    pub nostart: bool,
+    /// CBM .prg output with a load address (the default)
     #[arg(long)]
-    pub raw: bool,
-    /// Write a VICE monitor label file (`al C:0810 .name` lines)
-    #[arg(long, value_name = "FILE")]
-    pub labels: Option<PathBuf>,
-    /// Write a listing (address, bytes, source line)
-    #[arg(long, value_name = "FILE")]
-    pub listing: Option<PathBuf>,
-    /// Define a constant before assembly, e.g. -D DEBUG=1 or -D BASE=$c000 (value defaults to 1)
-    #[arg(short = 'D', long = "define", value_name = "NAME=VALUE")]
+    pub cbm_prg: bool,
+    /// 3-byte load address and a 16 MiB address space
+    #[arg(short = 'X', long)]
+    pub long_address: bool,
+    /// Define a symbol before the source, e.g. -D DEBUG=1 or -D name=\"text\" (the value is an expression)
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
     pub defines: Vec<String>,
     /// Also search this directory for .include and .binary files
-    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    #[arg(short = 'I', value_name = "DIR")]
     pub include_dirs: Vec<PathBuf>,
-    /// Accept undocumented NMOS opcodes (like 64tass -i)
-    #[arg(short = 'i', long = "illegal")]
+    /// Warnings: -Wall, -Werror, -Werror=<name>, -Wno-<name>, -W<name>
+    #[arg(short = 'W', value_name = "NAME")]
+    pub warnings: Vec<String>,
+    /// No warnings
+    #[arg(short = 'w', long = "no-warn")]
+    pub no_warn: bool,
+    /// Print nothing but diagnostics
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// Write a label list (64tass format; VICE format with --vice-labels)
+    #[arg(short = 'l', long, value_name = "FILE")]
+    pub labels: Vec<PathBuf>,
+    /// Label lists are for VICE's monitor (`al 0810 .name`)
+    #[arg(long)]
+    pub vice_labels: bool,
+    /// Write a listing: offset, bytes, disassembly, source
+    #[arg(short = 'L', long = "list", visible_alias = "listing", value_name = "FILE")]
+    pub list: Option<PathBuf>,
+    /// Listing tab size (accepted for 64tass compatibility)
+    #[arg(long, value_name = "N")]
+    pub tab_size: Option<u8>,
+    /// Processor: NMOS 6502 with undocumented opcodes (64tass -i / --m6502)
+    #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
     pub illegal: bool,
+    /// Processor: standard 6502 (the default)
+    #[arg(long)]
+    pub m65xx: bool,
+    /// Write Makefile dependencies (target: sources and binaries read)
+    #[arg(short = 'M', long = "dependencies", value_name = "FILE")]
+    pub dependencies: Option<PathBuf>,
+    /// Write which source line made each byte (see docs/assembler.md)
+    #[arg(long, value_name = "FILE")]
+    pub source_map: Option<PathBuf>,
     /// Also write a 35-track 1541 disk image holding the program
     #[arg(long, value_name = "FILE.d64")]
     pub d64: Option<PathBuf>,
@@ -40,17 +86,37 @@ pub struct Args {
     pub disk_name: Option<String>,
 }
 
-pub fn main(args: Args) -> ExitCode {
-    let mut defines = Vec::new();
-    for d in &args.defines {
-        match parse_define(d) {
-            Ok(def) => defines.push(def),
-            Err(msg) => {
-                errln!("error: -D {d}: {msg}");
-                return ExitCode::FAILURE;
+impl Args {
+    fn options(&self) -> Result<c64asm::Options, String> {
+        let mut warnings = c64asm::Warnings::default();
+        for w in &self.warnings {
+            if !warnings.apply(w) {
+                return Err(format!("unrecognized option '-W{w}'"));
             }
         }
+        warnings.none = self.no_warn;
+        Ok(c64asm::Options {
+            defines: self.defines.clone(),
+            include_dirs: self.include_dirs.clone(),
+            cpu: if self.illegal { c64asm::Cpu::M6502i } else { c64asm::Cpu::M6502 },
+            ascii: self.ascii,
+            case_sensitive: self.case_sensitive,
+            long_branch: self.long_branch,
+            long_address: self.long_address,
+            warnings,
+            record_lines: self.list.is_some() || self.source_map.is_some(),
+        })
     }
+}
+
+pub fn main(args: Args) -> ExitCode {
+    let opts = match args.options() {
+        Ok(o) => o,
+        Err(msg) => {
+            errln!("error: {msg}");
+            return ExitCode::FAILURE;
+        }
+    };
     // Checked before assembling: a name the disk can't hold stops the build early.
     let disk_name = match disk_name(&args) {
         Ok(name) => name,
@@ -59,19 +125,15 @@ pub fn main(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let opts = c64asm::Options {
-        defines,
-        include_dirs: args.include_dirs.clone(),
-        illegal_opcodes: args.illegal,
-    };
-    let program = match c64asm::assemble_with(&args.file, &opts) {
+    let source = &args.files[0];
+    let program = match c64asm::assemble_files(&args.files, &opts) {
         Ok(p) => p,
         Err(diags) => {
             err!("{diags}");
             let errors = diags.errors().count();
             errln!(
                 "{}: {errors} error{} - nothing written",
-                args.file.display(),
+                source.display(),
                 if errors == 1 { "" } else { "s" }
             );
             return ExitCode::FAILURE;
@@ -83,22 +145,24 @@ pub fn main(args: Args) -> ExitCode {
     let output = args
         .output
         .clone()
-        .unwrap_or_else(|| args.file.with_extension("prg"));
+        .unwrap_or_else(|| source.with_extension("prg"));
     if let Err(msg) = write_outputs(&args, &output, &program, disk_name.as_deref()) {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }
-    let len = program.image.len();
-    if len == 0 {
-        outln!("{}: no bytes assembled", output.display());
-    } else {
-        outln!(
-            "{}: ${:04X}-${:04X} ({len} byte{})",
-            output.display(),
-            program.load_address,
-            program.end_address() - 1,
-            if len == 1 { "" } else { "s" }
-        );
+    if !args.quiet {
+        let len = program.image.len();
+        if len == 0 {
+            outln!("{}: no bytes assembled", output.display());
+        } else {
+            outln!(
+                "{}: ${:04X}-${:04X} ({len} byte{})",
+                output.display(),
+                program.load_address,
+                program.end_address() - 1,
+                if len == 1 { "" } else { "s" }
+            );
+        }
     }
     // The process ends here: skip freeing the symbol table piece by piece.
     std::mem::forget(program);
@@ -120,8 +184,13 @@ fn write_outputs(
         }
     };
     let mut outputs = Outputs::new();
-    outputs.input(&args.file, "the source");
-    let bytes = if args.raw {
+    for f in &args.files {
+        outputs.input(f, "the source");
+    }
+    for f in program.files() {
+        outputs.input(f, "a file the source reads");
+    }
+    let bytes = if args.nostart {
         program.image.clone()
     } else {
         program.prg_bytes()
@@ -132,17 +201,30 @@ fn write_outputs(
         "the output"
     };
     outputs.add(output, what, &bytes).map_err(nothing)?;
-    if let Some(p) = &args.labels {
-        let text = program.vice_labels();
-        outputs
-            .add(p, "--labels", text.as_bytes())
-            .map_err(nothing)?;
+    for p in &args.labels {
+        let text = if args.vice_labels {
+            program.vice_labels()
+        } else {
+            program.label_list()
+        };
+        outputs.add(p, "--labels", text.as_bytes()).map_err(nothing)?;
     }
-    if let Some(p) = &args.listing {
+    if let Some(p) = &args.list {
         let text = program.listing();
-        outputs
-            .add(p, "--listing", text.as_bytes())
-            .map_err(nothing)?;
+        outputs.add(p, "--list", text.as_bytes()).map_err(nothing)?;
+    }
+    if let Some(p) = &args.source_map {
+        let text = program.source_map();
+        outputs.add(p, "--source-map", text.as_bytes()).map_err(nothing)?;
+    }
+    if let Some(p) = &args.dependencies {
+        let mut text = format!("{}:", output.display());
+        for f in args.files.iter().chain(program.files()) {
+            text.push(' ');
+            text.push_str(&f.display().to_string().replace(' ', "\\ "));
+        }
+        text.push('\n');
+        outputs.add(p, "--dependencies", text.as_bytes()).map_err(nothing)?;
     }
     if let (Some(p), Some(name)) = (&args.d64, disk_name) {
         let image = c64d64::image_with_prg(name, &program.prg_bytes())
@@ -162,7 +244,7 @@ fn disk_name(args: &Args) -> Result<Option<String>, String> {
         c64d64::check_name(name).map_err(|e| format!("--disk-name: {e}"))?;
         return Ok(Some(name.clone()));
     }
-    let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
+    let stem = args.files[0].file_stem().unwrap_or_default().to_string_lossy();
     let name: String = stem
         .chars()
         .take(16)
@@ -176,55 +258,5 @@ fn disk_name(args: &Args) -> Result<Option<String>, String> {
             d64.display(),
             c64d64::suggest_name(&stem)
         )),
-    }
-}
-
-/// `NAME=VALUE` with VALUE decimal, `$hex`, `0xhex` or `%binary` (optionally negative).
-fn parse_define(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = match text.split_once('=') {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (text.trim(), "1"),
-    };
-    let valid_name = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !valid_name {
-        return Err(format!("'{name}' is not a valid symbol name"));
-    }
-    let (negative, digits) = match value.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, value),
-    };
-    let parsed = if let Some(hex) = digits
-        .strip_prefix('$')
-        .or_else(|| digits.strip_prefix("0x"))
-    {
-        i64::from_str_radix(hex, 16)
-    } else if let Some(bin) = digits.strip_prefix('%') {
-        i64::from_str_radix(bin, 2)
-    } else {
-        digits.parse::<i64>()
-    };
-    let v =
-        parsed.map_err(|_| format!("'{value}' is not a number (use decimal, $hex or %binary)"))?;
-    Ok((name.to_string(), if negative { -v } else { v }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_define;
-
-    #[test]
-    fn defines_accept_the_usual_number_formats() {
-        assert_eq!(parse_define("A=10"), Ok(("A".into(), 10)));
-        assert_eq!(parse_define("B=$c000"), Ok(("B".into(), 0xc000)));
-        assert_eq!(parse_define("C=0x10"), Ok(("C".into(), 16)));
-        assert_eq!(parse_define("D=%101"), Ok(("D".into(), 5)));
-        assert_eq!(parse_define("E=-3"), Ok(("E".into(), -3)));
-        assert_eq!(parse_define("DEBUG"), Ok(("DEBUG".into(), 1)));
-        assert!(parse_define("1X=1").is_err());
-        assert!(parse_define("X=abc").is_err());
     }
 }

@@ -40,7 +40,14 @@ pub fn assemble(path: impl AsRef<Path>) -> Result<Program, Diagnostics> {
 
 /// Assemble a file.
 pub fn assemble_with(path: impl AsRef<Path>, opts: &Options) -> Result<Program, Diagnostics> {
-    asm::Assembler::new(opts).run_file(path.as_ref())
+    asm::Assembler::new(opts).run_files(&[path.as_ref()])
+}
+
+/// Assemble several files in order, as 64tass does with several sources:
+/// symbols are shared, each file starts at address 0 with the default settings.
+pub fn assemble_files(paths: &[impl AsRef<Path>], opts: &Options) -> Result<Program, Diagnostics> {
+    let paths: Vec<&Path> = paths.iter().map(|p| p.as_ref()).collect();
+    asm::Assembler::new(opts).run_files(&paths)
 }
 
 /// Assemble source text; `name` is used in diagnostics. Relative `.include`

@@ -105,35 +105,41 @@ impl<'o> Assembler<'o> {
         }
     }
 
-    /// Assemble a file from disk.
-    pub fn run_file(mut self, path: &Path) -> Result<Program, Diagnostics> {
-        match self.files.load_main(path, &mut self.src, self.opts.ascii) {
-            Ok(main) => self.run(main),
-            Err(e) => Err(Diagnostics::new(
-                vec![Diagnostic {
-                    severity: Severity::Error,
-                    kind: Kind::Io,
-                    message: format!("cannot read source file: {e}"),
-                    file: path.display().to_string(),
-                    line: 0,
-                    column: 0,
-                    notes: Vec::new(),
-                    switch: None,
-                    span: None,
-                    secondary: Vec::new(),
-                }],
-                None,
-            )),
+    /// Assemble files from disk, in order.
+    pub fn run_files(mut self, paths: &[&Path]) -> Result<Program, Diagnostics> {
+        let mut mains = Vec::new();
+        for path in paths {
+            match self.files.load_main(path, &mut self.src, self.opts.ascii) {
+                Ok(id) => mains.push(id),
+                Err(e) => {
+                    return Err(Diagnostics::new(
+                        vec![Diagnostic {
+                            severity: Severity::Error,
+                            kind: Kind::Io,
+                            message: format!("cannot read source file: {e}"),
+                            file: path.display().to_string(),
+                            line: 0,
+                            column: 0,
+                            notes: Vec::new(),
+                            switch: None,
+                            span: None,
+                            secondary: Vec::new(),
+                        }],
+                        None,
+                    ));
+                }
+            }
         }
+        self.run(&mains)
     }
 
     /// Assemble in-memory text as the main file.
     pub fn run_text(mut self, name: &str, text: &str) -> Result<Program, Diagnostics> {
         let main = self.src.add(name.to_string(), None, text.to_string());
-        self.run(main)
+        self.run(&[main])
     }
 
-    fn run(mut self, main: FileId) -> Result<Program, Diagnostics> {
+    fn run(mut self, mains: &[FileId]) -> Result<Program, Diagnostics> {
         let defines = self.defines_file();
         loop {
             self.begin_pass();
@@ -141,21 +147,22 @@ impl<'o> Assembler<'o> {
                 self.compile_file(d);
                 // The definitions' bytes (if any) are not part of the output.
                 self.out.reset();
-                self.st.reset_file(&mut self.out);
             }
-            self.compile_file(main);
-            self.end_file();
+            for &main in mains {
+                self.st.reset_file(&mut self.out);
+                self.compile_file(main);
+            }
             let again = !self.st.fixeddig || self.st.constcreated;
             if !again || self.has_fatal() {
                 break;
             }
             if self.st.pass >= MAX_PASSES {
-                let span = Span::new(main, 0, 0);
+                let span = Span::new(mains[0], 0, 0);
                 self.error(span, Kind::NoConvergence, "too many passes".to_string());
                 break;
             }
         }
-        self.finish(main)
+        self.finish()
     }
 
     /// The `-D` definitions as a source text of their own.
@@ -172,6 +179,7 @@ impl<'o> Assembler<'o> {
     }
 
     fn begin_pass(&mut self) {
+        self.out.reset();
         self.st.begin_pass(&mut self.out, self.opts);
         self.diags.clear();
         self.record.clear();

@@ -182,10 +182,7 @@ impl Assembler<'_> {
         }
     }
 
-    /// End of a pass: a file must not leave blocks open (checked in compile).
-    pub fn end_file(&mut self) {}
-
-    pub fn finish(self, main: FileId) -> Result<Program, Diagnostics> {
+    pub fn finish(self) -> Result<Program, Diagnostics> {
         let diags: Vec<Diagnostic> = self.diags.iter().map(|p| self.to_diagnostic(p)).collect();
         let has_errors = diags.iter().any(|d| d.severity == Severity::Error);
         let symbols = self.symbols();
@@ -196,7 +193,6 @@ impl Assembler<'_> {
             return Err(Diagnostics::new(diags, Some(sources)));
         }
         let (load_address, image) = out.image().unwrap_or((0, Vec::new()));
-        let _ = main;
         Ok(Program {
             load_address,
             image,
