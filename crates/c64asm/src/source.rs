@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use codespan_reporting::files::{Error as FilesError, Files};
 
@@ -45,7 +45,7 @@ pub struct SourceFile {
     /// Where the file was read from (relative includes resolve against it).
     pub path: Option<PathBuf>,
     /// The decoded text: UTF-8, or one character per byte for raw 8-bit sources.
-    text: Rc<str>,
+    text: Arc<str>,
     /// Byte offset of each line's start; one extra entry holds the text's end.
     line_starts: Vec<u32>,
     /// Offset of each line's end (before its line break).
@@ -60,7 +60,7 @@ impl SourceFile {
         SourceFile {
             name,
             path,
-            text: Rc::from(text),
+            text: Arc::from(text),
             line_starts,
             line_ends,
             expansion: None,
@@ -72,7 +72,7 @@ impl SourceFile {
     }
 
     /// The text, shared (the assembler reads lines while changing its state).
-    pub fn shared_text(&self) -> Rc<str> {
+    pub fn shared_text(&self) -> Arc<str> {
         self.text.clone()
     }
 

@@ -1,6 +1,8 @@
-//! Byte-for-byte comparison with 64tass (`--ascii --case-sensitive --cbm-prg`)
-//! on every source in tests/data/compare. 64tass must be installed (CI installs
-//! it with apt); without it this test fails rather than silently passing.
+//! Byte-for-byte comparison with the installed 64tass on every source in
+//! tests/data/compare. A source's first line may say which 64tass switches
+//! to use, several sets separated by `|`, e.g. `; 64tass: -a -C | -a | `;
+//! each set is assembled by both and compared. 64tass must be installed (CI
+//! installs it); without it this test fails rather than silently passing.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -9,26 +11,65 @@ fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/compare")
 }
 
-/// Extra 64tass flags a source asks for in a `; 64tass: ...` first line.
-fn extra_flags(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("; 64tass:"))
-        .map(|f| f.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default()
+/// The switch sets a source asks for (default: `-a -C`).
+fn flag_sets(source: &str) -> Vec<Vec<String>> {
+    let first = source.lines().next().unwrap_or("");
+    match first.strip_prefix("; 64tass:") {
+        Some(sets) => sets
+            .split('|')
+            .map(|s| s.split_whitespace().map(str::to_string).collect())
+            .collect(),
+        None => vec![vec!["-a".into(), "-C".into()]],
+    }
 }
 
-fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Vec<u8> {
+/// Options for the 64tass switches the comparison sources use.
+fn options(flags: &[String], dir: &Path) -> (c64asm::Options, bool) {
+    let mut o = c64asm::Options::default();
+    let mut raw = false;
+    let mut i = 0;
+    while i < flags.len() {
+        let f = flags[i].as_str();
+        match f {
+            "-a" => o.ascii = true,
+            "-C" => o.case_sensitive = true,
+            "-B" => o.long_branch = true,
+            "-b" => raw = true,
+            "-X" => o.long_address = true,
+            "-i" => o.cpu = c64asm::Cpu::M6502i,
+            "-w" => o.warnings.none = true,
+            "-D" => {
+                i += 1;
+                o.defines.push(flags[i].clone());
+            }
+            "-I" => {
+                i += 1;
+                o.include_dirs.push(dir.join(&flags[i]));
+            }
+            w if w.starts_with("-W") => assert!(o.warnings.apply(&w[2..]), "unknown {w}"),
+            other => panic!("the comparison test doesn't know the switch {other}"),
+        }
+        i += 1;
+    }
+    (o, raw)
+}
+
+fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Result<Vec<u8>, String> {
+    let mut args: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < flags.len() {
+        if flags[i] == "-I" {
+            args.push("-I".into());
+            args.push(src.parent().unwrap().join(&flags[i + 1]).display().to_string());
+            i += 2;
+            continue;
+        }
+        args.push(flags[i].clone());
+        i += 1;
+    }
     let result = Command::new("64tass")
-        .args([
-            "--ascii",
-            "--case-sensitive",
-            "--cbm-prg",
-            "--quiet",
-            "--no-warn",
-        ])
-        .args(flags)
+        .args(["--quiet", "--no-warn"])
+        .args(&args)
         .arg(src)
         .arg("-o")
         .arg(out)
@@ -40,71 +81,72 @@ fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Vec<u8> {
              Install it (Debian/Ubuntu: `apt-get install 64tass`) or run `.ci/run`."
         ),
     };
-    assert!(
-        output.status.success(),
-        "64tass rejected {}:\n{}{}",
-        src.display(),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    std::fs::read(out).expect("64tass output")
+    if !output.status.success() {
+        return Err(format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(std::fs::read(out).unwrap_or_default())
+}
+
+fn sources() -> Vec<PathBuf> {
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .expect("tests/data/compare")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "asm"))
+        .collect();
+    sources.sort();
+    sources
 }
 
 #[test]
 fn sources_assemble_exactly_like_64tass() {
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(data_dir())
-        .expect("tests/data/compare")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "asm") && !p.to_string_lossy().contains("/inc/")
-        })
-        .collect();
-    sources.sort();
-    assert!(
-        sources.len() >= 10,
-        "expected the comparison sources, found {}",
-        sources.len()
-    );
+    let sources = sources();
+    assert!(sources.len() >= 30, "expected the comparison sources, found {}", sources.len());
     let tmp = std::env::temp_dir().join(format!("c64asm-compare-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
+    let mut compared = 0;
     for src in &sources {
         let text = std::fs::read_to_string(src).unwrap();
-        let flags = extra_flags(&text);
-        let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
-        let expected = run_64tass(src, &flags, &out);
-        let opts = c64asm::Options {
-            illegal_opcodes: flags.iter().any(|f| f == "-i"),
-            ..Default::default()
-        };
-        match c64asm::assemble_with(src, &opts) {
-            Ok(p) => {
-                let ours = p.prg_bytes();
-                if ours != expected {
-                    let first = ours
-                        .iter()
-                        .zip(&expected)
-                        .position(|(a, b)| a != b)
-                        .unwrap_or(ours.len().min(expected.len()));
-                    failures.push(format!(
-                        "{}: differs at prg offset {first} (ours {} bytes, 64tass {} bytes): ours {:02x?} vs 64tass {:02x?}",
-                        src.display(),
-                        ours.len(),
-                        expected.len(),
-                        &ours[first.min(ours.len())..(first + 8).min(ours.len())],
-                        &expected[first.min(expected.len())..(first + 8).min(expected.len())],
-                    ));
+        let expect_error = text.lines().take(3).any(|l| l.starts_with("; 64tass rejects"));
+        for flags in flag_sets(&text) {
+            let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
+            let _ = std::fs::remove_file(&out);
+            let expected = run_64tass(src, &flags, &out);
+            let (opts, raw) = options(&flags, src.parent().unwrap());
+            let ours = c64asm::assemble_with(src, &opts);
+            let name = format!("{} [{}]", src.file_name().unwrap().to_string_lossy(), flags.join(" "));
+            compared += 1;
+            match (expected, ours) {
+                (Ok(e), Ok(p)) => {
+                    let bytes = if raw { p.image.clone() } else { p.prg_bytes() };
+                    if bytes != e {
+                        let first = bytes.iter().zip(&e).position(|(a, b)| a != b).unwrap_or(bytes.len().min(e.len()));
+                        failures.push(format!(
+                            "{name}: differs at offset {first} (ours {} bytes, 64tass {}): ours {:02x?} vs 64tass {:02x?}",
+                            bytes.len(),
+                            e.len(),
+                            &bytes[first.min(bytes.len())..(first + 8).min(bytes.len())],
+                            &e[first.min(e.len())..(first + 8).min(e.len())],
+                        ));
+                    }
+                    if expect_error {
+                        failures.push(format!("{name}: marked '64tass rejects' but 64tass accepted it"));
+                    }
+                }
+                (Err(msg), Ok(_)) => failures.push(format!("{name}: 64tass rejects it but we accept it:\n{msg}")),
+                (Ok(_), Err(d)) => failures.push(format!("{name}: we reject it:\n{d}")),
+                (Err(_), Err(_)) => {
+                    if !expect_error {
+                        failures.push(format!("{name}: both reject it (mark it '; 64tass rejects')"));
+                    }
                 }
             }
-            Err(d) => failures.push(format!("{}: we rejected it:\n{d}", src.display())),
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(
-        failures.is_empty(),
-        "{} of {} sources differ:\n{}",
-        failures.len(),
-        sources.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {compared} comparisons failed:\n{}", failures.len(), failures.join("\n"));
 }

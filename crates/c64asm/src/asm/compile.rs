@@ -441,9 +441,10 @@ impl Assembler<'_> {
                     self.finish_line(line, None);
                     return Step::Next;
                 }
-                if line.at(after) == b'*' && line.at(after + 1) == b'=' {
-                    // `* *= 2` is not an assignment 64tass knows either.
-                    self.error(line.span(after, after + 2), Kind::Syntax, "general syntax".into());
+                if let Some((Assign::Op(op), oplen)) = assignment(line, after) {
+                    // `* += 2`: compound assignment of the program counter.
+                    self.star_compound(line, op, after + oplen, pos);
+                    self.finish_line(line, None);
                     return Step::Next;
                 }
                 self.error(line.span(pos, pos + 1), Kind::Syntax, "reserved symbol name '*'".into());
@@ -674,6 +675,13 @@ impl Assembler<'_> {
     ) -> Step {
         let active = self.st.active();
         let c = line.at(pos);
+        // A label's "referenced" mark starts over at its definition, except
+        // for `.proc`, which looks at it first.
+        if let Some(nl) = newlabel
+            && !(c == b'.' && matches!(self.command_at(line, pos + 1), Some((Cmd::Proc, _))))
+        {
+            self.syms.label_mut(nl.id).referenced = false;
+        }
         let step = match c {
             0 | b';' => {
                 if active {
@@ -933,12 +941,13 @@ impl Assembler<'_> {
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         let l = self.syms.label_mut(id);
         if exists && l.defpass != 0 {
-            if l.constant && (l.defpass == pass || l.defpass + 1 == pass) {
-                if keep {
-                    return;
-                }
+            if l.constant {
                 let first = l.span;
-                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                if keep {
+                    self.error(span, Kind::DuplicateLabel, format!("not a variable '{text}'"));
+                } else {
+                    self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                }
                 self.related(first, "previous definition");
                 return;
             }
@@ -1007,7 +1016,6 @@ impl Assembler<'_> {
             l.constant = true;
             l.defpass = pass;
         }
-        self.syms.label_mut(id).referenced = false;
         Ok(Some(NewLabel { id, oaddr }))
     }
 
@@ -1092,6 +1100,27 @@ impl Assembler<'_> {
             return;
         }
         self.set_pc(line, &v, e.pos as usize, at);
+    }
+
+    /// `* op= value`
+    fn star_compound(&mut self, line: &LineRef, op: BinOp, pos: usize, at: usize) {
+        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        let [e] = exprs.as_slice() else {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            return;
+        };
+        let Ok(v) = self.eval(line, e) else { return };
+        let star = super::eval::pc_value(self.st.star, self.out.addr(self.st.addr).l_type);
+        let r = value::binary(op, &star, &v, self);
+        let Ok(nv) = self.check(line, e.pos, r) else { return };
+        self.record_line(line, None);
+        if nv.is_none() {
+            return;
+        }
+        self.set_pc(line, &nv, e.pos as usize, at);
     }
 
     /// Set the program counter from a value, as `* =` does.

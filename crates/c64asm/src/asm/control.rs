@@ -379,15 +379,15 @@ impl Assembler<'_> {
                     iterations += 1;
                     if iterations > MAX_ITERATIONS {
                         a.error(span, Kind::Limit, format!("loop ran more than {MAX_ITERATIONS} times"));
-                        return false;
+                        return Body::Stop;
                     }
                     if a.has_fatal() {
-                        return false;
+                        return Body::Stop;
                     }
                     if !run_body(a, &mut scopes) {
-                        return false;
+                        return Body::Unclosed;
                     }
-                    !a.breakout()
+                    if a.breakout() { Body::Stop } else { Body::Next }
                 });
                 match ok {
                     LoopEnd::Ran => {}
@@ -422,7 +422,7 @@ impl Assembler<'_> {
     }
 
     /// The `.for` header: `var = start, cond, var op= step` or `var[, var] in list`.
-    fn for_loop(&mut self, line: &LineRef, args: usize, span: Span, body: &mut dyn FnMut(&mut Self) -> bool) -> LoopEnd {
+    fn for_loop(&mut self, line: &LineRef, args: usize, span: Span, body: &mut dyn FnMut(&mut Self) -> Body) -> LoopEnd {
         let text = line.text.clone();
         // Variable names before `=`, `:=`, `,` or `in`.
         let mut pos = args;
@@ -501,8 +501,10 @@ impl Assembler<'_> {
                         self.set_variable(line, n, &t, s, ns, v, false);
                     }
                 }
-                if !body(self) {
-                    return if self.st.top().data.is_loop() { LoopEnd::Ran } else { LoopEnd::Unclosed };
+                match body(self) {
+                    Body::Next => {}
+                    Body::Stop => return LoopEnd::Ran,
+                    Body::Unclosed => return LoopEnd::Unclosed,
                 }
             }
             return LoopEnd::Ran;
@@ -552,8 +554,10 @@ impl Assembler<'_> {
                 }
             }
             ran = true;
-            if !body(self) {
-                return LoopEnd::Unclosed;
+            match body(self) {
+                Body::Next => {}
+                Body::Stop => return LoopEnd::Ran,
+                Body::Unclosed => return LoopEnd::Unclosed,
             }
             if let Some(sp) = step_pos
                 && !line.at_end(sp)
@@ -740,6 +744,15 @@ impl Assembler<'_> {
     }
 }
 
+/// What a loop body asks for after running once.
+pub enum Body {
+    Next,
+    /// `.break` (or a limit): stop looping.
+    Stop,
+    /// The text ended inside the body.
+    Unclosed,
+}
+
 /// How a `.for` ended.
 pub enum LoopEnd {
     Ran,
@@ -747,12 +760,6 @@ pub enum LoopEnd {
     Never,
     /// The text ended inside the body.
     Unclosed,
-}
-
-impl FrameData {
-    fn is_loop(&self) -> bool {
-        matches!(self, FrameData::Loop { .. })
-    }
 }
 
 /// In `.for a, b in list`, a comma after the first name starts more names.

@@ -260,7 +260,8 @@ impl Assembler<'_> {
                     Value::Bits(bits) => {
                         let mask = if bits.len >= 64 { u64::MAX } else { (1u64 << bits.len) - 1 };
                         let v = if bits.inv { !bits.val & mask } else { bits.val & mask };
-                        if all { v == mask } else { v != 0 }
+                        // 64tass: any() of an inverted bit string is true unless it is empty.
+                        if all { v == mask } else if bits.inv { bits.len > 0 } else { v != 0 }
                     }
                     Value::Str(_) | Value::Bytes(_) => {
                         let bytes = match vals[0] {

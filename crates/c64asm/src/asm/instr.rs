@@ -370,8 +370,17 @@ impl Assembler<'_> {
             }
             return Ok(vec![code, offset as u8]);
         }
-        // A branch around a jump, with `-B`.
+        // A branch around a jump, with `-B`; a jump to the same place made
+        // earlier in this pass is reused when it is in reach.
         if self.opts.long_branch {
+            let key = (self.st.section, target);
+            if let Some(&dest) = self.st.longjumps.get(&key) {
+                let off = dest as i64 - from as i64;
+                if (-128..=127).contains(&off) {
+                    return Ok(vec![code, off as u8]);
+                }
+            }
+            self.st.longjumps.insert(key, from);
             if self.opts.warnings.long_branch {
                 let span = self.span_at(line, pos);
                 self.warn("long-branch", span, "long branch used".into());

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use crate::source::{FileId, SourceMap, Span};
+use crate::source::{FileId, Span};
 use crate::syntax::ast::{Expr, Pos};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
@@ -14,7 +14,7 @@ use crate::syntax::scan::SyntaxError;
 pub struct LineRef {
     pub file: FileId,
     pub index: u32,
-    pub text: Rc<str>,
+    pub text: std::sync::Arc<str>,
     pub start: usize,
     pub end: usize,
 }
@@ -88,10 +88,6 @@ pub struct LineCaches {
 const NONE: u32 = u32::MAX;
 
 impl LineCaches {
-    pub fn text(&self, file: FileId, src: &SourceMap) -> Rc<str> {
-        src.get(file).shared_text()
-    }
-
     fn find(&self, file: FileId, line: u32, offset: u32, kind: ParseKind) -> Option<Rc<Parsed>> {
         let mut i = *self.first.get(file as usize)?.get(line as usize)?;
         while i != NONE {

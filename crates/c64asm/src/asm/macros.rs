@@ -710,7 +710,7 @@ impl Assembler<'_> {
                             // Defaults are evaluated in the defining scope; the
                             // expression text is not part of the file, so evaluate
                             // through a scratch line.
-                            let tmp = LineRef { file: line.file, index: line.index, text: Rc::from(d.as_str()), start: 0, end: d.len() };
+                            let tmp = LineRef { file: line.file, index: line.index, text: std::sync::Arc::from(d.as_str()), start: 0, end: d.len() };
                             self.eval(&tmp, &e).ok()
                         }
                         Err(_) => None,

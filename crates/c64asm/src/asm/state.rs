@@ -202,6 +202,8 @@ pub struct PassState {
     pub random: u64,
     /// Nesting of macro calls and includes, bounded.
     pub depth: u32,
+    /// Long branches' jumps of this pass, by section and target.
+    pub longjumps: rustc_hash::FxHashMap<(SecId, u32), u32>,
 }
 
 impl PassState {
@@ -226,6 +228,7 @@ impl PassState {
             allow_branch_across_page: true,
             random: 0,
             depth: 0,
+            longjumps: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -235,6 +238,7 @@ impl PassState {
         self.constcreated = false;
         self.cpu = opts.cpu;
         self.random = 0;
+        self.longjumps.clear();
         self.reset_file(out);
     }
 

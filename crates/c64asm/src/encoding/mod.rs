@@ -125,6 +125,10 @@ impl Encoding {
     /// Add a `.cdef` range; `false` if it overlaps an existing one.
     pub fn add_range(&mut self, start: u32, end: u32, offset: u8) -> bool {
         let (start, end) = (start.min(end), start.max(end));
+        // The same definition again (every pass runs it) is fine.
+        if self.ranges.iter().any(|r| r.start == start && r.end == end && r.offset == offset) {
+            return true;
+        }
         if self.ranges.iter().any(|r| r.start <= end && start <= r.end) {
             return false;
         }

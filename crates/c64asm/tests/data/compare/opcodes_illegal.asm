@@ -1,4 +1,4 @@
-; 64tass: -i
+; 64tass: -a -C -i | -i
 ; undocumented NMOS opcodes under their 64tass names
 * = $2000
         anc #$12
