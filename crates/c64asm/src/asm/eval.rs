@@ -245,11 +245,16 @@ impl Assembler<'_> {
         {
             return Ok(v);
         }
-        self.not_defined(line, pos, self.names.name(name).to_string());
+        if !self.doomed() {
+            self.not_defined(line, pos, self.names.name(name).to_string());
+        }
         Ok(Value::None)
     }
 
     pub fn not_defined(&mut self, line: &LineRef, pos: Pos, what: String) {
+        if self.doomed() {
+            return;
+        }
         let span = self.span_at(line, pos);
         self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
     }
@@ -272,6 +277,9 @@ impl Assembler<'_> {
                 self.touch(id);
                 return Ok(self.syms.label(id).value.clone());
             }
+        }
+        if self.doomed() {
+            return Ok(Value::None);
         }
         let what = if back { "-".repeat(n.unsigned_abs() as usize) } else { "+".repeat(n as usize + 1) };
         let span = line.span(pos as usize, pos as usize + what.len());
