@@ -79,6 +79,8 @@ pub(crate) struct Assembler<'o> {
     pub work: u64,
     /// Anonymous scopes by creating line and occurrence in the pass.
     pub anon_scopes: FxHashMap<(FileId, u32, u32), u32>,
+    /// The code object `*` gave last (reused while the program counter stays).
+    pub last_star: Option<crate::value::CodeId>,
 }
 
 impl<'o> Assembler<'o> {
@@ -105,6 +107,7 @@ impl<'o> Assembler<'o> {
             record: result::Recorder::new(opts.record_lines),
             work: 0,
             anon_scopes: FxHashMap::default(),
+            last_star: None,
         }
     }
 
