@@ -33,7 +33,7 @@ use std::path::Path;
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
 pub use labels::LabelFormat;
-pub use program::{Program, SourceLine, Symbol, SymbolValue};
+pub use program::{ListingColumns, Program, SourceLine, Symbol, SymbolValue};
 
 /// Assemble a file with 64tass's default options.
 pub fn assemble(path: impl AsRef<Path>) -> Result<Program, Diagnostics> {

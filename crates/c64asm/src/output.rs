@@ -378,7 +378,8 @@ mod tests {
         o.addr_mut(a).l_address = 0xffff;
         o.poke(a, &[1], &mut issues);
         o.poke(a, &[2], &mut issues);
-        assert_eq!(issues, [PlaceIssue::MemWrap]);
+        // Both counters wrapped: the compile offset and the program counter.
+        assert_eq!(issues, [PlaceIssue::MemWrap, PlaceIssue::PcWrap]);
         assert_eq!(o.addr(a).address, 1);
     }
 }

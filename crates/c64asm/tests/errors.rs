@@ -434,7 +434,7 @@ fn undocumented_opcodes_need_the_option() {
         3,
     );
     let opts = Options {
-        illegal_opcodes: true,
+        cpu: c64asm::Cpu::M6502i,
         ..Default::default()
     };
     assert_eq!(

@@ -76,9 +76,10 @@ fn defines_and_include_dirs_and_illegal_option() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("consts.asm"), "COLOR = 7\n").unwrap();
     let opts = Options {
-        defines: vec![("BASE".into(), 0xc000)],
+        defines: vec!["BASE=$c000".into()],
         include_dirs: vec![dir.clone()],
-        illegal_opcodes: true,
+        cpu: c64asm::Cpu::M6502i,
+        ..Default::default()
     };
     let p = assemble_str(
         "t.asm",
@@ -125,6 +126,9 @@ fn large_files_read_in_pieces_assemble_like_in_memory_text() {
     let from_file = from_file.unwrap_or_else(|d| panic!("{d}"));
     let in_memory = asm(&src);
     assert_eq!(from_file.prg_bytes(), in_memory.prg_bytes());
-    assert_eq!(from_file.symbols, in_memory.symbols);
+    let names = |p: &c64asm::Program| -> Vec<(String, c64asm::SymbolValue)> {
+        p.symbols().iter().map(|s| (s.name.clone(), s.value.clone())).collect()
+    };
+    assert_eq!(names(&from_file), names(&in_memory));
     assert_eq!(from_file.warnings.len(), in_memory.warnings.len());
 }

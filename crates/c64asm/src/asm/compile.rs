@@ -347,6 +347,7 @@ impl Assembler<'_> {
             if !self.spend(1, line.span(line.start, line.start)) {
                 break;
             }
+            self.st.vline += 1;
             match self.line(&line) {
                 Step::Next => {}
                 Step::Return(v) => {
@@ -467,6 +468,11 @@ impl Assembler<'_> {
                     return self.rest_of_line(line, rest, None, None, mycontext);
                 }
                 let span = line.span(pos, pos + 1);
+                let rest = line.skip_ws(pos + 1);
+                if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
+                    self.define_anon_constant(line, ns, back, count, span, rest + 1);
+                    return Step::Next;
+                }
                 let id = self.define_anon(ns, back, count, span);
                 newlabel = id.map(|id| NewLabel {
                     id,
@@ -841,19 +847,34 @@ impl Assembler<'_> {
 
     /// `name = value`
     fn define_constant(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, pos: usize) {
-        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
-            return;
-        };
-        let Ok(exprs) = &parsed.result else { return };
-        if exprs.is_empty() {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
-            return;
-        }
-        let Ok(vals) = self.eval_args(line, exprs) else { return };
-        let val = tuple_of(vals.into_iter().map(|l| l.val).collect());
-        self.record_line(line, None);
+        let Some(val) = self.constant_value(line, pos) else { return };
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        self.set_constant(id, exists, span, text, val);
+    }
+
+    /// `- = value`: an anonymous label with any value (`-`/`+` then refer to it).
+    fn define_anon_constant(&mut self, line: &LineRef, ns: NsId, back: bool, count: u32, span: Span, pos: usize) {
+        let Some(val) = self.constant_value(line, pos) else { return };
+        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
+        let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
+        self.set_constant(id, exists, span, &text, val);
+    }
+
+    /// The value after `=`: one expression, or a tuple of several.
+    fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<Value> {
+        let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else { return None };
+        if exprs.is_empty() {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            return None;
+        }
+        let vals = self.eval_args(line, exprs).ok()?;
+        self.record_line(line, None);
+        Some(tuple_of(vals.into_iter().map(|l| l.val).collect()))
+    }
+
+    fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {
         if exists {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
@@ -884,11 +905,19 @@ impl Assembler<'_> {
     pub fn const_assign(&mut self, id: LabelId, val: Value) {
         let pass = self.st.pass;
         let fixeddig = self.st.fixeddig;
-        let l = self.syms.label_mut(id);
-        l.defpass = pass;
-        if fixeddig && l.usepass >= pass && !value::same(&val, &l.value) {
+        let l = self.syms.label(id);
+        let syms = &self.syms;
+        let same_code = |x: CodeRef, y: CodeRef| {
+            let (a, b) = (syms.code(x.id), syms.code(y.id));
+            x.offs == y.offs
+                && (x.id == y.id
+                    || (a.addr, a.typ, a.size, a.dtype, a.names) == (b.addr, b.typ, b.size, b.dtype, b.names))
+        };
+        if fixeddig && l.usepass >= pass && !value::same_with(&val, &l.value, &same_code) {
             self.st.fixeddig = false;
         }
+        let l = self.syms.label_mut(id);
+        l.defpass = pass;
         l.value = val;
     }
 
@@ -1004,9 +1033,13 @@ impl Assembler<'_> {
             l.constant = true;
             l.span = span;
             if update_after {
-                // The block that sets its value (macro call, `.dstruct`, ...) runs next.
+                // The block that sets its value (macro call, `.dstruct`,
+                // `.binclude`, ...) runs next; its address is known now.
                 l.update_after = false;
                 l.defpass = pass;
+                if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
+                    self.update_code(id, cid);
+                }
             } else if is_code {
                 let Value::Code(CodeRef { id: cid, .. }) = l.value else { unreachable!() };
                 self.update_code(id, cid);

@@ -317,7 +317,7 @@ impl Assembler<'_> {
                 }
             } else {
                 let v = self.eval(line, e)?;
-                out.push(Located { val: v, pos: e.pos });
+                out.push(Located { val: v, pos: e.start() });
             }
         }
         Ok(out)

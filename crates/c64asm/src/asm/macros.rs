@@ -399,7 +399,8 @@ impl Assembler<'_> {
         let after = line.skip_ws(end);
         match &v {
             Value::Macro(..) | Value::Func(_) => {
-                self.call_macro_value(line, &v, after, newlabel, ctx, line.span(pos, end))
+                // The call is named from its `#` or `.`, as 64tass does.
+                self.call_macro_value(line, &v, after, newlabel, ctx, line.span(pos.saturating_sub(1), end))
             }
             Value::None => Ok(None),
             other => {

@@ -193,11 +193,6 @@ impl Assembler<'_> {
         let (line, column) = f.line_col(p.span.start as usize);
         let mut notes = p.notes.clone();
         // Where a macro expansion's line comes from.
-        if let Some(e) = f.expansion {
-            let body = self.src.get(e.body_file);
-            let (bl, _) = body.line_col(body.line_start((e.body_line as usize) + line - 1));
-            notes.push(format!("original location in an expanded macro: {}:{}", body.name, bl));
-        }
         for s in p.chain.iter().rev() {
             notes.push(format!("from {}", self.src.location(*s)));
         }

@@ -204,6 +204,12 @@ pub struct PassState {
     pub depth: u32,
     /// Long branches' jumps of this pass, by section and target.
     pub longjumps: rustc_hash::FxHashMap<(SecId, u32), u32>,
+    /// Lines read in this pass (macro and loop bodies each time): names an
+    /// executed line across passes, as 64tass's `vline`.
+    pub vline: u32,
+    /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
+    /// its length is chosen from there, so it settles as in 64tass.
+    pub branch_ends: rustc_hash::FxHashMap<u32, u32>,
 }
 
 impl PassState {
@@ -229,6 +235,8 @@ impl PassState {
             random: 0,
             depth: 0,
             longjumps: rustc_hash::FxHashMap::default(),
+            vline: 0,
+            branch_ends: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -239,6 +247,7 @@ impl PassState {
         self.cpu = opts.cpu;
         self.random = 0;
         self.longjumps.clear();
+        self.vline = 0;
         self.reset_file(out);
     }
 

@@ -332,6 +332,20 @@ impl Expr {
         Expr { pos, kind }
     }
 
+    /// Where the expression's text starts (`pos` is its operator's): a value
+    /// that doesn't fit is reported there, as 64tass does; an immediate's
+    /// value after its `#`.
+    pub fn start(&self) -> Pos {
+        match &self.kind {
+            ExprKind::Binary(_, ab) => ab[0].start(),
+            ExprKind::Member(ab) => ab[0].start(),
+            ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].start(),
+            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.start(),
+            ExprKind::Addr(AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_), inner) => inner.start(),
+            _ => self.pos,
+        }
+    }
+
     /// The expression without grouping parentheses.
     pub fn unparen(&self) -> &Expr {
         match &self.kind {

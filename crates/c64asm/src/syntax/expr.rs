@@ -784,7 +784,7 @@ mod tests {
             ),
             ExprKind::Paren(a) => format!("[{}]", show(a, names)),
             ExprKind::Addr(op, a) => format!("{op:?}({})", show(a, names)),
-            ExprKind::Member(ab) => format!("{}.{}", show(&ab[0], names), show(&ab[1], names)),
+            ExprKind::Member(ab) => format!("{}{}", show(&ab[0], names), show(&ab[1], names)),
             ExprKind::Call(f, args) => format!(
                 "{}({})",
                 show(f, names),
@@ -853,11 +853,11 @@ mod tests {
 
     #[test]
     fn operands_tell_indirection_from_grouping() {
-        assert_eq!(operands("(2+3)*4"), "([(2 + 3)] * 4)");
-        assert_eq!(operands("((2+3)*4)"), "Ind(([(2 + 3)] * 4))");
+        assert_eq!(operands("(2+3)*4"), "((2 + 3) * 4)");
+        assert_eq!(operands("((2+3)*4)"), "Ind(((2 + 3) * 4))");
         assert_eq!(operands("(2),y"), "Index(Y)(Ind(2))");
         assert_eq!(operands("(2,x)"), "Ind(Index(X)(2))");
-        assert_eq!(operands("#(2)+1"), "Imm(([2] + 1))");
+        assert_eq!(operands("#(2)+1"), "Imm((2 + 1))");
         assert_eq!(operands("#((2))"), "Imm(Ind(2))");
         assert_eq!(operands("2,x+1"), "(Index(X)(2) + 1)");
         assert_eq!(operands("2, x"), "2 | x");

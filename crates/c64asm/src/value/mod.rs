@@ -366,8 +366,15 @@ impl Value {
 }
 
 /// Values are equal in the sense 64tass uses to decide whether a symbol
-/// changed between passes.
+/// changed between passes (code objects: the same object).
 pub fn same(a: &Value, b: &Value) -> bool {
+    same_with(a, b, &|x, y| x == y)
+}
+
+/// As [`same`], with code objects compared by `same_code` (by content, when
+/// each pass makes new ones: `label = *`).
+pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> bool) -> bool {
+    let same = |x: &Value, y: &Value| same_with(x, y, same_code);
     match (a, b) {
         (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
@@ -391,7 +398,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
                     _ => false,
                 }
         }
-        (Value::Code(x), Value::Code(y)) => x == y,
+        (Value::Code(x), Value::Code(y)) => same_code(*x, *y),
         (Value::Addr(x), Value::Addr(y)) => x.mode == y.mode && same(&x.val, &y.val),
         (Value::Type(x), Value::Type(y)) => x == y,
         (Value::Builtin(x), Value::Builtin(y)) => x == y,

@@ -47,6 +47,23 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     if op == UnOp::Not {
         return Ok(Value::Bool(!to_bool(v, env)?));
     }
+    // `<#label` is `#<label`: byte operators (and sign, inversion of an
+    // immediate) work inside the addressing mode, as in 64tass.
+    if let Value::Addr(a) = v
+        && a.mode.0 != 0
+    {
+        let inside = match op {
+            UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => true,
+            UnOp::Neg | UnOp::Pos | UnOp::Inv => a.mode.ops().iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned)),
+            _ => false,
+        };
+        if inside {
+            return Ok(Value::Addr(Rc::new(Address {
+                mode: a.mode,
+                val: unary(op, &a.val, env)?,
+            })));
+        }
+    }
     let n = match numeric(v, env) {
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
