@@ -1165,7 +1165,10 @@ impl Assembler<'_> {
     pub fn seed(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
         if let Some(n) = self.int_arg(line, args) {
-            self.st.random = n as u64 ^ ((n >> 64) as u64);
+            // 64tass mixes the seed's magnitude in, 64 bits per word.
+            let m = n.unsigned_abs();
+            let [a, b] = super::state::RANDOM_START;
+            self.st.random = [a ^ m as u64, b ^ (m >> 64) as u64];
         }
     }
 

@@ -847,31 +847,49 @@ impl Assembler<'_> {
 
     /// `name = value`
     fn define_constant(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, pos: usize) {
-        let Some(val) = self.constant_value(line, pos) else { return };
+        let Some((val, deferred)) = self.constant_value(line, pos) else { return };
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         self.set_constant(id, exists, span, text, val);
+        self.syms.label_mut(id).deferred = deferred;
     }
 
     /// `- = value`: an anonymous label with any value (`-`/`+` then refer to it).
     fn define_anon_constant(&mut self, line: &LineRef, ns: NsId, back: bool, count: u32, span: Span, pos: usize) {
-        let Some(val) = self.constant_value(line, pos) else { return };
+        let Some((val, deferred)) = self.constant_value(line, pos) else { return };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
         self.set_constant(id, exists, span, &text, val);
+        self.syms.label_mut(id).deferred = deferred;
     }
 
-    /// The value after `=`: one expression, or a tuple of several.
-    fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<Value> {
+    /// The value after `=`: one expression, or a tuple of several. Errors in
+    /// it are kept with the constant (the second value) and reported where
+    /// it is used, as 64tass does: an unused constant's errors never show.
+    fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<(Value, Option<u32>)> {
         let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else { return None };
         if exprs.is_empty() {
             self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
             return None;
         }
-        let vals = self.eval_args(line, exprs).ok()?;
+        let before = self.diags.len();
+        self.deferring += 1;
+        let vals = self.eval_args(line, exprs);
+        self.deferring -= 1;
         self.record_line(line, None);
-        Some(tuple_of(vals.into_iter().map(|l| l.val).collect()))
+        let (kept, errors): (Vec<_>, Vec<_>) =
+            self.diags.drain(before..).partition(|p| p.severity != crate::diag::Severity::Error);
+        self.diags.extend(kept);
+        if !errors.is_empty() {
+            self.deferred.push(errors);
+            return Some((Value::None, Some(self.deferred.len() as u32 - 1)));
+        }
+        let val = match vals {
+            Ok(vals) => tuple_of(vals.into_iter().map(|l| l.val).collect()),
+            Err(_) => Value::None,
+        };
+        Some((val, None))
     }
 
     fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {

@@ -611,7 +611,7 @@ impl Assembler<'_> {
             }
             Some(op) => {
                 let Some(id) = self.lookup(name) else {
-                    self.not_defined(line, pos as u32, name_text.to_string());
+                    self.not_defined(line, pos as u32, name_text.to_string(), super::eval::Searched::Scopes);
                     return false;
                 };
                 if self.syms.label(id).constant {

@@ -125,13 +125,6 @@ fn broadcasts(op: BinOp) -> bool {
             | BinOp::Repeat
             | BinOp::In
             | BinOp::NotIn
-            | BinOp::Eq
-            | BinOp::Ne
-            | BinOp::Lt
-            | BinOp::Gt
-            | BinOp::Le
-            | BinOp::Ge
-            | BinOp::Cmp
             | BinOp::Identity
             | BinOp::NIdentity
             | BinOp::LAnd
@@ -202,6 +195,12 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         BinOp::NotIn => return seq::contains(b, a, env).map(|x| Value::Bool(!x)),
         BinOp::Concat => return seq::concat(a, b, env),
         BinOp::Repeat => return seq::repeat(a, b, env),
+        // Comparisons of lists work element by element, as 64tass 1.58's do.
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Cmp
+            if is_seq(a) || is_seq(b) =>
+        {
+            return broadcast(op, a, b, env);
+        }
         BinOp::Eq => return Ok(Value::Bool(equal(a, b, env)?)),
         BinOp::Ne => return Ok(Value::Bool(!equal(a, b, env)?)),
         BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Cmp => {
