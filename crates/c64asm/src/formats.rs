@@ -105,6 +105,13 @@ impl Program {
     /// S-record) fail where 64tass would have placed bytes differently:
     /// after the offset wrapped, or after `* =` while offset and program
     /// counter differed (64tass then takes the value itself as the offset).
+    ///
+    /// ```
+    /// use c64asm::OutputFormat;
+    /// let program = c64asm::assemble_str("a.asm", "* = $0c00\n rts\n", &Default::default()).unwrap();
+    /// assert_eq!(program.output(OutputFormat::Cbm).unwrap(), [0x00, 0x0c, 0x60]);
+    /// assert_eq!(program.output(OutputFormat::IntelHex).unwrap(), b":010C00006093\n:00000001FF\n");
+    /// ```
     pub fn output(&self, format: OutputFormat) -> Result<Vec<u8>, String> {
         let pieces = self.pieces(format)?;
         let long = self.long_address;
