@@ -12,11 +12,13 @@
 //! The modules follow the data: [`source`] texts are split into lines,
 //! [`syntax`] parses expressions, the assembler (`asm`) runs the passes over
 //! the lines with [`value`]s and [`symbols`], writes bytes into [`output`],
-//! and the last pass becomes a [`Program`].
+//! and the last pass becomes a [`Program`], which writes itself in any of
+//! 64tass's [`OutputFormat`]s.
 
 mod asm;
 mod diag;
 mod encoding;
+mod formats;
 mod intern;
 mod labels;
 mod opcodes;
@@ -31,6 +33,7 @@ mod value;
 use std::path::Path;
 
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
+pub use formats::OutputFormat;
 pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
 pub use labels::LabelFormat;
 pub use program::{ListingColumns, Program, SourceLine, Symbol, SymbolValue};

@@ -734,7 +734,15 @@ impl Assembler<'_> {
         s.defpass = pass;
         let mem = self.out.addr(addr_id).mem;
         let cur_mem = self.out.addr(self.st.addr).mem;
-        self.out.mems[cur_mem as usize].blocks.push(Block::Ref(mem));
+        // As in 64tass, the section goes before the block still being written
+        // (the bytes since the last jump), which is only closed after it.
+        let blocks = &mut self.out.mems[cur_mem as usize].blocks;
+        match blocks.last() {
+            Some(&Block::Data { addr, len, .. }) if addr.wrapping_add(len) == cur.address => {
+                blocks.insert(blocks.len() - 1, Block::Ref(mem))
+            }
+            _ => blocks.push(Block::Ref(mem)),
+        }
         if size != 0 {
             self.emit_gap(line, size);
         }

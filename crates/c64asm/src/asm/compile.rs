@@ -1265,7 +1265,10 @@ impl Assembler<'_> {
         let typ = self.pc_type_of(v);
         let image_mask = self.out.image_size - 1;
         let all_mem = self.out.all_mem;
+        let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
         let a = self.out.addr_mut(self.st.addr);
+        // Outside `.logical`, 64tass's 4 GiB image takes the value itself as the offset.
+        let apart = !logical && a.address != a.l_address;
         a.wrapwarn = false;
         a.bankwarn = false;
         if !a.moved {
@@ -1284,6 +1287,7 @@ impl Assembler<'_> {
         a.address = addr;
         a.l_address = uval & all_mem;
         a.l_type = typ;
+        self.out.differs_in_4gib |= apart;
     }
 
     /// Is `word` an instruction of the current processor?

@@ -249,6 +249,7 @@ impl Assembler<'_> {
             lines: record.lines,
             files: files.read,
             long_address: opts.long_address,
+            differs_in_4gib: out.differs_in_4gib,
             sources,
             passes,
         })
