@@ -39,6 +39,10 @@ pub struct Located {
 }
 
 impl Env for Assembler<'_> {
+    fn name_of(&self, name: u32) -> String {
+        self.names.name(name).to_string()
+    }
+
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
         self.encs.encode(self.st.encoding, s).map_err(|u| {
             Fault::new(format!(
@@ -373,9 +377,10 @@ impl Assembler<'_> {
             ExprKind::Star => Ok(Value::Code(self.star_code())),
             ExprKind::Anon(n) => self.anon(line, *n, e.pos),
             ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
-            ExprKind::Symbol(_) | ExprKind::AnonSymbol(_) => {
+            ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
+            ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
-                self.error(span, Kind::NotSupported, "symbol values are not supported by c64kit yet".into());
+                self.error(span, Kind::NotSupported, "anonymous symbol values (.+, .-) are not supported by c64kit yet".into());
                 Err(Reported)
             }
             ExprKind::Paren(inner) => self.eval(line, inner),
@@ -659,6 +664,11 @@ impl Assembler<'_> {
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
         let callee = self.eval(line, f)?;
         let vals = self.eval_args(line, args)?;
+        self.call_value(line, callee, vals, pos)
+    }
+
+    /// Call a function, type or encoding value with arguments.
+    pub fn call_value(&mut self, line: &LineRef, callee: Value, vals: Vec<Located>, pos: Pos) -> EResult<Value> {
         if callee.is_none() {
             return Ok(Value::None);
         }

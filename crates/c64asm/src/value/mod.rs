@@ -169,6 +169,7 @@ pub enum Type {
     Enc,
     Register,
     Fold,
+    Symbol,
 }
 
 impl Type {
@@ -198,6 +199,7 @@ impl Type {
             Type::Namespace => "namespace",
             Type::Enc => "encoding",
             Type::Register => "register",
+            Type::Symbol => "symbol",
             Type::Fold => "fold",
         }
     }
@@ -291,6 +293,8 @@ pub enum Value {
     Encoding(EncId),
     /// A `.lbl` jump label: the line to continue from.
     Lbl(u32),
+    /// `.name`: a symbol name as a value (dictionary keys, `.name in label`).
+    Symbol(u32),
     /// The `...` fold placeholder.
     Fold,
     /// An omitted argument.
@@ -342,6 +346,7 @@ impl Value {
             Value::Namespace(_) => Type::Namespace,
             Value::Encoding(_) => Type::Enc,
             Value::Lbl(_) => Type::Namespace,
+            Value::Symbol(_) => Type::Symbol,
             Value::Fold => Type::Fold,
             Value::Default => Type::None,
         }
@@ -408,6 +413,7 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         (Value::Namespace(x), Value::Namespace(y)) => x == y,
         (Value::Encoding(x), Value::Encoding(y)) => x == y,
         (Value::Lbl(x), Value::Lbl(y)) => x == y,
+        (Value::Symbol(x), Value::Symbol(y)) => x == y,
         (Value::Fold, Value::Fold) | (Value::Default, Value::Default) => true,
         _ => false,
     }
