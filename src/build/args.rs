@@ -13,6 +13,7 @@ use c64asm::{LabelFormat, OutputFormat};
 #[derive(clap::Args)]
 #[command(
     infer_long_args = true,
+    args_override_self = true,
     after_help = "Flags as in 64tass: short flags combine (-Ca), long ones may be abbreviated.\n\
                   Format flags (--nostart, --vice-labels, ...) apply to the -o or -l after them;\n\
                   the last one also to the last file, as in 64tass."
@@ -82,7 +83,7 @@ pub struct Args {
     pub nonlinear: u8,
     /// Apple II DOS 3.3 binary: address, length, bytes
     #[arg(long, action = ArgAction::Count)]
-    pub apple2: u8,
+    pub apple_ii: u8,
     /// Atari XEX executable
     #[arg(long, action = ArgAction::Count)]
     pub atari_xex: u8,
@@ -199,8 +200,9 @@ pub struct Args {
     pub export_labels: u8,
     #[arg(long, hide = true, value_name = "FILE")]
     pub list_append: Option<PathBuf>,
-    #[arg(long, hide = true, action = ArgAction::Count)]
-    pub line_numbers: u8,
+    /// Listing with a line-number column
+    #[arg(long)]
+    pub line_numbers: bool,
     #[arg(long, hide = true, action = ArgAction::Count)]
     pub verbose_list: u8,
     #[arg(long, hide = true, value_name = "FILE")]
@@ -255,7 +257,7 @@ impl Args {
                 ));
             }
         }
-        const OTHERS: [(&str, &str); 14] = [
+        const OTHERS: [(&str, &str); 13] = [
             ("tasm_compatible", "--tasm-compatible"),
             ("output_append", "--output-append"),
             ("output_section", "--output-section"),
@@ -267,7 +269,6 @@ impl Args {
             ("labels_add_prefix", "--labels-add-prefix"),
             ("export_labels", "--export-labels"),
             ("list_append", "--list-append"),
-            ("line_numbers", "--line-numbers"),
             ("verbose_list", "--verbose-list"),
             ("error_append", "--error-append"),
         ];
@@ -284,7 +285,7 @@ impl Args {
             ("nostart", OutputFormat::Raw),
             ("flat", OutputFormat::Flat),
             ("nonlinear", OutputFormat::Nonlinear),
-            ("apple2", OutputFormat::AppleII),
+            ("apple_ii", OutputFormat::AppleII),
             ("atari_xex", OutputFormat::AtariXex),
             ("intel_hex", OutputFormat::IntelHex),
             ("mos_hex", OutputFormat::MosHex),
@@ -315,6 +316,9 @@ impl Args {
 
 /// Where on the command line each value of an option was given.
 fn positions<'a>(m: &'a ArgMatches, id: &str) -> Box<dyn Iterator<Item = usize> + 'a> {
+    if m.value_source(id) != Some(clap::parser::ValueSource::CommandLine) {
+        return Box::new(std::iter::empty());
+    }
     match m.indices_of(id) {
         Some(i) => Box::new(i),
         None => Box::new(std::iter::empty()),

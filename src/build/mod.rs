@@ -159,6 +159,7 @@ fn write_outputs(
         let columns = c64asm::ListingColumns {
             monitor: !args.no_monitor,
             source: !args.no_source,
+            line_numbers: args.line_numbers,
         };
         add(&mut group, p, "--list", program.listing_with(columns).as_bytes())?;
     }

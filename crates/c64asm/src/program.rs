@@ -56,11 +56,18 @@ pub struct ListingColumns {
     pub monitor: bool,
     /// The source line (`--no-source` leaves it out).
     pub source: bool,
+    /// A line-number column first (`--line-numbers`; 64tass fills it only
+    /// where lines don't follow on, which in this listing is never).
+    pub line_numbers: bool,
 }
 
 impl Default for ListingColumns {
     fn default() -> Self {
-        ListingColumns { monitor: true, source: true }
+        ListingColumns {
+            monitor: true,
+            source: true,
+            line_numbers: false,
+        }
     }
 }
 
@@ -195,11 +202,17 @@ impl Program {
     /// `--no-source`).
     pub fn listing_with(&self, columns: ListingColumns) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "\n; c64kit listing file\n\n;Offset\t;Hex\t\t;Monitor\t;Source\n");
+        let lead = if columns.line_numbers { "\t" } else { "" };
+        let _ = writeln!(
+            out,
+            "\n; c64kit listing file\n\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
+            if columns.line_numbers { ";Line\t" } else { "" }
+        );
         let mut last_file = None;
         for l in &self.lines {
             if last_file != Some(l.file) {
-                let _ = writeln!(out, ";******  Processing file: {}\n", self.sources.get(l.file).name);
+                let number = if columns.line_numbers { format!(":{}\t", l.file) } else { String::new() };
+                let _ = writeln!(out, "{number};******  Processing file: {}\n", self.sources.get(l.file).name);
                 last_file = Some(l.file);
             }
             let src = self.sources.get(l.text_file).line(l.text_line as usize).trim_end();
@@ -218,14 +231,15 @@ impl Program {
             for (k, chunk) in bytes.chunks(8).enumerate() {
                 let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
                 let hex = hex.join(" ");
-                let mut row = format!("{prefix}{:04x}\t{hex}", l.addr + 8 * k as u32);
+                let mut row = format!("{lead}{prefix}{:04x}\t{hex}", l.addr + 8 * k as u32);
                 if k == 0 {
-                    pad_to(&mut row, 24);
+                    let base = lead.len() * 8;
+                    pad_to(&mut row, base + 24);
                     if let Some(m) = monitor.as_ref().filter(|_| columns.monitor) {
                         row.push_str(m);
                     }
                     if columns.source {
-                        pad_to(&mut row, if columns.monitor { 40 } else { 24 });
+                        pad_to(&mut row, base + if columns.monitor { 40 } else { 24 });
                         row.push_str(src);
                     }
                 }

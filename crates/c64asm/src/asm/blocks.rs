@@ -695,6 +695,11 @@ impl Assembler<'_> {
                 a.start = cur.address;
                 self.out.sections[sec as usize].restart = cur.address;
             }
+            // The section takes the program counter's type from where it is placed.
+            if self.out.addr(addr_id).l_type != cur.l_type {
+                self.out.addr_mut(addr_id).l_type = cur.l_type;
+                self.st.fixeddig = false;
+            }
             if l_restart != cur.l_address {
                 let a = self.out.addr_mut(addr_id);
                 a.l_address = a.l_address.wrapping_add(cur.l_address.wrapping_sub(l_restart)) & 0xffffff;

@@ -140,6 +140,8 @@ impl Assembler<'_> {
                 _ => SymbolValue::Other,
             };
             let repr = match &l.value {
+                // A constant whose value failed (never used): 64tass lists nothing.
+                _ if l.deferred.is_some() => None,
                 Value::Func(_) | Value::Namespace(_) | Value::Encoding(_) | Value::Type(_) | Value::Builtin(_) => None,
                 v => Some(crate::value::repr::repr(v, self)),
             };

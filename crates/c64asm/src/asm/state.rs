@@ -208,6 +208,8 @@ pub struct PassState {
     /// Lines read in this pass (macro and loop bodies each time): names an
     /// executed line across passes, as 64tass's `vline`.
     pub vline: u32,
+    /// The `-Wpitfalls` hint was given this pass.
+    pub pitfall_noted: bool,
     /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
     /// its length is chosen from there, so it settles as in 64tass.
     pub branch_ends: rustc_hash::FxHashMap<u32, u32>,
@@ -237,6 +239,7 @@ impl PassState {
             depth: 0,
             longjumps: rustc_hash::FxHashMap::default(),
             vline: 0,
+            pitfall_noted: false,
             branch_ends: rustc_hash::FxHashMap::default(),
         }
     }
@@ -249,6 +252,7 @@ impl PassState {
         self.random = RANDOM_START;
         self.longjumps.clear();
         self.vline = 0;
+        self.pitfall_noted = false;
         self.reset_file(out);
     }
 

@@ -274,26 +274,31 @@ fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
     }
 }
 
-/// `$10,x + 1` is `$11,x`; other address arithmetic is not possible.
+/// Arithmetic on an address with a mode, as 64tass: `$10,x + 1` is `$11,x`
+/// and `#$0d + 1` is `#$0e` (adding to an indexed or immediate address);
+/// an immediate also takes `-`, `*`, `|`, `&`, `^`, shifts... The address
+/// must be on the left, except for `+`, `*`, `|`, `&`, `^`.
 fn address_arith(op: BinOp, a: &Value, b: &Value, addr: &Rc<Address>, env: &dyn Env) -> FResult<Value> {
-    let plain_index = addr
-        .mode
-        .ops()
-        .iter()
-        .all(|o| matches!(o, AddrOp::Index(_)));
+    let ops = addr.mode.ops();
+    let immediate = ops.iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned));
+    let simple = ops.iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_)));
     let left = matches!(a, Value::Addr(_)) && !matches!(b, Value::Addr(_));
-    if plain_index && matches!(op, BinOp::Add | BinOp::Sub) && (left || op == BinOp::Add) {
-        let v = if left {
-            binary(op, &addr.val, b, env)?
-        } else {
-            binary(op, a, &addr.val, env)?
-        };
-        return Ok(Value::Addr(Rc::new(Address {
-            mode: addr.mode,
-            val: v,
-        })));
+    let right = matches!(b, Value::Addr(_)) && !matches!(a, Value::Addr(_));
+    let allowed = match op {
+        BinOp::Add => (left || right) && simple,
+        BinOp::Sub => left && simple,
+        BinOp::Mul | BinOp::Or | BinOp::Xor | BinOp::And => (left || right) && immediate,
+        _ => left && immediate,
+    };
+    if !allowed {
+        return Err(not_possible(op, a, b, env));
     }
-    Err(not_possible(op, a, b, env))
+    let v = if left {
+        binary(op, &addr.val, b, env)?
+    } else {
+        binary(op, a, &addr.val, env)?
+    };
+    Ok(Value::Addr(Rc::new(Address { mode: addr.mode, val: v })))
 }
 
 fn int_of(v: &Value) -> i128 {
