@@ -152,7 +152,10 @@ impl<'o> Assembler<'o> {
 
     /// Assemble in-memory text as the main file.
     pub fn run_text(mut self, name: &str, text: &str) -> Result<Program, Diagnostics> {
-        let main = self.src.add(name.to_string(), None, text.to_string());
+        // The text is read as a file's bytes would be: without `-a` each
+        // byte of its UTF-8 is a character, as 64tass reads a raw source.
+        let text = crate::source::decode(text.as_bytes(), self.opts.ascii);
+        let main = self.src.add(name.to_string(), None, text);
         self.run(&[main])
     }
 
