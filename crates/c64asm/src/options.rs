@@ -70,7 +70,8 @@ impl Default for Warnings {
             macro_prefix: false,
             size_larger: true,
             error: false,
-            error_names: Vec::new(),
+            // `.page` crossings are errors unless `-Wno-error=page`.
+            error_names: vec!["page".to_string()],
             none: false,
         }
     }

@@ -242,6 +242,8 @@ impl SourceMap {
         match self.files.get(span.file as usize) {
             Some(f) => {
                 let (line, col) = f.line_col(span.start as usize);
+                // A macro expansion's line is its body line in the macro's file.
+                let line = codespan_reporting::files::Files::line_number(self, span.file, line - 1).unwrap_or(line);
                 format!("{}:{line}:{col}", f.name)
             }
             None => String::new(),

@@ -308,7 +308,7 @@ impl Assembler<'_> {
         };
     }
 
-    pub fn endp(&mut self, _line: &LineRef, span: Span) {
+    pub fn endp(&mut self, line: &LineRef, span: Span) {
         match self.st.top().what {
             Wait::EndP => {
                 self.st.frames.pop();
@@ -317,12 +317,17 @@ impl Assembler<'_> {
                 let Some(f) = self.st.frames.pop() else { return };
                 if let FrameData::Page { laddr, label } = f.data {
                     let now = self.out.addr(self.st.addr).l_address;
-                    // The last byte assembled must be on the page of the first.
+                    // The last byte assembled must be on the page of the first;
+                    // reported at `.endp` with the end address, as 64tass.
                     let last = now.wrapping_sub(1) & self.out.all_mem;
                     if now != laddr && (last ^ laddr) > 0xff && self.opts.warnings.page {
-                        let msg = format!("different start and end page ${laddr:04x} and ${last:04x}");
-                        if self.opts.warnings.is_error("page") || true {
-                            self.error(f.span, Kind::AddressOverflow, msg);
+                        let msg = format!("different start and end page ${laddr:04x} and ${now:04x}");
+                        let _ = line;
+                        let at = span;
+                        if self.opts.warnings.is_error("page") {
+                            self.error(at, Kind::AddressOverflow, msg);
+                        } else {
+                            self.warn("page", at, msg);
                         }
                     }
                     if let Some(s) = label {

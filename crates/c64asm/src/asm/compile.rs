@@ -613,7 +613,8 @@ impl Assembler<'_> {
             b'.' => {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
                     let args = line.skip_ws(end);
-                    match self.labelled_command(line, cmd, name, &text, name_span, mycontext, args, lookup_local) {
+                    let dir = line.span(after, after + 1);
+                    match self.labelled_command(line, cmd, name, &text, name_span, dir, mycontext, args, lookup_local) {
                         Some(step) => return step,
                         None => {
                             // A label in front of an ordinary directive.
@@ -649,6 +650,7 @@ impl Assembler<'_> {
             && name_len == 3
             && start != line.start
             && !islabel
+            && line.at(after) != b'.'
             && self.opts.warnings.label_left
             && !self.syms.label(n.id).referenced
             && text.bytes().all(|b| b.is_ascii_alphabetic())
@@ -933,6 +935,7 @@ impl Assembler<'_> {
         };
         if fixeddig && l.usepass >= pass && !value::same_with(&val, &l.value, &same_code) {
             self.st.fixeddig = false;
+            self.unsettled(id);
         }
         let l = self.syms.label_mut(id);
         l.defpass = pass;
@@ -1174,17 +1177,29 @@ impl Assembler<'_> {
         let typ = self.out.addr(self.st.addr).l_type;
         let used = self.syms.label(id).usepass >= self.st.pass;
         let c = self.syms.code_mut(cid);
-        if c.addr != star || c.typ != typ {
+        let moved = c.addr != star || c.typ != typ;
+        if moved {
             c.addr = star;
             c.typ = typ;
-            if used {
-                self.st.fixeddig = false;
-            }
         }
         let names = c.names;
+        if moved && used {
+            self.st.fixeddig = false;
+            self.unsettled(id);
+        }
         let ns = self.syms.ns_mut(names);
         ns.backr = 0;
         ns.forwr = 0;
+    }
+
+    /// A used label changed in the last pass allowed: name it, as 64tass does
+    /// ("too many passes" alone wouldn't say where to look).
+    fn unsettled(&mut self, id: LabelId) {
+        if self.st.pass >= super::MAX_PASSES {
+            let l = self.syms.label(id);
+            let (span, msg) = (l.span, format!("can't calculate stable value '{}'", l.display));
+            self.error(span, Kind::NoConvergence, msg);
+        }
     }
 
     /// An anonymous `-`/`+` label: a code object like any label.

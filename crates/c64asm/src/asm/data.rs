@@ -94,8 +94,19 @@ impl Assembler<'_> {
     }
 
     fn place_issues(&mut self, line: &LineRef, issues: &[PlaceIssue]) {
-        let span = line.span(line.skip_ws(line.start), line.end.max(line.start + 1));
-        for i in issues {
+        if issues.is_empty() {
+            return;
+        }
+        let span = match self.st.emit_at {
+            Some(at) => self.span_at(line, at),
+            None => line.span(line.skip_ws(line.start), line.end.max(line.start + 1)),
+        };
+        let mut issues = issues.to_vec();
+        if self.st.pc_first {
+            // `.fill` finds the program counter's wrap first, as in 64tass.
+            issues.sort_by_key(|i| !matches!(i, PlaceIssue::PcWrap));
+        }
+        for i in &issues {
             match i {
                 PlaceIssue::OutOfSection => {
                     self.error(span, Kind::AddressOverflow, "address out of section".into())
@@ -146,9 +157,13 @@ impl Assembler<'_> {
         let Some(vals) = self.data_args(line, args) else { return };
         let mut chunk = Chunk::default();
         for v in &vals {
+            chunk.items.clear();
             self.numbers_of(line, &v.val, v.pos, cmd, bits, signed, &mut chunk);
+            // Each value on its own: a wrap is reported at the value that made it.
+            self.st.emit_at = Some(v.pos);
+            self.emit_chunk(line, &chunk);
         }
-        self.emit_chunk(line, &chunk);
+        self.st.emit_at = None;
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -346,6 +361,9 @@ impl Assembler<'_> {
         if vals[0].val.is_none() {
             return;
         }
+        // Wraps are reported at the fill value, if any (the caller resets this).
+        self.st.emit_at = vals.get(1).map(|v| v.pos);
+        self.st.pc_first = true;
         let r = to_uval(&vals[0].val, 32, self);
         let Ok(n) = self.check(line, vals[0].pos, r) else { return };
         let count = if cmd == Cmd::Align {

@@ -21,7 +21,11 @@ impl Assembler<'_> {
             Cmd::Byte | Cmd::Char | Cmd::Word | Cmd::Sint | Cmd::Addr | Cmd::Rta | Cmd::Long | Cmd::Lint
             | Cmd::Dword | Cmd::Dint => self.data_numbers(line, cmd, args, newlabel),
             Cmd::Text | Cmd::Ptext | Cmd::Shift | Cmd::Shiftl | Cmd::Null => self.data_text(line, cmd, args, newlabel),
-            Cmd::Fill | Cmd::Align => self.fill(line, cmd, args, newlabel),
+            Cmd::Fill | Cmd::Align => {
+                self.fill(line, cmd, args, newlabel);
+                self.st.emit_at = None;
+                self.st.pc_first = false;
+            }
             Cmd::Binary => self.binary_directive(line, args, newlabel),
             Cmd::Offs => self.offs(line, args),
             Cmd::Include | Cmd::Binclude => {
@@ -307,6 +311,7 @@ impl Assembler<'_> {
         name: Name,
         text: &Rc<str>,
         span: Span,
+        dir: Span,
         ns: NsId,
         args: usize,
         _local: bool,
@@ -342,15 +347,15 @@ impl Assembler<'_> {
                 Some(Step::Next)
             }
             Cmd::Macro | Cmd::Segment => {
-                self.define_macro(line, cmd, name, text, span, ns, args);
+                self.define_macro(line, cmd, name, text, span, dir, ns, args);
                 Some(Step::Next)
             }
             Cmd::Function | Cmd::Sfunction => {
-                self.define_function(line, cmd, name, text, span, ns, args);
+                self.define_function(line, cmd, name, text, span, dir, ns, args);
                 Some(Step::Next)
             }
             Cmd::Struct | Cmd::Union => {
-                self.define_struct(line, cmd, name, text, span, ns, args);
+                self.define_struct(line, cmd, name, text, span, dir, ns, args);
                 Some(Step::Next)
             }
             Cmd::Namespace => {

@@ -44,8 +44,9 @@ impl Env for Assembler<'_> {
     }
 
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
-        self.encs.encode(self.st.encoding, s).map_err(|u| {
-            Fault::new(format!(
+        self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
+            char_index: Some(s[..u.offset.min(s.len())].chars().count()),
+            ..Fault::new(format!(
                 "can't encode character '{}' (U+{:04X})",
                 printable(u.ch),
                 u.ch as u32
@@ -58,6 +59,31 @@ impl Env for Assembler<'_> {
         let addr = (c.addr as i64 + code.offs as i64) as u32 & (self.out.image_size - 1);
         pc_value(addr, c.typ)
     }
+}
+
+/// Where the `index`th character of the string literal at `pos` is in the
+/// line (a doubled quote is one character), if `pos` starts a literal.
+fn char_in_literal(line: &LineRef, pos: usize, index: usize) -> Option<usize> {
+    let text = &line.text[..line.end];
+    let quote = *text.as_bytes().get(pos)?;
+    if quote != b'"' && quote != b'\'' {
+        return None;
+    }
+    let mut chars = text[pos + 1..].char_indices().peekable();
+    let mut n = 0;
+    while let Some((at, c)) = chars.next() {
+        if c == quote as char {
+            if chars.peek().map(|&(_, d)| d) != Some(quote as char) {
+                return None;
+            }
+            chars.next();
+        }
+        if n == index {
+            return Some(pos + 1 + at);
+        }
+        n += 1;
+    }
+    None
 }
 
 /// How 64tass prints a character in messages.
@@ -183,6 +209,10 @@ impl Assembler<'_> {
                 Kind::NotSupported
             } else {
                 Kind::Type
+            };
+            let pos = match f.char_index {
+                Some(i) => char_in_literal(line, pos as usize, i).unwrap_or(pos as usize) as Pos,
+                None => pos,
             };
             let span = self.span_at(line, pos);
             self.error(span, kind, f.msg);
@@ -427,7 +457,7 @@ impl Assembler<'_> {
                         None => d.default = Some(val),
                         Some(k) => {
                             let key = match &k.kind {
-                                ExprKind::Symbol(n) => Value::str(self.names.name(*n)),
+                                ExprKind::Symbol(n) => Value::Symbol(*n),
                                 _ => self.eval(line, k)?,
                             };
                             if let Some(slot) = d.pairs.iter_mut().find(|(x, _)| value::same(x, &key)) {
@@ -538,23 +568,27 @@ impl Assembler<'_> {
             }
             ExprKind::Symbol(name) => {
                 if let Value::Dict(d) = v {
-                    let key = Value::str(self.names.name(*name));
+                    // `{.x: 1}.x`: the key is the symbol `.x`.
+                    let key = Value::Symbol(*name);
                     let r = value::seq::dict_get(d, &key, self);
                     return match self.check(line, member.pos, r)? {
                         Some(x) => Ok(x),
                         None => {
                             let span = self.span_at(line, member.pos);
-                            self.error(span, Kind::UndefinedSymbol, "key not in dictionary".into());
+                            let msg = format!("key not in dictionary symbol '{}'", self.names.name(*name));
+                            self.error(span, Kind::UndefinedSymbol, msg);
                             Err(Reported)
                         }
                     };
                 }
                 let Some(ns) = self.namespace_of(v) else {
                     let r: FResult<Value> = Err(Fault::new(format!(
-                        "member '.' of {} not possible",
-                        value::convert::describe(v, self)
+                        "member '.' of {} and symbol '{}' not possible",
+                        value::convert::describe(v, self),
+                        self.names.name(*name)
                     )));
-                    return self.check(line, pos, r);
+                    // At the dot, as 64tass.
+                    return self.check(line, member.pos.saturating_sub(1), r);
                 };
                 if let Some(id) = self.lookup_in(ns, *name) {
                     self.touch(id);

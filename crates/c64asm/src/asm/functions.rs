@@ -328,10 +328,8 @@ impl Assembler<'_> {
                 let length = vals.get(2).map(|v| to_int(v, env)).transpose()?;
                 let path = path.to_string();
                 let pos = args[0].pos;
-                let data = self.binary_file(line, &path, pos).map_err(|_| Fault {
-                    msg: String::new(),
-                    none: true,
-                })?;
+                // Already reported: the result is just unknown.
+                let data = self.binary_file(line, &path, pos).map_err(|_| Fault::none())?;
                 let slice = crate::asm::files::window(&data, offset, length);
                 Ok(Value::Bytes(slice.to_vec().into()))
             }

@@ -107,6 +107,8 @@ impl Assembler<'_> {
             };
             pos += 2;
         }
+        // Addressing-mode errors point at the operand, as 64tass's do.
+        let mut at = mpos as Pos;
         let vals = if line.at_end(line.skip_ws(pos)) && width == Width::Auto {
             Vec::new()
         } else {
@@ -114,16 +116,21 @@ impl Assembler<'_> {
                 return Step::Next;
             };
             let Ok(exprs) = &parsed.result else { return Step::Next };
+            if let Some(first) = exprs.first() {
+                at = first.text_start();
+            }
             match self.eval_args(line, exprs) {
                 Ok(v) => v,
                 Err(_) => {
-                    // Keep the size right in passes that will be repeated.
-                    self.emit_placeholder(line, op);
+                    // Keep later addresses where they would be: as long as
+                    // the operand's addressing mode makes the instruction.
+                    let shapes: Vec<Located> = exprs.iter().map(|e| Located { val: shape(e), pos: e.pos }).collect();
+                    self.emit_placeholder(line, op, width, &shapes, at);
                     return Step::Next;
                 }
             }
         };
-        let mpos32 = mpos as Pos;
+        let mpos32 = at;
         // A list operand assembles the instruction once per element, as in
         // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`).
         if let Some((first, rest)) = vals.split_first()
@@ -170,15 +177,21 @@ impl Assembler<'_> {
                 if !msg.is_empty() {
                     self.error(span, kind, msg);
                 }
-                self.emit_placeholder(line, op);
+                let shapes: Vec<Located> = vals.iter().map(|v| Located { val: unknown_inside(&v.val), pos: v.pos }).collect();
+                self.emit_placeholder(line, op, width, &shapes, at);
             }
         }
         Step::Next
     }
 
     /// After an error, emit something of the likely size so later addresses stay put.
-    fn emit_placeholder(&mut self, line: &LineRef, _op: Op) {
-        let _ = line;
+    fn emit_placeholder(&mut self, line: &LineRef, op: Op, width: Width, shapes: &[Located], at: Pos) {
+        // Errors already reported; this encoding only measures.
+        let before = self.diags.len();
+        if let Ok(bytes) = self.encode(line, op, width, shapes, at) {
+            self.emit(line, &vec![0; bytes.len()]);
+        }
+        self.diags.truncate(before);
     }
 
     fn encode(&mut self, line: &LineRef, op: Op, width: Width, vals: &[Located], mpos: Pos) -> Result<Vec<u8>, Bad> {
@@ -203,7 +216,11 @@ impl Assembler<'_> {
                 }
                 Err(Bad(mpos, format!("no implied addressing mode for opcode '{name}'")))
             }
-            [v] => self.one_operand(line, m, width, &v.val, v.pos, mpos),
+            // A missing addressing mode is the operand's fault: reported at
+            // its start (`#`, `(`), values that don't fit at the value.
+            [v] => self
+                .one_operand(line, m, width, &v.val, v.pos, mpos)
+                .map_err(|Bad(at, msg)| Bad(if msg.starts_with("no ") { mpos } else { at }, msg)),
             [v, r] => match &r.val {
                 Value::Register(c) if matches!(c, 'x' | 'y') => {
                     let reg = if *c == 'x' { Reg::X } else { Reg::Y };
@@ -220,7 +237,7 @@ impl Assembler<'_> {
         let name = m.name;
         let no_mode = |what: &str| Bad(mpos, format!("no {what} addressing mode for opcode '{name}'"));
         match v {
-            Value::Register(r) => return self.register_operand(m, *r).ok_or_else(|| no_mode(&format!("register {r}"))),
+            Value::Register(r) => return self.register_operand(m, *r).ok_or_else(|| no_mode(&format!("register '{r}'"))),
             Value::Addr(a) => {
                 let mut ops = a.mode.ops();
                 let inner = &a.val;
@@ -400,12 +417,16 @@ impl Assembler<'_> {
         let offset = target as i64 - from as i64;
         if (-128..=127).contains(&offset) {
             if (from ^ target) & 0xff00 != 0 {
+                // How far past the page's end (or before its start) it goes.
+                let page = (from & 0xff00) as i64;
+                let by = if target > from { target as i64 - (page + 0xff) } else { target as i64 - page };
+                let msg = format!("branch crosses page by {by:+} bytes");
                 if !self.st.allow_branch_across_page {
                     let span = self.span_at(line, pos);
-                    self.error(span, Kind::BranchOutOfRange, "branch crosses page".into());
+                    self.error(span, Kind::BranchOutOfRange, msg);
                 } else if self.opts.warnings.branch_page {
                     let span = self.span_at(line, pos);
-                    self.warn("branch-page", span, "branch crosses page".into());
+                    self.warn("branch-page", span, msg);
                 }
             }
             return Ok(vec![code, offset as u8]);
@@ -427,8 +448,8 @@ impl Assembler<'_> {
             }
             return Ok(vec![code ^ 0x20, 3, 0x4c, target as u8, (target >> 8) as u8]);
         }
-        let by = if offset > 127 { offset - 127 } else { -128 - offset };
-        Err(Bad(pos, format!("branch too far by {by} bytes")))
+        let by = if offset > 127 { offset - 127 } else { offset + 128 };
+        Err(Bad(pos, format!("branch too far by {by:+} bytes")))
     }
 
     /// `gne label`: a branch when it reaches, a `jmp` when it doesn't, one
@@ -472,5 +493,26 @@ impl Assembler<'_> {
         }
         self.st.branch_ends.insert(vline, end);
         Ok(bytes)
+    }
+}
+
+/// An operand's addressing mode with the value unknown: what a failed
+/// operand would have assembled as.
+fn shape(e: &crate::syntax::ast::Expr) -> Value {
+    match &e.kind {
+        crate::syntax::ast::ExprKind::Addr(op, inner) => super::eval::apply_mode(shape(inner), *op),
+        _ => Value::None,
+    }
+}
+
+/// A value's addressing mode with the value itself unknown.
+fn unknown_inside(v: &Value) -> Value {
+    match v {
+        Value::Addr(a) => Value::Addr(std::rc::Rc::new(crate::value::Address {
+            mode: a.mode,
+            val: unknown_inside(&a.val),
+        })),
+        Value::Register(_) => v.clone(),
+        _ => Value::None,
     }
 }

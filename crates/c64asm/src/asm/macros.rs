@@ -225,12 +225,13 @@ fn macro_params(text: &str) -> Vec<(Rc<str>, Option<Rc<str>>)> {
 impl Assembler<'_> {
     /// `name .macro params` / `.segment` / `.struct` / `.union`.
     #[allow(clippy::too_many_arguments)]
-    pub fn define_macro(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
+    /// `dir` is the directive's place: an unclosed definition is reported there.
+    pub fn define_macro(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, dir: Span, ns: NsId, args: usize) {
         let kind = if cmd == Cmd::Segment { MacroKind::Segment } else { MacroKind::Macro };
         let id = self.macro_at(line, kind, text, args);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
         let w = if kind == MacroKind::Segment { Wait::EndSegment } else { Wait::EndMacro };
-        self.st.push_frame(w, span);
+        self.st.push_frame(w, dir);
         let f = self.st.top_mut();
         f.skip = 0;
         f.data = FrameData::Macro(Some(id));
@@ -352,7 +353,10 @@ impl Assembler<'_> {
     /// Assemble an expansion's lines until its closing directive (frame `what`).
     fn run_expansion(&mut self, file: FileId, what: Wait, call: Span, scope: Option<NsId>) -> Option<Value> {
         if self.st.depth >= MAX_DEPTH {
+            // The refused call is part of the chain shown, as in 64tass.
+            self.st.chain.push(call);
             self.error(call, Kind::Limit, "macro recursion too deep".into());
+            self.st.chain.pop();
             return None;
         }
         self.st.depth += 1;
@@ -535,14 +539,16 @@ impl Assembler<'_> {
     /// `name .struct params` / `.union`: lay out the fields once (addresses
     /// from 0, nothing written) to learn the offsets and size.
     #[allow(clippy::too_many_arguments)]
-    pub fn define_struct(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn define_struct(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, dir: Span, ns: NsId, args: usize) {
         let kind = if cmd == Cmd::Union { MacroKind::Union } else { MacroKind::Struct };
         let id = self.macro_at(line, kind, text, args);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
         let file = match self.expansion(id, "", span, "?") {
             Ok(f) => f,
-            Err(msg) => {
-                self.error(span, Kind::MacroMisuse, msg);
+            Err(_) => {
+                let closer = if kind == MacroKind::Union { ".endunion" } else { ".endstruct" };
+                self.error(dir, Kind::ConditionalMismatch, format!("closing directive '{closer}' not found"));
                 return;
             }
         };
@@ -695,7 +701,8 @@ impl Assembler<'_> {
 
     /// `name .function params` / `name .sfunction params, expression`.
     #[allow(clippy::too_many_arguments)]
-    pub fn define_function(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn define_function(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, dir: Span, ns: NsId, args: usize) {
         let key = (line.file, line.index);
         let raw = line.text[args..line.end].to_string();
         let mut parts = split_args(&raw);
@@ -772,7 +779,7 @@ impl Assembler<'_> {
         };
         self.label_value(name, text, span, ns, Value::Func(id));
         if cmd == Cmd::Function {
-            self.st.push_frame(Wait::EndF, span);
+            self.st.push_frame(Wait::EndF, dir);
             let f = self.st.top_mut();
             f.skip = 0;
             f.data = FrameData::Macro(Some(MacroId(id.0 | FUNC_BIT)));
@@ -787,7 +794,9 @@ impl Assembler<'_> {
 
     fn call_function_as(&mut self, line: &LineRef, id: FuncId, args: Vec<Located>, call: Span, statement: bool) -> EResult<Option<Value>> {
         if self.st.depth >= MAX_DEPTH {
+            self.st.chain.push(call);
             self.error(call, Kind::Limit, "function recursion too deep".into());
+            self.st.chain.pop();
             return Err(Reported);
         }
         let (file, fline, params, rest, scopes, expr) = {

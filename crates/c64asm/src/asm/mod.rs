@@ -43,7 +43,7 @@ pub(crate) use eval::builtin_name;
 pub(crate) use state::PassState;
 
 /// 64tass gives up after this many passes.
-const MAX_PASSES: u32 = 20;
+pub(crate) const MAX_PASSES: u32 = 20;
 
 /// A diagnostic of the current pass, before the pass is known to be final.
 #[derive(Clone)]

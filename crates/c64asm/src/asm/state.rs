@@ -208,6 +208,10 @@ pub struct PassState {
     /// Lines read in this pass (macro and loop bodies each time): names an
     /// executed line across passes, as 64tass's `vline`.
     pub vline: u32,
+    /// The value a data directive is writing: where a wrap is reported.
+    pub emit_at: Option<u32>,
+    /// Report the program counter's wrap before the memory's (`.fill`).
+    pub pc_first: bool,
     /// The `-Wpitfalls` hint was given this pass.
     pub pitfall_noted: bool,
     /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
@@ -240,6 +244,8 @@ impl PassState {
             longjumps: rustc_hash::FxHashMap::default(),
             vline: 0,
             pitfall_noted: false,
+            emit_at: None,
+            pc_first: false,
             branch_ends: rustc_hash::FxHashMap::default(),
         }
     }

@@ -355,6 +355,19 @@ impl Expr {
         Expr { pos, height, kind }
     }
 
+    /// Where the expression's text starts, prefixes like `#` included: an
+    /// operand's addressing mode is reported there.
+    pub fn text_start(&self) -> Pos {
+        match &self.kind {
+            ExprKind::Binary(_, ab) => ab[0].text_start(),
+            ExprKind::Member(ab) => ab[0].text_start(),
+            ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].text_start(),
+            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.text_start(),
+            ExprKind::Addr(AddrOp::Index(_), inner) => inner.text_start().min(self.pos),
+            _ => self.pos,
+        }
+    }
+
     /// Where the expression's text starts (`pos` is its operator's): a value
     /// that doesn't fit is reported there, as 64tass does; an immediate's
     /// value after its `#`.
@@ -364,7 +377,7 @@ impl Expr {
             ExprKind::Member(ab) => ab[0].start(),
             ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].start(),
             ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.start(),
-            ExprKind::Addr(AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_), inner) => inner.start(),
+            ExprKind::Addr(_, inner) => inner.start(),
             _ => self.pos,
         }
     }

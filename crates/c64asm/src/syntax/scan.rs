@@ -219,8 +219,9 @@ pub fn string(text: &str, pos: usize) -> PResult<(String, usize)> {
     loop {
         match bytes.get(i) {
             None | Some(b'\n') | Some(b'\r') => {
-                let q = quote as char;
-                return error(i, format!("{q}{q}{q} expected").replace("''", "'").replace("\"\"", "\""));
+                // 64tass quotes the missing quote with the other kind.
+                let msg = if quote == b'"' { "'\"' expected" } else { "\"'\" expected" };
+                return error(i, msg);
             }
             Some(&b) if b == quote => {
                 out.push_str(&text[run..i]);

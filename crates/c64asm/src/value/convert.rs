@@ -9,6 +9,9 @@ use super::{Bits, CodeRef, Value};
 pub struct Fault {
     pub msg: String,
     pub none: bool,
+    /// For a character a string can't hold: its index in the string, so the
+    /// message can point at it.
+    pub char_index: Option<usize>,
 }
 
 impl Fault {
@@ -16,6 +19,7 @@ impl Fault {
         Fault {
             msg: msg.into(),
             none: false,
+            char_index: None,
         }
     }
 
@@ -24,6 +28,7 @@ impl Fault {
         Fault {
             msg: "expression value is not known yet".into(),
             none: true,
+            char_index: None,
         }
     }
 }
