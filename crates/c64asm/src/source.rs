@@ -12,7 +12,7 @@ use codespan_reporting::files::{Error as FilesError, Files};
 pub type FileId = u32;
 
 /// A byte range inside one text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
     pub file: FileId,
     pub start: u32,

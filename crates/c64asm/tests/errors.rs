@@ -186,7 +186,6 @@ fn addressing_mode_not_available() {
 }
 
 #[test]
-#[ignore = "library bug: addressing mode errors point at the mnemonic, 64tass points at the operand"]
 fn addressing_mode_errors_point_at_the_operand() {
     // 64tass also adds "no 1 operand addressing mode for opcode 'inx'" at 2:13.
     let d = fail("* = $1000\n        inx a\n");
@@ -369,7 +368,6 @@ fn branch_out_of_range_is_reported_at_the_operand() {
 }
 
 #[test]
-#[ignore = "library bug: branch distances lose their sign ('by 1 bytes' for both directions)"]
 fn branch_distance_is_signed() {
     check(
         "* = $1000\n        bne *+130\n",
@@ -398,7 +396,6 @@ fn branch_distance_is_signed() {
 }
 
 #[test]
-#[ignore = "library bug: an instruction whose operand is out of range takes no room, so later addresses shift"]
 fn a_failed_instruction_keeps_its_size() {
     // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
     let d = fail("* = $1000\n        lda #300\n        bne $2000\n");
@@ -529,7 +526,6 @@ fn macro_misuse() {
 }
 
 #[test]
-#[ignore = "library bug: unclosed .macro/.segment/.function/.struct point at the label, not the directive"]
 fn unclosed_definitions_point_at_the_directive() {
     check(
         "* = $1000\nm       .macro\n        nop\n",
@@ -582,7 +578,6 @@ fn recursive_macro_is_stopped() {
 }
 
 #[test]
-#[ignore = "library bug: nested macro calls are named by their line inside the macro body, not in the file"]
 fn nested_macro_calls_name_each_call() {
     let d = check(
         "* = $1000\ninner   .macro\n        lda #300\n        .endm\nouter   .macro\n        #inner\n        .endm\n        #outer\n",
@@ -608,7 +603,6 @@ fn nested_macro_calls_name_each_call() {
 }
 
 #[test]
-#[ignore = "library bug: the same error from a second macro call or a second .include is dropped"]
 fn each_macro_call_and_include_reports_its_own_errors() {
     let d = fail(
         "* = $1000\nm       .macro\n        lda #300\n        .endm\n        #m\n        #m\n",
@@ -710,7 +704,6 @@ fn running_past_ffff_wraps_with_warnings() {
 }
 
 #[test]
-#[ignore = "library bug: data placement warnings and errors point at the directive, 64tass at the value"]
 fn data_placement_problems_point_at_the_value() {
     let p = assemble_str(
         "t.asm",
@@ -781,7 +774,6 @@ fn address_out_of_section() {
 }
 
 #[test]
-#[ignore = "library bug: a .page error is reported at .page with the last byte, 64tass at .endp with the end address"]
 fn page_error_names_the_end() {
     check(
         "* = $1000\n        .page\n        .fill 300\n        .endp\n",
@@ -916,7 +908,6 @@ fn encoding_definitions() {
 }
 
 #[test]
-#[ignore = "library bug: 'can't encode character' points at the string's opening quote, 64tass at the character"]
 fn encoding_errors_point_at_the_character() {
     let ascii = Options {
         ascii: true,
@@ -943,7 +934,6 @@ fn encoding_errors_point_at_the_character() {
 }
 
 #[test]
-#[ignore = "library bug: without -a, assemble_str takes non-ASCII characters as one byte each, 64tass (and assemble_with) as their UTF-8 bytes"]
 fn raw_source_text_is_utf8_bytes() {
     let p = assemble_str(
         "t.asm",
@@ -1030,7 +1020,6 @@ fn values_that_never_settle() {
 }
 
 #[test]
-#[ignore = "library bug: no 'can't calculate stable value' error names the label that never settles"]
 fn the_label_that_never_settles_is_named() {
     let d = fail("* = $f0\n lda lbl\n .fill lbl < $100 ? 20 : 0\nlbl nop\n");
     let errors = errors_of(&d);
@@ -1074,7 +1063,6 @@ fn warn_directive_is_a_warning() {
 }
 
 #[test]
-#[ignore = "library bug: 'label not on left side' is given for a label before a '.name' macro call, 64tass gives none"]
 fn label_left_only_where_64tass_warns() {
     let p = assemble_str(
         "t.asm",
@@ -1153,7 +1141,6 @@ fn errors_inside_macros_name_the_call() {
 }
 
 #[test]
-#[ignore = "library bug: an error in a macro argument points into the macro body, 64tass at the argument in the call"]
 fn errors_in_macro_arguments_point_at_the_call() {
     // 64tass adds "original location in an expanded macro was here" at 3:14.
     check(
@@ -1167,7 +1154,6 @@ fn errors_in_macro_arguments_point_at_the_call() {
 }
 
 #[test]
-#[ignore = "library bug: a member of a non-namespace is reported at the value, 64tass at the '.'"]
 fn member_errors_point_at_the_dot() {
     check(
         "* = $1000\nx = 1\n        lda x.y\n",

@@ -67,6 +67,9 @@ pub struct Macros {
     funcs_by_site: FxHashMap<(FileId, u32), u32>,
     /// Expansion texts by macro and argument text.
     expansions: FxHashMap<(u32, Rc<str>), FileId>,
+    /// Where call arguments were substituted in each expansion text:
+    /// (start, end, argument) byte ranges.
+    pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
 }
 
 impl Macros {
@@ -96,6 +99,17 @@ const FUNC_BIT: u32 = 0x8000_0000;
 
 /// Split macro arguments at top-level commas (quotes and brackets kept whole).
 pub fn split_args(text: &str) -> Vec<String> {
+    split_args_at(text).into_iter().map(|(s, e)| text[s..e].to_string()).collect()
+}
+
+/// The byte ranges of the arguments in `text`, trimmed.
+pub fn split_args_at(text: &str) -> Vec<(usize, usize)> {
+    let trimmed = |s: usize, e: usize| {
+        let part = &text[s..e];
+        let lead = part.len() - part.trim_start().len();
+        let trail = part.len() - part.trim_end().len();
+        (s + lead, (e - trail).max(s + lead))
+    };
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut depth = 0i32;
@@ -120,7 +134,7 @@ pub fn split_args(text: &str) -> Vec<String> {
                     break;
                 }
                 b',' if depth <= 0 => {
-                    out.push(text[start..i].trim().to_string());
+                    out.push(trimmed(start, i));
                     start = i + 1;
                 }
                 _ => {}
@@ -128,15 +142,28 @@ pub fn split_args(text: &str) -> Vec<String> {
         }
         i += 1;
     }
-    let last = text[start..end].trim();
-    if !last.is_empty() || !out.is_empty() {
-        out.push(last.to_string());
+    let last = trimmed(start, end);
+    if last.1 > last.0 || !out.is_empty() {
+        out.push(last);
     }
     out
 }
 
 /// Replace parameter references in one body line.
 fn substitute(line: &str, params: &[(Rc<str>, Option<Rc<str>>)], args: &[String], all: &str, missing: &str) -> Result<String, String> {
+    substitute_marking(line, params, args, all, missing, &mut Vec::new())
+}
+
+/// As [`substitute`], noting where each given argument's text landed in
+/// the result (`(start, end, argument)`), so errors in it can point at the call.
+fn substitute_marking(
+    line: &str,
+    params: &[(Rc<str>, Option<Rc<str>>)],
+    args: &[String],
+    all: &str,
+    missing: &str,
+    marks: &mut Vec<(usize, usize, usize)>,
+) -> Result<String, String> {
     let bytes = line.as_bytes();
     let mut out = String::with_capacity(line.len() + 16);
     let mut quote: Option<u8> = None;
@@ -174,7 +201,9 @@ fn substitute(line: &str, params: &[(Rc<str>, Option<Rc<str>>)], args: &[String]
             b';' => break,
             b'\\' if i + 1 < bytes.len() => {
                 let c = bytes[i + 1];
+                let mut given = None;
                 let (text, len) = if c.is_ascii_digit() && c != b'0' {
+                    given = Some((c - b'1') as usize);
                     (arg((c - b'1') as usize)?, 2)
                 } else if c == b'@' {
                     (all.to_string(), 2)
@@ -187,12 +216,16 @@ fn substitute(line: &str, params: &[(Rc<str>, Option<Rc<str>>)], args: &[String]
                     let Some(n) = params.iter().position(|p| p.0.as_ref() == name) else {
                         return Err(format!("unknown argument name '{name}'"));
                     };
+                    given = Some(n);
                     (arg(n)?, close + 1 - i)
                 } else if c.is_ascii_alphabetic() || c == b'_' {
                     let len = crate::syntax::scan::ident_len(line, i + 1, true);
                     let name = &line[i + 1..i + 1 + len];
                     match params.iter().position(|p| p.0.as_ref() == name) {
-                        Some(n) => (arg(n)?, len + 1),
+                        Some(n) => {
+                            given = Some(n);
+                            (arg(n)?, len + 1)
+                        }
                         None => return Err(format!("unknown argument name '{name}'")),
                     }
                 } else {
@@ -200,6 +233,9 @@ fn substitute(line: &str, params: &[(Rc<str>, Option<Rc<str>>)], args: &[String]
                     continue;
                 };
                 out.push_str(&line[run..i]);
+                if let Some(n) = given.filter(|&n| args.get(n).is_some_and(|a| !a.is_empty())) {
+                    marks.push((out.len(), out.len() + text.len(), n));
+                }
                 out.push_str(&text);
                 i += len;
                 run = i;
@@ -331,9 +367,13 @@ impl Assembler<'_> {
         let all = args_text.split(';').next().unwrap_or("").trim().to_string();
         let src = self.src.get(file);
         let mut text = String::new();
+        let mut marks = Vec::new();
         for i in line + 1..=end {
             let l = src.line(i as usize);
-            text.push_str(&substitute(l, &params, &args, &all, missing)?);
+            let mut here = Vec::new();
+            let body = substitute_marking(l, &params, &args, &all, missing, &mut here)?;
+            marks.extend(here.into_iter().map(|(s, e, n)| ((text.len() + s) as u32, (text.len() + e) as u32, n as u16)));
+            text.push_str(&body);
             text.push('\n');
         }
         let name = src.name.clone();
@@ -347,7 +387,30 @@ impl Assembler<'_> {
             },
         );
         self.macros.expansions.insert(key, f);
+        if !marks.is_empty() {
+            self.macros.arg_marks.insert(f, marks);
+        }
         Ok(f)
+    }
+
+    /// An error inside an argument's text in an expansion belongs to the
+    /// call's argument (as in 64tass): its span there, and the chain without
+    /// that call. `None` when the span is not in a substituted argument.
+    pub fn at_argument(&self, span: Span, chain: &[Span]) -> Option<(Span, usize)> {
+        let marks = self.macros.arg_marks.get(&span.file)?;
+        let &(s, _, n) = marks.iter().find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
+        let call = *chain.last()?;
+        let cf = self.src.get(call.file);
+        let line_start = cf.line_start(cf.line_col(call.start as usize).0 - 1);
+        let line_text = cf.line(cf.line_col(call.start as usize).0 - 1);
+        // The arguments follow the macro's name.
+        let name_end = call.end as usize - line_start;
+        let args_text = line_text.get(name_end..)?;
+        let (a, b) = *split_args_at(args_text).get(n as usize)?;
+        let offset = (span.start - s) as usize;
+        let start = line_start + name_end + a + offset.min(b - a);
+        let end = (start + (span.end - span.start) as usize).min(line_start + name_end + b.max(a + 1));
+        Some((Span::new(call.file, start, end.max(start + 1)), chain.len() - 1))
     }
 
     /// Assemble an expansion's lines until its closing directive (frame `what`).

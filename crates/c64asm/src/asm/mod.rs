@@ -257,11 +257,14 @@ impl<'o> Assembler<'o> {
     }
 
     fn push_diag(&mut self, severity: Severity, kind: Kind, span: Span, msg: String, switch: Option<&'static str>) {
+        // A problem in a macro argument is shown at the call's argument.
+        let (span, chain_len) = self.at_argument(span, &self.st.chain).unwrap_or((span, self.st.chain.len()));
         // The same message at the same place once per pass (loops repeat lines).
         let key = {
             use std::hash::{Hash, Hasher};
             let mut h = rustc_hash::FxHasher::default();
-            (span.file, span.start, span.end, &msg, severity == Severity::Error).hash(&mut h);
+            // The call chain too: one macro's error from two calls is two errors.
+            (span.file, span.start, span.end, &msg, severity == Severity::Error, &self.st.chain[..chain_len]).hash(&mut h);
             h.finish()
         };
         let fresh = if self.deferring > 0 { !self.diag_keys.contains(&key) } else { self.diag_keys.insert(key) };
@@ -276,7 +279,7 @@ impl<'o> Assembler<'o> {
             notes: Vec::new(),
             related: None,
             switch,
-            chain: self.st.chain.clone(),
+            chain: self.st.chain[..chain_len].to_vec(),
         });
     }
 
@@ -287,7 +290,7 @@ impl<'o> Assembler<'o> {
             let key = {
                 use std::hash::{Hash, Hasher};
                 let mut h = rustc_hash::FxHasher::default();
-                (p.span.file, p.span.start, p.span.end, &p.msg, true).hash(&mut h);
+                (p.span.file, p.span.start, p.span.end, &p.msg, true, &p.chain).hash(&mut h);
                 h.finish()
             };
             if self.diag_keys.insert(key) && self.diags.len() < 10_000 {
