@@ -949,7 +949,6 @@ fn raw_source_text_is_utf8_bytes() {
 }
 
 #[test]
-#[ignore = "library bug: an unterminated string's message shows the wrong quote ('\"\" expected')"]
 fn unterminated_string_names_the_quote() {
     check(
         "* = $1000\n        .text \"abc\n",
