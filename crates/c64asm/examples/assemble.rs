@@ -26,11 +26,11 @@ fn main() -> ExitCode {
     for _ in 0..runs {
         match c64asm::assemble_with(std::path::Path::new(src), &opts) {
             Ok(p) => {
-                if let Some(out) = files.get(1) {
-                    if let Err(e) = std::fs::write(out, p.prg_bytes()) {
-                        eprintln!("{out}: {e}");
-                        return ExitCode::FAILURE;
-                    }
+                if let Some(out) = files.get(1)
+                    && let Err(e) = std::fs::write(out, p.prg_bytes())
+                {
+                    eprintln!("{out}: {e}");
+                    return ExitCode::FAILURE;
                 }
             }
             Err(d) => {

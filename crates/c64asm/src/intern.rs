@@ -1,63 +1,6 @@
-//! Symbol-name interning and a small fast hash for the symbol table.
+//! Symbol-name interning (FxHash, as rustc uses, for the short names).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// FxHash (as used in rustc): fast for the short keys the assembler hashes;
-/// the keys come from the user's own source, so DoS resistance is not needed.
-#[derive(Default, Clone, Copy)]
-pub struct FxHasher {
-    hash: u64,
-}
-
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes([
-                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
-            ]));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut buf = [0u8; 8];
-            buf[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(buf));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+use std::hash::Hasher;
 
 /// Interned name.
 pub type Name = u32;
@@ -102,7 +45,7 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 fn hash(s: &[u8]) -> u64 {
-    let mut h = FxHasher::default();
+    let mut h = rustc_hash::FxHasher::default();
     h.write(s);
     // Fx mixes low input bits only upwards; fold the high half down because
     // the table index uses the low bits.

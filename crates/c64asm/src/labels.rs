@@ -35,7 +35,9 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
         let f = &s.facts;
         match format {
             LabelFormat::Tass => {
-                let Some(repr) = s.repr.as_ref().filter(|_| f.top) else { continue };
+                let Some(repr) = s.repr.as_ref().filter(|_| f.top) else {
+                    continue;
+                };
                 let len = name_with_padding(&mut out, &s.name);
                 out.push_str(match (s.variable, len < EQUAL_COLUMN) {
                     (false, _) => "= ",
@@ -47,12 +49,17 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
             }
             LabelFormat::Vice | LabelFormat::ViceNumeric => {
                 let wanted = f.address || format == LabelFormat::ViceNumeric;
-                if let Some(n) = f.number.filter(|&n| wanted && f.vice_name && !s.variable && (0..1 << 24).contains(&n)) {
+                if let Some(n) = f
+                    .number
+                    .filter(|&n| wanted && f.vice_name && !s.variable && (0..1 << 24).contains(&n))
+                {
                     let _ = writeln!(out, "al {n:x} .{}", s.name.replace('.', ":"));
                 }
             }
             LabelFormat::Simple => {
-                let Some(n) = f.number.filter(|_| f.top && !s.variable) else { continue };
+                let Some(n) = f.number.filter(|_| f.top && !s.variable) else {
+                    continue;
+                };
                 let len = name_with_padding(&mut out, &s.name);
                 if len >= EQUAL_COLUMN {
                     out.push(' ');
@@ -61,7 +68,9 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
                 let _ = writeln!(out, "= {sign}${:x}", n.unsigned_abs());
             }
             LabelFormat::Mesen => {
-                let Some(n) = f.number.filter(|&n| f.top && !s.variable && n >= 0) else { continue };
+                let Some(n) = f.number.filter(|&n| f.top && !s.variable && n >= 0) else {
+                    continue;
+                };
                 match f.code_size {
                     Some(size) if size > 0 => {
                         let _ = writeln!(out, ":{n:X}-{:X}:{}", n + size as i64 - 1, s.name);

@@ -34,8 +34,8 @@ use std::path::Path;
 
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use formats::OutputFormat;
-pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
 pub use labels::LabelFormat;
+pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
 pub use program::{ListingColumns, Program, SourceLine, Symbol, SymbolValue};
 
 /// Assemble a file with 64tass's default options.

@@ -22,24 +22,6 @@ pub enum Mode {
 pub const MODE_COUNT: usize = 13;
 
 impl Mode {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Mode::Implied => "implied",
-            Mode::Accumulator => "accumulator",
-            Mode::Immediate => "immediate",
-            Mode::ZeroPage => "zero page",
-            Mode::ZeroPageX => "zero page,x",
-            Mode::ZeroPageY => "zero page,y",
-            Mode::Absolute => "absolute",
-            Mode::AbsoluteX => "absolute,x",
-            Mode::AbsoluteY => "absolute,y",
-            Mode::Indirect => "indirect",
-            Mode::IndirectX => "(indirect,x)",
-            Mode::IndirectY => "(indirect),y",
-            Mode::Relative => "relative",
-        }
-    }
-
     /// Bytes an instruction in this mode occupies, opcode included.
     pub fn len(self) -> u32 {
         match self {
@@ -723,7 +705,8 @@ pub fn lookup(word: &[u8]) -> Option<u8> {
 /// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
 /// `bytes` are exactly one instruction at `pc`.
 pub fn disassemble(bytes: &[u8], pc: u32) -> Option<String> {
-    static TABLE: std::sync::OnceLock<Vec<Option<(&'static str, Mode)>>> = std::sync::OnceLock::new();
+    static TABLE: std::sync::OnceLock<Vec<Option<(&'static str, Mode)>>> =
+        std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut t: Vec<Option<(&'static str, Mode, bool)>> = vec![None; 256];
         for m in MNEMONICS {

@@ -8,7 +8,6 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::intern::Name;
-use crate::source::Span;
 use crate::symbols::PcType;
 
 /// Index of a memory (block list).
@@ -107,7 +106,6 @@ pub struct Section {
     pub defpass: u32,
     pub usepass: u32,
     pub logicalrecursion: u32,
-    pub span: Span,
 }
 
 /// A diagnostic raised while placing bytes.
@@ -173,7 +171,6 @@ impl Output {
                 defpass: 0,
                 usepass: 0,
                 logicalrecursion: 0,
-                span: Span::default(),
             });
         } else {
             let root = self.sections[ROOT as usize].addr as usize;

@@ -141,11 +141,14 @@ impl Program {
 
     /// The numeric value of a symbol by its scoped name.
     pub fn symbol(&self, name: &str) -> Option<i64> {
-        self.symbols.iter().find(|s| s.name == name).and_then(|s| match s.value {
-            SymbolValue::Address(a) => Some(a as i64),
-            SymbolValue::Number(n) => i64::try_from(n).ok(),
-            SymbolValue::Other => None,
-        })
+        self.symbols
+            .iter()
+            .find(|s| s.name == name)
+            .and_then(|s| match s.value {
+                SymbolValue::Address(a) => Some(a as i64),
+                SymbolValue::Number(n) => i64::try_from(n).ok(),
+                SymbolValue::Other => None,
+            })
     }
 
     /// Labels in front of code or data, sorted by address, then name.
@@ -211,11 +214,23 @@ impl Program {
         let mut last_file = None;
         for l in &self.lines {
             if last_file != Some(l.file) {
-                let number = if columns.line_numbers { format!(":{}\t", l.file) } else { String::new() };
-                let _ = writeln!(out, "{number};******  Processing file: {}\n", self.sources.get(l.file).name);
+                let number = if columns.line_numbers {
+                    format!(":{}\t", l.file)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    out,
+                    "{number};******  Processing file: {}\n",
+                    self.sources.get(l.file).name
+                );
                 last_file = Some(l.file);
             }
-            let src = self.sources.get(l.text_file).line(l.text_line as usize).trim_end();
+            let src = self
+                .sources
+                .get(l.text_file)
+                .line(l.text_line as usize)
+                .trim_end();
             let bytes: Vec<u8> = (0..l.len)
                 .map(|i| {
                     let a = l.addr + i;
@@ -273,7 +288,12 @@ impl Program {
         );
         let mut row = |kind: &str, start: u32, end: u32| {
             let size = end - start;
-            let _ = writeln!(out, "{kind}{size:>w$}   ${start:04x}-{:04x}   ${size:04x}", end - 1, w = 16 - kind.len());
+            let _ = writeln!(
+                out,
+                "{kind}{size:>w$}   ${start:04x}-{:04x}   ${size:04x}",
+                end - 1,
+                w = 16 - kind.len()
+            );
         };
         for (i, &(start, end)) in merged.iter().enumerate() {
             if i > 0 {
@@ -305,7 +325,9 @@ impl Program {
 
 /// Add tabs (8 columns) until `col`.
 fn pad_to(s: &mut String, col: usize) {
-    let mut len = s.chars().fold(0, |c, ch| if ch == '\t' { (c / 8 + 1) * 8 } else { c + 1 });
+    let mut len = s
+        .chars()
+        .fold(0, |c, ch| if ch == '\t' { (c / 8 + 1) * 8 } else { c + 1 });
     while len < col {
         s.push('\t');
         len = (len / 8 + 1) * 8;

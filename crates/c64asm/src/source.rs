@@ -32,8 +32,6 @@ impl Span {
 /// Where a macro expansion's lines come from, for "in expansion of" notes.
 #[derive(Clone, Copy, Debug)]
 pub struct Expansion {
-    /// The line of the call.
-    pub call: Span,
     /// The macro's body: its defining file and the index of the first body line.
     pub body_file: FileId,
     pub body_line: u32,
@@ -229,10 +227,6 @@ impl SourceMap {
         &self.files[id as usize]
     }
 
-    pub fn len(&self) -> usize {
-        self.files.len()
-    }
-
     pub fn try_get(&self, id: FileId) -> Result<&SourceFile, FilesError> {
         self.files.get(id as usize).ok_or(FilesError::FileMissing)
     }
@@ -243,7 +237,8 @@ impl SourceMap {
             Some(f) => {
                 let (line, col) = f.line_col(span.start as usize);
                 // A macro expansion's line is its body line in the macro's file.
-                let line = codespan_reporting::files::Files::line_number(self, span.file, line - 1).unwrap_or(line);
+                let line = codespan_reporting::files::Files::line_number(self, span.file, line - 1)
+                    .unwrap_or(line);
                 format!("{}:{line}:{col}", f.name)
             }
             None => String::new(),

@@ -31,8 +31,6 @@ pub struct Label {
     /// The value is assigned after the line (macro results, `.binclude`).
     pub update_after: bool,
     pub span: Span,
-    /// The namespace holding it.
-    pub owner: NsId,
     /// Errors its value kept (a constant whose expression failed): reported
     /// where it is used.
     pub deferred: Option<u32>,
@@ -98,7 +96,10 @@ impl DataType {
     }
 
     pub fn signed(self) -> bool {
-        matches!(self, DataType::Char | DataType::Sint | DataType::Lint | DataType::Dint)
+        matches!(
+            self,
+            DataType::Char | DataType::Sint | DataType::Lint | DataType::Dint
+        )
     }
 }
 
@@ -192,7 +193,14 @@ impl Symbols {
 
     /// Find or create the label `name` of `strength` in `ns`. The second value
     /// says whether it existed.
-    pub fn entry(&mut self, ns: NsId, name: Name, strength: u8, display: &str, span: Span) -> (LabelId, bool) {
+    pub fn entry(
+        &mut self,
+        ns: NsId,
+        name: Name,
+        strength: u8,
+        display: &str,
+        span: Span,
+    ) -> (LabelId, bool) {
         if let Some(id) = self.get(ns, name, strength) {
             return (id, true);
         }
@@ -207,7 +215,6 @@ impl Symbols {
             strength,
             update_after: false,
             span,
-            owner: ns,
             deferred: None,
         });
         let space = self.ns_mut(ns);
@@ -239,7 +246,6 @@ impl Symbols {
             strength: 0,
             update_after: false,
             span,
-            owner: ns,
             deferred: None,
         });
         let a = &mut self.ns_mut(ns).anon;
@@ -354,7 +360,11 @@ impl TassTable {
 
     fn insert(&mut self, hash: u32, id: LabelId) {
         if self.len * 3 / 2 >= self.mask() {
-            let size = if self.slots.is_empty() { 8 } else { self.slots.len() * 2 };
+            let size = if self.slots.is_empty() {
+                8
+            } else {
+                self.slots.len() * 2
+            };
             let mut grown = vec![None; size];
             for (h, i) in self.slots.iter().flatten() {
                 Self::place(&mut grown, *h, *i);

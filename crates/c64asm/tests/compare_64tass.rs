@@ -60,7 +60,13 @@ fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Result<Vec<u8>, Strin
     while i < flags.len() {
         if flags[i] == "-I" {
             args.push("-I".into());
-            args.push(src.parent().unwrap().join(&flags[i + 1]).display().to_string());
+            args.push(
+                src.parent()
+                    .unwrap()
+                    .join(&flags[i + 1])
+                    .display()
+                    .to_string(),
+            );
             i += 2;
             continue;
         }
@@ -104,27 +110,42 @@ fn sources() -> Vec<PathBuf> {
 #[test]
 fn sources_assemble_exactly_like_64tass() {
     let sources = sources();
-    assert!(sources.len() >= 30, "expected the comparison sources, found {}", sources.len());
+    assert!(
+        sources.len() >= 30,
+        "expected the comparison sources, found {}",
+        sources.len()
+    );
     let tmp = std::env::temp_dir().join(format!("c64asm-compare-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
     let mut compared = 0;
     for src in &sources {
         let text = std::fs::read_to_string(src).unwrap();
-        let expect_error = text.lines().take(3).any(|l| l.starts_with("; 64tass rejects"));
+        let expect_error = text
+            .lines()
+            .take(3)
+            .any(|l| l.starts_with("; 64tass rejects"));
         for flags in flag_sets(&text) {
             let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
             let _ = std::fs::remove_file(&out);
             let expected = run_64tass(src, &flags, &out);
             let (opts, raw) = options(&flags, src.parent().unwrap());
             let ours = c64asm::assemble_with(src, &opts);
-            let name = format!("{} [{}]", src.file_name().unwrap().to_string_lossy(), flags.join(" "));
+            let name = format!(
+                "{} [{}]",
+                src.file_name().unwrap().to_string_lossy(),
+                flags.join(" ")
+            );
             compared += 1;
             match (expected, ours) {
                 (Ok(e), Ok(p)) => {
                     let bytes = if raw { p.image.clone() } else { p.prg_bytes() };
                     if bytes != e {
-                        let first = bytes.iter().zip(&e).position(|(a, b)| a != b).unwrap_or(bytes.len().min(e.len()));
+                        let first = bytes
+                            .iter()
+                            .zip(&e)
+                            .position(|(a, b)| a != b)
+                            .unwrap_or(bytes.len().min(e.len()));
                         failures.push(format!(
                             "{name}: differs at offset {first} (ours {} bytes, 64tass {}): ours {:02x?} vs 64tass {:02x?}",
                             bytes.len(),
@@ -134,19 +155,30 @@ fn sources_assemble_exactly_like_64tass() {
                         ));
                     }
                     if expect_error {
-                        failures.push(format!("{name}: marked '64tass rejects' but 64tass accepted it"));
+                        failures.push(format!(
+                            "{name}: marked '64tass rejects' but 64tass accepted it"
+                        ));
                     }
                 }
-                (Err(msg), Ok(_)) => failures.push(format!("{name}: 64tass rejects it but we accept it:\n{msg}")),
+                (Err(msg), Ok(_)) => failures.push(format!(
+                    "{name}: 64tass rejects it but we accept it:\n{msg}"
+                )),
                 (Ok(_), Err(d)) => failures.push(format!("{name}: we reject it:\n{d}")),
                 (Err(_), Err(_)) => {
                     if !expect_error {
-                        failures.push(format!("{name}: both reject it (mark it '; 64tass rejects')"));
+                        failures.push(format!(
+                            "{name}: both reject it (mark it '; 64tass rejects')"
+                        ));
                     }
                 }
             }
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(failures.is_empty(), "{} of {compared} comparisons failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} comparisons failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

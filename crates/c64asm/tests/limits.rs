@@ -17,7 +17,10 @@ fn deep_nesting_assembles_as_in_64tass() {
     let parens = format!("{}7{}", "(".repeat(40_000), ")".repeat(40_000));
     assert_eq!(bytes_of(&parens), Ok(vec![7]));
     assert_eq!(bytes_of(&format!("{}5", "-".repeat(40_000))), Ok(vec![5]));
-    assert_eq!(bytes_of(&format!("{}$1234", "<".repeat(40_000))), Ok(vec![0x34]));
+    assert_eq!(
+        bytes_of(&format!("{}$1234", "<".repeat(40_000))),
+        Ok(vec![0x34])
+    );
     let sum = format!("(0{}) & $ff", "+1".repeat(5_000));
     assert_eq!(bytes_of(&sum), Ok(vec![(5_000 & 0xff) as u8]));
 }

@@ -45,7 +45,10 @@ fn symbols_labels_and_vice_file() {
 fn listing_shows_address_bytes_and_source() {
     let p = asm("* = $1000\nstart   lda #$01 ; load\n        .text \"abcdefghij\"\n");
     let listing = p.listing();
-    let rows: Vec<&str> = listing.lines().filter(|l| l.starts_with(['.', '>'])).collect();
+    let rows: Vec<&str> = listing
+        .lines()
+        .filter(|l| l.starts_with(['.', '>']))
+        .collect();
     assert_eq!(
         rows,
         [
@@ -132,7 +135,10 @@ fn large_files_read_in_pieces_assemble_like_in_memory_text() {
     let in_memory = asm(&src);
     assert_eq!(from_file.prg_bytes(), in_memory.prg_bytes());
     let names = |p: &c64asm::Program| -> Vec<(String, c64asm::SymbolValue)> {
-        p.symbols().iter().map(|s| (s.name.clone(), s.value.clone())).collect()
+        p.symbols()
+            .iter()
+            .map(|s| (s.name.clone(), s.value.clone()))
+            .collect()
     };
     assert_eq!(names(&from_file), names(&in_memory));
     assert_eq!(from_file.warnings.len(), in_memory.warnings.len());

@@ -51,9 +51,7 @@ impl Assembler<'_> {
         let span = line.span(line.start, line.start);
         let (id, exists) = self.syms.entry(ctx, name, 0, &text, span);
         let pass = self.st.pass;
-        if exists
-            && let Value::Namespace(ns) = self.syms.label(id).value
-        {
+        if exists && let Value::Namespace(ns) = self.syms.label(id).value {
             self.syms.label_mut(id).defpass = pass;
             let s = self.syms.ns_mut(ns);
             s.backr = 0;
@@ -105,7 +103,11 @@ impl Assembler<'_> {
 
     pub fn pend(&mut self, _line: &LineRef, span: Span) {
         if self.st.top().what != Wait::Pend {
-            self.error(span, Kind::ConditionalMismatch, "opening directive '.proc' not found".into());
+            self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.proc' not found".into(),
+            );
             return;
         }
         let f = self.st.frames.pop();
@@ -156,12 +158,22 @@ impl Assembler<'_> {
                     self.close_sized(s);
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.block' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.block' not found".into(),
+            ),
         }
     }
 
     /// `.namespace [expr]`, optionally `label .namespace`.
-    pub fn namespace(&mut self, line: &LineRef, args: usize, span: Span, label: Option<(Name, Rc<str>, NsId)>) {
+    pub fn namespace(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        label: Option<(Name, Rc<str>, NsId)>,
+    ) {
         self.record_line(line, None);
         let target = if line.at_end(args) {
             None
@@ -213,7 +225,11 @@ impl Assembler<'_> {
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         if exists {
             if self.syms.label(id).defpass == self.st.pass {
-                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.error(
+                    span,
+                    Kind::DuplicateLabel,
+                    format!("duplicate definition '{text}'"),
+                );
                 return;
             }
             if self.syms.label(id).defpass + 1 != self.st.pass {
@@ -231,7 +247,11 @@ impl Assembler<'_> {
         if self.st.close(Wait::EndN).is_some() || self.st.close(Wait::EndN2).is_some() {
             self.st.pop_context();
         } else {
-            self.error(span, Kind::ConditionalMismatch, "opening directive '.namespace' not found".into());
+            self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.namespace' not found".into(),
+            );
         }
     }
 
@@ -239,7 +259,9 @@ impl Assembler<'_> {
         self.record_line(line, None);
         self.st.push_frame(Wait::EndWith, span);
         self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
-        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        let Some((v, pos)) = self.cond_value_public(line, args) else {
+            return;
+        };
         match self.namespace_of(&v) {
             Some(ns) => {
                 self.st.push_with(ns);
@@ -267,7 +289,11 @@ impl Assembler<'_> {
                     }
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.with' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.with' not found".into(),
+            ),
         }
     }
 
@@ -290,11 +316,19 @@ impl Assembler<'_> {
             Wait::Weak2 => {
                 let f = self.st.frames.pop();
                 self.st.strength = self.st.strength.saturating_sub(1);
-                if let Some(Frame { data: FrameData::Sized(Some(s)), .. }) = f {
+                if let Some(Frame {
+                    data: FrameData::Sized(Some(s)),
+                    ..
+                }) = f
+                {
                     self.close_sized(s);
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.weak' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.weak' not found".into(),
+            ),
         }
     }
 
@@ -314,14 +348,17 @@ impl Assembler<'_> {
                 self.st.frames.pop();
             }
             Wait::EndP2 => {
-                let Some(f) = self.st.frames.pop() else { return };
+                let Some(f) = self.st.frames.pop() else {
+                    return;
+                };
                 if let FrameData::Page { laddr, label } = f.data {
                     let now = self.out.addr(self.st.addr).l_address;
                     // The last byte assembled must be on the page of the first;
                     // reported at `.endp` with the end address, as 64tass.
                     let last = now.wrapping_sub(1) & self.out.all_mem;
                     if now != laddr && (last ^ laddr) > 0xff && self.opts.warnings.page {
-                        let msg = format!("different start and end page ${laddr:04x} and ${now:04x}");
+                        let msg =
+                            format!("different start and end page ${laddr:04x} and ${now:04x}");
                         let _ = line;
                         let at = span;
                         if self.opts.warnings.is_error("page") {
@@ -335,7 +372,11 @@ impl Assembler<'_> {
                     }
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.page' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.page' not found".into(),
+            ),
         }
     }
 
@@ -356,13 +397,17 @@ impl Assembler<'_> {
         }
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
-        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        let Some((v, pos)) = self.cond_value_public(line, args) else {
+            return;
+        };
         if v.is_none() {
             return;
         }
         let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
         let r = to_uval(&v, bits, self);
-        let Ok(u) = self.check(line, pos, r) else { return };
+        let Ok(u) = self.check(line, pos, r) else {
+            return;
+        };
         let all_mem = self.out.all_mem;
         let typ = self.pc_type_of(&v);
         let a = self.out.addr_mut(self.st.addr);
@@ -385,12 +430,24 @@ impl Assembler<'_> {
                     self.close_logical(&f, Some(span));
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.logical' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.logical' not found".into(),
+            ),
         }
     }
 
     pub fn close_logical(&mut self, f: &Frame, _at: Option<Span>) {
-        let FrameData::Logical { laddr, addr, l_type, label } = f.data else { return };
+        let FrameData::Logical {
+            laddr,
+            addr,
+            l_type,
+            label,
+        } = f.data
+        else {
+            return;
+        };
         let mask = self.out.image_size - 1;
         let all_mem = self.out.all_mem;
         let a = self.out.addr_mut(self.st.addr);
@@ -414,7 +471,13 @@ impl Assembler<'_> {
     }
 
     /// `.virtual [addr]`: assemble without output.
-    pub fn virtual_directive(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
+    pub fn virtual_directive(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        newlabel: Option<NewLabel>,
+    ) {
         self.record_line(line, None);
         let prev = self.st.addr;
         let cur = self.out.addr(prev).clone();
@@ -459,7 +522,9 @@ impl Assembler<'_> {
                 self.st.frames.pop();
             }
             Wait::EndV2 => {
-                let Some(f) = self.st.frames.pop() else { return };
+                let Some(f) = self.st.frames.pop() else {
+                    return;
+                };
                 if let FrameData::Virtual { prev, label } = f.data {
                     let a = self.out.addr(self.st.addr);
                     let end = a.end.max(a.address);
@@ -472,16 +537,25 @@ impl Assembler<'_> {
                     self.st.addr = prev;
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.virtual' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.virtual' not found".into(),
+            ),
         }
     }
 
     // ---------------------------------------------------------------- sections
 
     fn section_name(&mut self, line: &LineRef, args: usize) -> Option<(Name, Rc<str>, Span)> {
-        let len = crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
+        let len =
+            crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
         if len == 0 {
-            self.error(line.span(args, args + 1), Kind::Syntax, "a label is required".into());
+            self.error(
+                line.span(args, args + 1),
+                Kind::Syntax,
+                "a label is required".into(),
+            );
             return None;
         }
         let text: Rc<str> = Rc::from(&line.text[args..args + len]);
@@ -514,7 +588,7 @@ impl Assembler<'_> {
             None => {
                 // Not (yet) declared with .dsection: place it here for this pass.
                 let parent = self.st.section;
-                let id = self.new_section(parent, name, &text, nspan);
+                let id = self.new_section(parent, name, &text);
                 self.out.sections[id as usize].usepass = 0;
                 id
             }
@@ -540,7 +614,11 @@ impl Assembler<'_> {
             s.l_restart = cur.l_address;
             s.size = 0;
             if usepass != 0 && usepass + 1 >= pass {
-                self.error(nspan, Kind::UndefinedSymbol, format!("not defined section '{text}'"));
+                self.error(
+                    nspan,
+                    Kind::UndefinedSymbol,
+                    format!("not defined section '{text}'"),
+                );
             } else {
                 self.st.fixeddig = false;
             }
@@ -585,7 +663,7 @@ impl Assembler<'_> {
         self.st.star = self.out.addr(self.st.addr).l_address;
     }
 
-    fn new_section(&mut self, parent: u32, name: Name, text: &Rc<str>, span: Span) -> u32 {
+    fn new_section(&mut self, parent: u32, name: Name, text: &Rc<str>) -> u32 {
         let mem = self.out.new_mem();
         let addr = self.out.new_addr(Address::new(mem));
         self.out.sections.push(crate::output::Section {
@@ -600,7 +678,6 @@ impl Assembler<'_> {
             defpass: 0,
             usepass: 0,
             logicalrecursion: 0,
-            span,
         });
         let id = self.out.sections.len() as u32 - 1;
         self.out.sections[parent as usize].children.insert(name, id);
@@ -618,10 +695,21 @@ impl Assembler<'_> {
                     && self.out.sections[self.st.section as usize].name != name
                 {
                     let expected = self.out.sections[self.st.section as usize].display.clone();
-                    self.error(nspan, Kind::ConditionalMismatch, format!("'{expected}' expected, not '{text}'"));
+                    self.error(
+                        nspan,
+                        Kind::ConditionalMismatch,
+                        format!("'{expected}' expected, not '{text}'"),
+                    );
                 }
-                let Some(f) = self.st.frames.pop() else { return };
-                if let FrameData::Section { prev_section, prev_addr, label } = f.data {
+                let Some(f) = self.st.frames.pop() else {
+                    return;
+                };
+                if let FrameData::Section {
+                    prev_section,
+                    prev_addr,
+                    label,
+                } = f.data
+                {
                     if let Some(s) = label {
                         let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr);
                         self.syms.label_mut(s.label).update_after = false;
@@ -631,23 +719,33 @@ impl Assembler<'_> {
                     self.st.addr = prev_addr;
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.section' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.section' not found".into(),
+            ),
         }
     }
 
     /// `.dsection name`: the section's fragments go here.
     pub fn dsection(&mut self, line: &LineRef, args: usize, _span: Span) {
         self.record_line(line, None);
-        let Some((name, text, nspan)) = self.section_name(line, args) else { return };
+        let Some((name, text, nspan)) = self.section_name(line, args) else {
+            return;
+        };
         self.expect_end(line, args + text.len());
         let parent = self.st.section;
         let pass = self.st.pass;
         let sec = match self.out.sections[parent as usize].children.get(&name) {
             Some(&s) => s,
-            None => self.new_section(parent, name, &text, nspan),
+            None => self.new_section(parent, name, &text),
         };
         if self.out.sections[sec as usize].defpass == pass {
-            self.error(nspan, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+            self.error(
+                nspan,
+                Kind::DuplicateLabel,
+                format!("duplicate definition '{text}'"),
+            );
             return;
         }
         let cur = self.out.addr(self.st.addr).clone();
@@ -707,7 +805,10 @@ impl Assembler<'_> {
             }
             if l_restart != cur.l_address {
                 let a = self.out.addr_mut(addr_id);
-                a.l_address = a.l_address.wrapping_add(cur.l_address.wrapping_sub(l_restart)) & 0xffffff;
+                a.l_address = a
+                    .l_address
+                    .wrapping_add(cur.l_address.wrapping_sub(l_restart))
+                    & 0xffffff;
                 self.out.sections[sec as usize].l_restart = cur.l_address;
                 self.st.fixeddig = false;
             }
@@ -780,7 +881,9 @@ impl Assembler<'_> {
             am.l_union = am.l_address;
         } else {
             self.st.push_frame(Wait::EndS, span);
-            self.st.top_mut().data = FrameData::Struct { unionmode: a.unionmode };
+            self.st.top_mut().data = FrameData::Struct {
+                unionmode: a.unionmode,
+            };
             self.out.addr_mut(self.st.addr).unionmode = false;
         }
     }
@@ -797,7 +900,11 @@ impl Assembler<'_> {
             }
             Wait::EndS2 | Wait::EndS3 => Step::Return(self.return_value(line, args)),
             _ => {
-                self.error(span, Kind::ConditionalMismatch, "opening directive '.struct' not found".into());
+                self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "opening directive '.struct' not found".into(),
+                );
                 Step::Next
             }
         }
@@ -813,14 +920,26 @@ impl Assembler<'_> {
             }
             Wait::EndU2 | Wait::EndU3 => Step::Return(Value::None),
             _ => {
-                self.error(span, Kind::ConditionalMismatch, "opening directive '.union' not found".into());
+                self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "opening directive '.union' not found".into(),
+                );
                 Step::Next
             }
         }
     }
 
     pub fn close_union(&mut self, f: &Frame) {
-        let FrameData::Union { unionmode, laddr, start, end: end2 } = f.data else { return };
+        let FrameData::Union {
+            unionmode,
+            laddr,
+            start,
+            end: end2,
+        } = f.data
+        else {
+            return;
+        };
         let a = self.out.addr_mut(self.st.addr);
         a.unionmode = unionmode;
         a.l_union = laddr;
@@ -831,8 +950,6 @@ impl Assembler<'_> {
             a.wrapwarn = false;
             a.bankwarn = false;
             let n = end - a.address;
-            let line_dummy = ();
-            let _ = line_dummy;
             let mut issues = Vec::new();
             self.out.skip(self.st.addr, n, &mut issues);
         }
@@ -840,7 +957,13 @@ impl Assembler<'_> {
 
     // ---------------------------------------------------------------- encodings
 
-    pub fn encode_directive(&mut self, line: &LineRef, args: usize, span: Span, label: Option<(Name, Rc<str>, NsId)>) {
+    pub fn encode_directive(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        label: Option<(Name, Rc<str>, NsId)>,
+    ) {
         self.record_line(line, None);
         self.st.push_frame(Wait::EndEncode, span);
         let given = if line.at_end(args) {
@@ -865,10 +988,13 @@ impl Assembler<'_> {
             }
             (Some(e), None) => e,
             (None, Some((name, text, ns))) => {
-                let existing = self.syms.get(ns, name, self.st.strength).map(|id| self.syms.label(id).value.clone());
+                let existing = self
+                    .syms
+                    .get(ns, name, self.st.strength)
+                    .map(|id| self.syms.label(id).value.clone());
                 let e = match existing {
                     Some(Value::Encoding(e)) => e,
-                    _ => self.encs.anonymous(span),
+                    _ => self.encs.anonymous(),
                 };
                 self.label_value(name, &text, span, ns, Value::Encoding(e));
                 e
@@ -876,10 +1002,13 @@ impl Assembler<'_> {
             (None, None) => {
                 let (name, text) = self.anon_scope_name(line, b'e');
                 let ns = self.st.context();
-                let existing = self.syms.get(ns, name, 0).map(|id| self.syms.label(id).value.clone());
+                let existing = self
+                    .syms
+                    .get(ns, name, 0)
+                    .map(|id| self.syms.label(id).value.clone());
                 let e = match existing {
                     Some(Value::Encoding(e)) => e,
-                    _ => self.encs.anonymous(span),
+                    _ => self.encs.anonymous(),
                 };
                 let (id, _) = self.syms.entry(ns, name, 0, &text, span);
                 let pass = self.st.pass;
@@ -908,33 +1037,46 @@ impl Assembler<'_> {
                     self.st.encoding = prev;
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.encode' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.encode' not found".into(),
+            ),
         }
     }
 
     /// `.enc "name"` or `.enc encoding`.
     pub fn enc(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        let Some((v, pos)) = self.cond_value_public(line, args) else {
+            return;
+        };
         match v {
             Value::Encoding(e) => self.st.encoding = e,
-            Value::Str(s) if !s.is_empty() => {
-                let span = self.span_at(line, pos);
-                self.st.encoding = self.encs.named(&s, span);
-            }
+            Value::Str(s) if !s.is_empty() => self.st.encoding = self.encs.named(&s),
             Value::None => {}
             other => {
                 let s = self.span_at(line, pos);
                 let what = crate::value::convert::describe(&other, self);
-                self.error(s, Kind::Type, format!("an encoding name is expected, not {what}"));
+                self.error(
+                    s,
+                    Kind::Type,
+                    format!("an encoding name is expected, not {what}"),
+                );
             }
         }
     }
 
     /// Values of a definition line, with strings kept as characters.
-    fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<Vec<super::eval::Located>> {
+    fn definition_values(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+    ) -> Option<Vec<super::eval::Located>> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else { return None };
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
         self.eval_args(line, exprs).ok()
     }
 
@@ -961,7 +1103,9 @@ impl Assembler<'_> {
     /// `.cdef "az", 1` or `.cdef 'a', 'z', 1`.
     pub fn cdef(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some(vals) = self.definition_values(line, args) else { return };
+        let Some(vals) = self.definition_values(line, args) else {
+            return;
+        };
         let mut i = 0;
         while i < vals.len() {
             let (start, end, used) = match &vals[i].val {
@@ -1002,7 +1146,9 @@ impl Assembler<'_> {
     /// `.tdef chars, values`: single characters to bytes.
     pub fn tdef(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some(vals) = self.definition_values(line, args) else { return };
+        let Some(vals) = self.definition_values(line, args) else {
+            return;
+        };
         for pair in vals.chunks(2) {
             let [chars, bytes] = pair else {
                 let span = self.span_at(line, pair[0].pos);
@@ -1015,7 +1161,10 @@ impl Assembler<'_> {
                     Some(items) => {
                         let mut out = Vec::new();
                         for x in items.iter() {
-                            let l = super::eval::Located { val: x.clone(), pos: chars.pos };
+                            let l = super::eval::Located {
+                                val: x.clone(),
+                                pos: chars.pos,
+                            };
                             if let Some(c) = self.char_code(line, &l) {
                                 out.push(c);
                             }
@@ -1038,14 +1187,20 @@ impl Assembler<'_> {
                 }
                 None => {
                     let r = to_uval(&bytes.val, 8, self);
-                    let Ok(first) = self.check(line, bytes.pos, r) else { continue };
+                    let Ok(first) = self.check(line, bytes.pos, r) else {
+                        continue;
+                    };
                     (0..codes.len() as u64).map(|i| first + i).collect()
                 }
             };
             for (c, b) in codes.iter().zip(values.iter()) {
                 if *b > 255 {
                     let span = self.span_at(line, bytes.pos);
-                    self.error(span, Kind::ValueOutOfRange, "too large for a 8 bit unsigned integer".into());
+                    self.error(
+                        span,
+                        Kind::ValueOutOfRange,
+                        "too large for a 8 bit unsigned integer".into(),
+                    );
                     break;
                 }
                 let enc = self.st.encoding;
@@ -1062,7 +1217,9 @@ impl Assembler<'_> {
     pub fn edef(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
         let saved = self.st.encoding;
-        let Some(vals) = self.definition_values(line, args) else { return };
+        let Some(vals) = self.definition_values(line, args) else {
+            return;
+        };
         for pair in vals.chunks(2) {
             let [text, bytes] = pair else {
                 let span = self.span_at(line, pair[0].pos);
@@ -1104,14 +1261,20 @@ impl Assembler<'_> {
     /// `.error`, `.warn`, `.cerror`, `.cwarn`.
     pub fn message(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
         self.record_line(line, None);
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
         let Ok(exprs) = &parsed.result else { return };
         let exprs: &[crate::syntax::ast::Expr] = exprs;
         let (cond, rest) = if matches!(cmd, Cmd::Cerror | Cmd::Cwarn) {
             match exprs.split_first() {
                 Some((c, r)) => (Some(c), r),
                 None => {
-                    self.error(line.span(args, args + 1), Kind::Syntax, "expected at least one argument".into());
+                    self.error(
+                        line.span(args, args + 1),
+                        Kind::Syntax,
+                        "expected at least one argument".into(),
+                    );
                     return;
                 }
             }
@@ -1124,12 +1287,16 @@ impl Assembler<'_> {
                 return;
             }
             let r = crate::value::convert::to_bool(&v, self);
-            let Ok(t) = self.check(line, c.pos, r) else { return };
+            let Ok(t) = self.check(line, c.pos, r) else {
+                return;
+            };
             if !t {
                 return;
             }
         }
-        let Ok(vals) = self.eval_args(line, rest) else { return };
+        let Ok(vals) = self.eval_args(line, rest) else {
+            return;
+        };
         if vals.iter().any(|v| v.val.is_none()) {
             return;
         }
@@ -1142,7 +1309,9 @@ impl Assembler<'_> {
 
     pub fn cpu(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        let Some((v, pos)) = self.cond_value_public(line, args) else {
+            return;
+        };
         let Value::Str(name) = &v else {
             if !v.is_none() {
                 let s = self.span_at(line, pos);
@@ -1158,9 +1327,15 @@ impl Assembler<'_> {
             Some(c) => self.st.cpu = c,
             None => {
                 let s = self.span_at(line, pos);
-                let known = ["65c02", "65ce02", "65816", "65dtv02", "65el02", "r65c02", "w65c02", "4510"];
+                let known = [
+                    "65c02", "65ce02", "65816", "65dtv02", "65el02", "r65c02", "w65c02", "4510",
+                ];
                 if known.contains(&name.as_ref()) {
-                    self.error(s, Kind::NotSupported, format!("processor '{name}' is not supported by c64kit yet"));
+                    self.error(
+                        s,
+                        Kind::NotSupported,
+                        format!("processor '{name}' is not supported by c64kit yet"),
+                    );
                 } else {
                     self.error(s, Kind::Syntax, format!("unknown processor '{name}'"));
                 }
@@ -1170,7 +1345,9 @@ impl Assembler<'_> {
 
     pub fn eor(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value_public(line, args) else { return };
+        let Some((v, pos)) = self.cond_value_public(line, args) else {
+            return;
+        };
         if v.is_none() {
             return;
         }
@@ -1193,7 +1370,8 @@ impl Assembler<'_> {
     /// `.option allow_branch_across_page = 0`
     pub fn option(&mut self, line: &LineRef, args: usize, span: Span) {
         self.record_line(line, None);
-        let len = crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
+        let len =
+            crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
         if len == 0 {
             self.error(span, Kind::Syntax, "a label is required".into());
             return;
@@ -1204,26 +1382,40 @@ impl Assembler<'_> {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
             return;
         }
-        let Some((v, pos)) = self.cond_value_public(line, eq + 1) else { return };
+        let Some((v, pos)) = self.cond_value_public(line, eq + 1) else {
+            return;
+        };
         if v.is_none() {
             return;
         }
         let r = crate::value::convert::to_bool(&v, self);
-        let Ok(b) = self.check(line, pos, r) else { return };
+        let Ok(b) = self.check(line, pos, r) else {
+            return;
+        };
         match name.as_str() {
             "allow_branch_across_page" => self.st.allow_branch_across_page = b,
             "auto_longbranch_as_jmp" => {}
-            _ => self.error(line.span(args, args + len), Kind::Syntax, format!("unknown option '{name}'")),
+            _ => self.error(
+                line.span(args, args + len),
+                Kind::Syntax,
+                format!("unknown option '{name}'"),
+            ),
         }
     }
 
     /// One expression argument (public for the other directive modules).
     pub fn cond_value_public(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else { return None };
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
         let [e] = exprs.as_slice() else {
             let span = line.span(args, args + 1);
-            self.error(span, Kind::Syntax, format!("expected exactly one argument, got {}", exprs.len()));
+            self.error(
+                span,
+                Kind::Syntax,
+                format!("expected exactly one argument, got {}", exprs.len()),
+            );
             return None;
         };
         let v = self.eval(line, e).ok()?;

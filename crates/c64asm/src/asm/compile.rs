@@ -358,7 +358,9 @@ impl Assembler<'_> {
             }
         }
         while self.st.frames.len() > base {
-            let Some(frame) = self.st.frames.pop() else { break };
+            let Some(frame) = self.st.frames.pop() else {
+                break;
+            };
             let closer = self.abandon(&frame);
             if !closer.is_empty() {
                 self.error(
@@ -448,7 +450,11 @@ impl Assembler<'_> {
                     self.finish_line(line, None);
                     return Step::Next;
                 }
-                self.error(line.span(pos, pos + 1), Kind::Syntax, "reserved symbol name '*'".into());
+                self.error(
+                    line.span(pos, pos + 1),
+                    Kind::Syntax,
+                    "reserved symbol name '*'".into(),
+                );
                 return Step::Next;
             }
             b'-' | b'+' if matches!(line.at(pos + 1), b' ' | b'\t' | b';' | 0) => {
@@ -538,7 +544,11 @@ impl Assembler<'_> {
             let l = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
             if l == 0 {
                 if !failed {
-                    self.error(line.span(pos, pos + 1), Kind::Syntax, "a symbol is expected".into());
+                    self.error(
+                        line.span(pos, pos + 1),
+                        Kind::Syntax,
+                        "a symbol is expected".into(),
+                    );
                 }
                 return Step::Next;
             }
@@ -552,7 +562,11 @@ impl Assembler<'_> {
             mycontext = self.st.cheap;
         }
         let mut islabel = dotted;
-        if line.at(pos) == b':' && line.at(pos + 1) != b'=' && line.at(pos + 1) != b':' && line.at(pos + 1) != b'?' {
+        if line.at(pos) == b':'
+            && line.at(pos + 1) != b'='
+            && line.at(pos + 1) != b':'
+            && line.at(pos + 1) != b'?'
+        {
             islabel = true;
             pos += 1;
         }
@@ -583,16 +597,27 @@ impl Assembler<'_> {
         if let Some((op, oplen)) = assignment(line, after) {
             let value_pos = after + oplen;
             match op {
-                Assign::Op(BinOp::Mul) if !islabel && self.star_mul_is_label(name, mycontext, lookup_local) => {
+                Assign::Op(BinOp::Mul)
+                    if !islabel && self.star_mul_is_label(name, mycontext, lookup_local) =>
+                {
                     // `label *= expr`: a label, then `*=` for the program counter.
                     if self.st.active() && self.opts.warnings.star_assign {
                         self.warn(
                             "star-assign",
                             line.span(after, after + 2),
-                            "label defined instead of variable multiplication for compatibility".into(),
+                            "label defined instead of variable multiplication for compatibility"
+                                .into(),
                         );
                     }
-                    let nl = self.code_label(line, name, &text, name_span, mycontext, islabel, lookup_local);
+                    let nl = self.code_label(
+                        line,
+                        name,
+                        &text,
+                        name_span,
+                        mycontext,
+                        islabel,
+                        lookup_local,
+                    );
                     if let Ok(nl) = nl {
                         self.star_assign(line, after + 2, after);
                         self.finish_line(line, nl);
@@ -600,7 +625,16 @@ impl Assembler<'_> {
                     return Step::Next;
                 }
                 _ => {
-                    self.assign(line, name, &text, name_span, mycontext, lookup_local, op, value_pos);
+                    self.assign(
+                        line,
+                        name,
+                        &text,
+                        name_span,
+                        mycontext,
+                        lookup_local,
+                        op,
+                        value_pos,
+                    );
                     return Step::Next;
                 }
             }
@@ -614,14 +648,38 @@ impl Assembler<'_> {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
                     let args = line.skip_ws(end);
                     let dir = line.span(after, after + 1);
-                    match self.labelled_command(line, cmd, name, &text, name_span, dir, mycontext, args, lookup_local) {
+                    match self.labelled_command(
+                        line,
+                        cmd,
+                        name,
+                        &text,
+                        name_span,
+                        dir,
+                        mycontext,
+                        args,
+                        lookup_local,
+                    ) {
                         Some(step) => return step,
                         None => {
                             // A label in front of an ordinary directive.
-                            let Ok(nl) = self.code_label(line, name, &text, name_span, mycontext, islabel, lookup_local) else {
+                            let Ok(nl) = self.code_label(
+                                line,
+                                name,
+                                &text,
+                                name_span,
+                                mycontext,
+                                islabel,
+                                lookup_local,
+                            ) else {
                                 return Step::Next;
                             };
-                            return self.rest_of_line(line, after, nl, Some((name_start, text.clone())), mycontext);
+                            return self.rest_of_line(
+                                line,
+                                after,
+                                nl,
+                                Some((name_start, text.clone())),
+                                mycontext,
+                            );
                         }
                     }
                 }
@@ -630,20 +688,36 @@ impl Assembler<'_> {
         }
         // A word on its own or before an instruction/macro call: a macro call
         // when it names a macro, otherwise a label.
-        if !islabel && !lookup_local
+        if !islabel
+            && !lookup_local
             && let Some(id) = self.lookup(name)
         {
             let v = self.syms.label(id).value.clone();
-            if matches!(v, Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)) {
+            if matches!(
+                v,
+                Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
+            ) {
                 self.touch(id);
                 if self.opts.warnings.macro_prefix && line.at_end(after) {
-                    self.warn("macro-prefix", name_span, "macro call without prefix".into());
+                    self.warn(
+                        "macro-prefix",
+                        name_span,
+                        "macro call without prefix".into(),
+                    );
                 }
                 let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
                 return self.after_call(line, r);
             }
         }
-        let Ok(nl) = self.code_label(line, name, &text, name_span, mycontext, islabel, lookup_local) else {
+        let Ok(nl) = self.code_label(
+            line,
+            name,
+            &text,
+            name_span,
+            mycontext,
+            islabel,
+            lookup_local,
+        ) else {
             return Step::Next;
         };
         if let Some(n) = nl
@@ -662,9 +736,15 @@ impl Assembler<'_> {
 
     /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
     fn star_mul_is_label(&self, name: Name, ns: NsId, local: bool) -> bool {
-        let id = if local { self.lookup_in(ns, name) } else { self.syms.lookup_in(ns, name).or_else(|| {
-            (0..self.st.contexts.len()).rev().find_map(|i| self.lookup_in(self.st.contexts[i].ns, name))
-        }) };
+        let id = if local {
+            self.lookup_in(ns, name)
+        } else {
+            self.syms.lookup_in(ns, name).or_else(|| {
+                (0..self.st.contexts.len())
+                    .rev()
+                    .find_map(|i| self.lookup_in(self.st.contexts[i].ns, name))
+            })
+        };
         match id {
             Some(id) => self.syms.label(id).constant,
             None => true,
@@ -753,13 +833,27 @@ impl Assembler<'_> {
                     };
                     if let Some(id) = id {
                         let v = self.syms.label(id).value.clone();
-                        if matches!(v, Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)) {
+                        if matches!(
+                            v,
+                            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
+                        ) {
                             self.touch(id);
                             let after = line.skip_ws(pos + len);
                             if self.opts.warnings.macro_prefix && line.at_end(after) {
-                                self.warn("macro-prefix", line.span(pos, pos + len), "macro call without prefix".into());
+                                self.warn(
+                                    "macro-prefix",
+                                    line.span(pos, pos + len),
+                                    "macro call without prefix".into(),
+                                );
                             }
-                            let r = self.call_macro_value(line, &v, after, newlabel, mycontext, line.span(pos, pos + len));
+                            let r = self.call_macro_value(
+                                line,
+                                &v,
+                                after,
+                                newlabel,
+                                mycontext,
+                                line.span(pos, pos + len),
+                            );
                             let step = self.after_call(line, r);
                             self.finish_line(line, newlabel);
                             return step;
@@ -775,7 +869,11 @@ impl Assembler<'_> {
                         },
                     );
                 } else {
-                    self.error(line.span(pos, pos + 1), Kind::Syntax, "general syntax".into());
+                    self.error(
+                        line.span(pos, pos + 1),
+                        Kind::Syntax,
+                        "general syntax".into(),
+                    );
                 }
                 self.finish_line(line, newlabel);
                 Step::Next
@@ -808,7 +906,8 @@ impl Assembler<'_> {
         if let Some(nl) = newlabel
             && !self.syms.label(nl.id).update_after
         {
-            let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & (self.out.image_size - 1);
+            let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr)
+                & (self.out.image_size - 1);
             self.set_size(nl.id, size, nl.oaddr);
         }
     }
@@ -841,15 +940,29 @@ impl Assembler<'_> {
     pub fn expect_end(&mut self, line: &LineRef, pos: usize) {
         let p = line.skip_ws(pos);
         if !line.at_end(p) {
-            self.error(line.span(p, p + 1), Kind::Syntax, "extra characters on line".into());
+            self.error(
+                line.span(p, p + 1),
+                Kind::Syntax,
+                "extra characters on line".into(),
+            );
         }
     }
 
     // ------------------------------------------------------------ definitions
 
     /// `name = value`
-    fn define_constant(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, pos: usize) {
-        let Some((val, deferred)) = self.constant_value(line, pos) else { return };
+    fn define_constant(
+        &mut self,
+        line: &LineRef,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        ns: NsId,
+        pos: usize,
+    ) {
+        let Some((val, deferred)) = self.constant_value(line, pos) else {
+            return;
+        };
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         self.set_constant(id, exists, span, text, val);
@@ -857,8 +970,18 @@ impl Assembler<'_> {
     }
 
     /// `- = value`: an anonymous label with any value (`-`/`+` then refer to it).
-    fn define_anon_constant(&mut self, line: &LineRef, ns: NsId, back: bool, count: u32, span: Span, pos: usize) {
-        let Some((val, deferred)) = self.constant_value(line, pos) else { return };
+    fn define_anon_constant(
+        &mut self,
+        line: &LineRef,
+        ns: NsId,
+        back: bool,
+        count: u32,
+        span: Span,
+        pos: usize,
+    ) {
+        let Some((val, deferred)) = self.constant_value(line, pos) else {
+            return;
+        };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
         self.set_constant(id, exists, span, &text, val);
@@ -870,9 +993,15 @@ impl Assembler<'_> {
     /// it is used, as 64tass does: an unused constant's errors never show.
     fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<(Value, Option<u32>)> {
         let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else { return None };
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
         if exprs.is_empty() {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "an expression is expected".into(),
+            );
             return None;
         }
         let before = self.diags.len();
@@ -880,8 +1009,10 @@ impl Assembler<'_> {
         let vals = self.eval_args(line, exprs);
         self.deferring -= 1;
         self.record_line(line, None);
-        let (kept, errors): (Vec<_>, Vec<_>) =
-            self.diags.drain(before..).partition(|p| p.severity != crate::diag::Severity::Error);
+        let (kept, errors): (Vec<_>, Vec<_>) = self
+            .diags
+            .drain(before..)
+            .partition(|p| p.severity != crate::diag::Severity::Error);
         self.diags.extend(kept);
         if !errors.is_empty() {
             self.deferred.push(errors);
@@ -899,7 +1030,11 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
                 let first = l.span;
-                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.error(
+                    span,
+                    Kind::DuplicateLabel,
+                    format!("duplicate definition '{text}'"),
+                );
                 self.related(first, "previous definition");
                 return;
             }
@@ -931,7 +1066,8 @@ impl Assembler<'_> {
             let (a, b) = (syms.code(x.id), syms.code(y.id));
             x.offs == y.offs
                 && (x.id == y.id
-                    || (a.addr, a.typ, a.size, a.dtype, a.names) == (b.addr, b.typ, b.size, b.dtype, b.names))
+                    || (a.addr, a.typ, a.size, a.dtype, a.names)
+                        == (b.addr, b.typ, b.size, b.dtype, b.names))
         };
         if fixeddig && l.usepass >= pass && !value::same_with(&val, &l.value, &same_code) {
             self.st.fixeddig = false;
@@ -944,16 +1080,32 @@ impl Assembler<'_> {
 
     /// `:=`, `::=`, `:?=` and compound assignments.
     #[allow(clippy::too_many_arguments)]
-    fn assign(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, local: bool, op: Assign, pos: usize) {
+    fn assign(
+        &mut self,
+        line: &LineRef,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        ns: NsId,
+        local: bool,
+        op: Assign,
+        pos: usize,
+    ) {
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
         if exprs.is_empty() {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "an expression is expected".into(),
+            );
             return;
         }
-        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return;
+        };
         let val = tuple_of(vals.into_iter().map(|l| l.val).collect());
         self.record_line(line, None);
         match op {
@@ -967,7 +1119,11 @@ impl Assembler<'_> {
                     self.lookup(name)
                 };
                 let Some(id) = found else {
-                    self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{text}'"));
+                    self.error(
+                        span,
+                        Kind::UndefinedSymbol,
+                        format!("not defined symbol '{text}'"),
+                    );
                     return;
                 };
                 if self.syms.label(id).constant {
@@ -978,7 +1134,9 @@ impl Assembler<'_> {
                     Assign::Op(op) => {
                         let old = self.syms.label(id).value.clone();
                         let r = value::binary(op, &old, &val, self);
-                        let Ok(v) = self.check(line, pos as u32, r) else { return };
+                        let Ok(v) = self.check(line, pos as u32, r) else {
+                            return;
+                        };
                         v
                     }
                     _ => val,
@@ -992,7 +1150,16 @@ impl Assembler<'_> {
 
     /// `name := value` (or `.var`); `keep` for `:?=` (only if not defined yet).
     #[allow(clippy::too_many_arguments)]
-    pub fn set_variable(&mut self, _line: &LineRef, name: Name, text: &str, span: Span, ns: NsId, val: Value, keep: bool) {
+    pub fn set_variable(
+        &mut self,
+        _line: &LineRef,
+        name: Name,
+        text: &str,
+        span: Span,
+        ns: NsId,
+        val: Value,
+        keep: bool,
+    ) {
         let strength = self.st.strength;
         let pass = self.st.pass;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
@@ -1001,9 +1168,17 @@ impl Assembler<'_> {
             if l.constant {
                 let first = l.span;
                 if keep {
-                    self.error(span, Kind::DuplicateLabel, format!("not a variable '{text}'"));
+                    self.error(
+                        span,
+                        Kind::DuplicateLabel,
+                        format!("not a variable '{text}'"),
+                    );
                 } else {
-                    self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                    self.error(
+                        span,
+                        Kind::DuplicateLabel,
+                        format!("duplicate definition '{text}'"),
+                    );
                 }
                 self.related(first, "previous definition");
                 return;
@@ -1041,7 +1216,11 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             if l.defpass == pass {
                 let first = l.span;
-                self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.error(
+                    span,
+                    Kind::DuplicateLabel,
+                    format!("duplicate definition '{text}'"),
+                );
                 self.related(first, "previous definition");
                 return Err(Reported);
             }
@@ -1062,7 +1241,9 @@ impl Assembler<'_> {
                     self.update_code(id, cid);
                 }
             } else if is_code {
-                let Value::Code(CodeRef { id: cid, .. }) = l.value else { unreachable!() };
+                let Value::Code(CodeRef { id: cid, .. }) = l.value else {
+                    unreachable!()
+                };
                 self.update_code(id, cid);
                 self.syms.label_mut(id).defpass = pass;
             } else {
@@ -1197,7 +1378,10 @@ impl Assembler<'_> {
     fn unsettled(&mut self, id: LabelId) {
         if self.st.pass >= super::MAX_PASSES {
             let l = self.syms.label(id);
-            let (span, msg) = (l.span, format!("can't calculate stable value '{}'", l.display));
+            let (span, msg) = (
+                l.span,
+                format!("can't calculate stable value '{}'", l.display),
+            );
             self.error(span, Kind::NoConvergence, msg);
         }
     }
@@ -1209,7 +1393,11 @@ impl Assembler<'_> {
         if exists {
             let l = self.syms.label(id);
             if l.defpass == pass {
-                self.error(span, Kind::DuplicateLabel, "duplicate definition of an anonymous label".into());
+                self.error(
+                    span,
+                    Kind::DuplicateLabel,
+                    "duplicate definition of an anonymous label".into(),
+                );
                 return None;
             }
             if l.defpass + 1 != pass {
@@ -1239,7 +1427,11 @@ impl Assembler<'_> {
         };
         let Ok(exprs) = &parsed.result else { return };
         let [e] = exprs.as_slice() else {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "an expression is expected".into(),
+            );
             return;
         };
         let Ok(v) = self.eval(line, e) else { return };
@@ -1257,13 +1449,19 @@ impl Assembler<'_> {
         };
         let Ok(exprs) = &parsed.result else { return };
         let [e] = exprs.as_slice() else {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "an expression is expected".into(),
+            );
             return;
         };
         let Ok(v) = self.eval(line, e) else { return };
         let star = Value::Code(self.star_code());
         let r = value::binary(op, &star, &v, self);
-        let Ok(nv) = self.check(line, e.pos, r) else { return };
+        let Ok(nv) = self.check(line, e.pos, r) else {
+            return;
+        };
         self.record_line(line, None);
         if nv.is_none() {
             return;
@@ -1275,7 +1473,9 @@ impl Assembler<'_> {
     pub fn set_pc(&mut self, line: &LineRef, v: &Value, pos: usize, _at: usize) {
         let max_bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
         let r = value::convert::to_uval(v, max_bits, self);
-        let Ok(uval) = self.check(line, pos as u32, r) else { return };
+        let Ok(uval) = self.check(line, pos as u32, r) else {
+            return;
+        };
         let uval = uval as u32;
         let typ = self.pc_type_of(v);
         let image_mask = self.out.image_size - 1;
@@ -1348,7 +1548,14 @@ impl Assembler<'_> {
                 self.st.encoding = *prev;
                 f.what.closer()
             }
-            (Wait::Send2, FrameData::Section { prev_section, prev_addr, .. }) => {
+            (
+                Wait::Send2,
+                FrameData::Section {
+                    prev_section,
+                    prev_addr,
+                    ..
+                },
+            ) => {
                 self.st.section = *prev_section;
                 self.st.addr = *prev_addr;
                 f.what.closer()
@@ -1369,8 +1576,18 @@ impl Assembler<'_> {
                 self.out.addr_mut(self.st.addr).unionmode = *unionmode;
                 f.what.closer()
             }
-            (Wait::EndU3 | Wait::EndS3 | Wait::EndSegment2 | Wait::EndMacro2 | Wait::EndF2 | Wait::EndF3, _)
-            | (Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndS2 | Wait::EndU2, _) => "",
+            (
+                Wait::EndU3
+                | Wait::EndS3
+                | Wait::EndSegment2
+                | Wait::EndMacro2
+                | Wait::EndF2
+                | Wait::EndF3,
+                _,
+            )
+            | (Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndS2 | Wait::EndU2, _) => {
+                ""
+            }
             _ => f.what.closer(),
         }
     }

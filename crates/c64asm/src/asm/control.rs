@@ -22,10 +22,16 @@ const MAX_ITERATIONS: u64 = 10_000_000;
 impl Assembler<'_> {
     fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else { return None };
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
         let [e] = exprs.as_slice() else {
             let span = line.span(args, args + 1);
-            self.error(span, Kind::Syntax, format!("expected exactly one argument, got {}", exprs.len()));
+            self.error(
+                span,
+                Kind::Syntax,
+                format!("expected exactly one argument, got {}", exprs.len()),
+            );
             return None;
         };
         let v = self.eval(line, e).ok()?;
@@ -52,7 +58,14 @@ impl Assembler<'_> {
         })
     }
 
-    pub fn if_directive(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span, newlabel: Option<NewLabel>) {
+    pub fn if_directive(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        span: Span,
+        newlabel: Option<NewLabel>,
+    ) {
         let parent_skip = self.st.top().skip;
         self.record_line(line, None);
         self.st.push_frame(Wait::Fi2, span);
@@ -100,7 +113,11 @@ impl Assembler<'_> {
             }
             Wait::Fi2 => {}
             _ => {
-                self.error(span, Kind::ConditionalMismatch, "opening directive '.if' not found".into());
+                self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "opening directive '.if' not found".into(),
+                );
                 return;
             }
         }
@@ -128,7 +145,11 @@ impl Assembler<'_> {
                 f.skip >>= 1;
                 f.what = Wait::Fi;
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.if' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.if' not found".into(),
+            ),
         }
     }
 
@@ -141,13 +162,18 @@ impl Assembler<'_> {
                     self.close_sized(s);
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.if' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.if' not found".into(),
+            ),
         }
     }
 
     /// Give a label in front of a block the block's size.
     pub fn close_sized(&mut self, s: SizedLabel) {
-        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & (self.out.image_size - 1);
+        let size =
+            self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & (self.out.image_size - 1);
         self.syms.label_mut(s.label).update_after = false;
         self.set_size(s.label, size, s.addr);
     }
@@ -159,10 +185,16 @@ impl Assembler<'_> {
         let label = self.sized(newlabel);
         if parent_skip != 1 {
             self.st.top_mut().skip = 0;
-            self.st.top_mut().data = FrameData::Switch { value: Value::None, label };
+            self.st.top_mut().data = FrameData::Switch {
+                value: Value::None,
+                label,
+            };
             return;
         }
-        let v = self.cond_value(line, args).map(|(v, _)| v).unwrap_or(Value::None);
+        let v = self
+            .cond_value(line, args)
+            .map(|(v, _)| v)
+            .unwrap_or(Value::None);
         let skip = if v.is_none() { 0 } else { 2 };
         let f = self.st.top_mut();
         f.skip = skip;
@@ -172,12 +204,20 @@ impl Assembler<'_> {
     pub fn case(&mut self, line: &LineRef, args: usize, span: Span) {
         match self.st.top().what {
             Wait::Switch => {
-                self.error(span, Kind::ConditionalMismatch, "'.endswitch' expected".into());
+                self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "'.endswitch' expected".into(),
+                );
                 return;
             }
             Wait::Switch2 => {}
             _ => {
-                self.error(span, Kind::ConditionalMismatch, "opening directive '.switch' not found".into());
+                self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "opening directive '.switch' not found".into(),
+                );
                 return;
             }
         }
@@ -214,13 +254,21 @@ impl Assembler<'_> {
 
     pub fn default_case(&mut self, _line: &LineRef, span: Span) {
         match self.st.top().what {
-            Wait::Switch => self.error(span, Kind::ConditionalMismatch, "'.endswitch' expected".into()),
+            Wait::Switch => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "'.endswitch' expected".into(),
+            ),
             Wait::Switch2 => {
                 let f = self.st.top_mut();
                 f.skip >>= 1;
                 f.what = Wait::Switch;
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.switch' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.switch' not found".into(),
+            ),
         }
     }
 
@@ -233,7 +281,11 @@ impl Assembler<'_> {
                     self.close_sized(s);
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "opening directive '.switch' not found".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.switch' not found".into(),
+            ),
         }
     }
 
@@ -275,7 +327,11 @@ impl Assembler<'_> {
             let strength = self.st.strength;
             let (id, exists) = self.syms.entry(ns, name, strength, &text, lspan);
             if exists && self.syms.label(id).defpass == self.st.pass {
-                self.error(lspan, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+                self.error(
+                    lspan,
+                    Kind::DuplicateLabel,
+                    format!("duplicate definition '{text}'"),
+                );
             } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
                 self.st.constcreated = true;
             }
@@ -283,10 +339,17 @@ impl Assembler<'_> {
         } else {
             None
         };
-        let old_scopes: Vec<CodeId> = match scopes_label.map(|id| self.syms.label(id).value.clone()) {
+        let old_scopes: Vec<CodeId> = match scopes_label.map(|id| self.syms.label(id).value.clone())
+        {
             Some(Value::Tuple(items)) => items
                 .iter()
-                .filter_map(|v| if let Value::Code(c) = v { Some(c.id) } else { None })
+                .filter_map(|v| {
+                    if let Value::Code(c) = v {
+                        Some(c.id)
+                    } else {
+                        None
+                    }
+                })
                 .collect(),
             _ => Vec::new(),
         };
@@ -308,7 +371,8 @@ impl Assembler<'_> {
                 a.st.push_context(a.syms.code(cid).names);
                 let r = a.compile();
                 a.st.pop_context();
-                let size = a.out.addr(a.st.addr).address.wrapping_sub(start) & (a.out.image_size - 1);
+                let size =
+                    a.out.addr(a.st.addr).address.wrapping_sub(start) & (a.out.image_size - 1);
                 a.set_code_size(cid, size, start);
                 r
             } else {
@@ -358,7 +422,11 @@ impl Assembler<'_> {
                     ran = true;
                     iterations += 1;
                     if iterations > MAX_ITERATIONS {
-                        self.error(span, Kind::Limit, format!("loop ran more than {MAX_ITERATIONS} times"));
+                        self.error(
+                            span,
+                            Kind::Limit,
+                            format!("loop ran more than {MAX_ITERATIONS} times"),
+                        );
                         break;
                     }
                     if self.has_fatal() {
@@ -382,7 +450,11 @@ impl Assembler<'_> {
                 let ok = self.for_loop(line, args, span, &mut |a| {
                     iterations += 1;
                     if iterations > MAX_ITERATIONS {
-                        a.error(span, Kind::Limit, format!("loop ran more than {MAX_ITERATIONS} times"));
+                        a.error(
+                            span,
+                            Kind::Limit,
+                            format!("loop ran more than {MAX_ITERATIONS} times"),
+                        );
                         return Body::Stop;
                     }
                     if a.has_fatal() {
@@ -413,7 +485,12 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
         }
         if let Some(id) = scopes_label {
-            let v = Value::tuple(scopes.into_iter().map(|c| Value::Code(CodeRef::new(c))).collect());
+            let v = Value::tuple(
+                scopes
+                    .into_iter()
+                    .map(|c| Value::Code(CodeRef::new(c)))
+                    .collect(),
+            );
             self.const_assign(id, v);
             let l = self.syms.label_mut(id);
             l.constant = true;
@@ -426,7 +503,13 @@ impl Assembler<'_> {
     }
 
     /// The `.for` header: `var = start, cond, var op= step` or `var[, var] in list`.
-    fn for_loop(&mut self, line: &LineRef, args: usize, span: Span, body: &mut dyn FnMut(&mut Self) -> Body) -> LoopEnd {
+    fn for_loop(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        body: &mut dyn FnMut(&mut Self) -> Body,
+    ) -> LoopEnd {
         let text = line.text.clone();
         // Variable names before `=`, `:=`, `,` or `in`.
         let mut pos = args;
@@ -441,23 +524,38 @@ impl Assembler<'_> {
             let after = line.skip_ws(pos + len);
             let c = line.at(after);
             let is_in = {
-                let l2 = crate::syntax::scan::ident_len(&text[..line.end], after, self.dialect.unicode);
+                let l2 =
+                    crate::syntax::scan::ident_len(&text[..line.end], after, self.dialect.unicode);
                 l2 == 2 && text[after..after + 2].eq_ignore_ascii_case("in")
             };
-            if c == b',' && !vars.is_empty() || (c == b',' && is_in_list_follows(line, after, self.dialect.unicode)) {
-                vars.push((self.intern(&name_text), name_text, line.span(pos, pos + len)));
+            if c == b','
+                && (!vars.is_empty() || is_in_list_follows(line, after, self.dialect.unicode))
+            {
+                vars.push((
+                    self.intern(&name_text),
+                    name_text,
+                    line.span(pos, pos + len),
+                ));
                 pos = line.skip_ws(after + 1);
                 foreach = true;
                 continue;
             }
             if is_in {
-                vars.push((self.intern(&name_text), name_text, line.span(pos, pos + len)));
+                vars.push((
+                    self.intern(&name_text),
+                    name_text,
+                    line.span(pos, pos + len),
+                ));
                 pos = line.skip_ws(after + 2);
                 foreach = true;
                 break;
             }
             if c == b'=' || (c == b':' && line.at(after + 1) == b'=') {
-                vars.push((self.intern(&name_text), name_text, line.span(pos, pos + len)));
+                vars.push((
+                    self.intern(&name_text),
+                    name_text,
+                    line.span(pos, pos + len),
+                ));
                 pos = line.skip_ws(after + if c == b'=' { 1 } else { 2 });
             }
             break;
@@ -467,14 +565,21 @@ impl Assembler<'_> {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
                 return LoopEnd::Never;
             };
-            let Ok(exprs) = &parsed.result else { return LoopEnd::Never };
-            let Ok(vals) = self.eval_args(line, exprs) else { return LoopEnd::Never };
+            let Ok(exprs) = &parsed.result else {
+                return LoopEnd::Never;
+            };
+            let Ok(vals) = self.eval_args(line, exprs) else {
+                return LoopEnd::Never;
+            };
             let seq = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
             let items: Vec<Value> = match &seq {
                 Value::None => return LoopEnd::Never,
                 Value::List(x) | Value::Tuple(x) => x.to_vec(),
                 Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
-                Value::Bytes(b) => b.iter().map(|&x| Value::Bytes(Rc::from([x].as_slice()))).collect(),
+                Value::Bytes(b) => b
+                    .iter()
+                    .map(|&x| Value::Bytes(Rc::from([x].as_slice())))
+                    .collect(),
                 Value::Code(c) => match self.code_elements(*c) {
                     Ok(v) => v,
                     Err(f) => {
@@ -484,7 +589,11 @@ impl Assembler<'_> {
                 },
                 other => {
                     let what = crate::value::convert::describe(other, self);
-                    self.error(line.span(pos, pos + 1), Kind::Type, format!("not iterable {what}"));
+                    self.error(
+                        line.span(pos, pos + 1),
+                        Kind::Type,
+                        format!("not iterable {what}"),
+                    );
                     return LoopEnd::Never;
                 }
             };
@@ -496,9 +605,20 @@ impl Assembler<'_> {
                     let (n, t, s) = vars[0].clone();
                     self.set_variable(line, n, &t, s, ns, item, false);
                 } else {
-                    let parts: Vec<Value> = item.elements().map(|x| x.to_vec()).unwrap_or_else(|| vec![item.clone()]);
+                    let parts: Vec<Value> = item
+                        .elements()
+                        .map(|x| x.to_vec())
+                        .unwrap_or_else(|| vec![item.clone()]);
                     if parts.len() != vars.len() {
-                        self.error(span, Kind::Type, format!("expected {} values but got {} to unpack", vars.len(), parts.len()));
+                        self.error(
+                            span,
+                            Kind::Type,
+                            format!(
+                                "expected {} values but got {} to unpack",
+                                vars.len(),
+                                parts.len()
+                            ),
+                        );
                     }
                     for (i, (n, t, s)) in vars.clone().into_iter().enumerate() {
                         let v = parts.get(i).cloned().unwrap_or_default();
@@ -518,8 +638,12 @@ impl Assembler<'_> {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Single) else {
                 return LoopEnd::Never;
             };
-            let Ok(exprs) = &parsed.result else { return LoopEnd::Never };
-            let Ok(v) = self.eval(line, &exprs[0]) else { return LoopEnd::Never };
+            let Ok(exprs) = &parsed.result else {
+                return LoopEnd::Never;
+            };
+            let Ok(v) = self.eval(line, &exprs[0]) else {
+                return LoopEnd::Never;
+            };
             self.set_variable(line, n, &t, s, ns, v, false);
             pos = parsed.end;
         }
@@ -543,13 +667,19 @@ impl Assembler<'_> {
         } else if line.at_end(after_cond) {
             None
         } else {
-            self.error(line.span(after_cond, after_cond + 1), Kind::Syntax, "',' expected".into());
+            self.error(
+                line.span(after_cond, after_cond + 1),
+                Kind::Syntax,
+                "',' expected".into(),
+            );
             return LoopEnd::Never;
         };
         let mut ran = false;
         loop {
             if let Some(c) = &cond {
-                let Ok(exprs) = &c.result else { return LoopEnd::Never };
+                let Ok(exprs) = &c.result else {
+                    return LoopEnd::Never;
+                };
                 let e: &Expr = &exprs[0];
                 let Ok(v) = self.eval(line, e) else { break };
                 match self.truth(line, &v, e.pos) {
@@ -578,37 +708,54 @@ impl Assembler<'_> {
         let text = line.text.clone();
         let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
         if len == 0 {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "a symbol is expected".into());
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "a symbol is expected".into(),
+            );
             return false;
         }
         let name_text = &text[pos..pos + len];
         let name = self.intern(name_text);
         let after = line.skip_ws(pos + len);
-        let (op, oplen): (Option<BinOp>, usize) = match (line.at(after), line.at(after + 1), line.at(after + 2)) {
-            (b':', b'=', _) | (b'=', _, _) if line.at(after) != b'=' || line.at(after + 1) != b'=' => {
-                (None, if line.at(after) == b':' { 2 } else { 1 })
-            }
-            (b'+', b'=', _) => (Some(BinOp::Add), 2),
-            (b'-', b'=', _) => (Some(BinOp::Sub), 2),
-            (b'*', b'=', _) => (Some(BinOp::Mul), 2),
-            (b'/', b'=', _) => (Some(BinOp::Div), 2),
-            (b'%', b'=', _) => (Some(BinOp::Mod), 2),
-            (b'|', b'=', _) => (Some(BinOp::Or), 2),
-            (b'&', b'=', _) => (Some(BinOp::And), 2),
-            (b'^', b'=', _) => (Some(BinOp::Xor), 2),
-            (b'<', b'<', b'=') => (Some(BinOp::Shl), 3),
-            (b'>', b'>', b'=') => (Some(BinOp::Shr), 3),
-            (b'.', b'.', b'=') => (Some(BinOp::Concat), 3),
-            (b'*', b'*', b'=') => (Some(BinOp::Exp), 3),
-            _ => {
-                self.error(line.span(after, after + 1), Kind::Syntax, "':=' expected".into());
-                return false;
-            }
-        };
+        let (op, oplen): (Option<BinOp>, usize) =
+            match (line.at(after), line.at(after + 1), line.at(after + 2)) {
+                (b':', b'=', _) | (b'=', _, _)
+                    if line.at(after) != b'=' || line.at(after + 1) != b'=' =>
+                {
+                    (None, if line.at(after) == b':' { 2 } else { 1 })
+                }
+                (b'+', b'=', _) => (Some(BinOp::Add), 2),
+                (b'-', b'=', _) => (Some(BinOp::Sub), 2),
+                (b'*', b'=', _) => (Some(BinOp::Mul), 2),
+                (b'/', b'=', _) => (Some(BinOp::Div), 2),
+                (b'%', b'=', _) => (Some(BinOp::Mod), 2),
+                (b'|', b'=', _) => (Some(BinOp::Or), 2),
+                (b'&', b'=', _) => (Some(BinOp::And), 2),
+                (b'^', b'=', _) => (Some(BinOp::Xor), 2),
+                (b'<', b'<', b'=') => (Some(BinOp::Shl), 3),
+                (b'>', b'>', b'=') => (Some(BinOp::Shr), 3),
+                (b'.', b'.', b'=') => (Some(BinOp::Concat), 3),
+                (b'*', b'*', b'=') => (Some(BinOp::Exp), 3),
+                _ => {
+                    self.error(
+                        line.span(after, after + 1),
+                        Kind::Syntax,
+                        "':=' expected".into(),
+                    );
+                    return false;
+                }
+            };
         let vpos = line.skip_ws(after + oplen);
-        let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else { return false };
-        let Ok(exprs) = &parsed.result else { return false };
-        let Ok(vals) = self.eval_args(line, exprs) else { return false };
+        let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else {
+            return false;
+        };
+        let Ok(exprs) = &parsed.result else {
+            return false;
+        };
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return false;
+        };
         let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
         let ns = self.st.context();
         match op {
@@ -618,7 +765,12 @@ impl Assembler<'_> {
             }
             Some(op) => {
                 let Some(id) = self.lookup(name) else {
-                    self.not_defined(line, pos as u32, name_text.to_string(), super::eval::Searched::Scopes);
+                    self.not_defined(
+                        line,
+                        pos as u32,
+                        name_text.to_string(),
+                        super::eval::Searched::Scopes,
+                    );
                     return false;
                 };
                 if self.syms.label(id).constant {
@@ -628,7 +780,9 @@ impl Assembler<'_> {
                 }
                 let old = self.syms.label(id).value.clone();
                 let r = value::binary(op, &old, &v, self);
-                let Ok(nv) = self.check(line, vpos as u32, r) else { return false };
+                let Ok(nv) = self.check(line, vpos as u32, r) else {
+                    return false;
+                };
                 self.syms.label_mut(id).value = nv;
             }
         }
@@ -648,7 +802,11 @@ impl Assembler<'_> {
                 Wait::EndRept | Wait::EndRept2 | Wait::EndRept3 => Cmd::Endrept,
                 Wait::EndWhile | Wait::EndWhile2 | Wait::EndWhile3 => Cmd::Endwhile,
                 _ => {
-                    self.error(span, Kind::ConditionalMismatch, "opening directive '.for', '.rept' or '.while' not found".into());
+                    self.error(
+                        span,
+                        Kind::ConditionalMismatch,
+                        "opening directive '.for', '.rept' or '.while' not found".into(),
+                    );
                     return Step::Next;
                 }
             },
@@ -669,7 +827,11 @@ impl Assembler<'_> {
             self.st.pop_context();
             return Step::Next;
         }
-        self.error(span, Kind::ConditionalMismatch, format!("opening directive '{name}' not found"));
+        self.error(
+            span,
+            Kind::ConditionalMismatch,
+            format!("opening directive '{name}' not found"),
+        );
         Step::Next
     }
 
@@ -683,7 +845,10 @@ impl Assembler<'_> {
             };
         }
         let found = self.st.frames.iter().rposition(|f| {
-            matches!(f.what, Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndF3)
+            matches!(
+                f.what,
+                Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndF3
+            )
         });
         match found {
             Some(i) if !matches!(self.st.frames[i].what, Wait::EndF3) => {
@@ -696,13 +861,19 @@ impl Assembler<'_> {
                     }
                 }
             }
-            _ => self.error(span, Kind::ConditionalMismatch, "must be used within a loop".into()),
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "must be used within a loop".into(),
+            ),
         }
     }
 
     /// `.goto` (old TASM sources).
     pub fn goto(&mut self, line: &LineRef, args: usize, span: Span) {
-        let Some((v, pos)) = self.cond_value(line, args) else { return };
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            return;
+        };
         let Value::Lbl(target) = v else {
             if !v.is_none() {
                 let what = crate::value::convert::describe(&v, self);
@@ -712,7 +883,11 @@ impl Assembler<'_> {
             return;
         };
         if self.opts.warnings.deprecated {
-            self.warn("deprecated", span, "deprecated directive, only for TASM compatible mode".into());
+            self.warn(
+                "deprecated",
+                span,
+                "deprecated directive, only for TASM compatible mode".into(),
+            );
         }
         let spent = self.spend(1000, span);
         if spent {
@@ -725,7 +900,11 @@ impl Assembler<'_> {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         if exists && self.syms.label(id).defpass == self.st.pass {
-            self.error(span, Kind::DuplicateLabel, format!("duplicate definition '{text}'"));
+            self.error(
+                span,
+                Kind::DuplicateLabel,
+                format!("duplicate definition '{text}'"),
+            );
             return;
         }
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
@@ -733,7 +912,11 @@ impl Assembler<'_> {
         }
         self.const_assign(id, Value::Lbl(line.index + 1));
         if self.opts.warnings.deprecated {
-            self.warn("deprecated", span, "deprecated directive, only for TASM compatible mode".into());
+            self.warn(
+                "deprecated",
+                span,
+                "deprecated directive, only for TASM compatible mode".into(),
+            );
         }
     }
 

@@ -114,9 +114,11 @@ impl Assembler<'_> {
                 PlaceIssue::MemWrap if self.opts.warnings.wrap => {
                     self.warn("wrap-mem", span, "compile offset overflow".into())
                 }
-                PlaceIssue::PcWrap if self.opts.warnings.wrap => {
-                    self.warn("wrap-pc", span, "processor program counter crossed bank".into())
-                }
+                PlaceIssue::PcWrap if self.opts.warnings.wrap => self.warn(
+                    "wrap-pc",
+                    span,
+                    "processor program counter crossed bank".into(),
+                ),
                 _ => {}
             }
         }
@@ -133,16 +135,28 @@ impl Assembler<'_> {
     /// The arguments of a data directive; at least one is required.
     fn data_args(&mut self, line: &LineRef, args: usize) -> Option<Vec<Located>> {
         if line.at_end(args) {
-            self.error(line.span(args, args + 1), Kind::Syntax, "expected at least one argument".into());
+            self.error(
+                line.span(args, args + 1),
+                Kind::Syntax,
+                "expected at least one argument".into(),
+            );
             return None;
         }
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else { return None };
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
         self.eval_args(line, exprs).ok()
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.
-    pub fn data_numbers(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
+    pub fn data_numbers(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        newlabel: Option<NewLabel>,
+    ) {
         let (dtype, bits, signed) = match cmd {
             Cmd::Byte => (DataType::Byte, 8, false),
             Cmd::Char => (DataType::Char, 8, true),
@@ -154,7 +168,9 @@ impl Assembler<'_> {
             _ => (DataType::Dint, 32, true),
         };
         self.set_dtype(newlabel, dtype);
-        let Some(vals) = self.data_args(line, args) else { return };
+        let Some(vals) = self.data_args(line, args) else {
+            return;
+        };
         let mut chunk = Chunk::default();
         for v in &vals {
             chunk.items.clear();
@@ -167,7 +183,16 @@ impl Assembler<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn numbers_of(&mut self, line: &LineRef, v: &Value, pos: Pos, cmd: Cmd, bits: u32, signed: bool, out: &mut Chunk) {
+    fn numbers_of(
+        &mut self,
+        line: &LineRef,
+        v: &Value,
+        pos: Pos,
+        cmd: Cmd,
+        bits: u32,
+        signed: bool,
+        out: &mut Chunk,
+    ) {
         let size = bits / 8;
         if let Some(items) = v.elements() {
             for x in items.iter() {
@@ -183,7 +208,13 @@ impl Assembler<'_> {
             Value::None => 0,
             _ => {
                 let r: FResult<u64> = if matches!(cmd, Cmd::Addr | Cmd::Rta) {
-                    to_uval(v, 16, self).map(|a| if cmd == Cmd::Rta { a.wrapping_sub(1) & 0xffff } else { a })
+                    to_uval(v, 16, self).map(|a| {
+                        if cmd == Cmd::Rta {
+                            a.wrapping_sub(1) & 0xffff
+                        } else {
+                            a
+                        }
+                    })
                 } else if signed {
                     to_ival(v, bits, self).map(|i| i as u64)
                 } else {
@@ -226,7 +257,9 @@ impl Assembler<'_> {
                 Cmd::Dword => ".dint",
                 _ => ".sint",
             };
-            self.note(format!("for signed values '{better}' is a better fit [-Wpitfalls]"));
+            self.note(format!(
+                "for signed values '{better}' is a better fit [-Wpitfalls]"
+            ));
         }
     }
 
@@ -280,7 +313,9 @@ impl Assembler<'_> {
     /// `.text`, `.null`, `.ptext`, `.shift`, `.shiftl`.
     pub fn data_text(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
-        let Some(vals) = self.data_args(line, args) else { return };
+        let Some(vals) = self.data_args(line, args) else {
+            return;
+        };
         let mut chunk = Chunk::default();
         let mut last_pos = args as Pos;
         for v in &vals {
@@ -325,11 +360,19 @@ impl Assembler<'_> {
                     Some(Piece::Byte(b)) => *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 },
                     Some(Piece::Gap(_)) => {
                         let span = self.span_at(line, last_pos);
-                        self.error(span, Kind::ValueOutOfRange, "last byte must not be gap".into());
+                        self.error(
+                            span,
+                            Kind::ValueOutOfRange,
+                            "last byte must not be gap".into(),
+                        );
                     }
                     None => {
                         let span = line.span(args, args + 1);
-                        self.error(span, Kind::ValueOutOfRange, "at least one byte is needed".into());
+                        self.error(
+                            span,
+                            Kind::ValueOutOfRange,
+                            "at least one byte is needed".into(),
+                        );
                     }
                 }
             }
@@ -338,7 +381,11 @@ impl Assembler<'_> {
                 let n = chunk.len();
                 if n > 255 {
                     let span = line.span(args, args + 1);
-                    self.error(span, Kind::ValueOutOfRange, format!("ptext too long by {} bytes", n - 255));
+                    self.error(
+                        span,
+                        Kind::ValueOutOfRange,
+                        format!("ptext too long by {} bytes", n - 255),
+                    );
                 }
                 chunk.items.insert(0, Piece::Byte(n as u8));
             }
@@ -350,14 +397,22 @@ impl Assembler<'_> {
     /// `.fill n [, pattern]` and `.align n [, pattern]`.
     pub fn fill(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
         let Ok(exprs) = &parsed.result else { return };
         if exprs.is_empty() || exprs.len() > 2 {
             let span = line.span(args, args + 1);
-            self.error(span, Kind::Syntax, format!("expected 1 or 2 arguments, got {}", exprs.len()));
+            self.error(
+                span,
+                Kind::Syntax,
+                format!("expected 1 or 2 arguments, got {}", exprs.len()),
+            );
             return;
         }
-        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return;
+        };
         if vals[0].val.is_none() {
             return;
         }
@@ -365,7 +420,9 @@ impl Assembler<'_> {
         self.st.emit_at = vals.get(1).map(|v| v.pos);
         self.st.pc_first = true;
         let r = to_uval(&vals[0].val, 32, self);
-        let Ok(n) = self.check(line, vals[0].pos, r) else { return };
+        let Ok(n) = self.check(line, vals[0].pos, r) else {
+            return;
+        };
         let count = if cmd == Cmd::Align {
             if n == 0 {
                 let span = self.span_at(line, vals[0].pos);
@@ -386,7 +443,11 @@ impl Assembler<'_> {
         };
         if count > self.out.image_size as u64 {
             let span = self.span_at(line, vals[0].pos);
-            self.error(span, Kind::ValueOutOfRange, format!("fill of {count} bytes is larger than the address space"));
+            self.error(
+                span,
+                Kind::ValueOutOfRange,
+                format!("fill of {count} bytes is larger than the address space"),
+            );
             return;
         }
         let count = count as u32;
@@ -402,7 +463,11 @@ impl Assembler<'_> {
         if chunk.items.is_empty() {
             if count > 0 {
                 let span = self.span_at(line, pattern.pos);
-                self.error(span, Kind::ValueOutOfRange, "at least one byte is needed".into());
+                self.error(
+                    span,
+                    Kind::ValueOutOfRange,
+                    "at least one byte is needed".into(),
+                );
             }
             return;
         }
@@ -441,28 +506,44 @@ impl Assembler<'_> {
     /// `.binary "file" [, offset [, length]]`
     pub fn binary_directive(&mut self, line: &LineRef, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
         let Ok(exprs) = &parsed.result else { return };
         if exprs.is_empty() || exprs.len() > 3 {
             let span = line.span(args, args + 1);
-            self.error(span, Kind::Syntax, format!("expected 1 to 3 arguments, got {}", exprs.len()));
+            self.error(
+                span,
+                Kind::Syntax,
+                format!("expected 1 to 3 arguments, got {}", exprs.len()),
+            );
             return;
         }
-        let Ok(vals) = self.eval_args(line, exprs) else { return };
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return;
+        };
         let Value::Str(name) = &vals[0].val else {
             let span = self.span_at(line, vals[0].pos);
             let what = describe(&vals[0].val, self);
-            self.error(span, Kind::Type, format!("a file name string is expected, not {what}"));
+            self.error(
+                span,
+                Kind::Type,
+                format!("a file name string is expected, not {what}"),
+            );
             return;
         };
         let mut nums = Vec::new();
         for v in &vals[1..] {
             let r = crate::value::convert::to_int(&v.val, self);
-            let Ok(n) = self.check(line, v.pos, r) else { return };
+            let Ok(n) = self.check(line, v.pos, r) else {
+                return;
+            };
             nums.push(n);
         }
         let name = name.to_string();
-        let Ok(data) = self.binary_file(line, &name, vals[0].pos) else { return };
+        let Ok(data) = self.binary_file(line, &name, vals[0].pos) else {
+            return;
+        };
         let slice = super::files::window(&data, nums.first().copied(), nums.get(1).copied());
         let slice = slice.to_vec();
         self.emit(line, &slice);
@@ -470,10 +551,16 @@ impl Assembler<'_> {
 
     /// `.offs n`: move the compile offset relative to the program counter.
     pub fn offs(&mut self, line: &LineRef, args: usize) {
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
         let Ok(exprs) = &parsed.result else { return };
         let [e] = exprs.as_slice() else {
-            self.error(line.span(args, args + 1), Kind::Syntax, "expected exactly one argument".into());
+            self.error(
+                line.span(args, args + 1),
+                Kind::Syntax,
+                "expected exactly one argument".into(),
+            );
             return;
         };
         let Ok(v) = self.eval(line, e) else { return };
@@ -481,7 +568,9 @@ impl Assembler<'_> {
             return;
         }
         let r = crate::value::convert::to_int(&v, self);
-        let Ok(n) = self.check(line, e.pos, r) else { return };
+        let Ok(n) = self.check(line, e.pos, r) else {
+            return;
+        };
         let mask = self.out.image_size - 1;
         let a = self.out.addr_mut(self.st.addr);
         if !a.moved {

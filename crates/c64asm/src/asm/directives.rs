@@ -15,12 +15,29 @@ use crate::value::NsId;
 
 impl Assembler<'_> {
     /// A directive in an assembled line.
-    pub fn command(&mut self, line: &LineRef, cmd: Cmd, args: usize, pos: usize, newlabel: Option<NewLabel>) -> Step {
+    pub fn command(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        pos: usize,
+        newlabel: Option<NewLabel>,
+    ) -> Step {
         let span = line.span(pos, pos + 1);
         match cmd {
-            Cmd::Byte | Cmd::Char | Cmd::Word | Cmd::Sint | Cmd::Addr | Cmd::Rta | Cmd::Long | Cmd::Lint
-            | Cmd::Dword | Cmd::Dint => self.data_numbers(line, cmd, args, newlabel),
-            Cmd::Text | Cmd::Ptext | Cmd::Shift | Cmd::Shiftl | Cmd::Null => self.data_text(line, cmd, args, newlabel),
+            Cmd::Byte
+            | Cmd::Char
+            | Cmd::Word
+            | Cmd::Sint
+            | Cmd::Addr
+            | Cmd::Rta
+            | Cmd::Long
+            | Cmd::Lint
+            | Cmd::Dword
+            | Cmd::Dint => self.data_numbers(line, cmd, args, newlabel),
+            Cmd::Text | Cmd::Ptext | Cmd::Shift | Cmd::Shiftl | Cmd::Null => {
+                self.data_text(line, cmd, args, newlabel)
+            }
             Cmd::Fill | Cmd::Align => {
                 self.fill(line, cmd, args, newlabel);
                 self.st.emit_at = None;
@@ -31,7 +48,9 @@ impl Assembler<'_> {
             Cmd::Include | Cmd::Binclude => {
                 self.include(line, cmd, args, newlabel, span);
             }
-            Cmd::If | Cmd::Ifeq | Cmd::Ifne | Cmd::Ifpl | Cmd::Ifmi => self.if_directive(line, cmd, args, span, newlabel),
+            Cmd::If | Cmd::Ifeq | Cmd::Ifne | Cmd::Ifpl | Cmd::Ifmi => {
+                self.if_directive(line, cmd, args, span, newlabel)
+            }
             Cmd::Elsif => self.elsif(line, args, span),
             Cmd::Else => self.else_directive(line, span),
             Cmd::Fi => self.fi(line, span),
@@ -46,16 +65,28 @@ impl Assembler<'_> {
             }
             Cmd::Endc => {
                 if self.st.close(Wait::EndC).is_none() {
-                    self.error(span, Kind::ConditionalMismatch, "opening directive '.comment' not found".into());
+                    self.error(
+                        span,
+                        Kind::ConditionalMismatch,
+                        "opening directive '.comment' not found".into(),
+                    );
                 }
             }
             Cmd::For | Cmd::Rept | Cmd::While | Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
                 return self.loop_directive(line, cmd, args, span, None);
             }
-            Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => return self.loop_end(line, cmd, span),
-            Cmd::Break | Cmd::Continue | Cmd::Breakif | Cmd::Continueif => self.break_continue(line, cmd, args, span),
+            Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => {
+                return self.loop_end(line, cmd, span);
+            }
+            Cmd::Break | Cmd::Continue | Cmd::Breakif | Cmd::Continueif => {
+                self.break_continue(line, cmd, args, span)
+            }
             Cmd::Macro | Cmd::Segment | Cmd::Function => {
-                self.error(span, Kind::MacroMisuse, format!("a label is required for '.{}'", cmd_name(cmd)));
+                self.error(
+                    span,
+                    Kind::MacroMisuse,
+                    format!("a label is required for '.{}'", cmd_name(cmd)),
+                );
                 let w = match cmd {
                     Cmd::Macro => Wait::EndMacro,
                     Cmd::Segment => Wait::EndSegment,
@@ -65,9 +96,15 @@ impl Assembler<'_> {
                 self.st.top_mut().skip = 0;
             }
             Cmd::Sfunction | Cmd::Var | Cmd::Lbl => {
-                self.error(span, Kind::Syntax, format!("a label is required for '.{}'", cmd_name(cmd)));
+                self.error(
+                    span,
+                    Kind::Syntax,
+                    format!("a label is required for '.{}'", cmd_name(cmd)),
+                );
             }
-            Cmd::Endm | Cmd::Endmacro | Cmd::Endsegment => return self.end_macro(line, cmd, args, span),
+            Cmd::Endm | Cmd::Endmacro | Cmd::Endsegment => {
+                return self.end_macro(line, cmd, args, span);
+            }
             Cmd::Endf => return self.end_function(line, args, span),
             Cmd::Proc => self.proc_directive(line, span, newlabel),
             Cmd::Pend => self.pend(line, span),
@@ -98,9 +135,18 @@ impl Assembler<'_> {
             Cmd::Cdef => self.cdef(line, args),
             Cmd::Tdef => self.tdef(line, args),
             Cmd::Edef => self.edef(line, args),
-            Cmd::Error | Cmd::Warn | Cmd::Cerror | Cmd::Cwarn => self.message(line, cmd, args, span),
+            Cmd::Error | Cmd::Warn | Cmd::Cerror | Cmd::Cwarn => {
+                self.message(line, cmd, args, span)
+            }
             Cmd::Assert | Cmd::Check => {
-                self.error(span, Kind::NotSupported, format!(".{} is not supported by c64kit (64tass says not to use it)", cmd_name(cmd)));
+                self.error(
+                    span,
+                    Kind::NotSupported,
+                    format!(
+                        ".{} is not supported by c64kit (64tass says not to use it)",
+                        cmd_name(cmd)
+                    ),
+                );
             }
             Cmd::Cpu => self.cpu(line, args),
             Cmd::End => return Step::End,
@@ -113,7 +159,14 @@ impl Assembler<'_> {
                     self.warn("ignored", span, "directive ignored".into());
                 }
             }
-            Cmd::As | Cmd::Al | Cmd::Xs | Cmd::Xl | Cmd::Autsiz | Cmd::Mansiz | Cmd::Databank | Cmd::Dpage => {
+            Cmd::As
+            | Cmd::Al
+            | Cmd::Xs
+            | Cmd::Xl
+            | Cmd::Autsiz
+            | Cmd::Mansiz
+            | Cmd::Databank
+            | Cmd::Dpage => {
                 self.error(
                     span,
                     Kind::NotSupported,
@@ -158,18 +211,16 @@ impl Assembler<'_> {
                     self.error(span, Kind::ConditionalMismatch, "'.endif' expected".into());
                 }
             }
-            Cmd::Case | Cmd::Default => {
-                if self.st.top().what == Wait::Switch2 {
-                    let skip = self.st.top().skip;
-                    if cmd == Cmd::Default {
-                        self.st.top_mut().skip = skip >> 1;
-                        self.st.top_mut().what = Wait::Switch;
-                    } else if skip == 2 {
-                        let args = line.skip_ws(pos + 5);
-                        self.case(line, args, span);
-                    } else {
-                        self.st.top_mut().skip = skip & 2;
-                    }
+            Cmd::Case | Cmd::Default if self.st.top().what == Wait::Switch2 => {
+                let skip = self.st.top().skip;
+                if cmd == Cmd::Default {
+                    self.st.top_mut().skip = skip >> 1;
+                    self.st.top_mut().what = Wait::Switch;
+                } else if skip == 2 {
+                    let args = line.skip_ws(pos + 5);
+                    self.case(line, args, span);
+                } else {
+                    self.st.top_mut().skip = skip & 2;
                 }
             }
             Cmd::Fi => {
@@ -219,38 +270,34 @@ impl Assembler<'_> {
                 self.st.push_context(ns);
                 push(self, w);
             }
-            Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => return self.loop_end(line, cmd, span),
+            Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => {
+                return self.loop_end(line, cmd, span);
+            }
             Cmd::Proc => {
                 let ns = self.st.context();
                 self.st.push_context(ns);
                 push(self, Wait::Pend);
                 self.st.top_mut().skip = 0;
             }
-            Cmd::Pend => {
-                if self.st.top().what == Wait::Pend {
-                    self.st.pop_context();
-                    self.st.frames.pop();
-                }
+            Cmd::Pend if self.st.top().what == Wait::Pend => {
+                self.st.pop_context();
+                self.st.frames.pop();
             }
             Cmd::Block => {
                 let ns = self.st.context();
                 self.st.push_context(ns);
                 push(self, Wait::Bend);
             }
-            Cmd::Bend => {
-                if self.st.close(Wait::Bend).is_some() {
-                    self.st.pop_context();
-                }
+            Cmd::Bend if self.st.close(Wait::Bend).is_some() => {
+                self.st.pop_context();
             }
             Cmd::Namespace => {
                 let ns = self.st.context();
                 self.st.push_context(ns);
                 push(self, Wait::EndN);
             }
-            Cmd::Endn => {
-                if self.st.close(Wait::EndN).is_some() {
-                    self.st.pop_context();
-                }
+            Cmd::Endn if self.st.close(Wait::EndN).is_some() => {
+                self.st.pop_context();
             }
             Cmd::Logical => push(self, Wait::Here),
             Cmd::Here => {
@@ -323,24 +370,29 @@ impl Assembler<'_> {
                 // program counter moves (`zp .virtual $02` then `lda zp`).
                 self.virtual_directive(line, args, cmd_span, None);
                 self.st.star = self.out.addr(self.st.addr).l_address;
-                if let Ok(Some(nl)) = self.code_label(line, name, text, span, ns, true, _local) {
-                    if let super::state::FrameData::Virtual { label, .. } = &mut self.st.top_mut().data {
-                        *label = Some(super::state::SizedLabel {
-                            label: nl.id,
-                            addr: nl.oaddr,
-                        });
-                    }
+                if let Ok(Some(nl)) = self.code_label(line, name, text, span, ns, true, _local)
+                    && let super::state::FrameData::Virtual { label, .. } =
+                        &mut self.st.top_mut().data
+                {
+                    *label = Some(super::state::SizedLabel {
+                        label: nl.id,
+                        addr: nl.oaddr,
+                    });
                 }
                 Some(Step::Next)
             }
             Cmd::Var => {
                 let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-                let Ok(exprs) = &parsed.result else { return Some(Step::Next) };
+                let Ok(exprs) = &parsed.result else {
+                    return Some(Step::Next);
+                };
                 if exprs.is_empty() {
                     self.error(cmd_span, Kind::Syntax, "an expression is expected".into());
                     return Some(Step::Next);
                 }
-                let Ok(vals) = self.eval_args(line, exprs) else { return Some(Step::Next) };
+                let Ok(vals) = self.eval_args(line, exprs) else {
+                    return Some(Step::Next);
+                };
                 let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
                 self.record_line(line, None);
                 self.set_variable(line, name, text, span, ns, v, false);
@@ -368,10 +420,22 @@ impl Assembler<'_> {
             }
             Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
                 let lspan = line.span(args, args + 1);
-                Some(self.loop_directive(line, cmd, args, lspan, Some((name, text.clone(), span, ns))))
+                Some(self.loop_directive(
+                    line,
+                    cmd,
+                    args,
+                    lspan,
+                    Some((name, text.clone(), span, ns)),
+                ))
             }
             Cmd::Dstruct | Cmd::Dunion => {
-                self.dstruct(line, cmd, args, cmd_span, Some((name, text.clone(), span, ns)));
+                self.dstruct(
+                    line,
+                    cmd,
+                    args,
+                    cmd_span,
+                    Some((name, text.clone(), span, ns)),
+                );
                 Some(Step::Next)
             }
             Cmd::Lbl => {
@@ -390,11 +454,15 @@ impl Assembler<'_> {
             (Cmd::Endf, Wait::EndF) => {
                 self.close_definition();
             }
-            (Cmd::Endf, Wait::EndF2 | Wait::EndF3) => return Step::Return(crate::value::Value::None),
-            (Cmd::Endm | Cmd::Endmacro, Wait::EndMacro) | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment) => {
+            (Cmd::Endf, Wait::EndF2 | Wait::EndF3) => {
+                return Step::Return(crate::value::Value::None);
+            }
+            (Cmd::Endm | Cmd::Endmacro, Wait::EndMacro)
+            | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment) => {
                 self.close_definition();
             }
-            (Cmd::Endm | Cmd::Endmacro, Wait::EndMacro2) | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment2) => {
+            (Cmd::Endm | Cmd::Endmacro, Wait::EndMacro2)
+            | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment2) => {
                 return Step::Return(crate::value::Value::None);
             }
             _ => {}

@@ -13,7 +13,7 @@ use crate::symbols::{GLOBAL, LabelId, PcType};
 use crate::syntax::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, TextMode, UnOp};
 use crate::value::seq::IndexArg;
 use crate::value::{
-    self, Address, AddrMode, Bits, Builtin, CodeId, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
+    self, AddrMode, Address, Bits, Builtin, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
     Type, Value,
 };
 
@@ -191,7 +191,9 @@ pub const BUILTINS: &[(&str, Value)] = &[
 impl Assembler<'_> {
     pub fn span_at(&self, line: &LineRef, pos: Pos) -> Span {
         let p = pos as usize;
-        let end = p + crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode).max(1);
+        let end =
+            p + crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode)
+                .max(1);
         line.span(p, end.min(line.end.max(p + 1)))
     }
 
@@ -293,7 +295,12 @@ impl Assembler<'_> {
             return Ok(v);
         }
         if !self.doomed() {
-            self.not_defined(line, pos, self.names.name(name).to_string(), Searched::Scopes);
+            self.not_defined(
+                line,
+                pos,
+                self.names.name(name).to_string(),
+                Searched::Scopes,
+            );
         }
         Ok(Value::None)
     }
@@ -309,16 +316,28 @@ impl Assembler<'_> {
             Searched::Object(ns) => (ns, true),
         };
         let key = (what.clone(), ns.0, object);
-        let fresh = if self.deferring > 0 { !self.undefined.contains(&key) } else { self.undefined.insert(key) };
+        let fresh = if self.deferring > 0 {
+            !self.undefined.contains(&key)
+        } else {
+            self.undefined.insert(key)
+        };
         if !fresh {
             return;
         }
         let span = self.span_at(line, pos);
-        self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
+        self.error(
+            span,
+            Kind::UndefinedSymbol,
+            format!("not defined symbol '{what}'"),
+        );
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
-            (false, _) if ns == crate::symbols::GLOBAL => self.note("searched in the global scope".into()),
-            (false, Some(span)) => self.related(span, "searched in this scope and in all its parents"),
+            (false, _) if ns == crate::symbols::GLOBAL => {
+                self.note("searched in the global scope".into())
+            }
+            (false, Some(span)) => {
+                self.related(span, "searched in this scope and in all its parents")
+            }
             (false, None) => self.note("searched in this scope and in all its parents".into()),
             (true, Some(span)) => self.related(span, "searched in this object only"),
             (true, None) => self.note("searched in this object only".into()),
@@ -347,9 +366,17 @@ impl Assembler<'_> {
         if self.doomed() {
             return Ok(Value::None);
         }
-        let what = if back { "-".repeat(n.unsigned_abs() as usize) } else { "+".repeat(n as usize + 1) };
+        let what = if back {
+            "-".repeat(n.unsigned_abs() as usize)
+        } else {
+            "+".repeat(n as usize + 1)
+        };
         let span = line.span(pos as usize, pos as usize + what.len());
-        self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
+        self.error(
+            span,
+            Kind::UndefinedSymbol,
+            format!("not defined symbol '{what}'"),
+        );
         Ok(Value::None)
     }
 
@@ -382,7 +409,10 @@ impl Assembler<'_> {
                 }
             } else {
                 let v = self.eval(line, e)?;
-                out.push(Located { val: v, pos: e.start() });
+                out.push(Located {
+                    val: v,
+                    pos: e.start(),
+                });
             }
         }
         Ok(out)
@@ -410,7 +440,11 @@ impl Assembler<'_> {
             ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
             ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
-                self.error(span, Kind::NotSupported, "anonymous symbol values (.+, .-) are not supported by c64kit yet".into());
+                self.error(
+                    span,
+                    Kind::NotSupported,
+                    "anonymous symbol values (.+, .-) are not supported by c64kit yet".into(),
+                );
                 Err(Reported)
             }
             ExprKind::Paren(inner) => self.eval(line, inner),
@@ -460,7 +494,9 @@ impl Assembler<'_> {
                                 ExprKind::Symbol(n) => Value::Symbol(*n),
                                 _ => self.eval(line, k)?,
                             };
-                            if let Some(slot) = d.pairs.iter_mut().find(|(x, _)| value::same(x, &key)) {
+                            if let Some(slot) =
+                                d.pairs.iter_mut().find(|(x, _)| value::same(x, &key))
+                            {
                                 slot.1 = val;
                             } else {
                                 d.pairs.push((key, val));
@@ -521,7 +557,14 @@ impl Assembler<'_> {
         }
     }
 
-    fn binary(&mut self, line: &LineRef, op: BinOp, a: &Expr, b: &Expr, pos: Pos) -> EResult<Value> {
+    fn binary(
+        &mut self,
+        line: &LineRef,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        pos: Pos,
+    ) -> EResult<Value> {
         let x = self.eval(line, a)?;
         // `&&` and `||` only evaluate the side they return.
         match op {
@@ -550,15 +593,15 @@ impl Assembler<'_> {
         if v.is_none() {
             return Ok(Value::None);
         }
-        self.member_of(line, &v, member, base.pos)
+        self.member_of(line, &v, member)
     }
 
-    fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr, pos: Pos) -> EResult<Value> {
+    fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr) -> EResult<Value> {
         match &member.kind {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 let mut out = Vec::new();
                 for m in items.iter() {
-                    out.push(self.member_of(line, v, m, pos)?);
+                    out.push(self.member_of(line, v, m)?);
                 }
                 Ok(if matches!(member.kind, ExprKind::List(_)) {
                     Value::list(out)
@@ -575,7 +618,10 @@ impl Assembler<'_> {
                         Some(x) => Ok(x),
                         None => {
                             let span = self.span_at(line, member.pos);
-                            let msg = format!("key not in dictionary symbol '{}'", self.names.name(*name));
+                            let msg = format!(
+                                "key not in dictionary symbol '{}'",
+                                self.names.name(*name)
+                            );
                             self.error(span, Kind::UndefinedSymbol, msg);
                             Err(Reported)
                         }
@@ -594,7 +640,12 @@ impl Assembler<'_> {
                     self.touch(id);
                     return Ok(self.syms.label(id).value.clone());
                 }
-                self.not_defined(line, member.pos, self.names.name(*name).to_string(), Searched::Object(ns));
+                self.not_defined(
+                    line,
+                    member.pos,
+                    self.names.name(*name).to_string(),
+                    Searched::Object(ns),
+                );
                 Ok(Value::None)
             }
             ExprKind::AnonSymbol(n) => {
@@ -609,7 +660,12 @@ impl Assembler<'_> {
                         Ok(self.syms.label(id).value.clone())
                     }
                     None => {
-                        self.not_defined(line, member.pos, if back { "-".into() } else { "+".into() }, Searched::Object(ns));
+                        self.not_defined(
+                            line,
+                            member.pos,
+                            if back { "-".into() } else { "+".into() },
+                            Searched::Object(ns),
+                        );
                         Ok(Value::None)
                     }
                 }
@@ -623,7 +679,13 @@ impl Assembler<'_> {
     }
 
     /// `label[i]`: elements of the assembled data behind a label.
-    fn index_code(&mut self, line: &LineRef, code: CodeRef, idx: &[IndexArg], pos: Pos) -> EResult<Value> {
+    fn index_code(
+        &mut self,
+        line: &LineRef,
+        code: CodeRef,
+        idx: &[IndexArg],
+        pos: Pos,
+    ) -> EResult<Value> {
         let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
@@ -644,12 +706,20 @@ impl Assembler<'_> {
         let unit = c.dtype.size().max(1) as i64;
         let offs = code.offs as i64;
         // 64tass rounds the offset up to whole elements.
-        let first = if offs >= 0 { (offs + unit - 1) / unit } else { -((-offs + unit - 1) / unit) };
+        let first = if offs >= 0 {
+            (offs + unit - 1) / unit
+        } else {
+            -((-offs + unit - 1) / unit)
+        };
         let count = (c.size as i64 - offs).max(0) / unit;
         let start = first * unit;
         let lead = (-start).clamp(0, count * unit);
         let mut bytes = vec![None; lead as usize];
-        let read = self.read_memory(c.mem, (c.memaddr as i64 + start + lead) as u32, (count * unit - lead) as u32)?;
+        let read = self.read_memory(
+            c.mem,
+            (c.memaddr as i64 + start + lead) as u32,
+            (count * unit - lead) as u32,
+        )?;
         bytes.extend(read);
         let size = unit as usize;
         let signed = c.dtype.signed();
@@ -683,7 +753,12 @@ impl Assembler<'_> {
             return Ok(out);
         };
         for b in &m.blocks {
-            if let crate::output::Block::Data { addr: a, start, len: l } = *b {
+            if let crate::output::Block::Data {
+                addr: a,
+                start,
+                len: l,
+            } = *b
+            {
                 for i in 0..l {
                     let at = a + i;
                     if at >= addr && at < addr + len {
@@ -702,7 +777,13 @@ impl Assembler<'_> {
     }
 
     /// Call a function, type or encoding value with arguments.
-    pub fn call_value(&mut self, line: &LineRef, callee: Value, vals: Vec<Located>, pos: Pos) -> EResult<Value> {
+    pub fn call_value(
+        &mut self,
+        line: &LineRef,
+        callee: Value,
+        vals: Vec<Located>,
+        pos: Pos,
+    ) -> EResult<Value> {
         if callee.is_none() {
             return Ok(Value::None);
         }
@@ -740,8 +821,12 @@ impl Assembler<'_> {
 /// Apply an addressing-mode operator, element-wise to lists.
 pub fn apply_mode(v: Value, op: AddrOp) -> Value {
     match v {
-        Value::List(items) => Value::list(items.iter().map(|x| apply_mode(x.clone(), op)).collect()),
-        Value::Tuple(items) => Value::tuple(items.iter().map(|x| apply_mode(x.clone(), op)).collect()),
+        Value::List(items) => {
+            Value::list(items.iter().map(|x| apply_mode(x.clone(), op)).collect())
+        }
+        Value::Tuple(items) => {
+            Value::tuple(items.iter().map(|x| apply_mode(x.clone(), op)).collect())
+        }
         Value::Addr(a) => match a.mode.push(op) {
             Some(mode) => Value::Addr(Rc::new(Address {
                 mode,
@@ -784,7 +869,10 @@ pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
         }
         TextMode::PText => {
             if bytes.len() > 255 {
-                return Err(Fault::new(format!("ptext too long by {} bytes", bytes.len() - 255)));
+                return Err(Fault::new(format!(
+                    "ptext too long by {} bytes",
+                    bytes.len() - 255
+                )));
             }
             bytes.insert(0, bytes.len() as u8);
         }
@@ -811,7 +899,11 @@ fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             Value::tuple(out?)
         });
     }
-    Ok(if value::convert::to_bool(c, env)? { a.clone() } else { b.clone() })
+    Ok(if value::convert::to_bool(c, env)? {
+        a.clone()
+    } else {
+        b.clone()
+    })
 }
 
 /// The global namespace id (for users of this module).

@@ -42,7 +42,12 @@ impl Files {
         }
     }
 
-    pub fn load_main(&mut self, path: &Path, src: &mut SourceMap, unicode: bool) -> std::io::Result<FileId> {
+    pub fn load_main(
+        &mut self,
+        path: &Path,
+        src: &mut SourceMap,
+        unicode: bool,
+    ) -> std::io::Result<FileId> {
         let bytes = read_limited(path)?;
         let text = crate::source::decode(&bytes, unicode);
         let id = src.add(path.display().to_string(), Some(path.to_path_buf()), text);
@@ -74,7 +79,9 @@ fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
         return Err(std::io::Error::other("is a directory, not a file"));
     }
     if !meta.is_file() {
-        return Err(std::io::Error::other("is a device or pipe, not a regular file"));
+        return Err(std::io::Error::other(
+            "is a device or pipe, not a regular file",
+        ));
     }
     if meta.len() > MAX_FILE {
         return Err(std::io::Error::other(format!(
@@ -84,7 +91,9 @@ fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
         )));
     }
     let mut data = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path)?.take(MAX_FILE + 1).read_to_end(&mut data)?;
+    std::fs::File::open(path)?
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut data)?;
     if data.len() as u64 > MAX_FILE {
         return Err(std::io::Error::other("grew while being read; refused"));
     }
@@ -125,11 +134,20 @@ impl Assembler<'_> {
     }
 
     fn not_found(&mut self, span: Span, name: &str, why: &str) {
-        self.error(span, Kind::IncludeNotFound, format!("can't open file '{name}': {why}"));
+        self.error(
+            span,
+            Kind::IncludeNotFound,
+            format!("can't open file '{name}': {why}"),
+        );
     }
 
     /// Bytes of a binary file (cached).
-    pub fn binary_file(&mut self, line: &LineRef, name: &str, pos: u32) -> Result<Rc<Vec<u8>>, Reported> {
+    pub fn binary_file(
+        &mut self,
+        line: &LineRef,
+        name: &str,
+        pos: u32,
+    ) -> Result<Rc<Vec<u8>>, Reported> {
         let span = self.span_at(line, pos);
         let from = self.current_path();
         let Some(path) = self.files.resolve(name, from.as_deref()) else {
@@ -154,12 +172,25 @@ impl Assembler<'_> {
     }
 
     /// `.include "file"` and `label .binclude "file"`.
-    pub fn include(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>, span: Span) {
+    pub fn include(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        newlabel: Option<NewLabel>,
+        span: Span,
+    ) {
         self.record_line(line, None);
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else { return };
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
         let Ok(exprs) = &parsed.result else { return };
         let [e] = exprs.as_slice() else {
-            self.error(line.span(args, args + 1), Kind::Syntax, "expected exactly one file name".into());
+            self.error(
+                line.span(args, args + 1),
+                Kind::Syntax,
+                "expected exactly one file name".into(),
+            );
             return;
         };
         let Ok(v) = self.eval(line, e) else { return };
@@ -181,7 +212,9 @@ impl Assembler<'_> {
             None => match read_limited(&path) {
                 Ok(bytes) => {
                     let text = crate::source::decode(&bytes, self.opts.ascii);
-                    let f = self.src.add(path.display().to_string(), Some(path.clone()), text);
+                    let f = self
+                        .src
+                        .add(path.display().to_string(), Some(path.clone()), text);
                     self.files.sources.insert(path.clone(), f);
                     self.files.read.push(path);
                     f
@@ -201,10 +234,12 @@ impl Assembler<'_> {
             return;
         }
         let scope = if cmd == Cmd::Binclude {
-            Some(match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-                Some(Value::Code(c)) => self.syms.code(c.id).names,
-                _ => self.anon_scope(line, b'.'),
-            })
+            Some(
+                match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
+                    Some(Value::Code(c)) => self.syms.code(c.id).names,
+                    _ => self.anon_scope(line, b'.'),
+                },
+            )
         } else {
             None
         };

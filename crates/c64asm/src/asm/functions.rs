@@ -5,12 +5,11 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::eval::{EResult, Located, Reported};
+use super::eval::{EResult, Located};
 use super::lines::LineRef;
-use crate::diag::Kind;
 use crate::syntax::ast::Pos;
 use crate::value::convert::{
-    bits_from_bytes, describe, float_to_int, numeric, to_bool, to_float, to_int, to_ival, to_uval,
+    describe, float_to_int, numeric, to_bool, to_float, to_int, to_ival, to_uval,
 };
 use crate::value::repr::{c_float, repr, to_str};
 use crate::value::{self, Bits, Builtin, Env, FResult, Fault, Type, Value};
@@ -20,7 +19,10 @@ fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
         return Ok(());
     }
     Err(Fault::new(if min == max {
-        format!("{name}: expected exactly {min} argument{}, got {got}", if min == 1 { "" } else { "s" })
+        format!(
+            "{name}: expected exactly {min} argument{}, got {got}",
+            if min == 1 { "" } else { "s" }
+        )
     } else if got < min {
         format!("{name}: expected at least {min} arguments, got {got}")
     } else {
@@ -31,8 +33,12 @@ fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
 /// Apply `f` to a value, element by element through lists and tuples.
 fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
     match v {
-        Value::List(items) => Ok(Value::list(items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?)),
-        Value::Tuple(items) => Ok(Value::tuple(items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?)),
+        Value::List(items) => Ok(Value::list(
+            items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
+        )),
+        Value::Tuple(items) => Ok(Value::tuple(
+            items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
+        )),
         Value::None => Ok(Value::None),
         _ => f(v),
     }
@@ -66,11 +72,22 @@ fn int_bytes(v: &Value, size: u32, signed: bool, env: &dyn Env) -> FResult<Value
     } else {
         to_uval(v, bits, env)?
     };
-    Ok(Value::Bytes((0..size).map(|i| (n >> (8 * i)) as u8).collect::<Vec<u8>>().into()))
+    Ok(Value::Bytes(
+        (0..size)
+            .map(|i| (n >> (8 * i)) as u8)
+            .collect::<Vec<u8>>()
+            .into(),
+    ))
 }
 
 impl Assembler<'_> {
-    pub fn call_builtin(&mut self, line: &LineRef, b: Builtin, args: &[Located], pos: Pos) -> EResult<Value> {
+    pub fn call_builtin(
+        &mut self,
+        line: &LineRef,
+        b: Builtin,
+        args: &[Located],
+        pos: Pos,
+    ) -> EResult<Value> {
         let r = self.builtin_value(line, b, args);
         self.check(line, pos, r)
     }
@@ -208,7 +225,9 @@ impl Assembler<'_> {
             Builtin::Len => {
                 one(vals.len())?;
                 if let Value::Code(c) = vals[0] {
-                    return Ok(Value::Int((self.code_size(*c)? / self.syms.code(c.id).dtype.size()) as i64));
+                    return Ok(Value::Int(
+                        (self.code_size(*c)? / self.syms.code(c.id).dtype.size()) as i64,
+                    ));
                 }
                 Ok(Value::Int(value::len_of(vals[0], env)? as i64))
             }
@@ -216,16 +235,23 @@ impl Assembler<'_> {
                 one(vals.len())?;
                 match vals[0] {
                     Value::Code(c) => Ok(Value::Int(self.code_size(*c)? as i64)),
-                    Value::Macro(crate::value::MacroKind::Struct | crate::value::MacroKind::Union, id) => {
-                        Ok(Value::Int(self.macros.get(*id).size as i64))
-                    }
+                    Value::Macro(
+                        crate::value::MacroKind::Struct | crate::value::MacroKind::Union,
+                        id,
+                    ) => Ok(Value::Int(self.macros.get(*id).size as i64)),
                     Value::None => Ok(Value::None),
-                    v => Err(Fault::new(format!("can't get size of {}", describe(v, env)))),
+                    v => Err(Fault::new(format!(
+                        "can't get size of {}",
+                        describe(v, env)
+                    ))),
                 }
             }
             Builtin::Range => {
                 arg_count(name, vals.len(), 1, 3)?;
-                let ints: Vec<i128> = vals.iter().map(|v| to_int(v, env)).collect::<FResult<_>>()?;
+                let ints: Vec<i128> = vals
+                    .iter()
+                    .map(|v| to_int(v, env))
+                    .collect::<FResult<_>>()?;
                 let (start, end, step) = match ints.as_slice() {
                     [e] => (0, *e, 1),
                     [s, e] => (*s, *e, 1),
@@ -235,7 +261,11 @@ impl Assembler<'_> {
                 if step == 0 {
                     return Err(Fault::new("zero value not allowed"));
                 }
-                let n = if step > 0 { (end - start + step - 1) / step } else { (start - end - step - 1) / -step };
+                let n = if step > 0 {
+                    (end - start + step - 1) / step
+                } else {
+                    (start - end - step - 1) / -step
+                };
                 if n > 1 << 24 {
                     return Err(Fault::new("range too large"));
                 }
@@ -257,10 +287,24 @@ impl Assembler<'_> {
                 let all = b == Builtin::All;
                 Ok(Value::Bool(match vals[0] {
                     Value::Bits(bits) => {
-                        let mask = if bits.len >= 64 { u64::MAX } else { (1u64 << bits.len) - 1 };
-                        let v = if bits.inv { !bits.val & mask } else { bits.val & mask };
+                        let mask = if bits.len >= 64 {
+                            u64::MAX
+                        } else {
+                            (1u64 << bits.len) - 1
+                        };
+                        let v = if bits.inv {
+                            !bits.val & mask
+                        } else {
+                            bits.val & mask
+                        };
                         // 64tass: any() of an inverted bit string is true unless it is empty.
-                        if all { v == mask } else if bits.inv { bits.len > 0 } else { v != 0 }
+                        if all {
+                            v == mask
+                        } else if bits.inv {
+                            bits.len > 0
+                        } else {
+                            v != 0
+                        }
                     }
                     Value::Str(_) | Value::Bytes(_) => {
                         let bytes = match vals[0] {
@@ -268,14 +312,30 @@ impl Assembler<'_> {
                             Value::Bytes(b) => b.to_vec(),
                             _ => Vec::new(),
                         };
-                        if all { bytes.iter().all(|&x| x != 0) } else { bytes.iter().any(|&x| x != 0) }
+                        if all {
+                            bytes.iter().all(|&x| x != 0)
+                        } else {
+                            bytes.iter().any(|&x| x != 0)
+                        }
                     }
                     v => match v.elements() {
                         Some(items) => {
-                            let truths: Vec<bool> = items.iter().map(|x| to_bool(x, env)).collect::<FResult<_>>()?;
-                            if all { truths.iter().all(|&t| t) } else { truths.iter().any(|&t| t) }
+                            let truths: Vec<bool> = items
+                                .iter()
+                                .map(|x| to_bool(x, env))
+                                .collect::<FResult<_>>()?;
+                            if all {
+                                truths.iter().all(|&t| t)
+                            } else {
+                                truths.iter().any(|&t| t)
+                            }
                         }
-                        None => return Err(Fault::new(format!("can't get boolean value of {}", describe(v, env)))),
+                        None => {
+                            return Err(Fault::new(format!(
+                                "can't get boolean value of {}",
+                                describe(v, env)
+                            )));
+                        }
                     },
                 }))
             }
@@ -329,7 +389,9 @@ impl Assembler<'_> {
                 let path = path.to_string();
                 let pos = args[0].pos;
                 // Already reported: the result is just unknown.
-                let data = self.binary_file(line, &path, pos).map_err(|_| Fault::none())?;
+                let data = self
+                    .binary_file(line, &path, pos)
+                    .map_err(|_| Fault::none())?;
                 let slice = crate::asm::files::window(&data, offset, length);
                 Ok(Value::Bytes(slice.to_vec().into()))
             }
@@ -340,7 +402,10 @@ impl Assembler<'_> {
             Builtin::Sort => {
                 one(vals.len())?;
                 let Some(items) = vals[0].elements() else {
-                    return Err(Fault::new(format!("not iterable {}", describe(vals[0], env))));
+                    return Err(Fault::new(format!(
+                        "not iterable {}",
+                        describe(vals[0], env)
+                    )));
                 };
                 let mut sorted: Vec<Value> = items.to_vec();
                 let mut err = None;
@@ -354,7 +419,11 @@ impl Assembler<'_> {
                 if let Some(e) = err {
                     return Err(e);
                 }
-                Ok(if matches!(vals[0], Value::List(_)) { Value::list(sorted) } else { Value::tuple(sorted) })
+                Ok(if matches!(vals[0], Value::List(_)) {
+                    Value::list(sorted)
+                } else {
+                    Value::tuple(sorted)
+                })
             }
         }
     }
@@ -371,7 +440,13 @@ impl Assembler<'_> {
     }
 
     /// `int(x)`, `str(x)`, `bits(x, n)`, ...
-    pub fn convert(&mut self, line: &LineRef, t: Type, args: &[Located], pos: Pos) -> EResult<Value> {
+    pub fn convert(
+        &mut self,
+        line: &LineRef,
+        t: Type,
+        args: &[Located],
+        pos: Pos,
+    ) -> EResult<Value> {
         let r = self.convert_value(t, args);
         self.check(line, pos, r)
     }
@@ -380,12 +455,20 @@ impl Assembler<'_> {
         let env: &dyn Env = self;
         let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
         let name = t.name();
-        let max = if matches!(t, Type::Bits | Type::Bytes) { 2 } else { 1 };
+        let max = if matches!(t, Type::Bits | Type::Bytes) {
+            2
+        } else {
+            1
+        };
         arg_count(name, vals.len(), 1, max)?;
         let v = vals[0];
         match t {
             Type::Int => map1(v, &|x| match numeric(x, env)? {
-                Value::Float(f) => Value::int(if f < 0.0 { -float_to_int(-f)? } else { float_to_int(f)? }),
+                Value::Float(f) => Value::int(if f < 0.0 {
+                    -float_to_int(-f)?
+                } else {
+                    float_to_int(f)?
+                }),
                 n => Value::int(to_int(&n, env)?),
             }),
             Type::Float => map1(v, &|x| real(to_float(x, env)?)),
@@ -399,7 +482,11 @@ impl Assembler<'_> {
                         let i = to_int(&other, env)?;
                         if i < 0 {
                             let m = (!i) as u64;
-                            Bits { val: m, len: Bits::width(m), inv: true }
+                            Bits {
+                                val: m,
+                                len: Bits::width(m),
+                                inv: true,
+                            }
                         } else {
                             Bits::new(i as u64, Bits::width(i as u64))
                         }
@@ -411,11 +498,19 @@ impl Assembler<'_> {
                         let w = to_int(w, env)?;
                         let bits = w.unsigned_abs() as u32;
                         if bits > 64 {
-                            return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
+                            return Err(Fault::new(
+                                "bit string too long (c64kit supports 64 bits)",
+                            ));
                         }
-                        let fits = if n.inv { n.len <= bits } else { Bits::width(n.val) <= bits };
+                        let fits = if n.inv {
+                            n.len <= bits
+                        } else {
+                            Bits::width(n.val) <= bits
+                        };
                         if !fits {
-                            return Err(Fault::new(format!("too large for a {bits} bit unsigned integer")));
+                            return Err(Fault::new(format!(
+                                "too large for a {bits} bit unsigned integer"
+                            )));
                         }
                         Ok(Value::Bits(Bits { len: bits, ..n }))
                     }
@@ -435,7 +530,12 @@ impl Assembler<'_> {
                             None => match numeric(other, env)? {
                                 Value::Bits(b) => {
                                     let n = b.len.div_ceil(8);
-                                    Ok(Value::Bytes((0..n).map(|i| (b.val >> (8 * i)) as u8).collect::<Vec<u8>>().into()))
+                                    Ok(Value::Bytes(
+                                        (0..n)
+                                            .map(|i| (b.val >> (8 * i)) as u8)
+                                            .collect::<Vec<u8>>()
+                                            .into(),
+                                    ))
                                 }
                                 n => {
                                     let i = to_int(&n, env)?;
@@ -444,7 +544,9 @@ impl Assembler<'_> {
                                     loop {
                                         out.push(x as u8);
                                         x >>= 8;
-                                        if (x == 0 && out.last().is_some_and(|b| b & 0x80 == 0) && i >= 0)
+                                        if (x == 0
+                                            && out.last().is_some_and(|b| b & 0x80 == 0)
+                                            && i >= 0)
                                             || (x == -1 && i < 0)
                                         {
                                             break;
@@ -462,21 +564,36 @@ impl Assembler<'_> {
                 let items: Vec<Value> = match v {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
                     Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
-                    Value::Bytes(b) => b.iter().map(|&x| Value::Bytes(Rc::from([x].as_slice()))).collect(),
+                    Value::Bytes(b) => b
+                        .iter()
+                        .map(|&x| Value::Bytes(Rc::from([x].as_slice())))
+                        .collect(),
                     Value::Code(c) => self.code_elements(*c)?,
-                    other => return Err(Fault::new(format!("not iterable {}", describe(other, env)))),
+                    other => {
+                        return Err(Fault::new(format!("not iterable {}", describe(other, env))));
+                    }
                 };
-                Ok(if t == Type::List { Value::list(items) } else { Value::tuple(items) })
+                Ok(if t == Type::List {
+                    Value::list(items)
+                } else {
+                    Value::tuple(items)
+                })
             }
             Type::Type => Ok(Value::Type(v.type_of())),
             Type::Address => Ok(match v {
                 Value::Addr(_) => v.clone(),
-                _ => Value::Addr(Rc::new(value::Address { mode: value::AddrMode(0), val: v.clone() })),
+                _ => Value::Addr(Rc::new(value::Address {
+                    mode: value::AddrMode(0),
+                    val: v.clone(),
+                })),
             }),
             Type::Code | Type::Gap | Type::Dict => Err(Fault::new(format!(
                 "conversion to {name} is not supported by c64kit yet"
             ))),
-            _ => Err(Fault::new(format!("conversion of {} to {name} is not possible", describe(v, env)))),
+            _ => Err(Fault::new(format!(
+                "conversion of {} to {name} is not possible",
+                describe(v, env)
+            ))),
         }
     }
 
@@ -502,7 +619,11 @@ impl Assembler<'_> {
                 }
                 out.push(self.format(&args)?);
             }
-            return Ok(if matches!(rest[i], Value::List(_)) { Value::list(out) } else { Value::tuple(out) });
+            return Ok(if matches!(rest[i], Value::List(_)) {
+                Value::list(out)
+            } else {
+                Value::tuple(out)
+            });
         }
         let mut args = rest.iter();
         let mut out = String::new();
@@ -515,7 +636,8 @@ impl Assembler<'_> {
                 out.push(c);
                 continue;
             }
-            let (mut left, mut zero, mut plus, mut space, mut alt) = (false, false, false, false, false);
+            let (mut left, mut zero, mut plus, mut space, mut alt) =
+                (false, false, false, false, false);
             while i < chars.len() && matches!(chars[i], '-' | '0' | '+' | ' ' | '#') {
                 match chars[i] {
                     '-' => left = true,
@@ -526,22 +648,25 @@ impl Assembler<'_> {
                 }
                 i += 1;
             }
-            let mut number = |i: &mut usize, args: &mut std::slice::Iter<&Value>| -> FResult<Option<usize>> {
-                if *i < chars.len() && chars[*i] == '*' {
-                    *i += 1;
-                    let v = args.next().ok_or_else(|| Fault::new("format: not enough arguments"))?;
-                    return Ok(Some(to_int(v, env)?.max(0) as usize));
-                }
-                let start = *i;
-                while *i < chars.len() && chars[*i].is_ascii_digit() {
-                    *i += 1;
-                }
-                Ok(if *i > start {
-                    chars[start..*i].iter().collect::<String>().parse().ok()
-                } else {
-                    None
-                })
-            };
+            let number =
+                |i: &mut usize, args: &mut std::slice::Iter<&Value>| -> FResult<Option<usize>> {
+                    if *i < chars.len() && chars[*i] == '*' {
+                        *i += 1;
+                        let v = args
+                            .next()
+                            .ok_or_else(|| Fault::new("format: not enough arguments"))?;
+                        return Ok(Some(to_int(v, env)?.max(0) as usize));
+                    }
+                    let start = *i;
+                    while *i < chars.len() && chars[*i].is_ascii_digit() {
+                        *i += 1;
+                    }
+                    Ok(if *i > start {
+                        chars[start..*i].iter().collect::<String>().parse().ok()
+                    } else {
+                        None
+                    })
+                };
             let width = number(&mut i, &mut args)?.unwrap_or(0);
             let mut prec = None;
             if i < chars.len() && chars[i] == '.' {
@@ -556,7 +681,9 @@ impl Assembler<'_> {
                 out.push('%');
                 continue;
             }
-            let arg = args.next().ok_or_else(|| Fault::new("format: not enough arguments"))?;
+            let arg = args
+                .next()
+                .ok_or_else(|| Fault::new("format: not enough arguments"))?;
             if arg.is_none() {
                 return Ok(Value::None);
             }
@@ -571,7 +698,9 @@ impl Assembler<'_> {
                         _ => format!("{mag:b}"),
                     };
                     let digits = match prec {
-                        Some(p) if digits.len() < p => format!("{}{digits}", "0".repeat(p - digits.len())),
+                        Some(p) if digits.len() < p => {
+                            format!("{}{digits}", "0".repeat(p - digits.len()))
+                        }
                         _ => digits,
                     };
                     let prefix = match (alt, conv) {
@@ -579,15 +708,21 @@ impl Assembler<'_> {
                         (true, 'b') => "%",
                         _ => "",
                     };
-                    let sign = if n < 0 { "-" } else if plus { "+" } else if space { " " } else { "" };
+                    let sign = if n < 0 {
+                        "-"
+                    } else if plus {
+                        "+"
+                    } else if space {
+                        " "
+                    } else {
+                        ""
+                    };
                     (format!("{sign}{prefix}"), digits, true)
                 }
                 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                     let f = to_float(arg, env)?;
                     let s = c_float(f.abs(), conv, prec.unwrap_or(6), alt);
-                    let sign = if f.is_sign_negative() && !(f == 0.0 && s.chars().all(|c| c == '0' || c == '.')) {
-                        "-"
-                    } else if f.is_sign_negative() {
+                    let sign = if f.is_sign_negative() {
                         "-"
                     } else if plus {
                         "+"
@@ -600,13 +735,20 @@ impl Assembler<'_> {
                 }
                 'c' => {
                     let n = to_int(arg, env)?;
-                    let ch = u32::try_from(n).ok().and_then(char::from_u32).ok_or_else(|| {
-                        Fault::new(format!("not a character {}", describe(arg, env)))
-                    })?;
+                    let ch = u32::try_from(n)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .ok_or_else(|| {
+                            Fault::new(format!("not a character {}", describe(arg, env)))
+                        })?;
                     (String::new(), ch.to_string(), false)
                 }
                 's' | 'r' => {
-                    let mut s = if conv == 's' { to_str(arg, env) } else { repr(arg, env) };
+                    let mut s = if conv == 's' {
+                        to_str(arg, env)
+                    } else {
+                        repr(arg, env)
+                    };
                     if let Some(p) = prec {
                         s = s.chars().take(p).collect();
                     }
@@ -644,14 +786,26 @@ impl Assembler<'_> {
             && let Some(items) = v.elements()
         {
             let list = matches!(v, Value::List(_));
-            let out = items.iter().map(|x| self.random_value(&[x])).collect::<FResult<Vec<_>>>()?;
-            return Ok(if list { Value::list(out) } else { Value::tuple(out) });
+            let out = items
+                .iter()
+                .map(|x| self.random_value(&[x]))
+                .collect::<FResult<Vec<_>>>()?;
+            return Ok(if list {
+                Value::list(out)
+            } else {
+                Value::tuple(out)
+            });
         }
         if vals.is_empty() {
             let r = self.next_random();
-            return Ok(Value::Float((r & ((1 << 53) - 1)) as f64 / (1u64 << 53) as f64));
+            return Ok(Value::Float(
+                (r & ((1 << 53) - 1)) as f64 / (1u64 << 53) as f64,
+            ));
         }
-        let ints: Vec<i128> = vals.iter().map(|v| to_int(v, &*self)).collect::<FResult<_>>()?;
+        let ints: Vec<i128> = vals
+            .iter()
+            .map(|v| to_int(v, &*self))
+            .collect::<FResult<_>>()?;
         let (s, e, t) = match ints.as_slice() {
             [e] => (0, *e, 1),
             [s, e] => (*s, *e, 1),
@@ -661,7 +815,11 @@ impl Assembler<'_> {
         if t == 0 {
             return Err(Fault::new("zero value not allowed"));
         }
-        let n = if t > 0 { (e - s + t - 1) / t } else { (s - e - t - 1) / -t };
+        let n = if t > 0 {
+            (e - s + t - 1) / t
+        } else {
+            (s - e - t - 1) / -t
+        };
         if n <= 0 {
             return Err(Fault::new("empty range not allowed"));
         }
@@ -682,15 +840,4 @@ impl Assembler<'_> {
         };
         Value::int(s + (r / a) as i128 * t)
     }
-
-    pub fn unsupported(&mut self, line: &LineRef, pos: usize, what: &str) -> Reported {
-        let span = line.span(pos, pos + 1);
-        self.error(span, Kind::NotSupported, format!("{what} is not supported by c64kit yet"));
-        Reported
-    }
-}
-
-/// Decode little-endian bytes into a number value (for `.text` of bits etc.).
-pub fn _bits_of(bytes: &[u8]) -> FResult<Bits> {
-    bits_from_bytes(bytes)
 }

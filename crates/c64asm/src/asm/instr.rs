@@ -58,7 +58,11 @@ pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
     if b.len() != 3 {
         return None;
     }
-    let lower = [b[0].to_ascii_lowercase(), b[1].to_ascii_lowercase(), b[2].to_ascii_lowercase()];
+    let lower = [
+        b[0].to_ascii_lowercase(),
+        b[1].to_ascii_lowercase(),
+        b[2].to_ascii_lowercase(),
+    ];
     let name: &[u8] = match ALIASES.iter().find(|(a, _)| a.as_bytes() == lower) {
         Some((_, real)) => real.as_bytes(),
         None => &lower,
@@ -86,7 +90,13 @@ impl Assembler<'_> {
     }
 
     /// A line whose instruction name spans `mpos..mend`.
-    pub fn instruction_line(&mut self, line: &LineRef, mpos: usize, mend: usize, newlabel: Option<NewLabel>) -> Step {
+    pub fn instruction_line(
+        &mut self,
+        line: &LineRef,
+        mpos: usize,
+        mend: usize,
+        newlabel: Option<NewLabel>,
+    ) -> Step {
         let word = line.text[mpos..mend].to_string();
         let Some(op) = mnemonic(&word, self.st.cpu) else {
             return Step::Next;
@@ -95,13 +105,21 @@ impl Assembler<'_> {
         let mut width = Width::Auto;
         if line.at(pos) == b'@' {
             let c = line.at(pos + 1);
-            let c = if self.dialect.case_sensitive { c } else { c | 0x20 };
+            let c = if self.dialect.case_sensitive {
+                c
+            } else {
+                c | 0x20
+            };
             width = match c {
                 b'b' => Width::Byte,
                 b'w' => Width::Word,
                 b'l' => Width::Long,
                 _ => {
-                    self.error(line.span(pos, pos + 2), Kind::Syntax, "'@b' or '@w' or '@l' expected".into());
+                    self.error(
+                        line.span(pos, pos + 2),
+                        Kind::Syntax,
+                        "'@b' or '@w' or '@l' expected".into(),
+                    );
                     return Step::Next;
                 }
             };
@@ -115,7 +133,9 @@ impl Assembler<'_> {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Operands) else {
                 return Step::Next;
             };
-            let Ok(exprs) = &parsed.result else { return Step::Next };
+            let Ok(exprs) = &parsed.result else {
+                return Step::Next;
+            };
             if let Some(first) = exprs.first() {
                 at = first.text_start();
             }
@@ -124,7 +144,13 @@ impl Assembler<'_> {
                 Err(_) => {
                     // Keep later addresses where they would be: as long as
                     // the operand's addressing mode makes the instruction.
-                    let shapes: Vec<Located> = exprs.iter().map(|e| Located { val: shape(e), pos: e.pos }).collect();
+                    let shapes: Vec<Located> = exprs
+                        .iter()
+                        .map(|e| Located {
+                            val: shape(e),
+                            pos: e.pos,
+                        })
+                        .collect();
                     self.emit_placeholder(line, op, width, &shapes, at);
                     return Step::Next;
                 }
@@ -136,8 +162,11 @@ impl Assembler<'_> {
         if let Some((first, rest)) = vals.split_first()
             && let Some(items) = first.val.elements()
         {
-            for item in items.to_vec() {
-                let mut one = vec![super::eval::Located { val: item, pos: first.pos }];
+            for item in items {
+                let mut one = vec![super::eval::Located {
+                    val: item.clone(),
+                    pos: first.pos,
+                }];
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
                     Ok(bytes) => self.emit(line, &bytes),
@@ -162,14 +191,24 @@ impl Assembler<'_> {
                     if matches!(v, Value::Macro(..) | Value::Func(_)) {
                         self.touch(id);
                         let ctx = self.st.context();
-                        let _ = self.call_macro_value(line, &v, pos, newlabel, ctx, line.span(mpos, mend));
+                        let _ = self.call_macro_value(
+                            line,
+                            &v,
+                            pos,
+                            newlabel,
+                            ctx,
+                            line.span(mpos, mend),
+                        );
                         return Step::Next;
                     }
                 }
                 let span = self.span_at(line, at);
                 let kind = if msg.starts_with("branch") {
                     Kind::BranchOutOfRange
-                } else if msg.starts_with("too large") || msg.starts_with("value needs") || msg.starts_with("not a direct") {
+                } else if msg.starts_with("too large")
+                    || msg.starts_with("value needs")
+                    || msg.starts_with("not a direct")
+                {
                     Kind::ValueOutOfRange
                 } else {
                     Kind::AddressingMode
@@ -177,7 +216,13 @@ impl Assembler<'_> {
                 if !msg.is_empty() {
                     self.error(span, kind, msg);
                 }
-                let shapes: Vec<Located> = vals.iter().map(|v| Located { val: unknown_inside(&v.val), pos: v.pos }).collect();
+                let shapes: Vec<Located> = vals
+                    .iter()
+                    .map(|v| Located {
+                        val: unknown_inside(&v.val),
+                        pos: v.pos,
+                    })
+                    .collect();
                 self.emit_placeholder(line, op, width, &shapes, at);
             }
         }
@@ -185,7 +230,14 @@ impl Assembler<'_> {
     }
 
     /// After an error, emit something of the likely size so later addresses stay put.
-    fn emit_placeholder(&mut self, line: &LineRef, op: Op, width: Width, shapes: &[Located], at: Pos) {
+    fn emit_placeholder(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        width: Width,
+        shapes: &[Located],
+        at: Pos,
+    ) {
         // Errors already reported; this encoding only measures.
         let before = self.diags.len();
         if let Ok(bytes) = self.encode(line, op, width, shapes, at) {
@@ -194,13 +246,23 @@ impl Assembler<'_> {
         self.diags.truncate(before);
     }
 
-    fn encode(&mut self, line: &LineRef, op: Op, width: Width, vals: &[Located], mpos: Pos) -> Result<Vec<u8>, Bad> {
+    fn encode(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        width: Width,
+        vals: &[Located],
+        mpos: Pos,
+    ) -> Result<Vec<u8>, Bad> {
         let (m, name) = match op {
             Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
             Op::Always(code) => return self.always(line, code, vals, mpos),
         };
         if width == Width::Long {
-            return Err(Bad(mpos, format!("no long addressing mode for opcode '{name}'")));
+            return Err(Bad(
+                mpos,
+                format!("no long addressing mode for opcode '{name}'"),
+            ));
         }
         match vals {
             [] => {
@@ -210,11 +272,18 @@ impl Assembler<'_> {
                 if let Some(code) = self.opcode(m, Mode::Accumulator) {
                     if self.opts.warnings.implied_reg {
                         let span = line.span(mpos as usize, mpos as usize + 3);
-                        self.warn("implied-reg", span, format!("no implied addressing mode for opcode '{name}'"));
+                        self.warn(
+                            "implied-reg",
+                            span,
+                            format!("no implied addressing mode for opcode '{name}'"),
+                        );
                     }
                     return Ok(vec![code]);
                 }
-                Err(Bad(mpos, format!("no implied addressing mode for opcode '{name}'")))
+                Err(Bad(
+                    mpos,
+                    format!("no implied addressing mode for opcode '{name}'"),
+                ))
             }
             // A missing addressing mode is the operand's fault: reported at
             // its start (`#`, `(`), values that don't fit at the value.
@@ -227,17 +296,43 @@ impl Assembler<'_> {
                     let indexed = super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg));
                     self.one_operand(line, m, width, &indexed, v.pos, mpos)
                 }
-                _ => Err(Bad(mpos, format!("no 2 operand addressing mode for opcode '{name}'"))),
+                _ => Err(Bad(
+                    mpos,
+                    format!("no 2 operand addressing mode for opcode '{name}'"),
+                )),
             },
-            _ => Err(Bad(mpos, format!("no {} operand addressing mode for opcode '{name}'", vals.len()))),
+            _ => Err(Bad(
+                mpos,
+                format!(
+                    "no {} operand addressing mode for opcode '{name}'",
+                    vals.len()
+                ),
+            )),
         }
     }
 
-    fn one_operand(&mut self, line: &LineRef, m: &Mnemonic, width: Width, v: &Value, pos: Pos, mpos: Pos) -> Result<Vec<u8>, Bad> {
+    fn one_operand(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+        mpos: Pos,
+    ) -> Result<Vec<u8>, Bad> {
         let name = m.name;
-        let no_mode = |what: &str| Bad(mpos, format!("no {what} addressing mode for opcode '{name}'"));
+        let no_mode = |what: &str| {
+            Bad(
+                mpos,
+                format!("no {what} addressing mode for opcode '{name}'"),
+            )
+        };
         match v {
-            Value::Register(r) => return self.register_operand(m, *r).ok_or_else(|| no_mode(&format!("register '{r}'"))),
+            Value::Register(r) => {
+                return self
+                    .register_operand(m, *r)
+                    .ok_or_else(|| no_mode(&format!("register '{r}'")));
+            }
             Value::Addr(a) => {
                 let mut ops = a.mode.ops();
                 let inner = &a.val;
@@ -245,7 +340,11 @@ impl Assembler<'_> {
                 // page 0) for zero page, as 64tass does on the 6502.
                 let mut width = width;
                 if let Some(&AddrOp::Index(r @ (Reg::B | Reg::D))) = ops.first() {
-                    let forced = if r == Reg::B { Width::Word } else { Width::Byte };
+                    let forced = if r == Reg::B {
+                        Width::Word
+                    } else {
+                        Width::Byte
+                    };
                     if width != Width::Auto && width != forced {
                         return Err(no_mode(&a.mode.describe()));
                     }
@@ -255,7 +354,15 @@ impl Assembler<'_> {
                         if m.is_branch() {
                             return Err(no_mode(&a.mode.describe()));
                         }
-                        return self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, "");
+                        return self.direct(
+                            m,
+                            width,
+                            inner,
+                            pos,
+                            Mode::ZeroPage,
+                            Mode::Absolute,
+                            "",
+                        );
                     }
                 }
                 return match ops.as_slice() {
@@ -263,18 +370,42 @@ impl Assembler<'_> {
                         if width == Width::Word {
                             return Err(no_mode("word sized immediate"));
                         }
-                        let code = self.opcode(m, Mode::Immediate).ok_or_else(|| no_mode("immediate"))?;
+                        let code = self
+                            .opcode(m, Mode::Immediate)
+                            .ok_or_else(|| no_mode("immediate"))?;
                         let b = match inner {
                             Value::None => 0,
-                            _ if ops[0] == AddrOp::ImmSigned => to_ival(inner, 8, self).map_err(|f| Bad(pos, f.msg))? as u8,
-                            _ => to_uval(inner, 8, self).map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))? as u8,
+                            _ if ops[0] == AddrOp::ImmSigned => {
+                                to_ival(inner, 8, self).map_err(|f| Bad(pos, f.msg))? as u8
+                            }
+                            _ => to_uval(inner, 8, self)
+                                .map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))?
+                                as u8,
                         };
                         Ok(vec![code, b])
                     }
-                    [AddrOp::Index(Reg::X)] => self.direct(m, width, inner, pos, Mode::ZeroPageX, Mode::AbsoluteX, "x indexed"),
-                    [AddrOp::Index(Reg::Y)] => self.direct(m, width, inner, pos, Mode::ZeroPageY, Mode::AbsoluteY, "y indexed"),
+                    [AddrOp::Index(Reg::X)] => self.direct(
+                        m,
+                        width,
+                        inner,
+                        pos,
+                        Mode::ZeroPageX,
+                        Mode::AbsoluteX,
+                        "x indexed",
+                    ),
+                    [AddrOp::Index(Reg::Y)] => self.direct(
+                        m,
+                        width,
+                        inner,
+                        pos,
+                        Mode::ZeroPageY,
+                        Mode::AbsoluteY,
+                        "y indexed",
+                    ),
                     [AddrOp::Ind] => {
-                        let code = self.opcode(m, Mode::Indirect).ok_or_else(|| no_mode("indirect"))?;
+                        let code = self
+                            .opcode(m, Mode::Indirect)
+                            .ok_or_else(|| no_mode("indirect"))?;
                         if width == Width::Byte {
                             return Err(no_mode("byte sized indirect"));
                         }
@@ -289,8 +420,12 @@ impl Assembler<'_> {
                         let a = addr.unwrap_or(0);
                         Ok(vec![code, a as u8, (a >> 8) as u8])
                     }
-                    [AddrOp::Index(Reg::X), AddrOp::Ind] => self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect"),
-                    [AddrOp::Ind, AddrOp::Index(Reg::Y)] => self.zp_only(m, width, inner, pos, Mode::IndirectY, "indirect y indexed"),
+                    [AddrOp::Index(Reg::X), AddrOp::Ind] => {
+                        self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect")
+                    }
+                    [AddrOp::Ind, AddrOp::Index(Reg::Y)] => {
+                        self.zp_only(m, width, inner, pos, Mode::IndirectY, "indirect y indexed")
+                    }
                     _ => Err(no_mode(&a.mode.describe())),
                 };
             }
@@ -339,14 +474,20 @@ impl Assembler<'_> {
             if a.mode == AddrMode::NONE {
                 return self.address(&a.val, pos);
             }
-            return Err(Bad(pos, format!("can't use address '{}' here", a.mode.describe())));
+            return Err(Bad(
+                pos,
+                format!("can't use address '{}' here", a.mode.describe()),
+            ));
         }
         match to_uval(v, 16, self) {
             Ok(a) => Ok(Some(a as u32)),
             Err(f) if f.none => Ok(None),
             Err(f) => {
                 let msg = if f.msg.starts_with("too large") {
-                    format!("address not in processor address space {}", crate::value::convert::describe(v, self))
+                    format!(
+                        "address not in processor address space {}",
+                        crate::value::convert::describe(v, self)
+                    )
                 } else {
                     f.msg
                 };
@@ -357,13 +498,25 @@ impl Assembler<'_> {
 
     /// Zero page or absolute (`zp`/`abs` are the two modes of the form).
     #[allow(clippy::too_many_arguments)]
-    fn direct(&mut self, m: &Mnemonic, width: Width, v: &Value, pos: Pos, zp: Mode, abs: Mode, what: &str) -> Result<Vec<u8>, Bad> {
+    fn direct(
+        &mut self,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+        zp: Mode,
+        abs: Mode,
+        what: &str,
+    ) -> Result<Vec<u8>, Bad> {
         let name = m.name;
         let zp_code = self.opcode(m, zp);
         let abs_code = self.opcode(m, abs);
         if zp_code.is_none() && abs_code.is_none() {
             let w = if what.is_empty() { "direct" } else { what };
-            return Err(Bad(pos, format!("no {w} addressing mode for opcode '{name}'")));
+            return Err(Bad(
+                pos,
+                format!("no {w} addressing mode for opcode '{name}'"),
+            ));
         }
         let addr = self.address(v, pos)?;
         let use_zp = match (width, addr) {
@@ -374,41 +527,99 @@ impl Assembler<'_> {
         };
         if use_zp {
             let Some(code) = zp_code else {
-                return Err(Bad(pos, format!("no byte sized {}addressing mode for opcode '{name}'", if what.is_empty() { String::new() } else { format!("{what} ") })));
+                return Err(Bad(
+                    pos,
+                    format!(
+                        "no byte sized {}addressing mode for opcode '{name}'",
+                        if what.is_empty() {
+                            String::new()
+                        } else {
+                            format!("{what} ")
+                        }
+                    ),
+                ));
             };
             let a = addr.unwrap_or(0);
             if a > 0xff {
-                return Err(Bad(pos, format!("not a direct page address {}", crate::value::convert::describe(v, self))));
+                return Err(Bad(
+                    pos,
+                    format!(
+                        "not a direct page address {}",
+                        crate::value::convert::describe(v, self)
+                    ),
+                ));
             }
             return Ok(vec![code, a as u8]);
         }
         let Some(code) = abs_code else {
             if width == Width::Word {
-                return Err(Bad(pos, format!("no word sized {}addressing mode for opcode '{name}'", if what.is_empty() { String::new() } else { format!("{what} ") })));
+                return Err(Bad(
+                    pos,
+                    format!(
+                        "no word sized {}addressing mode for opcode '{name}'",
+                        if what.is_empty() {
+                            String::new()
+                        } else {
+                            format!("{what} ")
+                        }
+                    ),
+                ));
             }
-            return Err(Bad(pos, format!("not a direct page address {}", crate::value::convert::describe(v, self))));
+            return Err(Bad(
+                pos,
+                format!(
+                    "not a direct page address {}",
+                    crate::value::convert::describe(v, self)
+                ),
+            ));
         };
         let a = addr.unwrap_or(0);
         Ok(vec![code, a as u8, (a >> 8) as u8])
     }
 
     /// `(zp,x)` and `(zp),y`: zero page only.
-    fn zp_only(&mut self, m: &Mnemonic, width: Width, v: &Value, pos: Pos, mode: Mode, what: &str) -> Result<Vec<u8>, Bad> {
+    fn zp_only(
+        &mut self,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+        mode: Mode,
+        what: &str,
+    ) -> Result<Vec<u8>, Bad> {
         let name = m.name;
         let Some(code) = self.opcode(m, mode) else {
-            return Err(Bad(pos, format!("no {what} addressing mode for opcode '{name}'")));
+            return Err(Bad(
+                pos,
+                format!("no {what} addressing mode for opcode '{name}'"),
+            ));
         };
         if width == Width::Word {
-            return Err(Bad(pos, format!("no word sized {what} addressing mode for opcode '{name}'")));
+            return Err(Bad(
+                pos,
+                format!("no word sized {what} addressing mode for opcode '{name}'"),
+            ));
         }
         let a = self.address(v, pos)?.unwrap_or(0);
         if a > 0xff {
-            return Err(Bad(pos, format!("not a direct page address {}", crate::value::convert::describe(v, self))));
+            return Err(Bad(
+                pos,
+                format!(
+                    "not a direct page address {}",
+                    crate::value::convert::describe(v, self)
+                ),
+            ));
         }
         Ok(vec![code, a as u8])
     }
 
-    fn branch(&mut self, line: &LineRef, m: &Mnemonic, v: &Value, pos: Pos) -> Result<Vec<u8>, Bad> {
+    fn branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        v: &Value,
+        pos: Pos,
+    ) -> Result<Vec<u8>, Bad> {
         let code = self.opcode(m, Mode::Relative).unwrap_or(0);
         let Some(target) = self.address(v, pos)? else {
             return Ok(vec![code, 0]);
@@ -419,7 +630,11 @@ impl Assembler<'_> {
             if (from ^ target) & 0xff00 != 0 {
                 // How far past the page's end (or before its start) it goes.
                 let page = (from & 0xff00) as i64;
-                let by = if target > from { target as i64 - (page + 0xff) } else { target as i64 - page };
+                let by = if target > from {
+                    target as i64 - (page + 0xff)
+                } else {
+                    target as i64 - page
+                };
                 let msg = format!("branch crosses page by {by:+} bytes");
                 if !self.st.allow_branch_across_page {
                     let span = self.span_at(line, pos);
@@ -446,15 +661,31 @@ impl Assembler<'_> {
                 let span = self.span_at(line, pos);
                 self.warn("long-branch", span, "long branch used".into());
             }
-            return Ok(vec![code ^ 0x20, 3, 0x4c, target as u8, (target >> 8) as u8]);
+            return Ok(vec![
+                code ^ 0x20,
+                3,
+                0x4c,
+                target as u8,
+                (target >> 8) as u8,
+            ]);
         }
-        let by = if offset > 127 { offset - 127 } else { offset + 128 };
+        let by = if offset > 127 {
+            offset - 127
+        } else {
+            offset + 128
+        };
         Err(Bad(pos, format!("branch too far by {by:+} bytes")))
     }
 
     /// `gne label`: a branch when it reaches, a `jmp` when it doesn't, one
     /// byte when it skips one byte, nothing when it would go to the next line.
-    fn always(&mut self, _line: &LineRef, code: u8, vals: &[Located], mpos: Pos) -> Result<Vec<u8>, Bad> {
+    fn always(
+        &mut self,
+        _line: &LineRef,
+        code: u8,
+        vals: &[Located],
+        mpos: Pos,
+    ) -> Result<Vec<u8>, Bad> {
         let [v] = vals else {
             return Err(Bad(mpos, "the branch needs one address".into()));
         };

@@ -20,10 +20,6 @@ pub struct LineRef {
 }
 
 impl LineRef {
-    pub fn bytes(&self) -> &[u8] {
-        self.text.as_bytes()
-    }
-
     pub fn at(&self, pos: usize) -> u8 {
         if pos < self.end {
             self.text.as_bytes()[pos]
@@ -100,7 +96,15 @@ impl LineCaches {
         None
     }
 
-    fn insert(&mut self, file: FileId, lines: usize, line: u32, offset: u32, kind: ParseKind, parsed: Rc<Parsed>) {
+    fn insert(
+        &mut self,
+        file: FileId,
+        lines: usize,
+        line: u32,
+        offset: u32,
+        kind: ParseKind,
+        parsed: Rc<Parsed>,
+    ) {
         let f = file as usize;
         if self.first.len() <= f {
             self.first.resize(f + 1, Vec::new());
@@ -156,13 +160,24 @@ impl Assembler<'_> {
             deprecated: std::mem::take(&mut p.deprecated),
         });
         let lines = self.src.get(line.file).line_count();
-        self.lines
-            .insert(line.file, lines, line.index, pos as u32, kind, parsed.clone());
+        self.lines.insert(
+            line.file,
+            lines,
+            line.index,
+            pos as u32,
+            kind,
+            parsed.clone(),
+        );
         parsed
     }
 
     /// Parse and report a syntax error; `None` on error.
-    pub fn parse_exprs(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> Option<Rc<Parsed>> {
+    pub fn parse_exprs(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+    ) -> Option<Rc<Parsed>> {
         let parsed = self.parse(line, pos, kind);
         match &parsed.result {
             Ok(_) => {

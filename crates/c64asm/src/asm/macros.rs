@@ -23,7 +23,6 @@ const MAX_DEPTH: u32 = 100;
 
 pub struct MacroDef {
     pub kind: MacroKind,
-    pub name: Rc<str>,
     pub file: FileId,
     /// Index of the defining line; the body follows it.
     pub line: u32,
@@ -46,7 +45,6 @@ pub struct FuncParam {
 }
 
 pub struct FuncDef {
-    pub name: Rc<str>,
     pub file: FileId,
     pub line: u32,
     pub end: Option<u32>,
@@ -99,7 +97,10 @@ const FUNC_BIT: u32 = 0x8000_0000;
 
 /// Split macro arguments at top-level commas (quotes and brackets kept whole).
 pub fn split_args(text: &str) -> Vec<String> {
-    split_args_at(text).into_iter().map(|(s, e)| text[s..e].to_string()).collect()
+    split_args_at(text)
+        .into_iter()
+        .map(|(s, e)| text[s..e].to_string())
+        .collect()
 }
 
 /// The byte ranges of the arguments in `text`, trimmed.
@@ -150,7 +151,14 @@ pub fn split_args_at(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// Replace parameter references in one body line.
-fn substitute(line: &str, params: &[(Rc<str>, Option<Rc<str>>)], args: &[String], all: &str, missing: &str) -> Result<String, String> {
+#[cfg(test)]
+fn substitute(
+    line: &str,
+    params: &[(Rc<str>, Option<Rc<str>>)],
+    args: &[String],
+    all: &str,
+    missing: &str,
+) -> Result<String, String> {
     substitute_marking(line, params, args, all, missing, &mut Vec::new())
 }
 
@@ -178,7 +186,11 @@ fn substitute_marking(
                     if missing.is_empty() && n >= args.len() {
                         Err(format!("argument {} is missing", n + 1))
                     } else {
-                        Ok(args.get(n).cloned().filter(|a| !a.is_empty()).unwrap_or_else(|| missing.to_string()))
+                        Ok(args
+                            .get(n)
+                            .cloned()
+                            .filter(|a| !a.is_empty())
+                            .unwrap_or_else(|| missing.to_string()))
                     }
                 }
             },
@@ -262,11 +274,29 @@ impl Assembler<'_> {
     /// `name .macro params` / `.segment` / `.struct` / `.union`.
     #[allow(clippy::too_many_arguments)]
     /// `dir` is the directive's place: an unclosed definition is reported there.
-    pub fn define_macro(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, dir: Span, ns: NsId, args: usize) {
-        let kind = if cmd == Cmd::Segment { MacroKind::Segment } else { MacroKind::Macro };
-        let id = self.macro_at(line, kind, text, args);
+    pub fn define_macro(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        dir: Span,
+        ns: NsId,
+        args: usize,
+    ) {
+        let kind = if cmd == Cmd::Segment {
+            MacroKind::Segment
+        } else {
+            MacroKind::Macro
+        };
+        let id = self.macro_at(line, kind, args);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
-        let w = if kind == MacroKind::Segment { Wait::EndSegment } else { Wait::EndMacro };
+        let w = if kind == MacroKind::Segment {
+            Wait::EndSegment
+        } else {
+            Wait::EndMacro
+        };
         self.st.push_frame(w, dir);
         let f = self.st.top_mut();
         f.skip = 0;
@@ -274,7 +304,7 @@ impl Assembler<'_> {
     }
 
     /// The definition made at this line (the same id in every pass).
-    fn macro_at(&mut self, line: &LineRef, kind: MacroKind, name: &Rc<str>, args: usize) -> MacroId {
+    fn macro_at(&mut self, line: &LineRef, kind: MacroKind, args: usize) -> MacroId {
         let rest = &line.text[args..line.end];
         let params = macro_params(rest);
         let key = (line.file, line.index);
@@ -287,7 +317,6 @@ impl Assembler<'_> {
         let names = self.syms.new_namespace();
         self.macros.list.push(MacroDef {
             kind,
-            name: name.clone(),
             file: line.file,
             line: line.index,
             end: None,
@@ -302,13 +331,25 @@ impl Assembler<'_> {
 
     /// The closing line of a definition starting at `line`, found by counting
     /// nested definitions.
-    fn body_end(&mut self, file: FileId, line: u32, closers: &[Cmd], openers: &[Cmd]) -> Option<u32> {
+    fn body_end(
+        &mut self,
+        file: FileId,
+        line: u32,
+        closers: &[Cmd],
+        openers: &[Cmd],
+    ) -> Option<u32> {
         let text = self.src.get(file).shared_text();
         let count = self.src.get(file).line_count() as u32;
         let mut depth = 0;
         for i in line + 1..count {
             let (s, e) = self.src.get(file).line_span(i as usize);
-            let l = LineRef { file, index: i, text: text.clone(), start: s, end: e };
+            let l = LineRef {
+                file,
+                index: i,
+                text: text.clone(),
+                start: s,
+                end: e,
+            };
             // The directive on the line, after an optional label.
             let mut p = l.skip_ws(s);
             let len = crate::syntax::scan::ident_len(&text[..e], p, self.dialect.unicode);
@@ -321,7 +362,9 @@ impl Assembler<'_> {
             if l.at(p) != b'.' {
                 continue;
             }
-            let Some((cmd, _)) = self.command_at(&l, p + 1) else { continue };
+            let Some((cmd, _)) = self.command_at(&l, p + 1) else {
+                continue;
+            };
             if openers.contains(&cmd) {
                 depth += 1;
             } else if closers.contains(&cmd) {
@@ -335,7 +378,7 @@ impl Assembler<'_> {
     }
 
     /// The text of a call: the body with the arguments substituted.
-    fn expansion(&mut self, id: MacroId, args_text: &str, call: Span, missing: &str) -> Result<FileId, String> {
+    fn expansion(&mut self, id: MacroId, args_text: &str, missing: &str) -> Result<FileId, String> {
         let key: (u32, Rc<str>) = (id.0, Rc::from(format!("{missing}\u{0}{args_text}")));
         if let Some(&f) = self.macros.expansions.get(&key) {
             return Ok(f);
@@ -372,7 +415,10 @@ impl Assembler<'_> {
             let l = src.line(i as usize);
             let mut here = Vec::new();
             let body = substitute_marking(l, &params, &args, &all, missing, &mut here)?;
-            marks.extend(here.into_iter().map(|(s, e, n)| ((text.len() + s) as u32, (text.len() + e) as u32, n as u16)));
+            marks.extend(
+                here.into_iter()
+                    .map(|(s, e, n)| ((text.len() + s) as u32, (text.len() + e) as u32, n as u16)),
+            );
             text.push_str(&body);
             text.push('\n');
         }
@@ -381,7 +427,6 @@ impl Assembler<'_> {
             name,
             text,
             Expansion {
-                call,
                 body_file: file,
                 body_line: line + 1,
             },
@@ -398,7 +443,9 @@ impl Assembler<'_> {
     /// that call. `None` when the span is not in a substituted argument.
     pub fn at_argument(&self, span: Span, chain: &[Span]) -> Option<(Span, usize)> {
         let marks = self.macros.arg_marks.get(&span.file)?;
-        let &(s, _, n) = marks.iter().find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
+        let &(s, _, n) = marks
+            .iter()
+            .find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
         let call = *chain.last()?;
         let cf = self.src.get(call.file);
         let line_start = cf.line_start(cf.line_col(call.start as usize).0 - 1);
@@ -409,12 +456,22 @@ impl Assembler<'_> {
         let (a, b) = *split_args_at(args_text).get(n as usize)?;
         let offset = (span.start - s) as usize;
         let start = line_start + name_end + a + offset.min(b - a);
-        let end = (start + (span.end - span.start) as usize).min(line_start + name_end + b.max(a + 1));
-        Some((Span::new(call.file, start, end.max(start + 1)), chain.len() - 1))
+        let end =
+            (start + (span.end - span.start) as usize).min(line_start + name_end + b.max(a + 1));
+        Some((
+            Span::new(call.file, start, end.max(start + 1)),
+            chain.len() - 1,
+        ))
     }
 
     /// Assemble an expansion's lines until its closing directive (frame `what`).
-    fn run_expansion(&mut self, file: FileId, what: Wait, call: Span, scope: Option<NsId>) -> Option<Value> {
+    fn run_expansion(
+        &mut self,
+        file: FileId,
+        what: Wait,
+        call: Span,
+        scope: Option<NsId>,
+    ) -> Option<Value> {
         if self.st.depth >= MAX_DEPTH {
             // The refused call is part of the chain shown, as in 64tass.
             self.st.chain.push(call);
@@ -443,11 +500,18 @@ impl Assembler<'_> {
     }
 
     /// `#expr args`, `.name args`: a call of whatever the expression names.
-    pub fn call_by_expression(&mut self, line: &LineRef, pos: usize, newlabel: Option<NewLabel>, ctx: NsId) -> EResult<Option<Value>> {
+    pub fn call_by_expression(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        newlabel: Option<NewLabel>,
+        ctx: NsId,
+    ) -> EResult<Option<Value>> {
         // The name: an identifier, possibly dotted (`#lib.m`).
         let mut end = pos;
         loop {
-            let len = crate::syntax::scan::ident_len(&line.text[..line.end], end, self.dialect.unicode);
+            let len =
+                crate::syntax::scan::ident_len(&line.text[..line.end], end, self.dialect.unicode);
             if len == 0 {
                 break;
             }
@@ -459,16 +523,30 @@ impl Assembler<'_> {
             }
         }
         if end == pos {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "a macro name is expected".into());
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "a macro name is expected".into(),
+            );
             return Err(Reported);
         }
         let name_text = line.text[pos..end].to_string();
         let v = {
-            let mut p = crate::syntax::expr::Parser::new(&line.text, pos, end, &mut self.names, self.dialect);
+            let mut p = crate::syntax::expr::Parser::new(
+                &line.text,
+                pos,
+                end,
+                &mut self.names,
+                self.dialect,
+            );
             match p.single() {
                 Ok(e) => self.eval(line, &e)?,
                 Err(e) => {
-                    self.error(line.span(e.pos as usize, e.pos as usize + 1), Kind::Syntax, e.msg);
+                    self.error(
+                        line.span(e.pos as usize, e.pos as usize + 1),
+                        Kind::Syntax,
+                        e.msg,
+                    );
                     return Err(Reported);
                 }
             }
@@ -477,7 +555,14 @@ impl Assembler<'_> {
         match &v {
             Value::Macro(..) | Value::Func(_) => {
                 // The call is named from its `#` or `.`, as 64tass does.
-                self.call_macro_value(line, &v, after, newlabel, ctx, line.span(pos.saturating_sub(1), end))
+                self.call_macro_value(
+                    line,
+                    &v,
+                    after,
+                    newlabel,
+                    ctx,
+                    line.span(pos.saturating_sub(1), end),
+                )
             }
             Value::None => Ok(None),
             other => {
@@ -509,8 +594,12 @@ impl Assembler<'_> {
         let (kind, id) = match v {
             Value::Macro(k, id) => (*k, *id),
             Value::Func(f) => {
-                let parsed = self.parse_exprs(line, args, ParseKind::List).ok_or(Reported)?;
-                let Ok(exprs) = &parsed.result else { return Err(Reported) };
+                let parsed = self
+                    .parse_exprs(line, args, ParseKind::List)
+                    .ok_or(Reported)?;
+                let Ok(exprs) = &parsed.result else {
+                    return Err(Reported);
+                };
                 let vals = self.eval_args(line, exprs)?;
                 let r = self.call_function_as(line, *f, vals, call, true)?;
                 if let (Some(nl), Some(val)) = (newlabel, r.clone())
@@ -527,7 +616,7 @@ impl Assembler<'_> {
             self.instantiate(line, kind, id, &args_text, newlabel, call);
             return Ok(None);
         }
-        let file = match self.expansion(id, &args_text, call, "") {
+        let file = match self.expansion(id, &args_text, "") {
             Ok(f) => f,
             Err(msg) => {
                 self.error(call, Kind::MacroMisuse, msg);
@@ -578,7 +667,11 @@ impl Assembler<'_> {
             Cmd::Endsegment => ".segment",
             _ => ".macro' or '.segment",
         };
-        self.error(span, Kind::MacroMisuse, format!("opening directive '{what}' not found"));
+        self.error(
+            span,
+            Kind::MacroMisuse,
+            format!("opening directive '{what}' not found"),
+        );
         Step::Next
     }
 
@@ -590,7 +683,9 @@ impl Assembler<'_> {
         let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
             return Value::None;
         };
-        let Ok(exprs) = &parsed.result else { return Value::None };
+        let Ok(exprs) = &parsed.result else {
+            return Value::None;
+        };
         match self.eval_args(line, exprs) {
             Ok(vals) => super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect()),
             Err(_) => Value::None,
@@ -603,15 +698,37 @@ impl Assembler<'_> {
     /// from 0, nothing written) to learn the offsets and size.
     #[allow(clippy::too_many_arguments)]
     #[allow(clippy::too_many_arguments)]
-    pub fn define_struct(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, dir: Span, ns: NsId, args: usize) {
-        let kind = if cmd == Cmd::Union { MacroKind::Union } else { MacroKind::Struct };
-        let id = self.macro_at(line, kind, text, args);
+    pub fn define_struct(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        dir: Span,
+        ns: NsId,
+        args: usize,
+    ) {
+        let kind = if cmd == Cmd::Union {
+            MacroKind::Union
+        } else {
+            MacroKind::Struct
+        };
+        let id = self.macro_at(line, kind, args);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
-        let file = match self.expansion(id, "", span, "?") {
+        let file = match self.expansion(id, "", "?") {
             Ok(f) => f,
             Err(_) => {
-                let closer = if kind == MacroKind::Union { ".endunion" } else { ".endstruct" };
-                self.error(dir, Kind::ConditionalMismatch, format!("closing directive '{closer}' not found"));
+                let closer = if kind == MacroKind::Union {
+                    ".endunion"
+                } else {
+                    ".endstruct"
+                };
+                self.error(
+                    dir,
+                    Kind::ConditionalMismatch,
+                    format!("closing directive '{closer}' not found"),
+                );
                 return;
             }
         };
@@ -628,7 +745,11 @@ impl Assembler<'_> {
             s.backr = 0;
             s.forwr = 0;
         }
-        let what = if kind == MacroKind::Union { Wait::EndU2 } else { Wait::EndS2 };
+        let what = if kind == MacroKind::Union {
+            Wait::EndU2
+        } else {
+            Wait::EndS2
+        };
         self.run_expansion(file, what, span, Some(names));
         let a = self.out.addr(tmp);
         let size = a.end.max(a.address);
@@ -653,13 +774,30 @@ impl Assembler<'_> {
     }
 
     /// `.dstruct name, args` / `.dunion` (and `#name` for structures).
-    pub fn dstruct(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span, label: Option<(Name, Rc<str>, Span, NsId)>) {
+    pub fn dstruct(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        span: Span,
+        label: Option<(Name, Rc<str>, Span, NsId)>,
+    ) {
         self.record_line(line, None);
-        let mut p = crate::syntax::expr::Parser::new(&line.text, args, line.end, &mut self.names, self.dialect);
+        let mut p = crate::syntax::expr::Parser::new(
+            &line.text,
+            args,
+            line.end,
+            &mut self.names,
+            self.dialect,
+        );
         let e = match p.single() {
             Ok(e) => e,
             Err(e) => {
-                self.error(line.span(e.pos as usize, e.pos as usize + 1), Kind::Syntax, e.msg);
+                self.error(
+                    line.span(e.pos as usize, e.pos as usize + 1),
+                    Kind::Syntax,
+                    e.msg,
+                );
                 return;
             }
         };
@@ -668,17 +806,43 @@ impl Assembler<'_> {
             rest += 1;
         }
         let Ok(v) = self.eval(line, &e) else { return };
-        let want = if cmd == Cmd::Dunion { MacroKind::Union } else { MacroKind::Struct };
+        let want = if cmd == Cmd::Dunion {
+            MacroKind::Union
+        } else {
+            MacroKind::Struct
+        };
         let Value::Macro(kind, id) = v else {
             if !v.is_none() {
                 let s = self.span_at(line, e.pos);
-                self.error(s, Kind::Type, format!("a {} is expected", if want == MacroKind::Union { "union" } else { "struct" }));
+                self.error(
+                    s,
+                    Kind::Type,
+                    format!(
+                        "a {} is expected",
+                        if want == MacroKind::Union {
+                            "union"
+                        } else {
+                            "struct"
+                        }
+                    ),
+                );
             }
             return;
         };
         if kind != want {
             let s = self.span_at(line, e.pos);
-            self.error(s, Kind::Type, format!("a {} is expected", if want == MacroKind::Union { "union" } else { "struct" }));
+            self.error(
+                s,
+                Kind::Type,
+                format!(
+                    "a {} is expected",
+                    if want == MacroKind::Union {
+                        "union"
+                    } else {
+                        "struct"
+                    }
+                ),
+            );
             return;
         }
         let newlabel = match label {
@@ -698,8 +862,16 @@ impl Assembler<'_> {
     }
 
     /// Lay out a structure or union instance here.
-    fn instantiate(&mut self, line: &LineRef, kind: MacroKind, id: MacroId, args_text: &str, newlabel: Option<NewLabel>, call: Span) {
-        let file = match self.expansion(id, args_text, call, "?") {
+    fn instantiate(
+        &mut self,
+        line: &LineRef,
+        kind: MacroKind,
+        id: MacroId,
+        args_text: &str,
+        newlabel: Option<NewLabel>,
+        call: Span,
+    ) {
+        let file = match self.expansion(id, args_text, "?") {
             Ok(f) => f,
             Err(msg) => {
                 self.error(call, Kind::MacroMisuse, msg);
@@ -725,7 +897,11 @@ impl Assembler<'_> {
             am.l_union = am.l_address;
             am.unionmode = kind == MacroKind::Union;
         }
-        let what = if kind == MacroKind::Union { Wait::EndU3 } else { Wait::EndS3 };
+        let what = if kind == MacroKind::Union {
+            Wait::EndU3
+        } else {
+            Wait::EndS3
+        };
         self.run_expansion(file, what, call, Some(ctx));
         let now = self.out.addr(self.st.addr).clone();
         let end = now.end.max(now.address);
@@ -750,7 +926,8 @@ impl Assembler<'_> {
     /// An expression given as text on `line` (a parameter's default or
     /// conversion), evaluated in the current scope.
     fn eval_text(&mut self, line: &LineRef, text: &str) -> Option<Value> {
-        let mut ps = crate::syntax::expr::Parser::new(text, 0, text.len(), &mut self.names, self.dialect);
+        let mut ps =
+            crate::syntax::expr::Parser::new(text, 0, text.len(), &mut self.names, self.dialect);
         let e = ps.single().ok()?;
         let tmp = LineRef {
             file: line.file,
@@ -765,7 +942,17 @@ impl Assembler<'_> {
     /// `name .function params` / `name .sfunction params, expression`.
     #[allow(clippy::too_many_arguments)]
     #[allow(clippy::too_many_arguments)]
-    pub fn define_function(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, dir: Span, ns: NsId, args: usize) {
+    pub fn define_function(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        dir: Span,
+        ns: NsId,
+        args: usize,
+    ) {
         let key = (line.file, line.index);
         let raw = line.text[args..line.end].to_string();
         let mut parts = split_args(&raw);
@@ -787,7 +974,10 @@ impl Assembler<'_> {
             }
             if let Some(r) = p.strip_prefix('*') {
                 let r = r.trim();
-                rest = Some((crate::syntax::expr::intern_name(&mut self.names, r, self.dialect), Rc::from(r)));
+                rest = Some((
+                    crate::syntax::expr::intern_name(&mut self.names, r, self.dialect),
+                    Rc::from(r),
+                ));
                 continue;
             }
             let (n, default) = match p.split_once('=') {
@@ -814,7 +1004,10 @@ impl Assembler<'_> {
                 convert,
             });
         }
-        let scopes: Vec<NsId> = self.st.contexts[self.st.bottom..].iter().map(|c| c.ns).collect();
+        let scopes: Vec<NsId> = self.st.contexts[self.st.bottom..]
+            .iter()
+            .map(|c| c.ns)
+            .collect();
         let id = match self.macros.funcs_by_site.get(&key) {
             Some(&i) => {
                 let f = &mut self.macros.funcs[i as usize];
@@ -826,7 +1019,6 @@ impl Assembler<'_> {
             }
             None => {
                 self.macros.funcs.push(FuncDef {
-                    name: text.clone(),
                     file: line.file,
                     line: line.index,
                     end: None,
@@ -850,12 +1042,27 @@ impl Assembler<'_> {
     }
 
     /// A function called from an expression.
-    pub fn call_function(&mut self, line: &LineRef, id: FuncId, args: Vec<Located>, pos: u32) -> EResult<Value> {
+    pub fn call_function(
+        &mut self,
+        line: &LineRef,
+        id: FuncId,
+        args: Vec<Located>,
+        pos: u32,
+    ) -> EResult<Value> {
         let span = self.span_at(line, pos);
-        Ok(self.call_function_as(line, id, args, span, false)?.unwrap_or(Value::None))
+        Ok(self
+            .call_function_as(line, id, args, span, false)?
+            .unwrap_or(Value::None))
     }
 
-    fn call_function_as(&mut self, line: &LineRef, id: FuncId, args: Vec<Located>, call: Span, statement: bool) -> EResult<Option<Value>> {
+    fn call_function_as(
+        &mut self,
+        line: &LineRef,
+        id: FuncId,
+        args: Vec<Located>,
+        call: Span,
+        statement: bool,
+    ) -> EResult<Option<Value>> {
         if self.st.depth >= MAX_DEPTH {
             self.st.chain.push(call);
             self.error(call, Kind::Limit, "function recursion too deep".into());
@@ -864,10 +1071,25 @@ impl Assembler<'_> {
         }
         let (file, fline, params, rest, scopes, expr) = {
             let f = self.macros.func(id);
-            (f.file, f.line, f.params.clone(), f.rest.clone(), f.scopes.clone(), f.expr)
+            (
+                f.file,
+                f.line,
+                f.params.clone(),
+                f.rest.clone(),
+                f.scopes.clone(),
+                f.expr,
+            )
         };
         if args.len() > params.len() && rest.is_none() {
-            self.error(call, Kind::MacroMisuse, format!("expected at most {} arguments, got {}", params.len(), args.len()));
+            self.error(
+                call,
+                Kind::MacroMisuse,
+                format!(
+                    "expected at most {} arguments, got {}",
+                    params.len(),
+                    args.len()
+                ),
+            );
             return Err(Reported);
         }
         // The scope of this call: parameters as variables.
@@ -876,20 +1098,30 @@ impl Assembler<'_> {
         let saved_bottom = self.st.bottom;
         let saved_cheap = self.st.cheap;
         for s in &scopes {
-            self.st.contexts.push(super::state::Context { ns: *s, saved_cheap: *s, with: false });
+            self.st.contexts.push(super::state::Context {
+                ns: *s,
+                saved_cheap: *s,
+                with: false,
+            });
         }
         self.st.bottom = 0;
         self.st.push_context(ns);
         for (i, p) in params.iter().enumerate() {
             let v = match args.get(i) {
                 Some(a) if !matches!(a.val, Value::Default) => match &p.convert {
-                    Some(c) => self.call_value(line, c.clone(), vec![a.clone()], a.pos).unwrap_or(Value::None),
+                    Some(c) => self
+                        .call_value(line, c.clone(), vec![a.clone()], a.pos)
+                        .unwrap_or(Value::None),
                     None => a.val.clone(),
                 },
                 _ => match &p.default {
                     Some(d) => d.clone(),
                     None => {
-                        self.error(call, Kind::MacroMisuse, format!("argument '{}' is missing", p.text));
+                        self.error(
+                            call,
+                            Kind::MacroMisuse,
+                            format!("argument '{}' is missing", p.text),
+                        );
                         Value::None
                     }
                 },
@@ -897,7 +1129,11 @@ impl Assembler<'_> {
             self.set_variable(line, p.name, &p.text, call, ns, v, false);
         }
         if let Some((rname, rtext)) = rest {
-            let extra: Vec<Value> = args.iter().skip(params.len()).map(|a| a.val.clone()).collect();
+            let extra: Vec<Value> = args
+                .iter()
+                .skip(params.len())
+                .map(|a| a.val.clone())
+                .collect();
             self.set_variable(line, rname, &rtext, call, ns, Value::tuple(extra), false);
         }
         self.st.depth += 1;
@@ -906,13 +1142,18 @@ impl Assembler<'_> {
             Some(offset) => {
                 let text = self.src.get(file).shared_text();
                 let (s, e) = self.src.get(file).line_span(fline as usize);
-                let l = LineRef { file, index: fline, text, start: s, end: e };
+                let l = LineRef {
+                    file,
+                    index: fline,
+                    text,
+                    start: s,
+                    end: e,
+                };
                 match self.parse_exprs(&l, offset, ParseKind::List) {
                     Some(parsed) => match &parsed.result {
-                        Ok(exprs) => self
-                            .eval_args(&l, exprs)
-                            .ok()
-                            .map(|v| super::compile::tuple_of(v.into_iter().map(|x| x.val).collect())),
+                        Ok(exprs) => self.eval_args(&l, exprs).ok().map(|v| {
+                            super::compile::tuple_of(v.into_iter().map(|x| x.val).collect())
+                        }),
                         Err(_) => None,
                     },
                     None => None,
@@ -920,7 +1161,10 @@ impl Assembler<'_> {
             }
             None => {
                 let saved_cursor = self.st.cursor;
-                self.st.cursor = Cursor { file, line: fline + 1 };
+                self.st.cursor = Cursor {
+                    file,
+                    line: fline + 1,
+                };
                 let what = if statement { Wait::EndF2 } else { Wait::EndF3 };
                 self.st.push_frame(what, call);
                 self.st.top_mut().skip = 1;
@@ -943,7 +1187,11 @@ impl Assembler<'_> {
         match self.st.top().what {
             Wait::EndF2 | Wait::EndF3 => Step::Return(self.return_value(line, args)),
             _ => {
-                self.error(span, Kind::MacroMisuse, "opening directive '.function' not found".into());
+                self.error(
+                    span,
+                    Kind::MacroMisuse,
+                    "opening directive '.function' not found".into(),
+                );
                 Step::Next
             }
         }
@@ -957,7 +1205,10 @@ mod tests {
     #[test]
     fn arguments_split_at_top_level_commas() {
         assert_eq!(split_args(r#"1, "a,b" , (2,3)"#), ["1", "\"a,b\"", "(2,3)"]);
-        assert_eq!(split_args("[1,2], 3, ( 4 , 5 ) ; c"), ["[1,2]", "3", "( 4 , 5 )"]);
+        assert_eq!(
+            split_args("[1,2], 3, ( 4 , 5 ) ; c"),
+            ["[1,2]", "3", "( 4 , 5 )"]
+        );
         assert_eq!(split_args(""), Vec::<String>::new());
         assert_eq!(split_args("1,,3"), ["1", "", "3"]);
     }

@@ -12,10 +12,10 @@
 //! - [`files`]: includes and binary files; [`state`]: per-pass state.
 
 mod blocks;
-mod directives;
 mod compile;
 mod control;
 mod data;
+mod directives;
 mod eval;
 mod files;
 mod functions;
@@ -97,7 +97,11 @@ impl<'o> Assembler<'o> {
             case_sensitive: opts.case_sensitive,
             unicode: opts.ascii,
         };
-        let image_size = if opts.long_address { 0x100_0000 } else { 0x10000 };
+        let image_size = if opts.long_address {
+            0x100_0000
+        } else {
+            0x10000
+        };
         Assembler {
             opts,
             dialect,
@@ -256,18 +260,39 @@ impl<'o> Assembler<'o> {
         self.push_diag(sev, kind, span, msg, None);
     }
 
-    fn push_diag(&mut self, severity: Severity, kind: Kind, span: Span, msg: String, switch: Option<&'static str>) {
+    fn push_diag(
+        &mut self,
+        severity: Severity,
+        kind: Kind,
+        span: Span,
+        msg: String,
+        switch: Option<&'static str>,
+    ) {
         // A problem in a macro argument is shown at the call's argument.
-        let (span, chain_len) = self.at_argument(span, &self.st.chain).unwrap_or((span, self.st.chain.len()));
+        let (span, chain_len) = self
+            .at_argument(span, &self.st.chain)
+            .unwrap_or((span, self.st.chain.len()));
         // The same message at the same place once per pass (loops repeat lines).
         let key = {
             use std::hash::{Hash, Hasher};
             let mut h = rustc_hash::FxHasher::default();
             // The call chain too: one macro's error from two calls is two errors.
-            (span.file, span.start, span.end, &msg, severity == Severity::Error, &self.st.chain[..chain_len]).hash(&mut h);
+            (
+                span.file,
+                span.start,
+                span.end,
+                &msg,
+                severity == Severity::Error,
+                &self.st.chain[..chain_len],
+            )
+                .hash(&mut h);
             h.finish()
         };
-        let fresh = if self.deferring > 0 { !self.diag_keys.contains(&key) } else { self.diag_keys.insert(key) };
+        let fresh = if self.deferring > 0 {
+            !self.diag_keys.contains(&key)
+        } else {
+            self.diag_keys.insert(key)
+        };
         if !fresh || self.diags.len() >= 10_000 {
             return;
         }
@@ -285,12 +310,22 @@ impl<'o> Assembler<'o> {
 
     /// Report the errors a constant's value kept (once per place and pass).
     pub fn raise_deferred(&mut self, id: u32) {
-        let Some(list) = self.deferred.get(id as usize) else { return };
+        let Some(list) = self.deferred.get(id as usize) else {
+            return;
+        };
         for p in list.clone() {
             let key = {
                 use std::hash::{Hash, Hasher};
                 let mut h = rustc_hash::FxHasher::default();
-                (p.span.file, p.span.start, p.span.end, &p.msg, true, &p.chain).hash(&mut h);
+                (
+                    p.span.file,
+                    p.span.start,
+                    p.span.end,
+                    &p.msg,
+                    true,
+                    &p.chain,
+                )
+                    .hash(&mut h);
                 h.finish()
             };
             if self.diag_keys.insert(key) && self.diags.len() < 10_000 {
@@ -331,7 +366,6 @@ impl<'o> Assembler<'o> {
         }
         true
     }
-
 }
 
 /// Lines executed plus bytes generated, over all passes: generous for real

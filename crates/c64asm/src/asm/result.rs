@@ -20,7 +20,10 @@ pub struct Recorder {
 
 impl Recorder {
     pub fn new(on: bool) -> Recorder {
-        Recorder { on, lines: Vec::new() }
+        Recorder {
+            on,
+            lines: Vec::new(),
+        }
     }
 
     pub fn clear(&mut self) {
@@ -133,7 +136,9 @@ impl Assembler<'_> {
             };
             let number = number.and_then(|v| crate::value::convert::to_ival(&v, 64, self).ok());
             let value = match (&l.value, number) {
-                (_, Some(a)) if address && (0..1 << 32).contains(&a) => SymbolValue::Address(a as u32),
+                (_, Some(a)) if address && (0..1 << 32).contains(&a) => {
+                    SymbolValue::Address(a as u32)
+                }
                 (Value::Int(i), _) => SymbolValue::Number(*i as i128),
                 (Value::Bool(b), _) => SymbolValue::Number(*b as i128),
                 (Value::Bits(b), _) => SymbolValue::Number(b.to_i128()),
@@ -142,10 +147,18 @@ impl Assembler<'_> {
             let repr = match &l.value {
                 // A constant whose value failed (never used): 64tass lists nothing.
                 _ if l.deferred.is_some() => None,
-                Value::Func(_) | Value::Namespace(_) | Value::Encoding(_) | Value::Type(_) | Value::Builtin(_) => None,
+                Value::Func(_)
+                | Value::Namespace(_)
+                | Value::Encoding(_)
+                | Value::Type(_)
+                | Value::Builtin(_) => None,
                 v => Some(crate::value::repr::repr(v, self)),
             };
-            let vice_name = vice_path && l.constant && l.display.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            let vice_name = vice_path
+                && l.constant
+                && l.display
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_');
             out.push(Symbol {
                 name: name.clone(),
                 value,
@@ -180,14 +193,14 @@ impl Assembler<'_> {
     fn shadowed(&self, ns: NsId, id: LabelId) -> bool {
         let l = self.syms.label(id);
         l.strength != 0
-            && self
-                .syms
-                .entries(ns)
-                .iter()
-                .any(|&(_, o)| o != id && {
+            && self.syms.entries(ns).iter().any(|&(_, o)| {
+                o != id && {
                     let other = self.syms.label(o);
-                    other.display == l.display && other.strength < l.strength && other.defpass == self.st.pass
-                })
+                    other.display == l.display
+                        && other.strength < l.strength
+                        && other.defpass == self.st.pass
+                }
+            })
     }
 
     fn to_diagnostic(&self, p: &super::Pending) -> Diagnostic {
@@ -209,11 +222,7 @@ impl Assembler<'_> {
             notes,
             switch: p.switch,
             span: Some(p.span),
-            secondary: p
-                .related
-                .iter()
-                .map(|(s, m)| (*s, m.clone()))
-                .collect(),
+            secondary: p.related.iter().map(|(s, m)| (*s, m.clone())).collect(),
         }
     }
 
@@ -235,13 +244,24 @@ impl Assembler<'_> {
         let has_errors = diags.iter().any(|d| d.severity == Severity::Error);
         let symbols = self.symbols();
         let passes = self.st.pass;
-        let Assembler { src, out, record, files, opts, .. } = self;
+        let Assembler {
+            src,
+            out,
+            record,
+            files,
+            opts,
+            ..
+        } = self;
         let sources = Arc::new(src);
         if has_errors {
             return Err(Diagnostics::new(diags, Some(sources)));
         }
         let (load_address, image) = out.image().unwrap_or((0, Vec::new()));
-        let blocks = out.blocks().into_iter().map(|(a, b)| (a, b.to_vec())).collect();
+        let blocks = out
+            .blocks()
+            .into_iter()
+            .map(|(a, b)| (a, b.to_vec()))
+            .collect();
         Ok(Program {
             load_address,
             image,

@@ -299,7 +299,9 @@ impl PassState {
     }
 
     pub fn top_mut(&mut self) -> &mut Frame {
-        self.frames.last_mut().expect("the frame stack is never empty")
+        self.frames
+            .last_mut()
+            .expect("the frame stack is never empty")
     }
 
     /// Lines are being assembled (not skipped).

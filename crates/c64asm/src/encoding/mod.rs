@@ -9,7 +9,6 @@ mod tables;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::source::Span;
 use crate::value::EncId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +35,6 @@ pub struct Encoding {
     escapes: Vec<(Rc<str>, Rc<[u8]>)>,
     /// The characters escapes start with.
     escape_starts: Vec<char>,
-    pub span: Span,
 }
 
 /// A character the encoding can't translate: the character and its offset in the text.
@@ -92,12 +90,19 @@ fn builtin_covers(unicode: bool, start: u32, end: u32) -> bool {
     if !unicode {
         return start <= 0xff;
     }
-    const ASCII: [(u32, u32); 5] = [(0x20, 0x40), (0x41, 0x5a), (0x5b, 0x5b), (0x5d, 0x5d), (0x61, 0x7a)];
-    ASCII.iter().any(|&(a, b)| a <= end && start <= b) || tables::UNICODE.iter().any(|&(k, _)| start <= k && k <= end)
+    const ASCII: [(u32, u32); 5] = [
+        (0x20, 0x40),
+        (0x41, 0x5a),
+        (0x5b, 0x5b),
+        (0x5d, 0x5d),
+        (0x61, 0x7a),
+    ];
+    ASCII.iter().any(|&(a, b)| a <= end && start <= b)
+        || tables::UNICODE.iter().any(|&(k, _)| start <= k && k <= end)
 }
 
 impl Encoding {
-    fn new(name: &str, builtin: Option<Builtin>, unicode: bool, span: Span) -> Encoding {
+    fn new(name: &str, builtin: Option<Builtin>, unicode: bool) -> Encoding {
         let mut escapes: Vec<(Rc<str>, Rc<[u8]>)> = Vec::new();
         if unicode {
             for &(name, code) in tables::ESCAPES {
@@ -113,7 +118,7 @@ impl Encoding {
                 escapes.push((text, Rc::from([code].as_slice())));
             }
         }
-        escapes.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        escapes.sort_by_key(|e| std::cmp::Reverse(e.0.chars().count()));
         let mut e = Encoding {
             name: Rc::from(name),
             builtin,
@@ -121,7 +126,6 @@ impl Encoding {
             ranges: Vec::new(),
             escapes,
             escape_starts: Vec::new(),
-            span,
         };
         e.index_escapes();
         e
@@ -144,7 +148,11 @@ impl Encoding {
     pub fn add_range(&mut self, start: u32, end: u32, offset: u8) -> bool {
         let (start, end) = (start.min(end), start.max(end));
         // The same definition again (every pass runs it) is fine.
-        if self.ranges.iter().any(|r| r.start == start && r.end == end && r.offset == offset) {
+        if self
+            .ranges
+            .iter()
+            .any(|r| r.start == start && r.end == end && r.offset == offset)
+        {
             return true;
         }
         if self.ranges.iter().any(|r| r.start <= end && start <= r.end) {
@@ -165,13 +173,18 @@ impl Encoding {
             return old.as_ref() == bytes.as_slice();
         }
         self.escapes.push((Rc::from(text), bytes.into()));
-        self.escapes.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        self.escapes
+            .sort_by_key(|e| std::cmp::Reverse(e.0.chars().count()));
         self.index_escapes();
         true
     }
 
     fn index_escapes(&mut self) {
-        self.escape_starts = self.escapes.iter().filter_map(|(k, _)| k.chars().next()).collect();
+        self.escape_starts = self
+            .escapes
+            .iter()
+            .filter_map(|(k, _)| k.chars().next())
+            .collect();
         self.escape_starts.sort_unstable();
         self.escape_starts.dedup();
     }
@@ -188,8 +201,8 @@ pub const SCREEN: EncId = EncId(1);
 
 impl Encodings {
     pub fn new(unicode: bool) -> Encodings {
-        let none = Encoding::new("none", Some(Builtin::None), unicode, Span::default());
-        let screen = Encoding::new("screen", Some(Builtin::Screen), unicode, Span::default());
+        let none = Encoding::new("none", Some(Builtin::None), unicode);
+        let screen = Encoding::new("screen", Some(Builtin::Screen), unicode);
         let mut by_name = HashMap::new();
         by_name.insert("none".to_string(), NONE);
         by_name.insert("screen".to_string(), SCREEN);
@@ -201,19 +214,19 @@ impl Encodings {
     }
 
     /// The encoding called `name`, created empty on first use.
-    pub fn named(&mut self, name: &str, span: Span) -> EncId {
+    pub fn named(&mut self, name: &str) -> EncId {
         if let Some(&id) = self.by_name.get(name) {
             return id;
         }
-        let id = self.anonymous(span);
+        let id = self.anonymous();
         self.list[id.0 as usize].name = Rc::from(name);
         self.by_name.insert(name.to_string(), id);
         id
     }
 
     /// A new empty encoding (`.encode` without a name).
-    pub fn anonymous(&mut self, span: Span) -> EncId {
-        self.list.push(Encoding::new("", None, self.unicode, span));
+    pub fn anonymous(&mut self) -> EncId {
+        self.list.push(Encoding::new("", None, self.unicode));
         EncId(self.list.len() as u32 - 1)
     }
 
@@ -257,7 +270,10 @@ mod tests {
     #[test]
     fn unicode_none_is_petscii_with_escapes() {
         let e = Encodings::new(true);
-        assert_eq!(e.encode(NONE, "aA1{clr}").unwrap(), [0x41, 0xc1, 0x31, 0x93]);
+        assert_eq!(
+            e.encode(NONE, "aA1{clr}").unwrap(),
+            [0x41, 0xc1, 0x31, 0x93]
+        );
         assert_eq!(e.encode(NONE, "{CLR}").unwrap_err().ch, '{');
         assert_eq!(e.encode(NONE, "\t").unwrap_err().ch, '\t');
     }
@@ -265,17 +281,23 @@ mod tests {
     #[test]
     fn screen_codes_follow_64tass() {
         let u = Encodings::new(true);
-        assert_eq!(u.encode(SCREEN, "aA@{pi}{cbm-a}").unwrap(), [0x01, 0x41, 0x00, 0x5e, 0x70]);
+        assert_eq!(
+            u.encode(SCREEN, "aA@{pi}{cbm-a}").unwrap(),
+            [0x01, 0x41, 0x00, 0x5e, 0x70]
+        );
         assert!(u.encode(SCREEN, "{return}").is_err());
         let raw = Encodings::new(false);
-        assert_eq!(raw.encode(SCREEN, "aA@\u{c1}").unwrap(), [0x41, 0x01, 0x00, 0x41]);
+        assert_eq!(
+            raw.encode(SCREEN, "aA@\u{c1}").unwrap(),
+            [0x41, 0x01, 0x00, 0x41]
+        );
         assert_eq!(raw.encode(NONE, "a\u{c3}").unwrap(), [0x61, 0xc3]);
     }
 
     #[test]
     fn user_encodings_start_empty() {
         let mut e = Encodings::new(true);
-        let id = e.named("mine", Span::default());
+        let id = e.named("mine");
         assert!(e.encode(id, "a").is_err());
         assert!(e.get_mut(id).add_range('a' as u32, 'z' as u32, 1));
         assert!(!e.get_mut(id).add_range('m' as u32, 'n' as u32, 1));

@@ -381,14 +381,6 @@ impl Expr {
             _ => self.pos,
         }
     }
-
-    /// The expression without grouping parentheses.
-    pub fn unparen(&self) -> &Expr {
-        match &self.kind {
-            ExprKind::Paren(e) => e.unparen(),
-            _ => self,
-        }
-    }
 }
 
 /// Turn the parentheses of an instruction operand into indirection, as
@@ -417,7 +409,11 @@ fn resolve(e: Expr, top: bool) -> Expr {
             Expr::new(pos, ExprKind::Addr(op, Box::new(resolve(*base, false))))
         }
         ExprKind::List(items) => {
-            let items: Vec<Expr> = items.into_vec().into_iter().map(|x| resolve(x, true)).collect();
+            let items: Vec<Expr> = items
+                .into_vec()
+                .into_iter()
+                .map(|x| resolve(x, true))
+                .collect();
             Expr::new(pos, ExprKind::List(items.into()))
         }
         ExprKind::Unary(op, a) => Expr::new(pos, ExprKind::Unary(op, Box::new(resolve(*a, false)))),

@@ -1,8 +1,6 @@
 //! The expression parser: 64tass's operators and priorities, as a precedence
 //! climbing parser over one line of text.
 
-use std::rc::Rc;
-
 use super::ast::{AddrOp, BinOp, Expr, ExprKind, MAX_HEIGHT, Pos, Reg, TextMode, UnOp};
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
@@ -47,8 +45,24 @@ pub struct Parser<'t, 'n> {
 fn starts_operand(c: u8) -> bool {
     matches!(
         c,
-        b'(' | b'[' | b'{' | b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^'
-            | b'$' | b'%' | b'"' | b'\'' | b'.' | b'?'
+        b'(' | b'['
+            | b'{'
+            | b'+'
+            | b'-'
+            | b'*'
+            | b'!'
+            | b'~'
+            | b'<'
+            | b'>'
+            | b'#'
+            | b'`'
+            | b'^'
+            | b'$'
+            | b'%'
+            | b'"'
+            | b'\''
+            | b'.'
+            | b'?'
     ) || c.is_ascii_alphanumeric()
         || c == b'_'
         || c >= 0x80
@@ -56,7 +70,13 @@ fn starts_operand(c: u8) -> bool {
 
 impl<'t, 'n> Parser<'t, 'n> {
     /// A parser over `text[pos..end]` (`end` is the end of the line).
-    pub fn new(text: &'t str, pos: usize, end: usize, names: &'n mut Interner, dialect: Dialect) -> Self {
+    pub fn new(
+        text: &'t str,
+        pos: usize,
+        end: usize,
+        names: &'n mut Interner,
+        dialect: Dialect,
+    ) -> Self {
         Parser {
             text,
             bytes: text.as_bytes(),
@@ -120,7 +140,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             let ch = self.text[self.pos..].chars().next().unwrap_or('\0');
             return error(
                 self.pos,
-                format!("unexpected character '<{:02x}>' (U+{:04X})", ch as u32, ch as u32),
+                format!(
+                    "unexpected character '<{:02x}>' (U+{:04X})",
+                    ch as u32, ch as u32
+                ),
             );
         }
         error(self.pos, format!("{what} expected"))
@@ -178,7 +201,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.pos += 2;
             e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), Box::new(e)));
             if e.height > MAX_HEIGHT {
-                return error(pos as usize, format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"));
+                return error(
+                    pos as usize,
+                    format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"),
+                );
             }
             e = self.infix(e, 3)?;
             e = self.cond_tail(e)?;
@@ -195,7 +221,11 @@ impl<'t, 'n> Parser<'t, 'n> {
             return None;
         }
         let b = self.bytes[at];
-        let b = if self.dialect.case_sensitive { b } else { b | 0x20 };
+        let b = if self.dialect.case_sensitive {
+            b
+        } else {
+            b | 0x20
+        };
         Reg::from_letter(b)
     }
 
@@ -225,7 +255,11 @@ impl<'t, 'n> Parser<'t, 'n> {
         let parts = Box::new([c, a, b]);
         Ok(Expr::new(
             qpos as Pos,
-            if double { ExprKind::DCond(parts) } else { ExprKind::Cond(parts) },
+            if double {
+                ExprKind::DCond(parts)
+            } else {
+                ExprKind::Cond(parts)
+            },
         ))
     }
 
@@ -233,7 +267,10 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// (`**` always binds: it never gives way to a pending operator).
     fn expr(&mut self, limit: u8) -> PResult<Expr> {
         if self.depth >= MAX_HEIGHT {
-            return error(self.pos, format!("expression too complex (nested more than {MAX_HEIGHT} deep)"));
+            return error(
+                self.pos,
+                format!("expression too complex (nested more than {MAX_HEIGHT} deep)"),
+            );
         }
         self.depth += 1;
         let e = self.prefix().and_then(|lhs| self.infix(lhs, limit));
@@ -256,7 +293,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
             lhs = Expr::new(pos, ExprKind::Binary(op, Box::new([lhs, rhs])));
             if lhs.height > MAX_HEIGHT {
-                return error(pos as usize, format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"));
+                return error(
+                    pos as usize,
+                    format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"),
+                );
             }
         }
     }
@@ -370,7 +410,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         let unary = |p: &mut Self, op: UnOp, len: usize, prio: u8| -> PResult<Expr> {
             p.pos += len;
             let operand = p.expr(prio)?;
-            Ok(Expr::new(start as Pos, ExprKind::Unary(op, Box::new(operand))))
+            Ok(Expr::new(
+                start as Pos,
+                ExprKind::Unary(op, Box::new(operand)),
+            ))
         };
         match c {
             b'+' | b'-' => self.sign(),
@@ -383,7 +426,10 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 let n = if i < self.end { self.bytes[i] } else { 0 };
                 let operand = starts_operand(n)
-                    && !matches!(n, b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^' | b'?');
+                    && !matches!(
+                        n,
+                        b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^' | b'?'
+                    );
                 if operand {
                     unary(self, UnOp::Splat, 1, 18)
                 } else {
@@ -415,7 +461,10 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 self.pos += 1;
                 let operand = self.cond()?;
-                Ok(Expr::new(start as Pos, ExprKind::Addr(op, Box::new(operand))))
+                Ok(Expr::new(
+                    start as Pos,
+                    ExprKind::Addr(op, Box::new(operand)),
+                ))
             }
             _ => {
                 let e = self.primary()?;
@@ -460,7 +509,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         let operand = self.expr(17)?;
         let op = if c == b'+' { UnOp::Pos } else { UnOp::Neg };
-        Ok(Expr::new(start as Pos, ExprKind::Unary(op, Box::new(operand))))
+        Ok(Expr::new(
+            start as Pos,
+            ExprKind::Unary(op, Box::new(operand)),
+        ))
     }
 
     fn primary(&mut self) -> PResult<Expr> {
@@ -501,7 +553,10 @@ impl<'t, 'n> Parser<'t, 'n> {
                     return self.prefixed_string(c);
                 }
                 if len > 1 && self.bytes[start] == b'_' && self.bytes[start + 1] == b'_' {
-                    return error(start, format!("reserved symbol name '{}'", &self.text[start..start + len]));
+                    return error(
+                        start,
+                        format!("reserved symbol name '{}'", &self.text[start..start + len]),
+                    );
                 }
                 let name = self.name(start, len);
                 self.pos += len;
@@ -528,7 +583,11 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// `b"..."`, `x"..."` and the other one-letter string prefixes.
     fn prefixed_string(&mut self, letter: u8) -> PResult<Expr> {
         let start = self.pos;
-        let lower = if self.dialect.case_sensitive { letter } else { letter | 0x20 };
+        let lower = if self.dialect.case_sensitive {
+            letter
+        } else {
+            letter | 0x20
+        };
         let mode = match lower {
             b'b' => Some(TextMode::Text),
             b'n' => Some(TextMode::Null),
@@ -766,7 +825,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                 break;
             }
             let item = if parts.len() == 1 {
-                parts.pop().unwrap_or(Expr::new(start as Pos, ExprKind::Default))
+                parts
+                    .pop()
+                    .unwrap_or(Expr::new(start as Pos, ExprKind::Default))
             } else if parts.len() <= 3 {
                 Expr::new(start as Pos, ExprKind::Slice(parts.into()))
             } else {
@@ -800,7 +861,12 @@ mod tests {
             ExprKind::Gap => "?".into(),
             ExprKind::Unary(op, a) => format!("{}({})", op.symbol(), show(a, names)),
             ExprKind::Binary(op, ab) => {
-                format!("({} {} {})", show(&ab[0], names), op.symbol(), show(&ab[1], names))
+                format!(
+                    "({} {} {})",
+                    show(&ab[0], names),
+                    op.symbol(),
+                    show(&ab[1], names)
+                )
             }
             ExprKind::Cond(p) => format!(
                 "({} ? {} : {})",
@@ -814,11 +880,18 @@ mod tests {
             ExprKind::Call(f, args) => format!(
                 "{}({})",
                 show(f, names),
-                args.iter().map(|a| show(a, names)).collect::<Vec<_>>().join(",")
+                args.iter()
+                    .map(|a| show(a, names))
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
             ExprKind::Tuple(items) | ExprKind::List(items) => format!(
                 "<{}>",
-                items.iter().map(|a| show(a, names)).collect::<Vec<_>>().join(",")
+                items
+                    .iter()
+                    .map(|a| show(a, names))
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
             other => format!("{other:?}"),
         }
@@ -826,20 +899,34 @@ mod tests {
 
     fn parse(src: &str) -> String {
         let mut names = Interner::default();
-        let d = Dialect { case_sensitive: false, unicode: true };
+        let d = Dialect {
+            case_sensitive: false,
+            unicode: true,
+        };
         let mut p = Parser::new(src, 0, src.len(), &mut names, d);
         match p.list() {
-            Ok(v) => v.iter().map(|e| show(e, &names)).collect::<Vec<_>>().join(" | "),
+            Ok(v) => v
+                .iter()
+                .map(|e| show(e, &names))
+                .collect::<Vec<_>>()
+                .join(" | "),
             Err(e) => format!("error@{}: {}", e.pos, e.msg),
         }
     }
 
     fn operands(src: &str) -> String {
         let mut names = Interner::default();
-        let d = Dialect { case_sensitive: false, unicode: true };
+        let d = Dialect {
+            case_sensitive: false,
+            unicode: true,
+        };
         let mut p = Parser::new(src, 0, src.len(), &mut names, d);
         match p.operands() {
-            Ok(v) => v.iter().map(|e| show(e, &names)).collect::<Vec<_>>().join(" | "),
+            Ok(v) => v
+                .iter()
+                .map(|e| show(e, &names))
+                .collect::<Vec<_>>()
+                .join(" | "),
             Err(e) => format!("error@{}: {}", e.pos, e.msg),
         }
     }

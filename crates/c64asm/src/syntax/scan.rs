@@ -220,7 +220,11 @@ pub fn string(text: &str, pos: usize) -> PResult<(String, usize)> {
         match bytes.get(i) {
             None | Some(b'\n') | Some(b'\r') => {
                 // 64tass quotes the missing quote with the other kind.
-                let msg = if quote == b'"' { "'\"' expected" } else { "\"'\" expected" };
+                let msg = if quote == b'"' {
+                    "'\"' expected"
+                } else {
+                    "\"'\" expected"
+                };
                 return error(i, msg);
             }
             Some(&b) if b == quote => {
@@ -261,7 +265,8 @@ pub fn hex_bytes(s: &str, pos: usize) -> PResult<Vec<u8>> {
     Ok(out)
 }
 
-const Z85: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+const Z85: &[u8] =
+    b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
 
 /// Decode a z85 string; a last group shorter than five characters omits leading zeros.
 pub fn z85_bytes(s: &str, pos: usize) -> PResult<Vec<u8>> {

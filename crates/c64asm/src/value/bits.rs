@@ -38,7 +38,11 @@ impl Bits {
     /// The value as an unsigned number of `bits` bits, as 64tass checks it:
     /// plain bit strings must fit, inverted ones must not be longer.
     pub fn to_uval(self, bits: u32) -> Option<u64> {
-        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        let mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
         if self.inv {
             (self.len <= bits).then_some(!self.val & mask)
         } else {
@@ -54,7 +58,11 @@ impl Bits {
     }
 
     fn mask(len: u32) -> u64 {
-        if len >= 64 { u64::MAX } else { (1u64 << len) - 1 }
+        if len >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << len) - 1
+        }
     }
 
     /// Arithmetic negation within the bit length: `-x` is `~(x - 1)`.
@@ -171,10 +179,14 @@ impl Bits {
         if self.inv {
             s.push('~');
         }
-        if self.len % 4 == 0 {
+        if self.len.is_multiple_of(4) {
             s.push('$');
             for i in (0..self.len / 4).rev() {
-                let d = if i >= 16 { 0 } else { (self.val >> (i * 4)) & 15 };
+                let d = if i >= 16 {
+                    0
+                } else {
+                    (self.val >> (i * 4)) & 15
+                };
                 let _ = write!(s, "{d:x}");
             }
         } else {

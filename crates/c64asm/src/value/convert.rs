@@ -126,7 +126,9 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     let n = numeric(v, env)?;
     let limit: i128 = 1i128 << bits;
     match &n {
-        Value::Bits(b) => b.to_uval(bits).ok_or_else(|| too_large(&n, bits, false, env)),
+        Value::Bits(b) => b
+            .to_uval(bits)
+            .ok_or_else(|| too_large(&n, bits, false, env)),
         _ => {
             let i = to_int(&n, env)?;
             if i < 0 {

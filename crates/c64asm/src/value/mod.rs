@@ -12,7 +12,7 @@ pub mod seq;
 use std::rc::Rc;
 
 pub use bits::Bits;
-pub use convert::{Env, Fault, FResult};
+pub use convert::{Env, FResult, Fault};
 pub use ops::{binary, compare, unary};
 pub use seq::{index, len_of};
 
@@ -143,6 +143,7 @@ pub struct Dict {
 
 /// The built-in type objects (also the conversion functions of the same name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::enum_variant_names, reason = "`type` is one of 64tass's types")]
 pub enum Type {
     Address,
     Bits,
@@ -164,7 +165,6 @@ pub enum Type {
     Struct,
     Union,
     Mfunc,
-    Sfunc,
     Namespace,
     Enc,
     Register,
@@ -195,7 +195,6 @@ impl Type {
             Type::Struct => "struct",
             Type::Union => "union",
             Type::Mfunc => "function",
-            Type::Sfunc => "sfunction",
             Type::Namespace => "namespace",
             Type::Enc => "encoding",
             Type::Register => "register",

@@ -33,7 +33,11 @@ fn bool_bits(b: bool) -> Bits {
 
 fn mapped(items: &[Value], list: bool, f: impl Fn(&Value) -> FResult<Value>) -> FResult<Value> {
     let out: FResult<Vec<Value>> = items.iter().map(f).collect();
-    Ok(if list { Value::list(out?) } else { Value::tuple(out?) })
+    Ok(if list {
+        Value::list(out?)
+    } else {
+        Value::tuple(out?)
+    })
 }
 
 /// A unary operator (`-x`, `~x`, `<x`, `!x`, ...), applied element-wise to lists.
@@ -53,8 +57,14 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         && a.mode.0 != 0
     {
         let inside = match op {
-            UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => true,
-            UnOp::Neg | UnOp::Pos | UnOp::Inv => a.mode.ops().iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned)),
+            UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
+                true
+            }
+            UnOp::Neg | UnOp::Pos | UnOp::Inv => a
+                .mode
+                .ops()
+                .iter()
+                .all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned)),
             _ => false,
         };
         if inside {
@@ -168,7 +178,11 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             .collect::<FResult<_>>()?,
         (None, None) => unreachable!("broadcast needs a list"),
     };
-    Ok(if list { Value::list(out) } else { Value::tuple(out) })
+    Ok(if list {
+        Value::list(out)
+    } else {
+        Value::tuple(out)
+    })
 }
 
 /// A binary operator. `&&`, `||` and `^^` short-circuit in the evaluator;
@@ -178,8 +192,20 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         return Ok(Value::None);
     }
     match op {
-        BinOp::LAnd => return Ok(if to_bool(a, env)? { b.clone() } else { a.clone() }),
-        BinOp::LOr => return Ok(if to_bool(a, env)? { a.clone() } else { b.clone() }),
+        BinOp::LAnd => {
+            return Ok(if to_bool(a, env)? {
+                b.clone()
+            } else {
+                a.clone()
+            });
+        }
+        BinOp::LOr => {
+            return Ok(if to_bool(a, env)? {
+                a.clone()
+            } else {
+                b.clone()
+            });
+        }
         BinOp::LXor => {
             let (x, y) = (to_bool(a, env)?, to_bool(b, env)?);
             return Ok(match (x, y) {
@@ -255,9 +281,12 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
 /// distance. Anything else works on the address (None here).
 fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
     let small = |v: &Value| match v {
-        Value::Bool(_) | Value::Int(_) | Value::Bits(_) | Value::Float(_) | Value::Str(_) | Value::Bytes(_) => {
-            super::convert::to_ival(v, 30, env).ok()
-        }
+        Value::Bool(_)
+        | Value::Int(_)
+        | Value::Bits(_)
+        | Value::Float(_)
+        | Value::Str(_)
+        | Value::Bytes(_) => super::convert::to_ival(v, 30, env).ok(),
         Value::Addr(x) if x.mode.0 == 0 => super::convert::to_ival(&x.val, 30, env).ok(),
         _ => None,
     };
@@ -266,10 +295,14 @@ fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
         Value::Code(CodeRef { id: c.id, offs })
     };
     match (op, a, b) {
-        (BinOp::Add, Value::Code(c), v) | (BinOp::Add, v, Value::Code(c)) if !matches!(v, Value::Code(_)) => {
+        (BinOp::Add, Value::Code(c), v) | (BinOp::Add, v, Value::Code(c))
+            if !matches!(v, Value::Code(_)) =>
+        {
             small(v).map(|n| shifted(c, n))
         }
-        (BinOp::Sub, Value::Code(c), v) if !matches!(v, Value::Code(_)) => small(v).map(|n| shifted(c, -n)),
+        (BinOp::Sub, Value::Code(c), v) if !matches!(v, Value::Code(_)) => {
+            small(v).map(|n| shifted(c, -n))
+        }
         _ => None,
     }
 }
@@ -278,10 +311,20 @@ fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
 /// and `#$0d + 1` is `#$0e` (adding to an indexed or immediate address);
 /// an immediate also takes `-`, `*`, `|`, `&`, `^`, shifts... The address
 /// must be on the left, except for `+`, `*`, `|`, `&`, `^`.
-fn address_arith(op: BinOp, a: &Value, b: &Value, addr: &Rc<Address>, env: &dyn Env) -> FResult<Value> {
+fn address_arith(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    addr: &Rc<Address>,
+    env: &dyn Env,
+) -> FResult<Value> {
     let ops = addr.mode.ops();
-    let immediate = ops.iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned));
-    let simple = ops.iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_)));
+    let immediate = ops
+        .iter()
+        .all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned));
+    let simple = ops
+        .iter()
+        .all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_)));
     let left = matches!(a, Value::Addr(_)) && !matches!(b, Value::Addr(_));
     let right = matches!(b, Value::Addr(_)) && !matches!(a, Value::Addr(_));
     let allowed = match op {
@@ -298,7 +341,10 @@ fn address_arith(op: BinOp, a: &Value, b: &Value, addr: &Rc<Address>, env: &dyn 
     } else {
         binary(op, a, &addr.val, env)?
     };
-    Ok(Value::Addr(Rc::new(Address { mode: addr.mode, val: v })))
+    Ok(Value::Addr(Rc::new(Address {
+        mode: addr.mode,
+        val: v,
+    })))
 }
 
 fn int_of(v: &Value) -> i128 {
@@ -339,7 +385,11 @@ fn int_op(op: BinOp, x: &Value, y: &Value, _env: &dyn Env) -> FResult<Value> {
                 return Err(Fault::new("division by zero"));
             }
             let r = a % b;
-            Value::int(if r != 0 && (r < 0) != (b < 0) { r + b } else { r })
+            Value::int(if r != 0 && (r < 0) != (b < 0) {
+                r + b
+            } else {
+                r
+            })
         }
         BinOp::Exp => {
             if b < 0 {
@@ -410,7 +460,11 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
                 return Err(Fault::new("division by zero"));
             }
             let r = a % b;
-            if r != 0.0 && (r < 0.0) != (b < 0.0) { r + b } else { r }
+            if r != 0.0 && (r < 0.0) != (b < 0.0) {
+                r + b
+            } else {
+                r
+            }
         }
         BinOp::Exp => {
             if a == 0.0 && b < 0.0 {

@@ -15,7 +15,11 @@ pub fn c_float(v: f64, conv: char, prec: usize, alt: bool) -> String {
         } else {
             "inf"
         };
-        return if conv.is_ascii_uppercase() { s.to_uppercase() } else { s.to_string() };
+        return if conv.is_ascii_uppercase() {
+            s.to_uppercase()
+        } else {
+            s.to_string()
+        };
     }
     let upper = conv.is_ascii_uppercase();
     let s = match conv.to_ascii_lowercase() {
@@ -27,8 +31,16 @@ pub fn c_float(v: f64, conv: char, prec: usize, alt: bool) -> String {
         _ => {
             let p = prec.max(1);
             if v == 0.0 {
-                let s = if alt { format!("{:.*}", p - 1, 0.0) } else { "0".to_string() };
-                return if v.is_sign_negative() { format!("-{s}") } else { s };
+                let s = if alt {
+                    format!("{:.*}", p - 1, 0.0)
+                } else {
+                    "0".to_string()
+                };
+                return if v.is_sign_negative() {
+                    format!("-{s}")
+                } else {
+                    s
+                };
             }
             // The exponent after rounding to p significant digits.
             let e_form = format!("{:.*e}", p - 1, v);
@@ -53,7 +65,11 @@ fn c_exp(v: f64, prec: usize, alt: bool) -> String {
     let s = format!("{v:.prec$e}");
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let mant = if alt && prec == 0 { format!("{mant}.") } else { mant.to_string() };
+    let mant = if alt && prec == 0 {
+        format!("{mant}.")
+    } else {
+        mant.to_string()
+    };
     format!(
         "{mant}e{}{:02}",
         if exp < 0 { '-' } else { '+' },
@@ -87,7 +103,11 @@ pub fn float_repr(f: f64) -> String {
 }
 
 fn quote(s: &str) -> String {
-    let q = if s.contains('"') && !s.contains('\'') { '\'' } else { '"' };
+    let q = if s.contains('"') && !s.contains('\'') {
+        '\''
+    } else {
+        '"'
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(q);
     for c in s.chars() {
@@ -100,7 +120,8 @@ fn quote(s: &str) -> String {
     out
 }
 
-const Z85: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+const Z85: &[u8] =
+    b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
 
 fn z85(bytes: &[u8]) -> String {
     let mut out = String::new();
@@ -142,7 +163,11 @@ fn addr_repr(mode: AddrMode, inner: String) -> String {
 }
 
 fn join(items: &[Value], env: &dyn Env) -> String {
-    items.iter().map(|v| repr(v, env)).collect::<Vec<_>>().join(",")
+    items
+        .iter()
+        .map(|v| repr(v, env))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// `repr(v)`.
@@ -226,7 +251,7 @@ mod tests {
         assert_eq!(float_repr(-0.0), "-0.0");
         assert_eq!(c_float(1.5, 'f', 6, false), "1.500000");
         assert_eq!(c_float(1.5, 'e', 6, false), "1.500000e+00");
-        assert_eq!(c_float(3.14159, 'f', 2, false), "3.14");
+        assert_eq!(c_float(1.23456, 'f', 2, false), "1.23");
     }
 
     #[test]

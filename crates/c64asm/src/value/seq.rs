@@ -16,7 +16,12 @@ pub fn len_of(v: &Value, env: &dyn Env) -> FResult<usize> {
         Value::Bits(b) => b.len as usize,
         Value::List(x) | Value::Tuple(x) => x.len(),
         Value::Dict(d) => d.pairs.len(),
-        _ => return Err(Fault::new(format!("can't get length of {}", describe(v, env)))),
+        _ => {
+            return Err(Fault::new(format!(
+                "can't get length of {}",
+                describe(v, env)
+            )));
+        }
     })
 }
 
@@ -69,9 +74,6 @@ fn slice(parts: &[Value], len: usize, env: &dyn Env) -> FResult<Vec<usize>> {
     Ok(out)
 }
 
-/// A slice is passed as a tuple of its (up to three) parts, tagged by the evaluator.
-pub struct SliceArg(pub Vec<Value>);
-
 fn selection(arg: &IndexArg, len: usize, env: &dyn Env) -> FResult<Sel> {
     match arg {
         IndexArg::Slice(parts) => Ok(Sel::Many(slice(parts, len, env)?)),
@@ -99,7 +101,11 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
         return Ok(v.clone());
     };
     let deeper = |x: &Value| -> FResult<Value> {
-        if rest.is_empty() { Ok(x.clone()) } else { index(x, rest, env) }
+        if rest.is_empty() {
+            Ok(x.clone())
+        } else {
+            index(x, rest, env)
+        }
     };
     match v {
         Value::List(items) | Value::Tuple(items) => {
@@ -107,8 +113,15 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
             match selection(first, items.len(), env)? {
                 Sel::One(i) => deeper(&items[i]),
                 Sel::Many(ix) => {
-                    let out: Vec<Value> = ix.iter().map(|&i| deeper(&items[i])).collect::<FResult<_>>()?;
-                    Ok(if list { Value::list(out) } else { Value::tuple(out) })
+                    let out: Vec<Value> = ix
+                        .iter()
+                        .map(|&i| deeper(&items[i]))
+                        .collect::<FResult<_>>()?;
+                    Ok(if list {
+                        Value::list(out)
+                    } else {
+                        Value::tuple(out)
+                    })
                 }
             }
         }
@@ -156,7 +169,10 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
             let found = dict_get(d, key, env)?;
             match found {
                 Some(x) => deeper(&x),
-                None => Err(Fault::new(format!("key not in dictionary {}", describe(key, env)))),
+                None => Err(Fault::new(format!(
+                    "key not in dictionary {}",
+                    describe(key, env)
+                ))),
             }
         }
         _ => Err(Fault::new(format!(
@@ -192,7 +208,10 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool
     match haystack {
         Value::List(items) | Value::Tuple(items) => {
             for x in items.iter() {
-                if matches!(super::ops::binary(BinOp::Eq, x, needle, env)?, Value::Bool(true)) {
+                if matches!(
+                    super::ops::binary(BinOp::Eq, x, needle, env)?,
+                    Value::Bool(true)
+                ) {
                     return Ok(true);
                 }
             }
@@ -215,7 +234,9 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool
 pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     Ok(match (a, b) {
         (Value::Str(x), Value::Str(y)) => Value::str(&format!("{x}{y}")),
-        (Value::Bytes(x), Value::Bytes(y)) => Value::Bytes([x.as_ref(), y.as_ref()].concat().into()),
+        (Value::Bytes(x), Value::Bytes(y)) => {
+            Value::Bytes([x.as_ref(), y.as_ref()].concat().into())
+        }
         (Value::List(x), Value::List(y)) => Value::list([x.as_ref(), y.as_ref()].concat()),
         (Value::Tuple(x), Value::Tuple(y)) => Value::tuple([x.as_ref(), y.as_ref()].concat()),
         (Value::Bits(x), Value::Bits(y)) => Value::Bits(
@@ -228,7 +249,9 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         (Value::Bits(x), Value::Bool(y)) => {
             concat(&Value::Bits(*x), &Value::Bits(Bits::new(*y as u64, 1)), env)?
         }
-        (Value::Bool(x), Value::Bool(y)) => Value::Bits(Bits::new(((*x as u64) << 1) | *y as u64, 2)),
+        (Value::Bool(x), Value::Bool(y)) => {
+            Value::Bits(Bits::new(((*x as u64) << 1) | *y as u64, 2))
+        }
         (Value::Dict(x), Value::Dict(y)) => {
             let mut d = (**x).clone();
             for (k, v) in &y.pairs {
@@ -258,11 +281,18 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
         _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
     };
     if count < 0 {
-        return Err(Fault::new(format!("value needs to be non-negative {}", describe(n, env))));
+        return Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(n, env)
+        )));
     }
     let too_big = || Fault::new("repetition too large");
     let count = usize::try_from(count).map_err(|_| too_big())?;
-    let limit = |len: usize| len.checked_mul(count).filter(|&t| t <= 1 << 26).ok_or_else(too_big);
+    let limit = |len: usize| {
+        len.checked_mul(count)
+            .filter(|&t| t <= 1 << 26)
+            .ok_or_else(too_big)
+    };
     Ok(match a {
         Value::Str(s) => {
             limit(s.len())?;
