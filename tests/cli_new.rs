@@ -50,10 +50,10 @@ fn new_writes_a_project_whose_program_runs_and_whose_routine_adds() {
     let mut m = c64emu::Machine::new();
     m.load_prg(&program.prg_bytes()).unwrap();
     m.set_symbols(program.address_labels());
-    m.poke(m.resolve("sumA").unwrap(), 200);
-    m.poke(m.resolve("sumB").unwrap(), 100);
+    m.poke(m.resolve("opA").unwrap(), 200);
+    m.poke(m.resolve("opB").unwrap(), 100);
     let r = m.call("suma", 1_000).unwrap();
-    assert_eq!(m.peek(m.resolve("sumR").unwrap()), 44);
+    assert_eq!(m.peek(m.resolve("result").unwrap()), 44);
     assert_eq!(r.cycles, 26);
     m.autostart().unwrap();
     assert!(matches!(m.run(1_000_000), c64emu::Stop::ReturnedToBasic));

@@ -4,6 +4,16 @@
 
 CHROUT  = $ffd2                 ; KERNAL: print the character in A
 
+; Text as the C64 prints it (the same with or without 64tass's -a): letters
+; in either case become the upper-case letters of the C64's start-up screen.
+        .enc "petscii"
+        .cdef " @", $20         ; space, digits and punctuation as they are
+        .cdef "AZ", $41
+        .cdef "az", $41
+        .cdef "[[", $5b
+        .cdef "]]", $5d
+        .cdef "__", $a4         ; no underscore in PETSCII: the low line graphic
+
         * = $0801               ; BASIC line: 10 SYS 2064
         .word basicEnd, 10
         .byte $9e
@@ -20,25 +30,25 @@ main
         inx
         bne -
 +       lda #2                  ; 2 + 3, through the tested routine
-        sta sumA
+        sta opA
         lda #3
-        sta sumB
+        sta opB
         jsr suma
-        lda sumR
+        lda result
         ora #'0'                ; a single digit as PETSCII
         jsr CHROUT
         lda #13
         jmp CHROUT              ; and back to BASIC
 
-; suma: sumR = sumA + sumB (8 bits, carry dropped). Preserves X and Y.
+; suma: result = opA + opB (8 bits, carry dropped). Preserves X and Y.
 suma
         clc
-        lda sumA
-        adc sumB
-        sta sumR
+        lda opA
+        adc opB
+        sta result
         rts
 
-greeting .null "hello from {{LOWER}}! 2+3="   ; lower case in the source = upper case on screen
-sumA    .byte 0
-sumB    .byte 0
-sumR    .byte 0
+greeting .null "hello from {{LOWER}}! 2+3="
+opA     .byte 0
+opB     .byte 0
+result  .byte 0

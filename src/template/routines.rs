@@ -13,8 +13,8 @@ fn machine() -> Machine {
 #[test]
 fn suma_adds_two_bytes_and_keeps_x_and_y() {
     let mut m = machine();
-    let a = m.resolve("sumA").unwrap();
-    let b = m.resolve("sumB").unwrap();
+    let a = m.resolve("opA").unwrap();
+    let b = m.resolve("opB").unwrap();
     m.poke(a, 200);
     m.poke(b, 100);
     let mut regs = m.regs();
@@ -22,7 +22,7 @@ fn suma_adds_two_bytes_and_keeps_x_and_y() {
     regs.y = 0x34;
     m.set_regs(regs);
     let r = m.call("suma", 1_000).expect("suma returns");
-    assert_eq!(m.peek(m.resolve("sumR").unwrap()), 44); // 300 mod 256
+    assert_eq!(m.peek(m.resolve("result").unwrap()), 44); // 300 mod 256
     assert_eq!((r.regs.x, r.regs.y), (0x12, 0x34));
     assert_eq!(r.cycles, 6 + 2 + 4 + 4 + 4 + 6); // jsr, clc, lda, adc, sta, rts
 }

@@ -65,6 +65,16 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The message as printed: with the `-W` switch of a warning (and of a
+    /// warning made an error), as 64tass prints it.
+    pub fn headline(&self) -> String {
+        match (self.switch, self.severity) {
+            (Some(w), Severity::Warning) => format!("{} [-W{w}]", self.message),
+            (Some(w), Severity::Error) => format!("{} [-Werror={w}]", self.message),
+            (None, _) => self.message.clone(),
+        }
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -121,7 +131,7 @@ impl Diagnostics {
                         Severity::Error => CsDiagnostic::error(),
                         Severity::Warning => CsDiagnostic::warning(),
                     }
-                    .with_message(&d.message)
+                    .with_message(d.headline())
                     .with_label(Label::primary(span.file, char_range(sources, span)));
                     for (s, msg) in &d.secondary {
                         cs = cs.with_label(
@@ -169,11 +179,11 @@ fn plain_line(d: &Diagnostic) -> String {
         Severity::Warning => "warning",
     };
     let mut s = if d.line > 0 {
-        format!("{}:{}:{}: {sev}: {}", d.file, d.line, d.column, d.message)
+        format!("{}:{}:{}: {sev}: {}", d.file, d.line, d.column, d.headline())
     } else if !d.file.is_empty() {
-        format!("{}: {sev}: {}", d.file, d.message)
+        format!("{}: {sev}: {}", d.file, d.headline())
     } else {
-        format!("{sev}: {}", d.message)
+        format!("{sev}: {}", d.headline())
     };
     for n in &d.notes {
         s.push_str("\n  = ");

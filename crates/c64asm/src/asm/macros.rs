@@ -523,11 +523,16 @@ impl Assembler<'_> {
             }
         }
         if end == pos {
-            self.error(
-                line.span(pos, pos + 1),
-                Kind::Syntax,
-                "a macro name is expected".into(),
-            );
+            // Not a name: 64tass evaluates it and finds the wrong type (`#1`).
+            let mut p = crate::syntax::expr::Parser::new(&line.text, pos, line.end, &mut self.names, self.dialect);
+            let msg = match p.single() {
+                Ok(e) => match self.eval(line, &e)? {
+                    Value::None => return Ok(None),
+                    v => format!("wrong type '{}'", v.type_name()),
+                },
+                Err(_) => "a macro name is expected".to_string(),
+            };
+            self.error(line.span(pos, pos + 1), Kind::Syntax, msg);
             return Err(Reported);
         }
         let name_text = line.text[pos..end].to_string();

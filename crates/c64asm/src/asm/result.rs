@@ -240,8 +240,14 @@ impl Assembler<'_> {
     }
 
     pub fn finish(self) -> Result<Program, Diagnostics> {
-        let diags: Vec<Diagnostic> = self.diags.iter().map(|p| self.to_diagnostic(p)).collect();
-        let has_errors = diags.iter().any(|d| d.severity == Severity::Error);
+        let has_errors = self.diags.iter().any(|d| d.severity == Severity::Error);
+        // A failed run shows its errors only, as 64tass does.
+        let diags: Vec<Diagnostic> = self
+            .diags
+            .iter()
+            .filter(|p| !has_errors || p.severity == Severity::Error)
+            .map(|p| self.to_diagnostic(p))
+            .collect();
         let symbols = self.symbols();
         let passes = self.st.pass;
         let Assembler {
