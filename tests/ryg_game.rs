@@ -1,19 +1,14 @@
 //! RYG, the game (asm/Juego.asm, asm/PintaJuego.asm): whole games typed through the
-//! keyboard, headless. After every move the test checks `tableroActual` against a small
-//! rules model, the painted board line by line, the last-move lines and, at the end, the
-//! result. See docs/ryg.md, "Playing RYG".
+//! keyboard, headless. After every move the test checks `tableroActual` against the
+//! rules of `rygsolve`, the painted board line by line with each cat's own number, the
+//! last-move lines and, at the end, the result. See docs/ryg.md, "Playing RYG".
 
 mod common;
 
 use c64emu::{Machine, Stop};
+use common::juego::*;
 use common::*;
 use rygsolve::{Move, Position, Side, Solver, Square, Strategy};
-
-/// Cycle budget to reach the next wait for a key (a whole demo game fits).
-const BUDGET: u64 = 400_000_000;
-
-/// The KERNAL's count of keys in its buffer.
-const KEY_COUNT: u16 = 0xC6;
 
 /// Colour nibbles (screen colour RAM).
 const YELLOW: u8 = 7;
@@ -121,37 +116,6 @@ fn rc(sq: Square) -> String {
 // ---------------------------------------------------------------------------
 // Driving the program
 // ---------------------------------------------------------------------------
-
-/// Runs until the program waits for a key with every typed key taken.
-fn wait(m: &mut Machine) {
-    for _ in 0..1000 {
-        if let Err(stop) = m.run_until("esperandoTecla", BUDGET) {
-            panic!("stopped: {stop}\n{}", m.screen_text());
-        }
-        if m.keys_pending() == 0 && m.peek(KEY_COUNT) == 0 {
-            assert_eq!(m.strict_violations(), &[], "strict mode stays clean");
-            return;
-        }
-    }
-    panic!("the program never waited for a key");
-}
-
-fn press(m: &mut Machine, keys: &str) {
-    m.type_keys(keys);
-    wait(m);
-}
-
-/// The program booted to its title screen.
-fn boot() -> Machine {
-    let mut m = machine();
-    m.autostart().expect("SYS line");
-    wait(&mut m);
-    m
-}
-
-fn line(m: &Machine, row: usize) -> String {
-    m.screen_line(row)
-}
 
 fn matrix(m: &Machine) -> [u8; 64] {
     m.read(sym("tableroActual") + OFFSET_MATRIX as u16, 64)

@@ -4,6 +4,7 @@
 
 pub mod docs;
 pub mod ia;
+pub mod juego;
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;

@@ -3,6 +3,7 @@
 
 use c64emu::{Machine, Stop};
 
+use crate::common::juego::wait;
 use crate::common::*;
 use crate::*;
 
@@ -127,25 +128,13 @@ fn pinta_jugadas_raton_marks_each_move_of_the_current_board() {
     }
 }
 
-/// Runs until the program waits for a key with every typed key taken.
-fn run_until_waiting(m: &mut Machine) {
-    for _ in 0..10_000 {
-        m.run_until("esperandoTecla", 50_000_000)
-            .unwrap_or_else(|stop| panic!("stopped: {stop}\n{}", m.screen_text()));
-        if m.keys_pending() == 0 && m.peek(0xC6) == 0 {
-            return;
-        }
-    }
-    panic!("the program never waited for a key");
-}
-
 #[test]
 fn the_program_boots_to_the_title_then_paints_the_game_board_and_returns() {
     let mut m = machine();
     let before = m.ram().to_vec();
     assert_eq!(m.autostart().expect("SYS line"), 0x0810);
     let actual = sym("tableroActual");
-    run_until_waiting(&mut m);
+    wait(&mut m);
     let lines = screen_lines(&m);
     assert_eq!(
         lines[0],
@@ -157,7 +146,7 @@ fn the_program_boots_to_the_title_then_paints_the_game_board_and_returns() {
 
     // RETURN plays the default mode: the game board with the initial position.
     m.type_keys("\n");
-    run_until_waiting(&mut m);
+    wait(&mut m);
     assert_eq!(board_at(&m, actual), initial_board().to_bytes());
     assert_eq!(get_ptr(&m, "arbolLibre"), sym("inicioArbol"));
     let lines = screen_lines(&m);
