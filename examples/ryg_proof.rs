@@ -34,7 +34,8 @@ const OFF_MATRIX: u16 = 24;
 #[derive(Parser, Debug)]
 #[command(about = "Explore every mouse strategy against the emulated RYG cats")]
 struct Args {
-    /// Search depth of the cats (the program's `profundidad`): 1 easy, 2 medium, 3 hard.
+    /// The cats' level, the program's `profundidad`: 1 easy and 2 medium search that
+    /// deep; 3 plays from its strategy table (see --search-only); 4 and 5 search only.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
     depth: u8,
     /// The program's main source.
@@ -270,7 +271,11 @@ fn judge(solver: &Solver, q: &Position, r: &Reply, report: &mut Report) {
 fn main() -> ExitCode {
     let args = Args::parse();
     let outcome = run(&args).and_then(|(report, replies)| {
-        print_report(&args, &report, &replies).map_err(|e| format!("cannot write the report: {e}"))
+        match print_report(&args, &report, &replies) {
+            // A reader that stopped early (`| head`) is not an error.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other.map_err(|e| format!("cannot write the report: {e}")),
+        }
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

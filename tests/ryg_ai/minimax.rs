@@ -24,7 +24,7 @@ fn juega_gatos_reproduces_every_golden_decision() {
         worst = worst.max(got.cycles);
         total += got.cycles;
     }
-    assert!(worst <= 985_248, "a depth-3 move took {worst} cycles");
+    assert!(worst <= MOVE_BUDGET, "a depth-3 move took {worst} cycles");
     assert!(total > 0);
 }
 

@@ -56,6 +56,8 @@ fn main() -> ExitCode {
         let mut out = std::io::stdout().lock();
         return match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => ExitCode::SUCCESS,
+            // A reader that stopped early (`| head`) is not an error.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             Err(e) => fail(&format!("cannot write to stdout: {e}")),
         };
     }
