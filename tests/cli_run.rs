@@ -98,10 +98,10 @@ fn jam_and_brk_exit_4() {
 
 #[test]
 fn unimplemented_kernal_entry_exits_5() {
-    let o = run_file("setlfs.prg", &sys_prg(&[0x20, 0xBA, 0xFF, 0x60]), &[]);
+    let o = run_file("ramtas.prg", &sys_prg(&[0x20, 0x87, 0xFF, 0x60]), &[]);
     assert_eq!(code(&o), 5);
     assert!(
-        stderr(&o).contains("$FFBA (called from $080D)"),
+        stderr(&o).contains("$FF87 (called from $080D)"),
         "{}",
         stderr(&o)
     );
