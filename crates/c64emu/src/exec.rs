@@ -291,7 +291,10 @@ impl Machine {
             return Flow::Halt(Halt::Stop(Stop::Reached(pc)));
         }
         let trap = self.traps[usize::from(pc)];
-        if trap == rom::TRAP_NONE || !self.cpu.memory.rom_visible(pc) {
+        if trap == rom::TRAP_NONE
+            || trap == rom::TRAP_CALL_RETURN
+            || !self.cpu.memory.rom_visible(pc)
+        {
             return Flow::Step;
         }
         let effect = match trap {
@@ -307,6 +310,9 @@ impl Machine {
                 if let Some(s) = SerialTrap::from_trap(t) {
                     return match files::serial_trap(self, s) {
                         Some(resume) => {
+                            if let Some(t) = &self.trace {
+                                t.native(self, pc);
+                            }
                             self.cpu.registers.program_counter = resume;
                             Flow::Again
                         }
@@ -351,11 +357,12 @@ impl Machine {
         }
     }
 
-    /// Real ROMs: the program called GETIN or CHRIN; if it reads the keyboard with the
-    /// buffer empty, it asks for a key.
+    /// Real ROMs: the program called GETIN or CHRIN. Reading the keyboard with the
+    /// buffer empty asks for a key; CHRIN asks for a whole line unless it is still
+    /// handing out the last one ($D0).
     fn observe_key_request(&mut self, line: bool) {
         let bus = &self.cpu.memory;
-        if bus.peek(ram::DFLTN) != 0 {
+        if bus.peek(ram::DFLTN) != 0 || (line && bus.peek(ram::CRSW) != 0) {
             return;
         }
         let empty = bus.peek(ram::NDX) == 0;

@@ -148,7 +148,7 @@ pub(crate) fn native_name(pc: u16) -> &'static str {
     NATIVES
         .iter()
         .find(|n| n.addr == pc)
-        .map_or("serial trap", |n| n.name)
+        .map_or("serial bus (virtual drive)", |n| n.name)
 }
 
 // ----- helpers shared with files.rs -----

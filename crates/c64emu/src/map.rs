@@ -63,6 +63,9 @@ pub mod ram {
     pub const RVS: u16 = 0x00C7;
     /// Matrix index of the key held now (64 = none).
     pub const SFDX: u16 = 0x00CB;
+    /// Non-zero while CHRIN hands out a line already typed (0: the next call waits for
+    /// a new line).
+    pub const CRSW: u16 = 0x00D0;
     /// Cursor blink switch (0 = blinking).
     pub const BLNSW: u16 = 0x00CC;
     /// Address of the cursor's screen line (low, high).

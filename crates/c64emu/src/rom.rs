@@ -185,6 +185,9 @@ pub const TRAP_ASK_GETIN: u8 = 0xF8;
 /// The CHRIN jump-table entry ($FFCF): the program reads a line or a file.
 pub const TRAP_ASK_CHRIN: u8 = 0xF9;
 
+/// The return address of `Machine::call` (checked against the call in progress).
+pub const TRAP_CALL_RETURN: u8 = 0xFE;
+
 /// Where the real KERNAL's serial traps resume: `CLI`, `RTS`.
 pub const SERIAL_RESUME: u16 = 0xEDAB;
 
@@ -256,5 +259,7 @@ pub fn rom_traps(roms: &Roms, disk: bool) -> (Arc<TrapTable>, bool) {
             t[usize::from(slot)] = trap;
         }
     }
+    // `Machine::call` returns through here; in the stub ROMs it is a trap anyway.
+    t[usize::from(CALL_SENTINEL)] = TRAP_CALL_RETURN;
     (Arc::from(t), standard)
 }

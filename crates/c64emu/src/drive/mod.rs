@@ -70,7 +70,6 @@ impl Dos {
     pub const BAD_COMMAND: Dos = Dos(31);
     pub const BAD_NAME: Dos = Dos(33);
     pub const NO_NAME: Dos = Dos(34);
-    pub const NOT_OPEN: Dos = Dos(61);
     pub const NOT_FOUND: Dos = Dos(62);
     pub const EXISTS: Dos = Dos(63);
     pub const TYPE_MISMATCH: Dos = Dos(64);
@@ -431,8 +430,9 @@ impl Drive {
                     buf.push(byte);
                 }
             }
-            Channel::Read { .. } => self.set(Dos::NOT_OPEN),
-            Channel::Closed => self.set(Dos::NOT_OPEN),
+            // Data for a file that failed to open (the error channel keeps that error)
+            // or is open for reading is dropped, as the 1541 does.
+            Channel::Read { .. } | Channel::Closed => {}
         }
     }
 
