@@ -2,8 +2,10 @@
 //! the emulator's stub KERNAL or on the user's own ROMs (`--roms DIR`).
 //!
 //! Every option is checked before the machine runs (labels, --dump, --keys, the output
-//! files), so a mistake costs no run. Output to a full or closed stdout/stderr is
-//! reported (when stderr still works) and makes the exit code non-zero, never a panic.
+//! files), so a mistake costs no run. A write error on stdout or stderr (a full disk, a
+//! pipe whose reader is gone) is reported (when stderr still works) and makes the exit
+//! code non-zero, never a panic. (A closed stream is reopened on /dev/null by the Rust
+//! runtime at start-up, so output to it is discarded like output to /dev/null.)
 //!
 //! Exit codes (also in docs/emulator.md):
 //! 0 returned to BASIC, `--until` reached, waiting for keys (`--until-idle`), or the
@@ -159,10 +161,11 @@ impl Console {
     }
 
     fn out(&mut self, text: &str) {
+        if text.is_empty() || self.stdout_error.is_some() {
+            return;
+        }
         let mut o = std::io::stdout().lock();
-        if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush())
-            && self.stdout_error.is_none()
-        {
+        if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
             self.stdout_error = Some(e);
         }
     }
@@ -298,10 +301,7 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
                 && (args.print_screen || args.screenshot.is_some() || !args.dump.is_empty()));
         let stop = match until {
             Some(addr) => Some(m.run_until(addr, max).err().unwrap_or(Stop::Reached(addr))),
-            None if idle => match m.run_until_idle(max) {
-                Ok(_) => None,
-                Err(s) => Some(s),
-            },
+            None if idle => m.run_until_idle(max).err(),
             None => Some(m.run(max)),
         };
         m.set_trace(None);

@@ -1,7 +1,8 @@
 //! The key-text notation of `Machine::type_keys` and `c64kit run --keys`.
 //!
 //! Plain characters are typed as on the C64 keyboard (letters of either case give the
-//! unshifted letter, which shows upper case on the default screen); `\n` is RETURN;
+//! unshifted letter, which shows upper case on the default screen); a newline, and the
+//! two characters `\n` as a shell passes them, are RETURN;
 //! `{...}` names a key or an action:
 //!
 //! - `{RETURN}`, `{DOWN}`, `{UP}`, `{LEFT}`, `{RIGHT}`, `{HOME}`, `{CLR}`, `{DEL}`,
@@ -157,6 +158,9 @@ pub fn parse(text: &str) -> Result<Vec<Stroke>, KeyTextError> {
             let name: String = chars[i + 1..i + 1 + close].iter().collect();
             out.push(parse_token(&name, at)?);
             i += close + 2;
+        } else if c == '\\' && chars.get(i + 1) == Some(&'n') {
+            out.push(stroke_for(code::RETURN));
+            i += 2;
         } else {
             let p = ascii_to_petscii(c).ok_or(KeyTextError::CannotType { c, at })?;
             out.push(stroke_for(p));
@@ -181,6 +185,11 @@ pub fn parse_lossy(text: &str) -> Vec<Stroke> {
             let name: String = chars[i + 1..i + 1 + close].iter().collect();
             out.extend(parse_token(&name, i + 1).ok());
             i += close + 2;
+            continue;
+        }
+        if c == '\\' && chars.get(i + 1) == Some(&'n') {
+            out.push(stroke_for(code::RETURN));
+            i += 2;
             continue;
         }
         out.extend(ascii_to_petscii(c).map(stroke_for));
@@ -280,6 +289,11 @@ mod tests {
         assert_eq!(keys(&s[3]), vec![Key::CrsrDown]);
         assert_eq!(keys(&s[4]), vec![Key::LeftShift, Key::A]);
         assert_eq!(keys(&s[5]), vec![Key::Return]);
+        assert_eq!(
+            parse("A\\nB").unwrap(),
+            parse("A\nB").unwrap(),
+            "backslash-n"
+        );
         assert_eq!(
             keys(&parse("{UP}").unwrap()[0]),
             vec![Key::LeftShift, Key::CrsrDown]

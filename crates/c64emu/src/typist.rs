@@ -368,10 +368,10 @@ mod tests {
         let mut typed = Vec::new();
         for _ in 0..20 {
             let next = t.advance(now, &mut acts);
-            if let Some(k) = Key::ALL.iter().find(|&&k| is_down(&t.keys, k)) {
-                if typed.last() != Some(k) {
-                    typed.push(*k);
-                }
+            if let Some(k) = Key::ALL.iter().find(|&&k| is_down(&t.keys, k))
+                && typed.last() != Some(k)
+            {
+                typed.push(*k);
             }
             t.reads += 1;
             now = next.unwrap_or(now + 1).min(now + HOLD);
