@@ -207,27 +207,29 @@ impl Machine {
         until: u32,
         first: &mut bool,
     ) -> LoopEnd {
-        loop {
+        // A local copy, so the hot loop keeps it in a register.
+        let mut at_start = *first;
+        let ended = loop {
             if self.cpu.cycles >= self.cpu.memory.next_event {
                 if let Some(h) = self.events(end) {
-                    return LoopEnd::Halt(h);
+                    break LoopEnd::Halt(h);
                 }
                 if self.exec.watch_i != WATCH {
-                    return LoopEnd::Switch;
+                    break LoopEnd::Switch;
                 }
             }
             let pc = self.cpu.registers.program_counter;
-            if (u32::from(pc) == until && !*first) || self.traps[usize::from(pc)] != 0 {
-                match self.at_trap(pc, until, *first) {
+            if (u32::from(pc) == until && !at_start) || self.traps[usize::from(pc)] != 0 {
+                match self.at_trap(pc, until, at_start) {
                     Flow::Step => {}
                     Flow::Again => {
-                        *first = false;
+                        at_start = false;
                         continue;
                     }
-                    Flow::Halt(h) => return LoopEnd::Halt(h),
+                    Flow::Halt(h) => break LoopEnd::Halt(h),
                 }
             }
-            *first = false;
+            at_start = false;
             self.instructions += 1;
             if TRACE {
                 self.traced_step(pc);
@@ -250,9 +252,11 @@ impl Machine {
                 let opcode = self.peek_banked(pc);
                 // Leave the CPU usable for the next run (a real C64 would need a reset).
                 self.clear_jam(pc);
-                return LoopEnd::Halt(Halt::Stop(Stop::Jam { pc, opcode }));
+                break LoopEnd::Halt(Halt::Stop(Stop::Jam { pc, opcode }));
             }
-        }
+        };
+        *first = at_start;
+        ended
     }
 
     /// Take the CPU out of its halted state (mos6502 only clears it on reset),

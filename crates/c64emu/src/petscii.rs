@@ -2,30 +2,53 @@
 
 /// PETSCII control codes the screen editor and the keyboard use.
 pub mod code {
-    #![allow(missing_docs)]
+    /// RUN/STOP.
     pub const STOP: u8 = 0x03;
+    /// Text colour white.
     pub const WHITE: u8 = 0x05;
+    /// RETURN.
     pub const RETURN: u8 = 0x0D;
+    /// Switch to the lower/upper case character set.
     pub const LOWERCASE: u8 = 0x0E;
+    /// Cursor down.
     pub const DOWN: u8 = 0x11;
+    /// Reverse on.
     pub const RVS_ON: u8 = 0x12;
+    /// Cursor home.
     pub const HOME: u8 = 0x13;
+    /// Delete the character left of the cursor.
     pub const DEL: u8 = 0x14;
+    /// Cursor right.
     pub const RIGHT: u8 = 0x1D;
+    /// F1.
     pub const F1: u8 = 0x85;
+    /// F3.
     pub const F3: u8 = 0x86;
+    /// F5.
     pub const F5: u8 = 0x87;
+    /// F7.
     pub const F7: u8 = 0x88;
+    /// F2 (SHIFT+F1).
     pub const F2: u8 = 0x89;
+    /// F4 (SHIFT+F3).
     pub const F4: u8 = 0x8A;
+    /// F6 (SHIFT+F5).
     pub const F6: u8 = 0x8B;
+    /// F8 (SHIFT+F7).
     pub const F8: u8 = 0x8C;
+    /// SHIFT+RETURN.
     pub const SHIFT_RETURN: u8 = 0x8D;
+    /// Switch to the upper case/graphics character set.
     pub const UPPERCASE: u8 = 0x8E;
+    /// Cursor up.
     pub const UP: u8 = 0x91;
+    /// Reverse off.
     pub const RVS_OFF: u8 = 0x92;
+    /// Clear the screen.
     pub const CLR: u8 = 0x93;
+    /// Insert a space at the cursor.
     pub const INS: u8 = 0x94;
+    /// Cursor left.
     pub const LEFT: u8 = 0x9D;
 }
 
