@@ -321,6 +321,17 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_or_fails_cleanly(text in ".{0,40}") {
+            let strict = parse(&text);
+            let lossy = parse_lossy(&text);
+            if let Ok(s) = strict {
+                proptest::prop_assert_eq!(s, lossy);
+            }
+        }
+    }
+
     #[test]
     fn bad_text_says_what_and_where() {
         assert_eq!(parse("ab{RETURN"), Err(KeyTextError::Unclosed { at: 3 }));

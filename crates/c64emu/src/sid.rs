@@ -137,11 +137,12 @@ impl Sid {
         (self.reg(V3_SR) >> 4) * 0x11
     }
 
-    /// Is the envelope at rest (nothing would change)?
+    /// Is the envelope at rest (nothing would change)? Decay stops at the sustain
+    /// level, or at zero when the level was raised above the envelope.
     fn settled(&self) -> bool {
         match self.phase {
             Phase::Attack => false,
-            Phase::DecaySustain => self.env == self.sustain(),
+            Phase::DecaySustain => self.env == self.sustain() || self.env == 0,
             Phase::Release => self.env == 0,
         }
     }
@@ -167,14 +168,7 @@ impl Sid {
                     self.exp_count += 1;
                     if self.exp_count >= self.exp_period() {
                         self.exp_count = 0;
-                        let floor = if self.phase == Phase::Release {
-                            0
-                        } else {
-                            self.sustain()
-                        };
-                        if self.env > floor {
-                            self.env -= 1;
-                        }
+                        self.env -= 1;
                     }
                 }
             }
@@ -335,6 +329,14 @@ mod tests {
         assert_eq!(s.read(ENV3, 100_000), 0x88, "holds at the sustain level");
         s.write(V3_CONTROL, 0, 100_000);
         assert_eq!(s.read(ENV3, 2_000_000), 0, "released");
+        // Sustain raised above the envelope: decay runs down to zero, then rests.
+        s.write(V3_SR, 0x20, 2_000_000);
+        s.write(V3_CONTROL, CTRL_GATE, 2_000_000);
+        assert_eq!(s.read(ENV3, 2_010_000), 0x22);
+        s.write(V3_SR, 0xF0, 2_010_000);
+        // Decay only counts down: it passes below the new level and rests at zero,
+        // however long nobody looks.
+        assert_eq!(s.read(ENV3, u64::MAX / 4), 0);
     }
 
     #[test]

@@ -644,6 +644,34 @@ mod tests {
         assert!(!matches(b"GAMES", b"GAME"));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_name_or_command_is_answered_not_a_panic(
+            name in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
+            channel in 0u8..16,
+            data in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
+        ) {
+            let dir = std::env::temp_dir()
+                .join(format!("c64emu-drive-fuzz-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let mut d = Drive::new(Box::new(HostStorage::new(&dir)));
+            d.open(channel, &name);
+            for &b in &data {
+                d.write(channel, b);
+            }
+            d.unlisten(channel);
+            for _ in 0..50 {
+                let _ = d.read(channel);
+            }
+            d.close(channel);
+            let _ = d.status_text();
+            // Whatever was written stays inside the directory.
+            for e in std::fs::read_dir(&dir).unwrap().flatten() {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+
     #[test]
     fn host_and_petscii_names_round_trip() {
         assert_eq!(host_name(b"HELLO 2").as_deref(), Some("hello 2"));
