@@ -15,7 +15,7 @@ use mos6502::memory::Bus;
 use crate::cia::Cia;
 use crate::cpu_fixes;
 use crate::keyboard::{self, Matrix};
-use crate::map::rom;
+use crate::map::{io, rom};
 use crate::rom::Roms;
 use crate::sid::Sid;
 use crate::typist::Typist;
@@ -49,6 +49,11 @@ pub struct IoNote {
 }
 
 const STRICT_KEEP: usize = 1000;
+/// The processor port after reset, as the KERNAL sets it: LORAM, HIRAM, CHAREN out and high.
+const PORT_DDR_RESET: u8 = 0x2F;
+const PORT_DATA_RESET: u8 = 0x37;
+/// Port bits read as inputs: pulled up, the cassette switch (bit 4) open.
+const PORT_INPUTS: u8 = 0x17;
 /// Pages that are RAM whatever the banking ($0-$9 and $C): reads and writes there take
 /// the inline fast path (writes also need address >= 2, past the processor port).
 const ALWAYS_RAM_PAGES: u16 = 0x13FF;
@@ -116,8 +121,8 @@ impl C64Bus {
             ram: [0; 0x10000],
             color: [0; 1024],
             map: [Page::Ram; 16],
-            port_ddr: 0x2F,
-            port_data: 0x37,
+            port_ddr: PORT_DDR_RESET,
+            port_data: PORT_DATA_RESET,
             vic: Vic::new(),
             sid: Sid::new(),
             cia1: Cia::new(),
@@ -169,7 +174,7 @@ impl C64Bus {
     /// Value the CPU reads from $01 (outputs from the port, pulled-up inputs elsewhere;
     /// bit 4, the cassette switch, reads 1: no button pressed).
     fn port_read(&self) -> u8 {
-        (self.port_data & self.port_ddr) | (0x17 & !self.port_ddr)
+        (self.port_data & self.port_ddr) | (PORT_INPUTS & !self.port_ddr)
     }
 
     fn update_port(&mut self) {
@@ -269,7 +274,7 @@ impl C64Bus {
             self.update_port();
             return;
         }
-        if addr >= rom::BASIC && !(0xC000..rom::CHARGEN).contains(&addr) {
+        if addr >= rom::BASIC && !(rom::BASIC_END..rom::CHARGEN).contains(&addr) {
             if self.map[usize::from(addr >> 12)] == Page::Io {
                 self.write_io(addr, value);
                 return;
@@ -351,15 +356,15 @@ impl C64Bus {
 
     fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
-        match addr & 0xFF00 {
-            0xD000..=0xD300 => self.vic.peek(reg, t),
-            0xD400..=0xD700 => self.sid.peek(reg, t),
-            0xD800..=0xDB00 => self.color[usize::from(addr & 0x3FF)],
-            0xDC00 => {
+        match addr {
+            io::VIC..=io::VIC_END => self.vic.peek(reg, t),
+            io::SID..=io::SID_END => self.sid.peek(reg, t),
+            io::COLOR_RAM..=io::COLOR_RAM_END => self.color[usize::from(addr - io::COLOR_RAM)],
+            io::CIA1..=io::CIA1_END => {
                 let (pa, pb) = self.cia1_inputs();
                 self.cia1.peek(reg, t, pa, pb) & self.joy_lines(reg)
             }
-            0xDD00 => {
+            io::CIA2..=io::CIA2_END => {
                 let (pa, pb) = self.cia2_inputs();
                 self.cia2.peek(reg, t, pa, pb)
             }
@@ -370,10 +375,10 @@ impl C64Bus {
     fn read_io(&mut self, addr: u16) -> u8 {
         let t = self.access_cycle(addr, false);
         let reg = addr as u8;
-        let value = match addr & 0xFF00 {
-            0xD000..=0xD300 => self.vic.read(reg, t),
-            0xD400..=0xD700 => self.sid.read(reg, t),
-            0xDC00 => {
+        let value = match addr {
+            io::VIC..=io::VIC_END => self.vic.read(reg, t),
+            io::SID..=io::SID_END => self.sid.read(reg, t),
+            io::CIA1..=io::CIA1_END => {
                 let (pa, pb) = self.cia1_inputs();
                 let v = self.cia1.read(reg, t, pa, pb) & self.joy_lines(reg);
                 if reg & 0x0F <= 1 {
@@ -384,7 +389,7 @@ impl C64Bus {
                 }
                 v
             }
-            0xDD00 => {
+            io::CIA2..=io::CIA2_END => {
                 let (pa, pb) = self.cia2_inputs();
                 let v = self.cia2.read(reg, t, pa, pb);
                 if reg & 0x0F == crate::map::cia::ICR {
@@ -416,18 +421,20 @@ impl C64Bus {
     fn write_io(&mut self, addr: u16, value: u8) {
         let t = self.access_cycle(addr, true);
         let reg = addr as u8;
-        match addr & 0xFF00 {
-            0xD000..=0xD300 => {
+        match addr {
+            io::VIC..=io::VIC_END => {
                 self.vic.write(reg, value, t);
                 self.next_event = 0;
             }
-            0xD400..=0xD700 => self.sid.write(reg, value, t),
-            0xD800..=0xDB00 => self.color[usize::from(addr & 0x3FF)] = value & 0x0F,
-            0xDC00 => {
+            io::SID..=io::SID_END => self.sid.write(reg, value, t),
+            io::COLOR_RAM..=io::COLOR_RAM_END => {
+                self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F
+            }
+            io::CIA1..=io::CIA1_END => {
                 self.cia1.write(reg, value, t);
                 self.next_event = 0;
             }
-            0xDD00 => {
+            io::CIA2..=io::CIA2_END => {
                 self.cia2.write(reg, value, t);
                 self.next_event = 0;
             }
@@ -449,13 +456,13 @@ impl C64Bus {
 /// Registers the emulator models; accesses elsewhere are noted in traces.
 pub fn is_modelled(addr: u16) -> bool {
     match addr {
-        0xD000..=0xD3FF => matches!(
+        io::VIC..=io::VIC_END => matches!(
             addr & 0x3F,
             0x11 | 0x12 | 0x16 | 0x18..=0x1A | 0x20..=0x27
         ),
-        0xD400..=0xD7FF => true,
-        0xD800..=0xDBFF => true,
-        0xDC00..=0xDDFF => true,
+        io::SID..=io::SID_END => true,
+        io::COLOR_RAM..=io::COLOR_RAM_END => true,
+        io::CIA1..=io::CIA2_END => true,
         _ => false,
     }
 }
@@ -463,10 +470,10 @@ pub fn is_modelled(addr: u16) -> bool {
 /// What part of I/O an address is, for trace notes.
 pub fn io_area(addr: u16) -> &'static str {
     match addr {
-        0xD000..=0xD3FF => "VIC register not emulated",
-        0xD400..=0xD7FF => "SID",
-        0xDC00..=0xDCFF => "CIA1",
-        0xDD00..=0xDDFF => "CIA2",
+        io::VIC..=io::VIC_END => "VIC register not emulated",
+        io::SID..=io::SID_END => "SID",
+        io::CIA1..=io::CIA1_END => "CIA1",
+        io::CIA2..=io::CIA2_END => "CIA2",
         _ => "open I/O",
     }
 }

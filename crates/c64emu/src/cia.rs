@@ -505,11 +505,12 @@ impl Cia {
         }
     }
 
-    /// The cycle at which the machine must next look at this CIA (to deliver an
-    /// interrupt the CPU will see), or None while nothing is pending.
+    /// The cycle at which the machine must next look at this CIA (its interrupt line
+    /// may go low then), or None while nothing can change it. While the line is low
+    /// nothing does until the ICR is read (the machine handles the line itself).
     pub fn next_event(&self) -> Option<u64> {
-        if let Some(since) = self.irq_since {
-            return Some(since + 2);
+        if self.irq_since.is_some() {
+            return None;
         }
         let mut next: Option<u64> = None;
         let mut consider = |t: u64| next = Some(next.map_or(t, |n: u64| n.min(t)));
@@ -807,7 +808,7 @@ mod tests {
         cia.sync(e);
         cia.sync(e + 1);
         assert_eq!(cia.irq_since(), Some(0x4026));
-        assert_eq!(cia.next_event(), Some(0x4028));
+        assert_eq!(cia.next_event(), None, "low until acknowledged");
     }
 
     #[test]

@@ -453,6 +453,8 @@ impl Machine {
             let due = now >= a + 2;
             if due && !i_sampled {
                 self.interrupt(map_rom::IRQ_VECTOR, "IRQ (CIA 1)");
+                // The line stays low until the handler reads the ICR: watch for RTI/CLI.
+                watch = true;
             } else if !due {
                 next = next.min(a + 2);
             } else if !i_now {
@@ -468,7 +470,7 @@ impl Machine {
             .status
             .contains(Status::PS_DISABLE_INTERRUPTS);
         self.exec.last_i = (i_after, self.cpu.cycles);
-        self.exec.watch_i = watch;
+        self.exec.watch_i = watch && i_after;
         let bus = &self.cpu.memory;
         for e in [
             bus.cia1.next_event(),

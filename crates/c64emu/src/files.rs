@@ -11,7 +11,7 @@
 use mos6502::registers::Status;
 
 use crate::editor;
-use crate::iec::st;
+use crate::iec::{self, st};
 use crate::kernal::{self, Effect, ram_at, set_a, set_flag, set_ram};
 use crate::machine::{Machine, Stop};
 use crate::map::ram;
@@ -98,13 +98,13 @@ fn receive(m: &mut Machine) -> (u8, u8) {
 
 pub(crate) fn listen(m: &mut Machine) -> Effect {
     let a = m.cpu.registers.accumulator;
-    attention(m, 0x20 | (a & 0x1F));
+    attention(m, iec::LISTEN | (a & 0x1F));
     Effect::Rts
 }
 
 pub(crate) fn talk(m: &mut Machine) -> Effect {
     let a = m.cpu.registers.accumulator;
-    attention(m, 0x40 | (a & 0x1F));
+    attention(m, iec::TALK | (a & 0x1F));
     Effect::Rts
 }
 
@@ -131,12 +131,12 @@ pub(crate) fn acptr(m: &mut Machine) -> Effect {
 }
 
 pub(crate) fn untlk(m: &mut Machine) -> Effect {
-    attention(m, 0x5F);
+    attention(m, iec::UNTALK);
     Effect::Rts
 }
 
 pub(crate) fn unlsn(m: &mut Machine) -> Effect {
-    attention(m, 0x3F);
+    attention(m, iec::UNLISTEN);
     Effect::Rts
 }
 
@@ -199,15 +199,15 @@ fn open_serial(m: &mut Machine) -> bool {
         return true;
     }
     let fa = ram_at(m, ram::FA);
-    attention(m, 0x20 | (fa & 0x1F));
-    attention(m, sa | 0xF0);
+    attention(m, iec::LISTEN | (fa & 0x1F));
+    attention(m, sa | iec::OPEN);
     if ram_at(m, ram::STATUS) & st::NOT_PRESENT != 0 {
         return false;
     }
     for b in file_name(m) {
         send(m, b);
     }
-    attention(m, 0x3F);
+    attention(m, iec::UNLISTEN);
     true
 }
 
@@ -218,9 +218,9 @@ fn close_serial(m: &mut Machine) {
         return;
     }
     let fa = ram_at(m, ram::FA);
-    attention(m, 0x20 | (fa & 0x1F));
-    attention(m, (sa & 0xEF) | 0xE0);
-    attention(m, 0x3F);
+    attention(m, iec::LISTEN | (fa & 0x1F));
+    attention(m, (sa & 0xEF) | iec::CLOSE);
+    attention(m, iec::UNLISTEN);
 }
 
 pub(crate) fn open(m: &mut Machine) -> Effect {
@@ -289,7 +289,7 @@ pub(crate) fn chkin(m: &mut Machine) -> Effect {
         0 | 3 => {}
         1 | 2 => return unsupported(m, "CHKIN", fa),
         _ => {
-            attention(m, 0x40 | (fa & 0x1F));
+            attention(m, iec::TALK | (fa & 0x1F));
             let sa = ram_at(m, ram::SA);
             if sa & 0x80 == 0 {
                 attention(m, sa);
@@ -315,7 +315,7 @@ pub(crate) fn chkout(m: &mut Machine) -> Effect {
         3 => {}
         1 | 2 => return unsupported(m, "CHKOUT", fa),
         _ => {
-            attention(m, 0x20 | (fa & 0x1F));
+            attention(m, iec::LISTEN | (fa & 0x1F));
             let sa = ram_at(m, ram::SA);
             if sa & 0x80 == 0 {
                 attention(m, sa);
@@ -332,10 +332,10 @@ pub(crate) fn chkout(m: &mut Machine) -> Effect {
 /// CLRCHN's work: UNLISTEN/UNTALK serial devices, keyboard and screen again.
 pub(crate) fn restore_channels(m: &mut Machine) {
     if ram_at(m, ram::DFLTO) > 3 {
-        attention(m, 0x3F);
+        attention(m, iec::UNLISTEN);
     }
     if ram_at(m, ram::DFLTN) > 3 {
-        attention(m, 0x5F);
+        attention(m, iec::UNTALK);
     }
     set_ram(m, ram::DFLTO, 3);
     set_ram(m, ram::DFLTN, 0);
@@ -451,11 +451,11 @@ pub(crate) fn load(m: &mut Machine) -> Effect {
     if !open_serial(m) {
         return error(m, err::DEVICE_NOT_PRESENT);
     }
-    attention(m, 0x40 | (fa & 0x1F));
-    attention(m, 0x60);
+    attention(m, iec::TALK | (fa & 0x1F));
+    attention(m, iec::SECONDARY);
     let (lo, s) = receive(m);
     if s & st::TIMEOUT_READ != 0 {
-        attention(m, 0x5F);
+        attention(m, iec::UNTALK);
         close_serial(m);
         return error(m, err::FILE_NOT_FOUND);
     }
@@ -493,7 +493,7 @@ pub(crate) fn load(m: &mut Machine) -> Effect {
         m.cpu.memory.poke_word(ram::EAL, addr);
         last = s & st::EOI != 0;
     }
-    attention(m, 0x5F);
+    attention(m, iec::UNTALK);
     close_serial(m);
     let end = m.cpu.memory.peek_word(ram::EAL);
     m.cpu.registers.index_x = end as u8;
@@ -517,7 +517,7 @@ pub(crate) fn save(m: &mut Machine) -> Effect {
         return error(m, err::DEVICE_NOT_PRESENT);
     }
     message(m, b"\rSAVING ", true);
-    attention(m, 0x20 | (fa & 0x1F));
+    attention(m, iec::LISTEN | (fa & 0x1F));
     attention(m, 0x61);
     let start = m.cpu.memory.peek_word(ram::STAL);
     let end = m.cpu.memory.peek_word(ram::EAL);
@@ -532,7 +532,7 @@ pub(crate) fn save(m: &mut Machine) -> Effect {
             break;
         }
     }
-    attention(m, 0x3F);
+    attention(m, iec::UNLISTEN);
     close_serial(m);
     ok(m)
 }
@@ -567,9 +567,7 @@ impl SerialTrap {
 /// resume (`CLI`, `RTS` in the KERNAL), or None to let the real code run (the device
 /// addressed is not the drive: the KERNAL finds it not present, as on a real C64).
 pub(crate) fn serial_trap(m: &mut Machine, trap: SerialTrap) -> Option<u16> {
-    const BSOUR: u16 = 0x95;
-    const BSOUR1: u16 = 0xA4;
-    let byte = ram_at(m, BSOUR);
+    let byte = ram_at(m, ram::BSOUR);
     if trap == SerialTrap::Attention {
         m.iec.track(byte);
     }
@@ -581,7 +579,7 @@ pub(crate) fn serial_trap(m: &mut Machine, trap: SerialTrap) -> Option<u16> {
         SerialTrap::Send => send(m, byte),
         SerialTrap::Receive => {
             let (b, _) = receive(m);
-            set_ram(m, BSOUR1, b);
+            set_ram(m, ram::BSOUR1, b);
             set_a(m, b);
         }
         SerialTrap::Ready => {

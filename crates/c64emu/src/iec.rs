@@ -21,13 +21,20 @@ pub mod st {
     pub const NOT_PRESENT: u8 = 0x80;
 }
 
-const LISTEN: u8 = 0x20;
-const TALK: u8 = 0x40;
-const UNLISTEN: u8 = 0x3F;
-const UNTALK: u8 = 0x5F;
-const SECONDARY: u8 = 0x60;
-const CLOSE: u8 = 0xE0;
-const OPEN: u8 = 0xF0;
+/// Bus commands sent under ATN: LISTEN | device.
+pub const LISTEN: u8 = 0x20;
+/// TALK | device.
+pub const TALK: u8 = 0x40;
+/// End of listening.
+pub const UNLISTEN: u8 = 0x3F;
+/// End of talking.
+pub const UNTALK: u8 = 0x5F;
+/// Secondary address (channel) | channel.
+pub const SECONDARY: u8 = 0x60;
+/// CLOSE | channel.
+pub const CLOSE: u8 = 0xE0;
+/// OPEN | channel (the file name follows).
+pub const OPEN: u8 = 0xF0;
 
 /// The drive's device number.
 pub const DRIVE: u8 = 8;

@@ -143,6 +143,17 @@ pub(crate) fn native(index: u8) -> Option<&'static Native> {
     NATIVES.get(usize::from(index.checked_sub(crate::rom::TRAP_NATIVE)?))
 }
 
+/// The jump-table slot and RAM vector of a vectored routine (`JMP (vector)` at the slot).
+pub(crate) fn vectored_entry(name: &str) -> Option<(u16, u16)> {
+    NATIVES
+        .iter()
+        .find(|n| n.name == name)
+        .and_then(|n| match n.jump {
+            Jump::Vector(slot, vector) => Some((slot, vector)),
+            _ => None,
+        })
+}
+
 /// Name of the routine at a native entry (for traces).
 pub(crate) fn native_name(pc: u16) -> &'static str {
     NATIVES
@@ -263,13 +274,13 @@ fn membot(m: &mut Machine) -> Effect {
 
 fn settmo(m: &mut Machine) -> Effect {
     let a = m.cpu.registers.accumulator;
-    set_ram(m, 0x0285, a);
+    set_ram(m, ram::TIMOUT, a);
     Effect::Rts
 }
 
 fn iobase(m: &mut Machine) -> Effect {
     m.cpu.registers.index_x = 0x00;
-    m.cpu.registers.index_y = 0xDC;
+    m.cpu.registers.index_y = (crate::map::io::CIA1 >> 8) as u8;
     Effect::Rts
 }
 

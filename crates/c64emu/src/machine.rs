@@ -586,16 +586,16 @@ fn cold_start(bus: &mut C64Bus) {
         bus.poke_word(ram::CINV + 2 * i as u16, *v);
     }
     // USRCMD ($032E) points at the BRK handler too.
-    bus.poke_word(0x032E, kernal::BRK_HANDLER);
+    bus.poke_word(ram::USRCMD, kernal::BRK_HANDLER);
     let words: [(u16, u16); 8] = [
-        (ram::TXTTAB, 0x0801),
+        (ram::TXTTAB, ram::BASIC_START),
         (ram::VARTAB, 0x0803),
         (ram::ARYTAB, 0x0803),
         (ram::STREND, 0x0803),
-        (ram::FRETOP, 0xA000),
-        (ram::MEMSIZ, 0xA000),
+        (ram::FRETOP, crate::map::rom::BASIC),
+        (ram::MEMSIZ, crate::map::rom::BASIC),
         (ram::MEMSTR, 0x0800),
-        (ram::MEMTOP, 0xA000),
+        (ram::MEMTOP, crate::map::rom::BASIC),
     ];
     for (addr, w) in words {
         bus.poke_word(addr, w);

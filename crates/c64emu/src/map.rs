@@ -29,6 +29,10 @@ pub mod ram {
     pub const STKEY: u16 = 0x0091;
     /// LOAD (0) or VERIFY (1).
     pub const VERCK: u16 = 0x0093;
+    /// Byte waiting to go out on the serial bus.
+    pub const BSOUR: u16 = 0x0095;
+    /// Byte received from the serial bus.
+    pub const BSOUR1: u16 = 0x00A4;
     /// Number of open files.
     pub const LDTND: u16 = 0x0098;
     /// Current input device.
@@ -94,6 +98,8 @@ pub mod ram {
     pub const MEMSTR: u16 = 0x0281;
     /// Top of memory for the operating system (low, high).
     pub const MEMTOP: u16 = 0x0283;
+    /// Serial bus timeout switch (SETTMO).
+    pub const TIMOUT: u16 = 0x0285;
     /// Text colour.
     pub const COLOR: u16 = 0x0286;
     /// High byte of the screen address.
@@ -118,6 +124,8 @@ pub mod ram {
     pub const SAREG: u16 = 0x030C;
     /// The KERNAL's RAM vectors start here: IRQ, BRK, NMI, OPEN, ... SAVE.
     pub const CINV: u16 = 0x0314;
+    /// The vector for monitor commands (USRCMD): the BRK handler by default.
+    pub const USRCMD: u16 = 0x032E;
     /// Default screen.
     pub const SCREEN: u16 = 0x0400;
     /// Start of a BASIC program (after its zero byte at $0800).
@@ -132,7 +140,9 @@ pub mod rom {
     pub const CHARGEN: u16 = 0xD000;
     /// KERNAL ROM ($E000-$FFFF).
     pub const KERNAL: u16 = 0xE000;
-    /// Size of the BASIC and KERNAL images.
+    /// The end of BASIC ROM ($C000, RAM that no banking hides, follows).
+    pub const BASIC_END: u16 = 0xC000;
+    /// Size of the BASIC image.
     pub const BASIC_SIZE: usize = 0x2000;
     /// Size of the KERNAL image.
     pub const KERNAL_SIZE: usize = 0x2000;
@@ -152,16 +162,26 @@ pub mod rom {
 
 /// Base addresses of the I/O chips ($D000-$DFFF with I/O banked in).
 pub mod io {
-    /// VIC-II (64 registers, mirrored every $40 up to $D3FF).
+    /// VIC-II (64 registers, mirrored every $40 up to `VIC_END`).
     pub const VIC: u16 = 0xD000;
-    /// SID (32 registers, mirrored every $20 up to $D7FF).
+    /// Last address of the VIC-II's mirrors.
+    pub const VIC_END: u16 = 0xD3FF;
+    /// SID (32 registers, mirrored every $20 up to `SID_END`).
     pub const SID: u16 = 0xD400;
+    /// Last address of the SID's mirrors.
+    pub const SID_END: u16 = 0xD7FF;
     /// Colour RAM (1024 nibbles).
     pub const COLOR_RAM: u16 = 0xD800;
-    /// CIA 1 (keyboard, joysticks, IRQ timer), 16 registers mirrored up to $DCFF.
+    /// Last address of colour RAM.
+    pub const COLOR_RAM_END: u16 = 0xDBFF;
+    /// CIA 1 (keyboard, joysticks, IRQ timer), 16 registers mirrored up to `CIA1_END`.
     pub const CIA1: u16 = 0xDC00;
-    /// CIA 2 (VIC bank, serial bus, NMI), mirrored up to $DDFF.
+    /// Last address of CIA 1's mirrors.
+    pub const CIA1_END: u16 = 0xDCFF;
+    /// CIA 2 (VIC bank, serial bus, NMI), mirrored up to `CIA2_END`.
     pub const CIA2: u16 = 0xDD00;
+    /// Last address of CIA 2's mirrors.
+    pub const CIA2_END: u16 = 0xDDFF;
     /// I/O area 1 (expansion port).
     pub const IO1: u16 = 0xDE00;
 }

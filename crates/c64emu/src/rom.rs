@@ -211,8 +211,8 @@ pub fn stub_traps() -> Arc<TrapTable> {
                 .into_boxed_slice()
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("64 KiB"));
-            t[0xA000..0xC000].fill(TRAP_UNIMPLEMENTED);
-            t[0xE000..].fill(TRAP_UNIMPLEMENTED);
+            t[usize::from(BASIC)..usize::from(crate::map::rom::BASIC_END)].fill(TRAP_UNIMPLEMENTED);
+            t[usize::from(KERNAL)..].fill(TRAP_UNIMPLEMENTED);
             for n in NATIVES {
                 if let Jump::Direct(slot) | Jump::Vector(slot, _) | Jump::Via(slot, _, _) = n.jump {
                     t[usize::from(slot)..usize::from(slot) + 3].fill(TRAP_NONE);
@@ -247,10 +247,10 @@ pub fn rom_traps(roms: &Roms, disk: bool) -> (Arc<TrapTable>, bool) {
             t[usize::from(addr)] = trap;
         }
     }
-    for (slot, vector, trap) in [
-        (0xFFE4u16, 0x032Au16, TRAP_ASK_GETIN),
-        (0xFFCF, 0x0324, TRAP_ASK_CHRIN),
-    ] {
+    for (name, trap) in [("GETIN", TRAP_ASK_GETIN), ("CHRIN", TRAP_ASK_CHRIN)] {
+        let Some((slot, vector)) = crate::kernal::vectored_entry(name) else {
+            continue;
+        };
         let [lo, hi] = vector.to_le_bytes();
         if roms.kernal_at(slot) == 0x6C
             && roms.kernal_at(slot + 1) == lo
