@@ -49,6 +49,8 @@ pub struct IoNote {
 }
 
 const STRICT_KEEP: usize = 1000;
+/// Cycle counts fit in 48 bits (nine years of C64 time).
+const STAMP_CYCLES: u64 = (1 << 48) - 1;
 /// The processor port after reset, as the KERNAL sets it: LORAM, HIRAM, CHAREN out and high.
 const PORT_DDR_RESET: u8 = 0x2F;
 const PORT_DATA_RESET: u8 = 0x37;
@@ -101,10 +103,9 @@ pub struct C64Bus {
     pub cia2: Cia,
     pub keys: Keys,
     pub roms: Arc<Roms>,
-    /// Cycle count at the start of the current instruction.
-    pub now: u64,
-    /// PC of the current instruction (access timing, strict reports).
-    pub pc: u16,
+    /// The current instruction's start: its cycle count in the low 48 bits, its PC in
+    /// the top 16 (one store per instruction; see `now` and `pc`).
+    pub stamp: u64,
     /// The step loop handles events (interrupts, typing, budget) once `cycles >= next_event`.
     pub next_event: u64,
     /// RAM under the ROM areas ($A000-$FFFF) the program has written, one bit per address.
@@ -129,8 +130,7 @@ impl C64Bus {
             cia2: Cia::new(),
             keys: Keys::default(),
             roms,
-            now: 0,
-            pc: 0,
+            stamp: 0,
             next_event: 0,
             written: Box::new([0; 0x6000 / 64]),
             strict: false,
@@ -140,6 +140,22 @@ impl C64Bus {
         };
         bus.update_port();
         bus
+    }
+
+    /// Cycle count at the start of the current instruction.
+    pub fn now(&self) -> u64 {
+        self.stamp & STAMP_CYCLES
+    }
+
+    /// PC of the current instruction.
+    pub fn pc(&self) -> u16 {
+        (self.stamp >> 48) as u16
+    }
+
+    /// Note the instruction about to run.
+    #[inline(always)]
+    pub fn set_stamp(&mut self, cycles: u64, pc: u16) {
+        self.stamp = (cycles & STAMP_CYCLES) | (u64::from(pc) << 48);
     }
 
     /// A RAM byte.
@@ -220,7 +236,7 @@ impl C64Bus {
             Page::Basic => self.roms.basic[a - usize::from(rom::BASIC)],
             Page::Kernal => self.roms.kernal[a - usize::from(rom::KERNAL)],
             Page::Char => self.roms.chargen[a - usize::from(rom::CHARGEN)],
-            Page::Io => self.peek_io(addr, self.now),
+            Page::Io => self.peek_io(addr, self.now()),
         }
     }
 
@@ -231,9 +247,12 @@ impl C64Bus {
 
     fn check_strict(&mut self, addr: u16) {
         // Reads by the ROM code itself (the real KERNAL's RAM test) are its business.
-        if self.strict && self.was_written(addr) && !self.rom_visible(self.pc) {
+        if self.strict && self.was_written(addr) && !self.rom_visible(self.pc()) {
             self.violation_count += 1;
-            let v = StrictViolation { addr, pc: self.pc };
+            let v = StrictViolation {
+                addr,
+                pc: self.pc(),
+            };
             if self.violations.len() < STRICT_KEEP && !self.violations.contains(&v) {
                 self.violations.push(v);
             }
@@ -294,16 +313,17 @@ impl C64Bus {
     /// The cycle on which the current instruction accesses `addr`: its last cycle, or for
     /// read-modify-write instructions the read two cycles before the final write.
     fn access_cycle(&self, addr: u16, write: bool) -> u64 {
-        let op = self.peek_banked(self.pc);
+        let (now, pc) = (self.now(), self.pc());
+        let op = self.peek_banked(pc);
         let Some((instr, mode)) = Nmos6502::decode(op) else {
             // The unstable stores cpu_fixes runs: (zp),Y takes 6 cycles, abs,Y/X 5.
-            return self.now + if op == 0x93 { 5 } else { 4 };
+            return now + if op == 0x93 { 5 } else { 4 };
         };
         let base = u64::from(instr.base_cycles(mode));
         if cpu_fixes::is_read_modify_write(instr) {
-            return self.now + base - if write { 1 } else { 3 };
+            return now + base - if write { 1 } else { 3 };
         }
-        let operand = self.pc.wrapping_add(1);
+        let operand = pc.wrapping_add(1);
         let base_addr = match mode {
             AddressingMode::AbsoluteX | AddressingMode::AbsoluteY => u16::from_le_bytes([
                 self.peek_banked(operand),
@@ -323,7 +343,7 @@ impl C64Bus {
             Instruction::STA | Instruction::STX | Instruction::STY
         );
         let crossed = (base_addr ^ addr) & 0xFF00 != 0;
-        self.now + base + u64::from(crossed && !store) - 1
+        now + base + u64::from(crossed && !store) - 1
     }
 
     /// CIA 2 port A input levels: the serial bus lines (no real device is on the bus;
@@ -407,7 +427,7 @@ impl C64Bus {
 
     /// A read of the keyboard/joystick ports: the typist waits for these.
     fn note_matrix_read(&mut self) {
-        let own = !self.rom_visible(self.pc);
+        let own = !self.rom_visible(self.pc());
         let typist = &mut self.keys.typist;
         typist.reads += 1;
         if own {
@@ -510,8 +530,7 @@ mod tests {
         for (i, &v) in code_at_c000.iter().enumerate() {
             b.ram[0xC000 + i] = v;
         }
-        b.pc = 0xC000;
-        b.now = 100;
+        b.set_stamp(100, 0xC000);
         b
     }
 

@@ -234,9 +234,8 @@ impl Machine {
             if TRACE {
                 self.traced_step(pc);
             } else {
-                let bus = &mut self.cpu.memory;
-                bus.now = self.cpu.cycles;
-                bus.pc = pc;
+                let cycles = self.cpu.cycles;
+                self.cpu.memory.set_stamp(cycles, pc);
                 step_cpu(&mut self.cpu);
             }
             if WATCH
@@ -277,8 +276,8 @@ impl Machine {
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
-        self.cpu.memory.now = self.cpu.cycles;
-        self.cpu.memory.pc = pc;
+        let cycles = self.cpu.cycles;
+        self.cpu.memory.set_stamp(cycles, pc);
         step_cpu(&mut self.cpu);
         if let Some(t) = &self.trace {
             let notes = self.cpu.memory.io_log.as_deref().unwrap_or(&[]);
@@ -438,8 +437,8 @@ impl Machine {
             .contains(Status::PS_DISABLE_INTERRUPTS);
         let mut watch = false;
         if let Some(a) = irq {
-            let last_op = bus.peek_banked(bus.pc);
-            let i_before = (self.exec.last_i.1 == bus.now).then_some(self.exec.last_i.0);
+            let last_op = bus.peek_banked(bus.pc());
+            let i_before = (self.exec.last_i.1 == bus.now()).then_some(self.exec.last_i.0);
             // CLI, SEI and PLP change I after the interrupt sample, so it saw the old
             // value (when unknown: CLI found it set, SEI clear); RTI changes it before.
             let i_sampled = match last_op {
