@@ -77,8 +77,8 @@ pub struct Args {
     /// repeatable: --dump $d800:40, --dump table:16; ram:ADDR:LEN dumps the RAM underneath
     #[arg(long, value_name = "[ram:]ADDR:LEN")]
     pub dump: Vec<String>,
-    /// Write one line per instruction (PC, bytes, disassembly, registers, cycles)
-    #[arg(long, value_name = "FILE")]
+    /// Headless: write one line per instruction (PC, bytes, disassembly, registers, cycles)
+    #[arg(long, value_name = "FILE", requires = "headless")]
     pub trace: Option<PathBuf>,
     /// Stop writing the trace at this many bytes [default: 268435456]
     #[arg(long, value_name = "BYTES", value_parser = parse_count, requires = "trace")]

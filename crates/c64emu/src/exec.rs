@@ -272,7 +272,6 @@ impl Machine {
 
     fn traced_step(&mut self, pc: u16) {
         let before = self.regs();
-        let cycles = self.cycles();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
