@@ -424,7 +424,7 @@ impl Disk {
         for _ in 0..sectors_per_track(DIR_TRACK) {
             check_ts(t, s)?;
             for i in 0..8 {
-                let e = &self.sector(t, s)[i * 32..i * 32 + 32];
+                let e = &self.sector(t, s)?[i * 32..i * 32 + 32];
                 if e[2] != 0 && strip(&e[5..21]) == name {
                     let chain = self.chain_sectors(e[3], e[4])?;
                     for (ct, cs) in chain {
@@ -434,7 +434,7 @@ impl Disk {
                     return Ok(true);
                 }
             }
-            let sec = self.sector(t, s);
+            let sec = self.sector(t, s)?;
             if sec[0] == 0 {
                 return Ok(false);
             }
@@ -453,7 +453,7 @@ impl Disk {
         for _ in 0..683 {
             check_ts(t, s)?;
             out.push((t, s));
-            let sec = self.sector(t, s);
+            let sec = self.sector(t, s)?;
             if sec[0] == 0 {
                 return Ok(out);
             }

@@ -114,7 +114,7 @@ fn ascii(name: &[u8]) -> Result<String, Dos> {
 fn d64_error(e: c64d64::D64Error) -> Dos {
     match e {
         c64d64::D64Error::DiskFull | c64d64::D64Error::DirectoryFull => Dos::DISK_FULL,
-        c64d64::D64Error::BadName(_) => Dos::BAD_NAME,
+        c64d64::D64Error::BadName { .. } => Dos::BAD_NAME,
         c64d64::D64Error::NotFound(_) => Dos::NOT_FOUND,
         _ => Dos::READ_ERROR,
     }
@@ -122,12 +122,12 @@ fn d64_error(e: c64d64::D64Error) -> Dos {
 
 impl Storage for D64Storage {
     fn header(&self) -> (Vec<u8>, [u8; 2], u16) {
-        let bam = self.disk.sector(18, 0);
-        (
-            self.disk.name(),
-            [bam[0xA2], bam[0xA3]],
-            self.disk.blocks_free(),
-        )
+        // The BAM sector always exists in an image of the right size.
+        let id = match self.disk.sector(18, 0) {
+            Ok(bam) => [bam[0xA2], bam[0xA3]],
+            Err(_) => [b' ', b' '],
+        };
+        (self.disk.name(), id, self.disk.blocks_free())
     }
 
     fn entries(&self) -> Result<Vec<Entry>, Dos> {
