@@ -3,10 +3,11 @@
 ; for tree boards (88 bytes each). finArbol is $A000 because the BASIC ROM
 ; is banked in above it: boards written there would read back as ROM.
 
-finArbol        = $a000
+finArbol        = romBasic      ; the tree stops where the BASIC ROM starts
 
 ; ---------------------------------------------------------------------------
 ; inicializaArbol: the tree is empty; the next free board is at inicioArbol.
+; In: -. Out: arbolLibreLo/Hi. Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 inicializaArbol
         lda #<inicioArbol

@@ -137,7 +137,8 @@ _fin
 
 ; ---------------------------------------------------------------------------
 ; leePosicion: evRaton and evGatos from the matrix of the board at ptrTablero
-; (scan order; extra cats are ignored). Carry clear when a mouse and four
+; (scan order; extra cats are ignored).
+; In: ptrTablero. Out: evRaton, evGatos; carry clear when a mouse and four
 ; cats were found, set otherwise. Changes A, X, Y.
 ; ---------------------------------------------------------------------------
 leePosicion
@@ -253,12 +254,7 @@ _noBajo
 bfsRaton
         inc evMarca             ; a new mark: nothing visited yet
         bne _marcaLista
-        lda #0                  ; the mark wrapped: clear the old marks once
-        ldx #63
-_borra
-        sta evVisto,x
-        dex
-        bpl _borra
+        jsr reiniciaMarcas      ; the mark wrapped: clear the old marks once
         inc evMarca
 _marcaLista
         lda evRaton             ; the mouse's square is never empty, so it is never queued again
@@ -289,6 +285,20 @@ _expande
         #pasoBfs tblVecino2
         #pasoBfs tblVecino3
         jmp _saca
+
+; reiniciaMarcas: forgets every BFS mark (evVisto = 0, evMarca = 0). The
+; search calls it at each decision, so the marks it makes, and the cycles its
+; BFS takes, depend on the position alone, not on earlier calls.
+; In: -. Out: evVisto, evMarca. Changes A, X.
+reiniciaMarcas
+        lda #0
+        sta evMarca
+        ldx #63
+_borra
+        sta evVisto,x
+        dex
+        bpl _borra
+        rts
 
 ; The queue ran out: the mouse is closed in.
 bfsCerrado

@@ -26,6 +26,7 @@ numGatos        = 4
 ; generaJugadaRaton: the mouse's square after move 0-3 (not validated).
 ; A move number above 3 gives $FF, $FF (off the board).
 ; In: gjrFila, gjrColumna, gjrJugada. Out: gjrNuevaFila, gjrNuevaColumna.
+; Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 gjrFila         .byte $00
 gjrColumna      .byte $00
@@ -61,6 +62,7 @@ _fin
 ; In: gjgTableroLo/Hi, gjgNumGato, gjgJugada.
 ; Out: gjgFila, gjgColumna (the cat now; $FF if missing),
 ;      gjgNuevaFila, gjgNuevaColumna.
+; Preserves X and Y. Changes A, ptrTablero, the dg* and dfc* fields.
 ; ---------------------------------------------------------------------------
 gjgTableroLo    .byte $00
 gjgTableroHi    .byte $00
@@ -114,6 +116,7 @@ _fin
 ; Off the board when a coordinate is $FF (-1) or 8 (any value above 7 is
 ; rejected); occupied when dameContenido is not empty.
 ; In: vjTableroLo/Hi, vjFila, vjColumna. Out: vjValida ($00 valid, $FF invalid).
+; Preserves X and Y. Changes A, ptrTablero, the dc* and do* fields.
 ; ---------------------------------------------------------------------------
 vjTableroLo     .byte $00
 vjTableroHi     .byte $00
@@ -156,7 +159,10 @@ _fin
 ; free-memory pointer advances by 88 bytes. The caller then moves the piece
 ; and sets the turn.
 ; In: chPadreLo/Hi. Out: chResultado (JUGADA_OK, SIN_HUECO, SIN_MEMORIA),
-;     chHijoLo/Hi ($0000 unless JUGADA_OK), chNumHijo (the slot used).
+;     chHijoLo/Hi ($0000 unless JUGADA_OK), chNumHijo (the slot used),
+;     arbolLibreLo/Hi, the parent's child slot, the child board.
+; Preserves X and Y. Changes A, ptrTablero, ptrAux, the fields of the board
+; routines it calls (dh*, ct*, fn*, fp*, fh*).
 ; ---------------------------------------------------------------------------
 chPadreLo       .byte $00
 chPadreHi       .byte $00
@@ -279,6 +285,8 @@ _resultado
 ; Out: ajrResultado (JUGADA_OK, JUGADA_INVALIDA, SIN_HUECO, SIN_MEMORIA),
 ;      ajrHijoLo/Hi ($0000 unless JUGADA_OK), ajrFila/ajrColumna (mouse before),
 ;      ajrNuevaFila/ajrNuevaColumna (mouse after).
+; Preserves X and Y. Changes A, ptrTablero, ptrAux, the fields of the
+; routines it calls.
 ; ---------------------------------------------------------------------------
 ajrTableroLo    .byte $00
 ajrTableroHi    .byte $00
@@ -387,6 +395,8 @@ _resultado
 ; Out: ajgResultado (JUGADA_OK, JUGADA_INVALIDA, SIN_HUECO, SIN_MEMORIA),
 ;      ajgHijoLo/Hi ($0000 unless JUGADA_OK), ajgFila/ajgColumna (cat before),
 ;      ajgNuevaFila/ajgNuevaColumna (cat after).
+; Preserves X and Y. Changes A, ptrTablero, ptrAux, the fields of the
+; routines it calls.
 ; ---------------------------------------------------------------------------
 ajgTableroLo    .byte $00
 ajgTableroHi    .byte $00

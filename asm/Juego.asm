@@ -4,7 +4,7 @@
 ; Keys (shown on screen):
 ;   title:   P = you (mouse) against the C64 cats, D = demo (C64 against
 ;            C64), T = two players; 1-3 = level of the C64 cats (search
-;            depth, 3 = hard, never loses); RETURN or SPACE = play;
+;            depth; 3 = perfect cats); RETURN or SPACE = play;
 ;            X = back to BASIC.
 ;   mouse:   Q = up-left, W = up-right, A = down-left, S = down-right.
 ;   cats:    1-4 chooses a cat (numbered on the board), then A = down-left,
@@ -14,6 +14,8 @@
 ;
 ; Squares are numbered 0-63 (row * 8 + column); the game reads and writes
 ; tableroActual's matrix directly (tableroActual+tabMatriz+square).
+; Cats keep their number 1-4 for a whole game (paGatos): cat 1 starts on
+; (0,0), cat 4 on (0,6), and the number moves with the cat.
 ; The cats' move is made by juegaGatos (the AI, Minimax.asm) on
 ; tableroActual, at the depth in profundidad; in the demo the mouse's by
 ; juegaRaton (the same search for the mouse) or now and then at random.
@@ -28,8 +30,6 @@ RATON_EN_FILA0  = 1             ; the mouse wins: it reached row 0
 GATOS_BLOQUEADOS = 2            ; the mouse wins: the cats cannot move
 RATON_ATRAPADO  = 3             ; the cats win: the mouse cannot move
 
-jiffyBajo       = $a2           ; low byte of the KERNAL jiffy clock ($A0-$A2)
-
 paModo          .byte MODO_HUMANO
 paPausa         .byte 20        ; jiffies to wait before each move in the demo
 paPila          .byte $00       ; stack pointer with only BASIC's return address on it
@@ -39,7 +39,8 @@ paRatonDe       .byte $ff       ; the mouse's last move (squares; $FF = none yet
 paRatonA        .byte $ff
 paGatoDe        .byte $ff       ; the cats' last move
 paGatoA         .byte $ff
-paGatoNum       .byte $00       ; which cat (0-3, scan order before the move)
+paGatoNum       .byte $00       ; which cat moved / is chosen: its number - 1 (0-3)
+paGatos         .fill 4, $ff    ; the square of cat 1-4 (index 0-3); numbers stay with the cats
 paMarcaDe       .byte $ff       ; the move just made, marked on the board
 paMarcaA        .byte $ff
 paGatoSel       .byte $ff       ; square of the cat chosen by a human, $FF = none
@@ -57,13 +58,17 @@ paLegales       .byte $00, $00, $00, $00
 paAntes         .fill 64, $00   ; the matrix before the cats' move
 
 ; ---------------------------------------------------------------------------
-; juego: entered from inicio with only BASIC's return address on the stack.
+; juego: the game, entered from inicio with only BASIC's return address on
+; the stack; returns to BASIC (salirABasic) when the player presses X.
+; In: -. Out: paPila. Changes A, X, Y, the pa* fields, the screen.
 ; ---------------------------------------------------------------------------
 juego
         tsx
         stx paPila
 
-; The title screen: choose mode and level, then play or leave.
+; menuJuego: the title screen: choose mode and level, then play or leave.
+; Reached by JMP from anywhere in the game (the stack is reset to paPila).
+; In: paModo, profundidad. Out: paModo, profundidad. Changes A, X, Y.
 menuJuego
         ldx paPila
         txs
@@ -106,7 +111,8 @@ _otra
         #linea FILA_TECLAS, cadTeclaTitulo
         jmp _tecla
 
-; salirABasic: BASIC's colours, a clear screen, and RTS to BASIC.
+; salirABasic: BASIC's colours, a clear screen, and RTS to BASIC (JMP here).
+; In: paPila. Changes A, X, the stack pointer.
 salirABasic
         jsr coloresBasic
         lda #petsciiClear
@@ -115,12 +121,15 @@ salirABasic
         txs
         rts
 
-; abandonaJuego: back to the title from anywhere in a game.
+; abandonaJuego: back to the title from anywhere in a game (JMP here).
 abandonaJuego
         jmp menuJuego
 
 ; ---------------------------------------------------------------------------
-; partidaJuego: a new game in the chosen mode.
+; partidaJuego: a new game in the chosen mode, played to its end, then
+; finPartida (JMP here; the stack is reset to paPila).
+; In: paModo, profundidad. Out: tableroActual, the pa* fields, the screen.
+; Changes A, X, Y, ptrTablero, ptrAux.
 ; ---------------------------------------------------------------------------
 partidaJuego
         ldx paPila
@@ -130,6 +139,7 @@ partidaJuego
         lda #>tableroActual
         sta itTableroHi
         jsr inicializaTablero
+        jsr numeraGatos
         lda #0
         sta paJugadas
         lda #EN_JUEGO
@@ -170,7 +180,8 @@ _ronda
         sta paResultado
         jmp _ronda
 
-; The result, and what next
+; finPartida: the result, and what next: N, M or X (JMP here).
+; In: paResultado. Changes A, X, Y.
 finPartida
         #linea FILA_AVISO, cadVacia
         lda paResultado
@@ -206,8 +217,9 @@ _otra
 
 ; ---------------------------------------------------------------------------
 ; leeTeclaJuego: waits for a key (GETIN) and returns it in A; shifted
-; letters count as the plain ones. Changes X and Y (GETIN does).
-; esperandoTecla is where the program waits (tests run until it).
+; letters count as the plain ones. esperandoTecla is where the program waits
+; (tests run until it; a breakpoint there stops at every key).
+; In: -. Out: A = the key. Changes A, X, Y (GETIN does).
 ; ---------------------------------------------------------------------------
 leeTeclaJuego
 esperandoTecla
@@ -223,6 +235,8 @@ _fin
 
 ; ---------------------------------------------------------------------------
 ; turnoRatonJuego: the mouse moves (the player's keys, or the C64 in the demo).
+; In: paModo, tableroActual. Out: tableroActual, paRatonDe/A, paMarcaDe/A.
+; Changes A, X, Y, ptrTablero, ptrAux (the AI's fields in the demo).
 ; ---------------------------------------------------------------------------
 turnoRatonJuego
         lda paModo
@@ -258,16 +272,25 @@ _hecha
 ; Q W S A in the order of the mouse's moves 0-3 (tblRatonF/C)
 tblTeclasRaton  .text "qwsa"
 
-; The C64 mouse: three moves in four come from the search (juegaRaton, the
-; cats' search with the mouse maximising, at the same depth); the fourth is
-; a winning move if there is one, else a random legal move, so that no two
-; demo games are alike.
+; ratonC64: the C64 mouse. At levels 1 and 2 three moves in four come from
+; the search (juegaRaton, the cats' search with the mouse maximising, at the
+; same depth); the fourth is a winning move if there is one, else a random
+; legal move, so that no two demo games are alike. At level 3 the mouse
+; always searches: against the perfect cats it holds out the whole 44 plies.
+; In: tableroActual, profundidad. Out: as turnoRatonJuego.
+; Changes A, X, Y, ptrTablero, ptrAux, the AI's fields.
 ratonC64
         #linea FILA_ESTADO, cadPiensaRaton
         jsr pausaDemo
+        lda profundidad         ; the dice only at levels 1 and 2
+        sec
+        sbc #1
+        cmp #2
+        bcs _busca
         jsr azarJuego
         and #3
         beq _alAzar
+_busca
         jsr buscaRatonJuego
         stx paDe
         jsr juegaRaton
@@ -323,6 +346,9 @@ _mueve
 
 ; ---------------------------------------------------------------------------
 ; turnoGatosJuego: the cats move (the C64's AI, or the player's keys).
+; In: paModo, tableroActual, profundidad. Out: tableroActual, paGatoDe/A,
+; paGatoNum, paGatos, paMarcaDe/A. Changes A, X, Y, ptrTablero, ptrAux, the
+; AI's fields.
 ; ---------------------------------------------------------------------------
 turnoGatosJuego
         lda paModo
@@ -361,31 +387,10 @@ _igual
         inx
         cpx #64
         bne _compara
-        ldx paGatoDe
-        jsr numeroGatoAntes
-        sta paGatoNum
         jmp marcaGato
 
-; numeroGatoAntes: A = how many cats paAntes has before square X.
-numeroGatoAntes
-        stx paCuenta
-        ldy #0
-        ldx #0
-_cuenta
-        cpx paCuenta
-        bcs _fin
-        lda paAntes,x
-        cmp #GATO
-        bne _noGato
-        iny
-_noGato
-        inx
-        bne _cuenta
-_fin
-        tya
-        rts
-
-; The player moves a cat: 1-4 chooses it, A or S moves it.
+; gatosHumanos: the player moves a cat: 1-4 chooses it (by its number), A
+; or S moves it. In, Out, Changes: as turnoGatosJuego.
 gatosHumanos
         lda #$ff
         sta paGatoSel
@@ -400,8 +405,9 @@ _tecla
         sec
         sbc #1
         sta paGatoNum
-        jsr buscaGatoJuego
-        stx paGatoSel
+        tax
+        lda paGatos,x
+        sta paGatoSel
         jsr pintaTableroJuego
         #linea FILA_ESTADO, cadGatoElegido
         ldx #FILA_ESTADO        ; the number into "cat n"
@@ -436,12 +442,6 @@ _direccion
         jmp _tecla
 _mueve
         sta paDe
-        ldx #63
-_copia
-        lda tableroActual+tabMatriz,x
-        sta paAntes,x
-        dex
-        bpl _copia
         jsr mueveGatoJuego
         bcc _hecha
         #linea FILA_AVISO, cadIlegal
@@ -458,6 +458,7 @@ _hecha
 
 ; destinoJuego: square paDe moved by (paDF, paDC) -> paA; carry set when the
 ; new square is off the board or not empty.
+; In: paDe, paDF, paDC, tableroActual. Out: paA, carry. Changes A, X.
 destinoJuego
         lda paDe
         lsr a
@@ -490,7 +491,9 @@ _libre
 _fin
         rts
 
-; buscaRatonJuego: X = the mouse's square (carry set when there is none).
+; buscaRatonJuego: the mouse's square on tableroActual.
+; In: tableroActual. Out: X = the square, carry set when there is no mouse.
+; Changes A, X.
 buscaRatonJuego
         ldx #0
 _busca
@@ -506,26 +509,73 @@ _encontrado
         clc
         rts
 
-; buscaGatoJuego: X = the square of cat paGatoNum (0-3, scan order).
-buscaGatoJuego
-        ldy paGatoNum
+; numeraGatos: numbers the cats of tableroActual 1-4 in scan order (top row
+; first, left to right): at the start of a game, cat 1 on (0,0) ... cat 4 on
+; (0,6).
+; In: tableroActual. Out: paGatos ($FF for a number without a cat).
+; Changes A, X, Y.
+numeraGatos
+        lda #$ff
+        ldx #3
+_borra
+        sta paGatos,x
+        dex
+        bpl _borra
+        ldy #0                  ; the next number - 1
         ldx #0
 _busca
         lda tableroActual+tabMatriz,x
         cmp #GATO
         bne _siguiente
-        dey
-        bmi _encontrado
+        txa
+        sta paGatos,y
+        iny
+        cpy #4
+        beq _fin
 _siguiente
         inx
         cpx #64
         bne _busca
-        ldx #$ff
-_encontrado
+_fin
+        rts
+
+; compruebaGatos: numbers the cats again (numeraGatos) unless every number
+; holds a cat on tableroActual: only a position changed behind the game's
+; back (a test, a monitor session) loses the numbers.
+; In: paGatos, tableroActual. Out: paGatos. Changes A, X, Y.
+compruebaGatos
+        ldy #3
+_cada
+        ldx paGatos,y
+        cpx #64
+        bcs numeraGatos
+        lda tableroActual+tabMatriz,x
+        cmp #GATO
+        bne numeraGatos
+        dey
+        bpl _cada
+        rts
+
+; numeroGatoEn: the number - 1 of the cat on square A.
+; In: A = a square, paGatos. Out: X = 0-3, carry clear; carry set (X = $FF)
+; when no numbered cat stands there. Changes X.
+numeroGatoEn
+        ldx #3
+_busca
+        cmp paGatos,x
+        beq _esta
+        dex
+        bpl _busca
+        sec
+        rts
+_esta
+        clc
         rts
 
 ; destinoRaton: paA = the mouse's square after move paDireccion (0-3);
 ; carry set when that move is illegal.
+; In: paDireccion, tableroActual. Out: paDe (the mouse's square), paDF,
+; paDC, paA, carry. Changes A, X.
 destinoRaton
         jsr buscaRatonJuego
         bcs _fin
@@ -541,6 +591,8 @@ _fin
 
 ; mueveRatonJuego: makes mouse move paDireccion on tableroActual (turn =
 ; cats) and marks it; carry set (and nothing changed) when it is illegal.
+; In: paDireccion, tableroActual. Out: tableroActual, paRatonDe/A,
+; paMarcaDe/A, carry. Changes A, X.
 mueveRatonJuego
         jsr destinoRaton
         bcs _fin
@@ -564,7 +616,9 @@ _fin
 
 ; mueveGatoJuego: moves the cat on square paDe by cat move paDireccion (0-1)
 ; on tableroActual (turn = mouse) and marks it; carry set (and nothing
-; changed) when it is illegal. paGatoNum says which cat it is.
+; changed) when it is illegal.
+; In: paDe, paDireccion, tableroActual, paGatos. Out: tableroActual,
+; paGatoDe/A, paGatoNum, paGatos, paMarcaDe/A, carry. Changes A, X.
 mueveGatoJuego
         ldx paDireccion
         lda tablaGatosF,x
@@ -587,7 +641,18 @@ _legal
         sta paGatoDe
         lda paA
         sta paGatoA
+; marcaGato: the cat move paGatoDe -> paGatoA is made: the cat keeps its
+; number (paGatos; paGatoNum = its number - 1) and the move is marked.
+; In: paGatoDe, paGatoA, paGatos. Out: paGatoNum, paGatos, paMarcaDe/A,
+; carry clear. Changes A, X.
 marcaGato
+        lda paGatoDe
+        jsr numeroGatoEn
+        bcs _marca              ; an unnumbered cat: compruebaGatos renumbers
+        lda paGatoA
+        sta paGatos,x
+        stx paGatoNum
+_marca
         lda paGatoDe
         sta paMarcaDe
         lda paGatoA
@@ -596,6 +661,7 @@ marcaGato
         rts
 
 ; ratonMueveJuego: carry clear when the mouse has a legal move, set if not.
+; In: tableroActual. Out: carry. Changes A, X, paDireccion, paDe/DF/DC/A.
 ratonMueveJuego
         ldx #0
 _prueba
@@ -611,6 +677,7 @@ _fin
         rts
 
 ; gatosMuevenJuego: carry clear when some cat has a legal move, set if not.
+; In: tableroActual. Out: carry. Changes A, X, Y, paDe/DF/DC/A.
 gatosMuevenJuego
         ldx #0
 _busca
@@ -642,19 +709,21 @@ _fin
 ; ---------------------------------------------------------------------------
 
 ; pausaDemo: waits paPausa jiffies; a key ends the demo (back to the title).
+; In: paPausa, relojJiffies. Out: - (or the title screen).
+; Changes A, X, Y, paCuenta, paJiffy.
 pausaDemo
         lda paPausa
         sta paCuenta
         beq _fin
 _otro
-        lda jiffyBajo
+        lda relojJiffies+2
         sta paJiffy
 _espera
         jsr getin
         beq _sinTecla
         jmp abandonaJuego
 _sinTecla
-        lda jiffyBajo
+        lda relojJiffies+2
         cmp paJiffy
         beq _espera
         dec paCuenta
@@ -663,16 +732,18 @@ _fin
         rts
 
 ; siembraAzar: the LFSR starts from the jiffy clock (never from 0).
+; In: relojJiffies. Out: paAzarLo/Hi. Changes A.
 siembraAzar
-        lda jiffyBajo
-        eor jiffyBajo-1
+        lda relojJiffies+2
+        eor relojJiffies+1
         ora #1
         sta paAzarLo
-        lda jiffyBajo-2
+        lda relojJiffies
         sta paAzarHi
         rts
 
-; azarJuego: the next state of a 16-bit Galois LFSR (taps $B400); A = low byte.
+; azarJuego: the next state of a 16-bit Galois LFSR (taps $B400).
+; In: paAzarLo/Hi. Out: paAzarLo/Hi, A = the low byte. Changes A.
 azarJuego
         lsr paAzarHi
         ror paAzarLo
@@ -686,6 +757,7 @@ _fin
 
 ; ---------------------------------------------------------------------------
 ; pintaTitulo: the title screen with the current choices marked.
+; In: paModo, profundidad. Out: the screen, colours. Changes A, X, Y, ptrAux.
 ; ---------------------------------------------------------------------------
 pintaTitulo
         jsr coloresJuego
@@ -721,6 +793,7 @@ pintaTitulo
         rts
 
 ; marcaOpcion: "> " in yellow when Z is set (the option is chosen), else "  ".
+; In: Z. Out: the screen. Changes A.
 marcaOpcion
         bne _no
         lda #colAmarillo
@@ -758,7 +831,7 @@ cadOpcionT      .null "t  two players: mouse and cats", petsciiReturn
 cadNiveles      .null petsciiReturn, colBlanco, " level of the c64 cats:", colGrisClaro, petsciiReturn
 cadNivel1       .null "1  easy", petsciiReturn
 cadNivel2       .null "2  medium", petsciiReturn
-cadNivel3       .null "3  hard: they never lose", petsciiReturn
+cadNivel3       .null "3  perfect: the cats always win", petsciiReturn
 cadTituloFin
         .text petsciiReturn, colVerdeClaro, " mouse keys: q w", petsciiReturn
         .text "             a s   (diagonals)", petsciiReturn

@@ -5,7 +5,7 @@
 
 ; ---------------------------------------------------------------------------
 ; pintaHex: prints A as two hex digits.
-; In: A.
+; In: A. Out: the screen. Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 phValor         .byte $00
 phTempX         .byte $00
@@ -32,7 +32,7 @@ pintaHex
 
 ; ---------------------------------------------------------------------------
 ; pintaDigito: prints the low nibble of A as one hex digit.
-; In: A.
+; In: A. Out: the screen. Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 pdTempX         .byte $00
 
@@ -47,17 +47,16 @@ pintaDigito
 
 ; ---------------------------------------------------------------------------
 ; pintaCadena: prints a zero-terminated string (any length).
-; Uses its own zero-page pointer $FD/$FE, never the board pointer $FB/$FC,
-; so printing between board calls does not disturb them.
-; In: pcCadenaLo/Hi.
+; Uses the second pointer ptrAux ($FD/$FE), never the board pointer
+; ptrTablero ($FB/$FC), so printing between board calls does not disturb it.
+; In: pcCadenaLo/Hi. Out: the screen. Preserves X and Y. Changes A, ptrAux.
 ; ---------------------------------------------------------------------------
 pcCadenaLo      .byte $00
 pcCadenaHi      .byte $00
 pcTempY         .byte $00
 
-ptrCadena       = $fd           ; $fd lo, $fe hi
-
-; pintaTexto cadena: prints the zero-terminated string at label cadena (changes A only)
+; pintaTexto cadena: prints the zero-terminated string at label cadena
+; (changes A and ptrAux)
 pintaTexto .macro
         lda #<\1
         sta pcCadenaLo
@@ -69,17 +68,17 @@ pintaTexto .macro
 pintaCadena
         sty pcTempY
         lda pcCadenaLo
-        sta ptrCadena
+        sta ptrAux
         lda pcCadenaHi
-        sta ptrCadena+1
+        sta ptrAux+1
         ldy #0
 _bucle
-        lda (ptrCadena),y
+        lda (ptrAux),y
         beq _fin
         jsr chrout
         iny
         bne _bucle
-        inc ptrCadena+1         ; next page of a long string
+        inc ptrAux+1         ; next page of a long string
         bne _bucle
 _fin
         ldy pcTempY
@@ -89,7 +88,8 @@ _fin
 ; leeTeclado: reads hex digits (0-9, A-F) from the keyboard with GETIN,
 ; echoing each one and ignoring other keys, and returns their value
 ; (the last two digits count when more than two are asked for).
-; In: ltNumDigitos (0 returns 0 at once). Out: ltValor.
+; In: ltNumDigitos (0 returns 0 at once). Out: ltValor, the screen (echo).
+; Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 ltNumDigitos    .byte $02
 ltValor         .byte $00

@@ -1,6 +1,7 @@
 ; Minimax.asm - the cats' move (and the mouse's): depth-first minimax with fail-soft alpha-beta
 ; over 88-byte boards in the tree area, evaluating each board as it is made.
-; See docs/ryg-ai.md for the design and the proof that depth 3 never loses.
+; See docs/ryg-ai.md for the design and the proof that depth 3 never loses; the
+; level-3 cats play from the strategy table first (Estrategia.asm).
 ;
 ; Memory: board L of the line being searched lives at tableroArbol + 88*L
 ; (tableroArbol = inicioArbol). Only the root and one board per level exist at
@@ -19,8 +20,14 @@
 ; Interior nodes try first the move that last caused a cut-off at their level
 ; (the killer). The root keeps the FIRST move of strictly best value (lowest
 ; for the cats; highest for the mouse, see juegaRaton).
+;
+; At depth 3 (level 3) the cats first look their move up in the strategy table
+; (buscaEstrategia, Estrategia.asm): every position they can meet from the
+; start is there, with a move that keeps the shortest forced win. Only a
+; position that is not (one set up by hand) is searched.
 
-PROF_DEFECTO    = 3             ; the proven unbeatable depth
+PROF_DEFECTO    = 3             ; the default depth: level 3
+PROF_ESTRATEGIA = 3             ; the depth at which the cats use the strategy table
 PROF_MAXIMA     = 5
 NIVELES         = PROF_MAXIMA+1 ; boards 0 (root) to PROF_MAXIMA
 
@@ -46,6 +53,7 @@ finTablerosIA   = tableroArbol + NIVELES*tabLongitud
 ; Interface
 ; ---------------------------------------------------------------------------
 profundidad     .byte PROF_DEFECTO      ; search depth 1-5 (1 easy, 2 medium, 3 hard); others mean 3
+jgConTabla      .byte $01               ; $00: search only; else at depth 3 the cats use the strategy table first
 
 jgJugada        .byte SIN_JUGADA        ; the move played (2*cat + direction), SIN_JUGADA or TABLERO_INVALIDO
 jgValor         .byte $00               ; its minimax value
@@ -57,6 +65,7 @@ jgNodosLo       .byte $00               ; boards generated (the root not counted
 jgNodosHi       .byte $00
 jgEvalLo        .byte $00               ; static evaluations
 jgEvalHi        .byte $00
+jgDeTabla       .byte $00               ; $FF: the move came from the strategy table, $00: searched
 jgTempX         .byte $00
 jgTempY         .byte $00
 
@@ -98,13 +107,21 @@ tblDirRaton     .byte <(0-tabMatriz), <(64-tabMatriz), <(128-tabMatriz), <(192-t
 tblDirGato      .byte <(192-tabMatriz), <(128-tabMatriz)    ; cat move 0 = mouse direction 3, 1 = direction 2
 
 ; ---------------------------------------------------------------------------
-; juegaGatos: the cats' move in tableroActual, searched to depth profundidad.
-; Plays it on tableroActual (the cat moves, turn = mouse, value = jgValor)
-; and reports it in jgJugada, jgGato, jgDireccion, jgDesde, jgHasta, jgValor,
-; jgNodos, jgEval. With no legal cat move jgJugada = SIN_JUGADA, jgValor = $FF
-; and tableroActual is unchanged; so it is with TABLERO_INVALIDO.
+; juegaGatos: the cats' move in tableroActual: at depth 3 (jgConTabla not
+; $00) from the strategy table when the position is there, otherwise searched
+; to depth profundidad.
+; In: tableroActual (read as cats to move), profundidad, jgConTabla.
+; Out: the move played on tableroActual (the cat moves, turn = mouse, value =
+; jgValor) and reported in jgJugada, jgGato, jgDireccion, jgDesde, jgHasta,
+; jgValor, jgNodos, jgEval, jgDeTabla. A table move has jgValor = the plies
+; until the cats win (a cats' win at level L is worth L) and jgNodos = jgEval
+; = 0. With no legal cat move jgJugada = SIN_JUGADA, jgValor = $FF and
+; tableroActual is unchanged; so it is with TABLERO_INVALIDO.
 ; Afterwards the tree boards of the last line searched stay in the tree area
-; (tablero0 = the root) and arbolLibre points past them. Preserves X and Y.
+; (tablero0 = the root; only the root after a table move) and arbolLibre
+; points past them.
+; Preserves X and Y. Changes A, ptrTablero and ptrAux ($FB-$FE), the ev*,
+; mm*, gh*, be* fields and the tree boards.
 ; ---------------------------------------------------------------------------
 juegaGatos
         stx jgTempX
@@ -118,7 +135,10 @@ juegaGatos
 ; moves, turn = cats, value = jgValor) and reports it like juegaGatos, with
 ; jgDireccion = the mouse's move 0-3 (tblRatonF/C), jgGato = $FF and jgDesde,
 ; jgHasta the mouse's squares. With no legal mouse move jgJugada = SIN_JUGADA
-; and jgValor = $00. Preserves X and Y.
+; and jgValor = $00. Never uses the strategy table.
+; In: tableroActual (read as mouse to move), profundidad. Out: as juegaGatos.
+; Preserves X and Y. Changes A, ptrTablero, ptrAux ($FB-$FE), the ev*, mm*,
+; gh* fields and the tree boards.
 ; ---------------------------------------------------------------------------
 juegaRaton
         stx jgTempX
@@ -143,6 +163,7 @@ _prof
         sta jgEvalLo
         sta jgEvalHi
         sta jgValor
+        sta jgDeTabla
         lda #$ff
         sta jgGato
         sta jgDireccion
@@ -212,12 +233,30 @@ _gatos
         dex
         bpl _gatos
 
+        lda mmRaiz              ; level-3 cats: the strategy table first
+        bne _busca
+        lda jgConTabla
+        beq _busca
+        lda mmProf
+        cmp #PROF_ESTRATEGIA
+        bne _busca
+        jsr buscaEstrategia
+        bcs _busca
+        lda beJugada
+        sta mmJugada
+        lda #$ff
+        sta jgDeTabla
+        lda beDistancia
+        jmp _decidido
+_busca
+        jsr reiniciaMarcas      ; the search's cost depends on the position alone
         lda #0
         sta mmNivel
         sta mmAlfa
         lda #$ff
         sta mmBeta
         jsr buscaNodo
+_decidido
         sta jgValor
         sta tablero0+tabValor
         lda mmJugada
@@ -272,6 +311,10 @@ _juega
 _fin
         ldx mmProf              ; the tree's free memory starts after the boards in use
         inx
+        bit jgDeTabla
+        bpl _libre
+        ldx #1                  ; a table move used the root only
+_libre
         lda tblTableroLo,x
         sta arbolLibreLo
         lda tblTableroHi,x
@@ -284,8 +327,11 @@ _fin
 ; buscaNodo: the minimax value of the board at level mmNivel, whose state
 ; (mmRaton, mmGatos, board) is set and whose window is mmAlfa/mmBeta at that
 ; level. mmLado gives the side: cats minimise, the mouse maximises.
+; In: mmNivel and that level's mm* state, its board.
 ; Out: A = value; mmJugada = the first move of that value ($FF: no move,
-; value $FF for the cats / $00 for the mouse). Changes X, Y.
+; value $FF for the cats / $00 for the mouse); mmKiller.
+; Changes A, X, Y, ptrTablero, ptrAux, the mm*, gh*, ev* fields, the boards
+; of the levels below.
 ; ---------------------------------------------------------------------------
 buscaNodo
         ldx mmNivel
@@ -359,8 +405,10 @@ _rFin
 ; ---------------------------------------------------------------------------
 ; siguienteHijo: makes the next legal child of the node at level mmNivel on
 ; the board of the level below: the killer move first (if legal), then the
-; move numbers in order, skipping the killer. Carry clear: made (mmMov holds
-; its number); carry set: no more moves. Changes A, X, Y.
+; move numbers in order, skipping the killer.
+; In: mmNivel, mmIter, mmKiller, mmLimite. Out: carry clear: made (mmMov
+; holds its number); carry set: no more moves.
+; Changes A, X, Y, ptrTablero, ptrAux (generaHijo).
 ; ---------------------------------------------------------------------------
 siguienteHijo
         ldx mmNivel
@@ -393,8 +441,11 @@ _noHay
 ; level L+1: checks it is legal, sets that level's mouse and cats (cats kept
 ; in scan order), builds the board (copy without children, level, turn,
 ; parent, value VALOR_NEUTRO, the piece moved), links the parent's child slot
-; mmMov to it and counts the node. Carry set (and nothing made) when illegal.
-; Changes A, X, Y, $FB-$FE.
+; mmMov to it and counts the node.
+; In: mmNivel, mmMov, that level's mm* state. Out: carry set (and nothing
+; made) when illegal; else the child board, the next level's mmRaton and
+; mmGatos, jgNodos.
+; Changes A, X, Y, ptrTablero, ptrAux (ptrTablero ends on the child), gh*.
 ; ---------------------------------------------------------------------------
 generaHijo
         ldx mmNivel
@@ -504,20 +555,20 @@ _tablero
         jsr llamaCopia          ; the child board, without the move yet
         ldx mmNivel
         lda tblTableroLo,x      ; parent's child slot m -> the child
-        sta ptrDestino
+        sta ptrAux
         lda tblTableroHi,x
-        sta ptrDestino+1
+        sta ptrAux+1
         lda mmMov,x
         asl a
         adc #tabHijos           ; carry clear: m < 8
         tay
         lda tblTableroLo+1,x
         sta ptrTablero
-        sta (ptrDestino),y
+        sta (ptrAux),y
         iny
         lda tblTableroHi+1,x
         sta ptrTablero+1
-        sta (ptrDestino),y
+        sta (ptrAux),y
         ldy ghDesde             ; the move
         lda #VACIO
         sta (ptrTablero),y
@@ -531,7 +582,9 @@ _hecho
         clc
         rts
 
-; Jumps to the copy routine of level mmNivel (its RTS returns to our caller).
+; llamaCopia: jumps to the copy routine of level mmNivel (copiaXY below; its
+; RTS returns to our caller).
+; In: mmNivel. Out: the board of level mmNivel + 1. Changes A, X.
 llamaCopia
         ldx mmNivel
         lda tblCopiaHi,x
@@ -543,7 +596,9 @@ llamaCopia
 ; ---------------------------------------------------------------------------
 ; valorHijo: the value of the child just made at level C = mmNivel + 1 (node
 ; test, static evaluation at the depth, or the search below it), also stored
-; in its board's value byte. Out: A = value. Changes X, Y, $FB-$FE.
+; in its board's value byte.
+; In: mmNivel, the child's board and mm* state. Out: A = value.
+; Changes A, X, Y, ptrTablero, ptrAux, the mm*, gh*, ev* fields.
 ; ---------------------------------------------------------------------------
 valorHijo
         ldx mmNivel
@@ -622,6 +677,7 @@ _guarda
 ; turn (mmTurno of level Y), value VALOR_NEUTRO, parent = board X, children
 ; $0000, the matrix.
 ; Unrolled by eight; one routine per level pair so every address is constant.
+; In: board X, mmTurno. Out: board Y. Changes A, X.
 ; ---------------------------------------------------------------------------
 hazHijo .macro
         lda #$aa

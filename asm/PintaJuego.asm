@@ -4,7 +4,7 @@
 ;
 ;      0  1  2  3  4  5  6  7        <- row 2: column labels
 ;   0  G     G     G     G           <- rows 3-18: board row r on 3+2r, 4+2r
-;      1     2     3     4              (cats numbered 1-4 in scan order)
+;      1     2     3     4              (each cat's number, paGatos)
 ;   ...
 ;   7           R
 ;   row 19: the mouse's last move    row 20: the cats' last move
@@ -15,28 +15,6 @@
 ; live) are the background. Everything is printed with CHROUT, the cursor
 ; placed with PLOT; nothing is ever printed in column 39 or on row 24, so the
 ; screen never scrolls.
-
-plot            = $fff0         ; KERNAL: carry clear sets the cursor (X row, Y column), set reads it
-
-; PETSCII control codes
-rvsOn           = $12
-rvsOff          = $92
-colBlanco       = $05
-colRojoClaro    = $96
-colAmarillo     = $9e
-colCian         = $9f
-colVerdeClaro   = $99
-colGris         = $98
-colGrisClaro    = $9b
-colAzulClaro    = $9a
-
-; VIC-II colour registers and colours (written, never read back)
-vicBorde        = $d020
-vicFondo        = $d021
-colorNegro      = 0
-colorGrisOscuro = 11
-colorAzul       = 6
-colorAzulClaro  = 14
 
 ; Where things are on the screen
 FILA_TABLERO    = 3             ; screen row of board row 0
@@ -70,6 +48,8 @@ linea .macro
 ; ---------------------------------------------------------------------------
 ; lineaJuego: prints pcCadenaLo/Hi from column 0 of row X, then spaces up to
 ; column 38.
+; In: X = the screen row, pcCadenaLo/Hi. Out: the screen. Changes A, X, Y,
+; ptrAux.
 ; ---------------------------------------------------------------------------
 lineaJuego
         ldy #0
@@ -80,6 +60,7 @@ lineaJuego
 
 ; rellenaLinea: spaces from the cursor up to column 38 (column 39 is never
 ; printed, so no line is ever linked to the next one).
+; In: the cursor. Out: the screen. Changes A, X, Y.
 rellenaLinea
         sec
         jsr plot                ; Y = the cursor's column
@@ -94,7 +75,8 @@ _fin
         rts
 
 ; ---------------------------------------------------------------------------
-; coloresJuego / coloresBasic: black screen for the game; BASIC's colours back.
+; coloresJuego: the game's black screen and dark grey border.
+; In: -. Out: vicBorde, vicFondo. Changes A.
 ; ---------------------------------------------------------------------------
 coloresJuego
         lda #colorGrisOscuro
@@ -103,6 +85,9 @@ coloresJuego
         sta vicFondo
         rts
 
+; coloresBasic: BASIC's colours back: border, background and the light blue
+; text colour.
+; In: -. Out: vicBorde, vicFondo, the text colour. Changes A.
 coloresBasic
         lda #colorAzulClaro
         sta vicBorde
@@ -113,6 +98,7 @@ coloresBasic
 
 ; ---------------------------------------------------------------------------
 ; pintaDecimal: prints A (0-255) in decimal, without leading zeros.
+; In: A. Out: the screen. Changes A, pdj* fields.
 ; ---------------------------------------------------------------------------
 pdjValor        .byte $00
 pdjCentenas     .byte $00
@@ -160,6 +146,7 @@ _ultima
 
 ; ---------------------------------------------------------------------------
 ; pintaCasillaTexto: prints square A (0-63) as "row,column".
+; In: A. Out: the screen. Changes A, pctCasilla.
 ; ---------------------------------------------------------------------------
 pctCasilla      .byte $00
 
@@ -177,6 +164,8 @@ pintaCasillaTexto
 
 ; ---------------------------------------------------------------------------
 ; pintaPantallaJuego: the whole game screen for a new game.
+; In: paModo, profundidad, tableroActual, the pa* fields. Out: the screen.
+; Changes A, X, Y, ptrAux.
 ; ---------------------------------------------------------------------------
 pintaPantallaJuego
         jsr coloresJuego
@@ -193,7 +182,8 @@ pintaPantallaJuego
         jsr pintaTableroJuego
         jmp pintaInfoJuego
 
-; Row 1: who plays what
+; pintaModoJuego: row 1, who plays what (and the level against the C64).
+; In: paModo, profundidad. Out: the screen. Changes A, X, Y, ptrAux.
 pintaModoJuego
         lda paModo
         cmp #MODO_DEMO
@@ -216,7 +206,8 @@ _dos
         #linea 1, cadModoDos
         rts
 
-; The key panel right of the board
+; pintaPanelJuego: the key panel right of the board.
+; In: paModo. Out: the screen. Changes A, X, Y, ptrAux.
 pintaPanelJuego
         lda #colVerdeClaro
         jsr chrout
@@ -248,7 +239,9 @@ _demo
 
 ; ---------------------------------------------------------------------------
 ; pintaInfoJuego: the move counter in the panel and the last moves of the
-; mouse and of the cats (rows 19 and 20).
+; mouse and of the cats (rows 19 and 20), the cat named by its number.
+; In: paJugadas, paRatonDe/A, paGatoDe/A, paGatoNum. Out: the screen.
+; Changes A, X, Y, ptrAux.
 ; ---------------------------------------------------------------------------
 pintaInfoJuego
         #posiciona 16, COL_PANEL
@@ -295,29 +288,26 @@ _sinGato
         jmp rellenaLinea
 
 ; ---------------------------------------------------------------------------
-; pintaTableroJuego: the 8x8 board from tableroActual (rows 2-18).
-; The square the last piece left shows a dot, the piece that moved is
-; yellow, the cat chosen by a human player (paGatoSel) is cyan.
+; pintaTableroJuego: the 8x8 board from tableroActual (rows 3-18), each cat
+; with its number under it. The square the last piece left shows a dot, the
+; piece that moved is yellow, the cat chosen by a human player (paGatoSel)
+; is cyan.
+; In: tableroActual, paGatos, paMarcaDe/A, paGatoSel. Out: the screen,
+; paGatos (compruebaGatos). Changes A, X, Y.
 ; ---------------------------------------------------------------------------
 ptjFila         .byte $00
 ptjLinea        .byte $00       ; 0 = the squares' upper line, 1 = the lower
 ptjColumna      .byte $00
 ptjCasilla      .byte $00
-ptjGatos        .byte $00       ; cats painted so far (they are numbered in scan order)
-ptjGatosFila    .byte $00
 
 pintaTableroJuego
+        jsr compruebaGatos
         lda #0
         sta ptjFila
-        sta ptjGatos
 _fila
-        lda ptjGatos
-        sta ptjGatosFila
         lda #0
         sta ptjLinea
         jsr pintaLineaFila
-        lda ptjGatosFila        ; the lower line numbers the same cats
-        sta ptjGatos
         inc ptjLinea
         jsr pintaLineaFila
         inc ptjFila
@@ -326,7 +316,9 @@ _fila
         bne _fila
         rts
 
-; One screen line of board row ptjFila (line ptjLinea)
+; pintaLineaFila: one screen line of board row ptjFila (line ptjLinea).
+; In: ptjFila, ptjLinea. Out: the screen. Changes A, X, Y, ptjCasilla,
+; ptjColumna.
 pintaLineaFila
         lda ptjFila
         asl a
@@ -368,7 +360,9 @@ _celda
         bne _celda
         rts
 
-; One line (3 characters) of square ptjCasilla
+; pintaCeldaJuego: one line (3 characters) of square ptjCasilla.
+; In: ptjFila, ptjColumna, ptjCasilla, ptjLinea. Out: the screen.
+; Changes A, X.
 pintaCeldaJuego
         lda ptjFila
         eor ptjColumna
@@ -418,13 +412,16 @@ _noMovido
         lda #colCian
 _colorGato
         jsr chrout
-        inc ptjGatos
         lda ptjLinea
         bne _numero
         lda #'g'
         jmp _centrada
 _numero
-        lda ptjGatos            ; 1-4
+        lda ptjCasilla          ; the cat's own number, 1-4
+        jsr numeroGatoEn
+        bcs _tresEspacios       ; none: compruebaGatos makes that impossible
+        inx
+        txa
         ora #'0'
 _centrada
         pha

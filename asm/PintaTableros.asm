@@ -18,6 +18,8 @@
 ; ---------------------------------------------------------------------------
 ; pintaTablero: header fields as hex, then the 8x8 matrix.
 ; In: ptTableroLo/Hi (the sub-routines below read the board from there too).
+; Out: the screen. Preserves X and Y. Changes A, ptrTablero, ptrAux, the
+; fields of the routines it calls.
 ; ---------------------------------------------------------------------------
 ptTableroLo     .byte $00
 ptTableroHi     .byte $00
@@ -30,12 +32,15 @@ pintaTablero
         jsr pintaTabla
         jmp pintaSeparador
 
-; A line of dashes
+; pintaSeparador: a line of dashes.
+; In: -. Out: the screen. Preserves X and Y. Changes A, ptrAux.
 pintaSeparador
         #pintaTexto cadSeparador
         rts
 
-; "tablero: aaaa" and "nivel: nn turno: tt valor: vv"
+; pintaDatosBasicos: "tablero: aaaa" and "nivel: nn turno: tt valor: vv".
+; In: ptTableroLo/Hi. Out: the screen. Preserves X and Y. Changes A,
+; ptrTablero, ptrAux, the ddb* fields.
 pintaDatosBasicos
         #pintaTexto cadTablero
         lda ptTableroHi
@@ -60,7 +65,9 @@ pintaDatosBasicos
         lda #petsciiReturn
         jmp chrout
 
-; "padre: pppp" and the 8 children on two lines of four
+; pintaPadreHijos: "padre: pppp" and the 8 children on two lines of four.
+; In: ptTableroLo/Hi. Out: the screen. Preserves X and Y. Changes A,
+; ptrTablero, ptrAux, the dp* and dh* fields.
 pphTempX        .byte $00
 
 pintaPadreHijos
@@ -103,7 +110,9 @@ _mismaLinea
         ldx pphTempX
         rts
 
-; The matrix, row by row, under a line of column numbers
+; pintaTabla: the matrix, row by row, under a line of column numbers.
+; In: ptTableroLo/Hi. Out: the screen. Preserves X and Y. Changes A,
+; ptrTablero, ptrAux, the pf* and dc* fields.
 ptaTempX        .byte $00
 
 pintaTabla
@@ -125,7 +134,9 @@ _fila
         ldx ptaTempX
         rts
 
-; The 8 squares of one row. In: pfFila.
+; pintaFila: the 8 squares of one row.
+; In: ptTableroLo/Hi, pfFila. Out: the screen. Preserves X and Y. Changes A,
+; ptrTablero, the dc* and do* fields.
 pfFila          .byte $00
 pfTempY         .byte $00
 
@@ -149,7 +160,8 @@ _columna
         ldy pfTempY
         rts
 
-; R for the mouse, G for a cat, . for anything else. In: A = the square's content.
+; pintaFicha: R for the mouse, G for a cat, . for anything else.
+; In: A = the square's content. Out: the screen. Preserves X and Y. Changes A.
 pintaFicha
         cmp #RATON
         bne _noRaton

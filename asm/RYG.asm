@@ -9,13 +9,7 @@
 ; The include order is the build order; Arbol.asm goes last because the free
 ; memory after it holds the game tree.
 
-; KERNAL entries (documented jump table only)
-chrout = $ffd2                  ; print the character in A
-getin  = $ffe4                  ; A = next key from the keyboard buffer, 0 if none
-
-; PETSCII control codes
-petsciiReturn = $0d
-petsciiClear  = $93
+        .include "C64.asm"      ; the KERNAL, zero page and I/O names, first
 
 ; BASIC loader: 10 SYS 2064, stored exactly as the C64 keeps the line.
         * = $0801
@@ -30,7 +24,10 @@ lineaFin
         * = $0810
 
 ; ---------------------------------------------------------------------------
-; Program entry (SYS 2064)
+; inicio: the program's entry (SYS 2064): an empty tree, the initial
+; position in tableroActual, then the game (juego), which returns to BASIC.
+; In: -. Out: arbolLibreLo/Hi, tableroActual. Changes A, X, Y, ptrTablero,
+; ptrAux, the screen and every field the game uses.
 ; ---------------------------------------------------------------------------
 inicio
         jsr inicializaArbol     ; the tree's free memory starts empty
@@ -46,6 +43,9 @@ inicio
 ; ---------------------------------------------------------------------------
 ; pintaJugadasRaton: lists the four moves of the mouse on tableroActual as
 ; "n: ff,cc valida" / "n: ff,cc no valida" (new row and column in hex).
+; In: tableroActual. Out: the screen. Preserves X and Y. Changes A,
+; ptrTablero, ptrAux, the fields of the routines it calls (dr*, dfc*, gjr*,
+; vj*, dc*, do*).
 ; ---------------------------------------------------------------------------
 pjrTempX        .byte $00
 pjrTempY        .byte $00
@@ -136,6 +136,8 @@ cadNoValida     .null "no valida", petsciiReturn
         .include "GenJugadas.asm"
         .include "Evalua.asm"           ; the cats' AI (helper ia)
         .include "Minimax.asm"
+        .include "Estrategia.asm"       ; the level-3 cats' strategy...
+        .include "TablaEstrategia.asm"  ; ...and its table (generated: tools/ryg-table)
         .include "PintaJuego.asm"       ; the game: its screen...
         .include "Juego.asm"            ; ...title, turns and end
         .include "Arbol.asm"            ; last: the tree grows after it

@@ -11,9 +11,10 @@
 ;   offset 24-87  matrix       8x8, row r starts at 24 + 8*r; $00 empty, $01 mouse, $FF cat
 ;
 ; Every routine takes its board as a pointer in its own fields (xxTableroLo/Hi),
-; copies it to the zero-page pointer $FB/$FC and reaches the fields with
-; lda ($fb),y / sta ($fb),y. Parameters and results live in named fields next
-; to each routine. X and Y are preserved (fields xxTempX / xxTempY); A is not.
+; copies it to the zero-page pointer ptrTablero ($FB/$FC) and reaches the
+; fields with lda (ptrTablero),y / sta (ptrTablero),y. Parameters and results
+; live in named fields next to each routine. X and Y are preserved (fields
+; xxTempX / xxTempY); A is not.
 
 ; Field offsets inside a board
 tabPrefijo      = 0
@@ -36,9 +37,6 @@ TURNO_RATON     = $01
 TURNO_GATOS     = $ff
 VALOR_NEUTRO    = $80
 
-; Zero-page pointer to the board being worked on
-ptrTablero      = $fb           ; $fb lo, $fc hi
-
 ; apuntaTablero lo, hi: $FB/$FC = the board whose address is in fields lo/hi
 apuntaTablero .macro
         lda \1
@@ -51,7 +49,8 @@ apuntaTablero .macro
 ; inicializaTablero: the initial position. Prefix $AA $AA $AA, level 0,
 ; turn = mouse, value $80, no parent, no children; cats on row 0 at columns
 ; 0, 2, 4, 6; the mouse on row 7 at column 3.
-; In: itTableroLo/Hi.
+; In: itTableroLo/Hi. Out: the board's 88 bytes.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 itTableroLo     .byte $00
 itTableroHi     .byte $00
@@ -103,8 +102,9 @@ _ceros
         rts
 
 ; ---------------------------------------------------------------------------
-; fijaNivel / dameNivel
-; In: fnTableroLo/Hi, fnNivel.        In: dnTableroLo/Hi. Out: dnNivel.
+; fijaNivel: sets the board's level (offset 3).
+; In: fnTableroLo/Hi, fnNivel. Out: the level byte.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 fnTableroLo     .byte $00
 fnTableroHi     .byte $00
@@ -120,6 +120,8 @@ fijaNivel
         ldy fnTempY
         rts
 
+; dameNivel: the board's level (offset 3).
+; In: dnTableroLo/Hi. Out: dnNivel. Preserves X and Y. Changes A, ptrTablero.
 dnTableroLo     .byte $00
 dnTableroHi     .byte $00
 dnNivel         .byte $00
@@ -135,8 +137,9 @@ dameNivel
         rts
 
 ; ---------------------------------------------------------------------------
-; fijaTurno / dameTurno ($01 mouse, $FF cats)
-; In: ftTableroLo/Hi, ftTurno.        In: dtTableroLo/Hi. Out: dtTurno.
+; fijaTurno: sets whose turn it is on the board (offset 4: $01 mouse, $FF cats).
+; In: ftTableroLo/Hi, ftTurno. Out: the turn byte.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 ftTableroLo     .byte $00
 ftTableroHi     .byte $00
@@ -152,6 +155,8 @@ fijaTurno
         ldy ftTempY
         rts
 
+; dameTurno: whose turn it is on the board (offset 4: $01 mouse, $FF cats).
+; In: dtTableroLo/Hi. Out: dtTurno. Preserves X and Y. Changes A, ptrTablero.
 dtTableroLo     .byte $00
 dtTableroHi     .byte $00
 dtTurno         .byte $00
@@ -167,8 +172,9 @@ dameTurno
         rts
 
 ; ---------------------------------------------------------------------------
-; fijaValor / dameValor
-; In: fvTableroLo/Hi, fvValor.        In: dvTableroLo/Hi. Out: dvValor.
+; fijaValor: sets the board's value (offset 5).
+; In: fvTableroLo/Hi, fvValor. Out: the value byte.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 fvTableroLo     .byte $00
 fvTableroHi     .byte $00
@@ -184,6 +190,8 @@ fijaValor
         ldy fvTempY
         rts
 
+; dameValor: the board's value (offset 5).
+; In: dvTableroLo/Hi. Out: dvValor. Preserves X and Y. Changes A, ptrTablero.
 dvTableroLo     .byte $00
 dvTableroHi     .byte $00
 dvValor         .byte $00
@@ -199,8 +207,9 @@ dameValor
         rts
 
 ; ---------------------------------------------------------------------------
-; fijaPadre / damePadre ($0000 = no parent)
-; In: fpTableroLo/Hi, fpPadreLo/Hi.   In: dpTableroLo/Hi. Out: dpPadreLo/Hi.
+; fijaPadre: sets the board's parent pointer (offsets 6-7; $0000 = none).
+; In: fpTableroLo/Hi, fpPadreLo/Hi. Out: the parent bytes.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 fpTableroLo     .byte $00
 fpTableroHi     .byte $00
@@ -220,6 +229,9 @@ fijaPadre
         ldy fpTempY
         rts
 
+; damePadre: the board's parent pointer (offsets 6-7; $0000 = none).
+; In: dpTableroLo/Hi. Out: dpPadreLo/Hi. Preserves X and Y. Changes A,
+; ptrTablero.
 dpTableroLo     .byte $00
 dpTableroHi     .byte $00
 dpPadreLo       .byte $00
@@ -239,9 +251,10 @@ damePadre
         rts
 
 ; ---------------------------------------------------------------------------
-; fijaHijo / dameHijo: child pointer number 0-7 ($0000 = none).
-; In: fhTableroLo/Hi, fhNumHijo, fhHijoLo/Hi. A child number above 7 writes nothing.
-; In: dhTableroLo/Hi, dhNumHijo. Out: dhHijoLo/Hi ($0000 for a number above 7).
+; fijaHijo: sets child pointer number 0-7 (offset 8 + 2n; $0000 = none).
+; A child number above 7 writes nothing.
+; In: fhTableroLo/Hi, fhNumHijo, fhHijoLo/Hi. Out: the child's two bytes.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 fhTableroLo     .byte $00
 fhTableroHi     .byte $00
@@ -269,6 +282,9 @@ _fin
         ldy fhTempY
         rts
 
+; dameHijo: child pointer number 0-7 (offset 8 + 2n; $0000 = none).
+; In: dhTableroLo/Hi, dhNumHijo. Out: dhHijoLo/Hi ($0000 for a number above 7).
+; Preserves X and Y. Changes A, ptrTablero.
 dhTableroLo     .byte $00
 dhTableroHi     .byte $00
 dhNumHijo       .byte $00
@@ -301,7 +317,7 @@ _fin
 ; ---------------------------------------------------------------------------
 ; dameOffset: (row, column) -> offset of that square from the start of the
 ; board, through the table of row starts. $FF when row or column is not 0-7.
-; In: doFila, doColumna. Out: doOffset.
+; In: doFila, doColumna. Out: doOffset. Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 doFila          .byte $00
 doColumna       .byte $00
@@ -334,7 +350,7 @@ _fin
 ; dameFilaCol: offset -> (row, column), the inverse of dameOffset.
 ; Compares against the row starts from the last row up; $FF, $FF when the
 ; offset is not inside the matrix (below 24 or above 87).
-; In: dfcOffset. Out: dfcFila, dfcColumna.
+; In: dfcOffset. Out: dfcFila, dfcColumna. Preserves X and Y. Changes A.
 ; ---------------------------------------------------------------------------
 dfcOffset       .byte $00
 dfcFila         .byte $00
@@ -368,6 +384,7 @@ _fin
 ; ---------------------------------------------------------------------------
 ; fijaContenido: puts a piece on (row, column). Off-board squares are ignored.
 ; In: fcTableroLo/Hi, fcFila, fcColumna, fcContenido ($00, $01, $FF).
+; Out: the square. Preserves X and Y. Changes A, ptrTablero, the do* fields.
 ; ---------------------------------------------------------------------------
 fcTableroLo     .byte $00
 fcTableroHi     .byte $00
@@ -397,6 +414,7 @@ _fin
 ; dameContenido: the piece on (row, column). An off-board square reads as
 ; $FF (blocked, like a cat), so it never looks free.
 ; In: dcTableroLo/Hi, dcFila, dcColumna. Out: dcContenido.
+; Preserves X and Y. Changes A, ptrTablero, the do* fields.
 ; ---------------------------------------------------------------------------
 dcTableroLo     .byte $00
 dcTableroHi     .byte $00
@@ -425,7 +443,7 @@ _fin
 
 ; ---------------------------------------------------------------------------
 ; dameRaton: offset of the mouse, $FF if the matrix has no mouse.
-; In: drTableroLo/Hi. Out: drOffset.
+; In: drTableroLo/Hi. Out: drOffset. Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 drTableroLo     .byte $00
 drTableroHi     .byte $00
@@ -456,6 +474,7 @@ _fin
 ; dameGato: offset of cat number n (0-3), counting cats in row-major order
 ; (row 0 first, left to right); $FF if there are not that many cats.
 ; In: dgTableroLo/Hi, dgNumGato. Out: dgOffset.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 dgTableroLo     .byte $00
 dgTableroHi     .byte $00
@@ -493,8 +512,9 @@ _fin
 
 ; ---------------------------------------------------------------------------
 ; copiaTableroSinHijos: copies all 88 bytes of a board to another address and
-; clears the copy's 8 child pointers. Uses $FD/$FE for the destination.
-; In: ctOrigenLo/Hi, ctDestinoLo/Hi.
+; clears the copy's 8 child pointers.
+; In: ctOrigenLo/Hi, ctDestinoLo/Hi. Out: the copy.
+; Preserves X and Y. Changes A, ptrTablero (the source), ptrAux (the copy).
 ; ---------------------------------------------------------------------------
 ctOrigenLo      .byte $00
 ctOrigenHi      .byte $00
@@ -502,26 +522,24 @@ ctDestinoLo     .byte $00
 ctDestinoHi     .byte $00
 ctTempY         .byte $00
 
-ptrDestino      = $fd           ; $fd lo, $fe hi
-
 copiaTableroSinHijos
         sty ctTempY
         #apuntaTablero ctOrigenLo, ctOrigenHi
         lda ctDestinoLo
-        sta ptrDestino
+        sta ptrAux
         lda ctDestinoHi
-        sta ptrDestino+1
+        sta ptrAux+1
         ldy #0
 _copia
         lda (ptrTablero),y
-        sta (ptrDestino),y
+        sta (ptrAux),y
         iny
         cpy #tabLongitud
         bne _copia
         lda #0
         ldy #tabHijos
 _borra
-        sta (ptrDestino),y
+        sta (ptrAux),y
         iny
         cpy #tabMatriz
         bne _borra
@@ -530,7 +548,8 @@ _borra
 
 ; ---------------------------------------------------------------------------
 ; dameNumHijos: how many of the 8 child pointers are not $0000.
-; In: dnhTableroLo/Hi. Out: dnhNumHijos.
+; In: dnhTableroLo/Hi. Out: dnhNumHijos. Preserves X and Y. Changes A,
+; ptrTablero.
 ; ---------------------------------------------------------------------------
 dnhTableroLo    .byte $00
 dnhTableroHi    .byte $00
@@ -562,6 +581,7 @@ _vacio
 ; ---------------------------------------------------------------------------
 ; dameDatosBasicos: level, turn and value in one call.
 ; In: ddbTableroLo/Hi. Out: ddbNivel, ddbTurno, ddbValor.
+; Preserves X and Y. Changes A, ptrTablero.
 ; ---------------------------------------------------------------------------
 ddbTableroLo    .byte $00
 ddbTableroHi    .byte $00

@@ -1,32 +1,49 @@
-//! `c64kit run`: boot a .prg (or assemble and boot a .asm) in a window or headless.
+//! `c64kit run`: boot a .prg (or assemble and boot a .asm) in a window or headless, on
+//! the emulator's stub KERNAL or on the user's own ROMs (`--roms DIR`).
+//!
+//! Every option is checked before the machine runs (labels, --dump, --keys, the output
+//! files), so a mistake costs no run. A write error on stdout or stderr (a full disk, a
+//! pipe whose reader is gone) is reported (when stderr still works) and makes the exit
+//! code non-zero, never a panic. (A closed stream is reopened on /dev/null by the Rust
+//! runtime at start-up, so output to it is discarded like output to /dev/null.)
 //!
 //! Exit codes (also in docs/emulator.md):
-//! 0 returned to BASIC, `--until` reached, or the window was closed;
-//! 2 bad command line; 3 cycle limit; 4 JAM or BRK; 5 unimplemented KERNAL/BASIC entry;
-//! 6 load error (unreadable file, bad .prg, no SYS line, assembly errors);
-//! 7 `--strict` found ROM reads of written RAM (otherwise successful run);
-//! 8 no display for the window; 1 other I/O errors (writing the screenshot or trace).
+//! 0 returned to BASIC, `--until` reached, waiting for keys (`--until-idle`), or the
+//! window was closed; 1 I/O errors (writing the screenshot, trace or standard output);
+//! 2 bad command line; 3 cycle limit; 4 JAM or BRK; 5 unimplemented KERNAL/BASIC entry
+//! or device; 6 load error (unreadable file, bad .prg, no SYS line, assembly errors,
+//! ROMs, disk); 7 `--strict` found ROM reads of written RAM (otherwise successful run);
+//! 8 no display for the window.
+use std::fmt::Write as _;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use c64emu::{LoadError, Machine, Stop, Trace, render};
+use c64emu::{LoadError, Machine, RomSet, Stop, Trace, render};
 
+pub const EXIT_IO: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_CYCLE_LIMIT: u8 = 3;
 pub const EXIT_JAM_OR_BRK: u8 = 4;
 pub const EXIT_UNIMPLEMENTED: u8 = 5;
 pub const EXIT_LOAD_ERROR: u8 = 6;
 pub const EXIT_STRICT: u8 = 7;
 pub const EXIT_NO_DISPLAY: u8 = 8;
-pub const EXIT_USAGE: u8 = 2;
-pub const EXIT_IO: u8 = 1;
 
 const DEFAULT_HEADLESS_CYCLES: u64 = 100_000_000;
+/// Cycles the real KERNAL gets to boot to BASIC's READY prompt (it needs about 2.5 M).
+const BOOT_CYCLES: u64 = 20_000_000;
+/// Default --trace-limit: 256 MiB, about three million instructions.
+const DEFAULT_TRACE_LIMIT: u64 = 256 << 20;
+/// Environment variable naming the ROM directory when --roms is not given.
+const ROMS_ENV: &str = "C64KIT_ROMS";
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Program file: a .prg, a raw binary with --load, or a .asm source to assemble
-    pub file: PathBuf,
+    /// (optional with --roms: then the machine boots to BASIC's READY prompt)
+    pub file: Option<PathBuf>,
     /// Run without a window
     #[arg(long)]
     pub headless: bool,
@@ -36,14 +53,18 @@ pub struct Args {
     /// Stop when PC reaches this address or label ($0810, 0x0810, 2064, main_loop)
     #[arg(long, value_name = "ADDR|LABEL")]
     pub until: Option<String>,
-    /// Headless: stop (exit 0) once the program waits for a key and every --keys key has been typed
+    /// Headless: stop (exit 0) once the program waits for a key and every --keys key has
+    /// been typed (implied by --print-screen, --screenshot and --dump unless --until or
+    /// --max-cycles is given)
     #[arg(long, requires = "headless")]
     pub until_idle: bool,
     /// Read labels from a VICE label file (`al C:0810 .name` lines)
     #[arg(long, value_name = "FILE")]
     pub labels: Option<PathBuf>,
-    /// Keys to type, fed as the program asks: text, \n or {RETURN}, {DOWN} {UP} {LEFT}
-    /// {RIGHT} {HOME} {CLR} {DEL} {INST} {STOP} {F1}..{F8}, {$xx} for any PETSCII code
+    /// Keys to type through the keyboard matrix as the program asks: text, \n or
+    /// {RETURN}, {DOWN} {UP} {LEFT} {RIGHT} {HOME} {CLR} {DEL} {INST} {STOP} {F1}..{F8},
+    /// {$xx} for a PETSCII code, {JOY2:UP+FIRE} / {JOY1:LEFT} / {JOY2:RELEASE} for the
+    /// joysticks, {WAIT n} for n frames, {RESTORE}; a literal brace is {LBRACE}
     #[arg(long, value_name = "TEXT")]
     pub keys: Option<String>,
     /// Print the 40x25 screen as text when the run ends
@@ -52,12 +73,16 @@ pub struct Args {
     /// Write the screen (with border) as a PNG when the run ends
     #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<PathBuf>,
-    /// Hex-dump memory when the run ends (repeatable), e.g. --dump $c000:64 or --dump table:16
-    #[arg(long, value_name = "ADDR:LEN")]
+    /// Hex-dump memory as the CPU sees it (ROM, I/O, colour RAM) when the run ends,
+    /// repeatable: --dump $d800:40, --dump table:16; ram:ADDR:LEN dumps the RAM underneath
+    #[arg(long, value_name = "[ram:]ADDR:LEN")]
     pub dump: Vec<String>,
-    /// Write one line per instruction (PC, bytes, disassembly, registers, cycles)
-    #[arg(long, value_name = "FILE")]
+    /// Headless: write one line per instruction (PC, bytes, disassembly, registers, cycles)
+    #[arg(long, value_name = "FILE", requires = "headless")]
     pub trace: Option<PathBuf>,
+    /// Stop writing the trace at this many bytes [default: 268435456]
+    #[arg(long, value_name = "BYTES", value_parser = parse_count, requires = "trace")]
+    pub trace_limit: Option<u64>,
     /// Report reads of ROM at addresses the program wrote (the write went to RAM underneath)
     #[arg(long)]
     pub strict: bool,
@@ -67,6 +92,14 @@ pub struct Args {
     /// Start here instead of the SYS line (default for programs without one: the load address)
     #[arg(long, value_name = "ADDR|LABEL")]
     pub start: Option<String>,
+    /// Run on your own C64 ROMs from this directory (kernal, basic, chargen; VICE's
+    /// file names or kernal.bin etc.) [default: $C64KIT_ROMS if set, else the built-in
+    /// stub KERNAL]
+    #[arg(long, value_name = "DIR")]
+    pub roms: Option<PathBuf>,
+    /// Put a disk in drive 8: a host directory or a .d64 image (LOAD, SAVE, OPEN...)
+    #[arg(long, value_name = "DIR|FILE.d64")]
+    pub disk: Option<PathBuf>,
     /// Use this 4 KiB character ROM image instead of the built-in character set
     #[arg(long, value_name = "FILE")]
     pub chargen: Option<PathBuf>,
@@ -108,122 +141,283 @@ fn parse_count(s: &str) -> Result<u64, String> {
 /// A failure with its exit code and one-line message.
 struct Fail(u8, String);
 
-pub fn main(args: Args) -> ExitCode {
-    match run(&args) {
-        Ok(code) => ExitCode::from(code),
-        Err(Fail(code, msg)) => {
-            eprintln!("c64kit run: {msg}");
-            ExitCode::from(code)
+fn fail(code: u8, msg: impl Into<String>) -> Fail {
+    Fail(code, msg.into())
+}
+
+/// Standard output and error that never panic: a failed write is remembered and turns
+/// into a non-zero exit code.
+#[derive(Default)]
+struct Console {
+    stdout_error: Option<std::io::Error>,
+    stderr_failed: bool,
+}
+
+impl Console {
+    fn err(&mut self, line: &str) {
+        if writeln!(std::io::stderr().lock(), "{line}").is_err() {
+            self.stderr_failed = true;
+        }
+    }
+
+    fn out(&mut self, text: &str) {
+        if text.is_empty() || self.stdout_error.is_some() {
+            return;
+        }
+        let mut o = std::io::stdout().lock();
+        if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
+            self.stdout_error = Some(e);
         }
     }
 }
 
-fn run(args: &Args) -> Result<u8, Fail> {
-    let mut m = new_machine(args)?;
+pub fn main(args: Args) -> ExitCode {
+    let mut con = Console::default();
+    let mut code = match run(&args, &mut con) {
+        Ok(code) => code,
+        Err(Fail(code, msg)) => {
+            con.err(&format!("c64kit run: {msg}"));
+            code
+        }
+    };
+    if let Some(e) = con.stdout_error.take() {
+        con.err(&format!("c64kit run: cannot write to standard output: {e}"));
+        if code == 0 {
+            code = EXIT_IO;
+        }
+    }
+    if con.stderr_failed && code == 0 {
+        code = EXIT_IO;
+    }
+    ExitCode::from(code)
+}
+
+/// The program to run, read (or assembled) before anything runs.
+struct Program {
+    /// Load address and bytes.
+    addr: u16,
+    bytes: Vec<u8>,
+    /// The bytes are a .prg's (LOAD"",8,1 semantics) rather than raw.
+    prg: bool,
+}
+
+/// A checked `--dump`.
+struct Dump {
+    ram: bool,
+    addr: u16,
+    len: usize,
+}
+
+fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
+    let roms = roms_dir(args);
+    if args.file.is_none() && roms.is_none() {
+        return Err(fail(
+            EXIT_USAGE,
+            "a program file is needed (or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one)",
+        ));
+    }
+    let mut m = new_machine(args, roms.as_deref())?;
+    if let Some(disk) = &args.disk {
+        m.attach_disk(disk)
+            .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
+    }
     if let Some(path) = &args.labels {
         let text = fs::read_to_string(path).map_err(|e| {
-            Fail(
+            fail(
                 EXIT_LOAD_ERROR,
                 format!("cannot read {}: {e}", path.display()),
             )
         })?;
         m.set_symbols(parse_vice_labels(&text));
     }
-    let entry = load(&mut m, args)?;
-    m.start_at(entry);
-    if let Some(keys) = &args.keys {
-        m.try_type_keys(keys)
-            .map_err(|e| Fail(EXIT_USAGE, format!("--keys: {e}")))?;
-    }
-    m.set_strict(args.strict);
+    let program = match &args.file {
+        Some(path) => Some(read_program(&mut m, args, path, con)?),
+        None => None,
+    };
+    // Check everything that can be checked before running.
     let until = match &args.until {
         Some(t) => Some(resolve(&m, t, "--until")?),
         None => None,
     };
-    let stop = if args.headless {
-        if let Some(path) = &args.trace {
-            let file = fs::File::create(path)
-                .map_err(|e| Fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
-            m.set_trace(Some(Trace::new(std::io::BufWriter::new(file))));
+    let start = match &args.start {
+        Some(t) => Some(resolve(&m, t, "--start")?),
+        None => None,
+    };
+    let dumps: Vec<Dump> = args
+        .dump
+        .iter()
+        .map(|spec| parse_dump(&m, spec))
+        .collect::<Result<_, _>>()?;
+    if let Some(keys) = &args.keys {
+        Machine::check_key_text(keys).map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
+    }
+    let entry = match &program {
+        Some(p) => Some(entry_point(&m, p, start, args)?),
+        None => None,
+    };
+    let trace_file = match &args.trace {
+        Some(path) => Some(create(path)?),
+        None => None,
+    };
+    let shot_file = match &args.screenshot {
+        Some(path) => Some(create(path)?),
+        None => None,
+    };
+
+    // Start the machine.
+    if m.real_roms() {
+        boot(&mut m)?;
+    }
+    if let (Some(p), Some(entry)) = (&program, entry) {
+        load(&mut m, p, args)?;
+        if m.real_roms() {
+            let command = match entry {
+                Entry::Run => "RUN\n".to_string(),
+                Entry::Sys(a) => format!("SYS {a}\n"),
+            };
+            m.type_keys(&command);
+        } else if let Entry::Sys(a) = entry {
+            m.start_at(a);
         }
+    }
+    if let Some(keys) = &args.keys {
+        m.try_type_keys(keys)
+            .map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
+    }
+    m.set_strict(args.strict);
+
+    let stop = if args.headless {
+        let trace = trace_file.map(|f| {
+            Trace::with_limit(
+                std::io::BufWriter::new(f),
+                args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT),
+            )
+        });
+        m.set_trace(trace.clone());
         let max = args.max_cycles.unwrap_or(DEFAULT_HEADLESS_CYCLES);
+        let idle = args.until_idle
+            || (args.until.is_none()
+                && args.max_cycles.is_none()
+                && (args.print_screen || args.screenshot.is_some() || !args.dump.is_empty()));
         let stop = match until {
             Some(addr) => Some(m.run_until(addr, max).err().unwrap_or(Stop::Reached(addr))),
-            None if args.until_idle => run_until_idle(&mut m, max),
+            None if idle => m.run_until_idle(max).err(),
             None => Some(m.run(max)),
         };
         m.set_trace(None);
+        if let Some(t) = &trace {
+            check_trace(t, args, con)?;
+        }
+        if stop.is_none() {
+            con.err(&format!(
+                "waiting for keys after {} cycles (every --keys key was typed)",
+                m.cycles()
+            ));
+        }
         stop
     } else {
+        let title = match &args.file {
+            Some(f) => format!("c64kit - {}", f.display()),
+            None => "c64kit - BASIC".to_string(),
+        };
         let opts = c64window::Options {
-            title: format!("c64kit - {}", args.file.display()),
+            title,
             scale: args.scale,
             warp: args.warp,
             max_cycles: args.max_cycles,
             until,
         };
         c64window::run(&mut m, &opts).map_err(|e| {
-            Fail(
+            fail(
                 EXIT_NO_DISPLAY,
-                format!("no display available ({e}); use --headless"),
+                format!(
+                    "no display available ({e}); run without a window: --headless --until-idle --print-screen (or --screenshot FILE.png)"
+                ),
             )
         })?
     };
-    report(&m, args, stop.as_ref())
+    report(&m, args, stop.as_ref(), &dumps, shot_file, con)
 }
 
-/// Runs in slices until the program asks for a key that `--keys` no longer has;
-/// None then (a normal end), else the stop that came first.
-fn run_until_idle(m: &mut Machine, max: u64) -> Option<Stop> {
-    const SLICE: u64 = 20_000;
-    let mut left = max;
-    while left > 0 {
-        let n = left.min(SLICE);
-        match m.run(n) {
-            Stop::CycleLimit => left -= n,
-            other => return Some(other),
-        }
-        if m.waiting_for_input() {
-            eprintln!(
-                "waiting for keys after {} cycles (every --keys key was typed)",
-                m.cycles()
-            );
-            return None;
-        }
-    }
-    Some(Stop::CycleLimit)
+fn roms_dir(args: &Args) -> Option<PathBuf> {
+    args.roms.clone().or_else(|| {
+        std::env::var_os(ROMS_ENV)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    })
 }
 
-fn new_machine(args: &Args) -> Result<Machine, Fail> {
-    let Some(path) = &args.chargen else {
-        return Ok(Machine::new());
+fn new_machine(args: &Args, roms: Option<&Path>) -> Result<Machine, Fail> {
+    let chargen = match &args.chargen {
+        Some(path) => {
+            let bytes = read(path)?;
+            let rom: [u8; 4096] = bytes.as_slice().try_into().map_err(|_| {
+                fail(
+                    EXIT_LOAD_ERROR,
+                    format!(
+                        "{}: a character ROM is 4096 bytes, this is {}",
+                        path.display(),
+                        bytes.len()
+                    ),
+                )
+            })?;
+            Some(rom)
+        }
+        None => None,
     };
-    let bytes = read(path)?;
-    let rom: &[u8; 4096] = bytes.as_slice().try_into().map_err(|_| {
-        Fail(
-            EXIT_LOAD_ERROR,
+    match roms {
+        Some(dir) => {
+            let mut set =
+                RomSet::from_dir(dir).map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
+            if let Some(c) = chargen {
+                set.chargen = c;
+            }
+            Ok(Machine::with_roms(&set))
+        }
+        None => Ok(match chargen {
+            Some(c) => Machine::with_chargen(&c),
+            None => Machine::new(),
+        }),
+    }
+}
+
+/// Let the real KERNAL boot until BASIC waits at its READY prompt.
+fn boot(m: &mut Machine) -> Result<(), Fail> {
+    m.run_until_idle(BOOT_CYCLES).map(|_| ()).map_err(|stop| {
+        fail(
+            exit_code(Some(&stop)).max(EXIT_CYCLE_LIMIT),
             format!(
-                "{}: a character ROM is 4096 bytes, this is {}",
-                path.display(),
-                bytes.len()
+                "the ROMs did not reach BASIC's READY prompt within {BOOT_CYCLES} cycles ({})",
+                m.describe_stop(&stop)
             ),
         )
-    })?;
-    Ok(Machine::with_chargen(rom))
+    })
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, Fail> {
     fs::read(path).map_err(|e| {
-        Fail(
+        fail(
             EXIT_LOAD_ERROR,
             format!("cannot read {}: {e}", path.display()),
         )
     })
 }
 
+/// Open an output file now, so a bad path is reported before the run.
+fn create(path: &Path) -> Result<fs::File, Fail> {
+    if path.is_dir() {
+        return Err(fail(
+            EXIT_IO,
+            format!("cannot write {}: it is a directory", path.display()),
+        ));
+    }
+    fs::File::create(path)
+        .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))
+}
+
 fn resolve(m: &Machine, target: &str, flag: &str) -> Result<u16, Fail> {
     m.resolve(target).ok_or_else(|| {
-        Fail(
+        fail(
             EXIT_USAGE,
             format!("{flag}: unknown label or address {target:?}"),
         )
@@ -231,100 +425,230 @@ fn resolve(m: &Machine, target: &str, flag: &str) -> Result<u16, Fail> {
 }
 
 fn load_error(path: &Path, e: LoadError) -> Fail {
-    Fail(EXIT_LOAD_ERROR, format!("{}: {e}", path.display()))
+    fail(EXIT_LOAD_ERROR, format!("{}: {e}", path.display()))
 }
 
-/// Load the program; returns the address to start at.
-fn load(m: &mut Machine, args: &Args) -> Result<u16, Fail> {
-    let path = &args.file;
+/// Read or assemble the program; labels from a .asm become the machine's symbols.
+fn read_program(
+    m: &mut Machine,
+    args: &Args,
+    path: &Path,
+    con: &mut Console,
+) -> Result<Program, Fail> {
     let is_asm = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
-    let loaded = if is_asm {
+    let (addr, bytes, prg) = if is_asm {
         let program = c64asm::assemble(path).map_err(|d| {
-            eprint!("{d}");
-            Fail(
+            con.err(d.to_string().trim_end());
+            fail(
                 EXIT_LOAD_ERROR,
                 format!("{}: assembly failed", path.display()),
             )
         })?;
         if !program.warnings.is_empty() {
-            eprint!("{}", program.warnings);
+            con.err(program.warnings.to_string().trim_end());
         }
         m.set_symbols(program.address_labels());
-        let loaded = m
-            .load_prg(&program.prg_bytes())
-            .map_err(|e| load_error(path, e))?;
-        if let Some(addr) = &args.load {
-            let addr = resolve(m, addr, "--load")?;
-            m.load_raw(addr, &program.image)
-                .map_err(|e| load_error(path, e))?
-        } else {
-            loaded
-        }
+        (program.load_address, program.image.clone(), true)
     } else {
         let bytes = read(path)?;
-        match &args.load {
-            Some(addr) => {
-                let addr = resolve(m, addr, "--load")?;
-                m.load_raw(addr, &bytes).map_err(|e| load_error(path, e))?
+        if args.load.is_some() {
+            (0, bytes, false)
+        } else {
+            match bytes.as_slice() {
+                [lo, hi, rest @ ..] => (u16::from_le_bytes([*lo, *hi]), rest.to_vec(), true),
+                _ => return Err(load_error(path, LoadError::TooShort { len: bytes.len() })),
             }
-            None => m.load_prg(&bytes).map_err(|e| load_error(path, e))?,
         }
     };
-    if let Some(start) = &args.start {
-        return resolve(m, start, "--start");
+    let addr = match &args.load {
+        Some(a) => resolve(m, a, "--load")?,
+        None => addr,
+    };
+    if usize::from(addr) + bytes.len() > 0x1_0000 {
+        return Err(load_error(
+            path,
+            LoadError::PastEnd {
+                start: addr,
+                len: bytes.len(),
+            },
+        ));
     }
-    match loaded.sys {
-        Some(sys) => Ok(sys),
-        None if loaded.start == 0x0801 => Err(load_error(path, LoadError::NoSysLine)),
-        None => Ok(loaded.start),
+    Ok(Program {
+        addr,
+        bytes,
+        prg: prg && args.load.is_none(),
+    })
+}
+
+/// How the program starts: RUN (a BASIC program with the real ROMs) or SYS addr.
+#[derive(Clone, Copy)]
+enum Entry {
+    Run,
+    Sys(u16),
+}
+
+fn entry_point(m: &Machine, p: &Program, start: Option<u16>, args: &Args) -> Result<Entry, Fail> {
+    if let Some(s) = start {
+        return Ok(Entry::Sys(s));
     }
+    if p.addr != 0x0801 {
+        return Ok(Entry::Sys(p.addr));
+    }
+    // A BASIC program: RUN with real BASIC; with the stub KERNAL its SYS line.
+    let mut ram = vec![0u8; 0x10000];
+    ram[0x0801..0x0801 + p.bytes.len()].copy_from_slice(&p.bytes);
+    match c64emu::find_sys(&ram) {
+        Some(sys) if !m.real_roms() => Ok(Entry::Sys(sys)),
+        _ if m.real_roms() => Ok(Entry::Run),
+        _ => Err(load_error(
+            args.file.as_deref().unwrap_or(Path::new("program")),
+            LoadError::NoSysLine,
+        )),
+    }
+}
+
+/// Put the program into RAM (as LOAD"",8,1 would, or raw with --load).
+fn load(m: &mut Machine, p: &Program, args: &Args) -> Result<(), Fail> {
+    let path = args.file.as_deref().unwrap_or(Path::new("program"));
+    if p.prg {
+        let mut prg = p.addr.to_le_bytes().to_vec();
+        prg.extend(&p.bytes);
+        m.load_prg(&prg).map_err(|e| load_error(path, e))?;
+    } else {
+        m.load_raw(p.addr, &p.bytes)
+            .map_err(|e| load_error(path, e))?;
+    }
+    Ok(())
+}
+
+/// `[ram:]ADDR:LEN`, checked (LEN at most 64 KiB).
+fn parse_dump(m: &Machine, spec: &str) -> Result<Dump, Fail> {
+    let bad = |why: &str| {
+        fail(
+            EXIT_USAGE,
+            format!(
+                "--dump {spec:?}: {why} (write ADDR:LEN, e.g. $c000:64 or table:16, or ram:ADDR:LEN)"
+            ),
+        )
+    };
+    let (ram, rest) = match spec.strip_prefix("ram:") {
+        Some(r) => (true, r),
+        None => (false, spec),
+    };
+    let (addr, len) = rest
+        .rsplit_once(':')
+        .ok_or_else(|| bad("no ':' between address and length"))?;
+    let addr = m
+        .resolve(addr)
+        .ok_or_else(|| bad(&format!("unknown label or address {addr:?}")))?;
+    let len_text = len.trim();
+    let hex = len_text
+        .strip_prefix('$')
+        .or_else(|| len_text.strip_prefix("0x"))
+        .or_else(|| len_text.strip_prefix("0X"));
+    let len: u64 = if let Ok(n) = parse_count(len_text) {
+        n
+    } else if let Some(h) = hex {
+        u64::from_str_radix(h, 16)
+            .map_err(|_| bad(&format!("the length {len_text:?} is not a number")))?
+    } else {
+        m.resolve(len_text)
+            .map(u64::from)
+            .ok_or_else(|| bad(&format!("the length {len_text:?} is not a number or label")))?
+    };
+    if len > 0x1_0000 {
+        return Err(bad(&format!(
+            "{len} bytes is more than the 65536 there are"
+        )));
+    }
+    Ok(Dump {
+        ram,
+        addr,
+        len: len as usize,
+    })
+}
+
+fn check_trace(t: &Trace, args: &Args, con: &mut Console) -> Result<(), Fail> {
+    let path = args.trace.as_deref().unwrap_or(Path::new("trace"));
+    t.flush();
+    if let Some(e) = t.error() {
+        return Err(fail(
+            EXIT_IO,
+            format!("cannot write the trace {}: {e}", path.display()),
+        ));
+    }
+    if t.limited() {
+        con.err(&format!(
+            "trace: stopped writing {} after {} bytes (--trace-limit); the run went on",
+            path.display(),
+            t.bytes_written()
+        ));
+    }
+    Ok(())
 }
 
 fn exit_code(stop: Option<&Stop>) -> u8 {
     match stop {
-        None | Some(Stop::ReturnedToBasic | Stop::Reached(_)) => 0,
+        None | Some(Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle) => 0,
         Some(Stop::CycleLimit) => EXIT_CYCLE_LIMIT,
         Some(Stop::Jam { .. } | Stop::Brk { .. }) => EXIT_JAM_OR_BRK,
-        Some(Stop::UnimplementedKernal { .. }) => EXIT_UNIMPLEMENTED,
+        Some(Stop::UnimplementedKernal { .. } | Stop::UnsupportedDevice { .. }) => {
+            EXIT_UNIMPLEMENTED
+        }
         Some(Stop::UnknownTarget(_)) => EXIT_USAGE,
     }
 }
 
-fn report(m: &Machine, args: &Args, stop: Option<&Stop>) -> Result<u8, Fail> {
+fn report(
+    m: &Machine,
+    args: &Args,
+    stop: Option<&Stop>,
+    dumps: &[Dump],
+    shot: Option<fs::File>,
+    con: &mut Console,
+) -> Result<u8, Fail> {
     if let (true, Some(stop)) = (args.headless, stop) {
         let mut line = format!("{} after {} cycles", m.describe_stop(stop), m.cycles());
         if matches!(stop, Stop::CycleLimit) && m.waiting_for_input() {
-            line.push_str(" (the program was waiting for keys; give them with --keys)");
+            line.push_str(
+                " (the program was waiting for keys; give them with --keys, or stop there with --until-idle)",
+            );
         }
-        eprintln!("{line}");
+        con.err(&line);
     }
     let mut out = String::new();
     if args.print_screen {
-        out.push_str(&m.screen_text());
-        out.push('\n');
+        for line in m.screen_text().lines() {
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
     }
-    for spec in &args.dump {
-        out.push_str(&dump(m, spec)?);
+    for d in dumps {
+        out.push_str(&dump(m, d));
     }
-    // A closed pipe (e.g. `| head`) is not an error worth a panic.
-    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes());
-    if let Some(path) = &args.screenshot {
-        let file = fs::File::create(path)
-            .map_err(|e| Fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
-        render::write_png(m, std::io::BufWriter::new(file))
-            .map_err(|e| Fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
+    con.out(&out);
+    if let (Some(file), Some(path)) = (shot, &args.screenshot) {
+        let mut w = std::io::BufWriter::new(file);
+        render::write_png(m, &mut w)
+            .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
+        w.flush()
+            .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
     }
     let mut code = exit_code(stop);
     let violations = m.strict_violations();
     if !violations.is_empty() {
-        eprintln!(
+        con.err(&format!(
             "strict: {} read(s) of ROM at addresses the program wrote (the RAM underneath is hidden):",
             m.strict_violation_count()
-        );
+        ));
         for v in violations {
-            eprintln!("  read ${:04X} at PC {}", v.addr, m.describe_addr(v.pc));
+            con.err(&format!(
+                "  read ${:04X} at PC {}",
+                v.addr,
+                m.describe_addr(v.pc)
+            ));
         }
         if code == 0 {
             code = EXIT_STRICT;
@@ -333,20 +657,17 @@ fn report(m: &Machine, args: &Args, stop: Option<&Stop>) -> Result<u8, Fail> {
     Ok(code)
 }
 
-/// `ADDR:LEN` -> hex lines of 16 bytes: `C000  01 02 ...  |..|`.
-fn dump(m: &Machine, spec: &str) -> Result<String, Fail> {
-    let bad = || Fail(EXIT_USAGE, format!("--dump wants ADDR:LEN, got {spec:?}"));
-    let (addr, len) = spec.rsplit_once(':').ok_or_else(bad)?;
-    let addr = resolve(m, addr, "--dump")?;
-    let len = m
-        .resolve(len)
-        .map(usize::from)
-        .or_else(|| len.trim().parse().ok())
-        .ok_or_else(bad)?;
-    let bytes = m.read(addr, len);
+/// Hex lines of 16 bytes: `C000  01 02 ...  |..|`.
+fn dump(m: &Machine, d: &Dump) -> String {
+    let bytes: Vec<u8> = (0..d.len)
+        .map(|i| {
+            let a = d.addr.wrapping_add(i as u16);
+            if d.ram { m.peek(a) } else { m.peek_banked(a) }
+        })
+        .collect();
     let mut out = String::new();
     for (i, chunk) in bytes.chunks(16).enumerate() {
-        let a = addr.wrapping_add((i * 16) as u16);
+        let a = d.addr.wrapping_add((i * 16) as u16);
         let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02X}")).collect();
         let text: String = chunk
             .iter()
@@ -358,7 +679,7 @@ fn dump(m: &Machine, spec: &str) -> Result<String, Fail> {
                 }
             })
             .collect();
-        out.push_str(&format!("{a:04X}  {:<47}  |{text}|\n", hex.join(" ")));
+        let _ = writeln!(out, "{a:04X}  {:<47}  |{text}|", hex.join(" "));
     }
-    Ok(out)
+    out
 }

@@ -98,10 +98,10 @@ fn jam_and_brk_exit_4() {
 
 #[test]
 fn unimplemented_kernal_entry_exits_5() {
-    let o = run_file("setlfs.prg", &sys_prg(&[0x20, 0xBA, 0xFF, 0x60]), &[]);
+    let o = run_file("ramtas.prg", &sys_prg(&[0x20, 0x87, 0xFF, 0x60]), &[]);
     assert_eq!(code(&o), 5);
     assert!(
-        stderr(&o).contains("$FFBA (called from $080D)"),
+        stderr(&o).contains("$FF87 (called from $080D)"),
         "{}",
         stderr(&o)
     );
@@ -140,7 +140,7 @@ fn strict_violations_exit_7() {
 }
 
 #[test]
-fn no_display_exits_8_and_suggests_headless() {
+fn no_display_exits_8_with_one_line() {
     let path = tmp("win.prg", &hello_prg());
     let o = c64kit(&[path.to_str().unwrap()]);
     assert_eq!(code(&o), 8);
@@ -294,4 +294,237 @@ fn chargen_must_be_4096_bytes() {
         &["--chargen", good.to_str().unwrap()],
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
+
+// ----- issue 10: options checked before the run, clear errors, no panics -----
+
+/// A program that waits for a key forever (JSR GETIN; BEQ; RTS).
+fn waiting_prg() -> Vec<u8> {
+    sys_prg(&[0x20, 0xE4, 0xFF, 0xF0, 0xFB, 0x60])
+}
+
+/// A program that never stops (JMP *).
+fn spinning_prg() -> Vec<u8> {
+    sys_prg(&[0x4C, 0x0D, 0x08])
+}
+
+#[test]
+fn a_huge_dump_length_is_a_clear_error_not_an_abort() {
+    let o = run_file("dump1.prg", &hello_prg(), &["--dump", "0:10000000000"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than the 65536"), "{}", stderr(&o));
+    let o = run_file("dump1b.prg", &hello_prg(), &["--dump", "0:65536"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 4096);
+}
+
+#[test]
+fn bad_dumps_labels_and_screenshot_paths_are_reported_before_the_run() {
+    // The program would run for 100 M cycles: a check after the run would take seconds
+    // and print the cycle-limit line.
+    for args in [
+        &["--dump", "nowhere:4"][..],
+        &["--dump", "$c000"],
+        &["--dump", "$c000:lots"],
+        &["--until", "nowhere"],
+        &["--start", "nowhere"],
+        &["--screenshot", "/nonexistent/dir/shot.png"],
+        &["--trace", "/nonexistent/dir/trace.txt"],
+    ] {
+        let o = run_file("spin.prg", &spinning_prg(), args);
+        let err = stderr(&o);
+        assert!(matches!(code(&o), 1 | 2), "{args:?}: {err}");
+        assert!(!err.contains("cycle limit"), "{args:?} ran first: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn trace_write_errors_fail_clearly_and_a_limit_caps_the_file() {
+    let o = run_file(
+        "trace1.prg",
+        &spinning_prg(),
+        &["--trace", "/dev/full", "--max-cycles", "100000"],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot write the trace /dev/full"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
+    let trace = dir.join("capped.trace");
+    let o = run_file(
+        "trace2.prg",
+        &spinning_prg(),
+        &[
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-limit",
+            "10_000",
+            "--max-cycles",
+            "1000000",
+        ],
+    );
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stderr(&o).contains("stopped writing"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    assert!(text.len() < 10_100, "{}", text.len());
+    assert!(text.lines().last().unwrap().contains("trace stopped here"));
+}
+
+#[test]
+fn unclosed_and_empty_braces_in_keys_are_clear_errors() {
+    for (keys, what) in [
+        ("{RETURN", "no closing '}'"),
+        ("{", "no closing '}'"),
+        ("ab{}", "empty key name"),
+        ("{JOY3:UP}", "ports are 1 and 2"),
+    ] {
+        let o = run_file("keys1.prg", &waiting_prg(), &["--keys", keys]);
+        assert_eq!(code(&o), 2, "{keys}: {}", stderr(&o));
+        assert!(stderr(&o).contains(what), "{keys}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--keys"), "{}", stderr(&o));
+    }
+    // A literal brace: {LBRACE}.
+    let o = run_file("keys2.prg", &waiting_prg(), &["--keys", "{LBRACE}"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
+
+#[test]
+fn print_screen_stops_when_the_program_waits_and_has_no_trailing_spaces() {
+    let o = run_file("ps1.prg", &waiting_prg(), &["--print-screen"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stderr(&o).contains("waiting for keys"), "{}", stderr(&o));
+    let o = run_file("ps2.prg", &hello_prg(), &["--print-screen"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 25);
+    assert_eq!(out.lines().next(), Some("HELLO"));
+    assert!(out.lines().all(|l| !l.ends_with(' ')), "{out:?}");
+    // With --max-cycles the run goes on to the limit as asked.
+    let o = run_file(
+        "ps3.prg",
+        &waiting_prg(),
+        &["--print-screen", "--max-cycles", "50000"],
+    );
+    assert_eq!(code(&o), 3);
+}
+
+#[test]
+fn a_full_or_closed_stdout_is_reported_not_a_panic() {
+    let path = tmp("full.prg", &hello_prg());
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" run \"$1\" --headless --print-screen >/dev/full")
+        .arg(env!("CARGO_BIN_EXE_c64kit"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot write to standard output"),
+        "{}",
+        stderr(&o)
+    );
+    // A full stderr: nothing can be reported, but the exit code says so.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" run \"$1\" --headless 2>/dev/full")
+        .arg(env!("CARGO_BIN_EXE_c64kit"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 1);
+    // Closed streams are no panic either (the runtime reopens them on /dev/null).
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" run \"$1\" --headless --print-screen >&- 2>&-")
+        .arg(env!("CARGO_BIN_EXE_c64kit"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_ne!(code(&o), 101);
+}
+
+#[test]
+fn the_no_display_message_suggests_what_works() {
+    let path = tmp("win2.prg", &hello_prg());
+    let o = c64kit(&[path.to_str().unwrap()]);
+    assert_eq!(code(&o), 8);
+    assert!(
+        stderr(&o).contains("--headless --until-idle --print-screen"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn dump_shows_colour_ram_and_io_as_the_cpu_sees_them() {
+    let o = run_file(
+        "dump2.prg",
+        &hello_prg(),
+        &[
+            "--dump",
+            "$d800:4",
+            "--dump",
+            "$d020:2",
+            "--dump",
+            "ram:$d800:2",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("D800  0E 0E 0E 0E"), "{out}");
+    assert!(lines[1].starts_with("D020  FE F6"), "{out}");
+    assert!(lines[2].starts_with("D800  00 00"), "{out}");
+}
+
+#[test]
+fn a_disk_directory_serves_load() {
+    let dir = std::env::temp_dir().join(format!("c64kit-cli-disk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("msg.prg"), [0x00, 0xC1, b'H', b'I', 0x0D, 0x00]).unwrap();
+    // SETLFS 1,8,1; SETNAM "MSG"; LOAD; then print from $C100 until 0.
+    let code_bytes = [
+        0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x01, 0x20, 0xBA, 0xFF, // SETLFS
+        0xA9, 0x03, 0xA2, 0x32, 0xA0, 0x08, 0x20, 0xBD, 0xFF, // SETNAM "MSG" at $0832
+        0xA9, 0x00, 0x20, 0xD5, 0xFF, // LOAD
+        0xA2, 0x00, 0xBD, 0x00, 0xC1, 0xF0, 0x06, 0x20, 0xD2, 0xFF, 0xE8, 0xD0, 0xF5, 0x60, b'M',
+        b'S', b'G',
+    ];
+    let o = run_file(
+        "diskload.prg",
+        &sys_prg(&code_bytes),
+        &["--disk", dir.to_str().unwrap(), "--print-screen"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().next(), Some("HI"));
+    let o = run_file(
+        "diskload2.prg",
+        &hello_prg(),
+        &["--disk", "/nonexistent/disk"],
+    );
+    assert_eq!(code(&o), 6);
+    assert!(
+        stderr(&o).contains("--disk /nonexistent/disk"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn tape_is_named_as_not_emulated() {
+    // SETLFS 1,1,0; LOAD
+    let prg = sys_prg(&[
+        0xA9, 0x01, 0xA2, 0x01, 0xA0, 0x00, 0x20, 0xBA, 0xFF, 0xA9, 0x01, 0xA2, 0x00, 0xA0, 0x08,
+        0x20, 0xBD, 0xFF, 0xA9, 0x00, 0x20, 0xD5, 0xFF, 0x60,
+    ]);
+    let o = run_file("tape.prg", &prg, &[]);
+    assert_eq!(code(&o), 5, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("LOAD on device 1 (tape) is not emulated"),
+        "{}",
+        stderr(&o)
+    );
 }

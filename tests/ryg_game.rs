@@ -1,18 +1,14 @@
 //! RYG, the game (asm/Juego.asm, asm/PintaJuego.asm): whole games typed through the
-//! keyboard, headless. After every move the test checks `tableroActual` against a small
-//! rules model, the painted board line by line, the last-move lines and, at the end, the
-//! result. See docs/ryg.md, "Playing RYG".
+//! keyboard, headless. After every move the test checks `tableroActual` against the
+//! rules of `rygsolve`, the painted board line by line with each cat's own number, the
+//! last-move lines and, at the end, the result. See docs/ryg.md, "Playing RYG".
 
 mod common;
 
 use c64emu::{Machine, Stop};
+use common::juego::*;
 use common::*;
-
-/// Cycle budget to reach the next wait for a key (a whole demo game fits).
-const BUDGET: u64 = 400_000_000;
-
-/// The KERNAL's count of keys in its buffer.
-const KEY_COUNT: u16 = 0xC6;
+use rygsolve::{Move, Position, Side, Solver, Square, Strategy};
 
 /// Colour nibbles (screen colour RAM).
 const YELLOW: u8 = 7;
@@ -21,90 +17,86 @@ const WHITE: u8 = 1;
 const LIGHT_RED: u8 = 10;
 
 // ---------------------------------------------------------------------------
-// A tiny rules model: squares 0-63 (row * 8 + column), as tableroActual's matrix.
+// The game as the tests follow it: rygsolve's rules, plus the cats' numbers.
 // ---------------------------------------------------------------------------
 
-const MOUSE_STEPS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, 1), (1, -1)];
-const CAT_STEPS: [(i8, i8); 2] = [(1, -1), (1, 1)];
 /// The game's keys for mouse moves 0-3.
 const MOUSE_KEYS: [char; 4] = ['q', 'w', 's', 'a'];
 
+/// A position and the number each cat carries for the whole game: cat `k + 1`
+/// stands on `numbers[k]` (cat 1 starts on (0,0), cat 4 on (0,6)).
 #[derive(Clone, Copy, PartialEq, Debug)]
-struct Pos([u8; 64]);
+struct Game {
+    pos: Position,
+    numbers: [Square; 4],
+}
 
-impl Pos {
-    fn initial() -> Pos {
-        let mut sq = [EMPTY; 64];
-        for c in [0, 2, 4, 6] {
-            sq[c] = CAT;
+impl Game {
+    fn initial() -> Game {
+        Game::numbered(Position::initial())
+    }
+
+    /// `pos` with its cats numbered in scan order, as a new game numbers them.
+    fn numbered(pos: Position) -> Game {
+        Game {
+            pos,
+            numbers: pos.cats(),
         }
-        sq[7 * 8 + 3] = MOUSE;
-        Pos(sq)
     }
 
-    fn mouse(&self) -> usize {
-        self.0.iter().position(|&p| p == MOUSE).expect("a mouse")
+    /// (from, to, game after) of mouse move `dir`, if legal.
+    fn mouse_move(&self, dir: u8) -> Option<(Square, Square, Game)> {
+        let next = self.pos.apply(Move::Mouse { dir }).ok()?;
+        Some((self.pos.mouse(), next.mouse(), Game { pos: next, ..*self }))
     }
 
-    fn cats(&self) -> Vec<usize> {
-        (0..64).filter(|&s| self.0[s] == CAT).collect()
+    /// (number 1-4, from, to, game after) of the cat move `2k + dir` (cat k in scan
+    /// order, as the AI numbers its moves), if legal.
+    fn cat_move(&self, mv: u8) -> Option<(usize, Square, Square, Game)> {
+        let cat = Move::Cat {
+            cat: mv / 2,
+            dir: mv % 2,
+        };
+        let next = self.pos.apply(cat).ok()?;
+        let from = self.pos.cats()[usize::from(mv / 2)];
+        let to = self.pos.destination(cat)?;
+        let k = self.numbers.iter().position(|&sq| sq == from)?;
+        let mut numbers = self.numbers;
+        numbers[k] = to;
+        Some((k + 1, from, to, Game { pos: next, numbers }))
     }
 
-    fn target(&self, from: usize, (dr, dc): (i8, i8)) -> Option<usize> {
-        let r = (from / 8) as i8 + dr;
-        let c = (from % 8) as i8 + dc;
-        let to = ((0..8).contains(&r) && (0..8).contains(&c)).then(|| (r * 8 + c) as usize)?;
-        (self.0[to] == EMPTY).then_some(to)
-    }
-
-    fn moved(&self, from: usize, to: usize) -> Pos {
-        let mut next = *self;
-        next.0[to] = next.0[from];
-        next.0[from] = EMPTY;
-        next
-    }
-
-    /// (from, to, new position) of mouse move 0-3, if legal.
-    fn mouse_move(&self, dir: usize) -> Option<(usize, usize, Pos)> {
-        let from = self.mouse();
-        let to = self.target(from, MOUSE_STEPS[dir])?;
-        Some((from, to, self.moved(from, to)))
-    }
-
-    /// (from, to, new position) of cat move 2k + dir (cat k in scan order), if legal.
-    fn cat_move(&self, mv: usize) -> Option<(usize, usize, Pos)> {
-        let from = *self.cats().get(mv / 2)?;
-        let to = self.target(from, CAT_STEPS[mv % 2])?;
-        Some((from, to, self.moved(from, to)))
-    }
-
-    fn mouse_can_move(&self) -> bool {
-        (0..4).any(|d| self.mouse_move(d).is_some())
-    }
-
-    fn cats_can_move(&self) -> bool {
-        (0..8).any(|m| self.cat_move(m).is_some())
+    /// The cat move of the cat numbered `number` (1-4) in direction `dir`.
+    fn numbered_cat_move(&self, number: usize, dir: u8) -> Option<(usize, Square, Square, Game)> {
+        let from = self.numbers[number - 1];
+        let k = self.pos.cats().iter().position(|&sq| sq == from)? as u8;
+        self.cat_move(2 * k + dir)
     }
 
     /// The board as the game paints it (columns 0-26 of screen rows 2-18, trailing
-    /// spaces removed); `dot` is the square the last piece left.
-    fn painted(&self, dot: Option<usize>) -> Vec<String> {
+    /// spaces removed): each cat with its number; `dot` is the square the last piece left.
+    fn painted(&self, dot: Option<Square>) -> Vec<String> {
         let mut lines = vec!["    0  1  2  3  4  5  6  7".to_string()];
-        let mut cat = 0;
-        for r in 0..8 {
+        for r in 0..8u8 {
             let mut upper = format!(" {r} ");
             let mut lower = "   ".to_string();
-            for c in 0..8 {
-                let s = r * 8 + c;
-                let (u, l) = match self.0[s] {
-                    _ if (r + c) % 2 == 1 => ("   ".to_string(), "   ".to_string()),
-                    MOUSE => (" R ".into(), "   ".into()),
-                    CAT => {
-                        cat += 1;
-                        (" G ".into(), format!(" {cat} "))
-                    }
-                    _ if dot == Some(s) => (" . ".into(), "   ".into()),
-                    _ => ("   ".into(), "   ".into()),
+            for c in 0..8u8 {
+                let (u, l) = match Square::new(r, c) {
+                    None => ("   ".to_string(), "   ".to_string()),
+                    Some(sq) => match self.pos.piece_at(sq) {
+                        Some(Side::Mouse) => (" R ".into(), "   ".into()),
+                        Some(Side::Cats) => {
+                            let n = self
+                                .numbers
+                                .iter()
+                                .position(|&s| s == sq)
+                                .expect("numbered")
+                                + 1;
+                            (" G ".into(), format!(" {n} "))
+                        }
+                        None if dot == Some(sq) => (" . ".into(), "   ".into()),
+                        None => ("   ".into(), "   ".into()),
+                    },
                 };
                 upper += &u;
                 lower += &l;
@@ -116,53 +108,28 @@ impl Pos {
     }
 }
 
-fn rc(s: usize) -> String {
-    format!("{},{}", s / 8, s % 8)
+/// "row,column" of a square, as the game prints it.
+fn rc(sq: Square) -> String {
+    format!("{},{}", sq.row(), sq.col())
 }
 
 // ---------------------------------------------------------------------------
 // Driving the program
 // ---------------------------------------------------------------------------
 
-/// Runs until the program waits for a key with every typed key taken.
-fn wait(m: &mut Machine) {
-    for _ in 0..1000 {
-        if let Err(stop) = m.run_until("esperandoTecla", BUDGET) {
-            panic!("stopped: {stop}\n{}", m.screen_text());
-        }
-        if m.keys_pending() == 0 && m.peek(KEY_COUNT) == 0 {
-            assert_eq!(m.strict_violations(), &[], "strict mode stays clean");
-            return;
-        }
-    }
-    panic!("the program never waited for a key");
-}
-
-fn press(m: &mut Machine, keys: &str) {
-    m.type_keys(keys);
-    wait(m);
-}
-
-/// The program booted to its title screen.
-fn boot() -> Machine {
-    let mut m = machine();
-    m.autostart().expect("SYS line");
-    wait(&mut m);
-    m
-}
-
-fn line(m: &Machine, row: usize) -> String {
-    m.screen_line(row)
-}
-
 fn matrix(m: &Machine) -> [u8; 64] {
-    m.read(sym("tableroActual") + OFF_MATRIX as u16, 64)
+    m.read(sym("tableroActual") + OFFSET_MATRIX as u16, 64)
         .try_into()
         .expect("64 bytes")
 }
 
+/// The position in tableroActual with `to_move` to move.
+fn position(m: &Machine, to_move: Side) -> Position {
+    Position::from_matrix(&matrix(m), to_move).expect("tableroActual holds a position")
+}
+
 fn turn(m: &Machine) -> u8 {
-    m.peek(sym("tableroActual") + OFF_TURN as u16)
+    m.peek(sym("tableroActual") + OFFSET_TURN as u16)
 }
 
 /// Board lines as painted: columns 0-26 of screen rows 2-18 (the key panel starts at 28).
@@ -176,21 +143,26 @@ fn painted(m: &Machine) -> Vec<String> {
         .collect()
 }
 
-/// Colour of the piece letter of square `s` (upper line, middle character).
-fn piece_colour(m: &Machine, s: usize) -> u8 {
-    let (r, c) = (s / 8, s % 8);
+/// Colour of the piece letter of a square (upper line, middle character).
+fn piece_colour(m: &Machine, sq: Square) -> u8 {
+    let (r, c) = (usize::from(sq.row()), usize::from(sq.col()));
     m.screen_colors()[(3 + 2 * r) * 40 + 4 + 3 * c] & 0x0F
 }
 
 /// Checks the whole state after a move: tableroActual, the painted board with the move
-/// marked, and the mouse / cat lines.
-fn check(m: &Machine, pos: &Pos, dot: Option<usize>, moved_to: usize, what: &str) {
+/// marked and the cats' numbers, and that the moved piece is yellow.
+fn check(m: &Machine, game: &Game, dot: Option<Square>, moved_to: Square, what: &str) {
     let ctx = format!("{what}\n{}", m.screen_text());
-    assert_eq!(Pos(matrix(m)), *pos, "tableroActual after {ctx}");
+    assert_eq!(
+        position(m, game.pos.to_move()),
+        game.pos,
+        "tableroActual after {ctx}"
+    );
+    assert_eq!(turn(m), game.pos.to_move().turn_byte(), "turn after {ctx}");
     let prefix = m.read(sym("tableroActual"), 4);
-    assert_eq!(&prefix[..3], &[0xAA; 3], "prefix intact after {ctx}");
+    assert_eq!(&prefix[..3], &PREFIX, "prefix intact after {ctx}");
     assert_eq!(prefix[3], 0, "level 0 after {ctx}");
-    assert_eq!(painted(m), pos.painted(dot), "painted board after {ctx}");
+    assert_eq!(painted(m), game.painted(dot), "painted board after {ctx}");
     assert_eq!(
         piece_colour(m, moved_to),
         YELLOW,
@@ -199,14 +171,14 @@ fn check(m: &Machine, pos: &Pos, dot: Option<usize>, moved_to: usize, what: &str
 }
 
 /// Plays a game against the C64's cats: `moves` are (mouse move 0-3, the cats' expected
-/// reply 2k+dir, or None when the game ends after the mouse's move). Returns the final
-/// position.
-fn play_against_c64(m: &mut Machine, moves: &[(usize, Option<usize>)]) -> Pos {
-    let mut pos = Pos::initial();
+/// reply 2k+dir, or None when the game ends after the mouse's move). Every reply is
+/// named by the moving cat's own number. Returns the final game.
+fn play_against_c64(m: &mut Machine, moves: &[(u8, Option<u8>)]) -> Game {
+    let mut game = Game::initial();
     for (i, &(dir, reply)) in moves.iter().enumerate() {
-        let (mf, mt, after_mouse) = pos.mouse_move(dir).expect("legal mouse move");
-        press(m, &MOUSE_KEYS[dir].to_string());
-        let what = format!("mouse move {} ({})", i + 1, MOUSE_KEYS[dir]);
+        let (mf, mt, after_mouse) = game.mouse_move(dir).expect("legal mouse move");
+        press(m, &MOUSE_KEYS[usize::from(dir)].to_string());
+        let what = format!("mouse move {} ({})", i + 1, MOUSE_KEYS[usize::from(dir)]);
         assert_eq!(
             line(m, 19),
             format!("MOUSE MOVED {} TO {}", rc(mf), rc(mt)),
@@ -219,38 +191,47 @@ fn play_against_c64(m: &mut Machine, moves: &[(usize, Option<usize>)]) -> Pos {
         );
         match reply {
             Some(mv) => {
-                let (cf, ct, after_cats) = after_mouse.cat_move(mv).expect("legal cat move");
-                let k = mv / 2 + 1;
+                let (n, cf, ct, after_cats) = after_mouse.cat_move(mv).expect("legal cat move");
                 assert_eq!(
                     line(m, 20),
-                    format!("CAT {k} MOVED {} TO {}", rc(cf), rc(ct)),
+                    format!("CAT {n} MOVED {} TO {}", rc(cf), rc(ct)),
                     "{what}\n{}",
                     m.screen_text()
                 );
                 check(m, &after_cats, Some(cf), ct, &what);
-                assert_eq!(turn(m), TURN_MOUSE, "{what}");
-                pos = after_cats;
+                game = after_cats;
             }
             None => {
                 check(m, &after_mouse, Some(mf), mt, &what);
-                pos = after_mouse;
+                game = after_mouse;
             }
         }
     }
-    pos
+    game
 }
 
-/// The longest game the mouse can force against level 3 (from the AI prototype's
-/// sample-games.txt, 48 plies): the mouse ends trapped.
-const CATS_WIN_MOUSE: [usize; 24] = [
-    0, 0, 0, 1, 0, 2, 2, 0, 2, 1, 2, 2, 0, 2, 2, 0, 3, 0, 2, 2, 0, 2, 0, 2,
-];
-const CATS_WIN_CATS: [usize; 24] = [
-    1, 1, 1, 1, 4, 2, 0, 0, 1, 4, 1, 7, 1, 4, 0, 0, 1, 7, 1, 1, 1, 4, 5, 1,
-];
-/// The shortest mouse win against level 1 (same file): 13 mouse moves.
-const MOUSE_WIN_MOUSE: [usize; 13] = [0, 1, 1, 1, 1, 3, 3, 3, 1, 0, 1, 0, 0];
-const MOUSE_WIN_CATS: [usize; 12] = [1, 1, 1, 1, 1, 4, 5, 6, 4, 0, 3, 0];
+/// The level-3 cats' replies along the game where the mouse always plays its first
+/// move of longest resistance (the exact solver's): 44 plies, the mouse ends trapped.
+fn longest_game_against_level_3() -> Vec<(u8, Option<u8>)> {
+    let solver = Solver::new();
+    let strategy = Strategy::fastest(&solver, &Position::initial()).expect("the cats win");
+    let mut p = Position::initial();
+    let mut moves = Vec::new();
+    while !p.is_over() {
+        let mouse = solver.best_moves(&p)[0];
+        p = p.apply(mouse).expect("legal");
+        let reply = strategy.reply(&p).expect("the strategy answers").mv;
+        p = p.apply(reply).expect("legal");
+        moves.push((mouse.number(), Some(reply.number())));
+    }
+    assert_eq!(moves.len(), 22, "44 plies");
+    moves
+}
+
+/// The shortest mouse win against level 1 (from the AI prototype's sample games):
+/// 13 mouse moves.
+const MOUSE_WIN_MOUSE: [u8; 13] = [0, 1, 1, 1, 1, 3, 3, 3, 1, 0, 1, 0, 0];
+const MOUSE_WIN_CATS: [u8; 12] = [1, 1, 1, 1, 1, 4, 5, 6, 4, 0, 3, 0];
 
 const END_KEYS: &str = "N: NEW GAME   M: TITLE   X: BASIC";
 
@@ -265,7 +246,7 @@ fn title_screen_shows_the_options_and_marks_the_choices() {
     assert_eq!(line(&m, 11), "> P  YOU (MOUSE) AGAINST THE C64 CATS");
     assert_eq!(line(&m, 12), "  D  DEMO: C64 AGAINST C64");
     assert_eq!(line(&m, 13), "  T  TWO PLAYERS: MOUSE AND CATS");
-    assert_eq!(line(&m, 18), "> 3  HARD: THEY NEVER LOSE");
+    assert_eq!(line(&m, 18), "> 3  PERFECT: THE CATS ALWAYS WIN");
     assert_eq!(line(&m, 20), " MOUSE KEYS: Q W");
     assert_eq!(line(&m, 21), "             A S   (DIAGONALS)");
     assert_eq!(line(&m, 22), " CATS: 1-4 CHOOSES ONE, THEN A OR S");
@@ -276,13 +257,13 @@ fn title_screen_shows_the_options_and_marks_the_choices() {
     assert_eq!(line(&m, 11), "  P  YOU (MOUSE) AGAINST THE C64 CATS");
     assert_eq!(line(&m, 13), "> T  TWO PLAYERS: MOUSE AND CATS");
     assert_eq!(line(&m, 16), "> 1  EASY");
-    assert_eq!(line(&m, 18), "  3  HARD: THEY NEVER LOSE");
+    assert_eq!(line(&m, 18), "  3  PERFECT: THE CATS ALWAYS WIN");
     assert_eq!(get(&m, "profundidad"), 1);
     assert_eq!(get(&m, "paModo"), 2);
 
     press(&mut m, "z");
     assert_eq!(line(&m, 23), " KEYS: P D T, 1 2 3, RETURN OR X");
-    assert_eq!(Pos(matrix(&m)), Pos::initial());
+    assert_eq!(position(&m, Side::Mouse), Position::initial());
 
     press(&mut m, "D2");
     assert_eq!(line(&m, 12), "> D  DEMO: C64 AGAINST C64");
@@ -294,26 +275,25 @@ fn title_screen_shows_the_options_and_marks_the_choices() {
     assert_eq!(m.strict_violations(), &[]);
 }
 
+/// The longest game the mouse can force against level 3 lasts 44 plies, as with
+/// perfect play: every one of the C64's 22 replies is the strategy's, each named by the
+/// moving cat's own number.
 #[test]
-fn scripted_game_at_level_3_the_cats_trap_the_mouse() {
+fn scripted_game_at_level_3_the_cats_trap_the_mouse_in_44_plies() {
     let mut m = boot();
     // The game's code and texts (from `juego` to Arbol.asm) must survive a whole game.
     let code = sym("juego")..sym("inicializaArbol");
     let code_before = m.read(code.start, code.len());
     press(&mut m, "\n");
     assert_eq!(line(&m, 1), "YOU: MOUSE   C64: CATS         LEVEL 3");
-    assert_eq!(painted(&m), Pos::initial().painted(None));
+    assert_eq!(painted(&m), Game::initial().painted(None));
     assert_eq!(line(&m, 21), "MOUSE TO MOVE: Q W A S");
-    let moves: Vec<_> = CATS_WIN_MOUSE
-        .iter()
-        .zip(CATS_WIN_CATS)
-        .map(|(&d, c)| (d, Some(c)))
-        .collect();
-    let end = play_against_c64(&mut m, &moves);
-    assert!(!end.mouse_can_move());
+    let end = play_against_c64(&mut m, &longest_game_against_level_3());
+    assert_eq!(end.pos.winner(), Some(Side::Cats));
     assert_eq!(line(&m, 21), "THE CATS WIN: THE MOUSE IS TRAPPED!");
     assert_eq!(line(&m, 23), END_KEYS);
     assert_eq!(get(&m, "paResultado"), 3);
+    assert_eq!(get(&m, "paJugadas"), 22);
     assert_eq!(
         m.read(code.start, code.len()),
         code_before,
@@ -322,12 +302,12 @@ fn scripted_game_at_level_3_the_cats_trap_the_mouse() {
 
     // Keys of the game do nothing now; N starts a new game with the same settings.
     press(&mut m, "q");
-    assert_eq!(Pos(matrix(&m)), end);
+    assert_eq!(position(&m, Side::Mouse), end.pos);
     assert_eq!(line(&m, 22), "KEYS: N, M OR X");
     press(&mut m, "n");
-    assert_eq!(Pos(matrix(&m)), Pos::initial());
+    assert_eq!(position(&m, Side::Mouse), Position::initial());
     assert_eq!(turn(&m), TURN_MOUSE);
-    assert_eq!(painted(&m), Pos::initial().painted(None));
+    assert_eq!(painted(&m), Game::initial().painted(None));
     assert_eq!(line(&m, 19), "");
     assert_eq!(line(&m, 20), "");
     assert_eq!(line(&m, 21), "MOUSE TO MOVE: Q W A S");
@@ -345,7 +325,7 @@ fn scripted_game_at_level_1_the_mouse_reaches_row_0() {
         .collect();
     moves.push((MOUSE_WIN_MOUSE[12], None));
     let end = play_against_c64(&mut m, &moves);
-    assert!(end.mouse() < 8, "the mouse is on row 0");
+    assert_eq!(end.pos.mouse().row(), 0, "the mouse is on row 0");
     assert_eq!(line(&m, 21), "THE MOUSE WINS: IT REACHED ROW 0!");
     assert_eq!(line(&m, 23), END_KEYS);
     // M goes to the title (level 1 still chosen), X from there back to BASIC.
@@ -369,7 +349,7 @@ fn invalid_keys_and_illegal_mouse_moves_change_nothing() {
             "{what}: tableroActual unchanged"
         );
         assert_eq!(get(m, "paJugadas"), 0, "{what}: no move counted");
-        assert_eq!(painted(m), Pos::initial().painted(None), "{what}");
+        assert_eq!(painted(m), Game::initial().painted(None), "{what}");
     };
     for key in ["z", "1", "{SPACE}", "e", "{RETURN}", "{DOWN}"] {
         press(&mut m, key);
@@ -396,32 +376,32 @@ fn invalid_keys_and_illegal_mouse_moves_change_nothing() {
     assert_eq!(line(&m, 22), "");
     assert_eq!(get(&m, "paJugadas"), 1);
     assert_eq!(
-        m.peek(sym("tableroActual") + OFF_MATRIX as u16 + 6 * 8 + 4),
-        MOUSE
+        position(&m, Side::Cats).mouse(),
+        Square::new(6, 4).expect("dark")
     );
 }
 
-/// Two players: the mouse runs up the right-hand side while cat 4 wanders off.
+/// Two players: the mouse runs up the right-hand side while cat 3 wanders off. The
+/// player picks cats by the numbers painted under them, and those stay with the cats.
 #[test]
-fn two_players_choose_a_cat_then_its_direction() {
+fn two_players_choose_a_cat_by_its_number_then_its_direction() {
     let mut m = boot();
     press(&mut m, "t\n");
     assert_eq!(line(&m, 1), "TWO PLAYERS: MOUSE AND CATS");
-    let mut pos = Pos::initial();
-    // (mouse key, cat keys) per round; the cat number is its scan-order number 1-4.
-    let rounds: [(usize, &str); 6] = [
-        (1, "3s"),
-        (1, "4s"),
-        (0, "4s"),
-        (1, "4a"),
-        (0, "4a"),
-        (1, "4s"),
+    let mut game = Game::initial();
+    // (mouse move, cat number, cat key) per round.
+    let rounds: [(u8, usize, char); 6] = [
+        (1, 3, 's'),
+        (1, 3, 's'),
+        (0, 3, 's'),
+        (1, 3, 'a'),
+        (0, 3, 'a'),
+        (1, 3, 's'),
     ];
-    for (round, &(dir, cat_keys)) in rounds.iter().enumerate() {
-        let (mf, mt, after_mouse) = pos.mouse_move(dir).unwrap();
-        press(&mut m, &MOUSE_KEYS[dir].to_string());
+    for (round, &(dir, number, key)) in rounds.iter().enumerate() {
+        let (mf, mt, after_mouse) = game.mouse_move(dir).expect("legal mouse move");
+        press(&mut m, &MOUSE_KEYS[usize::from(dir)].to_string());
         check(&m, &after_mouse, Some(mf), mt, "mouse");
-        assert_eq!(turn(&m), TURN_CATS);
         assert_eq!(line(&m, 21), "CATS TO MOVE: CHOOSE A CAT, 1-4");
         if round == 0 {
             // A direction before a cat, a bad key, an illegal cat move: all refused.
@@ -432,40 +412,110 @@ fn two_players_choose_a_cat_then_its_direction() {
             press(&mut m, "1");
             assert_eq!(line(&m, 21), "CAT 1: A = DOWN-LEFT, S = DOWN-RIGHT");
             assert_eq!(line(&m, 22), "");
-            assert_eq!(piece_colour(&m, 0), CYAN, "the chosen cat is cyan");
+            let cat1 = game.numbers[0];
+            assert_eq!(piece_colour(&m, cat1), CYAN, "the chosen cat is cyan");
             press(&mut m, "a");
             assert_eq!(line(&m, 22), "ILLEGAL MOVE: SQUARE OFF BOARD OR TAKEN");
             assert_eq!(
-                Pos(matrix(&m)),
-                after_mouse,
+                position(&m, Side::Cats),
+                after_mouse.pos,
                 "an illegal cat move changes nothing"
             );
             assert_eq!(turn(&m), TURN_CATS);
         }
-        let k = (cat_keys.as_bytes()[0] - b'1') as usize;
-        let d = usize::from(cat_keys.as_bytes()[1] == b's');
-        let (cf, ct, after_cats) = after_mouse.cat_move(2 * k + d).unwrap();
-        press(&mut m, cat_keys);
+        let d = u8::from(key == 's');
+        let (n, cf, ct, after_cats) = after_mouse
+            .numbered_cat_move(number, d)
+            .expect("legal cat move");
+        assert_eq!(n, number);
+        press(&mut m, &format!("{number}{key}"));
         check(&m, &after_cats, Some(cf), ct, "cat");
-        assert_eq!(piece_colour(&m, after_cats.mouse()), WHITE);
-        assert_eq!(piece_colour(&m, after_cats.cats()[0]), LIGHT_RED);
+        assert_eq!(piece_colour(&m, after_cats.pos.mouse()), WHITE);
+        assert_eq!(piece_colour(&m, after_cats.numbers[0]), LIGHT_RED);
         assert_eq!(
             line(&m, 20),
-            format!("CAT {} MOVED {} TO {}", k + 1, rc(cf), rc(ct))
+            format!("CAT {number} MOVED {} TO {}", rc(cf), rc(ct))
         );
-        assert_eq!(turn(&m), TURN_MOUSE);
-        pos = after_cats;
+        game = after_cats;
     }
     // The mouse is on (1,5); (0,6) holds a cat, (0,4) is free.
-    assert_eq!(pos.mouse(), 13);
+    assert_eq!(game.pos.mouse(), Square::new(1, 5).expect("dark"));
     press(&mut m, "w");
     assert_eq!(line(&m, 22), "ILLEGAL MOVE: SQUARE OFF BOARD OR TAKEN");
-    assert_eq!(Pos(matrix(&m)), pos);
+    assert_eq!(position(&m, Side::Mouse), game.pos);
     press(&mut m, "q");
-    let (_, _, end) = pos.mouse_move(0).unwrap();
-    assert_eq!(Pos(matrix(&m)), end);
+    let (_, _, end) = game.mouse_move(0).expect("legal");
+    assert_eq!(position(&m, Side::Cats), end.pos);
     assert_eq!(line(&m, 21), "THE MOUSE WINS: IT REACHED ROW 0!");
     assert_eq!(line(&m, 23), END_KEYS);
+}
+
+/// A cat keeps its number for the whole game even where the scan order (the order the
+/// AI numbers its moves in) would give it another: cat 1 moves below cats 2-4, cat 4
+/// below cat 3, and the numbers painted under them, the "CAT n MOVED" line and the
+/// keys that choose them all follow the cats.
+#[test]
+fn cats_keep_their_numbers_for_the_whole_game() {
+    let mut m = boot();
+    press(&mut m, "t\n");
+    let mut game = Game::initial();
+    // (mouse move, cat number, direction)
+    let rounds: [(u8, usize, u8); 4] = [(0, 1, 1), (1, 4, 1), (0, 1, 0), (1, 2, 1)];
+    for &(dir, number, d) in &rounds {
+        let (_, _, after_mouse) = game.mouse_move(dir).expect("legal mouse move");
+        press(&mut m, &MOUSE_KEYS[usize::from(dir)].to_string());
+        let key = if d == 0 { 'a' } else { 's' };
+        let (n, cf, ct, after_cats) = after_mouse
+            .numbered_cat_move(number, d)
+            .expect("legal cat move");
+        press(&mut m, &format!("{number}{key}"));
+        assert_eq!(n, number);
+        assert_eq!(
+            line(&m, 20),
+            format!("CAT {number} MOVED {} TO {}", rc(cf), rc(ct))
+        );
+        check(&m, &after_cats, Some(cf), ct, &format!("cat {number}"));
+        game = after_cats;
+    }
+    // Cat 1 went (0,0) -> (1,1) -> (2,0): in scan order it is now the last cat.
+    assert_eq!(game.numbers[0], Square::new(2, 0).expect("dark"));
+    let scan = game.pos.cats();
+    assert_eq!(scan.iter().position(|&sq| sq == game.numbers[0]), Some(3));
+    assert_eq!(line(&m, 20), "CAT 2 MOVED 0,2 TO 1,3");
+    assert_ne!(game.numbers, scan, "the numbers differ from the scan order");
+    assert_eq!(
+        get(&m, "paGatos"),
+        game.numbers[0].matrix_offset() as u8,
+        "paGatos holds cat 1's square"
+    );
+}
+
+/// Against the C64 the same holds: the AI numbers its moves in scan order, the game
+/// names the moving cat by its own number.
+#[test]
+fn the_c64_cats_are_named_by_their_own_numbers() {
+    let mut m = boot();
+    press(&mut m, "\n");
+    // Whatever the level-3 moves are, the line and the board must agree with the
+    // numbers the cats had; once cat 1 has left row 0 the scan order differs from them.
+    let mut game = Game::initial();
+    let mut renumbered = 0;
+    for dir in [1u8, 1, 0] {
+        let (_, _, after_mouse) = game.mouse_move(dir).expect("legal mouse move");
+        press(&mut m, &MOUSE_KEYS[usize::from(dir)].to_string());
+        let after = position(&m, Side::Mouse);
+        let mv = after_mouse.pos.move_to(&after).expect("a legal cat move");
+        let (n, cf, ct, after_cats) = after_mouse.cat_move(mv.number()).expect("legal");
+        assert_eq!(
+            line(&m, 20),
+            format!("CAT {n} MOVED {} TO {}", rc(cf), rc(ct))
+        );
+        check(&m, &after_cats, Some(cf), ct, "C64 cat");
+        let scan_number = after_mouse.pos.cats().iter().position(|&sq| sq == cf);
+        renumbered += usize::from(scan_number != Some(n - 1));
+        game = after_cats;
+    }
+    assert!(renumbered > 0, "a cat named unlike its scan order");
 }
 
 #[test]
@@ -477,47 +527,63 @@ fn x_ends_a_game_and_returns_to_the_title() {
     assert_eq!(line(&m, 13), "> T  TWO PLAYERS: MOUSE AND CATS");
     press(&mut m, "\n");
     assert_eq!(
-        Pos(matrix(&m)),
-        Pos::initial(),
+        position(&m, Side::Mouse),
+        Position::initial(),
         "a new game starts from the beginning"
     );
+    assert_eq!(painted(&m), Game::initial().painted(None));
 }
 
-/// The mouse also wins when its move leaves the cats without a move.
+/// The mouse also wins when its move leaves the cats without a move. The position is
+/// put into tableroActual behind the game's back: the cats get numbers again, in scan
+/// order.
 #[test]
 fn the_mouse_wins_when_the_cats_cannot_move() {
     let mut m = boot();
     press(&mut m, "t\n");
-    // Three cats on row 7, one on (6,7); the mouse on (6,5) steps to (7,6), the last
-    // square the cat on (6,7) could go to.
-    let mut pos = Pos([EMPTY; 64]);
-    for s in [56, 58, 60, 55] {
-        pos.0[s] = CAT;
-    }
-    pos.0[6 * 8 + 5] = MOUSE;
-    m.write(sym("tableroActual") + OFF_MATRIX as u16, &pos.0);
-    press(&mut m, "s");
-    let (_, _, end) = pos.mouse_move(2).unwrap();
-    assert!(!end.cats_can_move());
-    assert_eq!(Pos(matrix(&m)), end);
+    // Three cats on row 7, one on (6,0); the mouse on (6,2) steps to (7,1), the only
+    // square the cat on (6,0) could go to.
+    let sq = |r, c| Square::new(r, c).expect("dark");
+    let pos = Position::new(
+        sq(6, 2),
+        [sq(6, 0), sq(7, 3), sq(7, 5), sq(7, 7)],
+        Side::Mouse,
+    )
+    .expect("a position");
+    m.write(
+        sym("tableroActual") + OFFSET_MATRIX as u16,
+        &pos.to_matrix(),
+    );
+    press(&mut m, "a");
+    let (_, mt, end) = Game::numbered(pos).mouse_move(3).expect("legal");
+    assert_eq!(end.pos.winner(), Some(Side::Mouse));
+    assert_eq!(position(&m, Side::Cats), end.pos);
+    assert_eq!(painted(&m), end.painted(Some(sq(6, 2))));
+    assert_eq!(piece_colour(&m, mt), YELLOW);
     assert_eq!(line(&m, 21), "THE MOUSE WINS: THE CATS ARE STUCK!");
     assert_eq!(get(&m, "paResultado"), 2);
 }
 
+/// At level 3 the demo shows perfect play on both sides: the level-3 cats against the
+/// C64 mouse, which always searches there and holds out the whole 44 plies.
 #[test]
-fn demo_mode_plays_a_whole_game_that_the_level_3_cats_win() {
+fn demo_mode_at_level_3_plays_the_perfect_44_ply_game() {
     let mut m = boot();
+    m.poke(sym("paPausa"), 0);
     press(&mut m, "d\n");
     // The first wait for a key is the end of the game.
     assert_eq!(line(&m, 1), "DEMO: C64 AGAINST C64          LEVEL 3");
     assert_eq!(line(&m, 14)[28..].trim_end(), "KEY: STOP");
-    let end = Pos(matrix(&m));
-    assert!(!end.mouse_can_move(), "{}", m.screen_text());
+    let end = position(&m, Side::Mouse);
+    assert_eq!(end.winner(), Some(Side::Cats), "{}", m.screen_text());
     assert_eq!(line(&m, 21), "THE CATS WIN: THE MOUSE IS TRAPPED!");
     assert_eq!(line(&m, 23), END_KEYS);
-    let moves = get(&m, "paJugadas");
-    assert!(moves >= 10, "a real game: {moves} mouse moves");
-    assert_eq!(line(&m, 16)[28..].trim_end(), format!("MOVES: {moves}"));
+    assert_eq!(get(&m, "paJugadas"), 22, "22 mouse moves: 44 plies");
+    assert_eq!(line(&m, 16)[28..].trim_end(), "MOVES: 22");
+    // Another demo game is the same game: no dice at level 3.
+    press(&mut m, "n");
+    assert_eq!(position(&m, Side::Mouse), end);
+    assert_eq!(get(&m, "paJugadas"), 22);
 }
 
 #[test]
@@ -525,18 +591,21 @@ fn demo_mode_at_level_1_ends_with_a_consistent_result() {
     let mut m = boot();
     m.poke(sym("paPausa"), 0);
     press(&mut m, "1d\n");
-    let end = Pos(matrix(&m));
+    let mouse_to_move = position(&m, Side::Mouse);
     match get(&m, "paResultado") {
         1 => {
-            assert!(end.mouse() < 8);
+            assert_eq!(mouse_to_move.mouse().row(), 0);
             assert_eq!(line(&m, 21), "THE MOUSE WINS: IT REACHED ROW 0!");
         }
         2 => {
-            assert!(!end.cats_can_move());
+            assert_eq!(
+                mouse_to_move.with_to_move(Side::Cats).winner(),
+                Some(Side::Mouse)
+            );
             assert_eq!(line(&m, 21), "THE MOUSE WINS: THE CATS ARE STUCK!");
         }
         3 => {
-            assert!(!end.mouse_can_move());
+            assert_eq!(mouse_to_move.winner(), Some(Side::Cats));
             assert_eq!(line(&m, 21), "THE CATS WIN: THE MOUSE IS TRAPPED!");
         }
         other => panic!("result {other}\n{}", m.screen_text()),
@@ -553,4 +622,14 @@ fn a_key_stops_the_demo() {
     press(&mut m, "z");
     assert_eq!(line(&m, 0), "   RYG - EL RATON Y LOS GATOS");
     assert_eq!(line(&m, 12), "> D  DEMO: C64 AGAINST C64");
+}
+
+/// The screen docs/ryg.md shows is the game's at level 3 after RETURN and Q.
+#[test]
+fn the_screen_in_the_docs_is_the_games() {
+    let mut m = boot();
+    press(&mut m, "\nq");
+    let want = docs::block_after(&docs::doc("ryg.md"), "### The screen");
+    let got: Vec<String> = (0..want.len()).map(|row| line(&m, row)).collect();
+    assert_eq!(got, want);
 }

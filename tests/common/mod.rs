@@ -2,11 +2,16 @@
 //! once per test binary, machines with it loaded, board builders and a RAM diff.
 #![allow(dead_code)]
 
+pub mod docs;
+pub mod ia;
+pub mod juego;
+
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use c64asm::Program;
 use c64emu::{Machine, Regs};
+use rygsolve::{Position, Side, Square};
 
 /// The main source; it includes the other files of `asm/`.
 pub const RYG_ASM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/asm/RYG.asm");
@@ -14,19 +19,14 @@ pub const RYG_ASM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/asm/RYG.asm");
 /// Cycle budget for one routine call; the slowest routine needs a few thousand.
 pub const CALL_BUDGET: u64 = 1_000_000;
 
-/// Board layout (see docs/ryg.md).
-pub const BOARD_LEN: usize = 88;
-pub const OFF_LEVEL: usize = 3;
-pub const OFF_TURN: usize = 4;
-pub const OFF_VALUE: usize = 5;
-pub const OFF_PARENT: usize = 6;
-pub const OFF_CHILDREN: usize = 8;
-pub const OFF_MATRIX: usize = 24;
-pub const EMPTY: u8 = 0x00;
-pub const MOUSE: u8 = 0x01;
-pub const CAT: u8 = 0xFF;
-pub const TURN_MOUSE: u8 = 0x01;
-pub const TURN_CATS: u8 = 0xFF;
+/// The board layout, square contents and turn bytes are rygsolve's (see docs/ryg.md).
+#[allow(unused_imports)]
+pub use rygsolve::board::{
+    BOARD_LEN, Board, CAT, EMPTY, MOUSE, NEUTRAL_VALUE, OFFSET_CHILDREN, OFFSET_LEVEL,
+    OFFSET_MATRIX, OFFSET_PARENT, OFFSET_TURN, OFFSET_VALUE, PREFIX,
+};
+pub const TURN_MOUSE: u8 = Side::Mouse.turn_byte();
+pub const TURN_CATS: u8 = Side::Cats.turn_byte();
 
 /// `asm/RYG.asm` assembled in-process by c64asm, once per test binary.
 pub fn program() -> &'static Program {
@@ -43,6 +43,17 @@ pub fn sym(name: &str) -> u16 {
         .symbol(name)
         .unwrap_or_else(|| panic!("no symbol `{name}` in asm/RYG.asm"));
     u16::try_from(value).unwrap_or_else(|_| panic!("symbol `{name}` = {value} is not an address"))
+}
+
+/// The program's load address (the first two bytes of the .prg).
+pub fn load_address() -> u16 {
+    let prg = program().prg_bytes();
+    u16::from_le_bytes([prg[0], prg[1]])
+}
+
+/// The first address after the program's bytes.
+pub fn end_address() -> usize {
+    usize::from(load_address()) + program().prg_bytes().len() - 2
 }
 
 /// A machine after the KERNAL cold start with RYG loaded, its labels known and strict
@@ -69,6 +80,29 @@ pub fn fields(prefixes: &[&str]) -> BTreeSet<u16> {
             })
         })
         .map(|(_, addr)| addr)
+        .collect()
+}
+
+/// Every byte of the fields named `prefix` + a capital letter, each up to the next label
+/// (so multi-byte fields such as `evGatos` or `mmRaton` count whole).
+pub fn field_bytes(prefixes: &[&str]) -> BTreeSet<u16> {
+    let mut labels: Vec<u16> = program()
+        .address_labels()
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    fields(prefixes)
+        .into_iter()
+        .flat_map(|start| {
+            let end = labels
+                .iter()
+                .copied()
+                .find(|&a| a > start)
+                .unwrap_or(start + 1);
+            start..end
+        })
         .collect()
 }
 
@@ -195,64 +229,53 @@ pub fn matrix(rows: [&str; 8]) -> [u8; 64] {
     out
 }
 
-/// An 88-byte board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board {
-    pub level: u8,
-    pub turn: u8,
-    pub value: u8,
-    pub parent: u16,
-    pub children: [u16; 8],
-    pub matrix: [u8; 64],
+/// A board holding `matrix`: level 0, mouse to move, value $80, no links.
+pub fn board(matrix: [u8; 64]) -> Board {
+    Board {
+        level: 0,
+        turn: TURN_MOUSE,
+        value: NEUTRAL_VALUE,
+        parent: 0,
+        children: [0; 8],
+        matrix,
+    }
 }
 
-impl Board {
-    /// Level 0, mouse to move, value $80, no links.
-    pub fn new(matrix: [u8; 64]) -> Board {
-        Board {
-            level: 0,
-            turn: TURN_MOUSE,
-            value: 0x80,
-            parent: 0,
-            children: [0; 8],
-            matrix,
-        }
-    }
+/// The board of the blog's initial position.
+pub fn initial_board() -> Board {
+    Board::from_position(&Position::initial())
+}
 
-    /// The blog's initial position.
-    pub fn initial() -> Board {
-        Board::new(matrix([
-            "G.G.G.G.", "........", "........", "........", "........", "........", "........",
-            "...R....",
-        ]))
-    }
+/// Square access by (row, column) on a board's matrix.
+pub trait Squares {
+    fn at(&self, row: usize, col: usize) -> u8;
+    fn put(&mut self, row: usize, col: usize, piece: u8);
+}
 
-    pub fn bytes(&self) -> [u8; BOARD_LEN] {
-        let mut b = [0u8; BOARD_LEN];
-        b[..3].copy_from_slice(&[0xAA; 3]);
-        b[OFF_LEVEL] = self.level;
-        b[OFF_TURN] = self.turn;
-        b[OFF_VALUE] = self.value;
-        b[OFF_PARENT..OFF_PARENT + 2].copy_from_slice(&self.parent.to_le_bytes());
-        for (i, child) in self.children.iter().enumerate() {
-            b[OFF_CHILDREN + 2 * i..OFF_CHILDREN + 2 * i + 2].copy_from_slice(&child.to_le_bytes());
-        }
-        b[OFF_MATRIX..].copy_from_slice(&self.matrix);
-        b
-    }
-
-    pub fn at(&self, row: usize, col: usize) -> u8 {
+impl Squares for Board {
+    fn at(&self, row: usize, col: usize) -> u8 {
         self.matrix[row * 8 + col]
     }
 
-    pub fn put(&mut self, row: usize, col: usize, piece: u8) {
+    fn put(&mut self, row: usize, col: usize, piece: u8) {
         self.matrix[row * 8 + col] = piece;
     }
 }
 
+/// The board offset (24-87) of a square: how the program's AI and game name squares.
+pub fn offset(sq: Square) -> u8 {
+    (OFFSET_MATRIX + sq.matrix_offset()) as u8
+}
+
+/// The square at a board offset (24-87) of a dark square.
+pub fn square_at(offset: u8) -> Square {
+    let m = offset - OFFSET_MATRIX as u8;
+    Square::new(m / 8, m % 8).expect("a dark square")
+}
+
 /// Writes a board at `addr`.
 pub fn put_board(m: &mut Machine, addr: u16, board: &Board) {
-    m.write(addr, &board.bytes());
+    m.write(addr, &board.to_bytes());
 }
 
 /// The 88 bytes at `addr`.

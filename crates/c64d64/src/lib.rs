@@ -22,6 +22,10 @@ const DIR_INTERLEAVE: u8 = 3;
 const PAD: u8 = 0xA0;
 /// Directory type byte of a closed PRG file.
 pub const TYPE_PRG: u8 = 0x82;
+/// Directory type byte of a closed SEQ file.
+pub const TYPE_SEQ: u8 = 0x81;
+/// Directory type byte of a closed USR file.
+pub const TYPE_USR: u8 = 0x83;
 
 /// Sectors on `track` (1-based).
 pub fn sectors_per_track(track: u8) -> u8 {
@@ -329,6 +333,11 @@ impl Disk {
 
     /// Adds a PRG file (`data` starts with its 2-byte load address, as a .prg does).
     pub fn add_prg(&mut self, name: &str, data: &[u8]) -> Result<(), D64Error> {
+        self.add_file(name, TYPE_PRG, data)
+    }
+
+    /// Adds a file of any type (`TYPE_PRG`, `TYPE_SEQ`, `TYPE_USR`) holding `data`.
+    pub fn add_file(&mut self, name: &str, file_type: u8, data: &[u8]) -> Result<(), D64Error> {
         let name = petscii_name(name)?;
         let blocks = data.len().div_ceil(254).max(1);
         let free = self.blocks_free() as usize;
@@ -366,7 +375,7 @@ impl Disk {
         }
         let (dt, ds, idx) = slot;
         let entry = &mut self.sector_mut(dt, ds)[idx * 32..idx * 32 + 32];
-        entry[2] = TYPE_PRG;
+        entry[2] = file_type;
         entry[3] = chain[0].0;
         entry[4] = chain[0].1;
         entry[5..21].copy_from_slice(&padded(&name, 16));
@@ -405,6 +414,61 @@ impl Disk {
             track: DIR_TRACK,
             sector: 1,
         })
+    }
+
+    /// Deletes the file named `name` (PETSCII, as the directory shows it) the way DOS's
+    /// scratch does: its sectors become free in the BAM and its entry is marked deleted.
+    /// Returns false if there is no such file.
+    pub fn scratch(&mut self, name: &[u8]) -> Result<bool, D64Error> {
+        let (mut t, mut s) = (DIR_TRACK, 1);
+        for _ in 0..sectors_per_track(DIR_TRACK) {
+            check_ts(t, s)?;
+            for i in 0..8 {
+                let e = &self.sector(t, s)?[i * 32..i * 32 + 32];
+                if e[2] != 0 && strip(&e[5..21]) == name {
+                    let chain = self.chain_sectors(e[3], e[4])?;
+                    for (ct, cs) in chain {
+                        self.free(ct, cs);
+                    }
+                    self.sector_mut(t, s)[i * 32 + 2] = 0;
+                    return Ok(true);
+                }
+            }
+            let sec = self.sector(t, s)?;
+            if sec[0] == 0 {
+                return Ok(false);
+            }
+            (t, s) = (sec[0], sec[1]);
+        }
+        Err(D64Error::BrokenChain {
+            track: t,
+            sector: s,
+        })
+    }
+
+    /// The sectors of a file's chain, in order.
+    fn chain_sectors(&self, track: u8, sector: u8) -> Result<Vec<(u8, u8)>, D64Error> {
+        let mut out = Vec::new();
+        let (mut t, mut s) = (track, sector);
+        for _ in 0..683 {
+            check_ts(t, s)?;
+            out.push((t, s));
+            let sec = self.sector(t, s)?;
+            if sec[0] == 0 {
+                return Ok(out);
+            }
+            (t, s) = (sec[0], sec[1]);
+        }
+        Err(D64Error::BrokenChain { track, sector })
+    }
+
+    fn free(&mut self, track: u8, sector: u8) {
+        if self.is_free(track, sector) {
+            return;
+        }
+        let e = self.bam_entry(track);
+        self.bytes[e + 1 + sector as usize / 8] |= 1 << (sector % 8);
+        self.bytes[e] += 1;
     }
 
     /// The disk name (PETSCII, padding removed).
@@ -561,6 +625,20 @@ mod tests {
         assert_eq!(&d.sector(18, 1).unwrap()[..2], &[18, 4]);
         let big = vec![0; 254 * 700];
         assert_eq!(d.add_prg("BIG", &big), Err(D64Error::DiskFull));
+    }
+
+    #[test]
+    fn scratch_frees_the_blocks_and_the_entry() {
+        let mut d = Disk::new("S", "01").unwrap();
+        d.add_file("DATA", TYPE_SEQ, &[7; 600]).unwrap();
+        assert_eq!(d.blocks_free(), 661);
+        assert_eq!(d.directory().unwrap()[0].file_type, TYPE_SEQ);
+        assert_eq!(d.scratch(b"DATA"), Ok(true));
+        assert_eq!(d.blocks_free(), 664);
+        assert!(d.directory().unwrap().is_empty());
+        assert_eq!(d.scratch(b"DATA"), Ok(false));
+        d.add_prg("NEW", &[1, 8, 2]).unwrap();
+        assert_eq!(d.read_file("NEW").unwrap(), vec![1, 8, 2]);
     }
 
     #[test]

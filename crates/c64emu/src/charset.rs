@@ -4,7 +4,7 @@
 //! C64 style: 2-pixel-wide vertical strokes, 1-pixel horizontal strokes, text on rows 0-6
 //! with row 7 left blank (descenders excepted), block graphics filling the whole cell.
 //! Glyphs are written below as 8x8 pictures (`#` ink, `.` paper), eight side by side per
-//! band, and turned into bytes at compile time by [`parse_sheet`], so `CHARGEN` stays a
+//! band, and turned into bytes at compile time by `parse_sheet`, so `CHARGEN` stays a
 //! plain `static` with no build script.
 
 /// Bytes per glyph: one byte per pixel row, bit 7 is the leftmost pixel.

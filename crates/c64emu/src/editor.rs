@@ -7,20 +7,22 @@
 //! lines; that part is not modelled).
 
 use crate::bus::C64Bus;
+use crate::map::{io, ram, vic};
 use crate::petscii::{code, petscii_to_screen};
 
 pub const COLS: u8 = 40;
 pub const ROWS: u8 = 25;
 
-const COL: usize = 0xD3;
-const ROW: usize = 0xD6;
-const LINE_PTR: usize = 0xD1;
-const COLOR_PTR: usize = 0xF3;
-const REVERSE: usize = 0xC7;
-const QUOTE: usize = 0xD4;
-const INSERTS: usize = 0xD8;
-pub const COLOR: usize = 0x0286;
-const SCREEN_PAGE: usize = 0x0288;
+const COL: usize = ram::PNTR as usize;
+const ROW: usize = ram::TBLX as usize;
+const LINE_PTR: usize = ram::PNT as usize;
+const COLOR_PTR: usize = ram::USER as usize;
+const REVERSE: usize = ram::RVS as usize;
+const QUOTE: usize = ram::QTSW as usize;
+const INSERTS: usize = ram::INSRT as usize;
+const COLOR: usize = ram::COLOR as usize;
+const SCREEN_PAGE: usize = ram::HIBASE as usize;
+const MODE: usize = ram::MODE as usize;
 
 /// Colour for each colour control code.
 const COLOR_CODES: [(u8, u8); 16] = [
@@ -65,7 +67,7 @@ pub fn set_cursor(bus: &mut C64Bus, row: u8, col: u8) {
     let line = screen_base(bus) + usize::from(row) * 40;
     bus.ram[LINE_PTR] = line as u8;
     bus.ram[LINE_PTR + 1] = (line >> 8) as u8;
-    let color_line = 0xD800 + usize::from(row) * 40;
+    let color_line = usize::from(io::COLOR_RAM) + usize::from(row) * 40;
     bus.ram[COLOR_PTR] = color_line as u8;
     bus.ram[COLOR_PTR + 1] = (color_line >> 8) as u8;
 }
@@ -175,10 +177,16 @@ pub fn chrout(bus: &mut C64Bus, c: u8) {
         }
         code::RVS_ON => bus.ram[REVERSE] = 0x12,
         code::RVS_OFF => bus.ram[REVERSE] = 0,
-        code::LOWERCASE => bus.vic.regs[0x18] |= 0x02,
-        code::UPPERCASE => bus.vic.regs[0x18] &= !0x02,
-        0x08 => bus.ram[0x0291] = 0x80, // disable SHIFT+C= case switch
-        0x09 => bus.ram[0x0291] = 0x00,
+        code::LOWERCASE => {
+            let v = bus.vic.reg(vic::MEMPTR) | 0x02;
+            bus.vic.set_reg(vic::MEMPTR, v);
+        }
+        code::UPPERCASE => {
+            let v = bus.vic.reg(vic::MEMPTR) & !0x02;
+            bus.vic.set_reg(vic::MEMPTR, v);
+        }
+        0x08 => bus.ram[MODE] = 0x80, // disable SHIFT+C= case switch
+        0x09 => bus.ram[MODE] = 0x00,
         _ if is_control(c) => {
             if let Some(&(_, color)) = COLOR_CODES.iter().find(|(k, _)| *k == c) {
                 bus.ram[COLOR] = color;

@@ -1,26 +1,95 @@
-//! c64emu: a headless C64-subset machine and test harness (see docs/emulator.md and
-//! docs/harness.md).
+//! c64emu: a headless C64 and a test harness (see docs/emulator.md and docs/harness.md).
 //!
-//! The CPU is the `mos6502` crate's NMOS core over [`bus::C64Bus`]: 64 KiB RAM, processor
-//! port banking, the emulator's own stub ROMs whose KERNAL entries run as native Rust
-//! routines, and a VIC-II/CIA subset.
+//! [`Machine`] is the whole computer: the `mos6502` crate's NMOS core over a bus with
+//! 64 KiB RAM, processor-port banking, the VIC-II registers, two CIAs, the SID's
+//! registers, the keyboard matrix and joysticks, and a virtual disk drive. It runs the
+//! emulator's own stub KERNAL (native routines, no ROMs needed) or the user's ROMs
+//! ([`RomSet`]). Tests load programs, call routines by label, type keys and look at
+//! memory and the screen; front ends (`c64window`, `c64kit run`) show it.
+#![warn(missing_docs)]
 
-pub mod bus;
+mod bus;
 pub mod charset;
+mod cia;
 mod cpu_fixes;
-pub mod disasm;
+mod disasm;
+mod drive;
 mod editor;
-pub mod io;
+mod exec;
+mod files;
+mod iec;
+mod input;
 mod kernal;
+mod keyboard;
+mod keytext;
 mod loader;
 mod machine;
+mod map;
 pub mod petscii;
 pub mod render;
-pub mod rom;
+mod rom;
+mod roms;
+mod screen;
+mod sid;
 mod trace;
+mod typist;
 pub mod unicode;
+mod vic;
 
 pub use bus::StrictViolation;
+pub use drive::DiskError;
+pub use keyboard::{Key, joy};
+pub use keytext::KeyTextError;
 pub use loader::{LoadError, Loaded, find_sys};
 pub use machine::{CallResult, Machine, Regs, Snapshot, Stop, Target};
+pub use roms::{RomError, RomSet};
 pub use trace::Trace;
+
+/// A routine the stub KERNAL runs natively (for documentation and tools).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StubRoutine {
+    /// The KERNAL's name for it (CHROUT), or what it is (`IRQ ($EA31)`).
+    pub name: &'static str,
+    /// Where it runs: the real ROM's address of the routine.
+    pub addr: u16,
+    /// The jump-table entry that leads there, if any ($FFD2).
+    pub jump: Option<u16>,
+    /// The RAM vector that entry goes through, if any ($0326).
+    pub vector: Option<u16>,
+}
+
+/// Every routine of the stub KERNAL and BASIC, in table order.
+pub fn stub_routines() -> Vec<StubRoutine> {
+    kernal::NATIVES
+        .iter()
+        .map(|n| {
+            let (jump, vector) = match n.jump {
+                kernal::Jump::None => (None, None),
+                kernal::Jump::Direct(slot) => (Some(slot), None),
+                kernal::Jump::Vector(slot, v) | kernal::Jump::Via(slot, _, v) => {
+                    (Some(slot), Some(v))
+                }
+                kernal::Jump::VectorOnly(v) => (None, Some(v)),
+            };
+            StubRoutine {
+                name: n.name,
+                addr: n.addr,
+                jump,
+                vector,
+            }
+        })
+        .collect()
+}
+
+/// PAL timing: cycles per line and frame, the CPU clock.
+pub mod timing {
+    pub use crate::map::pal::{CLOCK_HZ, CYCLES_PER_FRAME, CYCLES_PER_LINE, LINES_PER_FRAME};
+    pub use crate::typist::{GAP, HOLD, IDLE, JOY_HOLD};
+
+    /// Cycles a native stub routine is charged, its RTS included.
+    pub const NATIVE_ROUTINE_CYCLES: u64 = crate::kernal::NATIVE_CYCLES + 6;
+    /// Cycles that pass each time the stub CHRIN looks for a key and finds none.
+    pub const WAIT_LOOK_CYCLES: u64 = crate::kernal::BLOCK_CYCLES;
+    /// The KERNAL's CIA 1 timer A latch on PAL: one interrupt every latch + 1 cycles.
+    pub const JIFFY_LATCH: u16 = crate::map::pal::JIFFY_LATCH;
+}

@@ -5,18 +5,29 @@ use std::fmt;
 /// Where a program was loaded. `end` is exclusive.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Loaded {
+    /// First address loaded.
     pub start: u16,
+    /// One past the last address loaded.
     pub end: u32,
     /// The address in the `SYS n` line, when the program is a BASIC stub at $0801.
     pub sys: Option<u16>,
 }
 
+/// Why a program cannot be loaded or started.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LoadError {
     /// A .prg needs at least its 2-byte load address.
-    TooShort { len: usize },
+    TooShort {
+        /// The file's length.
+        len: usize,
+    },
     /// The data would run past $FFFF.
-    PastEnd { start: u16, len: usize },
+    PastEnd {
+        /// Load address.
+        start: u16,
+        /// Bytes to load.
+        len: usize,
+    },
     /// Autostart needs a `SYS n` line at $0801.
     NoSysLine,
     /// Reading the file or assembling it failed.

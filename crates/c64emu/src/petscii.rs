@@ -1,30 +1,54 @@
-//! PETSCII <-> screen codes and the key-text notation used by `type_keys` / `--keys`.
+//! PETSCII <-> screen codes, and host characters to the PETSCII a C64 keyboard types.
 
 /// PETSCII control codes the screen editor and the keyboard use.
 pub mod code {
+    /// RUN/STOP.
     pub const STOP: u8 = 0x03;
+    /// Text colour white.
     pub const WHITE: u8 = 0x05;
+    /// RETURN.
     pub const RETURN: u8 = 0x0D;
+    /// Switch to the lower/upper case character set.
     pub const LOWERCASE: u8 = 0x0E;
+    /// Cursor down.
     pub const DOWN: u8 = 0x11;
+    /// Reverse on.
     pub const RVS_ON: u8 = 0x12;
+    /// Cursor home.
     pub const HOME: u8 = 0x13;
+    /// Delete the character left of the cursor.
     pub const DEL: u8 = 0x14;
+    /// Cursor right.
     pub const RIGHT: u8 = 0x1D;
+    /// F1.
     pub const F1: u8 = 0x85;
+    /// F3.
     pub const F3: u8 = 0x86;
+    /// F5.
     pub const F5: u8 = 0x87;
+    /// F7.
     pub const F7: u8 = 0x88;
+    /// F2 (SHIFT+F1).
     pub const F2: u8 = 0x89;
+    /// F4 (SHIFT+F3).
     pub const F4: u8 = 0x8A;
+    /// F6 (SHIFT+F5).
     pub const F6: u8 = 0x8B;
+    /// F8 (SHIFT+F7).
     pub const F8: u8 = 0x8C;
+    /// SHIFT+RETURN.
     pub const SHIFT_RETURN: u8 = 0x8D;
+    /// Switch to the upper case/graphics character set.
     pub const UPPERCASE: u8 = 0x8E;
+    /// Cursor up.
     pub const UP: u8 = 0x91;
+    /// Reverse off.
     pub const RVS_OFF: u8 = 0x92;
+    /// Clear the screen.
     pub const CLR: u8 = 0x93;
+    /// Insert a space at the cursor.
     pub const INS: u8 = 0x94;
+    /// Cursor left.
     pub const LEFT: u8 = 0x9D;
 }
 
@@ -70,85 +94,6 @@ pub fn ascii_to_petscii(c: char) -> Option<u8> {
     }
 }
 
-/// Names accepted inside `{...}` in key text (case-insensitive), with their PETSCII code.
-pub const KEY_NAMES: &[(&str, u8)] = &[
-    ("RETURN", code::RETURN),
-    ("ENTER", code::RETURN),
-    ("DOWN", code::DOWN),
-    ("UP", code::UP),
-    ("LEFT", code::LEFT),
-    ("RIGHT", code::RIGHT),
-    ("HOME", code::HOME),
-    ("CLR", code::CLR),
-    ("DEL", code::DEL),
-    ("INST", code::INS),
-    ("INS", code::INS),
-    ("STOP", code::STOP),
-    ("SPACE", 0x20),
-    ("F1", code::F1),
-    ("F2", code::F2),
-    ("F3", code::F3),
-    ("F4", code::F4),
-    ("F5", code::F5),
-    ("F6", code::F6),
-    ("F7", code::F7),
-    ("F8", code::F8),
-    ("RVS ON", code::RVS_ON),
-    ("RVS OFF", code::RVS_OFF),
-    ("LBRACE", b'{'),
-];
-
-/// Parse key text into PETSCII codes. Plain characters map with [`ascii_to_petscii`];
-/// `\n` is RETURN; `{NAME}` is a key from [`KEY_NAMES`]; `{$xx}` is any PETSCII byte.
-pub fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '{' {
-            let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
-            out.push(parse_key_name(&name)?);
-        } else {
-            out.push(ascii_to_petscii(c).ok_or_else(|| {
-                format!("cannot type {c:?} on a C64 keyboard (use {{$xx}} for a PETSCII code)")
-            })?);
-        }
-    }
-    Ok(out)
-}
-
-/// Like [`parse_keys`], skipping characters and escapes that cannot be typed.
-pub fn parse_keys_lossy(text: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '{' {
-            let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
-            out.extend(parse_key_name(&name).ok());
-        } else {
-            out.extend(ascii_to_petscii(c));
-        }
-    }
-    out
-}
-
-fn parse_key_name(name: &str) -> Result<u8, String> {
-    let trimmed = name.trim();
-    if let Some(hex) = trimmed.strip_prefix('$') {
-        return u8::from_str_radix(hex, 16).map_err(|_| format!("bad PETSCII code {{{name}}}"));
-    }
-    KEY_NAMES
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(trimmed))
-        .map(|&(_, code)| code)
-        .ok_or_else(|| {
-            let known: Vec<&str> = KEY_NAMES.iter().map(|(n, _)| *n).collect();
-            format!(
-                "unknown key {{{name}}}; known: {}, or {{$xx}}",
-                known.join(" ")
-            )
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,13 +119,5 @@ mod tests {
             // $60-$7F and $C0-$DF share screen codes, as on the C64.
             assert_eq!(petscii_to_screen(back), s, "petscii {p:02X}");
         }
-    }
-
-    #[test]
-    fn key_text_escapes() {
-        assert_eq!(parse_keys("a1{RETURN}").unwrap(), vec![0x41, 0x31, 0x0D]);
-        assert_eq!(parse_keys("{down}{$c1}\n").unwrap(), vec![0x11, 0xC1, 0x0D]);
-        assert!(parse_keys("{NOPE}").is_err());
-        assert!(parse_keys("€").is_err());
     }
 }

@@ -10,9 +10,13 @@ use std::io::Write;
 
 use crate::machine::Machine;
 
+/// Border width left and right of the 320-pixel screen.
 pub const BORDER_X: usize = 32;
+/// Border height above and below the 200-line screen.
 pub const BORDER_Y: usize = 36;
+/// Picture width in pixels.
 pub const WIDTH: usize = 320 + 2 * BORDER_X;
+/// Picture height in pixels.
 pub const HEIGHT: usize = 200 + 2 * BORDER_Y;
 
 /// VICE's "pepto-pal" palette, 0x00RRGGBB.

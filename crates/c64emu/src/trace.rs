@@ -1,31 +1,81 @@
 //! `--trace`: one line per instruction (PC, bytes, disassembly, registers before it,
-//! cycle count before it), plus notes for native routines and unmodelled I/O.
+//! cycle count before it), plus notes for native routines, interrupts and I/O the
+//! emulator does not model.
+//!
+//! A trace can be capped (`with_limit`): at the cap it ends with a line saying so and
+//! writes nothing more. The first write error also ends it; `error` reports it, so the
+//! front end can fail clearly instead of leaving a truncated file unnoticed.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
-use crate::bus::IoNote;
+use crate::bus::{IoNote, io_area};
 use crate::disasm;
 use crate::machine::{Machine, Regs};
+
+struct Sink {
+    out: Box<dyn Write + Send>,
+    written: u64,
+    limit: u64,
+    done: bool,
+    error: Option<io::Error>,
+}
+
+impl Sink {
+    fn write_line(&mut self, text: &str) {
+        if self.done {
+            return;
+        }
+        let len = text.len() as u64 + 1;
+        if self.written + len > self.limit {
+            self.done = true;
+            let note = format!(
+                "---- trace stopped here: {} bytes reached the limit of {} ----",
+                self.written, self.limit
+            );
+            if let Err(e) = writeln!(self.out, "{note}") {
+                self.error = Some(e);
+            }
+            return;
+        }
+        match writeln!(self.out, "{text}") {
+            Ok(()) => self.written += len,
+            Err(e) => {
+                self.error = Some(e);
+                self.done = true;
+            }
+        }
+    }
+}
 
 /// A shared trace sink; cloning a machine shares it.
 #[derive(Clone)]
 pub struct Trace {
-    out: Arc<Mutex<Box<dyn Write + Send>>>,
+    sink: Arc<Mutex<Sink>>,
 }
 
 impl Trace {
+    /// Trace into `out`, without a size limit.
     pub fn new(out: impl Write + Send + 'static) -> Trace {
+        Trace::with_limit(out, u64::MAX)
+    }
+
+    /// Trace into `out`, stopping (with a final note) before `limit` bytes.
+    pub fn with_limit(out: impl Write + Send + 'static, limit: u64) -> Trace {
         Trace {
-            out: Arc::new(Mutex::new(Box::new(out))),
+            sink: Arc::new(Mutex::new(Sink {
+                out: Box::new(out),
+                written: 0,
+                limit,
+                done: false,
+                error: None,
+            })),
         }
     }
 
     fn line(&self, text: &str) {
-        if let Ok(mut w) = self.out.lock() {
-            // A failing trace file must not stop the emulation.
-            let _ = writeln!(w, "{text}");
-        }
+        let mut s = self.sink.lock().unwrap_or_else(|p| p.into_inner());
+        s.write_line(text);
     }
 
     /// A line that is not an instruction (interrupts).
@@ -33,10 +83,33 @@ impl Trace {
         self.line(text);
     }
 
+    /// Flush the output (a flush error counts as a write error).
     pub fn flush(&self) {
-        if let Ok(mut w) = self.out.lock() {
-            let _ = w.flush();
+        let mut s = self.sink.lock().unwrap_or_else(|p| p.into_inner());
+        if let Err(e) = s.out.flush()
+            && s.error.is_none()
+        {
+            s.error = Some(e);
+            s.done = true;
         }
+    }
+
+    /// Did writing fail? The first error, as text.
+    pub fn error(&self) -> Option<String> {
+        let s = self.sink.lock().unwrap_or_else(|p| p.into_inner());
+        s.error.as_ref().map(ToString::to_string)
+    }
+
+    /// Did the trace stop at its size limit?
+    pub fn limited(&self) -> bool {
+        let s = self.sink.lock().unwrap_or_else(|p| p.into_inner());
+        s.done && s.error.is_none()
+    }
+
+    /// Bytes written so far.
+    pub fn bytes_written(&self) -> u64 {
+        let s = self.sink.lock().unwrap_or_else(|p| p.into_inner());
+        s.written
     }
 
     pub(crate) fn instruction(&self, m: &Machine, r: Regs, cycles: u64, io: &[IoNote]) {
@@ -76,7 +149,7 @@ impl Trace {
         let r = m.regs();
         self.line(&format!(
             "{pc:04X}  native {:<24} A:{:02X} X:{:02X} Y:{:02X} SP:{:02X} P:{} CYC:{}",
-            crate::rom::native_name(pc),
+            crate::kernal::native_name(pc),
             r.a,
             r.x,
             r.y,
@@ -99,14 +172,4 @@ fn flags(p: u8) -> String {
             }
         })
         .collect()
-}
-
-fn io_area(addr: u16) -> &'static str {
-    match addr {
-        0xD000..=0xD3FF => "VIC, not emulated",
-        0xD400..=0xD7FF => "SID, ignored",
-        0xDC00..=0xDCFF => "CIA1, not emulated",
-        0xDD00..=0xDDFF => "CIA2, not emulated",
-        _ => "open I/O",
-    }
 }

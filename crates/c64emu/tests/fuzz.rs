@@ -62,6 +62,20 @@ proptest! {
     }
 
     #[test]
+    fn random_roms_never_panic(seed in any::<u64>(), keys in "[A-Z0-9 \n]{0,4}") {
+        let mut image = vec![0u8; 0x4000];
+        fill(seed, &mut image);
+        let roms = c64emu::RomSet::from_images(&image[..0x2000], &image[0x2000..], None).unwrap();
+        let mut m = Machine::with_roms(&roms);
+        m.type_keys(&keys);
+        let before = m.cycles();
+        let stop = m.run(BUDGET);
+        prop_assert!(m.cycles() <= before + BUDGET + SLACK, "{stop:?}");
+        let _ = m.run_until_idle(1000);
+        let _ = c64emu::render::frame(&m);
+    }
+
+    #[test]
     fn random_routine_calls_end(seed in any::<u64>(), target in any::<u16>()) {
         let mut m = Machine::new();
         let mut ram = vec![0u8; 0x10000];

@@ -272,10 +272,10 @@ fn irq_can_be_hooked_through_0314() {
 }
 
 #[test]
-fn getin_takes_typed_keys() {
+fn getin_takes_typed_keys_as_it_asks() {
     let mut m = Machine::new();
     m.type_keys("A1{RETURN}");
-    // loop: JSR GETIN; BEQ loop; STA $C200,X... simpler: three GETINs into $FB..$FD
+    // Four GETINs in a row: the stub KERNAL hands each typed key over when asked.
     let code = [
         0x20, 0xE4, 0xFF, 0x85, 0xFB, 0x20, 0xE4, 0xFF, 0x85, 0xFC, 0x20, 0xE4, 0xFF, 0x85, 0xFD,
         0x20, 0xE4, 0xFF, 0x85, 0xFE,
@@ -284,19 +284,41 @@ fn getin_takes_typed_keys() {
     assert_eq!(m.read(0xFB, 4), vec![0x41, 0x31, 0x0D, 0x00]);
     assert!(m.waiting_for_input());
     assert_eq!(m.keys_pending(), 0);
+    // The last key is down in the matrix for the typist's hold time, seen as held.
+    assert_eq!(m.peek(0xCB), 1, "RETURN is key 1");
+    assert_eq!(m.peek(0xC5), 1);
 }
 
 #[test]
-fn getin_reads_keys_the_irq_put_in_the_buffer() {
+fn the_irq_scan_puts_keys_in_the_buffer_for_programs_that_poll_c6() {
     let mut m = Machine::new();
     m.type_keys("XY");
-    // CLI; wait until $C6 != 0 (the IRQ's SCNKEY fed a key); SEI; then GETIN
+    // CLI; wait until $C6 != 0 (the IRQ's SCNKEY saw the key); SEI; then GETIN
     let code = [
         0x58, 0xA5, 0xC6, 0xF0, 0xFC, 0x78, 0x20, 0xE4, 0xFF, 0x85, 0xFB,
     ];
     run(&mut m, &code);
     assert_eq!(m.peek(0xFB), 0x58);
-    assert_eq!(m.keys_pending(), 1);
+    // The program never asked, so the key came after the typist's idle wait.
+    assert!(m.cycles() >= c64emu::timing::CLOCK_HZ, "{}", m.cycles());
+    assert_eq!(m.keys_pending(), 1, "Y is still to come");
+}
+
+#[test]
+fn a_program_scanning_the_matrix_itself_sees_typed_keys() {
+    let mut m = Machine::new();
+    m.type_keys("A");
+    // SEI; loop: LDA #$FD; STA $DC00 (column 1); LDA $DC01; AND #$04 (row 2: A);
+    // BNE loop; LDA $DC01 ; STA $FB; wait for release: LDA $DC01; AND #$04; BEQ *-5
+    let code = [
+        0x78, 0xA9, 0xFD, 0x8D, 0x00, 0xDC, 0xAD, 0x01, 0xDC, 0x29, 0x04, 0xD0, 0xF4, 0xAD, 0x01,
+        0xDC, 0x85, 0xFB, 0xAD, 0x01, 0xDC, 0x29, 0x04, 0xF0, 0xF9,
+    ];
+    run(&mut m, &code);
+    assert_eq!(m.peek(0xFB), 0xFB, "row 2 low while A is down");
+    assert_eq!(m.keys_pending(), 0);
+    // Held for at least the typist's hold time.
+    assert!(m.cycles() >= c64emu::timing::HOLD);
 }
 
 #[test]
@@ -330,8 +352,12 @@ fn stop_key_from_typed_stop() {
     run(&mut m, &[0x20, 0xE1, 0xFF, 0x08, 0x68, 0x85, 0xFB]);
     assert_eq!(m.peek(0xFB) & 0x02, 0, "Z clear: not pressed");
     m.type_keys("{STOP}");
-    run(&mut m, &[0x20, 0xE1, 0xFF, 0x08, 0x68, 0x85, 0xFB]);
-    assert_eq!(m.peek(0xFB) & 0x02, 0x02, "Z set: pressed");
+    // loop: JSR STOP; BNE loop; PHP; PLA; STA $FB
+    run(
+        &mut m,
+        &[0x20, 0xE1, 0xFF, 0xD0, 0xFB, 0x08, 0x68, 0x85, 0xFB],
+    );
+    assert_eq!(m.peek(0xFB) & 0x03, 0x03, "Z and C set: pressed");
     // held in the matrix (column 7, row 7)
     let mut m = Machine::new();
     m.set_matrix_key(7, 7, true);
@@ -358,12 +384,12 @@ fn scnkey_reports_the_matrix_in_cb() {
 #[test]
 fn unimplemented_kernal_entry_names_entry_and_caller() {
     let mut m = Machine::new();
-    // $C000: NOP; JSR $FFBA (SETLFS)
-    m.load_raw(0xC000, &[0xEA, 0x20, 0xBA, 0xFF, 0x60]).unwrap();
+    // $C000: NOP; JSR $FF87 (RAMTAS)
+    m.load_raw(0xC000, &[0xEA, 0x20, 0x87, 0xFF, 0x60]).unwrap();
     assert_eq!(
         m.call(0xC000, 1000),
         Err(Stop::UnimplementedKernal {
-            entry: 0xFFBA,
+            entry: 0xFF87,
             caller: 0xC001
         })
     );

@@ -1,131 +1,188 @@
-//! Host keyboard -> C64: typed characters and special keys become PETSCII key presses;
-//! held keys are also set in the CIA1 keyboard matrix (column, row).
+//! Host keyboard -> C64 keyboard matrix and joysticks.
+//!
+//! Keys are mapped by what they type on a US layout (symbolic mapping, like VICE's
+//! default): host `"` (Shift+') holds C64 SHIFT+2, host `:` (Shift+;) holds the C64's
+//! own `:` key without SHIFT, the cursor keys hold CRSR with SHIFT for up/left. Held host
+//! keys stay held in the matrix; a key pressed and released between two frames becomes
+//! a tap the machine holds for its minimum time, so quick keys are never lost.
+//! The numeric keypad is a joystick (8 2 4 6, diagonals 7 9 1 3, fire 0 or 5) in port 2,
+//! or port 1 after F10. Page Up is RESTORE.
 
-use c64emu::Machine;
-use c64emu::petscii::code;
-use minifb::{Key, Window};
+use c64emu::Key as C;
+use minifb::Key;
 
-/// Matrix position (column = $DC00 bit, row = $DC01 bit) of the C64 key a host key is.
-fn matrix_position(key: Key) -> Option<(u8, u8)> {
-    use Key::*;
-    Some(match key {
-        Backspace | Delete => (0, 0),
-        Enter => (0, 1),
-        Right | Left => (0, 2),
-        F7 | F8 => (0, 3),
-        F1 | F2 => (0, 4),
-        F3 | F4 => (0, 5),
-        F5 | F6 => (0, 6),
-        Down | Up => (0, 7),
-        Key3 => (1, 0),
-        W => (1, 1),
-        A => (1, 2),
-        Key4 => (1, 3),
-        Z => (1, 4),
-        S => (1, 5),
-        E => (1, 6),
-        LeftShift => (1, 7),
-        Key5 => (2, 0),
-        R => (2, 1),
-        D => (2, 2),
-        Key6 => (2, 3),
-        C => (2, 4),
-        F => (2, 5),
-        T => (2, 6),
-        X => (2, 7),
-        Key7 => (3, 0),
-        Y => (3, 1),
-        G => (3, 2),
-        Key8 => (3, 3),
-        B => (3, 4),
-        H => (3, 5),
-        U => (3, 6),
-        V => (3, 7),
-        Key9 => (4, 0),
-        I => (4, 1),
-        J => (4, 2),
-        Key0 => (4, 3),
-        M => (4, 4),
-        K => (4, 5),
-        O => (4, 6),
-        N => (4, 7),
-        Minus => (5, 3),
-        Period => (5, 4),
-        P => (5, 1),
-        L => (5, 2),
-        Comma => (5, 7),
-        Semicolon => (6, 2),
-        Home => (6, 3),
-        RightShift => (6, 4),
-        Equal => (6, 5),
-        Slash => (6, 7),
-        Key1 => (7, 0),
-        LeftCtrl | Tab => (7, 2),
-        Key2 => (7, 3),
-        Space => (7, 4),
-        LeftAlt => (7, 5), // C=
-        Q => (7, 6),
-        Escape => (7, 7), // RUN/STOP
-        _ => return None,
-    })
+/// What a host key does to the C64's SHIFT.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Shift {
+    /// Follows the host's SHIFT keys.
+    Host,
+    /// Adds SHIFT.
+    Add,
+    /// Holds the key without SHIFT even if the host's SHIFT is down.
+    Remove,
 }
 
-/// Mirror the held host keys in the matrix. Cursor up/left are SHIFT + down/right.
-pub fn update_matrix(m: &mut Machine, held: &[Key]) {
-    m.release_all_keys();
+/// The C64 keys a non-modifier host key holds, given the host SHIFT state.
+pub fn map(key: Key, shifted: bool) -> Option<(Vec<C>, Shift)> {
+    use Shift::*;
+    let plain = |k: C| Some((vec![k], Host));
+    let with_shift = |k: C| Some((vec![k], Add));
+    let without = |k: C| Some((vec![k], Remove));
+    let letter = |k: C| plain(k);
+    match key {
+        Key::A => letter(C::A),
+        Key::B => letter(C::B),
+        Key::C => letter(C::C),
+        Key::D => letter(C::D),
+        Key::E => letter(C::E),
+        Key::F => letter(C::F),
+        Key::G => letter(C::G),
+        Key::H => letter(C::H),
+        Key::I => letter(C::I),
+        Key::J => letter(C::J),
+        Key::K => letter(C::K),
+        Key::L => letter(C::L),
+        Key::M => letter(C::M),
+        Key::N => letter(C::N),
+        Key::O => letter(C::O),
+        Key::P => letter(C::P),
+        Key::Q => letter(C::Q),
+        Key::R => letter(C::R),
+        Key::S => letter(C::S),
+        Key::T => letter(C::T),
+        Key::U => letter(C::U),
+        Key::V => letter(C::V),
+        Key::W => letter(C::W),
+        Key::X => letter(C::X),
+        Key::Y => letter(C::Y),
+        Key::Z => letter(C::Z),
+        Key::Key1 => plain(C::N1),
+        Key::Key2 if shifted => without(C::At),
+        Key::Key2 => plain(C::N2),
+        Key::Key3 => plain(C::N3),
+        Key::Key4 => plain(C::N4),
+        Key::Key5 => plain(C::N5),
+        Key::Key6 if shifted => without(C::UpArrow),
+        Key::Key6 => plain(C::N6),
+        Key::Key7 if shifted => with_shift(C::N6),
+        Key::Key7 => plain(C::N7),
+        Key::Key8 if shifted => without(C::Asterisk),
+        Key::Key8 => plain(C::N8),
+        Key::Key9 if shifted => with_shift(C::N8),
+        Key::Key9 => plain(C::N9),
+        Key::Key0 if shifted => with_shift(C::N9),
+        Key::Key0 => plain(C::N0),
+        Key::Minus if shifted => without(C::LeftArrow),
+        Key::Minus => plain(C::Minus),
+        Key::Equal if shifted => without(C::Plus),
+        Key::Equal => plain(C::Equals),
+        Key::LeftBracket => with_shift(C::Colon),
+        Key::RightBracket => with_shift(C::Semicolon),
+        Key::Semicolon if shifted => without(C::Colon),
+        Key::Semicolon => plain(C::Semicolon),
+        Key::Apostrophe if shifted => with_shift(C::N2),
+        Key::Apostrophe => with_shift(C::N7),
+        Key::Comma => plain(C::Comma),
+        Key::Period => plain(C::Period),
+        Key::Slash => plain(C::Slash),
+        Key::Backslash => plain(C::Pound),
+        Key::Backquote => without(C::LeftArrow),
+        Key::Space => plain(C::Space),
+        Key::Enter => plain(C::Return),
+        Key::Backspace => plain(C::InstDel),
+        Key::Delete => without(C::InstDel),
+        Key::Insert => with_shift(C::InstDel),
+        Key::Home => plain(C::ClrHome),
+        Key::Down => without(C::CrsrDown),
+        Key::Up => with_shift(C::CrsrDown),
+        Key::Right => without(C::CrsrRight),
+        Key::Left => with_shift(C::CrsrRight),
+        Key::F1 => without(C::F1),
+        Key::F2 => with_shift(C::F1),
+        Key::F3 => without(C::F3),
+        Key::F4 => with_shift(C::F3),
+        Key::F5 => without(C::F5),
+        Key::F6 => with_shift(C::F5),
+        Key::F7 => without(C::F7),
+        Key::F8 => with_shift(C::F7),
+        Key::Escape => plain(C::RunStop),
+        _ => None,
+    }
+}
+
+/// Modifier keys: host key -> C64 key.
+fn modifier(key: Key) -> Option<C> {
+    match key {
+        Key::LeftShift => Some(C::LeftShift),
+        Key::RightShift => Some(C::RightShift),
+        Key::LeftCtrl | Key::Tab => Some(C::Ctrl),
+        Key::LeftAlt => Some(C::Commodore),
+        _ => None,
+    }
+}
+
+fn is_shift(key: Key) -> bool {
+    matches!(key, Key::LeftShift | Key::RightShift)
+}
+
+/// The C64 keys held for a set of held host keys.
+pub fn matrix_keys(held: &[Key]) -> Vec<C> {
+    let shifted = held.iter().any(|&k| is_shift(k));
+    let mut keys = Vec::new();
+    let mut add_shift = false;
+    let mut remove_shift = false;
     for &k in held {
-        if let Some((col, row)) = matrix_position(k) {
-            m.set_matrix_key(col, row, true);
-        }
-        if matches!(
-            k,
-            Key::Up | Key::Left | Key::F2 | Key::F4 | Key::F6 | Key::F8
-        ) {
-            m.set_matrix_key(1, 7, true);
+        if let Some((ks, s)) = map(k, shifted) {
+            keys.extend(ks);
+            add_shift |= s == Shift::Add;
+            remove_shift |= s == Shift::Remove;
         }
     }
+    for &k in held {
+        if let Some(c) = modifier(k)
+            && !(remove_shift && is_shift(k))
+        {
+            keys.push(c);
+        }
+    }
+    if add_shift && !keys.contains(&C::LeftShift) && !keys.contains(&C::RightShift) {
+        keys.push(C::LeftShift);
+    }
+    keys.sort();
+    keys.dedup();
+    keys
 }
 
-/// PETSCII for keys that do not produce text.
-pub fn special_keys(pressed: &[Key], window: &Window) -> Vec<u8> {
-    let shift = window.is_key_down(Key::LeftShift) || window.is_key_down(Key::RightShift);
-    pressed
+/// The C64 keys a tap of `key` presses, with the modifiers held at the time.
+pub fn tap_keys(key: Key, held: &[Key]) -> Vec<C> {
+    let mut all: Vec<Key> = held
         .iter()
-        .filter_map(|&k| {
-            Some(match k {
-                Key::Enter => code::RETURN,
-                Key::Backspace | Key::Delete => code::DEL,
-                Key::Insert => code::INS,
-                Key::Home if shift => code::CLR,
-                Key::Home => code::HOME,
-                Key::Up => code::UP,
-                Key::Down => code::DOWN,
-                Key::Left => code::LEFT,
-                Key::Right => code::RIGHT,
-                Key::F1 => code::F1,
-                Key::F2 => code::F2,
-                Key::F3 => code::F3,
-                Key::F4 => code::F4,
-                Key::F5 => code::F5,
-                Key::F6 => code::F6,
-                Key::F7 => code::F7,
-                Key::F8 => code::F8,
-                Key::Escape => code::STOP,
-                _ => return None,
-            })
-        })
-        .collect()
+        .copied()
+        .filter(|&k| modifier(k).is_some())
+        .collect();
+    all.push(key);
+    matrix_keys(&all)
 }
 
-/// PETSCII for a typed character: lowercase letters are the plain keys, uppercase
-/// letters the shifted ones (as on the C64 keyboard; graphics in uppercase mode).
-pub fn typed_char(c: char) -> Option<u8> {
-    match c {
-        'a'..='z' => Some(c as u8 - 0x20),
-        'A'..='Z' => Some(c as u8 + 0x80),
-        c if (c as u32) < 0x20 || c as u32 == 0x7F => None,
-        c => c64emu::petscii::ascii_to_petscii(c),
+/// Joystick bits from the held keypad keys.
+pub fn joystick(held: &[Key]) -> u8 {
+    use c64emu::joy::*;
+    let mut bits = 0;
+    for &k in held {
+        bits |= match k {
+            Key::NumPad8 => UP,
+            Key::NumPad2 => DOWN,
+            Key::NumPad4 => LEFT,
+            Key::NumPad6 => RIGHT,
+            Key::NumPad7 => UP | LEFT,
+            Key::NumPad9 => UP | RIGHT,
+            Key::NumPad1 => DOWN | LEFT,
+            Key::NumPad3 => DOWN | RIGHT,
+            Key::NumPad0 | Key::NumPad5 | Key::NumPadEnter => FIRE,
+            _ => 0,
+        };
     }
+    bits
 }
 
 #[cfg(test)]
@@ -133,19 +190,54 @@ mod tests {
     use super::*;
 
     #[test]
-    fn letters_follow_the_c64_shift_convention() {
-        assert_eq!(typed_char('a'), Some(0x41));
-        assert_eq!(typed_char('A'), Some(0xC1));
-        assert_eq!(typed_char('1'), Some(0x31));
-        assert_eq!(typed_char('\r'), None);
-        assert_eq!(typed_char('€'), None);
+    fn letters_and_digits_follow_the_host_shift() {
+        assert_eq!(matrix_keys(&[Key::A]), vec![C::A]);
+        assert_eq!(
+            matrix_keys(&[Key::LeftShift, Key::A]),
+            vec![C::A, C::LeftShift]
+        );
+        assert_eq!(
+            matrix_keys(&[Key::LeftShift, Key::Key1]),
+            vec![C::LeftShift, C::N1]
+        );
     }
 
     #[test]
-    fn matrix_positions_match_the_c64_keyboard() {
-        assert_eq!(matrix_position(Key::A), Some((1, 2)));
-        assert_eq!(matrix_position(Key::Space), Some((7, 4)));
-        assert_eq!(matrix_position(Key::Escape), Some((7, 7)));
-        assert_eq!(matrix_position(Key::Enter), Some((0, 1)));
+    fn symbols_type_what_the_host_key_shows() {
+        // Shift+' is ": the C64's SHIFT+2.
+        assert_eq!(
+            matrix_keys(&[Key::LeftShift, Key::Apostrophe]),
+            vec![C::LeftShift, C::N2]
+        );
+        // Shift+; is the C64's own : key, without SHIFT.
+        assert_eq!(
+            matrix_keys(&[Key::RightShift, Key::Semicolon]),
+            vec![C::Colon]
+        );
+        // Shift+2 is @.
+        assert_eq!(matrix_keys(&[Key::LeftShift, Key::Key2]), vec![C::At]);
+        // Cursor up is SHIFT + CRSR down.
+        assert_eq!(matrix_keys(&[Key::Up]), vec![C::CrsrDown, C::LeftShift]);
+        assert_eq!(
+            matrix_keys(&[Key::LeftAlt, Key::A]),
+            vec![C::A, C::Commodore]
+        );
+    }
+
+    #[test]
+    fn taps_keep_the_modifiers_held_at_the_time() {
+        assert_eq!(tap_keys(Key::Enter, &[]), vec![C::Return]);
+        assert_eq!(
+            tap_keys(Key::A, &[Key::LeftShift, Key::B]),
+            vec![C::A, C::LeftShift]
+        );
+    }
+
+    #[test]
+    fn the_keypad_is_a_joystick() {
+        use c64emu::joy::*;
+        assert_eq!(joystick(&[Key::NumPad8, Key::NumPad0]), UP | FIRE);
+        assert_eq!(joystick(&[Key::NumPad3]), DOWN | RIGHT);
+        assert_eq!(joystick(&[Key::A]), 0);
     }
 }

@@ -1,6 +1,6 @@
-//! c64window: shows a `c64emu::Machine` in a minifb window with PAL pacing and the host
-//! keyboard mapped to the C64's (typed characters become PETSCII key presses; held keys
-//! also show in the CIA1 matrix for programs that scan it).
+//! c64window: shows a `c64emu::Machine` in a minifb window at PAL speed (50 frames a
+//! second), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
+//! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping).
 
 mod keys;
 
@@ -8,14 +8,15 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use c64emu::io::CYCLES_PER_FRAME;
 use c64emu::render::{self, HEIGHT, WIDTH};
+use c64emu::timing::CYCLES_PER_FRAME;
 use c64emu::{Machine, Stop};
-use minifb::{InputCallback, KeyRepeat, Scale, Window, WindowOptions};
+use minifb::{InputCallback, Key, Scale, Window, WindowOptions};
 
 /// How the window runs the machine.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Window title.
     pub title: String,
     /// Window scale factor: 1, 2 (default), 4 or 8.
     pub scale: u8,
@@ -49,15 +50,48 @@ impl std::fmt::Display for NoDisplay {
     }
 }
 
-/// Characters typed into the window since the last frame.
-#[derive(Clone, Default)]
-struct Typed(Rc<RefCell<Vec<char>>>);
+impl std::error::Error for NoDisplay {}
 
-impl InputCallback for Typed {
-    fn add_char(&mut self, uni_char: u32) {
-        if let Some(c) = char::from_u32(uni_char) {
-            self.0.borrow_mut().push(c);
+/// Key events since the last frame, in order.
+#[derive(Clone, Default)]
+struct Events(Rc<RefCell<Vec<(Key, bool)>>>);
+
+impl InputCallback for Events {
+    fn add_char(&mut self, _: u32) {}
+
+    fn set_key_state(&mut self, key: Key, down: bool) {
+        self.0.borrow_mut().push((key, down));
+    }
+}
+
+/// The host keys held, and what happened to them since the last frame.
+#[derive(Default)]
+struct Keyboard {
+    held: Vec<Key>,
+    joy_port: u8,
+}
+
+impl Keyboard {
+    /// Apply a frame's events: held keys, quick taps, RESTORE and the F10 port switch.
+    /// Returns the taps (keys pressed and released within the frame) and presses.
+    fn apply(&mut self, events: &[(Key, bool)]) -> (Vec<Key>, Vec<Key>) {
+        let mut taps = Vec::new();
+        let mut presses = Vec::new();
+        for (i, &(k, down)) in events.iter().enumerate() {
+            if down {
+                if !self.held.contains(&k) {
+                    self.held.push(k);
+                    presses.push(k);
+                }
+            } else {
+                self.held.retain(|&h| h != k);
+                let pressed_this_frame = events[..i].iter().any(|&(e, d)| e == k && d);
+                if pressed_this_frame {
+                    taps.push(k);
+                }
+            }
         }
+        (taps, presses)
     }
 }
 
@@ -81,26 +115,55 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
     )
     .map_err(|e| NoDisplay(e.to_string()))?;
     window.set_target_fps(if opts.warp { 0 } else { 50 });
-    let typed = Typed::default();
-    window.set_input_callback(Box::new(typed.clone()));
+    let events = Events::default();
+    window.set_input_callback(Box::new(events.clone()));
 
+    let mut kb = Keyboard {
+        held: Vec::new(),
+        joy_port: 2,
+    };
     let mut pixels = vec![0u32; WIDTH * HEIGHT];
     let mut stop: Option<Stop> = None;
     let start_cycles = m.cycles();
     let mut frame_no: u64 = 0;
     while window.is_open() {
-        keys::update_matrix(m, &window.get_keys());
-        let mut codes = keys::special_keys(&window.get_keys_pressed(KeyRepeat::Yes), &window);
-        codes.extend(typed.0.borrow_mut().drain(..).filter_map(keys::typed_char));
-        if stop.is_none() {
-            m.type_petscii(&codes);
-            stop = run_frame(m, opts, start_cycles);
-            if let Some(s) = &stop {
-                on_stop(m, &mut window, opts, s);
+        let batch: Vec<(Key, bool)> = events.0.borrow_mut().drain(..).collect();
+        let (taps, presses) = kb.apply(&batch);
+        if presses.contains(&Key::F10) {
+            kb.joy_port = 3 - kb.joy_port;
+            m.set_joystick(3 - kb.joy_port, 0);
+            window.set_title(&format!(
+                "{} - keypad is joystick {}",
+                opts.title, kb.joy_port
+            ));
+        }
+        if presses.contains(&Key::PageUp) {
+            m.press_restore();
+        }
+        m.set_keys(&keys::matrix_keys(&kb.held));
+        m.set_joystick(kb.joy_port, keys::joystick(&kb.held));
+        for &t in &taps {
+            let k = keys::tap_keys(t, &kb.held);
+            if !k.is_empty() {
+                m.tap_keys(&k);
             }
-        } else if matches!(stop, Some(Stop::ReturnedToBasic)) {
-            // READY.: echo what is typed, like the direct-mode editor does.
-            m.print_petscii(&codes);
+        }
+        match &stop {
+            None => {
+                stop = run_frame(m, opts, start_cycles);
+                if let Some(s) = &stop {
+                    on_stop(m, &mut window, opts, s);
+                }
+            }
+            Some(Stop::ReturnedToBasic) => {
+                // READY.: echo what is typed, like the direct-mode editor does.
+                for &p in presses.iter().chain(&taps) {
+                    if let Some(c) = typed_petscii(p, &kb.held) {
+                        m.print_petscii(&[c]);
+                    }
+                }
+            }
+            Some(_) => {}
         }
         frame_no += 1;
         let blink_on = (frame_no / 16).is_multiple_of(2);
@@ -115,6 +178,29 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
         }
     }
     Ok(stop)
+}
+
+/// The PETSCII a host key types (for the echo after the program ended).
+fn typed_petscii(key: Key, held: &[Key]) -> Option<u8> {
+    let ks = keys::tap_keys(key, held);
+    let main = *ks.iter().find(|k| {
+        !matches!(
+            k,
+            c64emu::Key::LeftShift
+                | c64emu::Key::RightShift
+                | c64emu::Key::Commodore
+                | c64emu::Key::Ctrl
+        )
+    })?;
+    let shflag = ks.iter().fold(0, |f, k| {
+        f | match k {
+            c64emu::Key::LeftShift | c64emu::Key::RightShift => 1,
+            c64emu::Key::Commodore => 2,
+            c64emu::Key::Ctrl => 4,
+            _ => 0,
+        }
+    });
+    main.petscii(shflag)
 }
 
 /// Emulate one PAL frame (or ~20 ms of host time in warp mode).
@@ -153,4 +239,30 @@ fn on_stop(m: &mut Machine, window: &mut Window, opts: &Options, stop: &Stop) {
         m.print_petscii(b"\rREADY.\r");
     }
     window.set_title(&format!("{} - {what}", opts.title));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_pressed_and_released_within_a_frame_is_a_tap() {
+        let mut kb = Keyboard::default();
+        let (taps, presses) = kb.apply(&[(Key::Enter, true), (Key::Enter, false)]);
+        assert_eq!(taps, vec![Key::Enter]);
+        assert_eq!(presses, vec![Key::Enter]);
+        assert!(kb.held.is_empty());
+        // Held across frames: no tap on release.
+        kb.apply(&[(Key::A, true)]);
+        assert_eq!(kb.held, vec![Key::A]);
+        let (taps, _) = kb.apply(&[(Key::A, false)]);
+        assert!(taps.is_empty());
+    }
+
+    #[test]
+    fn echo_decodes_like_the_kernal() {
+        assert_eq!(typed_petscii(Key::A, &[]), Some(0x41));
+        assert_eq!(typed_petscii(Key::A, &[Key::LeftShift]), Some(0xC1));
+        assert_eq!(typed_petscii(Key::Enter, &[]), Some(0x0D));
+    }
 }

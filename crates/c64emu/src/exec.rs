@@ -1,0 +1,528 @@
+//! Running the machine: the step loop, the events between instructions (chips,
+//! interrupts, typing, the cycle budget), and what happens at trapped addresses
+//! (native KERNAL routines, the real KERNAL's serial routines, GETIN/CHRIN).
+//!
+//! Per instruction the loop does three cheap checks: the cycle count against the next
+//! event (one comparison), the trap table (one byte per address), and the JAM state.
+//! Everything else happens in `events`, which the chips schedule: a timer's underflow,
+//! the cycle an interrupt becomes visible to the CPU, a typed key's release. This is the
+//! per-cycle/per-line event point later chip work (the VIC's raster interrupt and bad
+//! lines) hooks into through `Vic::next_event`.
+//!
+//! Interrupt timing follows the 6502: the IRQ/NMI line is sampled in an instruction's
+//! next-to-last cycle, so an interrupt asserted at cycle `a` is taken before the first
+//! instruction that starts at `a + 2` or later; CLI/SEI/PLP change the I flag after that
+//! sample (the interrupt is taken one instruction after CLI, and still after SEI), RTI
+//! before it.
+
+use mos6502::cpu::WaitState;
+use mos6502::memory::Bus;
+use mos6502::registers::Status;
+
+use crate::cpu_fixes;
+use crate::files::{self, SerialTrap};
+use crate::kernal::{self, Effect};
+use crate::keyboard;
+use crate::machine::{Cpu, Machine, Regs, Stop, Target};
+use crate::map::{ram, rom as map_rom};
+use crate::rom;
+use crate::typist::Action;
+
+/// Cycles of a JSR (the call harness pushes the return address itself).
+const JSR_CYCLES: u64 = 6;
+const NO_UNTIL: u32 = 0x1_0000;
+const OP_CLI: u8 = 0x58;
+const OP_SEI: u8 = 0x78;
+const OP_PLP: u8 = 0x28;
+
+/// Interrupt bookkeeping kept between runs (part of snapshots).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ExecState {
+    /// The NMI line's level at the last look (NMI is edge-triggered).
+    nmi_line: bool,
+    /// An NMI edge seen at this cycle, not yet taken.
+    nmi_at: Option<u64>,
+    /// RESTORE pressed at this cycle (the NMI line is low for a moment).
+    restore_at: Option<u64>,
+    /// The I flag at the last event check, and the cycle of that check.
+    last_i: (bool, u64),
+    /// An IRQ is pending while interrupts are masked: the loop watches the I flag.
+    watch_i: bool,
+    /// Stop once the program waits for keys with nothing left to type.
+    stop_when_idle: bool,
+    /// Returned to BASIC with the stub ROMs (the run ends at the next look).
+    halt: Option<Stop>,
+}
+
+enum Halt {
+    Stop(Stop),
+    CallDone,
+}
+
+enum Flow {
+    Step,
+    Again,
+    Halt(Halt),
+}
+
+/// How a loop variant ended: halted, or the I-flag watch must switch on or off.
+enum LoopEnd {
+    Halt(Halt),
+    Switch,
+}
+
+impl Machine {
+    /// Run until something stops the program or `max_cycles` have passed.
+    pub fn run(&mut self, max_cycles: u64) -> Stop {
+        match self.execute(max_cycles, NO_UNTIL, false) {
+            Halt::Stop(s) => s,
+            Halt::CallDone => Stop::ReturnedToBasic,
+        }
+    }
+
+    /// Run until the program waits for a key and every typed key has been taken
+    /// (a GETIN or keyboard CHRIN found nothing to give): Ok(cycles used), or the stop
+    /// that came first. With the user's ROMs this is how BASIC's READY prompt shows.
+    pub fn run_until_idle(&mut self, max_cycles: u64) -> Result<u64, Stop> {
+        let start = self.cycles();
+        match self.execute(max_cycles, NO_UNTIL, true) {
+            Halt::Stop(Stop::Idle) => Ok(self.cycles() - start),
+            Halt::Stop(s) => Err(s),
+            Halt::CallDone => Err(Stop::ReturnedToBasic),
+        }
+    }
+
+    /// Execute one instruction or native KERNAL routine (after taking a due interrupt).
+    /// Ok(()) when the machine can go on, or why it cannot.
+    pub fn step(&mut self) -> Result<(), Stop> {
+        match self.run(1) {
+            Stop::CycleLimit => Ok(()),
+            other => Err(other),
+        }
+    }
+
+    /// Run until PC gets to `target` (the instruction at the current PC is not checked).
+    /// Ok(cycles used), or the stop that came first.
+    pub fn run_until(&mut self, target: impl Into<Target>, max_cycles: u64) -> Result<u64, Stop> {
+        let addr = self.target_addr(target.into())?;
+        let start = self.cycles();
+        match self.execute(max_cycles, u32::from(addr), false) {
+            Halt::Stop(Stop::Reached(_)) => Ok(self.cycles() - start),
+            Halt::Stop(s) => Err(s),
+            Halt::CallDone => Err(Stop::ReturnedToBasic),
+        }
+    }
+
+    /// JSR to `target` and run until the matching RTS. The routine runs with IRQs masked
+    /// (unless it enables them itself) so `cycles` is its own cost, JSR and RTS included;
+    /// the I flag is restored afterwards and PC is back where it was.
+    pub fn call(
+        &mut self,
+        target: impl Into<Target>,
+        max_cycles: u64,
+    ) -> Result<crate::CallResult, Stop> {
+        let addr = self.target_addr(target.into())?;
+        let saved_pc = self.cpu.registers.program_counter;
+        let saved_i = self
+            .cpu
+            .registers
+            .status
+            .contains(Status::PS_DISABLE_INTERRUPTS);
+        let start = self.cycles();
+        let sp_before = self.cpu.registers.stack_pointer.0;
+        self.push_word(rom::CALL_SENTINEL.wrapping_sub(1));
+        self.cpu
+            .registers
+            .status
+            .insert(Status::PS_DISABLE_INTERRUPTS);
+        self.cpu.registers.program_counter = addr;
+        self.cpu.cycles += JSR_CYCLES;
+        let outer = self.call_trap.replace((rom::CALL_SENTINEL, sp_before));
+        let halt = self.execute(max_cycles.saturating_sub(JSR_CYCLES), NO_UNTIL, false);
+        self.call_trap = outer;
+        match halt {
+            Halt::CallDone => {
+                self.cpu.registers.program_counter = saved_pc;
+                self.cpu
+                    .registers
+                    .status
+                    .set(Status::PS_DISABLE_INTERRUPTS, saved_i);
+                Ok(crate::CallResult {
+                    regs: self.regs(),
+                    cycles: self.cycles() - start,
+                })
+            }
+            Halt::Stop(s) => Err(s),
+        }
+    }
+
+    fn execute(&mut self, max_cycles: u64, until: u32, idle: bool) -> Halt {
+        let end = self.cycles().saturating_add(max_cycles);
+        self.exec.stop_when_idle = idle;
+        self.cpu.memory.next_event = 0;
+        let traced = self.trace.is_some();
+        if traced {
+            self.cpu.memory.io_log = Some(Vec::new());
+        }
+        let mut first = true;
+        let halt = loop {
+            let strict = self.cpu.memory.strict;
+            let end_of = match (traced, strict, self.exec.watch_i) {
+                (true, _, _) => self.exec_loop::<true, true, true>(end, until, &mut first),
+                (false, true, w) => {
+                    if w {
+                        self.exec_loop::<false, true, true>(end, until, &mut first)
+                    } else {
+                        self.exec_loop::<false, true, false>(end, until, &mut first)
+                    }
+                }
+                (false, false, true) => {
+                    self.exec_loop::<false, false, true>(end, until, &mut first)
+                }
+                (false, false, false) => {
+                    self.exec_loop::<false, false, false>(end, until, &mut first)
+                }
+            };
+            match end_of {
+                LoopEnd::Halt(h) => break h,
+                LoopEnd::Switch => continue,
+            }
+        };
+        self.exec.stop_when_idle = false;
+        if traced {
+            self.cpu.memory.io_log = None;
+            if let Some(t) = &self.trace {
+                t.flush();
+            }
+        }
+        halt
+    }
+
+    /// The step loop. TRACE writes trace lines; STRICT keeps the bus told of the PC for
+    /// strict reports; WATCH looks at the I flag after each instruction (an IRQ waits
+    /// for it to clear). All three are constants so the common loop carries none.
+    fn exec_loop<const TRACE: bool, const STRICT: bool, const WATCH: bool>(
+        &mut self,
+        end: u64,
+        until: u32,
+        first: &mut bool,
+    ) -> LoopEnd {
+        // A local copy, so the hot loop keeps it in a register.
+        let mut at_start = *first;
+        let ended = loop {
+            if self.cpu.cycles >= self.cpu.memory.next_event {
+                if let Some(h) = self.events(end) {
+                    break LoopEnd::Halt(h);
+                }
+                if self.exec.watch_i != WATCH {
+                    break LoopEnd::Switch;
+                }
+            }
+            let pc = self.cpu.registers.program_counter;
+            if (u32::from(pc) == until && !at_start) || self.traps[usize::from(pc)] != 0 {
+                match self.at_trap(pc, until, at_start) {
+                    Flow::Step => {}
+                    Flow::Again => {
+                        at_start = false;
+                        continue;
+                    }
+                    Flow::Halt(h) => break LoopEnd::Halt(h),
+                }
+            }
+            at_start = false;
+            self.instructions += 1;
+            if TRACE {
+                self.traced_step(pc);
+            } else {
+                let cycles = self.cpu.cycles;
+                self.cpu.memory.set_stamp(cycles, pc);
+                step_cpu(&mut self.cpu);
+            }
+            if WATCH
+                && !self
+                    .cpu
+                    .registers
+                    .status
+                    .contains(Status::PS_DISABLE_INTERRUPTS)
+            {
+                self.cpu.memory.next_event = 0;
+            }
+            if self.cpu.wait_state() != WaitState::Running {
+                let opcode = self.peek_banked(pc);
+                // Leave the CPU usable for the next run (a real C64 would need a reset).
+                self.clear_jam(pc);
+                break LoopEnd::Halt(Halt::Stop(Stop::Jam { pc, opcode }));
+            }
+        };
+        *first = at_start;
+        ended
+    }
+
+    /// Take the CPU out of its halted state (mos6502 only clears it on reset),
+    /// keeping registers, with PC on the JAM opcode.
+    fn clear_jam(&mut self, pc: u16) {
+        let regs = self.regs();
+        let cycles = self.cpu.cycles;
+        let strict = std::mem::replace(&mut self.cpu.memory.strict, false);
+        self.cpu.reset();
+        self.cpu.cycles = cycles;
+        self.cpu.memory.strict = strict;
+        self.set_regs(Regs { pc, ..regs });
+    }
+
+    fn traced_step(&mut self, pc: u16) {
+        let before = self.regs();
+        if let Some(log) = &mut self.cpu.memory.io_log {
+            log.clear();
+        }
+        let cycles = self.cpu.cycles;
+        self.cpu.memory.set_stamp(cycles, pc);
+        step_cpu(&mut self.cpu);
+        if let Some(t) = &self.trace {
+            let notes = self.cpu.memory.io_log.as_deref().unwrap_or(&[]);
+            t.instruction(self, before, cycles, notes);
+        }
+    }
+
+    fn at_trap(&mut self, pc: u16, until: u32, first: bool) -> Flow {
+        let sp = self.cpu.registers.stack_pointer.0;
+        if self.call_trap == Some((pc, sp)) {
+            return Flow::Halt(Halt::CallDone);
+        }
+        if u32::from(pc) == until && !first {
+            return Flow::Halt(Halt::Stop(Stop::Reached(pc)));
+        }
+        let trap = self.traps[usize::from(pc)];
+        if trap == rom::TRAP_NONE
+            || trap == rom::TRAP_CALL_RETURN
+            || !self.cpu.memory.rom_visible(pc)
+        {
+            return Flow::Step;
+        }
+        let effect = match trap {
+            rom::TRAP_UNIMPLEMENTED => Effect::Stop(Stop::UnimplementedKernal {
+                entry: pc,
+                caller: self.stack_word(1).wrapping_sub(2),
+            }),
+            rom::TRAP_ASK_GETIN | rom::TRAP_ASK_CHRIN => {
+                self.observe_key_request(trap == rom::TRAP_ASK_CHRIN);
+                return Flow::Step;
+            }
+            t => {
+                if let Some(s) = SerialTrap::from_trap(t) {
+                    return match files::serial_trap(self, s) {
+                        Some(resume) => {
+                            if let Some(t) = &self.trace {
+                                t.native(self, pc);
+                            }
+                            self.cpu.registers.program_counter = resume;
+                            Flow::Again
+                        }
+                        None => Flow::Step,
+                    };
+                }
+                match kernal::native(t) {
+                    Some(n) => (n.run)(self),
+                    None => return Flow::Step,
+                }
+            }
+        };
+        if let Some(t) = &self.trace
+            && !matches!(effect, Effect::Stop(_))
+        {
+            t.native(self, pc);
+        }
+        match effect {
+            Effect::Rts => {
+                let ret = self.pull_word();
+                self.cpu.registers.program_counter = ret.wrapping_add(1);
+                self.cpu.cycles += kernal::NATIVE_CYCLES + 6;
+                Flow::Again
+            }
+            Effect::Rti => {
+                let p = self.pull();
+                self.cpu.registers.status = Status::from_bits_truncate((p & !0x10) | 0x20);
+                self.cpu.registers.program_counter = self.pull_word();
+                self.cpu.cycles += kernal::NATIVE_CYCLES + 6;
+                Flow::Again
+            }
+            Effect::Jump(to) => {
+                self.cpu.registers.program_counter = to;
+                self.cpu.cycles += kernal::NATIVE_CYCLES;
+                Flow::Again
+            }
+            Effect::Block => {
+                self.cpu.cycles += kernal::BLOCK_CYCLES;
+                Flow::Again
+            }
+            Effect::Stop(s) => Flow::Halt(Halt::Stop(s)),
+        }
+    }
+
+    /// Real ROMs: the program called GETIN or CHRIN. Reading the keyboard with the
+    /// buffer empty asks for a key; CHRIN asks for a whole line unless it is still
+    /// handing out the last one ($D0).
+    fn observe_key_request(&mut self, line: bool) {
+        let bus = &self.cpu.memory;
+        if bus.peek(ram::DFLTN) != 0 || (line && bus.peek(ram::CRSW) != 0) {
+            return;
+        }
+        let empty = bus.peek(ram::NDX) == 0;
+        self.cpu.memory.keys.typist.note_request(line, empty);
+        self.cpu.memory.next_event = 0;
+    }
+
+    /// Chips, typing, interrupts and the budget. Returns Some when the run must end.
+    fn events(&mut self, end: u64) -> Option<Halt> {
+        let now = self.cpu.cycles;
+        if let Some(s) = self.exec.halt.take() {
+            return Some(Halt::Stop(s));
+        }
+        if now >= end {
+            return Some(Halt::Stop(Stop::CycleLimit));
+        }
+        self.cpu.memory.sync_chips(now);
+        let mut next = end;
+        // Typing.
+        let mut actions = Vec::new();
+        if let Some(t) = self.cpu.memory.keys.typist.advance(now, &mut actions) {
+            next = next.min(t.max(now + 1));
+        }
+        for a in actions {
+            match a {
+                Action::Buffer(c) => {
+                    keyboard::put_in_buffer(&mut self.cpu.memory.ram, c);
+                }
+                Action::Restore => self.exec.restore_at = Some(now),
+            }
+        }
+        if self.exec.stop_when_idle && self.cpu.memory.keys.typist.starved {
+            return Some(Halt::Stop(Stop::Idle));
+        }
+        // NMI: CIA 2 or RESTORE, edge-triggered.
+        let restore = self.exec.restore_at.take();
+        let cia_nmi = self.cpu.memory.cia2.irq_since();
+        let line = cia_nmi.is_some() || restore.is_some();
+        if line && !self.exec.nmi_line {
+            self.exec.nmi_at = Some(cia_nmi.unwrap_or(now).max(restore.unwrap_or(0)));
+        }
+        self.exec.nmi_line = cia_nmi.is_some();
+        if let Some(a) = self.exec.nmi_at {
+            if now >= a + 2 {
+                self.exec.nmi_at = None;
+                self.interrupt(
+                    map_rom::NMI_VECTOR,
+                    if cia_nmi.is_some() {
+                        "NMI (CIA 2)"
+                    } else {
+                        "NMI (RESTORE)"
+                    },
+                );
+            } else {
+                next = next.min(a + 2);
+            }
+        }
+        // IRQ: CIA 1 (and the VIC's, once it raises one).
+        let bus = &self.cpu.memory;
+        let vic_irq = bus.vic.irq_line().then_some(now);
+        let irq = match (bus.cia1.irq_since(), vic_irq) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let i_now = self
+            .cpu
+            .registers
+            .status
+            .contains(Status::PS_DISABLE_INTERRUPTS);
+        let mut watch = false;
+        if let Some(a) = irq {
+            let last_op = bus.peek_banked(bus.pc());
+            let i_before = (self.exec.last_i.1 == bus.now()).then_some(self.exec.last_i.0);
+            // CLI, SEI and PLP change I after the interrupt sample, so it saw the old
+            // value (when unknown: CLI found it set, SEI clear); RTI changes it before.
+            let i_sampled = match last_op {
+                OP_CLI | OP_SEI | OP_PLP => i_before.unwrap_or(match last_op {
+                    OP_CLI => true,
+                    OP_SEI => false,
+                    _ => i_now,
+                }),
+                _ => i_now,
+            };
+            let due = now >= a + 2;
+            if due && !i_sampled {
+                self.interrupt(map_rom::IRQ_VECTOR, "IRQ (CIA 1)");
+                // The line stays low until the handler reads the ICR: watch for RTI/CLI.
+                watch = true;
+            } else if !due {
+                next = next.min(a + 2);
+            } else if !i_now {
+                // I was cleared after the sample: one more instruction first.
+                next = next.min(now + 1);
+            } else {
+                watch = true;
+            }
+        }
+        let i_after = self
+            .cpu
+            .registers
+            .status
+            .contains(Status::PS_DISABLE_INTERRUPTS);
+        self.exec.last_i = (i_after, self.cpu.cycles);
+        self.exec.watch_i = watch && i_after;
+        let bus = &self.cpu.memory;
+        for e in [
+            bus.cia1.next_event(),
+            bus.cia2.next_event(),
+            bus.vic.next_event(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            next = next.min(e.max(now + 1));
+        }
+        self.cpu.memory.next_event = next;
+        None
+    }
+
+    /// The interrupt sequence: push PC and P (B clear), set I, jump through the vector.
+    fn interrupt(&mut self, vector: u16, what: &str) {
+        let pc = self.cpu.registers.program_counter;
+        if let Some(t) = &self.trace {
+            t.event(&format!("---- {what}, return to ${pc:04X} ----"));
+        }
+        self.push_word(pc);
+        let p = (self.cpu.registers.status.bits() | 0x20) & !0x10;
+        self.push(p);
+        self.cpu
+            .registers
+            .status
+            .insert(Status::PS_DISABLE_INTERRUPTS);
+        let lo = self.cpu.memory.get_byte(vector);
+        let hi = self.cpu.memory.get_byte(vector + 1);
+        self.cpu.registers.program_counter = u16::from_le_bytes([lo, hi]);
+        self.cpu.cycles += 7;
+        self.exec.last_i = (true, self.cpu.cycles);
+        self.exec.watch_i = false;
+        self.cpu.memory.next_event = 0;
+    }
+}
+
+/// One instruction. Interrupts are the machine's business (see `events`), so this skips
+/// `single_step`'s interrupt polling. Kept out of line so that every loop variant shares
+/// one copy of the CPU's fetch/decode/execute.
+#[inline(never)]
+fn step_cpu(cpu: &mut Cpu) {
+    match cpu.fetch_next_and_decode() {
+        Some(decoded) => {
+            // mos6502 adds the page-crossing cycle to read-modify-write instructions
+            // too; the NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
+            let fix = decoded.2.page_crossed() && cpu_fixes::is_read_modify_write(decoded.0);
+            cpu.execute_instruction(decoded);
+            if fix {
+                cpu.cycles -= 1;
+            }
+        }
+        // The unstable opcodes mos6502 leaves out ($93 $9B $9C $9E $9F $AB).
+        None => cpu_fixes::unstable_opcode(cpu),
+    }
+}
