@@ -1,7 +1,18 @@
 ; C64.asm - the machine as RYG sees it. Every KERNAL entry, zero-page byte and
 ; I/O register the program uses is named here, once; no other file writes a
 ; fixed address of the machine (tests/ryg_part1 checks). Also the PETSCII
-; control codes and colour numbers the screen routines print.
+; control codes and colour numbers the screen routines print, and the text
+; encoding the strings are written in.
+
+; Text as the C64 prints it, whatever 64tass mode assembles it (with or
+; without -a): letters in either case become the upper-case letters of the
+; start-up screen; space, digits and punctuation stay as they are.
+        .enc "petscii"
+        .cdef " @", $20
+        .cdef "AZ", $41
+        .cdef "az", $41
+        .cdef "[[", $5b
+        .cdef "]]", $5d
 
 ; KERNAL jump table (documented entries only)
 chrout          = $ffd2         ; print the character in A; keeps X and Y

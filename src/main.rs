@@ -25,7 +25,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Assemble a source file into a .prg (64tass-compatible syntax)
-    Build(build::Args),
+    Build(Box<build::Args>),
     /// Boot a .prg (or assemble and boot a .asm) in a window or headless
     Run(run::Args),
     /// Start a new C64 project: main.asm with the BASIC stub and a Rust test of one routine
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Build(args) => match matches.subcommand_matches("build") {
-            Some(m) => build::main(args, m),
+            Some(m) => build::main(*args, m),
             None => ExitCode::FAILURE,
         },
         Command::Run(args) => run::main(args),

@@ -58,7 +58,7 @@ pub struct Args {
     /// --max-cycles is given)
     #[arg(long, requires = "headless")]
     pub until_idle: bool,
-    /// Read labels from a VICE label file (`al C:0810 .name` lines)
+    /// Read labels from a VICE label file (`al C:0810 .name` or 64tass's `al 810 .name`)
     #[arg(long, value_name = "FILE")]
     pub labels: Option<PathBuf>,
     /// Keys to type through the keyboard matrix as the program asks: text, \n or
@@ -111,7 +111,8 @@ pub struct Args {
     pub scale: u8,
 }
 
-/// `al C:0810 .name` lines (other lines are ignored).
+/// `al C:0810 .name` lines, or 64tass's `al 810 .scope:name` (scopes become
+/// dots, as c64kit names them); other lines are ignored.
 fn parse_vice_labels(text: &str) -> Vec<(String, u16)> {
     text.lines()
         .filter_map(|line| {
@@ -120,8 +121,8 @@ fn parse_vice_labels(text: &str) -> Vec<(String, u16)> {
             let addr = words.next()?;
             let addr = addr.strip_prefix("C:").unwrap_or(addr);
             let addr = u16::from_str_radix(addr, 16).ok()?;
-            let name = words.next()?.trim_start_matches('.');
-            Some((name.to_string(), addr))
+            let name = words.next()?.trim_start_matches('.').replace(':', ".");
+            Some((name, addr))
         })
         .collect()
 }
@@ -450,7 +451,17 @@ fn read_program(
             con.err(program.warnings.to_string().trim_end());
         }
         m.set_symbols(program.address_labels());
-        (program.load_address, program.image.clone(), true)
+        let Ok(start) = u16::try_from(program.load_address) else {
+            return Err(fail(
+                EXIT_LOAD_ERROR,
+                format!(
+                    "{}: the program starts at ${:X}, beyond the C64's 64 KiB",
+                    path.display(),
+                    program.load_address
+                ),
+            ));
+        };
+        (start, program.image.clone(), true)
     } else {
         let bytes = read(path)?;
         if args.load.is_some() {

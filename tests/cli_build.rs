@@ -48,8 +48,24 @@ fn output_raw_labels_listing_defines_and_include_dirs() {
     let out = build(
         &dir.0,
         &[
-            "main.asm", "-o", "out.bin", "--nostart", "-l", "out.lbl", "--vice-labels", "-l", "out.vice",
-            "--list", "out.lst", "-D", "BASE=$c000", "-D", "COLOR=2", "-I", "lib", "-i",
+            "main.asm",
+            "-o",
+            "out.bin",
+            "--nostart",
+            "-l",
+            "out.lbl",
+            "--vice-labels",
+            "-l",
+            "out.vice",
+            "--list",
+            "out.lst",
+            "-D",
+            "BASE=$c000",
+            "-D",
+            "COLOR=2",
+            "-I",
+            "lib",
+            "-i",
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -59,11 +75,17 @@ fn output_raw_labels_listing_defines_and_include_dirs() {
     );
     let labels = std::fs::read_to_string(dir.path("out.lbl")).unwrap();
     // 64tass's order (its symbol table's), checked against 64tass 1.58.
-    assert_eq!(labels, "COLOR\t\t= 2\nstart\t\t= $c000\nBASE\t\t= $c000\nBORDER\t\t= $d020\n");
+    assert_eq!(
+        labels,
+        "COLOR\t\t= 2\nstart\t\t= $c000\nBASE\t\t= $c000\nBORDER\t\t= $d020\n"
+    );
     let vice = std::fs::read_to_string(dir.path("out.vice")).unwrap();
     assert_eq!(vice, "al c000 .start\nal c007 .start:_x\n");
     let listing = std::fs::read_to_string(dir.path("out.lst")).unwrap();
-    assert!(listing.contains(".c000\ta9 02\t\tlda #$02\tstart   lda #COLOR\n"), "{listing}");
+    assert!(
+        listing.contains(".c000\ta9 02\t\tlda #$02\tstart   lda #COLOR\n"),
+        "{listing}"
+    );
     assert!(!dir.path("main.prg").exists());
 }
 
@@ -74,13 +96,30 @@ fn errors_exit_non_zero_and_write_nothing() {
         "bad.asm",
         "* = $1000\n        lda #300\n        jmp nowhere\n        ldq #1\n",
     );
-    let out = build(&dir.0, &["bad.asm", "--labels", "bad.lbl", "--list", "bad.lst"]);
+    let out = build(
+        &dir.0,
+        &["bad.asm", "--labels", "bad.lbl", "--list", "bad.lst"],
+    );
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("error: too large for a 8 bit unsigned integer int '300'\n  --> bad.asm:2:14\n"), "{stderr}");
-    assert!(stderr.contains("error: not defined symbol 'nowhere'\n  --> bad.asm:3:13\n"), "{stderr}");
-    assert!(stderr.contains("error: wrong type 'int'\n  --> bad.asm:4:14\n"), "{stderr}");
-    assert!(stderr.ends_with("bad.asm: 3 errors - nothing written\n"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: too large for a 8 bit unsigned integer int '300'\n  --> bad.asm:2:14\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: not defined symbol 'nowhere'\n  --> bad.asm:3:13\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: wrong type 'int'\n  --> bad.asm:4:14\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("bad.asm: 3 errors - nothing written\n"),
+        "{stderr}"
+    );
     assert_eq!(dir.names(), ["bad.asm"], "only the source remains");
 }
 
@@ -97,7 +136,10 @@ fn a_failed_build_leaves_an_existing_output_untouched() {
     let out = build(&dir.0, &["prog.asm"]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("error: branch too far by +173 bytes\n  --> prog.asm:2:13\n"), "{stderr}");
+    assert!(
+        stderr.contains("error: branch too far by +173 bytes\n  --> prog.asm:2:13\n"),
+        "{stderr}"
+    );
     assert_eq!(std::fs::read(dir.path("prog.prg")).unwrap(), before);
 }
 
@@ -115,7 +157,10 @@ fn missing_source_and_bad_define_fail_cleanly() {
     let out = build(&dir.0, &["ok.asm", "-D", "X=zz"]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("error: not defined symbol 'zz'\n  --> <command line>:1:3\n"), "{stderr}");
+    assert!(
+        stderr.contains("error: not defined symbol 'zz'\n  --> <command line>:1:3\n"),
+        "{stderr}"
+    );
     assert!(!dir.path("ok.prg").exists());
     // Unused, it is no error.
     dir.write("ok.asm", GOOD);
@@ -126,12 +171,21 @@ fn missing_source_and_bad_define_fail_cleanly() {
 fn warnings_are_printed_but_the_build_succeeds() {
     let dir = TempDir::new("build-warn");
     // Overwriting bytes is silent, as in 64tass; the jmp ($xxff) bug is not.
-    dir.write("w.asm", "* = $1000\n        .byte 1, 2\n* = $1000\n        jmp ($10ff)\n");
+    dir.write(
+        "w.asm",
+        "* = $1000\n        .byte 1, 2\n* = $1000\n        jmp ($10ff)\n",
+    );
     let out = build(&dir.0, &["w.asm"]);
     assert!(out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("warning: possible jmp ($xxff) bug [-Wjmp-bug]\n  --> w.asm:4:14\n"), "{stderr}");
-    assert_eq!(std::fs::read(dir.path("w.prg")).unwrap(), [0x00, 0x10, 0x6c, 0xff, 0x10]);
+    assert!(
+        stderr.contains("warning: possible jmp ($xxff) bug [-Wjmp-bug]\n  --> w.asm:4:14\n"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(dir.path("w.prg")).unwrap(),
+        [0x00, 0x10, 0x6c, 0xff, 0x10]
+    );
 }
 
 #[test]

@@ -120,7 +120,12 @@ pub struct Args {
     pub dump_labels: u8,
 
     /// Write a listing: offset, bytes, disassembly, source
-    #[arg(short = 'L', long = "list", visible_alias = "listing", value_name = "FILE")]
+    #[arg(
+        short = 'L',
+        long = "list",
+        visible_alias = "listing",
+        value_name = "FILE"
+    )]
     pub list: Option<PathBuf>,
     /// Listing without the disassembly column
     #[arg(short = 'm', long)]
@@ -228,7 +233,11 @@ impl Args {
         Ok(c64asm::Options {
             defines: self.defines.clone(),
             include_dirs: self.include_dirs.clone(),
-            cpu: if self.illegal { c64asm::Cpu::M6502i } else { c64asm::Cpu::M6502 },
+            cpu: if self.illegal {
+                c64asm::Cpu::M6502i
+            } else {
+                c64asm::Cpu::M6502
+            },
             ascii: self.ascii,
             case_sensitive: self.case_sensitive,
             long_branch: self.long_branch,
@@ -291,7 +300,9 @@ impl Args {
             ("mos_hex", OutputFormat::MosHex),
             ("s_record", OutputFormat::SRecord),
         ];
-        let mut paths: Vec<(usize, PathBuf)> = positions(m, "output").zip(self.output.iter().cloned()).collect();
+        let mut paths: Vec<(usize, PathBuf)> = positions(m, "output")
+            .zip(self.output.iter().cloned())
+            .collect();
         if paths.is_empty() && !self.no_output {
             // The default output comes after every flag.
             paths.push((usize::MAX, self.files[0].with_extension("prg")));
@@ -309,7 +320,9 @@ impl Args {
             ("mesen_labels", LabelFormat::Mesen),
             ("dump_labels", LabelFormat::Dump),
         ];
-        let paths = positions(m, "labels").zip(self.labels.iter().cloned()).collect();
+        let paths = positions(m, "labels")
+            .zip(self.labels.iter().cloned())
+            .collect();
         in_force(m, &FORMATS, paths)
     }
 }
@@ -327,7 +340,11 @@ fn positions<'a>(m: &'a ArgMatches, id: &str) -> Box<dyn Iterator<Item = usize> 
 
 /// 64tass's rule: each file gets the format flag last given before it, the last
 /// file the last format flag given at all.
-fn in_force<F: Copy + Default>(m: &ArgMatches, formats: &[(&str, F)], paths: Vec<(usize, PathBuf)>) -> Vec<Target<F>> {
+fn in_force<F: Copy + Default>(
+    m: &ArgMatches,
+    formats: &[(&str, F)],
+    paths: Vec<(usize, PathBuf)>,
+) -> Vec<Target<F>> {
     let mut flags: Vec<(usize, F)> = formats
         .iter()
         .flat_map(|(id, f)| positions(m, id).map(move |i| (i, *f)))
@@ -340,7 +357,11 @@ fn in_force<F: Copy + Default>(m: &ArgMatches, formats: &[(&str, F)], paths: Vec
         .enumerate()
         .map(|(n, (at, path))| {
             let before = flags.iter().rev().find(|&&(i, _)| i < at).map(|&(_, f)| f);
-            let format = if n + 1 == count { last.or(before) } else { before };
+            let format = if n + 1 == count {
+                last.or(before)
+            } else {
+                before
+            };
             Target {
                 path,
                 format: format.unwrap_or_default(),

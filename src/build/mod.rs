@@ -71,7 +71,9 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         out!("{}", String::from_utf8_lossy(&stdout));
     }
     if !args.quiet {
-        let name = outputs.first().map_or("(no output)".to_string(), |t| t.path.display().to_string());
+        let name = outputs
+            .first()
+            .map_or("(no output)".to_string(), |t| t.path.display().to_string());
         let len = program.image.len();
         if len == 0 {
             outln!("{name}: no bytes assembled");
@@ -140,20 +142,32 @@ fn write_outputs(
         group.input(f, "a file the source reads");
     }
     let mut stdout = Vec::new();
-    let mut add = |group: &mut Outputs, path: &Path, what: &str, bytes: &[u8]| -> Result<(), String> {
-        if path.as_os_str() == "-" {
-            stdout.extend_from_slice(bytes);
-            return Ok(());
-        }
-        group.add(path, what, bytes).map_err(nothing)
-    };
+    let mut add =
+        |group: &mut Outputs, path: &Path, what: &str, bytes: &[u8]| -> Result<(), String> {
+            if path.as_os_str() == "-" {
+                stdout.extend_from_slice(bytes);
+                return Ok(());
+            }
+            group.add(path, what, bytes).map_err(nothing)
+        };
     for t in outputs {
-        let what = if args.output.is_empty() { "the output" } else { "-o" };
-        let bytes = program.output(t.format).map_err(|e| format!("{}: {e} - nothing written", t.path.display()))?;
+        let what = if args.output.is_empty() {
+            "the output"
+        } else {
+            "-o"
+        };
+        let bytes = program
+            .output(t.format)
+            .map_err(|e| format!("{}: {e} - nothing written", t.path.display()))?;
         add(&mut group, &t.path, what, &bytes)?;
     }
     for t in labels {
-        add(&mut group, &t.path, "--labels", program.labels(t.format).as_bytes())?;
+        add(
+            &mut group,
+            &t.path,
+            "--labels",
+            program.labels(t.format).as_bytes(),
+        )?;
     }
     if let Some(p) = &args.list {
         let columns = c64asm::ListingColumns {
@@ -161,17 +175,31 @@ fn write_outputs(
             source: !args.no_source,
             line_numbers: args.line_numbers,
         };
-        add(&mut group, p, "--list", program.listing_with(columns).as_bytes())?;
+        add(
+            &mut group,
+            p,
+            "--list",
+            program.listing_with(columns).as_bytes(),
+        )?;
     }
     if let Some(p) = &args.map {
-        let name = outputs.first().map_or(String::new(), |t| t.path.display().to_string());
+        let name = outputs
+            .first()
+            .map_or(String::new(), |t| t.path.display().to_string());
         add(&mut group, p, "--map", program.memory_map(&name).as_bytes())?;
     }
     if let Some(p) = &args.source_map {
-        add(&mut group, p, "--source-map", program.source_map().as_bytes())?;
+        add(
+            &mut group,
+            p,
+            "--source-map",
+            program.source_map().as_bytes(),
+        )?;
     }
     if let Some(p) = &args.dependencies {
-        let target = outputs.first().map_or(args.files[0].with_extension("prg"), |t| t.path.clone());
+        let target = outputs
+            .first()
+            .map_or(args.files[0].with_extension("prg"), |t| t.path.clone());
         let rule = make_rule(&target, &args.files, program.files(), args.make_phony);
         add(&mut group, p, "--dependencies", rule.as_bytes())?;
     }
@@ -208,7 +236,10 @@ fn disk_name(args: &Args) -> Result<Option<String>, String> {
         c64d64::check_name(name).map_err(|e| format!("--disk-name: {e}"))?;
         return Ok(Some(name.clone()));
     }
-    let stem = args.files[0].file_stem().unwrap_or_default().to_string_lossy();
+    let stem = args.files[0]
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy();
     let name: String = stem
         .chars()
         .take(16)

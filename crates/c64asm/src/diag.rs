@@ -179,7 +179,13 @@ fn plain_line(d: &Diagnostic) -> String {
         Severity::Warning => "warning",
     };
     let mut s = if d.line > 0 {
-        format!("{}:{}:{}: {sev}: {}", d.file, d.line, d.column, d.headline())
+        format!(
+            "{}:{}:{}: {sev}: {}",
+            d.file,
+            d.line,
+            d.column,
+            d.headline()
+        )
     } else if !d.file.is_empty() {
         format!("{}: {sev}: {}", d.file, d.headline())
     } else {

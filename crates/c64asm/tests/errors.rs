@@ -132,7 +132,10 @@ fn unknown_word_in_the_mnemonic_column() {
     // In the first word's place `ldq` is a label and `#1` a macro call of an
     // int, as in 64tass; a failed run shows no warnings (64tass neither).
     let d = fail("* = $1000\n        ldq #1\n");
-    assert_eq!(errors_of(&d), [(Kind::Syntax, 2, 14, "wrong type 'int'".to_string())]);
+    assert_eq!(
+        errors_of(&d),
+        [(Kind::Syntax, 2, 14, "wrong type 'int'".to_string())]
+    );
     assert!(warnings_of(&d).is_empty(), "{d}");
 }
 
@@ -778,7 +781,10 @@ fn undocumented_opcodes_need_the_6502i() {
     // Without 6502i, `lax` in the first word's place is a label: the same
     // error as for `ldq`, as in 64tass.
     let d = fail("* = $1000\n        lax #1\n");
-    assert_eq!(errors_of(&d), [(Kind::Syntax, 2, 14, "wrong type 'int'".to_string())]);
+    assert_eq!(
+        errors_of(&d),
+        [(Kind::Syntax, 2, 14, "wrong type 'int'".to_string())]
+    );
     let opts = Options {
         cpu: Cpu::M6502i,
         ..Default::default()

@@ -22,8 +22,11 @@ fn code(m: &mut Machine, body: &str) {
          chkin = $ffc6\nchkout = $ffc9\nclrchn = $ffcc\nchrin = $ffcf\nchrout = $ffd2\nreadst = $ffb7\n\
          * = $c000\n{body}\n"
     );
-    let p = c64asm::assemble_str("t.asm", &src, &c64asm::Options::default())
-        .unwrap_or_else(|d| panic!("{d}"));
+    let opts = c64asm::Options {
+        ascii: true,
+        ..Default::default()
+    };
+    let p = c64asm::assemble_str("t.asm", &src, &opts).unwrap_or_else(|d| panic!("{d}"));
     m.load_prg(&p.prg_bytes()).unwrap();
 }
 

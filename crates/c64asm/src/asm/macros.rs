@@ -524,7 +524,13 @@ impl Assembler<'_> {
         }
         if end == pos {
             // Not a name: 64tass evaluates it and finds the wrong type (`#1`).
-            let mut p = crate::syntax::expr::Parser::new(&line.text, pos, line.end, &mut self.names, self.dialect);
+            let mut p = crate::syntax::expr::Parser::new(
+                &line.text,
+                pos,
+                line.end,
+                &mut self.names,
+                self.dialect,
+            );
             let msg = match p.single() {
                 Ok(e) => match self.eval(line, &e)? {
                     Value::None => return Ok(None),

@@ -32,7 +32,11 @@ pub fn images() -> &'static (Vec<u8>, Vec<u8>) {
     static IMAGES: OnceLock<(Vec<u8>, Vec<u8>)> = OnceLock::new();
     IMAGES.get_or_init(|| {
         let source = format!("{}{}", include_str!("../roms/testrom.asm"), tables());
-        let program = c64asm::assemble_str("testrom.asm", &source, &c64asm::Options::default())
+        let opts = c64asm::Options {
+            ascii: true,
+            ..Default::default()
+        };
+        let program = c64asm::assemble_str("testrom.asm", &source, &opts)
             .unwrap_or_else(|d| panic!("the test ROM does not assemble:\n{d}"));
         assert!(program.warnings.is_empty(), "{}", program.warnings);
         assert_eq!(program.load_address, 0xA000);
