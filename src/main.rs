@@ -27,7 +27,7 @@ enum Command {
     /// Assemble a source file into a .prg (64tass-compatible syntax)
     Build(Box<build::Args>),
     /// Boot a .prg (or assemble and boot a .asm) in a window or headless
-    Run(run::Args),
+    Run(Box<run::Args>),
     /// Start a new C64 project: main.asm with the BASIC stub and a Rust test of one routine
     New(new::Args),
 }
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             Some(m) => build::main(*args, m),
             None => ExitCode::FAILURE,
         },
-        Command::Run(args) => run::main(args),
+        Command::Run(args) => run::main(*args),
         Command::New(args) => new::main(args),
     };
     console::finish(code)
