@@ -155,7 +155,10 @@ fn sources_assemble_exactly_like_64tass() {
             .lines()
             .take(3)
             .any(|l| l.starts_with("; 64tass rejects"));
-        let any_order = text.lines().take(3).any(|l| l.starts_with("; labels in any order"));
+        let any_order = text
+            .lines()
+            .take(3)
+            .any(|l| l.starts_with("; labels in any order"));
         for flags in flag_sets(&text) {
             let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
             let _ = std::fs::remove_file(&out);
@@ -176,7 +179,9 @@ fn sources_assemble_exactly_like_64tass() {
                         ("VICE labels", p.vice_labels(), t.vice),
                     ] {
                         if label_lines(&ours, any_order) != label_lines(&theirs, any_order) {
-                            failures.push(format!("{name}: the {what} differs:\nours:\n{ours}64tass:\n{theirs}"));
+                            failures.push(format!(
+                                "{name}: the {what} differs:\nours:\n{ours}64tass:\n{theirs}"
+                            ));
                         }
                     }
                     let bytes = if raw { p.image.clone() } else { p.prg_bytes() };
