@@ -1068,11 +1068,7 @@ impl Assembler<'_> {
     }
 
     /// Values of a definition line, with strings kept as characters.
-    fn definition_values(
-        &mut self,
-        line: &LineRef,
-        args: usize,
-    ) -> Option<Vec<super::eval::Located>> {
+    fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<super::eval::Args> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;

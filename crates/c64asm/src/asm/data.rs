@@ -4,7 +4,7 @@
 
 use super::Assembler;
 use super::compile::{Cmd, NewLabel};
-use super::eval::Located;
+use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
 use crate::output::PlaceIssue;
@@ -133,7 +133,7 @@ impl Assembler<'_> {
     }
 
     /// The arguments of a data directive; at least one is required.
-    fn data_args(&mut self, line: &LineRef, args: usize) -> Option<Vec<Located>> {
+    fn data_args(&mut self, line: &LineRef, args: usize) -> Option<Args> {
         if line.at_end(args) {
             self.error(
                 line.span(args, args + 1),

@@ -31,6 +31,10 @@ pub enum Searched {
     Object(NsId),
 }
 
+/// Evaluated arguments of a line: most lines have one or two, kept inline
+/// (a line is evaluated once per pass; an allocation each would show).
+pub type Args = smallvec::SmallVec<[Located; 2]>;
+
 /// A value with the position it came from.
 #[derive(Clone, Debug)]
 pub struct Located {
@@ -415,8 +419,8 @@ impl Assembler<'_> {
     // --------------------------------------------------------------- evaluation
 
     /// Evaluate an argument list: `*list` spreads into several values.
-    pub fn eval_args(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Vec<Located>> {
-        let mut out = Vec::with_capacity(exprs.len());
+    pub fn eval_args(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Args> {
+        let mut out = Args::with_capacity(exprs.len());
         for e in exprs {
             if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {
                 let v = self.eval(line, inner)?;
@@ -801,7 +805,7 @@ impl Assembler<'_> {
         &mut self,
         line: &LineRef,
         callee: Value,
-        vals: Vec<Located>,
+        vals: Args,
         pos: Pos,
     ) -> EResult<Value> {
         if callee.is_none() {

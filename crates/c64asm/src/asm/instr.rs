@@ -53,31 +53,73 @@ const ALWAYS: &[(&str, u8)] = &[
 ];
 
 /// Look up an instruction name (always case-insensitive, as in 64tass).
+/// Every line starting with a word asks this, so it is one table look-up.
 pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
-    let b = word.as_bytes();
-    if b.len() != 3 {
+    let entry = MnemonicTable::get().0[MnemonicTable::key(word.as_bytes())?];
+    if entry & MnemonicTable::PRESENT == 0
+        || (cpu == Cpu::M6502 && entry & MnemonicTable::ALL_ILLEGAL != 0)
+    {
         return None;
     }
-    let lower = [
-        b[0].to_ascii_lowercase(),
-        b[1].to_ascii_lowercase(),
-        b[2].to_ascii_lowercase(),
-    ];
-    let name: &[u8] = match ALIASES.iter().find(|(a, _)| a.as_bytes() == lower) {
-        Some((_, real)) => real.as_bytes(),
-        None => &lower,
-    };
-    if let Some(i) = crate::opcodes::lookup(name) {
-        let m = &MNEMONICS[i as usize];
-        if cpu == Cpu::M6502 && m.all_illegal() {
-            return None;
+    let code = entry as u8;
+    Some(if entry & MnemonicTable::ALWAYS != 0 {
+        Op::Always(code)
+    } else {
+        Op::Real(code)
+    })
+}
+
+/// Every three-letter word, by its letters (5 bits each): what it names.
+struct MnemonicTable(Box<[u16]>);
+
+impl MnemonicTable {
+    const PRESENT: u16 = 1 << 15;
+    const ALWAYS: u16 = 1 << 14;
+    const ALL_ILLEGAL: u16 = 1 << 13;
+
+    fn key(word: &[u8]) -> Option<usize> {
+        let [a, b, c] = *word else { return None };
+        let mut key = 0;
+        for ch in [a, b, c] {
+            let l = ch.to_ascii_lowercase();
+            if !l.is_ascii_lowercase() {
+                return None;
+            }
+            key = key << 5 | usize::from(l - b'a');
         }
-        return Some(Op::Real(i));
+        Some(key)
     }
-    ALWAYS
-        .iter()
-        .find(|(a, _)| a.as_bytes() == lower)
-        .map(|&(_, o)| Op::Always(o))
+
+    fn get() -> &'static MnemonicTable {
+        static TABLE: std::sync::OnceLock<MnemonicTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            let mut t = vec![0u16; 1 << 15].into_boxed_slice();
+            let mut set = |word: &str, entry: u16| {
+                if let Some(k) = Self::key(word.as_bytes()) {
+                    t[k] = entry;
+                }
+            };
+            let real = |i: usize| {
+                let illegal = if MNEMONICS[i].all_illegal() {
+                    Self::ALL_ILLEGAL
+                } else {
+                    0
+                };
+                Self::PRESENT | illegal | i as u16
+            };
+            for (i, m) in MNEMONICS.iter().enumerate() {
+                set(m.name, real(i));
+            }
+            for &(alias, name) in ALIASES {
+                let i = MNEMONICS.iter().position(|m| m.name == name);
+                set(alias, real(i.expect("an alias names a real instruction")));
+            }
+            for &(name, opcode) in ALWAYS {
+                set(name, Self::PRESENT | Self::ALWAYS | u16::from(opcode));
+            }
+            MnemonicTable(t)
+        })
+    }
 }
 
 /// An encoding failure: where and why.
@@ -97,8 +139,7 @@ impl Assembler<'_> {
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
-        let word = line.text[mpos..mend].to_string();
-        let Some(op) = mnemonic(&word, self.st.cpu) else {
+        let Some(op) = mnemonic(&line.text[mpos..mend], self.st.cpu) else {
             return Step::Next;
         };
         let mut pos = line.skip_ws(mend);
@@ -128,7 +169,7 @@ impl Assembler<'_> {
         // Addressing-mode errors point at the operand, as 64tass's do.
         let mut at = mpos as Pos;
         let vals = if line.at_end(line.skip_ws(pos)) && width == Width::Auto {
-            Vec::new()
+            super::eval::Args::new()
         } else {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Operands) else {
                 return Step::Next;
@@ -185,7 +226,11 @@ impl Assembler<'_> {
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.
-                let name = crate::syntax::expr::intern_name(&mut self.names, &word, self.dialect);
+                let name = crate::syntax::expr::intern_name(
+                    &mut self.names,
+                    &line.text[mpos..mend],
+                    self.dialect,
+                );
                 if let Some(id) = self.lookup(name) {
                     let v = self.syms.label(id).value.clone();
                     if matches!(v, Value::Macro(..) | Value::Func(_)) {

@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::Assembler;
 use super::compile::{Cmd, NewLabel, Step};
-use super::eval::{EResult, Located, Reported};
+use super::eval::{Args, EResult, Reported};
 use super::lines::{LineRef, ParseKind};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
@@ -1067,7 +1067,7 @@ impl Assembler<'_> {
         &mut self,
         line: &LineRef,
         id: FuncId,
-        args: Vec<Located>,
+        args: Args,
         pos: u32,
     ) -> EResult<Value> {
         let span = self.span_at(line, pos);
@@ -1080,7 +1080,7 @@ impl Assembler<'_> {
         &mut self,
         line: &LineRef,
         id: FuncId,
-        args: Vec<Located>,
+        args: Args,
         call: Span,
         statement: bool,
     ) -> EResult<Option<Value>> {
@@ -1146,7 +1146,7 @@ impl Assembler<'_> {
             let v = match args.get(i) {
                 Some(a) if !matches!(a.val, Value::Default) => match &p.convert {
                     Some(c) => self
-                        .call_value(line, c.clone(), vec![a.clone()], a.pos)
+                        .call_value(line, c.clone(), smallvec::smallvec![a.clone()], a.pos)
                         .unwrap_or(Value::None),
                     None => a.val.clone(),
                 },

@@ -1,14 +1,13 @@
 //! What a run produces: the recorded origin of every byte (for listings and
 //! source maps), and the final [`Program`] built from the last pass.
 
-use std::rc::Rc;
 use std::sync::Arc;
 
 use super::Assembler;
 use super::lines::LineRef;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolValue};
-use crate::source::{FileId, Span};
+use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::value::{NsId, Value};
 
@@ -256,8 +255,15 @@ impl Assembler<'_> {
             record,
             files,
             opts,
+            lines,
+            names,
+            syms,
+            macros,
             ..
         } = self;
+        if !opts.free_memory {
+            std::mem::forget((lines, names, syms, macros));
+        }
         let sources = Arc::new(src);
         if has_errors {
             return Err(Diagnostics::new(diags, Some(sources)));
@@ -282,13 +288,4 @@ impl Assembler<'_> {
             passes,
         })
     }
-}
-
-/// Unused helper kept for spans of synthesized lines.
-pub fn _span(file: FileId) -> Span {
-    Span::new(file, 0, 0)
-}
-
-pub fn _rc(s: &str) -> Rc<str> {
-    Rc::from(s)
 }

@@ -338,20 +338,7 @@ pub enum ExprKind {
 
 impl Expr {
     pub fn new(pos: Pos, kind: ExprKind) -> Expr {
-        let below = |items: &[Expr]| items.iter().map(|e| e.height).max().unwrap_or(0);
-        let height = 1 + match &kind {
-            ExprKind::Unary(_, a) | ExprKind::Paren(a) | ExprKind::Addr(_, a) => a.height,
-            ExprKind::Binary(_, ab) | ExprKind::Member(ab) => below(&ab[..]),
-            ExprKind::Cond(abc) | ExprKind::DCond(abc) => below(&abc[..]),
-            ExprKind::Call(f, args) | ExprKind::Index(f, args) => f.height.max(below(args)),
-            ExprKind::Slice(items) | ExprKind::List(items) | ExprKind::Tuple(items) => below(items),
-            ExprKind::Dict(pairs) => pairs
-                .iter()
-                .map(|(k, v)| k.as_ref().map_or(0, |k| k.height).max(v.height))
-                .max()
-                .unwrap_or(0),
-            _ => 0,
-        };
+        let height = height(&kind);
         Expr { pos, height, kind }
     }
 
@@ -383,47 +370,55 @@ impl Expr {
     }
 }
 
+/// How deep a node with these children is (1 for a leaf).
+fn height(kind: &ExprKind) -> u32 {
+    let below = |items: &[Expr]| items.iter().map(|e| e.height).max().unwrap_or(0);
+    1 + match kind {
+        ExprKind::Unary(_, a) | ExprKind::Paren(a) | ExprKind::Addr(_, a) => a.height,
+        ExprKind::Binary(_, ab) | ExprKind::Member(ab) => below(&ab[..]),
+        ExprKind::Cond(abc) | ExprKind::DCond(abc) => below(&abc[..]),
+        ExprKind::Call(f, args) | ExprKind::Index(f, args) => f.height.max(below(args)),
+        ExprKind::Slice(items) | ExprKind::List(items) | ExprKind::Tuple(items) => below(items),
+        ExprKind::Dict(pairs) => pairs
+            .iter()
+            .map(|(k, v)| k.as_ref().map_or(0, |k| k.height).max(v.height))
+            .max()
+            .unwrap_or(0),
+        _ => 0,
+    }
+}
+
 /// Turn the parentheses of an instruction operand into indirection, as
 /// 64tass does: `(x)` is indirect when nothing but `,x`-style indexing,
 /// another bracket or the end of the operand follows it, and plain grouping
-/// when it is the operand of an operator (`(2)+3`, `#(2)`).
-pub fn mark_indirect(e: Expr) -> Expr {
-    resolve(e, true)
+/// when it is the operand of an operator (`(2)+3`, `#(2)`). In place: the
+/// parser's nodes are reused.
+pub fn mark_indirect(e: &mut Expr) {
+    resolve(e, true);
 }
 
-fn resolve(e: Expr, top: bool) -> Expr {
-    let pos = e.pos;
-    match e.kind {
+fn resolve(e: &mut Expr, top: bool) {
+    match &mut e.kind {
         ExprKind::Paren(inner) => {
-            let inner = resolve(*inner, true);
+            resolve(inner, true);
+            let ExprKind::Paren(inner) = std::mem::replace(&mut e.kind, ExprKind::Fold) else {
+                unreachable!("matched above")
+            };
             if top {
-                Expr::new(pos, ExprKind::Addr(AddrOp::Ind, Box::new(inner)))
+                e.kind = ExprKind::Addr(AddrOp::Ind, inner);
             } else {
-                inner
+                // Grouping only: the node becomes its content (its own
+                // position included, as a rebuilt tree would have it).
+                *e = *inner;
+                return;
             }
         }
-        ExprKind::Addr(op @ AddrOp::Index(_), base) => {
-            Expr::new(pos, ExprKind::Addr(op, Box::new(resolve(*base, true))))
-        }
-        ExprKind::Addr(op, base) => {
-            Expr::new(pos, ExprKind::Addr(op, Box::new(resolve(*base, false))))
-        }
-        ExprKind::List(items) => {
-            let items: Vec<Expr> = items
-                .into_vec()
-                .into_iter()
-                .map(|x| resolve(x, true))
-                .collect();
-            Expr::new(pos, ExprKind::List(items.into()))
-        }
-        ExprKind::Unary(op, a) => Expr::new(pos, ExprKind::Unary(op, Box::new(resolve(*a, false)))),
-        ExprKind::Binary(op, ab) => {
-            let [a, b] = *ab;
-            Expr::new(
-                pos,
-                ExprKind::Binary(op, Box::new([resolve(a, false), resolve(b, false)])),
-            )
-        }
-        kind => Expr::new(pos, kind),
+        ExprKind::Addr(AddrOp::Index(_), base) => resolve(base, true),
+        ExprKind::Addr(_, base) => resolve(base, false),
+        ExprKind::List(items) => items.iter_mut().for_each(|x| resolve(x, true)),
+        ExprKind::Unary(_, a) => resolve(a, false),
+        ExprKind::Binary(_, ab) => ab.iter_mut().for_each(|x| resolve(x, false)),
+        _ => return,
     }
+    e.height = height(&e.kind);
 }

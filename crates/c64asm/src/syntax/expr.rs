@@ -181,11 +181,9 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// Instruction operands: like [`Parser::list`], with parentheses turned
     /// into indirection where 64tass does.
     pub fn operands(&mut self) -> PResult<Vec<Expr>> {
-        Ok(self
-            .list()?
-            .into_iter()
-            .map(super::ast::mark_indirect)
-            .collect())
+        let mut list = self.list()?;
+        list.iter_mut().for_each(super::ast::mark_indirect);
+        Ok(list)
     }
 
     /// A list element: a conditional expression followed by any number of
