@@ -1405,7 +1405,7 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        let [e] = exprs.as_slice() else {
+        let [e] = &exprs[..] else {
             let span = line.span(args, args + 1);
             self.error(
                 span,

@@ -1428,7 +1428,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        let [e] = exprs.as_slice() else {
+        let [e] = &exprs[..] else {
             self.error(
                 line.span(pos, pos + 1),
                 Kind::Syntax,
@@ -1450,7 +1450,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        let [e] = exprs.as_slice() else {
+        let [e] = &exprs[..] else {
             self.error(
                 line.span(pos, pos + 1),
                 Kind::Syntax,

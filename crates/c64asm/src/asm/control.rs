@@ -25,7 +25,7 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        let [e] = exprs.as_slice() else {
+        let [e] = &exprs[..] else {
             let span = line.span(args, args + 1);
             self.error(
                 span,
@@ -645,7 +645,7 @@ impl Assembler<'_> {
                 return LoopEnd::Never;
             };
             self.set_variable(line, n, &t, s, ns, v, false);
-            pos = parsed.end;
+            pos = parsed.end as usize;
         }
         let p = line.skip_ws(pos);
         if line.at(p) != b',' {
@@ -659,7 +659,7 @@ impl Assembler<'_> {
             self.parse_exprs(line, cond_pos, ParseKind::Single)
         };
         let after_cond = match &cond {
-            Some(c) => line.skip_ws(c.end),
+            Some(c) => line.skip_ws(c.end as usize),
             None => cond_pos,
         };
         let step_pos = if line.at(after_cond) == b',' {

@@ -555,7 +555,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        let [e] = exprs.as_slice() else {
+        let [e] = &exprs[..] else {
             self.error(
                 line.span(args, args + 1),
                 Kind::Syntax,

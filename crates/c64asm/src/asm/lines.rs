@@ -56,12 +56,14 @@ pub enum ParseKind {
     Single,
 }
 
+/// One parse, kept for every later pass: sized exactly (a large source has
+/// one per line, so its size is the assembler's memory).
 pub struct Parsed {
-    pub result: Result<Vec<Expr>, SyntaxError>,
+    pub result: Result<Box<[Expr]>, Box<SyntaxError>>,
     /// Where parsing stopped (for `Single`).
-    pub end: usize,
+    pub end: u32,
     /// Deprecated operators met, for warnings.
-    pub deprecated: Vec<(Pos, &'static str)>,
+    pub deprecated: Box<[(Pos, &'static str)]>,
 }
 
 struct Entry {
@@ -155,9 +157,9 @@ impl Assembler<'_> {
             ParseKind::Single => p.single().map(|e| vec![e]),
         };
         let parsed = Rc::new(Parsed {
-            result,
-            end: p.pos,
-            deprecated: std::mem::take(&mut p.deprecated),
+            result: result.map(Vec::into_boxed_slice).map_err(Box::new),
+            end: p.pos as u32,
+            deprecated: std::mem::take(&mut p.deprecated).into_boxed_slice(),
         });
         let lines = self.src.get(line.file).line_count();
         self.lines.insert(
