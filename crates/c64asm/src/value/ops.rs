@@ -530,6 +530,17 @@ fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
     })
 }
 
+/// Floats compare as 64tass compares them: nearly equal values (within
+/// 5e-10 of the larger magnitude) are equal, so `2.1 + 0.2 == 2.3` holds
+/// and `2.1 + 0.2 < 2.3` does not.
+fn float_compare(a: f64, b: f64) -> Ordering {
+    if a == b || (a - b).abs() <= a.abs().max(b.abs()) * 5e-10 {
+        Ordering::Equal
+    } else {
+        a.partial_cmp(&b).unwrap_or(Ordering::Equal)
+    }
+}
+
 /// Ordering of two values, `None` if they can't be compared.
 pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>> {
     match (a, b) {
@@ -552,7 +563,7 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         (Value::Float(_), _) | (_, Value::Float(_)) => {
             let p = super::convert::to_float(&x, env).ok()?;
             let q = super::convert::to_float(&y, env).ok()?;
-            Ok(p.partial_cmp(&q).unwrap_or(Ordering::Equal))
+            Ok(float_compare(p, q))
         }
         _ => Ok(int_of(&x).cmp(&int_of(&y))),
     })
