@@ -217,7 +217,13 @@ fn write_outputs(
 /// make doesn't stop when one of them is deleted.
 fn make_rule(target: &Path, sources: &[PathBuf], read: &[PathBuf], phony: bool) -> String {
     let escape = |p: &Path| p.display().to_string().replace(' ', "\\ ");
-    let all: Vec<String> = sources.iter().chain(read).map(|p| escape(p)).collect();
+    // The files read start with the sources themselves: name each once.
+    let read: Vec<&PathBuf> = read.iter().filter(|p| !sources.contains(p)).collect();
+    let all: Vec<String> = sources
+        .iter()
+        .chain(read.iter().copied())
+        .map(|p| escape(p))
+        .collect();
     let mut text = format!("{}: {}\n", escape(target), all.join(" "));
     if phony && !read.is_empty() {
         let read: Vec<String> = read.iter().map(|p| escape(p)).collect();
