@@ -68,9 +68,11 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         }
     };
     if !stdout.is_empty() {
-        out!("{}", String::from_utf8_lossy(&stdout));
+        crate::console::bytes_to_stdout(&stdout);
     }
-    if !args.quiet {
+    // A summary would be mixed into what went to standard output (64tass is silent too).
+    let to_stdout = args.output.iter().any(|p| p.as_os_str() == "-");
+    if !args.quiet && !to_stdout {
         let name = outputs
             .first()
             .map_or("(no output)".to_string(), |t| t.path.display().to_string());
