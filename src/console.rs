@@ -58,6 +58,21 @@ pub fn to_stdout(args: fmt::Arguments<'_>) -> bool {
     write_to(STDOUT, args)
 }
 
+/// Writes bytes (a program, not text) to stdout; false if it failed (now or before).
+pub fn bytes_to_stdout(bytes: &[u8]) -> bool {
+    if failed(STDOUT) {
+        return false;
+    }
+    let mut out = io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => true,
+        Err(e) => {
+            record(STDOUT, &e);
+            false
+        }
+    }
+}
+
 /// Writes to stderr; false if it failed (now or before). Behind `errln!`.
 pub fn to_stderr(args: fmt::Arguments<'_>) -> bool {
     write_to(STDERR, args)

@@ -565,3 +565,36 @@ fn a_source_name_that_is_no_d64_name_suggests_disk_name() {
     let disk = c64d64::Disk::from_bytes(&std::fs::read(dir.path("r.d64")).unwrap()).unwrap();
     assert_eq!(disk.read_file("RAT-N-1").unwrap(), GOOD_PRG);
 }
+
+#[test]
+fn output_to_standard_output_is_the_exact_bytes_and_nothing_else() {
+    let dir = TempDir::new("build-stdout");
+    // Bytes above $7F must not be mangled as text.
+    dir.write("hi.asm", "* = $c000\n lda #$ff\n .byte $80, $c0\n");
+    for quiet in [false, true] {
+        let mut args = vec!["hi.asm", "-o", "-"];
+        if quiet {
+            args.push("-q");
+        }
+        let out = build(&dir.0, &args);
+        assert!(out.status.success(), "{}", both(&out));
+        assert_eq!(out.stdout, [0x00, 0xc0, 0xa9, 0xff, 0x80, 0xc0]);
+    }
+}
+
+#[test]
+fn dependencies_name_each_file_once() {
+    let dir = TempDir::new("build-deps");
+    dir.write("part.asm", "x = 1\n");
+    dir.write("pic.bin", "ab");
+    dir.write(
+        "main.asm",
+        "* = $1000\n .include \"part.asm\"\n .binary \"pic.bin\"\n",
+    );
+    let out = build(&dir.0, &["main.asm", "-M", "main.d", "--make-phony"]);
+    assert!(out.status.success(), "{}", both(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path("main.d")).unwrap(),
+        "main.prg: main.asm part.asm pic.bin\npart.asm pic.bin:\n"
+    );
+}

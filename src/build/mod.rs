@@ -68,9 +68,11 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         }
     };
     if !stdout.is_empty() {
-        out!("{}", String::from_utf8_lossy(&stdout));
+        crate::console::bytes_to_stdout(&stdout);
     }
-    if !args.quiet {
+    // A summary would be mixed into what went to standard output (64tass is silent too).
+    let to_stdout = args.output.iter().any(|p| p.as_os_str() == "-");
+    if !args.quiet && !to_stdout {
         let name = outputs
             .first()
             .map_or("(no output)".to_string(), |t| t.path.display().to_string());
@@ -217,7 +219,13 @@ fn write_outputs(
 /// make doesn't stop when one of them is deleted.
 fn make_rule(target: &Path, sources: &[PathBuf], read: &[PathBuf], phony: bool) -> String {
     let escape = |p: &Path| p.display().to_string().replace(' ', "\\ ");
-    let all: Vec<String> = sources.iter().chain(read).map(|p| escape(p)).collect();
+    // The files read start with the sources themselves: name each once.
+    let read: Vec<&PathBuf> = read.iter().filter(|p| !sources.contains(p)).collect();
+    let all: Vec<String> = sources
+        .iter()
+        .chain(read.iter().copied())
+        .map(|p| escape(p))
+        .collect();
     let mut text = format!("{}: {}\n", escape(target), all.join(" "));
     if phony && !read.is_empty() {
         let read: Vec<String> = read.iter().map(|p| escape(p)).collect();

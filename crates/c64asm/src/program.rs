@@ -290,7 +290,7 @@ impl Program {
             let size = end - start;
             let _ = writeln!(
                 out,
-                "{kind}{size:>w$}   ${start:04x}-{:04x}   ${size:04x}",
+                "{kind}{size:>w$}   ${start:04x}-${:04x}   ${size:04x}",
                 end - 1,
                 w = 16 - kind.len()
             );
