@@ -578,6 +578,12 @@ impl Machine {
         vic::raster_line(self.cycles())
     }
 
+    /// Cycles the VIC has taken from the CPU since power-on (bad lines, sprite DMA);
+    /// they are part of `cycles`.
+    pub fn stolen_cycles(&self) -> u64 {
+        self.cpu.memory.vic.stolen()
+    }
+
     /// Whole frames (PAL, 19656 cycles) emulated so far.
     pub fn frames(&self) -> u64 {
         self.cycles() / pal::CYCLES_PER_FRAME
