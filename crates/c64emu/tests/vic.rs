@@ -139,7 +139,12 @@ fn sprite_dma_takes_two_cycles_a_sprite_plus_three() {
     let mut m = Machine::new();
     store(
         &mut m,
-        &[(0xD001, 0x60), (0xD00F, 0xC0), (0xD017, 0x80), (0xD015, 0x81)],
+        &[
+            (0xD001, 0x60),
+            (0xD00F, 0xC0),
+            (0xD017, 0x80),
+            (0xD015, 0x81),
+        ],
     );
     let left = CYCLES_PER_FRAME - m.cycles();
     spin(&mut m, left);
@@ -352,19 +357,21 @@ fn fine_scroll_and_38_columns_24_rows() {
 #[test]
 fn a_raster_interrupt_splits_the_border_colour_at_its_lines() {
     let mut m = Machine::new();
-    let src = RASTER_IRQ
-        .replace("lda #$80\n", "lda #100\n")
-        .replace(
-            "handler inc $fb\n",
-            "handler lda $d012\n        cmp #150\n        bcs second\n\
+    let src = RASTER_IRQ.replace("lda #$80\n", "lda #100\n").replace(
+        "handler inc $fb\n",
+        "handler lda $d012\n        cmp #150\n        bcs second\n\
              lda #2\n        sta $d020\n        lda #200\n        sta $d012\n        jmp done\n\
              second  lda #0\n        sta $d020\n        lda #100\n        sta $d012\n\
              done    inc $fb\n",
-        );
+    );
     program(&mut m, &src);
     store(&mut m, &[(0xD020, 0)]);
     m.start_at(0xC000);
-    for wait in [3 * CYCLES_PER_FRAME, 150 * CYCLES_PER_LINE, 100 * CYCLES_PER_LINE] {
+    for wait in [
+        3 * CYCLES_PER_FRAME,
+        150 * CYCLES_PER_LINE,
+        100 * CYCLES_PER_LINE,
+    ] {
         // Whenever the picture is taken: lines 100-199 red, the others black.
         m.run(wait);
         let f = render::frame(&m);

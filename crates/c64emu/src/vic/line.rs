@@ -192,7 +192,7 @@ fn sprites(
         }
         let bit = 1u8 << i;
         let ptr = mem.read(s.bank, screen | 0x3F8 | i as u16);
-        let base = u16::from(ptr) << 6 | u16::from(row) * 3;
+        let base = (u16::from(ptr) << 6) | (u16::from(row) * 3);
         let data = u32::from(mem.read(s.bank, base)) << 16
             | u32::from(mem.read(s.bank, base + 1)) << 8
             | u32::from(mem.read(s.bank, base + 2));
@@ -210,7 +210,7 @@ fn sprites(
             };
             let Some(pen) = pen else { continue };
             for w in 0..width {
-                let x = x0 + (p * width + w) as i32;
+                let x = x0 + (p * width + w);
                 if (0..WIDTH as i32).contains(&x) {
                     hit[x as usize] |= bit;
                     color[x as usize] = pen;

@@ -203,10 +203,10 @@ impl Vic {
         if r < UNUSED { self.state.reg(r) } else { 0xFF }
     }
 
-    /// Set a register directly, outside the emulated time (the stub screen editor
-    /// switching character sets).
-    pub fn set_reg(&mut self, r: u8, value: u8) {
-        self.state.apply(r & 0x3F, value);
+    /// Set a register at cycle `t` without the CPU (the stub screen editor switching
+    /// character sets); the picture shows it like a write.
+    pub fn set_reg(&mut self, r: u8, value: u8, t: u64) {
+        self.log(r & 0x3F, value, t);
     }
 
     /// Cycles the VIC has taken from the CPU since power-on.
@@ -266,7 +266,11 @@ impl Vic {
 
     /// Collisions of the line ending, then sprite DMA for the next line.
     fn sprite_point(&mut self, line: u16, at: u64, mem: &VicMem) {
-        if self.shown.iter().any(|&r| r != NO_ROW) {
+        let on_line = (0..8)
+            .filter(|&i| self.shown[i] != NO_ROW)
+            .fold(0u8, |a, i| a | 1 << i);
+        // Drawing the line for collisions only matters while it can set a new bit.
+        if on_line & !(self.ss & self.sb) != 0 {
             let (text, vborder) = self.text_at(line);
             let mut scratch = [0; crate::render::WIDTH];
             let (ss, sb) = line::draw(
@@ -425,7 +429,11 @@ impl Vic {
             return false;
         }
         let n = self.point / 3;
-        let n0 = if self.point % 3 == 0 { n } else { n + 1 };
+        let n0 = if self.point.is_multiple_of(3) {
+            n
+        } else {
+            n + 1
+        };
         let at = n0 + (cmp + LINES_PER_FRAME - n0 % LINES_PER_FRAME) % LINES_PER_FRAME;
         at * CYCLES_PER_LINE <= t
     }
