@@ -346,6 +346,12 @@ impl C64Bus {
         now + base + u64::from(crossed && !store) - 1
     }
 
+    /// Is the current instruction a read-modify-write (INC, ASL, ... on memory)?
+    fn in_read_modify_write(&self) -> bool {
+        Nmos6502::decode(self.peek_banked(self.pc()))
+            .is_some_and(|(instr, _)| cpu_fixes::is_read_modify_write(instr))
+    }
+
     /// CIA 2 port A input levels: the serial bus lines (no real device is on the bus;
     /// the virtual drive works through KERNAL traps), pulled high unless the C64 pulls
     /// them; CLK in (bit 6) and DATA in (bit 7) read the lines the C64 drives through
@@ -455,6 +461,12 @@ impl C64Bus {
                     color: &self.color,
                     chargen: &self.roms.chargen[..],
                 };
+                // A read-modify-write writes the value it read one cycle before its
+                // result: `INC $D019` / `ASL $D019` acknowledge what they read.
+                if reg & 0x3F == crate::map::vic::IRQ_FLAGS && self.in_read_modify_write() {
+                    let read = self.vic.peek(reg, t - 1);
+                    self.vic.write(reg, read, t - 1, &mem);
+                }
                 self.vic.write(reg, value, t, &mem);
                 self.next_event = 0;
             }

@@ -422,3 +422,17 @@ fn collisions_latch_until_read_and_raise_their_interrupt_flags() {
     assert_eq!(m.peek(0xFD), 0x00, "reading cleared it");
     assert_eq!(m.peek(0xFE) & 0x06, 0x06, "both collision flags");
 }
+
+#[test]
+fn inc_d019_acknowledges_what_it_read_as_on_a_c64() {
+    // INC writes the value it read, then the result: the first write acknowledges.
+    let mut m = Machine::new(); // the raster flag latched at line 0 (compare value 0)
+    program(
+        &mut m,
+        "        lda $d019\n        sta $fb\n        inc $d019\n        lda $d019\n\
+         sta $fc\n        rts",
+    );
+    m.call(0xC000, 1000).unwrap();
+    assert_eq!(m.peek(0xFB) & 0x01, 0x01);
+    assert_eq!(m.peek(0xFC) & 0x0F, 0x00);
+}
