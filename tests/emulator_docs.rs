@@ -24,7 +24,7 @@ fn figures() -> String {
     let ms = |cycles: u64| cycles as f64 * 1000.0 / hz;
     let frame = timing::CYCLES_PER_FRAME;
     let jiffy = u64::from(timing::JIFFY_LATCH) + 1;
-    let badline_cycles = 25 * 40;
+    let badline_cycles = measured_badline_frame();
     let rows: Vec<(String, String)> = vec![
         (
             "CPU clock (PAL)".into(),
@@ -50,10 +50,23 @@ fn figures() -> String {
             format!("every {jiffy} cycles ({:.2} per second)", hz / jiffy as f64),
         ),
         (
-            "cycles bad lines would take per frame (not emulated)".into(),
+            "bad line (BA low in cycles 12-54 of the line)".into(),
+            format!("{} cycles", timing::BADLINE_CYCLES),
+        ),
+        (
+            "bad lines in a frame with the screen on (measured)".into(),
             format!(
-                "{badline_cycles} ({:.1} % of a frame)",
+                "{badline_cycles} cycles ({:.1} % of a frame)",
                 badline_cycles as f64 * 100.0 / frame as f64
+            ),
+        ),
+        (
+            "sprite DMA on a line".into(),
+            format!(
+                "{} cycles for one sprite, {} for sprites 0 and 1, {} for all eight",
+                timing::sprite_dma_cycles(0x01),
+                timing::sprite_dma_cycles(0x03),
+                timing::sprite_dma_cycles(0xFF)
             ),
         ),
         (
@@ -94,6 +107,20 @@ fn figures() -> String {
         s += &format!("| {what} | {value} |\n");
     }
     s
+}
+
+/// Cycles the VIC takes from NOPs run with interrupts off for one frame, screen on.
+fn measured_badline_frame() -> u64 {
+    let mut m = c64emu::Machine::new();
+    m.write(0x1000, &[0xEA; 12_000]);
+    let regs = m.regs();
+    m.set_regs(c64emu::Regs {
+        pc: 0x1000,
+        p: 0x24,
+        ..regs
+    });
+    m.run(timing::CYCLES_PER_FRAME);
+    m.stolen_cycles()
 }
 
 /// Replace the text between the markers of section `name`.

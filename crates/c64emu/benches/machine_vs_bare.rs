@@ -79,6 +79,66 @@ fn measure(total_cycles: u64, slices: u64) -> (Rate, Rate) {
     )
 }
 
+/// The machine with VIC registers set first (LDA #/STA from a routine at $CF00).
+fn machine_with_vic(writes: &[(u16, u8)]) -> Machine {
+    let mut m = machine();
+    let mut code = Vec::new();
+    for &(addr, v) in writes {
+        let [lo, hi] = addr.to_le_bytes();
+        code.extend([0xA9, v, 0x8D, lo, hi]);
+    }
+    code.push(0x60);
+    m.load_raw(0xCF00, &code).unwrap();
+    m.call(0xCF00, 10_000).unwrap();
+    m
+}
+
+/// What the VIC costs: the same program with the screen blanked (no bad lines, no
+/// sprites) and with the screen on and eight sprites shown, in alternating slices.
+fn vic_cost(total_cycles: u64, slices: u64) {
+    let mut blank = machine_with_vic(&[(0xD011, 0x0B)]);
+    let mut sprites: Vec<(u16, u8)> = (0..8u16)
+        .flat_map(|i| {
+            [
+                (0xD000 + 2 * i, 40 + 30 * i as u8),
+                (0xD001 + 2 * i, 60 + 20 * i as u8),
+            ]
+        })
+        .collect();
+    sprites.push((0xD015, 0xFF));
+    let mut busy = machine_with_vic(&sprites);
+    let slice = total_cycles / slices;
+    let (mut tb, mut ts) = (0.0, 0.0);
+    for _ in 0..slices {
+        let t = Instant::now();
+        black_box(blank.run(slice));
+        tb += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        black_box(busy.run(slice));
+        ts += t.elapsed().as_secs_f64();
+    }
+    let rate = |m: &Machine, t: f64| (m.cycles() as f64 / t, m.instructions() as f64 / t);
+    let (bc, bi) = rate(&blank, tb);
+    let (sc, si) = rate(&busy, ts);
+    println!("The VIC's cost, same program, {total_cycles} cycles each:");
+    println!(
+        "  screen blanked:          {:7.1} M cycles/s  {:7.1} M instructions/s",
+        bc / 1e6,
+        bi / 1e6
+    );
+    println!(
+        "  screen on, 8 sprites:    {:7.1} M cycles/s  {:7.1} M instructions/s ({:.1} % of cycles stolen)",
+        sc / 1e6,
+        si / 1e6,
+        busy.stolen_cycles() as f64 * 100.0 / busy.cycles() as f64
+    );
+    println!(
+        "  ratio on/blanked: {:.2}x (cycles/s), {:.2}x (instructions/s)",
+        sc / bc,
+        si / bi
+    );
+}
+
 fn main() {
     let cycles = 1_000_000_000;
     let (m, b) = measure(cycles, 100);
@@ -99,6 +159,8 @@ fn main() {
         m.instructions_per_s / b.instructions_per_s,
         m.cycles_per_s / 985_248.0
     );
+
+    vic_cost(300_000_000, 30);
 
     let mut c = Criterion::default().configure_from_args();
     let mut g = c.benchmark_group("1M cycles");

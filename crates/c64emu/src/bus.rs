@@ -19,7 +19,7 @@ use crate::map::{io, rom};
 use crate::rom::Roms;
 use crate::sid::Sid;
 use crate::typist::Typist;
-use crate::vic::Vic;
+use crate::vic::{Vic, VicMem};
 
 /// What a 4 KiB page at $A000 and above currently reads from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -346,6 +346,12 @@ impl C64Bus {
         now + base + u64::from(crossed && !store) - 1
     }
 
+    /// Is the current instruction a read-modify-write (INC, ASL, ... on memory)?
+    fn in_read_modify_write(&self) -> bool {
+        Nmos6502::decode(self.peek_banked(self.pc()))
+            .is_some_and(|(instr, _)| cpu_fixes::is_read_modify_write(instr))
+    }
+
     /// CIA 2 port A input levels: the serial bus lines (no real device is on the bus;
     /// the virtual drive works through KERNAL traps), pulled high unless the C64 pulls
     /// them; CLK in (bit 6) and DATA in (bit 7) read the lines the C64 drives through
@@ -396,7 +402,14 @@ impl C64Bus {
         let t = self.access_cycle(addr, false);
         let reg = addr as u8;
         let value = match addr {
-            io::VIC..=io::VIC_END => self.vic.read(reg, t),
+            io::VIC..=io::VIC_END => {
+                let mem = VicMem {
+                    ram: &self.ram,
+                    color: &self.color,
+                    chargen: &self.roms.chargen[..],
+                };
+                self.vic.read(reg, t, &mem)
+            }
             io::SID..=io::SID_END => self.sid.read(reg, t),
             io::CIA1..=io::CIA1_END => {
                 let (pa, pb) = self.cia1_inputs();
@@ -443,7 +456,18 @@ impl C64Bus {
         let reg = addr as u8;
         match addr {
             io::VIC..=io::VIC_END => {
-                self.vic.write(reg, value, t);
+                let mem = VicMem {
+                    ram: &self.ram,
+                    color: &self.color,
+                    chargen: &self.roms.chargen[..],
+                };
+                // A read-modify-write writes the value it read one cycle before its
+                // result: `INC $D019` / `ASL $D019` acknowledge what they read.
+                if reg & 0x3F == crate::map::vic::IRQ_FLAGS && self.in_read_modify_write() {
+                    let read = self.vic.peek(reg, t - 1);
+                    self.vic.write(reg, read, t - 1, &mem);
+                }
+                self.vic.write(reg, value, t, &mem);
                 self.next_event = 0;
             }
             io::SID..=io::SID_END => self.sid.write(reg, value, t),
@@ -456,6 +480,7 @@ impl C64Bus {
             }
             io::CIA2..=io::CIA2_END => {
                 self.cia2.write(reg, value, t);
+                self.sync_vic_bank(t);
                 self.next_event = 0;
             }
             _ => {}
@@ -465,21 +490,45 @@ impl C64Bus {
         }
     }
 
-    /// Bring every chip up to cycle `t`.
-    pub fn sync_chips(&mut self, t: u64) {
+    /// What the VIC reads: RAM, colour RAM, the character ROM.
+    pub fn vic_mem(&self) -> VicMem<'_> {
+        VicMem {
+            ram: &self.ram,
+            color: &self.color,
+            chargen: &self.roms.chargen[..],
+        }
+    }
+
+    /// Tell the VIC the bank CIA 2's port A selects now (its bits 0-1, inverted).
+    pub fn sync_vic_bank(&mut self, t: u64) {
+        let bank = !self.cia2.pa_out() & 3;
+        let mem = VicMem {
+            ram: &self.ram,
+            color: &self.color,
+            chargen: &self.roms.chargen[..],
+        };
+        self.vic.set_bank(bank, t, &mem);
+    }
+
+    /// Bring every chip up to cycle `t`. Returns the cycles the VIC has stolen from
+    /// the CPU by then (bad lines, sprite DMA), which the CPU has yet to lose.
+    pub fn sync_chips(&mut self, t: u64) -> u64 {
         self.cia1.sync(t);
         self.cia2.sync(t);
-        self.vic.sync(t);
+        let mem = VicMem {
+            ram: &self.ram,
+            color: &self.color,
+            chargen: &self.roms.chargen[..],
+        };
+        self.vic.sync(t, &mem);
+        self.vic.take_stolen()
     }
 }
 
 /// Registers the emulator models; accesses elsewhere are noted in traces.
 pub fn is_modelled(addr: u16) -> bool {
     match addr {
-        io::VIC..=io::VIC_END => matches!(
-            addr & 0x3F,
-            0x11 | 0x12 | 0x16 | 0x18..=0x1A | 0x20..=0x27
-        ),
+        io::VIC..=io::VIC_END => !matches!(addr & 0x3F, 0x13 | 0x14 | 0x2F..=0x3F),
         io::SID..=io::SID_END => true,
         io::COLOR_RAM..=io::COLOR_RAM_END => true,
         io::CIA1..=io::CIA2_END => true,

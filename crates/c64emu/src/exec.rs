@@ -6,8 +6,8 @@
 //! event (one comparison), the trap table (one byte per address), and the JAM state.
 //! Everything else happens in `events`, which the chips schedule: a timer's underflow,
 //! the cycle an interrupt becomes visible to the CPU, a typed key's release. This is the
-//! per-cycle/per-line event point later chip work (the VIC's raster interrupt and bad
-//! lines) hooks into through `Vic::next_event`.
+//! per-line event point the VIC's raster interrupt, bad lines and sprite DMA hook into
+//! through `Vic::next_event`; the cycles the VIC steals are added to the cycle count here.
 //!
 //! Interrupt timing follows the 6502: the IRQ/NMI line is sampled in an instruction's
 //! next-to-last cycle, so an interrupt asserted at cycle `a` is taken before the first
@@ -114,8 +114,9 @@ impl Machine {
     }
 
     /// JSR to `target` and run until the matching RTS. The routine runs with IRQs masked
-    /// (unless it enables them itself) so `cycles` is its own cost, JSR and RTS included;
-    /// the I flag is restored afterwards and PC is back where it was.
+    /// (unless it enables them itself) so `cycles` is its own cost, JSR and RTS included,
+    /// and `stolen` the cycles the VIC took meanwhile (bad lines, sprite DMA); the I flag
+    /// is restored afterwards and PC is back where it was.
     pub fn call(
         &mut self,
         target: impl Into<Target>,
@@ -129,6 +130,7 @@ impl Machine {
             .status
             .contains(Status::PS_DISABLE_INTERRUPTS);
         let start = self.cycles();
+        let stolen_before = self.cpu.memory.vic.stolen();
         let sp_before = self.cpu.registers.stack_pointer.0;
         self.push_word(rom::CALL_SENTINEL.wrapping_sub(1));
         self.cpu
@@ -147,9 +149,11 @@ impl Machine {
                     .registers
                     .status
                     .set(Status::PS_DISABLE_INTERRUPTS, saved_i);
+                let stolen = self.cpu.memory.vic.stolen() - stolen_before;
                 Ok(crate::CallResult {
                     regs: self.regs(),
-                    cycles: self.cycles() - start,
+                    cycles: self.cycles() - start - stolen,
+                    stolen,
                 })
             }
             Halt::Stop(s) => Err(s),
@@ -374,14 +378,22 @@ impl Machine {
 
     /// Chips, typing, interrupts and the budget. Returns Some when the run must end.
     fn events(&mut self, end: u64) -> Option<Halt> {
-        let now = self.cpu.cycles;
         if let Some(s) = self.exec.halt.take() {
             return Some(Halt::Stop(s));
         }
-        if now >= end {
+        if self.cpu.cycles >= end {
             return Some(Halt::Stop(Stop::CycleLimit));
         }
-        self.cpu.memory.sync_chips(now);
+        // Bad lines and sprite DMA stop the CPU: it loses the cycles the VIC took
+        // (which may run into the next DMA).
+        loop {
+            let stolen = self.cpu.memory.sync_chips(self.cpu.cycles);
+            if stolen == 0 {
+                break;
+            }
+            self.cpu.cycles += stolen;
+        }
+        let now = self.cpu.cycles;
         let mut next = end;
         // Typing.
         let mut actions = Vec::new();
@@ -422,10 +434,10 @@ impl Machine {
                 next = next.min(a + 2);
             }
         }
-        // IRQ: CIA 1 (and the VIC's, once it raises one).
+        // IRQ: CIA 1 and the VIC share the line.
         let bus = &self.cpu.memory;
-        let vic_irq = bus.vic.irq_line().then_some(now);
-        let irq = match (bus.cia1.irq_since(), vic_irq) {
+        let (cia_irq, vic_irq) = (bus.cia1.irq_since(), bus.vic.irq_since());
+        let irq = match (cia_irq, vic_irq) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
@@ -450,7 +462,12 @@ impl Machine {
             };
             let due = now >= a + 2;
             if due && !i_sampled {
-                self.interrupt(map_rom::IRQ_VECTOR, "IRQ (CIA 1)");
+                let source = match (cia_irq, vic_irq) {
+                    (Some(_), Some(_)) => "IRQ (CIA 1, VIC)",
+                    (None, Some(_)) => "IRQ (VIC)",
+                    _ => "IRQ (CIA 1)",
+                };
+                self.interrupt(map_rom::IRQ_VECTOR, source);
                 // The line stays low until the handler reads the ICR: watch for RTI/CLI.
                 watch = true;
             } else if !due {

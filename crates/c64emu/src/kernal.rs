@@ -358,12 +358,13 @@ fn linprt(m: &mut Machine) -> Effect {
 
 /// Scan the matrix the way SCNKEY does and update the KERNAL's keyboard RAM.
 pub(crate) fn scnkey(m: &mut Machine) {
+    let now = m.cpu.cycles;
     let bus = &mut m.cpu.memory;
     let s = keyboard::scan(&bus.keys.matrix(), bus.keys.joy());
     bus.keys.typist.reads += 1;
     if keyboard::scnkey(&mut bus.ram, s) {
         let v = bus.vic.reg(vic::MEMPTR) ^ 0x02;
-        bus.vic.set_reg(vic::MEMPTR, v);
+        bus.vic.set_reg(vic::MEMPTR, v, now);
     }
     if bus.keys.typist.wants_read() {
         bus.next_event = 0;

@@ -90,6 +90,9 @@ pub mod timing {
     pub const NATIVE_ROUTINE_CYCLES: u64 = crate::kernal::NATIVE_CYCLES + 6;
     /// Cycles that pass each time the stub CHRIN looks for a key and finds none.
     pub const WAIT_LOOK_CYCLES: u64 = crate::kernal::BLOCK_CYCLES;
+    /// Cycles a bad line stops the CPU (BA low from cycle 12 to 54 of the line).
+    pub const BADLINE_CYCLES: u64 = crate::vic::BADLINE_CYCLES;
+    pub use crate::vic::sprite_dma_cycles;
     /// The KERNAL's CIA 1 timer A latch on PAL: one interrupt every latch + 1 cycles.
     pub const JIFFY_LATCH: u16 = crate::map::pal::JIFFY_LATCH;
 }

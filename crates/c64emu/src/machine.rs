@@ -153,13 +153,18 @@ impl From<&String> for Target {
 }
 
 /// What `call` reports: the registers after the RTS (PC restored to where it was before
-/// the call) and the cycles the routine took, including the JSR and RTS.
+/// the call), the CPU cycles the routine took (including the JSR and RTS), and the
+/// cycles the VIC stopped the CPU meanwhile. On a real C64 the call takes
+/// `cycles + stolen`; `cycles` alone is the routine's own cost, the same wherever the
+/// raster beam is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CallResult {
     /// Registers after the routine.
     pub regs: Regs,
-    /// Cycles it took, JSR and RTS included.
+    /// CPU cycles it took, JSR and RTS included (stolen cycles not counted).
     pub cycles: u64,
+    /// Cycles the VIC took from the CPU during the call (bad lines, sprite DMA).
+    pub stolen: u64,
 }
 
 /// The stub KERNAL's line input (CHRIN from the keyboard or screen).
@@ -573,6 +578,12 @@ impl Machine {
         vic::raster_line(self.cycles())
     }
 
+    /// Cycles the VIC has taken from the CPU since power-on (bad lines, sprite DMA);
+    /// they are part of `cycles`.
+    pub fn stolen_cycles(&self) -> u64 {
+        self.cpu.memory.vic.stolen()
+    }
+
     /// Whole frames (PAL, 19656 cycles) emulated so far.
     pub fn frames(&self) -> u64 {
         self.cycles() / pal::CYCLES_PER_FRAME
@@ -624,6 +635,7 @@ fn cold_start(bus: &mut C64Bus) {
     bus.vic = vic::Vic::kernal_defaults();
     bus.cia1.set_ports(0x7F, 0xFF, 0xFF, 0x00);
     bus.cia2.set_ports(0x17, 0x3F, 0xFF, 0x00);
+    bus.sync_vic_bank(0);
     bus.cia1.start_jiffy_timer(pal::JIFFY_LATCH, 0);
     bus.color.fill(14);
     editor::set_cursor(bus, 0, 0);

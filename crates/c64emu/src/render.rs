@@ -1,10 +1,10 @@
-//! The picture the VIC-II shows: 320x200 text screen plus border, in VICE's default
-//! (Pepto PAL) palette. Used by the window and by `--screenshot`.
+//! The picture the VIC-II shows: the 320x200 display window plus border, in VICE's
+//! default (Pepto PAL) palette. Used by the window and by `--screenshot`.
 //!
-//! Modelled: standard, multicolour and extended-colour text modes, hi-res and multicolour
-//! bitmap modes, the screen blank bit, border and background colours. Not modelled:
-//! sprites, smooth scrolling, 38-column/24-row borders, raster effects (the whole frame
-//! is drawn from the registers as they are now).
+//! Drawn raster line by raster line by the VIC (`vic/frame.rs`, `vic/line.rs`): each
+//! line with the registers it ended with (split screens, colour bars), text and bitmap
+//! modes, fine scrolling, 38/40 columns and 24/25 rows, blanking, the eight sprites.
+//! Memory is read as it is when the picture is taken.
 
 use std::io::Write;
 
@@ -28,101 +28,12 @@ pub const PALETTE: [u32; 16] = [
 /// Draw the current frame into `out` (WIDTH*HEIGHT pixels, 0x00RRGGBB).
 /// `cursor` inverts one text cell (the window's blinking input cursor).
 pub fn render_into(m: &Machine, out: &mut [u32], cursor: Option<(u8, u8)>) {
-    let border = PALETTE[(m.vic_reg(0x20) & 15) as usize];
-    out.fill(border);
-    let d011 = m.vic_reg(0x11);
-    if d011 & 0x10 == 0 {
-        return; // screen blanked
+    let mut pens = vec![0u8; WIDTH * HEIGHT];
+    let invert = cursor.map(|(row, col)| u16::from(row) * 40 + u16::from(col));
+    m.render_pens(&mut pens, invert);
+    for (p, &pen) in out.iter_mut().zip(&pens) {
+        *p = PALETTE[usize::from(pen & 15)];
     }
-    let d016 = m.vic_reg(0x16);
-    let d018 = m.vic_reg(0x18);
-    let bank = m.vic_bank();
-    let screen = bank + u16::from(d018 >> 4) * 0x400;
-    let bg: [u8; 4] = std::array::from_fn(|i| m.vic_reg(0x21 + i as u8) & 15);
-    let bitmap = d011 & 0x20 != 0;
-    let ecm = d011 & 0x40 != 0;
-    let multicolor = d016 & 0x10 != 0;
-    let colors = m.color_ram();
-    for row in 0..25usize {
-        for col in 0..40usize {
-            let cell = row * 40 + col;
-            let code = m.vic_read(bank, screen.wrapping_add(cell as u16));
-            let color = colors[cell] & 15;
-            let invert = cursor == Some((row as u8, col as u8));
-            for line in 0..8usize {
-                let (byte, mode) = if bitmap {
-                    let base = bank + u16::from(d018 & 0x08) * 0x400;
-                    let byte = m.vic_read(bank, base.wrapping_add((cell * 8 + line) as u16));
-                    if multicolor {
-                        (byte, Pens::Pairs([bg[0], code >> 4, code & 15, color]))
-                    } else {
-                        (
-                            byte,
-                            Pens::Bits {
-                                off: code & 15,
-                                on: code >> 4,
-                            },
-                        )
-                    }
-                } else {
-                    let chars = bank + u16::from((d018 >> 1) & 7) * 0x800;
-                    let glyph = if ecm { code & 0x3F } else { code };
-                    let addr = chars.wrapping_add(u16::from(glyph) * 8 + line as u16);
-                    let byte = m.vic_read(bank, addr);
-                    if ecm {
-                        (
-                            byte,
-                            Pens::Bits {
-                                off: bg[(code >> 6) as usize],
-                                on: color,
-                            },
-                        )
-                    } else if multicolor && color & 8 != 0 {
-                        (byte, Pens::Pairs([bg[0], bg[1], bg[2], color & 7]))
-                    } else if multicolor {
-                        (
-                            byte,
-                            Pens::Bits {
-                                off: bg[0],
-                                on: color & 7,
-                            },
-                        )
-                    } else {
-                        (
-                            byte,
-                            Pens::Bits {
-                                off: bg[0],
-                                on: color,
-                            },
-                        )
-                    }
-                };
-                let byte = if invert { !byte } else { byte };
-                let y = BORDER_Y + row * 8 + line;
-                let x0 = y * WIDTH + BORDER_X + col * 8;
-                for (bit, p) in out[x0..x0 + 8].iter_mut().enumerate() {
-                    let pen = match mode {
-                        Pens::Bits { off, on } => {
-                            if (byte << bit) & 0x80 != 0 {
-                                on
-                            } else {
-                                off
-                            }
-                        }
-                        Pens::Pairs(pens) => pens[((byte >> (6 - (bit & !1))) & 3) as usize],
-                    };
-                    *p = PALETTE[pen as usize];
-                }
-            }
-        }
-    }
-}
-
-/// How a cell's bit pattern becomes colours: one pen per bit, or one of four per bit pair.
-#[derive(Clone, Copy)]
-enum Pens {
-    Bits { off: u8, on: u8 },
-    Pairs([u8; 4]),
 }
 
 /// The current frame as WIDTH*HEIGHT pixels, 0x00RRGGBB.

@@ -23,6 +23,13 @@ impl Machine {
         }
     }
 
+    /// The picture as palette indices (see `render.rs`); `invert` is a video matrix
+    /// cell drawn inverted.
+    pub(crate) fn render_pens(&self, out: &mut [u8], invert: Option<u16>) {
+        let bus = &self.cpu.memory;
+        crate::vic::render(&bus.vic, self.cycles(), &bus.vic_mem(), invert, out);
+    }
+
     /// Address of the text screen the VIC shows ($DD00 bank + $D018).
     pub fn screen_address(&self) -> u16 {
         self.vic_bank() + u16::from(self.cpu.memory.vic.reg(vic::MEMPTR) >> 4) * 0x400

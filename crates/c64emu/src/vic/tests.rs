@@ -1,0 +1,142 @@
+use super::*;
+
+fn with_mem<R>(f: impl FnOnce(&VicMem) -> R) -> R {
+    let ram = Box::new([0u8; 0x10000]);
+    let color = [0u8; 1024];
+    let chargen = [0u8; 4096];
+    f(&VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+    })
+}
+
+#[test]
+fn raster_counts_63_cycle_lines_and_bit_8_sits_in_d011() {
+    let v = Vic::kernal_defaults();
+    assert_eq!(v.peek(RASTER, 0), 0);
+    assert_eq!(v.peek(RASTER, 63 * 100 + 62), 100);
+    assert_eq!(v.peek(RASTER, 63 * 300), 44);
+    assert_eq!(v.peek(CTRL1, 63 * 300) & 0x80, 0x80);
+    assert_eq!(v.peek(CTRL1, 63 * 100) & 0x80, 0);
+    assert_eq!(raster_line(CYCLES_PER_FRAME), 0);
+}
+
+#[test]
+fn raster_compare_latches_in_d019_until_acknowledged() {
+    with_mem(|mem| {
+        // The KERNAL's PAL test: compare line 311 ($D011 bit 7 + $D012 = $37).
+        let mut v = Vic::new();
+        v.write(CTRL1, 0x9B, 0, mem);
+        v.write(RASTER, 0x37, 0, mem);
+        v.write(IRQ_FLAGS, 0x0F, 0, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 311 * 63 - 1) & 1, 0);
+        assert_eq!(v.peek(IRQ_FLAGS, 311 * 63) & 1, 1);
+        assert_eq!(v.read(IRQ_FLAGS, 311 * 63 - 1, mem) & 1, 0);
+        assert_eq!(v.read(IRQ_FLAGS, 311 * 63, mem) & 1, 1);
+        v.write(IRQ_FLAGS, 0x01, 311 * 63 + 10, mem);
+        assert_eq!(v.read(IRQ_FLAGS, 311 * 63 + 20, mem) & 1, 0);
+        assert_eq!(v.read(IRQ_FLAGS, CYCLES_PER_FRAME + 311 * 63, mem) & 1, 1);
+        // A line the frame does not have (NTSC would) never matches.
+        v.write(RASTER, 0xFF, CYCLES_PER_FRAME + 311 * 63 + 1, mem);
+        v.write(IRQ_FLAGS, 0x0F, CYCLES_PER_FRAME + 311 * 63 + 2, mem);
+        assert_eq!(v.read(IRQ_FLAGS, 5 * CYCLES_PER_FRAME, mem) & 1, 0);
+    });
+}
+
+#[test]
+fn the_raster_interrupt_line_goes_low_at_the_compare_line_when_enabled() {
+    with_mem(|mem| {
+        let mut v = Vic::new();
+        v.write(RASTER, 0x80, 0, mem);
+        v.write(IRQ_MASK, 0x01, 0, mem);
+        // Line 0 matched the power-on compare value 0: acknowledge that first.
+        assert_eq!(v.irq_since(), Some(0));
+        v.write(IRQ_FLAGS, 0x0F, 1, mem);
+        assert_eq!(v.next_event(), Some(0x80 * 63));
+        v.sync(0x80 * 63 - 1, mem);
+        assert_eq!(v.irq_since(), None);
+        v.sync(0x80 * 63 + 5, mem);
+        assert_eq!(v.irq_since(), Some(0x80 * 63));
+        assert_eq!(v.peek(IRQ_FLAGS, 0x80 * 63 + 5), 0xF1);
+        v.write(IRQ_FLAGS, 0x01, 0x80 * 63 + 9, mem);
+        assert_eq!(v.irq_since(), None);
+        // Masked: the flag latches, the line stays high.
+        v.write(IRQ_MASK, 0x00, 0x80 * 63 + 10, mem);
+        v.sync(CYCLES_PER_FRAME + 0x80 * 63, mem);
+        assert_eq!(v.irq_since(), None);
+        assert_eq!(v.peek(IRQ_FLAGS, CYCLES_PER_FRAME + 0x80 * 63), 0x71);
+    });
+}
+
+#[test]
+fn bad_lines_steal_43_cycles_on_every_eighth_line_of_the_display() {
+    with_mem(|mem| {
+        let mut v = Vic::kernal_defaults(); // DEN on, YSCROLL 3: bad lines $33, $3B, ... $F3
+        v.sync(CYCLES_PER_FRAME - 1, mem);
+        assert_eq!(v.take_stolen(), 25 * BADLINE_CYCLES);
+        // The first one: BA goes low in cycle 12 of line $33.
+        let mut v = Vic::kernal_defaults();
+        v.sync(0x33 * 63 + 10, mem);
+        assert_eq!(v.take_stolen(), 0);
+        assert_eq!(v.next_event(), Some(0x33 * 63 + 11));
+        v.sync(0x33 * 63 + 11, mem);
+        assert_eq!(v.take_stolen(), 43);
+        assert_eq!(v.next_event(), Some(0x3B * 63 + 11));
+        // Blanked in line $30: no bad lines in that frame.
+        let mut v = Vic::kernal_defaults();
+        v.write(CTRL1, 0x0B, 0, mem);
+        assert_eq!(v.next_event(), None);
+        v.sync(CYCLES_PER_FRAME - 1, mem);
+        assert_eq!(v.take_stolen(), 0);
+    });
+}
+
+#[test]
+fn sprite_dma_costs_two_cycles_a_sprite_plus_three_for_ba() {
+    assert_eq!(sprite_dma_cycles(0), 0);
+    assert_eq!(sprite_dma_cycles(0x01), 5);
+    assert_eq!(sprite_dma_cycles(0x80), 5);
+    assert_eq!(sprite_dma_cycles(0x03), 7);
+    assert_eq!(sprite_dma_cycles(0xFF), 19);
+    // Sprites 0 and 2: the gap of one sprite is shorter than BA's lead, BA stays low.
+    assert_eq!(sprite_dma_cycles(0x05), 9);
+    // Sprites 0 and 3: two free slots, BA goes high for one cycle... and low again.
+    assert_eq!(sprite_dma_cycles(0x09), 10);
+}
+
+#[test]
+fn a_sprite_fetches_for_21_lines_or_42_expanded() {
+    with_mem(|mem| {
+        let mut v = Vic::new(); // screen off: no bad lines
+        v.write(0x01, 100, 0, mem);
+        v.write(0x15, 0x01, 0, mem);
+        assert_eq!(v.next_event(), Some(100 * 63 + 54));
+        v.sync(CYCLES_PER_FRAME - 1, mem);
+        assert_eq!(v.take_stolen(), 21 * 5);
+        let shown: Vec<usize> = (0..312).filter(|&l| v.cur.rows[l][0] != NO_ROW).collect();
+        assert_eq!(shown, (101..=121).collect::<Vec<_>>());
+        assert_eq!(v.cur.rows[101][0], 0);
+        assert_eq!(v.cur.rows[121][0], 20);
+        v.write(0x17, 0x01, CYCLES_PER_FRAME, mem);
+        v.sync(2 * CYCLES_PER_FRAME - 1, mem);
+        assert_eq!(v.take_stolen(), 42 * 5);
+        assert_eq!(v.cur.rows[101][0], 0);
+        assert_eq!(v.cur.rows[102][0], 0);
+        assert_eq!(v.cur.rows[103][0], 1);
+        assert_eq!(v.cur.rows[142][0], 20);
+        assert_eq!(v.cur.rows[143][0], NO_ROW);
+    });
+}
+
+#[test]
+fn read_masks_and_unused_registers() {
+    with_mem(|mem| {
+        let mut v = Vic::new();
+        v.write(BORDER, 0x05, 0, mem);
+        assert_eq!(v.peek(BORDER, 0), 0xF5);
+        assert_eq!(v.peek(0x3F, 0), 0xFF);
+        assert_eq!(v.peek(IRQ_MASK, 0), 0xF0);
+        assert_eq!(v.peek(MEMPTR, 0) & 1, 1);
+    });
+}
