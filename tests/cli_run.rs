@@ -1,4 +1,6 @@
 //! `c64kit run`: headless runs, outputs and every exit code.
+mod cli_support;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -534,7 +536,8 @@ fn tape_is_named_as_not_emulated() {
 /// output, however it is spelled, and nothing is touched then.
 #[test]
 fn run_outputs_never_overwrite_an_input_or_each_other() {
-    let dir = tempfile_dir("inputs");
+    let tmp = cli_support::TempDir::new("run-inputs");
+    let dir = &tmp.0;
     let src = "*=$0801\n .word (+), 10\n .null $9e, \"2061\"\n+ .word 0\n rts\n";
     std::fs::write(dir.join("part.asm"), src).unwrap();
     std::fs::write(dir.join("main.asm"), " .include \"part.asm\"\n").unwrap();
@@ -608,11 +611,7 @@ fn run_outputs_never_overwrite_an_input_or_each_other() {
         .map(|f| std::fs::read(dir.join(f)).unwrap())
         .collect();
     assert_eq!(before, after);
-    let mut left: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    left.sort();
+    let left = tmp.names();
     assert_eq!(
         left,
         ["main.asm", "p.labels", "p.prg", "part.asm", "taken.txt"]
@@ -624,7 +623,8 @@ fn run_outputs_never_overwrite_an_input_or_each_other() {
 /// (keeping its mode) and the link stays.
 #[test]
 fn run_outputs_are_all_or_nothing_and_write_through_links() {
-    let dir = tempfile_dir("together");
+    let tmp = cli_support::TempDir::new("run-together");
+    let dir = &tmp.0;
     let prg = dir.join("p.prg");
     std::fs::write(&prg, hello_prg()).unwrap();
     let (shot, trace) = (dir.join("shot.png"), dir.join("trace.txt"));
@@ -677,12 +677,4 @@ fn run_outputs_are_all_or_nothing_and_write_through_links() {
         let mode = std::fs::metadata(&real).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o640);
     }
-}
-
-/// A fresh directory of its own for a test.
-fn tempfile_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
