@@ -142,7 +142,6 @@ enum Staged {
         data: Vec<u8>,
     },
     /// A stream written in place as the run went: only its errors are left to check.
-    #[allow(dead_code, reason = "for `run --trace`")]
     InPlaceStream(Label, Arc<StreamState>),
     /// A complete temporary to rename over `target` (a stream's, once it is closed).
     Replace {
@@ -252,7 +251,6 @@ impl Outputs {
     /// into a temporary, or straight into a device, FIFO or file written in place (which
     /// is emptied now). Drop it (or call [`Stream::finish`]) before
     /// [`Outputs::commit`]; a write error it met makes the commit fail.
-    #[allow(dead_code, reason = "for `run --trace`")]
     pub fn stream(&mut self, path: &Path, what: &str) -> Result<Stream, OutputError> {
         let label = Label::new(what, path);
         let (stream, staged) = match self.examine(&label)? {

@@ -22,6 +22,8 @@ use std::process::ExitCode;
 
 use c64emu::{LoadError, Machine, RomSet, Stop, Trace, render};
 
+use crate::output::{OutputError, Outputs, Stream};
+
 pub const EXIT_IO: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_CYCLE_LIMIT: u8 = 3;
@@ -200,6 +202,8 @@ struct Program {
     bytes: Vec<u8>,
     /// The bytes are a .prg's (LOAD"",8,1 semantics) rather than raw.
     prg: bool,
+    /// The files an assembled program was made of (no output may overwrite them).
+    sources: Vec<PathBuf>,
 }
 
 /// A checked `--dump`.
@@ -256,12 +260,28 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
         Some(p) => Some(entry_point(&m, p, start, args)?),
         None => None,
     };
+    // The files the run writes: opened now (a bad path costs no run), changed only
+    // when the run is over and every one of them is complete.
+    let mut outputs = Outputs::new();
+    for (path, what) in [
+        (&args.file, "the program"),
+        (&args.labels, "the label file"),
+        (&args.chargen, "the character ROM"),
+        (&args.disk, "the disk image"),
+    ] {
+        if let Some(path) = path {
+            outputs.input(path, what);
+        }
+    }
+    for path in program.iter().flat_map(|p| &p.sources) {
+        outputs.input(path, "a file the program reads");
+    }
     let trace_file = match &args.trace {
-        Some(path) => Some(create(path)?),
+        Some(path) => Some(outputs.stream(path, "--trace").map_err(output_fail)?),
         None => None,
     };
     let shot_file = match &args.screenshot {
-        Some(path) => Some(create(path)?),
+        Some(path) => Some(outputs.stream(path, "--screenshot").map_err(output_fail)?),
         None => None,
     };
 
@@ -288,12 +308,8 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
     m.set_strict(args.strict);
 
     let stop = if args.headless {
-        let trace = trace_file.map(|f| {
-            Trace::with_limit(
-                std::io::BufWriter::new(f),
-                args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT),
-            )
-        });
+        let trace = trace_file
+            .map(|f| Trace::with_limit(f, args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT)));
         m.set_trace(trace.clone());
         let max = args.max_cycles.unwrap_or(DEFAULT_HEADLESS_CYCLES);
         let idle = args.until_idle
@@ -337,7 +353,17 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
             )
         })?
     };
-    report(&m, args, stop.as_ref(), &dumps, shot_file, con)
+    let code = report(&m, args, stop.as_ref(), &dumps, shot_file, con)?;
+    outputs.commit().map_err(output_fail)?;
+    Ok(code)
+}
+
+fn output_fail(e: OutputError) -> Fail {
+    let what = match e.partial() {
+        true => " (other outputs were already written)",
+        false => "",
+    };
+    fail(EXIT_IO, format!("{e}{what}"))
 }
 
 fn roms_dir(args: &Args) -> Option<PathBuf> {
@@ -404,18 +430,6 @@ fn read(path: &Path) -> Result<Vec<u8>, Fail> {
     })
 }
 
-/// Open an output file now, so a bad path is reported before the run.
-fn create(path: &Path) -> Result<fs::File, Fail> {
-    if path.is_dir() {
-        return Err(fail(
-            EXIT_IO,
-            format!("cannot write {}: it is a directory", path.display()),
-        ));
-    }
-    fs::File::create(path)
-        .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))
-}
-
 fn resolve(m: &Machine, target: &str, flag: &str) -> Result<u16, Fail> {
     m.resolve(target).ok_or_else(|| {
         fail(
@@ -439,6 +453,7 @@ fn read_program(
     let is_asm = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
+    let mut sources = Vec::new();
     let (addr, bytes, prg) = if is_asm {
         let program = c64asm::assemble(path).map_err(|d| {
             con.err(d.to_string().trim_end());
@@ -451,6 +466,7 @@ fn read_program(
             con.err(program.warnings.to_string().trim_end());
         }
         m.set_symbols(program.address_labels());
+        sources = program.files().to_vec();
         let Ok(start) = u16::try_from(program.load_address) else {
             return Err(fail(
                 EXIT_LOAD_ERROR,
@@ -490,6 +506,7 @@ fn read_program(
         addr,
         bytes,
         prg: prg && args.load.is_none(),
+        sources,
     })
 }
 
@@ -617,7 +634,7 @@ fn report(
     args: &Args,
     stop: Option<&Stop>,
     dumps: &[Dump],
-    shot: Option<fs::File>,
+    shot: Option<Stream>,
     con: &mut Console,
 ) -> Result<u8, Fail> {
     if let (true, Some(stop)) = (args.headless, stop) {
@@ -640,12 +657,12 @@ fn report(
         out.push_str(&dump(m, d));
     }
     con.out(&out);
-    if let (Some(file), Some(path)) = (shot, &args.screenshot) {
-        let mut w = std::io::BufWriter::new(file);
-        render::write_png(m, &mut w)
-            .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
-        w.flush()
-            .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
+    if let (Some(mut w), Some(path)) = (shot, &args.screenshot) {
+        let cannot = |e: &dyn std::fmt::Display| {
+            fail(EXIT_IO, format!("cannot write {}: {e}", path.display()))
+        };
+        render::write_png(m, &mut w).map_err(|e| cannot(&e))?;
+        w.finish().map_err(|e| cannot(&e))?;
     }
     let mut code = exit_code(stop);
     let violations = m.strict_violations();

@@ -598,3 +598,82 @@ fn dependencies_name_each_file_once() {
         "main.prg: main.asm part.asm pic.bin\npart.asm pic.bin:\n"
     );
 }
+
+/// Runs `build` with `input` on its standard input (a pipe).
+fn build_piped(dir: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = c64kit(dir)
+        .arg("build")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run c64kit");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write the source");
+    drop(stdin);
+    child.wait_with_output().expect("c64kit ends")
+}
+
+/// A source read from a pipe is read once (issue 10, item 8): errors point at their
+/// line with its text, the listing has its source column, `-` is standard input as in
+/// 64tass, and without -o there is no name to derive the output from, so it asks.
+#[test]
+fn a_source_from_a_pipe_is_read_once() {
+    let dir = TempDir::new("build-pipe");
+    let out = build_piped(&dir.0, &["/dev/stdin", "-o", "p.prg"], " lda #1\n lda (\n");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("/dev/stdin:2:7"), "{err}");
+    assert!(err.contains(" lda ("), "{err}");
+    let src = "* = $1000\n lda #1\n rts\n";
+    for source in ["/dev/stdin", "-"] {
+        let out = build_piped(&dir.0, &[source, "-o", "p.prg", "-L", "p.lst"], src);
+        assert!(out.status.success(), "{}", both(&out));
+        assert_eq!(
+            std::fs::read(dir.path("p.prg")).unwrap(),
+            [0x00, 0x10, 0xA9, 0x01, 0x60]
+        );
+        let listing = std::fs::read_to_string(dir.path("p.lst")).unwrap();
+        assert!(listing.contains("lda #$01\t lda #1"), "{listing}");
+        assert!(listing.contains("rts\t\t rts"), "{listing}");
+    }
+    let out = build_piped(&dir.0, &["-"], src);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("give -o FILE"), "{}", both(&out));
+    assert_eq!(dir.names(), ["p.lst", "p.prg"]);
+}
+
+/// `.binary` of a device is read up to the size limit and refused, not read for ever
+/// (issue 10, item 6); a directory is called one.
+#[test]
+fn a_device_or_directory_as_an_included_file_is_named_as_such() {
+    let dir = TempDir::new("build-devices");
+    std::fs::create_dir(dir.path("sub")).unwrap();
+    for (src, why) in [
+        (" .binary \"/dev/zero\"\n", "is larger than 64 MiB"),
+        (" .binary \"sub\"\n", "is a directory"),
+        (" .include \"sub\"\n", "is a directory"),
+    ] {
+        dir.write("dev.asm", src);
+        let out = build(&dir.0, &["dev.asm"]);
+        assert!(!out.status.success(), "{src}");
+        assert!(text(&out.stderr).contains(why), "{src}: {}", both(&out));
+        assert!(
+            text(&out.stderr).contains("dev.asm:1:"),
+            "{src}: {}",
+            both(&out)
+        );
+    }
+}
+
+/// An empty program writes an empty file, as 64tass does (issue 10, item 9).
+#[test]
+fn an_empty_program_writes_an_empty_file() {
+    let dir = TempDir::new("build-empty");
+    dir.write("empty.asm", "; nothing yet\n");
+    let out = build(&dir.0, &["empty.asm"]);
+    assert!(out.status.success(), "{}", both(&out));
+    assert_eq!(std::fs::read(dir.path("empty.prg")).unwrap(), b"");
+}

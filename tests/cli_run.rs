@@ -1,4 +1,6 @@
 //! `c64kit run`: headless runs, outputs and every exit code.
+mod cli_support;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -527,4 +529,152 @@ fn tape_is_named_as_not_emulated() {
         "{}",
         stderr(&o)
     );
+}
+
+/// `run` writes what `build` writes by the same rules (issue 10, items 1-3): no output
+/// may be an input of the run (the program, a file it includes, the labels) or another
+/// output, however it is spelled, and nothing is touched then.
+#[test]
+fn run_outputs_never_overwrite_an_input_or_each_other() {
+    let tmp = cli_support::TempDir::new("run-inputs");
+    let dir = &tmp.0;
+    let src = "*=$0801\n .word (+), 10\n .null $9e, \"2061\"\n+ .word 0\n rts\n";
+    std::fs::write(dir.join("part.asm"), src).unwrap();
+    std::fs::write(dir.join("main.asm"), " .include \"part.asm\"\n").unwrap();
+    std::fs::write(dir.join("p.prg"), hello_prg()).unwrap();
+    std::fs::write(dir.join("p.labels"), "al C:080d .start\n").unwrap();
+    std::fs::write(dir.join("taken.txt"), "keep").unwrap();
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let spelled = format!("{}/./p.prg", dir.display());
+    let cases: [(Vec<String>, &str); 6] = [
+        (
+            vec![p("p.prg"), "--screenshot".into(), spelled],
+            "is the program",
+        ),
+        (
+            vec![p("main.asm"), "--screenshot".into(), p("main.asm")],
+            "is the program",
+        ),
+        (
+            vec![p("main.asm"), "--trace".into(), p("part.asm")],
+            "is a file the program reads",
+        ),
+        (
+            vec![
+                p("p.prg"),
+                "--labels".into(),
+                p("p.labels"),
+                "--trace".into(),
+                p("p.labels"),
+            ],
+            "is the label file",
+        ),
+        (
+            vec![
+                p("p.prg"),
+                "--trace".into(),
+                p("taken.txt"),
+                "--screenshot".into(),
+                p("taken.txt"),
+            ],
+            "is the same file as --trace",
+        ),
+        (
+            vec![
+                p("p.prg"),
+                "--trace".into(),
+                p("new.txt"),
+                "--screenshot".into(),
+                p("new.txt"),
+            ],
+            "is the same file as --trace",
+        ),
+    ];
+    let before: Vec<_> = ["part.asm", "main.asm", "p.prg", "p.labels", "taken.txt"]
+        .iter()
+        .map(|f| std::fs::read(dir.join(f)).unwrap())
+        .collect();
+    for (args, why) in &cases {
+        let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+        all.push("--headless");
+        let o = c64kit(&all);
+        assert_eq!(code(&o), 1, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("cycles"),
+            "{args:?} ran: {}",
+            stderr(&o)
+        );
+    }
+    let after: Vec<_> = ["part.asm", "main.asm", "p.prg", "p.labels", "taken.txt"]
+        .iter()
+        .map(|f| std::fs::read(dir.join(f)).unwrap())
+        .collect();
+    assert_eq!(before, after);
+    let left = tmp.names();
+    assert_eq!(
+        left,
+        ["main.asm", "p.labels", "p.prg", "part.asm", "taken.txt"]
+    );
+}
+
+/// The trace and the screenshot are written together or not at all: a failing one
+/// leaves the other's old file as it was; through a link, the link's target is written
+/// (keeping its mode) and the link stays.
+#[test]
+fn run_outputs_are_all_or_nothing_and_write_through_links() {
+    let tmp = cli_support::TempDir::new("run-together");
+    let dir = &tmp.0;
+    let prg = dir.join("p.prg");
+    std::fs::write(&prg, hello_prg()).unwrap();
+    let (shot, trace) = (dir.join("shot.png"), dir.join("trace.txt"));
+    std::fs::write(&shot, "old shot").unwrap();
+    std::fs::write(&trace, "old trace").unwrap();
+    let run = |shot: &std::path::Path, trace: &std::path::Path| {
+        c64kit(&[
+            prg.to_str().unwrap(),
+            "--headless",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--trace",
+            trace.to_str().unwrap(),
+        ])
+    };
+    let o = run(&shot, std::path::Path::new("/dev/full"));
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert_eq!(std::fs::read(&shot).unwrap(), b"old shot");
+    let o = run(std::path::Path::new("/nonexistent/shot.png"), &trace);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--screenshot /nonexistent/shot.png"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&trace).unwrap(), b"old trace");
+    // Both succeed: both written; no temporaries left.
+    let o = run(&shot, &trace);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
+    assert!(std::fs::read_to_string(&trace).unwrap().starts_with("080D"));
+    assert_eq!(tmp.names().len(), 3);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let real = dir.join("real.png");
+        std::fs::write(&real, "old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.join("link.png");
+        std::os::unix::fs::symlink("real.png", &link).unwrap();
+        let o = run(&link, &trace);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(std::fs::read(&real).unwrap().starts_with(b"\x89PNG"));
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
 }

@@ -36,6 +36,14 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if args.output.is_empty() && !args.no_output && !names_a_file(&args.files[0]) {
+        errln!(
+            "error: {} is not a file (standard input, a pipe or a device), so there is no \
+             default output name: give -o FILE (or -o - for standard output) - nothing written",
+            args.files[0].display()
+        );
+        return ExitCode::FAILURE;
+    }
     let outputs = args.outputs(matches);
     let labels = args.label_files(matches);
     let source = &args.files[0];
@@ -91,6 +99,16 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     // The process ends here: skip freeing the symbol table piece by piece.
     std::mem::forget(program);
     ExitCode::SUCCESS
+}
+
+/// A source path that is a regular file (or nothing yet: reading it will say so), whose
+/// name the default output can take.
+fn names_a_file(path: &Path) -> bool {
+    match std::fs::metadata(path) {
+        _ if path.as_os_str() == "-" => false,
+        Ok(meta) => meta.is_file(),
+        Err(_) => true,
+    }
 }
 
 /// Diagnostics go to standard error, the `-E` file, or nowhere (`--no-error`).

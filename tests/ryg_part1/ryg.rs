@@ -261,32 +261,79 @@ fn the_vice_commands_in_the_docs_name_labels_the_game_reaches() {
     }
 }
 
-/// The RYG docs stand alone: every link they make is to a file of the repository.
+/// Every Markdown page of the repository: the README and docs/*.md, by their paths
+/// from the root.
+fn pages() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .map(|e| format!("docs/{}", e.expect("entry").file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(".md"))
+        .collect();
+    pages.sort();
+    pages.push("README.md".into());
+    pages
+}
+
+/// The docs stand alone: every link any page makes is to a file of the repository
+/// (relative to the page), never to `../shared` or a path of this machine.
 #[test]
-fn the_ryg_docs_link_only_inside_the_repository() {
+fn the_docs_link_only_inside_the_repository() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .canonicalize()
         .expect("the repository");
-    for name in ["ryg.md", "ryg-ai.md", "solver.md", "vice.md"] {
-        let text = docs::doc(name);
+    for name in pages() {
+        let text = std::fs::read_to_string(root.join(&name)).expect("a page");
+        let page_dir = root
+            .join(&name)
+            .parent()
+            .expect("a directory")
+            .to_path_buf();
         for target in text.split("](").skip(1) {
             let target = &target[..target.find(')').expect("a closed link")];
             if target.starts_with("http") || target.starts_with('#') {
                 continue;
             }
             let file = target.split('#').next().unwrap_or(target);
-            let path = root.join("docs").join(file);
+            let path = page_dir.join(file);
             let resolved = path
                 .canonicalize()
-                .unwrap_or_else(|e| panic!("docs/{name} links to {target}: {e}"));
+                .unwrap_or_else(|e| panic!("{name} links to {target}: {e}"));
             assert!(
                 resolved.starts_with(&root),
-                "docs/{name} links outside the repository: {target}"
+                "{name} links outside the repository: {target}"
             );
         }
         assert!(
-            !text.contains("/work/"),
-            "docs/{name} names a path of this machine"
+            !text.contains("/work/") && !text.contains("shared/RYG-NOTES"),
+            "{name} names a file outside the repository"
         );
     }
+}
+
+/// Where a page shows what `build asm/RYG.asm` prints (`asm/RYG.prg: $0801-$xxxx
+/// (n bytes)`), the figures are the program's.
+#[test]
+fn the_build_summaries_in_the_docs_are_the_programs() {
+    let p = program();
+    let want = format!(
+        "RYG.prg: ${:04X}-${:04X} ({} bytes)",
+        p.load_address,
+        p.end_address() - 1,
+        p.image.len()
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut shown = 0;
+    for name in pages() {
+        let text = std::fs::read_to_string(root.join(&name)).expect("a page");
+        for (at, _) in text.match_indices("RYG.prg: $") {
+            let line = text[at..].lines().next().unwrap_or_default();
+            assert!(
+                line.starts_with(&want),
+                "{name}: `{line}`, the build prints `{want}`"
+            );
+            shown += 1;
+        }
+    }
+    assert!(shown >= 1, "no page shows the build's summary");
 }

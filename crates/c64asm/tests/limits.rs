@@ -37,3 +37,37 @@ fn deeper_expressions_are_an_error_with_the_place() {
         assert!(err.contains("deep.asm:2:"), "{err}");
     }
 }
+
+/// Thirty macros each calling the next twice would expand to 2^29 lines, each call
+/// with a scope of its own: the assembly stops with an error at the call chain
+/// before it fills memory (issue 10, item 6). Heavy (about a million scopes): run
+/// with `--ignored`.
+#[test]
+#[ignore]
+fn exponential_macro_expansion_stops_with_an_error_before_memory_runs_out() {
+    let mut src = String::from("* = $1000\n");
+    for i in 0..30 {
+        src.push_str(&format!("m{i} .macro\n"));
+        match i {
+            29 => src.push_str(" nop\n"),
+            _ => src.push_str(&format!(" #m{}\n #m{}\n", i + 1, i + 1)),
+        }
+        src.push_str(" .endm\n");
+    }
+    src.push_str(" #m0\n");
+    let err = assemble_str("runaway.asm", &src, &Options::default())
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("assembly stopped"), "{err}");
+    assert!(err.contains("runaway.asm:"), "{err}");
+    // The peak of the whole test process (other tests of this file are small).
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if let Some(kb) = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+    {
+        assert!(kb < 1_000_000, "peak memory {kb} kB");
+    }
+}

@@ -337,6 +337,26 @@ fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> {
     Some((Assign::Op(op), 3))
 }
 
+/// Where a line has a NUL byte outside its strings and comment, if it has one.
+fn stray_nul(line: &LineRef) -> Option<usize> {
+    let bytes = &line.text.as_bytes()[line.start..line.end];
+    if !bytes.contains(&0) {
+        return None;
+    }
+    let mut quote = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match (quote, b) {
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, 0) => return Some(line.start + i),
+            (None, b';') => return None,
+            (None, b'"' | b'\'') => quote = Some(b),
+            (None, _) => {}
+        }
+    }
+    None
+}
+
 impl Assembler<'_> {
     /// Assemble lines from the cursor until the text ends or a closing
     /// directive of a block opened by the caller (a loop or macro body).
@@ -348,6 +368,19 @@ impl Assembler<'_> {
                 break;
             }
             self.st.vline += 1;
+            if let Some(at) = stray_nul(&line)
+                && self.st.active()
+            {
+                // 64tass rejects a NUL byte outside strings and comments; the
+                // parsers here would take it for the end of the line.
+                let span = line.span(at, at + 1);
+                self.error(
+                    span,
+                    Kind::Syntax,
+                    "unexpected character '<00>' (U+0000)".into(),
+                );
+                continue;
+            }
             match self.line(&line) {
                 Step::Next => {}
                 Step::Return(v) => {

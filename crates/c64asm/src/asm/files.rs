@@ -72,30 +72,38 @@ impl Files {
     }
 }
 
-/// Read a whole file, refusing what is not a regular file or too large.
+/// Read a whole file once, refusing a directory and anything over [`MAX_FILE`]. A
+/// pipe or device (`/dev/stdin`, a FIFO) is read up to the limit, so `/dev/zero`
+/// is refused after 64 MiB instead of filling memory; `-` is standard input, as in
+/// 64tass.
 fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)?;
-    if meta.is_dir() {
-        return Err(std::io::Error::other("is a directory, not a file"));
-    }
-    if !meta.is_file() {
-        return Err(std::io::Error::other(
-            "is a device or pipe, not a regular file",
-        ));
-    }
-    if meta.len() > MAX_FILE {
-        return Err(std::io::Error::other(format!(
-            "is {} bytes; files over {} MiB are refused",
-            meta.len(),
+    let too_large = || {
+        std::io::Error::other(format!(
+            "is larger than {} MiB; files over {} MiB are refused",
+            MAX_FILE >> 20,
             MAX_FILE >> 20
-        )));
+        ))
+    };
+    let mut data = Vec::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(MAX_FILE + 1)
+            .read_to_end(&mut data)?;
+    } else {
+        let meta = std::fs::metadata(path)?;
+        if meta.is_dir() {
+            return Err(std::io::Error::other("is a directory, not a file"));
+        }
+        if meta.len() > MAX_FILE {
+            return Err(too_large());
+        }
+        std::fs::File::open(path)?
+            .take(MAX_FILE + 1)
+            .read_to_end(&mut data)?;
     }
-    let mut data = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path)?
-        .take(MAX_FILE + 1)
-        .read_to_end(&mut data)?;
     if data.len() as u64 > MAX_FILE {
-        return Err(std::io::Error::other("grew while being read; refused"));
+        return Err(too_large());
     }
     Ok(data)
 }

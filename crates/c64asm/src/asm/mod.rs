@@ -351,14 +351,18 @@ impl<'o> Assembler<'o> {
     /// Count work against the run's budget; `false` (and an error) when exhausted.
     pub fn spend(&mut self, units: u64, span: Span) -> bool {
         self.work += units;
-        if self.work > WORK_LIMIT {
+        // Scopes stay for the whole run (a macro call's, a loop iteration's): they
+        // count too, so an exponential expansion stops before it fills memory.
+        let scopes = self.syms.spaces.len() as u64;
+        if self.work + scopes * SCOPE_COST > WORK_LIMIT {
             if !self.has_fatal() {
                 self.error(
                     span,
                     Kind::Limit,
                     format!(
-                        "assembly stopped: more than {WORK_LIMIT} lines or bytes generated \
-                         (runaway macro or loop?)"
+                        "assembly stopped: more than {WORK_LIMIT} lines or bytes generated, \
+                         or {} scopes opened (runaway macro or loop?)",
+                        WORK_LIMIT / SCOPE_COST
                     ),
                 );
             }
@@ -370,5 +374,10 @@ impl<'o> Assembler<'o> {
 
 /// Lines executed plus bytes generated, over all passes: generous for real
 /// programs (a 2-million-line source takes about 10 million), small enough
-/// to stop exponential macro expansion within seconds.
+/// to stop exponential macro expansion.
 pub const WORK_LIMIT: u64 = 200_000_000;
+
+/// What one scope counts against [`WORK_LIMIT`]: a macro call's scope with its
+/// labels takes a few hundred bytes, so the limit's million scopes stay well
+/// under a gigabyte.
+pub const SCOPE_COST: u64 = 200;
