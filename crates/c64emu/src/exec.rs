@@ -164,10 +164,12 @@ impl Machine {
         if traced {
             self.cpu.memory.io_log = Some(Vec::new());
         }
+        // Observers share the traced loop, so the others carry no check for them.
+        let observed = traced || self.observer.is_some();
         let mut first = true;
         let halt = loop {
             let strict = self.cpu.memory.strict;
-            let end_of = match (traced, strict, self.exec.watch_i) {
+            let end_of = match (observed, strict, self.exec.watch_i) {
                 (true, _, _) => self.exec_loop::<true, true, true>(end, until, &mut first),
                 (false, true, w) => {
                     if w {
@@ -271,6 +273,10 @@ impl Machine {
     }
 
     fn traced_step(&mut self, pc: u16) {
+        if let Some(mut o) = self.observer.take() {
+            o.instruction(self, pc);
+            self.observer = Some(o);
+        }
         let before = self.regs();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
