@@ -220,8 +220,9 @@ impl Harness {
     }
 }
 
-/// Labels first, then the stub KERNAL's routine names, then `label+offset`.
-pub(crate) fn routine_name(info: &DebugInfo, addr: u16) -> String {
+/// A routine's name in profiles: its label, else the stub KERNAL's name for it
+/// (CHROUT), else `label+offset` or `$C000`.
+pub fn routine_name(info: &DebugInfo, addr: u16) -> String {
     if let Some(n) = info.names.get(&addr) {
         return n.clone();
     }

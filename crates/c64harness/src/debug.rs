@@ -72,8 +72,9 @@ impl DebugInfo {
         name: &str,
         index: SourceIndex,
         labels: Vec<(String, u16)>,
-        memory: Vec<u8>,
+        mut memory: Vec<u8>,
     ) -> DebugInfo {
+        memory.resize(0x1_0000, 0);
         let mut names: BTreeMap<u16, String> = BTreeMap::new();
         for (n, a) in &labels {
             let better = names

@@ -27,7 +27,7 @@ mod profile;
 mod source;
 mod trace;
 
-pub use build::{Build, Harness};
+pub use build::{Build, Harness, routine_name};
 pub use coverage::{COVERAGE_ENV, Coverage, FileReport, Summary};
 pub use debug::DebugInfo;
 pub use error::Error;

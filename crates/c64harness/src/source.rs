@@ -73,6 +73,11 @@ impl SourceIndex {
         SourceIndex::new(files, runs, None)
     }
 
+    /// No source map: every address unknown.
+    pub fn empty() -> SourceIndex {
+        SourceIndex::new(Vec::new(), Vec::new(), None)
+    }
+
     /// Read a source map as `c64kit build --source-map` writes it. Relative file names
     /// are looked up from the current directory, then from `dir` (the map's own).
     pub fn parse(text: &str, dir: Option<&Path>) -> Result<SourceIndex, Error> {
