@@ -147,17 +147,17 @@ fn large_files_read_in_pieces_assemble_like_in_memory_text() {
 #[test]
 fn source_map_names_every_byte_through_macros() {
     let p = asm(concat!(
-        "twice   .macro\n",   // 1
-        "        inx\n",      // 2
-        "        inx\n",      // 3
-        "        .endm\n",    // 4
-        "        * = $c000\n", // 5
-        "start   ldx #0\n",   // 6
-        "_loop:  #twice\n",   // 7
-        "-       dex\n",      // 8
-        "        bne -\n",    // 9
+        "twice   .macro\n",        // 1
+        "        inx\n",           // 2
+        "        inx\n",           // 3
+        "        .endm\n",         // 4
+        "        * = $c000\n",     // 5
+        "start   ldx #0\n",        // 6
+        "_loop:  #twice\n",        // 7
+        "-       dex\n",           // 8
+        "        bne -\n",         // 9
         "table   .byte 1, 2, 3\n", // 10
-        "  lda #1\n",         // 11
+        "  lda #1\n",              // 11
     ));
     assert_eq!(
         p.source_map(),
@@ -183,5 +183,8 @@ fn source_map_names_every_byte_through_macros() {
     assert_eq!(p.line_text(inx).trim(), "inx");
     let call = p.call_site(inx).unwrap();
     assert_eq!((call.file, call.line), ("t.asm", 7));
-    assert_eq!(p.line_text(p.origin(0xc008).unwrap()), "table   .byte 1, 2, 3");
+    assert_eq!(
+        p.line_text(p.origin(0xc008).unwrap()),
+        "table   .byte 1, 2, 3"
+    );
 }

@@ -122,6 +122,10 @@ impl Machine {
         max_cycles: u64,
     ) -> Result<crate::CallResult, Stop> {
         let addr = self.target_addr(target.into())?;
+        if let Some(mut o) = self.observer.take() {
+            o.call(self, addr);
+            self.observer = Some(o);
+        }
         let saved_pc = self.cpu.registers.program_counter;
         let saved_i = self
             .cpu

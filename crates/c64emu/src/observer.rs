@@ -13,6 +13,10 @@ pub trait Observer: Send {
     /// count before it, `m.regs()` the registers).
     fn instruction(&mut self, m: &Machine, pc: u16);
 
+    /// The harness is about to call the routine at `target` ([`Machine::call`]: a JSR
+    /// from outside the program).
+    fn call(&mut self, _m: &Machine, _target: u16) {}
+
     /// The observer for a clone of the machine.
     fn clone_box(&self) -> Box<dyn Observer>;
 }

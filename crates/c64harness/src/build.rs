@@ -114,9 +114,8 @@ impl Harness {
         &self.info
     }
 
-    /// The machine itself.
-    pub fn into_machine(mut self) -> Machine {
-        self.machine.set_observer(None);
+    /// The machine itself (it goes on recording coverage, if it did).
+    pub fn into_machine(self) -> Machine {
         self.machine
     }
 
@@ -162,23 +161,7 @@ impl Harness {
         self.info.describe(addr)
     }
 
-    /// JSR to a routine and run to its RTS ([`Machine::call`]); counts as a call of
-    /// the routine in the coverage.
-    pub fn call(&mut self, target: impl Into<Target>, max_cycles: u64) -> Result<CallResult, Stop> {
-        let target = target.into();
-        if let Some(c) = &self.coverage {
-            let addr = match &target {
-                Target::Addr(a) => Some(*a),
-                Target::Name(n) => self.machine.resolve(n),
-            };
-            if let Some(a) = addr {
-                c.note_call(a);
-            }
-        }
-        self.machine.call(target, max_cycles)
-    }
-
-    /// [`Harness::call`] with a profile of the call: cycles per routine along the
+    /// [`Machine::call`] with a profile of the call: cycles per routine along the
     /// call stack, adding up to the call's cycles (JSR and RTS included).
     pub fn profile_call(
         &mut self,
@@ -195,7 +178,7 @@ impl Harness {
         };
         let (profiler, handle) = Profiler::new(Some(root), self.machine.cycles());
         self.observe(Some(profiler));
-        let result = self.call(root, max_cycles);
+        let result = self.machine.call(root, max_cycles);
         self.observe(None);
         let profile = handle.finish(self.machine.cycles(), |a| self.name(a));
         result.map(|r| (r, profile))

@@ -34,7 +34,7 @@ struct Counts {
     /// Branch at the address taken / not taken.
     taken: Vec<u64>,
     not_taken: Vec<u64>,
-    /// Calls (JSRs, harness calls) to the address.
+    /// Calls (JSRs, `Machine::call`s) to the address.
     calls: Vec<u64>,
 }
 
@@ -210,11 +210,6 @@ impl Coverage {
         })
     }
 
-    /// Count a call made from outside the program (the harness's `call`).
-    pub fn note_call(&self, addr: u16) {
-        self.lock().counts.calls[usize::from(addr)] += 1;
-    }
-
     /// How often the instruction at `addr` ran (in the recorders merged so far).
     pub fn hits(&self, addr: u16) -> u64 {
         self.lock().counts.hits[usize::from(addr)]
@@ -372,6 +367,10 @@ impl Observer for Recorder {
                 self.local.calls[usize::from(u16::from_le_bytes([lo, hi]))] += 1;
             }
         }
+    }
+
+    fn call(&mut self, _m: &Machine, target: u16) {
+        self.local.calls[usize::from(target)] += 1;
     }
 
     fn clone_box(&self) -> Box<dyn Observer> {

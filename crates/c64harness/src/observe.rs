@@ -23,6 +23,12 @@ impl Observer for Tee {
         }
     }
 
+    fn call(&mut self, m: &Machine, target: u16) {
+        for o in &mut self.0 {
+            o.call(m, target);
+        }
+    }
+
     fn clone_box(&self) -> Box<dyn Observer> {
         Box::new(Tee(self.0.iter().map(|o| o.clone_box()).collect()))
     }
