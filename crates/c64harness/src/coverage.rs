@@ -99,7 +99,7 @@ impl Summary {
         }
     }
 
-    fn add(&mut self, o: &Summary) {
+    pub(crate) fn add(&mut self, o: &Summary) {
         self.lines += o.lines;
         self.lines_hit += o.lines_hit;
         self.functions += o.functions;

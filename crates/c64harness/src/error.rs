@@ -11,6 +11,8 @@ pub enum Error {
     Load(c64emu::LoadError),
     /// A malformed line of a source map file.
     SourceMap { line: usize, message: String },
+    /// A malformed record of an LCOV tracefile.
+    Lcov { line: usize, message: String },
     /// A malformed line of a label file.
     Labels(c64asm::LabelFileError),
     /// Writing a report failed.
@@ -23,6 +25,7 @@ impl fmt::Display for Error {
             Error::Assembly(d) => write!(f, "{}", d.to_string().trim_end()),
             Error::Load(e) => write!(f, "cannot load the program: {e}"),
             Error::SourceMap { line, message } => write!(f, "source map line {line}: {message}"),
+            Error::Lcov { line, message } => write!(f, "LCOV line {line}: {message}"),
             Error::Labels(e) => write!(f, "label file {e}"),
             Error::Io(e) => write!(f, "{e}"),
         }

@@ -261,3 +261,29 @@ fn genhtml_accepts_the_tracefile() {
     assert!(index.contains("80.0"), "line coverage 8/10 in the report");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tracefiles_merge_like_genhtml_merges_them() {
+    let build = count_program();
+    let a = Coverage::new(build.info.clone());
+    let b = Coverage::new(build.info.clone());
+    let mut h = build.machine().unwrap();
+    h.record_coverage(&a);
+    h.call("start", 10_000).unwrap();
+    drop(h); // a machine's counts join the total when it goes
+    let mut h = build.machine().unwrap();
+    h.record_coverage(&b);
+    h.call("never", 10_000).unwrap();
+    drop(h);
+    let (la, lb) = (a.lcov(), b.lcov());
+    let merged = c64harness::merge_lcov([la.as_str(), lb.as_str()]).unwrap();
+    let s = c64harness::total(&merged);
+    assert_eq!((s.lines, s.lines_hit), (10, 10));
+    assert_eq!((s.branches, s.branches_hit), (2, 2));
+    assert_eq!(merged[0].lines[&4], 3);
+    assert_eq!((s.functions, s.functions_hit), (3, 3), "{merged:?}");
+    // One machine's report reads back as it was.
+    let again = c64harness::merge_lcov([la.as_str()]).unwrap();
+    assert_eq!(again[0].lines, a.files()[0].lines);
+    assert_eq!(c64harness::total(&again), a.summary());
+}
