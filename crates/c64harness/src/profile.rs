@@ -331,6 +331,9 @@ impl Profile {
         let mut opts = inferno::flamegraph::Options::default();
         opts.title = title.to_string();
         opts.count_name = "cycles".to_string();
+        // Colours from the names, so the same profile gives the same file.
+        opts.hash = true;
+        opts.deterministic = true;
         inferno::flamegraph::from_lines(&mut opts, folded.lines(), out)
             .map_err(|e| Error::Io(format!("flamegraph: {e}")))
     }
