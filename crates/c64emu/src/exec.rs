@@ -281,11 +281,17 @@ impl Machine {
             o.instruction(self, pc);
             self.observer = Some(o);
         }
+        let cycles = self.cpu.cycles;
+        if self.trace.is_none() {
+            // Observed, not traced.
+            self.cpu.memory.set_stamp(cycles, pc);
+            step_cpu(&mut self.cpu);
+            return;
+        }
         let before = self.regs();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
-        let cycles = self.cpu.cycles;
         self.cpu.memory.set_stamp(cycles, pc);
         step_cpu(&mut self.cpu);
         if let Some(t) = &self.trace {
