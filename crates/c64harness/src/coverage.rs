@@ -6,8 +6,8 @@
 //! [`Observer`] without locks on the hot path) and adds them to the total when its
 //! recorder goes away (the machine is dropped or the recorder replaced). Setting
 //! `C64KIT_COVERAGE=DIR` makes every [`Harness`](crate::Harness) of a test binary record
-//! into one total per program, written to `DIR/<test binary>-<program>.lcov` after each
-//! machine; `genhtml DIR/*.lcov` merges the files of several test binaries.
+//! into one total per program, written to `DIR/<test binary>-<program>.lcov` when the
+//! test binary exits; `genhtml DIR/*.lcov` merges the files of several test binaries.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -26,46 +26,46 @@ const ADDRS: usize = 0x1_0000;
 const KIND_BRANCH: u8 = 1;
 const KIND_JSR: u8 = 2;
 
-/// Counters per address.
+/// Counters per instruction of the program (slot 0 counts everything else), and
+/// calls per target address.
 #[derive(Clone)]
 struct Counts {
-    /// Instructions started at the address.
-    hits: Vec<u64>,
-    /// Branch at the address taken / not taken.
-    taken: Vec<u64>,
-    not_taken: Vec<u64>,
-    /// Calls (JSRs, `Machine::call`s) to the address.
-    calls: Vec<u64>,
+    /// Per slot: runs, branch taken, branch not taken.
+    runs: Vec<[u64; 3]>,
+    /// Calls (JSRs, `Machine::call`s) per target.
+    calls: HashMap<u16, u64>,
 }
 
 impl Counts {
-    fn new() -> Counts {
+    fn new(slots: usize) -> Counts {
         Counts {
-            hits: vec![0; ADDRS],
-            taken: vec![0; ADDRS],
-            not_taken: vec![0; ADDRS],
-            calls: vec![0; ADDRS],
+            runs: vec![[0; 3]; slots],
+            calls: HashMap::new(),
         }
     }
 
     fn add(&mut self, other: &Counts) {
-        for (mine, theirs) in [
-            (&mut self.hits, &other.hits),
-            (&mut self.taken, &other.taken),
-            (&mut self.not_taken, &other.not_taken),
-            (&mut self.calls, &other.calls),
-        ] {
-            for (a, b) in mine.iter_mut().zip(theirs) {
-                *a += b;
+        for (a, b) in self.runs.iter_mut().zip(&other.runs) {
+            for i in 0..3 {
+                a[i] += b[i];
             }
         }
+        for (&t, &n) in &other.calls {
+            *self.calls.entry(t).or_default() += n;
+        }
+    }
+
+    fn calls(&self, addr: u16) -> u64 {
+        self.calls.get(&addr).copied().unwrap_or(0)
     }
 }
 
 struct Shared {
     counts: Counts,
-    /// Rewrite this LCOV file after each merge.
+    /// Write this LCOV file when the process exits.
     autosave: Option<PathBuf>,
+    /// Counts came in since the file was written.
+    dirty: bool,
     save_error: Option<String>,
 }
 
@@ -74,7 +74,9 @@ struct Shared {
 pub struct Coverage {
     info: Arc<DebugInfo>,
     shared: Arc<Mutex<Shared>>,
-    /// Branch and JSR instructions of the program, per address.
+    /// Per address: the slot of the program's instruction there (0: none).
+    slots: Arc<[u16]>,
+    /// Per address: a branch, a JSR or neither.
     kinds: Arc<[u8]>,
 }
 
@@ -145,21 +147,31 @@ impl Coverage {
     /// An empty total for the program `info` describes.
     pub fn new(info: Arc<DebugInfo>) -> Coverage {
         let mut kinds = vec![0u8; ADDRS];
+        let mut slots = vec![0u16; ADDRS];
+        let mut n = 1usize;
         for (pc, _) in info.instructions() {
-            let op = info.memory[usize::from(pc)];
+            let a = usize::from(pc);
+            if slots[a] != 0 || n > usize::from(u16::MAX) {
+                continue;
+            }
+            slots[a] = n as u16;
+            n += 1;
+            let op = info.memory[a];
             if opcodes::is_branch(op) {
-                kinds[usize::from(pc)] = KIND_BRANCH;
+                kinds[a] = KIND_BRANCH;
             } else if op == opcodes::JSR {
-                kinds[usize::from(pc)] = KIND_JSR;
+                kinds[a] = KIND_JSR;
             }
         }
         Coverage {
             info,
             shared: Arc::new(Mutex::new(Shared {
-                counts: Counts::new(),
+                counts: Counts::new(n),
                 autosave: None,
+                dirty: false,
                 save_error: None,
             })),
+            slots: slots.into(),
             kinds: kinds.into(),
         }
     }
@@ -186,6 +198,7 @@ impl Coverage {
             let dir = PathBuf::from(dir);
             let _ = std::fs::create_dir_all(&dir);
             cov.lock().autosave = Some(dir.join(format!("{exe}-{program}.lcov")));
+            at_exit::save(cov.clone());
             cov
         });
         Some(cov.clone())
@@ -204,15 +217,20 @@ impl Coverage {
     /// join this total when it is dropped.
     pub fn recorder(&self) -> Box<dyn Observer> {
         Box::new(Recorder {
-            local: Counts::new(),
+            local: Counts::new(self.lock().counts.runs.len()),
             sink: self.clone(),
             pending_branch: None,
         })
     }
 
-    /// How often the instruction at `addr` ran (in the recorders merged so far).
+    /// How often the program's instruction at `addr` ran (in the recorders merged so
+    /// far; 0 for addresses that hold no instruction of the program).
     pub fn hits(&self, addr: u16) -> u64 {
-        self.lock().counts.hits[usize::from(addr)]
+        let slot = usize::from(self.slots[usize::from(addr)]);
+        if slot == 0 {
+            return 0;
+        }
+        self.lock().counts.runs[slot][0]
     }
 
     /// The last error writing the autosaved file, if any.
@@ -223,12 +241,20 @@ impl Coverage {
     fn merge(&self, counts: &Counts) {
         let mut s = self.lock();
         s.counts.add(counts);
-        if let Some(path) = s.autosave.clone() {
-            let text = self.render(&s.counts);
-            let tmp = path.with_extension("lcov.tmp");
-            let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &path));
-            s.save_error = result.err().map(|e| format!("{}: {e}", path.display()));
-        }
+        s.dirty = true;
+    }
+
+    /// Write the autosaved file if counts came in since it was last written.
+    fn save(&self) {
+        let mut s = self.lock();
+        let Some(path) = s.autosave.clone().filter(|_| s.dirty) else {
+            return;
+        };
+        let text = self.render(&s.counts);
+        let tmp = path.with_extension("lcov.tmp");
+        let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &path));
+        s.save_error = result.err().map(|e| format!("{}: {e}", path.display()));
+        s.dirty = false;
     }
 
     /// The report per source file.
@@ -270,11 +296,12 @@ impl Coverage {
             let r = index.runs()[run];
             let f = &mut files[r.file as usize];
             let a = usize::from(pc);
-            *f.lines.entry(r.line).or_default() += c.hits[a];
+            let [hits, taken, not_taken] = c.runs[usize::from(self.slots[a])];
+            *f.lines.entry(r.line).or_default() += hits;
             let op = info.memory[a];
             if opcodes::is_branch(op) {
                 let block = blocks.entry((r.file, r.line)).or_default();
-                let ran = (c.hits[a] > 0).then(|| (c.taken[a], c.not_taken[a]));
+                let ran = (hits > 0).then_some((taken, not_taken));
                 f.branches.push((r.line, *block, ran));
                 *block += 1;
             } else if op == opcodes::JSR {
@@ -287,14 +314,13 @@ impl Coverage {
         // Routines: labelled instructions that are called (by a JSR in the program or
         // by the harness).
         for (&addr, name) in &info.names {
-            let a = usize::from(addr);
-            let called = c.calls[a] > 0 || jsr_targets.contains(&addr);
+            let called = c.calls(addr) > 0 || jsr_targets.contains(&addr);
             let Some(r) = index.run_at(addr).filter(|r| r.code && called) else {
                 continue;
             };
             files[r.file as usize]
                 .functions
-                .push((r.line, name.clone(), c.calls[a]));
+                .push((r.line, name.clone(), c.calls(addr)));
         }
         files
     }
@@ -340,37 +366,43 @@ impl Coverage {
 struct Recorder {
     local: Counts,
     sink: Coverage,
-    /// A branch that ran last: which way it went shows at the next instruction.
-    pending_branch: Option<u16>,
+    /// A branch that ran last (address, slot): which way it went shows at the next
+    /// instruction.
+    pending_branch: Option<(u16, usize)>,
 }
 
 impl Observer for Recorder {
     fn instruction(&mut self, m: &Machine, pc: u16) {
         let a = usize::from(pc);
-        self.local.hits[a] += 1;
-        if let Some(b) = self.pending_branch.take() {
+        let slot = usize::from(self.sink.slots[a]);
+        self.local.runs[slot][0] += 1;
+        if let Some((b, b_slot)) = self.pending_branch.take() {
             let next = b.wrapping_add(2);
             let target = next.wrapping_add(m.peek_banked(b.wrapping_add(1)) as i8 as u16);
             // Anything else is an interrupt that came in between: no sample.
             if pc == target && target != next {
-                self.local.taken[usize::from(b)] += 1;
+                self.local.runs[b_slot][1] += 1;
             } else if pc == next {
-                self.local.not_taken[usize::from(b)] += 1;
+                self.local.runs[b_slot][2] += 1;
             }
         }
         match self.sink.kinds[a] {
             0 => {}
-            KIND_BRANCH => self.pending_branch = Some(pc),
+            KIND_BRANCH => self.pending_branch = Some((pc, slot)),
             _ => {
                 let lo = m.peek_banked(pc.wrapping_add(1));
                 let hi = m.peek_banked(pc.wrapping_add(2));
-                self.local.calls[usize::from(u16::from_le_bytes([lo, hi]))] += 1;
+                *self
+                    .local
+                    .calls
+                    .entry(u16::from_le_bytes([lo, hi]))
+                    .or_default() += 1;
             }
         }
     }
 
     fn call(&mut self, _m: &Machine, target: u16) {
-        self.local.calls[usize::from(target)] += 1;
+        *self.local.calls.entry(target).or_default() += 1;
     }
 
     fn clone_box(&self) -> Box<dyn Observer> {
@@ -381,5 +413,35 @@ impl Observer for Recorder {
 impl Drop for Recorder {
     fn drop(&mut self) {
         self.sink.merge(&self.local);
+    }
+}
+
+/// Writing the suite-wide files when the test binary exits (once, not after every
+/// machine: a suite makes thousands).
+mod at_exit {
+    use std::sync::{Mutex, Once};
+
+    use super::Coverage;
+
+    static PENDING: Mutex<Vec<Coverage>> = Mutex::new(Vec::new());
+    static HOOK: Once = Once::new();
+
+    pub(super) fn save(cov: Coverage) {
+        PENDING.lock().unwrap_or_else(|p| p.into_inner()).push(cov);
+        HOOK.call_once(|| {
+            // SAFETY: registers a plain function with the C runtime's exit handlers;
+            // `save_all` never unwinds into it.
+            unsafe {
+                libc::atexit(save_all);
+            }
+        });
+    }
+
+    extern "C" fn save_all() {
+        let _ = std::panic::catch_unwind(|| {
+            for c in PENDING.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+                c.save();
+            }
+        });
     }
 }
