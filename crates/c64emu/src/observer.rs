@@ -8,7 +8,7 @@ use crate::machine::Machine;
 
 /// Sees each 6502 instruction just before the CPU executes it (native routines of the
 /// stub KERNAL are not instructions: their cycles show up before the next one).
-pub trait Observer: Send {
+pub trait Observer: Send + Sync {
     /// The CPU is about to execute the instruction at `pc` (`m.cycles()` is the cycle
     /// count before it, `m.regs()` the registers).
     fn instruction(&mut self, m: &Machine, pc: u16);

@@ -111,6 +111,10 @@ impl Summary {
     }
 }
 
+/// A conditional branch: (line, block: its number among the line's branches, (taken,
+/// not taken) or None when it never ran).
+pub type Branch = (u32, usize, Option<(u64, u64)>);
+
 /// One source file's share of a report.
 #[derive(Clone, Debug, Default)]
 pub struct FileReport {
@@ -120,8 +124,8 @@ pub struct FileReport {
     pub lines: BTreeMap<u32, u64>,
     /// Routines: (line, name, calls).
     pub functions: Vec<(u32, String, u64)>,
-    /// Branches: (line, block, taken, not taken); None when the line never ran.
-    pub branches: Vec<(u32, usize, Option<(u64, u64)>)>,
+    /// Conditional branches.
+    pub branches: Vec<Branch>,
 }
 
 impl FileReport {

@@ -29,7 +29,7 @@ mod source;
 mod trace;
 
 pub use build::{Build, Harness, routine_name};
-pub use coverage::{COVERAGE_ENV, Coverage, FileReport, Summary};
+pub use coverage::{Branch, COVERAGE_ENV, Coverage, FileReport, Summary};
 pub use debug::DebugInfo;
 pub use error::Error;
 pub use hexdump::hexdump;
