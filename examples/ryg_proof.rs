@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use c64emu::{Machine, Snapshot};
+use c64harness::Build;
 use clap::Parser;
 use rygsolve::{Move, Position, Side, Solver, Square, every_mouse_line};
 
@@ -61,34 +62,28 @@ struct Program {
     evals: u16,
 }
 
-fn symbol(program: &c64asm::Program, name: &str) -> Result<u16, String> {
-    program
+fn symbol(build: &Build, name: &str) -> Result<u16, String> {
+    build
         .symbol(name)
-        .and_then(|v| u16::try_from(v).ok())
         .ok_or_else(|| format!("the program has no symbol `{name}`"))
 }
 
 impl Program {
     fn load(source: &PathBuf, depth: u8, search_only: bool) -> Result<Program, String> {
-        let program = c64asm::assemble(source)
-            .map_err(|d| format!("{} does not assemble:\n{d}", source.display()))?;
-        let mut machine = Machine::new();
-        machine
-            .load_prg(&program.prg_bytes())
-            .map_err(|e| format!("cannot load the program: {e:?}"))?;
-        machine.set_symbols(program.address_labels());
-        let p = Program {
-            tablero: symbol(&program, "tableroActual")?,
-            profundidad: symbol(&program, "profundidad")?,
-            jugada: symbol(&program, "jgJugada")?,
-            de_tabla: symbol(&program, "jgDeTabla")?,
-            nodos: symbol(&program, "jgNodosLo")?,
-            evals: symbol(&program, "jgEvalLo")?,
+        let build = Build::assemble(source)
+            .map_err(|e| format!("{} does not assemble:\n{e}", source.display()))?;
+        let machine = build.machine().map_err(|e| e.to_string())?.into_machine();
+        let mut p = Program {
+            tablero: symbol(&build, "tableroActual")?,
+            profundidad: symbol(&build, "profundidad")?,
+            jugada: symbol(&build, "jgJugada")?,
+            de_tabla: symbol(&build, "jgDeTabla")?,
+            nodos: symbol(&build, "jgNodosLo")?,
+            evals: symbol(&build, "jgEvalLo")?,
             machine,
         };
-        let mut p = p;
         p.machine.poke(p.profundidad, depth);
-        let con_tabla = symbol(&program, "jgConTabla")?;
+        let con_tabla = symbol(&build, "jgConTabla")?;
         p.machine.poke(con_tabla, u8::from(!search_only));
         Ok(p)
     }

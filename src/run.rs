@@ -14,13 +14,15 @@
 //! or device; 6 load error (unreadable file, bad .prg, no SYS line, assembly errors,
 //! ROMs, disk); 7 `--strict` found ROM reads of written RAM (otherwise successful run);
 //! 8 no display for the window.
-use std::fmt::Write as _;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use c64emu::{LoadError, Machine, RomSet, Stop, Trace, render};
+use c64harness::{Coverage, DebugInfo, ProfileHandle, Profiler, SourceIndex, Tee, TraceNotes};
 
 use crate::output::{OutputError, Outputs, Stream};
 
@@ -85,6 +87,21 @@ pub struct Args {
     /// Stop writing the trace at this many bytes [default: 268435456]
     #[arg(long, value_name = "BYTES", value_parser = parse_count, requires = "trace")]
     pub trace_limit: Option<u64>,
+    /// Headless: write LCOV coverage of the program's source lines (DA), routines
+    /// (FN/FNDA) and branches (BRDA) to FILE, for genhtml (a .prg needs --source-map)
+    #[arg(long, value_name = "FILE.lcov", requires = "headless")]
+    pub coverage: Option<PathBuf>,
+    /// Headless: write the cycles per routine along the JSR/RTS call stack as folded
+    /// stacks to FILE, or print a table (routine, calls, self, total, % of run) with -
+    #[arg(long, value_name = "FILE|-", requires = "headless")]
+    pub profile: Option<PathBuf>,
+    /// Headless: write the profile as an SVG flamegraph
+    #[arg(long, value_name = "FILE.svg", requires = "headless")]
+    pub flamegraph: Option<PathBuf>,
+    /// The source map `build --source-map` wrote for a .prg: source places in --trace,
+    /// and --coverage
+    #[arg(long, value_name = "FILE")]
+    pub source_map: Option<PathBuf>,
     /// Report reads of ROM at addresses the program wrote (the write went to RAM underneath)
     #[arg(long)]
     pub strict: bool,
@@ -111,22 +128,6 @@ pub struct Args {
     /// Window: scale factor 1, 2, 4 or 8
     #[arg(long, default_value_t = 2, value_parser = parse_scale)]
     pub scale: u8,
-}
-
-/// `al C:0810 .name` lines, or 64tass's `al 810 .scope:name` (scopes become
-/// dots, as c64kit names them); other lines are ignored.
-fn parse_vice_labels(text: &str) -> Vec<(String, u16)> {
-    text.lines()
-        .filter_map(|line| {
-            let mut words = line.split_whitespace();
-            (words.next()? == "al").then_some(())?;
-            let addr = words.next()?;
-            let addr = addr.strip_prefix("C:").unwrap_or(addr);
-            let addr = u16::from_str_radix(addr, 16).ok()?;
-            let name = words.next()?.trim_start_matches('.').replace(':', ".");
-            Some((name, addr))
-        })
-        .collect()
 }
 
 fn parse_scale(s: &str) -> Result<u8, String> {
@@ -226,6 +227,7 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
         m.attach_disk(disk)
             .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
     }
+    let mut file_labels = Vec::new();
     if let Some(path) = &args.labels {
         let text = fs::read_to_string(path).map_err(|e| {
             fail(
@@ -233,12 +235,38 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
                 format!("cannot read {}: {e}", path.display()),
             )
         })?;
-        m.set_symbols(parse_vice_labels(&text));
+        let labels = c64harness::read_labels(&text)
+            .map_err(|e| fail(EXIT_LOAD_ERROR, format!("{}: {e}", path.display())))?;
+        m.set_symbols(labels.iter().cloned());
+        file_labels = labels;
     }
-    let program = match &args.file {
-        Some(path) => Some(read_program(&mut m, args, path, con)?),
+    let source_map = match &args.source_map {
+        Some(path) => {
+            let text = fs::read_to_string(path).map_err(|e| {
+                fail(
+                    EXIT_LOAD_ERROR,
+                    format!("cannot read {}: {e}", path.display()),
+                )
+            })?;
+            let index = SourceIndex::parse(&text, path.parent())
+                .map_err(|e| fail(EXIT_LOAD_ERROR, format!("{}: {e}", path.display())))?;
+            Some(index)
+        }
         None => None,
     };
+    let (program, build) = match &args.file {
+        Some(path) => {
+            let (p, b) = read_program(&mut m, args, path, con)?;
+            (Some(p), b)
+        }
+        None => (None, None),
+    };
+    if (args.coverage.is_some()) && build.is_none() && source_map.is_none() {
+        return Err(fail(
+            EXIT_USAGE,
+            "--coverage needs the program's source map: run the .asm, or give --source-map FILE (written by build --source-map)",
+        ));
+    }
     // Check everything that can be checked before running.
     let until = match &args.until {
         Some(t) => Some(resolve(&m, t, "--until")?),
@@ -284,6 +312,7 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
         Some(path) => Some(outputs.stream(path, "--screenshot").map_err(output_fail)?),
         None => None,
     };
+    let mut reports = Reports::open(args, &mut outputs)?;
 
     // Start the machine.
     if m.real_roms() {
@@ -306,11 +335,32 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
             .map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
     m.set_strict(args.strict);
+    // What the tools know about the program: the assembly's, or the files given.
+    let info = match (build, &program) {
+        (Some(info), _) => Some(info),
+        (None, Some(_)) if source_map.is_some() || args.labels.is_some() => {
+            let name = args.file.as_deref().unwrap_or(Path::new("program"));
+            let memory = (0..=0xFFFFu16).map(|a| m.peek(a)).collect();
+            Some(Arc::new(DebugInfo::new(
+                &name.display().to_string(),
+                source_map.unwrap_or_else(SourceIndex::empty),
+                file_labels,
+                memory,
+            )))
+        }
+        _ => None,
+    };
 
     let stop = if args.headless {
-        let trace = trace_file
-            .map(|f| Trace::with_limit(f, args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT)));
+        let trace = trace_file.map(|f| {
+            let t = Trace::with_limit(f, args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT));
+            match &info {
+                Some(i) => t.with_notes(Arc::new(TraceNotes(i.clone()))),
+                None => t,
+            }
+        });
         m.set_trace(trace.clone());
+        reports.start(&mut m, info.as_ref());
         let max = args.max_cycles.unwrap_or(DEFAULT_HEADLESS_CYCLES);
         let idle = args.until_idle
             || (args.until.is_none()
@@ -325,6 +375,7 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
         if let Some(t) = &trace {
             check_trace(t, args, con)?;
         }
+        reports.finish(&mut m, info.as_ref(), con)?;
         if stop.is_none() {
             con.err(&format!(
                 "waiting for keys after {} cycles (every --keys key was typed)",
@@ -449,7 +500,8 @@ fn read_program(
     args: &Args,
     path: &Path,
     con: &mut Console,
-) -> Result<Program, Fail> {
+) -> Result<(Program, Option<Arc<DebugInfo>>), Fail> {
+    let mut info = None;
     let is_asm = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
@@ -465,8 +517,10 @@ fn read_program(
         if !program.warnings.is_empty() {
             con.err(program.warnings.to_string().trim_end());
         }
-        m.set_symbols(program.address_labels());
+        let debug = DebugInfo::from_program(&path.display().to_string(), &program);
+        m.set_symbols(debug.labels.iter().cloned());
         sources = program.files().to_vec();
+        info = Some(Arc::new(debug));
         let Ok(start) = u16::try_from(program.load_address) else {
             return Err(fail(
                 EXIT_LOAD_ERROR,
@@ -502,12 +556,15 @@ fn read_program(
             },
         ));
     }
-    Ok(Program {
-        addr,
-        bytes,
-        prg: prg && args.load.is_none(),
-        sources,
-    })
+    Ok((
+        Program {
+            addr,
+            bytes,
+            prg: prg && args.load.is_none(),
+            sources,
+        },
+        info,
+    ))
 }
 
 /// How the program starts: RUN (a BASIC program with the real ROMs) or SYS addr.
@@ -693,21 +750,110 @@ fn dump(m: &Machine, d: &Dump) -> String {
             if d.ram { m.peek(a) } else { m.peek_banked(a) }
         })
         .collect();
-    let mut out = String::new();
-    for (i, chunk) in bytes.chunks(16).enumerate() {
-        let a = d.addr.wrapping_add((i * 16) as u16);
-        let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02X}")).collect();
-        let text: String = chunk
-            .iter()
-            .map(|&b| {
-                if (0x20..0x7F).contains(&b) {
-                    b as char
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{a:04X}  {:<47}  |{text}|", hex.join(" "));
+    c64harness::hexdump(d.addr, &bytes)
+}
+
+/// `--coverage`, `--profile` and `--flamegraph`: files opened before the run,
+/// recorders on the machine during it, reports written after.
+struct Reports {
+    coverage: Option<(PathBuf, Stream)>,
+    profile: Option<(PathBuf, Option<Stream>)>,
+    flamegraph: Option<(PathBuf, Stream)>,
+    recording: Option<Coverage>,
+    profiling: Option<ProfileHandle>,
+}
+
+impl Reports {
+    /// Checks and stages the report files with the run's other outputs: they are
+    /// written at the end, all together or not at all, never over an input.
+    fn open(args: &Args, outputs: &mut Outputs) -> Result<Reports, Fail> {
+        let mut open = |p: &Option<PathBuf>, what: &str| -> Result<_, Fail> {
+            p.as_ref()
+                .map(|p| {
+                    let f = outputs.stream(p, what).map_err(output_fail)?;
+                    Ok((p.clone(), f))
+                })
+                .transpose()
+        };
+        let coverage = open(&args.coverage, "--coverage")?;
+        let flamegraph = open(&args.flamegraph, "--flamegraph")?;
+        let profile = match &args.profile {
+            Some(p) if p.as_os_str() == "-" => Some((p.clone(), None)),
+            Some(p) => Some((
+                p.clone(),
+                Some(outputs.stream(p, "--profile").map_err(output_fail)?),
+            )),
+            None => None,
+        };
+        Ok(Reports {
+            coverage,
+            profile,
+            flamegraph,
+            recording: None,
+            profiling: None,
+        })
     }
-    out
+
+    fn start(&mut self, m: &mut Machine, info: Option<&Arc<DebugInfo>>) {
+        let mut observers = Vec::new();
+        if let (Some(_), Some(info)) = (&self.coverage, info) {
+            let cov = Coverage::new(info.clone());
+            observers.push(cov.recorder());
+            self.recording = Some(cov);
+        }
+        if self.profile.is_some() || self.flamegraph.is_some() {
+            let (p, handle) = Profiler::new(None, m.cycles());
+            observers.push(p);
+            self.profiling = Some(handle);
+        }
+        m.set_observer(Tee::of(observers));
+    }
+
+    fn finish(
+        &mut self,
+        m: &mut Machine,
+        info: Option<&Arc<DebugInfo>>,
+        con: &mut Console,
+    ) -> Result<(), Fail> {
+        m.set_observer(None);
+        let write = |path: &Path, mut f: Stream, bytes: &[u8]| {
+            f.write_all(bytes)
+                .and_then(|()| f.flush())
+                .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))
+        };
+        if let (Some((path, f)), Some(cov)) = (self.coverage.take(), &self.recording) {
+            write(&path, f, cov.lcov().as_bytes())?;
+        }
+        let Some(handle) = &self.profiling else {
+            return Ok(());
+        };
+        let empty;
+        let info = match info {
+            Some(i) => i,
+            None => {
+                empty = DebugInfo::new("program", SourceIndex::empty(), Vec::new(), Vec::new());
+                &empty
+            }
+        };
+        let profile = handle.finish(m.cycles(), |a| {
+            m.label_at(a)
+                .map(str::to_string)
+                .unwrap_or_else(|| c64harness::routine_name(info, a))
+        });
+        match self.profile.take() {
+            Some((_, None)) => con.out(&profile.table()),
+            Some((path, Some(f))) => write(&path, f, profile.folded().as_bytes())?,
+            None => {}
+        }
+        if let Some((path, f)) = self.flamegraph.take() {
+            let title = format!("c64kit run: {} cycles", profile.total_cycles());
+            let mut w = std::io::BufWriter::new(f);
+            profile
+                .flamegraph(&title, &mut w)
+                .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
+            w.flush()
+                .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
+        }
+        Ok(())
+    }
 }

@@ -40,6 +40,7 @@ fn new_writes_a_project_whose_program_runs_and_whose_routine_adds() {
     let cargo_toml = std::fs::read_to_string(project.join("Cargo.toml")).unwrap();
     assert!(cargo_toml.contains("name = \"hello_64\""));
     assert!(cargo_toml.contains(&format!("{}/crates/c64emu", cli_support::ROOT)));
+    assert!(cargo_toml.contains(&format!("{}/crates/c64harness", cli_support::ROOT)));
 
     // What the generated tests/routines.rs checks, done here in-process.
     let program = c64asm::assemble(project.join("main.asm")).unwrap_or_else(|d| panic!("{d}"));
@@ -47,13 +48,13 @@ fn new_writes_a_project_whose_program_runs_and_whose_routine_adds() {
         &program.prg_bytes()[..7],
         &[0x01, 0x08, 0x0b, 0x08, 0x0a, 0x00, 0x9e]
     );
-    let mut m = c64emu::Machine::new();
-    m.load_prg(&program.prg_bytes()).unwrap();
-    m.set_symbols(program.address_labels());
-    m.poke(m.resolve("opA").unwrap(), 200);
-    m.poke(m.resolve("opB").unwrap(), 100);
+    let build = c64harness::Build::from_program("main.asm", program);
+    let mut m = build.machine().unwrap();
+    let (a, b) = (m.addr("opA"), m.addr("opB"));
+    m.poke(a, 200);
+    m.poke(b, 100);
     let r = m.call("suma", 1_000).unwrap();
-    assert_eq!(m.peek(m.resolve("result").unwrap()), 44);
+    assert_eq!(m.peek(m.addr("result")), 44);
     assert_eq!(r.cycles, 26);
     m.autostart().unwrap();
     assert!(matches!(m.run(1_000_000), c64emu::Stop::ReturnedToBasic));

@@ -242,12 +242,21 @@ fn the_readme_says_what_ci_runs() {
 
 #[test]
 fn the_readme_rust_snippet_works() {
-    let program = c64asm::assemble(Path::new(ROOT).join("asm/RYG.asm")).unwrap();
-    let mut m = c64emu::Machine::new();
-    m.load_prg(&program.prg_bytes()).unwrap();
-    m.set_symbols(program.address_labels());
-    let board = m.resolve("tableroActual").unwrap();
-    m.write(m.resolve("itTableroLo").unwrap(), &board.to_le_bytes());
+    // The snippet's lines, word for word, then the snippet itself.
+    let snippet = [
+        r#"let mut m = c64harness::Build::assemble("asm/RYG.asm").unwrap().machine().unwrap();"#,
+        r#"let (board, param) = (m.addr("tableroActual"), m.addr("itTableroLo"));"#,
+        r#"m.write(param, &board.to_le_bytes()); // the routine's parameter"#,
+        r#"let r = m.call("inicializaTablero", 100_000).unwrap();"#,
+    ];
+    let text = readme();
+    for line in snippet {
+        assert!(text.contains(line), "README snippet changed: {line}");
+    }
+    let ryg = Path::new(ROOT).join("asm/RYG.asm");
+    let mut m = c64harness::Build::assemble(ryg).unwrap().machine().unwrap();
+    let (board, param) = (m.addr("tableroActual"), m.addr("itTableroLo"));
+    m.write(param, &board.to_le_bytes()); // the routine's parameter
     let r = m.call("inicializaTablero", 100_000).unwrap();
     assert_eq!(m.read(board, 6), [0xAA, 0xAA, 0xAA, 0x00, 0x01, 0x80]);
     assert!(r.cycles > 1000);

@@ -1,20 +1,18 @@
-//! Tests that assemble main.asm in-process and run it in the c64emu harness.
+//! Tests that assemble main.asm in-process and run it in the emulator through the
+//! c64harness crate (coverage: `C64KIT_COVERAGE=target/coverage cargo test`, then
+//! `genhtml target/coverage/*.lcov -o target/coverage/html`).
 
-use c64emu::Machine;
+use c64harness::{Build, Harness};
 
-fn machine() -> Machine {
-    let program = c64asm::assemble("main.asm").unwrap_or_else(|d| panic!("{d}"));
-    let mut m = Machine::new();
-    m.load_prg(&program.prg_bytes()).expect("load");
-    m.set_symbols(program.address_labels());
-    m
+fn machine() -> Harness {
+    let build = Build::assemble("main.asm").unwrap_or_else(|e| panic!("{e}"));
+    build.machine().unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn suma_adds_two_bytes_and_keeps_x_and_y() {
     let mut m = machine();
-    let a = m.resolve("opA").unwrap();
-    let b = m.resolve("opB").unwrap();
+    let (a, b) = (m.addr("opA"), m.addr("opB"));
     m.poke(a, 200);
     m.poke(b, 100);
     let mut regs = m.regs();
@@ -22,7 +20,7 @@ fn suma_adds_two_bytes_and_keeps_x_and_y() {
     regs.y = 0x34;
     m.set_regs(regs);
     let r = m.call("suma", 1_000).expect("suma returns");
-    assert_eq!(m.peek(m.resolve("result").unwrap()), 44); // 300 mod 256
+    assert_eq!(m.peek(m.addr("result")), 44); // 300 mod 256
     assert_eq!((r.regs.x, r.regs.y), (0x12, 0x34));
     assert_eq!(r.cycles, 6 + 2 + 4 + 4 + 4 + 6); // jsr, clc, lda, adc, sta, rts
 }

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use c64asm::Program;
 use c64emu::{Machine, Regs};
+use c64harness::Build;
 use rygsolve::{Position, Side, Square};
 
 /// The main source; it includes the other files of `asm/`.
@@ -29,20 +30,23 @@ pub const TURN_MOUSE: u8 = Side::Mouse.turn_byte();
 pub const TURN_CATS: u8 = Side::Cats.turn_byte();
 
 /// `asm/RYG.asm` assembled in-process by c64asm, once per test binary.
-pub fn program() -> &'static Program {
-    static PROGRAM: OnceLock<Program> = OnceLock::new();
-    PROGRAM.get_or_init(|| match c64asm::assemble(RYG_ASM) {
-        Ok(program) => program,
-        Err(diagnostics) => panic!("asm/RYG.asm does not assemble:\n{diagnostics}"),
+pub fn build() -> &'static Build {
+    static BUILD: OnceLock<Build> = OnceLock::new();
+    BUILD.get_or_init(|| {
+        Build::assemble(RYG_ASM).unwrap_or_else(|e| panic!("asm/RYG.asm does not assemble:\n{e}"))
     })
+}
+
+/// The assembled program (bytes, symbols, source map).
+pub fn program() -> &'static Program {
+    &build().program
 }
 
 /// The address (or value) of a symbol of the program.
 pub fn sym(name: &str) -> u16 {
-    let value = program()
+    build()
         .symbol(name)
-        .unwrap_or_else(|| panic!("no symbol `{name}` in asm/RYG.asm"));
-    u16::try_from(value).unwrap_or_else(|_| panic!("symbol `{name}` = {value} is not an address"))
+        .unwrap_or_else(|| panic!("no 16-bit symbol `{name}` in asm/RYG.asm"))
 }
 
 /// The program's load address (the first two bytes of the .prg).
@@ -57,11 +61,10 @@ pub fn end_address() -> usize {
 }
 
 /// A machine after the KERNAL cold start with RYG loaded, its labels known and strict
-/// mode on (reads of ROM at addresses the program wrote are reported).
+/// mode on (reads of ROM at addresses the program wrote are reported). With
+/// `C64KIT_COVERAGE=DIR` set it records coverage for the suite (docs/testing.md).
 pub fn machine() -> Machine {
-    let mut m = Machine::new();
-    m.load_prg(&program().prg_bytes()).expect("RYG.prg loads");
-    m.set_symbols(program().address_labels());
+    let mut m = build().machine().expect("RYG.prg loads").into_machine();
     m.set_strict(true);
     m
 }

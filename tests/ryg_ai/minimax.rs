@@ -357,3 +357,20 @@ fn juega_raton_without_a_mouse_move_changes_nothing_on_the_board() {
     assert_eq!(get(&m, "jgValor"), 0x00);
     assert_eq!(board_at(&m, actual), b.to_bytes().to_vec());
 }
+
+/// A deep search counts past 255 nodes and evaluations: the counters carry into their
+/// high bytes (`jgNodosHi`, `jgEvalHi`), and the counts are still the model's.
+#[test]
+fn node_and_evaluation_counts_carry_into_their_high_bytes() {
+    let mut m = search_machine();
+    let p = Position::initial()
+        .apply(Move::Mouse { dir: 1 })
+        .expect("legal");
+    let want = decide(&p, 5);
+    assert!(want.nodes > 255 && want.evals > 255, "{want:?}");
+    let got = run_ai(&mut m, &p, 5);
+    assert_eq!(
+        (Some(got.mv), got.value, got.nodes, got.evals),
+        (want.mv, want.value, want.nodes, want.evals)
+    );
+}

@@ -102,3 +102,55 @@ fn name_with_padding(out: &mut String, name: &str) -> usize {
     }
     len
 }
+
+/// A malformed `al` line of a VICE label file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelFileError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong, with the line's text.
+    pub message: String,
+}
+
+impl std::fmt::Display for LabelFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for LabelFileError {}
+
+/// Read a VICE label file as [`LabelFormat::Vice`] writes it (`al 810 .scope:name`,
+/// 64tass's `--vice-labels`) or as VICE saves it (`al C:0810 .name`): the reader of
+/// the same spelling the writer uses. Scopes come back joined with `.`, the way the
+/// assembler names them (`scope.name`). Lines that are not `al` commands (other
+/// monitor commands, blank lines) are skipped; a malformed `al` line is an error.
+pub fn parse_vice_labels(text: &str) -> Result<Vec<(String, u16)>, LabelFileError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut words = line.split_whitespace();
+        if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("al")) {
+            continue;
+        }
+        let bad = |why: &str| LabelFileError {
+            line: i + 1,
+            message: format!("{why}: {:?}", line.trim()),
+        };
+        let addr = words.next().ok_or_else(|| bad("no address"))?;
+        let addr = addr
+            .strip_prefix("C:")
+            .or_else(|| addr.strip_prefix("c:"))
+            .unwrap_or(addr);
+        let addr = u16::from_str_radix(addr, 16)
+            .map_err(|_| bad("the address is not a 16-bit hex number"))?;
+        let name = words.next().ok_or_else(|| bad("no label name"))?;
+        let name = name
+            .strip_prefix('.')
+            .ok_or_else(|| bad("a label name starts with '.'"))?;
+        if name.is_empty() || words.next().is_some() {
+            return Err(bad("expected `al ADDRESS .NAME`"));
+        }
+        out.push((name.replace(':', "."), addr));
+    }
+    Ok(out)
+}

@@ -34,9 +34,11 @@ use std::path::Path;
 
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use formats::OutputFormat;
-pub use labels::LabelFormat;
+pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};
 pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
-pub use program::{ListingColumns, Program, SourceLine, Symbol, SymbolValue};
+pub use program::{
+    ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine, Symbol, SymbolValue,
+};
 
 /// Assemble a file with 64tass's default options.
 pub fn assemble(path: impl AsRef<Path>) -> Result<Program, Diagnostics> {

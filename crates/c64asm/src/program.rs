@@ -71,19 +71,26 @@ impl Default for ListingColumns {
     }
 }
 
-/// Bytes that one source line wrote.
+/// Bytes that one source line wrote: a run of consecutive bytes from one
+/// statement (an instruction, a data directive, one line of a macro's body).
 #[derive(Clone, Debug)]
 pub struct SourceLine {
     pub(crate) file: FileId,
-    /// 1-based line and column of the line's first non-blank character.
+    /// 1-based line and column of the statement (the instruction or
+    /// directive, after any label) in the file that holds it: for lines of a
+    /// macro expansion, the line of the macro's body.
     pub line: u32,
     pub column: u32,
     /// Compile offset (where the bytes are in the image) and program counter.
     pub addr: u32,
     pub pc: u32,
     pub len: u32,
-    /// Written by a macro expansion of this line.
+    /// Written by a macro expansion (`line` is the macro body's line).
     pub expanded: bool,
+    /// Written by an instruction (code) rather than a data directive.
+    pub code: bool,
+    /// The outermost macro call that expanded to this line.
+    pub(crate) call: Option<Span>,
     pub(crate) text_file: FileId,
     pub(crate) text_line: u32,
 }
@@ -191,9 +198,41 @@ impl Program {
         &self.lines
     }
 
-    /// The file name of a source line.
+    /// The file name of a source line (as the assembler was given it or
+    /// found it through `.include`).
     pub fn file_name(&self, line: &SourceLine) -> &str {
         &self.sources.get(line.file).name
+    }
+
+    /// Where a line of a macro expansion was called from: the outermost
+    /// call's file, line and column; None for other lines.
+    pub fn call_site(&self, line: &SourceLine) -> Option<Location<'_>> {
+        let span = line.call?;
+        let f = self.sources.get(span.file);
+        let (l, c) = f.line_col(span.start as usize);
+        Some(Location {
+            file: &f.name,
+            line: l as u32,
+            column: c as u32,
+        })
+    }
+
+    /// The text of the line that wrote these bytes, as the assembler read it
+    /// (for expansions, the expanded text with the arguments in).
+    pub fn line_text(&self, line: &SourceLine) -> &str {
+        self.sources
+            .get(line.text_file)
+            .line(line.text_line as usize)
+            .trim_end()
+    }
+
+    /// The source of the byte the CPU sees at `pc`: the last line that wrote
+    /// it (a later `* =` may overwrite earlier bytes).
+    pub fn origin(&self, pc: u32) -> Option<&SourceLine> {
+        self.lines
+            .iter()
+            .rev()
+            .find(|l| (l.pc..l.pc + l.len).contains(&pc))
     }
 
     /// A listing in 64tass's layout: offset, bytes, disassembly, source.
@@ -304,23 +343,42 @@ impl Program {
         out
     }
 
-    /// The source map: one line per run of bytes, `addr len file:line:col`
-    /// (see docs/assembler.md for the format).
+    /// The source map (`--source-map`): one line per run of bytes,
+    /// `address length kind file:line:column`, with ` from file:line:column`
+    /// for macro expansions (see docs/assembler.md for the format).
     pub fn source_map(&self) -> String {
-        let mut out = String::from("# c64kit source map 1: address length file:line:column\n");
+        let mut out = String::from(SOURCE_MAP_HEADER);
+        out.push('\n');
         for l in &self.lines {
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "{:04x} {} {}:{}:{}",
+                "{:04x} {} {} {}:{}:{}",
                 l.pc,
                 l.len,
+                if l.code { "code" } else { "data" },
                 self.sources.get(l.file).name,
                 l.line,
                 l.column
             );
+            if let Some(c) = self.call_site(l) {
+                let _ = write!(out, " from {}:{}:{}", c.file, c.line, c.column);
+            }
+            out.push('\n');
         }
         out
     }
+}
+
+/// The first line of a source map; the number is the format's version.
+pub const SOURCE_MAP_HEADER: &str =
+    "# c64kit source map 2: address length code|data file:line:column [from file:line:column]";
+
+/// A place in a source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Location<'a> {
+    pub file: &'a str,
+    pub line: u32,
+    pub column: u32,
 }
 
 /// Add tabs (8 columns) until `col`.

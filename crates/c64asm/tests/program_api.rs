@@ -143,3 +143,48 @@ fn large_files_read_in_pieces_assemble_like_in_memory_text() {
     assert_eq!(names(&from_file), names(&in_memory));
     assert_eq!(from_file.warnings.len(), in_memory.warnings.len());
 }
+
+#[test]
+fn source_map_names_every_byte_through_macros() {
+    let p = asm(concat!(
+        "twice   .macro\n",        // 1
+        "        inx\n",           // 2
+        "        inx\n",           // 3
+        "        .endm\n",         // 4
+        "        * = $c000\n",     // 5
+        "start   ldx #0\n",        // 6
+        "_loop:  #twice\n",        // 7
+        "-       dex\n",           // 8
+        "        bne -\n",         // 9
+        "table   .byte 1, 2, 3\n", // 10
+        "  lda #1\n",              // 11
+    ));
+    assert_eq!(
+        p.source_map(),
+        concat!(
+            "# c64kit source map 2: address length code|data file:line:column [from file:line:column]\n",
+            "c000 2 code t.asm:6:9\n",
+            "c002 1 code t.asm:2:9 from t.asm:7:9\n",
+            "c003 1 code t.asm:3:9 from t.asm:7:9\n",
+            "c004 1 code t.asm:8:9\n",
+            "c005 2 code t.asm:9:9\n",
+            "c007 3 data t.asm:10:9\n",
+            "c00a 2 code t.asm:11:3\n",
+        )
+    );
+    // Every byte has its statement.
+    for pc in 0xc000..0xc00c {
+        let l = p.origin(pc).expect("every byte has an origin");
+        assert!((l.pc..l.pc + l.len).contains(&pc));
+    }
+    assert!(p.origin(0xc00c).is_none());
+    let inx = p.origin(0xc003).unwrap();
+    assert!(inx.expanded && inx.code);
+    assert_eq!(p.line_text(inx).trim(), "inx");
+    let call = p.call_site(inx).unwrap();
+    assert_eq!((call.file, call.line), ("t.asm", 7));
+    assert_eq!(
+        p.line_text(p.origin(0xc008).unwrap()),
+        "table   .byte 1, 2, 3"
+    );
+}

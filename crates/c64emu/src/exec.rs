@@ -123,6 +123,10 @@ impl Machine {
         max_cycles: u64,
     ) -> Result<crate::CallResult, Stop> {
         let addr = self.target_addr(target.into())?;
+        if let Some(mut o) = self.observer.take() {
+            o.call(self, addr);
+            self.observer = Some(o);
+        }
         let saved_pc = self.cpu.registers.program_counter;
         let saved_i = self
             .cpu
@@ -168,10 +172,12 @@ impl Machine {
         if traced {
             self.cpu.memory.io_log = Some(Vec::new());
         }
+        // Observers share the traced loop, so the others carry no check for them.
+        let observed = traced || self.observer.is_some();
         let mut first = true;
         let halt = loop {
             let strict = self.cpu.memory.strict;
-            let end_of = match (traced, strict, self.exec.watch_i) {
+            let end_of = match (observed, strict, self.exec.watch_i) {
                 (true, _, _) => self.exec_loop::<true, true, true>(end, until, &mut first),
                 (false, true, w) => {
                     if w {
@@ -275,11 +281,21 @@ impl Machine {
     }
 
     fn traced_step(&mut self, pc: u16) {
+        if let Some(mut o) = self.observer.take() {
+            o.instruction(self, pc);
+            self.observer = Some(o);
+        }
+        let cycles = self.cpu.cycles;
+        if self.trace.is_none() {
+            // Observed, not traced.
+            self.cpu.memory.set_stamp(cycles, pc);
+            step_cpu(&mut self.cpu);
+            return;
+        }
         let before = self.regs();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
-        let cycles = self.cpu.cycles;
         self.cpu.memory.set_stamp(cycles, pc);
         step_cpu(&mut self.cpu);
         if let Some(t) = &self.trace {

@@ -25,6 +25,7 @@ mod keytext;
 mod loader;
 mod machine;
 mod map;
+mod observer;
 pub mod petscii;
 pub mod render;
 mod rom;
@@ -42,8 +43,9 @@ pub use keyboard::{Key, joy};
 pub use keytext::KeyTextError;
 pub use loader::{LoadError, Loaded, find_sys};
 pub use machine::{CallResult, Machine, Regs, Snapshot, Stop, Target};
+pub use observer::Observer;
 pub use roms::{RomError, RomSet};
-pub use trace::Trace;
+pub use trace::{Trace, TraceNotes};
 
 /// A routine the stub KERNAL runs natively (for documentation and tools).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,7 @@ use crate::iec::Iec;
 use crate::kernal;
 use crate::loader::{self, LoadError, Loaded};
 use crate::map::{pal, ram};
+use crate::observer::Observer;
 use crate::rom::{self, Roms, TrapTable};
 use crate::roms::RomSet;
 use crate::trace::Trace;
@@ -205,6 +206,7 @@ pub struct Machine {
     symbols: Arc<Symbols>,
     pub(crate) traps: Arc<TrapTable>,
     pub(crate) trace: Option<Trace>,
+    pub(crate) observer: Option<Box<dyn Observer>>,
     pub(crate) call_trap: Option<(u16, u8)>,
     pub(crate) instructions: u64,
 }
@@ -275,6 +277,7 @@ impl Machine {
             symbols: Arc::new(Symbols::default()),
             traps,
             trace: None,
+            observer: None,
             call_trap: None,
             instructions: 0,
         }
@@ -571,6 +574,15 @@ impl Machine {
     /// Write one line per instruction to `trace` (or stop tracing with None).
     pub fn set_trace(&mut self, trace: Option<Trace>) {
         self.trace = trace;
+    }
+
+    /// Show every instruction to `observer` before it runs (None: stop). Returns the
+    /// observer that was there, so a tool can take back what it recorded.
+    pub fn set_observer(
+        &mut self,
+        observer: Option<Box<dyn Observer>>,
+    ) -> Option<Box<dyn Observer>> {
+        std::mem::replace(&mut self.observer, observer)
     }
 
     /// Raster line the VIC is on now.

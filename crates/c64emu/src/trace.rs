@@ -48,10 +48,21 @@ impl Sink {
     }
 }
 
+/// Source-level notes for trace lines, from a tool that knows the program's sources
+/// (the emulator itself knows only labels).
+pub trait TraceNotes: Send + Sync {
+    /// Where the instruction at `pc` came from (`start+3 main.asm:12`), appended to
+    /// its line.
+    fn place(&self, pc: u16) -> Option<String>;
+    /// A name for the address `addr` the instruction at `pc` uses (before labels).
+    fn operand(&self, pc: u16, addr: u16) -> Option<String>;
+}
+
 /// A shared trace sink; cloning a machine shares it.
 #[derive(Clone)]
 pub struct Trace {
     sink: Arc<Mutex<Sink>>,
+    notes: Option<Arc<dyn TraceNotes>>,
 }
 
 impl Trace {
@@ -70,6 +81,15 @@ impl Trace {
                 done: false,
                 error: None,
             })),
+            notes: None,
+        }
+    }
+
+    /// The same trace with source-level notes on each instruction line.
+    pub fn with_notes(self, notes: Arc<dyn TraceNotes>) -> Trace {
+        Trace {
+            notes: Some(notes),
+            ..self
         }
     }
 
@@ -123,7 +143,12 @@ impl Trace {
             .map(|i| m.peek_banked(pc.wrapping_add(i)))
             .collect();
         let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
-        let text = disasm::disassemble(pc, &bytes, &|a| m.label_at(a).map(str::to_string));
+        let notes = self.notes.as_deref();
+        let text = disasm::disassemble(pc, &bytes, &|a| {
+            notes
+                .and_then(|n| n.operand(pc, a))
+                .or_else(|| m.label_at(a).map(str::to_string))
+        });
         let mut line = format!(
             "{pc:04X}  {:<8}  {text:<24} A:{:02X} X:{:02X} Y:{:02X} SP:{:02X} P:{} CYC:{cycles}",
             hex.join(" "),
@@ -133,6 +158,10 @@ impl Trace {
             r.sp,
             flags(r.p)
         );
+        if let Some(place) = notes.and_then(|n| n.place(pc)) {
+            line.push_str("  ; ");
+            line.push_str(&place);
+        }
         for n in io {
             let dir = if n.write { "W" } else { "R" };
             line.push_str(&format!(

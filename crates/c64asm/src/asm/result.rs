@@ -9,6 +9,7 @@ use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolValue};
 use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
+use crate::syntax::scan::ident_len;
 use crate::value::{NsId, Value};
 
 /// Bytes written by source lines, when recording is on.
@@ -38,16 +39,22 @@ impl Assembler<'_> {
         if !self.record.on {
             return;
         }
-        // Lines of macro expansions are attributed to the call site's chain,
-        // innermost (the expanded line) first.
+        // Lines of macro expansions are attributed to the macro's body line,
+        // and remember the outermost call.
         let (file, index) = self.origin(line.file, line.index);
-        let col = line.skip_ws(line.start) - line.start;
+        let (statement, code) = self.statement(line);
+        let column = (statement - line.start) as u32 + 1;
+        let call = (line.file != file)
+            .then(|| self.st.chain.first().copied())
+            .flatten();
         if let Some(last) = self.record.lines.last_mut()
             && last.file == file
             && last.line == index + 1
+            && last.column == column
             && last.addr + last.len == addr
             && last.pc + last.len == pc
-            && last.expanded == (line.file != file)
+            && last.code == code
+            && last.call == call
         {
             last.len += len;
             return;
@@ -55,14 +62,50 @@ impl Assembler<'_> {
         self.record.lines.push(SourceLine {
             file,
             line: index + 1,
-            column: col as u32 + 1,
+            column,
             addr,
             pc,
             len,
             expanded: line.file != file,
+            code,
+            call,
             text_file: line.file,
             text_line: line.index,
         });
+    }
+
+    /// Where a line's statement starts, after a leading label (`name`,
+    /// `name:`, `-`, `+`), and whether it is an instruction (code) rather
+    /// than data: the column a source map names for the line's bytes.
+    fn statement(&self, line: &LineRef) -> (usize, bool) {
+        let text = &line.text[..line.end];
+        let unicode = self.dialect.unicode;
+        let instruction = |pos: usize| {
+            ident_len(text, pos, unicode) == 3
+                && line.at(pos + 3) != b':'
+                && self.is_mnemonic(&text[pos..pos + 3])
+        };
+        let start = line.skip_ws(line.start);
+        if instruction(start) {
+            return (start, true);
+        }
+        let mut pos = start + ident_len(text, start, unicode);
+        if pos == start {
+            while matches!(line.at(pos), b'-' | b'+') {
+                pos += 1;
+            }
+        }
+        if pos == start {
+            return (start, false);
+        }
+        if line.at(pos) == b':' {
+            pos += 1;
+        }
+        let next = line.skip_ws(pos);
+        if next == pos || line.at_end(next) {
+            return (start, false);
+        }
+        (next, instruction(next))
     }
 
     /// The real file and line of a line (macro expansions map to their body).

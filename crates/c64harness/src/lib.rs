@@ -1,0 +1,45 @@
+//! c64harness: test and measure 6502 programs from Rust, on top of the `c64asm`
+//! assembler and the `c64emu` emulator (which stays independent of the assembler).
+//!
+//! - [`Build`]: a program assembled once, with its source map and labels;
+//!   [`Build::machine`] gives a [`Harness`], a machine with the program loaded and its
+//!   labels known (symbols both ways), as many times as tests want.
+//! - [`Harness`]: a [`Machine`](c64emu::Machine) (it derefs to one: `run_until_idle`,
+//!   `snapshot`/`restore`, `peek`/`poke`...) plus calls by label that count for coverage,
+//!   [`Harness::profile_call`], [`Harness::dump`].
+//! - [`Coverage`]: LCOV coverage over any number of machines (`C64KIT_COVERAGE=DIR`
+//!   turns it on for a whole `cargo test`); [`Profiler`]/[`Profile`]: cycles per routine
+//!   as folded stacks, a table and a flamegraph; [`TraceNotes`]: source places for
+//!   `--trace`.
+//! - Label files: [`read_labels`] reads what `c64kit build --vice-labels` and 64tass
+//!   write, with scoped names spelled `scope.name` everywhere.
+//!
+//! See docs/testing.md.
+
+mod build;
+mod coverage;
+mod debug;
+mod error;
+mod hexdump;
+mod lcov;
+mod observe;
+mod opcodes;
+mod profile;
+mod source;
+mod trace;
+
+pub use build::{Build, Harness, routine_name};
+pub use coverage::{Branch, COVERAGE_ENV, Coverage, FileReport, Summary};
+pub use debug::DebugInfo;
+pub use error::Error;
+pub use hexdump::hexdump;
+pub use lcov::{merge_lcov, total};
+pub use observe::Tee;
+pub use profile::{Profile, ProfileHandle, Profiler, RoutineStats};
+pub use source::{Place, Run, SourceIndex};
+pub use trace::TraceNotes;
+
+/// Labels from a VICE label file: the same code reads what the assembler writes.
+pub fn read_labels(text: &str) -> Result<Vec<(String, u16)>, Error> {
+    c64asm::parse_vice_labels(text).map_err(Error::Labels)
+}
