@@ -18,6 +18,7 @@ mod asm;
 mod diag;
 mod encoding;
 mod intern;
+mod labels;
 mod opcodes;
 mod options;
 mod output;
@@ -31,6 +32,7 @@ use std::path::Path;
 
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
+pub use labels::LabelFormat;
 pub use program::{Program, SourceLine, Symbol, SymbolValue};
 
 /// Assemble a file with 64tass's default options.

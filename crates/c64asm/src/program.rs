@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::diag::Diagnostics;
+use crate::labels::LabelFormat;
 use crate::source::{FileId, SourceMap, Span};
 
 /// What a symbol stands for.
@@ -29,7 +30,23 @@ pub struct Symbol {
     pub repr: Option<String>,
     /// Defined with `:=` or `.var`.
     pub variable: bool,
+    pub(crate) facts: SymbolFacts,
     pub(crate) span: Span,
+}
+
+/// What the label file formats need to know about a symbol.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SymbolFacts {
+    /// Code or an address (not a plain number).
+    pub address: bool,
+    /// Its integer value, where it has one.
+    pub number: Option<i64>,
+    /// The size of the code it labels.
+    pub code_size: Option<u32>,
+    /// Its name and every scope on the way are names VICE's monitor accepts.
+    pub vice_name: bool,
+    /// Defined in the root scope.
+    pub top: bool,
 }
 
 /// Bytes that one source line wrote.
@@ -56,6 +73,9 @@ pub struct Program {
     pub load_address: u32,
     /// Bytes from `load_address` to the last byte written; gaps are zero.
     pub image: Vec<u8>,
+    /// Every block of bytes written, as (compile offset, bytes) in the order
+    /// the source wrote them (overlaps kept), for the non-CBM output formats.
+    pub(crate) blocks: Vec<(u32, Vec<u8>)>,
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
     pub(crate) lines: Vec<SourceLine>,
@@ -122,34 +142,19 @@ impl Program {
         &self.files
     }
 
-    /// 64tass's `--vice-labels` list: `al 1005 .proc:inner` per address label
-    /// (scopes separated by `:`, as VICE wants).
+    /// 64tass's `--vice-labels` list: `al 1005 .proc:inner` per address label.
     pub fn vice_labels(&self) -> String {
-        let mut out = String::new();
-        for s in &self.symbols {
-            if let SymbolValue::Address(a) = s.value {
-                if !s.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.') {
-                    continue;
-                }
-                let _ = writeln!(out, "al {a:x} .{}", s.name.replace('.', ":"));
-            }
-        }
-        out
+        self.labels(LabelFormat::Vice)
     }
 
     /// 64tass's default label list (`-l`): `name = value` for global symbols.
     pub fn label_list(&self) -> String {
-        let mut out = String::new();
-        for s in &self.symbols {
-            if s.name.contains('.') {
-                continue;
-            }
-            let Some(repr) = &s.repr else { continue };
-            let op = if s.variable { ":=" } else { "=" };
-            let pad = if s.name.len() < 8 { "\t\t" } else if s.name.len() < 16 { "\t" } else { " " };
-            let _ = writeln!(out, "{}{pad}{op} {repr}", s.name);
-        }
-        out
+        self.labels(LabelFormat::Tass)
+    }
+
+    /// A label file in one of 64tass's formats.
+    pub fn labels(&self, format: LabelFormat) -> String {
+        crate::labels::render(&self.symbols, &self.sources, format)
     }
 
     /// Which source line wrote each run of bytes (compile offsets), through

@@ -50,8 +50,10 @@ pub struct Namespace {
     /// Counts of `-` and `+` definitions seen in this pass so far.
     pub backr: u32,
     pub forwr: u32,
-    /// Labels in definition order, for listings.
+    /// Labels (anonymous ones too) in creation order.
     pub order: Vec<LabelId>,
+    /// The label this namespace was made for (a code label, `.namespace`).
+    pub creator: Option<LabelId>,
 }
 
 impl Namespace {
@@ -63,6 +65,7 @@ impl Namespace {
             backr: 0,
             forwr: 0,
             order: Vec::new(),
+            creator: None,
         }
     }
 }
@@ -106,6 +109,7 @@ pub enum PcType {
 }
 
 /// The value of a label in front of code or data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Code {
     pub addr: u32,
     pub typ: PcType,
@@ -239,7 +243,50 @@ impl Symbols {
             list.resize(count as usize + 1, None);
         }
         list[count as usize] = Some(id);
+        self.ns_mut(ns).order.push(id);
         (id, false)
+    }
+
+    /// The labels of a namespace in the order 64tass lists them: the slot
+    /// order of its open-addressing table (64tass's string hash, table grown
+    /// at two thirds full), with labels inserted in creation order. Label
+    /// files then come out line for line like 64tass's.
+    pub fn table_order(&self, ns: NsId, names: &crate::intern::Interner) -> Vec<LabelId> {
+        let space = self.ns(ns);
+        let mut keys: FxHashMap<LabelId, Vec<u8>> = space
+            .labels
+            .iter()
+            .map(|(&(name, _), &id)| (id, names.name(name).as_bytes().to_vec()))
+            .collect();
+        for (dir, list) in [(b'-', &space.anon.back), (b'+', &space.anon.fwd)] {
+            for (count, id) in list.iter().enumerate() {
+                if let Some(id) = id {
+                    keys.insert(*id, anon_key(dir, count as u32));
+                }
+            }
+        }
+        let mut table = TassTable::default();
+        for id in &space.order {
+            if let Some(key) = keys.get(id) {
+                table.insert(tass_hash(key), *id);
+            }
+        }
+        // 64tass also leaves one `-` entry numbered after the last `-` label in
+        // the root namespace (found by comparing its label lists); it takes a
+        // slot, so it moves other labels.
+        if ns == GLOBAL {
+            let key = anon_key(b'-', space.backr);
+            if !keys.values().any(|k| *k == key) {
+                table.insert(tass_hash(&key), LabelId(u32::MAX));
+            }
+        }
+        table
+            .slots
+            .into_iter()
+            .flatten()
+            .map(|(_, id)| id)
+            .filter(|id| id.0 != u32::MAX)
+            .collect()
     }
 
     /// Labels of a namespace in definition order, with their lookup names.
@@ -252,5 +299,64 @@ impl Symbols {
             .collect();
         out.sort_by_key(|&(_, id)| id.0);
         out
+    }
+}
+
+/// 64tass's name for an anonymous label: direction, a zero, the count's
+/// significant bytes.
+fn anon_key(dir: u8, count: u32) -> Vec<u8> {
+    let mut key = vec![dir, 0];
+    let mut c = count;
+    while c != 0 {
+        key.push(c as u8);
+        c >>= 8;
+    }
+    key
+}
+
+/// 64tass's string hash (`str_hash`).
+fn tass_hash(s: &[u8]) -> u32 {
+    let Some(&first) = s.first() else { return 0 };
+    let mut h = (first as u32) << 7;
+    for &b in s {
+        h = h.wrapping_mul(1_000_003) ^ b as u32;
+    }
+    (h ^ s.len() as u32) & 0x7fff_ffff
+}
+
+/// The slot layout of 64tass's namespace table (`namespace_update`).
+#[derive(Default)]
+struct TassTable {
+    slots: Vec<Option<(u32, LabelId)>>,
+    len: usize,
+}
+
+impl TassTable {
+    fn mask(&self) -> usize {
+        self.slots.len().saturating_sub(1)
+    }
+
+    fn place(slots: &mut [Option<(u32, LabelId)>], hash: u32, id: LabelId) {
+        let mask = slots.len() - 1;
+        let mut h = hash as usize;
+        let mut offs = h & mask;
+        while slots[offs].is_some() {
+            h >>= 5;
+            offs = (5 * offs + h + 1) & mask;
+        }
+        slots[offs] = Some((hash, id));
+    }
+
+    fn insert(&mut self, hash: u32, id: LabelId) {
+        if self.len * 3 / 2 >= self.mask() {
+            let size = if self.slots.is_empty() { 8 } else { self.slots.len() * 2 };
+            let mut grown = vec![None; size];
+            for (h, i) in self.slots.iter().flatten() {
+                Self::place(&mut grown, *h, *i);
+            }
+            self.slots = grown;
+        }
+        Self::place(&mut self.slots, hash, id);
+        self.len += 1;
     }
 }

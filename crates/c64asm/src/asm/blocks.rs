@@ -17,13 +17,13 @@ use crate::source::Span;
 use crate::symbols::PcType;
 use crate::value::convert::{to_int, to_uval};
 use crate::value::repr::to_str;
-use crate::value::{NsId, Value};
+use crate::value::{CodeRef, NsId, Value};
 
 impl Assembler<'_> {
     fn label_code_ns(&self, newlabel: Option<NewLabel>) -> Option<NsId> {
         let nl = newlabel?;
         match self.syms.label(nl.id).value {
-            Value::Code(id) => Some(self.syms.code(id).names),
+            Value::Code(c) => Some(self.syms.code(c.id).names),
             _ => None,
         }
     }
@@ -76,7 +76,7 @@ impl Assembler<'_> {
             return;
         };
         self.st.push_frame(Wait::Pend, span);
-        let Value::Code(cid) = self.syms.label(nl.id).value else {
+        let Value::Code(CodeRef { id: cid, offs: 0 }) = self.syms.label(nl.id).value else {
             self.st.top_mut().skip = 0;
             self.st.push_context(self.st.context());
             return;
@@ -196,6 +196,9 @@ impl Assembler<'_> {
                 s.backr = 0;
                 s.forwr = 0;
                 self.label_value(name, &text, span, ctx, Value::Namespace(ns));
+                if let Some(id) = self.syms.get(ctx, name, self.st.strength) {
+                    self.syms.ns_mut(ns).creator.get_or_insert(id);
+                }
                 ns
             }
             (None, None) => self.anon_scope(line, b'.'),
@@ -356,7 +359,7 @@ impl Assembler<'_> {
         let r = to_uval(&v, bits, self);
         let Ok(u) = self.check(line, pos, r) else { return };
         let all_mem = self.out.all_mem;
-        let typ = super::compile::pc_type_of(&v);
+        let typ = self.pc_type_of(&v);
         let a = self.out.addr_mut(self.st.addr);
         if a.unionmode {
             a.l_union = u as u32 & all_mem;
@@ -421,10 +424,11 @@ impl Assembler<'_> {
         {
             let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
             let r = to_uval(&v, bits, self);
+            let typ_of_v = self.pc_type_of(&v);
             if let Ok(u) = self.check(line, pos, r) {
                 a.address = u as u32;
                 a.l_address = u as u32 & self.out.all_mem;
-                a.l_type = super::compile::pc_type_of(&v);
+                a.l_type = typ_of_v;
             }
         }
         a.unionmode = cur.unionmode;

@@ -15,7 +15,7 @@ use crate::symbols::{Code, DataType, LabelId};
 use crate::syntax::ast::BinOp;
 use crate::syntax::expr::intern_name;
 use crate::syntax::scan::ident_len;
-use crate::value::{self, CodeId, MacroKind, NsId, Value};
+use crate::value::{self, CodeId, CodeRef, MacroKind, NsId, Value};
 
 /// What the line loop does after a line.
 pub enum Step {
@@ -731,7 +731,9 @@ impl Assembler<'_> {
                 self.set_cheap(newlabel, &label_text);
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
                 if len == 3 && self.is_mnemonic(&line.text[pos..pos + 3]) {
-                    return self.instruction_line(line, pos, pos + 3, newlabel);
+                    let step = self.instruction_line(line, pos, pos + 3, newlabel);
+                    self.finish_line(line, newlabel);
+                    return step;
                 }
                 if len > 0 {
                     let text = &line.text[pos..pos + len];
@@ -787,9 +789,9 @@ impl Assembler<'_> {
     fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, Rc<str>)>) {
         if let (Some(nl), Some((_, text))) = (newlabel, label_text)
             && !text.starts_with('_')
-            && let Value::Code(id) = self.syms.label(nl.id).value
+            && let Value::Code(c) = self.syms.label(nl.id).value
         {
-            self.st.cheap = self.syms.code(id).names;
+            self.st.cheap = self.syms.code(c.id).names;
         }
     }
 
@@ -805,9 +807,14 @@ impl Assembler<'_> {
 
     /// Set the size of a code label; a change means another pass.
     pub fn set_size(&mut self, id: LabelId, size: u32, oaddr: u32) {
-        let Value::Code(cid) = self.syms.label(id).value else {
+        let Value::Code(CodeRef { id: cid, offs: 0 }) = self.syms.label(id).value else {
             return;
         };
+        self.set_code_size(cid, size, oaddr);
+    }
+
+    /// Set the size of a code object (a label's or a scoped loop iteration's).
+    pub fn set_code_size(&mut self, cid: CodeId, size: u32, oaddr: u32) {
         let mem = self.out.addr(self.st.addr).mem;
         let pass = self.st.pass;
         let c = self.syms.code_mut(cid);
@@ -992,35 +999,38 @@ impl Assembler<'_> {
                 self.st.constcreated = true;
             }
             let update_after = l.update_after;
-            let is_code = matches!(l.value, Value::Code(_));
+            let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
             let l = self.syms.label_mut(id);
             l.constant = true;
             l.span = span;
             if update_after {
+                // The block that sets its value (macro call, `.dstruct`, ...) runs next.
                 l.update_after = false;
+                l.defpass = pass;
             } else if is_code {
-                let Value::Code(cid) = l.value else { unreachable!() };
+                let Value::Code(CodeRef { id: cid, .. }) = l.value else { unreachable!() };
                 self.update_code(id, cid);
                 self.syms.label_mut(id).defpass = pass;
             } else {
-                let cid = self.create_code();
+                let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
-                l.value = Value::Code(cid);
+                l.value = Value::Code(CodeRef::new(cid));
                 l.defpass = pass;
             }
         } else {
             self.st.constcreated = true;
-            let cid = self.create_code();
+            let cid = self.create_code(id);
             let l = self.syms.label_mut(id);
-            l.value = Value::Code(cid);
+            l.value = Value::Code(CodeRef::new(cid));
             l.constant = true;
             l.defpass = pass;
         }
         Ok(Some(NewLabel { id, oaddr }))
     }
 
-    pub fn create_code(&mut self) -> CodeId {
+    pub fn create_code(&mut self, label: LabelId) -> CodeId {
         let names = self.syms.new_namespace();
+        self.syms.ns_mut(names).creator = Some(label);
         let a = self.out.addr(self.st.addr);
         self.syms.new_code(Code {
             addr: self.st.star,
@@ -1032,6 +1042,78 @@ impl Assembler<'_> {
             memaddr: a.address,
             mem: a.mem,
         })
+    }
+
+    /// The type `*` takes after `* = v` (code keeps the type of the counter
+    /// it was taken from).
+    pub fn pc_type_of(&self, v: &Value) -> crate::symbols::PcType {
+        use crate::symbols::PcType;
+        match v {
+            Value::Bits(b) => PcType::Bits(b.len),
+            Value::Float(_) => PcType::Float,
+            Value::Addr(a) => self.pc_type_of(&a.val),
+            Value::Code(c) => self.syms.code(c.id).typ,
+            _ => PcType::Int,
+        }
+    }
+
+    /// The code of a scoped loop iteration at the program counter: last
+    /// pass's (same scope, updated address) or a new one.
+    pub fn iteration_code(&mut self, old: Option<CodeId>) -> CodeId {
+        let star = self.st.star;
+        let a = self.out.addr(self.st.addr);
+        let (typ, memaddr, mem) = (a.l_type, a.address, a.mem);
+        match old {
+            Some(cid) => {
+                let c = self.syms.code_mut(cid);
+                if c.addr != star || c.typ != typ {
+                    c.addr = star;
+                    c.typ = typ;
+                    self.st.fixeddig = false;
+                }
+                let ns = self.syms.ns_mut(self.syms.code(cid).names);
+                ns.backr = 0;
+                ns.forwr = 0;
+                cid
+            }
+            None => {
+                let names = self.syms.new_namespace();
+                self.syms.new_code(Code {
+                    addr: star,
+                    typ,
+                    size: 0,
+                    dtype: DataType::None,
+                    names,
+                    pass: 0,
+                    memaddr,
+                    mem,
+                })
+            }
+        }
+    }
+
+    /// `*` as a value: code at the program counter, of size 0, whose members
+    /// are the current scope's (as in 64tass).
+    pub fn star_code(&mut self) -> CodeRef {
+        let a = self.out.addr(self.st.addr);
+        let code = Code {
+            addr: self.st.star,
+            typ: a.l_type,
+            size: 0,
+            dtype: DataType::None,
+            names: self.st.context(),
+            pass: self.st.pass,
+            memaddr: a.address,
+            mem: a.mem,
+        };
+        if let Some(id) = self.last_star
+            && *self.syms.code(id) == code
+        {
+            return CodeRef::new(id);
+        }
+        let id = self.syms.new_code(code);
+        self.last_star = Some(id);
+        CodeRef::new(id)
     }
 
     /// A code label defined again in a later pass: a changed address (that
@@ -1067,16 +1149,16 @@ impl Assembler<'_> {
             if l.defpass + 1 != pass {
                 self.st.constcreated = true;
             }
-            if let Value::Code(cid) = l.value {
+            if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
                 self.update_code(id, cid);
             } else {
-                let cid = self.create_code();
-                self.syms.label_mut(id).value = Value::Code(cid);
+                let cid = self.create_code(id);
+                self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
             }
         } else {
             self.st.constcreated = true;
-            let cid = self.create_code();
-            self.syms.label_mut(id).value = Value::Code(cid);
+            let cid = self.create_code(id);
+            self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
         }
         let l = self.syms.label_mut(id);
         l.defpass = pass;
@@ -1113,7 +1195,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(v) = self.eval(line, e) else { return };
-        let star = super::eval::pc_value(self.st.star, self.out.addr(self.st.addr).l_type);
+        let star = Value::Code(self.star_code());
         let r = value::binary(op, &star, &v, self);
         let Ok(nv) = self.check(line, e.pos, r) else { return };
         self.record_line(line, None);
@@ -1129,7 +1211,7 @@ impl Assembler<'_> {
         let r = value::convert::to_uval(v, max_bits, self);
         let Ok(uval) = self.check(line, pos as u32, r) else { return };
         let uval = uval as u32;
-        let typ = pc_type_of(v);
+        let typ = self.pc_type_of(v);
         let image_mask = self.out.image_size - 1;
         let all_mem = self.out.all_mem;
         let a = self.out.addr_mut(self.st.addr);
@@ -1168,17 +1250,6 @@ pub fn tuple_of(mut vals: Vec<Value>) -> Value {
         vals.pop().unwrap_or_default()
     } else {
         Value::tuple(vals)
-    }
-}
-
-/// The type `*` takes after `* = v`.
-pub fn pc_type_of(v: &Value) -> crate::symbols::PcType {
-    use crate::symbols::PcType;
-    match v {
-        Value::Bits(b) => PcType::Bits(b.len),
-        Value::Float(_) => PcType::Float,
-        Value::Addr(a) => pc_type_of(&a.val),
-        _ => PcType::Int,
     }
 }
 

@@ -14,7 +14,7 @@ use crate::intern::Name;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr};
 use crate::value::convert::{to_bool, to_int, to_uval};
-use crate::value::{self, NsId, Value};
+use crate::value::{self, CodeId, CodeRef, NsId, Value};
 
 /// Loops may not run forever.
 const MAX_ITERATIONS: u64 = 10_000_000;
@@ -276,36 +276,33 @@ impl Assembler<'_> {
         } else {
             None
         };
-        let old_scopes: Vec<NsId> = match scopes_label.map(|id| self.syms.label(id).value.clone()) {
+        let old_scopes: Vec<CodeId> = match scopes_label.map(|id| self.syms.label(id).value.clone()) {
             Some(Value::Tuple(items)) => items
                 .iter()
-                .filter_map(|v| if let Value::Namespace(ns) = v { Some(*ns) } else { None })
+                .filter_map(|v| if let Value::Code(c) = v { Some(c.id) } else { None })
                 .collect(),
             _ => Vec::new(),
         };
-        let mut scopes: Vec<NsId> = Vec::new();
+        let mut scopes: Vec<CodeId> = Vec::new();
         let body = self.st.cursor;
         self.st.push_frame(what, span);
         self.st.top_mut().data = FrameData::Loop { breakout: false };
         let mut finished = true;
         let mut iterations: u64 = 0;
-        let mut run_body = |a: &mut Self, scopes: &mut Vec<NsId>| -> bool {
+        // A scoped iteration is code (like a label's): its address, its size and
+        // its scope, so `label[1].inner` and `label[1]` both work.
+        let run_body = |a: &mut Self, scopes: &mut Vec<CodeId>| -> bool {
             a.st.cursor = body;
             a.st.top_mut().skip = 1;
             let r = if scoped {
-                let ns = match old_scopes.get(scopes.len()) {
-                    Some(&ns) => {
-                        let s = a.syms.ns_mut(ns);
-                        s.backr = 0;
-                        s.forwr = 0;
-                        ns
-                    }
-                    None => a.syms.new_namespace(),
-                };
-                scopes.push(ns);
-                a.st.push_context(ns);
+                let cid = a.iteration_code(old_scopes.get(scopes.len()).copied());
+                scopes.push(cid);
+                let start = a.out.addr(a.st.addr).address;
+                a.st.push_context(a.syms.code(cid).names);
                 let r = a.compile();
                 a.st.pop_context();
+                let size = a.out.addr(a.st.addr).address.wrapping_sub(start) & (a.out.image_size - 1);
+                a.set_code_size(cid, size, start);
                 r
             } else {
                 a.compile()
@@ -409,7 +406,7 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
         }
         if let Some(id) = scopes_label {
-            let v = Value::tuple(scopes.into_iter().map(Value::Namespace).collect());
+            let v = Value::tuple(scopes.into_iter().map(|c| Value::Code(CodeRef::new(c))).collect());
             self.const_assign(id, v);
             let l = self.syms.label_mut(id);
             l.constant = true;
@@ -471,7 +468,7 @@ impl Assembler<'_> {
                 Value::List(x) | Value::Tuple(x) => x.to_vec(),
                 Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
                 Value::Bytes(b) => b.iter().map(|&x| Value::Bytes(Rc::from([x].as_slice()))).collect(),
-                Value::Code(id) => match self.code_elements(*id) {
+                Value::Code(c) => match self.code_elements(*c) {
                     Ok(v) => v,
                     Err(f) => {
                         let _ = self.fault(line, pos as u32, f);

@@ -113,9 +113,9 @@ impl Assembler<'_> {
 
     fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
         if let Some(nl) = newlabel
-            && let Value::Code(id) = self.syms.label(nl.id).value
+            && let Value::Code(c) = self.syms.label(nl.id).value
         {
-            self.syms.code_mut(id).dtype = d;
+            self.syms.code_mut(c.id).dtype = d;
         }
     }
 
@@ -238,8 +238,8 @@ impl Assembler<'_> {
                     out.byte(byte);
                 }
             }
-            Value::Code(id) => {
-                let cv = crate::value::Env::code_value(self, *id);
+            Value::Code(c) => {
+                let cv = crate::value::Env::code_value(self, *c);
                 self.text_of(&cv, out, depth + 1)?;
             }
             Value::Addr(a) if a.mode.0 == 0 => self.text_of(&a.val, out, depth + 1)?,

@@ -13,7 +13,7 @@ use crate::symbols::{GLOBAL, LabelId, PcType};
 use crate::syntax::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, TextMode, UnOp};
 use crate::value::seq::IndexArg;
 use crate::value::{
-    self, Address, AddrMode, Bits, Builtin, CodeId, Dict, Env, FResult, Fault, MacroKind, NsId,
+    self, Address, AddrMode, Bits, Builtin, CodeId, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
     Type, Value,
 };
 
@@ -40,9 +40,10 @@ impl Env for Assembler<'_> {
         })
     }
 
-    fn code_value(&self, id: CodeId) -> Value {
-        let c = self.syms.code(id);
-        pc_value(c.addr, c.typ)
+    fn code_value(&self, code: CodeRef) -> Value {
+        let c = self.syms.code(code.id);
+        let addr = (c.addr as i64 + code.offs as i64) as u32 & (self.out.image_size - 1);
+        pc_value(addr, c.typ)
     }
 }
 
@@ -245,11 +246,16 @@ impl Assembler<'_> {
         {
             return Ok(v);
         }
-        self.not_defined(line, pos, self.names.name(name).to_string());
+        if !self.doomed() {
+            self.not_defined(line, pos, self.names.name(name).to_string());
+        }
         Ok(Value::None)
     }
 
     pub fn not_defined(&mut self, line: &LineRef, pos: Pos, what: String) {
+        if self.doomed() {
+            return;
+        }
         let span = self.span_at(line, pos);
         self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
     }
@@ -273,6 +279,9 @@ impl Assembler<'_> {
                 return Ok(self.syms.label(id).value.clone());
             }
         }
+        if self.doomed() {
+            return Ok(Value::None);
+        }
         let what = if back { "-".repeat(n.unsigned_abs() as usize) } else { "+".repeat(n as usize + 1) };
         let span = line.span(pos as usize, pos as usize + what.len());
         self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
@@ -282,7 +291,7 @@ impl Assembler<'_> {
     /// The namespace a value opens (`label.member`).
     pub fn namespace_of(&self, v: &Value) -> Option<NsId> {
         match v {
-            Value::Code(id) => Some(self.syms.code(*id).names),
+            Value::Code(c) => Some(self.syms.code(c.id).names),
             Value::Namespace(ns) => Some(*ns),
             Value::Macro(MacroKind::Struct | MacroKind::Union, id) => {
                 Some(self.macros.get(*id).names)
@@ -330,10 +339,7 @@ impl Assembler<'_> {
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
-            ExprKind::Star => {
-                let a = self.out.addr(self.st.addr);
-                Ok(pc_value(self.st.star, a.l_type))
-            }
+            ExprKind::Star => Ok(Value::Code(self.star_code())),
             ExprKind::Anon(n) => self.anon(line, *n, e.pos),
             ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
             ExprKind::Symbol(_) | ExprKind::AnonSymbol(_) => {
@@ -418,8 +424,8 @@ impl Assembler<'_> {
                         _ => IndexArg::Value(self.eval(line, a)?),
                     });
                 }
-                if let Value::Code(id) = base {
-                    return self.index_code(line, id, &idx, e.pos);
+                if let Value::Code(c) = base {
+                    return self.index_code(line, c, &idx, e.pos);
                 }
                 let r = value::index(&base, &idx, self);
                 self.check(line, e.pos, r)
@@ -547,18 +553,35 @@ impl Assembler<'_> {
     }
 
     /// `label[i]`: elements of the assembled data behind a label.
-    fn index_code(&mut self, line: &LineRef, id: CodeId, idx: &[IndexArg], pos: Pos) -> EResult<Value> {
-        let r = self.code_elements(id);
+    fn index_code(&mut self, line: &LineRef, code: CodeRef, idx: &[IndexArg], pos: Pos) -> EResult<Value> {
+        let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
         self.check(line, pos, r)
     }
 
-    /// The assembled data of a code object as elements of its data type.
-    pub fn code_elements(&self, id: CodeId) -> FResult<Vec<Value>> {
-        let c = self.syms.code(id);
-        let bytes = self.read_memory(c.mem, c.memaddr, c.size)?;
-        let size = c.dtype.size() as usize;
+    /// The size in bytes of a code object seen from its offset
+    /// (`(label + 1).size` is one less than `label.size`).
+    pub fn code_size(&self, code: CodeRef) -> FResult<u32> {
+        let size = self.syms.code(code.id).size as i64 - code.offs as i64;
+        u32::try_from(size).map_err(|_| Fault::new("negative size"))
+    }
+
+    /// The assembled data of a code object as elements of its data type,
+    /// from its offset on (bytes before the label are gaps).
+    pub fn code_elements(&self, code: CodeRef) -> FResult<Vec<Value>> {
+        let c = self.syms.code(code.id);
+        let unit = c.dtype.size().max(1) as i64;
+        let offs = code.offs as i64;
+        // 64tass rounds the offset up to whole elements.
+        let first = if offs >= 0 { (offs + unit - 1) / unit } else { -((-offs + unit - 1) / unit) };
+        let count = (c.size as i64 - offs).max(0) / unit;
+        let start = first * unit;
+        let lead = (-start).clamp(0, count * unit);
+        let mut bytes = vec![None; lead as usize];
+        let read = self.read_memory(c.mem, (c.memaddr as i64 + start + lead) as u32, (count * unit - lead) as u32)?;
+        bytes.extend(read);
+        let size = unit as usize;
         let signed = c.dtype.signed();
         Ok(bytes
             .chunks(size)

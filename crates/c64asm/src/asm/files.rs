@@ -202,7 +202,7 @@ impl Assembler<'_> {
         }
         let scope = if cmd == Cmd::Binclude {
             Some(match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-                Some(Value::Code(cid)) => self.syms.code(cid).names,
+                Some(Value::Code(c)) => self.syms.code(c.id).names,
                 _ => self.anon_scope(line, b'.'),
             })
         } else {
@@ -235,7 +235,10 @@ impl Assembler<'_> {
             let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr);
             self.syms.label_mut(nl.id).update_after = false;
             self.set_size(nl.id, size, nl.oaddr);
-            self.syms.label_mut(nl.id).update_after = true;
+            let pass = self.st.pass;
+            let l = self.syms.label_mut(nl.id);
+            l.update_after = true;
+            l.defpass = pass;
         }
     }
 }

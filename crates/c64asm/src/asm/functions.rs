@@ -207,16 +207,15 @@ impl Assembler<'_> {
             }
             Builtin::Len => {
                 one(vals.len())?;
-                if let Value::Code(id) = vals[0] {
-                    let c = self.syms.code(*id);
-                    return Ok(Value::Int((c.size / c.dtype.size()) as i64));
+                if let Value::Code(c) = vals[0] {
+                    return Ok(Value::Int((self.code_size(*c)? / self.syms.code(c.id).dtype.size()) as i64));
                 }
                 Ok(Value::Int(value::len_of(vals[0], env)? as i64))
             }
             Builtin::Size => {
                 one(vals.len())?;
                 match vals[0] {
-                    Value::Code(id) => Ok(Value::Int(self.syms.code(*id).size as i64)),
+                    Value::Code(c) => Ok(Value::Int(self.code_size(*c)? as i64)),
                     Value::Macro(crate::value::MacroKind::Struct | crate::value::MacroKind::Union, id) => {
                         Ok(Value::Int(self.macros.get(*id).size as i64))
                     }
@@ -481,13 +480,16 @@ impl Assembler<'_> {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
                     Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
                     Value::Bytes(b) => b.iter().map(|&x| Value::Bytes(Rc::from([x].as_slice()))).collect(),
-                    Value::Code(id) => self.code_elements(*id)?,
+                    Value::Code(c) => self.code_elements(*c)?,
                     other => return Err(Fault::new(format!("not iterable {}", describe(other, env)))),
                 };
                 Ok(if t == Type::List { Value::list(items) } else { Value::tuple(items) })
             }
             Type::Type => Ok(Value::Type(v.type_of())),
-            Type::Address => Ok(v.clone()),
+            Type::Address => Ok(match v {
+                Value::Addr(_) => v.clone(),
+                _ => Value::Addr(Rc::new(value::Address { mode: value::AddrMode(0), val: v.clone() })),
+            }),
             Type::Code | Type::Gap | Type::Dict => Err(Fault::new(format!(
                 "conversion to {name} is not supported by c64kit yet"
             ))),

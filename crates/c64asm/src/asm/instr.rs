@@ -54,22 +54,26 @@ const ALWAYS: &[(&str, u8)] = &[
 
 /// Look up an instruction name (always case-insensitive, as in 64tass).
 pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
-    if word.len() != 3 {
+    let b = word.as_bytes();
+    if b.len() != 3 {
         return None;
     }
-    let lower = word.to_ascii_lowercase();
-    let name = ALIASES
-        .iter()
-        .find(|(a, _)| *a == lower)
-        .map_or(lower.as_str(), |(_, b)| b);
-    if let Some(i) = crate::opcodes::lookup(name.as_bytes()) {
+    let lower = [b[0].to_ascii_lowercase(), b[1].to_ascii_lowercase(), b[2].to_ascii_lowercase()];
+    let name: &[u8] = match ALIASES.iter().find(|(a, _)| a.as_bytes() == lower) {
+        Some((_, real)) => real.as_bytes(),
+        None => &lower,
+    };
+    if let Some(i) = crate::opcodes::lookup(name) {
         let m = &MNEMONICS[i as usize];
         if cpu == Cpu::M6502 && m.all_illegal() {
             return None;
         }
         return Some(Op::Real(i));
     }
-    ALWAYS.iter().find(|(a, _)| *a == lower).map(|&(_, o)| Op::Always(o))
+    ALWAYS
+        .iter()
+        .find(|(a, _)| a.as_bytes() == lower)
+        .map(|&(_, o)| Op::Always(o))
 }
 
 /// An encoding failure: where and why.

@@ -460,8 +460,8 @@ impl Assembler<'_> {
             (Wait::EndSegment2, None)
         } else {
             let ns = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-                Some(Value::Code(cid)) => {
-                    let names = self.syms.code(cid).names;
+                Some(Value::Code(c)) => {
+                    let names = self.syms.code(c.id).names;
                     let s = self.syms.ns_mut(names);
                     s.backr = 0;
                     s.forwr = 0;
@@ -627,7 +627,7 @@ impl Assembler<'_> {
             }
         };
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-            Some(Value::Code(cid)) => self.syms.code(cid).names,
+            Some(Value::Code(c)) => self.syms.code(c.id).names,
             _ => self.anon_scope(line, b'#'),
         };
         {

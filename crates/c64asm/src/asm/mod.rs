@@ -71,12 +71,16 @@ pub(crate) struct Assembler<'o> {
     pub out: Output,
     pub st: PassState,
     pub diags: Vec<Pending>,
+    /// Hashes of this pass's diagnostics (each is reported once).
+    diag_keys: rustc_hash::FxHashSet<u64>,
     /// Which source line wrote which bytes (when recording).
     pub record: result::Recorder,
     /// Work done in this run, bounded so runaway macros stop with an error.
     pub work: u64,
     /// Anonymous scopes by creating line and occurrence in the pass.
     pub anon_scopes: FxHashMap<(FileId, u32, u32), u32>,
+    /// The code object `*` gave last (reused while the program counter stays).
+    pub last_star: Option<crate::value::CodeId>,
 }
 
 impl<'o> Assembler<'o> {
@@ -99,9 +103,11 @@ impl<'o> Assembler<'o> {
             out: Output::new(image_size),
             st: PassState::new(opts),
             diags: Vec::new(),
+            diag_keys: Default::default(),
             record: result::Recorder::new(opts.record_lines),
             work: 0,
             anon_scopes: FxHashMap::default(),
+            last_star: None,
         }
     }
 
@@ -182,6 +188,7 @@ impl<'o> Assembler<'o> {
         self.out.reset();
         self.st.begin_pass(&mut self.out, self.opts);
         self.diags.clear();
+        self.diag_keys.clear();
         self.record.clear();
         self.anon_scopes.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
@@ -200,6 +207,12 @@ impl<'o> Assembler<'o> {
 
     pub fn error(&mut self, span: Span, kind: Kind, msg: String) {
         self.push_diag(Severity::Error, kind, span, msg, None);
+    }
+
+    /// No further pass can be avoided already: messages about values not
+    /// known yet would be thrown away, so they are not even made.
+    pub fn doomed(&self) -> bool {
+        self.st.constcreated && self.st.pass < MAX_PASSES
     }
 
     /// A warning under a `-W` switch; `-Werror` turns it into an error.
@@ -230,14 +243,13 @@ impl<'o> Assembler<'o> {
 
     fn push_diag(&mut self, severity: Severity, kind: Kind, span: Span, msg: String, switch: Option<&'static str>) {
         // The same message at the same place once per pass (loops repeat lines).
-        if self
-            .diags
-            .iter()
-            .any(|d| d.span == span && d.msg == msg && d.severity == severity)
-        {
-            return;
-        }
-        if self.diags.len() >= 10_000 {
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            (span.file, span.start, span.end, &msg, severity == Severity::Error).hash(&mut h);
+            h.finish()
+        };
+        if !self.diag_keys.insert(key) || self.diags.len() >= 10_000 {
             return;
         }
         self.diags.push(Pending {

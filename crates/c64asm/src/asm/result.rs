@@ -7,9 +7,9 @@ use std::sync::Arc;
 use super::Assembler;
 use super::lines::LineRef;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::program::{Program, SourceLine, Symbol, SymbolValue};
+use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolValue};
 use crate::source::{FileId, Span};
-use crate::symbols::GLOBAL;
+use crate::symbols::{GLOBAL, LabelId};
 use crate::value::{NsId, Value};
 
 /// Bytes written by source lines, when recording is on.
@@ -79,25 +79,45 @@ impl Assembler<'_> {
         (f, i)
     }
 
-    /// Every label and constant, with its scoped name.
+    /// Every label and constant, with its scoped name, in 64tass's order
+    /// (each namespace's table order, a scope's members right after the
+    /// label that made it).
     fn symbols(&self) -> Vec<Symbol> {
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        self.collect_symbols(GLOBAL, String::new(), &mut out, &mut seen, 0);
+        self.collect_symbols(GLOBAL, "", true, &mut out, &mut seen, 0);
         out
     }
 
-    fn collect_symbols(&self, ns: NsId, prefix: String, out: &mut Vec<Symbol>, seen: &mut std::collections::HashSet<u32>, depth: u32) {
+    /// `vice_path`: every scope on the way has a name VICE accepts (64tass's
+    /// `--vice-labels` list only goes into such scopes).
+    fn collect_symbols(
+        &self,
+        ns: NsId,
+        prefix: &str,
+        vice_path: bool,
+        out: &mut Vec<Symbol>,
+        seen: &mut std::collections::HashSet<u32>,
+        depth: u32,
+    ) {
         if depth > 32 || !seen.insert(ns.0) {
             return;
         }
-        for (_, id) in self.syms.entries(ns) {
+        for id in self.syms.table_order(ns, &self.names) {
             let l = self.syms.label(id);
-            if l.display.starts_with('\u{1}') {
-                // An anonymous scope: its labels are not reachable by name.
+            if matches!(&*l.display, "-" | "+") || l.display.starts_with('\u{1}') {
+                // Anonymous labels and scopes are not reachable by name.
                 continue;
             }
-            if l.defpass != self.st.pass {
+            if l.defpass != self.st.pass || self.shadowed(ns, id) {
+                continue;
+            }
+            let assembled = match &l.value {
+                Value::Macro(..) | Value::Lbl(_) => false,
+                Value::Code(c) => self.syms.code(c.id).pass == self.st.pass,
+                _ => true,
+            };
+            if !assembled {
                 continue;
             }
             let name = if prefix.is_empty() {
@@ -105,36 +125,67 @@ impl Assembler<'_> {
             } else {
                 format!("{prefix}.{}", l.display)
             };
-            let value = match &l.value {
-                Value::Code(cid) => {
-                    let c = self.syms.code(*cid);
-                    SymbolValue::Address(c.addr)
-                }
-                Value::Int(i) => SymbolValue::Number(*i as i128),
-                Value::Bool(b) => SymbolValue::Number(*b as i128),
-                Value::Bits(b) => SymbolValue::Number(b.to_i128()),
+            let (address, number) = match &l.value {
+                Value::Code(c) => (true, Some(crate::value::Env::code_value(self, *c))),
+                Value::Addr(a) if a.mode.0 == 0 => (true, Some(a.val.clone())),
+                Value::Bits(_) | Value::Int(_) => (false, Some(l.value.clone())),
+                _ => (false, None),
+            };
+            let number = number.and_then(|v| crate::value::convert::to_ival(&v, 64, self).ok());
+            let value = match (&l.value, number) {
+                (_, Some(a)) if address && (0..1 << 32).contains(&a) => SymbolValue::Address(a as u32),
+                (Value::Int(i), _) => SymbolValue::Number(*i as i128),
+                (Value::Bool(b), _) => SymbolValue::Number(*b as i128),
+                (Value::Bits(b), _) => SymbolValue::Number(b.to_i128()),
                 _ => SymbolValue::Other,
             };
             let repr = match &l.value {
-                Value::Macro(..) | Value::Func(_) | Value::Namespace(_) | Value::Encoding(_) | Value::Lbl(_) => None,
+                Value::Func(_) | Value::Namespace(_) | Value::Encoding(_) | Value::Type(_) | Value::Builtin(_) => None,
                 v => Some(crate::value::repr::repr(v, self)),
             };
+            let vice_name = vice_path && l.constant && l.display.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
             out.push(Symbol {
                 name: name.clone(),
                 value,
                 repr,
                 variable: !l.constant,
+                facts: SymbolFacts {
+                    address,
+                    number,
+                    code_size: match &l.value {
+                        Value::Code(c) => self.code_size(*c).ok(),
+                        _ => None,
+                    },
+                    vice_name,
+                    top: depth == 0,
+                },
                 span: l.span,
             });
             let inner = match &l.value {
-                Value::Code(cid) => Some(self.syms.code(*cid).names),
+                Value::Code(c) => Some(self.syms.code(c.id).names),
                 Value::Namespace(n) => Some(*n),
                 _ => None,
             };
-            if let Some(n) = inner {
-                self.collect_symbols(n, name, out, seen, depth + 1);
+            if let Some(n) = inner
+                && self.syms.ns(n).creator.is_none_or(|c| c == id)
+            {
+                self.collect_symbols(n, &name, vice_name, out, seen, depth + 1);
             }
         }
+    }
+
+    /// A weaker (`.weak`) label hidden by a stronger one of the same name.
+    fn shadowed(&self, ns: NsId, id: LabelId) -> bool {
+        let l = self.syms.label(id);
+        l.strength != 0
+            && self
+                .syms
+                .entries(ns)
+                .iter()
+                .any(|&(_, o)| o != id && {
+                    let other = self.syms.label(o);
+                    other.display == l.display && other.strength < l.strength && other.defpass == self.st.pass
+                })
     }
 
     fn to_diagnostic(&self, p: &super::Pending) -> Diagnostic {
@@ -193,9 +244,11 @@ impl Assembler<'_> {
             return Err(Diagnostics::new(diags, Some(sources)));
         }
         let (load_address, image) = out.image().unwrap_or((0, Vec::new()));
+        let blocks = out.blocks().into_iter().map(|(a, b)| (a, b.to_vec())).collect();
         Ok(Program {
             load_address,
             image,
+            blocks,
             warnings: Diagnostics::new(diags, Some(sources.clone())),
             symbols,
             lines: record.lines,

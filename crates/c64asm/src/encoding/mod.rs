@@ -31,7 +31,9 @@ pub struct Encoding {
     builtin: Option<Builtin>,
     ranges: Vec<Range>,
     /// Escape sequences, longest first.
-    escapes: Vec<(Vec<char>, Rc<[u8]>)>,
+    escapes: Vec<(Rc<str>, Rc<[u8]>)>,
+    /// The characters escapes start with.
+    escape_starts: Vec<char>,
     pub span: Span,
 }
 
@@ -84,7 +86,7 @@ fn unicode_petscii(c: char) -> Option<u8> {
 
 impl Encoding {
     fn new(name: &str, builtin: Option<Builtin>, unicode: bool, span: Span) -> Encoding {
-        let mut escapes: Vec<(Vec<char>, Rc<[u8]>)> = Vec::new();
+        let mut escapes: Vec<(Rc<str>, Rc<[u8]>)> = Vec::new();
         if unicode {
             for &(name, code) in tables::ESCAPES {
                 let code = match builtin {
@@ -95,18 +97,21 @@ impl Encoding {
                     Some(Builtin::None) => code,
                     None => continue,
                 };
-                let text: Vec<char> = format!("{{{name}}}").chars().collect();
+                let text: Rc<str> = Rc::from(format!("{{{name}}}").as_str());
                 escapes.push((text, Rc::from([code].as_slice())));
             }
         }
-        escapes.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
-        Encoding {
+        escapes.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        let mut e = Encoding {
             name: Rc::from(name),
             builtin,
             ranges: Vec::new(),
             escapes,
+            escape_starts: Vec::new(),
             span,
-        }
+        };
+        e.index_escapes();
+        e
     }
 
     fn translate(&self, c: char, unicode: bool) -> Option<u8> {
@@ -138,13 +143,19 @@ impl Encoding {
 
     /// Add an `.edef` escape; `false` if it is already defined differently.
     pub fn add_escape(&mut self, text: &str, bytes: Vec<u8>) -> bool {
-        let key: Vec<char> = text.chars().collect();
-        if let Some((_, old)) = self.escapes.iter().find(|(k, _)| *k == key) {
+        if let Some((_, old)) = self.escapes.iter().find(|(k, _)| k.as_ref() == text) {
             return old.as_ref() == bytes.as_slice();
         }
-        self.escapes.push((key, bytes.into()));
-        self.escapes.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        self.escapes.push((Rc::from(text), bytes.into()));
+        self.escapes.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        self.index_escapes();
         true
+    }
+
+    fn index_escapes(&mut self) {
+        self.escape_starts = self.escapes.iter().filter_map(|(k, _)| k.chars().next()).collect();
+        self.escape_starts.sort_unstable();
+        self.escape_starts.dedup();
     }
 }
 
@@ -199,31 +210,23 @@ impl Encodings {
     /// Encode a string: escapes (longest first), then single characters.
     pub fn encode(&self, id: EncId, s: &str) -> Result<Vec<u8>, Unencodable> {
         let enc = self.get(id);
-        let chars: Vec<(usize, char)> = s.char_indices().collect();
-        let mut out = Vec::with_capacity(chars.len());
+        let mut out = Vec::with_capacity(s.len());
         let mut i = 0;
-        'outer: while i < chars.len() {
-            let c = chars[i].1;
-            for (text, bytes) in &enc.escapes {
-                if text[0] == c
-                    && i + text.len() <= chars.len()
-                    && chars[i..i + text.len()].iter().map(|&(_, ch)| ch).eq(text.iter().copied())
-                {
-                    out.extend_from_slice(bytes);
-                    i += text.len();
-                    continue 'outer;
+        'outer: while let Some(c) = s[i..].chars().next() {
+            if enc.escape_starts.contains(&c) {
+                for (text, bytes) in &enc.escapes {
+                    if s[i..].starts_with(text.as_ref()) {
+                        out.extend_from_slice(bytes);
+                        i += text.len();
+                        continue 'outer;
+                    }
                 }
             }
             match enc.translate(c, self.unicode) {
                 Some(b) => out.push(b),
-                None => {
-                    return Err(Unencodable {
-                        ch: c,
-                        offset: chars[i].0,
-                    });
-                }
+                None => return Err(Unencodable { ch: c, offset: i }),
             }
-            i += 1;
+            i += c.len_utf8();
         }
         Ok(out)
     }

@@ -1,7 +1,7 @@
 //! Conversions of values to numbers, truth values and bytes, with 64tass's
 //! range rules and messages.
 
-use super::{Bits, CodeId, Value};
+use super::{Bits, CodeRef, Value};
 
 /// A failed operation. `none` marks "a value is not known yet", which is only
 /// an error once the assembler knows no further pass will define it.
@@ -37,7 +37,7 @@ pub trait Env {
     fn encode(&self, s: &str) -> FResult<Vec<u8>>;
     /// The value a code object stands for in arithmetic (its address, typed
     /// like the program counter it was taken from).
-    fn code_value(&self, id: CodeId) -> Value;
+    fn code_value(&self, code: CodeRef) -> Value;
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.
@@ -65,7 +65,7 @@ pub fn numeric(v: &Value, env: &dyn Env) -> FResult<Value> {
         Value::Bool(_) | Value::Int(_) | Value::Bits(_) | Value::Float(_) => v.clone(),
         Value::Str(s) => Value::Bits(bits_from_bytes(&env.encode(s)?)?),
         Value::Bytes(b) => Value::Bits(bits_from_bytes(b)?),
-        Value::Code(id) => numeric(&env.code_value(*id), env)?,
+        Value::Code(c) => numeric(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => numeric(&a.val, env)?,
         Value::None => return Err(Fault::none()),
         _ => {
@@ -157,7 +157,7 @@ pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
         Value::Float(f) => *f != 0.0,
         Value::Str(s) => env.encode(s)?.iter().any(|&b| b != 0),
         Value::Bytes(b) => b.iter().any(|&b| b != 0),
-        Value::Code(id) => to_bool(&env.code_value(*id), env)?,
+        Value::Code(c) => to_bool(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
         Value::None => return Err(Fault::none()),
         _ => {

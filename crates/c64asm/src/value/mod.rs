@@ -21,6 +21,20 @@ use crate::syntax::ast::{AddrOp, Reg};
 /// Index of a code object (the value of a label in front of code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CodeId(pub u32);
+/// A code object as a value: a label's (or `*`'s) code plus a byte offset.
+/// As in 64tass, `label + 2` is still code (its members, size and bytes stay
+/// reachable); other arithmetic works on the address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CodeRef {
+    pub id: CodeId,
+    pub offs: i32,
+}
+
+impl CodeRef {
+    pub fn new(id: CodeId) -> CodeRef {
+        CodeRef { id, offs: 0 }
+    }
+}
 /// Index of a namespace (scope).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NsId(pub u32);
@@ -265,7 +279,7 @@ pub enum Value {
     Dict(Rc<Dict>),
     /// `?`: uninitialized memory.
     Gap,
-    Code(CodeId),
+    Code(CodeRef),
     Addr(Rc<Address>),
     Type(Type),
     Builtin(Builtin),

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::convert::{Env, FResult, Fault, describe, float_to_int, numeric, to_bool, to_int};
-use super::{Address, Bits, Value, seq};
+use super::{Address, Bits, CodeRef, Value, seq};
 use crate::syntax::ast::{AddrOp, BinOp, UnOp};
 
 fn not_possible1(op: UnOp, v: &Value, env: &dyn Env) -> Fault {
@@ -211,6 +211,9 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         };
         return Ok(if first { a.clone() } else { b.clone() });
     }
+    if let Some(r) = code_arith(op, a, b, env) {
+        return Ok(r);
+    }
     if let (Value::Addr(x), _) | (_, Value::Addr(x)) = (a, b) {
         return address_arith(op, a, b, x, env);
     }
@@ -228,6 +231,30 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
                 f
             }
         }),
+    }
+}
+
+/// `code + n`, `n + code` and `code - n` stay code with an offset (so
+/// `label + 1` keeps its address type in label lists); `code - code` is the
+/// distance. Anything else works on the address (None here).
+fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
+    let small = |v: &Value| match v {
+        Value::Bool(_) | Value::Int(_) | Value::Bits(_) | Value::Float(_) | Value::Str(_) | Value::Bytes(_) => {
+            super::convert::to_ival(v, 30, env).ok()
+        }
+        Value::Addr(x) if x.mode.0 == 0 => super::convert::to_ival(&x.val, 30, env).ok(),
+        _ => None,
+    };
+    let shifted = |c: &CodeRef, n: i64| {
+        let offs = (c.offs as i64 + n).clamp(-(1 << 30), (1 << 30) - 1) as i32;
+        Value::Code(CodeRef { id: c.id, offs })
+    };
+    match (op, a, b) {
+        (BinOp::Add, Value::Code(c), v) | (BinOp::Add, v, Value::Code(c)) if !matches!(v, Value::Code(_)) => {
+            small(v).map(|n| shifted(c, n))
+        }
+        (BinOp::Sub, Value::Code(c), v) if !matches!(v, Value::Code(_)) => small(v).map(|n| shifted(c, -n)),
+        _ => None,
     }
 }
 

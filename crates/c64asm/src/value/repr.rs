@@ -129,6 +129,9 @@ fn bytes_repr(b: &[u8]) -> String {
 }
 
 fn addr_repr(mode: AddrMode, inner: String) -> String {
+    if mode.0 == 0 {
+        return format!("address({inner})");
+    }
     mode.ops().into_iter().fold(inner, |s, op| match op {
         AddrOp::Imm => format!("#{s}"),
         AddrOp::ImmSigned => format!("#+{s}"),
@@ -168,11 +171,11 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
             format!("{{{}}}", parts.join(","))
         }
         Value::Gap => "?".into(),
-        Value::Code(id) => repr(&env.code_value(*id), env),
+        Value::Code(c) => repr(&env.code_value(*c), env),
         Value::Addr(a) => addr_repr(a.mode, repr(&a.val, env)),
         Value::Type(t) => format!("<type '{}'>", t.name()),
         Value::Builtin(b) => format!("<native_function '{}'>", crate::asm::builtin_name(*b)),
-        Value::Register(r) => format!("<register '{r}'>"),
+        Value::Register(r) => format!("register(\"{r}\")"),
         Value::Macro(..) => "<macro>".into(),
         Value::Func(_) => "<function>".into(),
         Value::Namespace(_) => "<namespace>".into(),
@@ -186,6 +189,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
 pub fn to_str(v: &Value, env: &dyn Env) -> String {
     match v {
         Value::Str(s) => s.to_string(),
+        Value::Register(r) => r.to_string(),
         _ => repr(v, env),
     }
 }
@@ -194,6 +198,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
 pub fn repr_short(v: &Value, env: &dyn Env) -> String {
     let s = match v {
         Value::Str(s) => s.to_string(),
+        Value::Register(r) => r.to_string(),
         _ => repr(v, env),
     };
     if s.chars().count() > 48 {

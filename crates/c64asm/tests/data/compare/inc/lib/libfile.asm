@@ -1,0 +1,5 @@
+; part of a library, found through -I
+libword  .word $beef
+libproc  .proc
+        rts
+        .pend

@@ -1,0 +1,3 @@
+inner   lda #1
+        rts
+shared  = 7
