@@ -139,6 +139,35 @@ impl Expr {
         }
     }
 
+    /// Does the tree bound a size somewhere (see `Frozen`)?
+    pub fn has_frozen(&self) -> bool {
+        match self {
+            Expr::Frozen(_) => true,
+            Expr::Atom(_) => false,
+            Expr::Prefix(_, e) | Expr::Member(e, _) | Expr::Paren(e) | Expr::Splat(e) => {
+                e.has_frozen()
+            }
+            Expr::Fold { seq, .. } => seq.has_frozen(),
+            Expr::Binary { l, r, .. } => l.has_frozen() || r.has_frozen(),
+            Expr::Cond(c, a, b) => c.has_frozen() || a.has_frozen() || b.has_frozen(),
+            Expr::Call(_, items) | Expr::List(items) | Expr::Tuple(items) => {
+                items.iter().any(Expr::has_frozen)
+            }
+            Expr::Dict(entries) => entries
+                .iter()
+                .any(|(k, v)| k.as_ref().is_some_and(Expr::has_frozen) || v.has_frozen()),
+            Expr::Index(e, subs) => {
+                e.has_frozen()
+                    || subs.iter().any(|s| match s {
+                        Sub::At(x) => x.has_frozen(),
+                        Sub::Slice(a, b, c) => [a, b, c]
+                            .iter()
+                            .any(|x| x.as_ref().is_some_and(Expr::has_frozen)),
+                    })
+            }
+        }
+    }
+
     /// Everything this tree could shrink to, simplest first.
     pub fn shrinks(&self) -> Vec<Expr> {
         let mut out = Vec::new();
@@ -248,7 +277,11 @@ impl Expr {
                 );
             }
             Expr::Paren(e) => {
-                out.push((**e).clone());
+                // Without the parentheses a bounded size could bind to more
+                // (`(a << 3) * 9999` is not `a << 3 * 9999`).
+                if !e.has_frozen() {
+                    out.push((**e).clone());
+                }
                 out.extend(e.shrinks().into_iter().map(paren));
             }
             Expr::Fold { op, left, seq } => {

@@ -106,6 +106,8 @@ impl Outcome {
         let chars: Vec<char> = message.chars().collect();
         let mut out = String::new();
         let mut quoted = false;
+        // digits in a word (`c64kit`) stay, numbers go
+        let mut word = false;
         for (i, &c) in chars.iter().enumerate() {
             let before = if i == 0 { ' ' } else { chars[i - 1] };
             let after = chars.get(i + 1).copied().unwrap_or(' ');
@@ -114,9 +116,10 @@ impl Outcome {
             } else if c == '\'' && quoted && matches!(after, ' ' | ',' | ')' | ':') {
                 quoted = false;
                 out.push_str("'_'");
-            } else if !quoted && !c.is_ascii_digit() {
+            } else if !quoted && (!c.is_ascii_digit() || word) {
                 out.push(c);
             }
+            word = c.is_ascii_alphabetic() || (word && c.is_ascii_digit());
         }
         out.trim().to_string()
     }
@@ -148,6 +151,17 @@ impl Outcome {
 }
 
 pub const SOURCE_NAME: &str = "case.asm";
+
+/// Files next to the source, for `.include`, `.binclude`, `.binary` and `binary()`.
+pub const FILES: &[(&str, fn() -> Vec<u8>)] = &[
+    ("inc.asm", || {
+        b"inc_k = 42\ninc_lbl .byte 1, 2, 3\n_inc_local = 7\n".to_vec()
+    }),
+    ("data.bin", || {
+        (0..40u32).map(|i| (i * 37 + 11) as u8).collect()
+    }),
+    ("empty.bin", Vec::new),
+];
 const TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Runs both assemblers on sources written to a private temporary directory.
@@ -159,11 +173,17 @@ pub struct Judge {
 
 impl Judge {
     pub fn new(worker: usize) -> Judge {
+        // One directory per judge: tests run in parallel in one process.
+        static JUDGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = JUDGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!(
-            "c64asm-differential-{}-{worker}",
+            "c64asm-differential-{}-{n}-{worker}",
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).expect("temporary directory");
+        for (name, content) in FILES {
+            std::fs::write(dir.join(name), content()).expect("write a file the cases include");
+        }
         Judge {
             dir,
             runs_64tass: 0,
@@ -237,18 +257,32 @@ impl Judge {
         let opts = flags.options();
         quiet_panics();
         IN_OURS.set(true);
-        let result = std::panic::catch_unwind(|| c64asm::assemble_str(SOURCE_NAME, text, &opts));
+        // From the file, as 64tass reads it: `.include` and `.binary` look next to it.
+        let src = self.dir.join(SOURCE_NAME);
+        std::fs::write(&src, text).expect("write the source");
+        let result = std::panic::catch_unwind(|| c64asm::assemble_with(&src, &opts));
         IN_OURS.set(false);
         match result {
             Ok(Ok(program)) => Outcome::Bytes(program.prg_bytes()),
             Ok(Err(diags)) => {
-                let mut lines: Vec<usize> =
-                    diags.errors().map(|d| d.line).filter(|&l| l > 0).collect();
+                let mut lines: Vec<usize> = diags
+                    .errors()
+                    .filter(|d| d.file.ends_with(SOURCE_NAME))
+                    .map(|d| d.line)
+                    .filter(|&l| l > 0)
+                    .collect();
                 lines.sort_unstable();
                 lines.dedup();
                 let text = diags
                     .errors()
-                    .map(|d| format!("{}:{}:{}: error: {}", d.file, d.line, d.column, d.message))
+                    .map(|d| {
+                        let file = if d.file.ends_with(SOURCE_NAME) {
+                            SOURCE_NAME
+                        } else {
+                            &d.file
+                        };
+                        format!("{file}:{}:{}: error: {}", d.line, d.column, d.message)
+                    })
                     .collect::<Vec<_>>()
                     .join("\n");
                 Outcome::Error { lines, text }

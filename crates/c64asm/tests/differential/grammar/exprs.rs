@@ -4,7 +4,7 @@
 //! (broadcast) arguments.
 
 use super::Ctx;
-use super::values::{self, Ty, expr, format_call, int_leaf, leaf, small};
+use super::values::{self, Ty, expr, format_call, leaf, small};
 use crate::case::{Line, line};
 use crate::expr::{Expr, atom, call, int};
 
@@ -34,6 +34,12 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
             later.push(def); // a forward reference
         } else {
             lines.push(def);
+        }
+        // 64tass never evaluates a constant nobody uses (its errors don't
+        // count): most of them are shown, some are left alone.
+        if cx.chance(60) {
+            let used = atom(cx.refer(&name));
+            lines.push(show(cx, used, ty));
         }
         cx.syms.push((name, ty));
     }
@@ -164,7 +170,8 @@ pub fn functions(cx: &mut Ctx) -> Vec<Line> {
                 } else {
                     args.len() + 1
                 };
-                let args = (0..n).map(|_| int_leaf(cx)).collect();
+                // small: an extra argument may be a size (`bits(x, n)`)
+                let args = (0..n).map(|_| small(cx, -3, 20)).collect();
                 call(f, args)
             }
             "random" => {

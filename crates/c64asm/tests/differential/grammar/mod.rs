@@ -7,6 +7,7 @@ mod control;
 mod data;
 mod encodings;
 mod exprs;
+mod files;
 mod macros;
 mod scopes;
 mod sections;
@@ -98,7 +99,7 @@ impl Ctx<'_> {
 }
 
 /// The families and their weights (how often each is picked).
-const FAMILIES: &[(u32, &str)] = &[
+pub const FAMILIES: &[(u32, &str)] = &[
     (30, "expressions"),
     (8, "functions"),
     (10, "data"),
@@ -110,6 +111,7 @@ const FAMILIES: &[(u32, &str)] = &[
     (4, "structs"),
     (4, "sections"),
     (4, "encodings"),
+    (3, "files"),
 ];
 
 /// One case for batch `flags`, deterministic in the random stream.
@@ -143,6 +145,7 @@ pub fn case(rng: &mut Rng, flags: Flags, id: u64) -> Case {
         "structs" => structs::generate(&mut cx),
         "sections" => sections::generate(&mut cx),
         "encodings" => encodings::generate(&mut cx),
+        "files" => files::generate(&mut cx),
         _ => unreachable!("every family has a generator"),
     };
     Case {

@@ -65,7 +65,7 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
                 lines.push(line!(" .eor 0"));
             }
             "cpu" => {
-                let cpu = cx.pick(&["\"6502i\"", "\"6502\"", "\"default\"", "\"65c02\""]);
+                let cpu = cx.pick(&["\"6502i\"", "\"6502\"", "\"default\""]);
                 lines.push(line!(format!(" .cpu {cpu}")));
                 lines.push(line!(cx.pick(&[
                     " lax $12",
@@ -80,6 +80,12 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
                 lines.push(line!(" .page"));
                 lines.push(line!(" .fill ", small(cx, 0, 300)));
                 lines.push(line!(cx.pick(&[" .endp", " .endpage"])));
+            }
+            "listing" => {
+                // listing controls: no bytes, no errors
+                let d = cx.pick(&[".proff", ".pron", ".hidemac", ".showmac"]);
+                lines.push(line!(format!(" {d}")));
+                lines.push(line!(" .byte 9"));
             }
             _ => {
                 let c = expr(cx, Ty::Bool, 1);

@@ -72,7 +72,8 @@ pub fn expr(cx: &mut Ctx, ty: Ty, depth: u32) -> Expr {
 /// A binary operation, parenthesized by priority (5% of the time not at all,
 /// to test the priorities themselves).
 pub fn bin(cx: &mut Ctx, op: &'static str, l: Expr, r: Expr) -> Expr {
-    if cx.chance(5) {
+    // (never around bounded sizes: `a << 3` in `(a << 3) * 9999` must stay small)
+    if !l.has_frozen() && !r.has_frozen() && cx.chance(5) {
         return binary(op, l, r);
     }
     let p = expr::binary_priority(op);
@@ -104,7 +105,7 @@ pub fn pre(cx: &mut Ctx, op: &'static str, e: Expr) -> Expr {
         Expr::Prefix(..) | Expr::Cond(..) | Expr::Fold { .. } => true,
         other => other.priority() < expr::prefix_priority(op),
     };
-    if needs && !cx.chance(3) {
+    if needs && (e.has_frozen() || !cx.chance(3)) {
         prefix(op, paren(e))
     } else {
         prefix(op, e)
