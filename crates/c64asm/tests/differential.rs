@@ -12,7 +12,8 @@
 //! or 0x hex), `C64KIT_DIFF_BATCH` (cases per source), `C64KIT_DIFF_JOBS`
 //! (parallel workers), `C64KIT_DIFF_MINIMIZE` (mismatches minimized per
 //! group), `C64KIT_DIFF_REPROS` (a directory to write minimized sources to),
-//! `C64KIT_DIFF_DUMP` (a directory to write every batch source to).
+//! `C64KIT_DIFF_DUMP` (a directory to write every batch source to),
+//! `C64KIT_DIFF_FAMILY` (only one family of constructs, e.g. `macros`).
 //! Without 64tass the tests fail, saying how to install it.
 
 #[path = "differential/batch.rs"]
@@ -31,7 +32,7 @@ mod rng;
 mod shrink;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -50,6 +51,7 @@ struct Config {
     minimize: usize,
     repros: Option<PathBuf>,
     dump: Option<PathBuf>,
+    family: Option<&'static str>,
 }
 
 fn env_number(name: &str) -> Option<u64> {
@@ -73,6 +75,18 @@ impl Config {
             minimize: env_number("C64KIT_DIFF_MINIMIZE").map_or(3, |n| n as usize),
             repros: std::env::var_os("C64KIT_DIFF_REPROS").map(PathBuf::from),
             dump: std::env::var_os("C64KIT_DIFF_DUMP").map(PathBuf::from),
+            family: std::env::var("C64KIT_DIFF_FAMILY").ok().map(|name| {
+                grammar::FAMILIES
+                    .iter()
+                    .map(|(_, f)| *f)
+                    .find(|f| *f == name)
+                    .unwrap_or_else(|| {
+                        panic!(
+                            "C64KIT_DIFF_FAMILY={name}: not one of {:?}",
+                            grammar::FAMILIES
+                        )
+                    })
+            }),
         }
     }
 }
@@ -98,11 +112,17 @@ fn batch_flags(rng: &mut Rng) -> Flags {
 }
 
 /// The cases of batch `n`: the same for a seed whatever the machine or the number of workers.
-fn batch_cases(seed: u64, n: usize, count: usize, first_id: usize) -> (Flags, Vec<case::Case>) {
+fn batch_cases(
+    seed: u64,
+    n: usize,
+    count: usize,
+    first_id: usize,
+    only: Option<&'static str>,
+) -> (Flags, Vec<case::Case>) {
     let mut rng = Rng::fork(seed, n as u64);
     let flags = batch_flags(&mut rng);
     let cases = (0..count)
-        .map(|k| grammar::case(&mut rng, flags, (first_id + k) as u64))
+        .map(|k| grammar::case(&mut rng, flags, (first_id + k) as u64, only))
         .collect();
     (flags, cases)
 }
@@ -113,7 +133,17 @@ struct Totals {
     timeouts: usize,
     runs_64tass: u64,
     runs_ours: u64,
+    time_64tass: f64,
+    time_ours: f64,
     findings: Vec<(usize, Finding)>,
+}
+
+/// `C64KIT_DIFF_DUMP`: the batch source as the assemblers see it.
+fn dump_batch(dir: &Path, n: usize, flags: Flags, cases: &[case::Case]) {
+    let text = case::render(&cases.iter().collect::<Vec<_>>(), case::Wrap::Isolated).text;
+    std::fs::create_dir_all(dir).expect("dump directory");
+    let text = format!("; 64tass: {}\n{text}", flags.describe());
+    std::fs::write(dir.join(format!("batch-{n}.asm")), text).expect("write a batch source");
 }
 
 /// Run the cases; print what was done and every kind of mismatch (minimized); return the mismatch count.
@@ -135,17 +165,9 @@ fn run(config: &Config) -> usize {
                     }
                     let first = n * config.batch;
                     let count = config.batch.min(config.cases - first);
-                    let (flags, cases) = batch_cases(config.seed, n, count, first);
+                    let (flags, cases) = batch_cases(config.seed, n, count, first, config.family);
                     if let Some(dir) = &config.dump {
-                        let text =
-                            case::render(&cases.iter().collect::<Vec<_>>(), case::Wrap::Isolated)
-                                .text;
-                        let _ = std::fs::create_dir_all(dir);
-                        std::fs::write(
-                            dir.join(format!("batch-{n}.asm")),
-                            format!("; 64tass: {}\n{text}", flags.describe()),
-                        )
-                        .expect("write a batch source");
+                        dump_batch(dir, n, flags, &cases);
                     }
                     let (findings, stats) = batch::check(&mut judge, &cases, flags);
                     mine.both_rejected += stats.both_rejected;
@@ -157,6 +179,8 @@ fn run(config: &Config) -> usize {
                 t.timeouts += mine.timeouts;
                 t.runs_64tass += judge.runs_64tass;
                 t.runs_ours += judge.runs_ours;
+                t.time_64tass += judge.time_64tass.as_secs_f64();
+                t.time_ours += judge.time_ours.as_secs_f64();
                 t.findings.extend(mine.findings);
             });
         }
@@ -165,15 +189,18 @@ fn run(config: &Config) -> usize {
     totals.findings.sort_by_key(|(n, f)| (*n, f.cases[0].id));
     let elapsed = start.elapsed().as_secs_f64();
     println!(
-        "differential: {} cases in {batches} batches (seed {:#x}, {} per batch, {} workers) in {elapsed:.1} s, {:.0} cases/s; \
-         64tass ran {} times, c64asm {}; {} cases rejected by both, {} timeouts, {} mismatches",
+        "differential: {} cases in {batches} batches (seed {:#x}, {} per batch, {} workers) in {elapsed:.1} s, \
+         {:.0} cases/s; 64tass ran {} times ({:.1} s), c64asm {} times ({:.1} s); \
+         {} cases rejected by both, {} timeouts, {} mismatches",
         config.cases,
         config.seed,
         config.batch,
         config.jobs,
         config.cases as f64 / elapsed,
         totals.runs_64tass,
+        totals.time_64tass,
         totals.runs_ours,
+        totals.time_ours,
         totals.both_rejected,
         totals.timeouts,
         totals.findings.len() - totals.timeouts,
@@ -314,8 +341,8 @@ fn differential_against_64tass() {
 
 #[test]
 fn generation_is_deterministic_and_cases_map_to_their_lines() {
-    let (f1, a) = batch_cases(7, 3, 50, 150);
-    let (f2, b) = batch_cases(7, 3, 50, 150);
+    let (f1, a) = batch_cases(7, 3, 50, 150, None);
+    let (f2, b) = batch_cases(7, 3, 50, 150, None);
     assert_eq!(f1, f2);
     let ra = case::render(&a.iter().collect::<Vec<_>>(), case::Wrap::Isolated);
     let rb = case::render(&b.iter().collect::<Vec<_>>(), case::Wrap::Isolated);
@@ -330,7 +357,7 @@ fn generation_is_deterministic_and_cases_map_to_their_lines() {
         assert_eq!(ra.case_at(first), Some(k));
     }
     let families: std::collections::BTreeSet<&str> = (0..40)
-        .flat_map(|n| batch_cases(1, n, 50, 0).1)
+        .flat_map(|n| batch_cases(1, n, 50, 0, None).1)
         .map(|c| c.family)
         .collect();
     assert_eq!(

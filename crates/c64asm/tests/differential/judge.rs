@@ -169,6 +169,9 @@ pub struct Judge {
     dir: PathBuf,
     pub runs_64tass: u64,
     pub runs_ours: u64,
+    /// Time spent in each assembler (64tass's includes starting the process).
+    pub time_64tass: Duration,
+    pub time_ours: Duration,
 }
 
 impl Judge {
@@ -188,12 +191,21 @@ impl Judge {
             dir,
             runs_64tass: 0,
             runs_ours: 0,
+            time_64tass: Duration::ZERO,
+            time_ours: Duration::ZERO,
         }
     }
 
     /// 64tass's result. Panics (failing the test) when 64tass can't be run.
     pub fn theirs(&mut self, text: &str, flags: Flags) -> Outcome {
+        let start = Instant::now();
+        let outcome = self.run_64tass(text, flags);
         self.runs_64tass += 1;
+        self.time_64tass += start.elapsed();
+        outcome
+    }
+
+    fn run_64tass(&mut self, text: &str, flags: Flags) -> Outcome {
         let src = self.dir.join(SOURCE_NAME);
         let out = self.dir.join("case.prg");
         std::fs::write(&src, text).expect("write the source");
@@ -253,7 +265,14 @@ impl Judge {
 
     /// c64asm's result for the same source and switches.
     pub fn ours(&mut self, text: &str, flags: Flags) -> Outcome {
+        let start = Instant::now();
+        let outcome = self.run_ours(text, flags);
         self.runs_ours += 1;
+        self.time_ours += start.elapsed();
+        outcome
+    }
+
+    fn run_ours(&mut self, text: &str, flags: Flags) -> Outcome {
         let opts = flags.options();
         quiet_panics();
         IN_OURS.set(true);

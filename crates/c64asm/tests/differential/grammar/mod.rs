@@ -114,9 +114,11 @@ pub const FAMILIES: &[(u32, &str)] = &[
     (3, "files"),
 ];
 
-/// One case for batch `flags`, deterministic in the random stream.
-pub fn case(rng: &mut Rng, flags: Flags, id: u64) -> Case {
+/// One case for batch `flags`, deterministic in the random stream;
+/// `only` restricts the case to one family (by name).
+pub fn case(rng: &mut Rng, flags: Flags, id: u64, only: Option<&'static str>) -> Case {
     let family = rng.weighted(FAMILIES);
+    let family = only.unwrap_or(family);
     let mut cx = Ctx {
         rng,
         flags,
