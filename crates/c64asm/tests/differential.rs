@@ -26,19 +26,22 @@ mod expr;
 mod grammar;
 #[path = "differential/judge.rs"]
 mod judge;
+#[path = "differential/report.rs"]
+mod report;
 #[path = "differential/rng.rs"]
 mod rng;
+#[path = "differential/selftest.rs"]
+mod selftest;
 #[path = "differential/shrink.rs"]
 mod shrink;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use batch::Finding;
-use judge::{Flags, Judge, Outcome};
+use judge::{Flags, Judge};
 use rng::Rng;
 
 const DEFAULT_SEED: u64 = 0x64_7a55;
@@ -205,120 +208,17 @@ fn run(config: &Config) -> usize {
         totals.timeouts,
         totals.findings.len() - totals.timeouts,
     );
-    report(config, &totals.findings);
+    report::report(&totals.findings, config.minimize, config.repros.as_deref());
     totals.findings.len()
-}
-
-/// What kind of disagreement.
-fn kind(f: &Finding) -> &'static str {
-    match (&f.theirs, &f.ours) {
-        (Outcome::Bytes(_), Outcome::Bytes(_)) => "different bytes",
-        (Outcome::Bytes(_), Outcome::Error { .. }) => "c64asm rejects what 64tass accepts",
-        (Outcome::Error { .. }, Outcome::Bytes(_)) => "c64asm accepts what 64tass rejects",
-        (_, Outcome::Panic(_)) => "c64asm panics",
-        (Outcome::Timeout, _) => "64tass runs too long (a generator bug)",
-        _ => "other",
-    }
-}
-
-/// What a mismatch is most likely about: the error message of the side
-/// that rejects the source, or the family of constructs when both accept it.
-fn cause(f: &Finding) -> String {
-    let message = if f.ours.is_error() {
-        f.ours.cause()
-    } else {
-        f.theirs.cause()
-    };
-    if message.is_empty() {
-        format!("[{}]", f.cases[0].family)
-    } else {
-        format!("\"{message}\"")
-    }
-}
-
-/// Mismatches grouped by kind and cause; the first few of each minimized.
-fn report(config: &Config, findings: &[(usize, Finding)]) {
-    let mut groups: BTreeMap<(&str, String), Vec<&Finding>> = BTreeMap::new();
-    for (_, f) in findings {
-        groups.entry((kind(f), cause(f))).or_default().push(f);
-    }
-    let mut judge = Judge::new(99);
-    if let Some(dir) = &config.repros {
-        std::fs::create_dir_all(dir).expect("repro directory");
-    }
-    for ((kind, cause), list) in &groups {
-        let families: std::collections::BTreeSet<&str> =
-            list.iter().map(|f| f.cases[0].family).collect();
-        let families: Vec<&str> = families.into_iter().collect();
-        println!(
-            "\n=== {kind}: {cause}: {} mismatches (in {})",
-            list.len(),
-            families.join(", ")
-        );
-        let mut seen = Vec::new();
-        // Different bytes have no message to tell causes apart: look at more of them.
-        let take = if kind.starts_with("different") {
-            config.minimize * 3
-        } else {
-            config.minimize
-        };
-        for (i, f) in list.iter().take(take).enumerate() {
-            let m = if matches!(f.theirs, Outcome::Timeout) {
-                (*f).clone()
-            } else {
-                shrink::minimize(&mut judge, f, 400)
-            };
-            let source = m.source();
-            if seen.contains(&source) {
-                continue;
-            }
-            seen.push(source.clone());
-            let flags = m.flags.describe();
-            println!(
-                "--- 64tass {flags} (case {})\n{}",
-                f.cases[0].id,
-                indent(&source)
-            );
-            println!(
-                "64tass: {}\nc64asm: {}",
-                m.theirs.describe(),
-                m.ours.describe()
-            );
-            if let Some(dir) = &config.repros {
-                let family = f.cases[0].family;
-                let name = format!(
-                    "{}-{family}-{i}.asm",
-                    groups
-                        .keys()
-                        .position(|k| k.0 == *kind && k.1 == *cause)
-                        .unwrap_or(0)
-                );
-                let text = format!(
-                    "; 64tass: {flags}\n; 64tass {}\n; c64asm {}\n{source}",
-                    comment(&m.theirs.describe()),
-                    comment(&m.ours.describe())
-                );
-                std::fs::write(dir.join(name), text).expect("write a repro");
-            }
-        }
-    }
-}
-
-fn indent(s: &str) -> String {
-    s.lines()
-        .map(|l| format!("    {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn comment(s: &str) -> String {
-    s.lines().map(str::trim).collect::<Vec<_>>().join("\n;   ")
 }
 
 #[test]
 fn quick_differential_against_64tass() {
+    // Fixed cases and seed; the other settings may come from the environment.
     let config = Config {
         cases: 3000,
+        seed: DEFAULT_SEED,
+        family: None,
         ..Config::from_env(3000)
     };
     let mismatches = run(&config);

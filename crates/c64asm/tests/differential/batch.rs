@@ -4,7 +4,7 @@
 //! Every mismatch is confirmed on the case alone.
 
 use crate::case::{Case, Wrap, render};
-use crate::judge::{Flags, Judge, Outcome};
+use crate::judge::{Assemblers, Flags, Outcome};
 
 /// A disagreement: the cases (usually one) that show it, and both results.
 #[derive(Clone, Debug)]
@@ -34,7 +34,7 @@ pub struct BatchStats {
 
 /// Both results for some cases assembled together.
 pub fn outcomes(
-    judge: &mut Judge,
+    judge: &mut dyn Assemblers,
     cases: &[&Case],
     flags: Flags,
     wrap: Wrap,
@@ -63,7 +63,11 @@ fn bisect(set: &[usize], fails: &mut dyn FnMut(&[usize]) -> bool) -> Vec<Vec<usi
     out
 }
 
-pub fn check(judge: &mut Judge, cases: &[Case], flags: Flags) -> (Vec<Finding>, BatchStats) {
+pub fn check(
+    judge: &mut dyn Assemblers,
+    cases: &[Case],
+    flags: Flags,
+) -> (Vec<Finding>, BatchStats) {
     let mut stats = BatchStats::default();
     let mut findings = Vec::new();
     let mut active: Vec<usize> = (0..cases.len()).collect();

@@ -124,6 +124,20 @@ impl Outcome {
         out.trim().to_string()
     }
 
+    /// One line: the bytes in hex, or the first error message.
+    pub fn summary(&self) -> String {
+        match self {
+            Outcome::Error { text, .. } => {
+                let first = text.lines().find(|l| l.contains("error:")).unwrap_or(text);
+                format!(
+                    "error: {}",
+                    first.split_once("error:").map_or(first, |(_, m)| m).trim()
+                )
+            }
+            other => other.describe(),
+        }
+    }
+
     /// A short human description: hex bytes or the first error lines.
     pub fn describe(&self) -> String {
         match self {
@@ -153,16 +167,30 @@ impl Outcome {
 pub const SOURCE_NAME: &str = "case.asm";
 
 /// Files next to the source, for `.include`, `.binclude`, `.binary` and `binary()`.
-pub const FILES: &[(&str, fn() -> Vec<u8>)] = &[
-    ("inc.asm", || {
-        b"inc_k = 42\ninc_lbl .byte 1, 2, 3\n_inc_local = 7\n".to_vec()
-    }),
-    ("data.bin", || {
-        (0..40u32).map(|i| (i * 37 + 11) as u8).collect()
-    }),
-    ("empty.bin", Vec::new),
-];
+pub fn files() -> [(&'static str, Vec<u8>); 3] {
+    [
+        (
+            "inc.asm",
+            b"inc_k = 42\ninc_lbl .byte 1, 2, 3\n_inc_local = 7\n".to_vec(),
+        ),
+        (
+            "data.bin",
+            (0..40u32).map(|i| (i * 37 + 11) as u8).collect(),
+        ),
+        ("empty.bin", Vec::new()),
+    ]
+}
+
 const TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The two assemblers a source is judged by (a trait so that the harness
+/// itself can be tested with made-up assemblers).
+pub trait Assemblers {
+    /// 64tass's result.
+    fn theirs(&mut self, text: &str, flags: Flags) -> Outcome;
+    /// c64asm's result for the same source and switches.
+    fn ours(&mut self, text: &str, flags: Flags) -> Outcome;
+}
 
 /// Runs both assemblers on sources written to a private temporary directory.
 pub struct Judge {
@@ -184,8 +212,8 @@ impl Judge {
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).expect("temporary directory");
-        for (name, content) in FILES {
-            std::fs::write(dir.join(name), content()).expect("write a file the cases include");
+        for (name, content) in files() {
+            std::fs::write(dir.join(name), content).expect("write a file the cases include");
         }
         Judge {
             dir,
@@ -196,15 +224,7 @@ impl Judge {
         }
     }
 
-    /// 64tass's result. Panics (failing the test) when 64tass can't be run.
-    pub fn theirs(&mut self, text: &str, flags: Flags) -> Outcome {
-        let start = Instant::now();
-        let outcome = self.run_64tass(text, flags);
-        self.runs_64tass += 1;
-        self.time_64tass += start.elapsed();
-        outcome
-    }
-
+    /// Panics (failing the test) when 64tass can't be run.
     fn run_64tass(&mut self, text: &str, flags: Flags) -> Outcome {
         let src = self.dir.join(SOURCE_NAME);
         let out = self.dir.join("case.prg");
@@ -263,15 +283,6 @@ impl Judge {
         }
     }
 
-    /// c64asm's result for the same source and switches.
-    pub fn ours(&mut self, text: &str, flags: Flags) -> Outcome {
-        let start = Instant::now();
-        let outcome = self.run_ours(text, flags);
-        self.runs_ours += 1;
-        self.time_ours += start.elapsed();
-        outcome
-    }
-
     fn run_ours(&mut self, text: &str, flags: Flags) -> Outcome {
         let opts = flags.options();
         quiet_panics();
@@ -315,6 +326,24 @@ impl Judge {
                 Outcome::Panic(msg)
             }
         }
+    }
+}
+
+impl Assemblers for Judge {
+    fn theirs(&mut self, text: &str, flags: Flags) -> Outcome {
+        let start = Instant::now();
+        let outcome = self.run_64tass(text, flags);
+        self.runs_64tass += 1;
+        self.time_64tass += start.elapsed();
+        outcome
+    }
+
+    fn ours(&mut self, text: &str, flags: Flags) -> Outcome {
+        let start = Instant::now();
+        let outcome = self.run_ours(text, flags);
+        self.runs_ours += 1;
+        self.time_ours += start.elapsed();
+        outcome
     }
 }
 

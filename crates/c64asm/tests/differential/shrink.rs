@@ -4,9 +4,9 @@
 
 use crate::batch::{Finding, outcomes};
 use crate::case::{Case, Piece, Wrap};
-use crate::judge::{Judge, Outcome};
+use crate::judge::{Assemblers, Outcome};
 
-pub fn minimize(judge: &mut Judge, finding: &Finding, budget: usize) -> Finding {
+pub fn minimize(judge: &mut dyn Assemblers, finding: &Finding, budget: usize) -> Finding {
     let mut m = Minimizer {
         judge,
         best: finding.clone(),
@@ -27,7 +27,7 @@ pub fn minimize(judge: &mut Judge, finding: &Finding, budget: usize) -> Finding 
 }
 
 struct Minimizer<'j> {
-    judge: &'j mut Judge,
+    judge: &'j mut dyn Assemblers,
     best: Finding,
     runs: usize,
     budget: usize,
@@ -172,10 +172,7 @@ impl Minimizer<'_> {
                 }
                 for p in 0..self.best.cases[c].lines[l].pieces.len() {
                     // Shrink this expression as far as it goes.
-                    'again: loop {
-                        let Piece::Expr(e) = &self.best.cases[c].lines[l].pieces[p] else {
-                            break;
-                        };
+                    'again: while let Piece::Expr(e) = &self.best.cases[c].lines[l].pieces[p] {
                         for candidate in e.shrinks() {
                             let mut cases = self.best.cases.clone();
                             cases[c].lines[l].pieces[p] = Piece::Expr(candidate);

@@ -1,4 +1,4 @@
-//! Files next to the source (see `judge::FILES`): `.include`, `.binclude`
+//! Files next to the source (see `judge::files`): `.include`, `.binclude`
 //! with and without a label, `.binary` with offset and length (negative
 //! ones too) and the `binary()` function; a missing file.
 

@@ -47,10 +47,10 @@ const ALL: &[Ty] = &[
 /// An expression of type `ty`, at most `depth` operators deep.
 pub fn expr(cx: &mut Ctx, ty: Ty, depth: u32) -> Expr {
     if depth == 0 || cx.chance(25) {
-        if cx.chance(25) {
-            if let Some(name) = cx.sym_of(ty) {
-                return atom(name);
-            }
+        if cx.chance(25)
+            && let Some(name) = cx.sym_of(ty)
+        {
+            return atom(name);
         }
         return leaf(cx, ty);
     }
