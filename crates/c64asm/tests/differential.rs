@@ -208,6 +208,7 @@ fn run(config: &Config) -> usize {
         totals.timeouts,
         totals.findings.len() - totals.timeouts,
     );
+    println!("judge: {}", judge::version());
     report::report(&totals.findings, config.minimize, config.repros.as_deref());
     totals.findings.len()
 }

@@ -183,6 +183,19 @@ pub fn files() -> [(&'static str, Vec<u8>); 3] {
 
 const TIMEOUT: Duration = Duration::from_secs(5);
 
+/// `64tass --version`, for the report (the expected judge is 1.58).
+pub fn version() -> String {
+    match Command::new("64tass").arg("--version").output() {
+        Ok(o) => String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string(),
+        Err(_) => "64tass not found".to_string(),
+    }
+}
+
 /// The two assemblers a source is judged by (a trait so that the harness
 /// itself can be tested with made-up assemblers).
 pub trait Assemblers {

@@ -299,7 +299,9 @@ pub fn str_literal(cx: &mut Ctx) -> String {
         } else {
             cx.pick(PLAIN)
         };
-        if cx.flags.ascii && cx.chance(2) {
+        if cx.chance(2) {
+            // Unicode with -a; without it the source is raw 8-bit and these
+            // are their UTF-8 bytes, one character each
             s.push(cx.pick(&['é', 'ä', '£', 'π', '←', '€']));
             continue;
         }
