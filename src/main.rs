@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod build;
 mod console;
@@ -33,12 +33,20 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // The matches are kept: `build` reads where each flag was given.
+    let matches = match Cli::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return console::clap_exit(&e),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => return console::clap_exit(&e),
     };
     let code = match cli.command {
-        Command::Build(args) => build::main(args),
+        Command::Build(args) => match matches.subcommand_matches("build") {
+            Some(m) => build::main(args, m),
+            None => ExitCode::FAILURE,
+        },
         Command::Run(args) => run::main(args),
         Command::New(args) => new::main(args),
     };

@@ -214,7 +214,7 @@ impl Warnings {
 /// Assembly options. `Options::default()` is 64tass without switches: raw
 /// 8-bit source (`none` encoding is the identity), case-insensitive symbols,
 /// NMOS 6502, CBM .prg output.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// `-D NAME=VALUE` definitions, as written (the value is an expression).
     pub defines: Vec<String>,
@@ -230,8 +230,25 @@ pub struct Options {
     /// `-X`, `--long-address`: 3-byte load address, 16 MiB image.
     pub long_address: bool,
     pub warnings: Warnings,
-    /// Record which source line produced each byte (listing, source map).
+    /// Record which source line produced each byte (listing, source map);
+    /// on by default, off saves time when neither is wanted.
     pub record_lines: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            defines: Vec::new(),
+            include_dirs: Vec::new(),
+            cpu: Cpu::default(),
+            ascii: false,
+            case_sensitive: false,
+            long_branch: false,
+            long_address: false,
+            warnings: Warnings::default(),
+            record_lines: true,
+        }
+    }
 }
 
 impl Options {

@@ -129,6 +129,11 @@ pub struct Output {
     pub image_size: u32,
     /// The processor's address space mask for the program counter.
     pub all_mem: u32,
+    /// 64tass would place bytes elsewhere in the 4 GiB image it uses for
+    /// flat, Intel HEX and S-record output: the compile offset wrapped around
+    /// the end of the image (warning on or not), or `* =` moved it while it
+    /// was apart from the program counter (there 64tass sets it to the value).
+    pub differs_in_4gib: bool,
 }
 
 pub const ROOT: SecId = 0;
@@ -141,6 +146,7 @@ impl Output {
             sections: Vec::new(),
             image_size,
             all_mem: 0xffff,
+            differs_in_4gib: false,
         };
         o.reset();
         o
@@ -149,6 +155,7 @@ impl Output {
     /// Forget everything written (start of a pass); sections keep their
     /// positions from the previous pass.
     pub fn reset(&mut self) {
+        self.differs_in_4gib = false;
         self.mems.clear();
         self.mems.push(Memory::default());
         if self.sections.is_empty() {
@@ -202,6 +209,7 @@ impl Output {
     fn advance(&mut self, id: AddrId, n: u32, issues: &mut Vec<PlaceIssue>) -> u32 {
         let all_mem = self.all_mem;
         let mask2 = self.mask2();
+        let mut wrapped = false;
         let a = &mut self.addrs[id as usize];
         if a.moved {
             if a.address < a.start {
@@ -210,6 +218,7 @@ impl Output {
             if a.wrapwarn {
                 issues.push(PlaceIssue::MemWrap);
                 a.wrapwarn = false;
+                wrapped = true;
             }
             a.moved = false;
         }
@@ -246,10 +255,12 @@ impl Output {
                 a.address = a.address.wrapping_add(n) & mask2;
                 issues.push(PlaceIssue::MemWrap);
                 a.wrapwarn = false;
+                wrapped = true;
             }
         } else {
             a.address += n;
         }
+        self.differs_in_4gib |= wrapped;
         at
     }
 
@@ -367,6 +378,7 @@ mod tests {
         o.poke(a, &[9], &mut issues);
         assert_eq!(o.image(), Some((0x1001, vec![9, 2, 0, 0, 3])));
         assert!(issues.is_empty());
+        assert!(!o.differs_in_4gib);
     }
 
     #[test]
@@ -378,7 +390,9 @@ mod tests {
         o.addr_mut(a).l_address = 0xffff;
         o.poke(a, &[1], &mut issues);
         o.poke(a, &[2], &mut issues);
-        assert_eq!(issues, [PlaceIssue::MemWrap]);
+        assert!(o.differs_in_4gib);
+        // Both counters wrapped: the compile offset and the program counter.
+        assert_eq!(issues, [PlaceIssue::MemWrap, PlaceIssue::PcWrap]);
         assert_eq!(o.addr(a).address, 1);
     }
 }

@@ -49,6 +49,28 @@ pub(crate) struct SymbolFacts {
     pub top: bool,
 }
 
+/// Which columns a listing has besides offsets and bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct ListingColumns {
+    /// The disassembly (`--no-monitor` leaves it out).
+    pub monitor: bool,
+    /// The source line (`--no-source` leaves it out).
+    pub source: bool,
+    /// A line-number column first (`--line-numbers`; 64tass fills it only
+    /// where lines don't follow on, which in this listing is never).
+    pub line_numbers: bool,
+}
+
+impl Default for ListingColumns {
+    fn default() -> Self {
+        ListingColumns {
+            monitor: true,
+            source: true,
+            line_numbers: false,
+        }
+    }
+}
+
 /// Bytes that one source line wrote.
 #[derive(Clone, Debug)]
 pub struct SourceLine {
@@ -81,6 +103,9 @@ pub struct Program {
     pub(crate) lines: Vec<SourceLine>,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
+    /// 64tass would place bytes elsewhere in the 4 GiB image of flat,
+    /// Intel HEX and S-record output (see `Output::differs_in_4gib`).
+    pub(crate) differs_in_4gib: bool,
     pub(crate) sources: Arc<SourceMap>,
     pub(crate) passes: u32,
 }
@@ -170,12 +195,24 @@ impl Program {
 
     /// A listing in 64tass's layout: offset, bytes, disassembly, source.
     pub fn listing(&self) -> String {
+        self.listing_with(ListingColumns::default())
+    }
+
+    /// The listing with some columns left out (64tass's `--no-monitor`,
+    /// `--no-source`).
+    pub fn listing_with(&self, columns: ListingColumns) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "\n; c64kit listing file\n\n;Offset\t;Hex\t\t;Monitor\t;Source\n");
+        let lead = if columns.line_numbers { "\t" } else { "" };
+        let _ = writeln!(
+            out,
+            "\n; c64kit listing file\n\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
+            if columns.line_numbers { ";Line\t" } else { "" }
+        );
         let mut last_file = None;
         for l in &self.lines {
             if last_file != Some(l.file) {
-                let _ = writeln!(out, ";******  Processing file: {}\n", self.sources.get(l.file).name);
+                let number = if columns.line_numbers { format!(":{}\t", l.file) } else { String::new() };
+                let _ = writeln!(out, "{number};******  Processing file: {}\n", self.sources.get(l.file).name);
                 last_file = Some(l.file);
             }
             let src = self.sources.get(l.text_file).line(l.text_line as usize).trim_end();
@@ -194,19 +231,56 @@ impl Program {
             for (k, chunk) in bytes.chunks(8).enumerate() {
                 let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
                 let hex = hex.join(" ");
-                let mut row = format!("{prefix}{:04x}\t{hex}", l.addr + 8 * k as u32);
+                let mut row = format!("{lead}{prefix}{:04x}\t{hex}", l.addr + 8 * k as u32);
                 if k == 0 {
-                    pad_to(&mut row, 24);
-                    if let Some(m) = &monitor {
+                    let base = lead.len() * 8;
+                    pad_to(&mut row, base + 24);
+                    if let Some(m) = monitor.as_ref().filter(|_| columns.monitor) {
                         row.push_str(m);
                     }
-                    pad_to(&mut row, 40);
-                    row.push_str(src);
+                    if columns.source {
+                        pad_to(&mut row, base + if columns.monitor { 40 } else { 24 });
+                        row.push_str(src);
+                    }
                 }
                 let _ = writeln!(out, "{}", row.trim_end());
             }
         }
         let _ = writeln!(out, "\n;******  End of listing");
+        out
+    }
+
+    /// 64tass's memory map: the initialized areas (`Data:`) and the holes
+    /// between them (`Gap:`), sorted by address, for the output `name`.
+    pub fn memory_map(&self, name: &str) -> String {
+        let mut runs: Vec<(u32, u32)> = self
+            .blocks
+            .iter()
+            .filter(|(_, b)| !b.is_empty())
+            .map(|(a, b)| (*a, a + b.len() as u32))
+            .collect();
+        runs.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::new();
+        for (start, end) in runs {
+            match merged.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => merged.push((start, end)),
+            }
+        }
+        let mut out = format!(
+            "\nc64kit {} memory map file\n\nMemory map for output file: {name}\n\nType        Size      Range      Size    Name\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        let mut row = |kind: &str, start: u32, end: u32| {
+            let size = end - start;
+            let _ = writeln!(out, "{kind}{size:>w$}   ${start:04x}-{:04x}   ${size:04x}", end - 1, w = 16 - kind.len());
+        };
+        for (i, &(start, end)) in merged.iter().enumerate() {
+            if i > 0 {
+                row("Gap:", merged[i - 1].1, start);
+            }
+            row("Data:", start, end);
+        }
         out
     }
 

@@ -266,8 +266,21 @@ impl<'a> Files<'a> for SourceMap {
         Ok(self.try_get(id)?.line_index(byte_index))
     }
 
-    fn line_number(&'a self, _id: FileId, line_index: usize) -> Result<usize, FilesError> {
-        Ok(line_index + 1)
+    /// A macro expansion's lines are numbered as the macro body's lines in
+    /// its file, so messages name the line a reader can find.
+    fn line_number(&'a self, id: FileId, line_index: usize) -> Result<usize, FilesError> {
+        let mut file = id;
+        let mut line = line_index;
+        for _ in 0..64 {
+            match self.try_get(file)?.expansion {
+                Some(e) => {
+                    line += e.body_line as usize;
+                    file = e.body_file;
+                }
+                None => break,
+            }
+        }
+        Ok(line + 1)
     }
 
     fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, FilesError> {

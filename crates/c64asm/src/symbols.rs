@@ -33,6 +33,9 @@ pub struct Label {
     pub span: Span,
     /// The namespace holding it.
     pub owner: NsId,
+    /// Errors its value kept (a constant whose expression failed): reported
+    /// where it is used.
+    pub deferred: Option<u32>,
 }
 
 /// Anonymous labels of a namespace: `-` and `+` definitions by their count.
@@ -205,6 +208,7 @@ impl Symbols {
             update_after: false,
             span,
             owner: ns,
+            deferred: None,
         });
         let space = self.ns_mut(ns);
         space.labels.insert((name, strength), id);
@@ -236,6 +240,7 @@ impl Symbols {
             update_after: false,
             span,
             owner: ns,
+            deferred: None,
         });
         let a = &mut self.ns_mut(ns).anon;
         let list = if back { &mut a.back } else { &mut a.fwd };

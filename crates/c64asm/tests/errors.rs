@@ -1,13 +1,26 @@
-//! Every error kind: message, file:line:col, and the caret under the right
-//! columns in the rendered output; all errors of a run are reported.
+//! Every error kind: message, file:line:col and the caret under the right
+//! columns in the rendered output; all errors of a run are reported; include
+//! and macro-call chains name where they came from.
+//!
+//! The expectations are what 64tass 1.58 reports for the same source (its
+//! line and column, and its message where c64asm uses 64tass's wording);
+//! comments note where c64asm words a message differently on purpose.
+//! Tests marked `#[ignore = "library bug: ..."]` expect 64tass's behaviour
+//! where c64asm does not match it yet.
 
-use c64asm::{Diagnostic, Diagnostics, Kind, Options, Severity, assemble_str, assemble_with};
+use std::path::{Path, PathBuf};
 
-fn fail(src: &str) -> Diagnostics {
-    match assemble_str("t.asm", src, &Options::default()) {
+use c64asm::{Cpu, Diagnostic, Diagnostics, Kind, Options, Severity, assemble_str, assemble_with};
+
+fn fail_with(src: &str, opts: &Options) -> Diagnostics {
+    match assemble_str("t.asm", src, opts) {
         Ok(p) => panic!("expected an error, got {p:?}"),
         Err(d) => d,
     }
+}
+
+fn fail(src: &str) -> Diagnostics {
+    fail_with(src, &Options::default())
 }
 
 /// Column (1-based) and width of the caret drawn under the source line.
@@ -30,7 +43,39 @@ fn caret(rendered: &str, line: usize) -> (usize, usize) {
     (col, width)
 }
 
-/// Assert the single error of `src`: its kind, message part, location and caret.
+/// Assert the single error of `src`: its kind, exact message, location and caret.
+fn check_with(
+    src: &str,
+    opts: &Options,
+    kind: Kind,
+    message: &str,
+    line: usize,
+    col: usize,
+    width: usize,
+) -> Diagnostic {
+    let diags = fail_with(src, opts);
+    let errors: Vec<&Diagnostic> = diags.errors().collect();
+    assert_eq!(errors.len(), 1, "expected one error, got:\n{diags}");
+    let d = errors[0].clone();
+    assert_eq!(
+        (d.kind, d.message.as_str()),
+        (kind, message),
+        "for source {src:?}:\n{diags}"
+    );
+    assert_eq!(
+        (d.file.as_str(), d.line, d.column),
+        ("t.asm", line, col),
+        "for source {src:?}:\n{diags}"
+    );
+    let rendered = diags.render();
+    assert!(
+        rendered.contains(&format!("error: {message}\n  --> t.asm:{line}:{col}\n")),
+        "{rendered}"
+    );
+    assert_eq!(caret(&rendered, line), (col, width), "{rendered}");
+    d
+}
+
 fn check(
     src: &str,
     kind: Kind,
@@ -39,99 +84,150 @@ fn check(
     col: usize,
     width: usize,
 ) -> Diagnostic {
-    let diags = fail(src);
-    let errors: Vec<&Diagnostic> = diags.errors().collect();
-    assert_eq!(errors.len(), 1, "expected one error, got:\n{diags}");
-    let d = errors[0].clone();
-    assert_eq!(d.kind, kind, "{diags}");
-    assert!(
-        d.message.contains(message),
-        "message {:?} lacks {message:?}",
-        d.message
-    );
-    assert_eq!(
-        (d.file.as_str(), d.line, d.column),
-        ("t.asm", line, col),
-        "{diags}"
-    );
-    let rendered = diags.render();
-    assert!(
-        rendered.contains(&format!("t.asm:{line}:{col}")),
-        "{rendered}"
-    );
-    assert_eq!(caret(&rendered, line), (col, width), "{rendered}");
-    d
+    check_with(src, &Options::default(), kind, message, line, col, width)
+}
+
+/// Kind, line, column and message of every error, in order.
+fn errors_of(diags: &Diagnostics) -> Vec<(Kind, usize, usize, String)> {
+    diags
+        .errors()
+        .map(|d| (d.kind, d.line, d.column, d.message.clone()))
+        .collect()
+}
+
+/// Switch, line, column and message of every warning, in order.
+fn warnings_of(diags: &Diagnostics) -> Vec<(Option<&'static str>, usize, usize, String)> {
+    diags
+        .warnings()
+        .map(|d| (d.switch, d.line, d.column, d.message.clone()))
+        .collect()
+}
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/errors")
+        .join(name)
 }
 
 #[test]
-fn unknown_mnemonic() {
-    check(
-        "* = $1000\n        ldq #1\n",
-        Kind::UnknownMnemonic,
-        "unknown mnemonic 'ldq'",
-        2,
-        9,
-        3,
-    );
+fn unknown_word_in_the_mnemonic_column() {
+    // After a label, a word that is no instruction: 64tass says "general syntax".
     check(
         "* = $1000\nlabel   foo $12\n",
         Kind::UnknownMnemonic,
-        "unknown mnemonic 'foo'",
+        "general syntax",
         2,
         9,
         3,
     );
+    // 64tass says "general syntax" here too; c64asm names the missing switch.
+    check(
+        "* = $1000\nlabel   lax #1\n",
+        Kind::UnknownMnemonic,
+        "instruction 'lax' needs the 6502i processor (-i or .cpu \"6502i\")",
+        2,
+        9,
+        3,
+    );
+    // In the first word's place `ldq` is a label (not on the left side) and
+    // `#1` a macro call without a macro name (64tass: "wrong type 'int'", 2:14).
+    let d = fail("* = $1000\n        ldq #1\n");
+    assert_eq!(
+        errors_of(&d),
+        [(Kind::Syntax, 2, 14, "a macro name is expected".to_string())]
+    );
+    assert_eq!(
+        warnings_of(&d),
+        [(
+            Some("label-left"),
+            2,
+            9,
+            "label not on left side".to_string()
+        )]
+    );
+    assert_eq!(caret(&d.render(), 2), (9, 3));
 }
 
 #[test]
 fn addressing_mode_not_available() {
     check(
-        "* = $1000\n        inx a\n",
+        "* = $1000\n        jmp ($12),y\n",
         Kind::AddressingMode,
-        "'inx' has no accumulator",
+        "no indirect y indexed addressing mode for opcode 'jmp'",
         2,
         13,
         1,
     );
     check(
-        "* = $1000\n        sta #1\n",
+        "* = $1000\n        stx $12,x\n",
         Kind::AddressingMode,
-        "'sta' has no immediate",
+        "no x indexed addressing mode for opcode 'stx'",
         2,
-        14,
+        13,
         1,
     );
-    check(
-        "* = $1000\n        jmp ($12),y\n",
-        Kind::AddressingMode,
-        "'jmp' has no (indirect),y",
-        2,
-        14,
-        3,
-    );
-    check(
-        "* = $1000\n        lda ($12)\n",
-        Kind::AddressingMode,
-        "'lda' has no indirect",
-        2,
-        14,
-        3,
-    );
+    // 64tass: "no 1 operand addressing mode for opcode 'rts'" at the same place.
     check(
         "* = $1000\n        rts $12\n",
         Kind::AddressingMode,
-        "'rts' cannot take an address",
+        "no direct addressing mode for opcode 'rts'",
         2,
         13,
-        3,
+        1,
     );
     check(
         "* = $1000\n        lda\n",
         Kind::AddressingMode,
-        "'lda' needs an operand",
+        "no implied addressing mode for opcode 'lda'",
         2,
         9,
         3,
+    );
+}
+
+#[test]
+#[ignore = "library bug: addressing mode errors point at the mnemonic, 64tass points at the operand"]
+fn addressing_mode_errors_point_at_the_operand() {
+    // 64tass also adds "no 1 operand addressing mode for opcode 'inx'" at 2:13.
+    let d = fail("* = $1000\n        inx a\n");
+    assert_eq!(
+        errors_of(&d)[0],
+        (
+            Kind::AddressingMode,
+            2,
+            13,
+            "no register 'a' addressing mode for opcode 'inx'".to_string()
+        ),
+        "{d}"
+    );
+    for (src, message) in [
+        (
+            "* = $1000\n        sta #1\n",
+            "no immediate addressing mode for opcode 'sta'",
+        ),
+        (
+            "* = $1000\n        lda ($12)\n",
+            "no indirect addressing mode for opcode 'lda'",
+        ),
+        (
+            "* = $1000\n        nop #1\n",
+            "no immediate addressing mode for opcode 'nop'",
+        ),
+        (
+            "* = $1000\n        lda #1,x\n",
+            "no immediate x indexed addressing mode for opcode 'lda'",
+        ),
+    ] {
+        check(src, Kind::AddressingMode, message, 2, 13, 1);
+    }
+    // Inside the parentheses, where the address is.
+    check(
+        "* = $1000\n        lda ($1234),y\n",
+        Kind::ValueOutOfRange,
+        "not a direct page address bits '$1234'",
+        2,
+        14,
+        1,
     );
 }
 
@@ -140,23 +236,25 @@ fn undefined_symbol() {
     check(
         "* = $1000\n        lda nothere\n",
         Kind::UndefinedSymbol,
-        "undefined symbol 'nothere'",
+        "not defined symbol 'nothere'",
         2,
         13,
         7,
     );
+    // 64tass: "not defined anonsymbol '+'".
     check(
         "* = $1000\n        bne +\n",
         Kind::UndefinedSymbol,
-        "no anonymous '+' label",
+        "not defined symbol '+'",
         2,
         13,
         1,
     );
+    // A cheap local of another global label's scope.
     check(
         "* = $1000\ng1      nop\n_x      nop\ng2      jmp _x\n",
         Kind::UndefinedSymbol,
-        "undefined symbol '_x'",
+        "not defined symbol '_x'",
         4,
         13,
         2,
@@ -164,27 +262,32 @@ fn undefined_symbol() {
 }
 
 #[test]
-fn duplicate_label() {
-    let d = check(
+fn duplicate_label_shows_the_first_definition() {
+    check(
         "* = $1000\nstart   nop\n        nop\nstart   rts\n",
         Kind::DuplicateLabel,
-        "duplicate definition of 'start'",
+        "duplicate definition 'start'",
         4,
         1,
         5,
     );
+    let rendered = fail("* = $1000\nstart   nop\n        nop\nstart   rts\n").render();
     assert!(
-        d.notes.iter().any(|n| n.contains("t.asm:2:1")),
-        "{:?}",
-        d.notes
+        rendered.contains("2 | start   nop\n  | ----- previous definition\n"),
+        "{rendered}"
     );
     check(
         "X = 1\nX = 2\n",
         Kind::DuplicateLabel,
-        "duplicate definition of 'X'",
+        "duplicate definition 'X'",
         2,
         1,
         1,
+    );
+    let rendered = fail("X = 1\nX = 2\n").render();
+    assert!(
+        rendered.contains("1 | X = 1\n  | - previous definition\n"),
+        "{rendered}"
     );
 }
 
@@ -193,117 +296,171 @@ fn value_out_of_range() {
     check(
         "* = $1000\n        .byte 1, 256\n",
         Kind::ValueOutOfRange,
-        "does not fit in a byte",
+        "too large for a 8 bit unsigned integer int '256'",
         2,
         18,
-        3,
+        1,
     );
     check(
         "* = $1000\n        lda #$1ff\n",
         Kind::ValueOutOfRange,
-        "does not fit in a byte",
+        "too large for a 8 bit unsigned integer bits '$1ff'",
         2,
         14,
-        4,
+        1,
     );
     check(
         "* = $1000\n        .word $10000\n",
         Kind::ValueOutOfRange,
-        "does not fit in a word",
+        "too large for a 16 bit unsigned integer bits '$10000'",
         2,
         15,
-        6,
+        1,
     );
-    check(
-        "* = $1000\n        lda ($1234),y\n",
-        Kind::ValueOutOfRange,
-        "not in the zero page",
-        2,
-        14,
-        5,
-    );
+    // 64tass shows the operand as "address '$1234,y'".
     check(
         "* = $1000\n        stx $1234,y\n",
         Kind::ValueOutOfRange,
-        "zero-page address",
+        "not a direct page address bits '$1234'",
         2,
         13,
-        5,
+        1,
     );
     check(
         "* = $10000\n",
         Kind::ValueOutOfRange,
-        "outside $0000-$FFFF",
+        "too large for a 16 bit unsigned integer bits '$10000'",
         1,
         5,
-        6,
+        1,
     );
 }
 
 #[test]
-fn branch_out_of_range_reports_the_distance() {
-    let d = check(
+fn branch_out_of_range_is_reported_at_the_operand() {
+    // The exact messages (64tass's, with a signed distance) are checked by
+    // `branch_distance_is_signed`.
+    for src in [
+        "* = $1000\n        bne *+130\n",
+        "* = $1000\n        beq *-127\n",
+    ] {
+        let diags = fail(src);
+        let errors: Vec<&Diagnostic> = diags.errors().collect();
+        assert_eq!(errors.len(), 1, "{diags}");
+        assert_eq!(
+            (errors[0].kind, errors[0].line, errors[0].column),
+            (Kind::BranchOutOfRange, 2, 13),
+            "{diags}"
+        );
+        assert!(
+            errors[0].message.starts_with("branch too far by "),
+            "{diags}"
+        );
+        assert_eq!(caret(&diags.render(), 2), (13, 1), "{diags}");
+    }
+    // The limits themselves are fine.
+    let p = assemble_str(
+        "t.asm",
+        "* = $1000\n bne *+129\n bne *-126\n",
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xd0, 0x7f, 0xd0, 0x80]);
+}
+
+#[test]
+#[ignore = "library bug: branch distances lose their sign ('by 1 bytes' for both directions)"]
+fn branch_distance_is_signed() {
+    check(
         "* = $1000\n        bne *+130\n",
         Kind::BranchOutOfRange,
-        "out of range by +1 bytes",
+        "branch too far by +1 bytes",
         2,
         13,
-        5,
+        1,
     );
-    assert!(d.message.contains("distance 128"), "{}", d.message);
-    let d = check(
+    check(
         "* = $1000\n        beq *-127\n",
         Kind::BranchOutOfRange,
-        "by -1 bytes",
+        "branch too far by -1 bytes",
         2,
         13,
-        5,
+        1,
     );
-    assert!(d.message.contains("distance -129"), "{}", d.message);
-    // The limits themselves are fine.
-    assert!(
-        assemble_str(
-            "t.asm",
-            "* = $1000\n bne *+129\n bne *-126\n",
-            &Options::default()
-        )
-        .is_ok()
+    check(
+        "* = $10f0\n        .option allow_branch_across_page = 0\n        bne $1110\n",
+        Kind::BranchOutOfRange,
+        "branch crosses page by +17 bytes",
+        3,
+        13,
+        1,
+    );
+}
+
+#[test]
+#[ignore = "library bug: an instruction whose operand is out of range takes no room, so later addresses shift"]
+fn a_failed_instruction_keeps_its_size() {
+    // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
+    let d = fail("* = $1000\n        lda #300\n        bne $2000\n");
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::ValueOutOfRange,
+                2,
+                14,
+                "too large for a 8 bit unsigned integer int '300'".to_string()
+            ),
+            (
+                Kind::BranchOutOfRange,
+                3,
+                13,
+                "branch too far by +3965 bytes".to_string()
+            ),
+        ]
     );
 }
 
 #[test]
 fn include_not_found_shows_the_include_chain() {
-    let dir = std::env::temp_dir().join(format!("c64asm-errors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("main.asm"),
-        "* = $1000\n        nop\n        .include \"mid.asm\"\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("mid.asm"),
-        "        nop\n        .include \"gone.asm\"\n",
-    )
-    .unwrap();
-    let diags = assemble_with(dir.join("main.asm"), &Options::default()).unwrap_err();
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = diags.errors().next().unwrap();
+    let main = data("include_main.asm");
+    let diags = assemble_with(&main, &Options::default()).unwrap_err();
+    let errors: Vec<&Diagnostic> = diags.errors().collect();
+    assert_eq!(errors.len(), 1, "{diags}");
+    let d = errors[0];
     assert_eq!(d.kind, Kind::IncludeNotFound);
+    // 64tass: "can't open file 'gone.asm': No such file or directory".
+    assert_eq!(d.message, "can't open file 'gone.asm': no such file");
+    let mid = data("include_mid.asm").display().to_string();
+    assert_eq!((d.file.as_str(), d.line, d.column), (mid.as_str(), 2, 18));
+    let from = format!("from {}:3:9", main.display());
+    assert_eq!(d.notes, std::slice::from_ref(&from));
+    let rendered = diags.render();
     assert!(
-        d.message.contains("\"gone.asm\" not found"),
-        "{}",
-        d.message
+        rendered.contains(&format!("  --> {mid}:2:18\n")),
+        "{rendered}"
     );
-    assert!(d.file.ends_with("mid.asm"));
-    assert_eq!((d.line, d.column), (2, 18));
-    assert!(
-        d.notes
-            .iter()
-            .any(|n| n.contains("included from") && n.contains("main.asm:3:18")),
-        "{:?}",
-        d.notes
+    assert!(rendered.contains(&format!("  = {from}\n")), "{rendered}");
+    assert_eq!(caret(&rendered, 2), (18, 1), "{rendered}");
+}
+
+#[test]
+fn unreadable_main_file() {
+    let path = data("no-such-file.asm");
+    let diags = assemble_with(&path, &Options::default()).unwrap_err();
+    let shown = path.display().to_string();
+    assert_eq!(diags.len(), 1, "{diags}");
+    let d = diags.iter().next().unwrap();
+    assert_eq!(
+        (d.kind, d.file.as_str(), d.line, d.column),
+        (Kind::Io, shown.as_str(), 0, 0)
     );
-    assert!(diags.render().contains("^^^^^^^^^^"), "{diags}");
+    assert_eq!(
+        diags.render(),
+        format!(
+            "{shown}: error: cannot read source file: No such file or directory (os error 2)\n"
+        )
+    );
 }
 
 #[test]
@@ -311,156 +468,395 @@ fn binary_not_found() {
     check(
         "* = $1000\n        .binary \"nope.bin\"\n",
         Kind::IncludeNotFound,
-        "binary file \"nope.bin\" not found",
+        "can't open file 'nope.bin': no such file",
         2,
         17,
-        10,
+        1,
     );
 }
 
 #[test]
 fn macro_misuse() {
+    // 64tass: "2nd argument is missing", with a note at the `\b` reference.
     check(
         "* = $1000\nm       .macro a, b\n        .byte \\a, \\b\n        .endm\n        #m 1\n",
         Kind::MacroMisuse,
-        "uses argument 2 ('b') but the call does not supply it",
+        "argument 2 is missing",
         5,
         9,
-        4,
-    );
-    check(
-        "* = $1000\n        #nosuch 1\n",
-        Kind::MacroMisuse,
-        "unknown macro 'nosuch'",
         2,
-        9,
-        7,
     );
     check(
         "* = $1000\n        .endm\n",
         Kind::MacroMisuse,
-        "'.endm' without '.macro'",
+        "opening directive '.macro' or '.segment' not found",
         2,
         9,
-        5,
+        1,
     );
+    // 64tass: "label required".
+    check(
+        "* = $1000\n        .macro\n        .endm\n",
+        Kind::MacroMisuse,
+        "a label is required for '.macro'",
+        2,
+        9,
+        1,
+    );
+    // Calling what is not defined, with `#` or `.`.
+    for src in [
+        "* = $1000\n        #nosuch 1\n",
+        "* = $1000\n        .nosuch 1\n",
+    ] {
+        check(
+            src,
+            Kind::UndefinedSymbol,
+            "not defined symbol 'nosuch'",
+            2,
+            10,
+            6,
+        );
+    }
+    // Calling what is defined but no macro (64tass: "wrong type 'int'").
+    check(
+        "x = 1\n        .x\n",
+        Kind::UnknownDirective,
+        "'.x' is neither a directive nor a macro (int '1')",
+        2,
+        10,
+        1,
+    );
+}
+
+#[test]
+#[ignore = "library bug: unclosed .macro/.segment/.function/.struct point at the label, not the directive"]
+fn unclosed_definitions_point_at_the_directive() {
     check(
         "* = $1000\nm       .macro\n        nop\n",
-        Kind::MacroMisuse,
-        "no matching .endm",
+        Kind::ConditionalMismatch,
+        "closing directive '.endmacro' not found",
         2,
-        1,
+        9,
         1,
     );
     check(
-        "* = $1000\n        .nosuch 1\n",
-        Kind::UnknownDirective,
-        "unknown directive or macro '.nosuch'",
-        2,
-        9,
-        7,
+        "m .segment\n nop\n",
+        Kind::ConditionalMismatch,
+        "closing directive '.endsegment' not found",
+        1,
+        3,
+        1,
+    );
+    check(
+        "f .function\n nop\n",
+        Kind::ConditionalMismatch,
+        "closing directive '.endfunction' not found",
+        1,
+        3,
+        1,
+    );
+    // c64asm says "the macro's closing directive was not found" at 1:1.
+    check(
+        "s .struct\n nop\n",
+        Kind::ConditionalMismatch,
+        "closing directive '.endstruct' not found",
+        1,
+        3,
+        1,
     );
 }
 
 #[test]
 fn recursive_macro_is_stopped() {
-    let diags =
-        fail("* = $1000\nr       .macro\n        nop\n        #r\n        .endm\n        #r\n");
-    assert!(
-        diags
-            .errors()
-            .any(|d| d.kind == Kind::MacroMisuse && d.message.contains("nested too deeply")),
-        "{diags}"
+    let d = check(
+        "* = $1000\nr       .macro\n        nop\n        #r\n        .endm\n        #r\n",
+        Kind::Limit,
+        "macro recursion too deep",
+        4,
+        9,
+        2,
+    );
+    // The outermost call comes last; `nested_macro_calls_name_each_call`
+    // checks the calls in between.
+    assert_eq!(d.notes.last().map(String::as_str), Some("from t.asm:6:9"));
+}
+
+#[test]
+#[ignore = "library bug: nested macro calls are named by their line inside the macro body, not in the file"]
+fn nested_macro_calls_name_each_call() {
+    let d = check(
+        "* = $1000\ninner   .macro\n        lda #300\n        .endm\nouter   .macro\n        #inner\n        .endm\n        #outer\n",
+        Kind::ValueOutOfRange,
+        "too large for a 8 bit unsigned integer int '300'",
+        3,
+        14,
+        1,
+    );
+    assert_eq!(d.notes, ["from t.asm:6:9", "from t.asm:8:9"]);
+    // 64tass stops at 100 nested calls of `r` (4:9) inside the first (6:9).
+    let d = check(
+        "* = $1000\nr       .macro\n        nop\n        #r\n        .endm\n        #r\n",
+        Kind::Limit,
+        "macro recursion too deep",
+        4,
+        9,
+        2,
+    );
+    let mut chain = vec!["from t.asm:4:9".to_string(); 100];
+    chain.push("from t.asm:6:9".to_string());
+    assert_eq!(d.notes, chain);
+}
+
+#[test]
+#[ignore = "library bug: the same error from a second macro call or a second .include is dropped"]
+fn each_macro_call_and_include_reports_its_own_errors() {
+    let d = fail(
+        "* = $1000\nm       .macro\n        lda #300\n        .endm\n        #m\n        #m\n",
+    );
+    let chains: Vec<(usize, usize, Vec<String>)> = d
+        .errors()
+        .map(|e| (e.line, e.column, e.notes.clone()))
+        .collect();
+    assert_eq!(
+        chains,
+        [
+            (3, 14, vec!["from t.asm:5:9".to_string()]),
+            (3, 14, vec!["from t.asm:6:9".to_string()]),
+        ],
+        "{d}"
+    );
+    let main = data("include_twice.asm");
+    let d = assemble_with(&main, &Options::default()).unwrap_err();
+    let chains: Vec<(usize, usize, Vec<String>)> = d
+        .errors()
+        .map(|e| (e.line, e.column, e.notes.clone()))
+        .collect();
+    assert_eq!(
+        chains,
+        [
+            (1, 14, vec![format!("from {}:2:9", main.display())]),
+            (1, 14, vec![format!("from {}:3:9", main.display())]),
+        ],
+        "{d}"
     );
 }
 
 #[test]
-fn overwriting_bytes_is_a_warning() {
+fn overwriting_bytes_is_silent_as_in_64tass() {
     let p = assemble_str(
         "t.asm",
         "* = $1000\n        .byte 1, 2, 3\n* = $1001\n        .byte 9\n",
         &Options::default(),
     )
     .unwrap();
-    assert_eq!(p.image, [1, 9, 3]);
-    let w: Vec<_> = p.warnings.iter().collect();
-    assert_eq!(w.len(), 1);
-    assert_eq!(
-        (w[0].severity, w[0].kind, w[0].line, w[0].column),
-        (Severity::Warning, Kind::Overlap, 4, 15)
-    );
-    assert!(w[0].message.contains("$1001"));
+    assert_eq!(p.prg_bytes(), [0x00, 0x10, 1, 9, 3]);
+    assert!(p.warnings.is_empty(), "{}", p.warnings);
 }
 
 #[test]
-fn address_past_ffff() {
-    check(
-        "* = $fffe\n        .byte 1, 2, 3\n",
-        Kind::AddressOverflow,
-        "past address $FFFF",
-        2,
-        21,
-        1,
-    );
-    check(
+fn running_past_ffff_wraps_with_warnings() {
+    let p = assemble_str(
+        "t.asm",
         "* = $fff0\n        .fill 32\n",
-        Kind::AddressOverflow,
-        "past address $FFFF",
-        2,
-        15,
-        2,
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        warnings_of(&p.warnings),
+        [
+            (
+                Some("wrap-pc"),
+                2,
+                9,
+                "processor program counter crossed bank".to_string()
+            ),
+            (
+                Some("wrap-mem"),
+                2,
+                9,
+                "compile offset overflow".to_string()
+            ),
+        ]
     );
+    assert!(p.warnings.iter().all(|w| w.kind == Kind::Warning));
+    assert!(!p.warnings.has_errors());
+    let rendered = p.warnings.render();
+    assert!(
+        rendered.contains("warning: compile offset overflow\n  --> t.asm:2:9\n"),
+        "{rendered}"
+    );
+    assert_eq!(caret(&rendered, 2), (9, 8), "{rendered}");
+    // Nothing written, nothing saved: 64tass writes an empty file too.
+    assert_eq!(p.prg_bytes(), []);
+
+    // The third byte wraps to $0000: the image is all 64 KiB, as 64tass's.
+    let p = assemble_str(
+        "t.asm",
+        "* = $fffe\n        .byte 1, 2, 3\n",
+        &Options::default(),
+    )
+    .unwrap();
+    let bytes = p.prg_bytes();
+    assert_eq!(bytes.len(), 2 + 0x10000);
+    assert_eq!(bytes[..3], [0x00, 0x00, 3]);
+    assert!(bytes[3..0x10000].iter().all(|&b| b == 0));
+    assert_eq!(bytes[0x10000..], [1, 2]);
+    assert_eq!(p.warnings.warnings().count(), 2, "{}", p.warnings);
+
     // Ending exactly at $FFFF is fine.
     let p = assemble_str("t.asm", "* = $fffe\n .byte 1, 2\n", &Options::default()).unwrap();
     assert_eq!(p.prg_bytes(), [0xfe, 0xff, 1, 2]);
+    assert!(p.warnings.is_empty(), "{}", p.warnings);
 }
 
 #[test]
-fn undocumented_opcodes_need_the_option() {
+#[ignore = "library bug: data placement warnings and errors point at the directive, 64tass at the value"]
+fn data_placement_problems_point_at_the_value() {
+    let p = assemble_str(
+        "t.asm",
+        "* = $fffe\n        .byte 1, 2, 3\n",
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        warnings_of(&p.warnings),
+        [
+            (
+                Some("wrap-mem"),
+                2,
+                21,
+                "compile offset overflow".to_string()
+            ),
+            (
+                Some("wrap-pc"),
+                2,
+                21,
+                "processor program counter crossed bank".to_string()
+            ),
+        ]
+    );
+    let p = assemble_str(
+        "t.asm",
+        "* = $fff0\n        .fill 32, 7\n",
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        warnings_of(&p.warnings),
+        [
+            (
+                Some("wrap-pc"),
+                2,
+                19,
+                "processor program counter crossed bank".to_string()
+            ),
+            (
+                Some("wrap-mem"),
+                2,
+                19,
+                "compile offset overflow".to_string()
+            ),
+        ]
+    );
     check(
-        "* = $1000\n        lax #1\n",
-        Kind::IllegalOpcode,
-        "undocumented opcode",
-        2,
+        "* = $1000\n        .dsection code\n        .section code\n        nop\n* = $0ff0\n        .byte 1, 2\n        .send\n",
+        Kind::AddressOverflow,
+        "address out of section",
+        6,
+        15,
+        1,
+    );
+}
+
+#[test]
+fn address_out_of_section() {
+    check(
+        "* = $1000\n        .dsection code\n        .section code\n        nop\n* = $0ff0\n        nop\n        .send\n",
+        Kind::AddressOverflow,
+        "address out of section",
+        6,
         9,
         3,
     );
+}
+
+#[test]
+#[ignore = "library bug: a .page error is reported at .page with the last byte, 64tass at .endp with the end address"]
+fn page_error_names_the_end() {
     check(
-        "* = $1000\n        nop #1\n",
-        Kind::IllegalOpcode,
-        "undocumented opcode",
-        2,
+        "* = $1000\n        .page\n        .fill 300\n        .endp\n",
+        Kind::AddressOverflow,
+        "different start and end page $1000 and $112c",
+        4,
         9,
-        3,
+        1,
+    );
+}
+
+#[test]
+fn undocumented_opcodes_need_the_6502i() {
+    // Without 6502i, `lax` in the first word's place is a label: the same
+    // error as for `ldq` (64tass: "wrong type 'int'").
+    let d = fail("* = $1000\n        lax #1\n");
+    assert_eq!(
+        errors_of(&d),
+        [(Kind::Syntax, 2, 14, "a macro name is expected".to_string())]
     );
     let opts = Options {
-        illegal_opcodes: true,
+        cpu: Cpu::M6502i,
         ..Default::default()
     };
     assert_eq!(
         assemble_str("t.asm", "* = $1000\n lax #1\n", &opts)
             .unwrap()
-            .image,
-        [0xab, 1]
+            .prg_bytes(),
+        [0x00, 0x10, 0xab, 1]
+    );
+    assert_eq!(
+        assemble_str(
+            "t.asm",
+            "* = $1000\n .cpu \"6502i\"\n lax #1\n",
+            &Options::default()
+        )
+        .unwrap()
+        .prg_bytes(),
+        [0x00, 0x10, 0xab, 1]
     );
 }
 
 #[test]
 fn other_errors() {
+    // 64tass: "division by zero int '0'".
     check(
         "* = $1000\n        .byte 1/0\n",
         Kind::DivisionByZero,
         "division by zero",
         2,
-        15,
-        3,
+        16,
+        1,
     );
     check(
         "* = $1000\n        lda (1+2\n",
         Kind::Syntax,
-        "expected ')'",
+        "')' expected",
         2,
         17,
+        1,
+    );
+    check(
+        "* = $1000\n        .byte 1 +\n",
+        Kind::Syntax,
+        "an expression is expected",
+        2,
+        18,
+        1,
+    );
+    check(
+        "* = $1000\n        lda #1 2\n",
+        Kind::Syntax,
+        "an operator is expected",
+        2,
+        16,
         1,
     );
     check(
@@ -469,32 +865,181 @@ fn other_errors() {
         "custom 42",
         2,
         9,
-        6,
-    );
-    check(
-        "* = $1000\n        .text \"a^b\"\n",
-        Kind::Encoding,
-        "can't encode character '^'",
-        2,
-        17,
         1,
-    );
-    check(
-        "* = $1000\n        .if 1\n        nop\n",
-        Kind::ConditionalMismatch,
-        "without matching '.endif'",
-        2,
-        9,
-        5,
     );
     check(
         "* = $1000\n        .cpu \"z80\"\n",
         Kind::Syntax,
-        "unsupported cpu",
+        "unknown processor 'z80'",
         2,
         14,
-        5,
+        1,
     );
+    // 64tass: "wrong type 'int', expected 'str'".
+    check(
+        "* = $1000\n        .cpu 5\n",
+        Kind::Type,
+        "a processor name string is expected",
+        2,
+        14,
+        1,
+    );
+    // 64tass knows the 65816; c64asm says so instead of assembling wrongly.
+    check(
+        "* = $1000\n        .cpu \"65816\"\n",
+        Kind::NotSupported,
+        "processor '65816' is not supported by c64kit yet",
+        2,
+        14,
+        1,
+    );
+}
+
+#[test]
+fn encoding_definitions() {
+    check(
+        "* = $1000\n        .enc \"x\"\n        .cdef \"ab\", 1\n        .cdef \"ab\", 2\n",
+        Kind::Encoding,
+        "double defined range",
+        4,
+        15,
+        1,
+    );
+    check(
+        "* = $1000\n        .enc \"x\"\n        .edef \"\", 1\n",
+        Kind::Encoding,
+        "empty string not allowed",
+        3,
+        15,
+        1,
+    );
+}
+
+#[test]
+#[ignore = "library bug: 'can't encode character' points at the string's opening quote, 64tass at the character"]
+fn encoding_errors_point_at_the_character() {
+    let ascii = Options {
+        ascii: true,
+        ..Options::default()
+    };
+    check_with(
+        "* = $1000\n        .text \"a\u{20ac}b\"\n",
+        &ascii,
+        Kind::Encoding,
+        "can't encode character '\u{20ac}' (U+20AC)",
+        2,
+        17,
+        1,
+    );
+    check_with(
+        "* = $1000\n        .text \"{nosuch}\"\n",
+        &ascii,
+        Kind::Encoding,
+        "can't encode character '{' (U+007B)",
+        2,
+        16,
+        1,
+    );
+}
+
+#[test]
+#[ignore = "library bug: without -a, assemble_str takes non-ASCII characters as one byte each, 64tass (and assemble_with) as their UTF-8 bytes"]
+fn raw_source_text_is_utf8_bytes() {
+    let p = assemble_str(
+        "t.asm",
+        "* = $1000\n .text \"\u{e9}\"\n",
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xc3, 0xa9]);
+    // Two characters for 64tass: too large for a byte.
+    let d = fail("* = $1000\n        lda #'\u{e9}'\n");
+    assert_eq!(errors_of(&d)[0].0, Kind::ValueOutOfRange, "{d}");
+    assert_eq!((errors_of(&d)[0].1, errors_of(&d)[0].2), (2, 14), "{d}");
+}
+
+#[test]
+#[ignore = "library bug: an unterminated string's message shows the wrong quote ('\"\" expected')"]
+fn unterminated_string_names_the_quote() {
+    check(
+        "* = $1000\n        .text \"abc\n",
+        Kind::Syntax,
+        "'\"' expected",
+        2,
+        19,
+        1,
+    );
+    check(
+        "* = $1000\n        .text 'abc\n",
+        Kind::Syntax,
+        "\"'\" expected",
+        2,
+        19,
+        1,
+    );
+}
+
+#[test]
+fn unclosed_and_unopened_conditionals() {
+    check(
+        "* = $1000\n        .if 1\n        nop\n",
+        Kind::ConditionalMismatch,
+        "closing directive '.endif' not found",
+        2,
+        9,
+        1,
+    );
+    // With a label in front, the directive is still what's unclosed.
+    check(
+        "* = $1000\nlbl     .if 1\n        nop\n",
+        Kind::ConditionalMismatch,
+        "closing directive '.endif' not found",
+        2,
+        9,
+        1,
+    );
+    check(
+        "* = $1000\nb       .block\n        nop\n",
+        Kind::ConditionalMismatch,
+        "closing directive '.endblock' not found",
+        2,
+        9,
+        1,
+    );
+    check(
+        "* = $1000\n        .endif\n",
+        Kind::ConditionalMismatch,
+        "opening directive '.if' not found",
+        2,
+        9,
+        1,
+    );
+}
+
+#[test]
+fn values_that_never_settle() {
+    // `lbl` moves past $FF when `lda lbl` is short, and back when it is long.
+    let d = fail("* = $f0\n lda lbl\n .fill lbl < $100 ? 20 : 0\nlbl nop\n");
+    let errors: Vec<&Diagnostic> = d.errors().collect();
+    let last = errors.last().unwrap();
+    assert_eq!(
+        (last.kind, last.message.as_str()),
+        (Kind::NoConvergence, "too many passes"),
+        "{d}"
+    );
+}
+
+#[test]
+#[ignore = "library bug: no 'can't calculate stable value' error names the label that never settles"]
+fn the_label_that_never_settles_is_named() {
+    let d = fail("* = $f0\n lda lbl\n .fill lbl < $100 ? 20 : 0\nlbl nop\n");
+    let errors = errors_of(&d);
+    assert_eq!(
+        (errors[0].1, errors[0].2, errors[0].3.as_str()),
+        (4, 1, "can't calculate stable value 'lbl'"),
+        "{d}"
+    );
+    assert_eq!(errors.last().unwrap().0, Kind::NoConvergence, "{d}");
 }
 
 #[test]
@@ -505,40 +1050,131 @@ fn warn_directive_is_a_warning() {
         &Options::default(),
     )
     .unwrap();
+    assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xea]);
     assert_eq!(p.warnings.len(), 1);
-    assert_eq!(p.warnings.iter().next().unwrap().kind, Kind::UserWarning);
-    assert!(!p.warnings.has_errors());
+    let w = p.warnings.iter().next().unwrap();
+    assert_eq!(
+        (
+            w.severity,
+            w.kind,
+            w.switch,
+            w.line,
+            w.column,
+            w.message.as_str()
+        ),
+        (Severity::Warning, Kind::UserWarning, None, 2, 2, "careful")
+    );
+    assert!(
+        p.warnings
+            .render()
+            .contains("warning: careful\n  --> t.asm:2:2\n"),
+        "{}",
+        p.warnings
+    );
+}
+
+#[test]
+#[ignore = "library bug: 'label not on left side' is given for a label before a '.name' macro call, 64tass gives none"]
+fn label_left_only_where_64tass_warns() {
+    let p = assemble_str(
+        "t.asm",
+        "m .macro\n .endm\n* = $1000\n foo .m\n",
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(p.warnings.is_empty(), "{}", p.warnings);
+    let p = assemble_str(
+        "t.asm",
+        "m .macro\n .endm\n* = $1000\n foo #m\n",
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        warnings_of(&p.warnings),
+        [(
+            Some("label-left"),
+            4,
+            2,
+            "label not on left side".to_string()
+        )]
+    );
 }
 
 #[test]
 fn all_errors_of_a_run_are_reported() {
-    let diags = fail("* = $1000\n ldq #1\n lda #300\n lda missing\n bne $2000\n .byte 999\n");
-    let kinds: Vec<Kind> = diags.errors().map(|d| d.kind).collect();
-    assert_eq!(
-        kinds,
-        [
-            Kind::UnknownMnemonic,
-            Kind::ValueOutOfRange,
-            Kind::UndefinedSymbol,
-            Kind::BranchOutOfRange,
-            Kind::ValueOutOfRange
-        ]
+    let diags = fail(
+        "* = $1000\nlbl     foo 1\n        lda #300\n        lda missing\n        .byte 1/0\nlbl     nop\n        .byte 999\n",
     );
-    let lines: Vec<usize> = diags.errors().map(|d| d.line).collect();
-    assert_eq!(lines, [2, 3, 4, 5, 6]);
-    assert_eq!(diags.render().matches("error:").count(), 5);
+    let expected = [
+        (Kind::UnknownMnemonic, 2, 9, "general syntax"),
+        (
+            Kind::ValueOutOfRange,
+            3,
+            14,
+            "too large for a 8 bit unsigned integer int '300'",
+        ),
+        (Kind::UndefinedSymbol, 4, 13, "not defined symbol 'missing'"),
+        (Kind::DivisionByZero, 5, 16, "division by zero"),
+        (Kind::DuplicateLabel, 6, 1, "duplicate definition 'lbl'"),
+        (
+            Kind::ValueOutOfRange,
+            7,
+            15,
+            "too large for a 8 bit unsigned integer int '999'",
+        ),
+    ]
+    .map(|(k, l, c, m)| (k, l, c, m.to_string()));
+    assert_eq!(errors_of(&diags), expected);
+    assert_eq!(diags.len(), 6, "{diags}");
+    let rendered = diags.render();
+    assert_eq!(rendered.matches("error: ").count(), 6, "{rendered}");
+    for (_, line, col, message) in &expected {
+        assert!(
+            rendered.contains(&format!("error: {message}\n  --> t.asm:{line}:{col}\n")),
+            "{rendered}"
+        );
+    }
 }
 
 #[test]
 fn errors_inside_macros_name_the_call() {
-    let diags =
-        fail("* = $1000\nm       .macro\n        lda #\\1\n        .endm\n        #m 300\n");
-    let d = diags.errors().next().unwrap();
-    assert_eq!(d.kind, Kind::ValueOutOfRange);
-    assert_eq!(d.line, 3, "reported on the macro body line");
-    assert!(
-        d.notes.iter().any(|n| n.contains("t.asm:5:9")),
-        "{:?}",
-        d.notes
+    let d = check(
+        "* = $1000\nm       .macro\n        lda #300\n        .endm\n        #m\n",
+        Kind::ValueOutOfRange,
+        "too large for a 8 bit unsigned integer int '300'",
+        3,
+        14,
+        1,
+    );
+    assert_eq!(d.notes, ["from t.asm:5:9"]);
+    let rendered =
+        fail("* = $1000\nm       .macro\n        lda #300\n        .endm\n        #m\n").render();
+    assert!(rendered.contains("  = from t.asm:5:9\n"), "{rendered}");
+}
+
+#[test]
+#[ignore = "library bug: an error in a macro argument points into the macro body, 64tass at the argument in the call"]
+fn errors_in_macro_arguments_point_at_the_call() {
+    // 64tass adds "original location in an expanded macro was here" at 3:14.
+    check(
+        "* = $1000\nm       .macro\n        lda #\\1\n        .endm\n        #m 300\n",
+        Kind::ValueOutOfRange,
+        "too large for a 8 bit unsigned integer int '300'",
+        5,
+        12,
+        1,
+    );
+}
+
+#[test]
+#[ignore = "library bug: a member of a non-namespace is reported at the value, 64tass at the '.'"]
+fn member_errors_point_at_the_dot() {
+    check(
+        "* = $1000\nx = 1\n        lda x.y\n",
+        Kind::Type,
+        "member '.' of int '1' and symbol 'y' not possible",
+        3,
+        14,
+        1,
     );
 }

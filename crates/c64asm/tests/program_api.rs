@@ -37,7 +37,7 @@ fn symbols_labels_and_vice_file() {
     );
     assert_eq!(
         p.vice_labels(),
-        "al C:0810 .start\nal C:0812 .start:_loop\nal C:0815 .end\n"
+        "al 810 .start\nal 812 .start:_loop\nal 815 .end\n"
     );
 }
 
@@ -45,10 +45,14 @@ fn symbols_labels_and_vice_file() {
 fn listing_shows_address_bytes_and_source() {
     let p = asm("* = $1000\nstart   lda #$01 ; load\n        .text \"abcdefghij\"\n");
     let listing = p.listing();
-    assert!(listing.contains(".1000  a9 01"), "{listing}");
-    assert!(listing.contains("start   lda #$01 ; load"), "{listing}");
-    assert!(
-        listing.contains(".1002  41 42 43 44 45 46 47 48 ..."),
+    let rows: Vec<&str> = listing.lines().filter(|l| l.starts_with(['.', '>'])).collect();
+    assert_eq!(
+        rows,
+        [
+            ".1000\ta9 01\t\tlda #$01\tstart   lda #$01 ; load",
+            ">1002\t61 62 63 64 65 66 67 68\t\t        .text \"abcdefghij\"",
+            ">100a\t69 6a",
+        ],
         "{listing}"
     );
 }
@@ -58,9 +62,10 @@ fn forward_zero_page_constants_settle_in_two_passes() {
     let p = asm("* = $1000\n lda ptr\n sta ptr+1\nend rts\nptr = $fb\n");
     assert_eq!(p.image, [0xa5, 0xfb, 0x85, 0xfc, 0x60]);
     assert_eq!(p.symbol("end"), Some(0x1004));
+    // As 64tass: a new label means a second pass, even with backward references only.
     assert_eq!(p.passes(), 2);
-    // Backward references only: one pass is enough.
-    assert_eq!(asm("ptr = $fb\n* = $1000\n lda ptr\n").passes(), 1);
+    assert_eq!(asm("ptr = $fb\n* = $1000\n lda ptr\n").passes(), 2);
+    assert_eq!(asm("* = $1000\n lda #1\n").passes(), 1);
 }
 
 #[test]
@@ -76,9 +81,10 @@ fn defines_and_include_dirs_and_illegal_option() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("consts.asm"), "COLOR = 7\n").unwrap();
     let opts = Options {
-        defines: vec![("BASE".into(), 0xc000)],
+        defines: vec!["BASE=$c000".into()],
         include_dirs: vec![dir.clone()],
-        illegal_opcodes: true,
+        cpu: c64asm::Cpu::M6502i,
+        ..Default::default()
     };
     let p = assemble_str(
         "t.asm",
@@ -125,6 +131,9 @@ fn large_files_read_in_pieces_assemble_like_in_memory_text() {
     let from_file = from_file.unwrap_or_else(|d| panic!("{d}"));
     let in_memory = asm(&src);
     assert_eq!(from_file.prg_bytes(), in_memory.prg_bytes());
-    assert_eq!(from_file.symbols, in_memory.symbols);
+    let names = |p: &c64asm::Program| -> Vec<(String, c64asm::SymbolValue)> {
+        p.symbols().iter().map(|s| (s.name.clone(), s.value.clone())).collect()
+    };
+    assert_eq!(names(&from_file), names(&in_memory));
     assert_eq!(from_file.warnings.len(), in_memory.warnings.len());
 }

@@ -695,6 +695,11 @@ impl Assembler<'_> {
                 a.start = cur.address;
                 self.out.sections[sec as usize].restart = cur.address;
             }
+            // The section takes the program counter's type from where it is placed.
+            if self.out.addr(addr_id).l_type != cur.l_type {
+                self.out.addr_mut(addr_id).l_type = cur.l_type;
+                self.st.fixeddig = false;
+            }
             if l_restart != cur.l_address {
                 let a = self.out.addr_mut(addr_id);
                 a.l_address = a.l_address.wrapping_add(cur.l_address.wrapping_sub(l_restart)) & 0xffffff;
@@ -734,7 +739,15 @@ impl Assembler<'_> {
         s.defpass = pass;
         let mem = self.out.addr(addr_id).mem;
         let cur_mem = self.out.addr(self.st.addr).mem;
-        self.out.mems[cur_mem as usize].blocks.push(Block::Ref(mem));
+        // As in 64tass, the section goes before the block still being written
+        // (the bytes since the last jump), which is only closed after it.
+        let blocks = &mut self.out.mems[cur_mem as usize].blocks;
+        match blocks.last() {
+            Some(&Block::Data { addr, len, .. }) if addr.wrapping_add(len) == cur.address => {
+                blocks.insert(blocks.len() - 1, Block::Ref(mem))
+            }
+            _ => blocks.push(Block::Ref(mem)),
+        }
         if size != 0 {
             self.emit_gap(line, size);
         }
@@ -1165,7 +1178,10 @@ impl Assembler<'_> {
     pub fn seed(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
         if let Some(n) = self.int_arg(line, args) {
-            self.st.random = n as u64 ^ ((n >> 64) as u64);
+            // 64tass mixes the seed's magnitude in, 64 bits per word.
+            let m = n.unsigned_abs();
+            let [a, b] = super::state::RANDOM_START;
+            self.st.random = [a ^ m as u64, b ^ (m >> 64) as u64];
         }
     }
 

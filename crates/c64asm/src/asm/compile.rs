@@ -347,6 +347,7 @@ impl Assembler<'_> {
             if !self.spend(1, line.span(line.start, line.start)) {
                 break;
             }
+            self.st.vline += 1;
             match self.line(&line) {
                 Step::Next => {}
                 Step::Return(v) => {
@@ -467,6 +468,11 @@ impl Assembler<'_> {
                     return self.rest_of_line(line, rest, None, None, mycontext);
                 }
                 let span = line.span(pos, pos + 1);
+                let rest = line.skip_ws(pos + 1);
+                if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
+                    self.define_anon_constant(line, ns, back, count, span, rest + 1);
+                    return Step::Next;
+                }
                 let id = self.define_anon(ns, back, count, span);
                 newlabel = id.map(|id| NewLabel {
                     id,
@@ -841,19 +847,52 @@ impl Assembler<'_> {
 
     /// `name = value`
     fn define_constant(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId, pos: usize) {
-        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
-            return;
-        };
-        let Ok(exprs) = &parsed.result else { return };
-        if exprs.is_empty() {
-            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
-            return;
-        }
-        let Ok(vals) = self.eval_args(line, exprs) else { return };
-        let val = tuple_of(vals.into_iter().map(|l| l.val).collect());
-        self.record_line(line, None);
+        let Some((val, deferred)) = self.constant_value(line, pos) else { return };
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        self.set_constant(id, exists, span, text, val);
+        self.syms.label_mut(id).deferred = deferred;
+    }
+
+    /// `- = value`: an anonymous label with any value (`-`/`+` then refer to it).
+    fn define_anon_constant(&mut self, line: &LineRef, ns: NsId, back: bool, count: u32, span: Span, pos: usize) {
+        let Some((val, deferred)) = self.constant_value(line, pos) else { return };
+        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
+        let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
+        self.set_constant(id, exists, span, &text, val);
+        self.syms.label_mut(id).deferred = deferred;
+    }
+
+    /// The value after `=`: one expression, or a tuple of several. Errors in
+    /// it are kept with the constant (the second value) and reported where
+    /// it is used, as 64tass does: an unused constant's errors never show.
+    fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<(Value, Option<u32>)> {
+        let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else { return None };
+        if exprs.is_empty() {
+            self.error(line.span(pos, pos + 1), Kind::Syntax, "an expression is expected".into());
+            return None;
+        }
+        let before = self.diags.len();
+        self.deferring += 1;
+        let vals = self.eval_args(line, exprs);
+        self.deferring -= 1;
+        self.record_line(line, None);
+        let (kept, errors): (Vec<_>, Vec<_>) =
+            self.diags.drain(before..).partition(|p| p.severity != crate::diag::Severity::Error);
+        self.diags.extend(kept);
+        if !errors.is_empty() {
+            self.deferred.push(errors);
+            return Some((Value::None, Some(self.deferred.len() as u32 - 1)));
+        }
+        let val = match vals {
+            Ok(vals) => tuple_of(vals.into_iter().map(|l| l.val).collect()),
+            Err(_) => Value::None,
+        };
+        Some((val, None))
+    }
+
+    fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {
         if exists {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
@@ -884,11 +923,19 @@ impl Assembler<'_> {
     pub fn const_assign(&mut self, id: LabelId, val: Value) {
         let pass = self.st.pass;
         let fixeddig = self.st.fixeddig;
-        let l = self.syms.label_mut(id);
-        l.defpass = pass;
-        if fixeddig && l.usepass >= pass && !value::same(&val, &l.value) {
+        let l = self.syms.label(id);
+        let syms = &self.syms;
+        let same_code = |x: CodeRef, y: CodeRef| {
+            let (a, b) = (syms.code(x.id), syms.code(y.id));
+            x.offs == y.offs
+                && (x.id == y.id
+                    || (a.addr, a.typ, a.size, a.dtype, a.names) == (b.addr, b.typ, b.size, b.dtype, b.names))
+        };
+        if fixeddig && l.usepass >= pass && !value::same_with(&val, &l.value, &same_code) {
             self.st.fixeddig = false;
         }
+        let l = self.syms.label_mut(id);
+        l.defpass = pass;
         l.value = val;
     }
 
@@ -1004,9 +1051,13 @@ impl Assembler<'_> {
             l.constant = true;
             l.span = span;
             if update_after {
-                // The block that sets its value (macro call, `.dstruct`, ...) runs next.
+                // The block that sets its value (macro call, `.dstruct`,
+                // `.binclude`, ...) runs next; its address is known now.
                 l.update_after = false;
                 l.defpass = pass;
+                if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
+                    self.update_code(id, cid);
+                }
             } else if is_code {
                 let Value::Code(CodeRef { id: cid, .. }) = l.value else { unreachable!() };
                 self.update_code(id, cid);
@@ -1214,7 +1265,10 @@ impl Assembler<'_> {
         let typ = self.pc_type_of(v);
         let image_mask = self.out.image_size - 1;
         let all_mem = self.out.all_mem;
+        let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
         let a = self.out.addr_mut(self.st.addr);
+        // Outside `.logical`, 64tass's 4 GiB image takes the value itself as the offset.
+        let apart = !logical && a.address != a.l_address;
         a.wrapwarn = false;
         a.bankwarn = false;
         if !a.moved {
@@ -1233,6 +1287,7 @@ impl Assembler<'_> {
         a.address = addr;
         a.l_address = uval & all_mem;
         a.l_type = typ;
+        self.out.differs_in_4gib |= apart;
     }
 
     /// Is `word` an instruction of the current processor?

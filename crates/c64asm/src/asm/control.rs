@@ -40,10 +40,15 @@ impl Assembler<'_> {
         self.check(line, pos, r).ok()
     }
 
-    fn sized(&self, newlabel: Option<NewLabel>) -> Option<SizedLabel> {
-        newlabel.map(|nl| SizedLabel {
-            label: nl.id,
-            addr: nl.oaddr,
+    /// The label in front of a block gets the block's size at its end (not
+    /// the line's, which is empty).
+    fn sized(&mut self, newlabel: Option<NewLabel>) -> Option<SizedLabel> {
+        newlabel.map(|nl| {
+            self.syms.label_mut(nl.id).update_after = true;
+            SizedLabel {
+                label: nl.id,
+                addr: nl.oaddr,
+            }
         })
     }
 
@@ -51,7 +56,8 @@ impl Assembler<'_> {
         let parent_skip = self.st.top().skip;
         self.record_line(line, None);
         self.st.push_frame(Wait::Fi2, span);
-        self.st.top_mut().data = FrameData::Sized(self.sized(newlabel));
+        let sized = self.sized(newlabel);
+        self.st.top_mut().data = FrameData::Sized(sized);
         if parent_skip != 1 {
             self.st.top_mut().skip = 0;
             return;
@@ -142,6 +148,7 @@ impl Assembler<'_> {
     /// Give a label in front of a block the block's size.
     pub fn close_sized(&mut self, s: SizedLabel) {
         let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & (self.out.image_size - 1);
+        self.syms.label_mut(s.label).update_after = false;
         self.set_size(s.label, size, s.addr);
     }
 
@@ -611,7 +618,7 @@ impl Assembler<'_> {
             }
             Some(op) => {
                 let Some(id) = self.lookup(name) else {
-                    self.not_defined(line, pos as u32, name_text.to_string());
+                    self.not_defined(line, pos as u32, name_text.to_string(), super::eval::Searched::Scopes);
                     return false;
                 };
                 if self.syms.label(id).constant {

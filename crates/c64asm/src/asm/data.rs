@@ -193,6 +193,10 @@ impl Assembler<'_> {
 
     /// 64tass's hints for the usual mistakes with data directives.
     fn pitfall_note(&mut self, cmd: Cmd, v: &Value, bits: u32) {
+        // Once a pass is enough, as in 64tass.
+        if std::mem::replace(&mut self.st.pitfall_noted, true) {
+            return;
+        }
         if cmd == Cmd::Byte && matches!(v, Value::Str(_)) {
             self.note("use '.text' for multi character strings [-Wpitfalls]".into());
             return;

@@ -313,6 +313,21 @@ impl Assembler<'_> {
     ) -> Option<Step> {
         let cmd_span = line.span(args, args + 1);
         match cmd {
+            Cmd::Virtual if self.st.active() => {
+                // The label names the virtual area: it is defined after the
+                // program counter moves (`zp .virtual $02` then `lda zp`).
+                self.virtual_directive(line, args, cmd_span, None);
+                self.st.star = self.out.addr(self.st.addr).l_address;
+                if let Ok(Some(nl)) = self.code_label(line, name, text, span, ns, true, _local) {
+                    if let super::state::FrameData::Virtual { label, .. } = &mut self.st.top_mut().data {
+                        *label = Some(super::state::SizedLabel {
+                            label: nl.id,
+                            addr: nl.oaddr,
+                        });
+                    }
+                }
+                Some(Step::Next)
+            }
             Cmd::Var => {
                 let parsed = self.parse_exprs(line, args, ParseKind::List)?;
                 let Ok(exprs) = &parsed.result else { return Some(Step::Next) };

@@ -22,6 +22,15 @@ pub struct Reported;
 
 pub type EResult<T> = Result<T, Reported>;
 
+/// Where a name was looked for, for "not defined symbol".
+#[derive(Clone, Copy, Debug)]
+pub enum Searched {
+    /// The current scope and its parents.
+    Scopes,
+    /// One object's members (`label.member`).
+    Object(NsId),
+}
+
 /// A value with the position it came from.
 #[derive(Clone, Debug)]
 pub struct Located {
@@ -30,6 +39,10 @@ pub struct Located {
 }
 
 impl Env for Assembler<'_> {
+    fn name_of(&self, name: u32) -> String {
+        self.names.name(name).to_string()
+    }
+
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
         self.encs.encode(self.st.encoding, s).map_err(|u| {
             Fault::new(format!(
@@ -212,6 +225,9 @@ impl Assembler<'_> {
 
     /// Mark a label read (it may now need another pass if redefined later).
     pub fn touch(&mut self, id: LabelId) {
+        if let Some(d) = self.syms.label(id).deferred {
+            self.raise_deferred(d);
+        }
         let pass = self.st.pass;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
@@ -247,17 +263,36 @@ impl Assembler<'_> {
             return Ok(v);
         }
         if !self.doomed() {
-            self.not_defined(line, pos, self.names.name(name).to_string());
+            self.not_defined(line, pos, self.names.name(name).to_string(), Searched::Scopes);
         }
         Ok(Value::None)
     }
 
-    pub fn not_defined(&mut self, line: &LineRef, pos: Pos, what: String) {
+    /// "not defined symbol", once per name and scope searched in a pass (as
+    /// 64tass), with where the search went.
+    pub fn not_defined(&mut self, line: &LineRef, pos: Pos, what: String, searched: Searched) {
         if self.doomed() {
+            return;
+        }
+        let (ns, object) = match searched {
+            Searched::Scopes => (self.st.context(), false),
+            Searched::Object(ns) => (ns, true),
+        };
+        let key = (what.clone(), ns.0, object);
+        let fresh = if self.deferring > 0 { !self.undefined.contains(&key) } else { self.undefined.insert(key) };
+        if !fresh {
             return;
         }
         let span = self.span_at(line, pos);
         self.error(span, Kind::UndefinedSymbol, format!("not defined symbol '{what}'"));
+        let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
+        match (object, scope) {
+            (false, _) if ns == crate::symbols::GLOBAL => self.note("searched in the global scope".into()),
+            (false, Some(span)) => self.related(span, "searched in this scope and in all its parents"),
+            (false, None) => self.note("searched in this scope and in all its parents".into()),
+            (true, Some(span)) => self.related(span, "searched in this object only"),
+            (true, None) => self.note("searched in this object only".into()),
+        }
     }
 
     /// `-`, `--`, `+`, `++`: searched in the current scope, then outwards.
@@ -317,7 +352,7 @@ impl Assembler<'_> {
                 }
             } else {
                 let v = self.eval(line, e)?;
-                out.push(Located { val: v, pos: e.pos });
+                out.push(Located { val: v, pos: e.start() });
             }
         }
         Ok(out)
@@ -342,9 +377,10 @@ impl Assembler<'_> {
             ExprKind::Star => Ok(Value::Code(self.star_code())),
             ExprKind::Anon(n) => self.anon(line, *n, e.pos),
             ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
-            ExprKind::Symbol(_) | ExprKind::AnonSymbol(_) => {
+            ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
+            ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
-                self.error(span, Kind::NotSupported, "symbol values are not supported by c64kit yet".into());
+                self.error(span, Kind::NotSupported, "anonymous symbol values (.+, .-) are not supported by c64kit yet".into());
                 Err(Reported)
             }
             ExprKind::Paren(inner) => self.eval(line, inner),
@@ -524,7 +560,7 @@ impl Assembler<'_> {
                     self.touch(id);
                     return Ok(self.syms.label(id).value.clone());
                 }
-                self.not_defined(line, member.pos, self.names.name(*name).to_string());
+                self.not_defined(line, member.pos, self.names.name(*name).to_string(), Searched::Object(ns));
                 Ok(Value::None)
             }
             ExprKind::AnonSymbol(n) => {
@@ -539,7 +575,7 @@ impl Assembler<'_> {
                         Ok(self.syms.label(id).value.clone())
                     }
                     None => {
-                        self.not_defined(line, member.pos, if back { "-".into() } else { "+".into() });
+                        self.not_defined(line, member.pos, if back { "-".into() } else { "+".into() }, Searched::Object(ns));
                         Ok(Value::None)
                     }
                 }
@@ -628,6 +664,11 @@ impl Assembler<'_> {
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
         let callee = self.eval(line, f)?;
         let vals = self.eval_args(line, args)?;
+        self.call_value(line, callee, vals, pos)
+    }
+
+    /// Call a function, type or encoding value with arguments.
+    pub fn call_value(&mut self, line: &LineRef, callee: Value, vals: Vec<Located>, pos: Pos) -> EResult<Value> {
         if callee.is_none() {
             return Ok(Value::None);
         }

@@ -337,22 +337,7 @@ impl Assembler<'_> {
             }
             Builtin::Random => {
                 arg_count(name, vals.len(), 0, 3)?;
-                let r = self.next_random();
-                if vals.is_empty() {
-                    return Ok(Value::Float((r >> 11) as f64 / (1u64 << 53) as f64));
-                }
-                let ints: Vec<i128> = vals.iter().map(|v| to_int(v, &*self)).collect::<FResult<_>>()?;
-                let (s, e, t) = match ints.as_slice() {
-                    [e] => (0, *e, 1),
-                    [s, e] => (*s, *e, 1),
-                    [s, e, t] => (*s, *e, *t),
-                    _ => unreachable!(),
-                };
-                let n = if t > 0 { (e - s + t - 1) / t } else if t < 0 { (s - e - t - 1) / -t } else { 0 };
-                if n <= 0 {
-                    return Err(Fault::new("empty range not allowed"));
-                }
-                Value::int(s + (r as u128 % n as u128) as i128 * t)
+                self.random_value(&vals)
             }
             Builtin::Sort => {
                 one(vals.len())?;
@@ -377,14 +362,14 @@ impl Assembler<'_> {
     }
 
     /// A pseudo-random number (deterministic; `.seed` changes the sequence).
+    /// 64tass's generator: xorshift128+.
     fn next_random(&mut self) -> u64 {
-        // xorshift64*, seeded from `.seed`.
-        let mut x = self.st.random ^ 0x9e37_79b9_7f4a_7c15;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.st.random = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        let [mut a, b] = self.st.random;
+        a ^= a << 23;
+        a ^= a >> 17;
+        a ^= b ^ (b >> 26);
+        self.st.random = [b, a];
+        a.wrapping_add(b)
     }
 
     /// `int(x)`, `str(x)`, `bits(x, n)`, ...
@@ -654,6 +639,52 @@ impl Assembler<'_> {
     }
 
     /// Report a user error about missing support.
+    /// `random()`, `random(end)`, `random(start, end[, step])`; a list
+    /// argument gives a list of random numbers, one per element, in order.
+    fn random_value(&mut self, vals: &[&Value]) -> FResult<Value> {
+        if let [v] = vals
+            && let Some(items) = v.elements()
+        {
+            let list = matches!(v, Value::List(_));
+            let out = items.iter().map(|x| self.random_value(&[x])).collect::<FResult<Vec<_>>>()?;
+            return Ok(if list { Value::list(out) } else { Value::tuple(out) });
+        }
+        if vals.is_empty() {
+            let r = self.next_random();
+            return Ok(Value::Float((r & ((1 << 53) - 1)) as f64 / (1u64 << 53) as f64));
+        }
+        let ints: Vec<i128> = vals.iter().map(|v| to_int(v, &*self)).collect::<FResult<_>>()?;
+        let (s, e, t) = match ints.as_slice() {
+            [e] => (0, *e, 1),
+            [s, e] => (*s, *e, 1),
+            [s, e, t] => (*s, *e, *t),
+            _ => unreachable!("random takes at most 3 arguments"),
+        };
+        if t == 0 {
+            return Err(Fault::new("zero value not allowed"));
+        }
+        let n = if t > 0 { (e - s + t - 1) / t } else { (s - e - t - 1) / -t };
+        if n <= 0 {
+            return Err(Fault::new("empty range not allowed"));
+        }
+        let n = n as u64;
+        // As 64tass: a mask for power-of-two counts, else rejection sampling.
+        if t == 1 && n.is_power_of_two() {
+            return Value::int(s + (self.next_random() & (n - 1)) as i128);
+        }
+        // (64tass draws 32 bits here; counts above that can't be asked for.)
+        let n = u32::try_from(n).map_err(|_| Fault::new("range too large for random()"))?;
+        let a = u32::MAX / n;
+        let b = a * n;
+        let r = loop {
+            let r = self.next_random() as u32;
+            if r < b {
+                break r;
+            }
+        };
+        Value::int(s + (r / a) as i128 * t)
+    }
+
     pub fn unsupported(&mut self, line: &LineRef, pos: usize, what: &str) -> Reported {
         let span = line.span(pos, pos + 1);
         self.error(span, Kind::NotSupported, format!("{what} is not supported by c64kit yet"));

@@ -124,6 +124,25 @@ impl Assembler<'_> {
             }
         };
         let mpos32 = mpos as Pos;
+        // A list operand assembles the instruction once per element, as in
+        // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`).
+        if let Some((first, rest)) = vals.split_first()
+            && let Some(items) = first.val.elements()
+        {
+            for item in items.to_vec() {
+                let mut one = vec![super::eval::Located { val: item, pos: first.pos }];
+                one.extend(rest.iter().cloned());
+                match self.encode(line, op, width, &one, mpos32) {
+                    Ok(bytes) => self.emit(line, &bytes),
+                    Err(Bad(at, msg)) => {
+                        let span = self.span_at(line, at);
+                        self.error(span, Kind::AddressingMode, msg);
+                        return Step::Next;
+                    }
+                }
+            }
+            return Step::Next;
+        }
         match self.encode(line, op, width, &vals, mpos32) {
             Ok(bytes) => {
                 self.emit(line, &bytes);
@@ -203,8 +222,25 @@ impl Assembler<'_> {
         match v {
             Value::Register(r) => return self.register_operand(m, *r).ok_or_else(|| no_mode(&format!("register {r}"))),
             Value::Addr(a) => {
-                let ops = a.mode.ops();
+                let mut ops = a.mode.ops();
                 let inner = &a.val;
+                // `,b` (data bank 0) asks for absolute addressing, `,d` (direct
+                // page 0) for zero page, as 64tass does on the 6502.
+                let mut width = width;
+                if let Some(&AddrOp::Index(r @ (Reg::B | Reg::D))) = ops.first() {
+                    let forced = if r == Reg::B { Width::Word } else { Width::Byte };
+                    if width != Width::Auto && width != forced {
+                        return Err(no_mode(&a.mode.describe()));
+                    }
+                    width = forced;
+                    ops.remove(0);
+                    if ops.is_empty() {
+                        if m.is_branch() {
+                            return Err(no_mode(&a.mode.describe()));
+                        }
+                        return self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, "");
+                    }
+                }
                 return match ops.as_slice() {
                     [AddrOp::Imm] | [AddrOp::ImmSigned] => {
                         if width == Width::Word {
@@ -401,20 +437,40 @@ impl Assembler<'_> {
         let [v] = vals else {
             return Err(Bad(mpos, "the branch needs one address".into()));
         };
-        let Some(target) = self.address(&v.val, v.pos)? else {
-            return Ok(vec![0x4c, 0, 0]);
-        };
         let star = self.st.star;
-        if target == star {
-            return Ok(Vec::new());
+        let vline = self.st.vline;
+        let last_end = self.st.branch_ends.get(&vline).copied();
+        let bytes = match self.address(&v.val, v.pos)? {
+            None => vec![0x4c, 0, 0],
+            Some(target) => {
+                // As 64tass: measured from where this instruction ended last
+                // pass (for targets ahead), so `gcc` to itself stays a branch
+                // and `gcc` to the next line vanishes.
+                let ahead = match &v.val {
+                    Value::Code(c) => self.syms.code(c.id).pass != self.st.pass,
+                    _ => last_end.is_some_and(|e| target >= e),
+                };
+                let from = match last_end {
+                    Some(end) if ahead => end,
+                    _ => (star + 2) & 0xffff,
+                };
+                let offset = (target as i64 - from as i64) as i16 as i64;
+                if !(-128..=127).contains(&offset) {
+                    vec![0x4c, target as u8, (target >> 8) as u8]
+                } else if offset == 0 {
+                    Vec::new()
+                } else if offset == 1 {
+                    vec![code ^ 0x20]
+                } else {
+                    vec![code, offset as u8]
+                }
+            }
+        };
+        let end = (star + bytes.len() as u32) & 0xffff;
+        if last_end.is_some_and(|e| e != end) {
+            self.st.fixeddig = false;
         }
-        if target == (star + 1) & 0xffff {
-            return Ok(vec![code ^ 0x20]);
-        }
-        let offset = target as i64 - ((star + 2) & 0xffff) as i64;
-        if (-128..=127).contains(&offset) {
-            return Ok(vec![code, offset as u8]);
-        }
-        Ok(vec![0x4c, target as u8, (target >> 8) as u8])
+        self.st.branch_ends.insert(vline, end);
+        Ok(bytes)
     }
 }

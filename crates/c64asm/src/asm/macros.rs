@@ -35,12 +35,22 @@ pub struct MacroDef {
     pub size: u32,
 }
 
+/// A `.function` parameter: `name`, `name = default`, `name : conversion`.
+#[derive(Clone)]
+pub struct FuncParam {
+    pub name: Name,
+    pub text: Rc<str>,
+    pub default: Option<Value>,
+    /// Applied to the argument (a type like `int` or a function like `binary`).
+    pub convert: Option<Value>,
+}
+
 pub struct FuncDef {
     pub name: Rc<str>,
     pub file: FileId,
     pub line: u32,
     pub end: Option<u32>,
-    pub params: Vec<(Name, Rc<str>, Option<Value>)>,
+    pub params: Vec<FuncParam>,
     /// `*rest` collects the remaining arguments.
     pub rest: Option<(Name, Rc<str>)>,
     /// The scopes visible where it was defined.
@@ -399,7 +409,8 @@ impl Assembler<'_> {
         let after = line.skip_ws(end);
         match &v {
             Value::Macro(..) | Value::Func(_) => {
-                self.call_macro_value(line, &v, after, newlabel, ctx, line.span(pos, end))
+                // The call is named from its `#` or `.`, as 64tass does.
+                self.call_macro_value(line, &v, after, newlabel, ctx, line.span(pos.saturating_sub(1), end))
             }
             Value::None => Ok(None),
             other => {
@@ -667,6 +678,21 @@ impl Assembler<'_> {
 
     // ------------------------------------------------------------ functions
 
+    /// An expression given as text on `line` (a parameter's default or
+    /// conversion), evaluated in the current scope.
+    fn eval_text(&mut self, line: &LineRef, text: &str) -> Option<Value> {
+        let mut ps = crate::syntax::expr::Parser::new(text, 0, text.len(), &mut self.names, self.dialect);
+        let e = ps.single().ok()?;
+        let tmp = LineRef {
+            file: line.file,
+            index: line.index,
+            text: std::sync::Arc::from(text),
+            start: 0,
+            end: text.len(),
+        };
+        self.eval(&tmp, &e).ok()
+    }
+
     /// `name .function params` / `name .sfunction params, expression`.
     #[allow(clippy::too_many_arguments)]
     pub fn define_function(&mut self, line: &LineRef, cmd: Cmd, name: Name, text: &Rc<str>, span: Span, ns: NsId, args: usize) {
@@ -698,28 +724,25 @@ impl Assembler<'_> {
                 Some((n, d)) => (n.trim().to_string(), Some(d.trim().to_string())),
                 None => (p.trim().to_string(), None),
             };
-            if n.contains(':') {
-                self.error(span, Kind::NotSupported, "parameter conversions ('name:func') are not supported by c64kit yet".into());
-                return;
-            }
-            let default = match default {
-                Some(d) => {
-                    let mut ps = crate::syntax::expr::Parser::new(&d, 0, d.len(), &mut self.names, self.dialect);
-                    match ps.single() {
-                        Ok(e) => {
-                            // Defaults are evaluated in the defining scope; the
-                            // expression text is not part of the file, so evaluate
-                            // through a scratch line.
-                            let tmp = LineRef { file: line.file, index: line.index, text: std::sync::Arc::from(d.as_str()), start: 0, end: d.len() };
-                            self.eval(&tmp, &e).ok()
-                        }
-                        Err(_) => None,
-                    }
-                }
+            let (n, convert) = match n.split_once(':') {
+                Some((n, c)) => (n.trim().to_string(), Some(c.trim().to_string())),
+                None => (n, None),
+            };
+            let default = default.and_then(|d| self.eval_text(line, &d));
+            let convert = match convert {
+                Some(c) => match self.eval_text(line, &c) {
+                    Some(v) => Some(v),
+                    None => return,
+                },
                 None => None,
             };
             let name = crate::syntax::expr::intern_name(&mut self.names, &n, self.dialect);
-            params.push((name, Rc::from(n.as_str()), default));
+            params.push(FuncParam {
+                name,
+                text: Rc::from(n.as_str()),
+                default,
+                convert,
+            });
         }
         let scopes: Vec<NsId> = self.st.contexts[self.st.bottom..].iter().map(|c| c.ns).collect();
         let id = match self.macros.funcs_by_site.get(&key) {
@@ -785,18 +808,21 @@ impl Assembler<'_> {
         }
         self.st.bottom = 0;
         self.st.push_context(ns);
-        for (i, (pname, ptext, default)) in params.iter().enumerate() {
+        for (i, p) in params.iter().enumerate() {
             let v = match args.get(i) {
-                Some(a) if !matches!(a.val, Value::Default) => a.val.clone(),
-                _ => match default {
+                Some(a) if !matches!(a.val, Value::Default) => match &p.convert {
+                    Some(c) => self.call_value(line, c.clone(), vec![a.clone()], a.pos).unwrap_or(Value::None),
+                    None => a.val.clone(),
+                },
+                _ => match &p.default {
                     Some(d) => d.clone(),
                     None => {
-                        self.error(call, Kind::MacroMisuse, format!("argument '{ptext}' is missing"));
+                        self.error(call, Kind::MacroMisuse, format!("argument '{}' is missing", p.text));
                         Value::None
                     }
                 },
             };
-            self.set_variable(line, *pname, ptext, call, ns, v, false);
+            self.set_variable(line, p.name, &p.text, call, ns, v, false);
         }
         if let Some((rname, rtext)) = rest {
             let extra: Vec<Value> = args.iter().skip(params.len()).map(|a| a.val.clone()).collect();

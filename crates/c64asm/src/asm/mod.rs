@@ -46,6 +46,7 @@ pub(crate) use state::PassState;
 const MAX_PASSES: u32 = 20;
 
 /// A diagnostic of the current pass, before the pass is known to be final.
+#[derive(Clone)]
 pub(crate) struct Pending {
     pub severity: Severity,
     pub kind: Kind,
@@ -73,6 +74,13 @@ pub(crate) struct Assembler<'o> {
     pub diags: Vec<Pending>,
     /// Hashes of this pass's diagnostics (each is reported once).
     diag_keys: rustc_hash::FxHashSet<u64>,
+    /// Errors of constants' values, reported where the constant is used
+    /// (64tass keeps the error in the value: an unused constant's is never seen).
+    pub deferred: Vec<Vec<Pending>>,
+    /// Inside a constant's value: errors are kept, not reported yet.
+    pub deferring: u32,
+    /// Names reported "not defined" this pass, with the scope searched.
+    pub undefined: rustc_hash::FxHashSet<(String, u32, bool)>,
     /// Which source line wrote which bytes (when recording).
     pub record: result::Recorder,
     /// Work done in this run, bounded so runaway macros stop with an error.
@@ -104,6 +112,9 @@ impl<'o> Assembler<'o> {
             st: PassState::new(opts),
             diags: Vec::new(),
             diag_keys: Default::default(),
+            undefined: Default::default(),
+            deferred: Vec::new(),
+            deferring: 0,
             record: result::Recorder::new(opts.record_lines),
             work: 0,
             anon_scopes: FxHashMap::default(),
@@ -141,7 +152,10 @@ impl<'o> Assembler<'o> {
 
     /// Assemble in-memory text as the main file.
     pub fn run_text(mut self, name: &str, text: &str) -> Result<Program, Diagnostics> {
-        let main = self.src.add(name.to_string(), None, text.to_string());
+        // The text is read as a file's bytes would be: without `-a` each
+        // byte of its UTF-8 is a character, as 64tass reads a raw source.
+        let text = crate::source::decode(text.as_bytes(), self.opts.ascii);
+        let main = self.src.add(name.to_string(), None, text);
         self.run(&[main])
     }
 
@@ -189,6 +203,7 @@ impl<'o> Assembler<'o> {
         self.st.begin_pass(&mut self.out, self.opts);
         self.diags.clear();
         self.diag_keys.clear();
+        self.undefined.clear();
         self.record.clear();
         self.anon_scopes.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
@@ -249,7 +264,8 @@ impl<'o> Assembler<'o> {
             (span.file, span.start, span.end, &msg, severity == Severity::Error).hash(&mut h);
             h.finish()
         };
-        if !self.diag_keys.insert(key) || self.diags.len() >= 10_000 {
+        let fresh = if self.deferring > 0 { !self.diag_keys.contains(&key) } else { self.diag_keys.insert(key) };
+        if !fresh || self.diags.len() >= 10_000 {
             return;
         }
         self.diags.push(Pending {
@@ -262,6 +278,22 @@ impl<'o> Assembler<'o> {
             switch,
             chain: self.st.chain.clone(),
         });
+    }
+
+    /// Report the errors a constant's value kept (once per place and pass).
+    pub fn raise_deferred(&mut self, id: u32) {
+        let Some(list) = self.deferred.get(id as usize) else { return };
+        for p in list.clone() {
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut h = rustc_hash::FxHasher::default();
+                (p.span.file, p.span.start, p.span.end, &p.msg, true).hash(&mut h);
+                h.finish()
+            };
+            if self.diag_keys.insert(key) && self.diags.len() < 10_000 {
+                self.diags.push(p);
+            }
+        }
     }
 
     /// Attach a note to the last diagnostic.

@@ -140,6 +140,8 @@ impl Assembler<'_> {
                 _ => SymbolValue::Other,
             };
             let repr = match &l.value {
+                // A constant whose value failed (never used): 64tass lists nothing.
+                _ if l.deferred.is_some() => None,
                 Value::Func(_) | Value::Namespace(_) | Value::Encoding(_) | Value::Type(_) | Value::Builtin(_) => None,
                 v => Some(crate::value::repr::repr(v, self)),
             };
@@ -193,11 +195,6 @@ impl Assembler<'_> {
         let (line, column) = f.line_col(p.span.start as usize);
         let mut notes = p.notes.clone();
         // Where a macro expansion's line comes from.
-        if let Some(e) = f.expansion {
-            let body = self.src.get(e.body_file);
-            let (bl, _) = body.line_col(body.line_start((e.body_line as usize) + line - 1));
-            notes.push(format!("original location in an expanded macro: {}:{}", body.name, bl));
-        }
         for s in p.chain.iter().rev() {
             notes.push(format!("from {}", self.src.location(*s)));
         }
@@ -254,6 +251,7 @@ impl Assembler<'_> {
             lines: record.lines,
             files: files.read,
             long_address: opts.long_address,
+            differs_in_4gib: out.differs_in_4gib,
             sources,
             passes,
         })

@@ -199,11 +199,20 @@ pub struct PassState {
     /// Call sites of the macros and includes being assembled (innermost last).
     pub chain: Vec<Span>,
     pub allow_branch_across_page: bool,
-    pub random: u64,
+    /// 64tass's xorshift128+ state (`.seed` sets it).
+    pub random: [u64; 2],
     /// Nesting of macro calls and includes, bounded.
     pub depth: u32,
     /// Long branches' jumps of this pass, by section and target.
     pub longjumps: rustc_hash::FxHashMap<(SecId, u32), u32>,
+    /// Lines read in this pass (macro and loop bodies each time): names an
+    /// executed line across passes, as 64tass's `vline`.
+    pub vline: u32,
+    /// The `-Wpitfalls` hint was given this pass.
+    pub pitfall_noted: bool,
+    /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
+    /// its length is chosen from there, so it settles as in 64tass.
+    pub branch_ends: rustc_hash::FxHashMap<u32, u32>,
 }
 
 impl PassState {
@@ -226,9 +235,12 @@ impl PassState {
             cursor: Cursor { file: 0, line: 0 },
             chain: Vec::new(),
             allow_branch_across_page: true,
-            random: 0,
+            random: RANDOM_START,
             depth: 0,
             longjumps: rustc_hash::FxHashMap::default(),
+            vline: 0,
+            pitfall_noted: false,
+            branch_ends: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -237,8 +249,10 @@ impl PassState {
         self.fixeddig = true;
         self.constcreated = false;
         self.cpu = opts.cpu;
-        self.random = 0;
+        self.random = RANDOM_START;
         self.longjumps.clear();
+        self.vline = 0;
+        self.pitfall_noted = false;
         self.reset_file(out);
     }
 
@@ -343,3 +357,6 @@ impl PassState {
         true
     }
 }
+
+/// The random generator's state before any `.seed` (64tass's seed 0).
+pub const RANDOM_START: [u64; 2] = [0x5229_a30f_996a_d7eb, 0xc03b_bc75_3f67_1f6f];

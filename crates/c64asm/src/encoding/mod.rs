@@ -29,6 +29,8 @@ struct Range {
 pub struct Encoding {
     pub name: Rc<str>,
     builtin: Option<Builtin>,
+    /// Built for a Unicode source (`-a`): decides the built-in table.
+    unicode: bool,
     ranges: Vec<Range>,
     /// Escape sequences, longest first.
     escapes: Vec<(Rc<str>, Rc<[u8]>)>,
@@ -84,6 +86,16 @@ fn unicode_petscii(c: char) -> Option<u8> {
     })
 }
 
+/// Does a built-in encoding translate any character of `start..=end`? Raw
+/// sources' tables cover every byte; Unicode sources' the mapped characters.
+fn builtin_covers(unicode: bool, start: u32, end: u32) -> bool {
+    if !unicode {
+        return start <= 0xff;
+    }
+    const ASCII: [(u32, u32); 5] = [(0x20, 0x40), (0x41, 0x5a), (0x5b, 0x5b), (0x5d, 0x5d), (0x61, 0x7a)];
+    ASCII.iter().any(|&(a, b)| a <= end && start <= b) || tables::UNICODE.iter().any(|&(k, _)| start <= k && k <= end)
+}
+
 impl Encoding {
     fn new(name: &str, builtin: Option<Builtin>, unicode: bool, span: Span) -> Encoding {
         let mut escapes: Vec<(Rc<str>, Rc<[u8]>)> = Vec::new();
@@ -105,6 +117,7 @@ impl Encoding {
         let mut e = Encoding {
             name: Rc::from(name),
             builtin,
+            unicode,
             ranges: Vec::new(),
             escapes,
             escape_starts: Vec::new(),
@@ -135,6 +148,11 @@ impl Encoding {
             return true;
         }
         if self.ranges.iter().any(|r| r.start <= end && start <= r.end) {
+            return false;
+        }
+        // The built-in table's characters are taken too (64tass: "double
+        // defined range" for `.cdef $20, $7e, ...` in `none`).
+        if self.builtin.is_some() && builtin_covers(self.unicode, start, end) {
             return false;
         }
         self.ranges.push(Range { start, end, offset });

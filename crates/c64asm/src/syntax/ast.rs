@@ -276,8 +276,17 @@ pub enum TextMode {
 #[derive(Clone, Debug)]
 pub struct Expr {
     pub pos: Pos,
+    /// How deep the tree below is (1 for a leaf): the parser refuses
+    /// expressions deeper than [`MAX_HEIGHT`], so evaluating one can't
+    /// exhaust the stack.
+    pub height: u32,
     pub kind: ExprKind,
 }
+
+/// The deepest expression tree accepted: 64tass takes tens of thousands of
+/// nested parentheses; beyond this an expression is an error, not a crash
+/// (the assembler runs on a stack sized for it, see `on_big_stack`).
+pub const MAX_HEIGHT: u32 = 100_000;
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {
@@ -329,7 +338,35 @@ pub enum ExprKind {
 
 impl Expr {
     pub fn new(pos: Pos, kind: ExprKind) -> Expr {
-        Expr { pos, kind }
+        let below = |items: &[Expr]| items.iter().map(|e| e.height).max().unwrap_or(0);
+        let height = 1 + match &kind {
+            ExprKind::Unary(_, a) | ExprKind::Paren(a) | ExprKind::Addr(_, a) => a.height,
+            ExprKind::Binary(_, ab) | ExprKind::Member(ab) => below(&ab[..]),
+            ExprKind::Cond(abc) | ExprKind::DCond(abc) => below(&abc[..]),
+            ExprKind::Call(f, args) | ExprKind::Index(f, args) => f.height.max(below(args)),
+            ExprKind::Slice(items) | ExprKind::List(items) | ExprKind::Tuple(items) => below(items),
+            ExprKind::Dict(pairs) => pairs
+                .iter()
+                .map(|(k, v)| k.as_ref().map_or(0, |k| k.height).max(v.height))
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        };
+        Expr { pos, height, kind }
+    }
+
+    /// Where the expression's text starts (`pos` is its operator's): a value
+    /// that doesn't fit is reported there, as 64tass does; an immediate's
+    /// value after its `#`.
+    pub fn start(&self) -> Pos {
+        match &self.kind {
+            ExprKind::Binary(_, ab) => ab[0].start(),
+            ExprKind::Member(ab) => ab[0].start(),
+            ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].start(),
+            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.start(),
+            ExprKind::Addr(AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_), inner) => inner.start(),
+            _ => self.pos,
+        }
     }
 
     /// The expression without grouping parentheses.

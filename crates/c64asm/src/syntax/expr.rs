@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, Reg, TextMode, UnOp};
+use super::ast::{AddrOp, BinOp, Expr, ExprKind, MAX_HEIGHT, Pos, Reg, TextMode, UnOp};
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
 
@@ -36,6 +36,11 @@ pub struct Parser<'t, 'n> {
     dialect: Dialect,
     /// Deprecated operators seen (`<>`, `//`, `^`, single `=`), for warnings.
     pub deprecated: Vec<(Pos, &'static str)>,
+    /// How deeply the parser has recursed (bounded by [`MAX_HEIGHT`]).
+    depth: u32,
+    /// A run of `-` (or `+`) signs known to end before an operand: each sign
+    /// in it is a unary operator (saves rescanning `----x` for every sign).
+    sign_run: (usize, u8),
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -60,6 +65,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             names,
             dialect,
             deprecated: Vec::new(),
+            depth: 0,
+            sign_run: (0, 0),
         }
     }
 
@@ -170,6 +177,9 @@ impl<'t, 'n> Parser<'t, 'n> {
             let pos = self.pos as Pos;
             self.pos += 2;
             e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), Box::new(e)));
+            if e.height > MAX_HEIGHT {
+                return error(pos as usize, format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"));
+            }
             e = self.infix(e, 3)?;
             e = self.cond_tail(e)?;
         }
@@ -222,8 +232,13 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// An expression whose binary operators bind tighter than `limit`
     /// (`**` always binds: it never gives way to a pending operator).
     fn expr(&mut self, limit: u8) -> PResult<Expr> {
-        let lhs = self.prefix()?;
-        self.infix(lhs, limit)
+        if self.depth >= MAX_HEIGHT {
+            return error(self.pos, format!("expression too complex (nested more than {MAX_HEIGHT} deep)"));
+        }
+        self.depth += 1;
+        let e = self.prefix().and_then(|lhs| self.infix(lhs, limit));
+        self.depth -= 1;
+        e
     }
 
     fn infix(&mut self, mut lhs: Expr, limit: u8) -> PResult<Expr> {
@@ -240,6 +255,9 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.skip_ws();
             let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
             lhs = Expr::new(pos, ExprKind::Binary(op, Box::new([lhs, rhs])));
+            if lhs.height > MAX_HEIGHT {
+                return error(pos as usize, format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"));
+            }
         }
     }
 
@@ -411,6 +429,9 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn sign(&mut self) -> PResult<Expr> {
         let start = self.pos;
         let c = self.peek();
+        if self.pos < self.sign_run.0 && self.sign_run.1 == c {
+            return self.unary_sign(start, c);
+        }
         let mut count = 0;
         let mut i = self.pos;
         loop {
@@ -431,6 +452,11 @@ impl<'t, 'n> Parser<'t, 'n> {
             let e = Expr::new(start as Pos, ExprKind::Anon(n));
             return self.postfix(e);
         }
+        self.sign_run = (i, c);
+        self.unary_sign(start, c)
+    }
+
+    fn unary_sign(&mut self, start: usize, c: u8) -> PResult<Expr> {
         self.pos += 1;
         let operand = self.expr(17)?;
         let op = if c == b'+' { UnOp::Pos } else { UnOp::Neg };
@@ -784,7 +810,7 @@ mod tests {
             ),
             ExprKind::Paren(a) => format!("[{}]", show(a, names)),
             ExprKind::Addr(op, a) => format!("{op:?}({})", show(a, names)),
-            ExprKind::Member(ab) => format!("{}.{}", show(&ab[0], names), show(&ab[1], names)),
+            ExprKind::Member(ab) => format!("{}{}", show(&ab[0], names), show(&ab[1], names)),
             ExprKind::Call(f, args) => format!(
                 "{}({})",
                 show(f, names),
@@ -853,11 +879,11 @@ mod tests {
 
     #[test]
     fn operands_tell_indirection_from_grouping() {
-        assert_eq!(operands("(2+3)*4"), "([(2 + 3)] * 4)");
-        assert_eq!(operands("((2+3)*4)"), "Ind(([(2 + 3)] * 4))");
+        assert_eq!(operands("(2+3)*4"), "((2 + 3) * 4)");
+        assert_eq!(operands("((2+3)*4)"), "Ind(((2 + 3) * 4))");
         assert_eq!(operands("(2),y"), "Index(Y)(Ind(2))");
         assert_eq!(operands("(2,x)"), "Ind(Index(X)(2))");
-        assert_eq!(operands("#(2)+1"), "Imm(([2] + 1))");
+        assert_eq!(operands("#(2)+1"), "Imm((2 + 1))");
         assert_eq!(operands("#((2))"), "Imm(Ind(2))");
         assert_eq!(operands("2,x+1"), "(Index(X)(2) + 1)");
         assert_eq!(operands("2, x"), "2 | x");

@@ -38,6 +38,8 @@ pub trait Env {
     /// The value a code object stands for in arithmetic (its address, typed
     /// like the program counter it was taken from).
     fn code_value(&self, code: CodeRef) -> Value;
+    /// The text of an interned name (for symbol values).
+    fn name_of(&self, name: u32) -> String;
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.

@@ -169,6 +169,7 @@ pub enum Type {
     Enc,
     Register,
     Fold,
+    Symbol,
 }
 
 impl Type {
@@ -198,6 +199,7 @@ impl Type {
             Type::Namespace => "namespace",
             Type::Enc => "encoding",
             Type::Register => "register",
+            Type::Symbol => "symbol",
             Type::Fold => "fold",
         }
     }
@@ -291,6 +293,8 @@ pub enum Value {
     Encoding(EncId),
     /// A `.lbl` jump label: the line to continue from.
     Lbl(u32),
+    /// `.name`: a symbol name as a value (dictionary keys, `.name in label`).
+    Symbol(u32),
     /// The `...` fold placeholder.
     Fold,
     /// An omitted argument.
@@ -342,6 +346,7 @@ impl Value {
             Value::Namespace(_) => Type::Namespace,
             Value::Encoding(_) => Type::Enc,
             Value::Lbl(_) => Type::Namespace,
+            Value::Symbol(_) => Type::Symbol,
             Value::Fold => Type::Fold,
             Value::Default => Type::None,
         }
@@ -366,8 +371,15 @@ impl Value {
 }
 
 /// Values are equal in the sense 64tass uses to decide whether a symbol
-/// changed between passes.
+/// changed between passes (code objects: the same object).
 pub fn same(a: &Value, b: &Value) -> bool {
+    same_with(a, b, &|x, y| x == y)
+}
+
+/// As [`same`], with code objects compared by `same_code` (by content, when
+/// each pass makes new ones: `label = *`).
+pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> bool) -> bool {
+    let same = |x: &Value, y: &Value| same_with(x, y, same_code);
     match (a, b) {
         (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
@@ -391,7 +403,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
                     _ => false,
                 }
         }
-        (Value::Code(x), Value::Code(y)) => x == y,
+        (Value::Code(x), Value::Code(y)) => same_code(*x, *y),
         (Value::Addr(x), Value::Addr(y)) => x.mode == y.mode && same(&x.val, &y.val),
         (Value::Type(x), Value::Type(y)) => x == y,
         (Value::Builtin(x), Value::Builtin(y)) => x == y,
@@ -401,6 +413,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
         (Value::Namespace(x), Value::Namespace(y)) => x == y,
         (Value::Encoding(x), Value::Encoding(y)) => x == y,
         (Value::Lbl(x), Value::Lbl(y)) => x == y,
+        (Value::Symbol(x), Value::Symbol(y)) => x == y,
         (Value::Fold, Value::Fold) | (Value::Default, Value::Default) => true,
         _ => false,
     }

@@ -47,6 +47,23 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     if op == UnOp::Not {
         return Ok(Value::Bool(!to_bool(v, env)?));
     }
+    // `<#label` is `#<label`: byte operators (and sign, inversion of an
+    // immediate) work inside the addressing mode, as in 64tass.
+    if let Value::Addr(a) = v
+        && a.mode.0 != 0
+    {
+        let inside = match op {
+            UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => true,
+            UnOp::Neg | UnOp::Pos | UnOp::Inv => a.mode.ops().iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned)),
+            _ => false,
+        };
+        if inside {
+            return Ok(Value::Addr(Rc::new(Address {
+                mode: a.mode,
+                val: unary(op, &a.val, env)?,
+            })));
+        }
+    }
     let n = match numeric(v, env) {
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
@@ -108,13 +125,6 @@ fn broadcasts(op: BinOp) -> bool {
             | BinOp::Repeat
             | BinOp::In
             | BinOp::NotIn
-            | BinOp::Eq
-            | BinOp::Ne
-            | BinOp::Lt
-            | BinOp::Gt
-            | BinOp::Le
-            | BinOp::Ge
-            | BinOp::Cmp
             | BinOp::Identity
             | BinOp::NIdentity
             | BinOp::LAnd
@@ -185,6 +195,12 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         BinOp::NotIn => return seq::contains(b, a, env).map(|x| Value::Bool(!x)),
         BinOp::Concat => return seq::concat(a, b, env),
         BinOp::Repeat => return seq::repeat(a, b, env),
+        // Comparisons of lists work element by element, as 64tass 1.58's do.
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Cmp
+            if is_seq(a) || is_seq(b) =>
+        {
+            return broadcast(op, a, b, env);
+        }
         BinOp::Eq => return Ok(Value::Bool(equal(a, b, env)?)),
         BinOp::Ne => return Ok(Value::Bool(!equal(a, b, env)?)),
         BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Cmp => {
@@ -258,26 +274,31 @@ fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
     }
 }
 
-/// `$10,x + 1` is `$11,x`; other address arithmetic is not possible.
+/// Arithmetic on an address with a mode, as 64tass: `$10,x + 1` is `$11,x`
+/// and `#$0d + 1` is `#$0e` (adding to an indexed or immediate address);
+/// an immediate also takes `-`, `*`, `|`, `&`, `^`, shifts... The address
+/// must be on the left, except for `+`, `*`, `|`, `&`, `^`.
 fn address_arith(op: BinOp, a: &Value, b: &Value, addr: &Rc<Address>, env: &dyn Env) -> FResult<Value> {
-    let plain_index = addr
-        .mode
-        .ops()
-        .iter()
-        .all(|o| matches!(o, AddrOp::Index(_)));
+    let ops = addr.mode.ops();
+    let immediate = ops.iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned));
+    let simple = ops.iter().all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned | AddrOp::Index(_)));
     let left = matches!(a, Value::Addr(_)) && !matches!(b, Value::Addr(_));
-    if plain_index && matches!(op, BinOp::Add | BinOp::Sub) && (left || op == BinOp::Add) {
-        let v = if left {
-            binary(op, &addr.val, b, env)?
-        } else {
-            binary(op, a, &addr.val, env)?
-        };
-        return Ok(Value::Addr(Rc::new(Address {
-            mode: addr.mode,
-            val: v,
-        })));
+    let right = matches!(b, Value::Addr(_)) && !matches!(a, Value::Addr(_));
+    let allowed = match op {
+        BinOp::Add => (left || right) && simple,
+        BinOp::Sub => left && simple,
+        BinOp::Mul | BinOp::Or | BinOp::Xor | BinOp::And => (left || right) && immediate,
+        _ => left && immediate,
+    };
+    if !allowed {
+        return Err(not_possible(op, a, b, env));
     }
-    Err(not_possible(op, a, b, env))
+    let v = if left {
+        binary(op, &addr.val, b, env)?
+    } else {
+        binary(op, a, &addr.val, env)?
+    };
+    Ok(Value::Addr(Rc::new(Address { mode: addr.mode, val: v })))
 }
 
 fn int_of(v: &Value) -> i128 {
@@ -444,6 +465,8 @@ fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
         }
         (Value::List(_) | Value::Tuple(_), _) | (_, Value::List(_) | Value::Tuple(_)) => false,
         (Value::Gap, Value::Gap) => true,
+        (Value::Symbol(x), Value::Symbol(y)) => x == y,
+        (Value::Symbol(_), _) | (_, Value::Symbol(_)) => false,
         (Value::Addr(x), Value::Addr(y)) => x.mode == y.mode && equal(&x.val, &y.val, env)?,
         _ => match compare(a, b, env) {
             Some(Ok(o)) => o == Ordering::Equal,

@@ -181,6 +181,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Namespace(_) => "<namespace>".into(),
         Value::Encoding(_) => "<encoding>".into(),
         Value::Lbl(_) => "<lbl>".into(),
+        Value::Symbol(n) => format!(".{}", env.name_of(*n)),
         Value::Fold => "...".into(),
     }
 }

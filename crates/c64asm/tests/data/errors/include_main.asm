@@ -1,0 +1,3 @@
+* = $1000
+        nop
+        .include "include_mid.asm"

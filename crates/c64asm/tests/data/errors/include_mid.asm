@@ -1,0 +1,2 @@
+        nop
+        .include "gone.asm"

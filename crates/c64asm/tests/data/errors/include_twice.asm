@@ -1,0 +1,3 @@
+* = $1000
+        .include "include_bad.asm"
+        .include "include_bad.asm"

@@ -1,0 +1,3 @@
+; No bytes at all, only a label and uninitialized memory.
+* = $1000
+label   .fill 10

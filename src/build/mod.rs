@@ -1,0 +1,226 @@
+//! `c64kit build`: assemble a source file into a .prg (or raw binary), with
+//! optional VICE label file, listing and disk image. Nothing is written unless
+//! assembly succeeds, and then all outputs are written or none (see `output`).
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+mod args;
+
+use clap::ArgMatches;
+
+use c64asm::{LabelFormat, OutputFormat};
+
+pub use args::Args;
+use args::Target;
+
+use crate::console::{err, errln, out, outln};
+use crate::output::{OutputError, Outputs};
+
+pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
+    if let Some(msg) = args.unsupported(matches) {
+        errln!("error: {msg}");
+        return ExitCode::FAILURE;
+    }
+    let opts = match args.options() {
+        Ok(o) => o,
+        Err(msg) => {
+            errln!("error: {msg}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Checked before assembling: a name the disk can't hold stops the build early.
+    let disk_name = match disk_name(&args) {
+        Ok(name) => name,
+        Err(msg) => {
+            errln!("error: {msg} - nothing written");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outputs = args.outputs(matches);
+    let labels = args.label_files(matches);
+    let source = &args.files[0];
+    let result = c64asm::assemble_files(&args.files, &opts);
+    let diagnostics = match &result {
+        Ok(p) => p.warnings.to_string(),
+        Err(d) => d.to_string(),
+    };
+    if let Err(msg) = report(&args, &diagnostics) {
+        errln!("error: {msg}");
+        return ExitCode::FAILURE;
+    }
+    let program = match result {
+        Ok(p) => p,
+        Err(diags) => {
+            let errors = diags.errors().count();
+            errln!(
+                "{}: {errors} error{} - nothing written",
+                source.display(),
+                if errors == 1 { "" } else { "s" }
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let stdout = match write_outputs(&args, &outputs, &labels, &program, disk_name.as_deref()) {
+        Ok(text) => text,
+        Err(msg) => {
+            errln!("error: {msg}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if !stdout.is_empty() {
+        out!("{}", String::from_utf8_lossy(&stdout));
+    }
+    if !args.quiet {
+        let name = outputs.first().map_or("(no output)".to_string(), |t| t.path.display().to_string());
+        let len = program.image.len();
+        if len == 0 {
+            outln!("{name}: no bytes assembled");
+        } else {
+            outln!(
+                "{name}: ${:04X}-${:04X} ({len} byte{})",
+                program.load_address,
+                program.end_address() - 1,
+                if len == 1 { "" } else { "s" }
+            );
+        }
+    }
+    // The process ends here: skip freeing the symbol table piece by piece.
+    std::mem::forget(program);
+    ExitCode::SUCCESS
+}
+
+/// Diagnostics go to standard error, the `-E` file, or nowhere (`--no-error`).
+fn report(args: &Args, text: &str) -> Result<(), String> {
+    if args.no_error || text.is_empty() {
+        return Ok(());
+    }
+    match &args.error_file {
+        Some(path) if path.as_os_str() == "-" => {
+            out!("{text}");
+            Ok(())
+        }
+        Some(path) => {
+            let mut outputs = Outputs::new();
+            for f in &args.files {
+                outputs.input(f, "the source");
+            }
+            outputs
+                .add(path, "--error", text.as_bytes())
+                .and_then(|()| outputs.commit())
+                .map_err(|e| e.to_string())
+        }
+        None => {
+            err!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// Every file the build writes, as one group: all are written, or none changes.
+/// What goes to standard output (`-` as a file name, as in 64tass) is returned.
+fn write_outputs(
+    args: &Args,
+    outputs: &[Target<OutputFormat>],
+    labels: &[Target<LabelFormat>],
+    program: &c64asm::Program,
+    disk_name: Option<&str>,
+) -> Result<Vec<u8>, String> {
+    let nothing = |e: OutputError| {
+        if e.partial() {
+            format!("{e} (other outputs were already written)")
+        } else {
+            format!("{e} - nothing written")
+        }
+    };
+    let mut group = Outputs::new();
+    for f in &args.files {
+        group.input(f, "the source");
+    }
+    for f in program.files() {
+        group.input(f, "a file the source reads");
+    }
+    let mut stdout = Vec::new();
+    let mut add = |group: &mut Outputs, path: &Path, what: &str, bytes: &[u8]| -> Result<(), String> {
+        if path.as_os_str() == "-" {
+            stdout.extend_from_slice(bytes);
+            return Ok(());
+        }
+        group.add(path, what, bytes).map_err(nothing)
+    };
+    for t in outputs {
+        let what = if args.output.is_empty() { "the output" } else { "-o" };
+        let bytes = program.output(t.format).map_err(|e| format!("{}: {e} - nothing written", t.path.display()))?;
+        add(&mut group, &t.path, what, &bytes)?;
+    }
+    for t in labels {
+        add(&mut group, &t.path, "--labels", program.labels(t.format).as_bytes())?;
+    }
+    if let Some(p) = &args.list {
+        let columns = c64asm::ListingColumns {
+            monitor: !args.no_monitor,
+            source: !args.no_source,
+            line_numbers: args.line_numbers,
+        };
+        add(&mut group, p, "--list", program.listing_with(columns).as_bytes())?;
+    }
+    if let Some(p) = &args.map {
+        let name = outputs.first().map_or(String::new(), |t| t.path.display().to_string());
+        add(&mut group, p, "--map", program.memory_map(&name).as_bytes())?;
+    }
+    if let Some(p) = &args.source_map {
+        add(&mut group, p, "--source-map", program.source_map().as_bytes())?;
+    }
+    if let Some(p) = &args.dependencies {
+        let target = outputs.first().map_or(args.files[0].with_extension("prg"), |t| t.path.clone());
+        let rule = make_rule(&target, &args.files, program.files(), args.make_phony);
+        add(&mut group, p, "--dependencies", rule.as_bytes())?;
+    }
+    if let (Some(p), Some(name)) = (&args.d64, disk_name) {
+        let image = c64d64::image_with_prg(name, &program.prg_bytes())
+            .map_err(|e| format!("--d64 {}: {e} - nothing written", p.display()))?;
+        add(&mut group, p, "--d64", &image)?;
+    }
+    group.commit().map_err(nothing)?;
+    Ok(stdout)
+}
+
+/// A Makefile rule, `target: sources and files read`, spaces escaped; with
+/// `--make-phony` also one empty rule for the files read (64tass's layout), so
+/// make doesn't stop when one of them is deleted.
+fn make_rule(target: &Path, sources: &[PathBuf], read: &[PathBuf], phony: bool) -> String {
+    let escape = |p: &Path| p.display().to_string().replace(' ', "\\ ");
+    let all: Vec<String> = sources.iter().chain(read).map(|p| escape(p)).collect();
+    let mut text = format!("{}: {}\n", escape(target), all.join(" "));
+    if phony && !read.is_empty() {
+        let read: Vec<String> = read.iter().map(|p| escape(p)).collect();
+        text.push_str(&format!("{}:\n", read.join(" ")));
+    }
+    text
+}
+
+/// The name of the disk and of the file on it: `--disk-name`, or the source file's
+/// name in upper case (its first 16 characters). None without `--d64`.
+fn disk_name(args: &Args) -> Result<Option<String>, String> {
+    let Some(d64) = &args.d64 else {
+        return Ok(None);
+    };
+    if let Some(name) = &args.disk_name {
+        c64d64::check_name(name).map_err(|e| format!("--disk-name: {e}"))?;
+        return Ok(Some(name.clone()));
+    }
+    let stem = args.files[0].file_stem().unwrap_or_default().to_string_lossy();
+    let name: String = stem
+        .chars()
+        .take(16)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    match c64d64::check_name(&name) {
+        Ok(()) => Ok(Some(name)),
+        Err(e) => Err(format!(
+            "--d64 {}: {e} (the name comes from the source file's); \
+             name the disk with --disk-name, e.g. --disk-name \"{}\"",
+            d64.display(),
+            c64d64::suggest_name(&stem)
+        )),
+    }
+}
