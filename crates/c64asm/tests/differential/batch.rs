@@ -30,6 +30,8 @@ pub struct BatchStats {
     pub both_rejected: usize,
     /// Cases 64tass ran too long on (never expected; reported).
     pub timeouts: usize,
+    /// Cases left unchecked when a batch didn't settle (never expected; a failure).
+    pub unchecked: usize,
 }
 
 /// Both results for some cases assembled together.
@@ -63,24 +65,116 @@ fn bisect(set: &[usize], fails: &mut dyn FnMut(&[usize]) -> bool) -> Vec<Vec<usi
     out
 }
 
+/// Check the cases of one batch: the disagreements, confirmed case by case.
 pub fn check(
     judge: &mut dyn Assemblers,
     cases: &[Case],
     flags: Flags,
 ) -> (Vec<Finding>, BatchStats) {
-    let mut stats = BatchStats::default();
-    let mut findings = Vec::new();
+    let mut b = Batch {
+        judge,
+        cases,
+        flags,
+        findings: Vec::new(),
+        stats: BatchStats::default(),
+    };
     let mut active: Vec<usize> = (0..cases.len()).collect();
-    let mut rejected_by_them: Vec<Vec<usize>> = Vec::new();
-    let mut rejected_by_us: Vec<Vec<usize>> = Vec::new();
-    let pick = |set: &[usize]| -> Vec<&Case> { set.iter().map(|&i| &cases[i]).collect() };
-    // Each round sets aside what one assembler rejected, until both accept the rest.
-    for _round in 0..64 {
+    let mut rejected_by_them = Vec::new();
+    let mut rejected_by_us = Vec::new();
+    // Each round sets aside what one assembler rejected (or what differs),
+    // until both accept the rest with the same bytes.
+    let mut settled = false;
+    for _round in 0..MAX_ROUNDS {
+        let aside = match b.round(&active) {
+            Round::Agree => {
+                settled = true;
+                break;
+            }
+            Round::RejectedByThem(groups) => {
+                rejected_by_them.extend(groups.iter().cloned());
+                groups
+            }
+            Round::RejectedByUs(groups) => {
+                rejected_by_us.extend(groups.iter().cloned());
+                groups
+            }
+            Round::Found(groups) => groups,
+        };
+        let aside: Vec<usize> = aside.concat();
+        active.retain(|i| !aside.contains(i));
+    }
+    if !settled {
+        b.stats.unchecked = active.len();
+    }
+    // What one assembler rejected in company is decided case by case.
+    for g in rejected_by_them {
+        b.confirm(&g, true);
+    }
+    for g in rejected_by_us {
+        b.confirm(&g, false);
+    }
+    (b.findings, b.stats)
+}
+
+/// Rounds of assembling what is left of a batch before giving up on it.
+const MAX_ROUNDS: usize = 64;
+
+/// What one round of a batch found.
+enum Round {
+    Agree,
+    /// Groups of cases 64tass rejected (where its errors point, or by bisection).
+    RejectedByThem(Vec<Vec<usize>>),
+    /// Groups of cases c64asm rejected (or panicked on) while 64tass accepted them all.
+    RejectedByUs(Vec<Vec<usize>>),
+    /// Groups whose bytes differ (recorded as findings) or that ran too long.
+    Found(Vec<Vec<usize>>),
+}
+
+struct Batch<'a> {
+    judge: &'a mut dyn Assemblers,
+    cases: &'a [Case],
+    flags: Flags,
+    findings: Vec<Finding>,
+    stats: BatchStats,
+}
+
+impl Batch<'_> {
+    fn pick(&self, set: &[usize]) -> Vec<&Case> {
+        set.iter().map(|&i| &self.cases[i]).collect()
+    }
+
+    fn text(&self, set: &[usize]) -> String {
+        render(&self.pick(set), Wrap::Isolated).text
+    }
+
+    fn theirs(&mut self, set: &[usize]) -> Outcome {
+        let text = self.text(set);
+        self.judge.theirs(&text, self.flags)
+    }
+
+    fn ours(&mut self, set: &[usize]) -> Outcome {
+        let text = self.text(set);
+        self.judge.ours(&text, self.flags)
+    }
+
+    fn found(&mut self, set: &[usize], theirs: Outcome, ours: Outcome) {
+        let cases = set.iter().map(|&i| self.cases[i].clone()).collect();
+        self.findings.push(Finding {
+            cases,
+            flags: self.flags,
+            wrap: Wrap::Isolated,
+            theirs,
+            ours,
+        });
+    }
+
+    /// Assemble the active cases together once with each assembler (as needed).
+    fn round(&mut self, active: &[usize]) -> Round {
         if active.is_empty() {
-            break;
+            return Round::Agree;
         }
-        let rendered = render(&pick(&active), Wrap::Isolated);
-        let theirs = judge.theirs(&rendered.text, flags);
+        let rendered = render(&self.pick(active), Wrap::Isolated);
+        // The cases the error lines point at, one group each.
         let located = |lines: &[usize]| -> Vec<Vec<usize>> {
             let mut hit: Vec<usize> = lines
                 .iter()
@@ -91,121 +185,76 @@ pub fn check(
             hit.dedup();
             hit.into_iter().map(|i| vec![i]).collect()
         };
-        let groups = match &theirs {
+        let theirs = self.judge.theirs(&rendered.text, self.flags);
+        match &theirs {
             Outcome::Error { lines, .. } => {
                 let mut groups = located(lines);
                 if groups.is_empty() {
-                    groups = bisect(&active, &mut |s| {
-                        judge
-                            .theirs(&render(&pick(s), Wrap::Isolated).text, flags)
-                            .is_error()
-                    });
+                    groups = bisect(active, &mut |s| self.theirs(s).is_error());
                 }
-                rejected_by_them.extend(groups.iter().cloned());
-                groups
+                return Round::RejectedByThem(groups);
             }
             Outcome::Timeout => {
-                let groups = bisect(&active, &mut |s| {
-                    matches!(
-                        judge.theirs(&render(&pick(s), Wrap::Isolated).text, flags),
-                        Outcome::Timeout
-                    )
-                });
-                stats.timeouts += groups.iter().map(Vec::len).sum::<usize>();
+                let groups = bisect(active, &mut |s| matches!(self.theirs(s), Outcome::Timeout));
+                self.stats.timeouts += groups.iter().map(Vec::len).sum::<usize>();
                 for g in &groups {
-                    // shown, never minimized (every run would take the whole time limit)
-                    let cases = g.iter().map(|&i| cases[i].clone()).collect();
-                    findings.push(Finding {
-                        cases,
-                        flags,
-                        wrap: Wrap::Isolated,
-                        theirs: Outcome::Timeout,
-                        ours: Outcome::Timeout,
-                    });
+                    // shown, never minimized (every try would take the whole time limit)
+                    self.found(g, Outcome::Timeout, Outcome::Timeout);
                 }
-                groups
+                return Round::Found(groups);
             }
-            _ => {
-                let ours = judge.ours(&rendered.text, flags);
-                match (&ours, &theirs) {
-                    (Outcome::Bytes(a), Outcome::Bytes(b)) if a == b => break,
-                    (Outcome::Error { lines, .. }, _) => {
-                        let mut groups = located(lines);
-                        if groups.is_empty() {
-                            groups = bisect(&active, &mut |s| {
-                                judge
-                                    .ours(&render(&pick(s), Wrap::Isolated).text, flags)
-                                    .is_error()
-                            });
-                        }
-                        rejected_by_us.extend(groups.iter().cloned());
-                        groups
-                    }
-                    (Outcome::Panic(_), _) => {
-                        let groups = bisect(&active, &mut |s| {
-                            matches!(
-                                judge.ours(&render(&pick(s), Wrap::Isolated).text, flags),
-                                Outcome::Panic(_)
-                            )
-                        });
-                        rejected_by_us.extend(groups.iter().cloned());
-                        groups
-                    }
-                    _ => {
-                        // Both accept, the bytes differ.
-                        let groups = bisect(&active, &mut |s| {
-                            let (t, o) = outcomes(judge, &pick(s), flags, Wrap::Isolated);
-                            t.is_bytes() && !t.agrees(&o)
-                        });
-                        for g in &groups {
-                            let (t, o) = outcomes(judge, &pick(g), flags, Wrap::Isolated);
-                            if !t.agrees(&o) {
-                                findings.push(Finding {
-                                    cases: g.iter().map(|&i| cases[i].clone()).collect(),
-                                    flags,
-                                    wrap: Wrap::Isolated,
-                                    theirs: t,
-                                    ours: o,
-                                });
-                            }
-                        }
-                        groups
-                    }
-                }
-            }
-        };
-        let out: Vec<usize> = groups.concat();
-        active.retain(|i| !out.contains(i));
-    }
-    // What one assembler rejected in company is decided case by case. When
-    // 64tass rejected a case's lines and we reject the case alone, they agree
-    // (64tass isn't asked again: that saves most of its runs).
-    for (g, by_them) in rejected_by_them
-        .into_iter()
-        .map(|g| (g, true))
-        .chain(rejected_by_us.into_iter().map(|g| (g, false)))
-    {
-        let group = pick(&g);
-        let text = render(&group, Wrap::Isolated).text;
-        let ours = judge.ours(&text, flags);
-        if by_them && ours.is_error() {
-            stats.both_rejected += g.len();
-            continue;
+            _ => {}
         }
-        let theirs = judge.theirs(&text, flags);
+        let ours = self.judge.ours(&rendered.text, self.flags);
+        match &ours {
+            _ if ours.agrees(&theirs) => Round::Agree,
+            Outcome::Error { lines, .. } => {
+                let mut groups = located(lines);
+                if groups.is_empty() {
+                    groups = bisect(active, &mut |s| self.ours(s).is_error());
+                }
+                Round::RejectedByUs(groups)
+            }
+            Outcome::Panic(_) => Round::RejectedByUs(bisect(active, &mut |s| {
+                matches!(self.ours(s), Outcome::Panic(_))
+            })),
+            _ => {
+                // Both accept, the bytes differ.
+                let groups = bisect(active, &mut |s| {
+                    let text = self.text(s);
+                    let (t, o) = (
+                        self.judge.theirs(&text, self.flags),
+                        self.judge.ours(&text, self.flags),
+                    );
+                    t.is_bytes() && !t.agrees(&o)
+                });
+                for g in &groups {
+                    let (t, o) = (self.theirs(g), self.ours(g));
+                    if !t.agrees(&o) {
+                        self.found(g, t, o);
+                    }
+                }
+                Round::Found(groups)
+            }
+        }
+    }
+
+    /// A group one assembler rejected in company, assembled alone. When 64tass
+    /// rejected a case's lines and we reject the case alone, they agree
+    /// (64tass isn't asked again: that saves most of its runs).
+    fn confirm(&mut self, group: &[usize], by_them: bool) {
+        let ours = self.ours(group);
+        if by_them && ours.is_error() {
+            self.stats.both_rejected += group.len();
+            return;
+        }
+        let theirs = self.theirs(group);
         if theirs.agrees(&ours) {
             if theirs.is_error() {
-                stats.both_rejected += g.len();
+                self.stats.both_rejected += group.len();
             }
         } else if !matches!(theirs, Outcome::Timeout) {
-            findings.push(Finding {
-                cases: g.iter().map(|&i| cases[i].clone()).collect(),
-                flags,
-                wrap: Wrap::Isolated,
-                theirs,
-                ours,
-            });
+            self.found(group, theirs, ours);
         }
     }
-    (findings, stats)
 }
