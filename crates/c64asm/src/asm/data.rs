@@ -11,7 +11,7 @@ use crate::output::PlaceIssue;
 use crate::symbols::DataType;
 use crate::syntax::ast::Pos;
 use crate::value::convert::{describe, to_ival, to_uval};
-use crate::value::{Bits, FResult, Fault, Value};
+use crate::value::{BigBits, FResult, Fault, Value};
 
 /// Bytes and gaps produced by one directive, in order.
 #[derive(Default)]
@@ -279,14 +279,19 @@ impl Assembler<'_> {
                     out.byte(x);
                 }
             }
+            Value::InvBytes(b) => {
+                for &x in b.iter() {
+                    out.byte(!x);
+                }
+            }
             Value::Gap => out.gap(1),
             Value::Bits(b) if b.len <= 8 => {
                 if b.len > 0 {
                     out.byte(b.to_uval(8).unwrap_or(0) as u8);
                 }
             }
-            Value::Bits(b) => {
-                for byte in bits_bytes(*b)? {
+            Value::Bits(_) | Value::BigBits(_) => {
+                for byte in BigBits::of(v).map(|b| b.read_bytes()).unwrap_or_default() {
                     out.byte(byte);
                 }
             }
@@ -582,14 +587,4 @@ impl Assembler<'_> {
         a.wrapwarn = false;
         a.address = ((a.l_address as i128 + n) as u64 as u32) & mask;
     }
-}
-
-/// A bit string longer than 8 bits as little-endian bytes.
-fn bits_bytes(b: Bits) -> FResult<Vec<u8>> {
-    let n = b.len.div_ceil(8);
-    if n > 8 {
-        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
-    }
-    let v = if b.inv { !b.val } else { b.val };
-    Ok((0..n).map(|i| (v >> (8 * i)) as u8).collect())
 }

@@ -422,6 +422,7 @@ impl Assembler<'_> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bits(b) => Ok(Value::Bits(*b)),
+            ExprKind::Big(v) => Ok(v.clone()),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),

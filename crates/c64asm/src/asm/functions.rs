@@ -8,11 +8,9 @@ use super::Assembler;
 use super::eval::{EResult, Located};
 use super::lines::LineRef;
 use crate::syntax::ast::Pos;
-use crate::value::convert::{
-    describe, float_to_int, numeric, to_bool, to_float, to_int, to_ival, to_uval,
-};
+use crate::value::convert::{describe, numeric, to_bool, to_float, to_int, to_ival, to_uval};
 use crate::value::repr::{c_float, repr, to_str};
-use crate::value::{self, Bits, Builtin, Env, FResult, Fault, Type, Value};
+use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Type, Value, int};
 
 fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
     if got >= min && got <= max {
@@ -42,6 +40,55 @@ fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
         Value::None => Ok(Value::None),
         _ => f(v),
     }
+}
+
+/// The integer value of a numeric operand (bool, int, bits).
+fn int_of(n: &Value, env: &dyn Env) -> FResult<Value> {
+    match int::int_value(n) {
+        Some(v) => Ok(v),
+        None => Ok(Value::int(to_int(n, env)?)),
+    }
+}
+
+/// `bits(v, n)` and `bytes(v, n)`: `v` as a bit string (numbers in their
+/// shortest form, negative ones inverted) of `|n|` bits or bytes, as 64tass
+/// checks it: a string must not be longer, a signed one (`n` < 0) must also
+/// hold its value; numbers must not be negative for an unsigned size.
+fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) -> FResult<BigBits> {
+    let n = numeric(v, env)?;
+    let b = match &n {
+        Value::Float(f) => {
+            BigBits::from_bigint(&int::big(&int::from_f64_floor(*f)?).unwrap_or_default())
+        }
+        Value::Int(_) | Value::BigInt(_) => BigBits::from_bigint(&int::big(&n).unwrap_or_default()),
+        other => BigBits::of(other).ok_or_else(|| Fault::new("can't get bits"))?,
+    };
+    let Some(w) = width else {
+        return Ok(b);
+    };
+    let unit = if bytes { 8 } else { 1 };
+    let bits = u32::try_from(w.unsigned_abs() * unit)
+        .ok()
+        .filter(|&l| l as u64 <= value::bits::MAX_BITS)
+        .ok_or_else(value::bits::too_long)?;
+    let number = matches!(n, Value::Int(_) | Value::BigInt(_) | Value::Float(_));
+    if w >= 0 && number && b.inv {
+        return Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(v, env)
+        )));
+    }
+    let fits = b.len <= bits && (w >= 0 || b.val.bits() < bits as u64);
+    if !fits {
+        return Err(Fault::new(format!(
+            "too large for a {} {} {} integer {}",
+            w.unsigned_abs(),
+            if bytes { "byte" } else { "bit" },
+            if w < 0 { "signed" } else { "unsigned" },
+            describe(v, env)
+        )));
+    }
+    Ok(BigBits::new(b.val, bits, b.inv))
 }
 
 fn real(f: f64) -> FResult<Value> {
@@ -102,7 +149,10 @@ impl Assembler<'_> {
                 one(vals.len())?;
                 map1(vals[0], &|x| match numeric(x, env)? {
                     Value::Float(f) => Ok(Value::Float(f.abs())),
-                    n => Value::int(to_int(&n, env)?.abs()),
+                    n => match int::big(&n) {
+                        Some(i) => Ok(int::from_big(num_traits::Signed::abs(&i))),
+                        None => Ok(Value::int(to_int(&n, env)?.abs())),
+                    },
                 })
             }
             Builtin::Sign => {
@@ -110,7 +160,10 @@ impl Assembler<'_> {
                 map1(vals[0], &|x| {
                     Ok(Value::Int(match numeric(x, env)? {
                         Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
-                        n => to_int(&n, env)?.signum() as i64,
+                        n => match int::big(&n) {
+                            Some(i) => int::signum(&i),
+                            None => to_int(&n, env)?.signum() as i64,
+                        },
                     }))
                 })
             }
@@ -128,7 +181,7 @@ impl Assembler<'_> {
                         let _ = to_int(&n, env)?;
                         Ok(Value::Int(0))
                     }
-                    n => Value::int(to_int(&n, env)?),
+                    n => int_of(&n, env),
                 })
             }
             Builtin::Sqrt => {
@@ -272,7 +325,7 @@ impl Assembler<'_> {
                 let mut out = Vec::with_capacity(n.max(0) as usize);
                 let mut i = start;
                 while (step > 0 && i < end) || (step < 0 && i > end) {
-                    out.push(Value::int(i)?);
+                    out.push(Value::int(i));
                     i += step;
                 }
                 Ok(Value::list(out))
@@ -464,101 +517,26 @@ impl Assembler<'_> {
         let v = vals[0];
         match t {
             Type::Int => map1(v, &|x| match numeric(x, env)? {
-                Value::Float(f) => Value::int(if f < 0.0 {
-                    -float_to_int(-f)?
-                } else {
-                    float_to_int(f)?
-                }),
-                n => Value::int(to_int(&n, env)?),
+                Value::Float(f) => int::from_f64_trunc(f),
+                n => int_of(&n, env),
             }),
             Type::Float => map1(v, &|x| real(to_float(x, env)?)),
             Type::Bool => map1(v, &|x| Ok(Value::Bool(to_bool(x, env)?))),
             Type::Str => map1(v, &|x| Ok(Value::str(&to_str(x, env)))),
             Type::Bits => {
-                let n = match numeric(v, env)? {
-                    Value::Bits(b) => b,
-                    Value::Bool(b) => Bits::new(b as u64, 1),
-                    other => {
-                        let i = to_int(&other, env)?;
-                        if i < 0 {
-                            let m = (!i) as u64;
-                            Bits {
-                                val: m,
-                                len: Bits::width(m),
-                                inv: true,
-                            }
-                        } else {
-                            Bits::new(i as u64, Bits::width(i as u64))
-                        }
-                    }
-                };
-                match vals.get(1) {
-                    None => Ok(Value::Bits(n)),
-                    Some(w) => {
-                        let w = to_int(w, env)?;
-                        let bits = w.unsigned_abs() as u32;
-                        if bits > 64 {
-                            return Err(Fault::new(
-                                "bit string too long (c64kit supports 64 bits)",
-                            ));
-                        }
-                        let fits = if n.inv {
-                            n.len <= bits
-                        } else {
-                            Bits::width(n.val) <= bits
-                        };
-                        if !fits {
-                            return Err(Fault::new(format!(
-                                "too large for a {bits} bit unsigned integer"
-                            )));
-                        }
-                        Ok(Value::Bits(Bits { len: bits, ..n }))
-                    }
-                }
+                let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
+                Ok(sized_bits(v, width, false, env)?.into_value())
             }
             Type::Bytes => {
-                let bytes: Vec<u8> = match v {
-                    Value::Bytes(b) => b.to_vec(),
-                    Value::Str(s) => env.encode(s)?,
-                    other => {
-                        let size = match vals.get(1) {
-                            Some(w) => Some(to_int(w, env)?),
-                            None => None,
-                        };
-                        return match size {
-                            Some(s) => int_bytes(other, s.unsigned_abs() as u32, s < 0, env),
-                            None => match numeric(other, env)? {
-                                Value::Bits(b) => {
-                                    let n = b.len.div_ceil(8);
-                                    Ok(Value::Bytes(
-                                        (0..n)
-                                            .map(|i| (b.val >> (8 * i)) as u8)
-                                            .collect::<Vec<u8>>()
-                                            .into(),
-                                    ))
-                                }
-                                n => {
-                                    let i = to_int(&n, env)?;
-                                    let mut out = Vec::new();
-                                    let mut x = i;
-                                    loop {
-                                        out.push(x as u8);
-                                        x >>= 8;
-                                        if (x == 0
-                                            && out.last().is_some_and(|b| b & 0x80 == 0)
-                                            && i >= 0)
-                                            || (x == -1 && i < 0)
-                                        {
-                                            break;
-                                        }
-                                    }
-                                    Ok(Value::Bytes(out.into()))
-                                }
-                            },
-                        };
+                let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
+                match (v, width) {
+                    (Value::Bytes(_) | Value::InvBytes(_), None) => Ok(v.clone()),
+                    (Value::Str(s), None) => Ok(Value::Bytes(env.encode(s)?.into())),
+                    _ => {
+                        let b = sized_bits(v, width, true, env)?;
+                        Ok(Value::bytes(b.raw_bytes(), b.inv))
                     }
-                };
-                Ok(Value::Bytes(bytes.into()))
+                }
             }
             Type::List | Type::Tuple => {
                 let items: Vec<Value> = match v {
@@ -826,7 +804,7 @@ impl Assembler<'_> {
         let n = n as u64;
         // As 64tass: a mask for power-of-two counts, else rejection sampling.
         if t == 1 && n.is_power_of_two() {
-            return Value::int(s + (self.next_random() & (n - 1)) as i128);
+            return Ok(Value::int(s + (self.next_random() & (n - 1)) as i128));
         }
         // (64tass draws 32 bits here; counts above that can't be asked for.)
         let n = u32::try_from(n).map_err(|_| Fault::new("range too large for random()"))?;
@@ -838,6 +816,6 @@ impl Assembler<'_> {
                 break r;
             }
         };
-        Value::int(s + (r / a) as i128 * t)
+        Ok(Value::int(s + (r / a) as i128 * t))
     }
 }
