@@ -110,6 +110,8 @@ pub enum PcType {
     Int,
     Bits(u32),
     Float,
+    /// Bytes of this length (`* = some_bytes`).
+    Bytes(u32),
 }
 
 /// The value of a label in front of code or data.

@@ -1286,6 +1286,8 @@ impl Assembler<'_> {
         match v {
             Value::Bits(b) => PcType::Bits(b.len),
             Value::Float(_) => PcType::Float,
+            Value::Bytes(b) => PcType::Bytes(b.len() as u32),
+            Value::Str(_) => PcType::Bytes(2),
             Value::Addr(a) => self.pc_type_of(&a.val),
             Value::Code(c) => self.syms.code(c.id).typ,
             _ => PcType::Int,

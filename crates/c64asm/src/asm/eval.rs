@@ -112,6 +112,24 @@ pub fn pc_value(addr: u32, typ: PcType) -> Value {
             };
             Value::Bits(Bits::new(addr as u64, len))
         }
+        PcType::Bytes(len) => {
+            // As long as the bytes it was set from, or as long as it needs.
+            let len = if len >= 4 || (addr as u64) >> (8 * len) == 0 {
+                len
+            } else if addr <= 0xff {
+                1
+            } else if addr <= 0xffff {
+                2
+            } else {
+                3
+            };
+            Value::Bytes(
+                (0..len)
+                    .map(|i| (addr as u64 >> (8 * i)) as u8)
+                    .collect::<Vec<u8>>()
+                    .into(),
+            )
+        }
     }
 }
 
@@ -163,11 +181,13 @@ pub const BUILTINS: &[(&str, Value)] = &[
     ("log", Value::Builtin(Builtin::Log)),
     ("log10", Value::Builtin(Builtin::Log10)),
     ("long", Value::Builtin(Builtin::Long)),
+    ("namespace", Value::Type(Type::Namespace)),
     ("pi", Value::Float(std::f64::consts::PI)),
     ("pow", Value::Builtin(Builtin::Pow)),
     ("rad", Value::Builtin(Builtin::Rad)),
     ("random", Value::Builtin(Builtin::Random)),
     ("range", Value::Builtin(Builtin::Range)),
+    ("register", Value::Type(Type::Register)),
     ("repr", Value::Builtin(Builtin::Repr)),
     ("round", Value::Builtin(Builtin::Round)),
     ("rta", Value::Builtin(Builtin::Rta)),
@@ -909,3 +929,11 @@ fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 
 /// The global namespace id (for users of this module).
 pub const _GLOBAL: NsId = GLOBAL;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn builtins_are_sorted_for_binary_search() {
+        assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+}

@@ -558,6 +558,24 @@ impl Assembler<'_> {
                 })
             }
             Type::Type => Ok(Value::Type(v.type_of())),
+            Type::Namespace => match v {
+                Value::Namespace(_) => Ok(v.clone()),
+                Value::Code(c) => Ok(Value::Namespace(self.syms.code(c.id).names)),
+                _ => Err(Fault::new(format!(
+                    "can't get namespace of {}",
+                    describe(v, env)
+                ))),
+            },
+            Type::Register => match v {
+                Value::Register(_) => Ok(v.clone()),
+                Value::Str(s) if s.chars().count() == 1 => {
+                    Ok(Value::Register(s.chars().next().unwrap_or('a')))
+                }
+                _ => Err(Fault::new(format!(
+                    "can't convert {} to register",
+                    describe(v, env)
+                ))),
+            },
             Type::Address => Ok(match v {
                 Value::Addr(_) => v.clone(),
                 _ => Value::Addr(Rc::new(value::Address {

@@ -55,6 +55,10 @@ pub struct FuncDef {
     pub scopes: Vec<NsId>,
     /// `.sfunction`: the expression (file, line, offset).
     pub expr: Option<usize>,
+    /// The scope of each call of a pass, by call order: the same calls get
+    /// the same scopes every pass (as 64tass's), so what they define settles.
+    pub call_scopes: Vec<NsId>,
+    pub calls: usize,
 }
 
 #[derive(Default)]
@@ -71,7 +75,11 @@ pub struct Macros {
 }
 
 impl Macros {
-    pub fn begin_pass(&mut self) {}
+    pub fn begin_pass(&mut self) {
+        for f in &mut self.funcs {
+            f.calls = 0;
+        }
+    }
 
     pub fn get(&self, id: MacroId) -> &MacroDef {
         &self.list[id.0 as usize]
@@ -1037,6 +1045,8 @@ impl Assembler<'_> {
                     rest,
                     scopes,
                     expr: expr_offset,
+                    call_scopes: Vec::new(),
+                    calls: 0,
                 });
                 let i = self.macros.funcs.len() as u32 - 1;
                 self.macros.funcs_by_site.insert(key, i);
@@ -1104,7 +1114,22 @@ impl Assembler<'_> {
             return Err(Reported);
         }
         // The scope of this call: parameters as variables.
-        let ns = self.syms.new_namespace();
+        let f = &mut self.macros.funcs[id.0 as usize];
+        let n = f.calls;
+        f.calls += 1;
+        let ns = match f.call_scopes.get(n) {
+            Some(&ns) => {
+                let space = self.syms.ns_mut(ns);
+                space.backr = 0;
+                space.forwr = 0;
+                ns
+            }
+            None => {
+                let ns = self.syms.new_namespace();
+                self.macros.funcs[id.0 as usize].call_scopes.push(ns);
+                ns
+            }
+        };
         let saved_contexts = std::mem::take(&mut self.st.contexts);
         let saved_bottom = self.st.bottom;
         let saved_cheap = self.st.cheap;

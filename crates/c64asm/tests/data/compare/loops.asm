@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys anonymous scopes by pointer, so its own order varies run to run
 ; .for (both forms), .rept, .while, .break, .continue, scoped loops
 * = $3000
         ldx #0

@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys anonymous scopes by pointer, so its own order varies run to run
 ; macros: parameters by number and name, defaults, bare calls, segments,
 ; labels inside expansions, results
 * = $5000

@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys anonymous scopes by pointer, so its own order varies run to run
 ; .proc, .block, .namespace, dotted access, cheap locals, anonymous labels
 * = $1000
         jsr used

@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys anonymous scopes by pointer, so its own order varies run to run
 ; .struct, .union, .dstruct, .dunion, field offsets, sizes
 * = $2000
 point   .struct x=0, y=0
