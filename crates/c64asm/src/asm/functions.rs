@@ -644,30 +644,27 @@ impl Assembler<'_> {
                 }
                 i += 1;
             }
-            let number =
-                |i: &mut usize, args: &mut std::slice::Iter<&Value>| -> FResult<Option<usize>> {
-                    if *i < chars.len() && chars[*i] == '*' {
-                        *i += 1;
-                        let v = args
-                            .next()
-                            .ok_or_else(|| Fault::new("format: not enough arguments"))?;
-                        return Ok(Some(to_int(v, env)?.max(0) as usize));
-                    }
-                    let start = *i;
-                    while *i < chars.len() && chars[*i].is_ascii_digit() {
-                        *i += 1;
-                    }
-                    Ok(if *i > start {
-                        chars[start..*i].iter().collect::<String>().parse().ok()
-                    } else {
-                        None
-                    })
-                };
-            let width = number(&mut i, &mut args)?.unwrap_or(0);
-            let mut prec = None;
+            // A `*` width or precision takes its argument after the value, as 64tass.
+            let number = |i: &mut usize| -> Option<Option<usize>> {
+                if *i < chars.len() && chars[*i] == '*' {
+                    *i += 1;
+                    return None;
+                }
+                let start = *i;
+                while *i < chars.len() && chars[*i].is_ascii_digit() {
+                    *i += 1;
+                }
+                Some(if *i > start {
+                    chars[start..*i].iter().collect::<String>().parse().ok()
+                } else {
+                    None
+                })
+            };
+            let width_spec = number(&mut i);
+            let mut prec_spec = Some(None);
             if i < chars.len() && chars[i] == '.' {
                 i += 1;
-                prec = Some(number(&mut i, &mut args)?.unwrap_or(0));
+                prec_spec = number(&mut i).map(|p| Some(p.unwrap_or(0)));
             }
             let Some(&conv) = chars.get(i) else {
                 return Err(Fault::new("format character expected"));
@@ -677,15 +674,33 @@ impl Assembler<'_> {
                 out.push('%');
                 continue;
             }
-            let arg = args
-                .next()
-                .ok_or_else(|| Fault::new("format: not enough arguments"))?;
+            let mut next = || {
+                args.next()
+                    .ok_or_else(|| Fault::new("format: not enough arguments"))
+            };
+            let arg = next()?;
+            let width = match width_spec {
+                Some(w) => w.unwrap_or(0),
+                None => {
+                    let w = to_int(next()?, env)?;
+                    left |= w < 0;
+                    usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX)
+                }
+            };
+            let prec = match prec_spec {
+                Some(p) => p,
+                None => usize::try_from(to_int(next()?, env)?).ok(),
+            };
             if arg.is_none() {
                 return Ok(Value::None);
             }
-            let (sign, body, numeric_conv) = match conv {
+            let (sign, body) = match conv {
                 'd' | 'x' | 'X' | 'b' => {
-                    let n = to_int(arg, env)?;
+                    // Floats are cut toward zero.
+                    let n = match numeric(arg, env)? {
+                        Value::Float(f) => to_int(&Value::Float(f.trunc()), env)?,
+                        n => to_int(&n, env)?,
+                    };
                     let mag = n.unsigned_abs();
                     let digits = match conv {
                         'd' => mag.to_string(),
@@ -713,7 +728,7 @@ impl Assembler<'_> {
                     } else {
                         ""
                     };
-                    (format!("{sign}{prefix}"), digits, true)
+                    (format!("{sign}{prefix}"), digits)
                 }
                 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                     let f = to_float(arg, env)?;
@@ -727,7 +742,7 @@ impl Assembler<'_> {
                     } else {
                         ""
                     };
-                    (sign.to_string(), s, true)
+                    (sign.to_string(), s)
                 }
                 'c' => {
                     let n = to_int(arg, env)?;
@@ -737,7 +752,12 @@ impl Assembler<'_> {
                         .ok_or_else(|| {
                             Fault::new(format!("not a character {}", describe(arg, env)))
                         })?;
-                    (String::new(), ch.to_string(), false)
+                    let s = if prec == Some(0) {
+                        String::new()
+                    } else {
+                        ch.to_string()
+                    };
+                    (String::new(), s)
                 }
                 's' | 'r' => {
                     let mut s = if conv == 's' {
@@ -748,17 +768,19 @@ impl Assembler<'_> {
                     if let Some(p) = prec {
                         s = s.chars().take(p).collect();
                     }
-                    (String::new(), s, false)
+                    (String::new(), s)
                 }
                 other => return Err(Fault::new(format!("unknown format character '{other}'"))),
             };
             let len = sign.chars().count() + body.chars().count();
             let pad = width.saturating_sub(len);
+            // 64tass pads with zeros for every conversion, on the right too.
+            let fill = if zero { '0' } else { ' ' };
             if left {
                 out.push_str(&sign);
                 out.push_str(&body);
-                out.extend(std::iter::repeat_n(' ', pad));
-            } else if zero && numeric_conv {
+                out.extend(std::iter::repeat_n(fill, pad));
+            } else if zero {
                 out.push_str(&sign);
                 out.extend(std::iter::repeat_n('0', pad));
                 out.push_str(&body);
