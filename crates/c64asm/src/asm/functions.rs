@@ -91,6 +91,50 @@ fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) -> FRe
     Ok(BigBits::new(b.val, bits, b.inv))
 }
 
+/// `all(v)` / `any(v)`: over the bits of a bit string, the bytes of a
+/// string, the truth of a list's elements (nested lists recursively, so
+/// `all([[]])` is true), else the truth of the value itself.
+fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
+    if let Some(bits) = BigBits::of(v).filter(|_| !matches!(v, Value::Bool(_))) {
+        let ones = if bits.inv {
+            bits.val.bits() == 0
+        } else {
+            bits.val.count_ones() == bits.len as u64
+        };
+        // 64tass: any() of an inverted bit string is true unless it is empty.
+        return Ok(match (all, bits.inv) {
+            (true, _) => ones,
+            (false, true) => bits.len > 0,
+            (false, false) => bits.val.bits() > 0,
+        });
+    }
+    let bytes = match v {
+        Value::Str(s) => Some(env.encode(s)?),
+        _ => v.read_bytes().map(|b| b.into_owned()),
+    };
+    if let Some(bytes) = bytes {
+        return Ok(if all {
+            bytes.iter().all(|&x| x != 0)
+        } else {
+            bytes.iter().any(|&x| x != 0)
+        });
+    }
+    let Some(items) = v.elements() else {
+        return to_bool(v, env);
+    };
+    for x in items {
+        let t = if x.elements().is_some() {
+            all_any(x, all, env)?
+        } else {
+            to_bool(x, env)?
+        };
+        if t != all {
+            return Ok(t);
+        }
+    }
+    Ok(all)
+}
+
 fn real(f: f64) -> FResult<Value> {
     if f.is_finite() {
         Ok(Value::Float(f))
@@ -179,7 +223,7 @@ impl Assembler<'_> {
                     }),
                     n if b == Builtin::Frac => {
                         let _ = to_int(&n, env)?;
-                        Ok(Value::Int(0))
+                        Ok(Value::Float(0.0))
                     }
                     n => int_of(&n, env),
                 })
@@ -337,60 +381,7 @@ impl Assembler<'_> {
             Builtin::Format => self.format(&vals),
             Builtin::All | Builtin::Any => {
                 one(vals.len())?;
-                let all = b == Builtin::All;
-                Ok(Value::Bool(match vals[0] {
-                    Value::Bits(bits) => {
-                        let mask = if bits.len >= 64 {
-                            u64::MAX
-                        } else {
-                            (1u64 << bits.len) - 1
-                        };
-                        let v = if bits.inv {
-                            !bits.val & mask
-                        } else {
-                            bits.val & mask
-                        };
-                        // 64tass: any() of an inverted bit string is true unless it is empty.
-                        if all {
-                            v == mask
-                        } else if bits.inv {
-                            bits.len > 0
-                        } else {
-                            v != 0
-                        }
-                    }
-                    Value::Str(_) | Value::Bytes(_) => {
-                        let bytes = match vals[0] {
-                            Value::Str(s) => env.encode(s)?,
-                            Value::Bytes(b) => b.to_vec(),
-                            _ => Vec::new(),
-                        };
-                        if all {
-                            bytes.iter().all(|&x| x != 0)
-                        } else {
-                            bytes.iter().any(|&x| x != 0)
-                        }
-                    }
-                    v => match v.elements() {
-                        Some(items) => {
-                            let truths: Vec<bool> = items
-                                .iter()
-                                .map(|x| to_bool(x, env))
-                                .collect::<FResult<_>>()?;
-                            if all {
-                                truths.iter().all(|&t| t)
-                            } else {
-                                truths.iter().any(|&t| t)
-                            }
-                        }
-                        None => {
-                            return Err(Fault::new(format!(
-                                "can't get boolean value of {}",
-                                describe(v, env)
-                            )));
-                        }
-                    },
-                }))
+                all_any(vals[0], b == Builtin::All, env).map(Value::Bool)
             }
             Builtin::Byte => {
                 one(vals.len())?;
@@ -454,11 +445,9 @@ impl Assembler<'_> {
             }
             Builtin::Sort => {
                 one(vals.len())?;
+                // 64tass gives anything but a list or tuple back as it is.
                 let Some(items) = vals[0].elements() else {
-                    return Err(Fault::new(format!(
-                        "not iterable {}",
-                        describe(vals[0], env)
-                    )));
+                    return Ok(vals[0].clone());
                 };
                 let mut sorted: Vec<Value> = items.to_vec();
                 let mut err = None;
@@ -525,28 +514,29 @@ impl Assembler<'_> {
             Type::Str => map1(v, &|x| Ok(Value::str(&to_str(x, env)))),
             Type::Bits => {
                 let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
-                Ok(sized_bits(v, width, false, env)?.into_value())
+                map1(v, &|x| Ok(sized_bits(x, width, false, env)?.into_value()))
             }
             Type::Bytes => {
                 let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
-                match (v, width) {
+                map1(v, &|v| match (v, width) {
                     (Value::Bytes(_) | Value::InvBytes(_), None) => Ok(v.clone()),
                     (Value::Str(s), None) => Ok(Value::Bytes(env.encode(s)?.into())),
                     _ => {
                         let b = sized_bits(v, width, true, env)?;
                         Ok(Value::bytes(b.raw_bytes(), b.inv))
                     }
-                }
+                })
             }
             Type::List | Type::Tuple => {
                 let items: Vec<Value> = match v {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
-                    Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
-                    Value::Bytes(b) => b
-                        .iter()
-                        .map(|&x| Value::Bytes(Rc::from([x].as_slice())))
-                        .collect(),
                     Value::Code(c) => self.code_elements(*c)?,
+                    Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_) => {
+                        return Err(Fault::new(format!(
+                            "conversion of {} to {name} is not possible",
+                            describe(v, env)
+                        )));
+                    }
                     other => {
                         return Err(Fault::new(format!("not iterable {}", describe(other, env))));
                     }

@@ -296,10 +296,11 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     }
     if matches!(op, BinOp::Min | BinOp::Max) {
         let ord = compare(a, b, env).ok_or_else(|| not_possible(op, a, b, env))??;
+        // On a tie 64tass gives the second operand (`1 <? true` is true).
         let first = if op == BinOp::Min {
-            ord != Ordering::Greater
+            ord == Ordering::Less
         } else {
-            ord != Ordering::Less
+            ord == Ordering::Greater
         };
         return Ok(if first { a.clone() } else { b.clone() });
     }

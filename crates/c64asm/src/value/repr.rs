@@ -103,11 +103,9 @@ pub fn float_repr(f: f64) -> String {
 }
 
 fn quote(s: &str) -> String {
-    let q = if s.contains('"') && !s.contains('\'') {
-        '\''
-    } else {
-        '"'
-    };
+    // 64tass quotes with whichever quote doubles fewer characters.
+    let count = |q: char| s.chars().filter(|&c| c == q).count();
+    let q = if count('"') > count('\'') { '\'' } else { '"' };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(q);
     for c in s.chars() {
@@ -214,10 +212,18 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
     }
 }
 
-/// `str(v)`: strings as they are, everything else as `repr`.
+/// `x'..'`: byte strings in hex, as `str()` and messages write them.
+fn bytes_hex(b: &[u8], inv: bool) -> String {
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!("{}x'{hex}'", if inv { "~" } else { "" })
+}
+
+/// `str(v)`: strings as they are, byte strings in hex, everything else as `repr`.
 pub fn to_str(v: &Value, env: &dyn Env) -> String {
     match v {
         Value::Str(s) => s.to_string(),
+        Value::Bytes(b) => bytes_hex(b, false),
+        Value::InvBytes(b) => bytes_hex(b, true),
         Value::Register(r) => r.to_string(),
         _ => repr(v, env),
     }
@@ -225,11 +231,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
 
 /// The value quoted in messages (`int '256'`): strings unquoted, long reprs cut.
 pub fn repr_short(v: &Value, env: &dyn Env) -> String {
-    let s = match v {
-        Value::Str(s) => s.to_string(),
-        Value::Register(r) => r.to_string(),
-        _ => repr(v, env),
-    };
+    let s = to_str(v, env);
     if s.chars().count() > 48 {
         let cut: String = s.chars().take(45).collect();
         format!("{cut}...")

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, to_int};
+use super::convert::{Env, FResult, Fault, describe, numeric, to_int};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -256,8 +256,18 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             out.extend(y.iter().map(|&c| c ^ flip));
             Value::bytes(out, xinv)
         }
-        (Value::List(x), Value::List(y)) => Value::list([x.as_ref(), y.as_ref()].concat()),
-        (Value::Tuple(x), Value::Tuple(y)) => Value::tuple([x.as_ref(), y.as_ref()].concat()),
+        // A list and a tuple join into the first one's type.
+        (Value::List(x), Value::List(y) | Value::Tuple(y)) => {
+            Value::list([x.as_ref(), y.as_ref()].concat())
+        }
+        (Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => {
+            Value::tuple([x.as_ref(), y.as_ref()].concat())
+        }
+        // A string next to a bit string (or bool) is its bits.
+        (Value::Str(_), Value::Bits(_) | Value::BigBits(_) | Value::Bool(_))
+        | (Value::Bits(_) | Value::BigBits(_) | Value::Bool(_), Value::Str(_)) => {
+            concat(&numeric(a, env)?, &numeric(b, env)?, env)?
+        }
         (Value::Bits(x), Value::Bits(y)) if x.concat(*y).is_some() => {
             Value::Bits(x.concat(*y).unwrap_or(*x))
         }
