@@ -589,7 +589,7 @@ impl Assembler<'_> {
         let x = self.eval(line, a)?;
         // `&&` and `||` only evaluate the side they return.
         match op {
-            BinOp::LAnd | BinOp::LOr if x.elements().is_none() => {
+            BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
                 if x.is_none() {
                     return Ok(Value::None);
                 }

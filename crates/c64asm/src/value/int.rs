@@ -261,3 +261,49 @@ pub fn int_value(v: &Value) -> Option<Value> {
         _ => small(v).map(from_i128),
     }
 }
+
+/// `x = m * 2^e` exactly.
+fn float_parts(x: f64) -> (BigInt, i64) {
+    if x == 0.0 {
+        return (BigInt::zero(), 0);
+    }
+    let bits = x.abs().to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), exp - 1075)
+    };
+    let m = BigInt::from(m);
+    (if x < 0.0 { -m } else { m }, e)
+}
+
+/// `m * 2^e` as a float.
+fn scaled(m: &BigInt, e: i64) -> f64 {
+    // Keep the mantissa inside the float range, then scale in safe steps.
+    let cut = m.bits().saturating_sub(64);
+    let mut f = (m >> cut).to_f64().unwrap_or(0.0);
+    let mut e = e + cut as i64;
+    while e != 0 {
+        let step = e.clamp(-1000, 1000);
+        f *= f64::from_bits(((step + 1023) as u64) << 52); // 2^step, exactly
+        e -= step;
+    }
+    f
+}
+
+/// `|`, `^`, `&` of floats: on their exact binary values (two's complement
+/// for negative ones), as 64tass computes them.
+pub fn float_bitwise(op: BinOp, a: f64, b: f64) -> FResult<f64> {
+    let ((ma, ea), (mb, eb)) = (float_parts(a), float_parts(b));
+    let low = ea.min(eb);
+    let p = ma << (ea - low) as u64;
+    let q = mb << (eb - low) as u64;
+    let r = match op {
+        BinOp::Or => p | q,
+        BinOp::Xor => p ^ q,
+        _ => p & q,
+    };
+    Ok(scaled(&r, low))
+}

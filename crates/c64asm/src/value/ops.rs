@@ -114,9 +114,9 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
                 Ok(b.into_value())
             }
             Value::Bool(b) => Ok(Value::Bits(bool_bits(b).invert())),
-            _ => Err(Fault::new(
-                "c64kit does not support '~' on floating point numbers",
-            )),
+            // 64tass: one fixed-point unit (2^-32) below the negation.
+            Value::Float(f) => Ok(Value::Float(-f - 1.0 / 4294967296.0)),
+            _ => Err(not_possible1(op, v, env)),
         },
         UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
             let u = match int::big(&n) {
@@ -241,6 +241,9 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
+    if let Some(r) = fold(op, a, b, env) {
+        return r;
+    }
     match op {
         BinOp::LAnd => {
             return Ok(if to_bool(a, env)? {
@@ -325,6 +328,41 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
             }
         }),
     }
+}
+
+/// `(... op list)` folds the list from the left, `(list op ...)` from the
+/// right, as 64tass: `... - [10, 2, 3]` is 5, `[1, 2, 3] - ...` is 2.
+fn fold(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Value>> {
+    let (items, left) = match (a, b) {
+        (Value::Fold, v) => (v.elements()?, true),
+        (v, Value::Fold) => (v.elements()?, false),
+        _ => return None,
+    };
+    let Some((first, rest)) = (if left {
+        items.split_first()
+    } else {
+        items.split_last()
+    }) else {
+        return Some(Err(Fault::new("empty list not allowed")));
+    };
+    let mut acc = first.clone();
+    let order: Box<dyn Iterator<Item = &Value>> = if left {
+        Box::new(rest.iter())
+    } else {
+        Box::new(rest.iter().rev())
+    };
+    for x in order {
+        let r = if left {
+            binary(op, &acc, x, env)
+        } else {
+            binary(op, x, &acc, env)
+        };
+        match r {
+            Ok(v) => acc = v,
+            Err(f) => return Some(Err(f)),
+        }
+    }
+    Some(Ok(acc))
 }
 
 /// `code + n`, `n + code` and `code - n` stay code with an offset (so
@@ -487,21 +525,7 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
         }
         BinOp::Shl => a * 2f64.powf(b.floor()),
         BinOp::Shr => a / 2f64.powf(b.floor()),
-        BinOp::Or | BinOp::Xor | BinOp::And => {
-            // Fixed point, as 64tass does: 32 fraction bits.
-            let scale = 4294967296.0;
-            let (p, q) = ((a * scale).floor(), (b * scale).floor());
-            if p.abs() > 1e30 || q.abs() > 1e30 {
-                return Err(int::too_wide());
-            }
-            let (p, q) = (p as i128, q as i128);
-            let r = match op {
-                BinOp::Or => p | q,
-                BinOp::Xor => p ^ q,
-                _ => p & q,
-            };
-            r as f64 / scale
-        }
+        BinOp::Or | BinOp::Xor | BinOp::And => int::float_bitwise(op, a, b)?,
         _ => return Err(not_possible(op, x, y, env)),
     };
     if !r.is_finite() {
