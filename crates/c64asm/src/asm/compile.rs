@@ -1507,9 +1507,11 @@ impl Assembler<'_> {
         self.out.differs_in_4gib |= apart;
     }
 
-    /// Is `word` an instruction of the current processor?
+    /// Is `word` an instruction of the current processor? With `-C`
+    /// 64tass knows them in lower case only (`CLV` is then a label).
     pub fn is_mnemonic(&self, word: &str) -> bool {
-        crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
+        (!self.dialect.case_sensitive || !word.bytes().any(|b| b.is_ascii_uppercase()))
+            && crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
     }
 
     /// Forget the label's link to the line after a macro returns a value.

@@ -323,14 +323,18 @@ impl Assembler<'_> {
         };
         let mut chunk = Chunk::default();
         let mut last_pos = args as Pos;
+        // 64tass: an empty last argument counts as a gap for `.shift`.
+        let mut last_empty = false;
         for v in &vals {
             last_pos = v.pos;
             let before = chunk.items.len();
+            last_empty = false;
             if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
                 let _ = self.fault(line, v.pos, f);
                 chunk.items.truncate(before);
                 continue;
             }
+            last_empty = chunk.items.len() == before;
             // Per-argument checks.
             for p in &chunk.items[before..] {
                 if let Piece::Byte(b) = p {
@@ -362,8 +366,10 @@ impl Assembler<'_> {
                     }
                 }
                 match chunk.items.last_mut() {
-                    Some(Piece::Byte(b)) => *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 },
-                    Some(Piece::Gap(_)) => {
+                    Some(Piece::Byte(b)) if !last_empty => {
+                        *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 }
+                    }
+                    Some(_) => {
                         let span = self.span_at(line, last_pos);
                         self.error(
                             span,

@@ -874,6 +874,9 @@ pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
             bytes.push(0);
         }
         TextMode::Shift | TextMode::ShiftL => {
+            if bytes.is_empty() {
+                return Err(Fault::new("empty string not allowed"));
+            }
             if bytes.iter().any(|&b| b & 0x80 != 0) {
                 return Err(Fault::new("most significant bit must be clear in byte"));
             }

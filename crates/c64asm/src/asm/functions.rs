@@ -490,7 +490,12 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         let r = self.convert_value(t, args);
-        self.check(line, pos, r)
+        // 64tass points at the value converted.
+        let at = match args.first() {
+            Some(a) if r.is_err() => a.pos,
+            _ => pos,
+        };
+        self.check(line, at, r)
     }
 
     fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {

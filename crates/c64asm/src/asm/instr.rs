@@ -52,7 +52,8 @@ const ALWAYS: &[(&str, u8)] = &[
     ("gvs", 0x70),
 ];
 
-/// Look up an instruction name (always case-insensitive, as in 64tass).
+/// Look up an instruction name, in any case (with `-C` the caller only
+/// asks for lower-case names, as 64tass).
 pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
     let b = word.as_bytes();
     if b.len() != 3 {
