@@ -693,15 +693,17 @@ impl Assembler<'_> {
                 'd' | 'x' | 'X' | 'b' => {
                     // Floats are cut toward zero.
                     let n = match numeric(arg, env)? {
-                        Value::Float(f) => to_int(&Value::Float(f.trunc()), env)?,
-                        n => to_int(&n, env)?,
-                    };
-                    let mag = n.unsigned_abs();
+                        Value::Float(f) => int::big(&int::from_f64_trunc(f)?),
+                        n => int::big(&n),
+                    }
+                    .ok_or_else(|| Fault::new(format!("wrong type {}", describe(arg, env))))?;
+                    let negative = num_traits::Signed::is_negative(&n);
+                    let mag = n.magnitude();
                     let digits = match conv {
                         'd' => mag.to_string(),
-                        'x' => format!("{mag:x}"),
-                        'X' => format!("{mag:X}"),
-                        _ => format!("{mag:b}"),
+                        'x' => mag.to_str_radix(16),
+                        'X' => mag.to_str_radix(16).to_uppercase(),
+                        _ => mag.to_str_radix(2),
                     };
                     let digits = match prec {
                         Some(p) if digits.len() < p => {
@@ -714,7 +716,7 @@ impl Assembler<'_> {
                         (true, 'b') => "%",
                         _ => "",
                     };
-                    let sign = if n < 0 {
+                    let sign = if negative {
                         "-"
                     } else if plus {
                         "+"

@@ -244,6 +244,10 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if let Some(r) = fold(op, a, b, env) {
         return r;
     }
+    // A list on the left of `&&`, `||`, `^^` works element by element.
+    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor) && is_seq(a) {
+        return broadcast(op, a, b, env);
+    }
     match op {
         BinOp::LAnd => {
             return Ok(if to_bool(a, env)? {
