@@ -43,6 +43,19 @@ impl Env for Assembler<'_> {
         self.names.name(name).to_string()
     }
 
+    fn has_member(&self, scope: &Value, name: u32) -> Option<FResult<bool>> {
+        let ns = self.namespace_of(scope)?;
+        // 64tass 1.58 only asks this of variables: a constant is an error.
+        Some(match self.lookup_in(ns, name) {
+            None => Ok(false),
+            Some(id) if self.syms.label(id).constant => Err(Fault::new(format!(
+                "not a variable '{}'",
+                self.names.name(name)
+            ))),
+            Some(_) => Ok(true),
+        })
+    }
+
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
         self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
             char_index: Some(s[..u.offset.min(s.len())].chars().count()),

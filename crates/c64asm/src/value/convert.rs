@@ -46,6 +46,11 @@ pub trait Env {
     fn code_value(&self, code: CodeRef) -> Value;
     /// The text of an interned name (for symbol values).
     fn name_of(&self, name: u32) -> String;
+    /// `.name in scope`: does the scope (a block, namespace, ...) define
+    /// the name? `None` if the value has no scope.
+    fn has_member(&self, _scope: &Value, _name: u32) -> Option<FResult<bool>> {
+        None
+    }
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.

@@ -213,6 +213,11 @@ pub fn dict_get(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Option<Value>> 
 
 /// `needle in haystack`.
 pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool> {
+    if let Value::Symbol(name) = needle
+        && let Some(found) = env.has_member(haystack, *name)
+    {
+        return found;
+    }
     match haystack {
         Value::List(items) | Value::Tuple(items) => {
             for x in items.iter() {

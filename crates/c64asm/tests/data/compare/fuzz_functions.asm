@@ -19,3 +19,7 @@ v1      <?= 0
         .text repr(sort(3)), repr(sort(bytes(0))), repr(sort("ba")), repr(sort(x"0201"))
         .text repr([1, 0] || 5), repr([0, 1] && [2, 3]), repr([1, 0] ^^ 1), repr(0 || [0, 1])
         .text repr([] || 3)
+mb1     .block
+x       .var 1
+        .bend
+        .text repr(.nosuch in mb1), repr(.x in mb1)

@@ -86,7 +86,11 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
         } else {
             cx.range(0, 3) as usize
         };
-        let how = if cx.chance(50) {
+        // A union instantiated as `.name` is left to `.dunion`: 64tass 1.58
+        // lays its fields out one after another there (not overlapping, as
+        // its manual and `.dunion` do), a 64tass bug c64asm doesn't copy.
+        let directive = cx.chance(50);
+        let how = if directive || union {
             format!(
                 "{inst} .{} {}",
                 if union { "dunion" } else { "dstruct" },
