@@ -232,7 +232,11 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
 }
 
 /// The address an operand names.
-fn address(cx: &mut Ctx, labels: &[String], zero_page: bool) -> Expr {
+/// An address operand. `indexed`: for `,x`, `,y`, `(..,x)`, `(..),y`, where
+/// 64tass 1.58 mishandles a code address plus an offset that leaves the
+/// label's page (`* + 300,x` at 0 assembles as `$2c,x`, a zero-page label
+/// plus 142 past $ffff is rejected): a 64tass bug, so those sums stay small.
+fn address(cx: &mut Ctx, labels: &[String], zero_page: bool, indexed: bool) -> Expr {
     let force = if cx.chance(6) {
         cx.pick(&["@b ", "@w "])
     } else {
@@ -249,12 +253,17 @@ fn address(cx: &mut Ctx, labels: &[String], zero_page: bool) -> Expr {
             let l = labels[cx.pick_index(labels.len())].clone();
             atom(cx.refer(&l))
         }
+        "star" if indexed => atom(cx.pick(&["*", "*-1"])),
         "star" => atom(cx.pick(&["*", "* + 2", "*-1", "* + 300"])),
         "expr" => expr(cx, Ty::Int, 1),
         "sum" if !labels.is_empty() => {
             let l = labels[cx.pick_index(labels.len())].clone();
             let l = cx.refer(&l);
-            atom(format!("{l} + {}", cx.range(0, 300)))
+            if indexed {
+                atom(l)
+            } else {
+                atom(format!("{l} + {}", cx.range(0, 300)))
+            }
         }
         _ => {
             let v = if zero_page && cx.chance(70) {
@@ -315,13 +324,13 @@ fn operand(
             let e = if mode == Rel {
                 branch_target(cx, labels, anon)
             } else {
-                address(cx, labels, zp)
+                address(cx, labels, zp, false)
             };
             pieces.push(" ".into());
             pieces.push(e.into());
         }
         Zpx | Absx | Zpy | Absy => {
-            let e = address(cx, labels, zp);
+            let e = address(cx, labels, zp, true);
             let reg = if matches!(mode, Zpx | Absx) {
                 ",x"
             } else {
@@ -337,19 +346,19 @@ fn operand(
             pieces.push(reg.into());
         }
         Ind => {
-            let e = address(cx, labels, false);
+            let e = address(cx, labels, false, false);
             pieces.push(" (".into());
             pieces.push(e.into());
             pieces.push(")".into());
         }
         Indx => {
-            let e = address(cx, labels, true);
+            let e = address(cx, labels, true, true);
             pieces.push(" (".into());
             pieces.push(e.into());
             pieces.push(",x)".into());
         }
         Indy => {
-            let e = address(cx, labels, true);
+            let e = address(cx, labels, true, true);
             pieces.push(" (".into());
             pieces.push(e.into());
             pieces.push("),y".into());
