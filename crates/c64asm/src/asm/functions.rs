@@ -37,6 +37,8 @@ fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
         Value::Tuple(items) => Ok(Value::tuple(
             items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
         )),
+        // 64tass maps over a dictionary's `key:value` entries.
+        Value::Dict(d) => map1(&d.entries(), f),
         Value::None => Ok(Value::None),
         _ => f(v),
     }
@@ -118,6 +120,9 @@ fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
         } else {
             bytes.iter().any(|&x| x != 0)
         });
+    }
+    if let Value::Dict(d) = v {
+        return all_any(&d.entries(), all, env);
     }
     let Some(items) = v.elements() else {
         return to_bool(v, env);
@@ -330,6 +335,14 @@ impl Assembler<'_> {
             }
             Builtin::Size => {
                 one(vals.len())?;
+                if let Value::Dict(d) = vals[0] {
+                    return map1(&d.entries(), &|x| {
+                        Err(Fault::new(format!(
+                            "can't get size of {}",
+                            describe(x, env)
+                        )))
+                    });
+                }
                 match vals[0] {
                     Value::Code(c) => Ok(Value::Int(self.code_size(*c)? as i64)),
                     Value::Macro(
@@ -445,8 +458,17 @@ impl Assembler<'_> {
             }
             Builtin::Sort => {
                 one(vals.len())?;
-                // 64tass gives anything but a list or tuple back as it is.
-                let Some(items) = vals[0].elements() else {
+                // 64tass gives anything but a list or tuple back as it is
+                // (a dictionary: its entries).
+                let entries;
+                let v = match vals[0] {
+                    Value::Dict(d) => {
+                        entries = d.entries();
+                        &entries
+                    }
+                    v => v,
+                };
+                let Some(items) = v.elements() else {
                     return Ok(vals[0].clone());
                 };
                 let mut sorted: Vec<Value> = items.to_vec();
@@ -599,9 +621,15 @@ impl Assembler<'_> {
             Value::None => return Ok(Value::None),
             other => return Err(Fault::new(format!("wrong type {}", describe(other, env)))),
         };
-        // Broadcast over a list argument.
-        if let Some(i) = rest.iter().position(|v| v.elements().is_some()) {
-            let items = rest[i].elements().unwrap_or(&[]).to_vec();
+        // Broadcast over a list argument (a dictionary: its entries).
+        if let Some(i) = rest
+            .iter()
+            .position(|v| v.elements().is_some() || matches!(v, Value::Dict(_)))
+        {
+            let items = match rest[i] {
+                Value::Dict(d) => d.entries().elements().unwrap_or(&[]).to_vec(),
+                v => v.elements().unwrap_or(&[]).to_vec(),
+            };
             let mut out = Vec::new();
             for item in &items {
                 let mut args: Vec<&Value> = vec![vals[0]];
@@ -610,7 +638,7 @@ impl Assembler<'_> {
                 }
                 out.push(self.format(&args)?);
             }
-            return Ok(if matches!(rest[i], Value::List(_)) {
+            return Ok(if matches!(rest[i], Value::List(_) | Value::Dict(_)) {
                 Value::list(out)
             } else {
                 Value::tuple(out)

@@ -144,6 +144,19 @@ pub struct Dict {
     pub default: Option<Value>,
 }
 
+impl Dict {
+    /// The entries as functions mapping over a dictionary see them: a list
+    /// of `key:value` colonlists (the default value is not among them).
+    pub fn entries(&self) -> Value {
+        Value::list(
+            self.pairs
+                .iter()
+                .map(|(k, v)| Value::ColonList(Rc::new((k.clone(), v.clone()))))
+                .collect(),
+        )
+    }
+}
+
 /// The built-in type objects (also the conversion functions of the same name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(clippy::enum_variant_names, reason = "`type` is one of 64tass's types")]
@@ -173,6 +186,7 @@ pub enum Type {
     Register,
     Fold,
     Symbol,
+    ColonList,
 }
 
 impl Type {
@@ -203,6 +217,7 @@ impl Type {
             Type::Register => "register",
             Type::Symbol => "symbol",
             Type::Fold => "fold",
+            Type::ColonList => "colonlist",
         }
     }
 }
@@ -308,6 +323,9 @@ pub enum Value {
     Fold,
     /// An omitted argument.
     Default,
+    /// A dictionary entry `key:value`, what functions mapping over a
+    /// dictionary see (64tass's colonlist).
+    ColonList(Rc<(Value, Value)>),
 }
 
 impl Value {
@@ -383,6 +401,7 @@ impl Value {
             Value::Lbl(_) => Type::Namespace,
             Value::Symbol(_) => Type::Symbol,
             Value::Fold => Type::Fold,
+            Value::ColonList(_) => Type::ColonList,
             Value::Default => Type::None,
         }
     }

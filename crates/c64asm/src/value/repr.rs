@@ -209,6 +209,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Lbl(_) => "<lbl>".into(),
         Value::Symbol(n) => format!(".{}", env.name_of(*n)),
         Value::Fold => "...".into(),
+        Value::ColonList(kv) => format!("({}:{})", repr(&kv.0, env), repr(&kv.1, env)),
     }
 }
 
@@ -224,6 +225,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::Str(s) => s.to_string(),
         Value::Bytes(b) => bytes_hex(b, false),
         Value::InvBytes(b) => bytes_hex(b, true),
+        Value::ColonList(kv) => format!("{}:{}", repr(&kv.0, env), repr(&kv.1, env)),
         Value::Register(r) => r.to_string(),
         _ => repr(v, env),
     }

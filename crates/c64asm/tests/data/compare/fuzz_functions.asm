@@ -23,3 +23,8 @@ mb1     .block
 x       .var 1
         .bend
         .text repr(.nosuch in mb1), repr(.x in mb1)
+; Functions map over a dictionary's key:value entries (repro 009).
+        .text repr({"a": "b"}), str({"a": "b"}), repr({1: [2, 3]}), repr({1: 2, : 3})
+        .text str(type(str({1: 2}))), repr(abs({})), repr(int({})), format("%s", {})
+        .text repr(len(str({1: 2}))), repr(bool({})), repr(sort({})), repr(all({})), repr(any({}))
+        .text repr({}), repr({1: 2, 3: 4}), format("%s|", {1: 2}), str(type(format("%s|", {1: 2})))
