@@ -113,6 +113,15 @@ pub fn bin(cx: &mut Ctx, op: &'static str, l: Expr, r: Expr) -> Expr {
 
 /// A prefix operation; operands that are operations get parentheses.
 pub fn pre(cx: &mut Ctx, op: &'static str, e: Expr) -> Expr {
+    // 64tass 1.58 reads a string or byte string of 3 bytes or more wrongly
+    // for `<`, `>`, `` ` ``... (`>"abc"` is $63, `` `"abc" `` is $00, though
+    // `int("abc")` is $636261): a 64tass bug, so those operands go through
+    // int() here.
+    let e = if expr::prefix_priority(op) < 13 && e.to_string().contains(['"', '\'']) {
+        expr::call("int", vec![e])
+    } else {
+        e
+    };
     let needs = match &e {
         Expr::Prefix(..) | Expr::Cond(..) | Expr::Fold { .. } => true,
         other => other.priority() < expr::prefix_priority(op),
