@@ -1162,6 +1162,20 @@ fn member_errors_point_at_the_dot() {
 fn fuzz_found_rejections_match_64tass() {
     let cases: &[(&str, usize, usize, &str)] = &[
         (" .text repr(s\"\")", 1, 13, "empty string not allowed"),
+        // Reported even in a constant nobody uses, as 64tass does.
+        (
+            "v1 = byte(300)",
+            1,
+            11,
+            "too large for a 8 bit unsigned integer int '300'",
+        ),
+        (
+            "v1 = word(-1)",
+            1,
+            11,
+            "value needs to be non-negative int '-1'",
+        ),
+        ("c4 = l\"\"", 1, 6, "empty string not allowed"),
         (" .text repr(l\"\")", 1, 13, "empty string not allowed"),
         (" .shift 1, \"\"", 1, 12, "last byte must not be gap"),
         (" .shiftl 0, []", 1, 13, "last byte must not be gap"),
@@ -1198,6 +1212,13 @@ fn fuzz_found_rejections_match_64tass() {
         let c = if col == 0 { 0 } else { c };
         assert_eq!((l, c, m.as_str()), (line, col, message), "{src}");
     }
+}
+
+/// Other errors in a constant nobody uses never show, as in 64tass.
+#[test]
+fn unused_constants_keep_most_errors_to_themselves() {
+    let opts = Options::default();
+    assert!(assemble_str("t.asm", "v1 = 0/0\nv2 = len(1, 2)\n .byte 1\n", &opts).is_ok());
 }
 
 /// With `-C` 64tass knows instructions in lower case only: `ORA` is then a

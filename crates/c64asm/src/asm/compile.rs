@@ -1009,11 +1009,13 @@ impl Assembler<'_> {
         let vals = self.eval_args(line, exprs);
         self.deferring -= 1;
         self.record_line(line, None);
-        let (kept, errors): (Vec<_>, Vec<_>) = self
-            .diags
-            .drain(before..)
-            .partition(|p| p.severity != crate::diag::Severity::Error);
-        self.diags.extend(kept);
+        let eager = std::mem::take(&mut self.eager);
+        let (kept, errors): (Vec<_>, Vec<_>) =
+            self.diags.drain(before..).enumerate().partition(|(i, p)| {
+                p.severity != crate::diag::Severity::Error || eager.contains(&(before + i))
+            });
+        self.diags.extend(kept.into_iter().map(|(_, p)| p));
+        let errors: Vec<_> = errors.into_iter().map(|(_, p)| p).collect();
         if !errors.is_empty() {
             self.deferred.push(errors);
             return Some((Value::None, Some(self.deferred.len() as u32 - 1)));

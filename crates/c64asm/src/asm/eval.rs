@@ -250,7 +250,11 @@ impl Assembler<'_> {
                 None => pos,
             };
             let span = self.span_at(line, pos);
+            let before = self.diags.len();
             self.error(span, kind, f.msg);
+            if f.eager && self.deferring > 0 && self.diags.len() > before {
+                self.eager.push(before);
+            }
         }
         Reported
     }
@@ -460,9 +464,10 @@ impl Assembler<'_> {
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
             ExprKind::EncStr(mode, s) => {
-                let r = self.encode(s);
+                // 64tass reports a bad literal at once (see `Fault::eager`).
+                let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
-                let r = text_mode(*mode, bytes);
+                let r = text_mode(*mode, bytes).map_err(Fault::eager);
                 self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
             }
             ExprKind::Gap => Ok(Value::Gap),

@@ -163,10 +163,11 @@ fn in_unit(x: f64) -> FResult<f64> {
 /// Little-endian bytes of a number (`byte()`, `word()`, `addr()`, ...).
 fn int_bytes(v: &Value, size: u32, signed: bool, env: &dyn Env) -> FResult<Value> {
     let bits = size * 8;
+    // 64tass reports these at once (see `Fault::eager`).
     let n = if signed {
-        to_ival(v, bits, env)? as u64
+        to_ival(v, bits, env).map_err(Fault::eager)? as u64
     } else {
-        to_uval(v, bits, env)?
+        to_uval(v, bits, env).map_err(Fault::eager)?
     };
     Ok(Value::Bytes(
         (0..size)
@@ -185,7 +186,28 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         let r = self.builtin_value(line, b, args);
-        self.check(line, pos, r)
+        // 64tass points a byte()-style range error at the value.
+        let at = match args.first() {
+            Some(a)
+                if r.is_err()
+                    && matches!(
+                        b,
+                        Builtin::Byte
+                            | Builtin::Char
+                            | Builtin::Word
+                            | Builtin::Addr
+                            | Builtin::Sint
+                            | Builtin::Long
+                            | Builtin::Lint
+                            | Builtin::Dword
+                            | Builtin::Dint
+                    ) =>
+            {
+                a.pos
+            }
+            _ => pos,
+        };
+        self.check(line, at, r)
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
@@ -699,7 +721,7 @@ impl Assembler<'_> {
             }
             let mut next = || {
                 args.next()
-                    .ok_or_else(|| Fault::new("format: not enough arguments"))
+                    .ok_or_else(|| Fault::new("format: not enough arguments").eager())
             };
             let arg = next()?;
             let width = match width_spec {
@@ -816,7 +838,7 @@ impl Assembler<'_> {
             }
         }
         if args.next().is_some() {
-            return Err(Fault::new("format: too many arguments"));
+            return Err(Fault::new("format: too many arguments").eager());
         }
         Ok(Value::str(&out))
     }

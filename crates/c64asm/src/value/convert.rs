@@ -13,6 +13,10 @@ pub struct Fault {
     /// For a character a string can't hold: its index in the string, so the
     /// message can point at it.
     pub char_index: Option<usize>,
+    /// Reported at once even inside a constant's value: 64tass reports these
+    /// (encoding, `byte()`-style range, `format()` argument count errors)
+    /// where they happen, while other errors stay in the value until used.
+    pub eager: bool,
 }
 
 impl Fault {
@@ -21,6 +25,7 @@ impl Fault {
             msg: msg.into(),
             none: false,
             char_index: None,
+            eager: false,
         }
     }
 
@@ -30,6 +35,15 @@ impl Fault {
             msg: "expression value is not known yet".into(),
             none: true,
             char_index: None,
+            eager: false,
+        }
+    }
+
+    /// This fault, reported at once (see `eager`).
+    pub fn eager(self) -> Fault {
+        Fault {
+            eager: true,
+            ..self
         }
     }
 }
