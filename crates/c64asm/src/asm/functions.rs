@@ -724,6 +724,12 @@ impl Assembler<'_> {
                     .ok_or_else(|| Fault::new("format: not enough arguments").eager())
             };
             let arg = next()?;
+            // 64tass takes no `*` argument for %c (and ignores the `*`).
+            let (width_spec, prec_spec) = if conv == 'c' {
+                (width_spec.or(Some(None)), prec_spec.or(Some(Some(0))))
+            } else {
+                (width_spec, prec_spec)
+            };
             let width = match width_spec {
                 Some(w) => w.unwrap_or(0),
                 None => {

@@ -588,8 +588,20 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         }
         _ => {}
     }
-    let x = numeric(a, env).ok()?;
-    let y = numeric(b, env).ok()?;
+    // A string that can't be encoded is an error, not "different".
+    let num = |v: &Value| match numeric(v, env) {
+        Ok(n) => Some(Ok(n)),
+        Err(f) if matches!(v, Value::Str(_)) && !f.none => Some(Err(f)),
+        Err(_) => None,
+    };
+    let x = match num(a)? {
+        Ok(x) => x,
+        Err(f) => return Some(Err(f)),
+    };
+    let y = match num(b)? {
+        Ok(y) => y,
+        Err(f) => return Some(Err(f)),
+    };
     Some(match (&x, &y) {
         (Value::Float(_), _) | (_, Value::Float(_)) => {
             let p = super::convert::to_float(&x, env).ok()?;
