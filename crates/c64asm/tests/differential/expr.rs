@@ -75,7 +75,14 @@ pub fn binary(op: &'static str, l: Expr, r: Expr) -> Expr {
     }
 }
 
-pub fn call(name: &str, args: Vec<Expr>) -> Expr {
+pub fn call(name: &str, mut args: Vec<Expr>) -> Expr {
+    // 64tass 1.58 bug: bytes() of a bit string `&` that came out zero gives
+    // the left operand's bytes (`bytes($ab & $0)` is x'ab', though the value
+    // is $00 everywhere else), so such an argument goes through int() here.
+    if name == "bytes" && args.first().is_some_and(|a| a.to_string().contains('&')) {
+        let a = args.remove(0);
+        args.insert(0, Expr::Call("int".into(), vec![a]));
+    }
     Expr::Call(name.to_string(), args)
 }
 
