@@ -544,8 +544,18 @@ impl Assembler<'_> {
             return;
         };
         let mut nums = Vec::new();
-        for v in &vals[1..] {
-            let r = crate::value::convert::to_int(&v.val, self);
+        for (i, v) in vals[1..].iter().enumerate() {
+            // The offset may count from the end; the length can't be negative.
+            let r = crate::value::convert::to_int(&v.val, self).and_then(|n| {
+                if i == 1 && n < 0 {
+                    Err(Fault::new(format!(
+                        "value needs to be non-negative {}",
+                        describe(&v.val, self)
+                    )))
+                } else {
+                    Ok(n)
+                }
+            });
             let Ok(n) = self.check(line, v.pos, r) else {
                 return;
             };
