@@ -1154,3 +1154,82 @@ fn member_errors_point_at_the_dot() {
         1,
     );
 }
+
+/// Sources the differential fuzzer found c64asm accepting where 64tass
+/// rejects them: the first error's line, column (0: not compared) and
+/// message are 64tass's.
+#[test]
+fn fuzz_found_rejections_match_64tass() {
+    let cases: &[(&str, usize, usize, &str)] = &[
+        (" .text repr(s\"\")", 1, 13, "empty string not allowed"),
+        // Reported even in a constant nobody uses, as 64tass does.
+        (
+            "v1 = byte(300)",
+            1,
+            11,
+            "too large for a 8 bit unsigned integer int '300'",
+        ),
+        (
+            "v1 = word(-1)",
+            1,
+            11,
+            "value needs to be non-negative int '-1'",
+        ),
+        ("c4 = l\"\"", 1, 6, "empty string not allowed"),
+        (" .text repr(l\"\")", 1, 13, "empty string not allowed"),
+        (" .shift 1, \"\"", 1, 12, "last byte must not be gap"),
+        (" .shiftl 0, []", 1, 13, "last byte must not be gap"),
+        (
+            " .text repr(list(\"?\"))",
+            1,
+            18,
+            "conversion of str '?' to list is not possible",
+        ),
+        // 64tass points at the list (column 19), c64asm at the operator.
+        (" .text repr(... + [])", 1, 0, "empty list not allowed"),
+        (
+            " .text repr(bits(123, -7))",
+            1,
+            18,
+            "too large for a 7 bit signed integer int '123'",
+        ),
+        (
+            " .text repr(bits(-1, 23))",
+            1,
+            18,
+            "value needs to be non-negative int '-1'",
+        ),
+        (
+            " .text repr(bytes(b\"bab\", -2))",
+            1,
+            19,
+            "too large for a 2 byte signed integer bytes 'x'626162''",
+        ),
+    ];
+    for &(src, line, col, message) in cases {
+        let diags = fail(src);
+        let (_, l, c, m) = errors_of(&diags).into_iter().next().expect("an error");
+        let c = if col == 0 { 0 } else { c };
+        assert_eq!((l, c, m.as_str()), (line, col, message), "{src}");
+    }
+}
+
+/// Other errors in a constant nobody uses never show, as in 64tass.
+#[test]
+fn unused_constants_keep_most_errors_to_themselves() {
+    let opts = Options::default();
+    assert!(assemble_str("t.asm", "v1 = 0/0\nv2 = len(1, 2)\n .byte 1\n", &opts).is_ok());
+}
+
+/// With `-C` 64tass knows instructions in lower case only: `ORA` is then a
+/// label, so `ORA #0` is a syntax error (fuzz repro 041).
+#[test]
+fn upper_case_mnemonics_are_labels_with_case_sensitivity() {
+    let opts = Options {
+        case_sensitive: true,
+        ..Options::default()
+    };
+    let diags = fail_with(" ORA #0\n", &opts);
+    assert_eq!(errors_of(&diags)[0].3, "wrong type 'int'");
+    assert!(assemble_str("t.asm", " ora #0\nCLV\n", &opts).is_ok());
+}

@@ -1042,11 +1042,13 @@ impl Assembler<'_> {
         let vals = self.eval_args(line, exprs);
         self.deferring -= 1;
         self.record_line(line, None);
-        let (kept, errors): (Vec<_>, Vec<_>) = self
-            .diags
-            .drain(before..)
-            .partition(|p| p.severity != crate::diag::Severity::Error);
-        self.diags.extend(kept);
+        let eager = std::mem::take(&mut self.eager);
+        let (kept, errors): (Vec<_>, Vec<_>) =
+            self.diags.drain(before..).enumerate().partition(|(i, p)| {
+                p.severity != crate::diag::Severity::Error || eager.contains(&(before + i))
+            });
+        self.diags.extend(kept.into_iter().map(|(_, p)| p));
+        let errors: Vec<_> = errors.into_iter().map(|(_, p)| p).collect();
         if !errors.is_empty() {
             self.deferred.push(errors);
             return Some((Value::None, Some(self.deferred.len() as u32 - 1)));
@@ -1540,9 +1542,11 @@ impl Assembler<'_> {
         self.out.differs_in_4gib |= apart;
     }
 
-    /// Is `word` an instruction of the current processor?
+    /// Is `word` an instruction of the current processor? With `-C`
+    /// 64tass knows them in lower case only (`CLV` is then a label).
     pub fn is_mnemonic(&self, word: &str) -> bool {
-        crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
+        (!self.dialect.case_sensitive || !word.bytes().any(|b| b.is_ascii_uppercase()))
+            && crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
     }
 
     /// Forget the label's link to the line after a macro returns a value.

@@ -11,7 +11,7 @@ use crate::output::PlaceIssue;
 use crate::symbols::DataType;
 use crate::syntax::ast::Pos;
 use crate::value::convert::{describe, to_ival, to_uval};
-use crate::value::{Bits, FResult, Fault, Value};
+use crate::value::{BigBits, FResult, Fault, Value};
 
 /// Bytes and gaps produced by one directive, in order.
 #[derive(Default)]
@@ -279,14 +279,19 @@ impl Assembler<'_> {
                     out.byte(x);
                 }
             }
+            Value::InvBytes(b) => {
+                for &x in b.iter() {
+                    out.byte(!x);
+                }
+            }
             Value::Gap => out.gap(1),
             Value::Bits(b) if b.len <= 8 => {
                 if b.len > 0 {
                     out.byte(b.to_uval(8).unwrap_or(0) as u8);
                 }
             }
-            Value::Bits(b) => {
-                for byte in bits_bytes(*b)? {
+            Value::Bits(_) | Value::BigBits(_) => {
+                for byte in BigBits::of(v).map(|b| b.read_bytes()).unwrap_or_default() {
                     out.byte(byte);
                 }
             }
@@ -318,14 +323,18 @@ impl Assembler<'_> {
         };
         let mut chunk = Chunk::default();
         let mut last_pos = args as Pos;
+        // 64tass: an empty last argument counts as a gap for `.shift`.
+        let mut last_empty = false;
         for v in &vals {
             last_pos = v.pos;
             let before = chunk.items.len();
+            last_empty = false;
             if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
                 let _ = self.fault(line, v.pos, f);
                 chunk.items.truncate(before);
                 continue;
             }
+            last_empty = chunk.items.len() == before;
             // Per-argument checks.
             for p in &chunk.items[before..] {
                 if let Piece::Byte(b) = p {
@@ -357,8 +366,10 @@ impl Assembler<'_> {
                     }
                 }
                 match chunk.items.last_mut() {
-                    Some(Piece::Byte(b)) => *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 },
-                    Some(Piece::Gap(_)) => {
+                    Some(Piece::Byte(b)) if !last_empty => {
+                        *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 }
+                    }
+                    Some(_) => {
                         let span = self.span_at(line, last_pos);
                         self.error(
                             span,
@@ -533,8 +544,18 @@ impl Assembler<'_> {
             return;
         };
         let mut nums = Vec::new();
-        for v in &vals[1..] {
-            let r = crate::value::convert::to_int(&v.val, self);
+        for (i, v) in vals[1..].iter().enumerate() {
+            // The offset may count from the end; the length can't be negative.
+            let r = crate::value::convert::to_int(&v.val, self).and_then(|n| {
+                if i == 1 && n < 0 {
+                    Err(Fault::new(format!(
+                        "value needs to be non-negative {}",
+                        describe(&v.val, self)
+                    )))
+                } else {
+                    Ok(n)
+                }
+            });
             let Ok(n) = self.check(line, v.pos, r) else {
                 return;
             };
@@ -582,14 +603,4 @@ impl Assembler<'_> {
         a.wrapwarn = false;
         a.address = ((a.l_address as i128 + n) as u64 as u32) & mask;
     }
-}
-
-/// A bit string longer than 8 bits as little-endian bytes.
-fn bits_bytes(b: Bits) -> FResult<Vec<u8>> {
-    let n = b.len.div_ceil(8);
-    if n > 8 {
-        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
-    }
-    let v = if b.inv { !b.val } else { b.val };
-    Ok((0..n).map(|i| (v >> (8 * i)) as u8).collect())
 }

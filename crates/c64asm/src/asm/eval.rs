@@ -47,6 +47,19 @@ impl Env for Assembler<'_> {
         self.names.name(name).to_string()
     }
 
+    fn has_member(&self, scope: &Value, name: u32) -> Option<FResult<bool>> {
+        let ns = self.namespace_of(scope)?;
+        // 64tass 1.58 only asks this of variables: a constant is an error.
+        Some(match self.lookup_in(ns, name) {
+            None => Ok(false),
+            Some(id) if self.syms.label(id).constant => Err(Fault::new(format!(
+                "not a variable '{}'",
+                self.names.name(name)
+            ))),
+            Some(_) => Ok(true),
+        })
+    }
+
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
         self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
             char_index: Some(s[..u.offset.min(s.len())].chars().count()),
@@ -241,7 +254,11 @@ impl Assembler<'_> {
                 None => pos,
             };
             let span = self.span_at(line, pos);
+            let before = self.diags.len();
             self.error(span, kind, f.msg);
+            if f.eager && self.deferring > 0 && self.diags.len() > before {
+                self.eager.push(before);
+            }
         }
         Reported
     }
@@ -446,13 +463,15 @@ impl Assembler<'_> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bits(b) => Ok(Value::Bits(*b)),
+            ExprKind::Big(v) => Ok(v.clone()),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
             ExprKind::EncStr(mode, s) => {
-                let r = self.encode(s);
+                // 64tass reports a bad literal at once (see `Fault::eager`).
+                let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
-                let r = text_mode(*mode, bytes);
+                let r = text_mode(*mode, bytes).map_err(Fault::eager);
                 self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
             }
             ExprKind::Gap => Ok(Value::Gap),
@@ -592,7 +611,7 @@ impl Assembler<'_> {
         let x = self.eval(line, a)?;
         // `&&` and `||` only evaluate the side they return.
         match op {
-            BinOp::LAnd | BinOp::LOr if x.elements().is_none() => {
+            BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
                 if x.is_none() {
                     return Ok(Value::None);
                 }
@@ -877,6 +896,9 @@ pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
             bytes.push(0);
         }
         TextMode::Shift | TextMode::ShiftL => {
+            if bytes.is_empty() {
+                return Err(Fault::new("empty string not allowed"));
+            }
             if bytes.iter().any(|&b| b & 0x80 != 0) {
                 return Err(Fault::new("most significant bit must be clear in byte"));
             }

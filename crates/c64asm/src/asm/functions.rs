@@ -8,11 +8,9 @@ use super::Assembler;
 use super::eval::{EResult, Located};
 use super::lines::LineRef;
 use crate::syntax::ast::Pos;
-use crate::value::convert::{
-    describe, float_to_int, numeric, to_bool, to_float, to_int, to_ival, to_uval,
-};
+use crate::value::convert::{describe, numeric, to_bool, to_float, to_int, to_ival, to_uval};
 use crate::value::repr::{c_float, repr, to_str};
-use crate::value::{self, Bits, Builtin, Env, FResult, Fault, Type, Value};
+use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Type, Value, int};
 
 fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
     if got >= min && got <= max {
@@ -39,9 +37,107 @@ fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
         Value::Tuple(items) => Ok(Value::tuple(
             items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
         )),
+        // 64tass maps over a dictionary's `key:value` entries.
+        Value::Dict(d) => map1(&d.entries(), f),
         Value::None => Ok(Value::None),
         _ => f(v),
     }
+}
+
+/// The integer value of a numeric operand (bool, int, bits).
+fn int_of(n: &Value, env: &dyn Env) -> FResult<Value> {
+    match int::int_value(n) {
+        Some(v) => Ok(v),
+        None => Ok(Value::int(to_int(n, env)?)),
+    }
+}
+
+/// `bits(v, n)` and `bytes(v, n)`: `v` as a bit string (numbers in their
+/// shortest form, negative ones inverted) of `|n|` bits or bytes, as 64tass
+/// checks it: a string must not be longer, a signed one (`n` < 0) must also
+/// hold its value; numbers must not be negative for an unsigned size.
+fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) -> FResult<BigBits> {
+    let n = numeric(v, env)?;
+    let b = match &n {
+        Value::Float(f) => {
+            BigBits::from_bigint(&int::big(&int::from_f64_floor(*f)?).unwrap_or_default())
+        }
+        Value::Int(_) | Value::BigInt(_) => BigBits::from_bigint(&int::big(&n).unwrap_or_default()),
+        other => BigBits::of(other).ok_or_else(|| Fault::new("can't get bits"))?,
+    };
+    let Some(w) = width else {
+        return Ok(b);
+    };
+    let unit = if bytes { 8 } else { 1 };
+    let bits = u32::try_from(w.unsigned_abs() * unit)
+        .ok()
+        .filter(|&l| l as u64 <= value::bits::MAX_BITS)
+        .ok_or_else(value::bits::too_long)?;
+    let number = matches!(n, Value::Int(_) | Value::BigInt(_) | Value::Float(_));
+    if w >= 0 && number && b.inv {
+        return Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(v, env)
+        )));
+    }
+    let fits = b.len <= bits && (w >= 0 || b.val.bits() < bits as u64);
+    if !fits {
+        return Err(Fault::new(format!(
+            "too large for a {} {} {} integer {}",
+            w.unsigned_abs(),
+            if bytes { "byte" } else { "bit" },
+            if w < 0 { "signed" } else { "unsigned" },
+            describe(v, env)
+        )));
+    }
+    Ok(BigBits::new(b.val, bits, b.inv))
+}
+
+/// `all(v)` / `any(v)`: over the bits of a bit string, the bytes of a
+/// string, the truth of a list's elements (nested lists recursively, so
+/// `all([[]])` is true), else the truth of the value itself.
+fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
+    if let Some(bits) = BigBits::of(v).filter(|_| !matches!(v, Value::Bool(_))) {
+        let ones = if bits.inv {
+            bits.val.bits() == 0
+        } else {
+            bits.val.count_ones() == bits.len as u64
+        };
+        // 64tass: any() of an inverted bit string is true unless it is empty.
+        return Ok(match (all, bits.inv) {
+            (true, _) => ones,
+            (false, true) => bits.len > 0,
+            (false, false) => bits.val.bits() > 0,
+        });
+    }
+    let bytes = match v {
+        Value::Str(s) => Some(env.encode(s)?),
+        _ => v.read_bytes().map(|b| b.into_owned()),
+    };
+    if let Some(bytes) = bytes {
+        return Ok(if all {
+            bytes.iter().all(|&x| x != 0)
+        } else {
+            bytes.iter().any(|&x| x != 0)
+        });
+    }
+    if let Value::Dict(d) = v {
+        return all_any(&d.entries(), all, env);
+    }
+    let Some(items) = v.elements() else {
+        return to_bool(v, env);
+    };
+    for x in items {
+        let t = if x.elements().is_some() {
+            all_any(x, all, env)?
+        } else {
+            to_bool(x, env)?
+        };
+        if t != all {
+            return Ok(t);
+        }
+    }
+    Ok(all)
 }
 
 fn real(f: f64) -> FResult<Value> {
@@ -67,10 +163,11 @@ fn in_unit(x: f64) -> FResult<f64> {
 /// Little-endian bytes of a number (`byte()`, `word()`, `addr()`, ...).
 fn int_bytes(v: &Value, size: u32, signed: bool, env: &dyn Env) -> FResult<Value> {
     let bits = size * 8;
+    // 64tass reports these at once (see `Fault::eager`).
     let n = if signed {
-        to_ival(v, bits, env)? as u64
+        to_ival(v, bits, env).map_err(Fault::eager)? as u64
     } else {
-        to_uval(v, bits, env)?
+        to_uval(v, bits, env).map_err(Fault::eager)?
     };
     Ok(Value::Bytes(
         (0..size)
@@ -89,7 +186,28 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         let r = self.builtin_value(line, b, args);
-        self.check(line, pos, r)
+        // 64tass points a byte()-style range error at the value.
+        let at = match args.first() {
+            Some(a)
+                if r.is_err()
+                    && matches!(
+                        b,
+                        Builtin::Byte
+                            | Builtin::Char
+                            | Builtin::Word
+                            | Builtin::Addr
+                            | Builtin::Sint
+                            | Builtin::Long
+                            | Builtin::Lint
+                            | Builtin::Dword
+                            | Builtin::Dint
+                    ) =>
+            {
+                a.pos
+            }
+            _ => pos,
+        };
+        self.check(line, at, r)
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
@@ -102,7 +220,10 @@ impl Assembler<'_> {
                 one(vals.len())?;
                 map1(vals[0], &|x| match numeric(x, env)? {
                     Value::Float(f) => Ok(Value::Float(f.abs())),
-                    n => Value::int(to_int(&n, env)?.abs()),
+                    n => match int::big(&n) {
+                        Some(i) => Ok(int::from_big(num_traits::Signed::abs(&i))),
+                        None => Ok(Value::int(to_int(&n, env)?.abs())),
+                    },
                 })
             }
             Builtin::Sign => {
@@ -110,7 +231,10 @@ impl Assembler<'_> {
                 map1(vals[0], &|x| {
                     Ok(Value::Int(match numeric(x, env)? {
                         Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
-                        n => to_int(&n, env)?.signum() as i64,
+                        n => match int::big(&n) {
+                            Some(i) => int::signum(&i),
+                            None => to_int(&n, env)?.signum() as i64,
+                        },
                     }))
                 })
             }
@@ -126,9 +250,9 @@ impl Assembler<'_> {
                     }),
                     n if b == Builtin::Frac => {
                         let _ = to_int(&n, env)?;
-                        Ok(Value::Int(0))
+                        Ok(Value::Float(0.0))
                     }
-                    n => Value::int(to_int(&n, env)?),
+                    n => int_of(&n, env),
                 })
             }
             Builtin::Sqrt => {
@@ -233,6 +357,14 @@ impl Assembler<'_> {
             }
             Builtin::Size => {
                 one(vals.len())?;
+                if let Value::Dict(d) = vals[0] {
+                    return map1(&d.entries(), &|x| {
+                        Err(Fault::new(format!(
+                            "can't get size of {}",
+                            describe(x, env)
+                        )))
+                    });
+                }
                 match vals[0] {
                     Value::Code(c) => Ok(Value::Int(self.code_size(*c)? as i64)),
                     Value::Macro(
@@ -272,7 +404,7 @@ impl Assembler<'_> {
                 let mut out = Vec::with_capacity(n.max(0) as usize);
                 let mut i = start;
                 while (step > 0 && i < end) || (step < 0 && i > end) {
-                    out.push(Value::int(i)?);
+                    out.push(Value::int(i));
                     i += step;
                 }
                 Ok(Value::list(out))
@@ -284,60 +416,7 @@ impl Assembler<'_> {
             Builtin::Format => self.format(&vals),
             Builtin::All | Builtin::Any => {
                 one(vals.len())?;
-                let all = b == Builtin::All;
-                Ok(Value::Bool(match vals[0] {
-                    Value::Bits(bits) => {
-                        let mask = if bits.len >= 64 {
-                            u64::MAX
-                        } else {
-                            (1u64 << bits.len) - 1
-                        };
-                        let v = if bits.inv {
-                            !bits.val & mask
-                        } else {
-                            bits.val & mask
-                        };
-                        // 64tass: any() of an inverted bit string is true unless it is empty.
-                        if all {
-                            v == mask
-                        } else if bits.inv {
-                            bits.len > 0
-                        } else {
-                            v != 0
-                        }
-                    }
-                    Value::Str(_) | Value::Bytes(_) => {
-                        let bytes = match vals[0] {
-                            Value::Str(s) => env.encode(s)?,
-                            Value::Bytes(b) => b.to_vec(),
-                            _ => Vec::new(),
-                        };
-                        if all {
-                            bytes.iter().all(|&x| x != 0)
-                        } else {
-                            bytes.iter().any(|&x| x != 0)
-                        }
-                    }
-                    v => match v.elements() {
-                        Some(items) => {
-                            let truths: Vec<bool> = items
-                                .iter()
-                                .map(|x| to_bool(x, env))
-                                .collect::<FResult<_>>()?;
-                            if all {
-                                truths.iter().all(|&t| t)
-                            } else {
-                                truths.iter().any(|&t| t)
-                            }
-                        }
-                        None => {
-                            return Err(Fault::new(format!(
-                                "can't get boolean value of {}",
-                                describe(v, env)
-                            )));
-                        }
-                    },
-                }))
+                all_any(vals[0], b == Builtin::All, env).map(Value::Bool)
             }
             Builtin::Byte => {
                 one(vals.len())?;
@@ -401,11 +480,18 @@ impl Assembler<'_> {
             }
             Builtin::Sort => {
                 one(vals.len())?;
-                let Some(items) = vals[0].elements() else {
-                    return Err(Fault::new(format!(
-                        "not iterable {}",
-                        describe(vals[0], env)
-                    )));
+                // 64tass gives anything but a list or tuple back as it is
+                // (a dictionary: its entries).
+                let entries;
+                let v = match vals[0] {
+                    Value::Dict(d) => {
+                        entries = d.entries();
+                        &entries
+                    }
+                    v => v,
+                };
+                let Some(items) = v.elements() else {
+                    return Ok(vals[0].clone());
                 };
                 let mut sorted: Vec<Value> = items.to_vec();
                 let mut err = None;
@@ -448,7 +534,12 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         let r = self.convert_value(t, args);
-        self.check(line, pos, r)
+        // 64tass points at the value converted.
+        let at = match args.first() {
+            Some(a) if r.is_err() => a.pos,
+            _ => pos,
+        };
+        self.check(line, at, r)
     }
 
     fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {
@@ -464,111 +555,37 @@ impl Assembler<'_> {
         let v = vals[0];
         match t {
             Type::Int => map1(v, &|x| match numeric(x, env)? {
-                Value::Float(f) => Value::int(if f < 0.0 {
-                    -float_to_int(-f)?
-                } else {
-                    float_to_int(f)?
-                }),
-                n => Value::int(to_int(&n, env)?),
+                Value::Float(f) => int::from_f64_trunc(f),
+                n => int_of(&n, env),
             }),
             Type::Float => map1(v, &|x| real(to_float(x, env)?)),
             Type::Bool => map1(v, &|x| Ok(Value::Bool(to_bool(x, env)?))),
             Type::Str => map1(v, &|x| Ok(Value::str(&to_str(x, env)))),
             Type::Bits => {
-                let n = match numeric(v, env)? {
-                    Value::Bits(b) => b,
-                    Value::Bool(b) => Bits::new(b as u64, 1),
-                    other => {
-                        let i = to_int(&other, env)?;
-                        if i < 0 {
-                            let m = (!i) as u64;
-                            Bits {
-                                val: m,
-                                len: Bits::width(m),
-                                inv: true,
-                            }
-                        } else {
-                            Bits::new(i as u64, Bits::width(i as u64))
-                        }
-                    }
-                };
-                match vals.get(1) {
-                    None => Ok(Value::Bits(n)),
-                    Some(w) => {
-                        let w = to_int(w, env)?;
-                        let bits = w.unsigned_abs() as u32;
-                        if bits > 64 {
-                            return Err(Fault::new(
-                                "bit string too long (c64kit supports 64 bits)",
-                            ));
-                        }
-                        let fits = if n.inv {
-                            n.len <= bits
-                        } else {
-                            Bits::width(n.val) <= bits
-                        };
-                        if !fits {
-                            return Err(Fault::new(format!(
-                                "too large for a {bits} bit unsigned integer"
-                            )));
-                        }
-                        Ok(Value::Bits(Bits { len: bits, ..n }))
-                    }
-                }
+                let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
+                map1(v, &|x| Ok(sized_bits(x, width, false, env)?.into_value()))
             }
             Type::Bytes => {
-                let bytes: Vec<u8> = match v {
-                    Value::Bytes(b) => b.to_vec(),
-                    Value::Str(s) => env.encode(s)?,
-                    other => {
-                        let size = match vals.get(1) {
-                            Some(w) => Some(to_int(w, env)?),
-                            None => None,
-                        };
-                        return match size {
-                            Some(s) => int_bytes(other, s.unsigned_abs() as u32, s < 0, env),
-                            None => match numeric(other, env)? {
-                                Value::Bits(b) => {
-                                    let n = b.len.div_ceil(8);
-                                    Ok(Value::Bytes(
-                                        (0..n)
-                                            .map(|i| (b.val >> (8 * i)) as u8)
-                                            .collect::<Vec<u8>>()
-                                            .into(),
-                                    ))
-                                }
-                                n => {
-                                    let i = to_int(&n, env)?;
-                                    let mut out = Vec::new();
-                                    let mut x = i;
-                                    loop {
-                                        out.push(x as u8);
-                                        x >>= 8;
-                                        if (x == 0
-                                            && out.last().is_some_and(|b| b & 0x80 == 0)
-                                            && i >= 0)
-                                            || (x == -1 && i < 0)
-                                        {
-                                            break;
-                                        }
-                                    }
-                                    Ok(Value::Bytes(out.into()))
-                                }
-                            },
-                        };
+                let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
+                map1(v, &|v| match (v, width) {
+                    (Value::Bytes(_) | Value::InvBytes(_), None) => Ok(v.clone()),
+                    (Value::Str(s), None) => Ok(Value::Bytes(env.encode(s)?.into())),
+                    _ => {
+                        let b = sized_bits(v, width, true, env)?;
+                        Ok(Value::bytes(b.raw_bytes(), b.inv))
                     }
-                };
-                Ok(Value::Bytes(bytes.into()))
+                })
             }
             Type::List | Type::Tuple => {
                 let items: Vec<Value> = match v {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
-                    Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
-                    Value::Bytes(b) => b
-                        .iter()
-                        .map(|&x| Value::Bytes(Rc::from([x].as_slice())))
-                        .collect(),
                     Value::Code(c) => self.code_elements(*c)?,
+                    Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_) => {
+                        return Err(Fault::new(format!(
+                            "conversion of {} to {name} is not possible",
+                            describe(v, env)
+                        )));
+                    }
                     other => {
                         return Err(Fault::new(format!("not iterable {}", describe(other, env))));
                     }
@@ -626,9 +643,15 @@ impl Assembler<'_> {
             Value::None => return Ok(Value::None),
             other => return Err(Fault::new(format!("wrong type {}", describe(other, env)))),
         };
-        // Broadcast over a list argument.
-        if let Some(i) = rest.iter().position(|v| v.elements().is_some()) {
-            let items = rest[i].elements().unwrap_or(&[]).to_vec();
+        // Broadcast over a list argument (a dictionary: its entries).
+        if let Some(i) = rest
+            .iter()
+            .position(|v| v.elements().is_some() || matches!(v, Value::Dict(_)))
+        {
+            let items = match rest[i] {
+                Value::Dict(d) => d.entries().elements().unwrap_or(&[]).to_vec(),
+                v => v.elements().unwrap_or(&[]).to_vec(),
+            };
             let mut out = Vec::new();
             for item in &items {
                 let mut args: Vec<&Value> = vec![vals[0]];
@@ -637,7 +660,7 @@ impl Assembler<'_> {
                 }
                 out.push(self.format(&args)?);
             }
-            return Ok(if matches!(rest[i], Value::List(_)) {
+            return Ok(if matches!(rest[i], Value::List(_) | Value::Dict(_)) {
                 Value::list(out)
             } else {
                 Value::tuple(out)
@@ -666,30 +689,27 @@ impl Assembler<'_> {
                 }
                 i += 1;
             }
-            let number =
-                |i: &mut usize, args: &mut std::slice::Iter<&Value>| -> FResult<Option<usize>> {
-                    if *i < chars.len() && chars[*i] == '*' {
-                        *i += 1;
-                        let v = args
-                            .next()
-                            .ok_or_else(|| Fault::new("format: not enough arguments"))?;
-                        return Ok(Some(to_int(v, env)?.max(0) as usize));
-                    }
-                    let start = *i;
-                    while *i < chars.len() && chars[*i].is_ascii_digit() {
-                        *i += 1;
-                    }
-                    Ok(if *i > start {
-                        chars[start..*i].iter().collect::<String>().parse().ok()
-                    } else {
-                        None
-                    })
-                };
-            let width = number(&mut i, &mut args)?.unwrap_or(0);
-            let mut prec = None;
+            // A `*` width or precision takes its argument after the value, as 64tass.
+            let number = |i: &mut usize| -> Option<Option<usize>> {
+                if *i < chars.len() && chars[*i] == '*' {
+                    *i += 1;
+                    return None;
+                }
+                let start = *i;
+                while *i < chars.len() && chars[*i].is_ascii_digit() {
+                    *i += 1;
+                }
+                Some(if *i > start {
+                    chars[start..*i].iter().collect::<String>().parse().ok()
+                } else {
+                    None
+                })
+            };
+            let width_spec = number(&mut i);
+            let mut prec_spec = Some(None);
             if i < chars.len() && chars[i] == '.' {
                 i += 1;
-                prec = Some(number(&mut i, &mut args)?.unwrap_or(0));
+                prec_spec = number(&mut i).map(|p| Some(p.unwrap_or(0)));
             }
             let Some(&conv) = chars.get(i) else {
                 return Err(Fault::new("format character expected"));
@@ -699,21 +719,47 @@ impl Assembler<'_> {
                 out.push('%');
                 continue;
             }
-            let arg = args
-                .next()
-                .ok_or_else(|| Fault::new("format: not enough arguments"))?;
+            let mut next = || {
+                args.next()
+                    .ok_or_else(|| Fault::new("format: not enough arguments").eager())
+            };
+            let arg = next()?;
+            // 64tass takes no `*` argument for %c (and ignores the `*`).
+            let (width_spec, prec_spec) = if conv == 'c' {
+                (width_spec.or(Some(None)), prec_spec.or(Some(Some(0))))
+            } else {
+                (width_spec, prec_spec)
+            };
+            let width = match width_spec {
+                Some(w) => w.unwrap_or(0),
+                None => {
+                    let w = to_int(next()?, env)?;
+                    left |= w < 0;
+                    usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX)
+                }
+            };
+            let prec = match prec_spec {
+                Some(p) => p,
+                None => usize::try_from(to_int(next()?, env)?).ok(),
+            };
             if arg.is_none() {
                 return Ok(Value::None);
             }
-            let (sign, body, numeric_conv) = match conv {
+            let (sign, body) = match conv {
                 'd' | 'x' | 'X' | 'b' => {
-                    let n = to_int(arg, env)?;
-                    let mag = n.unsigned_abs();
+                    // Floats are cut toward zero.
+                    let n = match numeric(arg, env)? {
+                        Value::Float(f) => int::big(&int::from_f64_trunc(f)?),
+                        n => int::big(&n),
+                    }
+                    .ok_or_else(|| Fault::new(format!("wrong type {}", describe(arg, env))))?;
+                    let negative = num_traits::Signed::is_negative(&n);
+                    let mag = n.magnitude();
                     let digits = match conv {
                         'd' => mag.to_string(),
-                        'x' => format!("{mag:x}"),
-                        'X' => format!("{mag:X}"),
-                        _ => format!("{mag:b}"),
+                        'x' => mag.to_str_radix(16),
+                        'X' => mag.to_str_radix(16).to_uppercase(),
+                        _ => mag.to_str_radix(2),
                     };
                     let digits = match prec {
                         Some(p) if digits.len() < p => {
@@ -726,7 +772,7 @@ impl Assembler<'_> {
                         (true, 'b') => "%",
                         _ => "",
                     };
-                    let sign = if n < 0 {
+                    let sign = if negative {
                         "-"
                     } else if plus {
                         "+"
@@ -735,7 +781,7 @@ impl Assembler<'_> {
                     } else {
                         ""
                     };
-                    (format!("{sign}{prefix}"), digits, true)
+                    (format!("{sign}{prefix}"), digits)
                 }
                 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                     let f = to_float(arg, env)?;
@@ -749,7 +795,7 @@ impl Assembler<'_> {
                     } else {
                         ""
                     };
-                    (sign.to_string(), s, true)
+                    (sign.to_string(), s)
                 }
                 'c' => {
                     let n = to_int(arg, env)?;
@@ -759,7 +805,12 @@ impl Assembler<'_> {
                         .ok_or_else(|| {
                             Fault::new(format!("not a character {}", describe(arg, env)))
                         })?;
-                    (String::new(), ch.to_string(), false)
+                    let s = if prec == Some(0) {
+                        String::new()
+                    } else {
+                        ch.to_string()
+                    };
+                    (String::new(), s)
                 }
                 's' | 'r' => {
                     let mut s = if conv == 's' {
@@ -770,17 +821,19 @@ impl Assembler<'_> {
                     if let Some(p) = prec {
                         s = s.chars().take(p).collect();
                     }
-                    (String::new(), s, false)
+                    (String::new(), s)
                 }
                 other => return Err(Fault::new(format!("unknown format character '{other}'"))),
             };
             let len = sign.chars().count() + body.chars().count();
             let pad = width.saturating_sub(len);
+            // 64tass pads with zeros for every conversion, on the right too.
+            let fill = if zero { '0' } else { ' ' };
             if left {
                 out.push_str(&sign);
                 out.push_str(&body);
-                out.extend(std::iter::repeat_n(' ', pad));
-            } else if zero && numeric_conv {
+                out.extend(std::iter::repeat_n(fill, pad));
+            } else if zero {
                 out.push_str(&sign);
                 out.extend(std::iter::repeat_n('0', pad));
                 out.push_str(&body);
@@ -791,7 +844,7 @@ impl Assembler<'_> {
             }
         }
         if args.next().is_some() {
-            return Err(Fault::new("format: too many arguments"));
+            return Err(Fault::new("format: too many arguments").eager());
         }
         Ok(Value::str(&out))
     }
@@ -844,7 +897,7 @@ impl Assembler<'_> {
         let n = n as u64;
         // As 64tass: a mask for power-of-two counts, else rejection sampling.
         if t == 1 && n.is_power_of_two() {
-            return Value::int(s + (self.next_random() & (n - 1)) as i128);
+            return Ok(Value::int(s + (self.next_random() & (n - 1)) as i128));
         }
         // (64tass draws 32 bits here; counts above that can't be asked for.)
         let n = u32::try_from(n).map_err(|_| Fault::new("range too large for random()"))?;
@@ -856,6 +909,6 @@ impl Assembler<'_> {
                 break r;
             }
         };
-        Value::int(s + (r / a) as i128 * t)
+        Ok(Value::int(s + (r / a) as i128 * t))
     }
 }

@@ -52,8 +52,9 @@ const ALWAYS: &[(&str, u8)] = &[
     ("gvs", 0x70),
 ];
 
-/// Look up an instruction name (always case-insensitive, as in 64tass).
-/// Every line starting with a word asks this, so it is one table look-up.
+/// Look up an instruction name, in any case (with `-C` the caller only asks
+/// for lower-case names, as 64tass). Every line starting with a word asks
+/// this, so it is one table look-up.
 pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
     let entry = MnemonicTable::get().0[MnemonicTable::key(word.as_bytes())?];
     if entry & MnemonicTable::PRESENT == 0
@@ -415,12 +416,17 @@ impl Assembler<'_> {
                         if width == Width::Word {
                             return Err(no_mode("word sized immediate"));
                         }
+                        // 64tass takes `bcs #n` as the raw branch offset.
+                        let raw_branch = m.is_branch();
                         let code = self
                             .opcode(m, Mode::Immediate)
+                            .or_else(|| raw_branch.then(|| self.opcode(m, Mode::Relative))?)
                             .ok_or_else(|| no_mode("immediate"))?;
                         let b = match inner {
                             Value::None => 0,
-                            _ if ops[0] == AddrOp::ImmSigned => {
+                            _ if ops[0] == AddrOp::ImmSigned
+                                || (raw_branch && to_ival(inner, 8, self).is_ok_and(|i| i < 0)) =>
+                            {
                                 to_ival(inner, 8, self).map_err(|f| Bad(pos, f.msg))? as u8
                             }
                             _ => to_uval(inner, 8, self)
@@ -670,7 +676,14 @@ impl Assembler<'_> {
             return Ok(vec![code, 0]);
         };
         let from = (self.st.star + 2) & 0xffff;
-        let offset = target as i64 - from as i64;
+        let mut offset = target as i64 - from as i64;
+        // The program counter wraps at 64 KiB: $fff2 reaches $0000 (64tass).
+        if target <= 0xffff && !(-128..=127).contains(&offset) {
+            let wrapped = (target as u16).wrapping_sub(from as u16) as i16 as i64;
+            if wrapped.abs() < offset.abs() {
+                offset = wrapped;
+            }
+        }
         if (-128..=127).contains(&offset) {
             if (from ^ target) & 0xff00 != 0 {
                 // How far past the page's end (or before its start) it goes.

@@ -1202,12 +1202,33 @@ impl Assembler<'_> {
                     line: fline + 1,
                 };
                 let what = if statement { Wait::EndF2 } else { Wait::EndF3 };
+                // In an expression only the result counts, as in 64tass: the
+                // body runs at the program counter but writes nowhere.
+                let (saved_addr, saved_star) = (self.st.addr, self.st.star);
+                if !statement {
+                    let cur = self.out.addr(saved_addr).clone();
+                    let mut a = Address::new(self.out.new_mem());
+                    a.address = cur.address;
+                    a.l_address = cur.l_address;
+                    a.l_type = cur.l_type;
+                    a.start = a.address;
+                    a.end = a.address;
+                    self.st.addr = self.out.new_addr(a);
+                }
                 self.st.push_frame(what, call);
                 self.st.top_mut().skip = 1;
                 let r = self.compile();
                 self.st.close(what);
                 self.st.cursor = saved_cursor;
-                r
+                if !statement {
+                    (self.st.addr, self.st.star) = (saved_addr, saved_star);
+                }
+                // Nothing returned: an empty tuple.
+                if statement {
+                    r
+                } else {
+                    r.or_else(|| Some(Value::tuple(Vec::new())))
+                }
             }
         };
         self.st.depth -= 1;
@@ -1221,6 +1242,7 @@ impl Assembler<'_> {
     /// `.endf [value]`
     pub fn end_function(&mut self, line: &LineRef, args: usize, span: Span) -> Step {
         match self.st.top().what {
+            Wait::EndF3 if line.at_end(args) => Step::Return(Value::tuple(Vec::new())),
             Wait::EndF2 | Wait::EndF3 => Step::Return(self.return_value(line, args)),
             _ => {
                 self.error(

@@ -79,6 +79,8 @@ pub(crate) struct Assembler<'o> {
     pub deferred: Vec<Vec<Pending>>,
     /// Inside a constant's value: errors are kept, not reported yet.
     pub deferring: u32,
+    /// Indexes of errors reported at once while deferring (`Fault::eager`).
+    pub eager: Vec<usize>,
     /// Names reported "not defined" this pass, with the scope searched.
     pub undefined: rustc_hash::FxHashSet<(String, u32, bool)>,
     /// Which source line wrote which bytes (when recording).
@@ -119,6 +121,7 @@ impl<'o> Assembler<'o> {
             undefined: Default::default(),
             deferred: Vec::new(),
             deferring: 0,
+            eager: Vec::new(),
             record: result::Recorder::new(opts.record_lines),
             work: 0,
             anon_scopes: FxHashMap::default(),

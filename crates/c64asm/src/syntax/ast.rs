@@ -292,6 +292,8 @@ pub const MAX_HEIGHT: u32 = 100_000;
 pub enum ExprKind {
     Int(i64),
     Bits(Bits),
+    /// An integer or bit string literal beyond 64 bits.
+    Big(crate::value::Value),
     Float(f64),
     Str(Rc<str>),
     /// `x"..."` and `z"..."`: literal bytes.

@@ -574,6 +574,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             Number::Int(v) => ExprKind::Int(v),
             Number::Bits(b) => ExprKind::Bits(b),
             Number::Float(f) => ExprKind::Float(f),
+            Number::Big(v) => ExprKind::Big(v),
         };
         Ok(Expr::new(start as Pos, kind))
     }

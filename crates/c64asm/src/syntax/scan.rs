@@ -66,6 +66,8 @@ pub enum Number {
     Int(i64),
     Bits(Bits),
     Float(f64),
+    /// An integer or bit string beyond 64 bits.
+    Big(crate::value::Value),
 }
 
 fn digits(bytes: &[u8], pos: usize, ok: impl Fn(u8) -> bool) -> usize {
@@ -105,6 +107,19 @@ fn bits_from(bytes: &[u8], pos: usize, shift: u32) -> Result<Bits, ()> {
     }
     let _ = pos;
     Ok(Bits::new(val, len))
+}
+
+/// A literal beyond 64 bits: a decimal integer or a `$`/`%` bit string of
+/// `shift` bits per digit.
+fn big_number(digits: &[u8], radix: u32, shift: u32) -> crate::value::Value {
+    let clean: Vec<u8> = digits.iter().copied().filter(|&b| b != b'_').collect();
+    let val = num_bigint::BigUint::parse_bytes(&clean, radix).unwrap_or_default();
+    if radix == 10 {
+        crate::value::int::from_big(val.into())
+    } else {
+        let len = (clean.len() as u64 * shift as u64).min(u32::MAX as u64) as u32;
+        crate::value::BigBits::new(val, len, false).into_value()
+    }
 }
 
 /// The value of digits in `radix` as a float (for fractions and mantissas).
@@ -169,20 +184,20 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
                 if b == b'_' {
                     continue;
                 }
-                v = v
+                match v
                     .checked_mul(10)
                     .and_then(|v| v.checked_add((b - b'0') as i64))
-                    .ok_or(SyntaxError {
-                        pos: pos as u32,
-                        msg: "integer too large (c64kit supports 64-bit integers)".into(),
-                    })?;
+                {
+                    Some(n) => v = n,
+                    None => return Ok((Number::Big(big_number(int_digits, 10, 0)), end)),
+                }
             }
             Number::Int(v)
         } else {
-            Number::Bits(bits_from(int_digits, pos, shift).map_err(|_| SyntaxError {
-                pos: pos as u32,
-                msg: "bit string too long (c64kit supports 64 bits)".into(),
-            })?)
+            match bits_from(int_digits, pos, shift) {
+                Ok(b) => Number::Bits(b),
+                Err(()) => Number::Big(big_number(int_digits, radix, shift)),
+            }
         };
         return Ok((n, end));
     }
@@ -306,6 +321,7 @@ mod tests {
             Ok((Number::Int(v), e)) => format!("int {v} {e}"),
             Ok((Number::Bits(b), e)) => format!("bits {:x}/{} {e}", b.val, b.len),
             Ok((Number::Float(f), e)) => format!("float {f} {e}"),
+            Ok((Number::Big(v), e)) => format!("big {v:?} {e}"),
             Err(e) => format!("error {}", e.msg),
         }
     }
@@ -322,6 +338,8 @@ mod tests {
         assert_eq!(num("12.2p8"), "float 3123.2 6");
         assert_eq!(num("1..2"), "int 1 1");
         assert_eq!(num("$"), "error an expression is expected");
+        assert!(num("18446744073709551616").starts_with("big BigInt"));
+        assert!(num("$1_0000_0000_0000_0000").starts_with("big BigBits"));
     }
 
     #[test]

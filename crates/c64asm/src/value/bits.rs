@@ -1,15 +1,60 @@
-//! Bit strings: `$hex` and `%binary` constants keep their length in bits,
-//! and an inversion flag, so `~$07` stays an 8-bit mask.
+//! Bit strings: `$hex` and `%binary` constants keep their length in bits and
+//! an inversion flag, so `~$07` stays an 8-bit mask. 64tass's bit strings
+//! have no length limit: a value that fits 64 bits is a [`Bits`] (copied, no
+//! allocation), a longer one a [`BigBits`]; the operations here pick the
+//! small form whenever the result fits, so the two never overlap.
 
-use std::fmt::Write;
+use std::rc::Rc;
 
-/// A bit string of `len` bits. When `inv` is set the value is the bitwise
-/// inversion of `val` (all the bits above `len` are ones).
+use num_bigint::{BigInt, BigUint, Sign};
+use num_traits::{One, ToPrimitive, Zero};
+
+use super::Value;
+use super::convert::{FResult, Fault};
+
+/// The longest bit string (and the widest integer) c64kit builds: 2^26 bits
+/// (8 MiB), far beyond anything an assembly source needs.
+pub const MAX_BITS: u64 = 1 << 26;
+
+pub fn too_long() -> Fault {
+    Fault::new("bit string too long (c64kit supports 2^26 bits)")
+}
+
+/// A bit string of `len` bits whose value fits 64 bits. When `inv` is set the
+/// value is the bitwise inversion of `val` (all the bits above `len` are ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bits {
     pub val: u64,
     pub len: u32,
     pub inv: bool,
+}
+
+/// A bit string whose value needs more than 64 bits (`val` > `u64::MAX`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BigBits {
+    pub val: BigUint,
+    pub len: u32,
+    pub inv: bool,
+}
+
+fn mask(len: u32) -> u64 {
+    if len >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    }
+}
+
+fn big_mask(len: u32) -> BigUint {
+    (BigUint::one() << len) - BigUint::one()
+}
+
+fn add_len(a: u32, b: u64) -> FResult<u32> {
+    let n = a as u64 + b;
+    if n > u32::MAX as u64 {
+        return Err(too_long());
+    }
+    Ok(n as u32)
 }
 
 impl Bits {
@@ -19,6 +64,10 @@ impl Bits {
             len,
             inv: false,
         }
+    }
+
+    pub fn from_bool(b: bool) -> Bits {
+        Bits::new(b as u64, 1)
     }
 
     /// The integer value (inverted bit strings are negative).
@@ -38,11 +87,7 @@ impl Bits {
     /// The value as an unsigned number of `bits` bits, as 64tass checks it:
     /// plain bit strings must fit, inverted ones must not be longer.
     pub fn to_uval(self, bits: u32) -> Option<u64> {
-        let mask = if bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << bits) - 1
-        };
+        let mask = mask(bits);
         if self.inv {
             (self.len <= bits).then_some(!self.val & mask)
         } else {
@@ -57,60 +102,58 @@ impl Bits {
         }
     }
 
-    fn mask(len: u32) -> u64 {
-        if len >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << len) - 1
-        }
-    }
-
-    /// Arithmetic negation within the bit length: `-x` is `~(x - 1)`.
-    pub fn negate(self) -> Bits {
+    /// Arithmetic negation within the bit length: `-x` is `~(x - 1)`. When
+    /// the result would need one more bit (`-~$ff`), 64tass computes with
+    /// integers: the result is then an int.
+    pub fn negate(self) -> Value {
         if self.inv {
-            // -(~x) = x + 1
-            let v = self.val.wrapping_add(1);
-            let len = self.len.max(Bits::width(v));
-            Bits::new(v, len)
+            match self.val.checked_add(1) {
+                Some(v) if self.val & mask(self.len) != mask(self.len) => {
+                    Value::Bits(Bits::new(v, self.len))
+                }
+                _ => Value::int(self.val as i128 + 1),
+            }
         } else if self.val == 0 {
-            self
+            Value::Bits(self)
         } else {
-            Bits {
+            Value::Bits(Bits {
                 val: self.val - 1,
                 len: self.len,
                 inv: true,
-            }
+            })
         }
     }
 
     pub fn or(self, o: Bits) -> Bits {
-        match (self.inv, o.inv) {
-            (false, false) => Bits::new(self.val | o.val, self.len.max(o.len)),
-            (true, true) => Bits {
-                val: self.val & o.val,
-                len: self.len.min(o.len),
-                inv: true,
-            },
-            (true, false) => Bits {
-                val: self.val & !o.val,
-                len: self.len,
-                inv: true,
-            },
-            (false, true) => o.or(self),
-        }
+        let (s, l) = if self.len <= o.len {
+            (self, o)
+        } else {
+            (o, self)
+        };
+        let len = if s.inv { s.len } else { l.len };
+        let (val, inv) = match (self.inv, o.inv) {
+            (false, false) => (self.val | o.val, false),
+            (true, true) => (self.val & o.val, true),
+            (true, false) => (self.val & !o.val, true),
+            (false, true) => (o.val & !self.val, true),
+        };
+        Bits { val, len, inv }
     }
 
     pub fn and(self, o: Bits) -> Bits {
-        match (self.inv, o.inv) {
-            (false, false) => Bits::new(self.val & o.val, self.len.min(o.len)),
-            (true, true) => Bits {
-                val: self.val | o.val,
-                len: self.len.max(o.len),
-                inv: true,
-            },
-            (true, false) => Bits::new(!self.val & o.val, o.len),
-            (false, true) => o.and(self),
-        }
+        let (s, l) = if self.len <= o.len {
+            (self, o)
+        } else {
+            (o, self)
+        };
+        let len = if s.inv { l.len } else { s.len };
+        let (val, inv) = match (self.inv, o.inv) {
+            (false, false) => (self.val & o.val, false),
+            (true, true) => (self.val | o.val, true),
+            (true, false) => (!self.val & o.val, false),
+            (false, true) => (self.val & !o.val, false),
+        };
+        Bits { val, len, inv }
     }
 
     pub fn xor(self, o: Bits) -> Bits {
@@ -121,79 +164,339 @@ impl Bits {
         }
     }
 
-    /// Shift left by `n` bits (right if negative); `None` if bits would be lost
-    /// beyond what c64kit holds.
-    pub fn shl(self, n: i64) -> Option<Bits> {
-        if n < 0 {
-            return Some(self.shr(n.unsigned_abs()));
+    /// Shift left by `n` bits, if the value still fits 64 bits. An inverted
+    /// string shifts in ones (`~$f << 4` is `~$ff`).
+    pub fn shl(self, n: u64) -> Option<Bits> {
+        let len = u32::try_from(self.len as u64 + n).ok()?;
+        if n >= 64 {
+            return (self.val == 0 && !self.inv).then_some(Bits::new(0, len));
         }
-        let n = u32::try_from(n).ok()?;
-        let len = self.len.checked_add(n)?;
-        if self.val != 0 && (n >= 64 || Bits::width(self.val) + n > 64) {
+        if self.val != 0 && Bits::width(self.val) as u64 + n > 64 {
             return None;
         }
-        let val = if n >= 64 { 0 } else { self.val << n };
-        // Shifted-in bits of an inverted string are ones of the inversion, i.e. zeros of val.
+        let fill = if self.inv { mask(n as u32) } else { 0 };
         Some(Bits {
-            val,
+            val: (self.val << n) | fill,
             len,
             inv: self.inv,
         })
     }
 
     pub fn shr(self, n: u64) -> Bits {
-        let n32 = n.min(u32::MAX as u64) as u32;
-        let val = if n >= 64 { 0 } else { self.val >> n };
+        if n >= self.len as u64 {
+            return Bits {
+                val: 0,
+                len: 0,
+                inv: self.inv,
+            };
+        }
         Bits {
-            val,
-            len: self.len.saturating_sub(n32),
+            val: if n >= 64 { 0 } else { self.val >> n },
+            len: self.len - n as u32,
             inv: self.inv,
         }
     }
 
-    /// `a .. b`: `b`'s bits below `a`'s.
+    /// `a .. b`: `b`'s bits below `a`'s (in `a`'s inversion), if it fits.
     pub fn concat(self, o: Bits) -> Option<Bits> {
-        if self.inv || o.inv {
-            return None;
+        if o.len == 0 {
+            return Some(self);
+        }
+        let flip = self.inv != o.inv;
+        if self.len == 0 && !flip {
+            return Some(o);
         }
         let len = self.len.checked_add(o.len)?;
-        if len > 64 && self.val != 0 && Bits::width(self.val) + o.len > 64 {
+        if o.len >= 64 || (self.val != 0 && Bits::width(self.val) + o.len > 64) {
             return None;
         }
-        let hi = if o.len >= 64 { 0 } else { self.val << o.len };
-        Some(Bits::new(hi | (o.val & Bits::mask(o.len)), len))
+        let low = if flip {
+            (o.val ^ mask(o.len)) & mask(o.len)
+        } else {
+            o.val
+        };
+        Some(Bits {
+            val: (self.val << o.len) | low,
+            len,
+            inv: self.inv,
+        })
     }
 
-    /// `%101 x 3`
-    pub fn repeat(self, n: u64) -> Option<Bits> {
-        let mut out = Bits::new(0, 0);
-        for _ in 0..n {
-            out = out.concat(self)?;
-        }
-        Some(out)
+    /// Bit `i` (counted from the lowest) as it reads, inversion applied.
+    pub fn bit(self, i: u64) -> bool {
+        let plain = i < 64 && (self.val >> i) & 1 == 1;
+        plain != self.inv
     }
 
     /// 64tass's spelling: `$hex` when the length is a multiple of 4, else `%binary`.
     pub fn repr(self) -> String {
-        let mut s = String::new();
+        BigBits::from(self).repr()
+    }
+}
+
+impl From<Bits> for BigBits {
+    fn from(b: Bits) -> BigBits {
+        BigBits {
+            val: BigUint::from(b.val),
+            len: b.len,
+            inv: b.inv,
+        }
+    }
+}
+
+impl BigBits {
+    pub fn new(val: BigUint, len: u32, inv: bool) -> BigBits {
+        BigBits { val, len, inv }
+    }
+
+    /// The value in its smallest form.
+    pub fn into_value(self) -> Value {
+        match self.val.to_u64() {
+            Some(v) => Value::Bits(Bits {
+                val: v,
+                len: self.len,
+                inv: self.inv,
+            }),
+            None => Value::BigBits(Rc::new(self)),
+        }
+    }
+
+    /// A bit string operand in the general form: bools are one bit.
+    pub fn of(v: &Value) -> Option<BigBits> {
+        match v {
+            Value::Bool(b) => Some(Bits::from_bool(*b).into()),
+            Value::Bits(b) => Some((*b).into()),
+            Value::BigBits(b) => Some((**b).clone()),
+            _ => None,
+        }
+    }
+
+    pub fn to_bigint(&self) -> BigInt {
+        let v = BigInt::from_biguint(Sign::Plus, self.val.clone());
+        if self.inv { -v - 1 } else { v }
+    }
+
+    /// `bits(int)`: the shortest bit string; negative numbers are inverted.
+    pub fn from_bigint(i: &BigInt) -> BigBits {
+        let (inv, val) = if i.sign() == Sign::Minus {
+            (true, (-i - 1u32).magnitude().clone())
+        } else {
+            (false, i.magnitude().clone())
+        };
+        let len = val.bits() as u32;
+        BigBits { val, len, inv }
+    }
+
+    /// Little-endian bytes of the raw value, `len` rounded up to bytes.
+    pub fn raw_bytes(&self) -> Vec<u8> {
+        let n = self.len.div_ceil(8) as usize;
+        let mut out = self.val.to_bytes_le();
+        out.resize(n.max(out.len()), 0);
+        out.truncate(n);
+        out
+    }
+
+    /// The bytes as they read (inversion applied), `len` rounded up to bytes.
+    pub fn read_bytes(&self) -> Vec<u8> {
+        let mut out = self.raw_bytes();
+        if self.inv {
+            out.iter_mut().for_each(|b| *b = !*b);
+        }
+        out
+    }
+
+    pub fn bit(&self, i: u64) -> bool {
+        self.val.bit(i) != self.inv
+    }
+
+    /// See [`Bits::negate`].
+    pub fn negate(&self) -> Value {
+        if self.inv {
+            let v = &self.val + 1u32;
+            if (&self.val & big_mask(self.len)) == big_mask(self.len) {
+                return super::int::from_big(BigInt::from_biguint(Sign::Plus, v));
+            }
+            BigBits::new(v, self.len, false).into_value()
+        } else if self.val.is_zero() {
+            self.clone().into_value()
+        } else {
+            BigBits::new(&self.val - 1u32, self.len, true).into_value()
+        }
+    }
+
+    /// `a & ~b` on raw values.
+    fn and_not(a: &BigUint, b: &BigUint) -> BigUint {
+        a ^ (a & b)
+    }
+
+    pub fn or(&self, o: &BigBits) -> BigBits {
+        let (s, l) = if self.len <= o.len {
+            (self, o)
+        } else {
+            (o, self)
+        };
+        let len = if s.inv { s.len } else { l.len };
+        let (val, inv) = match (self.inv, o.inv) {
+            (false, false) => (&self.val | &o.val, false),
+            (true, true) => (&self.val & &o.val, true),
+            (true, false) => (BigBits::and_not(&self.val, &o.val), true),
+            (false, true) => (BigBits::and_not(&o.val, &self.val), true),
+        };
+        BigBits { val, len, inv }
+    }
+
+    pub fn and(&self, o: &BigBits) -> BigBits {
+        let (s, l) = if self.len <= o.len {
+            (self, o)
+        } else {
+            (o, self)
+        };
+        let len = if s.inv { l.len } else { s.len };
+        let (val, inv) = match (self.inv, o.inv) {
+            (false, false) => (&self.val & &o.val, false),
+            (true, true) => (&self.val | &o.val, true),
+            (true, false) => (BigBits::and_not(&o.val, &self.val), false),
+            (false, true) => (BigBits::and_not(&self.val, &o.val), false),
+        };
+        BigBits { val, len, inv }
+    }
+
+    pub fn xor(&self, o: &BigBits) -> BigBits {
+        BigBits {
+            val: &self.val ^ &o.val,
+            len: self.len.max(o.len),
+            inv: self.inv ^ o.inv,
+        }
+    }
+
+    pub fn shl(&self, n: u64) -> FResult<BigBits> {
+        let len = add_len(self.len, n)?;
+        if self.val.bits() + n > MAX_BITS {
+            return Err(too_long());
+        }
+        let mut val = &self.val << n;
+        if self.inv {
+            if n > MAX_BITS {
+                return Err(too_long());
+            }
+            val |= big_mask(n as u32);
+        }
+        Ok(BigBits {
+            val,
+            len,
+            inv: self.inv,
+        })
+    }
+
+    pub fn shr(&self, n: u64) -> BigBits {
+        if n >= self.len as u64 {
+            return BigBits::new(BigUint::zero(), 0, self.inv);
+        }
+        BigBits {
+            val: &self.val >> n,
+            len: self.len - n as u32,
+            inv: self.inv,
+        }
+    }
+
+    /// Shift by a signed amount (negative: right).
+    pub fn shift(&self, n: i64) -> FResult<BigBits> {
+        if n >= 0 {
+            self.shl(n as u64)
+        } else {
+            Ok(self.shr(n.unsigned_abs()))
+        }
+    }
+
+    pub fn concat(&self, o: &BigBits) -> FResult<BigBits> {
+        if o.len == 0 {
+            return Ok(self.clone());
+        }
+        let flip = self.inv != o.inv;
+        if self.len == 0 && !flip {
+            return Ok(o.clone());
+        }
+        let len = add_len(self.len, o.len as u64)?;
+        if len as u64 > MAX_BITS {
+            return Err(too_long());
+        }
+        let low = if flip {
+            &o.val ^ big_mask(o.len)
+        } else {
+            o.val.clone()
+        };
+        Ok(BigBits {
+            val: (&self.val << o.len) | low,
+            len,
+            inv: self.inv,
+        })
+    }
+
+    /// `%101 x 3`
+    pub fn repeat(&self, n: u64) -> FResult<BigBits> {
+        if n == 0 || self.len == 0 {
+            return Ok(BigBits::new(BigUint::zero(), 0, self.inv));
+        }
+        let total = (self.len as u64)
+            .checked_mul(n)
+            .filter(|&t| t <= MAX_BITS)
+            .ok_or_else(too_long)?;
+        let mut val = BigUint::zero();
+        // Doubling: (pattern repeated k times) grows to 2k with one shift.
+        let mut piece = self.val.clone();
+        let mut piece_len = self.len as u64;
+        let mut left = n;
+        let mut at = 0u64;
+        while left > 0 {
+            if left & 1 == 1 {
+                val |= &piece << at;
+                at += piece_len;
+            }
+            left >>= 1;
+            if left > 0 {
+                piece = (&piece << piece_len) | &piece;
+                piece_len *= 2;
+            }
+        }
+        Ok(BigBits {
+            val,
+            len: total as u32,
+            inv: self.inv,
+        })
+    }
+
+    /// Select bits by position (already checked to be in range): the result
+    /// is a plain bit string of what the bits read.
+    pub fn pick(&self, idx: &[u64]) -> BigBits {
+        let mut val = BigUint::zero();
+        for (k, &i) in idx.iter().enumerate() {
+            if self.bit(i) {
+                val.set_bit(k as u64, true);
+            }
+        }
+        BigBits::new(val, idx.len() as u32, false)
+    }
+
+    /// 64tass's spelling: `$hex` when the length is a multiple of 4, else `%binary`.
+    pub fn repr(&self) -> String {
+        let mut s = String::with_capacity(self.len as usize + 2);
         if self.inv {
             s.push('~');
         }
         if self.len.is_multiple_of(4) {
             s.push('$');
-            for i in (0..self.len / 4).rev() {
-                let d = if i >= 16 {
-                    0
-                } else {
-                    (self.val >> (i * 4)) & 15
-                };
-                let _ = write!(s, "{d:x}");
+            let digits = self.val.to_str_radix(16);
+            let n = (self.len / 4) as usize;
+            if digits.len() >= n {
+                s.push_str(&digits[digits.len() - n..]);
+            } else {
+                s.extend(std::iter::repeat_n('0', n - digits.len()));
+                s.push_str(&digits);
             }
         } else {
             s.push('%');
-            for i in (0..self.len).rev() {
-                let d = if i >= 64 { 0 } else { (self.val >> i) & 1 };
-                s.push(if d == 1 { '1' } else { '0' });
+            for i in (0..self.len as u64).rev() {
+                s.push(if self.val.bit(i) { '1' } else { '0' });
             }
         }
         s
@@ -208,14 +511,30 @@ mod tests {
         Bits::new(v, len)
     }
 
+    fn repr(v: &Value) -> String {
+        match v {
+            Value::Bits(b) => b.repr(),
+            Value::BigBits(b) => b.repr(),
+            _ => panic!("not bits: {v:?}"),
+        }
+    }
+
     #[test]
     fn repr_matches_64tass() {
         assert_eq!(b(0x0f, 8).repr(), "$0f");
         assert_eq!(b(0x0f, 8).invert().repr(), "~$0f");
         assert_eq!(b(5, 3).repr(), "%101");
         assert_eq!(b(0, 0).repr(), "$");
-        assert_eq!(b(0x0f, 8).negate().repr(), "~$0e");
-        assert_eq!(b(1, 1).negate().repr(), "~%0");
+        assert_eq!(b(0, 8).repr(), "$00");
+        assert_eq!(repr(&b(0x0f, 8).negate()), "~$0e");
+        assert_eq!(repr(&b(1, 1).negate()), "~%0");
+    }
+
+    #[test]
+    fn negation_that_needs_a_bit_more_is_an_int() {
+        assert!(matches!(b(0xff, 8).invert().negate(), Value::Int(256)));
+        assert!(matches!(b(0, 0).invert().negate(), Value::Int(1)));
+        assert_eq!(repr(&b(0xfe, 8).invert().negate()), "$ff");
     }
 
     #[test]
@@ -235,5 +554,23 @@ mod tests {
         assert_eq!(b(1, 1).or(b(3, 4).invert()).repr(), "~$2");
         assert_eq!(b(5, 3).concat(b(1, 1)).unwrap().repr(), "$b");
         assert_eq!(b(0xff, 8).shl(4).unwrap().repr(), "$ff0");
+        // An inverted string shifts in ones; a concatenation takes the first inversion.
+        assert_eq!(b(0xf, 4).invert().shl(4).unwrap().repr(), "~$ff");
+        assert_eq!(b(0xff, 8).invert().concat(b(1, 4)).unwrap().repr(), "~$ffe");
+    }
+
+    #[test]
+    fn long_strings_stay_exact() {
+        let long = BigBits::from(b(0xff, 8)).repeat(9).unwrap();
+        assert_eq!(long.repr(), "$ffffffffffffffffff");
+        assert_eq!(long.shl(4).unwrap().repr(), "$ffffffffffffffffff0");
+        assert_eq!(long.shr(4).repr(), "$fffffffffffffffff");
+        let pad = BigBits::from(b(1, 88));
+        assert_eq!(pad.repr(), "$0000000000000000000001");
+        assert_eq!(
+            BigBits::from_bigint(&(BigInt::from(-1) << 70u32)).repr(),
+            "~%1111111111111111111111111111111111111111111111111111111111111111111111"
+        );
+        assert_eq!(BigBits::from(b(0, 0)).concat(&long).unwrap().len, 72);
     }
 }

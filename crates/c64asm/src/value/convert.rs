@@ -1,7 +1,8 @@
 //! Conversions of values to numbers, truth values and bytes, with 64tass's
 //! range rules and messages.
 
-use super::{Bits, CodeRef, Value};
+use super::bits::{BigBits, too_long};
+use super::{CodeRef, Value, int};
 
 /// A failed operation. `none` marks "a value is not known yet", which is only
 /// an error once the assembler knows no further pass will define it.
@@ -12,6 +13,10 @@ pub struct Fault {
     /// For a character a string can't hold: its index in the string, so the
     /// message can point at it.
     pub char_index: Option<usize>,
+    /// Reported at once even inside a constant's value: 64tass reports these
+    /// (encoding, `byte()`-style range, `format()` argument count errors)
+    /// where they happen, while other errors stay in the value until used.
+    pub eager: bool,
 }
 
 impl Fault {
@@ -20,6 +25,7 @@ impl Fault {
             msg: msg.into(),
             none: false,
             char_index: None,
+            eager: false,
         }
     }
 
@@ -29,6 +35,15 @@ impl Fault {
             msg: "expression value is not known yet".into(),
             none: true,
             char_index: None,
+            eager: false,
+        }
+    }
+
+    /// This fault, reported at once (see `eager`).
+    pub fn eager(self) -> Fault {
+        Fault {
+            eager: true,
+            ..self
         }
     }
 }
@@ -45,6 +60,11 @@ pub trait Env {
     fn code_value(&self, code: CodeRef) -> Value;
     /// The text of an interned name (for symbol values).
     fn name_of(&self, name: u32) -> String;
+    /// `.name in scope`: does the scope (a block, namespace, ...) define
+    /// the name? `None` if the value has no scope.
+    fn has_member(&self, _scope: &Value, _name: u32) -> Option<FResult<bool>> {
+        None
+    }
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.
@@ -52,26 +72,29 @@ pub fn describe(v: &Value, env: &dyn Env) -> String {
     format!("{} '{}'", v.type_name(), super::repr::repr_short(v, env))
 }
 
-/// Little-endian bytes as a bit string.
-pub fn bits_from_bytes(bytes: &[u8]) -> FResult<Bits> {
-    let significant = bytes.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
-    if significant > 8 {
-        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
-    }
-    let val = bytes[..significant]
-        .iter()
-        .rev()
-        .fold(0u64, |acc, &b| (acc << 8) | b as u64);
-    Ok(Bits::new(val, 8 * bytes.len() as u32))
+/// Little-endian bytes as a bit string (inverted for an inverted byte string).
+pub fn bits_from_bytes(bytes: &[u8], inv: bool) -> FResult<Value> {
+    let len = u32::try_from(8 * bytes.len() as u64)
+        .ok()
+        .filter(|&l| l as u64 <= super::bits::MAX_BITS)
+        .ok_or_else(too_long)?;
+    let val = num_bigint::BigUint::from_bytes_le(bytes);
+    Ok(BigBits::new(val, len, inv).into_value())
 }
 
 /// A value as a number the integer operators can work on: bool, int and
 /// bit strings stay; strings, bytes and code become bits or ints.
 pub fn numeric(v: &Value, env: &dyn Env) -> FResult<Value> {
     Ok(match v {
-        Value::Bool(_) | Value::Int(_) | Value::Bits(_) | Value::Float(_) => v.clone(),
-        Value::Str(s) => Value::Bits(bits_from_bytes(&env.encode(s)?)?),
-        Value::Bytes(b) => Value::Bits(bits_from_bytes(b)?),
+        Value::Bool(_)
+        | Value::Int(_)
+        | Value::BigInt(_)
+        | Value::Bits(_)
+        | Value::BigBits(_)
+        | Value::Float(_) => v.clone(),
+        Value::Str(s) => bits_from_bytes(&env.encode(s)?, false)?,
+        Value::Bytes(b) => bits_from_bytes(b, false)?,
+        Value::InvBytes(b) => bits_from_bytes(b, true)?,
         Value::Code(c) => numeric(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => numeric(&a.val, env)?,
         Value::None => return Err(Fault::none()),
@@ -91,6 +114,9 @@ pub fn to_int(v: &Value, env: &dyn Env) -> FResult<i128> {
         Value::Int(i) => Ok(i as i128),
         Value::Bits(b) => Ok(b.to_i128()),
         Value::Float(f) => float_to_int(f),
+        n @ (Value::BigInt(_) | Value::BigBits(_)) => int::big(&n)
+            .and_then(|b| num_traits::ToPrimitive::to_i128(&b))
+            .ok_or_else(int::too_wide),
         _ => Err(Fault::new(format!(
             "can't get integer value of {}",
             describe(v, env)
@@ -109,6 +135,9 @@ pub fn float_to_int(f: f64) -> FResult<i128> {
 pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
     match numeric(v, env)? {
         Value::Float(f) => Ok(f),
+        other @ (Value::BigInt(_) | Value::BigBits(_)) => {
+            int::to_f64(&int::big(&other).unwrap_or_default())
+        }
         other => Ok(to_int(&other, env)? as f64),
     }
 }
@@ -129,6 +158,13 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
         Value::Bits(b) => b
             .to_uval(bits)
             .ok_or_else(|| too_large(&n, bits, false, env)),
+        // Longer than 64 bits: never fits.
+        Value::BigBits(_) => Err(too_large(&n, bits, false, env)),
+        Value::BigInt(b) if num_traits::Signed::is_negative(&**b) => Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(&n, env)
+        ))),
+        Value::BigInt(_) => Err(too_large(&n, bits, false, env)),
         _ => {
             let i = to_int(&n, env)?;
             if i < 0 {
@@ -148,6 +184,9 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
     let n = numeric(v, env)?;
+    if matches!(n, Value::BigInt(_) | Value::BigBits(_)) {
+        return Err(too_large(&n, bits, true, env));
+    }
     let i = to_int(&n, env)?;
     let half = 1i128 << (bits - 1);
     if i < -half || i >= half {
@@ -162,10 +201,13 @@ pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
     Ok(match v {
         Value::Bool(b) => *b,
         Value::Int(i) => *i != 0,
+        Value::BigInt(_) => true,
         Value::Bits(b) => b.val != 0 || b.inv,
+        Value::BigBits(_) => true,
         Value::Float(f) => *f != 0.0,
         Value::Str(s) => env.encode(s)?.iter().any(|&b| b != 0),
         Value::Bytes(b) => b.iter().any(|&b| b != 0),
+        Value::InvBytes(b) => b.iter().any(|&b| b != 0xff),
         Value::Code(c) => to_bool(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
         Value::None => return Err(Fault::none()),

@@ -3,15 +3,18 @@
 //! code (labels), addressing modes, gaps, and the assembler's own objects
 //! (macros, namespaces, encodings, ...) referred to by id.
 
-mod bits;
+pub mod bits;
 pub mod convert;
+pub mod int;
 mod ops;
 pub mod repr;
 pub mod seq;
 
 use std::rc::Rc;
 
-pub use bits::Bits;
+use num_bigint::BigInt;
+
+pub use bits::{BigBits, Bits};
 pub use convert::{Env, FResult, Fault};
 pub use ops::{binary, compare, unary};
 pub use seq::{index, len_of};
@@ -141,6 +144,19 @@ pub struct Dict {
     pub default: Option<Value>,
 }
 
+impl Dict {
+    /// The entries as functions mapping over a dictionary see them: a list
+    /// of `key:value` colonlists (the default value is not among them).
+    pub fn entries(&self) -> Value {
+        Value::list(
+            self.pairs
+                .iter()
+                .map(|(k, v)| Value::ColonList(Rc::new((k.clone(), v.clone()))))
+                .collect(),
+        )
+    }
+}
+
 /// The built-in type objects (also the conversion functions of the same name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(clippy::enum_variant_names, reason = "`type` is one of 64tass's types")]
@@ -170,6 +186,7 @@ pub enum Type {
     Register,
     Fold,
     Symbol,
+    ColonList,
 }
 
 impl Type {
@@ -200,6 +217,7 @@ impl Type {
             Type::Register => "register",
             Type::Symbol => "symbol",
             Type::Fold => "fold",
+            Type::ColonList => "colonlist",
         }
     }
 }
@@ -271,10 +289,17 @@ pub enum Value {
     None,
     Bool(bool),
     Int(i64),
+    /// An integer beyond 64 bits (never one that fits an `i64`).
+    BigInt(Rc<BigInt>),
     Bits(Bits),
+    /// A bit string whose value needs more than 64 bits.
+    BigBits(Rc<BigBits>),
     Float(f64),
     Str(Rc<str>),
     Bytes(Rc<[u8]>),
+    /// An inverted byte string (`~x'01'`, `bytes(-2)`): it reads as the
+    /// complements of these bytes.
+    InvBytes(Rc<[u8]>),
     List(Rc<[Value]>),
     Tuple(Rc<[Value]>),
     Dict(Rc<Dict>),
@@ -298,6 +323,9 @@ pub enum Value {
     Fold,
     /// An omitted argument.
     Default,
+    /// A dictionary entry `key:value`, what functions mapping over a
+    /// dictionary see (64tass's colonlist).
+    ColonList(Rc<(Value, Value)>),
 }
 
 impl Value {
@@ -305,10 +333,36 @@ impl Value {
         Value::Str(Rc::from(s))
     }
 
-    pub fn int(v: i128) -> FResult<Value> {
-        i64::try_from(v)
-            .map(Value::Int)
-            .map_err(|_| Fault::new("integer too large (c64kit supports 64-bit integers)"))
+    /// An integer in its smallest form.
+    pub fn int(v: i128) -> Value {
+        int::from_i128(v)
+    }
+
+    /// A byte string, inverted or not.
+    pub fn bytes(raw: Vec<u8>, inv: bool) -> Value {
+        if inv {
+            Value::InvBytes(raw.into())
+        } else {
+            Value::Bytes(raw.into())
+        }
+    }
+
+    /// The bytes of a byte string as they read (an inverted one complemented).
+    pub fn read_bytes(&self) -> Option<std::borrow::Cow<'_, [u8]>> {
+        match self {
+            Value::Bytes(b) => Some(std::borrow::Cow::Borrowed(b)),
+            Value::InvBytes(b) => Some(std::borrow::Cow::Owned(b.iter().map(|x| !x).collect())),
+            _ => None,
+        }
+    }
+
+    /// The raw bytes and the inversion of a byte string.
+    pub fn as_bytes(&self) -> Option<(&[u8], bool)> {
+        match self {
+            Value::Bytes(b) => Some((b, false)),
+            Value::InvBytes(b) => Some((b, true)),
+            _ => None,
+        }
     }
 
     pub fn list(items: Vec<Value>) -> Value {
@@ -323,11 +377,11 @@ impl Value {
         match self {
             Value::None => Type::None,
             Value::Bool(_) => Type::Bool,
-            Value::Int(_) => Type::Int,
-            Value::Bits(_) => Type::Bits,
+            Value::Int(_) | Value::BigInt(_) => Type::Int,
+            Value::Bits(_) | Value::BigBits(_) => Type::Bits,
             Value::Float(_) => Type::Float,
             Value::Str(_) => Type::Str,
-            Value::Bytes(_) => Type::Bytes,
+            Value::Bytes(_) | Value::InvBytes(_) => Type::Bytes,
             Value::List(_) => Type::List,
             Value::Tuple(_) => Type::Tuple,
             Value::Dict(_) => Type::Dict,
@@ -347,6 +401,7 @@ impl Value {
             Value::Lbl(_) => Type::Namespace,
             Value::Symbol(_) => Type::Symbol,
             Value::Fold => Type::Fold,
+            Value::ColonList(_) => Type::ColonList,
             Value::Default => Type::None,
         }
     }
@@ -383,10 +438,12 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::BigInt(x), Value::BigInt(y)) => x == y,
         (Value::Bits(x), Value::Bits(y)) => x == y,
+        (Value::BigBits(x), Value::BigBits(y)) => x == y,
         (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
         (Value::Str(x), Value::Str(y)) => x == y,
-        (Value::Bytes(x), Value::Bytes(y)) => x == y,
+        (Value::Bytes(x), Value::Bytes(y)) | (Value::InvBytes(x), Value::InvBytes(y)) => x == y,
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| same(a, b))
         }

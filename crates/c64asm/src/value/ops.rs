@@ -4,8 +4,9 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+use super::bits::BigBits;
 use super::convert::{Env, FResult, Fault, describe, float_to_int, numeric, to_bool, to_int};
-use super::{Address, Bits, CodeRef, Value, seq};
+use super::{Address, Bits, CodeRef, Value, int, seq};
 use crate::syntax::ast::{AddrOp, BinOp, UnOp};
 
 fn not_possible1(op: UnOp, v: &Value, env: &dyn Env) -> Fault {
@@ -74,6 +75,11 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             })));
         }
     }
+    if matches!(op, UnOp::Neg | UnOp::Pos | UnOp::Inv)
+        && matches!(v, Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_))
+    {
+        return bytes_unary(op, v, env);
+    }
     let n = match numeric(v, env) {
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
@@ -87,9 +93,10 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     };
     match op {
         UnOp::Neg => match n {
-            Value::Int(i) => Value::int(-(i as i128)),
-            Value::Bits(b) => Ok(Value::Bits(b.negate())),
-            Value::Bool(b) => Ok(Value::Bits(bool_bits(b).negate())),
+            Value::Int(_) | Value::BigInt(_) => Ok(int::negate(&n).unwrap_or(n)),
+            Value::Bits(b) => Ok(b.negate()),
+            Value::BigBits(b) => Ok(b.negate()),
+            Value::Bool(b) => Ok(bool_bits(b).negate()),
             Value::Float(f) => Ok(Value::Float(-f)),
             _ => Err(not_possible1(op, v, env)),
         },
@@ -99,15 +106,27 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         },
         UnOp::Inv => match n {
             Value::Int(i) => Ok(Value::Int(!i)),
+            Value::BigInt(b) => Ok(int::from_big(-(*b).clone() - 1)),
             Value::Bits(b) => Ok(Value::Bits(b.invert())),
+            Value::BigBits(b) => {
+                let mut b = (*b).clone();
+                b.inv = !b.inv;
+                Ok(b.into_value())
+            }
             Value::Bool(b) => Ok(Value::Bits(bool_bits(b).invert())),
-            _ => Err(Fault::new(
-                "c64kit does not support '~' on floating point numbers",
-            )),
+            // 64tass: one fixed-point unit (2^-32) below the negation.
+            Value::Float(f) => Ok(Value::Float(-f - 1.0 / 4294967296.0)),
+            _ => Err(not_possible1(op, v, env)),
         },
         UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
-            let i = as_int(&n)?;
-            let u = i as u64; // two's complement: <-1 is $ff
+            let u = match int::big(&n) {
+                // Two's complement of the low 64 bits.
+                Some(b) if !matches!(n, Value::Int(_) | Value::Bool(_) | Value::Bits(_)) => {
+                    let low: num_bigint::BigInt = b & num_bigint::BigInt::from(u64::MAX);
+                    num_traits::ToPrimitive::to_u64(&low).unwrap_or(0)
+                }
+                _ => as_int(&n)? as u64, // two's complement: <-1 is $ff
+            };
             let (val, len) = match op {
                 UnOp::Lower => (u & 0xff, 8),
                 UnOp::Higher => ((u >> 8) & 0xff, 8),
@@ -118,8 +137,39 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             };
             Ok(Value::Bits(Bits::new(val, len)))
         }
-        UnOp::DecStr => Ok(Value::str(&as_int(&n)?.to_string())),
+        UnOp::DecStr => Ok(Value::str(&match int::big(&n) {
+            Some(b) => b.to_string(),
+            None => as_int(&n)?.to_string(),
+        })),
         UnOp::Splat | UnOp::Not => Ok(n),
+    }
+}
+
+/// `-`, `+` and `~` of a string or byte string give a byte string of the
+/// same length, as 64tass: `~x"01"` is `~x'01'`, `-x"01"` is `~x'00'`.
+fn bytes_unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
+    let (raw, inv) = match v {
+        Value::Str(s) => (env.encode(s)?, false),
+        other => {
+            let (b, inv) = other.as_bytes().unwrap_or_default();
+            (b.to_vec(), inv)
+        }
+    };
+    match op {
+        UnOp::Pos => Ok(Value::bytes(raw, inv)),
+        UnOp::Inv => Ok(Value::bytes(raw, !inv)),
+        _ => {
+            let len = raw.len();
+            let bits = BigBits::new(
+                num_bigint::BigUint::from_bytes_le(&raw),
+                8 * len as u32,
+                inv,
+            );
+            Ok(match BigBits::of(&bits.negate()) {
+                Some(n) if n.len as usize == 8 * len => Value::bytes(n.raw_bytes(), n.inv),
+                _ => bits.negate(),
+            })
+        }
     }
 }
 
@@ -191,6 +241,13 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
+    if let Some(r) = fold(op, a, b, env) {
+        return r;
+    }
+    // A list on the left of `&&`, `||`, `^^` works element by element.
+    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor) && is_seq(a) {
+        return broadcast(op, a, b, env);
+    }
     match op {
         BinOp::LAnd => {
             return Ok(if to_bool(a, env)? {
@@ -246,10 +303,11 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     }
     if matches!(op, BinOp::Min | BinOp::Max) {
         let ord = compare(a, b, env).ok_or_else(|| not_possible(op, a, b, env))??;
+        // On a tie 64tass gives the second operand (`1 <? true` is true).
         let first = if op == BinOp::Min {
-            ord != Ordering::Greater
+            ord == Ordering::Less
         } else {
-            ord != Ordering::Less
+            ord == Ordering::Greater
         };
         return Ok(if first { a.clone() } else { b.clone() });
     }
@@ -274,6 +332,41 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
             }
         }),
     }
+}
+
+/// `(... op list)` folds the list from the left, `(list op ...)` from the
+/// right, as 64tass: `... - [10, 2, 3]` is 5, `[1, 2, 3] - ...` is 2.
+fn fold(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Value>> {
+    let (items, left) = match (a, b) {
+        (Value::Fold, v) => (v.elements()?, true),
+        (v, Value::Fold) => (v.elements()?, false),
+        _ => return None,
+    };
+    let Some((first, rest)) = (if left {
+        items.split_first()
+    } else {
+        items.split_last()
+    }) else {
+        return Some(Err(Fault::new("empty list not allowed")));
+    };
+    let mut acc = first.clone();
+    let order: Box<dyn Iterator<Item = &Value>> = if left {
+        Box::new(rest.iter())
+    } else {
+        Box::new(rest.iter().rev())
+    };
+    for x in order {
+        let r = if left {
+            binary(op, &acc, x, env)
+        } else {
+            binary(op, x, &acc, env)
+        };
+        match r {
+            Ok(v) => acc = v,
+            Err(f) => return Some(Err(f)),
+        }
+    }
+    Some(Ok(acc))
 }
 
 /// `code + n`, `n + code` and `code - n` stay code with an offset (so
@@ -347,15 +440,6 @@ fn address_arith(
     })))
 }
 
-fn int_of(v: &Value) -> i128 {
-    match v {
-        Value::Bool(b) => *b as i128,
-        Value::Int(i) => *i as i128,
-        Value::Bits(b) => b.to_i128(),
-        _ => 0,
-    }
-}
-
 fn bits_of(v: &Value) -> Option<Bits> {
     match v {
         Value::Bool(b) => Some(bool_bits(*b)),
@@ -364,82 +448,50 @@ fn bits_of(v: &Value) -> Option<Bits> {
     }
 }
 
-fn overflow() -> Fault {
-    Fault::new("integer too large (c64kit supports 64-bit integers)")
-}
-
+/// Bitwise operators and shifts keep bit strings (and bools) as bit strings;
+/// everything else computes with integers ([`int::int_op`]).
 fn int_op(op: BinOp, x: &Value, y: &Value, _env: &dyn Env) -> FResult<Value> {
-    let (a, b) = (int_of(x), int_of(y));
-    match op {
-        BinOp::Add => Value::int(a + b),
-        BinOp::Sub => Value::int(a - b),
-        BinOp::Mul => a.checked_mul(b).ok_or_else(overflow).and_then(Value::int),
-        BinOp::Div => {
-            if b == 0 {
-                return Err(Fault::new("division by zero"));
-            }
-            Value::int(a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 })
-        }
-        BinOp::Mod => {
-            if b == 0 {
-                return Err(Fault::new("division by zero"));
-            }
-            let r = a % b;
-            Value::int(if r != 0 && (r < 0) != (b < 0) {
-                r + b
-            } else {
-                r
-            })
-        }
-        BinOp::Exp => {
-            if b < 0 {
-                if a == 0 {
-                    return Err(Fault::new("zero raised to negative power"));
-                }
-                return Ok(Value::Float((a as f64).powf(b as f64)));
-            }
-            let e = u32::try_from(b).map_err(|_| overflow())?;
-            a.checked_pow(e).ok_or_else(overflow).and_then(Value::int)
-        }
-        BinOp::Or | BinOp::Xor | BinOp::And => {
-            if let (Value::Bool(p), Value::Bool(q)) = (x, y) {
-                return Ok(Value::Bool(match op {
-                    BinOp::Or => *p | *q,
-                    BinOp::Xor => *p ^ *q,
-                    _ => *p & *q,
-                }));
-            }
-            if let (Some(p), Some(q)) = (bits_of(x), bits_of(y)) {
-                return Ok(Value::Bits(match op {
-                    BinOp::Or => p.or(q),
-                    BinOp::Xor => p.xor(q),
-                    _ => p.and(q),
-                }));
-            }
-            Value::int(match op {
-                BinOp::Or => a | b,
-                BinOp::Xor => a ^ b,
-                _ => a & b,
-            })
-        }
-        BinOp::Shl | BinOp::Shr => {
-            let n = if op == BinOp::Shl { b } else { -b };
-            let n = i64::try_from(n).map_err(|_| overflow())?;
-            if let Some(bits) = bits_of(x) {
-                return bits.shl(n).map(Value::Bits).ok_or_else(overflow);
-            }
-            if n >= 0 {
-                if n > 126 || (a != 0 && (a.unsigned_abs().leading_zeros() as i64) < n + 1) {
-                    return Err(overflow());
-                }
-                Value::int(a << n)
-            } else {
-                let s = (-n).min(127);
-                Value::int(a >> s)
-            }
-        }
-        _ => Err(Fault::new(String::new())),
+    let bitwise = matches!(op, BinOp::Or | BinOp::Xor | BinOp::And);
+    if bitwise && let (Value::Bool(p), Value::Bool(q)) = (x, y) {
+        return Ok(Value::Bool(match op {
+            BinOp::Or => *p | *q,
+            BinOp::Xor => *p ^ *q,
+            _ => *p & *q,
+        }));
     }
+    if bitwise {
+        if let (Some(p), Some(q)) = (bits_of(x), bits_of(y)) {
+            return Ok(Value::Bits(match op {
+                BinOp::Or => p.or(q),
+                BinOp::Xor => p.xor(q),
+                _ => p.and(q),
+            }));
+        }
+        if let (Some(p), Some(q)) = (BigBits::of(x), BigBits::of(y)) {
+            return Ok(match op {
+                BinOp::Or => p.or(&q),
+                BinOp::Xor => p.xor(&q),
+                _ => p.and(&q),
+            }
+            .into_value());
+        }
+    }
+    if matches!(op, BinOp::Shl | BinOp::Shr)
+        && let Some(p) = BigBits::of(x)
+    {
+        let n = int::shift_amount(y)?;
+        let n = if op == BinOp::Shl { n } else { -n };
+        if let Some(b) = bits_of(x) {
+            if n < 0 {
+                return Ok(Value::Bits(b.shr(n.unsigned_abs())));
+            }
+            if let Some(r) = b.shl(n as u64) {
+                return Ok(Value::Bits(r));
+            }
+        }
+        return Ok(p.shift(n)?.into_value());
+    }
+    int::int_op(op, x, y).unwrap_or_else(|| Err(Fault::new(String::new())))
 }
 
 fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
@@ -477,21 +529,7 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
         }
         BinOp::Shl => a * 2f64.powf(b.floor()),
         BinOp::Shr => a / 2f64.powf(b.floor()),
-        BinOp::Or | BinOp::Xor | BinOp::And => {
-            // Fixed point, as 64tass does: 32 fraction bits.
-            let scale = 4294967296.0;
-            let (p, q) = ((a * scale).floor(), (b * scale).floor());
-            if p.abs() > 1e30 || q.abs() > 1e30 {
-                return Err(overflow());
-            }
-            let (p, q) = (p as i128, q as i128);
-            let r = match op {
-                BinOp::Or => p | q,
-                BinOp::Xor => p ^ q,
-                _ => p & q,
-            };
-            r as f64 / scale
-        }
+        BinOp::Or | BinOp::Xor | BinOp::And => int::float_bitwise(op, a, b)?,
         _ => return Err(not_possible(op, x, y, env)),
     };
     if !r.is_finite() {
@@ -505,7 +543,9 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
 fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
     Ok(match (a, b) {
         (Value::Str(x), Value::Str(y)) => x == y,
-        (Value::Bytes(x), Value::Bytes(y)) => x == y,
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
+            a.read_bytes() == b.read_bytes()
+        }
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             if x.len() != y.len() {
                 return Ok(false);
@@ -545,7 +585,9 @@ fn float_compare(a: f64, b: f64) -> Ordering {
 pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>> {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
-        (Value::Bytes(x), Value::Bytes(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
+            return Some(Ok(a.read_bytes().cmp(&b.read_bytes())));
+        }
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             for (p, q) in x.iter().zip(y.iter()) {
                 match compare(p, q, env)? {
@@ -557,14 +599,29 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         }
         _ => {}
     }
-    let x = numeric(a, env).ok()?;
-    let y = numeric(b, env).ok()?;
+    // A string that can't be encoded is an error, not "different".
+    let num = |v: &Value| match numeric(v, env) {
+        Ok(n) => Some(Ok(n)),
+        Err(f) if matches!(v, Value::Str(_)) && !f.none => Some(Err(f)),
+        Err(_) => None,
+    };
+    let x = match num(a)? {
+        Ok(x) => x,
+        Err(f) => return Some(Err(f)),
+    };
+    let y = match num(b)? {
+        Ok(y) => y,
+        Err(f) => return Some(Err(f)),
+    };
     Some(match (&x, &y) {
         (Value::Float(_), _) | (_, Value::Float(_)) => {
             let p = super::convert::to_float(&x, env).ok()?;
             let q = super::convert::to_float(&y, env).ok()?;
             Ok(float_compare(p, q))
         }
-        _ => Ok(int_of(&x).cmp(&int_of(&y))),
+        _ => match (int::small(&x), int::small(&y)) {
+            (Some(p), Some(q)) => Ok(p.cmp(&q)),
+            _ => Ok(int::big(&x)?.cmp(&int::big(&y)?)),
+        },
     })
 }

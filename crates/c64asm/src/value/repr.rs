@@ -103,11 +103,9 @@ pub fn float_repr(f: f64) -> String {
 }
 
 fn quote(s: &str) -> String {
-    let q = if s.contains('"') && !s.contains('\'') {
-        '\''
-    } else {
-        '"'
-    };
+    // 64tass quotes with whichever quote doubles fewer characters.
+    let count = |q: char| s.chars().filter(|&c| c == q).count();
+    let q = if count('"') > count('\'') { '\'' } else { '"' };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(q);
     for c in s.chars() {
@@ -177,7 +175,10 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Default => "default".into(),
         Value::Bool(b) => if *b { "true" } else { "false" }.into(),
         Value::Int(i) => i.to_string(),
+        Value::BigInt(i) => i.to_string(),
         Value::Bits(b) => b.repr(),
+        Value::BigBits(b) => b.repr(),
+        Value::InvBytes(b) => format!("~{}", bytes_repr(b)),
         Value::Float(f) => float_repr(*f),
         Value::Str(s) => quote(s),
         Value::Bytes(b) => bytes_repr(b),
@@ -208,13 +209,23 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Lbl(_) => "<lbl>".into(),
         Value::Symbol(n) => format!(".{}", env.name_of(*n)),
         Value::Fold => "...".into(),
+        Value::ColonList(kv) => format!("({}:{})", repr(&kv.0, env), repr(&kv.1, env)),
     }
 }
 
-/// `str(v)`: strings as they are, everything else as `repr`.
+/// `x'..'`: byte strings in hex, as `str()` and messages write them.
+fn bytes_hex(b: &[u8], inv: bool) -> String {
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!("{}x'{hex}'", if inv { "~" } else { "" })
+}
+
+/// `str(v)`: strings as they are, byte strings in hex, everything else as `repr`.
 pub fn to_str(v: &Value, env: &dyn Env) -> String {
     match v {
         Value::Str(s) => s.to_string(),
+        Value::Bytes(b) => bytes_hex(b, false),
+        Value::InvBytes(b) => bytes_hex(b, true),
+        Value::ColonList(kv) => format!("{}:{}", repr(&kv.0, env), repr(&kv.1, env)),
         Value::Register(r) => r.to_string(),
         _ => repr(v, env),
     }
@@ -222,11 +233,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
 
 /// The value quoted in messages (`int '256'`): strings unquoted, long reprs cut.
 pub fn repr_short(v: &Value, env: &dyn Env) -> String {
-    let s = match v {
-        Value::Str(s) => s.to_string(),
-        Value::Register(r) => r.to_string(),
-        _ => repr(v, env),
-    };
+    let s = to_str(v, env);
     if s.chars().count() > 48 {
         let cut: String = s.chars().take(45).collect();
         format!("{cut}...")

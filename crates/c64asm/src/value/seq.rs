@@ -3,7 +3,8 @@
 
 use std::rc::Rc;
 
-use super::convert::{Env, FResult, Fault, describe, to_int};
+use super::bits::BigBits;
+use super::convert::{Env, FResult, Fault, describe, numeric, to_int};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -12,8 +13,9 @@ use crate::syntax::ast::BinOp;
 pub fn len_of(v: &Value, env: &dyn Env) -> FResult<usize> {
     Ok(match v {
         Value::Str(s) => s.chars().count(),
-        Value::Bytes(b) => b.len(),
+        Value::Bytes(b) | Value::InvBytes(b) => b.len(),
         Value::Bits(b) => b.len as usize,
+        Value::BigBits(b) => b.len as usize,
         Value::List(x) | Value::Tuple(x) => x.len(),
         Value::Dict(d) => d.pairs.len(),
         _ => {
@@ -134,33 +136,39 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
             only_one_axis(rest)?;
             Ok(Value::str(&picked))
         }
-        Value::Bytes(b) => {
+        Value::Bytes(b) | Value::InvBytes(b) => {
+            // The bytes of an inverted byte string read complemented.
+            let flip = if matches!(v, Value::InvBytes(_)) {
+                0xff
+            } else {
+                0
+            };
             let picked: Vec<u8> = match selection(first, b.len(), env)? {
-                Sel::One(i) => vec![b[i]],
-                Sel::Many(ix) => ix.iter().map(|&i| b[i]).collect(),
+                Sel::One(i) => vec![b[i] ^ flip],
+                Sel::Many(ix) => ix.iter().map(|&i| b[i] ^ flip).collect(),
             };
             only_one_axis(rest)?;
             Ok(Value::Bytes(picked.into()))
         }
         Value::Bits(b) => {
-            let bit = |i: usize| -> u64 {
-                let plain = if i >= 64 { 0 } else { (b.val >> i) & 1 };
-                if b.inv { plain ^ 1 } else { plain }
-            };
             only_one_axis(rest)?;
-            Ok(Value::Bits(match selection(first, b.len as usize, env)? {
-                Sel::One(i) => Bits::new(bit(i), 1),
+            Ok(match selection(first, b.len as usize, env)? {
+                Sel::One(i) => Value::Bits(Bits::from_bool(b.bit(i as u64))),
                 Sel::Many(ix) => {
-                    if ix.len() > 64 {
-                        return Err(Fault::new("bit string too long (c64kit supports 64 bits)"));
-                    }
-                    let val = ix
-                        .iter()
-                        .enumerate()
-                        .fold(0u64, |acc, (k, &i)| acc | (bit(i) << k));
-                    Bits::new(val, ix.len() as u32)
+                    let ix: Vec<u64> = ix.iter().map(|&i| i as u64).collect();
+                    BigBits::from(*b).pick(&ix).into_value()
                 }
-            }))
+            })
+        }
+        Value::BigBits(b) => {
+            only_one_axis(rest)?;
+            Ok(match selection(first, b.len as usize, env)? {
+                Sel::One(i) => Value::Bits(Bits::from_bool(b.bit(i as u64))),
+                Sel::Many(ix) => {
+                    let ix: Vec<u64> = ix.iter().map(|&i| i as u64).collect();
+                    b.pick(&ix).into_value()
+                }
+            })
         }
         Value::Dict(d) => {
             let IndexArg::Value(key) = first else {
@@ -205,6 +213,11 @@ pub fn dict_get(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Option<Value>> 
 
 /// `needle in haystack`.
 pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool> {
+    if let Value::Symbol(name) = needle
+        && let Some(found) = env.has_member(haystack, *name)
+    {
+        return found;
+    }
     match haystack {
         Value::List(items) | Value::Tuple(items) => {
             for x in items.iter() {
@@ -237,21 +250,39 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         (Value::Bytes(x), Value::Bytes(y)) => {
             Value::Bytes([x.as_ref(), y.as_ref()].concat().into())
         }
-        (Value::List(x), Value::List(y)) => Value::list([x.as_ref(), y.as_ref()].concat()),
-        (Value::Tuple(x), Value::Tuple(y)) => Value::tuple([x.as_ref(), y.as_ref()].concat()),
-        (Value::Bits(x), Value::Bits(y)) => Value::Bits(
-            x.concat(*y)
-                .ok_or_else(|| Fault::new("bit string too long (c64kit supports 64 bits)"))?,
-        ),
-        (Value::Bool(x), Value::Bits(y)) => {
-            concat(&Value::Bits(Bits::new(*x as u64, 1)), &Value::Bits(*y), env)?
+        // With an inverted side, the result takes the first one's inversion.
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
+            let ((x, xinv), (y, yinv)) = (
+                a.as_bytes().unwrap_or_default(),
+                b.as_bytes().unwrap_or_default(),
+            );
+            let flip = if xinv != yinv { 0xff } else { 0 };
+            let mut out = x.to_vec();
+            out.extend(y.iter().map(|&c| c ^ flip));
+            Value::bytes(out, xinv)
         }
-        (Value::Bits(x), Value::Bool(y)) => {
-            concat(&Value::Bits(*x), &Value::Bits(Bits::new(*y as u64, 1)), env)?
+        // A list and a tuple join into the first one's type.
+        (Value::List(x), Value::List(y) | Value::Tuple(y)) => {
+            Value::list([x.as_ref(), y.as_ref()].concat())
         }
-        (Value::Bool(x), Value::Bool(y)) => {
-            Value::Bits(Bits::new(((*x as u64) << 1) | *y as u64, 2))
+        (Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => {
+            Value::tuple([x.as_ref(), y.as_ref()].concat())
         }
+        // A string next to a bit string (or bool) is its bits.
+        (Value::Str(_), Value::Bits(_) | Value::BigBits(_) | Value::Bool(_))
+        | (Value::Bits(_) | Value::BigBits(_) | Value::Bool(_), Value::Str(_)) => {
+            concat(&numeric(a, env)?, &numeric(b, env)?, env)?
+        }
+        (Value::Bits(x), Value::Bits(y)) if x.concat(*y).is_some() => {
+            Value::Bits(x.concat(*y).unwrap_or(*x))
+        }
+        (
+            Value::Bits(_) | Value::BigBits(_) | Value::Bool(_),
+            Value::Bits(_) | Value::BigBits(_) | Value::Bool(_),
+        ) => match (BigBits::of(a), BigBits::of(b)) {
+            (Some(x), Some(y)) => x.concat(&y)?.into_value(),
+            _ => return Err(not_possible(BinOp::Concat, a, b, env)),
+        },
         (Value::Dict(x), Value::Dict(y)) => {
             let mut d = (**x).clone();
             for (k, v) in &y.pairs {
@@ -310,10 +341,10 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
             limit(x.len())?;
             Value::tuple(x.iter().cycle().take(x.len() * count).cloned().collect())
         }
-        Value::Bits(b) => Value::Bits(
-            b.repeat(count as u64)
-                .ok_or_else(|| Fault::new("bit string too long (c64kit supports 64 bits)"))?,
-        ),
+        Value::Bits(_) | Value::BigBits(_) => BigBits::of(a)
+            .unwrap_or_else(|| BigBits::from(Bits::new(0, 0)))
+            .repeat(count as u64)?
+            .into_value(),
         _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
     })
 }

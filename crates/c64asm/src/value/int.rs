@@ -1,0 +1,309 @@
+//! Integers as 64tass has them: no width limit. The common case is an `i64`
+//! (`Value::Int`, no allocation, computed in `i128` so sums and products of
+//! two of them can't overflow); a result beyond 64 bits becomes a
+//! `Value::BigInt` backed by `num-bigint`, the well-kept arbitrary-precision
+//! crate (exact floor division, two's-complement bitwise operators and
+//! shifts, decimal conversion), so c64kit doesn't carry its own bignum code.
+//! A `BigInt` never holds a value that fits an `i64`.
+
+use std::rc::Rc;
+
+use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use super::Value;
+use super::bits::MAX_BITS;
+use super::convert::{FResult, Fault};
+use crate::syntax::ast::BinOp;
+
+/// An `i128` in its smallest form.
+pub fn from_i128(v: i128) -> Value {
+    match i64::try_from(v) {
+        Ok(i) => Value::Int(i),
+        Err(_) => Value::BigInt(Rc::new(BigInt::from(v))),
+    }
+}
+
+/// A big integer in its smallest form.
+pub fn from_big(v: BigInt) -> Value {
+    match v.to_i64() {
+        Some(i) => Value::Int(i),
+        None => Value::BigInt(Rc::new(v)),
+    }
+}
+
+/// The value of an integer-like operand (bool, int, bits) if it is small.
+pub fn small(v: &Value) -> Option<i128> {
+    match v {
+        Value::Bool(b) => Some(*b as i128),
+        Value::Int(i) => Some(*i as i128),
+        Value::Bits(b) => Some(b.to_i128()),
+        _ => None,
+    }
+}
+
+/// The value of any integer-like operand (bool, int, bits) in the general form.
+pub fn big(v: &Value) -> Option<BigInt> {
+    match v {
+        Value::BigInt(b) => Some((**b).clone()),
+        Value::BigBits(b) => Some(b.to_bigint()),
+        _ => small(v).map(BigInt::from),
+    }
+}
+
+pub fn too_wide() -> Fault {
+    Fault::new("integer too large (c64kit supports 2^26 bits)")
+}
+
+fn division_by_zero() -> Fault {
+    Fault::new("division by zero")
+}
+
+/// How an integer-like operand is quoted in messages (`int '5'`, `bits '$0f'`).
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Bool(b) => format!("bool '{b}'"),
+        Value::Int(i) => format!("int '{i}'"),
+        Value::BigInt(i) => format!("int '{i}'"),
+        Value::Bits(b) => format!("bits '{}'", b.repr()),
+        Value::BigBits(b) => format!("bits '{}'", b.repr()),
+        _ => v.type_name().to_string(),
+    }
+}
+
+/// A shift amount: 64tass takes a 32-bit signed integer.
+pub fn shift_amount(v: &Value) -> FResult<i64> {
+    match small(v) {
+        Some(n) if i32::try_from(n).is_ok() => Ok(n as i64),
+        _ => Err(Fault::new(format!(
+            "too large for a 32 bit signed integer {}",
+            describe(v)
+        ))),
+    }
+}
+
+/// An arithmetic, bitwise or shift operator on two integers (bools and bit
+/// strings count as their integer values). `None` for other operators and
+/// operands.
+pub fn int_op(op: BinOp, x: &Value, y: &Value) -> Option<FResult<Value>> {
+    if matches!(op, BinOp::Shl | BinOp::Shr) {
+        big(x)?;
+        let n = match shift_amount(y) {
+            Ok(n) => n,
+            Err(f) => return Some(Err(f)),
+        };
+        let n = if op == BinOp::Shl { n } else { -n };
+        return Some(shift(x, n));
+    }
+    if let (Some(a), Some(b)) = (small(x), small(y))
+        && let Some(r) = small_op(op, a, b)
+    {
+        return Some(r);
+    }
+    big_op(op, big(x)?, big(y)?)
+}
+
+/// `x << n` (right for a negative `n`, rounding toward negative infinity).
+fn shift(x: &Value, n: i64) -> FResult<Value> {
+    if let Some(a) = small(x) {
+        if n < 0 {
+            return Ok(from_i128(a >> (-n).min(127)));
+        }
+        if a == 0 {
+            return Ok(Value::Int(0));
+        }
+        if n < 127 && (a.unsigned_abs().leading_zeros() as i64) > n {
+            return Ok(from_i128(a << n));
+        }
+    }
+    let a = big(x).unwrap_or_default();
+    if n >= 0 {
+        if a.bits() + n as u64 > MAX_BITS {
+            return Err(too_wide());
+        }
+        Ok(from_big(a << n as u64))
+    } else {
+        // num-bigint's `>>` rounds toward negative infinity, as 64tass.
+        Ok(from_big(a >> n.unsigned_abs()))
+    }
+}
+
+/// The fast path; `None` when the result may not fit (or for other operators).
+fn small_op(op: BinOp, a: i128, b: i128) -> Option<FResult<Value>> {
+    Some(Ok(from_i128(match op {
+        BinOp::Add => a + b,
+        BinOp::Sub => a - b,
+        BinOp::Mul => a.checked_mul(b)?,
+        BinOp::Div => {
+            if b == 0 {
+                return Some(Err(division_by_zero()));
+            }
+            Integer::div_floor(&a, &b)
+        }
+        BinOp::Mod => {
+            if b == 0 {
+                return Some(Err(division_by_zero()));
+            }
+            Integer::mod_floor(&a, &b)
+        }
+        BinOp::Exp => {
+            if b < 0 {
+                return None;
+            }
+            a.checked_pow(u32::try_from(b).ok()?)?
+        }
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::And => a & b,
+        _ => return None,
+    })))
+}
+
+fn big_op(op: BinOp, a: BigInt, b: BigInt) -> Option<FResult<Value>> {
+    Some(match op {
+        BinOp::Add => Ok(from_big(a + b)),
+        BinOp::Sub => Ok(from_big(a - b)),
+        BinOp::Mul => {
+            if a.bits() + b.bits() > MAX_BITS {
+                Err(too_wide())
+            } else {
+                Ok(from_big(a * b))
+            }
+        }
+        BinOp::Div if b.is_zero() => Err(division_by_zero()),
+        BinOp::Mod if b.is_zero() => Err(division_by_zero()),
+        BinOp::Div => Ok(from_big(a.div_floor(&b))),
+        BinOp::Mod => Ok(from_big(a.mod_floor(&b))),
+        BinOp::Exp => power(a, b),
+        BinOp::Or => Ok(from_big(a | b)),
+        BinOp::Xor => Ok(from_big(a ^ b)),
+        BinOp::And => Ok(from_big(a & b)),
+        _ => return None,
+    })
+}
+
+/// `a ** b`: exact for a non-negative exponent, a float for a negative one.
+fn power(a: BigInt, b: BigInt) -> FResult<Value> {
+    if b.is_negative() {
+        if a.is_zero() {
+            return Err(Fault::new("zero raised to negative power"));
+        }
+        let r = to_f64(&a)?.powf(b.to_f64().unwrap_or(f64::NEG_INFINITY));
+        return Ok(Value::Float(r));
+    }
+    if a.is_zero() {
+        return Ok(Value::Int(b.is_zero() as i64));
+    }
+    if a.is_one() {
+        return Ok(Value::Int(1));
+    }
+    if a == -BigInt::one() {
+        return Ok(Value::Int(if b.is_even() { 1 } else { -1 }));
+    }
+    let e = match b.to_u64() {
+        Some(e) if e.saturating_mul(a.bits()) <= MAX_BITS => e,
+        _ => return Err(too_wide()),
+    };
+    Ok(from_big(a.pow(e as u32)))
+}
+
+/// A big integer as a float; 64tass reports an overflow beyond the double range.
+pub fn to_f64(v: &BigInt) -> FResult<f64> {
+    match v.to_f64() {
+        Some(f) if f.is_finite() => Ok(f),
+        _ => Err(Fault::new("floating point overflow")),
+    }
+}
+
+/// A float's integer part (toward zero) as an exact integer.
+pub fn from_f64_trunc(f: f64) -> FResult<Value> {
+    if !f.is_finite() {
+        return Err(Fault::new("floating point overflow"));
+    }
+    let t = f.trunc();
+    if t.abs() < 9.0e18 {
+        return Ok(Value::Int(t as i64));
+    }
+    num_traits::FromPrimitive::from_f64(t)
+        .map(from_big)
+        .ok_or_else(|| Fault::new("floating point overflow"))
+}
+
+/// A float rounded down to an exact integer.
+pub fn from_f64_floor(f: f64) -> FResult<Value> {
+    from_f64_trunc(f.floor())
+}
+
+/// `-x` of a big integer (or of `i64::MIN`).
+pub fn negate(v: &Value) -> Option<Value> {
+    match v {
+        Value::Int(i) => Some(from_i128(-(*i as i128))),
+        Value::BigInt(b) => Some(from_big(-(**b).clone())),
+        _ => None,
+    }
+}
+
+/// The sign of a big integer: -1, 0 or 1.
+pub fn signum(v: &BigInt) -> i64 {
+    match v.sign() {
+        Sign::Minus => -1,
+        Sign::NoSign => 0,
+        Sign::Plus => 1,
+    }
+}
+
+/// The integer value of a bool, int or bit string, in its smallest form.
+pub fn int_value(v: &Value) -> Option<Value> {
+    match v {
+        Value::Int(_) | Value::BigInt(_) => Some(v.clone()),
+        Value::BigBits(b) => Some(from_big(b.to_bigint())),
+        _ => small(v).map(from_i128),
+    }
+}
+
+/// `x = m * 2^e` exactly.
+fn float_parts(x: f64) -> (BigInt, i64) {
+    if x == 0.0 {
+        return (BigInt::zero(), 0);
+    }
+    let bits = x.abs().to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), exp - 1075)
+    };
+    let m = BigInt::from(m);
+    (if x < 0.0 { -m } else { m }, e)
+}
+
+/// `m * 2^e` as a float.
+fn scaled(m: &BigInt, e: i64) -> f64 {
+    // Keep the mantissa inside the float range, then scale in safe steps.
+    let cut = m.bits().saturating_sub(64);
+    let mut f = (m >> cut).to_f64().unwrap_or(0.0);
+    let mut e = e + cut as i64;
+    while e != 0 {
+        let step = e.clamp(-1000, 1000);
+        f *= f64::from_bits(((step + 1023) as u64) << 52); // 2^step, exactly
+        e -= step;
+    }
+    f
+}
+
+/// `|`, `^`, `&` of floats: on their exact binary values (two's complement
+/// for negative ones), as 64tass computes them.
+pub fn float_bitwise(op: BinOp, a: f64, b: f64) -> FResult<f64> {
+    let ((ma, ea), (mb, eb)) = (float_parts(a), float_parts(b));
+    let low = ea.min(eb);
+    let p = ma << (ea - low) as u64;
+    let q = mb << (eb - low) as u64;
+    let r = match op {
+        BinOp::Or => p | q,
+        BinOp::Xor => p ^ q,
+        _ => p & q,
+    };
+    Ok(scaled(&r, low))
+}
