@@ -802,7 +802,7 @@ impl Reports {
             self.recording = Some(cov);
         }
         if self.profile.is_some() || self.flamegraph.is_some() {
-            let (p, handle) = Profiler::new(None, m.cycles());
+            let (p, handle) = Profiler::new(None, m.cpu_cycles());
             observers.push(p);
             self.profiling = Some(handle);
         }
@@ -835,7 +835,7 @@ impl Reports {
                 &empty
             }
         };
-        let profile = handle.finish(m.cycles(), |a| {
+        let profile = handle.finish(m.cpu_cycles(), |a| {
             m.label_at(a)
                 .map(str::to_string)
                 .unwrap_or_else(|| c64harness::routine_name(info, a))

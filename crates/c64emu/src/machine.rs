@@ -596,6 +596,13 @@ impl Machine {
         self.cpu.memory.vic.stolen()
     }
 
+    /// Cycles the CPU itself ran since power-on: `cycles` without those the VIC took.
+    /// A routine's cost counted this way is the same wherever the raster beam is (what
+    /// `call` reports and profiles add up).
+    pub fn cpu_cycles(&self) -> u64 {
+        self.cycles() - self.stolen_cycles()
+    }
+
     /// Whole frames (PAL, 19656 cycles) emulated so far.
     pub fn frames(&self) -> u64 {
         self.cycles() / pal::CYCLES_PER_FRAME

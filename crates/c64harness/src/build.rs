@@ -176,11 +176,11 @@ impl Harness {
                 .resolve(n)
                 .ok_or_else(|| Stop::UnknownTarget(n.clone()))?,
         };
-        let (profiler, handle) = Profiler::new(Some(root), self.machine.cycles());
+        let (profiler, handle) = Profiler::new(Some(root), self.machine.cpu_cycles());
         self.observe(Some(profiler));
         let result = self.machine.call(root, max_cycles);
         self.observe(None);
-        let profile = handle.finish(self.machine.cycles(), |a| self.name(a));
+        let profile = handle.finish(self.machine.cpu_cycles(), |a| self.name(a));
         result.map(|r| (r, profile))
     }
 

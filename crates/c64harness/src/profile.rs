@@ -107,7 +107,7 @@ impl Profiler {
 
 impl Observer for Profiler {
     fn instruction(&mut self, m: &Machine, pc: u16) {
-        let now = m.cycles();
+        let now = m.cpu_cycles();
         let sp = m.regs().sp;
         let tree = self.tree.get_or_insert_with(|| {
             self.stack.push((0, sp));
