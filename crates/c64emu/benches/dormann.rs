@@ -7,7 +7,8 @@
 //! - process: `c64kit run --headless --start 0x4000 --until 0x331C` as a whole process,
 //!   when `C64KIT` names the binary (`tools/bench-emu` builds and passes it).
 //!
-//! Prints each run, the medians and the speed ratios against the bare core.
+//! Prints each run, the medians and the speed ratios against the bare core. For profiling
+//! one side alone: `--only bare` or `--only machine`.
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::process::Command;
@@ -53,7 +54,10 @@ fn machine(prg: &[u8]) -> Run {
     m.load_prg(prg).expect("the .prg loads");
     m.start_at(STARTER);
     if let Err(stop) = m.run_until(SUCCESS, BUDGET) {
-        panic!("the machine did not pass the test: {}", m.describe_stop(&stop));
+        panic!(
+            "the machine did not pass the test: {}",
+            m.describe_stop(&stop)
+        );
     }
     Run {
         seconds: t.elapsed().as_secs_f64(),
@@ -64,7 +68,14 @@ fn machine(prg: &[u8]) -> Run {
 fn process(c64kit: &PathBuf, prg: &PathBuf) -> Run {
     let t = Instant::now();
     let out = Command::new(c64kit)
-        .args(["run", "--headless", "--start", "0x4000", "--until", "0x331C"])
+        .args([
+            "run",
+            "--headless",
+            "--start",
+            "0x4000",
+            "--until",
+            "0x331C",
+        ])
         .args(["--max-cycles", &BUDGET.to_string()])
         .arg(prg)
         .output()
@@ -100,15 +111,31 @@ fn main() {
         .unwrap_or(5usize);
     let image = dormann::binary();
     let prg = dormann::prg(&image);
+    match args
+        .iter()
+        .position(|a| a == "--only")
+        .map(|i| args.get(i + 1))
+    {
+        Some(Some(side)) if side == "bare" => {
+            let b = bare(&image);
+            println!("bare {:.3} s ({} cycles)", b.seconds, b.cycles);
+            return;
+        }
+        Some(Some(side)) if side == "machine" => {
+            let m = machine(&prg);
+            println!("machine {:.3} s ({} cycles)", m.seconds, m.cycles);
+            return;
+        }
+        Some(side) => panic!("--only bare or --only machine, not {side:?}"),
+        None => {}
+    }
     let c64kit = std::env::var_os("C64KIT").map(PathBuf::from);
     let prg_file = std::env::temp_dir().join(format!("dormann-{}.prg", std::process::id()));
     if c64kit.is_some() {
         std::fs::write(&prg_file, &prg).expect("the .prg is written to the temp dir");
     }
 
-    println!(
-        "Klaus Dormann's 6502 functional test to ${SUCCESS:04X}, {rounds} alternating rounds"
-    );
+    println!("Klaus Dormann's 6502 functional test to ${SUCCESS:04X}, {rounds} alternating rounds");
     let (mut tb, mut tm, mut tp) = (Vec::new(), Vec::new(), Vec::new());
     for round in 1..=rounds {
         let b = bare(&image);
@@ -135,6 +162,8 @@ fn main() {
         println!("  c64kit run --headless (whole process) {p:.3} s");
         println!("  c64kit run --headless speed / bare:    {:.2}x", b / p);
     } else {
-        println!("  (set C64KIT=path/to/c64kit, or use tools/bench-emu, to time the whole process)");
+        println!(
+            "  (set C64KIT=path/to/c64kit, or use tools/bench-emu, to time the whole process)"
+        );
     }
 }

@@ -31,6 +31,9 @@ use crate::typist::Action;
 /// Cycles of a JSR (the call harness pushes the return address itself).
 const JSR_CYCLES: u64 = 6;
 const NO_UNTIL: u32 = 0x1_0000;
+/// No trap table has an entry below the BASIC ROM (checked by a test), so the step loop
+/// looks traps up only from here on.
+const TRAPS_FROM: u16 = map_rom::BASIC;
 const OP_CLI: u8 = 0x58;
 const OP_SEI: u8 = 0x78;
 const OP_PLP: u8 = 0x28;
@@ -219,7 +222,10 @@ impl Machine {
                 }
             }
             let pc = self.cpu.registers.program_counter;
-            if (u32::from(pc) == until && !at_start) || self.traps[usize::from(pc)] != 0 {
+            // Traps are all in the ROM areas: code below them needs no look-up.
+            if (u32::from(pc) == until && !at_start)
+                || (pc >= TRAPS_FROM && self.traps[usize::from(pc)] != 0)
+            {
                 match self.at_trap(pc, until, at_start) {
                     Flow::Step => {}
                     Flow::Again => {
@@ -231,13 +237,13 @@ impl Machine {
             }
             at_start = false;
             self.instructions += 1;
-            if TRACE {
-                self.traced_step(pc);
+            let jammed = if TRACE {
+                self.traced_step(pc)
             } else {
                 let cycles = self.cpu.cycles;
                 self.cpu.memory.set_stamp(cycles, pc);
-                step_cpu(&mut self.cpu);
-            }
+                step_cpu(&mut self.cpu)
+            };
             if WATCH
                 && !self
                     .cpu
@@ -247,7 +253,7 @@ impl Machine {
             {
                 self.cpu.memory.next_event = 0;
             }
-            if self.cpu.wait_state() != WaitState::Running {
+            if jammed {
                 let opcode = self.peek_banked(pc);
                 // Leave the CPU usable for the next run (a real C64 would need a reset).
                 self.clear_jam(pc);
@@ -270,18 +276,19 @@ impl Machine {
         self.set_regs(Regs { pc, ..regs });
     }
 
-    fn traced_step(&mut self, pc: u16) {
+    fn traced_step(&mut self, pc: u16) -> bool {
         let before = self.regs();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
         let cycles = self.cpu.cycles;
         self.cpu.memory.set_stamp(cycles, pc);
-        step_cpu(&mut self.cpu);
+        let jammed = step_cpu(&mut self.cpu);
         if let Some(t) = &self.trace {
             let notes = self.cpu.memory.io_log.as_deref().unwrap_or(&[]);
             t.instruction(self, before, cycles, notes);
         }
+        jammed
     }
 
     fn at_trap(&mut self, pc: u16, until: u32, first: bool) -> Flow {
@@ -507,22 +514,41 @@ impl Machine {
     }
 }
 
-/// One instruction. Interrupts are the machine's business (see `events`), so this skips
-/// `single_step`'s interrupt polling. Kept out of line so that every loop variant shares
-/// one copy of the CPU's fetch/decode/execute.
-#[inline(never)]
-fn step_cpu(cpu: &mut Cpu) {
-    match cpu.fetch_next_and_decode() {
-        Some(decoded) => {
-            // mos6502 adds the page-crossing cycle to read-modify-write instructions
-            // too; the NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
-            let fix = decoded.2.page_crossed() && cpu_fixes::is_read_modify_write(decoded.0);
-            cpu.execute_instruction(decoded);
-            if fix {
-                cpu.cycles -= 1;
-            }
+/// One instruction; true when it jammed the CPU. Interrupts are the machine's business
+/// (see `events`) and the bus never raises one for the crate, so `single_step`'s
+/// polling finds nothing. Where the crate is not the NMOS 6502 (`cpu_fixes`), its own
+/// report tells: an opcode it cannot decode, a cycle count only an RMW crossing gives.
+#[inline(always)]
+fn step_cpu(cpu: &mut Cpu) -> bool {
+    let (before, pc) = (cpu.cycles, cpu.registers.program_counter);
+    if !cpu.single_step() {
+        // Not decoded (single_step counted one cycle): one of the unstable opcodes.
+        cpu.cycles = before;
+        cpu_fixes::unstable_opcode(cpu);
+        return false;
+    }
+    let spent = cpu.cycles - before;
+    let len = cpu.registers.program_counter.wrapping_sub(pc);
+    if spent >= 8 && cpu_fixes::rmw_crossing_overcharged(spent, len) {
+        // The NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
+        cpu.cycles -= 1;
+    }
+    cpu.wait_state() != WaitState::Running
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_trap_is_where_the_step_loop_looks() {
+        let roms = crate::rom::Roms::stub(&crate::charset::CHARGEN);
+        let (real, _) = rom::rom_traps(&roms, true);
+        for table in [rom::stub_traps(), real] {
+            let below = table[..usize::from(TRAPS_FROM)]
+                .iter()
+                .position(|&t| t != 0);
+            assert_eq!(below, None, "a trap below ${TRAPS_FROM:04X}");
         }
-        // The unstable opcodes mos6502 leaves out ($93 $9B $9C $9E $9F $AB).
-        None => cpu_fixes::unstable_opcode(cpu),
     }
 }
