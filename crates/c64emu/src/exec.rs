@@ -169,22 +169,10 @@ impl Machine {
         }
         let mut first = true;
         let halt = loop {
-            let strict = self.cpu.memory.strict;
-            let end_of = match (traced, strict, self.exec.watch_i) {
-                (true, _, _) => self.exec_loop::<true, true, true>(end, until, &mut first),
-                (false, true, w) => {
-                    if w {
-                        self.exec_loop::<false, true, true>(end, until, &mut first)
-                    } else {
-                        self.exec_loop::<false, true, false>(end, until, &mut first)
-                    }
-                }
-                (false, false, true) => {
-                    self.exec_loop::<false, false, true>(end, until, &mut first)
-                }
-                (false, false, false) => {
-                    self.exec_loop::<false, false, false>(end, until, &mut first)
-                }
+            let end_of = match (traced, self.exec.watch_i) {
+                (true, _) => self.exec_loop::<true, true>(end, until, &mut first),
+                (false, true) => self.exec_loop::<false, true>(end, until, &mut first),
+                (false, false) => self.exec_loop::<false, false>(end, until, &mut first),
             };
             match end_of {
                 LoopEnd::Halt(h) => break h,
@@ -201,10 +189,10 @@ impl Machine {
         halt
     }
 
-    /// The step loop. TRACE writes trace lines; STRICT keeps the bus told of the PC for
-    /// strict reports; WATCH looks at the I flag after each instruction (an IRQ waits
-    /// for it to clear). All three are constants so the common loop carries none.
-    fn exec_loop<const TRACE: bool, const STRICT: bool, const WATCH: bool>(
+    /// The step loop. TRACE writes trace lines; WATCH looks at the I flag after each
+    /// instruction (an IRQ waits for it to clear). Both are constants so the common loop
+    /// carries neither. (Strict mode is the bus's business: it needs nothing here.)
+    fn exec_loop<const TRACE: bool, const WATCH: bool>(
         &mut self,
         end: u64,
         until: u32,
