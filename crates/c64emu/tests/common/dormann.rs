@@ -4,7 +4,8 @@
 //! the emulator, so it is read from there (or from `$DORMANN_BIN`).
 //!
 //! The .prg holds the test's bytes $000A-$3FFF and a starter at $4000 that masks the
-//! CIAs' interrupts, banks the ROMs out ($01 = $35: RAM everywhere but I/O at $D000),
+//! CIAs' interrupts, blanks the screen (no bad lines: the CPU gets every cycle, as the
+//! bare CPU does), banks the ROMs out ($01 = $35: RAM everywhere but I/O at $D000),
 //! copies the test's vectors to $FFFA-$FFFF and jumps to the test at $0400. The test
 //! ends in a `JMP *` at `SUCCESS` when every check passed, or in one elsewhere.
 #![allow(dead_code)]
@@ -75,7 +76,7 @@ pub fn binary() -> Vec<u8> {
 /// The starter at $4000, followed by the six vector bytes it copies.
 fn starter(vectors: &[u8]) -> Vec<u8> {
     let [lo, hi] = ENTRY.to_le_bytes();
-    let table = STARTER + 0x21;
+    let table = STARTER + 0x26;
     let [tlo, thi] = table.to_le_bytes();
     let mut code = vec![
         0x78, // SEI
@@ -84,6 +85,8 @@ fn starter(vectors: &[u8]) -> Vec<u8> {
         0x8D, 0x0D, 0xDD, // STA $DD0D   CIA 2: no NMIs
         0xAD, 0x0D, 0xDC, // LDA $DC0D   acknowledge what is pending
         0xAD, 0x0D, 0xDD, // LDA $DD0D
+        0xA9, 0x0B, // LDA #$0B
+        0x8D, 0x11, 0xD0, // STA $D011   screen off
         0xA9, 0x35, // LDA #$35
         0x85, 0x01, // STA $01     RAM at $A000-$BFFF and $E000-$FFFF, I/O at $D000
         0xA2, 0x05, // LDX #5
