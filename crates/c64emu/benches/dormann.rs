@@ -78,7 +78,10 @@ fn machine(prg: &[u8]) -> Run {
         m.load_prg(prg).expect("the .prg loads");
         m.start_at(STARTER);
         if let Err(stop) = m.run_until(SUCCESS, BUDGET) {
-            panic!("the machine did not pass the test: {}", m.describe_stop(&stop));
+            panic!(
+                "the machine did not pass the test: {}",
+                m.describe_stop(&stop)
+            );
         }
         m.cycles()
     })
@@ -87,7 +90,14 @@ fn machine(prg: &[u8]) -> Run {
 fn process(c64kit: &Path, prg: &Path) -> Run {
     timed(children_cpu, || {
         let out = Command::new(c64kit)
-            .args(["run", "--headless", "--start", "0x4000", "--until", "0x331C"])
+            .args([
+                "run",
+                "--headless",
+                "--start",
+                "0x4000",
+                "--until",
+                "0x331C",
+            ])
             .args(["--max-cycles", &BUDGET.to_string()])
             .arg(prg)
             .output()
@@ -132,7 +142,12 @@ fn main() {
         None => None,
     };
     if let Some((name, r)) = one {
-        println!("{name} {:.3} s wall, {} s CPU, {} cycles", r.wall, show(r.cpu), r.cycles);
+        println!(
+            "{name} {:.3} s wall, {} s CPU, {} cycles",
+            r.wall,
+            show(r.cpu),
+            r.cycles
+        );
         return;
     }
     let c64kit = std::env::var_os("C64KIT").map(PathBuf::from);
@@ -157,7 +172,12 @@ fn main() {
                 (_, Some(c)) => process(c, &prg_file),
                 (_, None) => unreachable!("the process side is there only with C64KIT"),
             };
-            line += &format!("  {name} {:.3}/{} ({} cycles)", r.wall, show(r.cpu), r.cycles);
+            line += &format!(
+                "  {name} {:.3}/{} ({} cycles)",
+                r.wall,
+                show(r.cpu),
+                r.cycles
+            );
             runs.push(r);
         }
         println!("{line}");
@@ -167,7 +187,10 @@ fn main() {
         .iter()
         .map(|(_, runs)| {
             let cpu: Option<Vec<f64>> = runs.iter().map(|r| r.cpu).collect();
-            (median(runs.iter().map(|r| r.wall).collect()), cpu.map(median))
+            (
+                median(runs.iter().map(|r| r.wall).collect()),
+                cpu.map(median),
+            )
         })
         .collect();
     for ((name, _), &(wall, cpu)) in sides.iter().zip(&medians) {
@@ -184,6 +207,8 @@ fn main() {
         );
     }
     if c64kit.is_none() {
-        println!("  (set C64KIT=path/to/c64kit, or use tools/bench-emu, to time the whole process)");
+        println!(
+            "  (set C64KIT=path/to/c64kit, or use tools/bench-emu, to time the whole process)"
+        );
     }
 }

@@ -31,9 +31,16 @@ use crate::typist::Action;
 /// Cycles of a JSR (the call harness pushes the return address itself).
 const JSR_CYCLES: u64 = 6;
 const NO_UNTIL: u32 = 0x1_0000;
-/// No trap table has an entry below the BASIC ROM (checked by a test), so the step loop
-/// looks traps up only from here on.
-const TRAPS_FROM: u16 = map_rom::BASIC;
+/// The 8 KiB blocks a trap can be in: BASIC's ($A000, block 5) and the KERNAL's
+/// ($E000, block 7), one bit each (checked by a test), so code running anywhere else
+/// costs the step loop no look-up.
+const TRAP_BLOCKS: u8 = 1 << 5 | 1 << 7;
+
+/// Can `pc` be trapped?
+#[inline(always)]
+fn in_trap_block(pc: u16) -> bool {
+    TRAP_BLOCKS & (1 << (pc >> 13)) != 0
+}
 const OP_CLI: u8 = 0x58;
 const OP_SEI: u8 = 0x78;
 const OP_PLP: u8 = 0x28;
@@ -210,9 +217,8 @@ impl Machine {
                 }
             }
             let pc = self.cpu.registers.program_counter;
-            // Traps are all in the ROM areas: code below them needs no look-up.
             if (u32::from(pc) == until && !at_start)
-                || (pc >= TRAPS_FROM && self.traps[usize::from(pc)] != 0)
+                || (in_trap_block(pc) && self.traps[usize::from(pc)] != 0)
             {
                 match self.at_trap(pc, until, at_start) {
                     Flow::Step => {}
@@ -533,10 +539,13 @@ mod tests {
         let roms = crate::rom::Roms::stub(&crate::charset::CHARGEN);
         let (real, _) = rom::rom_traps(&roms, true);
         for table in [rom::stub_traps(), real] {
-            let below = table[..usize::from(TRAPS_FROM)]
-                .iter()
-                .position(|&t| t != 0);
-            assert_eq!(below, None, "a trap below ${TRAPS_FROM:04X}");
+            for (addr, &trap) in table.iter().enumerate() {
+                let addr = addr as u16;
+                assert!(trap == 0 || in_trap_block(addr), "a trap at ${addr:04X}");
+            }
+            assert_ne!(table[0xFF00], 0);
         }
+        assert!(in_trap_block(0xA000) && in_trap_block(0xBFFF) && in_trap_block(0xE000));
+        assert!(!in_trap_block(0x9FFF) && !in_trap_block(0xC000) && !in_trap_block(0xDFFF));
     }
 }
