@@ -36,10 +36,10 @@ const NO_UNTIL: u32 = 0x1_0000;
 /// costs the step loop no look-up.
 const TRAP_BLOCKS: u8 = 1 << 5 | 1 << 7;
 
-/// Can `pc` be trapped?
+/// Can `pc` be trapped? (Code below $A000, the usual place, answers in one comparison.)
 #[inline(always)]
 fn in_trap_block(pc: u16) -> bool {
-    TRAP_BLOCKS & (1 << (pc >> 13)) != 0
+    pc >= map_rom::BASIC && TRAP_BLOCKS & (1 << (pc >> 13)) != 0
 }
 const OP_CLI: u8 = 0x58;
 const OP_SEI: u8 = 0x78;
