@@ -85,6 +85,12 @@ fn the_functional_test_passes_on_the_machine() {
     assert_eq!(m.instructions() - STARTER_INSTRUCTIONS, instructions);
     assert_eq!(m.cycles() - STARTER_CYCLES, cycles);
     assert_eq!(cycles, 96_165_268);
+    let docs = include_str!("../../../docs/performance.md");
+    assert!(
+        docs.contains("takes 96,165,268 cycles")
+            && docs.contains(&format!("plus {STARTER_CYCLES} for the starter")),
+        "docs/performance.md gives the cycles the test takes"
+    );
     // It stays there: the success address is a JMP to itself.
     assert_eq!(m.run(100), Stop::CycleLimit);
     assert_eq!(m.regs().pc, SUCCESS);
