@@ -2,8 +2,9 @@
 //! interrupts, typing, the cycle budget), and what happens at trapped addresses
 //! (native KERNAL routines, the real KERNAL's serial routines, GETIN/CHRIN).
 //!
-//! Per instruction the loop does three cheap checks: the cycle count against the next
-//! event (one comparison), the trap table (one byte per address), and the JAM state.
+//! Per instruction the loop does a few cheap checks: the cycle count against the next
+//! event (one comparison), `run_until`'s address, the trap table (one byte per address,
+//! looked at only in the blocks where the ROMs can be), and the JAM state.
 //! Everything else happens in `events`, which the chips schedule: a timer's underflow,
 //! the cycle an interrupt becomes visible to the CPU, a typed key's release. This is the
 //! per-cycle/per-line event point later chip work (the VIC's raster interrupt and bad
@@ -35,15 +36,15 @@ const NO_UNTIL: u32 = 0x1_0000;
 /// ($E000, block 7), one bit each (checked by a test), so code running anywhere else
 /// costs the step loop no look-up.
 const TRAP_BLOCKS: u8 = 1 << 5 | 1 << 7;
+const OP_CLI: u8 = 0x58;
+const OP_SEI: u8 = 0x78;
+const OP_PLP: u8 = 0x28;
 
 /// Can `pc` be trapped? (Code below $A000, the usual place, answers in one comparison.)
 #[inline(always)]
 fn in_trap_block(pc: u16) -> bool {
     pc >= map_rom::BASIC && TRAP_BLOCKS & (1 << (pc >> 13)) != 0
 }
-const OP_CLI: u8 = 0x58;
-const OP_SEI: u8 = 0x78;
-const OP_PLP: u8 = 0x28;
 
 /// Interrupt bookkeeping kept between runs (part of snapshots).
 #[derive(Clone, Debug, Default)]
