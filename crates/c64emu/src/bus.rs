@@ -56,9 +56,6 @@ const PORT_DDR_RESET: u8 = 0x2F;
 const PORT_DATA_RESET: u8 = 0x37;
 /// Port bits read as inputs: pulled up, the cassette switch (bit 4) open.
 const PORT_INPUTS: u8 = 0x17;
-/// Pages that are RAM whatever the banking ($0-$9 and $C): reads and writes there take
-/// the inline fast path (writes also need address >= 2, past the processor port).
-const ALWAYS_RAM_PAGES: u16 = 0x13FF;
 
 /// The keyboard and joysticks: what the front end holds and what the typist types.
 #[derive(Clone, Debug, Default)]
@@ -551,8 +548,8 @@ impl Bus for C64Bus {
     #[inline(always)]
     fn get_byte(&mut self, address: u16) -> u8 {
         // $0000-$9FFF and $C000-$CFFF are RAM under every banking configuration.
-        if ALWAYS_RAM_PAGES & (1 << (address >> 12)) != 0 {
-            self.ram[address as usize]
+        if address < rom::BASIC || address >> 12 == 0xC {
+            self.ram[usize::from(address)]
         } else {
             self.read_high(address)
         }
@@ -561,8 +558,8 @@ impl Bus for C64Bus {
     #[inline(always)]
     fn set_byte(&mut self, address: u16, value: u8) {
         // $0002-$9FFF and $C000-$CFFF are plain RAM for writes whatever the banking.
-        if (ALWAYS_RAM_PAGES & (1 << (address >> 12)) != 0) & (address >= 2) {
-            self.ram[address as usize] = value;
+        if address.wrapping_sub(2) < rom::BASIC - 2 || address >> 12 == 0xC {
+            self.ram[usize::from(address)] = value;
         } else {
             self.write_slow(address, value);
         }

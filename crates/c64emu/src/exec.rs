@@ -2,8 +2,9 @@
 //! interrupts, typing, the cycle budget), and what happens at trapped addresses
 //! (native KERNAL routines, the real KERNAL's serial routines, GETIN/CHRIN).
 //!
-//! Per instruction the loop does three cheap checks: the cycle count against the next
-//! event (one comparison), the trap table (one byte per address), and the JAM state.
+//! Per instruction the loop does a few cheap checks: the cycle count against the next
+//! event (one comparison), `run_until`'s address, the trap table (one byte per address,
+//! looked at only in the blocks where the ROMs can be), and the JAM state.
 //! Everything else happens in `events`, which the chips schedule: a timer's underflow,
 //! the cycle an interrupt becomes visible to the CPU, a typed key's release. This is the
 //! per-line event point the VIC's raster interrupt, bad lines and sprite DMA hook into
@@ -31,9 +32,19 @@ use crate::typist::Action;
 /// Cycles of a JSR (the call harness pushes the return address itself).
 const JSR_CYCLES: u64 = 6;
 const NO_UNTIL: u32 = 0x1_0000;
+/// The 8 KiB blocks a trap can be in: BASIC's ($A000, block 5) and the KERNAL's
+/// ($E000, block 7), one bit each (checked by a test), so code running anywhere else
+/// costs the step loop no look-up.
+const TRAP_BLOCKS: u8 = 1 << 5 | 1 << 7;
 const OP_CLI: u8 = 0x58;
 const OP_SEI: u8 = 0x78;
 const OP_PLP: u8 = 0x28;
+
+/// Can `pc` be trapped? (Code below $A000, the usual place, answers in one comparison.)
+#[inline(always)]
+fn in_trap_block(pc: u16) -> bool {
+    pc >= map_rom::BASIC && TRAP_BLOCKS & (1 << (pc >> 13)) != 0
+}
 
 /// Interrupt bookkeeping kept between runs (part of snapshots).
 #[derive(Clone, Debug, Default)]
@@ -176,22 +187,10 @@ impl Machine {
         let observed = traced || self.observer.is_some();
         let mut first = true;
         let halt = loop {
-            let strict = self.cpu.memory.strict;
-            let end_of = match (observed, strict, self.exec.watch_i) {
-                (true, _, _) => self.exec_loop::<true, true, true>(end, until, &mut first),
-                (false, true, w) => {
-                    if w {
-                        self.exec_loop::<false, true, true>(end, until, &mut first)
-                    } else {
-                        self.exec_loop::<false, true, false>(end, until, &mut first)
-                    }
-                }
-                (false, false, true) => {
-                    self.exec_loop::<false, false, true>(end, until, &mut first)
-                }
-                (false, false, false) => {
-                    self.exec_loop::<false, false, false>(end, until, &mut first)
-                }
+            let end_of = match (observed, self.exec.watch_i) {
+                (true, _) => self.exec_loop::<true, true>(end, until, &mut first),
+                (false, true) => self.exec_loop::<false, true>(end, until, &mut first),
+                (false, false) => self.exec_loop::<false, false>(end, until, &mut first),
             };
             match end_of {
                 LoopEnd::Halt(h) => break h,
@@ -208,10 +207,10 @@ impl Machine {
         halt
     }
 
-    /// The step loop. TRACE writes trace lines; STRICT keeps the bus told of the PC for
-    /// strict reports; WATCH looks at the I flag after each instruction (an IRQ waits
-    /// for it to clear). All three are constants so the common loop carries none.
-    fn exec_loop<const TRACE: bool, const STRICT: bool, const WATCH: bool>(
+    /// The step loop. TRACE writes trace lines; WATCH looks at the I flag after each
+    /// instruction (an IRQ waits for it to clear). Both are constants so the common loop
+    /// carries neither. (Strict mode is the bus's business: it needs nothing here.)
+    fn exec_loop<const TRACE: bool, const WATCH: bool>(
         &mut self,
         end: u64,
         until: u32,
@@ -229,7 +228,9 @@ impl Machine {
                 }
             }
             let pc = self.cpu.registers.program_counter;
-            if (u32::from(pc) == until && !at_start) || self.traps[usize::from(pc)] != 0 {
+            if (u32::from(pc) == until && !at_start)
+                || (in_trap_block(pc) && self.traps[usize::from(pc)] != 0)
+            {
                 match self.at_trap(pc, until, at_start) {
                     Flow::Step => {}
                     Flow::Again => {
@@ -241,13 +242,13 @@ impl Machine {
             }
             at_start = false;
             self.instructions += 1;
-            if TRACE {
-                self.traced_step(pc);
+            let jammed = if TRACE {
+                self.traced_step(pc)
             } else {
                 let cycles = self.cpu.cycles;
                 self.cpu.memory.set_stamp(cycles, pc);
-                step_cpu(&mut self.cpu);
-            }
+                step_cpu(&mut self.cpu)
+            };
             if WATCH
                 && !self
                     .cpu
@@ -257,7 +258,7 @@ impl Machine {
             {
                 self.cpu.memory.next_event = 0;
             }
-            if self.cpu.wait_state() != WaitState::Running {
+            if jammed {
                 let opcode = self.peek_banked(pc);
                 // Leave the CPU usable for the next run (a real C64 would need a reset).
                 self.clear_jam(pc);
@@ -280,7 +281,7 @@ impl Machine {
         self.set_regs(Regs { pc, ..regs });
     }
 
-    fn traced_step(&mut self, pc: u16) {
+    fn traced_step(&mut self, pc: u16) -> bool {
         if let Some(mut o) = self.observer.take() {
             o.instruction(self, pc);
             self.observer = Some(o);
@@ -289,19 +290,19 @@ impl Machine {
         if self.trace.is_none() {
             // Observed, not traced.
             self.cpu.memory.set_stamp(cycles, pc);
-            step_cpu(&mut self.cpu);
-            return;
+            return step_cpu(&mut self.cpu);
         }
         let before = self.regs();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
         self.cpu.memory.set_stamp(cycles, pc);
-        step_cpu(&mut self.cpu);
+        let jammed = step_cpu(&mut self.cpu);
         if let Some(t) = &self.trace {
             let notes = self.cpu.memory.io_log.as_deref().unwrap_or(&[]);
             t.instruction(self, before, cycles, notes);
         }
+        jammed
     }
 
     fn at_trap(&mut self, pc: u16, until: u32, first: bool) -> Flow {
@@ -540,22 +541,44 @@ impl Machine {
     }
 }
 
-/// One instruction. Interrupts are the machine's business (see `events`), so this skips
-/// `single_step`'s interrupt polling. Kept out of line so that every loop variant shares
-/// one copy of the CPU's fetch/decode/execute.
-#[inline(never)]
-fn step_cpu(cpu: &mut Cpu) {
-    match cpu.fetch_next_and_decode() {
-        Some(decoded) => {
-            // mos6502 adds the page-crossing cycle to read-modify-write instructions
-            // too; the NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
-            let fix = decoded.2.page_crossed() && cpu_fixes::is_read_modify_write(decoded.0);
-            cpu.execute_instruction(decoded);
-            if fix {
-                cpu.cycles -= 1;
+/// One instruction; true when it jammed the CPU. Interrupts are the machine's business
+/// (see `events`) and the bus never raises one for the crate, so `single_step`'s
+/// polling finds nothing. Where the crate is not the NMOS 6502 (`cpu_fixes`), its own
+/// report tells: an opcode it cannot decode, a cycle count only an RMW crossing gives.
+#[inline(always)]
+fn step_cpu(cpu: &mut Cpu) -> bool {
+    let (before, pc) = (cpu.cycles, cpu.registers.program_counter);
+    if !cpu.single_step() {
+        // Not decoded (single_step counted one cycle): one of the unstable opcodes.
+        cpu.cycles = before;
+        cpu_fixes::unstable_opcode(cpu);
+        return false;
+    }
+    let spent = cpu.cycles - before;
+    let len = cpu.registers.program_counter.wrapping_sub(pc);
+    if spent >= 8 && cpu_fixes::rmw_crossing_overcharged(spent, len) {
+        // The NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
+        cpu.cycles -= 1;
+    }
+    cpu.wait_state() != WaitState::Running
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_trap_is_where_the_step_loop_looks() {
+        let roms = crate::rom::Roms::stub(&crate::charset::CHARGEN);
+        let (real, _) = rom::rom_traps(&roms, true);
+        for table in [rom::stub_traps(), real] {
+            for (addr, &trap) in table.iter().enumerate() {
+                let addr = addr as u16;
+                assert!(trap == 0 || in_trap_block(addr), "a trap at ${addr:04X}");
             }
+            assert_ne!(table[0xFF00], 0);
         }
-        // The unstable opcodes mos6502 leaves out ($93 $9B $9C $9E $9F $AB).
-        None => cpu_fixes::unstable_opcode(cpu),
+        assert!(in_trap_block(0xA000) && in_trap_block(0xBFFF) && in_trap_block(0xE000));
+        assert!(!in_trap_block(0x9FFF) && !in_trap_block(0xC000) && !in_trap_block(0xDFFF));
     }
 }

@@ -7,10 +7,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use mos6502::cpu::CPU;
-use mos6502::instruction::Nmos6502;
 use mos6502::registers::{StackPointer, Status};
 
 use crate::bus::{C64Bus, StrictViolation};
+use crate::cpu_fixes::Nmos6502Table;
 use crate::iec::Iec;
 use crate::kernal;
 use crate::loader::{self, LoadError, Loaded};
@@ -21,7 +21,7 @@ use crate::roms::RomSet;
 use crate::trace::Trace;
 use crate::{editor, vic};
 
-pub(crate) type Cpu = CPU<C64Bus, Nmos6502>;
+pub(crate) type Cpu = CPU<C64Bus, Nmos6502Table>;
 
 /// CPU registers. `p` is the status byte as PHP would push it (bit 5 set, B clear).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -270,7 +270,7 @@ impl Machine {
 
     fn around(bus: C64Bus, traps: Arc<TrapTable>) -> Machine {
         Machine {
-            cpu: CPU::new(bus, Nmos6502),
+            cpu: CPU::new(bus, Nmos6502Table),
             input: Input::default(),
             iec: Iec::default(),
             exec: crate::exec::ExecState::default(),

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: tiny hand-assembled programs, the test ROMs.
 #![allow(dead_code)]
 
+pub mod dormann;
 pub mod testrom;
 
 /// A .prg with a BASIC stub `10 SYS 2061` followed by `code` at $080D.
