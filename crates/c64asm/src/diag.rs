@@ -9,34 +9,63 @@ use codespan_reporting::term::{self, Chars, Config};
 
 use crate::source::{SourceMap, Span};
 
+/// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
+    /// The program is not built.
     Error,
+    /// Reported; the program is still built.
     Warning,
 }
 
 /// What went wrong, so callers and tests can match on it without parsing text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// Malformed source: an unexpected character, a missing expression or symbol.
     Syntax,
+    /// Neither an instruction of the current CPU, a macro call nor a label.
     UnknownMnemonic,
+    /// A `.name` that is neither a directive nor a macro.
     UnknownDirective,
+    /// An addressing mode the instruction does not have.
     AddressingMode,
+    /// An undocumented opcode; not produced at present (an unknown one is an
+    /// `UnknownMnemonic` that names the 6502i CPU).
     IllegalOpcode,
+    /// A symbol or section that is never defined.
     UndefinedSymbol,
+    /// A symbol defined twice, or a constant assigned as if it were a variable.
     DuplicateLabel,
+    /// A value too large or too small for where it is used (a byte, a word, an
+    /// operand).
     ValueOutOfRange,
+    /// A relative branch further than -128..=127 bytes away.
     BranchOutOfRange,
+    /// Division or modulo by zero.
     DivisionByZero,
+    /// A file for `.include` or `.binary` that can't be opened, or an include
+    /// that includes itself.
     IncludeNotFound,
+    /// A macro or function called with wrong arguments, or a closing directive
+    /// without its opening one.
     MacroMisuse,
+    /// A block or conditional (`.if`, `.block`, `.macro`, ...) without its closing
+    /// directive.
     ConditionalMismatch,
+    /// A bad `.enc`/`.cdef`/`.edef` definition, or text the encoding can't encode.
     Encoding,
+    /// Bytes written twice to the same address; not produced at present.
     Overlap,
+    /// The compile offset left its section, or a `.page` block crossed a page
+    /// (with `-Werror=page`, the default).
     AddressOverflow,
+    /// `.error` or `.cerror` in the source.
     UserError,
+    /// `.warn` or `.cwarn` in the source.
     UserWarning,
+    /// Values that did not settle after the maximum number of passes.
     NoConvergence,
+    /// A source file that can't be read.
     Io,
     /// A type or operation the values don't support.
     Type,
@@ -48,15 +77,22 @@ pub enum Kind {
     Warning,
 }
 
+/// One error or warning, with where it is and what it is.
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// What went wrong, for matching.
     pub kind: Kind,
+    /// The message as 64tass words it, without the `-W` switch.
     pub message: String,
-    /// Display name of the file, 1-based line and column of the caret.
+    /// Display name of the file; empty when the diagnostic is about no file.
     pub file: String,
+    /// 1-based line of the caret; 0 when there is no place in a file.
     pub line: usize,
+    /// 1-based column of the caret, counted in characters; 0 when there is none.
     pub column: usize,
+    /// Further explanations, printed after the source line as `= note`.
     pub notes: Vec<String>,
     /// The `-W` switch that controls this diagnostic, if any.
     pub switch: Option<&'static str>,
@@ -75,6 +111,7 @@ impl Diagnostic {
         }
     }
 
+    /// Is it an error (a warning made an error by `-Werror` is one)?
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -92,26 +129,32 @@ impl Diagnostics {
         Diagnostics { items, sources }
     }
 
+    /// How many diagnostics, errors and warnings together.
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
+    /// No errors and no warnings.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
+    /// Is at least one of them an error?
     pub fn has_errors(&self) -> bool {
         self.items.iter().any(Diagnostic::is_error)
     }
 
+    /// All of them, in the order they were found.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.items.iter()
     }
 
+    /// Only the errors.
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.items.iter().filter(|d| d.is_error())
     }
 
+    /// Only the warnings.
     pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
         self.items.iter().filter(|d| !d.is_error())
     }

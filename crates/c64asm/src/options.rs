@@ -26,21 +26,37 @@ impl Cpu {
 /// The diagnostics that `-W<name>` switches on or off. Defaults follow 64tass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warnings {
+    /// `-Wimplied-reg`: implied addressing written where the register form exists (`asl` for `asl a`). Off by default.
     pub implied_reg: bool,
+    /// `-Wjmp-bug`: `jmp ($xxff)`, whose high byte the NMOS 6502 reads from `$xx00`. On by default.
     pub jmp_bug: bool,
+    /// `-Wwrap-*` (and `-Wpc-wrap`, `-Wmem-wrap`): an address or the compile offset wrapping around its address space. On by default.
     pub wrap: bool,
+    /// `-Wlabel-left`: an unreferenced three-letter label not in the first column, likely a mistyped instruction. On by default.
     pub label_left: bool,
+    /// `-Wbranch-page`: a branch that crosses a page (one cycle slower when taken). Off by default.
     pub branch_page: bool,
+    /// `-Wdeprecated`: a deprecated 64tass feature (operator, directive). On by default.
     pub deprecated: bool,
+    /// `-Wold-equal`: the single `=` comparison operator instead of `==`. Off by default.
     pub old_equal: bool,
+    /// `-Wleading-zeros`: a number with leading zeros (could be meant as octal). Off by default.
     pub leading_zeros: bool,
+    /// `-Wpitfalls`: notes on common mistakes after an error. On by default.
     pub pitfalls: bool,
+    /// `-Wstar-assign`: `label *= value` read as a label and a program counter assignment, not a compound multiply. On by default.
     pub star_assign: bool,
+    /// `-Wignored`: a directive that is accepted but has no effect. On by default.
     pub ignored: bool,
+    /// `-Wlong-branch`: a branch that `-B` turned into a branch over a `jmp`. Off by default.
     pub long_branch: bool,
+    /// `-Wfloat-round`: a floating point value implicitly rounded to an integer. Off by default.
     pub float_round: bool,
+    /// `-Wpage`: a `.page` block that crosses a page; an error unless `-Wno-error=page`. On by default.
     pub page: bool,
+    /// `-Wmacro-prefix`: a macro called without its `.` or `#` prefix. Off by default.
     pub macro_prefix: bool,
+    /// `-Wsize-larger`: `size()`/`len()` larger than the area because of a negative offset. On by default.
     pub size_larger: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
@@ -221,6 +237,7 @@ pub struct Options {
     pub defines: Vec<String>,
     /// `-I DIR`: searched by `.include` and `.binary` after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
+    /// Target processor: `--m6502` (default) or `-i` (undocumented opcodes); `.cpu` changes it in the source.
     pub cpu: Cpu,
     /// `-a`, `--ascii`: Unicode source; `none` encodes ASCII to PETSCII and knows `{escapes}`.
     pub ascii: bool,
@@ -230,6 +247,7 @@ pub struct Options {
     pub long_branch: bool,
     /// `-X`, `--long-address`: 3-byte load address, 16 MiB image.
     pub long_address: bool,
+    /// Which warnings are on and which are errors (`-W`, `-w`).
     pub warnings: Warnings,
     /// Record which source line produced each byte (listing, source map);
     /// on by default, off saves time when neither is wanted.

@@ -25,6 +25,7 @@ pub enum SymbolValue {
 pub struct Symbol {
     /// Scoped with dots: `block.inner`, `label._local`.
     pub name: String,
+    /// What kind of value it has: an address, a number or something else.
     pub value: SymbolValue,
     /// The value as 64tass prints it (`$1000`, `5`, `"text"`); none for macros and scopes.
     pub repr: Option<String>,
@@ -80,10 +81,14 @@ pub struct SourceLine {
     /// directive, after any label) in the file that holds it: for lines of a
     /// macro expansion, the line of the macro's body.
     pub line: u32,
+    /// 1-based column of the statement, counted in characters.
     pub column: u32,
-    /// Compile offset (where the bytes are in the image) and program counter.
+    /// Compile offset of the first byte: where the bytes are in the image.
     pub addr: u32,
+    /// Program counter at the first byte: the address the code runs at
+    /// (differs from `addr` inside `.logical`).
     pub pc: u32,
+    /// Number of bytes written.
     pub len: u32,
     /// Written by a macro expansion (`line` is the macro body's line).
     pub expanded: bool,
@@ -105,6 +110,7 @@ pub struct Program {
     /// Every block of bytes written, as (compile offset, bytes) in the order
     /// the source wrote them (overlaps kept), for the non-CBM output formats.
     pub(crate) blocks: Vec<(u32, Vec<u8>)>,
+    /// The warnings of the run (a program with errors is never built).
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
     pub(crate) lines: Vec<SourceLine>,
@@ -376,8 +382,11 @@ pub const SOURCE_MAP_HEADER: &str =
 /// A place in a source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Location<'a> {
+    /// The file name as the assembler was given it or found it through `.include`.
     pub file: &'a str,
+    /// 1-based line.
     pub line: u32,
+    /// 1-based column, counted in characters.
     pub column: u32,
 }
 

@@ -50,13 +50,23 @@ pub enum D64Error {
     /// More files than the directory track can list (144).
     DirectoryFull,
     /// A name a C64 could not LOAD by typing it: why, in [`NameProblem`].
-    BadName { name: String, problem: NameProblem },
+    BadName {
+        /// The name as given.
+        name: String,
+        /// What is wrong with it.
+        problem: NameProblem,
+    },
     /// A disk ID that is not one or two characters a name may hold.
     BadId(String),
     /// The image is not 174,848 bytes long.
     BadSize(usize),
     /// A sector link points outside the disk or loops.
-    BrokenChain { track: u8, sector: u8 },
+    BrokenChain {
+        /// Track (1–35) of the sector whose link is bad.
+        track: u8,
+        /// Sector of that track, from 0.
+        sector: u8,
+    },
     /// No file of that name.
     NotFound(String),
 }
@@ -203,8 +213,9 @@ pub struct DirEntry {
     pub name: Vec<u8>,
     /// Type byte ($82 = PRG).
     pub file_type: u8,
-    /// First sector of the file.
+    /// Track (1–35) of the file's first sector.
     pub track: u8,
+    /// Sector (from 0) of the file's first sector.
     pub sector: u8,
     /// Size in blocks as the directory says.
     pub blocks: u16,

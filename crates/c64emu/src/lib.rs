@@ -6,7 +6,6 @@
 //! emulator's own stub KERNAL (native routines, no ROMs needed) or the user's ROMs
 //! ([`RomSet`]). Tests load programs, call routines by label, type keys and look at
 //! memory and the screen; front ends (`c64window`, `c64kit run`) show it.
-#![warn(missing_docs)]
 
 mod bus;
 pub mod charset;

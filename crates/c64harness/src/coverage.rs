@@ -83,11 +83,17 @@ pub struct Coverage {
 /// Totals of a coverage report (LCOV's LF/LH, FNF/FNH, BRF/BRH).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Lines with code (`LF`).
     pub lines: usize,
+    /// Lines with code that ran at least once (`LH`).
     pub lines_hit: usize,
+    /// Routines (`FNF`).
     pub functions: usize,
+    /// Routines called at least once (`FNH`).
     pub functions_hit: usize,
+    /// Branch outcomes: two per conditional branch, taken and not taken (`BRF`).
     pub branches: usize,
+    /// Branch outcomes that happened at least once (`BRH`).
     pub branches_hit: usize,
 }
 
@@ -129,6 +135,7 @@ pub struct FileReport {
 }
 
 impl FileReport {
+    /// This file's totals.
     pub fn summary(&self) -> Summary {
         Summary {
             lines: self.lines.len(),

@@ -10,9 +10,19 @@ pub enum Error {
     /// The program does not fit or has no SYS line.
     Load(c64emu::LoadError),
     /// A malformed line of a source map file.
-    SourceMap { line: usize, message: String },
+    SourceMap {
+        /// 1-based line of the file.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A malformed record of an LCOV tracefile.
-    Lcov { line: usize, message: String },
+    Lcov {
+        /// 1-based line of the file.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A malformed line of a label file.
     Labels(c64asm::LabelFileError),
     /// Writing a report failed.

@@ -215,6 +215,8 @@ pub struct Profile {
 /// One routine's line of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoutineStats {
+    /// The routine's name, from the namer given to [`ProfileHandle::finish`]
+    /// (a label, `label+offset` or `$C000`).
     pub name: String,
     /// Times it was called (entered by JSR, or the profile's outermost routine).
     pub calls: u64,

@@ -18,8 +18,9 @@ pub struct Run {
     pub len: u16,
     /// Index of the file ([`SourceIndex::file`]).
     pub file: u32,
-    /// 1-based line and column of the statement.
+    /// 1-based line of the statement.
     pub line: u32,
+    /// 1-based column of the statement, counted in characters.
     pub column: u32,
     /// An instruction (true) or data.
     pub code: bool,
@@ -30,8 +31,11 @@ pub struct Run {
 pub struct Place<'a> {
     /// The file name as the assembler opened it.
     pub file: &'a str,
+    /// 1-based line of the statement.
     pub line: u32,
+    /// 1-based column of the statement, counted in characters.
     pub column: u32,
+    /// An instruction (true) or data.
     pub code: bool,
 }
 

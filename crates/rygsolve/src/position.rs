@@ -62,10 +62,18 @@ pub(crate) const CAT_DIR_AS_MOUSE_DIR: [usize; 2] = [3, 2];
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Move {
     /// Mouse move `dir` = 0–3, deltas [`MOUSE_DELTAS`]`[dir]`.
-    Mouse { dir: u8 },
+    Mouse {
+        /// Direction 0–3, an index into [`MOUSE_DELTAS`].
+        dir: u8,
+    },
     /// Cat `cat` = 0–3 (the n-th cat in scan order, as `dameGato`) moving
     /// `dir` = 0–1, deltas [`CAT_DELTAS`]`[dir]`.
-    Cat { cat: u8, dir: u8 },
+    Cat {
+        /// Which cat, 0–3 in scan order.
+        cat: u8,
+        /// Direction 0–1, an index into [`CAT_DELTAS`].
+        dir: u8,
+    },
 }
 
 impl Move {
@@ -111,9 +119,19 @@ pub enum PositionError {
     /// Two pieces share a square.
     SharedSquare(Square),
     /// A matrix byte other than `$00`, `$01`, `$FF`.
-    BadByte { offset: usize, value: u8 },
+    BadByte {
+        /// Index of the byte in the 64-byte matrix (`row * 8 + col`).
+        offset: usize,
+        /// The byte found there.
+        value: u8,
+    },
     /// A piece on a light square (`(row + col)` odd).
-    LightSquare { row: u8, col: u8 },
+    LightSquare {
+        /// Row 0–7 of the matrix.
+        row: u8,
+        /// Column 0–7 of the matrix.
+        col: u8,
+    },
     /// The matrix does not hold exactly one mouse.
     MouseCount(usize),
     /// The matrix does not hold exactly four cats.
