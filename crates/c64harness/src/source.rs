@@ -16,7 +16,7 @@ pub struct Run {
     pub pc: u16,
     /// Bytes in the run.
     pub len: u16,
-    /// Index of the file ([`SourceIndex::file`]).
+    /// Index of the file (into [`SourceIndex::files`]).
     pub file: u32,
     /// 1-based line of the statement.
     pub line: u32,
