@@ -22,6 +22,48 @@ pub const PAL_SECOND: u64 = 985_248;
 /// the screen on (about 1,000 of every 19,656 cycles of a frame, 5 %).
 pub const MOVE_BUDGET: u64 = 930_000;
 
+/// Cats to play on `bytes`, an arbitrary (often invalid) board written to tableroActual
+/// with depth 3: the AI writes only within `allowed`, and either reports it could not play
+/// (the board unchanged) or moves one cat. Returns the move and the board after it.
+pub fn cats_on_arbitrary_board(
+    m: &mut Machine,
+    bytes: &[u8; BOARD_LEN],
+    allowed: &BTreeSet<u16>,
+) -> Option<(usize, usize, Vec<u8>)> {
+    let actual = sym("tableroActual");
+    m.write(actual, bytes);
+    set(m, "profundidad", 3);
+    let called = call_checked(m, "juegaGatos");
+    called.assert_only_changed("juegaGatos", allowed);
+    let after = board_at(m, actual);
+    let mv = get(m, "jgJugada");
+    if mv == SIN_JUGADA || mv == TABLERO_INVALIDO {
+        assert_eq!(after, bytes.to_vec(), "nothing played, nothing changed");
+        return None;
+    }
+    let (from, to) = (
+        usize::from(get(m, "jgDesde")),
+        usize::from(get(m, "jgHasta")),
+    );
+    assert_eq!((bytes[from], bytes[to]), (CAT, EMPTY));
+    assert_eq!((after[from], after[to]), (EMPTY, CAT));
+    Some((from, to, after))
+}
+
+/// A board of mostly empty squares, mice and cats, and some bytes that are none of them.
+pub fn arbitrary_board(rng: &mut rygsolve::random::XorShift64) -> [u8; BOARD_LEN] {
+    let mut bytes = [0u8; BOARD_LEN];
+    for b in &mut bytes {
+        *b = match rng.below(10) {
+            0..=5 => EMPTY,
+            6 => MOUSE,
+            7 | 8 => CAT,
+            _ => rng.below(256) as u8,
+        };
+    }
+    bytes
+}
+
 /// A machine whose level-3 cats only search (`jgConTabla` = 0): the engine of levels
 /// 1 and 2, and of level 3 outside its strategy table.
 pub fn search_machine() -> Machine {
