@@ -14,8 +14,7 @@ use crate::intern::Name;
 use crate::options::Cpu;
 use crate::output::{Address, Block};
 use crate::source::Span;
-use crate::symbols::PcType;
-use crate::value::convert::{to_int, to_uval};
+use crate::value::convert::to_uval;
 use crate::value::repr::to_str;
 use crate::value::{CodeRef, NsId, Value};
 
@@ -178,7 +177,7 @@ impl Assembler<'_> {
         let target = if line.at_end(args) {
             None
         } else {
-            match self.cond_value_public(line, args) {
+            match self.cond_value(line, args) {
                 Some((v, pos)) => match self.namespace_of(&v) {
                     Some(ns) => Some(ns),
                     None => {
@@ -259,7 +258,7 @@ impl Assembler<'_> {
         self.record_line(line, None);
         self.st.push_frame(Wait::EndWith, span);
         self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
-        let Some((v, pos)) = self.cond_value_public(line, args) else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         match self.namespace_of(&v) {
@@ -397,7 +396,7 @@ impl Assembler<'_> {
         }
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
-        let Some((v, pos)) = self.cond_value_public(line, args) else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         if v.is_none() {
@@ -487,7 +486,7 @@ impl Assembler<'_> {
         a.l_address = cur.l_address;
         a.l_type = cur.l_type;
         if !line.at_end(args)
-            && let Some((v, pos)) = self.cond_value_public(line, args)
+            && let Some((v, pos)) = self.cond_value(line, args)
             && !v.is_none()
         {
             let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
@@ -969,7 +968,7 @@ impl Assembler<'_> {
         let given = if line.at_end(args) {
             None
         } else {
-            match self.cond_value_public(line, args) {
+            match self.cond_value(line, args) {
                 Some((Value::Encoding(e), _)) => Some(e),
                 Some((v, pos)) => {
                     if !v.is_none() {
@@ -1048,7 +1047,7 @@ impl Assembler<'_> {
     /// `.enc "name"` or `.enc encoding`.
     pub fn enc(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value_public(line, args) else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         match v {
@@ -1305,7 +1304,7 @@ impl Assembler<'_> {
 
     pub fn cpu(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value_public(line, args) else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         let Value::Str(name) = &v else {
@@ -1341,7 +1340,7 @@ impl Assembler<'_> {
 
     pub fn eor(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value_public(line, args) else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         if v.is_none() {
@@ -1378,7 +1377,7 @@ impl Assembler<'_> {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
             return;
         }
-        let Some((v, pos)) = self.cond_value_public(line, eq + 1) else {
+        let Some((v, pos)) = self.cond_value(line, eq + 1) else {
             return;
         };
         if v.is_none() {
@@ -1397,33 +1396,5 @@ impl Assembler<'_> {
                 format!("unknown option '{name}'"),
             ),
         }
-    }
-
-    /// One expression argument (public for the other directive modules).
-    pub fn cond_value_public(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
-        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else {
-            return None;
-        };
-        let [e] = &exprs[..] else {
-            let span = line.span(args, args + 1);
-            self.error(
-                span,
-                Kind::Syntax,
-                format!("expected exactly one argument, got {}", exprs.len()),
-            );
-            return None;
-        };
-        let v = self.eval(line, e).ok()?;
-        Some((v, e.pos))
-    }
-
-    /// Set an integer-valued argument as a compile offset.
-    pub fn _to_int(&mut self, v: &Value) -> Option<i128> {
-        to_int(v, self).ok()
-    }
-
-    pub fn _pc_type(&self) -> PcType {
-        self.out.addr(self.st.addr).l_type
     }
 }

@@ -1548,9 +1548,6 @@ impl Assembler<'_> {
         (!self.dialect.case_sensitive || !word.bytes().any(|b| b.is_ascii_uppercase()))
             && crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
     }
-
-    /// Forget the label's link to the line after a macro returns a value.
-    pub fn _unused(&self) {}
 }
 
 /// One value, or a tuple of several (`x = 1, 2`).

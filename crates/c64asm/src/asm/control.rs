@@ -20,7 +20,9 @@ use crate::value::{self, CodeId, CodeRef, NsId, Value};
 const MAX_ITERATIONS: u64 = 10_000_000;
 
 impl Assembler<'_> {
-    fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+    /// The one expression argument of a directive (`.if`, `.rept`, `.page`...), with
+    /// where it is.
+    pub fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
