@@ -418,37 +418,28 @@ impl Assembler<'_> {
                 one(vals.len())?;
                 all_any(vals[0], b == Builtin::All, env).map(Value::Bool)
             }
-            Builtin::Byte => {
+            Builtin::Byte
+            | Builtin::Char
+            | Builtin::Word
+            | Builtin::Addr
+            | Builtin::Sint
+            | Builtin::Long
+            | Builtin::Lint
+            | Builtin::Dword
+            | Builtin::Dint => {
+                // The data directives' conversions: (bytes, signed).
+                let (len, signed) = match b {
+                    Builtin::Byte => (1, false),
+                    Builtin::Char => (1, true),
+                    Builtin::Word | Builtin::Addr => (2, false),
+                    Builtin::Sint => (2, true),
+                    Builtin::Long => (3, false),
+                    Builtin::Lint => (3, true),
+                    Builtin::Dword => (4, false),
+                    _ => (4, true),
+                };
                 one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 1, false, env))
-            }
-            Builtin::Char => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 1, true, env))
-            }
-            Builtin::Word | Builtin::Addr => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 2, false, env))
-            }
-            Builtin::Sint => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 2, true, env))
-            }
-            Builtin::Long => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 3, false, env))
-            }
-            Builtin::Lint => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 3, true, env))
-            }
-            Builtin::Dword => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 4, false, env))
-            }
-            Builtin::Dint => {
-                one(vals.len())?;
-                map1(vals[0], &|x| int_bytes(x, 4, true, env))
+                map1(vals[0], &|x| int_bytes(x, len, signed, env))
             }
             Builtin::Rta => {
                 one(vals.len())?;
