@@ -12,7 +12,7 @@ use super::state::{Frame, FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::options::Cpu;
-use crate::output::{Address, Block};
+use crate::output::{AddrId, Address, Block};
 use crate::source::Span;
 use crate::value::convert::to_uval;
 use crate::value::repr::to_str;
@@ -756,16 +756,7 @@ impl Assembler<'_> {
         let size;
         if usepass == 0 || defpass + 1 < pass {
             // First time: the section starts here.
-            let mem = self.out.new_mem();
-            let a = self.out.addr_mut(addr_id);
-            *a = Address {
-                l_type: cur.l_type,
-                ..Address::new(mem)
-            };
-            a.address = cur.address;
-            a.start = cur.address;
-            a.end = cur.address;
-            a.l_address = cur.l_address;
+            self.fresh_section_memory(addr_id, &cur);
             let s = &mut self.out.sections[sec as usize];
             s.restart = cur.address;
             s.l_restart = cur.l_address;
@@ -820,16 +811,7 @@ impl Assembler<'_> {
                 end = a.address;
             }
             let t = end.wrapping_sub(a.start);
-            let mem = self.out.new_mem();
-            let na = self.out.addr_mut(addr_id);
-            *na = Address {
-                l_type: cur.l_type,
-                ..Address::new(mem)
-            };
-            na.address = cur.address;
-            na.start = cur.address;
-            na.end = cur.address;
-            na.l_address = cur.l_address;
+            self.fresh_section_memory(addr_id, &cur);
             let s = &mut self.out.sections[sec as usize];
             s.restart = cur.address;
             if s.l_restart != cur.l_address {
@@ -1396,5 +1378,19 @@ impl Assembler<'_> {
                 format!("unknown option '{name}'"),
             ),
         }
+    }
+
+    /// Point a section's counters at a new, empty memory starting where `cur` is
+    /// (the section is assembled afresh from here).
+    fn fresh_section_memory(&mut self, addr_id: AddrId, cur: &Address) {
+        let mem = self.out.new_mem();
+        *self.out.addr_mut(addr_id) = Address {
+            l_type: cur.l_type,
+            address: cur.address,
+            start: cur.address,
+            end: cur.address,
+            l_address: cur.l_address,
+            ..Address::new(mem)
+        };
     }
 }

@@ -279,9 +279,9 @@ fn macro_params(text: &str) -> Vec<(Rc<str>, Option<Rc<str>>)> {
 }
 
 impl Assembler<'_> {
-    /// `name .macro params` / `.segment` / `.struct` / `.union`.
+    /// `name .macro params` / `.segment`. `dir` is the directive's place: an
+    /// unclosed definition is reported there.
     #[allow(clippy::too_many_arguments)]
-    /// `dir` is the directive's place: an unclosed definition is reported there.
     pub fn define_macro(
         &mut self,
         line: &LineRef,
@@ -715,7 +715,6 @@ impl Assembler<'_> {
 
     /// `name .struct params` / `.union`: lay out the fields once (addresses
     /// from 0, nothing written) to learn the offsets and size.
-    #[allow(clippy::too_many_arguments)]
     #[allow(clippy::too_many_arguments)]
     pub fn define_struct(
         &mut self,
