@@ -58,6 +58,9 @@ pub struct Warnings {
     pub macro_prefix: bool,
     /// `-Wsize-larger`: `size()`/`len()` larger than the area because of a negative offset. On by default.
     pub size_larger: bool,
+    /// `-Wfloat-compare`: a floating point comparison whose answer holds only
+    /// approximately (`2.1 + 0.2 == 2.3`). On by default.
+    pub float_compare: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -85,6 +88,7 @@ impl Default for Warnings {
             page: true,
             macro_prefix: false,
             size_larger: true,
+            float_compare: true,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -169,6 +173,7 @@ impl Warnings {
                     ignored: false,
                     page: false,
                     size_larger: false,
+                    float_compare: false,
                     ..Warnings::default()
                 };
                 (self.error, self.error_names) = error;
@@ -217,6 +222,7 @@ impl Warnings {
             "page" => self.page = on,
             "macro-prefix" => self.macro_prefix = on,
             "size-larger" => self.size_larger = on,
+            "float-compare" => self.float_compare = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

@@ -3,7 +3,8 @@
 //! to use, several sets separated by `|`, e.g. `; 64tass: -a -C | -a | `;
 //! each set is assembled by both and the bytes, the label list (`-l`) and
 //! the VICE label list (`--vice-labels -l`) compared (sorted, if a line near
-//! the top says `; labels in any order`). 64tass must be installed (CI
+//! the top says `; labels in any order`), and so are the warnings (place,
+//! message and switch, in any order). 64tass must be installed (CI
 //! installs it); without it this test fails rather than silently passing.
 
 use std::path::{Path, PathBuf};
@@ -61,6 +62,52 @@ struct Tass {
     bytes: Vec<u8>,
     labels: String,
     vice: String,
+    /// `file:line:col: warning: message [-Wswitch]`, sorted.
+    warnings: Vec<String>,
+}
+
+/// The file name alone: 64tass shows paths as given, we as opened.
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Warnings from 64tass's diagnostics text, in the form `ours_warnings` gives.
+fn tass_warnings(stderr: &str) -> Vec<String> {
+    let mut list: Vec<String> = stderr
+        .lines()
+        .filter(|l| l.contains(": warning: "))
+        .map(|l| {
+            let (place, rest) = l.split_once(": warning: ").unwrap();
+            let mut parts = place.rsplitn(3, ':');
+            let (col, line, file) = (parts.next(), parts.next(), parts.next());
+            format!(
+                "{}:{}:{}: warning: {rest}",
+                file_name(file.unwrap_or("")),
+                line.unwrap_or(""),
+                col.unwrap_or("")
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+fn ours_warnings(p: &c64asm::Program) -> Vec<String> {
+    let mut list: Vec<String> = p
+        .warnings
+        .warnings()
+        .map(|d| {
+            format!(
+                "{}:{}:{}: warning: {}",
+                file_name(&d.file),
+                d.line,
+                d.column,
+                d.headline()
+            )
+        })
+        .collect();
+    list.sort();
+    list
 }
 
 fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Result<Tass, String> {
@@ -85,7 +132,7 @@ fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Result<Tass, String> 
     let labels = out.with_extension("lbl");
     let vice = out.with_extension("vice");
     let result = Command::new("64tass")
-        .args(["--quiet", "--no-warn"])
+        .args(["--quiet"])
         .args(&args)
         .arg(src)
         .arg("-o")
@@ -114,6 +161,7 @@ fn run_64tass(src: &Path, flags: &[String], out: &Path) -> Result<Tass, String> 
         bytes: std::fs::read(out).unwrap_or_default(),
         labels: std::fs::read_to_string(&labels).unwrap_or_default(),
         vice: std::fs::read_to_string(&vice).unwrap_or_default(),
+        warnings: tass_warnings(&String::from_utf8_lossy(&output.stderr)),
     })
 }
 
@@ -183,6 +231,14 @@ fn sources_assemble_exactly_like_64tass() {
                                 "{name}: the {what} differs:\nours:\n{ours}64tass:\n{theirs}"
                             ));
                         }
+                    }
+                    let ours_w = ours_warnings(&p);
+                    if ours_w != t.warnings {
+                        failures.push(format!(
+                            "{name}: the warnings differ:\nours:\n{}\n64tass:\n{}",
+                            ours_w.join("\n"),
+                            t.warnings.join("\n")
+                        ));
                     }
                     let bytes = if raw { p.image.clone() } else { p.prg_bytes() };
                     if bytes != e {

@@ -238,7 +238,10 @@ impl Assembler<'_> {
             match self.eval_args(line, exprs) {
                 Ok(vals) => {
                     for v in &vals {
+                        self.approx.set(None);
                         let r = value::binary(BinOp::Eq, &value, &v.val, self);
+                        // 64tass shows where the `.case` is.
+                        self.float_compare_warning_at(span, BinOp::Eq);
                         if let Ok(Value::Bool(true)) = self.check(line, v.pos, r) {
                             truth = true;
                             break;

@@ -71,6 +71,12 @@ impl Env for Assembler<'_> {
         })
     }
 
+    fn approximate(&self, approx: std::cmp::Ordering, exact: std::cmp::Ordering) {
+        if self.approx.get().is_none() {
+            self.approx.set(Some((approx, exact)));
+        }
+    }
+
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
         let addr = (c.addr as i64 + code.offs as i64) as u32 & (self.out.image_size - 1);
@@ -626,7 +632,9 @@ impl Assembler<'_> {
             _ => {}
         }
         let y = self.eval(line, b)?;
+        self.approx.set(None);
         let r = value::binary(op, &x, &y, self);
+        self.float_compare_warning(line, op, pos);
         self.check(line, pos, r)
     }
 

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use super::Assembler;
 use super::eval::{EResult, Located};
 use super::lines::LineRef;
-use crate::syntax::ast::Pos;
+use crate::syntax::ast::{BinOp, Pos};
 use crate::value::convert::{describe, numeric, to_bool, to_float, to_int, to_ival, to_uval};
 use crate::value::repr::{c_float, repr, to_str};
 use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Type, Value, int};
@@ -185,7 +185,15 @@ impl Assembler<'_> {
         args: &[Located],
         pos: Pos,
     ) -> EResult<Value> {
+        self.approx.set(None);
         let r = self.builtin_value(line, b, args);
+        if let Some(a) = args.first() {
+            match b {
+                Builtin::Sort => self.float_compare_warning(line, BinOp::Cmp, a.pos),
+                Builtin::Len | Builtin::Size if r.is_ok() => self.size_larger_warning(line, a),
+                _ => {}
+            }
+        }
         // 64tass points a byte()-style range error at the value.
         let at = match args.first() {
             Some(a)

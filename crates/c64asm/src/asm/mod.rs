@@ -24,6 +24,7 @@ mod lines;
 mod macros;
 mod result;
 mod state;
+mod warnings;
 
 use std::path::Path;
 
@@ -91,6 +92,9 @@ pub(crate) struct Assembler<'o> {
     pub anon_scopes: FxHashMap<(FileId, u32, u32), u32>,
     /// The code object `*` gave last (reused while the program counter stays).
     pub last_star: Option<crate::value::CodeId>,
+    /// The first approximate float comparison of the operation being evaluated
+    /// (see [`warnings`]).
+    pub approx: std::cell::Cell<Option<(std::cmp::Ordering, std::cmp::Ordering)>>,
 }
 
 impl<'o> Assembler<'o> {
@@ -126,6 +130,7 @@ impl<'o> Assembler<'o> {
             work: 0,
             anon_scopes: FxHashMap::default(),
             last_star: None,
+            approx: std::cell::Cell::new(None),
         }
     }
 

@@ -65,6 +65,10 @@ pub trait Env {
     fn has_member(&self, _scope: &Value, _name: u32) -> Option<FResult<bool>> {
         None
     }
+    /// Two floats compared only approximately equal, or only approximately
+    /// different: `approx` is the order the comparison used, `exact` the
+    /// order of the exact values (`-Wfloat-compare` decides if it matters).
+    fn approximate(&self, _approx: std::cmp::Ordering, _exact: std::cmp::Ordering) {}
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.

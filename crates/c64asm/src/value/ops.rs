@@ -617,7 +617,12 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         (Value::Float(_), _) | (_, Value::Float(_)) => {
             let p = super::convert::to_float(&x, env).ok()?;
             let q = super::convert::to_float(&y, env).ok()?;
-            Ok(float_compare(p, q))
+            let approx = float_compare(p, q);
+            let exact = p.partial_cmp(&q).unwrap_or(Ordering::Equal);
+            if approx != exact {
+                env.approximate(approx, exact);
+            }
+            Ok(approx)
         }
         _ => match (int::small(&x), int::small(&y)) {
             (Some(p), Some(q)) => Ok(p.cmp(&q)),

@@ -1,0 +1,84 @@
+//! Warnings about what a value's computation hid: floating point comparisons
+//! that only held approximately (`-Wfloat-compare`), a size measured from
+//! before its area (`-Wsize-larger`).
+
+use std::cmp::Ordering;
+
+use super::Assembler;
+use super::eval::Located;
+use super::lines::LineRef;
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Pos};
+
+/// What a comparison operator answers for an ordering (`None`: not a comparison).
+/// `in` and `!in` compare for equality, `<=>` gives the ordering itself.
+fn answer(op: BinOp, o: Ordering) -> Option<i8> {
+    Some(match op {
+        BinOp::Eq | BinOp::In => i8::from(o == Ordering::Equal),
+        BinOp::Ne | BinOp::NotIn => i8::from(o != Ordering::Equal),
+        BinOp::Lt => i8::from(o == Ordering::Less),
+        BinOp::Le => i8::from(o != Ordering::Greater),
+        BinOp::Gt => i8::from(o == Ordering::Greater),
+        BinOp::Ge => i8::from(o != Ordering::Less),
+        BinOp::Cmp => o as i8,
+        _ => return None,
+    })
+}
+
+impl Assembler<'_> {
+    /// After `op` was applied: if a float comparison in it came out otherwise than
+    /// the exact values would have it, warn as 64tass does (`2.1 + 0.2 == 2.3` is
+    /// true, and a warning). `in` warns as `==`, `!in` as `!=`.
+    pub fn float_compare_warning(&mut self, line: &LineRef, op: BinOp, pos: Pos) {
+        if self.approx.get().is_some() {
+            let span = self.span_at(line, pos);
+            self.float_compare_warning_at(span, op);
+        }
+    }
+
+    /// [`Self::float_compare_warning`] at a place that is not an operand's.
+    pub fn float_compare_warning_at(&mut self, span: Span, op: BinOp) {
+        let Some((approx, exact)) = self.approx.take() else {
+            return;
+        };
+        if !self.opts.warnings.float_compare {
+            return;
+        }
+        let (Some(a), Some(e)) = (answer(op, approx), answer(op, exact)) else {
+            return;
+        };
+        if a == e {
+            return;
+        }
+        let shown = match op {
+            BinOp::In => BinOp::Eq,
+            BinOp::NotIn => BinOp::Ne,
+            other => other,
+        };
+        self.warn(
+            "float-compare",
+            span,
+            format!(
+                "approximate floating point {} '{}'",
+                shown.name(),
+                shown.symbol()
+            ),
+        );
+    }
+
+    /// `size()` or `len()` of a label moved back from its area (`var - 2`) counts
+    /// the bytes ahead of it too: 64tass warns, at the argument.
+    pub fn size_larger_warning(&mut self, line: &LineRef, arg: &Located) {
+        if let crate::value::Value::Code(c) = &arg.val
+            && c.offs < 0
+            && self.opts.warnings.size_larger
+        {
+            let span = self.span_at(line, arg.pos);
+            self.warn(
+                "size-larger",
+                span,
+                "larger than original due to negative offset".into(),
+            );
+        }
+    }
+}
