@@ -389,8 +389,11 @@ impl Assembler<'_> {
             Cmd::Rept | Cmd::Brept => {
                 let count = match self.cond_value(line, args) {
                     Some((v, pos)) if !v.is_none() => {
+                        self.rounded.set(false);
                         let r = to_uval(&v, 32, self);
-                        self.check(line, pos, r).unwrap_or(0)
+                        let n = self.check(line, pos, r).unwrap_or(0);
+                        self.float_round_warning(line, pos);
+                        n
                     }
                     _ => 0,
                 };

@@ -207,6 +207,7 @@ impl Assembler<'_> {
             }
             Value::None => 0,
             _ => {
+                self.rounded.set(false);
                 let r: FResult<u64> = if matches!(cmd, Cmd::Addr | Cmd::Rta) {
                     to_uval(v, 16, self).map(|a| {
                         if cmd == Cmd::Rta {
@@ -221,7 +222,10 @@ impl Assembler<'_> {
                     to_uval(v, bits, self)
                 };
                 match r {
-                    Ok(n) => n,
+                    Ok(n) => {
+                        self.float_round_warning(line, pos);
+                        n
+                    }
                     Err(f) => {
                         let _ = self.fault(line, pos, f.clone());
                         if !f.none && self.opts.warnings.pitfalls {
@@ -430,10 +434,12 @@ impl Assembler<'_> {
         // Wraps are reported at the fill value, if any (the caller resets this).
         self.st.emit_at = vals.get(1).map(|v| v.pos);
         self.st.pc_first = true;
+        self.rounded.set(false);
         let r = to_uval(&vals[0].val, 32, self);
         let Ok(n) = self.check(line, vals[0].pos, r) else {
             return;
         };
+        self.float_round_warning(line, vals[0].pos);
         let count = if cmd == Cmd::Align {
             if n == 0 {
                 let span = self.span_at(line, vals[0].pos);
@@ -467,10 +473,12 @@ impl Assembler<'_> {
             return;
         };
         let mut chunk = Chunk::default();
+        self.rounded.set(false);
         if let Err(f) = self.text_of(&pattern.val, &mut chunk, 0) {
             let _ = self.fault(line, pattern.pos, f);
             return;
         }
+        self.float_round_warning(line, pattern.pos);
         if chunk.items.is_empty() {
             if count > 0 {
                 let span = self.span_at(line, pattern.pos);

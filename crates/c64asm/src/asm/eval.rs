@@ -77,6 +77,10 @@ impl Env for Assembler<'_> {
         }
     }
 
+    fn rounded(&self) {
+        self.rounded.set(true);
+    }
+
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
         let addr = (c.addr as i64 + code.offs as i64) as u32 & (self.out.image_size - 1);
@@ -500,7 +504,9 @@ impl Assembler<'_> {
             ExprKind::Unary(UnOp::Splat, inner) => self.eval(line, inner),
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(line, inner)?;
+                self.rounded.set(false);
                 let r = value::unary(*op, &v, self);
+                self.float_round_warning(line, e.pos);
                 self.check(line, e.pos, r)
             }
             ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
@@ -578,7 +584,9 @@ impl Assembler<'_> {
                 if let Value::Code(c) = base {
                     return self.index_code(line, c, &idx, e.pos);
                 }
+                self.rounded.set(false);
                 let r = value::index(&base, &idx, self);
+                self.float_round_warning(line, args.first().map_or(e.pos, |a| a.pos));
                 self.check(line, e.pos, r)
             }
             ExprKind::Slice(_) => {

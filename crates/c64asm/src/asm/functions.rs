@@ -186,11 +186,22 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         self.approx.set(None);
+        self.rounded.set(false);
         let r = self.builtin_value(line, b, args);
         if let Some(a) = args.first() {
             match b {
                 Builtin::Sort => self.float_compare_warning(line, BinOp::Cmp, a.pos),
                 Builtin::Len | Builtin::Size if r.is_ok() => self.size_larger_warning(line, a),
+                Builtin::Range
+                | Builtin::Byte
+                | Builtin::Char
+                | Builtin::Word
+                | Builtin::Addr
+                | Builtin::Sint
+                | Builtin::Long
+                | Builtin::Lint
+                | Builtin::Dword
+                | Builtin::Dint => self.float_round_warning(line, a.pos),
                 _ => {}
             }
         }

@@ -221,8 +221,12 @@ impl Assembler<'_> {
             }
             return Step::Next;
         }
+        self.rounded.set(false);
         match self.encode(line, op, width, &vals, mpos32) {
             Ok(bytes) => {
+                if let Some(v) = vals.first() {
+                    self.float_round_warning(line, v.pos);
+                }
                 self.emit(line, &bytes);
             }
             Err(Bad(at, msg)) => {

@@ -95,6 +95,8 @@ pub(crate) struct Assembler<'o> {
     /// The first approximate float comparison of the operation being evaluated
     /// (see [`warnings`]).
     pub approx: std::cell::Cell<Option<(std::cmp::Ordering, std::cmp::Ordering)>>,
+    /// A float was rounded to an integer since this was last cleared.
+    pub rounded: std::cell::Cell<bool>,
 }
 
 impl<'o> Assembler<'o> {
@@ -131,6 +133,7 @@ impl<'o> Assembler<'o> {
             anon_scopes: FxHashMap::default(),
             last_star: None,
             approx: std::cell::Cell::new(None),
+            rounded: std::cell::Cell::new(false),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Warnings about what a value's computation hid: floating point comparisons
 //! that only held approximately (`-Wfloat-compare`), a size measured from
-//! before its area (`-Wsize-larger`).
+//! before its area (`-Wsize-larger`), a float rounded where an integer was
+//! needed (`-Wfloat-round`).
 
 use std::cmp::Ordering;
 
@@ -78,6 +79,20 @@ impl Assembler<'_> {
                 "size-larger",
                 span,
                 "larger than original due to negative offset".into(),
+            );
+        }
+    }
+
+    /// A float with a fraction was rounded to the integer this place needed: 64tass
+    /// warns under `-Wfloat-round` (`.byte 3.5`, `lda #1.5`); explicit rounding
+    /// (`int()`, `floor()`, ...) and integral floats don't.
+    pub fn float_round_warning(&mut self, line: &LineRef, pos: Pos) {
+        if self.rounded.take() && self.opts.warnings.float_round {
+            let span = self.span_at(line, pos);
+            self.warn(
+                "float-round",
+                span,
+                "implicit floating point rounding".into(),
             );
         }
     }

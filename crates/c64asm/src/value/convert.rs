@@ -69,6 +69,8 @@ pub trait Env {
     /// different: `approx` is the order the comparison used, `exact` the
     /// order of the exact values (`-Wfloat-compare` decides if it matters).
     fn approximate(&self, _approx: std::cmp::Ordering, _exact: std::cmp::Ordering) {}
+    /// A float with a fraction was rounded to an integer (`-Wfloat-round`).
+    fn rounded(&self) {}
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.
@@ -117,7 +119,12 @@ pub fn to_int(v: &Value, env: &dyn Env) -> FResult<i128> {
         Value::Bool(b) => Ok(b as i128),
         Value::Int(i) => Ok(i as i128),
         Value::Bits(b) => Ok(b.to_i128()),
-        Value::Float(f) => float_to_int(f),
+        Value::Float(f) => {
+            if f.fract() != 0.0 {
+                env.rounded();
+            }
+            float_to_int(f)
+        }
         n @ (Value::BigInt(_) | Value::BigBits(_)) => int::big(&n)
             .and_then(|b| num_traits::ToPrimitive::to_i128(&b))
             .ok_or_else(int::too_wide),

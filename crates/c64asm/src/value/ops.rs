@@ -119,6 +119,11 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             _ => Err(not_possible1(op, v, env)),
         },
         UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
+            if let Value::Float(f) = n
+                && f.fract() != 0.0
+            {
+                env.rounded();
+            }
             let u = match int::big(&n) {
                 // Two's complement of the low 64 bits.
                 Some(b) if !matches!(n, Value::Int(_) | Value::Bool(_) | Value::Bits(_)) => {
@@ -527,8 +532,8 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
             }
             a.powf(b)
         }
-        BinOp::Shl => a * 2f64.powf(b.floor()),
-        BinOp::Shr => a / 2f64.powf(b.floor()),
+        BinOp::Shl => a * 2f64.powf(b),
+        BinOp::Shr => a / 2f64.powf(b),
         BinOp::Or | BinOp::Xor | BinOp::And => int::float_bitwise(op, a, b)?,
         _ => return Err(not_possible(op, x, y, env)),
     };
