@@ -172,7 +172,12 @@ fn check_asm_blocks(name: &str) -> usize {
                 std::fs::read(dir.path("t.prg")).unwrap(),
                 "{name}: {source}\nassembles unlike 64tass"
             );
-            if let Some(stated) = stated_bytes(&b.after) {
+            // The bytes may be stated after the message block.
+            let after = match shown {
+                Some(_) => &all[i + 1].after,
+                None => &b.after,
+            };
+            if let Some(stated) = stated_bytes(after) {
                 assert_eq!(bytes, stated, "{name}: {source}\nthe bytes stated differ");
             }
         }

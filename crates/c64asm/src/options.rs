@@ -61,6 +61,9 @@ pub struct Warnings {
     /// `-Wfloat-compare`: a floating point comparison whose answer holds only
     /// approximately (`2.1 + 0.2 == 2.3`). On by default.
     pub float_compare: bool,
+    /// `-Wshadow`: a symbol found in an inner scope while an outer scope (or the
+    /// built-ins) has one of the same name. Off by default, on with `-Wall`.
+    pub shadow: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -89,6 +92,7 @@ impl Default for Warnings {
             macro_prefix: false,
             size_larger: true,
             float_compare: true,
+            shadow: false,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -159,6 +163,7 @@ impl Warnings {
                 self.star_assign = true;
                 self.ignored = true;
                 self.float_round = true;
+                self.shadow = true;
                 self.page = true;
                 self.size_larger = true;
             } else {
@@ -223,6 +228,7 @@ impl Warnings {
             "macro-prefix" => self.macro_prefix = on,
             "size-larger" => self.size_larger = on,
             "float-compare" => self.float_compare = on,
+            "shadow" => self.shadow = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

@@ -282,15 +282,21 @@ impl Assembler<'_> {
     /// A symbol as an expression sees it: the scope stack from the innermost
     /// scope outwards (cheap locals only in their own scope), then the built-ins.
     pub fn lookup(&mut self, name: Name) -> Option<LabelId> {
+        self.lookup_depth(name).map(|(id, _)| id)
+    }
+
+    /// [`Self::lookup`], with the depth in the scope stack where the name was
+    /// found (cheap locals: none).
+    fn lookup_depth(&self, name: Name) -> Option<(LabelId, Option<usize>)> {
         let text_is_cheap = self.names.name(name).starts_with('_');
         if text_is_cheap {
-            return self.lookup_in(self.st.cheap, name);
+            return self.lookup_in(self.st.cheap, name).map(|id| (id, None));
         }
         let bottom = self.st.bottom;
         for i in (bottom..self.st.contexts.len()).rev() {
             let ns = self.st.contexts[i].ns;
             if let Some(id) = self.lookup_in(ns, name) {
-                return Some(id);
+                return Some((id, Some(i)));
             }
         }
         None
@@ -317,7 +323,7 @@ impl Assembler<'_> {
         l.referenced = true;
     }
 
-    fn builtin(&self, name: Name) -> Option<Value> {
+    pub fn builtin(&self, name: Name) -> Option<Value> {
         let text = self.names.name(name);
         BUILTINS
             .binary_search_by(|(n, _)| (*n).cmp(text))
@@ -329,14 +335,19 @@ impl Assembler<'_> {
     /// The processor registers usable as operands (`asl a`, `lda 2, x`).
     fn register(&self, text: &str) -> Option<Value> {
         match text {
-            "a" | "x" | "y" | "s" => text.chars().next().map(Value::Register),
+            "a" | "p" | "s" | "x" | "y" => text.chars().next().map(Value::Register),
             _ => None,
         }
     }
 
     /// The value of a symbol, or none and a "not defined" report.
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
-        if let Some(id) = self.lookup(name) {
+        if let Some((id, depth)) = self.lookup_depth(name) {
+            if self.opts.warnings.shadow
+                && let Some(depth) = depth
+            {
+                self.shadow_warning(name, id, depth);
+            }
             self.touch(id);
             return Ok(self.syms.label(id).value.clone());
         }

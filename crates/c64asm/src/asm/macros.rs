@@ -42,6 +42,8 @@ pub struct FuncParam {
     pub default: Option<Value>,
     /// Applied to the argument (a type like `int` or a function like `binary`).
     pub convert: Option<Value>,
+    /// Where the name is written in the definition (where the parameter is defined).
+    pub span: Span,
 }
 
 pub struct FuncDef {
@@ -986,10 +988,16 @@ impl Assembler<'_> {
         }
         let mut params = Vec::new();
         let mut rest = None;
+        let mut cursor = 0;
         for p in parts {
             if p.is_empty() {
                 continue;
             }
+            let rel = raw[cursor..]
+                .find(p.as_str())
+                .map_or(cursor, |r| cursor + r);
+            cursor = rel + p.len();
+            let at = args + rel + (p.len() - p.trim_start().len());
             if let Some(r) = p.strip_prefix('*') {
                 let r = r.trim();
                 rest = Some((
@@ -1015,11 +1023,13 @@ impl Assembler<'_> {
                 None => None,
             };
             let name = crate::syntax::expr::intern_name(&mut self.names, &n, self.dialect);
+            let span = Span::new(line.file, at, at + n.len());
             params.push(FuncParam {
                 name,
                 text: Rc::from(n.as_str()),
                 default,
                 convert,
+                span,
             });
         }
         let scopes: Vec<NsId> = self.st.contexts[self.st.bottom..]
@@ -1161,7 +1171,7 @@ impl Assembler<'_> {
                     }
                 },
             };
-            self.set_variable(line, p.name, &p.text, call, ns, v, false);
+            self.set_variable(line, p.name, &p.text, p.span, ns, v, false);
         }
         if let Some((rname, rtext)) = rest {
             let extra: Vec<Value> = args
