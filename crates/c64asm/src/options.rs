@@ -64,6 +64,9 @@ pub struct Warnings {
     /// `-Wshadow`: a symbol found in an inner scope while an outer scope (or the
     /// built-ins) has one of the same name. Off by default, on with `-Wall`.
     pub shadow: bool,
+    /// `-Wportable`: a file name that would not work elsewhere (an absolute path,
+    /// Windows' reserved characters). On by default.
+    pub portable: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -93,6 +96,7 @@ impl Default for Warnings {
             size_larger: true,
             float_compare: true,
             shadow: false,
+            portable: true,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -164,6 +168,7 @@ impl Warnings {
                 self.ignored = true;
                 self.float_round = true;
                 self.shadow = true;
+                self.portable = true;
                 self.page = true;
                 self.size_larger = true;
             } else {
@@ -179,6 +184,7 @@ impl Warnings {
                     page: false,
                     size_larger: false,
                     float_compare: false,
+                    portable: false,
                     ..Warnings::default()
                 };
                 (self.error, self.error_names) = error;
@@ -229,6 +235,7 @@ impl Warnings {
             "size-larger" => self.size_larger = on,
             "float-compare" => self.float_compare = on,
             "shadow" => self.shadow = on,
+            "portable" => self.portable = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

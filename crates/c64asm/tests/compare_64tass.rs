@@ -283,3 +283,47 @@ fn sources_assemble_exactly_like_64tass() {
         failures.join("\n")
     );
 }
+
+/// `-Wportable` (on by default) looks at the file names of `.include` and
+/// `.binary`: made at test time, since a repository shouldn't hold a name
+/// with `:` or `?`.
+#[test]
+fn portable_file_name_warnings_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-portable-{}", std::process::id()));
+    let inc = dir.join("inc");
+    std::fs::create_dir_all(&inc).unwrap();
+    for name in ["part.asm", "a:b.asm", "a?b.asm", "a\\b.asm", "a%b.asm"] {
+        std::fs::write(inc.join(name), "        .byte 1\n").unwrap();
+    }
+    let absolute = inc.join("part.asm");
+    let src = dir.join("main.asm");
+    std::fs::write(
+        &src,
+        format!(
+            "        * = $1000\n\
+             \x20       .include \"{abs}\"\n\
+             \x20       .include \"inc/a:b.asm\"\n\
+             \x20       .include \"inc/a?b.asm\"\n\
+             \x20       .include \"inc/a\\b.asm\"\n\
+             \x20       .include \"inc/a%b.asm\"\n\
+             \x20       .include \"./inc/part.asm\"\n\
+             \x20       .binary \"{abs}\", 1\n",
+            abs = absolute.display()
+        ),
+    )
+    .unwrap();
+    for flags in [
+        vec!["-a".to_string()],
+        vec!["-a".into(), "-Wno-portable".into()],
+    ] {
+        let theirs = run_64tass(&src, &flags, &dir.join("t.prg")).expect("64tass assembles it");
+        let (opts, _) = options(&flags, &dir);
+        let ours = c64asm::assemble_with(&src, &opts).expect("we assemble it");
+        assert_eq!(ours.prg_bytes(), theirs.bytes);
+        assert_eq!(ours_warnings(&ours), theirs.warnings, "with {flags:?}");
+        if flags.len() == 1 {
+            assert_eq!(theirs.warnings.len(), 5, "{:?}", theirs.warnings);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

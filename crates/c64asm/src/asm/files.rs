@@ -141,6 +141,33 @@ impl Assembler<'_> {
         None
     }
 
+    /// `-Wportable`: a file name written at `pos` (its opening quote) that only
+    /// works here: an absolute path, or one of the characters Windows reserves
+    /// (pointed at).
+    fn portable_warning(&mut self, line: &LineRef, pos: u32, name: &str) {
+        if !self.opts.warnings.portable {
+            return;
+        }
+        let bytes = name.as_bytes();
+        let absolute = name.starts_with(['/', '\\'])
+            || (bytes.len() > 1 && bytes[1] == b':' && bytes[0].is_ascii_alphabetic());
+        if absolute {
+            let span = self.span_at(line, pos);
+            self.warn("portable", span, format!("use relative path for '{name}'"));
+            return;
+        }
+        let reserved =
+            |c: char| matches!(c, '<' | '>' | ':' | '"' | '\\' | '|' | '?' | '*') || c < ' ';
+        if let Some((at, _)) = name.char_indices().find(|&(_, c)| reserved(c)) {
+            let span = self.span_at(line, pos + 1 + at as u32);
+            self.warn(
+                "portable",
+                span,
+                format!("this name uses reserved characters '{name}'"),
+            );
+        }
+    }
+
     fn not_found(&mut self, span: Span, name: &str, why: &str) {
         self.error(
             span,
@@ -162,6 +189,7 @@ impl Assembler<'_> {
             self.not_found(span, name, "no such file");
             return Err(Reported);
         };
+        self.portable_warning(line, pos, name);
         if let Some(d) = self.files.binaries.get(&path) {
             return Ok(d.clone());
         }
@@ -215,6 +243,7 @@ impl Assembler<'_> {
             self.not_found(fspan, &name, "no such file");
             return;
         };
+        self.portable_warning(line, e.pos, &name);
         let file = match self.files.sources.get(&path) {
             Some(&f) => f,
             None => match read_limited(&path) {
