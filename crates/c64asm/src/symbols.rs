@@ -189,8 +189,20 @@ impl Symbols {
 
     /// The strongest label of this name in `ns`.
     pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
+        self.lookup_in_if(ns, name, |_| true)
+    }
+
+    /// The strongest label of this name in `ns` that `usable` accepts.
+    pub fn lookup_in_if(
+        &self,
+        ns: NsId,
+        name: Name,
+        usable: impl Fn(&Label) -> bool,
+    ) -> Option<LabelId> {
         let space = self.ns(ns);
-        (0..=space.max_strength).find_map(|s| space.labels.get(&(name, s)).copied())
+        (0..=space.max_strength)
+            .filter_map(|s| space.labels.get(&(name, s)).copied())
+            .find(|&id| usable(self.label(id)))
     }
 
     /// Find or create the label `name` of `strength` in `ns`. The second value

@@ -286,14 +286,13 @@ impl Assembler<'_> {
         None
     }
 
-    /// A symbol of one namespace; variables of earlier passes don't count.
+    /// A symbol of one namespace; variables of earlier passes don't count,
+    /// so a `.weak` variable set in this pass shows through a stronger one
+    /// that is only set further down (64tass's include-guard idiom).
     pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
-        let id = self.syms.lookup_in(ns, name)?;
-        let l = self.syms.label(id);
-        if !l.constant && l.defpass != self.st.pass {
-            return None;
-        }
-        Some(id)
+        let pass = self.st.pass;
+        self.syms
+            .lookup_in_if(ns, name, |l| l.constant || l.defpass == pass)
     }
 
     /// Mark a label read (it may now need another pass if redefined later).
