@@ -58,6 +58,8 @@ pub struct Warnings {
     pub macro_prefix: bool,
     /// `-Wsize-larger`: `size()`/`len()` larger than the area because of a negative offset. On by default.
     pub size_larger: bool,
+    /// `-Wshadow`: a symbol used where it hides a built-in or a different symbol of an outer scope. Off by default.
+    pub shadow: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -82,6 +84,7 @@ impl Default for Warnings {
             ignored: true,
             long_branch: false,
             float_round: false,
+            shadow: false,
             page: true,
             macro_prefix: false,
             size_larger: true,
@@ -155,6 +158,7 @@ impl Warnings {
                 self.star_assign = true;
                 self.ignored = true;
                 self.float_round = true;
+                self.shadow = true;
                 self.page = true;
                 self.size_larger = true;
             } else {
@@ -217,6 +221,7 @@ impl Warnings {
             "page" => self.page = on,
             "macro-prefix" => self.macro_prefix = on,
             "size-larger" => self.size_larger = on,
+            "shadow" => self.shadow = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

@@ -286,6 +286,39 @@ impl Assembler<'_> {
         None
     }
 
+    /// `-Wshadow`, as 64tass checks it when a symbol is read once the values
+    /// have settled: the symbol found hides a built-in (`len`, `x`, ...) or a
+    /// symbol of the same name with another value in an outer scope. Reported
+    /// at the hiding definition.
+    fn shadow_check(&mut self, name: Name, id: LabelId) {
+        let text = self.names.name(name);
+        if text.starts_with('_') {
+            return;
+        }
+        // An outer symbol of another value first, then a built-in.
+        let bottom = self.st.bottom;
+        let Some(inner) = (bottom..self.st.contexts.len())
+            .rev()
+            .find(|&i| self.lookup_in(self.st.contexts[i].ns, name) == Some(id))
+        else {
+            return;
+        };
+        let value = &self.syms.label(id).value;
+        let hides_outer = (bottom..inner).rev().any(|i| {
+            self.lookup_in(self.st.contexts[i].ns, name)
+                .is_some_and(|outer| !crate::value::same(&self.syms.label(outer).value, value))
+        });
+        let msg = if hides_outer {
+            format!("shadow definition '{text}'")
+        } else if self.builtin(name).is_some() || text.eq_ignore_ascii_case("p") {
+            format!("shadow definition of built-in '{text}'")
+        } else {
+            return;
+        };
+        let span = self.syms.label(id).span;
+        self.warn("shadow", span, msg);
+    }
+
     /// A symbol of one namespace; variables of earlier passes don't count,
     /// so a `.weak` variable set in this pass shows through a stronger one
     /// that is only set further down (64tass's include-guard idiom).
@@ -327,6 +360,9 @@ impl Assembler<'_> {
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
         if let Some(id) = self.lookup(name) {
             self.touch(id);
+            if self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
+                self.shadow_check(name, id);
+            }
             return Ok(self.syms.label(id).value.clone());
         }
         if !self.names.name(name).starts_with('_')
