@@ -249,6 +249,16 @@ fn undefined_symbol() {
         13,
         2,
     );
+    // Symbols are case-insensitive by default; the message names the symbol
+    // as written, as 64tass does (not its folded form).
+    check(
+        "* = $1000\n        jsr Screen.Clear\n",
+        Kind::UndefinedSymbol,
+        "not defined symbol 'Screen'",
+        2,
+        13,
+        6,
+    );
 }
 
 #[test]

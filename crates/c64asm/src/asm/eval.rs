@@ -401,11 +401,15 @@ impl Assembler<'_> {
             return;
         }
         let span = self.span_at(line, pos);
-        self.error(
-            span,
-            Kind::UndefinedSymbol,
-            format!("not defined symbol '{what}'"),
-        );
+        // The name as written (symbols may be case-folded), as 64tass shows it.
+        let at = pos as usize;
+        let shown = line
+            .text
+            .get(at..at + what.len())
+            .filter(|t| t.eq_ignore_ascii_case(&what))
+            .unwrap_or(&what);
+        let msg = format!("not defined symbol '{shown}'");
+        self.error(span, Kind::UndefinedSymbol, msg);
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
             (false, _) if ns == crate::symbols::GLOBAL => {
