@@ -30,6 +30,9 @@ pub struct Label {
     pub strength: u8,
     /// The value is assigned after the line (macro results, `.binclude`).
     pub update_after: bool,
+    /// Its own code object (address, size, scope), kept when a macro's
+    /// result replaces its value (`name #macro` with `.endm value`).
+    pub code: Option<CodeId>,
     pub span: Span,
     /// Errors its value kept (a constant whose expression failed): reported
     /// where it is used.
@@ -228,6 +231,7 @@ impl Symbols {
             referenced: false,
             strength,
             update_after: false,
+            code: None,
             span,
             deferred: None,
         });
@@ -259,6 +263,7 @@ impl Symbols {
             referenced: false,
             strength: 0,
             update_after: false,
+            code: None,
             span,
             deferred: None,
         });

@@ -645,9 +645,18 @@ impl Assembler<'_> {
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {
-            let ns = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-                Some(Value::Code(c)) => {
-                    let names = self.syms.code(c.id).names;
+            // The label's own scope, also when its value is the result of
+            // this macro in an earlier pass.
+            let own = newlabel.and_then(|nl| {
+                let l = self.syms.label(nl.id);
+                match l.value {
+                    Value::Code(c) if l.code.is_none_or(|own| own == c.id) => Some(c.id),
+                    _ => l.code,
+                }
+            });
+            let ns = match own {
+                Some(cid) => {
+                    let names = self.syms.code(cid).names;
                     let s = self.syms.ns_mut(names);
                     s.backr = 0;
                     s.forwr = 0;
