@@ -1110,7 +1110,13 @@ x       = 2\n\
     let mut opts = Options::default();
     assert!(opts.warnings.apply("all"));
     let p = assemble_str("t.asm", src, &opts).unwrap();
-    assert_eq!(p.warnings.warnings().filter(|d| d.switch == Some("shadow")).count(), 4);
+    assert_eq!(
+        p.warnings
+            .warnings()
+            .filter(|d| d.switch == Some("shadow"))
+            .count(),
+        4
+    );
 }
 
 #[test]

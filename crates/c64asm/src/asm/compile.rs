@@ -1275,7 +1275,9 @@ impl Assembler<'_> {
                 l.update_after = false;
                 l.defpass = pass;
                 let own = match l.value {
-                    Value::Code(CodeRef { id: cid, offs: 0 }) if l.code.is_none_or(|c| c == cid) => {
+                    Value::Code(CodeRef { id: cid, offs: 0 })
+                        if l.code.is_none_or(|c| c == cid) =>
+                    {
                         Some(cid)
                     }
                     _ => l.code,
