@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys the macro call and union scopes by pointer, so its own order may vary
 ; `.dstruct` without a label puts the structure's fields in the scope where it
 ; stands: at top level, inside a labelled block or union, and inside a macro
 ; called with a label (the macro's scope then holds the fields).

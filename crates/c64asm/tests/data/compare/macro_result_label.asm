@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys the macro call scopes by pointer, so its own order varies run to run
 ; A label on a macro call takes the macro's `.endm value`; the value may be a
 ; label defined inside the expansion (named or anonymous), read before and
 ; after the call. The label keeps its own scope for the expansion each pass.
