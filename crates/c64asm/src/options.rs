@@ -91,11 +91,11 @@ impl Default for Warnings {
             ignored: true,
             long_branch: false,
             float_round: false,
+            shadow: false,
             page: true,
             macro_prefix: false,
             size_larger: true,
             float_compare: true,
-            shadow: false,
             portable: true,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.

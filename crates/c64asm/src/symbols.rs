@@ -30,6 +30,9 @@ pub struct Label {
     pub strength: u8,
     /// The value is assigned after the line (macro results, `.binclude`).
     pub update_after: bool,
+    /// Its own code object (address, size, scope), kept when a macro's
+    /// result replaces its value (`name #macro` with `.endm value`).
+    pub code: Option<CodeId>,
     pub span: Span,
     /// Errors its value kept (a constant whose expression failed): reported
     /// where it is used.
@@ -189,8 +192,20 @@ impl Symbols {
 
     /// The strongest label of this name in `ns`.
     pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
+        self.lookup_in_if(ns, name, |_| true)
+    }
+
+    /// The strongest label of this name in `ns` that `usable` accepts.
+    pub fn lookup_in_if(
+        &self,
+        ns: NsId,
+        name: Name,
+        usable: impl Fn(&Label) -> bool,
+    ) -> Option<LabelId> {
         let space = self.ns(ns);
-        (0..=space.max_strength).find_map(|s| space.labels.get(&(name, s)).copied())
+        (0..=space.max_strength)
+            .filter_map(|s| space.labels.get(&(name, s)).copied())
+            .find(|&id| usable(self.label(id)))
     }
 
     /// Find or create the label `name` of `strength` in `ns`. The second value
@@ -216,6 +231,7 @@ impl Symbols {
             referenced: false,
             strength,
             update_after: false,
+            code: None,
             span,
             deferred: None,
         });
@@ -247,6 +263,7 @@ impl Symbols {
             referenced: false,
             strength: 0,
             update_after: false,
+            code: None,
             span,
             deferred: None,
         });

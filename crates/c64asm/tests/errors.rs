@@ -249,6 +249,16 @@ fn undefined_symbol() {
         13,
         2,
     );
+    // Symbols are case-insensitive by default; the message names the symbol
+    // as written, as 64tass does (not its folded form).
+    check(
+        "* = $1000\n        jsr Screen.Clear\n",
+        Kind::UndefinedSymbol,
+        "not defined symbol 'Screen'",
+        2,
+        13,
+        6,
+    );
 }
 
 #[test]
@@ -1049,6 +1059,63 @@ fn warn_directive_is_a_warning() {
             .contains("warning: careful\n  --> t.asm:2:2\n"),
         "{}",
         p.warnings
+    );
+}
+
+#[test]
+fn shadow_warnings_where_64tass_gives_them() {
+    // -Wshadow (also in -Wall), checked when a symbol is read: hiding an outer
+    // symbol of another value, else hiding a built-in; reported at the hiding
+    // definition. Unused or same-valued symbols and dotted reads are quiet.
+    // Expected: 64tass 1.58's four warnings for this source.
+    let src = "        * = $0801\n\
+len     = 3\n\
+size    = 4\n\
+draw    .proc\n\
+len     = 5\n\
+        lda #len\n\
+        rts\n\
+        .pend\n\
+tmp     = 1\n\
+show    .block\n\
+tmp     = 7\n\
+        lda #tmp\n\
+        .bend\n\
+again   .block\n\
+tmp     = 1\n\
+        ldx #tmp\n\
+        .bend\n\
+x       = 2\n\
+        jsr draw\n\
+        lda #len + tmp + x\n\
+        lda #show.tmp\n";
+    let mut opts = Options::default();
+    assert!(opts.warnings.apply("shadow"));
+    let p = assemble_str("t.asm", src, &opts).unwrap();
+    let mut got = warnings_of(&p.warnings);
+    got.sort_by_key(|w| (w.1, w.2));
+    let w = |line, msg: &str| (Some("shadow"), line, 1, msg.to_string());
+    assert_eq!(
+        got,
+        [
+            w(2, "shadow definition of built-in 'len'"),
+            w(5, "shadow definition 'len'"),
+            w(11, "shadow definition 'tmp'"),
+            w(18, "shadow definition of built-in 'x'"),
+        ]
+    );
+    // Off by default; -Wall turns it on.
+    let p = assemble_str("t.asm", src, &Options::default()).unwrap();
+    assert!(p.warnings.is_empty(), "{}", p.warnings);
+    let mut opts = Options::default();
+    assert!(opts.warnings.apply("all"));
+    let p = assemble_str("t.asm", src, &opts).unwrap();
+    assert_eq!(
+        p.warnings
+            .warnings()
+            .filter(|d| d.switch == Some("shadow"))
+            .count(),
+        4
     );
 }
 

@@ -1270,9 +1270,19 @@ impl Assembler<'_> {
             if update_after {
                 // The block that sets its value (macro call, `.dstruct`,
                 // `.binclude`, ...) runs next; its address is known now.
+                // A macro's result may have replaced the value: the label's
+                // own code (its scope) is kept aside.
                 l.update_after = false;
                 l.defpass = pass;
-                if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
+                let own = match l.value {
+                    Value::Code(CodeRef { id: cid, offs: 0 })
+                        if l.code.is_none_or(|c| c == cid) =>
+                    {
+                        Some(cid)
+                    }
+                    _ => l.code,
+                };
+                if let Some(cid) = own {
                     self.update_code(id, cid);
                 }
             } else if is_code {
@@ -1285,6 +1295,7 @@ impl Assembler<'_> {
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
+                l.code = Some(cid);
                 l.defpass = pass;
             }
         } else {
@@ -1292,6 +1303,7 @@ impl Assembler<'_> {
             let cid = self.create_code(id);
             let l = self.syms.label_mut(id);
             l.value = Value::Code(CodeRef::new(cid));
+            l.code = Some(cid);
             l.constant = true;
             l.defpass = pass;
         }

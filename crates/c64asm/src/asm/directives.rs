@@ -223,14 +223,23 @@ impl Assembler<'_> {
                     self.st.top_mut().skip = skip & 2;
                 }
             }
+            // The end of a conditional whose last branch was skipped: a label
+            // in front of it still gets its size (and so its place in the
+            // label list), as when the branch was taken.
             Cmd::Fi => {
-                if matches!(self.st.top().what, Wait::Fi | Wait::Fi2) {
-                    self.st.frames.pop();
+                if matches!(self.st.top().what, Wait::Fi | Wait::Fi2)
+                    && let Some(f) = self.st.frames.pop()
+                    && let FrameData::Sized(Some(s)) = f.data
+                {
+                    self.close_sized(s);
                 }
             }
             Cmd::Endswitch => {
-                if matches!(self.st.top().what, Wait::Switch | Wait::Switch2) {
-                    self.st.frames.pop();
+                if matches!(self.st.top().what, Wait::Switch | Wait::Switch2)
+                    && let Some(f) = self.st.frames.pop()
+                    && let FrameData::Switch { label: Some(s), .. } = f.data
+                {
+                    self.close_sized(s);
                 }
             }
             Cmd::Comment => {

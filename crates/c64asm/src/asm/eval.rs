@@ -282,34 +282,60 @@ impl Assembler<'_> {
     /// A symbol as an expression sees it: the scope stack from the innermost
     /// scope outwards (cheap locals only in their own scope), then the built-ins.
     pub fn lookup(&mut self, name: Name) -> Option<LabelId> {
-        self.lookup_depth(name).map(|(id, _)| id)
-    }
-
-    /// [`Self::lookup`], with the depth in the scope stack where the name was
-    /// found (cheap locals: none).
-    fn lookup_depth(&self, name: Name) -> Option<(LabelId, Option<usize>)> {
         let text_is_cheap = self.names.name(name).starts_with('_');
         if text_is_cheap {
-            return self.lookup_in(self.st.cheap, name).map(|id| (id, None));
+            return self.lookup_in(self.st.cheap, name);
         }
         let bottom = self.st.bottom;
         for i in (bottom..self.st.contexts.len()).rev() {
             let ns = self.st.contexts[i].ns;
             if let Some(id) = self.lookup_in(ns, name) {
-                return Some((id, Some(i)));
+                return Some(id);
             }
         }
         None
     }
 
-    /// A symbol of one namespace; variables of earlier passes don't count.
-    pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
-        let id = self.syms.lookup_in(ns, name)?;
-        let l = self.syms.label(id);
-        if !l.constant && l.defpass != self.st.pass {
-            return None;
+    /// `-Wshadow`, as 64tass checks it when a symbol is read once the values
+    /// have settled: the symbol found hides a built-in (`len`, `x`, ...) or a
+    /// symbol of the same name with another value in an outer scope. Reported
+    /// at the hiding definition.
+    fn shadow_check(&mut self, name: Name, id: LabelId) {
+        let text = self.names.name(name);
+        if text.starts_with('_') {
+            return;
         }
-        Some(id)
+        // An outer symbol of another value first, then a built-in.
+        let bottom = self.st.bottom;
+        let Some(inner) = (bottom..self.st.contexts.len())
+            .rev()
+            .find(|&i| self.lookup_in(self.st.contexts[i].ns, name) == Some(id))
+        else {
+            return;
+        };
+        let value = &self.syms.label(id).value;
+        let hides_outer = (bottom..inner).rev().any(|i| {
+            self.lookup_in(self.st.contexts[i].ns, name)
+                .is_some_and(|outer| !crate::value::same(&self.syms.label(outer).value, value))
+        });
+        let msg = if hides_outer {
+            format!("shadow definition '{text}'")
+        } else if self.builtin(name).is_some() {
+            format!("shadow definition of built-in '{text}'")
+        } else {
+            return;
+        };
+        let span = self.syms.label(id).span;
+        self.warn("shadow", span, msg);
+    }
+
+    /// A symbol of one namespace; variables of earlier passes don't count,
+    /// so a `.weak` variable set in this pass shows through a stronger one
+    /// that is only set further down (64tass's include-guard idiom).
+    pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
+        let pass = self.st.pass;
+        self.syms
+            .lookup_in_if(ns, name, |l| l.constant || l.defpass == pass)
     }
 
     /// Mark a label read (it may now need another pass if redefined later).
@@ -342,13 +368,11 @@ impl Assembler<'_> {
 
     /// The value of a symbol, or none and a "not defined" report.
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
-        if let Some((id, depth)) = self.lookup_depth(name) {
-            if self.opts.warnings.shadow
-                && let Some(depth) = depth
-            {
-                self.shadow_warning(name, id, depth);
-            }
+        if let Some(id) = self.lookup(name) {
             self.touch(id);
+            if self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
+                self.shadow_check(name, id);
+            }
             return Ok(self.syms.label(id).value.clone());
         }
         if !self.names.name(name).starts_with('_')
@@ -387,11 +411,15 @@ impl Assembler<'_> {
             return;
         }
         let span = self.span_at(line, pos);
-        self.error(
-            span,
-            Kind::UndefinedSymbol,
-            format!("not defined symbol '{what}'"),
-        );
+        // The name as written (symbols may be case-folded), as 64tass shows it.
+        let at = pos as usize;
+        let shown = line
+            .text
+            .get(at..at + what.len())
+            .filter(|t| t.eq_ignore_ascii_case(&what))
+            .unwrap_or(&what);
+        let msg = format!("not defined symbol '{shown}'");
+        self.error(span, Kind::UndefinedSymbol, msg);
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
             (false, _) if ns == crate::symbols::GLOBAL => {

@@ -634,7 +634,7 @@ impl Assembler<'_> {
             _ => return Ok(None),
         };
         if matches!(kind, MacroKind::Struct | MacroKind::Union) {
-            self.instantiate(line, kind, id, &args_text, newlabel, call);
+            self.instantiate(line, kind, id, &args_text, newlabel, call, false);
             return Ok(None);
         }
         let file = match self.expansion(id, &args_text, "") {
@@ -647,9 +647,18 @@ impl Assembler<'_> {
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {
-            let ns = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-                Some(Value::Code(c)) => {
-                    let names = self.syms.code(c.id).names;
+            // The label's own scope, also when its value is the result of
+            // this macro in an earlier pass.
+            let own = newlabel.and_then(|nl| {
+                let l = self.syms.label(nl.id);
+                match l.value {
+                    Value::Code(c) if l.code.is_none_or(|own| own == c.id) => Some(c.id),
+                    _ => l.code,
+                }
+            });
+            let ns = match own {
+                Some(cid) => {
+                    let names = self.syms.code(cid).names;
                     let s = self.syms.ns_mut(names);
                     s.backr = 0;
                     s.forwr = 0;
@@ -875,13 +884,17 @@ impl Assembler<'_> {
             None => None,
         };
         let args_text = line.text[rest..line.end].to_string();
-        self.instantiate(line, kind, id, &args_text, newlabel, span);
+        // Unlabelled, `.dstruct` puts the fields where it stands (`#name` doesn't).
+        let here = newlabel.is_none();
+        self.instantiate(line, kind, id, &args_text, newlabel, span, here);
         if let Some(nl) = newlabel {
             self.syms.label_mut(nl.id).update_after = true;
         }
     }
 
-    /// Lay out a structure or union instance here.
+    /// Lay out a structure or union instance here; its fields go in the
+    /// label's scope, in the current one (`here`) or in an anonymous one.
+    #[allow(clippy::too_many_arguments)]
     fn instantiate(
         &mut self,
         line: &LineRef,
@@ -890,6 +903,7 @@ impl Assembler<'_> {
         args_text: &str,
         newlabel: Option<NewLabel>,
         call: Span,
+        here: bool,
     ) {
         let file = match self.expansion(id, args_text, "?") {
             Ok(f) => f,
@@ -899,14 +913,16 @@ impl Assembler<'_> {
             }
         };
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
-            Some(Value::Code(c)) => self.syms.code(c.id).names,
-            _ => self.anon_scope(line, b'#'),
+            Some(Value::Code(c)) => Some(self.syms.code(c.id).names),
+            _ if here => None,
+            _ => Some(self.anon_scope(line, b'#')),
         };
-        {
-            let s = self.syms.ns_mut(ctx);
+        if let Some(ns) = ctx {
+            let s = self.syms.ns_mut(ns);
             s.backr = 0;
             s.forwr = 0;
         }
+        let ctx = ctx.unwrap_or_else(|| self.st.context());
         let a = self.out.addr(self.st.addr).clone();
         let oaddr = a.address;
         {

@@ -1,17 +1,14 @@
 //! Warnings about what a value's computation hid: floating point comparisons
 //! that only held approximately (`-Wfloat-compare`), a size measured from
 //! before its area (`-Wsize-larger`), a float rounded where an integer was
-//! needed (`-Wfloat-round`), a symbol read whose name an outer scope also
-//! has (`-Wshadow`).
+//! needed (`-Wfloat-round`). (`-Wshadow` is checked where symbols are read.)
 
 use std::cmp::Ordering;
 
 use super::Assembler;
 use super::eval::Located;
 use super::lines::LineRef;
-use crate::intern::Name;
 use crate::source::Span;
-use crate::symbols::LabelId;
 use crate::syntax::ast::{BinOp, Pos};
 
 /// What a comparison operator answers for an ordering (`None`: not a comparison).
@@ -98,23 +95,5 @@ impl Assembler<'_> {
                 "implicit floating point rounding".into(),
             );
         }
-    }
-
-    /// `id`, found at `depth` of the scope stack for `name`, hides a symbol of an
-    /// outer scope or a built-in: 64tass warns at the hiding definition.
-    pub fn shadow_warning(&mut self, name: Name, id: LabelId, depth: usize) {
-        let outer = (self.st.bottom..depth)
-            .rev()
-            .any(|i| self.lookup_in(self.st.contexts[i].ns, name).is_some());
-        let msg = if outer {
-            "shadow definition"
-        } else if self.builtin(name).is_some() {
-            "shadow definition of built-in"
-        } else {
-            return;
-        };
-        let label = self.syms.label(id);
-        let (span, msg) = (label.span, format!("{msg} '{}'", label.display));
-        self.warn("shadow", span, msg);
     }
 }
