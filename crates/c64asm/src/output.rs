@@ -179,6 +179,32 @@ impl Output {
         }
     }
 
+    /// 64tass's end-of-pass size check: every section placed this pass (with
+    /// its parents) must have the size its `.dsection` reserved, or another
+    /// pass is needed (a nested section grew after its parent was placed).
+    pub fn sections_settled(&self, pass: u32) -> bool {
+        self.sections.iter().enumerate().skip(1).all(|(id, s)| {
+            let placed = |mut id: usize| loop {
+                let s = &self.sections[id];
+                match s.parent {
+                    None => return true,
+                    Some(_) if s.defpass != pass => return false,
+                    Some(p) => id = p as usize,
+                }
+            };
+            if !placed(id) {
+                return true;
+            }
+            let a = &self.addrs[s.addr as usize];
+            let end = if !a.moved && a.end < a.address {
+                a.address
+            } else {
+                a.end
+            };
+            s.size == end.wrapping_sub(a.start)
+        })
+    }
+
     pub fn new_mem(&mut self) -> MemId {
         self.mems.push(Memory::default());
         self.mems.len() as MemId - 1
