@@ -108,12 +108,13 @@ pub fn int_op(op: BinOp, x: &Value, y: &Value) -> Option<FResult<Value>> {
 fn shift(x: &Value, n: i64) -> FResult<Value> {
     if let Some(a) = small(x) {
         if n < 0 {
-            return Ok(from_i128(a >> (-n).min(127)));
-        }
-        if a == 0 {
+            // One 32-bit digit: exact (see `negative_shr` for more).
+            if a > -(1 << 32) {
+                return Ok(from_i128(a >> (-n).min(127)));
+            }
+        } else if a == 0 {
             return Ok(Value::Int(0));
-        }
-        if n < 127 && (a.unsigned_abs().leading_zeros() as i64) > n {
+        } else if n < 127 && (a.unsigned_abs().leading_zeros() as i64) > n {
             return Ok(from_i128(a << n));
         }
     }
@@ -123,10 +124,63 @@ fn shift(x: &Value, n: i64) -> FResult<Value> {
             return Err(too_wide());
         }
         Ok(from_big(a << n as u64))
+    } else if a.sign() == Sign::Minus {
+        Ok(from_big(negative_shr(&a, n.unsigned_abs())))
     } else {
-        // num-bigint's `>>` rounds toward negative infinity, as 64tass.
         Ok(from_big(a >> n.unsigned_abs()))
     }
+}
+
+/// `a >> s` for a negative `a` of more than one 32-bit digit, digit for
+/// digit as 64tass 1.58 computes it: `-(((|a| - 1) >> s) + 1)`, except that
+/// for a shift by less than 32 the borrow of `|a| - 1` goes on to the next
+/// digit when the shifted digit came out zero rather than when the digit
+/// was zero (so `-(1 << 40) >> 25` is -32896, not -32768; fitted to 64tass
+/// 1.58 on 1,200 random cases; shifts by 32 or more are exact there).
+fn negative_shr(a: &BigInt, s: u64) -> BigInt {
+    let m = a.magnitude().to_u32_digits();
+    let word = (s / 32) as usize;
+    let bit = (s % 32) as u32;
+    if m.len() <= word {
+        return BigInt::from(-1);
+    }
+    let v1 = &m[word..];
+    let sz = v1.len();
+    let mut c = m[..word].iter().all(|&d| d == 0);
+    let mut v = vec![0u32; sz];
+    if bit != 0 {
+        let mut c2 = true;
+        for i in 0..sz - 1 {
+            if c {
+                v[i] = v1[i].wrapping_sub(1) >> bit;
+                c = if word == 0 { v[i] == 0 } else { v1[i] == 0 };
+            } else {
+                v[i] = v1[i] >> bit;
+            }
+            let next = if c { v1[i + 1].wrapping_sub(1) } else { v1[i + 1] };
+            v[i] |= next << (32 - bit);
+            if c2 {
+                v[i] = v[i].wrapping_add(1);
+                c2 = v[i] == 0;
+            }
+        }
+        let i = sz - 1;
+        v[i] = if c { v1[i].wrapping_sub(1) } else { v1[i] } >> bit;
+        if c2 {
+            v[i] = v[i].wrapping_add(1);
+        }
+    } else if c {
+        v.copy_from_slice(v1);
+    } else {
+        v.copy_from_slice(v1);
+        for d in v.iter_mut() {
+            *d = d.wrapping_add(1);
+            if *d != 0 {
+                break;
+            }
+        }
+    }
+    -BigInt::from_slice(Sign::Plus, &v)
 }
 
 /// The fast path; `None` when the result may not fit (or for other operators).
