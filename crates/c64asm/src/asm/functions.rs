@@ -219,7 +219,8 @@ impl Assembler<'_> {
             Builtin::Abs => {
                 one(vals.len())?;
                 map1(vals[0], &|x| match numeric(x, env)? {
-                    Value::Float(f) => Ok(Value::Float(f.abs())),
+                    // 64tass keeps -0.0 (it is not below zero).
+                    Value::Float(f) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
                     n => match int::big(&n) {
                         Some(i) => Ok(int::from_big(num_traits::Signed::abs(&i))),
                         None => Ok(Value::int(to_int(&n, env)?.abs())),
@@ -322,11 +323,12 @@ impl Assembler<'_> {
             }
             Builtin::Rad => {
                 one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.to_radians()))
+                // 64tass's order of operations (not Rust's one-constant form).
+                math1(vals[0], env, |x| Ok(x * std::f64::consts::PI / 180.0))
             }
             Builtin::Deg => {
                 one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.to_degrees()))
+                math1(vals[0], env, |x| Ok(x * 180.0 / std::f64::consts::PI))
             }
             Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => {
                 arg_count(name, vals.len(), 2, 2)?;

@@ -264,10 +264,22 @@ fn power(a: BigInt, b: BigInt) -> FResult<Value> {
 
 /// A big integer as a float; 64tass reports an overflow beyond the double range.
 pub fn to_f64(v: &BigInt) -> FResult<f64> {
-    match v.to_f64() {
-        Some(f) if f.is_finite() => Ok(f),
-        _ => Err(Fault::new("floating point overflow")),
+    let f = uint_to_f64(v.magnitude());
+    if !f.is_finite() {
+        return Err(Fault::new("floating point overflow"));
     }
+    Ok(if v.sign() == Sign::Minus { -f } else { f })
+}
+
+/// An integer as a float the way 64tass converts it: its 32-bit digits
+/// summed from the lowest up (each sum rounded), not correctly rounded.
+pub fn uint_to_f64(m: &num_bigint::BigUint) -> f64 {
+    let mut digits = m.iter_u32_digits();
+    let mut d = digits.next().unwrap_or(0) as f64;
+    for (i, g) in digits.enumerate() {
+        d += ldexp(g as f64, 32 * (i as i32 + 1));
+    }
+    d
 }
 
 /// A float's integer part (toward zero) as an exact integer.
@@ -316,48 +328,77 @@ pub fn int_value(v: &Value) -> Option<Value> {
     }
 }
 
-/// `x = m * 2^e` exactly.
-fn float_parts(x: f64) -> (BigInt, i64) {
-    if x == 0.0 {
-        return (BigInt::zero(), 0);
+/// C's `frexp`: `x = m * 2^e` with `0.5 <= |m| < 1` (`(0, 0)` for zero).
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
     }
-    let bits = x.abs().to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i64;
-    let frac = bits & ((1u64 << 52) - 1);
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
+    let (x, bias) = if x.abs() < f64::MIN_POSITIVE {
+        (x * 2f64.powi(64), -64) // subnormal: normalize first
     } else {
-        (frac | (1u64 << 52), exp - 1075)
+        (x, 0)
     };
-    let m = BigInt::from(m);
-    (if x < 0.0 { -m } else { m }, e)
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i32 - 1022;
+    let m = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (m, e + bias)
 }
 
-/// `m * 2^e` as a float.
-fn scaled(m: &BigInt, e: i64) -> f64 {
-    // Keep the mantissa inside the float range, then scale in safe steps.
-    let cut = m.bits().saturating_sub(64);
-    let mut f = (m >> cut).to_f64().unwrap_or(0.0);
-    let mut e = e + cut as i64;
-    while e != 0 {
+/// C's `ldexp`: `x * 2^e`, scaled in steps that stay exact.
+pub fn ldexp(mut x: f64, mut e: i32) -> f64 {
+    while e != 0 && x != 0.0 && x.is_finite() {
         let step = e.clamp(-1000, 1000);
-        f *= f64::from_bits(((step + 1023) as u64) << 52); // 2^step, exactly
+        x *= f64::from_bits(((step + 1023) as u64) << 52); // 2^step, exactly
         e -= step;
     }
-    f
+    x
 }
 
-/// `|`, `^`, `&` of floats: on their exact binary values (two's complement
-/// for negative ones), as 64tass computes them.
+/// `|`, `^`, `&` of floats as 64tass 1.58 computes them: both scaled to
+/// 63-bit integers at the larger one's exponent (the smaller one's low bits
+/// are lost), combined in two's complement, and scaled back.
 pub fn float_bitwise(op: BinOp, a: f64, b: f64) -> FResult<f64> {
-    let ((ma, ea), (mb, eb)) = (float_parts(a), float_parts(b));
-    let low = ea.min(eb);
-    let p = ma << (ea - low) as u64;
-    let q = mb << (eb - low) as u64;
-    let r = match op {
-        BinOp::Or => p | q,
-        BinOp::Xor => p ^ q,
-        _ => p & q,
+    let (r1, e1) = frexp(a);
+    let (r2, e2) = frexp(b);
+    let (neg1, neg2) = (r1 < 0.0, r2 < 0.0);
+    let (e, s1, s2) = if e1 > e2 {
+        (e1 - 63, 63, 63 - (e1 - e2))
+    } else {
+        (e2 - 63, 63 - (e2 - e1), 63)
     };
-    Ok(scaled(&r, low))
+    // C's conversion truncates toward zero (in 1.58 a negative operand
+    // that truncates to 0 stays 0: `1.0 | -1e-300` is -3.0).
+    let (v1, v2) = (ldexp(r1.abs(), s1) as u64, ldexp(r2.abs(), s2) as u64);
+    let (n1, n2) = (v1.wrapping_neg(), v2.wrapping_neg());
+    let (v, neg) = match op {
+        BinOp::And => (
+            match (neg1, neg2) {
+                (true, true) => !(n1 & n2),
+                (true, false) => n1 & v2,
+                (false, true) => v1 & n2,
+                (false, false) => v1 & v2,
+            },
+            neg1 && neg2,
+        ),
+        BinOp::Or => (
+            match (neg1, neg2) {
+                (true, true) => !(n1 | n2),
+                (true, false) => !(n1 | v2),
+                (false, true) => !(v1 | n2),
+                (false, false) => v1 | v2,
+            },
+            neg1 || neg2,
+        ),
+        _ => (
+            match (neg1, neg2) {
+                (true, true) => n1 ^ n2,
+                (true, false) => !(n1 ^ v2),
+                (false, true) => !(v1 ^ n2),
+                (false, false) => v1 ^ v2,
+            },
+            neg1 != neg2,
+        ),
+    };
+    let r = ldexp(v as f64, e);
+    Ok(if neg { -r } else { r })
 }
