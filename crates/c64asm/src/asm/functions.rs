@@ -778,8 +778,10 @@ impl Assembler<'_> {
                 }
                 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                     let f = to_float(arg, env)?;
-                    let s = c_float(f.abs(), conv, prec.unwrap_or(6), alt);
-                    let sign = if f.is_sign_negative() {
+                    // 64tass tests `f < 0`: -0.0 keeps its sign in the
+                    // digits, after any `+` or space (`%+g` gives `+-0`).
+                    let s = c_float(if f < 0.0 { -f } else { f }, conv, prec.unwrap_or(6), alt);
+                    let sign = if f < 0.0 {
                         "-"
                     } else if plus {
                         "+"
