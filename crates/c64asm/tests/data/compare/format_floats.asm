@@ -1,4 +1,4 @@
-; 64tass: -a -C | -i
+; 64tass: -a -C | -a -i
 ; format() with %g/%G/%f/%e, the # flag (the point stays: `%#.1g` of 6 is
 ; `6.`, `%#g` of 2e5 is `200000.`), precision rounding, and -0.0 (64tass
 ; tests `< 0`, so `%+g` of -0.0 is `+-0`).
