@@ -256,6 +256,10 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
                 a.as_bytes().unwrap_or_default(),
                 b.as_bytes().unwrap_or_default(),
             );
+            // An empty (not inverted) left side gives the right one as it is.
+            if x.is_empty() && !xinv {
+                return Ok(b.clone());
+            }
             let flip = if xinv != yinv { 0xff } else { 0 };
             let mut out = x.to_vec();
             out.extend(y.iter().map(|&c| c ^ flip));
