@@ -205,6 +205,36 @@ impl Output {
         })
     }
 
+    /// Move the bytes written to a memory by `change`, with those of the
+    /// sections placed in it (and their counters): a section placed after
+    /// its first fragments moves there as a whole.
+    pub fn relocate(&mut self, mem: MemId, change: u32) {
+        let mask = self.image_size - 1;
+        let mut todo = vec![mem];
+        let mut moved = Vec::new();
+        while let Some(m) = todo.pop() {
+            if moved.contains(&m) {
+                continue;
+            }
+            moved.push(m);
+            for b in self.mems[m as usize].blocks.iter_mut() {
+                match b {
+                    Block::Data { addr, .. } => *addr = addr.wrapping_add(change) & mask,
+                    Block::Ref(sub) => todo.push(*sub),
+                }
+            }
+        }
+        for s in self.sections.iter_mut() {
+            let a = &mut self.addrs[s.addr as usize];
+            if a.mem != mem && moved.contains(&a.mem) {
+                a.address = a.address.wrapping_add(change) & mask;
+                a.start = a.start.wrapping_add(change) & mask;
+                a.end = a.end.wrapping_add(change) & mask;
+                s.restart = s.restart.wrapping_add(change) & mask;
+            }
+        }
+    }
+
     pub fn new_mem(&mut self) -> MemId {
         self.mems.push(Memory::default());
         self.mems.len() as MemId - 1
