@@ -207,11 +207,33 @@ fn small_op(op: BinOp, a: i128, b: i128) -> Option<FResult<Value>> {
             }
             a.checked_pow(u32::try_from(b).ok()?)?
         }
+        BinOp::Or | BinOp::Xor | BinOp::And if a.abs() < 1 << 32 && b.abs() < 1 << 32 => {
+            one_digit_bitwise(op, a, b)
+        }
         BinOp::Or => a | b,
         BinOp::Xor => a ^ b,
         BinOp::And => a & b,
         _ => return None,
     })))
+}
+
+/// `|`, `^`, `&` of two integers of one 32-bit digit each as 64tass 1.58
+/// computes them: in 32-bit two's complement, the sign decided by the
+/// operands' signs, so a result that needs more bits wraps
+/// (`-3912054866 & -2147483648` is 0).
+fn one_digit_bitwise(op: BinOp, a: i128, b: i128) -> i128 {
+    let (n1, n2) = (a < 0, b < 0);
+    let (x, y) = (a as u32, b as u32); // two's complement, low 32 bits
+    let (c, neg) = match op {
+        BinOp::Or => (x | y, n1 || n2),
+        BinOp::Xor => (x ^ y, n1 != n2),
+        _ => (x & y, n1 && n2),
+    };
+    if neg {
+        -(c.wrapping_neg() as i128)
+    } else {
+        c as i128
+    }
 }
 
 fn big_op(op: BinOp, a: BigInt, b: BigInt) -> Option<FResult<Value>> {
