@@ -1,8 +1,8 @@
 ; 64tass: -a -C | -i
 ; Right shifts of negative integers wider than 32 bits, bitwise operators on
-; one-digit integers, and the byte
-; operators on (byte) strings, exactly as 64tass 1.58 computes them (it
-; differs from plain arithmetic in places; the installed 64tass decides).
+; one-digit integers, and the byte operators on (byte) strings, exactly as
+; 64tass 1.58 computes them (it differs from plain arithmetic in places; the
+; installed 64tass decides).
 *       = $1000
         .text format("%d ", -9223372036854775808 >> 12)
         .text format("%d ", ~9223372036854775808 >> 31)
