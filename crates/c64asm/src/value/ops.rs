@@ -306,8 +306,8 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         }
         BinOp::Identity => return Ok(Value::Bool(super::same(a, b))),
         BinOp::NIdentity => return Ok(Value::Bool(!super::same(a, b))),
-        BinOp::In => return seq::contains(b, a, env).map(Value::Bool),
-        BinOp::NotIn => return seq::contains(b, a, env).map(|x| Value::Bool(!x)),
+        BinOp::In => return seq::contains(b, a, env),
+        BinOp::NotIn => return unary(UnOp::Not, &seq::contains(b, a, env)?, env),
         BinOp::Concat => return seq::concat(a, b, env),
         BinOp::Repeat => return seq::repeat(a, b, env),
         // Comparisons of lists work element by element, as 64tass 1.58's do.
@@ -619,6 +619,13 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
             return Some(Ok(a.read_bytes().cmp(&b.read_bytes())));
+        }
+        // A string next to a byte string is compared as its encoded bytes.
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Str(s)) => {
+            return Some(env.encode(s).map(|y| a.read_bytes().as_deref().cmp(&Some(&y[..]))));
+        }
+        (Value::Str(s), Value::Bytes(_) | Value::InvBytes(_)) => {
+            return Some(env.encode(s).map(|x| Some(&x[..]).cmp(&b.read_bytes().as_deref())));
         }
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             for (p, q) in x.iter().zip(y.iter()) {
