@@ -237,7 +237,9 @@ impl Output {
 
     /// How many bytes a memory holds (where the next write's bytes start).
     pub fn data_len(&self, mem: MemId) -> u32 {
-        self.mems.get(mem as usize).map_or(0, |m| m.data.len() as u32)
+        self.mems
+            .get(mem as usize)
+            .map_or(0, |m| m.data.len() as u32)
     }
 
     pub fn new_mem(&mut self) -> MemId {

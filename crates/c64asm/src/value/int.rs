@@ -157,7 +157,11 @@ fn negative_shr(a: &BigInt, s: u64) -> BigInt {
             } else {
                 v[i] = v1[i] >> bit;
             }
-            let next = if c { v1[i + 1].wrapping_sub(1) } else { v1[i + 1] };
+            let next = if c {
+                v1[i + 1].wrapping_sub(1)
+            } else {
+                v1[i + 1]
+            };
             v[i] |= next << (32 - bit);
             if c2 {
                 v[i] = v[i].wrapping_add(1);

@@ -622,10 +622,16 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         }
         // A string next to a byte string is compared as its encoded bytes.
         (Value::Bytes(_) | Value::InvBytes(_), Value::Str(s)) => {
-            return Some(env.encode(s).map(|y| a.read_bytes().as_deref().cmp(&Some(&y[..]))));
+            return Some(
+                env.encode(s)
+                    .map(|y| a.read_bytes().as_deref().cmp(&Some(&y[..]))),
+            );
         }
         (Value::Str(s), Value::Bytes(_) | Value::InvBytes(_)) => {
-            return Some(env.encode(s).map(|x| Some(&x[..]).cmp(&b.read_bytes().as_deref())));
+            return Some(
+                env.encode(s)
+                    .map(|x| Some(&x[..]).cmp(&b.read_bytes().as_deref())),
+            );
         }
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             for (p, q) in x.iter().zip(y.iter()) {
