@@ -182,7 +182,16 @@ impl Assembler<'_> {
                 at = first.text_start();
             }
             match self.eval_args(line, exprs) {
-                Ok(v) => v,
+                // Not known yet (a forward reference): the addressing mode
+                // still decides the size, as in 64tass (`ane #later` is 2 bytes).
+                Ok(mut v) => {
+                    for (x, e) in v.iter_mut().zip(exprs.iter()) {
+                        if x.val.is_none() {
+                            x.val = shape(e);
+                        }
+                    }
+                    v
+                }
                 Err(_) => {
                     // Keep later addresses where they would be: as long as
                     // the operand's addressing mode makes the instruction.
@@ -812,7 +821,15 @@ impl Assembler<'_> {
 /// operand would have assembled as.
 fn shape(e: &crate::syntax::ast::Expr) -> Value {
     match &e.kind {
-        crate::syntax::ast::ExprKind::Addr(op, inner) => super::eval::apply_mode(shape(inner), *op),
+        crate::syntax::ast::ExprKind::Addr(op, inner) => match shape(inner) {
+            // The mode is kept around the unknown value (`#label` stays an
+            // immediate: 2 bytes, as 64tass counts it).
+            Value::None => Value::Addr(std::rc::Rc::new(crate::value::Address {
+                mode: crate::value::AddrMode::NONE.push(*op).unwrap_or_default(),
+                val: Value::None,
+            })),
+            v => super::eval::apply_mode(v, *op),
+        },
         _ => Value::None,
     }
 }
