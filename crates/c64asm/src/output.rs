@@ -179,6 +179,69 @@ impl Output {
         }
     }
 
+    /// 64tass's end-of-pass size check: every section placed this pass (with
+    /// its parents) must have the size its `.dsection` reserved, or another
+    /// pass is needed (a nested section grew after its parent was placed).
+    pub fn sections_settled(&self, pass: u32) -> bool {
+        self.sections.iter().enumerate().skip(1).all(|(id, s)| {
+            let placed = |mut id: usize| loop {
+                let s = &self.sections[id];
+                match s.parent {
+                    None => return true,
+                    Some(_) if s.defpass != pass => return false,
+                    Some(p) => id = p as usize,
+                }
+            };
+            if !placed(id) {
+                return true;
+            }
+            let a = &self.addrs[s.addr as usize];
+            let end = if !a.moved && a.end < a.address {
+                a.address
+            } else {
+                a.end
+            };
+            s.size == end.wrapping_sub(a.start)
+        })
+    }
+
+    /// Move the bytes written to a memory by `change`, with those of the
+    /// sections placed in it (and their counters): a section placed after
+    /// its first fragments moves there as a whole.
+    pub fn relocate(&mut self, mem: MemId, change: u32) {
+        let mask = self.image_size - 1;
+        let mut todo = vec![mem];
+        let mut moved = Vec::new();
+        while let Some(m) = todo.pop() {
+            if moved.contains(&m) {
+                continue;
+            }
+            moved.push(m);
+            for b in self.mems[m as usize].blocks.iter_mut() {
+                match b {
+                    Block::Data { addr, .. } => *addr = addr.wrapping_add(change) & mask,
+                    Block::Ref(sub) => todo.push(*sub),
+                }
+            }
+        }
+        for s in self.sections.iter_mut() {
+            let a = &mut self.addrs[s.addr as usize];
+            if a.mem != mem && moved.contains(&a.mem) {
+                a.address = a.address.wrapping_add(change) & mask;
+                a.start = a.start.wrapping_add(change) & mask;
+                a.end = a.end.wrapping_add(change) & mask;
+                s.restart = s.restart.wrapping_add(change) & mask;
+            }
+        }
+    }
+
+    /// How many bytes a memory holds (where the next write's bytes start).
+    pub fn data_len(&self, mem: MemId) -> u32 {
+        self.mems
+            .get(mem as usize)
+            .map_or(0, |m| m.data.len() as u32)
+    }
+
     pub fn new_mem(&mut self) -> MemId {
         self.mems.push(Memory::default());
         self.mems.len() as MemId - 1

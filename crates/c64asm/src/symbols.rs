@@ -130,6 +130,10 @@ pub struct Code {
     /// Where the bytes are: compile offset and the memory they were written to.
     pub memaddr: u32,
     pub mem: u32,
+    /// How much that memory held when the label was defined: its bytes are
+    /// the ones written after (64tass reads a label's data from there, so an
+    /// earlier write at the same address shows as `?`, not as its byte).
+    pub data_from: u32,
 }
 
 pub struct Symbols {

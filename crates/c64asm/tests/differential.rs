@@ -48,11 +48,14 @@ const DEFAULT_SEED: u64 = 0x64_7a55;
 
 /// Mismatches still known at the default seed: the quick run's 3 (an error inside
 /// a discarded list element, which 64tass keeps in the value and never reports;
-/// a `.dsection` inside a section fragment) and the 100,000-case run's 371 (mostly
-/// the same error-in-a-value family, listed by kind in the run's report). A ratchet,
-/// not a goal: a run with more fails, and each fix lowers the number.
+/// twice a section with a nested one moved to its `.dsection` under `.logical`,
+/// a layout 64tass leaves one pass short unless it writes a listing, losing a
+/// byte: `64tass -L` gives c64asm's bytes) and the 100,000-case run's 299 (mostly
+/// the error-in-a-value family; the 17 "different bytes" are all that section
+/// case; listed by kind in the run's report). A ratchet, not a goal: a run with
+/// more fails, and each fix lowers the number.
 const KNOWN_QUICK: usize = 3;
-const KNOWN_FULL: usize = 371;
+const KNOWN_FULL: usize = 299;
 
 fn check_budget(mismatches: usize, known: usize) {
     assert!(

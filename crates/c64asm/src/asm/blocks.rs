@@ -776,12 +776,8 @@ impl Assembler<'_> {
                 let change = cur.address.wrapping_sub(restart);
                 let mask = self.out.image_size - 1;
                 let mem = self.out.addr(addr_id).mem;
-                // Relocate the blocks already written.
-                for b in self.out.mems[mem as usize].blocks.iter_mut() {
-                    if let Block::Data { addr, .. } = b {
-                        *addr = addr.wrapping_add(change) & mask;
-                    }
-                }
+                // Relocate the blocks already written, nested sections' too.
+                self.out.relocate(mem, change);
                 let a = self.out.addr_mut(addr_id);
                 a.end = a.end.wrapping_add(change) & mask;
                 a.address = a.address.wrapping_add(change) & mask;

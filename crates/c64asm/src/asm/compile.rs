@@ -966,6 +966,9 @@ impl Assembler<'_> {
         }
         c.pass = pass;
         c.memaddr = oaddr;
+        if c.mem != mem {
+            c.data_from = 0; // defined in another section's memory
+        }
         c.mem = mem;
     }
 
@@ -1314,6 +1317,7 @@ impl Assembler<'_> {
         let names = self.syms.new_namespace();
         self.syms.ns_mut(names).creator = Some(label);
         let a = self.out.addr(self.st.addr);
+        let data_from = self.out.data_len(a.mem);
         self.syms.new_code(Code {
             addr: self.st.star,
             typ: a.l_type,
@@ -1323,6 +1327,7 @@ impl Assembler<'_> {
             pass: 0,
             memaddr: a.address,
             mem: a.mem,
+            data_from,
         })
     }
 
@@ -1347,9 +1352,11 @@ impl Assembler<'_> {
         let star = self.st.star;
         let a = self.out.addr(self.st.addr);
         let (typ, memaddr, mem) = (a.l_type, a.address, a.mem);
+        let data_from = self.out.data_len(mem);
         match old {
             Some(cid) => {
                 let c = self.syms.code_mut(cid);
+                c.data_from = data_from;
                 if c.addr != star || c.typ != typ {
                     c.addr = star;
                     c.typ = typ;
@@ -1371,6 +1378,7 @@ impl Assembler<'_> {
                     pass: 0,
                     memaddr,
                     mem,
+                    data_from,
                 })
             }
         }
@@ -1389,6 +1397,7 @@ impl Assembler<'_> {
             pass: self.st.pass,
             memaddr: a.address,
             mem: a.mem,
+            data_from: self.out.data_len(a.mem),
         };
         if let Some(id) = self.last_star
             && *self.syms.code(id) == code
@@ -1406,7 +1415,9 @@ impl Assembler<'_> {
         let star = self.st.star;
         let typ = self.out.addr(self.st.addr).l_type;
         let used = self.syms.label(id).usepass >= self.st.pass;
+        let data_from = self.out.data_len(self.out.addr(self.st.addr).mem);
         let c = self.syms.code_mut(cid);
+        c.data_from = data_from;
         let moved = c.addr != star || c.typ != typ;
         if moved {
             c.addr = star;

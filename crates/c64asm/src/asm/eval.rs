@@ -815,6 +815,7 @@ impl Assembler<'_> {
         let mut bytes = vec![None; lead as usize];
         let read = self.read_memory(
             c.mem,
+            c.data_from,
             (c.memaddr as i64 + start + lead) as u32,
             (count * unit - lead) as u32,
         )?;
@@ -841,8 +842,10 @@ impl Assembler<'_> {
             .collect())
     }
 
-    /// Bytes written at `addr..addr+len` in a memory (None where nothing was).
-    fn read_memory(&self, mem: u32, addr: u32, len: u32) -> FResult<Vec<Option<u8>>> {
+    /// Bytes written at `addr..addr+len` in a memory from its byte `from` on
+    /// (None where nothing was): a label's own data, as 64tass reads it, so
+    /// writes before the label or over its bytes later don't show.
+    fn read_memory(&self, mem: u32, from: u32, addr: u32, len: u32) -> FResult<Vec<Option<u8>>> {
         if len > 1 << 20 {
             return Err(Fault::new("data too large to index"));
         }
@@ -857,10 +860,10 @@ impl Assembler<'_> {
                 len: l,
             } = *b
             {
-                for i in 0..l {
+                for i in from.saturating_sub(start).min(l)..l {
                     let at = a + i;
                     if at >= addr && at < addr + len {
-                        out[(at - addr) as usize] = Some(m.data[(start + i) as usize]);
+                        out[(at - addr) as usize].get_or_insert(m.data[(start + i) as usize]);
                     }
                 }
             }

@@ -238,7 +238,8 @@ impl Assembler<'_> {
             Builtin::Abs => {
                 one(vals.len())?;
                 map1(vals[0], &|x| match numeric(x, env)? {
-                    Value::Float(f) => Ok(Value::Float(f.abs())),
+                    // 64tass keeps -0.0 (it is not below zero).
+                    Value::Float(f) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
                     n => match int::big(&n) {
                         Some(i) => Ok(int::from_big(num_traits::Signed::abs(&i))),
                         None => Ok(Value::int(to_int(&n, env)?.abs())),
@@ -341,11 +342,12 @@ impl Assembler<'_> {
             }
             Builtin::Rad => {
                 one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.to_radians()))
+                // 64tass's order of operations (not Rust's one-constant form).
+                math1(vals[0], env, |x| Ok(x * std::f64::consts::PI / 180.0))
             }
             Builtin::Deg => {
                 one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.to_degrees()))
+                math1(vals[0], env, |x| Ok(x * 180.0 / std::f64::consts::PI))
             }
             Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => {
                 arg_count(name, vals.len(), 2, 2)?;
@@ -795,8 +797,10 @@ impl Assembler<'_> {
                 }
                 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                     let f = to_float(arg, env)?;
-                    let s = c_float(f.abs(), conv, prec.unwrap_or(6), alt);
-                    let sign = if f.is_sign_negative() {
+                    // 64tass tests `f < 0`: -0.0 keeps its sign in the
+                    // digits, after any `+` or space (`%+g` gives `+-0`).
+                    let s = c_float(if f < 0.0 { -f } else { f }, conv, prec.unwrap_or(6), alt);
+                    let sign = if f < 0.0 {
                         "-"
                     } else if plus {
                         "+"

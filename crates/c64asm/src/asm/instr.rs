@@ -182,7 +182,16 @@ impl Assembler<'_> {
                 at = first.text_start();
             }
             match self.eval_args(line, exprs) {
-                Ok(v) => v,
+                // Not known yet (a forward reference): the addressing mode
+                // still decides the size, as in 64tass (`ane #later` is 2 bytes).
+                Ok(mut v) => {
+                    for (x, e) in v.iter_mut().zip(exprs.iter()) {
+                        if x.val.is_none() {
+                            x.val = shape(e);
+                        }
+                    }
+                    v
+                }
                 Err(_) => {
                     // Keep later addresses where they would be: as long as
                     // the operand's addressing mode makes the instruction.
@@ -306,7 +315,7 @@ impl Assembler<'_> {
     ) -> Result<Vec<u8>, Bad> {
         let (m, name) = match op {
             Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
-            Op::Always(code) => return self.always(line, code, vals, mpos),
+            Op::Always(code) => return self.always(line, code, width, vals, mpos),
         };
         if width == Width::Long {
             return Err(Bad(
@@ -741,10 +750,12 @@ impl Assembler<'_> {
 
     /// `gne label`: a branch when it reaches, a `jmp` when it doesn't, one
     /// byte when it skips one byte, nothing when it would go to the next line.
+    /// `gne @b label` is always the branch, `gne @w label` always the `jmp`.
     fn always(
         &mut self,
         _line: &LineRef,
         code: u8,
+        width: Width,
         vals: &[Located],
         mpos: Pos,
     ) -> Result<Vec<u8>, Bad> {
@@ -754,9 +765,30 @@ impl Assembler<'_> {
         let star = self.st.star;
         let vline = self.st.vline;
         let last_end = self.st.branch_ends.get(&vline).copied();
-        let bytes = match self.address(&v.val, v.pos)? {
-            None => vec![0x4c, 0, 0],
-            Some(target) => {
+        let target = self.address(&v.val, v.pos)?;
+        let far = |target: u32| vec![0x4c, target as u8, (target >> 8) as u8];
+        let bytes = match (width, target) {
+            // The forced widths are those of the `jmp` it would become.
+            (Width::Long, _) => {
+                return Err(Bad(
+                    v.pos,
+                    "no long sized addressing mode for opcode 'jmp'".into(),
+                ));
+            }
+            (Width::Word, t) => far(t.unwrap_or(0)),
+            (Width::Byte, None) => vec![code, 0],
+            (Width::Byte, Some(target)) => {
+                let offset = (target as i64 - (star as i64 + 2)) as i16 as i64;
+                if !(-128..=127).contains(&offset) {
+                    return Err(Bad(
+                        v.pos,
+                        "no byte sized addressing mode for opcode 'jmp'".into(),
+                    ));
+                }
+                vec![code, offset as u8]
+            }
+            (Width::Auto, None) => far(0),
+            (Width::Auto, Some(target)) => {
                 // As 64tass: measured from where this instruction ended last
                 // pass (for targets ahead), so `gcc` to itself stays a branch
                 // and `gcc` to the next line vanishes.
@@ -770,7 +802,7 @@ impl Assembler<'_> {
                 };
                 let offset = (target as i64 - from as i64) as i16 as i64;
                 if !(-128..=127).contains(&offset) {
-                    vec![0x4c, target as u8, (target >> 8) as u8]
+                    far(target)
                 } else if offset == 0 {
                     Vec::new()
                 } else if offset == 1 {
@@ -793,7 +825,15 @@ impl Assembler<'_> {
 /// operand would have assembled as.
 fn shape(e: &crate::syntax::ast::Expr) -> Value {
     match &e.kind {
-        crate::syntax::ast::ExprKind::Addr(op, inner) => super::eval::apply_mode(shape(inner), *op),
+        crate::syntax::ast::ExprKind::Addr(op, inner) => match shape(inner) {
+            // The mode is kept around the unknown value (`#label` stays an
+            // immediate: 2 bytes, as 64tass counts it).
+            Value::None => Value::Addr(std::rc::Rc::new(crate::value::Address {
+                mode: crate::value::AddrMode::NONE.push(*op).unwrap_or_default(),
+                val: Value::None,
+            })),
+            v => super::eval::apply_mode(v, *op),
+        },
         _ => Value::None,
     }
 }

@@ -187,6 +187,9 @@ impl<'o> Assembler<'o> {
                 self.st.reset_file(&mut self.out);
                 self.compile_file(main);
             }
+            if self.st.fixeddig && !self.out.sections_settled(self.st.pass) {
+                self.st.fixeddig = false;
+            }
             let again = !self.st.fixeddig || self.st.constcreated;
             if !again || self.has_fatal() {
                 break;

@@ -420,6 +420,10 @@ fn resolve(e: &mut Expr, top: bool) {
         ExprKind::List(items) => items.iter_mut().for_each(|x| resolve(x, true)),
         ExprKind::Unary(_, a) => resolve(a, false),
         ExprKind::Binary(_, ab) => ab.iter_mut().for_each(|x| resolve(x, false)),
+        // A branch's own `(a),y` is indirect; a bare `(a)` there is grouping.
+        ExprKind::Cond(parts) | ExprKind::DCond(parts) => {
+            parts.iter_mut().for_each(|x| resolve(x, false))
+        }
         _ => return,
     }
     e.height = height(&e.kind);

@@ -187,7 +187,8 @@ impl<'t, 'n> Parser<'t, 'n> {
     }
 
     /// A list element: a conditional expression followed by any number of
-    /// `,x`-style index operators (which bind everything before them).
+    /// `,x`-style index operators (which bind everything before them back to
+    /// an open `?` or `:`).
     fn element(&mut self) -> PResult<Expr> {
         let mut e = self.cond()?;
         loop {
@@ -241,15 +242,17 @@ impl<'t, 'n> Parser<'t, 'n> {
         let double = self.peek_at(1) == b'?';
         let qpos = self.pos;
         self.pos += if double { 2 } else { 1 };
+        // The branches take their own `,x` index operators (they bind
+        // tighter than `?:`): `c ? a : b,x` is `c ? a : (b,x)`.
         self.skip_ws();
-        let a = self.cond()?;
+        let a = self.element()?;
         self.skip_ws();
         if self.peek() != b':' {
             return error(qpos, "':' expected");
         }
         self.pos += 1;
         self.skip_ws();
-        let b = self.cond()?;
+        let b = self.element()?;
         let parts = Box::new([c, a, b]);
         Ok(Expr::new(
             qpos as Pos,
@@ -973,6 +976,16 @@ mod tests {
         assert_eq!(operands("#((2))"), "Imm(Ind(2))");
         assert_eq!(operands("2,x+1"), "(Index(X)(2) + 1)");
         assert_eq!(operands("2, x"), "2 | x");
+    }
+
+    #[test]
+    fn conditional_branches_take_their_own_index() {
+        assert_eq!(operands("1 ? 2 : 3,x"), "(1 ? 2 : Index(X)(3))");
+        assert_eq!(operands("1 ? 2,x : 3"), "(1 ? Index(X)(2) : 3)");
+        assert_eq!(operands("1 ? (2),y : 3"), "(1 ? Index(Y)(Ind(2)) : 3)");
+        assert_eq!(operands("1 ? (2) : 3"), "(1 ? 2 : 3)");
+        assert_eq!(operands("(1 ? 2 : 3,x)"), "Ind((1 ? 2 : Index(X)(3)))");
+        assert_eq!(operands("2 || 3,x"), "Index(X)((2 || 3))");
     }
 
     #[test]

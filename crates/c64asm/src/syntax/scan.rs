@@ -122,12 +122,19 @@ fn big_number(digits: &[u8], radix: u32, shift: u32) -> crate::value::Value {
     }
 }
 
-/// The value of digits in `radix` as a float (for fractions and mantissas).
-fn float_of(bytes: &[u8], radix: f64) -> f64 {
-    bytes
-        .iter()
-        .filter(|&&b| b != b'_')
-        .fold(0.0, |acc, &b| acc * radix + digit_value(b) as f64)
+/// The value of digits in `radix` as a float (for fractions and mantissas):
+/// the exact integer, converted as 64tass converts integers.
+fn float_of(bytes: &[u8], radix: u32) -> f64 {
+    let clean: Vec<u8> = bytes.iter().copied().filter(|&b| b != b'_').collect();
+    let val = num_bigint::BigUint::parse_bytes(&clean, radix).unwrap_or_default();
+    crate::value::int::uint_to_f64(&val)
+}
+
+/// 64tass's `ldexp10`: `d * 10^e` (or `d / 10^e`) with `10^e` from C's
+/// `pow` (Rust's `powf` calls the same libm; `powi` would round differently).
+fn scale10(d: f64, e: u32, divide: bool) -> f64 {
+    let scale = 10f64.powf(e as f64);
+    if divide { d / scale } else { d * scale }
 }
 
 /// Scan a number starting at `pos` (`$hex`, `%binary` or decimal, each with an
@@ -201,20 +208,29 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
         };
         return Ok((n, end));
     }
-    let r = radix as f64;
-    let mut value = float_of(int_digits, r);
+    // As 64tass: the fraction's digits as an integer scaled down, plus the
+    // integer part, then scaled by the exponent.
+    let mut value = 0.0;
     if let Some((s, e)) = fraction {
         let f = &bytes[s..e];
-        let n = f.iter().filter(|&&b| b != b'_').count() as i32;
-        value += float_of(f, r) / r.powi(n);
+        let n = f.iter().filter(|&&b| b != b'_').count() as u32;
+        let frac = float_of(f, radix);
+        if n != 0 && frac != 0.0 {
+            value = if radix == 10 {
+                scale10(frac, n, true)
+            } else {
+                crate::value::int::ldexp(frac, -((n * shift) as i32))
+            };
+        }
     }
-    if let Some((binary, e)) = exponent {
+    value += float_of(int_digits, radix);
+    if let Some((binary, e)) = exponent
+        && e != 0
+    {
         value = if binary {
-            value * 2f64.powi(e)
-        } else if e >= 0 {
-            value * 10f64.powi(e)
+            crate::value::int::ldexp(value, e)
         } else {
-            value / 10f64.powi(-e)
+            scale10(value, e.unsigned_abs(), e < 0)
         };
     }
     if !value.is_finite() {

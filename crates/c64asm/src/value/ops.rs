@@ -80,6 +80,9 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     {
         return bytes_unary(op, v, env);
     }
+    if is_byte_op(op) && matches!(v, Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_)) {
+        return Ok(byte_op(op, bytes_word(v, env)?));
+    }
     let n = match numeric(v, env) {
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
@@ -132,15 +135,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
                 }
                 _ => as_int(&n)? as u64, // two's complement: <-1 is $ff
             };
-            let (val, len) = match op {
-                UnOp::Lower => (u & 0xff, 8),
-                UnOp::Higher => ((u >> 8) & 0xff, 8),
-                UnOp::Bank => ((u >> 16) & 0xff, 8),
-                UnOp::Word => (u & 0xffff, 16),
-                UnOp::HWord => ((u >> 8) & 0xffff, 16),
-                _ => (((u & 0xff) << 8) | ((u >> 8) & 0xff), 16),
-            };
-            Ok(Value::Bits(Bits::new(val, len)))
+            Ok(byte_op(op, u))
         }
         UnOp::DecStr => Ok(Value::str(&match int::big(&n) {
             Some(b) => b.to_string(),
@@ -148,6 +143,43 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         })),
         UnOp::Splat | UnOp::Not => Ok(n),
     }
+}
+
+fn is_byte_op(op: UnOp) -> bool {
+    matches!(
+        op,
+        UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord
+    )
+}
+
+/// `<`, `>`, `` ` ``, `<>`, `>``, `><` of a number's low bits.
+fn byte_op(op: UnOp, u: u64) -> Value {
+    let (val, len) = match op {
+        UnOp::Lower => (u & 0xff, 8),
+        UnOp::Higher => ((u >> 8) & 0xff, 8),
+        UnOp::Bank => ((u >> 16) & 0xff, 8),
+        UnOp::Word => (u & 0xffff, 16),
+        UnOp::HWord => ((u >> 8) & 0xffff, 16),
+        _ => (((u & 0xff) << 8) | ((u >> 8) & 0xff), 16),
+    };
+    Value::Bits(Bits::new(val, len))
+}
+
+/// The number 64tass 1.58's byte operators see in a (byte) string: its
+/// first byte, then its second and third ORed together as the next byte
+/// (so `>x"010204"` is `$06` and `` `x"010204"`` is `$00`), all inverted
+/// for an inverted byte string.
+fn bytes_word(v: &Value, env: &dyn Env) -> FResult<u64> {
+    let (raw, inv) = match v {
+        Value::Str(s) => (env.encode(s)?, false),
+        other => {
+            let (b, inv) = other.as_bytes().unwrap_or_default();
+            (b.to_vec(), inv)
+        }
+    };
+    let at = |i: usize| raw.get(i).copied().unwrap_or(0) as u64;
+    let u = at(0) | (at(1) | at(2)) << 8;
+    Ok(if inv { !u } else { u })
 }
 
 /// `-`, `+` and `~` of a string or byte string give a byte string of the
@@ -279,8 +311,8 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         }
         BinOp::Identity => return Ok(Value::Bool(super::same(a, b))),
         BinOp::NIdentity => return Ok(Value::Bool(!super::same(a, b))),
-        BinOp::In => return seq::contains(b, a, env).map(Value::Bool),
-        BinOp::NotIn => return seq::contains(b, a, env).map(|x| Value::Bool(!x)),
+        BinOp::In => return seq::contains(b, a, env),
+        BinOp::NotIn => return unary(UnOp::Not, &seq::contains(b, a, env)?, env),
         BinOp::Concat => return seq::concat(a, b, env),
         BinOp::Repeat => return seq::repeat(a, b, env),
         // Comparisons of lists work element by element, as 64tass 1.58's do.
@@ -592,6 +624,19 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
             return Some(Ok(a.read_bytes().cmp(&b.read_bytes())));
+        }
+        // A string next to a byte string is compared as its encoded bytes.
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Str(s)) => {
+            return Some(
+                env.encode(s)
+                    .map(|y| a.read_bytes().as_deref().cmp(&Some(&y[..]))),
+            );
+        }
+        (Value::Str(s), Value::Bytes(_) | Value::InvBytes(_)) => {
+            return Some(
+                env.encode(s)
+                    .map(|x| Some(&x[..]).cmp(&b.read_bytes().as_deref())),
+            );
         }
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             for (p, q) in x.iter().zip(y.iter()) {

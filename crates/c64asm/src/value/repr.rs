@@ -32,7 +32,7 @@ pub fn c_float(v: f64, conv: char, prec: usize, alt: bool) -> String {
             let p = prec.max(1);
             if v == 0.0 {
                 let s = if alt {
-                    format!("{:.*}", p - 1, 0.0)
+                    with_point(format!("{:.*}", p - 1, 0.0))
                 } else {
                     "0".to_string()
                 };
@@ -54,10 +54,22 @@ pub fn c_float(v: f64, conv: char, prec: usize, alt: bool) -> String {
             } else {
                 format!("{:.*}", (p as i32 - 1 - x) as usize, v)
             };
-            if alt { s } else { strip_zeros(&s) }
+            // `#`: the point stays, even with no digit after it (C).
+            if alt { with_point(s) } else { strip_zeros(&s) }
         }
     };
     if upper { s.to_uppercase() } else { s }
+}
+
+/// A number with a decimal point before any exponent (`6` → `6.`).
+fn with_point(s: String) -> String {
+    if s.contains('.') {
+        return s;
+    }
+    match s.find('e') {
+        Some(i) => format!("{}.{}", &s[..i], &s[i..]),
+        None => s + ".",
+    }
 }
 
 /// `%e`: mantissa, `e`, sign and at least two exponent digits.
@@ -227,6 +239,8 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::InvBytes(b) => bytes_hex(b, true),
         Value::ColonList(kv) => format!("{}:{}", repr(&kv.0, env), repr(&kv.1, env)),
         Value::Register(r) => r.to_string(),
+        // A built-in function as text is its name (`str(len)` is "len").
+        Value::Builtin(b) => crate::asm::builtin_name(*b).to_string(),
         _ => repr(v, env),
     }
 }

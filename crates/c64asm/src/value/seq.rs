@@ -211,24 +211,26 @@ pub fn dict_get(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Option<Value>> 
     Ok(d.default.clone())
 }
 
-/// `needle in haystack`.
-pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool> {
+/// `needle in haystack`: a bool, except that, as in 64tass, an element
+/// compared with a list gives a list (`5 == [0, 5]` is `[false, true]`), and
+/// when no element equals the needle the last such list is the result.
+pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<Value> {
     if let Value::Symbol(name) = needle
         && let Some(found) = env.has_member(haystack, *name)
     {
-        return found;
+        return found.map(Value::Bool);
     }
-    match haystack {
+    let found = match haystack {
         Value::List(items) | Value::Tuple(items) => {
+            let mut result = Value::Bool(false);
             for x in items.iter() {
-                if matches!(
-                    super::ops::binary(BinOp::Eq, x, needle, env)?,
-                    Value::Bool(true)
-                ) {
-                    return Ok(true);
+                match super::ops::binary(BinOp::Eq, x, needle, env)? {
+                    Value::Bool(true) => return Ok(Value::Bool(true)),
+                    Value::Bool(false) => {}
+                    list => result = list,
                 }
             }
-            Ok(false)
+            return Ok(result);
         }
         Value::Str(s) => match needle {
             Value::Str(n) => Ok(s.contains(n.as_ref())),
@@ -240,7 +242,8 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool
         },
         Value::Dict(d) => Ok(d.pairs.iter().any(|(k, _)| super::same(k, needle))),
         _ => Err(not_possible(BinOp::In, needle, haystack, env)),
-    }
+    };
+    found.map(Value::Bool)
 }
 
 /// `a .. b`
@@ -256,6 +259,10 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
                 a.as_bytes().unwrap_or_default(),
                 b.as_bytes().unwrap_or_default(),
             );
+            // An empty (not inverted) left side gives the right one as it is.
+            if x.is_empty() && !xinv {
+                return Ok(b.clone());
+            }
             let flip = if xinv != yinv { 0xff } else { 0 };
             let mut out = x.to_vec();
             out.extend(y.iter().map(|&c| c ^ flip));
