@@ -589,7 +589,8 @@ impl Assembler<'_> {
             name_len = l;
             pos += l;
         }
-        let text: Rc<str> = Rc::from(&line.text[name_start..name_start + name_len]);
+        // Borrowed from the line's shared text: no allocation per line and pass.
+        let text: &str = &line.text[name_start..name_start + name_len];
         let cheap = !dotted && text.starts_with('_');
         if cheap {
             mycontext = self.st.cheap;
@@ -661,7 +662,7 @@ impl Assembler<'_> {
                     self.assign(
                         line,
                         name,
-                        &text,
+                        &Rc::from(text),
                         name_span,
                         mycontext,
                         lookup_local,
@@ -674,7 +675,7 @@ impl Assembler<'_> {
         }
         match line.at(after) {
             b'=' if line.at(after + 1) != b'=' => {
-                self.define_constant(line, name, &text, name_span, mycontext, after + 1);
+                self.define_constant(line, name, &Rc::from(text), name_span, mycontext, after + 1);
                 return Step::Next;
             }
             b'.' => {
@@ -685,7 +686,7 @@ impl Assembler<'_> {
                         line,
                         cmd,
                         name,
-                        &text,
+                        &Rc::from(text),
                         name_span,
                         dir,
                         mycontext,
@@ -710,7 +711,7 @@ impl Assembler<'_> {
                                 line,
                                 after,
                                 nl,
-                                Some((name_start, text.clone())),
+                                Some((name_start, text)),
                                 mycontext,
                             );
                         }
@@ -764,7 +765,7 @@ impl Assembler<'_> {
         {
             self.warn("label-left", name_span, "label not on left side".into());
         }
-        self.rest_of_line(line, after, nl, Some((name_start, text.clone())), mycontext)
+        self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
     }
 
     /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
@@ -791,7 +792,7 @@ impl Assembler<'_> {
         line: &LineRef,
         pos: usize,
         newlabel: Option<NewLabel>,
-        label_text: Option<(usize, Rc<str>)>,
+        label_text: Option<(usize, &str)>,
         mycontext: NsId,
     ) -> Step {
         let active = self.st.active();
@@ -925,7 +926,7 @@ impl Assembler<'_> {
     }
 
     /// `_locals` after a plain code label belong to it.
-    fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, Rc<str>)>) {
+    fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, &str)>) {
         if let (Some(nl), Some((_, text))) = (newlabel, label_text)
             && !text.starts_with('_')
             && let Value::Code(c) = self.syms.label(nl.id).value
