@@ -290,10 +290,15 @@ impl Assembler<'_> {
             .filter(|p| !has_errors || p.severity == Severity::Error)
             .map(|p| self.to_diagnostic(p))
             .collect();
-        // The parsed lines are done with: their memory (most of the run's)
-        // goes back before the symbol list is made, so the two don't add up.
-        drop(std::mem::take(&mut self.lines));
-        let symbols = self.symbols();
+        let symbols = if self.opts.list_symbols {
+            // The parsed lines are done with: their memory (most of the
+            // run's) goes back before the symbol list is made, so the two
+            // don't add up.
+            drop(std::mem::take(&mut self.lines));
+            self.symbols()
+        } else {
+            Vec::new()
+        };
         let passes = self.st.pass;
         let Assembler {
             src,
@@ -301,13 +306,14 @@ impl Assembler<'_> {
             record,
             files,
             opts,
+            lines,
             names,
             syms,
             macros,
             ..
         } = self;
         if !opts.free_memory {
-            std::mem::forget((names, syms, macros));
+            std::mem::forget((lines, names, syms, macros));
         }
         let sources = Arc::new(src);
         if has_errors {
