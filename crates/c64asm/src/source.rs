@@ -50,12 +50,16 @@ pub struct SourceFile {
     line_starts: Box<[u32]>,
     /// Set for macro expansions.
     pub expansion: Option<Expansion>,
+    /// The text has a NUL byte somewhere (lines need checking for one).
+    pub has_nul: bool,
 }
 
 impl SourceFile {
     fn new(name: String, path: Option<PathBuf>, text: String) -> SourceFile {
         let line_starts = split_lines(&text);
+        let has_nul = text.as_bytes().contains(&0);
         SourceFile {
+            has_nul,
             name,
             path,
             text: Arc::from(text),
@@ -189,6 +193,10 @@ pub fn decode(bytes: &[u8], unicode: bool) -> String {
 }
 
 fn latin1(bytes: &[u8]) -> String {
+    if bytes.is_ascii() {
+        // The usual source: copied at once, not a character at a time.
+        return String::from_utf8(bytes.to_vec()).unwrap_or_default();
+    }
     bytes.iter().map(|&b| b as char).collect()
 }
 

@@ -284,6 +284,31 @@ const COMMANDS: &[(&str, Cmd)] = &[
     ("xs", Cmd::Xs),
 ];
 
+/// A directive name as a number that sorts as the name does (its bytes from
+/// the top, zeros after): directives are looked up on every line and pass
+/// without comparing strings.
+const fn command_key(name: &str) -> u128 {
+    let b = name.as_bytes();
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        key = key << 8 | if i < b.len() { b[i] as u128 } else { 0 };
+        i += 1;
+    }
+    key
+}
+
+/// [`COMMANDS`]' names as [`command_key`]s, in the same order.
+const COMMAND_KEYS: [u128; COMMANDS.len()] = {
+    let mut keys = [0u128; COMMANDS.len()];
+    let mut i = 0;
+    while i < COMMANDS.len() {
+        keys[i] = command_key(COMMANDS[i].0);
+        i += 1;
+    }
+    keys
+};
+
 /// Compound assignment operators (`+=`, `..=`, `<?=`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Assign {
@@ -368,7 +393,8 @@ impl Assembler<'_> {
                 break;
             }
             self.st.vline += 1;
-            if let Some(at) = stray_nul(&line)
+            if self.src.get(line.file).has_nul
+                && let Some(at) = stray_nul(&line)
                 && self.st.active()
             {
                 // 64tass rejects a NUL byte outside strings and comments; the
@@ -420,16 +446,19 @@ impl Assembler<'_> {
         if len == 0 || len > 12 {
             return None;
         }
-        let word = &line.text[pos..pos + len];
-        let lower;
-        let key = if self.dialect.case_sensitive {
-            word
-        } else {
-            lower = word.to_ascii_lowercase();
-            lower.as_str()
-        };
-        COMMANDS
-            .binary_search_by(|(n, _)| (*n).cmp(key))
+        let word = &line.text.as_bytes()[pos..pos + len];
+        let mut key = 0u128;
+        for &b in word {
+            let b = if self.dialect.case_sensitive {
+                b
+            } else {
+                b.to_ascii_lowercase()
+            };
+            key = key << 8 | b as u128;
+        }
+        key <<= 8 * (16 - len);
+        COMMAND_KEYS
+            .binary_search(&key)
             .ok()
             .map(|i| (COMMANDS[i].1, pos + len))
     }
@@ -1626,6 +1655,20 @@ impl Assembler<'_> {
                 ""
             }
             _ => f.what.closer(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directive_keys_sort_as_the_names_do() {
+        for (i, w) in COMMANDS.windows(2).enumerate() {
+            assert!(w[0].0 < w[1].0, "COMMANDS unsorted at {}", w[1].0);
+            assert!(COMMAND_KEYS[i] < COMMAND_KEYS[i + 1], "key order at {}", w[1].0);
+            assert!(w[1].0.len() <= 12, "{} is longer than a key holds", w[1].0);
         }
     }
 }
