@@ -13,6 +13,10 @@ use crate::syntax::ast::{AddrOp, Pos, Reg};
 use crate::value::convert::{to_ival, to_uval};
 use crate::value::{AddrMode, Value};
 
+/// An encoded instruction: at most five bytes (a long branch), kept inline
+/// (one per instruction and pass, no allocation).
+type Code = smallvec::SmallVec<[u8; 8]>;
+
 /// An instruction name of the current processor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -299,7 +303,7 @@ impl Assembler<'_> {
         width: Width,
         vals: &[Located],
         mpos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let (m, name) = match op {
             Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
             Op::Always(code) => return self.always(line, code, vals, mpos),
@@ -313,7 +317,7 @@ impl Assembler<'_> {
         match vals {
             [] => {
                 if let Some(code) = self.opcode(m, Mode::Implied) {
-                    return Ok(vec![code]);
+                    return Ok(smallvec::smallvec![code]);
                 }
                 if let Some(code) = self.opcode(m, Mode::Accumulator) {
                     if self.opts.warnings.implied_reg {
@@ -324,7 +328,7 @@ impl Assembler<'_> {
                             format!("no implied addressing mode for opcode '{name}'"),
                         );
                     }
-                    return Ok(vec![code]);
+                    return Ok(smallvec::smallvec![code]);
                 }
                 Err(Bad(
                     mpos,
@@ -365,7 +369,7 @@ impl Assembler<'_> {
         v: &Value,
         pos: Pos,
         mpos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let name = m.name;
         let no_mode = |what: &str| {
             Bad(
@@ -433,7 +437,7 @@ impl Assembler<'_> {
                                 .map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))?
                                 as u8,
                         };
-                        Ok(vec![code, b])
+                        Ok(smallvec::smallvec![code, b])
                     }
                     [AddrOp::Index(Reg::X)] => self.direct(
                         m,
@@ -469,7 +473,7 @@ impl Assembler<'_> {
                             self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
                         }
                         let a = addr.unwrap_or(0);
-                        Ok(vec![code, a as u8, (a >> 8) as u8])
+                        Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
                     }
                     [AddrOp::Index(Reg::X), AddrOp::Ind] => {
                         self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect")
@@ -494,11 +498,11 @@ impl Assembler<'_> {
     }
 
     /// `lda x` is `txa`, `inc x` is `inx`, `asl a` is `asl`...
-    fn register_operand(&self, m: &Mnemonic, r: char) -> Option<Vec<u8>> {
+    fn register_operand(&self, m: &Mnemonic, r: char) -> Option<Code> {
         if r == 'a'
             && let Some(code) = self.opcode(m, Mode::Accumulator)
         {
-            return Some(vec![code]);
+            return Some(smallvec::smallvec![code]);
         }
         let code = match (m.name, r) {
             ("lda", 'x') => 0x8a,
@@ -513,7 +517,7 @@ impl Assembler<'_> {
             ("dec", 'y') => 0x88,
             _ => return None,
         };
-        Some(vec![code])
+        Some(smallvec::smallvec![code])
     }
 
     /// The operand as an address (`None`: not known yet).
@@ -558,7 +562,7 @@ impl Assembler<'_> {
         zp: Mode,
         abs: Mode,
         what: &str,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let name = m.name;
         let zp_code = self.opcode(m, zp);
         let abs_code = self.opcode(m, abs);
@@ -600,7 +604,7 @@ impl Assembler<'_> {
                     ),
                 ));
             }
-            return Ok(vec![code, a as u8]);
+            return Ok(smallvec::smallvec![code, a as u8]);
         }
         let Some(code) = abs_code else {
             if width == Width::Word {
@@ -625,7 +629,7 @@ impl Assembler<'_> {
             ));
         };
         let a = addr.unwrap_or(0);
-        Ok(vec![code, a as u8, (a >> 8) as u8])
+        Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
     }
 
     /// `(zp,x)` and `(zp),y`: zero page only.
@@ -637,7 +641,7 @@ impl Assembler<'_> {
         pos: Pos,
         mode: Mode,
         what: &str,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let name = m.name;
         let Some(code) = self.opcode(m, mode) else {
             return Err(Bad(
@@ -661,7 +665,7 @@ impl Assembler<'_> {
                 ),
             ));
         }
-        Ok(vec![code, a as u8])
+        Ok(smallvec::smallvec![code, a as u8])
     }
 
     fn branch(
@@ -670,10 +674,10 @@ impl Assembler<'_> {
         m: &Mnemonic,
         v: &Value,
         pos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let code = self.opcode(m, Mode::Relative).unwrap_or(0);
         let Some(target) = self.address(v, pos)? else {
-            return Ok(vec![code, 0]);
+            return Ok(smallvec::smallvec![code, 0]);
         };
         let from = (self.st.star + 2) & 0xffff;
         let mut offset = target as i64 - from as i64;
@@ -702,7 +706,7 @@ impl Assembler<'_> {
                     self.warn("branch-page", span, msg);
                 }
             }
-            return Ok(vec![code, offset as u8]);
+            return Ok(smallvec::smallvec![code, offset as u8]);
         }
         // A branch around a jump, with `-B`; a jump to the same place made
         // earlier in this pass is reused when it is in reach.
@@ -711,7 +715,7 @@ impl Assembler<'_> {
             if let Some(&dest) = self.st.longjumps.get(&key) {
                 let off = dest as i64 - from as i64;
                 if (-128..=127).contains(&off) {
-                    return Ok(vec![code, off as u8]);
+                    return Ok(smallvec::smallvec![code, off as u8]);
                 }
             }
             self.st.longjumps.insert(key, from);
@@ -719,7 +723,7 @@ impl Assembler<'_> {
                 let span = self.span_at(line, pos);
                 self.warn("long-branch", span, "long branch used".into());
             }
-            return Ok(vec![
+            return Ok(smallvec::smallvec![
                 code ^ 0x20,
                 3,
                 0x4c,
@@ -743,7 +747,7 @@ impl Assembler<'_> {
         code: u8,
         vals: &[Located],
         mpos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let [v] = vals else {
             return Err(Bad(mpos, "the branch needs one address".into()));
         };
@@ -751,7 +755,7 @@ impl Assembler<'_> {
         let vline = self.st.vline;
         let last_end = self.st.branch_ends.get(&vline).copied();
         let bytes = match self.address(&v.val, v.pos)? {
-            None => vec![0x4c, 0, 0],
+            None => smallvec::smallvec![0x4c, 0, 0],
             Some(target) => {
                 // As 64tass: measured from where this instruction ended last
                 // pass (for targets ahead), so `gcc` to itself stays a branch
@@ -766,13 +770,13 @@ impl Assembler<'_> {
                 };
                 let offset = (target as i64 - from as i64) as i16 as i64;
                 if !(-128..=127).contains(&offset) {
-                    vec![0x4c, target as u8, (target >> 8) as u8]
+                    smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8]
                 } else if offset == 0 {
-                    Vec::new()
+                    Code::new()
                 } else if offset == 1 {
-                    vec![code ^ 0x20]
+                    smallvec::smallvec![code ^ 0x20]
                 } else {
-                    vec![code, offset as u8]
+                    smallvec::smallvec![code, offset as u8]
                 }
             }
         };
