@@ -272,7 +272,7 @@ impl Assembler<'_> {
     /// A symbol as an expression sees it: the scope stack from the innermost
     /// scope outwards (cheap locals only in their own scope), then the built-ins.
     pub fn lookup(&mut self, name: Name) -> Option<LabelId> {
-        let text_is_cheap = self.names.name(name).starts_with('_');
+        let text_is_cheap = self.names.is_cheap_local(name);
         if text_is_cheap {
             return self.lookup_in(self.st.cheap, name);
         }
