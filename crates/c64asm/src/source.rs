@@ -57,7 +57,7 @@ pub struct SourceFile {
 impl SourceFile {
     fn new(name: String, path: Option<PathBuf>, text: String) -> SourceFile {
         let line_starts = split_lines(&text);
-        let has_nul = text.as_bytes().contains(&0);
+        let has_nul = memchr::memchr(0, text.as_bytes()).is_some();
         SourceFile {
             has_nul,
             name,
@@ -144,25 +144,25 @@ impl SourceFile {
 }
 
 /// Line starts for LF, CR LF and lone CR line breaks, with the text's end
-/// after the last line; sized exactly.
+/// after the last line; sized exactly. Line breaks are found with `memchr`
+/// (vectorised): a large source is split in a few milliseconds.
 fn split_lines(text: &str) -> Box<[u32]> {
     let bytes = text.as_bytes();
-    let breaks = bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count();
+    let breaks = memchr::memchr2_iter(b'\n', b'\r', bytes).count();
     let mut starts = Vec::with_capacity(breaks + 2);
     starts.push(0);
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => starts.push((i + 1) as u32),
-            b'\r' => {
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                starts.push((i + 1) as u32);
-            }
-            _ => {}
+    let mut skip_lf = usize::MAX;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if i == skip_lf {
+            // The LF of a CR LF: its line started after both.
+            continue;
         }
-        i += 1;
+        let mut next = i + 1;
+        if bytes[i] == b'\r' && bytes.get(next) == Some(&b'\n') {
+            skip_lf = next;
+            next += 1;
+        }
+        starts.push(next as u32);
     }
     if *starts.last().unwrap_or(&0) as usize != bytes.len() || starts.len() == 1 {
         // A last line without a line break (or an empty text's one line).
