@@ -633,7 +633,7 @@ impl Assembler<'_> {
             islabel = true;
             pos += 1;
         }
-        if !islabel && name_len == 3 && self.is_mnemonic(&text) {
+        if !islabel && name_len == 3 && self.is_mnemonic(text) {
             if failed {
                 return Step::Next;
             }
@@ -652,7 +652,7 @@ impl Assembler<'_> {
             );
             return Step::Next;
         }
-        let name = intern_name(&mut self.names, &text, self.dialect);
+        let name = intern_name(&mut self.names, text, self.dialect);
         let name_span = line.span(name_start, name_start + name_len);
         let lookup_local = dotted || cheap;
 
@@ -675,7 +675,7 @@ impl Assembler<'_> {
                     let nl = self.code_label(
                         line,
                         name,
-                        &text,
+                        text,
                         name_span,
                         mycontext,
                         islabel,
@@ -728,7 +728,7 @@ impl Assembler<'_> {
                             let Ok(nl) = self.code_label(
                                 line,
                                 name,
-                                &text,
+                                text,
                                 name_span,
                                 mycontext,
                                 islabel,
@@ -775,7 +775,7 @@ impl Assembler<'_> {
         let Ok(nl) = self.code_label(
             line,
             name,
-            &text,
+            text,
             name_span,
             mycontext,
             islabel,
@@ -1667,7 +1667,11 @@ mod tests {
     fn directive_keys_sort_as_the_names_do() {
         for (i, w) in COMMANDS.windows(2).enumerate() {
             assert!(w[0].0 < w[1].0, "COMMANDS unsorted at {}", w[1].0);
-            assert!(COMMAND_KEYS[i] < COMMAND_KEYS[i + 1], "key order at {}", w[1].0);
+            assert!(
+                COMMAND_KEYS[i] < COMMAND_KEYS[i + 1],
+                "key order at {}",
+                w[1].0
+            );
             assert!(w[1].0.len() <= 12, "{} is longer than a key holds", w[1].0);
         }
     }

@@ -668,13 +668,7 @@ impl Assembler<'_> {
         Ok(smallvec::smallvec![code, a as u8])
     }
 
-    fn branch(
-        &mut self,
-        line: &LineRef,
-        m: &Mnemonic,
-        v: &Value,
-        pos: Pos,
-    ) -> Result<Code, Bad> {
+    fn branch(&mut self, line: &LineRef, m: &Mnemonic, v: &Value, pos: Pos) -> Result<Code, Bad> {
         let code = self.opcode(m, Mode::Relative).unwrap_or(0);
         let Some(target) = self.address(v, pos)? else {
             return Ok(smallvec::smallvec![code, 0]);

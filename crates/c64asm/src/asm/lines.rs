@@ -245,7 +245,12 @@ impl Assembler<'_> {
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
-        if let Some(id) = self.lines.find(line.file, line.index, pos.min(OFFSET_MASK as usize) as u32, kind) {
+        if let Some(id) = self.lines.find(
+            line.file,
+            line.index,
+            pos.min(OFFSET_MASK as usize) as u32,
+            kind,
+        ) {
             return id;
         }
         let mut p = Parser::new(&line.text, pos, line.end, &mut self.names, self.dialect);
@@ -330,4 +335,3 @@ impl Assembler<'_> {
         }
     }
 }
-
