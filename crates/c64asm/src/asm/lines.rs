@@ -154,11 +154,12 @@ impl LineCaches {
         }
         if self.first[f].len() < lines {
             self.first[f].resize(lines, NONE);
-            // About one parse a line: growing once avoids doubling a large
-            // source's table (and the copy next to it at the peak).
+            // About one parse a line: a large file's table grows once, to
+            // its size (not by doubling, with a copy next to it at the
+            // peak); small texts (macro expansions) grow it as usual.
             let more = lines.saturating_sub(self.entries.capacity() - self.entries.len());
-            self.entries.reserve_exact(more);
-            self.next.reserve_exact(more);
+            self.entries.reserve(more);
+            self.next.reserve(more);
         }
         let id = self.entries.len() as u32;
         if entry.key & OFFSET_MASK == OFFSET_MASK {
