@@ -244,6 +244,7 @@ impl Args {
             long_address: self.long_address,
             warnings,
             record_lines: self.list.is_some() || self.source_map.is_some(),
+            list_symbols: !self.labels.is_empty(),
             free_memory: false,
         })
     }

@@ -106,6 +106,12 @@ impl Interner {
         }
     }
 
+    /// The name starts with `_` (a cheap local): asked on every lookup, so
+    /// without checking the whole name's UTF-8.
+    pub fn is_cheap_local(&self, n: Name) -> bool {
+        self.bytes(n).first() == Some(&b'_')
+    }
+
     pub fn name(&self, n: Name) -> &str {
         std::str::from_utf8(self.bytes(n)).unwrap_or("?")
     }

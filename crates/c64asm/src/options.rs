@@ -271,6 +271,11 @@ pub struct Options {
     /// Record which source line produced each byte (listing, source map);
     /// on by default, off saves time when neither is wanted.
     pub record_lines: bool,
+    /// Build the symbol list ([`Program::symbols`](crate::Program::symbols),
+    /// label files, [`Program::symbol`](crate::Program::symbol)); on by
+    /// default, off saves time (a tenth of a large build's) when no label
+    /// file is wanted: the program then lists no symbols.
+    pub list_symbols: bool,
     /// Free the assembler's working memory when done (the default). A
     /// command-line run that exits right after turns it off: the OS takes the
     /// memory back at once, which saves freeing millions of small allocations
@@ -290,6 +295,7 @@ impl Default for Options {
             long_address: false,
             warnings: Warnings::default(),
             record_lines: true,
+            list_symbols: true,
             free_memory: true,
         }
     }

@@ -17,6 +17,8 @@ pub struct LabelId(pub u32);
 pub struct Label {
     /// The name as first written (for listings).
     pub display: Rc<str>,
+    /// The lookup name ([`ANON`] for anonymous labels).
+    name: Name,
     pub value: Value,
     /// Pass that last defined it (0: never).
     pub defpass: u32,
@@ -46,11 +48,15 @@ pub struct Anon {
     pub fwd: Vec<Option<LabelId>>,
 }
 
+/// The lookup name of anonymous labels.
+const ANON: Name = Name::MAX;
+
+/// A scope. Every code label has one, so it is small: its named labels are
+/// in [`Symbols`]' one table, its anonymous ones allocated when it has some.
 pub struct Namespace {
-    labels: FxHashMap<(Name, u8), LabelId>,
     /// Highest strength used here (lookups try 0..=max).
     max_strength: u8,
-    pub anon: Anon,
+    anon: Option<Box<Anon>>,
     /// Counts of `-` and `+` definitions seen in this pass so far.
     pub backr: u32,
     pub forwr: u32,
@@ -63,9 +69,8 @@ pub struct Namespace {
 impl Namespace {
     fn new() -> Namespace {
         Namespace {
-            labels: FxHashMap::default(),
             max_strength: 0,
-            anon: Anon::default(),
+            anon: None,
             backr: 0,
             forwr: 0,
             order: Vec::new(),
@@ -138,6 +143,8 @@ pub struct Code {
 
 pub struct Symbols {
     pub labels: Vec<Label>,
+    /// Named labels by namespace, name and strength.
+    by_name: FxHashMap<(NsId, Name, u8), LabelId>,
     pub spaces: Vec<Namespace>,
     pub codes: Vec<Code>,
 }
@@ -148,6 +155,7 @@ impl Default for Symbols {
     fn default() -> Self {
         Symbols {
             labels: Vec::new(),
+            by_name: FxHashMap::default(),
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
         }
@@ -191,7 +199,7 @@ impl Symbols {
 
     /// The label of exactly this name and strength in `ns`.
     pub fn get(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
-        self.ns(ns).labels.get(&(name, strength)).copied()
+        self.by_name.get(&(ns, name, strength)).copied()
     }
 
     /// The strongest label of this name in `ns`.
@@ -206,9 +214,8 @@ impl Symbols {
         name: Name,
         usable: impl Fn(&Label) -> bool,
     ) -> Option<LabelId> {
-        let space = self.ns(ns);
-        (0..=space.max_strength)
-            .filter_map(|s| space.labels.get(&(name, s)).copied())
+        (0..=self.ns(ns).max_strength)
+            .filter_map(|s| self.get(ns, name, s))
             .find(|&id| usable(self.label(id)))
     }
 
@@ -228,6 +235,7 @@ impl Symbols {
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label {
             display: Rc::from(display),
+            name,
             value: Value::None,
             defpass: 0,
             usepass: 0,
@@ -239,8 +247,8 @@ impl Symbols {
             span,
             deferred: None,
         });
+        self.by_name.insert((ns, name, strength), id);
         let space = self.ns_mut(ns);
-        space.labels.insert((name, strength), id);
         space.max_strength = space.max_strength.max(strength);
         space.order.push(id);
         (id, false)
@@ -248,7 +256,7 @@ impl Symbols {
 
     /// The anonymous label of a namespace: `back` selects `-` definitions.
     pub fn anon(&self, ns: NsId, back: bool, count: u32) -> Option<LabelId> {
-        let a = &self.ns(ns).anon;
+        let a = self.ns(ns).anon.as_deref()?;
         let list = if back { &a.back } else { &a.fwd };
         list.get(count as usize).copied().flatten()
     }
@@ -260,6 +268,7 @@ impl Symbols {
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label {
             display: Rc::from(if back { "-" } else { "+" }),
+            name: ANON,
             value: Value::None,
             defpass: 0,
             usepass: 0,
@@ -271,7 +280,7 @@ impl Symbols {
             span,
             deferred: None,
         });
-        let a = &mut self.ns_mut(ns).anon;
+        let a = self.ns_mut(ns).anon.get_or_insert_default();
         let list = if back { &mut a.back } else { &mut a.fwd };
         if list.len() <= count as usize {
             list.resize(count as usize + 1, None);
@@ -287,12 +296,14 @@ impl Symbols {
     /// files then come out line for line like 64tass's.
     pub fn table_order(&self, ns: NsId, names: &crate::intern::Interner) -> Vec<LabelId> {
         let space = self.ns(ns);
-        let mut keys: FxHashMap<LabelId, Vec<u8>> = space
-            .labels
-            .iter()
-            .map(|(&(name, _), &id)| (id, names.name(name).as_bytes().to_vec()))
+        let mut keys: FxHashMap<LabelId, Vec<u8>> = self
+            .entries(ns)
+            .into_iter()
+            .map(|(name, id)| (id, names.name(name).as_bytes().to_vec()))
             .collect();
-        for (dir, list) in [(b'-', &space.anon.back), (b'+', &space.anon.fwd)] {
+        let no_anon = Anon::default();
+        let anon = space.anon.as_deref().unwrap_or(&no_anon);
+        for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
             for (count, id) in list.iter().enumerate() {
                 if let Some(id) = id {
                     keys.insert(*id, anon_key(dir, count as u32));
@@ -325,14 +336,12 @@ impl Symbols {
 
     /// Labels of a namespace in definition order, with their lookup names.
     pub fn entries(&self, ns: NsId) -> Vec<(Name, LabelId)> {
-        let space = self.ns(ns);
-        let mut out: Vec<(Name, LabelId)> = space
-            .labels
+        self.ns(ns)
+            .order
             .iter()
-            .map(|(&(name, _), &id)| (name, id))
-            .collect();
-        out.sort_by_key(|&(_, id)| id.0);
-        out
+            .map(|&id| (self.label(id).name, id))
+            .filter(|&(name, _)| name != ANON)
+            .collect()
     }
 }
 

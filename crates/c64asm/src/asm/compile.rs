@@ -284,6 +284,31 @@ const COMMANDS: &[(&str, Cmd)] = &[
     ("xs", Cmd::Xs),
 ];
 
+/// A directive name as a number that sorts as the name does (its bytes from
+/// the top, zeros after): directives are looked up on every line and pass
+/// without comparing strings.
+const fn command_key(name: &str) -> u128 {
+    let b = name.as_bytes();
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        key = key << 8 | if i < b.len() { b[i] as u128 } else { 0 };
+        i += 1;
+    }
+    key
+}
+
+/// [`COMMANDS`]' names as [`command_key`]s, in the same order.
+const COMMAND_KEYS: [u128; COMMANDS.len()] = {
+    let mut keys = [0u128; COMMANDS.len()];
+    let mut i = 0;
+    while i < COMMANDS.len() {
+        keys[i] = command_key(COMMANDS[i].0);
+        i += 1;
+    }
+    keys
+};
+
 /// Compound assignment operators (`+=`, `..=`, `<?=`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Assign {
@@ -368,7 +393,8 @@ impl Assembler<'_> {
                 break;
             }
             self.st.vline += 1;
-            if let Some(at) = stray_nul(&line)
+            if self.src.get(line.file).has_nul
+                && let Some(at) = stray_nul(&line)
                 && self.st.active()
             {
                 // 64tass rejects a NUL byte outside strings and comments; the
@@ -420,16 +446,19 @@ impl Assembler<'_> {
         if len == 0 || len > 12 {
             return None;
         }
-        let word = &line.text[pos..pos + len];
-        let lower;
-        let key = if self.dialect.case_sensitive {
-            word
-        } else {
-            lower = word.to_ascii_lowercase();
-            lower.as_str()
-        };
-        COMMANDS
-            .binary_search_by(|(n, _)| (*n).cmp(key))
+        let word = &line.text.as_bytes()[pos..pos + len];
+        let mut key = 0u128;
+        for &b in word {
+            let b = if self.dialect.case_sensitive {
+                b
+            } else {
+                b.to_ascii_lowercase()
+            };
+            key = key << 8 | b as u128;
+        }
+        key <<= 8 * (16 - len);
+        COMMAND_KEYS
+            .binary_search(&key)
             .ok()
             .map(|i| (COMMANDS[i].1, pos + len))
     }
@@ -589,7 +618,8 @@ impl Assembler<'_> {
             name_len = l;
             pos += l;
         }
-        let text: Rc<str> = Rc::from(&line.text[name_start..name_start + name_len]);
+        // Borrowed from the line's shared text: no allocation per line and pass.
+        let text: &str = &line.text[name_start..name_start + name_len];
         let cheap = !dotted && text.starts_with('_');
         if cheap {
             mycontext = self.st.cheap;
@@ -603,7 +633,7 @@ impl Assembler<'_> {
             islabel = true;
             pos += 1;
         }
-        if !islabel && name_len == 3 && self.is_mnemonic(&text) {
+        if !islabel && name_len == 3 && self.is_mnemonic(text) {
             if failed {
                 return Step::Next;
             }
@@ -622,7 +652,7 @@ impl Assembler<'_> {
             );
             return Step::Next;
         }
-        let name = intern_name(&mut self.names, &text, self.dialect);
+        let name = intern_name(&mut self.names, text, self.dialect);
         let name_span = line.span(name_start, name_start + name_len);
         let lookup_local = dotted || cheap;
 
@@ -645,7 +675,7 @@ impl Assembler<'_> {
                     let nl = self.code_label(
                         line,
                         name,
-                        &text,
+                        text,
                         name_span,
                         mycontext,
                         islabel,
@@ -661,7 +691,7 @@ impl Assembler<'_> {
                     self.assign(
                         line,
                         name,
-                        &text,
+                        &Rc::from(text),
                         name_span,
                         mycontext,
                         lookup_local,
@@ -674,7 +704,7 @@ impl Assembler<'_> {
         }
         match line.at(after) {
             b'=' if line.at(after + 1) != b'=' => {
-                self.define_constant(line, name, &text, name_span, mycontext, after + 1);
+                self.define_constant(line, name, &Rc::from(text), name_span, mycontext, after + 1);
                 return Step::Next;
             }
             b'.' => {
@@ -685,7 +715,7 @@ impl Assembler<'_> {
                         line,
                         cmd,
                         name,
-                        &text,
+                        &Rc::from(text),
                         name_span,
                         dir,
                         mycontext,
@@ -698,7 +728,7 @@ impl Assembler<'_> {
                             let Ok(nl) = self.code_label(
                                 line,
                                 name,
-                                &text,
+                                text,
                                 name_span,
                                 mycontext,
                                 islabel,
@@ -710,7 +740,7 @@ impl Assembler<'_> {
                                 line,
                                 after,
                                 nl,
-                                Some((name_start, text.clone())),
+                                Some((name_start, text)),
                                 mycontext,
                             );
                         }
@@ -745,7 +775,7 @@ impl Assembler<'_> {
         let Ok(nl) = self.code_label(
             line,
             name,
-            &text,
+            text,
             name_span,
             mycontext,
             islabel,
@@ -764,7 +794,7 @@ impl Assembler<'_> {
         {
             self.warn("label-left", name_span, "label not on left side".into());
         }
-        self.rest_of_line(line, after, nl, Some((name_start, text.clone())), mycontext)
+        self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
     }
 
     /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
@@ -791,7 +821,7 @@ impl Assembler<'_> {
         line: &LineRef,
         pos: usize,
         newlabel: Option<NewLabel>,
-        label_text: Option<(usize, Rc<str>)>,
+        label_text: Option<(usize, &str)>,
         mycontext: NsId,
     ) -> Step {
         let active = self.st.active();
@@ -925,7 +955,7 @@ impl Assembler<'_> {
     }
 
     /// `_locals` after a plain code label belong to it.
-    fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, Rc<str>)>) {
+    fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, &str)>) {
         if let (Some(nl), Some((_, text))) = (newlabel, label_text)
             && !text.starts_with('_')
             && let Value::Code(c) = self.syms.label(nl.id).value
@@ -1648,6 +1678,24 @@ impl Assembler<'_> {
                 ""
             }
             _ => f.what.closer(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directive_keys_sort_as_the_names_do() {
+        for (i, w) in COMMANDS.windows(2).enumerate() {
+            assert!(w[0].0 < w[1].0, "COMMANDS unsorted at {}", w[1].0);
+            assert!(
+                COMMAND_KEYS[i] < COMMAND_KEYS[i + 1],
+                "key order at {}",
+                w[1].0
+            );
+            assert!(w[1].0.len() <= 12, "{} is longer than a key holds", w[1].0);
         }
     }
 }

@@ -661,7 +661,7 @@ impl Assembler<'_> {
             return LoopEnd::Never;
         }
         let cond_pos = line.skip_ws(p + 1);
-        let cond: Option<Rc<super::lines::Parsed>> = if line.at(cond_pos) == b',' {
+        let cond: Option<super::lines::Parsed> = if line.at(cond_pos) == b',' {
             None
         } else {
             self.parse_exprs(line, cond_pos, ParseKind::Single)

@@ -282,7 +282,7 @@ impl Assembler<'_> {
     /// A symbol as an expression sees it: the scope stack from the innermost
     /// scope outwards (cheap locals only in their own scope), then the built-ins.
     pub fn lookup(&mut self, name: Name) -> Option<LabelId> {
-        let text_is_cheap = self.names.name(name).starts_with('_');
+        let text_is_cheap = self.names.is_cheap_local(name);
         if text_is_cheap {
             return self.lookup_in(self.st.cheap, name);
         }
@@ -512,11 +512,12 @@ impl Assembler<'_> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bits(b) => Ok(Value::Bits(*b)),
-            ExprKind::Big(v) => Ok(v.clone()),
+            ExprKind::Big(v) => Ok((**v).clone()),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
-            ExprKind::EncStr(mode, s) => {
+            ExprKind::EncStr(m) => {
+                let (mode, s) = &**m;
                 // 64tass reports a bad literal at once (see `Fault::eager`).
                 let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
@@ -601,8 +602,9 @@ impl Assembler<'_> {
                 Ok(Value::Dict(Rc::new(d)))
             }
             ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
-            ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
-            ExprKind::Index(v, args) => {
+            ExprKind::Call(c) => self.call(line, &c.0, &c.1, e.pos),
+            ExprKind::Index(c) => {
+                let (v, args) = &**c;
                 let base = self.eval(line, v)?;
                 if base.is_none() {
                     return Ok(Value::None);

@@ -13,6 +13,10 @@ use crate::syntax::ast::{AddrOp, Pos, Reg};
 use crate::value::convert::{to_ival, to_uval};
 use crate::value::{AddrMode, Value};
 
+/// An encoded instruction: at most five bytes (a long branch), kept inline
+/// (one per instruction and pass, no allocation).
+type Code = smallvec::SmallVec<[u8; 8]>;
+
 /// An instruction name of the current processor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -312,7 +316,7 @@ impl Assembler<'_> {
         width: Width,
         vals: &[Located],
         mpos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let (m, name) = match op {
             Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
             Op::Always(code) => return self.always(line, code, width, vals, mpos),
@@ -326,7 +330,7 @@ impl Assembler<'_> {
         match vals {
             [] => {
                 if let Some(code) = self.opcode(m, Mode::Implied) {
-                    return Ok(vec![code]);
+                    return Ok(smallvec::smallvec![code]);
                 }
                 if let Some(code) = self.opcode(m, Mode::Accumulator) {
                     if self.opts.warnings.implied_reg {
@@ -337,7 +341,7 @@ impl Assembler<'_> {
                             format!("no implied addressing mode for opcode '{name}'"),
                         );
                     }
-                    return Ok(vec![code]);
+                    return Ok(smallvec::smallvec![code]);
                 }
                 Err(Bad(
                     mpos,
@@ -378,7 +382,7 @@ impl Assembler<'_> {
         v: &Value,
         pos: Pos,
         mpos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let name = m.name;
         let no_mode = |what: &str| {
             Bad(
@@ -446,7 +450,7 @@ impl Assembler<'_> {
                                 .map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))?
                                 as u8,
                         };
-                        Ok(vec![code, b])
+                        Ok(smallvec::smallvec![code, b])
                     }
                     [AddrOp::Index(Reg::X)] => self.direct(
                         m,
@@ -482,7 +486,7 @@ impl Assembler<'_> {
                             self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
                         }
                         let a = addr.unwrap_or(0);
-                        Ok(vec![code, a as u8, (a >> 8) as u8])
+                        Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
                     }
                     [AddrOp::Index(Reg::X), AddrOp::Ind] => {
                         self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect")
@@ -507,11 +511,11 @@ impl Assembler<'_> {
     }
 
     /// `lda x` is `txa`, `inc x` is `inx`, `asl a` is `asl`...
-    fn register_operand(&self, m: &Mnemonic, r: char) -> Option<Vec<u8>> {
+    fn register_operand(&self, m: &Mnemonic, r: char) -> Option<Code> {
         if r == 'a'
             && let Some(code) = self.opcode(m, Mode::Accumulator)
         {
-            return Some(vec![code]);
+            return Some(smallvec::smallvec![code]);
         }
         let code = match (m.name, r) {
             ("lda", 'x') => 0x8a,
@@ -526,7 +530,7 @@ impl Assembler<'_> {
             ("dec", 'y') => 0x88,
             _ => return None,
         };
-        Some(vec![code])
+        Some(smallvec::smallvec![code])
     }
 
     /// The operand as an address (`None`: not known yet).
@@ -571,7 +575,7 @@ impl Assembler<'_> {
         zp: Mode,
         abs: Mode,
         what: &str,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let name = m.name;
         let zp_code = self.opcode(m, zp);
         let abs_code = self.opcode(m, abs);
@@ -613,7 +617,7 @@ impl Assembler<'_> {
                     ),
                 ));
             }
-            return Ok(vec![code, a as u8]);
+            return Ok(smallvec::smallvec![code, a as u8]);
         }
         let Some(code) = abs_code else {
             if width == Width::Word {
@@ -638,7 +642,7 @@ impl Assembler<'_> {
             ));
         };
         let a = addr.unwrap_or(0);
-        Ok(vec![code, a as u8, (a >> 8) as u8])
+        Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
     }
 
     /// `(zp,x)` and `(zp),y`: zero page only.
@@ -650,7 +654,7 @@ impl Assembler<'_> {
         pos: Pos,
         mode: Mode,
         what: &str,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let name = m.name;
         let Some(code) = self.opcode(m, mode) else {
             return Err(Bad(
@@ -674,19 +678,13 @@ impl Assembler<'_> {
                 ),
             ));
         }
-        Ok(vec![code, a as u8])
+        Ok(smallvec::smallvec![code, a as u8])
     }
 
-    fn branch(
-        &mut self,
-        line: &LineRef,
-        m: &Mnemonic,
-        v: &Value,
-        pos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    fn branch(&mut self, line: &LineRef, m: &Mnemonic, v: &Value, pos: Pos) -> Result<Code, Bad> {
         let code = self.opcode(m, Mode::Relative).unwrap_or(0);
         let Some(target) = self.address(v, pos)? else {
-            return Ok(vec![code, 0]);
+            return Ok(smallvec::smallvec![code, 0]);
         };
         let from = (self.st.star + 2) & 0xffff;
         let mut offset = target as i64 - from as i64;
@@ -715,7 +713,7 @@ impl Assembler<'_> {
                     self.warn("branch-page", span, msg);
                 }
             }
-            return Ok(vec![code, offset as u8]);
+            return Ok(smallvec::smallvec![code, offset as u8]);
         }
         // A branch around a jump, with `-B`; a jump to the same place made
         // earlier in this pass is reused when it is in reach.
@@ -724,7 +722,7 @@ impl Assembler<'_> {
             if let Some(&dest) = self.st.longjumps.get(&key) {
                 let off = dest as i64 - from as i64;
                 if (-128..=127).contains(&off) {
-                    return Ok(vec![code, off as u8]);
+                    return Ok(smallvec::smallvec![code, off as u8]);
                 }
             }
             self.st.longjumps.insert(key, from);
@@ -732,7 +730,7 @@ impl Assembler<'_> {
                 let span = self.span_at(line, pos);
                 self.warn("long-branch", span, "long branch used".into());
             }
-            return Ok(vec![
+            return Ok(smallvec::smallvec![
                 code ^ 0x20,
                 3,
                 0x4c,
@@ -758,7 +756,7 @@ impl Assembler<'_> {
         width: Width,
         vals: &[Located],
         mpos: Pos,
-    ) -> Result<Vec<u8>, Bad> {
+    ) -> Result<Code, Bad> {
         let [v] = vals else {
             return Err(Bad(mpos, "the branch needs one address".into()));
         };
@@ -766,7 +764,7 @@ impl Assembler<'_> {
         let vline = self.st.vline;
         let last_end = self.st.branch_ends.get(&vline).copied();
         let target = self.address(&v.val, v.pos)?;
-        let far = |target: u32| vec![0x4c, target as u8, (target >> 8) as u8];
+        let far = |target: u32| -> Code { smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8] };
         let bytes = match (width, target) {
             // The forced widths are those of the `jmp` it would become.
             (Width::Long, _) => {
@@ -776,7 +774,7 @@ impl Assembler<'_> {
                 ));
             }
             (Width::Word, t) => far(t.unwrap_or(0)),
-            (Width::Byte, None) => vec![code, 0],
+            (Width::Byte, None) => smallvec::smallvec![code, 0],
             (Width::Byte, Some(target)) => {
                 let offset = (target as i64 - (star as i64 + 2)) as i16 as i64;
                 if !(-128..=127).contains(&offset) {
@@ -785,7 +783,7 @@ impl Assembler<'_> {
                         "no byte sized addressing mode for opcode 'jmp'".into(),
                     ));
                 }
-                vec![code, offset as u8]
+                smallvec::smallvec![code, offset as u8]
             }
             (Width::Auto, None) => far(0),
             (Width::Auto, Some(target)) => {
@@ -804,11 +802,11 @@ impl Assembler<'_> {
                 if !(-128..=127).contains(&offset) {
                     far(target)
                 } else if offset == 0 {
-                    Vec::new()
+                    Code::new()
                 } else if offset == 1 {
-                    vec![code ^ 0x20]
+                    smallvec::smallvec![code ^ 0x20]
                 } else {
-                    vec![code, offset as u8]
+                    smallvec::smallvec![code, offset as u8]
                 }
             }
         };

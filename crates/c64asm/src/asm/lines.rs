@@ -56,21 +56,63 @@ pub enum ParseKind {
     Single,
 }
 
-/// One parse, kept for every later pass: sized exactly (a large source has
-/// one per line, so its size is the assembler's memory).
+/// One parse, kept for every later pass. Cheap to clone: callers keep it
+/// while they change the assembler.
+#[derive(Clone)]
 pub struct Parsed {
-    pub result: Result<Box<[Expr]>, Box<SyntaxError>>,
+    pub result: Result<Exprs, Rc<SyntaxError>>,
     /// Where parsing stopped (for `Single`).
     pub end: u32,
-    /// Deprecated operators met, for warnings.
-    pub deprecated: Box<[(Pos, &'static str)]>,
 }
 
+/// A line's parsed expressions: a range of a shared chunk (many lines'
+/// expressions in one allocation instead of one each).
+#[derive(Clone)]
+pub struct Exprs {
+    chunk: Rc<Vec<Expr>>,
+    start: u32,
+    len: u32,
+}
+
+impl std::ops::Deref for Exprs {
+    type Target = [Expr];
+
+    fn deref(&self) -> &[Expr] {
+        &self.chunk[self.start as usize..(self.start + self.len) as usize]
+    }
+}
+
+/// Expressions a chunk holds before the next one is started.
+const CHUNK: usize = 4096;
+
+/// A cached parse, sized for a large source (one per line: its size is the
+/// assembler's memory). Errors and deprecation warnings are rare and kept
+/// aside.
 struct Entry {
-    line: u32,
-    offset: u32,
-    kind: ParseKind,
-    parsed: Rc<Parsed>,
+    /// The parsed expressions (none after a syntax error): chunk and range.
+    chunk: u32,
+    start: u32,
+    len: u32,
+    /// Offset in the line's text (low 29 bits), [`ParseKind`] and whether
+    /// [`Extra`] has something for this entry.
+    key: u32,
+    end: u32,
+}
+
+/// What few parses have.
+#[derive(Default)]
+struct Extra {
+    error: Option<Rc<SyntaxError>>,
+    /// Deprecated operators met, for warnings.
+    deprecated: Box<[(Pos, &'static str)]>,
+}
+
+const EXTRA: u32 = 1 << 31;
+const KIND_SHIFT: u32 = 29;
+const OFFSET_MASK: u32 = (1 << KIND_SHIFT) - 1;
+
+fn key(offset: u32, kind: ParseKind) -> u32 {
+    offset.min(OFFSET_MASK) | (kind as u32) << KIND_SHIFT
 }
 
 /// Parsed expressions by file and line.
@@ -81,48 +123,105 @@ pub struct LineCaches {
     entries: Vec<Entry>,
     /// Next entry of the same line.
     next: Vec<u32>,
+    extras: rustc_hash::FxHashMap<u32, Extra>,
+    chunks: Vec<Rc<Vec<Expr>>>,
+    /// The chunk new expressions are appended to.
+    current: Option<u32>,
 }
 
 const NONE: u32 = u32::MAX;
 
 impl LineCaches {
-    fn find(&self, file: FileId, line: u32, offset: u32, kind: ParseKind) -> Option<Rc<Parsed>> {
+    fn find(&self, file: FileId, line: u32, offset: u32, kind: ParseKind) -> Option<u32> {
+        if offset >= OFFSET_MASK {
+            return None;
+        }
+        let want = key(offset, kind);
         let mut i = *self.first.get(file as usize)?.get(line as usize)?;
         while i != NONE {
-            let e = &self.entries[i as usize];
-            if e.offset == offset && e.kind == kind && e.line == line {
-                return Some(e.parsed.clone());
+            if self.entries[i as usize].key & !EXTRA == want {
+                return Some(i);
             }
             i = self.next[i as usize];
         }
         None
     }
 
-    fn insert(
-        &mut self,
-        file: FileId,
-        lines: usize,
-        line: u32,
-        offset: u32,
-        kind: ParseKind,
-        parsed: Rc<Parsed>,
-    ) {
+    fn insert(&mut self, file: FileId, lines: usize, line: u32, entry: Entry) -> u32 {
         let f = file as usize;
         if self.first.len() <= f {
             self.first.resize(f + 1, Vec::new());
         }
         if self.first[f].len() < lines {
             self.first[f].resize(lines, NONE);
+            // About one parse a line: a large file's table grows once, to
+            // its size (not by doubling, with a copy next to it at the
+            // peak); small texts (macro expansions) grow it as usual.
+            let more = lines.saturating_sub(self.entries.capacity() - self.entries.len());
+            self.entries.reserve(more);
+            self.next.reserve(more);
         }
         let id = self.entries.len() as u32;
-        self.entries.push(Entry {
-            line,
-            offset,
-            kind,
-            parsed,
-        });
+        if entry.key & OFFSET_MASK == OFFSET_MASK {
+            // Beyond what a key holds (a huge expansion text): parsed each
+            // time, never found.
+            self.entries.push(entry);
+            self.next.push(NONE);
+            return id;
+        }
+        self.entries.push(entry);
         self.next.push(self.first[f][line as usize]);
         self.first[f][line as usize] = id;
+        id
+    }
+
+    /// Keep a parse's expressions: appended to the current chunk unless a
+    /// caller still holds it (a parse during a macro call's arguments) or it
+    /// is full.
+    fn store(&mut self, mut v: Vec<Expr>) -> (u32, u32, u32) {
+        let len = v.len() as u32;
+        if let Some(c) = self.current {
+            let free = self.chunks[c as usize].capacity() - self.chunks[c as usize].len();
+            if let Some(chunk) = Rc::get_mut(&mut self.chunks[c as usize])
+                && free >= v.len()
+            {
+                let start = chunk.len() as u32;
+                chunk.append(&mut v);
+                return (c, start, len);
+            }
+            if free >= v.len() {
+                // Held elsewhere: a chunk of its own this time.
+                v.shrink_to_fit();
+                self.chunks.push(Rc::new(v));
+                return (self.chunks.len() as u32 - 1, 0, len);
+            }
+        }
+        let mut chunk = Vec::with_capacity(CHUNK.max(v.len()));
+        chunk.append(&mut v);
+        self.chunks.push(Rc::new(chunk));
+        let c = self.chunks.len() as u32 - 1;
+        self.current = Some(c);
+        (c, 0, len)
+    }
+
+    fn parsed(&self, id: u32) -> Parsed {
+        let e = &self.entries[id as usize];
+        let error = if e.key & EXTRA != 0 {
+            self.extras.get(&id).and_then(|x| x.error.clone())
+        } else {
+            None
+        };
+        Parsed {
+            result: match error {
+                Some(err) => Err(err),
+                None => Ok(Exprs {
+                    chunk: self.chunks[e.chunk as usize].clone(),
+                    start: e.start,
+                    len: e.len,
+                }),
+            },
+            end: e.end,
+        }
     }
 }
 
@@ -146,9 +245,14 @@ impl Assembler<'_> {
     }
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.
-    pub fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> Rc<Parsed> {
-        if let Some(p) = self.lines.find(line.file, line.index, pos as u32, kind) {
-            return p;
+    fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
+        if let Some(id) = self.lines.find(
+            line.file,
+            line.index,
+            pos.min(OFFSET_MASK as usize) as u32,
+            kind,
+        ) {
+            return id;
         }
         let mut p = Parser::new(&line.text, pos, line.end, &mut self.names, self.dialect);
         let result = match kind {
@@ -156,35 +260,40 @@ impl Assembler<'_> {
             ParseKind::Operands => p.operands(),
             ParseKind::Single => p.single().map(|e| vec![e]),
         };
-        let parsed = Rc::new(Parsed {
-            result: result.map(Vec::into_boxed_slice).map_err(Box::new),
-            end: p.pos as u32,
-            deprecated: std::mem::take(&mut p.deprecated).into_boxed_slice(),
-        });
+        let end = p.pos as u32;
+        let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
+        let (exprs, error) = match result {
+            Ok(v) => (v, None),
+            Err(e) => (Vec::new(), Some(Rc::new(e))),
+        };
+        let (chunk, start, len) = self.lines.store(exprs);
+        let extra = error.is_some() || !deprecated.is_empty();
+        let entry = Entry {
+            chunk,
+            start,
+            len,
+            key: key(pos.min(OFFSET_MASK as usize) as u32, kind) | if extra { EXTRA } else { 0 },
+            end,
+        };
         let lines = self.src.get(line.file).line_count();
-        self.lines.insert(
-            line.file,
-            lines,
-            line.index,
-            pos as u32,
-            kind,
-            parsed.clone(),
-        );
-        parsed
+        let id = self.lines.insert(line.file, lines, line.index, entry);
+        if extra {
+            self.lines.extras.insert(id, Extra { error, deprecated });
+        }
+        id
     }
 
     /// Parse and report a syntax error; `None` on error.
-    pub fn parse_exprs(
-        &mut self,
-        line: &LineRef,
-        pos: usize,
-        kind: ParseKind,
-    ) -> Option<Rc<Parsed>> {
-        let parsed = self.parse(line, pos, kind);
+    pub fn parse_exprs(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> Option<Parsed> {
+        let id = self.parse(line, pos, kind);
+        let parsed = self.lines.parsed(id);
         match &parsed.result {
             Ok(_) => {
-                for &(at, what) in &parsed.deprecated {
-                    self.deprecation(line, at as usize, what);
+                if let Some(x) = self.lines.extras.get(&id) {
+                    let deprecated = x.deprecated.clone();
+                    for &(at, what) in deprecated.iter() {
+                        self.deprecation(line, at as usize, what);
+                    }
                 }
                 Some(parsed)
             }

@@ -281,7 +281,7 @@ impl Assembler<'_> {
         }
     }
 
-    pub fn finish(self) -> Result<Program, Diagnostics> {
+    pub fn finish(mut self) -> Result<Program, Diagnostics> {
         let has_errors = self.diags.iter().any(|d| d.severity == Severity::Error);
         // A failed run shows its errors only, as 64tass does.
         let diags: Vec<Diagnostic> = self
@@ -290,7 +290,15 @@ impl Assembler<'_> {
             .filter(|p| !has_errors || p.severity == Severity::Error)
             .map(|p| self.to_diagnostic(p))
             .collect();
-        let symbols = self.symbols();
+        let symbols = if self.opts.list_symbols {
+            // The parsed lines are done with: their memory (most of the
+            // run's) goes back before the symbol list is made, so the two
+            // don't add up.
+            drop(std::mem::take(&mut self.lines));
+            self.symbols()
+        } else {
+            Vec::new()
+        };
         let passes = self.st.pass;
         let Assembler {
             src,

@@ -283,6 +283,10 @@ pub struct Expr {
     pub kind: ExprKind,
 }
 
+// A large source's parsed lines are mostly `Expr`s: keep it this size.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Expr>() == 32);
+
 /// The deepest expression tree accepted: 64tass takes tens of thousands of
 /// nested parentheses; beyond this an expression is an error, not a crash
 /// (the assembler runs on a stack sized for it, see `on_big_stack`).
@@ -292,14 +296,16 @@ pub const MAX_HEIGHT: u32 = 100_000;
 pub enum ExprKind {
     Int(i64),
     Bits(Bits),
-    /// An integer or bit string literal beyond 64 bits.
-    Big(crate::value::Value),
+    /// An integer or bit string literal beyond 64 bits (boxed, like every
+    /// large or rare payload: an `Expr` is 32 bytes, and a large source's
+    /// parsed lines are most of the assembler's memory).
+    Big(Box<crate::value::Value>),
     Float(f64),
     Str(Rc<str>),
     /// `x"..."` and `z"..."`: literal bytes.
     Bytes(Rc<[u8]>),
     /// `b"..."` and friends: encoded with the current encoding when evaluated.
-    EncStr(TextMode, Rc<str>),
+    EncStr(Box<(TextMode, Rc<str>)>),
     /// `?`: uninitialized memory.
     Gap,
     /// `*`: the program counter at the start of the line.
@@ -322,8 +328,10 @@ pub enum ExprKind {
     DCond(Box<[Expr; 3]>),
     /// `a.b`: member lookup (the right side is a symbol, or a list of them).
     Member(Box<[Expr; 2]>),
-    Call(Box<Expr>, Box<[Expr]>),
-    Index(Box<Expr>, Box<[Expr]>),
+    /// `f(args)`: the function and the arguments.
+    Call(Box<(Expr, Box<[Expr]>)>),
+    /// `v[args]`
+    Index(Box<(Expr, Box<[Expr]>)>),
     /// `a:b:c` inside an index.
     Slice(Box<[Expr]>),
     List(Box<[Expr]>),
@@ -351,7 +359,7 @@ impl Expr {
             ExprKind::Binary(_, ab) => ab[0].text_start(),
             ExprKind::Member(ab) => ab[0].text_start(),
             ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].text_start(),
-            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.text_start(),
+            ExprKind::Call(c) | ExprKind::Index(c) => c.0.text_start(),
             ExprKind::Addr(AddrOp::Index(_), inner) => inner.text_start().min(self.pos),
             _ => self.pos,
         }
@@ -365,7 +373,7 @@ impl Expr {
             ExprKind::Binary(_, ab) => ab[0].start(),
             ExprKind::Member(ab) => ab[0].start(),
             ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].start(),
-            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.start(),
+            ExprKind::Call(c) | ExprKind::Index(c) => c.0.start(),
             ExprKind::Addr(_, inner) => inner.start(),
             _ => self.pos,
         }
@@ -379,7 +387,7 @@ fn height(kind: &ExprKind) -> u32 {
         ExprKind::Unary(_, a) | ExprKind::Paren(a) | ExprKind::Addr(_, a) => a.height,
         ExprKind::Binary(_, ab) | ExprKind::Member(ab) => below(&ab[..]),
         ExprKind::Cond(abc) | ExprKind::DCond(abc) => below(&abc[..]),
-        ExprKind::Call(f, args) | ExprKind::Index(f, args) => f.height.max(below(args)),
+        ExprKind::Call(c) | ExprKind::Index(c) => c.0.height.max(below(&c.1)),
         ExprKind::Slice(items) | ExprKind::List(items) | ExprKind::Tuple(items) => below(items),
         ExprKind::Dict(pairs) => pairs
             .iter()

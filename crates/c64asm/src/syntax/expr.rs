@@ -577,7 +577,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             Number::Int(v) => ExprKind::Int(v),
             Number::Bits(b) => ExprKind::Bits(b),
             Number::Float(f) => ExprKind::Float(f),
-            Number::Big(v) => ExprKind::Big(v),
+            Number::Big(v) => ExprKind::Big(Box::new(v)),
         };
         Ok(Expr::new(start as Pos, kind))
     }
@@ -607,7 +607,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         let (s, end) = scan::string(&self.text[..self.end], self.pos + 1)?;
         self.pos = end;
         let kind = match mode {
-            Some(m) => ExprKind::EncStr(m, s.into()),
+            Some(m) => ExprKind::EncStr(Box::new((m, s.into()))),
             None if lower == b'x' => ExprKind::Bytes(scan::hex_bytes(&s, start)?.into()),
             None => ExprKind::Bytes(scan::z85_bytes(&s, start)?.into()),
         };
@@ -736,12 +736,12 @@ impl<'t, 'n> Parser<'t, 'n> {
                 b'(' => {
                     self.pos += 1;
                     let args = self.items(b')')?;
-                    e = Expr::new(pos, ExprKind::Call(Box::new(e), args.into()));
+                    e = Expr::new(pos, ExprKind::Call(Box::new((e, args.into()))));
                 }
                 b'[' => {
                     self.pos += 1;
                     let args = self.index_args()?;
-                    e = Expr::new(pos, ExprKind::Index(Box::new(e), args.into()));
+                    e = Expr::new(pos, ExprKind::Index(Box::new((e, args.into()))));
                 }
                 b'.' if self.peek_at(1) != b'.' && self.peek_at(1) != b'=' => {
                     self.pos += 1;
@@ -879,10 +879,10 @@ mod tests {
             ExprKind::Paren(a) => format!("[{}]", show(a, names)),
             ExprKind::Addr(op, a) => format!("{op:?}({})", show(a, names)),
             ExprKind::Member(ab) => format!("{}{}", show(&ab[0], names), show(&ab[1], names)),
-            ExprKind::Call(f, args) => format!(
+            ExprKind::Call(c) => format!(
                 "{}({})",
-                show(f, names),
-                args.iter()
+                show(&c.0, names),
+                c.1.iter()
                     .map(|a| show(a, names))
                     .collect::<Vec<_>>()
                     .join(",")

@@ -96,9 +96,10 @@ impl AddrMode {
         Some(AddrMode((self.0 << 4) | AddrMode::code(op)))
     }
 
-    /// The operators from the innermost (applied first) to the outermost.
-    pub fn ops(self) -> Vec<AddrOp> {
-        let mut out = Vec::new();
+    /// The operators from the innermost (applied first) to the outermost
+    /// (at most eight: kept inline, as instructions ask for them every pass).
+    pub fn ops(self) -> smallvec::SmallVec<[AddrOp; 8]> {
+        let mut out = smallvec::SmallVec::new();
         let mut m = self.0;
         while m != 0 {
             if let Some(op) = AddrMode::op(m & 15) {
