@@ -31,9 +31,6 @@ pub struct Label {
     /// The value is assigned after the line (macro results, `.binclude`).
     pub update_after: bool,
     pub span: Span,
-    /// Errors its value kept (a constant whose expression failed): reported
-    /// where it is used.
-    pub deferred: Option<u32>,
 }
 
 /// Anonymous labels of a namespace: `-` and `+` definitions by their count.
@@ -217,7 +214,6 @@ impl Symbols {
             strength,
             update_after: false,
             span,
-            deferred: None,
         });
         let space = self.ns_mut(ns);
         space.labels.insert((name, strength), id);
@@ -248,7 +244,6 @@ impl Symbols {
             strength: 0,
             update_after: false,
             span,
-            deferred: None,
         });
         let a = &mut self.ns_mut(ns).anon;
         let list = if back { &mut a.back } else { &mut a.fwd };

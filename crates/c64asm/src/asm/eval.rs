@@ -237,7 +237,9 @@ impl Assembler<'_> {
     /// Report a fault at `pos` (faults about values not known yet are only
     /// consequences of an earlier "not defined" and are not repeated).
     pub fn fault(&mut self, line: &LineRef, pos: Pos, f: Fault) -> Reported {
-        if !f.none {
+        if let Some(id) = f.kept {
+            self.raise_kept(id, f.eager);
+        } else if !f.none {
             let kind = if f.msg.starts_with("division by zero") {
                 Kind::DivisionByZero
             } else if f.msg.starts_with("too large") || f.msg.starts_with("value needs") {
@@ -298,9 +300,6 @@ impl Assembler<'_> {
 
     /// Mark a label read (it may now need another pass if redefined later).
     pub fn touch(&mut self, id: LabelId) {
-        if let Some(d) = self.syms.label(id).deferred {
-            self.raise_deferred(d);
-        }
         let pass = self.st.pass;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
@@ -437,10 +436,16 @@ impl Assembler<'_> {
 
     /// Evaluate an argument list: `*list` spreads into several values.
     pub fn eval_args(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Args> {
+        self.eval_list(line, exprs, false)
+    }
+
+    /// Evaluate the elements of a list, tuple or call: with `keep`, an
+    /// element that fails is an error value (reported only if used).
+    fn eval_list(&mut self, line: &LineRef, exprs: &[Expr], keep: bool) -> EResult<Args> {
         let mut out = Args::with_capacity(exprs.len());
         for e in exprs {
             if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {
-                let v = self.eval(line, inner)?;
+                let v = self.eval_maybe_kept(line, inner, keep)?;
                 match v.elements() {
                     Some(items) => out.extend(items.iter().map(|x| Located {
                         val: x.clone(),
@@ -449,7 +454,7 @@ impl Assembler<'_> {
                     None => out.push(Located { val: v, pos: e.pos }),
                 }
             } else {
-                let v = self.eval(line, e)?;
+                let v = self.eval_maybe_kept(line, e, keep)?;
                 out.push(Located {
                     val: v,
                     pos: e.start(),
@@ -457,6 +462,28 @@ impl Assembler<'_> {
             }
         }
         Ok(out)
+    }
+
+    fn eval_maybe_kept(&mut self, line: &LineRef, e: &Expr, keep: bool) -> EResult<Value> {
+        if keep {
+            self.eval_kept(line, e)
+        } else {
+            self.eval(line, e)
+        }
+    }
+
+    /// Evaluate with a failure kept in the value (see [`Value::Error`]).
+    pub fn eval_kept(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        self.keeping(|a| a.eval(line, e), |v| v)
+    }
+
+    /// An error value coming out of a symbol, an element or a call is used
+    /// here: report what it holds.
+    fn used(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
+        match v {
+            Value::Error(f) => Err(self.fault(line, pos, (*f).clone())),
+            v => Ok(v),
+        }
     }
 
     pub fn eval(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
@@ -478,8 +505,14 @@ impl Assembler<'_> {
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
             ExprKind::Star => Ok(Value::Code(self.star_code())),
-            ExprKind::Anon(n) => self.anon(line, *n, e.pos),
-            ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
+            ExprKind::Anon(n) => {
+                let v = self.anon(line, *n, e.pos)?;
+                self.used(line, e.pos, v)
+            }
+            ExprKind::Ident(name) => {
+                let v = self.symbol(line, *name, e.pos)?;
+                self.used(line, e.pos, v)
+            }
             ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
             ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
@@ -516,20 +549,21 @@ impl Assembler<'_> {
                 let a = self.eval(line, &parts[1])?;
                 let b = self.eval(line, &parts[2])?;
                 let r = dcond(&c, &a, &b, self);
-                self.check(line, e.pos, r)
+                let v = self.check(line, e.pos, r)?;
+                self.used(line, e.pos, v)
             }
             ExprKind::List(items) => {
-                let vals = self.eval_args(line, items)?;
+                let vals = self.eval_list(line, items, true)?;
                 Ok(Value::list(vals.into_iter().map(|l| l.val).collect()))
             }
             ExprKind::Tuple(items) => {
-                let vals = self.eval_args(line, items)?;
+                let vals = self.eval_list(line, items, true)?;
                 Ok(Value::tuple(vals.into_iter().map(|l| l.val).collect()))
             }
             ExprKind::Dict(pairs) => {
                 let mut d = Dict::default();
                 for (k, v) in pairs.iter() {
-                    let val = self.eval(line, v)?;
+                    let val = self.eval_kept(line, v)?;
                     match k {
                         None => d.default = Some(val),
                         Some(k) => {
@@ -549,8 +583,14 @@ impl Assembler<'_> {
                 }
                 Ok(Value::Dict(Rc::new(d)))
             }
-            ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
-            ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
+            ExprKind::Member(ab) => {
+                let v = self.member(line, &ab[0], &ab[1])?;
+                self.used(line, ab[1].pos, v)
+            }
+            ExprKind::Call(f, args) => {
+                let v = self.call(line, f, args, e.pos)?;
+                self.used(line, e.pos, v)
+            }
             ExprKind::Index(v, args) => {
                 let base = self.eval(line, v)?;
                 if base.is_none() {
@@ -573,7 +613,8 @@ impl Assembler<'_> {
                     return self.index_code(line, c, &idx, e.pos);
                 }
                 let r = value::index(&base, &idx, self);
-                self.check(line, e.pos, r)
+                let v = self.check(line, e.pos, r)?;
+                self.used(line, e.pos, v)
             }
             ExprKind::Slice(_) => {
                 let span = self.span_at(line, e.pos);
@@ -815,7 +856,7 @@ impl Assembler<'_> {
 
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
         let callee = self.eval(line, f)?;
-        let vals = self.eval_args(line, args)?;
+        let vals = self.eval_list(line, args, true)?;
         self.call_value(line, callee, vals, pos)
     }
 
@@ -829,6 +870,18 @@ impl Assembler<'_> {
     ) -> EResult<Value> {
         if callee.is_none() {
             return Ok(Value::None);
+        }
+        // Built-ins use their arguments (a user function may not): 64tass
+        // reports an error value passed to them, `format()`'s even inside a
+        // constant's value.
+        if !matches!(callee, Value::Func(_)) {
+            for arg in vals.iter() {
+                if let Value::Error(f) = &arg.val {
+                    let mut f = (**f).clone();
+                    f.eager |= matches!(callee, Value::Builtin(Builtin::Format));
+                    return Err(self.fault(line, arg.pos, f));
+                }
+            }
         }
         match callee {
             Value::Builtin(b) => self.call_builtin(line, b, &vals, pos),

@@ -29,17 +29,24 @@ fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
 }
 
 /// Apply `f` to a value, element by element through lists and tuples.
+/// An element that fails holds its error (64tass keeps it in the list),
+/// unless the error is one reported at once.
 fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
+    let each = |items: &[Value]| -> FResult<Vec<Value>> {
+        items
+            .iter()
+            .map(|x| match map1(x, f) {
+                Err(e) if e.eager => Err(e),
+                r => Ok(value::convert::keep(r)),
+            })
+            .collect()
+    };
     match v {
-        Value::List(items) => Ok(Value::list(
-            items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
-        )),
-        Value::Tuple(items) => Ok(Value::tuple(
-            items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
-        )),
+        Value::List(items) => Ok(Value::list(each(items)?)),
+        Value::Tuple(items) => Ok(Value::tuple(each(items)?)),
         // 64tass maps over a dictionary's `key:value` entries.
         Value::Dict(d) => map1(&d.entries(), f),
-        Value::None => Ok(Value::None),
+        Value::None | Value::Error(_) => Ok(v.clone()),
         _ => f(v),
     }
 }
@@ -411,7 +418,10 @@ impl Assembler<'_> {
             }
             Builtin::Repr => {
                 one(vals.len())?;
-                map1(vals[0], &|x| Ok(Value::str(&repr(x, env))))
+                map1(vals[0], &|x| {
+                    value::convert::deep_error(x)?;
+                    Ok(Value::str(&repr(x, env)))
+                })
             }
             Builtin::Format => self.format(&vals),
             Builtin::All | Builtin::Any => {
@@ -439,6 +449,8 @@ impl Assembler<'_> {
                     _ => (4, true),
                 };
                 one(vals.len())?;
+                // Like their range errors, an error among the elements at once.
+                value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| int_bytes(x, len, signed, env))
             }
             Builtin::Rta => {
@@ -551,7 +563,10 @@ impl Assembler<'_> {
             }),
             Type::Float => map1(v, &|x| real(to_float(x, env)?)),
             Type::Bool => map1(v, &|x| Ok(Value::Bool(to_bool(x, env)?))),
-            Type::Str => map1(v, &|x| Ok(Value::str(&to_str(x, env)))),
+            Type::Str => map1(v, &|x| {
+                value::convert::deep_error(x)?;
+                Ok(Value::str(&to_str(x, env)))
+            }),
             Type::Bits => {
                 let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
                 map1(v, &|x| Ok(sized_bits(x, width, false, env)?.into_value()))
@@ -804,6 +819,7 @@ impl Assembler<'_> {
                     (String::new(), s)
                 }
                 's' | 'r' => {
+                    value::convert::deep_error(arg).map_err(Fault::eager)?;
                     let mut s = if conv == 's' {
                         to_str(arg, env)
                     } else {

@@ -26,6 +26,7 @@ mod result;
 mod state;
 
 use std::path::Path;
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
@@ -38,6 +39,8 @@ use crate::program::Program;
 use crate::source::{FileId, SourceMap, Span};
 use crate::symbols::Symbols;
 use crate::syntax::expr::Dialect;
+use crate::value::{Fault, Value};
+use eval::EResult;
 
 pub(crate) use eval::builtin_name;
 pub(crate) use state::PassState;
@@ -311,8 +314,10 @@ impl<'o> Assembler<'o> {
         });
     }
 
-    /// Report the errors a constant's value kept (once per place and pass).
-    pub fn raise_deferred(&mut self, id: u32) {
+    /// Report errors kept in a value (once per place and pass; inside another
+    /// value's evaluation they are kept again, see `keep_errors`). `eager`:
+    /// reported at once even there (see `Fault::eager`).
+    pub fn raise_kept(&mut self, id: u32, eager: bool) {
         let Some(list) = self.deferred.get(id as usize) else {
             return;
         };
@@ -331,10 +336,69 @@ impl<'o> Assembler<'o> {
                     .hash(&mut h);
                 h.finish()
             };
-            if self.diag_keys.insert(key) && self.diags.len() < 10_000 {
+            let fresh = if self.deferring > 0 {
+                !self.diag_keys.contains(&key)
+            } else {
+                self.diag_keys.insert(key)
+            };
+            if fresh && self.diags.len() < 10_000 {
+                if eager && self.deferring > 0 {
+                    self.eager.push(self.diags.len());
+                }
                 self.diags.push(p);
             }
         }
+    }
+
+    /// Evaluate with errors kept in the value instead of reported (64tass's
+    /// error values): what failed becomes a [`Value::Error`], reported only
+    /// where that value is used.
+    pub fn keeping<T>(
+        &mut self,
+        eval: impl FnOnce(&mut Self) -> EResult<T>,
+        wrap: impl FnOnce(Value) -> T,
+    ) -> EResult<T> {
+        let before = self.diags.len();
+        self.deferring += 1;
+        let r = eval(self);
+        self.deferring -= 1;
+        match self.keep_errors(before) {
+            Some(id) => Ok(wrap(Value::Error(Rc::new(Fault::kept(id))))),
+            None => r,
+        }
+    }
+
+    /// Move the errors reported since `before` (but not the eager ones, nor
+    /// warnings) to a new kept list; its id if there were any.
+    fn keep_errors(&mut self, before: usize) -> Option<u32> {
+        if self.diags.len() == before {
+            return None;
+        }
+        let marks = std::mem::take(&mut self.eager);
+        let (outer, inner): (Vec<usize>, Vec<usize>) = marks.into_iter().partition(|&i| i < before);
+        self.eager = outer;
+        let mut errors = Vec::new();
+        let mut stay = Vec::new();
+        for (i, p) in self.diags.drain(before..).enumerate() {
+            let eager = inner.contains(&(before + i));
+            if p.severity != crate::diag::Severity::Error || eager {
+                stay.push((p, eager));
+            } else {
+                errors.push(p);
+            }
+        }
+        for (p, eager) in stay {
+            // Still eager for an enclosing evaluation that keeps errors.
+            if eager && self.deferring > 0 {
+                self.eager.push(self.diags.len());
+            }
+            self.diags.push(p);
+        }
+        if errors.is_empty() {
+            return None;
+        }
+        self.deferred.push(errors);
+        Some(self.deferred.len() as u32 - 1)
     }
 
     /// Attach a note to the last diagnostic.

@@ -17,6 +17,9 @@ pub struct Fault {
     /// (encoding, `byte()`-style range, `format()` argument count errors)
     /// where they happen, while other errors stay in the value until used.
     pub eager: bool,
+    /// Errors already located and kept by the assembler (its id for them):
+    /// an error value being used reports these instead of `msg`.
+    pub kept: Option<u32>,
 }
 
 impl Fault {
@@ -26,6 +29,15 @@ impl Fault {
             none: false,
             char_index: None,
             eager: false,
+            kept: None,
+        }
+    }
+
+    /// The errors the assembler kept under `id` (see `kept`).
+    pub fn kept(id: u32) -> Fault {
+        Fault {
+            kept: Some(id),
+            ..Fault::new("")
         }
     }
 
@@ -36,6 +48,7 @@ impl Fault {
             none: true,
             char_index: None,
             eager: false,
+            kept: None,
         }
     }
 
@@ -49,6 +62,40 @@ impl Fault {
 }
 
 pub type FResult<T> = Result<T, Fault>;
+
+/// The error an error value holds, if `v` is one: using such a value
+/// reports it (64tass keeps errors in values until they are used).
+pub fn error_of(v: &Value) -> FResult<()> {
+    match v {
+        Value::Error(f) => Err((**f).clone()),
+        _ => Ok(()),
+    }
+}
+
+/// The first error value anywhere in `v` (in its elements, keys, ...): what
+/// a function that looks at every part of a value (`repr`, `str`) reports.
+pub fn deep_error(v: &Value) -> FResult<()> {
+    match v {
+        Value::Error(f) => Err((**f).clone()),
+        Value::List(items) | Value::Tuple(items) => items.iter().try_for_each(deep_error),
+        Value::Dict(d) => {
+            for (k, x) in &d.pairs {
+                deep_error(k)?;
+                deep_error(x)?;
+            }
+            d.default.as_ref().map_or(Ok(()), deep_error)
+        }
+        Value::Addr(a) => deep_error(&a.val),
+        Value::ColonList(kv) => deep_error(&kv.0).and_then(|_| deep_error(&kv.1)),
+        _ => Ok(()),
+    }
+}
+
+/// A failed element of a list operation as an element: 64tass keeps the
+/// error in the result (`[1/0] + 1` is a list holding an error).
+pub fn keep(r: FResult<Value>) -> Value {
+    r.unwrap_or_else(|f| Value::Error(std::rc::Rc::new(f)))
+}
 
 /// What conversions need from the assembler: the current text encoding and
 /// the numeric value of labels.
@@ -98,6 +145,7 @@ pub fn numeric(v: &Value, env: &dyn Env) -> FResult<Value> {
         Value::Code(c) => numeric(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => numeric(&a.val, env)?,
         Value::None => return Err(Fault::none()),
+        Value::Error(f) => return Err((**f).clone()),
         _ => {
             return Err(Fault::new(format!(
                 "can't get integer value of {}",
@@ -211,6 +259,7 @@ pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
         Value::Code(c) => to_bool(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
         Value::None => return Err(Fault::none()),
+        Value::Error(f) => return Err((**f).clone()),
         _ => {
             return Err(Fault::new(format!(
                 "can't get boolean value of {}",

@@ -5,7 +5,9 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, float_to_int, numeric, to_bool, to_int};
+use super::convert::{
+    Env, FResult, Fault, describe, error_of, float_to_int, keep, numeric, to_bool, to_int,
+};
 use super::{Address, Bits, CodeRef, Value, int, seq};
 use crate::syntax::ast::{AddrOp, BinOp, UnOp};
 
@@ -32,12 +34,13 @@ fn bool_bits(b: bool) -> Bits {
     Bits::new(b as u64, 1)
 }
 
+/// An operator applied to each element; an element that fails holds its error.
 fn mapped(items: &[Value], list: bool, f: impl Fn(&Value) -> FResult<Value>) -> FResult<Value> {
-    let out: FResult<Vec<Value>> = items.iter().map(f).collect();
+    let out: Vec<Value> = items.iter().map(|x| keep(f(x))).collect();
     Ok(if list {
-        Value::list(out?)
+        Value::list(out)
     } else {
-        Value::tuple(out?)
+        Value::tuple(out)
     })
 }
 
@@ -46,7 +49,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     match v {
         Value::List(items) => return mapped(items, true, |x| unary(op, x, env)),
         Value::Tuple(items) => return mapped(items, false, |x| unary(op, x, env)),
-        Value::None => return Ok(Value::None),
+        Value::None | Value::Error(_) => return Ok(v.clone()),
         _ => {}
     }
     if op == UnOp::Not {
@@ -200,16 +203,12 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             if x.len() == y.len() {
                 x.iter()
                     .zip(y.iter())
-                    .map(|(p, q)| binary(op, p, q, env))
-                    .collect::<FResult<_>>()?
+                    .map(|(p, q)| keep(binary(op, p, q, env)))
+                    .collect()
             } else if x.len() == 1 {
-                y.iter()
-                    .map(|q| binary(op, &x[0], q, env))
-                    .collect::<FResult<_>>()?
+                y.iter().map(|q| keep(binary(op, &x[0], q, env))).collect()
             } else if y.len() == 1 {
-                x.iter()
-                    .map(|p| binary(op, p, &y[0], env))
-                    .collect::<FResult<_>>()?
+                x.iter().map(|p| keep(binary(op, p, &y[0], env))).collect()
             } else {
                 return Err(Fault::new(format!(
                     "operands could not be broadcast together with shapes {} and {}",
@@ -218,14 +217,8 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
                 )));
             }
         }
-        (Some(x), None) => x
-            .iter()
-            .map(|p| binary(op, p, b, env))
-            .collect::<FResult<_>>()?,
-        (None, Some(y)) => y
-            .iter()
-            .map(|q| binary(op, a, q, env))
-            .collect::<FResult<_>>()?,
+        (Some(x), None) => x.iter().map(|p| keep(binary(op, p, b, env))).collect(),
+        (None, Some(y)) => y.iter().map(|q| keep(binary(op, a, q, env))).collect(),
         (None, None) => unreachable!("broadcast needs a list"),
     };
     Ok(if list {
@@ -240,6 +233,13 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
+    }
+    // An error value (an element of a list) stays one.
+    if let Value::Error(_) = a {
+        return Ok(a.clone());
+    }
+    if let Value::Error(_) = b {
+        return Ok(b.clone());
     }
     if let Some(r) = fold(op, a, b, env) {
         return r;
@@ -541,6 +541,8 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
 /// Equality as `==` sees it: numbers by value across bool/int/bits/float,
 /// strings and bytes by content, lists and tuples element by element.
 fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
+    error_of(a)?;
+    error_of(b)?;
     Ok(match (a, b) {
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
@@ -583,6 +585,9 @@ fn float_compare(a: f64, b: f64) -> Ordering {
 
 /// Ordering of two values, `None` if they can't be compared.
 pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>> {
+    if let Err(f) = error_of(a).and_then(|_| error_of(b)) {
+        return Some(Err(f));
+    }
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {

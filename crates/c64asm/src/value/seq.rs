@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, numeric, to_int};
+use super::convert::{Env, FResult, Fault, describe, keep, numeric, to_int};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -36,7 +36,7 @@ enum Sel {
 fn position(i: i128, len: usize) -> FResult<usize> {
     let j = if i < 0 { i + len as i128 } else { i };
     if j < 0 || j >= len as i128 {
-        return Err(Fault::new("index out of range"));
+        return Err(Fault::new(format!("index out of range int '{i}'")));
     }
     Ok(j as usize)
 }
@@ -110,6 +110,34 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
         }
     };
     match v {
+        // A list of positions or keys picks element by element; one that
+        // fails is an error element (64tass keeps it until it is used).
+        Value::List(items) | Value::Tuple(items)
+            if let IndexArg::Value(w) = first
+                && let Some(picks) = w.elements() =>
+        {
+            let out: Vec<Value> = picks
+                .iter()
+                .map(|p| {
+                    keep(
+                        to_int(p, env)
+                            .and_then(|i| position(i, items.len()))
+                            .and_then(|i| deeper(&items[i])),
+                    )
+                })
+                .collect();
+            Ok(seq_like(v, out))
+        }
+        Value::Dict(d)
+            if let IndexArg::Value(w) = first
+                && let Some(keys) = w.elements() =>
+        {
+            let out: Vec<Value> = keys
+                .iter()
+                .map(|k| keep(dict_lookup(d, k, env).and_then(|x| deeper(&x))))
+                .collect();
+            Ok(seq_like(w, out))
+        }
         Value::List(items) | Value::Tuple(items) => {
             let list = matches!(v, Value::List(_));
             match selection(first, items.len(), env)? {
@@ -174,20 +202,28 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
             let IndexArg::Value(key) = first else {
                 return Err(Fault::new("dictionaries can't be sliced"));
             };
-            let found = dict_get(d, key, env)?;
-            match found {
-                Some(x) => deeper(&x),
-                None => Err(Fault::new(format!(
-                    "key not in dictionary {}",
-                    describe(key, env)
-                ))),
-            }
+            deeper(&dict_lookup(d, key, env)?)
         }
         _ => Err(Fault::new(format!(
             "indexing '[]' of {} not possible",
             describe(v, env)
         ))),
     }
+}
+
+/// A list if `like` is one, else a tuple.
+fn seq_like(like: &Value, items: Vec<Value>) -> Value {
+    if matches!(like, Value::List(_)) {
+        Value::list(items)
+    } else {
+        Value::tuple(items)
+    }
+}
+
+/// `dict[key]`: the value, or "key not in dictionary".
+fn dict_lookup(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Value> {
+    dict_get(d, key, env)?
+        .ok_or_else(|| Fault::new(format!("key not in dictionary {}", describe(key, env))))
 }
 
 fn only_one_axis(rest: &[IndexArg]) -> FResult<()> {
