@@ -60,8 +60,11 @@ impl Env for Assembler<'_> {
         })
     }
 
+    /// 64tass reports a character it can't encode at once, wherever the
+    /// string is (see `Fault::eager`).
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
         self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
+            eager: true,
             char_index: Some(s[..u.offset.min(s.len())].chars().count()),
             ..Fault::new(format!(
                 "can't encode character '{}' (U+{:04X})",
@@ -237,8 +240,8 @@ impl Assembler<'_> {
     /// Report a fault at `pos` (faults about values not known yet are only
     /// consequences of an earlier "not defined" and are not repeated).
     pub fn fault(&mut self, line: &LineRef, pos: Pos, f: Fault) -> Reported {
-        if let Some(id) = f.kept {
-            self.raise_kept(id, f.eager);
+        if let Some(kept) = &f.kept {
+            self.raise_kept(kept, f.eager);
         } else if !f.none {
             let kind = if f.msg.starts_with("division by zero") {
                 Kind::DivisionByZero
@@ -532,16 +535,21 @@ impl Assembler<'_> {
             }
             ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
+                // 64tass evaluates both sides: the one not taken only loses
+                // its errors (but reports those it reports at once).
                 let c = self.eval(line, &parts[0])?;
+                let a = self.eval_kept(line, &parts[1]);
+                let b = self.eval_kept(line, &parts[2]);
                 if c.is_none() {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&c, self);
-                if self.check(line, parts[0].pos, r)? {
-                    self.eval(line, &parts[1])
+                let v = if self.check(line, parts[0].pos, r)? {
+                    (a?, parts[1].pos)
                 } else {
-                    self.eval(line, &parts[2])
-                }
+                    (b?, parts[2].pos)
+                };
+                self.used(line, v.1, v.0)
             }
             ExprKind::DCond(parts) => {
                 // Element-wise condition on lists: evaluate both sides.
@@ -653,13 +661,16 @@ impl Assembler<'_> {
         // `&&` and `||` only evaluate the side they return.
         match op {
             BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
+                // As `?:`, both sides are evaluated; the other side's
+                // errors are only reported if it is the result.
+                let y = self.eval_kept(line, b);
                 if x.is_none() {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&x, self);
                 let t = self.check(line, a.pos, r)?;
                 return if t == (op == BinOp::LAnd) {
-                    self.eval(line, b)
+                    self.used(line, b.pos, y?)
                 } else {
                     Ok(x)
                 };
@@ -872,13 +883,28 @@ impl Assembler<'_> {
             return Ok(Value::None);
         }
         // Built-ins use their arguments (a user function may not): 64tass
-        // reports an error value passed to them, `format()`'s even inside a
-        // constant's value.
+        // reports an error value passed to them; `format()` and the byte
+        // conversions even inside a constant's value.
         if !matches!(callee, Value::Func(_)) {
             for arg in vals.iter() {
                 if let Value::Error(f) = &arg.val {
                     let mut f = (**f).clone();
-                    f.eager |= matches!(callee, Value::Builtin(Builtin::Format));
+                    f.eager |= matches!(
+                        callee,
+                        Value::Builtin(
+                            Builtin::Format
+                                | Builtin::Byte
+                                | Builtin::Char
+                                | Builtin::Word
+                                | Builtin::Addr
+                                | Builtin::Sint
+                                | Builtin::Long
+                                | Builtin::Lint
+                                | Builtin::Dword
+                                | Builtin::Dint
+                                | Builtin::Rta
+                        )
+                    );
                     return Err(self.fault(line, arg.pos, f));
                 }
             }

@@ -35,10 +35,7 @@ fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
     let each = |items: &[Value]| -> FResult<Vec<Value>> {
         items
             .iter()
-            .map(|x| match map1(x, f) {
-                Err(e) if e.eager => Err(e),
-                r => Ok(value::convert::keep(r)),
-            })
+            .map(|x| value::convert::keep_lazy(map1(x, f)))
             .collect()
     };
     match v {
@@ -455,8 +452,9 @@ impl Assembler<'_> {
             }
             Builtin::Rta => {
                 one(vals.len())?;
+                value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| {
-                    let v = to_uval(x, 16, env)?;
+                    let v = to_uval(x, 16, env).map_err(Fault::eager)?;
                     let r = (v as u16).wrapping_sub(1);
                     Ok(Value::Bytes(r.to_le_bytes().to_vec().into()))
                 })

@@ -39,6 +39,7 @@ use crate::program::Program;
 use crate::source::{FileId, SourceMap, Span};
 use crate::symbols::Symbols;
 use crate::syntax::expr::Dialect;
+use crate::value::convert::Kept;
 use crate::value::{Fault, Value};
 use eval::EResult;
 
@@ -77,9 +78,6 @@ pub(crate) struct Assembler<'o> {
     pub diags: Vec<Pending>,
     /// Hashes of this pass's diagnostics (each is reported once).
     diag_keys: rustc_hash::FxHashSet<u64>,
-    /// Errors of constants' values, reported where the constant is used
-    /// (64tass keeps the error in the value: an unused constant's is never seen).
-    pub deferred: Vec<Vec<Pending>>,
     /// Inside a constant's value: errors are kept, not reported yet.
     pub deferring: u32,
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
@@ -122,7 +120,6 @@ impl<'o> Assembler<'o> {
             diags: Vec::new(),
             diag_keys: Default::default(),
             undefined: Default::default(),
-            deferred: Vec::new(),
             deferring: 0,
             eager: Vec::new(),
             record: result::Recorder::new(opts.record_lines),
@@ -317,11 +314,11 @@ impl<'o> Assembler<'o> {
     /// Report errors kept in a value (once per place and pass; inside another
     /// value's evaluation they are kept again, see `keep_errors`). `eager`:
     /// reported at once even there (see `Fault::eager`).
-    pub fn raise_kept(&mut self, id: u32, eager: bool) {
-        let Some(list) = self.deferred.get(id as usize) else {
+    pub fn raise_kept(&mut self, kept: &Kept, eager: bool) {
+        let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
             return;
         };
-        for p in list.clone() {
+        for p in list.iter().cloned() {
             let key = {
                 use std::hash::{Hash, Hasher};
                 let mut h = rustc_hash::FxHasher::default();
@@ -363,14 +360,14 @@ impl<'o> Assembler<'o> {
         let r = eval(self);
         self.deferring -= 1;
         match self.keep_errors(before) {
-            Some(id) => Ok(wrap(Value::Error(Rc::new(Fault::kept(id))))),
+            Some(kept) => Ok(wrap(Value::Error(Rc::new(Fault::kept(kept))))),
             None => r,
         }
     }
 
     /// Move the errors reported since `before` (but not the eager ones, nor
-    /// warnings) to a new kept list; its id if there were any.
-    fn keep_errors(&mut self, before: usize) -> Option<u32> {
+    /// warnings) to a new kept list, if there were any.
+    fn keep_errors(&mut self, before: usize) -> Option<Kept> {
         if self.diags.len() == before {
             return None;
         }
@@ -380,7 +377,8 @@ impl<'o> Assembler<'o> {
         let mut errors = Vec::new();
         let mut stay = Vec::new();
         for (i, p) in self.diags.drain(before..).enumerate() {
-            let eager = inner.contains(&(before + i));
+            // `.error` lines (of a function called here) report at once too.
+            let eager = inner.contains(&(before + i)) || p.kind == Kind::UserError;
             if p.severity != crate::diag::Severity::Error || eager {
                 stay.push((p, eager));
             } else {
@@ -397,8 +395,7 @@ impl<'o> Assembler<'o> {
         if errors.is_empty() {
             return None;
         }
-        self.deferred.push(errors);
-        Some(self.deferred.len() as u32 - 1)
+        Some(Kept(Rc::new(errors)))
     }
 
     /// Attach a note to the last diagnostic.

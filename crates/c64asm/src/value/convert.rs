@@ -17,9 +17,26 @@ pub struct Fault {
     /// (encoding, `byte()`-style range, `format()` argument count errors)
     /// where they happen, while other errors stay in the value until used.
     pub eager: bool,
-    /// Errors already located and kept by the assembler (its id for them):
-    /// an error value being used reports these instead of `msg`.
-    pub kept: Option<u32>,
+    /// Errors already located and kept by the assembler: an error value
+    /// being used reports these instead of `msg`.
+    pub kept: Option<Kept>,
+}
+
+/// The assembler's record of errors kept in a value (opaque here; freed
+/// with the last value holding it).
+#[derive(Clone)]
+pub struct Kept(pub std::rc::Rc<dyn std::any::Any>);
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept(..)")
+    }
+}
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        std::rc::Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl Fault {
@@ -33,10 +50,10 @@ impl Fault {
         }
     }
 
-    /// The errors the assembler kept under `id` (see `kept`).
-    pub fn kept(id: u32) -> Fault {
+    /// Errors the assembler kept (see `kept`).
+    pub fn kept(errors: Kept) -> Fault {
         Fault {
-            kept: Some(id),
+            kept: Some(errors),
             ..Fault::new("")
         }
     }
@@ -95,6 +112,14 @@ pub fn deep_error(v: &Value) -> FResult<()> {
 /// error in the result (`[1/0] + 1` is a list holding an error).
 pub fn keep(r: FResult<Value>) -> Value {
     r.unwrap_or_else(|f| Value::Error(std::rc::Rc::new(f)))
+}
+
+/// As [`keep`], but an error reported at once (`Fault::eager`) stays one.
+pub fn keep_lazy(r: FResult<Value>) -> FResult<Value> {
+    match r {
+        Err(f) if f.eager => Err(f),
+        r => Ok(keep(r)),
+    }
 }
 
 /// What conversions need from the assembler: the current text encoding and

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::bits::BigBits;
 use super::convert::{
-    Env, FResult, Fault, describe, error_of, float_to_int, keep, numeric, to_bool, to_int,
+    Env, FResult, Fault, describe, error_of, float_to_int, keep_lazy, numeric, to_bool, to_int,
 };
 use super::{Address, Bits, CodeRef, Value, int, seq};
 use crate::syntax::ast::{AddrOp, BinOp, UnOp};
@@ -36,7 +36,10 @@ fn bool_bits(b: bool) -> Bits {
 
 /// An operator applied to each element; an element that fails holds its error.
 fn mapped(items: &[Value], list: bool, f: impl Fn(&Value) -> FResult<Value>) -> FResult<Value> {
-    let out: Vec<Value> = items.iter().map(|x| keep(f(x))).collect();
+    let out: Vec<Value> = items
+        .iter()
+        .map(|x| keep_lazy(f(x)))
+        .collect::<FResult<_>>()?;
     Ok(if list {
         Value::list(out)
     } else {
@@ -86,6 +89,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     let n = match numeric(v, env) {
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
+        Err(f) if f.eager => return Err(f),
         Err(_) => return Err(not_possible1(op, v, env)),
     };
     let as_int = |n: &Value| -> FResult<i128> {
@@ -203,12 +207,16 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             if x.len() == y.len() {
                 x.iter()
                     .zip(y.iter())
-                    .map(|(p, q)| keep(binary(op, p, q, env)))
-                    .collect()
+                    .map(|(p, q)| keep_lazy(binary(op, p, q, env)))
+                    .collect::<FResult<_>>()?
             } else if x.len() == 1 {
-                y.iter().map(|q| keep(binary(op, &x[0], q, env))).collect()
+                y.iter()
+                    .map(|q| keep_lazy(binary(op, &x[0], q, env)))
+                    .collect::<FResult<_>>()?
             } else if y.len() == 1 {
-                x.iter().map(|p| keep(binary(op, p, &y[0], env))).collect()
+                x.iter()
+                    .map(|p| keep_lazy(binary(op, p, &y[0], env)))
+                    .collect::<FResult<_>>()?
             } else {
                 return Err(Fault::new(format!(
                     "operands could not be broadcast together with shapes {} and {}",
@@ -217,8 +225,14 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
                 )));
             }
         }
-        (Some(x), None) => x.iter().map(|p| keep(binary(op, p, b, env))).collect(),
-        (None, Some(y)) => y.iter().map(|q| keep(binary(op, a, q, env))).collect(),
+        (Some(x), None) => x
+            .iter()
+            .map(|p| keep_lazy(binary(op, p, b, env)))
+            .collect::<FResult<_>>()?,
+        (None, Some(y)) => y
+            .iter()
+            .map(|q| keep_lazy(binary(op, a, q, env)))
+            .collect::<FResult<_>>()?,
         (None, None) => unreachable!("broadcast needs a list"),
     };
     Ok(if list {
@@ -320,6 +334,8 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     let (x, y) = match (numeric(a, env), numeric(b, env)) {
         (Ok(x), Ok(y)) => (x, y),
         (Err(f), _) | (_, Err(f)) if f.none => return Ok(Value::None),
+        // A string that can't be encoded: that error, at once.
+        (Err(f), _) | (_, Err(f)) if f.eager => return Err(f),
         _ => return Err(not_possible(op, a, b, env)),
     };
     match (&x, &y) {

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, keep, numeric, to_int};
+use super::convert::{Env, FResult, Fault, describe, keep_lazy, numeric, to_int};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -119,13 +119,13 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
             let out: Vec<Value> = picks
                 .iter()
                 .map(|p| {
-                    keep(
+                    keep_lazy(
                         to_int(p, env)
                             .and_then(|i| position(i, items.len()))
                             .and_then(|i| deeper(&items[i])),
                     )
                 })
-                .collect();
+                .collect::<FResult<_>>()?;
             Ok(seq_like(v, out))
         }
         Value::Dict(d)
@@ -134,8 +134,8 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
         {
             let out: Vec<Value> = keys
                 .iter()
-                .map(|k| keep(dict_lookup(d, k, env).and_then(|x| deeper(&x))))
-                .collect();
+                .map(|k| keep_lazy(dict_lookup(d, k, env).and_then(|x| deeper(&x))))
+                .collect::<FResult<_>>()?;
             Ok(seq_like(w, out))
         }
         Value::List(items) | Value::Tuple(items) => {
