@@ -272,6 +272,17 @@ impl Assembler<'_> {
         r.map_err(|f| self.fault(line, pos, f))
     }
 
+    /// An operation's result inside an expression: a failure becomes an
+    /// error value, reported where the value is used (unless it is one
+    /// 64tass reports at once, or a value not known yet).
+    pub fn check_value(&mut self, line: &LineRef, pos: Pos, r: FResult<Value>) -> EResult<Value> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(f) if f.eager || f.none || f.kept.is_some() => Err(self.fault(line, pos, f)),
+            Err(f) => self.keeping(|a| Err(a.fault(line, pos, f)), |v| v),
+        }
+    }
+
     // --------------------------------------------------------------- lookup
 
     /// A symbol as an expression sees it: the scope stack from the innermost
@@ -477,7 +488,7 @@ impl Assembler<'_> {
 
     /// Evaluate with a failure kept in the value (see [`Value::Error`]).
     pub fn eval_kept(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
-        self.keeping(|a| a.eval(line, e), |v| v)
+        self.keeping(|a| a.eval_value(line, e), |v| v)
     }
 
     /// An error value coming out of a symbol, an element or a call is used
@@ -489,7 +500,17 @@ impl Assembler<'_> {
         }
     }
 
+    /// Evaluate an expression whose value is used here (a directive's or an
+    /// instruction's operand): an error it holds is reported now.
+    #[inline]
     pub fn eval(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        let v = self.eval_value(line, e)?;
+        self.used(line, e.pos, v)
+    }
+
+    /// Evaluate an expression; an error value (see [`Value::Error`]) passes
+    /// through operators unreported, as 64tass's error objects do.
+    fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bits(b) => Ok(Value::Bits(*b)),
@@ -508,14 +529,8 @@ impl Assembler<'_> {
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
             ExprKind::Star => Ok(Value::Code(self.star_code())),
-            ExprKind::Anon(n) => {
-                let v = self.anon(line, *n, e.pos)?;
-                self.used(line, e.pos, v)
-            }
-            ExprKind::Ident(name) => {
-                let v = self.symbol(line, *name, e.pos)?;
-                self.used(line, e.pos, v)
-            }
+            ExprKind::Anon(n) => self.anon(line, *n, e.pos),
+            ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
             ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
             ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
@@ -526,39 +541,37 @@ impl Assembler<'_> {
                 );
                 Err(Reported)
             }
-            ExprKind::Paren(inner) => self.eval(line, inner),
-            ExprKind::Unary(UnOp::Splat, inner) => self.eval(line, inner),
+            ExprKind::Paren(inner) => self.eval_value(line, inner),
+            ExprKind::Unary(UnOp::Splat, inner) => self.eval_value(line, inner),
             ExprKind::Unary(op, inner) => {
-                let v = self.eval(line, inner)?;
+                let v = self.eval_value(line, inner)?;
                 let r = value::unary(*op, &v, self);
-                self.check(line, e.pos, r)
+                self.check_value(line, e.pos, r)
             }
             ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
                 // 64tass evaluates both sides: the one not taken only loses
                 // its errors (but reports those it reports at once).
-                let c = self.eval(line, &parts[0])?;
+                let c = self.eval_value(line, &parts[0])?;
                 let a = self.eval_kept(line, &parts[1]);
                 let b = self.eval_kept(line, &parts[2]);
                 if c.is_none() {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&c, self);
-                let v = if self.check(line, parts[0].pos, r)? {
-                    (a?, parts[1].pos)
+                if self.check(line, parts[0].pos, r)? {
+                    a
                 } else {
-                    (b?, parts[2].pos)
-                };
-                self.used(line, v.1, v.0)
+                    b
+                }
             }
             ExprKind::DCond(parts) => {
                 // Element-wise condition on lists: evaluate both sides.
-                let c = self.eval(line, &parts[0])?;
-                let a = self.eval(line, &parts[1])?;
-                let b = self.eval(line, &parts[2])?;
+                let c = self.eval_value(line, &parts[0])?;
+                let a = self.eval_value(line, &parts[1])?;
+                let b = self.eval_value(line, &parts[2])?;
                 let r = dcond(&c, &a, &b, self);
-                let v = self.check(line, e.pos, r)?;
-                self.used(line, e.pos, v)
+                self.check_value(line, e.pos, r)
             }
             ExprKind::List(items) => {
                 let vals = self.eval_list(line, items, true)?;
@@ -577,6 +590,7 @@ impl Assembler<'_> {
                         Some(k) => {
                             let key = match &k.kind {
                                 ExprKind::Symbol(n) => Value::Symbol(*n),
+                                // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
                             if let Some(slot) =
@@ -591,18 +605,12 @@ impl Assembler<'_> {
                 }
                 Ok(Value::Dict(Rc::new(d)))
             }
-            ExprKind::Member(ab) => {
-                let v = self.member(line, &ab[0], &ab[1])?;
-                self.used(line, ab[1].pos, v)
-            }
-            ExprKind::Call(f, args) => {
-                let v = self.call(line, f, args, e.pos)?;
-                self.used(line, e.pos, v)
-            }
+            ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
+            ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
             ExprKind::Index(v, args) => {
-                let base = self.eval(line, v)?;
-                if base.is_none() {
-                    return Ok(Value::None);
+                let base = self.eval_value(line, v)?;
+                if base.is_none() || matches!(base, Value::Error(_)) {
+                    return Ok(base);
                 }
                 let mut idx = Vec::with_capacity(args.len());
                 for a in args.iter() {
@@ -610,19 +618,18 @@ impl Assembler<'_> {
                         ExprKind::Slice(parts) => {
                             let mut vals = Vec::new();
                             for p in parts.iter() {
-                                vals.push(self.eval(line, p)?);
+                                vals.push(self.eval_value(line, p)?);
                             }
                             IndexArg::Slice(vals)
                         }
-                        _ => IndexArg::Value(self.eval(line, a)?),
+                        _ => IndexArg::Value(self.eval_value(line, a)?),
                     });
                 }
                 if let Value::Code(c) = base {
                     return self.index_code(line, c, &idx, e.pos);
                 }
                 let r = value::index(&base, &idx, self);
-                let v = self.check(line, e.pos, r)?;
-                self.used(line, e.pos, v)
+                self.check_value(line, e.pos, r)
             }
             ExprKind::Slice(_) => {
                 let span = self.span_at(line, e.pos);
@@ -634,8 +641,8 @@ impl Assembler<'_> {
                     && items.len() == 2
                 {
                     // `(zp, x)` with a space: indexed indirect.
-                    let base = self.eval(line, &items[0])?;
-                    let reg = self.eval(line, &items[1])?;
+                    let base = self.eval_value(line, &items[0])?;
+                    let reg = self.eval_value(line, &items[1])?;
                     if let Value::Register(r) = reg
                         && let Some(reg) = crate::syntax::ast::Reg::from_letter(r as u8)
                     {
@@ -643,7 +650,7 @@ impl Assembler<'_> {
                         return Ok(apply_mode(v, AddrOp::Ind));
                     }
                 }
-                let v = self.eval(line, inner)?;
+                let v = self.eval_value(line, inner)?;
                 Ok(apply_mode(v, *op))
             }
         }
@@ -657,7 +664,7 @@ impl Assembler<'_> {
         b: &Expr,
         pos: Pos,
     ) -> EResult<Value> {
-        let x = self.eval(line, a)?;
+        let x = self.eval_value(line, a)?;
         // `&&` and `||` only evaluate the side they return.
         match op {
             BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
@@ -669,24 +676,20 @@ impl Assembler<'_> {
                 }
                 let r = value::convert::to_bool(&x, self);
                 let t = self.check(line, a.pos, r)?;
-                return if t == (op == BinOp::LAnd) {
-                    self.used(line, b.pos, y?)
-                } else {
-                    Ok(x)
-                };
+                return if t == (op == BinOp::LAnd) { y } else { Ok(x) };
             }
             _ => {}
         }
-        let y = self.eval(line, b)?;
+        let y = self.eval_value(line, b)?;
         let r = value::binary(op, &x, &y, self);
-        self.check(line, pos, r)
+        self.check_value(line, pos, r)
     }
 
     /// `a.b`, `a.(b, c)`
     fn member(&mut self, line: &LineRef, base: &Expr, member: &Expr) -> EResult<Value> {
-        let v = self.eval(line, base)?;
-        if v.is_none() {
-            return Ok(Value::None);
+        let v = self.eval_value(line, base)?;
+        if v.is_none() || matches!(v, Value::Error(_)) {
+            return Ok(v);
         }
         self.member_of(line, &v, member)
     }
@@ -709,18 +712,15 @@ impl Assembler<'_> {
                     // `{.x: 1}.x`: the key is the symbol `.x`.
                     let key = Value::Symbol(*name);
                     let r = value::seq::dict_get(d, &key, self);
-                    return match self.check(line, member.pos, r)? {
-                        Some(x) => Ok(x),
-                        None => {
-                            let span = self.span_at(line, member.pos);
-                            let msg = format!(
+                    let r = r.and_then(|found| {
+                        found.ok_or_else(|| {
+                            Fault::new(format!(
                                 "key not in dictionary symbol '{}'",
                                 self.names.name(*name)
-                            );
-                            self.error(span, Kind::UndefinedSymbol, msg);
-                            Err(Reported)
-                        }
-                    };
+                            ))
+                        })
+                    });
+                    return self.check_value(line, member.pos, r);
                 }
                 let Some(ns) = self.namespace_of(v) else {
                     let r: FResult<Value> = Err(Fault::new(format!(
@@ -784,7 +784,7 @@ impl Assembler<'_> {
         let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
-        self.check(line, pos, r)
+        self.check_value(line, pos, r)
     }
 
     /// The size in bytes of a code object seen from its offset
@@ -866,7 +866,7 @@ impl Assembler<'_> {
     }
 
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
-        let callee = self.eval(line, f)?;
+        let callee = self.eval_value(line, f)?;
         let vals = self.eval_list(line, args, true)?;
         self.call_value(line, callee, vals, pos)
     }
@@ -879,8 +879,8 @@ impl Assembler<'_> {
         vals: Args,
         pos: Pos,
     ) -> EResult<Value> {
-        if callee.is_none() {
-            return Ok(Value::None);
+        if callee.is_none() || matches!(callee, Value::Error(_)) {
+            return Ok(callee);
         }
         // Built-ins use their arguments (a user function may not): 64tass
         // reports an error value passed to them; `format()` and the byte
@@ -956,7 +956,7 @@ pub fn apply_mode(v: Value, op: AddrOp) -> Value {
             })),
             None => Value::Addr(a),
         },
-        Value::None => Value::None,
+        Value::None | Value::Error(_) => v,
         v => Value::Addr(Rc::new(Address {
             mode: AddrMode::NONE.push(op).unwrap_or_default(),
             val: v,

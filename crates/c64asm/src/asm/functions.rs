@@ -131,17 +131,24 @@ fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
     let Some(items) = v.elements() else {
         return to_bool(v, env);
     };
+    // An element that fails only counts if no other decides the answer.
+    let mut failed = None;
     for x in items {
         let t = if x.elements().is_some() {
-            all_any(x, all, env)?
+            all_any(x, all, env)
         } else {
-            to_bool(x, env)?
+            to_bool(x, env)
         };
-        if t != all {
-            return Ok(t);
+        match t {
+            Ok(t) if t != all => return Ok(t),
+            Ok(_) => {}
+            Err(f) if f.eager => return Err(f),
+            Err(f) => {
+                failed.get_or_insert(f);
+            }
         }
     }
-    Ok(all)
+    failed.map_or(Ok(all), Err)
 }
 
 fn real(f: f64) -> FResult<Value> {

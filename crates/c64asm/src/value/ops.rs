@@ -248,12 +248,14 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
-    // An error value (an element of a list) stays one.
-    if let Value::Error(_) = a {
-        return Ok(a.clone());
-    }
-    if let Value::Error(_) = b {
-        return Ok(b.clone());
+    // An error value stays one (`in` looks for itself).
+    if !matches!(op, BinOp::In | BinOp::NotIn) {
+        if let Value::Error(_) = a {
+            return Ok(a.clone());
+        }
+        if let Value::Error(_) = b {
+            return Ok(b.clone());
+        }
     }
     if let Some(r) = fold(op, a, b, env) {
         return r;

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, keep_lazy, numeric, to_int};
+use super::convert::{Env, FResult, Fault, describe, error_of, keep_lazy, numeric, to_int};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -254,26 +254,37 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<bool
     {
         return found;
     }
+    error_of(haystack)?;
     match haystack {
+        // An error (in the needle or an element) only counts if nothing
+        // matched: 64tass compares element by element.
         Value::List(items) | Value::Tuple(items) => {
+            let mut failed = None;
             for x in items.iter() {
-                if matches!(
-                    super::ops::binary(BinOp::Eq, x, needle, env)?,
-                    Value::Bool(true)
-                ) {
-                    return Ok(true);
+                match super::ops::binary(BinOp::Eq, x, needle, env)? {
+                    Value::Bool(true) => return Ok(true),
+                    Value::Error(f) => {
+                        failed.get_or_insert(f);
+                    }
+                    _ => {}
                 }
             }
-            Ok(false)
+            failed.map_or(Ok(false), |f| Err((*f).clone()))
         }
+        Value::Dict(d) if d.pairs.is_empty() => Ok(false),
+        _ if matches!(needle, Value::Error(_)) => error_of(needle).map(|_| false),
         Value::Str(s) => match needle {
             Value::Str(n) => Ok(s.contains(n.as_ref())),
             _ => Err(not_possible(BinOp::In, needle, haystack, env)),
         },
-        Value::Bytes(b) => match needle {
-            Value::Bytes(n) => Ok(n.is_empty() || b.windows(n.len()).any(|w| w == n.as_ref())),
-            _ => Err(not_possible(BinOp::In, needle, haystack, env)),
-        },
+        Value::Bytes(_) | Value::InvBytes(_) => {
+            match (needle.read_bytes(), haystack.read_bytes()) {
+                (Some(n), Some(b)) => {
+                    Ok(n.is_empty() || b.windows(n.len()).any(|w| w == n.as_ref()))
+                }
+                _ => Err(not_possible(BinOp::In, needle, haystack, env)),
+            }
+        }
         Value::Dict(d) => Ok(d.pairs.iter().any(|(k, _)| super::same(k, needle))),
         _ => Err(not_possible(BinOp::In, needle, haystack, env)),
     }
