@@ -1161,7 +1161,8 @@ impl Assembler<'_> {
                     Assign::Op(op) => {
                         let old = self.syms.label(id).value.clone();
                         let r = value::binary(op, &old, &val, self);
-                        let Ok(v) = self.check(line, pos as u32, r) else {
+                        // A failure stays in the variable until it is used.
+                        let Ok(v) = self.check_value(line, pos as u32, r) else {
                             return;
                         };
                         v

@@ -87,7 +87,14 @@ impl Assembler<'_> {
                 if v.is_none() {
                     None
                 } else {
-                    let r = value::binary(BinOp::Cmp, &v, &Value::Int(0), self);
+                    // The sign of one number (a list has none).
+                    let r = match v.elements() {
+                        Some(_) => Err(value::Fault::new(format!(
+                            "can't get sign of {}",
+                            value::convert::describe(&v, self)
+                        ))),
+                        None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
+                    };
                     match self.check(line, pos, r) {
                         Ok(Value::Int(sign)) => Some(match cmd {
                             Cmd::Ifne => sign != 0,

@@ -48,6 +48,48 @@ fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
     }
 }
 
+/// A two-argument function applied element by element to lists, which
+/// broadcast as operators' operands do (`pow([2, 3], 2)`).
+fn map2(a: &Value, b: &Value, f: &dyn Fn(&Value, &Value) -> FResult<Value>) -> FResult<Value> {
+    let (x, y) = (a.elements(), b.elements());
+    if x.is_none() && y.is_none() {
+        if let Value::Error(_) = a {
+            return Ok(a.clone());
+        }
+        if let Value::Error(_) = b {
+            return Ok(b.clone());
+        }
+        return f(a, b);
+    }
+    let one = std::slice::from_ref;
+    let (x, y) = (x.unwrap_or(one(a)), y.unwrap_or(one(b)));
+    if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
+        return Err(Fault::new(format!(
+            "operands could not be broadcast together with shapes {} and {}",
+            x.len(),
+            y.len()
+        )));
+    }
+    let n = if x.is_empty() || y.is_empty() {
+        0
+    } else {
+        x.len().max(y.len())
+    };
+    let out = (0..n)
+        .map(|i| {
+            let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
+            value::convert::keep_lazy(map2(p, q, f))
+        })
+        .collect::<FResult<Vec<_>>>()?;
+    Ok(
+        if matches!(a, Value::List(_)) || matches!(b, Value::List(_)) {
+            Value::list(out)
+        } else {
+            Value::tuple(out)
+        },
+    )
+}
+
 /// The integer value of a numeric operand (bool, int, bits).
 fn int_of(n: &Value, env: &dyn Env) -> FResult<Value> {
     match int::int_value(n) {
@@ -341,20 +383,24 @@ impl Assembler<'_> {
             }
             Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => {
                 arg_count(name, vals.len(), 2, 2)?;
-                let p = to_float(vals[0], env)?;
-                let q = to_float(vals[1], env)?;
-                real(match b {
-                    Builtin::Pow => {
-                        if p < 0.0 && q.fract() != 0.0 {
-                            return Err(Fault::new("negative number raised on fractional power"));
+                map2(vals[0], vals[1], &|p, q| {
+                    let p = to_float(p, env)?;
+                    let q = to_float(q, env)?;
+                    real(match b {
+                        Builtin::Pow => {
+                            if p < 0.0 && q.fract() != 0.0 {
+                                return Err(Fault::new(
+                                    "negative number raised on fractional power",
+                                ));
+                            }
+                            if p == 0.0 && q < 0.0 {
+                                return Err(Fault::new("zero raised to negative power"));
+                            }
+                            p.powf(q)
                         }
-                        if p == 0.0 && q < 0.0 {
-                            return Err(Fault::new("zero raised to negative power"));
-                        }
-                        p.powf(q)
-                    }
-                    Builtin::Hypot => p.hypot(q),
-                    _ => p.atan2(q),
+                        Builtin::Hypot => p.hypot(q),
+                        _ => p.atan2(q),
+                    })
                 })
             }
             Builtin::Len => {
@@ -374,6 +420,25 @@ impl Assembler<'_> {
                             "can't get size of {}",
                             describe(x, env)
                         )))
+                    });
+                }
+                if vals[0].elements().is_some() {
+                    // Element by element, as 64tass.
+                    let syms = &self.syms;
+                    let macros = &self.macros;
+                    return map1(vals[0], &|x| match x {
+                        Value::Code(c) => {
+                            let size = syms.code(c.id).size as i64 - c.offs as i64;
+                            Ok(Value::Int(size))
+                        }
+                        Value::Macro(
+                            crate::value::MacroKind::Struct | crate::value::MacroKind::Union,
+                            id,
+                        ) => Ok(Value::Int(macros.get(*id).size as i64)),
+                        v => Err(Fault::new(format!(
+                            "can't get size of {}",
+                            describe(v, env)
+                        ))),
                     });
                 }
                 match vals[0] {
@@ -505,8 +570,12 @@ impl Assembler<'_> {
                 let mut err = None;
                 sorted.sort_by(|a, b| match value::compare(a, b, env) {
                     Some(Ok(o)) => o,
-                    _ => {
-                        err = Some(Fault::new("can't compare the elements"));
+                    Some(Err(f)) => {
+                        err.get_or_insert(f);
+                        std::cmp::Ordering::Equal
+                    }
+                    None => {
+                        err.get_or_insert(Fault::new("can't compare the elements"));
                         std::cmp::Ordering::Equal
                     }
                 });
@@ -591,6 +660,8 @@ impl Assembler<'_> {
                 let items: Vec<Value> = match v {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
                     Value::Code(c) => self.code_elements(*c)?,
+                    // A dictionary's `key:value` entries.
+                    Value::Dict(d) => d.entries().elements().unwrap_or_default().to_vec(),
                     Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_) => {
                         return Err(Fault::new(format!(
                             "conversion of {} to {name} is not possible",

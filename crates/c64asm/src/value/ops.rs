@@ -248,8 +248,9 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
-    // An error value stays one (`in` looks for itself).
-    if !matches!(op, BinOp::In | BinOp::NotIn) {
+    // An error value stays one (`in` looks for itself; `&&`, `||` may not
+    // take the right side).
+    if !matches!(op, BinOp::In | BinOp::NotIn | BinOp::LAnd | BinOp::LOr) {
         if let Value::Error(_) = a {
             return Ok(a.clone());
         }
@@ -292,6 +293,8 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         BinOp::NIdentity => return Ok(Value::Bool(!super::same(a, b))),
         BinOp::In => return seq::contains(b, a, env).map(Value::Bool),
         BinOp::NotIn => return seq::contains(b, a, env).map(|x| Value::Bool(!x)),
+        // A list next to a single value joins it to each element.
+        BinOp::Concat if is_seq(a) != is_seq(b) => return broadcast(op, a, b, env),
         BinOp::Concat => return seq::concat(a, b, env),
         BinOp::Repeat => return seq::repeat(a, b, env),
         // Comparisons of lists work element by element, as 64tass 1.58's do.
@@ -611,14 +614,54 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
             return Some(Ok(a.read_bytes().cmp(&b.read_bytes())));
         }
-        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
-            for (p, q) in x.iter().zip(y.iter()) {
+        // As 64tass's `<=>` on lists: element by element, broadcasting a
+        // single value (or a one-element list); the first difference decides.
+        (Value::List(x) | Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => {
+            if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
+                return Some(Err(Fault::new(format!(
+                    "operands could not be broadcast together with shapes {} and {}",
+                    x.len(),
+                    y.len()
+                ))));
+            }
+            let n = if x.is_empty() || y.is_empty() {
+                0
+            } else {
+                x.len().max(y.len())
+            };
+            for i in 0..n {
+                let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
                 match compare(p, q, env)? {
                     Ok(Ordering::Equal) => {}
                     other => return Some(other),
                 }
             }
-            return Some(Ok(x.len().cmp(&y.len())));
+            return Some(Ok(Ordering::Equal));
+        }
+        (Value::List(x) | Value::Tuple(x), _) => {
+            for p in x.iter() {
+                match compare(p, b, env)? {
+                    Ok(Ordering::Equal) => {}
+                    other => return Some(other),
+                }
+            }
+            return Some(Ok(Ordering::Equal));
+        }
+        (_, Value::List(y) | Value::Tuple(y)) => {
+            for q in y.iter() {
+                match compare(a, q, env)? {
+                    Ok(Ordering::Equal) => {}
+                    other => return Some(other),
+                }
+            }
+            return Some(Ok(Ordering::Equal));
+        }
+        // Dictionary entries (what sorting a dictionary sees): key, then value.
+        (Value::ColonList(x), Value::ColonList(y)) => {
+            return match compare(&x.0, &y.0, env)? {
+                Ok(Ordering::Equal) => compare(&x.1, &y.1, env),
+                other => Some(other),
+            };
         }
         _ => {}
     }

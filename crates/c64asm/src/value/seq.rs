@@ -308,6 +308,13 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             out.extend(y.iter().map(|&c| c ^ flip));
             Value::bytes(out, xinv)
         }
+        // A string next to a byte string is its encoded bytes.
+        (Value::Str(x), Value::Bytes(_) | Value::InvBytes(_)) => {
+            concat(&Value::Bytes(env.encode(x)?.into()), b, env)?
+        }
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Str(y)) => {
+            concat(a, &Value::Bytes(env.encode(y)?.into()), env)?
+        }
         // A list and a tuple join into the first one's type.
         (Value::List(x), Value::List(y) | Value::Tuple(y)) => {
             Value::list([x.as_ref(), y.as_ref()].concat())
@@ -379,6 +386,10 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
         Value::Bytes(b) => {
             limit(b.len())?;
             Value::Bytes(b.repeat(count).into())
+        }
+        Value::InvBytes(b) => {
+            limit(b.len())?;
+            Value::InvBytes(b.repeat(count).into())
         }
         Value::List(x) => {
             limit(x.len())?;
