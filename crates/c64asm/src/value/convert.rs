@@ -257,6 +257,13 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
     let n = numeric(v, env)?;
+    // A bit string is a bit pattern: it only has to fit (`.char $ff`).
+    if let Value::Bits(b) = &n {
+        return b
+            .to_uval(bits)
+            .map(|u| u as i64)
+            .ok_or_else(|| too_large(&n, bits, true, env));
+    }
     if matches!(n, Value::BigInt(_) | Value::BigBits(_)) {
         return Err(too_large(&n, bits, true, env));
     }
