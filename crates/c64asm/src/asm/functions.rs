@@ -260,7 +260,7 @@ impl Assembler<'_> {
             }
             _ => pos,
         };
-        self.check(line, at, r)
+        self.check_value(line, at, r)
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
@@ -301,10 +301,8 @@ impl Assembler<'_> {
                         Builtin::Trunc => f.trunc(),
                         _ => f.fract(),
                     }),
-                    n if b == Builtin::Frac => {
-                        let _ = to_int(&n, env)?;
-                        Ok(Value::Float(0.0))
-                    }
+                    // An integer of any size has no fraction.
+                    _ if b == Builtin::Frac => Ok(Value::Float(0.0)),
                     n => int_of(&n, env),
                 })
             }
@@ -616,7 +614,7 @@ impl Assembler<'_> {
             Some(a) if r.is_err() => a.pos,
             _ => pos,
         };
-        self.check(line, at, r)
+        self.check_value(line, at, r)
     }
 
     fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {

@@ -202,10 +202,11 @@ impl Bits {
         if o.len == 0 {
             return Some(self);
         }
-        let flip = self.inv != o.inv;
-        if self.len == 0 && !flip {
+        // An empty left side, inverted or not, adds nothing (64tass).
+        if self.len == 0 {
             return Some(o);
         }
+        let flip = self.inv != o.inv;
         let len = self.len.checked_add(o.len)?;
         if o.len >= 64 || (self.val != 0 && Bits::width(self.val) + o.len > 64) {
             return None;
@@ -412,10 +413,10 @@ impl BigBits {
         if o.len == 0 {
             return Ok(self.clone());
         }
-        let flip = self.inv != o.inv;
-        if self.len == 0 && !flip {
+        if self.len == 0 {
             return Ok(o.clone());
         }
+        let flip = self.inv != o.inv;
         let len = add_len(self.len, o.len as u64)?;
         if len as u64 > MAX_BITS {
             return Err(too_long());

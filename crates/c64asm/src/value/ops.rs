@@ -126,6 +126,11 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             _ => Err(not_possible1(op, v, env)),
         },
         UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
+            // A float beyond 64 bits is its exact integer (`<(pi * 2 ** 63)`).
+            let n = match n {
+                Value::Float(f) if f.abs() >= 9.0e18 => int::from_f64_floor(f)?,
+                n => n,
+            };
             let u = match int::big(&n) {
                 // Two's complement of the low 64 bits.
                 Some(b) if !matches!(n, Value::Int(_) | Value::Bool(_) | Value::Bits(_)) => {

@@ -229,6 +229,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::InvBytes(b) => bytes_hex(b, true),
         Value::ColonList(kv) => format!("{}:{}", repr(&kv.0, env), repr(&kv.1, env)),
         Value::Register(r) => r.to_string(),
+        Value::Builtin(b) => crate::asm::builtin_name(*b).to_string(),
         _ => repr(v, env),
     }
 }

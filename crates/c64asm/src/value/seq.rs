@@ -145,7 +145,7 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
                 Sel::Many(ix) => {
                     let out: Vec<Value> = ix
                         .iter()
-                        .map(|&i| deeper(&items[i]))
+                        .map(|&i| keep_lazy(deeper(&items[i])))
                         .collect::<FResult<_>>()?;
                     Ok(if list {
                         Value::list(out)
