@@ -591,7 +591,7 @@ impl Assembler<'_> {
                 ));
             };
             let a = addr.unwrap_or(0);
-            if a > 0xff {
+            if a > 0xff && !self.byte_of_code(v) {
                 return Err(Bad(
                     pos,
                     format!(
@@ -628,6 +628,15 @@ impl Assembler<'_> {
         Ok(vec![code, a as u8, (a >> 8) as u8])
     }
 
+    /// `@b label + n` or `(label + n),y` of a label on the direct page:
+    /// 64tass checks the label's own address and keeps the low byte of the sum.
+    fn byte_of_code(&self, v: &Value) -> bool {
+        let Value::Code(c) = v else {
+            return false;
+        };
+        c.offs != 0 && self.syms.code(c.id).addr <= 0xff
+    }
+
     /// `(zp,x)` and `(zp),y`: zero page only.
     fn zp_only(
         &mut self,
@@ -652,7 +661,7 @@ impl Assembler<'_> {
             ));
         }
         let a = self.address(v, pos)?.unwrap_or(0);
-        if a > 0xff {
+        if a > 0xff && !self.byte_of_code(v) {
             return Err(Bad(
                 pos,
                 format!(
