@@ -242,14 +242,27 @@ impl Assembler<'_> {
                 return;
             };
             let Ok(exprs) = &parsed.result else { return };
-            match self.eval_args(line, exprs) {
+            // As `in`: a value that fails only counts if none matches.
+            match self.eval_list(line, exprs, true) {
                 Ok(vals) => {
+                    let mut failed = None;
                     for v in &vals {
-                        let r = value::binary(BinOp::Eq, &value, &v.val, self);
-                        if let Ok(Value::Bool(true)) = self.check(line, v.pos, r) {
-                            truth = true;
-                            break;
+                        match value::binary(BinOp::Eq, &value, &v.val, self) {
+                            Ok(Value::Bool(true)) => {
+                                truth = true;
+                                break;
+                            }
+                            Ok(Value::Error(f)) => {
+                                failed.get_or_insert(((*f).clone(), v.pos));
+                            }
+                            Ok(_) => {}
+                            Err(f) => {
+                                failed.get_or_insert((f, v.pos));
+                            }
                         }
+                    }
+                    if !truth && let Some((f, pos)) = failed {
+                        let _ = self.fault(line, pos, f);
                     }
                 }
                 Err(_) => {

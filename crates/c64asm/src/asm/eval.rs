@@ -278,7 +278,8 @@ impl Assembler<'_> {
     pub fn check_value(&mut self, line: &LineRef, pos: Pos, r: FResult<Value>) -> EResult<Value> {
         match r {
             Ok(v) => Ok(v),
-            Err(f) if f.eager || f.none || f.kept.is_some() => Err(self.fault(line, pos, f)),
+            Err(f) if f.eager || f.none => Err(self.fault(line, pos, f)),
+            Err(f) if f.kept.is_some() => Ok(Value::Error(Rc::new(f))),
             Err(f) => self.keeping(|a| Err(a.fault(line, pos, f)), |v| v),
         }
     }
@@ -455,7 +456,7 @@ impl Assembler<'_> {
 
     /// Evaluate the elements of a list, tuple or call: with `keep`, an
     /// element that fails is an error value (reported only if used).
-    fn eval_list(&mut self, line: &LineRef, exprs: &[Expr], keep: bool) -> EResult<Args> {
+    pub fn eval_list(&mut self, line: &LineRef, exprs: &[Expr], keep: bool) -> EResult<Args> {
         let mut out = Args::with_capacity(exprs.len());
         for e in exprs {
             if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {

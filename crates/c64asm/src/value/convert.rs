@@ -257,8 +257,11 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
     let n = numeric(v, env)?;
-    // A bit string is a bit pattern: it only has to fit (`.char $ff`).
-    if let Value::Bits(b) = &n {
+    // A bit string is a bit pattern: it only has to fit (`.char $ff`); a
+    // label's address is a number.
+    if let Value::Bits(b) = &n
+        && !matches!(v, Value::Code(_))
+    {
         return b
             .to_uval(bits)
             .map(|u| u as i64)

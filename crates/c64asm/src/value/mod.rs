@@ -445,6 +445,7 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
         // Errors settle like values: a pass keeps new copies of the same one.
         (Value::Error(_), Value::Error(_)) => true,
+        (Value::ColonList(x), Value::ColonList(y)) => same(&x.0, &y.0) && same(&x.1, &y.1),
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::BigInt(x), Value::BigInt(y)) => x == y,

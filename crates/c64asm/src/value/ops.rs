@@ -253,13 +253,15 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
-    // An error value stays one (`in` looks for itself; `&&`, `||` may not
-    // take the right side).
-    if !matches!(op, BinOp::In | BinOp::NotIn | BinOp::LAnd | BinOp::LOr) {
+    // An error value stays one (`in` looks for itself; `&&` and `||` of a
+    // single value may not take the right side).
+    if !matches!(op, BinOp::In | BinOp::NotIn) {
         if let Value::Error(_) = a {
             return Ok(a.clone());
         }
-        if let Value::Error(_) = b {
+        if let Value::Error(_) = b
+            && !(matches!(op, BinOp::LAnd | BinOp::LOr) && !is_seq(a))
+        {
             return Ok(b.clone());
         }
     }
