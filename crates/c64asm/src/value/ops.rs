@@ -337,6 +337,15 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         };
         return Ok(if first { a.clone() } else { b.clone() });
     }
+    // `&`, `|`, `^` of two (byte) strings give a byte string (64tass).
+    let text = |v: &Value| matches!(v, Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_));
+    if matches!(op, BinOp::And | BinOp::Or | BinOp::Xor) && text(a) && text(b) {
+        let r = binary(op, &numeric(a, env)?, &numeric(b, env)?, env)?;
+        return Ok(match BigBits::of(&r) {
+            Some(bits) => Value::bytes(bits.raw_bytes(), bits.inv),
+            None => r,
+        });
+    }
     if let Some(r) = code_arith(op, a, b, env) {
         return Ok(r);
     }
