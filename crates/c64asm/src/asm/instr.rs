@@ -774,7 +774,13 @@ impl Assembler<'_> {
                     _ => (star + 2) & 0xffff,
                 };
                 let offset = (target as i64 - from as i64) as i16 as i64;
-                if !(-128..=127).contains(&offset) {
+                // A branch to a fixed address must also reach from its own
+                // end: else a `jmp` last pass (one byte longer) would make it
+                // one next pass, and back again, forever. (A label ahead moves
+                // with the instruction's size, so it doesn't flip back.)
+                let reach = (target as i64 - ((star + 2) & 0xffff) as i64) as i16 as i64;
+                let fixed = !matches!(v.val, Value::Code(_));
+                if !(-128..=127).contains(&offset) || (ahead && fixed && reach > 127) {
                     vec![0x4c, target as u8, (target >> 8) as u8]
                 } else if offset == 0 {
                     Vec::new()
