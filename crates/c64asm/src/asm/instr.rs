@@ -199,6 +199,13 @@ impl Assembler<'_> {
             }
         };
         let mpos32 = at;
+        // An error kept in an operand (a list's element) is reported here.
+        for v in vals.iter() {
+            if let Err(f) = crate::value::convert::deep_error(&v.val) {
+                let _ = self.fault(line, v.pos, f);
+                return Step::Next;
+            }
+        }
         // A list operand assembles the instruction once per element, as in
         // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`).
         if let Some((first, rest)) = vals.split_first()
