@@ -46,13 +46,14 @@ use rng::Rng;
 
 const DEFAULT_SEED: u64 = 0x64_7a55;
 
-/// Mismatches still known at the default seed: the quick run's 3 (an error inside
-/// a discarded list element, which 64tass keeps in the value and never reports;
-/// a `.dsection` inside a section fragment) and the 100,000-case run's 371 (mostly
-/// the same error-in-a-value family, listed by kind in the run's report). A ratchet,
-/// not a goal: a run with more fails, and each fix lowers the number.
-const KNOWN_QUICK: usize = 3;
-const KNOWN_FULL: usize = 371;
+/// Mismatches still known at the default seed: the quick run's 2 (different bytes
+/// in data and expressions) and the 100,000-case run's 80 (77 different bytes, mostly
+/// nested `.dsection`, float and format printing; 3 sources 64tass parses otherwise:
+/// `[0]` in an operand is a long-indirect address, `?:` takes a `,x` inside
+/// parentheses, `**` binds tighter than `.`), listed by kind in the run's report.
+/// A ratchet, not a goal: a run with more fails, and each fix lowers the number.
+const KNOWN_QUICK: usize = 2;
+const KNOWN_FULL: usize = 80;
 
 fn check_budget(mismatches: usize, known: usize) {
     assert!(
