@@ -260,7 +260,7 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
             return Ok(a.clone());
         }
         if let Value::Error(_) = b
-            && !(matches!(op, BinOp::LAnd | BinOp::LOr) && !is_seq(a))
+            && (!matches!(op, BinOp::LAnd | BinOp::LOr) || is_seq(a))
         {
             return Ok(b.clone());
         }
