@@ -275,12 +275,22 @@ impl Assembler<'_> {
     /// An operation's result inside an expression: a failure becomes an
     /// error value, reported where the value is used (unless it is one
     /// 64tass reports at once, or a value not known yet).
+    #[inline]
     pub fn check_value(&mut self, line: &LineRef, pos: Pos, r: FResult<Value>) -> EResult<Value> {
         match r {
             Ok(v) => Ok(v),
-            Err(f) if f.eager || f.none => Err(self.fault(line, pos, f)),
-            Err(f) if f.kept.is_some() => Ok(Value::Error(Rc::new(f))),
-            Err(f) => self.keeping(|a| Err(a.fault(line, pos, f)), |v| v),
+            Err(f) => self.failed_value(line, pos, f),
+        }
+    }
+
+    #[cold]
+    fn failed_value(&mut self, line: &LineRef, pos: Pos, f: Fault) -> EResult<Value> {
+        if f.eager || f.none {
+            Err(self.fault(line, pos, f))
+        } else if f.kept.is_some() {
+            Ok(Value::Error(Rc::new(f)))
+        } else {
+            self.keeping(|a| Err(a.fault(line, pos, f)), |v| v)
         }
     }
 
@@ -494,11 +504,17 @@ impl Assembler<'_> {
 
     /// An error value coming out of a symbol, an element or a call is used
     /// here: report what it holds.
+    #[inline]
     fn used(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
         match v {
-            Value::Error(f) => Err(self.fault(line, pos, (*f).clone())),
+            Value::Error(f) => Err(self.used_error(line, pos, &f)),
             v => Ok(v),
         }
+    }
+
+    #[cold]
+    fn used_error(&mut self, line: &LineRef, pos: Pos, f: &Fault) -> Reported {
+        self.fault(line, pos, f.clone())
     }
 
     /// Evaluate an expression whose value is used here (a directive's or an
