@@ -36,9 +36,6 @@ pub struct Label {
     /// result replaces its value (`name #macro` with `.endm value`).
     pub code: Option<CodeId>,
     pub span: Span,
-    /// Errors its value kept (a constant whose expression failed): reported
-    /// where it is used.
-    pub deferred: Option<u32>,
 }
 
 /// Anonymous labels of a namespace: `-` and `+` definitions by their count.
@@ -245,7 +242,6 @@ impl Symbols {
             update_after: false,
             code: None,
             span,
-            deferred: None,
         });
         self.by_name.insert((ns, name, strength), id);
         let space = self.ns_mut(ns);
@@ -278,7 +274,6 @@ impl Symbols {
             update_after: false,
             code: None,
             span,
-            deferred: None,
         });
         let a = self.ns_mut(ns).anon.get_or_insert_default();
         let list = if back { &mut a.back } else { &mut a.fwd };

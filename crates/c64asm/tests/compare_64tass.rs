@@ -337,3 +337,80 @@ fn portable_file_name_warnings_like_64tass() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The cases of a `.cases` file: sources separated by `;--- what it shows`
+/// lines, each assembled on its own (the file's first line may name switch
+/// sets, as in a `.asm` source).
+fn cases(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix(";---") {
+            out.push((title.trim().to_string(), String::new()));
+        } else if let Some((_, src)) = out.last_mut() {
+            src.push_str(line);
+            src.push('\n');
+        }
+    }
+    out
+}
+
+/// Small sources (many about one behaviour in a `.cases` file), each either
+/// assembled to 64tass's bytes or rejected by both: errors a value keeps
+/// until it is used, and what 64tass reports at once.
+#[test]
+fn small_cases_are_accepted_or_rejected_like_64tass() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .expect("tests/data/compare")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cases"))
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "expected .cases files in tests/data/compare"
+    );
+    let tmp = std::env::temp_dir().join(format!("c64asm-cases-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, (title, source)) in cases(&text).into_iter().enumerate() {
+            let src = tmp.join(format!("case{n}.asm"));
+            std::fs::write(&src, &source).unwrap();
+            for flags in flag_sets(&text) {
+                let out = src.with_extension("prg");
+                let _ = std::fs::remove_file(&out);
+                let expected = run_64tass(&src, &flags, &out);
+                let (opts, _) = options(&flags, file.parent().unwrap());
+                let ours = c64asm::assemble_with(&src, &opts);
+                compared += 1;
+                let name = format!(
+                    "{} case {n} '{title}' [{}]",
+                    file.file_name().unwrap().to_string_lossy(),
+                    flags.join(" ")
+                );
+                match (expected, ours) {
+                    (Ok(t), Ok(p)) if p.prg_bytes() != t.bytes => failures.push(format!(
+                        "{name}: ours {:02x?}, 64tass {:02x?}",
+                        p.prg_bytes(),
+                        t.bytes
+                    )),
+                    (Err(msg), Ok(_)) => {
+                        failures.push(format!("{name}: 64tass rejects it:\n{msg}"))
+                    }
+                    (Ok(_), Err(d)) => failures.push(format!("{name}: we reject it:\n{d}")),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(compared >= 20, "only {compared} cases compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

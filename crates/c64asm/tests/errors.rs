@@ -1288,6 +1288,15 @@ fn unused_constants_keep_most_errors_to_themselves() {
     assert!(assemble_str("t.asm", "v1 = 0/0\nv2 = len(1, 2)\n .byte 1\n", &opts).is_ok());
 }
 
+/// An error kept in a value is reported once, where it happened (64tass
+/// points at the failed operation, not at the use), even through another
+/// constant and an element pick.
+#[test]
+fn kept_errors_point_where_they_happened() {
+    let src = "v = [1, 1/0]\nw = v[1] + 1\n .byte v[0]\n .byte w\n";
+    check(src, Kind::DivisionByZero, "division by zero", 1, 10, 1);
+}
+
 /// With `-C` 64tass knows instructions in lower case only: `ORA` is then a
 /// label, so `ORA #0` is a syntax error (fuzz repro 041).
 #[test]

@@ -352,10 +352,10 @@ impl Assembler<'_> {
                 };
                 if let FrameData::Page { laddr, label } = f.data {
                     let now = self.out.addr(self.st.addr).l_address;
-                    // The last byte assembled must be on the page of the first;
-                    // reported at `.endp` with the end address, as 64tass.
-                    let last = now.wrapping_sub(1) & self.out.all_mem;
-                    if now != laddr && (last ^ laddr) > 0xff && self.opts.warnings.page {
+                    // The address after the block must be on the page it
+                    // started on (so a block may not fill its page to the
+                    // end); reported at `.endp`, as 64tass.
+                    if (now ^ laddr) > 0xff && self.opts.warnings.page {
                         let msg =
                             format!("different start and end page ${laddr:04x} and ${now:04x}");
                         let _ = line;

@@ -12,7 +12,7 @@ use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::symbols::{Code, DataType, LabelId};
-use crate::syntax::ast::BinOp;
+use crate::syntax::ast::{BinOp, Expr};
 use crate::syntax::expr::intern_name;
 use crate::syntax::scan::ident_len;
 use crate::value::{self, CodeId, CodeRef, MacroKind, NsId, Value};
@@ -1026,13 +1026,12 @@ impl Assembler<'_> {
         ns: NsId,
         pos: usize,
     ) {
-        let Some((val, deferred)) = self.constant_value(line, pos) else {
+        let Some(val) = self.constant_value(line, pos) else {
             return;
         };
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         self.set_constant(id, exists, span, text, val);
-        self.syms.label_mut(id).deferred = deferred;
     }
 
     /// `- = value`: an anonymous label with any value (`-`/`+` then refer to it).
@@ -1045,19 +1044,18 @@ impl Assembler<'_> {
         span: Span,
         pos: usize,
     ) {
-        let Some((val, deferred)) = self.constant_value(line, pos) else {
+        let Some(val) = self.constant_value(line, pos) else {
             return;
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
         self.set_constant(id, exists, span, &text, val);
-        self.syms.label_mut(id).deferred = deferred;
     }
 
     /// The value after `=`: one expression, or a tuple of several. Errors in
-    /// it are kept with the constant (the second value) and reported where
-    /// it is used, as 64tass does: an unused constant's errors never show.
-    fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<(Value, Option<u32>)> {
+    /// it are kept in the value (a [`Value::Error`]) and reported where it is
+    /// used, as 64tass does: an unused constant's errors never show.
+    fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<Value> {
         let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -1070,27 +1068,21 @@ impl Assembler<'_> {
             );
             return None;
         }
-        let before = self.diags.len();
-        self.deferring += 1;
-        let vals = self.eval_args(line, exprs);
-        self.deferring -= 1;
+        let val = self.symbol_value(line, exprs);
         self.record_line(line, None);
-        let eager = std::mem::take(&mut self.eager);
-        let (kept, errors): (Vec<_>, Vec<_>) =
-            self.diags.drain(before..).enumerate().partition(|(i, p)| {
-                p.severity != crate::diag::Severity::Error || eager.contains(&(before + i))
-            });
-        self.diags.extend(kept.into_iter().map(|(_, p)| p));
-        let errors: Vec<_> = errors.into_iter().map(|(_, p)| p).collect();
-        if !errors.is_empty() {
-            self.deferred.push(errors);
-            return Some((Value::None, Some(self.deferred.len() as u32 - 1)));
-        }
-        let val = match vals {
-            Ok(vals) => tuple_of(vals.into_iter().map(|l| l.val).collect()),
-            Err(_) => Value::None,
-        };
-        Some((val, None))
+        Some(val.unwrap_or(Value::None))
+    }
+
+    /// A symbol's value (one expression, or a tuple of several) with its
+    /// errors kept in it, reported where it is used (64tass's error values).
+    pub fn symbol_value(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Value> {
+        self.keeping(
+            |a| {
+                let vals = a.eval_args(line, exprs)?;
+                Ok(tuple_of(vals.into_iter().map(|l| l.val).collect()))
+            },
+            |v| v,
+        )
     }
 
     fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {
@@ -1171,10 +1163,10 @@ impl Assembler<'_> {
             );
             return;
         }
-        let Ok(vals) = self.eval_args(line, exprs) else {
+        // As a constant's, a variable's value keeps its errors until used.
+        let Ok(val) = self.symbol_value(line, exprs) else {
             return;
         };
-        let val = tuple_of(vals.into_iter().map(|l| l.val).collect());
         self.record_line(line, None);
         match op {
             Assign::Var => self.set_variable(line, name, text, span, ns, val, false),
@@ -1202,7 +1194,8 @@ impl Assembler<'_> {
                     Assign::Op(op) => {
                         let old = self.syms.label(id).value.clone();
                         let r = value::binary(op, &old, &val, self);
-                        let Ok(v) = self.check(line, pos as u32, r) else {
+                        // A failure stays in the variable until it is used.
+                        let Ok(v) = self.check_value(line, pos as u32, r) else {
                             return;
                         };
                         v

@@ -87,7 +87,14 @@ impl Assembler<'_> {
                 if v.is_none() {
                     None
                 } else {
-                    let r = value::binary(BinOp::Cmp, &v, &Value::Int(0), self);
+                    // The sign of one number (a list has none).
+                    let r = match v.elements() {
+                        Some(_) => Err(value::Fault::new(format!(
+                            "can't get sign of {}",
+                            value::convert::describe(&v, self)
+                        ))),
+                        None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
+                    };
                     match self.check(line, pos, r) {
                         Ok(Value::Int(sign)) => Some(match cmd {
                             Cmd::Ifne => sign != 0,
@@ -235,17 +242,31 @@ impl Assembler<'_> {
                 return;
             };
             let Ok(exprs) = &parsed.result else { return };
-            match self.eval_args(line, exprs) {
+            // As `in`: a value that fails only counts if none matches.
+            match self.eval_list(line, exprs, true) {
                 Ok(vals) => {
+                    let mut failed = None;
                     for v in &vals {
                         self.approx.set(None);
                         let r = value::binary(BinOp::Eq, &value, &v.val, self);
                         // 64tass shows where the `.case` is.
                         self.float_compare_warning_at(span, BinOp::Eq);
-                        if let Ok(Value::Bool(true)) = self.check(line, v.pos, r) {
-                            truth = true;
-                            break;
+                        match r {
+                            Ok(Value::Bool(true)) => {
+                                truth = true;
+                                break;
+                            }
+                            Ok(Value::Error(f)) => {
+                                failed.get_or_insert(((*f).clone(), v.pos));
+                            }
+                            Ok(_) => {}
+                            Err(f) => {
+                                failed.get_or_insert((f, v.pos));
+                            }
                         }
+                    }
+                    if !truth && let Some((f, pos)) = failed {
+                        let _ = self.fault(line, pos, f);
                     }
                 }
                 Err(_) => {

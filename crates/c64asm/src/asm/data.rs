@@ -425,14 +425,26 @@ impl Assembler<'_> {
             );
             return;
         }
-        let Ok(vals) = self.eval_args(line, exprs) else {
+        let Ok(vals) = self.eval_args(line, &exprs[..1]) else {
             return;
+        };
+        // The fill value is only used if there is something to fill: until
+        // then its errors stay in it, as 64tass's (`.align 1, -1` is fine).
+        let pattern = match exprs.get(1) {
+            Some(e) => match self.eval_kept(line, e) {
+                Ok(val) => Some(super::eval::Located {
+                    val,
+                    pos: e.start(),
+                }),
+                Err(_) => return,
+            },
+            None => None,
         };
         if vals[0].val.is_none() {
             return;
         }
         // Wraps are reported at the fill value, if any (the caller resets this).
-        self.st.emit_at = vals.get(1).map(|v| v.pos);
+        self.st.emit_at = pattern.as_ref().map(|v| v.pos);
         self.st.pc_first = true;
         self.rounded.set(false);
         let r = to_uval(&vals[0].val, 32, self);
@@ -468,10 +480,17 @@ impl Assembler<'_> {
             return;
         }
         let count = count as u32;
-        let Some(pattern) = vals.get(1) else {
+        let Some(pattern) = pattern else {
             self.emit_gap(line, count);
             return;
         };
+        if count == 0 {
+            return;
+        }
+        if let Value::Error(f) = &pattern.val {
+            let _ = self.fault(line, pattern.pos, (**f).clone());
+            return;
+        }
         let mut chunk = Chunk::default();
         self.rounded.set(false);
         if let Err(f) = self.text_of(&pattern.val, &mut chunk, 0) {

@@ -399,10 +399,9 @@ impl Assembler<'_> {
                     self.error(cmd_span, Kind::Syntax, "an expression is expected".into());
                     return Some(Step::Next);
                 }
-                let Ok(vals) = self.eval_args(line, exprs) else {
+                let Ok(v) = self.symbol_value(line, exprs) else {
                     return Some(Step::Next);
                 };
-                let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
                 self.record_line(line, None);
                 self.set_variable(line, name, text, span, ns, v, false);
                 Some(Step::Next)

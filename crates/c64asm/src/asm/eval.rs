@@ -60,8 +60,11 @@ impl Env for Assembler<'_> {
         })
     }
 
+    /// 64tass reports a character it can't encode at once, wherever the
+    /// string is (see `Fault::eager`).
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
         self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
+            eager: true,
             char_index: Some(s[..u.offset.min(s.len())].chars().count()),
             ..Fault::new(format!(
                 "can't encode character '{}' (U+{:04X})",
@@ -247,7 +250,9 @@ impl Assembler<'_> {
     /// Report a fault at `pos` (faults about values not known yet are only
     /// consequences of an earlier "not defined" and are not repeated).
     pub fn fault(&mut self, line: &LineRef, pos: Pos, f: Fault) -> Reported {
-        if !f.none {
+        if let Some(kept) = &f.kept {
+            self.raise_kept(kept, f.eager);
+        } else if !f.none {
             let kind = if f.msg.starts_with("division by zero") {
                 Kind::DivisionByZero
             } else if f.msg.starts_with("too large") || f.msg.starts_with("value needs") {
@@ -275,6 +280,28 @@ impl Assembler<'_> {
 
     pub fn check<T>(&mut self, line: &LineRef, pos: Pos, r: FResult<T>) -> EResult<T> {
         r.map_err(|f| self.fault(line, pos, f))
+    }
+
+    /// An operation's result inside an expression: a failure becomes an
+    /// error value, reported where the value is used (unless it is one
+    /// 64tass reports at once, or a value not known yet).
+    #[inline]
+    pub fn check_value(&mut self, line: &LineRef, pos: Pos, r: FResult<Value>) -> EResult<Value> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(f) => self.failed_value(line, pos, f),
+        }
+    }
+
+    #[cold]
+    fn failed_value(&mut self, line: &LineRef, pos: Pos, f: Fault) -> EResult<Value> {
+        if f.eager || f.none {
+            Err(self.fault(line, pos, f))
+        } else if f.kept.is_some() {
+            Ok(Value::Error(Rc::new(f)))
+        } else {
+            self.keeping(|a| Err(a.fault(line, pos, f)), |v| v)
+        }
     }
 
     // --------------------------------------------------------------- lookup
@@ -340,9 +367,6 @@ impl Assembler<'_> {
 
     /// Mark a label read (it may now need another pass if redefined later).
     pub fn touch(&mut self, id: LabelId) {
-        if let Some(d) = self.syms.label(id).deferred {
-            self.raise_deferred(d);
-        }
         let pass = self.st.pass;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
@@ -486,10 +510,16 @@ impl Assembler<'_> {
 
     /// Evaluate an argument list: `*list` spreads into several values.
     pub fn eval_args(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Args> {
+        self.eval_list(line, exprs, false)
+    }
+
+    /// Evaluate the elements of a list, tuple or call: with `keep`, an
+    /// element that fails is an error value (reported only if used).
+    pub fn eval_list(&mut self, line: &LineRef, exprs: &[Expr], keep: bool) -> EResult<Args> {
         let mut out = Args::with_capacity(exprs.len());
         for e in exprs {
             if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {
-                let v = self.eval(line, inner)?;
+                let v = self.eval_maybe_kept(line, inner, keep)?;
                 match v.elements() {
                     Some(items) => out.extend(items.iter().map(|x| Located {
                         val: x.clone(),
@@ -498,7 +528,7 @@ impl Assembler<'_> {
                     None => out.push(Located { val: v, pos: e.pos }),
                 }
             } else {
-                let v = self.eval(line, e)?;
+                let v = self.eval_maybe_kept(line, e, keep)?;
                 out.push(Located {
                     val: v,
                     pos: e.start(),
@@ -508,7 +538,45 @@ impl Assembler<'_> {
         Ok(out)
     }
 
+    fn eval_maybe_kept(&mut self, line: &LineRef, e: &Expr, keep: bool) -> EResult<Value> {
+        if keep {
+            self.eval_kept(line, e)
+        } else {
+            self.eval(line, e)
+        }
+    }
+
+    /// Evaluate with a failure kept in the value (see [`Value::Error`]).
+    pub fn eval_kept(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        self.keeping(|a| a.eval_value(line, e), |v| v)
+    }
+
+    /// An error value coming out of a symbol, an element or a call is used
+    /// here: report what it holds.
+    #[inline]
+    fn used(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
+        match v {
+            Value::Error(f) => Err(self.used_error(line, pos, &f)),
+            v => Ok(v),
+        }
+    }
+
+    #[cold]
+    fn used_error(&mut self, line: &LineRef, pos: Pos, f: &Fault) -> Reported {
+        self.fault(line, pos, f.clone())
+    }
+
+    /// Evaluate an expression whose value is used here (a directive's or an
+    /// instruction's operand): an error it holds is reported now.
+    #[inline]
     pub fn eval(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        let v = self.eval_value(line, e)?;
+        self.used(line, e.pos, v)
+    }
+
+    /// Evaluate an expression; an error value (see [`Value::Error`]) passes
+    /// through operators unreported, as 64tass's error objects do.
+    fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bits(b) => Ok(Value::Bits(*b)),
@@ -540,53 +608,58 @@ impl Assembler<'_> {
                 );
                 Err(Reported)
             }
-            ExprKind::Paren(inner) => self.eval(line, inner),
-            ExprKind::Unary(UnOp::Splat, inner) => self.eval(line, inner),
+            ExprKind::Paren(inner) => self.eval_value(line, inner),
+            ExprKind::Unary(UnOp::Splat, inner) => self.eval_value(line, inner),
             ExprKind::Unary(op, inner) => {
-                let v = self.eval(line, inner)?;
+                let v = self.eval_value(line, inner)?;
                 self.rounded.set(false);
                 let r = value::unary(*op, &v, self);
                 self.float_round_warning(line, e.pos);
-                self.check(line, e.pos, r)
+                self.check_value(line, e.pos, r)
             }
             ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
-                let c = self.eval(line, &parts[0])?;
+                // 64tass evaluates both sides: the one not taken only loses
+                // its errors (but reports those it reports at once).
+                let c = self.eval_value(line, &parts[0])?;
+                let a = self.eval_kept(line, &parts[1]);
+                let b = self.eval_kept(line, &parts[2]);
                 if c.is_none() {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&c, self);
                 if self.check(line, parts[0].pos, r)? {
-                    self.eval(line, &parts[1])
+                    a
                 } else {
-                    self.eval(line, &parts[2])
+                    b
                 }
             }
             ExprKind::DCond(parts) => {
                 // Element-wise condition on lists: evaluate both sides.
-                let c = self.eval(line, &parts[0])?;
-                let a = self.eval(line, &parts[1])?;
-                let b = self.eval(line, &parts[2])?;
+                let c = self.eval_value(line, &parts[0])?;
+                let a = self.eval_value(line, &parts[1])?;
+                let b = self.eval_value(line, &parts[2])?;
                 let r = dcond(&c, &a, &b, self);
-                self.check(line, e.pos, r)
+                self.check_value(line, e.pos, r)
             }
             ExprKind::List(items) => {
-                let vals = self.eval_args(line, items)?;
+                let vals = self.eval_list(line, items, true)?;
                 Ok(Value::list(vals.into_iter().map(|l| l.val).collect()))
             }
             ExprKind::Tuple(items) => {
-                let vals = self.eval_args(line, items)?;
+                let vals = self.eval_list(line, items, true)?;
                 Ok(Value::tuple(vals.into_iter().map(|l| l.val).collect()))
             }
             ExprKind::Dict(pairs) => {
                 let mut d = Dict::default();
                 for (k, v) in pairs.iter() {
-                    let val = self.eval(line, v)?;
+                    let val = self.eval_kept(line, v)?;
                     match k {
                         None => d.default = Some(val),
                         Some(k) => {
                             let key = match &k.kind {
                                 ExprKind::Symbol(n) => Value::Symbol(*n),
+                                // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
                             if let Some(slot) =
@@ -605,9 +678,9 @@ impl Assembler<'_> {
             ExprKind::Call(c) => self.call(line, &c.0, &c.1, e.pos),
             ExprKind::Index(c) => {
                 let (v, args) = &**c;
-                let base = self.eval(line, v)?;
-                if base.is_none() {
-                    return Ok(Value::None);
+                let base = self.eval_value(line, v)?;
+                if base.is_none() || matches!(base, Value::Error(_)) {
+                    return Ok(base);
                 }
                 let mut idx = Vec::with_capacity(args.len());
                 for a in args.iter() {
@@ -615,11 +688,11 @@ impl Assembler<'_> {
                         ExprKind::Slice(parts) => {
                             let mut vals = Vec::new();
                             for p in parts.iter() {
-                                vals.push(self.eval(line, p)?);
+                                vals.push(self.eval_value(line, p)?);
                             }
                             IndexArg::Slice(vals)
                         }
-                        _ => IndexArg::Value(self.eval(line, a)?),
+                        _ => IndexArg::Value(self.eval_value(line, a)?),
                     });
                 }
                 if let Value::Code(c) = base {
@@ -628,7 +701,7 @@ impl Assembler<'_> {
                 self.rounded.set(false);
                 let r = value::index(&base, &idx, self);
                 self.float_round_warning(line, args.first().map_or(e.pos, |a| a.pos));
-                self.check(line, e.pos, r)
+                self.check_value(line, e.pos, r)
             }
             ExprKind::Slice(_) => {
                 let span = self.span_at(line, e.pos);
@@ -640,8 +713,8 @@ impl Assembler<'_> {
                     && items.len() == 2
                 {
                     // `(zp, x)` with a space: indexed indirect.
-                    let base = self.eval(line, &items[0])?;
-                    let reg = self.eval(line, &items[1])?;
+                    let base = self.eval_value(line, &items[0])?;
+                    let reg = self.eval_value(line, &items[1])?;
                     if let Value::Register(r) = reg
                         && let Some(reg) = crate::syntax::ast::Reg::from_letter(r as u8)
                     {
@@ -649,7 +722,7 @@ impl Assembler<'_> {
                         return Ok(apply_mode(v, AddrOp::Ind));
                     }
                 }
-                let v = self.eval(line, inner)?;
+                let v = self.eval_value(line, inner)?;
                 Ok(apply_mode(v, *op))
             }
         }
@@ -663,35 +736,34 @@ impl Assembler<'_> {
         b: &Expr,
         pos: Pos,
     ) -> EResult<Value> {
-        let x = self.eval(line, a)?;
+        let x = self.eval_value(line, a)?;
         // `&&` and `||` only evaluate the side they return.
         match op {
             BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
+                // As `?:`, both sides are evaluated; the other side's
+                // errors are only reported if it is the result.
+                let y = self.eval_kept(line, b);
                 if x.is_none() {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&x, self);
                 let t = self.check(line, a.pos, r)?;
-                return if t == (op == BinOp::LAnd) {
-                    self.eval(line, b)
-                } else {
-                    Ok(x)
-                };
+                return if t == (op == BinOp::LAnd) { y } else { Ok(x) };
             }
             _ => {}
         }
-        let y = self.eval(line, b)?;
+        let y = self.eval_value(line, b)?;
         self.approx.set(None);
         let r = value::binary(op, &x, &y, self);
         self.float_compare_warning(line, op, pos);
-        self.check(line, pos, r)
+        self.check_value(line, pos, r)
     }
 
     /// `a.b`, `a.(b, c)`
     fn member(&mut self, line: &LineRef, base: &Expr, member: &Expr) -> EResult<Value> {
-        let v = self.eval(line, base)?;
-        if v.is_none() {
-            return Ok(Value::None);
+        let v = self.eval_value(line, base)?;
+        if v.is_none() || matches!(v, Value::Error(_)) {
+            return Ok(v);
         }
         self.member_of(line, &v, member)
     }
@@ -714,18 +786,15 @@ impl Assembler<'_> {
                     // `{.x: 1}.x`: the key is the symbol `.x`.
                     let key = Value::Symbol(*name);
                     let r = value::seq::dict_get(d, &key, self);
-                    return match self.check(line, member.pos, r)? {
-                        Some(x) => Ok(x),
-                        None => {
-                            let span = self.span_at(line, member.pos);
-                            let msg = format!(
+                    let r = r.and_then(|found| {
+                        found.ok_or_else(|| {
+                            Fault::new(format!(
                                 "key not in dictionary symbol '{}'",
                                 self.names.name(*name)
-                            );
-                            self.error(span, Kind::UndefinedSymbol, msg);
-                            Err(Reported)
-                        }
-                    };
+                            ))
+                        })
+                    });
+                    return self.check_value(line, member.pos, r);
                 }
                 let Some(ns) = self.namespace_of(v) else {
                     let r: FResult<Value> = Err(Fault::new(format!(
@@ -789,7 +858,7 @@ impl Assembler<'_> {
         let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
-        self.check(line, pos, r)
+        self.check_value(line, pos, r)
     }
 
     /// The size in bytes of a code object seen from its offset
@@ -874,8 +943,8 @@ impl Assembler<'_> {
     }
 
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
-        let callee = self.eval(line, f)?;
-        let vals = self.eval_args(line, args)?;
+        let callee = self.eval_value(line, f)?;
+        let vals = self.eval_list(line, args, true)?;
         self.call_value(line, callee, vals, pos)
     }
 
@@ -887,8 +956,35 @@ impl Assembler<'_> {
         vals: Args,
         pos: Pos,
     ) -> EResult<Value> {
-        if callee.is_none() {
-            return Ok(Value::None);
+        if callee.is_none() || matches!(callee, Value::Error(_)) {
+            return Ok(callee);
+        }
+        // Built-ins use their arguments (a user function may not): 64tass
+        // reports an error value passed to them; `format()` and the byte
+        // conversions even inside a constant's value.
+        if !matches!(callee, Value::Func(_)) {
+            for arg in vals.iter() {
+                if let Value::Error(f) = &arg.val {
+                    let mut f = (**f).clone();
+                    f.eager |= matches!(
+                        callee,
+                        Value::Builtin(
+                            Builtin::Format
+                                | Builtin::Byte
+                                | Builtin::Char
+                                | Builtin::Word
+                                | Builtin::Addr
+                                | Builtin::Sint
+                                | Builtin::Long
+                                | Builtin::Lint
+                                | Builtin::Dword
+                                | Builtin::Dint
+                                | Builtin::Rta
+                        )
+                    );
+                    return Err(self.fault(line, arg.pos, f));
+                }
+            }
         }
         match callee {
             Value::Builtin(b) => self.call_builtin(line, b, &vals, pos),
@@ -937,7 +1033,7 @@ pub fn apply_mode(v: Value, op: AddrOp) -> Value {
             })),
             None => Value::Addr(a),
         },
-        Value::None => Value::None,
+        Value::None | Value::Error(_) => v,
         v => Value::Addr(Rc::new(Address {
             mode: AddrMode::NONE.push(op).unwrap_or_default(),
             val: v,

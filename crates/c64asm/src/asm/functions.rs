@@ -29,19 +29,65 @@ fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
 }
 
 /// Apply `f` to a value, element by element through lists and tuples.
+/// An element that fails holds its error (64tass keeps it in the list),
+/// unless the error is one reported at once.
 fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
+    let each = |items: &[Value]| -> FResult<Vec<Value>> {
+        items
+            .iter()
+            .map(|x| value::convert::keep_lazy(map1(x, f)))
+            .collect()
+    };
     match v {
-        Value::List(items) => Ok(Value::list(
-            items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
-        )),
-        Value::Tuple(items) => Ok(Value::tuple(
-            items.iter().map(|x| map1(x, f)).collect::<FResult<_>>()?,
-        )),
+        Value::List(items) => Ok(Value::list(each(items)?)),
+        Value::Tuple(items) => Ok(Value::tuple(each(items)?)),
         // 64tass maps over a dictionary's `key:value` entries.
         Value::Dict(d) => map1(&d.entries(), f),
-        Value::None => Ok(Value::None),
+        Value::None | Value::Error(_) => Ok(v.clone()),
         _ => f(v),
     }
+}
+
+/// A two-argument function applied element by element to lists, which
+/// broadcast as operators' operands do (`pow([2, 3], 2)`).
+fn map2(a: &Value, b: &Value, f: &dyn Fn(&Value, &Value) -> FResult<Value>) -> FResult<Value> {
+    let (x, y) = (a.elements(), b.elements());
+    if x.is_none() && y.is_none() {
+        if let Value::Error(_) = a {
+            return Ok(a.clone());
+        }
+        if let Value::Error(_) = b {
+            return Ok(b.clone());
+        }
+        return f(a, b);
+    }
+    let one = std::slice::from_ref;
+    let (x, y) = (x.unwrap_or(one(a)), y.unwrap_or(one(b)));
+    if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
+        return Err(Fault::new(format!(
+            "operands could not be broadcast together with shapes {} and {}",
+            x.len(),
+            y.len()
+        )));
+    }
+    let n = if x.is_empty() || y.is_empty() {
+        0
+    } else {
+        x.len().max(y.len())
+    };
+    let out = (0..n)
+        .map(|i| {
+            let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
+            value::convert::keep_lazy(map2(p, q, f))
+        })
+        .collect::<FResult<Vec<_>>>()?;
+    Ok(
+        if matches!(a, Value::List(_)) || matches!(b, Value::List(_)) {
+            Value::list(out)
+        } else {
+            Value::tuple(out)
+        },
+    )
 }
 
 /// The integer value of a numeric operand (bool, int, bits).
@@ -127,17 +173,24 @@ fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
     let Some(items) = v.elements() else {
         return to_bool(v, env);
     };
+    // An element that fails only counts if no other decides the answer.
+    let mut failed = None;
     for x in items {
         let t = if x.elements().is_some() {
-            all_any(x, all, env)?
+            all_any(x, all, env)
         } else {
-            to_bool(x, env)?
+            to_bool(x, env)
         };
-        if t != all {
-            return Ok(t);
+        match t {
+            Ok(t) if t != all => return Ok(t),
+            Ok(_) => {}
+            Err(f) if f.eager => return Err(f),
+            Err(f) => {
+                failed.get_or_insert(f);
+            }
         }
     }
-    Ok(all)
+    failed.map_or(Ok(all), Err)
 }
 
 fn real(f: f64) -> FResult<Value> {
@@ -226,7 +279,7 @@ impl Assembler<'_> {
             }
             _ => pos,
         };
-        self.check(line, at, r)
+        self.check_value(line, at, r)
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
@@ -268,10 +321,8 @@ impl Assembler<'_> {
                         Builtin::Trunc => f.trunc(),
                         _ => f.fract(),
                     }),
-                    n if b == Builtin::Frac => {
-                        let _ = to_int(&n, env)?;
-                        Ok(Value::Float(0.0))
-                    }
+                    // An integer of any size has no fraction.
+                    _ if b == Builtin::Frac => Ok(Value::Float(0.0)),
                     n => int_of(&n, env),
                 })
             }
@@ -351,20 +402,24 @@ impl Assembler<'_> {
             }
             Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => {
                 arg_count(name, vals.len(), 2, 2)?;
-                let p = to_float(vals[0], env)?;
-                let q = to_float(vals[1], env)?;
-                real(match b {
-                    Builtin::Pow => {
-                        if p < 0.0 && q.fract() != 0.0 {
-                            return Err(Fault::new("negative number raised on fractional power"));
+                map2(vals[0], vals[1], &|p, q| {
+                    let p = to_float(p, env)?;
+                    let q = to_float(q, env)?;
+                    real(match b {
+                        Builtin::Pow => {
+                            if p < 0.0 && q.fract() != 0.0 {
+                                return Err(Fault::new(
+                                    "negative number raised on fractional power",
+                                ));
+                            }
+                            if p == 0.0 && q < 0.0 {
+                                return Err(Fault::new("zero raised to negative power"));
+                            }
+                            p.powf(q)
                         }
-                        if p == 0.0 && q < 0.0 {
-                            return Err(Fault::new("zero raised to negative power"));
-                        }
-                        p.powf(q)
-                    }
-                    Builtin::Hypot => p.hypot(q),
-                    _ => p.atan2(q),
+                        Builtin::Hypot => p.hypot(q),
+                        _ => p.atan2(q),
+                    })
                 })
             }
             Builtin::Len => {
@@ -384,6 +439,25 @@ impl Assembler<'_> {
                             "can't get size of {}",
                             describe(x, env)
                         )))
+                    });
+                }
+                if vals[0].elements().is_some() {
+                    // Element by element, as 64tass.
+                    let syms = &self.syms;
+                    let macros = &self.macros;
+                    return map1(vals[0], &|x| match x {
+                        Value::Code(c) => {
+                            let size = syms.code(c.id).size as i64 - c.offs as i64;
+                            Ok(Value::Int(size))
+                        }
+                        Value::Macro(
+                            crate::value::MacroKind::Struct | crate::value::MacroKind::Union,
+                            id,
+                        ) => Ok(Value::Int(macros.get(*id).size as i64)),
+                        v => Err(Fault::new(format!(
+                            "can't get size of {}",
+                            describe(v, env)
+                        ))),
                     });
                 }
                 match vals[0] {
@@ -432,7 +506,10 @@ impl Assembler<'_> {
             }
             Builtin::Repr => {
                 one(vals.len())?;
-                map1(vals[0], &|x| Ok(Value::str(&repr(x, env))))
+                map1(vals[0], &|x| {
+                    value::convert::deep_error(x)?;
+                    Ok(Value::str(&repr(x, env)))
+                })
             }
             Builtin::Format => self.format(&vals),
             Builtin::All | Builtin::Any => {
@@ -460,12 +537,15 @@ impl Assembler<'_> {
                     _ => (4, true),
                 };
                 one(vals.len())?;
+                // Like their range errors, an error among the elements at once.
+                value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| int_bytes(x, len, signed, env))
             }
             Builtin::Rta => {
                 one(vals.len())?;
+                value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| {
-                    let v = to_uval(x, 16, env)?;
+                    let v = to_uval(x, 16, env).map_err(Fault::eager)?;
                     let r = (v as u16).wrapping_sub(1);
                     Ok(Value::Bytes(r.to_le_bytes().to_vec().into()))
                 })
@@ -509,8 +589,12 @@ impl Assembler<'_> {
                 let mut err = None;
                 sorted.sort_by(|a, b| match value::compare(a, b, env) {
                     Some(Ok(o)) => o,
-                    _ => {
-                        err = Some(Fault::new("can't compare the elements"));
+                    Some(Err(f)) => {
+                        err.get_or_insert(f);
+                        std::cmp::Ordering::Equal
+                    }
+                    None => {
+                        err.get_or_insert(Fault::new("can't compare the elements"));
                         std::cmp::Ordering::Equal
                     }
                 });
@@ -551,7 +635,7 @@ impl Assembler<'_> {
             Some(a) if r.is_err() => a.pos,
             _ => pos,
         };
-        self.check(line, at, r)
+        self.check_value(line, at, r)
     }
 
     fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {
@@ -572,7 +656,10 @@ impl Assembler<'_> {
             }),
             Type::Float => map1(v, &|x| real(to_float(x, env)?)),
             Type::Bool => map1(v, &|x| Ok(Value::Bool(to_bool(x, env)?))),
-            Type::Str => map1(v, &|x| Ok(Value::str(&to_str(x, env)))),
+            Type::Str => map1(v, &|x| {
+                value::convert::deep_error(x)?;
+                Ok(Value::str(&to_str(x, env)))
+            }),
             Type::Bits => {
                 let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
                 map1(v, &|x| Ok(sized_bits(x, width, false, env)?.into_value()))
@@ -592,6 +679,8 @@ impl Assembler<'_> {
                 let items: Vec<Value> = match v {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
                     Value::Code(c) => self.code_elements(*c)?,
+                    // A dictionary's `key:value` entries.
+                    Value::Dict(d) => d.entries().elements().unwrap_or_default().to_vec(),
                     Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_) => {
                         return Err(Fault::new(format!(
                             "conversion of {} to {name} is not possible",
@@ -827,6 +916,7 @@ impl Assembler<'_> {
                     (String::new(), s)
                 }
                 's' | 'r' => {
+                    value::convert::deep_error(arg).map_err(Fault::eager)?;
                     let mut s = if conv == 's' {
                         to_str(arg, env)
                     } else {

@@ -212,6 +212,13 @@ impl Assembler<'_> {
             }
         };
         let mpos32 = at;
+        // An error kept in an operand (a list's element) is reported here.
+        for v in vals.iter() {
+            if let Err(f) = crate::value::convert::deep_error(&v.val) {
+                let _ = self.fault(line, v.pos, f);
+                return Step::Next;
+            }
+        }
         // A list operand assembles the instruction once per element, as in
         // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`).
         if let Some((first, rest)) = vals.split_first()
@@ -608,7 +615,7 @@ impl Assembler<'_> {
                 ));
             };
             let a = addr.unwrap_or(0);
-            if a > 0xff {
+            if a > 0xff && !self.byte_of_code(v) {
                 return Err(Bad(
                     pos,
                     format!(
@@ -645,6 +652,15 @@ impl Assembler<'_> {
         Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
     }
 
+    /// `@b label + n` or `(label + n),y` of a label on the direct page:
+    /// 64tass checks the label's own address and keeps the low byte of the sum.
+    fn byte_of_code(&self, v: &Value) -> bool {
+        let Value::Code(c) = v else {
+            return false;
+        };
+        c.offs != 0 && self.syms.code(c.id).addr <= 0xff
+    }
+
     /// `(zp,x)` and `(zp),y`: zero page only.
     fn zp_only(
         &mut self,
@@ -669,7 +685,7 @@ impl Assembler<'_> {
             ));
         }
         let a = self.address(v, pos)?.unwrap_or(0);
-        if a > 0xff {
+        if a > 0xff && !self.byte_of_code(v) {
             return Err(Bad(
                 pos,
                 format!(
@@ -764,7 +780,8 @@ impl Assembler<'_> {
         let vline = self.st.vline;
         let last_end = self.st.branch_ends.get(&vline).copied();
         let target = self.address(&v.val, v.pos)?;
-        let far = |target: u32| -> Code { smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8] };
+        let far =
+            |target: u32| -> Code { smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8] };
         let bytes = match (width, target) {
             // The forced widths are those of the `jmp` it would become.
             (Width::Long, _) => {
@@ -799,7 +816,13 @@ impl Assembler<'_> {
                     _ => (star + 2) & 0xffff,
                 };
                 let offset = (target as i64 - from as i64) as i16 as i64;
-                if !(-128..=127).contains(&offset) {
+                // A branch to a fixed address must also reach from its own
+                // end: else a `jmp` last pass (one byte longer) would make it
+                // one next pass, and back again, forever. (A label ahead moves
+                // with the instruction's size, so it doesn't flip back.)
+                let reach = (target as i64 - ((star + 2) & 0xffff) as i64) as i16 as i64;
+                let fixed = !matches!(v.val, Value::Code(_));
+                if !(-128..=127).contains(&offset) || (ahead && fixed && reach > 127) {
                     far(target)
                 } else if offset == 0 {
                     Code::new()

@@ -27,6 +27,7 @@ mod state;
 mod warnings;
 
 use std::path::Path;
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
@@ -39,6 +40,9 @@ use crate::program::Program;
 use crate::source::{FileId, SourceMap, Span};
 use crate::symbols::Symbols;
 use crate::syntax::expr::Dialect;
+use crate::value::convert::Kept;
+use crate::value::{Fault, Value};
+use eval::EResult;
 
 pub(crate) use eval::builtin_name;
 pub(crate) use state::PassState;
@@ -75,9 +79,6 @@ pub(crate) struct Assembler<'o> {
     pub diags: Vec<Pending>,
     /// Hashes of this pass's diagnostics (each is reported once).
     diag_keys: rustc_hash::FxHashSet<u64>,
-    /// Errors of constants' values, reported where the constant is used
-    /// (64tass keeps the error in the value: an unused constant's is never seen).
-    pub deferred: Vec<Vec<Pending>>,
     /// Inside a constant's value: errors are kept, not reported yet.
     pub deferring: u32,
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
@@ -125,7 +126,6 @@ impl<'o> Assembler<'o> {
             diags: Vec::new(),
             diag_keys: Default::default(),
             undefined: Default::default(),
-            deferred: Vec::new(),
             deferring: 0,
             eager: Vec::new(),
             record: result::Recorder::new(opts.record_lines),
@@ -322,12 +322,14 @@ impl<'o> Assembler<'o> {
         });
     }
 
-    /// Report the errors a constant's value kept (once per place and pass).
-    pub fn raise_deferred(&mut self, id: u32) {
-        let Some(list) = self.deferred.get(id as usize) else {
+    /// Report errors kept in a value (once per place and pass; inside another
+    /// value's evaluation they are kept again, see `keep_errors`). `eager`:
+    /// reported at once even there (see `Fault::eager`).
+    pub fn raise_kept(&mut self, kept: &Kept, eager: bool) {
+        let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
             return;
         };
-        for p in list.clone() {
+        for p in list.iter().cloned() {
             let key = {
                 use std::hash::{Hash, Hasher};
                 let mut h = rustc_hash::FxHasher::default();
@@ -342,10 +344,69 @@ impl<'o> Assembler<'o> {
                     .hash(&mut h);
                 h.finish()
             };
-            if self.diag_keys.insert(key) && self.diags.len() < 10_000 {
+            let fresh = if self.deferring > 0 {
+                !self.diag_keys.contains(&key)
+            } else {
+                self.diag_keys.insert(key)
+            };
+            if fresh && self.diags.len() < 10_000 {
+                if eager && self.deferring > 0 {
+                    self.eager.push(self.diags.len());
+                }
                 self.diags.push(p);
             }
         }
+    }
+
+    /// Evaluate with errors kept in the value instead of reported (64tass's
+    /// error values): what failed becomes a [`Value::Error`], reported only
+    /// where that value is used.
+    pub fn keeping<T>(
+        &mut self,
+        eval: impl FnOnce(&mut Self) -> EResult<T>,
+        wrap: impl FnOnce(Value) -> T,
+    ) -> EResult<T> {
+        let before = self.diags.len();
+        self.deferring += 1;
+        let r = eval(self);
+        self.deferring -= 1;
+        match self.keep_errors(before) {
+            Some(kept) => Ok(wrap(Value::Error(Rc::new(Fault::kept(kept))))),
+            None => r,
+        }
+    }
+
+    /// Move the errors reported since `before` (but not the eager ones, nor
+    /// warnings) to a new kept list, if there were any.
+    fn keep_errors(&mut self, before: usize) -> Option<Kept> {
+        if self.diags.len() == before {
+            return None;
+        }
+        let marks = std::mem::take(&mut self.eager);
+        let (outer, inner): (Vec<usize>, Vec<usize>) = marks.into_iter().partition(|&i| i < before);
+        self.eager = outer;
+        let mut errors = Vec::new();
+        let mut stay = Vec::new();
+        for (i, p) in self.diags.drain(before..).enumerate() {
+            // `.error` lines (of a function called here) report at once too.
+            let eager = inner.contains(&(before + i)) || p.kind == Kind::UserError;
+            if p.severity != crate::diag::Severity::Error || eager {
+                stay.push((p, eager));
+            } else {
+                errors.push(p);
+            }
+        }
+        for (p, eager) in stay {
+            // Still eager for an enclosing evaluation that keeps errors.
+            if eager && self.deferring > 0 {
+                self.eager.push(self.diags.len());
+            }
+            self.diags.push(p);
+        }
+        if errors.is_empty() {
+            return None;
+        }
+        Some(Kept(Rc::new(errors)))
     }
 
     /// Attach a note to the last diagnostic.

@@ -188,7 +188,7 @@ impl Assembler<'_> {
             };
             let repr = match &l.value {
                 // A constant whose value failed (never used): 64tass lists nothing.
-                _ if l.deferred.is_some() => None,
+                Value::Error(_) => None,
                 Value::Func(_)
                 | Value::Namespace(_)
                 | Value::Encoding(_)

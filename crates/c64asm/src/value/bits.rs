@@ -202,7 +202,7 @@ impl Bits {
         if o.len == 0 {
             return Some(self);
         }
-        // An empty left side gives the right one as it is (64tass).
+        // An empty left side, inverted or not, adds nothing (64tass).
         if self.len == 0 {
             return Some(o);
         }

@@ -17,6 +17,26 @@ pub struct Fault {
     /// (encoding, `byte()`-style range, `format()` argument count errors)
     /// where they happen, while other errors stay in the value until used.
     pub eager: bool,
+    /// Errors already located and kept by the assembler: an error value
+    /// being used reports these instead of `msg`.
+    pub kept: Option<Kept>,
+}
+
+/// The assembler's record of errors kept in a value (opaque here; freed
+/// with the last value holding it).
+#[derive(Clone)]
+pub struct Kept(pub std::rc::Rc<dyn std::any::Any>);
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept(..)")
+    }
+}
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        std::rc::Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl Fault {
@@ -26,6 +46,15 @@ impl Fault {
             none: false,
             char_index: None,
             eager: false,
+            kept: None,
+        }
+    }
+
+    /// Errors the assembler kept (see `kept`).
+    pub fn kept(errors: Kept) -> Fault {
+        Fault {
+            kept: Some(errors),
+            ..Fault::new("")
         }
     }
 
@@ -36,6 +65,7 @@ impl Fault {
             none: true,
             char_index: None,
             eager: false,
+            kept: None,
         }
     }
 
@@ -49,6 +79,48 @@ impl Fault {
 }
 
 pub type FResult<T> = Result<T, Fault>;
+
+/// The error an error value holds, if `v` is one: using such a value
+/// reports it (64tass keeps errors in values until they are used).
+pub fn error_of(v: &Value) -> FResult<()> {
+    match v {
+        Value::Error(f) => Err((**f).clone()),
+        _ => Ok(()),
+    }
+}
+
+/// The first error value anywhere in `v` (in its elements, keys, ...): what
+/// a function that looks at every part of a value (`repr`, `str`) reports.
+pub fn deep_error(v: &Value) -> FResult<()> {
+    match v {
+        Value::Error(f) => Err((**f).clone()),
+        Value::List(items) | Value::Tuple(items) => items.iter().try_for_each(deep_error),
+        Value::Dict(d) => {
+            for (k, x) in &d.pairs {
+                deep_error(k)?;
+                deep_error(x)?;
+            }
+            d.default.as_ref().map_or(Ok(()), deep_error)
+        }
+        Value::Addr(a) => deep_error(&a.val),
+        Value::ColonList(kv) => deep_error(&kv.0).and_then(|_| deep_error(&kv.1)),
+        _ => Ok(()),
+    }
+}
+
+/// A failed element of a list operation as an element: 64tass keeps the
+/// error in the result (`[1/0] + 1` is a list holding an error).
+pub fn keep(r: FResult<Value>) -> Value {
+    r.unwrap_or_else(|f| Value::Error(std::rc::Rc::new(f)))
+}
+
+/// As [`keep`], but an error reported at once (`Fault::eager`) stays one.
+pub fn keep_lazy(r: FResult<Value>) -> FResult<Value> {
+    match r {
+        Err(f) if f.eager => Err(f),
+        r => Ok(keep(r)),
+    }
+}
 
 /// What conversions need from the assembler: the current text encoding and
 /// the numeric value of labels.
@@ -104,6 +176,7 @@ pub fn numeric(v: &Value, env: &dyn Env) -> FResult<Value> {
         Value::Code(c) => numeric(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => numeric(&a.val, env)?,
         Value::None => return Err(Fault::none()),
+        Value::Error(f) => return Err((**f).clone()),
         _ => {
             return Err(Fault::new(format!(
                 "can't get integer value of {}",
@@ -195,6 +268,16 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
     let n = numeric(v, env)?;
+    // A bit string is a bit pattern: it only has to fit (`.char $ff`); a
+    // label's address is a number.
+    if let Value::Bits(b) = &n
+        && !matches!(v, Value::Code(_))
+    {
+        return b
+            .to_uval(bits)
+            .map(|u| u as i64)
+            .ok_or_else(|| too_large(&n, bits, true, env));
+    }
     if matches!(n, Value::BigInt(_) | Value::BigBits(_)) {
         return Err(too_large(&n, bits, true, env));
     }
@@ -222,6 +305,7 @@ pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
         Value::Code(c) => to_bool(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
         Value::None => return Err(Fault::none()),
+        Value::Error(f) => return Err((**f).clone()),
         _ => {
             return Err(Fault::new(format!(
                 "can't get boolean value of {}",

@@ -188,6 +188,7 @@ pub enum Type {
     Fold,
     Symbol,
     ColonList,
+    Error,
 }
 
 impl Type {
@@ -219,6 +220,7 @@ impl Type {
             Type::Symbol => "symbol",
             Type::Fold => "fold",
             Type::ColonList => "colonlist",
+            Type::Error => "error",
         }
     }
 }
@@ -327,6 +329,10 @@ pub enum Value {
     /// A dictionary entry `key:value`, what functions mapping over a
     /// dictionary see (64tass's colonlist).
     ColonList(Rc<(Value, Value)>),
+    /// A failed operation's error, kept in the value as 64tass does: it is
+    /// reported where the value is used (emitted, tested, converted), never
+    /// if the value is dropped (`[1/0, 2][1]` is 2).
+    Error(Rc<Fault>),
 }
 
 impl Value {
@@ -404,6 +410,7 @@ impl Value {
             Value::Fold => Type::Fold,
             Value::ColonList(_) => Type::ColonList,
             Value::Default => Type::None,
+            Value::Error(_) => Type::Error,
         }
     }
 
@@ -437,6 +444,9 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
     let same = |x: &Value, y: &Value| same_with(x, y, same_code);
     match (a, b) {
         (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
+        // Errors settle like values: a pass keeps new copies of the same one.
+        (Value::Error(_), Value::Error(_)) => true,
+        (Value::ColonList(x), Value::ColonList(y)) => same(&x.0, &y.0) && same(&x.1, &y.1),
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::BigInt(x), Value::BigInt(y)) => x == y,

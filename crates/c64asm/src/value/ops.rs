@@ -5,7 +5,9 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, float_to_int, numeric, to_bool, to_int};
+use super::convert::{
+    Env, FResult, Fault, describe, error_of, float_to_int, keep_lazy, numeric, to_bool, to_int,
+};
 use super::{Address, Bits, CodeRef, Value, int, seq};
 use crate::syntax::ast::{AddrOp, BinOp, UnOp};
 
@@ -32,12 +34,16 @@ fn bool_bits(b: bool) -> Bits {
     Bits::new(b as u64, 1)
 }
 
+/// An operator applied to each element; an element that fails holds its error.
 fn mapped(items: &[Value], list: bool, f: impl Fn(&Value) -> FResult<Value>) -> FResult<Value> {
-    let out: FResult<Vec<Value>> = items.iter().map(f).collect();
+    let out: Vec<Value> = items
+        .iter()
+        .map(|x| keep_lazy(f(x)))
+        .collect::<FResult<_>>()?;
     Ok(if list {
-        Value::list(out?)
+        Value::list(out)
     } else {
-        Value::tuple(out?)
+        Value::tuple(out)
     })
 }
 
@@ -46,7 +52,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     match v {
         Value::List(items) => return mapped(items, true, |x| unary(op, x, env)),
         Value::Tuple(items) => return mapped(items, false, |x| unary(op, x, env)),
-        Value::None => return Ok(Value::None),
+        Value::None | Value::Error(_) => return Ok(v.clone()),
         _ => {}
     }
     if op == UnOp::Not {
@@ -86,6 +92,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     let n = match numeric(v, env) {
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
+        Err(f) if f.eager => return Err(f),
         Err(_) => return Err(not_possible1(op, v, env)),
     };
     let as_int = |n: &Value| -> FResult<i128> {
@@ -127,6 +134,11 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             {
                 env.rounded();
             }
+            // A float beyond 64 bits is its exact integer (`<(pi * 2 ** 63)`).
+            let n = match n {
+                Value::Float(f) if f.abs() >= 9.0e18 => int::from_f64_floor(f)?,
+                n => n,
+            };
             let u = match int::big(&n) {
                 // Two's complement of the low 64 bits.
                 Some(b) if !matches!(n, Value::Int(_) | Value::Bool(_) | Value::Bits(_)) => {
@@ -237,15 +249,15 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             if x.len() == y.len() {
                 x.iter()
                     .zip(y.iter())
-                    .map(|(p, q)| binary(op, p, q, env))
+                    .map(|(p, q)| keep_lazy(binary(op, p, q, env)))
                     .collect::<FResult<_>>()?
             } else if x.len() == 1 {
                 y.iter()
-                    .map(|q| binary(op, &x[0], q, env))
+                    .map(|q| keep_lazy(binary(op, &x[0], q, env)))
                     .collect::<FResult<_>>()?
             } else if y.len() == 1 {
                 x.iter()
-                    .map(|p| binary(op, p, &y[0], env))
+                    .map(|p| keep_lazy(binary(op, p, &y[0], env)))
                     .collect::<FResult<_>>()?
             } else {
                 return Err(Fault::new(format!(
@@ -257,11 +269,11 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         }
         (Some(x), None) => x
             .iter()
-            .map(|p| binary(op, p, b, env))
+            .map(|p| keep_lazy(binary(op, p, b, env)))
             .collect::<FResult<_>>()?,
         (None, Some(y)) => y
             .iter()
-            .map(|q| binary(op, a, q, env))
+            .map(|q| keep_lazy(binary(op, a, q, env)))
             .collect::<FResult<_>>()?,
         (None, None) => unreachable!("broadcast needs a list"),
     };
@@ -277,6 +289,18 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
+    }
+    // An error value stays one (`in` looks for itself; `&&` and `||` of a
+    // single value may not take the right side).
+    if !matches!(op, BinOp::In | BinOp::NotIn) {
+        if let Value::Error(_) = a {
+            return Ok(a.clone());
+        }
+        if let Value::Error(_) = b
+            && (!matches!(op, BinOp::LAnd | BinOp::LOr) || is_seq(a))
+        {
+            return Ok(b.clone());
+        }
     }
     if let Some(r) = fold(op, a, b, env) {
         return r;
@@ -313,6 +337,8 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         BinOp::NIdentity => return Ok(Value::Bool(!super::same(a, b))),
         BinOp::In => return seq::contains(b, a, env),
         BinOp::NotIn => return unary(UnOp::Not, &seq::contains(b, a, env)?, env),
+        // A list next to a single value joins it to each element.
+        BinOp::Concat if is_seq(a) != is_seq(b) => return broadcast(op, a, b, env),
         BinOp::Concat => return seq::concat(a, b, env),
         BinOp::Repeat => return seq::repeat(a, b, env),
         // Comparisons of lists work element by element, as 64tass 1.58's do.
@@ -348,6 +374,15 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         };
         return Ok(if first { a.clone() } else { b.clone() });
     }
+    // `&`, `|`, `^` of two (byte) strings give a byte string (64tass).
+    let text = |v: &Value| matches!(v, Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_));
+    if matches!(op, BinOp::And | BinOp::Or | BinOp::Xor) && text(a) && text(b) {
+        let r = binary(op, &numeric(a, env)?, &numeric(b, env)?, env)?;
+        return Ok(match BigBits::of(&r) {
+            Some(bits) => Value::bytes(bits.raw_bytes(), bits.inv),
+            None => r,
+        });
+    }
     if let Some(r) = code_arith(op, a, b, env) {
         return Ok(r);
     }
@@ -357,6 +392,8 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     let (x, y) = match (numeric(a, env), numeric(b, env)) {
         (Ok(x), Ok(y)) => (x, y),
         (Err(f), _) | (_, Err(f)) if f.none => return Ok(Value::None),
+        // A string that can't be encoded: that error, at once.
+        (Err(f), _) | (_, Err(f)) if f.eager => return Err(f),
         _ => return Err(not_possible(op, a, b, env)),
     };
     match (&x, &y) {
@@ -578,6 +615,8 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
 /// Equality as `==` sees it: numbers by value across bool/int/bits/float,
 /// strings and bytes by content, lists and tuples element by element.
 fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
+    error_of(a)?;
+    error_of(b)?;
     Ok(match (a, b) {
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
@@ -620,6 +659,9 @@ fn float_compare(a: f64, b: f64) -> Ordering {
 
 /// Ordering of two values, `None` if they can't be compared.
 pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>> {
+    if let Err(f) = error_of(a).and_then(|_| error_of(b)) {
+        return Some(Err(f));
+    }
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
@@ -638,14 +680,54 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
                     .map(|x| Some(&x[..]).cmp(&b.read_bytes().as_deref())),
             );
         }
-        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
-            for (p, q) in x.iter().zip(y.iter()) {
+        // As 64tass's `<=>` on lists: element by element, broadcasting a
+        // single value (or a one-element list); the first difference decides.
+        (Value::List(x) | Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => {
+            if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
+                return Some(Err(Fault::new(format!(
+                    "operands could not be broadcast together with shapes {} and {}",
+                    x.len(),
+                    y.len()
+                ))));
+            }
+            let n = if x.is_empty() || y.is_empty() {
+                0
+            } else {
+                x.len().max(y.len())
+            };
+            for i in 0..n {
+                let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
                 match compare(p, q, env)? {
                     Ok(Ordering::Equal) => {}
                     other => return Some(other),
                 }
             }
-            return Some(Ok(x.len().cmp(&y.len())));
+            return Some(Ok(Ordering::Equal));
+        }
+        (Value::List(x) | Value::Tuple(x), _) => {
+            for p in x.iter() {
+                match compare(p, b, env)? {
+                    Ok(Ordering::Equal) => {}
+                    other => return Some(other),
+                }
+            }
+            return Some(Ok(Ordering::Equal));
+        }
+        (_, Value::List(y) | Value::Tuple(y)) => {
+            for q in y.iter() {
+                match compare(a, q, env)? {
+                    Ok(Ordering::Equal) => {}
+                    other => return Some(other),
+                }
+            }
+            return Some(Ok(Ordering::Equal));
+        }
+        // Dictionary entries (what sorting a dictionary sees): key, then value.
+        (Value::ColonList(x), Value::ColonList(y)) => {
+            return match compare(&x.0, &y.0, env)? {
+                Ok(Ordering::Equal) => compare(&x.1, &y.1, env),
+                other => Some(other),
+            };
         }
         _ => {}
     }

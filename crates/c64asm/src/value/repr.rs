@@ -222,6 +222,8 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Symbol(n) => format!(".{}", env.name_of(*n)),
         Value::Fold => "...".into(),
         Value::ColonList(kv) => format!("({}:{})", repr(&kv.0, env), repr(&kv.1, env)),
+        // Never printed: `repr()` reports it first (see `convert::deep_error`).
+        Value::Error(_) => "<error>".into(),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, numeric, to_int};
+use super::convert::{Env, FResult, Fault, describe, error_of, keep_lazy, numeric, to_int};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -36,7 +36,7 @@ enum Sel {
 fn position(i: i128, len: usize) -> FResult<usize> {
     let j = if i < 0 { i + len as i128 } else { i };
     if j < 0 || j >= len as i128 {
-        return Err(Fault::new("index out of range"));
+        return Err(Fault::new(format!("index out of range int '{i}'")));
     }
     Ok(j as usize)
 }
@@ -110,6 +110,34 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
         }
     };
     match v {
+        // A list of positions or keys picks element by element; one that
+        // fails is an error element (64tass keeps it until it is used).
+        Value::List(items) | Value::Tuple(items)
+            if let IndexArg::Value(w) = first
+                && let Some(picks) = w.elements() =>
+        {
+            let out: Vec<Value> = picks
+                .iter()
+                .map(|p| {
+                    keep_lazy(
+                        to_int(p, env)
+                            .and_then(|i| position(i, items.len()))
+                            .and_then(|i| deeper(&items[i])),
+                    )
+                })
+                .collect::<FResult<_>>()?;
+            Ok(seq_like(v, out))
+        }
+        Value::Dict(d)
+            if let IndexArg::Value(w) = first
+                && let Some(keys) = w.elements() =>
+        {
+            let out: Vec<Value> = keys
+                .iter()
+                .map(|k| keep_lazy(dict_lookup(d, k, env).and_then(|x| deeper(&x))))
+                .collect::<FResult<_>>()?;
+            Ok(seq_like(w, out))
+        }
         Value::List(items) | Value::Tuple(items) => {
             let list = matches!(v, Value::List(_));
             match selection(first, items.len(), env)? {
@@ -117,7 +145,7 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
                 Sel::Many(ix) => {
                     let out: Vec<Value> = ix
                         .iter()
-                        .map(|&i| deeper(&items[i]))
+                        .map(|&i| keep_lazy(deeper(&items[i])))
                         .collect::<FResult<_>>()?;
                     Ok(if list {
                         Value::list(out)
@@ -174,20 +202,28 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
             let IndexArg::Value(key) = first else {
                 return Err(Fault::new("dictionaries can't be sliced"));
             };
-            let found = dict_get(d, key, env)?;
-            match found {
-                Some(x) => deeper(&x),
-                None => Err(Fault::new(format!(
-                    "key not in dictionary {}",
-                    describe(key, env)
-                ))),
-            }
+            deeper(&dict_lookup(d, key, env)?)
         }
         _ => Err(Fault::new(format!(
             "indexing '[]' of {} not possible",
             describe(v, env)
         ))),
     }
+}
+
+/// A list if `like` is one, else a tuple.
+fn seq_like(like: &Value, items: Vec<Value>) -> Value {
+    if matches!(like, Value::List(_)) {
+        Value::list(items)
+    } else {
+        Value::tuple(items)
+    }
+}
+
+/// `dict[key]`: the value, or "key not in dictionary".
+fn dict_lookup(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Value> {
+    dict_get(d, key, env)?
+        .ok_or_else(|| Fault::new(format!("key not in dictionary {}", describe(key, env))))
 }
 
 fn only_one_axis(rest: &[IndexArg]) -> FResult<()> {
@@ -220,26 +256,43 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<Valu
     {
         return found.map(Value::Bool);
     }
+    error_of(haystack)?;
     let found = match haystack {
+        // An error (in the needle or an element) only counts if nothing
+        // matched: 64tass compares element by element (and an element that
+        // is a list compares element-wise, giving a list).
         Value::List(items) | Value::Tuple(items) => {
             let mut result = Value::Bool(false);
+            let mut failed = None;
             for x in items.iter() {
                 match super::ops::binary(BinOp::Eq, x, needle, env)? {
                     Value::Bool(true) => return Ok(Value::Bool(true)),
                     Value::Bool(false) => {}
+                    Value::Error(f) => {
+                        failed.get_or_insert(f);
+                    }
                     list => result = list,
                 }
             }
-            return Ok(result);
+            return match failed {
+                Some(f) if matches!(result, Value::Bool(false)) => Err((*f).clone()),
+                _ => Ok(result),
+            };
         }
+        Value::Dict(d) if d.pairs.is_empty() => Ok(false),
+        _ if matches!(needle, Value::Error(_)) => error_of(needle).map(|_| false),
         Value::Str(s) => match needle {
             Value::Str(n) => Ok(s.contains(n.as_ref())),
             _ => Err(not_possible(BinOp::In, needle, haystack, env)),
         },
-        Value::Bytes(b) => match needle {
-            Value::Bytes(n) => Ok(n.is_empty() || b.windows(n.len()).any(|w| w == n.as_ref())),
-            _ => Err(not_possible(BinOp::In, needle, haystack, env)),
-        },
+        Value::Bytes(_) | Value::InvBytes(_) => {
+            match (needle.read_bytes(), haystack.read_bytes()) {
+                (Some(n), Some(b)) => {
+                    Ok(n.is_empty() || b.windows(n.len()).any(|w| w == n.as_ref()))
+                }
+                _ => Err(not_possible(BinOp::In, needle, haystack, env)),
+            }
+        }
         Value::Dict(d) => Ok(d.pairs.iter().any(|(k, _)| super::same(k, needle))),
         _ => Err(not_possible(BinOp::In, needle, haystack, env)),
     };
@@ -267,6 +320,13 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             let mut out = x.to_vec();
             out.extend(y.iter().map(|&c| c ^ flip));
             Value::bytes(out, xinv)
+        }
+        // A string next to a byte string is its encoded bytes.
+        (Value::Str(x), Value::Bytes(_) | Value::InvBytes(_)) => {
+            concat(&Value::Bytes(env.encode(x)?.into()), b, env)?
+        }
+        (Value::Bytes(_) | Value::InvBytes(_), Value::Str(y)) => {
+            concat(a, &Value::Bytes(env.encode(y)?.into()), env)?
         }
         // A list and a tuple join into the first one's type.
         (Value::List(x), Value::List(y) | Value::Tuple(y)) => {
@@ -339,6 +399,10 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
         Value::Bytes(b) => {
             limit(b.len())?;
             Value::Bytes(b.repeat(count).into())
+        }
+        Value::InvBytes(b) => {
+            limit(b.len())?;
+            Value::InvBytes(b.repeat(count).into())
         }
         Value::List(x) => {
             limit(x.len())?;
