@@ -48,6 +48,8 @@ pub(crate) struct SymbolFacts {
     pub vice_name: bool,
     /// Defined in the root scope.
     pub top: bool,
+    /// A scope (`.proc`, `.block`, a label's locals, ...): `--labels-root` can name it.
+    pub scope: bool,
 }
 
 /// Which columns a listing has besides offsets and bytes.
@@ -110,6 +112,11 @@ pub struct Program {
     /// Every block of bytes written, as (compile offset, bytes) in the order
     /// the source wrote them (overlaps kept), for the non-CBM output formats.
     pub(crate) blocks: Vec<(u32, Vec<u8>)>,
+    /// Each placed section's dotted path and the range of `blocks` it holds
+    /// (its children's included), for `--output-section`.
+    pub(crate) sections: Vec<(String, std::ops::Range<usize>)>,
+    /// Section paths compare as symbols do: case-insensitively without `-C`.
+    pub(crate) case_sensitive: bool,
     /// The warnings of the run (a program with errors is never built).
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
@@ -196,6 +203,24 @@ impl Program {
     /// A label file in one of 64tass's formats.
     pub fn labels(&self, format: LabelFormat) -> String {
         crate::labels::render(&self.symbols, &self.sources, format)
+    }
+
+    /// A label file of the symbols in one scope (64tass's `--labels-root`):
+    /// `root` is the scope's dotted path from the global scope (`io.vic`),
+    /// names are written relative to it. A path that names no scope is an
+    /// error, with 64tass's message.
+    ///
+    /// ```
+    /// use c64asm::LabelFormat;
+    /// let src = "* = $1000\nio .block\nborder = $d020\n .bend\nstart rts\n";
+    /// let program = c64asm::assemble_str("a.asm", src, &Default::default()).unwrap();
+    /// assert_eq!(program.labels_from(LabelFormat::Tass, "io").unwrap(), "border\t\t= $d020\n");
+    /// assert!(program.labels_from(LabelFormat::Tass, "start").is_err());
+    /// ```
+    pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
+        let symbols = crate::labels::under_root(&self.symbols, root, self.case_sensitive)
+            .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
+        Ok(crate::labels::render(&symbols, &self.sources, format))
     }
 
     /// Which source line wrote each run of bytes (compile offsets), through
@@ -310,11 +335,42 @@ impl Program {
         out
     }
 
+    /// The blocks of one section and its children (64tass's
+    /// `--output-section`), by its dotted path from the root; None if no
+    /// section placed with `.dsection` has that path.
+    pub(crate) fn section_blocks(&self, path: &str) -> Option<&[(u32, Vec<u8>)]> {
+        let same = |a: &str| match self.case_sensitive {
+            true => a == path,
+            false => a.to_lowercase() == path.to_lowercase(),
+        };
+        let (_, range) = self.sections.iter().find(|(p, _)| same(p))?;
+        Some(&self.blocks[range.clone()])
+    }
+
+    /// The blocks an output holds: all, or one section's (`--output-section`).
+    pub(crate) fn blocks_of(&self, section: Option<&str>) -> Result<&[(u32, Vec<u8>)], String> {
+        match section {
+            None => Ok(&self.blocks),
+            Some(path) => self
+                .section_blocks(path)
+                .ok_or_else(|| format!("section '{path}' for output not found")),
+        }
+    }
+
     /// 64tass's memory map: the initialized areas (`Data:`) and the holes
     /// between them (`Gap:`), sorted by address, for the output `name`.
     pub fn memory_map(&self, name: &str) -> String {
-        let mut runs: Vec<(u32, u32)> = self
-            .blocks
+        self.map_of(name, &self.blocks)
+    }
+
+    /// The memory map of an output holding only `section` and its children
+    /// (`--map` with `--output-section`).
+    pub fn section_memory_map(&self, name: &str, section: &str) -> Result<String, String> {
+        Ok(self.map_of(name, self.blocks_of(Some(section))?))
+    }
+
+    fn map_of(&self, name: &str, blocks: &[(u32, Vec<u8>)]) -> String {
+        let mut runs: Vec<(u32, u32)> = blocks
             .iter()
             .filter(|(_, b)| !b.is_empty())
             .map(|(a, b)| (*a, a + b.len() as u32))
