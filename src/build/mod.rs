@@ -211,11 +211,9 @@ fn write_outputs(
         add(&mut group, &t.path, (what, append), &bytes)?;
         if let Some((map, append)) = &t.map {
             let name = t.path.display().to_string();
-            let text = match &t.scope {
-                Some(section) => program.section_memory_map(&name, section),
-                None => Ok(program.memory_map(&name)),
-            }
-            .map_err(|e| failed(&t.path, e))?;
+            let text = program
+                .memory_map_of(&name, t.scope.as_deref(), !append)
+                .map_err(|e| failed(&t.path, e))?;
             let append = append.then_some("--map-append");
             add(&mut group, map, ("--map", append), text.as_bytes())?;
         }
@@ -237,7 +235,10 @@ fn write_outputs(
             line_numbers: args.line_numbers,
         };
         let append = append.then_some("--list-append");
-        let text = program.listing_with(columns);
+        let text = match append {
+            Some(_) => program.listing_to_append(columns),
+            None => program.listing_with(columns),
+        };
         add(&mut group, p, ("--list", append), text.as_bytes())?;
     }
     if let Some(p) = &args.source_map {

@@ -274,11 +274,22 @@ impl Program {
     /// The listing with some columns left out (64tass's `--no-monitor`,
     /// `--no-source`).
     pub fn listing_with(&self, columns: ListingColumns) -> String {
+        self.listing_text(columns, true)
+    }
+
+    /// The listing to add to the end of a file (`--list-append`): without its
+    /// title line, as 64tass leaves it out there.
+    pub fn listing_to_append(&self, columns: ListingColumns) -> String {
+        self.listing_text(columns, false)
+    }
+
+    fn listing_text(&self, columns: ListingColumns, title: bool) -> String {
         let mut out = String::new();
         let lead = if columns.line_numbers { "\t" } else { "" };
         let _ = writeln!(
             out,
-            "\n; c64kit listing file\n\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
+            "\n{}\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
+            if title { "; c64kit listing file\n" } else { "" },
             if columns.line_numbers { ";Line\t" } else { "" }
         );
         let mut last_file = None;
@@ -360,16 +371,23 @@ impl Program {
     /// 64tass's memory map: the initialized areas (`Data:`) and the holes
     /// between them (`Gap:`), sorted by address, for the output `name`.
     pub fn memory_map(&self, name: &str) -> String {
-        self.map_of(name, &self.blocks)
+        self.map_of(name, &self.blocks, true)
     }
 
-    /// The memory map of an output holding only `section` and its children
-    /// (`--map` with `--output-section`).
-    pub fn section_memory_map(&self, name: &str, section: &str) -> Result<String, String> {
-        Ok(self.map_of(name, self.blocks_of(Some(section))?))
+    /// The memory map of the output `name` holding only `section` (and its
+    /// children) if given (`--map` with `--output-section`). Without `title`
+    /// the first line, which names the tool, is left out, as 64tass leaves it
+    /// out of a map added to the end of a file (`--map-append`).
+    pub fn memory_map_of(
+        &self,
+        name: &str,
+        section: Option<&str>,
+        title: bool,
+    ) -> Result<String, String> {
+        Ok(self.map_of(name, self.blocks_of(section)?, title))
     }
 
-    fn map_of(&self, name: &str, blocks: &[(u32, Vec<u8>)]) -> String {
+    fn map_of(&self, name: &str, blocks: &[(u32, Vec<u8>)], title: bool) -> String {
         let mut runs: Vec<(u32, u32)> = blocks
             .iter()
             .filter(|(_, b)| !b.is_empty())
@@ -383,9 +401,17 @@ impl Program {
                 _ => merged.push((start, end)),
             }
         }
-        let mut out = format!(
-            "\nc64kit {} memory map file\n\nMemory map for output file: {name}\n\nType        Size      Range      Size    Name\n",
-            env!("CARGO_PKG_VERSION")
+        let mut out = String::from("\n");
+        if title {
+            let _ = write!(
+                out,
+                "c64kit {} memory map file\n\n",
+                env!("CARGO_PKG_VERSION")
+            );
+        }
+        let _ = write!(
+            out,
+            "Memory map for output file: {name}\n\nType        Size      Range      Size    Name\n"
         );
         let mut row = |kind: &str, start: u32, end: u32| {
             let size = end - start;
