@@ -630,3 +630,33 @@ fn tasm_mode_and_verbose_listing_say_they_are_not_supported() {
         assert_eq!(dir.names(), ["s.asm"]);
     }
 }
+
+// The example in docs/assembler.md
+
+#[test]
+fn the_documented_example_writes_what_64tass_writes() {
+    let md =
+        std::fs::read_to_string(Path::new(cli_support::ROOT).join("docs/assembler.md")).unwrap();
+    let heading = "### Several files, sections and scopes";
+    let section = &md[md.find(heading).expect("the section")..];
+    let asm = &section[section.find("```asm\n").unwrap() + 7..];
+    let asm = &asm[..asm.find("```").unwrap()];
+    let lines = cli_support::sh_block(&md, heading);
+    let words = cli_support::split_shell_words(&lines[0]);
+    assert_eq!(
+        words[..4],
+        ["c64kit", "build", "-q", "game.asm"],
+        "{}",
+        lines[0]
+    );
+    // `twins` gives the source as s.asm.
+    let args: Vec<&str> = words[4..].iter().map(String::as_str).collect();
+    let t = twins("doc", asm, &[], &args);
+    t.both_succeed()
+        .same("main.prg")
+        .same("loader.bin")
+        .same("loader.lbl")
+        .same("game.vice")
+        .same_but_header("loader.map", 1, 1);
+    assert_eq!(text(&read(&t.kit.0, "loader.lbl")), "fetch\t\t= $c000\n");
+}
