@@ -660,3 +660,25 @@ fn the_documented_example_writes_what_64tass_writes() {
         .same_but_header("loader.map", 1, 1);
     assert_eq!(text(&read(&t.kit.0, "loader.lbl")), "fetch\t\t= $c000\n");
 }
+
+#[test]
+fn a_map_without_an_output_maps_the_whole_program() {
+    // 64tass 1.58 crashes on `--no-output --map`; c64kit writes the program's map.
+    let dir = TempDir::new("map-no-output");
+    dir.write("s.asm", SECTIONS);
+    let out = c64kit(&dir.0)
+        .args(["build", "-q", "s.asm", "--no-output", "--map", "s.map"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    let map = std::fs::read_to_string(dir.path("s.map")).unwrap();
+    assert!(
+        map.ends_with(
+            "Data:         11   $0801-$080b   $000b\n\
+             Gap:       47092   $080c-$bfff   $b7f4\n\
+             Data:          3   $c000-$c002   $0003\n"
+        ),
+        "{map}"
+    );
+    assert_eq!(dir.names(), ["s.asm", "s.map"]);
+}

@@ -311,6 +311,16 @@ impl Args {
         last_of(m, &[("list", false), ("list_append", true)])
     }
 
+    /// A memory map with no output to belong to (`--no-output`): the whole
+    /// program's (64tass 1.58 crashes there).
+    pub fn lone_map(&self, m: &ArgMatches) -> Option<(PathBuf, bool)> {
+        let outputs = named_files(m, &[("output", false), ("output_append", true)]);
+        match self.no_output && outputs.is_empty() {
+            true => last_of(m, &[("map", false), ("map_append", true)]),
+            false => None,
+        }
+    }
+
     /// The program files to write, in command-line order, each with its format,
     /// section and memory map.
     pub fn outputs(&self, m: &ArgMatches) -> Vec<Target<OutputFormat>> {

@@ -76,6 +76,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         outputs: &outputs,
         labels: &labels,
         list: args.list_target(matches),
+        lone_map: args.lone_map(matches),
     };
     let stdout = match write_outputs(&args, &written, &program, disk_name.as_deref()) {
         Ok(text) => text,
@@ -157,6 +158,8 @@ struct Written<'a> {
     labels: &'a [Target<LabelFormat>],
     /// The listing, and whether it is appended (`--list-append`).
     list: Option<(PathBuf, bool)>,
+    /// A map with no output (`--no-output`), and whether it is appended.
+    lone_map: Option<(PathBuf, bool)>,
 }
 
 /// Every file the build writes, as one group: all are written, or none changes.
@@ -217,6 +220,11 @@ fn write_outputs(
             let append = append.then_some("--map-append");
             add(&mut group, map, ("--map", append), text.as_bytes())?;
         }
+    }
+    if let Some((map, append)) = &written.lone_map {
+        let text = program.memory_map_of("", None, !append)?;
+        let append = append.then_some("--map-append");
+        add(&mut group, map, ("--map", append), text.as_bytes())?;
     }
     for t in written.labels {
         let text = match &t.scope {
