@@ -215,7 +215,8 @@ impl Program {
     /// let src = "* = $1000\nio .block\nborder = $d020\n .bend\nstart rts\n";
     /// let program = c64asm::assemble_str("a.asm", src, &Default::default()).unwrap();
     /// assert_eq!(program.labels_from(LabelFormat::Tass, "io").unwrap(), "border\t\t= $d020\n");
-    /// assert!(program.labels_from(LabelFormat::Tass, "start").is_err());
+    /// assert_eq!(program.labels_from(LabelFormat::Tass, "start").unwrap(), "");
+    /// assert!(program.labels_from(LabelFormat::Tass, "io.border").is_err());
     /// ```
     pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
         let symbols = crate::labels::under_root(&self.symbols, root, self.case_sensitive)
