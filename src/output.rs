@@ -14,6 +14,9 @@
 //!   does, so a device never becomes a regular file and every hard link sees the bytes;
 //! - a directory or a socket: refused.
 //!
+//! An output appended to ([`Outputs::append`], 64tass's `--*-append`) is written the
+//! same way, its old bytes first: through links, in place where it must keep its inode.
+//!
 //! An output that is one of the run's inputs, or the same file as another output, is
 //! refused with a message that names both. Files are compared by device and inode
 //! (after following links), not by spelling.
@@ -208,12 +211,38 @@ impl Outputs {
     where
         E: Into<Box<dyn Error + Send + Sync>>,
     {
+        self.stage(path, what, false, write)
+    }
+
+    /// Adds `bytes` to the end of `path` (64tass's `--output-append`, `--labels-append`,
+    /// ...), creating it if it does not exist. It is an output like any other: never
+    /// an input, never another output, written through links, and until the commit
+    /// nothing changes: a regular file is copied with the new bytes into a temporary
+    /// that replaces it; a device, a FIFO or a file kept in place is appended to there.
+    pub fn append(&mut self, path: &Path, what: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        self.stage(path, what, true, |w| w.write_all(bytes))
+    }
+
+    fn stage<E>(
+        &mut self,
+        path: &Path,
+        what: &str,
+        append: bool,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    ) -> Result<(), OutputError>
+    where
+        E: Into<Box<dyn Error + Send + Sync>>,
+    {
         let label = Label::new(what, path);
         let io_fail = |e| label.fail(Problem::Io(e));
         let staged = match self.examine(&label)? {
             Target::Replace { path, existing } => {
                 let (tmp, file) = TempFile::beside(&path, existing.as_ref()).map_err(io_fail)?;
                 let mut out = BufWriter::new(file);
+                if append && existing.is_some() {
+                    let mut old = File::open(&path).map_err(io_fail)?;
+                    io::copy(&mut old, &mut out).map_err(io_fail)?;
+                }
                 write(&mut out)
                     .map_err(|e| io::Error::other(e.into()))
                     .and_then(|()| out.flush())
@@ -233,12 +262,15 @@ impl Outputs {
                 // a FIFO only at commit, since opening one waits for a reader.
                 let file = match fifo {
                     true => None,
+                    false if append => {
+                        Some(target::open_to_append(path).map_err(|p| label.fail(p))?)
+                    }
                     false => Some(target::open_in_place(path).map_err(|p| label.fail(p))?),
                 };
                 Staged::InPlace {
                     label,
                     file,
-                    truncate,
+                    truncate: truncate && !append,
                     data,
                 }
             }

@@ -25,6 +25,12 @@ pub struct Args {
     /// Output file [default: the first source with extension .prg]; `-` is standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Vec<PathBuf>,
+    /// As -o, but add the bytes to the end of FILE
+    #[arg(long, value_name = "FILE")]
+    pub output_append: Vec<PathBuf>,
+    /// Only this section (dotted path, e.g. main.code) and its children go into the next -o
+    #[arg(long, value_name = "NAME")]
+    pub output_section: Vec<String>,
     /// Write no program file (labels, listing and the rest still are)
     #[arg(long)]
     pub no_output: bool,
@@ -58,6 +64,9 @@ pub struct Args {
     /// Write diagnostics to this file instead of standard error
     #[arg(short = 'E', long = "error", value_name = "FILE")]
     pub error_file: Option<PathBuf>,
+    /// As -E, but add to the end of FILE
+    #[arg(long, value_name = "FILE")]
+    pub error_append: Option<PathBuf>,
     /// Print no diagnostics (the exit status still tells)
     #[arg(long)]
     pub no_error: bool,
@@ -70,54 +79,63 @@ pub struct Args {
 
     // Output formats, for the -o before them.
     /// CBM .prg output with a load address (the default)
-    #[arg(long, action = ArgAction::Count)]
-    pub cbm_prg: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub cbm_prg: Vec<bool>,
     /// Raw output: no load address
-    #[arg(short = 'b', long, visible_alias = "raw", action = ArgAction::Count)]
-    pub nostart: u8,
+    #[arg(short = 'b', long, visible_alias = "raw", action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub nostart: Vec<bool>,
     /// Flat output: memory from address 0 to the last byte written
-    #[arg(short = 'f', long, action = ArgAction::Count)]
-    pub flat: u8,
+    #[arg(short = 'f', long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub flat: Vec<bool>,
     /// Nonlinear output: (length, address, bytes) per block, then a zero length
-    #[arg(short = 'n', long, action = ArgAction::Count)]
-    pub nonlinear: u8,
+    #[arg(short = 'n', long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub nonlinear: Vec<bool>,
     /// Apple II DOS 3.3 binary: address, length, bytes
-    #[arg(long, action = ArgAction::Count)]
-    pub apple_ii: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub apple_ii: Vec<bool>,
     /// Atari XEX executable
-    #[arg(long, action = ArgAction::Count)]
-    pub atari_xex: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub atari_xex: Vec<bool>,
     /// Intel HEX
-    #[arg(long, action = ArgAction::Count)]
-    pub intel_hex: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub intel_hex: Vec<bool>,
     /// MOS Technology hex (paper tape)
-    #[arg(long, action = ArgAction::Count)]
-    pub mos_hex: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub mos_hex: Vec<bool>,
     /// Motorola S-record
-    #[arg(long, action = ArgAction::Count)]
-    pub s_record: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub s_record: Vec<bool>,
 
     /// Write a label file (64tass's format, or the one chosen by the flags below)
     #[arg(short = 'l', long, value_name = "FILE")]
     pub labels: Vec<PathBuf>,
+    /// As -l, but add to the end of FILE
+    #[arg(long, value_name = "FILE")]
+    pub labels_append: Vec<PathBuf>,
+    /// The next label file lists this scope only (dotted path, e.g. io.vic)
+    #[arg(long, value_name = "SCOPE")]
+    pub labels_root: Vec<String>,
     /// Label file: `name = value` for global symbols (the default)
-    #[arg(long, action = ArgAction::Count)]
-    pub normal_labels: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub normal_labels: Vec<bool>,
     /// Label file for VICE's monitor: `al 0810 .scope:name`
-    #[arg(long, action = ArgAction::Count)]
-    pub vice_labels: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub vice_labels: Vec<bool>,
     /// As --vice-labels, numeric constants too
-    #[arg(long, action = ArgAction::Count)]
-    pub vice_labels_numeric: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub vice_labels_numeric: Vec<bool>,
     /// Label file: `name = $0810` for global numbers and addresses
-    #[arg(long, action = ArgAction::Count)]
-    pub simple_labels: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub simple_labels: Vec<bool>,
     /// Label file for Mesen: `:0810-0812:name`
-    #[arg(long, action = ArgAction::Count)]
-    pub mesen_labels: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub mesen_labels: Vec<bool>,
     /// Label file: `file:line:col: scope.name = value` for every symbol
-    #[arg(long, action = ArgAction::Count)]
-    pub dump_labels: u8,
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub dump_labels: Vec<bool>,
+    /// Label file for another source to include; its .procs are assembled even if unused
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub export_labels: Vec<bool>,
 
     /// Write a listing: offset, bytes, disassembly, source
     #[arg(
@@ -127,6 +145,12 @@ pub struct Args {
         value_name = "FILE"
     )]
     pub list: Option<PathBuf>,
+    /// As --list, but add to the end of FILE
+    #[arg(long, value_name = "FILE")]
+    pub list_append: Option<PathBuf>,
+    /// List every line, also comments, empty lines and code not assembled
+    #[arg(long)]
+    pub verbose_list: bool,
     /// Listing without the disassembly column
     #[arg(short = 'm', long)]
     pub no_monitor: bool,
@@ -136,9 +160,12 @@ pub struct Args {
     /// Listing and label tab size
     #[arg(long, value_name = "N")]
     pub tab_size: Option<u8>,
-    /// Write the memory map (64tass's `Data:`/`Gap:` lines) to this file
+    /// Write the memory map (64tass's `Data:`/`Gap:` lines) of the next -o to this file
     #[arg(long, value_name = "FILE")]
-    pub map: Option<PathBuf>,
+    pub map: Vec<PathBuf>,
+    /// As --map, but add to the end of FILE
+    #[arg(long, value_name = "FILE")]
+    pub map_append: Vec<PathBuf>,
     /// Accepted for 64tass compatibility: c64kit prints no memory map unless --map asks
     #[arg(long)]
     pub no_map: bool,
@@ -167,62 +194,44 @@ pub struct Args {
 
     // 64tass options c64kit does not implement: each stops the build with a
     // message that names it (see `unsupported`).
-    #[arg(short = 'c', long = "m65c02", hide = true, action = ArgAction::Count)]
-    pub m65c02: u8,
-    #[arg(long = "m65ce02", hide = true, action = ArgAction::Count)]
-    pub m65ce02: u8,
-    #[arg(short = 't', long = "m65dtv02", hide = true, action = ArgAction::Count)]
-    pub m65dtv02: u8,
-    #[arg(short = 'x', long = "m65816", hide = true, action = ArgAction::Count)]
-    pub m65816: u8,
-    #[arg(short = 'e', long = "m65el02", hide = true, action = ArgAction::Count)]
-    pub m65el02: u8,
-    #[arg(long = "mr65c02", hide = true, action = ArgAction::Count)]
-    pub mr65c02: u8,
-    #[arg(long = "mw65c02", hide = true, action = ArgAction::Count)]
-    pub mw65c02: u8,
-    #[arg(long = "m4510", hide = true, action = ArgAction::Count)]
-    pub m4510: u8,
-    #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Count)]
-    pub tasm_compatible: u8,
-    #[arg(long, hide = true, value_name = "FILE")]
-    pub output_append: Option<PathBuf>,
-    #[arg(long, hide = true, value_name = "NAME")]
-    pub output_section: Option<String>,
-    #[arg(long, hide = true, value_name = "FILE")]
-    pub output_exec: Option<String>,
-    #[arg(long, hide = true, value_name = "FILE")]
-    pub map_append: Option<PathBuf>,
-    #[arg(long, hide = true, value_name = "FILE")]
-    pub labels_append: Option<PathBuf>,
-    #[arg(long, hide = true, value_name = "PATH")]
-    pub labels_root: Option<String>,
-    #[arg(long, hide = true, value_name = "NAME")]
-    pub labels_section: Option<String>,
-    #[arg(long, hide = true, value_name = "PREFIX")]
-    pub labels_add_prefix: Option<String>,
-    #[arg(long, hide = true, action = ArgAction::Count)]
-    pub export_labels: u8,
-    #[arg(long, hide = true, value_name = "FILE")]
-    pub list_append: Option<PathBuf>,
+    #[arg(short = 'c', long = "m65c02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub m65c02: Vec<bool>,
+    #[arg(long = "m65ce02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub m65ce02: Vec<bool>,
+    #[arg(short = 't', long = "m65dtv02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub m65dtv02: Vec<bool>,
+    #[arg(short = 'x', long = "m65816", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub m65816: Vec<bool>,
+    #[arg(short = 'e', long = "m65el02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub m65el02: Vec<bool>,
+    #[arg(long = "mr65c02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub mr65c02: Vec<bool>,
+    #[arg(long = "mw65c02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub mw65c02: Vec<bool>,
+    #[arg(long = "m4510", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub m4510: Vec<bool>,
+    #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub tasm_compatible: Vec<bool>,
     /// Listing with a line-number column
     #[arg(long)]
     pub line_numbers: bool,
-    #[arg(long, hide = true, action = ArgAction::Count)]
-    pub verbose_list: u8,
-    #[arg(long, hide = true, value_name = "FILE")]
-    pub error_append: Option<PathBuf>,
 }
 
-/// One file to write and its format.
+/// One file to write and what goes into it.
 pub struct Target<F> {
     pub path: PathBuf,
     pub format: F,
+    /// Added to the end of the file (`--output-append`, `--labels-append`).
+    pub append: bool,
+    /// Only this section (`--output-section`) or label scope (`--labels-root`).
+    pub scope: Option<String>,
+    /// The output's memory map (`--map`, `--map-append`: appended if true).
+    pub map: Option<(PathBuf, bool)>,
 }
 
 impl Args {
     /// The assembler's options.
-    pub fn options(&self) -> Result<c64asm::Options, String> {
+    pub fn options(&self, m: &ArgMatches) -> Result<c64asm::Options, String> {
         let mut warnings = c64asm::Warnings::default();
         for w in &self.warnings {
             if !warnings.apply(w) {
@@ -243,9 +252,15 @@ impl Args {
             long_branch: self.long_branch,
             long_address: self.long_address,
             warnings,
-            record_lines: self.list.is_some() || self.source_map.is_some(),
-            list_symbols: !self.labels.is_empty(),
+            record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
+            list_symbols: !self.label_files(m).is_empty(),
             free_memory: false,
+            export_labels: self
+                .label_files(m)
+                .into_iter()
+                .filter(|t| t.format == LabelFormat::Export)
+                .map(|t| t.scope.unwrap_or_default())
+                .collect(),
         })
     }
 
@@ -262,34 +277,53 @@ impl Args {
             ("m4510", "the 4510"),
         ];
         for (id, cpu) in CPUS {
-            if m.get_count(id) > 0 {
+            if m.contains_id(id) {
                 return Some(format!(
                     "--{id}: c64kit assembles for the 6502 only (with -i, its undocumented opcodes too), not for {cpu}"
                 ));
             }
         }
-        const OTHERS: [(&str, &str); 13] = [
-            ("tasm_compatible", "--tasm-compatible"),
-            ("output_append", "--output-append"),
-            ("output_section", "--output-section"),
-            ("output_exec", "--output-exec"),
-            ("map_append", "--map-append"),
-            ("labels_append", "--labels-append"),
-            ("labels_root", "--labels-root"),
-            ("labels_section", "--labels-section"),
-            ("labels_add_prefix", "--labels-add-prefix"),
-            ("export_labels", "--export-labels"),
-            ("list_append", "--list-append"),
-            ("verbose_list", "--verbose-list"),
-            ("error_append", "--error-append"),
-        ];
-        OTHERS
-            .iter()
-            .find(|(id, _)| m.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
-            .map(|(_, flag)| format!("{flag} is a 64tass option c64kit does not support yet"))
+        if !self.tasm_compatible.is_empty() {
+            return Some(
+                "--tasm-compatible is a 64tass option c64kit does not support yet \
+                 (TASM's operators and 16-bit unsigned arithmetic)"
+                    .into(),
+            );
+        }
+        if self.verbose_list {
+            return Some(
+                "--verbose-list is a 64tass option c64kit does not support yet \
+                 (its listing shows the lines that assemble to bytes)"
+                    .into(),
+            );
+        }
+        None
     }
 
-    /// The program files to write and their formats.
+    /// Where diagnostics go: `-E` or `--error-append` (the last given), and whether
+    /// they are added to the end of the file.
+    pub fn error_target(&self, m: &ArgMatches) -> Option<(PathBuf, bool)> {
+        last_of(m, &[("error_file", false), ("error_append", true)])
+    }
+
+    /// Where the listing goes: `-L` or `--list-append` (the last given), and whether
+    /// it is added to the end of the file.
+    pub fn list_target(&self, m: &ArgMatches) -> Option<(PathBuf, bool)> {
+        last_of(m, &[("list", false), ("list_append", true)])
+    }
+
+    /// A memory map with no output to belong to (`--no-output`): the whole
+    /// program's (64tass 1.58 crashes there).
+    pub fn lone_map(&self, m: &ArgMatches) -> Option<(PathBuf, bool)> {
+        let outputs = named_files(m, &[("output", false), ("output_append", true)]);
+        match self.no_output && outputs.is_empty() {
+            true => last_of(m, &[("map", false), ("map_append", true)]),
+            false => None,
+        }
+    }
+
+    /// The program files to write, in command-line order, each with its format,
+    /// section and memory map.
     pub fn outputs(&self, m: &ArgMatches) -> Vec<Target<OutputFormat>> {
         const FORMATS: [(&str, OutputFormat); 9] = [
             ("cbm_prg", OutputFormat::Cbm),
@@ -302,30 +336,37 @@ impl Args {
             ("mos_hex", OutputFormat::MosHex),
             ("s_record", OutputFormat::SRecord),
         ];
-        let mut paths: Vec<(usize, PathBuf)> = positions(m, "output")
-            .zip(self.output.iter().cloned())
-            .collect();
-        if paths.is_empty() && !self.no_output {
+        let mut files = named_files(m, &[("output", false), ("output_append", true)]);
+        if files.is_empty() && !self.no_output {
             // The default output comes after every flag.
-            paths.push((usize::MAX, self.files[0].with_extension("prg")));
+            files.push((usize::MAX, self.files[0].with_extension("prg"), false));
         }
-        in_force(m, &FORMATS, paths)
+        let sections = values::<String>(m, "output_section");
+        let maps = named_files(m, &[("map", false), ("map_append", true)]);
+        let maps: Vec<(usize, (PathBuf, bool))> =
+            maps.into_iter().map(|(i, p, a)| (i, (p, a))).collect();
+        let at: Vec<usize> = files.iter().map(|f| f.0).collect();
+        let mut targets = in_force(m, &FORMATS, files, &sections);
+        for (n, t) in targets.iter_mut().enumerate() {
+            // A map given after the last -o is its map only if none came before it.
+            t.map = own(&maps, &at, n).or_else(|| after_last(&maps, &at, n));
+        }
+        targets
     }
 
-    /// The label files to write and their formats.
+    /// The label files to write, in command-line order, each with its format and scope.
     pub fn label_files(&self, m: &ArgMatches) -> Vec<Target<LabelFormat>> {
-        const FORMATS: [(&str, LabelFormat); 6] = [
+        const FORMATS: [(&str, LabelFormat); 7] = [
             ("normal_labels", LabelFormat::Tass),
+            ("export_labels", LabelFormat::Export),
             ("vice_labels", LabelFormat::Vice),
             ("vice_labels_numeric", LabelFormat::ViceNumeric),
             ("simple_labels", LabelFormat::Simple),
             ("mesen_labels", LabelFormat::Mesen),
             ("dump_labels", LabelFormat::Dump),
         ];
-        let paths = positions(m, "labels")
-            .zip(self.labels.iter().cloned())
-            .collect();
-        in_force(m, &FORMATS, paths)
+        let files = named_files(m, &[("labels", false), ("labels_append", true)]);
+        in_force(m, &FORMATS, files, &values(m, "labels_root"))
     }
 }
 
@@ -340,12 +381,67 @@ fn positions<'a>(m: &'a ArgMatches, id: &str) -> Box<dyn Iterator<Item = usize> 
     }
 }
 
-/// 64tass's rule: each file gets the format flag last given before it, the last
-/// file the last format flag given at all.
+/// Each value of an option given on the command line, with where it was given.
+fn values<T: Clone + Send + Sync + 'static>(m: &ArgMatches, id: &str) -> Vec<(usize, T)> {
+    match m.get_many::<T>(id) {
+        Some(v) => positions(m, id).zip(v.cloned()).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The files named by options that write one (`-o` and `--output-append`, ...), in
+/// command-line order, each with whether it is appended to.
+fn named_files(m: &ArgMatches, ids: &[(&str, bool)]) -> Vec<(usize, PathBuf, bool)> {
+    let mut all: Vec<(usize, PathBuf, bool)> = ids
+        .iter()
+        .flat_map(|&(id, append)| {
+            values::<PathBuf>(m, id)
+                .into_iter()
+                .map(move |(i, p)| (i, p, append))
+        })
+        .collect();
+    all.sort_by_key(|f| f.0);
+    all
+}
+
+/// The last file given with any of `ids` (`-L` or `--list-append`).
+fn last_of(m: &ArgMatches, ids: &[(&str, bool)]) -> Option<(PathBuf, bool)> {
+    named_files(m, ids).pop().map(|(_, p, a)| (p, a))
+}
+
+/// A per-file option (a section, a scope, a map) for file `n` of those at `at`: the
+/// last one given after the file before it and before this one.
+fn own<T: Clone>(flags: &[(usize, T)], at: &[usize], n: usize) -> Option<T> {
+    let prev = n.checked_sub(1).map(|p| at[p]);
+    flags
+        .iter()
+        .rev()
+        .find(|(i, _)| prev.is_none_or(|p| *i > p) && *i < at[n])
+        .map(|(_, v)| v.clone())
+}
+
+/// For the last file only: the last per-file option given after it.
+fn after_last<T: Clone>(flags: &[(usize, T)], at: &[usize], n: usize) -> Option<T> {
+    if n + 1 != at.len() {
+        return None;
+    }
+    flags
+        .iter()
+        .rev()
+        .find(|(i, _)| *i > at[n])
+        .map(|(_, v)| v.clone())
+}
+
+/// 64tass's rules, found by experiment with 64tass 1.58: each file gets the format
+/// flag last given before it (a format stays until another is chosen), and the last
+/// file the last format flag given at all. A section or label scope belongs to the
+/// file after it only (it must be repeated for each); one given after the last file
+/// is the last file's.
 fn in_force<F: Copy + Default>(
     m: &ArgMatches,
     formats: &[(&str, F)],
-    paths: Vec<(usize, PathBuf)>,
+    files: Vec<(usize, PathBuf, bool)>,
+    scopes: &[(usize, String)],
 ) -> Vec<Target<F>> {
     let mut flags: Vec<(usize, F)> = formats
         .iter()
@@ -353,12 +449,13 @@ fn in_force<F: Copy + Default>(
         .collect();
     flags.sort_by_key(|&(i, _)| i);
     let last = flags.last().map(|&(_, f)| f);
-    let count = paths.len();
-    paths
+    let at: Vec<usize> = files.iter().map(|f| f.0).collect();
+    let count = files.len();
+    files
         .into_iter()
         .enumerate()
-        .map(|(n, (at, path))| {
-            let before = flags.iter().rev().find(|&&(i, _)| i < at).map(|&(_, f)| f);
+        .map(|(n, (i, path, append))| {
+            let before = flags.iter().rev().find(|&&(f, _)| f < i).map(|&(_, f)| f);
             let format = if n + 1 == count {
                 last.or(before)
             } else {
@@ -367,6 +464,9 @@ fn in_force<F: Copy + Default>(
             Target {
                 path,
                 format: format.unwrap_or_default(),
+                append,
+                scope: after_last(scopes, &at, n).or_else(|| own(scopes, &at, n)),
+                map: None,
             }
         })
         .collect()

@@ -21,7 +21,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }
-    let opts = match args.options() {
+    let opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
             errln!("error: {msg}");
@@ -36,7 +36,11 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if args.output.is_empty() && !args.no_output && !names_a_file(&args.files[0]) {
+    if args.output.is_empty()
+        && args.output_append.is_empty()
+        && !args.no_output
+        && !names_a_file(&args.files[0])
+    {
         errln!(
             "error: {} is not a file (standard input, a pipe or a device), so there is no \
              default output name: give -o FILE (or -o - for standard output) - nothing written",
@@ -52,7 +56,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         Ok(p) => p.warnings.to_string(),
         Err(d) => d.to_string(),
     };
-    if let Err(msg) = report(&args, &diagnostics) {
+    if let Err(msg) = report(&args, matches, &diagnostics) {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }
@@ -68,7 +72,13 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let stdout = match write_outputs(&args, &outputs, &labels, &program, disk_name.as_deref()) {
+    let written = Written {
+        outputs: &outputs,
+        labels: &labels,
+        list: args.list_target(matches),
+        lone_map: args.lone_map(matches),
+    };
+    let stdout = match write_outputs(&args, &written, &program, disk_name.as_deref()) {
         Ok(text) => text,
         Err(msg) => {
             errln!("error: {msg}");
@@ -79,7 +89,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         crate::console::bytes_to_stdout(&stdout);
     }
     // A summary would be mixed into what went to standard output (64tass is silent too).
-    let to_stdout = args.output.iter().any(|p| p.as_os_str() == "-");
+    let to_stdout = outputs.iter().any(|t| t.path.as_os_str() == "-");
     if !args.quiet && !to_stdout {
         let name = outputs
             .first()
@@ -111,23 +121,27 @@ fn names_a_file(path: &Path) -> bool {
     }
 }
 
-/// Diagnostics go to standard error, the `-E` file, or nowhere (`--no-error`).
-fn report(args: &Args, text: &str) -> Result<(), String> {
+/// Diagnostics go to standard error, the `-E` (or `--error-append`) file, or nowhere
+/// (`--no-error`).
+fn report(args: &Args, m: &ArgMatches, text: &str) -> Result<(), String> {
     if args.no_error || text.is_empty() {
         return Ok(());
     }
-    match &args.error_file {
-        Some(path) if path.as_os_str() == "-" => {
+    match args.error_target(m) {
+        Some((path, _)) if path.as_os_str() == "-" => {
             out!("{text}");
             Ok(())
         }
-        Some(path) => {
+        Some((path, append)) => {
             let mut outputs = Outputs::new();
             for f in &args.files {
                 outputs.input(f, "the source");
             }
-            outputs
-                .add(path, "--error", text.as_bytes())
+            let added = match append {
+                true => outputs.append(&path, "--error-append", text.as_bytes()),
+                false => outputs.add(&path, "--error", text.as_bytes()),
+            };
+            added
                 .and_then(|()| outputs.commit())
                 .map_err(|e| e.to_string())
         }
@@ -138,12 +152,21 @@ fn report(args: &Args, text: &str) -> Result<(), String> {
     }
 }
 
+/// The files chosen on the command line, each with what goes into it.
+struct Written<'a> {
+    outputs: &'a [Target<OutputFormat>],
+    labels: &'a [Target<LabelFormat>],
+    /// The listing, and whether it is appended (`--list-append`).
+    list: Option<(PathBuf, bool)>,
+    /// A map with no output (`--no-output`), and whether it is appended.
+    lone_map: Option<(PathBuf, bool)>,
+}
+
 /// Every file the build writes, as one group: all are written, or none changes.
 /// What goes to standard output (`-` as a file name, as in 64tass) is returned.
 fn write_outputs(
     args: &Args,
-    outputs: &[Target<OutputFormat>],
-    labels: &[Target<LabelFormat>],
+    written: &Written,
     program: &c64asm::Program,
     disk_name: Option<&str>,
 ) -> Result<Vec<u8>, String> {
@@ -162,71 +185,90 @@ fn write_outputs(
         group.input(f, "a file the source reads");
     }
     let mut stdout = Vec::new();
-    let mut add =
-        |group: &mut Outputs, path: &Path, what: &str, bytes: &[u8]| -> Result<(), String> {
-            if path.as_os_str() == "-" {
-                stdout.extend_from_slice(bytes);
-                return Ok(());
-            }
-            group.add(path, what, bytes).map_err(nothing)
-        };
-    for t in outputs {
-        let what = if args.output.is_empty() {
-            "the output"
-        } else {
-            "-o"
-        };
-        let bytes = program
-            .output(t.format)
-            .map_err(|e| format!("{}: {e} - nothing written", t.path.display()))?;
-        add(&mut group, &t.path, what, &bytes)?;
+    // `append`: the option's name when the bytes go to the end of the file.
+    let mut add = |group: &mut Outputs,
+                   path: &Path,
+                   (what, append): (&str, Option<&str>),
+                   bytes: &[u8]|
+     -> Result<(), String> {
+        if path.as_os_str() == "-" {
+            stdout.extend_from_slice(bytes);
+            return Ok(());
+        }
+        match append {
+            Some(what) => group.append(path, what, bytes),
+            None => group.add(path, what, bytes),
+        }
+        .map_err(nothing)
+    };
+    let failed = |path: &Path, e: String| format!("{}: {e} - nothing written", path.display());
+    let no_default = args.output.is_empty() && args.output_append.is_empty();
+    for t in written.outputs {
+        let what = if no_default { "the output" } else { "-o" };
+        let bytes = match &t.scope {
+            Some(section) => program.section_output(t.format, section),
+            None => program.output(t.format),
+        }
+        .map_err(|e| failed(&t.path, e))?;
+        let append = t.append.then_some("--output-append");
+        add(&mut group, &t.path, (what, append), &bytes)?;
+        if let Some((map, append)) = &t.map {
+            let name = t.path.display().to_string();
+            let text = program
+                .memory_map_of(&name, t.scope.as_deref(), !append)
+                .map_err(|e| failed(&t.path, e))?;
+            let append = append.then_some("--map-append");
+            add(&mut group, map, ("--map", append), text.as_bytes())?;
+        }
     }
-    for t in labels {
-        add(
-            &mut group,
-            &t.path,
-            "--labels",
-            program.labels(t.format).as_bytes(),
-        )?;
+    if let Some((map, append)) = &written.lone_map {
+        let text = program.memory_map_of("", None, !append)?;
+        let append = append.then_some("--map-append");
+        add(&mut group, map, ("--map", append), text.as_bytes())?;
     }
-    if let Some(p) = &args.list {
+    for t in written.labels {
+        let text = match &t.scope {
+            Some(root) => program
+                .labels_from(t.format, root)
+                .map_err(|e| failed(&t.path, e))?,
+            None => program.labels(t.format),
+        };
+        let append = t.append.then_some("--labels-append");
+        add(&mut group, &t.path, ("--labels", append), text.as_bytes())?;
+    }
+    if let Some((p, append)) = &written.list {
         let columns = c64asm::ListingColumns {
             monitor: !args.no_monitor,
             source: !args.no_source,
             line_numbers: args.line_numbers,
         };
-        add(
-            &mut group,
-            p,
-            "--list",
-            program.listing_with(columns).as_bytes(),
-        )?;
-    }
-    if let Some(p) = &args.map {
-        let name = outputs
-            .first()
-            .map_or(String::new(), |t| t.path.display().to_string());
-        add(&mut group, p, "--map", program.memory_map(&name).as_bytes())?;
+        let append = append.then_some("--list-append");
+        let text = match append {
+            Some(_) => program.listing_to_append(columns),
+            None => program.listing_with(columns),
+        };
+        add(&mut group, p, ("--list", append), text.as_bytes())?;
     }
     if let Some(p) = &args.source_map {
         add(
             &mut group,
             p,
-            "--source-map",
+            ("--source-map", None),
             program.source_map().as_bytes(),
         )?;
     }
     if let Some(p) = &args.dependencies {
-        let target = outputs
+        let target = written
+            .outputs
             .first()
             .map_or(args.files[0].with_extension("prg"), |t| t.path.clone());
         let rule = make_rule(&target, &args.files, program.files(), args.make_phony);
-        add(&mut group, p, "--dependencies", rule.as_bytes())?;
+        add(&mut group, p, ("--dependencies", None), rule.as_bytes())?;
     }
     if let (Some(p), Some(name)) = (&args.d64, disk_name) {
         let image = c64d64::image_with_prg(name, &program.prg_bytes())
             .map_err(|e| format!("--d64 {}: {e} - nothing written", p.display()))?;
-        add(&mut group, p, "--d64", &image)?;
+        add(&mut group, p, ("--d64", None), &image)?;
     }
     group.commit().map_err(nothing)?;
     Ok(stdout)

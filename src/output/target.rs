@@ -104,6 +104,14 @@ pub fn open_in_place(path: &Path) -> Result<File, Problem> {
         .map_err(Problem::Io)
 }
 
+/// Opens an existing file, device or FIFO to write at its end, creating nothing.
+pub fn open_to_append(path: &Path) -> Result<File, Problem> {
+    OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(Problem::Io)
+}
+
 /// Follows symbolic links from `path` to where they end (which may not exist yet).
 /// Stops at `/proc` (true), whose links name pipes and terminals, not paths.
 fn follow_links(path: &Path) -> Result<(PathBuf, bool), Problem> {

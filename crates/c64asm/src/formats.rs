@@ -113,7 +113,27 @@ impl Program {
     /// assert_eq!(program.output(OutputFormat::IntelHex).unwrap(), b":010C00006093\n:00000001FF\n");
     /// ```
     pub fn output(&self, format: OutputFormat) -> Result<Vec<u8>, String> {
-        let pieces = self.pieces(format)?;
+        self.format(format, &self.blocks)
+    }
+
+    /// The output of one section and its children only, as 64tass's
+    /// `--output-section` writes it: `path` is the section's dotted path from
+    /// the root (`main.inner`). A path that names no section placed with
+    /// `.dsection` is an error, with 64tass's message.
+    ///
+    /// ```
+    /// use c64asm::OutputFormat;
+    /// let src = "* = $c000\n .dsection code\n .section code\n rts\n .send\n nop\n";
+    /// let program = c64asm::assemble_str("a.asm", src, &Default::default()).unwrap();
+    /// assert_eq!(program.section_output(OutputFormat::Cbm, "code").unwrap(), [0x00, 0xc0, 0x60]);
+    /// assert!(program.section_output(OutputFormat::Cbm, "data").is_err());
+    /// ```
+    pub fn section_output(&self, format: OutputFormat, path: &str) -> Result<Vec<u8>, String> {
+        self.format(format, self.blocks_of(Some(path))?)
+    }
+
+    fn format(&self, format: OutputFormat, blocks: &[(u32, Vec<u8>)]) -> Result<Vec<u8>, String> {
+        let pieces = self.pieces(format, blocks)?;
         let long = self.long_address;
         Ok(match format {
             OutputFormat::Cbm | OutputFormat::Raw | OutputFormat::Flat | OutputFormat::AppleII => {
@@ -144,7 +164,11 @@ impl Program {
 
     /// The written blocks in the format's compile offset space, in writing
     /// order, empty ones left out.
-    fn pieces(&self, format: OutputFormat) -> Result<Vec<Piece<'_>>, String> {
+    fn pieces<'a>(
+        &self,
+        format: OutputFormat,
+        blocks: &'a [(u32, Vec<u8>)],
+    ) -> Result<Vec<Piece<'a>>, String> {
         let assembled: u64 = if self.long_address { 1 << 24 } else { 1 << 16 };
         let size = format.image_size(self.long_address);
         if size > assembled && self.differs_in_4gib {
@@ -155,8 +179,8 @@ impl Program {
                 format.switch()
             ));
         }
-        let mut pieces = Vec::with_capacity(self.blocks.len());
-        for (addr, bytes) in &self.blocks {
+        let mut pieces = Vec::with_capacity(blocks.len());
+        for (addr, bytes) in blocks {
             // Where 64tass wraps earlier, split at each wrap as it does.
             let (mut addr, mut bytes) = (u64::from(*addr), bytes.as_slice());
             while !bytes.is_empty() {

@@ -1,6 +1,6 @@
 //! Label files in 64tass's formats (`-l` with `--normal-labels`,
 //! `--vice-labels`, `--vice-labels-numeric`, `--simple-labels`,
-//! `--mesen-labels`, `--dump-labels`). The symbols come in 64tass's order,
+//! `--mesen-labels`, `--dump-labels`, `--export-labels`). The symbols come in 64tass's order,
 //! so the files match 64tass's line for line.
 
 use std::fmt::Write as _;
@@ -14,6 +14,10 @@ pub enum LabelFormat {
     /// `name = repr`, every global symbol (64tass's default).
     #[default]
     Tass,
+    /// `--export-labels`: as `Tass`, for another source to include. The
+    /// assembler must know (see [`crate::Options::export_labels`]): the
+    /// `.proc`s such a list names are assembled even where unused.
+    Export,
     /// `al 0810 .scope:name` for code and addresses (VICE's monitor).
     Vice,
     /// As `Vice`, numeric constants too.
@@ -34,7 +38,7 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
     for s in symbols {
         let f = &s.facts;
         match format {
-            LabelFormat::Tass => {
+            LabelFormat::Tass | LabelFormat::Export => {
                 let Some(repr) = s.repr.as_ref().filter(|_| f.top) else {
                     continue;
                 };
@@ -88,6 +92,36 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
         }
     }
     out
+}
+
+/// The symbols inside the scope at the dotted path `root`, named relative to
+/// it, those directly in it marked as top (64tass's `--labels-root`); None if
+/// no scope has that path. Symbols come scope by scope, each scope's own
+/// after its name, so a scope's symbols are the run that follows it.
+pub(crate) fn under_root(
+    symbols: &[Symbol],
+    root: &str,
+    case_sensitive: bool,
+) -> Option<Vec<Symbol>> {
+    let same = |name: &str| match case_sensitive {
+        true => name == root,
+        false => name.to_lowercase() == root.to_lowercase(),
+    };
+    let at = symbols
+        .iter()
+        .position(|s| s.facts.scope && same(&s.name))?;
+    let prefix = format!("{}.", symbols[at].name);
+    let inside = symbols[at + 1..]
+        .iter()
+        .map_while(|s| {
+            let name = s.name.strip_prefix(&prefix)?;
+            let mut s = s.clone();
+            s.facts.top = !name.contains('.');
+            s.name = name.to_string();
+            Some(s)
+        })
+        .collect();
+    Some(inside)
 }
 
 /// The name, then tabs (8 columns) up to column 16, as 64tass pads; the

@@ -281,6 +281,10 @@ pub struct Options {
     /// memory back at once, which saves freeing millions of small allocations
     /// one by one (what clang's `-disable-free` does).
     pub free_memory: bool,
+    /// `--export-labels`: the scopes (dotted paths, `""` for the global one)
+    /// whose label list goes to another source. Their `.proc`s are assembled
+    /// even where unused, as 64tass does, so the list can name them.
+    pub export_labels: Vec<String>,
 }
 
 impl Default for Options {
@@ -297,6 +301,7 @@ impl Default for Options {
             record_lines: true,
             list_symbols: true,
             free_memory: true,
+            export_labels: Vec::new(),
         }
     }
 }

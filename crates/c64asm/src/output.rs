@@ -3,6 +3,7 @@
 //! parent's. After the last pass the root memory is flattened into an image:
 //! later blocks win where blocks overlap, gaps read as zeros.
 
+use std::ops::Range;
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
@@ -403,19 +404,57 @@ impl Output {
         out
     }
 
+    /// Each section placed with `.dsection` as its dotted path from the root
+    /// (`main.inner`, as written in its `.section`) and the range of
+    /// [`Output::blocks`] it holds, its children's included (64tass's
+    /// `--output-section`).
+    pub fn section_ranges(&self) -> Vec<(String, Range<usize>)> {
+        let mut ranges = FxHashMap::default();
+        let mut blocks = Vec::new();
+        self.collect_ranges(0, &mut blocks, &mut ranges, 0);
+        let path = |mut id: SecId| {
+            let mut parts = Vec::new();
+            while let Some(parent) = self.sections[id as usize].parent {
+                parts.push(&*self.sections[id as usize].display);
+                id = parent;
+            }
+            parts.reverse();
+            parts.join(".")
+        };
+        (1..self.sections.len() as SecId)
+            .filter_map(|id| {
+                let mem = self.addrs[self.sections[id as usize].addr as usize].mem;
+                Some((path(id), ranges.get(&mem)?.clone()))
+            })
+            .collect()
+    }
+
     fn collect<'a>(&'a self, mem: MemId, out: &mut Vec<(u32, &'a [u8])>, depth: u32) {
+        self.collect_ranges(mem, out, &mut FxHashMap::default(), depth);
+    }
+
+    /// Collects the blocks of `mem`, noting where each memory's blocks are.
+    fn collect_ranges<'a>(
+        &'a self,
+        mem: MemId,
+        out: &mut Vec<(u32, &'a [u8])>,
+        ranges: &mut FxHashMap<MemId, Range<usize>>,
+        depth: u32,
+    ) {
         if depth > 64 {
             return;
         }
+        let first = out.len();
         let m = &self.mems[mem as usize];
         for b in &m.blocks {
             match *b {
                 Block::Data { addr, start, len } => {
                     out.push((addr, &m.data[start as usize..(start + len) as usize]))
                 }
-                Block::Ref(sub) => self.collect(sub, out, depth + 1),
+                Block::Ref(sub) => self.collect_ranges(sub, out, ranges, depth + 1),
             }
         }
+        ranges.insert(mem, first..out.len());
     }
 }
 

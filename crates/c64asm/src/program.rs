@@ -48,6 +48,8 @@ pub(crate) struct SymbolFacts {
     pub vice_name: bool,
     /// Defined in the root scope.
     pub top: bool,
+    /// A scope (`.proc`, `.block`, a label's locals, ...): `--labels-root` can name it.
+    pub scope: bool,
 }
 
 /// Which columns a listing has besides offsets and bytes.
@@ -110,6 +112,11 @@ pub struct Program {
     /// Every block of bytes written, as (compile offset, bytes) in the order
     /// the source wrote them (overlaps kept), for the non-CBM output formats.
     pub(crate) blocks: Vec<(u32, Vec<u8>)>,
+    /// Each placed section's dotted path and the range of `blocks` it holds
+    /// (its children's included), for `--output-section`.
+    pub(crate) sections: Vec<(String, std::ops::Range<usize>)>,
+    /// Section paths compare as symbols do: case-insensitively without `-C`.
+    pub(crate) case_sensitive: bool,
     /// The warnings of the run (a program with errors is never built).
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
@@ -198,6 +205,25 @@ impl Program {
         crate::labels::render(&self.symbols, &self.sources, format)
     }
 
+    /// A label file of the symbols in one scope (64tass's `--labels-root`):
+    /// `root` is the scope's dotted path from the global scope (`io.vic`),
+    /// names are written relative to it. A path that names no scope is an
+    /// error, with 64tass's message.
+    ///
+    /// ```
+    /// use c64asm::LabelFormat;
+    /// let src = "* = $1000\nio .block\nborder = $d020\n .bend\nstart rts\n";
+    /// let program = c64asm::assemble_str("a.asm", src, &Default::default()).unwrap();
+    /// assert_eq!(program.labels_from(LabelFormat::Tass, "io").unwrap(), "border\t\t= $d020\n");
+    /// assert_eq!(program.labels_from(LabelFormat::Tass, "start").unwrap(), "");
+    /// assert!(program.labels_from(LabelFormat::Tass, "io.border").is_err());
+    /// ```
+    pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
+        let symbols = crate::labels::under_root(&self.symbols, root, self.case_sensitive)
+            .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
+        Ok(crate::labels::render(&symbols, &self.sources, format))
+    }
+
     /// Which source line wrote each run of bytes (compile offsets), through
     /// includes and macro expansions.
     pub fn source_lines(&self) -> &[SourceLine] {
@@ -249,11 +275,22 @@ impl Program {
     /// The listing with some columns left out (64tass's `--no-monitor`,
     /// `--no-source`).
     pub fn listing_with(&self, columns: ListingColumns) -> String {
+        self.listing_text(columns, true)
+    }
+
+    /// The listing to add to the end of a file (`--list-append`): without its
+    /// title line, as 64tass leaves it out there.
+    pub fn listing_to_append(&self, columns: ListingColumns) -> String {
+        self.listing_text(columns, false)
+    }
+
+    fn listing_text(&self, columns: ListingColumns, title: bool) -> String {
         let mut out = String::new();
         let lead = if columns.line_numbers { "\t" } else { "" };
         let _ = writeln!(
             out,
-            "\n; c64kit listing file\n\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
+            "\n{}\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
+            if title { "; c64kit listing file\n" } else { "" },
             if columns.line_numbers { ";Line\t" } else { "" }
         );
         let mut last_file = None;
@@ -310,11 +347,49 @@ impl Program {
         out
     }
 
+    /// The blocks of one section and its children (64tass's
+    /// `--output-section`), by its dotted path from the root; None if no
+    /// section placed with `.dsection` has that path.
+    pub(crate) fn section_blocks(&self, path: &str) -> Option<&[(u32, Vec<u8>)]> {
+        let same = |a: &str| match self.case_sensitive {
+            true => a == path,
+            false => a.to_lowercase() == path.to_lowercase(),
+        };
+        let (_, range) = self.sections.iter().find(|(p, _)| same(p))?;
+        Some(&self.blocks[range.clone()])
+    }
+
+    /// The blocks an output holds: all, or one section's (`--output-section`).
+    pub(crate) fn blocks_of(&self, section: Option<&str>) -> Result<&[(u32, Vec<u8>)], String> {
+        match section {
+            None => Ok(&self.blocks),
+            Some(path) => self
+                .section_blocks(path)
+                .ok_or_else(|| format!("section '{path}' for output not found")),
+        }
+    }
+
     /// 64tass's memory map: the initialized areas (`Data:`) and the holes
     /// between them (`Gap:`), sorted by address, for the output `name`.
     pub fn memory_map(&self, name: &str) -> String {
-        let mut runs: Vec<(u32, u32)> = self
-            .blocks
+        self.map_of(name, &self.blocks, true)
+    }
+
+    /// The memory map of the output `name` holding only `section` (and its
+    /// children) if given (`--map` with `--output-section`). Without `title`
+    /// the first line, which names the tool, is left out, as 64tass leaves it
+    /// out of a map added to the end of a file (`--map-append`).
+    pub fn memory_map_of(
+        &self,
+        name: &str,
+        section: Option<&str>,
+        title: bool,
+    ) -> Result<String, String> {
+        Ok(self.map_of(name, self.blocks_of(section)?, title))
+    }
+
+    fn map_of(&self, name: &str, blocks: &[(u32, Vec<u8>)], title: bool) -> String {
+        let mut runs: Vec<(u32, u32)> = blocks
             .iter()
             .filter(|(_, b)| !b.is_empty())
             .map(|(a, b)| (*a, a + b.len() as u32))
@@ -327,9 +402,17 @@ impl Program {
                 _ => merged.push((start, end)),
             }
         }
-        let mut out = format!(
-            "\nc64kit {} memory map file\n\nMemory map for output file: {name}\n\nType        Size      Range      Size    Name\n",
-            env!("CARGO_PKG_VERSION")
+        let mut out = String::from("\n");
+        if title {
+            let _ = write!(
+                out,
+                "c64kit {} memory map file\n\n",
+                env!("CARGO_PKG_VERSION")
+            );
+        }
+        let _ = write!(
+            out,
+            "Memory map for output file: {name}\n\nType        Size      Range      Size    Name\n"
         );
         let mut row = |kind: &str, start: u32, end: u32| {
             let size = end - start;

@@ -64,6 +64,29 @@ impl Assembler<'_> {
         ns
     }
 
+    /// `--export-labels`: the symbols directly in each exported scope count as
+    /// used, so their `.proc`s are assembled even where nothing calls them (64tass
+    /// marks them so at the start of every pass). A scope not defined yet is
+    /// skipped; the label list says so after the last pass.
+    pub fn mark_exported(&mut self) {
+        for path in &self.opts.export_labels {
+            let mut ns = Some(crate::symbols::GLOBAL);
+            for part in path.split('.').filter(|_| !path.is_empty()) {
+                let name = crate::syntax::expr::intern_name(&mut self.names, part, self.dialect);
+                ns = ns
+                    .and_then(|n| self.syms.lookup_in(n, name))
+                    .and_then(|id| match self.syms.label(id).value {
+                        Value::Code(c) => Some(self.syms.code(c.id).names),
+                        Value::Namespace(n) => Some(n),
+                        _ => None,
+                    });
+            }
+            for (_, id) in ns.map(|n| self.syms.entries(n)).unwrap_or_default() {
+                self.syms.label_mut(id).referenced = true;
+            }
+        }
+    }
+
     pub fn proc_directive(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
         let Some(nl) = newlabel else {
             self.error(span, Kind::Syntax, "a label is required for '.proc'".into());

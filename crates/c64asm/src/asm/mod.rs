@@ -227,6 +227,7 @@ impl<'o> Assembler<'o> {
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
         self.macros.begin_pass();
+        self.mark_exported();
     }
 
     /// An error that ends assembly at once (resource limits).

@@ -215,6 +215,7 @@ impl Assembler<'_> {
                     },
                     vice_name,
                     top: depth == 0,
+                    scope: matches!(l.value, Value::Code(_) | Value::Namespace(_)),
                 },
                 span: l.span,
             });
@@ -325,10 +326,13 @@ impl Assembler<'_> {
             .into_iter()
             .map(|(a, b)| (a, b.to_vec()))
             .collect();
+        let sections = out.section_ranges();
         Ok(Program {
             load_address,
             image,
             blocks,
+            sections,
+            case_sensitive: opts.case_sensitive,
             warnings: Diagnostics::new(diags, Some(sources.clone())),
             symbols,
             lines: record.lines,

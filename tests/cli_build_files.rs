@@ -1,0 +1,684 @@
+//! `c64kit build` with 64tass's options that choose what goes into which file:
+//! several outputs each with its own format, section and memory map
+//! (`--output-section`, `--map`), label lists of one scope (`--labels-root`,
+//! `--export-labels`) and the `--*-append` options. Each command line runs
+//! through 64tass 1.58 and c64kit in twin directories, and the files must match
+//! byte for byte (memory maps and listings after their first lines, which name
+//! the tool).
+
+mod cli_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use cli_support::{TempDir, both, c64kit, text};
+
+/// Sections as a C64 program with a loader uses them: code and data placed
+/// at the start, a loader elsewhere, a child section inside the code.
+const SECTIONS: &str = "\
+* = $0801
+        .dsection main
+        .dsection data
+* = $c000
+        .dsection loader
+        .section main
+start   lda #1
+        jsr sub
+        .dsection inner
+        rts
+        .section inner
+        .byte 7,8
+        .send inner
+        .send main
+        .section loader
+sub     ldx #2
+        rts
+        .send loader
+        .section data
+tbl     .byte 1,2,3
+        .send data
+";
+
+/// Scopes to list labels from; `p` is a `.proc` nothing calls.
+const SCOPES: &str = "\
+* = $1000
+val = 5
+exp .block
+one   lda #1
+two = $20
+vv   := 3
+p     .proc
+        ldx #2
+        rts
+      .endproc
+q     .proc
+        rts
+      .endproc
+inner .block
+deep    rts
+      .bend
+  jsr q
+.bend
+glob  rts
+";
+
+/// A build by both tools in twin directories holding `source` (as `s.asm`) and
+/// the files of `before`.
+struct Twins {
+    tass: TempDir,
+    kit: TempDir,
+    tass_out: Output,
+    kit_out: Output,
+}
+
+fn twins(tag: &str, source: &str, before: &[(&str, &str)], args: &[&str]) -> Twins {
+    let tass = TempDir::new(&format!("files-{tag}-64tass"));
+    let kit = TempDir::new(&format!("files-{tag}-c64kit"));
+    for dir in [&tass, &kit] {
+        dir.write("s.asm", source);
+        for (name, text) in before {
+            dir.write(name, text);
+        }
+    }
+    let tass_out = Command::new("64tass")
+        .current_dir(&tass.0)
+        .arg("-q")
+        .arg("s.asm")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("64tass is needed to compare with it ({e}); install it (apt-get install 64tass)")
+        });
+    let kit_out = c64kit(&kit.0)
+        .args(["build", "-q", "s.asm"])
+        .args(args)
+        .output()
+        .expect("run c64kit");
+    Twins {
+        tass,
+        kit,
+        tass_out,
+        kit_out,
+    }
+}
+
+impl Twins {
+    fn both_succeed(&self) -> &Self {
+        assert!(
+            self.tass_out.status.success(),
+            "64tass: {}",
+            both(&self.tass_out)
+        );
+        assert!(
+            self.kit_out.status.success(),
+            "c64kit: {}",
+            both(&self.kit_out)
+        );
+        self
+    }
+
+    /// The file is the same from both tools.
+    fn same(&self, name: &str) -> &Self {
+        let (t, k) = (read(&self.tass.0, name), read(&self.kit.0, name));
+        assert!(
+            t == k,
+            "{name}:\n64tass: {:?}\nc64kit: {:?}",
+            text(&t),
+            text(&k)
+        );
+        self
+    }
+
+    /// The file is the same from both tools but for the lines that name the tool
+    /// (`lines` of them after the first `skip` lines, which were there before).
+    fn same_but_header(&self, name: &str, skip: usize, lines: usize) -> &Self {
+        let cut = |bytes: Vec<u8>| {
+            let t = text(&bytes);
+            let all: Vec<&str> = t.split('\n').collect();
+            [&all[..skip], &all[skip + lines..]].concat().join("\n")
+        };
+        let (t, k) = (read(&self.tass.0, name), read(&self.kit.0, name));
+        assert_eq!(cut(t), cut(k), "{name}");
+        self
+    }
+
+    /// Neither tool wrote this file.
+    fn absent(&self, name: &str) -> &Self {
+        assert!(!self.tass.path(name).exists(), "64tass wrote {name}");
+        assert!(!self.kit.path(name).exists(), "c64kit wrote {name}");
+        self
+    }
+}
+
+fn read(dir: &Path, name: &str) -> Vec<u8> {
+    std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name} in {}: {e}", dir.display()))
+}
+
+// --output-section, several outputs, per-output formats and maps
+
+#[test]
+fn output_section_writes_that_section_and_its_children() {
+    twins(
+        "sections",
+        SECTIONS,
+        &[],
+        &[
+            "--output-section",
+            "main",
+            "-o",
+            "main.prg",
+            "--nostart",
+            "--output-section",
+            "loader",
+            "-o",
+            "loader.bin",
+            "--cbm-prg",
+            "--output-section",
+            "main.inner",
+            "-o",
+            "inner.prg",
+            "-o",
+            "all.prg",
+        ],
+    )
+    .both_succeed()
+    .same("main.prg")
+    .same("loader.bin")
+    .same("inner.prg")
+    .same("all.prg");
+    // What the files hold, as 64tass writes them.
+    let t = twins(
+        "sections-bytes",
+        SECTIONS,
+        &[],
+        &["--output-section", "MAIN", "-o", "m.prg"],
+    );
+    assert_eq!(
+        read(&t.kit.0, "m.prg"),
+        [0x01, 0x08, 0xa9, 0x01, 0x20, 0x00, 0xc0, 0x07, 0x08, 0x60]
+    );
+    t.same("m.prg");
+}
+
+#[test]
+fn a_section_belongs_to_the_output_after_it_and_the_last_output_takes_a_trailing_one() {
+    // The section is not carried on to the next -o (the format is); one given after
+    // the last -o is the last output's, even over the one before it.
+    twins(
+        "sections-order",
+        SECTIONS,
+        &[],
+        &[
+            "--nostart",
+            "--output-section",
+            "loader",
+            "-o",
+            "a.bin",
+            "-o",
+            "b.bin",
+            "--output-section",
+            "main",
+            "-o",
+            "c.prg",
+            "--output-section",
+            "data",
+        ],
+    )
+    .both_succeed()
+    .same("a.bin")
+    .same("b.bin")
+    .same("c.prg");
+}
+
+#[test]
+fn a_map_belongs_to_the_output_after_it() {
+    // The map before an -o is that output's; one after the last -o is the last
+    // output's unless it has one already (then 64tass writes no file for it).
+    let t = twins(
+        "maps",
+        SECTIONS,
+        &[],
+        &[
+            "-o",
+            "a.prg",
+            "--output-section",
+            "loader",
+            "--map",
+            "m1.txt",
+            "-o",
+            "b.prg",
+            "--map",
+            "m2.txt",
+            "--output-section",
+            "main",
+        ],
+    );
+    t.both_succeed()
+        .same("a.prg")
+        .same("b.prg")
+        .same_but_header("m1.txt", 1, 1)
+        .absent("m2.txt");
+    let kit_map = text(&read(&t.kit.0, "m1.txt"));
+    assert!(
+        kit_map.contains("Memory map for output file: b.prg\n"),
+        "{kit_map}"
+    );
+    assert!(
+        kit_map.contains("Data:          8   $0801-$0808   $0008\n"),
+        "{kit_map}"
+    );
+    twins(
+        "maps-last",
+        GOOD,
+        &[],
+        &["-o", "a.prg", "-o", "b.prg", "--map", "m.txt"],
+    )
+    .both_succeed()
+    .same_but_header("m.txt", 1, 1);
+}
+
+const TINY: &str = "* = $0801\nstart rts\n";
+
+const GOOD: &str = "* = $0801\nstart   lda #1\n        sta $d020\n* = $0900\nloop    jmp loop\n";
+
+#[test]
+fn an_unknown_output_section_is_an_error_and_nothing_is_written() {
+    let t = twins(
+        "sections-missing",
+        SECTIONS,
+        &[],
+        &[
+            "-o",
+            "a.prg",
+            "--output-section",
+            "inner",
+            "-o",
+            "b.prg",
+            "-l",
+            "s.lbl",
+        ],
+    );
+    // A section is found by its path from the root: `inner` alone is not one.
+    assert!(!t.tass_out.status.success());
+    assert!(text(&t.tass_out.stderr).contains("section 'inner' for output not found"));
+    assert!(!t.kit_out.status.success());
+    let err = text(&t.kit_out.stderr);
+    assert!(
+        err.contains("b.prg: section 'inner' for output not found - nothing written"),
+        "{err}"
+    );
+    // 64tass writes the other files; c64kit writes all or nothing.
+    assert_eq!(t.kit.names(), ["s.asm"]);
+}
+
+// --labels-root, --export-labels
+
+#[test]
+fn labels_root_lists_one_scope_in_every_format() {
+    twins(
+        "labels-root",
+        SCOPES,
+        &[],
+        &[
+            "-o",
+            "s.prg",
+            "--labels-root=exp",
+            "-l",
+            "exp.lbl",
+            "-l",
+            "all.lbl",
+            "--vice-labels",
+            "--labels-root=EXP",
+            "-l",
+            "exp.vice",
+            "--labels-root",
+            "exp.inner",
+            "-l",
+            "inner.vice",
+            "--normal-labels",
+            "-l",
+            "last.lbl",
+            "--labels-root=exp",
+        ],
+    )
+    .both_succeed()
+    .same("s.prg")
+    .same("exp.lbl")
+    .same("all.lbl")
+    .same("exp.vice")
+    .same("inner.vice")
+    .same("last.lbl");
+}
+
+#[test]
+fn a_labels_root_that_is_no_scope_is_an_error_and_nothing_is_written() {
+    for root in ["exp.two", "nope", ""] {
+        let flag = format!("--labels-root={root}");
+        let t = twins(
+            "labels-root-missing",
+            SCOPES,
+            &[],
+            &["-o", "s.prg", &flag, "-l", "x.lbl"],
+        );
+        let message = format!("scope '{root}' for label listing not found");
+        assert!(
+            text(&t.tass_out.stderr).contains(&message),
+            "{}",
+            both(&t.tass_out)
+        );
+        assert!(!t.kit_out.status.success());
+        assert!(
+            text(&t.kit_out.stderr).contains(&message),
+            "{}",
+            both(&t.kit_out)
+        );
+        assert_eq!(t.kit.names(), ["s.asm"]);
+    }
+}
+
+#[test]
+fn export_labels_assembles_the_procs_of_the_listed_scope() {
+    // Without --export-labels the unused `.proc` p is left out; exported, the procs
+    // directly in the listed scope are assembled (and listed), nested ones are not.
+    let plain = twins("export-plain", SCOPES, &[], &["-o", "s.prg", "-l", "s.lbl"]);
+    plain.both_succeed().same("s.prg").same("s.lbl");
+    for args in [
+        &[
+            "-o",
+            "s.prg",
+            "--export-labels",
+            "--labels-root=exp",
+            "-l",
+            "s.lbl",
+        ][..],
+        &["-o", "s.prg", "--export-labels", "-l", "s.lbl"],
+        &[
+            "-o",
+            "s.prg",
+            "--export-labels",
+            "--labels-root=exp",
+            "-l",
+            "s.lbl",
+            "--export-labels",
+            "-l",
+            "all.lbl",
+            "--vice-labels",
+            "-l",
+            "v.lbl",
+        ],
+    ] {
+        let t = twins("export", SCOPES, &[], args);
+        t.both_succeed().same("s.prg").same("s.lbl");
+    }
+    let exported = twins(
+        "export-bytes",
+        SCOPES,
+        &[],
+        &[
+            "-o",
+            "s.prg",
+            "--export-labels",
+            "--labels-root=exp",
+            "-l",
+            "s.lbl",
+        ],
+    );
+    assert_eq!(
+        read(&plain.kit.0, "s.prg").len() + 3,
+        read(&exported.kit.0, "s.prg").len()
+    );
+    assert!(text(&read(&exported.kit.0, "s.lbl")).contains("p\t\t= $1002\n"));
+}
+
+// The --*-append options
+
+#[test]
+fn append_options_add_to_the_end_of_existing_files() {
+    let before = [
+        ("o.prg", "old\n"),
+        ("s.lbl", "; labels\n"),
+        ("m.txt", "; map\n"),
+    ];
+    twins(
+        "append",
+        SECTIONS,
+        &before,
+        &[
+            "--output-append",
+            "o.prg",
+            "--output-section",
+            "loader",
+            "--map-append",
+            "m.txt",
+            "--output-append",
+            "new.prg",
+            "--labels-append",
+            "s.lbl",
+            "--vice-labels",
+            "--labels-append",
+            "new.lbl",
+        ],
+    )
+    .both_succeed()
+    .same("o.prg")
+    .same("new.prg")
+    .same("s.lbl")
+    .same("new.lbl")
+    .same("m.txt");
+}
+
+#[test]
+fn list_and_error_append_keep_what_was_there() {
+    let dir = TempDir::new("append-list");
+    dir.write("s.asm", GOOD);
+    dir.write("s.lst", "; earlier listing\n");
+    let out = c64kit(&dir.0)
+        .args(["build", "-q", "s.asm", "--list-append", "s.lst"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    let list = std::fs::read_to_string(dir.path("s.lst")).unwrap();
+    // As 64tass, without the title line that names the tool.
+    assert!(list.starts_with("; earlier listing\n\n\n;Offset"), "{list}");
+    assert!(
+        list.contains(".0801\ta9 01\t\tlda #$01\tstart   lda #1\n"),
+        "{list}"
+    );
+    // Errors: 64tass adds them to the end too.
+    dir.write("bad.asm", " jmp nowhere\n");
+    dir.write("e.txt", "; earlier errors\n");
+    let out = c64kit(&dir.0)
+        .args(["build", "bad.asm", "--error-append", "e.txt"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let errors = std::fs::read_to_string(dir.path("e.txt")).unwrap();
+    assert!(
+        errors.starts_with("; earlier errors\nerror: not defined symbol 'nowhere'"),
+        "{errors}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn appending_writes_through_links_and_never_to_an_input() {
+    let dir = TempDir::new("append-links");
+    dir.write("s.asm", TINY);
+    dir.write("real.prg", "A");
+    std::os::unix::fs::symlink("real.prg", dir.path("link.prg")).unwrap();
+    dir.write("hard.lbl", "B\n");
+    std::fs::hard_link(dir.path("hard.lbl"), dir.path("other.lbl")).unwrap();
+    let out = c64kit(&dir.0)
+        .args([
+            "build",
+            "-q",
+            "s.asm",
+            "--output-append",
+            "link.prg",
+            "--labels-append",
+            "hard.lbl",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    assert!(
+        std::fs::symlink_metadata(dir.path("link.prg"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read(dir.path("real.prg")).unwrap(),
+        b"A\x01\x08\x60"
+    );
+    let both_names = std::fs::read_to_string(dir.path("other.lbl")).unwrap();
+    assert!(
+        both_names.starts_with("B\nstart\t\t= $0801\n"),
+        "{both_names}"
+    );
+    // An append target that is an input is refused, and nothing is written.
+    let out = c64kit(&dir.0)
+        .args([
+            "build",
+            "-q",
+            "s.asm",
+            "-o",
+            "n.prg",
+            "--labels-append",
+            "s.asm",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--labels-append s.asm is the source; refusing to overwrite an input"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.path("s.asm")).unwrap(), TINY);
+    assert!(!dir.path("n.prg").exists());
+}
+
+#[test]
+fn a_failing_build_appends_nothing() {
+    let dir = TempDir::new("append-fail");
+    dir.write("s.asm", GOOD);
+    dir.write("o.prg", "keep");
+    let out = c64kit(&dir.0)
+        .args([
+            "build",
+            "-q",
+            "s.asm",
+            "--output-append",
+            "o.prg",
+            "--labels",
+            "missing/x.lbl",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("nothing written"),
+        "{}",
+        both(&out)
+    );
+    assert_eq!(std::fs::read_to_string(dir.path("o.prg")).unwrap(), "keep");
+    assert_eq!(dir.names(), ["o.prg", "s.asm"]);
+}
+
+// What is not there
+
+#[test]
+fn options_newer_than_64tass_1_58_are_unknown_as_in_64tass() {
+    for flag in [
+        "--labels-section=x",
+        "--labels-add-prefix=x",
+        "--output-exec=x",
+    ] {
+        let t = twins("newer", GOOD, &[], &[flag]);
+        assert!(
+            text(&t.tass_out.stderr).contains("not recognized"),
+            "{}",
+            both(&t.tass_out)
+        );
+        assert!(!t.kit_out.status.success());
+        let name = flag.split('=').next().unwrap();
+        assert!(
+            text(&t.kit_out.stderr).contains(&format!("unexpected argument '{name}'")),
+            "{}",
+            both(&t.kit_out)
+        );
+        assert_eq!(t.kit.names(), ["s.asm"]);
+    }
+}
+
+#[test]
+fn tasm_mode_and_verbose_listing_say_they_are_not_supported() {
+    for flag in ["--tasm-compatible", "-T", "--verbose-list"] {
+        let dir = TempDir::new("unsupported");
+        dir.write("s.asm", GOOD);
+        let out = c64kit(&dir.0)
+            .args(["build", "s.asm", flag, "-L", "s.lst"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("a 64tass option c64kit does not support yet"),
+            "{err}"
+        );
+        assert_eq!(dir.names(), ["s.asm"]);
+    }
+}
+
+// The example in docs/assembler.md
+
+#[test]
+fn the_documented_example_writes_what_64tass_writes() {
+    let md =
+        std::fs::read_to_string(Path::new(cli_support::ROOT).join("docs/assembler.md")).unwrap();
+    let heading = "### Several files, sections and scopes";
+    let section = &md[md.find(heading).expect("the section")..];
+    let asm = &section[section.find("```asm\n").unwrap() + 7..];
+    let asm = &asm[..asm.find("```").unwrap()];
+    let lines = cli_support::sh_block(&md, heading);
+    let words = cli_support::split_shell_words(&lines[0]);
+    assert_eq!(
+        words[..4],
+        ["c64kit", "build", "-q", "game.asm"],
+        "{}",
+        lines[0]
+    );
+    // `twins` gives the source as s.asm.
+    let args: Vec<&str> = words[4..].iter().map(String::as_str).collect();
+    let t = twins("doc", asm, &[], &args);
+    t.both_succeed()
+        .same("main.prg")
+        .same("loader.bin")
+        .same("loader.lbl")
+        .same("game.vice")
+        .same_but_header("loader.map", 1, 1);
+    assert_eq!(text(&read(&t.kit.0, "loader.lbl")), "fetch\t\t= $c000\n");
+}
+
+#[test]
+fn a_map_without_an_output_maps_the_whole_program() {
+    // 64tass 1.58 crashes on `--no-output --map`; c64kit writes the program's map.
+    let dir = TempDir::new("map-no-output");
+    dir.write("s.asm", SECTIONS);
+    let out = c64kit(&dir.0)
+        .args(["build", "-q", "s.asm", "--no-output", "--map", "s.map"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    let map = std::fs::read_to_string(dir.path("s.map")).unwrap();
+    assert!(
+        map.ends_with(
+            "Data:         11   $0801-$080b   $000b\n\
+             Gap:       47092   $080c-$bfff   $b7f4\n\
+             Data:          3   $c000-$c002   $0003\n"
+        ),
+        "{map}"
+    );
+    assert_eq!(dir.names(), ["s.asm", "s.map"]);
+}
