@@ -217,6 +217,9 @@ pub struct PassState {
     /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
     /// its length is chosen from there, so it settles as in 64tass.
     pub branch_ends: rustc_hash::FxHashMap<u32, u32>,
+    /// How many blocks were open at each `.lbl` (by file and line): a
+    /// `.goto` back to it closes the `.if`s and `.switch`es opened since.
+    pub lbl_depths: rustc_hash::FxHashMap<(FileId, u32), usize>,
 }
 
 impl PassState {
@@ -247,6 +250,7 @@ impl PassState {
             emit_at: None,
             pc_first: false,
             branch_ends: rustc_hash::FxHashMap::default(),
+            lbl_depths: rustc_hash::FxHashMap::default(),
         }
     }
 
