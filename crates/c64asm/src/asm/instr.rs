@@ -308,10 +308,17 @@ impl Assembler<'_> {
             Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
             Op::Always(code) => return self.always(line, code, vals, mpos),
         };
-        if width == Width::Long {
+        // `@l` is refused where an address would be sized (`nop @l`, `asl @l a`
+        // take none).
+        let sized = match vals {
+            [] => false,
+            [v] => !matches!(v.val, Value::Register(_)),
+            _ => true,
+        };
+        if width == Width::Long && sized {
             return Err(Bad(
                 mpos,
-                format!("no long addressing mode for opcode '{name}'"),
+                format!("no long sized addressing mode for opcode '{name}'"),
             ));
         }
         match vals {
