@@ -220,6 +220,11 @@ pub struct PassState {
     /// How many blocks were open at each `.lbl` (by file and line): a
     /// `.goto` back to it closes the `.if`s and `.switch`es opened since.
     pub lbl_depths: rustc_hash::FxHashMap<(FileId, u32), usize>,
+    /// User function calls being evaluated.
+    pub fn_calls: u32,
+    /// `-Wshadow` definitions reported this pass from inside function calls:
+    /// 64tass reports a function's parameter once, not once per call.
+    pub shadow_in_fn: rustc_hash::FxHashSet<(FileId, u32)>,
 }
 
 impl PassState {
@@ -251,6 +256,8 @@ impl PassState {
             pc_first: false,
             branch_ends: rustc_hash::FxHashMap::default(),
             lbl_depths: rustc_hash::FxHashMap::default(),
+            fn_calls: 0,
+            shadow_in_fn: rustc_hash::FxHashSet::default(),
         }
     }
 
@@ -263,6 +270,7 @@ impl PassState {
         self.longjumps.clear();
         self.vline = 0;
         self.pitfall_noted = false;
+        self.shadow_in_fn.clear();
         self.reset_file(out);
     }
 
