@@ -750,7 +750,7 @@ impl Assembler<'_> {
     /// byte when it skips one byte, nothing when it would go to the next line.
     fn always(
         &mut self,
-        _line: &LineRef,
+        line: &LineRef,
         code: u8,
         vals: &[Located],
         mpos: Pos,
@@ -777,6 +777,10 @@ impl Assembler<'_> {
                 };
                 let offset = (target as i64 - from as i64) as i16 as i64;
                 if !(-128..=127).contains(&offset) {
+                    if self.opts.warnings.long_branch {
+                        let span = self.span_at(line, v.pos);
+                        self.warn("long-branch", span, "long branch used".into());
+                    }
                     vec![0x4c, target as u8, (target >> 8) as u8]
                 } else if offset == 0 {
                     Vec::new()
