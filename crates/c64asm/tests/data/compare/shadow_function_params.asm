@@ -1,4 +1,5 @@
 ; 64tass: -Wshadow
+; labels in any order
 ; -Wshadow for a function's parameter is reported once, however often the
 ; function is called (a macro's label: once per call), as by 64tass.
         * = $1000
