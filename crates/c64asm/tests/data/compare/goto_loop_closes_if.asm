@@ -1,4 +1,5 @@
 ; 64tass: -a
+; labels in any order
 ; `.goto` back to a `.lbl` ends the `.if`/`.switch` blocks opened since
 ; the `.lbl`, as in 64tass: the manual's `.goto` loop (an `.ifne`/`.goto`/
 ; `.endif` inside the loop body) repeats without nesting the conditional.

@@ -1,4 +1,5 @@
 ; 64tass: -Wlong-branch | -a
+; labels in any order
 ; A pseudo branch (gXX) that has to become a JMP is a long branch:
 ; -Wlong-branch reports it at the operand, as 64tass.
  * = $1000
