@@ -186,6 +186,19 @@ fn addressing_mode_not_available() {
 }
 
 #[test]
+fn goto_only_backwards() {
+    // 64tass: "not defined" at the argument, the later `.lbl` not being known yet.
+    check(
+        "* = $1000\n nop\n .goto fwd\n nop\nfwd .lbl\n rts\n",
+        Kind::UndefinedSymbol,
+        "not defined",
+        3,
+        8,
+        3,
+    );
+}
+
+#[test]
 fn long_size_ignored_without_an_address() {
     // As 64tass: `@l` where no address is sized (implied, register `a`).
     for src in ["* = $1000\n nop @l\n", "* = $1000\n asl @l a\n"] {

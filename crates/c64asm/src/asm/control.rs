@@ -890,6 +890,12 @@ impl Assembler<'_> {
             }
             return;
         };
+        // Only backwards, as 64tass: a later `.lbl` is not defined yet.
+        if target > line.index + 1 {
+            let s = self.span_at(line, pos);
+            self.error(s, Kind::UndefinedSymbol, "not defined".into());
+            return;
+        }
         if self.opts.warnings.deprecated {
             // 64tass names no switch for this one (`-Wno-deprecated` still hides it).
             self.warn_plain(
