@@ -174,6 +174,39 @@ fn addressing_mode_not_available() {
         9,
         3,
     );
+    // 64tass's wording for `@l` on the 6502.
+    check(
+        "* = $1000\n        lda @l $12,x\n",
+        Kind::AddressingMode,
+        "no long sized addressing mode for opcode 'lda'",
+        2,
+        16,
+        1,
+    );
+}
+
+#[test]
+fn goto_only_backwards() {
+    // 64tass: "not defined" at the argument, the later `.lbl` not being known yet.
+    check(
+        "* = $1000\n nop\n .goto fwd\n nop\nfwd .lbl\n rts\n",
+        Kind::UndefinedSymbol,
+        "not defined",
+        3,
+        8,
+        3,
+    );
+}
+
+#[test]
+fn long_size_ignored_without_an_address() {
+    // As 64tass: `@l` where no address is sized (implied, register `a`).
+    for src in ["* = $1000\n nop @l\n", "* = $1000\n asl @l a\n"] {
+        let p = assemble_str("t.asm", src, &Options::default())
+            .unwrap_or_else(|d| panic!("{src}: {d}"));
+        let op = if src.contains("nop") { 0xea } else { 0x0a };
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, op]);
+    }
 }
 
 #[test]

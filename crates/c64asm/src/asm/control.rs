@@ -911,21 +911,45 @@ impl Assembler<'_> {
             }
             return;
         };
+        // Only backwards, as 64tass: a later `.lbl` is not defined yet.
+        if target > line.index + 1 {
+            let s = self.span_at(line, pos);
+            self.error(s, Kind::UndefinedSymbol, "not defined".into());
+            return;
+        }
         if self.opts.warnings.deprecated {
-            self.warn(
-                "deprecated",
+            // 64tass names no switch for this one (`-Wno-deprecated` still hides it).
+            self.warn_plain(
+                Kind::Warning,
                 span,
                 "deprecated directive, only for TASM compatible mode".into(),
             );
         }
         let spent = self.spend(1000, span);
         if spent {
+            // As 64tass: the conditionals opened after the `.lbl` end here,
+            // so a loop of `.if ... .goto ... .endif` does not nest.
+            let depth = self.st.lbl_depths.get(&(line.file, target)).copied();
+            while let Some(f) = self.st.frames.last() {
+                let open_since = depth.is_some_and(|d| self.st.frames.len() > d);
+                if !open_since
+                    || !matches!(f.what, Wait::Fi | Wait::Fi2 | Wait::Switch | Wait::Switch2)
+                {
+                    break;
+                }
+                self.st.frames.pop();
+            }
             self.st.cursor.line = target;
         }
     }
 
     /// `label .lbl`: a `.goto` target in this text.
-    pub fn define_lbl(&mut self, line: &LineRef, name: Name, text: &Rc<str>, span: Span, ns: NsId) {
+    pub fn define_lbl(
+        &mut self,
+        line: &LineRef,
+        (name, text, span, ns): (Name, &Rc<str>, Span, NsId),
+        dir: Span,
+    ) {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         if exists && self.syms.label(id).defpass == self.st.pass {
@@ -940,10 +964,14 @@ impl Assembler<'_> {
             self.st.constcreated = true;
         }
         self.const_assign(id, Value::Lbl(line.index + 1));
+        let depth = self.st.frames.len();
+        self.st
+            .lbl_depths
+            .insert((line.file, line.index + 1), depth);
         if self.opts.warnings.deprecated {
-            self.warn(
-                "deprecated",
-                span,
+            self.warn_plain(
+                Kind::Warning,
+                dir,
                 "deprecated directive, only for TASM compatible mode".into(),
             );
         }

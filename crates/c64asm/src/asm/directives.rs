@@ -447,7 +447,7 @@ impl Assembler<'_> {
                 Some(Step::Next)
             }
             Cmd::Lbl => {
-                self.define_lbl(line, name, text, span, ns);
+                self.define_lbl(line, (name, text, span, ns), dir);
                 Some(Step::Next)
             }
             _ => None,

@@ -353,6 +353,9 @@ impl Assembler<'_> {
             return;
         };
         let span = self.syms.label(id).span;
+        if self.st.fn_calls > 0 && !self.st.shadow_in_fn.insert((span.file, span.start)) {
+            return;
+        }
         self.warn("shadow", span, msg);
     }
 

@@ -328,10 +328,17 @@ impl Assembler<'_> {
             Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
             Op::Always(code) => return self.always(line, code, width, vals, mpos),
         };
-        if width == Width::Long {
+        // `@l` is refused where an address would be sized (`nop @l`, `asl @l a`
+        // take none).
+        let sized = match vals {
+            [] => false,
+            [v] => !matches!(v.val, Value::Register(_)),
+            _ => true,
+        };
+        if width == Width::Long && sized {
             return Err(Bad(
                 mpos,
-                format!("no long addressing mode for opcode '{name}'"),
+                format!("no long sized addressing mode for opcode '{name}'"),
             ));
         }
         match vals {
@@ -767,7 +774,7 @@ impl Assembler<'_> {
     /// `gne @b label` is always the branch, `gne @w label` always the `jmp`.
     fn always(
         &mut self,
-        _line: &LineRef,
+        line: &LineRef,
         code: u8,
         width: Width,
         vals: &[Located],
@@ -823,6 +830,10 @@ impl Assembler<'_> {
                 let reach = (target as i64 - ((star + 2) & 0xffff) as i64) as i16 as i64;
                 let fixed = !matches!(v.val, Value::Code(_));
                 if !(-128..=127).contains(&offset) || (ahead && fixed && reach > 127) {
+                    if self.opts.warnings.long_branch {
+                        let span = self.span_at(line, v.pos);
+                        self.warn("long-branch", span, "long branch used".into());
+                    }
                     far(target)
                 } else if offset == 0 {
                     Code::new()

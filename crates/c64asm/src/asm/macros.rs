@@ -1198,6 +1198,7 @@ impl Assembler<'_> {
             self.set_variable(line, rname, &rtext, call, ns, Value::tuple(extra), false);
         }
         self.st.depth += 1;
+        self.st.fn_calls += 1;
         self.st.chain.push(call);
         let result = match expr {
             Some(offset) => {
@@ -1257,6 +1258,7 @@ impl Assembler<'_> {
             }
         };
         self.st.depth -= 1;
+        self.st.fn_calls -= 1;
         self.st.chain.pop();
         self.st.contexts = saved_contexts;
         self.st.bottom = saved_bottom;

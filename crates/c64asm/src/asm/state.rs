@@ -217,6 +217,14 @@ pub struct PassState {
     /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
     /// its length is chosen from there, so it settles as in 64tass.
     pub branch_ends: rustc_hash::FxHashMap<u32, u32>,
+    /// How many blocks were open at each `.lbl` (by file and line): a
+    /// `.goto` back to it closes the `.if`s and `.switch`es opened since.
+    pub lbl_depths: rustc_hash::FxHashMap<(FileId, u32), usize>,
+    /// User function calls being evaluated.
+    pub fn_calls: u32,
+    /// `-Wshadow` definitions reported this pass from inside function calls:
+    /// 64tass reports a function's parameter once, not once per call.
+    pub shadow_in_fn: rustc_hash::FxHashSet<(FileId, u32)>,
 }
 
 impl PassState {
@@ -247,6 +255,9 @@ impl PassState {
             emit_at: None,
             pc_first: false,
             branch_ends: rustc_hash::FxHashMap::default(),
+            lbl_depths: rustc_hash::FxHashMap::default(),
+            fn_calls: 0,
+            shadow_in_fn: rustc_hash::FxHashSet::default(),
         }
     }
 
@@ -259,6 +270,7 @@ impl PassState {
         self.longjumps.clear();
         self.vline = 0;
         self.pitfall_noted = false;
+        self.shadow_in_fn.clear();
         self.reset_file(out);
     }
 
