@@ -1353,6 +1353,51 @@ impl Assembler<'_> {
         }
     }
 
+    /// `.assert provides, requires, conflicts` gives the current section a mask
+    /// of what it provides (all bits until then, each pass); `.check requires,
+    /// conflicts` tests it: "requirements not met" when a required bit is not
+    /// provided, "conflict" when a conflicting one is. 32-bit masks, as 64tass.
+    pub fn assert_check(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
+        self.record_line(line, None);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        let want = if cmd == Cmd::Assert { 3 } else { 2 };
+        if exprs.len() != want {
+            let msg = format!("expected exactly {want} arguments, got {}", exprs.len());
+            self.error(span, Kind::Syntax, msg);
+            return;
+        }
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return;
+        };
+        let mut masks = [0u32; 3];
+        for (mask, v) in masks.iter_mut().zip(vals.iter()) {
+            if v.val.is_none() {
+                return;
+            }
+            let r = to_uval(&v.val, 32, self);
+            let Ok(m) = self.check(line, v.pos, r) else {
+                return;
+            };
+            *mask = m as u32;
+        }
+        let section = self.st.section;
+        if cmd == Cmd::Assert {
+            self.st.provides.insert(section, masks[0]);
+            return;
+        }
+        let provides = self.st.provides.get(&section).copied().unwrap_or(u32::MAX);
+        let [requires, conflicts, _] = masks;
+        if requires & provides != requires {
+            self.error(span, Kind::UserError, "requirements not met".into());
+        }
+        if conflicts & provides != 0 {
+            self.error(span, Kind::UserError, "conflict".into());
+        }
+    }
+
     pub fn seed(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
         if let Some(n) = self.int_arg(line, args) {

@@ -138,16 +138,7 @@ impl Assembler<'_> {
             Cmd::Error | Cmd::Warn | Cmd::Cerror | Cmd::Cwarn => {
                 self.message(line, cmd, args, span)
             }
-            Cmd::Assert | Cmd::Check => {
-                self.error(
-                    span,
-                    Kind::NotSupported,
-                    format!(
-                        ".{} is not supported by c64kit (64tass says not to use it)",
-                        cmd_name(cmd)
-                    ),
-                );
-            }
+            Cmd::Assert | Cmd::Check => self.assert_check(line, cmd, args, span),
             Cmd::Cpu => self.cpu(line, args),
             Cmd::End => return Step::End,
             Cmd::Eor => self.eor(line, args),

@@ -195,6 +195,8 @@ pub struct PassState {
     pub encoding: EncId,
     pub cpu: Cpu,
     pub eor: u8,
+    /// `.assert`'s "provides" mask of each section this pass (unset: all bits).
+    pub provides: rustc_hash::FxHashMap<SecId, u32>,
     pub cursor: Cursor,
     /// Call sites of the macros and includes being assembled (innermost last).
     pub chain: Vec<Span>,
@@ -244,6 +246,7 @@ impl PassState {
             encoding: encoding::NONE,
             cpu: opts.cpu,
             eor: 0,
+            provides: Default::default(),
             cursor: Cursor { file: 0, line: 0 },
             chain: Vec::new(),
             allow_branch_across_page: true,
@@ -301,6 +304,7 @@ impl PassState {
         a.l_type = PcType::Int;
         self.encoding = encoding::NONE;
         self.eor = 0;
+        self.provides.clear();
         self.chain.clear();
         self.allow_branch_across_page = true;
         self.depth = 0;
