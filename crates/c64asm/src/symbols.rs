@@ -211,7 +211,12 @@ impl Symbols {
         name: Name,
         usable: impl Fn(&Label) -> bool,
     ) -> Option<LabelId> {
-        (0..=self.ns(ns).max_strength)
+        let max = self.ns(ns).max_strength;
+        if max == 0 {
+            // No `.weak` here: one look-up (the usual case, every symbol read).
+            return self.get(ns, name, 0).filter(|&id| usable(self.label(id)));
+        }
+        (0..=max)
             .filter_map(|s| self.get(ns, name, s))
             .find(|&id| usable(self.label(id)))
     }
