@@ -971,19 +971,8 @@ impl Assembler<'_> {
                     let mut f = (**f).clone();
                     f.eager |= matches!(
                         callee,
-                        Value::Builtin(
-                            Builtin::Format
-                                | Builtin::Byte
-                                | Builtin::Char
-                                | Builtin::Word
-                                | Builtin::Addr
-                                | Builtin::Sint
-                                | Builtin::Long
-                                | Builtin::Lint
-                                | Builtin::Dword
-                                | Builtin::Dint
-                                | Builtin::Rta
-                        )
+                        Value::Builtin(b)
+                            if b.is_data_conversion() || matches!(b, Builtin::Format | Builtin::Rta)
                     );
                     return Err(self.fault(line, arg.pos, f));
                 }

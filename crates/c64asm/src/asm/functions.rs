@@ -245,38 +245,15 @@ impl Assembler<'_> {
             match b {
                 Builtin::Sort => self.float_compare_warning(line, BinOp::Cmp, a.pos),
                 Builtin::Len | Builtin::Size if r.is_ok() => self.size_larger_warning(line, a),
-                Builtin::Range
-                | Builtin::Byte
-                | Builtin::Char
-                | Builtin::Word
-                | Builtin::Addr
-                | Builtin::Sint
-                | Builtin::Long
-                | Builtin::Lint
-                | Builtin::Dword
-                | Builtin::Dint => self.float_round_warning(line, a.pos),
+                _ if b == Builtin::Range || b.is_data_conversion() => {
+                    self.float_round_warning(line, a.pos)
+                }
                 _ => {}
             }
         }
         // 64tass points a byte()-style range error at the value.
         let at = match args.first() {
-            Some(a)
-                if r.is_err()
-                    && matches!(
-                        b,
-                        Builtin::Byte
-                            | Builtin::Char
-                            | Builtin::Word
-                            | Builtin::Addr
-                            | Builtin::Sint
-                            | Builtin::Long
-                            | Builtin::Lint
-                            | Builtin::Dword
-                            | Builtin::Dint
-                    ) =>
-            {
-                a.pos
-            }
+            Some(a) if r.is_err() && b.is_data_conversion() => a.pos,
             _ => pos,
         };
         self.check_value(line, at, r)
@@ -525,7 +502,7 @@ impl Assembler<'_> {
             | Builtin::Lint
             | Builtin::Dword
             | Builtin::Dint => {
-                // The data directives' conversions: (bytes, signed).
+                // The data directives' conversions (`is_data_conversion`): (bytes, signed).
                 let (len, signed) = match b {
                     Builtin::Byte => (1, false),
                     Builtin::Char => (1, true),

@@ -276,6 +276,25 @@ pub enum Builtin {
     Word,
 }
 
+impl Builtin {
+    /// `byte()`, `word()`, `sint()` and the other conversions of the data
+    /// directives, whose range errors 64tass reports at once, at the value.
+    pub fn is_data_conversion(self) -> bool {
+        matches!(
+            self,
+            Builtin::Byte
+                | Builtin::Char
+                | Builtin::Word
+                | Builtin::Addr
+                | Builtin::Sint
+                | Builtin::Long
+                | Builtin::Lint
+                | Builtin::Dword
+                | Builtin::Dint
+        )
+    }
+}
+
 /// What kind of definition a [`MacroId`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MacroKind {
