@@ -174,6 +174,15 @@ fn addressing_mode_not_available() {
         9,
         3,
     );
+    // A branch has no word sized form (64tass, also with -B).
+    check(
+        "* = $1000\n        bvs @w *+2\n",
+        Kind::AddressingMode,
+        "no word sized addressing mode for opcode 'bvs'",
+        2,
+        16,
+        1,
+    );
     // 64tass's wording for `@l` on the 6502.
     check(
         "* = $1000\n        lda @l $12,x\n",
@@ -1341,4 +1350,33 @@ fn upper_case_mnemonics_are_labels_with_case_sensitivity() {
     let diags = fail_with(" ORA #0\n", &opts);
     assert_eq!(errors_of(&diags)[0].3, "wrong type 'int'");
     assert!(assemble_str("t.asm", " ora #0\nCLV\n", &opts).is_ok());
+}
+
+#[test]
+fn brackets_in_operands_are_addresses() {
+    // 64tass 1.58: the same messages at the same places.
+    check(
+        "* = $1000\n        bit len([0])\n",
+        Kind::Type,
+        "can't get length of address '[0]'",
+        2,
+        16,
+        1,
+    );
+    check(
+        "* = $1000\n        lda [1]\n",
+        Kind::AddressingMode,
+        "no long indirect addressing mode for opcode 'lda'",
+        2,
+        13,
+        1,
+    );
+    check(
+        "ns .block\ny = 3\n.bend\n        .byte ns.y ** 2\n",
+        Kind::Type,
+        "exponent '**' of symbol 'y' and int '2' not possible",
+        4,
+        20,
+        1,
+    );
 }

@@ -842,6 +842,22 @@ impl Assembler<'_> {
                     }
                 }
             }
+            ExprKind::Binary(BinOp::Exp, ab) => {
+                // `a.b ** 2` is `a.(b ** 2)` in 64tass: `**` of a bare symbol.
+                let rhs = self.eval_value(line, &ab[1])?;
+                if rhs.is_none() || matches!(rhs, Value::Error(_)) {
+                    return Ok(rhs);
+                }
+                let left = match &ab[0].kind {
+                    ExprKind::Symbol(name) => format!("symbol '{}'", self.names.name(*name)),
+                    _ => "symbol".to_string(),
+                };
+                let r: FResult<Value> = Err(Fault::new(format!(
+                    "exponent '**' of {left} and {} not possible",
+                    value::convert::describe(&rhs, self)
+                )));
+                self.check(line, member.pos, r)
+            }
             _ => {
                 let span = self.span_at(line, member.pos);
                 self.error(span, Kind::Syntax, "a symbol is expected after '.'".into());

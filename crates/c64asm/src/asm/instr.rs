@@ -514,6 +514,9 @@ impl Assembler<'_> {
             _ => {}
         }
         if m.is_branch() {
+            if width == Width::Word {
+                return Err(no_mode("word sized"));
+            }
             return self.branch(line, m, v, pos);
         }
         self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")

@@ -399,9 +399,10 @@ fn height(kind: &ExprKind) -> u32 {
 }
 
 /// Turn the parentheses of an instruction operand into indirection, as
-/// 64tass does: `(x)` is indirect when nothing but `,x`-style indexing,
-/// another bracket or the end of the operand follows it, and plain grouping
-/// when it is the operand of an operator (`(2)+3`, `#(2)`). In place: the
+/// 64tass does: `(x)` is indirect when nothing but `,x`-style indexing, a
+/// closing bracket, a comma or the end of the operand follows it (`(2),y`,
+/// `len((2))`, `[1, (2)]`), and plain grouping when it is the operand of an
+/// operator, indexed or an index (`(2)+3`, `#(2)`, `(2)[0]`, `x[(0)]`). In place: the
 /// parser's nodes are reused.
 pub fn mark_indirect(e: &mut Expr) {
     resolve(e, true);
@@ -423,9 +424,28 @@ fn resolve(e: &mut Expr, top: bool) {
                 return;
             }
         }
-        ExprKind::Addr(AddrOp::Index(_), base) => resolve(base, true),
+        ExprKind::Addr(AddrOp::Index(_) | AddrOp::LongInd, base) => resolve(base, true),
         ExprKind::Addr(_, base) => resolve(base, false),
-        ExprKind::List(items) => items.iter_mut().for_each(|x| resolve(x, true)),
+        ExprKind::List(items) | ExprKind::Tuple(items) => {
+            items.iter_mut().for_each(|x| resolve(x, true))
+        }
+        ExprKind::Call(c) => {
+            resolve(&mut c.0, false);
+            c.1.iter_mut().for_each(|x| resolve(x, true));
+        }
+        // 64tass 1.58 groups in an index (`x[(0)]`) and a dictionary (`{1: (2)}`).
+        ExprKind::Index(c) => {
+            resolve(&mut c.0, false);
+            c.1.iter_mut().for_each(|x| resolve(x, false));
+        }
+        ExprKind::Slice(items) => items.iter_mut().for_each(|x| resolve(x, false)),
+        ExprKind::Member(ab) => resolve(&mut ab[0], false),
+        ExprKind::Dict(pairs) => pairs.iter_mut().for_each(|(k, v)| {
+            if let Some(k) = k {
+                resolve(k, false);
+            }
+            resolve(v, false);
+        }),
         ExprKind::Unary(_, a) => resolve(a, false),
         ExprKind::Binary(_, ab) => ab.iter_mut().for_each(|x| resolve(x, false)),
         // A branch's own `(a),y` is indirect; a bare `(a)` there is grouping.

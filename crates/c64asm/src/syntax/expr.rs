@@ -39,6 +39,9 @@ pub struct Parser<'t, 'n> {
     /// A run of `-` (or `+`) signs known to end before an operand: each sign
     /// in it is a unary operator (saves rescanning `----x` for every sign).
     sign_run: (usize, u8),
+    /// Parsing an instruction's operands, where a one-element `[x]` is a
+    /// long indirect address, as in 64tass (`lda #len([0])` is an error).
+    operand: bool,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -87,6 +90,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             deprecated: Vec::new(),
             depth: 0,
             sign_run: (0, 0),
+            operand: false,
         }
     }
 
@@ -181,6 +185,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// Instruction operands: like [`Parser::list`], with parentheses turned
     /// into indirection where 64tass does.
     pub fn operands(&mut self) -> PResult<Vec<Expr>> {
+        self.operand = true;
         let mut list = self.list()?;
         list.iter_mut().for_each(super::ast::mark_indirect);
         Ok(list)
@@ -539,7 +544,11 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'(' => self.paren(),
             b'[' => {
                 self.pos += 1;
-                let items = self.items(b']')?;
+                let mut items = self.items(b']')?;
+                if self.operand && items.len() == 1 && !self.comma_before_close() {
+                    let inner = items.pop().expect("one item");
+                    return at(ExprKind::Addr(AddrOp::LongInd, Box::new(inner)));
+                }
                 at(ExprKind::List(items.into()))
             }
             b'{' => self.dict(),
@@ -672,6 +681,16 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
     }
 
+    /// Whether the bracket just closed has a trailing comma (`[x,]`).
+    fn comma_before_close(&self) -> bool {
+        let before = &self.bytes[..self.pos - 1];
+        before
+            .iter()
+            .rev()
+            .find(|&&b| !matches!(b, b' ' | b'\t'))
+            .is_some_and(|&b| b == b',')
+    }
+
     /// Elements up to the closing bracket (a trailing comma is allowed).
     fn items(&mut self, close: u8) -> PResult<Vec<Expr>> {
         let mut out = Vec::new();
@@ -745,7 +764,17 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 b'.' if self.peek_at(1) != b'.' && self.peek_at(1) != b'=' => {
                     self.pos += 1;
-                    let member = self.member()?;
+                    let mut member = self.member()?;
+                    self.skip_ws();
+                    if let Some((BinOp::Exp, len)) = self.binop() {
+                        // 64tass reads `a.b ** 2` as `a.(b ** 2)`, which is an error.
+                        let at = self.pos as Pos;
+                        self.pos += len;
+                        self.skip_ws();
+                        let rhs = self.expr(15)?;
+                        member =
+                            Expr::new(at, ExprKind::Binary(BinOp::Exp, Box::new([member, rhs])));
+                    }
                     e = Expr::new(pos, ExprKind::Member(Box::new([e, member])));
                 }
                 _ => return Ok(e),
@@ -976,6 +1005,24 @@ mod tests {
         assert_eq!(operands("#((2))"), "Imm(Ind(2))");
         assert_eq!(operands("2,x+1"), "(Index(X)(2) + 1)");
         assert_eq!(operands("2, x"), "2 | x");
+        assert_eq!(operands("#len((2))"), "Imm(len(Ind(2)))");
+        assert_eq!(operands("[1, (2)]"), "<1,Ind(2)>");
+    }
+
+    #[test]
+    fn operands_read_one_element_brackets_as_long_indirect() {
+        assert_eq!(operands("[2],y"), "Index(Y)(LongInd(2))");
+        assert_eq!(operands("#len([0])"), "Imm(len(LongInd(0)))");
+        assert_eq!(operands("#[1]+1"), "Imm((LongInd(1) + 1))");
+        assert_eq!(operands("#[1,]"), "Imm(<1>)");
+        assert_eq!(operands("#[1, 2]"), "Imm(<1,2>)");
+        assert_eq!(parse("len([0])"), "len(<0>)");
+    }
+
+    #[test]
+    fn a_members_exponent_belongs_to_the_member() {
+        assert_eq!(parse("a.b ** 2"), "a(.b ** 2)");
+        assert_eq!(parse("a.b * 2"), "(a.b * 2)");
     }
 
     #[test]

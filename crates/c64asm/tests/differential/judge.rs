@@ -201,6 +201,11 @@ pub fn version() -> String {
 pub trait Assemblers {
     /// 64tass's result.
     fn theirs(&mut self, text: &str, flags: Flags) -> Outcome;
+    /// 64tass's result when it also writes a listing (`-L`): it then takes
+    /// one more pass, which some layouts need (see `Batch::found`).
+    fn theirs_listed(&mut self, text: &str, flags: Flags) -> Outcome {
+        self.theirs(text, flags)
+    }
     /// c64asm's result for the same source and switches.
     fn ours(&mut self, text: &str, flags: Flags) -> Outcome;
 }
@@ -238,7 +243,7 @@ impl Judge {
     }
 
     /// Panics (failing the test) when 64tass can't be run.
-    fn run_64tass(&mut self, text: &str, flags: Flags) -> Outcome {
+    fn run_64tass(&mut self, text: &str, flags: Flags, extra: &[&str]) -> Outcome {
         let src = self.dir.join(SOURCE_NAME);
         let out = self.dir.join("case.prg");
         std::fs::write(&src, text).expect("write the source");
@@ -247,6 +252,7 @@ impl Judge {
             .current_dir(&self.dir)
             .args(["--quiet", "--no-warn"])
             .args(flags.args())
+            .args(extra)
             .args([SOURCE_NAME, "-o", "case.prg"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -345,7 +351,15 @@ impl Judge {
 impl Assemblers for Judge {
     fn theirs(&mut self, text: &str, flags: Flags) -> Outcome {
         let start = Instant::now();
-        let outcome = self.run_64tass(text, flags);
+        let outcome = self.run_64tass(text, flags, &[]);
+        self.runs_64tass += 1;
+        self.time_64tass += start.elapsed();
+        outcome
+    }
+
+    fn theirs_listed(&mut self, text: &str, flags: Flags) -> Outcome {
+        let start = Instant::now();
+        let outcome = self.run_64tass(text, flags, &["-L", "case.lst"]);
         self.runs_64tass += 1;
         self.time_64tass += start.elapsed();
         outcome
