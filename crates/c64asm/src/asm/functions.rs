@@ -315,7 +315,7 @@ impl Assembler<'_> {
             }
             Builtin::Cbrt => {
                 one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.cbrt()))
+                math1(vals[0], env, |x| Ok(glibc_cbrt(x)))
             }
             Builtin::Log | Builtin::Log10 => {
                 one(vals.len())?;
@@ -564,7 +564,7 @@ impl Assembler<'_> {
                 };
                 let mut sorted: Vec<Value> = items.to_vec();
                 let mut err = None;
-                sorted.sort_by(|a, b| match value::compare(a, b, env) {
+                merge_sort_by(&mut sorted, &mut |a, b| match value::compare(a, b, env) {
                     Some(Ok(o)) => o,
                     Some(Err(f)) => {
                         err.get_or_insert(f);
@@ -991,5 +991,89 @@ impl Assembler<'_> {
             }
         };
         Ok(Value::int(s + (r / a) as i128 * t))
+    }
+}
+
+/// A stable top-down merge sort that compares the pairs 64tass's sort (glibc's
+/// `qsort`, a merge sort) compares, in the same order: which pair fails first
+/// decides the error when elements can't be compared.
+fn merge_sort_by<T: Clone>(v: &mut [T], cmp: &mut dyn FnMut(&T, &T) -> std::cmp::Ordering) {
+    if v.len() <= 1 {
+        return;
+    }
+    let mid = v.len() / 2;
+    merge_sort_by(&mut v[..mid], cmp);
+    merge_sort_by(&mut v[mid..], cmp);
+    let (left, right) = (v[..mid].to_vec(), v[mid..].to_vec());
+    let (mut i, mut j) = (0, 0);
+    for slot in v.iter_mut() {
+        let take_left = j == right.len() || (i < left.len() && cmp(&left[i], &right[j]).is_le());
+        if take_left {
+            *slot = left[i].clone();
+            i += 1;
+        } else {
+            *slot = right[j].clone();
+            j += 1;
+        }
+    }
+}
+
+/// The cube root as glibc computes it (64tass calls the C library's `cbrt`):
+/// a polynomial first guess and one rational refinement, up to one unit in
+/// the last place from the true root, where Rust's `cbrt` is closer. Checked
+/// against the C library on 200,000 random values; `cbrt_is_glibcs` keeps some.
+#[allow(clippy::excessive_precision, clippy::unreadable_literal)]
+fn glibc_cbrt(x: f64) -> f64 {
+    const CBRT2: f64 = 1.2599210498948731648;
+    const SQR_CBRT2: f64 = 1.5874010519681994748;
+    const FACTOR: [f64; 5] = [1.0 / SQR_CBRT2, 1.0 / CBRT2, 1.0, CBRT2, SQR_CBRT2];
+    if x == 0.0 || !x.is_finite() {
+        return x + x;
+    }
+    // frexp: |x| = xm * 2^xe with xm in [0.5, 1).
+    let (mut a, mut xe) = (x.abs(), 0i32);
+    if a < f64::MIN_POSITIVE {
+        a *= 2f64.powi(54);
+        xe -= 54;
+    }
+    let bits = a.to_bits();
+    xe += ((bits >> 52) & 0x7ff) as i32 - 1022;
+    let xm = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    let u = 0.354895765043919860
+        + ((1.50819193781584896
+            + ((-2.11499494167371287
+                + ((2.44693122563534430
+                    + ((-1.83469277483613086
+                        + (0.784932344976639262 - 0.145263899385486377 * xm) * xm)
+                        * xm))
+                    * xm))
+                * xm))
+            * xm);
+    let t2 = u * u * u;
+    let ym = u * (t2 + 2.0 * xm) / (2.0 * t2 + xm) * FACTOR[(2 + xe % 3) as usize];
+    // ldexp by xe / 3 (truncated, as C divides): a power of two, exact.
+    let scale = f64::from_bits(((xe / 3 + 1023) as u64) << 52);
+    if x > 0.0 { ym * scale } else { -ym * scale }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glibc_cbrt;
+
+    #[test]
+    fn cbrt_is_glibcs() {
+        // Values the C library gives (Debian's glibc 2.36), bit for bit.
+        for (x, bits) in [
+            (228_427.0, 0x404e_908b_9f9a_7d22_u64),
+            (27.0, 0x4008_0000_0000_0001),
+            (-2.0, 0xbff4_28a2_f98d_728c),
+            (0.001, 0x3fb9_9999_9999_999a),
+            (1e-310, 0x2a7a_9d1b_0b5d_7428),
+            (1e300, 0x54b2_49ad_2594_c37d),
+        ] {
+            assert_eq!(glibc_cbrt(x).to_bits(), bits, "cbrt({x})");
+        }
+        assert!(glibc_cbrt(f64::NAN).is_nan());
+        assert_eq!(glibc_cbrt(f64::INFINITY), f64::INFINITY);
     }
 }

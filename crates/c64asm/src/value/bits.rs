@@ -199,12 +199,13 @@ impl Bits {
 
     /// `a .. b`: `b`'s bits below `a`'s (in `a`'s inversion), if it fits.
     pub fn concat(self, o: Bits) -> Option<Bits> {
-        if o.len == 0 {
-            return Some(self);
-        }
-        // An empty left side, inverted or not, adds nothing (64tass).
+        // An empty side, inverted or not, adds nothing; of two empty ones
+        // the right is kept (64tass).
         if self.len == 0 {
             return Some(o);
+        }
+        if o.len == 0 {
+            return Some(self);
         }
         let flip = self.inv != o.inv;
         let len = self.len.checked_add(o.len)?;
@@ -410,11 +411,11 @@ impl BigBits {
     }
 
     pub fn concat(&self, o: &BigBits) -> FResult<BigBits> {
-        if o.len == 0 {
-            return Ok(self.clone());
-        }
         if self.len == 0 {
             return Ok(o.clone());
+        }
+        if o.len == 0 {
+            return Ok(self.clone());
         }
         let flip = self.inv != o.inv;
         let len = add_len(self.len, o.len as u64)?;

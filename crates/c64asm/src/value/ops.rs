@@ -252,13 +252,11 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
                     .map(|(p, q)| keep_lazy(binary(op, p, q, env)))
                     .collect::<FResult<_>>()?
             } else if x.len() == 1 {
-                y.iter()
-                    .map(|q| keep_lazy(binary(op, &x[0], q, env)))
-                    .collect::<FResult<_>>()?
+                // As 64tass: the lone element meets the other side whole
+                // (`[[1, 2]] + [1, 2, 3]` can't broadcast 2 and 3).
+                return binary(op, &x[0], b, env);
             } else if y.len() == 1 {
-                x.iter()
-                    .map(|p| keep_lazy(binary(op, p, &y[0], env)))
-                    .collect::<FResult<_>>()?
+                return binary(op, a, &y[0], env);
             } else {
                 return Err(Fault::new(format!(
                     "operands could not be broadcast together with shapes {} and {}",
@@ -689,6 +687,14 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
                     x.len(),
                     y.len()
                 ))));
+            }
+            // A lone element meets the other side whole, as in `broadcast`.
+            if x.len() != y.len() {
+                return if x.len() == 1 {
+                    compare(&x[0], b, env)
+                } else {
+                    compare(a, &y[0], env)
+                };
             }
             let n = if x.is_empty() || y.is_empty() {
                 0

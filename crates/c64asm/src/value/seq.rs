@@ -335,11 +335,15 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         (Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => {
             Value::tuple([x.as_ref(), y.as_ref()].concat())
         }
-        // A string next to a bit string (or bool) is its bits.
-        (Value::Str(_), Value::Bits(_) | Value::BigBits(_) | Value::Bool(_))
-        | (Value::Bits(_) | Value::BigBits(_) | Value::Bool(_), Value::Str(_)) => {
-            concat(&numeric(a, env)?, &numeric(b, env)?, env)?
-        }
+        // A string or byte string next to a bit string (or bool) is its bits.
+        (
+            Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_),
+            Value::Bits(_) | Value::BigBits(_) | Value::Bool(_),
+        )
+        | (
+            Value::Bits(_) | Value::BigBits(_) | Value::Bool(_),
+            Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_),
+        ) => concat(&numeric(a, env)?, &numeric(b, env)?, env)?,
         (Value::Bits(x), Value::Bits(y)) if x.concat(*y).is_some() => {
             Value::Bits(x.concat(*y).unwrap_or(*x))
         }
