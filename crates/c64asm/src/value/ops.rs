@@ -254,9 +254,9 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             } else if x.len() == 1 {
                 // As 64tass: the lone element meets the other side whole
                 // (`[[1, 2]] + [1, 2, 3]` can't broadcast 2 and 3).
-                return binary(op, &x[0], b, env);
+                return broadcast(op, &x[0], b, env);
             } else if y.len() == 1 {
-                return binary(op, a, &y[0], env);
+                return broadcast(op, a, &y[0], env);
             } else {
                 return Err(Fault::new(format!(
                     "operands could not be broadcast together with shapes {} and {}",
@@ -264,6 +264,17 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
                     y.len()
                 )));
             }
+        }
+        // A kept error (or an unknown value) next to a list stays itself.
+        (Some(_), None) | (None, Some(_))
+            if matches!(a, Value::Error(_) | Value::None)
+                || matches!(b, Value::Error(_) | Value::None) =>
+        {
+            return Ok(if matches!(a, Value::Error(_) | Value::None) {
+                a.clone()
+            } else {
+                b.clone()
+            });
         }
         (Some(x), None) => x
             .iter()
