@@ -242,7 +242,9 @@ impl Assembler<'_> {
                 return;
             };
             let Ok(exprs) = &parsed.result else { return };
-            // As `in`: a value that fails only counts if none matches.
+            // As `in`: a value that fails only counts if none matches; a
+            // comparison that fails at once (a string that can't be encoded)
+            // is reported at once, as 64tass does.
             match self.eval_list(line, exprs, true) {
                 Ok(vals) => {
                     let mut failed = None;
@@ -261,7 +263,7 @@ impl Assembler<'_> {
                             }
                             Ok(_) => {}
                             Err(f) => {
-                                failed.get_or_insert((f, v.pos));
+                                let _ = self.fault(line, v.pos, f);
                             }
                         }
                     }
