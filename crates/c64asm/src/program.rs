@@ -323,8 +323,12 @@ impl Program {
                     }
                 })
                 .collect();
-            let monitor = crate::opcodes::disassemble(&bytes, l.pc);
-            let prefix = if monitor.is_some() { '.' } else { '>' };
+            // Data that happens to read as an instruction stays data.
+            let monitor = l
+                .code
+                .then(|| crate::opcodes::disassemble(&bytes, l.pc))
+                .flatten();
+            let prefix = if l.code { '.' } else { '>' };
             for (k, chunk) in bytes.chunks(8).enumerate() {
                 let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
                 let hex = hex.join(" ");

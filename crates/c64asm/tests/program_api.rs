@@ -61,6 +61,26 @@ fn listing_shows_address_bytes_and_source() {
 }
 
 #[test]
+fn listing_keeps_data_that_reads_as_an_instruction_data() {
+    // `01 02` is `ora ($02,x)` and `06 00` is `asl $00`: 64tass lists them as data.
+    let p = asm("* = $1000\n        .byte 1,2\n        .word 6\n        asl $00\n");
+    let listing = p.listing();
+    let rows: Vec<&str> = listing
+        .lines()
+        .filter(|l| l.starts_with(['.', '>']))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ">1000\t01 02\t\t\t\t        .byte 1,2",
+            ">1002\t06 00\t\t\t\t        .word 6",
+            ".1004\t06 00\t\tasl $00\t\t        asl $00",
+        ],
+        "{listing}"
+    );
+}
+
+#[test]
 fn forward_zero_page_constants_settle_in_two_passes() {
     let p = asm("* = $1000\n lda ptr\n sta ptr+1\nend rts\nptr = $fb\n");
     assert_eq!(p.image, [0xa5, 0xfb, 0x85, 0xfc, 0x60]);
