@@ -757,7 +757,12 @@ impl Assembler<'_> {
         }
         let y = self.eval_value(line, b)?;
         self.approx.set(None);
-        let r = value::binary(op, &x, &y, self);
+        let stored =
+            || (op == BinOp::Shr && !computed_here(a)).then(|| value::int::stored_shr(&x, &y));
+        let r = match stored().flatten() {
+            Some(r) => r,
+            None => value::binary(op, &x, &y, self),
+        };
         self.float_compare_warning(line, op, pos);
         self.check_value(line, pos, r)
     }
@@ -1124,5 +1129,21 @@ mod tests {
     #[test]
     fn builtins_are_sorted_for_binary_search() {
         assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+}
+
+/// Whether an expression's value is made by the expression itself rather
+/// than read from a symbol (64tass works in place on such a value, which
+/// changes some results: see `value::int::stored_shr`).
+fn computed_here(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Ident(_)
+        | ExprKind::Symbol(_)
+        | ExprKind::AnonSymbol(_)
+        | ExprKind::Member(_)
+        | ExprKind::Index(_) => false,
+        ExprKind::Paren(inner) | ExprKind::Unary(UnOp::Pos, inner) => computed_here(inner),
+        ExprKind::Cond(parts) => computed_here(&parts[1]) && computed_here(&parts[2]),
+        _ => true,
     }
 }

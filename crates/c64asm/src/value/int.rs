@@ -104,6 +104,23 @@ pub fn int_op(op: BinOp, x: &Value, y: &Value) -> Option<FResult<Value>> {
     big_op(op, big(x)?, big(y)?)
 }
 
+/// `x >> y` for a negative integer of more than one 32-bit digit that a
+/// symbol holds: 64tass 1.58 then shifts exactly (rounding toward negative
+/// infinity); its digit-by-digit shortcut (`negative_shr`) only runs on a
+/// value just computed (`v >> 30` is -4 for `v = -(1 << 32)`, while
+/// `-(1 << 32) >> 30` is -8 there). `None` when the usual rules apply.
+pub fn stored_shr(x: &Value, y: &Value) -> Option<FResult<Value>> {
+    if !matches!(x, Value::Int(_) | Value::BigInt(_)) || small(x).is_some_and(|a| a > -(1 << 32)) {
+        return None;
+    }
+    let n = match shift_amount(y) {
+        Ok(n) if n > 0 => n,
+        Ok(_) => return None,
+        Err(f) => return Some(Err(f)),
+    };
+    Some(Ok(from_big(big(x)? >> n as u64)))
+}
+
 /// `x << n` (right for a negative `n`, rounding toward negative infinity).
 fn shift(x: &Value, n: i64) -> FResult<Value> {
     if let Some(a) = small(x) {
