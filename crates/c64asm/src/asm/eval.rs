@@ -1124,14 +1124,6 @@ fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 /// The global namespace id (for users of this module).
 pub const _GLOBAL: NsId = GLOBAL;
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn builtins_are_sorted_for_binary_search() {
-        assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
-    }
-}
-
 /// Whether an expression's value is made by the expression itself rather
 /// than read from a symbol (64tass works in place on such a value, which
 /// changes some results: see `value::int::stored_shr`).
@@ -1140,10 +1132,19 @@ fn computed_here(e: &Expr) -> bool {
         ExprKind::Ident(_)
         | ExprKind::Symbol(_)
         | ExprKind::AnonSymbol(_)
-        | ExprKind::Member(_)
-        | ExprKind::Index(_) => false,
+        | ExprKind::Member(_) => false,
+        // An element of a list made here is the last holder's too.
+        ExprKind::Index(c) => computed_here(&c.0),
         ExprKind::Paren(inner) | ExprKind::Unary(UnOp::Pos, inner) => computed_here(inner),
         ExprKind::Cond(parts) => computed_here(&parts[1]) && computed_here(&parts[2]),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn builtins_are_sorted_for_binary_search() {
+        assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
     }
 }
