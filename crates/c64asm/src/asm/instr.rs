@@ -625,7 +625,7 @@ impl Assembler<'_> {
                 ));
             };
             let a = addr.unwrap_or(0);
-            if a > 0xff && !self.byte_of_code(v) {
+            if self.not_direct_page(v, a, width == Width::Byte) {
                 return Err(Bad(
                     pos,
                     format!(
@@ -671,6 +671,22 @@ impl Assembler<'_> {
         c.offs != 0 && self.syms.code(c.id).addr <= 0xff
     }
 
+    /// Whether a direct-page operand can't take `v` (its address `a`): above
+    /// $ff, unless it is a direct-page label plus an offset. A label plus an
+    /// offset that passes $ffff is not direct page where it is asked for
+    /// (`strict`: `@b`, `(zp),y`) even if the address wraps to it (64tass:
+    /// `* = $fff0` / `l adc @b l + 161`; without `@b` it is `adc $91`).
+    fn not_direct_page(&self, v: &Value, a: u32, strict: bool) -> bool {
+        if self.byte_of_code(v) {
+            return false;
+        }
+        let beyond = match v {
+            Value::Code(c) => self.syms.code(c.id).addr as i64 + c.offs as i64 > 0xffff,
+            _ => false,
+        };
+        a > 0xff || (strict && beyond)
+    }
+
     /// `(zp,x)` and `(zp),y`: zero page only.
     fn zp_only(
         &mut self,
@@ -695,7 +711,7 @@ impl Assembler<'_> {
             ));
         }
         let a = self.address(v, pos)?.unwrap_or(0);
-        if a > 0xff && !self.byte_of_code(v) {
+        if self.not_direct_page(v, a, true) {
             return Err(Bad(
                 pos,
                 format!(
