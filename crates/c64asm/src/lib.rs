@@ -21,6 +21,7 @@ mod encoding;
 mod formats;
 mod intern;
 mod labels;
+mod listing;
 mod opcodes;
 mod options;
 mod output;

@@ -702,12 +702,15 @@ pub fn lookup(word: &[u8]) -> Option<u8> {
     keys().binary_search(&key(word)).ok().map(|i| i as u8)
 }
 
-/// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
-/// `bytes` are exactly one instruction at `pc`.
-pub fn disassemble(bytes: &[u8], pc: u32) -> Option<String> {
+/// The name and mode a listing shows for each opcode: the documented
+/// instruction where there is one, else 64tass's name among the aliases of
+/// an undocumented one (`dcp`, not `dcm`).
+fn listing_table() -> &'static [Option<(&'static str, Mode)>] {
+    /// The names 64tass's listing gives undocumented opcodes that have several.
+    const PREFERRED: [&str; 6] = ["asr", "sha", "lds", "dcp", "sbx", "isb"];
     static TABLE: std::sync::OnceLock<Vec<Option<(&'static str, Mode)>>> =
         std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
+    TABLE.get_or_init(|| {
         let mut t: Vec<Option<(&'static str, Mode, bool)>> = vec![None; 256];
         for m in MNEMONICS {
             for mode in ALL_MODES {
@@ -716,7 +719,9 @@ pub fn disassemble(bytes: &[u8], pc: u32) -> Option<String> {
                     // Documented names win; `brk #imm` is not how a listing shows $00.
                     let better = match slot {
                         None => true,
-                        Some((_, _, was_illegal)) => *was_illegal && !illegal,
+                        Some((_, _, was_illegal)) => {
+                            *was_illegal && (!illegal || PREFERRED.contains(&m.name))
+                        }
                     };
                     if better && !(m.name == "brk" && mode == Mode::Immediate) {
                         *slot = Some((m.name, mode, illegal));
@@ -725,8 +730,29 @@ pub fn disassemble(bytes: &[u8], pc: u32) -> Option<String> {
             }
         }
         t.into_iter().map(|e| e.map(|(n, m, _)| (n, m))).collect()
-    });
+    })
+}
+
+/// How many bytes the instruction starting with `opcode` takes (`brk`: 1).
+pub fn instruction_len(opcode: u8) -> Option<u32> {
+    listing_table()[opcode as usize].map(|(_, mode)| mode.len())
+}
+
+/// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
+/// `bytes` are exactly one instruction at `pc`. `brk` shows 64tass's way:
+/// `brk #`, or `brk #$05` with its signature byte.
+pub fn disassemble(bytes: &[u8], pc: u32) -> Option<String> {
+    let table = listing_table();
+    match bytes {
+        [0x00] => return Some("brk #".into()),
+        [0x00, b] => return Some(format!("brk #${b:02x}")),
+        _ => {}
+    }
     let (name, mode) = table[*bytes.first()? as usize]?;
+    // Cut short (a pseudo branch that skips one byte): the name alone.
+    if bytes.len() < mode.len() as usize {
+        return Some(name.to_string());
+    }
     if bytes.len() != mode.len() as usize {
         return None;
     }

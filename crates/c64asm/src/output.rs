@@ -208,8 +208,8 @@ impl Output {
 
     /// Move the bytes written to a memory by `change`, with those of the
     /// sections placed in it (and their counters): a section placed after
-    /// its first fragments moves there as a whole.
-    pub fn relocate(&mut self, mem: MemId, change: u32) {
+    /// its first fragments moves there as a whole. Returns the memories moved.
+    pub fn relocate(&mut self, mem: MemId, change: u32) -> Vec<MemId> {
         let mask = self.image_size - 1;
         let mut todo = vec![mem];
         let mut moved = Vec::new();
@@ -234,6 +234,7 @@ impl Output {
                 s.restart = s.restart.wrapping_add(change) & mask;
             }
         }
+        moved
     }
 
     /// How many bytes a memory holds (where the next write's bytes start).

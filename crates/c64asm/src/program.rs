@@ -121,6 +121,8 @@ pub struct Program {
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
     pub(crate) lines: Vec<SourceLine>,
+    /// The listing's rows, in the order the last pass met them.
+    pub(crate) rows: Vec<crate::listing::ListRow>,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
     /// 64tass would place bytes elsewhere in the 4 GiB image of flat,
@@ -285,70 +287,7 @@ impl Program {
     }
 
     fn listing_text(&self, columns: ListingColumns, title: bool) -> String {
-        let mut out = String::new();
-        let lead = if columns.line_numbers { "\t" } else { "" };
-        let _ = writeln!(
-            out,
-            "\n{}\n{};Offset\t;Hex\t\t;Monitor\t;Source\n",
-            if title { "; c64kit listing file\n" } else { "" },
-            if columns.line_numbers { ";Line\t" } else { "" }
-        );
-        let mut last_file = None;
-        for l in &self.lines {
-            if last_file != Some(l.file) {
-                let number = if columns.line_numbers {
-                    format!(":{}\t", l.file)
-                } else {
-                    String::new()
-                };
-                let _ = writeln!(
-                    out,
-                    "{number};******  Processing file: {}\n",
-                    self.sources.get(l.file).name
-                );
-                last_file = Some(l.file);
-            }
-            let src = self
-                .sources
-                .get(l.text_file)
-                .line(l.text_line as usize)
-                .trim_end();
-            let bytes: Vec<u8> = (0..l.len)
-                .map(|i| {
-                    let a = l.addr + i;
-                    if a >= self.load_address && a < self.end_address() {
-                        self.image[(a - self.load_address) as usize]
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            // Data that happens to read as an instruction stays data.
-            let monitor = l
-                .code
-                .then(|| crate::opcodes::disassemble(&bytes, l.pc))
-                .flatten();
-            let prefix = if l.code { '.' } else { '>' };
-            for (k, chunk) in bytes.chunks(8).enumerate() {
-                let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
-                let hex = hex.join(" ");
-                let mut row = format!("{lead}{prefix}{:04x}\t{hex}", l.addr + 8 * k as u32);
-                if k == 0 {
-                    let base = lead.len() * 8;
-                    pad_to(&mut row, base + 24);
-                    if let Some(m) = monitor.as_ref().filter(|_| columns.monitor) {
-                        row.push_str(m);
-                    }
-                    if columns.source {
-                        pad_to(&mut row, base + if columns.monitor { 40 } else { 24 });
-                        row.push_str(src);
-                    }
-                }
-                let _ = writeln!(out, "{}", row.trim_end());
-            }
-        }
-        let _ = writeln!(out, "\n;******  End of listing");
-        out
+        crate::listing::render(self, columns, title)
     }
 
     /// The blocks of one section and its children (64tass's
@@ -475,17 +414,6 @@ pub struct Location<'a> {
     pub line: u32,
     /// 1-based column, counted in characters.
     pub column: u32,
-}
-
-/// Add tabs (8 columns) until `col`.
-fn pad_to(s: &mut String, col: usize) {
-    let mut len = s
-        .chars()
-        .fold(0, |c, ch| if ch == '\t' { (c / 8 + 1) * 8 } else { c + 1 });
-    while len < col {
-        s.push('\t');
-        len = (len / 8 + 1) * 8;
-    }
 }
 
 impl std::fmt::Debug for Program {

@@ -294,6 +294,68 @@ fn sources_assemble_exactly_like_64tass() {
     );
 }
 
+/// A listing from its column titles on: the lines before name the tool, its
+/// command line and the date.
+fn listing_body(text: &str) -> String {
+    match text.find(";Offset") {
+        Some(at) => text[at..].to_string(),
+        None => String::new(),
+    }
+}
+
+/// The listing (`-L`) of every comparison source is 64tass's, line for line
+/// (with its first set of switches; where 64tass rejects the source, none).
+#[test]
+fn listings_are_64tass_listings() {
+    let tmp = std::env::temp_dir().join(format!("c64asm-listing-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for src in sources() {
+        let text = std::fs::read_to_string(&src).unwrap();
+        let mut flags = flag_sets(&text).swap_remove(0);
+        flags.retain(|f| f != "-L");
+        let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
+        let lst = out.with_extension("lst");
+        let _ = std::fs::remove_file(&lst);
+        let mut with_listing = flags.clone();
+        with_listing.push("-L".into());
+        if run_64tass(&src, &with_listing, &out).is_err() {
+            continue;
+        }
+        let theirs = listing_body(&std::fs::read_to_string(&lst).unwrap_or_default());
+        let (opts, _) = options(&flags, src.parent().unwrap());
+        let Ok(p) = c64asm::assemble_with(&src, &opts) else {
+            continue;
+        };
+        compared += 1;
+        let ours = listing_body(&p.listing());
+        if ours != theirs {
+            let (o, t): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
+            let at = o
+                .iter()
+                .zip(&t)
+                .position(|(a, b)| a != b)
+                .unwrap_or(o.len().min(t.len()));
+            failures.push(format!(
+                "{}: line {} of the listing differs:\nours:   {:?}\n64tass: {:?}",
+                src.file_name().unwrap().to_string_lossy(),
+                at + 1,
+                o.get(at),
+                t.get(at)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(compared >= 50, "only {compared} listings compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} listings differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// `-Wportable` (on by default) looks at the file names of `.include` and
 /// `.binary`: made at test time, since a repository shouldn't hold a name
 /// with `:` or `?`.

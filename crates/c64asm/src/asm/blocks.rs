@@ -103,7 +103,8 @@ impl Assembler<'_> {
         };
         let referenced = self.syms.label(nl.id).referenced;
         if !referenced && self.syms.code(cid).pass != 0 {
-            // Not used: not assembled.
+            // Not used: not assembled, not listed.
+            self.record_unlist(line);
             self.st.top_mut().skip = 0;
             self.set_size(nl.id, 0, nl.oaddr);
             self.syms.code_mut(cid).pass = 1;
@@ -196,7 +197,6 @@ impl Assembler<'_> {
         span: Span,
         label: Option<(Name, Rc<str>, NsId)>,
     ) {
-        self.record_line(line, None);
         let target = if line.at_end(args) {
             None
         } else {
@@ -800,7 +800,8 @@ impl Assembler<'_> {
                 let mask = self.out.image_size - 1;
                 let mem = self.out.addr(addr_id).mem;
                 // Relocate the blocks already written, nested sections' too.
-                self.out.relocate(mem, change);
+                let moved = self.out.relocate(mem, change);
+                self.record_relocated(&moved, change, mask);
                 let a = self.out.addr_mut(addr_id);
                 a.end = a.end.wrapping_add(change) & mask;
                 a.address = a.address.wrapping_add(change) & mask;
@@ -964,7 +965,6 @@ impl Assembler<'_> {
         span: Span,
         label: Option<(Name, Rc<str>, NsId)>,
     ) {
-        self.record_line(line, None);
         self.st.push_frame(Wait::EndEncode, span);
         let given = if line.at_end(args) {
             None

@@ -725,6 +725,9 @@ impl Assembler<'_> {
                         Some(step) => return step,
                         None => {
                             // A label in front of an ordinary directive.
+                            if self.st.active() {
+                                self.record_label_start(line);
+                            }
                             let Ok(nl) = self.code_label(
                                 line,
                                 name,
@@ -771,6 +774,9 @@ impl Assembler<'_> {
                 let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
                 return self.after_call(line, r);
             }
+        }
+        if self.st.active() {
+            self.record_label_start(line);
         }
         let Ok(nl) = self.code_label(
             line,
@@ -1068,9 +1074,9 @@ impl Assembler<'_> {
             );
             return None;
         }
-        let val = self.symbol_value(line, exprs);
-        self.record_line(line, None);
-        Some(val.unwrap_or(Value::None))
+        let val = self.symbol_value(line, exprs).unwrap_or(Value::None);
+        self.record_value(line, &val);
+        Some(val)
     }
 
     /// A symbol's value (one expression, or a tuple of several) with its
@@ -1167,9 +1173,12 @@ impl Assembler<'_> {
         let Ok(val) = self.symbol_value(line, exprs) else {
             return;
         };
-        self.record_line(line, None);
         match op {
-            Assign::Var => self.set_variable(line, name, text, span, ns, val, false),
+            Assign::Var => {
+                // Listed with its new value; `:?=` is not listed (64tass).
+                self.record_value(line, &val);
+                self.set_variable(line, name, text, span, ns, val, false)
+            }
             Assign::CondVar => self.set_variable(line, name, text, span, ns, val, true),
             Assign::Reassign | Assign::Op(_) => {
                 // The variable may live in an outer scope.
@@ -1202,6 +1211,7 @@ impl Assembler<'_> {
                     }
                     _ => val,
                 };
+                self.record_value(line, &new);
                 let l = self.syms.label_mut(id);
                 l.value = new;
                 l.span = span;

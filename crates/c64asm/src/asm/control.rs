@@ -331,6 +331,8 @@ impl Assembler<'_> {
         label: Option<(Name, Rc<str>, Span, NsId)>,
     ) -> Step {
         self.record_line(line, None);
+        // A scoped loop's label is listed with its value, the scopes.
+        let label_row = label.as_ref().and_then(|_| self.label_row());
         let scoped = matches!(cmd, Cmd::Bfor | Cmd::Brept | Cmd::Bwhile);
         let what = match cmd {
             Cmd::For | Cmd::Bfor => Wait::EndFor2,
@@ -522,6 +524,7 @@ impl Assembler<'_> {
                     .map(|c| Value::Code(CodeRef::new(c)))
                     .collect(),
             );
+            self.record_row_value(label_row, &v, None);
             self.const_assign(id, v);
             let l = self.syms.label_mut(id);
             l.constant = true;

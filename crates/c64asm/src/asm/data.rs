@@ -64,11 +64,13 @@ impl Assembler<'_> {
         if self.st.eor != 0 {
             let x: Vec<u8> = bytes.iter().map(|b| b ^ self.st.eor).collect();
             self.out.poke(self.st.addr, &x, &mut issues);
+            self.place_issues(line, &issues);
+            self.record_bytes(line, at, pc, &x);
         } else {
             self.out.poke(self.st.addr, bytes, &mut issues);
+            self.place_issues(line, &issues);
+            self.record_bytes(line, at, pc, bytes);
         }
-        self.place_issues(line, &issues);
-        self.record_bytes(line, at, pc, bytes.len() as u32);
     }
 
     /// Leave `n` bytes uninitialized.
@@ -79,6 +81,10 @@ impl Assembler<'_> {
     }
 
     fn emit_chunk(&mut self, line: &LineRef, chunk: &Chunk) {
+        if chunk.items.is_empty() {
+            // Nothing to write (`.text ""`): still listed.
+            self.record_gap(line);
+        }
         let mut run: Vec<u8> = Vec::new();
         for p in &chunk.items {
             match *p {
@@ -86,6 +92,7 @@ impl Assembler<'_> {
                 Piece::Gap(n) => {
                     self.emit(line, &run);
                     run.clear();
+                    self.record_gap(line);
                     self.emit_gap(line, n);
                 }
             }
@@ -481,6 +488,7 @@ impl Assembler<'_> {
         }
         let count = count as u32;
         let Some(pattern) = pattern else {
+            self.record_gap(line);
             self.emit_gap(line, count);
             return;
         };

@@ -144,7 +144,9 @@ impl Assembler<'_> {
             Cmd::Eor => self.eor(line, args),
             Cmd::Seed => self.seed(line, args),
             Cmd::Option => self.option(line, args, span),
-            Cmd::Pron | Cmd::Proff => {}
+            // The listing off and on again.
+            Cmd::Proff => self.record.off = true,
+            Cmd::Pron => self.record.off = false,
             Cmd::Showmac | Cmd::Hidemac => {
                 if self.opts.warnings.ignored {
                     self.warn("ignored", span, "directive ignored".into());
@@ -393,7 +395,7 @@ impl Assembler<'_> {
                 let Ok(v) = self.symbol_value(line, exprs) else {
                     return Some(Step::Next);
                 };
-                self.record_line(line, None);
+                self.record_value(line, &v);
                 self.set_variable(line, name, text, span, ns, v, false);
                 Some(Step::Next)
             }

@@ -294,7 +294,9 @@ impl Assembler<'_> {
             self.st.push_context(ns);
         }
         self.st.cursor = Cursor { file, line: 0 };
+        self.record_file(file, Some(crate::listing::Entered::Include));
         self.compile();
+        self.record_file(saved.file, None);
         if scope.is_some() {
             self.st.pop_context();
         }

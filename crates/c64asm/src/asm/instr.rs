@@ -247,6 +247,10 @@ impl Assembler<'_> {
                 if let Some(v) = vals.first() {
                     self.float_round_warning(line, v.pos);
                 }
+                if bytes.is_empty() {
+                    // A pseudo branch to the next line: listed, no bytes.
+                    self.record_empty_instruction(line);
+                }
                 self.emit(line, &bytes);
             }
             Err(Bad(at, msg)) => {

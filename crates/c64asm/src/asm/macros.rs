@@ -610,7 +610,7 @@ impl Assembler<'_> {
         ctx: NsId,
         call: Span,
     ) -> EResult<Option<Value>> {
-        self.record_line(line, None);
+        let row = self.record_call_line(line, call);
         let args_text = line.text[args..line.end].to_string();
         let (kind, id) = match v {
             Value::Macro(k, id) => (*k, *id),
@@ -626,6 +626,7 @@ impl Assembler<'_> {
                 if let (Some(nl), Some(val)) = (newlabel, r.clone())
                     && !matches!(val, Value::None)
                 {
+                    self.record_call_value(row, line, &val);
                     self.syms.label_mut(nl.id).update_after = true;
                     self.const_assign(nl.id, val);
                 }
@@ -675,6 +676,7 @@ impl Assembler<'_> {
         if let (Some(nl), Some(val)) = (newlabel, r.clone())
             && !matches!(val, Value::None)
         {
+            self.record_call_value(row, line, &val);
             self.syms.label_mut(nl.id).update_after = true;
             self.const_assign(nl.id, val);
         }
@@ -768,6 +770,8 @@ impl Assembler<'_> {
         let tmp = self.out.new_addr(a);
         let saved = self.st.addr;
         self.st.addr = tmp;
+        // Listed at its own offset 0, its members after it (64tass).
+        self.record_line(line, None);
         let names = self.macros.get(id).names;
         {
             let s = self.syms.ns_mut(names);
@@ -1096,9 +1100,11 @@ impl Assembler<'_> {
         pos: u32,
     ) -> EResult<Value> {
         let span = self.span_at(line, pos);
-        Ok(self
-            .call_function_as(line, id, args, span, false)?
-            .unwrap_or(Value::None))
+        // A function's lines are not listed when it is called for its value.
+        self.record.quiet += 1;
+        let r = self.call_function_as(line, id, args, span, false);
+        self.record.quiet -= 1;
+        Ok(r?.unwrap_or(Value::None))
     }
 
     fn call_function_as(

@@ -179,12 +179,14 @@ impl<'o> Assembler<'o> {
         loop {
             self.begin_pass();
             if let Some(d) = defines {
+                self.record_file(d, Some(crate::listing::Entered::Definitions));
                 self.compile_file(d);
                 // The definitions' bytes (if any) are not part of the output.
                 self.out.reset();
             }
             for &main in mains {
                 self.st.reset_file(&mut self.out);
+                self.record_file(main, Some(crate::listing::Entered::Input));
                 self.compile_file(main);
             }
             if self.st.fixeddig && !self.out.sections_settled(self.st.pass) {
