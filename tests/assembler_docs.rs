@@ -494,7 +494,7 @@ fn label_files_listing_and_map_are_as_shown() {
         assert!(tass_map.lines().any(|l| l == line), "64tass map: {line}");
     }
     let (listing, _) = both_write(&dir, &["-a", "hello.asm", "-L", "hello.lst"], "hello.lst");
-    for line in block_after(&md, "`-L FILE` writes 64tass's listing layout").lines() {
+    for line in block_after(&md, "`-L FILE` writes 64tass's listing").lines() {
         assert!(
             listing.lines().any(|l| l == line),
             "listing: {line}\n{listing}"
