@@ -582,11 +582,11 @@ impl Assembler<'_> {
     fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
-            ExprKind::Bits(b) => Ok(Value::Bits(*b)),
+            ExprKind::Bits(b) => Ok(Value::Bits(b.bits())),
             ExprKind::Big(v) => Ok((**v).clone()),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
-            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
+            ExprKind::Str(s) => Ok(Value::Str((**s).clone())),
+            ExprKind::Bytes(b) => Ok(Value::Bytes((**b).clone())),
             ExprKind::EncStr(m) => {
                 let (mode, s) = &**m;
                 // 64tass reports a bad literal at once (see `Fault::eager`).

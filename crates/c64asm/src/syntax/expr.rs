@@ -1,7 +1,7 @@
 //! The expression parser: 64tass's operators and priorities, as a precedence
 //! climbing parser over one line of text.
 
-use super::ast::{AddrOp, BinOp, Expr, ExprKind, MAX_HEIGHT, Pos, Reg, TextMode, UnOp};
+use super::ast::{AddrOp, BinOp, Expr, ExprKind, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp};
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
 
@@ -530,7 +530,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'"' | b'\'' => {
                 let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
                 self.pos = end;
-                at(ExprKind::Str(s.into()))
+                at(ExprKind::Str(Box::new(s.into())))
             }
             b'?' => {
                 self.pos += 1;
@@ -540,7 +540,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'[' => {
                 self.pos += 1;
                 let items = self.items(b']')?;
-                at(ExprKind::List(items.into()))
+                at(ExprKind::List(Box::new(items.into())))
             }
             b'{' => self.dict(),
             b'.' => self.dot_primary(),
@@ -575,7 +575,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos = end;
         let kind = match n {
             Number::Int(v) => ExprKind::Int(v),
-            Number::Bits(b) => ExprKind::Bits(b),
+            Number::Bits(b) => match SmallBits::new(b) {
+                Some(small) => ExprKind::Bits(small),
+                None => ExprKind::Big(Box::new(crate::value::Value::Bits(b))),
+            },
             Number::Float(f) => ExprKind::Float(f),
             Number::Big(v) => ExprKind::Big(Box::new(v)),
         };
@@ -608,8 +611,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos = end;
         let kind = match mode {
             Some(m) => ExprKind::EncStr(Box::new((m, s.into()))),
-            None if lower == b'x' => ExprKind::Bytes(scan::hex_bytes(&s, start)?.into()),
-            None => ExprKind::Bytes(scan::z85_bytes(&s, start)?.into()),
+            None if lower == b'x' => ExprKind::Bytes(Box::new(scan::hex_bytes(&s, start)?.into())),
+            None => ExprKind::Bytes(Box::new(scan::z85_bytes(&s, start)?.into())),
         };
         Ok(Expr::new(start as Pos, kind))
     }
@@ -653,7 +656,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.skip_ws();
         if self.peek() == b')' {
             self.pos += 1;
-            return Ok(Expr::new(start as Pos, ExprKind::Tuple(Box::new([]))));
+            return Ok(Expr::new(start as Pos, ExprKind::Tuple(Box::default())));
         }
         let first = self.element()?;
         self.skip_ws();
@@ -666,7 +669,10 @@ impl<'t, 'n> Parser<'t, 'n> {
                 self.pos += 1;
                 let mut items = vec![first];
                 items.extend(self.items(b')')?);
-                Ok(Expr::new(start as Pos, ExprKind::Tuple(items.into())))
+                Ok(Expr::new(
+                    start as Pos,
+                    ExprKind::Tuple(Box::new(items.into())),
+                ))
             }
             _ => self.unexpected("')'"),
         }
@@ -702,7 +708,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.skip_ws();
             if self.peek() == b'}' {
                 self.pos += 1;
-                return Ok(Expr::new(start as Pos, ExprKind::Dict(pairs.into())));
+                return Ok(Expr::new(
+                    start as Pos,
+                    ExprKind::Dict(Box::new(pairs.into())),
+                ));
             }
             let key = if self.peek() == b':' {
                 None
@@ -791,9 +800,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                     }
                 }
                 let kind = if open == b'(' {
-                    ExprKind::Tuple(items.into())
+                    ExprKind::Tuple(Box::new(items.into()))
                 } else {
-                    ExprKind::List(items.into())
+                    ExprKind::List(Box::new(items.into()))
                 };
                 Ok(Expr::new(start as Pos, kind))
             }
@@ -831,7 +840,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     .pop()
                     .unwrap_or(Expr::new(start as Pos, ExprKind::Default))
             } else if parts.len() <= 3 {
-                Expr::new(start as Pos, ExprKind::Slice(parts.into()))
+                Expr::new(start as Pos, ExprKind::Slice(Box::new(parts.into())))
             } else {
                 return error(start, "too many ':' in slice");
             };
@@ -853,7 +862,7 @@ mod tests {
     fn show(e: &Expr, names: &Interner) -> String {
         match &e.kind {
             ExprKind::Int(v) => v.to_string(),
-            ExprKind::Bits(b) => format!("${:x}", b.val),
+            ExprKind::Bits(b) => format!("${:x}", b.bits().val),
             ExprKind::Float(f) => format!("{f}f"),
             ExprKind::Str(s) => format!("{s:?}"),
             ExprKind::Ident(n) => names.name(*n).to_string(),
