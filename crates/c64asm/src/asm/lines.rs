@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use super::Assembler;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::{Expr, Pos};
+use crate::syntax::ast::{Expr, ExprList, Pos};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
@@ -178,7 +178,7 @@ impl LineCaches {
     /// Keep a parse's expressions: appended to the current chunk unless a
     /// caller still holds it (a parse during a macro call's arguments) or it
     /// is full.
-    fn store(&mut self, mut v: Vec<Expr>) -> (u32, u32, u32) {
+    fn store(&mut self, mut v: ExprList) -> (u32, u32, u32) {
         let len = v.len() as u32;
         if let Some(c) = self.current {
             let free = self.chunks[c as usize].capacity() - self.chunks[c as usize].len();
@@ -186,18 +186,17 @@ impl LineCaches {
                 && free >= v.len()
             {
                 let start = chunk.len() as u32;
-                chunk.append(&mut v);
+                chunk.extend(v.drain(..));
                 return (c, start, len);
             }
             if free >= v.len() {
                 // Held elsewhere: a chunk of its own this time.
-                v.shrink_to_fit();
-                self.chunks.push(Rc::new(v));
+                self.chunks.push(Rc::new(v.into_vec()));
                 return (self.chunks.len() as u32 - 1, 0, len);
             }
         }
         let mut chunk = Vec::with_capacity(CHUNK.max(v.len()));
-        chunk.append(&mut v);
+        chunk.extend(v.drain(..));
         self.chunks.push(Rc::new(chunk));
         let c = self.chunks.len() as u32 - 1;
         self.current = Some(c);
@@ -258,13 +257,13 @@ impl Assembler<'_> {
         let result = match kind {
             ParseKind::List => p.list(),
             ParseKind::Operands => p.operands(),
-            ParseKind::Single => p.single().map(|e| vec![e]),
+            ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
         };
         let end = p.pos as u32;
         let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
         let (exprs, error) = match result {
             Ok(v) => (v, None),
-            Err(e) => (Vec::new(), Some(Rc::new(e))),
+            Err(e) => (ExprList::new(), Some(Rc::new(e))),
         };
         let (chunk, start, len) = self.lines.store(exprs);
         let extra = error.is_some() || !deprecated.is_empty();

@@ -288,6 +288,10 @@ pub struct Expr {
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Expr>() == 24);
 
+/// A line's expressions as parsed (inline: a line has few; the parse
+/// cache copies them into its shared chunks).
+pub type ExprList = smallvec::SmallVec<[Expr; 4]>;
+
 /// The items of a list, tuple or slice: boxed twice so that the node's
 /// payload is one pointer (they are rare).
 pub type Items = Box<Box<[Expr]>>;

@@ -1,7 +1,7 @@
 //! The expression parser: 64tass's operators and priorities, as a precedence
 //! climbing parser over one line of text.
 
-use super::ast::{AddrOp, BinOp, Expr, ExprKind, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp};
+use super::ast::{AddrOp, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp};
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
 
@@ -152,8 +152,8 @@ impl<'t, 'n> Parser<'t, 'n> {
     // ------------------------------------------------------------- lists
 
     /// Comma-separated values up to the end of the line.
-    pub fn list(&mut self) -> PResult<Vec<Expr>> {
-        let mut out = Vec::new();
+    pub fn list(&mut self) -> PResult<ExprList> {
+        let mut out = ExprList::new();
         self.skip_ws();
         if self.at_end() {
             return Ok(out);
@@ -180,7 +180,7 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// Instruction operands: like [`Parser::list`], with parentheses turned
     /// into indirection where 64tass does.
-    pub fn operands(&mut self) -> PResult<Vec<Expr>> {
+    pub fn operands(&mut self) -> PResult<ExprList> {
         let mut list = self.list()?;
         list.iter_mut().for_each(super::ast::mark_indirect);
         Ok(list)
