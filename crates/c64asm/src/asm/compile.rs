@@ -388,7 +388,19 @@ impl Assembler<'_> {
     pub fn compile(&mut self) -> Option<Value> {
         let base = self.st.frames.len();
         let mut result = None;
-        while let Some(line) = self.next_line() {
+        let mut held: Option<(crate::source::FileId, std::sync::Arc<str>)> = None;
+        while let Some((file, index, start, end)) = self.next_line() {
+            if held.as_ref().is_none_or(|h| h.0 != file) {
+                held = Some((file, self.src.get(file).shared_text()));
+            }
+            let Some((_, text)) = &held else { break };
+            let line = LineRef {
+                file,
+                index,
+                text,
+                start,
+                end,
+            };
             if !self.spend(1, line.span(line.start, line.start)) {
                 break;
             }

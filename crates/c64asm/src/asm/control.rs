@@ -539,7 +539,7 @@ impl Assembler<'_> {
         span: Span,
         body: &mut dyn FnMut(&mut Self) -> Body,
     ) -> LoopEnd {
-        let text = line.text.clone();
+        let text = line.text;
         // Variable names before `=`, `:=`, `,` or `in`.
         let mut pos = args;
         let mut vars: Vec<(Name, Rc<str>, Span)> = Vec::new();
@@ -734,7 +734,7 @@ impl Assembler<'_> {
 
     /// The step part of `.for`: an assignment to a variable.
     fn for_step(&mut self, line: &LineRef, pos: usize) -> bool {
-        let text = line.text.clone();
+        let text = line.text;
         let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
         if len == 0 {
             self.error(

@@ -9,17 +9,18 @@ use crate::syntax::ast::{Expr, ExprList, Pos};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
-/// One line being assembled.
+/// One line being assembled. The text is borrowed from the file's (held by
+/// the caller): no reference count changes per line.
 #[derive(Clone)]
-pub struct LineRef {
+pub struct LineRef<'t> {
     pub file: FileId,
     pub index: u32,
-    pub text: std::sync::Arc<str>,
+    pub text: &'t str,
     pub start: usize,
     pub end: usize,
 }
 
-impl LineRef {
+impl LineRef<'_> {
     pub fn at(&self, pos: usize) -> u8 {
         if pos < self.end {
             self.text.as_bytes()[pos]
@@ -225,8 +226,9 @@ impl LineCaches {
 }
 
 impl Assembler<'_> {
-    /// The next line of the current text, advancing the cursor.
-    pub fn next_line(&mut self) -> Option<LineRef> {
+    /// The next line of the current text, advancing the cursor: its file
+    /// and span (its text is the file's, see [`LineRef`]).
+    pub fn next_line(&mut self) -> Option<(FileId, u32, usize, usize)> {
         let c = self.st.cursor;
         let f = self.src.get(c.file);
         if c.line as usize >= f.line_count() {
@@ -234,13 +236,7 @@ impl Assembler<'_> {
         }
         let (start, end) = f.line_span(c.line as usize);
         self.st.cursor.line += 1;
-        Some(LineRef {
-            file: c.file,
-            index: c.line,
-            text: f.shared_text(),
-            start,
-            end,
-        })
+        Some((c.file, c.line, start, end))
     }
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.

@@ -356,7 +356,7 @@ impl Assembler<'_> {
             let l = LineRef {
                 file,
                 index: i,
-                text: text.clone(),
+                text: &text,
                 start: s,
                 end: e,
             };
@@ -968,7 +968,7 @@ impl Assembler<'_> {
         let tmp = LineRef {
             file: line.file,
             index: line.index,
-            text: std::sync::Arc::from(text),
+            text,
             start: 0,
             end: text.len(),
         };
@@ -1207,7 +1207,7 @@ impl Assembler<'_> {
                 let l = LineRef {
                     file,
                     index: fline,
-                    text,
+                    text: &text,
                     start: s,
                     end: e,
                 };

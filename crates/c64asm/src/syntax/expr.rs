@@ -1,7 +1,9 @@
 //! The expression parser: 64tass's operators and priorities, as a precedence
 //! climbing parser over one line of text.
 
-use super::ast::{AddrOp, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp};
+use super::ast::{
+    AddrOp, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp,
+};
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
 
