@@ -1042,7 +1042,7 @@ impl Assembler<'_> {
             return;
         };
         let strength = self.st.strength;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.set_constant(id, exists, span, text, val);
     }
 
@@ -1235,7 +1235,7 @@ impl Assembler<'_> {
     ) {
         let strength = self.st.strength;
         let pass = self.st.pass;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         let l = self.syms.label_mut(id);
         if exists && l.defpass != 0 {
             if l.constant {
@@ -1283,7 +1283,7 @@ impl Assembler<'_> {
     ) -> Result<Option<NewLabel>, Reported> {
         let strength = self.st.strength;
         let oaddr = self.out.addr(self.st.addr).address;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         let pass = self.st.pass;
         if exists {
             let l = self.syms.label(id);
@@ -1475,7 +1475,7 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             let (span, msg) = (
                 l.span,
-                format!("can't calculate stable value '{}'", l.display),
+                format!("can't calculate stable value '{}'", l.display(&self.names)),
             );
             self.error(span, Kind::NoConvergence, msg);
         }

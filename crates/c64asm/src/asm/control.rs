@@ -351,7 +351,9 @@ impl Assembler<'_> {
                 }
             };
             let strength = self.st.strength;
-            let (id, exists) = self.syms.entry(ns, name, strength, &text, lspan);
+            let (id, exists) = self
+                .syms
+                .entry(ns, name, strength, &text, lspan, &self.names);
             if exists && self.syms.label(id).defpass == self.st.pass {
                 self.error(
                     lspan,
@@ -951,7 +953,7 @@ impl Assembler<'_> {
         dir: Span,
     ) {
         let strength = self.st.strength;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists && self.syms.label(id).defpass == self.st.pass {
             self.error(
                 span,
