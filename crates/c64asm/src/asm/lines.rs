@@ -87,18 +87,23 @@ impl std::ops::Deref for Exprs {
 const CHUNK: usize = 4096;
 
 /// A cached parse, sized for a large source (one per line: its size is the
-/// assembler's memory). Errors and deprecation warnings are rare and kept
-/// aside.
+/// assembler's memory): 12 bytes. Errors, deprecation warnings and what
+/// doesn't fit the packed fields are rare and kept aside.
 struct Entry {
-    /// The parsed expressions (none after a syntax error): chunk and range.
-    chunk: u32,
-    start: u32,
-    len: u32,
+    /// The parsed expressions' chunk (high 20 bits) and start in it (low
+    /// 12 bits: a shared chunk holds [`CHUNK`] expressions, a chunk of its
+    /// own starts at 0).
+    at: u32,
     /// Offset in the line's text (low 29 bits), [`ParseKind`] and whether
     /// [`Extra`] has something for this entry.
     key: u32,
-    end: u32,
+    /// How many expressions (low 8 bits) and where parsing stopped,
+    /// relative to the offset (high 24 bits).
+    size: u32,
 }
+
+const START_BITS: u32 = 12;
+const LEN_BITS: u32 = 8;
 
 /// What few parses have.
 #[derive(Default)]
@@ -106,6 +111,20 @@ struct Extra {
     error: Option<Rc<SyntaxError>>,
     /// Deprecated operators met, for warnings.
     deprecated: Box<[(Pos, &'static str)]>,
+    /// Chunk, start, length and end when they don't fit [`Entry`].
+    wide: Option<(u32, u32, u32, u32)>,
+}
+
+impl Entry {
+    /// The packed form, if the values fit it.
+    fn pack(chunk: u32, start: u32, len: u32, offset: u32, end: u32) -> Option<(u32, u32)> {
+        let rel = end.checked_sub(offset)?;
+        (chunk < 1 << (32 - START_BITS)
+            && start < 1 << START_BITS
+            && len < 1 << LEN_BITS
+            && rel < 1 << (32 - LEN_BITS))
+            .then(|| (chunk << START_BITS | start, rel << LEN_BITS | len))
+    }
 }
 
 const EXTRA: u32 = 1 << 31;
@@ -206,21 +225,30 @@ impl LineCaches {
 
     fn parsed(&self, id: u32) -> Parsed {
         let e = &self.entries[id as usize];
-        let error = if e.key & EXTRA != 0 {
-            self.extras.get(&id).and_then(|x| x.error.clone())
+        let extra = if e.key & EXTRA != 0 {
+            self.extras.get(&id)
         } else {
             None
         };
+        let (chunk, start, len, end) = match extra.and_then(|x| x.wide) {
+            Some(wide) => wide,
+            None => (
+                e.at >> START_BITS,
+                e.at & ((1 << START_BITS) - 1),
+                e.size & ((1 << LEN_BITS) - 1),
+                (e.key & OFFSET_MASK) + (e.size >> LEN_BITS),
+            ),
+        };
         Parsed {
-            result: match error {
+            result: match extra.and_then(|x| x.error.clone()) {
                 Some(err) => Err(err),
                 None => Ok(Exprs {
-                    chunk: self.chunks[e.chunk as usize].clone(),
-                    start: e.start,
-                    len: e.len,
+                    chunk: self.chunks[chunk as usize].clone(),
+                    start,
+                    len,
                 }),
             },
-            end: e.end,
+            end,
         }
     }
 }
@@ -262,18 +290,27 @@ impl Assembler<'_> {
             Err(e) => (ExprList::new(), Some(Rc::new(e))),
         };
         let (chunk, start, len) = self.lines.store(exprs);
-        let extra = error.is_some() || !deprecated.is_empty();
+        let offset = pos.min(OFFSET_MASK as usize) as u32;
+        let packed = Entry::pack(chunk, start, len, offset, end);
+        let wide = packed.is_none().then_some((chunk, start, len, end));
+        let extra = error.is_some() || !deprecated.is_empty() || wide.is_some();
+        let (at, size) = packed.unwrap_or((0, 0));
         let entry = Entry {
-            chunk,
-            start,
-            len,
-            key: key(pos.min(OFFSET_MASK as usize) as u32, kind) | if extra { EXTRA } else { 0 },
-            end,
+            at,
+            key: key(offset, kind) | if extra { EXTRA } else { 0 },
+            size,
         };
         let lines = self.src.get(line.file).line_count();
         let id = self.lines.insert(line.file, lines, line.index, entry);
         if extra {
-            self.lines.extras.insert(id, Extra { error, deprecated });
+            self.lines.extras.insert(
+                id,
+                Extra {
+                    error,
+                    deprecated,
+                    wide,
+                },
+            );
         }
         id
     }
@@ -329,5 +366,30 @@ impl Assembler<'_> {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, assemble_str};
+
+    /// A parse too wide for the packed cache entry (300 expressions) is kept
+    /// aside and read back the same in every pass (a forward reference makes
+    /// a second pass).
+    #[test]
+    fn wide_parses_survive_the_passes() {
+        let values: Vec<String> = (0..300).map(|i| format!("{}", i % 256)).collect();
+        let src = format!(
+            "* = $1000\n lda later\n .byte {}\nlater .byte 1\n",
+            values.join(",")
+        );
+        let p = assemble_str("t.asm", &src, &Options::default())
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert!(p.passes() >= 2);
+        let bytes = p.prg_bytes();
+        let mut want = vec![0x00, 0x10, 0xad, 0x2f, 0x11];
+        want.extend((0..300).map(|i| (i % 256) as u8));
+        want.push(1);
+        assert_eq!(bytes, want);
     }
 }
