@@ -123,7 +123,7 @@ impl Entry {
             && start < 1 << START_BITS
             && len < 1 << LEN_BITS
             && rel < 1 << (32 - LEN_BITS))
-            .then(|| (chunk << START_BITS | start, rel << LEN_BITS | len))
+            .then_some((chunk << START_BITS | start, rel << LEN_BITS | len))
     }
 }
 
@@ -277,7 +277,7 @@ impl Assembler<'_> {
         ) {
             return id;
         }
-        let mut p = Parser::new(&line.text, pos, line.end, &mut self.names, self.dialect);
+        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
         let result = match kind {
             ParseKind::List => p.list(),
             ParseKind::Operands => p.operands(),

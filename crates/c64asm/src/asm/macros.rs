@@ -535,7 +535,7 @@ impl Assembler<'_> {
         if end == pos {
             // Not a name: 64tass evaluates it and finds the wrong type (`#1`).
             let mut p = crate::syntax::expr::Parser::new(
-                &line.text,
+                line.text,
                 pos,
                 line.end,
                 &mut self.names,
@@ -554,7 +554,7 @@ impl Assembler<'_> {
         let name_text = line.text[pos..end].to_string();
         let v = {
             let mut p = crate::syntax::expr::Parser::new(
-                &line.text,
+                line.text,
                 pos,
                 end,
                 &mut self.names,
@@ -813,7 +813,7 @@ impl Assembler<'_> {
     ) {
         self.record_line(line, None);
         let mut p = crate::syntax::expr::Parser::new(
-            &line.text,
+            line.text,
             args,
             line.end,
             &mut self.names,

@@ -296,6 +296,9 @@ pub type ExprList = smallvec::SmallVec<[Expr; 4]>;
 /// payload is one pointer (they are rare).
 pub type Items = Box<Box<[Expr]>>;
 
+/// A dictionary literal's entry; a `None` key is the default value.
+pub type DictPair = (Option<Expr>, Expr);
+
 /// A bit string literal (`$ff`, `%1010`) small enough to sit in a node;
 /// wider ones are [`ExprKind::Big`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -373,7 +376,7 @@ pub enum ExprKind {
     List(Items),
     Tuple(Items),
     /// `{k: v, ...}`; a `None` key is the default value.
-    Dict(Box<Box<[(Option<Expr>, Expr)]>>),
+    Dict(Box<Box<[DictPair]>>),
     /// A parenthesized expression (kept so instruction operands can tell
     /// indirection from grouping).
     Paren(Box<Expr>),
