@@ -192,6 +192,18 @@ pub fn decode(bytes: &[u8], unicode: bool) -> String {
     }
 }
 
+/// [`decode`] of bytes the caller gives up: a plain UTF-8 (or, without
+/// `unicode`, ASCII) text is taken as it is, not copied.
+pub fn decode_owned(bytes: Vec<u8>, unicode: bool) -> String {
+    let bom = [&[0xef, 0xbb, 0xbf][..], &[0xff, 0xfe], &[0xfe, 0xff]]
+        .iter()
+        .any(|b| bytes.starts_with(b));
+    if bom || !(unicode || bytes.is_ascii()) {
+        return decode(&bytes, unicode);
+    }
+    String::from_utf8(bytes).unwrap_or_else(|e| latin1(e.as_bytes()))
+}
+
 fn latin1(bytes: &[u8]) -> String {
     if bytes.is_ascii() {
         // The usual source: copied at once, not a character at a time.
@@ -328,6 +340,19 @@ mod tests {
         assert_eq!(decode("é".as_bytes(), true), "é");
         assert_eq!(decode("é".as_bytes(), false), "\u{c3}\u{a9}");
         assert_eq!(decode(b"\xe9", true), "é");
+        for (bytes, unicode) in [
+            (&b"\xef\xbb\xbfA"[..], false),
+            (b"\xff\xfeA\x00", true),
+            ("é".as_bytes(), true),
+            ("é".as_bytes(), false),
+            (b"\xe9", true),
+            (b"plain", false),
+        ] {
+            assert_eq!(
+                decode_owned(bytes.to_vec(), unicode),
+                decode(bytes, unicode)
+            );
+        }
     }
 
     #[test]

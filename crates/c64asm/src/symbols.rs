@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::intern::Name;
+use crate::intern::{Interner, Name};
 use crate::source::Span;
 use crate::value::{CodeId, NsId, Value};
 
@@ -15,8 +15,10 @@ use crate::value::{CodeId, NsId, Value};
 pub struct LabelId(pub u32);
 
 pub struct Label {
-    /// The name as first written (for listings).
-    pub display: Rc<str>,
+    /// The name as first written (for listings) when it differs from the
+    /// lookup name's text (a case-insensitive source, anonymous labels):
+    /// see [`Label::display`].
+    display: Option<Rc<str>>,
     /// The lookup name ([`ANON`] for anonymous labels).
     name: Name,
     pub value: Value,
@@ -38,6 +40,16 @@ pub struct Label {
     pub span: Span,
 }
 
+impl Label {
+    /// The name as first written.
+    pub fn display<'a>(&'a self, names: &'a Interner) -> &'a str {
+        match &self.display {
+            Some(d) => d,
+            None => names.name(self.name),
+        }
+    }
+}
+
 /// Anonymous labels of a namespace: `-` and `+` definitions by their count.
 #[derive(Default)]
 pub struct Anon {
@@ -48,33 +60,47 @@ pub struct Anon {
 /// The lookup name of anonymous labels.
 const ANON: Name = Name::MAX;
 
-/// A scope. Every code label has one, so it is small: its named labels are
-/// in [`Symbols`]' one table, its anonymous ones allocated when it has some.
+/// A scope. Every code label has one, and most have no labels: it is
+/// small (32 bytes). Its named labels are in [`Symbols`]' one table; what
+/// else it has is allocated with its first label.
 pub struct Namespace {
     /// Highest strength used here (lookups try 0..=max).
     max_strength: u8,
-    anon: Option<Box<Anon>>,
+    contents: Option<Box<Contents>>,
     /// Counts of `-` and `+` definitions seen in this pass so far.
     pub backr: u32,
     pub forwr: u32,
-    /// Labels (anonymous ones too) in creation order.
-    pub order: Vec<LabelId>,
     /// The label this namespace was made for (a code label, `.namespace`).
     pub creator: Option<LabelId>,
+}
+
+/// The labels of a namespace that has some.
+#[derive(Default)]
+struct Contents {
+    anon: Anon,
+    /// Labels (anonymous ones too) in creation order.
+    order: Vec<LabelId>,
 }
 
 impl Namespace {
     fn new() -> Namespace {
         Namespace {
             max_strength: 0,
-            anon: None,
+            contents: None,
             backr: 0,
             forwr: 0,
-            order: Vec::new(),
             creator: None,
         }
     }
+
+    /// Labels (anonymous ones too) in creation order.
+    fn order(&self) -> &[LabelId] {
+        self.contents.as_deref().map_or(&[], |c| &c.order)
+    }
 }
+
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Namespace>() == 32);
 
 /// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,6 +170,8 @@ pub struct Symbols {
     by_name: FxHashMap<(NsId, Name, u8), LabelId>,
     pub spaces: Vec<Namespace>,
     pub codes: Vec<Code>,
+    /// The display names of anonymous labels, `+` and `-` (shared).
+    anon_display: [Rc<str>; 2],
 }
 
 pub const GLOBAL: NsId = NsId(0);
@@ -155,6 +183,7 @@ impl Default for Symbols {
             by_name: FxHashMap::default(),
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
+            anon_display: [Rc::from("+"), Rc::from("-")],
         }
     }
 }
@@ -230,13 +259,15 @@ impl Symbols {
         strength: u8,
         display: &str,
         span: Span,
+        names: &Interner,
     ) -> (LabelId, bool) {
         if let Some(id) = self.get(ns, name, strength) {
             return (id, true);
         }
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label {
-            display: Rc::from(display),
+            // Most names are written as they are looked up: no copy then.
+            display: (names.name(name) != display).then(|| Rc::from(display)),
             name,
             value: Value::None,
             defpass: 0,
@@ -251,13 +282,13 @@ impl Symbols {
         self.by_name.insert((ns, name, strength), id);
         let space = self.ns_mut(ns);
         space.max_strength = space.max_strength.max(strength);
-        space.order.push(id);
+        space.contents.get_or_insert_default().order.push(id);
         (id, false)
     }
 
     /// The anonymous label of a namespace: `back` selects `-` definitions.
     pub fn anon(&self, ns: NsId, back: bool, count: u32) -> Option<LabelId> {
-        let a = self.ns(ns).anon.as_deref()?;
+        let a = &self.ns(ns).contents.as_deref()?.anon;
         let list = if back { &a.back } else { &a.fwd };
         list.get(count as usize).copied().flatten()
     }
@@ -268,7 +299,7 @@ impl Symbols {
         }
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label {
-            display: Rc::from(if back { "-" } else { "+" }),
+            display: Some(self.anon_display[back as usize].clone()),
             name: ANON,
             value: Value::None,
             defpass: 0,
@@ -280,13 +311,17 @@ impl Symbols {
             code: None,
             span,
         });
-        let a = self.ns_mut(ns).anon.get_or_insert_default();
-        let list = if back { &mut a.back } else { &mut a.fwd };
+        let c = self.ns_mut(ns).contents.get_or_insert_default();
+        let list = if back {
+            &mut c.anon.back
+        } else {
+            &mut c.anon.fwd
+        };
         if list.len() <= count as usize {
             list.resize(count as usize + 1, None);
         }
         list[count as usize] = Some(id);
-        self.ns_mut(ns).order.push(id);
+        c.order.push(id);
         (id, false)
     }
 
@@ -302,7 +337,7 @@ impl Symbols {
             .map(|(name, id)| (id, names.name(name).as_bytes().to_vec()))
             .collect();
         let no_anon = Anon::default();
-        let anon = space.anon.as_deref().unwrap_or(&no_anon);
+        let anon = space.contents.as_deref().map_or(&no_anon, |c| &c.anon);
         for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
             for (count, id) in list.iter().enumerate() {
                 if let Some(id) = id {
@@ -311,7 +346,7 @@ impl Symbols {
             }
         }
         let mut table = TassTable::default();
-        for id in &space.order {
+        for id in space.order() {
             if let Some(key) = keys.get(id) {
                 table.insert(tass_hash(key), *id);
             }
@@ -337,7 +372,7 @@ impl Symbols {
     /// Labels of a namespace in definition order, with their lookup names.
     pub fn entries(&self, ns: NsId) -> Vec<(Name, LabelId)> {
         self.ns(ns)
-            .order
+            .order()
             .iter()
             .map(|&id| (self.label(id).name, id))
             .filter(|&(name, _)| name != ANON)

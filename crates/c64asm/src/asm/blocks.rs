@@ -48,7 +48,7 @@ impl Assembler<'_> {
         let (name, text) = self.anon_scope_name(line, kind);
         let ctx = self.st.context();
         let span = line.span(line.start, line.start);
-        let (id, exists) = self.syms.entry(ctx, name, 0, &text, span);
+        let (id, exists) = self.syms.entry(ctx, name, 0, &text, span, &self.names);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
             self.syms.label_mut(id).defpass = pass;
@@ -244,7 +244,7 @@ impl Assembler<'_> {
     /// Define a constant label whose value is an object (namespace, encoding, ...).
     pub fn label_value(&mut self, name: Name, text: &str, span: Span, ns: NsId, v: Value) {
         let strength = self.st.strength;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists {
             if self.syms.label(id).defpass == self.st.pass {
                 self.error(
@@ -1010,7 +1010,7 @@ impl Assembler<'_> {
                     Some(Value::Encoding(e)) => e,
                     _ => self.encs.anonymous(),
                 };
-                let (id, _) = self.syms.entry(ns, name, 0, &text, span);
+                let (id, _) = self.syms.entry(ns, name, 0, &text, span, &self.names);
                 let pass = self.st.pass;
                 let l = self.syms.label_mut(id);
                 l.value = Value::Encoding(e);

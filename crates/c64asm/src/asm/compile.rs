@@ -388,7 +388,19 @@ impl Assembler<'_> {
     pub fn compile(&mut self) -> Option<Value> {
         let base = self.st.frames.len();
         let mut result = None;
-        while let Some(line) = self.next_line() {
+        let mut held: Option<(crate::source::FileId, std::sync::Arc<str>)> = None;
+        while let Some((file, index, start, end)) = self.next_line() {
+            if held.as_ref().is_none_or(|h| h.0 != file) {
+                held = Some((file, self.src.get(file).shared_text()));
+            }
+            let Some((_, text)) = &held else { break };
+            let line = LineRef {
+                file,
+                index,
+                text,
+                start,
+                end,
+            };
             if !self.spend(1, line.span(line.start, line.start)) {
                 break;
             }
@@ -1036,7 +1048,7 @@ impl Assembler<'_> {
             return;
         };
         let strength = self.st.strength;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.set_constant(id, exists, span, text, val);
     }
 
@@ -1233,7 +1245,7 @@ impl Assembler<'_> {
     ) {
         let strength = self.st.strength;
         let pass = self.st.pass;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         let l = self.syms.label_mut(id);
         if exists && l.defpass != 0 {
             if l.constant {
@@ -1281,7 +1293,7 @@ impl Assembler<'_> {
     ) -> Result<Option<NewLabel>, Reported> {
         let strength = self.st.strength;
         let oaddr = self.out.addr(self.st.addr).address;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         let pass = self.st.pass;
         if exists {
             let l = self.syms.label(id);
@@ -1473,7 +1485,7 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             let (span, msg) = (
                 l.span,
-                format!("can't calculate stable value '{}'", l.display),
+                format!("can't calculate stable value '{}'", l.display(&self.names)),
             );
             self.error(span, Kind::NoConvergence, msg);
         }

@@ -355,7 +355,9 @@ impl Assembler<'_> {
                 }
             };
             let strength = self.st.strength;
-            let (id, exists) = self.syms.entry(ns, name, strength, &text, lspan);
+            let (id, exists) = self
+                .syms
+                .entry(ns, name, strength, &text, lspan, &self.names);
             if exists && self.syms.label(id).defpass == self.st.pass {
                 self.error(
                     lspan,
@@ -544,7 +546,7 @@ impl Assembler<'_> {
         span: Span,
         body: &mut dyn FnMut(&mut Self) -> Body,
     ) -> LoopEnd {
-        let text = line.text.clone();
+        let text = line.text;
         // Variable names before `=`, `:=`, `,` or `in`.
         let mut pos = args;
         let mut vars: Vec<(Name, Rc<str>, Span)> = Vec::new();
@@ -739,7 +741,7 @@ impl Assembler<'_> {
 
     /// The step part of `.for`: an assignment to a variable.
     fn for_step(&mut self, line: &LineRef, pos: usize) -> bool {
-        let text = line.text.clone();
+        let text = line.text;
         let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
         if len == 0 {
             self.error(
@@ -956,7 +958,7 @@ impl Assembler<'_> {
         dir: Span,
     ) {
         let strength = self.st.strength;
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span);
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists && self.syms.label(id).defpass == self.st.pass {
             self.error(
                 span,

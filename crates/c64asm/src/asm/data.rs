@@ -14,9 +14,10 @@ use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{BigBits, FResult, Fault, Value};
 
 /// Bytes and gaps produced by one directive, in order.
+/// (Inline up to a line's worth: one is made per data line and pass.)
 #[derive(Default)]
 pub struct Chunk {
-    pub items: Vec<Piece>,
+    pub items: smallvec::SmallVec<[Piece; 32]>,
 }
 
 #[derive(Clone, Copy)]
@@ -85,7 +86,7 @@ impl Assembler<'_> {
             // Nothing to write (`.text ""`): still listed.
             self.record_gap(line);
         }
-        let mut run: Vec<u8> = Vec::new();
+        let mut run: smallvec::SmallVec<[u8; 64]> = smallvec::SmallVec::new();
         for p in &chunk.items {
             match *p {
                 Piece::Byte(b) => run.push(b),

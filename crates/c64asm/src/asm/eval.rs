@@ -557,7 +557,7 @@ impl Assembler<'_> {
     /// An error value coming out of a symbol, an element or a call is used
     /// here: report what it holds.
     #[inline]
-    fn used(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
+    pub(super) fn used(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
         match v {
             Value::Error(f) => Err(self.used_error(line, pos, &f)),
             v => Ok(v),
@@ -579,14 +579,14 @@ impl Assembler<'_> {
 
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
     /// through operators unreported, as 64tass's error objects do.
-    fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+    pub(super) fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
-            ExprKind::Bits(b) => Ok(Value::Bits(*b)),
+            ExprKind::Bits(b) => Ok(Value::Bits(b.bits())),
             ExprKind::Big(v) => Ok((**v).clone()),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
-            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
+            ExprKind::Str(s) => Ok(Value::Str((**s).clone())),
+            ExprKind::Bytes(b) => Ok(Value::Bytes((**b).clone())),
             ExprKind::EncStr(m) => {
                 let (mode, s) = &**m;
                 // 64tass reports a bad literal at once (see `Fault::eager`).

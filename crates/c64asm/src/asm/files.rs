@@ -49,7 +49,7 @@ impl Files {
         unicode: bool,
     ) -> std::io::Result<FileId> {
         let bytes = read_limited(path)?;
-        let text = crate::source::decode(&bytes, unicode);
+        let text = crate::source::decode_owned(bytes, unicode);
         let id = src.add(path.display().to_string(), Some(path.to_path_buf()), text);
         self.sources.insert(path.to_path_buf(), id);
         self.read.push(path.to_path_buf());
@@ -98,6 +98,8 @@ fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
         if meta.len() > MAX_FILE {
             return Err(too_large());
         }
+        // Sized once: a large source is not grown (and copied) by doubling.
+        data.reserve_exact(meta.len() as usize + 1);
         std::fs::File::open(path)?
             .take(MAX_FILE + 1)
             .read_to_end(&mut data)?;
@@ -248,7 +250,7 @@ impl Assembler<'_> {
             Some(&f) => f,
             None => match read_limited(&path) {
                 Ok(bytes) => {
-                    let text = crate::source::decode(&bytes, self.opts.ascii);
+                    let text = crate::source::decode_owned(bytes, self.opts.ascii);
                     let f = self
                         .src
                         .add(path.display().to_string(), Some(path.clone()), text);

@@ -9,7 +9,7 @@ use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
 use crate::opcodes::{MNEMONICS, Mnemonic, Mode};
 use crate::options::Cpu;
-use crate::syntax::ast::{AddrOp, Pos, Reg};
+use crate::syntax::ast::{AddrOp, ExprKind, Pos, Reg};
 use crate::value::convert::{to_ival, to_uval};
 use crate::value::{AddrMode, Value};
 
@@ -185,7 +185,58 @@ impl Assembler<'_> {
             if let Some(first) = exprs.first() {
                 at = first.text_start();
             }
-            match self.eval_args(line, exprs) {
+            // The usual operand, `#value`, `table,x` or `(zp),y` of a number
+            // or a label, is encoded straight from its value (the general
+            // path below wraps it into an address value first).
+            let quick = match (&exprs[..], op) {
+                ([e], Op::Real(i)) if width != Width::Long => {
+                    plain_modes(e).map(|(mode, base)| (e, i, mode, base))
+                }
+                _ => None,
+            };
+            let evaluated = match quick {
+                Some((e, i, mode, base)) => match self.eval_value(line, base) {
+                    Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
+                        self.rounded.set(false);
+                        let m = &MNEMONICS[i as usize];
+                        if let Ok(bytes) =
+                            self.addr_operand(line, m, width, mode, &v, e.start(), at)
+                        {
+                            self.float_round_warning(line, e.start());
+                            self.emit(line, &bytes);
+                            return Step::Next;
+                        }
+                        // Failed: the general path says why.
+                        let val =
+                            Value::Addr(std::rc::Rc::new(crate::value::Address { mode, val: v }));
+                        Ok(smallvec::smallvec![Located {
+                            val,
+                            pos: e.start()
+                        }])
+                    }
+                    Ok(v) => {
+                        let mut ops = smallvec::SmallVec::<[AddrOp; 3]>::new();
+                        let mut x = e;
+                        while let ExprKind::Addr(op, inner) = &x.kind {
+                            ops.push(*op);
+                            x = inner;
+                        }
+                        let v = ops
+                            .iter()
+                            .rev()
+                            .fold(v, |v, &op| super::eval::apply_mode(v, op));
+                        self.used(line, e.pos, v).map(|val| {
+                            smallvec::smallvec![Located {
+                                val,
+                                pos: e.start()
+                            }]
+                        })
+                    }
+                    Err(r) => Err(r),
+                },
+                None => self.eval_args(line, exprs),
+            };
+            match evaluated {
                 // Not known yet (a forward reference): the addressing mode
                 // still decides the size, as in 64tass (`ane #later` is 2 bytes).
                 Ok(mut v) => {
@@ -415,105 +466,7 @@ impl Assembler<'_> {
                     .ok_or_else(|| no_mode(&format!("register '{r}'")));
             }
             Value::Addr(a) => {
-                let mut ops = a.mode.ops();
-                let inner = &a.val;
-                // `,b` (data bank 0) asks for absolute addressing, `,d` (direct
-                // page 0) for zero page, as 64tass does on the 6502.
-                let mut width = width;
-                if let Some(&AddrOp::Index(r @ (Reg::B | Reg::D))) = ops.first() {
-                    let forced = if r == Reg::B {
-                        Width::Word
-                    } else {
-                        Width::Byte
-                    };
-                    if width != Width::Auto && width != forced {
-                        return Err(no_mode(&a.mode.describe()));
-                    }
-                    width = forced;
-                    ops.remove(0);
-                    if ops.is_empty() {
-                        if m.is_branch() {
-                            return Err(no_mode(&a.mode.describe()));
-                        }
-                        return self.direct(
-                            m,
-                            width,
-                            inner,
-                            pos,
-                            Mode::ZeroPage,
-                            Mode::Absolute,
-                            "",
-                        );
-                    }
-                }
-                return match ops.as_slice() {
-                    [AddrOp::Imm] | [AddrOp::ImmSigned] => {
-                        if width == Width::Word {
-                            return Err(no_mode("word sized immediate"));
-                        }
-                        // 64tass takes `bcs #n` as the raw branch offset.
-                        let raw_branch = m.is_branch();
-                        let code = self
-                            .opcode(m, Mode::Immediate)
-                            .or_else(|| raw_branch.then(|| self.opcode(m, Mode::Relative))?)
-                            .ok_or_else(|| no_mode("immediate"))?;
-                        let b = match inner {
-                            Value::None => 0,
-                            _ if ops[0] == AddrOp::ImmSigned
-                                || (raw_branch && to_ival(inner, 8, self).is_ok_and(|i| i < 0)) =>
-                            {
-                                to_ival(inner, 8, self).map_err(|f| Bad(pos, f.msg))? as u8
-                            }
-                            _ => to_uval(inner, 8, self)
-                                .map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))?
-                                as u8,
-                        };
-                        Ok(smallvec::smallvec![code, b])
-                    }
-                    [AddrOp::Index(Reg::X)] => self.direct(
-                        m,
-                        width,
-                        inner,
-                        pos,
-                        Mode::ZeroPageX,
-                        Mode::AbsoluteX,
-                        "x indexed",
-                    ),
-                    [AddrOp::Index(Reg::Y)] => self.direct(
-                        m,
-                        width,
-                        inner,
-                        pos,
-                        Mode::ZeroPageY,
-                        Mode::AbsoluteY,
-                        "y indexed",
-                    ),
-                    [AddrOp::Ind] => {
-                        let code = self
-                            .opcode(m, Mode::Indirect)
-                            .ok_or_else(|| no_mode("indirect"))?;
-                        if width == Width::Byte {
-                            return Err(no_mode("byte sized indirect"));
-                        }
-                        let addr = self.address(inner, pos)?;
-                        if let Some(a) = addr
-                            && a & 0xff == 0xff
-                            && self.opts.warnings.jmp_bug
-                        {
-                            let span = self.span_at(line, pos);
-                            self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
-                        }
-                        let a = addr.unwrap_or(0);
-                        Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
-                    }
-                    [AddrOp::Index(Reg::X), AddrOp::Ind] => {
-                        self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect")
-                    }
-                    [AddrOp::Ind, AddrOp::Index(Reg::Y)] => {
-                        self.zp_only(m, width, inner, pos, Mode::IndirectY, "indirect y indexed")
-                    }
-                    _ => Err(no_mode(&a.mode.describe())),
-                };
+                return self.addr_operand(line, m, width, a.mode, &a.val, pos, mpos);
             }
             _ => {}
         }
@@ -524,6 +477,118 @@ impl Assembler<'_> {
             return self.branch(line, m, v, pos);
         }
         self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
+    }
+
+    /// An operand with addressing-mode operators (`#`, `,x`, `(...)`):
+    /// `mode` applied to `inner`.
+    #[allow(clippy::too_many_arguments)]
+    fn addr_operand(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        mode: AddrMode,
+        inner: &Value,
+        pos: Pos,
+        mpos: Pos,
+    ) -> Result<Code, Bad> {
+        let name = m.name;
+        let no_mode = |what: &str| {
+            Bad(
+                mpos,
+                format!("no {what} addressing mode for opcode '{name}'"),
+            )
+        };
+        let mut ops = mode.ops();
+        // `,b` (data bank 0) asks for absolute addressing, `,d` (direct
+        // page 0) for zero page, as 64tass does on the 6502.
+        let mut width = width;
+        if let Some(&AddrOp::Index(r @ (Reg::B | Reg::D))) = ops.first() {
+            let forced = if r == Reg::B {
+                Width::Word
+            } else {
+                Width::Byte
+            };
+            if width != Width::Auto && width != forced {
+                return Err(no_mode(&mode.describe()));
+            }
+            width = forced;
+            ops.remove(0);
+            if ops.is_empty() {
+                if m.is_branch() {
+                    return Err(no_mode(&mode.describe()));
+                }
+                return self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, "");
+            }
+        }
+        match ops.as_slice() {
+            [AddrOp::Imm] | [AddrOp::ImmSigned] => {
+                if width == Width::Word {
+                    return Err(no_mode("word sized immediate"));
+                }
+                // 64tass takes `bcs #n` as the raw branch offset.
+                let raw_branch = m.is_branch();
+                let code = self
+                    .opcode(m, Mode::Immediate)
+                    .or_else(|| raw_branch.then(|| self.opcode(m, Mode::Relative))?)
+                    .ok_or_else(|| no_mode("immediate"))?;
+                let b = match inner {
+                    Value::None => 0,
+                    _ if ops[0] == AddrOp::ImmSigned
+                        || (raw_branch && to_ival(inner, 8, self).is_ok_and(|i| i < 0)) =>
+                    {
+                        to_ival(inner, 8, self).map_err(|f| Bad(pos, f.msg))? as u8
+                    }
+                    _ => to_uval(inner, 8, self)
+                        .map_err(|f| Bad(pos, self.immediate_hint(f.msg, inner)))?
+                        as u8,
+                };
+                Ok(smallvec::smallvec![code, b])
+            }
+            [AddrOp::Index(Reg::X)] => self.direct(
+                m,
+                width,
+                inner,
+                pos,
+                Mode::ZeroPageX,
+                Mode::AbsoluteX,
+                "x indexed",
+            ),
+            [AddrOp::Index(Reg::Y)] => self.direct(
+                m,
+                width,
+                inner,
+                pos,
+                Mode::ZeroPageY,
+                Mode::AbsoluteY,
+                "y indexed",
+            ),
+            [AddrOp::Ind] => {
+                let code = self
+                    .opcode(m, Mode::Indirect)
+                    .ok_or_else(|| no_mode("indirect"))?;
+                if width == Width::Byte {
+                    return Err(no_mode("byte sized indirect"));
+                }
+                let addr = self.address(inner, pos)?;
+                if let Some(a) = addr
+                    && a & 0xff == 0xff
+                    && self.opts.warnings.jmp_bug
+                {
+                    let span = self.span_at(line, pos);
+                    self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
+                }
+                let a = addr.unwrap_or(0);
+                Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
+            }
+            [AddrOp::Index(Reg::X), AddrOp::Ind] => {
+                self.zp_only(m, width, inner, pos, Mode::IndirectX, "x indexed indirect")
+            }
+            [AddrOp::Ind, AddrOp::Index(Reg::Y)] => {
+                self.zp_only(m, width, inner, pos, Mode::IndirectY, "indirect y indexed")
+            }
+            _ => Err(no_mode(&mode.describe())),
+        }
     }
 
     /// 64tass's hint for `lda #-1`-style mistakes.
@@ -903,4 +968,29 @@ fn unknown_inside(v: &Value) -> Value {
         Value::Register(_) => v.clone(),
         _ => Value::None,
     }
+}
+
+/// An operand of addressing-mode operators around a value (`#v`, `v,x`,
+/// `(v),y`): the mode they make and the value's expression. `None` for
+/// anything else (more operators than this, `(zp, x)` written as a tuple).
+fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax::ast::Expr)> {
+    let mut ops = [AddrOp::Imm; 3];
+    let mut n = 0;
+    let mut x = e;
+    while let ExprKind::Addr(op, inner) = &x.kind {
+        if n == ops.len() {
+            return None;
+        }
+        ops[n] = *op;
+        n += 1;
+        x = inner;
+    }
+    if n == 0 || matches!(x.kind, ExprKind::Tuple(_)) {
+        return None;
+    }
+    ops[..n]
+        .iter()
+        .rev()
+        .try_fold(AddrMode::NONE, |m, &op| m.push(op))
+        .map(|m| (m, x))
 }

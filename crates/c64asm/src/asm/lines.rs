@@ -5,21 +5,22 @@ use std::rc::Rc;
 
 use super::Assembler;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::{Expr, Pos};
+use crate::syntax::ast::{Expr, ExprList, Pos};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
-/// One line being assembled.
+/// One line being assembled. The text is borrowed from the file's (held by
+/// the caller): no reference count changes per line.
 #[derive(Clone)]
-pub struct LineRef {
+pub struct LineRef<'t> {
     pub file: FileId,
     pub index: u32,
-    pub text: std::sync::Arc<str>,
+    pub text: &'t str,
     pub start: usize,
     pub end: usize,
 }
 
-impl LineRef {
+impl LineRef<'_> {
     pub fn at(&self, pos: usize) -> u8 {
         if pos < self.end {
             self.text.as_bytes()[pos]
@@ -86,18 +87,23 @@ impl std::ops::Deref for Exprs {
 const CHUNK: usize = 4096;
 
 /// A cached parse, sized for a large source (one per line: its size is the
-/// assembler's memory). Errors and deprecation warnings are rare and kept
-/// aside.
+/// assembler's memory): 12 bytes. Errors, deprecation warnings and what
+/// doesn't fit the packed fields are rare and kept aside.
 struct Entry {
-    /// The parsed expressions (none after a syntax error): chunk and range.
-    chunk: u32,
-    start: u32,
-    len: u32,
+    /// The parsed expressions' chunk (high 20 bits) and start in it (low
+    /// 12 bits: a shared chunk holds [`CHUNK`] expressions, a chunk of its
+    /// own starts at 0).
+    at: u32,
     /// Offset in the line's text (low 29 bits), [`ParseKind`] and whether
     /// [`Extra`] has something for this entry.
     key: u32,
-    end: u32,
+    /// How many expressions (low 8 bits) and where parsing stopped,
+    /// relative to the offset (high 24 bits).
+    size: u32,
 }
+
+const START_BITS: u32 = 12;
+const LEN_BITS: u32 = 8;
 
 /// What few parses have.
 #[derive(Default)]
@@ -105,6 +111,20 @@ struct Extra {
     error: Option<Rc<SyntaxError>>,
     /// Deprecated operators met, for warnings.
     deprecated: Box<[(Pos, &'static str)]>,
+    /// Chunk, start, length and end when they don't fit [`Entry`].
+    wide: Option<(u32, u32, u32, u32)>,
+}
+
+impl Entry {
+    /// The packed form, if the values fit it.
+    fn pack(chunk: u32, start: u32, len: u32, offset: u32, end: u32) -> Option<(u32, u32)> {
+        let rel = end.checked_sub(offset)?;
+        (chunk < 1 << (32 - START_BITS)
+            && start < 1 << START_BITS
+            && len < 1 << LEN_BITS
+            && rel < 1 << (32 - LEN_BITS))
+            .then_some((chunk << START_BITS | start, rel << LEN_BITS | len))
+    }
 }
 
 const EXTRA: u32 = 1 << 31;
@@ -178,7 +198,7 @@ impl LineCaches {
     /// Keep a parse's expressions: appended to the current chunk unless a
     /// caller still holds it (a parse during a macro call's arguments) or it
     /// is full.
-    fn store(&mut self, mut v: Vec<Expr>) -> (u32, u32, u32) {
+    fn store(&mut self, mut v: ExprList) -> (u32, u32, u32) {
         let len = v.len() as u32;
         if let Some(c) = self.current {
             let free = self.chunks[c as usize].capacity() - self.chunks[c as usize].len();
@@ -186,18 +206,17 @@ impl LineCaches {
                 && free >= v.len()
             {
                 let start = chunk.len() as u32;
-                chunk.append(&mut v);
+                chunk.extend(v.drain(..));
                 return (c, start, len);
             }
             if free >= v.len() {
                 // Held elsewhere: a chunk of its own this time.
-                v.shrink_to_fit();
-                self.chunks.push(Rc::new(v));
+                self.chunks.push(Rc::new(v.into_vec()));
                 return (self.chunks.len() as u32 - 1, 0, len);
             }
         }
         let mut chunk = Vec::with_capacity(CHUNK.max(v.len()));
-        chunk.append(&mut v);
+        chunk.extend(v.drain(..));
         self.chunks.push(Rc::new(chunk));
         let c = self.chunks.len() as u32 - 1;
         self.current = Some(c);
@@ -206,28 +225,38 @@ impl LineCaches {
 
     fn parsed(&self, id: u32) -> Parsed {
         let e = &self.entries[id as usize];
-        let error = if e.key & EXTRA != 0 {
-            self.extras.get(&id).and_then(|x| x.error.clone())
+        let extra = if e.key & EXTRA != 0 {
+            self.extras.get(&id)
         } else {
             None
         };
+        let (chunk, start, len, end) = match extra.and_then(|x| x.wide) {
+            Some(wide) => wide,
+            None => (
+                e.at >> START_BITS,
+                e.at & ((1 << START_BITS) - 1),
+                e.size & ((1 << LEN_BITS) - 1),
+                (e.key & OFFSET_MASK) + (e.size >> LEN_BITS),
+            ),
+        };
         Parsed {
-            result: match error {
+            result: match extra.and_then(|x| x.error.clone()) {
                 Some(err) => Err(err),
                 None => Ok(Exprs {
-                    chunk: self.chunks[e.chunk as usize].clone(),
-                    start: e.start,
-                    len: e.len,
+                    chunk: self.chunks[chunk as usize].clone(),
+                    start,
+                    len,
                 }),
             },
-            end: e.end,
+            end,
         }
     }
 }
 
 impl Assembler<'_> {
-    /// The next line of the current text, advancing the cursor.
-    pub fn next_line(&mut self) -> Option<LineRef> {
+    /// The next line of the current text, advancing the cursor: its file
+    /// and span (its text is the file's, see [`LineRef`]).
+    pub fn next_line(&mut self) -> Option<(FileId, u32, usize, usize)> {
         let c = self.st.cursor;
         let f = self.src.get(c.file);
         if c.line as usize >= f.line_count() {
@@ -235,13 +264,7 @@ impl Assembler<'_> {
         }
         let (start, end) = f.line_span(c.line as usize);
         self.st.cursor.line += 1;
-        Some(LineRef {
-            file: c.file,
-            index: c.line,
-            text: f.shared_text(),
-            start,
-            end,
-        })
+        Some((c.file, c.line, start, end))
     }
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.
@@ -254,31 +277,40 @@ impl Assembler<'_> {
         ) {
             return id;
         }
-        let mut p = Parser::new(&line.text, pos, line.end, &mut self.names, self.dialect);
+        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
         let result = match kind {
             ParseKind::List => p.list(),
             ParseKind::Operands => p.operands(),
-            ParseKind::Single => p.single().map(|e| vec![e]),
+            ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
         };
         let end = p.pos as u32;
         let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
         let (exprs, error) = match result {
             Ok(v) => (v, None),
-            Err(e) => (Vec::new(), Some(Rc::new(e))),
+            Err(e) => (ExprList::new(), Some(Rc::new(e))),
         };
         let (chunk, start, len) = self.lines.store(exprs);
-        let extra = error.is_some() || !deprecated.is_empty();
+        let offset = pos.min(OFFSET_MASK as usize) as u32;
+        let packed = Entry::pack(chunk, start, len, offset, end);
+        let wide = packed.is_none().then_some((chunk, start, len, end));
+        let extra = error.is_some() || !deprecated.is_empty() || wide.is_some();
+        let (at, size) = packed.unwrap_or((0, 0));
         let entry = Entry {
-            chunk,
-            start,
-            len,
-            key: key(pos.min(OFFSET_MASK as usize) as u32, kind) | if extra { EXTRA } else { 0 },
-            end,
+            at,
+            key: key(offset, kind) | if extra { EXTRA } else { 0 },
+            size,
         };
         let lines = self.src.get(line.file).line_count();
         let id = self.lines.insert(line.file, lines, line.index, entry);
         if extra {
-            self.lines.extras.insert(id, Extra { error, deprecated });
+            self.lines.extras.insert(
+                id,
+                Extra {
+                    error,
+                    deprecated,
+                    wide,
+                },
+            );
         }
         id
     }
@@ -334,5 +366,30 @@ impl Assembler<'_> {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, assemble_str};
+
+    /// A parse too wide for the packed cache entry (300 expressions) is kept
+    /// aside and read back the same in every pass (a forward reference makes
+    /// a second pass).
+    #[test]
+    fn wide_parses_survive_the_passes() {
+        let values: Vec<String> = (0..300).map(|i| format!("{}", i % 256)).collect();
+        let src = format!(
+            "* = $1000\n lda later\n .byte {}\nlater .byte 1\n",
+            values.join(",")
+        );
+        let p = assemble_str("t.asm", &src, &Options::default())
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert!(p.passes() >= 2);
+        let bytes = p.prg_bytes();
+        let mut want = vec![0x00, 0x10, 0xad, 0x2f, 0x11];
+        want.extend((0..300).map(|i| (i % 256) as u8));
+        want.push(1);
+        assert_eq!(bytes, want);
     }
 }

@@ -356,7 +356,7 @@ impl Assembler<'_> {
             let l = LineRef {
                 file,
                 index: i,
-                text: text.clone(),
+                text: &text,
                 start: s,
                 end: e,
             };
@@ -535,7 +535,7 @@ impl Assembler<'_> {
         if end == pos {
             // Not a name: 64tass evaluates it and finds the wrong type (`#1`).
             let mut p = crate::syntax::expr::Parser::new(
-                &line.text,
+                line.text,
                 pos,
                 line.end,
                 &mut self.names,
@@ -554,7 +554,7 @@ impl Assembler<'_> {
         let name_text = line.text[pos..end].to_string();
         let v = {
             let mut p = crate::syntax::expr::Parser::new(
-                &line.text,
+                line.text,
                 pos,
                 end,
                 &mut self.names,
@@ -817,7 +817,7 @@ impl Assembler<'_> {
     ) {
         self.record_line(line, None);
         let mut p = crate::syntax::expr::Parser::new(
-            &line.text,
+            line.text,
             args,
             line.end,
             &mut self.names,
@@ -972,7 +972,7 @@ impl Assembler<'_> {
         let tmp = LineRef {
             file: line.file,
             index: line.index,
-            text: std::sync::Arc::from(text),
+            text,
             start: 0,
             end: text.len(),
         };
@@ -1213,7 +1213,7 @@ impl Assembler<'_> {
                 let l = LineRef {
                     file,
                     index: fline,
-                    text,
+                    text: &text,
                     start: s,
                     end: e,
                 };

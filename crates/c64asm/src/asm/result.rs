@@ -427,7 +427,8 @@ impl Assembler<'_> {
         }
         for id in self.syms.table_order(ns, &self.names) {
             let l = self.syms.label(id);
-            if matches!(&*l.display, "-" | "+") || l.display.starts_with('\u{1}') {
+            let display = l.display(&self.names);
+            if matches!(display, "-" | "+") || display.starts_with('\u{1}') {
                 // Anonymous labels and scopes are not reachable by name.
                 continue;
             }
@@ -443,9 +444,9 @@ impl Assembler<'_> {
                 continue;
             }
             let name = if prefix.is_empty() {
-                l.display.to_string()
+                display.to_string()
             } else {
-                format!("{prefix}.{}", l.display)
+                format!("{prefix}.{display}")
             };
             let (address, number) = match &l.value {
                 Value::Code(c) => (true, Some(crate::value::Env::code_value(self, *c))),
@@ -475,7 +476,7 @@ impl Assembler<'_> {
             };
             let vice_name = vice_path
                 && l.constant
-                && l.display
+                && display
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_');
             out.push(Symbol {
@@ -516,7 +517,7 @@ impl Assembler<'_> {
             && self.syms.entries(ns).iter().any(|&(_, o)| {
                 o != id && {
                     let other = self.syms.label(o);
-                    other.display == l.display
+                    other.display(&self.names) == l.display(&self.names)
                         && other.strength < l.strength
                         && other.defpass == self.st.pass
                 }

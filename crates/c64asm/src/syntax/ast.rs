@@ -283,9 +283,48 @@ pub struct Expr {
     pub kind: ExprKind,
 }
 
-// A large source's parsed lines are mostly `Expr`s: keep it this size.
+// A large source's parsed lines are mostly `Expr`s: keep it this size
+// (every payload wider than 8 bytes is boxed).
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Expr>() == 32);
+const _: () = assert!(std::mem::size_of::<Expr>() == 24);
+
+/// A line's expressions as parsed (inline: a line has few; the parse
+/// cache copies them into its shared chunks).
+pub type ExprList = smallvec::SmallVec<[Expr; 4]>;
+
+/// The items of a list, tuple or slice: boxed twice so that the node's
+/// payload is one pointer (they are rare).
+pub type Items = Box<Box<[Expr]>>;
+
+/// A dictionary literal's entry; a `None` key is the default value.
+pub type DictPair = (Option<Expr>, Expr);
+
+/// A bit string literal (`$ff`, `%1010`) small enough to sit in a node;
+/// wider ones are [`ExprKind::Big`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SmallBits {
+    val: u32,
+    len: u16,
+    inv: bool,
+}
+
+impl SmallBits {
+    pub fn new(b: Bits) -> Option<SmallBits> {
+        Some(SmallBits {
+            val: u32::try_from(b.val).ok()?,
+            len: u16::try_from(b.len).ok()?,
+            inv: b.inv,
+        })
+    }
+
+    pub fn bits(self) -> Bits {
+        Bits {
+            val: self.val as u64,
+            len: self.len as u32,
+            inv: self.inv,
+        }
+    }
+}
 
 /// The deepest expression tree accepted: 64tass takes tens of thousands of
 /// nested parentheses; beyond this an expression is an error, not a crash
@@ -295,15 +334,15 @@ pub const MAX_HEIGHT: u32 = 100_000;
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i64),
-    Bits(Bits),
+    Bits(SmallBits),
     /// An integer or bit string literal beyond 64 bits (boxed, like every
     /// large or rare payload: an `Expr` is 32 bytes, and a large source's
     /// parsed lines are most of the assembler's memory).
     Big(Box<crate::value::Value>),
     Float(f64),
-    Str(Rc<str>),
+    Str(Box<Rc<str>>),
     /// `x"..."` and `z"..."`: literal bytes.
-    Bytes(Rc<[u8]>),
+    Bytes(Box<Rc<[u8]>>),
     /// `b"..."` and friends: encoded with the current encoding when evaluated.
     EncStr(Box<(TextMode, Rc<str>)>),
     /// `?`: uninitialized memory.
@@ -333,11 +372,11 @@ pub enum ExprKind {
     /// `v[args]`
     Index(Box<(Expr, Box<[Expr]>)>),
     /// `a:b:c` inside an index.
-    Slice(Box<[Expr]>),
-    List(Box<[Expr]>),
-    Tuple(Box<[Expr]>),
+    Slice(Items),
+    List(Items),
+    Tuple(Items),
     /// `{k: v, ...}`; a `None` key is the default value.
-    Dict(Box<[(Option<Expr>, Expr)]>),
+    Dict(Box<Box<[DictPair]>>),
     /// A parenthesized expression (kept so instruction operands can tell
     /// indirection from grouping).
     Paren(Box<Expr>),

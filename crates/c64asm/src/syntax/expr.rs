@@ -1,7 +1,9 @@
 //! The expression parser: 64tass's operators and priorities, as a precedence
 //! climbing parser over one line of text.
 
-use super::ast::{AddrOp, BinOp, Expr, ExprKind, MAX_HEIGHT, Pos, Reg, TextMode, UnOp};
+use super::ast::{
+    AddrOp, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp,
+};
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
 
@@ -156,8 +158,8 @@ impl<'t, 'n> Parser<'t, 'n> {
     // ------------------------------------------------------------- lists
 
     /// Comma-separated values up to the end of the line.
-    pub fn list(&mut self) -> PResult<Vec<Expr>> {
-        let mut out = Vec::new();
+    pub fn list(&mut self) -> PResult<ExprList> {
+        let mut out = ExprList::new();
         self.skip_ws();
         if self.at_end() {
             return Ok(out);
@@ -184,7 +186,7 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// Instruction operands: like [`Parser::list`], with parentheses turned
     /// into indirection where 64tass does.
-    pub fn operands(&mut self) -> PResult<Vec<Expr>> {
+    pub fn operands(&mut self) -> PResult<ExprList> {
         self.operand = true;
         let mut list = self.list()?;
         list.iter_mut().for_each(super::ast::mark_indirect);
@@ -535,7 +537,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'"' | b'\'' => {
                 let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
                 self.pos = end;
-                at(ExprKind::Str(s.into()))
+                at(ExprKind::Str(Box::new(s.into())))
             }
             b'?' => {
                 self.pos += 1;
@@ -549,7 +551,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     let inner = items.pop().expect("one item");
                     return at(ExprKind::Addr(AddrOp::LongInd, Box::new(inner)));
                 }
-                at(ExprKind::List(items.into()))
+                at(ExprKind::List(Box::new(items.into())))
             }
             b'{' => self.dict(),
             b'.' => self.dot_primary(),
@@ -584,7 +586,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos = end;
         let kind = match n {
             Number::Int(v) => ExprKind::Int(v),
-            Number::Bits(b) => ExprKind::Bits(b),
+            Number::Bits(b) => match SmallBits::new(b) {
+                Some(small) => ExprKind::Bits(small),
+                None => ExprKind::Big(Box::new(crate::value::Value::Bits(b))),
+            },
             Number::Float(f) => ExprKind::Float(f),
             Number::Big(v) => ExprKind::Big(Box::new(v)),
         };
@@ -617,8 +622,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos = end;
         let kind = match mode {
             Some(m) => ExprKind::EncStr(Box::new((m, s.into()))),
-            None if lower == b'x' => ExprKind::Bytes(scan::hex_bytes(&s, start)?.into()),
-            None => ExprKind::Bytes(scan::z85_bytes(&s, start)?.into()),
+            None if lower == b'x' => ExprKind::Bytes(Box::new(scan::hex_bytes(&s, start)?.into())),
+            None => ExprKind::Bytes(Box::new(scan::z85_bytes(&s, start)?.into())),
         };
         Ok(Expr::new(start as Pos, kind))
     }
@@ -662,7 +667,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.skip_ws();
         if self.peek() == b')' {
             self.pos += 1;
-            return Ok(Expr::new(start as Pos, ExprKind::Tuple(Box::new([]))));
+            return Ok(Expr::new(start as Pos, ExprKind::Tuple(Box::default())));
         }
         let first = self.element()?;
         self.skip_ws();
@@ -675,7 +680,10 @@ impl<'t, 'n> Parser<'t, 'n> {
                 self.pos += 1;
                 let mut items = vec![first];
                 items.extend(self.items(b')')?);
-                Ok(Expr::new(start as Pos, ExprKind::Tuple(items.into())))
+                Ok(Expr::new(
+                    start as Pos,
+                    ExprKind::Tuple(Box::new(items.into())),
+                ))
             }
             _ => self.unexpected("')'"),
         }
@@ -721,7 +729,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.skip_ws();
             if self.peek() == b'}' {
                 self.pos += 1;
-                return Ok(Expr::new(start as Pos, ExprKind::Dict(pairs.into())));
+                return Ok(Expr::new(
+                    start as Pos,
+                    ExprKind::Dict(Box::new(pairs.into())),
+                ));
             }
             let key = if self.peek() == b':' {
                 None
@@ -820,9 +831,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                     }
                 }
                 let kind = if open == b'(' {
-                    ExprKind::Tuple(items.into())
+                    ExprKind::Tuple(Box::new(items.into()))
                 } else {
-                    ExprKind::List(items.into())
+                    ExprKind::List(Box::new(items.into()))
                 };
                 Ok(Expr::new(start as Pos, kind))
             }
@@ -860,7 +871,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     .pop()
                     .unwrap_or(Expr::new(start as Pos, ExprKind::Default))
             } else if parts.len() <= 3 {
-                Expr::new(start as Pos, ExprKind::Slice(parts.into()))
+                Expr::new(start as Pos, ExprKind::Slice(Box::new(parts.into())))
             } else {
                 return error(start, "too many ':' in slice");
             };
@@ -882,7 +893,7 @@ mod tests {
     fn show(e: &Expr, names: &Interner) -> String {
         match &e.kind {
             ExprKind::Int(v) => v.to_string(),
-            ExprKind::Bits(b) => format!("${:x}", b.val),
+            ExprKind::Bits(b) => format!("${:x}", b.bits().val),
             ExprKind::Float(f) => format!("{f}f"),
             ExprKind::Str(s) => format!("{s:?}"),
             ExprKind::Ident(n) => names.name(*n).to_string(),
