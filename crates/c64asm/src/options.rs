@@ -266,6 +266,12 @@ pub struct Options {
     pub long_branch: bool,
     /// `-X`, `--long-address`: 3-byte load address, 16 MiB image.
     pub long_address: bool,
+    /// Every output is in a format with a 4 GiB image (`--flat`,
+    /// `--intel-hex`, `--s-record`): 64tass then assembles into a 4 GiB
+    /// image, and `* =` outside `.logical` takes a 32-bit value as the
+    /// compile offset (the program counter gets its low 16 bits), so a
+    /// 256 KiB NES ROM can be laid out with `* = bank * $2000 + $10`.
+    pub flat_image: bool,
     /// Which warnings are on and which are errors (`-W`, `-w`).
     pub warnings: Warnings,
     /// Record which source line produced each byte (listing, source map);
@@ -297,6 +303,7 @@ impl Default for Options {
             case_sensitive: false,
             long_branch: false,
             long_address: false,
+            flat_image: false,
             warnings: Warnings::default(),
             record_lines: true,
             list_symbols: true,

@@ -123,6 +123,8 @@ pub struct Program {
     pub(crate) lines: Vec<SourceLine>,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
+    /// Assembled in the 4 GiB image of flat output (`Options::flat_image`).
+    pub(crate) flat_image: bool,
     /// 64tass would place bytes elsewhere in the 4 GiB image of flat,
     /// Intel HEX and S-record output (see `Output::differs_in_4gib`).
     pub(crate) differs_in_4gib: bool,

@@ -969,8 +969,8 @@ impl Assembler<'_> {
         if let Some(nl) = newlabel
             && !self.syms.label(nl.id).update_after
         {
-            let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr)
-                & (self.out.image_size - 1);
+            let size =
+                self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & self.out.image_mask;
             self.set_size(nl.id, size, nl.oaddr);
         }
     }
@@ -1554,16 +1554,24 @@ impl Assembler<'_> {
 
     /// Set the program counter from a value, as `* =` does.
     pub fn set_pc(&mut self, line: &LineRef, v: &Value, pos: usize, _at: usize) {
-        let max_bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
+        let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
+        // In the 4 GiB image (flat output) the value is the compile offset itself.
+        let flat = self.out.image_mask == u32::MAX && !logical;
+        let max_bits = if flat {
+            32
+        } else if self.out.all_mem == 0xffff {
+            16
+        } else {
+            24
+        };
         let r = value::convert::to_uval(v, max_bits, self);
         let Ok(uval) = self.check(line, pos as u32, r) else {
             return;
         };
         let uval = uval as u32;
         let typ = self.pc_type_of(v);
-        let image_mask = self.out.image_size - 1;
+        let image_mask = self.out.image_mask;
         let all_mem = self.out.all_mem;
-        let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
         let a = self.out.addr_mut(self.st.addr);
         // Outside `.logical`, 64tass's 4 GiB image takes the value itself as the offset.
         let apart = !logical && a.address != a.l_address;
@@ -1577,7 +1585,9 @@ impl Assembler<'_> {
         }
         let laddr = a.l_address;
         let addr = uval & all_mem;
-        let addr = if addr >= laddr {
+        let addr = if flat {
+            uval
+        } else if addr >= laddr {
             a.address.wrapping_add(addr - laddr) & image_mask
         } else {
             a.address.wrapping_sub(laddr - addr) & image_mask
@@ -1585,7 +1595,7 @@ impl Assembler<'_> {
         a.address = addr;
         a.l_address = uval & all_mem;
         a.l_type = typ;
-        self.out.differs_in_4gib |= apart;
+        self.out.differs_in_4gib |= apart && image_mask != u32::MAX;
     }
 
     /// Is `word` an instruction of the current processor? With `-C`

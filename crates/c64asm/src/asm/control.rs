@@ -181,8 +181,7 @@ impl Assembler<'_> {
 
     /// Give a label in front of a block the block's size.
     pub fn close_sized(&mut self, s: SizedLabel) {
-        let size =
-            self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & (self.out.image_size - 1);
+        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & self.out.image_mask;
         self.syms.label_mut(s.label).update_after = false;
         self.set_size(s.label, size, s.addr);
     }
@@ -397,8 +396,7 @@ impl Assembler<'_> {
                 a.st.push_context(a.syms.code(cid).names);
                 let r = a.compile();
                 a.st.pop_context();
-                let size =
-                    a.out.addr(a.st.addr).address.wrapping_sub(start) & (a.out.image_size - 1);
+                let size = a.out.addr(a.st.addr).address.wrapping_sub(start) & a.out.image_mask;
                 a.set_code_size(cid, size, start);
                 r
             } else {

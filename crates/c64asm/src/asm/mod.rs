@@ -106,10 +106,12 @@ impl<'o> Assembler<'o> {
             case_sensitive: opts.case_sensitive,
             unicode: opts.ascii,
         };
-        let image_size = if opts.long_address {
-            0x100_0000
+        let image_mask = if opts.flat_image {
+            u32::MAX
+        } else if opts.long_address {
+            0xff_ffff
         } else {
-            0x10000
+            0xffff
         };
         Assembler {
             opts,
@@ -121,7 +123,7 @@ impl<'o> Assembler<'o> {
             syms: Symbols::default(),
             encs: Encodings::new(opts.ascii),
             macros: macros::Macros::default(),
-            out: Output::new(image_size),
+            out: Output::new(image_mask),
             st: PassState::new(opts),
             diags: Vec::new(),
             diag_keys: Default::default(),

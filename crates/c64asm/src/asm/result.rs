@@ -338,6 +338,7 @@ impl Assembler<'_> {
             lines: record.lines,
             files: files.read,
             long_address: opts.long_address,
+            flat_image: opts.flat_image,
             differs_in_4gib: out.differs_in_4gib,
             sources,
             passes,
