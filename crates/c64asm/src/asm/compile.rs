@@ -1271,6 +1271,19 @@ impl Assembler<'_> {
     ) -> Result<Option<NewLabel>, Reported> {
         let strength = self.st.strength;
         let oaddr = self.out.addr(self.st.addr).address;
+        // A bank the program counter crossed just before is reported at the
+        // label that sees the new bank (64tass's create_code/update_code).
+        let a = self.out.addr_mut(self.st.addr);
+        if a.bankwarn {
+            a.bankwarn = false;
+            if self.opts.warnings.wrap {
+                self.warn(
+                    "wrap-pc",
+                    span,
+                    "processor program counter crossed bank".into(),
+                );
+            }
+        }
         let (id, exists) = self.syms.entry(ns, name, strength, text, span);
         let pass = self.st.pass;
         if exists {

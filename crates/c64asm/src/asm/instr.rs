@@ -231,7 +231,7 @@ impl Assembler<'_> {
                 }];
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
-                    Ok(bytes) => self.emit(line, &bytes),
+                    Ok(bytes) => self.emit_instruction(line, &bytes, mpos32),
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
                         self.error(span, Kind::AddressingMode, msg);
@@ -247,7 +247,7 @@ impl Assembler<'_> {
                 if let Some(v) = vals.first() {
                     self.float_round_warning(line, v.pos);
                 }
-                self.emit(line, &bytes);
+                self.emit_instruction(line, &bytes, mpos32);
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.
@@ -297,6 +297,14 @@ impl Assembler<'_> {
             }
         }
         Step::Next
+    }
+
+    /// An instruction's bytes; a wrap of the compile offset is reported at
+    /// its mnemonic (after a label on the line, as in 64tass).
+    fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
+        self.st.emit_at = Some(mnemonic);
+        self.emit(line, bytes);
+        self.st.emit_at = None;
     }
 
     /// After an error, emit something of the likely size so later addresses stay put.
