@@ -356,7 +356,8 @@ impl Assembler<'_> {
         if self.st.fn_calls > 0 && !self.st.shadow_in_fn.insert((span.file, span.start)) {
             return;
         }
-        self.warn("shadow", span, msg);
+        let depth = self.st.contexts[inner].depth as usize;
+        self.warn_at_depth("shadow", span, msg, depth);
     }
 
     /// A symbol of one namespace; variables of earlier passes don't count,

@@ -1163,6 +1163,7 @@ impl Assembler<'_> {
                 ns: *s,
                 saved_cheap: *s,
                 with: false,
+                depth: 0,
             });
         }
         self.st.bottom = 0;
