@@ -322,7 +322,9 @@ impl<'o> Assembler<'o> {
                 .hash(&mut h);
             h.finish()
         };
-        let fresh = if self.deferring > 0 {
+        // Errors kept in a value are counted where the value is used; a
+        // warning stays where it is, so it is counted at once.
+        let fresh = if self.deferring > 0 && severity == Severity::Error {
             !self.diag_keys.contains(&key)
         } else {
             self.diag_keys.insert(key)
