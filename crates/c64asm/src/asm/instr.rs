@@ -185,7 +185,10 @@ impl Assembler<'_> {
             if let Some(first) = exprs.first() {
                 at = first.text_start();
             }
-            match self.eval_args(line, exprs) {
+            // With several operands the errors are kept in the values: an
+            // addressing mode that does not exist (`lda $10,X` with -C, where
+            // `X` is not defined) is the error, as in 64tass.
+            match self.eval_list(line, exprs, exprs.len() > 1) {
                 // Not known yet (a forward reference): the addressing mode
                 // still decides the size, as in 64tass (`ane #later` is 2 bytes).
                 Ok(mut v) => {
@@ -212,8 +215,13 @@ impl Assembler<'_> {
             }
         };
         let mpos32 = at;
-        // An error kept in an operand (a list's element) is reported here.
-        for v in vals.iter() {
+        // An error kept in an operand (a list's element) is reported here,
+        // unless no addressing mode takes operands of that shape.
+        let indexed = match &vals[..] {
+            [_, r] => matches!(r.val, Value::Register('x' | 'y')),
+            _ => vals.len() < 2,
+        };
+        for v in vals.iter().filter(|_| indexed) {
             if let Err(f) = crate::value::convert::deep_error(&v.val) {
                 let _ = self.fault(line, v.pos, f);
                 return Step::Next;
