@@ -1303,6 +1303,9 @@ impl Assembler<'_> {
                 return;
             }
             let r = crate::value::convert::to_bool(&v, self);
+            if r.is_ok() {
+                self.strict_bool(line, &v, super::control::cond_start(c));
+            }
             let Ok(t) = self.check(line, c.pos, r) else {
                 return;
             };
