@@ -1446,13 +1446,16 @@ impl Assembler<'_> {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
             return;
         }
-        let Some((v, pos)) = self.cond_value(line, eq + 1) else {
+        let Some((v, pos, start)) = self.cond_value_from(line, eq + 1) else {
             return;
         };
         if v.is_none() {
             return;
         }
         let r = crate::value::convert::to_bool(&v, self);
+        if r.is_ok() {
+            self.strict_bool(line, &v, start);
+        }
         let Ok(b) = self.check(line, pos, r) else {
             return;
         };

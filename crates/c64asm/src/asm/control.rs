@@ -36,7 +36,11 @@ impl Assembler<'_> {
     }
 
     /// [`Self::cond_value`] and where the expression starts (for `-Wstrict-bool`).
-    fn cond_value_from(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32, u32)> {
+    pub(super) fn cond_value_from(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+    ) -> Option<(Value, u32, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;

@@ -38,3 +38,5 @@ lbl     nop
         .if 1 == 1 && !false
         .endif
         .byte (1 ^^ 0) ? 4 : 5
+        .option allow_branch_across_page = 1
+        .option allow_branch_across_page = false
