@@ -251,6 +251,14 @@ impl Args {
             case_sensitive: self.case_sensitive,
             long_branch: self.long_branch,
             long_address: self.long_address,
+            // 64tass assembles in the smallest image among the outputs' formats.
+            flat_image: {
+                let outputs = self.outputs(m);
+                !outputs.is_empty()
+                    && outputs
+                        .iter()
+                        .all(|t| t.format.image_size(self.long_address) > 1 << 24)
+            },
             warnings,
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             list_symbols: !self.label_files(m).is_empty(),

@@ -169,7 +169,11 @@ impl Program {
         format: OutputFormat,
         blocks: &'a [(u32, Vec<u8>)],
     ) -> Result<Vec<Piece<'a>>, String> {
-        let assembled: u64 = if self.long_address { 1 << 24 } else { 1 << 16 };
+        let assembled: u64 = match (self.flat_image, self.long_address) {
+            (true, _) => 1 << 32,
+            (false, true) => 1 << 24,
+            (false, false) => 1 << 16,
+        };
         let size = format.image_size(self.long_address);
         if size > assembled && self.differs_in_4gib {
             return Err(format!(

@@ -62,7 +62,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         out: String::new(),
         lead,
         // Offsets past 64 KiB wrap, as 64tass's do, unless it has long ones.
-        wide: p.long_address,
+        wide: p.wide_offsets,
         pc_column: false,
         hex_col: 0,
         monitor_col: 0,

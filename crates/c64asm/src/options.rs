@@ -64,6 +64,9 @@ pub struct Warnings {
     /// `-Wshadow`: a symbol found in an inner scope while an outer scope (or the
     /// built-ins) has one of the same name. Off by default, on with `-Wall`.
     pub shadow: bool,
+    /// `-Wstrict-bool`: a value other than a bool used as a condition (`.if 1`,
+    /// `.cerror`, `.for`/`.while` conditions, `?:`). Off by default, on with `-Wall`.
+    pub strict_bool: bool,
     /// `-Wportable`: a file name that would not work elsewhere (an absolute path,
     /// Windows' reserved characters). On by default.
     pub portable: bool,
@@ -92,6 +95,7 @@ impl Default for Warnings {
             long_branch: false,
             float_round: false,
             shadow: false,
+            strict_bool: false,
             page: true,
             macro_prefix: false,
             size_larger: true,
@@ -168,6 +172,7 @@ impl Warnings {
                 self.ignored = true;
                 self.float_round = true;
                 self.shadow = true;
+                self.strict_bool = true;
                 self.portable = true;
                 self.page = true;
                 self.size_larger = true;
@@ -235,6 +240,7 @@ impl Warnings {
             "size-larger" => self.size_larger = on,
             "float-compare" => self.float_compare = on,
             "shadow" => self.shadow = on,
+            "strict-bool" => self.strict_bool = on,
             "portable" => self.portable = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
@@ -266,6 +272,12 @@ pub struct Options {
     pub long_branch: bool,
     /// `-X`, `--long-address`: 3-byte load address, 16 MiB image.
     pub long_address: bool,
+    /// Every output is in a format with a 4 GiB image (`--flat`,
+    /// `--intel-hex`, `--s-record`): 64tass then assembles into a 4 GiB
+    /// image, and `* =` outside `.logical` takes a 32-bit value as the
+    /// compile offset (the program counter gets its low 16 bits), so a
+    /// 256 KiB NES ROM can be laid out with `* = bank * $2000 + $10`.
+    pub flat_image: bool,
     /// Which warnings are on and which are errors (`-W`, `-w`).
     pub warnings: Warnings,
     /// Record which source line produced each byte (listing, source map);
@@ -297,6 +309,7 @@ impl Default for Options {
             case_sensitive: false,
             long_branch: false,
             long_address: false,
+            flat_image: false,
             warnings: Warnings::default(),
             record_lines: true,
             list_symbols: true,

@@ -41,7 +41,7 @@ impl Memory {
             start: s,
             len,
         }) = self.blocks.last_mut()
-            && *a + *len == addr
+            && a.wrapping_add(*len) == addr
             && *s + *len == start
         {
             *len += bytes.len() as u32;
@@ -124,8 +124,9 @@ pub struct Output {
     pub mems: Vec<Memory>,
     pub addrs: Vec<Address>,
     pub sections: Vec<Section>,
-    /// Highest compile offset + 1 (`$10000`, or `$1000000` with long addresses).
-    pub image_size: u32,
+    /// Highest compile offset (`$ffff`, `$ffffff` with long addresses,
+    /// `$ffffffff` for the 4 GiB image of flat, Intel HEX and S-record output).
+    pub image_mask: u32,
     /// The processor's address space mask for the program counter.
     pub all_mem: u32,
     /// 64tass would place bytes elsewhere in the 4 GiB image it uses for
@@ -138,12 +139,12 @@ pub struct Output {
 pub const ROOT: SecId = 0;
 
 impl Output {
-    pub fn new(image_size: u32) -> Output {
+    pub fn new(image_mask: u32) -> Output {
         let mut o = Output {
             mems: Vec::new(),
             addrs: Vec::new(),
             sections: Vec::new(),
-            image_size,
+            image_mask,
             all_mem: 0xffff,
             differs_in_4gib: false,
         };
@@ -210,7 +211,7 @@ impl Output {
     /// sections placed in it (and their counters): a section placed after
     /// its first fragments moves there as a whole. Returns the memories moved.
     pub fn relocate(&mut self, mem: MemId, change: u32) -> Vec<MemId> {
-        let mask = self.image_size - 1;
+        let mask = self.image_mask;
         let mut todo = vec![mem];
         let mut moved = Vec::new();
         while let Some(m) = todo.pop() {
@@ -263,7 +264,7 @@ impl Output {
     }
 
     fn mask2(&self) -> u32 {
-        self.image_size - 1
+        self.image_mask
     }
 
     /// Shared by writing and skipping: advance both counters by `n`, with
@@ -303,7 +304,7 @@ impl Output {
                 a.wrapwarn = true;
                 a.moved = true;
                 if a.end <= mask2 {
-                    a.end = mask2 + 1;
+                    a.end = mask2.wrapping_add(1);
                 }
                 a.address = 0;
             } else {
@@ -311,7 +312,7 @@ impl Output {
                     issues.push(PlaceIssue::OutOfSection);
                 }
                 if a.end <= mask2 {
-                    a.end = mask2 + 1;
+                    a.end = mask2.wrapping_add(1);
                 }
                 a.moved = false;
                 a.address = a.address.wrapping_add(n) & mask2;
@@ -334,7 +335,7 @@ impl Output {
         let at = self.advance(id, bytes.len() as u32, issues);
         let mask2 = self.mask2();
         let mem = self.addrs[id as usize].mem as usize;
-        let room = (mask2 - at + 1) as usize;
+        let room = (mask2 - at) as usize + 1;
         if bytes.len() <= room {
             self.mems[mem].write(at, bytes);
         } else {
@@ -465,7 +466,7 @@ mod tests {
 
     #[test]
     fn gaps_and_overlaps_flatten_like_a_prg() {
-        let mut o = Output::new(0x10000);
+        let mut o = Output::new(0xffff);
         let a = o.sections[0].addr;
         let mut issues = Vec::new();
         o.addr_mut(a).address = 0x1000;
@@ -483,7 +484,7 @@ mod tests {
 
     #[test]
     fn writing_past_the_end_wraps_with_a_warning() {
-        let mut o = Output::new(0x10000);
+        let mut o = Output::new(0xffff);
         let a = o.sections[0].addr;
         let mut issues = Vec::new();
         o.addr_mut(a).address = 0xffff;

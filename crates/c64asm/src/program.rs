@@ -125,6 +125,10 @@ pub struct Program {
     pub(crate) rows: Vec<crate::listing::ListRow>,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
+    /// Offsets don't wrap at 64 KiB (`-X`, or a 4 GiB image format).
+    pub(crate) wide_offsets: bool,
+    /// Assembled in the 4 GiB image of flat output (`Options::flat_image`).
+    pub(crate) flat_image: bool,
     /// 64tass would place bytes elsewhere in the 4 GiB image of flat,
     /// Intel HEX and S-record output (see `Output::differs_in_4gib`).
     pub(crate) differs_in_4gib: bool,

@@ -29,10 +29,11 @@ fn flag_sets(source: &str) -> Vec<Vec<String>> {
     }
 }
 
-/// Options for the 64tass switches the comparison sources use.
-fn options(flags: &[String], dir: &Path) -> (c64asm::Options, bool) {
+/// Options for the 64tass switches the comparison sources use, and the
+/// output format they choose.
+fn options(flags: &[String], dir: &Path) -> (c64asm::Options, c64asm::OutputFormat) {
     let mut o = c64asm::Options::default();
-    let mut raw = false;
+    let mut format = c64asm::OutputFormat::Cbm;
     let mut i = 0;
     while i < flags.len() {
         let f = flags[i].as_str();
@@ -40,7 +41,11 @@ fn options(flags: &[String], dir: &Path) -> (c64asm::Options, bool) {
             "-a" => o.ascii = true,
             "-C" => o.case_sensitive = true,
             "-B" => o.long_branch = true,
-            "-b" => raw = true,
+            "-b" => format = c64asm::OutputFormat::Raw,
+            "-f" => {
+                format = c64asm::OutputFormat::Flat;
+                o.flat_image = true;
+            }
             "-X" => o.long_address = true,
             "-i" => o.cpu = c64asm::Cpu::M6502i,
             "-w" => o.warnings.none = true,
@@ -58,7 +63,7 @@ fn options(flags: &[String], dir: &Path) -> (c64asm::Options, bool) {
         }
         i += 1;
     }
-    (o, raw)
+    (o, format)
 }
 
 /// 64tass's output, its label list and its VICE label list.
@@ -221,7 +226,7 @@ fn sources_assemble_exactly_like_64tass() {
             let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
             let _ = std::fs::remove_file(&out);
             let expected = run_64tass(src, &flags, &out);
-            let (opts, raw) = options(&flags, src.parent().unwrap());
+            let (opts, format) = options(&flags, src.parent().unwrap());
             let ours = c64asm::assemble_with(src, &opts);
             let name = format!(
                 "{} [{}]",
@@ -250,7 +255,7 @@ fn sources_assemble_exactly_like_64tass() {
                             t.warnings.join("\n")
                         ));
                     }
-                    let bytes = if raw { p.image.clone() } else { p.prg_bytes() };
+                    let bytes = p.output(format).expect("the output of its format");
                     if bytes != e {
                         let first = bytes
                             .iter()

@@ -1380,3 +1380,50 @@ fn brackets_in_operands_are_addresses() {
         1,
     );
 }
+
+/// With `-C` an upper-case `X`/`Y` is a symbol, not the register: when it is
+/// not defined, `lda $2000,X` has no 2 operand addressing mode and that is
+/// the only error, as in 64tass (irmen/ksim65 vmdemo.asm with `-C`); the
+/// symbol is then reported where it decides the value (`jmp ($1000,X)`).
+#[test]
+fn undefined_index_register_is_an_addressing_mode_error() {
+    let opts = Options {
+        case_sensitive: true,
+        ..Options::default()
+    };
+    check_with(
+        "* = $1000\n        lda $2000,X\n",
+        &opts,
+        Kind::AddressingMode,
+        "no 2 operand addressing mode for opcode 'lda'",
+        2,
+        13,
+        1,
+    );
+    check_with(
+        "* = $1000\n        lda (zp),Y\n",
+        &opts,
+        Kind::AddressingMode,
+        "no 2 operand addressing mode for opcode 'lda'",
+        2,
+        13,
+        1,
+    );
+    let diags = fail_with(
+        "* = $1000\n        lda $2000,X\n        jmp ($1000,X)\n        lda bar,x\n",
+        &opts,
+    );
+    let errors: Vec<(usize, &str)> = diags
+        .errors()
+        .map(|d| (d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            (2, "no 2 operand addressing mode for opcode 'lda'"),
+            (3, "not defined symbol 'X'"),
+            (4, "not defined symbol 'bar'"),
+        ],
+        "{diags}"
+    );
+}

@@ -460,7 +460,7 @@ impl Assembler<'_> {
         }
     }
 
-    pub fn close_logical(&mut self, f: &Frame, _at: Option<Span>) {
+    pub fn close_logical(&mut self, f: &Frame, at: Option<Span>) {
         let FrameData::Logical {
             laddr,
             addr,
@@ -470,19 +470,39 @@ impl Assembler<'_> {
         else {
             return;
         };
-        let mask = self.out.image_size - 1;
+        let mask = self.out.image_mask;
         let all_mem = self.out.all_mem;
         let a = self.out.addr_mut(self.st.addr);
         let diff;
+        let mut crossed = false;
         if a.unionmode {
             a.l_union = laddr;
             diff = 0;
         } else {
             diff = a.address.wrapping_sub(addr) & mask;
-            a.l_address = laddr.wrapping_add(diff) & all_mem;
-            a.bankwarn = false;
+            // The program counter goes on from where `.logical` found it; a
+            // bank crossed on the way is reported here (or by the next byte
+            // when it ends exactly at the bank's end), as 64tass does.
+            if diff > (!laddr & 0xffff) {
+                a.bankwarn = 0x10000 - (laddr & 0xffff) == diff;
+                crossed = !a.bankwarn;
+                a.l_address = laddr.wrapping_add(diff) & all_mem;
+            } else {
+                a.bankwarn = false;
+                a.l_address = laddr + diff;
+            }
         }
         a.l_type = l_type;
+        if let Some(span) = at
+            && crossed
+            && self.opts.warnings.wrap
+        {
+            self.warn(
+                "wrap-pc",
+                span,
+                "processor program counter crossed bank".into(),
+            );
+        }
         let sec = self.st.section;
         let s = &mut self.out.sections[sec as usize];
         s.logicalrecursion = s.logicalrecursion.saturating_sub(1);
@@ -797,7 +817,7 @@ impl Assembler<'_> {
             let (restart, l_restart) = (s.restart, s.l_restart);
             if restart != cur.address {
                 let change = cur.address.wrapping_sub(restart);
-                let mask = self.out.image_size - 1;
+                let mask = self.out.image_mask;
                 let mem = self.out.addr(addr_id).mem;
                 // Relocate the blocks already written, nested sections' too.
                 let moved = self.out.relocate(mem, change);
@@ -1283,6 +1303,9 @@ impl Assembler<'_> {
                 return;
             }
             let r = crate::value::convert::to_bool(&v, self);
+            if r.is_ok() {
+                self.strict_bool(line, &v, super::control::cond_start(c));
+            }
             let Ok(t) = self.check(line, c.pos, r) else {
                 return;
             };
@@ -1423,13 +1446,16 @@ impl Assembler<'_> {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
             return;
         }
-        let Some((v, pos)) = self.cond_value(line, eq + 1) else {
+        let Some((v, pos, start)) = self.cond_value_from(line, eq + 1) else {
             return;
         };
         if v.is_none() {
             return;
         }
         let r = crate::value::convert::to_bool(&v, self);
+        if r.is_ok() {
+            self.strict_bool(line, &v, start);
+        }
         let Ok(b) = self.check(line, pos, r) else {
             return;
         };

@@ -987,8 +987,8 @@ impl Assembler<'_> {
         if let Some(nl) = newlabel
             && !self.syms.label(nl.id).update_after
         {
-            let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr)
-                & (self.out.image_size - 1);
+            let size =
+                self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & self.out.image_mask;
             self.set_size(nl.id, size, nl.oaddr);
         }
     }
@@ -1293,6 +1293,19 @@ impl Assembler<'_> {
     ) -> Result<Option<NewLabel>, Reported> {
         let strength = self.st.strength;
         let oaddr = self.out.addr(self.st.addr).address;
+        // A bank the program counter crossed just before is reported at the
+        // label that sees the new bank (64tass's create_code/update_code).
+        let a = self.out.addr_mut(self.st.addr);
+        if a.bankwarn {
+            a.bankwarn = false;
+            if self.opts.warnings.wrap {
+                self.warn(
+                    "wrap-pc",
+                    span,
+                    "processor program counter crossed bank".into(),
+                );
+            }
+        }
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         let pass = self.st.pass;
         if exists {
@@ -1576,16 +1589,24 @@ impl Assembler<'_> {
 
     /// Set the program counter from a value, as `* =` does.
     pub fn set_pc(&mut self, line: &LineRef, v: &Value, pos: usize, _at: usize) {
-        let max_bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
+        let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
+        // In the 4 GiB image (flat output) the value is the compile offset itself.
+        let flat = self.out.image_mask == u32::MAX && !logical;
+        let max_bits = if flat {
+            32
+        } else if self.out.all_mem == 0xffff {
+            16
+        } else {
+            24
+        };
         let r = value::convert::to_uval(v, max_bits, self);
         let Ok(uval) = self.check(line, pos as u32, r) else {
             return;
         };
         let uval = uval as u32;
         let typ = self.pc_type_of(v);
-        let image_mask = self.out.image_size - 1;
+        let image_mask = self.out.image_mask;
         let all_mem = self.out.all_mem;
-        let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
         let a = self.out.addr_mut(self.st.addr);
         // Outside `.logical`, 64tass's 4 GiB image takes the value itself as the offset.
         let apart = !logical && a.address != a.l_address;
@@ -1599,7 +1620,9 @@ impl Assembler<'_> {
         }
         let laddr = a.l_address;
         let addr = uval & all_mem;
-        let addr = if addr >= laddr {
+        let addr = if flat {
+            uval
+        } else if addr >= laddr {
             a.address.wrapping_add(addr - laddr) & image_mask
         } else {
             a.address.wrapping_sub(laddr - addr) & image_mask
@@ -1607,7 +1630,7 @@ impl Assembler<'_> {
         a.address = addr;
         a.l_address = uval & all_mem;
         a.l_type = typ;
-        self.out.differs_in_4gib |= apart;
+        self.out.differs_in_4gib |= apart && image_mask != u32::MAX;
     }
 
     /// Is `word` an instruction of the current processor? With `-C`

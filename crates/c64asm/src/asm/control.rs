@@ -19,10 +19,28 @@ use crate::value::{self, CodeId, CodeRef, NsId, Value};
 /// Loops may not run forever.
 const MAX_ITERATIONS: u64 = 10_000_000;
 
+/// Where 64tass places a condition's value: its first token, inside a
+/// parenthesis around all of it (`-Wstrict-bool`).
+pub(super) fn cond_start(e: &Expr) -> u32 {
+    match &e.kind {
+        crate::syntax::ast::ExprKind::Paren(inner) => cond_start(inner),
+        _ => e.start(),
+    }
+}
+
 impl Assembler<'_> {
     /// The one expression argument of a directive (`.if`, `.rept`, `.page`...), with
     /// where it is.
     pub fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.cond_value_from(line, args).map(|(v, pos, _)| (v, pos))
+    }
+
+    /// [`Self::cond_value`] and where the expression starts (for `-Wstrict-bool`).
+    pub(super) fn cond_value_from(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+    ) -> Option<(Value, u32, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -37,15 +55,30 @@ impl Assembler<'_> {
             return None;
         };
         let v = self.eval(line, e).ok()?;
-        Some((v, e.pos))
+        Some((v, e.pos, cond_start(e)))
     }
 
-    fn truth(&mut self, line: &LineRef, v: &Value, pos: u32) -> Option<bool> {
+    fn truth(&mut self, line: &LineRef, v: &Value, pos: u32, start: u32) -> Option<bool> {
         if v.is_none() {
             return None;
         }
         let r = to_bool(v, self);
+        if r.is_ok() {
+            self.strict_bool(line, v, start);
+        }
         self.check(line, pos, r).ok()
+    }
+
+    /// `-Wstrict-bool`: a condition that is not a bool (64tass converts it).
+    pub fn strict_bool(&mut self, line: &LineRef, v: &Value, pos: u32) {
+        if self.opts.warnings.strict_bool && !matches!(v, Value::Bool(_)) {
+            let msg = format!(
+                "can't get boolean value of {}",
+                crate::value::convert::describe(v, self)
+            );
+            let span = self.span_at(line, pos);
+            self.warn("strict-bool", span, msg);
+        }
     }
 
     /// The label in front of a block gets the block's size at its end (not
@@ -77,12 +110,12 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
             return;
         }
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos, start)) = self.cond_value_from(line, args) else {
             self.st.top_mut().skip = 0;
             return;
         };
         let taken = match cmd {
-            Cmd::If => self.truth(line, &v, pos),
+            Cmd::If => self.truth(line, &v, pos, start),
             _ => {
                 if v.is_none() {
                     None
@@ -135,8 +168,8 @@ impl Assembler<'_> {
             return;
         }
         self.st.top_mut().skip = 1;
-        let taken = match self.cond_value(line, args) {
-            Some((v, pos)) => self.truth(line, &v, pos),
+        let taken = match self.cond_value_from(line, args) {
+            Some((v, pos, start)) => self.truth(line, &v, pos, start),
             None => None,
         };
         self.st.top_mut().skip = match taken {
@@ -181,8 +214,7 @@ impl Assembler<'_> {
 
     /// Give a label in front of a block the block's size.
     pub fn close_sized(&mut self, s: SizedLabel) {
-        let size =
-            self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & (self.out.image_size - 1);
+        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & self.out.image_mask;
         self.syms.label_mut(s.label).update_after = false;
         self.set_size(s.label, size, s.addr);
     }
@@ -403,8 +435,7 @@ impl Assembler<'_> {
                 a.st.push_context(a.syms.code(cid).names);
                 let r = a.compile();
                 a.st.pop_context();
-                let size =
-                    a.out.addr(a.st.addr).address.wrapping_sub(start) & (a.out.image_size - 1);
+                let size = a.out.addr(a.st.addr).address.wrapping_sub(start) & a.out.image_mask;
                 a.set_code_size(cid, size, start);
                 r
             } else {
@@ -447,8 +478,8 @@ impl Assembler<'_> {
             Cmd::While | Cmd::Bwhile => {
                 let mut ran = false;
                 loop {
-                    let go = match self.cond_value(line, args) {
-                        Some((v, pos)) => self.truth(line, &v, pos).unwrap_or(false),
+                    let go = match self.cond_value_from(line, args) {
+                        Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
                         None => false,
                     };
                     if !go {
@@ -718,7 +749,7 @@ impl Assembler<'_> {
                 };
                 let e: &Expr = &exprs[0];
                 let Ok(v) = self.eval(line, e) else { break };
-                match self.truth(line, &v, e.pos) {
+                match self.truth(line, &v, e.pos, cond_start(e)) {
                     Some(true) => {}
                     _ => break,
                 }
@@ -875,8 +906,8 @@ impl Assembler<'_> {
     pub fn break_continue(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
         let mut doit = true;
         if matches!(cmd, Cmd::Breakif | Cmd::Continueif) {
-            doit = match self.cond_value(line, args) {
-                Some((v, pos)) => self.truth(line, &v, pos).unwrap_or(false),
+            doit = match self.cond_value_from(line, args) {
+                Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
                 None => false,
             };
         }

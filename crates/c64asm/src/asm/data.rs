@@ -467,8 +467,14 @@ impl Assembler<'_> {
                 return;
             }
             let a = self.out.addr(self.st.addr);
-            let itt = (a.l_address.wrapping_sub(a.l_start) & self.out.all_mem) as u64;
-            let max = self.out.all_mem as u64;
+            let logical = self.out.sections[self.st.section as usize].logicalrecursion != 0;
+            // In the 4 GiB image (flat output) 64tass aligns the compile offset.
+            let (itt, max) = if self.out.image_mask == u32::MAX && !logical {
+                (a.address as u64, u32::MAX as u64)
+            } else {
+                let itt = a.l_address.wrapping_sub(a.l_start) & self.out.all_mem;
+                (itt as u64, self.out.all_mem as u64)
+            };
             if n > max {
                 if itt != 0 { max - itt + 1 } else { 0 }
             } else {
@@ -478,7 +484,7 @@ impl Assembler<'_> {
         } else {
             n
         };
-        if count > self.out.image_size as u64 {
+        if count > self.out.image_mask as u64 + 1 {
             let span = self.span_at(line, vals[0].pos);
             self.error(
                 span,
@@ -628,7 +634,7 @@ impl Assembler<'_> {
         let Ok(n) = self.check(line, e.pos, r) else {
             return;
         };
-        let mask = self.out.image_size - 1;
+        let mask = self.out.image_mask;
         let a = self.out.addr_mut(self.st.addr);
         if !a.moved {
             if a.end < a.address {

@@ -86,7 +86,7 @@ impl Env for Assembler<'_> {
 
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
-        let addr = (c.addr as i64 + code.offs as i64) as u32 & (self.out.image_size - 1);
+        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.image_mask;
         pc_value(addr, c.typ)
     }
 }
@@ -356,7 +356,8 @@ impl Assembler<'_> {
         if self.st.fn_calls > 0 && !self.st.shadow_in_fn.insert((span.file, span.start)) {
             return;
         }
-        self.warn("shadow", span, msg);
+        let depth = self.st.contexts[inner].depth as usize;
+        self.warn_at_depth("shadow", span, msg, depth);
     }
 
     /// A symbol of one namespace; variables of earlier passes don't count,
@@ -616,6 +617,9 @@ impl Assembler<'_> {
             ExprKind::Unary(op, inner) => {
                 let v = self.eval_value(line, inner)?;
                 self.rounded.set(false);
+                if *op == UnOp::Not && self.opts.warnings.strict_bool {
+                    self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
+                }
                 let r = value::unary(*op, &v, self);
                 self.float_round_warning(line, e.pos);
                 self.check_value(line, e.pos, r)
@@ -631,6 +635,9 @@ impl Assembler<'_> {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&c, self);
+                if r.is_ok() {
+                    self.strict_bool(line, &c, super::control::cond_start(&parts[0]));
+                }
                 if self.check(line, parts[0].pos, r)? {
                     a
                 } else {
@@ -749,6 +756,16 @@ impl Assembler<'_> {
                 if x.is_none() {
                     return Ok(Value::None);
                 }
+                if self.opts.warnings.strict_bool
+                    && let Ok(yv) = &y
+                {
+                    let what = if op == BinOp::LAnd {
+                        "logical and '&&'"
+                    } else {
+                        "logical or '||'"
+                    };
+                    self.strict_logic(line, pos, what, &[&x, yv]);
+                }
                 let r = value::convert::to_bool(&x, self);
                 let t = self.check(line, a.pos, r)?;
                 return if t == (op == BinOp::LAnd) { y } else { Ok(x) };
@@ -756,6 +773,9 @@ impl Assembler<'_> {
             _ => {}
         }
         let y = self.eval_value(line, b)?;
+        if op == BinOp::LXor && self.opts.warnings.strict_bool {
+            self.strict_logic(line, pos, "logical xor '^^'", &[&x, &y]);
+        }
         self.approx.set(None);
         let stored =
             || (op == BinOp::Shr && !computed_here(a)).then(|| value::int::stored_shr(&x, &y));
@@ -765,6 +785,23 @@ impl Assembler<'_> {
         };
         self.float_compare_warning(line, op, pos);
         self.check_value(line, pos, r)
+    }
+
+    /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not
+    /// bools (lists are applied element by element, not warned about).
+    fn strict_logic(&mut self, line: &LineRef, pos: Pos, what: &str, vals: &[&Value]) {
+        let plain = |v: &Value| {
+            !matches!(v, Value::None | Value::Error(_) | Value::Fold) && v.elements().is_none()
+        };
+        if vals.iter().all(|v| plain(v)) && vals.iter().any(|v| !matches!(v, Value::Bool(_))) {
+            let described: Vec<String> = vals
+                .iter()
+                .map(|v| value::convert::describe(v, self))
+                .collect();
+            let msg = format!("{what} of {} not possible", described.join(" and "));
+            let span = self.span_at(line, pos);
+            self.warn("strict-bool", span, msg);
+        }
     }
 
     /// `a.b`, `a.(b, c)`

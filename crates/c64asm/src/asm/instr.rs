@@ -185,6 +185,9 @@ impl Assembler<'_> {
             if let Some(first) = exprs.first() {
                 at = first.text_start();
             }
+            // With several operands the errors are kept in the values: an
+            // addressing mode that does not exist (`lda $10,X` with -C, where
+            // `X` is not defined) is the error, as in 64tass.
             // The usual operand, `#value`, `table,x` or `(zp),y` of a number
             // or a label, is encoded straight from its value (the general
             // path below wraps it into an address value first).
@@ -203,7 +206,7 @@ impl Assembler<'_> {
                             self.addr_operand(line, m, width, mode, &v, e.start(), at)
                         {
                             self.float_round_warning(line, e.start());
-                            self.emit(line, &bytes);
+                            self.emit_instruction(line, &bytes, at);
                             return Step::Next;
                         }
                         // Failed: the general path says why.
@@ -234,7 +237,7 @@ impl Assembler<'_> {
                     }
                     Err(r) => Err(r),
                 },
-                None => self.eval_args(line, exprs),
+                None => self.eval_list(line, exprs, exprs.len() > 1),
             };
             match evaluated {
                 // Not known yet (a forward reference): the addressing mode
@@ -263,8 +266,13 @@ impl Assembler<'_> {
             }
         };
         let mpos32 = at;
-        // An error kept in an operand (a list's element) is reported here.
-        for v in vals.iter() {
+        // An error kept in an operand (a list's element) is reported here,
+        // unless no addressing mode takes operands of that shape.
+        let indexed = match &vals[..] {
+            [_, r] => matches!(r.val, Value::Register('x' | 'y')),
+            _ => vals.len() < 2,
+        };
+        for v in vals.iter().filter(|_| indexed) {
             if let Err(f) = crate::value::convert::deep_error(&v.val) {
                 let _ = self.fault(line, v.pos, f);
                 return Step::Next;
@@ -282,7 +290,7 @@ impl Assembler<'_> {
                 }];
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
-                    Ok(bytes) => self.emit(line, &bytes),
+                    Ok(bytes) => self.emit_instruction(line, &bytes, mpos32),
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
                         self.error(span, Kind::AddressingMode, msg);
@@ -302,7 +310,7 @@ impl Assembler<'_> {
                     // A pseudo branch to the next line: listed, no bytes.
                     self.record_empty_instruction(line);
                 }
-                self.emit(line, &bytes);
+                self.emit_instruction(line, &bytes, mpos32);
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.
@@ -352,6 +360,14 @@ impl Assembler<'_> {
             }
         }
         Step::Next
+    }
+
+    /// An instruction's bytes; a wrap of the compile offset is reported at
+    /// its mnemonic (after a label on the line, as in 64tass).
+    fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
+        self.st.emit_at = Some(mnemonic);
+        self.emit(line, bytes);
+        self.st.emit_at = None;
     }
 
     /// After an error, emit something of the likely size so later addresses stay put.

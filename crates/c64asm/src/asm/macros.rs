@@ -1169,6 +1169,7 @@ impl Assembler<'_> {
                 ns: *s,
                 saved_cheap: *s,
                 with: false,
+                depth: 0,
             });
         }
         self.st.bottom = 0;

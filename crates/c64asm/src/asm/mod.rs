@@ -106,10 +106,12 @@ impl<'o> Assembler<'o> {
             case_sensitive: opts.case_sensitive,
             unicode: opts.ascii,
         };
-        let image_size = if opts.long_address {
-            0x100_0000
+        let image_mask = if opts.flat_image {
+            u32::MAX
+        } else if opts.long_address {
+            0xff_ffff
         } else {
-            0x10000
+            0xffff
         };
         Assembler {
             opts,
@@ -121,7 +123,7 @@ impl<'o> Assembler<'o> {
             syms: Symbols::default(),
             encs: Encodings::new(opts.ascii),
             macros: macros::Macros::default(),
-            out: Output::new(image_size),
+            out: Output::new(image_mask),
             st: PassState::new(opts),
             diags: Vec::new(),
             diag_keys: Default::default(),
@@ -242,7 +244,7 @@ impl<'o> Assembler<'o> {
     // ------------------------------------------------------------ diagnostics
 
     pub fn error(&mut self, span: Span, kind: Kind, msg: String) {
-        self.push_diag(Severity::Error, kind, span, msg, None);
+        self.push_diag(Severity::Error, kind, span, msg, None, None);
     }
 
     /// No further pass can be avoided already: messages about values not
@@ -261,7 +263,7 @@ impl<'o> Assembler<'o> {
         } else {
             Severity::Warning
         };
-        self.push_diag(sev, Kind::Warning, span, msg, Some(switch));
+        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), None);
     }
 
     /// A user `.warn` or a warning without a switch.
@@ -274,7 +276,22 @@ impl<'o> Assembler<'o> {
         } else {
             Severity::Warning
         };
-        self.push_diag(sev, kind, span, msg, None);
+        self.push_diag(sev, kind, span, msg, None, None);
+    }
+
+    /// A warning about a symbol of a scope entered `depth` macro calls deep
+    /// (see `Context::depth`): it belongs to those calls, not to the ones
+    /// that read the symbol later, so it is given once.
+    pub fn warn_at_depth(&mut self, switch: &'static str, span: Span, msg: String, depth: usize) {
+        if self.opts.warnings.none {
+            return;
+        }
+        let sev = if self.opts.warnings.is_error(switch) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), Some(depth));
     }
 
     fn push_diag(
@@ -284,11 +301,13 @@ impl<'o> Assembler<'o> {
         span: Span,
         msg: String,
         switch: Option<&'static str>,
+        depth: Option<usize>,
     ) {
         // A problem in a macro argument is shown at the call's argument.
+        let calls = depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len()));
         let (span, chain_len) = self
-            .at_argument(span, &self.st.chain)
-            .unwrap_or((span, self.st.chain.len()));
+            .at_argument(span, &self.st.chain[..calls])
+            .unwrap_or((span, calls));
         // The same message at the same place once per pass (loops repeat lines).
         let key = {
             use std::hash::{Hash, Hasher};
@@ -305,7 +324,9 @@ impl<'o> Assembler<'o> {
                 .hash(&mut h);
             h.finish()
         };
-        let fresh = if self.deferring > 0 {
+        // Errors kept in a value are counted where the value is used; a
+        // warning stays where it is, so it is counted at once.
+        let fresh = if self.deferring > 0 && severity == Severity::Error {
             !self.diag_keys.contains(&key)
         } else {
             self.diag_keys.insert(key)

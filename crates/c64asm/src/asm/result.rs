@@ -617,6 +617,8 @@ impl Assembler<'_> {
             rows: record.rows,
             files: files.read,
             long_address: opts.long_address,
+            wide_offsets: opts.long_address || opts.flat_image,
+            flat_image: opts.flat_image,
             differs_in_4gib: out.differs_in_4gib,
             sources,
             passes,

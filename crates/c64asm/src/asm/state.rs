@@ -167,6 +167,9 @@ pub struct Context {
     pub saved_cheap: NsId,
     /// `.with`: searched, but definitions go to the scope below.
     pub with: bool,
+    /// How many macro calls deep the scope was entered: a diagnostic about a
+    /// symbol of this scope belongs to those calls only, not to later ones.
+    pub depth: u32,
 }
 
 /// Where the next line comes from.
@@ -291,6 +294,7 @@ impl PassState {
             ns: GLOBAL,
             saved_cheap: GLOBAL,
             with: false,
+            depth: 0,
         });
         self.bottom = 0;
         self.cheap = GLOBAL;
@@ -358,6 +362,7 @@ impl PassState {
             ns,
             saved_cheap: self.cheap,
             with: false,
+            depth: self.chain.len() as u32,
         });
         self.cheap = ns;
     }
@@ -367,6 +372,7 @@ impl PassState {
             ns,
             saved_cheap: self.cheap,
             with: true,
+            depth: self.chain.len() as u32,
         });
     }
 
