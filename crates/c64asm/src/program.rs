@@ -100,6 +100,9 @@ pub struct SourceLine {
     pub(crate) call: Option<Span>,
     pub(crate) text_file: FileId,
     pub(crate) text_line: u32,
+    /// The memory the bytes went to (a section placed after its fragments
+    /// moves them: see `Assembler::record_relocated`).
+    pub(crate) mem: crate::output::MemId,
 }
 
 /// An assembled program.

@@ -171,17 +171,25 @@ impl Assembler<'_> {
     }
 
     /// Bytes written to the memories `moved` went `change` further (a
-    /// section placed after its fragments): their rows follow.
+    /// section placed after its fragments): their rows and source lines follow.
     pub fn record_relocated(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
-        for r in self
+        let rows = self
             .record
             .rows
             .iter_mut()
-            .filter(|r| moved.contains(&r.mem))
-        {
+            .filter(|r| moved.contains(&r.mem));
+        for r in rows {
             if !matches!(r.kind, RowKind::Enter { .. } | RowKind::Return(_)) {
                 r.addr = r.addr.wrapping_add(change) & mask;
             }
+        }
+        for l in self
+            .record
+            .lines
+            .iter_mut()
+            .filter(|l| moved.contains(&l.mem))
+        {
+            l.addr = l.addr.wrapping_add(change) & mask;
         }
     }
 
@@ -286,6 +294,7 @@ impl Assembler<'_> {
             call,
             text_file: line.file,
             text_line: line.index,
+            mem: self.out.addr(self.st.addr).mem,
         });
     }
 
