@@ -613,8 +613,34 @@ fn options_newer_than_64tass_1_58_are_unknown_as_in_64tass() {
 }
 
 #[test]
-fn tasm_mode_and_verbose_listing_say_they_are_not_supported() {
-    for flag in ["--tasm-compatible", "-T", "--verbose-list"] {
+fn verbose_listing_lists_comments_too() {
+    let dir = TempDir::new("verbose");
+    dir.write("s.asm", "; a comment\n* = $1000\n\n nop\n");
+    let out = c64kit(&dir.0)
+        .args(["build", "s.asm", "--verbose-list", "-L", "s.lst", "-q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lst = std::fs::read_to_string(dir.0.join("s.lst")).unwrap();
+    let body: Vec<&str> = lst
+        .lines()
+        .skip_while(|l| !l.starts_with(";******  Processing"))
+        .collect();
+    assert_eq!(
+        body[2..6],
+        [
+            "\t\t\t\t\t; a comment",
+            "\t\t\t\t\t* = $1000",
+            "",
+            ".1000\tea\t\tnop\t\t nop"
+        ],
+        "{lst}"
+    );
+}
+
+#[test]
+fn tasm_mode_says_it_is_not_supported() {
+    for flag in ["--tasm-compatible", "-T"] {
         let dir = TempDir::new("unsupported");
         dir.write("s.asm", GOOD);
         let out = c64kit(&dir.0)

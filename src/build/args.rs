@@ -148,7 +148,7 @@ pub struct Args {
     /// As --list, but add to the end of FILE
     #[arg(long, value_name = "FILE")]
     pub list_append: Option<PathBuf>,
-    /// List every line, also comments, empty lines and code not assembled
+    /// List every line assembled, also comments and empty lines
     #[arg(long)]
     pub verbose_list: bool,
     /// Listing without the disassembly column
@@ -261,6 +261,7 @@ impl Args {
             },
             warnings,
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
+            verbose_list: self.verbose_list,
             list_symbols: !self.label_files(m).is_empty(),
             free_memory: false,
             export_labels: self
@@ -295,13 +296,6 @@ impl Args {
             return Some(
                 "--tasm-compatible is a 64tass option c64kit does not support yet \
                  (TASM's operators and 16-bit unsigned arithmetic)"
-                    .into(),
-            );
-        }
-        if self.verbose_list {
-            return Some(
-                "--verbose-list is a 64tass option c64kit does not support yet \
-                 (its listing shows the lines that assemble to bytes)"
                     .into(),
             );
         }

@@ -25,6 +25,8 @@ pub(crate) enum RowKind {
     Enter { file: FileId, what: Entered },
     /// Back in a file after an include.
     Return(FileId),
+    /// A line that is only shown (`--verbose-list`): a comment, a directive.
+    Text,
 }
 
 /// How a file came to be assembled.
@@ -63,6 +65,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         lead,
         // Offsets past 64 KiB wrap, as 64tass's do, unless it has long ones.
         wide: p.wide_offsets,
+        verbose: p.verbose_listing,
         pc_column: false,
         hex_col: 0,
         monitor_col: 0,
@@ -114,18 +117,23 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                 let _ = writeln!(w.out, "\n{lead};******  Return to file: {name}\n");
             }
             RowKind::Value(v) => {
-                // A value too long for its column is left out, as 64tass does.
-                let v = if v.chars().count() + 1 < w.source_col {
-                    &v[..]
+                // A value too long for its column is left out, as 64tass does;
+                // `--verbose-list` shows it on a line of its own.
+                if v.chars().count() + 1 < w.source_col {
+                    w.row(&format!("={v}"), &[], None, Some(&r.text));
+                } else if w.verbose {
+                    let _ = writeln!(w.out, "{lead}={v}");
+                    w.row(lead, &[], None, Some(&r.text));
                 } else {
-                    ""
-                };
-                w.row(&format!("={v}"), &[], None, Some(&r.text));
+                    w.row("=", &[], None, Some(&r.text));
+                }
             }
             RowKind::Label => {
                 let head = w.head('.', r.addr, r.pc);
                 w.row(&head, &[], None, Some(&r.text));
             }
+            RowKind::Text if r.text.is_empty() => w.out.push('\n'),
+            RowKind::Text => w.row(lead, &[], None, Some(&r.text)),
             RowKind::Code => w.code(r),
             RowKind::Data => w.data(r.addr, r.pc, &r.bytes, Some(&r.text)),
         }
@@ -139,6 +147,8 @@ struct Writer<'a> {
     out: String,
     lead: &'a str,
     wide: bool,
+    /// Every row shown, none shortened (`--verbose-list`).
+    verbose: bool,
     pc_column: bool,
     hex_col: usize,
     monitor_col: usize,
@@ -184,9 +194,10 @@ impl Writer<'_> {
         }
         if let Some(text) = source.filter(|_| self.columns.source) {
             pad_to(&mut row, self.source_col);
-            // Control characters show as `<91>`, as 64tass writes them.
+            // Control characters (and the soft hyphen) show as `<91>`, as
+            // 64tass writes them.
             for c in text.chars() {
-                if c.is_control() && c != '\t' {
+                if (c.is_control() && c != '\t') || c == '\u{ad}' {
                     let _ = write!(row, "<{:02X}>", c as u32);
                 } else {
                     row.push(c);
@@ -251,7 +262,7 @@ impl Writer<'_> {
                 .iter()
                 .take_while(|r| **r == rows[i])
                 .count();
-            if rows[i].len() == 16 && same >= 2 {
+            if rows[i].len() == 16 && same >= 2 && !self.verbose {
                 let _ = writeln!(
                     self.out,
                     "{};\t{}...repeated {same} times ({} bytes)...",

@@ -283,6 +283,9 @@ pub struct Options {
     /// Record which source line produced each byte (listing, source map);
     /// on by default, off saves time when neither is wanted.
     pub record_lines: bool,
+    /// The listing shows every line assembled, comments and empty lines
+    /// too (64tass's `--verbose-list`).
+    pub verbose_list: bool,
     /// Build the symbol list ([`Program::symbols`](crate::Program::symbols),
     /// label files, [`Program::symbol`](crate::Program::symbol)); on by
     /// default, off saves time (a tenth of a large build's) when no label
@@ -312,6 +315,7 @@ impl Default for Options {
             flat_image: false,
             warnings: Warnings::default(),
             record_lines: true,
+            verbose_list: false,
             list_symbols: true,
             free_memory: true,
             export_labels: Vec::new(),

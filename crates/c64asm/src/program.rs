@@ -130,6 +130,8 @@ pub struct Program {
     pub(crate) long_address: bool,
     /// Offsets don't wrap at 64 KiB (`-X`, or a 4 GiB image format).
     pub(crate) wide_offsets: bool,
+    /// `--verbose-list`: the listing shows every line and every byte row.
+    pub(crate) verbose_listing: bool,
     /// Assembled in the 4 GiB image of flat output (`Options::flat_image`).
     pub(crate) flat_image: bool,
     /// 64tass would place bytes elsewhere in the 4 GiB image of flat,

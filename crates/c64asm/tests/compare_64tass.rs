@@ -312,7 +312,22 @@ fn listing_body(text: &str) -> String {
 /// (with its first set of switches; where 64tass rejects the source, none).
 #[test]
 fn listings_are_64tass_listings() {
-    let tmp = std::env::temp_dir().join(format!("c64asm-listing-{}", std::process::id()));
+    compare_listings(false);
+}
+
+/// The same with `--verbose-list`: every line assembled is listed.
+#[test]
+fn verbose_listings_are_64tass_listings() {
+    compare_listings(true);
+}
+
+fn compare_listings(verbose: bool) {
+    // One directory per test: the two run at the same time.
+    let tmp = std::env::temp_dir().join(format!(
+        "c64asm-listing-{}-{}",
+        std::process::id(),
+        if verbose { "verbose" } else { "plain" }
+    ));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
     let mut compared = 0;
@@ -325,11 +340,15 @@ fn listings_are_64tass_listings() {
         let _ = std::fs::remove_file(&lst);
         let mut with_listing = flags.clone();
         with_listing.push("-L".into());
+        if verbose {
+            with_listing.push("--verbose-list".into());
+        }
         if run_64tass(&src, &with_listing, &out).is_err() {
             continue;
         }
         let theirs = listing_body(&std::fs::read_to_string(&lst).unwrap_or_default());
-        let (opts, _) = options(&flags, src.parent().unwrap());
+        let (mut opts, _) = options(&flags, src.parent().unwrap());
+        opts.verbose_list = verbose;
         let Ok(p) = c64asm::assemble_with(&src, &opts) else {
             continue;
         };

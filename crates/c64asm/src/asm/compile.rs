@@ -419,7 +419,10 @@ impl Assembler<'_> {
                 );
                 continue;
             }
-            match self.line(&line) {
+            let was_active = self.verbose_line_start(&line);
+            let step = self.line(&line);
+            self.verbose_line_end(&line, was_active);
+            match step {
                 Step::Next => {}
                 Step::Return(v) => {
                     result = Some(v);
@@ -1191,7 +1194,11 @@ impl Assembler<'_> {
                 self.record_value(line, &val);
                 self.set_variable(line, name, text, span, ns, val, false)
             }
-            Assign::CondVar => self.set_variable(line, name, text, span, ns, val, true),
+            Assign::CondVar => {
+                // `:?=` is not listed, not even with `--verbose-list` (64tass).
+                self.drop_shown(line);
+                self.set_variable(line, name, text, span, ns, val, true)
+            }
             Assign::Reassign | Assign::Op(_) => {
                 // The variable may live in an outer scope.
                 let found = if local {

@@ -542,6 +542,7 @@ impl Assembler<'_> {
                 }
             }
         }
+        self.verbose_after_loop();
         if finished {
             // The body's closing directive returned control: the frame is ours.
             self.st.close(what);
@@ -861,7 +862,9 @@ impl Assembler<'_> {
     }
 
     /// `.next`, `.endfor`, `.endrept`, `.endwhile`.
-    pub fn loop_end(&mut self, _line: &LineRef, cmd: Cmd, span: Span) -> Step {
+    pub fn loop_end(&mut self, line: &LineRef, cmd: Cmd, span: Span) -> Step {
+        // `--verbose-list` shows the closing line once, after the loop.
+        self.verbose_loop_end(line);
         let top = self.st.top().what;
         let family = match cmd {
             Cmd::Next => match top {

@@ -145,7 +145,10 @@ impl Assembler<'_> {
             Cmd::Seed => self.seed(line, args),
             Cmd::Option => self.option(line, args, span),
             // The listing off and on again.
-            Cmd::Proff => self.record.off = true,
+            Cmd::Proff => {
+                self.drop_shown(line);
+                self.record.off = true;
+            }
             Cmd::Pron => self.record.off = false,
             Cmd::Showmac | Cmd::Hidemac => {
                 if self.opts.warnings.ignored {

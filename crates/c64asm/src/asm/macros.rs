@@ -685,6 +685,8 @@ impl Assembler<'_> {
 
     /// `.endm [value]` / `.endmacro` / `.endsegment`.
     pub fn end_macro(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) -> Step {
+        // An expansion's closing line is not listed (`--verbose-list`).
+        self.drop_shown(line);
         let top = self.st.top().what;
         let ok = match top {
             Wait::EndMacro2 => cmd != Cmd::Endsegment,
@@ -1275,6 +1277,8 @@ impl Assembler<'_> {
 
     /// `.endf [value]`
     pub fn end_function(&mut self, line: &LineRef, args: usize, span: Span) -> Step {
+        // A call's closing line is not listed (`--verbose-list`).
+        self.drop_shown(line);
         match self.st.top().what {
             Wait::EndF3 if line.at_end(args) => Step::Return(Value::tuple(Vec::new())),
             Wait::EndF2 | Wait::EndF3 => Step::Return(self.return_value(line, args)),

@@ -27,11 +27,21 @@ pub struct Recorder {
     /// lines of its own) whose label row was listed ahead, to be replaced by
     /// the line's own row if it has one.
     pending: Option<(FileId, u32)>,
+    /// `--verbose-list`: every line assembled is listed.
+    verbose: bool,
+    /// The line whose text row was listed ahead (`--verbose-list`), to be
+    /// replaced by the line's own row if it has one.
+    shown: Option<(FileId, u32)>,
+    /// The text of the last loop's closing line, listed once after the loop.
+    pub loop_end: Option<Box<str>>,
 }
 
 impl Recorder {
-    pub fn new(on: bool) -> Recorder {
+    pub fn new(on: bool, verbose: bool) -> Recorder {
         Recorder {
+            verbose,
+            shown: None,
+            loop_end: None,
             on,
             lines: Vec::new(),
             rows: Vec::new(),
@@ -47,6 +57,8 @@ impl Recorder {
         self.off = false;
         self.quiet = 0;
         self.pending = None;
+        self.shown = None;
+        self.loop_end = None;
     }
 
     /// Whether rows are listed now.
@@ -67,18 +79,126 @@ impl Assembler<'_> {
         if label.is_empty() {
             return;
         }
-        let label = label.to_string();
+        let label = self.label_text(line, label);
         self.push_row(line, RowKind::Label, Some(label));
         self.record.pending = Some((line.file, line.index));
     }
 
-    /// The line's label is not listed (an unused `.proc`).
+    /// A label row's text: the label, or with `--verbose-list` the whole line.
+    fn label_text(&self, line: &LineRef, label: &str) -> String {
+        if self.record.verbose {
+            line.text[line.start..line.end].trim_end().to_string()
+        } else {
+            label.to_string()
+        }
+    }
+
+    /// The line's label is not listed (an unused `.proc`); with
+    /// `--verbose-list` the line is, as text.
     pub fn record_unlist(&mut self, line: &LineRef) {
         self.take_placeholder(line);
+        if self.record.verbose && self.record.listing() {
+            self.push_row(line, RowKind::Text, None);
+        }
+    }
+
+    /// `--verbose-list`: a line starts; returns whether it is assembled.
+    /// An assembled line's text is listed ahead, replaced by its own row if
+    /// it has one.
+    pub fn verbose_line_start(&mut self, line: &LineRef) -> bool {
+        let active = self.st.active();
+        if self.record.verbose && active && self.record.listing() {
+            self.push_row(line, RowKind::Text, None);
+            self.record.shown = Some((line.file, line.index));
+        }
+        active
+    }
+
+    /// `--verbose-list`: a line ended. One that closed a block skipped so far
+    /// (`.endif`, `.endm`, `.endc`) is listed; one that starts skipping after
+    /// a branch taken (`.else`, `.elsif`, `.case`) is not.
+    pub fn verbose_line_end(&mut self, line: &LineRef, was_active: bool) {
+        if !self.record.verbose || !self.record.listing() {
+            return;
+        }
+        let active = self.st.active();
+        if !was_active && active {
+            self.push_row(line, RowKind::Text, None);
+        } else if was_active && !active && self.takes_branch(line) {
+            self.drop_shown(line);
+        }
+        self.record.shown = None;
+    }
+
+    /// `--verbose-list`: a loop's closing line, met each time round, is
+    /// listed once when the loop is done.
+    pub fn verbose_loop_end(&mut self, line: &LineRef) {
+        if self.record.verbose && self.record.listing() && self.st.active() {
+            self.drop_shown(line);
+            // A labelled one is listed by its label's row already.
+            if self.label_of(line).is_empty() {
+                self.record.loop_end = Some(line.text[line.start..line.end].trim_end().into());
+            }
+        }
+    }
+
+    /// `--verbose-list`: after a loop, its closing line.
+    pub fn verbose_after_loop(&mut self) {
+        if let Some(text) = self.record.loop_end.take()
+            && self.record.listing()
+        {
+            // After the loop's own row (not in place of it).
+            let at = self.out.addr(self.st.addr);
+            self.record.rows.push(ListRow {
+                kind: RowKind::Text,
+                addr: at.address,
+                pc: at.l_address,
+                mem: at.mem,
+                bytes: Vec::new(),
+                text,
+                from: self.st.vline,
+            });
+        }
+    }
+
+    /// `.else`, `.elsif`, `.case`, `.default`: a branch directive.
+    fn takes_branch(&self, line: &LineRef) -> bool {
+        let start = line.skip_ws(line.start);
+        let (stmt, _) = self.statement(line);
+        let at = if line.at(stmt) == b'.' { stmt } else { start };
+        if line.at(at) != b'.' {
+            return false;
+        }
+        let word: String = line.text[at + 1..line.end]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        matches!(
+            word.as_str(),
+            "else" | "elsif" | "elif" | "case" | "default"
+        )
+    }
+
+    /// Drop the text row listed ahead for `line` (`--verbose-list`), if last.
+    pub fn drop_shown(&mut self, line: &LineRef) {
+        if self.record.shown != Some((line.file, line.index)) {
+            return;
+        }
+        self.record.shown = None;
+        if self
+            .record
+            .rows
+            .last()
+            .is_some_and(|r| matches!(r.kind, RowKind::Text))
+        {
+            self.record.rows.pop();
+        }
     }
 
     /// Drop the label row listed ahead for `line`, if it is the last row.
     fn take_placeholder(&mut self, line: &LineRef) {
+        self.drop_shown(line);
         if self.record.pending != Some((line.file, line.index)) {
             return;
         }
@@ -103,7 +223,7 @@ impl Assembler<'_> {
         if label.is_empty() {
             return;
         }
-        let label = label.to_string();
+        let label = self.label_text(line, label);
         self.push_row(line, RowKind::Label, Some(label));
     }
 
@@ -114,12 +234,15 @@ impl Assembler<'_> {
         if !self.record.listing() {
             return None;
         }
+        // A macro call's line is not listed, even with `--verbose-list`.
+        self.drop_shown(line);
         let label = self.label_of(line);
         // Where the label's name starts in the line's text.
         let at = line.start + (label.len() - label.trim_start().len());
         if label.is_empty() || at == call.start as usize {
             return None;
         }
+        // The label alone, also with `--verbose-list` (64tass).
         let label = label.to_string();
         self.push_row(line, RowKind::Label, Some(label));
         Some(self.record.rows.len() - 1)
@@ -627,6 +750,7 @@ impl Assembler<'_> {
             files: files.read,
             long_address: opts.long_address,
             wide_offsets: opts.long_address || opts.flat_image,
+            verbose_listing: opts.verbose_list,
             flat_image: opts.flat_image,
             differs_in_4gib: out.differs_in_4gib,
             sources,
