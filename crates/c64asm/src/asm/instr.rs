@@ -468,13 +468,7 @@ impl Assembler<'_> {
         pos: Pos,
         mpos: Pos,
     ) -> Result<Code, Bad> {
-        let name = m.name;
-        let no_mode = |what: &str| {
-            Bad(
-                mpos,
-                format!("no {what} addressing mode for opcode '{name}'"),
-            )
-        };
+        let no_mode = |what: &str| no_mode(mpos, what, m.name);
         match v {
             Value::Register(r) => {
                 return self
@@ -508,13 +502,7 @@ impl Assembler<'_> {
         pos: Pos,
         mpos: Pos,
     ) -> Result<Code, Bad> {
-        let name = m.name;
-        let no_mode = |what: &str| {
-            Bad(
-                mpos,
-                format!("no {what} addressing mode for opcode '{name}'"),
-            )
-        };
+        let no_mode = |what: &str| no_mode(mpos, what, m.name);
         let mut ops = mode.ops();
         // `,b` (data bank 0) asks for absolute addressing, `,d` (direct
         // page 0) for zero page, as 64tass does on the 6502.
@@ -1009,4 +997,12 @@ fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax
         .rev()
         .try_fold(AddrMode::NONE, |m, &op| m.push(op))
         .map(|m| (m, x))
+}
+
+/// "no immediate addressing mode for opcode 'lda'", at the mnemonic.
+fn no_mode(mpos: Pos, what: &str, name: &str) -> Bad {
+    Bad(
+        mpos,
+        format!("no {what} addressing mode for opcode '{name}'"),
+    )
 }

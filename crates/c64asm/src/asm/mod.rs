@@ -21,6 +21,7 @@ mod files;
 mod functions;
 mod instr;
 mod lines;
+mod listed;
 mod macros;
 mod result;
 mod state;
@@ -255,15 +256,7 @@ impl<'o> Assembler<'o> {
 
     /// A warning under a `-W` switch; `-Werror` turns it into an error.
     pub fn warn(&mut self, switch: &'static str, span: Span, msg: String) {
-        if self.opts.warnings.none {
-            return;
-        }
-        let sev = if self.opts.warnings.is_error(switch) {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), None);
+        self.switch_warning(switch, span, msg, None);
     }
 
     /// A user `.warn` or a warning without a switch.
@@ -283,6 +276,16 @@ impl<'o> Assembler<'o> {
     /// (see `Context::depth`): it belongs to those calls, not to the ones
     /// that read the symbol later, so it is given once.
     pub fn warn_at_depth(&mut self, switch: &'static str, span: Span, msg: String, depth: usize) {
+        self.switch_warning(switch, span, msg, Some(depth));
+    }
+
+    fn switch_warning(
+        &mut self,
+        switch: &'static str,
+        span: Span,
+        msg: String,
+        depth: Option<usize>,
+    ) {
         if self.opts.warnings.none {
             return;
         }
@@ -291,7 +294,7 @@ impl<'o> Assembler<'o> {
         } else {
             Severity::Warning
         };
-        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), Some(depth));
+        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), depth);
     }
 
     fn push_diag(

@@ -1,0 +1,421 @@
+//! What the listing records while the last pass runs: a row for each line
+//! that wrote bytes, reserved space, has a label or a value, and with
+//! `--verbose-list` for every line assembled (see `crate::listing`, which
+//! writes them out).
+
+use super::Assembler;
+use super::compile::Cmd;
+use super::lines::LineRef;
+use crate::listing::{Entered, ListRow, RowKind};
+use crate::program::SourceLine;
+use crate::source::FileId;
+use crate::syntax::scan::ident_len;
+use crate::value::Value;
+
+/// Bytes written by source lines, and the listing's rows, when recording
+/// is on.
+pub struct Recorder {
+    pub on: bool,
+    pub lines: Vec<SourceLine>,
+    pub rows: Vec<ListRow>,
+    /// `.proff` is in force (until `.pron`).
+    pub off: bool,
+    /// Inside a function called in an expression: nothing of it is listed.
+    pub quiet: u32,
+    /// The line (file and line index: a function called in the line runs
+    /// lines of its own) whose label row was listed ahead, to be replaced by
+    /// the line's own row if it has one.
+    pending: Option<(FileId, u32)>,
+    /// `--verbose-list`: every line assembled is listed.
+    verbose: bool,
+    /// The line whose text row was listed ahead (`--verbose-list`), to be
+    /// replaced by the line's own row if it has one.
+    shown: Option<(FileId, u32)>,
+    /// The text of the last loop's closing line, listed once after the loop.
+    pub loop_end: Option<Box<str>>,
+}
+
+impl Recorder {
+    pub fn new(on: bool, verbose: bool) -> Recorder {
+        Recorder {
+            verbose,
+            shown: None,
+            loop_end: None,
+            on,
+            lines: Vec::new(),
+            rows: Vec::new(),
+            off: false,
+            quiet: 0,
+            pending: None,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.lines.clear();
+        self.rows.clear();
+        self.off = false;
+        self.quiet = 0;
+        self.pending = None;
+        self.shown = None;
+        self.loop_end = None;
+    }
+
+    /// Whether rows are listed now.
+    fn listing(&self) -> bool {
+        self.on && !self.off && self.quiet == 0
+    }
+}
+
+impl Assembler<'_> {
+    /// A labelled line starts: its label is listed (at the address before
+    /// the line), unless the line lists something of its own (bytes, a
+    /// value) or is not listed at all ([`Assembler::record_unlist`]).
+    pub fn record_label_start(&mut self, line: &LineRef) {
+        if !self.record.listing() {
+            return;
+        }
+        let label = self.label_of(line);
+        if label.is_empty() {
+            return;
+        }
+        let label = self.label_text(line, label);
+        self.push_row(line, RowKind::Label, Some(label));
+        self.record.pending = Some((line.file, line.index));
+    }
+
+    /// A label row's text: the label, or with `--verbose-list` the whole line.
+    fn label_text(&self, line: &LineRef, label: &str) -> String {
+        if self.record.verbose {
+            line.text[line.start..line.end].trim_end().to_string()
+        } else {
+            label.to_string()
+        }
+    }
+
+    /// The line's label is not listed (an unused `.proc`); with
+    /// `--verbose-list` the line is, as text.
+    pub fn record_unlist(&mut self, line: &LineRef) {
+        self.take_placeholder(line);
+        if self.record.verbose && self.record.listing() {
+            self.push_row(line, RowKind::Text, None);
+        }
+    }
+
+    /// `--verbose-list`: a line starts; returns whether it is assembled.
+    /// An assembled line's text is listed ahead, replaced by its own row if
+    /// it has one.
+    pub fn verbose_line_start(&mut self, line: &LineRef) -> bool {
+        let active = self.st.active();
+        if self.record.verbose && active && self.record.listing() {
+            self.push_row(line, RowKind::Text, None);
+            self.record.shown = Some((line.file, line.index));
+        }
+        active
+    }
+
+    /// `--verbose-list`: a line ended. One that closed a block skipped so far
+    /// (`.endif`, `.endm`, `.endc`) is listed; one that starts skipping after
+    /// a branch taken (`.else`, `.elsif`, `.case`) is not.
+    pub fn verbose_line_end(&mut self, line: &LineRef, was_active: bool) {
+        if !self.record.verbose || !self.record.listing() {
+            return;
+        }
+        let active = self.st.active();
+        if !was_active && active {
+            self.push_row(line, RowKind::Text, None);
+        } else if was_active && !active && self.takes_branch(line) {
+            self.drop_shown(line);
+        }
+        self.record.shown = None;
+    }
+
+    /// `--verbose-list`: a loop's closing line, met each time round, is
+    /// listed once when the loop is done.
+    pub fn verbose_loop_end(&mut self, line: &LineRef) {
+        if self.record.verbose && self.record.listing() && self.st.active() {
+            self.drop_shown(line);
+            // A labelled one is listed by its label's row already.
+            if self.label_of(line).is_empty() {
+                self.record.loop_end = Some(line.text[line.start..line.end].trim_end().into());
+            }
+        }
+    }
+
+    /// `--verbose-list`: after a loop, its closing line.
+    pub fn verbose_after_loop(&mut self) {
+        if let Some(text) = self.record.loop_end.take()
+            && self.record.listing()
+        {
+            // After the loop's own row (not in place of it).
+            let row = self.row_here(RowKind::Text, text);
+            self.record.rows.push(row);
+        }
+    }
+
+    /// `.else`, `.elsif`, `.case`, `.default`: a branch directive.
+    fn takes_branch(&self, line: &LineRef) -> bool {
+        let (stmt, _) = self.statement(line);
+        line.at(stmt) == b'.'
+            && matches!(
+                self.command_at(line, stmt + 1),
+                Some((Cmd::Else | Cmd::Elsif | Cmd::Case | Cmd::Default, _))
+            )
+    }
+
+    /// Drop the text row listed ahead for `line` (`--verbose-list`), if last.
+    pub fn drop_shown(&mut self, line: &LineRef) {
+        if self.record.shown == Some((line.file, line.index)) {
+            self.record.shown = None;
+            self.pop_last(|k| matches!(k, RowKind::Text));
+        }
+    }
+
+    /// Drop the label row listed ahead for `line`, if it is the last row.
+    fn take_placeholder(&mut self, line: &LineRef) {
+        self.drop_shown(line);
+        if self.record.pending == Some((line.file, line.index)) {
+            self.record.pending = None;
+            self.pop_last(|k| matches!(k, RowKind::Label));
+        }
+    }
+
+    /// Remove the last row if it is of the kind `is`.
+    fn pop_last(&mut self, is: impl Fn(&RowKind) -> bool) {
+        if self.record.rows.last().is_some_and(|r| is(&r.kind)) {
+            self.record.rows.pop();
+        }
+    }
+
+    /// A line that wrote no bytes: listed when it has a label (the label
+    /// alone, at the current address, as 64tass lists `label` or `blk .block`).
+    pub fn record_line(&mut self, line: &LineRef, _note: Option<&str>) {
+        if !self.record.on {
+            return;
+        }
+        let label = self.label_of(line);
+        if label.is_empty() {
+            return;
+        }
+        let label = self.label_text(line, label);
+        self.push_row(line, RowKind::Label, Some(label));
+    }
+
+    /// A macro call's line: its label is listed, a macro called by its bare
+    /// name (`mac 5`, which reads as a label) is not.
+    /// Returns the row's place, for [`Assembler::record_call_value`].
+    pub fn record_call_line(&mut self, line: &LineRef, call: crate::source::Span) -> Option<usize> {
+        if !self.record.listing() {
+            return None;
+        }
+        // A macro call's line is not listed, even with `--verbose-list`.
+        self.drop_shown(line);
+        let label = self.label_of(line);
+        // Where the label's name starts in the line's text.
+        let at = line.start + (label.len() - label.trim_start().len());
+        if label.is_empty() || at == call.start as usize {
+            return None;
+        }
+        // The label alone, also with `--verbose-list` (64tass).
+        let label = label.to_string();
+        self.push_row(line, RowKind::Label, Some(label));
+        Some(self.record.rows.len() - 1)
+    }
+
+    /// The label of a macro call took the macro's value: its row shows the
+    /// value and the whole line (64tass: `=$f1  ptr #reserve 2`).
+    pub fn record_call_value(&mut self, row: Option<usize>, line: &LineRef, v: &Value) {
+        let text = line.text[line.start..line.end].trim_end().into();
+        self.record_row_value(row, v, Some(text));
+    }
+
+    /// A label row listed ahead shows the value its label got (`text`: the
+    /// row's new source text).
+    pub fn record_row_value(&mut self, row: Option<usize>, v: &Value, text: Option<Box<str>>) {
+        let Some(row) = row else { return };
+        let shown = self.shown_value(v);
+        if let Some(r) = self.record.rows.get_mut(row) {
+            r.kind = RowKind::Value(shown.into());
+            if let Some(text) = text {
+                r.text = text;
+            }
+        }
+    }
+
+    /// The place of the last row if it is the current line's label row.
+    pub fn label_row(&self) -> Option<usize> {
+        let last = self.record.rows.last()?;
+        matches!(last.kind, RowKind::Label).then(|| self.record.rows.len() - 1)
+    }
+
+    /// A value as a listing's `=` column shows it: an error kept in the
+    /// value, or a value with no literal form (a namespace, a macro, a
+    /// function, a type), shows as nothing (64tass).
+    fn shown_value(&self, v: &Value) -> String {
+        match crate::value::repr::repr(v, self) {
+            r if matches!(v, Value::Error(_)) || r.starts_with('<') => String::new(),
+            r => r,
+        }
+    }
+
+    /// A constant's line: its value first (`=$fb`).
+    pub fn record_value(&mut self, line: &LineRef, v: &Value) {
+        if !self.record.on {
+            return;
+        }
+        let shown = self.shown_value(v);
+        self.push_row(line, RowKind::Value(shown.into()), None);
+    }
+
+    /// Bytes written to the memories `moved` went `change` further (a
+    /// section placed after its fragments): their rows and source lines follow.
+    pub fn record_relocated(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
+        let rows = self
+            .record
+            .rows
+            .iter_mut()
+            .filter(|r| moved.contains(&r.mem));
+        for r in rows {
+            if !matches!(r.kind, RowKind::Enter { .. } | RowKind::Return(_)) {
+                r.addr = r.addr.wrapping_add(change) & mask;
+            }
+        }
+        for l in self
+            .record
+            .lines
+            .iter_mut()
+            .filter(|l| moved.contains(&l.mem))
+        {
+            l.addr = l.addr.wrapping_add(change) & mask;
+        }
+    }
+
+    /// An instruction that assembled to nothing (`gne` to the next line).
+    pub fn record_empty_instruction(&mut self, line: &LineRef) {
+        if self.record.on {
+            self.push_row(line, RowKind::Code, None);
+        }
+    }
+
+    /// Space reserved without bytes (`.fill 2`, `.byte ?`, `.align`).
+    pub fn record_gap(&mut self, line: &LineRef) {
+        if !self.record.listing() {
+            return;
+        }
+        self.take_placeholder(line);
+        if self
+            .record
+            .rows
+            .last()
+            .is_some_and(|r| r.from == self.st.vline)
+        {
+            return;
+        }
+        self.push_row(line, RowKind::Data, None);
+    }
+
+    /// A file starts (`what`), or assembly returns to `file` after an include.
+    pub fn record_file(&mut self, file: FileId, what: Option<Entered>) {
+        if !self.record.listing() {
+            return;
+        }
+        let kind = match what {
+            Some(what) => RowKind::Enter { file, what },
+            None => RowKind::Return(file),
+        };
+        self.record.rows.push(ListRow {
+            kind,
+            addr: 0,
+            pc: 0,
+            mem: 0,
+            bytes: Vec::new(),
+            text: "".into(),
+            from: u32::MAX,
+        });
+    }
+
+    /// A listing row at the current address: the line's text, or `text`.
+    fn push_row(&mut self, line: &LineRef, kind: RowKind, text: Option<String>) {
+        if !self.record.listing() {
+            return;
+        }
+        self.take_placeholder(line);
+        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end().to_string());
+        let row = self.row_here(kind, text.into());
+        self.record.rows.push(row);
+    }
+
+    /// A row without bytes at the current address, for the current line.
+    fn row_here(&self, kind: RowKind, text: Box<str>) -> ListRow {
+        let at = self.out.addr(self.st.addr);
+        ListRow {
+            kind,
+            addr: at.address,
+            pc: at.l_address,
+            mem: at.mem,
+            bytes: Vec::new(),
+            text,
+            from: self.st.vline,
+        }
+    }
+
+    /// The listing row of bytes a line wrote: joined to the row before when
+    /// the same line wrote it there just before (`.byte 1, 2` in parts).
+    pub(super) fn record_row_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
+        if !self.record.listing() {
+            return;
+        }
+        self.take_placeholder(line);
+        let (_, code) = self.statement(line);
+        let from = self.st.vline;
+        let mut text: Box<str> = line.text[line.start..line.end].trim_end().into();
+        if let Some(last) = self.record.rows.last_mut()
+            && last.from == from
+        {
+            if matches!(last.kind, RowKind::Code | RowKind::Data)
+                && last.addr + last.bytes.len() as u32 == addr
+            {
+                last.bytes.extend_from_slice(bytes);
+                return;
+            }
+            // Bytes after a gap the line left: a row of their own, no source.
+            text = "".into();
+        }
+        let mem = self.out.addr(self.st.addr).mem;
+        self.record.rows.push(ListRow {
+            kind: if code { RowKind::Code } else { RowKind::Data },
+            addr,
+            pc,
+            mem,
+            bytes: bytes.to_vec(),
+            text,
+            from,
+        });
+    }
+
+    /// The label a line starts with (`name`, `name:`, `-`, `+`), or "".
+    fn label_of<'l>(&self, line: &'l LineRef) -> &'l str {
+        let text = &line.text[..line.end];
+        let start = line.skip_ws(line.start);
+        let (statement, _) = self.statement(line);
+        if statement > start {
+            return text[line.start..statement].trim_end();
+        }
+        // A label alone: no instruction and nothing after it.
+        let mut end = start + ident_len(text, start, self.dialect.unicode);
+        if end == start {
+            while matches!(line.at(end), b'-' | b'+') {
+                end += 1;
+            }
+        }
+        if end == start || (line.at(end) != b':' && self.is_mnemonic(&text[start..end])) {
+            return "";
+        }
+        if line.at(end) == b':' {
+            end += 1;
+        }
+        if !line.at_end(line.skip_ws(end)) {
+            return "";
+        }
+        &text[line.start..end]
+    }
+}
