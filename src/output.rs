@@ -281,10 +281,17 @@ impl Outputs {
 
     /// Adds an output written while the run goes on (a trace): the [`Stream`] writes
     /// into a temporary, or straight into a device, FIFO or file written in place (which
-    /// is emptied now). Drop it (or call [`Stream::finish`]) before
+    /// is emptied now), or into standard output for the path `-`. Drop it (or call [`Stream::finish`]) before
     /// [`Outputs::commit`]; a write error it met makes the commit fail.
     pub fn stream(&mut self, path: &Path, what: &str) -> Result<Stream, OutputError> {
         let label = Label::new(what, path);
+        if path.as_os_str() == "-" {
+            // Standard output, as `-` means to every Unix tool; two outputs can't share it.
+            self.claim(Identity::Stdout, &label)?;
+            let (stream, state) = Stream::stdout();
+            self.staged.push(Staged::InPlaceStream(label, state));
+            return Ok(stream);
+        }
         let (stream, staged) = match self.examine(&label)? {
             Target::Replace { path, existing } => {
                 let (tmp, file) = TempFile::beside(&path, existing.as_ref())
@@ -309,6 +316,13 @@ impl Outputs {
         };
         self.staged.push(staged);
         Ok(stream)
+    }
+
+    /// Reserves standard output for `what` (written by the caller), so that no other
+    /// output named `-` mixes into it.
+    pub fn claim_stdout(&mut self, what: &str) -> Result<(), OutputError> {
+        let label = Label::new(what, Path::new("-"));
+        self.claim(Identity::Stdout, &label)
     }
 
     /// Adds a directory to create, with any missing parents; it must not exist yet.

@@ -82,7 +82,8 @@ pub struct Args {
     #[arg(long, value_name = "[ram:]ADDR:LEN")]
     pub dump: Vec<String>,
     /// Headless: write one line per instruction (PC, bytes, disassembly, registers, cycles)
-    #[arg(long, value_name = "FILE", requires = "headless")]
+    /// to FILE, or to standard output with -
+    #[arg(long, value_name = "FILE|-", requires = "headless")]
     pub trace: Option<PathBuf>,
     /// Stop writing the trace at this many bytes [default: 268435456]
     #[arg(long, value_name = "BYTES", value_parser = parse_count, requires = "trace")]
@@ -778,7 +779,10 @@ impl Reports {
         let coverage = open(&args.coverage, "--coverage")?;
         let flamegraph = open(&args.flamegraph, "--flamegraph")?;
         let profile = match &args.profile {
-            Some(p) if p.as_os_str() == "-" => Some((p.clone(), None)),
+            Some(p) if p.as_os_str() == "-" => {
+                outputs.claim_stdout("--profile").map_err(output_fail)?;
+                Some((p.clone(), None))
+            }
             Some(p) => Some((
                 p.clone(),
                 Some(outputs.stream(p, "--profile").map_err(output_fail)?),

@@ -135,6 +135,37 @@ fn trace_lines_name_place_and_operands() {
 }
 
 #[test]
+fn a_trace_named_dash_goes_to_standard_output_alone() {
+    let dir = project("trace-stdout");
+    let (out, _) = ok(&c64kit(
+        &dir,
+        &["run", "t.asm", "--headless", "--trace", "-"],
+    ));
+    let sta = out.lines().find(|l| l.starts_with("080F")).unwrap();
+    assert!(sta.ends_with("; start+2 t.asm:7"), "{sta}");
+    assert!(!dir.join("-").exists(), "a file named - was written");
+    // Two outputs can't share standard output.
+    let both = c64kit(
+        &dir,
+        &[
+            "run",
+            "t.asm",
+            "--headless",
+            "--trace",
+            "-",
+            "--profile",
+            "-",
+        ],
+    );
+    assert!(!both.status.success());
+    let err = String::from_utf8_lossy(&both.stderr);
+    assert!(
+        err.contains("--profile -") && err.contains("--trace"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_prg_runs_with_the_label_file_and_source_map_build_wrote() {
     let dir = project("prg");
     ok(&c64kit(

@@ -10,7 +10,7 @@ use super::Problem;
 /// kept and reported by the commit, so a caller may ignore them while writing (a trace
 /// sink that must not stop the emulation), or stop early by checking [`Stream::error`].
 pub struct Stream {
-    out: BufWriter<File>,
+    out: BufWriter<Box<dyn Write + Send>>,
     state: Arc<StreamState>,
 }
 
@@ -45,9 +45,18 @@ impl StreamState {
 #[allow(dead_code, reason = "for `run --trace`")]
 impl Stream {
     pub(super) fn new(file: File) -> (Stream, Arc<StreamState>) {
+        Stream::over(Box::new(file))
+    }
+
+    /// A stream into the process's standard output (the path `-`).
+    pub(super) fn stdout() -> (Stream, Arc<StreamState>) {
+        Stream::over(Box::new(io::stdout()))
+    }
+
+    fn over(out: Box<dyn Write + Send>) -> (Stream, Arc<StreamState>) {
         let state = Arc::new(StreamState::default());
         let stream = Stream {
-            out: BufWriter::new(file),
+            out: BufWriter::new(out),
             state: state.clone(),
         };
         (stream, state)

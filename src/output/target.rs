@@ -32,6 +32,8 @@ pub enum Identity {
     Special,
     /// Nothing yet: the canonical directory and the name it will get.
     New(PathBuf),
+    /// The process's standard output (`-`): one output at a time.
+    Stdout,
 }
 
 /// Classifies `path`: how to write it and which file it is.
