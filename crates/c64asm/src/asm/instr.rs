@@ -903,25 +903,21 @@ impl Assembler<'_> {
             }
             (Width::Auto, None) => far(0),
             (Width::Auto, Some(target)) => {
-                // As 64tass: measured from where this instruction ended last
-                // pass (for targets ahead), so `gcc` to itself stays a branch
-                // and `gcc` to the next line vanishes.
+                // As 64tass: a label not yet defined this pass (one ahead) is
+                // measured from where this instruction ended last pass, as the
+                // label moves with the instruction's size: `gcc` to itself
+                // stays a branch and `gcc` to the next line vanishes. Any other
+                // address is measured from the instruction's own end.
                 let ahead = match &v.val {
                     Value::Code(c) => self.syms.code(c.id).pass != self.st.pass,
-                    _ => last_end.is_some_and(|e| target >= e),
+                    _ => false,
                 };
                 let from = match last_end {
                     Some(end) if ahead => end,
                     _ => (star + 2) & 0xffff,
                 };
                 let offset = (target as i64 - from as i64) as i16 as i64;
-                // A branch to a fixed address must also reach from its own
-                // end: else a `jmp` last pass (one byte longer) would make it
-                // one next pass, and back again, forever. (A label ahead moves
-                // with the instruction's size, so it doesn't flip back.)
-                let reach = (target as i64 - ((star + 2) & 0xffff) as i64) as i16 as i64;
-                let fixed = !matches!(v.val, Value::Code(_));
-                if !(-128..=127).contains(&offset) || (ahead && fixed && reach > 127) {
+                if !(-128..=127).contains(&offset) {
                     if self.opts.warnings.long_branch {
                         let span = self.span_at(line, v.pos);
                         self.warn("long-branch", span, "long branch used".into());
