@@ -439,6 +439,24 @@ fn branch_distance_is_signed() {
 }
 
 #[test]
+fn a_byte_sized_branch_is_never_made_long() {
+    // `-B` puts a `jmp` around a branch out of reach, but not around `@b`.
+    let opts = Options {
+        long_branch: true,
+        ..Options::default()
+    };
+    check_with(
+        "* = $1000\n        bpl @b $1100\n",
+        &opts,
+        Kind::BranchOutOfRange,
+        "branch too far by +127 bytes",
+        2,
+        16,
+        1,
+    );
+}
+
+#[test]
 fn a_failed_instruction_keeps_its_size() {
     // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
     let d = fail("* = $1000\n        lda #300\n        bne $2000\n");

@@ -484,7 +484,8 @@ impl Assembler<'_> {
             if width == Width::Word {
                 return Err(no_mode("word sized"));
             }
-            return self.branch(line, m, v, pos);
+            // `@b` asks for the branch itself: no `jmp` around it with `-B`.
+            return self.branch(line, m, v, pos, width != Width::Byte);
         }
         self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
     }
@@ -796,7 +797,14 @@ impl Assembler<'_> {
         Ok(smallvec::smallvec![code, a as u8])
     }
 
-    fn branch(&mut self, line: &LineRef, m: &Mnemonic, v: &Value, pos: Pos) -> Result<Code, Bad> {
+    fn branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        v: &Value,
+        pos: Pos,
+        may_be_long: bool,
+    ) -> Result<Code, Bad> {
         let code = self.opcode(m, Mode::Relative).unwrap_or(0);
         let Some(target) = self.address(v, pos)? else {
             return Ok(smallvec::smallvec![code, 0]);
@@ -832,7 +840,7 @@ impl Assembler<'_> {
         }
         // A branch around a jump, with `-B`; a jump to the same place made
         // earlier in this pass is reused when it is in reach.
-        if self.opts.long_branch {
+        if self.opts.long_branch && may_be_long {
             let key = (self.st.section, target);
             if let Some(&dest) = self.st.longjumps.get(&key) {
                 let off = dest as i64 - from as i64;
