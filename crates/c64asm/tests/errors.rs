@@ -457,6 +457,25 @@ fn a_byte_sized_branch_is_never_made_long() {
 }
 
 #[test]
+fn a_string_that_cannot_be_encoded_is_reported_at_its_character() {
+    // `-a`: PETSCII has no '|'.
+    let opts = Options {
+        ascii: true,
+        ..Options::default()
+    };
+    let msg = "can't encode character '|' (U+007C)";
+    let at = |src: &str, col: usize| check_with(src, &opts, Kind::Encoding, msg, 1, col, 1);
+    // Even in a constant nobody reads, and after an error kept in a call.
+    at("v2 = 1 .. \"|\"\n", 12);
+    at("v2 = sign(7[2]) + s\"|\"\n", 21);
+    at("v2 = sign(7[2]) >? s\"y!|\"\n", 24);
+    // Inside brackets, and in a list (reported at the list).
+    at(" .byte 1 + (((\"a|\")))\n", 17);
+    at(" .byte -((\"|\"))\n", 12);
+    at(" .byte [\"|\"] + 1\n", 8);
+}
+
+#[test]
 fn a_failed_instruction_keeps_its_size() {
     // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
     let d = fail("* = $1000\n        lda #300\n        bne $2000\n");

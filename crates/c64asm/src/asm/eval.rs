@@ -93,10 +93,25 @@ impl Env for Assembler<'_> {
 
 /// Where the `index`th character of the string literal at `pos` is in the
 /// line (a doubled quote is one character), if `pos` starts a literal.
+/// An expression inside its grouping brackets: `(("a"))` is the string.
+fn unparen(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Paren(inner) => unparen(inner),
+        _ => e,
+    }
+}
+
 fn char_in_literal(line: &LineRef, pos: usize, index: usize) -> Option<usize> {
     let text = &line.text[..line.end];
-    let quote = *text.as_bytes().get(pos)?;
-    if quote != b'"' && quote != b'\'' {
+    let is_quote = |b: u8| b == b'"' || b == b'\'';
+    let bytes = text.as_bytes();
+    // An encoded string's prefix (`s"..."`, `p"..."`) comes before the quote.
+    let pos = match bytes.get(pos)? {
+        b if b.is_ascii_alphabetic() && bytes.get(pos + 1).is_some_and(|&q| is_quote(q)) => pos + 1,
+        _ => pos,
+    };
+    let quote = *bytes.get(pos)?;
+    if !is_quote(quote) {
         return None;
     }
     let mut chars = text[pos + 1..].char_indices().peekable();
@@ -622,7 +637,11 @@ impl Assembler<'_> {
                 }
                 let r = value::unary(*op, &v, self);
                 self.float_round_warning(line, e.pos);
-                self.check_value(line, e.pos, r)
+                let at = match &r {
+                    Err(f) if f.char_index.is_some() => unparen(inner).start(),
+                    _ => e.pos,
+                };
+                self.check_value(line, at, r)
             }
             ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
@@ -784,7 +803,22 @@ impl Assembler<'_> {
             None => value::binary(op, &x, &y, self),
         };
         self.float_compare_warning(line, op, pos);
-        self.check_value(line, pos, r)
+        // A string that can't be encoded is reported at its character (or
+        // at the list holding it).
+        let at = match &r {
+            Err(f) if f.char_index.is_some() => {
+                let seq = |v: &Value| matches!(v, Value::List(_) | Value::Tuple(_));
+                match (&x, &y) {
+                    (Value::Str(_), _) => unparen(a).start(),
+                    (_, Value::Str(_)) => unparen(b).start(),
+                    (v, _) if seq(v) => unparen(a).start(),
+                    (_, v) if seq(v) => unparen(b).start(),
+                    _ => pos,
+                }
+            }
+            _ => pos,
+        };
+        self.check_value(line, at, r)
     }
 
     /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not
@@ -1032,6 +1066,12 @@ impl Assembler<'_> {
                         Value::Builtin(b)
                             if b.is_data_conversion() || matches!(b, Builtin::Format | Builtin::Rta)
                     );
+                    if self.deferring > 0 && !f.eager {
+                        // Inside a constant's value the call is the error value
+                        // and the expression goes on (its other operands may
+                        // still report at once, as a string that can't encode).
+                        return Ok(arg.val.clone());
+                    }
                     return Err(self.fault(line, arg.pos, f));
                 }
             }

@@ -571,7 +571,7 @@ impl Assembler<'_> {
                         std::cmp::Ordering::Equal
                     }
                     None => {
-                        err.get_or_insert(Fault::new("can't compare the elements"));
+                        err.get_or_insert_with(|| value::not_possible(BinOp::Cmp, a, b, env));
                         std::cmp::Ordering::Equal
                     }
                 });

@@ -16,6 +16,7 @@ use num_bigint::BigInt;
 
 pub use bits::{BigBits, Bits};
 pub use convert::{Env, FResult, Fault};
+pub(crate) use ops::not_possible;
 pub use ops::{binary, compare, unary};
 pub use seq::{index, len_of};
 

@@ -712,8 +712,14 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
             } else {
                 x.len().max(y.len())
             };
+            let is_list = |v: &Value| matches!(v, Value::List(_) | Value::Tuple(_));
             for i in 0..n {
                 let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
+                // Lists order by their elements' `<=>`, which is a list (not
+                // an order) for an element that is a list itself.
+                if is_list(p) || is_list(q) {
+                    return None;
+                }
                 match compare(p, q, env)? {
                     Ok(Ordering::Equal) => {}
                     other => return Some(other),

@@ -369,7 +369,16 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             Value::Dict(Rc::new(d))
         }
         (Value::None, _) | (_, Value::None) => Value::None,
-        _ => return Err(not_possible(BinOp::Concat, a, b, env)),
+        _ => {
+            // 64tass encodes a string before it finds the types don't join:
+            // a character it can't encode is reported (at once) instead.
+            for v in [a, b] {
+                if let Value::Str(s) = v {
+                    env.encode(s)?;
+                }
+            }
+            return Err(not_possible(BinOp::Concat, a, b, env));
+        }
     })
 }
 
