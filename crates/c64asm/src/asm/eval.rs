@@ -775,6 +775,10 @@ impl Assembler<'_> {
                 if x.is_none() {
                     return Ok(Value::None);
                 }
+                // A kept error is the result, as in any other operation.
+                if matches!(x, Value::Error(_)) {
+                    return Ok(x);
+                }
                 if self.opts.warnings.strict_bool
                     && let Ok(yv) = &y
                 {
@@ -796,12 +800,19 @@ impl Assembler<'_> {
             self.strict_logic(line, pos, "logical xor '^^'", &[&x, &y]);
         }
         self.approx.set(None);
-        let stored =
-            || (op == BinOp::Shr && !computed_here(a)).then(|| value::int::stored_shr(&x, &y));
+        let stored = || {
+            (op == BinOp::Shr && !computed_here(a, self.picked.get()))
+                .then(|| value::int::stored_shr(&x, &y))
+        };
         let r = match stored().flatten() {
             Some(r) => r,
             None => value::binary(op, &x, &y, self),
         };
+        if let (BinOp::Min | BinOp::Max, Ok(v)) = (op, &r) {
+            // On a tie 64tass gives the second operand.
+            let first = value::same(v, &x) && !value::same(&x, &y);
+            self.picked.set(node_id(if first { a } else { b }));
+        }
         self.float_compare_warning(line, op, pos);
         // A string that can't be encoded is reported at its character (or
         // at the list holding it).
@@ -1201,19 +1212,34 @@ fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 /// The global namespace id (for users of this module).
 pub const _GLOBAL: NsId = GLOBAL;
 
+/// An expression node's identity (its address) for [`Assembler::picked`].
+fn node_id(e: &Expr) -> usize {
+    e as *const Expr as usize
+}
+
 /// Whether an expression's value is made by the expression itself rather
 /// than read from a symbol (64tass works in place on such a value, which
-/// changes some results: see `value::int::stored_shr`).
-fn computed_here(e: &Expr) -> bool {
+/// changes some results: see `value::int::stored_shr`). `picked` is the
+/// operand the last `<?` or `>?` gave: those give one of their operands,
+/// not a new value.
+fn computed_here(e: &Expr, picked: usize) -> bool {
     match &e.kind {
         ExprKind::Ident(_)
         | ExprKind::Symbol(_)
         | ExprKind::AnonSymbol(_)
         | ExprKind::Member(_) => false,
         // An element of a list made here is the last holder's too.
-        ExprKind::Index(c) => computed_here(&c.0),
-        ExprKind::Paren(inner) | ExprKind::Unary(UnOp::Pos, inner) => computed_here(inner),
-        ExprKind::Cond(parts) => computed_here(&parts[1]) && computed_here(&parts[2]),
+        ExprKind::Index(c) => computed_here(&c.0, 0),
+        ExprKind::Paren(inner) | ExprKind::Unary(UnOp::Pos, inner) => computed_here(inner, picked),
+        ExprKind::Cond(parts) => computed_here(&parts[1], 0) && computed_here(&parts[2], 0),
+        // 64tass holds both sides of these while it picks one.
+        ExprKind::Binary(BinOp::LAnd | BinOp::LOr, _) => false,
+        ExprKind::Binary(BinOp::Min | BinOp::Max, ab) => {
+            match ab.iter().find(|p| node_id(p) == picked) {
+                Some(p) => computed_here(p, 0),
+                None => computed_here(&ab[0], 0) && computed_here(&ab[1], 0),
+            }
+        }
         _ => true,
     }
 }

@@ -106,7 +106,7 @@ fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) -> FRe
     let n = numeric(v, env)?;
     let b = match &n {
         Value::Float(f) => {
-            BigBits::from_bigint(&int::big(&int::from_f64_floor(*f)?).unwrap_or_default())
+            BigBits::from_bigint(&int::big(&int::from_f64_trunc(*f)?).unwrap_or_default())
         }
         Value::Int(_) | Value::BigInt(_) => BigBits::from_bigint(&int::big(&n).unwrap_or_default()),
         other => BigBits::of(other).ok_or_else(|| Fault::new("can't get bits"))?,

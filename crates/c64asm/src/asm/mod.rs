@@ -99,6 +99,9 @@ pub(crate) struct Assembler<'o> {
     pub approx: std::cell::Cell<Option<(std::cmp::Ordering, std::cmp::Ordering)>>,
     /// A float was rounded to an integer since this was last cleared.
     pub rounded: std::cell::Cell<bool>,
+    /// The operand node (its address) the last `<?` or `>?` gave as its
+    /// value (see `eval::computed_here`).
+    pub picked: std::cell::Cell<usize>,
 }
 
 impl<'o> Assembler<'o> {
@@ -137,6 +140,7 @@ impl<'o> Assembler<'o> {
             last_star: None,
             approx: std::cell::Cell::new(None),
             rounded: std::cell::Cell::new(false),
+            picked: std::cell::Cell::new(0),
         }
     }
 
