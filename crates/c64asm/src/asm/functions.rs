@@ -553,6 +553,10 @@ impl Assembler<'_> {
                 // (a dictionary: its entries).
                 let entries;
                 let v = match vals[0] {
+                    // Nothing to order: the dictionary itself.
+                    Value::Dict(d) if d.entries().elements().is_none_or(|e| e.len() < 2) => {
+                        return Ok(vals[0].clone());
+                    }
                     Value::Dict(d) => {
                         entries = d.entries();
                         &entries

@@ -336,8 +336,7 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
         BinOp::LXor => {
             let (x, y) = (to_bool(a, env)?, to_bool(b, env)?);
             return Ok(match (x, y) {
-                (true, true) => Value::Bool(false),
-                (false, false) => b.clone(),
+                (true, true) | (false, false) => Value::Bool(false),
                 (true, false) => a.clone(),
                 (false, true) => b.clone(),
             });
