@@ -1,4 +1,5 @@
 ; 64tass: -a -Wshadow | -a -C -Wall
+; labels in any order (64tass lists a macro call's labels in a varying order)
 ; A helper function named like a built-in (`char`) read from macro
 ; arguments: the shadow warning belongs to the definition, so it is given
 ; once, not once per macro call that reads it. A label defined inside the
