@@ -476,6 +476,30 @@ fn a_string_that_cannot_be_encoded_is_reported_at_its_character() {
 }
 
 #[test]
+fn an_error_made_for_a_list_element_is_reported_at_the_operator() {
+    let at = |src: &str, msg: &str, col: usize| check(src, Kind::Type, msg, 1, col, 1);
+    let add = "add '+' of int '2' and dict '{}' not possible";
+    at(" .text repr([1, 2] + [3, {}])\n", add, 20);
+    at(" .text repr(([2] + {})[0])\n", add, 18);
+    at(
+        " .text repr(-[{}])\n",
+        "unary negative '-' of dict '{}' not possible",
+        13,
+    );
+    at(
+        " .text repr({} || [1])\n",
+        "logical or '||' of dict '{}' and int '1' not possible",
+        16,
+    );
+    // `^^` needs the right side's truth: reported at the right side.
+    at(
+        " .text repr(0 ^^ [1, 2])\n",
+        "can't get boolean value of list '[1,2]'",
+        18,
+    );
+}
+
+#[test]
 fn a_failed_instruction_keeps_its_size() {
     // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
     let d = fail("* = $1000\n        lda #300\n        bne $2000\n");

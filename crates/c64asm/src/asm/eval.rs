@@ -641,7 +641,8 @@ impl Assembler<'_> {
                     Err(f) if f.char_index.is_some() => unparen(inner).start(),
                     _ => e.pos,
                 };
-                self.check_value(line, at, r)
+                let v = self.check_value(line, at, r)?;
+                self.locate_lazy(line, e.pos, v)
             }
             ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
@@ -790,12 +791,30 @@ impl Assembler<'_> {
                     self.strict_logic(line, pos, what, &[&x, yv]);
                 }
                 let r = value::convert::to_bool(&x, self);
+                if r.is_err()
+                    && let Ok(yv) = &y
+                    && (yv.elements().is_some() || matches!(x, Value::Dict(_)))
+                {
+                    // No truth value (a dictionary): against a list, element
+                    // by element as any other operator; else "not possible".
+                    let r = value::binary(op, &x, yv, self);
+                    let v = self.check_value(line, pos, r)?;
+                    return self.locate_lazy(line, pos, v);
+                }
                 let t = self.check(line, a.pos, r)?;
                 return if t == (op == BinOp::LAnd) { y } else { Ok(x) };
             }
             _ => {}
         }
         let y = self.eval_value(line, b)?;
+        if op == BinOp::LXor
+            && x.elements().is_none()
+            && value::convert::to_bool(&x, self).is_ok()
+            && let Err(f) = value::convert::to_bool(&y, self)
+        {
+            // The right side's truth is what fails: reported there.
+            return self.check_value(line, unparen(b).start(), Err(f));
+        }
         if op == BinOp::LXor && self.opts.warnings.strict_bool {
             self.strict_logic(line, pos, "logical xor '^^'", &[&x, &y]);
         }
@@ -829,7 +848,46 @@ impl Assembler<'_> {
             }
             _ => pos,
         };
-        self.check_value(line, at, r)
+        let v = self.check_value(line, at, r)?;
+        self.locate_lazy(line, pos, v)
+    }
+
+    /// Element errors an operation made while working on a list (each kept
+    /// in the list, reported if used) are placed at the operator, as 64tass
+    /// reports them there.
+    fn locate_lazy(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
+        fn has_lazy(v: &Value) -> bool {
+            match v {
+                Value::Error(f) => f.kept.is_none() && !f.none,
+                Value::List(x) | Value::Tuple(x) => x.iter().any(has_lazy),
+                _ => false,
+            }
+        }
+        if v.elements().is_none() || !has_lazy(&v) {
+            return Ok(v);
+        }
+        let placed = |a: &mut Self, items: &[Value]| -> EResult<Vec<Value>> {
+            items
+                .iter()
+                .map(|x| a.locate_lazy_item(line, pos, x))
+                .collect()
+        };
+        Ok(match &v {
+            Value::List(x) => Value::list(placed(self, x)?),
+            Value::Tuple(x) => Value::tuple(placed(self, x)?),
+            _ => v,
+        })
+    }
+
+    fn locate_lazy_item(&mut self, line: &LineRef, pos: Pos, v: &Value) -> EResult<Value> {
+        match v {
+            Value::Error(f) if f.kept.is_none() && !f.none => {
+                let f = (**f).clone();
+                self.keeping(|a| Err(a.fault(line, pos, f)), |v| v)
+            }
+            Value::List(_) | Value::Tuple(_) => self.locate_lazy(line, pos, v.clone()),
+            _ => Ok(v.clone()),
+        }
     }
 
     /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not

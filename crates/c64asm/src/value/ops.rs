@@ -243,7 +243,12 @@ fn broadcasts(op: BinOp) -> bool {
 }
 
 fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
-    let list = matches!(a, Value::List(_)) || matches!(b, Value::List(_));
+    // The result takes the left list's type (`(0, 0) | [0, 0]` is a tuple).
+    let list = match a {
+        Value::List(_) => true,
+        Value::Tuple(_) => false,
+        _ => matches!(b, Value::List(_)),
+    };
     let out: Vec<Value> = match (a.elements(), b.elements()) {
         (Some(x), Some(y)) => {
             if x.len() == y.len() {
@@ -314,27 +319,29 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     if let Some(r) = fold(op, a, b, env) {
         return r;
     }
-    // A list on the left of `&&`, `||`, `^^` works element by element.
-    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor) && is_seq(a) {
+    // A list on the left of `&&`, `||`, `^^` works element by element; so
+    // does one on the right when the left has no truth value (a dictionary).
+    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor)
+        && (is_seq(a) || (is_seq(b) && to_bool(a, env).is_err()))
+    {
         return broadcast(op, a, b, env);
     }
+    // A dictionary has no truth value: the operation is what fails.
+    let truth = |v: &Value| {
+        to_bool(v, env).map_err(|f| match v {
+            Value::Dict(_) => not_possible(op, a, b, env),
+            _ => f,
+        })
+    };
     match op {
         BinOp::LAnd => {
-            return Ok(if to_bool(a, env)? {
-                b.clone()
-            } else {
-                a.clone()
-            });
+            return Ok(if truth(a)? { b.clone() } else { a.clone() });
         }
         BinOp::LOr => {
-            return Ok(if to_bool(a, env)? {
-                a.clone()
-            } else {
-                b.clone()
-            });
+            return Ok(if truth(a)? { a.clone() } else { b.clone() });
         }
         BinOp::LXor => {
-            let (x, y) = (to_bool(a, env)?, to_bool(b, env)?);
+            let (x, y) = (truth(a)?, to_bool(b, env)?);
             return Ok(match (x, y) {
                 (true, true) | (false, false) => Value::Bool(false),
                 (true, false) => a.clone(),

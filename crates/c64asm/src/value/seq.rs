@@ -293,7 +293,11 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<Valu
                 _ => Err(not_possible(BinOp::In, needle, haystack, env)),
             }
         }
-        Value::Dict(d) => Ok(d.pairs.iter().any(|(k, _)| super::same(k, needle))),
+        // Looking a key up hashes it whole: an error anywhere in it counts.
+        Value::Dict(d) => {
+            super::convert::deep_error(needle)?;
+            Ok(d.pairs.iter().any(|(k, _)| super::same(k, needle)))
+        }
         _ => Err(not_possible(BinOp::In, needle, haystack, env)),
     };
     found.map(Value::Bool)
