@@ -33,11 +33,8 @@ impl LineRef<'_> {
         Span::new(self.file, start, end.max(start))
     }
 
-    pub fn skip_ws(&self, mut pos: usize) -> usize {
-        while pos < self.end && matches!(self.text.as_bytes()[pos], b' ' | b'\t') {
-            pos += 1;
-        }
-        pos
+    pub fn skip_ws(&self, pos: usize) -> usize {
+        crate::syntax::scan::skip_blanks(self.text.as_bytes(), pos, self.end)
     }
 
     /// At the end of the line or a comment.

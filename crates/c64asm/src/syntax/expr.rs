@@ -110,9 +110,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     }
 
     pub fn skip_ws(&mut self) {
-        while self.pos < self.end && matches!(self.bytes[self.pos], b' ' | b'\t') {
-            self.pos += 1;
-        }
+        self.pos = scan::skip_blanks(self.bytes, self.pos, self.end);
     }
 
     /// At the end of the line or at a comment.

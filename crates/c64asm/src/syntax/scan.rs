@@ -30,35 +30,95 @@ pub fn is_ident_char(c: char, unicode: bool) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || (unicode && !c.is_ascii() && c.is_alphanumeric())
 }
 
+/// ASCII bytes that may continue an identifier (letters, digits, `_`): one
+/// table load per byte instead of three range tests (names are read on
+/// every line of every pass).
+static IDENT_ASCII: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 /// Length in bytes of the identifier starting at `pos` (0 if none).
+#[inline]
 pub fn ident_len(text: &str, pos: usize, unicode: bool) -> usize {
     let bytes = text.as_bytes();
     match bytes.get(pos) {
-        Some(&b) if b.is_ascii_alphabetic() || b == b'_' => {}
-        Some(&b) if b >= 0x80 && unicode => {
-            let c = text[pos..].chars().next().unwrap_or(' ');
-            if !is_ident_start(c, true) {
-                return 0;
-            }
-        }
+        Some(&b) if b < 0x80 && IDENT_ASCII[b as usize] && !b.is_ascii_digit() => {}
+        Some(&b) if b >= 0x80 && unicode => return ident_len_unicode(text, pos),
         _ => return 0,
     }
-    let mut i = pos;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b.is_ascii_alphanumeric() || b == b'_' {
-            i += 1;
-        } else if b >= 0x80 && unicode {
-            let c = text[i..].chars().next().unwrap_or(' ');
-            if !is_ident_char(c, true) {
-                break;
+    let mut i = pos + 1;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if !IDENT_ASCII[b as usize] {
+                return i - pos;
             }
-            i += c.len_utf8();
+            i += 1;
+        } else if unicode {
+            return i - pos + ident_len_unicode_tail(text, i);
         } else {
             break;
         }
     }
     i - pos
+}
+
+/// [`ident_len`] of a name starting with a non-ASCII character.
+#[cold]
+fn ident_len_unicode(text: &str, pos: usize) -> usize {
+    let c = text[pos..].chars().next().unwrap_or(' ');
+    if !is_ident_start(c, true) {
+        return 0;
+    }
+    c.len_utf8() + ident_len_unicode_tail(text, pos + c.len_utf8())
+}
+
+/// Length of the identifier characters from `pos` on, Unicode letters included.
+#[cold]
+fn ident_len_unicode_tail(text: &str, pos: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = pos;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            if !IDENT_ASCII[b as usize] {
+                break;
+            }
+            i += 1;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            if !is_ident_char(c, true) {
+                break;
+            }
+            i += c.len_utf8();
+        }
+    }
+    i - pos
+}
+
+/// The offset of the first byte at or after `pos` (before `end`) that is not
+/// a space or a tab. Lines are mostly indented with runs of spaces or tabs:
+/// eight of the same are skipped at once.
+#[inline]
+pub fn skip_blanks(bytes: &[u8], mut pos: usize, end: usize) -> usize {
+    let end = end.min(bytes.len());
+    while pos + 8 <= end {
+        let w = u64::from_le_bytes(bytes[pos..pos + 8].try_into().unwrap_or([0; 8]));
+        if w != u64::from_le_bytes([b' '; 8]) && w != u64::from_le_bytes([b'\t'; 8]) {
+            break;
+        }
+        pos += 8;
+    }
+    while pos < end && matches!(bytes[pos], b' ' | b'\t') {
+        pos += 1;
+    }
+    pos
 }
 
 /// A scanned number: an integer, a bit string or a float, and its length.
@@ -356,6 +416,23 @@ mod tests {
         assert_eq!(num("$"), "error an expression is expected");
         assert!(num("18446744073709551616").starts_with("big BigInt"));
         assert!(num("$1_0000_0000_0000_0000").starts_with("big BigBits"));
+    }
+
+    #[test]
+    fn identifiers_and_blanks() {
+        assert_eq!(ident_len("lda_1+2", 0, false), 5);
+        assert_eq!(ident_len("1abc", 0, true), 0);
+        assert_eq!(ident_len(" _x", 1, false), 2);
+        assert_eq!(ident_len("aé b", 0, false), 1);
+        assert_eq!(ident_len("aéb c", 0, true), 4);
+        assert_eq!(ident_len("éa", 0, true), 3);
+        assert_eq!(ident_len("é", 0, false), 0);
+        assert_eq!(ident_len("\u{2022}a", 0, true), 0);
+        assert_eq!(ident_len("ab\u{2022}", 0, true), 2);
+        let line = b"                 \t\t\t\t\t\t\t\t\t x";
+        assert_eq!(skip_blanks(line, 0, line.len()), line.len() - 1);
+        assert_eq!(skip_blanks(line, 3, 10), 10);
+        assert_eq!(skip_blanks(b"  \t ; x", 0, 8), 4);
     }
 
     #[test]
