@@ -2,7 +2,8 @@
 //! climbing parser over one line of text.
 
 use super::ast::{
-    AddrOp, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp,
+    AddrOp, Arena, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Node, Pos, Reg, SmallBits,
+    TextMode, UnOp,
 };
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
@@ -44,6 +45,8 @@ pub struct Parser<'t, 'n> {
     /// Parsing an instruction's operands, where a one-element `[x]` is a
     /// long indirect address, as in 64tass (`lda #len([0])` is an error).
     operand: bool,
+    /// Where operator nodes go (boxed without one).
+    arena: Option<Arena<'n>>,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -93,7 +96,29 @@ impl<'t, 'n> Parser<'t, 'n> {
             depth: 0,
             sign_run: (0, 0),
             operand: false,
+            arena: None,
         }
+    }
+
+    /// Put operator nodes in `arena` (see [`Arena`] for what the caller
+    /// must keep).
+    pub fn with_arena(mut self, arena: Arena<'n>) -> Self {
+        self.arena = Some(arena);
+        self
+    }
+
+    /// Whether the arena ran out of room: the parse must be redone with a
+    /// larger one (its result is incomplete).
+    pub fn arena_full(&self) -> bool {
+        self.arena.as_ref().is_some_and(|a| a.full)
+    }
+
+    fn node(&mut self, e: Expr) -> Node<Expr> {
+        super::ast::node(&mut self.arena, e)
+    }
+
+    fn nodes<const N: usize>(&mut self, items: [Expr; N]) -> Node<[Expr; N]> {
+        super::ast::nodes(&mut self.arena, items)
     }
 
     fn peek(&self) -> u8 {
@@ -203,7 +228,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             };
             let pos = self.pos as Pos;
             self.pos += 2;
-            e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), Box::new(e)));
+            let inner = self.node(e);
+            e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), inner));
             if e.height > MAX_HEIGHT {
                 return error(
                     pos as usize,
@@ -258,7 +284,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         self.skip_ws();
         let b = self.element()?;
-        let parts = Box::new([c, a, b]);
+        let parts = self.nodes([c, a, b]);
         Ok(Expr::new(
             qpos as Pos,
             if double {
@@ -297,7 +323,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.pos += len;
             self.skip_ws();
             let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
-            lhs = Expr::new(pos, ExprKind::Binary(op, Box::new([lhs, rhs])));
+            let ab = self.nodes([lhs, rhs]);
+            lhs = Expr::new(pos, ExprKind::Binary(op, ab));
             if lhs.height > MAX_HEIGHT {
                 return error(
                     pos as usize,
@@ -416,10 +443,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         let unary = |p: &mut Self, op: UnOp, len: usize, prio: u8| -> PResult<Expr> {
             p.pos += len;
             let operand = p.expr(prio)?;
-            Ok(Expr::new(
-                start as Pos,
-                ExprKind::Unary(op, Box::new(operand)),
-            ))
+            let operand = p.node(operand);
+            Ok(Expr::new(start as Pos, ExprKind::Unary(op, operand)))
         };
         match c {
             b'+' | b'-' => self.sign(),
@@ -467,10 +492,8 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 self.pos += 1;
                 let operand = self.cond()?;
-                Ok(Expr::new(
-                    start as Pos,
-                    ExprKind::Addr(op, Box::new(operand)),
-                ))
+                let operand = self.node(operand);
+                Ok(Expr::new(start as Pos, ExprKind::Addr(op, operand)))
             }
             _ => {
                 let e = self.primary()?;
@@ -515,10 +538,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         let operand = self.expr(17)?;
         let op = if c == b'+' { UnOp::Pos } else { UnOp::Neg };
-        Ok(Expr::new(
-            start as Pos,
-            ExprKind::Unary(op, Box::new(operand)),
-        ))
+        let operand = self.node(operand);
+        Ok(Expr::new(start as Pos, ExprKind::Unary(op, operand)))
     }
 
     fn primary(&mut self) -> PResult<Expr> {
@@ -547,7 +568,8 @@ impl<'t, 'n> Parser<'t, 'n> {
                 let mut items = self.items(b']')?;
                 if self.operand && items.len() == 1 && !self.comma_before_close() {
                     let inner = items.pop().expect("one item");
-                    return at(ExprKind::Addr(AddrOp::LongInd, Box::new(inner)));
+                    let inner = self.node(inner);
+                    return at(ExprKind::Addr(AddrOp::LongInd, inner));
                 }
                 at(ExprKind::List(Box::new(items.into())))
             }
@@ -672,7 +694,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         match self.peek() {
             b')' => {
                 self.pos += 1;
-                Ok(Expr::new(start as Pos, ExprKind::Paren(Box::new(first))))
+                let first = self.node(first);
+                Ok(Expr::new(start as Pos, ExprKind::Paren(first)))
             }
             b',' => {
                 self.pos += 1;
@@ -781,10 +804,11 @@ impl<'t, 'n> Parser<'t, 'n> {
                         self.pos += len;
                         self.skip_ws();
                         let rhs = self.expr(15)?;
-                        member =
-                            Expr::new(at, ExprKind::Binary(BinOp::Exp, Box::new([member, rhs])));
+                        let ab = self.nodes([member, rhs]);
+                        member = Expr::new(at, ExprKind::Binary(BinOp::Exp, ab));
                     }
-                    e = Expr::new(pos, ExprKind::Member(Box::new([e, member])));
+                    let ab = self.nodes([e, member]);
+                    e = Expr::new(pos, ExprKind::Member(ab));
                 }
                 _ => return Ok(e),
             }
