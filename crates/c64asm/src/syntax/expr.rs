@@ -47,6 +47,9 @@ pub struct Parser<'t, 'n> {
     operand: bool,
     /// Where operator nodes go (boxed without one).
     arena: Option<Arena<'n>>,
+    /// A position known to hold no binary operator: each enclosing
+    /// operator level asks again there as the parse unwinds.
+    no_binop: usize,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -97,6 +100,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             sign_run: (0, 0),
             operand: false,
             arena: None,
+            no_binop: usize::MAX,
         }
     }
 
@@ -336,6 +340,17 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// The binary operator at the cursor and its length, if any.
     fn binop(&mut self) -> Option<(BinOp, usize)> {
+        if self.pos == self.no_binop {
+            return None;
+        }
+        let op = self.binop_at_cursor();
+        if op.is_none() {
+            self.no_binop = self.pos;
+        }
+        op
+    }
+
+    fn binop_at_cursor(&mut self) -> Option<(BinOp, usize)> {
         let c = self.peek();
         let c1 = self.peek_at(1);
         let c2 = self.peek_at(2);
