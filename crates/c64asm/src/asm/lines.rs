@@ -339,8 +339,8 @@ impl Assembler<'_> {
         // grown (its capacity is fixed) and its elements are never moved out
         // (`Exprs` hands out shared references only).
         let arena = unsafe { Arena::new(chunk) };
-        let mut p =
-            Parser::new(line.text, pos, line.end, &mut self.names, self.dialect).with_arena(arena);
+        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
+        p.set_arena(arena);
         let result = match kind {
             ParseKind::List => p.list(),
             ParseKind::Operands => p.operands(),

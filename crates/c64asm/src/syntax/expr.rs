@@ -106,9 +106,8 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// Put operator nodes in `arena` (see [`Arena`] for what the caller
     /// must keep).
-    pub fn with_arena(mut self, arena: Arena<'n>) -> Self {
+    pub fn set_arena(&mut self, arena: Arena<'n>) {
         self.arena = Some(arena);
-        self
     }
 
     /// Whether the arena ran out of room: the parse must be redone with a

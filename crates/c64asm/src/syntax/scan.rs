@@ -197,9 +197,50 @@ fn scale10(d: f64, e: u32, divide: bool) -> f64 {
     if divide { d / scale } else { d * scale }
 }
 
+/// The usual literal, `123` or `$1f`: digits alone (no `_`, fraction or
+/// exponent after them), few enough to fit; `None` for anything else, which
+/// [`number`] reads the general way.
+#[inline]
+fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
+    let hex = bytes[pos] == b'$';
+    let start = pos + hex as usize;
+    let mut end = start;
+    let mut val: u64 = 0;
+    while let Some(&b) = bytes.get(end) {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' if hex => b - b'a' + 10,
+            b'A'..=b'F' if hex => b - b'A' + 10,
+            _ => break,
+        };
+        // Wraps only past the digit counts accepted below.
+        val = if hex {
+            val << 4 | d as u64
+        } else {
+            val.wrapping_mul(10).wrapping_add(d as u64)
+        };
+        end += 1;
+    }
+    let count = end - start;
+    let next = bytes.get(end).copied().unwrap_or(0);
+    let more = matches!(next, b'_' | b'.' | b'p' | b'P') || (next | 0x20 == b'e' && !hex);
+    if count == 0 || more || count > if hex { 16 } else { 18 } {
+        return None;
+    }
+    let n = if hex {
+        Number::Bits(Bits::new(val, count as u32 * 4))
+    } else {
+        Number::Int(val as i64)
+    };
+    Some((n, end))
+}
+
 /// Scan a number starting at `pos` (`$hex`, `%binary` or decimal, each with an
 /// optional fraction and `e`/`p` exponent). Returns the number and its end.
 pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
+    if let Some(plain) = plain_number(text.as_bytes(), pos) {
+        return Ok(plain);
+    }
     let bytes = text.as_bytes();
     let (radix, shift, start) = match bytes[pos] {
         b'$' => (16u32, 4u32, pos + 1),
@@ -414,6 +455,18 @@ mod tests {
         assert_eq!(num("12.2p8"), "float 3123.2 6");
         assert_eq!(num("1..2"), "int 1 1");
         assert_eq!(num("$"), "error an expression is expected");
+        assert_eq!(num("$fFx"), "bits ff/8 3");
+        assert_eq!(num("1e3"), "float 1000 3");
+        assert_eq!(num("1E"), "int 1 1");
+        assert_eq!(num("$1e"), "bits 1e/8 3");
+        assert_eq!(num("$1P2"), "float 4 4");
+        assert_eq!(num("123_"), "int 123 3");
+        assert_eq!(num("999999999999999999"), "int 999999999999999999 18");
+        assert_eq!(num("9223372036854775807"), "int 9223372036854775807 19");
+        assert!(num("9223372036854775808").starts_with("big BigInt"));
+        assert!(num("123456789012345678901234567890").starts_with("big BigInt"));
+        assert_eq!(num("$ffffffffffffffff"), "bits ffffffffffffffff/64 17");
+        assert!(num("$1ffffffffffffffff").starts_with("big BigBits"));
         assert!(num("18446744073709551616").starts_with("big BigInt"));
         assert!(num("$1_0000_0000_0000_0000").starts_with("big BigBits"));
     }
