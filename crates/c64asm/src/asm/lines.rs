@@ -142,8 +142,9 @@ pub struct LineCaches {
     /// Per file: per line, the index of its first entry (u32::MAX: none yet).
     first: Vec<Vec<u32>>,
     entries: Vec<Entry>,
-    /// Next entry of the same line.
-    next: Vec<u32>,
+    /// The entries of lines parsed at more than one place or as more than
+    /// one kind, after the first (few lines are), by file, line and key.
+    more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
@@ -158,14 +159,17 @@ impl LineCaches {
             return None;
         }
         let want = key(offset, kind);
-        let mut i = *self.first.get(file as usize)?.get(line as usize)?;
-        while i != NONE {
-            if self.entries[i as usize].key & !EXTRA == want {
-                return Some(i);
-            }
-            i = self.next[i as usize];
+        let i = *self.first.get(file as usize)?.get(line as usize)?;
+        if i == NONE {
+            return None;
         }
-        None
+        if self.entries[i as usize].key & !EXTRA == want {
+            return Some(i);
+        }
+        if self.more.is_empty() {
+            return None;
+        }
+        self.more.get(&(file, line, want)).copied()
     }
 
     fn insert(&mut self, file: FileId, lines: usize, line: u32, entry: Entry) -> u32 {
@@ -180,19 +184,22 @@ impl LineCaches {
             // peak); small texts (macro expansions) grow it as usual.
             let more = lines.saturating_sub(self.entries.capacity() - self.entries.len());
             self.entries.reserve(more);
-            self.next.reserve(more);
         }
         let id = self.entries.len() as u32;
         if entry.key & OFFSET_MASK == OFFSET_MASK {
             // Beyond what a key holds (a huge expansion text): parsed each
             // time, never found.
             self.entries.push(entry);
-            self.next.push(NONE);
             return id;
         }
+        let key = entry.key & !EXTRA;
         self.entries.push(entry);
-        self.next.push(self.first[f][line as usize]);
-        self.first[f][line as usize] = id;
+        let first = &mut self.first[f][line as usize];
+        if *first == NONE {
+            *first = id;
+        } else {
+            self.more.insert((file, line, key), id);
+        }
         id
     }
 
