@@ -28,20 +28,42 @@ impl Default for Interner {
     }
 }
 
-/// Equality of short names without a `memcmp` call: up to eight bytes are
-/// compared as one integer.
+/// Equality of names without a `memcmp` call (names are short): up to eight
+/// bytes as two overlapping four-byte words, longer ones eight bytes at a
+/// time.
 #[inline]
 fn same(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
+    let n = a.len();
+    if n != b.len() {
         return false;
     }
-    if a.len() <= 8 {
-        let (mut x, mut y) = ([0u8; 8], [0u8; 8]);
-        x[..a.len()].copy_from_slice(a);
-        y[..b.len()].copy_from_slice(b);
-        return u64::from_le_bytes(x) == u64::from_le_bytes(y);
+    let word4 = |s: &[u8], i: usize| u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]);
+    let word8 = |s: &[u8], i: usize| {
+        u64::from_le_bytes([
+            s[i],
+            s[i + 1],
+            s[i + 2],
+            s[i + 3],
+            s[i + 4],
+            s[i + 5],
+            s[i + 6],
+            s[i + 7],
+        ])
+    };
+    match n {
+        0..4 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..=8 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        _ => {
+            let mut i = 0;
+            while i + 8 < n {
+                if word8(a, i) != word8(b, i) {
+                    return false;
+                }
+                i += 8;
+            }
+            word8(a, n - 8) == word8(b, n - 8)
+        }
     }
-    a == b
 }
 
 fn hash(s: &[u8]) -> u64 {
@@ -136,5 +158,26 @@ mod tests {
             assert_eq!(i.name(id), s);
         }
         assert_eq!(i.len(), 5000);
+    }
+
+    #[test]
+    fn names_of_every_length_are_told_apart() {
+        let mut i = Interner::default();
+        for len in 0..20 {
+            let a = "a".repeat(len);
+            let ids: Vec<u32> = (0..len)
+                .map(|k| {
+                    let mut b = a.clone().into_bytes();
+                    b[k] = b'b';
+                    i.intern(std::str::from_utf8(&b).unwrap_or("?"))
+                })
+                .collect();
+            let id = i.intern(&a);
+            assert!(!ids.contains(&id), "length {len}");
+            for (k, &n) in ids.iter().enumerate() {
+                assert_eq!(i.name(n).find('b'), Some(k));
+            }
+            assert_eq!(i.name(id), a);
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use super::Assembler;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::{Expr, ExprList, Pos};
+use crate::syntax::ast::{Arena, Expr, Pos};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
@@ -33,11 +33,8 @@ impl LineRef<'_> {
         Span::new(self.file, start, end.max(start))
     }
 
-    pub fn skip_ws(&self, mut pos: usize) -> usize {
-        while pos < self.end && matches!(self.text.as_bytes()[pos], b' ' | b'\t') {
-            pos += 1;
-        }
-        pos
+    pub fn skip_ws(&self, pos: usize) -> usize {
+        crate::syntax::scan::skip_blanks(self.text.as_bytes(), pos, self.end)
     }
 
     /// At the end of the line or a comment.
@@ -85,6 +82,10 @@ impl std::ops::Deref for Exprs {
 
 /// Expressions a chunk holds before the next one is started.
 const CHUNK: usize = 4096;
+
+/// The first size tried for a parse made while a caller holds the current
+/// chunk (it gets a chunk of its own).
+const HELD_CHUNK: usize = 8;
 
 /// A cached parse, sized for a large source (one per line: its size is the
 /// assembler's memory): 12 bytes. Errors, deprecation warnings and what
@@ -141,8 +142,9 @@ pub struct LineCaches {
     /// Per file: per line, the index of its first entry (u32::MAX: none yet).
     first: Vec<Vec<u32>>,
     entries: Vec<Entry>,
-    /// Next entry of the same line.
-    next: Vec<u32>,
+    /// The entries of lines parsed at more than one place or as more than
+    /// one kind, after the first (few lines are), by file, line and key.
+    more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
@@ -157,14 +159,17 @@ impl LineCaches {
             return None;
         }
         let want = key(offset, kind);
-        let mut i = *self.first.get(file as usize)?.get(line as usize)?;
-        while i != NONE {
-            if self.entries[i as usize].key & !EXTRA == want {
-                return Some(i);
-            }
-            i = self.next[i as usize];
+        let i = *self.first.get(file as usize)?.get(line as usize)?;
+        if i == NONE {
+            return None;
         }
-        None
+        if self.entries[i as usize].key & !EXTRA == want {
+            return Some(i);
+        }
+        if self.more.is_empty() {
+            return None;
+        }
+        self.more.get(&(file, line, want)).copied()
     }
 
     fn insert(&mut self, file: FileId, lines: usize, line: u32, entry: Entry) -> u32 {
@@ -179,48 +184,34 @@ impl LineCaches {
             // peak); small texts (macro expansions) grow it as usual.
             let more = lines.saturating_sub(self.entries.capacity() - self.entries.len());
             self.entries.reserve(more);
-            self.next.reserve(more);
         }
         let id = self.entries.len() as u32;
         if entry.key & OFFSET_MASK == OFFSET_MASK {
             // Beyond what a key holds (a huge expansion text): parsed each
             // time, never found.
             self.entries.push(entry);
-            self.next.push(NONE);
             return id;
         }
+        let key = entry.key & !EXTRA;
         self.entries.push(entry);
-        self.next.push(self.first[f][line as usize]);
-        self.first[f][line as usize] = id;
+        let first = &mut self.first[f][line as usize];
+        if *first == NONE {
+            *first = id;
+        } else {
+            self.more.insert((file, line, key), id);
+        }
         id
     }
 
-    /// Keep a parse's expressions: appended to the current chunk unless a
-    /// caller still holds it (a parse during a macro call's arguments) or it
-    /// is full.
-    fn store(&mut self, mut v: ExprList) -> (u32, u32, u32) {
-        let len = v.len() as u32;
-        if let Some(c) = self.current {
-            let free = self.chunks[c as usize].capacity() - self.chunks[c as usize].len();
-            if let Some(chunk) = Rc::get_mut(&mut self.chunks[c as usize])
-                && free >= v.len()
-            {
-                let start = chunk.len() as u32;
-                chunk.extend(v.drain(..));
-                return (c, start, len);
-            }
-            if free >= v.len() {
-                // Held elsewhere: a chunk of its own this time.
-                self.chunks.push(Rc::new(v.into_vec()));
-                return (self.chunks.len() as u32 - 1, 0, len);
-            }
-        }
-        let mut chunk = Vec::with_capacity(CHUNK.max(v.len()));
-        chunk.extend(v.drain(..));
-        self.chunks.push(Rc::new(chunk));
+    /// A new chunk of `capacity` expressions (the current one unless a
+    /// caller holds the current one: then it is a parse's own).
+    fn new_chunk(&mut self, capacity: usize, current: bool) -> u32 {
+        self.chunks.push(Rc::new(Vec::with_capacity(capacity)));
         let c = self.chunks.len() as u32 - 1;
-        self.current = Some(c);
-        (c, 0, len)
+        if current {
+            self.current = Some(c);
+        }
+        c
     }
 
     fn parsed(&self, id: u32) -> Parsed {
@@ -277,19 +268,37 @@ impl Assembler<'_> {
         ) {
             return id;
         }
-        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
-        let result = match kind {
-            ParseKind::List => p.list(),
-            ParseKind::Operands => p.operands(),
-            ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
+        // Into the current chunk when no caller holds it (a parse during a
+        // macro call's arguments) and it has room, else into a new one
+        // (doubled while the parse does not fit a new one either).
+        let lines = &mut self.lines;
+        let unheld = lines
+            .current
+            .filter(|&c| Rc::get_mut(&mut lines.chunks[c as usize]).is_some());
+        let held = lines.current.is_some() && unheld.is_none();
+        let mut capacity = if held { HELD_CHUNK } else { CHUNK };
+        let mut chunk = match unheld {
+            Some(c) => c,
+            None => self.lines.new_chunk(capacity, !held),
         };
-        let end = p.pos as u32;
-        let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
-        let (exprs, error) = match result {
-            Ok(v) => (v, None),
-            Err(e) => (ExprList::new(), Some(Rc::new(e))),
+        let mut fresh = unheld.is_none();
+        let (result, end, deprecated) = loop {
+            if let Some(done) = self.parse_in(line, pos, kind, chunk) {
+                break done;
+            }
+            if fresh {
+                // Nothing else is in it: replaced by a larger one.
+                capacity *= 2;
+                self.lines.chunks[chunk as usize] = Rc::new(Vec::with_capacity(capacity));
+            } else {
+                chunk = self.lines.new_chunk(capacity, true);
+                fresh = true;
+            }
         };
-        let (chunk, start, len) = self.lines.store(exprs);
+        let (start, len, error) = match result {
+            Ok((start, len)) => (start, len, None),
+            Err(e) => (0, 0, Some(Rc::new(e))),
+        };
         let offset = pos.min(OFFSET_MASK as usize) as u32;
         let packed = Entry::pack(chunk, start, len, offset, end);
         let wide = packed.is_none().then_some((chunk, start, len, end));
@@ -313,6 +322,61 @@ impl Assembler<'_> {
             );
         }
         id
+    }
+
+    /// Parse into chunk `c` (which no one else holds): the operator nodes
+    /// and then the line's expressions go to its end. `None` when it is too
+    /// full (it is left as it was).
+    #[allow(clippy::type_complexity)]
+    fn parse_in(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+        c: u32,
+    ) -> Option<(
+        Result<(u32, u32), SyntaxError>,
+        u32,
+        Box<[(Pos, &'static str)]>,
+    )> {
+        let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
+        let mark = chunk.len();
+        // SAFETY: the parsed trees are appended to this same chunk below, or
+        // dropped before it is truncated back to `mark`; the chunk is never
+        // grown (its capacity is fixed) and its elements are never moved out
+        // (`Exprs` hands out shared references only).
+        let arena = unsafe { Arena::new(chunk) };
+        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
+        p.set_arena(arena);
+        let result = match kind {
+            ParseKind::List => p.list(),
+            ParseKind::Operands => p.operands(),
+            ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
+        };
+        let end = p.pos as u32;
+        let full = p.arena_full();
+        let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
+        drop(p);
+        let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
+        let result = match result {
+            Ok(v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
+                let start = chunk.len() as u32;
+                let len = v.len() as u32;
+                chunk.extend(v);
+                Ok((start, len))
+            }
+            Ok(v) => {
+                drop(v);
+                chunk.truncate(mark);
+                return None;
+            }
+            Err(e) => {
+                // Nothing refers to what the parse left in the chunk.
+                chunk.truncate(mark);
+                Err(e)
+            }
+        };
+        Some((result, end, deprecated))
     }
 
     /// Parse and report a syntax error; `None` on error.
@@ -389,6 +453,44 @@ mod tests {
         let bytes = p.prg_bytes();
         let mut want = vec![0x00, 0x10, 0xad, 0x2f, 0x11];
         want.extend((0..300).map(|i| (i % 256) as u8));
+        want.push(1);
+        assert_eq!(bytes, want);
+    }
+
+    /// Parses whose operator nodes don't fit the room left in a chunk, nor a
+    /// new chunk, nor (in a loop, whose line holds the current chunk) the
+    /// first sizes tried for a chunk of their own: each is redone in a larger
+    /// chunk and reads back the same in every pass.
+    #[test]
+    fn parses_larger_than_a_chunk_are_redone_in_a_larger_one() {
+        // 3,000 operators: 6,000 nodes, more than a chunk's 4,096.
+        let long = vec!["1"; 3001].join("+");
+        let mut src = String::from(
+            "m .macro v\n .word \\v\n .byte (\\v) & 255\n .endm\n* = $1000\n lda later\n",
+        );
+        for i in 0..400 {
+            // Fill the chunks so that the long lines start near an end.
+            src += &format!(" .byte {i} & 255, <({i}+1), >({i}*3)\n");
+        }
+        src += &format!(" .word {long}\n");
+        src += &format!(" #m {long}\n");
+        src += &format!(" lda <({long}),x\n");
+        // A loop's line holds the current chunk while its body is parsed.
+        src += &format!(" .for i = 0, i < 2, i += 1\n .word {long}\n .next\n");
+        src += "later .byte 1\n";
+        let p = assemble_str("t.asm", &src, &Options::default())
+            .unwrap_or_else(|e| panic!("assembles: {e}"));
+        assert!(p.passes() >= 2);
+        let bytes = p.prg_bytes();
+        let mut want = vec![0x00, 0x10, 0xad];
+        let later = 0x1000 + 3 + 400 * 3 + 2 + 3 + 2 + 4;
+        want.extend([later as u8, (later >> 8) as u8]);
+        for i in 0..400u32 {
+            want.extend([(i & 255) as u8, (i + 1) as u8, ((i * 3) >> 8) as u8]);
+        }
+        let (lo, hi) = ((3001 & 255) as u8, (3001 >> 8) as u8);
+        want.extend([lo, hi, lo, hi, lo]);
+        want.extend([0xb5, lo, lo, hi, lo, hi]);
         want.push(1);
         assert_eq!(bytes, want);
     }

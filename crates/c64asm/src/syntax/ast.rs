@@ -1,5 +1,7 @@
 //! Expression trees. Positions are byte offsets into the text the line belongs to.
 
+use std::marker::PhantomData;
+use std::ptr::NonNull;
 use std::rc::Rc;
 
 use crate::intern::Name;
@@ -273,6 +275,152 @@ pub enum TextMode {
     PText,
 }
 
+/// An operator's operand(s): boxed, or in the parse cache's chunk of
+/// expressions (see [`Arena`]): a large source's operators then cost no
+/// allocation each, and sit next to the rest of their line.
+///
+/// The low bit of the pointer tells which: set, the value is an element of
+/// an arena chunk that also holds (or will hold) the node's parent, and that
+/// chunk owns and drops it; clear, the node owns a box. A clone is always
+/// boxed, so only the chunk's own elements point into it.
+pub struct Node<T> {
+    ptr: NonNull<T>,
+    _owns: PhantomData<T>,
+}
+
+const IN_ARENA: usize = 1;
+
+impl<T> Node<T> {
+    pub fn boxed(value: T) -> Node<T> {
+        Node {
+            // SAFETY: `Box::into_raw` never returns null.
+            ptr: unsafe { NonNull::new_unchecked(Box::into_raw(Box::new(value))) },
+            _owns: PhantomData,
+        }
+    }
+
+    fn in_arena(&self) -> bool {
+        self.ptr.as_ptr() as usize & IN_ARENA != 0
+    }
+
+    fn get(&self) -> *mut T {
+        self.ptr.as_ptr().map_addr(|a| a & !IN_ARENA)
+    }
+}
+
+impl<T> std::ops::Deref for Node<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        // SAFETY: a boxed node is owned by `self`; an arena node is an
+        // element of a chunk that outlives its parent (see `Arena`).
+        unsafe { &*self.get() }
+    }
+}
+
+impl<T> std::ops::DerefMut for Node<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        // SAFETY: as for `deref`; only the parent's node points to it.
+        unsafe { &mut *self.get() }
+    }
+}
+
+impl<T> Drop for Node<T> {
+    fn drop(&mut self) {
+        if !self.in_arena() {
+            // SAFETY: a boxed node came from `Box::into_raw` and is owned here.
+            drop(unsafe { Box::from_raw(self.get()) });
+        }
+    }
+}
+
+impl<T: Clone> Clone for Node<T> {
+    fn clone(&self) -> Self {
+        Node::boxed((**self).clone())
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Node<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Node<Expr> {
+    /// The node's expression, taken out (an arena slot keeps a placeholder,
+    /// dropped with its chunk).
+    pub fn into_inner(mut self) -> Expr {
+        let placeholder = Expr {
+            pos: 0,
+            height: 1,
+            kind: ExprKind::Fold,
+        };
+        std::mem::replace(&mut *self, placeholder)
+    }
+}
+
+/// Where the parser puts operands: a chunk of expressions whose capacity is
+/// fixed (it is never grown, so elements don't move). The caller must keep
+/// every tree parsed with it in the same chunk (or drop it) and never move an
+/// element out of it: the trees point into it.
+pub struct Arena<'a> {
+    chunk: &'a mut Vec<Expr>,
+    /// A node did not fit: the parse must be redone with more room.
+    pub full: bool,
+}
+
+impl<'a> Arena<'a> {
+    /// # Safety
+    /// Trees built in `chunk` must end up in `chunk` itself or be dropped
+    /// before it is dropped, grown or truncated below them; its elements
+    /// must not be moved out (only cloned, which boxes).
+    pub unsafe fn new(chunk: &'a mut Vec<Expr>) -> Arena<'a> {
+        Arena { chunk, full: false }
+    }
+
+    /// Room for `n` more expressions without growing.
+    pub fn has_room(&self, n: usize) -> bool {
+        self.chunk.capacity() - self.chunk.len() >= n
+    }
+
+    /// Store `items` contiguously, as one `T` (`Expr` or an array of
+    /// them); the items back when the chunk is full.
+    fn put<T, const N: usize>(&mut self, items: [Expr; N]) -> Result<Node<T>, [Expr; N]> {
+        const { assert!(std::mem::size_of::<T>() == N * std::mem::size_of::<Expr>()) };
+        if self.full || !self.has_room(N) {
+            self.full = true;
+            return Err(items);
+        }
+        let at = self.chunk.len();
+        self.chunk.extend(items);
+        // SAFETY: `at + N <= len <= capacity`: in bounds, and nothing was
+        // reallocated. `T` is `Expr` or `[Expr; N]`, laid out as N elements.
+        let p = unsafe { self.chunk.as_mut_ptr().add(at) }.cast::<T>();
+        let p = p.map_addr(|a| a | IN_ARENA);
+        // SAFETY: a non-null pointer with its low (alignment) bit set.
+        Ok(Node {
+            ptr: unsafe { NonNull::new_unchecked(p) },
+            _owns: PhantomData,
+        })
+    }
+}
+
+/// An operand node: in the arena when there is one with room, else boxed.
+pub fn node(arena: &mut Option<Arena<'_>>, e: Expr) -> Node<Expr> {
+    match arena {
+        Some(a) => a.put::<Expr, 1>([e]).unwrap_or_else(|[e]| Node::boxed(e)),
+        None => Node::boxed(e),
+    }
+}
+
+/// Two or three operands as one node (see [`node`]).
+pub fn nodes<const N: usize>(arena: &mut Option<Arena<'_>>, items: [Expr; N]) -> Node<[Expr; N]> {
+    match arena {
+        Some(a) => a.put::<[Expr; N], N>(items).unwrap_or_else(Node::boxed),
+        None => Node::boxed(items),
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Expr {
     pub pos: Pos,
@@ -359,14 +507,14 @@ pub enum ExprKind {
     Symbol(Name),
     /// `.+`, `.-`: anonymous symbols as values.
     AnonSymbol(i32),
-    Unary(UnOp, Box<Expr>),
-    Binary(BinOp, Box<[Expr; 2]>),
+    Unary(UnOp, Node<Expr>),
+    Binary(BinOp, Node<[Expr; 2]>),
     /// `c ? a : b`
-    Cond(Box<[Expr; 3]>),
+    Cond(Node<[Expr; 3]>),
     /// `c ?? a : b`
-    DCond(Box<[Expr; 3]>),
+    DCond(Node<[Expr; 3]>),
     /// `a.b`: member lookup (the right side is a symbol, or a list of them).
-    Member(Box<[Expr; 2]>),
+    Member(Node<[Expr; 2]>),
     /// `f(args)`: the function and the arguments.
     Call(Box<(Expr, Box<[Expr]>)>),
     /// `v[args]`
@@ -379,8 +527,8 @@ pub enum ExprKind {
     Dict(Box<Box<[DictPair]>>),
     /// A parenthesized expression (kept so instruction operands can tell
     /// indirection from grouping).
-    Paren(Box<Expr>),
-    Addr(AddrOp, Box<Expr>),
+    Paren(Node<Expr>),
+    Addr(AddrOp, Node<Expr>),
     /// `...`: the fold placeholder.
     Fold,
 }
@@ -459,7 +607,7 @@ fn resolve(e: &mut Expr, top: bool) {
             } else {
                 // Grouping only: the node becomes its content (its own
                 // position included, as a rebuilt tree would have it).
-                *e = *inner;
+                *e = inner.into_inner();
                 return;
             }
         }

@@ -2,7 +2,8 @@
 //! climbing parser over one line of text.
 
 use super::ast::{
-    AddrOp, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Pos, Reg, SmallBits, TextMode, UnOp,
+    AddrOp, Arena, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Node, Pos, Reg, SmallBits,
+    TextMode, UnOp,
 };
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
@@ -44,6 +45,11 @@ pub struct Parser<'t, 'n> {
     /// Parsing an instruction's operands, where a one-element `[x]` is a
     /// long indirect address, as in 64tass (`lda #len([0])` is an error).
     operand: bool,
+    /// Where operator nodes go (boxed without one).
+    arena: Option<Arena<'n>>,
+    /// A position known to hold no binary operator: each enclosing
+    /// operator level asks again there as the parse unwinds.
+    no_binop: usize,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -93,7 +99,29 @@ impl<'t, 'n> Parser<'t, 'n> {
             depth: 0,
             sign_run: (0, 0),
             operand: false,
+            arena: None,
+            no_binop: usize::MAX,
         }
+    }
+
+    /// Put operator nodes in `arena` (see [`Arena`] for what the caller
+    /// must keep).
+    pub fn set_arena(&mut self, arena: Arena<'n>) {
+        self.arena = Some(arena);
+    }
+
+    /// Whether the arena ran out of room: the parse must be redone with a
+    /// larger one (its result is incomplete).
+    pub fn arena_full(&self) -> bool {
+        self.arena.as_ref().is_some_and(|a| a.full)
+    }
+
+    fn node(&mut self, e: Expr) -> Node<Expr> {
+        super::ast::node(&mut self.arena, e)
+    }
+
+    fn nodes<const N: usize>(&mut self, items: [Expr; N]) -> Node<[Expr; N]> {
+        super::ast::nodes(&mut self.arena, items)
     }
 
     fn peek(&self) -> u8 {
@@ -110,9 +138,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     }
 
     pub fn skip_ws(&mut self) {
-        while self.pos < self.end && matches!(self.bytes[self.pos], b' ' | b'\t') {
-            self.pos += 1;
-        }
+        self.pos = scan::skip_blanks(self.bytes, self.pos, self.end);
     }
 
     /// At the end of the line or at a comment.
@@ -205,7 +231,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             };
             let pos = self.pos as Pos;
             self.pos += 2;
-            e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), Box::new(e)));
+            let inner = self.node(e);
+            e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), inner));
             if e.height > MAX_HEIGHT {
                 return error(
                     pos as usize,
@@ -260,7 +287,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         self.skip_ws();
         let b = self.element()?;
-        let parts = Box::new([c, a, b]);
+        let parts = self.nodes([c, a, b]);
         Ok(Expr::new(
             qpos as Pos,
             if double {
@@ -299,7 +326,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.pos += len;
             self.skip_ws();
             let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
-            lhs = Expr::new(pos, ExprKind::Binary(op, Box::new([lhs, rhs])));
+            let ab = self.nodes([lhs, rhs]);
+            lhs = Expr::new(pos, ExprKind::Binary(op, ab));
             if lhs.height > MAX_HEIGHT {
                 return error(
                     pos as usize,
@@ -311,6 +339,17 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// The binary operator at the cursor and its length, if any.
     fn binop(&mut self) -> Option<(BinOp, usize)> {
+        if self.pos == self.no_binop {
+            return None;
+        }
+        let op = self.binop_at_cursor();
+        if op.is_none() {
+            self.no_binop = self.pos;
+        }
+        op
+    }
+
+    fn binop_at_cursor(&mut self) -> Option<(BinOp, usize)> {
         let c = self.peek();
         let c1 = self.peek_at(1);
         let c2 = self.peek_at(2);
@@ -418,10 +457,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         let unary = |p: &mut Self, op: UnOp, len: usize, prio: u8| -> PResult<Expr> {
             p.pos += len;
             let operand = p.expr(prio)?;
-            Ok(Expr::new(
-                start as Pos,
-                ExprKind::Unary(op, Box::new(operand)),
-            ))
+            let operand = p.node(operand);
+            Ok(Expr::new(start as Pos, ExprKind::Unary(op, operand)))
         };
         match c {
             b'+' | b'-' => self.sign(),
@@ -469,10 +506,8 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 self.pos += 1;
                 let operand = self.cond()?;
-                Ok(Expr::new(
-                    start as Pos,
-                    ExprKind::Addr(op, Box::new(operand)),
-                ))
+                let operand = self.node(operand);
+                Ok(Expr::new(start as Pos, ExprKind::Addr(op, operand)))
             }
             _ => {
                 let e = self.primary()?;
@@ -517,10 +552,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         let operand = self.expr(17)?;
         let op = if c == b'+' { UnOp::Pos } else { UnOp::Neg };
-        Ok(Expr::new(
-            start as Pos,
-            ExprKind::Unary(op, Box::new(operand)),
-        ))
+        let operand = self.node(operand);
+        Ok(Expr::new(start as Pos, ExprKind::Unary(op, operand)))
     }
 
     fn primary(&mut self) -> PResult<Expr> {
@@ -549,7 +582,8 @@ impl<'t, 'n> Parser<'t, 'n> {
                 let mut items = self.items(b']')?;
                 if self.operand && items.len() == 1 && !self.comma_before_close() {
                     let inner = items.pop().expect("one item");
-                    return at(ExprKind::Addr(AddrOp::LongInd, Box::new(inner)));
+                    let inner = self.node(inner);
+                    return at(ExprKind::Addr(AddrOp::LongInd, inner));
                 }
                 at(ExprKind::List(Box::new(items.into())))
             }
@@ -674,7 +708,8 @@ impl<'t, 'n> Parser<'t, 'n> {
         match self.peek() {
             b')' => {
                 self.pos += 1;
-                Ok(Expr::new(start as Pos, ExprKind::Paren(Box::new(first))))
+                let first = self.node(first);
+                Ok(Expr::new(start as Pos, ExprKind::Paren(first)))
             }
             b',' => {
                 self.pos += 1;
@@ -783,10 +818,11 @@ impl<'t, 'n> Parser<'t, 'n> {
                         self.pos += len;
                         self.skip_ws();
                         let rhs = self.expr(15)?;
-                        member =
-                            Expr::new(at, ExprKind::Binary(BinOp::Exp, Box::new([member, rhs])));
+                        let ab = self.nodes([member, rhs]);
+                        member = Expr::new(at, ExprKind::Binary(BinOp::Exp, ab));
                     }
-                    e = Expr::new(pos, ExprKind::Member(Box::new([e, member])));
+                    let ab = self.nodes([e, member]);
+                    e = Expr::new(pos, ExprKind::Member(ab));
                 }
                 _ => return Ok(e),
             }

@@ -30,35 +30,95 @@ pub fn is_ident_char(c: char, unicode: bool) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || (unicode && !c.is_ascii() && c.is_alphanumeric())
 }
 
+/// ASCII bytes that may continue an identifier (letters, digits, `_`): one
+/// table load per byte instead of three range tests (names are read on
+/// every line of every pass).
+static IDENT_ASCII: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 /// Length in bytes of the identifier starting at `pos` (0 if none).
+#[inline]
 pub fn ident_len(text: &str, pos: usize, unicode: bool) -> usize {
     let bytes = text.as_bytes();
     match bytes.get(pos) {
-        Some(&b) if b.is_ascii_alphabetic() || b == b'_' => {}
-        Some(&b) if b >= 0x80 && unicode => {
-            let c = text[pos..].chars().next().unwrap_or(' ');
-            if !is_ident_start(c, true) {
-                return 0;
-            }
-        }
+        Some(&b) if b < 0x80 && IDENT_ASCII[b as usize] && !b.is_ascii_digit() => {}
+        Some(&b) if b >= 0x80 && unicode => return ident_len_unicode(text, pos),
         _ => return 0,
     }
-    let mut i = pos;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b.is_ascii_alphanumeric() || b == b'_' {
-            i += 1;
-        } else if b >= 0x80 && unicode {
-            let c = text[i..].chars().next().unwrap_or(' ');
-            if !is_ident_char(c, true) {
-                break;
+    let mut i = pos + 1;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if !IDENT_ASCII[b as usize] {
+                return i - pos;
             }
-            i += c.len_utf8();
+            i += 1;
+        } else if unicode {
+            return i - pos + ident_len_unicode_tail(text, i);
         } else {
             break;
         }
     }
     i - pos
+}
+
+/// [`ident_len`] of a name starting with a non-ASCII character.
+#[cold]
+fn ident_len_unicode(text: &str, pos: usize) -> usize {
+    let c = text[pos..].chars().next().unwrap_or(' ');
+    if !is_ident_start(c, true) {
+        return 0;
+    }
+    c.len_utf8() + ident_len_unicode_tail(text, pos + c.len_utf8())
+}
+
+/// Length of the identifier characters from `pos` on, Unicode letters included.
+#[cold]
+fn ident_len_unicode_tail(text: &str, pos: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = pos;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            if !IDENT_ASCII[b as usize] {
+                break;
+            }
+            i += 1;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            if !is_ident_char(c, true) {
+                break;
+            }
+            i += c.len_utf8();
+        }
+    }
+    i - pos
+}
+
+/// The offset of the first byte at or after `pos` (before `end`) that is not
+/// a space or a tab. Lines are mostly indented with runs of spaces or tabs:
+/// eight of the same are skipped at once.
+#[inline]
+pub fn skip_blanks(bytes: &[u8], mut pos: usize, end: usize) -> usize {
+    let end = end.min(bytes.len());
+    while pos + 8 <= end {
+        let w = u64::from_le_bytes(bytes[pos..pos + 8].try_into().unwrap_or([0; 8]));
+        if w != u64::from_le_bytes([b' '; 8]) && w != u64::from_le_bytes([b'\t'; 8]) {
+            break;
+        }
+        pos += 8;
+    }
+    while pos < end && matches!(bytes[pos], b' ' | b'\t') {
+        pos += 1;
+    }
+    pos
 }
 
 /// A scanned number: an integer, a bit string or a float, and its length.
@@ -137,9 +197,50 @@ fn scale10(d: f64, e: u32, divide: bool) -> f64 {
     if divide { d / scale } else { d * scale }
 }
 
+/// The usual literal, `123` or `$1f`: digits alone (no `_`, fraction or
+/// exponent after them), few enough to fit; `None` for anything else, which
+/// [`number`] reads the general way.
+#[inline]
+fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
+    let hex = bytes[pos] == b'$';
+    let start = pos + hex as usize;
+    let mut end = start;
+    let mut val: u64 = 0;
+    while let Some(&b) = bytes.get(end) {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' if hex => b - b'a' + 10,
+            b'A'..=b'F' if hex => b - b'A' + 10,
+            _ => break,
+        };
+        // Wraps only past the digit counts accepted below.
+        val = if hex {
+            val << 4 | d as u64
+        } else {
+            val.wrapping_mul(10).wrapping_add(d as u64)
+        };
+        end += 1;
+    }
+    let count = end - start;
+    let next = bytes.get(end).copied().unwrap_or(0);
+    let more = matches!(next, b'_' | b'.' | b'p' | b'P') || (next | 0x20 == b'e' && !hex);
+    if count == 0 || more || count > if hex { 16 } else { 18 } {
+        return None;
+    }
+    let n = if hex {
+        Number::Bits(Bits::new(val, count as u32 * 4))
+    } else {
+        Number::Int(val as i64)
+    };
+    Some((n, end))
+}
+
 /// Scan a number starting at `pos` (`$hex`, `%binary` or decimal, each with an
 /// optional fraction and `e`/`p` exponent). Returns the number and its end.
 pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
+    if let Some(plain) = plain_number(text.as_bytes(), pos) {
+        return Ok(plain);
+    }
     let bytes = text.as_bytes();
     let (radix, shift, start) = match bytes[pos] {
         b'$' => (16u32, 4u32, pos + 1),
@@ -354,8 +455,37 @@ mod tests {
         assert_eq!(num("12.2p8"), "float 3123.2 6");
         assert_eq!(num("1..2"), "int 1 1");
         assert_eq!(num("$"), "error an expression is expected");
+        assert_eq!(num("$fFx"), "bits ff/8 3");
+        assert_eq!(num("1e3"), "float 1000 3");
+        assert_eq!(num("1E"), "int 1 1");
+        assert_eq!(num("$1e"), "bits 1e/8 3");
+        assert_eq!(num("$1P2"), "float 4 4");
+        assert_eq!(num("123_"), "int 123 3");
+        assert_eq!(num("999999999999999999"), "int 999999999999999999 18");
+        assert_eq!(num("9223372036854775807"), "int 9223372036854775807 19");
+        assert!(num("9223372036854775808").starts_with("big BigInt"));
+        assert!(num("123456789012345678901234567890").starts_with("big BigInt"));
+        assert_eq!(num("$ffffffffffffffff"), "bits ffffffffffffffff/64 17");
+        assert!(num("$1ffffffffffffffff").starts_with("big BigBits"));
         assert!(num("18446744073709551616").starts_with("big BigInt"));
         assert!(num("$1_0000_0000_0000_0000").starts_with("big BigBits"));
+    }
+
+    #[test]
+    fn identifiers_and_blanks() {
+        assert_eq!(ident_len("lda_1+2", 0, false), 5);
+        assert_eq!(ident_len("1abc", 0, true), 0);
+        assert_eq!(ident_len(" _x", 1, false), 2);
+        assert_eq!(ident_len("aé b", 0, false), 1);
+        assert_eq!(ident_len("aéb c", 0, true), 4);
+        assert_eq!(ident_len("éa", 0, true), 3);
+        assert_eq!(ident_len("é", 0, false), 0);
+        assert_eq!(ident_len("\u{2022}a", 0, true), 0);
+        assert_eq!(ident_len("ab\u{2022}", 0, true), 2);
+        let line = b"                 \t\t\t\t\t\t\t\t\t x";
+        assert_eq!(skip_blanks(line, 0, line.len()), line.len() - 1);
+        assert_eq!(skip_blanks(line, 3, 10), 10);
+        assert_eq!(skip_blanks(b"  \t ; x", 0, 8), 4);
     }
 
     #[test]
