@@ -648,11 +648,14 @@ impl Assembler<'_> {
             islabel = true;
             pos += 1;
         }
-        if !islabel && name_len == 3 && self.is_mnemonic(text) {
+        if !islabel
+            && name_len == 3
+            && let Some(op) = self.mnemonic_of(text)
+        {
             if failed {
                 return Step::Next;
             }
-            return self.instruction_line(line, start, start + 3, None);
+            return self.instruction_line(line, op, start, start + 3, None);
         }
         let after = line.skip_ws(pos);
         if failed {
@@ -902,8 +905,10 @@ impl Assembler<'_> {
             _ => {
                 self.set_cheap(newlabel, &label_text);
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
-                if len == 3 && self.is_mnemonic(&line.text[pos..pos + 3]) {
-                    let step = self.instruction_line(line, pos, pos + 3, newlabel);
+                if len == 3
+                    && let Some(op) = self.mnemonic_of(&line.text[pos..pos + 3])
+                {
+                    let step = self.instruction_line(line, op, pos, pos + 3, newlabel);
                     self.finish_line(line, newlabel);
                     return step;
                 }
@@ -1643,8 +1648,15 @@ impl Assembler<'_> {
     /// Is `word` an instruction of the current processor? With `-C`
     /// 64tass knows them in lower case only (`CLV` is then a label).
     pub fn is_mnemonic(&self, word: &str) -> bool {
-        (!self.dialect.case_sensitive || !word.bytes().any(|b| b.is_ascii_uppercase()))
-            && crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
+        self.mnemonic_of(word).is_some()
+    }
+
+    /// The instruction `word` names for the current processor, if any.
+    pub fn mnemonic_of(&self, word: &str) -> Option<crate::asm::instr::Op> {
+        if self.dialect.case_sensitive && word.bytes().any(|b| b.is_ascii_uppercase()) {
+            return None;
+        }
+        crate::asm::instr::mnemonic(word, self.st.cpu)
     }
 }
 

@@ -59,6 +59,15 @@ impl Assembler<'_> {
         if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
             return;
         }
+        if self.st.eor == 0 && !self.record.on && self.out.poke_quick(self.st.addr, bytes) {
+            return;
+        }
+        self.emit_reported(line, bytes);
+    }
+
+    /// [`emit`](Self::emit) with `.eor`, listing and what the output reports.
+    #[cold]
+    fn emit_reported(&mut self, line: &LineRef, bytes: &[u8]) {
         let mut issues = Vec::new();
         let at = self.out.addr(self.st.addr).address;
         let pc = self.out.addr(self.st.addr).l_address;
