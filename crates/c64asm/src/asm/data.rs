@@ -190,6 +190,16 @@ impl Assembler<'_> {
         };
         let mut chunk = Chunk::default();
         for v in &vals {
+            // A number that fits (most values): its bytes straight out.
+            if matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
+                && let Ok(n) = self.number(&v.val, cmd, bits, signed)
+            {
+                self.rounded.set(false);
+                self.st.emit_at = Some(v.pos);
+                let size = (bits / 8) as usize;
+                self.emit(line, &n.to_le_bytes()[..size]);
+                continue;
+            }
             chunk.items.clear();
             self.numbers_of(line, &v.val, v.pos, cmd, bits, signed, &mut chunk);
             // Each value on its own: a wrap is reported at the value that made it.
@@ -225,20 +235,7 @@ impl Assembler<'_> {
             Value::None => 0,
             _ => {
                 self.rounded.set(false);
-                let r: FResult<u64> = if matches!(cmd, Cmd::Addr | Cmd::Rta) {
-                    to_uval(v, 16, self).map(|a| {
-                        if cmd == Cmd::Rta {
-                            a.wrapping_sub(1) & 0xffff
-                        } else {
-                            a
-                        }
-                    })
-                } else if signed {
-                    to_ival(v, bits, self).map(|i| i as u64)
-                } else {
-                    to_uval(v, bits, self)
-                };
-                match r {
+                match self.number(v, cmd, bits, signed) {
                     Ok(n) => {
                         self.float_round_warning(line, pos);
                         n
@@ -255,6 +252,23 @@ impl Assembler<'_> {
         };
         for i in 0..size {
             out.byte((n >> (8 * i)) as u8);
+        }
+    }
+
+    /// A value as the number a data directive stores.
+    fn number(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
+        if matches!(cmd, Cmd::Addr | Cmd::Rta) {
+            to_uval(v, 16, self).map(|a| {
+                if cmd == Cmd::Rta {
+                    a.wrapping_sub(1) & 0xffff
+                } else {
+                    a
+                }
+            })
+        } else if signed {
+            to_ival(v, bits, self).map(|i| i as u64)
+        } else {
+            to_uval(v, bits, self)
         }
     }
 
