@@ -496,6 +496,14 @@ impl Assembler<'_> {
             }
         }
         self.st.star = self.out.addr(self.st.addr).l_address;
+        // The usual line, an instruction with no label in front: as
+        // `labelled_line` would find it, known from the last pass.
+        if let Some((op, mpos)) = self.instruction_first(line) {
+            if !self.st.active() {
+                return Step::Next;
+            }
+            return self.instruction_line(line, op, mpos, mpos + 3, None);
+        }
         let mut pos = line.skip_ws(line.start);
         let line_start = pos;
         let mut newlabel: Option<NewLabel> = None;

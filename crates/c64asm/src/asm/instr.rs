@@ -60,10 +60,19 @@ const ALWAYS: &[(&str, u8)] = &[
 /// for lower-case names, as 64tass). Every line starting with a word asks
 /// this, so it is one table look-up.
 pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
+    op_of_entry(mnemonic_entry(word)?, cpu)
+}
+
+/// What a word names of any processor: its entry in the table (kept by
+/// [`super::head`] for the line), which [`op_of_entry`] reads.
+pub fn mnemonic_entry(word: &str) -> Option<u16> {
     let entry = MnemonicTable::get().0[MnemonicTable::key(word.as_bytes())?];
-    if entry & MnemonicTable::PRESENT == 0
-        || (cpu == Cpu::M6502 && entry & MnemonicTable::ALL_ILLEGAL != 0)
-    {
+    (entry & MnemonicTable::PRESENT != 0).then_some(entry)
+}
+
+/// The instruction a [`mnemonic_entry`] is on processor `cpu`.
+pub fn op_of_entry(entry: u16, cpu: Cpu) -> Option<Op> {
+    if cpu == Cpu::M6502 && entry & MnemonicTable::ALL_ILLEGAL != 0 {
         return None;
     }
     let code = entry as u8;
@@ -531,7 +540,15 @@ impl Assembler<'_> {
                         if m.is_branch() {
                             return Err(no_mode(&mode.describe()));
                         }
-                        return self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, "");
+                        return self.direct(
+                            m,
+                            width,
+                            inner,
+                            pos,
+                            Mode::ZeroPage,
+                            Mode::Absolute,
+                            "",
+                        );
                     }
                 }
                 listed = all;
