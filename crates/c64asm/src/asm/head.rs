@@ -10,20 +10,26 @@ use super::lines::LineRef;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
 
-/// Per file, per line: 0 not looked at yet, [`OTHER`], or an instruction
-/// name's offset in the line (high half) and table entry (low half).
+/// Per file, per line (2 bytes: a large source has many): 0 not looked at
+/// yet, [`OTHER`], or an instruction name's table entry with its offset in
+/// the line in the entry's unused bits ([`OFFSET_SHIFT`]).
 #[derive(Default)]
 pub struct Heads {
-    files: Vec<Vec<u32>>,
+    files: Vec<Vec<u16>>,
 }
 
-/// Anything but an instruction name first.
-const OTHER: u32 = 1;
-/// Marks an instruction name (a table entry never has this bit).
-const INSTR: u32 = 1 << 31;
+/// Anything but an instruction name first (or one indented too far to
+/// keep: read the long way each pass).
+const OTHER: u16 = 1;
+/// Every table entry has this bit (`MnemonicTable::PRESENT`), [`OTHER`] not.
+const INSTR: u16 = 1 << 15;
+/// Where the offset goes: entry bits 8..13, which hold nothing (the low
+/// byte is an index or an opcode, the top three bits are flags).
+const OFFSET_SHIFT: u32 = 8;
+const OFFSET_MAX: usize = 31;
 
 impl Heads {
-    fn get(&self, file: FileId, index: u32) -> u32 {
+    fn get(&self, file: FileId, index: u32) -> u16 {
         self.files
             .get(file as usize)
             .and_then(|f| f.get(index as usize))
@@ -31,7 +37,7 @@ impl Heads {
             .unwrap_or(0)
     }
 
-    fn set(&mut self, file: FileId, index: u32, lines: usize, head: u32) {
+    fn set(&mut self, file: FileId, index: u32, lines: usize, head: u16) {
         let f = file as usize;
         if self.files.len() <= f {
             self.files.resize_with(f + 1, Vec::new);
@@ -59,18 +65,20 @@ impl Assembler<'_> {
         if head & INSTR == 0 {
             return None;
         }
-        let op = op_of_entry(head as u16, self.st.cpu)?;
-        Some((op, line.start + ((head & !INSTR) >> 16) as usize))
+        let offset = (head >> OFFSET_SHIFT) as usize & OFFSET_MAX;
+        let entry = head & !((OFFSET_MAX as u16) << OFFSET_SHIFT);
+        let op = op_of_entry(entry, self.st.cpu)?;
+        Some((op, line.start + offset))
     }
 
     /// What `line` (in `labelled_line`) takes for an instruction name
     /// written first: a three-letter word that is neither dotted (`a.b`) nor
     /// a label (`a:`), an instruction name of some processor (with `-C` in
     /// lower case).
-    fn head_of(&self, line: &LineRef) -> u32 {
+    fn head_of(&self, line: &LineRef) -> u16 {
         let pos = line.skip_ws(line.start);
         let offset = pos - line.start;
-        if !line.at(pos).is_ascii_alphabetic() || offset >= 1 << 15 {
+        if !line.at(pos).is_ascii_alphabetic() || offset > OFFSET_MAX {
             return OTHER;
         }
         if ident_len(&line.text[..line.end], pos, self.dialect.unicode) != 3 {
@@ -87,8 +95,10 @@ impl Assembler<'_> {
             return OTHER;
         }
         match mnemonic_entry(word) {
-            Some(entry) => INSTR | (offset as u32) << 16 | u32::from(entry),
-            None => OTHER,
+            Some(entry) if entry >> OFFSET_SHIFT & OFFSET_MAX as u16 == 0 => {
+                entry | (offset as u16) << OFFSET_SHIFT
+            }
+            _ => OTHER,
         }
     }
 }
@@ -112,18 +122,20 @@ mod tests {
     }
 
     /// Words that look like instructions but aren't read as them: a label
-    /// with a colon, a dotted name, and (case-sensitive) upper case.
+    /// with a colon and (case-sensitive) upper case; an instruction indented
+    /// too far to keep is still one.
     #[test]
     fn labels_named_like_instructions_stay_labels() {
-        let src = "* = $1000\nlda: nop\n lda lda\nCLC = 3\n lda #CLC\n";
+        let far = " ".repeat(40);
+        let src = format!("* = $1000\nlda: nop\n lda lda\nCLC = 3\n lda #CLC\n{far}rts\n");
         let opts = Options {
             case_sensitive: true,
             ..Options::default()
         };
-        let p = assemble_str("t.asm", src, &opts).unwrap_or_else(|_| panic!("assembles"));
+        let p = assemble_str("t.asm", &src, &opts).unwrap_or_else(|_| panic!("assembles"));
         assert_eq!(
             p.prg_bytes(),
-            [0x00, 0x10, 0xea, 0xad, 0x00, 0x10, 0xa9, 0x03]
+            [0x00, 0x10, 0xea, 0xad, 0x00, 0x10, 0xa9, 0x03, 0x60]
         );
     }
 }
