@@ -188,6 +188,9 @@ impl Assembler<'_> {
         let Some(vals) = self.data_args(line, args) else {
             return;
         };
+        if self.data_quick(line, &vals, cmd, bits, signed) {
+            return;
+        }
         let mut chunk = Chunk::default();
         for v in &vals {
             // A number that fits (most values): its bytes straight out.
@@ -253,6 +256,45 @@ impl Assembler<'_> {
         for i in 0..size {
             out.byte((n >> (8 * i)) as u8);
         }
+    }
+
+    /// The usual data line, numbers that all fit where nothing is to be
+    /// reported: its bytes written at once (what a value at a time would
+    /// write). `false`: nothing done.
+    fn data_quick(
+        &mut self,
+        line: &LineRef,
+        vals: &Args,
+        cmd: Cmd,
+        bits: u32,
+        signed: bool,
+    ) -> bool {
+        if self.st.eor != 0 || self.record.on {
+            return false;
+        }
+        let size = (bits / 8) as usize;
+        let mut bytes = smallvec::SmallVec::<[u8; 64]>::new();
+        let all = vals.iter().all(|v| {
+            matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
+                && self
+                    .number(&v.val, cmd, bits, signed)
+                    .map(|n| bytes.extend_from_slice(&n.to_le_bytes()[..size]))
+                    .is_ok()
+        });
+        if !all || bytes.is_empty() {
+            return false;
+        }
+        self.rounded.set(false);
+        // Each value's `emit` would count no work (less than 8 bytes each).
+        if !self.spend(0, line.span(line.start, line.start)) {
+            self.st.emit_at = None;
+            return true;
+        }
+        if self.out.poke_quick(self.st.addr, &bytes) {
+            self.st.emit_at = None;
+            return true;
+        }
+        false
     }
 
     /// A value as the number a data directive stores.

@@ -849,13 +849,13 @@ impl Assembler<'_> {
                 } else {
                     target as i64 - page
                 };
-                let msg = format!("branch crosses page by {by:+} bytes");
+                let msg = || format!("branch crosses page by {by:+} bytes");
                 if !self.st.allow_branch_across_page {
                     let span = self.span_at(line, pos);
-                    self.error(span, Kind::BranchOutOfRange, msg);
+                    self.error(span, Kind::BranchOutOfRange, msg());
                 } else if self.opts.warnings.branch_page {
                     let span = self.span_at(line, pos);
-                    self.warn("branch-page", span, msg);
+                    self.warn("branch-page", span, msg());
                 }
             }
             return Ok(smallvec::smallvec![code, offset as u8]);
