@@ -783,23 +783,19 @@ impl Assembler<'_> {
         if !islabel
             && !lookup_local
             && let Some(id) = self.lookup(name)
+            && self.names_a_macro(id)
         {
             let v = self.syms.label(id).value.clone();
-            if matches!(
-                v,
-                Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
-            ) {
-                self.touch(id);
-                if self.opts.warnings.macro_prefix && line.at_end(after) {
-                    self.warn(
-                        "macro-prefix",
-                        name_span,
-                        "macro call without prefix".into(),
-                    );
-                }
-                let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
-                return self.after_call(line, r);
+            self.touch(id);
+            if self.opts.warnings.macro_prefix && line.at_end(after) {
+                self.warn(
+                    "macro-prefix",
+                    name_span,
+                    "macro call without prefix".into(),
+                );
             }
+            let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
+            return self.after_call(line, r);
         }
         if self.st.active() {
             self.record_label_start(line);
@@ -827,6 +823,16 @@ impl Assembler<'_> {
             self.warn("label-left", name_span, "label not on left side".into());
         }
         self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
+    }
+
+    /// Is the label a macro, segment or function (called when its name
+    /// starts a line)? Asked of every label in front of code: no copy of
+    /// its value.
+    fn names_a_macro(&self, id: LabelId) -> bool {
+        matches!(
+            self.syms.label(id).value,
+            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
+        )
     }
 
     /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
@@ -928,33 +934,30 @@ impl Assembler<'_> {
                     } else {
                         self.lookup(name)
                     };
-                    if let Some(id) = id {
+                    if let Some(id) = id
+                        && self.names_a_macro(id)
+                    {
                         let v = self.syms.label(id).value.clone();
-                        if matches!(
-                            v,
-                            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
-                        ) {
-                            self.touch(id);
-                            let after = line.skip_ws(pos + len);
-                            if self.opts.warnings.macro_prefix && line.at_end(after) {
-                                self.warn(
-                                    "macro-prefix",
-                                    line.span(pos, pos + len),
-                                    "macro call without prefix".into(),
-                                );
-                            }
-                            let r = self.call_macro_value(
-                                line,
-                                &v,
-                                after,
-                                newlabel,
-                                mycontext,
+                        self.touch(id);
+                        let after = line.skip_ws(pos + len);
+                        if self.opts.warnings.macro_prefix && line.at_end(after) {
+                            self.warn(
+                                "macro-prefix",
                                 line.span(pos, pos + len),
+                                "macro call without prefix".into(),
                             );
-                            let step = self.after_call(line, r);
-                            self.finish_line(line, newlabel);
-                            return step;
                         }
+                        let r = self.call_macro_value(
+                            line,
+                            &v,
+                            after,
+                            newlabel,
+                            mycontext,
+                            line.span(pos, pos + len),
+                        );
+                        let step = self.after_call(line, r);
+                        self.finish_line(line, newlabel);
+                        return step;
                     }
                     self.error(
                         line.span(pos, pos + len),
