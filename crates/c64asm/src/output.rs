@@ -34,6 +34,7 @@ pub struct Memory {
 
 impl Memory {
     /// Append bytes at `addr`, extending the last block when contiguous.
+    #[inline]
     pub fn write(&mut self, addr: u32, bytes: &[u8]) {
         let start = self.data.len() as u32;
         if let Some(Block::Data {
@@ -45,9 +46,28 @@ impl Memory {
             && *s + *len == start
         {
             *len += bytes.len() as u32;
-            self.data.extend_from_slice(bytes);
+            self.append(bytes);
             return;
         }
+        self.new_block(addr, bytes);
+    }
+
+    /// An instruction's few bytes without a `memcpy` call.
+    #[inline]
+    fn append(&mut self, bytes: &[u8]) {
+        if bytes.len() <= 4 {
+            self.data.reserve(4);
+            for &b in bytes {
+                self.data.push(b);
+            }
+        } else {
+            self.data.extend_from_slice(bytes);
+        }
+    }
+
+    #[cold]
+    fn new_block(&mut self, addr: u32, bytes: &[u8]) {
+        let start = self.data.len() as u32;
         self.blocks.push(Block::Data {
             addr,
             start,
@@ -325,6 +345,27 @@ impl Output {
         }
         self.differs_in_4gib |= wrapped;
         at
+    }
+
+    /// Write bytes at the current compile offset of `id` when nothing is
+    /// to be reported: no move, wrap or bank crossing pending or caused (the
+    /// usual case, every instruction). `false`: nothing done, use [`poke`].
+    ///
+    /// [`poke`]: Output::poke
+    #[inline]
+    pub fn poke_quick(&mut self, id: AddrId, bytes: &[u8]) -> bool {
+        let n = bytes.len() as u32;
+        let mask2 = self.mask2();
+        let a = &mut self.addrs[id as usize];
+        if a.moved || a.bankwarn || n > (!a.l_address & 0xffff) || n > (!a.address & mask2) {
+            return false;
+        }
+        let at = a.address;
+        a.l_address += n;
+        a.address += n;
+        let mem = a.mem as usize;
+        self.mems[mem].write(at, bytes);
+        true
     }
 
     /// Write bytes at the current compile offset of `id`.

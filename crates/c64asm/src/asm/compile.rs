@@ -496,6 +496,14 @@ impl Assembler<'_> {
             }
         }
         self.st.star = self.out.addr(self.st.addr).l_address;
+        // The usual line, an instruction with no label in front: as
+        // `labelled_line` would find it, known from the last pass.
+        if let Some((op, mpos)) = self.instruction_first(line) {
+            if !self.st.active() {
+                return Step::Next;
+            }
+            return self.instruction_line(line, op, mpos, mpos + 3, None);
+        }
         let mut pos = line.skip_ws(line.start);
         let line_start = pos;
         let mut newlabel: Option<NewLabel> = None;
@@ -648,11 +656,14 @@ impl Assembler<'_> {
             islabel = true;
             pos += 1;
         }
-        if !islabel && name_len == 3 && self.is_mnemonic(text) {
+        if !islabel
+            && name_len == 3
+            && let Some(op) = self.mnemonic_of(text)
+        {
             if failed {
                 return Step::Next;
             }
-            return self.instruction_line(line, start, start + 3, None);
+            return self.instruction_line(line, op, start, start + 3, None);
         }
         let after = line.skip_ws(pos);
         if failed {
@@ -772,23 +783,19 @@ impl Assembler<'_> {
         if !islabel
             && !lookup_local
             && let Some(id) = self.lookup(name)
+            && self.names_a_macro(id)
         {
             let v = self.syms.label(id).value.clone();
-            if matches!(
-                v,
-                Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
-            ) {
-                self.touch(id);
-                if self.opts.warnings.macro_prefix && line.at_end(after) {
-                    self.warn(
-                        "macro-prefix",
-                        name_span,
-                        "macro call without prefix".into(),
-                    );
-                }
-                let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
-                return self.after_call(line, r);
+            self.touch(id);
+            if self.opts.warnings.macro_prefix && line.at_end(after) {
+                self.warn(
+                    "macro-prefix",
+                    name_span,
+                    "macro call without prefix".into(),
+                );
             }
+            let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
+            return self.after_call(line, r);
         }
         if self.st.active() {
             self.record_label_start(line);
@@ -816,6 +823,16 @@ impl Assembler<'_> {
             self.warn("label-left", name_span, "label not on left side".into());
         }
         self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
+    }
+
+    /// Is the label a macro, segment or function (called when its name
+    /// starts a line)? Asked of every label in front of code: no copy of
+    /// its value.
+    fn names_a_macro(&self, id: LabelId) -> bool {
+        matches!(
+            self.syms.label(id).value,
+            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
+        )
     }
 
     /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
@@ -902,8 +919,10 @@ impl Assembler<'_> {
             _ => {
                 self.set_cheap(newlabel, &label_text);
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
-                if len == 3 && self.is_mnemonic(&line.text[pos..pos + 3]) {
-                    let step = self.instruction_line(line, pos, pos + 3, newlabel);
+                if len == 3
+                    && let Some(op) = self.mnemonic_of(&line.text[pos..pos + 3])
+                {
+                    let step = self.instruction_line(line, op, pos, pos + 3, newlabel);
                     self.finish_line(line, newlabel);
                     return step;
                 }
@@ -915,33 +934,30 @@ impl Assembler<'_> {
                     } else {
                         self.lookup(name)
                     };
-                    if let Some(id) = id {
+                    if let Some(id) = id
+                        && self.names_a_macro(id)
+                    {
                         let v = self.syms.label(id).value.clone();
-                        if matches!(
-                            v,
-                            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
-                        ) {
-                            self.touch(id);
-                            let after = line.skip_ws(pos + len);
-                            if self.opts.warnings.macro_prefix && line.at_end(after) {
-                                self.warn(
-                                    "macro-prefix",
-                                    line.span(pos, pos + len),
-                                    "macro call without prefix".into(),
-                                );
-                            }
-                            let r = self.call_macro_value(
-                                line,
-                                &v,
-                                after,
-                                newlabel,
-                                mycontext,
+                        self.touch(id);
+                        let after = line.skip_ws(pos + len);
+                        if self.opts.warnings.macro_prefix && line.at_end(after) {
+                            self.warn(
+                                "macro-prefix",
                                 line.span(pos, pos + len),
+                                "macro call without prefix".into(),
                             );
-                            let step = self.after_call(line, r);
-                            self.finish_line(line, newlabel);
-                            return step;
                         }
+                        let r = self.call_macro_value(
+                            line,
+                            &v,
+                            after,
+                            newlabel,
+                            mycontext,
+                            line.span(pos, pos + len),
+                        );
+                        let step = self.after_call(line, r);
+                        self.finish_line(line, newlabel);
+                        return step;
                     }
                     self.error(
                         line.span(pos, pos + len),
@@ -1643,8 +1659,15 @@ impl Assembler<'_> {
     /// Is `word` an instruction of the current processor? With `-C`
     /// 64tass knows them in lower case only (`CLV` is then a label).
     pub fn is_mnemonic(&self, word: &str) -> bool {
-        (!self.dialect.case_sensitive || !word.bytes().any(|b| b.is_ascii_uppercase()))
-            && crate::asm::instr::mnemonic(word, self.st.cpu).is_some()
+        self.mnemonic_of(word).is_some()
+    }
+
+    /// The instruction `word` names for the current processor, if any.
+    pub fn mnemonic_of(&self, word: &str) -> Option<crate::asm::instr::Op> {
+        if self.dialect.case_sensitive && word.bytes().any(|b| b.is_ascii_uppercase()) {
+            return None;
+        }
+        crate::asm::instr::mnemonic(word, self.st.cpu)
     }
 }
 

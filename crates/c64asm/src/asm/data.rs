@@ -59,6 +59,15 @@ impl Assembler<'_> {
         if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
             return;
         }
+        if self.st.eor == 0 && !self.record.on && self.out.poke_quick(self.st.addr, bytes) {
+            return;
+        }
+        self.emit_reported(line, bytes);
+    }
+
+    /// [`emit`](Self::emit) with `.eor`, listing and what the output reports.
+    #[cold]
+    fn emit_reported(&mut self, line: &LineRef, bytes: &[u8]) {
         let mut issues = Vec::new();
         let at = self.out.addr(self.st.addr).address;
         let pc = self.out.addr(self.st.addr).l_address;
@@ -179,8 +188,21 @@ impl Assembler<'_> {
         let Some(vals) = self.data_args(line, args) else {
             return;
         };
+        if self.data_quick(line, &vals, cmd, bits, signed) {
+            return;
+        }
         let mut chunk = Chunk::default();
         for v in &vals {
+            // A number that fits (most values): its bytes straight out.
+            if matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
+                && let Ok(n) = self.number(&v.val, cmd, bits, signed)
+            {
+                self.rounded.set(false);
+                self.st.emit_at = Some(v.pos);
+                let size = (bits / 8) as usize;
+                self.emit(line, &n.to_le_bytes()[..size]);
+                continue;
+            }
             chunk.items.clear();
             self.numbers_of(line, &v.val, v.pos, cmd, bits, signed, &mut chunk);
             // Each value on its own: a wrap is reported at the value that made it.
@@ -216,20 +238,7 @@ impl Assembler<'_> {
             Value::None => 0,
             _ => {
                 self.rounded.set(false);
-                let r: FResult<u64> = if matches!(cmd, Cmd::Addr | Cmd::Rta) {
-                    to_uval(v, 16, self).map(|a| {
-                        if cmd == Cmd::Rta {
-                            a.wrapping_sub(1) & 0xffff
-                        } else {
-                            a
-                        }
-                    })
-                } else if signed {
-                    to_ival(v, bits, self).map(|i| i as u64)
-                } else {
-                    to_uval(v, bits, self)
-                };
-                match r {
+                match self.number(v, cmd, bits, signed) {
                     Ok(n) => {
                         self.float_round_warning(line, pos);
                         n
@@ -246,6 +255,62 @@ impl Assembler<'_> {
         };
         for i in 0..size {
             out.byte((n >> (8 * i)) as u8);
+        }
+    }
+
+    /// The usual data line, numbers that all fit where nothing is to be
+    /// reported: its bytes written at once (what a value at a time would
+    /// write). `false`: nothing done.
+    fn data_quick(
+        &mut self,
+        line: &LineRef,
+        vals: &Args,
+        cmd: Cmd,
+        bits: u32,
+        signed: bool,
+    ) -> bool {
+        if self.st.eor != 0 || self.record.on {
+            return false;
+        }
+        let size = (bits / 8) as usize;
+        let mut bytes = smallvec::SmallVec::<[u8; 64]>::new();
+        let all = vals.iter().all(|v| {
+            matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
+                && self
+                    .number(&v.val, cmd, bits, signed)
+                    .map(|n| bytes.extend_from_slice(&n.to_le_bytes()[..size]))
+                    .is_ok()
+        });
+        if !all || bytes.is_empty() {
+            return false;
+        }
+        self.rounded.set(false);
+        // Each value's `emit` would count no work (less than 8 bytes each).
+        if !self.spend(0, line.span(line.start, line.start)) {
+            self.st.emit_at = None;
+            return true;
+        }
+        if self.out.poke_quick(self.st.addr, &bytes) {
+            self.st.emit_at = None;
+            return true;
+        }
+        false
+    }
+
+    /// A value as the number a data directive stores.
+    fn number(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
+        if matches!(cmd, Cmd::Addr | Cmd::Rta) {
+            to_uval(v, 16, self).map(|a| {
+                if cmd == Cmd::Rta {
+                    a.wrapping_sub(1) & 0xffff
+                } else {
+                    a
+                }
+            })
+        } else if signed {
+            to_ival(v, bits, self).map(|i| i as u64)
+        } else {
+            to_uval(v, bits, self)
         }
     }
 

@@ -60,10 +60,19 @@ const ALWAYS: &[(&str, u8)] = &[
 /// for lower-case names, as 64tass). Every line starting with a word asks
 /// this, so it is one table look-up.
 pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
+    op_of_entry(mnemonic_entry(word)?, cpu)
+}
+
+/// What a word names of any processor: its entry in the table (kept by
+/// [`super::head`] for the line), which [`op_of_entry`] reads.
+pub fn mnemonic_entry(word: &str) -> Option<u16> {
     let entry = MnemonicTable::get().0[MnemonicTable::key(word.as_bytes())?];
-    if entry & MnemonicTable::PRESENT == 0
-        || (cpu == Cpu::M6502 && entry & MnemonicTable::ALL_ILLEGAL != 0)
-    {
+    (entry & MnemonicTable::PRESENT != 0).then_some(entry)
+}
+
+/// The instruction a [`mnemonic_entry`] is on processor `cpu`.
+pub fn op_of_entry(entry: u16, cpu: Cpu) -> Option<Op> {
+    if cpu == Cpu::M6502 && entry & MnemonicTable::ALL_ILLEGAL != 0 {
         return None;
     }
     let code = entry as u8;
@@ -136,17 +145,16 @@ impl Assembler<'_> {
         (!illegal || self.st.cpu == Cpu::M6502i).then_some(code)
     }
 
-    /// A line whose instruction name spans `mpos..mend`.
+    /// A line whose instruction name (`op`, see [`Assembler::mnemonic_of`])
+    /// spans `mpos..mend`.
     pub fn instruction_line(
         &mut self,
         line: &LineRef,
+        op: Op,
         mpos: usize,
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
-        let Some(op) = mnemonic(&line.text[mpos..mend], self.st.cpu) else {
-            return Step::Next;
-        };
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if line.at(pos) == b'@' {
@@ -188,9 +196,9 @@ impl Assembler<'_> {
             // With several operands the errors are kept in the values: an
             // addressing mode that does not exist (`lda $10,X` with -C, where
             // `X` is not defined) is the error, as in 64tass.
-            // The usual operand, `#value`, `table,x` or `(zp),y` of a number
-            // or a label, is encoded straight from its value (the general
-            // path below wraps it into an address value first).
+            // The usual operand, `value`, `#value`, `table,x` or `(zp),y` of
+            // a number or a label, is encoded straight from its value (the
+            // general path below wraps it into an address value first).
             let quick = match (&exprs[..], op) {
                 ([e], Op::Real(i)) if width != Width::Long => {
                     plain_modes(e).map(|(mode, base)| (e, i, mode, base))
@@ -202,16 +210,22 @@ impl Assembler<'_> {
                     Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
                         self.rounded.set(false);
                         let m = &MNEMONICS[i as usize];
-                        if let Ok(bytes) =
+                        let encoded = if mode == AddrMode::NONE {
+                            self.one_operand(line, m, width, &v, e.start(), at)
+                        } else {
                             self.addr_operand(line, m, width, mode, &v, e.start(), at)
-                        {
+                        };
+                        if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
                             self.emit_instruction(line, &bytes, at);
                             return Step::Next;
                         }
                         // Failed: the general path says why.
-                        let val =
-                            Value::Addr(std::rc::Rc::new(crate::value::Address { mode, val: v }));
+                        let val = if mode == AddrMode::NONE {
+                            v
+                        } else {
+                            Value::Addr(std::rc::Rc::new(crate::value::Address { mode, val: v }))
+                        };
                         Ok(smallvec::smallvec![Located {
                             val,
                             pos: e.start()
@@ -504,29 +518,45 @@ impl Assembler<'_> {
         mpos: Pos,
     ) -> Result<Code, Bad> {
         let no_mode = |what: &str| no_mode(mpos, what, m.name);
-        let mut ops = mode.ops();
-        // `,b` (data bank 0) asks for absolute addressing, `,d` (direct
-        // page 0) for zero page, as 64tass does on the 6502.
         let mut width = width;
-        if let Some(&AddrOp::Index(r @ (Reg::B | Reg::D))) = ops.first() {
-            let forced = if r == Reg::B {
-                Width::Word
-            } else {
-                Width::Byte
-            };
-            if width != Width::Auto && width != forced {
-                return Err(no_mode(&mode.describe()));
-            }
-            width = forced;
-            ops.remove(0);
-            if ops.is_empty() {
-                if m.is_branch() {
-                    return Err(no_mode(&mode.describe()));
+        let listed;
+        let ops: &[AddrOp] = match mode.common_ops() {
+            Some(ops) => ops,
+            None => {
+                let mut all = mode.ops();
+                // `,b` (data bank 0) asks for absolute addressing, `,d` (direct
+                // page 0) for zero page, as 64tass does on the 6502.
+                if let Some(&AddrOp::Index(r @ (Reg::B | Reg::D))) = all.first() {
+                    let forced = if r == Reg::B {
+                        Width::Word
+                    } else {
+                        Width::Byte
+                    };
+                    if width != Width::Auto && width != forced {
+                        return Err(no_mode(&mode.describe()));
+                    }
+                    width = forced;
+                    all.remove(0);
+                    if all.is_empty() {
+                        if m.is_branch() {
+                            return Err(no_mode(&mode.describe()));
+                        }
+                        return self.direct(
+                            m,
+                            width,
+                            inner,
+                            pos,
+                            Mode::ZeroPage,
+                            Mode::Absolute,
+                            "",
+                        );
+                    }
                 }
-                return self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, "");
+                listed = all;
+                &listed
             }
-        }
-        match ops.as_slice() {
+        };
+        match ops {
             [AddrOp::Imm] | [AddrOp::ImmSigned] => {
                 if width == Width::Word {
                     return Err(no_mode("word sized immediate"));
@@ -827,13 +857,13 @@ impl Assembler<'_> {
                 } else {
                     target as i64 - page
                 };
-                let msg = format!("branch crosses page by {by:+} bytes");
+                let msg = || format!("branch crosses page by {by:+} bytes");
                 if !self.st.allow_branch_across_page {
                     let span = self.span_at(line, pos);
-                    self.error(span, Kind::BranchOutOfRange, msg);
+                    self.error(span, Kind::BranchOutOfRange, msg());
                 } else if self.opts.warnings.branch_page {
                     let span = self.span_at(line, pos);
-                    self.warn("branch-page", span, msg);
+                    self.warn("branch-page", span, msg());
                 }
             }
             return Ok(smallvec::smallvec![code, offset as u8]);
@@ -978,9 +1008,10 @@ fn unknown_inside(v: &Value) -> Value {
     }
 }
 
-/// An operand of addressing-mode operators around a value (`#v`, `v,x`,
-/// `(v),y`): the mode they make and the value's expression. `None` for
-/// anything else (more operators than this, `(zp, x)` written as a tuple).
+/// An operand of addressing-mode operators around a value (`v`, `#v`,
+/// `v,x`, `(v),y`): the mode they make and the value's expression. `None`
+/// for anything else (more operators than this, `(zp, x)` written as a
+/// tuple, a tuple or `*list` on its own).
 fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax::ast::Expr)> {
     let mut ops = [AddrOp::Imm; 3];
     let mut n = 0;
@@ -993,7 +1024,9 @@ fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax
         n += 1;
         x = inner;
     }
-    if n == 0 || matches!(x.kind, ExprKind::Tuple(_)) {
+    if matches!(x.kind, ExprKind::Tuple(_))
+        || (n == 0 && matches!(x.kind, ExprKind::Unary(crate::syntax::ast::UnOp::Splat, _)))
+    {
         return None;
     }
     ops[..n]

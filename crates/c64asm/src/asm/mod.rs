@@ -9,7 +9,8 @@
 //! - [`data`]: data directives; [`instr`]: instructions;
 //! - [`control`]: conditionals and loops; [`blocks`]: scopes, sections and
 //!   the other block directives; [`macros`]: macros, functions, structures;
-//! - [`files`]: includes and binary files; [`state`]: per-pass state.
+//! - [`files`]: includes and binary files; [`state`]: per-pass state;
+//!   [`head`]: how each line starts, found once.
 
 mod blocks;
 mod compile;
@@ -19,6 +20,7 @@ mod directives;
 mod eval;
 mod files;
 mod functions;
+mod head;
 mod instr;
 mod lines;
 mod listed;
@@ -71,6 +73,7 @@ pub(crate) struct Assembler<'o> {
     pub src: SourceMap,
     pub files: files::Files,
     pub lines: lines::LineCaches,
+    pub heads: head::Heads,
     pub names: Interner,
     pub syms: Symbols,
     pub encs: Encodings,
@@ -123,6 +126,7 @@ impl<'o> Assembler<'o> {
             src: SourceMap::default(),
             files: files::Files::new(opts),
             lines: lines::LineCaches::default(),
+            heads: head::Heads::default(),
             names: Interner::default(),
             syms: Symbols::default(),
             encs: Encodings::new(opts.ascii),

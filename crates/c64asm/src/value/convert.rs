@@ -236,6 +236,21 @@ fn too_large(v: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fault {
 
 /// An unsigned number of `bits` bits (`.byte`, `.word`, `#`), as 64tass checks it.
 pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
+    // An integer, bit string or label that fits: no copies (every operand
+    // and data value of every pass comes here). What doesn't fit takes the
+    // general path below, which says why.
+    let fits = |n: &Value| match n {
+        Value::Int(i) => (*i >= 0 && (*i as i128) < 1i128 << bits).then_some(*i as u64),
+        Value::Bits(b) => b.to_uval(bits),
+        _ => None,
+    };
+    let quick = match v {
+        Value::Code(c) => fits(&env.code_value(*c)),
+        v => fits(v),
+    };
+    if let Some(u) = quick {
+        return Ok(u);
+    }
     let n = numeric(v, env)?;
     let limit: i128 = 1i128 << bits;
     match &n {
@@ -267,6 +282,23 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
 
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
+    // The usual cases without copies, as in `to_uval`.
+    let half = 1i128 << (bits - 1);
+    let in_range = |i: i128| (i >= -half && i < half).then_some(i as i64);
+    let quick = match v {
+        Value::Int(i) => in_range(*i as i128),
+        Value::Bits(b) => b.to_uval(bits).map(|u| u as i64),
+        // A label's address is a number, not a bit pattern.
+        Value::Code(c) => match env.code_value(*c) {
+            Value::Int(i) => in_range(i as i128),
+            Value::Bits(b) => in_range(b.to_i128()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(i) = quick {
+        return Ok(i);
+    }
     let n = numeric(v, env)?;
     // A bit string is a bit pattern: it only has to fit (`.char $ff`); a
     // label's address is a number.

@@ -88,7 +88,10 @@ pub fn shift_amount(v: &Value) -> FResult<i64> {
 /// operands.
 pub fn int_op(op: BinOp, x: &Value, y: &Value) -> Option<FResult<Value>> {
     if matches!(op, BinOp::Shl | BinOp::Shr) {
-        big(x)?;
+        // An integer-like `x` (what `big` takes), without making a big one.
+        if !matches!(x, Value::BigInt(_) | Value::BigBits(_)) && small(x).is_none() {
+            return None;
+        }
         let n = match shift_amount(y) {
             Ok(n) => n,
             Err(f) => return Some(Err(f)),

@@ -112,6 +112,24 @@ impl AddrMode {
         out
     }
 
+    /// The operators of the usual 6502 modes (`#`, `#+`, `()`, `,x`, `,y`,
+    /// `(,x)`, `(),y`) as [`AddrMode::ops`] gives them, without building a
+    /// list (every instruction operand of every pass asks).
+    pub fn common_ops(self) -> Option<&'static [AddrOp]> {
+        const X: AddrOp = AddrOp::Index(Reg::X);
+        const Y: AddrOp = AddrOp::Index(Reg::Y);
+        Some(match self.0 {
+            0x1 => &[AddrOp::Imm],
+            0x2 => &[AddrOp::ImmSigned],
+            0x3 => &[AddrOp::Ind],
+            0x5 => &[X],
+            0x6 => &[Y],
+            0x53 => &[X, AddrOp::Ind],
+            0x36 => &[AddrOp::Ind, Y],
+            _ => return None,
+        })
+    }
+
     /// Words for messages, outermost first: "indirect y indexed".
     pub fn describe(self) -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -503,5 +521,36 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         (Value::Symbol(x), Value::Symbol(y)) => x == y,
         (Value::Fold, Value::Fold) | (Value::Default, Value::Default) => true,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The usual modes' operator lists are those the general decoding gives.
+    #[test]
+    fn common_ops_are_the_ops() {
+        let x = AddrOp::Index(Reg::X);
+        let y = AddrOp::Index(Reg::Y);
+        let shapes: &[&[AddrOp]] = &[
+            &[AddrOp::Imm],
+            &[AddrOp::ImmSigned],
+            &[AddrOp::Ind],
+            &[x],
+            &[y],
+            &[x, AddrOp::Ind],
+            &[AddrOp::Ind, y],
+        ];
+        for ops in shapes {
+            let mode = ops
+                .iter()
+                .try_fold(AddrMode::NONE, |m, &op| m.push(op))
+                .unwrap();
+            assert_eq!(mode.common_ops(), Some(*ops));
+            assert_eq!(&mode.ops()[..], *ops);
+        }
+        let other = AddrMode::NONE.push(AddrOp::Index(Reg::B)).unwrap();
+        assert_eq!(other.common_ops(), None);
     }
 }

@@ -139,13 +139,18 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
                 Value::Float(f) if f.abs() >= 9.0e18 => int::from_f64_floor(f)?,
                 n => n,
             };
-            let u = match int::big(&n) {
+            let big = match n {
+                // (No big integer made for these: every `<label` comes here.)
+                Value::Int(_) | Value::Bool(_) | Value::Bits(_) => None,
+                _ => int::big(&n),
+            };
+            let u = match big {
                 // Two's complement of the low 64 bits.
-                Some(b) if !matches!(n, Value::Int(_) | Value::Bool(_) | Value::Bits(_)) => {
+                Some(b) => {
                     let low: num_bigint::BigInt = b & num_bigint::BigInt::from(u64::MAX);
                     num_traits::ToPrimitive::to_u64(&low).unwrap_or(0)
                 }
-                _ => as_int(&n)? as u64, // two's complement: <-1 is $ff
+                None => as_int(&n)? as u64, // two's complement: <-1 is $ff
             };
             Ok(byte_op(op, u))
         }
@@ -301,6 +306,28 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 /// A binary operator. `&&`, `||` and `^^` short-circuit in the evaluator;
 /// here they see both values.
 pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    // Arithmetic on two integers (most operators of most sources): none of
+    // the cases below apply to them but the last. What fails goes the
+    // general way, which words the error.
+    if let (Value::Int(_), Value::Int(_)) = (a, b)
+        && matches!(
+            op,
+            BinOp::Add
+                | BinOp::Sub
+                | BinOp::Mul
+                | BinOp::Div
+                | BinOp::Mod
+                | BinOp::Exp
+                | BinOp::And
+                | BinOp::Or
+                | BinOp::Xor
+                | BinOp::Shl
+                | BinOp::Shr
+        )
+        && let Some(Ok(v)) = int::int_op(op, a, b)
+    {
+        return Ok(v);
+    }
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
