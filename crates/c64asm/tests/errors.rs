@@ -500,6 +500,15 @@ fn an_error_made_for_a_list_element_is_reported_at_the_operator() {
 }
 
 #[test]
+fn division_by_zero_names_the_divisor() {
+    let at = |src: &str, msg: &str| check(src, Kind::DivisionByZero, msg, 1, 10, 1);
+    at(" .byte 1 // 0\n", "division by zero int '0'");
+    at(" .byte 1 // $00\n", "division by zero bits '$00'");
+    at(" .byte 1 // false\n", "division by zero bool 'false'");
+    at(" .byte 1 % 0.0\n", "division by zero float '0.0'");
+}
+
+#[test]
 fn a_failed_instruction_keeps_its_size() {
     // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
     let d = fail("* = $1000\n        lda #300\n        bne $2000\n");

@@ -306,6 +306,16 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 /// A binary operator. `&&`, `||` and `^^` short-circuit in the evaluator;
 /// here they see both values.
 pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    binary_of(op, a, b, env).map_err(|mut f| {
+        // 64tass names the divisor.
+        if f.msg == "division by zero" {
+            f.msg = format!("division by zero {}", super::convert::describe(b, env));
+        }
+        f
+    })
+}
+
+fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     // Arithmetic on two integers (most operators of most sources): none of
     // the cases below apply to them but the last. What fails goes the
     // general way, which words the error.
