@@ -142,6 +142,19 @@ impl Twins {
         self
     }
 
+    /// The listing is the same from both tools from its column titles on
+    /// (the lines before name the tool, its command line and the date).
+    fn same_listing(&self, name: &str) -> &Self {
+        let body = |bytes: Vec<u8>| {
+            let t = text(&bytes);
+            let at = t.find("\n;Line").or_else(|| t.find("\n;Offset"));
+            t[at.expect("column titles")..].to_string()
+        };
+        let (t, k) = (read(&self.tass.0, name), read(&self.kit.0, name));
+        assert_eq!(body(t), body(k), "{name}");
+        self
+    }
+
     /// Neither tool wrote this file.
     fn absent(&self, name: &str) -> &Self {
         assert!(!self.tass.path(name).exists(), "64tass wrote {name}");
@@ -609,6 +622,42 @@ fn options_newer_than_64tass_1_58_are_unknown_as_in_64tass() {
             both(&t.kit_out)
         );
         assert_eq!(t.kit.names(), ["s.asm"]);
+    }
+}
+
+/// `--tab-size N` lines the listing's and the label list's columns up with
+/// tabs N wide, as 64tass does (spaces for the rest; with a size that does
+/// not divide 8, 64tass's listing counts its spaces from the last tab stop),
+/// and `--no-monitor` / `--no-source` leave their column, its title and (for
+/// the source) the rows without bytes out, with 4 / 16 bytes on a data row.
+#[test]
+fn tab_size_and_columns_shape_the_listing_and_labels_as_in_64tass() {
+    const SOURCE: &str = "* = $1000
+origin = $c70
+a_name_longer_than_sixteen = 5
+\t.logical $2000
+here\tnop
+\t.here
+\t.byte 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+\t.fill 64, 0
+\t.fill 3
+text = \"a string value\"
+-\tbne -
+";
+    for tab in ["1", "3", "4", "5", "8", "9", "12"] {
+        for columns in [
+            &[][..],
+            &["--no-monitor"],
+            &["--no-source"],
+            &["--verbose-list"],
+        ] {
+            let mut args = vec!["--tab-size", tab, "-L", "s.lst", "-l", "s.lbl"];
+            args.extend_from_slice(columns);
+            twins(&format!("tab{tab}"), SOURCE, &[], &args)
+                .both_succeed()
+                .same("s.lbl")
+                .same_listing("s.lst");
+        }
     }
 }
 

@@ -157,8 +157,8 @@ pub struct Args {
     /// Listing without the source column
     #[arg(short = 's', long)]
     pub no_source: bool,
-    /// Listing and label tab size
-    #[arg(long, value_name = "N")]
+    /// Listing and label tab size (1-64; 1: spaces only)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
     pub tab_size: Option<u8>,
     /// Write the memory map (64tass's `Data:`/`Gap:` lines) of the next -o to this file
     #[arg(long, value_name = "FILE")]
@@ -264,6 +264,7 @@ impl Args {
             verbose_list: self.verbose_list,
             list_symbols: !self.label_files(m).is_empty(),
             free_memory: false,
+            tab_size: self.tab_size.unwrap_or(8),
             export_labels: self
                 .label_files(m)
                 .into_iter()

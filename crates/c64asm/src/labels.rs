@@ -33,7 +33,12 @@ pub enum LabelFormat {
 /// Where 64tass puts the `=` of a label list.
 const EQUAL_COLUMN: usize = 16;
 
-pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelFormat) -> String {
+pub(crate) fn render(
+    symbols: &[Symbol],
+    sources: &SourceMap,
+    format: LabelFormat,
+    tab: usize,
+) -> String {
     let mut out = String::new();
     for s in symbols {
         let f = &s.facts;
@@ -42,7 +47,7 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
                 let Some(repr) = s.repr.as_ref().filter(|_| f.top) else {
                     continue;
                 };
-                let len = name_with_padding(&mut out, &s.name);
+                let len = name_with_padding(&mut out, &s.name, tab);
                 out.push_str(match (s.variable, len < EQUAL_COLUMN) {
                     (false, _) => "= ",
                     (true, true) => ":= ",
@@ -64,7 +69,7 @@ pub(crate) fn render(symbols: &[Symbol], sources: &SourceMap, format: LabelForma
                 let Some(n) = f.number.filter(|_| f.top && !s.variable) else {
                     continue;
                 };
-                let len = name_with_padding(&mut out, &s.name);
+                let len = name_with_padding(&mut out, &s.name, tab);
                 if len >= EQUAL_COLUMN {
                     out.push(' ');
                 }
@@ -124,17 +129,31 @@ pub(crate) fn under_root(
     Some(inside)
 }
 
-/// The name, then tabs (8 columns) up to column 16, as 64tass pads; the
-/// name's length in characters.
-fn name_with_padding(out: &mut String, name: &str) -> usize {
+/// The name, then padding up to column 16 as 64tass pads (tabs `tab`
+/// columns wide, spaces for the rest); the name's length in characters.
+fn name_with_padding(out: &mut String, name: &str, tab: usize) -> usize {
     out.push_str(name);
     let len = name.chars().count();
-    let mut col = len;
-    while col < EQUAL_COLUMN {
-        out.push('\t');
-        col = (col / 8 + 1) * 8;
-    }
+    pad(out, len, EQUAL_COLUMN, tab);
     len
+}
+
+/// Pad from column `from` to column `to` as 64tass does: tabs of `tab`
+/// columns while a whole one fits (none when `tab` is 1), then spaces.
+fn pad(out: &mut String, from: usize, to: usize, tab: usize) {
+    let mut col = from;
+    if tab > 1 {
+        let mut stop = col - col % tab;
+        while stop + tab <= to {
+            stop += tab;
+            col = stop;
+            out.push('\t');
+        }
+    }
+    while col < to {
+        col += 1;
+        out.push(' ');
+    }
 }
 
 /// A malformed `al` line of a VICE label file.

@@ -59,10 +59,19 @@ pub(crate) struct ListRow {
 /// The listing's text (`title`: with its first comment line).
 pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {
     let mut out = String::new();
-    let lead = if columns.line_numbers { "\t" } else { "" };
+    let tab = p.tab_size;
+    // The line-number column, left empty (64tass writes a file's number on
+    // the lines that enter and leave it, and a line's number where lines
+    // don't follow on).
+    let mut lead = Line::default();
+    if columns.line_numbers {
+        lead.pad(8, tab);
+    }
+    let lead = lead.text.as_str();
     let mut w = Writer {
         out: String::new(),
         lead,
+        tab,
         // Offsets past 64 KiB wrap, as 64tass's do, unless it has long ones.
         wide: p.wide_offsets,
         verbose: p.verbose_listing,
@@ -78,23 +87,51 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
             && w.shown(r.addr) != r.pc & 0xffff
     });
-    let _ = writeln!(
-        out,
-        "\n{}\n{};Offset\t{};Hex\t\t;Monitor\t;Source\n",
-        if title { "; c64kit listing file\n" } else { "" },
-        if columns.line_numbers { ";Line\t" } else { "" },
-        if w.pc_column { ";PC\t" } else { "" },
-    );
     // Where the hex, the disassembly and the source start.
-    let base = lead.len() * 8 + if w.pc_column { 8 } else { 0 };
+    let lead_width = if columns.line_numbers { 8 } else { 0 };
+    let base = lead_width + if w.pc_column { 8 } else { 0 };
     (w.hex_col, w.monitor_col) = (base + 8, base + 24);
     w.source_col = if columns.monitor {
         base + 40
     } else {
         base + 24
     };
+    // The column titles, each padded to where its column starts (only the
+    // columns shown, as 64tass writes them).
+    let mut header = Line::default();
+    if columns.line_numbers {
+        header.text.push_str(";Line");
+        header.pad(lead_width, tab);
+    }
+    header.text.push_str(";Offset");
+    for (name, col, shown) in [
+        (";PC", lead_width + 8, w.pc_column),
+        (";Hex", w.hex_col, true),
+        (";Monitor", w.monitor_col, columns.monitor),
+        (";Source", w.source_col, columns.source),
+    ] {
+        if shown {
+            header.pad(col, tab);
+            header.text.push_str(name);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n{}\n{}\n",
+        if title { "; c64kit listing file\n" } else { "" },
+        header.text,
+    );
     w.out = out;
     for (i, r) in p.rows.iter().enumerate() {
+        // Without the source column only the rows with bytes are left.
+        let bare = match &r.kind {
+            RowKind::Value(_) | RowKind::Label | RowKind::Text => true,
+            RowKind::Data => r.bytes.is_empty(),
+            _ => false,
+        };
+        if bare && !columns.source {
+            continue;
+        }
         match &r.kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(*file).name;
@@ -120,20 +157,20 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                 // A value too long for its column is left out, as 64tass does;
                 // `--verbose-list` shows it on a line of its own.
                 if v.chars().count() + 1 < w.source_col {
-                    w.row(&format!("={v}"), &[], None, Some(&r.text));
+                    w.row(Line::new(format!("={v}")), &[], None, Some(&r.text));
                 } else if w.verbose {
                     let _ = writeln!(w.out, "{lead}={v}");
-                    w.row(lead, &[], None, Some(&r.text));
+                    w.row(w.lead(), &[], None, Some(&r.text));
                 } else {
-                    w.row("=", &[], None, Some(&r.text));
+                    w.row(Line::new("=".into()), &[], None, Some(&r.text));
                 }
             }
             RowKind::Label => {
                 let head = w.head('.', r.addr, r.pc);
-                w.row(&head, &[], None, Some(&r.text));
+                w.row(head, &[], None, Some(&r.text));
             }
             RowKind::Text if r.text.is_empty() => w.out.push('\n'),
-            RowKind::Text => w.row(lead, &[], None, Some(&r.text)),
+            RowKind::Text => w.row(w.lead(), &[], None, Some(&r.text)),
             RowKind::Code => w.code(r),
             RowKind::Data => w.data(r.addr, r.pc, &r.bytes, Some(&r.text)),
         }
@@ -146,6 +183,8 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
 struct Writer<'a> {
     out: String,
     lead: &'a str,
+    /// How wide a tab is (`--tab-size`).
+    tab: usize,
     wide: bool,
     /// Every row shown, none shortened (`--verbose-list`).
     verbose: bool,
@@ -162,38 +201,56 @@ impl Writer<'_> {
         if self.wide { addr } else { addr & 0xffff }
     }
 
-    /// `.1000\t` (and the program counter's column): a row's start.
-    fn head(&self, prefix: char, addr: u32, pc: u32) -> String {
-        let addr = self.shown(addr);
-        let mut s = format!("{}{prefix}{addr:04x}\t", self.lead);
-        if addr > 0xffff {
-            s = format!("{}{prefix}{addr:06x}\t", self.lead);
+    /// A row's start when it has no offset: the line-number column.
+    fn lead(&self) -> Line {
+        Line {
+            text: self.lead.to_string(),
+            col: self.lead_width(),
+            mark: self.lead.len(),
         }
-        if self.pc_column {
-            if pc & 0xffff != addr {
-                let _ = write!(s, "{:04x}", pc & 0xffff);
-            }
-            s.push('\t');
-        }
-        s
     }
 
-    /// One row: its start, bytes, disassembly and source (when given).
-    fn row(&mut self, head: &str, bytes: &[u8], monitor: Option<String>, source: Option<&str>) {
-        let mut row = String::from(head);
+    fn lead_width(&self) -> usize {
+        if self.columns.line_numbers { 8 } else { 0 }
+    }
+
+    /// `.1000` (and the program counter's column): a row's start.
+    fn head(&self, prefix: char, addr: u32, pc: u32) -> Line {
+        let addr = self.shown(addr);
+        let mut row = self.lead();
+        let _ = write!(row.text, "{prefix}{addr:04x}");
+        if addr > 0xffff {
+            row = self.lead();
+            let _ = write!(row.text, "{prefix}{addr:06x}");
+        }
+        if self.pc_column && pc & 0xffff != addr {
+            row.pad(self.lead_width() + 8, self.tab);
+            let _ = write!(row.text, "{:04x}", pc & 0xffff);
+        }
+        row
+    }
+
+    /// One row: its start, bytes, disassembly and source (when given). The
+    /// columns are padded to only where something follows, as 64tass pads.
+    fn row(&mut self, head: Line, bytes: &[u8], monitor: Option<String>, source: Option<&str>) {
+        let mut row = head;
         if source.is_none() && monitor.is_none() {
-            row.push_str(&hex(bytes));
-            let _ = writeln!(self.out, "{row}");
+            row.pad(self.hex_col, self.tab);
+            row.text.push_str(&hex(bytes));
+            let _ = writeln!(self.out, "{}", row.text);
             return;
         }
-        pad_to(&mut row, self.hex_col);
-        row.push_str(&hex(bytes));
-        if self.columns.monitor {
-            pad_to(&mut row, self.monitor_col);
-            row.push_str(monitor.as_deref().unwrap_or(""));
+        if !bytes.is_empty() {
+            row.pad(self.hex_col, self.tab);
+            row.text.push_str(&hex(bytes));
         }
-        if let Some(text) = source.filter(|_| self.columns.source) {
-            pad_to(&mut row, self.source_col);
+        if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
+            row.pad(self.monitor_col, self.tab);
+            row.text.push_str(&monitor);
+        }
+        if let Some(text) = source.filter(|t| self.columns.source && !t.trim().is_empty()) {
+            row.pad(self.source_col, self.tab);
+            let row = &mut row.text;
             // Control characters (and the soft hyphen) show as `<91>`, as
             // 64tass writes them.
             for c in text.chars() {
@@ -204,7 +261,7 @@ impl Writer<'_> {
                 }
             }
         }
-        let _ = writeln!(self.out, "{}", row.trim_end());
+        let _ = writeln!(self.out, "{}", row.text.trim_end());
     }
 
     /// An instruction's row; one that became several (a long branch) gets a
@@ -217,22 +274,24 @@ impl Writer<'_> {
             let source = (k == 0).then_some(&r.text[..]);
             if k > 0 && monitor.is_some() {
                 let mut row = head;
-                row.push_str(&hex(part));
-                if self.columns.monitor {
-                    pad_to(&mut row, self.monitor_col);
-                    row.push_str(monitor.as_deref().unwrap_or(""));
+                row.pad(self.hex_col, self.tab);
+                row.text.push_str(&hex(part));
+                if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
+                    row.pad(self.monitor_col, self.tab);
+                    row.text.push_str(&monitor);
                 }
-                let _ = writeln!(self.out, "{row}");
+                let _ = writeln!(self.out, "{}", row.text);
             } else {
                 let first = part.len().min(8);
-                self.row(&head, &part[..first], monitor, source.or(Some("")));
+                self.row(head, &part[..first], monitor, source.or(Some("")));
             }
             addr += part.len() as u32;
             pc += part.len() as u32;
         }
     }
 
-    /// Data: 8 bytes on the first row, 16 on each after it; a run of two or
+    /// Data: 8 bytes on the first row (4 without the disassembly, 16
+    /// without the source), 16 on each after it; a run of two or
     /// more rows the same as the one before is one line, as 64tass shortens
     /// them. The offset wrapping at 64 KiB starts over with a short row.
     fn data(&mut self, addr: u32, pc: u32, bytes: &[u8], source: Option<&str>) {
@@ -243,15 +302,24 @@ impl Writer<'_> {
                 return self.data(addr + room as u32, pc + room as u32, &bytes[room..], None);
             }
         }
-        let first = bytes.len().min(8);
-        let head = self.head('>', addr, pc);
-        self.row(&head, &bytes[..first], None, Some(source.unwrap_or("")));
+        // The first row has room for 8 bytes before the disassembly, 4
+        // before the source without it; without the source column every
+        // row has 16 (and the first counts for the repeats), as in 64tass.
+        let first = match (self.columns.source, self.columns.monitor) {
+            (false, _) => 0,
+            (true, false) => bytes.len().min(4),
+            (true, true) => bytes.len().min(8),
+        };
+        if self.columns.source {
+            let head = self.head('>', addr, pc);
+            self.row(head, &bytes[..first], None, Some(source.unwrap_or("")));
+        }
         let rows: Vec<&[u8]> = bytes[first..].chunks(16).collect();
         let (mut addr, mut pc) = (addr + first as u32, pc + first as u32);
         let mut i = 0;
         while i < rows.len() {
             let head = self.head('>', addr, pc);
-            self.row(&head, rows[i], None, None);
+            self.row(head, rows[i], None, None);
             addr += rows[i].len() as u32;
             pc += rows[i].len() as u32;
             // The last row is always shown.
@@ -263,11 +331,13 @@ impl Writer<'_> {
                 .take_while(|r| **r == rows[i])
                 .count();
             if rows[i].len() == 16 && same >= 2 && !self.verbose {
+                let mut row = self.lead();
+                row.text.push(';');
+                row.pad(self.hex_col, self.tab);
                 let _ = writeln!(
                     self.out,
-                    "{};\t{}...repeated {same} times ({} bytes)...",
-                    self.lead,
-                    if self.pc_column { "\t" } else { "" },
+                    "{}...repeated {same} times ({} bytes)...",
+                    row.text,
                     same * 16
                 );
                 addr += same as u32 * 16;
@@ -304,13 +374,49 @@ fn hex(bytes: &[u8]) -> String {
     hex.join(" ")
 }
 
-/// Pad with tabs (8 columns each) to column `col`.
-fn pad_to(s: &mut String, col: usize) {
-    let mut len = s
-        .chars()
-        .fold(0, |c, ch| if ch == '\t' { (c / 8 + 1) * 8 } else { c + 1 });
-    while len < col {
-        s.push('\t');
-        len = (len / 8 + 1) * 8;
+/// A listing line being written, with the column 64tass counts for it.
+#[derive(Default)]
+struct Line {
+    text: String,
+    /// The column at `mark` (a byte index into `text`), as 64tass counts.
+    col: usize,
+    mark: usize,
+}
+
+impl Line {
+    fn new(text: String) -> Line {
+        Line {
+            text,
+            col: 0,
+            mark: 0,
+        }
+    }
+
+    /// Pad to column `to` as 64tass's listing does: the count goes back to
+    /// the last tab stop, then tabs of `tab` columns while a whole one fits,
+    /// then spaces (so with a tab size that does not divide the columns, the
+    /// spaces start from that stop: `;Offset` and 2 spaces with 3). A column
+    /// already reached with nothing written since is left as it is.
+    fn pad(&mut self, to: usize, tab: usize) {
+        let written = self.text[self.mark..].chars().count();
+        let mut col = self.col + written;
+        if written == 0 && col >= to {
+            return;
+        }
+        if col < to {
+            if tab > 1 {
+                col -= col % tab;
+                while col + tab <= to {
+                    col += tab;
+                    self.text.push('\t');
+                }
+            }
+            while col < to {
+                col += 1;
+                self.text.push(' ');
+            }
+        }
+        self.col = col;
+        self.mark = self.text.len();
     }
 }

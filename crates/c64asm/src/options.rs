@@ -300,6 +300,10 @@ pub struct Options {
     /// whose label list goes to another source. Their `.proc`s are assembled
     /// even where unused, as 64tass does, so the list can name them.
     pub export_labels: Vec<String>,
+    /// `--tab-size N`: how wide a tab is in the listing and the label files.
+    /// 64tass lines their columns up with tabs of this width, spaces for the
+    /// rest (spaces only with 1); 8 by default.
+    pub tab_size: u8,
 }
 
 impl Default for Options {
@@ -319,6 +323,7 @@ impl Default for Options {
             list_symbols: true,
             free_memory: true,
             export_labels: Vec::new(),
+            tab_size: 8,
         }
     }
 }

@@ -120,6 +120,8 @@ pub struct Program {
     pub(crate) sections: Vec<(String, std::ops::Range<usize>)>,
     /// Section paths compare as symbols do: case-insensitively without `-C`.
     pub(crate) case_sensitive: bool,
+    /// How wide a tab is in the listing and label files (`--tab-size`).
+    pub(crate) tab_size: usize,
     /// The warnings of the run (a program with errors is never built).
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
@@ -213,7 +215,7 @@ impl Program {
 
     /// A label file in one of 64tass's formats.
     pub fn labels(&self, format: LabelFormat) -> String {
-        crate::labels::render(&self.symbols, &self.sources, format)
+        crate::labels::render(&self.symbols, &self.sources, format, self.tab_size)
     }
 
     /// A label file of the symbols in one scope (64tass's `--labels-root`):
@@ -232,7 +234,12 @@ impl Program {
     pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
         let symbols = crate::labels::under_root(&self.symbols, root, self.case_sensitive)
             .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
-        Ok(crate::labels::render(&symbols, &self.sources, format))
+        Ok(crate::labels::render(
+            &symbols,
+            &self.sources,
+            format,
+            self.tab_size,
+        ))
     }
 
     /// Which source line wrote each run of bytes (compile offsets), through

@@ -318,6 +318,7 @@ impl Assembler<'_> {
             blocks,
             sections,
             case_sensitive: opts.case_sensitive,
+            tab_size: opts.tab_size.max(1) as usize,
             warnings: Diagnostics::new(diags, Some(sources.clone())),
             symbols,
             lines: record.lines,
