@@ -931,11 +931,10 @@ fn undocumented_opcodes_need_the_6502i() {
 
 #[test]
 fn other_errors() {
-    // 64tass: "division by zero int '0'".
     check(
         "* = $1000\n        .byte 1/0\n",
         Kind::DivisionByZero,
-        "division by zero",
+        "division by zero int '0'",
         2,
         16,
         1,
@@ -1271,7 +1270,7 @@ fn all_errors_of_a_run_are_reported() {
             "too large for a 8 bit unsigned integer int '300'",
         ),
         (Kind::UndefinedSymbol, 4, 13, "not defined symbol 'missing'"),
-        (Kind::DivisionByZero, 5, 16, "division by zero"),
+        (Kind::DivisionByZero, 5, 16, "division by zero int '0'"),
         (Kind::DuplicateLabel, 6, 1, "duplicate definition 'lbl'"),
         (
             Kind::ValueOutOfRange,
@@ -1406,7 +1405,14 @@ fn unused_constants_keep_most_errors_to_themselves() {
 #[test]
 fn kept_errors_point_where_they_happened() {
     let src = "v = [1, 1/0]\nw = v[1] + 1\n .byte v[0]\n .byte w\n";
-    check(src, Kind::DivisionByZero, "division by zero", 1, 10, 1);
+    check(
+        src,
+        Kind::DivisionByZero,
+        "division by zero int '0'",
+        1,
+        10,
+        1,
+    );
 }
 
 /// With `-C` 64tass knows instructions in lower case only: `ORA` is then a
