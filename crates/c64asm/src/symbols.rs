@@ -94,6 +94,11 @@ impl Namespace {
     }
 
     /// Labels (anonymous ones too) in creation order.
+    /// Whether no label (named or anonymous) was ever defined here.
+    pub fn is_empty(&self) -> bool {
+        self.order().is_empty()
+    }
+
     fn order(&self) -> &[LabelId] {
         self.contents.as_deref().map_or(&[], |c| &c.order)
     }

@@ -356,9 +356,22 @@ impl Assembler<'_> {
             return;
         };
         let value = &self.syms.label(id).value;
+        // 64tass compares code labels by content: the same place, size and
+        // type with nothing defined under either is the same value.
+        let syms = &self.syms;
+        let same_code = |x: crate::value::CodeRef, y: crate::value::CodeRef| {
+            let (a, b) = (syms.code(x.id), syms.code(y.id));
+            x.offs == y.offs
+                && (x.id == y.id
+                    || ((a.addr, a.typ, a.size, a.dtype) == (b.addr, b.typ, b.size, b.dtype)
+                        && (a.names == b.names
+                            || (syms.ns(a.names).is_empty() && syms.ns(b.names).is_empty()))))
+        };
         let hides_outer = (bottom..inner).rev().any(|i| {
             self.lookup_in(self.st.contexts[i].ns, name)
-                .is_some_and(|outer| !crate::value::same(&self.syms.label(outer).value, value))
+                .is_some_and(|outer| {
+                    !crate::value::same_with(&self.syms.label(outer).value, value, &same_code)
+                })
         });
         let msg = if hides_outer {
             format!("shadow definition '{text}'")
