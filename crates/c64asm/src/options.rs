@@ -67,6 +67,10 @@ pub struct Warnings {
     /// `-Wstrict-bool`: a value other than a bool used as a condition (`.if 1`,
     /// `.cerror`, `.for`/`.while` conditions, `?:`). Off by default, on with `-Wall`.
     pub strict_bool: bool,
+    /// `-Wimmediate`: a zero page operand given as a plain number where the
+    /// instruction has an immediate form (`cpx 4`: was `#4` meant?). Off by
+    /// default, not in `-Wall`.
+    pub immediate: bool,
     /// `-Wportable`: a file name that would not work elsewhere (an absolute path,
     /// Windows' reserved characters). On by default.
     pub portable: bool,
@@ -96,6 +100,7 @@ impl Default for Warnings {
             float_round: false,
             shadow: false,
             strict_bool: false,
+            immediate: false,
             page: true,
             macro_prefix: false,
             size_larger: true,
@@ -222,6 +227,7 @@ impl Warnings {
     fn set(&mut self, name: &str, on: bool) {
         match name {
             "implied-reg" => self.implied_reg = on,
+            "immediate" => self.immediate = on,
             "jmp-bug" => self.jmp_bug = on,
             "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" | "wrap-addr" | "wrap-dpage"
             | "wrap-bank0" | "wrap-pbank" => self.wrap = on,

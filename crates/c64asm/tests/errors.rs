@@ -509,6 +509,18 @@ fn division_by_zero_names_the_divisor() {
 }
 
 #[test]
+fn a_label_is_not_converted_to_an_address() {
+    check(
+        "* = $1000\nlbl nop\n lda address(lbl + 1)\n",
+        Kind::Type,
+        "conversion of code '$1001' to address is not possible",
+        3,
+        14,
+        3,
+    );
+}
+
+#[test]
 fn a_failed_instruction_keeps_its_size() {
     // `lda #300` still takes 2 bytes in 64tass: the branch is at $1002.
     let d = fail("* = $1000\n        lda #300\n        bne $2000\n");

@@ -699,6 +699,13 @@ impl Assembler<'_> {
             },
             Type::Address => Ok(match v {
                 Value::Addr(_) => v.clone(),
+                // A label already is an address of its own kind.
+                Value::Code(_) => {
+                    return Err(Fault::new(format!(
+                        "conversion of {} to address is not possible",
+                        describe(v, env)
+                    )));
+                }
                 _ => Value::Addr(Rc::new(value::Address {
                     mode: value::AddrMode(0),
                     val: v.clone(),

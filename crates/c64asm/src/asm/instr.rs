@@ -501,7 +501,23 @@ impl Assembler<'_> {
             // `@b` asks for the branch itself: no `jmp` around it with `-B`.
             return self.branch(line, m, v, pos, width != Width::Byte);
         }
-        self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
+        let bytes = self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")?;
+        if self.opts.warnings.immediate
+            && width == Width::Auto
+            && !matches!(v, Value::Code(_))
+            && bytes.len() == 2
+            && self.opcode(m, Mode::Immediate).is_some()
+        {
+            // A plain number (not a label, not `address(n)`) on zero page:
+            // `cpx 4` is likelier a missing `#` than a zero page variable.
+            let span = self.span_at(line, pos);
+            self.warn(
+                "immediate",
+                span,
+                "immediate addressing mode suggested".into(),
+            );
+        }
+        Ok(bytes)
     }
 
     /// An operand with addressing-mode operators (`#`, `,x`, `(...)`):
@@ -622,6 +638,15 @@ impl Assembler<'_> {
             [AddrOp::Ind, AddrOp::Index(Reg::Y)] => {
                 self.zp_only(m, width, inner, pos, Mode::IndirectY, "indirect y indexed")
             }
+            // `address(n)`: an address with no addressing-mode operator is
+            // the plain operand (and never a hint that `#` was meant).
+            [] if m.is_branch() => {
+                if width == Width::Word {
+                    return Err(no_mode("word sized"));
+                }
+                self.branch(line, m, inner, pos, width != Width::Byte)
+            }
+            [] => self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, ""),
             _ => Err(no_mode(&mode.describe())),
         }
     }
