@@ -71,6 +71,9 @@ pub struct Warnings {
     /// instruction has an immediate form (`cpx 4`: was `#4` meant?). Off by
     /// default, not in `-Wall`.
     pub immediate: bool,
+    /// `-Wcase-symbol`: a symbol written with other letter case than its
+    /// definition (case-insensitive sources). Off by default, not in `-Wall`.
+    pub case_symbol: bool,
     /// `-Wportable`: a file name that would not work elsewhere (an absolute path,
     /// Windows' reserved characters). On by default.
     pub portable: bool,
@@ -101,6 +104,7 @@ impl Default for Warnings {
             shadow: false,
             strict_bool: false,
             immediate: false,
+            case_symbol: false,
             page: true,
             macro_prefix: false,
             size_larger: true,
@@ -228,6 +232,7 @@ impl Warnings {
         match name {
             "implied-reg" => self.implied_reg = on,
             "immediate" => self.immediate = on,
+            "case-symbol" => self.case_symbol = on,
             "jmp-bug" => self.jmp_bug = on,
             "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" | "wrap-addr" | "wrap-dpage"
             | "wrap-bank0" | "wrap-pbank" => self.wrap = on,

@@ -388,6 +388,19 @@ impl Assembler<'_> {
         self.warn_at_depth("shadow", span, msg, depth);
     }
 
+    /// `-Wcase-symbol`: the symbol read is written with other letter case
+    /// than where it was defined.
+    fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
+        let p = pos as usize;
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode);
+        let written = &line.text[p..p + len];
+        if written != self.syms.label(id).display(&self.names) {
+            let msg = format!("symbol case mismatch '{written}'");
+            let span = self.span_at(line, pos);
+            self.warn("case-symbol", span, msg);
+        }
+    }
+
     /// A symbol of one namespace; variables of earlier passes don't count,
     /// so a `.weak` variable set in this pass shows through a stronger one
     /// that is only set further down (64tass's include-guard idiom).
@@ -426,6 +439,9 @@ impl Assembler<'_> {
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
         if let Some(id) = self.lookup(name) {
             self.touch(id);
+            if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+                self.case_symbol_check(line, pos, id);
+            }
             if self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
                 self.shadow_check(name, id);
             }
@@ -434,6 +450,18 @@ impl Assembler<'_> {
         if !self.names.name(name).starts_with('_')
             && let Some(v) = self.builtin(name)
         {
+            if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+                // Built-ins (`len`, the registers) are spelt in lower case.
+                let p = pos as usize;
+                let len =
+                    crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode);
+                let written = &line.text[p..p + len];
+                if written != self.names.name(name) {
+                    let msg = format!("symbol case mismatch '{written}'");
+                    let span = self.span_at(line, pos);
+                    self.warn("case-symbol", span, msg);
+                }
+            }
             return Ok(v);
         }
         if !self.doomed() {
@@ -968,6 +996,9 @@ impl Assembler<'_> {
                 };
                 if let Some(id) = self.lookup_in(ns, *name) {
                     self.touch(id);
+                    if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+                        self.case_symbol_check(line, member.pos, id);
+                    }
                     return Ok(self.syms.label(id).value.clone());
                 }
                 self.not_defined(
