@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 
 use crate::intern::{Interner, Name};
 use crate::source::Span;
-use crate::value::{CodeId, NsId, Value};
+use crate::value::{CodeId, CodeRef, NsId, Value};
 
 /// Index of a label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -372,6 +372,21 @@ impl Symbols {
             .map(|(_, id)| id)
             .filter(|id| id.0 != u32::MAX)
             .collect()
+    }
+
+    /// Whether two code references are the same value as 64tass compares
+    /// them: by content (place, type, size, element type, namespace), not
+    /// identity. With `empty_scopes_alike`, two namespaces with nothing
+    /// defined in them count as the same (as `-Wshadow` compares).
+    pub fn same_code(&self, x: CodeRef, y: CodeRef, empty_scopes_alike: bool) -> bool {
+        let (a, b) = (self.code(x.id), self.code(y.id));
+        x.offs == y.offs
+            && (x.id == y.id
+                || ((a.addr, a.typ, a.size, a.dtype) == (b.addr, b.typ, b.size, b.dtype)
+                    && (a.names == b.names
+                        || (empty_scopes_alike
+                            && self.ns(a.names).is_empty()
+                            && self.ns(b.names).is_empty()))))
     }
 
     /// Labels of a namespace in definition order, with their lookup names.

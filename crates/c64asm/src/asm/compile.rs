@@ -1159,13 +1159,7 @@ impl Assembler<'_> {
         let fixeddig = self.st.fixeddig;
         let l = self.syms.label(id);
         let syms = &self.syms;
-        let same_code = |x: CodeRef, y: CodeRef| {
-            let (a, b) = (syms.code(x.id), syms.code(y.id));
-            x.offs == y.offs
-                && (x.id == y.id
-                    || (a.addr, a.typ, a.size, a.dtype, a.names)
-                        == (b.addr, b.typ, b.size, b.dtype, b.names))
-        };
+        let same_code = |x: CodeRef, y: CodeRef| syms.same_code(x, y, false);
         if fixeddig && l.usepass >= pass && !value::same_with(&val, &l.value, &same_code) {
             self.st.fixeddig = false;
             self.unsettled(id);

@@ -359,14 +359,7 @@ impl Assembler<'_> {
         // 64tass compares code labels by content: the same place, size and
         // type with nothing defined under either is the same value.
         let syms = &self.syms;
-        let same_code = |x: crate::value::CodeRef, y: crate::value::CodeRef| {
-            let (a, b) = (syms.code(x.id), syms.code(y.id));
-            x.offs == y.offs
-                && (x.id == y.id
-                    || ((a.addr, a.typ, a.size, a.dtype) == (b.addr, b.typ, b.size, b.dtype)
-                        && (a.names == b.names
-                            || (syms.ns(a.names).is_empty() && syms.ns(b.names).is_empty()))))
-        };
+        let same_code = |x, y| syms.same_code(x, y, true);
         let hides_outer = (bottom..inner).rev().any(|i| {
             self.lookup_in(self.st.contexts[i].ns, name)
                 .is_some_and(|outer| {
@@ -391,10 +384,16 @@ impl Assembler<'_> {
     /// `-Wcase-symbol`: the symbol read is written with other letter case
     /// than where it was defined.
     fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
+        let defined = self.syms.label(id).display(&self.names).to_string();
+        self.case_mismatch(line, pos, &defined);
+    }
+
+    /// `-Wcase-symbol` when the name at `pos` is not written as `defined`.
+    fn case_mismatch(&mut self, line: &LineRef, pos: Pos, defined: &str) {
         let p = pos as usize;
         let len = crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode);
         let written = &line.text[p..p + len];
-        if written != self.syms.label(id).display(&self.names) {
+        if written != defined {
             let msg = format!("symbol case mismatch '{written}'");
             let span = self.span_at(line, pos);
             self.warn("case-symbol", span, msg);
@@ -452,15 +451,8 @@ impl Assembler<'_> {
         {
             if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
                 // Built-ins (`len`, the registers) are spelt in lower case.
-                let p = pos as usize;
-                let len =
-                    crate::syntax::scan::ident_len(&line.text[..line.end], p, self.dialect.unicode);
-                let written = &line.text[p..p + len];
-                if written != self.names.name(name) {
-                    let msg = format!("symbol case mismatch '{written}'");
-                    let span = self.span_at(line, pos);
-                    self.warn("case-symbol", span, msg);
-                }
+                let defined = self.names.name(name).to_string();
+                self.case_mismatch(line, pos, &defined);
             }
             return Ok(v);
         }

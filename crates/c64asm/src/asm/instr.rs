@@ -494,14 +494,7 @@ impl Assembler<'_> {
             }
             _ => {}
         }
-        if m.is_branch() {
-            if width == Width::Word {
-                return Err(no_mode("word sized"));
-            }
-            // `@b` asks for the branch itself: no `jmp` around it with `-B`.
-            return self.branch(line, m, v, pos, width != Width::Byte);
-        }
-        let bytes = self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")?;
+        let bytes = self.plain_operand(line, m, width, v, pos, mpos)?;
         if self.opts.warnings.immediate
             && width == Width::Auto
             && !matches!(v, Value::Code(_))
@@ -518,6 +511,27 @@ impl Assembler<'_> {
             );
         }
         Ok(bytes)
+    }
+
+    /// A value with no addressing-mode operator: a branch's target, or a
+    /// zero page or absolute address.
+    fn plain_operand(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+        mpos: Pos,
+    ) -> Result<Code, Bad> {
+        if m.is_branch() {
+            if width == Width::Word {
+                return Err(no_mode(mpos, "word sized", m.name));
+            }
+            // `@b` asks for the branch itself: no `jmp` around it with `-B`.
+            return self.branch(line, m, v, pos, width != Width::Byte);
+        }
+        self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
     }
 
     /// An operand with addressing-mode operators (`#`, `,x`, `(...)`):
@@ -640,13 +654,7 @@ impl Assembler<'_> {
             }
             // `address(n)`: an address with no addressing-mode operator is
             // the plain operand (and never a hint that `#` was meant).
-            [] if m.is_branch() => {
-                if width == Width::Word {
-                    return Err(no_mode("word sized"));
-                }
-                self.branch(line, m, inner, pos, width != Width::Byte)
-            }
-            [] => self.direct(m, width, inner, pos, Mode::ZeroPage, Mode::Absolute, ""),
+            [] => self.plain_operand(line, m, width, inner, pos, mpos),
             _ => Err(no_mode(&mode.describe())),
         }
     }

@@ -71,16 +71,20 @@ impl Assembler<'_> {
     /// the line), unless the line lists something of its own (bytes, a
     /// value) or is not listed at all ([`Assembler::record_unlist`]).
     pub fn record_label_start(&mut self, line: &LineRef) {
-        if !self.record.listing() {
-            return;
+        if self.record.listing() && self.push_label_row(line) {
+            self.record.pending = Some((line.file, line.index));
         }
+    }
+
+    /// The line's label as a row of its own; false when it has none.
+    fn push_label_row(&mut self, line: &LineRef) -> bool {
         let label = self.label_of(line);
         if label.is_empty() {
-            return;
+            return false;
         }
         let label = self.label_text(line, label);
         self.push_row(line, RowKind::Label, Some(label));
-        self.record.pending = Some((line.file, line.index));
+        true
     }
 
     /// A label row's text: the label, or with `--verbose-list` the whole line.
@@ -189,15 +193,9 @@ impl Assembler<'_> {
     /// A line that wrote no bytes: listed when it has a label (the label
     /// alone, at the current address, as 64tass lists `label` or `blk .block`).
     pub fn record_line(&mut self, line: &LineRef, _note: Option<&str>) {
-        if !self.record.on {
-            return;
+        if self.record.on {
+            self.push_label_row(line);
         }
-        let label = self.label_of(line);
-        if label.is_empty() {
-            return;
-        }
-        let label = self.label_text(line, label);
-        self.push_row(line, RowKind::Label, Some(label));
     }
 
     /// A macro call's line: its label is listed, a macro called by its bare
