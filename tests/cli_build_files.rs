@@ -661,6 +661,56 @@ text = \"a string value\"
     }
 }
 
+/// `--line-numbers`: each file entered gets its number (`:1`) in the first
+/// column, each row its line, with `:file` when the line comes from another
+/// file than the one entered last (a macro's body); the first file's lines
+/// go without, a `-D` file is file 0, and a value too long for its column
+/// gets a line of its own, all as in 64tass.
+#[test]
+fn line_numbers_name_each_row_line_and_file_as_in_64tass() {
+    const SOURCE: &str = "m .macro
+ lda #\\1
+ .endm
+.include \"mac.asm\"
+* = $1000
+ nop
+ #m 3
+ #n 4
+.include \"inc.asm\"
+ rts
+";
+    const INC: &str = " nop
+
+ .byte 1,?,2
+ .byte 1,2,3,4,5,6,7,8,9,10
+ #m 5
+ #n 6
+.include \"deep.asm\"
+lab
+c = \"a value that is too long for the column here\"
+lst .brept 2
+ inx
+ .next
+";
+    let files = [
+        ("inc.asm", INC),
+        ("deep.asm", " iny\n\n dey\n"),
+        ("mac.asm", "n .macro\n ldy #\\1\n .endm\n"),
+    ];
+    for extra in [
+        &[][..],
+        &["-D", "X=1"],
+        &["--verbose-list"],
+        &["--no-monitor"],
+    ] {
+        let mut args = vec!["--line-numbers", "-L", "s.lst"];
+        args.extend_from_slice(extra);
+        twins("numbers", SOURCE, &files, &args)
+            .both_succeed()
+            .same_listing("s.lst");
+    }
+}
+
 #[test]
 fn verbose_listing_lists_comments_too() {
     let dir = TempDir::new("verbose");

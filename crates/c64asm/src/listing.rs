@@ -20,6 +20,9 @@ pub(crate) enum RowKind {
     Label,
     /// A constant's value as 64tass shows it (`$fb`, `"str"`, `[1,2]`).
     Value(Box<str>),
+    /// A loop's label (`lst .brept 3`): its value, the loop's scopes,
+    /// shown once the loop is done.
+    LoopLabel(Box<str>),
     /// A file starts: the `-D` definitions, a file of the command line, or
     /// an include.
     Enter { file: FileId, what: Entered },
@@ -54,23 +57,18 @@ pub(crate) struct ListRow {
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
+    /// The file and line index the row's line was written in (a macro's
+    /// line: in the macro's body), for `--line-numbers`.
+    pub(crate) line: Option<(FileId, u32)>,
 }
 
 /// The listing's text (`title`: with its first comment line).
 pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {
     let mut out = String::new();
     let tab = p.tab_size;
-    // The line-number column, left empty (64tass writes a file's number on
-    // the lines that enter and leave it, and a line's number where lines
-    // don't follow on).
-    let mut lead = Line::default();
-    if columns.line_numbers {
-        lead.pad(8, tab);
-    }
-    let lead = lead.text.as_str();
     let mut w = Writer {
         out: String::new(),
-        lead,
+        number: String::new(),
         tab,
         // Offsets past 64 KiB wrap, as 64tass's do, unless it has long ones.
         wide: p.wide_offsets,
@@ -122,19 +120,24 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         header.text,
     );
     w.out = out;
+    let mut numbers = Numbers::new(&p.rows);
     for (i, r) in p.rows.iter().enumerate() {
         // Without the source column only the rows with bytes are left.
         let bare = match &r.kind {
-            RowKind::Value(_) | RowKind::Label | RowKind::Text => true,
+            RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
             RowKind::Data => r.bytes.is_empty(),
             _ => false,
         };
         if bare && !columns.source {
             continue;
         }
+        if columns.line_numbers {
+            w.number = numbers.of(r);
+        }
         match &r.kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(*file).name;
+                let lead = w.lead().text;
                 let _ = match what {
                     Entered::Definitions => {
                         writeln!(w.out, "{lead};******  Command line definitions\n")
@@ -151,18 +154,40 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
             }
             RowKind::Return(file) => {
                 let name = &p.sources.get(*file).name;
+                let lead = w.lead().text;
                 let _ = writeln!(w.out, "\n{lead};******  Return to file: {name}\n");
             }
-            RowKind::Value(v) => {
-                // A value too long for its column is left out, as 64tass does;
-                // `--verbose-list` shows it on a line of its own.
-                if v.chars().count() + 1 < w.source_col {
-                    w.row(Line::new(format!("={v}")), &[], None, Some(&r.text));
-                } else if w.verbose {
-                    let _ = writeln!(w.out, "{lead}={v}");
-                    w.row(w.lead(), &[], None, Some(&r.text));
+            RowKind::Value(v) | RowKind::LoopLabel(v) => {
+                // 64tass writes a loop label's line number after its value,
+                // then goes on to the tab stop after the value (as if the
+                // number took no room).
+                let after = matches!(r.kind, RowKind::LoopLabel(_)) && columns.line_numbers;
+                let mut head = if after { Line::default() } else { w.lead() };
+                let number = std::mem::take(&mut w.number);
+                let end = |head: &mut Line| {
+                    if after {
+                        head.tab_stop_after(&number, w.tab);
+                    }
+                };
+                // A value too long for its column goes on a line of its own
+                // when it is shorter than the source column is from the
+                // row's start (or always with `--verbose-list`); longer, it
+                // is left out. So 64tass lists it.
+                head.text.push('=');
+                let width = v.chars().count() + 1;
+                if width < w.source_col - w.lead_width() {
+                    head.text.push_str(v);
+                    end(&mut head);
+                    w.row(head, &[], None, Some(&r.text));
+                } else if w.verbose || width < w.source_col {
+                    head.text.push_str(v);
+                    end(&mut head);
+                    let _ = writeln!(w.out, "{}", head.text);
+                    let lead = w.lead();
+                    w.row(lead, &[], None, Some(&r.text));
                 } else {
-                    w.row(Line::new("=".into()), &[], None, Some(&r.text));
+                    end(&mut head);
+                    w.row(head, &[], None, Some(&r.text));
                 }
             }
             RowKind::Label => {
@@ -170,7 +195,10 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                 w.row(head, &[], None, Some(&r.text));
             }
             RowKind::Text if r.text.is_empty() => w.out.push('\n'),
-            RowKind::Text => w.row(w.lead(), &[], None, Some(&r.text)),
+            RowKind::Text => {
+                let lead = w.lead();
+                w.row(lead, &[], None, Some(&r.text));
+            }
             RowKind::Code => w.code(r),
             RowKind::Data => w.data(r.addr, r.pc, &r.bytes, Some(&r.text)),
         }
@@ -179,10 +207,68 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
     w.out
 }
 
+/// The line-number column (`--line-numbers`) as 64tass fills it: a
+/// file's number (files count from 0 in the order they were first entered)
+/// on the rows that enter and leave it; on each line's first row its line
+/// number, followed by `:file` when the line is from another file than the
+/// row numbered before it (a macro's line). Lines of file 0 get no number,
+/// as in 64tass.
+struct Numbers {
+    files: rustc_hash::FxHashMap<FileId, u32>,
+    /// The number of the file entered or returned to last, or of the
+    /// last row's line if that was another.
+    current: Option<u32>,
+}
+
+impl Numbers {
+    fn new(rows: &[ListRow]) -> Numbers {
+        let mut files = rustc_hash::FxHashMap::default();
+        for r in rows {
+            if let RowKind::Enter { file, .. } = r.kind {
+                let next = files.len() as u32;
+                files.entry(file).or_insert(next);
+            }
+        }
+        Numbers {
+            files,
+            current: None,
+        }
+    }
+
+    /// What the column shows for `r`.
+    fn of(&mut self, r: &ListRow) -> String {
+        match r.kind {
+            RowKind::Enter {
+                what: Entered::Definitions,
+                file,
+            } => {
+                self.current = self.files.get(&file).copied();
+                String::new()
+            }
+            RowKind::Enter { file, .. } | RowKind::Return(file) => {
+                self.current = self.files.get(&file).copied();
+                self.current.map_or(String::new(), |n| format!(":{n}"))
+            }
+            _ => match r
+                .line
+                .and_then(|(f, i)| Some((self.files.get(&f).copied()?, i)))
+            {
+                None | Some((0, _)) => String::new(),
+                Some((n, i)) if Some(n) == self.current => format!("{}", i + 1),
+                Some((n, i)) => {
+                    self.current = Some(n);
+                    format!("{}:{n}", i + 1)
+                }
+            },
+        }
+    }
+}
+
 /// Writes the rows of a listing in its columns.
-struct Writer<'a> {
+struct Writer {
     out: String,
-    lead: &'a str,
+    /// The line-number column's text for the next row (its first line).
+    number: String,
     /// How wide a tab is (`--tab-size`).
     tab: usize,
     wide: bool,
@@ -195,19 +281,20 @@ struct Writer<'a> {
     columns: ListingColumns,
 }
 
-impl Writer<'_> {
+impl Writer {
     /// An offset as the listing shows it.
     fn shown(&self, addr: u32) -> u32 {
         if self.wide { addr } else { addr & 0xffff }
     }
 
-    /// A row's start when it has no offset: the line-number column.
-    fn lead(&self) -> Line {
-        Line {
-            text: self.lead.to_string(),
-            col: self.lead_width(),
-            mark: self.lead.len(),
+    /// A row's start when it has no offset: the line-number column (what
+    /// [`Writer::number`] holds on a row's first line, then nothing).
+    fn lead(&mut self) -> Line {
+        let mut lead = Line::new(std::mem::take(&mut self.number));
+        if self.columns.line_numbers {
+            lead.pad(8, self.tab);
         }
+        lead
     }
 
     fn lead_width(&self) -> usize {
@@ -215,13 +302,13 @@ impl Writer<'_> {
     }
 
     /// `.1000` (and the program counter's column): a row's start.
-    fn head(&self, prefix: char, addr: u32, pc: u32) -> Line {
+    fn head(&mut self, prefix: char, addr: u32, pc: u32) -> Line {
         let addr = self.shown(addr);
         let mut row = self.lead();
-        let _ = write!(row.text, "{prefix}{addr:04x}");
         if addr > 0xffff {
-            row = self.lead();
             let _ = write!(row.text, "{prefix}{addr:06x}");
+        } else {
+            let _ = write!(row.text, "{prefix}{addr:04x}");
         }
         if self.pc_column && pc & 0xffff != addr {
             row.pad(self.lead_width() + 8, self.tab);
@@ -390,6 +477,15 @@ impl Line {
             col: 0,
             mark: 0,
         }
+    }
+
+    /// Write `text`, then pad to the tab stop after the column before it
+    /// (`text` counts for nothing).
+    fn tab_stop_after(&mut self, text: &str, tab: usize) {
+        let col = self.col + self.text[self.mark..].chars().count();
+        self.text.push_str(text);
+        (self.col, self.mark) = (col, self.text.len());
+        self.pad((col / tab.max(1) + 1) * tab.max(1), tab);
     }
 
     /// Pad to column `to` as 64tass's listing does: the count goes back to

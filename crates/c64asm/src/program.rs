@@ -59,8 +59,8 @@ pub struct ListingColumns {
     pub monitor: bool,
     /// The source line (`--no-source` leaves it out).
     pub source: bool,
-    /// A line-number column first (`--line-numbers`; 64tass fills it only
-    /// where lines don't follow on, which in this listing is never).
+    /// A line-number column first (`--line-numbers`): each line's number,
+    /// and the number of each file entered (as 64tass fills it).
     pub line_numbers: bool,
 }
 

@@ -248,6 +248,22 @@ impl SourceMap {
         &self.files[id as usize]
     }
 
+    /// The real file and line index of a line: a macro expansion's lines
+    /// are the macro body's lines in its file (through nested expansions).
+    pub fn origin(&self, file: FileId, index: u32) -> (FileId, u32) {
+        let (mut f, mut i) = (file, index);
+        for _ in 0..64 {
+            match self.files.get(f as usize).and_then(|s| s.expansion) {
+                Some(e) => {
+                    i += e.body_line;
+                    f = e.body_file;
+                }
+                None => break,
+            }
+        }
+        (f, i)
+    }
+
     pub fn try_get(&self, id: FileId) -> Result<&SourceFile, FilesError> {
         self.files.get(id as usize).ok_or(FilesError::FileMissing)
     }
@@ -287,18 +303,8 @@ impl<'a> Files<'a> for SourceMap {
     /// A macro expansion's lines are numbered as the macro body's lines in
     /// its file, so messages name the line a reader can find.
     fn line_number(&'a self, id: FileId, line_index: usize) -> Result<usize, FilesError> {
-        let mut file = id;
-        let mut line = line_index;
-        for _ in 0..64 {
-            match self.try_get(file)?.expansion {
-                Some(e) => {
-                    line += e.body_line as usize;
-                    file = e.body_file;
-                }
-                None => break,
-            }
-        }
-        Ok(line + 1)
+        self.try_get(id)?;
+        Ok(self.origin(id, line_index as u32).1 as usize + 1)
     }
 
     fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, FilesError> {

@@ -302,7 +302,10 @@ fn sources_assemble_exactly_like_64tass() {
 /// A listing from its column titles on: the lines before name the tool, its
 /// command line and the date.
 fn listing_body(text: &str) -> String {
-    match text.find(";Offset") {
+    match text
+        .find(";Offset")
+        .map(|at| text[..at].rfind(";Line").unwrap_or(at))
+    {
         Some(at) => text[at..].to_string(),
         None => String::new(),
     }
@@ -312,22 +315,33 @@ fn listing_body(text: &str) -> String {
 /// (with its first set of switches; where 64tass rejects the source, none).
 #[test]
 fn listings_are_64tass_listings() {
-    compare_listings(false);
+    compare_listings(Listing::Plain);
 }
 
 /// The same with `--verbose-list`: every line assembled is listed.
 #[test]
 fn verbose_listings_are_64tass_listings() {
-    compare_listings(true);
+    compare_listings(Listing::Verbose);
 }
 
-fn compare_listings(verbose: bool) {
-    // One directory per test: the two run at the same time.
-    let tmp = std::env::temp_dir().join(format!(
-        "c64asm-listing-{}-{}",
-        std::process::id(),
-        if verbose { "verbose" } else { "plain" }
-    ));
+/// The same with `--line-numbers`: each row's line (and file) number.
+#[test]
+fn numbered_listings_are_64tass_listings() {
+    compare_listings(Listing::LineNumbers);
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Listing {
+    Plain,
+    Verbose,
+    LineNumbers,
+}
+
+fn compare_listings(kind: Listing) {
+    let verbose = kind == Listing::Verbose;
+    let numbered = kind == Listing::LineNumbers;
+    // One directory per test: they run at the same time.
+    let tmp = std::env::temp_dir().join(format!("c64asm-listing-{}-{kind:?}", std::process::id(),));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
     let mut compared = 0;
@@ -343,6 +357,9 @@ fn compare_listings(verbose: bool) {
         if verbose {
             with_listing.push("--verbose-list".into());
         }
+        if numbered {
+            with_listing.push("--line-numbers".into());
+        }
         if run_64tass(&src, &with_listing, &out).is_err() {
             continue;
         }
@@ -353,7 +370,11 @@ fn compare_listings(verbose: bool) {
             continue;
         };
         compared += 1;
-        let ours = listing_body(&p.listing());
+        let columns = c64asm::ListingColumns {
+            line_numbers: numbered,
+            ..Default::default()
+        };
+        let ours = listing_body(&p.listing_with(columns));
         if ours != theirs {
             let (o, t): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
             let at = o

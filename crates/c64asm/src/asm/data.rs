@@ -565,6 +565,8 @@ impl Assembler<'_> {
             return;
         };
         if count == 0 {
+            // Listed as a fill of nothing, as without a fill value.
+            self.record_gap(line);
             return;
         }
         if let Value::Error(f) = &pattern.val {

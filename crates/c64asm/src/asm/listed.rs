@@ -31,8 +31,9 @@ pub struct Recorder {
     /// The line whose text row was listed ahead (`--verbose-list`), to be
     /// replaced by the line's own row if it has one.
     shown: Option<(FileId, u32)>,
-    /// The text of the last loop's closing line, listed once after the loop.
-    pub loop_end: Option<Box<str>>,
+    /// The text and place of the last loop's closing line, listed once
+    /// after the loop.
+    pub loop_end: Option<(Box<str>, (FileId, u32))>,
 }
 
 impl Recorder {
@@ -140,18 +141,19 @@ impl Assembler<'_> {
             self.drop_shown(line);
             // A labelled one is listed by its label's row already.
             if self.label_of(line).is_empty() {
-                self.record.loop_end = Some(line.text[line.start..line.end].trim_end().into());
+                let text = line.text[line.start..line.end].trim_end().into();
+                self.record.loop_end = Some((text, self.src.origin(line.file, line.index)));
             }
         }
     }
 
     /// `--verbose-list`: after a loop, its closing line.
     pub fn verbose_after_loop(&mut self) {
-        if let Some(text) = self.record.loop_end.take()
+        if let Some((text, origin)) = self.record.loop_end.take()
             && self.record.listing()
         {
             // After the loop's own row (not in place of it).
-            let row = self.row_here(RowKind::Text, text);
+            let row = self.row_here(origin, RowKind::Text, text);
             self.record.rows.push(row);
         }
     }
@@ -227,14 +229,18 @@ impl Assembler<'_> {
     }
 
     /// A label row listed ahead shows the value its label got (`text`: the
-    /// row's new source text).
+    /// row's new source text after a macro call; none for a loop's label,
+    /// which keeps its text).
     pub fn record_row_value(&mut self, row: Option<usize>, v: &Value, text: Option<Box<str>>) {
         let Some(row) = row else { return };
         let shown = self.shown_value(v);
         if let Some(r) = self.record.rows.get_mut(row) {
-            r.kind = RowKind::Value(shown.into());
-            if let Some(text) = text {
-                r.text = text;
+            match text {
+                Some(text) => {
+                    r.kind = RowKind::Value(shown.into());
+                    r.text = text;
+                }
+                None => r.kind = RowKind::LoopLabel(shown.into()),
             }
         }
     }
@@ -328,6 +334,7 @@ impl Assembler<'_> {
             bytes: Vec::new(),
             text: "".into(),
             from: u32::MAX,
+            line: None,
         });
     }
 
@@ -338,12 +345,13 @@ impl Assembler<'_> {
         }
         self.take_placeholder(line);
         let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end().to_string());
-        let row = self.row_here(kind, text.into());
+        let origin = self.src.origin(line.file, line.index);
+        let row = self.row_here(origin, kind, text.into());
         self.record.rows.push(row);
     }
 
-    /// A row without bytes at the current address, for the current line.
-    fn row_here(&self, kind: RowKind, text: Box<str>) -> ListRow {
+    /// A row without bytes at the current address, for the line at `origin`.
+    fn row_here(&self, origin: (FileId, u32), kind: RowKind, text: Box<str>) -> ListRow {
         let at = self.out.addr(self.st.addr);
         ListRow {
             kind,
@@ -353,6 +361,7 @@ impl Assembler<'_> {
             bytes: Vec::new(),
             text,
             from: self.st.vline,
+            line: Some(origin),
         }
     }
 
@@ -387,6 +396,7 @@ impl Assembler<'_> {
             bytes: bytes.to_vec(),
             text,
             from,
+            line: Some(self.src.origin(line.file, line.index)),
         });
     }
 

@@ -23,7 +23,7 @@ impl Assembler<'_> {
         let len = bytes.len() as u32;
         // Lines of macro expansions are attributed to the macro's body line,
         // and remember the outermost call.
-        let (file, index) = self.origin(line.file, line.index);
+        let (file, index) = self.src.origin(line.file, line.index);
         let (statement, code) = self.statement(line);
         let column = (statement - line.start) as u32 + 1;
         let call = (line.file != file)
@@ -90,22 +90,6 @@ impl Assembler<'_> {
             return (start, false);
         }
         (next, instruction(next))
-    }
-
-    /// The real file and line of a line (macro expansions map to their body).
-    fn origin(&self, file: FileId, index: u32) -> (FileId, u32) {
-        let mut f = file;
-        let mut i = index;
-        for _ in 0..64 {
-            match self.src.get(f).expansion {
-                Some(e) => {
-                    i += e.body_line;
-                    f = e.body_file;
-                }
-                None => break,
-            }
-        }
-        (f, i)
     }
 
     /// Every label and constant, with its scoped name, in 64tass's order
@@ -259,7 +243,7 @@ impl Assembler<'_> {
         let f = self.src.get(file);
         match f.expansion {
             Some(e) => {
-                let (bf, bl) = self.origin(file, (line - 1) as u32);
+                let (bf, bl) = self.src.origin(file, (line - 1) as u32);
                 let _ = e;
                 (bl as usize + 1, self.src.get(bf).name.clone())
             }
