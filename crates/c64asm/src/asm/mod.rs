@@ -259,7 +259,7 @@ impl<'o> Assembler<'o> {
     /// No further pass can be avoided already: messages about values not
     /// known yet would be thrown away, so they are not even made.
     pub fn doomed(&self) -> bool {
-        self.st.constcreated && self.st.pass < MAX_PASSES
+        (self.st.constcreated || !self.st.fixeddig) && self.st.pass < MAX_PASSES
     }
 
     /// A warning under a `-W` switch; `-Werror` turns it into an error.
@@ -314,6 +314,12 @@ impl<'o> Assembler<'o> {
         switch: Option<&'static str>,
         depth: Option<usize>,
     ) {
+        // The next pass clears what this one reports; only an error kept in
+        // a value (which changes how the value behaves) or one that ends
+        // assembly matters before then.
+        if self.deferring == 0 && kind != Kind::Limit && self.doomed() {
+            return;
+        }
         // A problem in a macro argument is shown at the call's argument.
         let calls = depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len()));
         let (span, chain_len) = self
