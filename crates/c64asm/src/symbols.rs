@@ -177,6 +177,10 @@ pub struct Symbols {
     pub codes: Vec<Code>,
     /// The display names of anonymous labels, `+` and `-` (shared).
     anon_display: [Rc<str>; 2],
+    /// This pass assembled a line with a label before a directive
+    /// (`tab .byte 1`), which gives 64tass's root table an entry more
+    /// (see [`Symbols::table_order`]).
+    pub labelled_directive: bool,
 }
 
 pub const GLOBAL: NsId = NsId(0);
@@ -189,6 +193,7 @@ impl Default for Symbols {
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
             anon_display: [Rc::from("+"), Rc::from("-")],
+            labelled_directive: false,
         }
     }
 }
@@ -357,9 +362,10 @@ impl Symbols {
             }
         }
         // 64tass also leaves one `-` entry numbered after the last `-` label in
-        // the root namespace (found by comparing its label lists); it takes a
-        // slot, so it moves other labels.
-        if ns == GLOBAL {
+        // the root namespace once a line with a label before a directive was
+        // assembled (found by comparing its label lists); it takes a slot, so
+        // it moves other labels.
+        if ns == GLOBAL && self.labelled_directive {
             let key = anon_key(b'-', space.backr);
             if !keys.values().any(|k| *k == key) {
                 table.insert(tass_hash(&key), LabelId(u32::MAX));

@@ -941,6 +941,66 @@ fn undocumented_opcodes_need_the_6502i() {
     );
 }
 
+/// Wrong argument counts, stray closing brackets, misplaced splats and text
+/// after a directive that takes none: 64tass 1.58's message and place.
+#[test]
+fn syntax_slips_are_reported_as_64tass_reports_them() {
+    for (src, msg, line, col) in [
+        (
+            " .byte len(1,2)\n",
+            "expected exactly one argument, got 2",
+            1,
+            12,
+        ),
+        (" .byte len()\n", "expected exactly one argument", 1, 11),
+        (" .byte range()\n", "expected at least one argument", 1, 13),
+        (
+            " .byte range(1,2,3,4)\n",
+            "expected at most 3 arguments, got 4",
+            1,
+            14,
+        ),
+        (
+            " .byte atan2(1)\n",
+            "expected exactly 2 arguments, got 1",
+            1,
+            14,
+        ),
+        (
+            " .byte int(1,2)\n",
+            "expected exactly one argument, got 2",
+            1,
+            12,
+        ),
+        (" lda (1))\n", "')' not expected", 1, 9),
+        (" .byte 1}\n", "'}' not expected", 1, 9),
+        (" .if\n .endif\n", "expected exactly one argument", 1, 2),
+        (
+            " .rept 1,2\n .next\n",
+            "expected exactly one argument, got 2",
+            1,
+            2,
+        ),
+        (" .block\n .bend 5\n", "extra characters on line", 2, 8),
+        (" .if 0\n .endif 5\n", "extra characters on line", 2, 9),
+        (
+            " .if 0\n .else ; fine\n .endif ,\n",
+            "extra characters on line",
+            3,
+            9,
+        ),
+        (" .byte 1+*a\na = (1, 2)\n", "expression syntax", 1, 10),
+        (" lda *2,x\n", "expression syntax", 1, 6),
+        (" .byte 1 ? *2 : 3\n", "expression syntax", 1, 12),
+    ] {
+        let got: Vec<(usize, usize, String)> = errors_of(&fail(src))
+            .into_iter()
+            .map(|(_, l, c, m)| (l, c, m))
+            .collect();
+        assert_eq!(got, [(line, col, msg.to_string())], "{src}");
+    }
+}
+
 #[test]
 fn other_errors() {
     check(

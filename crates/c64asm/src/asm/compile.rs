@@ -735,6 +735,9 @@ impl Assembler<'_> {
             }
             b'.' => {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
+                    if self.st.active() {
+                        self.syms.labelled_directive = true;
+                    }
                     let args = line.skip_ws(end);
                     let dir = line.span(after, after + 1);
                     match self.labelled_command(
@@ -897,10 +900,15 @@ impl Assembler<'_> {
                     {
                         return Step::Next;
                     }
-                    return self.skipped_command(line, cmd, pos);
+                    let before = self.diags.len();
+                    let step = self.skipped_command(line, cmd, pos);
+                    self.nothing_after(line, cmd, end, before);
+                    return step;
                 }
                 let args = line.skip_ws(end);
+                let before = self.diags.len();
                 let step = self.command(line, cmd, args, pos, newlabel);
+                self.nothing_after(line, cmd, args, before);
                 if matches!(step, Step::Next) {
                     self.finish_line(line, newlabel);
                 }

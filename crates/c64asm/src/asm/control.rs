@@ -46,12 +46,23 @@ impl Assembler<'_> {
             return None;
         };
         let [e] = &exprs[..] else {
-            let span = line.span(args, args + 1);
-            self.error(
-                span,
-                Kind::Syntax,
-                format!("expected exactly one argument, got {}", exprs.len()),
-            );
+            // At the directive, in 64tass's words.
+            let bytes = line.text.as_bytes();
+            let mut at = args;
+            while at > line.start && bytes[at - 1].is_ascii_whitespace() {
+                at -= 1;
+            }
+            while at > line.start && bytes[at - 1].is_ascii_alphanumeric() {
+                at -= 1;
+            }
+            if at > line.start && bytes[at - 1] == b'.' {
+                at -= 1;
+            }
+            let msg = match exprs.len() {
+                0 => "expected exactly one argument".to_string(),
+                n => format!("expected exactly one argument, got {n}"),
+            };
+            self.error(line.span(at, at + 1), Kind::Syntax, msg);
             return None;
         };
         let v = self.eval(line, e).ok()?;

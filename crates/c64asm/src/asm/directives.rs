@@ -174,6 +174,45 @@ impl Assembler<'_> {
         Step::Next
     }
 
+    /// A directive that takes no arguments, done (`before`: the count of
+    /// messages before it) with lines assembled after it: only a comment
+    /// may follow it. As in 64tass, one that leads to skipped lines (an
+    /// `.else` after a taken branch) or already failed is not checked.
+    pub fn nothing_after(&mut self, line: &LineRef, cmd: Cmd, args: usize, before: usize) {
+        let no_arguments = matches!(
+            cmd,
+            Cmd::Block
+                | Cmd::Bend
+                | Cmd::Proc
+                | Cmd::Pend
+                | Cmd::Page
+                | Cmd::Endp
+                | Cmd::Weak
+                | Cmd::Endweak
+                | Cmd::Else
+                | Cmd::Fi
+                | Cmd::Default
+                | Cmd::Endswitch
+                | Cmd::Next
+                | Cmd::Endfor
+                | Cmd::Endrept
+                | Cmd::Endwhile
+                | Cmd::Here
+                | Cmd::Endv
+                | Cmd::Endn
+                | Cmd::Endu
+                | Cmd::Endc
+                | Cmd::Endwith
+                | Cmd::Endencode
+                | Cmd::Pron
+                | Cmd::Proff
+                | Cmd::End
+        );
+        if no_arguments && self.st.active() && self.diags.len() == before {
+            self.expect_end(line, args);
+        }
+    }
+
     /// A directive in a skipped line: open and close blocks so the nesting stays right.
     pub fn skipped_command(&mut self, line: &LineRef, cmd: Cmd, pos: usize) -> Step {
         let span = line.span(pos, pos + 1);

@@ -12,20 +12,40 @@ use crate::value::convert::{describe, numeric, to_bool, to_float, to_int, to_iva
 use crate::value::repr::{c_float, repr, to_str};
 use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Type, Value, int};
 
-fn arg_count(name: &str, got: usize, min: usize, max: usize) -> FResult<()> {
-    if got >= min && got <= max {
-        return Ok(());
-    }
-    Err(Fault::new(if min == max {
-        format!(
-            "{name}: expected exactly {min} argument{}, got {got}",
-            if min == 1 { "" } else { "s" }
-        )
+/// A call's argument count against what the callee takes, in 64tass's words.
+fn arg_count(got: usize, min: usize, max: usize) -> FResult<()> {
+    let number = |n: usize| match n {
+        1 => "one argument".to_string(),
+        n => format!("{n} arguments"),
+    };
+    let msg = if got < min && min == max {
+        format!("expected exactly {}", number(min))
     } else if got < min {
-        format!("{name}: expected at least {min} arguments, got {got}")
+        format!("expected at least {}", number(min))
+    } else if got > max && min == max {
+        format!("expected exactly {}", number(max))
+    } else if got > max {
+        format!("expected at most {}", number(max))
     } else {
-        format!("{name}: expected at most {max} arguments, got {got}")
+        return Ok(());
+    };
+    // 64tass says how many it got unless it got none.
+    Err(Fault::new(if got == 0 {
+        msg
+    } else {
+        format!("{msg}, got {got}")
     }))
+}
+
+/// How many arguments a built-in function takes (least, most).
+fn arity(b: Builtin) -> (usize, usize) {
+    match b {
+        Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => (2, 2),
+        Builtin::Range | Builtin::Binary => (1, 3),
+        Builtin::Random => (0, 3),
+        Builtin::Format => (1, usize::MAX),
+        _ => (1, 1),
+    }
 }
 
 /// Apply `f` to a value, element by element through lists and tuples.
@@ -240,6 +260,12 @@ impl Assembler<'_> {
     ) -> EResult<Value> {
         self.approx.set(None);
         self.rounded.set(false);
+        let (min, max) = arity(b);
+        if let Err(f) = arg_count(args.len(), min, max) {
+            // At the first argument, as 64tass (at the parenthesis if none).
+            let at = args.first().map_or(pos, |a| a.pos);
+            return self.check_value(line, at, Err(f));
+        }
         let r = self.builtin_value(line, b, args);
         if let Some(a) = args.first() {
             match b {
@@ -260,13 +286,10 @@ impl Assembler<'_> {
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
-        let name = super::eval::builtin_name(b);
         let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
-        let one = |n: usize| arg_count(name, n, 1, 1);
         let env: &dyn Env = self;
         match b {
             Builtin::Abs => {
-                one(vals.len())?;
                 map1(vals[0], &|x| match numeric(x, env)? {
                     // 64tass keeps -0.0 (it is not below zero).
                     Value::Float(f) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
@@ -276,20 +299,16 @@ impl Assembler<'_> {
                     },
                 })
             }
-            Builtin::Sign => {
-                one(vals.len())?;
-                map1(vals[0], &|x| {
-                    Ok(Value::Int(match numeric(x, env)? {
-                        Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
-                        n => match int::big(&n) {
-                            Some(i) => int::signum(&i),
-                            None => to_int(&n, env)?.signum() as i64,
-                        },
-                    }))
-                })
-            }
+            Builtin::Sign => map1(vals[0], &|x| {
+                Ok(Value::Int(match numeric(x, env)? {
+                    Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
+                    n => match int::big(&n) {
+                        Some(i) => int::signum(&i),
+                        None => to_int(&n, env)?.signum() as i64,
+                    },
+                }))
+            }),
             Builtin::Floor | Builtin::Ceil | Builtin::Round | Builtin::Trunc | Builtin::Frac => {
-                one(vals.len())?;
                 map1(vals[0], &|x| match numeric(x, env)? {
                     Value::Float(f) => real(match b {
                         Builtin::Floor => f.floor(),
@@ -303,22 +322,15 @@ impl Assembler<'_> {
                     n => int_of(&n, env),
                 })
             }
-            Builtin::Sqrt => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| {
-                    if x < 0.0 {
-                        Err(Fault::new("square root of negative number"))
-                    } else {
-                        Ok(x.sqrt())
-                    }
-                })
-            }
-            Builtin::Cbrt => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(glibc_cbrt(x)))
-            }
+            Builtin::Sqrt => math1(vals[0], env, |x| {
+                if x < 0.0 {
+                    Err(Fault::new("square root of negative number"))
+                } else {
+                    Ok(x.sqrt())
+                }
+            }),
+            Builtin::Cbrt => math1(vals[0], env, |x| Ok(glibc_cbrt(x))),
             Builtin::Log | Builtin::Log10 => {
-                one(vals.len())?;
                 let ten = b == Builtin::Log10;
                 map1(vals[0], &|x| {
                     let f = to_float(x, env)?;
@@ -328,79 +340,39 @@ impl Assembler<'_> {
                     real(if ten { f.log10() } else { f.ln() })
                 })
             }
-            Builtin::Exp => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.exp()))
-            }
-            Builtin::Sin => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.sin()))
-            }
-            Builtin::Cos => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.cos()))
-            }
-            Builtin::Tan => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.tan()))
-            }
-            Builtin::Asin => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(in_unit(x)?.asin()))
-            }
-            Builtin::Acos => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(in_unit(x)?.acos()))
-            }
-            Builtin::Atan => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.atan()))
-            }
-            Builtin::Sinh => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.sinh()))
-            }
-            Builtin::Cosh => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.cosh()))
-            }
-            Builtin::Tanh => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x.tanh()))
-            }
+            Builtin::Exp => math1(vals[0], env, |x| Ok(x.exp())),
+            Builtin::Sin => math1(vals[0], env, |x| Ok(x.sin())),
+            Builtin::Cos => math1(vals[0], env, |x| Ok(x.cos())),
+            Builtin::Tan => math1(vals[0], env, |x| Ok(x.tan())),
+            Builtin::Asin => math1(vals[0], env, |x| Ok(in_unit(x)?.asin())),
+            Builtin::Acos => math1(vals[0], env, |x| Ok(in_unit(x)?.acos())),
+            Builtin::Atan => math1(vals[0], env, |x| Ok(x.atan())),
+            Builtin::Sinh => math1(vals[0], env, |x| Ok(x.sinh())),
+            Builtin::Cosh => math1(vals[0], env, |x| Ok(x.cosh())),
+            Builtin::Tanh => math1(vals[0], env, |x| Ok(x.tanh())),
             Builtin::Rad => {
-                one(vals.len())?;
                 // 64tass's order of operations (not Rust's one-constant form).
                 math1(vals[0], env, |x| Ok(x * std::f64::consts::PI / 180.0))
             }
-            Builtin::Deg => {
-                one(vals.len())?;
-                math1(vals[0], env, |x| Ok(x * 180.0 / std::f64::consts::PI))
-            }
-            Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => {
-                arg_count(name, vals.len(), 2, 2)?;
-                map2(vals[0], vals[1], &|p, q| {
-                    let p = to_float(p, env)?;
-                    let q = to_float(q, env)?;
-                    real(match b {
-                        Builtin::Pow => {
-                            if p < 0.0 && q.fract() != 0.0 {
-                                return Err(Fault::new(
-                                    "negative number raised on fractional power",
-                                ));
-                            }
-                            if p == 0.0 && q < 0.0 {
-                                return Err(Fault::new("zero raised to negative power"));
-                            }
-                            p.powf(q)
+            Builtin::Deg => math1(vals[0], env, |x| Ok(x * 180.0 / std::f64::consts::PI)),
+            Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => map2(vals[0], vals[1], &|p, q| {
+                let p = to_float(p, env)?;
+                let q = to_float(q, env)?;
+                real(match b {
+                    Builtin::Pow => {
+                        if p < 0.0 && q.fract() != 0.0 {
+                            return Err(Fault::new("negative number raised on fractional power"));
                         }
-                        Builtin::Hypot => p.hypot(q),
-                        _ => p.atan2(q),
-                    })
+                        if p == 0.0 && q < 0.0 {
+                            return Err(Fault::new("zero raised to negative power"));
+                        }
+                        p.powf(q)
+                    }
+                    Builtin::Hypot => p.hypot(q),
+                    _ => p.atan2(q),
                 })
-            }
+            }),
             Builtin::Len => {
-                one(vals.len())?;
                 if let Value::Code(c) = vals[0] {
                     return Ok(Value::Int(
                         (self.code_size(*c)? / self.syms.code(c.id).dtype.size()) as i64,
@@ -409,7 +381,6 @@ impl Assembler<'_> {
                 Ok(Value::Int(value::len_of(vals[0], env)? as i64))
             }
             Builtin::Size => {
-                one(vals.len())?;
                 if let Value::Dict(d) = vals[0] {
                     return map1(&d.entries(), &|x| {
                         Err(Fault::new(format!(
@@ -451,7 +422,6 @@ impl Assembler<'_> {
                 }
             }
             Builtin::Range => {
-                arg_count(name, vals.len(), 1, 3)?;
                 let ints: Vec<i128> = vals
                     .iter()
                     .map(|v| to_int(v, env))
@@ -481,16 +451,12 @@ impl Assembler<'_> {
                 }
                 Ok(Value::list(out))
             }
-            Builtin::Repr => {
-                one(vals.len())?;
-                map1(vals[0], &|x| {
-                    value::convert::deep_error(x)?;
-                    Ok(Value::str(&repr(x, env)))
-                })
-            }
+            Builtin::Repr => map1(vals[0], &|x| {
+                value::convert::deep_error(x)?;
+                Ok(Value::str(&repr(x, env)))
+            }),
             Builtin::Format => self.format(&vals),
             Builtin::All | Builtin::Any => {
-                one(vals.len())?;
                 all_any(vals[0], b == Builtin::All, env).map(Value::Bool)
             }
             Builtin::Byte
@@ -513,13 +479,11 @@ impl Assembler<'_> {
                     Builtin::Dword => (4, false),
                     _ => (4, true),
                 };
-                one(vals.len())?;
                 // Like their range errors, an error among the elements at once.
                 value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| int_bytes(x, len, signed, env))
             }
             Builtin::Rta => {
-                one(vals.len())?;
                 value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| {
                     let v = to_uval(x, 16, env).map_err(Fault::eager)?;
@@ -528,7 +492,6 @@ impl Assembler<'_> {
                 })
             }
             Builtin::Binary => {
-                arg_count(name, vals.len(), 1, 3)?;
                 let Value::Str(path) = vals[0] else {
                     return Err(Fault::new("a file name string is expected"));
                 };
@@ -543,12 +506,8 @@ impl Assembler<'_> {
                 let slice = crate::asm::files::window(&data, offset, length);
                 Ok(Value::Bytes(slice.to_vec().into()))
             }
-            Builtin::Random => {
-                arg_count(name, vals.len(), 0, 3)?;
-                self.random_value(&vals)
-            }
+            Builtin::Random => self.random_value(&vals),
             Builtin::Sort => {
-                one(vals.len())?;
                 // 64tass gives anything but a list or tuple back as it is
                 // (a dictionary: its entries).
                 let entries;
@@ -628,7 +587,7 @@ impl Assembler<'_> {
         } else {
             1
         };
-        arg_count(name, vals.len(), 1, max)?;
+        arg_count(vals.len(), 1, max)?;
         let v = vals[0];
         match t {
             Type::Int => map1(v, &|x| match numeric(x, env)? {

@@ -50,6 +50,9 @@ pub struct Parser<'t, 'n> {
     /// A position known to hold no binary operator: each enclosing
     /// operator level asks again there as the parse unwinds.
     no_binop: usize,
+    /// Where the list element being read starts: the only place a splat
+    /// (`*list`) may be, as in 64tass.
+    splat_at: usize,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -101,6 +104,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             operand: false,
             arena: None,
             no_binop: usize::MAX,
+            splat_at: usize::MAX,
         }
     }
 
@@ -200,6 +204,11 @@ impl<'t, 'n> Parser<'t, 'n> {
             if self.at_end() {
                 return Ok(out);
             }
+            let c = self.peek();
+            if matches!(c, b')' | b']' | b'}') {
+                // A closing bracket with none open (64tass's words).
+                return error(self.pos, format!("'{}' not expected", c as char));
+            }
             return self.unexpected("an operator is");
         }
     }
@@ -223,6 +232,8 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// `,x`-style index operators (which bind everything before them back to
     /// an open `?` or `:`).
     fn element(&mut self) -> PResult<Expr> {
+        self.skip_ws();
+        self.splat_at = self.pos;
         let mut e = self.cond()?;
         loop {
             self.skip_ws();
@@ -242,6 +253,15 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = self.infix(e, 3)?;
             e = self.cond_tail(e)?;
         }
+    }
+
+    /// A branch of `?:`: an element, but not a splat.
+    fn branch(&mut self) -> PResult<Expr> {
+        let e = self.element()?;
+        if let ExprKind::Unary(UnOp::Splat, _) = e.kind {
+            return error(e.start() as usize, "expression syntax");
+        }
+        Ok(e)
     }
 
     /// `,r` where r is a single register letter directly after the comma.
@@ -279,14 +299,14 @@ impl<'t, 'n> Parser<'t, 'n> {
         // The branches take their own `,x` index operators (they bind
         // tighter than `?:`): `c ? a : b,x` is `c ? a : (b,x)`.
         self.skip_ws();
-        let a = self.element()?;
+        let a = self.branch()?;
         self.skip_ws();
         if self.peek() != b':' {
             return error(qpos, "':' expected");
         }
         self.pos += 1;
         self.skip_ws();
-        let b = self.element()?;
+        let b = self.branch()?;
         let parts = self.nodes([c, a, b]);
         Ok(Expr::new(
             qpos as Pos,
@@ -476,7 +496,17 @@ impl<'t, 'n> Parser<'t, 'n> {
                         b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^' | b'?'
                     );
                 if operand {
-                    unary(self, UnOp::Splat, 1, 18)
+                    // Only a list element's whole value, as in 64tass: not
+                    // an operand of another operator, nor followed by one.
+                    if start != self.splat_at {
+                        return error(start, "expression syntax");
+                    }
+                    let splat = unary(self, UnOp::Splat, 1, 18)?;
+                    self.skip_ws();
+                    if self.binop().is_some() || self.peek() == b'?' || self.index_reg().is_some() {
+                        return error(start, "expression syntax");
+                    }
+                    Ok(splat)
                 } else {
                     self.pos += 1;
                     self.postfix(Expr::new(start as Pos, ExprKind::Star))
