@@ -328,6 +328,7 @@ impl Assembler<'_> {
             bytes: Vec::new(),
             text: "".into(),
             from: u32::MAX,
+            cpu: self.st.cpu,
         });
     }
 
@@ -353,6 +354,7 @@ impl Assembler<'_> {
             bytes: Vec::new(),
             text,
             from: self.st.vline,
+            cpu: self.st.cpu,
         }
     }
 
@@ -387,6 +389,7 @@ impl Assembler<'_> {
             bytes: bytes.to_vec(),
             text,
             from,
+            cpu: self.st.cpu,
         });
     }
 
