@@ -991,9 +991,14 @@ impl Assembler<'_> {
     ) -> Result<Code, Bad> {
         let code = head[0];
         let with = |offset: u8| -> Code {
-            let mut c = Code::from_slice(head);
-            c.push(offset);
-            c
+            match *head {
+                [code] => smallvec::smallvec![code, offset],
+                _ => {
+                    let mut c = Code::from_slice(head);
+                    c.push(offset);
+                    c
+                }
+            }
         };
         // `bbr 0,$12,#3`: the offset itself, as for the other branches.
         if head.len() > 1
