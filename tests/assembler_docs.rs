@@ -366,7 +366,8 @@ fn refused_flags_say_so() {
                     let long = flag.split_whitespace().next().unwrap();
                     assert!(
                         err.starts_with("error: ")
-                            && (err.contains(long) || err.contains("c64kit assembles for the 6502")),
+                            && (err.contains(long)
+                                || err.contains("c64kit assembles for the 6502")),
                         "{flag}: {err}"
                     );
                 }

@@ -112,7 +112,9 @@ fn every_line_assembles_as_64tass_does_on_every_processor() {
                 _ => false,
             };
             if !ok {
-                failures.push(format!("{cpu:?} `{line}`: 64tass {want:02x?}, ours {got:02x?}"));
+                failures.push(format!(
+                    "{cpu:?} `{line}`: 64tass {want:02x?}, ours {got:02x?}"
+                ));
             }
         }
     }
@@ -165,7 +167,11 @@ fn long_branches_on_the_65c02() {
 /// `jmp ($xxff)` reads its high byte from `$xx00` on the NMOS 6502 only.
 #[test]
 fn jmp_bug_warning_is_nmos_only() {
-    for (cpu, warns) in [(Cpu::M6502, true), (Cpu::M6502i, true), (Cpu::M65C02, false)] {
+    for (cpu, warns) in [
+        (Cpu::M6502, true),
+        (Cpu::M6502i, true),
+        (Cpu::M65C02, false),
+    ] {
         let opts = Options {
             cpu,
             ..Options::default()

@@ -157,7 +157,10 @@ impl MnemonicTable {
             }
             for &(name, opcode) in ALWAYS {
                 let some = if opcode == 0x80 { Self::SOME_CPUS } else { 0 };
-                set(name, Self::PRESENT | Self::ALWAYS | some | u16::from(opcode));
+                set(
+                    name,
+                    Self::PRESENT | Self::ALWAYS | some | u16::from(opcode),
+                );
             }
             MnemonicTable(t)
         })
@@ -493,8 +496,7 @@ impl Assembler<'_> {
                         format!("no word sized addressing mode for opcode '{name}'"),
                     ));
                 }
-                let (code, zp) =
-                    self.bit_operands(m, Mode::ZeroPageBitRelative, width, bit, zp)?;
+                let (code, zp) = self.bit_operands(m, Mode::ZeroPageBitRelative, width, bit, zp)?;
                 if width == Width::Byte {
                     return Err(Bad(
                         bit.pos,
@@ -958,7 +960,10 @@ impl Assembler<'_> {
             Value::Addr(a) if a.mode != AddrMode::NONE => {
                 return Err(Bad(
                     zp.pos,
-                    format!("no {} addressing mode for opcode '{name}'", a.mode.describe()),
+                    format!(
+                        "no {} addressing mode for opcode '{name}'",
+                        a.mode.describe()
+                    ),
                 ));
             }
             Value::Addr(a) => &a.val,
