@@ -35,16 +35,6 @@ enum Width {
     Long,
 }
 
-const ALIASES: &[(&str, &str)] = &[
-    ("bge", "bcs"),
-    ("blt", "bcc"),
-    ("clr", "stz"),
-    ("cpa", "cmp"),
-    ("hlt", "stp"),
-    ("shl", "asl"),
-    ("shr", "lsr"),
-];
-
 const ALWAYS: &[(&str, u8)] = &[
     ("gcc", 0x90),
     ("gcs", 0xb0),
@@ -150,10 +140,6 @@ impl MnemonicTable {
             };
             for (i, m) in MNEMONICS.iter().enumerate() {
                 set(m.name, real(i));
-            }
-            for &(alias, name) in ALIASES {
-                let i = MNEMONICS.iter().position(|m| m.name == name);
-                set(alias, real(i.expect("an alias names a real instruction")));
             }
             for &(name, opcode) in ALWAYS {
                 let some = if opcode == 0x80 { Self::SOME_CPUS } else { 0 };
@@ -486,7 +472,7 @@ impl Assembler<'_> {
                 format!("no 1 operand addressing mode for opcode '{name}'"),
             )),
             [bit, zp] if m.has(Mode::ZeroPageBit) => {
-                let (code, zp) = self.bit_operands(m, Mode::ZeroPageBit, width, bit, zp)?;
+                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBit, width, bit, zp)?;
                 Ok(smallvec::smallvec![code, zp])
             }
             [bit, zp, target] if m.has(Mode::ZeroPageBitRelative) => {
@@ -496,7 +482,8 @@ impl Assembler<'_> {
                         format!("no word sized addressing mode for opcode '{name}'"),
                     ));
                 }
-                let (code, zp) = self.bit_operands(m, Mode::ZeroPageBitRelative, width, bit, zp)?;
+                let (code, zp) =
+                    self.bit_operands(line, m, Mode::ZeroPageBitRelative, width, bit, zp)?;
                 if width == Width::Byte {
                     return Err(Bad(
                         bit.pos,
@@ -938,6 +925,7 @@ impl Assembler<'_> {
     /// (`bit,zp`): the opcode of that bit and the address byte.
     fn bit_operands(
         &mut self,
+        line: &LineRef,
         m: &Mnemonic,
         mode: Mode,
         width: Width,
@@ -959,7 +947,7 @@ impl Assembler<'_> {
         let v = match &zp.val {
             Value::Addr(a) if a.mode != AddrMode::NONE => {
                 return Err(Bad(
-                    zp.pos,
+                    operand_start(line, zp.pos),
                     format!(
                         "no {} addressing mode for opcode '{name}'",
                         a.mode.describe()
@@ -1008,14 +996,16 @@ impl Assembler<'_> {
         // `bbr 0,$12,#3`: the offset itself, as for the other branches.
         if head.len() > 1
             && let Value::Addr(a) = v
-            && matches!(a.mode.common_ops(), Some([AddrOp::Imm]))
+            && let Some(&[op @ (AddrOp::Imm | AddrOp::ImmSigned)]) = a.mode.common_ops()
         {
             if a.val.is_none() {
                 return Ok(with(0));
             }
+            let at = operand_start(line, pos);
             let b = match to_ival(&a.val, 8, self) {
-                Ok(i) if i < 0 => i as u8,
-                _ => to_uval(&a.val, 8, self).map_err(|f| Bad(pos, f.msg))? as u8,
+                Ok(i) if i < 0 || op == AddrOp::ImmSigned => i as u8,
+                Err(f) if op == AddrOp::ImmSigned => return Err(Bad(at, f.msg)),
+                _ => to_uval(&a.val, 8, self).map_err(|f| Bad(at, f.msg))? as u8,
             };
             return Ok(with(b));
         }
@@ -1231,6 +1221,19 @@ fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax
         .rev()
         .try_fold(AddrMode::NONE, |m, &op| m.push(op))
         .map(|m| (m, x))
+}
+
+/// Where the operand whose value starts at `pos` starts: before its
+/// addressing-mode operators (`#`, `(`), where 64tass reports them.
+fn operand_start(line: &LineRef, pos: Pos) -> Pos {
+    let mut p = pos as usize;
+    while p > line.start && matches!(line.at(p - 1), b' ' | b'\t' | b'#' | b'(' | b'[') {
+        p -= 1;
+    }
+    while p < pos as usize && matches!(line.at(p), b' ' | b'\t') {
+        p += 1;
+    }
+    p as Pos
 }
 
 /// "no immediate addressing mode for opcode 'lda'", at the mnemonic.
