@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 /// Target processor (`--m65xx`, `-i`/`--m6502`, `--m65c02`, `--mr65c02`,
 /// `--mw65c02`, `.cpu`). The order is that of [`crate::opcodes::table`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Cpu {
     /// Standard NMOS 6502 (`--m65xx`, 64tass's default).
     #[default]

@@ -294,8 +294,12 @@ impl Assembler<'_> {
         let mpos32 = at;
         // An error kept in an operand (a list's element) is reported here,
         // unless no addressing mode takes operands of that shape.
+        // The R65C02's bit instructions take two operands (`rmb 1,zp`) or
+        // three (`bbr 1,zp,target`).
+        let bits = |mode| matches!(op, Op::Real(i) if table(self.st.cpu)[i as usize].has(mode));
         let indexed = match &vals[..] {
-            [_, r] => matches!(r.val, Value::Register('x' | 'y')),
+            [_, r] => matches!(r.val, Value::Register('x' | 'y')) || bits(Mode::ZeroPageBit),
+            [_, _, _] => bits(Mode::ZeroPageBitRelative),
             _ => vals.len() < 2,
         };
         for v in vals.iter().filter(|_| indexed) {
