@@ -581,6 +581,10 @@ impl Assembler<'_> {
             let code = m.opcode(Mode::Relative).unwrap_or(0);
             return self.relative(line, &[code], v, pos, width != Width::Byte);
         }
+        // An instruction with no address operand at all (`rts 4`, `phx 4`).
+        if !m.has(Mode::ZeroPage) && !m.has(Mode::Absolute) {
+            return Err(no_mode(mpos, "1 operand", m.name));
+        }
         self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
     }
 
