@@ -366,14 +366,15 @@ fn refused_flags_say_so() {
                     let long = flag.split_whitespace().next().unwrap();
                     assert!(
                         err.starts_with("error: ")
-                            && (err.contains(long) || err.contains("for the 6502 only")),
+                            && (err.contains(long)
+                                || err.contains("c64kit assembles for the 6502")),
                         "{flag}: {err}"
                     );
                 }
             }
         }
     }
-    assert!(n >= 14, "only {n} refused flags found");
+    assert!(n >= 11, "only {n} refused flags found");
 }
 
 #[test]

@@ -176,6 +176,15 @@ pub struct Args {
     /// Processor: standard 6502 (the default)
     #[arg(long)]
     pub m65xx: bool,
+    /// Processor: CMOS 65C02 (stz, bra, (zp) addressing...)
+    #[arg(short = 'c', long)]
+    pub m65c02: bool,
+    /// Processor: Rockwell R65C02 (65C02 with bbr, bbs, rmb, smb)
+    #[arg(long)]
+    pub mr65c02: bool,
+    /// Processor: WDC W65C02 (R65C02 with stp, wai)
+    #[arg(long)]
+    pub mw65c02: bool,
     /// Write Makefile dependencies (target: sources and binaries read)
     #[arg(short = 'M', long = "dependencies", value_name = "FILE")]
     pub dependencies: Option<PathBuf>,
@@ -194,8 +203,6 @@ pub struct Args {
 
     // 64tass options c64kit does not implement: each stops the build with a
     // message that names it (see `unsupported`).
-    #[arg(short = 'c', long = "m65c02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65c02: Vec<bool>,
     #[arg(long = "m65ce02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub m65ce02: Vec<bool>,
     #[arg(short = 't', long = "m65dtv02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
@@ -204,10 +211,6 @@ pub struct Args {
     pub m65816: Vec<bool>,
     #[arg(short = 'e', long = "m65el02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub m65el02: Vec<bool>,
-    #[arg(long = "mr65c02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub mr65c02: Vec<bool>,
-    #[arg(long = "mw65c02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub mw65c02: Vec<bool>,
     #[arg(long = "m4510", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub m4510: Vec<bool>,
     #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
@@ -242,11 +245,7 @@ impl Args {
         Ok(c64asm::Options {
             defines: self.defines.clone(),
             include_dirs: self.include_dirs.clone(),
-            cpu: if self.illegal {
-                c64asm::Cpu::M6502i
-            } else {
-                c64asm::Cpu::M6502
-            },
+            cpu: Self::cpu(m),
             ascii: self.ascii,
             case_sensitive: self.case_sensitive,
             long_branch: self.long_branch,
@@ -274,22 +273,37 @@ impl Args {
         })
     }
 
+    /// The processor switch given last (64tass's rule), or the 6502.
+    fn cpu(m: &ArgMatches) -> c64asm::Cpu {
+        use c64asm::Cpu;
+        let switches = [
+            ("m65xx", Cpu::M6502),
+            ("illegal", Cpu::M6502i),
+            ("m65c02", Cpu::M65C02),
+            ("mr65c02", Cpu::R65C02),
+            ("mw65c02", Cpu::W65C02),
+        ];
+        switches
+            .into_iter()
+            .filter(|&(id, _)| m.get_flag(id))
+            .filter_map(|(id, cpu)| Some((m.indices_of(id)?.next_back()?, cpu)))
+            .max_by_key(|&(index, _)| index)
+            .map_or(Cpu::M6502, |(_, cpu)| cpu)
+    }
+
     /// A 64tass option given that c64kit does not implement, named in words.
     pub fn unsupported(&self, m: &ArgMatches) -> Option<String> {
-        const CPUS: [(&str, &str); 8] = [
-            ("m65c02", "the 65C02"),
+        const CPUS: [(&str, &str); 5] = [
             ("m65ce02", "the 65CE02"),
             ("m65dtv02", "the 65DTV02"),
             ("m65816", "the 65816"),
             ("m65el02", "the 65EL02"),
-            ("mr65c02", "the R65C02"),
-            ("mw65c02", "the W65C02"),
             ("m4510", "the 4510"),
         ];
         for (id, cpu) in CPUS {
             if m.contains_id(id) {
                 return Some(format!(
-                    "--{id}: c64kit assembles for the 6502 only (with -i, its undocumented opcodes too), not for {cpu}"
+                    "--{id}: c64kit assembles for the 6502 (-i: with its undocumented opcodes), 65C02, R65C02 and W65C02, not for {cpu}"
                 ));
             }
         }

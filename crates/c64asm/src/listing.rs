@@ -60,6 +60,8 @@ pub(crate) struct ListRow {
     /// The file and line index the row's line was written in (a macro's
     /// line: in the macro's body), for `--line-numbers`.
     pub(crate) line: Option<(FileId, u32)>,
+    /// The processor the row's instruction is for (how to disassemble it).
+    pub cpu: crate::Cpu,
 }
 
 /// The listing's text (`title`: with its first comment line).
@@ -355,9 +357,9 @@ impl Writer {
     /// row each, the source on the first.
     fn code(&mut self, r: &ListRow) {
         let (mut addr, mut pc) = (r.addr, r.pc);
-        for (k, part) in instructions(&r.bytes).into_iter().enumerate() {
+        for (k, part) in instructions(&r.bytes, r.cpu).into_iter().enumerate() {
             let head = self.head('.', addr, pc);
-            let monitor = crate::opcodes::disassemble(part, pc & 0xffff);
+            let monitor = crate::opcodes::disassemble(part, pc & 0xffff, r.cpu);
             let source = (k == 0).then_some(&r.text[..]);
             if k > 0 && monitor.is_some() {
                 let mut row = head;
@@ -437,11 +439,11 @@ impl Writer {
 }
 
 /// A code row's bytes cut into instructions, when they are several.
-fn instructions(bytes: &[u8]) -> Vec<&[u8]> {
+fn instructions(bytes: &[u8], cpu: crate::Cpu) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let mut rest = bytes;
     while let Some(&op) = rest.first() {
-        let len = crate::opcodes::instruction_len(op).unwrap_or(rest.len() as u32) as usize;
+        let len = crate::opcodes::instruction_len(op, cpu).unwrap_or(rest.len() as u32) as usize;
         if op == 0x00 || len >= rest.len() {
             out.push(rest);
             break;

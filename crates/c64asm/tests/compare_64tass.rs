@@ -47,7 +47,11 @@ fn options(flags: &[String], dir: &Path) -> (c64asm::Options, c64asm::OutputForm
                 o.flat_image = true;
             }
             "-X" => o.long_address = true,
-            "-i" => o.cpu = c64asm::Cpu::M6502i,
+            "-i" | "--m6502" => o.cpu = c64asm::Cpu::M6502i,
+            "--m65xx" => o.cpu = c64asm::Cpu::M6502,
+            "-c" | "--m65c02" => o.cpu = c64asm::Cpu::M65C02,
+            "--mr65c02" => o.cpu = c64asm::Cpu::R65C02,
+            "--mw65c02" => o.cpu = c64asm::Cpu::W65C02,
             "-w" => o.warnings.none = true,
             "-L" => {} // 64tass's listing only (see the top)
             "-D" => {

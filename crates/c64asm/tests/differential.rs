@@ -130,7 +130,11 @@ fn batch_flags(rng: &mut Rng) -> Flags {
         ascii,
         case_sensitive,
         long_branch,
-        illegal,
+        cpu: if illegal {
+            c64asm::Cpu::M6502i
+        } else {
+            c64asm::Cpu::M6502
+        },
     }
 }
 
@@ -143,7 +147,17 @@ fn batch_cases(
     only: Option<&'static str>,
 ) -> (Flags, Vec<case::Case>) {
     let mut rng = Rng::fork(seed, n as u64);
-    let flags = batch_flags(&mut rng);
+    let mut flags = batch_flags(&mut rng);
+    // One 6502 batch in seven is for a 65C02 of one maker or another (by
+    // the batch's number: the draws, and so the other batches, stay as
+    // they were).
+    if flags.cpu == c64asm::Cpu::M6502 && n % 7 == 3 {
+        flags.cpu = [
+            c64asm::Cpu::M65C02,
+            c64asm::Cpu::R65C02,
+            c64asm::Cpu::W65C02,
+        ][n / 7 % 3];
+    }
     let cases = (0..count)
         .map(|k| grammar::case(&mut rng, flags, (first_id + k) as u64, only))
         .collect();

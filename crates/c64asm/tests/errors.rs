@@ -157,11 +157,11 @@ fn addressing_mode_not_available() {
         13,
         1,
     );
-    // 64tass: "no 1 operand addressing mode for opcode 'rts'" at the same place.
+    // As 64tass: an instruction without any address operand.
     check(
         "* = $1000\n        rts $12\n",
         Kind::AddressingMode,
-        "no direct addressing mode for opcode 'rts'",
+        "no 1 operand addressing mode for opcode 'rts'",
         2,
         13,
         1,

@@ -1346,9 +1346,7 @@ impl Assembler<'_> {
             Some(c) => self.st.cpu = c,
             None => {
                 let s = self.span_at(line, pos);
-                let known = [
-                    "65c02", "65ce02", "65816", "65dtv02", "65el02", "r65c02", "w65c02", "4510",
-                ];
+                let known = ["65ce02", "65816", "65dtv02", "65el02", "4510"];
                 if known.contains(&name.as_ref()) {
                     self.error(
                         s,

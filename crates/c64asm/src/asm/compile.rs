@@ -970,11 +970,8 @@ impl Assembler<'_> {
                     self.error(
                         line.span(pos, pos + len),
                         Kind::UnknownMnemonic,
-                        if len == 3 && crate::opcodes::lookup(text.as_bytes()).is_some() {
-                            format!("instruction '{text}' needs the 6502i processor (-i or .cpu \"6502i\")")
-                        } else {
-                            "general syntax".to_string()
-                        },
+                        crate::asm::instr::other_cpu_hint(text)
+                            .unwrap_or_else(|| "general syntax".to_string()),
                     );
                 } else {
                     self.error(

@@ -7,7 +7,7 @@ use super::compile::{NewLabel, Step};
 use super::eval::Located;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
-use crate::opcodes::{MNEMONICS, Mnemonic, Mode};
+use crate::opcodes::{MNEMONICS, Mnemonic, Mode, table};
 use crate::options::Cpu;
 use crate::syntax::ast::{AddrOp, ExprKind, Pos, Reg};
 use crate::value::convert::{to_ival, to_uval};
@@ -35,14 +35,6 @@ enum Width {
     Long,
 }
 
-const ALIASES: &[(&str, &str)] = &[
-    ("bge", "bcs"),
-    ("blt", "bcc"),
-    ("cpa", "cmp"),
-    ("shl", "asl"),
-    ("shr", "lsr"),
-];
-
 const ALWAYS: &[(&str, u8)] = &[
     ("gcc", 0x90),
     ("gcs", 0xb0),
@@ -52,6 +44,7 @@ const ALWAYS: &[(&str, u8)] = &[
     ("gmi", 0x30),
     ("gne", 0xd0),
     ("gpl", 0x10),
+    ("gra", 0x80),
     ("gvc", 0x50),
     ("gvs", 0x70),
 ];
@@ -72,15 +65,38 @@ pub fn mnemonic_entry(word: &str) -> Option<u16> {
 
 /// The instruction a [`mnemonic_entry`] is on processor `cpu`.
 pub fn op_of_entry(entry: u16, cpu: Cpu) -> Option<Op> {
-    if cpu == Cpu::M6502 && entry & MnemonicTable::ALL_ILLEGAL != 0 {
-        return None;
-    }
     let code = entry as u8;
+    // Names every processor has (most lines) need no look at the processor.
+    if entry & MnemonicTable::SOME_CPUS != 0 {
+        let has = if entry & MnemonicTable::ALWAYS != 0 {
+            cpu.is_65c02() // `gra`
+        } else {
+            table(cpu)[code as usize].present()
+        };
+        if !has {
+            return None;
+        }
+    }
     Some(if entry & MnemonicTable::ALWAYS != 0 {
         Op::Always(code)
     } else {
         Op::Real(code)
     })
+}
+
+/// For a word that is an instruction of another processor than the current
+/// one: which processor has it and how to select it.
+pub fn other_cpu_hint(word: &str) -> Option<String> {
+    let i = crate::opcodes::lookup(word.as_bytes())? as usize;
+    let cpu = crate::opcodes::CPUS
+        .into_iter()
+        .find(|&cpu| table(cpu)[i].present())?;
+    Some(format!(
+        "instruction '{word}' needs the {} processor ({} or .cpu \"{}\")",
+        cpu.name(),
+        cpu.switch(),
+        cpu.name()
+    ))
 }
 
 /// Every three-letter word, by its letters (5 bits each): what it names.
@@ -89,7 +105,8 @@ struct MnemonicTable(Box<[u16]>);
 impl MnemonicTable {
     const PRESENT: u16 = 1 << 15;
     const ALWAYS: u16 = 1 << 14;
-    const ALL_ILLEGAL: u16 = 1 << 13;
+    /// Not every processor has it: [`op_of_entry`] asks the processor's table.
+    const SOME_CPUS: u16 = 1 << 13;
 
     fn key(word: &[u8]) -> Option<usize> {
         let [a, b, c] = *word else { return None };
@@ -114,22 +131,22 @@ impl MnemonicTable {
                 }
             };
             let real = |i: usize| {
-                let illegal = if MNEMONICS[i].all_illegal() {
-                    Self::ALL_ILLEGAL
-                } else {
+                let some = if crate::opcodes::everywhere(i) {
                     0
+                } else {
+                    Self::SOME_CPUS
                 };
-                Self::PRESENT | illegal | i as u16
+                Self::PRESENT | some | i as u16
             };
             for (i, m) in MNEMONICS.iter().enumerate() {
                 set(m.name, real(i));
             }
-            for &(alias, name) in ALIASES {
-                let i = MNEMONICS.iter().position(|m| m.name == name);
-                set(alias, real(i.expect("an alias names a real instruction")));
-            }
             for &(name, opcode) in ALWAYS {
-                set(name, Self::PRESENT | Self::ALWAYS | u16::from(opcode));
+                let some = if opcode == 0x80 { Self::SOME_CPUS } else { 0 };
+                set(
+                    name,
+                    Self::PRESENT | Self::ALWAYS | some | u16::from(opcode),
+                );
             }
             MnemonicTable(t)
         })
@@ -140,11 +157,6 @@ impl MnemonicTable {
 struct Bad(Pos, String);
 
 impl Assembler<'_> {
-    fn opcode(&self, m: &Mnemonic, mode: Mode) -> Option<u8> {
-        let (code, illegal) = m.opcode(mode)?;
-        (!illegal || self.st.cpu == Cpu::M6502i).then_some(code)
-    }
-
     /// A line whose instruction name (`op`, see [`Assembler::mnemonic_of`])
     /// spans `mpos..mend`.
     pub fn instruction_line(
@@ -209,7 +221,7 @@ impl Assembler<'_> {
                 Some((e, i, mode, base)) => match self.eval_value(line, base) {
                     Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
                         self.rounded.set(false);
-                        let m = &MNEMONICS[i as usize];
+                        let m = &table(self.st.cpu)[i as usize];
                         let encoded = if mode == AddrMode::NONE {
                             self.one_operand(line, m, width, &v, e.start(), at)
                         } else {
@@ -282,8 +294,12 @@ impl Assembler<'_> {
         let mpos32 = at;
         // An error kept in an operand (a list's element) is reported here,
         // unless no addressing mode takes operands of that shape.
+        // The R65C02's bit instructions take two operands (`rmb 1,zp`) or
+        // three (`bbr 1,zp,target`).
+        let bits = |mode| matches!(op, Op::Real(i) if table(self.st.cpu)[i as usize].has(mode));
         let indexed = match &vals[..] {
-            [_, r] => matches!(r.val, Value::Register('x' | 'y')),
+            [_, r] => matches!(r.val, Value::Register('x' | 'y')) || bits(Mode::ZeroPageBit),
+            [_, _, _] => bits(Mode::ZeroPageBitRelative),
             _ => vals.len() < 2,
         };
         for v in vals.iter().filter(|_| indexed) {
@@ -410,7 +426,10 @@ impl Assembler<'_> {
         mpos: Pos,
     ) -> Result<Code, Bad> {
         let (m, name) = match op {
-            Op::Real(i) => (&MNEMONICS[i as usize], MNEMONICS[i as usize].name),
+            Op::Real(i) => {
+                let m = &table(self.st.cpu)[i as usize];
+                (m, m.name)
+            }
             Op::Always(code) => return self.always(line, code, width, vals, mpos),
         };
         // `@l` is refused where an address would be sized (`nop @l`, `asl @l a`
@@ -428,10 +447,14 @@ impl Assembler<'_> {
         }
         match vals {
             [] => {
-                if let Some(code) = self.opcode(m, Mode::Implied) {
+                if let Some(code) = m.opcode(Mode::Implied) {
                     return Ok(smallvec::smallvec![code]);
                 }
-                if let Some(code) = self.opcode(m, Mode::Accumulator) {
+                // A bare shift is its accumulator form; the 65C02's `inc`
+                // and `dec` need their `a`, as in 64tass.
+                if let Some(code) = m.opcode(Mode::Accumulator)
+                    && !matches!(name, "inc" | "dec")
+                {
                     if self.opts.warnings.implied_reg {
                         let span = line.span(mpos as usize, mpos as usize + 3);
                         self.warn(
@@ -446,6 +469,32 @@ impl Assembler<'_> {
                     mpos,
                     format!("no implied addressing mode for opcode '{name}'"),
                 ))
+            }
+            // The R65C02's bit instructions take the bit first.
+            [v] if m.has(Mode::ZeroPageBit) || m.has(Mode::ZeroPageBitRelative) => Err(Bad(
+                mpos,
+                format!("no 1 operand addressing mode for opcode '{name}'"),
+            )),
+            [bit, zp] if m.has(Mode::ZeroPageBit) => {
+                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBit, width, bit, zp)?;
+                Ok(smallvec::smallvec![code, zp])
+            }
+            [bit, zp, target] if m.has(Mode::ZeroPageBitRelative) => {
+                if width == Width::Word {
+                    return Err(Bad(
+                        target.pos,
+                        format!("no word sized addressing mode for opcode '{name}'"),
+                    ));
+                }
+                let (code, zp) =
+                    self.bit_operands(line, m, Mode::ZeroPageBitRelative, width, bit, zp)?;
+                if width == Width::Byte {
+                    return Err(Bad(
+                        bit.pos,
+                        format!("no byte sized addressing mode for opcode '{name}'"),
+                    ));
+                }
+                self.relative(line, &[code, zp], &target.val, target.pos, true)
             }
             // A missing addressing mode is the operand's fault: reported at
             // its start (`#`, `(`), values that don't fit at the value.
@@ -499,7 +548,7 @@ impl Assembler<'_> {
             && width == Width::Auto
             && !matches!(v, Value::Code(_))
             && bytes.len() == 2
-            && self.opcode(m, Mode::Immediate).is_some()
+            && m.opcode(Mode::Immediate).is_some()
         {
             // A plain number (not a label, not `address(n)`) on zero page:
             // `cpx 4` is likelier a missing `#` than a zero page variable.
@@ -529,7 +578,12 @@ impl Assembler<'_> {
                 return Err(no_mode(mpos, "word sized", m.name));
             }
             // `@b` asks for the branch itself: no `jmp` around it with `-B`.
-            return self.branch(line, m, v, pos, width != Width::Byte);
+            let code = m.opcode(Mode::Relative).unwrap_or(0);
+            return self.relative(line, &[code], v, pos, width != Width::Byte);
+        }
+        // An instruction with no address operand at all (`rts 4`, `phx 4`).
+        if !m.has(Mode::ZeroPage) && !m.has(Mode::Absolute) {
+            return Err(no_mode(mpos, "1 operand", m.name));
         }
         self.direct(m, width, v, pos, Mode::ZeroPage, Mode::Absolute, "")
     }
@@ -593,9 +647,9 @@ impl Assembler<'_> {
                 }
                 // 64tass takes `bcs #n` as the raw branch offset.
                 let raw_branch = m.is_branch();
-                let code = self
-                    .opcode(m, Mode::Immediate)
-                    .or_else(|| raw_branch.then(|| self.opcode(m, Mode::Relative))?)
+                let code = m
+                    .opcode(Mode::Immediate)
+                    .or_else(|| raw_branch.then(|| m.opcode(Mode::Relative))?)
                     .ok_or_else(|| no_mode("immediate"))?;
                 let b = match inner {
                     Value::None => 0,
@@ -628,22 +682,37 @@ impl Assembler<'_> {
                 Mode::AbsoluteY,
                 "y indexed",
             ),
+            // `lda ($12)` (65C02).
+            [AddrOp::Ind] if m.has(Mode::ZeroPageIndirect) => {
+                self.zp_only(m, width, inner, pos, Mode::ZeroPageIndirect, "indirect")
+            }
             [AddrOp::Ind] => {
-                let code = self
-                    .opcode(m, Mode::Indirect)
+                let code = m
+                    .opcode(Mode::Indirect)
                     .ok_or_else(|| no_mode("indirect"))?;
                 if width == Width::Byte {
                     return Err(no_mode("byte sized indirect"));
                 }
                 let addr = self.address(inner, pos)?;
+                // The CMOS processors fetch the high byte from the next page.
                 if let Some(a) = addr
                     && a & 0xff == 0xff
                     && self.opts.warnings.jmp_bug
+                    && !self.st.cpu.is_65c02()
                 {
                     let span = self.span_at(line, pos);
                     self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
                 }
                 let a = addr.unwrap_or(0);
+                Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
+            }
+            // `jmp ($1234,x)` (65C02).
+            [AddrOp::Index(Reg::X), AddrOp::Ind] if m.has(Mode::AbsoluteIndirectX) => {
+                let code = m.opcode(Mode::AbsoluteIndirectX).unwrap_or(0);
+                if width == Width::Byte {
+                    return Err(no_mode("byte sized x indexed indirect"));
+                }
+                let a = self.address(inner, pos)?.unwrap_or(0);
                 Ok(smallvec::smallvec![code, a as u8, (a >> 8) as u8])
             }
             [AddrOp::Index(Reg::X), AddrOp::Ind] => {
@@ -667,7 +736,7 @@ impl Assembler<'_> {
     /// `lda x` is `txa`, `inc x` is `inx`, `asl a` is `asl`...
     fn register_operand(&self, m: &Mnemonic, r: char) -> Option<Code> {
         if r == 'a'
-            && let Some(code) = self.opcode(m, Mode::Accumulator)
+            && let Some(code) = m.opcode(Mode::Accumulator)
         {
             return Some(smallvec::smallvec![code]);
         }
@@ -731,8 +800,8 @@ impl Assembler<'_> {
         what: &str,
     ) -> Result<Code, Bad> {
         let name = m.name;
-        let zp_code = self.opcode(m, zp);
-        let abs_code = self.opcode(m, abs);
+        let zp_code = m.opcode(zp);
+        let abs_code = m.opcode(abs);
         if zp_code.is_none() && abs_code.is_none() {
             let w = if what.is_empty() { "direct" } else { what };
             return Err(Bad(
@@ -835,7 +904,7 @@ impl Assembler<'_> {
         what: &str,
     ) -> Result<Code, Bad> {
         let name = m.name;
-        let Some(code) = self.opcode(m, mode) else {
+        let Some(code) = m.opcode(mode) else {
             return Err(Bad(
                 pos,
                 format!("no {what} addressing mode for opcode '{name}'"),
@@ -860,19 +929,98 @@ impl Assembler<'_> {
         Ok(smallvec::smallvec![code, a as u8])
     }
 
-    fn branch(
+    /// The bit number and zero page address of `rmb`, `smb`, `bbr`, `bbs`
+    /// (`bit,zp`): the opcode of that bit and the address byte.
+    fn bit_operands(
         &mut self,
         line: &LineRef,
         m: &Mnemonic,
+        mode: Mode,
+        width: Width,
+        bit: &Located,
+        zp: &Located,
+    ) -> Result<(u8, u8), Bad> {
+        let name = m.name;
+        if width == Width::Word {
+            return Err(Bad(
+                bit.pos,
+                format!("no word sized addressing mode for opcode '{name}'"),
+            ));
+        }
+        let b = if bit.val.is_none() {
+            0
+        } else {
+            to_uval(&bit.val, 3, self).map_err(|f| Bad(bit.pos, f.msg))? as u8
+        };
+        let v = match &zp.val {
+            Value::Addr(a) if a.mode != AddrMode::NONE => {
+                return Err(Bad(
+                    operand_start(line, zp.pos),
+                    format!(
+                        "no {} addressing mode for opcode '{name}'",
+                        a.mode.describe()
+                    ),
+                ));
+            }
+            Value::Addr(a) => &a.val,
+            v => v,
+        };
+        let a = self.address(v, zp.pos)?.unwrap_or(0);
+        if self.not_direct_page(v, a, true) {
+            return Err(Bad(
+                zp.pos,
+                format!(
+                    "not a direct page address {}",
+                    crate::value::convert::describe(v, self)
+                ),
+            ));
+        }
+        let code = m.opcode(mode).unwrap_or(0) | b << 4;
+        Ok((code, a as u8))
+    }
+
+    /// A relative branch: `head` (the opcode, and `bbr`'s zero page byte)
+    /// and the offset to `v`, or with `-B` (`may_be_long`) where it does
+    /// not reach, the opposite branch over a `jmp` (`bra`: the `jmp` alone).
+    fn relative(
+        &mut self,
+        line: &LineRef,
+        head: &[u8],
         v: &Value,
         pos: Pos,
         may_be_long: bool,
     ) -> Result<Code, Bad> {
-        let code = self.opcode(m, Mode::Relative).unwrap_or(0);
-        let Some(target) = self.address(v, pos)? else {
-            return Ok(smallvec::smallvec![code, 0]);
+        let code = head[0];
+        let with = |offset: u8| -> Code {
+            match *head {
+                [code] => smallvec::smallvec![code, offset],
+                _ => {
+                    let mut c = Code::from_slice(head);
+                    c.push(offset);
+                    c
+                }
+            }
         };
-        let from = (self.st.star + 2) & 0xffff;
+        // `bbr 0,$12,#3`: the offset itself, as for the other branches.
+        if head.len() > 1
+            && let Value::Addr(a) = v
+            && let Some(&[op @ (AddrOp::Imm | AddrOp::ImmSigned)]) = a.mode.common_ops()
+        {
+            if a.val.is_none() {
+                return Ok(with(0));
+            }
+            let at = operand_start(line, pos);
+            let b = match to_ival(&a.val, 8, self) {
+                Ok(i) if i < 0 || op == AddrOp::ImmSigned => i as u8,
+                Err(f) if op == AddrOp::ImmSigned => return Err(Bad(at, f.msg)),
+                _ => to_uval(&a.val, 8, self).map_err(|f| Bad(at, f.msg))? as u8,
+            };
+            return Ok(with(b));
+        }
+        let Some(target) = self.address(v, pos)? else {
+            return Ok(with(0));
+        };
+        let from = (self.st.star + head.len() as u32 + 1) & 0xffff;
         let mut offset = target as i64 - from as i64;
         // The program counter wraps at 64 KiB: $fff2 reaches $0000 (64tass).
         if target <= 0xffff && !(-128..=127).contains(&offset) {
@@ -899,30 +1047,37 @@ impl Assembler<'_> {
                     self.warn("branch-page", span, msg());
                 }
             }
-            return Ok(smallvec::smallvec![code, offset as u8]);
+            return Ok(with(offset as u8));
         }
         // A branch around a jump, with `-B`; a jump to the same place made
-        // earlier in this pass is reused when it is in reach.
+        // earlier in this pass is reused when it is in reach. `bra` becomes
+        // the `jmp` (which 64tass does not offer for reuse).
         if self.opts.long_branch && may_be_long {
+            let jmp = [0x4c, target as u8, (target >> 8) as u8];
             let key = (self.st.section, target);
-            if let Some(&dest) = self.st.longjumps.get(&key) {
+            let always = head == [0x80];
+            if !always && let Some(&dest) = self.st.longjumps.get(&key) {
                 let off = dest as i64 - from as i64;
                 if (-128..=127).contains(&off) {
-                    return Ok(smallvec::smallvec![code, off as u8]);
+                    return Ok(with(off as u8));
                 }
             }
-            self.st.longjumps.insert(key, from);
             if self.opts.warnings.long_branch {
                 let span = self.span_at(line, pos);
                 self.warn("long-branch", span, "long branch used".into());
             }
-            return Ok(smallvec::smallvec![
-                code ^ 0x20,
-                3,
-                0x4c,
-                target as u8,
-                (target >> 8) as u8,
-            ]);
+            if always {
+                return Ok(Code::from_slice(&jmp));
+            }
+            self.st.longjumps.insert(key, from);
+            // The opposite condition: `bcc`/`bcs` and the others differ in
+            // bit 5, `bbr`/`bbs` in bit 7.
+            let opposite = if head.len() > 1 { 0x80 } else { 0x20 };
+            let mut c = Code::from_slice(head);
+            c[0] = code ^ opposite;
+            c.push(3);
+            c.extend_from_slice(&jmp);
+            return Ok(c);
         }
         let by = if offset > 127 {
             offset - 127
@@ -996,6 +1151,13 @@ impl Assembler<'_> {
                     far(target)
                 } else if offset == 0 {
                     Code::new()
+                } else if offset == 1 && code == 0x80 {
+                    // `gra` over one byte: the R65C02's two-byte `nop #`
+                    // (its first byte); the 65C02 has none, so `bra`.
+                    match self.st.cpu {
+                        Cpu::R65C02 | Cpu::W65C02 => smallvec::smallvec![0x82],
+                        _ => smallvec::smallvec![code, 1],
+                    }
                 } else if offset == 1 {
                     smallvec::smallvec![code ^ 0x20]
                 } else {
@@ -1067,6 +1229,19 @@ fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax
         .rev()
         .try_fold(AddrMode::NONE, |m, &op| m.push(op))
         .map(|m| (m, x))
+}
+
+/// Where the operand whose value starts at `pos` starts: before its
+/// addressing-mode operators (`#`, `(`), where 64tass reports them.
+fn operand_start(line: &LineRef, pos: Pos) -> Pos {
+    let mut p = pos as usize;
+    while p > line.start && matches!(line.at(p - 1), b' ' | b'\t' | b'#' | b'(' | b'[') {
+        p -= 1;
+    }
+    while p < pos as usize && matches!(line.at(p), b' ' | b'\t') {
+        p += 1;
+    }
+    p as Pos
 }
 
 /// "no immediate addressing mode for opcode 'lda'", at the mnemonic.

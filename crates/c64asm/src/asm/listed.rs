@@ -335,6 +335,7 @@ impl Assembler<'_> {
             text: "".into(),
             from: u32::MAX,
             line: None,
+            cpu: self.st.cpu,
         });
     }
 
@@ -362,6 +363,7 @@ impl Assembler<'_> {
             text,
             from: self.st.vline,
             line: Some(origin),
+            cpu: self.st.cpu,
         }
     }
 
@@ -397,6 +399,7 @@ impl Assembler<'_> {
             text,
             from,
             line: Some(self.src.origin(line.file, line.index)),
+            cpu: self.st.cpu,
         });
     }
 

@@ -15,8 +15,8 @@ pub struct Flags {
     pub case_sensitive: bool,
     /// `-B`
     pub long_branch: bool,
-    /// `-i`
-    pub illegal: bool,
+    /// `-i` (6502i), `--m65c02`, `--mr65c02`, `--mw65c02`
+    pub cpu: c64asm::Cpu,
 }
 
 impl Flags {
@@ -31,8 +31,8 @@ impl Flags {
         if self.long_branch {
             v.push("-B");
         }
-        if self.illegal {
-            v.push("-i");
+        if self.cpu != c64asm::Cpu::M6502 {
+            v.push(self.cpu.switch());
         }
         v
     }
@@ -42,11 +42,7 @@ impl Flags {
             ascii: self.ascii,
             case_sensitive: self.case_sensitive,
             long_branch: self.long_branch,
-            cpu: if self.illegal {
-                c64asm::Cpu::M6502i
-            } else {
-                c64asm::Cpu::M6502
-            },
+            cpu: self.cpu,
             ..c64asm::Options::default()
         }
     }

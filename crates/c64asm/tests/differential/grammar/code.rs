@@ -1,5 +1,5 @@
 //! Instructions: every 6502 mnemonic (and with `-i` the NMOS illegal ones,
-//! with `-B` long branches) in every addressing mode, operands that are
+//! on the 65C02, R65C02 and W65C02 theirs, with `-B` long branches) in every addressing mode, operands that are
 //! numbers, forward and backward labels, zero-page constants defined before
 //! or after their use, anonymous labels, `*` arithmetic and `@b`/`@w`.
 
@@ -23,6 +23,14 @@ enum Mode {
     Indx,
     Indy,
     Rel,
+    /// `(zp)`, 65C02
+    ZpInd,
+    /// `(abs,x)`, 65C02 `jmp`
+    AbsIndx,
+    /// `bit,zp`, R65C02
+    Bit,
+    /// `bit,zp,target`, R65C02
+    BitRel,
 }
 use Mode::*;
 
@@ -145,6 +153,64 @@ const ALL_MODES: &[Mode] = &[
     Imp, Acc, Imm, Zp, Zpx, Zpy, Abs, Absx, Absy, Ind, Indx, Indy, Rel,
 ];
 
+/// What the CMOS 65C02 adds (64tass's names and aliases).
+const CMOS: &[(&str, &[Mode])] = &[
+    ("adc", &[ZpInd]),
+    ("and", &[ZpInd]),
+    ("cmp", &[ZpInd]),
+    ("cpa", &[ZpInd]),
+    ("eor", &[ZpInd]),
+    ("lda", &[ZpInd]),
+    ("ora", &[ZpInd]),
+    ("sbc", &[ZpInd]),
+    ("sta", &[ZpInd]),
+    ("jmp", &[AbsIndx, Ind]),
+    ("bit", &[Imm, Zpx, Absx]),
+    ("inc", &[Acc]),
+    ("dec", &[Acc]),
+    ("ina", &[Imp]),
+    ("dea", &[Imp]),
+    ("phx", &[Imp]),
+    ("phy", &[Imp]),
+    ("plx", &[Imp]),
+    ("ply", &[Imp]),
+    ("stz", MEM),
+    ("clr", MEM),
+    ("trb", &[Zp, Abs]),
+    ("tsb", &[Zp, Abs]),
+    ("bra", &[Rel]),
+    ("gra", &[Rel]),
+];
+
+/// What the R65C02 adds to the 65C02.
+const ROCKWELL: &[(&str, &[Mode])] = &[
+    ("rmb", &[Bit]),
+    ("smb", &[Bit]),
+    ("bbr", &[BitRel]),
+    ("bbs", &[BitRel]),
+    ("nop", &[Imm, Zp, Zpx, Abs]),
+];
+
+/// What the W65C02 adds to the R65C02.
+const WDC: &[(&str, &[Mode])] = &[("stp", &[Imp]), ("hlt", &[Imp]), ("wai", &[Imp])];
+
+const ALL_MODES_65C02: &[Mode] = &[
+    Imp, Acc, Imm, Zp, Zpx, Zpy, Abs, Absx, Absy, Ind, Indx, Indy, Rel, ZpInd, AbsIndx, Bit, BitRel,
+];
+
+/// The instructions the batch's processor adds to the 6502's, if any.
+fn extras(cpu: c64asm::Cpu) -> Vec<(&'static str, &'static [Mode])> {
+    use c64asm::Cpu;
+    let tables: &[&[(&str, &[Mode])]] = match cpu {
+        Cpu::M6502 => &[],
+        Cpu::M6502i => &[ILLEGAL],
+        Cpu::M65C02 => &[CMOS],
+        Cpu::R65C02 => &[CMOS, ROCKWELL],
+        Cpu::W65C02 => &[CMOS, ROCKWELL, WDC],
+    };
+    tables.iter().flat_map(|t| t.iter().copied()).collect()
+}
+
 pub fn generate(cx: &mut Ctx) -> Vec<Line> {
     let n = cx.range(2, 8) as usize;
     // Labels at some of the lines, known in advance so that operands can refer forward.
@@ -204,17 +270,25 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
             lines.push(Line::new(pieces));
             continue;
         }
-        let illegal = cx.flags.illegal && cx.chance(30);
-        let (mnemonic, modes) = if illegal {
-            cx.pick(ILLEGAL)
+        let extra = extras(cx.flags.cpu);
+        let cmos = cx.flags.cpu.is_65c02();
+        let (mnemonic, modes) = if !extra.is_empty() && cx.chance(30) {
+            cx.pick(&extra)
         } else {
             cx.pick(LEGAL)
         };
-        let mode = if cx.chance(92) {
+        let mut mode = if cx.chance(92) {
             cx.pick(modes)
+        } else if cmos {
+            cx.pick(ALL_MODES_65C02)
         } else {
             cx.pick(ALL_MODES)
         };
+        // A bit branch that doesn't reach is a `jmp` 64tass 1.58 can't make
+        // (c64asm makes the one its manual shows): not a comparison.
+        if mode == BitRel && cx.flags.long_branch {
+            mode = Bit;
+        }
         let m = if cx.chance(10) {
             mnemonic.to_uppercase()
         } else {
@@ -294,7 +368,7 @@ fn operand(
     anon: (usize, usize),
     pieces: &mut Vec<Piece>,
 ) {
-    let zp = matches!(mode, Zp | Zpx | Zpy | Indx | Indy);
+    let zp = matches!(mode, Zp | Zpx | Zpy | Indx | Indy | ZpInd | Bit | BitRel);
     match mode {
         Imp => {}
         Acc => pieces.push(Piece::Text(cx.pick(&[" a", " a", " A", ""]).to_string())),
@@ -362,6 +436,28 @@ fn operand(
             pieces.push(" (".into());
             pieces.push(e.into());
             pieces.push("),y".into());
+        }
+        ZpInd => {
+            let e = address(cx, labels, true, true);
+            pieces.push(" (".into());
+            pieces.push(e.into());
+            pieces.push(")".into());
+        }
+        AbsIndx => {
+            let e = address(cx, labels, false, true);
+            pieces.push(" (".into());
+            pieces.push(e.into());
+            pieces.push(",x)".into());
+        }
+        Bit | BitRel => {
+            let bit = if cx.chance(95) { cx.range(0, 7) } else { 8 };
+            let e = address(cx, labels, zp, true);
+            pieces.push(format!(" {bit},").into());
+            pieces.push(e.into());
+            if mode == BitRel {
+                pieces.push(",".into());
+                pieces.push(branch_target(cx, labels, anon).into());
+            }
         }
     }
 }
