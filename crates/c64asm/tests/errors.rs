@@ -941,8 +941,9 @@ fn undocumented_opcodes_need_the_6502i() {
     );
 }
 
-/// Wrong argument counts, stray closing brackets, misplaced splats and text
-/// after a directive that takes none: 64tass 1.58's message and place.
+/// Wrong argument counts, stray closing brackets, misplaced splats, text
+/// after a directive that takes none, a value too large (a string named as
+/// written): 64tass 1.58's message and place.
 #[test]
 fn syntax_slips_are_reported_as_64tass_reports_them() {
     for (src, msg, line, col) in [
@@ -992,6 +993,30 @@ fn syntax_slips_are_reported_as_64tass_reports_them() {
         (" .byte 1+*a\na = (1, 2)\n", "expression syntax", 1, 10),
         (" lda *2,x\n", "expression syntax", 1, 6),
         (" .byte 1 ? *2 : 3\n", "expression syntax", 1, 12),
+        (
+            " lda #\"ab\"\n",
+            "too large for a 8 bit unsigned integer str 'ab'",
+            1,
+            7,
+        ),
+        (
+            " .char b\"ab\"\n",
+            "too large for a 8 bit signed integer bytes 'x'6162''",
+            1,
+            8,
+        ),
+        (
+            " lda 70000\n",
+            "too large for a 16 bit unsigned integer int '70000'",
+            1,
+            6,
+        ),
+        (
+            " jmp \"abc\"\n",
+            "too large for a 16 bit unsigned integer str 'abc'",
+            1,
+            6,
+        ),
     ] {
         let got: Vec<(usize, usize, String)> = errors_of(&fail(src))
             .into_iter()

@@ -773,17 +773,7 @@ impl Assembler<'_> {
         match to_uval(v, 16, self) {
             Ok(a) => Ok(Some(a as u32)),
             Err(f) if f.none => Ok(None),
-            Err(f) => {
-                let msg = if f.msg.starts_with("too large") {
-                    format!(
-                        "address not in processor address space {}",
-                        crate::value::convert::describe(v, self)
-                    )
-                } else {
-                    f.msg
-                };
-                Err(Bad(pos, msg))
-            }
+            Err(f) => Err(Bad(pos, f.msg)),
         }
     }
 

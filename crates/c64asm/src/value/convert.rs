@@ -226,7 +226,14 @@ pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
     }
 }
 
-fn too_large(v: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fault {
+/// `v` (converted to the number `n`) does not fit: a string or byte string
+/// is named as written, anything else as the number it became (64tass).
+fn too_large(v: &Value, n: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fault {
+    let v = if matches!(v, Value::Str(_) | Value::Bytes(_)) {
+        v
+    } else {
+        n
+    };
     Fault::new(format!(
         "too large for a {bits} bit {} integer {}",
         if signed { "signed" } else { "unsigned" },
@@ -256,14 +263,14 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     match &n {
         Value::Bits(b) => b
             .to_uval(bits)
-            .ok_or_else(|| too_large(&n, bits, false, env)),
+            .ok_or_else(|| too_large(v, &n, bits, false, env)),
         // Longer than 64 bits: never fits.
-        Value::BigBits(_) => Err(too_large(&n, bits, false, env)),
+        Value::BigBits(_) => Err(too_large(v, &n, bits, false, env)),
         Value::BigInt(b) if num_traits::Signed::is_negative(&**b) => Err(Fault::new(format!(
             "value needs to be non-negative {}",
             describe(&n, env)
         ))),
-        Value::BigInt(_) => Err(too_large(&n, bits, false, env)),
+        Value::BigInt(_) => Err(too_large(v, &n, bits, false, env)),
         _ => {
             let i = to_int(&n, env)?;
             if i < 0 {
@@ -272,7 +279,7 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
                     describe(&n, env)
                 )))
             } else if i >= limit {
-                Err(too_large(&n, bits, false, env))
+                Err(too_large(v, &n, bits, false, env))
             } else {
                 Ok(i as u64)
             }
@@ -308,15 +315,15 @@ pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
         return b
             .to_uval(bits)
             .map(|u| u as i64)
-            .ok_or_else(|| too_large(&n, bits, true, env));
+            .ok_or_else(|| too_large(v, &n, bits, true, env));
     }
     if matches!(n, Value::BigInt(_) | Value::BigBits(_)) {
-        return Err(too_large(&n, bits, true, env));
+        return Err(too_large(v, &n, bits, true, env));
     }
     let i = to_int(&n, env)?;
     let half = 1i128 << (bits - 1);
     if i < -half || i >= half {
-        Err(too_large(&n, bits, true, env))
+        Err(too_large(v, &n, bits, true, env))
     } else {
         Ok(i as i64)
     }
