@@ -177,10 +177,11 @@ pub struct Symbols {
     pub codes: Vec<Code>,
     /// The display names of anonymous labels, `+` and `-` (shared).
     anon_display: [Rc<str>; 2],
-    /// This pass assembled a line with a label before a directive
-    /// (`tab .byte 1`), which gives 64tass's root table an entry more
-    /// (see [`Symbols::table_order`]).
-    pub labelled_directive: bool,
+    /// This pass assembled a line that gives 64tass's root table an entry
+    /// more (see [`Symbols::table_order`]): a label before a directive other
+    /// than `.var` (`tab .byte 1`), an anonymous label (`-`, `+`, not
+    /// `- = 5`) or a `:?=` assignment.
+    pub extra_root_slot: bool,
 }
 
 pub const GLOBAL: NsId = NsId(0);
@@ -193,7 +194,7 @@ impl Default for Symbols {
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
             anon_display: [Rc::from("+"), Rc::from("-")],
-            labelled_directive: false,
+            extra_root_slot: false,
         }
     }
 }
@@ -362,10 +363,10 @@ impl Symbols {
             }
         }
         // 64tass also leaves one `-` entry numbered after the last `-` label in
-        // the root namespace once a line with a label before a directive was
-        // assembled (found by comparing its label lists); it takes a slot, so
-        // it moves other labels.
-        if ns == GLOBAL && self.labelled_directive {
+        // the root namespace once certain lines were assembled (found by
+        // comparing its label lists, see `extra_root_slot`); it takes a slot,
+        // so it moves other labels.
+        if ns == GLOBAL && self.extra_root_slot {
             let key = anon_key(b'-', space.backr);
             if !keys.values().any(|k| *k == key) {
                 table.insert(tass_hash(&key), LabelId(u32::MAX));

@@ -564,6 +564,7 @@ impl Assembler<'_> {
                     self.define_anon_constant(line, ns, back, count, span, rest + 1);
                     return Step::Next;
                 }
+                self.syms.extra_root_slot = true;
                 let id = self.define_anon(ns, back, count, span);
                 newlabel = id.map(|id| NewLabel {
                     id,
@@ -735,8 +736,8 @@ impl Assembler<'_> {
             }
             b'.' => {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
-                    if self.st.active() {
-                        self.syms.labelled_directive = true;
+                    if self.st.active() && cmd != Cmd::Var {
+                        self.syms.extra_root_slot = true;
                     }
                     let args = line.skip_ws(end);
                     let dir = line.span(after, after + 1);
@@ -1211,6 +1212,7 @@ impl Assembler<'_> {
             }
             Assign::CondVar => {
                 // `:?=` is not listed, not even with `--verbose-list` (64tass).
+                self.syms.extra_root_slot = true;
                 self.drop_shown(line);
                 self.set_variable(line, name, text, span, ns, val, true)
             }
