@@ -688,6 +688,7 @@ fn line_numbers_name_each_row_line_and_file_as_in_64tass() {
 .include \"deep.asm\"
 lab
 c = \"a value that is too long for the column here\"
+d = \"a value that is much too long for the column here, longer than the source column\"
 lst .brept 2
  inx
  .next
@@ -702,6 +703,12 @@ lst .brept 2
         &["-D", "X=1"],
         &["--verbose-list"],
         &["--no-monitor"],
+        // With a tab size that does not divide 8, a row of only source
+        // (`* = `, `.include`, a long value's source row) is padded from
+        // its line number straight to the source column.
+        &["--verbose-list", "--tab-size", "3"],
+        &["--verbose-list", "--tab-size", "12"],
+        &["--tab-size", "5"],
     ] {
         let mut args = vec!["--line-numbers", "-L", "s.lst"];
         args.extend_from_slice(extra);

@@ -160,15 +160,14 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                 let _ = writeln!(w.out, "\n{lead};******  Return to file: {name}\n");
             }
             RowKind::Value(v) | RowKind::LoopLabel(v) => {
-                // 64tass writes a loop label's line number after its value,
-                // then goes on to the tab stop after the value (as if the
-                // number took no room).
+                // 64tass writes a loop label's line number (and its
+                // column's padding) after its value.
                 let after = matches!(r.kind, RowKind::LoopLabel(_)) && columns.line_numbers;
                 let mut head = if after { Line::default() } else { w.lead() };
                 let number = std::mem::take(&mut w.number);
                 let end = |head: &mut Line| {
                     if after {
-                        head.tab_stop_after(&number, w.tab);
+                        head.lead_after(&number, w.tab);
                     }
                 };
                 // A value too long for its column goes on a line of its own
@@ -185,8 +184,8 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                     head.text.push_str(v);
                     end(&mut head);
                     let _ = writeln!(w.out, "{}", head.text);
-                    let lead = w.lead();
-                    w.row(lead, &[], None, Some(&r.text));
+                    // The source's own row, padded straight from its start.
+                    w.row(Line::default(), &[], None, Some(&r.text));
                 } else {
                     end(&mut head);
                     w.row(head, &[], None, Some(&r.text));
@@ -198,7 +197,10 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
             }
             RowKind::Text if r.text.is_empty() => w.out.push('\n'),
             RowKind::Text => {
-                let lead = w.lead();
+                // Only the source follows: 64tass pads from the line number
+                // straight to the source column (no stop after the line
+                // column, which shows with tab sizes that do not divide 8).
+                let lead = Line::new(std::mem::take(&mut w.number));
                 w.row(lead, &[], None, Some(&r.text));
             }
             RowKind::Code => w.code(r),
@@ -481,13 +483,16 @@ impl Line {
         }
     }
 
-    /// Write `text`, then pad to the tab stop after the column before it
-    /// (`text` counts for nothing).
-    fn tab_stop_after(&mut self, text: &str, tab: usize) {
-        let col = self.col + self.text[self.mark..].chars().count();
-        self.text.push_str(text);
-        (self.col, self.mark) = (col, self.text.len());
-        self.pad((col / tab.max(1) + 1) * tab.max(1), tab);
+    /// Write the line-number column after what the row has so far, as
+    /// 64tass does for a loop label's value: `number` padded to the column's
+    /// end as if it started the row; the column then counts on from there by
+    /// the width written before it.
+    fn lead_after(&mut self, number: &str, tab: usize) {
+        let width = self.col + self.text[self.mark..].chars().count();
+        let mut lead = Line::new(number.to_string());
+        lead.pad(8, tab);
+        self.text.push_str(&lead.text);
+        (self.col, self.mark) = (lead.col + width, self.text.len());
     }
 
     /// Pad to column `to` as 64tass's listing does: the count goes back to
