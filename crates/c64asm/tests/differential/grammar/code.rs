@@ -419,35 +419,19 @@ fn operand(
             pieces.push(e.into());
             pieces.push(reg.into());
         }
-        Ind => {
-            let e = address(cx, labels, false, false);
+        Ind | Indx | Indy | ZpInd | AbsIndx => {
+            // An indirect operand: which address it takes and how it closes.
+            let (zero_page, indexed, close) = match mode {
+                Ind => (false, false, ")"),
+                Indx => (true, true, ",x)"),
+                Indy => (true, true, "),y"),
+                ZpInd => (true, true, ")"),
+                _ => (false, true, ",x)"),
+            };
+            let e = address(cx, labels, zero_page, indexed);
             pieces.push(" (".into());
             pieces.push(e.into());
-            pieces.push(")".into());
-        }
-        Indx => {
-            let e = address(cx, labels, true, true);
-            pieces.push(" (".into());
-            pieces.push(e.into());
-            pieces.push(",x)".into());
-        }
-        Indy => {
-            let e = address(cx, labels, true, true);
-            pieces.push(" (".into());
-            pieces.push(e.into());
-            pieces.push("),y".into());
-        }
-        ZpInd => {
-            let e = address(cx, labels, true, true);
-            pieces.push(" (".into());
-            pieces.push(e.into());
-            pieces.push(")".into());
-        }
-        AbsIndx => {
-            let e = address(cx, labels, false, true);
-            pieces.push(" (".into());
-            pieces.push(e.into());
-            pieces.push(",x)".into());
+            pieces.push(close.into());
         }
         Bit | BitRel => {
             let bit = if cx.chance(95) { cx.range(0, 7) } else { 8 };
