@@ -13,7 +13,8 @@
 //! 2 bad command line; 3 cycle limit; 4 JAM or BRK; 5 unimplemented KERNAL/BASIC entry
 //! or device; 6 load error (unreadable file, bad .prg, no SYS line, assembly errors,
 //! ROMs, disk); 7 `--strict` found ROM reads of written RAM (otherwise successful run);
-//! 8 no display for the window.
+//! 8 no display for the window. With `--debugcart`, a write to $D7FF ends the run and
+//! the value written is the exit code.
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -106,6 +107,10 @@ pub struct Args {
     /// Report reads of ROM at addresses the program wrote (the write went to RAM underneath)
     #[arg(long)]
     pub strict: bool,
+    /// Plug in VICE's debug cartridge: a write to $D7FF ends the run, and the value
+    /// written is the exit code (test programs write $00 for pass, $FF for fail)
+    #[arg(long)]
+    pub debugcart: bool,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -336,6 +341,7 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
             .map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
     m.set_strict(args.strict);
+    m.set_debugcart(args.debugcart);
     // What the tools know about the program: the assembly's, or the files given.
     let info = match (build, &program) {
         (Some(info), _) => Some(info),
@@ -684,6 +690,7 @@ fn exit_code(stop: Option<&Stop>) -> u8 {
             EXIT_UNIMPLEMENTED
         }
         Some(Stop::UnknownTarget(_)) => EXIT_USAGE,
+        Some(Stop::DebugCart(v)) => *v,
     }
 }
 

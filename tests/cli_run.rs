@@ -89,6 +89,26 @@ fn waiting_for_keys_is_explained() {
 }
 
 #[test]
+fn the_debug_cartridge_value_is_the_exit_code() {
+    // LDA #$FF; STA $D7FF; JMP *
+    let prg = sys_prg(&[0xA9, 0xFF, 0x8D, 0xFF, 0xD7, 0x4C, 0x12, 0x08]);
+    let o = run_file(
+        "debugcart.prg",
+        &prg,
+        &["--debugcart", "--max-cycles", "100000"],
+    );
+    assert_eq!(code(&o), 255, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("debug cartridge: $FF written to $D7FF"),
+        "{}",
+        stderr(&o)
+    );
+    // Without the cartridge the store goes to a SID mirror and the loop runs on.
+    let o = run_file("debugcart2.prg", &prg, &["--max-cycles", "100000"]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+}
+
+#[test]
 fn jam_and_brk_exit_4() {
     let o = run_file("jam.prg", &sys_prg(&[0xEA, 0x02]), &[]);
     assert_eq!(code(&o), 4);

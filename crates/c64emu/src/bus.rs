@@ -111,6 +111,10 @@ pub struct C64Bus {
     pub violations: Vec<StrictViolation>,
     pub violation_count: u64,
     pub io_log: Option<Vec<IoNote>>,
+    /// VICE's debug cartridge is plugged in: $D7FF is its register, not a SID mirror.
+    pub debugcart: bool,
+    /// A value written to the debug cartridge, not yet seen by the step loop.
+    pub debugcart_exit: Option<u8>,
 }
 
 impl C64Bus {
@@ -134,6 +138,8 @@ impl C64Bus {
             violations: Vec::new(),
             violation_count: 0,
             io_log: None,
+            debugcart: false,
+            debugcart_exit: None,
         };
         bus.update_port();
         bus
@@ -465,6 +471,10 @@ impl C64Bus {
                     self.vic.write(reg, read, t - 1, &mem);
                 }
                 self.vic.write(reg, value, t, &mem);
+                self.next_event = 0;
+            }
+            io::DEBUGCART if self.debugcart => {
+                self.debugcart_exit = Some(value);
                 self.next_event = 0;
             }
             io::SID..=io::SID_END => self.sid.write(reg, value, t),

@@ -398,6 +398,9 @@ impl Machine {
         if let Some(s) = self.exec.halt.take() {
             return Some(Halt::Stop(s));
         }
+        if let Some(v) = self.cpu.memory.debugcart_exit.take() {
+            return Some(Halt::Stop(crate::Stop::DebugCart(v)));
+        }
         if self.cpu.cycles >= end {
             return Some(Halt::Stop(Stop::CycleLimit));
         }

@@ -84,6 +84,9 @@ pub enum Stop {
     },
     /// A label given as a target is not known.
     UnknownTarget(String),
+    /// The program wrote this value to the debug cartridge's register ($D7FF, see
+    /// [`Machine::set_debugcart`]): the test programs' way to say pass ($00) or fail ($FF).
+    DebugCart(u8),
 }
 
 fn device_name(d: u8) -> &'static str {
@@ -117,6 +120,7 @@ impl fmt::Display for Stop {
                 device_name(*device)
             ),
             Stop::UnknownTarget(name) => write!(f, "unknown label or address {name:?}"),
+            Stop::DebugCart(v) => write!(f, "debug cartridge: ${v:02X} written to $D7FF"),
         }
     }
 }
@@ -561,6 +565,12 @@ impl Machine {
     /// underneath; the read returns ROM). Off by default.
     pub fn set_strict(&mut self, on: bool) {
         self.cpu.memory.strict = on;
+    }
+
+    /// Plug in VICE's debug cartridge: a write to $D7FF (otherwise a SID mirror) ends the
+    /// run with [`Stop::DebugCart`] carrying the value written. Off by default.
+    pub fn set_debugcart(&mut self, on: bool) {
+        self.cpu.memory.debugcart = on;
     }
     /// Distinct (address, PC) strict reports so far (the first 1000).
     pub fn strict_violations(&self) -> &[StrictViolation] {

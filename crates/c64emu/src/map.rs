@@ -170,6 +170,8 @@ pub mod io {
     pub const SID: u16 = 0xD400;
     /// Last address of the SID's mirrors.
     pub const SID_END: u16 = 0xD7FF;
+    /// VICE's debug cartridge register (in the last SID mirror) when one is plugged in.
+    pub const DEBUGCART: u16 = 0xD7FF;
     /// Colour RAM (1024 nibbles).
     pub const COLOR_RAM: u16 = 0xD800;
     /// Last address of colour RAM.

@@ -178,3 +178,26 @@ fn the_cpu_sees_colour_ram_and_io_registers() {
     m.call(0xC000, 100).unwrap();
     assert_eq!(m.peek_banked(0xD020), 0x42);
 }
+
+#[test]
+fn the_debug_cartridge_ends_the_run_with_the_value_written() {
+    let body = "        lda #$2a\n        sta $d7ff\n        inc $fb\n        jmp *";
+    let mut m = Machine::new();
+    program(&mut m, body);
+    m.set_debugcart(true);
+    m.start_at(0xC000);
+    assert_eq!(m.run(10_000), c64emu::Stop::DebugCart(0x2A));
+    // The run ends after the store, before the next instruction.
+    assert_eq!(m.peek(0xFB), 0);
+    assert_eq!(
+        c64emu::Stop::DebugCart(0xFF).to_string(),
+        "debug cartridge: $FF written to $D7FF"
+    );
+
+    // Without the cartridge $D7FF is a SID mirror: the program goes on.
+    let mut m = Machine::new();
+    program(&mut m, body);
+    m.start_at(0xC000);
+    assert_eq!(m.run(10_000), c64emu::Stop::CycleLimit);
+    assert_eq!(m.peek(0xFB), 1);
+}
