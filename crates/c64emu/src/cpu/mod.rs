@@ -1,0 +1,140 @@
+//! The 6510: the `mos6502` crate runs the instructions (decoding, addressing results,
+//! ALU, flags, registers); the bus cycles around them are ours, so the VIC and the CIAs
+//! see every access at the cycle a real 6510 makes it.
+//!
+//! - `plan`: every opcode's bus cycles in order, the crate's accesses and the dummy ones
+//!   between them;
+//! - `exact`: the sequencer, which runs an instruction cycle by cycle over those plans:
+//!   dummy reads and writes at their cycles, the CPU halted at a read while the VIC holds
+//!   BA low, the interrupt poll, the interrupt sequence, and the instructions it runs
+//!   itself (JSR, BRK, SHA/SHX/SHY/SHS, ANE, LXA, JAM, the NOPs' reads);
+//! - `nmos`: NMOS decimal arithmetic and the unstable constants;
+//! - `irq`: the interrupt lines as the CPU samples them;
+//! - `port`: the I/O port at $00/$01.
+//!
+//! Speed comes from a fast path: most instructions touch only RAM and ROM, and while no
+//! chip can change anything the CPU sees (no interrupt line can move, BA stays high) the
+//! cycle at which each of their accesses happens is invisible. The step loop runs such
+//! an instruction with the crate's `single_step` over the bus's inline RAM path, and
+//! only its cycle count matters (the crate's, corrected where it differs: `step_fast`).
+//! The loop knows when a chip may next act (`next_event`, `Vic::next_ba_low`) and runs
+//! every instruction that starts within `LONGEST` cycles of that through the sequencer.
+//! An instruction that turns out to touch I/O or the port, or that is the sequencer's
+//! (an opcode the fast path leaves undecoded, decimal mode, code in the stack page where
+//! JSR's late operand read matters), is rolled back before it has written anything and
+//! run again through the sequencer. A test runs programs both ways and compares every
+//! cycle of every I/O access.
+
+mod exact;
+mod irq;
+mod nmos;
+mod plan;
+mod port;
+
+pub(crate) use exact::{Kind, Next, i_sampled, interrupt, step as step_exact};
+pub(crate) use irq::Lines;
+pub use nmos::Nmos6502Table;
+pub(crate) use port::Port;
+
+use mos6502::cpu::CPU;
+use mos6502::registers::Status;
+
+use crate::bus::C64Bus;
+
+pub(crate) type Cpu = CPU<C64Bus, Nmos6502Table>;
+
+/// The most cycles an instruction takes (without stalls): the read-modify-write
+/// instructions with (zp,X) and (zp),Y.
+pub(crate) const LONGEST: u64 = plan::MAX_CYCLES as u64;
+
+/// Run the instruction at PC on the fast path; false when it must run through the
+/// sequencer instead (nothing has changed then).
+#[inline(always)]
+pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
+    let saved = cpu.registers;
+    let before = cpu.cycles;
+    // Decimal mode's flags and a JSR that may push over its own operand are the
+    // sequencer's.
+    if saved.status.contains(Status::PS_DECIMAL_MODE) || saved.program_counter & 0xFF00 == 0x0100 {
+        return false;
+    }
+    if !cpu.single_step() {
+        // Left undecoded for the sequencer (single_step counted one cycle).
+        cpu.cycles = before;
+        return false;
+    }
+    if cpu.memory.aborted {
+        // It met I/O or the port; it wrote nothing before that (no instruction writes
+        // before its last read but BRK, whose vector read is never I/O).
+        cpu.memory.aborted = false;
+        cpu.registers = saved;
+        cpu.cycles = before;
+        return false;
+    }
+    let spent = cpu.cycles - before;
+    if spent >= 8 {
+        let len = cpu
+            .registers
+            .program_counter
+            .wrapping_sub(saved.program_counter);
+        if rmw_crossing_overcharged(spent, len) {
+            // The 6510 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
+            cpu.cycles -= 1;
+        }
+    }
+    true
+}
+
+/// The crate took `spent` cycles for an instruction `len` bytes long: was that a
+/// read-modify-write instruction crossing a page, charged one cycle too many? The crate
+/// charges 8 cycles only for RMW abs,X/abs,Y (7) that crossed and for RMW (zp,X) (8,
+/// two bytes), and 9 only for RMW (zp),Y (8) that crossed (checked by a test).
+#[inline(always)]
+fn rmw_crossing_overcharged(spent: u64, len: u16) -> bool {
+    spent == 9 || (spent == 8 && len == 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mos6502::Variant;
+    use mos6502::instruction::{AddressingMode, Instruction, Nmos6502};
+
+    fn is_read_modify_write(i: Instruction) -> bool {
+        use Instruction::*;
+        matches!(
+            i,
+            ASL | LSR | ROL | ROR | INC | DEC | SLO | RLA | SRE | RRA | DCP | ISC
+        )
+    }
+
+    #[test]
+    fn only_page_crossing_rmw_instructions_look_overcharged() {
+        use AddressingMode::*;
+        for op in 0..=255u8 {
+            let Some((instr, mode)) = Nmos6502Table::decode(op) else {
+                continue;
+            };
+            let base = u64::from(instr.base_cycles(mode));
+            let len = 1 + mode.extra_bytes();
+            let store = matches!(
+                instr,
+                Instruction::STA | Instruction::STX | Instruction::STY
+            );
+            let may_cross = matches!(mode, AbsoluteX | AbsoluteY | IndirectIndexedY) && !store;
+            let branch = matches!(mode, Relative);
+            let rmw = is_read_modify_write(instr);
+            // Every cycle count the crate can charge for this opcode.
+            let extra = if branch { 2 } else { u64::from(may_cross) };
+            for spent in base..=base + extra {
+                let crossed = rmw && may_cross && spent == base + 1;
+                assert_eq!(
+                    rmw_crossing_overcharged(spent, len),
+                    crossed,
+                    "opcode ${op:02X} {instr:?} {mode:?} charged {spent}"
+                );
+            }
+        }
+        assert!(Nmos6502::decode(0xEA).is_some());
+    }
+}
