@@ -49,6 +49,8 @@ pub struct IoNote {
 }
 
 const STRICT_KEEP: usize = 1000;
+/// What the fast path's aborted read returns: a JAM opcode (left to the sequencer).
+const ABORTED_READ: u8 = 0x02;
 /// Cycle counts fit in 48 bits (nine years of C64 time).
 const STAMP_CYCLES: u64 = (1 << 48) - 1;
 /// The processor port as the KERNAL's reset routine sets it: LORAM, HIRAM, CHAREN and
@@ -284,13 +286,16 @@ impl C64Bus {
     }
 
     /// The fast path's read of anything but always-visible RAM: a ROM, or RAM under
-    /// one; I/O and the port are left to the sequencer.
+    /// one; I/O and the port are left to the sequencer. What an aborted read returns is
+    /// an opcode the fast path does not decode, so an aborted opcode fetch ends the
+    /// crate's step at once (an aborted operand or data read goes on with it, writing
+    /// nothing: writes are off until the step loop rolls the instruction back).
     #[cold]
     #[inline(never)]
     fn read_high(&mut self, addr: u16) -> u8 {
         if addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io {
             self.aborted = true;
-            return 0xFF;
+            return ABORTED_READ;
         }
         self.read_memory(addr)
     }
@@ -315,10 +320,14 @@ impl C64Bus {
         }
     }
 
-    /// The fast path's write of anything but always-visible RAM.
+    /// The fast path's write of anything but always-visible RAM (and of any address
+    /// once the instruction is aborted).
     #[cold]
     #[inline(never)]
     fn write_slow(&mut self, addr: u16, value: u8) {
+        if self.aborted {
+            return;
+        }
         if addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io {
             self.aborted = true;
             return;
@@ -626,8 +635,9 @@ impl Bus for C64Bus {
 
     #[inline(always)]
     fn set_byte(&mut self, address: u16, value: u8) {
-        // $0002-$9FFF and $C000-$CFFF are plain RAM for writes whatever the banking.
-        if address.wrapping_sub(2) < rom::BASIC - 2 || address >> 12 == 0xC {
+        // $0002-$9FFF and $C000-$CFFF are plain RAM for writes whatever the banking
+        // (unless the instruction met I/O: then it writes nothing).
+        if (address.wrapping_sub(2) < rom::BASIC - 2 || address >> 12 == 0xC) && !self.aborted {
             self.ram[usize::from(address)] = value;
         } else {
             self.write_slow(address, value);

@@ -53,19 +53,17 @@ pub(crate) const LONGEST: u64 = plan::MAX_CYCLES as u64;
 pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
     let saved = cpu.registers;
     let before = cpu.cycles;
-    // Decimal mode's flags and a JSR that may push over its own operand are the
-    // sequencer's.
-    if saved.status.contains(Status::PS_DECIMAL_MODE) || saved.program_counter & 0xFF00 == 0x0100 {
+    // Decimal mode's flags and a JSR that may push over its own operand (its last
+    // byte in the stack page) are the sequencer's.
+    if saved.status.contains(Status::PS_DECIMAL_MODE)
+        || saved.program_counter.wrapping_add(2) & 0xFF00 == 0x0100
+    {
         return false;
     }
-    if !cpu.single_step() {
-        // Left undecoded for the sequencer (single_step counted one cycle).
-        cpu.cycles = before;
-        return false;
-    }
-    if cpu.memory.aborted {
-        // It met I/O or the port; it wrote nothing before that (no instruction writes
-        // before its last read but BRK, whose vector read is never I/O).
+    // Left undecoded for the sequencer (single_step counted one cycle), or it met I/O
+    // or the port: it wrote nothing after that, and nothing before (no instruction
+    // writes before its last read but BRK, whose vector is never I/O).
+    if !cpu.single_step() || cpu.memory.aborted {
         cpu.memory.aborted = false;
         cpu.registers = saved;
         cpu.cycles = before;
