@@ -305,20 +305,31 @@ fn after_crate(bus: &mut ExactBus, before: &Registers, regs: &Registers, opcode:
         bus.read(regs.program_counter.wrapping_sub(1));
         return Poll::Normal;
     }
-    // Branches: opcodes $10, $30, ... $F0.
-    if opcode & 0x1F == 0x10 {
+    // Branches: opcodes $10, $30, ... $F0. (Taken or not is the condition's: a
+    // branch to the next instruction is taken too.)
+    if opcode & 0x1F == 0x10 && branch_taken(opcode, before.status) {
         let next = pc.wrapping_add(2);
         let to = regs.program_counter;
-        if to != next {
-            bus.read(next);
-            if (to ^ next) & 0xFF00 != 0 {
-                bus.read((next & 0xFF00) | (to & 0x00FF));
-            } else {
-                return Poll::Early;
-            }
+        bus.read(next);
+        if (to ^ next) & 0xFF00 != 0 {
+            bus.read((next & 0xFF00) | (to & 0x00FF));
+        } else {
+            return Poll::Early;
         }
     }
     Poll::Normal
+}
+
+/// Does the branch `opcode` ($10, $30, ... $F0) branch with these flags? Bits 6-7 pick
+/// the flag (N, V, C, Z), bit 5 the value it branches on.
+fn branch_taken(opcode: u8, status: Status) -> bool {
+    let flag = [
+        Status::PS_NEGATIVE,
+        Status::PS_OVERFLOW,
+        Status::PS_CARRY,
+        Status::PS_ZERO,
+    ][usize::from(opcode >> 6)];
+    status.contains(flag) == (opcode & 0x20 != 0)
 }
 
 fn push(bus: &mut ExactBus, regs: &mut Registers, value: u8) {

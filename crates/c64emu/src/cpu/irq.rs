@@ -4,22 +4,25 @@
 //! The chips say since when their output is low (`irq_since`); the bus looks at them
 //! before and after every access to their registers (the only way a line goes high
 //! again) and whenever the CPU polls. A line keeps its last low period, so the CPU can
-//! sample it one cycle back, before an acknowledging read in an instruction's last
-//! cycle. NMI is edge-triggered: the 6510 latches the falling edge, so an NMI is taken
-//! even when the line is high again by the time it is sampled.
+//! sample it back in time: a line acknowledged by a read still counts as low in the
+//! read's own cycle (the CPU has sampled it by the time the chip lets go), so an
+//! interrupt acknowledged in an instruction's last two cycles is still taken and its
+//! handler finds nothing to acknowledge (the "IRQ acknowledge bug"). NMI is
+//! edge-triggered: the 6510 latches the falling edge, so an NMI is taken even when the
+//! line is high again by the time it is sampled.
 
 /// One chip's interrupt output.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Line {
     /// Low since this cycle, as last seen.
     low_since: Option<u64>,
-    /// The last low period that ended: (first low cycle, first high cycle).
+    /// The last low period that ended: (first low cycle, last low cycle).
     last: Option<(u64, u64)>,
 }
 
 impl Line {
-    /// Note the chip's output at cycle `t` (`chip`: low since). Returns the start of a
-    /// low period not seen before.
+    /// Note the chip's output after an access in cycle `t` (`chip`: low since).
+    /// Returns the start of a low period not seen before.
     pub fn observe(&mut self, chip: Option<u64>, t: u64) -> Option<u64> {
         let new = match (self.low_since, chip) {
             (Some(a), None) => {
@@ -40,7 +43,7 @@ impl Line {
     /// Was the line low at cycle `p`?
     pub fn low_at(&self, p: u64) -> bool {
         self.low_since.is_some_and(|a| a <= p)
-            || self.last.is_some_and(|(a, until)| a <= p && p < until)
+            || self.last.is_some_and(|(a, until)| a <= p && p <= until)
     }
 
     /// Is the line low now?
@@ -91,14 +94,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_line_acknowledged_in_a_cycle_was_low_the_cycle_before() {
+    fn a_line_acknowledged_in_a_cycle_is_low_until_that_cycle_ends() {
         let mut l = Line::default();
         assert_eq!(l.observe(Some(100), 105), Some(100));
         assert!(l.low_at(100) && l.low_at(104) && !l.low_at(99));
-        // Acknowledged by a read at 105.
+        // Acknowledged by a read at 105: still low in that cycle.
         assert_eq!(l.observe(None, 105), None);
         assert!(!l.low());
-        assert!(l.low_at(104) && !l.low_at(105));
+        assert!(l.low_at(105) && !l.low_at(106));
         // Low again at 200: a new period.
         assert_eq!(l.observe(Some(200), 210), Some(200));
         assert!(l.low_at(104) && l.low_at(200) && !l.low_at(150));
