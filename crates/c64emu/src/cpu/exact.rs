@@ -13,7 +13,9 @@
 //! CLI, SEI and PLP change I after the poll, RTI before it. BRK and the interrupt
 //! sequence do not poll: the handler's first instruction always runs. An NMI edge
 //! latched by the cycle a BRK or IRQ sequence pushes PCL takes over the sequence (the
-//! NMI vector is fetched; the pushed B flag stays as it was).
+//! NMI vector is fetched; the pushed B flag stays as it was). Halted by the VIC, SEI
+//! samples IRQ before the stall, and a CLI lets no IRQ in right after it (what VICE's
+//! tests of interrupts during DMA measure).
 
 use mos6502::Variant;
 use mos6502::cpu::CPU;
@@ -181,7 +183,7 @@ pub(crate) enum Kind {
 /// How an instruction polls the interrupt lines.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Poll {
-    /// In the cycle before its last access.
+    /// In the cycle before its last access (a stall before that access counts).
     Normal,
     /// A taken branch that stayed in its page: before its operand fetch ended.
     Early,
@@ -266,6 +268,14 @@ pub(crate) fn step(cpu: &mut Cpu) -> Next {
         Poll::Early => bus.recent[0] - 1,
         Poll::None => 0,
     };
+    // Halted by the VIC before its last cycle, SEI samples IRQ before the stall (NMI
+    // as usual), and a CLI lets no IRQ in right after it, even with I clear before.
+    let p_irq = if opcode == OP_SEI {
+        p.min(bus.recent[0])
+    } else {
+        p
+    };
+    let cli_stalled = opcode == OP_CLI && bus.stalled_before(1);
     let t = bus.t;
     cpu.registers = regs;
     cpu.cycles = t;
@@ -274,7 +284,8 @@ pub(crate) fn step(cpu: &mut Cpu) -> Next {
     }
     let i_before = before.status.contains(Status::PS_DISABLE_INTERRUPTS);
     let i_after = regs.status.contains(Status::PS_DISABLE_INTERRUPTS);
-    poll_lines(&mut cpu.memory, p, i_sampled(opcode, i_before, i_after))
+    let i = cli_stalled || i_sampled(opcode, i_before, i_after);
+    poll_lines(&mut cpu.memory, p, p_irq, i)
 }
 
 /// The I flag the poll saw: CLI, SEI and PLP change it after their poll.
@@ -285,12 +296,12 @@ pub(crate) fn i_sampled(opcode: u8, i_before: bool, i_after: bool) -> bool {
     }
 }
 
-/// Poll the lines as they were at cycle `p`.
-fn poll_lines(bus: &mut C64Bus, p: u64, i: bool) -> Next {
+/// Poll the lines as they were: NMI at cycle `p`, IRQ at `p_irq`.
+fn poll_lines(bus: &mut C64Bus, p: u64, p_irq: u64, i: bool) -> Next {
     bus.sync_interrupts(p);
     if bus.lines.nmi_at(p) {
         Next::Interrupt(Kind::Nmi)
-    } else if !i && bus.lines.irq_at(p) {
+    } else if !i && bus.lines.irq_at(p_irq) {
         Next::Interrupt(Kind::Irq)
     } else {
         Next::Fetch
