@@ -125,6 +125,10 @@ pub struct C64Bus {
     /// The fast path met an access that needs its cycle (I/O, the port) and did not
     /// make it: the instruction must run again through the sequencer.
     pub aborted: bool,
+    /// Every instruction through the sequencer (tests compare both paths).
+    pub(crate) force_exact: bool,
+    /// Every access to I/O and the port: (cycle, address, value, write) (tests).
+    pub(crate) io_accesses: Option<Vec<(u64, u16, u8, bool)>>,
 }
 
 impl C64Bus {
@@ -153,6 +157,8 @@ impl C64Bus {
             lines: Lines::default(),
             stalled: 0,
             aborted: false,
+            force_exact: false,
+            io_accesses: None,
         };
         bus.port.set(PORT_DDR_RESET, PORT_DATA_RESET);
         bus.update_map();
@@ -346,23 +352,32 @@ impl C64Bus {
 
     /// Read `addr` in cycle `t`, as the CPU does.
     pub fn read(&mut self, addr: u16, t: u64) -> u8 {
-        if addr < 2 {
-            return if addr == 0 {
+        let value = if addr < 2 {
+            if addr == 0 {
                 self.port.ddr()
             } else {
                 self.port.read_data(t)
-            };
+            }
+        } else if self.map[usize::from(addr >> 12)] == Page::Io {
+            self.read_io(addr, t)
+        } else {
+            return self.read_memory(addr);
+        };
+        if let Some(log) = &mut self.io_accesses {
+            log.push((t, addr, value, false));
         }
-        if self.map[usize::from(addr >> 12)] == Page::Io {
-            return self.read_io(addr, t);
-        }
-        self.read_memory(addr)
+        value
     }
 
     /// Write `value` to `addr` in cycle `t`, as the CPU does. A write to the port also
     /// writes the RAM underneath, with what is on the data bus then: the byte the VIC
     /// read in the cycle's first half (the 6510 does not drive the bus for its port).
     pub fn write(&mut self, addr: u16, value: u8, t: u64) {
+        if (addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io)
+            && let Some(log) = &mut self.io_accesses
+        {
+            log.push((t, addr, value, true));
+        }
         if addr < 2 {
             if addr == 0 {
                 self.port.write_ddr(value, t);

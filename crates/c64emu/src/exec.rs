@@ -490,6 +490,8 @@ impl Machine {
         self.cpu.memory.event_at = next;
         self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
             next
+        } else if self.cpu.memory.force_exact {
+            0
         } else {
             next.min(ba).saturating_sub(cpu::LONGEST - 1)
         };

@@ -236,15 +236,11 @@ pub(crate) fn step(cpu: &mut Cpu) -> Next {
             c.cycles = c.memory.t;
             let decoded = c.fetch_next_and_decode();
             match decoded {
-                Some((i, _, OpInput::UseAddress { address, .. }))
-                    if matches!(
-                        i,
-                        Instruction::NOPZ
-                            | Instruction::NOPZX
-                            | Instruction::NOPA
-                            | Instruction::NOPAX
-                    ) =>
-                {
+                Some((
+                    Instruction::NOPZ | Instruction::NOPZX | Instruction::NOPA | Instruction::NOPAX,
+                    _,
+                    OpInput::UseAddress { address, .. },
+                )) => {
                     // The crate skips the read.
                     c.memory.get_byte(address);
                 }

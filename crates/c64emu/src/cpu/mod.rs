@@ -93,46 +93,4 @@ fn rmw_crossing_overcharged(spent: u64, len: u16) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use mos6502::Variant;
-    use mos6502::instruction::{AddressingMode, Instruction, Nmos6502};
-
-    fn is_read_modify_write(i: Instruction) -> bool {
-        use Instruction::*;
-        matches!(
-            i,
-            ASL | LSR | ROL | ROR | INC | DEC | SLO | RLA | SRE | RRA | DCP | ISC
-        )
-    }
-
-    #[test]
-    fn only_page_crossing_rmw_instructions_look_overcharged() {
-        use AddressingMode::*;
-        for op in 0..=255u8 {
-            let Some((instr, mode)) = Nmos6502Table::decode(op) else {
-                continue;
-            };
-            let base = u64::from(instr.base_cycles(mode));
-            let len = 1 + mode.extra_bytes();
-            let store = matches!(
-                instr,
-                Instruction::STA | Instruction::STX | Instruction::STY
-            );
-            let may_cross = matches!(mode, AbsoluteX | AbsoluteY | IndirectIndexedY) && !store;
-            let branch = matches!(mode, Relative);
-            let rmw = is_read_modify_write(instr);
-            // Every cycle count the crate can charge for this opcode.
-            let extra = if branch { 2 } else { u64::from(may_cross) };
-            for spent in base..=base + extra {
-                let crossed = rmw && may_cross && spent == base + 1;
-                assert_eq!(
-                    rmw_crossing_overcharged(spent, len),
-                    crossed,
-                    "opcode ${op:02X} {instr:?} {mode:?} charged {spent}"
-                );
-            }
-        }
-        assert!(Nmos6502::decode(0xEA).is_some());
-    }
-}
+mod tests;
