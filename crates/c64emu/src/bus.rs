@@ -108,6 +108,9 @@ pub struct C64Bus {
     pub exact_from: u64,
     /// The step loop looks at the events (chips, typing, budget) once `cycles >= event_at`.
     pub event_at: u64,
+    /// BA cannot go low before this cycle (as the last look at the events saw it): the
+    /// CPU asks the VIC about BA only from then on.
+    pub(crate) ba_from: u64,
     /// RAM under the ROM areas ($A000-$FFFF) the program has written, one bit per address.
     written: Box<[u64; 0x6000 / 64]>,
     pub strict: bool,
@@ -125,6 +128,9 @@ pub struct C64Bus {
     /// The fast path met an access that needs its cycle (I/O, the port) and did not
     /// make it: the instruction must run again through the sequencer.
     pub aborted: bool,
+    /// Accesses to I/O so far (the sequencer asks whether an instruction made one: only
+    /// those can move an interrupt line).
+    pub(crate) io_count: u64,
     /// Every instruction through the sequencer (tests compare both paths).
     pub(crate) force_exact: bool,
     /// Every access to I/O and the port: (cycle, address, value, write) (tests).
@@ -147,6 +153,7 @@ impl C64Bus {
             stamp: 0,
             exact_from: 0,
             event_at: 0,
+            ba_from: 0,
             written: Box::new([0; 0x6000 / 64]),
             strict: false,
             violations: Vec::new(),
@@ -157,6 +164,7 @@ impl C64Bus {
             lines: Lines::default(),
             stalled: 0,
             aborted: false,
+            io_count: 0,
             force_exact: false,
             io_accesses: None,
         };
@@ -169,6 +177,7 @@ impl C64Bus {
     pub fn wake(&mut self) {
         self.exact_from = 0;
         self.event_at = 0;
+        self.ba_from = 0;
     }
 
     /// Cycle count at the start of the current instruction.
@@ -277,9 +286,17 @@ impl C64Bus {
         self.written[i / 64] & (1 << (i % 64)) != 0
     }
 
+    #[inline(always)]
     fn check_strict(&mut self, addr: u16) {
+        if self.strict {
+            self.check_strict_slow(addr);
+        }
+    }
+
+    #[cold]
+    fn check_strict_slow(&mut self, addr: u16) {
         // Reads by the ROM code itself (the real KERNAL's RAM test) are its business.
-        if self.strict && self.was_written(addr) && !self.rom_visible(self.pc()) {
+        if self.was_written(addr) && !self.rom_visible(self.pc()) {
             self.violation_count += 1;
             let v = StrictViolation {
                 addr,
@@ -299,11 +316,30 @@ impl C64Bus {
     #[cold]
     #[inline(never)]
     fn read_high(&mut self, addr: u16) -> u8 {
-        if addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io {
-            self.aborted = true;
-            return ABORTED_READ;
+        let a = usize::from(addr);
+        match self.map[a >> 12] {
+            _ if addr < 2 => {
+                self.aborted = true;
+                ABORTED_READ
+            }
+            Page::Ram => self.ram[a],
+            Page::Basic => {
+                self.check_strict(addr);
+                self.roms.basic[a - usize::from(rom::BASIC)]
+            }
+            Page::Kernal => {
+                self.check_strict(addr);
+                self.roms.kernal[a - usize::from(rom::KERNAL)]
+            }
+            Page::Char => {
+                self.check_strict(addr);
+                self.roms.chargen[a - usize::from(rom::CHARGEN)]
+            }
+            Page::Io => {
+                self.aborted = true;
+                ABORTED_READ
+            }
         }
-        self.read_memory(addr)
     }
 
     /// RAM or ROM at `addr` (not the port, not I/O).
@@ -359,6 +395,7 @@ impl C64Bus {
                 self.port.read_data(t)
             }
         } else if self.map[usize::from(addr >> 12)] == Page::Io {
+            self.io_count += 1;
             self.read_io(addr, t)
         } else {
             return self.read_memory(addr);
@@ -389,6 +426,7 @@ impl C64Bus {
             return;
         }
         if self.map[usize::from(addr >> 12)] == Page::Io {
+            self.io_count += 1;
             self.write_io(addr, value, t);
             return;
         }
@@ -599,14 +637,16 @@ impl C64Bus {
     }
 
     /// If the VIC holds BA low in cycle `t`: the first cycle at or after `t` in which a
-    /// read can happen.
+    /// read can happen. Moves `ba_from` on to where BA can next go low.
     pub fn ba_low(&mut self, t: u64) -> Option<u64> {
         let mem = VicMem {
             ram: &self.ram,
             color: &self.color,
             chargen: &self.roms.chargen[..],
         };
-        self.vic.ba_low(t, &mem)
+        let end = self.vic.ba_low(t, &mem);
+        self.ba_from = self.vic.ba_horizon(end.unwrap_or(t) + 1);
+        end
     }
 }
 

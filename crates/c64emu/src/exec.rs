@@ -474,19 +474,18 @@ impl Machine {
         }
         self.exec.watch = self.cpu.memory.lines.pending() && self.exec.jammed.is_none();
         let bus = &self.cpu.memory;
-        for e in [
-            bus.cia1.next_event(),
-            bus.cia2.next_event(),
-            bus.vic.next_event(),
-        ]
-        .into_iter()
-        .flatten()
+        let vic_next = bus.vic.next_event();
+        for e in [bus.cia1.next_event(), bus.cia2.next_event(), vic_next]
+            .into_iter()
+            .flatten()
         {
             next = next.min(e.max(now + 1));
         }
         // Instructions that start within LONGEST cycles of a change (or of BA going
         // low) run through the sequencer.
         let ba = bus.vic.next_ba_low(now).unwrap_or(u64::MAX);
+        // BA can go low no earlier than a known window or the VIC's next event.
+        self.cpu.memory.ba_from = ba.min(vic_next.unwrap_or(u64::MAX));
         self.cpu.memory.event_at = next;
         self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
             next

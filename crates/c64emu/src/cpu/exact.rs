@@ -75,7 +75,9 @@ impl<'a> ExactBus<'a> {
 
     /// A read at the current cycle, after any stall.
     pub fn read(&mut self, addr: u16) -> u8 {
-        if let Some(end) = self.bus.ba_low(self.t) {
+        if self.t >= self.bus.ba_from
+            && let Some(end) = self.bus.ba_low(self.t)
+        {
             self.bus.stalled += end - self.t;
             self.t = end;
             self.stalled |= 1 << self.accesses.min(15);
@@ -207,12 +209,16 @@ const OP_PLP: u8 = 0x28;
 
 /// Run the instruction at PC with every bus cycle at its cycle, then poll the
 /// interrupt lines. The opcode is read again by the instruction (a side-effect-free
-/// look first decides who runs it).
+/// look first decides who runs it). The VIC is asked about BA only from the cycle the
+/// step loop says it may go low (`C64Bus::ba_from`), and the chips are brought up to the
+/// poll only when an event may have come by then or the instruction touched I/O:
+/// otherwise the lines are as they were.
 pub(crate) fn step(cpu: &mut Cpu) -> Next {
     let before = cpu.registers;
     let pc = before.program_counter;
     let opcode = cpu.memory.peek_banked(pc);
     cpu.memory.set_stamp(cpu.cycles, pc);
+    let io_before = cpu.memory.io_count;
     let mut regs = before;
     let mut bus = ExactBus::new(&mut cpu.memory, cpu.cycles, &before).with_plan(opcode);
     let mut poll = Poll::Normal;
@@ -281,6 +287,16 @@ pub(crate) fn step(cpu: &mut Cpu) -> Next {
     let i_before = before.status.contains(Status::PS_DISABLE_INTERRUPTS);
     let i_after = regs.status.contains(Status::PS_DISABLE_INTERRUPTS);
     let i = cli_stalled || i_sampled(opcode, i_before, i_after);
+    if p < cpu.memory.event_at && cpu.memory.io_count == io_before {
+        let lines = &cpu.memory.lines;
+        return if lines.nmi_edge.is_some() {
+            Next::Interrupt(Kind::Nmi)
+        } else if !i && lines.irq() {
+            Next::Interrupt(Kind::Irq)
+        } else {
+            Next::Fetch
+        };
+    }
     poll_lines(&mut cpu.memory, p, p_irq, i)
 }
 

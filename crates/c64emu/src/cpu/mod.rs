@@ -20,8 +20,8 @@
 //! The loop knows when a chip may next act (`next_event`, `Vic::next_ba_low`) and runs
 //! every instruction that starts within `LONGEST` cycles of that through the sequencer.
 //! An instruction that turns out to touch I/O or the port, or that is the sequencer's
-//! (an opcode the fast path leaves undecoded, decimal mode, code in the stack page where
-//! JSR's late operand read matters), is rolled back before it has written anything and
+//! (an opcode the fast path leaves undecoded, decimal-mode arithmetic, a JSR whose operand
+//! is in the stack page, where its late operand read matters), is rolled back before it has written anything and
 //! run again through the sequencer. A test runs programs both ways and compares every
 //! cycle of every I/O access.
 
@@ -51,12 +51,24 @@ pub(crate) const LONGEST: u64 = plan::MAX_CYCLES as u64;
 /// sequencer instead (nothing has changed then).
 #[inline(always)]
 pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
-    let saved = cpu.registers;
+    // The registers one by one (a copy of the whole struct reads the bytes the last
+    // instruction stored as wider words, which the host CPU forwards slowly).
+    let r = &cpu.registers;
+    let (pc, a, x, y, sp, status) = (
+        r.program_counter,
+        r.accumulator,
+        r.index_x,
+        r.index_y,
+        r.stack_pointer,
+        r.status,
+    );
     let before = cpu.cycles;
-    // Decimal mode's flags and a JSR that may push over its own operand (its last
-    // byte in the stack page) are the sequencer's.
-    if saved.status.contains(Status::PS_DECIMAL_MODE)
-        || saved.program_counter.wrapping_add(2) & 0xFF00 == 0x0100
+    // A decimal-mode ADC/SBC (or ARR, RRA, ISC: the crate's flags are not the 6510's)
+    // and a JSR that may push over its own operand (its last byte in the stack page)
+    // are the sequencer's.
+    if pc.wrapping_add(2) & 0xFF00 == 0x0100
+        || (status.contains(Status::PS_DECIMAL_MODE)
+            && nmos::decimal_op(cpu.memory.peek_banked(pc)).is_some())
     {
         return false;
     }
@@ -65,16 +77,19 @@ pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
     // writes before its last read but BRK, whose vector is never I/O).
     if !cpu.single_step() || cpu.memory.aborted {
         cpu.memory.aborted = false;
-        cpu.registers = saved;
+        let r = &mut cpu.registers;
+        r.program_counter = pc;
+        r.accumulator = a;
+        r.index_x = x;
+        r.index_y = y;
+        r.stack_pointer = sp;
+        r.status = status;
         cpu.cycles = before;
         return false;
     }
     let spent = cpu.cycles - before;
     if spent >= 8 {
-        let len = cpu
-            .registers
-            .program_counter
-            .wrapping_sub(saved.program_counter);
+        let len = cpu.registers.program_counter.wrapping_sub(pc);
         if rmw_crossing_overcharged(spent, len) {
             // The 6510 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
             cpu.cycles -= 1;

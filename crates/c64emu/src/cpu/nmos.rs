@@ -155,17 +155,23 @@ pub(crate) enum DecimalOp {
 }
 
 pub(crate) fn decimal_op(opcode: u8) -> Option<DecimalOp> {
-    use Instruction::*;
-    let (i, _) = Nmos6502::decode(opcode)?;
-    Some(match i {
-        ADC => DecimalOp::Adc,
-        SBC | USBC => DecimalOp::Sbc,
-        RRA => DecimalOp::Rra,
-        ISC => DecimalOp::Isc,
-        ARR => DecimalOp::Arr,
-        _ => return None,
-    })
+    DECIMAL_OPS[usize::from(opcode)]
 }
+
+static DECIMAL_OPS: LazyLock<[Option<DecimalOp>; 256]> = LazyLock::new(|| {
+    use Instruction::*;
+    std::array::from_fn(|op| {
+        let (i, _) = Nmos6502::decode(op as u8)?;
+        Some(match i {
+            ADC => DecimalOp::Adc,
+            SBC | USBC => DecimalOp::Sbc,
+            RRA => DecimalOp::Rra,
+            ISC => DecimalOp::Isc,
+            ARR => DecimalOp::Arr,
+            _ => return None,
+        })
+    })
+});
 
 /// Set A and the flags of a decimal-mode `op` that read `value`, with the registers as
 /// the instruction found them in `before`.

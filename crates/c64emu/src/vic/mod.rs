@@ -237,6 +237,17 @@ impl Vic {
             .min()
     }
 
+    /// A cycle before which BA is surely high from `t` on: the next known window, or
+    /// the next unprocessed bad-line or sprite point (which may open one).
+    pub fn ba_horizon(&self, t: u64) -> u64 {
+        let mut p = self.point;
+        while p % 3 == 0 {
+            p += 1;
+        }
+        let next_point = Vic::point_time(p);
+        self.next_ba_low(t).unwrap_or(u64::MAX).min(next_point)
+    }
+
     /// The BA-low windows (first cycle, first cycle after) known now: the last bad
     /// line's and the last sprite point's.
     fn ba_windows(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
