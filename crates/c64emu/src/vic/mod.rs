@@ -241,7 +241,7 @@ impl Vic {
     /// the next unprocessed bad-line or sprite point (which may open one).
     pub fn ba_horizon(&self, t: u64) -> u64 {
         let mut p = self.point;
-        while p % 3 == 0 {
+        while p.is_multiple_of(3) {
             p += 1;
         }
         let next_point = Vic::point_time(p);
