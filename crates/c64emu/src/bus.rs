@@ -421,7 +421,9 @@ impl C64Bus {
             } else {
                 self.port.write_data(value, t);
             }
-            self.ram[usize::from(addr)] = self.vic.phi1_byte(t, &self.vic_mem());
+            let (vic, mem) = self.vic_parts();
+            let byte = vic.phi1_byte(t, &mem);
+            self.ram[usize::from(addr)] = byte;
             self.update_map();
             return;
         }
@@ -429,6 +431,10 @@ impl C64Bus {
             self.io_count += 1;
             self.write_io(addr, value, t);
             return;
+        }
+        // The VIC reads its bank as it was before this cycle's write.
+        if (addr >> 14) as u8 == self.vic.bank() {
+            self.sync_vic(t);
         }
         self.write_memory(addr, value);
     }
@@ -493,12 +499,8 @@ impl C64Bus {
         }
         let value = match addr {
             io::VIC..=io::VIC_END => {
-                let mem = VicMem {
-                    ram: &self.ram,
-                    color: &self.color,
-                    chargen: &self.roms.chargen[..],
-                };
-                self.vic.read(reg, t, &mem)
+                let (vic, mem) = self.vic_parts();
+                vic.read(reg, t, &mem)
             }
             io::SID..=io::SID_END => self.sid.read(reg, t),
             io::CIA1..=io::CIA1_END => {
@@ -552,12 +554,8 @@ impl C64Bus {
         }
         match addr {
             io::VIC..=io::VIC_END => {
-                let mem = VicMem {
-                    ram: &self.ram,
-                    color: &self.color,
-                    chargen: &self.roms.chargen[..],
-                };
-                self.vic.write(reg, value, t, &mem);
+                let (vic, mem) = self.vic_parts();
+                vic.write(reg, value, t, &mem);
                 self.wake();
             }
             io::DEBUGCART if self.debugcart => {
@@ -566,6 +564,7 @@ impl C64Bus {
             }
             io::SID..=io::SID_END => self.sid.write(reg, value, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => {
+                self.sync_vic(t);
                 self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F
             }
             io::CIA1..=io::CIA1_END => {
@@ -593,18 +592,39 @@ impl C64Bus {
             ram: &self.ram,
             color: &self.color,
             chargen: &self.roms.chargen[..],
+            cpu_pc: self.pc(),
         }
+    }
+
+    /// The VIC and what it reads, borrowed apart.
+    fn vic_parts(&mut self) -> (&mut Vic, VicMem<'_>) {
+        let cpu_pc = self.pc();
+        let mem = VicMem {
+            ram: &self.ram,
+            color: &self.color,
+            chargen: &self.roms.chargen[..],
+            cpu_pc,
+        };
+        (&mut self.vic, mem)
+    }
+
+    /// Run the VIC up to cycle `t` (before the CPU's access in it).
+    pub fn sync_vic(&mut self, t: u64) {
+        let (vic, mem) = self.vic_parts();
+        vic.sync(t, &mem);
+    }
+
+    /// Set a VIC register at cycle `t` without the CPU (the stub screen editor).
+    pub fn set_vic_reg(&mut self, r: u8, value: u8, t: u64) {
+        self.sync_vic(t);
+        self.vic.set_reg(r, value, t);
     }
 
     /// Tell the VIC the bank CIA 2's port A selects now (its bits 0-1, inverted).
     pub fn sync_vic_bank(&mut self, t: u64) {
         let bank = !self.cia2.pa_out() & 3;
-        let mem = VicMem {
-            ram: &self.ram,
-            color: &self.color,
-            chargen: &self.roms.chargen[..],
-        };
-        self.vic.set_bank(bank, t, &mem);
+        let (vic, mem) = self.vic_parts();
+        vic.set_bank(bank, t, &mem);
     }
 
     /// Bring every chip up to cycle `t`.
@@ -616,12 +636,7 @@ impl C64Bus {
     pub(crate) fn sync_interrupts(&mut self, t: u64) {
         self.cia1.sync(t);
         self.cia2.sync(t);
-        let mem = VicMem {
-            ram: &self.ram,
-            color: &self.color,
-            chargen: &self.roms.chargen[..],
-        };
-        self.vic.sync(t, &mem);
+        self.sync_vic(t);
         self.observe_lines(t);
     }
 
@@ -639,12 +654,8 @@ impl C64Bus {
     /// If the VIC holds BA low in cycle `t`: the first cycle at or after `t` in which a
     /// read can happen. Moves `ba_from` on to where BA can next go low.
     pub fn ba_low(&mut self, t: u64) -> Option<u64> {
-        let mem = VicMem {
-            ram: &self.ram,
-            color: &self.color,
-            chargen: &self.roms.chargen[..],
-        };
-        let end = self.vic.ba_low(t, &mem);
+        let (vic, mem) = self.vic_parts();
+        let end = vic.ba_low(t, &mem);
         self.ba_from = self.vic.ba_horizon(end.unwrap_or(t) + 1);
         end
     }

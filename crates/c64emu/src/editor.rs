@@ -180,12 +180,12 @@ pub fn chrout(bus: &mut C64Bus, c: u8) {
         code::LOWERCASE => {
             let v = bus.vic.reg(vic::MEMPTR) | 0x02;
             let t = bus.now();
-            bus.vic.set_reg(vic::MEMPTR, v, t);
+            bus.set_vic_reg(vic::MEMPTR, v, t);
         }
         code::UPPERCASE => {
             let v = bus.vic.reg(vic::MEMPTR) & !0x02;
             let t = bus.now();
-            bus.vic.set_reg(vic::MEMPTR, v, t);
+            bus.set_vic_reg(vic::MEMPTR, v, t);
         }
         0x08 => bus.ram[MODE] = 0x80, // disable SHIFT+C= case switch
         0x09 => bus.ram[MODE] = 0x00,

@@ -364,7 +364,7 @@ pub(crate) fn scnkey(m: &mut Machine) {
     bus.keys.typist.reads += 1;
     if keyboard::scnkey(&mut bus.ram, s) {
         let v = bus.vic.reg(vic::MEMPTR) ^ 0x02;
-        bus.vic.set_reg(vic::MEMPTR, v, now);
+        bus.set_vic_reg(vic::MEMPTR, v, now);
     }
     if bus.keys.typist.wants_read() {
         bus.wake();

@@ -45,6 +45,7 @@ pub use machine::{CallResult, Machine, Regs, Snapshot, Stop, Target};
 pub use observer::Observer;
 pub use roms::{RomError, RomSet};
 pub use trace::{Trace, TraceNotes};
+pub use vic::Model as VicModel;
 
 /// A routine the stub KERNAL runs natively (for documentation and tools).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

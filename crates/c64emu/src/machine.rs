@@ -609,6 +609,11 @@ impl Machine {
         std::mem::replace(&mut self.observer, observer)
     }
 
+    /// Emulate VIC-II `model` (the 6569 unless told).
+    pub fn set_vic_model(&mut self, model: vic::Model) {
+        self.cpu.memory.vic.set_model(model);
+    }
+
     /// Raster line the VIC is on now.
     pub fn raster_line(&self) -> u16 {
         vic::raster_line(self.cycles())

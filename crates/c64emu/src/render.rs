@@ -1,23 +1,22 @@
-//! The picture the VIC-II shows: the 320x200 display window plus border, in VICE's
-//! default (Pepto PAL) palette. Used by the window and by `--screenshot`.
+//! The picture the VIC-II shows: the 320x200 display window plus border as VICE shows
+//! it by default (384 x 272), in VICE's default (Pepto PAL) palette. Used by the window
+//! and by `--screenshot`.
 //!
-//! Drawn raster line by raster line by the VIC (`vic/frame.rs`, `vic/line.rs`): each
-//! line with the registers it ended with (split screens, colour bars), text and bitmap
-//! modes, fine scrolling, 38/40 columns and 24/25 rows, blanking, the eight sprites.
-//! Memory is read as it is when the picture is taken.
+//! The VIC draws it cycle by cycle as the beam goes (`vic/picture.rs`): a picture
+//! taken mid-frame shows the current frame above the beam and the previous one below.
 
 use std::io::Write;
 
 use crate::machine::Machine;
 
-/// Border width left and right of the 320-pixel screen.
-pub const BORDER_X: usize = 32;
-/// Border height above and below the 200-line screen.
-pub const BORDER_Y: usize = 36;
+/// Border width left (and right) of the 320-pixel screen.
+pub const BORDER_X: usize = crate::vic::WINDOW_X;
+/// Border height above the 200-line screen (37 lines below it).
+pub const BORDER_Y: usize = crate::vic::WINDOW_Y;
 /// Picture width in pixels.
-pub const WIDTH: usize = 320 + 2 * BORDER_X;
+pub const WIDTH: usize = crate::vic::WIDTH;
 /// Picture height in pixels.
-pub const HEIGHT: usize = 200 + 2 * BORDER_Y;
+pub const HEIGHT: usize = crate::vic::HEIGHT;
 
 /// VICE's "pepto-pal" palette, 0x00RRGGBB.
 pub const PALETTE: [u32; 16] = [

@@ -1,0 +1,184 @@
+//! What the VIC-II will do next if no register changes, for the step loop: the next
+//! cycle BA goes low (a bad line, a sprite's DMA) and the next cycle its interrupt line
+//! may go low (a raster compare, a collision). Predictions may come early (a sprite's
+//! DMA that ends first), never late: the CPU runs unchecked up to them. A register
+//! write makes the step loop ask again.
+
+use super::Vic;
+use super::timing::{self, CYCLES, FIRST_DMA_LINE, FRAME, LAST_DMA_LINE, LINE, LINES};
+use crate::map::vic::{CTRL1, IRQ_MASK};
+
+/// A BA-low window: first and last cycle.
+type Window = (u64, u64);
+
+impl Vic {
+    /// The first cycle from `t` on in which BA is low, if no register changes.
+    pub fn next_ba_low(&self, t: u64) -> Option<u64> {
+        if t + 1 == self.clock && self.ba {
+            return Some(t);
+        }
+        let now = t.max(self.clock);
+        let mut first = u64::MAX;
+        let mut consider = |(from, to): Window| {
+            if to >= now {
+                first = first.min(from.max(now));
+            }
+        };
+        if let Some(w) = self.next_bad_line(now) {
+            consider(w);
+        }
+        for n in 0..8 {
+            if let Some(w) = self.next_sprite_dma(n, now) {
+                consider(w);
+            }
+        }
+        (first != u64::MAX).then_some(first)
+    }
+
+    /// A cycle before which BA is surely high from `t` on.
+    pub fn ba_horizon(&self, t: u64) -> u64 {
+        self.next_ba_low(t).unwrap_or(u64::MAX)
+    }
+
+    /// The BA window of the next bad line whose window ends at or after `now`.
+    fn next_bad_line(&self, now: u64) -> Option<Window> {
+        let d011 = self.regs[usize::from(CTRL1)];
+        let (yscroll, den) = (u16::from(d011 & 7), d011 & 0x10 != 0);
+        let line_start = self.clock - self.clock % LINE;
+        let frame_start = self.clock - self.clock % FRAME;
+        let line = timing::line_of(self.clock);
+        let window = |start: u64| {
+            (
+                timing::at(start, timing::BADLINE_BA.0),
+                timing::at(start, timing::BADLINE_BA.1),
+            )
+        };
+        // Bad lines may come in this frame from `from` on.
+        let allowed = match line.cmp(&FIRST_DMA_LINE) {
+            std::cmp::Ordering::Less => den,
+            std::cmp::Ordering::Equal => self.fetch.allow_bad_lines || den,
+            std::cmp::Ordering::Greater => self.fetch.allow_bad_lines,
+        };
+        if allowed {
+            let mut l = line.max(FIRST_DMA_LINE);
+            l += (yscroll + 8 - l % 8) % 8;
+            while l <= LAST_DMA_LINE {
+                let start = frame_start + u64::from(l) * LINE;
+                let w = window(start);
+                if w.1 >= now && start >= line_start {
+                    return Some(w);
+                }
+                l += 8;
+            }
+        }
+        den.then(|| window(frame_start + FRAME + u64::from(FIRST_DMA_LINE + yscroll) * LINE))
+    }
+
+    /// Sprite `n`'s next BA window ending at or after `now`: every line while its DMA
+    /// is on, else from the next line its Y matches (if enabled).
+    fn next_sprite_dma(&self, n: u8, now: u64) -> Option<Window> {
+        let bit = 1u8 << n;
+        let window = |line_start: u64| {
+            let from = line_start + 54 + 2 * u64::from(n);
+            (from, from + 4)
+        };
+        let line_start = self.clock - self.clock % LINE;
+        if self.sprites.dma & bit != 0 {
+            return [
+                line_start.saturating_sub(LINE),
+                line_start,
+                line_start + LINE,
+            ]
+            .into_iter()
+            .map(window)
+            .find(|w| w.1 >= now);
+        }
+        if self.regs[0x15] & bit == 0 {
+            return None;
+        }
+        let y = u64::from(self.regs[1 + 2 * usize::from(n)]);
+        // The comparison happens in cycles 55 and 56: this line's is still to come
+        // before then.
+        let cycle = timing::cycle_of(self.clock);
+        let first = if cycle <= timing::SPRITE_DMA.1 {
+            line_start
+        } else {
+            line_start + LINE
+        };
+        let frame_start = first - first % FRAME;
+        [0, FRAME]
+            .into_iter()
+            .flat_map(|f| {
+                [y, y + 256]
+                    .into_iter()
+                    .filter(|&l| l < u64::from(LINES))
+                    .map(move |l| frame_start + f + l * LINE)
+            })
+            .filter(|&s| s >= first)
+            .map(window)
+            .find(|w| w.1 >= now)
+    }
+
+    /// When the step loop must look at the VIC next: its interrupt line may go low (a
+    /// raster compare, a collision while those interrupts are armed).
+    pub fn next_event(&self) -> Option<u64> {
+        let mask = self.regs[usize::from(IRQ_MASK)];
+        let mut next = u64::MAX;
+        if mask & super::IRQ_RASTER != 0 && self.irq.flags & super::IRQ_RASTER == 0 {
+            let cmp = self.compare_line();
+            if cmp < LINES {
+                next = next.min(if self.line == cmp && !self.irq.raster_matched {
+                    self.clock
+                } else {
+                    timing::next_raster_match(cmp, self.clock)
+                });
+            }
+        }
+        let armed = (mask & super::IRQ_SPRITE_SPRITE != 0
+            && self.irq.flags & super::IRQ_SPRITE_SPRITE == 0
+            && self.sprites.ss == 0)
+            || (mask & super::IRQ_SPRITE_BACKGROUND != 0
+                && self.irq.flags & super::IRQ_SPRITE_BACKGROUND == 0
+                && self.sprites.sb == 0);
+        if armed {
+            next = next.min(self.next_sprite_pixels());
+        }
+        (next != u64::MAX).then_some(next)
+    }
+
+    /// The first cycle a sprite may draw in (so collide): now while one is shown,
+    /// else the cycle its DMA is predicted to start.
+    fn next_sprite_pixels(&self) -> u64 {
+        if self.sprites.display != 0 || self.sprites.dma != 0 {
+            return self.clock;
+        }
+        (0..8)
+            .filter_map(|n| self.next_sprite_dma(n, self.clock))
+            .map(|w| w.0)
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The raster flag would be latched by cycle `t` (without running the VIC there).
+    pub(super) fn raster_due(&self, t: u64) -> bool {
+        let cmp = self.compare_line();
+        if cmp >= LINES || t < self.clock {
+            return false;
+        }
+        let at = if self.line == cmp && !self.irq.raster_matched {
+            self.clock
+        } else {
+            timing::next_raster_match(cmp, self.clock)
+        };
+        at <= t
+    }
+}
+
+/// Cycles the CPU loses to sprite DMA on one line with the sprites in `active` (bit n:
+/// sprite n) fetching: two cycles per sprite, BA low three cycles before each sprite's
+/// accesses (overlapping for neighbours): 5 for one sprite, 19 for all eight.
+pub fn sprite_dma_cycles(active: u8) -> u64 {
+    (1..=63usize)
+        .filter(|&c| CYCLES[c].sprite_ba & active != 0)
+        .count() as u64
+}

@@ -1,0 +1,320 @@
+//! The eight sprites: DMA and its counters (C. Bauer, 3.8: MC and MCBASE, the Y
+//! expansion flip-flop, DMA and display switched at their cycles, the crunch a $D017
+//! write in cycle 15 causes), their accesses, and the shift registers that draw them
+//! over the graphics, started where the beam meets their X coordinate, with priority
+//! and the collisions they cause.
+
+use super::fetch::VicMem;
+use super::graphics::{REG, Ref};
+use super::timing::{Cycle, Phi1, Phi2};
+
+/// One sprite's DMA state.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sprite {
+    /// Data counter and its base (6 bits).
+    pub mc: u8,
+    pub mcbase: u8,
+    /// Y expansion flip-flop (set: the row advances).
+    pub exp_flop: bool,
+    /// Pointer read in its p-access.
+    pub pointer: u8,
+    /// The three data bytes of the row (first in bits 16-23).
+    pub data: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Sprites {
+    pub s: [Sprite; 8],
+    /// Sprites with DMA on, and shown on this line.
+    pub dma: u8,
+    pub display: u8,
+    /// X coordinates (9 bits) as written, and as the comparators see them (a cycle later).
+    pub x: [u16; 8],
+    x_seen: [u16; 8],
+    /// $D01B, $D01C, $D01D as the shifters see them.
+    priority: u8,
+    multicolor: u8,
+    expand_x: u8,
+    /// Shown on this line (from cycle 58), started (shifting), halted by their DMA.
+    pending: u8,
+    active: u8,
+    halted: u8,
+    shift: [u32; 8],
+    pixel: [u8; 8],
+    expand_flops: u8,
+    mc_flops: u8,
+    /// Collision registers $D01E and $D01F.
+    pub ss: u8,
+    pub sb: u8,
+}
+
+impl Sprites {
+    /// Cycle 16: MCBASE takes MC where the expansion flip-flop is set; DMA ends after
+    /// the last row.
+    pub fn update_mcbase(&mut self) {
+        for (i, s) in self.s.iter_mut().enumerate() {
+            if s.exp_flop {
+                s.mcbase = s.mc;
+                if s.mcbase == 63 {
+                    self.dma &= !(1 << i);
+                }
+            }
+        }
+    }
+
+    /// Cycles 55 and 56: DMA starts for enabled sprites whose Y equals the line.
+    pub fn check_dma(&mut self, enabled: u8, ys: impl Fn(usize) -> u8, line: u16) {
+        let candidates = enabled & !self.dma;
+        if candidates == 0 {
+            return;
+        }
+        for (i, s) in self.s.iter_mut().enumerate() {
+            if candidates & (1 << i) != 0 && u16::from(ys(i)) == line & 0xFF {
+                self.dma |= 1 << i;
+                s.mcbase = 0;
+                s.exp_flop = true;
+            }
+        }
+    }
+
+    /// Cycle 56: the Y expansion flip-flops of expanded sprites with DMA toggle.
+    pub fn check_expand(&mut self, expand_y: u8) {
+        let toggle = self.dma & expand_y;
+        for (i, s) in self.s.iter_mut().enumerate() {
+            if toggle & (1 << i) != 0 {
+                s.exp_flop = !s.exp_flop;
+            }
+        }
+    }
+
+    /// Cycle 58: MC from MCBASE; a sprite with DMA whose Y equals the line is shown,
+    /// one without DMA is not.
+    pub fn check_display(&mut self, enabled: u8, ys: impl Fn(usize) -> u8, line: u16) {
+        for (i, s) in self.s.iter_mut().enumerate() {
+            let bit = 1 << i;
+            s.mc = s.mcbase;
+            if self.dma & bit == 0 {
+                self.display &= !bit;
+            } else if enabled & bit != 0 && u16::from(ys(i)) == line & 0xFF {
+                self.display |= bit;
+            }
+        }
+    }
+
+    /// A write to $D017: a sprite whose expansion is switched off while its flip-flop
+    /// is clear gets it set; in cycle 15 MC is also crunched (MCBASE takes it next
+    /// cycle), which makes the sprite show rows out of order.
+    pub fn write_expand_y(&mut self, old: u8, value: u8, cycle: u8) {
+        if old == value {
+            return;
+        }
+        for (i, s) in self.s.iter_mut().enumerate() {
+            if value & (1 << i) == 0 && !s.exp_flop {
+                if cycle == super::timing::SPRITE_CRUNCH {
+                    s.mc = (0x2A & (s.mcbase & s.mc)) | (0x15 & (s.mcbase | s.mc));
+                }
+                s.exp_flop = true;
+            }
+        }
+    }
+
+    /// The phi1 access of a sprite cycle: the pointer, or the second data byte (an idle
+    /// access without DMA). Returns the byte read.
+    pub fn phi1(&mut self, kind: Phi1, mem: &VicMem, bank: u8, d018: u8) -> u8 {
+        match kind {
+            Phi1::SpritePointer(n) => {
+                let s = &mut self.s[usize::from(n)];
+                s.pointer = mem.read(bank, u16::from(d018 & 0xF0) << 6 | 0x3F8 | u16::from(n));
+                s.pointer
+            }
+            Phi1::SpriteData(n) => {
+                let byte = if self.dma & (1 << n) != 0 {
+                    self.fetch(n, mem, bank)
+                } else {
+                    mem.read(bank, 0x3FFF)
+                };
+                let s = &mut self.s[usize::from(n)];
+                s.data = (s.data & 0xFF00FF) | u32::from(byte) << 8;
+                byte
+            }
+            _ => 0,
+        }
+    }
+
+    /// The phi2 access of a sprite cycle: the first or third data byte, if DMA is on
+    /// (and the CPU has let go of the bus: `ready`); $FF otherwise.
+    pub fn phi2(&mut self, kind: Phi2, ready: bool, mem: &VicMem, bank: u8) {
+        let (n, shift) = match kind {
+            Phi2::SpriteFirst(n) => (n, 16),
+            Phi2::SpriteLast(n) => (n, 0),
+            _ => return,
+        };
+        let mut byte = 0xFF;
+        if self.dma & (1 << n) != 0 {
+            if ready {
+                byte = self.fetch(n, mem, bank);
+            } else {
+                let s = &mut self.s[usize::from(n)];
+                s.mc = (s.mc + 1) & 0x3F;
+            }
+        }
+        let s = &mut self.s[usize::from(n)];
+        s.data = (s.data & !(0xFF << shift)) | u32::from(byte) << shift;
+    }
+
+    fn fetch(&mut self, n: u8, mem: &VicMem, bank: u8) -> u8 {
+        let s = &mut self.s[usize::from(n)];
+        let byte = mem.read(bank, u16::from(s.pointer) << 6 | u16::from(s.mc));
+        s.mc = (s.mc + 1) & 0x3F;
+        byte
+    }
+
+    /// Draw the sprites' pixels of a cycle over the graphics in `out` (foreground
+    /// pixels `fg`), noting collisions. `prev`: the previous cycle (its X position and
+    /// accesses are what the shifters see now). `regs`: $D000-$D02E.
+    pub fn draw(
+        &mut self,
+        prev: &Cycle,
+        show: bool,
+        regs: &[u8; 0x40],
+        latency: bool,
+        out: &mut [Ref; 8],
+        fg: u8,
+    ) {
+        let xpos = prev.xpos;
+        let (pointer_cycle, data_cycle) = match (prev.phi1, prev.phi2) {
+            (Phi1::SpritePointer(n), _) => (1u8 << n, 0u8),
+            (Phi1::SpriteData(n), _) => (0, 1u8 << n),
+            _ => (0, 0),
+        };
+        if !show && self.active == 0 && self.pending == 0 {
+            // Nothing shifts or can start: only the accesses' effects.
+            self.halted = (self.halted | pointer_cycle) & !data_cycle;
+            if data_cycle != 0 {
+                let n = data_cycle.trailing_zeros() as usize;
+                self.shift[n] = self.s[n].data;
+            }
+            self.x_seen = self.x;
+            return;
+        }
+        let mut candidates = 0u8;
+        for (i, &x) in self.x_seen.iter().enumerate() {
+            if x & 0x1F8 == xpos {
+                candidates |= 1 << i;
+            }
+        }
+        for i in 0..8 {
+            match i {
+                2 => self.active &= !data_cycle,
+                3 => self.halted |= pointer_cycle,
+                4 => {
+                    if show {
+                        self.pending = self.display;
+                    }
+                    if data_cycle != 0 {
+                        let n = data_cycle.trailing_zeros() as usize;
+                        self.shift[n] = self.s[n].data;
+                    }
+                }
+                6 => {
+                    if !latency {
+                        self.update_multicolor_8565(regs[0x1C]);
+                    }
+                    self.priority = regs[0x1B];
+                    self.expand_x = regs[0x1D];
+                }
+                7 => {
+                    if latency {
+                        let toggled = regs[0x1C] ^ self.multicolor;
+                        self.mc_flops &= !toggled;
+                        self.multicolor = regs[0x1C];
+                    }
+                    self.halted &= !data_cycle;
+                }
+                _ => {}
+            }
+            let start = candidates & self.pending & !self.active & !self.halted;
+            if start != 0 {
+                self.trigger(start, xpos + i as u16);
+            }
+            if self.active != 0 {
+                self.pixel(i, latency, out, fg);
+            }
+        }
+        self.x_seen = self.x;
+    }
+
+    fn update_multicolor_8565(&mut self, value: u8) {
+        let toggled = value ^ self.multicolor;
+        self.mc_flops ^= toggled & !self.expand_flops;
+        self.mc_flops |= toggled & !self.expand_flops & !value;
+        self.multicolor = value;
+    }
+
+    /// Start the sprites in `start` whose X is `x`.
+    fn trigger(&mut self, start: u8, x: u16) {
+        for i in 0..8 {
+            let m = 1 << i;
+            if start & m != 0 && self.x_seen[i] == x {
+                self.expand_flops |= m;
+                self.mc_flops |= m;
+                self.active |= m;
+            }
+        }
+    }
+
+    /// Pixel `i` of the active sprites: shift, colour over the graphics, collisions.
+    fn pixel(&mut self, i: usize, latency: bool, out: &mut [Ref; 8], fg: u8) {
+        let mut front = None;
+        let mut hit = 0u8;
+        for s in (0..8).rev() {
+            let m = 1u8 << s;
+            if self.active & m == 0 {
+                continue;
+            }
+            if self.shift[s] == 0 && self.pixel[s] == 0 {
+                self.active &= !m;
+                continue;
+            }
+            if self.halted & m == 0 {
+                if self.expand_flops & m != 0 {
+                    if self.multicolor & m != 0 {
+                        if self.mc_flops & m != 0 {
+                            self.pixel[s] = ((self.shift[s] >> 22) & 3) as u8;
+                        }
+                        self.mc_flops ^= m;
+                    } else if self.mc_flops & m != 0 || latency {
+                        self.pixel[s] = (((self.shift[s] >> 23) & 1) << 1) as u8;
+                    } else {
+                        self.mc_flops |= m;
+                    }
+                    self.shift[s] <<= 1;
+                }
+                if self.expand_x & m != 0 {
+                    self.expand_flops ^= m;
+                } else {
+                    self.expand_flops |= m;
+                }
+            }
+            if self.pixel[s] != 0 {
+                front = Some(s);
+                hit |= m;
+            }
+        }
+        let Some(s) = front else { return };
+        let foreground = fg & (1 << i) != 0;
+        if !(foreground && self.priority & (1 << s) != 0) {
+            out[i] = match self.pixel[s] {
+                1 => REG + 5,
+                2 => REG + 7 + s as u8,
+                _ => REG + 6,
+            };
+        }
+        if foreground {
+            self.sb |= hit;
+        }
+        if hit & (hit - 1) != 0 {
+            self.ss |= hit;
+        }
+    }
+}
