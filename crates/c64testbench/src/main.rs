@@ -68,22 +68,21 @@ fn other_name(path: &std::path::Path) -> String {
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let testprogs = std::fs::canonicalize(&args.testprogs).map_err(|e| {
-        format!(
-            "{}: {e} (give the vice-testprogs folder with --testprogs)",
-            args.testprogs.display()
-        )
-    })?;
+    let testprogs = std::fs::canonicalize(&args.testprogs).unwrap_or(args.testprogs.clone());
     let list_dir = testprogs.join("testbench");
-    let lines = match &args.from_csv {
+    let (lines, other) = match &args.from_csv {
         Some(csv) => {
             let text =
                 std::fs::read_to_string(csv).map_err(|e| format!("{}: {e}", csv.display()))?;
-            report::from_csv(&text).map_err(|e| format!("{}: {e}", csv.display()))?
+            let (lines, other) =
+                report::from_csv(&text).map_err(|e| format!("{}: {e}", csv.display()))?;
+            (lines, Some(other))
         }
-        None => run_rows(args, &list_dir)?,
+        None => (
+            run_rows(args, &list_dir)?,
+            args.compare.as_deref().map(other_name),
+        ),
     };
-    let other = args.compare.as_deref().map(other_name);
     if args.markdown {
         print!(
             "{}",
@@ -93,8 +92,8 @@ fn run(args: &Args) -> Result<(), String> {
         print!("{}", report::text_table(&lines, other.as_deref()));
     }
     if let Some(csv) = &args.csv {
-        std::fs::write(csv, report::to_csv(&lines))
-            .map_err(|e| format!("{}: {e}", csv.display()))?;
+        let text = report::to_csv(&lines, other.as_deref().unwrap_or("other"));
+        std::fs::write(csv, text).map_err(|e| format!("{}: {e}", csv.display()))?;
     }
     Ok(())
 }

@@ -19,8 +19,7 @@ pub struct Line {
     pub other: Option<Status>,
 }
 
-const HEADER: &str =
-    "category,path,program,type,cycles,options,result,passed,detail,other_result,other_passed";
+const HEADER: &str = "category,path,program,type,cycles,options,result,passed,detail";
 
 fn quote(field: &str) -> String {
     if field.contains([',', '"', '\n']) {
@@ -52,9 +51,10 @@ fn split_csv(line: &str) -> Vec<String> {
     out
 }
 
-/// The CSV: a header, then one line per row (options joined with `;`).
-pub fn to_csv(lines: &[Line]) -> String {
-    let mut s = format!("{HEADER}\n");
+/// The CSV: a header (naming the compared emulator `other`), then one line per row
+/// (options joined with `;`).
+pub fn to_csv(lines: &[Line], other: &str) -> String {
+    let mut s = format!("{HEADER},{other}_result,{other}_passed\n");
     for l in lines {
         let r = &l.row;
         let fields = [
@@ -78,15 +78,17 @@ pub fn to_csv(lines: &[Line]) -> String {
     s
 }
 
-/// Reads a CSV [`to_csv`] wrote.
-pub fn from_csv(text: &str) -> Result<Vec<Line>, String> {
+/// Reads a CSV [`to_csv`] wrote: the rows and the compared emulator's name.
+pub fn from_csv(text: &str) -> Result<(Vec<Line>, String), String> {
     let mut lines = text.lines();
-    if lines.next() != Some(HEADER) {
-        return Err(format!(
-            "not a testbench CSV (the first line is not {HEADER:?})"
-        ));
-    }
-    lines
+    let other = lines
+        .next()
+        .and_then(|h| h.strip_prefix(HEADER))
+        .and_then(|rest| rest.strip_prefix(','))
+        .and_then(|rest| rest.split_once("_result,"))
+        .map(|(name, _)| name.to_string())
+        .ok_or_else(|| format!("not a testbench CSV (the first line is not {HEADER:?}...)"))?;
+    let rows: Result<Vec<Line>, String> = lines
         .enumerate()
         .map(|(i, line)| {
             let f = split_csv(line);
@@ -113,7 +115,8 @@ pub fn from_csv(text: &str) -> Result<Vec<Line>, String> {
                 other,
             })
         })
-        .collect()
+        .collect();
+    Ok((rows?, other))
 }
 
 /// Per category (and in total): rows, c64kit's passes, unsupported rows, the other
@@ -242,8 +245,14 @@ mod tests {
                 other: Some(Status::Ok),
             })
             .collect();
-        let csv = to_csv(&lines);
-        assert_eq!(from_csv(&csv).unwrap(), lines);
+        let csv = to_csv(&lines, "x64sc");
+        assert!(csv.starts_with(
+            "category,path,program,type,cycles,options,result,passed,detail,x64sc_result,x64sc_passed\n"
+        ));
+        assert_eq!(
+            from_csv(&csv).unwrap(),
+            (lines.clone(), "x64sc".to_string())
+        );
         let c = counts(&lines);
         assert_eq!(c[0].0, "CPU");
         assert_eq!(
