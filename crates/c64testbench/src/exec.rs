@@ -237,6 +237,9 @@ impl Runner {
             }
         }
         let text = reader.join().unwrap_or_default();
-        Ok(text.lines().last().unwrap_or("").trim().to_string())
+        // Paths as the list writes them (relative to its folder), not this machine's.
+        let line = text.lines().last().unwrap_or("").trim();
+        let prefix = format!("{}/", self.list_dir.display());
+        Ok(line.replace(&prefix, ""))
     }
 }

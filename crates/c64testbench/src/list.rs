@@ -119,7 +119,10 @@ impl Row {
                 "sid-old" | "sid-new" => {}
                 "cia-old" => m.cia = Some("6526"),
                 "cia-new" => m.cia = Some("6526a"),
-                _ if o.starts_with("expect:") || o.starts_with("comment:") => {}
+                // Notes for the reader and the expected outcome, not the machine.
+                _ if ["expect:", "comment:", "warn:"]
+                    .iter()
+                    .any(|p| o.starts_with(p)) => {}
                 _ => match o.strip_prefix("mountd64:") {
                     Some(file) => m.disk = Some(file.to_string()),
                     None => m.unsupported.push(o.clone()),
@@ -289,6 +292,8 @@ mod tests {
             r.line(),
             "../general/Lorenz-2.15/src/,irq.prg,exitcode,26000000,cia-old"
         );
+        let r = Row::parse("../VICII/f/,f.prg,screenshot,5,vicii-pal,warn:vicfetch").unwrap();
+        assert!(r.machine().unsupported.is_empty());
         let r = Row::parse("../REU/x/,a.prg,exitcode,5,reu512k,expect:timeout").unwrap();
         assert_eq!(r.machine().unsupported, ["reu512k"]);
         assert_eq!(r.expect(), Expect::Timeout);
