@@ -417,7 +417,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             title,
             scale: args.scale,
             warp: args.warp,
-            max_cycles: args.max_cycles,
+            // From power-on, as headless.
+            max_cycles: args.max_cycles.map(|n| n.saturating_sub(m.cycles())),
             until,
         };
         c64window::run(&mut m, &opts).map_err(|e| {
