@@ -47,7 +47,10 @@ fn main() -> ExitCode {
             Some(m) => build::main(*args, m),
             None => ExitCode::FAILURE,
         },
-        Command::Run(args) => run::main(*args),
+        Command::Run(args) => match matches.subcommand_matches("run") {
+            Some(m) => run::main(*args, m),
+            None => ExitCode::FAILURE,
+        },
         Command::New(args) => new::main(args),
     };
     console::finish(code)

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use c64emu::{LoadError, Machine, RomSet, Stop, Trace, render};
+use c64emu::{Content, LoadError, Machine, RomSet, Stop, Trace, render};
 use c64harness::{Coverage, DebugInfo, ProfileHandle, Profiler, SourceIndex, Tee, TraceNotes};
 
 use crate::output::{OutputError, Outputs, Stream};
@@ -46,13 +46,16 @@ const ROMS_ENV: &str = "C64KIT_ROMS";
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Program file: a .prg, a raw binary with --load, or a .asm source to assemble
-    /// (optional with --roms: then the machine boots to BASIC's READY prompt)
+    /// Program file, told by its contents: a .prg, .p00 or .t64; a .d64 (put in drive 8,
+    /// its first program started); a raw binary with --load; or a .asm source to
+    /// assemble (optional with --roms: then the machine boots to BASIC's READY prompt)
     pub file: Option<PathBuf>,
     /// Run without a window
     #[arg(long)]
     pub headless: bool,
-    /// Stop after this many emulated cycles [headless default: 100000000; window: none]
+    /// Stop after this many emulated cycles, counted from power-on (with --roms the ROM
+    /// boot is part of them, as in VICE's -limitcycles) [headless default: 100000000;
+    /// window: none]
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub max_cycles: Option<u64>,
     /// Stop when PC reaches this address or label ($0810, 0x0810, 2064, main_loop)
@@ -134,6 +137,9 @@ pub struct Args {
     /// Window: scale factor 1, 2, 4 or 8
     #[arg(long, default_value_t = 2, value_parser = parse_scale)]
     pub scale: u8,
+    /// How a .asm is assembled: the same flags as `c64kit build` (64tass's)
+    #[command(flatten, next_help_heading = "Assembling a .asm (as c64kit build)")]
+    pub asm: crate::build::AsmFlags,
 }
 
 fn parse_scale(s: &str) -> Result<u8, String> {
@@ -181,9 +187,16 @@ impl Console {
     }
 }
 
-pub fn main(args: Args) -> ExitCode {
+pub fn main(args: Args, matches: &clap::ArgMatches) -> ExitCode {
     let mut con = Console::default();
-    let mut code = match run(&args, &mut con) {
+    let asm = match args.asm.unsupported(matches) {
+        Some(msg) => Err(fail(EXIT_USAGE, msg)),
+        None => args
+            .asm
+            .options(matches)
+            .map_err(|msg| fail(EXIT_USAGE, msg)),
+    };
+    let mut code = match asm.and_then(|asm| run(&args, &asm, &mut con)) {
         Ok(code) => code,
         Err(Fail(code, msg)) => {
             con.err(&format!("c64kit run: {msg}"));
@@ -220,7 +233,7 @@ struct Dump {
     len: usize,
 }
 
-fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
+fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
     let roms = roms_dir(args);
     if args.file.is_none() && roms.is_none() {
         return Err(fail(
@@ -262,7 +275,7 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
     };
     let (program, build) = match &args.file {
         Some(path) => {
-            let (p, b) = read_program(&mut m, args, path, con)?;
+            let (p, b) = read_program(&mut m, args, asm, path, con)?;
             (Some(p), b)
         }
         None => (None, None),
@@ -368,7 +381,12 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
         });
         m.set_trace(trace.clone());
         reports.start(&mut m, info.as_ref());
-        let max = args.max_cycles.unwrap_or(DEFAULT_HEADLESS_CYCLES);
+        // Counted from power-on, the ROM boot included (as VICE's -limitcycles), so
+        // the limit and the cycles the stop message gives agree.
+        let max = args
+            .max_cycles
+            .unwrap_or(DEFAULT_HEADLESS_CYCLES)
+            .saturating_sub(m.cycles());
         let idle = args.until_idle
             || (args.until.is_none()
                 && args.max_cycles.is_none()
@@ -399,7 +417,8 @@ fn run(args: &Args, con: &mut Console) -> Result<u8, Fail> {
             title,
             scale: args.scale,
             warp: args.warp,
-            max_cycles: args.max_cycles,
+            // From power-on, as headless.
+            max_cycles: args.max_cycles.map(|n| n.saturating_sub(m.cycles())),
             until,
         };
         c64window::run(&mut m, &opts).map_err(|e| {
@@ -505,6 +524,7 @@ fn load_error(path: &Path, e: LoadError) -> Fail {
 fn read_program(
     m: &mut Machine,
     args: &Args,
+    asm: &c64asm::Options,
     path: &Path,
     con: &mut Console,
 ) -> Result<(Program, Option<Arc<DebugInfo>>), Fail> {
@@ -514,7 +534,7 @@ fn read_program(
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
     let mut sources = Vec::new();
     let (addr, bytes, prg) = if is_asm {
-        let program = c64asm::assemble(path).map_err(|d| {
+        let program = c64asm::assemble_with(path, asm).map_err(|d| {
             con.err(d.to_string().trim_end());
             fail(
                 EXIT_LOAD_ERROR,
@@ -544,9 +564,10 @@ fn read_program(
         if args.load.is_some() {
             (0, bytes, false)
         } else {
-            match bytes.as_slice() {
+            let prg = unwrap_program(m, args, path, &bytes)?;
+            match prg.as_slice() {
                 [lo, hi, rest @ ..] => (u16::from_le_bytes([*lo, *hi]), rest.to_vec(), true),
-                _ => return Err(load_error(path, LoadError::TooShort { len: bytes.len() })),
+                _ => return Err(load_error(path, LoadError::TooShort { len: prg.len() })),
             }
         }
     };
@@ -574,6 +595,36 @@ fn read_program(
     ))
 }
 
+/// The .prg in a file, told by its contents: a .prg as it is, a .p00 or .t64
+/// unwrapped, a .d64 put in drive 8 and its first program loaded (as VICE's autostart
+/// of a disk does); .sid and .crt are refused with what they are.
+fn unwrap_program(
+    m: &mut Machine,
+    args: &Args,
+    path: &Path,
+    bytes: &[u8],
+) -> Result<Vec<u8>, Fail> {
+    match c64emu::identify(bytes).map_err(|e| load_error(path, e))? {
+        Content::Program { prg, .. } => Ok(prg),
+        Content::Disk => {
+            if let Some(other) = &args.disk {
+                return Err(fail(
+                    EXIT_USAGE,
+                    format!(
+                        "{} is a disk image, and --disk puts {} in drive 8 too: give one disk",
+                        path.display(),
+                        other.display()
+                    ),
+                ));
+            }
+            m.attach_disk(path)
+                .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
+            let (_, prg) = c64emu::first_disk_program(bytes).map_err(|e| load_error(path, e))?;
+            Ok(prg)
+        }
+    }
+}
+
 /// How the program starts: RUN (a BASIC program with the real ROMs) or SYS addr.
 #[derive(Clone, Copy)]
 enum Entry {
@@ -581,23 +632,27 @@ enum Entry {
     Sys(u16),
 }
 
+/// As VICE's autostart: a program that holds BASIC's start $0801 (loaded at $0801, or
+/// at $0800 with its line at $0801) is RUN with real BASIC, and with the stub KERNAL
+/// started at its SYS line; one loaded elsewhere is started at its load address.
 fn entry_point(m: &Machine, p: &Program, start: Option<u16>, args: &Args) -> Result<Entry, Fail> {
     if let Some(s) = start {
         return Ok(Entry::Sys(s));
     }
-    if p.addr != 0x0801 {
+    if !c64emu::holds_basic_start(p.addr, p.bytes.len()) {
         return Ok(Entry::Sys(p.addr));
     }
-    // A BASIC program: RUN with real BASIC; with the stub KERNAL its SYS line.
+    if m.real_roms() {
+        return Ok(Entry::Run);
+    }
     let mut ram = vec![0u8; 0x10000];
-    ram[0x0801..0x0801 + p.bytes.len()].copy_from_slice(&p.bytes);
+    let at = usize::from(p.addr);
+    ram[at..at + p.bytes.len()].copy_from_slice(&p.bytes);
+    let path = args.file.as_deref().unwrap_or(Path::new("program"));
     match c64emu::find_sys(&ram) {
-        Some(sys) if !m.real_roms() => Ok(Entry::Sys(sys)),
-        _ if m.real_roms() => Ok(Entry::Run),
-        _ => Err(load_error(
-            args.file.as_deref().unwrap_or(Path::new("program")),
-            LoadError::NoSysLine,
-        )),
+        Some(sys) => Ok(Entry::Sys(sys)),
+        None if c64emu::basic_without_sys(&ram) => Err(load_error(path, LoadError::NeedsBasic)),
+        None => Err(load_error(path, LoadError::NoSysLine)),
     }
 }
 

@@ -34,30 +34,9 @@ pub struct Args {
     /// Write no program file (labels, listing and the rest still are)
     #[arg(long)]
     pub no_output: bool,
-    /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
-    #[arg(short = 'a', long)]
-    pub ascii: bool,
-    /// Case-sensitive symbols (and directives, registers)
-    #[arg(short = 'C', long)]
-    pub case_sensitive: bool,
-    /// Out-of-range branches become a branch over a jmp
-    #[arg(short = 'B', long)]
-    pub long_branch: bool,
-    /// 3-byte load address and a 16 MiB address space
-    #[arg(short = 'X', long)]
-    pub long_address: bool,
-    /// Define a symbol before the source, e.g. -D DEBUG=1 or -D name=\"text\" (the value is an expression)
-    #[arg(short = 'D', value_name = "NAME=VALUE")]
-    pub defines: Vec<String>,
-    /// Also search this directory for .include and .binary files
-    #[arg(short = 'I', value_name = "DIR")]
-    pub include_dirs: Vec<PathBuf>,
-    /// Warnings: -Wall, -Werror, -Werror=<name>, -Wno-<name>, -W<name>
-    #[arg(short = 'W', value_name = "NAME")]
-    pub warnings: Vec<String>,
-    /// No warnings
-    #[arg(short = 'w', long = "no-warn")]
-    pub no_warn: bool,
+    /// The flags that change what is assembled (shared with `c64kit run`).
+    #[command(flatten)]
+    pub asm: AsmFlags,
     /// Print nothing but diagnostics
     #[arg(short = 'q', long)]
     pub quiet: bool,
@@ -170,21 +149,6 @@ pub struct Args {
     #[arg(long)]
     pub no_map: bool,
 
-    /// Processor: NMOS 6502 with undocumented opcodes
-    #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
-    pub illegal: bool,
-    /// Processor: standard 6502 (the default)
-    #[arg(long)]
-    pub m65xx: bool,
-    /// Processor: CMOS 65C02 (stz, bra, (zp) addressing...)
-    #[arg(short = 'c', long)]
-    pub m65c02: bool,
-    /// Processor: Rockwell R65C02 (65C02 with bbr, bbs, rmb, smb)
-    #[arg(long)]
-    pub mr65c02: bool,
-    /// Processor: WDC W65C02 (R65C02 with stp, wai)
-    #[arg(long)]
-    pub mw65c02: bool,
     /// Write Makefile dependencies (target: sources and binaries read)
     #[arg(short = 'M', long = "dependencies", value_name = "FILE")]
     pub dependencies: Option<PathBuf>,
@@ -201,7 +165,55 @@ pub struct Args {
     #[arg(long, value_name = "NAME", requires = "d64")]
     pub disk_name: Option<String>,
 
-    // 64tass options c64kit does not implement: each stops the build with a
+    /// Listing with a line-number column
+    #[arg(long)]
+    pub line_numbers: bool,
+}
+
+/// 64tass's flags that change what is assembled: `c64kit build` and `c64kit run`
+/// (which assembles a .asm before running it) take the same ones.
+#[derive(clap::Args)]
+pub struct AsmFlags {
+    /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
+    #[arg(short = 'a', long)]
+    pub ascii: bool,
+    /// Case-sensitive symbols (and directives, registers)
+    #[arg(short = 'C', long)]
+    pub case_sensitive: bool,
+    /// Out-of-range branches become a branch over a jmp
+    #[arg(short = 'B', long)]
+    pub long_branch: bool,
+    /// 3-byte load address and a 16 MiB address space
+    #[arg(short = 'X', long)]
+    pub long_address: bool,
+    /// Define a symbol before the source, e.g. -D DEBUG=1 or -D name=\"text\" (the value is an expression)
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
+    pub defines: Vec<String>,
+    /// Also search this directory for .include and .binary files
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Warnings: -Wall, -Werror, -Werror=<name>, -Wno-<name>, -W<name>
+    #[arg(short = 'W', value_name = "NAME")]
+    pub warnings: Vec<String>,
+    /// No warnings
+    #[arg(short = 'w', long = "no-warn")]
+    pub no_warn: bool,
+    /// Processor: NMOS 6502 with undocumented opcodes
+    #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
+    pub illegal: bool,
+    /// Processor: standard 6502 (the default)
+    #[arg(long)]
+    pub m65xx: bool,
+    /// Processor: CMOS 65C02 (stz, bra, (zp) addressing...)
+    #[arg(short = 'c', long)]
+    pub m65c02: bool,
+    /// Processor: Rockwell R65C02 (65C02 with bbr, bbs, rmb, smb)
+    #[arg(long)]
+    pub mr65c02: bool,
+    /// Processor: WDC W65C02 (R65C02 with stp, wai)
+    #[arg(long)]
+    pub mw65c02: bool,
+    // 64tass options c64kit does not implement: each stops the assembly with a
     // message that names it (see `unsupported`).
     #[arg(long = "m65ce02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub m65ce02: Vec<bool>,
@@ -215,25 +227,10 @@ pub struct Args {
     pub m4510: Vec<bool>,
     #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub tasm_compatible: Vec<bool>,
-    /// Listing with a line-number column
-    #[arg(long)]
-    pub line_numbers: bool,
 }
 
-/// One file to write and what goes into it.
-pub struct Target<F> {
-    pub path: PathBuf,
-    pub format: F,
-    /// Added to the end of the file (`--output-append`, `--labels-append`).
-    pub append: bool,
-    /// Only this section (`--output-section`) or label scope (`--labels-root`).
-    pub scope: Option<String>,
-    /// The output's memory map (`--map`, `--map-append`: appended if true).
-    pub map: Option<(PathBuf, bool)>,
-}
-
-impl Args {
-    /// The assembler's options.
+impl AsmFlags {
+    /// The assembler's options these flags choose (the rest at their defaults).
     pub fn options(&self, m: &ArgMatches) -> Result<c64asm::Options, String> {
         let mut warnings = c64asm::Warnings::default();
         for w in &self.warnings {
@@ -250,26 +247,8 @@ impl Args {
             case_sensitive: self.case_sensitive,
             long_branch: self.long_branch,
             long_address: self.long_address,
-            // 64tass assembles in the smallest image among the outputs' formats.
-            flat_image: {
-                let outputs = self.outputs(m);
-                !outputs.is_empty()
-                    && outputs
-                        .iter()
-                        .all(|t| t.format.image_size(self.long_address) > 1 << 24)
-            },
             warnings,
-            record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
-            verbose_list: self.verbose_list,
-            list_symbols: !self.label_files(m).is_empty(),
-            free_memory: false,
-            tab_size: self.tab_size.unwrap_or(8),
-            export_labels: self
-                .label_files(m)
-                .into_iter()
-                .filter(|t| t.format == LabelFormat::Export)
-                .map(|t| t.scope.unwrap_or_default())
-                .collect(),
+            ..c64asm::Options::default()
         })
     }
 
@@ -315,6 +294,47 @@ impl Args {
             );
         }
         None
+    }
+}
+
+/// One file to write and what goes into it.
+pub struct Target<F> {
+    pub path: PathBuf,
+    pub format: F,
+    /// Added to the end of the file (`--output-append`, `--labels-append`).
+    pub append: bool,
+    /// Only this section (`--output-section`) or label scope (`--labels-root`).
+    pub scope: Option<String>,
+    /// The output's memory map (`--map`, `--map-append`: appended if true).
+    pub map: Option<(PathBuf, bool)>,
+}
+
+impl Args {
+    /// The assembler's options.
+    pub fn options(&self, m: &ArgMatches) -> Result<c64asm::Options, String> {
+        let base = self.asm.options(m)?;
+        Ok(c64asm::Options {
+            // 64tass assembles in the smallest image among the outputs' formats.
+            flat_image: {
+                let outputs = self.outputs(m);
+                !outputs.is_empty()
+                    && outputs
+                        .iter()
+                        .all(|t| t.format.image_size(self.asm.long_address) > 1 << 24)
+            },
+            record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
+            verbose_list: self.verbose_list,
+            list_symbols: !self.label_files(m).is_empty(),
+            free_memory: false,
+            tab_size: self.tab_size.unwrap_or(8),
+            export_labels: self
+                .label_files(m)
+                .into_iter()
+                .filter(|t| t.format == LabelFormat::Export)
+                .map(|t| t.scope.unwrap_or_default())
+                .collect(),
+            ..base
+        })
     }
 
     /// Where diagnostics go: `-E` or `--error-append` (the last given), and whether

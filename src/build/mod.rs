@@ -10,14 +10,14 @@ use clap::ArgMatches;
 
 use c64asm::{LabelFormat, OutputFormat};
 
-pub use args::Args;
 use args::Target;
+pub use args::{Args, AsmFlags};
 
 use crate::console::{err, errln, out, outln};
 use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
-    if let Some(msg) = args.unsupported(matches) {
+    if let Some(msg) = args.asm.unsupported(matches) {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }

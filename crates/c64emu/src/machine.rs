@@ -295,14 +295,16 @@ impl Machine {
     // ----- loading and starting -----
 
     /// Load a .prg (2-byte load address + data) at its load address, like LOAD"",8,1:
-    /// sets the end address in $AE/$AF, and for a BASIC program at $0801 also the
-    /// start of variables $2D/$2E.
+    /// sets the device number $BA to 8 and the end address in $AE/$AF, and for a program that holds BASIC's start
+    /// $0801 (loaded there, or at $0800 with its BASIC line at $0801) also the start of
+    /// variables $2D/$2E, so RUN keeps its variables past the program.
     pub fn load_prg(&mut self, prg: &[u8]) -> Result<Loaded, LoadError> {
         let (addr, data) = loader::split_prg(prg)?;
         let loaded = self.load_raw(addr, data)?;
         let end = loaded.end.min(0xFFFF) as u16;
         self.cpu.memory.poke_word(ram::EAL, end);
-        if addr == ram::BASIC_START {
+        self.cpu.memory.poke(ram::FA, 8);
+        if loader::holds_basic_start(addr, data.len()) {
             self.cpu.memory.poke_word(ram::VARTAB, end);
         }
         Ok(loaded)
@@ -312,7 +314,7 @@ impl Machine {
     pub fn load_raw(&mut self, addr: u16, bytes: &[u8]) -> Result<Loaded, LoadError> {
         let end = loader::check_range(addr, bytes.len())?;
         self.write(addr, bytes);
-        let sys = if addr == ram::BASIC_START {
+        let sys = if loader::holds_basic_start(addr, bytes.len()) {
             loader::find_sys(self.ram())
         } else {
             None

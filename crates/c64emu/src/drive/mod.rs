@@ -81,7 +81,9 @@ impl Dos {
         match self.0 {
             0 => "OK",
             1 => "FILES SCRATCHED",
-            20 => "READ ERROR",
+            20..=24 | 27 => "READ ERROR",
+            25 | 28 => "WRITE ERROR",
+            29 => "DISK ID MISMATCH",
             26 => "WRITE PROTECT ON",
             30..=34 => "SYNTAX ERROR",
             60 => "WRITE FILE OPEN",
