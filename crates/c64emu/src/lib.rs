@@ -37,6 +37,7 @@ pub mod unicode;
 mod vic;
 
 pub use bus::StrictViolation;
+pub use cia::CiaModel;
 pub use drive::DiskError;
 pub use keyboard::{Key, joy};
 pub use keytext::KeyTextError;
