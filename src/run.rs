@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use c64emu::{Content, LoadError, Machine, RomSet, Stop, Trace, render};
+use c64emu::{CiaModel, Content, LoadError, Machine, RomSet, Stop, Trace, render};
 use c64harness::{Coverage, DebugInfo, ProfileHandle, Profiler, SourceIndex, Tee, TraceNotes};
 
 use crate::output::{OutputError, Outputs, Stream};
@@ -114,6 +114,10 @@ pub struct Args {
     /// written is the exit code (test programs write $00 for pass, $FF for fail)
     #[arg(long)]
     pub debugcart: bool,
+    /// The CIAs' revision: 6526a (the C64C's, as VICE's C64C model) or 6526 (older C64s:
+    /// interrupts one cycle later) [default: 6526a]
+    #[arg(long, value_name = "MODEL", value_parser = parse_cia)]
+    pub cia: Option<CiaModel>,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -140,6 +144,14 @@ pub struct Args {
     /// How a .asm is assembled: the same flags as `c64kit build` (64tass's)
     #[command(flatten, next_help_heading = "Assembling a .asm (as c64kit build)")]
     pub asm: crate::build::AsmFlags,
+}
+
+fn parse_cia(s: &str) -> Result<CiaModel, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "6526" => Ok(CiaModel::Mos6526),
+        "6526a" => Ok(CiaModel::Mos6526A),
+        _ => Err(format!("{s}: expected 6526 or 6526a")),
+    }
 }
 
 fn parse_scale(s: &str) -> Result<u8, String> {
@@ -334,6 +346,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     let mut reports = Reports::open(args, &mut outputs)?;
 
     // Start the machine.
+    if let Some(model) = args.cia {
+        m.set_cia_model(model);
+    }
     if m.real_roms() {
         boot(&mut m)?;
     }

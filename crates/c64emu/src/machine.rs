@@ -10,6 +10,7 @@ use mos6502::cpu::CPU;
 use mos6502::registers::{StackPointer, Status};
 
 use crate::bus::{C64Bus, StrictViolation};
+use crate::cia::CiaModel;
 use crate::cpu_fixes::Nmos6502Table;
 use crate::iec::Iec;
 use crate::kernal;
@@ -567,6 +568,13 @@ impl Machine {
     /// underneath; the read returns ROM). Off by default.
     pub fn set_strict(&mut self, on: bool) {
         self.cpu.memory.strict = on;
+    }
+
+    /// Which CIA revision both CIAs are (default the 6526A of the C64C): the 6526
+    /// interrupts one cycle after the cause, the 6526A on its cycle (docs/emulator.md).
+    pub fn set_cia_model(&mut self, model: CiaModel) {
+        self.cpu.memory.cia1.set_model(model);
+        self.cpu.memory.cia2.set_model(model);
     }
 
     /// Plug in VICE's debug cartridge: a write to $D7FF (otherwise a SID mirror) ends the
