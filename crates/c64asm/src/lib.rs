@@ -16,6 +16,7 @@
 //! 64tass's [`OutputFormat`]s.
 
 mod asm;
+mod cpu;
 mod diag;
 mod encoding;
 mod formats;

@@ -2,64 +2,7 @@
 
 use std::path::PathBuf;
 
-/// Target processor (`--m65xx`, `-i`/`--m6502`, `--m65c02`, `--mr65c02`,
-/// `--mw65c02`, `.cpu`). The order is that of [`crate::opcodes::table`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Cpu {
-    /// Standard NMOS 6502 (`--m65xx`, 64tass's default).
-    #[default]
-    M6502,
-    /// 6502 with the undocumented NMOS opcodes (`-i`, `--m6502`).
-    M6502i,
-    /// CMOS 65C02 (`-c`, `--m65c02`).
-    M65C02,
-    /// Rockwell R65C02: the 65C02 with `bbr`, `bbs`, `rmb`, `smb` (`--mr65c02`).
-    R65C02,
-    /// WDC W65C02: the R65C02 with `stp` and `wai` (`--mw65c02`).
-    W65C02,
-}
-
-impl Cpu {
-    /// The processor a `.cpu` name selects (`"default"`, the command line's,
-    /// is the caller's to handle). Names are case-sensitive, as in 64tass.
-    pub fn from_name(name: &str) -> Option<Cpu> {
-        match name {
-            "6502" => Some(Cpu::M6502),
-            "6502i" => Some(Cpu::M6502i),
-            "65c02" => Some(Cpu::M65C02),
-            "r65c02" => Some(Cpu::R65C02),
-            "w65c02" => Some(Cpu::W65C02),
-            _ => None,
-        }
-    }
-
-    /// The `.cpu` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Cpu::M6502 => "6502",
-            Cpu::M6502i => "6502i",
-            Cpu::M65C02 => "65c02",
-            Cpu::R65C02 => "r65c02",
-            Cpu::W65C02 => "w65c02",
-        }
-    }
-
-    /// The command-line switch that selects it.
-    pub fn switch(self) -> &'static str {
-        match self {
-            Cpu::M6502 => "--m65xx",
-            Cpu::M6502i => "-i",
-            Cpu::M65C02 => "--m65c02",
-            Cpu::R65C02 => "--mr65c02",
-            Cpu::W65C02 => "--mw65c02",
-        }
-    }
-
-    /// A CMOS 65C02 of any maker: `bra`, no NMOS `jmp ($xxff)` bug.
-    pub fn is_65c02(self) -> bool {
-        matches!(self, Cpu::M65C02 | Cpu::R65C02 | Cpu::W65C02)
-    }
-}
+pub use crate::cpu::Cpu;
 
 /// The diagnostics that `-W<name>` switches on or off. Defaults follow 64tass.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -311,7 +254,7 @@ pub struct Options {
     pub defines: Vec<String>,
     /// `-I DIR`: searched by `.include` and `.binary` after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
-    /// Target processor: `--m65xx` (default), `-i` (undocumented opcodes), `--m65c02`, `--mr65c02`, `--mw65c02`; `.cpu` changes it in the source.
+    /// Target processor: `--m65xx` (default), `-i` (undocumented opcodes), `--m65c02`, `--mr65c02`, `--mw65c02`, `--m65ce02`, `--m65816`, `--m65dtv02`, `--m65el02`, `--m4510`; `.cpu` changes it in the source.
     pub cpu: Cpu,
     /// `-a`, `--ascii`: Unicode source; `none` encodes ASCII to PETSCII and knows `{escapes}`.
     pub ascii: bool,

@@ -256,7 +256,7 @@ fn addressing_mode_errors_point_at_the_operand() {
     check(
         "* = $1000\n        lda ($1234),y\n",
         Kind::ValueOutOfRange,
-        "not a direct page address bits '$1234'",
+        "not a direct page address address '($1234),y'",
         2,
         14,
         1,
@@ -359,11 +359,11 @@ fn value_out_of_range() {
         15,
         1,
     );
-    // 64tass shows the operand as "address '$1234,y'".
+    // The operand as written, as 64tass shows it.
     check(
         "* = $1000\n        stx $1234,y\n",
         Kind::ValueOutOfRange,
-        "not a direct page address bits '$1234'",
+        "not a direct page address address '$1234,y'",
         2,
         13,
         1,
@@ -1076,20 +1076,18 @@ fn other_errors() {
         14,
         1,
     );
-    // 64tass: "wrong type 'int', expected 'str'".
     check(
         "* = $1000\n        .cpu 5\n",
         Kind::Type,
-        "a processor name string is expected",
+        "wrong type 'int', expected 'str'",
         2,
         14,
         1,
     );
-    // 64tass knows the 65816; c64asm says so instead of assembling wrongly.
     check(
-        "* = $1000\n        .cpu \"65816\"\n",
-        Kind::NotSupported,
-        "processor '65816' is not supported by c64kit yet",
+        "* = $1000\n        .cpu \"65c816\"\n",
+        Kind::Syntax,
+        "unknown processor '65c816'",
         2,
         14,
         1,

@@ -428,8 +428,10 @@ impl Assembler<'_> {
 
     /// The processor registers usable as operands (`asl a`, `lda 2, x`).
     fn register(&self, text: &str) -> Option<Value> {
-        match text {
-            "a" | "p" | "s" | "x" | "y" => text.chars().next().map(Value::Register),
+        match *text.as_bytes() {
+            [c @ b'a'..=b'z'] if self.registers & 1 << (c - b'a') != 0 => {
+                Some(Value::Register(c as char))
+            }
             _ => None,
         }
     }

@@ -207,6 +207,7 @@ fn extras(cpu: c64asm::Cpu) -> Vec<(&'static str, &'static [Mode])> {
         Cpu::M65C02 => &[CMOS],
         Cpu::R65C02 => &[CMOS, ROCKWELL],
         Cpu::W65C02 => &[CMOS, ROCKWELL, WDC],
+        _ => &[],
     };
     tables.iter().flat_map(|t| t.iter().copied()).collect()
 }
@@ -271,7 +272,7 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
             continue;
         }
         let extra = extras(cx.flags.cpu);
-        let cmos = cx.flags.cpu.is_65c02();
+        let cmos = !matches!(cx.flags.cpu, c64asm::Cpu::M6502 | c64asm::Cpu::M6502i);
         let (mnemonic, modes) = if !extra.is_empty() && cx.chance(30) {
             cx.pick(&extra)
         } else {
