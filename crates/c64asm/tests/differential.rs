@@ -1,7 +1,7 @@
 //! Property-based differential test of c64asm against the installed 64tass
 //! (1.58), the judge: random but meaningful programs from the whole grammar
 //! (see `differential/grammar`), assembled by both with the same switches
-//! (`-a`, `-C`, `-B`, `-i` varied per batch); the bytes must be identical, or
+//! (`-a`, `-C`, `-B` and the processor varied per batch); the bytes must be identical, or
 //! both must reject the source. Many cases share one source, so 64tass runs
 //! once per batch (see `differential/batch.rs`); a mismatch is narrowed down
 //! to its case and minimized before it is shown.
@@ -157,6 +157,16 @@ fn batch_cases(
             c64asm::Cpu::R65C02,
             c64asm::Cpu::W65C02,
         ][n / 7 % 3];
+    }
+    // And one in seven for a processor past the 65C02, each in turn.
+    if flags.cpu == c64asm::Cpu::M6502 && n % 7 == 5 {
+        flags.cpu = [
+            c64asm::Cpu::M65816,
+            c64asm::Cpu::M65CE02,
+            c64asm::Cpu::M65EL02,
+            c64asm::Cpu::M65DTV02,
+            c64asm::Cpu::M4510,
+        ][n / 7 % 5];
     }
     let cases = (0..count)
         .map(|k| grammar::case(&mut rng, flags, (first_id + k) as u64, only))

@@ -86,7 +86,7 @@ impl Env for Assembler<'_> {
 
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
-        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.image_mask;
+        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.all_mem;
         pc_value(addr, c.typ)
     }
 }

@@ -9,8 +9,9 @@ use super::lines::LineRef;
 use crate::cpu::Cpu;
 use crate::diag::Kind;
 use crate::source::Span;
-use crate::value::Value;
+use crate::syntax::ast::{AddrOp, Reg};
 use crate::value::convert::{describe, to_uval};
+use crate::value::{AddrMode, FResult, Fault, Value};
 
 /// A register set as bits, `a` in bit 0.
 pub fn register_bits(cpu: Cpu) -> u32 {
@@ -109,6 +110,35 @@ impl Assembler<'_> {
             self.st.databank = value;
         } else {
             self.st.dpage = value;
+        }
+    }
+}
+
+impl Assembler<'_> {
+    /// An address in the program bank (`.addr`, `.rta`, `addr()`, `rta()`):
+    /// its low 16 bits; `$1234,k` is one already.
+    pub fn program_bank_address(&self, v: &Value) -> FResult<u32> {
+        let all_mem = self.out.all_mem;
+        match v {
+            Value::Addr(a) if a.mode.ops()[..] == [AddrOp::Index(Reg::K)] => {
+                Ok(to_uval(&a.val, 16, self)? as u32)
+            }
+            Value::Addr(a) if a.mode != AddrMode::NONE => Err(Fault::new(format!(
+                "no {} addressing mode accepted",
+                a.mode.describe()
+            ))),
+            _ => {
+                let bits = if all_mem == 0xffff { 16 } else { 24 };
+                let u = to_uval(v, bits, self)? as u32 & all_mem;
+                let pc = self.out.addr(self.st.addr).l_address;
+                if (pc ^ u) > 0xffff {
+                    return Err(Fault::new(format!(
+                        "address in different program bank {}",
+                        describe(v, self)
+                    )));
+                }
+                Ok(u)
+            }
         }
     }
 }

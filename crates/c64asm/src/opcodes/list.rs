@@ -188,7 +188,7 @@ pub(super) const ROWS: &[Row] = &[
     op!("isc"; Zp id(0xe7), ZpX id(0xf7), Abs id(0xef), AbsX id(0xff), AbsY id(0xfb), IndX id(0xe3), IndY id(0xf3)),
     op!("jam"; Imp i(0x02)),
     op!("jml"; Long on(X16, 0x5c), AbsLInd on(X16, alias(0xdc))),
-    op!("jmp"; Abs 0x4c, Ind 0x6c, AbsIndX on(CMOS, 0x7c), Long on(X16, alias(0x5c)), AbsLInd on(X16, 0xdc)),
+    op!("jmp"; Abs 0x4c, Ind 0x6c, AbsIndX on(CMOS, 0x7c), AbsLInd on(X16, 0xdc)),
     op!("jsl"; Long on(X16, 0x22)),
     op!("jsr"; Abs 0x20, AbsIndX on(XEL, 0xfc)),
     op!("jsr"; Ind on(CE, 0x22), AbsIndX on(CE, 0x23)),

@@ -269,8 +269,6 @@ impl Assembler<'_> {
                 return Ok(c);
             }
         }
-        self.long_branch_warning(line, pos);
-        self.st.longjumps.insert(key, from);
         // The opposite condition: `bcc`/`bcs` and the others differ in
         // bit 5, `bbr`/`bbs` in bit 7.
         let mut c = Code::from_slice(head);
@@ -278,6 +276,8 @@ impl Assembler<'_> {
         c.push(3);
         let brl = !bit && !crossbank && self.far_as_brl();
         c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
+        self.long_branch_warning(line, pos);
+        self.st.longjumps.insert(key, from);
         Ok(c)
     }
 
