@@ -11,8 +11,19 @@ pub struct Warnings {
     pub implied_reg: bool,
     /// `-Wjmp-bug`: `jmp ($xxff)`, whose high byte the NMOS 6502 reads from `$xx00`. On by default.
     pub jmp_bug: bool,
-    /// `-Wwrap-*` (and `-Wpc-wrap`, `-Wmem-wrap`): an address or the compile offset wrapping around its address space. On by default.
+    /// `-Wwrap-pc`, `-Wwrap-mem` (and `-Wpc-wrap`, `-Wmem-wrap`): the program counter or the compile offset wrapping around its address space. On by default.
     pub wrap: bool,
+    /// `-Wwrap-addr`: an operand's address wrapping around memory (`lda l + $fff0` past $ffff). On by default.
+    pub wrap_addr: bool,
+    /// `-Wwrap-dpage`: a direct page address wrapping around its page. On by default.
+    pub wrap_dpage: bool,
+    /// `-Wwrap-bank0`: an address that must be in bank 0 (`jmp (abs)`) wrapping around it. On by default.
+    pub wrap_bank0: bool,
+    /// `-Wwrap-pbank`: a jump's address wrapping around the program bank. On by default.
+    pub wrap_pbank: bool,
+    /// `-Waltmode`: another addressing mode than the address's own, as the
+    /// instruction has none such (`lda $12,y` is absolute). Off by default.
+    pub altmode: bool,
     /// `-Wlabel-left`: an unreferenced three-letter label not in the first column, likely a mistyped instruction. On by default.
     pub label_left: bool,
     /// `-Wbranch-page`: a branch that crosses a page (one cycle slower when taken). Off by default.
@@ -72,6 +83,11 @@ impl Default for Warnings {
             implied_reg: false,
             jmp_bug: true,
             wrap: true,
+            wrap_addr: true,
+            wrap_dpage: true,
+            wrap_bank0: true,
+            wrap_pbank: true,
+            altmode: false,
             label_left: true,
             branch_page: false,
             deprecated: true,
@@ -153,6 +169,8 @@ impl Warnings {
                 self.implied_reg = true;
                 self.jmp_bug = true;
                 self.wrap = true;
+                (self.wrap_addr, self.wrap_dpage) = (true, true);
+                (self.wrap_bank0, self.wrap_pbank) = (true, true);
                 self.label_left = true;
                 self.deprecated = true;
                 self.old_equal = true;
@@ -171,6 +189,10 @@ impl Warnings {
                 *self = Warnings {
                     jmp_bug: false,
                     wrap: false,
+                    wrap_addr: false,
+                    wrap_dpage: false,
+                    wrap_bank0: false,
+                    wrap_pbank: false,
                     label_left: false,
                     deprecated: false,
                     pitfalls: false,
@@ -215,8 +237,12 @@ impl Warnings {
             "immediate" => self.immediate = on,
             "case-symbol" => self.case_symbol = on,
             "jmp-bug" => self.jmp_bug = on,
-            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" | "wrap-addr" | "wrap-dpage"
-            | "wrap-bank0" | "wrap-pbank" => self.wrap = on,
+            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" => self.wrap = on,
+            "wrap-addr" => self.wrap_addr = on,
+            "wrap-dpage" => self.wrap_dpage = on,
+            "wrap-bank0" => self.wrap_bank0 = on,
+            "wrap-pbank" => self.wrap_pbank = on,
+            "altmode" => self.altmode = on,
             "label-left" => self.label_left = on,
             "branch-page" => self.branch_page = on,
             "deprecated" => self.deprecated = on,

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 
-use c64asm::{Cpu, Options, OutputFormat};
+use c64asm::{CPUS, Cpu, Options, OutputFormat};
 
 /// Every name 64tass 1.58's manual lists for any processor, pseudo
 /// instructions included.
@@ -127,19 +127,6 @@ fn registers(cpu: Cpu) -> &'static str {
         _ => "apsxy",
     }
 }
-
-const CPUS: [Cpu; 10] = [
-    Cpu::M6502,
-    Cpu::M6502i,
-    Cpu::M65C02,
-    Cpu::R65C02,
-    Cpu::W65C02,
-    Cpu::M65CE02,
-    Cpu::M65816,
-    Cpu::M65DTV02,
-    Cpu::M65EL02,
-    Cpu::M4510,
-];
 
 /// What an assembler made of one line.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,10 +10,23 @@ pub use disasm::{Listed, disassemble, instruction_len, is_immediate, takes_signa
 
 use crate::cpu::{CPUS, Cpu};
 
-/// Addressing modes, in the column order of [`Mnemonic`]'s codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Implied = 0,
+/// `modes! { A, B }`: the `Mode` enum, and every mode in its order.
+macro_rules! modes {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        /// Addressing modes, in the column order of [`Mnemonic`]'s codes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Mode {
+            $($(#[$doc])* $name,)*
+        }
+
+        /// Every mode, in its column's order.
+        const ALL_MODES: [Mode; MODE_COUNT] = [$(Mode::$name),*];
+        pub const MODE_COUNT: usize = [$(Mode::$name),*].len();
+    };
+}
+
+modes! {
+    Implied,
     /// `asl a`; a shift or `neg` written alone means it too.
     Accumulator,
     Immediate,
@@ -62,8 +75,6 @@ pub enum Mode {
     /// `bit,zp,target` (`bbr 3,$12,label`), R65C02; as [`Mode::ZeroPageBit`].
     ZeroPageBitRelative,
 }
-
-pub const MODE_COUNT: usize = 29;
 
 impl Mode {
     /// Bytes an instruction in this mode occupies, opcode included (an
@@ -338,41 +349,6 @@ pub fn lookup(word: &[u8]) -> Option<u8> {
     }
     keys().binary_search(&key(word)).ok().map(|i| i as u8)
 }
-
-const ALL_MODES: [Mode; MODE_COUNT] = {
-    use Mode::*;
-    [
-        Implied,
-        Accumulator,
-        Immediate,
-        ZeroPage,
-        ZeroPageX,
-        ZeroPageY,
-        Absolute,
-        AbsoluteX,
-        AbsoluteY,
-        Long,
-        LongX,
-        Indirect,
-        IndirectX,
-        IndirectY,
-        ZeroPageIndirect,
-        ZeroPageIndirectZ,
-        AbsoluteIndirectX,
-        LongIndirect,
-        LongIndirectY,
-        AbsoluteLongIndirect,
-        Stack,
-        StackIndirectY,
-        DataStack,
-        DataStackIndirectY,
-        Relative,
-        RelativeLong,
-        Move,
-        ZeroPageBit,
-        ZeroPageBitRelative,
-    ]
-};
 
 #[cfg(test)]
 mod tests {

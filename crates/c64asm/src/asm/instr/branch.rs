@@ -34,6 +34,13 @@ fn conditional(code: u8) -> bool {
     code & 0x1f == 0x10
 }
 
+/// "branch too far by +3 bytes": how far past a short branch's reach `offset` is.
+fn too_far(offset: u16, pos: Pos) -> Bad {
+    let dist = offset as i16 as i32;
+    let by = if dist < 0 { dist + 0x80 } else { dist - 0x7f };
+    Bad(pos, format!("branch too far by {by:+} bytes"))
+}
+
 /// An offset that fits a short branch.
 fn fits(offset: u16) -> bool {
     !(0x80..0xff80).contains(&offset)
@@ -65,8 +72,8 @@ impl Assembler<'_> {
         Ok(smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8])
     }
 
-    /// A branch of `m` to `target` (`at`: where the operand starts, where a
-    /// raw offset's errors are reported).
+    /// A branch of `m` to `target`; its operand is reported where it starts
+    /// (`pos`), `#` included.
     pub(super) fn branch(
         &mut self,
         line: &LineRef,
@@ -74,19 +81,15 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
-        at: Pos,
     ) -> Result<Code, Bad> {
         let pc = self.pc();
-        // A branch's operand is reported where it starts, `#` included.
-        let _ = pos;
-        let pos = at;
         if m.is_pseudo() {
             return self.always(line, m, width, target, pos);
         }
         let Some(code) = m.opcode(Mode::Relative) else {
             // `brl #$1234`, `per #n`, `bsr #n`: a long branch's raw offset.
             let Target::Raw(v, signed) = target else {
-                return Err(super::no_mode(at, "1 operand", m.name));
+                return Err(super::no_mode(pos, "1 operand", m.name));
             };
             let code = m.opcode(Mode::RelativeLong).unwrap_or(0);
             if width == Width::Long {
@@ -213,9 +216,7 @@ impl Assembler<'_> {
             if crossbank {
                 return Err(self.not_in(&whole, "address in different program bank", pos));
             }
-            let dist = offset as i16 as i32;
-            let by = if dist < 0 { dist + 0x80 } else { dist - 0x7f };
-            return Err(Bad(pos, format!("branch too far by {by:+} bytes")));
+            return Err(too_far(offset, pos));
         }
         if known {
             self.page_crossing(line, pc.wrapping_add(1 + ln), to, pos);
@@ -247,9 +248,7 @@ impl Assembler<'_> {
                 if crossbank {
                     return Err(self.not_in(whole, "address in different program bank", pos));
                 }
-                let dist = (to.wrapping_sub(pc.wrapping_add(2)) as u16) as i16 as i32;
-                let by = if dist < 0 { dist + 0x80 } else { dist - 0x7f };
-                return Err(Bad(pos, format!("branch too far by {by:+} bytes")));
+                return Err(too_far(to.wrapping_sub(pc.wrapping_add(2)) as u16, pos));
             }
             self.long_branch_warning(line, pos);
             return self.far_jump(self.far_as_brl(), pc, to, whole, pos);

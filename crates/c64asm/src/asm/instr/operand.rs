@@ -117,7 +117,7 @@ impl Assembler<'_> {
         at: Pos,
     ) -> Result<Code, Bad> {
         if m.has(Mode::Relative) {
-            return self.branch(line, m, width, super::branch::Target::Address(v), pos, at);
+            return self.branch(line, m, width, super::branch::Target::Address(v), at);
         }
         let (how, mode) = if m.has(Mode::RelativeLong) {
             (Gen::RelativeLong, Mode::RelativeLong)
@@ -172,12 +172,12 @@ impl Assembler<'_> {
                 }
                 let signed = how == Gen::SignedByte;
                 let raw = super::branch::Target::Raw(inner, signed);
-                self.branch(line, m, width, raw, pos, at)
+                self.branch(line, m, width, raw, at)
             }
             // `bcc $1234,k`: an address in the program bank.
             Mode::Relative => {
                 let target = super::branch::Target::InBank(inner);
-                self.branch(line, m, width, target, pos, at)
+                self.branch(line, m, width, target, at)
             }
             _ => {
                 let whole = whole();
@@ -340,15 +340,20 @@ impl Assembler<'_> {
                 }
                 Ok(smallvec::smallvec![code, uval as u8, (uval >> 8) as u8])
             }
-            Gen::Byte | Gen::SignedByte => {
-                allow(&[Width::Byte])?;
-                let b = match v {
+            Gen::Byte | Gen::SignedByte | Gen::Word | Gen::SignedWord => {
+                let word = matches!(how, Gen::Word | Gen::SignedWord);
+                allow(&[if word { Width::Word } else { Width::Byte }])?;
+                let bits = if word { 16 } else { 8 };
+                let n = match v {
                     Value::None => 0,
-                    _ if how == Gen::SignedByte => {
-                        to_ival(v, 8, self).map_err(|f| Bad(pos, f.msg))? as u8
+                    _ if matches!(how, Gen::SignedByte | Gen::SignedWord) => {
+                        to_ival(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16
                     }
-                    _ => to_uval(v, 8, self).map_err(|f| Bad(pos, f.msg))? as u8,
+                    _ => to_uval(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16,
                 };
+                if word {
+                    return Ok(smallvec::smallvec![code, n as u8, (n >> 8) as u8]);
+                }
                 if self.st.autosize && self.st.cpu.has_wide_registers() {
                     // `rep #$30` makes the registers 16 bits wide, `sep` 8.
                     let on = match code {
@@ -357,26 +362,15 @@ impl Assembler<'_> {
                         _ => None,
                     };
                     if let Some(on) = on {
-                        if b & 0x10 != 0 {
+                        if n & 0x10 != 0 {
                             self.st.long_index = on;
                         }
-                        if b & 0x20 != 0 {
+                        if n & 0x20 != 0 {
                             self.st.long_accu = on;
                         }
                     }
                 }
-                Ok(smallvec::smallvec![code, b])
-            }
-            Gen::Word | Gen::SignedWord => {
-                allow(&[Width::Word])?;
-                let w = match v {
-                    Value::None => 0,
-                    _ if how == Gen::SignedWord => {
-                        to_ival(v, 16, self).map_err(|f| Bad(pos, f.msg))? as u16
-                    }
-                    _ => to_uval(v, 16, self).map_err(|f| Bad(pos, f.msg))? as u16,
-                };
-                Ok(smallvec::smallvec![code, w as u8, (w >> 8) as u8])
+                Ok(smallvec::smallvec![code, n as u8])
             }
             Gen::RelativeInBank | Gen::RelativeLong => {
                 allow(&[Width::Word])?;
@@ -470,29 +464,27 @@ impl Assembler<'_> {
                     self.direct_page_wraps(line, uval, adr, pos);
                     return Ok(smallvec::smallvec![c, adr as u8]);
                 }
-                if let Some(c) = abs_code
-                    && databank == (uval & all_mem) >> 16
-                {
-                    if uval & all_mem != uval {
-                        self.wrap_warning(
-                            line,
-                            "wrap-addr",
-                            "memory location address overflow",
-                            pos,
-                        );
+                // The size the address has, for `-Waltmode` when another is used.
+                let natural = if in_page(checked) {
+                    0
+                } else if databank == (uval & all_mem) >> 16 || !three {
+                    1
+                } else {
+                    2
+                };
+                let used = match (abs_code, long_code) {
+                    (Some(c), _) if databank == (uval & all_mem) >> 16 => {
+                        Some((1, abs_bytes(c, uval)))
                     }
-                    return Ok(abs_bytes(c, uval));
-                }
-                if let Some(c) = long_code {
-                    if uval & all_mem != uval {
-                        self.wrap_warning(
-                            line,
-                            "wrap-addr",
-                            "memory location address overflow",
-                            pos,
-                        );
+                    (_, Some(c)) => Some((2, long_bytes(c, uval))),
+                    _ => None,
+                };
+                if let Some((size, bytes)) = used {
+                    if natural != size {
+                        self.altmode_warning(line, zp, size, natural, pos);
                     }
-                    return Ok(long_bytes(c, uval));
+                    self.memory_wraps(line, uval, pos);
+                    return Ok(bytes);
                 }
                 let what = if abs_code.is_some() {
                     "not a data bank address"
@@ -501,46 +493,64 @@ impl Assembler<'_> {
                 };
                 Err(self.not_in(whole, what, pos))
             }
-            // The address is read first, then the mode looked for.
-            Width::Byte => {
+            // A size asked for: the address is read first, then the mode
+            // looked for.
+            _ => {
                 let address = self.operand_address(v, pos)?;
-                let Some(c) = zp_code else {
+                let code = match width {
+                    Width::Byte => zp_code,
+                    Width::Word => abs_code,
+                    _ => long_code,
+                };
+                let Some(c) = code else {
                     return Err(Bad(pos, width.refused(name)));
+                };
+                let sized = |a: u32| -> Code {
+                    match width {
+                        Width::Byte => smallvec::smallvec![c, a as u8],
+                        Width::Word => abs_bytes(c, a),
+                        _ => long_bytes(c, a),
+                    }
                 };
                 let Some((uval, base)) = address else {
-                    return Ok(smallvec::smallvec![c, 0]);
+                    return Ok(sized(0));
                 };
-                let b = self.direct_page(line, uval, base, whole, pos)?;
-                Ok(smallvec::smallvec![c, b])
-            }
-            Width::Word => {
-                let address = self.operand_address(v, pos)?;
-                let Some(c) = abs_code else {
-                    return Err(Bad(pos, width.refused(name)));
-                };
-                let Some((uval, _)) = address else {
-                    return Ok(abs_bytes(c, 0));
-                };
-                let uval = uval & all_mem;
-                if databank != uval >> 16 {
-                    return Err(self.not_in(whole, "not a data bank address", pos));
+                match width {
+                    Width::Byte => {
+                        let b = self.direct_page(line, uval, base, whole, pos)?;
+                        Ok(sized(b as u32))
+                    }
+                    Width::Word if databank != (uval & all_mem) >> 16 => {
+                        Err(self.not_in(whole, "not a data bank address", pos))
+                    }
+                    Width::Word => Ok(sized(uval & all_mem)),
+                    _ => {
+                        self.memory_wraps(line, uval, pos);
+                        Ok(sized(uval & all_mem))
+                    }
                 }
-                Ok(abs_bytes(c, uval))
-            }
-            Width::Long => {
-                let address = self.operand_address(v, pos)?;
-                let Some(c) = long_code else {
-                    return Err(Bad(pos, width.refused(name)));
-                };
-                let Some((uval, _)) = address else {
-                    return Ok(long_bytes(c, 0));
-                };
-                if uval & all_mem != uval {
-                    self.wrap_warning(line, "wrap-addr", "memory location address overflow", pos);
-                }
-                Ok(long_bytes(c, uval & all_mem))
             }
         }
+    }
+
+    /// `-Waltmode`: the size used (0: direct page, 1: data bank, 2: long)
+    /// is not the address's own, as the instruction has no such mode.
+    fn altmode_warning(&mut self, line: &LineRef, zp: Mode, used: u8, own: u8, pos: Pos) {
+        if !self.opts.warnings.altmode {
+            return;
+        }
+        let index = match zp {
+            Mode::ZeroPageX => " x indexed",
+            Mode::ZeroPageY => " y indexed",
+            _ => "",
+        };
+        let name = |size: u8| {
+            let size = ["direct page", "data bank", "long"][size as usize];
+            format!("{size}{index}")
+        };
+        let msg = format!("using {} addressing instead of {}", name(used), name(own));
+        let span = self.span_at(line, pos);
+        self.warn("altmode", span, msg);
     }
 
     /// The direct page byte of address `uval` (`base`: the label's own
@@ -572,13 +582,18 @@ impl Assembler<'_> {
         Ok(adr as u8)
     }
 
+    /// An address past the end of memory (`-Wwrap-addr`).
+    fn memory_wraps(&mut self, line: &LineRef, uval: u32, pos: Pos) {
+        if uval & self.out.all_mem != uval {
+            self.wrap_warning(line, "wrap-addr", "memory location address overflow", pos);
+        }
+    }
+
     /// A direct page address that wrapped: on the 65816 and 65EL02 the
     /// address itself, elsewhere its offset in the page.
     fn direct_page_wraps(&mut self, line: &LineRef, uval: u32, adr: u32, pos: Pos) {
         if self.st.cpu.has_wide_registers() {
-            if uval & self.out.all_mem != uval {
-                self.wrap_warning(line, "wrap-addr", "memory location address overflow", pos);
-            }
+            self.memory_wraps(line, uval, pos);
         } else if adr > 0xff {
             self.wrap_warning(line, "wrap-dpage", "direct page address overflow", pos);
         }
@@ -591,7 +606,14 @@ impl Assembler<'_> {
         msg: &str,
         pos: Pos,
     ) {
-        if self.opts.warnings.wrap {
+        let w = &self.opts.warnings;
+        let on = match switch {
+            "wrap-dpage" => w.wrap_dpage,
+            "wrap-bank0" => w.wrap_bank0,
+            "wrap-pbank" => w.wrap_pbank,
+            _ => w.wrap_addr,
+        };
+        if on {
             let span = self.span_at(line, pos);
             self.warn(switch, span, msg.into());
         }

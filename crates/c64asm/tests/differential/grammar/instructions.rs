@@ -223,36 +223,11 @@ const ALL_MODES_65C02: &[Mode] = &[
 ];
 
 /// Every mode, for the processors past the 65C02.
+#[rustfmt::skip]
 const ALL_MODES_WIDE: &[Mode] = &[
-    Imp,
-    Acc,
-    Imm,
-    Zp,
-    Zpx,
-    Zpy,
-    Abs,
-    Absx,
-    Absy,
-    Ind,
-    Indx,
-    Indy,
-    Rel,
-    ZpInd,
-    AbsIndx,
-    Bit,
-    BitRel,
-    Long,
-    Longx,
-    LongInd,
-    LongIndy,
-    AbsLongInd,
-    Stack,
-    StackIndy,
-    DataStack,
-    DataStackIndy,
-    ZpIndz,
-    RelL,
-    Move,
+    Imp, Acc, Imm, Zp, Zpx, Zpy, Abs, Absx, Absy, Ind, Indx, Indy, Rel, ZpInd, AbsIndx, Bit, BitRel,
+    Long, Longx, LongInd, LongIndy, AbsLongInd, Stack, StackIndy, DataStack, DataStackIndy, ZpIndz,
+    RelL, Move,
 ];
 
 /// The modes an instruction of `cpu` may be tried in when not its own.
@@ -413,26 +388,14 @@ const CE02: &[(&str, &[Mode])] = &[
 /// What the 4510 adds to the 65CE02.
 const C4510: &[(&str, &[Mode])] = &[("map", &[Imp]), ("eom", &[Imp])];
 
-/// The C64 DTV's instructions past the 6502's: the undocumented ones it
-/// has, `bra`, `sac`, `sir`.
+/// The undocumented NMOS names the C64 DTV does not have.
+const NOT_ON_DTV: &[&str] = &[
+    "anc", "jam", "lds", "nop", "sbx", "sha", "shs", "shx", "shy", "ahx", "axs", "lae", "las",
+    "tas",
+];
+
+/// The C64 DTV's own instructions (it keeps the other undocumented ones).
 const DTV: &[(&str, &[Mode])] = &[
-    ("ane", &[Imm]),
-    ("xaa", &[Imm]),
-    ("arr", &[Imm]),
-    ("asr", &[Imm]),
-    ("alr", &[Imm]),
-    ("dcp", RMWI),
-    ("dcm", RMWI),
-    ("isb", RMWI),
-    ("ins", RMWI),
-    ("isc", RMWI),
-    ("slo", RMWI),
-    ("rla", RMWI),
-    ("sre", RMWI),
-    ("rra", RMWI),
-    ("lax", &[Imm, Zp, Zpy, Abs, Absy, Indx, Indy]),
-    ("lxa", &[Imm]),
-    ("sax", &[Zp, Zpy, Abs, Indx]),
     ("bra", &[Rel]),
     ("gra", &[Rel]),
     ("sac", &[Imm]),
@@ -452,7 +415,10 @@ pub fn extras(cpu: c64asm::Cpu) -> Vec<(&'static str, &'static [Mode])> {
         Cpu::M4510 => &[CMOS, ROCKWELL, CE02, C4510],
         Cpu::M65816 => &[CMOS, CMOS_ZP_IND, WDC, W65816],
         Cpu::M65EL02 => &[CMOS, CMOS_ZP_IND, WDC, EL02],
-        Cpu::M65DTV02 => &[DTV],
+        Cpu::M65DTV02 => {
+            let kept = ILLEGAL.iter().filter(|(n, _)| !NOT_ON_DTV.contains(n));
+            return kept.chain(DTV).copied().collect();
+        }
     };
     tables.iter().flat_map(|t| t.iter().copied()).collect()
 }
