@@ -425,7 +425,7 @@ impl Assembler<'_> {
             return;
         }
         let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
-        let r = to_uval(&v, bits, self);
+        let r = self.pc_address(&v, bits);
         let Ok(u) = self.check(line, pos, r) else {
             return;
         };
@@ -532,7 +532,7 @@ impl Assembler<'_> {
             && !v.is_none()
         {
             let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
-            let r = to_uval(&v, bits, self);
+            let r = self.pc_address(&v, bits);
             let typ_of_v = self.pc_type_of(&v);
             if let Ok(u) = self.check(line, pos, r) {
                 a.address = u as u32;

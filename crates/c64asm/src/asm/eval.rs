@@ -143,6 +143,17 @@ pub fn printable(c: char) -> String {
 /// A program counter value typed like the value it was set from.
 pub fn pc_value(addr: u32, typ: PcType) -> Value {
     match typ {
+        PcType::Address(mode, bits) => {
+            let inner = if bits == 0 {
+                PcType::Int
+            } else {
+                PcType::Bits(bits)
+            };
+            Value::Addr(std::rc::Rc::new(value::Address {
+                mode,
+                val: pc_value(addr, inner),
+            }))
+        }
         PcType::Int => Value::Int(addr as i64),
         PcType::Float => Value::Float(addr as f64),
         PcType::Bits(len) => {

@@ -115,6 +115,30 @@ impl Assembler<'_> {
 }
 
 impl Assembler<'_> {
+    /// A value the program counter is set to (`* =`, `.logical`,
+    /// `.virtual`): a number, or an address with operators that index it
+    /// (`1,s` for stack variables; no indirection).
+    pub fn pc_address(&self, v: &Value, bits: u32) -> FResult<u64> {
+        match v {
+            Value::Addr(a) if a.mode != AddrMode::NONE => {
+                let u = self.pc_address(&a.val, bits)?;
+                let indirect = a
+                    .mode
+                    .ops()
+                    .iter()
+                    .any(|op| matches!(op, AddrOp::Ind | AddrOp::LongInd));
+                if indirect {
+                    return Err(Fault::new(format!(
+                        "no {} addressing mode accepted",
+                        a.mode.describe()
+                    )));
+                }
+                Ok(u)
+            }
+            _ => to_uval(v, bits, self),
+        }
+    }
+
     /// An address in the program bank (`.addr`, `.rta`, `addr()`, `rta()`):
     /// its low 16 bits; `$1234,k` is one already.
     pub fn program_bank_address(&self, v: &Value) -> FResult<u32> {

@@ -8,6 +8,7 @@ use super::{Assembler, Bad, Code, Width, no_mode, operand_start};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
 use crate::opcodes::{ImmediateSize, Mnemonic, Mode, immediate_size};
+use crate::symbols::PcType;
 use crate::syntax::ast::{AddrOp, Pos, Reg};
 use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{AddrMode, Address, Value};
@@ -88,6 +89,9 @@ impl Assembler<'_> {
         pos: Pos,
         at: Pos,
     ) -> Result<Code, Bad> {
+        if let Some((mode, inner)) = self.stack_variable(v) {
+            return self.addr_operand(line, m, width, mode, &inner, pos, at);
+        }
         match v {
             Value::Register(r) => match crate::opcodes::register_form(m, *r, self.st.cpu) {
                 Some(code) => Ok(smallvec::smallvec![code]),
@@ -147,6 +151,15 @@ impl Assembler<'_> {
         pos: Pos,
         at: Pos,
     ) -> Result<Code, Bad> {
+        // `(var),y` of a stack variable: its own operators inside these.
+        if let Some((inner_mode, value)) = self.stack_variable(inner) {
+            let mode = mode
+                .ops()
+                .iter()
+                .try_fold(inner_mode, |m, &op| m.push(op))
+                .unwrap_or(mode);
+            return self.addr_operand(line, m, width, mode, &value, pos, at);
+        }
         let listed;
         let ops: &[AddrOp] = match mode.common_ops() {
             Some(ops) => ops,
@@ -184,6 +197,25 @@ impl Assembler<'_> {
                 self.generate(line, m, how, col, width, inner, &whole, pos)
             }
         }
+    }
+
+    /// A label defined where the program counter is an address with
+    /// operators (`.virtual 1,s`): its operators and its address.
+    fn stack_variable(&self, v: &Value) -> Option<(AddrMode, Value)> {
+        let Value::Code(c) = v else {
+            return None;
+        };
+        let code = self.syms.code(c.id);
+        let PcType::Address(mode, bits) = code.typ else {
+            return None;
+        };
+        let addr = code.addr.wrapping_add(c.offs as u32) & self.out.all_mem;
+        let base = if bits == 0 {
+            PcType::Int
+        } else {
+            PcType::Bits(bits)
+        };
+        Some((mode, crate::asm::eval::pc_value(addr, base)))
     }
 
     /// Which addressing mode of `m` the operators `ops` (innermost first)
