@@ -2,6 +2,7 @@
 //! `jmp` (a `brl` on the 65816), the R65C02's bit branches and the
 //! always-taken `gxx` pseudo branches, as 64tass makes them.
 
+use super::operand::Whole;
 use super::{Assembler, Bad, Code, Width};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
@@ -59,7 +60,7 @@ impl Assembler<'_> {
         brl: bool,
         pc: u32,
         target: u32,
-        whole: &Value,
+        whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
         if (pc ^ target) > 0xffff {
@@ -154,7 +155,7 @@ impl Assembler<'_> {
         let all_mem = self.out.all_mem;
         let long = m.opcode(Mode::RelativeLong);
         let whole = match &target {
-            Target::Address(v) | Target::InBank(v) | Target::Raw(v, _) => (*v).clone(),
+            Target::Address(v) | Target::InBank(v) | Target::Raw(v, _) => Whole::Plain(v),
         };
         let with = |offset: u8| -> Code {
             let mut c = Code::from_slice(head);
@@ -208,13 +209,13 @@ impl Assembler<'_> {
                 return Ok(smallvec::smallvec![long, offset as u8, (offset >> 8) as u8]);
             }
             if self.opts.long_branch && width == Width::Auto {
-                return self.long_branch(line, m, head, pc, to, crossbank, &whole, pos);
+                return self.long_branch(line, m, head, pc, to, crossbank, whole, pos);
             }
             if width != Width::Auto && width != Width::Byte {
                 return Err(Bad(pos, width.refused(m.name)));
             }
             if crossbank {
-                return Err(self.not_in(&whole, "address in different program bank", pos));
+                return Err(self.not_in(whole, "address in different program bank", pos));
             }
             return Err(too_far(offset, pos));
         }
@@ -237,7 +238,7 @@ impl Assembler<'_> {
         pc: u32,
         to: u32,
         crossbank: bool,
-        whole: &Value,
+        whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
         let code = head[0];
@@ -356,7 +357,7 @@ impl Assembler<'_> {
                     .map(|u| u & 0xffff | (star & !0xffff)),
             ),
         };
-        let far = |a: &Self, target: u32| a.far_jump(brl, star, target, v, pos);
+        let far = |a: &Self, target: u32| a.far_jump(brl, star, target, Whole::Plain(v), pos);
         let bytes = match (width, target) {
             // The forced widths are those of the jump it would become.
             (Width::Long, _) => {

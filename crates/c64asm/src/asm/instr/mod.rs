@@ -442,15 +442,17 @@ impl Assembler<'_> {
         vals: &[Located],
         mpos: Pos,
     ) -> Result<Code, Bad> {
+        let pseudo;
         let m = match op {
-            Op::Real(i) => table(self.st.cpu)[i as usize],
+            Op::Real(i) => &table(self.st.cpu)[i as usize],
             Op::Always(i) => {
                 let (name, code) = ALWAYS[i as usize];
                 let code = match code {
                     0x80 => branch::bra_opcode(self.st.cpu).unwrap_or(code),
                     code => code,
                 };
-                crate::opcodes::Mnemonic::pseudo(name, code)
+                pseudo = crate::opcodes::Mnemonic::pseudo(name, code);
+                &pseudo
             }
         };
         let name = m.name;
@@ -479,29 +481,29 @@ impl Assembler<'_> {
                     format!("no implied addressing mode for opcode '{name}'"),
                 ))
             }
-            [v] => self.one_operand(line, &m, width, &v.val, v.pos, mpos),
+            [v] => self.one_operand(line, m, width, &v.val, v.pos, mpos),
             // `lda $12, x` (the register a value of its own): indexed.
             [v, r]
                 if let Value::Register(c) = r.val
                     && let Some(reg) = operand::index_register(c) =>
             {
                 let indexed = super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg));
-                self.one_operand(line, &m, width, &indexed, v.pos, mpos)
+                self.one_operand(line, m, width, &indexed, v.pos, mpos)
             }
-            [src, dst] if m.has(Mode::Move) => self.move_operands(line, &m, width, src, dst, mpos),
+            [src, dst] if m.has(Mode::Move) => self.move_operands(line, m, width, src, dst, mpos),
             [bit, zp] if m.has(Mode::ZeroPageBit) => {
                 if !matches!(width, Width::Auto | Width::Byte) {
                     return Err(Bad(bit.pos, width.refused(name)));
                 }
-                let (code, zp) = self.bit_operands(line, &m, Mode::ZeroPageBit, bit, zp)?;
+                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBit, bit, zp)?;
                 Ok(smallvec::smallvec![code, zp])
             }
             [bit, zp, target] if m.has(Mode::ZeroPageBitRelative) => {
                 if !matches!(width, Width::Auto | Width::Word) {
                     return Err(Bad(bit.pos, width.refused(name)));
                 }
-                let (code, zp) = self.bit_operands(line, &m, Mode::ZeroPageBitRelative, bit, zp)?;
-                self.bit_branch(line, &m, code, zp, width, target)
+                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBitRelative, bit, zp)?;
+                self.bit_branch(line, m, code, zp, width, target)
             }
             _ => Err(Bad(
                 mpos,

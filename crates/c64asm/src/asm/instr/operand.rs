@@ -21,6 +21,26 @@ pub fn index_register(c: char) -> Option<Reg> {
     }
 }
 
+/// The operand as written, for messages: a value, or operators around one
+/// (made a value of its own only when a message needs it).
+#[derive(Clone, Copy)]
+pub(super) enum Whole<'v> {
+    Plain(&'v Value),
+    Mode(AddrMode, &'v Value),
+}
+
+impl Whole<'_> {
+    fn value(self) -> Value {
+        match self {
+            Whole::Plain(v) => v.clone(),
+            Whole::Mode(mode, v) => Value::Addr(std::rc::Rc::new(Address {
+                mode,
+                val: v.clone(),
+            })),
+        }
+    }
+}
+
 /// How an operand's value becomes an instruction's bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Gen {
@@ -101,8 +121,8 @@ impl Assembler<'_> {
                 self.addr_operand(line, m, width, a.mode, &a.val, pos, at)
             }
             // `address(n)`: the plain operand, never a hint that `#` was meant.
-            Value::Addr(a) => self.plain_operand(line, m, width, &a.val, v, pos, at),
-            _ => self.plain_operand(line, m, width, v, v, pos, at),
+            Value::Addr(a) => self.plain_operand(line, m, width, &a.val, Whole::Plain(v), pos, at),
+            _ => self.plain_operand(line, m, width, v, Whole::Plain(v), pos, at),
         }
     }
 
@@ -116,7 +136,7 @@ impl Assembler<'_> {
         m: &Mnemonic,
         width: Width,
         v: &Value,
-        whole: &Value,
+        whole: Whole,
         pos: Pos,
         at: Pos,
     ) -> Result<Code, Bad> {
@@ -135,7 +155,10 @@ impl Assembler<'_> {
             // `rts 4`, `phx 4`.
             return Err(no_mode(at, "1 operand", m.name));
         };
-        self.generate(line, m, how, mode, width, v, whole, pos)
+        match how {
+            Gen::Choice { three } => self.choose(line, m, three, mode, width, v, whole, pos),
+            _ => self.generate(line, m, how, mode, width, v, whole, pos),
+        }
     }
 
     /// An operand with addressing-mode operators (`#`, `,x`, `(...)`):
@@ -168,12 +191,7 @@ impl Assembler<'_> {
                 &listed
             }
         };
-        let whole = || {
-            Value::Addr(std::rc::Rc::new(Address {
-                mode,
-                val: inner.clone(),
-            }))
-        };
+        let whole = Whole::Mode(mode, inner);
         let Some((how, col)) = self.match_mode(m, ops, width) else {
             return Err(no_mode(at, &mode.describe(), m.name));
         };
@@ -192,15 +210,20 @@ impl Assembler<'_> {
                 let target = super::branch::Target::InBank(inner);
                 self.branch(line, m, width, target, at)
             }
-            _ => {
-                let whole = whole();
-                self.generate(line, m, how, col, width, inner, &whole, pos)
+            Mode::Immediate => {
+                let code = m.opcode(col).unwrap_or(0);
+                self.value_bytes(m, how, code, width, inner, pos)
             }
+            _ => match how {
+                Gen::Choice { three } => self.choose(line, m, three, col, width, inner, whole, pos),
+                _ => self.generate(line, m, how, col, width, inner, whole, pos),
+            },
         }
     }
 
     /// A label defined where the program counter is an address with
     /// operators (`.virtual 1,s`): its operators and its address.
+    #[inline]
     fn stack_variable(&self, v: &Value) -> Option<(AddrMode, Value)> {
         let Value::Code(c) = v else {
             return None;
@@ -220,6 +243,7 @@ impl Assembler<'_> {
 
     /// Which addressing mode of `m` the operators `ops` (innermost first)
     /// select, and how its value is made into bytes; `None`: `m` has none.
+    #[inline]
     fn match_mode(&self, m: &Mnemonic, ops: &[AddrOp], width: Width) -> Option<(Gen, Mode)> {
         use AddrOp::{Imm, ImmSigned, Ind, Index, LongInd};
         use Mode::*;
@@ -285,6 +309,7 @@ impl Assembler<'_> {
 
     /// How `#value` is made for `m`: a byte or a word (`.al`, `.xl`, `@w`),
     /// signed with `#+`/`#-`.
+    #[inline]
     fn immediate_gen(&self, m: &Mnemonic, signed: bool, width: Width) -> Option<Gen> {
         if !m.has(Mode::Immediate) && !takes_raw_offset(m) {
             return None;
@@ -315,7 +340,7 @@ impl Assembler<'_> {
         mode: Mode,
         width: Width,
         v: &Value,
-        whole: &Value,
+        whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
         let name = m.name;
@@ -342,7 +367,7 @@ impl Assembler<'_> {
                     return Ok(smallvec::smallvec![code, 0, 0]);
                 };
                 if base & self.out.all_mem > 0xffff {
-                    return Err(self.not_in(whole, "a bank 0 address", pos));
+                    return Err(self.not_in(whole, "not a bank 0 address", pos));
                 }
                 if uval > 0xffff {
                     self.wrap_warning(line, "wrap-bank0", "bank 0 address overflow", pos);
@@ -373,36 +398,7 @@ impl Assembler<'_> {
                 Ok(smallvec::smallvec![code, uval as u8, (uval >> 8) as u8])
             }
             Gen::Byte | Gen::SignedByte | Gen::Word | Gen::SignedWord => {
-                let word = matches!(how, Gen::Word | Gen::SignedWord);
-                allow(&[if word { Width::Word } else { Width::Byte }])?;
-                let bits = if word { 16 } else { 8 };
-                let n = match v {
-                    Value::None => 0,
-                    _ if matches!(how, Gen::SignedByte | Gen::SignedWord) => {
-                        to_ival(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16
-                    }
-                    _ => to_uval(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16,
-                };
-                if word {
-                    return Ok(smallvec::smallvec![code, n as u8, (n >> 8) as u8]);
-                }
-                if self.st.autosize && self.st.cpu.has_wide_registers() {
-                    // `rep #$30` makes the registers 16 bits wide, `sep` 8.
-                    let on = match code {
-                        0xc2 => Some(true),
-                        0xe2 => Some(false),
-                        _ => None,
-                    };
-                    if let Some(on) = on {
-                        if n & 0x10 != 0 {
-                            self.st.long_index = on;
-                        }
-                        if n & 0x20 != 0 {
-                            self.st.long_accu = on;
-                        }
-                    }
-                }
-                Ok(smallvec::smallvec![code, n as u8])
+                self.value_bytes(m, how, code, width, v, pos)
             }
             Gen::RelativeInBank | Gen::RelativeLong => {
                 allow(&[Width::Word])?;
@@ -431,6 +427,53 @@ impl Assembler<'_> {
         }
     }
 
+    /// An instruction with a byte or a word as written (`#`, `,s`, `,b`):
+    /// `how` says which and whether signed. After `.autsiz`, `rep` and `sep`
+    /// set the register sizes.
+    fn value_bytes(
+        &mut self,
+        m: &Mnemonic,
+        how: Gen,
+        code: u8,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let word = matches!(how, Gen::Word | Gen::SignedWord);
+        let size = if word { Width::Word } else { Width::Byte };
+        if width != Width::Auto && width != size {
+            return Err(Bad(pos, width.refused(m.name)));
+        }
+        let bits = if word { 16 } else { 8 };
+        let n = match v {
+            Value::None => 0,
+            _ if matches!(how, Gen::SignedByte | Gen::SignedWord) => {
+                to_ival(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16
+            }
+            _ => to_uval(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16,
+        };
+        if word {
+            return Ok(smallvec::smallvec![code, n as u8, (n >> 8) as u8]);
+        }
+        if self.st.autosize && self.st.cpu.has_wide_registers() {
+            // `rep #$30` makes the registers 16 bits wide, `sep` 8.
+            let on = match code {
+                0xc2 => Some(true),
+                0xe2 => Some(false),
+                _ => None,
+            };
+            if let Some(on) = on {
+                if n & 0x10 != 0 {
+                    self.st.long_index = on;
+                }
+                if n & 0x20 != 0 {
+                    self.st.long_accu = on;
+                }
+            }
+        }
+        Ok(smallvec::smallvec![code, n as u8])
+    }
+
     /// A plain address of `m`: direct page where it is in the direct page,
     /// data bank where it is in the data bank, long (`three`) otherwise, or
     /// the size `@b`/`@w`/`@l` asks for; `zp` is the direct page mode.
@@ -443,7 +486,7 @@ impl Assembler<'_> {
         zp: Mode,
         width: Width,
         v: &Value,
-        whole: &Value,
+        whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
         let name = m.name;
@@ -482,7 +525,7 @@ impl Assembler<'_> {
                     if self.opts.warnings.immediate
                         && zp == Mode::ZeroPage
                         && m.has(Mode::Immediate)
-                        && !matches!(whole, Value::Code(_) | Value::Addr(_))
+                        && matches!(whole, Whole::Plain(v) if !matches!(v, Value::Code(_) | Value::Addr(_)))
                     {
                         // `cpx 4` is likelier a missing `#` than a zero page variable.
                         let span = self.span_at(line, pos);
@@ -593,7 +636,7 @@ impl Assembler<'_> {
         line: &LineRef,
         uval: u32,
         base: u32,
-        whole: &Value,
+        whole: Whole,
         pos: Pos,
     ) -> Result<u8, Bad> {
         let all_mem = self.out.all_mem;
@@ -653,12 +696,13 @@ impl Assembler<'_> {
 
     /// "not a direct page address bits '$1234'": the operand is not where
     /// the mode needs it.
-    pub(super) fn not_in(&self, whole: &Value, what: &str, pos: Pos) -> Bad {
-        Bad(pos, format!("{what} {}", describe(whole, self)))
+    pub(super) fn not_in(&self, whole: Whole, what: &str, pos: Pos) -> Bad {
+        Bad(pos, format!("{what} {}", describe(&whole.value(), self)))
     }
 
     /// The operand's address and, for a label plus an offset, the label's
     /// own address (else the address again); `None`: not known yet.
+    #[inline]
     pub(super) fn operand_address(&self, v: &Value, pos: Pos) -> Result<Option<(u32, u32)>, Bad> {
         let bits = self.address_bits();
         match v {
@@ -761,17 +805,17 @@ impl Assembler<'_> {
             return Ok((code, 0));
         };
         if mode == Mode::ZeroPageBit {
-            let b = self.direct_page(line, uval, base, &zp.val, zp.pos)?;
+            let b = self.direct_page(line, uval, base, Whole::Plain(&zp.val), zp.pos)?;
             return Ok((code, b));
         }
         // `bbr`'s address is checked as it is, label or not.
         let uval = uval & self.out.all_mem;
         if uval > 0xffff {
-            return Err(self.not_in(&zp.val, "not a bank 0 address", zp.pos));
+            return Err(self.not_in(Whole::Plain(&zp.val), "not a bank 0 address", zp.pos));
         }
         let adr = uval.wrapping_sub(self.st.dpage) & 0xffff;
         if adr > 0xff || self.st.dpage > 0xffff {
-            return Err(self.not_in(&zp.val, "not a direct page address", zp.pos));
+            return Err(self.not_in(Whole::Plain(&zp.val), "not a direct page address", zp.pos));
         }
         Ok((code, adr as u8))
     }
