@@ -1598,3 +1598,49 @@ fn undefined_index_register_is_an_addressing_mode_error() {
         "{diags}"
     );
 }
+
+/// The processors past the 65C02: their errors where and as 64tass gives them.
+#[test]
+fn other_processors_errors() {
+    check(
+        "* = $1000\n        .cpu \"65816\"\n        jmp ($123456)\n",
+        Kind::ValueOutOfRange,
+        "not a bank 0 address address '($123456)'",
+        3,
+        14,
+        1,
+    );
+    check(
+        "* = $1000\n        .cpu \"65ce02\"\n        lda ($12)\n",
+        Kind::AddressingMode,
+        "no indirect addressing mode for opcode 'lda'",
+        3,
+        13,
+        1,
+    );
+    // Back to 16-bit addresses with the program counter in bank 1.
+    check(
+        "        .cpu \"65816\"\n* = $12345\n        nop\n        .cpu \"6502\"\n",
+        Kind::AddressOverflow,
+        "address not in processor address space bits '$12346'",
+        4,
+        9,
+        1,
+    );
+    check(
+        "* = $1000\n        .cpu \"65816\"\n        rep #-1\n",
+        Kind::AddressingMode,
+        "no signed immediate addressing mode for opcode 'rep'",
+        3,
+        13,
+        1,
+    );
+    check(
+        "* = $1000\n        .cpu \"65816\"\n        .logical $7e0000\n        jsr $7f1234\n        .here\n",
+        Kind::ValueOutOfRange,
+        "address in different program bank bits '$7f1234'",
+        4,
+        13,
+        1,
+    );
+}

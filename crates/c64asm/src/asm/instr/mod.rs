@@ -387,7 +387,8 @@ impl Assembler<'_> {
                     Kind::BranchOutOfRange
                 } else if msg.starts_with("too large")
                     || msg.starts_with("value needs")
-                    || msg.starts_with("not a direct")
+                    || msg.starts_with("not a ")
+                    || msg.starts_with("address in different")
                 {
                     Kind::ValueOutOfRange
                 } else {
