@@ -201,7 +201,7 @@ impl Console {
 
 pub fn main(args: Args, matches: &clap::ArgMatches) -> ExitCode {
     let mut con = Console::default();
-    let asm = match args.asm.unsupported(matches) {
+    let asm = match args.asm.unsupported() {
         Some(msg) => Err(fail(EXIT_USAGE, msg)),
         None => args
             .asm

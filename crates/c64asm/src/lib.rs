@@ -16,6 +16,7 @@
 //! 64tass's [`OutputFormat`]s.
 
 mod asm;
+mod cpu;
 mod diag;
 mod encoding;
 mod formats;
@@ -33,6 +34,7 @@ mod value;
 
 use std::path::Path;
 
+pub use cpu::CPUS;
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use formats::OutputFormat;
 pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};

@@ -1422,7 +1422,12 @@ impl Assembler<'_> {
             Value::Float(_) => PcType::Float,
             Value::Bytes(b) => PcType::Bytes(b.len() as u32),
             Value::Str(_) => PcType::Bytes(2),
-            Value::Addr(a) => self.pc_type_of(&a.val),
+            Value::Addr(a) if a.mode == crate::value::AddrMode::NONE => self.pc_type_of(&a.val),
+            // `.virtual 1,s`: the labels are addresses of this mode.
+            Value::Addr(a) => match self.pc_type_of(&a.val) {
+                PcType::Bits(len) => PcType::Address(a.mode, len),
+                _ => PcType::Address(a.mode, 0),
+            },
             Value::Code(c) => self.syms.code(c.id).typ,
             _ => PcType::Int,
         }
@@ -1623,7 +1628,7 @@ impl Assembler<'_> {
         } else {
             24
         };
-        let r = value::convert::to_uval(v, max_bits, self);
+        let r = self.pc_address(v, max_bits);
         let Ok(uval) = self.check(line, pos as u32, r) else {
             return;
         };

@@ -335,7 +335,7 @@ impl Assembler<'_> {
             text: "".into(),
             from: u32::MAX,
             line: None,
-            cpu: self.st.cpu,
+            listed: self.listed(&[]),
         });
     }
 
@@ -363,7 +363,7 @@ impl Assembler<'_> {
             text,
             from: self.st.vline,
             line: Some(origin),
-            cpu: self.st.cpu,
+            listed: self.listed(&[]),
         }
     }
 
@@ -399,8 +399,20 @@ impl Assembler<'_> {
             text,
             from,
             line: Some(self.src.origin(line.file, line.index)),
-            cpu: self.st.cpu,
+            listed: self.listed(bytes),
         });
+    }
+
+    /// How a row of `bytes` is read back: the processor and the settings
+    /// it was assembled with; a three-byte immediate is a word.
+    fn listed(&self, bytes: &[u8]) -> crate::opcodes::Listed {
+        let cpu = self.st.cpu;
+        crate::opcodes::Listed {
+            cpu,
+            dpage: self.st.dpage,
+            databank: self.st.databank,
+            wide: bytes.len() == 3 && crate::opcodes::is_immediate(bytes[0], cpu),
+        }
     }
 
     /// The label a line starts with (`name`, `name:`, `-`, `+`), or "".

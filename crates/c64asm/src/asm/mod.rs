@@ -27,6 +27,7 @@ mod listed;
 mod macros;
 mod result;
 mod state;
+mod target;
 mod warnings;
 
 use std::path::Path;
@@ -105,6 +106,9 @@ pub(crate) struct Assembler<'o> {
     /// The operand node (its address) the last `<?` or `>?` gave as its
     /// value (see `eval::computed_here`).
     pub picked: std::cell::Cell<usize>,
+    /// The register names defined (`a` in bit 0): those of every processor
+    /// selected so far in the run, as in 64tass.
+    pub registers: u32,
 }
 
 impl<'o> Assembler<'o> {
@@ -145,6 +149,7 @@ impl<'o> Assembler<'o> {
             approx: std::cell::Cell::new(None),
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
+            registers: target::register_bits(opts.cpu),
         }
     }
 
@@ -189,6 +194,7 @@ impl<'o> Assembler<'o> {
         let defines = self.defines_file();
         loop {
             self.begin_pass();
+            self.select_cpu(self.opts.cpu);
             if let Some(d) = defines {
                 self.record_file(d, Some(crate::listing::Entered::Definitions));
                 self.compile_file(d);
@@ -197,6 +203,7 @@ impl<'o> Assembler<'o> {
             }
             for &main in mains {
                 self.st.reset_file(&mut self.out);
+                self.select_cpu(self.opts.cpu);
                 self.record_file(main, Some(crate::listing::Entered::Input));
                 self.compile_file(main);
             }
