@@ -283,7 +283,7 @@ fn scripted_game_at_level_3_the_cats_trap_the_mouse_in_44_plies() {
     let mut m = boot();
     // The game's code and texts (from `juego` to Arbol.asm) must survive a whole game.
     let code = sym("juego")..sym("inicializaArbol");
-    let code_before = m.read(code.start, code.len());
+    let code_before = m.read(code.start, code.end - code.start);
     press(&mut m, "\n");
     assert_eq!(line(&m, 1), "YOU: MOUSE   C64: CATS         LEVEL 3");
     assert_eq!(painted(&m), Game::initial().painted(None));
@@ -295,7 +295,7 @@ fn scripted_game_at_level_3_the_cats_trap_the_mouse_in_44_plies() {
     assert_eq!(get(&m, "paResultado"), 3);
     assert_eq!(get(&m, "paJugadas"), 22);
     assert_eq!(
-        m.read(code.start, code.len()),
+        m.read(code.start, code.end - code.start),
         code_before,
         "code and texts intact"
     );

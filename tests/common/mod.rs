@@ -283,7 +283,7 @@ pub fn put_board(m: &mut Machine, addr: u16, board: &Board) {
 
 /// The 88 bytes at `addr`.
 pub fn board_at(m: &Machine, addr: u16) -> Vec<u8> {
-    m.read(addr, BOARD_LEN)
+    m.read(addr, BOARD_LEN as u16)
 }
 
 /// The addresses `addr .. addr + len`.

@@ -129,6 +129,13 @@ impl Diagnostics {
         Diagnostics { items, sources }
     }
 
+    /// The source files the assembly read before it stopped (for a tool that must not
+    /// write over them: `.binary` files are not among them).
+    pub fn files(&self) -> Vec<std::path::PathBuf> {
+        let paths = self.sources.iter().flat_map(|s| s.paths());
+        paths.map(|p| p.to_path_buf()).collect()
+    }
+
     /// How many diagnostics, errors and warnings together.
     pub fn len(&self) -> usize {
         self.items.len()

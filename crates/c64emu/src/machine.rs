@@ -435,11 +435,10 @@ impl Machine {
     pub fn poke(&mut self, addr: u16, value: u8) {
         self.cpu.memory.poke(addr, value);
     }
-    /// `len` RAM bytes from `addr` (wrapping at $FFFF).
-    pub fn read(&self, addr: u16, len: usize) -> Vec<u8> {
-        (0..len)
-            .map(|i| self.peek(addr.wrapping_add(i as u16)))
-            .collect()
+    /// `len` RAM bytes from `addr` (wrapping at $FFFF). A `u16` length: anything
+    /// longer would only repeat bytes (all 64 KiB at once are [`Machine::ram`]).
+    pub fn read(&self, addr: u16, len: u16) -> Vec<u8> {
+        (0..len).map(|i| self.peek(addr.wrapping_add(i))).collect()
     }
     /// Copy bytes to RAM from `addr` (wrapping at $FFFF).
     pub fn write(&mut self, addr: u16, bytes: &[u8]) {

@@ -163,7 +163,27 @@ fn flamegraph_is_an_svg_that_parses() {
     let (_, profile) = h.profile_call("start", 10_000).unwrap();
     let mut svg = Vec::new();
     profile.flamegraph("count.asm", &mut svg).unwrap();
-    let mut reader = quick_xml::Reader::from_reader(svg.as_slice());
+    let texts = svg_texts(&svg);
+    assert!(texts.contains("twice"), "{texts}");
+}
+
+/// A profile that recorded nothing is an empty flamegraph, not an error (inferno
+/// refuses input without stacks).
+#[test]
+fn an_empty_profile_is_an_empty_flamegraph() {
+    let (_, handle) = c64harness::Profiler::new(None, 1000);
+    let profile = handle.finish(1000, |a| format!("${a:04X}"));
+    assert_eq!(profile.total_cycles(), 0);
+    let mut svg = Vec::new();
+    profile.flamegraph("nothing <ran>", &mut svg).unwrap();
+    let texts = svg_texts(&svg);
+    assert!(texts.contains("nothing <ran>"), "{texts}");
+    assert!(texts.contains("no stacks"), "{texts}");
+}
+
+/// The text of an SVG, checking that it is well-formed XML with `svg` at the root.
+fn svg_texts(svg: &[u8]) -> String {
+    let mut reader = quick_xml::Reader::from_reader(svg);
     let mut buf = Vec::new();
     let mut texts = String::new();
     let mut elements = 0;
@@ -176,12 +196,21 @@ fn flamegraph_is_an_svg_that_parses() {
                 }
                 elements += 1;
             }
-            quick_xml::events::Event::Text(t) => texts.push_str(&String::from_utf8_lossy(&t)),
+            quick_xml::events::Event::Text(t) => texts.push_str(&t.decode().unwrap()),
+            // Entities come apart from the text around them.
+            quick_xml::events::Event::GeneralRef(r) => match (r.resolve_char_ref(), r.as_ref()) {
+                (Ok(Some(c)), _) => texts.push(c),
+                (_, b"lt") => texts.push('<'),
+                (_, b"gt") => texts.push('>'),
+                (_, b"amp") => texts.push('&'),
+                _ => {}
+            },
             _ => {}
         }
         buf.clear();
     }
-    assert!(texts.contains("twice"), "{texts}");
+    assert!(elements > 0, "no elements");
+    texts
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod keys;
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use c64emu::render::{self, HEIGHT, WIDTH};
@@ -18,7 +19,7 @@ use minifb::{InputCallback, Key, Scale, Window, WindowOptions};
 pub struct Options {
     /// Window title.
     pub title: String,
-    /// Window scale factor: 1, 2 (default), 4 or 8.
+    /// Window scale factor: 1, 2 (default), 3, 4 or 8.
     pub scale: u8,
     /// Run as fast as possible instead of 50 frames/s.
     pub warp: bool,
@@ -26,6 +27,8 @@ pub struct Options {
     pub max_cycles: Option<u64>,
     /// Stop when PC reaches this address.
     pub until: Option<u16>,
+    /// Close the window when this flag is set (a Ctrl-C in the terminal).
+    pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Default for Options {
@@ -36,6 +39,7 @@ impl Default for Options {
             warp: false,
             max_cycles: None,
             until: None,
+            interrupt: None,
         }
     }
 }
@@ -98,16 +102,18 @@ impl Keyboard {
 /// Run `m` in a window until the user closes it. Returns how the program stopped
 /// (None if it was still running when the window closed).
 pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
-    let scale = match opts.scale {
-        1 => Scale::X1,
-        4 => Scale::X4,
-        8 => Scale::X8,
-        _ => Scale::X2,
+    // minifb scales by powers of two; 3 (a 1080p screen's best fit) is drawn here.
+    let (scale, drawn) = match opts.scale {
+        1 => (Scale::X1, 1),
+        3 => (Scale::X1, 3),
+        4 => (Scale::X4, 1),
+        8 => (Scale::X8, 1),
+        _ => (Scale::X2, 1),
     };
     let mut window = Window::new(
         &opts.title,
-        WIDTH,
-        HEIGHT,
+        WIDTH * drawn,
+        HEIGHT * drawn,
         WindowOptions {
             scale,
             ..WindowOptions::default()
@@ -123,10 +129,12 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
         joy_port: 2,
     };
     let mut pixels = vec![0u32; WIDTH * HEIGHT];
+    let mut shown = vec![0u32; WIDTH * HEIGHT * drawn * drawn];
     let mut stop: Option<Stop> = None;
     let start_cycles = m.cycles();
     let mut frame_no: u64 = 0;
-    while window.is_open() {
+    let interrupted = || opts.interrupt.is_some_and(|f| f.load(Ordering::SeqCst));
+    while window.is_open() && !interrupted() {
         let batch: Vec<(Key, bool)> = events.0.borrow_mut().drain(..).collect();
         let (taps, presses) = kb.apply(&batch);
         if presses.contains(&Key::F10) {
@@ -173,11 +181,34 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             Some(_) => None,
         };
         render::render_into(m, &mut pixels, cursor.filter(|_| blink_on));
-        if window.update_with_buffer(&pixels, WIDTH, HEIGHT).is_err() {
+        let frame = match drawn {
+            1 => &pixels,
+            n => {
+                upscale(&pixels, WIDTH, n, &mut shown);
+                &shown
+            }
+        };
+        if window
+            .update_with_buffer(frame, WIDTH * drawn, HEIGHT * drawn)
+            .is_err()
+        {
             break;
         }
     }
     Ok(stop)
+}
+
+/// Each pixel of `src` (rows of `width`) as an `n` x `n` block of `dst`.
+fn upscale(src: &[u32], width: usize, n: usize, dst: &mut [u32]) {
+    for (y, row) in src.chunks(width).enumerate() {
+        for dy in 0..n {
+            let start = (y * n + dy) * width * n;
+            let line = &mut dst[start..start + width * n];
+            for (x, &p) in row.iter().enumerate() {
+                line[x * n..x * n + n].fill(p);
+            }
+        }
+    }
 }
 
 /// The PETSCII a host key types (for the echo after the program ended).
@@ -257,6 +288,18 @@ mod tests {
         assert_eq!(kb.held, vec![Key::A]);
         let (taps, _) = kb.apply(&[(Key::A, false)]);
         assert!(taps.is_empty());
+    }
+
+    #[test]
+    fn scale_three_draws_each_pixel_as_a_three_by_three_block() {
+        let src = [1, 2, 3, 4, 5, 6];
+        let mut dst = [0; 54];
+        upscale(&src, 3, 3, &mut dst);
+        let row = |r: usize| dst[r * 9..r * 9 + 9].to_vec();
+        for r in 0..3 {
+            assert_eq!(row(r), [1, 1, 1, 2, 2, 2, 3, 3, 3]);
+            assert_eq!(row(r + 3), [4, 4, 4, 5, 5, 5, 6, 6, 6]);
+        }
     }
 
     #[test]
