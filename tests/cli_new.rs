@@ -98,6 +98,76 @@ fn new_refuses_bad_names_and_never_writes_over_anything() {
     }
 }
 
+/// Names whose project cargo refuses or can't build (`test` shadows the test crate, a
+/// package named `c64emu` depends on itself) are refused before anything is written.
+#[test]
+fn new_refuses_the_names_cargo_refuses() {
+    let dir = TempDir::new("new-reserved");
+    for name in [
+        "test",
+        "std",
+        "core",
+        "c64emu",
+        "c64harness",
+        "c64asm",
+        "fn",
+        "Self",
+        "deps",
+        "con",
+        "COM1",
+        "lpt9",
+    ] {
+        let out = new(&dir.0, name);
+        assert!(!out.status.success(), "{name} was accepted");
+        assert!(
+            text(&out.stderr).contains("cargo refuses it"),
+            "{name}: {}",
+            both(&out)
+        );
+    }
+    assert_eq!(dir.names(), [""; 0]);
+    // Names that only contain such words are fine.
+    assert!(new(&dir.0, "testgame").status.success());
+    assert!(new(&dir.0, "com10").status.success());
+}
+
+/// A path is taken as `cargo new` takes it: its last part is the name, the rest the
+/// directory it goes in (made if missing); `~/` is the home directory.
+#[test]
+fn new_takes_a_path_and_names_the_project_after_its_last_part() {
+    let dir = TempDir::new("new-path");
+    let home = dir.path("home");
+    std::fs::create_dir(&home).unwrap();
+    for (given, project) in [
+        ("./games/x", dir.path("games/x")),
+        ("deep/er/y/", dir.path("deep/er/y")),
+        ("~/z", home.join("z")),
+    ] {
+        let out = c64kit(&dir.0)
+            .args(["new", given])
+            .env("HOME", &home)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{given}: {}", both(&out));
+        let name = project.file_name().unwrap().to_str().unwrap();
+        let toml = std::fs::read_to_string(project.join("Cargo.toml")).unwrap();
+        assert!(toml.contains(&format!("name = \"{name}\"")), "{toml}");
+        cargo_accepts(&project);
+    }
+    for nameless in [".", "..", "games/..", "/"] {
+        let out = new(&dir.0, nameless);
+        assert!(!out.status.success(), "{nameless}");
+        assert!(
+            text(&out.stderr).contains("names no new directory"),
+            "{nameless}: {}",
+            both(&out)
+        );
+    }
+    // A bad last part is named as the name it would be.
+    let out = new(&dir.0, "games/9lives");
+    assert!(text(&out.stderr).contains("\"9lives\""), "{}", both(&out));
+}
+
 #[cfg(unix)]
 #[test]
 fn new_that_cannot_finish_leaves_nothing_behind() {

@@ -436,7 +436,18 @@ impl Machine {
         self.cpu.memory.poke(addr, value);
     }
     /// `len` RAM bytes from `addr` (wrapping at $FFFF). A `u16` length: anything
-    /// longer would only repeat bytes (all 64 KiB at once are [`Machine::ram`]).
+    /// longer would only repeat bytes (all 64 KiB at once are [`Machine::ram`]), and a
+    /// length the machine can't honour does not compile:
+    ///
+    /// ```compile_fail
+    /// let m = c64emu::Machine::new();
+    /// m.read(0, 1 << 40);
+    /// ```
+    ///
+    /// ```
+    /// let m = c64emu::Machine::new();
+    /// assert_eq!(m.read(0xFFFF, 2).len(), 2);
+    /// ```
     pub fn read(&self, addr: u16, len: u16) -> Vec<u8> {
         (0..len).map(|i| self.peek(addr.wrapping_add(i))).collect()
     }

@@ -20,6 +20,35 @@ fn count_program() -> Build {
 /// (INC 6, INC 6, RTS 6) three times, BNE taken twice (3) and not once (2), RTS 6.
 const START_CYCLES: u64 = 6 + 2 + 3 * (6 + 2) + 3 * 18 + 2 * 3 + 2 + 6;
 
+/// `C64KIT_COVERAGE` naming a regular file (not a directory): the test binary says it
+/// writes no coverage, at the first machine and when it exits. Runs this test binary
+/// again with the variable set, as a suite would be run.
+#[test]
+fn coverage_into_a_regular_file_says_it_writes_nothing() {
+    const CHILD: &str = "C64KIT_HARNESS_TEST_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        let mut h = count_program().machine().unwrap();
+        h.call("start", 10_000).unwrap();
+        return;
+    }
+    let file = std::env::temp_dir().join(format!("c64harness-cov-file-{}", std::process::id()));
+    std::fs::write(&file, "a file, not a directory").unwrap();
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "coverage_into_a_regular_file_says_it_writes_nothing",
+        ])
+        .env(CHILD, "1")
+        .env("C64KIT_COVERAGE", &file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let _ = std::fs::remove_file(&file);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("no coverage is written"), "{err}");
+    assert!(err.contains("cannot write the coverage file"), "{err}");
+}
+
 #[test]
 fn a_call_runs_and_counts_cycles() {
     let mut h = count_program().machine().unwrap();
