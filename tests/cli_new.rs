@@ -7,7 +7,8 @@ mod cli_support;
 use std::path::Path;
 use std::process::Output;
 
-use cli_support::{TempDir, both, c64kit, cargo, path_with_c64kit, sh_block, text};
+use cli_support::projects::{cargo_accepts, run_readme_commands, workspace_dir};
+use cli_support::{TempDir, both, c64kit, path_with_c64kit, text};
 
 fn new(dir: &Path, name: &str) -> Output {
     c64kit(dir)
@@ -216,32 +217,6 @@ fn new_with_a_closed_stdout_fails_without_a_panic() {
     );
 }
 
-/// A directory holding a workspace, as the c64kit checkout does.
-fn workspace_dir(tag: &str) -> TempDir {
-    let dir = TempDir::new(tag);
-    dir.write(
-        "Cargo.toml",
-        "[workspace]\nmembers = []\nresolver = \"3\"\n",
-    );
-    dir
-}
-
-/// Cargo reads the project without complaint (fast: no build).
-fn cargo_accepts(project: &Path) {
-    let out = cargo()
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--offline",
-        ])
-        .current_dir(project)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", both(&out));
-}
-
 #[test]
 fn a_project_made_inside_a_workspace_is_its_own_workspace() {
     for (tag, dir) in [
@@ -254,96 +229,9 @@ fn a_project_made_inside_a_workspace_is_its_own_workspace() {
     }
 }
 
-/// Runs the generated README's commands, literally, with `c64kit` on PATH as after
-/// `cargo install` (`path`). The window run needs a display and is left out; `cargo
-/// test` only when `real_cargo_test`, since it builds the emulator (slow).
-fn run_readme_commands(project: &Path, path: &std::ffi::OsStr, real_cargo_test: bool) {
-    let readme = std::fs::read_to_string(project.join("README.md")).unwrap();
-    let lines = sh_block(&readme, "# ");
-    assert_eq!(lines.len(), 4, "{lines:?}");
-    for line in lines {
-        let command = line.split('#').next().unwrap().trim();
-        let is_window = command.starts_with("c64kit run") && !command.contains("--headless");
-        if is_window || (command == "cargo test" && !real_cargo_test) {
-            continue;
-        }
-        let out = std::process::Command::new("sh")
-            .args(["-c", command])
-            .current_dir(project)
-            .env("PATH", path)
-            // One build directory for every generated project, kept between runs.
-            .env(
-                "CARGO_TARGET_DIR",
-                Path::new(cli_support::ROOT).join("target/new-projects"),
-            )
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{command}: {}", both(&out));
-        if command.contains("--print-screen") {
-            assert!(
-                text(&out.stdout).contains("HELLO FROM MYGAME! 2+3=5"),
-                "{}",
-                both(&out)
-            );
-        }
-        if command == "cargo test" {
-            assert!(
-                text(&out.stdout).contains("test result: ok. 2 passed"),
-                "{}",
-                both(&out)
-            );
-        }
-    }
-    assert!(
-        project.join("main.prg").is_file(),
-        "c64kit build main.asm wrote main.prg"
-    );
-}
-
 #[test]
 fn the_generated_readme_commands_work_with_c64kit_on_path() {
     let dir = TempDir::new("new-readme");
     assert!(new(&dir.0, "mygame").status.success());
     run_readme_commands(&dir.path("mygame"), &path_with_c64kit(), false);
-}
-
-/// The whole newcomer's path with the real tools: the README's install command, then
-/// `c64kit new` in a plain directory and inside a workspace, each project's README
-/// commands, and its `cargo test`. Slow (a release build and two project builds).
-#[test]
-#[ignore]
-fn installed_c64kit_makes_projects_whose_cargo_test_passes_anywhere() {
-    let readme = std::fs::read_to_string(Path::new(cli_support::ROOT).join("README.md")).unwrap();
-    let install = sh_block(&readme, "## Install");
-    let install = install[0].split('#').next().unwrap().trim();
-    assert_eq!(install, "cargo install --path .");
-    let root = TempDir::new("new-install");
-    // The README's command as written; the environment only keeps it out of ~/.cargo and
-    // gives it a build directory of its own that later runs reuse.
-    let out = std::process::Command::new("sh")
-        .args(["-c", install])
-        .current_dir(cli_support::ROOT)
-        .env("CARGO_INSTALL_ROOT", &root.0)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(cli_support::ROOT).join("target/install-test"),
-        )
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", both(&out));
-    let mut dirs = vec![root.path("bin")];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    let path = std::env::join_paths(dirs).unwrap();
-    for dir in [TempDir::new("new-real"), workspace_dir("new-real-ws")] {
-        let out = std::process::Command::new("sh")
-            .args(["-c", "c64kit new mygame"])
-            .current_dir(&dir.0)
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", both(&out));
-        run_readme_commands(&dir.path("mygame"), &path, true);
-    }
 }

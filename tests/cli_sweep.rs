@@ -171,7 +171,15 @@ fn no_run_output_may_name_a_file_the_run_reads() {
     // ROMs named by the environment are inputs as well.
     let roms = dir.path("roms");
     for output in RUN_OUTPUTS {
-        let args = ["run", "prog.prg", "--headless", output, "roms/basic.bin"];
+        let args = [
+            "run",
+            "prog.prg",
+            "--headless",
+            "--source-map",
+            "prog.map",
+            output,
+            "roms/basic.bin",
+        ];
         refused(&dir, &args, &[("C64KIT_ROMS", &roms)], "a ROM image");
     }
 }

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+pub mod projects;
+
 /// The repository root.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
