@@ -76,6 +76,30 @@ impl Drop for Progress {
     }
 }
 
+/// Runs `work`, showing `text()` on the progress line meanwhile (from another thread,
+/// a few times a second, when [`Progress::new`] would show it).
+pub fn while_running<T>(work: impl FnOnce() -> T, text: impl Fn() -> String + Sync) -> T {
+    let mut line = Progress::new();
+    if !line.on {
+        return work();
+    }
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(50));
+                if line.due() {
+                    line.show(&text());
+                }
+            }
+            line.clear();
+        });
+        let result = work();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    })
+}
+
 /// `12345678` as `12,345,678`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

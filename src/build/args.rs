@@ -270,6 +270,7 @@ impl Args {
                 .filter(|t| t.format == LabelFormat::Export)
                 .map(|t| t.scope.unwrap_or_default())
                 .collect(),
+            progress: None,
         })
     }
 

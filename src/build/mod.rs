@@ -21,7 +21,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }
-    let opts = match args.options(matches) {
+    let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
             errln!("error: {msg}");
@@ -63,7 +63,19 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let source = &args.files[0];
-    let result = c64asm::assemble_files(&args.files, &opts);
+    let progress = std::sync::Arc::new(c64asm::Progress::default());
+    opts.progress = Some(progress.clone());
+    let result = crate::progress::while_running(
+        || c64asm::assemble_files(&args.files, &opts),
+        || {
+            format!(
+                "assembling {}: pass {}, {} lines",
+                source.display(),
+                progress.pass(),
+                crate::progress::thousands(progress.lines())
+            )
+        },
+    );
     let (diagnostics, read) = match &result {
         Ok(p) => (p.warnings.to_string(), p.files().to_vec()),
         Err(d) => (d.to_string(), d.files()),

@@ -1,8 +1,12 @@
 //! c64window: shows a `c64emu::Machine` in a minifb window at PAL speed (50 frames a
 //! second), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
-//! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping).
+//! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping), and keys of the
+//! window's own: F9 warp, F11 pause, F12 reset, Page Down paste (`controls.rs`).
 
+mod controls;
 mod keys;
+
+use controls::Control;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -128,6 +132,9 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
         held: Vec::new(),
         joy_port: 2,
     };
+    let start = m.snapshot();
+    let mut warp = opts.warp;
+    let mut paused = false;
     let mut pixels = vec![0u32; WIDTH * HEIGHT];
     let mut shown = vec![0u32; WIDTH * HEIGHT * drawn * drawn];
     let mut stop: Option<Stop> = None;
@@ -137,13 +144,42 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
     while window.is_open() && !interrupted() {
         let batch: Vec<(Key, bool)> = events.0.borrow_mut().drain(..).collect();
         let (taps, presses) = kb.apply(&batch);
+        let mut retitle = false;
+        for control in presses.iter().filter_map(|&k| controls::control(k)) {
+            match control {
+                Control::Warp => {
+                    warp = !warp;
+                    window.set_target_fps(if warp { 0 } else { 50 });
+                }
+                Control::Pause => paused = !paused,
+                Control::Reset => {
+                    m.restore(&start);
+                    stop = None;
+                    paused = false;
+                }
+                Control::Paste => {
+                    if let Some(text) = controls::clipboard_text() {
+                        let (keys, _) = controls::paste_keys(&text);
+                        m.type_keys(&keys);
+                    }
+                }
+            }
+            retitle = true;
+        }
         if presses.contains(&Key::F10) {
             kb.joy_port = 3 - kb.joy_port;
             m.set_joystick(3 - kb.joy_port, 0);
-            window.set_title(&format!(
-                "{} - keypad is joystick {}",
-                opts.title, kb.joy_port
-            ));
+            retitle = true;
+        }
+        if retitle {
+            let mut title = format!("{} - keypad is joystick {}", opts.title, kb.joy_port);
+            if warp {
+                title.push_str(" - warp (F9)");
+            }
+            if paused {
+                title.push_str(" - paused (F11)");
+            }
+            window.set_title(&title);
         }
         if presses.contains(&Key::PageUp) {
             m.press_restore();
@@ -157,8 +193,9 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             }
         }
         match &stop {
+            None if paused => {}
             None => {
-                stop = run_frame(m, opts, start_cycles);
+                stop = run_frame(m, opts, warp, start_cycles);
                 if let Some(s) = &stop {
                     on_stop(m, &mut window, opts, s);
                 }
@@ -235,7 +272,7 @@ fn typed_petscii(key: Key, held: &[Key]) -> Option<u8> {
 }
 
 /// Emulate one PAL frame (or ~20 ms of host time in warp mode).
-fn run_frame(m: &mut Machine, opts: &Options, start: u64) -> Option<Stop> {
+fn run_frame(m: &mut Machine, opts: &Options, warp: bool, start: u64) -> Option<Stop> {
     let deadline = Instant::now() + Duration::from_millis(20);
     loop {
         let mut budget = CYCLES_PER_FRAME;
@@ -257,7 +294,7 @@ fn run_frame(m: &mut Machine, opts: &Options, start: u64) -> Option<Stop> {
             Some(Stop::CycleLimit) => {}
             other => return other,
         }
-        if !opts.warp || Instant::now() >= deadline {
+        if !warp || Instant::now() >= deadline {
             return None;
         }
     }

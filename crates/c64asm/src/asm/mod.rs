@@ -243,6 +243,9 @@ impl<'o> Assembler<'o> {
     fn begin_pass(&mut self) {
         self.out.reset();
         self.st.begin_pass(&mut self.out, self.opts);
+        if let Some(p) = &self.opts.progress {
+            p.start_pass(self.st.pass);
+        }
         self.diags.clear();
         self.diag_keys.clear();
         self.per_line.clear();
