@@ -173,7 +173,7 @@ fn new_takes_a_path_and_names_the_project_after_its_last_part() {
 #[test]
 fn new_that_cannot_finish_leaves_nothing_behind() {
     use std::os::unix::fs::PermissionsExt;
-    if is_root() {
+    if cli_support::is_root() {
         return; // root writes into read-only directories; nothing to provoke
     }
     let dir = TempDir::new("new-readonly");
@@ -191,12 +191,6 @@ fn new_that_cannot_finish_leaves_nothing_behind() {
         both(&out)
     );
     assert_eq!(std::fs::read_dir(dir.path("ro")).unwrap().count(), 0);
-}
-
-#[cfg(unix)]
-fn is_root() -> bool {
-    let out = std::process::Command::new("id").arg("-u").output();
-    out.is_ok_and(|o| o.stdout.starts_with(b"0\n"))
 }
 
 #[test]

@@ -65,6 +65,12 @@ pub fn path_with_c64kit() -> std::ffi::OsString {
     std::env::join_paths(dirs).unwrap()
 }
 
+/// Whether the tests run as root, who writes into read-only directories.
+pub fn is_root() -> bool {
+    let out = Command::new("id").arg("-u").output();
+    out.is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
 /// The cargo running the tests.
 pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
