@@ -197,20 +197,20 @@ fn coming_from_page_examples_assemble_as_stated_and_like_64tass() {
 }
 
 /// docs/coming-from.md names the 64tass flags that are refused: each one is, by name,
-/// and the `--*-append` flags it says work do.
+/// and the processors and `--*-append` flags it says work do.
 #[test]
 fn the_flags_coming_from_says_are_refused_are_and_the_others_work() {
     let page = doc("coming-from.md");
     let at = page.find("is refused by name").expect("the refused flags");
     let paragraph = &page[page[..at].rfind("\n* ").unwrap()..];
     let paragraph = &paragraph[..paragraph.find("\n\n").unwrap_or(paragraph.len())];
-    let refused: Vec<&str> = paragraph
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .filter(|f| f.starts_with("--") && !f.contains('*'))
-        .collect();
-    assert!(refused.len() >= 6, "{refused:?}");
+    let (refused_part, working_part) = paragraph
+        .split_once("Every other")
+        .expect("the paragraph says which flags work");
+    let refused = backticked_flags(refused_part);
+    let working = backticked_flags(working_part);
+    assert!(refused.contains(&"--tasm-compatible"), "{refused:?}");
+    assert!(working.len() >= 5, "{working:?}");
     let dir = TempDir::new("coming-from-flags");
     dir.write("a.asm", "* = $1000\n rts\n");
     for flag in &refused {
@@ -221,6 +221,10 @@ fn the_flags_coming_from_says_are_refused_are_and_the_others_work() {
             "{flag} not named: {}",
             both(&out)
         );
+    }
+    for flag in &working {
+        let out = build(&dir.0, &["a.asm".into(), (*flag).into()]);
+        assert!(out.status.success(), "{flag}: {}", both(&out));
     }
     for (flag, file) in [
         ("--output-append", "a.prg"),
@@ -235,6 +239,15 @@ fn the_flags_coming_from_says_are_refused_are_and_the_others_work() {
         let bytes = std::fs::read(dir.path(file)).unwrap();
         assert!(bytes.starts_with(b"old;"), "{flag} did not append");
     }
+}
+
+/// The `--flag`s quoted in backticks in `text` (patterns such as `--*-append` left out).
+fn backticked_flags(text: &str) -> Vec<&str> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|f| f.starts_with("--") && !f.contains('*'))
+        .collect()
 }
 
 /// docs/vice.md quotes a line of RYG's VICE label file as `--vice-labels` writes it.
