@@ -182,3 +182,69 @@ fn save_and_load_through_the_roms_serial_routines() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(out(&o).starts_with("C100  07 08 09"), "{}", out(&o));
 }
+
+#[test]
+fn a_prg_saved_from_0800_is_run_as_vices_autostart_does() {
+    let dir = rom_dir();
+    let tmp = std::env::temp_dir().join(format!("c64kit-cli-roms-0800-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    // Saved from $0800: BASIC's zero byte, then `10 SYS 2061` at $0801 and the code.
+    let mut prg = vec![
+        0x00, 0x08, 0x00, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0,
+    ];
+    prg.extend([
+        0xA9, b'G', 0x20, 0xD2, 0xFF, 0xA9, b'O', 0x20, 0xD2, 0xFF, 0x60,
+    ]);
+    let path = tmp.join("at0800.prg");
+    std::fs::write(&path, &prg).unwrap();
+    let o = c64kit(
+        &[
+            "--roms",
+            dir.to_str().unwrap(),
+            path.to_str().unwrap(),
+            "--headless",
+            "--print-screen",
+            "--dump",
+            "$2d:2",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let screen = out(&o);
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(&lines[1..5], ["READY.", "RUN", "GO", "READY."], "{screen}");
+    // LOAD"",8,1 left the variables' start at the end of what it loaded ($0818).
+    assert!(screen.contains("002D  18 08"), "{screen}");
+}
+
+#[test]
+fn the_cycle_limit_counts_from_power_on_with_the_roms() {
+    let dir = rom_dir();
+    let tmp = std::env::temp_dir().join(format!("c64kit-cli-roms-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    // $C000: JMP $C000
+    let path = tmp.join("spin.prg");
+    std::fs::write(&path, [0x00, 0xC0, 0x4C, 0x00, 0xC0]).unwrap();
+    let o = c64kit(
+        &[
+            "--roms",
+            dir.to_str().unwrap(),
+            path.to_str().unwrap(),
+            "--headless",
+            "--max-cycles",
+            "3000000",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    let e = err(&o);
+    let cycles: u64 = e
+        .rsplit("after ")
+        .next()
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no cycle count in {e:?}"));
+    // The ROM boot is part of the budget, as in VICE's -limitcycles: the run stops
+    // within one instruction of it, not the boot's cycles later.
+    assert!((3_000_000..3_000_010).contains(&cycles), "{e}");
+}

@@ -34,30 +34,9 @@ pub struct Args {
     /// Write no program file (labels, listing and the rest still are)
     #[arg(long)]
     pub no_output: bool,
-    /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
-    #[arg(short = 'a', long)]
-    pub ascii: bool,
-    /// Case-sensitive symbols (and directives, registers)
-    #[arg(short = 'C', long)]
-    pub case_sensitive: bool,
-    /// Out-of-range branches become a branch over a jmp
-    #[arg(short = 'B', long)]
-    pub long_branch: bool,
-    /// 3-byte load address and a 16 MiB address space
-    #[arg(short = 'X', long)]
-    pub long_address: bool,
-    /// Define a symbol before the source, e.g. -D DEBUG=1 or -D name=\"text\" (the value is an expression)
-    #[arg(short = 'D', value_name = "NAME=VALUE")]
-    pub defines: Vec<String>,
-    /// Also search this directory for .include and .binary files
-    #[arg(short = 'I', value_name = "DIR")]
-    pub include_dirs: Vec<PathBuf>,
-    /// Warnings: -Wall, -Werror, -Werror=<name>, -Wno-<name>, -W<name>
-    #[arg(short = 'W', value_name = "NAME")]
-    pub warnings: Vec<String>,
-    /// No warnings
-    #[arg(short = 'w', long = "no-warn")]
-    pub no_warn: bool,
+    /// The flags that change what is assembled (shared with `c64kit run`).
+    #[command(flatten)]
+    pub asm: AsmFlags,
     /// Print nothing but diagnostics
     #[arg(short = 'q', long)]
     pub quiet: bool,
@@ -170,21 +149,6 @@ pub struct Args {
     #[arg(long)]
     pub no_map: bool,
 
-    /// Processor: NMOS 6502 with undocumented opcodes
-    #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
-    pub illegal: bool,
-    /// Processor: standard 6502 (the default)
-    #[arg(long)]
-    pub m65xx: bool,
-    /// Processor: CMOS 65C02 (stz, bra, (zp) addressing...)
-    #[arg(short = 'c', long)]
-    pub m65c02: bool,
-    /// Processor: Rockwell R65C02 (65C02 with bbr, bbs, rmb, smb)
-    #[arg(long)]
-    pub mr65c02: bool,
-    /// Processor: WDC W65C02 (R65C02 with stp, wai)
-    #[arg(long)]
-    pub mw65c02: bool,
     /// Write Makefile dependencies (target: sources and binaries read)
     #[arg(short = 'M', long = "dependencies", value_name = "FILE")]
     pub dependencies: Option<PathBuf>,
@@ -201,23 +165,132 @@ pub struct Args {
     #[arg(long, value_name = "NAME", requires = "d64")]
     pub disk_name: Option<String>,
 
-    // 64tass options c64kit does not implement: each stops the build with a
-    // message that names it (see `unsupported`).
-    #[arg(long = "m65ce02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65ce02: Vec<bool>,
-    #[arg(short = 't', long = "m65dtv02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65dtv02: Vec<bool>,
-    #[arg(short = 'x', long = "m65816", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65816: Vec<bool>,
-    #[arg(short = 'e', long = "m65el02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65el02: Vec<bool>,
-    #[arg(long = "m4510", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m4510: Vec<bool>,
-    #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub tasm_compatible: Vec<bool>,
     /// Listing with a line-number column
     #[arg(long)]
     pub line_numbers: bool,
+}
+
+/// 64tass's flags that change what is assembled: `c64kit build` and `c64kit run`
+/// (which assembles a .asm before running it) take the same ones.
+#[derive(clap::Args)]
+pub struct AsmFlags {
+    /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
+    #[arg(short = 'a', long)]
+    pub ascii: bool,
+    /// Case-sensitive symbols (and directives, registers)
+    #[arg(short = 'C', long)]
+    pub case_sensitive: bool,
+    /// Out-of-range branches become a branch over a jmp
+    #[arg(short = 'B', long)]
+    pub long_branch: bool,
+    /// 3-byte load address and a 16 MiB address space
+    #[arg(short = 'X', long)]
+    pub long_address: bool,
+    /// Define a symbol before the source, e.g. -D DEBUG=1 or -D name=\"text\" (the value is an expression)
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
+    pub defines: Vec<String>,
+    /// Also search this directory for .include and .binary files
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Warnings: -Wall, -Werror, -Werror=<name>, -Wno-<name>, -W<name>
+    #[arg(short = 'W', value_name = "NAME")]
+    pub warnings: Vec<String>,
+    /// No warnings
+    #[arg(short = 'w', long = "no-warn")]
+    pub no_warn: bool,
+    /// Processor: NMOS 6502 with undocumented opcodes
+    #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
+    pub illegal: bool,
+    /// Processor: standard 6502 (the default)
+    #[arg(long)]
+    pub m65xx: bool,
+    /// Processor: CMOS 65C02 (stz, bra, (zp) addressing...)
+    #[arg(short = 'c', long)]
+    pub m65c02: bool,
+    /// Processor: Rockwell R65C02 (65C02 with bbr, bbs, rmb, smb)
+    #[arg(long)]
+    pub mr65c02: bool,
+    /// Processor: WDC W65C02 (R65C02 with stp, wai)
+    #[arg(long)]
+    pub mw65c02: bool,
+    /// Processor: CSG 65CE02 (R65C02 with the Z register, 16-bit branches, word instructions)
+    #[arg(long)]
+    pub m65ce02: bool,
+    /// Processor: W65C816 (16-bit registers, 24-bit addresses, .al/.xl, .databank, .dpage)
+    #[arg(short = 'x', long)]
+    pub m65816: bool,
+    /// Processor: 65DTV02, the C64 DTV's (bra, sac, sir)
+    #[arg(short = 't', long)]
+    pub m65dtv02: bool,
+    /// Processor: 65EL02 (RedPower: 65C02 with stack-relative modes, mul, div...)
+    #[arg(short = 'e', long)]
+    pub m65el02: bool,
+    /// Processor: CSG 4510 (65CE02 with map; the C65 and the MEGA65)
+    #[arg(long)]
+    pub m4510: bool,
+    // A 64tass option c64kit does not implement: it stops the assembly with a
+    // message that names it (see `unsupported`).
+    #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub tasm_compatible: Vec<bool>,
+}
+
+impl AsmFlags {
+    /// The assembler's options these flags choose (the rest at their defaults).
+    pub fn options(&self, m: &ArgMatches) -> Result<c64asm::Options, String> {
+        let mut warnings = c64asm::Warnings::default();
+        for w in &self.warnings {
+            if !warnings.apply(w) {
+                return Err(format!("unrecognized option '-W{w}'"));
+            }
+        }
+        warnings.none = self.no_warn;
+        Ok(c64asm::Options {
+            defines: self.defines.clone(),
+            include_dirs: self.include_dirs.clone(),
+            cpu: Self::cpu(m),
+            ascii: self.ascii,
+            case_sensitive: self.case_sensitive,
+            long_branch: self.long_branch,
+            long_address: self.long_address,
+            warnings,
+            ..c64asm::Options::default()
+        })
+    }
+
+    /// The processor switch given last (64tass's rule), or the 6502.
+    fn cpu(m: &ArgMatches) -> c64asm::Cpu {
+        use c64asm::Cpu;
+        let switches = [
+            ("m65xx", Cpu::M6502),
+            ("illegal", Cpu::M6502i),
+            ("m65c02", Cpu::M65C02),
+            ("mr65c02", Cpu::R65C02),
+            ("mw65c02", Cpu::W65C02),
+            ("m65ce02", Cpu::M65CE02),
+            ("m65816", Cpu::M65816),
+            ("m65dtv02", Cpu::M65DTV02),
+            ("m65el02", Cpu::M65EL02),
+            ("m4510", Cpu::M4510),
+        ];
+        switches
+            .into_iter()
+            .filter(|&(id, _)| m.get_flag(id))
+            .filter_map(|(id, cpu)| Some((m.indices_of(id)?.next_back()?, cpu)))
+            .max_by_key(|&(index, _)| index)
+            .map_or(Cpu::M6502, |(_, cpu)| cpu)
+    }
+
+    /// A 64tass option given that c64kit does not implement, named in words.
+    pub fn unsupported(&self) -> Option<String> {
+        if !self.tasm_compatible.is_empty() {
+            return Some(
+                "--tasm-compatible is a 64tass option c64kit does not support yet \
+                 (TASM's operators and 16-bit unsigned arithmetic)"
+                    .into(),
+            );
+        }
+        None
+    }
 }
 
 /// One file to write and what goes into it.
@@ -235,30 +308,16 @@ pub struct Target<F> {
 impl Args {
     /// The assembler's options.
     pub fn options(&self, m: &ArgMatches) -> Result<c64asm::Options, String> {
-        let mut warnings = c64asm::Warnings::default();
-        for w in &self.warnings {
-            if !warnings.apply(w) {
-                return Err(format!("unrecognized option '-W{w}'"));
-            }
-        }
-        warnings.none = self.no_warn;
+        let base = self.asm.options(m)?;
         Ok(c64asm::Options {
-            defines: self.defines.clone(),
-            include_dirs: self.include_dirs.clone(),
-            cpu: Self::cpu(m),
-            ascii: self.ascii,
-            case_sensitive: self.case_sensitive,
-            long_branch: self.long_branch,
-            long_address: self.long_address,
             // 64tass assembles in the smallest image among the outputs' formats.
             flat_image: {
                 let outputs = self.outputs(m);
                 !outputs.is_empty()
                     && outputs
                         .iter()
-                        .all(|t| t.format.image_size(self.long_address) > 1 << 24)
+                        .all(|t| t.format.image_size(self.asm.long_address) > 1 << 24)
             },
-            warnings,
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             verbose_list: self.verbose_list,
             list_symbols: !self.label_files(m).is_empty(),
@@ -270,51 +329,8 @@ impl Args {
                 .filter(|t| t.format == LabelFormat::Export)
                 .map(|t| t.scope.unwrap_or_default())
                 .collect(),
+            ..base
         })
-    }
-
-    /// The processor switch given last (64tass's rule), or the 6502.
-    fn cpu(m: &ArgMatches) -> c64asm::Cpu {
-        use c64asm::Cpu;
-        let switches = [
-            ("m65xx", Cpu::M6502),
-            ("illegal", Cpu::M6502i),
-            ("m65c02", Cpu::M65C02),
-            ("mr65c02", Cpu::R65C02),
-            ("mw65c02", Cpu::W65C02),
-        ];
-        switches
-            .into_iter()
-            .filter(|&(id, _)| m.get_flag(id))
-            .filter_map(|(id, cpu)| Some((m.indices_of(id)?.next_back()?, cpu)))
-            .max_by_key(|&(index, _)| index)
-            .map_or(Cpu::M6502, |(_, cpu)| cpu)
-    }
-
-    /// A 64tass option given that c64kit does not implement, named in words.
-    pub fn unsupported(&self, m: &ArgMatches) -> Option<String> {
-        const CPUS: [(&str, &str); 5] = [
-            ("m65ce02", "the 65CE02"),
-            ("m65dtv02", "the 65DTV02"),
-            ("m65816", "the 65816"),
-            ("m65el02", "the 65EL02"),
-            ("m4510", "the 4510"),
-        ];
-        for (id, cpu) in CPUS {
-            if m.contains_id(id) {
-                return Some(format!(
-                    "--{id}: c64kit assembles for the 6502 (-i: with its undocumented opcodes), 65C02, R65C02 and W65C02, not for {cpu}"
-                ));
-            }
-        }
-        if !self.tasm_compatible.is_empty() {
-            return Some(
-                "--tasm-compatible is a 64tass option c64kit does not support yet \
-                 (TASM's operators and 16-bit unsigned arithmetic)"
-                    .into(),
-            );
-        }
-        None
     }
 
     /// Where diagnostics go: `-E` or `--error-append` (the last given), and whether

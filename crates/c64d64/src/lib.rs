@@ -1,5 +1,11 @@
-//! Standard 35-track 1541 disk images (`.d64`): write one holding programs, and read
-//! files back (for tests and for tools that want to check an image).
+//! 1541 disk images (`.d64`): write one holding programs, and read files back (for
+//! the emulator's drive, for tests and for tools that want to check an image).
+//!
+//! Four sizes are in use and all are read: 35 tracks (174,848 bytes) or 40 tracks
+//! (196,608), each optionally followed by an error table of one byte per sector
+//! (175,531 and 197,376 bytes), which copies of copy-protected disks carry: a sector
+//! whose byte names a DOS error (2 = 20 READ ERROR ... 11 = 29 DISK ID MISMATCH) reads
+//! as that error. New files go on tracks 1-35, as DOS 2.6 writes them.
 //!
 //! Layout, as CBM DOS 2.6 writes it: 683 sectors of 256 bytes; track 18 holds the BAM
 //! (sector 0) and the directory (from sector 1). Files are chains of sectors whose first
@@ -12,10 +18,15 @@
 
 use std::fmt;
 
-/// Tracks of a standard image.
+/// Tracks of a standard image (the ones DOS 2.6 allocates).
 pub const TRACKS: u8 = 35;
+/// Tracks of an extended image.
+pub const TRACKS_EXTENDED: u8 = 40;
 /// Size in bytes of a standard 35-track image without an error table.
 pub const IMAGE_SIZE: usize = 174_848;
+/// The sizes of the images [`Disk::from_bytes`] reads: 35 tracks, 35 with an error
+/// table, 40 tracks, 40 with an error table.
+pub const IMAGE_SIZES: [usize; 4] = [174_848, 175_531, 196_608, 197_376];
 const DIR_TRACK: u8 = 18;
 const INTERLEAVE: u8 = 10;
 const DIR_INTERLEAVE: u8 = 3;
@@ -38,8 +49,18 @@ pub fn sectors_per_track(track: u8) -> u8 {
 }
 
 fn sector_offset(track: u8, sector: u8) -> usize {
+    sector_index(track, sector) * 256
+}
+
+/// The sector's number counted from track 1 sector 0 (its place in the error table).
+fn sector_index(track: u8, sector: u8) -> usize {
     let before: usize = (1..track).map(|t| sectors_per_track(t) as usize).sum();
-    (before + sector as usize) * 256
+    before + sector as usize
+}
+
+/// Sectors on a disk of `tracks` tracks.
+fn sectors_on(tracks: u8) -> usize {
+    (1..=tracks).map(|t| sectors_per_track(t) as usize).sum()
 }
 
 /// What can go wrong building or reading an image.
@@ -58,8 +79,17 @@ pub enum D64Error {
     },
     /// A disk ID that is not one or two characters a name may hold.
     BadId(String),
-    /// The image is not 174,848 bytes long.
+    /// The image is none of the sizes in [`IMAGE_SIZES`].
     BadSize(usize),
+    /// The image's error table marks the sector unreadable.
+    ReadError {
+        /// Track of the sector.
+        track: u8,
+        /// Sector of that track, from 0.
+        sector: u8,
+        /// The DOS error the drive reports (20-29, 74).
+        dos_error: u8,
+    },
     /// A sector link points outside the disk or loops.
     BrokenChain {
         /// Track (1–35) of the sector whose link is bad.
@@ -78,9 +108,20 @@ impl fmt::Display for D64Error {
             D64Error::DirectoryFull => write!(f, "the directory is full (144 entries)"),
             D64Error::BadName { name, problem } => write!(f, "D64 name {name:?}: {problem}"),
             D64Error::BadId(id) => write!(f, "disk ID {id:?}: use one or two letters or digits"),
-            D64Error::BadSize(n) => {
-                write!(f, "a .d64 image is {IMAGE_SIZE} bytes, this one is {n}")
-            }
+            D64Error::BadSize(n) => write!(
+                f,
+                "a .d64 image is 174848 bytes (35 tracks), 175531 (35 tracks with an error \
+                 table), 196608 (40 tracks) or 197376 (40 with an error table); this one is {n}"
+            ),
+            D64Error::ReadError {
+                track,
+                sector,
+                dos_error,
+            } => write!(
+                f,
+                "track {track} sector {sector} is marked unreadable in the image's error \
+                 table (DOS error {dos_error})"
+            ),
             D64Error::BrokenChain { track, sector } => {
                 write!(f, "broken sector chain at track {track} sector {sector}")
             }
@@ -203,7 +244,12 @@ fn padded(name: &[u8], len: usize) -> Vec<u8> {
 
 /// A disk image being built or read.
 pub struct Disk {
+    /// The whole image: the sectors, then the error table if it has one.
     bytes: Vec<u8>,
+    /// 35 or 40.
+    tracks: u8,
+    /// Whether an error table follows the sectors.
+    has_errors: bool,
 }
 
 /// One directory entry read back from an image.
@@ -231,6 +277,8 @@ impl Disk {
         let id = petscii_name(id)?;
         let mut disk = Disk {
             bytes: vec![0; IMAGE_SIZE],
+            tracks: TRACKS,
+            has_errors: false,
         };
         let bam = sector_offset(DIR_TRACK, 0);
         let b = &mut disk.bytes[bam..bam + 256];
@@ -259,14 +307,63 @@ impl Disk {
         Ok(disk)
     }
 
-    /// Reads an existing image (35 tracks, no error table).
+    /// Reads an existing image of any of the [`IMAGE_SIZES`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Disk, D64Error> {
-        if bytes.len() != IMAGE_SIZE {
-            return Err(D64Error::BadSize(bytes.len()));
-        }
+        let (tracks, has_errors) = [TRACKS, TRACKS_EXTENDED]
+            .into_iter()
+            .flat_map(|t| [(t, false), (t, true)])
+            .find(|&(t, e)| {
+                let n = sectors_on(t);
+                bytes.len() == n * 256 + if e { n } else { 0 }
+            })
+            .ok_or(D64Error::BadSize(bytes.len()))?;
         Ok(Disk {
             bytes: bytes.to_vec(),
+            tracks,
+            has_errors,
         })
+    }
+
+    /// Tracks on the disk: 35, or 40 for an extended image.
+    pub fn tracks(&self) -> u8 {
+        self.tracks
+    }
+
+    /// The DOS error reading the sector gives, from the image's error table (None: it
+    /// reads fine, or the image has no table). Codes 2-11 are DOS errors 20-29, 15 is
+    /// 74 DRIVE NOT READY; other non-zero codes read as 20 READ ERROR.
+    pub fn sector_error(&self, track: u8, sector: u8) -> Option<u8> {
+        if !self.has_errors || self.check_ts(track, sector).is_err() {
+            return None;
+        }
+        let table = sectors_on(self.tracks) * 256;
+        match self.bytes[table + sector_index(track, sector)] {
+            0 | 1 => None,
+            code @ 2..=11 => Some(18 + code),
+            15 => Some(74),
+            _ => Some(20),
+        }
+    }
+
+    /// One sector as the drive reads it: an error for a sector the disk doesn't have
+    /// or one its error table marks unreadable.
+    pub fn read_sector(&self, track: u8, sector: u8) -> Result<&[u8], D64Error> {
+        let data = self.sector(track, sector)?;
+        match self.sector_error(track, sector) {
+            Some(dos_error) => Err(D64Error::ReadError {
+                track,
+                sector,
+                dos_error,
+            }),
+            None => Ok(data),
+        }
+    }
+
+    fn check_ts(&self, track: u8, sector: u8) -> Result<(), D64Error> {
+        if !(1..=self.tracks).contains(&track) || sector >= sectors_per_track(track) {
+            return Err(D64Error::BrokenChain { track, sector });
+        }
+        Ok(())
     }
 
     /// The image bytes.
@@ -276,7 +373,7 @@ impl Disk {
 
     /// One 256-byte sector; an error for a track or sector the disk doesn't have.
     pub fn sector(&self, track: u8, sector: u8) -> Result<&[u8], D64Error> {
-        check_ts(track, sector)?;
+        self.check_ts(track, sector)?;
         Ok(self.raw_sector(track, sector))
     }
 
@@ -286,7 +383,13 @@ impl Disk {
         &self.bytes[o..o + 256]
     }
 
+    /// A sector to write; writing it makes it readable again (its error byte, if the
+    /// image has a table, becomes 1, no error).
     fn sector_mut(&mut self, track: u8, sector: u8) -> &mut [u8] {
+        if self.has_errors {
+            let table = sectors_on(self.tracks) * 256;
+            self.bytes[table + sector_index(track, sector)] = 1;
+        }
         let o = sector_offset(track, sector);
         &mut self.bytes[o..o + 256]
     }
@@ -297,7 +400,7 @@ impl Disk {
 
     /// Whether the BAM marks the sector free (false for one the disk doesn't have).
     pub fn is_free(&self, track: u8, sector: u8) -> bool {
-        if check_ts(track, sector).is_err() {
+        if track > TRACKS || self.check_ts(track, sector).is_err() {
             return false;
         }
         let e = self.bam_entry(track);
@@ -433,7 +536,7 @@ impl Disk {
     pub fn scratch(&mut self, name: &[u8]) -> Result<bool, D64Error> {
         let (mut t, mut s) = (DIR_TRACK, 1);
         for _ in 0..sectors_per_track(DIR_TRACK) {
-            check_ts(t, s)?;
+            self.check_ts(t, s)?;
             for i in 0..8 {
                 let e = &self.sector(t, s)?[i * 32..i * 32 + 32];
                 if e[2] != 0 && strip(&e[5..21]) == name {
@@ -461,8 +564,8 @@ impl Disk {
     fn chain_sectors(&self, track: u8, sector: u8) -> Result<Vec<(u8, u8)>, D64Error> {
         let mut out = Vec::new();
         let (mut t, mut s) = (track, sector);
-        for _ in 0..683 {
-            check_ts(t, s)?;
+        for _ in 0..sectors_on(self.tracks) {
+            self.check_ts(t, s)?;
             out.push((t, s));
             let sec = self.sector(t, s)?;
             if sec[0] == 0 {
@@ -474,7 +577,8 @@ impl Disk {
     }
 
     fn free(&mut self, track: u8, sector: u8) {
-        if self.is_free(track, sector) {
+        // DOS 2.6's BAM has no room for tracks 36-40: their sectors are never counted.
+        if track > TRACKS || self.is_free(track, sector) {
             return;
         }
         let e = self.bam_entry(track);
@@ -493,15 +597,14 @@ impl Disk {
         let mut seen = 0;
         let (mut t, mut s) = (DIR_TRACK, 1);
         while t != 0 {
-            check_ts(t, s)?;
             seen += 1;
-            if seen > 683 {
+            if seen > sectors_on(self.tracks) {
                 return Err(D64Error::BrokenChain {
                     track: t,
                     sector: s,
                 });
             }
-            let sec = self.raw_sector(t, s);
+            let sec = self.read_sector(t, s)?;
             for e in sec.chunks(32) {
                 if e[2] != 0 {
                     out.push(DirEntry {
@@ -518,12 +621,13 @@ impl Disk {
         Ok(out)
     }
 
-    /// Follows a file's sector chain and returns its bytes.
+    /// Follows a file's sector chain and returns its bytes (an error at a sector the
+    /// image's error table marks unreadable).
     pub fn read_chain(&self, track: u8, sector: u8) -> Result<Vec<u8>, D64Error> {
         let mut out = Vec::new();
         let (mut t, mut s) = (track, sector);
-        for _ in 0..683 {
-            let sec = self.sector(t, s)?;
+        for _ in 0..sectors_on(self.tracks) {
+            let sec = self.read_sector(t, s)?;
             if sec[0] == 0 {
                 let last = (sec[1] as usize).clamp(1, 255);
                 out.extend_from_slice(&sec[2..=last]);
@@ -545,13 +649,6 @@ impl Disk {
             .ok_or_else(|| D64Error::NotFound(name.to_string()))?;
         self.read_chain(e.track, e.sector)
     }
-}
-
-fn check_ts(track: u8, sector: u8) -> Result<(), D64Error> {
-    if !(1..=TRACKS).contains(&track) || sector >= sectors_per_track(track) {
-        return Err(D64Error::BrokenChain { track, sector });
-    }
-    Ok(())
 }
 
 fn strip(field: &[u8]) -> Vec<u8> {
@@ -737,6 +834,102 @@ mod tests {
         for name in ["", "$", "a\"b", "ñññññññññññññññññññ", "#1", "ok"] {
             assert_eq!(check_name(&suggest_name(name)), Ok(()), "{name}");
         }
+    }
+
+    #[test]
+    fn an_error_table_makes_its_sectors_read_errors() {
+        let prg: Vec<u8> = (0..600u32).map(|i| i as u8).collect();
+        let plain = image_with_prg("PROT", &prg).unwrap();
+        let mut img = plain.clone();
+        img.extend(vec![1u8; 683]);
+        assert_eq!(img.len(), 175_531);
+        let d = Disk::from_bytes(&img).unwrap();
+        assert_eq!((d.tracks(), d.sector_error(17, 0)), (35, None));
+        assert_eq!(d.read_file("PROT").unwrap(), prg);
+        // The file's second sector (17/10) gets code 5: 23 READ ERROR (checksum).
+        img[IMAGE_SIZE + sector_index(17, 10)] = 5;
+        let d = Disk::from_bytes(&img).unwrap();
+        assert_eq!(d.sector_error(17, 10), Some(23));
+        assert_eq!(d.sector_error(17, 0), None);
+        assert_eq!(
+            d.read_file("PROT"),
+            Err(D64Error::ReadError {
+                track: 17,
+                sector: 10,
+                dos_error: 23
+            })
+        );
+        // Other codes: 2 is 20, 11 is 29, 15 is 74, unknown ones 20; 0 reads fine.
+        for (code, dos) in [
+            (2u8, Some(20)),
+            (11, Some(29)),
+            (15, Some(74)),
+            (12, Some(20)),
+            (0, None),
+        ] {
+            img[IMAGE_SIZE + sector_index(1, 0)] = code;
+            assert_eq!(
+                Disk::from_bytes(&img).unwrap().sector_error(1, 0),
+                dos,
+                "{code}"
+            );
+        }
+        // Writing over a bad sector makes it good again; the table stays in the image.
+        img[IMAGE_SIZE + sector_index(17, 20)] = 5;
+        let mut d = Disk::from_bytes(&img).unwrap();
+        d.scratch(b"PROT").unwrap();
+        d.add_prg("NEW", &prg).unwrap();
+        assert_eq!(d.read_file("NEW").unwrap(), prg);
+        assert_eq!(d.bytes().len(), 175_531);
+    }
+
+    #[test]
+    fn a_40_track_image_reads_files_on_tracks_36_to_40() {
+        let prg: Vec<u8> = (0..300u32).map(|i| (i * 3) as u8).collect();
+        let mut img = image_with_prg("EXT", &prg).unwrap();
+        img.resize(196_608, 0);
+        // Move the file's second sector to track 38 sector 16 (the last of track 38).
+        let (first, second) = (sector_offset(17, 0), sector_offset(17, 10));
+        let moved = sector_offset(38, 16);
+        let data = img[second..second + 256].to_vec();
+        img[moved..moved + 256].copy_from_slice(&data);
+        img[first] = 38;
+        img[first + 1] = 16;
+        let d = Disk::from_bytes(&img).unwrap();
+        assert_eq!(d.tracks(), 40);
+        assert_eq!(d.read_file("EXT").unwrap(), prg);
+        assert_eq!(d.blocks_free(), 662);
+        assert!(!d.is_free(38, 0));
+        assert_eq!(
+            d.sector(41, 0),
+            Err(D64Error::BrokenChain {
+                track: 41,
+                sector: 0
+            })
+        );
+        // With an error table too.
+        img.extend(vec![1u8; 768]);
+        assert_eq!(img.len(), 197_376);
+        img[196_608 + sector_index(38, 16)] = 4;
+        let d = Disk::from_bytes(&img).unwrap();
+        assert_eq!(d.sector_error(38, 16), Some(22));
+        assert!(matches!(
+            d.read_file("EXT"),
+            Err(D64Error::ReadError { track: 38, .. })
+        ));
+        // A 35-track image cannot reach track 36.
+        assert_eq!(
+            Disk::from_bytes(&img[..IMAGE_SIZE]).unwrap().sector(36, 0),
+            Err(D64Error::BrokenChain {
+                track: 36,
+                sector: 0
+            })
+        );
+        let msg = Disk::from_bytes(&[0; 174_846]).err().unwrap().to_string();
+        assert!(
+            msg.contains("175531 (35 tracks with an error table)"),
+            "{msg}"
+        );
     }
 
     #[test]

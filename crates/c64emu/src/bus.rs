@@ -495,7 +495,7 @@ impl C64Bus {
         let reg = addr as u8;
         let irq_chip = is_interrupting(addr);
         if irq_chip {
-            self.sync_interrupts(t);
+            self.sync_for_access(t);
         }
         let value = match addr {
             io::VIC..=io::VIC_END => {
@@ -550,7 +550,7 @@ impl C64Bus {
         let reg = addr as u8;
         let irq_chip = is_interrupting(addr);
         if irq_chip {
-            self.sync_interrupts(t);
+            self.sync_for_access(t);
         }
         match addr {
             io::VIC..=io::VIC_END => {
@@ -640,13 +640,33 @@ impl C64Bus {
         self.observe_lines(t);
     }
 
+    /// Before an access at cycle `t` to a chip that interrupts: the VIC up to `t`, the
+    /// CIAs up to the cycle before (a CIA runs its access's cycle itself, in the order
+    /// its parts come), and their lines noted.
+    fn sync_for_access(&mut self, t: u64) {
+        self.cia1.sync(t.saturating_sub(1));
+        self.cia2.sync(t.saturating_sub(1));
+        let mem = VicMem {
+            ram: &self.ram,
+            color: &self.color,
+            chargen: &self.roms.chargen[..],
+        };
+        self.vic.sync(t, &mem);
+        self.observe_lines(t);
+    }
+
     /// Note the chips' interrupt outputs as they are (at cycle `t`); a new low period of
     /// CIA 2's is an NMI edge.
     fn observe_lines(&mut self, t: u64) {
         let lines = &mut self.lines;
-        lines.cia1.observe(self.cia1.irq_since(), t);
-        lines.vic.observe(self.vic.irq_since(), t);
-        if let Some(a) = lines.cia2.observe(self.cia2.irq_since(), t) {
+        lines
+            .cia1
+            .observe(self.cia1.irq_since(), self.cia1.last_low(), t);
+        lines.vic.observe(self.vic.irq_since(), None, t);
+        if let Some(a) = lines
+            .cia2
+            .observe(self.cia2.irq_since(), self.cia2.last_low(), t)
+        {
             lines.nmi_falls(a);
         }
     }

@@ -9,7 +9,7 @@ pub struct Loaded {
     pub start: u16,
     /// One past the last address loaded.
     pub end: u32,
-    /// The address in the `SYS n` line, when the program is a BASIC stub at $0801.
+    /// The address in the `SYS n` line, when the program holds a BASIC stub at $0801.
     pub sys: Option<u16>,
 }
 
@@ -30,8 +30,14 @@ pub enum LoadError {
     },
     /// Autostart needs a `SYS n` line at $0801.
     NoSysLine,
+    /// The program at $0801 is BASIC without a `SYS n` line: it needs the BASIC ROM.
+    NeedsBasic,
     /// Reading the file or assembling it failed.
     File(String),
+    /// A file the emulator cannot run yet (what it is, and why).
+    Unsupported(String),
+    /// A .p00, .t64 or .d64 that holds no program to load (what is wrong).
+    BadContainer(String),
 }
 
 impl fmt::Display for LoadError {
@@ -50,7 +56,15 @@ impl fmt::Display for LoadError {
                 f,
                 "no BASIC line with SYS at $0801 to autostart; give the entry with --start ADDR"
             ),
+            LoadError::NeedsBasic => write!(
+                f,
+                "a BASIC program (its first line at $0801 has no SYS): it needs BASIC, which \
+                 the stub KERNAL does not have; run it on your C64 ROMs with --roms DIR \
+                 (or $C64KIT_ROMS)"
+            ),
             LoadError::File(msg) => f.write_str(msg),
+            LoadError::Unsupported(what) => write!(f, "this is {what}"),
+            LoadError::BadContainer(why) => write!(f, "{why}"),
         }
     }
 }
@@ -74,6 +88,24 @@ pub(crate) fn check_range(start: u16, len: usize) -> Result<u32, LoadError> {
 }
 
 const SYS_TOKEN: u8 = 0x9E;
+const BASIC_START: usize = 0x0801;
+
+/// Does a load of `len` bytes at `start` begin BASIC's program text ($0801 and the line
+/// link after it)? A program saved from $0801, or from $0800 with the zero byte BASIC
+/// keeps before its text, does; an image loaded from lower down (zero page, the stack)
+/// is machine code that merely covers $0801, and its zero page must stay as loaded.
+pub fn holds_basic_start(start: u16, len: usize) -> bool {
+    let start = usize::from(start);
+    (BASIC_START - 1..=BASIC_START).contains(&start) && start + len >= BASIC_START + 2
+}
+
+/// Is there a BASIC line at $0801 (a non-zero link) that [`find_sys`] finds no SYS in?
+pub fn basic_without_sys(ram: &[u8]) -> bool {
+    let link = ram
+        .get(0x0801..0x0803)
+        .map(|l| u16::from_le_bytes([l[0], l[1]]));
+    matches!(link, Some(l) if l != 0) && find_sys(ram).is_none()
+}
 
 /// The number after SYS in the first BASIC line at $0801 (spaces and a '(' allowed).
 pub fn find_sys(ram: &[u8]) -> Option<u16> {

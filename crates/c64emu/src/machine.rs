@@ -10,6 +10,7 @@ use mos6502::cpu::CPU;
 use mos6502::registers::{StackPointer, Status};
 
 use crate::bus::{C64Bus, StrictViolation};
+use crate::cia::CiaModel;
 use crate::cpu::Nmos6502Table;
 use crate::iec::Iec;
 use crate::kernal;
@@ -295,14 +296,16 @@ impl Machine {
     // ----- loading and starting -----
 
     /// Load a .prg (2-byte load address + data) at its load address, like LOAD"",8,1:
-    /// sets the end address in $AE/$AF, and for a BASIC program at $0801 also the
-    /// start of variables $2D/$2E.
+    /// sets the device number $BA to 8 and the end address in $AE/$AF, and for a program that holds BASIC's start
+    /// $0801 (loaded there, or at $0800 with its BASIC line at $0801) also the start of
+    /// variables $2D/$2E, so RUN keeps its variables past the program.
     pub fn load_prg(&mut self, prg: &[u8]) -> Result<Loaded, LoadError> {
         let (addr, data) = loader::split_prg(prg)?;
         let loaded = self.load_raw(addr, data)?;
         let end = loaded.end.min(0xFFFF) as u16;
         self.cpu.memory.poke_word(ram::EAL, end);
-        if addr == ram::BASIC_START {
+        self.cpu.memory.poke(ram::FA, 8);
+        if loader::holds_basic_start(addr, data.len()) {
             self.cpu.memory.poke_word(ram::VARTAB, end);
         }
         Ok(loaded)
@@ -312,7 +315,7 @@ impl Machine {
     pub fn load_raw(&mut self, addr: u16, bytes: &[u8]) -> Result<Loaded, LoadError> {
         let end = loader::check_range(addr, bytes.len())?;
         self.write(addr, bytes);
-        let sys = if addr == ram::BASIC_START {
+        let sys = if loader::holds_basic_start(addr, bytes.len()) {
             loader::find_sys(self.ram())
         } else {
             None
@@ -440,11 +443,21 @@ impl Machine {
     pub fn poke(&mut self, addr: u16, value: u8) {
         self.cpu.memory.poke(addr, value);
     }
-    /// `len` RAM bytes from `addr` (wrapping at $FFFF).
-    pub fn read(&self, addr: u16, len: usize) -> Vec<u8> {
-        (0..len)
-            .map(|i| self.peek(addr.wrapping_add(i as u16)))
-            .collect()
+    /// `len` RAM bytes from `addr` (wrapping at $FFFF). A `u16` length: anything
+    /// longer would only repeat bytes (all 64 KiB at once are [`Machine::ram`]), and a
+    /// length the machine can't honour does not compile:
+    ///
+    /// ```compile_fail
+    /// let m = c64emu::Machine::new();
+    /// m.read(0, 1 << 40);
+    /// ```
+    ///
+    /// ```
+    /// let m = c64emu::Machine::new();
+    /// assert_eq!(m.read(0xFFFF, 2).len(), 2);
+    /// ```
+    pub fn read(&self, addr: u16, len: u16) -> Vec<u8> {
+        (0..len).map(|i| self.peek(addr.wrapping_add(i))).collect()
     }
     /// Copy bytes to RAM from `addr` (wrapping at $FFFF).
     pub fn write(&mut self, addr: u16, bytes: &[u8]) {
@@ -579,6 +592,13 @@ impl Machine {
     /// Is the CPU jammed (with [`Machine::set_jam_stops`] off)?
     pub fn jammed(&self) -> bool {
         self.exec.jammed.is_some()
+    }
+
+    /// Which CIA revision both CIAs are (default the 6526A of the C64C): the 6526
+    /// interrupts one cycle after the cause, the 6526A on its cycle (docs/emulator.md).
+    pub fn set_cia_model(&mut self, model: CiaModel) {
+        self.cpu.memory.cia1.set_model(model);
+        self.cpu.memory.cia2.set_model(model);
     }
 
     /// Plug in VICE's debug cartridge: a write to $D7FF (otherwise a SID mirror) ends the

@@ -246,6 +246,7 @@ fn a_taken_branch_that_stays_in_its_page_polls_a_cycle_early() {
     let mut phases = std::collections::BTreeSet::new();
     for latch in 30u64..36 {
         let mut m = Machine::new();
+        m.set_cia_model(c64emu::CiaModel::Mos6526);
         program(
             &mut m,
             &format!(
@@ -263,7 +264,7 @@ fn a_taken_branch_that_stays_in_its_page_polls_a_cycle_early() {
         let at_start = m.cycles();
         let used = m.run_until("handler", 10_000).unwrap();
         // STA $DC0E writes in cycle start + 2 + 3; the timer (force load, one-shot)
-        // underflows latch + 3 cycles later, the line goes low one cycle after.
+        // underflows latch + 3 cycles later, the line (a 6526's) goes low one cycle after.
         let line_low = at_start + 5 + latch + 3 + 1;
         let first = at_start + 2 + 4 + 2; // the first BEQ
         let mut s = first;

@@ -18,25 +18,38 @@ pub(crate) struct Line {
     low_since: Option<u64>,
     /// The last low period that ended: (first low cycle, last low cycle).
     last: Option<(u64, u64)>,
+    /// The latest cycle the line was seen to go low.
+    newest: Option<u64>,
 }
 
 impl Line {
-    /// Note the chip's output after an access in cycle `t` (`chip`: low since).
+    /// Note the chip's output after an access in cycle `t` (`chip`: low since;
+    /// `ended`: the chip's last low period a read ended, (fall, read), for a chip that
+    /// keeps it: the CIAs, whose read can release the line in the cycle it fell).
     /// Returns the start of a low period not seen before.
-    pub fn observe(&mut self, chip: Option<u64>, t: u64) -> Option<u64> {
-        let new = match (self.low_since, chip) {
-            (Some(a), None) => {
-                self.last = Some((a, t));
-                None
+    pub fn observe(&mut self, chip: Option<u64>, ended: Option<(u64, u64)>, t: u64) -> Option<u64> {
+        let mut new = None;
+        if let Some((fall, read)) = ended
+            && (self.low_since == Some(fall) || self.newest.is_none_or(|n| n < fall))
+        {
+            if self.low_since != Some(fall) {
+                new = Some(fall);
             }
+            self.last = Some((fall, read));
+            self.low_since = None;
+            self.newest = Some(fall);
+        }
+        match (self.low_since, chip) {
+            (Some(a), None) => self.last = Some((a, t)),
             (Some(a), Some(b)) if a != b => {
                 self.last = Some((a, t));
-                Some(b)
+                new = new.or(Some(b));
             }
-            (None, Some(b)) => Some(b),
-            _ => None,
-        };
+            (None, Some(b)) if self.newest.is_none_or(|n| n < b) => new = new.or(Some(b)),
+            _ => {}
+        }
         self.low_since = chip;
+        self.newest = self.newest.max(chip);
         new
     }
 
@@ -96,15 +109,34 @@ mod tests {
     #[test]
     fn a_line_acknowledged_in_a_cycle_is_low_until_that_cycle_ends() {
         let mut l = Line::default();
-        assert_eq!(l.observe(Some(100), 105), Some(100));
+        assert_eq!(l.observe(Some(100), None, 105), Some(100));
         assert!(l.low_at(100) && l.low_at(104) && !l.low_at(99));
         // Acknowledged by a read at 105: still low in that cycle.
-        assert_eq!(l.observe(None, 105), None);
+        assert_eq!(l.observe(None, None, 105), None);
         assert!(!l.low());
         assert!(l.low_at(105) && !l.low_at(106));
         // Low again at 200: a new period.
-        assert_eq!(l.observe(Some(200), 210), Some(200));
+        assert_eq!(l.observe(Some(200), None, 210), Some(200));
         assert!(l.low_at(104) && l.low_at(200) && !l.low_at(150));
+    }
+
+    #[test]
+    fn a_low_period_the_chip_ended_between_two_looks_is_seen() {
+        let mut l = Line::default();
+        // Low at 100 and released by a read in that same cycle: a new edge.
+        assert_eq!(l.observe(None, Some((100, 100)), 100), Some(100));
+        assert!(l.low_at(100) && !l.low_at(99) && !l.low_at(101));
+        // Seen once only.
+        assert_eq!(l.observe(None, Some((100, 100)), 120), None);
+        // A period seen low and then ended by a read at 205 ends at the read.
+        assert_eq!(l.observe(Some(200), Some((100, 100)), 210), Some(200));
+        assert_eq!(l.observe(None, Some((200, 205)), 210), None);
+        assert!(l.low_at(205) && !l.low_at(206));
+        // Released at 305 and low again at 307 between two looks: two edges, the
+        // first one reported.
+        assert_eq!(l.observe(Some(300), Some((200, 205)), 300), Some(300));
+        assert_eq!(l.observe(Some(307), Some((300, 305)), 310), Some(307));
+        assert!(l.low_at(305) && !l.low_at(306) && l.low_at(307));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Drive storage in a D64 image (via the `c64d64` crate). Changes (SAVE, scratch,
+//! Drive storage in a D64 image (via the `c64d64` crate): 35 or 40 tracks, with or
+//! without an error table (a sector it marks bad reads as that DOS error). Changes (SAVE, scratch,
 //! rename) are made to a copy of the image in memory and written back to the file in
 //! one step (a temporary file in the same directory renamed over the image, following a
 //! symbolic link to the real file), so a failed or interrupted write leaves the image as
@@ -43,12 +44,10 @@ impl D64Storage {
         if !meta.is_file() {
             return Err(bad("not a directory or a .d64 file".into()));
         }
-        if meta.len() != c64d64::IMAGE_SIZE as u64 {
-            return Err(bad(format!(
-                "a .d64 image is {} bytes (35 tracks, no error table), this file is {}",
-                c64d64::IMAGE_SIZE,
-                meta.len()
-            )));
+        if !c64d64::IMAGE_SIZES.contains(&(meta.len() as usize)) {
+            return Err(bad(
+                c64d64::D64Error::BadSize(meta.len() as usize).to_string()
+            ));
         }
         let bytes = fs::read(path).map_err(|error| DiskError::Io {
             path: path.display().to_string(),
@@ -116,6 +115,7 @@ fn d64_error(e: c64d64::D64Error) -> Dos {
         c64d64::D64Error::DiskFull | c64d64::D64Error::DirectoryFull => Dos::DISK_FULL,
         c64d64::D64Error::BadName { .. } => Dos::BAD_NAME,
         c64d64::D64Error::NotFound(_) => Dos::NOT_FOUND,
+        c64d64::D64Error::ReadError { dos_error, .. } => Dos(dos_error),
         _ => Dos::READ_ERROR,
     }
 }
