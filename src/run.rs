@@ -23,7 +23,7 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use c64emu::{CiaModel, Content, LoadError, Machine, RomSet, Stop, Trace, render};
+use c64emu::{CiaModel, Content, LoadError, Machine, RomSet, Stop, Trace, VicModel, render};
 use c64harness::{DebugInfo, SourceIndex, TraceNotes};
 
 use crate::interrupt::{self, EXIT_INTERRUPTED};
@@ -137,6 +137,10 @@ pub struct Args {
     /// interrupts one cycle later) [default: 6526a]
     #[arg(long, value_name = "MODEL", value_parser = parse_cia)]
     pub cia: Option<CiaModel>,
+    /// The VIC-II: 6569 (the C64's, PAL) or 8565 (the C64C's, PAL: colour changes reach
+    /// the picture a pixel earlier, with a grey dot) [default: 6569]
+    #[arg(long, value_name = "MODEL", value_parser = parse_vic)]
+    pub vic: Option<VicModel>,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -170,6 +174,14 @@ fn parse_cia(s: &str) -> Result<CiaModel, String> {
         "6526" => Ok(CiaModel::Mos6526),
         "6526a" => Ok(CiaModel::Mos6526A),
         _ => Err(format!("{s}: expected 6526 or 6526a")),
+    }
+}
+
+fn parse_vic(s: &str) -> Result<VicModel, String> {
+    match s {
+        "6569" => Ok(VicModel::Mos6569),
+        "8565" => Ok(VicModel::Mos8565),
+        _ => Err(format!("{s}: expected 6569 or 8565")),
     }
 }
 
@@ -370,6 +382,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     // Start the machine.
     if let Some(model) = args.cia {
         m.set_cia_model(model);
+    }
+    if let Some(model) = args.vic {
+        m.set_vic_model(model);
     }
     if m.real_roms() {
         boot(&mut m)?;

@@ -64,7 +64,8 @@ fn rows_that_passed_without_roms_still_pass() {
     let scratch = std::env::temp_dir().join(format!("c64kit-ratchet-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let runner = Runner {
-        has_cia_flag: exec::has_cia_flag(&c64kit),
+        has_cia_flag: exec::has_flag(&c64kit, "--cia"),
+        has_vic_flag: exec::has_flag(&c64kit, "--vic"),
         c64kit,
         list_dir: std::fs::canonicalize(&dir).unwrap(),
         roms: None,

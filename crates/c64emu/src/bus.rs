@@ -569,6 +569,7 @@ impl C64Bus {
             }
             io::CIA1..=io::CIA1_END => {
                 self.cia1.write(reg, value, t);
+                self.sync_light_pen(t);
                 self.wake();
             }
             io::CIA2..=io::CIA2_END => {
@@ -620,6 +621,14 @@ impl C64Bus {
         self.vic.set_reg(r, value, t);
     }
 
+    /// Tell the VIC the level of its light pen input at cycle `t`: CIA 1's PB4 line
+    /// (joystick 1's fire button, a key in the matrix, or the CIA driving it low).
+    pub fn sync_light_pen(&mut self, t: u64) {
+        let (_, pb) = self.cia1_inputs();
+        let low = (self.cia1.pb_out() & pb) & 0x10 == 0;
+        self.vic.set_light_pen(low, t);
+    }
+
     /// Tell the VIC the bank CIA 2's port A selects now (its bits 0-1, inverted).
     pub fn sync_vic_bank(&mut self, t: u64) {
         let bank = !self.cia2.pa_out() & 3;
@@ -646,12 +655,7 @@ impl C64Bus {
     fn sync_for_access(&mut self, t: u64) {
         self.cia1.sync(t.saturating_sub(1));
         self.cia2.sync(t.saturating_sub(1));
-        let mem = VicMem {
-            ram: &self.ram,
-            color: &self.color,
-            chargen: &self.roms.chargen[..],
-        };
-        self.vic.sync(t, &mem);
+        self.sync_vic(t);
         self.observe_lines(t);
     }
 
@@ -689,7 +693,7 @@ fn is_interrupting(addr: u16) -> bool {
 /// Registers the emulator models; accesses elsewhere are noted in traces.
 pub fn is_modelled(addr: u16) -> bool {
     match addr {
-        io::VIC..=io::VIC_END => !matches!(addr & 0x3F, 0x13 | 0x14 | 0x2F..=0x3F),
+        io::VIC..=io::VIC_END => !matches!(addr & 0x3F, 0x2F..=0x3F),
         io::SID..=io::SID_END => true,
         io::COLOR_RAM..=io::COLOR_RAM_END => true,
         io::CIA1..=io::CIA2_END => true,

@@ -23,6 +23,8 @@ pub struct Runner {
     pub roms: Option<PathBuf>,
     /// Whether `c64kit run` takes `--cia` (the rows' cia-old/cia-new are passed on).
     pub has_cia_flag: bool,
+    /// Whether `c64kit run` takes `--vic` (the VIC-II the rows ask for is passed on).
+    pub has_vic_flag: bool,
     /// Where screenshots go while they are compared.
     pub scratch: PathBuf,
     /// Wall-clock limit of one row (a safety net: the cycle limit ends every run).
@@ -84,12 +86,12 @@ impl RowResult {
     }
 }
 
-/// Whether `c64kit run --help` lists `--cia`.
-pub fn has_cia_flag(c64kit: &Path) -> bool {
+/// Whether `c64kit run --help` lists `flag` (`--cia`, `--vic`: older builds lack them).
+pub fn has_flag(c64kit: &Path, flag: &str) -> bool {
     Command::new(c64kit)
         .args(["run", "--help"])
         .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--cia"))
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(flag))
 }
 
 impl Runner {
@@ -139,7 +141,7 @@ impl Runner {
         }
         let dir = self.list_dir.join(&row.path);
         let reference = match row.kind {
-            Kind::Screenshot => match screens::reference(&dir, &row.program) {
+            Kind::Screenshot => match screens::reference(&dir, &row.program, machine.vic) {
                 Some(r) => Some(r),
                 None => {
                     return RowResult::new(Outcome::Done(Status::NoRef), "no reference picture");
@@ -160,6 +162,9 @@ impl Runner {
         }
         if let (Some(cia), true) = (machine.cia, self.has_cia_flag) {
             cmd.args(["--cia", cia]);
+        }
+        if self.has_vic_flag {
+            cmd.args(["--vic", machine.vic]);
         }
         if let Some(disk) = &machine.disk {
             cmd.arg("--disk").arg(dir.join(disk));

@@ -52,6 +52,9 @@ pub enum Expect {
 pub struct Machine {
     /// `--cia 6526` or `--cia 6526a` (cia-old / cia-new).
     pub cia: Option<&'static str>,
+    /// The VIC-II (`--vic`): the C64C's 8565 VICE's testbench runs, the 6569 for
+    /// vicii-old.
+    pub vic: &'static str,
     /// A .d64 to put in drive 8 (mountd64:FILE), relative to the row's folder.
     pub disk: Option<String>,
     /// Options c64kit has no machine for (an expansion, a cartridge, a drive model,
@@ -110,11 +113,15 @@ impl Row {
 
     /// The machine the options ask for.
     pub fn machine(&self) -> Machine {
-        let mut m = Machine::default();
+        let mut m = Machine {
+            vic: "8565",
+            ..Machine::default()
+        };
         for o in &self.options {
             match o.as_str() {
                 // The C64C VICE's testbench runs (-default -model c64c): PAL, 8565 VIC-II.
                 "default" | "vicii-pal" | "vicii-new" => {}
+                "vicii-old" => m.vic = "6569",
                 // The SID's model does not change what c64kit runs (it has one SID).
                 "sid-old" | "sid-new" => {}
                 "cia-old" => m.cia = Some("6526"),

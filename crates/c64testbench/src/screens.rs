@@ -18,12 +18,12 @@ pub struct Picture {
     pens: Vec<u8>,
 }
 
-/// The reference picture for a row, as the testbench looks for it: the 8565 VIC-II's
-/// own (`references/NAME-8565.png`), else `references/NAME.png`.
-pub fn reference(dir: &Path, name: &str) -> Option<PathBuf> {
-    ["-8565.png", ".png"]
+/// The reference picture for a row run on VIC-II `vic`, as the testbench looks for it:
+/// the chip's own (`references/NAME-8565.png`), else `references/NAME.png`.
+pub fn reference(dir: &Path, name: &str, vic: &str) -> Option<PathBuf> {
+    [format!("{name}-{vic}.png"), format!("{name}.png")]
         .iter()
-        .map(|ext| dir.join("references").join(format!("{name}{ext}")))
+        .map(|file| dir.join("references").join(file))
         .find(|p| p.is_file())
 }
 

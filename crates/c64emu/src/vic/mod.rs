@@ -49,6 +49,8 @@ pub const IRQ_RASTER: u8 = 0x01;
 pub const IRQ_SPRITE_BACKGROUND: u8 = 0x02;
 /// Sprite-sprite collision interrupt flag.
 pub const IRQ_SPRITE_SPRITE: u8 = 0x04;
+/// Light pen interrupt flag.
+pub const IRQ_LIGHT_PEN: u8 = 0x08;
 
 /// Cycles a bad line holds BA low: cycles 12-54 (a CPU reading from the first stops
 /// for all of them).
@@ -113,6 +115,20 @@ pub struct Vic {
     picture: Picture,
     /// A collision register read: cleared after the next cycle's pixels.
     clear_collisions: u8,
+    light_pen: LightPen,
+}
+
+/// The light pen input and latch ($D013/$D014).
+#[derive(Clone, Debug, Default)]
+struct LightPen {
+    /// The input is low.
+    low: bool,
+    /// It went (or was pulled) low: the latch is taken in this cycle.
+    trigger_at: Option<u64>,
+    /// Latched in this frame already (once a frame).
+    triggered: bool,
+    x: u8,
+    y: u8,
 }
 
 impl Default for Vic {
@@ -140,6 +156,7 @@ impl Vic {
             sprites: Sprites::default(),
             picture: Picture::new(),
             clear_collisions: 0,
+            light_pen: LightPen::default(),
         }
     }
 
@@ -293,6 +310,11 @@ impl Vic {
             self.fetch.allow_bad_lines = false;
             self.fetch.vcbase = 0;
             self.fetch.vc = 0;
+            self.light_pen.triggered = false;
+            if self.light_pen.low {
+                // Still held low: latched again at the frame's start.
+                self.latch_light_pen(t, Some(0xD1));
+            }
         }
         if self.line == self.compare_line() {
             if !self.irq.raster_matched {
@@ -331,7 +353,40 @@ impl Vic {
         }
         self.fetch.d011_before = d011;
         self.ba = ba;
+        if self.light_pen.trigger_at == Some(t) {
+            self.light_pen.trigger_at = None;
+            self.latch_light_pen(t, None);
+        }
         self.clock = t + 1;
+    }
+
+    /// The light pen input is `low` from cycle `t` on (after the VIC ran `t`): going
+    /// or pulled low, it latches the beam's position in the next cycle.
+    pub fn set_light_pen(&mut self, low: bool, t: u64) {
+        if low {
+            self.light_pen.trigger_at = Some(t + 1);
+        }
+        self.light_pen.low = low;
+    }
+
+    /// Latch the beam's position in cycle `t` (X in steps of 2 pixels, two late on the
+    /// 6569; `x` forced when retriggered at the frame's start), once a frame, not in
+    /// the last line after its first cycle; raise the interrupt flag.
+    fn latch_light_pen(&mut self, t: u64, x: Option<u8>) {
+        if self.light_pen.triggered {
+            return;
+        }
+        self.light_pen.triggered = true;
+        let n = timing::cycle_of(t);
+        if self.line == timing::LINES - 1 && n > 1 {
+            return;
+        }
+        let extra = if self.model.latency() { 2 } else { 1 };
+        let beam = (CYCLES[usize::from(n)].xpos / 2) as u8 + extra;
+        self.light_pen.x = x.unwrap_or(beam);
+        self.light_pen.y = self.line as u8;
+        self.irq.flags |= IRQ_LIGHT_PEN;
+        self.update_irq(t);
     }
 
     /// Sprite DMA, expansion and display at their cycles.
@@ -414,7 +469,8 @@ impl Vic {
         match r {
             CTRL1 => (v & 0x7F) | ((raster >> 1) & 0x80) as u8,
             RASTER => raster as u8,
-            LPX | LPY => 0,
+            LPX => self.light_pen.x,
+            LPY => self.light_pen.y,
             CTRL2 => v | 0xC0,
             MEMPTR => v | 0x01,
             IRQ_FLAGS => {

@@ -134,6 +134,11 @@ impl Vic {
                 });
             }
         }
+        if mask & super::IRQ_LIGHT_PEN != 0
+            && let Some(at) = self.light_pen.trigger_at
+        {
+            next = next.min(at);
+        }
         let armed = (mask & super::IRQ_SPRITE_SPRITE != 0
             && self.irq.flags & super::IRQ_SPRITE_SPRITE == 0
             && self.sprites.ss == 0)
