@@ -42,17 +42,17 @@ fn cold_start_state() {
 #[test]
 fn trace_lines_show_instructions_labels_natives_and_io() {
     let mut m = Machine::new();
-    // start: LDA #$0F; STA $D013 (light pen, not emulated); LDA #'A'; JSR $FFD2; RTS
+    // start: LDA #$0F; STA $D030 (no VIC-II register there); LDA #'A'; JSR $FFD2; RTS
     m.load_raw(
         0xC000,
         &[
-            0xA9, 0x0F, 0x8D, 0x13, 0xD0, 0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x60,
+            0xA9, 0x0F, 0x8D, 0x30, 0xD0, 0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x60,
         ],
     )
     .unwrap();
     m.set_symbols([
         ("start".to_string(), 0xC000),
-        ("light_pen_x".to_string(), 0xD013),
+        ("vic_unused".to_string(), 0xD030),
     ]);
     let out = Shared::default();
     m.set_trace(Some(Trace::new(out.clone())));
@@ -66,12 +66,12 @@ fn trace_lines_show_instructions_labels_natives_and_io() {
         "C000  A9 0F     LDA #$0F                 A:00 X:00 Y:00 SP:F8 P:nv-bdIzc CYC:6"
     );
     assert!(
-        lines[2].starts_with("C002  8D 13 D0  STA light_pen_x"),
+        lines[2].starts_with("C002  8D 30 D0  STA vic_unused"),
         "{}",
         lines[2]
     );
     assert!(
-        lines[2].ends_with("; W $D013=0F (VIC register not emulated)"),
+        lines[2].ends_with("; W $D030=0F (VIC register not emulated)"),
         "{}",
         lines[2]
     );
