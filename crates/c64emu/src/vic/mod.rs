@@ -424,8 +424,9 @@ impl Vic {
         self.sprites
             .draw(prev, show, &self.regs, latency, &mut out, fg);
         self.border.draw(d016 & 0x08 != 0, &mut out);
-        if let Some(offset) = Picture::offset(timing::line_of(t), n) {
-            self.picture.put(offset, &out, t);
+        match Picture::offset(timing::line_of(t), n) {
+            Some(offset) => self.picture.put(offset, &out, latency),
+            None => self.picture.skip(),
         }
         match self.clear_collisions {
             0 => {}
@@ -533,8 +534,7 @@ impl Vic {
             LPX | LPY | SS_COLLISION | SB_COLLISION => {}
             0x20..=0x2E => {
                 self.regs[usize::from(r)] = value & 0x0F;
-                self.picture
-                    .set_color(r - 0x20, value, t, self.model.latency());
+                self.picture.set_color(r - 0x20, value);
             }
             _ if r >= UNUSED => {}
             _ => self.regs[usize::from(r)] = value,

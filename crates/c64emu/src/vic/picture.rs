@@ -4,10 +4,11 @@
 //! drawing pixels `8c - 112` to `8c - 105` of a line is its cycle c (14-61).
 //!
 //! Pixels come from the sequencers as colour references, resolved here with the colour
-//! registers: a register written in a cycle (its phi2, after the VIC drew) shows from
-//! that cycle's second pixel on, its first pixel keeps the old colour (6569; the 8565
-//! shows the new colour from the first pixel, which is grey when it was a reference to
-//! the register written: the "grey dot").
+//! registers. A register written in a cycle (its phi2) reaches the colour stage two
+//! cycles later: the pixels the next cycle draws show it from the second on, the first
+//! keeps the old colour (6569); the 8565 shows the new colour from the first pixel,
+//! which is light grey where it was a reference to the register written (the "grey
+//! dot").
 
 use super::graphics::{REG, Ref};
 
@@ -31,8 +32,8 @@ pub struct Picture {
     pens: Box<[u8]>,
     /// Reference to colour: 0-15 themselves, `REG + n` register $D020+n.
     colors: [u8; 32],
-    /// The last cycle drawn: its pixels' offset, references, and the cycle.
-    last: Option<(usize, [Ref; 8], u64)>,
+    /// A colour register written in the last cycle: $D020+n and its value.
+    written: Option<(u8, u8)>,
 }
 
 impl Picture {
@@ -44,7 +45,7 @@ impl Picture {
         Picture {
             pens: vec![0; WIDTH * HEIGHT].into_boxed_slice(),
             colors,
-            last: None,
+            written: None,
         }
     }
 
@@ -64,34 +65,57 @@ impl Picture {
         }
     }
 
-    /// Write a cycle's pixels at `offset` (drawn in cycle `t`).
+    /// Write a cycle's pixels at `offset`, resolving their colours (`latency`: the
+    /// 6569's).
     #[inline(always)]
-    pub fn put(&mut self, offset: usize, refs: &[Ref; 8], t: u64) {
+    pub fn put(&mut self, offset: usize, refs: &[Ref; 8], latency: bool) {
+        if self.written.is_some() {
+            return self.put_written(offset, refs, latency);
+        }
         let out = &mut self.pens[offset..offset + 8];
         for (o, &r) in out.iter_mut().zip(refs) {
             *o = self.colors[usize::from(r & 31)];
         }
-        self.last = Some((offset, *refs, t));
     }
 
-    /// Colour register $D020+`n` takes `value` by a write in cycle `t`, after the VIC
-    /// drew that cycle: its pixels from the second on (from the first on the 8565, with
-    /// the grey dot) show the new colour.
-    pub fn set_color(&mut self, n: u8, value: u8, t: u64, latency: bool) {
+    /// `put` in the cycle after a colour register write, which takes effect in it.
+    #[cold]
+    fn put_written(&mut self, offset: usize, refs: &[Ref; 8], latency: bool) {
+        let first = self.colors[usize::from(refs[0] & 31)];
+        let r = self.apply_written();
+        let out = &mut self.pens[offset..offset + 8];
+        for (o, &x) in out.iter_mut().zip(refs) {
+            *o = self.colors[usize::from(x & 31)];
+        }
+        if latency {
+            out[0] = first;
+        } else if Some(refs[0]) == r {
+            out[0] = GREY_DOT;
+        }
+    }
+
+    /// A cycle drawn off screen: a colour written before still takes effect.
+    #[inline(always)]
+    pub fn skip(&mut self) {
+        if self.written.is_some() {
+            self.apply_written();
+        }
+    }
+
+    fn apply_written(&mut self) -> Option<Ref> {
+        let (n, value) = self.written.take()?;
         let r = REG + n;
         self.colors[usize::from(r)] = value & 15;
-        let Some((offset, refs, at)) = self.last else {
-            return;
-        };
-        if at != t {
-            return;
-        }
-        let first = usize::from(latency);
-        for (i, &r) in refs.iter().enumerate().skip(first) {
-            self.pens[offset + i] = self.colors[usize::from(r & 31)];
-        }
-        if !latency && refs[0] == r {
-            self.pens[offset] = GREY_DOT;
+        Some(r)
+    }
+
+    /// Colour register $D020+`n` takes `value` (a write in the cycle the VIC ran last).
+    pub fn set_color(&mut self, n: u8, value: u8) {
+        if let Some((m, v)) = self.written.replace((n, value))
+            && m != n
+        {
+            // Two writes in one cycle (not from the CPU): the first takes effect now.
+            self.colors[usize::from(REG + m)] = v & 15;
         }
     }
 }
