@@ -4,7 +4,7 @@
 //! at the right one. A register write changes the comparison from the cycle after it,
 //! so the borders open where a program switches RSEL or CSEL at the right moment.
 
-use super::graphics::{REG, Ref};
+use super::graphics::{REG, Ref, splat};
 use super::timing::{BORDER_LEFT, BORDER_RIGHT};
 
 const BORDER: Ref = REG;
@@ -99,6 +99,31 @@ impl Border {
                     }
                     if now {
                         out[7] = BORDER;
+                    }
+                }
+                self.shown = now;
+            }
+        }
+    }
+
+    /// `draw` for pixels in colours (pixel i in lane i), the border's colour `color`.
+    #[inline(always)]
+    pub fn draw_colors(&mut self, csel: bool, px: &mut u64, color: u8) {
+        const LAST: u64 = 0xFF << 56;
+        match (self.shown, self.main) {
+            (false, false) => {}
+            (true, true) => *px = splat(color),
+            (was, now) => {
+                if csel {
+                    if was {
+                        *px = splat(color);
+                    }
+                } else {
+                    if was {
+                        *px = (*px & LAST) | (splat(color) & !LAST);
+                    }
+                    if now {
+                        *px = (*px & !LAST) | (splat(color) & LAST);
                     }
                 }
                 self.shown = now;

@@ -15,8 +15,53 @@ pub const REG: Ref = 0x10;
 /// Background colour 0 ($D021).
 const BG0: Ref = REG + 1;
 
-/// BMM as the pixels see it (ECM 0x10, BMM 0x08, MCM 0x04: `color`).
+/// Mode bits as the pixels see them (`color`).
+const ECM: u8 = 0x10;
 const BMM: u8 = 0x08;
+const MCM: u8 = 0x04;
+
+/// Per byte: the 8 pixels it makes (pixel i in lane i of a u64, from bit 7 down).
+/// `bits`: 0xFF in each lane whose bit is set; `pairs`: each lane's multicolour pair
+/// value (0-3).
+struct Tables {
+    bits: [u64; 256],
+    pairs: [u64; 256],
+}
+
+const fn tables() -> Tables {
+    let mut t = Tables {
+        bits: [0; 256],
+        pairs: [0; 256],
+    };
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b & (0x80 >> i) != 0 {
+                t.bits[b] |= 0xFF << (8 * i);
+            }
+            let pair = ((b >> (6 - 2 * (i / 2))) & 3) as u64;
+            t.pairs[b] |= pair << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+static TABLES: Tables = tables();
+
+/// One byte (pixel i in lane i) of colour `c` in every lane.
+#[inline(always)]
+pub fn splat(c: u8) -> u64 {
+    u64::from(c) * 0x0101_0101_0101_0101
+}
+
+/// The lanes of a u64 whose low bit (`bit` 0) or next bit (1) is set, as 0xFF lanes.
+#[inline(always)]
+fn lanes_with(values: u64, bit: u32) -> u64 {
+    ((values >> bit) & 0x0101_0101_0101_0101) * 0xFF
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct Sequencer {
@@ -40,6 +85,11 @@ pub struct Sequencer {
     cbuf: u8,
     /// The line buffer index of the next cell fed (counts g-accesses in display state).
     dmli: u8,
+    /// The last byte loaded into the shift register, and the pixel it was loaded at.
+    loaded: u8,
+    loaded_at: u8,
+    /// Cycles drawn with the mode bits as $D011/$D016 have them (`draw_steady` needs 2).
+    calm: u8,
 }
 
 impl Sequencer {
@@ -98,7 +148,81 @@ impl Sequencer {
         if !latency {
             self.mode11 = new11;
         }
+        self.loaded = self.g[1];
+        self.loaded_at = self.xscroll;
+        let settled = self.mode11 == new11 && self.mode16 == new16 && self.mode16_late == new16;
+        self.calm = if settled {
+            self.calm.saturating_add(1)
+        } else {
+            0
+        };
         fg
+    }
+
+    /// Can `draw_steady` draw the next cycle: the mode bits in `d011` and `d016` have
+    /// reached the pixels for a whole cycle, and XSCROLL is what the last load used?
+    #[inline(always)]
+    pub fn steady(&self, d011: u8, d016: u8) -> bool {
+        self.calm >= 2
+            && self.mode11 == (d011 & 0x60) >> 2
+            && self.mode16 == (d016 & 0x10) >> 2
+            && self.loaded_at == self.xscroll
+    }
+
+    /// `draw` for a steady mode (`steady`), eight pixels at once in colours (pixel i in
+    /// lane i; `colors`: references to colours), leaving the sequencer as `draw` does.
+    /// (Nothing is drawn over them: the foreground is not needed.)
+    #[inline(always)]
+    pub fn draw_steady(&mut self, colors: &[u8; 32]) -> u64 {
+        let xs = u32::from(self.xscroll);
+        let mode = self.mode11 | self.mode16;
+        let (new, new_values) = self.expand(self.g[1], self.v[1], self.c[1], mode, colors);
+        let px = if xs == 0 {
+            new
+        } else {
+            let (old, _) = self.expand(self.loaded, self.vbuf, self.cbuf, mode, colors);
+            (old >> (8 * (8 - xs))) | (new << (8 * xs))
+        };
+        self.vbuf = self.v[1];
+        self.cbuf = self.c[1];
+        self.loaded = self.g[1];
+        self.shift = ((u16::from(self.g[1]) << (8 - xs)) & 0xFF) as u8;
+        self.mc_flop = xs % 2 == 0;
+        self.pixel = (new_values >> (8 * (7 - xs))) as u8 & 3;
+        px
+    }
+
+    /// A cell's 8 pixels in `mode`: colours, and the pixel values the sequencer holds
+    /// (0-3) per lane.
+    #[inline(always)]
+    fn expand(&self, byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64) {
+        let b = usize::from(byte);
+        let pairs = mode & BMM != 0 || c & 0x08 != 0;
+        if mode & MCM != 0 && pairs {
+            let values = TABLES.pairs[b];
+            let pens: [u8; 4] = match mode {
+                MCM => [colors[17], colors[18], colors[19], c & 7],
+                m if m == MCM | BMM => [colors[17], v >> 4, v & 0x0F, c],
+                _ => [0; 4],
+            };
+            let (lo, hi) = (lanes_with(values, 0), lanes_with(values, 1));
+            let px = (!hi & !lo & splat(pens[0]))
+                | (!hi & lo & splat(pens[1]))
+                | (hi & !lo & splat(pens[2]))
+                | (hi & lo & splat(pens[3]));
+            return (px, values);
+        }
+        let mask = TABLES.bits[b];
+        let (off, on) = match mode {
+            0 => (colors[17], c),
+            MCM => (colors[17], c & 7),
+            BMM => (v & 0x0F, v >> 4),
+            ECM => (colors[17 + usize::from(v >> 6)], c),
+            _ => (0, 0),
+        };
+        let set = if mode & MCM == 0 && pairs { 2 } else { 3 };
+        let values = mask & splat(set);
+        ((mask & splat(on)) | (!mask & splat(off)), values)
     }
 
     /// The colour of pixel value `px` (0-3) in the current mode.

@@ -99,8 +99,10 @@ pub struct Vic {
     /// The 16 KiB bank (from CIA 2's port A).
     bank: u8,
     model: Model,
-    /// The next cycle to run.
+    /// The next cycle to run, its number in the line (1-63) and its line in the frame.
     clock: u64,
+    cycle: u8,
+    row: u16,
     /// The raster counter.
     line: u16,
     /// Line 311 ended: the counter resets in cycle 2.
@@ -145,6 +147,8 @@ impl Vic {
             bank: 0,
             model: Model::default(),
             clock: 0,
+            cycle: 1,
+            row: 0,
             // Power-on is the start of a frame: line 311 ends in cycle 1 of line 0.
             line: timing::LINES - 1,
             frame_ends: false,
@@ -266,7 +270,7 @@ impl Vic {
     /// One cycle.
     fn step(&mut self, mem: &VicMem) {
         let t = self.clock;
-        let n = timing::cycle_of(t);
+        let n = self.cycle;
         let cycle = &CYCLES[usize::from(n)];
         let prev = &CYCLES[usize::from(if n == 1 { 63 } else { n - 1 })];
         let d011 = self.regs[usize::from(CTRL1)];
@@ -289,7 +293,16 @@ impl Vic {
         }
         self.border
             .check_horizontal(n, self.line, d011, d016 & 0x08 != 0);
-        self.draw(n, prev, t);
+        let show = n == timing::UPDATE_RC + 1;
+        if self.sprites.idle(show)
+            && self.gfx.steady(d011, d016)
+            && self.picture.settled()
+            && self.clear_collisions == 0
+        {
+            self.draw_quiet(n, prev, show);
+        } else {
+            self.draw(n, prev, t);
+        }
         // Phi2.
         if n == 1 {
             if self.line == timing::FIRST_DMA_LINE && d011 & 0x10 != 0 {
@@ -358,6 +371,16 @@ impl Vic {
             self.latch_light_pen(t, None);
         }
         self.clock = t + 1;
+        if n == 63 {
+            self.cycle = 1;
+            self.row = if self.row == timing::LINES - 1 {
+                0
+            } else {
+                self.row + 1
+            };
+        } else {
+            self.cycle = n + 1;
+        }
     }
 
     /// The light pen input is `low` from cycle `t` on (after the VIC ran `t`): going
@@ -424,7 +447,7 @@ impl Vic {
         self.sprites
             .draw(prev, show, &self.regs, latency, &mut out, fg);
         self.border.draw(d016 & 0x08 != 0, &mut out);
-        match Picture::offset(timing::line_of(t), n) {
+        match Picture::offset(self.row, n) {
             Some(offset) => self.picture.put(offset, &out, latency),
             None => self.picture.skip(),
         }
@@ -444,6 +467,25 @@ impl Vic {
         if raised != 0 {
             self.irq.flags |= raised;
             self.update_irq(t);
+        }
+    }
+
+    /// `draw` for a cycle without sprites to draw, a mode change to follow, a colour
+    /// to change or collisions to clear: eight pixels at once.
+    #[inline(always)]
+    fn draw_quiet(&mut self, n: u8, prev: &timing::Cycle, show: bool) {
+        let d016 = self.regs[usize::from(CTRL2)];
+        let mut px = self.gfx.draw_steady(self.picture.colors());
+        let g_access =
+            (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
+        let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
+        self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
+        self.sprites
+            .draw_idle(prev, show, &self.regs, self.model.latency());
+        let border = self.picture.colors()[usize::from(graphics::REG)];
+        self.border.draw_colors(d016 & 0x08 != 0, &mut px, border);
+        if let Some(offset) = Picture::offset(self.row, n) {
+            self.picture.put_colors(offset, px);
         }
     }
 

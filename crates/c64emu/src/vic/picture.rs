@@ -94,6 +94,24 @@ impl Picture {
         }
     }
 
+    /// Write a cycle's pixels in colours (pixel i in lane i) at `offset`.
+    #[inline(always)]
+    pub fn put_colors(&mut self, offset: usize, px: u64) {
+        self.pens[offset..offset + 8].copy_from_slice(&px.to_le_bytes());
+    }
+
+    /// Colour references resolved: 0-15 themselves, `REG + n` register $D020+n.
+    #[inline(always)]
+    pub fn colors(&self) -> &[u8; 32] {
+        &self.colors
+    }
+
+    /// No colour register written in the last cycle (its change is still to come)?
+    #[inline(always)]
+    pub fn settled(&self) -> bool {
+        self.written.is_none()
+    }
+
     /// A cycle drawn off screen: a colour written before still takes effect.
     #[inline(always)]
     pub fn skip(&mut self) {

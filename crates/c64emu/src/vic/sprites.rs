@@ -169,6 +169,46 @@ impl Sprites {
         byte
     }
 
+    /// Nothing to draw in the coming cycle: no sprite shifting, none to start (and
+    /// none to be shown from cycle 58's decision)?
+    #[inline(always)]
+    pub fn idle(&self, show: bool) -> bool {
+        self.active == 0 && self.pending == 0 && !(show && self.display != 0)
+    }
+
+    /// `draw` for a cycle in which nothing is drawn (`idle`): what the accesses and the
+    /// registers leave in the shifters.
+    #[inline(always)]
+    pub fn draw_idle(&mut self, prev: &Cycle, show: bool, regs: &[u8; 0x40], latency: bool) {
+        let (pointer_cycle, data_cycle) = match prev.phi1 {
+            Phi1::SpritePointer(n) => (1u8 << n, 0u8),
+            Phi1::SpriteData(n) => (0, 1u8 << n),
+            _ => (0, 0),
+        };
+        self.halted = (self.halted | pointer_cycle) & !data_cycle;
+        if data_cycle != 0 {
+            let n = data_cycle.trailing_zeros() as usize;
+            self.shift[n] = self.s[n].data;
+        }
+        if show {
+            self.latch(regs, latency);
+        }
+        self.x_seen = self.x;
+    }
+
+    /// The registers the shifters take in a cycle's pixels 6 and 7 (nothing shifting).
+    fn latch(&mut self, regs: &[u8; 0x40], latency: bool) {
+        if latency {
+            let toggled = regs[0x1C] ^ self.multicolor;
+            self.mc_flops &= !toggled;
+            self.multicolor = regs[0x1C];
+        } else {
+            self.update_multicolor_8565(regs[0x1C]);
+        }
+        self.priority = regs[0x1B];
+        self.expand_x = regs[0x1D];
+    }
+
     /// Draw the sprites' pixels of a cycle over the graphics in `out` (foreground
     /// pixels `fg`), noting collisions. `prev`: the previous cycle (its X position and
     /// accesses are what the shifters see now). `regs`: $D000-$D02E.
@@ -187,15 +227,8 @@ impl Sprites {
             (Phi1::SpriteData(n), _) => (0, 1u8 << n),
             _ => (0, 0),
         };
-        if !show && self.active == 0 && self.pending == 0 {
-            // Nothing shifts or can start: only the accesses' effects.
-            self.halted = (self.halted | pointer_cycle) & !data_cycle;
-            if data_cycle != 0 {
-                let n = data_cycle.trailing_zeros() as usize;
-                self.shift[n] = self.s[n].data;
-            }
-            self.x_seen = self.x;
-            return;
+        if self.idle(show) {
+            return self.draw_idle(prev, show, regs, latency);
         }
         let mut candidates = 0u8;
         for (i, &x) in self.x_seen.iter().enumerate() {
