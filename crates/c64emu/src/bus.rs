@@ -615,6 +615,15 @@ impl C64Bus {
         vic.sync(t, &mem);
     }
 
+    /// Run the VIC up to cycle `t` if its interrupt line may have gone low by then (it
+    /// runs lazily: RAM the CPU wrote meanwhile is read when it catches up).
+    #[inline(always)]
+    fn sync_vic_interrupt(&mut self, t: u64) {
+        if t >= self.vic.irq_horizon() {
+            self.sync_vic(t);
+        }
+    }
+
     /// Set a VIC register at cycle `t` without the CPU (the stub screen editor).
     pub fn set_vic_reg(&mut self, r: u8, value: u8, t: u64) {
         self.sync_vic(t);
@@ -645,7 +654,7 @@ impl C64Bus {
     pub(crate) fn sync_interrupts(&mut self, t: u64) {
         self.cia1.sync(t);
         self.cia2.sync(t);
-        self.sync_vic(t);
+        self.sync_vic_interrupt(t);
         self.observe_lines(t);
     }
 
@@ -655,7 +664,7 @@ impl C64Bus {
     fn sync_for_access(&mut self, t: u64) {
         self.cia1.sync(t.saturating_sub(1));
         self.cia2.sync(t.saturating_sub(1));
-        self.sync_vic(t);
+        self.sync_vic_interrupt(t);
         self.observe_lines(t);
     }
 

@@ -109,25 +109,29 @@ impl Border {
     /// `draw` for pixels in colours (pixel i in lane i), the border's colour `color`.
     #[inline(always)]
     pub fn draw_colors(&mut self, csel: bool, px: &mut u64, color: u8) {
-        const LAST: u64 = 0xFF << 56;
-        match (self.shown, self.main) {
-            (false, false) => {}
-            (true, true) => *px = splat(color),
-            (was, now) => {
-                if csel {
-                    if was {
-                        *px = splat(color);
-                    }
-                } else {
-                    if was {
-                        *px = (*px & LAST) | (splat(color) & !LAST);
-                    }
-                    if now {
-                        *px = (*px & !LAST) | (splat(color) & LAST);
-                    }
-                }
-                self.shown = now;
-            }
-        }
+        cover(self.shown, self.main, csel, px, color);
+        self.shown = self.main;
+    }
+
+    /// After a whole line (`Vic::fast_line`): the pixels have followed the main
+    /// flip-flop.
+    pub fn end_line(&mut self) {
+        self.shown = self.main;
+    }
+}
+
+/// Cover a cycle's pixels (colours, pixel i in lane i) with border colour `color`: the
+/// main flip-flop was `was` when the cycle began and is `now` (in 38 columns a change
+/// shows one pixel into the cycle).
+#[inline(always)]
+pub fn cover(was: bool, now: bool, csel: bool, px: &mut u64, color: u8) {
+    const LAST: u64 = 0xFF << 56;
+    match (was, now) {
+        (false, false) => {}
+        (true, true) => *px = splat(color),
+        (true, false) if csel => *px = splat(color),
+        (true, false) => *px = (*px & LAST) | (splat(color) & !LAST),
+        (false, true) if csel => {}
+        (false, true) => *px = (*px & !LAST) | (splat(color) & LAST),
     }
 }

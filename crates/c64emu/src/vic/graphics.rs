@@ -100,6 +100,7 @@ impl Sequencer {
     pub fn draw(&mut self, d011: u8, d016: u8, latency: bool, out: &mut [Ref; 8]) -> u8 {
         let new11 = (d011 & 0x60) >> 2;
         let new16 = (d016 & 0x10) >> 2;
+        let before = (self.mode11, self.mode16, self.mode16_late);
         let mut fg = 0u8;
         for (i, o) in out.iter_mut().enumerate() {
             match i {
@@ -150,13 +151,56 @@ impl Sequencer {
         }
         self.loaded = self.g[1];
         self.loaded_at = self.xscroll;
-        let settled = self.mode11 == new11 && self.mode16 == new16 && self.mode16_late == new16;
+        // Steady: the whole cycle drawn in the mode the registers have.
+        let settled = before == (new11, new16, new16)
+            && (self.mode11, self.mode16, self.mode16_late) == before;
         self.calm = if settled {
             self.calm.saturating_add(1)
         } else {
             0
         };
         fg
+    }
+
+    /// The mode bits (ECM, BMM, MCM) the pixels see, in `expand`'s terms.
+    #[inline(always)]
+    pub fn mode(&self) -> u8 {
+        self.mode11 | self.mode16
+    }
+
+    /// XSCROLL as the next load will use it.
+    #[inline(always)]
+    pub fn xscroll(&self) -> u8 {
+        self.xscroll
+    }
+
+    /// The screen code and colour the pipeline carries into cycles without a g-access.
+    #[inline(always)]
+    pub fn stale_cell(&self) -> (u8, u8) {
+        (self.v[0], self.c[0])
+    }
+
+    /// The state a whole steady line leaves (`Vic::fast_line`): the pipeline emptied
+    /// by cycles 56-63, the last cell fed (`cell`) or the stale one carried on, the
+    /// shift register empty after its last load of zeros.
+    pub fn end_line(&mut self, cell: Option<(u8, u8)>, d016: u8) {
+        if let Some((v, c)) = cell {
+            self.v = [v; 2];
+            self.c = [c; 2];
+            self.xscroll = d016 & 7;
+        } else {
+            self.v[1] = self.v[0];
+            self.c[1] = self.c[0];
+        }
+        self.g = [0; 2];
+        self.vbuf = self.v[1];
+        self.cbuf = self.c[1];
+        self.loaded = 0;
+        self.loaded_at = self.xscroll;
+        self.shift = 0;
+        self.mc_flop = self.xscroll % 2 == 0;
+        self.pixel = 0;
+        self.dmli = 0;
     }
 
     /// Can `draw_steady` draw the next cycle: the mode bits in `d011` and `d016` have
@@ -176,11 +220,11 @@ impl Sequencer {
     pub fn draw_steady(&mut self, colors: &[u8; 32]) -> u64 {
         let xs = u32::from(self.xscroll);
         let mode = self.mode11 | self.mode16;
-        let (new, new_values) = self.expand(self.g[1], self.v[1], self.c[1], mode, colors);
+        let (new, new_values) = expand(self.g[1], self.v[1], self.c[1], mode, colors);
         let px = if xs == 0 {
             new
         } else {
-            let (old, _) = self.expand(self.loaded, self.vbuf, self.cbuf, mode, colors);
+            let (old, _) = expand(self.loaded, self.vbuf, self.cbuf, mode, colors);
             (old >> (8 * (8 - xs))) | (new << (8 * xs))
         };
         self.vbuf = self.v[1];
@@ -190,39 +234,6 @@ impl Sequencer {
         self.mc_flop = xs % 2 == 0;
         self.pixel = (new_values >> (8 * (7 - xs))) as u8 & 3;
         px
-    }
-
-    /// A cell's 8 pixels in `mode`: colours, and the pixel values the sequencer holds
-    /// (0-3) per lane.
-    #[inline(always)]
-    fn expand(&self, byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64) {
-        let b = usize::from(byte);
-        let pairs = mode & BMM != 0 || c & 0x08 != 0;
-        if mode & MCM != 0 && pairs {
-            let values = TABLES.pairs[b];
-            let pens: [u8; 4] = match mode {
-                MCM => [colors[17], colors[18], colors[19], c & 7],
-                m if m == MCM | BMM => [colors[17], v >> 4, v & 0x0F, c],
-                _ => [0; 4],
-            };
-            let (lo, hi) = (lanes_with(values, 0), lanes_with(values, 1));
-            let px = (!hi & !lo & splat(pens[0]))
-                | (!hi & lo & splat(pens[1]))
-                | (hi & !lo & splat(pens[2]))
-                | (hi & lo & splat(pens[3]));
-            return (px, values);
-        }
-        let mask = TABLES.bits[b];
-        let (off, on) = match mode {
-            0 => (colors[17], c),
-            MCM => (colors[17], c & 7),
-            BMM => (v & 0x0F, v >> 4),
-            ECM => (colors[17 + usize::from(v >> 6)], c),
-            _ => (0, 0),
-        };
-        let set = if mode & MCM == 0 && pairs { 2 } else { 3 };
-        let values = mask & splat(set);
-        ((mask & splat(on)) | (!mask & splat(off)), values)
     }
 
     /// The colour of pixel value `px` (0-3) in the current mode.
@@ -284,4 +295,37 @@ impl Sequencer {
             }
         }
     }
+}
+
+/// A cell's 8 pixels in `mode`: colours, and the pixel values the sequencer holds
+/// (0-3) per lane.
+#[inline(always)]
+pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64) {
+    let b = usize::from(byte);
+    let pairs = mode & BMM != 0 || c & 0x08 != 0;
+    if mode & MCM != 0 && pairs {
+        let values = TABLES.pairs[b];
+        let pens: [u8; 4] = match mode {
+            MCM => [colors[17], colors[18], colors[19], c & 7],
+            m if m == MCM | BMM => [colors[17], v >> 4, v & 0x0F, c],
+            _ => [0; 4],
+        };
+        let (lo, hi) = (lanes_with(values, 0), lanes_with(values, 1));
+        let px = (!hi & !lo & splat(pens[0]))
+            | (!hi & lo & splat(pens[1]))
+            | (hi & !lo & splat(pens[2]))
+            | (hi & lo & splat(pens[3]));
+        return (px, values);
+    }
+    let mask = TABLES.bits[b];
+    let (off, on) = match mode {
+        0 => (colors[17], c),
+        MCM => (colors[17], c & 7),
+        BMM => (v & 0x0F, v >> 4),
+        ECM => (colors[17 + usize::from(v >> 6)], c),
+        _ => (0, 0),
+    };
+    let set = if mode & MCM == 0 && pairs { 2 } else { 3 };
+    let values = mask & splat(set);
+    ((mask & splat(on)) | (!mask & splat(off)), values)
 }

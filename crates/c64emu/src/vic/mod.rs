@@ -23,6 +23,7 @@
 mod border;
 mod fetch;
 mod graphics;
+mod line;
 mod picture;
 mod predict;
 mod sprites;
@@ -118,6 +119,11 @@ pub struct Vic {
     /// A collision register read: cleared after the next cycle's pixels.
     clear_collisions: u8,
     light_pen: LightPen,
+    /// Quiet lines run at once (`line.rs`) and quiet cycles draw 8 pixels at once
+    /// (off: every pixel through the sequencers, the reference the tests compare with).
+    fast_lines: bool,
+    /// `next_event` as of the last change (the interrupt line cannot go low before).
+    irq_horizon: u64,
 }
 
 /// The light pen input and latch ($D013/$D014).
@@ -161,6 +167,8 @@ impl Vic {
             picture: Picture::new(),
             clear_collisions: 0,
             light_pen: LightPen::default(),
+            fast_lines: true,
+            irq_horizon: 0,
         }
     }
 
@@ -229,14 +237,48 @@ impl Vic {
     /// Run the VIC up to and including cycle `t`.
     #[inline]
     pub fn sync(&mut self, t: u64, mem: &VicMem) {
-        while self.clock <= t {
-            self.step(mem);
+        if self.clock > t {
+            return;
         }
+        while self.clock <= t {
+            if self.cycle == 1
+                && t - self.clock >= timing::LINE - 1
+                && self.fast_lines
+                && self.line_is_quiet()
+            {
+                self.fast_line(mem);
+            } else {
+                self.step(mem);
+            }
+        }
+        self.update_horizon();
+    }
+
+    /// A cycle before which the interrupt line cannot go low if no register changes:
+    /// the bus runs the VIC for its interrupt only from there.
+    #[inline(always)]
+    pub fn irq_horizon(&self) -> u64 {
+        self.irq_horizon
+    }
+
+    fn update_horizon(&mut self) {
+        self.irq_horizon = self.next_event().unwrap_or(u64::MAX);
+    }
+
+    /// Run every cycle and pixel the slow way (tests compare it with the fast paths).
+    #[cfg(test)]
+    pub(crate) fn set_fast_lines(&mut self, on: bool) {
+        self.fast_lines = on;
     }
 
     /// If BA is low in cycle `t`: the first cycle from `t` on in which it is high (where
     /// a CPU read waiting for it happens).
     pub fn ba_low(&mut self, t: u64, mem: &VicMem) -> Option<u64> {
+        // The predictions cover every cycle BA can be low in: elsewhere it is high
+        // without running the VIC there.
+        if self.next_ba_low(t) != Some(t) {
+            return None;
+        }
         self.sync(t, mem);
         if self.clock != t + 1 || !self.ba {
             return None;
@@ -294,7 +336,8 @@ impl Vic {
         self.border
             .check_horizontal(n, self.line, d011, d016 & 0x08 != 0);
         let show = n == timing::UPDATE_RC + 1;
-        if self.sprites.idle(show)
+        if self.fast_lines
+            && self.sprites.idle(show)
             && self.gfx.steady(d011, d016)
             && self.picture.settled()
             && self.clear_collisions == 0
@@ -329,15 +372,7 @@ impl Vic {
                 self.latch_light_pen(t, Some(0xD1));
             }
         }
-        if self.line == self.compare_line() {
-            if !self.irq.raster_matched {
-                self.irq.raster_matched = true;
-                self.irq.flags |= IRQ_RASTER;
-                self.update_irq(t);
-            }
-        } else {
-            self.irq.raster_matched = false;
-        }
+        self.compare_raster(t);
         self.border.check_vertical(n, self.line, d011);
         self.sprite_logic(n);
         if self.line == timing::FIRST_DMA_LINE && !self.fetch.allow_bad_lines {
@@ -390,6 +425,7 @@ impl Vic {
             self.light_pen.trigger_at = Some(t + 1);
         }
         self.light_pen.low = low;
+        self.update_horizon();
     }
 
     /// Latch the beam's position in cycle `t` (X in steps of 2 pixels, two late on the
@@ -496,6 +532,7 @@ impl Vic {
         let r = r & 0x3F;
         if r == SS_COLLISION || r == SB_COLLISION {
             self.clear_collisions = r;
+            self.update_horizon();
         }
         self.peek(r, t)
     }
@@ -537,12 +574,14 @@ impl Vic {
     pub fn write(&mut self, r: u8, value: u8, t: u64, mem: &VicMem) {
         self.sync(t, mem);
         self.store(r & 0x3F, value, t);
+        self.update_horizon();
     }
 
     /// Set a register without the CPU (the stub screen editor switching character
     /// sets, tests): like a write at cycle `t`, from where the VIC has run to.
     pub fn set_reg(&mut self, r: u8, value: u8, t: u64) {
         self.store(r & 0x3F, value, t);
+        self.update_horizon();
     }
 
     /// What a write does, after the VIC has run the cycle.

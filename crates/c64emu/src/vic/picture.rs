@@ -94,6 +94,13 @@ impl Picture {
         }
     }
 
+    /// The pixels of visible line `line`.
+    #[inline(always)]
+    pub fn row(&mut self, line: u16) -> &mut [u8] {
+        let y = usize::from(line - FIRST_LINE);
+        &mut self.pens[y * WIDTH..(y + 1) * WIDTH]
+    }
+
     /// Write a cycle's pixels in colours (pixel i in lane i) at `offset`.
     #[inline(always)]
     pub fn put_colors(&mut self, offset: usize, px: u64) {

@@ -196,6 +196,21 @@ impl Sprites {
         self.x_seen = self.x;
     }
 
+    /// What a whole line without DMA leaves (`Vic::fast_line`): every sprite's data
+    /// `data`, the shift registers loaded with it (sprite 2's, loaded in cycle 1, with
+    /// `last`), sprite 2 halted by its pointer access in cycle 62, the registers taken in
+    /// cycle 59.
+    pub fn idle_line(&mut self, data: u32, last: u32, regs: &[u8; 0x40], latency: bool) {
+        for (n, s) in self.s.iter_mut().enumerate() {
+            s.data = data;
+            self.shift[n] = if n == 2 { last } else { data };
+        }
+        self.halted = 1 << 2;
+        self.latch(regs, latency);
+        self.pending = self.display;
+        self.x_seen = self.x;
+    }
+
     /// The registers the shifters take in a cycle's pixels 6 and 7 (nothing shifting).
     fn latch(&mut self, regs: &[u8; 0x40], latency: bool) {
         if latency {

@@ -1,0 +1,211 @@
+//! A whole quiet line at once: the line `step` would run cycle by cycle when nothing in
+//! it depends on the cycle beyond what the line's start decides. With the registers as
+//! they are for all 63 cycles (the VIC runs a batch no CPU access interrupts), no sprite
+//! with DMA, shown or starting, the graphics modes settled, no colour or collision
+//! change pending and no light pen latch, the bad line condition, the border flip-flops
+//! and the counters change only at their cycles, so the line is: the counters and
+//! interrupts of cycles 1 and 2, the accesses (c, g, the sprites' idle ones), the
+//! border's two comparisons, and 48 cycles of pixels. A test runs machines both ways
+//! and compares every pixel and counter.
+
+use super::border::cover;
+use super::fetch::VicMem;
+use super::graphics::{REG, expand, splat};
+use super::picture::{FIRST_CYCLE, FIRST_LINE, HEIGHT, LAST_CYCLE};
+use super::timing::{self, BORDER_LEFT, BORDER_RIGHT, FIRST_DMA_LINE, LAST_DMA_LINE, LINE, LINES};
+use super::{IRQ_RASTER, Vic};
+use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
+
+impl Vic {
+    /// Can the line starting at the next cycle run as a whole (`fast_line`)?
+    #[inline(always)]
+    pub(super) fn line_is_quiet(&self) -> bool {
+        let s = &self.sprites;
+        if s.dma | s.display != 0 || !s.idle(false) {
+            return false;
+        }
+        let d011 = self.regs[usize::from(CTRL1)];
+        let d016 = self.regs[usize::from(CTRL2)];
+        let line = if self.line == LINES - 1 {
+            0
+        } else {
+            self.line + 1
+        };
+        let starting = (0..8).any(|n| {
+            self.regs[0x15] & (1 << n) != 0 && u16::from(self.regs[1 + 2 * n]) == line & 0xFF
+        });
+        let pen = &self.light_pen;
+        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + LINE)
+            || (pen.low && self.line == LINES - 1);
+        !starting
+            && !pen_latch
+            && self.gfx.steady(d011, d016)
+            && self.gfx.xscroll() == d016 & 7
+            && self.picture.settled()
+            && self.clear_collisions == 0
+            && self.fetch.ba_cycles == 0
+    }
+
+    /// Run the line starting at the next cycle (`line_is_quiet`).
+    pub(super) fn fast_line(&mut self, mem: &VicMem) {
+        let t0 = self.clock;
+        let d011 = self.regs[usize::from(CTRL1)];
+        let d016 = self.regs[usize::from(CTRL2)];
+        let d018 = self.regs[usize::from(MEMPTR)];
+        let (bank, csel, den) = (self.bank, d016 & 0x08 != 0, d011 & 0x10 != 0);
+        let latency = self.model.latency();
+        self.fetch.d011_before = d011;
+        self.idle_sprites_line(mem, d018, latency);
+        // What the pixels start from (cycle 1 draws off screen, before its phi2).
+        let main = self.border.main;
+        let stale = self.gfx.stale_cell();
+
+        // Cycles 1 and 2: the raster counter, the frame's start, bad lines allowed.
+        let before = self.line;
+        if before == FIRST_DMA_LINE && den {
+            self.fetch.allow_bad_lines = true;
+        }
+        if before == LAST_DMA_LINE {
+            self.fetch.allow_bad_lines = false;
+        }
+        let frame_starts = before == LINES - 1;
+        if !frame_starts {
+            self.line = before + 1;
+        }
+        self.fetch.bad_line = false;
+        self.compare_raster(t0);
+        self.border.check_vertical(1, self.line, d011);
+        if self.line == FIRST_DMA_LINE && !self.fetch.allow_bad_lines {
+            self.fetch.allow_bad_lines = den;
+        }
+        if self.fetch.allow_bad_lines {
+            self.fetch.bad_line = u16::from(d011 & 7) == self.line & 7;
+            if self.fetch.bad_line {
+                self.fetch.idle = false;
+            }
+        }
+        if frame_starts {
+            self.line = 0;
+            self.fetch.allow_bad_lines = false;
+            self.fetch.vcbase = 0;
+            self.fetch.vc = 0;
+            self.light_pen.triggered = false;
+            self.compare_raster(t0 + 1);
+        }
+        let vertical = self.border.vertical;
+
+        // The accesses: VC from VCBASE in cycle 14, the c-accesses of cycles 15-54 on a
+        // bad line, the g-accesses of 16-55 (fed to the sequencer outside the vertical
+        // border), RC in cycle 58.
+        self.fetch.update_vc();
+        let bad = self.fetch.bad_line;
+        let mut cells = [(0u8, 0u8, 0u8); 40];
+        for cell in cells.iter_mut() {
+            if bad {
+                self.fetch.ba_cycles = 4;
+                self.fetch.matrix(mem, bank, d018);
+            }
+            let g = self.fetch.graphics(mem, bank, d011, d018);
+            let i = usize::from(self.fetch.vmli.wrapping_sub(1) & 63);
+            *cell = if self.fetch.idle {
+                (g, 0, 0)
+            } else {
+                (g, self.fetch.vbuf[i], self.fetch.cbuf[i])
+            };
+        }
+        self.fetch.update_rc();
+        self.fetch.ba_cycles = 0;
+        self.ba = false;
+
+        // The border's comparisons; the pixels.
+        let (left, right) = if csel {
+            (BORDER_LEFT.0, BORDER_RIGHT.0)
+        } else {
+            (BORDER_LEFT.1, BORDER_RIGHT.1)
+        };
+        let fed = !vertical;
+        if usize::from(self.row.wrapping_sub(FIRST_LINE)) < HEIGHT {
+            let main_at = |n: u8| {
+                if n < left {
+                    main
+                } else if n < right {
+                    main && vertical
+                } else {
+                    true
+                }
+            };
+            let cell = |k: u8| -> (u8, u8, u8) {
+                if fed && (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&k) {
+                    cells[usize::from(k - timing::GRAPHICS.0)]
+                } else if fed && k > timing::GRAPHICS.1 {
+                    (0, cells[39].1, cells[39].2)
+                } else {
+                    (0, stale.0, stale.1)
+                }
+            };
+            let colors = *self.picture.colors();
+            let border = colors[usize::from(REG)];
+            let (mode, xs) = (self.gfx.mode(), u32::from(self.gfx.xscroll()));
+            let row = self.picture.row(self.row);
+            for n in FIRST_CYCLE..=LAST_CYCLE {
+                let (was, now) = (main_at(n - 1), main_at(n));
+                let mut px = splat(border);
+                if !(was && (now || csel)) {
+                    let (g, v, c) = cell(n - 2);
+                    px = expand(g, v, c, mode, &colors).0;
+                    if xs != 0 {
+                        let (g, v, c) = cell(n - 3);
+                        let old = expand(g, v, c, mode, &colors).0;
+                        px = (old >> (8 * (8 - xs))) | (px << (8 * xs));
+                    }
+                    cover(was, now, csel, &mut px, border);
+                }
+                let x = 8 * usize::from(n - FIRST_CYCLE);
+                row[x..x + 8].copy_from_slice(&px.to_le_bytes());
+            }
+        }
+        self.border.check_horizontal(left, self.line, d011, csel);
+        self.border.check_horizontal(right, self.line, d011, csel);
+        self.border.end_line();
+        self.gfx
+            .end_line(fed.then_some((cells[39].1, cells[39].2)), d016);
+        self.clock = t0 + LINE;
+        self.row = if self.row == LINES - 1 {
+            0
+        } else {
+            self.row + 1
+        };
+    }
+
+    /// The raster compare in a cycle of a line whose counter is `self.line`.
+    #[inline(always)]
+    pub(super) fn compare_raster(&mut self, t: u64) {
+        if self.line == self.compare_line() {
+            if !self.irq.raster_matched {
+                self.irq.raster_matched = true;
+                self.irq.flags |= IRQ_RASTER;
+                self.update_irq(t);
+            }
+        } else {
+            self.irq.raster_matched = false;
+        }
+    }
+
+    /// A line's sprite accesses without DMA, and what they leave: pointers read, data
+    /// $FF, the idle byte, $FF (sprite 2's last $FF comes in the next line's cycle 1),
+    /// the shift registers loaded, the counters MCBASE/MC as cycles 16 and 58 leave
+    /// them, the registers the shifters take in cycle 59.
+    fn idle_sprites_line(&mut self, mem: &VicMem, d018: u8, latency: bool) {
+        let data = 0xFF_00FF | u32::from(mem.read(self.bank, 0x3FFF)) << 8;
+        let sprites = &mut self.sprites;
+        for (n, s) in sprites.s.iter_mut().enumerate() {
+            s.pointer = mem.read(self.bank, u16::from(d018 & 0xF0) << 6 | 0x3F8 | n as u16);
+            if s.exp_flop {
+                s.mcbase = s.mc;
+            }
+            s.mc = s.mcbase;
+        }
+        let last = (sprites.s[2].data & 0xFF_FF00) | 0xFF;
+        sprites.idle_line(data, last, &self.regs, latency);
+    }
+}
