@@ -635,7 +635,10 @@ impl C64Bus {
     pub fn sync_light_pen(&mut self, t: u64) {
         let (_, pb) = self.cia1_inputs();
         let low = (self.cia1.pb_out() & pb) & 0x10 == 0;
-        self.vic.set_light_pen(low, t);
+        if low || self.vic.light_pen_low() {
+            self.sync_vic(t);
+            self.vic.set_light_pen(low, t);
+        }
     }
 
     /// Tell the VIC the bank CIA 2's port A selects now (its bits 0-1, inverted).

@@ -418,6 +418,11 @@ impl Vic {
         }
     }
 
+    /// Is the light pen input low?
+    pub fn light_pen_low(&self) -> bool {
+        self.light_pen.low
+    }
+
     /// The light pen input is `low` from cycle `t` on (after the VIC ran `t`): going
     /// or pulled low, it latches the beam's position in the next cycle.
     pub fn set_light_pen(&mut self, low: bool, t: u64) {
