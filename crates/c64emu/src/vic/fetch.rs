@@ -151,4 +151,39 @@ impl Fetch {
         self.vc = (self.vc + 1) & 0x3FF;
         self.gbuf
     }
+
+    /// A whole line's 40 c-accesses (on a bad line: `bad`) and g-accesses with the
+    /// registers as they are (no mode change since the last cycle): what each g-access
+    /// read, with its cell's screen code and colour (zeros in idle state), into `cells`.
+    pub fn line(
+        &mut self,
+        mem: &VicMem,
+        bank: u8,
+        d011: u8,
+        d018: u8,
+        bad: bool,
+        cells: &mut [(u8, u8, u8); 40],
+    ) {
+        if self.idle {
+            let g = mem.read(bank, if d011 & 0x40 != 0 { 0x39FF } else { 0x3FFF });
+            *cells = [(g, 0, 0); 40];
+            self.gbuf = g;
+            return;
+        }
+        let vc0 = self.vc;
+        let screen = u16::from(d018 & 0xF0) << 6;
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let vc = (vc0 + i as u16) & 0x3FF;
+            if bad {
+                self.vbuf[i] = mem.read(bank, screen | vc);
+                self.cbuf[i] = mem.color[usize::from(vc)] & 0x0F;
+            }
+            let code = self.vbuf[i];
+            let g = mem.read(bank, graphics_addr(d011, d018, vc, self.rc, code));
+            *cell = (g, code, self.cbuf[i]);
+        }
+        self.gbuf = cells[39].0;
+        self.vmli = 40;
+        self.vc = (vc0 + 40) & 0x3FF;
+    }
 }

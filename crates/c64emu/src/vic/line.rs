@@ -100,19 +100,7 @@ impl Vic {
         self.fetch.update_vc();
         let bad = self.fetch.bad_line;
         let mut cells = [(0u8, 0u8, 0u8); 40];
-        for cell in cells.iter_mut() {
-            if bad {
-                self.fetch.ba_cycles = 4;
-                self.fetch.matrix(mem, bank, d018);
-            }
-            let g = self.fetch.graphics(mem, bank, d011, d018);
-            let i = usize::from(self.fetch.vmli.wrapping_sub(1) & 63);
-            *cell = if self.fetch.idle {
-                (g, 0, 0)
-            } else {
-                (g, self.fetch.vbuf[i], self.fetch.cbuf[i])
-            };
-        }
+        self.fetch.line(mem, bank, d011, d018, bad, &mut cells);
         self.fetch.update_rc();
         self.fetch.ba_cycles = 0;
         self.ba = false;

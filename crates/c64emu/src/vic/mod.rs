@@ -124,6 +124,12 @@ pub struct Vic {
     fast_lines: bool,
     /// `next_event` as of the last change (the interrupt line cannot go low before).
     irq_horizon: u64,
+    /// `next_ba_low` from the next cycle as of the last change, and for the cycles from
+    /// the first of a pair to the second (the last one asked further on).
+    ba_next: u64,
+    ba_later: std::cell::Cell<(u64, u64)>,
+    /// The 256-byte pages of the bank the VIC reads (bit n: page n), if known.
+    pages: Option<u64>,
 }
 
 /// The light pen input and latch ($D013/$D014).
@@ -148,7 +154,7 @@ impl Default for Vic {
 impl Vic {
     /// All registers zero, as after power-on.
     pub fn new() -> Vic {
-        Vic {
+        let mut v = Vic {
             regs: [0; 0x40],
             bank: 0,
             model: Model::default(),
@@ -169,7 +175,12 @@ impl Vic {
             light_pen: LightPen::default(),
             fast_lines: true,
             irq_horizon: 0,
-        }
+            ba_next: 0,
+            ba_later: std::cell::Cell::new((u64::MAX, 0)),
+            pages: None,
+        };
+        v.update_horizon();
+        v
     }
 
     /// The registers as the KERNAL's screen initialisation leaves them.
@@ -193,6 +204,7 @@ impl Vic {
             v.store(r, value, 0);
         }
         v.irq.flags = 0x01;
+        v.update_horizon();
         v
     }
 
@@ -261,8 +273,48 @@ impl Vic {
         self.irq_horizon
     }
 
+    /// Does the VIC read `addr` (in its bank) with the registers and sprite pointers
+    /// as they are: the screen, the character set or bitmap, the sprites' data, the
+    /// idle bytes? (A write there must find the VIC run up to it.)
+    pub fn reads(&mut self, addr: u16, mem: &VicMem) -> bool {
+        let pages = match self.pages {
+            Some(p) => p,
+            None => {
+                let p = self.read_pages(mem);
+                self.pages = Some(p);
+                p
+            }
+        };
+        pages & (1 << ((addr >> 8) & 0x3F)) != 0
+    }
+
+    fn read_pages(&self, mem: &VicMem) -> u64 {
+        let span = |from: u16, len: u16| -> u64 {
+            let (first, n) = (from >> 8 & 0x3F, len.div_ceil(256));
+            (0..n).fold(0u64, |m, i| m | 1 << ((first + i) & 0x3F))
+        };
+        let d018 = self.regs[usize::from(MEMPTR)];
+        let screen = u16::from(d018 & 0xF0) << 6;
+        let mut pages = span(screen, 0x400) | span(0x3900, 1) | span(0x3F00, 1);
+        pages |= if self.regs[usize::from(CTRL1)] & 0x20 != 0 {
+            span(u16::from(d018 & 0x08) << 10, 0x2000)
+        } else {
+            span(u16::from(d018 & 0x0E) << 10, 0x800)
+        };
+        for n in 0..8u16 {
+            if (self.regs[0x15] | self.sprites.dma) & (1 << n) != 0 {
+                let pointer = mem.read(self.bank, screen | 0x3F8 | n);
+                pages |= span(u16::from(pointer) << 6, 64);
+            }
+        }
+        pages
+    }
+
     fn update_horizon(&mut self) {
+        self.pages = None;
         self.irq_horizon = self.next_event().unwrap_or(u64::MAX);
+        self.ba_next = self.predict_ba(self.clock).unwrap_or(u64::MAX);
+        self.ba_later.set((u64::MAX, 0));
     }
 
     /// Run every cycle and pixel the slow way (tests compare it with the fast paths).
@@ -278,6 +330,9 @@ impl Vic {
         // without running the VIC there.
         if self.next_ba_low(t) != Some(t) {
             return None;
+        }
+        if let Some(end) = self.bad_line_stall(t) {
+            return Some(end);
         }
         self.sync(t, mem);
         if self.clock != t + 1 || !self.ba {
@@ -632,6 +687,7 @@ impl Vic {
         if bank != self.bank {
             self.sync(t, mem);
             self.bank = bank;
+            self.pages = None;
         }
     }
 

@@ -17,6 +17,20 @@ impl Vic {
         if t + 1 == self.clock && self.ba {
             return Some(t);
         }
+        if t >= self.clock && t <= self.ba_next {
+            return (self.ba_next != u64::MAX).then_some(self.ba_next);
+        }
+        let (from, first) = self.ba_later.get();
+        if from <= t && t <= first {
+            return (first != u64::MAX).then_some(first);
+        }
+        let next = self.predict_ba(t);
+        self.ba_later.set((t, next.unwrap_or(u64::MAX)));
+        next
+    }
+
+    /// `next_ba_low` worked out from the state.
+    pub(super) fn predict_ba(&self, t: u64) -> Option<u64> {
         let now = t.max(self.clock);
         let mut first = u64::MAX;
         let mut consider = |(from, to): Window| {
@@ -27,12 +41,33 @@ impl Vic {
         if let Some(w) = self.next_bad_line(now) {
             consider(w);
         }
-        for n in 0..8 {
-            if let Some(w) = self.next_sprite_dma(n, now) {
-                consider(w);
+        if self.sprites.dma | self.regs[0x15] != 0 {
+            for n in 0..8 {
+                if let Some(w) = self.next_sprite_dma(n, now) {
+                    consider(w);
+                }
             }
         }
         (first != u64::MAX).then_some(first)
+    }
+
+    /// If the VIC has not run cycle `t` and BA is low in it for a bad line alone (no
+    /// sprite's DMA meets the window): the first cycle after (exact: nothing can change
+    /// a bad line while the CPU waits).
+    pub(super) fn bad_line_stall(&self, t: u64) -> Option<u64> {
+        if t < self.clock {
+            return None;
+        }
+        let (from, to) = self.next_bad_line(t)?;
+        if !(from..=to).contains(&t) {
+            return None;
+        }
+        if self.sprites.dma | self.regs[0x15] != 0
+            && (0..8).any(|n| self.next_sprite_dma(n, t).is_some_and(|w| w.0 <= to + 1))
+        {
+            return None;
+        }
+        Some(to + 1)
     }
 
     /// A cycle before which BA is surely high from `t` on.

@@ -152,6 +152,7 @@ fn a_bad_line_condition_made_in_mid_line_starts_the_accesses_there() {
         v.write(CTRL1, 0x1C, at(0x34, 20), mem);
         assert_eq!(v.next_ba_low(at(0x34, 21)), Some(at(0x34, 21)));
         assert_eq!(v.ba_low(at(0x34, 21), mem), Some(at(0x34, 55)));
+        v.sync(at(0x34, 55), mem);
         // The first three c-accesses (into the line buffer after the six cells the
         // g-accesses of cycles 16-21 took) came before the CPU let go: $FF.
         assert_eq!(&v.fetch.vbuf[4..10], &[0, 0, 0xFF, 0xFF, 0xFF, 0]);
