@@ -483,7 +483,7 @@ impl Machine {
         }
         // Instructions that start within LONGEST cycles of a change (or of BA going
         // low) run through the sequencer.
-        let ba = bus.vic.next_ba_low(now).unwrap_or(u64::MAX);
+        let ba = self.cpu.memory.vic.next_ba_low(now).unwrap_or(u64::MAX);
         // BA can go low no earlier than a known window or the VIC's next event.
         self.cpu.memory.ba_from = ba.min(vic_next.unwrap_or(u64::MAX));
         self.cpu.memory.event_at = next;

@@ -127,7 +127,7 @@ pub struct Vic {
     /// `next_ba_low` from the next cycle as of the last change, and for the cycles from
     /// the first of a pair to the second (the last one asked further on).
     ba_next: u64,
-    ba_later: std::cell::Cell<(u64, u64)>,
+    ba_later: (u64, u64),
     /// The 256-byte pages of the bank the VIC reads (bit n: page n), if known.
     pages: Option<u64>,
 }
@@ -176,7 +176,7 @@ impl Vic {
             fast_lines: true,
             irq_horizon: 0,
             ba_next: 0,
-            ba_later: std::cell::Cell::new((u64::MAX, 0)),
+            ba_later: (u64::MAX, 0),
             pages: None,
         };
         v.update_horizon();
@@ -270,7 +270,7 @@ impl Vic {
     /// the bus runs the VIC for its interrupt only from there.
     #[inline(always)]
     pub fn irq_horizon(&self) -> u64 {
-        self.irq_horizon
+        self.irq_horizon.min(self.clock + predict::MAX_LAG)
     }
 
     /// Does the VIC read `addr` (in its bank) with the registers and sprite pointers
@@ -314,7 +314,7 @@ impl Vic {
         self.pages = None;
         self.irq_horizon = self.next_event().unwrap_or(u64::MAX);
         self.ba_next = self.predict_ba(self.clock).unwrap_or(u64::MAX);
-        self.ba_later.set((u64::MAX, 0));
+        self.ba_later = (u64::MAX, 0);
     }
 
     /// Run every cycle and pixel the slow way (tests compare it with the fast paths).
@@ -326,6 +326,9 @@ impl Vic {
     /// If BA is low in cycle `t`: the first cycle from `t` on in which it is high (where
     /// a CPU read waiting for it happens).
     pub fn ba_low(&mut self, t: u64, mem: &VicMem) -> Option<u64> {
+        if t > self.clock + predict::MAX_LAG {
+            self.sync(t - 1, mem);
+        }
         // The predictions cover every cycle BA can be low in: elsewhere it is high
         // without running the VIC there.
         if self.next_ba_low(t) != Some(t) {

@@ -11,21 +11,24 @@ use crate::map::vic::{CTRL1, IRQ_MASK};
 /// A BA-low window: first and last cycle.
 type Window = (u64, u64);
 
+/// The VIC may lag this far behind the cycles asked about (the bus runs it up first).
+pub const MAX_LAG: u64 = FRAME / 2;
+
 impl Vic {
     /// The first cycle from `t` on in which BA is low, if no register changes.
-    pub fn next_ba_low(&self, t: u64) -> Option<u64> {
+    pub fn next_ba_low(&mut self, t: u64) -> Option<u64> {
         if t + 1 == self.clock && self.ba {
             return Some(t);
         }
         if t >= self.clock && t <= self.ba_next {
             return (self.ba_next != u64::MAX).then_some(self.ba_next);
         }
-        let (from, first) = self.ba_later.get();
+        let (from, first) = self.ba_later;
         if from <= t && t <= first {
             return (first != u64::MAX).then_some(first);
         }
         let next = self.predict_ba(t);
-        self.ba_later.set((t, next.unwrap_or(u64::MAX)));
+        self.ba_later = (t, next.unwrap_or(u64::MAX));
         next
     }
 
@@ -71,36 +74,39 @@ impl Vic {
     }
 
     /// A cycle before which BA is surely high from `t` on.
-    pub fn ba_horizon(&self, t: u64) -> u64 {
+    pub fn ba_horizon(&mut self, t: u64) -> u64 {
         self.next_ba_low(t).unwrap_or(u64::MAX)
     }
 
-    /// The BA window of the next bad line whose window ends at or after `now`.
+    /// The BA window of the next bad line whose window ends at or after `now` (the VIC
+    /// at most `MAX_LAG` behind it).
     fn next_bad_line(&self, now: u64) -> Option<Window> {
         let d011 = self.regs[usize::from(CTRL1)];
         let (yscroll, den) = (u16::from(d011 & 7), d011 & 0x10 != 0);
-        let line_start = self.clock - self.clock % LINE;
-        let frame_start = self.clock - self.clock % FRAME;
-        let line = timing::line_of(self.clock);
+        let frame_start = now - now % FRAME;
+        let line = timing::line_of(now);
         let window = |start: u64| {
             (
                 timing::at(start, timing::BADLINE_BA.0),
                 timing::at(start, timing::BADLINE_BA.1),
             )
         };
-        // Bad lines may come in this frame from `from` on.
-        let allowed = match line.cmp(&FIRST_DMA_LINE) {
-            std::cmp::Ordering::Less => den,
-            std::cmp::Ordering::Equal => self.fetch.allow_bad_lines || den,
-            std::cmp::Ordering::Greater => self.fetch.allow_bad_lines,
+        // Bad lines are allowed in now's frame if DEN is set in line $30 (as it is
+        // now, if the VIC has not passed that line in this frame).
+        let vic_line = timing::line_of(self.clock);
+        let allowed = if self.clock < frame_start || vic_line < FIRST_DMA_LINE {
+            den
+        } else if vic_line == FIRST_DMA_LINE {
+            self.fetch.allow_bad_lines || den
+        } else {
+            self.fetch.allow_bad_lines
         };
         if allowed {
             let mut l = line.max(FIRST_DMA_LINE);
             l += (yscroll + 8 - l % 8) % 8;
             while l <= LAST_DMA_LINE {
-                let start = frame_start + u64::from(l) * LINE;
-                let w = window(start);
-                if w.1 >= now && start >= line_start {
+                let w = window(frame_start + u64::from(l) * LINE);
+                if w.1 >= now {
                     return Some(w);
                 }
                 l += 8;
@@ -109,24 +115,24 @@ impl Vic {
         den.then(|| window(frame_start + FRAME + u64::from(FIRST_DMA_LINE + yscroll) * LINE))
     }
 
-    /// Sprite `n`'s next BA window ending at or after `now`: every line while its DMA
-    /// is on, else from the next line its Y matches (if enabled).
+    /// Sprite `n`'s next BA window ending at or after `now` (the VIC at most `MAX_LAG`
+    /// behind it): every line while its DMA is on (or may be, by then), else from the
+    /// next line its Y matches (if enabled).
     fn next_sprite_dma(&self, n: u8, now: u64) -> Option<Window> {
         let bit = 1u8 << n;
         let window = |line_start: u64| {
             let from = line_start + 54 + 2 * u64::from(n);
             (from, from + 4)
         };
-        let line_start = self.clock - self.clock % LINE;
+        let now_line = now - now % LINE;
+        let every_line = || {
+            [now_line.saturating_sub(LINE), now_line, now_line + LINE]
+                .into_iter()
+                .map(window)
+                .find(|w| w.1 >= now)
+        };
         if self.sprites.dma & bit != 0 {
-            return [
-                line_start.saturating_sub(LINE),
-                line_start,
-                line_start + LINE,
-            ]
-            .into_iter()
-            .map(window)
-            .find(|w| w.1 >= now);
+            return every_line();
         }
         if self.regs[0x15] & bit == 0 {
             return None;
@@ -134,24 +140,30 @@ impl Vic {
         let y = u64::from(self.regs[1 + 2 * usize::from(n)]);
         // The comparison happens in cycles 55 and 56: this line's is still to come
         // before then.
-        let cycle = timing::cycle_of(self.clock);
-        let first = if cycle <= timing::SPRITE_DMA.1 {
+        let line_start = self.clock - self.clock % LINE;
+        let first = if timing::cycle_of(self.clock) <= timing::SPRITE_DMA.1 {
             line_start
         } else {
             line_start + LINE
         };
         let frame_start = first - first % FRAME;
-        [0, FRAME]
-            .into_iter()
-            .flat_map(|f| {
-                [y, y + 256]
-                    .into_iter()
-                    .filter(|&l| l < u64::from(LINES))
-                    .map(move |l| frame_start + f + l * LINE)
-            })
-            .filter(|&s| s >= first)
-            .map(window)
-            .find(|w| w.1 >= now)
+        let starts = [0, FRAME].into_iter().flat_map(|f| {
+            [y, y + 256]
+                .into_iter()
+                .filter(|&l| l < u64::from(LINES))
+                .map(move |l| frame_start + f + l * LINE)
+        });
+        for start in starts.filter(|&s| s >= first) {
+            let w = window(start);
+            if w.1 >= now {
+                return Some(w);
+            }
+            // Started before now: it may still fetch (21 rows, 42 expanded).
+            if now_line <= start + 43 * LINE {
+                return every_line();
+            }
+        }
+        None
     }
 
     /// When the step loop must look at the VIC next: its interrupt line may go low (a

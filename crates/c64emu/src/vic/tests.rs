@@ -320,3 +320,34 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
         );
     }
 }
+
+#[test]
+fn ba_predictions_cover_every_stall_while_the_vic_lags() {
+    with_mem(|mem| {
+        // Sprites 0 and 5 (one Y-expanded), 24 rows: a VIC run up to each cycle and
+        // one asked from far behind agree on every cycle of three frames.
+        let setup = |v: &mut Vic| {
+            for (r, value) in [
+                (CTRL1, 0x13),
+                (0x15, 0x21),
+                (0x01, 0x90),
+                (0x0B, 0xF0),
+                (0x17, 0x20),
+            ] {
+                v.write(r, value, 0, mem);
+            }
+        };
+        let (mut ahead, mut lazy) = (Vic::kernal_defaults(), Vic::kernal_defaults());
+        setup(&mut ahead);
+        setup(&mut lazy);
+        for t in 1..3 * CYCLES_PER_FRAME {
+            ahead.sync(t - 1, mem);
+            let truth = ahead.ba_low(t, mem);
+            let predicted = lazy.next_ba_low(t);
+            if truth.is_some() {
+                assert_eq!(predicted, Some(t), "BA low at {t} (line {})", t / 63);
+            }
+            assert_eq!(lazy.ba_low(t, mem), truth, "stall at {t} (line {})", t / 63);
+        }
+    });
+}
