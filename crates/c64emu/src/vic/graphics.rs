@@ -198,7 +198,7 @@ impl Sequencer {
         self.loaded = 0;
         self.loaded_at = self.xscroll;
         self.shift = 0;
-        self.mc_flop = self.xscroll % 2 == 0;
+        self.mc_flop = self.xscroll.is_multiple_of(2);
         self.pixel = 0;
         self.dmli = 0;
     }
