@@ -54,15 +54,17 @@ impl Vic {
         (first != u64::MAX).then_some(first)
     }
 
-    /// If the VIC has not run cycle `t` and BA is low in it for a bad line alone (no
-    /// sprite's DMA meets the window): the first cycle after (exact: nothing can change
-    /// a bad line while the CPU waits).
+    /// If BA is low in cycle `t` for a bad line alone (no sprite's DMA meets the window)
+    /// whose first cycle the VIC has not run yet: the first cycle after (exact: nothing
+    /// can change a bad line while the CPU waits).
     pub(super) fn bad_line_stall(&self, t: u64) -> Option<u64> {
         if t < self.clock {
             return None;
         }
         let (from, to) = self.next_bad_line(t)?;
-        if !(from..=to).contains(&t) {
+        // From its first cycle only: a bad line made in mid-line reads the CPU's bus
+        // in its first c-accesses, at the cycle the VIC runs them.
+        if !(from..=to).contains(&t) || self.clock > from {
             return None;
         }
         if self.sprites.dma | self.regs[0x15] != 0
