@@ -22,16 +22,21 @@ const MCM: u8 = 0x04;
 
 /// Per byte: the 8 pixels it makes (pixel i in lane i of a u64, from bit 7 down).
 /// `bits`: 0xFF in each lane whose bit is set; `pairs`: each lane's multicolour pair
-/// value (0-3).
+/// value (0-3); `fg_bits`, `fg_pairs`: the foreground pixels (bit i: pixel i) read as
+/// single bits or as pairs (10 and 11 are foreground).
 struct Tables {
     bits: [u64; 256],
     pairs: [u64; 256],
+    fg_bits: [u8; 256],
+    fg_pairs: [u8; 256],
 }
 
 const fn tables() -> Tables {
     let mut t = Tables {
         bits: [0; 256],
         pairs: [0; 256],
+        fg_bits: [0; 256],
+        fg_pairs: [0; 256],
     };
     let mut b = 0;
     while b < 256 {
@@ -39,9 +44,13 @@ const fn tables() -> Tables {
         while i < 8 {
             if b & (0x80 >> i) != 0 {
                 t.bits[b] |= 0xFF << (8 * i);
+                t.fg_bits[b] |= 1 << i;
             }
             let pair = ((b >> (6 - 2 * (i / 2))) & 3) as u64;
             t.pairs[b] |= pair << (8 * i);
+            if pair >= 2 {
+                t.fg_pairs[b] |= 1 << i;
+            }
             i += 1;
         }
         b += 1;
@@ -214,18 +223,21 @@ impl Sequencer {
     }
 
     /// `draw` for a steady mode (`steady`), eight pixels at once in colours (pixel i in
-    /// lane i; `colors`: references to colours), leaving the sequencer as `draw` does.
-    /// (Nothing is drawn over them: the foreground is not needed.)
+    /// lane i; `colors`: references to colours) and the foreground pixels (bit i),
+    /// leaving the sequencer as `draw` does.
     #[inline(always)]
-    pub fn draw_steady(&mut self, colors: &[u8; 32]) -> u64 {
+    pub fn draw_steady(&mut self, colors: &[u8; 32]) -> (u64, u8) {
         let xs = u32::from(self.xscroll);
         let mode = self.mode11 | self.mode16;
-        let (new, new_values) = expand(self.g[1], self.v[1], self.c[1], mode, colors);
+        let (new, new_values, new_fg) = expand(self.g[1], self.v[1], self.c[1], mode, colors);
         let px = if xs == 0 {
-            new
+            (new, new_fg)
         } else {
-            let (old, _) = expand(self.loaded, self.vbuf, self.cbuf, mode, colors);
-            (old >> (8 * (8 - xs))) | (new << (8 * xs))
+            let (old, _, old_fg) = expand(self.loaded, self.vbuf, self.cbuf, mode, colors);
+            (
+                (old >> (8 * (8 - xs))) | (new << (8 * xs)),
+                (old_fg >> (8 - xs)) | (new_fg << xs),
+            )
         };
         self.vbuf = self.v[1];
         self.cbuf = self.c[1];
@@ -297,10 +309,10 @@ impl Sequencer {
     }
 }
 
-/// A cell's 8 pixels in `mode`: colours, and the pixel values the sequencer holds
-/// (0-3) per lane.
+/// A cell's 8 pixels in `mode`: colours, the pixel values the sequencer holds (0-3)
+/// per lane, and the foreground pixels (bit i).
 #[inline(always)]
-pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64) {
+pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64, u8) {
     let b = usize::from(byte);
     let pairs = mode & BMM != 0 || c & 0x08 != 0;
     if mode & MCM != 0 && pairs {
@@ -315,7 +327,7 @@ pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64)
             | (!hi & lo & splat(pens[1]))
             | (hi & !lo & splat(pens[2]))
             | (hi & lo & splat(pens[3]));
-        return (px, values);
+        return (px, values, TABLES.fg_pairs[b]);
     }
     let mask = TABLES.bits[b];
     let (off, on) = match mode {
@@ -327,5 +339,9 @@ pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64)
     };
     let set = if mode & MCM == 0 && pairs { 2 } else { 3 };
     let values = mask & splat(set);
-    ((mask & splat(on)) | (!mask & splat(off)), values)
+    (
+        (mask & splat(on)) | (!mask & splat(off)),
+        values,
+        TABLES.fg_bits[b],
+    )
 }

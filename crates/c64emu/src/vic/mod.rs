@@ -395,12 +395,11 @@ impl Vic {
             .check_horizontal(n, self.line, d011, d016 & 0x08 != 0);
         let show = n == timing::UPDATE_RC + 1;
         if self.fast_lines
-            && self.sprites.idle(show)
             && self.gfx.steady(d011, d016)
             && self.picture.settled()
             && self.clear_collisions == 0
         {
-            self.draw_quiet(n, prev, show);
+            self.draw_steady(n, prev, show, t);
         } else {
             self.draw(n, prev, t);
         }
@@ -556,6 +555,13 @@ impl Vic {
             _ => self.sprites.sb = 0,
         }
         self.clear_collisions = 0;
+        self.collision_irq(ss_free, sb_free, t);
+    }
+
+    /// A collision register that was empty before the cycle's pixels and is not now
+    /// raises its interrupt flag.
+    #[inline(always)]
+    fn collision_irq(&mut self, ss_free: bool, sb_free: bool, t: u64) {
         let mut raised = 0;
         if ss_free && self.sprites.ss != 0 {
             raised |= IRQ_SPRITE_SPRITE;
@@ -569,22 +575,41 @@ impl Vic {
         }
     }
 
-    /// `draw` for a cycle without sprites to draw, a mode change to follow, a colour
-    /// to change or collisions to clear: eight pixels at once.
+    /// `draw` for a cycle with the modes settled, no colour change or collision clear
+    /// pending: the graphics' eight pixels at once in colours, the sprites' pixel by
+    /// pixel where they are.
     #[inline(always)]
-    fn draw_quiet(&mut self, n: u8, prev: &timing::Cycle, show: bool) {
+    fn draw_steady(&mut self, n: u8, prev: &timing::Cycle, show: bool, t: u64) {
         let d016 = self.regs[usize::from(CTRL2)];
-        let mut px = self.gfx.draw_steady(self.picture.colors());
+        let (mut px, fg) = self.gfx.draw_steady(self.picture.colors());
         let g_access =
             (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
         let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
         self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
-        self.sprites
-            .draw_idle(prev, show, &self.regs, self.model.latency());
+        let latency = self.model.latency();
+        if self.sprites.idle(show) {
+            self.sprites.draw_idle(prev, show, &self.regs, latency);
+        } else {
+            let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
+            let mut refs = [0; 8];
+            let drawn = self.sprites.draw(prev, show, &self.regs, latency, &mut refs, fg);
+            if drawn != 0 {
+                let colors = self.picture.colors();
+                let mut lanes = px.to_le_bytes();
+                for (i, lane) in lanes.iter_mut().enumerate() {
+                    if drawn & (1 << i) != 0 {
+                        *lane = colors[usize::from(refs[i] & 31)];
+                    }
+                }
+                px = u64::from_le_bytes(lanes);
+            }
+            self.collision_irq(ss_free, sb_free, t);
+        }
         let border = self.picture.colors()[usize::from(graphics::REG)];
         self.border.draw_colors(d016 & 0x08 != 0, &mut px, border);
-        if let Some(offset) = Picture::offset(self.row, n) {
-            self.picture.put_colors(offset, px);
+        match Picture::offset(self.row, n) {
+            Some(offset) => self.picture.put_colors(offset, px),
+            None => self.picture.skip(),
         }
     }
 

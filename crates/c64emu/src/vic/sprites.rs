@@ -191,6 +191,7 @@ impl Sprites {
             self.shift[n] = self.s[n].data;
         }
         if show {
+            self.pending = self.display;
             self.latch(regs, latency);
         }
         self.x_seen = self.x;
@@ -225,8 +226,9 @@ impl Sprites {
     }
 
     /// Draw the sprites' pixels of a cycle over the graphics in `out` (foreground
-    /// pixels `fg`), noting collisions. `prev`: the previous cycle (its X position and
-    /// accesses are what the shifters see now). `regs`: $D000-$D02E.
+    /// pixels `fg`), noting collisions; returns the pixels drawn (bit i: pixel i).
+    /// `prev`: the previous cycle (its X position and accesses are what the shifters
+    /// see now). `regs`: $D000-$D02E.
     pub fn draw(
         &mut self,
         prev: &Cycle,
@@ -235,22 +237,25 @@ impl Sprites {
         latency: bool,
         out: &mut [Ref; 8],
         fg: u8,
-    ) {
+    ) -> u8 {
         let xpos = prev.xpos;
-        let (pointer_cycle, data_cycle) = match (prev.phi1, prev.phi2) {
-            (Phi1::SpritePointer(n), _) => (1u8 << n, 0u8),
-            (Phi1::SpriteData(n), _) => (0, 1u8 << n),
-            _ => (0, 0),
-        };
-        if self.idle(show) {
-            return self.draw_idle(prev, show, regs, latency);
-        }
         let mut candidates = 0u8;
         for (i, &x) in self.x_seen.iter().enumerate() {
             if x & 0x1F8 == xpos {
                 candidates |= 1 << i;
             }
         }
+        let may_start = self.pending | if show { self.display } else { 0 };
+        if self.active == 0 && candidates & may_start == 0 {
+            self.draw_idle(prev, show, regs, latency);
+            return 0;
+        }
+        let (pointer_cycle, data_cycle) = match prev.phi1 {
+            Phi1::SpritePointer(n) => (1u8 << n, 0u8),
+            Phi1::SpriteData(n) => (0, 1u8 << n),
+            _ => (0, 0),
+        };
+        let mut drawn = 0;
         for i in 0..8 {
             match i {
                 2 => self.active &= !data_cycle,
@@ -285,11 +290,12 @@ impl Sprites {
             if start != 0 {
                 self.trigger(start, xpos + i as u16);
             }
-            if self.active != 0 {
-                self.pixel(i, latency, out, fg);
+            if self.active != 0 && self.pixel(i, latency, out, fg) {
+                drawn |= 1 << i;
             }
         }
         self.x_seen = self.x;
+        drawn
     }
 
     fn update_multicolor_8565(&mut self, value: u8) {
@@ -311,15 +317,17 @@ impl Sprites {
         }
     }
 
-    /// Pixel `i` of the active sprites: shift, colour over the graphics, collisions.
-    fn pixel(&mut self, i: usize, latency: bool, out: &mut [Ref; 8], fg: u8) {
-        let mut front = None;
+    /// Pixel `i` of the active sprites: shift, colour over the graphics (true if drawn
+    /// there), collisions.
+    #[inline(always)]
+    fn pixel(&mut self, i: usize, latency: bool, out: &mut [Ref; 8], fg: u8) -> bool {
+        let mut front = 8;
         let mut hit = 0u8;
-        for s in (0..8).rev() {
+        let mut todo = self.active;
+        while todo != 0 {
+            let s = 7 - todo.leading_zeros() as usize;
             let m = 1u8 << s;
-            if self.active & m == 0 {
-                continue;
-            }
+            todo &= !m;
             if self.shift[s] == 0 && self.pixel[s] == 0 {
                 self.active &= !m;
                 continue;
@@ -345,24 +353,28 @@ impl Sprites {
                 }
             }
             if self.pixel[s] != 0 {
-                front = Some(s);
+                front = s;
                 hit |= m;
             }
         }
-        let Some(s) = front else { return };
-        let foreground = fg & (1 << i) != 0;
-        if !(foreground && self.priority & (1 << s) != 0) {
-            out[i] = match self.pixel[s] {
-                1 => REG + 5,
-                2 => REG + 7 + s as u8,
-                _ => REG + 6,
-            };
+        if hit == 0 {
+            return false;
         }
+        let foreground = fg & (1 << i) != 0;
         if foreground {
             self.sb |= hit;
         }
         if hit & (hit - 1) != 0 {
             self.ss |= hit;
         }
+        if foreground && self.priority & (1 << front) != 0 {
+            return false;
+        }
+        out[i] = match self.pixel[front] {
+            1 => REG + 5,
+            2 => REG + 7 + front as u8,
+            _ => REG + 6,
+        };
+        true
     }
 }

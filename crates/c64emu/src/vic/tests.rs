@@ -340,14 +340,16 @@ fn ba_predictions_cover_every_stall_while_the_vic_lags() {
         let (mut ahead, mut lazy) = (Vic::kernal_defaults(), Vic::kernal_defaults());
         setup(&mut ahead);
         setup(&mut lazy);
-        for t in 1..3 * CYCLES_PER_FRAME {
+        let mut t = 1;
+        while t < 3 * CYCLES_PER_FRAME {
             ahead.sync(t - 1, mem);
             let truth = ahead.ba_low(t, mem);
-            let predicted = lazy.next_ba_low(t);
             if truth.is_some() {
-                assert_eq!(predicted, Some(t), "BA low at {t} (line {})", t / 63);
+                assert_eq!(lazy.next_ba_low(t), Some(t), "BA low at {t} (line {})", t / 63);
             }
             assert_eq!(lazy.ba_low(t, mem), truth, "stall at {t} (line {})", t / 63);
+            // The CPU reads again where the stall ends.
+            t = truth.unwrap_or(t + 1);
         }
     });
 }
