@@ -124,6 +124,8 @@ pub struct Vic {
     fast_lines: bool,
     /// `next_event` as of the last change (the interrupt line cannot go low before).
     irq_horizon: u64,
+    /// `irq_horizon` and `ba_next` are worked out for the state as it is.
+    horizons: bool,
     /// `next_ba_low` from the next cycle as of the last change, and for the cycles from
     /// the first of a pair to the second (the last one asked further on).
     ba_next: u64,
@@ -175,6 +177,7 @@ impl Vic {
             light_pen: LightPen::default(),
             fast_lines: true,
             irq_horizon: 0,
+            horizons: false,
             ba_next: 0,
             ba_later: (u64::MAX, 0),
             pages: None,
@@ -269,8 +272,19 @@ impl Vic {
     /// A cycle before which the interrupt line cannot go low if no register changes:
     /// the bus runs the VIC for its interrupt only from there.
     #[inline(always)]
-    pub fn irq_horizon(&self) -> u64 {
+    pub fn irq_horizon(&mut self) -> u64 {
+        self.horizons();
         self.irq_horizon.min(self.clock + predict::MAX_LAG)
+    }
+
+    /// Work out `irq_horizon` and `ba_next` if the state changed since.
+    #[inline(always)]
+    fn horizons(&mut self) {
+        if !self.horizons {
+            self.irq_horizon = self.next_event().unwrap_or(u64::MAX);
+            self.ba_next = self.predict_ba(self.clock).unwrap_or(u64::MAX);
+            self.horizons = true;
+        }
     }
 
     /// Does the VIC read `addr` (in its bank) with the registers and sprite pointers
@@ -312,8 +326,7 @@ impl Vic {
 
     fn update_horizon(&mut self) {
         self.pages = None;
-        self.irq_horizon = self.next_event().unwrap_or(u64::MAX);
-        self.ba_next = self.predict_ba(self.clock).unwrap_or(u64::MAX);
+        self.horizons = false;
         self.ba_later = (u64::MAX, 0);
     }
 

@@ -20,6 +20,7 @@ impl Vic {
         if t + 1 == self.clock && self.ba {
             return Some(t);
         }
+        self.horizons();
         if t >= self.clock && t <= self.ba_next {
             return (self.ba_next != u64::MAX).then_some(self.ba_next);
         }
@@ -36,18 +37,32 @@ impl Vic {
     pub(super) fn predict_ba(&self, t: u64) -> Option<u64> {
         let now = t.max(self.clock);
         let mut first = u64::MAX;
-        let mut consider = |(from, to): Window| {
+        let consider = |first: &mut u64, (from, to): Window| {
             if to >= now {
-                first = first.min(from.max(now));
+                *first = (*first).min(from.max(now));
             }
         };
         if let Some(w) = self.next_bad_line(now) {
-            consider(w);
+            consider(&mut first, w);
         }
-        if self.sprites.dma | self.regs[0x15] != 0 {
+        // Sprites with DMA fetch every line: their windows are the soonest.
+        let now_line = now - now % LINE;
+        for start in [now_line.saturating_sub(LINE), now_line, now_line + LINE] {
+            let mut dma = self.sprites.dma;
+            while dma != 0 {
+                let n = u64::from(dma.trailing_zeros());
+                dma &= dma - 1;
+                consider(&mut first, (start + 54 + 2 * n, start + 58 + 2 * n));
+            }
+        }
+        // Sprites whose DMA may start: from the next Y comparison, cycle 55 on.
+        let starting = self.regs[0x15] & !self.sprites.dma;
+        if starting != 0 && first > now_line + 54 {
             for n in 0..8 {
-                if let Some(w) = self.next_sprite_dma(n, now) {
-                    consider(w);
+                if starting & (1 << n) != 0
+                    && let Some(w) = self.next_sprite_dma(n, now)
+                {
+                    consider(&mut first, w);
                 }
             }
         }
