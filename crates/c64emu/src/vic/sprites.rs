@@ -255,6 +255,18 @@ impl Sprites {
             Phi1::SpriteData(n) => (0, 1u8 << n),
             _ => (0, 0),
         };
+        // Only shifting: no sprite starts, none meets its own accesses, no register the
+        // shifters take changes.
+        if candidates & may_start & !self.active == 0
+            && (pointer_cycle | data_cycle) & self.active == 0
+            && regs[0x1B] == self.priority
+            && regs[0x1C] == self.multicolor
+            && regs[0x1D] == self.expand_x
+            && (latency || self.mc_flops & self.active == self.active)
+        {
+            self.draw_idle(prev, show, regs, latency);
+            return self.shift_out(out, fg);
+        }
         let mut drawn = 0;
         for i in 0..8 {
             match i {
@@ -296,6 +308,97 @@ impl Sprites {
         }
         self.x_seen = self.x;
         drawn
+    }
+
+    /// `draw`'s pixels for a cycle in which the active sprites only shift (see there):
+    /// each sprite's eight pixels, then which one is in front, priority and collisions
+    /// over all eight at once.
+    fn shift_out(&mut self, out: &mut [Ref; 8], fg: u8) -> u8 {
+        let mut covered = 0u8;
+        let mut drawn = 0u8;
+        let mut any = 0u8;
+        let mut twice = 0u8;
+        let mut with = [0u8; 8];
+        let mut todo = self.active;
+        while todo != 0 {
+            let s = todo.trailing_zeros() as usize;
+            let m = 1u8 << s;
+            todo &= !m;
+            let (values, shown) = self.shift_sprite(s);
+            with[s] = shown;
+            twice |= any & shown;
+            any |= shown;
+            if shown & fg != 0 {
+                self.sb |= m;
+            }
+            // In front where no lower sprite is; behind the foreground if so set.
+            let front = shown & !covered;
+            covered |= shown;
+            let visible = if self.priority & m != 0 { front & !fg } else { front };
+            for (i, o) in out.iter_mut().enumerate() {
+                if visible & (1 << i) != 0 {
+                    *o = match (values >> (8 * i)) as u8 & 3 {
+                        1 => REG + 5,
+                        2 => REG + 7 + s as u8,
+                        _ => REG + 6,
+                    };
+                }
+            }
+            drawn |= visible;
+        }
+        if twice != 0 {
+            for (s, &shown) in with.iter().enumerate() {
+                if shown & twice != 0 {
+                    self.ss |= 1 << s;
+                }
+            }
+        }
+        drawn
+    }
+
+    /// Sprite `s` shifting through a cycle's eight pixels: their values (0-3, lane i)
+    /// and which are not transparent (bit i); it stops when its data runs out.
+    #[inline(always)]
+    fn shift_sprite(&mut self, s: usize) -> (u64, u8) {
+        let m = 1u8 << s;
+        let (halted, multi, wide) = (
+            self.halted & m != 0,
+            self.multicolor & m != 0,
+            self.expand_x & m != 0,
+        );
+        let (mut shift, mut pixel) = (self.shift[s], self.pixel[s]);
+        let (mut expand, mut mc) = (self.expand_flops & m != 0, self.mc_flops & m != 0);
+        let mut values = 0u64;
+        let mut shown = 0u8;
+        for i in 0..8 {
+            if shift == 0 && pixel == 0 {
+                self.active &= !m;
+                break;
+            }
+            if !halted {
+                if expand {
+                    if multi {
+                        if mc {
+                            pixel = ((shift >> 22) & 3) as u8;
+                        }
+                        mc = !mc;
+                    } else {
+                        pixel = (((shift >> 23) & 1) << 1) as u8;
+                    }
+                    shift <<= 1;
+                }
+                expand = !wide || !expand;
+            }
+            if pixel != 0 {
+                values |= u64::from(pixel) << (8 * i);
+                shown |= 1 << i;
+            }
+        }
+        self.shift[s] = shift;
+        self.pixel[s] = pixel;
+        self.expand_flops = (self.expand_flops & !m) | if expand { m } else { 0 };
+        self.mc_flops = (self.mc_flops & !m) | if mc { m } else { 0 };
+        (values, shown)
     }
 
     fn update_multicolor_8565(&mut self, value: u8) {
