@@ -432,13 +432,6 @@ impl C64Bus {
             self.write_io(addr, value, t);
             return;
         }
-        // Where the VIC reads, it reads the byte as it was before this cycle's write.
-        if (addr >> 14) as u8 == self.vic.bank() {
-            let (vic, mem) = self.vic_parts();
-            if vic.reads(addr, &mem) {
-                vic.sync(t, &mem);
-            }
-        }
         self.write_memory(addr, value);
     }
 

@@ -130,8 +130,6 @@ pub struct Vic {
     /// the first of a pair to the second (the last one asked further on).
     ba_next: u64,
     ba_later: (u64, u64),
-    /// The 256-byte pages of the bank the VIC reads (bit n: page n), if known.
-    pages: Option<u64>,
 }
 
 /// The light pen input and latch ($D013/$D014).
@@ -180,7 +178,6 @@ impl Vic {
             horizons: false,
             ba_next: 0,
             ba_later: (u64::MAX, 0),
-            pages: None,
         };
         v.update_horizon();
         v
@@ -287,45 +284,7 @@ impl Vic {
         }
     }
 
-    /// Does the VIC read `addr` (in its bank) with the registers and sprite pointers
-    /// as they are: the screen, the character set or bitmap, the sprites' data, the
-    /// idle bytes? (A write there must find the VIC run up to it.)
-    pub fn reads(&mut self, addr: u16, mem: &VicMem) -> bool {
-        let pages = match self.pages {
-            Some(p) => p,
-            None => {
-                let p = self.read_pages(mem);
-                self.pages = Some(p);
-                p
-            }
-        };
-        pages & (1 << ((addr >> 8) & 0x3F)) != 0
-    }
-
-    fn read_pages(&self, mem: &VicMem) -> u64 {
-        let span = |from: u16, len: u16| -> u64 {
-            let (first, n) = (from >> 8 & 0x3F, len.div_ceil(256));
-            (0..n).fold(0u64, |m, i| m | 1 << ((first + i) & 0x3F))
-        };
-        let d018 = self.regs[usize::from(MEMPTR)];
-        let screen = u16::from(d018 & 0xF0) << 6;
-        let mut pages = span(screen, 0x400) | span(0x3900, 1) | span(0x3F00, 1);
-        pages |= if self.regs[usize::from(CTRL1)] & 0x20 != 0 {
-            span(u16::from(d018 & 0x08) << 10, 0x2000)
-        } else {
-            span(u16::from(d018 & 0x0E) << 10, 0x800)
-        };
-        for n in 0..8u16 {
-            if (self.regs[0x15] | self.sprites.dma) & (1 << n) != 0 {
-                let pointer = mem.read(self.bank, screen | 0x3F8 | n);
-                pages |= span(u16::from(pointer) << 6, 64);
-            }
-        }
-        pages
-    }
-
     fn update_horizon(&mut self) {
-        self.pages = None;
         self.horizons = false;
         self.ba_later = (u64::MAX, 0);
     }
@@ -605,7 +564,9 @@ impl Vic {
         } else {
             let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
             let mut refs = [0; 8];
-            let drawn = self.sprites.draw(prev, show, &self.regs, latency, &mut refs, fg);
+            let drawn = self
+                .sprites
+                .draw(prev, show, &self.regs, latency, &mut refs, fg);
             if drawn != 0 {
                 let colors = self.picture.colors();
                 let mut lanes = px.to_le_bytes();
@@ -728,13 +689,7 @@ impl Vic {
         if bank != self.bank {
             self.sync(t, mem);
             self.bank = bank;
-            self.pages = None;
         }
-    }
-
-    /// The bank the VIC sees (0-3).
-    pub fn bank(&self) -> u8 {
-        self.bank
     }
 }
 

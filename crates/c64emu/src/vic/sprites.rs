@@ -192,8 +192,8 @@ impl Sprites {
         }
         if show {
             self.pending = self.display;
-            self.latch(regs, latency);
         }
+        self.latch(regs, latency);
         self.x_seen = self.x;
     }
 
@@ -212,7 +212,8 @@ impl Sprites {
         self.x_seen = self.x;
     }
 
-    /// The registers the shifters take in a cycle's pixels 6 and 7 (nothing shifting).
+    /// The registers the shifters take in every cycle's pixels 6 and 7 (nothing
+    /// shifting).
     fn latch(&mut self, regs: &[u8; 0x40], latency: bool) {
         if latency {
             let toggled = regs[0x1C] ^ self.multicolor;
@@ -334,7 +335,11 @@ impl Sprites {
             // In front where no lower sprite is; behind the foreground if so set.
             let front = shown & !covered;
             covered |= shown;
-            let visible = if self.priority & m != 0 { front & !fg } else { front };
+            let visible = if self.priority & m != 0 {
+                front & !fg
+            } else {
+                front
+            };
             for (i, o) in out.iter_mut().enumerate() {
                 if visible & (1 << i) != 0 {
                     *o = match (values >> (8 * i)) as u8 & 3 {

@@ -345,7 +345,12 @@ fn ba_predictions_cover_every_stall_while_the_vic_lags() {
             ahead.sync(t - 1, mem);
             let truth = ahead.ba_low(t, mem);
             if truth.is_some() {
-                assert_eq!(lazy.next_ba_low(t), Some(t), "BA low at {t} (line {})", t / 63);
+                assert_eq!(
+                    lazy.next_ba_low(t),
+                    Some(t),
+                    "BA low at {t} (line {})",
+                    t / 63
+                );
             }
             assert_eq!(lazy.ba_low(t, mem), truth, "stall at {t} (line {})", t / 63);
             // The CPU reads again where the stall ends.
