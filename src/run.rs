@@ -386,6 +386,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     if let Some(model) = args.vic {
         m.set_vic_model(model);
     }
+    // Nobody sees the picture of a headless run without a screenshot.
+    m.set_drawing(!args.headless || args.screenshot.is_some());
     if m.real_roms() {
         boot(&mut m)?;
     }

@@ -560,7 +560,6 @@ impl C64Bus {
             }
             io::SID..=io::SID_END => self.sid.write(reg, value, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => {
-                self.sync_vic(t);
                 self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F
             }
             io::CIA1..=io::CIA1_END => {

@@ -634,6 +634,11 @@ impl Machine {
         self.cpu.memory.vic.set_model(model);
     }
 
+    /// Keep drawing the picture (`render`); a run nobody watches may turn it off.
+    pub fn set_drawing(&mut self, on: bool) {
+        self.cpu.memory.vic.set_drawing(on);
+    }
+
     /// Raster line the VIC is on now.
     pub fn raster_line(&self) -> u16 {
         vic::raster_line(self.cycles())

@@ -112,7 +112,7 @@ impl Vic {
             (BORDER_LEFT.1, BORDER_RIGHT.1)
         };
         let fed = !vertical;
-        if usize::from(self.row.wrapping_sub(FIRST_LINE)) < HEIGHT {
+        if self.drawing && usize::from(self.row.wrapping_sub(FIRST_LINE)) < HEIGHT {
             let main_at = |n: u8| {
                 if n < left {
                     main

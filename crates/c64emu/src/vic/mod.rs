@@ -119,6 +119,8 @@ pub struct Vic {
     /// A collision register read: cleared after the next cycle's pixels.
     clear_collisions: u8,
     light_pen: LightPen,
+    /// The picture is drawn (off: nobody looks, the pixels of quiet lines are skipped).
+    drawing: bool,
     /// Quiet lines run at once (`line.rs`) and quiet cycles draw 8 pixels at once
     /// (off: every pixel through the sequencers, the reference the tests compare with).
     fast_lines: bool,
@@ -173,6 +175,7 @@ impl Vic {
             picture: Picture::new(),
             clear_collisions: 0,
             light_pen: LightPen::default(),
+            drawing: true,
             fast_lines: true,
             irq_horizon: 0,
             horizons: false,
@@ -206,6 +209,12 @@ impl Vic {
         v.irq.flags = 0x01;
         v.update_horizon();
         v
+    }
+
+    /// Keep drawing the picture (on by default; a run nobody watches may turn it off:
+    /// lines without sprites then cost only their counters and accesses).
+    pub fn set_drawing(&mut self, on: bool) {
+        self.drawing = on;
     }
 
     /// Emulate `model`.
