@@ -12,41 +12,46 @@ use super::border::cover;
 use super::fetch::VicMem;
 use super::graphics::{REG, expand, splat};
 use super::picture::{FIRST_CYCLE, FIRST_LINE, HEIGHT, LAST_CYCLE};
-use super::timing::{self, BORDER_LEFT, BORDER_RIGHT, FIRST_DMA_LINE, LAST_DMA_LINE, LINE, LINES};
+use super::timing::{
+    self, BORDER_LEFT, BORDER_RIGHT, CYCLES, FIRST_DMA_LINE, LAST_DMA_LINE, LINE, LINES, Phi1, Phi2,
+};
 use super::{IRQ_RASTER, Vic};
 use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
 
 impl Vic {
-    /// Can the line starting at the next cycle run as a whole (`fast_line`)?
+    /// Can the line starting at the next cycle run as a whole (`fast_line`): modes
+    /// settled, no colour change or collision clear pending, no light pen latch?
     #[inline(always)]
-    pub(super) fn line_is_quiet(&self) -> bool {
+    pub(super) fn line_is_steady(&self) -> bool {
+        let d011 = self.regs[usize::from(CTRL1)];
+        let d016 = self.regs[usize::from(CTRL2)];
+        let pen = &self.light_pen;
+        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + LINE)
+            || (pen.low && self.line == LINES - 1);
+        !pen_latch
+            && self.gfx.steady(d011, d016)
+            && self.gfx.xscroll() == d016 & 7
+            && self.picture.settled()
+            && self.clear_collisions == 0
+    }
+
+    /// No sprite fetches, is shown or starts in the line starting at the next cycle?
+    fn sprites_quiet(&self) -> bool {
         let s = &self.sprites;
         if s.dma | s.display != 0 || !s.idle(false) {
             return false;
         }
-        let d011 = self.regs[usize::from(CTRL1)];
-        let d016 = self.regs[usize::from(CTRL2)];
         let line = if self.line == LINES - 1 {
             0
         } else {
             self.line + 1
         };
-        let starting = (0..8).any(|n| {
+        !(0..8).any(|n| {
             self.regs[0x15] & (1 << n) != 0 && u16::from(self.regs[1 + 2 * n]) == line & 0xFF
-        });
-        let pen = &self.light_pen;
-        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + LINE)
-            || (pen.low && self.line == LINES - 1);
-        !starting
-            && !pen_latch
-            && self.gfx.steady(d011, d016)
-            && self.gfx.xscroll() == d016 & 7
-            && self.picture.settled()
-            && self.clear_collisions == 0
-            && self.fetch.ba_cycles == 0
+        })
     }
 
-    /// Run the line starting at the next cycle (`line_is_quiet`).
+    /// Run the line starting at the next cycle (`line_is_steady`).
     pub(super) fn fast_line(&mut self, mem: &VicMem) {
         let t0 = self.clock;
         let d011 = self.regs[usize::from(CTRL1)];
@@ -55,7 +60,11 @@ impl Vic {
         let (bank, csel, den) = (self.bank, d016 & 0x08 != 0, d011 & 0x10 != 0);
         let latency = self.model.latency();
         self.fetch.d011_before = d011;
-        self.idle_sprites_line(mem, d018, latency);
+        let busy = !self.sprites_quiet();
+        let ba_cycles = self.fetch.ba_cycles;
+        if !busy {
+            self.idle_sprites_line(mem, d018, latency);
+        }
         // What the pixels start from (cycle 1 draws off screen, before its phi2).
         let main = self.border.main;
         let stale = self.gfx.stale_cell();
@@ -102,8 +111,6 @@ impl Vic {
         let mut cells = [(0u8, 0u8, 0u8); 40];
         self.fetch.line(mem, bank, d011, d018, bad, &mut cells);
         self.fetch.update_rc();
-        self.fetch.ba_cycles = 0;
-        self.ba = false;
 
         // The border's comparisons; the pixels.
         let (left, right) = if csel {
@@ -112,16 +119,21 @@ impl Vic {
             (BORDER_LEFT.1, BORDER_RIGHT.1)
         };
         let fed = !vertical;
-        if self.drawing && usize::from(self.row.wrapping_sub(FIRST_LINE)) < HEIGHT {
-            let main_at = |n: u8| {
-                if n < left {
-                    main
-                } else if n < right {
-                    main && vertical
-                } else {
-                    true
-                }
-            };
+        let visible = self.drawing && usize::from(self.row.wrapping_sub(FIRST_LINE)) < HEIGHT;
+        let main_at = |n: u8| {
+            if n < left {
+                main
+            } else if n < right {
+                main && vertical
+            } else {
+                true
+            }
+        };
+        let colors = *self.picture.colors();
+        let border = colors[usize::from(REG)];
+        let mut pixels = [splat(border); 48];
+        let mut fgs = [0u8; 64];
+        if visible || busy {
             let cell = |k: u8| -> (u8, u8, u8) {
                 if fed && (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&k) {
                     cells[usize::from(k - timing::GRAPHICS.0)]
@@ -131,23 +143,35 @@ impl Vic {
                     (0, stale.0, stale.1)
                 }
             };
-            let colors = *self.picture.colors();
-            let border = colors[usize::from(REG)];
             let (mode, xs) = (self.gfx.mode(), u32::from(self.gfx.xscroll()));
+            for n in FIRST_CYCLE..=LAST_CYCLE {
+                // Under the border nothing shows (what sprites collide with still counts).
+                if !busy && main_at(n - 1) && (main_at(n) || csel) {
+                    continue;
+                }
+                let (g, v, c) = cell(n - 2);
+                let (mut px, _, mut fg) = expand(g, v, c, mode, &colors);
+                if xs != 0 {
+                    let (g, v, c) = cell(n - 3);
+                    let (old, _, old_fg) = expand(g, v, c, mode, &colors);
+                    px = (old >> (8 * (8 - xs))) | (px << (8 * xs));
+                    fg = (old_fg >> (8 - xs)) | (fg << xs);
+                }
+                pixels[usize::from(n - FIRST_CYCLE)] = px;
+                fgs[usize::from(n)] = fg;
+            }
+        }
+        if busy {
+            self.sprite_cycles(mem, t0, ba_cycles, &mut pixels, &fgs);
+        } else {
+            self.fetch.ba_cycles = 0;
+            self.ba = false;
+        }
+        if visible {
             let row = self.picture.row(self.row);
             for n in FIRST_CYCLE..=LAST_CYCLE {
-                let (was, now) = (main_at(n - 1), main_at(n));
-                let mut px = splat(border);
-                if !(was && (now || csel)) {
-                    let (g, v, c) = cell(n - 2);
-                    px = expand(g, v, c, mode, &colors).0;
-                    if xs != 0 {
-                        let (g, v, c) = cell(n - 3);
-                        let old = expand(g, v, c, mode, &colors).0;
-                        px = (old >> (8 * (8 - xs))) | (px << (8 * xs));
-                    }
-                    cover(was, now, csel, &mut px, border);
-                }
+                let px = &mut pixels[usize::from(n - FIRST_CYCLE)];
+                cover(main_at(n - 1), main_at(n), csel, px, border);
                 let x = 8 * usize::from(n - FIRST_CYCLE);
                 row[x..x + 8].copy_from_slice(&px.to_le_bytes());
             }
@@ -163,6 +187,61 @@ impl Vic {
         } else {
             self.row + 1
         };
+    }
+
+    /// A line's sprites cycle by cycle (DMA, accesses, shifters, collisions) over the
+    /// graphics in `pixels` (colours of cycles 14-61) with their foreground `fgs`
+    /// (per cycle); BA as the line's DMA holds it, from `ba_cycles` at its start.
+    fn sprite_cycles(
+        &mut self,
+        mem: &VicMem,
+        t0: u64,
+        mut ba_cycles: u8,
+        pixels: &mut [u64; 48],
+        fgs: &[u8; 64],
+    ) {
+        let d018 = self.regs[usize::from(MEMPTR)];
+        let latency = self.model.latency();
+        let colors = *self.picture.colors();
+        let bad = self.fetch.bad_line;
+        let mut ba = false;
+        for n in 1..=63u8 {
+            let cycle = &CYCLES[usize::from(n)];
+            let prev = &CYCLES[usize::from(if n == 1 { 63 } else { n - 1 })];
+            if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
+                self.sprites.phi2(prev.phi2, ba_cycles >= 4, mem, self.bank);
+            }
+            if matches!(cycle.phi1, Phi1::SpritePointer(_) | Phi1::SpriteData(_)) {
+                self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
+            }
+            let show = n == timing::UPDATE_RC + 1;
+            if self.sprites.idle(show) {
+                self.sprites.draw_idle(prev, show, &self.regs, latency);
+            } else {
+                let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
+                let mut refs = [0; 8];
+                let fg = fgs[usize::from(n)];
+                let drawn = self
+                    .sprites
+                    .draw(prev, show, &self.regs, latency, &mut refs, fg);
+                if drawn != 0 && (FIRST_CYCLE..=LAST_CYCLE).contains(&n) {
+                    let px = &mut pixels[usize::from(n - FIRST_CYCLE)];
+                    let mut lanes = px.to_le_bytes();
+                    for (i, lane) in lanes.iter_mut().enumerate() {
+                        if drawn & (1 << i) != 0 {
+                            *lane = colors[usize::from(refs[i] & 31)];
+                        }
+                    }
+                    *px = u64::from_le_bytes(lanes);
+                }
+                self.collision_irq(ss_free, sb_free, t0 + u64::from(n) - 1);
+            }
+            self.sprite_logic(n);
+            ba = (bad && cycle.badline_ba) || self.sprites.dma & cycle.sprite_ba != 0;
+            ba_cycles = if ba { (ba_cycles + 1).min(4) } else { 0 };
+        }
+        self.fetch.ba_cycles = ba_cycles;
+        self.ba = ba;
     }
 
     /// The raster compare in a cycle of a line whose counter is `self.line`.

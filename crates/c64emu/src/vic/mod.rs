@@ -265,7 +265,7 @@ impl Vic {
             if self.cycle == 1
                 && t - self.clock >= timing::LINE - 1
                 && self.fast_lines
-                && self.line_is_quiet()
+                && self.line_is_steady()
             {
                 self.fast_line(mem);
             } else {
@@ -316,6 +316,14 @@ impl Vic {
             return None;
         }
         if let Some(end) = self.bad_line_stall(t) {
+            return Some(end);
+        }
+        // Sprite DMA: exact once the VIC is in t's line (whole lines run fast).
+        let line_start = t - t % timing::LINE;
+        if self.clock < line_start {
+            self.sync(line_start - 1, mem);
+        }
+        if let Some(end) = self.stall_in_line(t) {
             return Some(end);
         }
         self.sync(t, mem);
@@ -493,7 +501,7 @@ impl Vic {
 
     /// Sprite DMA, expansion and display at their cycles.
     #[inline(always)]
-    fn sprite_logic(&mut self, n: u8) {
+    pub(super) fn sprite_logic(&mut self, n: u8) {
         let regs = &self.regs;
         let ys = |i: usize| regs[1 + 2 * i];
         match n {
@@ -542,7 +550,7 @@ impl Vic {
     /// A collision register that was empty before the cycle's pixels and is not now
     /// raises its interrupt flag.
     #[inline(always)]
-    fn collision_irq(&mut self, ss_free: bool, sb_free: bool, t: u64) {
+    pub(super) fn collision_irq(&mut self, ss_free: bool, sb_free: bool, t: u64) {
         let mut raised = 0;
         if ss_free && self.sprites.ss != 0 {
             raised |= IRQ_SPRITE_SPRITE;

@@ -90,6 +90,72 @@ impl Vic {
         Some(to + 1)
     }
 
+    /// If BA is low in cycle `t` and the VIC has run up to `t`'s line, no further: the
+    /// first cycle after the run of BA-low cycles (bad line and sprite DMA) `t` is in,
+    /// worked out exactly from the counters (DMA ending in cycle 16 after the last
+    /// row, starting in cycle 55 where Y matches).
+    pub(super) fn stall_in_line(&self, t: u64) -> Option<u64> {
+        let line_start = t - t % LINE;
+        if self.clock < line_start || self.clock > t {
+            return None;
+        }
+        let k0 = timing::cycle_of(self.clock);
+        let line = timing::line_of(t);
+        let mut windows = [(0u64, 0u64); 17];
+        let mut count = 0;
+        if let Some((from, to)) = self.next_bad_line(t)
+            && from >= line_start
+            && from < line_start + LINE
+        {
+            if self.clock > from {
+                return None;
+            }
+            windows[count] = (from, to);
+            count += 1;
+        }
+        for n in 0..8u8 {
+            let bit = 1u8 << n;
+            let s = &self.sprites.s[usize::from(n)];
+            let mut dma = self.sprites.dma & bit != 0;
+            // Last line's window, into this line's cycles 1-10.
+            if dma && n >= 3 && k0 <= timing::UPDATE_MCBASE {
+                let from = line_start - LINE + 54 + 2 * u64::from(n);
+                windows[count] = (from, from + 4);
+                count += 1;
+            }
+            if dma && k0 <= timing::UPDATE_MCBASE && s.exp_flop {
+                // Accesses still to come before cycle 16 (sprites 3-7 fetch in 1-10).
+                let p = timing::sprite_pointer_cycle(n);
+                let pending = if n >= 3 {
+                    2 * u8::from(k0 <= p + 1) + u8::from(k0 <= p + 2)
+                } else {
+                    0
+                };
+                dma = (s.mc + pending) & 0x3F != 63;
+            }
+            if !dma
+                && k0 <= timing::SPRITE_DMA.1
+                && self.regs[0x15] & bit != 0
+                && u16::from(self.regs[1 + 2 * usize::from(n)]) == line & 0xFF
+            {
+                dma = true;
+            }
+            if dma {
+                let from = line_start + 54 + 2 * u64::from(n);
+                windows[count] = (from, from + 4);
+                count += 1;
+            }
+        }
+        let mut end = t;
+        while let Some(&(_, to)) = windows[..count]
+            .iter()
+            .find(|&&(from, to)| from <= end && end <= to)
+        {
+            end = to + 1;
+        }
+        (end > t).then_some(end)
+    }
+
     /// A cycle before which BA is surely high from `t` on.
     pub fn ba_horizon(&mut self, t: u64) -> u64 {
         self.next_ba_low(t).unwrap_or(u64::MAX)
