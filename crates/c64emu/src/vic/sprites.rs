@@ -31,6 +31,10 @@ pub struct Sprites {
     /// X coordinates (9 bits) as written, and as the comparators see them (a cycle later).
     pub x: [u16; 8],
     x_seen: [u16; 8],
+    /// The sprites whose `x_seen` falls in each 8-pixel step of X (X / 8: [X / 256]
+    /// [X / 8 % 32]), once worked out (`xpos_known`).
+    at_xpos: [[u8; 32]; 2],
+    xpos_known: bool,
     /// $D01B, $D01C, $D01D as the shifters see them.
     priority: u8,
     multicolor: u8,
@@ -194,7 +198,7 @@ impl Sprites {
             self.pending = self.display;
         }
         self.latch(regs, latency);
-        self.x_seen = self.x;
+        self.see_x();
     }
 
     /// What a whole line without DMA leaves (`Vic::fast_line`): every sprite's data
@@ -209,7 +213,20 @@ impl Sprites {
         self.halted = 1 << 2;
         self.latch(regs, latency);
         self.pending = self.display;
-        self.x_seen = self.x;
+        self.see_x();
+    }
+
+    /// The comparators take the X coordinates as written (a cycle late).
+    #[inline(always)]
+    fn see_x(&mut self) {
+        if self.x_seen != self.x || !self.xpos_known {
+            self.x_seen = self.x;
+            self.at_xpos = [[0; 32]; 2];
+            for (i, &x) in self.x.iter().enumerate() {
+                self.at_xpos[usize::from(x >> 8) & 1][usize::from(x >> 3) & 31] |= 1 << i;
+            }
+            self.xpos_known = true;
+        }
     }
 
     /// The registers the shifters take in every cycle's pixels 6 and 7 (nothing
@@ -240,12 +257,13 @@ impl Sprites {
         fg: u8,
     ) -> u8 {
         let xpos = prev.xpos;
-        let mut candidates = 0u8;
-        for (i, &x) in self.x_seen.iter().enumerate() {
-            if x & 0x1F8 == xpos {
-                candidates |= 1 << i;
-            }
-        }
+        let candidates = if self.xpos_known {
+            self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31]
+        } else {
+            (0..8).fold(0u8, |c, i| {
+                c | u8::from(self.x_seen[i] & 0x1F8 == xpos) << i
+            })
+        };
         let may_start = self.pending | if show { self.display } else { 0 };
         if self.active == 0 && candidates & may_start == 0 {
             self.draw_idle(prev, show, regs, latency);
@@ -307,7 +325,7 @@ impl Sprites {
                 drawn |= 1 << i;
             }
         }
-        self.x_seen = self.x;
+        self.see_x();
         drawn
     }
 
