@@ -358,3 +358,115 @@ fn ba_predictions_cover_every_stall_while_the_vic_lags() {
         }
     });
 }
+
+/// A VIC showing a screen of the letter glyph `glyph` (screen at $0400, character set
+/// at $2000 in RAM) over `frames` frames with `writes` (cycle, register, value) made
+/// at their cycles; its picture.
+fn picture(glyph: [u8; 8], writes: &[(u64, u8, u8)], frames: u64) -> Vec<u8> {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x2000..0x2008].copy_from_slice(&glyph);
+    let color = [1u8; 1024];
+    let chargen = [0u8; 4096];
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    let mut v = Vic::kernal_defaults();
+    v.write(MEMPTR, 0x18, 0, &mem);
+    for f in 0..frames {
+        for &(t, r, value) in writes {
+            v.write(r, value, f * CYCLES_PER_FRAME + t, &mem);
+        }
+    }
+    v.sync(frames * CYCLES_PER_FRAME - 1, &mem);
+    v.pens().to_vec()
+}
+
+/// Picture pixel (x, y) of raster line `line`.
+fn pen(p: &[u8], x: usize, line: u64) -> u8 {
+    p[(line as usize - 16) * WIDTH + x]
+}
+
+#[test]
+fn a_colour_written_in_mid_line_shows_from_the_pixel_after_the_next_cycles_first() {
+    // $D020 = 2 in cycle 30 of line 30 (in the top border; 14 again at line 300): the
+    // 6569 shows it from pixel 8 * 31 - 112 + 1.
+    let p = picture(
+        [0; 8],
+        &[(at(30, 30), BORDER, 2), (at(300, 1), BORDER, 14)],
+        2,
+    );
+    let x = 8 * 31 - 112;
+    assert_eq!(pen(&p, 0, 30), 14);
+    assert_eq!(pen(&p, x, 30), 14);
+    assert_eq!(pen(&p, x + 1, 30), 2);
+    assert_eq!(pen(&p, 0, 31), 2);
+    // The background too, inside the display window ($D021 = 0 in cycle 40 of line 60).
+    let p = picture(
+        [0; 8],
+        &[(at(60, 40), BACKGROUND0, 0), (at(300, 1), BACKGROUND0, 6)],
+        2,
+    );
+    let x = 8 * 41 - 112;
+    assert_eq!((pen(&p, x, 60), pen(&p, x + 1, 60)), (6, 0));
+}
+
+#[test]
+fn the_side_borders_open_when_csel_is_off_at_the_right_comparison() {
+    // 38 columns written in cycle 56 of line 80, after the 38-column comparison (56)
+    // and before the 40-column one (57): neither sets the main flip-flop; back to 40
+    // columns in cycle 1 of the next line. The right border shows background.
+    let p = picture(
+        [0; 8],
+        &[(at(80, 56), CTRL2, 0xC0), (at(81, 1), CTRL2, 0xC8)],
+        2,
+    );
+    assert_eq!(pen(&p, 8 * 58 - 112, 80), 6, "right border opened");
+    assert_eq!(pen(&p, WIDTH - 1, 80), 6);
+    assert_eq!(pen(&p, WIDTH - 1, 79), 14, "closed on the line before");
+    // Opened past the line's end: the left border of the next line too, up to the
+    // left comparison.
+    assert_eq!(pen(&p, 0, 81), 6);
+    assert_eq!(pen(&p, WIDTH - 1, 81), 14);
+}
+
+#[test]
+fn fld_moves_the_character_rows_down_by_avoiding_bad_lines() {
+    // From line $31 on, YSCROLL set in each line to two lines ahead: no bad line until
+    // $42, which the last write leaves matching, so the first text row starts there.
+    let glyph = [0xFF, 0, 0, 0, 0, 0, 0, 0];
+    let mut writes = Vec::new();
+    for line in 0x31u64..0x41 {
+        writes.push((at(line, 20), CTRL1, 0x18 | ((line as u8 + 2) & 7)));
+    }
+    writes.push((at(0x42, 20), CTRL1, 0x1B));
+    let plain = picture(glyph, &[], 2);
+    assert_eq!(pen(&plain, 40, 0x33), 1, "row 0's top at line $33");
+    let fld = picture(glyph, &writes, 2);
+    assert_eq!(pen(&fld, 40, 0x33), 6, "no text at $33");
+    let first = (0x33..0x60u64).find(|&l| pen(&fld, 40, l) == 1).unwrap();
+    assert_eq!(first, 0x42, "row 0 shown from line $42");
+}
+
+#[test]
+fn the_light_pen_latches_the_beam_once_a_frame() {
+    with_mem(|mem| {
+        let mut v = Vic::kernal_defaults();
+        v.write(IRQ_MASK, IRQ_LIGHT_PEN, 0, mem);
+        // Pulled low in cycle 30 of line 100: X from cycle 31's position, 2 late.
+        let t = at(100, 30);
+        v.sync(t, mem);
+        v.set_light_pen(true, t);
+        v.sync(t + 1, mem);
+        assert_eq!(v.peek(LPY, t + 1), 100);
+        assert_eq!(v.peek(LPX, t + 1), (8 * (31 - 14) / 2 + 2) as u8);
+        assert_eq!(v.irq_since(), Some(t + 1));
+        // Pulled again in the same frame: no new latch.
+        v.set_light_pen(false, t + 10);
+        v.set_light_pen(true, at(200, 5));
+        v.sync(at(200, 10), mem);
+        assert_eq!(v.peek(LPY, at(200, 10)), 100);
+    });
+}
