@@ -1069,10 +1069,11 @@ impl Assembler<'_> {
         ns: NsId,
         pos: usize,
     ) {
-        let Some(val) = self.constant_value(line, pos) else {
+        let strength = self.st.strength;
+        let unused = self.syms.get(ns, name, strength);
+        let Some(val) = self.unreferenced_constant_value(line, pos, unused) else {
             return;
         };
-        let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.set_constant(id, exists, span, text, val);
     }
@@ -1087,12 +1088,33 @@ impl Assembler<'_> {
         span: Span,
         pos: usize,
     ) {
-        let Some(val) = self.constant_value(line, pos) else {
+        let unused = self.syms.anon(ns, back, count);
+        let Some(val) = self.unreferenced_constant_value(line, pos, unused) else {
             return;
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
         self.set_constant(id, exists, span, &text, val);
+    }
+
+    /// [`Self::constant_value`] of an existing constant: when nothing read it
+    /// since its last definition, the symbols its value names are not marked
+    /// used by this (as 64tass: a `.proc` only such a constant names is left
+    /// out, so is one only a `.weak` definition overridden later names).
+    fn unreferenced_constant_value(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        existing: Option<LabelId>,
+    ) -> Option<Value> {
+        let unread = existing.is_some_and(|id| !self.syms.label(id).referenced);
+        let saved = self.referencing;
+        if unread {
+            self.referencing = false;
+        }
+        let val = self.constant_value(line, pos);
+        self.referencing = saved;
+        val
     }
 
     /// The value after `=`: one expression, or a tuple of several. Errors in

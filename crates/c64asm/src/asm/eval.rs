@@ -409,12 +409,14 @@ impl Assembler<'_> {
             .lookup_in_if(ns, name, |l| l.constant || l.defpass == pass)
     }
 
-    /// Mark a label read (it may now need another pass if redefined later).
+    /// Mark a label read (it may now need another pass if redefined later),
+    /// and used unless reads don't count now (see `referencing`).
     pub fn touch(&mut self, id: LabelId) {
         let pass = self.st.pass;
+        let referencing = self.referencing;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
-        l.referenced = true;
+        l.referenced |= referencing;
     }
 
     pub fn builtin(&self, name: Name) -> Option<Value> {
@@ -993,12 +995,15 @@ impl Assembler<'_> {
                     }
                     return Ok(self.syms.label(id).value.clone());
                 }
-                self.not_defined(
-                    line,
-                    member.pos,
-                    self.names.name(*name).to_string(),
-                    Searched::Object(ns),
-                );
+                // 64tass doesn't look further for an unused constant's value.
+                if self.referencing {
+                    self.not_defined(
+                        line,
+                        member.pos,
+                        self.names.name(*name).to_string(),
+                        Searched::Object(ns),
+                    );
+                }
                 Ok(Value::None)
             }
             ExprKind::AnonSymbol(n) => {
@@ -1013,12 +1018,14 @@ impl Assembler<'_> {
                         Ok(self.syms.label(id).value.clone())
                     }
                     None => {
-                        self.not_defined(
-                            line,
-                            member.pos,
-                            if back { "-".into() } else { "+".into() },
-                            Searched::Object(ns),
-                        );
+                        if self.referencing {
+                            self.not_defined(
+                                line,
+                                member.pos,
+                                if back { "-".into() } else { "+".into() },
+                                Searched::Object(ns),
+                            );
+                        }
                         Ok(Value::None)
                     }
                 }

@@ -105,6 +105,10 @@ pub(crate) struct Assembler<'o> {
     /// The operand node (its address) the last `<?` or `>?` gave as its
     /// value (see `eval::computed_here`).
     pub picked: std::cell::Cell<usize>,
+    /// Symbols read now count as used (64tass's `referenceit`): not while
+    /// the value of a constant nobody has read since its last definition is
+    /// computed, so what only that constant names (a `.proc`) stays unused.
+    pub referencing: bool,
 }
 
 impl<'o> Assembler<'o> {
@@ -145,6 +149,7 @@ impl<'o> Assembler<'o> {
             approx: std::cell::Cell::new(None),
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
+            referencing: true,
         }
     }
 
