@@ -518,7 +518,9 @@ impl Assembler<'_> {
         if let Some(f) = self.st.frames.pop()
             && let FrameData::Macro(Some(id)) = f.data
         {
-            let end = self.st.cursor.line.saturating_sub(1);
+            // In the coordinates of the definition's own file (see `macro_at`).
+            let cursor = self.st.cursor;
+            let (_, end) = self.src.origin(cursor.file, cursor.line.saturating_sub(1));
             self.macros.set_end(id, end);
         }
     }

@@ -313,7 +313,10 @@ impl Assembler<'_> {
         f.data = FrameData::Macro(Some(id));
     }
 
-    /// The definition made at this line (the same id in every pass).
+    /// The definition made at this line (the same id in every pass). Its
+    /// body is the source's own lines: one defined inside a macro's
+    /// expansion takes them as written, not with the outer call's arguments
+    /// (64tass reads a body from the file and substitutes only its own).
     fn macro_at(&mut self, line: &LineRef, kind: MacroKind, args: usize) -> MacroId {
         let rest = &line.text[args..line.end];
         let params = macro_params(rest);
@@ -325,10 +328,11 @@ impl Assembler<'_> {
             return MacroId(i);
         }
         let names = self.syms.new_namespace();
+        let (file, index) = self.src.origin(line.file, line.index);
         self.macros.list.push(MacroDef {
             kind,
-            file: line.file,
-            line: line.index,
+            file,
+            line: index,
             end: None,
             params,
             names,
@@ -800,11 +804,13 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
-        // Skip the definition's lines in this text.
-        if let Some(end) = self.macros.get(id).end
+        // Skip the definition's lines in this text (the body's lines are
+        // this text's lines, counted from the definition).
+        let m = self.macros.get(id);
+        if let Some(end) = m.end
             && self.st.cursor.file == line.file
         {
-            self.st.cursor.line = end + 1;
+            self.st.cursor.line = line.index + (end - m.line) + 1;
         }
     }
 
@@ -1068,9 +1074,16 @@ impl Assembler<'_> {
                 FuncId(i)
             }
             None => {
+                // A `.function`'s body is run from the source's own lines (as
+                // a macro's, see `macro_at`); a `.sfunction`'s expression is
+                // on this line.
+                let (file, index) = match expr_offset {
+                    Some(_) => (line.file, line.index),
+                    None => self.src.origin(line.file, line.index),
+                };
                 self.macros.funcs.push(FuncDef {
-                    file: line.file,
-                    line: line.index,
+                    file,
+                    line: index,
                     end: None,
                     params,
                     rest,
