@@ -952,6 +952,14 @@ impl Assembler<'_> {
     }
 
     fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr) -> EResult<Value> {
+        match v {
+            Value::List(items) | Value::Tuple(items) => {
+                return self.member_of_each(line, v, &items.clone(), member);
+            }
+            // An element not known yet or failed stays itself.
+            Value::None | Value::Error(_) => return Ok(v.clone()),
+            _ => {}
+        }
         match &member.kind {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 let mut out = Vec::new();
@@ -1052,6 +1060,57 @@ impl Assembler<'_> {
                 Err(Reported)
             }
         }
+    }
+
+    /// `list.x`: the member of each element, in a sequence of the list's
+    /// type; `list.(x, y)` pairs elements and members (a lone element or
+    /// member meets the other side whole), as 64tass applies `.` like any
+    /// operator to a list.
+    fn member_of_each(
+        &mut self,
+        line: &LineRef,
+        v: &Value,
+        items: &[Value],
+        member: &Expr,
+    ) -> EResult<Value> {
+        let wrap = |out: Vec<Value>| match v {
+            Value::List(_) => Value::list(out),
+            _ => Value::tuple(out),
+        };
+        if let ExprKind::Tuple(members) | ExprKind::List(members) = &member.kind {
+            if items.len() == members.len() {
+                let mut out = Vec::with_capacity(items.len());
+                for (item, m) in items.iter().zip(members.iter()) {
+                    out.push(self.member_of(line, item, m)?);
+                }
+                return Ok(if items.is_empty() {
+                    v.clone()
+                } else {
+                    wrap(out)
+                });
+            }
+            if items.len() == 1 {
+                return self.member_of(line, &items[0], member);
+            }
+            if members.len() == 1 {
+                return self.member_of_each(line, v, items, &members[0]);
+            }
+            let r: FResult<Value> = Err(Fault::new(format!(
+                "operands could not be broadcast together with shapes {} and {}",
+                items.len(),
+                members.len()
+            )));
+            // At the dot, as 64tass.
+            return self.check(line, member.pos.saturating_sub(1), r);
+        }
+        if items.is_empty() {
+            return Ok(v.clone());
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.push(self.member_of(line, item, member)?);
+        }
+        Ok(wrap(out))
     }
 
     /// `label[i]`: elements of the assembled data behind a label.
