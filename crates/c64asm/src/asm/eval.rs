@@ -1113,7 +1113,9 @@ impl Assembler<'_> {
         Ok(wrap(out))
     }
 
-    /// `label[i]`: elements of the assembled data behind a label.
+    /// `label[i]`: elements of the assembled data behind a label. One
+    /// element by a number is read alone (a loop over a big `.binary`
+    /// reads each byte once, not the whole label each time).
     fn index_code(
         &mut self,
         line: &LineRef,
@@ -1121,6 +1123,15 @@ impl Assembler<'_> {
         idx: &[IndexArg],
         pos: Pos,
     ) -> EResult<Value> {
+        if let [IndexArg::Value(Value::Int(i))] = idx {
+            let (_, count, _) = self.code_layout(code);
+            let at = if *i < 0 { count + *i } else { *i };
+            if (0..count).contains(&at) {
+                let r = self.code_elements_in(code, at, 1);
+                let mut one = self.check(line, pos, r)?;
+                return Ok(one.pop().unwrap_or(Value::Gap));
+            }
+        }
         let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
@@ -1134,27 +1145,42 @@ impl Assembler<'_> {
         u32::try_from(size).map_err(|_| Fault::new("negative size"))
     }
 
-    /// The assembled data of a code object as elements of its data type,
-    /// from its offset on (bytes before the label are gaps).
-    pub fn code_elements(&self, code: CodeRef) -> FResult<Vec<Value>> {
+    /// Where a code object's elements are: the byte offset of the first
+    /// from the label (64tass rounds the offset up to whole elements), how
+    /// many there are, and the size of one.
+    fn code_layout(&self, code: CodeRef) -> (i64, i64, i64) {
         let c = self.syms.code(code.id);
         let unit = c.dtype.size().max(1) as i64;
         let offs = code.offs as i64;
-        // 64tass rounds the offset up to whole elements.
         let first = if offs >= 0 {
             (offs + unit - 1) / unit
         } else {
             -((-offs + unit - 1) / unit)
         };
         let count = (c.size as i64 - offs).max(0) / unit;
-        let start = first * unit;
-        let lead = (-start).clamp(0, count * unit);
+        (first * unit, count, unit)
+    }
+
+    /// The assembled data of a code object as elements of its data type,
+    /// from its offset on (bytes before the label are gaps).
+    pub fn code_elements(&self, code: CodeRef) -> FResult<Vec<Value>> {
+        let (_, count, _) = self.code_layout(code);
+        self.code_elements_in(code, 0, count)
+    }
+
+    /// `n` elements of a code object from element `from` on.
+    fn code_elements_in(&self, code: CodeRef, from: i64, n: i64) -> FResult<Vec<Value>> {
+        let c = self.syms.code(code.id);
+        let (start, _, unit) = self.code_layout(code);
+        let start = start + from * unit;
+        let len = n * unit;
+        let lead = (-start).clamp(0, len);
         let mut bytes = vec![None; lead as usize];
         let read = self.read_memory(
             c.mem,
             c.data_from,
             (c.memaddr as i64 + start + lead) as u32,
-            (count * unit - lead) as u32,
+            (len - lead) as u32,
         )?;
         bytes.extend(read);
         let size = unit as usize;
@@ -1190,6 +1216,7 @@ impl Assembler<'_> {
         let Some(m) = self.out.mems.get(mem as usize) else {
             return Ok(out);
         };
+        let (addr, end) = (addr as u64, addr as u64 + len as u64);
         for b in &m.blocks {
             if let crate::output::Block::Data {
                 addr: a,
@@ -1197,11 +1224,13 @@ impl Assembler<'_> {
                 len: l,
             } = *b
             {
-                for i in from.saturating_sub(start).min(l)..l {
+                // Only the block's bytes inside the window.
+                let a = a as u64;
+                let lo = (from.saturating_sub(start) as u64).max(addr.saturating_sub(a));
+                let hi = (l as u64).min(end.saturating_sub(a));
+                for i in lo..hi {
                     let at = a + i;
-                    if at >= addr && at < addr + len {
-                        out[(at - addr) as usize].get_or_insert(m.data[(start + i) as usize]);
-                    }
+                    out[(at - addr) as usize].get_or_insert(m.data[(start as u64 + i) as usize]);
                 }
             }
         }
