@@ -15,7 +15,7 @@ use crate::symbols::{Code, DataType, LabelId};
 use crate::syntax::ast::{BinOp, Expr};
 use crate::syntax::expr::intern_name;
 use crate::syntax::scan::ident_len;
-use crate::value::{self, CodeId, CodeRef, MacroKind, NsId, Value};
+use crate::value::{self, CodeId, CodeRef, FuncId, MacroKind, NsId, Value};
 
 /// What the line loop does after a line.
 pub enum Step {
@@ -835,7 +835,7 @@ impl Assembler<'_> {
     fn names_a_macro(&self, id: LabelId) -> bool {
         matches!(
             self.syms.label(id).value,
-            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
+            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(FuncId(_, false))
         )
     }
 

@@ -11,7 +11,7 @@ use crate::opcodes::{MNEMONICS, Mnemonic, Mode, table};
 use crate::options::Cpu;
 use crate::syntax::ast::{AddrOp, ExprKind, Pos, Reg};
 use crate::value::convert::{to_ival, to_uval};
-use crate::value::{AddrMode, Value};
+use crate::value::{AddrMode, FuncId, Value};
 
 /// An encoded instruction: at most five bytes (a long branch), kept inline
 /// (one per instruction and pass, no allocation).
@@ -351,7 +351,7 @@ impl Assembler<'_> {
                 );
                 if let Some(id) = self.lookup(name) {
                     let v = self.syms.label(id).value.clone();
-                    if matches!(v, Value::Macro(..) | Value::Func(_)) {
+                    if matches!(v, Value::Macro(..) | Value::Func(FuncId(_, false))) {
                         self.touch(id);
                         let ctx = self.st.context();
                         let _ = self.call_macro_value(

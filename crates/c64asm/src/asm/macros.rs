@@ -578,6 +578,15 @@ impl Assembler<'_> {
         };
         let after = line.skip_ws(end);
         match &v {
+            Value::Func(FuncId(_, true)) => {
+                // An `.sfunction` is an expression only.
+                self.error(
+                    line.span(pos, end),
+                    Kind::Type,
+                    "wrong type 'sfunction'".into(),
+                );
+                Err(Reported)
+            }
             Value::Macro(..) | Value::Func(_) => {
                 // The call is named from its `#` or `.`, as 64tass does.
                 self.call_macro_value(
@@ -619,8 +628,10 @@ impl Assembler<'_> {
         let (kind, id) = match v {
             Value::Macro(k, id) => (*k, *id),
             Value::Func(f) => {
+                // Arguments as an instruction's operands (64tass): `(9)` is
+                // an indirect address, so `f(9)` as a statement passes one.
                 let parsed = self
-                    .parse_exprs(line, args, ParseKind::List)
+                    .parse_exprs(line, args, ParseKind::Operands)
                     .ok_or(Reported)?;
                 let Ok(exprs) = &parsed.result else {
                     return Err(Reported);
@@ -1071,7 +1082,7 @@ impl Assembler<'_> {
                 f.rest = rest;
                 f.scopes = scopes;
                 f.expr = expr_offset;
-                FuncId(i)
+                FuncId(i, expr_offset.is_some())
             }
             None => {
                 // A `.function`'s body is run from the source's own lines (as
@@ -1094,7 +1105,7 @@ impl Assembler<'_> {
                 });
                 let i = self.macros.funcs.len() as u32 - 1;
                 self.macros.funcs_by_site.insert(key, i);
-                FuncId(i)
+                FuncId(i, expr_offset.is_some())
             }
         };
         self.label_value(name, text, span, ns, Value::Func(id));
