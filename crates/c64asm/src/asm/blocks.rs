@@ -60,6 +60,7 @@ impl Assembler<'_> {
         let ns = self.syms.new_namespace();
         let l = self.syms.label_mut(id);
         l.value = Value::Namespace(ns);
+        l.owner = true;
         l.defpass = pass;
         ns
     }
@@ -260,8 +261,10 @@ impl Assembler<'_> {
         } else {
             self.st.constcreated = true;
         }
-        self.syms.label_mut(id).constant = true;
-        self.syms.label_mut(id).span = span;
+        let l = self.syms.label_mut(id);
+        l.constant = true;
+        l.owner = true;
+        l.span = span;
         self.const_assign(id, v);
     }
 

@@ -1168,6 +1168,7 @@ impl Assembler<'_> {
             }
             let l = self.syms.label_mut(id);
             l.constant = true;
+            l.owner = false;
             l.span = span;
             l.referenced = false;
             self.const_assign(id, val);
@@ -1176,6 +1177,7 @@ impl Assembler<'_> {
             let pass = self.st.pass;
             let l = self.syms.label_mut(id);
             l.constant = true;
+            l.owner = false;
             l.value = val;
             l.defpass = pass;
         }
@@ -1315,8 +1317,19 @@ impl Assembler<'_> {
             if keep && l.defpass == pass {
                 return;
             }
+            // Set again in this pass before anything read it.
+            if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
+                let (before, name) = (l.span, l.display(&self.names).to_string());
+                self.warn(
+                    "unused-variable",
+                    before,
+                    format!("unused variable '{name}'"),
+                );
+            }
         }
+        let l = self.syms.label_mut(id);
         l.constant = false;
+        l.owner = false;
         l.defpass = pass;
         l.referenced = false;
         l.value = val;
@@ -1373,6 +1386,7 @@ impl Assembler<'_> {
             let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
             let l = self.syms.label_mut(id);
             l.constant = true;
+            l.owner = true;
             l.span = span;
             if update_after {
                 // The block that sets its value (macro call, `.dstruct`,
@@ -1412,6 +1426,7 @@ impl Assembler<'_> {
             l.value = Value::Code(CodeRef::new(cid));
             l.code = Some(cid);
             l.constant = true;
+            l.owner = true;
             l.defpass = pass;
         }
         Ok(Some(NewLabel { id, oaddr }))
@@ -1580,6 +1595,8 @@ impl Assembler<'_> {
         }
         let l = self.syms.label_mut(id);
         l.defpass = pass;
+        l.owner = true;
+        l.span = span;
         l.referenced = false;
         Some(id)
     }

@@ -27,6 +27,7 @@ mod listed;
 mod macros;
 mod result;
 mod state;
+mod unused;
 mod warnings;
 
 use std::path::Path;
@@ -218,6 +219,7 @@ impl<'o> Assembler<'o> {
                 break;
             }
         }
+        self.unused_check();
         self.finish()
     }
 

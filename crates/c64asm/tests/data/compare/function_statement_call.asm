@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys anonymous scopes (macro and function calls, blocks) by pointer
 ; A `.function` called as a statement takes its arguments as an
 ; instruction's operands: `(zp),y` stays an indirect address and `#3` an
 ; immediate, so the function can pass them on to an instruction.

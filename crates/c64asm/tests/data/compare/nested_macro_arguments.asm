@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a
+; labels in any order: 64tass keys anonymous scopes (macro and function calls, blocks) by pointer
 ; A macro (or segment, structure, function) defined inside another macro takes
 ; its body as written in the source: `\1` and `\name` in it are its own
 ; arguments, not those of the call that defined it (64tass reads a body from
