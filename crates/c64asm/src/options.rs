@@ -124,6 +124,9 @@ pub struct Warnings {
     pub unused_label: bool,
     /// `-Wunused-variable`: a variable never read, or set again before it was.
     pub unused_variable: bool,
+    /// `-Walias`: an instruction written under an alias (`blt` for `bcc`).
+    /// Off by default, not in `-Wall`.
+    pub alias: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -161,6 +164,7 @@ impl Default for Warnings {
             unused_const: false,
             unused_label: false,
             unused_variable: false,
+            alias: false,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -316,6 +320,7 @@ impl Warnings {
             "unused-const" => self.unused_const = on,
             "unused-label" => self.unused_label = on,
             "unused-variable" => self.unused_variable = on,
+            "alias" => self.alias = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

@@ -230,6 +230,7 @@ impl Assembler<'_> {
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
                             self.emit_instruction(line, &bytes, at);
+                            self.alias_warning(line, mpos, mend);
                             return Step::Next;
                         }
                         // Failed: the general path says why.
@@ -320,7 +321,10 @@ impl Assembler<'_> {
                 }];
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
-                    Ok(bytes) => self.emit_instruction(line, &bytes, mpos32),
+                    Ok(bytes) => {
+                        self.emit_instruction(line, &bytes, mpos32);
+                        self.alias_warning(line, mpos, mend);
+                    }
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
                         self.error(span, Kind::AddressingMode, msg);
@@ -341,6 +345,7 @@ impl Assembler<'_> {
                     self.record_empty_instruction(line);
                 }
                 self.emit_instruction(line, &bytes, mpos32);
+                self.alias_warning(line, mpos, mend);
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.

@@ -97,3 +97,52 @@ impl Assembler<'_> {
         }
     }
 }
+
+/// The instruction 64tass names where another mnemonic is its alias
+/// (`-Walias`), as 64tass 1.58 reports them for the 6502 family.
+fn alias_target(name: &str, cpu: crate::options::Cpu) -> Option<&'static str> {
+    Some(match name {
+        "bge" => "bcs",
+        "blt" => "bcc",
+        "cpa" => "cmp",
+        "shl" => "asl",
+        "shr" => "lsr",
+        "gge" => "gcs",
+        "glt" => "gcc",
+        // The undocumented opcodes' other names.
+        "ahx" => "sha",
+        "alr" => "asr",
+        "axs" => "sbx",
+        "dcm" => "dcp",
+        "ins" | "isc" => "isb",
+        "lae" | "las" => "lds",
+        "lxa" => "lax",
+        "tas" => "shs",
+        "xaa" => "ane",
+        // The 65C02's.
+        "clr" => "stz",
+        "dea" => "dec",
+        "ina" => "inc",
+        "hlt" if cpu == crate::options::Cpu::W65C02 => "stp",
+        _ => return None,
+    })
+}
+
+impl Assembler<'_> {
+    /// `-Walias`: an instruction was written under another name than the
+    /// one 64tass gives it (`blt` for `bcc`), at the mnemonic.
+    pub fn alias_warning(&mut self, line: &LineRef, start: usize, end: usize) {
+        if !self.opts.warnings.alias {
+            return;
+        }
+        let name = line.text[start..end].to_ascii_lowercase();
+        if let Some(target) = alias_target(&name, self.st.cpu) {
+            let span = line.span(start, end);
+            self.warn(
+                "alias",
+                span,
+                format!("instruction '{name}' is alias of '{target}'"),
+            );
+        }
+    }
+}
