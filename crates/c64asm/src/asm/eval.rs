@@ -84,6 +84,12 @@ impl Env for Assembler<'_> {
         self.rounded.set(true);
     }
 
+    fn bool_misused(&self, msg: String) {
+        if self.opts.warnings.strict_bool {
+            self.bool_uses.borrow_mut().push(msg);
+        }
+    }
+
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
         let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.image_mask;
@@ -670,8 +676,10 @@ impl Assembler<'_> {
                 if *op == UnOp::Not && self.opts.warnings.strict_bool {
                     self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
                 }
+                let outer = self.bool_uses.take();
                 let r = value::unary(*op, &v, self);
                 self.float_round_warning(line, e.pos);
+                *self.bool_uses.borrow_mut() = outer;
                 let at = match &r {
                     Err(f) if f.char_index.is_some() => unparen(inner).start(),
                     _ => e.pos,
@@ -858,10 +866,13 @@ impl Assembler<'_> {
             (op == BinOp::Shr && !computed_here(a, self.picked.get()))
                 .then(|| value::int::stored_shr(&x, &y))
         };
+        let outer = self.bool_uses.take();
         let r = match stored().flatten() {
             Some(r) => r,
             None => value::binary(op, &x, &y, self),
         };
+        self.strict_bool_warnings(line, pos);
+        *self.bool_uses.borrow_mut() = outer;
         if let (BinOp::Min | BinOp::Max, Ok(v)) = (op, &r) {
             // On a tie 64tass gives the second operand.
             let first = value::same(v, &x) && !value::same(&x, &y);

@@ -110,6 +110,10 @@ pub(crate) struct Assembler<'o> {
     /// the value of a constant nobody has read since its last definition is
     /// computed, so what only that constant names (a `.proc`) stays unused.
     pub referencing: bool,
+    /// What `-Wstrict-bool` has to say about bools used as numbers since
+    /// the place they are reported at was last reached (see
+    /// `Env::bool_misused`).
+    pub bool_uses: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'o> Assembler<'o> {
@@ -151,6 +155,7 @@ impl<'o> Assembler<'o> {
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
             referencing: true,
+            bool_uses: Default::default(),
         }
     }
 

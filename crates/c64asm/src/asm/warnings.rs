@@ -87,6 +87,8 @@ impl Assembler<'_> {
     /// warns under `-Wfloat-round` (`.byte 3.5`, `lda #1.5`); explicit rounding
     /// (`int()`, `floor()`, ...) and integral floats don't.
     pub fn float_round_warning(&mut self, line: &LineRef, pos: Pos) {
+        // A bool taken as a number here is reported at the same place.
+        self.strict_bool_warnings(line, pos);
         if self.rounded.take() && self.opts.warnings.float_round {
             let span = self.span_at(line, pos);
             self.warn(
@@ -129,6 +131,19 @@ fn alias_target(name: &str, cpu: crate::options::Cpu) -> Option<&'static str> {
 }
 
 impl Assembler<'_> {
+    /// `-Wstrict-bool`: the bools used as numbers or with an operator since
+    /// the last report, at `pos` (the operator, or the value converted).
+    pub fn strict_bool_warnings(&mut self, line: &LineRef, pos: Pos) {
+        let uses = self.bool_uses.take();
+        if uses.is_empty() {
+            return;
+        }
+        let span = self.span_at(line, pos);
+        for msg in uses {
+            self.warn("strict-bool", span, msg);
+        }
+    }
+
     /// `-Walias`: an instruction was written under another name than the
     /// one 64tass gives it (`blt` for `bcc`), at the mnemonic.
     pub fn alias_warning(&mut self, line: &LineRef, start: usize, end: usize) {
