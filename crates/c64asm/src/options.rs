@@ -68,8 +68,17 @@ pub struct Warnings {
     pub implied_reg: bool,
     /// `-Wjmp-bug`: `jmp ($xxff)`, whose high byte the NMOS 6502 reads from `$xx00`. On by default.
     pub jmp_bug: bool,
-    /// `-Wwrap-*` (and `-Wpc-wrap`, `-Wmem-wrap`): an address or the compile offset wrapping around its address space. On by default.
+    /// `-Wwrap-pc`, `-Wwrap-mem` (`-Wpc-wrap`, `-Wmem-wrap`, `-Wwrap-bank0`): the program counter or the compile offset wrapping around its address space. On by default.
     pub wrap: bool,
+    /// `-Wwrap-addr`: a label plus an offset past the end (or start) of the
+    /// address space, wrapped around where it is used. On by default.
+    pub wrap_addr: bool,
+    /// `-Wwrap-dpage`: a direct page operand whose address is beyond $ff
+    /// (a label plus an offset), wrapped. On by default.
+    pub wrap_dpage: bool,
+    /// `-Wwrap-pbank`: a `jmp`/`jsr` target wrapped around the program
+    /// bank. On by default.
+    pub wrap_pbank: bool,
     /// `-Wlabel-left`: an unreferenced three-letter label not in the first column, likely a mistyped instruction. On by default.
     pub label_left: bool,
     /// `-Wbranch-page`: a branch that crosses a page (one cycle slower when taken). Off by default.
@@ -141,6 +150,9 @@ impl Default for Warnings {
             implied_reg: false,
             jmp_bug: true,
             wrap: true,
+            wrap_addr: true,
+            wrap_dpage: true,
+            wrap_pbank: true,
             label_left: true,
             branch_page: false,
             deprecated: true,
@@ -227,6 +239,9 @@ impl Warnings {
                 self.implied_reg = true;
                 self.jmp_bug = true;
                 self.wrap = true;
+                self.wrap_addr = true;
+                self.wrap_dpage = true;
+                self.wrap_pbank = true;
                 self.label_left = true;
                 self.deprecated = true;
                 self.old_equal = true;
@@ -245,6 +260,9 @@ impl Warnings {
                 *self = Warnings {
                     jmp_bug: false,
                     wrap: false,
+                    wrap_addr: false,
+                    wrap_dpage: false,
+                    wrap_pbank: false,
                     label_left: false,
                     deprecated: false,
                     pitfalls: false,
@@ -291,8 +309,10 @@ impl Warnings {
             "immediate" => self.immediate = on,
             "case-symbol" => self.case_symbol = on,
             "jmp-bug" => self.jmp_bug = on,
-            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" | "wrap-addr" | "wrap-dpage"
-            | "wrap-bank0" | "wrap-pbank" => self.wrap = on,
+            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" | "wrap-bank0" => self.wrap = on,
+            "wrap-addr" => self.wrap_addr = on,
+            "wrap-dpage" => self.wrap_dpage = on,
+            "wrap-pbank" => self.wrap_pbank = on,
             "label-left" => self.label_left = on,
             "branch-page" => self.branch_page = on,
             "deprecated" => self.deprecated = on,

@@ -480,6 +480,9 @@ impl Assembler<'_> {
 
     /// One source line.
     fn line(&mut self, line: &LineRef) -> Step {
+        // What a value's computation noted for a warning belongs to its line.
+        self.addr_wrapped.set(false);
+        self.bool_uses.borrow_mut().clear();
         // In a union every line starts at the union's start.
         let a = self.out.addr_mut(self.st.addr);
         if a.unionmode {

@@ -92,7 +92,11 @@ impl Env for Assembler<'_> {
 
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
-        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.image_mask;
+        let raw = c.addr as i64 + code.offs as i64;
+        let addr = raw as u32 & self.out.image_mask;
+        if addr as i64 != raw {
+            self.addr_wrapped.set(true);
+        }
         pc_value(addr, c.typ)
     }
 }
@@ -678,6 +682,13 @@ impl Assembler<'_> {
                 }
                 let outer = self.bool_uses.take();
                 let r = value::unary(*op, &v, self);
+                // A byte of a wrapped label plus offset is taken silently.
+                if matches!(
+                    op,
+                    UnOp::Lower | UnOp::Higher | UnOp::Word | UnOp::HWord | UnOp::BSWord
+                ) {
+                    self.addr_wrapped.set(false);
+                }
                 self.float_round_warning(line, e.pos);
                 *self.bool_uses.borrow_mut() = outer;
                 let at = match &r {
@@ -873,6 +884,12 @@ impl Assembler<'_> {
         };
         self.strict_bool_warnings(line, pos);
         *self.bool_uses.borrow_mut() = outer;
+        if self.addr_wrapped.take() && self.opts.warnings.wrap_addr {
+            // A label plus an offset taken as its address: at that operand.
+            let at = if matches!(x, Value::Code(_)) { a } else { b };
+            let span = self.span_at(line, unparen(at).start());
+            self.warn("wrap-addr", span, "memory location address overflow".into());
+        }
         if let (BinOp::Min | BinOp::Max, Ok(v)) = (op, &r) {
             // On a tie 64tass gives the second operand.
             let first = value::same(v, &x) && !value::same(&x, &y);

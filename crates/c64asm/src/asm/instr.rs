@@ -167,6 +167,7 @@ impl Assembler<'_> {
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
+        self.operand_wrap.set(None);
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if line.at(pos) == b'@' {
@@ -805,12 +806,13 @@ impl Assembler<'_> {
             ));
         }
         let addr = self.address(v, pos)?;
-        let use_zp = match (width, addr) {
+        let use_zp = match (width, self.sizing_address(v, addr, zp)) {
             (Width::Byte, _) => true,
             (Width::Word, _) => false,
             (_, Some(a)) => a <= 0xff && zp_code.is_some(),
             (_, None) => abs_code.is_none(),
         };
+        self.note_operand_wrap(m, v, use_zp);
         if use_zp {
             let Some(code) = zp_code else {
                 return Err(Bad(
@@ -921,6 +923,7 @@ impl Assembler<'_> {
                 ),
             ));
         }
+        self.note_operand_wrap(m, v, true);
         Ok(smallvec::smallvec![code, a as u8])
     }
 

@@ -29,6 +29,7 @@ mod result;
 mod state;
 mod unused;
 mod warnings;
+mod wraps;
 
 use std::path::Path;
 use std::rc::Rc;
@@ -114,6 +115,12 @@ pub(crate) struct Assembler<'o> {
     /// the place they are reported at was last reached (see
     /// `Env::bool_misused`).
     pub bool_uses: std::cell::RefCell<Vec<String>>,
+    /// An operand's address wrapped around (see [`wraps`]): the switch and
+    /// message, reported at the operand once the instruction is made.
+    pub operand_wrap: std::cell::Cell<Option<(&'static str, &'static str)>>,
+    /// A label plus an offset wrapped around the address space when taken as
+    /// a number (`-Wwrap-addr`, reported where the number is used).
+    pub addr_wrapped: std::cell::Cell<bool>,
 }
 
 impl<'o> Assembler<'o> {
@@ -156,6 +163,8 @@ impl<'o> Assembler<'o> {
             picked: std::cell::Cell::new(0),
             referencing: true,
             bool_uses: Default::default(),
+            operand_wrap: std::cell::Cell::new(None),
+            addr_wrapped: std::cell::Cell::new(false),
         }
     }
 

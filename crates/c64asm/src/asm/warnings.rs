@@ -87,8 +87,10 @@ impl Assembler<'_> {
     /// warns under `-Wfloat-round` (`.byte 3.5`, `lda #1.5`); explicit rounding
     /// (`int()`, `floor()`, ...) and integral floats don't.
     pub fn float_round_warning(&mut self, line: &LineRef, pos: Pos) {
-        // A bool taken as a number here is reported at the same place.
+        // A bool taken as a number here is reported at the same place, and
+        // so is an operand address that wrapped.
         self.strict_bool_warnings(line, pos);
+        self.operand_wrap_warning(line, pos);
         if self.rounded.take() && self.opts.warnings.float_round {
             let span = self.span_at(line, pos);
             self.warn(
