@@ -253,13 +253,9 @@ fn broadcasts(op: BinOp) -> bool {
 /// One pair of elements of a broadcast operation. `&&`, `||` and `^^` of
 /// elements that are not both bools are what `-Wstrict-bool` reports.
 fn pairwise(op: BinOp, p: &Value, q: &Value, env: &dyn Env) -> FResult<Value> {
-    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor)
-        && !is_seq(p)
-        && !is_seq(q)
-        && !(matches!(p, Value::Bool(_)) && matches!(q, Value::Bool(_)))
-        && !matches!(p, Value::None | Value::Error(_))
-        && !matches!(q, Value::None | Value::Error(_))
-    {
+    let plain = |v: &Value| !is_seq(v) && !matches!(v, Value::None | Value::Error(_));
+    let both_bools = matches!((p, q), (Value::Bool(_), Value::Bool(_)));
+    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor) && plain(p) && plain(q) && !both_bools {
         env.bool_misused(not_possible(op, p, q, env).msg);
     }
     binary(op, p, q, env)
