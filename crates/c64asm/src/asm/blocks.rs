@@ -622,6 +622,17 @@ impl Assembler<'_> {
 
     pub fn section(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         self.record_line(line, None);
+        self.enter_section(line, args, span, newlabel);
+    }
+
+    /// `.section`'s work: continue the section (listed by the caller).
+    pub fn enter_section(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        newlabel: Option<NewLabel>,
+    ) {
         let Some((name, text, nspan)) = self.section_name(line, args) else {
             self.st.push_frame(Wait::Send, span);
             return;

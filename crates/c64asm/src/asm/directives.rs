@@ -425,6 +425,27 @@ impl Assembler<'_> {
                 }
                 Some(Step::Next)
             }
+            Cmd::Section if self.st.active() => {
+                // The label is where the section goes on (64tass defines it
+                // once the section has started), sized by this fragment.
+                self.enter_section(line, args, dir, None);
+                if self.st.top().what != Wait::Send2 {
+                    self.record_line(line, None);
+                    return Some(Step::Next);
+                }
+                self.st.star = self.out.addr(self.st.addr).l_address;
+                if let Ok(Some(nl)) = self.code_label(line, name, text, span, ns, true, _local)
+                    && let super::state::FrameData::Section { label, .. } =
+                        &mut self.st.top_mut().data
+                {
+                    *label = Some(super::state::SizedLabel {
+                        label: nl.id,
+                        addr: nl.oaddr,
+                    });
+                }
+                self.record_line(line, None);
+                Some(Step::Next)
+            }
             Cmd::Var => {
                 let parsed = self.parse_exprs(line, args, ParseKind::List)?;
                 let Ok(exprs) = &parsed.result else {
