@@ -1101,13 +1101,18 @@ impl Assembler<'_> {
         }
     }
 
-    /// Values of a definition line, with strings kept as characters.
+    /// Values of a definition line, with strings kept as characters. No
+    /// encoding is in effect while they are computed (64tass): a
+    /// one-character string in arithmetic is its code point.
     fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<super::eval::Args> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        self.eval_args(line, exprs).ok()
+        let saved = std::mem::replace(&mut self.no_encoding, true);
+        let vals = self.eval_args(line, exprs).ok();
+        self.no_encoding = saved;
+        vals
     }
 
     fn char_code(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {

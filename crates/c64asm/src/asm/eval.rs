@@ -63,6 +63,9 @@ impl Env for Assembler<'_> {
     /// 64tass reports a character it can't encode at once, wherever the
     /// string is (see `Fault::eager`).
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
+        if self.no_encoding {
+            return unencoded(s);
+        }
         self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
             eager: true,
             char_index: Some(s[..u.offset.min(s.len())].chars().count()),
@@ -98,6 +101,28 @@ impl Env for Assembler<'_> {
             self.addr_wrapped.set(true);
         }
         pc_value(addr, c.typ)
+    }
+}
+
+/// A string where no encoding is in effect: one character is its code point
+/// in as few bytes as hold it (64tass's rule inside `.cdef`, `.tdef` and
+/// `.edef` arguments).
+fn unencoded(s: &str) -> FResult<Vec<u8>> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => {
+            let c = c as u32;
+            let len = if c < 0x100 {
+                1
+            } else if c < 0x10000 {
+                2
+            } else {
+                3
+            };
+            Ok(c.to_le_bytes()[..len].to_vec())
+        }
+        (None, _) => Err(Fault::new("empty string not allowed")),
+        _ => Err(Fault::new("more than a single character")),
     }
 }
 

@@ -121,6 +121,9 @@ pub(crate) struct Assembler<'o> {
     /// A label plus an offset wrapped around the address space when taken as
     /// a number (`-Wwrap-addr`, reported where the number is used).
     pub addr_wrapped: std::cell::Cell<bool>,
+    /// No encoding is in effect (the arguments of `.cdef`, `.tdef`,
+    /// `.edef`): a one-character string is its code point, as in 64tass.
+    pub no_encoding: bool,
 }
 
 impl<'o> Assembler<'o> {
@@ -165,6 +168,7 @@ impl<'o> Assembler<'o> {
             bool_uses: Default::default(),
             operand_wrap: std::cell::Cell::new(None),
             addr_wrapped: std::cell::Cell::new(false),
+            no_encoding: false,
         }
     }
 
