@@ -69,6 +69,18 @@ pub struct Warnings {
     /// `-Wportable`: a file name that would not work elsewhere (an absolute path,
     /// Windows' reserved characters). On by default.
     pub portable: bool,
+    /// `-Wunused-macro` (`-Wunused` sets all four): a macro, structure,
+    /// function or namespace never used. Off by default, not in `-Wall`.
+    pub unused_macro: bool,
+    /// `-Wunused-const`: a constant (`=`) never read.
+    pub unused_const: bool,
+    /// `-Wunused-label`: a label never read.
+    pub unused_label: bool,
+    /// `-Wunused-variable`: a variable never read, or set again before it was.
+    pub unused_variable: bool,
+    /// `-Walias`: an instruction written under an alias (`blt` for `bcc`).
+    /// Off by default, not in `-Wall`.
+    pub alias: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -107,6 +119,11 @@ impl Default for Warnings {
             size_larger: true,
             float_compare: true,
             portable: true,
+            unused_macro: false,
+            unused_const: false,
+            unused_label: false,
+            unused_variable: false,
+            alias: false,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -213,7 +230,9 @@ impl Warnings {
             return true;
         }
         if let Some(target) = name.strip_prefix("error=") {
-            if !WARNING_NAMES.contains(&target) {
+            // 64tass 1.58 takes `-Wunused` for its four kinds, but not
+            // `-Werror=unused`.
+            if !WARNING_NAMES.contains(&target) || target == "unused" {
                 return false;
             }
             if on {
@@ -260,6 +279,17 @@ impl Warnings {
             "shadow" => self.shadow = on,
             "strict-bool" => self.strict_bool = on,
             "portable" => self.portable = on,
+            "unused" => {
+                self.unused_macro = on;
+                self.unused_const = on;
+                self.unused_label = on;
+                self.unused_variable = on;
+            }
+            "unused-macro" => self.unused_macro = on,
+            "unused-const" => self.unused_const = on,
+            "unused-label" => self.unused_label = on,
+            "unused-variable" => self.unused_variable = on,
+            "alias" => self.alias = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

@@ -59,6 +59,7 @@ impl Assembler<'_> {
         let ns = self.syms.new_namespace();
         let l = self.syms.label_mut(id);
         l.value = Value::Namespace(ns);
+        l.owner = true;
         l.defpass = pass;
         ns
     }
@@ -259,8 +260,10 @@ impl Assembler<'_> {
         } else {
             self.st.constcreated = true;
         }
-        self.syms.label_mut(id).constant = true;
-        self.syms.label_mut(id).span = span;
+        let l = self.syms.label_mut(id);
+        l.constant = true;
+        l.owner = true;
+        l.span = span;
         self.const_assign(id, v);
     }
 
@@ -618,6 +621,17 @@ impl Assembler<'_> {
 
     pub fn section(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         self.record_line(line, None);
+        self.enter_section(line, args, span, newlabel);
+    }
+
+    /// `.section`'s work: continue the section (listed by the caller).
+    pub fn enter_section(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        newlabel: Option<NewLabel>,
+    ) {
         let Some((name, text, nspan)) = self.section_name(line, args) else {
             self.st.push_frame(Wait::Send, span);
             return;
@@ -1086,13 +1100,18 @@ impl Assembler<'_> {
         }
     }
 
-    /// Values of a definition line, with strings kept as characters.
+    /// Values of a definition line, with strings kept as characters. No
+    /// encoding is in effect while they are computed (64tass): a
+    /// one-character string in arithmetic is its code point.
     fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<super::eval::Args> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        self.eval_args(line, exprs).ok()
+        let saved = std::mem::replace(&mut self.no_encoding, true);
+        let vals = self.eval_args(line, exprs).ok();
+        self.no_encoding = saved;
+        vals
     }
 
     fn char_code(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {

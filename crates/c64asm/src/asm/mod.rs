@@ -28,7 +28,9 @@ mod macros;
 mod result;
 mod state;
 mod target;
+mod unused;
 mod warnings;
+mod wraps;
 
 use std::path::Path;
 use std::rc::Rc;
@@ -109,6 +111,20 @@ pub(crate) struct Assembler<'o> {
     /// The register names defined (`a` in bit 0): those of every processor
     /// selected so far in the run, as in 64tass.
     pub registers: u32,
+    /// Symbols read now count as used (64tass's `referenceit`): not while
+    /// the value of a constant nobody has read since its last definition is
+    /// computed, so what only that constant names (a `.proc`) stays unused.
+    pub referencing: bool,
+    /// What `-Wstrict-bool` has to say about bools used as numbers since
+    /// the place they are reported at was last reached (see
+    /// `Env::bool_misused`).
+    pub bool_uses: std::cell::RefCell<Vec<String>>,
+    /// A label plus an offset wrapped around the address space when taken as
+    /// a number (`-Wwrap-addr`, reported where the number is used).
+    pub addr_wrapped: std::cell::Cell<bool>,
+    /// No encoding is in effect (the arguments of `.cdef`, `.tdef`,
+    /// `.edef`): a one-character string is its code point, as in 64tass.
+    pub no_encoding: bool,
 }
 
 impl<'o> Assembler<'o> {
@@ -150,6 +166,10 @@ impl<'o> Assembler<'o> {
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
             registers: target::register_bits(opts.cpu),
+            referencing: true,
+            bool_uses: Default::default(),
+            addr_wrapped: std::cell::Cell::new(false),
+            no_encoding: false,
         }
     }
 
@@ -220,6 +240,7 @@ impl<'o> Assembler<'o> {
                 break;
             }
         }
+        self.unused_check();
         self.finish()
     }
 

@@ -45,9 +45,10 @@ pub struct NsId(pub u32);
 /// Index of a macro, segment, structure or union definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MacroId(pub u32);
-/// Index of a user function (`.function`, `.sfunction`).
+/// Index of a user function, and whether it is an `.sfunction` (an
+/// expression: a type of its own, not callable as a statement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FuncId(pub u32);
+pub struct FuncId(pub u32, pub bool);
 /// Index of a text encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EncId(pub u32);
@@ -206,6 +207,7 @@ pub enum Type {
     Struct,
     Union,
     Mfunc,
+    Sfunc,
     Namespace,
     Enc,
     Register,
@@ -238,6 +240,7 @@ impl Type {
             Type::Struct => "struct",
             Type::Union => "union",
             Type::Mfunc => "function",
+            Type::Sfunc => "sfunction",
             Type::Namespace => "namespace",
             Type::Enc => "encoding",
             Type::Register => "register",
@@ -445,6 +448,7 @@ impl Value {
             Value::Macro(MacroKind::Segment, _) => Type::Segment,
             Value::Macro(MacroKind::Struct, _) => Type::Struct,
             Value::Macro(MacroKind::Union, _) => Type::Union,
+            Value::Func(FuncId(_, true)) => Type::Sfunc,
             Value::Func(_) => Type::Mfunc,
             Value::Namespace(_) => Type::Namespace,
             Value::Encoding(_) => Type::Enc,

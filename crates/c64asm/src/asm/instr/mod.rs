@@ -14,7 +14,7 @@ use crate::cpu::Cpu;
 use crate::diag::Kind;
 use crate::opcodes::{MNEMONICS, Mode, table};
 use crate::syntax::ast::{AddrOp, ExprKind, Pos};
-use crate::value::{AddrMode, Value};
+use crate::value::{AddrMode, FuncId, Value};
 
 /// An encoded instruction: at most five bytes (a long branch), kept inline
 /// (one per instruction and pass, no allocation).
@@ -243,6 +243,7 @@ impl Assembler<'_> {
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
                             self.emit_instruction(line, &bytes, at);
+                            self.alias_warning(line, mpos, mend);
                             return Step::Next;
                         }
                         // Failed: the general path says why.
@@ -337,7 +338,10 @@ impl Assembler<'_> {
                 }];
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
-                    Ok(bytes) => self.emit_instruction(line, &bytes, mpos32),
+                    Ok(bytes) => {
+                        self.emit_instruction(line, &bytes, mpos32);
+                        self.alias_warning(line, mpos, mend);
+                    }
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
                         self.error(span, Kind::AddressingMode, msg);
@@ -358,6 +362,7 @@ impl Assembler<'_> {
                     self.record_empty_instruction(line);
                 }
                 self.emit_instruction(line, &bytes, mpos32);
+                self.alias_warning(line, mpos, mend);
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.
@@ -368,7 +373,7 @@ impl Assembler<'_> {
                 );
                 if let Some(id) = self.lookup(name) {
                     let v = self.syms.label(id).value.clone();
-                    if matches!(v, Value::Macro(..) | Value::Func(_)) {
+                    if matches!(v, Value::Macro(..) | Value::Func(FuncId(_, false))) {
                         self.touch(id);
                         let ctx = self.st.context();
                         let _ = self.call_macro_value(
