@@ -352,7 +352,8 @@ pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
         Value::Float(f) => *f != 0.0,
         Value::Str(s) => env.encode(s)?.iter().any(|&b| b != 0),
         Value::Bytes(b) => b.iter().any(|&b| b != 0),
-        Value::InvBytes(b) => b.iter().any(|&b| b != 0xff),
+        // 64tass: an inverted byte string is always true (even `~x''`).
+        Value::InvBytes(_) => true,
         Value::Code(c) => to_bool(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
         Value::None => return Err(Fault::none()),

@@ -60,6 +60,33 @@ pub struct AddrMode(pub u32);
 impl AddrMode {
     pub const NONE: AddrMode = AddrMode(0);
 
+    /// The mode as 64tass numbers it (its operators' codes, newest in the low
+    /// nibble): addresses of different modes compare by this.
+    pub fn tass_rank(self) -> u32 {
+        let mut rank = 0;
+        for i in (0..8).rev() {
+            let code = match Self::op((self.0 >> (4 * i)) & 0xf) {
+                None => 0,
+                Some(AddrOp::Imm) => 1,
+                Some(AddrOp::ImmSigned) => 2,
+                Some(AddrOp::Index(r)) => match r {
+                    Reg::X => 3,
+                    Reg::Y => 4,
+                    Reg::Z => 5,
+                    Reg::R => 6,
+                    Reg::S => 7,
+                    Reg::D => 8,
+                    Reg::B => 9,
+                    Reg::K => 10,
+                },
+                Some(AddrOp::Ind) => 11,
+                Some(AddrOp::LongInd) => 12,
+            };
+            rank = rank << 4 | code;
+        }
+        rank
+    }
+
     fn code(op: AddrOp) -> u32 {
         match op {
             AddrOp::Imm => 1,

@@ -749,6 +749,14 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
     }
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
+        // Addresses of one mode compare by their values, of two by the modes.
+        (Value::Addr(x), Value::Addr(y)) => {
+            return if x.mode == y.mode {
+                compare(&x.val, &y.val, env)
+            } else {
+                Some(Ok(x.mode.tass_rank().cmp(&y.mode.tass_rank())))
+            };
+        }
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
             return Some(Ok(a.read_bytes().cmp(&b.read_bytes())));
         }
