@@ -11,8 +11,10 @@ pub struct Warnings {
     pub implied_reg: bool,
     /// `-Wjmp-bug`: `jmp ($xxff)`, whose high byte the NMOS 6502 reads from `$xx00`. On by default.
     pub jmp_bug: bool,
-    /// `-Wwrap-pc`, `-Wwrap-mem` (and `-Wpc-wrap`, `-Wmem-wrap`): the program counter or the compile offset wrapping around its address space. On by default.
-    pub wrap: bool,
+    /// `-Wwrap-pc` (`-Wpc-wrap`): the program counter wrapping around its address space. On by default.
+    pub wrap_pc: bool,
+    /// `-Wwrap-mem` (`-Wmem-wrap`): the compile offset wrapping around the output's address space. On by default.
+    pub wrap_mem: bool,
     /// `-Wwrap-addr`: an operand's address wrapping around memory (`lda l + $fff0` past $ffff). On by default.
     pub wrap_addr: bool,
     /// `-Wwrap-dpage`: a direct page address wrapping around its page. On by default.
@@ -94,7 +96,8 @@ impl Default for Warnings {
         Warnings {
             implied_reg: false,
             jmp_bug: true,
-            wrap: true,
+            wrap_pc: true,
+            wrap_mem: true,
             wrap_addr: true,
             wrap_dpage: true,
             wrap_bank0: true,
@@ -185,7 +188,7 @@ impl Warnings {
             if on {
                 self.implied_reg = true;
                 self.jmp_bug = true;
-                self.wrap = true;
+                (self.wrap_pc, self.wrap_mem) = (true, true);
                 (self.wrap_addr, self.wrap_dpage) = (true, true);
                 (self.wrap_bank0, self.wrap_pbank) = (true, true);
                 self.label_left = true;
@@ -205,7 +208,8 @@ impl Warnings {
                 let error = (self.error, std::mem::take(&mut self.error_names));
                 *self = Warnings {
                     jmp_bug: false,
-                    wrap: false,
+                    wrap_pc: false,
+                    wrap_mem: false,
                     wrap_addr: false,
                     wrap_dpage: false,
                     wrap_bank0: false,
@@ -256,7 +260,8 @@ impl Warnings {
             "immediate" => self.immediate = on,
             "case-symbol" => self.case_symbol = on,
             "jmp-bug" => self.jmp_bug = on,
-            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" => self.wrap = on,
+            "pc-wrap" | "wrap-pc" => self.wrap_pc = on,
+            "mem-wrap" | "wrap-mem" => self.wrap_mem = on,
             "wrap-addr" => self.wrap_addr = on,
             "wrap-dpage" => self.wrap_dpage = on,
             "wrap-bank0" => self.wrap_bank0 = on,

@@ -497,7 +497,7 @@ impl Assembler<'_> {
         a.l_type = l_type;
         if let Some(span) = at
             && crossed
-            && self.opts.warnings.wrap
+            && self.opts.warnings.wrap_pc
         {
             self.warn(
                 "wrap-pc",

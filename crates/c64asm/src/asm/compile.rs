@@ -1360,7 +1360,7 @@ impl Assembler<'_> {
         let a = self.out.addr_mut(self.st.addr);
         if a.bankwarn {
             a.bankwarn = false;
-            if self.opts.warnings.wrap {
+            if self.opts.warnings.wrap_pc {
                 self.warn(
                     "wrap-pc",
                     span,

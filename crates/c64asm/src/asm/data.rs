@@ -128,10 +128,10 @@ impl Assembler<'_> {
                 PlaceIssue::OutOfSection => {
                     self.error(span, Kind::AddressOverflow, "address out of section".into())
                 }
-                PlaceIssue::MemWrap if self.opts.warnings.wrap => {
+                PlaceIssue::MemWrap if self.opts.warnings.wrap_mem => {
                     self.warn("wrap-mem", span, "compile offset overflow".into())
                 }
-                PlaceIssue::PcWrap if self.opts.warnings.wrap => self.warn(
+                PlaceIssue::PcWrap if self.opts.warnings.wrap_pc => self.warn(
                     "wrap-pc",
                     span,
                     "processor program counter crossed bank".into(),

@@ -922,11 +922,10 @@ impl Assembler<'_> {
         };
         self.strict_bool_warnings(line, pos);
         *self.bool_uses.borrow_mut() = outer;
-        if self.addr_wrapped.take() && self.opts.warnings.wrap_addr {
+        if self.addr_wrapped.get() {
             // A label plus an offset taken as its address: at that operand.
             let at = if matches!(x, Value::Code(_)) { a } else { b };
-            let span = self.span_at(line, unparen(at).start());
-            self.warn("wrap-addr", span, "memory location address overflow".into());
+            self.operand_wrap_warning(line, unparen(at).start());
         }
         if let (BinOp::Min | BinOp::Max, Ok(v)) = (op, &r) {
             // On a tie 64tass gives the second operand.

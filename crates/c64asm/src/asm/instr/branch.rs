@@ -258,7 +258,9 @@ impl Assembler<'_> {
             return Err(self.not_in(whole, "address in different program bank", pos));
         }
         let key = (self.st.section, to);
-        let from = pc.wrapping_add(head.len() as u32 + 1);
+        // The jump goes where the branch over it ends, which wraps in the
+        // processor's address space (a branch at $ffff jumps from $0001).
+        let from = pc.wrapping_add(head.len() as u32 + 1) & self.out.all_mem;
         if let Some(&dest) = self.st.longjumps.get(&key)
             && (pc ^ dest) <= 0xffff
         {

@@ -242,7 +242,7 @@ impl Assembler<'_> {
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
-                            self.emit_instruction(line, &bytes, at);
+                            self.emit_instruction(line, &bytes, mpos as Pos);
                             self.alias_warning(line, mpos, mend);
                             return Step::Next;
                         }
@@ -339,7 +339,7 @@ impl Assembler<'_> {
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
                     Ok(bytes) => {
-                        self.emit_instruction(line, &bytes, mpos32);
+                        self.emit_instruction(line, &bytes, mpos as Pos);
                         self.alias_warning(line, mpos, mend);
                     }
                     Err(Bad(at, msg)) => {
@@ -361,7 +361,7 @@ impl Assembler<'_> {
                     // A pseudo branch to the next line: listed, no bytes.
                     self.record_empty_instruction(line);
                 }
-                self.emit_instruction(line, &bytes, mpos32);
+                self.emit_instruction(line, &bytes, mpos as Pos);
                 self.alias_warning(line, mpos, mend);
             }
             Err(Bad(at, msg)) => {
