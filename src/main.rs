@@ -7,8 +7,10 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod build;
 mod console;
+mod interrupt;
 mod new;
 mod output;
+mod progress;
 mod run;
 
 #[derive(Parser)]
@@ -33,6 +35,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    interrupt::install();
     // The matches are kept: `build` reads where each flag was given.
     let matches = match Cli::command().try_get_matches() {
         Ok(m) => m,
@@ -52,6 +55,11 @@ fn main() -> ExitCode {
             None => ExitCode::FAILURE,
         },
         Command::New(args) => new::main(args),
+    };
+    // A signal that came while outputs were committed: they were written in full.
+    let code = match interrupt::interrupted() {
+        true => ExitCode::from(interrupt::EXIT_INTERRUPTED),
+        false => code,
     };
     console::finish(code)
 }

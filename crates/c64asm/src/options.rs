@@ -357,6 +357,39 @@ pub struct Options {
     /// 64tass lines their columns up with tabs of this width, spaces for the
     /// rest (spaces only with 1); 8 by default.
     pub tab_size: u8,
+    /// Counters the assembly updates as it goes (pass, lines), for a caller that shows
+    /// progress from another thread; None by default.
+    pub progress: Option<std::sync::Arc<Progress>>,
+}
+
+/// How far an assembly is: its pass and the lines done in that pass, read while it runs
+/// (see [`Options::progress`]).
+#[derive(Debug, Default)]
+pub struct Progress {
+    pass: std::sync::atomic::AtomicU32,
+    lines: std::sync::atomic::AtomicU64,
+}
+
+impl Progress {
+    /// The pass under way (1 for the first; 0 before it starts).
+    pub fn pass(&self) -> u32 {
+        self.pass.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Lines assembled in this pass so far (a macro's or loop's lines each time).
+    pub fn lines(&self) -> u64 {
+        self.lines.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    pub(crate) fn start_pass(&self, pass: u32) {
+        self.pass.store(pass, std::sync::atomic::Ordering::Relaxed);
+        self.lines.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub(crate) fn line_done(&self) {
+        self.lines
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Default for Options {
@@ -377,6 +410,7 @@ impl Default for Options {
             free_memory: true,
             export_labels: Vec::new(),
             tab_size: 8,
+            progress: None,
         }
     }
 }

@@ -442,11 +442,21 @@ impl Machine {
     pub fn poke(&mut self, addr: u16, value: u8) {
         self.cpu.memory.poke(addr, value);
     }
-    /// `len` RAM bytes from `addr` (wrapping at $FFFF).
-    pub fn read(&self, addr: u16, len: usize) -> Vec<u8> {
-        (0..len)
-            .map(|i| self.peek(addr.wrapping_add(i as u16)))
-            .collect()
+    /// `len` RAM bytes from `addr` (wrapping at $FFFF). A `u16` length: anything
+    /// longer would only repeat bytes (all 64 KiB at once are [`Machine::ram`]), and a
+    /// length the machine can't honour does not compile:
+    ///
+    /// ```compile_fail
+    /// let m = c64emu::Machine::new();
+    /// m.read(0, 1 << 40);
+    /// ```
+    ///
+    /// ```
+    /// let m = c64emu::Machine::new();
+    /// assert_eq!(m.read(0xFFFF, 2).len(), 2);
+    /// ```
+    pub fn read(&self, addr: u16, len: u16) -> Vec<u8> {
+        (0..len).map(|i| self.peek(addr.wrapping_add(i))).collect()
     }
     /// Copy bytes to RAM from `addr` (wrapping at $FFFF).
     pub fn write(&mut self, addr: u16, bytes: &[u8]) {

@@ -390,6 +390,9 @@ impl Assembler<'_> {
         let mut result = None;
         let mut held: Option<(crate::source::FileId, std::sync::Arc<str>)> = None;
         while let Some((file, index, start, end)) = self.next_line() {
+            if let Some(p) = &self.opts.progress {
+                p.line_done();
+            }
             if held.as_ref().is_none_or(|h| h.0 != file) {
                 held = Some((file, self.src.get(file).shared_text()));
             }
