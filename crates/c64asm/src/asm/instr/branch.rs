@@ -375,7 +375,9 @@ impl Assembler<'_> {
                 self.page_crossing(line, star.wrapping_add(2), target, pos);
                 smallvec::smallvec![code, offset as u8]
             }
-            (Width::Auto, None) => far(self, star)?,
+            // Not known yet: the short branch (64tass measures it as going
+            // to the next instruction, but leaves it two bytes long).
+            (Width::Auto, None) => smallvec::smallvec![code, 0],
             (Width::Auto, Some(target)) => {
                 // As 64tass: a label not yet defined this pass (one ahead) is
                 // measured from where this instruction ended last pass, as the
