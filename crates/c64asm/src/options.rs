@@ -83,6 +83,10 @@ pub struct Warnings {
     /// `-Walias`: an instruction written under an alias (`blt` for `bcc`).
     /// Off by default, not in `-Wall`.
     pub alias: bool,
+    /// `-Woptimize`: an instruction that changes nothing, tests a decided
+    /// condition, or could be a shorter one, as 64tass's register model
+    /// finds them. Off by default, not in `-Wall`.
+    pub optimize: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -127,6 +131,7 @@ impl Default for Warnings {
             unused_label: false,
             unused_variable: false,
             alias: false,
+            optimize: false,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -295,6 +300,7 @@ impl Warnings {
             "unused-label" => self.unused_label = on,
             "unused-variable" => self.unused_variable = on,
             "alias" => self.alias = on,
+            "optimize" => self.optimize = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

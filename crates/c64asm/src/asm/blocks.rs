@@ -522,6 +522,7 @@ impl Assembler<'_> {
         span: Span,
         newlabel: Option<NewLabel>,
     ) {
+        self.opt_invalidate();
         self.record_line(line, None);
         let prev = self.st.addr;
         let cur = self.out.addr(prev).clone();
@@ -678,7 +679,9 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
             self.out.sections[sec as usize].defpass = pass.saturating_sub(1);
+            self.opt_invalidate();
         } else if usepass != pass {
+            self.opt_invalidate();
             // First fragment of this pass: restart where the section was.
             let addr_id = self.out.sections[sec as usize].addr;
             let (restart, l_restart) = {
@@ -901,6 +904,7 @@ impl Assembler<'_> {
         let union = cmd == Cmd::Union;
         let a = self.out.addr(self.st.addr).clone();
         if union {
+            self.opt_invalidate();
             self.st.push_frame(Wait::EndU, span);
             self.st.top_mut().data = FrameData::Union {
                 unionmode: a.unionmode,

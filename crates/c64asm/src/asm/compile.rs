@@ -1416,9 +1416,14 @@ impl Assembler<'_> {
                 let Value::Code(CodeRef { id: cid, .. }) = l.value else {
                     unreachable!()
                 };
+                // Code may jump here: `-Woptimize` starts afresh.
+                if l.referenced {
+                    self.opt_invalidate();
+                }
                 self.update_code(id, cid);
                 self.syms.label_mut(id).defpass = pass;
             } else {
+                self.opt_invalidate();
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
@@ -1427,6 +1432,7 @@ impl Assembler<'_> {
             }
         } else {
             self.st.constcreated = true;
+            self.opt_invalidate();
             let cid = self.create_code(id);
             let l = self.syms.label_mut(id);
             l.value = Value::Code(CodeRef::new(cid));
@@ -1517,6 +1523,7 @@ impl Assembler<'_> {
     /// `*` as a value: code at the program counter, of size 0, whose members
     /// are the current scope's (as in 64tass).
     pub fn star_code(&mut self) -> CodeRef {
+        self.opt_invalidate();
         let a = self.out.addr(self.st.addr);
         let code = Code {
             addr: self.st.star,
@@ -1594,13 +1601,18 @@ impl Assembler<'_> {
                 self.st.constcreated = true;
             }
             if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
+                if l.referenced {
+                    self.opt_invalidate();
+                }
                 self.update_code(id, cid);
             } else {
+                self.opt_invalidate();
                 let cid = self.create_code(id);
                 self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
             }
         } else {
             self.st.constcreated = true;
+            self.opt_invalidate();
             let cid = self.create_code(id);
             self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
         }
@@ -1614,6 +1626,7 @@ impl Assembler<'_> {
 
     /// `* = value`: move the program counter (and the compile offset with it).
     fn star_assign(&mut self, line: &LineRef, pos: usize, at: usize) {
+        self.opt_invalidate();
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
         };
@@ -1636,6 +1649,7 @@ impl Assembler<'_> {
 
     /// `* op= value`
     fn star_compound(&mut self, line: &LineRef, op: BinOp, pos: usize, at: usize) {
+        self.opt_invalidate();
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
         };

@@ -373,6 +373,7 @@ impl Assembler<'_> {
         span: Span,
         label: Option<(Name, Rc<str>, Span, NsId)>,
     ) -> Step {
+        self.opt_invalidate();
         self.record_line(line, None);
         // A scoped loop's label is listed with its value, the scopes.
         let label_row = label.as_ref().and_then(|_| self.label_row());

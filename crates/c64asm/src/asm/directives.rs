@@ -24,6 +24,9 @@ impl Assembler<'_> {
         newlabel: Option<NewLabel>,
     ) -> Step {
         let span = line.span(pos, pos + 1);
+        if breaks_straight_line(cmd) {
+            self.opt_invalidate();
+        }
         match cmd {
             Cmd::Byte
             | Cmd::Char
@@ -553,4 +556,42 @@ impl Assembler<'_> {
 
 pub fn cmd_name(cmd: Cmd) -> String {
     format!("{cmd:?}").to_lowercase()
+}
+
+/// Directives after which `-Woptimize` knows nothing (64tass's list; the
+/// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
+/// so themselves, labelled or not).
+fn breaks_straight_line(cmd: Cmd) -> bool {
+    matches!(
+        cmd,
+        Cmd::Byte
+            | Cmd::Char
+            | Cmd::Word
+            | Cmd::Sint
+            | Cmd::Addr
+            | Cmd::Rta
+            | Cmd::Long
+            | Cmd::Lint
+            | Cmd::Dword
+            | Cmd::Dint
+            | Cmd::Text
+            | Cmd::Ptext
+            | Cmd::Shift
+            | Cmd::Shiftl
+            | Cmd::Null
+            | Cmd::Binary
+            | Cmd::Fill
+            | Cmd::Align
+            | Cmd::Offs
+            | Cmd::Logical
+            | Cmd::Here
+            | Cmd::Endv
+            | Cmd::Endu
+            | Cmd::Page
+            | Cmd::Endp
+            | Cmd::Cpu
+            | Cmd::Include
+            | Cmd::Binclude
+            | Cmd::Dsection
+    )
 }

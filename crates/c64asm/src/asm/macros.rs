@@ -502,7 +502,12 @@ impl Assembler<'_> {
         if let Some(ns) = scope {
             self.st.push_context(ns);
         }
-        let r = self.compile();
+        // A call starts `-Woptimize` afresh (a structure's definition
+        // doesn't), and nothing in it is reported, as in 64tass.
+        if !matches!(what, Wait::EndS2 | Wait::EndU2) {
+            self.opt_invalidate();
+        }
+        let r = self.opt_quiet_while(true, |a| a.compile());
         if scope.is_some() {
             self.st.pop_context();
         }
@@ -762,6 +767,7 @@ impl Assembler<'_> {
         } else {
             MacroKind::Struct
         };
+        self.opt_invalidate();
         let id = self.macro_at(line, kind, args);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
         let file = match self.expansion(id, "", "?") {
@@ -834,6 +840,7 @@ impl Assembler<'_> {
         span: Span,
         label: Option<(Name, Rc<str>, Span, NsId)>,
     ) {
+        self.opt_invalidate();
         self.record_line(line, None);
         let mut p = crate::syntax::expr::Parser::new(
             line.text,
@@ -1276,7 +1283,10 @@ impl Assembler<'_> {
                 }
                 self.st.push_frame(what, call);
                 self.st.top_mut().skip = 1;
-                let r = self.compile();
+                // `-Woptimize` starts afresh; it reports a function's
+                // instructions when it is called as a statement only.
+                self.opt_invalidate();
+                let r = self.opt_quiet_while(!statement, |a| a.compile());
                 self.st.close(what);
                 self.st.cursor = saved_cursor;
                 if !statement {

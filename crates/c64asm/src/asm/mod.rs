@@ -25,6 +25,7 @@ mod instr;
 mod lines;
 mod listed;
 mod macros;
+mod optimize;
 mod result;
 mod state;
 mod target;
@@ -135,6 +136,12 @@ pub(crate) struct Assembler<'o> {
     /// No encoding is in effect (the arguments of `.cdef`, `.tdef`,
     /// `.edef`): a one-character string is its code point, as in 64tass.
     pub no_encoding: bool,
+    /// `-Woptimize`: each section's model of the registers (kept across
+    /// passes, see [`optimize`]).
+    pub optimizers: FxHashMap<crate::output::SecId, crate::optimizer::Optimizer>,
+    /// Instructions made now are not reported by `-Woptimize` (in a
+    /// macro's expansion, or a function called for its value).
+    pub opt_quiet: bool,
 }
 
 impl<'o> Assembler<'o> {
@@ -181,6 +188,8 @@ impl<'o> Assembler<'o> {
             bool_uses: Default::default(),
             addr_wrapped: std::cell::Cell::new(false),
             no_encoding: false,
+            optimizers: FxHashMap::default(),
+            opt_quiet: false,
         }
     }
 
@@ -285,6 +294,7 @@ impl<'o> Assembler<'o> {
         self.syms.extra_root_slot = false;
         self.macros.begin_pass();
         self.mark_exported();
+        self.opt_begin_pass();
     }
 
     /// An error that ends assembly at once (resource limits).

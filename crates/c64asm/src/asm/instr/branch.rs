@@ -6,9 +6,11 @@ use super::operand::Whole;
 use super::{Assembler, Bad, Code, Width};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
+use crate::asm::optimize::OptPart;
 use crate::cpu::Cpu;
 use crate::diag::Kind;
 use crate::opcodes::{Mnemonic, Mode, lookup, table};
+use crate::optimizer::SeenAs;
 use crate::syntax::ast::Pos;
 use crate::value::Value;
 use crate::value::convert::{to_ival, to_uval};
@@ -252,7 +254,11 @@ impl Assembler<'_> {
                 return Err(too_far(to.wrapping_sub(pc.wrapping_add(2)) as u16, pos));
             }
             self.long_branch_warning(line, pos);
-            return self.far_jump(self.far_as_brl(), pc, to, whole, pos);
+            let jump = self.far_jump(self.far_as_brl(), pc, to, whole, pos)?;
+            self.st
+                .opt_parts
+                .push(OptPart::new(jump.len(), SeenAs::Away(code)));
+            return Ok(jump);
         }
         if bit && crossbank {
             return Err(self.not_in(whole, "address in different program bank", pos));
@@ -277,9 +283,17 @@ impl Assembler<'_> {
         c[0] = code ^ if bit { 0x80 } else { 0x20 };
         c.push(3);
         let brl = !bit && !crossbank && self.far_as_brl();
+        let skip = c.len();
         c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
         self.long_branch_warning(line, pos);
         self.st.longjumps.insert(key, from);
+        // `-Woptimize` sees the branch written, then the jump as a `nop`.
+        self.st
+            .opt_parts
+            .push(OptPart::new(skip, SeenAs::Opcode(code)));
+        self.st
+            .opt_parts
+            .push(OptPart::new(c.len() - skip, SeenAs::Opcode(0xea)));
         Ok(c)
     }
 
@@ -360,6 +374,8 @@ impl Assembler<'_> {
             ),
         };
         let far = |a: &Self, target: u32| a.far_jump(brl, star, target, Whole::Plain(v), pos);
+        // How far a pseudo branch made into a byte of skip goes.
+        let mut skip = 0;
         let bytes = match (width, target) {
             // The forced widths are those of the jump it would become.
             (Width::Long, _) => {
@@ -393,6 +409,7 @@ impl Assembler<'_> {
                     _ => star.wrapping_add(2) & self.out.all_mem,
                 };
                 let offset = target.wrapping_sub(from) as u16;
+                skip = offset as u32;
                 let short = fits(offset) && (star ^ target) <= 0xffff;
                 if short {
                     self.page_crossing(line, star.wrapping_add(2), target, pos);
@@ -421,6 +438,20 @@ impl Assembler<'_> {
             self.st.fixeddig = false;
         }
         self.st.branch_ends.insert(vline, end);
+        // `-Woptimize` sees a pseudo branch that became a jump or a skip as
+        // the branch, going out of sight; one that became nothing as the
+        // branch with no bytes.
+        let seen = match &bytes[..] {
+            [] => Some(OptPart::new(0, SeenAs::Opcode(code))),
+            [c, _] if *c == code => None,
+            // A skip of one byte (two on the 65CE02): told how far.
+            [_] => Some(OptPart {
+                operand: Some(skip),
+                ..OptPart::new(1, SeenAs::Away(code))
+            }),
+            _ => Some(OptPart::new(bytes.len(), SeenAs::Away(code))),
+        };
+        self.st.opt_parts.extend(seen);
         Ok(bytes)
     }
 }

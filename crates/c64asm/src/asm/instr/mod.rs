@@ -418,6 +418,7 @@ impl Assembler<'_> {
     /// An instruction's bytes; a wrap of the compile offset is reported at
     /// its mnemonic (after a label on the line, as in 64tass).
     fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
+        self.opt_instruction(line, bytes, mnemonic);
         self.st.emit_at = Some(mnemonic);
         self.emit(line, bytes);
         self.st.emit_at = None;
@@ -437,6 +438,7 @@ impl Assembler<'_> {
         if let Ok(bytes) = self.encode(line, op, width, shapes, at) {
             self.emit(line, &vec![0; bytes.len()]);
         }
+        self.st.opt_parts.clear();
         self.diags.truncate(before);
     }
 
