@@ -143,6 +143,12 @@ impl Assembler<'_> {
     /// A relative branch: `head` (the opcode, and `bbr`'s direct page
     /// byte), then the offset; the 65CE02's long form where it doesn't
     /// reach, or with `-B` the opposite branch over a `jmp`.
+    ///
+    /// As in 64tass, a branch without a long form to a label not defined
+    /// yet in this pass (or to an address not known yet) is measured from
+    /// where the branch ended in the last pass, as the label moves with
+    /// the branch's size: with `-B` a branch on the edge of its reach
+    /// settles where 64tass's does.
     fn relative(
         &mut self,
         line: &LineRef,
@@ -151,6 +157,52 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
+    ) -> Result<Code, Bad> {
+        let pass = self.st.pass;
+        let ahead = |v: &Value| match v {
+            Value::Code(c) => Some(self.syms.code(c.id).pass != pass),
+            Value::Addr(a) if a.mode.0 == 0 => match &a.val {
+                Value::Code(c) => Some(self.syms.code(c.id).pass != pass),
+                _ => None,
+            },
+            _ => None,
+        };
+        let tracked = match &target {
+            Target::Address(v) if m.opcode(Mode::RelativeLong).is_none() => {
+                ahead(v).unwrap_or(false) || v.is_none()
+            }
+            _ => false,
+        };
+        let vline = self.st.vline;
+        let last_end = if tracked {
+            self.st.branch_ends.get(&vline).copied()
+        } else {
+            None
+        };
+        let pc = self.pc();
+        let code = self.relative_from(line, m, head, width, target, pos, last_end)?;
+        if tracked {
+            let end = pc.wrapping_add(code.len() as u32) & self.out.all_mem;
+            if last_end.is_some_and(|e| e != end) {
+                self.st.fixeddig = false;
+            }
+            self.st.branch_ends.insert(vline, end);
+        }
+        Ok(code)
+    }
+
+    /// [`relative`](Self::relative) with the offset to a label ahead
+    /// measured from `last_end` when known.
+    #[allow(clippy::too_many_arguments)]
+    fn relative_from(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        head: &[u8],
+        width: Width,
+        target: Target,
+        pos: Pos,
+        last_end: Option<u32>,
     ) -> Result<Code, Bad> {
         let ln = head.len() as u32;
         let pc = self.pc();
@@ -170,7 +222,7 @@ impl Assembler<'_> {
             Target::Address(v) => match self.operand_address(v, pos)? {
                 Some((u, _)) => {
                     let u = u & all_mem;
-                    let from = pc.wrapping_add(1 + ln);
+                    let from = last_end.unwrap_or(pc.wrapping_add(1 + ln));
                     (u, (pc ^ u) > 0xffff, true, u.wrapping_sub(from) as u16)
                 }
                 None => (0, false, false, 0),
