@@ -204,7 +204,11 @@ fn an_image_loaded_from_zero_page_keeps_its_bytes_where_basic_has_pointers() {
     let l = m.load_prg(&image).unwrap();
     assert_eq!(l.sys, None);
     assert_eq!(m.read(0x2D, 2), vec![0x2D, 0x2E]);
-    assert_eq!(m.read(0xAE, 2), vec![0x00, 0x10], "the end address as LOAD leaves it");
+    assert_eq!(
+        m.read(0xAE, 2),
+        vec![0x00, 0x10],
+        "the end address as LOAD leaves it"
+    );
     // From $0800 (BASIC's zero byte first) it is BASIC, as from $0801.
     let mut basic = vec![0x00, 0x08, 0x00];
     basic.extend(&sys_prg(&[0x60])[2..]);
