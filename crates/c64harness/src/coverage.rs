@@ -234,6 +234,14 @@ impl Coverage {
         })
     }
 
+    /// Count a call of `target` from outside the program that did not go through
+    /// `Machine::call` (the harness's calls with mocks in place).
+    pub(crate) fn count_call(&self, target: u16) {
+        let mut s = self.lock();
+        *s.counts.calls.entry(target).or_default() += 1;
+        s.dirty = true;
+    }
+
     /// How often the program's instruction at `addr` ran (in the recorders merged so
     /// far; 0 for addresses that hold no instruction of the program).
     pub fn hits(&self, addr: u16) -> u64 {
