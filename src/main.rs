@@ -10,6 +10,7 @@ mod console;
 mod new;
 mod output;
 mod run;
+mod test;
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +31,8 @@ enum Command {
     Run(Box<run::Args>),
     /// Start a new C64 project: main.asm with the BASIC stub and a Rust test of one routine
     New(new::Args),
+    /// Run the unit tests of *.test.toml files: calls, mocks and checks, no Rust needed
+    Test(Box<test::Args>),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
             None => ExitCode::FAILURE,
         },
         Command::New(args) => new::main(args),
+        Command::Test(args) => test::main(*args),
     };
     console::finish(code)
 }

@@ -112,6 +112,18 @@ impl Harness {
         h
     }
 
+    /// A copy of this machine that records nothing (no coverage, no observers).
+    pub fn plain(&self) -> Harness {
+        let mut machine = self.machine.clone();
+        machine.set_observer(None);
+        Harness {
+            machine,
+            info: self.info.clone(),
+            coverage: None,
+            mocks: self.mocks.clone(),
+        }
+    }
+
     /// The program's debug information.
     pub fn info(&self) -> &Arc<DebugInfo> {
         &self.info
@@ -218,6 +230,9 @@ impl Harness {
 pub fn routine_name(info: &DebugInfo, addr: u16) -> String {
     if let Some(n) = info.names.get(&addr) {
         return n.clone();
+    }
+    if addr == crate::mock::TRAP {
+        return "(mock)".to_string();
     }
     if let Some(r) = c64emu::stub_routines()
         .into_iter()

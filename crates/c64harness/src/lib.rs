@@ -29,6 +29,7 @@ mod opcodes;
 mod profile;
 mod regs;
 mod source;
+pub mod suite;
 mod trace;
 mod watch;
 
@@ -37,7 +38,7 @@ pub use coverage::{Branch, COVERAGE_ENV, Coverage, FileReport, Summary};
 pub use debug::DebugInfo;
 pub use error::Error;
 pub use hexdump::hexdump;
-pub use lcov::{merge_lcov, total};
+pub use lcov::{merge_lcov, render_lcov, total};
 pub use mock::{Mock, MockId, TRAP};
 pub use observe::Tee;
 pub use profile::{Profile, ProfileHandle, Profiler, RoutineStats};
