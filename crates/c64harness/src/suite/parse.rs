@@ -293,7 +293,7 @@ impl Parser<'_> {
             if let Some(n) = get(t, key) {
                 for s in n.list() {
                     if let Some(path) = self.keep(s.str("a source")) {
-                        sources.push((self.dir.join(path), s.place.clone()));
+                        sources.push((joined(self.dir, path), s.place.clone()));
                     }
                 }
             }
@@ -892,7 +892,7 @@ impl Parser<'_> {
                             len: self.num(len)?,
                         })
                     }
-                    "file" => Ok(Data::File(self.dir.join(n.str("a file")?))),
+                    "file" => Ok(Data::File(joined(self.dir, n.str("a file")?))),
                     _ => {
                         let mut rows = Vec::new();
                         for r in n.list() {
@@ -904,6 +904,25 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// `rel` from `dir`, with `x/..` taken out (so messages say `asm/RYG.asm`, not
+/// `asm/tests/../RYG.asm`); an absolute `rel` as it is.
+fn joined(dir: &Path, rel: &str) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in dir.join(rel).components() {
+        match c {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// `cycles = 129` or `cycles = "<= 200"`.

@@ -144,13 +144,21 @@ pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
 pub fn parse(file: &Arc<FileText>) -> Result<Node, Diag> {
     let doc = toml_edit::Document::parse(file.text.as_str()).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        Diag::new(
+        let message = e.message().trim_end().to_string();
+        let mut d = Diag::new(
             Place {
                 file: file.clone(),
                 span,
             },
-            e.message().trim_end().to_string(),
-        )
+            message.clone(),
+        );
+        if message.contains("dotted key") || message.contains("duplicate key") {
+            d = d.note(
+                "a table in braces is complete: give its keys all in the braces, \
+                 or each on its own line (expect.mem.a = 1), not both",
+            );
+        }
+        d
     })?;
     let reader = Reader { file };
     Ok(reader.item(doc.as_item(), 0..0))
