@@ -16,10 +16,11 @@ fn new(dir: &Path, name: &str) -> Output {
         .expect("run c64kit")
 }
 
-const FILES: [&str; 6] = [
+const FILES: [&str; 7] = [
     "main.asm",
     "Cargo.toml",
     "src/lib.rs",
+    "tests/main.test.toml",
     "tests/routines.rs",
     "README.md",
     ".gitignore",
@@ -190,7 +191,7 @@ fn a_project_made_inside_a_workspace_is_its_own_workspace() {
 fn run_readme_commands(project: &Path, path: &std::ffi::OsStr, real_cargo_test: bool) {
     let readme = std::fs::read_to_string(project.join("README.md")).unwrap();
     let lines = sh_block(&readme, "# ");
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
     for line in lines {
         let command = line.split('#').next().unwrap().trim();
         let is_window = command.starts_with("c64kit run") && !command.contains("--headless");
@@ -219,6 +220,13 @@ fn run_readme_commands(project: &Path, path: &std::ffi::OsStr, real_cargo_test: 
         if command == "cargo test" {
             assert!(
                 text(&out.stdout).contains("test result: ok. 2 passed"),
+                "{}",
+                both(&out)
+            );
+        }
+        if command == "c64kit test" {
+            assert!(
+                text(&out.stdout).contains("summary: 6 passed, 0 failed, 0 skipped"),
                 "{}",
                 both(&out)
             );

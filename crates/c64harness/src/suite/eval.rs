@@ -325,24 +325,22 @@ fn undefined_name(d: &Diagnostic) -> Option<&str> {
     Some(&d.message[start..end])
 }
 
-/// Up to three known names like `name`: the same but for case first, then by similarity.
+/// Up to three known names like `name`: a few edits away (case aside), or, for a
+/// scoped name, like its last part; the closest first.
 fn close_names<'a>(name: &str, known: &'a [String]) -> Vec<&'a str> {
     let lower = name.to_lowercase();
-    let mut scored: Vec<(f64, &str)> = known
+    let limit = (lower.chars().count() / 3).max(1);
+    let mut scored: Vec<(usize, &str)> = known
         .iter()
-        .map(|k| {
+        .filter_map(|k| {
             let kl = k.to_lowercase();
-            let tail = kl.rsplit('.').next().unwrap_or(&kl);
-            let score = if kl == lower {
-                2.0
-            } else {
-                strsim::jaro_winkler(&lower, &kl).max(strsim::jaro_winkler(&lower, tail))
-            };
-            (score, k.as_str())
+            let tail = kl.rsplit('.').next().unwrap_or(&kl).to_string();
+            let d = strsim::damerau_levenshtein(&lower, &kl)
+                .min(strsim::damerau_levenshtein(&lower, &tail));
+            (d <= limit).then_some((d, k.as_str()))
         })
-        .filter(|&(s, _)| s > 0.85)
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.sort();
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(3).map(|(_, k)| k).collect()
 }
