@@ -358,3 +358,66 @@ fn profiles_print_a_table_and_draw_a_flamegraph() {
     let svg = std::fs::read_to_string(dir.path("f.svg")).unwrap();
     assert!(svg.starts_with("<?xml") && svg.contains("suma"));
 }
+
+#[path = "../crates/c64harness/benches/shared/suite_file.rs"]
+mod suite_file;
+
+/// A figure of the speed table: "12.3 ms" -> 12.3.
+fn millis(cell: &str) -> f64 {
+    cell.trim()
+        .strip_suffix(" ms")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("`{cell}` is not a time in ms"))
+}
+
+/// docs/testing.md's speed figures, which tools/bench-ctest writes: what they measured
+/// is what they say (the tests of the project `c64kit new` writes; the benchmark's
+/// 1,000 tests, each of a call of 111 cycles, and they pass), and the verdict under
+/// them agrees with the medians and the targets.
+#[test]
+fn the_speed_figures_in_the_guide_say_what_they_measured() {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/testing.md")).unwrap();
+    let (start, end) = ("<!-- ctest-speed -->\n", "<!-- /ctest-speed -->");
+    let from = doc
+        .find(start)
+        .expect("docs/testing.md: no ctest-speed block")
+        + start.len();
+    let block = &doc[from..from + doc[from..].find(end).unwrap()];
+    let rows: Vec<Vec<&str>> = block
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .skip(2) // the header and the |---| line
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 5, "{block}");
+
+    let dir = TempDir::new("ctest-speed");
+    let out = c64kit(&dir.0).args(["new", "demo"]).output().unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    let listed = text(&run(&dir.path("demo"), &["--list"]).stdout)
+        .lines()
+        .count();
+    assert!(
+        rows[0][0].contains(&format!("({listed} tests)")),
+        "`c64kit new` writes {listed} tests: {}",
+        rows[0][0]
+    );
+
+    let file = suite_file::write(&dir.path("sum")).unwrap();
+    let out = run(file.parent().unwrap(), &["sum.test.toml"]);
+    assert!(out.status.success(), "{}", both(&out));
+    assert_eq!(suite_file::CASES, 1000, "the table says 1,000 tests");
+    assert!(text(&out.stdout).contains("summary: 1000 passed, 0 failed"));
+    let what = format!("1,000 tests of a {}-cycle routine", suite_file::CYCLES);
+    assert!(rows[1][0].contains(&what), "{what:?}: {}", rows[1][0]);
+
+    let met = millis(rows[0][2]) < 100.0 && millis(rows[1][2]) < 1000.0;
+    let verdict = format!(
+        "Both targets are {} (by the medians;",
+        match met {
+            true => "met",
+            false => "NOT met",
+        }
+    );
+    assert!(block.contains(&verdict), "{verdict:?} missing in:\n{block}");
+}

@@ -158,16 +158,16 @@ pub fn evaluate(
                 .collect());
         }
     };
-    let addr = |name: &str| {
-        out.symbols()
-            .iter()
-            .find(|s| s.name == name)
-            .and_then(|s| match s.value {
-                SymbolValue::Address(a) => Some(a as usize),
-                _ => None,
-            })
-            .unwrap_or(0)
-    };
+    // One expression a symbol: a map, not a search per expression.
+    let addrs: std::collections::HashMap<&str, usize> = out
+        .symbols()
+        .iter()
+        .filter_map(|s| match s.value {
+            SymbolValue::Address(a) => Some((s.name.as_str(), a as usize)),
+            _ => None,
+        })
+        .collect();
+    let addr = |name: &str| addrs.get(name).copied().unwrap_or(0);
     let base = out.load_address as usize;
     let bytes = |from: usize, to: usize| -> Vec<u8> {
         out.image
