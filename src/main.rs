@@ -7,8 +7,10 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod build;
 mod console;
+mod interrupt;
 mod new;
 mod output;
+mod progress;
 mod run;
 mod test;
 
@@ -29,13 +31,14 @@ enum Command {
     Build(Box<build::Args>),
     /// Boot a .prg (or assemble and boot a .asm) in a window or headless
     Run(Box<run::Args>),
-    /// Start a new C64 project: main.asm with the BASIC stub and a Rust test of one routine
+    /// Start a new C64 project: main.asm with the BASIC stub, a test file and a Rust test of one routine
     New(new::Args),
     /// Run the unit tests of *.test.toml files: calls, mocks and checks, no Rust needed
     Test(Box<test::Args>),
 }
 
 fn main() -> ExitCode {
+    interrupt::install();
     // The matches are kept: `build` reads where each flag was given.
     let matches = match Cli::command().try_get_matches() {
         Ok(m) => m,
@@ -56,6 +59,11 @@ fn main() -> ExitCode {
         },
         Command::New(args) => new::main(args),
         Command::Test(args) => test::main(*args),
+    };
+    // A signal that came while outputs were committed: they were written in full.
+    let code = match interrupt::interrupted() {
+        true => ExitCode::from(interrupt::EXIT_INTERRUPTED),
+        false => code,
     };
     console::finish(code)
 }

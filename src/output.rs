@@ -138,11 +138,22 @@ enum Staged {
     /// A file to create with these bytes (nothing may exist there).
     NewFile(Label, Vec<u8>),
     /// Bytes written in place; the file is already open unless it is a FIFO.
+    /// `restore`: a regular file, whose old bytes are put back if the write fails.
     InPlace {
         label: Label,
         file: Option<File>,
         truncate: bool,
         data: Vec<u8>,
+        restore: bool,
+    },
+    /// A stream's complete temporary (kept elsewhere) to copy over a regular file that
+    /// must keep its inode or whose directory takes no temporary; the old bytes are
+    /// put back if the copy fails.
+    CopyInPlace {
+        label: Label,
+        tmp: TempFile,
+        file: File,
+        stream: Arc<StreamState>,
     },
     /// A stream written in place as the run went: only its errors are left to check.
     InPlaceStream(Label, Arc<StreamState>),
@@ -159,7 +170,9 @@ impl Staged {
     fn label(&self) -> &Label {
         match self {
             Staged::NewDir(l) | Staged::NewFile(l, _) | Staged::InPlaceStream(l, _) => l,
-            Staged::InPlace { label, .. } | Staged::Replace { label, .. } => label,
+            Staged::InPlace { label, .. }
+            | Staged::CopyInPlace { label, .. }
+            | Staged::Replace { label, .. } => label,
         }
     }
 
@@ -168,7 +181,7 @@ impl Staged {
     fn phase(&self) -> u8 {
         match self {
             Staged::NewDir(_) | Staged::NewFile(..) => 0,
-            Staged::InPlace { .. } | Staged::InPlaceStream(..) => 1,
+            Staged::InPlace { .. } | Staged::CopyInPlace { .. } | Staged::InPlaceStream(..) => 1,
             Staged::Replace { .. } => 2,
         }
     }
@@ -237,7 +250,25 @@ impl Outputs {
         let io_fail = |e| label.fail(Problem::Io(e));
         let staged = match self.examine(&label)? {
             Target::Replace { path, existing } => {
-                let (tmp, file) = TempFile::beside(&path, existing.as_ref()).map_err(io_fail)?;
+                let (tmp, file) = match TempFile::beside(&path, existing.as_ref()) {
+                    Ok(made) => made,
+                    // A writable file in a directory that takes no new file: written in
+                    // place at commit (as 64tass writes), its old bytes kept until then.
+                    Err(e) if existing.is_some() && target::no_room_beside(&e) => {
+                        let mut data = Vec::new();
+                        write(&mut data).map_err(|e| io_fail(io::Error::other(e.into())))?;
+                        let file = target::open_in_place(&path).map_err(|p| label.fail(p))?;
+                        self.staged.push(Staged::InPlace {
+                            label,
+                            file: Some(file),
+                            truncate: !append,
+                            data,
+                            restore: true,
+                        });
+                        return Ok(());
+                    }
+                    Err(e) => return Err(io_fail(e)),
+                };
                 let mut out = BufWriter::new(file);
                 if append && existing.is_some() {
                     let mut old = File::open(&path).map_err(io_fail)?;
@@ -272,6 +303,7 @@ impl Outputs {
                     file,
                     truncate: truncate && !append,
                     data,
+                    restore: false,
                 }
             }
         };
@@ -292,30 +324,60 @@ impl Outputs {
             self.staged.push(Staged::InPlaceStream(label, state));
             return Ok(stream);
         }
+        let io_fail = |e| label.fail(Problem::Io(e));
+        // A regular file kept in place: the stream goes to a temporary elsewhere, copied
+        // over the file at commit.
+        let copy_in_place = |label: Label, path: &Path| -> Result<(Stream, Staged), OutputError> {
+            let file = target::open_in_place(path).map_err(|p| label.fail(p))?;
+            let (tmp, into) = TempFile::elsewhere(path).map_err(|e| label.fail(Problem::Io(e)))?;
+            let (stream, state) = Stream::new(into);
+            let staged = Staged::CopyInPlace {
+                label,
+                tmp,
+                file,
+                stream: state,
+            };
+            Ok((stream, staged))
+        };
         let (stream, staged) = match self.examine(&label)? {
             Target::Replace { path, existing } => {
-                let (tmp, file) = TempFile::beside(&path, existing.as_ref())
-                    .map_err(|e| label.fail(Problem::Io(e)))?;
-                let (stream, state) = Stream::new(file);
-                let staged = Staged::Replace {
-                    label,
-                    tmp,
-                    target: path,
-                    stream: Some(state),
-                };
-                (stream, staged)
-            }
-            Target::InPlace { truncate, .. } => {
-                let file = target::open_in_place(path).map_err(|p| label.fail(p))?;
-                if truncate {
-                    file.set_len(0).map_err(|e| label.fail(Problem::Io(e)))?;
+                match TempFile::beside(&path, existing.as_ref()) {
+                    Ok((tmp, file)) => {
+                        let (stream, state) = Stream::new(file);
+                        let staged = Staged::Replace {
+                            label,
+                            tmp,
+                            target: path,
+                            stream: Some(state),
+                        };
+                        (stream, staged)
+                    }
+                    Err(e) if existing.is_some() && target::no_room_beside(&e) => {
+                        copy_in_place(label, &path)?
+                    }
+                    Err(e) => return Err(io_fail(e)),
                 }
+            }
+            // Other hard links, or reached through /proc: the file keeps its inode.
+            Target::InPlace { truncate: true, .. } => copy_in_place(label, path)?,
+            Target::InPlace { .. } => {
+                let file = target::open_in_place(path).map_err(|p| label.fail(p))?;
                 let (stream, state) = Stream::new(file);
                 (stream, Staged::InPlaceStream(label, state))
             }
         };
         self.staged.push(staged);
         Ok(stream)
+    }
+
+    /// Checks `path` as an output of the group (never an input, never another
+    /// output's file) without writing it: for a file written apart from the group
+    /// (`-E`), whose name must still be its own. `-` names no file here.
+    pub fn reserve(&mut self, path: &Path, what: &str) -> Result<(), OutputError> {
+        if path.as_os_str() == "-" {
+            return Ok(());
+        }
+        self.examine(&Label::new(what, path)).map(|_| ())
     }
 
     /// Reserves standard output for `what` (written by the caller), so that no other
@@ -368,9 +430,12 @@ impl Outputs {
     /// commit created are removed again; devices and in-place files already written,
     /// and renames already done, stay (then [`OutputError::partial`] is true).
     pub fn commit(self) -> Result<(), OutputError> {
+        // A signal now waits for the commit: it must not stop half way.
+        let _deferred = crate::interrupt::defer();
         let mut staged = self.staged;
         for s in &staged {
             if let Staged::InPlaceStream(_, state)
+            | Staged::CopyInPlace { stream: state, .. }
             | Staged::Replace {
                 stream: Some(state),
                 ..
@@ -406,15 +471,39 @@ impl Outputs {
                 }
                 Staged::InPlace {
                     label,
+                    file: Some(file),
+                    truncate,
+                    data,
+                    restore: true,
+                } => {
+                    let written = overwrite(file, &label.path, truncate, |f| f.write_all(&data));
+                    irreversible |= !matches!(written, Err((_, true)));
+                    written.map_err(|(e, _)| e)
+                }
+                Staged::InPlace {
+                    label,
                     file,
                     truncate,
                     data,
+                    ..
                 } => {
                     // A file emptied and then not written is damaged: partial.
                     irreversible |= truncate;
                     let written = write_in_place(&label.path, file, truncate, &data);
                     irreversible |= written.is_ok();
                     written
+                }
+                Staged::CopyInPlace {
+                    label, tmp, file, ..
+                } => {
+                    let written = match File::open(&tmp.path) {
+                        Ok(mut from) => overwrite(file, &label.path, true, |f| {
+                            io::copy(&mut from, f).map(|_| ())
+                        }),
+                        Err(e) => Err((e, true)),
+                    };
+                    irreversible |= !matches!(written, Err((_, true)));
+                    written.map_err(|(e, _)| e)
                 }
                 Staged::InPlaceStream(..) => Ok(()),
                 Staged::Replace {
@@ -472,6 +561,51 @@ impl Outputs {
         self.claimed.push((id, label.what.clone()));
         Ok(())
     }
+}
+
+/// Writes the regular file `path` in place through `file` with `write` (after emptying
+/// it, if `truncate`; else at its end), and puts its old bytes back if that fails. The
+/// error says whether they are back (true) or the file is left damaged.
+fn overwrite(
+    mut file: File,
+    path: &Path,
+    truncate: bool,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), (io::Error, bool)> {
+    use std::io::{Seek, SeekFrom};
+    let old_len = file.metadata().map_err(|e| (e, true))?.len();
+    // Unreadable (a write-only file): then it can't be put back.
+    let old = match truncate {
+        true => fs::read(path).ok(),
+        false => Some(Vec::new()),
+    };
+    let written = (|| {
+        let at = match truncate {
+            true => {
+                file.set_len(0)?;
+                SeekFrom::Start(0)
+            }
+            false => SeekFrom::End(0),
+        };
+        file.seek(at)?;
+        write(&mut file)?;
+        file.sync_all()
+    })();
+    let Err(e) = written else {
+        return Ok(());
+    };
+    let Some(old) = old else {
+        return Err((e, false));
+    };
+    let restored = (|| {
+        file.set_len(if truncate { 0 } else { old_len })?;
+        file.seek(SeekFrom::Start(0))?;
+        if truncate {
+            file.write_all(&old)?;
+        }
+        file.sync_all()
+    })();
+    Err((e, restored.is_ok()))
 }
 
 /// Writes `data` through `path` (a device, FIFO or file kept in place), into `file` if

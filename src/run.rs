@@ -13,8 +13,9 @@
 //! 2 bad command line; 3 cycle limit; 4 JAM or BRK; 5 unimplemented KERNAL/BASIC entry
 //! or device; 6 load error (unreadable file, bad .prg, no SYS line, assembly errors,
 //! ROMs, disk); 7 `--strict` found ROM reads of written RAM (otherwise successful run);
-//! 8 no display for the window. With `--debugcart`, a write to $D7FF ends the run and
-//! the value written is the exit code.
+//! 8 no display for the window; 130 interrupted (Ctrl-C, SIGTERM: the outputs are
+//! written as the machine was when it stopped). With `--debugcart`, a write to $D7FF
+//! ends the run and the value written is the exit code.
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -22,10 +23,21 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use c64emu::{Content, LoadError, Machine, RomSet, Stop, Trace, render};
-use c64harness::{Coverage, DebugInfo, ProfileHandle, Profiler, SourceIndex, Tee, TraceNotes};
+use c64emu::{CiaModel, Content, LoadError, Machine, RomSet, Stop, Trace, render};
+use c64harness::{DebugInfo, SourceIndex, TraceNotes};
 
+use crate::interrupt::{self, EXIT_INTERRUPTED};
 use crate::output::{OutputError, Outputs, Stream};
+use crate::progress::Progress;
+
+mod drive;
+mod dumps;
+mod names;
+mod reports;
+
+use drive::{Goal, Outcome};
+use dumps::{Dump, dump, parse_dump};
+use reports::Reports;
 
 pub const EXIT_IO: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -58,6 +70,13 @@ pub struct Args {
     /// window: none]
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub max_cycles: Option<u64>,
+    /// Run this many cycles and stop successfully (exit 0), e.g. to screenshot a demo
+    /// that never waits for a key
+    #[arg(long, value_name = "N", value_parser = parse_count, conflicts_with_all = ["max_cycles", "frames"])]
+    pub cycles: Option<u64>,
+    /// Run this many PAL frames (19656 cycles each) and stop successfully (exit 0)
+    #[arg(long, value_name = "N", value_parser = parse_count, conflicts_with = "max_cycles")]
+    pub frames: Option<u64>,
     /// Stop when PC reaches this address or label ($0810, 0x0810, 2064, main_loop)
     #[arg(long, value_name = "ADDR|LABEL")]
     pub until: Option<String>,
@@ -114,6 +133,10 @@ pub struct Args {
     /// written is the exit code (test programs write $00 for pass, $FF for fail)
     #[arg(long)]
     pub debugcart: bool,
+    /// The CIAs' revision: 6526a (the C64C's, as VICE's C64C model) or 6526 (older C64s:
+    /// interrupts one cycle later) [default: 6526a]
+    #[arg(long, value_name = "MODEL", value_parser = parse_cia)]
+    pub cia: Option<CiaModel>,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -134,7 +157,7 @@ pub struct Args {
     /// Window: run as fast as possible instead of PAL speed
     #[arg(long)]
     pub warp: bool,
-    /// Window: scale factor 1, 2, 4 or 8
+    /// Window: scale factor 1, 2, 3, 4 or 8
     #[arg(long, default_value_t = 2, value_parser = parse_scale)]
     pub scale: u8,
     /// How a .asm is assembled: the same flags as `c64kit build` (64tass's)
@@ -142,10 +165,18 @@ pub struct Args {
     pub asm: crate::build::AsmFlags,
 }
 
+fn parse_cia(s: &str) -> Result<CiaModel, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "6526" => Ok(CiaModel::Mos6526),
+        "6526a" => Ok(CiaModel::Mos6526A),
+        _ => Err(format!("{s}: expected 6526 or 6526a")),
+    }
+}
+
 fn parse_scale(s: &str) -> Result<u8, String> {
     match s {
-        "1" | "2" | "4" | "8" => Ok(s.parse().unwrap_or(2)),
-        _ => Err("the scale is 1, 2, 4 or 8".into()),
+        "1" | "2" | "3" | "4" | "8" => Ok(s.parse().unwrap_or(2)),
+        _ => Err("the scale is 1, 2, 3, 4 or 8".into()),
     }
 }
 
@@ -189,7 +220,7 @@ impl Console {
 
 pub fn main(args: Args, matches: &clap::ArgMatches) -> ExitCode {
     let mut con = Console::default();
-    let asm = match args.asm.unsupported(matches) {
+    let asm = match args.asm.unsupported() {
         Some(msg) => Err(fail(EXIT_USAGE, msg)),
         None => args
             .asm
@@ -203,13 +234,12 @@ pub fn main(args: Args, matches: &clap::ArgMatches) -> ExitCode {
             code
         }
     };
+    // An I/O error is exit 1 whatever else happened: what was asked for is not all there.
     if let Some(e) = con.stdout_error.take() {
         con.err(&format!("c64kit run: cannot write to standard output: {e}"));
-        if code == 0 {
-            code = EXIT_IO;
-        }
+        code = EXIT_IO;
     }
-    if con.stderr_failed && code == 0 {
+    if con.stderr_failed {
         code = EXIT_IO;
     }
     ExitCode::from(code)
@@ -226,13 +256,6 @@ struct Program {
     sources: Vec<PathBuf>,
 }
 
-/// A checked `--dump`.
-struct Dump {
-    ram: bool,
-    addr: u16,
-    len: usize,
-}
-
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
     let roms = roms_dir(args);
     if args.file.is_none() && roms.is_none() {
@@ -241,7 +264,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             "a program file is needed (or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one)",
         ));
     }
-    let mut m = new_machine(args, roms.as_deref())?;
+    let (mut m, rom_files) = new_machine(args, roms.as_deref())?;
     if let Some(disk) = &args.disk {
         m.attach_disk(disk)
             .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
@@ -275,7 +298,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     };
     let (program, build) = match &args.file {
         Some(path) => {
-            let (p, b) = read_program(&mut m, args, asm, path, con)?;
+            let (p, b) = read_program(&mut m, args, asm, &file_labels, path, con)?;
             (Some(p), b)
         }
         None => (None, None),
@@ -287,18 +310,22 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         ));
     }
     // Check everything that can be checked before running.
+    let labels = match &build {
+        Some(info) => info.labels.as_slice(),
+        None => file_labels.as_slice(),
+    };
     let until = match &args.until {
-        Some(t) => Some(resolve(&m, t, "--until")?),
+        Some(t) => Some(resolve(labels, t, "--until")?),
         None => None,
     };
     let start = match &args.start {
-        Some(t) => Some(resolve(&m, t, "--start")?),
+        Some(t) => Some(resolve(labels, t, "--start")?),
         None => None,
     };
     let dumps: Vec<Dump> = args
         .dump
         .iter()
-        .map(|spec| parse_dump(&m, spec))
+        .map(|spec| parse_dump(labels, spec))
         .collect::<Result<_, _>>()?;
     if let Some(keys) = &args.keys {
         Machine::check_key_text(keys).map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
@@ -308,17 +335,22 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         None => None,
     };
     // The files the run writes: opened now (a bad path costs no run), changed only
-    // when the run is over and every one of them is complete.
+    // when the run is over and every one of them is complete. None may be a file the
+    // run reads.
     let mut outputs = Outputs::new();
     for (path, what) in [
         (&args.file, "the program"),
         (&args.labels, "the label file"),
+        (&args.source_map, "the source map"),
         (&args.chargen, "the character ROM"),
         (&args.disk, "the disk image"),
     ] {
         if let Some(path) = path {
             outputs.input(path, what);
         }
+    }
+    for path in &rom_files {
+        outputs.input(path, "a ROM image the run reads");
     }
     for path in program.iter().flat_map(|p| &p.sources) {
         outputs.input(path, "a file the program reads");
@@ -332,8 +364,13 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         None => None,
     };
     let mut reports = Reports::open(args, &mut outputs)?;
+    // From here a Ctrl-C ends the run where it is, and its outputs are written.
+    let _deferred = interrupt::defer();
 
     // Start the machine.
+    if let Some(model) = args.cia {
+        m.set_cia_model(model);
+    }
     if m.real_roms() {
         boot(&mut m)?;
     }
@@ -371,7 +408,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         _ => None,
     };
 
-    let stop = if args.headless {
+    // Cycles are counted from here: the ROMs' boot is not the program's.
+    let program_start = m.cycles();
+    let ending = if args.headless {
         let trace = trace_file.map(|f| {
             let t = Trace::with_limit(f, args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT));
             match &info {
@@ -381,33 +420,37 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         });
         m.set_trace(trace.clone());
         reports.start(&mut m, info.as_ref());
-        // Counted from power-on, the ROM boot included (as VICE's -limitcycles), so
-        // the limit and the cycles the stop message gives agree.
-        let max = args
-            .max_cycles
-            .unwrap_or(DEFAULT_HEADLESS_CYCLES)
-            .saturating_sub(m.cycles());
+        let run_for = run_for(args);
+        // --max-cycles counts from power-on, the ROM boot included (as VICE's
+        // -limitcycles), so the limit and the cycles the stop message gives agree;
+        // --cycles and --frames are how long the program itself runs.
+        let budget = match args.max_cycles {
+            Some(n) => n.saturating_sub(m.cycles()),
+            None => run_for.unwrap_or(DEFAULT_HEADLESS_CYCLES),
+        };
         let idle = args.until_idle
             || (args.until.is_none()
                 && args.max_cycles.is_none()
+                && run_for.is_none()
                 && (args.print_screen || args.screenshot.is_some() || !args.dump.is_empty()));
-        let stop = match until {
-            Some(addr) => Some(m.run_until(addr, max).err().unwrap_or(Stop::Reached(addr))),
-            None if idle => m.run_until_idle(max).err(),
-            None => Some(m.run(max)),
+        let goal = match until {
+            Some(addr) => Goal::Until(addr),
+            None if idle => Goal::Idle,
+            None => Goal::Budget,
         };
+        let outcome = drive::drive(&mut m, goal, budget, &mut Progress::new());
         m.set_trace(None);
         if let Some(t) = &trace {
             check_trace(t, args, con)?;
         }
         reports.finish(&mut m, info.as_ref(), con)?;
-        if stop.is_none() {
-            con.err(&format!(
-                "waiting for keys after {} cycles (every --keys key was typed)",
-                m.cycles()
-            ));
+        match outcome {
+            Outcome::Stopped(s) => Ending::Stop(s),
+            Outcome::Idle => Ending::Idle,
+            Outcome::Budget if run_for.is_some() => Ending::Done,
+            Outcome::Budget => Ending::Stop(Stop::CycleLimit),
+            Outcome::Interrupted => Ending::Interrupted,
         }
-        stop
     } else {
         let title = match &args.file {
             Some(f) => format!("c64kit - {}", f.display()),
@@ -418,21 +461,53 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             scale: args.scale,
             warp: args.warp,
             // From power-on, as headless.
-            max_cycles: args.max_cycles.map(|n| n.saturating_sub(m.cycles())),
+            max_cycles: match args.max_cycles {
+                Some(n) => Some(n.saturating_sub(m.cycles())),
+                None => run_for(args),
+            },
             until,
+            interrupt: Some(interrupt::flag()),
         };
-        c64window::run(&mut m, &opts).map_err(|e| {
+        let stop = c64window::run(&mut m, &opts).map_err(|e| {
             fail(
                 EXIT_NO_DISPLAY,
                 format!(
                     "no display available ({e}); run without a window: --headless --until-idle --print-screen (or --screenshot FILE.png)"
                 ),
             )
-        })?
+        })?;
+        match stop {
+            _ if interrupt::interrupted() => Ending::Interrupted,
+            Some(Stop::CycleLimit) if run_for(args).is_some() => Ending::Done,
+            Some(s) => Ending::Stop(s),
+            None => Ending::Closed,
+        }
     };
-    let code = report(&m, args, stop.as_ref(), &dumps, shot_file, con)?;
+    let cycles = m.cycles() - program_start;
+    let code = report(&m, args, &ending, cycles, &dumps, shot_file, con)?;
     outputs.commit().map_err(output_fail)?;
     Ok(code)
+}
+
+/// `--cycles N` or `--frames N` in cycles: a run of that length is a success.
+fn run_for(args: &Args) -> Option<u64> {
+    args.cycles.or(args
+        .frames
+        .map(|f| f.saturating_mul(c64emu::timing::CYCLES_PER_FRAME)))
+}
+
+/// How a run ended, for its message and exit code.
+enum Ending {
+    /// The program stopped, or the cycle limit (`--max-cycles`) came.
+    Stop(Stop),
+    /// It waits for a key and every `--keys` key was typed (`--until-idle`).
+    Idle,
+    /// `--cycles` or `--frames` ran out: the run is complete.
+    Done,
+    /// The window was closed with the program still running.
+    Closed,
+    /// Ctrl-C or another signal ended the run.
+    Interrupted,
 }
 
 fn output_fail(e: OutputError) -> Fail {
@@ -451,7 +526,8 @@ fn roms_dir(args: &Args) -> Option<PathBuf> {
     })
 }
 
-fn new_machine(args: &Args, roms: Option<&Path>) -> Result<Machine, Fail> {
+/// The machine, and the ROM files it was made from (inputs no output may overwrite).
+fn new_machine(args: &Args, roms: Option<&Path>) -> Result<(Machine, Vec<PathBuf>), Fail> {
     let chargen = match &args.chargen {
         Some(path) => {
             let bytes = read(path)?;
@@ -476,12 +552,17 @@ fn new_machine(args: &Args, roms: Option<&Path>) -> Result<Machine, Fail> {
             if let Some(c) = chargen {
                 set.chargen = c;
             }
-            Ok(Machine::with_roms(&set))
+            let (kernal, basic, chargen) = set.files.clone();
+            let files = [Some(kernal), Some(basic), chargen].into_iter().flatten();
+            Ok((Machine::with_roms(&set), files.collect()))
         }
-        None => Ok(match chargen {
-            Some(c) => Machine::with_chargen(&c),
-            None => Machine::new(),
-        }),
+        None => Ok((
+            match chargen {
+                Some(c) => Machine::with_chargen(&c),
+                None => Machine::new(),
+            },
+            Vec::new(),
+        )),
     }
 }
 
@@ -489,7 +570,7 @@ fn new_machine(args: &Args, roms: Option<&Path>) -> Result<Machine, Fail> {
 fn boot(m: &mut Machine) -> Result<(), Fail> {
     m.run_until_idle(BOOT_CYCLES).map(|_| ()).map_err(|stop| {
         fail(
-            exit_code(Some(&stop)).max(EXIT_CYCLE_LIMIT),
+            exit_code(&stop).max(EXIT_CYCLE_LIMIT),
             format!(
                 "the ROMs did not reach BASIC's READY prompt within {BOOT_CYCLES} cycles ({})",
                 m.describe_stop(&stop)
@@ -507,13 +588,8 @@ fn read(path: &Path) -> Result<Vec<u8>, Fail> {
     })
 }
 
-fn resolve(m: &Machine, target: &str, flag: &str) -> Result<u16, Fail> {
-    m.resolve(target).ok_or_else(|| {
-        fail(
-            EXIT_USAGE,
-            format!("{flag}: unknown label or address {target:?}"),
-        )
-    })
+fn resolve(labels: &[(String, u16)], target: &str, flag: &str) -> Result<u16, Fail> {
+    names::resolve(labels, target).map_err(|e| fail(EXIT_USAGE, format!("{flag}: {e}")))
 }
 
 fn load_error(path: &Path, e: LoadError) -> Fail {
@@ -525,6 +601,7 @@ fn read_program(
     m: &mut Machine,
     args: &Args,
     asm: &c64asm::Options,
+    file_labels: &[(String, u16)],
     path: &Path,
     con: &mut Console,
 ) -> Result<(Program, Option<Arc<DebugInfo>>), Fail> {
@@ -572,7 +649,10 @@ fn read_program(
         }
     };
     let addr = match &args.load {
-        Some(a) => resolve(m, a, "--load")?,
+        Some(a) => {
+            let labels = info.as_ref().map_or(file_labels, |i| i.labels.as_slice());
+            resolve(labels, a, "--load")?
+        }
         None => addr,
     };
     if usize::from(addr) + bytes.len() > 0x1_0000 {
@@ -670,53 +750,6 @@ fn load(m: &mut Machine, p: &Program, args: &Args) -> Result<(), Fail> {
     Ok(())
 }
 
-/// `[ram:]ADDR:LEN`, checked (LEN at most 64 KiB).
-fn parse_dump(m: &Machine, spec: &str) -> Result<Dump, Fail> {
-    let bad = |why: &str| {
-        fail(
-            EXIT_USAGE,
-            format!(
-                "--dump {spec:?}: {why} (write ADDR:LEN, e.g. $c000:64 or table:16, or ram:ADDR:LEN)"
-            ),
-        )
-    };
-    let (ram, rest) = match spec.strip_prefix("ram:") {
-        Some(r) => (true, r),
-        None => (false, spec),
-    };
-    let (addr, len) = rest
-        .rsplit_once(':')
-        .ok_or_else(|| bad("no ':' between address and length"))?;
-    let addr = m
-        .resolve(addr)
-        .ok_or_else(|| bad(&format!("unknown label or address {addr:?}")))?;
-    let len_text = len.trim();
-    let hex = len_text
-        .strip_prefix('$')
-        .or_else(|| len_text.strip_prefix("0x"))
-        .or_else(|| len_text.strip_prefix("0X"));
-    let len: u64 = if let Ok(n) = parse_count(len_text) {
-        n
-    } else if let Some(h) = hex {
-        u64::from_str_radix(h, 16)
-            .map_err(|_| bad(&format!("the length {len_text:?} is not a number")))?
-    } else {
-        m.resolve(len_text)
-            .map(u64::from)
-            .ok_or_else(|| bad(&format!("the length {len_text:?} is not a number or label")))?
-    };
-    if len > 0x1_0000 {
-        return Err(bad(&format!(
-            "{len} bytes is more than the 65536 there are"
-        )));
-    }
-    Ok(Dump {
-        ram,
-        addr,
-        len: len as usize,
-    })
-}
-
 fn check_trace(t: &Trace, args: &Args, con: &mut Console) -> Result<(), Fail> {
     let path = args.trace.as_deref().unwrap_or(Path::new("trace"));
     t.flush();
@@ -736,34 +769,59 @@ fn check_trace(t: &Trace, args: &Args, con: &mut Console) -> Result<(), Fail> {
     Ok(())
 }
 
-fn exit_code(stop: Option<&Stop>) -> u8 {
+fn exit_code(stop: &Stop) -> u8 {
     match stop {
-        None | Some(Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle) => 0,
-        Some(Stop::CycleLimit) => EXIT_CYCLE_LIMIT,
-        Some(Stop::Jam { .. } | Stop::Brk { .. }) => EXIT_JAM_OR_BRK,
-        Some(Stop::UnimplementedKernal { .. } | Stop::UnsupportedDevice { .. }) => {
-            EXIT_UNIMPLEMENTED
+        Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle => 0,
+        Stop::CycleLimit => EXIT_CYCLE_LIMIT,
+        Stop::Jam { .. } | Stop::Brk { .. } => EXIT_JAM_OR_BRK,
+        Stop::UnimplementedKernal { .. } | Stop::UnsupportedDevice { .. } => EXIT_UNIMPLEMENTED,
+        Stop::UnknownTarget(_) => EXIT_USAGE,
+        Stop::DebugCart(v) => *v,
+    }
+}
+
+/// The line on standard error that says how the run ended, if it says anything: the
+/// cycles since power-on (what `--max-cycles` counts), or for `--cycles`/`--frames`
+/// the `ran` cycles since the program started.
+fn ending_message(m: &Machine, args: &Args, ending: &Ending, ran: u64) -> Option<String> {
+    let at = m.describe_addr(m.regs().pc);
+    let cycles = m.cycles();
+    match ending {
+        Ending::Stop(stop) if args.headless => {
+            let mut line = format!("{} after {cycles} cycles", m.describe_stop(stop));
+            if matches!(stop, Stop::CycleLimit) && m.waiting_for_input() {
+                line.push_str(
+                    " (the program was waiting for keys; give them with --keys, or stop there with --until-idle)",
+                );
+            }
+            Some(line)
         }
-        Some(Stop::UnknownTarget(_)) => EXIT_USAGE,
-        Some(Stop::DebugCart(v)) => *v,
+        Ending::Idle => Some(format!(
+            "waiting for keys after {cycles} cycles (every --keys key was typed)"
+        )),
+        Ending::Done => Some(match (args.cycles, args.frames) {
+            (None, Some(f)) => {
+                format!("ran {f} frames ({ran} cycles) as --frames asked, PC at {at}")
+            }
+            _ => format!("ran {ran} cycles as --cycles asked, PC at {at}"),
+        }),
+        Ending::Interrupted => Some(format!(
+            "interrupted after {cycles} cycles, PC at {at}; the outputs show the machine there"
+        )),
+        Ending::Stop(_) | Ending::Closed => None,
     }
 }
 
 fn report(
     m: &Machine,
     args: &Args,
-    stop: Option<&Stop>,
+    ending: &Ending,
+    cycles: u64,
     dumps: &[Dump],
     shot: Option<Stream>,
     con: &mut Console,
 ) -> Result<u8, Fail> {
-    if let (true, Some(stop)) = (args.headless, stop) {
-        let mut line = format!("{} after {} cycles", m.describe_stop(stop), m.cycles());
-        if matches!(stop, Stop::CycleLimit) && m.waiting_for_input() {
-            line.push_str(
-                " (the program was waiting for keys; give them with --keys, or stop there with --until-idle)",
-            );
-        }
+    if let Some(line) = ending_message(m, args, ending, cycles) {
         con.err(&line);
     }
     let mut out = String::new();
@@ -784,7 +842,11 @@ fn report(
         render::write_png(m, &mut w).map_err(|e| cannot(&e))?;
         w.finish().map_err(|e| cannot(&e))?;
     }
-    let mut code = exit_code(stop);
+    let mut code = match ending {
+        Ending::Stop(stop) => exit_code(stop),
+        Ending::Idle | Ending::Done | Ending::Closed => 0,
+        Ending::Interrupted => EXIT_INTERRUPTED,
+    };
     let violations = m.strict_violations();
     if !violations.is_empty() {
         con.err(&format!(
@@ -803,123 +865,4 @@ fn report(
         }
     }
     Ok(code)
-}
-
-/// Hex lines of 16 bytes: `C000  01 02 ...  |..|`.
-fn dump(m: &Machine, d: &Dump) -> String {
-    let bytes: Vec<u8> = (0..d.len)
-        .map(|i| {
-            let a = d.addr.wrapping_add(i as u16);
-            if d.ram { m.peek(a) } else { m.peek_banked(a) }
-        })
-        .collect();
-    c64harness::hexdump(d.addr, &bytes)
-}
-
-/// `--coverage`, `--profile` and `--flamegraph`: files opened before the run,
-/// recorders on the machine during it, reports written after.
-struct Reports {
-    coverage: Option<(PathBuf, Stream)>,
-    profile: Option<(PathBuf, Option<Stream>)>,
-    flamegraph: Option<(PathBuf, Stream)>,
-    recording: Option<Coverage>,
-    profiling: Option<ProfileHandle>,
-}
-
-impl Reports {
-    /// Checks and stages the report files with the run's other outputs: they are
-    /// written at the end, all together or not at all, never over an input.
-    fn open(args: &Args, outputs: &mut Outputs) -> Result<Reports, Fail> {
-        let mut open = |p: &Option<PathBuf>, what: &str| -> Result<_, Fail> {
-            p.as_ref()
-                .map(|p| {
-                    let f = outputs.stream(p, what).map_err(output_fail)?;
-                    Ok((p.clone(), f))
-                })
-                .transpose()
-        };
-        let coverage = open(&args.coverage, "--coverage")?;
-        let flamegraph = open(&args.flamegraph, "--flamegraph")?;
-        let profile = match &args.profile {
-            Some(p) if p.as_os_str() == "-" => {
-                outputs.claim_stdout("--profile").map_err(output_fail)?;
-                Some((p.clone(), None))
-            }
-            Some(p) => Some((
-                p.clone(),
-                Some(outputs.stream(p, "--profile").map_err(output_fail)?),
-            )),
-            None => None,
-        };
-        Ok(Reports {
-            coverage,
-            profile,
-            flamegraph,
-            recording: None,
-            profiling: None,
-        })
-    }
-
-    fn start(&mut self, m: &mut Machine, info: Option<&Arc<DebugInfo>>) {
-        let mut observers = Vec::new();
-        if let (Some(_), Some(info)) = (&self.coverage, info) {
-            let cov = Coverage::new(info.clone());
-            observers.push(cov.recorder());
-            self.recording = Some(cov);
-        }
-        if self.profile.is_some() || self.flamegraph.is_some() {
-            let (p, handle) = Profiler::new(None, m.cpu_cycles());
-            observers.push(p);
-            self.profiling = Some(handle);
-        }
-        m.set_observer(Tee::of(observers));
-    }
-
-    fn finish(
-        &mut self,
-        m: &mut Machine,
-        info: Option<&Arc<DebugInfo>>,
-        con: &mut Console,
-    ) -> Result<(), Fail> {
-        m.set_observer(None);
-        let write = |path: &Path, mut f: Stream, bytes: &[u8]| {
-            f.write_all(bytes)
-                .and_then(|()| f.flush())
-                .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))
-        };
-        if let (Some((path, f)), Some(cov)) = (self.coverage.take(), &self.recording) {
-            write(&path, f, cov.lcov().as_bytes())?;
-        }
-        let Some(handle) = &self.profiling else {
-            return Ok(());
-        };
-        let empty;
-        let info = match info {
-            Some(i) => i,
-            None => {
-                empty = DebugInfo::new("program", SourceIndex::empty(), Vec::new(), Vec::new());
-                &empty
-            }
-        };
-        let profile = handle.finish(m.cpu_cycles(), |a| {
-            m.label_at(a)
-                .map(str::to_string)
-                .unwrap_or_else(|| c64harness::routine_name(info, a))
-        });
-        match self.profile.take() {
-            Some((_, None)) => con.out(&profile.table()),
-            Some((path, Some(f))) => write(&path, f, profile.folded().as_bytes())?,
-            None => {}
-        }
-        if let Some((path, f)) = self.flamegraph.take() {
-            let title = format!("c64kit run: {} cycles", profile.total_cycles());
-            let mut w = std::io::BufWriter::new(f);
-            profile
-                .flamegraph(&title, &mut w)
-                .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
-            w.flush()
-                .map_err(|e| fail(EXIT_IO, format!("cannot write {}: {e}", path.display())))?;
-        }
-        Ok(())
-    }
 }

@@ -7,7 +7,8 @@ mod cli_support;
 use std::path::Path;
 use std::process::Output;
 
-use cli_support::{TempDir, both, c64kit, cargo, path_with_c64kit, sh_block, text};
+use cli_support::projects::{cargo_accepts, run_readme_commands, workspace_dir};
+use cli_support::{TempDir, both, c64kit, path_with_c64kit, text};
 
 fn new(dir: &Path, name: &str) -> Output {
     c64kit(dir)
@@ -99,11 +100,81 @@ fn new_refuses_bad_names_and_never_writes_over_anything() {
     }
 }
 
+/// Names whose project cargo refuses or can't build (`test` shadows the test crate, a
+/// package named `c64emu` depends on itself) are refused before anything is written.
+#[test]
+fn new_refuses_the_names_cargo_refuses() {
+    let dir = TempDir::new("new-reserved");
+    for name in [
+        "test",
+        "std",
+        "core",
+        "c64emu",
+        "c64harness",
+        "c64asm",
+        "fn",
+        "Self",
+        "deps",
+        "con",
+        "COM1",
+        "lpt9",
+    ] {
+        let out = new(&dir.0, name);
+        assert!(!out.status.success(), "{name} was accepted");
+        assert!(
+            text(&out.stderr).contains("cargo refuses it"),
+            "{name}: {}",
+            both(&out)
+        );
+    }
+    assert_eq!(dir.names(), [""; 0]);
+    // Names that only contain such words are fine.
+    assert!(new(&dir.0, "testgame").status.success());
+    assert!(new(&dir.0, "com10").status.success());
+}
+
+/// A path is taken as `cargo new` takes it: its last part is the name, the rest the
+/// directory it goes in (made if missing); `~/` is the home directory.
+#[test]
+fn new_takes_a_path_and_names_the_project_after_its_last_part() {
+    let dir = TempDir::new("new-path");
+    let home = dir.path("home");
+    std::fs::create_dir(&home).unwrap();
+    for (given, project) in [
+        ("./games/x", dir.path("games/x")),
+        ("deep/er/y/", dir.path("deep/er/y")),
+        ("~/z", home.join("z")),
+    ] {
+        let out = c64kit(&dir.0)
+            .args(["new", given])
+            .env("HOME", &home)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{given}: {}", both(&out));
+        let name = project.file_name().unwrap().to_str().unwrap();
+        let toml = std::fs::read_to_string(project.join("Cargo.toml")).unwrap();
+        assert!(toml.contains(&format!("name = \"{name}\"")), "{toml}");
+        cargo_accepts(&project);
+    }
+    for nameless in [".", "..", "games/..", "/"] {
+        let out = new(&dir.0, nameless);
+        assert!(!out.status.success(), "{nameless}");
+        assert!(
+            text(&out.stderr).contains("names no new directory"),
+            "{nameless}: {}",
+            both(&out)
+        );
+    }
+    // A bad last part is named as the name it would be.
+    let out = new(&dir.0, "games/9lives");
+    assert!(text(&out.stderr).contains("\"9lives\""), "{}", both(&out));
+}
+
 #[cfg(unix)]
 #[test]
 fn new_that_cannot_finish_leaves_nothing_behind() {
     use std::os::unix::fs::PermissionsExt;
-    if is_root() {
+    if cli_support::is_root() {
         return; // root writes into read-only directories; nothing to provoke
     }
     let dir = TempDir::new("new-readonly");
@@ -121,12 +192,6 @@ fn new_that_cannot_finish_leaves_nothing_behind() {
         both(&out)
     );
     assert_eq!(std::fs::read_dir(dir.path("ro")).unwrap().count(), 0);
-}
-
-#[cfg(unix)]
-fn is_root() -> bool {
-    let out = std::process::Command::new("id").arg("-u").output();
-    out.is_ok_and(|o| o.stdout.starts_with(b"0\n"))
 }
 
 #[test]
@@ -147,32 +212,6 @@ fn new_with_a_closed_stdout_fails_without_a_panic() {
     );
 }
 
-/// A directory holding a workspace, as the c64kit checkout does.
-fn workspace_dir(tag: &str) -> TempDir {
-    let dir = TempDir::new(tag);
-    dir.write(
-        "Cargo.toml",
-        "[workspace]\nmembers = []\nresolver = \"3\"\n",
-    );
-    dir
-}
-
-/// Cargo reads the project without complaint (fast: no build).
-fn cargo_accepts(project: &Path) {
-    let out = cargo()
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--offline",
-        ])
-        .current_dir(project)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", both(&out));
-}
-
 #[test]
 fn a_project_made_inside_a_workspace_is_its_own_workspace() {
     for (tag, dir) in [
@@ -185,103 +224,9 @@ fn a_project_made_inside_a_workspace_is_its_own_workspace() {
     }
 }
 
-/// Runs the generated README's commands, literally, with `c64kit` on PATH as after
-/// `cargo install` (`path`). The window run needs a display and is left out; `cargo
-/// test` only when `real_cargo_test`, since it builds the emulator (slow).
-fn run_readme_commands(project: &Path, path: &std::ffi::OsStr, real_cargo_test: bool) {
-    let readme = std::fs::read_to_string(project.join("README.md")).unwrap();
-    let lines = sh_block(&readme, "# ");
-    assert_eq!(lines.len(), 5, "{lines:?}");
-    for line in lines {
-        let command = line.split('#').next().unwrap().trim();
-        let is_window = command.starts_with("c64kit run") && !command.contains("--headless");
-        if is_window || (command == "cargo test" && !real_cargo_test) {
-            continue;
-        }
-        let out = std::process::Command::new("sh")
-            .args(["-c", command])
-            .current_dir(project)
-            .env("PATH", path)
-            // One build directory for every generated project, kept between runs.
-            .env(
-                "CARGO_TARGET_DIR",
-                Path::new(cli_support::ROOT).join("target/new-projects"),
-            )
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{command}: {}", both(&out));
-        if command.contains("--print-screen") {
-            assert!(
-                text(&out.stdout).contains("HELLO FROM MYGAME! 2+3=5"),
-                "{}",
-                both(&out)
-            );
-        }
-        if command == "cargo test" {
-            assert!(
-                text(&out.stdout).contains("test result: ok. 2 passed"),
-                "{}",
-                both(&out)
-            );
-        }
-        if command == "c64kit test" {
-            assert!(
-                text(&out.stdout).contains("summary: 6 passed, 0 failed, 0 skipped"),
-                "{}",
-                both(&out)
-            );
-        }
-    }
-    assert!(
-        project.join("main.prg").is_file(),
-        "c64kit build main.asm wrote main.prg"
-    );
-}
-
 #[test]
 fn the_generated_readme_commands_work_with_c64kit_on_path() {
     let dir = TempDir::new("new-readme");
     assert!(new(&dir.0, "mygame").status.success());
     run_readme_commands(&dir.path("mygame"), &path_with_c64kit(), false);
-}
-
-/// The whole newcomer's path with the real tools: the README's install command, then
-/// `c64kit new` in a plain directory and inside a workspace, each project's README
-/// commands, and its `cargo test`. Slow (a release build and two project builds).
-#[test]
-#[ignore]
-fn installed_c64kit_makes_projects_whose_cargo_test_passes_anywhere() {
-    let readme = std::fs::read_to_string(Path::new(cli_support::ROOT).join("README.md")).unwrap();
-    let install = sh_block(&readme, "## Install");
-    let install = install[0].split('#').next().unwrap().trim();
-    assert_eq!(install, "cargo install --path .");
-    let root = TempDir::new("new-install");
-    // The README's command as written; the environment only keeps it out of ~/.cargo and
-    // gives it a build directory of its own that later runs reuse.
-    let out = std::process::Command::new("sh")
-        .args(["-c", install])
-        .current_dir(cli_support::ROOT)
-        .env("CARGO_INSTALL_ROOT", &root.0)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(cli_support::ROOT).join("target/install-test"),
-        )
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", both(&out));
-    let mut dirs = vec![root.path("bin")];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    let path = std::env::join_paths(dirs).unwrap();
-    for dir in [TempDir::new("new-real"), workspace_dir("new-real-ws")] {
-        let out = std::process::Command::new("sh")
-            .args(["-c", "c64kit new mygame"])
-            .current_dir(&dir.0)
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", both(&out));
-        run_readme_commands(&dir.path("mygame"), &path, true);
-    }
 }

@@ -240,7 +240,7 @@ fn trace_lists_instructions() {
         first.contains("A:00 X:00 Y:00 SP:F8") && first.ends_with("CYC:0"),
         "{first}"
     );
-    assert!(text.contains("native CHROUT"));
+    assert!(text.contains("native    CHROUT"));
 }
 
 #[test]

@@ -161,7 +161,7 @@ fn level_3_plays_the_table_move_in_every_position_it_holds() {
         root.value = got.value;
         assert_eq!(board_at(&m, tree_board(0)), root.to_bytes().to_vec());
         assert_eq!(
-            m.read(tree_board(1), 3 * BOARD_LEN),
+            m.read(tree_board(1), 3 * BOARD_LEN as u16),
             untouched[..3 * BOARD_LEN]
         );
         assert_eq!(get_ptr(&m, "arbolLibre"), tree_board(1));

@@ -3,6 +3,7 @@
 //! rules of `rygsolve`, the painted board line by line with each cat's own number, the
 //! last-move lines and, at the end, the result. See docs/ryg.md, "Playing RYG".
 
+mod cli_support;
 mod common;
 
 use c64emu::{Machine, Stop};
@@ -283,7 +284,7 @@ fn scripted_game_at_level_3_the_cats_trap_the_mouse_in_44_plies() {
     let mut m = boot();
     // The game's code and texts (from `juego` to Arbol.asm) must survive a whole game.
     let code = sym("juego")..sym("inicializaArbol");
-    let code_before = m.read(code.start, code.len());
+    let code_before = m.read(code.start, code.end - code.start);
     press(&mut m, "\n");
     assert_eq!(line(&m, 1), "YOU: MOUSE   C64: CATS         LEVEL 3");
     assert_eq!(painted(&m), Game::initial().painted(None));
@@ -295,7 +296,7 @@ fn scripted_game_at_level_3_the_cats_trap_the_mouse_in_44_plies() {
     assert_eq!(get(&m, "paResultado"), 3);
     assert_eq!(get(&m, "paJugadas"), 22);
     assert_eq!(
-        m.read(code.start, code.len()),
+        m.read(code.start, code.end - code.start),
         code_before,
         "code and texts intact"
     );
@@ -632,4 +633,28 @@ fn the_screen_in_the_docs_is_the_games() {
     let want = docs::block_after(&docs::doc("ryg.md"), "### The screen");
     let got: Vec<String> = (0..want.len()).map(|row| line(&m, row)).collect();
     assert_eq!(got, want);
+}
+
+/// docs/ryg.md's command for a whole demo game, run as written: it ends successfully
+/// with the demo's result on the screen.
+#[test]
+fn the_demo_command_in_the_docs_plays_a_whole_game() {
+    let doc = docs::doc("ryg.md");
+    let line = doc
+        .lines()
+        .find(|l| l.ends_with("# a whole demo game"))
+        .expect("the demo command");
+    let command = line.split('#').next().unwrap();
+    let args = cli_support::split_shell_words(command.strip_prefix("cargo run -- ").unwrap());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_c64kit"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", cli_support::both(&out));
+    let screen = cli_support::text(&out.stdout);
+    assert!(
+        screen.contains("THE CATS WIN: THE MOUSE IS TRAPPED!"),
+        "{screen}"
+    );
 }

@@ -213,18 +213,23 @@ pub struct AsmFlags {
     /// Processor: WDC W65C02 (R65C02 with stp, wai)
     #[arg(long)]
     pub mw65c02: bool,
-    // 64tass options c64kit does not implement: each stops the assembly with a
+    /// Processor: CSG 65CE02 (R65C02 with the Z register, 16-bit branches, word instructions)
+    #[arg(long)]
+    pub m65ce02: bool,
+    /// Processor: W65C816 (16-bit registers, 24-bit addresses, .al/.xl, .databank, .dpage)
+    #[arg(short = 'x', long)]
+    pub m65816: bool,
+    /// Processor: 65DTV02, the C64 DTV's (bra, sac, sir)
+    #[arg(short = 't', long)]
+    pub m65dtv02: bool,
+    /// Processor: 65EL02 (RedPower: 65C02 with stack-relative modes, mul, div...)
+    #[arg(short = 'e', long)]
+    pub m65el02: bool,
+    /// Processor: CSG 4510 (65CE02 with map; the C65 and the MEGA65)
+    #[arg(long)]
+    pub m4510: bool,
+    // A 64tass option c64kit does not implement: it stops the assembly with a
     // message that names it (see `unsupported`).
-    #[arg(long = "m65ce02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65ce02: Vec<bool>,
-    #[arg(short = 't', long = "m65dtv02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65dtv02: Vec<bool>,
-    #[arg(short = 'x', long = "m65816", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65816: Vec<bool>,
-    #[arg(short = 'e', long = "m65el02", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m65el02: Vec<bool>,
-    #[arg(long = "m4510", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub m4510: Vec<bool>,
     #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub tasm_compatible: Vec<bool>,
 }
@@ -261,6 +266,11 @@ impl AsmFlags {
             ("m65c02", Cpu::M65C02),
             ("mr65c02", Cpu::R65C02),
             ("mw65c02", Cpu::W65C02),
+            ("m65ce02", Cpu::M65CE02),
+            ("m65816", Cpu::M65816),
+            ("m65dtv02", Cpu::M65DTV02),
+            ("m65el02", Cpu::M65EL02),
+            ("m4510", Cpu::M4510),
         ];
         switches
             .into_iter()
@@ -271,21 +281,7 @@ impl AsmFlags {
     }
 
     /// A 64tass option given that c64kit does not implement, named in words.
-    pub fn unsupported(&self, m: &ArgMatches) -> Option<String> {
-        const CPUS: [(&str, &str); 5] = [
-            ("m65ce02", "the 65CE02"),
-            ("m65dtv02", "the 65DTV02"),
-            ("m65816", "the 65816"),
-            ("m65el02", "the 65EL02"),
-            ("m4510", "the 4510"),
-        ];
-        for (id, cpu) in CPUS {
-            if m.contains_id(id) {
-                return Some(format!(
-                    "--{id}: c64kit assembles for the 6502 (-i: with its undocumented opcodes), 65C02, R65C02 and W65C02, not for {cpu}"
-                ));
-            }
-        }
+    pub fn unsupported(&self) -> Option<String> {
         if !self.tasm_compatible.is_empty() {
             return Some(
                 "--tasm-compatible is a 64tass option c64kit does not support yet \

@@ -17,11 +17,11 @@ use crate::console::{err, errln, out, outln};
 use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
-    if let Some(msg) = args.asm.unsupported(matches) {
+    if let Some(msg) = args.asm.unsupported() {
         errln!("error: {msg}");
         return ExitCode::FAILURE;
     }
-    let opts = match args.options(matches) {
+    let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
             errln!("error: {msg}");
@@ -50,14 +50,40 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     }
     let outputs = args.outputs(matches);
     let labels = args.label_files(matches);
-    let source = &args.files[0];
-    let result = c64asm::assemble_files(&args.files, &opts);
-    let diagnostics = match &result {
-        Ok(p) => p.warnings.to_string(),
-        Err(d) => d.to_string(),
+    let written = Written {
+        outputs: &outputs,
+        labels: &labels,
+        list: args.list_target(matches),
+        lone_map: args.lone_map(matches),
     };
-    if let Err(msg) = report(&args, matches, &diagnostics) {
-        errln!("error: {msg}");
+    // The diagnostics file is written apart from the others (also when the build
+    // fails), but it is an output like them: checked now, before any work.
+    if let Err(msg) = report(&args, matches, &written, &[], None) {
+        errln!("error: {msg} - nothing written");
+        return ExitCode::FAILURE;
+    }
+    let source = &args.files[0];
+    let progress = std::sync::Arc::new(c64asm::Progress::default());
+    opts.progress = Some(progress.clone());
+    let result = crate::progress::while_running(
+        || c64asm::assemble_files(&args.files, &opts),
+        || {
+            format!(
+                "assembling {}: pass {}, {} lines",
+                source.display(),
+                progress.pass(),
+                crate::progress::thousands(progress.lines())
+            )
+        },
+    );
+    let (diagnostics, read) = match &result {
+        Ok(p) => (p.warnings.to_string(), p.files().to_vec()),
+        Err(d) => (d.to_string(), d.files()),
+    };
+    if let Err(msg) = report(&args, matches, &written, &read, Some(&diagnostics)) {
+        // Shown here instead, so that no message is lost.
+        err!("{diagnostics}");
+        errln!("error: {msg} - nothing written");
         return ExitCode::FAILURE;
     }
     let program = match result {
@@ -71,12 +97,6 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             );
             return ExitCode::FAILURE;
         }
-    };
-    let written = Written {
-        outputs: &outputs,
-        labels: &labels,
-        list: args.list_target(matches),
-        lone_map: args.lone_map(matches),
     };
     let stdout = match write_outputs(&args, &written, &program, disk_name.as_deref()) {
         Ok(text) => text,
@@ -122,14 +142,23 @@ fn names_a_file(path: &Path) -> bool {
 }
 
 /// Diagnostics go to standard error, the `-E` (or `--error-append`) file, or nowhere
-/// (`--no-error`).
-fn report(args: &Args, m: &ArgMatches, text: &str) -> Result<(), String> {
-    if args.no_error || text.is_empty() {
+/// (`--no-error`). The file may be no input (the sources, and the files in `read`)
+/// and no other output; with `text` None it is only checked.
+fn report(
+    args: &Args,
+    m: &ArgMatches,
+    written: &Written,
+    read: &[PathBuf],
+    text: Option<&str>,
+) -> Result<(), String> {
+    if args.no_error {
         return Ok(());
     }
     match args.error_target(m) {
         Some((path, _)) if path.as_os_str() == "-" => {
-            out!("{text}");
+            if let Some(text) = text.filter(|t| !t.is_empty()) {
+                out!("{text}");
+            }
             Ok(())
         }
         Some((path, append)) => {
@@ -137,16 +166,33 @@ fn report(args: &Args, m: &ArgMatches, text: &str) -> Result<(), String> {
             for f in &args.files {
                 outputs.input(f, "the source");
             }
+            for f in read {
+                outputs.input(f, "a file the source reads");
+            }
+            let what = if append { "--error-append" } else { "--error" };
+            let reserved = written
+                .paths(args)
+                .iter()
+                .try_for_each(|(p, other)| outputs.reserve(p, other))
+                .and_then(|()| outputs.reserve(&path, what));
+            reserved.map_err(|e| e.to_string())?;
+            let Some(text) = text.filter(|t| !t.is_empty()) else {
+                return Ok(());
+            };
+            // A fresh group: the reservations above claimed the name already.
+            let mut outputs = Outputs::new();
             let added = match append {
-                true => outputs.append(&path, "--error-append", text.as_bytes()),
-                false => outputs.add(&path, "--error", text.as_bytes()),
+                true => outputs.append(&path, what, text.as_bytes()),
+                false => outputs.add(&path, what, text.as_bytes()),
             };
             added
                 .and_then(|()| outputs.commit())
                 .map_err(|e| e.to_string())
         }
         None => {
-            err!("{text}");
+            if let Some(text) = text.filter(|t| !t.is_empty()) {
+                err!("{text}");
+            }
             Ok(())
         }
     }
@@ -160,6 +206,32 @@ struct Written<'a> {
     list: Option<(PathBuf, bool)>,
     /// A map with no output (`--no-output`), and whether it is appended.
     lone_map: Option<(PathBuf, bool)>,
+}
+
+impl Written<'_> {
+    /// Every file these outputs name, with the option that names it.
+    fn paths(&self, args: &Args) -> Vec<(PathBuf, &'static str)> {
+        let mut all: Vec<(PathBuf, &'static str)> = Vec::new();
+        for t in self.outputs {
+            all.push((t.path.clone(), "-o"));
+            if let Some((map, _)) = &t.map {
+                all.push((map.clone(), "--map"));
+            }
+        }
+        for (path, what) in [
+            (self.lone_map.as_ref().map(|m| &m.0), "--map"),
+            (self.list.as_ref().map(|l| &l.0), "--list"),
+            (args.source_map.as_ref(), "--source-map"),
+            (args.dependencies.as_ref(), "--dependencies"),
+            (args.d64.as_ref(), "--d64"),
+        ] {
+            if let Some(p) = path {
+                all.push((p.clone(), what));
+            }
+        }
+        all.extend(self.labels.iter().map(|t| (t.path.clone(), "--labels")));
+        all
+    }
 }
 
 /// Every file the build writes, as one group: all are written, or none changes.

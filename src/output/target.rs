@@ -163,6 +163,24 @@ impl TempFile {
     /// Creates `.NAME.c64kit-PID-N.tmp` in the target's directory (so the rename stays
     /// on one file system), with the permissions and owner of `existing`.
     pub fn beside(target: &Path, existing: Option<&fs::Metadata>) -> io::Result<(TempFile, File)> {
+        #[cfg(test)]
+        if tests_hook::NO_ROOM_BESIDE.with(|n| n.get()) {
+            return Err(io::Error::from(io::ErrorKind::PermissionDenied));
+        }
+        TempFile::create_in(dir_of(target), target, existing)
+    }
+
+    /// Creates a temporary for `target` in the system's temporary directory (for a
+    /// file written in place at commit).
+    pub fn elsewhere(target: &Path) -> io::Result<(TempFile, File)> {
+        TempFile::create_in(&std::env::temp_dir(), target, None)
+    }
+
+    fn create_in(
+        dir: &Path,
+        target: &Path,
+        existing: Option<&fs::Metadata>,
+    ) -> io::Result<(TempFile, File)> {
         static COUNTER: AtomicU32 = AtomicU32::new(0);
         let name = target
             .file_name()
@@ -171,8 +189,9 @@ impl TempFile {
         loop {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
             let file_name = format!(".{name}.c64kit-{}-{n}.tmp", std::process::id());
-            let path = dir_of(target).join(file_name);
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
+            let path = dir.join(file_name);
+            let create = |p: &Path| OpenOptions::new().write(true).create_new(true).open(p);
+            match crate::interrupt::temporary(&path, create) {
                 Ok(file) => {
                     let tmp = TempFile { path, kept: false };
                     if let Some(meta) = existing {
@@ -188,7 +207,7 @@ impl TempFile {
 
     /// Renames the temporary over `target`.
     pub fn rename_to(mut self, target: &Path) -> io::Result<()> {
-        fs::rename(&self.path, target)?;
+        crate::interrupt::settle(&self.path, |p| fs::rename(p, target))?;
         self.kept = true;
         Ok(())
     }
@@ -197,8 +216,27 @@ impl TempFile {
 impl Drop for TempFile {
     fn drop(&mut self) {
         if !self.kept {
-            let _ = fs::remove_file(&self.path);
+            let _ = crate::interrupt::settle(&self.path, |p| fs::remove_file(p));
         }
+    }
+}
+
+/// The error of a temporary that could not be made beside a target: the directory
+/// takes no new file (no write permission, a read-only file system).
+pub fn no_room_beside(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+    )
+}
+
+/// Lets the tests make every directory refuse temporaries (root writes anywhere).
+#[cfg(test)]
+pub mod tests_hook {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub static NO_ROOM_BESIDE: Cell<bool> = const { Cell::new(false) };
     }
 }
 

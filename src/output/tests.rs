@@ -125,3 +125,132 @@ fn add_with_reports_the_writers_error_and_writes_nothing() {
     drop(outputs);
     assert!(s.names().is_empty(), "{:?}", s.names());
 }
+
+/// As in a read-only directory: every directory refuses temporaries for this thread.
+struct NoRoomBeside;
+
+impl NoRoomBeside {
+    fn on() -> NoRoomBeside {
+        super::target::tests_hook::NO_ROOM_BESIDE.with(|n| n.set(true));
+        NoRoomBeside
+    }
+}
+
+impl Drop for NoRoomBeside {
+    fn drop(&mut self) {
+        super::target::tests_hook::NO_ROOM_BESIDE.with(|n| n.set(false));
+    }
+}
+
+#[cfg(unix)]
+fn inode(path: &std::path::Path) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(path).unwrap())
+}
+
+/// A writable file in a directory that takes no new file is written in place at the
+/// commit (as 64tass writes it), appended to in place, and streamed to through a
+/// temporary elsewhere; nothing changes before the commit, and nothing is left over.
+#[test]
+fn a_file_whose_directory_takes_no_temporary_is_written_in_place() {
+    let s = Scratch::new("no-room");
+    let (prg, labels, trace) = (s.0.join("a.prg"), s.0.join("a.labels"), s.0.join("t.txt"));
+    for p in [&prg, &labels, &trace] {
+        std::fs::write(p, "old").unwrap();
+    }
+    #[cfg(unix)]
+    let before = inode(&prg);
+    let _hook = NoRoomBeside::on();
+    let mut outputs = Outputs::new();
+    outputs.add(&prg, "-o", b"new bytes").unwrap();
+    outputs
+        .append(&labels, "--labels-append", b"+more")
+        .unwrap();
+    let mut stream = outputs.stream(&trace, "--trace").unwrap();
+    writeln!(stream, "traced").unwrap();
+    drop(stream);
+    for p in [&prg, &labels, &trace] {
+        assert_eq!(
+            std::fs::read_to_string(p).unwrap(),
+            "old",
+            "before the commit"
+        );
+    }
+    outputs.commit().unwrap();
+    assert_eq!(std::fs::read_to_string(&prg).unwrap(), "new bytes");
+    assert_eq!(std::fs::read_to_string(&labels).unwrap(), "old+more");
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), "traced\n");
+    #[cfg(unix)]
+    assert_eq!(inode(&prg), before, "written in place");
+    assert_eq!(s.names(), ["a.labels", "a.prg", "t.txt"]);
+    // A new file can't be made there at all: an error, nothing written.
+    let mut outputs = Outputs::new();
+    assert!(outputs.add(&s.0.join("new.prg"), "-o", b"x").is_err());
+    assert_eq!(s.names(), ["a.labels", "a.prg", "t.txt"]);
+}
+
+/// A stream that is not committed (the run failed) leaves a file written in place as
+/// it was, and its temporary elsewhere is removed.
+#[test]
+fn an_uncommitted_stream_in_place_changes_nothing() {
+    let s = Scratch::new("no-room-drop");
+    let trace = s.0.join("t.txt");
+    std::fs::write(&trace, "old").unwrap();
+    let _hook = NoRoomBeside::on();
+    let mut outputs = Outputs::new();
+    let mut stream = outputs.stream(&trace, "--trace").unwrap();
+    writeln!(stream, "half a trace").unwrap();
+    drop(stream);
+    drop(outputs);
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), "old");
+    let leftovers: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| {
+            n.starts_with(".t.txt.c64kit-") && n.contains(&format!("-{}-", std::process::id()))
+        })
+        .collect();
+    assert_eq!(leftovers, [""; 0]);
+}
+
+/// A file with other hard links keeps its inode; a stream into it changes nothing until
+/// the commit (it used to be emptied when the run started).
+#[cfg(unix)]
+#[test]
+fn a_stream_into_a_hard_linked_file_waits_for_the_commit() {
+    let s = Scratch::new("linked-stream");
+    let (a, b) = (s.0.join("a.txt"), s.0.join("b.txt"));
+    std::fs::write(&a, "old").unwrap();
+    std::fs::hard_link(&a, &b).unwrap();
+    let mut outputs = Outputs::new();
+    let mut stream = outputs.stream(&a, "--trace").unwrap();
+    writeln!(stream, "new").unwrap();
+    drop(stream);
+    assert_eq!(std::fs::read_to_string(&b).unwrap(), "old");
+    outputs.commit().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&b).unwrap(),
+        "new\n",
+        "through the other link"
+    );
+    assert_eq!(s.names(), ["a.txt", "b.txt"]);
+}
+
+/// A write in place that fails puts the old bytes back.
+#[test]
+fn a_failed_write_in_place_puts_the_old_bytes_back() {
+    let s = Scratch::new("restore");
+    let path = s.0.join("a.prg");
+    std::fs::write(&path, "the old bytes").unwrap();
+    for truncate in [true, false] {
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        let e = super::overwrite(file, &path, truncate, |f| {
+            f.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert_eq!(e.0.to_string(), "disk full");
+        assert!(e.1, "restored");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old bytes");
+    }
+}

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+pub mod projects;
+
 /// The repository root.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -61,6 +63,12 @@ pub fn path_with_c64kit() -> std::ffi::OsString {
         &std::env::var_os("PATH").unwrap_or_default(),
     ));
     std::env::join_paths(dirs).unwrap()
+}
+
+/// Whether the tests run as root, who writes into read-only directories.
+pub fn is_root() -> bool {
+    let out = Command::new("id").arg("-u").output();
+    out.is_ok_and(|o| o.stdout.starts_with(b"0\n"))
 }
 
 /// The cargo running the tests.

@@ -17,6 +17,15 @@ use rygsolve::{Position, Side, Square};
 /// The main source; it includes the other files of `asm/`.
 pub const RYG_ASM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/asm/RYG.asm");
 
+/// Set (to anything) to run the exhaustive checks in full (`tools/full-checks`); CI and
+/// `--ignored` runs take a fixed sample of them.
+pub const FULL_CHECKS_ENV: &str = "C64KIT_FULL_CHECKS";
+
+/// Whether the exhaustive checks run in full (see [`FULL_CHECKS_ENV`]).
+pub fn full_checks() -> bool {
+    std::env::var_os(FULL_CHECKS_ENV).is_some_and(|v| !v.is_empty())
+}
+
 /// Cycle budget for one routine call; the slowest routine needs a few thousand.
 pub const CALL_BUDGET: u64 = 1_000_000;
 
@@ -283,7 +292,7 @@ pub fn put_board(m: &mut Machine, addr: u16, board: &Board) {
 
 /// The 88 bytes at `addr`.
 pub fn board_at(m: &Machine, addr: u16) -> Vec<u8> {
-    m.read(addr, BOARD_LEN)
+    m.read(addr, BOARD_LEN as u16)
 }
 
 /// The addresses `addr .. addr + len`.

@@ -110,7 +110,7 @@ fn tree_boards_hold_levels_turns_links_and_values() {
             assert_tree(&m, &p, depth, &want);
             // Nothing past the boards of this depth.
             assert!(
-                m.read(tree_board(0) + area as u16, 6 * BOARD_LEN - area)
+                m.read(tree_board(0) + area as u16, (6 * BOARD_LEN - area) as u16)
                     .iter()
                     .all(|&b| b == 0x5E)
             );

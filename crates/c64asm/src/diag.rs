@@ -19,7 +19,7 @@ pub enum Severity {
 }
 
 /// What went wrong, so callers and tests can match on it without parsing text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Malformed source: an unexpected character, a missing expression or symbol.
     Syntax,
@@ -129,6 +129,13 @@ impl Diagnostics {
         Diagnostics { items, sources }
     }
 
+    /// The source files the assembly read before it stopped (for a tool that must not
+    /// write over them: `.binary` files are not among them).
+    pub fn files(&self) -> Vec<std::path::PathBuf> {
+        let paths = self.sources.iter().flat_map(|s| s.paths());
+        paths.map(|p| p.to_path_buf()).collect()
+    }
+
     /// How many diagnostics, errors and warnings together.
     pub fn len(&self) -> usize {
         self.items.len()
@@ -169,6 +176,9 @@ impl Diagnostics {
         let mut out = String::new();
         for d in &self.items {
             let rendered = match (&self.sources, d.span) {
+                (Some(sources), Some(span)) if long_line(sources, span).is_some() => {
+                    Some(render_long_line(d, sources, span))
+                }
                 (Some(sources), Some(span)) => {
                     let mut cs = match d.severity {
                         Severity::Error => CsDiagnostic::error(),
@@ -196,6 +206,65 @@ impl Diagnostics {
         }
         out
     }
+}
+
+/// Lines longer than this are shown cut down to the part around the caret.
+const LONG_LINE: usize = 1000;
+/// How much of a long line is shown on each side of the caret.
+const AROUND: usize = 60;
+
+/// The byte range of the line `span` starts on, if that line is longer than
+/// [`LONG_LINE`] (a line of a million values would be printed whole for each message).
+fn long_line(sources: &SourceMap, span: Span) -> Option<std::ops::Range<usize>> {
+    let file = sources.try_get(span.file).ok()?;
+    let start = char_range(sources, span).start;
+    let (from, to) = file.line_span(file.line_index(start));
+    (to - from > LONG_LINE).then_some(from..to)
+}
+
+/// A message on a long line, laid out as the renderer lays out the others, with the
+/// line cut to [`AROUND`] bytes on each side of the caret (`...` where it is cut).
+fn render_long_line(d: &Diagnostic, sources: &SourceMap, span: Span) -> String {
+    let file = sources.get(span.file);
+    let text = file.text();
+    let line = long_line(sources, span).unwrap_or(0..0);
+    let at = char_range(sources, span);
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = floor(at.start.saturating_sub(AROUND).max(line.start));
+    let caret_end = floor(at.end.min(at.start + AROUND).max(at.start));
+    let to = floor((caret_end + AROUND).min(line.end));
+    let (before, after) = (
+        if from > line.start { "..." } else { "" },
+        if to < line.end { "..." } else { "" },
+    );
+    let sev = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let number = d.line.to_string();
+    let pad = " ".repeat(number.len());
+    let indent = before.len() + text[from..at.start].chars().count();
+    let carets = text[at.start..caret_end].chars().count().max(1);
+    let mut out = format!(
+        "{sev}: {}\n{pad} --> {}:{}:{}\n{pad} |\n{number} | {before}{}{after}\n{pad} | {}{}\n",
+        d.headline(),
+        d.file,
+        d.line,
+        d.column,
+        &text[from..to],
+        " ".repeat(indent),
+        "^".repeat(carets)
+    );
+    for note in &d.notes {
+        out.push_str(&format!("{pad} = {note}\n"));
+    }
+    out.push('\n');
+    out
 }
 
 /// The span as a byte range widened to character boundaries and clamped to the

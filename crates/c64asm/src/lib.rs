@@ -16,6 +16,7 @@
 //! 64tass's [`OutputFormat`]s.
 
 mod asm;
+mod cpu;
 mod diag;
 mod encoding;
 mod formats;
@@ -33,10 +34,11 @@ mod value;
 
 use std::path::Path;
 
+pub use cpu::CPUS;
 pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use formats::OutputFormat;
 pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};
-pub use options::{Cpu, Options, WARNING_NAMES, Warnings};
+pub use options::{Cpu, Options, Progress, WARNING_NAMES, Warnings};
 pub use program::{
     ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine, Symbol, SymbolValue,
 };

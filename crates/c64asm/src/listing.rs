@@ -60,8 +60,9 @@ pub(crate) struct ListRow {
     /// The file and line index the row's line was written in (a macro's
     /// line: in the macro's body), for `--line-numbers`.
     pub(crate) line: Option<(FileId, u32)>,
-    /// The processor the row's instruction is for (how to disassemble it).
-    pub cpu: crate::Cpu,
+    /// The processor and settings the row's instruction was assembled with
+    /// (how to disassemble it).
+    pub listed: crate::opcodes::Listed,
 }
 
 /// The listing's text (`title`: with its first comment line).
@@ -76,6 +77,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         wide: p.wide_offsets,
         verbose: p.verbose_listing,
         pc_column: false,
+        pc_mask: 0xffff,
         hex_col: 0,
         monitor_col: 0,
         source_col: 0,
@@ -85,7 +87,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
     // stored (`.logical`, `.offs`), as 64tass adds it.
     w.pc_column = p.rows.iter().any(|r| {
         matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
-            && w.shown(r.addr) != r.pc & 0xffff
+            && w.shown(r.addr) != r.pc & r.listed.cpu.address_mask()
     });
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
@@ -136,6 +138,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         if columns.line_numbers {
             w.number = numbers.of(r);
         }
+        w.pc_mask = r.listed.cpu.address_mask();
         match &r.kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(*file).name;
@@ -279,6 +282,8 @@ struct Writer {
     /// Every row shown, none shortened (`--verbose-list`).
     verbose: bool,
     pc_column: bool,
+    /// The program counter's range on the current row's processor.
+    pc_mask: u32,
     hex_col: usize,
     monitor_col: usize,
     source_col: usize,
@@ -314,9 +319,14 @@ impl Writer {
         } else {
             let _ = write!(row.text, "{prefix}{addr:04x}");
         }
-        if self.pc_column && pc & 0xffff != addr {
+        let pc = pc & self.pc_mask;
+        if self.pc_column && pc != addr {
             row.pad(self.lead_width() + 8, self.tab);
-            let _ = write!(row.text, "{:04x}", pc & 0xffff);
+            if pc > 0xffff {
+                let _ = write!(row.text, "{pc:06x}");
+            } else {
+                let _ = write!(row.text, "{pc:04x}");
+            }
         }
         row
     }
@@ -359,9 +369,9 @@ impl Writer {
     /// row each, the source on the first.
     fn code(&mut self, r: &ListRow) {
         let (mut addr, mut pc) = (r.addr, r.pc);
-        for (k, part) in instructions(&r.bytes, r.cpu).into_iter().enumerate() {
+        for (k, part) in instructions(&r.bytes, r.listed).into_iter().enumerate() {
             let head = self.head('.', addr, pc);
-            let monitor = crate::opcodes::disassemble(part, pc & 0xffff, r.cpu);
+            let monitor = crate::opcodes::disassemble(part, pc, r.listed);
             let source = (k == 0).then_some(&r.text[..]);
             if k > 0 && monitor.is_some() {
                 let mut row = head;
@@ -441,12 +451,12 @@ impl Writer {
 }
 
 /// A code row's bytes cut into instructions, when they are several.
-fn instructions(bytes: &[u8], cpu: crate::Cpu) -> Vec<&[u8]> {
+fn instructions(bytes: &[u8], listed: crate::opcodes::Listed) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let mut rest = bytes;
     while let Some(&op) = rest.first() {
-        let len = crate::opcodes::instruction_len(op, cpu).unwrap_or(rest.len() as u32) as usize;
-        if op == 0x00 || len >= rest.len() {
+        let len = crate::opcodes::instruction_len(op, listed).unwrap_or(rest.len() as u32) as usize;
+        if crate::opcodes::takes_signature(op, listed.cpu) || len >= rest.len() {
             out.push(rest);
             break;
         }
@@ -499,12 +509,18 @@ impl Line {
     /// the last tab stop, then tabs of `tab` columns while a whole one fits,
     /// then spaces (so with a tab size that does not divide the columns, the
     /// spaces start from that stop: `;Offset` and 2 spaces with 3). A column
-    /// already reached with nothing written since is left as it is.
+    /// already reached with nothing written since is left as it is; one
+    /// passed by what was written is reached on a new line.
     fn pad(&mut self, to: usize, tab: usize) {
         let written = self.text[self.mark..].chars().count();
         let mut col = self.col + written;
         if written == 0 && col >= to {
             return;
+        }
+        // Past the column (a long disassembly): the rest on a line of its own.
+        if col >= to {
+            self.text.push('\n');
+            col = 0;
         }
         if col < to {
             if tab > 1 {

@@ -2,64 +2,7 @@
 
 use std::path::PathBuf;
 
-/// Target processor (`--m65xx`, `-i`/`--m6502`, `--m65c02`, `--mr65c02`,
-/// `--mw65c02`, `.cpu`). The order is that of [`crate::opcodes::table`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Cpu {
-    /// Standard NMOS 6502 (`--m65xx`, 64tass's default).
-    #[default]
-    M6502,
-    /// 6502 with the undocumented NMOS opcodes (`-i`, `--m6502`).
-    M6502i,
-    /// CMOS 65C02 (`-c`, `--m65c02`).
-    M65C02,
-    /// Rockwell R65C02: the 65C02 with `bbr`, `bbs`, `rmb`, `smb` (`--mr65c02`).
-    R65C02,
-    /// WDC W65C02: the R65C02 with `stp` and `wai` (`--mw65c02`).
-    W65C02,
-}
-
-impl Cpu {
-    /// The processor a `.cpu` name selects (`"default"`, the command line's,
-    /// is the caller's to handle). Names are case-sensitive, as in 64tass.
-    pub fn from_name(name: &str) -> Option<Cpu> {
-        match name {
-            "6502" => Some(Cpu::M6502),
-            "6502i" => Some(Cpu::M6502i),
-            "65c02" => Some(Cpu::M65C02),
-            "r65c02" => Some(Cpu::R65C02),
-            "w65c02" => Some(Cpu::W65C02),
-            _ => None,
-        }
-    }
-
-    /// The `.cpu` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Cpu::M6502 => "6502",
-            Cpu::M6502i => "6502i",
-            Cpu::M65C02 => "65c02",
-            Cpu::R65C02 => "r65c02",
-            Cpu::W65C02 => "w65c02",
-        }
-    }
-
-    /// The command-line switch that selects it.
-    pub fn switch(self) -> &'static str {
-        match self {
-            Cpu::M6502 => "--m65xx",
-            Cpu::M6502i => "-i",
-            Cpu::M65C02 => "--m65c02",
-            Cpu::R65C02 => "--mr65c02",
-            Cpu::W65C02 => "--mw65c02",
-        }
-    }
-
-    /// A CMOS 65C02 of any maker: `bra`, no NMOS `jmp ($xxff)` bug.
-    pub fn is_65c02(self) -> bool {
-        matches!(self, Cpu::M65C02 | Cpu::R65C02 | Cpu::W65C02)
-    }
-}
+pub use crate::cpu::Cpu;
 
 /// The diagnostics that `-W<name>` switches on or off. Defaults follow 64tass.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,8 +11,19 @@ pub struct Warnings {
     pub implied_reg: bool,
     /// `-Wjmp-bug`: `jmp ($xxff)`, whose high byte the NMOS 6502 reads from `$xx00`. On by default.
     pub jmp_bug: bool,
-    /// `-Wwrap-*` (and `-Wpc-wrap`, `-Wmem-wrap`): an address or the compile offset wrapping around its address space. On by default.
+    /// `-Wwrap-pc`, `-Wwrap-mem` (and `-Wpc-wrap`, `-Wmem-wrap`): the program counter or the compile offset wrapping around its address space. On by default.
     pub wrap: bool,
+    /// `-Wwrap-addr`: an operand's address wrapping around memory (`lda l + $fff0` past $ffff). On by default.
+    pub wrap_addr: bool,
+    /// `-Wwrap-dpage`: a direct page address wrapping around its page. On by default.
+    pub wrap_dpage: bool,
+    /// `-Wwrap-bank0`: an address that must be in bank 0 (`jmp (abs)`) wrapping around it. On by default.
+    pub wrap_bank0: bool,
+    /// `-Wwrap-pbank`: a jump's address wrapping around the program bank. On by default.
+    pub wrap_pbank: bool,
+    /// `-Waltmode`: another addressing mode than the address's own, as the
+    /// instruction has none such (`lda $12,y` is absolute). Off by default.
+    pub altmode: bool,
     /// `-Wlabel-left`: an unreferenced three-letter label not in the first column, likely a mistyped instruction. On by default.
     pub label_left: bool,
     /// `-Wbranch-page`: a branch that crosses a page (one cycle slower when taken). Off by default.
@@ -129,6 +83,11 @@ impl Default for Warnings {
             implied_reg: false,
             jmp_bug: true,
             wrap: true,
+            wrap_addr: true,
+            wrap_dpage: true,
+            wrap_bank0: true,
+            wrap_pbank: true,
+            altmode: false,
             label_left: true,
             branch_page: false,
             deprecated: true,
@@ -210,6 +169,8 @@ impl Warnings {
                 self.implied_reg = true;
                 self.jmp_bug = true;
                 self.wrap = true;
+                (self.wrap_addr, self.wrap_dpage) = (true, true);
+                (self.wrap_bank0, self.wrap_pbank) = (true, true);
                 self.label_left = true;
                 self.deprecated = true;
                 self.old_equal = true;
@@ -228,6 +189,10 @@ impl Warnings {
                 *self = Warnings {
                     jmp_bug: false,
                     wrap: false,
+                    wrap_addr: false,
+                    wrap_dpage: false,
+                    wrap_bank0: false,
+                    wrap_pbank: false,
                     label_left: false,
                     deprecated: false,
                     pitfalls: false,
@@ -272,8 +237,12 @@ impl Warnings {
             "immediate" => self.immediate = on,
             "case-symbol" => self.case_symbol = on,
             "jmp-bug" => self.jmp_bug = on,
-            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" | "wrap-addr" | "wrap-dpage"
-            | "wrap-bank0" | "wrap-pbank" => self.wrap = on,
+            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" => self.wrap = on,
+            "wrap-addr" => self.wrap_addr = on,
+            "wrap-dpage" => self.wrap_dpage = on,
+            "wrap-bank0" => self.wrap_bank0 = on,
+            "wrap-pbank" => self.wrap_pbank = on,
+            "altmode" => self.altmode = on,
             "label-left" => self.label_left = on,
             "branch-page" => self.branch_page = on,
             "deprecated" => self.deprecated = on,
@@ -311,7 +280,7 @@ pub struct Options {
     pub defines: Vec<String>,
     /// `-I DIR`: searched by `.include` and `.binary` after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
-    /// Target processor: `--m65xx` (default), `-i` (undocumented opcodes), `--m65c02`, `--mr65c02`, `--mw65c02`; `.cpu` changes it in the source.
+    /// Target processor: `--m65xx` (default), `-i` (undocumented opcodes), `--m65c02`, `--mr65c02`, `--mw65c02`, `--m65ce02`, `--m65816`, `--m65dtv02`, `--m65el02`, `--m4510`; `.cpu` changes it in the source.
     pub cpu: Cpu,
     /// `-a`, `--ascii`: Unicode source; `none` encodes ASCII to PETSCII and knows `{escapes}`.
     pub ascii: bool,
@@ -353,6 +322,39 @@ pub struct Options {
     /// 64tass lines their columns up with tabs of this width, spaces for the
     /// rest (spaces only with 1); 8 by default.
     pub tab_size: u8,
+    /// Counters the assembly updates as it goes (pass, lines), for a caller that shows
+    /// progress from another thread; None by default.
+    pub progress: Option<std::sync::Arc<Progress>>,
+}
+
+/// How far an assembly is: its pass and the lines done in that pass, read while it runs
+/// (see [`Options::progress`]).
+#[derive(Debug, Default)]
+pub struct Progress {
+    pass: std::sync::atomic::AtomicU32,
+    lines: std::sync::atomic::AtomicU64,
+}
+
+impl Progress {
+    /// The pass under way (1 for the first; 0 before it starts).
+    pub fn pass(&self) -> u32 {
+        self.pass.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Lines assembled in this pass so far (a macro's or loop's lines each time).
+    pub fn lines(&self) -> u64 {
+        self.lines.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    pub(crate) fn start_pass(&self, pass: u32) {
+        self.pass.store(pass, std::sync::atomic::Ordering::Relaxed);
+        self.lines.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub(crate) fn line_done(&self) {
+        self.lines
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Default for Options {
@@ -373,6 +375,7 @@ impl Default for Options {
             free_memory: true,
             export_labels: Vec::new(),
             tab_size: 8,
+            progress: None,
         }
     }
 }

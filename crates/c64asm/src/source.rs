@@ -3,7 +3,7 @@
 //! is split into lines once; the assembler addresses lines by (file, index).
 
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use codespan_reporting::files::{Error as FilesError, Files};
@@ -246,6 +246,11 @@ impl SourceMap {
 
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id as usize]
+    }
+
+    /// The paths of the files read (not macro expansions), in the order read.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.files.iter().filter_map(|f| f.path.as_deref())
     }
 
     /// The real file and line index of a line: a macro expansion's lines

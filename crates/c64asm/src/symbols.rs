@@ -148,6 +148,10 @@ pub enum PcType {
     Float,
     /// Bytes of this length (`* = some_bytes`).
     Bytes(u32),
+    /// An address with operators around an integer, or a bit string of
+    /// this length (not 0): `.virtual 1,s` makes labels stack variables
+    /// (`lda label` is then `lda 1,s`), as in 64tass.
+    Address(crate::value::AddrMode, u32),
 }
 
 /// The value of a label in front of code or data.

@@ -52,6 +52,11 @@ fn options(flags: &[String], dir: &Path) -> (c64asm::Options, c64asm::OutputForm
             "-c" | "--m65c02" => o.cpu = c64asm::Cpu::M65C02,
             "--mr65c02" => o.cpu = c64asm::Cpu::R65C02,
             "--mw65c02" => o.cpu = c64asm::Cpu::W65C02,
+            "--m65ce02" => o.cpu = c64asm::Cpu::M65CE02,
+            "-x" | "--m65816" => o.cpu = c64asm::Cpu::M65816,
+            "-t" | "--m65dtv02" => o.cpu = c64asm::Cpu::M65DTV02,
+            "-e" | "--m65el02" => o.cpu = c64asm::Cpu::M65EL02,
+            "--m4510" => o.cpu = c64asm::Cpu::M4510,
             "-w" => o.warnings.none = true,
             "-L" => {} // 64tass's listing only (see the top)
             "-D" => {

@@ -1,7 +1,7 @@
 //! Property-based differential test of c64asm against the installed 64tass
 //! (1.58), the judge: random but meaningful programs from the whole grammar
 //! (see `differential/grammar`), assembled by both with the same switches
-//! (`-a`, `-C`, `-B`, `-i` varied per batch); the bytes must be identical, or
+//! (`-a`, `-C`, `-B` and the processor varied per batch); the bytes must be identical, or
 //! both must reject the source. Many cases share one source, so 64tass runs
 //! once per batch (see `differential/batch.rs`); a mismatch is narrowed down
 //! to its case and minimized before it is shown.
@@ -13,7 +13,8 @@
 //! (parallel workers), `C64KIT_DIFF_MINIMIZE` (mismatches minimized per
 //! group), `C64KIT_DIFF_REPROS` (a directory to write minimized sources to),
 //! `C64KIT_DIFF_DUMP` (a directory to write every batch source to),
-//! `C64KIT_DIFF_FAMILY` (only one family of constructs, e.g. `macros`).
+//! `C64KIT_DIFF_FAMILY` (only one family of constructs, e.g. `macros`),
+//! `C64KIT_DIFF_CPU` (every batch for one processor, by its `.cpu` name).
 //! Without 64tass the tests fail, saying how to install it.
 
 #[path = "differential/batch.rs"]
@@ -75,6 +76,7 @@ struct Config {
     repros: Option<PathBuf>,
     dump: Option<PathBuf>,
     family: Option<&'static str>,
+    cpu: Option<c64asm::Cpu>,
 }
 
 fn env_number(name: &str) -> Option<u64> {
@@ -98,6 +100,10 @@ impl Config {
             minimize: env_number("C64KIT_DIFF_MINIMIZE").map_or(3, |n| n as usize),
             repros: std::env::var_os("C64KIT_DIFF_REPROS").map(PathBuf::from),
             dump: std::env::var_os("C64KIT_DIFF_DUMP").map(PathBuf::from),
+            cpu: std::env::var("C64KIT_DIFF_CPU").ok().map(|name| {
+                c64asm::Cpu::from_name(&name)
+                    .unwrap_or_else(|| panic!("C64KIT_DIFF_CPU={name}: not a .cpu name"))
+            }),
             family: std::env::var("C64KIT_DIFF_FAMILY").ok().map(|name| {
                 grammar::FAMILIES
                     .iter()
@@ -145,9 +151,13 @@ fn batch_cases(
     count: usize,
     first_id: usize,
     only: Option<&'static str>,
+    cpu: Option<c64asm::Cpu>,
 ) -> (Flags, Vec<case::Case>) {
     let mut rng = Rng::fork(seed, n as u64);
     let mut flags = batch_flags(&mut rng);
+    if let Some(cpu) = cpu {
+        flags.cpu = cpu;
+    }
     // One 6502 batch in seven is for a 65C02 of one maker or another (by
     // the batch's number: the draws, and so the other batches, stay as
     // they were).
@@ -157,6 +167,16 @@ fn batch_cases(
             c64asm::Cpu::R65C02,
             c64asm::Cpu::W65C02,
         ][n / 7 % 3];
+    }
+    // And one in seven for a processor past the 65C02, each in turn.
+    if flags.cpu == c64asm::Cpu::M6502 && n % 7 == 5 {
+        flags.cpu = [
+            c64asm::Cpu::M65816,
+            c64asm::Cpu::M65CE02,
+            c64asm::Cpu::M65EL02,
+            c64asm::Cpu::M65DTV02,
+            c64asm::Cpu::M4510,
+        ][n / 7 % 5];
     }
     let cases = (0..count)
         .map(|k| grammar::case(&mut rng, flags, (first_id + k) as u64, only))
@@ -205,7 +225,8 @@ fn run(config: &Config) -> usize {
                     }
                     let first = n * config.batch;
                     let count = config.batch.min(config.cases - first);
-                    let (flags, cases) = batch_cases(config.seed, n, count, first, config.family);
+                    let (flags, cases) =
+                        batch_cases(config.seed, n, count, first, config.family, config.cpu);
                     if let Some(dir) = &config.dump {
                         dump_batch(dir, n, flags, &cases);
                     }
@@ -268,6 +289,7 @@ fn quick_differential_against_64tass() {
         cases: 3000,
         seed: DEFAULT_SEED,
         family: None,
+        cpu: None,
         ..Config::from_env(3000)
     };
     check_budget(run(&config), KNOWN_QUICK);
@@ -282,8 +304,8 @@ fn differential_against_64tass() {
 
 #[test]
 fn generation_is_deterministic_and_cases_map_to_their_lines() {
-    let (f1, a) = batch_cases(7, 3, 50, 150, None);
-    let (f2, b) = batch_cases(7, 3, 50, 150, None);
+    let (f1, a) = batch_cases(7, 3, 50, 150, None, None);
+    let (f2, b) = batch_cases(7, 3, 50, 150, None, None);
     assert_eq!(f1, f2);
     let ra = case::render(&a.iter().collect::<Vec<_>>(), case::Wrap::Isolated);
     let rb = case::render(&b.iter().collect::<Vec<_>>(), case::Wrap::Isolated);
@@ -298,7 +320,7 @@ fn generation_is_deterministic_and_cases_map_to_their_lines() {
         assert_eq!(ra.case_at(first), Some(k));
     }
     let families: std::collections::BTreeSet<&str> = (0..40)
-        .flat_map(|n| batch_cases(1, n, 50, 0, None).1)
+        .flat_map(|n| batch_cases(1, n, 50, 0, None, None).1)
         .map(|c| c.family)
         .collect();
     assert_eq!(

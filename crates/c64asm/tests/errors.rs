@@ -256,7 +256,7 @@ fn addressing_mode_errors_point_at_the_operand() {
     check(
         "* = $1000\n        lda ($1234),y\n",
         Kind::ValueOutOfRange,
-        "not a direct page address bits '$1234'",
+        "not a direct page address address '($1234),y'",
         2,
         14,
         1,
@@ -359,11 +359,11 @@ fn value_out_of_range() {
         15,
         1,
     );
-    // 64tass shows the operand as "address '$1234,y'".
+    // The operand as written, as 64tass shows it.
     check(
         "* = $1000\n        stx $1234,y\n",
         Kind::ValueOutOfRange,
-        "not a direct page address bits '$1234'",
+        "not a direct page address address '$1234,y'",
         2,
         13,
         1,
@@ -1076,20 +1076,18 @@ fn other_errors() {
         14,
         1,
     );
-    // 64tass: "wrong type 'int', expected 'str'".
     check(
         "* = $1000\n        .cpu 5\n",
         Kind::Type,
-        "a processor name string is expected",
+        "wrong type 'int', expected 'str'",
         2,
         14,
         1,
     );
-    // 64tass knows the 65816; c64asm says so instead of assembling wrongly.
     check(
-        "* = $1000\n        .cpu \"65816\"\n",
-        Kind::NotSupported,
-        "processor '65816' is not supported by c64kit yet",
+        "* = $1000\n        .cpu \"65c816\"\n",
+        Kind::Syntax,
+        "unknown processor '65c816'",
         2,
         14,
         1,
@@ -1598,5 +1596,51 @@ fn undefined_index_register_is_an_addressing_mode_error() {
             (4, "not defined symbol 'bar'"),
         ],
         "{diags}"
+    );
+}
+
+/// The processors past the 65C02: their errors where and as 64tass gives them.
+#[test]
+fn other_processors_errors() {
+    check(
+        "* = $1000\n        .cpu \"65816\"\n        jmp ($123456)\n",
+        Kind::ValueOutOfRange,
+        "not a bank 0 address address '($123456)'",
+        3,
+        14,
+        1,
+    );
+    check(
+        "* = $1000\n        .cpu \"65ce02\"\n        lda ($12)\n",
+        Kind::AddressingMode,
+        "no indirect addressing mode for opcode 'lda'",
+        3,
+        13,
+        1,
+    );
+    // Back to 16-bit addresses with the program counter in bank 1.
+    check(
+        "        .cpu \"65816\"\n* = $12345\n        nop\n        .cpu \"6502\"\n",
+        Kind::AddressOverflow,
+        "address not in processor address space bits '$12346'",
+        4,
+        9,
+        1,
+    );
+    check(
+        "* = $1000\n        .cpu \"65816\"\n        rep #-1\n",
+        Kind::AddressingMode,
+        "no signed immediate addressing mode for opcode 'rep'",
+        3,
+        13,
+        1,
+    );
+    check(
+        "* = $1000\n        .cpu \"65816\"\n        .logical $7e0000\n        jsr $7f1234\n        .here\n",
+        Kind::ValueOutOfRange,
+        "address in different program bank bits '$7f1234'",
+        4,
+        13,
+        1,
     );
 }

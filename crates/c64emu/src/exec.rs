@@ -51,6 +51,9 @@ fn in_trap_block(pc: u16) -> bool {
 pub(crate) struct ExecState {
     /// The NMI line's level at the last look (NMI is edge-triggered).
     nmi_line: bool,
+    /// The CIA 2 line's last fall seen (a fall and a release between two looks is an
+    /// edge too).
+    cia_fall_seen: Option<u64>,
     /// An NMI edge seen at this cycle, not yet taken.
     nmi_at: Option<u64>,
     /// RESTORE pressed at this cycle (the NMI line is low for a moment).
@@ -433,18 +436,20 @@ impl Machine {
         }
         // NMI: CIA 2 or RESTORE, edge-triggered.
         let restore = self.exec.restore_at.take();
-        let cia_nmi = self.cpu.memory.cia2.irq_since();
-        let line = cia_nmi.is_some() || restore.is_some();
-        if line && !self.exec.nmi_line {
+        let cia2 = &self.cpu.memory.cia2;
+        let cia_fall = cia2.last_fall();
+        let cia_nmi = cia_fall.filter(|_| cia_fall != self.exec.cia_fall_seen);
+        if cia_nmi.is_some() || (restore.is_some() && !self.exec.nmi_line) {
             self.exec.nmi_at = Some(cia_nmi.unwrap_or(now).max(restore.unwrap_or(0)));
         }
-        self.exec.nmi_line = cia_nmi.is_some();
+        self.exec.cia_fall_seen = cia_fall;
+        self.exec.nmi_line = cia2.irq_since().is_some();
         if let Some(a) = self.exec.nmi_at {
             if now >= a + 2 {
                 self.exec.nmi_at = None;
                 self.interrupt(
                     map_rom::NMI_VECTOR,
-                    if cia_nmi.is_some() {
+                    if cia_nmi.is_some() || self.exec.nmi_line {
                         "NMI (CIA 2)"
                     } else {
                         "NMI (RESTORE)"
@@ -457,6 +462,11 @@ impl Machine {
         // IRQ: CIA 1 and the VIC share the line.
         let bus = &self.cpu.memory;
         let (cia_irq, vic_irq) = (bus.cia1.irq_since(), bus.vic.irq_since());
+        // A line an ICR read released in the instruction's last cycle was sampled low.
+        let cia_irq = cia_irq.or_else(|| {
+            let sampled = now.checked_sub(2)?;
+            bus.cia1.irq_low_at(sampled).then(|| bus.cia1.last_fall())?
+        });
         let irq = match (cia_irq, vic_irq) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

@@ -205,10 +205,15 @@ fn parse_token(name: &str, at: usize) -> Result<Stroke, KeyTextError> {
     }
     let upper = t.to_ascii_uppercase();
     if let Some(hex) = t.strip_prefix('$') {
-        let c = u8::from_str_radix(hex, 16).map_err(|_| KeyTextError::BadCode {
-            text: hex.to_string(),
-            at,
-        })?;
+        // Two hex digits, as the message says ({$1} and {$+1} are typos).
+        let two_digits = hex.len() == 2 && hex.bytes().all(|b| b.is_ascii_hexdigit());
+        let c = u8::from_str_radix(hex, 16)
+            .ok()
+            .filter(|_| two_digits)
+            .ok_or_else(|| KeyTextError::BadCode {
+                text: hex.to_string(),
+                at,
+            })?;
         return Ok(stroke_for(c));
     }
     if let Some(rest) = upper.strip_prefix("JOY") {
@@ -342,6 +347,12 @@ mod tests {
             Err(KeyTextError::UnknownKey { at: 1, .. })
         ));
         assert!(matches!(parse("{$XY}"), Err(KeyTextError::BadCode { .. })));
+        for short_or_signed in ["{$1}", "{$+1}", "{$123}", "{$}"] {
+            assert!(
+                matches!(parse(short_or_signed), Err(KeyTextError::BadCode { .. })),
+                "{short_or_signed}"
+            );
+        }
         assert!(matches!(
             parse("{JOY3:UP}"),
             Err(KeyTextError::BadAction { .. })

@@ -38,6 +38,7 @@ pub mod unicode;
 mod vic;
 
 pub use bus::StrictViolation;
+pub use cia::CiaModel;
 pub use drive::DiskError;
 pub use formats::{Content, first_disk_program, identify};
 pub use keyboard::{Key, joy};

@@ -90,12 +90,13 @@ pub(crate) fn check_range(start: u16, len: usize) -> Result<u32, LoadError> {
 const SYS_TOKEN: u8 = 0x9E;
 const BASIC_START: usize = 0x0801;
 
-/// Does a load of `len` bytes at `start` hold the start of BASIC's program text ($0801
-/// and the line link after it)? A program saved from $0801, or from $0800 with the zero
-/// byte BASIC keeps before its text, does.
+/// Does a load of `len` bytes at `start` begin BASIC's program text ($0801 and the line
+/// link after it)? A program saved from $0801, or from $0800 with the zero byte BASIC
+/// keeps before its text, does; an image loaded from lower down (zero page, the stack)
+/// is machine code that merely covers $0801, and its zero page must stay as loaded.
 pub fn holds_basic_start(start: u16, len: usize) -> bool {
     let start = usize::from(start);
-    start <= BASIC_START && start + len >= BASIC_START + 2
+    (BASIC_START - 1..=BASIC_START).contains(&start) && start + len >= BASIC_START + 2
 }
 
 /// Is there a BASIC line at $0801 (a non-zero link) that [`find_sys`] finds no SYS in?

@@ -10,6 +10,7 @@ use mos6502::cpu::CPU;
 use mos6502::registers::{StackPointer, Status};
 
 use crate::bus::{C64Bus, StrictViolation};
+use crate::cia::CiaModel;
 use crate::cpu_fixes::Nmos6502Table;
 use crate::iec::Iec;
 use crate::kernal;
@@ -441,11 +442,21 @@ impl Machine {
     pub fn poke(&mut self, addr: u16, value: u8) {
         self.cpu.memory.poke(addr, value);
     }
-    /// `len` RAM bytes from `addr` (wrapping at $FFFF).
-    pub fn read(&self, addr: u16, len: usize) -> Vec<u8> {
-        (0..len)
-            .map(|i| self.peek(addr.wrapping_add(i as u16)))
-            .collect()
+    /// `len` RAM bytes from `addr` (wrapping at $FFFF). A `u16` length: anything
+    /// longer would only repeat bytes (all 64 KiB at once are [`Machine::ram`]), and a
+    /// length the machine can't honour does not compile:
+    ///
+    /// ```compile_fail
+    /// let m = c64emu::Machine::new();
+    /// m.read(0, 1 << 40);
+    /// ```
+    ///
+    /// ```
+    /// let m = c64emu::Machine::new();
+    /// assert_eq!(m.read(0xFFFF, 2).len(), 2);
+    /// ```
+    pub fn read(&self, addr: u16, len: u16) -> Vec<u8> {
+        (0..len).map(|i| self.peek(addr.wrapping_add(i))).collect()
     }
     /// Copy bytes to RAM from `addr` (wrapping at $FFFF).
     pub fn write(&mut self, addr: u16, bytes: &[u8]) {
@@ -567,6 +578,13 @@ impl Machine {
     /// underneath; the read returns ROM). Off by default.
     pub fn set_strict(&mut self, on: bool) {
         self.cpu.memory.strict = on;
+    }
+
+    /// Which CIA revision both CIAs are (default the 6526A of the C64C): the 6526
+    /// interrupts one cycle after the cause, the 6526A on its cycle (docs/emulator.md).
+    pub fn set_cia_model(&mut self, model: CiaModel) {
+        self.cpu.memory.cia1.set_model(model);
+        self.cpu.memory.cia2.set_model(model);
     }
 
     /// Plug in VICE's debug cartridge: a write to $D7FF (otherwise a SID mirror) ends the

@@ -176,8 +176,10 @@ impl Trace {
 
     pub(crate) fn native(&self, m: &Machine, pc: u16) {
         let r = m.regs();
+        // "native" in the bytes column, so the registers line up with the others'.
         self.line(&format!(
-            "{pc:04X}  native {:<24} A:{:02X} X:{:02X} Y:{:02X} SP:{:02X} P:{} CYC:{}",
+            "{pc:04X}  {:<8}  {:<24} A:{:02X} X:{:02X} Y:{:02X} SP:{:02X} P:{} CYC:{}",
+            "native",
             crate::kernal::native_name(pc),
             r.a,
             r.x,

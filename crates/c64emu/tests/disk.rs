@@ -249,6 +249,33 @@ fn files_through_open_chkin_chrin_readst_and_the_command_channel() {
     assert!(!dir.join("log.seq").exists());
 }
 
+/// Upper-case and mixed-case host names list as the C64's letters (not as the shifted
+/// PETSCII that the listing's character set shows as graphics), and load by that name.
+#[test]
+fn host_names_in_any_case_list_as_letters_and_load() {
+    let dir = tmpdir("cases");
+    std::fs::write(dir.join("GAME.PRG"), [0x00, 0xC2, 7]).unwrap();
+    std::fs::write(dir.join("Mixed.prg"), [0x00, 0xC2, 9]).unwrap();
+    let mut m = machine(false, &dir);
+    code(&mut m, &load_code("$"));
+    m.call(0xC000, 1_000_000).expect("returns");
+    let listing = m.read(0x0401, 200);
+    let s = String::from_utf8_lossy(&listing);
+    assert!(s.contains("\"GAME\""), "{s:?}");
+    assert!(s.contains("\"MIXED\""), "{s:?}");
+    assert!(
+        !listing.iter().any(|&b| (0xC1..=0xDA).contains(&b)),
+        "{listing:?}"
+    );
+    // Lower case in the source is PETSCII's unshifted letters (`-a`).
+    for (name, byte) in [("game", 7), ("mixed", 9)] {
+        m.poke(0xC200, 0);
+        code(&mut m, &load_code(name));
+        m.call(0xC000, 1_000_000).expect("returns");
+        assert_eq!((m.peek(0xC303), m.peek(0xC200)), (0, byte), "{name}");
+    }
+}
+
 #[test]
 fn the_directory_loads_as_a_basic_program() {
     let dir = tmpdir("dir");

@@ -195,6 +195,29 @@ fn load_prg_sets_the_end_pointers_and_load_raw_only_copies() {
 }
 
 #[test]
+fn an_image_loaded_from_zero_page_keeps_its_bytes_where_basic_has_pointers() {
+    // A machine-code image from $0002 to $0FFF covers $0801 but is not BASIC: its
+    // zero page (including $2D/$2E, the start of BASIC's variables) stays as loaded.
+    let mut image = vec![0x02, 0x00];
+    image.extend((0x0002..0x1000).map(|a: u32| (a % 251) as u8));
+    let mut m = Machine::new();
+    let l = m.load_prg(&image).unwrap();
+    assert_eq!(l.sys, None);
+    assert_eq!(m.read(0x2D, 2), vec![0x2D, 0x2E]);
+    assert_eq!(
+        m.read(0xAE, 2),
+        vec![0x00, 0x10],
+        "the end address as LOAD leaves it"
+    );
+    // From $0800 (BASIC's zero byte first) it is BASIC, as from $0801.
+    let mut basic = vec![0x00, 0x08, 0x00];
+    basic.extend(&sys_prg(&[0x60])[2..]);
+    let l = m.load_prg(&basic).unwrap();
+    assert_eq!(l.sys, Some(0x080D));
+    assert_eq!(m.read(0x2D, 2), vec![0x0E, 0x08]);
+}
+
+#[test]
 fn machines_and_snapshots_cross_threads() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<Machine>();

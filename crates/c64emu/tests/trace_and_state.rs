@@ -80,8 +80,31 @@ fn trace_lines_show_instructions_labels_natives_and_io() {
             .iter()
             .any(|l| l.starts_with("FFD2  6C 26 03  JMP ($0326)"))
     );
-    assert!(lines.iter().any(|l| l.starts_with("F1CA  native CHROUT")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("F1CA  native    CHROUT"))
+    );
     assert!(lines.last().unwrap().starts_with("C00A  60        RTS"));
+    // Every line's registers in one column, native routines' too.
+    let column: Vec<Option<usize>> = lines[1..].iter().map(|l| l.find(" A:")).collect();
+    assert!(column.iter().all(|c| *c == Some(40)), "{column:?}\n{text}");
+    // docs/emulator.md shows this trace.
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/emulator.md"
+    ))
+    .unwrap();
+    let block = &doc[doc.find("### Trace format").unwrap()..];
+    let block = &block[block.find("```\n").unwrap() + 4..];
+    let block = &block[..block.find("```").unwrap()];
+    assert_eq!(
+        block,
+        text.lines()
+            .take(7)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
     assert_eq!(r.cycles, 6 + 2 + 4 + 2 + 6 + 5 + 20 + 6 + 6);
     assert_eq!(m.screen_line(0), "A");
 }
@@ -96,7 +119,7 @@ fn trace_marks_interrupts() {
     assert_eq!(m.run(20_000), Stop::CycleLimit);
     let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
     assert!(text.contains("---- IRQ (CIA 1), return to $C001 ----"));
-    assert!(text.contains("EA31  native IRQ ($EA31)"));
+    assert!(text.contains("EA31  native    IRQ ($EA31)"));
     assert!(text.contains("EA7E  AD 0D DC  LDA $DC0D"));
     assert!(text.contains("EA86  40        RTI"));
 }

@@ -212,14 +212,14 @@ impl Harness {
         routine_name(&self.info, addr)
     }
 
-    /// Hex dump of `len` bytes as the CPU sees them (ROM, I/O, RAM).
-    pub fn dump(&self, addr: impl Into<Target>, len: usize) -> String {
+    /// Hex dump of `len` bytes as the CPU sees them (ROM, I/O, RAM), wrapping at $FFFF.
+    pub fn dump(&self, addr: impl Into<Target>, len: u16) -> String {
         let addr = match addr.into() {
             Target::Addr(a) => a,
             Target::Name(n) => self.addr(&n),
         };
         let bytes: Vec<u8> = (0..len)
-            .map(|i| self.machine.peek_banked(addr.wrapping_add(i as u16)))
+            .map(|i| self.machine.peek_banked(addr.wrapping_add(i)))
             .collect();
         hexdump(addr, &bytes)
     }

@@ -206,7 +206,17 @@ impl Coverage {
                 .map_or_else(|| "program".into(), |s| s.to_string_lossy().into_owned());
             let cov = Coverage::new(info.clone());
             let dir = PathBuf::from(dir);
-            let _ = std::fs::create_dir_all(&dir);
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                // Straight to standard error: the test harness captures eprintln!, and
+                // the tests pass either way.
+                use std::io::Write as _;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{COVERAGE_ENV}={}: cannot make the directory for coverage files ({e}); \
+                     no coverage is written",
+                    dir.display()
+                );
+            }
             cov.lock().autosave = Some(dir.join(format!("{exe}-{program}.lcov")));
             at_exit::save(cov.clone());
             cov
@@ -432,6 +442,12 @@ mod at_exit {
         let _ = std::panic::catch_unwind(|| {
             for c in PENDING.lock().unwrap_or_else(|p| p.into_inner()).iter() {
                 c.save();
+                if let Some(e) = c.save_error() {
+                    eprintln!(
+                        "{}: cannot write the coverage file {e}",
+                        super::COVERAGE_ENV
+                    );
+                }
             }
         });
     }

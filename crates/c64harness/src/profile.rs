@@ -367,9 +367,14 @@ impl Profile {
         out
     }
 
-    /// An SVG flamegraph of the folded stacks.
-    pub fn flamegraph(&self, title: &str, out: impl Write) -> Result<(), Error> {
+    /// An SVG flamegraph of the folded stacks. A profile with no stacks (nothing ran
+    /// while it recorded) is an empty graph: the title and a line that says so.
+    pub fn flamegraph(&self, title: &str, mut out: impl Write) -> Result<(), Error> {
         let folded = self.folded();
+        if folded.trim().is_empty() {
+            return write!(out, "{}", empty_flamegraph(title))
+                .map_err(|e| Error::Io(format!("flamegraph: {e}")));
+        }
         let mut opts = inferno::flamegraph::Options::default();
         opts.title = title.to_string();
         opts.count_name = "cycles".to_string();
@@ -379,4 +384,24 @@ impl Profile {
         inferno::flamegraph::from_lines(&mut opts, folded.lines(), out)
             .map_err(|e| Error::Io(format!("flamegraph: {e}")))
     }
+}
+
+/// The SVG of a flamegraph without stacks, as wide as inferno's.
+fn empty_flamegraph(title: &str) -> String {
+    let title = title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
+        concat!(
+            "<?xml version=\"1.0\" standalone=\"no\"?>\n",
+            "<svg version=\"1.1\" width=\"1200\" height=\"70\" viewBox=\"0 0 1200 70\" ",
+            "xmlns=\"http://www.w3.org/2000/svg\">\n",
+            "<text x=\"600\" y=\"24\" text-anchor=\"middle\" font-size=\"17\">{}</text>\n",
+            "<text x=\"600\" y=\"52\" text-anchor=\"middle\" font-size=\"12\">",
+            "no stacks: nothing ran while the profile recorded</text>\n",
+            "</svg>\n"
+        ),
+        title
+    )
 }

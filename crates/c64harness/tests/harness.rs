@@ -20,6 +20,35 @@ fn count_program() -> Build {
 /// (INC 6, INC 6, RTS 6) three times, BNE taken twice (3) and not once (2), RTS 6.
 const START_CYCLES: u64 = 6 + 2 + 3 * (6 + 2) + 3 * 18 + 2 * 3 + 2 + 6;
 
+/// `C64KIT_COVERAGE` naming a regular file (not a directory): the test binary says it
+/// writes no coverage, at the first machine and when it exits. Runs this test binary
+/// again with the variable set, as a suite would be run.
+#[test]
+fn coverage_into_a_regular_file_says_it_writes_nothing() {
+    const CHILD: &str = "C64KIT_HARNESS_TEST_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        let mut h = count_program().machine().unwrap();
+        h.call("start", 10_000).unwrap();
+        return;
+    }
+    let file = std::env::temp_dir().join(format!("c64harness-cov-file-{}", std::process::id()));
+    std::fs::write(&file, "a file, not a directory").unwrap();
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "coverage_into_a_regular_file_says_it_writes_nothing",
+        ])
+        .env(CHILD, "1")
+        .env("C64KIT_COVERAGE", &file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let _ = std::fs::remove_file(&file);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("no coverage is written"), "{err}");
+    assert!(err.contains("cannot write the coverage file"), "{err}");
+}
+
 #[test]
 fn a_call_runs_and_counts_cycles() {
     let mut h = count_program().machine().unwrap();
@@ -163,7 +192,27 @@ fn flamegraph_is_an_svg_that_parses() {
     let (_, profile) = h.profile_call("start", 10_000).unwrap();
     let mut svg = Vec::new();
     profile.flamegraph("count.asm", &mut svg).unwrap();
-    let mut reader = quick_xml::Reader::from_reader(svg.as_slice());
+    let texts = svg_texts(&svg);
+    assert!(texts.contains("twice"), "{texts}");
+}
+
+/// A profile that recorded nothing is an empty flamegraph, not an error (inferno
+/// refuses input without stacks).
+#[test]
+fn an_empty_profile_is_an_empty_flamegraph() {
+    let (_, handle) = c64harness::Profiler::new(None, 1000);
+    let profile = handle.finish(1000, |a| format!("${a:04X}"));
+    assert_eq!(profile.total_cycles(), 0);
+    let mut svg = Vec::new();
+    profile.flamegraph("nothing <ran>", &mut svg).unwrap();
+    let texts = svg_texts(&svg);
+    assert!(texts.contains("nothing <ran>"), "{texts}");
+    assert!(texts.contains("no stacks"), "{texts}");
+}
+
+/// The text of an SVG, checking that it is well-formed XML with `svg` at the root.
+fn svg_texts(svg: &[u8]) -> String {
+    let mut reader = quick_xml::Reader::from_reader(svg);
     let mut buf = Vec::new();
     let mut texts = String::new();
     let mut elements = 0;
@@ -176,12 +225,21 @@ fn flamegraph_is_an_svg_that_parses() {
                 }
                 elements += 1;
             }
-            quick_xml::events::Event::Text(t) => texts.push_str(&String::from_utf8_lossy(&t)),
+            quick_xml::events::Event::Text(t) => texts.push_str(&t.decode().unwrap()),
+            // Entities come apart from the text around them.
+            quick_xml::events::Event::GeneralRef(r) => match (r.resolve_char_ref(), r.as_ref()) {
+                (Ok(Some(c)), _) => texts.push(c),
+                (_, b"lt") => texts.push('<'),
+                (_, b"gt") => texts.push('>'),
+                (_, b"amp") => texts.push('&'),
+                _ => {}
+            },
             _ => {}
         }
         buf.clear();
     }
-    assert!(texts.contains("twice"), "{texts}");
+    assert!(elements > 0, "no elements");
+    texts
 }
 
 #[test]

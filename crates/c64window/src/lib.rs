@@ -1,11 +1,16 @@
 //! c64window: shows a `c64emu::Machine` in a minifb window at PAL speed (50 frames a
 //! second), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
-//! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping).
+//! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping), and keys of the
+//! window's own: F9 warp, F11 pause, F12 reset, Page Down paste (`controls.rs`).
 
+mod controls;
 mod keys;
+
+use controls::Control;
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use c64emu::render::{self, HEIGHT, WIDTH};
@@ -18,7 +23,7 @@ use minifb::{InputCallback, Key, Scale, Window, WindowOptions};
 pub struct Options {
     /// Window title.
     pub title: String,
-    /// Window scale factor: 1, 2 (default), 4 or 8.
+    /// Window scale factor: 1, 2 (default), 3, 4 or 8.
     pub scale: u8,
     /// Run as fast as possible instead of 50 frames/s.
     pub warp: bool,
@@ -26,6 +31,8 @@ pub struct Options {
     pub max_cycles: Option<u64>,
     /// Stop when PC reaches this address.
     pub until: Option<u16>,
+    /// Close the window when this flag is set (a Ctrl-C in the terminal).
+    pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Default for Options {
@@ -36,6 +43,7 @@ impl Default for Options {
             warp: false,
             max_cycles: None,
             until: None,
+            interrupt: None,
         }
     }
 }
@@ -98,16 +106,18 @@ impl Keyboard {
 /// Run `m` in a window until the user closes it. Returns how the program stopped
 /// (None if it was still running when the window closed).
 pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
-    let scale = match opts.scale {
-        1 => Scale::X1,
-        4 => Scale::X4,
-        8 => Scale::X8,
-        _ => Scale::X2,
+    // minifb scales by powers of two; 3 (a 1080p screen's best fit) is drawn here.
+    let (scale, drawn) = match opts.scale {
+        1 => (Scale::X1, 1),
+        3 => (Scale::X1, 3),
+        4 => (Scale::X4, 1),
+        8 => (Scale::X8, 1),
+        _ => (Scale::X2, 1),
     };
     let mut window = Window::new(
         &opts.title,
-        WIDTH,
-        HEIGHT,
+        WIDTH * drawn,
+        HEIGHT * drawn,
         WindowOptions {
             scale,
             ..WindowOptions::default()
@@ -122,20 +132,54 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
         held: Vec::new(),
         joy_port: 2,
     };
+    let start = m.snapshot();
+    let mut warp = opts.warp;
+    let mut paused = false;
     let mut pixels = vec![0u32; WIDTH * HEIGHT];
+    let mut shown = vec![0u32; WIDTH * HEIGHT * drawn * drawn];
     let mut stop: Option<Stop> = None;
     let start_cycles = m.cycles();
     let mut frame_no: u64 = 0;
-    while window.is_open() {
+    let interrupted = || opts.interrupt.is_some_and(|f| f.load(Ordering::SeqCst));
+    while window.is_open() && !interrupted() {
         let batch: Vec<(Key, bool)> = events.0.borrow_mut().drain(..).collect();
         let (taps, presses) = kb.apply(&batch);
+        let mut retitle = false;
+        for control in presses.iter().filter_map(|&k| controls::control(k)) {
+            match control {
+                Control::Warp => {
+                    warp = !warp;
+                    window.set_target_fps(if warp { 0 } else { 50 });
+                }
+                Control::Pause => paused = !paused,
+                Control::Reset => {
+                    m.restore(&start);
+                    stop = None;
+                    paused = false;
+                }
+                Control::Paste => {
+                    if let Some(text) = controls::clipboard_text() {
+                        let (keys, _) = controls::paste_keys(&text);
+                        m.type_keys(&keys);
+                    }
+                }
+            }
+            retitle = true;
+        }
         if presses.contains(&Key::F10) {
             kb.joy_port = 3 - kb.joy_port;
             m.set_joystick(3 - kb.joy_port, 0);
-            window.set_title(&format!(
-                "{} - keypad is joystick {}",
-                opts.title, kb.joy_port
-            ));
+            retitle = true;
+        }
+        if retitle {
+            let mut title = format!("{} - keypad is joystick {}", opts.title, kb.joy_port);
+            if warp {
+                title.push_str(" - warp (F9)");
+            }
+            if paused {
+                title.push_str(" - paused (F11)");
+            }
+            window.set_title(&title);
         }
         if presses.contains(&Key::PageUp) {
             m.press_restore();
@@ -149,8 +193,9 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             }
         }
         match &stop {
+            None if paused => {}
             None => {
-                stop = run_frame(m, opts, start_cycles);
+                stop = run_frame(m, opts, warp, start_cycles);
                 if let Some(s) = &stop {
                     on_stop(m, &mut window, opts, s);
                 }
@@ -173,11 +218,34 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             Some(_) => None,
         };
         render::render_into(m, &mut pixels, cursor.filter(|_| blink_on));
-        if window.update_with_buffer(&pixels, WIDTH, HEIGHT).is_err() {
+        let frame = match drawn {
+            1 => &pixels,
+            n => {
+                upscale(&pixels, WIDTH, n, &mut shown);
+                &shown
+            }
+        };
+        if window
+            .update_with_buffer(frame, WIDTH * drawn, HEIGHT * drawn)
+            .is_err()
+        {
             break;
         }
     }
     Ok(stop)
+}
+
+/// Each pixel of `src` (rows of `width`) as an `n` x `n` block of `dst`.
+fn upscale(src: &[u32], width: usize, n: usize, dst: &mut [u32]) {
+    for (y, row) in src.chunks(width).enumerate() {
+        for dy in 0..n {
+            let start = (y * n + dy) * width * n;
+            let line = &mut dst[start..start + width * n];
+            for (x, &p) in row.iter().enumerate() {
+                line[x * n..x * n + n].fill(p);
+            }
+        }
+    }
 }
 
 /// The PETSCII a host key types (for the echo after the program ended).
@@ -204,7 +272,7 @@ fn typed_petscii(key: Key, held: &[Key]) -> Option<u8> {
 }
 
 /// Emulate one PAL frame (or ~20 ms of host time in warp mode).
-fn run_frame(m: &mut Machine, opts: &Options, start: u64) -> Option<Stop> {
+fn run_frame(m: &mut Machine, opts: &Options, warp: bool, start: u64) -> Option<Stop> {
     let deadline = Instant::now() + Duration::from_millis(20);
     loop {
         let mut budget = CYCLES_PER_FRAME;
@@ -226,7 +294,7 @@ fn run_frame(m: &mut Machine, opts: &Options, start: u64) -> Option<Stop> {
             Some(Stop::CycleLimit) => {}
             other => return other,
         }
-        if !opts.warp || Instant::now() >= deadline {
+        if !warp || Instant::now() >= deadline {
             return None;
         }
     }
@@ -257,6 +325,18 @@ mod tests {
         assert_eq!(kb.held, vec![Key::A]);
         let (taps, _) = kb.apply(&[(Key::A, false)]);
         assert!(taps.is_empty());
+    }
+
+    #[test]
+    fn scale_three_draws_each_pixel_as_a_three_by_three_block() {
+        let src = [1, 2, 3, 4, 5, 6];
+        let mut dst = [0; 54];
+        upscale(&src, 3, 3, &mut dst);
+        let row = |r: usize| dst[r * 9..r * 9 + 9].to_vec();
+        for r in 0..3 {
+            assert_eq!(row(r), [1, 1, 1, 2, 2, 2, 3, 3, 3]);
+            assert_eq!(row(r + 3), [4, 4, 4, 5, 5, 5, 6, 6, 6]);
+        }
     }
 
     #[test]

@@ -11,7 +11,6 @@ use super::lines::{LineRef, ParseKind};
 use super::state::{Frame, FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
-use crate::options::Cpu;
 use crate::output::{AddrId, Address, Block};
 use crate::source::Span;
 use crate::value::convert::to_uval;
@@ -426,7 +425,7 @@ impl Assembler<'_> {
             return;
         }
         let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
-        let r = to_uval(&v, bits, self);
+        let r = self.pc_address(&v, bits);
         let Ok(u) = self.check(line, pos, r) else {
             return;
         };
@@ -533,7 +532,7 @@ impl Assembler<'_> {
             && !v.is_none()
         {
             let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };
-            let r = to_uval(&v, bits, self);
+            let r = self.pc_address(&v, bits);
             let typ_of_v = self.pc_type_of(&v);
             if let Ok(u) = self.check(line, pos, r) {
                 a.address = u as u32;
@@ -1326,40 +1325,6 @@ impl Assembler<'_> {
         }
     }
 
-    pub fn cpu(&mut self, line: &LineRef, args: usize) {
-        self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value(line, args) else {
-            return;
-        };
-        let Value::Str(name) = &v else {
-            if !v.is_none() {
-                let s = self.span_at(line, pos);
-                self.error(s, Kind::Type, "a processor name string is expected".into());
-            }
-            return;
-        };
-        if name.as_ref() == "default" {
-            self.st.cpu = self.opts.cpu;
-            return;
-        }
-        match Cpu::from_name(name) {
-            Some(c) => self.st.cpu = c,
-            None => {
-                let s = self.span_at(line, pos);
-                let known = ["65ce02", "65816", "65dtv02", "65el02", "4510"];
-                if known.contains(&name.as_ref()) {
-                    self.error(
-                        s,
-                        Kind::NotSupported,
-                        format!("processor '{name}' is not supported by c64kit yet"),
-                    );
-                } else {
-                    self.error(s, Kind::Syntax, format!("unknown processor '{name}'"));
-                }
-            }
-        }
-    }
-
     pub fn eor(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
         let Some((v, pos)) = self.cond_value(line, args) else {
@@ -1459,7 +1424,7 @@ impl Assembler<'_> {
         };
         match name.as_str() {
             "allow_branch_across_page" => self.st.allow_branch_across_page = b,
-            "auto_longbranch_as_jmp" => {}
+            "auto_longbranch_as_jmp" => self.st.longbranch_as_jmp = b,
             _ => self.error(
                 line.span(args, args + len),
                 Kind::Syntax,

@@ -390,6 +390,9 @@ impl Assembler<'_> {
         let mut result = None;
         let mut held: Option<(crate::source::FileId, std::sync::Arc<str>)> = None;
         while let Some((file, index, start, end)) = self.next_line() {
+            if let Some(p) = &self.opts.progress {
+                p.line_done();
+            }
             if held.as_ref().is_none_or(|h| h.0 != file) {
                 held = Some((file, self.src.get(file).shared_text()));
             }
@@ -1422,7 +1425,12 @@ impl Assembler<'_> {
             Value::Float(_) => PcType::Float,
             Value::Bytes(b) => PcType::Bytes(b.len() as u32),
             Value::Str(_) => PcType::Bytes(2),
-            Value::Addr(a) => self.pc_type_of(&a.val),
+            Value::Addr(a) if a.mode == crate::value::AddrMode::NONE => self.pc_type_of(&a.val),
+            // `.virtual 1,s`: the labels are addresses of this mode.
+            Value::Addr(a) => match self.pc_type_of(&a.val) {
+                PcType::Bits(len) => PcType::Address(a.mode, len),
+                _ => PcType::Address(a.mode, 0),
+            },
             Value::Code(c) => self.syms.code(c.id).typ,
             _ => PcType::Int,
         }
@@ -1623,7 +1631,7 @@ impl Assembler<'_> {
         } else {
             24
         };
-        let r = value::convert::to_uval(v, max_bits, self);
+        let r = self.pc_address(v, max_bits);
         let Ok(uval) = self.check(line, pos as u32, r) else {
             return;
         };

@@ -300,7 +300,8 @@ impl Assembler<'_> {
     /// A value as the number a data directive stores.
     fn number(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
         if matches!(cmd, Cmd::Addr | Cmd::Rta) {
-            to_uval(v, 16, self).map(|a| {
+            self.program_bank_address(v).map(|a| {
+                let a = u64::from(a) & 0xffff;
                 if cmd == Cmd::Rta {
                     a.wrapping_sub(1) & 0xffff
                 } else {

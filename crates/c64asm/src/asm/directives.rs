@@ -139,7 +139,7 @@ impl Assembler<'_> {
                 self.message(line, cmd, args, span)
             }
             Cmd::Assert | Cmd::Check => self.assert_check(line, cmd, args, span),
-            Cmd::Cpu => self.cpu(line, args),
+            Cmd::Cpu => self.cpu(line, args, span),
             Cmd::End => return Step::End,
             Cmd::Eor => self.eor(line, args),
             Cmd::Seed => self.seed(line, args),
@@ -155,20 +155,10 @@ impl Assembler<'_> {
                     self.warn("ignored", span, "directive ignored".into());
                 }
             }
-            Cmd::As
-            | Cmd::Al
-            | Cmd::Xs
-            | Cmd::Xl
-            | Cmd::Autsiz
-            | Cmd::Mansiz
-            | Cmd::Databank
-            | Cmd::Dpage => {
-                self.error(
-                    span,
-                    Kind::NotSupported,
-                    format!(".{} (65816) is not supported by c64kit yet", cmd_name(cmd)),
-                );
+            Cmd::As | Cmd::Al | Cmd::Xs | Cmd::Xl | Cmd::Autsiz | Cmd::Mansiz => {
+                self.register_size(line, cmd)
             }
+            Cmd::Databank | Cmd::Dpage => self.bank_or_page(line, cmd, args),
             Cmd::Goto => self.goto(line, args, span),
         }
         Step::Next
@@ -207,6 +197,12 @@ impl Assembler<'_> {
                 | Cmd::Pron
                 | Cmd::Proff
                 | Cmd::End
+                | Cmd::As
+                | Cmd::Al
+                | Cmd::Xs
+                | Cmd::Xl
+                | Cmd::Autsiz
+                | Cmd::Mansiz
         );
         if no_arguments && self.st.active() && self.diags.len() == before {
             self.expect_end(line, args);

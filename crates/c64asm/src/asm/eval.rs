@@ -86,7 +86,7 @@ impl Env for Assembler<'_> {
 
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
-        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.image_mask;
+        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.all_mem;
         pc_value(addr, c.typ)
     }
 }
@@ -143,6 +143,17 @@ pub fn printable(c: char) -> String {
 /// A program counter value typed like the value it was set from.
 pub fn pc_value(addr: u32, typ: PcType) -> Value {
     match typ {
+        PcType::Address(mode, bits) => {
+            let inner = if bits == 0 {
+                PcType::Int
+            } else {
+                PcType::Bits(bits)
+            };
+            Value::Addr(std::rc::Rc::new(value::Address {
+                mode,
+                val: pc_value(addr, inner),
+            }))
+        }
         PcType::Int => Value::Int(addr as i64),
         PcType::Float => Value::Float(addr as f64),
         PcType::Bits(len) => {
@@ -428,8 +439,10 @@ impl Assembler<'_> {
 
     /// The processor registers usable as operands (`asl a`, `lda 2, x`).
     fn register(&self, text: &str) -> Option<Value> {
-        match text {
-            "a" | "p" | "s" | "x" | "y" => text.chars().next().map(Value::Register),
+        match *text.as_bytes() {
+            [c @ b'a'..=b'z'] if self.registers & 1 << (c - b'a') != 0 => {
+                Some(Value::Register(c as char))
+            }
             _ => None,
         }
     }

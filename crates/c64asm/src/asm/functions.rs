@@ -462,7 +462,6 @@ impl Assembler<'_> {
             Builtin::Byte
             | Builtin::Char
             | Builtin::Word
-            | Builtin::Addr
             | Builtin::Sint
             | Builtin::Long
             | Builtin::Lint
@@ -472,7 +471,7 @@ impl Assembler<'_> {
                 let (len, signed) = match b {
                     Builtin::Byte => (1, false),
                     Builtin::Char => (1, true),
-                    Builtin::Word | Builtin::Addr => (2, false),
+                    Builtin::Word => (2, false),
                     Builtin::Sint => (2, true),
                     Builtin::Long => (3, false),
                     Builtin::Lint => (3, true),
@@ -483,12 +482,14 @@ impl Assembler<'_> {
                 value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
                 map1(vals[0], &|x| int_bytes(x, len, signed, env))
             }
-            Builtin::Rta => {
+            // An address in the program bank, as two bytes.
+            Builtin::Addr | Builtin::Rta => {
                 value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
+                let rta = b == Builtin::Rta;
                 map1(vals[0], &|x| {
-                    let v = to_uval(x, 16, env).map_err(Fault::eager)?;
-                    let r = (v as u16).wrapping_sub(1);
-                    Ok(Value::Bytes(r.to_le_bytes().to_vec().into()))
+                    let a = self.program_bank_address(x).map_err(Fault::eager)? as u16;
+                    let a = if rta { a.wrapping_sub(1) } else { a };
+                    Ok(Value::Bytes(a.to_le_bytes().to_vec().into()))
                 })
             }
             Builtin::Binary => {

@@ -335,7 +335,7 @@ impl Assembler<'_> {
             text: "".into(),
             from: u32::MAX,
             line: None,
-            cpu: self.st.cpu,
+            listed: self.listed(&[]),
         });
     }
 
@@ -363,7 +363,7 @@ impl Assembler<'_> {
             text,
             from: self.st.vline,
             line: Some(origin),
-            cpu: self.st.cpu,
+            listed: self.listed(&[]),
         }
     }
 
@@ -374,9 +374,10 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
-        let (_, code) = self.statement(line);
         let from = self.st.vline;
-        let mut text: Box<str> = line.text[line.start..line.end].trim_end().into();
+        // The line's text is copied once per row, not per value (a long `.byte` line
+        // adds its values one at a time).
+        let mut with_text = true;
         if let Some(last) = self.record.rows.last_mut()
             && last.from == from
         {
@@ -387,8 +388,13 @@ impl Assembler<'_> {
                 return;
             }
             // Bytes after a gap the line left: a row of their own, no source.
-            text = "".into();
+            with_text = false;
         }
+        let (_, code) = self.statement(line);
+        let text: Box<str> = match with_text {
+            true => line.text[line.start..line.end].trim_end().into(),
+            false => "".into(),
+        };
         let mem = self.out.addr(self.st.addr).mem;
         self.record.rows.push(ListRow {
             kind: if code { RowKind::Code } else { RowKind::Data },
@@ -399,8 +405,20 @@ impl Assembler<'_> {
             text,
             from,
             line: Some(self.src.origin(line.file, line.index)),
-            cpu: self.st.cpu,
+            listed: self.listed(bytes),
         });
+    }
+
+    /// How a row of `bytes` is read back: the processor and the settings
+    /// it was assembled with; a three-byte immediate is a word.
+    fn listed(&self, bytes: &[u8]) -> crate::opcodes::Listed {
+        let cpu = self.st.cpu;
+        crate::opcodes::Listed {
+            cpu,
+            dpage: self.st.dpage,
+            databank: self.st.databank,
+            wide: bytes.len() == 3 && crate::opcodes::is_immediate(bytes[0], cpu),
+        }
     }
 
     /// The label a line starts with (`name`, `name:`, `-`, `+`), or "".

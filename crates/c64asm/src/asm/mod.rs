@@ -27,6 +27,7 @@ mod listed;
 mod macros;
 mod result;
 mod state;
+mod target;
 mod warnings;
 
 use std::path::Path;
@@ -52,6 +53,13 @@ pub(crate) use state::PassState;
 
 /// 64tass gives up after this many passes.
 pub(crate) const MAX_PASSES: u32 = 20;
+
+/// How many messages of one kind one line shows: a line of a million values that each
+/// overflow would otherwise print itself a million times.
+pub(crate) const PER_LINE: u32 = 10;
+
+/// A line and a kind of message: file, line index, error (or warning), kind, switch.
+pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>);
 
 /// A diagnostic of the current pass, before the pass is known to be final.
 #[derive(Clone)]
@@ -83,6 +91,9 @@ pub(crate) struct Assembler<'o> {
     pub diags: Vec<Pending>,
     /// Hashes of this pass's diagnostics (each is reported once).
     diag_keys: rustc_hash::FxHashSet<u64>,
+    /// Messages of one kind on one line (see [`PER_LINE`]): how many were kept, and
+    /// how many more there were.
+    per_line: rustc_hash::FxHashMap<LineKind, (u32, u64)>,
     /// Inside a constant's value: errors are kept, not reported yet.
     pub deferring: u32,
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
@@ -105,6 +116,9 @@ pub(crate) struct Assembler<'o> {
     /// The operand node (its address) the last `<?` or `>?` gave as its
     /// value (see `eval::computed_here`).
     pub picked: std::cell::Cell<usize>,
+    /// The register names defined (`a` in bit 0): those of every processor
+    /// selected so far in the run, as in 64tass.
+    pub registers: u32,
 }
 
 impl<'o> Assembler<'o> {
@@ -135,6 +149,7 @@ impl<'o> Assembler<'o> {
             st: PassState::new(opts),
             diags: Vec::new(),
             diag_keys: Default::default(),
+            per_line: Default::default(),
             undefined: Default::default(),
             deferring: 0,
             eager: Vec::new(),
@@ -145,6 +160,7 @@ impl<'o> Assembler<'o> {
             approx: std::cell::Cell::new(None),
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
+            registers: target::register_bits(opts.cpu),
         }
     }
 
@@ -189,6 +205,7 @@ impl<'o> Assembler<'o> {
         let defines = self.defines_file();
         loop {
             self.begin_pass();
+            self.select_cpu(self.opts.cpu);
             if let Some(d) = defines {
                 self.record_file(d, Some(crate::listing::Entered::Definitions));
                 self.compile_file(d);
@@ -197,6 +214,7 @@ impl<'o> Assembler<'o> {
             }
             for &main in mains {
                 self.st.reset_file(&mut self.out);
+                self.select_cpu(self.opts.cpu);
                 self.record_file(main, Some(crate::listing::Entered::Input));
                 self.compile_file(main);
             }
@@ -232,8 +250,12 @@ impl<'o> Assembler<'o> {
     fn begin_pass(&mut self) {
         self.out.reset();
         self.st.begin_pass(&mut self.out, self.opts);
+        if let Some(p) = &self.opts.progress {
+            p.start_pass(self.st.pass);
+        }
         self.diags.clear();
         self.diag_keys.clear();
+        self.per_line.clear();
         self.undefined.clear();
         self.record.clear();
         self.anon_scopes.clear();
@@ -349,7 +371,10 @@ impl<'o> Assembler<'o> {
         } else {
             self.diag_keys.insert(key)
         };
-        if !fresh || self.diags.len() >= 10_000 {
+        if !fresh
+            || self.diags.len() >= 10_000
+            || !self.within_line_bound(span, severity, kind, switch)
+        {
             return;
         }
         self.diags.push(Pending {
@@ -362,6 +387,39 @@ impl<'o> Assembler<'o> {
             switch,
             chain: self.st.chain[..chain_len].to_vec(),
         });
+    }
+
+    /// Counts a message against its line's bound for its kind: false if the line has
+    /// shown [`PER_LINE`] of them already (the rest are counted, and summed up in a
+    /// note on the last one shown).
+    fn within_line_bound(
+        &mut self,
+        span: Span,
+        severity: Severity,
+        kind: Kind,
+        switch: Option<&'static str>,
+    ) -> bool {
+        let line = self.src.get(span.file).line_index(span.start as usize);
+        let key = (span.file, line, severity == Severity::Error, kind, switch);
+        let (shown, more) = self.per_line.entry(key).or_default();
+        if *shown < PER_LINE {
+            *shown += 1;
+            return true;
+        }
+        *more += 1;
+        false
+    }
+
+    /// The key of a message for [`Assembler::within_line_bound`].
+    pub(crate) fn line_kind(&self, p: &Pending) -> LineKind {
+        let line = self.src.get(p.span.file).line_index(p.span.start as usize);
+        (
+            p.span.file,
+            line,
+            p.severity == Severity::Error,
+            p.kind,
+            p.switch,
+        )
     }
 
     /// Report errors kept in a value (once per place and pass; inside another
@@ -391,7 +449,10 @@ impl<'o> Assembler<'o> {
             } else {
                 self.diag_keys.insert(key)
             };
-            if fresh && self.diags.len() < 10_000 {
+            if fresh
+                && self.diags.len() < 10_000
+                && self.within_line_bound(p.span, p.severity, p.kind, p.switch)
+            {
                 if eager && self.deferring > 0 {
                     self.eager.push(self.diags.len());
                 }

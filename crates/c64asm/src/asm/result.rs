@@ -238,6 +238,32 @@ impl Assembler<'_> {
         }
     }
 
+    /// The last message shown of a kind whose line had more of them than
+    /// [`super::PER_LINE`] says how many more there were.
+    fn note_lines_over_bound(&mut self) {
+        let over: Vec<(super::LineKind, u64)> = self
+            .per_line
+            .iter()
+            .filter(|(_, (_, more))| *more > 0)
+            .map(|(k, (_, more))| (*k, *more))
+            .collect();
+        for (key, more) in over {
+            let last = (0..self.diags.len())
+                .rev()
+                .find(|&i| self.line_kind(&self.diags[i]) == key);
+            if let Some(i) = last {
+                let what = match self.diags[i].severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                };
+                self.diags[i].notes.push(format!(
+                    "{more} more {what}{} of this kind on this line not shown",
+                    if more == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+
     /// Line number and file name as the user knows them.
     fn display_position(&self, file: FileId, line: usize) -> (usize, String) {
         let f = self.src.get(file);
@@ -252,6 +278,7 @@ impl Assembler<'_> {
     }
 
     pub fn finish(mut self) -> Result<Program, Diagnostics> {
+        self.note_lines_over_bound();
         let has_errors = self.diags.iter().any(|d| d.severity == Severity::Error);
         // A failed run shows its errors only, as 64tass does.
         let diags: Vec<Diagnostic> = self

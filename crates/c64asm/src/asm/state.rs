@@ -204,6 +204,18 @@ pub struct PassState {
     /// Call sites of the macros and includes being assembled (innermost last).
     pub chain: Vec<Span>,
     pub allow_branch_across_page: bool,
+    /// `.option auto_longbranch_as_jmp`: far branches jump, not `brl`.
+    pub longbranch_as_jmp: bool,
+    /// `.dpage`: where the direct page starts (`0x10000`: `.dpage ?`, none).
+    pub dpage: u32,
+    /// `.databank`: the data bank (`0x100`: `.databank ?`, none).
+    pub databank: u32,
+    /// `.al`/`.as`, `.xl`/`.xs`: immediates of the accumulator and of the
+    /// index registers are words.
+    pub long_accu: bool,
+    pub long_index: bool,
+    /// `.autsiz`: `rep` and `sep` set the two above.
+    pub autosize: bool,
     /// 64tass's xorshift128+ state (`.seed` sets it).
     pub random: [u64; 2],
     /// Nesting of macro calls and includes, bounded.
@@ -253,6 +265,12 @@ impl PassState {
             cursor: Cursor { file: 0, line: 0 },
             chain: Vec::new(),
             allow_branch_across_page: true,
+            longbranch_as_jmp: false,
+            dpage: 0,
+            databank: 0,
+            long_accu: false,
+            long_index: false,
+            autosize: false,
             random: RANDOM_START,
             depth: 0,
             longjumps: rustc_hash::FxHashMap::default(),
@@ -311,6 +329,12 @@ impl PassState {
         self.provides.clear();
         self.chain.clear();
         self.allow_branch_across_page = true;
+        self.longbranch_as_jmp = false;
+        self.dpage = 0;
+        self.databank = 0;
+        self.long_accu = false;
+        self.long_index = false;
+        self.autosize = false;
         self.depth = 0;
     }
 

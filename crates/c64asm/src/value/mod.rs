@@ -140,6 +140,11 @@ impl AddrMode {
                 Some(AddrOp::ImmSigned) => "signed immediate".into(),
                 Some(AddrOp::Ind) => "indirect".into(),
                 Some(AddrOp::LongInd) => "long indirect".into(),
+                Some(AddrOp::Index(Reg::S)) => "stack".into(),
+                Some(AddrOp::Index(Reg::R)) => "data stack".into(),
+                Some(AddrOp::Index(Reg::D)) => "direct page".into(),
+                Some(AddrOp::Index(Reg::B)) => "data bank".into(),
+                Some(AddrOp::Index(Reg::K)) => "program bank".into(),
                 Some(AddrOp::Index(r)) => format!("{} indexed", r.letter()),
                 None => String::new(),
             });

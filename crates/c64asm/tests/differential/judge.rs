@@ -15,7 +15,8 @@ pub struct Flags {
     pub case_sensitive: bool,
     /// `-B`
     pub long_branch: bool,
-    /// `-i` (6502i), `--m65c02`, `--mr65c02`, `--mw65c02`
+    /// `-i` (6502i), `--m65c02`, `--mr65c02`, `--mw65c02`, `--m65ce02`,
+    /// `--m65816`, `--m65dtv02`, `--m65el02`, `--m4510`
     pub cpu: c64asm::Cpu,
 }
 

@@ -605,12 +605,14 @@ pub fn host_name(petscii: &[u8]) -> Option<String> {
     s.filter(|s| !s.is_empty() && !s.starts_with('.') && s.trim() == s)
 }
 
-/// PETSCII for a host file name (None: characters a C64 name cannot show).
+/// PETSCII for a host file name (None: characters a C64 name cannot show). Both cases
+/// of a letter are the C64's letter: in the character set a directory listing shows,
+/// shifted PETSCII letters are graphics, and `GAME.PRG` must list as GAME.
 pub fn petscii_name(host: &str) -> Option<Vec<u8>> {
     host.chars()
         .map(|c| match c {
             'a'..='z' => Some(c as u8 - 0x20),
-            'A'..='Z' => Some(c as u8 + 0x80),
+            'A'..='Z' => Some(c as u8),
             ' '..='@' | '[' | ']' => Some(c as u8),
             _ => None,
         })
@@ -678,7 +680,8 @@ mod tests {
     fn host_and_petscii_names_round_trip() {
         assert_eq!(host_name(b"HELLO 2").as_deref(), Some("hello 2"));
         assert_eq!(petscii_name("hello 2"), Some(b"HELLO 2".to_vec()));
-        assert_eq!(petscii_name("Hello").unwrap()[0], 0xC8);
+        assert_eq!(petscii_name("Hello"), Some(b"HELLO".to_vec()));
+        assert_eq!(petscii_name("GAME"), Some(b"GAME".to_vec()));
         assert_eq!(host_name(&[0xC8, 0x49]).as_deref(), Some("Hi"));
         assert_eq!(host_name(b"A/B"), None);
         assert_eq!(host_name(b".."), None);

@@ -1,215 +1,17 @@
 //! Instructions: every 6502 mnemonic (and with `-i` the NMOS illegal ones,
-//! on the 65C02, R65C02 and W65C02 theirs, with `-B` long branches) in every addressing mode, operands that are
-//! numbers, forward and backward labels, zero-page constants defined before
-//! or after their use, anonymous labels, `*` arithmetic and `@b`/`@w`.
+//! on the other processors theirs, with `-B` long branches) in every
+//! addressing mode, operands that are numbers, forward and backward labels,
+//! zero-page constants defined before or after their use, anonymous labels,
+//! `*` arithmetic and `@b`/`@w`/`@l`; on the processors past the 65C02 also
+//! the register size, direct page and data bank directives.
 
 use super::Ctx;
 use super::values::{Ty, expr, small};
 use crate::case::{Line, Piece, line};
 use crate::expr::{Expr, atom, int};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Mode {
-    Imp,
-    Acc,
-    Imm,
-    Zp,
-    Zpx,
-    Zpy,
-    Abs,
-    Absx,
-    Absy,
-    Ind,
-    Indx,
-    Indy,
-    Rel,
-    /// `(zp)`, 65C02
-    ZpInd,
-    /// `(abs,x)`, 65C02 `jmp`
-    AbsIndx,
-    /// `bit,zp`, R65C02
-    Bit,
-    /// `bit,zp,target`, R65C02
-    BitRel,
-}
+use super::instructions::{LEGAL, Mode, all_modes, extras};
 use Mode::*;
-
-const ALU: &[Mode] = &[Imm, Zp, Zpx, Abs, Absx, Absy, Indx, Indy];
-const RMW: &[Mode] = &[Acc, Zp, Zpx, Abs, Absx];
-const MEM: &[Mode] = &[Zp, Zpx, Abs, Absx];
-
-const LEGAL: &[(&str, &[Mode])] = &[
-    ("adc", ALU),
-    ("and", ALU),
-    ("cmp", ALU),
-    ("eor", ALU),
-    ("lda", ALU),
-    ("ora", ALU),
-    ("sbc", ALU),
-    ("cpa", ALU),
-    ("sta", &[Zp, Zpx, Abs, Absx, Absy, Indx, Indy]),
-    ("asl", RMW),
-    ("lsr", RMW),
-    ("rol", RMW),
-    ("ror", RMW),
-    ("shl", RMW),
-    ("shr", RMW),
-    ("inc", MEM),
-    ("dec", MEM),
-    ("bit", &[Zp, Abs]),
-    ("cpx", &[Imm, Zp, Abs]),
-    ("cpy", &[Imm, Zp, Abs]),
-    ("ldx", &[Imm, Zp, Zpy, Abs, Absy]),
-    ("ldy", &[Imm, Zp, Zpx, Abs, Absx]),
-    ("stx", &[Zp, Zpy, Abs]),
-    ("sty", &[Zp, Zpx, Abs]),
-    ("jmp", &[Abs, Ind]),
-    ("jsr", &[Abs]),
-    ("bcc", &[Rel]),
-    ("bcs", &[Rel]),
-    ("beq", &[Rel]),
-    ("bmi", &[Rel]),
-    ("bne", &[Rel]),
-    ("bpl", &[Rel]),
-    ("bvc", &[Rel]),
-    ("bvs", &[Rel]),
-    ("blt", &[Rel]),
-    ("bge", &[Rel]),
-    ("gcc", &[Rel]),
-    ("gcs", &[Rel]),
-    ("geq", &[Rel]),
-    ("gne", &[Rel]),
-    ("gmi", &[Rel]),
-    ("gpl", &[Rel]),
-    ("gvc", &[Rel]),
-    ("gvs", &[Rel]),
-    ("glt", &[Rel]),
-    ("gge", &[Rel]),
-    ("brk", &[Imp]),
-    ("clc", &[Imp]),
-    ("cld", &[Imp]),
-    ("cli", &[Imp]),
-    ("clv", &[Imp]),
-    ("dex", &[Imp]),
-    ("dey", &[Imp]),
-    ("inx", &[Imp]),
-    ("iny", &[Imp]),
-    ("nop", &[Imp]),
-    ("pha", &[Imp]),
-    ("php", &[Imp]),
-    ("pla", &[Imp]),
-    ("plp", &[Imp]),
-    ("rti", &[Imp]),
-    ("rts", &[Imp]),
-    ("sec", &[Imp]),
-    ("sed", &[Imp]),
-    ("sei", &[Imp]),
-    ("tax", &[Imp]),
-    ("tay", &[Imp]),
-    ("tsx", &[Imp]),
-    ("txa", &[Imp]),
-    ("txs", &[Imp]),
-    ("tya", &[Imp]),
-];
-
-const RMWI: &[Mode] = &[Zp, Zpx, Abs, Absx, Absy, Indx, Indy];
-
-/// The NMOS illegal opcodes 64tass knows with `-i` (names and aliases).
-const ILLEGAL: &[(&str, &[Mode])] = &[
-    ("anc", &[Imm]),
-    ("ane", &[Imm]),
-    ("xaa", &[Imm]),
-    ("arr", &[Imm]),
-    ("asr", &[Imm]),
-    ("alr", &[Imm]),
-    ("sbx", &[Imm]),
-    ("axs", &[Imm]),
-    ("dcp", RMWI),
-    ("dcm", RMWI),
-    ("isb", RMWI),
-    ("ins", RMWI),
-    ("isc", RMWI),
-    ("slo", RMWI),
-    ("rla", RMWI),
-    ("sre", RMWI),
-    ("rra", RMWI),
-    ("lax", &[Imm, Zp, Zpy, Abs, Absy, Indx, Indy]),
-    ("lxa", &[Imm]),
-    ("sax", &[Zp, Zpy, Abs, Indx]),
-    ("sha", &[Absy, Indy]),
-    ("ahx", &[Absy, Indy]),
-    ("shs", &[Absy]),
-    ("tas", &[Absy]),
-    ("shx", &[Absy]),
-    ("shy", &[Absx]),
-    ("lds", &[Absy]),
-    ("las", &[Absy]),
-    ("lae", &[Absy]),
-    ("jam", &[Imp]),
-    ("nop", &[Imm, Zp, Zpx, Abs, Absx]),
-];
-
-const ALL_MODES: &[Mode] = &[
-    Imp, Acc, Imm, Zp, Zpx, Zpy, Abs, Absx, Absy, Ind, Indx, Indy, Rel,
-];
-
-/// What the CMOS 65C02 adds (64tass's names and aliases).
-const CMOS: &[(&str, &[Mode])] = &[
-    ("adc", &[ZpInd]),
-    ("and", &[ZpInd]),
-    ("cmp", &[ZpInd]),
-    ("cpa", &[ZpInd]),
-    ("eor", &[ZpInd]),
-    ("lda", &[ZpInd]),
-    ("ora", &[ZpInd]),
-    ("sbc", &[ZpInd]),
-    ("sta", &[ZpInd]),
-    ("jmp", &[AbsIndx, Ind]),
-    ("bit", &[Imm, Zpx, Absx]),
-    ("inc", &[Acc]),
-    ("dec", &[Acc]),
-    ("ina", &[Imp]),
-    ("dea", &[Imp]),
-    ("phx", &[Imp]),
-    ("phy", &[Imp]),
-    ("plx", &[Imp]),
-    ("ply", &[Imp]),
-    ("stz", MEM),
-    ("clr", MEM),
-    ("trb", &[Zp, Abs]),
-    ("tsb", &[Zp, Abs]),
-    ("bra", &[Rel]),
-    ("gra", &[Rel]),
-];
-
-/// What the R65C02 adds to the 65C02.
-const ROCKWELL: &[(&str, &[Mode])] = &[
-    ("rmb", &[Bit]),
-    ("smb", &[Bit]),
-    ("bbr", &[BitRel]),
-    ("bbs", &[BitRel]),
-    ("nop", &[Imm, Zp, Zpx, Abs]),
-];
-
-/// What the W65C02 adds to the R65C02.
-const WDC: &[(&str, &[Mode])] = &[("stp", &[Imp]), ("hlt", &[Imp]), ("wai", &[Imp])];
-
-const ALL_MODES_65C02: &[Mode] = &[
-    Imp, Acc, Imm, Zp, Zpx, Zpy, Abs, Absx, Absy, Ind, Indx, Indy, Rel, ZpInd, AbsIndx, Bit, BitRel,
-];
-
-/// The instructions the batch's processor adds to the 6502's, if any.
-fn extras(cpu: c64asm::Cpu) -> Vec<(&'static str, &'static [Mode])> {
-    use c64asm::Cpu;
-    let tables: &[&[(&str, &[Mode])]] = match cpu {
-        Cpu::M6502 => &[],
-        Cpu::M6502i => &[ILLEGAL],
-        Cpu::M65C02 => &[CMOS],
-        Cpu::R65C02 => &[CMOS, ROCKWELL],
-        Cpu::W65C02 => &[CMOS, ROCKWELL, WDC],
-    };
-    tables.iter().flat_map(|t| t.iter().copied()).collect()
-}
 
 pub fn generate(cx: &mut Ctx) -> Vec<Line> {
     let n = cx.range(2, 8) as usize;
@@ -256,6 +58,18 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
         .cloned()
         .chain(zp_consts.iter().cloned())
         .collect();
+    // The processors past the 65C02 get the settings that size their
+    // operands (64tass takes them on every processor; other batches are
+    // left as they were).
+    let wide = !matches!(
+        cx.flags.cpu,
+        c64asm::Cpu::M6502
+            | c64asm::Cpu::M6502i
+            | c64asm::Cpu::M65C02
+            | c64asm::Cpu::R65C02
+            | c64asm::Cpu::W65C02
+    );
+    let mut set = false;
     for i in 0..n {
         let mut pieces: Vec<Piece> = Vec::new();
         if let Some(l) = &labels[i] {
@@ -270,8 +84,13 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
             lines.push(Line::new(pieces));
             continue;
         }
+        if wide && cx.chance(10) {
+            lines.push(Line::new(pieces));
+            lines.push(line!(setting(cx)));
+            set = true;
+            continue;
+        }
         let extra = extras(cx.flags.cpu);
-        let cmos = cx.flags.cpu.is_65c02();
         let (mnemonic, modes) = if !extra.is_empty() && cx.chance(30) {
             cx.pick(&extra)
         } else {
@@ -279,10 +98,8 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
         };
         let mut mode = if cx.chance(92) {
             cx.pick(modes)
-        } else if cmos {
-            cx.pick(ALL_MODES_65C02)
         } else {
-            cx.pick(ALL_MODES)
+            cx.pick(all_modes(cx.flags.cpu))
         };
         // A bit branch that doesn't reach is a `jmp` 64tass 1.58 can't make
         // (c64asm makes the one its manual shows): not a comparison.
@@ -302,7 +119,25 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
         lines.push(Line::new(pieces));
     }
     lines.extend(tail);
+    // The settings are the file's, not the case's: back to the defaults.
+    if set {
+        for reset in [" .as", " .xs", " .mansiz", " .dpage 0", " .databank 0"] {
+            lines.push(line!(reset));
+        }
+    }
     lines
+}
+
+/// A register size, direct page or data bank setting.
+fn setting(cx: &mut Ctx) -> String {
+    match cx.range(0, 5) {
+        0 => cx.pick(&[" .al", " .as", " .xl", " .xs"]).to_string(),
+        1 => cx.pick(&[" .autsiz", " .mansiz"]).to_string(),
+        2 => format!(" .dpage ${:02x}00", cx.pick(&[0, 0, 1, 2, 0x10, 0xff])),
+        3 => " .dpage ?".to_string(),
+        4 => format!(" .databank ${:02x}", cx.pick(&[0, 0, 1, 0x12, 0x7e])),
+        _ => " .databank ?".to_string(),
+    }
 }
 
 /// The address an operand names.
@@ -368,7 +203,10 @@ fn operand(
     anon: (usize, usize),
     pieces: &mut Vec<Piece>,
 ) {
-    let zp = matches!(mode, Zp | Zpx | Zpy | Indx | Indy | ZpInd | Bit | BitRel);
+    let zp = matches!(
+        mode,
+        Zp | Zpx | Zpy | Indx | Indy | ZpInd | Bit | BitRel | LongInd | LongIndy | ZpIndz
+    );
     match mode {
         Imp => {}
         Acc => pieces.push(Piece::Text(cx.pick(&[" a", " a", " A", ""]).to_string())),
@@ -394,8 +232,8 @@ fn operand(
             pieces.push(" #".into());
             pieces.push(e.into());
         }
-        Zp | Abs | Rel => {
-            let e = if mode == Rel {
+        Zp | Abs | Rel | RelL => {
+            let e = if matches!(mode, Rel | RelL) {
                 branch_target(cx, labels, anon)
             } else {
                 address(cx, labels, zp, false)
@@ -419,19 +257,58 @@ fn operand(
             pieces.push(e.into());
             pieces.push(reg.into());
         }
-        Ind | Indx | Indy | ZpInd | AbsIndx => {
+        Ind | Indx | Indy | ZpInd | AbsIndx | ZpIndz | LongInd | LongIndy | AbsLongInd => {
             // An indirect operand: which address it takes and how it closes.
-            let (zero_page, indexed, close) = match mode {
-                Ind => (false, false, ")"),
-                Indx => (true, true, ",x)"),
-                Indy => (true, true, "),y"),
-                ZpInd => (true, true, ")"),
-                _ => (false, true, ",x)"),
+            let (zero_page, indexed, open, close) = match mode {
+                Ind => (false, false, " (", ")"),
+                Indx => (true, true, " (", ",x)"),
+                Indy => (true, true, " (", "),y"),
+                ZpInd => (true, true, " (", ")"),
+                ZpIndz => (true, true, " (", "),z"),
+                LongInd => (true, true, " [", "]"),
+                LongIndy => (true, true, " [", "],y"),
+                AbsLongInd => (false, false, " [", "]"),
+                _ => (false, true, " (", ",x)"),
             };
             let e = address(cx, labels, zero_page, indexed);
-            pieces.push(" (".into());
+            pieces.push(open.into());
             pieces.push(e.into());
             pieces.push(close.into());
+        }
+        Long | Longx => {
+            pieces.push(" ".into());
+            pieces.push(long_address(cx, labels).into());
+            if mode == Longx {
+                pieces.push(",x".into());
+            }
+        }
+        Stack | StackIndy | DataStack | DataStackIndy => {
+            let reg = if matches!(mode, Stack | StackIndy) {
+                "s"
+            } else {
+                "r"
+            };
+            let offset = match cx.range(0, 3) {
+                0 => format!("${:02x}", cx.range(0, 255)),
+                1 => format!("#{}", cx.range(0, 255)),
+                2 => cx.range(-3, 3).to_string(),
+                _ => format!("${:x}", cx.range(0, 0x1ff)),
+            };
+            pieces.push(Piece::Text(if matches!(mode, Stack | DataStack) {
+                format!(" {offset},{reg}")
+            } else {
+                format!(" ({offset},{reg}),y")
+            }));
+        }
+        Move => {
+            let bank = |cx: &mut Ctx| match cx.range(0, 3) {
+                0 => format!("#${:02x}", cx.range(0, 255)),
+                1 => format!("${:02x}", cx.range(0, 255)),
+                2 => format!("#{}", cx.range(0, 3)),
+                _ => format!("${:x}", cx.range(0, 0x1ff)),
+            };
+            let (a, b) = (bank(cx), bank(cx));
+            pieces.push(Piece::Text(format!(" {a},{b}")));
         }
         Bit | BitRel => {
             let bit = if cx.chance(95) { cx.range(0, 7) } else { 8 };
@@ -442,6 +319,29 @@ fn operand(
                 pieces.push(",".into());
                 pieces.push(branch_target(cx, labels, anon).into());
             }
+        }
+    }
+}
+
+/// A 24-bit address: a number, a label in another bank, `@l`.
+fn long_address(cx: &mut Ctx, labels: &[String]) -> Expr {
+    match cx.weighted(&[(3, "number"), (2, "label"), (1, "banked"), (1, "forced")]) {
+        "label" | "banked" | "forced" if !labels.is_empty() => {
+            let l = labels[cx.pick_index(labels.len())].clone();
+            let l = cx.refer(&l);
+            match cx.range(0, 2) {
+                0 => atom(l),
+                1 => atom(format!("{l} + ${:x}0000", cx.range(1, 0xff))),
+                _ => atom(format!("@l {l}")),
+            }
+        }
+        _ => {
+            let v = cx.range(0, 0xff_ffff);
+            atom(if cx.chance(50) {
+                format!("${v:06x}")
+            } else {
+                format!("${v:x}")
+            })
         }
     }
 }

@@ -8,6 +8,7 @@ mod data;
 mod encodings;
 mod exprs;
 mod files;
+mod instructions;
 mod macros;
 mod scopes;
 mod sections;

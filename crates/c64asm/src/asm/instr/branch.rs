@@ -1,0 +1,422 @@
+//! Branches: short ones, the 65CE02's 16-bit ones, `-B`'s branch over a
+//! `jmp` (a `brl` on the 65816), the R65C02's bit branches and the
+//! always-taken `gxx` pseudo branches, as 64tass makes them.
+
+use super::operand::Whole;
+use super::{Assembler, Bad, Code, Width};
+use crate::asm::eval::Located;
+use crate::asm::lines::LineRef;
+use crate::cpu::Cpu;
+use crate::diag::Kind;
+use crate::opcodes::{Mnemonic, Mode, lookup, table};
+use crate::syntax::ast::Pos;
+use crate::value::Value;
+use crate::value::convert::{to_ival, to_uval};
+
+/// Where a branch goes.
+pub(super) enum Target<'v> {
+    /// An address.
+    Address(&'v Value),
+    /// A 16-bit address in the program bank (`bne $1234,k`).
+    InBank(&'v Value),
+    /// The offset itself (`bcc #3`; `true`: signed, `#+3`).
+    Raw(&'v Value, bool),
+}
+
+/// The opcode of `bra` on `cpu`, which `gra` becomes.
+pub fn bra_opcode(cpu: Cpu) -> Option<u8> {
+    let i = lookup(b"bra")?;
+    table(cpu)[i as usize].opcode(Mode::Relative)
+}
+
+/// A conditional branch's opcode (`bcc` ... `bvs`): the opposite condition
+/// is bit 5 apart.
+fn conditional(code: u8) -> bool {
+    code & 0x1f == 0x10
+}
+
+/// "branch too far by +3 bytes": how far past a short branch's reach `offset` is.
+fn too_far(offset: u16, pos: Pos) -> Bad {
+    let dist = offset as i16 as i32;
+    let by = if dist < 0 { dist + 0x80 } else { dist - 0x7f };
+    Bad(pos, format!("branch too far by {by:+} bytes"))
+}
+
+/// An offset that fits a short branch.
+fn fits(offset: u16) -> bool {
+    !(0x80..0xff80).contains(&offset)
+}
+
+impl Assembler<'_> {
+    /// Whether a far branch becomes a `brl` (on the 65816, unless
+    /// `.option auto_longbranch_as_jmp` says `jmp`).
+    fn far_as_brl(&self) -> bool {
+        self.st.cpu == Cpu::M65816 && !self.st.longbranch_as_jmp
+    }
+
+    /// A `jmp` to `target`, or a `brl` (`brl`), from here (`pc`).
+    fn far_jump(
+        &self,
+        brl: bool,
+        pc: u32,
+        target: u32,
+        whole: Whole,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        if (pc ^ target) > 0xffff {
+            return Err(self.not_in(whole, "address in different program bank", pos));
+        }
+        if brl {
+            let offset = target.wrapping_sub(pc).wrapping_sub(3);
+            return Ok(smallvec::smallvec![0x82, offset as u8, (offset >> 8) as u8]);
+        }
+        Ok(smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8])
+    }
+
+    /// A branch of `m` to `target`; its operand is reported where it starts
+    /// (`pos`), `#` included.
+    pub(super) fn branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        target: Target,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let pc = self.pc();
+        if m.is_pseudo() {
+            return self.always(line, m, width, target, pos);
+        }
+        let Some(code) = m.opcode(Mode::Relative) else {
+            // `brl #$1234`, `per #n`, `bsr #n`: a long branch's raw offset.
+            let Target::Raw(v, signed) = target else {
+                return Err(super::no_mode(pos, "1 operand", m.name));
+            };
+            let code = m.opcode(Mode::RelativeLong).unwrap_or(0);
+            if width == Width::Long {
+                return Err(Bad(pos, width.refused(m.name)));
+            }
+            let offset = self.raw_offset(v, signed, 16, pos)?.unwrap_or(0) as u16;
+            if fits(offset) {
+                let to = offset as u32 | (pc & !0xffff);
+                self.page_crossing(line, pc.wrapping_add(3), to, pos);
+            }
+            return Ok(smallvec::smallvec![code, offset as u8, (offset >> 8) as u8]);
+        };
+        self.relative(line, m, &[code], width, target, pos)
+    }
+
+    /// `bbr 3,$12,target`: `code` has the bit in it, `zp` is the address.
+    pub(super) fn bit_branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        code: u8,
+        zp: u8,
+        width: Width,
+        target: &Located,
+    ) -> Result<Code, Bad> {
+        use crate::syntax::ast::{AddrOp, Reg};
+        let t = match &target.val {
+            Value::Addr(a) => match a.mode.ops()[..] {
+                [] => Target::Address(&a.val),
+                [AddrOp::Imm] => Target::Raw(&a.val, false),
+                [AddrOp::ImmSigned] => Target::Raw(&a.val, true),
+                [AddrOp::Index(Reg::K)] | [AddrOp::Imm, AddrOp::Index(Reg::K)] => {
+                    Target::InBank(&a.val)
+                }
+                _ => {
+                    return Err(super::no_mode(
+                        super::operand_start(line, target.pos),
+                        &a.mode.describe(),
+                        m.name,
+                    ));
+                }
+            },
+            v => Target::Address(v),
+        };
+        self.relative(line, m, &[code, zp], width, t, target.pos)
+    }
+
+    /// A relative branch: `head` (the opcode, and `bbr`'s direct page
+    /// byte), then the offset; the 65CE02's long form where it doesn't
+    /// reach, or with `-B` the opposite branch over a `jmp`.
+    fn relative(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        head: &[u8],
+        width: Width,
+        target: Target,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let ln = head.len() as u32;
+        let pc = self.pc();
+        let all_mem = self.out.all_mem;
+        let long = m.opcode(Mode::RelativeLong);
+        let whole = match &target {
+            Target::Address(v) | Target::InBank(v) | Target::Raw(v, _) => Whole::Plain(v),
+        };
+        let with = |offset: u8| -> Code {
+            let mut c = Code::from_slice(head);
+            c.push(offset);
+            c
+        };
+        // The target (or raw offset), whether it is in another bank,
+        // whether it is known, and the offset.
+        let (to, crossbank, known, offset) = match target {
+            Target::Address(v) => match self.operand_address(v, pos)? {
+                Some((u, _)) => {
+                    let u = u & all_mem;
+                    let from = pc.wrapping_add(1 + ln);
+                    (u, (pc ^ u) > 0xffff, true, u.wrapping_sub(from) as u16)
+                }
+                None => (0, false, false, 0),
+            },
+            Target::InBank(v) => match self.raw_offset(v, false, 16, pos)? {
+                Some(u) => {
+                    let u = u & 0xffff | (pc & !0xffff);
+                    (
+                        u,
+                        false,
+                        true,
+                        u.wrapping_sub(pc.wrapping_add(1 + ln)) as u16,
+                    )
+                }
+                None => (0, false, false, 0),
+            },
+            Target::Raw(v, signed) => {
+                let long_possible = long.is_some() && width != Width::Byte;
+                let bits = if long_possible { 16 } else { 8 };
+                match self.raw_offset(v, signed, bits, pos)? {
+                    Some(mut u) => {
+                        if !long_possible && u & 0x80 != 0 {
+                            u |= !0xff;
+                        }
+                        let u = u & 0xffff | (pc & !0xffff);
+                        (u, false, true, u as u16)
+                    }
+                    None => (0, false, false, 0),
+                }
+            }
+        };
+        if !fits(offset) || crossbank || matches!(width, Width::Word | Width::Long) {
+            // The 65CE02's branches reach 32 KiB, from their last byte.
+            if let Some(long) = long
+                && !crossbank
+                && matches!(width, Width::Auto | Width::Word)
+            {
+                return Ok(smallvec::smallvec![long, offset as u8, (offset >> 8) as u8]);
+            }
+            if self.opts.long_branch && width == Width::Auto {
+                return self.long_branch(line, m, head, pc, to, crossbank, whole, pos);
+            }
+            if width != Width::Auto && width != Width::Byte {
+                return Err(Bad(pos, width.refused(m.name)));
+            }
+            if crossbank {
+                return Err(self.not_in(whole, "address in different program bank", pos));
+            }
+            return Err(too_far(offset, pos));
+        }
+        if known {
+            self.page_crossing(line, pc.wrapping_add(1 + ln), to, pos);
+        }
+        Ok(with(offset as u8))
+    }
+
+    /// `-B`: a branch that doesn't reach tests the opposite condition over
+    /// a `jmp` (a `brl` on the 65816); a jump to the same place made earlier
+    /// in this pass is reused when it is in reach. `bra` becomes the jump
+    /// itself (which 64tass does not offer for reuse).
+    #[allow(clippy::too_many_arguments)]
+    fn long_branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        head: &[u8],
+        pc: u32,
+        to: u32,
+        crossbank: bool,
+        whole: Whole,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let code = head[0];
+        let bit = head.len() > 1;
+        if !bit && !conditional(code) {
+            if m.name == "rer" {
+                // 65EL02: not a branch at all.
+                if crossbank {
+                    return Err(self.not_in(whole, "address in different program bank", pos));
+                }
+                return Err(too_far(to.wrapping_sub(pc.wrapping_add(2)) as u16, pos));
+            }
+            self.long_branch_warning(line, pos);
+            return self.far_jump(self.far_as_brl(), pc, to, whole, pos);
+        }
+        if bit && crossbank {
+            return Err(self.not_in(whole, "address in different program bank", pos));
+        }
+        let key = (self.st.section, to);
+        let from = pc.wrapping_add(head.len() as u32 + 1);
+        if let Some(&dest) = self.st.longjumps.get(&key)
+            && (pc ^ dest) <= 0xffff
+        {
+            let off = dest.wrapping_sub(from) as u16;
+            if fits(off) {
+                let mut c = Code::from_slice(head);
+                c.push(off as u8);
+                return Ok(c);
+            }
+        }
+        // The opposite condition: `bcc`/`bcs` and the others differ in
+        // bit 5, `bbr`/`bbs` in bit 7.
+        let mut c = Code::from_slice(head);
+        c[0] = code ^ if bit { 0x80 } else { 0x20 };
+        c.push(3);
+        let brl = !bit && !crossbank && self.far_as_brl();
+        c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
+        self.long_branch_warning(line, pos);
+        self.st.longjumps.insert(key, from);
+        Ok(c)
+    }
+
+    fn long_branch_warning(&mut self, line: &LineRef, pos: Pos) {
+        if self.opts.warnings.long_branch {
+            let span = self.span_at(line, pos);
+            self.warn("long-branch", span, "long branch used".into());
+        }
+    }
+
+    /// A branch from `from` (its end) to `to` on another page: an error
+    /// with `.option allow_branch_across_page = 0`, a `-Wbranch-page` warning.
+    fn page_crossing(&mut self, line: &LineRef, from: u32, to: u32, pos: Pos) {
+        if (from & 0xff00) == (to & 0xff00) {
+            return;
+        }
+        let mut by = to as u8 as i8 as i32;
+        if by >= 0 {
+            by += 1;
+        }
+        let msg = || format!("branch crosses page by {by:+} bytes");
+        if !self.st.allow_branch_across_page {
+            let span = self.span_at(line, pos);
+            self.error(span, Kind::BranchOutOfRange, msg());
+        } else if self.opts.warnings.branch_page {
+            let span = self.span_at(line, pos);
+            self.warn("branch-page", span, msg());
+        }
+    }
+
+    /// A raw offset or in-bank address of `bits` bits, signed or not
+    /// (`None`: not known yet).
+    fn raw_offset(&self, v: &Value, signed: bool, bits: u32, pos: Pos) -> Result<Option<u32>, Bad> {
+        if v.is_none() {
+            return Ok(None);
+        }
+        let r = if signed {
+            to_ival(v, bits, self).map(|i| i as u32)
+        } else {
+            to_uval(v, bits, self).map(|u| u as u32)
+        };
+        match r {
+            Ok(u) => Ok(Some(u)),
+            Err(f) if f.none => Ok(None),
+            Err(f) => Err(Bad(pos, f.msg)),
+        }
+    }
+
+    /// `gne label`: a branch when it reaches, a `jmp` (a `brl` on the 65816)
+    /// when it doesn't, one byte when it skips one byte (two on the 65CE02),
+    /// nothing when it would go to the next line. `gne @b label` is always
+    /// the branch, `gne @w label` always the jump.
+    fn always(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        target: Target,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let cpu = self.st.cpu;
+        let code = m.opcode(Mode::Relative).unwrap_or(0);
+        let brl = self.far_as_brl();
+        let far_name = if brl { "brl" } else { "jmp" };
+        let star = self.pc();
+        let vline = self.st.vline;
+        let last_end = self.st.branch_ends.get(&vline).copied();
+        let (v, target) = match target {
+            Target::Address(v) => (
+                v,
+                self.operand_address(v, pos)?
+                    .map(|(u, _)| u & self.out.all_mem),
+            ),
+            Target::InBank(v) | Target::Raw(v, _) => (
+                v,
+                self.raw_offset(v, false, 16, pos)?
+                    .map(|u| u & 0xffff | (star & !0xffff)),
+            ),
+        };
+        let far = |a: &Self, target: u32| a.far_jump(brl, star, target, Whole::Plain(v), pos);
+        let bytes = match (width, target) {
+            // The forced widths are those of the jump it would become.
+            (Width::Long, _) => {
+                return Err(Bad(pos, Width::Long.refused(far_name)));
+            }
+            (Width::Word, t) => far(self, t.unwrap_or(star))?,
+            (Width::Byte, None) => smallvec::smallvec![code, 0],
+            (Width::Byte, Some(target)) => {
+                let offset = target.wrapping_sub(star.wrapping_add(2)) as u16;
+                if !fits(offset) || (star ^ target) > 0xffff {
+                    return Err(Bad(pos, Width::Byte.refused(far_name)));
+                }
+                self.page_crossing(line, star.wrapping_add(2), target, pos);
+                smallvec::smallvec![code, offset as u8]
+            }
+            (Width::Auto, None) => far(self, star)?,
+            (Width::Auto, Some(target)) => {
+                // As 64tass: a label not yet defined this pass (one ahead) is
+                // measured from where this instruction ended last pass, as the
+                // label moves with the instruction's size: `gcc` to itself
+                // stays a branch and `gcc` to the next line vanishes. Any other
+                // address is measured from the instruction's own end.
+                let ahead = match v {
+                    Value::Code(c) => self.syms.code(c.id).pass != self.st.pass,
+                    _ => false,
+                };
+                let from = match last_end {
+                    Some(end) if ahead => end,
+                    _ => star.wrapping_add(2) & self.out.all_mem,
+                };
+                let offset = target.wrapping_sub(from) as u16;
+                let short = fits(offset) && (star ^ target) <= 0xffff;
+                if short {
+                    self.page_crossing(line, star.wrapping_add(2), target, pos);
+                }
+                if !short {
+                    self.long_branch_warning(line, pos);
+                    far(self, target)?
+                } else if offset == 0 {
+                    Code::new()
+                } else if offset == 1 && conditional(code) {
+                    smallvec::smallvec![code ^ 0x20]
+                } else if offset == 1 && code == 0x80 && matches!(cpu, Cpu::R65C02 | Cpu::W65C02) {
+                    // `gra` over one byte: the R65C02's two-byte `nop #`
+                    // (its first byte).
+                    smallvec::smallvec![0x82]
+                } else if offset == 2 && conditional(code) && cpu.is_65ce02() {
+                    // Over two bytes: the opposite long branch's first byte.
+                    smallvec::smallvec![code ^ 0x23]
+                } else {
+                    smallvec::smallvec![code, offset as u8]
+                }
+            }
+        };
+        let end = star.wrapping_add(bytes.len() as u32) & self.out.all_mem;
+        if last_end.is_some_and(|e| e != end) {
+            self.st.fixeddig = false;
+        }
+        self.st.branch_ends.insert(vline, end);
+        Ok(bytes)
+    }
+}

@@ -1,0 +1,593 @@
+//! Instructions: a line's operands evaluated and counted ([`operand`]
+//! chooses the addressing mode of one, direct page, data bank or long as
+//! 64tass does; [`branch`] makes branches, long branches and the `gxx`
+//! pseudo branches), and the instruction names of each processor.
+
+mod branch;
+mod operand;
+
+use super::Assembler;
+use super::compile::{NewLabel, Step};
+use super::eval::Located;
+use super::lines::{LineRef, ParseKind};
+use crate::cpu::Cpu;
+use crate::diag::Kind;
+use crate::opcodes::{MNEMONICS, Mode, table};
+use crate::syntax::ast::{AddrOp, ExprKind, Pos};
+use crate::value::{AddrMode, Value};
+
+/// An encoded instruction: at most five bytes (a long branch), kept inline
+/// (one per instruction and pass, no allocation).
+type Code = smallvec::SmallVec<[u8; 8]>;
+
+/// An instruction name of the current processor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// An entry of the opcode table.
+    Real(u8),
+    /// `gcc`, `gne`, ...: an always-taken branch (its index in `ALWAYS`).
+    Always(u8),
+}
+
+/// Address size forced with `@b`, `@w`, `@l`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Width {
+    Auto,
+    Byte,
+    Word,
+    Long,
+}
+
+impl Width {
+    /// "no word sized addressing mode for opcode 'lda'": the size asked for
+    /// where the mode has no such size.
+    fn refused(self, name: &str) -> String {
+        let size = match self {
+            Width::Byte => "byte",
+            Width::Word => "word",
+            _ => "long",
+        };
+        format!("no {size} sized addressing mode for opcode '{name}'")
+    }
+}
+
+const ALWAYS: &[(&str, u8)] = &[
+    ("gcc", 0x90),
+    ("gcs", 0xb0),
+    ("geq", 0xf0),
+    ("gge", 0xb0),
+    ("glt", 0x90),
+    ("gmi", 0x30),
+    ("gne", 0xd0),
+    ("gpl", 0x10),
+    ("gra", 0x80),
+    ("gvc", 0x50),
+    ("gvs", 0x70),
+];
+
+/// Look up an instruction name, in any case (with `-C` the caller only asks
+/// for lower-case names, as 64tass). Every line starting with a word asks
+/// this, so it is one table look-up.
+pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
+    op_of_entry(mnemonic_entry(word)?, cpu)
+}
+
+/// What a word names of any processor: its entry in the table (kept by
+/// [`super::head`] for the line), which [`op_of_entry`] reads.
+pub fn mnemonic_entry(word: &str) -> Option<u16> {
+    let entry = MnemonicTable::get().0[MnemonicTable::key(word.as_bytes())?];
+    (entry & MnemonicTable::PRESENT != 0).then_some(entry)
+}
+
+/// The instruction a [`mnemonic_entry`] is on processor `cpu`.
+pub fn op_of_entry(entry: u16, cpu: Cpu) -> Option<Op> {
+    let code = entry as u8;
+    // Names every processor has (most lines) need no look at the processor.
+    if entry & MnemonicTable::SOME_CPUS != 0 {
+        let has = if entry & MnemonicTable::ALWAYS != 0 {
+            branch::bra_opcode(cpu).is_some() // `gra`
+        } else {
+            table(cpu)[code as usize].present()
+        };
+        if !has {
+            return None;
+        }
+    }
+    Some(if entry & MnemonicTable::ALWAYS != 0 {
+        Op::Always(code)
+    } else {
+        Op::Real(code)
+    })
+}
+
+/// For a word that is an instruction of another processor than the current
+/// one: which processor has it and how to select it.
+pub fn other_cpu_hint(word: &str) -> Option<String> {
+    let i = crate::opcodes::lookup(word.as_bytes())? as usize;
+    let cpu = crate::cpu::CPUS
+        .into_iter()
+        .find(|&cpu| table(cpu)[i].present())?;
+    Some(format!(
+        "instruction '{word}' needs the {} processor ({} or .cpu \"{}\")",
+        cpu.name(),
+        cpu.switch(),
+        cpu.name()
+    ))
+}
+
+/// Every three-letter word, by its letters (5 bits each): what it names.
+struct MnemonicTable(Box<[u16]>);
+
+impl MnemonicTable {
+    const PRESENT: u16 = 1 << 15;
+    const ALWAYS: u16 = 1 << 14;
+    /// Not every processor has it: [`op_of_entry`] asks the processor's table.
+    const SOME_CPUS: u16 = 1 << 13;
+
+    fn key(word: &[u8]) -> Option<usize> {
+        let [a, b, c] = *word else { return None };
+        let mut key = 0;
+        for ch in [a, b, c] {
+            let l = ch.to_ascii_lowercase();
+            if !l.is_ascii_lowercase() {
+                return None;
+            }
+            key = key << 5 | usize::from(l - b'a');
+        }
+        Some(key)
+    }
+
+    fn get() -> &'static MnemonicTable {
+        static TABLE: std::sync::OnceLock<MnemonicTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            let mut t = vec![0u16; 1 << 15].into_boxed_slice();
+            let mut set = |word: &str, entry: u16| {
+                if let Some(k) = Self::key(word.as_bytes()) {
+                    t[k] = entry;
+                }
+            };
+            let real = |i: usize| {
+                let some = if crate::opcodes::everywhere(i) {
+                    0
+                } else {
+                    Self::SOME_CPUS
+                };
+                Self::PRESENT | some | i as u16
+            };
+            for (i, m) in MNEMONICS.iter().enumerate() {
+                set(m.name, real(i));
+            }
+            for (i, &(name, opcode)) in ALWAYS.iter().enumerate() {
+                let some = if opcode == 0x80 { Self::SOME_CPUS } else { 0 };
+                set(name, Self::PRESENT | Self::ALWAYS | some | i as u16);
+            }
+            MnemonicTable(t)
+        })
+    }
+}
+
+/// An encoding failure: where and why.
+struct Bad(Pos, String);
+
+impl Assembler<'_> {
+    /// A line whose instruction name (`op`, see [`Assembler::mnemonic_of`])
+    /// spans `mpos..mend`.
+    pub fn instruction_line(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        mpos: usize,
+        mend: usize,
+        newlabel: Option<NewLabel>,
+    ) -> Step {
+        let mut pos = line.skip_ws(mend);
+        let mut width = Width::Auto;
+        if line.at(pos) == b'@' {
+            let c = line.at(pos + 1);
+            let c = if self.dialect.case_sensitive {
+                c
+            } else {
+                c | 0x20
+            };
+            width = match c {
+                b'b' => Width::Byte,
+                b'w' => Width::Word,
+                b'l' => Width::Long,
+                _ => {
+                    self.error(
+                        line.span(pos, pos + 2),
+                        Kind::Syntax,
+                        "'@b' or '@w' or '@l' expected".into(),
+                    );
+                    return Step::Next;
+                }
+            };
+            pos += 2;
+        }
+        // Addressing-mode errors point at the operand, as 64tass's do.
+        let mut at = mpos as Pos;
+        let vals = if line.at_end(line.skip_ws(pos)) && width == Width::Auto {
+            super::eval::Args::new()
+        } else {
+            let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Operands) else {
+                return Step::Next;
+            };
+            let Ok(exprs) = &parsed.result else {
+                return Step::Next;
+            };
+            if let Some(first) = exprs.first() {
+                at = first.text_start();
+            }
+            // With several operands the errors are kept in the values: an
+            // addressing mode that does not exist (`lda $10,X` with -C, where
+            // `X` is not defined) is the error, as in 64tass.
+            // The usual operand, `value`, `#value`, `table,x` or `(zp),y` of
+            // a number or a label, is encoded straight from its value (the
+            // general path below wraps it into an address value first).
+            let quick = match (&exprs[..], op) {
+                ([e], Op::Real(i)) if width != Width::Long => {
+                    plain_modes(e).map(|(mode, base)| (e, i, mode, base))
+                }
+                _ => None,
+            };
+            let evaluated = match quick {
+                Some((e, i, mode, base)) => match self.eval_value(line, base) {
+                    Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
+                        self.rounded.set(false);
+                        let m = &table(self.st.cpu)[i as usize];
+                        let encoded = if mode == AddrMode::NONE {
+                            self.one_operand(line, m, width, &v, e.start(), at)
+                        } else {
+                            self.addr_operand(line, m, width, mode, &v, e.start(), at)
+                        };
+                        if let Ok(bytes) = encoded {
+                            self.float_round_warning(line, e.start());
+                            self.emit_instruction(line, &bytes, at);
+                            return Step::Next;
+                        }
+                        // Failed: the general path says why.
+                        let val = if mode == AddrMode::NONE {
+                            v
+                        } else {
+                            Value::Addr(std::rc::Rc::new(crate::value::Address { mode, val: v }))
+                        };
+                        Ok(smallvec::smallvec![Located {
+                            val,
+                            pos: e.start()
+                        }])
+                    }
+                    Ok(v) => {
+                        let mut ops = smallvec::SmallVec::<[AddrOp; 3]>::new();
+                        let mut x = e;
+                        while let ExprKind::Addr(op, inner) = &x.kind {
+                            ops.push(*op);
+                            x = inner;
+                        }
+                        let v = ops
+                            .iter()
+                            .rev()
+                            .fold(v, |v, &op| super::eval::apply_mode(v, op));
+                        self.used(line, e.pos, v).map(|val| {
+                            smallvec::smallvec![Located {
+                                val,
+                                pos: e.start()
+                            }]
+                        })
+                    }
+                    Err(r) => Err(r),
+                },
+                None => self.eval_list(line, exprs, exprs.len() > 1),
+            };
+            match evaluated {
+                // Not known yet (a forward reference): the addressing mode
+                // still decides the size, as in 64tass (`ane #later` is 2 bytes).
+                Ok(mut v) => {
+                    for (x, e) in v.iter_mut().zip(exprs.iter()) {
+                        if x.val.is_none() {
+                            x.val = shape(e);
+                        }
+                    }
+                    v
+                }
+                Err(_) => {
+                    // Keep later addresses where they would be: as long as
+                    // the operand's addressing mode makes the instruction.
+                    let shapes: Vec<Located> = exprs
+                        .iter()
+                        .map(|e| Located {
+                            val: shape(e),
+                            pos: e.pos,
+                        })
+                        .collect();
+                    self.emit_placeholder(line, op, width, &shapes, at);
+                    return Step::Next;
+                }
+            }
+        };
+        let mpos32 = at;
+        // An error kept in an operand (a list's element) is reported here,
+        // unless no addressing mode takes operands of that shape.
+        // The R65C02's bit instructions take two operands (`rmb 1,zp`) or
+        // three (`bbr 1,zp,target`).
+        let bits = |mode| matches!(op, Op::Real(i) if table(self.st.cpu)[i as usize].has(mode));
+        let indexed = match &vals[..] {
+            [_, r] => {
+                matches!(r.val, Value::Register(c) if operand::index_register(c).is_some())
+                    || bits(Mode::ZeroPageBit)
+                    || bits(Mode::Move)
+            }
+            [_, _, _] => bits(Mode::ZeroPageBitRelative),
+            _ => vals.len() < 2,
+        };
+        for v in vals.iter().filter(|_| indexed) {
+            if let Err(f) = crate::value::convert::deep_error(&v.val) {
+                let _ = self.fault(line, v.pos, f);
+                return Step::Next;
+            }
+        }
+        // A list operand assembles the instruction once per element, as in
+        // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`).
+        if let Some((first, rest)) = vals.split_first()
+            && let Some(items) = first.val.elements()
+        {
+            for item in items {
+                let mut one = vec![super::eval::Located {
+                    val: item.clone(),
+                    pos: first.pos,
+                }];
+                one.extend(rest.iter().cloned());
+                match self.encode(line, op, width, &one, mpos32) {
+                    Ok(bytes) => self.emit_instruction(line, &bytes, mpos32),
+                    Err(Bad(at, msg)) => {
+                        let span = self.span_at(line, at);
+                        self.error(span, Kind::AddressingMode, msg);
+                        return Step::Next;
+                    }
+                }
+            }
+            return Step::Next;
+        }
+        self.rounded.set(false);
+        match self.encode(line, op, width, &vals, mpos32) {
+            Ok(bytes) => {
+                if let Some(v) = vals.first() {
+                    self.float_round_warning(line, v.pos);
+                }
+                if bytes.is_empty() {
+                    // A pseudo branch to the next line: listed, no bytes.
+                    self.record_empty_instruction(line);
+                }
+                self.emit_instruction(line, &bytes, mpos32);
+            }
+            Err(Bad(at, msg)) => {
+                // A macro of the same name is called when the instruction fails.
+                let name = crate::syntax::expr::intern_name(
+                    &mut self.names,
+                    &line.text[mpos..mend],
+                    self.dialect,
+                );
+                if let Some(id) = self.lookup(name) {
+                    let v = self.syms.label(id).value.clone();
+                    if matches!(v, Value::Macro(..) | Value::Func(_)) {
+                        self.touch(id);
+                        let ctx = self.st.context();
+                        let _ = self.call_macro_value(
+                            line,
+                            &v,
+                            pos,
+                            newlabel,
+                            ctx,
+                            line.span(mpos, mend),
+                        );
+                        return Step::Next;
+                    }
+                }
+                let span = self.span_at(line, at);
+                let kind = if msg.starts_with("branch") {
+                    Kind::BranchOutOfRange
+                } else if msg.starts_with("too large")
+                    || msg.starts_with("value needs")
+                    || msg.starts_with("not a ")
+                    || msg.starts_with("address in different")
+                {
+                    Kind::ValueOutOfRange
+                } else {
+                    Kind::AddressingMode
+                };
+                if !msg.is_empty() {
+                    self.error(span, kind, msg);
+                }
+                let shapes: Vec<Located> = vals
+                    .iter()
+                    .map(|v| Located {
+                        val: unknown_inside(&v.val),
+                        pos: v.pos,
+                    })
+                    .collect();
+                self.emit_placeholder(line, op, width, &shapes, at);
+            }
+        }
+        Step::Next
+    }
+
+    /// An instruction's bytes; a wrap of the compile offset is reported at
+    /// its mnemonic (after a label on the line, as in 64tass).
+    fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
+        self.st.emit_at = Some(mnemonic);
+        self.emit(line, bytes);
+        self.st.emit_at = None;
+    }
+
+    /// After an error, emit something of the likely size so later addresses stay put.
+    fn emit_placeholder(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        width: Width,
+        shapes: &[Located],
+        at: Pos,
+    ) {
+        // Errors already reported; this encoding only measures.
+        let before = self.diags.len();
+        if let Ok(bytes) = self.encode(line, op, width, shapes, at) {
+            self.emit(line, &vec![0; bytes.len()]);
+        }
+        self.diags.truncate(before);
+    }
+
+    fn encode(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        width: Width,
+        vals: &[Located],
+        mpos: Pos,
+    ) -> Result<Code, Bad> {
+        let pseudo;
+        let m = match op {
+            Op::Real(i) => &table(self.st.cpu)[i as usize],
+            Op::Always(i) => {
+                let (name, code) = ALWAYS[i as usize];
+                let code = match code {
+                    0x80 => branch::bra_opcode(self.st.cpu).unwrap_or(code),
+                    code => code,
+                };
+                pseudo = crate::opcodes::Mnemonic::pseudo(name, code);
+                &pseudo
+            }
+        };
+        let name = m.name;
+        match vals {
+            [] => {
+                if let Some(code) = m.opcode(Mode::Implied) {
+                    return Ok(smallvec::smallvec![code]);
+                }
+                // A bare shift is its accumulator form; the 65C02's `inc`
+                // and `dec` need their `a`, as in 64tass.
+                if let Some(code) = m.opcode(Mode::Accumulator)
+                    && !matches!(name, "inc" | "dec")
+                {
+                    if self.opts.warnings.implied_reg {
+                        let span = line.span(mpos as usize, mpos as usize + 3);
+                        self.warn(
+                            "implied-reg",
+                            span,
+                            format!("no implied addressing mode for opcode '{name}'"),
+                        );
+                    }
+                    return Ok(smallvec::smallvec![code]);
+                }
+                Err(Bad(
+                    mpos,
+                    format!("no implied addressing mode for opcode '{name}'"),
+                ))
+            }
+            [v] => self.one_operand(line, m, width, &v.val, v.pos, mpos),
+            // `lda $12, x` (the register a value of its own): indexed.
+            [v, r]
+                if let Value::Register(c) = r.val
+                    && let Some(reg) = operand::index_register(c) =>
+            {
+                let indexed = super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg));
+                self.one_operand(line, m, width, &indexed, v.pos, mpos)
+            }
+            [src, dst] if m.has(Mode::Move) => self.move_operands(line, m, width, src, dst, mpos),
+            [bit, zp] if m.has(Mode::ZeroPageBit) => {
+                if !matches!(width, Width::Auto | Width::Byte) {
+                    return Err(Bad(bit.pos, width.refused(name)));
+                }
+                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBit, bit, zp)?;
+                Ok(smallvec::smallvec![code, zp])
+            }
+            [bit, zp, target] if m.has(Mode::ZeroPageBitRelative) => {
+                if !matches!(width, Width::Auto | Width::Word) {
+                    return Err(Bad(bit.pos, width.refused(name)));
+                }
+                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBitRelative, bit, zp)?;
+                self.bit_branch(line, m, code, zp, width, target)
+            }
+            _ => Err(Bad(
+                mpos,
+                format!(
+                    "no {} operand addressing mode for opcode '{name}'",
+                    vals.len()
+                ),
+            )),
+        }
+    }
+}
+
+/// An operand's addressing mode with the value unknown: what a failed
+/// operand would have assembled as.
+fn shape(e: &crate::syntax::ast::Expr) -> Value {
+    match &e.kind {
+        crate::syntax::ast::ExprKind::Addr(op, inner) => match shape(inner) {
+            // The mode is kept around the unknown value (`#label` stays an
+            // immediate: 2 bytes, as 64tass counts it).
+            Value::None => Value::Addr(std::rc::Rc::new(crate::value::Address {
+                mode: crate::value::AddrMode::NONE.push(*op).unwrap_or_default(),
+                val: Value::None,
+            })),
+            v => super::eval::apply_mode(v, *op),
+        },
+        _ => Value::None,
+    }
+}
+
+/// A value's addressing mode with the value itself unknown.
+fn unknown_inside(v: &Value) -> Value {
+    match v {
+        Value::Addr(a) => Value::Addr(std::rc::Rc::new(crate::value::Address {
+            mode: a.mode,
+            val: unknown_inside(&a.val),
+        })),
+        Value::Register(_) => v.clone(),
+        _ => Value::None,
+    }
+}
+
+/// An operand of addressing-mode operators around a value (`v`, `#v`,
+/// `v,x`, `(v),y`): the mode they make and the value's expression. `None`
+/// for anything else (more operators than this, `(zp, x)` written as a
+/// tuple, a tuple or `*list` on its own).
+fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax::ast::Expr)> {
+    let mut ops = [AddrOp::Imm; 3];
+    let mut n = 0;
+    let mut x = e;
+    while let ExprKind::Addr(op, inner) = &x.kind {
+        if n == ops.len() {
+            return None;
+        }
+        ops[n] = *op;
+        n += 1;
+        x = inner;
+    }
+    if matches!(x.kind, ExprKind::Tuple(_))
+        || (n == 0 && matches!(x.kind, ExprKind::Unary(crate::syntax::ast::UnOp::Splat, _)))
+    {
+        return None;
+    }
+    ops[..n]
+        .iter()
+        .rev()
+        .try_fold(AddrMode::NONE, |m, &op| m.push(op))
+        .map(|m| (m, x))
+}
+
+/// Where the operand whose value starts at `pos` starts: before its
+/// addressing-mode operators (`#`, `(`), where 64tass reports them.
+fn operand_start(line: &LineRef, pos: Pos) -> Pos {
+    let mut p = pos as usize;
+    while p > line.start && matches!(line.at(p - 1), b' ' | b'\t' | b'#' | b'(' | b'[') {
+        p -= 1;
+    }
+    while p < pos as usize && matches!(line.at(p), b' ' | b'\t') {
+        p += 1;
+    }
+    p as Pos
+}
+
+/// "no immediate addressing mode for opcode 'lda'", at `at`.
+fn no_mode(at: Pos, what: &str, name: &str) -> Bad {
+    Bad(at, format!("no {what} addressing mode for opcode '{name}'"))
+}

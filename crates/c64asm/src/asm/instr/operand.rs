@@ -1,0 +1,822 @@
+//! One operand: the addressing mode its operators select on the current
+//! processor, and how its value becomes bytes. A plain address is direct
+//! page, data bank or long, whichever range it falls in (`.dpage`,
+//! `.databank`); jumps stay in the program bank; the `,b`, `,d`, `,k` and
+//! `#` forms take the offset as written. The rules are 64tass's.
+
+use super::{Assembler, Bad, Code, Width, no_mode, operand_start};
+use crate::asm::eval::Located;
+use crate::asm::lines::LineRef;
+use crate::opcodes::{ImmediateSize, Mnemonic, Mode, immediate_size};
+use crate::symbols::PcType;
+use crate::syntax::ast::{AddrOp, Pos, Reg};
+use crate::value::convert::{describe, to_ival, to_uval};
+use crate::value::{AddrMode, Address, Value};
+
+/// The index register a register value names (`lda $12, x`).
+pub fn index_register(c: char) -> Option<Reg> {
+    match c {
+        'x' | 'y' | 'z' | 's' | 'r' | 'd' | 'b' | 'k' => Reg::from_letter(c as u8),
+        _ => None,
+    }
+}
+
+/// The operand as written, for messages: a value, or operators around one
+/// (made a value of its own only when a message needs it).
+#[derive(Clone, Copy)]
+pub(super) enum Whole<'v> {
+    Plain(&'v Value),
+    Mode(AddrMode, &'v Value),
+}
+
+impl Whole<'_> {
+    fn value(self) -> Value {
+        match self {
+            Whole::Plain(v) => v.clone(),
+            Whole::Mode(mode, v) => Value::Addr(std::rc::Rc::new(Address {
+                mode,
+                val: v.clone(),
+            })),
+        }
+    }
+}
+
+/// How an operand's value becomes an instruction's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Gen {
+    /// A direct page address only (`(zp),y`).
+    DirectPage,
+    /// A bank 0 address only (`jmp (abs)`).
+    Bank0,
+    /// An address in the program bank (`jmp abs`, `jsr`).
+    ProgramBank,
+    /// A byte as written (`#`, `,d`, `,s`), unsigned or signed.
+    Byte,
+    SignedByte,
+    /// Direct page, data bank or (`three`) long: whichever the address is in.
+    Choice {
+        three: bool,
+    },
+    /// A word as written (`#` after `.al`, `,b`, `pea`), unsigned or signed.
+    Word,
+    SignedWord,
+    /// A long branch to a 16-bit address in the program bank (`brl $1234,k`).
+    RelativeInBank,
+    /// A long branch's offset (`brl`, `per`, `bsr`).
+    RelativeLong,
+}
+
+/// The wider modes of a direct page mode: absolute, then long.
+fn widen(zp: Mode) -> (Mode, Option<Mode>) {
+    match zp {
+        Mode::ZeroPageX => (Mode::AbsoluteX, Some(Mode::LongX)),
+        Mode::ZeroPageY => (Mode::AbsoluteY, None),
+        _ => (Mode::Absolute, Some(Mode::Long)),
+    }
+}
+
+/// `jmp` and `jsr`: their addresses are in the program bank.
+fn is_jump(m: &Mnemonic) -> bool {
+    matches!(m.opcode(Mode::Absolute), Some(0x20 | 0x4c))
+}
+
+/// A branch that takes its offset raw after `#` (`bcc #3`, `brl #$1234`);
+/// the 65EL02's `rer` is no branch.
+pub(super) fn takes_raw_offset(m: &Mnemonic) -> bool {
+    (m.has(Mode::Relative) && m.name != "rer" && !m.is_pseudo()) || m.has(Mode::RelativeLong)
+}
+
+impl Assembler<'_> {
+    /// The program counter (the next instruction's address).
+    pub(super) fn pc(&self) -> u32 {
+        self.out.addr(self.st.addr).l_address
+    }
+
+    /// How many bits an address has on the current processor.
+    pub(super) fn address_bits(&self) -> u32 {
+        if self.out.all_mem == 0xffff { 16 } else { 24 }
+    }
+
+    /// One operand: a register (`asl a`, `lda x`), an address with
+    /// operators (`#`, `,x`, `(...)`) or a plain value. `at` is where the
+    /// operand starts (its addressing mode is reported there), `pos` its value.
+    pub(super) fn one_operand(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+        at: Pos,
+    ) -> Result<Code, Bad> {
+        if let Some((mode, inner)) = self.stack_variable(v) {
+            return self.addr_operand(line, m, width, mode, &inner, pos, at);
+        }
+        match v {
+            Value::Register(r) => match crate::opcodes::register_form(m, *r, self.st.cpu) {
+                Some(code) => Ok(smallvec::smallvec![code]),
+                None => Err(no_mode(at, &format!("register '{r}'"), m.name)),
+            },
+            Value::Addr(a) if a.mode != AddrMode::NONE => {
+                self.addr_operand(line, m, width, a.mode, &a.val, pos, at)
+            }
+            // `address(n)`: the plain operand, never a hint that `#` was meant.
+            Value::Addr(a) => self.plain_operand(line, m, width, &a.val, Whole::Plain(v), pos, at),
+            _ => self.plain_operand(line, m, width, v, Whole::Plain(v), pos, at),
+        }
+    }
+
+    /// A value with no addressing-mode operator: a branch's target, or a
+    /// direct page, data bank or long address (`whole`: the operand as
+    /// written, for messages).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn plain_operand(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        whole: Whole,
+        pos: Pos,
+        at: Pos,
+    ) -> Result<Code, Bad> {
+        if m.has(Mode::Relative) {
+            return self.branch(line, m, width, super::branch::Target::Address(v), at);
+        }
+        let (how, mode) = if m.has(Mode::RelativeLong) {
+            (Gen::RelativeLong, Mode::RelativeLong)
+        } else if is_jump(m) {
+            (Gen::ProgramBank, Mode::Absolute)
+        } else if m.opcode(Mode::Absolute) == Some(0xf4) {
+            (Gen::Word, Mode::Absolute) // `pea`
+        } else if m.has(Mode::ZeroPage) || m.has(Mode::Absolute) || m.has(Mode::Long) {
+            (Gen::Choice { three: true }, Mode::ZeroPage)
+        } else {
+            // `rts 4`, `phx 4`.
+            return Err(no_mode(at, "1 operand", m.name));
+        };
+        match how {
+            Gen::Choice { three } => self.choose(line, m, three, mode, width, v, whole, pos),
+            _ => self.generate(line, m, how, mode, width, v, whole, pos),
+        }
+    }
+
+    /// An operand with addressing-mode operators (`#`, `,x`, `(...)`):
+    /// `mode` applied to `inner`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn addr_operand(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        mode: AddrMode,
+        inner: &Value,
+        pos: Pos,
+        at: Pos,
+    ) -> Result<Code, Bad> {
+        // `(var),y` of a stack variable: its own operators inside these.
+        if let Some((inner_mode, value)) = self.stack_variable(inner) {
+            let mode = mode
+                .ops()
+                .iter()
+                .try_fold(inner_mode, |m, &op| m.push(op))
+                .unwrap_or(mode);
+            return self.addr_operand(line, m, width, mode, &value, pos, at);
+        }
+        let listed;
+        let ops: &[AddrOp] = match mode.common_ops() {
+            Some(ops) => ops,
+            None => {
+                listed = mode.ops();
+                &listed
+            }
+        };
+        let whole = Whole::Mode(mode, inner);
+        let Some((how, col)) = self.match_mode(m, ops, width) else {
+            return Err(no_mode(at, &mode.describe(), m.name));
+        };
+        match col {
+            // `bcc #3`, `brl #$1234`: the offset itself.
+            Mode::Immediate if takes_raw_offset(m) => {
+                if !m.has(Mode::Relative) && width == Width::Byte {
+                    return Err(Bad(at, width.refused(m.name)));
+                }
+                let signed = how == Gen::SignedByte;
+                let raw = super::branch::Target::Raw(inner, signed);
+                self.branch(line, m, width, raw, at)
+            }
+            // `bcc $1234,k`: an address in the program bank.
+            Mode::Relative => {
+                let target = super::branch::Target::InBank(inner);
+                self.branch(line, m, width, target, at)
+            }
+            Mode::Immediate => {
+                let code = m.opcode(col).unwrap_or(0);
+                self.value_bytes(m, how, code, width, inner, pos)
+            }
+            _ => match how {
+                Gen::Choice { three } => self.choose(line, m, three, col, width, inner, whole, pos),
+                _ => self.generate(line, m, how, col, width, inner, whole, pos),
+            },
+        }
+    }
+
+    /// A label defined where the program counter is an address with
+    /// operators (`.virtual 1,s`): its operators and its address.
+    #[inline]
+    fn stack_variable(&self, v: &Value) -> Option<(AddrMode, Value)> {
+        let Value::Code(c) = v else {
+            return None;
+        };
+        let code = self.syms.code(c.id);
+        let PcType::Address(mode, bits) = code.typ else {
+            return None;
+        };
+        let addr = code.addr.wrapping_add(c.offs as u32) & self.out.all_mem;
+        let base = if bits == 0 {
+            PcType::Int
+        } else {
+            PcType::Bits(bits)
+        };
+        Some((mode, crate::asm::eval::pc_value(addr, base)))
+    }
+
+    /// Which addressing mode of `m` the operators `ops` (innermost first)
+    /// select, and how its value is made into bytes; `None`: `m` has none.
+    #[inline]
+    fn match_mode(&self, m: &Mnemonic, ops: &[AddrOp], width: Width) -> Option<(Gen, Mode)> {
+        use AddrOp::{Imm, ImmSigned, Ind, Index, LongInd};
+        use Mode::*;
+        use Reg::{B, D, K, R, S, X, Y, Z};
+        // `#$12,d`: an offset from the direct page (data bank, program
+        // bank, stack) written as an immediate.
+        let ops = match ops {
+            [Imm, Index(B | D | K | S | R), ..] => &ops[1..],
+            [ImmSigned, Index(S), Ind, Index(Y)] => &ops[1..],
+            _ => ops,
+        };
+        let has = |mode| m.has(mode);
+        let byte_on_ce = if self.st.cpu.is_65ce02() {
+            Gen::SignedByte
+        } else {
+            Gen::Byte
+        };
+        Some(match ops {
+            [Imm] | [ImmSigned] => (
+                self.immediate_gen(m, ops[0] == ImmSigned, width)?,
+                Immediate,
+            ),
+            [Index(B)] if has(Absolute) && !is_jump(m) && m.opcode(Absolute) != Some(0xf4) => {
+                (Gen::Word, Absolute)
+            }
+            [Index(K)] if has(Relative) => (Gen::Byte, Relative),
+            [Index(K)] if has(RelativeLong) => (Gen::RelativeInBank, RelativeLong),
+            [Index(K)] if is_jump(m) => (Gen::Word, Absolute),
+            [Index(D)] if has(ZeroPage) => (Gen::Byte, ZeroPage),
+            [Index(B), Index(X)] if has(AbsoluteX) => (Gen::Word, AbsoluteX),
+            [Index(D), Index(X)] if has(ZeroPageX) => (Gen::Byte, ZeroPageX),
+            [Index(X)] if has(ZeroPageX) || has(AbsoluteX) || has(LongX) => {
+                (Gen::Choice { three: true }, ZeroPageX)
+            }
+            [Index(B), Index(Y)] if has(AbsoluteY) => (Gen::Word, AbsoluteY),
+            [Index(D), Index(Y)] if has(ZeroPageY) => (Gen::Byte, ZeroPageY),
+            [Index(Y)] if has(ZeroPageY) || has(AbsoluteY) => {
+                (Gen::Choice { three: false }, ZeroPageY)
+            }
+            [Index(S)] if has(Stack) => (Gen::Byte, Stack),
+            [Index(R)] if has(DataStack) => (Gen::Byte, DataStack),
+            [Index(D), Ind, Index(Y)] if has(IndirectY) => (Gen::Byte, IndirectY),
+            [Ind, Index(Y)] if has(IndirectY) => (Gen::DirectPage, IndirectY),
+            [Index(D), Ind, Index(Z)] if has(ZeroPageIndirectZ) => (Gen::Byte, ZeroPageIndirectZ),
+            [Ind, Index(Z)] if has(ZeroPageIndirectZ) => (Gen::DirectPage, ZeroPageIndirectZ),
+            [Index(S), Ind, Index(Y)] if has(StackIndirectY) => (byte_on_ce, StackIndirectY),
+            [Index(R), Ind, Index(Y)] if has(DataStackIndirectY) => (Gen::Byte, DataStackIndirectY),
+            [Index(D), LongInd, Index(Y)] if has(LongIndirectY) => (Gen::Byte, LongIndirectY),
+            [LongInd, Index(Y)] if has(LongIndirectY) => (Gen::DirectPage, LongIndirectY),
+            [Index(X), Ind] if has(AbsoluteIndirectX) => (Gen::ProgramBank, AbsoluteIndirectX),
+            [Index(X), Ind] if has(IndirectX) => (Gen::DirectPage, IndirectX),
+            [Index(K), Index(X), Ind] if has(AbsoluteIndirectX) => (Gen::Word, AbsoluteIndirectX),
+            [Index(D), Index(X), Ind] if has(IndirectX) => (Gen::Byte, IndirectX),
+            [Ind] if has(Indirect) => (Gen::Bank0, Indirect),
+            [Ind] if has(ZeroPageIndirect) => (Gen::DirectPage, ZeroPageIndirect),
+            [Index(D), Ind] if has(ZeroPageIndirect) => (Gen::Byte, ZeroPageIndirect),
+            [LongInd] if has(AbsoluteLongIndirect) => (Gen::Bank0, AbsoluteLongIndirect),
+            [LongInd] if has(LongIndirect) => (Gen::DirectPage, LongIndirect),
+            [Index(D), LongInd] if has(LongIndirect) => (Gen::Byte, LongIndirect),
+            _ => return None,
+        })
+    }
+
+    /// How `#value` is made for `m`: a byte or a word (`.al`, `.xl`, `@w`),
+    /// signed with `#+`/`#-`.
+    #[inline]
+    fn immediate_gen(&self, m: &Mnemonic, signed: bool, width: Width) -> Option<Gen> {
+        if !m.has(Mode::Immediate) && !takes_raw_offset(m) {
+            return None;
+        }
+        let long = |flag: bool| (flag && width != Width::Byte) || width == Width::Word;
+        let word = match immediate_size(m, self.st.cpu) {
+            ImmediateSize::Index => long(self.st.long_index),
+            ImmediateSize::Accumulator => long(self.st.long_accu),
+            ImmediateSize::Word => true,
+            ImmediateSize::Unsigned if signed => return None,
+            ImmediateSize::Unsigned | ImmediateSize::Byte => false,
+        };
+        Some(match (word, signed) {
+            (true, true) => Gen::SignedWord,
+            (true, false) => Gen::Word,
+            (false, true) => Gen::SignedByte,
+            (false, false) => Gen::Byte,
+        })
+    }
+
+    /// The bytes of `m` in mode `mode` for address or value `v`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn generate(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        how: Gen,
+        mode: Mode,
+        width: Width,
+        v: &Value,
+        whole: Whole,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let name = m.name;
+        let code = m.opcode(mode).unwrap_or(0);
+        let allow = |ok: &[Width]| {
+            if width == Width::Auto || ok.contains(&width) {
+                Ok(())
+            } else {
+                Err(Bad(pos, width.refused(name)))
+            }
+        };
+        match how {
+            Gen::DirectPage => {
+                allow(&[Width::Byte])?;
+                let Some((uval, base)) = self.operand_address(v, pos)? else {
+                    return Ok(smallvec::smallvec![code, 0]);
+                };
+                let b = self.direct_page(line, uval, base, whole, pos)?;
+                Ok(smallvec::smallvec![code, b])
+            }
+            Gen::Bank0 => {
+                allow(&[Width::Word])?;
+                let Some((uval, base)) = self.operand_address(v, pos)? else {
+                    return Ok(smallvec::smallvec![code, 0, 0]);
+                };
+                if base & self.out.all_mem > 0xffff {
+                    return Err(self.not_in(whole, "not a bank 0 address", pos));
+                }
+                if uval > 0xffff {
+                    self.wrap_warning(line, "wrap-bank0", "bank 0 address overflow", pos);
+                }
+                // The NMOS processors fetch the high byte from the same page.
+                if code == 0x6c
+                    && uval & 0xff == 0xff
+                    && self.opts.warnings.jmp_bug
+                    && self.st.cpu.has_jmp_bug()
+                {
+                    let span = self.span_at(line, pos);
+                    self.warn("jmp-bug", span, "possible jmp ($xxff) bug".into());
+                }
+                Ok(smallvec::smallvec![code, uval as u8, (uval >> 8) as u8])
+            }
+            Gen::ProgramBank => {
+                allow(&[Width::Word])?;
+                let Some((uval, base)) = self.operand_address(v, pos)? else {
+                    return Ok(smallvec::smallvec![code, 0, 0]);
+                };
+                let pc = self.pc();
+                if (pc ^ base) > 0xffff {
+                    return Err(self.not_in(whole, "address in different program bank", pos));
+                }
+                if (pc ^ uval) > 0xffff {
+                    self.wrap_warning(line, "wrap-pbank", "program bank address overflow", pos);
+                }
+                Ok(smallvec::smallvec![code, uval as u8, (uval >> 8) as u8])
+            }
+            Gen::Byte | Gen::SignedByte | Gen::Word | Gen::SignedWord => {
+                self.value_bytes(m, how, code, width, v, pos)
+            }
+            Gen::RelativeInBank | Gen::RelativeLong => {
+                allow(&[Width::Word])?;
+                let pc = self.pc();
+                let target = if how == Gen::RelativeInBank {
+                    match v {
+                        Value::None => None,
+                        _ => Some(to_uval(v, 16, self).map_err(|f| Bad(pos, f.msg))? as u32),
+                    }
+                } else {
+                    self.operand_address(v, pos)?
+                        .map(|(u, _)| u & self.out.all_mem)
+                };
+                let Some(target) = target else {
+                    return Ok(smallvec::smallvec![code, 0, 0]);
+                };
+                if how == Gen::RelativeLong && (pc ^ target) > 0xffff {
+                    return Err(self.not_in(whole, "address in different program bank", pos));
+                }
+                // The 65CE02 counts from the instruction's last byte.
+                let end = if self.st.cpu.is_65ce02() { 2 } else { 3 };
+                let offset = target.wrapping_sub(pc).wrapping_sub(end);
+                Ok(smallvec::smallvec![code, offset as u8, (offset >> 8) as u8])
+            }
+            Gen::Choice { three } => self.choose(line, m, three, mode, width, v, whole, pos),
+        }
+    }
+
+    /// An instruction with a byte or a word as written (`#`, `,s`, `,b`):
+    /// `how` says which and whether signed. After `.autsiz`, `rep` and `sep`
+    /// set the register sizes.
+    fn value_bytes(
+        &mut self,
+        m: &Mnemonic,
+        how: Gen,
+        code: u8,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let word = matches!(how, Gen::Word | Gen::SignedWord);
+        let size = if word { Width::Word } else { Width::Byte };
+        if width != Width::Auto && width != size {
+            return Err(Bad(pos, width.refused(m.name)));
+        }
+        let bits = if word { 16 } else { 8 };
+        let n = match v {
+            Value::None => 0,
+            _ if matches!(how, Gen::SignedByte | Gen::SignedWord) => {
+                to_ival(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16
+            }
+            _ => to_uval(v, bits, self).map_err(|f| Bad(pos, f.msg))? as u16,
+        };
+        if word {
+            return Ok(smallvec::smallvec![code, n as u8, (n >> 8) as u8]);
+        }
+        if self.st.autosize && self.st.cpu.has_wide_registers() {
+            // `rep #$30` makes the registers 16 bits wide, `sep` 8.
+            let on = match code {
+                0xc2 => Some(true),
+                0xe2 => Some(false),
+                _ => None,
+            };
+            if let Some(on) = on {
+                if n & 0x10 != 0 {
+                    self.st.long_index = on;
+                }
+                if n & 0x20 != 0 {
+                    self.st.long_accu = on;
+                }
+            }
+        }
+        Ok(smallvec::smallvec![code, n as u8])
+    }
+
+    /// A plain address of `m`: direct page where it is in the direct page,
+    /// data bank where it is in the data bank, long (`three`) otherwise, or
+    /// the size `@b`/`@w`/`@l` asks for; `zp` is the direct page mode.
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        three: bool,
+        zp: Mode,
+        width: Width,
+        v: &Value,
+        whole: Whole,
+        pos: Pos,
+    ) -> Result<Code, Bad> {
+        let name = m.name;
+        let (abs, long) = widen(zp);
+        let zp_code = m.opcode(zp);
+        let abs_code = m.opcode(abs);
+        let long_code = long.filter(|_| three).and_then(|l| m.opcode(l));
+        let all_mem = self.out.all_mem;
+        let (dpage, databank) = (self.st.dpage, self.st.databank);
+        let wide = self.st.cpu.has_wide_registers();
+        let long_bytes = |c: u8, a: u32| -> Code {
+            smallvec::smallvec![c, a as u8, (a >> 8) as u8, (a >> 16) as u8]
+        };
+        let abs_bytes = |c: u8, a: u32| -> Code { smallvec::smallvec![c, a as u8, (a >> 8) as u8] };
+        let in_page =
+            |a: u32| a <= 0xffff && dpage <= 0xffff && (a.wrapping_sub(dpage) & 0xffff) <= 0xff;
+        match width {
+            Width::Auto => {
+                let Some((uval, base)) = self.operand_address(v, pos)? else {
+                    // Not known yet: as long as an absolute address would be.
+                    return Ok(match (abs_code, zp_code) {
+                        (Some(c), _) => abs_bytes(c, 0),
+                        (None, c) => smallvec::smallvec![c.unwrap_or(0), 0],
+                    });
+                };
+                // Indexed, a label plus an offset is checked by the label's
+                // own address (the 65816's and 65EL02's excepted).
+                let checked = if zp == Mode::ZeroPage || wide {
+                    uval & all_mem
+                } else {
+                    base & all_mem
+                };
+                if let Some(c) = zp_code
+                    && in_page(checked)
+                {
+                    if self.opts.warnings.immediate
+                        && zp == Mode::ZeroPage
+                        && m.has(Mode::Immediate)
+                        && matches!(whole, Whole::Plain(v) if !matches!(v, Value::Code(_) | Value::Addr(_)))
+                    {
+                        // `cpx 4` is likelier a missing `#` than a zero page variable.
+                        let span = self.span_at(line, pos);
+                        self.warn(
+                            "immediate",
+                            span,
+                            "immediate addressing mode suggested".into(),
+                        );
+                    }
+                    let adr = uval.wrapping_sub(dpage);
+                    self.direct_page_wraps(line, uval, adr, pos);
+                    return Ok(smallvec::smallvec![c, adr as u8]);
+                }
+                // The size the address has, for `-Waltmode` when another is used.
+                let natural = if in_page(checked) {
+                    0
+                } else if databank == (uval & all_mem) >> 16 || !three {
+                    1
+                } else {
+                    2
+                };
+                let used = match (abs_code, long_code) {
+                    (Some(c), _) if databank == (uval & all_mem) >> 16 => {
+                        Some((1, abs_bytes(c, uval)))
+                    }
+                    (_, Some(c)) => Some((2, long_bytes(c, uval))),
+                    _ => None,
+                };
+                if let Some((size, bytes)) = used {
+                    if natural != size {
+                        self.altmode_warning(line, zp, size, natural, pos);
+                    }
+                    self.memory_wraps(line, uval, pos);
+                    return Ok(bytes);
+                }
+                let what = if abs_code.is_some() {
+                    "not a data bank address"
+                } else {
+                    "not a direct page address"
+                };
+                Err(self.not_in(whole, what, pos))
+            }
+            // A size asked for: the address is read first, then the mode
+            // looked for.
+            _ => {
+                let address = self.operand_address(v, pos)?;
+                let code = match width {
+                    Width::Byte => zp_code,
+                    Width::Word => abs_code,
+                    _ => long_code,
+                };
+                let Some(c) = code else {
+                    return Err(Bad(pos, width.refused(name)));
+                };
+                let sized = |a: u32| -> Code {
+                    match width {
+                        Width::Byte => smallvec::smallvec![c, a as u8],
+                        Width::Word => abs_bytes(c, a),
+                        _ => long_bytes(c, a),
+                    }
+                };
+                let Some((uval, base)) = address else {
+                    return Ok(sized(0));
+                };
+                match width {
+                    Width::Byte => {
+                        let b = self.direct_page(line, uval, base, whole, pos)?;
+                        Ok(sized(b as u32))
+                    }
+                    Width::Word if databank != (uval & all_mem) >> 16 => {
+                        Err(self.not_in(whole, "not a data bank address", pos))
+                    }
+                    Width::Word => Ok(sized(uval & all_mem)),
+                    _ => {
+                        self.memory_wraps(line, uval, pos);
+                        Ok(sized(uval & all_mem))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `-Waltmode`: the size used (0: direct page, 1: data bank, 2: long)
+    /// is not the address's own, as the instruction has no such mode.
+    fn altmode_warning(&mut self, line: &LineRef, zp: Mode, used: u8, own: u8, pos: Pos) {
+        if !self.opts.warnings.altmode {
+            return;
+        }
+        let index = match zp {
+            Mode::ZeroPageX => " x indexed",
+            Mode::ZeroPageY => " y indexed",
+            _ => "",
+        };
+        let name = |size: u8| {
+            let size = ["direct page", "data bank", "long"][size as usize];
+            format!("{size}{index}")
+        };
+        let msg = format!("using {} addressing instead of {}", name(used), name(own));
+        let span = self.span_at(line, pos);
+        self.warn("altmode", span, msg);
+    }
+
+    /// The direct page byte of address `uval` (`base`: the label's own
+    /// address for a label plus an offset, which is what must be in the
+    /// direct page, except on the 65816 and 65EL02).
+    fn direct_page(
+        &mut self,
+        line: &LineRef,
+        uval: u32,
+        base: u32,
+        whole: Whole,
+        pos: Pos,
+    ) -> Result<u8, Bad> {
+        let all_mem = self.out.all_mem;
+        let dpage = self.st.dpage;
+        let checked = if self.st.cpu.has_wide_registers() {
+            uval & all_mem
+        } else {
+            base & all_mem
+        };
+        if checked > 0xffff {
+            return Err(self.not_in(whole, "not a bank 0 address", pos));
+        }
+        if dpage > 0xffff || (checked.wrapping_sub(dpage) & 0xffff) > 0xff {
+            return Err(self.not_in(whole, "not a direct page address", pos));
+        }
+        let adr = uval.wrapping_sub(dpage);
+        self.direct_page_wraps(line, uval, adr, pos);
+        Ok(adr as u8)
+    }
+
+    /// An address past the end of memory (`-Wwrap-addr`).
+    fn memory_wraps(&mut self, line: &LineRef, uval: u32, pos: Pos) {
+        if uval & self.out.all_mem != uval {
+            self.wrap_warning(line, "wrap-addr", "memory location address overflow", pos);
+        }
+    }
+
+    /// A direct page address that wrapped: on the 65816 and 65EL02 the
+    /// address itself, elsewhere its offset in the page.
+    fn direct_page_wraps(&mut self, line: &LineRef, uval: u32, adr: u32, pos: Pos) {
+        if self.st.cpu.has_wide_registers() {
+            self.memory_wraps(line, uval, pos);
+        } else if adr > 0xff {
+            self.wrap_warning(line, "wrap-dpage", "direct page address overflow", pos);
+        }
+    }
+
+    pub(super) fn wrap_warning(
+        &mut self,
+        line: &LineRef,
+        switch: &'static str,
+        msg: &str,
+        pos: Pos,
+    ) {
+        let w = &self.opts.warnings;
+        let on = match switch {
+            "wrap-dpage" => w.wrap_dpage,
+            "wrap-bank0" => w.wrap_bank0,
+            "wrap-pbank" => w.wrap_pbank,
+            _ => w.wrap_addr,
+        };
+        if on {
+            let span = self.span_at(line, pos);
+            self.warn(switch, span, msg.into());
+        }
+    }
+
+    /// "not a direct page address bits '$1234'": the operand is not where
+    /// the mode needs it.
+    pub(super) fn not_in(&self, whole: Whole, what: &str, pos: Pos) -> Bad {
+        Bad(pos, format!("{what} {}", describe(&whole.value(), self)))
+    }
+
+    /// The operand's address and, for a label plus an offset, the label's
+    /// own address (else the address again); `None`: not known yet.
+    #[inline]
+    pub(super) fn operand_address(&self, v: &Value, pos: Pos) -> Result<Option<(u32, u32)>, Bad> {
+        let bits = self.address_bits();
+        match v {
+            Value::None => Ok(None),
+            Value::Addr(a) if a.mode == AddrMode::NONE => self.operand_address(&a.val, pos),
+            Value::Addr(a) => Err(Bad(
+                pos,
+                format!("can't use address '{}' here", a.mode.describe()),
+            )),
+            Value::Code(c) => {
+                let base = self.syms.code(c.id).addr;
+                if u64::from(base) >> bits != 0 {
+                    let f = to_uval(&Value::Int(base as i64), bits, self);
+                    return Err(Bad(pos, f.err().map(|f| f.msg).unwrap_or_default()));
+                }
+                Ok(Some((base.wrapping_add(c.offs as u32), base)))
+            }
+            _ => match to_uval(v, bits, self) {
+                Ok(a) => Ok(Some((a as u32, a as u32))),
+                Err(f) if f.none => Ok(None),
+                Err(f) => Err(Bad(pos, f.msg)),
+            },
+        }
+    }
+
+    /// `mvn src,dst`: two bank bytes, written `#$12` or `$12`.
+    pub(super) fn move_operands(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        src: &Located,
+        dst: &Located,
+        _at: Pos,
+    ) -> Result<Code, Bad> {
+        if !matches!(width, Width::Auto | Width::Word) {
+            return Err(Bad(src.pos, width.refused(m.name)));
+        }
+        let bank = |l: &Located| -> Result<u8, Bad> {
+            let v = match &l.val {
+                Value::Addr(a) if matches!(a.mode.common_ops(), Some([AddrOp::Imm])) => &a.val,
+                Value::Addr(a) if a.mode != AddrMode::NONE => {
+                    return Err(no_mode(
+                        operand_start(line, l.pos),
+                        &a.mode.describe(),
+                        m.name,
+                    ));
+                }
+                Value::Addr(a) => &a.val,
+                v => v,
+            };
+            if v.is_none() {
+                return Ok(0);
+            }
+            Ok(to_uval(v, 8, self).map_err(|f| Bad(l.pos, f.msg))? as u8)
+        };
+        let (s, d) = (bank(src)?, bank(dst)?);
+        let code = m.opcode(Mode::Move).unwrap_or(0);
+        Ok(smallvec::smallvec![code, d, s])
+    }
+
+    /// The bit number and direct page address of `rmb`, `smb`, `bbr`, `bbs`
+    /// (`bit,zp`): the opcode of that bit and the address byte.
+    pub(super) fn bit_operands(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        mode: Mode,
+        bit: &Located,
+        zp: &Located,
+    ) -> Result<(u8, u8), Bad> {
+        let name = m.name;
+        let b = if bit.val.is_none() {
+            0
+        } else {
+            let at = operand_start(line, bit.pos);
+            to_uval(&bit.val, 3, self).map_err(|f| Bad(at, f.msg))? as u8
+        };
+        let code = m.opcode(mode).unwrap_or(0) | b << 4;
+        // `rmb 1,$12,d`: the direct page offset itself.
+        let (v, offset) = match &zp.val {
+            Value::Addr(a) if a.mode.ops()[..] == [AddrOp::Index(Reg::D)] => (&a.val, true),
+            Value::Addr(a) if a.mode != AddrMode::NONE => {
+                return Err(no_mode(
+                    operand_start(line, zp.pos),
+                    &a.mode.describe(),
+                    name,
+                ));
+            }
+            _ => (&zp.val, false),
+        };
+        if offset {
+            let a = match v {
+                Value::None => 0,
+                _ => to_uval(v, 8, self).map_err(|f| Bad(zp.pos, f.msg))? as u8,
+            };
+            return Ok((code, a));
+        }
+        let Some((uval, base)) = self.operand_address(v, zp.pos)? else {
+            return Ok((code, 0));
+        };
+        if mode == Mode::ZeroPageBit {
+            let b = self.direct_page(line, uval, base, Whole::Plain(&zp.val), zp.pos)?;
+            return Ok((code, b));
+        }
+        // `bbr`'s address is checked as it is, label or not.
+        let uval = uval & self.out.all_mem;
+        if uval > 0xffff {
+            return Err(self.not_in(Whole::Plain(&zp.val), "not a bank 0 address", zp.pos));
+        }
+        let adr = uval.wrapping_sub(self.st.dpage) & 0xffff;
+        if adr > 0xff || self.st.dpage > 0xffff {
+            return Err(self.not_in(Whole::Plain(&zp.val), "not a direct page address", zp.pos));
+        }
+        Ok((code, adr as u8))
+    }
+}

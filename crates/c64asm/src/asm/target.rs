@@ -1,0 +1,173 @@
+//! The processor directives: `.cpu` (with the address space and register
+//! names a processor brings), `.as`/`.al`/`.xs`/`.xl` and `.autsiz`/`.mansiz`
+//! (immediate sizes), `.databank` and `.dpage` (which addresses are data
+//! bank and direct page ones). 64tass takes all of them on every processor.
+
+use super::Assembler;
+use super::compile::Cmd;
+use super::lines::LineRef;
+use crate::cpu::Cpu;
+use crate::diag::Kind;
+use crate::source::Span;
+use crate::syntax::ast::{AddrOp, Reg};
+use crate::value::convert::{describe, to_uval};
+use crate::value::{AddrMode, FResult, Fault, Value};
+
+/// A register set as bits, `a` in bit 0.
+pub fn register_bits(cpu: Cpu) -> u32 {
+    cpu.registers()
+        .bytes()
+        .fold(0, |set, c| set | 1 << (c - b'a'))
+}
+
+impl Assembler<'_> {
+    /// `.cpu "65816"`: the processor's instructions, address space and
+    /// register names from here on; `"default"` is the command line's.
+    pub fn cpu(&mut self, line: &LineRef, args: usize, span: Span) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            return;
+        };
+        let Value::Str(name) = &v else {
+            if !v.is_none() {
+                let s = self.span_at(line, pos);
+                let msg = format!("wrong type {}, expected 'str'", describe_type(&v));
+                self.error(s, Kind::Type, msg);
+            }
+            return;
+        };
+        let cpu = match name.as_ref() {
+            "default" => self.opts.cpu,
+            name => match Cpu::from_name(name) {
+                Some(c) => c,
+                None => {
+                    let s = self.span_at(line, pos);
+                    self.error(s, Kind::Syntax, format!("unknown processor '{name}'"));
+                    return;
+                }
+            },
+        };
+        // The program counter must fit the new address space.
+        let mask = cpu.address_mask();
+        let a = self.out.addr(self.st.addr);
+        if a.l_address > mask {
+            let star = super::eval::pc_value(a.l_address, a.l_type);
+            let msg = format!(
+                "address not in processor address space {}",
+                describe(&star, self)
+            );
+            self.error(span, Kind::AddressOverflow, msg);
+            self.out.addr_mut(self.st.addr).l_address &= mask;
+        }
+        self.select_cpu(cpu);
+    }
+
+    /// Switch to `cpu`; register names it brings stay defined for the rest
+    /// of the run (each new one asks for another pass, as in 64tass).
+    pub fn select_cpu(&mut self, cpu: Cpu) {
+        self.st.cpu = cpu;
+        self.out.all_mem = cpu.address_mask();
+        let new = register_bits(cpu) & !self.registers;
+        if new != 0 {
+            self.registers |= new;
+            self.st.constcreated = true;
+        }
+    }
+
+    /// `.as`, `.al`, `.xs`, `.xl`, `.autsiz`, `.mansiz`.
+    pub fn register_size(&mut self, line: &LineRef, cmd: Cmd) {
+        self.record_line(line, None);
+        match cmd {
+            Cmd::As | Cmd::Al => self.st.long_accu = cmd == Cmd::Al,
+            Cmd::Xs | Cmd::Xl => self.st.long_index = cmd == Cmd::Xl,
+            _ => self.st.autosize = cmd == Cmd::Autsiz,
+        }
+    }
+
+    /// `.databank $12`, `.dpage $400`; `?` turns either off.
+    pub fn bank_or_page(&mut self, line: &LineRef, cmd: Cmd, args: usize) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            return;
+        };
+        let (bits, off) = if cmd == Cmd::Databank {
+            (8, 0x100)
+        } else {
+            (16, 0x1_0000)
+        };
+        let value = match v {
+            Value::Gap => off,
+            v if v.is_none() => return,
+            v => {
+                let r = to_uval(&v, bits, self);
+                let Ok(u) = self.check(line, pos, r) else {
+                    return;
+                };
+                u as u32
+            }
+        };
+        if cmd == Cmd::Databank {
+            self.st.databank = value;
+        } else {
+            self.st.dpage = value;
+        }
+    }
+}
+
+impl Assembler<'_> {
+    /// A value the program counter is set to (`* =`, `.logical`,
+    /// `.virtual`): a number, or an address with operators that index it
+    /// (`1,s` for stack variables; no indirection).
+    pub fn pc_address(&self, v: &Value, bits: u32) -> FResult<u64> {
+        match v {
+            Value::Addr(a) if a.mode != AddrMode::NONE => {
+                let u = self.pc_address(&a.val, bits)?;
+                let indirect = a
+                    .mode
+                    .ops()
+                    .iter()
+                    .any(|op| matches!(op, AddrOp::Ind | AddrOp::LongInd));
+                if indirect {
+                    return Err(Fault::new(format!(
+                        "no {} addressing mode accepted",
+                        a.mode.describe()
+                    )));
+                }
+                Ok(u)
+            }
+            _ => to_uval(v, bits, self),
+        }
+    }
+
+    /// An address in the program bank (`.addr`, `.rta`, `addr()`, `rta()`):
+    /// its low 16 bits; `$1234,k` is one already.
+    pub fn program_bank_address(&self, v: &Value) -> FResult<u32> {
+        let all_mem = self.out.all_mem;
+        match v {
+            Value::Addr(a) if a.mode.ops()[..] == [AddrOp::Index(Reg::K)] => {
+                Ok(to_uval(&a.val, 16, self)? as u32)
+            }
+            Value::Addr(a) if a.mode != AddrMode::NONE => Err(Fault::new(format!(
+                "no {} addressing mode accepted",
+                a.mode.describe()
+            ))),
+            _ => {
+                let bits = if all_mem == 0xffff { 16 } else { 24 };
+                let u = to_uval(v, bits, self)? as u32 & all_mem;
+                let pc = self.out.addr(self.st.addr).l_address;
+                if (pc ^ u) > 0xffff {
+                    return Err(Fault::new(format!(
+                        "address in different program bank {}",
+                        describe(v, self)
+                    )));
+                }
+                Ok(u)
+            }
+        }
+    }
+}
+
+/// `'int'`: a value's type name quoted, as 64tass's "wrong type" says it.
+fn describe_type(v: &Value) -> String {
+    format!("'{}'", v.type_name())
+}

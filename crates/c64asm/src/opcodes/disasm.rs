@@ -1,0 +1,284 @@
+//! The listing's disassembly: each opcode's name and mode on a processor,
+//! and an instruction written back as 64tass's listing shows it, with the
+//! direct page, data bank and program bank it was assembled for.
+
+use super::{ALL_MODES, Mode, R_ALIAS, R_ILL, R_NO, table};
+use crate::cpu::{CPUS, Cpu};
+
+/// What an instruction's row was assembled with: how to read its bytes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub cpu: Cpu,
+    /// `.dpage` (`0x10000`: none).
+    pub dpage: u32,
+    /// `.databank` (`0x100`: none).
+    pub databank: u32,
+    /// The row's immediate operands are words.
+    pub wide: bool,
+}
+
+impl Listed {
+    #[cfg(test)]
+    pub fn plain(cpu: Cpu) -> Listed {
+        Listed {
+            cpu,
+            dpage: 0,
+            databank: 0,
+            wide: false,
+        }
+    }
+}
+
+/// The name and mode a listing shows for each opcode of a processor: the
+/// documented instruction where there is one, not an alias (`inc a`, not
+/// `ina`), else 64tass's name among the aliases of an undocumented one
+/// (`dcp`, not `dcm`).
+fn listing_table(cpu: Cpu) -> &'static [Option<(&'static str, Mode)>] {
+    /// The names 64tass's listing gives undocumented opcodes that have several.
+    const PREFERRED: [&str; 6] = ["asr", "sha", "lds", "dcp", "sbx", "isb"];
+    type Table = Vec<Option<(&'static str, Mode)>>;
+    static TABLES: [std::sync::OnceLock<Table>; CPUS.len()] =
+        [const { std::sync::OnceLock::new() }; CPUS.len()];
+    TABLES[cpu as usize].get_or_init(|| {
+        // Rank of a name for an opcode: higher wins.
+        let rank = |name: &str, cell: u16| match (cell & R_ALIAS != 0, cell & R_ILL != 0) {
+            (true, _) => 0,
+            (false, true) if PREFERRED.contains(&name) => 2,
+            (false, true) => 1,
+            (false, false) => 3,
+        };
+        let mut t: Vec<Option<(&'static str, Mode, u8)>> = vec![None; 256];
+        for m in table(cpu) {
+            for mode in ALL_MODES {
+                let cell = m.codes[mode as usize];
+                // `brk #imm` is not how a listing shows $00, nor `pei (zp)`
+                // or `rei (zp)` how it shows theirs; a raw immediate does
+                // not name another opcode.
+                let shown_as_other = matches!(
+                    (m.name, mode),
+                    ("brk" | "cop" | "csp", Mode::Immediate)
+                        | ("pei" | "rei", Mode::ZeroPageIndirect)
+                        | ("per", Mode::Immediate)
+                        | ("rea", Mode::Absolute)
+                );
+                if cell == R_NO || shown_as_other {
+                    continue;
+                }
+                let bits: &[u8] = match mode {
+                    Mode::ZeroPageBit | Mode::ZeroPageBitRelative => &[0, 1, 2, 3, 4, 5, 6, 7],
+                    _ => &[0],
+                };
+                for &bit in bits {
+                    let slot = &mut t[(cell as u8 + (bit << 4)) as usize];
+                    let r = rank(m.name, cell);
+                    if slot.is_none_or(|(_, _, was)| r > was) {
+                        *slot = Some((m.name, mode, r));
+                    }
+                }
+            }
+        }
+        t.into_iter().map(|e| e.map(|(n, m, _)| (n, m))).collect()
+    })
+}
+
+/// `brk` and `cop`: a row of two bytes is the instruction with its
+/// signature byte, not two instructions.
+pub fn takes_signature(opcode: u8, cpu: Cpu) -> bool {
+    matches!(
+        listing_table(cpu)[opcode as usize],
+        Some(("brk" | "cop", _))
+    )
+}
+
+/// Whether the listing reads `opcode` as an immediate instruction.
+pub fn is_immediate(opcode: u8, cpu: Cpu) -> bool {
+    matches!(
+        listing_table(cpu)[opcode as usize],
+        Some((_, Mode::Immediate))
+    )
+}
+
+/// How many bytes the instruction starting with `opcode` takes (`brk`: 1).
+pub fn instruction_len(opcode: u8, ctx: Listed) -> Option<u32> {
+    listing_table(ctx.cpu)[opcode as usize].map(|(name, mode)| match mode {
+        Mode::Immediate if ctx.wide || always_word(name) => 3,
+        mode => mode.len(),
+    })
+}
+
+/// `pea #` and `phw #` take a word whatever `.al` says.
+fn always_word(name: &str) -> bool {
+    matches!(name, "pea" | "phw")
+}
+
+/// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
+/// `bytes` are exactly one instruction at `pc`. `brk` shows 64tass's way:
+/// `brk #`, or `brk #$05` with its signature byte (`cop` alike).
+pub fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
+    let table = listing_table(ctx.cpu);
+    let opcode = *bytes.first()?;
+    let (name, mode) = table[opcode as usize]?;
+    match (name, bytes) {
+        ("brk" | "cop", [_]) => return Some(format!("{name} #")),
+        ("brk" | "cop", [_, b]) => return Some(format!("{name} #${b:02x}")),
+        _ => {}
+    }
+    let len = match mode {
+        Mode::Immediate if bytes.len() == 3 || always_word(name) => 3,
+        mode => mode.len() as usize,
+    };
+    // Cut short (a pseudo branch that skips one or two bytes): the name
+    // alone, or with `#` for the R65C02's `nop #` that `gra` makes of it.
+    if bytes.len() < len {
+        return Some(match mode {
+            Mode::Immediate => format!("{name} #"),
+            _ => name.to_string(),
+        });
+    }
+    if bytes.len() != len {
+        return None;
+    }
+    let b = bytes.get(1).copied().unwrap_or(0);
+    let w = u16::from_le_bytes([b, bytes.get(2).copied().unwrap_or(0)]);
+    let end = pc.wrapping_add(len as u32);
+    // A direct page address, from the direct page's start.
+    let zp = |b: u8| {
+        let a = (ctx.dpage + b as u32) & 0xffff;
+        if a > 0xff {
+            format!("${a:04x}")
+        } else {
+            format!("${a:02x}")
+        }
+    };
+    // A data bank address, and one in the program bank.
+    let db = |w: u16| match ctx.databank {
+        0 => format!("${w:04x}"),
+        bank => format!("${:02x}{w:04x}", bank as u8),
+    };
+    let pb = |w: u32| {
+        let w = w & 0xffff;
+        match end >> 16 {
+            0 => format!("${w:04x}"),
+            bank => format!("${:02x}{w:04x}", bank as u8),
+        }
+    };
+    let bit = opcode >> 4 & 7;
+    Some(match mode {
+        Mode::Implied => name.to_string(),
+        Mode::Accumulator => format!("{name} a"),
+        Mode::Immediate if len == 3 => format!("{name} #${w:04x}"),
+        Mode::Immediate => format!("{name} #${b:02x}"),
+        Mode::ZeroPage => format!("{name} {}", zp(b)),
+        Mode::ZeroPageX => format!("{name} {},x", zp(b)),
+        Mode::ZeroPageY => format!("{name} {},y", zp(b)),
+        Mode::Absolute if matches!(opcode, 0x20 | 0x4c) => format!("{name} {}", pb(w as u32)),
+        Mode::Absolute => format!("{name} {}", db(w)),
+        Mode::AbsoluteX => format!("{name} {},x", db(w)),
+        Mode::AbsoluteY => format!("{name} {},y", db(w)),
+        Mode::Long | Mode::LongX => {
+            let a = w as u32 | (bytes[3] as u32) << 16;
+            let x = if mode == Mode::LongX { ",x" } else { "" };
+            format!("{name} ${a:06x}{x}")
+        }
+        Mode::Indirect => format!("{name} (${w:04x})"),
+        Mode::AbsoluteLongIndirect => format!("{name} [${w:04x}]"),
+        Mode::IndirectX => format!("{name} ({},x)", zp(b)),
+        Mode::IndirectY => format!("{name} ({}),y", zp(b)),
+        Mode::ZeroPageIndirect => format!("{name} ({})", zp(b)),
+        Mode::ZeroPageIndirectZ => format!("{name} ({}),z", zp(b)),
+        Mode::LongIndirect => format!("{name} [{}]", zp(b)),
+        Mode::LongIndirectY => format!("{name} [{}],y", zp(b)),
+        Mode::AbsoluteIndirectX => format!("{name} ({},x)", pb(w as u32)),
+        Mode::Stack => format!("{name} ${b:02x},s"),
+        Mode::StackIndirectY => format!("{name} (${b:02x},s),y"),
+        Mode::DataStack => format!("{name} ${b:02x},r"),
+        Mode::DataStackIndirectY => format!("{name} (${b:02x},r),y"),
+        Mode::Relative => format!("{name} {}", pb(end.wrapping_add(b as i8 as u32))),
+        Mode::RelativeLong => {
+            // The 65CE02's long branches count from their last byte.
+            let from = if opcode & 0x0f == 3 { end - 1 } else { end };
+            format!("{name} {}", pb(from.wrapping_add(w as u32)))
+        }
+        Mode::Move => format!("{name} #${:02x},#${b:02x}", bytes[2]),
+        Mode::ZeroPageBit => format!("{name} {bit},{}", zp(b)),
+        Mode::ZeroPageBitRelative => {
+            let target = end.wrapping_add(bytes[2] as i8 as u32);
+            format!("{name} {bit},{},{}", zp(b), pb(target))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_opcode_has_one_name_per_processor() {
+        for cpu in CPUS {
+            let ctx = Listed::plain(cpu);
+            let mut seen = [false; 256];
+            for op in 0..=255u8 {
+                if let Some(len) = instruction_len(op, ctx) {
+                    seen[op as usize] = true;
+                    let bytes = [op, 0x12, 0x34, 0x56];
+                    assert!(disassemble(&bytes[..len as usize], 0x1000, ctx).is_some());
+                }
+            }
+            let count = seen.iter().filter(|&&s| s).count();
+            let expected = match cpu {
+                Cpu::M6502 => 151,
+                // 70 undocumented, as 64tass's manual lists them.
+                Cpu::M6502i => 151 + 70,
+                Cpu::M65C02 => 151 + 27,
+                Cpu::R65C02 => 151 + 27 + 36,
+                Cpu::W65C02 => 151 + 27 + 36 + 2,
+                // Every opcode but $5c (the 4510's `map`).
+                Cpu::M65CE02 => 255,
+                Cpu::M4510 => 256,
+                Cpu::M65816 => 256,
+                // The NMOS opcodes less 14 undocumented ones, and `bra`,
+                // `sac`, `sir`.
+                Cpu::M65DTV02 => 151 + 70 - 14 + 3,
+                // The 65C02's, and 77 of its own.
+                Cpu::M65EL02 => 151 + 27 + 77,
+            };
+            assert_eq!(count, expected, "{cpu:?}");
+        }
+    }
+
+    #[test]
+    fn listing_shows_each_processors_forms() {
+        let d = |b: &[u8], cpu| disassemble(b, 0x1000, Listed::plain(cpu)).unwrap();
+        assert_eq!(d(&[0xb2, 0x12], Cpu::M65C02), "lda ($12)");
+        assert_eq!(d(&[0x7c, 0x34, 0x12], Cpu::M65C02), "jmp ($1234,x)");
+        assert_eq!(d(&[0x1a], Cpu::M65C02), "inc a");
+        assert_eq!(d(&[0x80, 0xfe], Cpu::M65C02), "bra $1000");
+        assert_eq!(d(&[0x80, 0x12], Cpu::M6502i), "nop #$12");
+        assert_eq!(d(&[0x77, 0x12], Cpu::R65C02), "rmb 7,$12");
+        assert_eq!(d(&[0x9f, 0x17, 0xfd], Cpu::R65C02), "bbs 1,$17,$1000");
+        assert_eq!(d(&[0x82], Cpu::R65C02), "nop #");
+        assert_eq!(d(&[0xdb], Cpu::W65C02), "stp");
+        assert_eq!(
+            disassemble(&[0xdb], 0x1000, Listed::plain(Cpu::R65C02)),
+            None
+        );
+        assert_eq!(d(&[0xb2, 0x12], Cpu::M65CE02), "lda ($12),z");
+        assert_eq!(d(&[0x93, 0xfe, 0xff], Cpu::M65CE02), "bcc $1000");
+        assert_eq!(d(&[0xaf, 0x56, 0x34, 0x12], Cpu::M65816), "lda $123456");
+        assert_eq!(d(&[0x82, 0xfd, 0xff], Cpu::M65816), "brl $1000");
+        assert_eq!(d(&[0x54, 0x34, 0x12], Cpu::M65816), "mvn #$12,#$34");
+        assert_eq!(d(&[0x12, 0xfe], Cpu::M65DTV02), "bra $1000");
+        assert_eq!(d(&[0x67, 0x12], Cpu::M65EL02), "adc $12,r");
+        let wide = Listed {
+            wide: true,
+            dpage: 0x1200,
+            databank: 0x12,
+            ..Listed::plain(Cpu::M65816)
+        };
+        let dw = |b: &[u8]| disassemble(b, 0x1000, wide).unwrap();
+        assert_eq!(dw(&[0xa9, 0x34, 0x12]), "lda #$1234");
+        assert_eq!(dw(&[0xa5, 0x34]), "lda $1234");
+        assert_eq!(dw(&[0xad, 0x34, 0x12]), "lda $121234");
+        assert_eq!(dw(&[0x4c, 0x34, 0x12]), "jmp $1234");
+    }
+}
