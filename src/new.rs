@@ -22,9 +22,10 @@ const FILES: [(&str, &str); 7] = [
     ("main.asm", include_str!("template/main.asm")),
     ("Cargo.toml", include_str!("template/Cargo.toml")),
     ("src/lib.rs", include_str!("template/lib.rs")),
+    // Not *.test.toml in the checkout: `c64kit test` there would take it for a test file.
     (
         "tests/main.test.toml",
-        include_str!("template/main.test.toml"),
+        include_str!("template/main_test.toml"),
     ),
     ("tests/routines.rs", include_str!("template/routines.rs")),
     ("README.md", include_str!("template/README.md")),

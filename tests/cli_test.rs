@@ -110,6 +110,11 @@ fn ryg_test_files_pass_and_their_reports_are_what_ci_reads() {
         .expect("genhtml (Debian's lcov)");
     assert!(out.status.success(), "{}", both(&out));
     assert!(html.join("index.html").is_file());
+    // With no path, the checkout's test files are RYG's and no other (the new project's
+    // template is not one).
+    let out = run(Path::new(ROOT), &["--list"]);
+    assert!(out.status.success(), "{}", both(&out));
+    assert_eq!(text(&out.stdout).lines().count(), 103, "{}", both(&out));
 }
 
 #[test]
@@ -209,6 +214,53 @@ fn a_routine_that_never_returns_stops_at_its_budget_and_says_where_it_loops() {
     ] {
         assert!(stdout.contains(want), "{want:?} missing in:\n{stdout}");
     }
+    // The loop's instructions once, not over and over.
+    let tail: Vec<&str> = stdout
+        .split("last instructions:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(tail.len(), 3, "{stdout}");
+    assert!(tail[0].contains("spin (prog.asm:8)") && tail[2].contains("bne spin"));
+}
+
+#[test]
+fn a_source_that_cannot_be_read_is_shown_where_the_file_names_it() {
+    let dir = TempDir::new("ctest-nosource");
+    dir.write(
+        "t.test.toml",
+        "[program]\nsource = \"progs.asm\"\n\n[[test]]\nname = \"x\"\ncall = \"suma\"\n",
+    );
+    let out = run(&dir.0, &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", both(&out));
+    let stderr = text(&out.stderr);
+    for want in [
+        "error: cannot read the source progs.asm: ",
+        "--> t.test.toml:2:10",
+        "2 | source = \"progs.asm\"",
+        "^^^^^^^^^^^",
+    ] {
+        assert!(stderr.contains(want), "{want:?} missing in:\n{stderr}");
+    }
+}
+
+#[test]
+fn the_last_instructions_name_the_kernal_routines_a_program_calls() {
+    let dir = TempDir::new("ctest-chrout");
+    dir.write(
+        "p.asm",
+        "        * = $c000\nhello   lda #'A'\n        jsr $ffd2\n        lda #1\n        rts\n",
+    );
+    dir.write(
+        "t.test.toml",
+        "[program]\nsource = \"p.asm\"\n\n[[test]]\nname = \"x\"\ncall = \"hello\"\nexpect.regs.a = 2\n",
+    );
+    let out = run(&dir.0, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("  FFD2  CHROUT ($FFD2)\n"), "{stdout}");
 }
 
 #[test]

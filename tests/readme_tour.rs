@@ -324,3 +324,35 @@ fn the_readme_gives_the_ci_time_tools_time_ci_measured() {
     assert!(sentence.contains("load average"), "{sentence}");
     assert!(sentence.contains("-core machine"), "{sentence}");
 }
+
+/// The README's test file excerpt is a part of RYG's boards file that runs: under RYG's
+/// `[program]` its two cases pass.
+#[test]
+fn the_readme_test_file_excerpt_runs() {
+    let readme = readme();
+    let after = &readme[readme
+        .find("as `c64kit test` reads it (`asm/tests/boards.test.toml`)")
+        .expect("the excerpt's heading")..];
+    let from = after.find("```toml\n").expect("a toml block") + "```toml\n".len();
+    let excerpt = &after[from..from + after[from..].find("```").unwrap()];
+    let boards =
+        std::fs::read_to_string(Path::new(ROOT).join("asm/tests/boards.test.toml")).unwrap();
+    let name = excerpt.lines().nth(1).unwrap();
+    assert!(boards.contains(name), "{name} is not in boards.test.toml");
+    let dir = TempDir::new("readme-excerpt");
+    let ryg = Path::new(ROOT).join("asm/RYG.asm");
+    dir.write(
+        "x.test.toml",
+        &format!(
+            "[program]\nsource = {:?}\n\n{excerpt}",
+            ryg.display().to_string()
+        ),
+    );
+    let out = c64kit(&dir.0).arg("test").output().unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    assert!(
+        text(&out.stdout).contains("summary: 2 passed, 0 failed"),
+        "{}",
+        both(&out)
+    );
+}

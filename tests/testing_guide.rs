@@ -81,7 +81,7 @@ fn the_guide_shows_its_unit_test_word_for_word() {
 #[test]
 fn the_guide_shows_the_new_projects_test_file_as_it_is() {
     let template =
-        std::fs::read_to_string(Path::new(ROOT).join("src/template/main.test.toml")).unwrap();
+        std::fs::read_to_string(Path::new(ROOT).join("src/template/main_test.toml")).unwrap();
     let shown = section("new-test-file");
     let body = shown
         .strip_prefix("```toml\n")
@@ -89,7 +89,7 @@ fn the_guide_shows_the_new_projects_test_file_as_it_is() {
         .expect("a toml block");
     assert!(
         template.contains(body),
-        "docs/testing.md's new-test-file block is not a part of src/template/main.test.toml"
+        "docs/testing.md's new-test-file block is not a part of src/template/main_test.toml"
     );
 }
 

@@ -47,7 +47,11 @@ pub(crate) fn source_of(info: &DebugInfo, pc: u16) -> String {
     let name = info.describe(pc);
     match info.index.place(pc) {
         Some(p) => format!("{name} ({}:{})", p.file, p.line),
-        None if name.starts_with('$') => name,
+        // Outside the program: a KERNAL routine by its name (CHROUT), as profiles say.
+        None if name.starts_with('$') => match crate::build::routine_name(info, pc) {
+            known if known.starts_with('$') => known,
+            known => format!("{known} (${pc:04X})"),
+        },
         None => format!("{name} (${pc:04X})"),
     }
 }

@@ -46,16 +46,6 @@ pub fn evaluate(
     let prefix = unique_prefix(program, &fold);
     let mut src = String::new();
     let mut origins: Vec<Option<Origin>> = Vec::new();
-    fn line<'e>(
-        src: &mut String,
-        origins: &mut Vec<Option<Origin<'e>>>,
-        text: String,
-        origin: Option<Origin<'e>>,
-    ) {
-        src.push_str(&text);
-        src.push('\n');
-        origins.push(origin);
-    }
     // The program's symbols. Scoped names (`scope.name`) cannot be defined at the top:
     // the expressions get their values instead.
     let mut dotted: Vec<(String, String)> = Vec::new();
@@ -87,37 +77,21 @@ pub fn evaluate(
             Num::Lit(n, _) => line(&mut src, &mut origins, format!("{name} = {n}"), None),
             Num::Expr(i, _) => {
                 let e = &exprs.exprs[*i];
-                let (text, verbatim) = replace_dotted(&e.text, &dotted, &fold);
-                let head = format!("{name} = ");
-                let col = head.chars().count() + 1;
-                line(
+                expr_line(
                     &mut src,
                     &mut origins,
-                    format!("{head}{text}"),
-                    Some(Origin {
-                        expr: e,
-                        col,
-                        verbatim,
-                    }),
+                    format!("{name} = "),
+                    e,
+                    &dotted,
+                    &fold,
                 );
             }
         }
     }
     line(&mut src, &mut origins, "* = 0".into(), None);
     for (i, e) in exprs.exprs.iter().enumerate() {
-        let (text, verbatim) = replace_dotted(&e.text, &dotted, &fold);
         let head = format!("{prefix}{i} .dint ");
-        let col = head.chars().count() + 1;
-        line(
-            &mut src,
-            &mut origins,
-            format!("{head}{text}"),
-            Some(Origin {
-                expr: e,
-                col,
-                verbatim,
-            }),
-        );
+        expr_line(&mut src, &mut origins, head, e, &dotted, &fold);
     }
     for (i, t) in exprs.texts.iter().enumerate() {
         let enc = if t.screen { "screen" } else { "none" };
@@ -193,6 +167,38 @@ pub fn evaluate(
         })
         .collect();
     Ok(Values { nums, texts })
+}
+
+/// A line of the generated source.
+fn line<'e>(
+    src: &mut String,
+    origins: &mut Vec<Option<Origin<'e>>>,
+    text: String,
+    origin: Option<Origin<'e>>,
+) {
+    src.push_str(&text);
+    src.push('\n');
+    origins.push(origin);
+}
+
+/// `head` and the expression `e` after it (scoped names replaced), remembering where
+/// it came from for the messages.
+fn expr_line<'e>(
+    src: &mut String,
+    origins: &mut Vec<Option<Origin<'e>>>,
+    head: String,
+    e: &'e Expr,
+    dotted: &[(String, String)],
+    fold: &impl Fn(&str) -> String,
+) {
+    let (text, verbatim) = replace_dotted(&e.text, dotted, fold);
+    let col = head.chars().count() + 1;
+    let origin = Origin {
+        expr: e,
+        col,
+        verbatim,
+    };
+    line(src, origins, format!("{head}{text}"), Some(origin));
 }
 
 /// A prefix no symbol of the program starts with.

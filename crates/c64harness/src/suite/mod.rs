@@ -97,6 +97,21 @@ impl<'a> Loader<'a> {
                 format!("flags: {e}"),
             ))
         })?;
+        // A source that cannot be read is the test file's mistake: say where it names it.
+        let unreadable: Vec<Diag> = program
+            .sources
+            .iter()
+            .filter_map(|(path, place)| {
+                let e = std::fs::File::open(path).err()?;
+                Some(Diag::new(
+                    place.clone(),
+                    format!("cannot read the source {}: {e}", path.display()),
+                ))
+            })
+            .collect();
+        if !unreadable.is_empty() {
+            return Err(Error::TestFile(Diags(unreadable)));
+        }
         let sources: Vec<PathBuf> = program.sources.iter().map(|s| s.0.clone()).collect();
         let (build, opts) = match self
             .builds
@@ -422,7 +437,12 @@ fn again(base: &Base, test: &Test, outcome: &mut Outcome, stop: Option<c64emu::S
     }
     let pcs: Vec<u16> = ring.iter().map(|&(pc, _)| pc).collect();
     let info = h.info().clone();
-    outcome.tail = tail::listing(&pcs, TAIL, &info);
+    // Caught in a loop: its instructions once, not the same ones over and over.
+    let shown = match stop {
+        Some(c64emu::Stop::CycleLimit) => tail::period(&pcs).map_or(TAIL, |p| p.min(TAIL)),
+        _ => TAIL,
+    };
+    outcome.tail = tail::listing(&pcs, shown, &info);
     let flags: String = "NV-BDIZC"
         .chars()
         .enumerate()

@@ -62,11 +62,7 @@ pub(crate) fn describe_loop(pcs: &[u16], info: &DebugInfo) -> Option<String> {
     if n < 8 {
         return None;
     }
-    let repeats = |p: usize| {
-        let span = (3 * p).min(n - p);
-        span >= p && (0..span).all(|k| pcs[n - 1 - k] == pcs[n - 1 - k - p])
-    };
-    let (window, what) = match (1..=n / 3).find(|&p| repeats(p)) {
+    let (window, what) = match period(pcs) {
         Some(p) => (&pcs[n - p..], format!("{p} instruction(s) repeating")),
         None => (
             &pcs[n.saturating_sub(256)..],
@@ -82,13 +78,28 @@ pub(crate) fn describe_loop(pcs: &[u16], info: &DebugInfo) -> Option<String> {
     Some(format!("looping in {place}: {what}"))
 }
 
+/// The length of the shortest sequence of addresses that repeats (at least three
+/// times, or as often as fits) at the end of `pcs`.
+pub(crate) fn period(pcs: &[u16]) -> Option<usize> {
+    let n = pcs.len();
+    if n < 8 {
+        return None;
+    }
+    let repeats = |p: usize| {
+        let span = (3 * p).min(n - p);
+        span >= p && (0..span).all(|k| pcs[n - 1 - k] == pcs[n - 1 - k - p])
+    };
+    (1..=n / 3).find(|&p| repeats(p))
+}
+
 /// The last `n` instructions of `pcs` as lines: address, place, source text.
 pub(crate) fn listing(pcs: &[u16], n: usize, info: &DebugInfo) -> Vec<String> {
     pcs[pcs.len().saturating_sub(n)..]
         .iter()
         .map(|&pc| {
             let text = info.text(pc).unwrap_or("").trim();
-            format!("{pc:04X}  {:<36} {text}", source_of(info, pc))
+            let line = format!("{pc:04X}  {:<36} {text}", source_of(info, pc));
+            line.trim_end().to_string()
         })
         .collect()
 }
