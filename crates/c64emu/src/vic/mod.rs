@@ -553,10 +553,13 @@ impl Vic {
                 self.update_irq(t);
             }
             CTRL1 | RASTER => {
+                let before = self.state.compare_line();
                 self.log(r, value, t);
                 let line = raster_line(t);
-                // A compare value equal to the current line matches at once.
-                if line == self.state.compare_line() {
+                // The comparison going from no match to a match sets the flag: a new
+                // compare value equal to the current line does at once (rewriting the
+                // value that matched does not: INC $D012's first write).
+                if line == self.state.compare_line() && line != before {
                     self.flags |= IRQ_RASTER;
                     self.update_irq(t);
                 }

@@ -69,6 +69,23 @@ fn the_raster_interrupt_line_goes_low_at_the_compare_line_when_enabled() {
     });
 }
 
+#[test]
+fn a_compare_write_sets_the_flag_only_when_the_comparison_starts_to_match() {
+    with_mem(|mem| {
+        let mut v = Vic::new();
+        v.write(RASTER, 100, 0, mem);
+        v.sync(100 * 63 + 20, mem);
+        v.write(IRQ_FLAGS, 0x0F, 100 * 63 + 20, mem);
+        // INC $D012 in line 100: the unmodified value, then 101. Neither matches anew.
+        v.write(RASTER, 100, 100 * 63 + 24, mem);
+        v.write(RASTER, 101, 100 * 63 + 25, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 100 * 63 + 26) & 1, 0);
+        // Back to 100: from no match to a match.
+        v.write(RASTER, 100, 100 * 63 + 30, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 100 * 63 + 31) & 1, 1);
+    });
+}
+
 /// The cycles a CPU reading in every cycle from `from` to `to` waits for BA.
 fn reads_wait(v: &mut Vic, mem: &VicMem, from: u64, to: u64) -> u64 {
     let (mut t, mut waited) = (from, 0);
