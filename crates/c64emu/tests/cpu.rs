@@ -100,6 +100,32 @@ fn the_vic_halts_the_cpu_at_its_first_read_after_ba_goes_low() {
 }
 
 #[test]
+fn shx_halted_before_its_dummy_read_drops_the_and_from_the_value_not_the_address() {
+    // SHX $40F0,Y with X=$7F, Y=$20 crosses to $4110: the carried high byte is
+    // X & ($40 + 1) = $41 either way. Started at 3221 its dummy read falls in cycle
+    // 3224, where bad line $33's BA is low: halted there, it writes X itself.
+    for (nops, addr, value) in [(1609, 0x4110, 0x7F), (1608, 0x4110, 0x41)] {
+        let mut m = Machine::new();
+        // NOPs, LDA $FB (3 cycles: the SHX's opcode at an odd cycle), SHX.
+        let mut code = vec![0xEA; nops];
+        code.extend([0xA5, 0xFB, 0x9E, 0xF0, 0x40]);
+        code.extend([0xEA; 100]);
+        m.load_raw(0xC000, &code).unwrap();
+        let r = m.regs();
+        m.set_regs(Regs {
+            pc: 0xC000,
+            p: 0x24,
+            x: 0x7F,
+            y: 0x20,
+            ..r
+        });
+        m.run(0x34 * 63);
+        assert_eq!(m.peek(addr), value, "{nops} NOPs");
+        assert_eq!(m.peek(0x7F10), 0, "{nops} NOPs");
+    }
+}
+
+#[test]
 fn decimal_mode_sets_the_nmos_flags() {
     // $99 + $01 = $00 with C; Z from the binary sum ($9A): clear; N from the sum before
     // the high digit's correction ($A0): set.
