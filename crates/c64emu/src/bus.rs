@@ -281,6 +281,11 @@ impl C64Bus {
         }
     }
 
+    /// Does a read of `addr` reach a chip or the I/O port (not RAM or ROM)?
+    pub(crate) fn is_io_or_port(&self, addr: u16) -> bool {
+        addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io
+    }
+
     fn was_written(&self, addr: u16) -> bool {
         let i = usize::from(addr) - usize::from(rom::BASIC);
         self.written[i / 64] & (1 << (i % 64)) != 0
