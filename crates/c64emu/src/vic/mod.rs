@@ -231,9 +231,15 @@ impl Vic {
     /// The first cycle from `t` on in which BA is low, as far as the lines processed
     /// so far tell (later ones come at `next_event`).
     pub fn next_ba_low(&self, t: u64) -> Option<u64> {
+        self.next_ba_window(t).map(|(from, _)| from)
+    }
+
+    /// The first BA-low window that has not ended by `t`, as far as the lines processed
+    /// so far tell: (its first cycle from `t` on, the first cycle after it).
+    pub fn next_ba_window(&self, t: u64) -> Option<(u64, u64)> {
         self.ba_windows()
             .filter(|&(_, to)| to > t)
-            .map(|(from, _)| from.max(t))
+            .map(|(from, to)| (from.max(t), to))
             .min()
     }
 

@@ -118,6 +118,10 @@ fn bad_lines_hold_ba_low_43_cycles_on_every_eighth_line_of_the_display() {
         assert_eq!(v.ba_low(0x33 * 63 + 53, mem), Some(0x33 * 63 + 54));
         assert_eq!(v.ba_low(0x33 * 63 + 54, mem), None);
         assert_eq!(v.next_ba_low(0x33 * 63), Some(0x33 * 63 + 11));
+        assert_eq!(
+            v.next_ba_window(0x33 * 63 + 20),
+            Some((0x33 * 63 + 20, 0x33 * 63 + 54))
+        );
         assert_eq!(v.next_event(), Some(0x3B * 63 + 11));
         // Blanked in line $30: no bad lines in that frame.
         let mut v = Vic::kernal_defaults();
