@@ -1,30 +1,28 @@
-//! Running the machine: the step loop, the events between instructions (chips,
-//! interrupts, typing, the cycle budget), and what happens at trapped addresses
-//! (native KERNAL routines, the real KERNAL's serial routines, GETIN/CHRIN).
+//! Running the machine: the step loop, the events between instructions (chips, typing,
+//! the cycle budget), and what happens at trapped addresses (native KERNAL routines, the
+//! real KERNAL's serial routines, GETIN/CHRIN).
 //!
-//! Per instruction the loop does a few cheap checks: the cycle count against the next
-//! event (one comparison), `run_until`'s address, the trap table (one byte per address,
-//! looked at only in the blocks where the ROMs can be), and the JAM state.
-//! Everything else happens in `events`, which the chips schedule: a timer's underflow,
-//! the cycle an interrupt becomes visible to the CPU, a typed key's release. This is the
-//! per-line event point the VIC's raster interrupt, bad lines and sprite DMA hook into
-//! through `Vic::next_event`; the cycles the VIC steals are added to the cycle count here.
+//! Per instruction the loop does a few cheap checks: the cycle count against the cycle
+//! from which instructions run through the CPU's sequencer (one comparison),
+//! `run_until`'s address and the trap table (one byte per address, looked at only in
+//! the blocks where the ROMs can be). Instructions run on the CPU's fast path while no
+//! chip can act within one (`cpu` explains the two paths); from `LONGEST` cycles before
+//! the next event on they run through the sequencer, which makes every bus cycle at its
+//! cycle and polls the interrupt lines. `events`, which the chips schedule (a timer's
+//! underflow, a raster line's points, a typed key's release), brings the chips up to
+//! date and says when the next one comes.
 //!
-//! Interrupt timing follows the 6502: the IRQ/NMI line is sampled in an instruction's
-//! next-to-last cycle, so an interrupt asserted at cycle `a` is taken before the first
-//! instruction that starts at `a + 2` or later; CLI/SEI/PLP change the I flag after that
-//! sample (the interrupt is taken one instruction after CLI, and still after SEI), RTI
-//! before it.
+//! While an interrupt line is low (masked) or an NMI edge waits, the loop looks at the
+//! lines after every fast instruction too (`WATCH`): they cannot change during one, so
+//! only the I flag as the instruction's poll saw it decides.
 
-use mos6502::cpu::WaitState;
-use mos6502::memory::Bus;
 use mos6502::registers::Status;
 
-use crate::cpu_fixes;
+use crate::cpu::{self, Kind, Next};
 use crate::files::{self, SerialTrap};
 use crate::kernal::{self, Effect};
 use crate::keyboard;
-use crate::machine::{Cpu, Machine, Regs, Stop, Target};
+use crate::machine::{Machine, Stop, Target};
 use crate::map::{ram, rom as map_rom};
 use crate::rom;
 use crate::typist::Action;
@@ -32,13 +30,11 @@ use crate::typist::Action;
 /// Cycles of a JSR (the call harness pushes the return address itself).
 const JSR_CYCLES: u64 = 6;
 const NO_UNTIL: u32 = 0x1_0000;
+const OP_BRK: u8 = 0x00;
 /// The 8 KiB blocks a trap can be in: BASIC's ($A000, block 5) and the KERNAL's
 /// ($E000, block 7), one bit each (checked by a test), so code running anywhere else
 /// costs the step loop no look-up.
 const TRAP_BLOCKS: u8 = 1 << 5 | 1 << 7;
-const OP_CLI: u8 = 0x58;
-const OP_SEI: u8 = 0x78;
-const OP_PLP: u8 = 0x28;
 
 /// Can `pc` be trapped? (Code below $A000, the usual place, answers in one comparison.)
 #[inline(always)]
@@ -46,26 +42,33 @@ fn in_trap_block(pc: u16) -> bool {
     pc >= map_rom::BASIC && TRAP_BLOCKS & (1 << (pc >> 13)) != 0
 }
 
-/// Interrupt bookkeeping kept between runs (part of snapshots).
-#[derive(Clone, Debug, Default)]
+/// Run state kept between runs (part of snapshots).
+#[derive(Clone, Debug)]
 pub(crate) struct ExecState {
-    /// The NMI line's level at the last look (NMI is edge-triggered).
-    nmi_line: bool,
-    /// The CIA 2 line's last fall seen (a fall and a release between two looks is an
-    /// edge too).
-    cia_fall_seen: Option<u64>,
-    /// An NMI edge seen at this cycle, not yet taken.
-    nmi_at: Option<u64>,
-    /// RESTORE pressed at this cycle (the NMI line is low for a moment).
-    restore_at: Option<u64>,
-    /// The I flag at the last event check, and the cycle of that check.
-    last_i: (bool, u64),
-    /// An IRQ is pending while interrupts are masked: the loop watches the I flag.
-    watch_i: bool,
+    /// An interrupt line is low or an NMI edge waits: the loop polls after every
+    /// instruction.
+    watch: bool,
+    /// The CPU is jammed: the opcode and where.
+    pub jammed: Option<(u16, u8)>,
+    /// A JAM ends the run (`Stop::Jam`); otherwise the machine runs on with the CPU
+    /// stopped, as VICE's "continue" JAM action.
+    pub jam_stops: bool,
     /// Stop once the program waits for keys with nothing left to type.
     stop_when_idle: bool,
     /// Returned to BASIC with the stub ROMs (the run ends at the next look).
     halt: Option<Stop>,
+}
+
+impl Default for ExecState {
+    fn default() -> ExecState {
+        ExecState {
+            watch: false,
+            jammed: None,
+            jam_stops: true,
+            stop_when_idle: false,
+            halt: None,
+        }
+    }
 }
 
 enum Halt {
@@ -79,7 +82,7 @@ enum Flow {
     Halt(Halt),
 }
 
-/// How a loop variant ended: halted, or the I-flag watch must switch on or off.
+/// How a loop variant ended: halted, or the interrupt watch must switch on or off.
 enum LoopEnd {
     Halt(Halt),
     Switch,
@@ -148,7 +151,7 @@ impl Machine {
             .status
             .contains(Status::PS_DISABLE_INTERRUPTS);
         let start = self.cycles();
-        let stolen_before = self.cpu.memory.vic.stolen();
+        let stolen_before = self.cpu.memory.stalled;
         let sp_before = self.cpu.registers.stack_pointer.0;
         self.push_word(rom::CALL_SENTINEL.wrapping_sub(1));
         self.cpu
@@ -167,7 +170,7 @@ impl Machine {
                     .registers
                     .status
                     .set(Status::PS_DISABLE_INTERRUPTS, saved_i);
-                let stolen = self.cpu.memory.vic.stolen() - stolen_before;
+                let stolen = self.cpu.memory.stalled - stolen_before;
                 Ok(crate::CallResult {
                     regs: self.regs(),
                     cycles: self.cycles() - start - stolen,
@@ -181,7 +184,7 @@ impl Machine {
     fn execute(&mut self, max_cycles: u64, until: u32, idle: bool) -> Halt {
         let end = self.cycles().saturating_add(max_cycles);
         self.exec.stop_when_idle = idle;
-        self.cpu.memory.next_event = 0;
+        self.cpu.memory.wake();
         let traced = self.trace.is_some();
         if traced {
             self.cpu.memory.io_log = Some(Vec::new());
@@ -190,7 +193,7 @@ impl Machine {
         let observed = traced || self.observer.is_some();
         let mut first = true;
         let halt = loop {
-            let end_of = match (observed, self.exec.watch_i) {
+            let end_of = match (observed, self.exec.watch) {
                 (true, _) => self.exec_loop::<true, true>(end, until, &mut first),
                 (false, true) => self.exec_loop::<false, true>(end, until, &mut first),
                 (false, false) => self.exec_loop::<false, false>(end, until, &mut first),
@@ -210,9 +213,9 @@ impl Machine {
         halt
     }
 
-    /// The step loop. TRACE writes trace lines; WATCH looks at the I flag after each
-    /// instruction (an IRQ waits for it to clear). Both are constants so the common loop
-    /// carries neither. (Strict mode is the bus's business: it needs nothing here.)
+    /// The step loop. TRACE writes trace lines; WATCH polls the interrupt lines after
+    /// each fast instruction. Both are constants so the common loop carries neither.
+    /// (Strict mode is the bus's business: it needs nothing here.)
     fn exec_loop<const TRACE: bool, const WATCH: bool>(
         &mut self,
         end: u64,
@@ -222,12 +225,19 @@ impl Machine {
         // A local copy, so the hot loop keeps it in a register.
         let mut at_start = *first;
         let ended = loop {
-            if self.cpu.cycles >= self.cpu.memory.next_event {
-                if let Some(h) = self.events(end) {
-                    break LoopEnd::Halt(h);
+            if self.cpu.cycles >= self.cpu.memory.exact_from {
+                if self.cpu.cycles >= self.cpu.memory.event_at {
+                    if let Some(h) = self.events(end) {
+                        break LoopEnd::Halt(h);
+                    }
+                    if self.exec.watch != WATCH {
+                        break LoopEnd::Switch;
+                    }
                 }
-                if self.exec.watch_i != WATCH {
-                    break LoopEnd::Switch;
+                if self.exec.jammed.is_some() {
+                    // The clock runs on; nothing but the events happens.
+                    self.cpu.cycles = self.cpu.cycles.max(self.cpu.memory.event_at);
+                    continue;
                 }
             }
             let pc = self.cpu.registers.program_counter;
@@ -245,67 +255,96 @@ impl Machine {
             }
             at_start = false;
             self.instructions += 1;
-            let jammed = if TRACE {
+            let next = if TRACE {
                 self.traced_step(pc)
             } else {
-                let cycles = self.cpu.cycles;
-                self.cpu.memory.set_stamp(cycles, pc);
-                step_cpu(&mut self.cpu)
+                self.step_cpu::<WATCH>(pc)
             };
-            if WATCH
-                && !self
-                    .cpu
-                    .registers
-                    .status
-                    .contains(Status::PS_DISABLE_INTERRUPTS)
-            {
-                self.cpu.memory.next_event = 0;
-            }
-            if jammed {
-                let opcode = self.peek_banked(pc);
-                // Leave the CPU usable for the next run (a real C64 would need a reset).
-                self.clear_jam(pc);
-                break LoopEnd::Halt(Halt::Stop(Stop::Jam { pc, opcode }));
+            match next {
+                Next::Fetch => {}
+                Next::Interrupt(kind) => self.take_interrupt(kind),
+                Next::Jammed => {
+                    let opcode = self.peek_banked(pc);
+                    self.cpu.registers.program_counter = pc;
+                    if self.exec.jam_stops {
+                        break LoopEnd::Halt(Halt::Stop(Stop::Jam { pc, opcode }));
+                    }
+                    self.exec.jammed = Some((pc, opcode));
+                    self.cpu.memory.wake();
+                }
             }
         };
         *first = at_start;
         ended
     }
 
-    /// Take the CPU out of its halted state (mos6502 only clears it on reset),
-    /// keeping registers, with PC on the JAM opcode.
-    fn clear_jam(&mut self, pc: u16) {
-        let regs = self.regs();
+    /// One instruction at `pc`: on the fast path unless something may happen during it,
+    /// then what the CPU does next.
+    #[inline(always)]
+    fn step_cpu<const WATCH: bool>(&mut self, pc: u16) -> Next {
         let cycles = self.cpu.cycles;
-        let strict = std::mem::replace(&mut self.cpu.memory.strict, false);
-        self.cpu.reset();
-        self.cpu.cycles = cycles;
-        self.cpu.memory.strict = strict;
-        self.set_regs(Regs { pc, ..regs });
+        if cycles < self.cpu.memory.exact_from
+            && !(WATCH && self.cpu.memory.lines.nmi_edge.is_some())
+        {
+            let i_before = WATCH && self.i_flag();
+            self.cpu.memory.set_stamp(cycles, pc);
+            if cpu::step_fast(&mut self.cpu) {
+                return if WATCH {
+                    self.poll_fast(pc, i_before)
+                } else {
+                    Next::Fetch
+                };
+            }
+        }
+        cpu::step_exact(&mut self.cpu)
     }
 
-    fn traced_step(&mut self, pc: u16) -> bool {
+    fn i_flag(&self) -> bool {
+        self.cpu
+            .registers
+            .status
+            .contains(Status::PS_DISABLE_INTERRUPTS)
+    }
+
+    /// The interrupt poll of a fast instruction: the lines did not change during it, so
+    /// only the I flag it saw decides (an NMI edge sends instructions to the sequencer).
+    fn poll_fast(&mut self, pc: u16, i_before: bool) -> Next {
+        if !self.cpu.memory.lines.irq() {
+            return Next::Fetch;
+        }
+        let i_after = self.i_flag();
+        let i = if i_before == i_after {
+            i_after
+        } else {
+            cpu::i_sampled(self.peek_banked(pc), i_before, i_after)
+        };
+        if i || self.peek_banked(pc) == OP_BRK {
+            Next::Fetch
+        } else {
+            Next::Interrupt(Kind::Irq)
+        }
+    }
+
+    fn traced_step(&mut self, pc: u16) -> Next {
         if let Some(mut o) = self.observer.take() {
             o.instruction(self, pc);
             self.observer = Some(o);
         }
-        let cycles = self.cpu.cycles;
         if self.trace.is_none() {
             // Observed, not traced.
-            self.cpu.memory.set_stamp(cycles, pc);
-            return step_cpu(&mut self.cpu);
+            return self.step_cpu::<true>(pc);
         }
+        let cycles = self.cpu.cycles;
         let before = self.regs();
         if let Some(log) = &mut self.cpu.memory.io_log {
             log.clear();
         }
-        self.cpu.memory.set_stamp(cycles, pc);
-        let jammed = step_cpu(&mut self.cpu);
+        let next = self.step_cpu::<true>(pc);
         if let Some(t) = &self.trace {
             let notes = self.cpu.memory.io_log.as_deref().unwrap_or(&[]);
             t.instruction(self, before, cycles, notes);
         }
-        jammed
+        next
     }
 
     fn at_trap(&mut self, pc: u16, until: u32, first: bool) -> Flow {
@@ -393,10 +432,11 @@ impl Machine {
         }
         let empty = bus.peek(ram::NDX) == 0;
         self.cpu.memory.keys.typist.note_request(line, empty);
-        self.cpu.memory.next_event = 0;
+        self.cpu.memory.wake();
     }
 
-    /// Chips, typing, interrupts and the budget. Returns Some when the run must end.
+    /// Chips, typing, the interrupt lines and the budget. Returns Some when the run must
+    /// end.
     fn events(&mut self, end: u64) -> Option<Halt> {
         if let Some(s) = self.exec.halt.take() {
             return Some(Halt::Stop(s));
@@ -404,19 +444,11 @@ impl Machine {
         if let Some(v) = self.cpu.memory.debugcart_exit.take() {
             return Some(Halt::Stop(crate::Stop::DebugCart(v)));
         }
-        if self.cpu.cycles >= end {
+        let now = self.cpu.cycles;
+        if now >= end {
             return Some(Halt::Stop(Stop::CycleLimit));
         }
-        // Bad lines and sprite DMA stop the CPU: it loses the cycles the VIC took
-        // (which may run into the next DMA).
-        loop {
-            let stolen = self.cpu.memory.sync_chips(self.cpu.cycles);
-            if stolen == 0 {
-                break;
-            }
-            self.cpu.cycles += stolen;
-        }
-        let now = self.cpu.cycles;
+        self.cpu.memory.sync_chips(now);
         let mut next = end;
         // Typing.
         let mut actions = Vec::new();
@@ -428,152 +460,69 @@ impl Machine {
                 Action::Buffer(c) => {
                     keyboard::put_in_buffer(&mut self.cpu.memory.ram, c);
                 }
-                Action::Restore => self.exec.restore_at = Some(now),
+                // RESTORE pulls the NMI line low for a moment (an edge unless CIA 2
+                // holds it low already).
+                Action::Restore => {
+                    if !self.cpu.memory.lines.cia2.low() {
+                        self.cpu.memory.lines.nmi_falls(now);
+                    }
+                }
             }
         }
         if self.exec.stop_when_idle && self.cpu.memory.keys.typist.starved {
             return Some(Halt::Stop(Stop::Idle));
         }
-        // NMI: CIA 2 or RESTORE, edge-triggered.
-        let restore = self.exec.restore_at.take();
-        let cia2 = &self.cpu.memory.cia2;
-        let cia_fall = cia2.last_fall();
-        let cia_nmi = cia_fall.filter(|_| cia_fall != self.exec.cia_fall_seen);
-        if cia_nmi.is_some() || (restore.is_some() && !self.exec.nmi_line) {
-            self.exec.nmi_at = Some(cia_nmi.unwrap_or(now).max(restore.unwrap_or(0)));
-        }
-        self.exec.cia_fall_seen = cia_fall;
-        self.exec.nmi_line = cia2.irq_since().is_some();
-        if let Some(a) = self.exec.nmi_at {
-            if now >= a + 2 {
-                self.exec.nmi_at = None;
-                self.interrupt(
-                    map_rom::NMI_VECTOR,
-                    if cia_nmi.is_some() || self.exec.nmi_line {
-                        "NMI (CIA 2)"
-                    } else {
-                        "NMI (RESTORE)"
-                    },
-                );
-            } else {
-                next = next.min(a + 2);
-            }
-        }
-        // IRQ: CIA 1 and the VIC share the line.
+        self.exec.watch = self.cpu.memory.lines.pending() && self.exec.jammed.is_none();
         let bus = &self.cpu.memory;
-        let (cia_irq, vic_irq) = (bus.cia1.irq_since(), bus.vic.irq_since());
-        // A line an ICR read released in the instruction's last cycle was sampled low.
-        let cia_irq = cia_irq.or_else(|| {
-            let sampled = now.checked_sub(2)?;
-            bus.cia1.irq_low_at(sampled).then(|| bus.cia1.last_fall())?
-        });
-        let irq = match (cia_irq, vic_irq) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let i_now = self
-            .cpu
-            .registers
-            .status
-            .contains(Status::PS_DISABLE_INTERRUPTS);
-        let mut watch = false;
-        if let Some(a) = irq {
-            let last_op = bus.peek_banked(bus.pc());
-            let i_before = (self.exec.last_i.1 == bus.now()).then_some(self.exec.last_i.0);
-            // CLI, SEI and PLP change I after the interrupt sample, so it saw the old
-            // value (when unknown: CLI found it set, SEI clear); RTI changes it before.
-            let i_sampled = match last_op {
-                OP_CLI | OP_SEI | OP_PLP => i_before.unwrap_or(match last_op {
-                    OP_CLI => true,
-                    OP_SEI => false,
-                    _ => i_now,
-                }),
-                _ => i_now,
-            };
-            let due = now >= a + 2;
-            if due && !i_sampled {
-                let source = match (cia_irq, vic_irq) {
-                    (Some(_), Some(_)) => "IRQ (CIA 1, VIC)",
-                    (None, Some(_)) => "IRQ (VIC)",
-                    _ => "IRQ (CIA 1)",
-                };
-                self.interrupt(map_rom::IRQ_VECTOR, source);
-                // The line stays low until the handler reads the ICR: watch for RTI/CLI.
-                watch = true;
-            } else if !due {
-                next = next.min(a + 2);
-            } else if !i_now {
-                // I was cleared after the sample: one more instruction first.
-                next = next.min(now + 1);
-            } else {
-                watch = true;
-            }
-        }
-        let i_after = self
-            .cpu
-            .registers
-            .status
-            .contains(Status::PS_DISABLE_INTERRUPTS);
-        self.exec.last_i = (i_after, self.cpu.cycles);
-        self.exec.watch_i = watch && i_after;
-        let bus = &self.cpu.memory;
-        for e in [
-            bus.cia1.next_event(),
-            bus.cia2.next_event(),
-            bus.vic.next_event(),
-        ]
-        .into_iter()
-        .flatten()
+        let vic_next = bus.vic.next_event();
+        for e in [bus.cia1.next_event(), bus.cia2.next_event(), vic_next]
+            .into_iter()
+            .flatten()
         {
             next = next.min(e.max(now + 1));
         }
-        self.cpu.memory.next_event = next;
+        // Instructions that start within LONGEST cycles of a change (or of BA going
+        // low) run through the sequencer; at the end of a BA window the loop looks
+        // again, so that the fast path resumes there rather than at the next event.
+        let window = bus.vic.next_ba_window(now);
+        let ba = window.map_or(u64::MAX, |(from, _)| from);
+        if let Some((_, to)) = window {
+            next = next.min(to);
+        }
+        // BA can go low no earlier than a known window or the VIC's next event.
+        self.cpu.memory.ba_from = ba.min(vic_next.unwrap_or(u64::MAX));
+        self.cpu.memory.event_at = next;
+        self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
+            next
+        } else if self.cpu.memory.force_exact {
+            0
+        } else {
+            next.min(ba).saturating_sub(cpu::LONGEST - 1)
+        };
         None
     }
 
-    /// The interrupt sequence: push PC and P (B clear), set I, jump through the vector.
-    fn interrupt(&mut self, vector: u16, what: &str) {
-        let pc = self.cpu.registers.program_counter;
+    /// The interrupt sequence (after the instruction whose poll saw the line).
+    fn take_interrupt(&mut self, kind: Kind) {
         if let Some(t) = &self.trace {
+            let lines = &self.cpu.memory.lines;
+            let what = match kind {
+                Kind::Nmi if lines.cia2.low() => "NMI (CIA 2)",
+                Kind::Nmi => "NMI (RESTORE)",
+                Kind::Irq => match (lines.cia1.low(), lines.vic.low()) {
+                    (true, true) => "IRQ (CIA 1, VIC)",
+                    (false, true) => "IRQ (VIC)",
+                    _ => "IRQ (CIA 1)",
+                },
+            };
+            let pc = self.cpu.registers.program_counter;
             t.event(&format!("---- {what}, return to ${pc:04X} ----"));
         }
-        self.push_word(pc);
-        let p = (self.cpu.registers.status.bits() | 0x20) & !0x10;
-        self.push(p);
-        self.cpu
-            .registers
-            .status
-            .insert(Status::PS_DISABLE_INTERRUPTS);
-        let lo = self.cpu.memory.get_byte(vector);
-        let hi = self.cpu.memory.get_byte(vector + 1);
-        self.cpu.registers.program_counter = u16::from_le_bytes([lo, hi]);
-        self.cpu.cycles += 7;
-        self.exec.last_i = (true, self.cpu.cycles);
-        self.exec.watch_i = false;
-        self.cpu.memory.next_event = 0;
+        cpu::interrupt(&mut self.cpu, kind);
+        // The lines may have changed during the sequence: look again after the
+        // handler's first instruction.
+        self.cpu.memory.wake();
     }
-}
-
-/// One instruction; true when it jammed the CPU. Interrupts are the machine's business
-/// (see `events`) and the bus never raises one for the crate, so `single_step`'s
-/// polling finds nothing. Where the crate is not the NMOS 6502 (`cpu_fixes`), its own
-/// report tells: an opcode it cannot decode, a cycle count only an RMW crossing gives.
-#[inline(always)]
-fn step_cpu(cpu: &mut Cpu) -> bool {
-    let (before, pc) = (cpu.cycles, cpu.registers.program_counter);
-    if !cpu.single_step() {
-        // Not decoded (single_step counted one cycle): one of the unstable opcodes.
-        cpu.cycles = before;
-        cpu_fixes::unstable_opcode(cpu);
-        return false;
-    }
-    let spent = cpu.cycles - before;
-    let len = cpu.registers.program_counter.wrapping_sub(pc);
-    if spent >= 8 && cpu_fixes::rmw_crossing_overcharged(spent, len) {
-        // The NMOS 6502 spends a fixed 7 (abs,X/abs,Y) or 8 ((zp),Y) there.
-        cpu.cycles -= 1;
-    }
-    cpu.wait_state() != WaitState::Running
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::typist::Stroke;
 impl Machine {
     fn queue(&mut self, strokes: Vec<Stroke>) {
         self.cpu.memory.keys.typist.extend(strokes);
-        self.cpu.memory.next_event = 0;
+        self.cpu.memory.wake();
     }
 
     /// Type keys (notation in `keytext`: text, `\n`, `{RETURN}`, `{$xx}`,
@@ -73,7 +73,7 @@ impl Machine {
     /// Hold or release a key in the CIA 1 matrix (column = $DC00 bit, row = $DC01 bit).
     pub fn set_matrix_key(&mut self, col: u8, row: u8, pressed: bool) {
         keyboard::set(&mut self.cpu.memory.keys.live, Key::at(col, row), pressed);
-        self.cpu.memory.next_event = 0;
+        self.cpu.memory.wake();
     }
 
     /// Hold exactly these keys (a front end mirroring the host keyboard).

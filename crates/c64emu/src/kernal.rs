@@ -220,7 +220,7 @@ fn ioinit(m: &mut Machine) -> Effect {
         .start_jiffy_timer(crate::map::pal::JIFFY_LATCH, now);
     bus.sid.write(crate::map::sid::VOLUME, 0, now);
     bus.set_port(0x2F, 0xE7);
-    bus.next_event = 0;
+    bus.wake();
     Effect::Rts
 }
 
@@ -367,7 +367,7 @@ pub(crate) fn scnkey(m: &mut Machine) {
         bus.vic.set_reg(vic::MEMPTR, v, now);
     }
     if bus.keys.typist.wants_read() {
-        bus.next_event = 0;
+        bus.wake();
     }
 }
 
@@ -379,7 +379,7 @@ fn scnkey_routine(m: &mut Machine) -> Effect {
 /// The program asks for a key with the buffer empty (tell the typist).
 pub(crate) fn note_key_request(m: &mut Machine, line: bool) {
     m.cpu.memory.keys.typist.note_request(line, true);
-    m.cpu.memory.next_event = 0;
+    m.cpu.memory.wake();
 }
 
 /// Take the first key from the key buffer (the real $E5B4 leaves X = old count, Y = key).
@@ -411,7 +411,7 @@ pub(crate) fn take_key(m: &mut Machine, line: bool) -> Option<u8> {
             }
             None => false,
         };
-        bus.next_event = 0;
+        bus.wake();
     }
     let count = usize::from(ram_at(m, ram::NDX).min(10));
     if count == 0 {
@@ -581,7 +581,7 @@ fn brk(m: &mut Machine) -> Effect {
 fn nmi(m: &mut Machine) -> Effect {
     let now = m.cycles();
     m.cpu.memory.cia2.read(cia::ICR, now, 0xFF, 0xFF);
-    m.cpu.memory.next_event = 0;
+    m.cpu.memory.wake();
     sample_stop_column(m);
     if ram_at(m, ram::STKEY) == 0x7F {
         return Effect::Stop(Stop::ReturnedToBasic);

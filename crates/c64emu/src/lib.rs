@@ -10,7 +10,7 @@
 mod bus;
 pub mod charset;
 mod cia;
-mod cpu_fixes;
+mod cpu;
 mod disasm;
 mod drive;
 mod editor;

@@ -11,7 +11,7 @@ use mos6502::registers::{StackPointer, Status};
 
 use crate::bus::{C64Bus, StrictViolation};
 use crate::cia::CiaModel;
-use crate::cpu_fixes::Nmos6502Table;
+use crate::cpu::Nmos6502Table;
 use crate::iec::Iec;
 use crate::kernal;
 use crate::loader::{self, LoadError, Loaded};
@@ -22,7 +22,7 @@ use crate::roms::RomSet;
 use crate::trace::Trace;
 use crate::{editor, vic};
 
-pub(crate) type Cpu = CPU<C64Bus, Nmos6502Table>;
+pub(crate) use crate::cpu::Cpu;
 
 /// CPU registers. `p` is the status byte as PHP would push it (bit 5 set, B clear).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -54,7 +54,7 @@ pub enum Stop {
     /// The program waits for a key and every typed key has been taken
     /// (`run_until_idle`).
     Idle,
-    /// A JAM (KIL) opcode halted the CPU.
+    /// A JAM (KIL) opcode halted the CPU (see [`Machine::set_jam_stops`]).
     Jam {
         /// Where.
         pc: u16,
@@ -434,7 +434,8 @@ impl Machine {
 
     // ----- memory and registers -----
 
-    /// RAM underneath, whatever is banked in.
+    /// RAM underneath, whatever is banked in (at $00/$01 the RAM under the processor
+    /// port; `peek_banked` reads the port).
     pub fn peek(&self, addr: u16) -> u8 {
         self.cpu.memory.peek(addr)
     }
@@ -580,6 +581,19 @@ impl Machine {
         self.cpu.memory.strict = on;
     }
 
+    /// What a JAM opcode does: end the run with [`Stop::Jam`] (true, the default: a
+    /// program that jams has gone wrong), or stop the CPU and let the machine run on
+    /// until the cycle budget ends, as on a C64 (false; VICE's "continue" JAM action,
+    /// which its test programs expect). Only a reset would restart the CPU.
+    pub fn set_jam_stops(&mut self, stops: bool) {
+        self.exec.jam_stops = stops;
+    }
+
+    /// Is the CPU jammed (with [`Machine::set_jam_stops`] off)?
+    pub fn jammed(&self) -> bool {
+        self.exec.jammed.is_some()
+    }
+
     /// Which CIA revision both CIAs are (default the 6526A of the C64C): the 6526
     /// interrupts one cycle after the cause, the 6526A on its cycle (docs/emulator.md).
     pub fn set_cia_model(&mut self, model: CiaModel) {
@@ -620,10 +634,10 @@ impl Machine {
         vic::raster_line(self.cycles())
     }
 
-    /// Cycles the VIC has taken from the CPU since power-on (bad lines, sprite DMA);
-    /// they are part of `cycles`.
+    /// Cycles the VIC has taken from the CPU since power-on (bad lines, sprite DMA: the
+    /// CPU halted at a read while BA was low); they are part of `cycles`.
     pub fn stolen_cycles(&self) -> u64 {
-        self.cpu.memory.vic.stolen()
+        self.cpu.memory.stalled
     }
 
     /// Cycles the CPU itself ran since power-on: `cycles` without those the VIC took.

@@ -52,8 +52,8 @@ fn processor_port_banks_basic_kernal_io_and_chargen() {
 #[test]
 fn port_reads_back_and_io_writes_do_not_touch_ram() {
     let mut m = Machine::new();
-    assert_eq!(m.peek(0x01), 0x37);
-    assert_eq!(m.peek(0x00), 0x2F);
+    assert_eq!(m.peek_banked(0x01), 0x37);
+    assert_eq!(m.peek_banked(0x00), 0x2F);
     run(&mut m, &[0xA9, 0x02, 0x8D, 0x20, 0xD0]); // STA $D020
     assert_eq!(m.vic_reg(0x20) & 0x0F, 2);
     assert_eq!(m.peek(0xD020), 0);

@@ -57,7 +57,7 @@ fn the_starter_banks_the_roms_out_and_enters_the_test() {
     m.run_until(ENTRY, 1000).unwrap();
     assert_eq!(m.instructions(), STARTER_INSTRUCTIONS);
     assert_eq!(m.cycles(), STARTER_CYCLES);
-    assert_eq!(m.peek(0x01), 0x35);
+    assert_eq!(m.peek_banked(0x01), 0x35);
     assert_eq!(m.peek_banked(0xD011) & 0x10, 0, "the screen is off");
     let image = dormann::binary();
     for a in 0xFFFA..=0xFFFF_u16 {

@@ -24,7 +24,7 @@ fn cold_start_state() {
     assert_eq!(m.peek(0x0288), 4);
     assert_eq!(m.vic_reg(0x20) & 15, 14);
     assert_eq!(m.vic_reg(0x21) & 15, 6);
-    assert_eq!(m.peek(0x01), 0x37);
+    assert_eq!(m.peek_banked(0x01), 0x37);
     assert_eq!(m.cursor(), (0, 0));
     assert_eq!(m.read(0xD1, 2), vec![0x00, 0x04]);
     assert!(m.read(0x0400, 1000).iter().all(|&b| b == 0x20));

@@ -52,11 +52,10 @@ pub struct Icr {
     line: u16,
     /// Cycle at which the output went low, while it is low.
     pub low_since: Option<u64>,
-    /// Cycle of the output's last fall (an NMI input sees the edge even if a read
-    /// released the line on the same cycle).
-    pub last_fall: Option<u64>,
-    /// Cycle of the last read that released the output.
-    pub last_release: Option<u64>,
+    /// The output's last low period a read ended: (the cycle it went low, the cycle of
+    /// the read). A read can release the line on the cycle it went low: an NMI input
+    /// sees that edge.
+    pub last_low: Option<(u64, u64)>,
     last_read: Option<u64>,
     /// Timer B underflowed the cycle after the last read (6526).
     tb_lost: bool,
@@ -72,8 +71,7 @@ impl Icr {
             ack: 0,
             line: 0,
             low_since: None,
-            last_fall: None,
-            last_release: None,
+            last_low: None,
             last_read: None,
             tb_lost: false,
         }
@@ -120,7 +118,6 @@ impl Icr {
         }
         if self.line & RAISE != 0 && self.low_since.is_none() {
             self.low_since = Some(c);
-            self.last_fall = Some(c);
         }
         self.new = 0;
         self.line = (self.line >> 1) & DUE;
@@ -159,8 +156,8 @@ impl Icr {
 
     fn finish_read(&mut self, r: u64) {
         self.last_read = Some(r);
-        if self.low_since.take().is_some() {
-            self.last_release = Some(r);
+        if let Some(fall) = self.low_since.take() {
+            self.last_low = Some((fall, r));
         }
     }
 
@@ -187,12 +184,6 @@ impl Icr {
             // The flags the read two cycles ago cleared cannot interrupt any more.
             self.line &= !(RAISE | BIT7);
         }
-    }
-
-    /// Was the output low at the end of cycle `c` (a cycle since its last fall)?
-    pub fn low_at(&self, c: u64) -> bool {
-        self.last_fall.is_some_and(|f| f <= c)
-            && (self.low_since.is_some() || self.last_release.is_some_and(|r| r > c))
     }
 
     /// The cycle the output will go low from what is in the delay line (None:

@@ -136,17 +136,11 @@ impl Cia {
         self.icr.low_since
     }
 
-    /// Cycle of the interrupt line's last fall, even if it has gone high again since
-    /// (CIA 2 drives the edge-triggered NMI).
-    pub fn last_fall(&self) -> Option<u64> {
-        self.icr.last_fall
-    }
-
-    /// Was the interrupt line low at the end of cycle `c`? Valid for `c` after the
-    /// line's last fall: a CPU that sampled it then takes the interrupt even when a
-    /// read released the line before the instruction ended.
-    pub fn irq_low_at(&self, c: u64) -> bool {
-        self.icr.low_at(c)
+    /// The interrupt line's last low period that a read of the ICR ended: (the cycle
+    /// it went low, the cycle of the read). The two can be one cycle: CIA 2's NMI
+    /// input sees that edge.
+    pub fn last_low(&self) -> Option<(u64, u64)> {
+        self.icr.last_low
     }
 
     fn timer_pins(&self) -> [TimerPin; 2] {

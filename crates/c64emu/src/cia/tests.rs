@@ -248,24 +248,20 @@ fn reading_the_icr_on_the_underflow_cycle() {
     assert_eq!(icr_at(&c, 6), INT_ANY);
     assert_eq!(icr_at(&c, 7), 0);
     c.sync(100);
-    assert_eq!((c.irq_since(), c.last_fall()), (None, None));
+    assert_eq!((c.irq_since(), c.last_low()), (None, None));
     // 6526A: bit 7 too, and the line went low for that cycle (an NMI input sees it).
     let mut c = timer_a_interrupting(CiaModel::Mos6526A, 2, true);
     assert_eq!(c.read(ICR, 5, 0xFF, 0xFF), INT_TA | INT_ANY);
-    assert_eq!((c.irq_since(), c.last_fall()), (None, Some(5)));
-    assert!(!c.irq_low_at(4) && !c.irq_low_at(5));
+    assert_eq!((c.irq_since(), c.last_low()), (None, Some((5, 5))));
 }
 
 #[test]
-fn a_cpu_sampling_the_line_before_the_read_released_it_sees_it_low() {
+fn a_read_ends_the_low_period_on_its_cycle() {
     let mut c = timer_a_interrupting(CiaModel::Mos6526A, 2, true);
     c.sync(5);
     assert_eq!(c.irq_since(), Some(5));
     c.read(ICR, 6, 0xFF, 0xFF);
-    assert_eq!(c.irq_since(), None);
-    assert!(!c.irq_low_at(4));
-    assert!(c.irq_low_at(5));
-    assert!(!c.irq_low_at(6));
+    assert_eq!((c.irq_since(), c.last_low()), (None, Some((5, 6))));
 }
 
 #[test]

@@ -7,14 +7,15 @@
 //! line's first cycle; the 6569's cycles 1, 12 and 55 in C. Bauer's numbering):
 //! - 0: the raster compare, the start of a frame (line 0), the DEN latch of line $30;
 //! - 11: a bad line pulls BA low three cycles before its 40 character accesses
-//!   (cycles 15-54): the CPU stops and resumes in cycle 55, 43 cycles later;
+//!   (cycles 15-54), until cycle 55;
 //! - 54: sprite DMA for the next line (sprite n's two accesses in cycles 58+2n, wrapping
-//!   into the next line for sprites 3-7, BA low three cycles before), and the
-//!   collisions of the sprites shown on this line.
+//!   into the next line for sprites 3-7, BA low from three cycles before to the end of
+//!   its accesses), and the collisions of the sprites shown on this line.
 //!
-//! `sync` processes the points up to a cycle; stolen cycles are owed to the CPU until
-//! the step loop takes them (`take_stolen`). `next_event` tells the loop when the next
-//! point that matters comes (an interrupt, a bad line, sprite DMA). The picture is
+//! `sync` processes the points up to a cycle. The CPU asks whether BA is low in the
+//! cycle of its read (`ba_low`: it stops there until BA is high); `next_ba_low` and
+//! `next_event` tell the step loop how far it can run without asking (`next_event`: the
+//! next point that matters: an interrupt, a bad line, sprite DMA). The picture is
 //! drawn on demand (`frame.rs`) from the registers each raster line ended with.
 
 mod frame;
@@ -37,10 +38,13 @@ pub const IRQ_SPRITE_SPRITE: u8 = 0x04;
 
 /// Offset in a line where a bad line's BA goes low (cycle 12).
 const BADLINE_BA: u64 = 11;
-/// Cycles a bad line stops the CPU: BA low in cycles 12-54.
+/// Cycles a bad line holds BA low: cycles 12-54 (a CPU reading from the first stops
+/// for all of them).
 pub const BADLINE_CYCLES: u64 = 43;
 /// Offset in a line where sprite 0's BA goes low (cycle 55).
 const SPRITE_BA: u64 = 54;
+/// Cycles sprite n holds BA low: three before its two accesses, and those.
+const SPRITE_BA_CYCLES: u64 = 5;
 /// First and last raster line that can be a bad line.
 pub const FIRST_DMA_LINE: u16 = 0x30;
 pub const LAST_DMA_LINE: u16 = 0xF7;
@@ -128,9 +132,10 @@ pub struct Vic {
     sprites: [Sprite; 8],
     /// The row each sprite shows on the line after the last sprite point.
     shown: [u8; 8],
-    /// Stolen cycles the CPU has not lost yet, and all it has lost.
-    owed: u64,
-    stolen: u64,
+    /// The line (number since power-on) whose bad line was the last one.
+    badline: Option<u64>,
+    /// The line of the last sprite point and the sprites fetching after it.
+    sprite_dma: (u64, u8),
     cur: FrameLog,
     prev: FrameLog,
 }
@@ -166,8 +171,8 @@ impl Vic {
             den_latch: false,
             sprites: [Sprite::default(); 8],
             shown: [NO_ROW; 8],
-            owed: 0,
-            stolen: 0,
+            badline: None,
+            sprite_dma: (0, 0),
             cur: FrameLog::new(0, state),
             prev: FrameLog::new(0, state),
         }
@@ -209,17 +214,72 @@ impl Vic {
         self.log(r & 0x3F, value, t);
     }
 
-    /// Cycles the VIC has taken from the CPU since power-on.
-    pub fn stolen(&self) -> u64 {
-        self.stolen
+    /// If BA is low in cycle `t`: the first cycle from `t` on in which it is high (where
+    /// a CPU read waiting for it happens).
+    pub fn ba_low(&mut self, t: u64, mem: &VicMem) -> Option<u64> {
+        let mut at = t;
+        loop {
+            self.sync(at, mem);
+            match self.ba_windows().find(|&(from, to)| from <= at && at < to) {
+                Some((_, to)) => at = to,
+                None => break,
+            }
+        }
+        (at > t).then_some(at)
     }
 
-    /// Cycles stolen that the CPU has not lost yet (the step loop adds them to its
-    /// cycle count).
-    pub fn take_stolen(&mut self) -> u64 {
-        let s = std::mem::take(&mut self.owed);
-        self.stolen += s;
-        s
+    /// The first cycle from `t` on in which BA is low, as far as the lines processed
+    /// so far tell (later ones come at `next_event`).
+    pub fn next_ba_low(&self, t: u64) -> Option<u64> {
+        self.next_ba_window(t).map(|(from, _)| from)
+    }
+
+    /// The first BA-low window that has not ended by `t`, as far as the lines processed
+    /// so far tell: (its first cycle from `t` on, the first cycle after it).
+    pub fn next_ba_window(&self, t: u64) -> Option<(u64, u64)> {
+        self.ba_windows()
+            .filter(|&(_, to)| to > t)
+            .map(|(from, to)| (from.max(t), to))
+            .min()
+    }
+
+    /// A cycle before which BA is surely high from `t` on: the next known window, or
+    /// the next unprocessed bad-line or sprite point (which may open one).
+    pub fn ba_horizon(&self, t: u64) -> u64 {
+        let mut p = self.point;
+        while p.is_multiple_of(3) {
+            p += 1;
+        }
+        let next_point = Vic::point_time(p);
+        self.next_ba_low(t).unwrap_or(u64::MAX).min(next_point)
+    }
+
+    /// The BA-low windows (first cycle, first cycle after) known now: the last bad
+    /// line's and the last sprite point's.
+    fn ba_windows(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let bad = self.badline.map(|n| {
+            let start = n * CYCLES_PER_LINE + BADLINE_BA;
+            (start, start + BADLINE_CYCLES)
+        });
+        let (n, active) = self.sprite_dma;
+        let sprites = (0..8u64)
+            .filter(move |&i| active & (1 << i) != 0)
+            .map(move |i| {
+                let start = n * CYCLES_PER_LINE + SPRITE_BA + 2 * i;
+                (start, start + SPRITE_BA_CYCLES)
+            });
+        bad.into_iter().chain(sprites)
+    }
+
+    /// The byte the VIC reads in the first half of cycle `t`, as far as this model
+    /// knows: its idle access (the last byte of its bank, $39FF with ECM).
+    pub fn phi1_byte(&self, _t: u64, mem: &VicMem) -> u8 {
+        let idle = if self.state.reg(CTRL1) & 0x40 != 0 {
+            0x39FF
+        } else {
+            0x3FFF
+        };
+        mem.read(self.state.bank, idle)
     }
 
     fn point_time(p: u64) -> u64 {
@@ -238,10 +298,10 @@ impl Vic {
                 0 => self.line_start(n, line, at),
                 1 => {
                     if self.state.is_badline(line, self.den_latch) {
-                        self.owed += BADLINE_CYCLES;
+                        self.badline = Some(n);
                     }
                 }
-                _ => self.sprite_point(line, at, mem),
+                _ => self.sprite_point(n, line, at, mem),
             }
         }
     }
@@ -265,7 +325,7 @@ impl Vic {
     }
 
     /// Collisions of the line ending, then sprite DMA for the next line.
-    fn sprite_point(&mut self, line: u16, at: u64, mem: &VicMem) {
+    fn sprite_point(&mut self, n: u64, line: u16, at: u64, mem: &VicMem) {
         let on_line = (0..8)
             .filter(|&i| self.shown[i] != NO_ROW)
             .fold(0u8, |a, i| a | 1 << i);
@@ -325,7 +385,7 @@ impl Vic {
                 }
             }
         }
-        self.owed += sprite_dma_cycles(active);
+        self.sprite_dma = (n, active);
         self.shown = rows;
         if let Some(r) = self.cur.rows.get_mut(usize::from(line) + 1) {
             *r = rows;
@@ -499,10 +559,13 @@ impl Vic {
                 self.update_irq(t);
             }
             CTRL1 | RASTER => {
+                let before = self.state.compare_line();
                 self.log(r, value, t);
                 let line = raster_line(t);
-                // A compare value equal to the current line matches at once.
-                if line == self.state.compare_line() {
+                // The comparison going from no match to a match sets the flag: a new
+                // compare value equal to the current line does at once (rewriting the
+                // value that matched does not: INC $D012's first write).
+                if line == self.state.compare_line() && line != before {
                     self.flags |= IRQ_RASTER;
                     self.update_irq(t);
                 }

@@ -70,25 +70,64 @@ fn the_raster_interrupt_line_goes_low_at_the_compare_line_when_enabled() {
 }
 
 #[test]
-fn bad_lines_steal_43_cycles_on_every_eighth_line_of_the_display() {
+fn a_compare_write_sets_the_flag_only_when_the_comparison_starts_to_match() {
+    with_mem(|mem| {
+        let mut v = Vic::new();
+        v.write(RASTER, 100, 0, mem);
+        v.sync(100 * 63 + 20, mem);
+        v.write(IRQ_FLAGS, 0x0F, 100 * 63 + 20, mem);
+        // INC $D012 in line 100: the unmodified value, then 101. Neither matches anew.
+        v.write(RASTER, 100, 100 * 63 + 24, mem);
+        v.write(RASTER, 101, 100 * 63 + 25, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 100 * 63 + 26) & 1, 0);
+        // Back to 100: from no match to a match.
+        v.write(RASTER, 100, 100 * 63 + 30, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 100 * 63 + 31) & 1, 1);
+    });
+}
+
+/// The cycles a CPU reading in every cycle from `from` to `to` waits for BA.
+fn reads_wait(v: &mut Vic, mem: &VicMem, from: u64, to: u64) -> u64 {
+    let (mut t, mut waited) = (from, 0);
+    while t < to {
+        match v.ba_low(t, mem) {
+            Some(end) => {
+                waited += end - t;
+                t = end;
+            }
+            None => t += 1,
+        }
+    }
+    waited
+}
+
+#[test]
+fn bad_lines_hold_ba_low_43_cycles_on_every_eighth_line_of_the_display() {
     with_mem(|mem| {
         let mut v = Vic::kernal_defaults(); // DEN on, YSCROLL 3: bad lines $33, $3B, ... $F3
-        v.sync(CYCLES_PER_FRAME - 1, mem);
-        assert_eq!(v.take_stolen(), 25 * BADLINE_CYCLES);
-        // The first one: BA goes low in cycle 12 of line $33.
+        assert_eq!(
+            reads_wait(&mut v, mem, 0, CYCLES_PER_FRAME),
+            25 * BADLINE_CYCLES
+        );
+        // The first one: BA goes low in cycle 12 of line $33 and is high in cycle 55.
         let mut v = Vic::kernal_defaults();
-        v.sync(0x33 * 63 + 10, mem);
-        assert_eq!(v.take_stolen(), 0);
+        assert_eq!(v.ba_low(0x33 * 63 + 10, mem), None);
         assert_eq!(v.next_event(), Some(0x33 * 63 + 11));
-        v.sync(0x33 * 63 + 11, mem);
-        assert_eq!(v.take_stolen(), 43);
+        assert_eq!(v.next_ba_low(0), None);
+        assert_eq!(v.ba_low(0x33 * 63 + 11, mem), Some(0x33 * 63 + 54));
+        assert_eq!(v.ba_low(0x33 * 63 + 53, mem), Some(0x33 * 63 + 54));
+        assert_eq!(v.ba_low(0x33 * 63 + 54, mem), None);
+        assert_eq!(v.next_ba_low(0x33 * 63), Some(0x33 * 63 + 11));
+        assert_eq!(
+            v.next_ba_window(0x33 * 63 + 20),
+            Some((0x33 * 63 + 20, 0x33 * 63 + 54))
+        );
         assert_eq!(v.next_event(), Some(0x3B * 63 + 11));
         // Blanked in line $30: no bad lines in that frame.
         let mut v = Vic::kernal_defaults();
         v.write(CTRL1, 0x0B, 0, mem);
         assert_eq!(v.next_event(), None);
-        v.sync(CYCLES_PER_FRAME - 1, mem);
-        assert_eq!(v.take_stolen(), 0);
+        assert_eq!(reads_wait(&mut v, mem, 0, CYCLES_PER_FRAME), 0);
     });
 }
 
@@ -103,6 +142,17 @@ fn sprite_dma_costs_two_cycles_a_sprite_plus_three_for_ba() {
     assert_eq!(sprite_dma_cycles(0x05), 9);
     // Sprites 0 and 3: two free slots, BA goes high for one cycle... and low again.
     assert_eq!(sprite_dma_cycles(0x09), 10);
+    // The same from the BA windows a CPU reading every cycle meets.
+    with_mem(|mem| {
+        for active in [0x01u8, 0x80, 0x03, 0xFF, 0x05, 0x09] {
+            let mut v = Vic::new();
+            let point = 10 * 63 + SPRITE_BA;
+            v.sync(point, mem);
+            v.sprite_dma = (10, active);
+            let waited = reads_wait(&mut v, mem, point, point + 63);
+            assert_eq!(waited, sprite_dma_cycles(active), "sprites {active:02X}");
+        }
+    });
 }
 
 #[test]
@@ -112,15 +162,14 @@ fn a_sprite_fetches_for_21_lines_or_42_expanded() {
         v.write(0x01, 100, 0, mem);
         v.write(0x15, 0x01, 0, mem);
         assert_eq!(v.next_event(), Some(100 * 63 + 54));
-        v.sync(CYCLES_PER_FRAME - 1, mem);
-        assert_eq!(v.take_stolen(), 21 * 5);
+        assert_eq!(reads_wait(&mut v, mem, 0, CYCLES_PER_FRAME), 21 * 5);
         let shown: Vec<usize> = (0..312).filter(|&l| v.cur.rows[l][0] != NO_ROW).collect();
         assert_eq!(shown, (101..=121).collect::<Vec<_>>());
         assert_eq!(v.cur.rows[101][0], 0);
         assert_eq!(v.cur.rows[121][0], 20);
         v.write(0x17, 0x01, CYCLES_PER_FRAME, mem);
-        v.sync(2 * CYCLES_PER_FRAME - 1, mem);
-        assert_eq!(v.take_stolen(), 42 * 5);
+        let waited = reads_wait(&mut v, mem, CYCLES_PER_FRAME, 2 * CYCLES_PER_FRAME);
+        assert_eq!(waited, 42 * 5);
         assert_eq!(v.cur.rows[101][0], 0);
         assert_eq!(v.cur.rows[102][0], 0);
         assert_eq!(v.cur.rows[103][0], 1);
