@@ -619,23 +619,20 @@ impl C64Bus {
 
     /// Bring the chips that interrupt up to cycle `t` and note their lines.
     pub(crate) fn sync_interrupts(&mut self, t: u64) {
-        self.cia1.sync(t);
-        self.cia2.sync(t);
-        let mem = VicMem {
-            ram: &self.ram,
-            color: &self.color,
-            chargen: &self.roms.chargen[..],
-        };
-        self.vic.sync(t, &mem);
-        self.observe_lines(t);
+        self.sync_to(t, t);
     }
 
     /// Before an access at cycle `t` to a chip that interrupts: the VIC up to `t`, the
     /// CIAs up to the cycle before (a CIA runs its access's cycle itself, in the order
     /// its parts come), and their lines noted.
     fn sync_for_access(&mut self, t: u64) {
-        self.cia1.sync(t.saturating_sub(1));
-        self.cia2.sync(t.saturating_sub(1));
+        self.sync_to(t.saturating_sub(1), t);
+    }
+
+    /// The CIAs up to cycle `cias`, the VIC up to `t`, and the lines noted at `t`.
+    fn sync_to(&mut self, cias: u64, t: u64) {
+        self.cia1.sync(cias);
+        self.cia2.sync(cias);
         let mem = VicMem {
             ram: &self.ram,
             color: &self.color,
