@@ -12,6 +12,7 @@ mod new;
 mod output;
 mod progress;
 mod run;
+mod test;
 
 #[derive(Parser)]
 #[command(
@@ -30,8 +31,10 @@ enum Command {
     Build(Box<build::Args>),
     /// Boot a .prg (or assemble and boot a .asm) in a window or headless
     Run(Box<run::Args>),
-    /// Start a new C64 project: main.asm with the BASIC stub and a Rust test of one routine
+    /// Start a new C64 project: main.asm with the BASIC stub, a test file and a Rust test of one routine
     New(new::Args),
+    /// Run the unit tests of *.test.toml files: calls, mocks and checks, no Rust needed
+    Test(Box<test::Args>),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
             None => ExitCode::FAILURE,
         },
         Command::New(args) => new::main(args),
+        Command::Test(args) => test::main(*args),
     };
     // A signal that came while outputs were committed: they were written in full.
     let code = match interrupt::interrupted() {

@@ -1,5 +1,6 @@
-//! `c64kit new NAME`: a starter project with the BASIC stub, one routine and a Rust test
-//! that calls it in the emulator, so a new program starts the right way.
+//! `c64kit new NAME`: a starter project with the BASIC stub, one routine, a test file
+//! for `c64kit test` and a Rust test that call it in the emulator, so a new program
+//! starts the right way.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,10 +18,15 @@ pub struct Args {
     pub path: Option<PathBuf>,
 }
 
-const FILES: [(&str, &str); 6] = [
+const FILES: [(&str, &str); 7] = [
     ("main.asm", include_str!("template/main.asm")),
     ("Cargo.toml", include_str!("template/Cargo.toml")),
     ("src/lib.rs", include_str!("template/lib.rs")),
+    // Not *.test.toml in the checkout: `c64kit test` there would take it for a test file.
+    (
+        "tests/main.test.toml",
+        include_str!("template/main_test.toml"),
+    ),
     ("tests/routines.rs", include_str!("template/routines.rs")),
     ("README.md", include_str!("template/README.md")),
     (".gitignore", include_str!("template/gitignore")),
@@ -30,7 +36,7 @@ pub fn main(args: Args) -> ExitCode {
     match create(&args) {
         Ok(dir) => {
             outln!("created {}", dir.display());
-            outln!("  cd {} && cargo test", dir.display());
+            outln!("  cd {} && c64kit test    (or cargo test)", dir.display());
             ExitCode::SUCCESS
         }
         Err(e) => {

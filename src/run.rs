@@ -141,6 +141,11 @@ pub struct Args {
     /// the picture a pixel earlier, with a grey dot) [default: 6569]
     #[arg(long, value_name = "MODEL", value_parser = parse_vic)]
     pub vic: Option<VicModel>,
+    /// What a JAM opcode does: stop (end the run, exit 4) or continue (the CPU stays
+    /// jammed and the machine runs on to the cycle limit, as VICE's -jamaction 1, which
+    /// its test programs expect) [default: stop]
+    #[arg(long, value_name = "ACTION", value_parser = ["stop", "continue"])]
+    pub jam: Option<String>,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -409,6 +414,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     }
     m.set_strict(args.strict);
     m.set_debugcart(args.debugcart);
+    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
     // What the tools know about the program: the assembly's, or the files given.
     let info = match (build, &program) {
         (Some(info), _) => Some(info),

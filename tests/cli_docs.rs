@@ -3,11 +3,12 @@
 
 use std::process::Command;
 
-const PAGES: [(&[&str], &str); 4] = [
+const PAGES: [(&[&str], &str); 5] = [
     (&[], "c64kit"),
     (&["build"], "c64kit build"),
     (&["run"], "c64kit run"),
     (&["new"], "c64kit new"),
+    (&["test"], "c64kit test"),
 ];
 
 fn help(args: &[&str]) -> String {

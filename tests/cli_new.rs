@@ -17,10 +17,11 @@ fn new(dir: &Path, name: &str) -> Output {
         .expect("run c64kit")
 }
 
-const FILES: [&str; 6] = [
+const FILES: [&str; 7] = [
     "main.asm",
     "Cargo.toml",
     "src/lib.rs",
+    "tests/main.test.toml",
     "tests/routines.rs",
     "README.md",
     ".gitignore",

@@ -119,6 +119,18 @@ fn jam_and_brk_exit_4() {
 }
 
 #[test]
+fn with_jam_continue_the_cpu_stays_jammed_until_the_cycle_limit() {
+    // JAM, then the pass value to the debug cartridge: never written.
+    let prg = sys_prg(&[0x02, 0xA9, 0x00, 0x8D, 0xFF, 0xD7]);
+    let args = ["--debugcart", "--jam", "continue", "--max-cycles", "200000"];
+    let o = run_file("jam2.prg", &prg, &args);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stderr(&o).contains("cycle limit reached"), "{}", stderr(&o));
+    let o = run_file("jam3.prg", &prg, &["--jam", "stop"]);
+    assert_eq!(code(&o), 4, "{}", stderr(&o));
+}
+
+#[test]
 fn unimplemented_kernal_entry_exits_5() {
     let o = run_file("ramtas.prg", &sys_prg(&[0x20, 0x87, 0xFF, 0x60]), &[]);
     assert_eq!(code(&o), 5);

@@ -28,6 +28,12 @@ fn scratch_checkout(tag: &str) -> TempDir {
             std::fs::copy(&p, dir.path("asm").join(p.file_name().unwrap())).unwrap();
         }
     }
+    // RYG's test files, for the tour's `test` line.
+    std::fs::create_dir_all(dir.path("asm/tests")).unwrap();
+    for e in std::fs::read_dir(Path::new(ROOT).join("asm/tests")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.path("asm/tests").join(p.file_name().unwrap())).unwrap();
+    }
     for f in ["Cargo.toml", ".gitignore"] {
         std::fs::copy(Path::new(ROOT).join(f), dir.path(f)).unwrap();
     }
@@ -38,7 +44,9 @@ fn scratch_checkout(tag: &str) -> TempDir {
 /// Files git would list as untracked, other than the scratch copy's own inputs.
 fn untracked_outputs(dir: &Path) -> Vec<String> {
     let is_input = |f: &&str| {
-        ["Cargo.toml", ".gitignore"].contains(f) || (f.starts_with("asm/") && f.ends_with(".asm"))
+        ["Cargo.toml", ".gitignore"].contains(f)
+            || (f.starts_with("asm/") && f.ends_with(".asm"))
+            || (f.starts_with("asm/tests/") && f.ends_with(".test.toml"))
     };
     git(dir, &["ls-files", "--others", "--exclude-standard"])
         .lines()
@@ -62,6 +70,8 @@ struct Tour {
     dir: TempDir,
     build_stdout: String,
     screen: String,
+    /// What each `c64kit test` printed.
+    tests_stdout: Vec<String>,
 }
 
 /// Runs the tour's lines in order. `cd DIR && cargo test` runs the real `cargo test`
@@ -70,11 +80,12 @@ fn run_tour(tag: &str, real_cargo_test: bool) -> Tour {
     let lines = sh_block(&readme(), "## A short tour");
     assert_eq!(
         lines.len(),
-        5,
-        "build, window run, headless run, new, its cargo test"
+        7,
+        "build, window run, headless run, RYG's test files, new, its test files, its cargo test"
     );
     let dir = scratch_checkout(tag);
     let (mut build_stdout, mut screen) = (String::new(), String::new());
+    let mut tests_stdout = Vec::new();
     for line in &lines {
         if let Some(rest) = line.strip_prefix("cargo run --release -- ") {
             let args = split_shell_words(rest);
@@ -86,6 +97,7 @@ fn run_tour(tag: &str, real_cargo_test: bool) -> Tour {
             match args[0].as_str() {
                 "build" => build_stdout = text(&out.stdout),
                 "run" => screen = text(&out.stdout),
+                "test" => tests_stdout.push(text(&out.stdout)),
                 _ => {}
             }
         } else if let Some(project) = line
@@ -118,6 +130,7 @@ fn run_tour(tag: &str, real_cargo_test: bool) -> Tour {
         dir,
         build_stdout,
         screen,
+        tests_stdout,
     }
 }
 
@@ -127,6 +140,7 @@ fn the_readme_tour_builds_runs_headless_writes_a_screenshot_and_starts_a_project
         dir,
         build_stdout,
         screen,
+        tests_stdout,
     } = run_tour("readme", false);
     assert!(
         build_stdout.contains("asm/RYG.prg: $0801-$"),
@@ -147,6 +161,25 @@ fn the_readme_tour_builds_runs_headless_writes_a_screenshot_and_starts_a_project
     check_screenshot(&dir.path("ryg.png"));
 
     assert!(dir.path("mygame/tests/routines.rs").is_file());
+    // RYG's test files and the new project's pass, with the reports written.
+    assert_eq!(tests_stdout.len(), 2);
+    assert!(
+        tests_stdout[0].contains("summary: 103 passed, 0 failed, 0 skipped"),
+        "{}",
+        tests_stdout[0]
+    );
+    assert!(
+        tests_stdout[1].contains("summary: 6 passed, 0 failed, 0 skipped"),
+        "{}",
+        tests_stdout[1]
+    );
+    let junit = std::fs::read_to_string(dir.path("ryg-tests.xml")).unwrap();
+    assert_eq!(junit.matches("<testcase ").count(), 103);
+    assert!(
+        std::fs::read_to_string(dir.path("ryg.lcov"))
+            .unwrap()
+            .contains("SF:")
+    );
     // Everything the tour wrote is ignored by git: nothing shows up as untracked.
     assert_eq!(untracked_outputs(&dir.0), [""; 0], "git would list these");
 }
@@ -290,4 +323,36 @@ fn the_readme_gives_the_ci_time_tools_time_ci_measured() {
     assert!(cpu > 0.0, "{sentence}");
     assert!(sentence.contains("load average"), "{sentence}");
     assert!(sentence.contains("-core machine"), "{sentence}");
+}
+
+/// The README's test file excerpt is a part of RYG's boards file that runs: under RYG's
+/// `[program]` its two cases pass.
+#[test]
+fn the_readme_test_file_excerpt_runs() {
+    let readme = readme();
+    let after = &readme[readme
+        .find("as `c64kit test` reads it (`asm/tests/boards.test.toml`)")
+        .expect("the excerpt's heading")..];
+    let from = after.find("```toml\n").expect("a toml block") + "```toml\n".len();
+    let excerpt = &after[from..from + after[from..].find("```").unwrap()];
+    let boards =
+        std::fs::read_to_string(Path::new(ROOT).join("asm/tests/boards.test.toml")).unwrap();
+    let name = excerpt.lines().nth(1).unwrap();
+    assert!(boards.contains(name), "{name} is not in boards.test.toml");
+    let dir = TempDir::new("readme-excerpt");
+    let ryg = Path::new(ROOT).join("asm/RYG.asm");
+    dir.write(
+        "x.test.toml",
+        &format!(
+            "[program]\nsource = {:?}\n\n{excerpt}",
+            ryg.display().to_string()
+        ),
+    );
+    let out = c64kit(&dir.0).arg("test").output().unwrap();
+    assert!(out.status.success(), "{}", both(&out));
+    assert!(
+        text(&out.stdout).contains("summary: 2 passed, 0 failed"),
+        "{}",
+        both(&out)
+    );
 }

@@ -78,6 +78,21 @@ fn the_guide_shows_its_unit_test_word_for_word() {
     );
 }
 
+#[test]
+fn the_guide_shows_the_new_projects_test_file_as_it_is() {
+    let template =
+        std::fs::read_to_string(Path::new(ROOT).join("src/template/main_test.toml")).unwrap();
+    let shown = section("new-test-file");
+    let body = shown
+        .strip_prefix("```toml\n")
+        .and_then(|s| s.strip_suffix("```\n"))
+        .expect("a toml block");
+    assert!(
+        template.contains(body),
+        "docs/testing.md's new-test-file block is not a part of src/template/main_test.toml"
+    );
+}
+
 /// The cats' reply to the mouse's first move, searched at depth 3 (no strategy table):
 /// the profile table in the guide, and docs/testing-cat-move.svg.
 #[test]

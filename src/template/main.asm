@@ -1,6 +1,7 @@
 ; {{NAME}}: a C64 program started with `c64kit new`.
 ; Build:  c64kit build main.asm        Run:  c64kit run main.asm
-; Test:   cargo test                   (tests/routines.rs calls `suma` in the emulator)
+; Test:   c64kit test                  (tests/main.test.toml calls `suma` in the emulator)
+;         cargo test                   (the same from Rust: tests/routines.rs)
 
 CHROUT  = $ffd2                 ; KERNAL: print the character in A
 

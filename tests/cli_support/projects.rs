@@ -37,7 +37,7 @@ pub fn cargo_accepts(project: &Path) {
 pub fn run_readme_commands(project: &Path, path: &std::ffi::OsStr, real_cargo_test: bool) {
     let readme = std::fs::read_to_string(project.join("README.md")).unwrap();
     let lines = sh_block(&readme, "# ");
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
     for line in lines {
         let command = line.split('#').next().unwrap().trim();
         let is_window = command.starts_with("c64kit run") && !command.contains("--headless");
@@ -66,6 +66,13 @@ pub fn run_readme_commands(project: &Path, path: &std::ffi::OsStr, real_cargo_te
         if command == "cargo test" {
             assert!(
                 text(&out.stdout).contains("test result: ok. 2 passed"),
+                "{}",
+                both(&out)
+            );
+        }
+        if command == "c64kit test" {
+            assert!(
+                text(&out.stdout).contains("summary: 6 passed, 0 failed, 0 skipped"),
                 "{}",
                 both(&out)
             );

@@ -24,6 +24,7 @@ mod intern;
 mod labels;
 mod listing;
 mod opcodes;
+mod optimizer;
 mod options;
 mod output;
 mod program;

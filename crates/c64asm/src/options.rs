@@ -11,8 +11,10 @@ pub struct Warnings {
     pub implied_reg: bool,
     /// `-Wjmp-bug`: `jmp ($xxff)`, whose high byte the NMOS 6502 reads from `$xx00`. On by default.
     pub jmp_bug: bool,
-    /// `-Wwrap-pc`, `-Wwrap-mem` (and `-Wpc-wrap`, `-Wmem-wrap`): the program counter or the compile offset wrapping around its address space. On by default.
-    pub wrap: bool,
+    /// `-Wwrap-pc` (`-Wpc-wrap`): the program counter wrapping around its address space. On by default.
+    pub wrap_pc: bool,
+    /// `-Wwrap-mem` (`-Wmem-wrap`): the compile offset wrapping around the output's address space. On by default.
+    pub wrap_mem: bool,
     /// `-Wwrap-addr`: an operand's address wrapping around memory (`lda l + $fff0` past $ffff). On by default.
     pub wrap_addr: bool,
     /// `-Wwrap-dpage`: a direct page address wrapping around its page. On by default.
@@ -69,6 +71,22 @@ pub struct Warnings {
     /// `-Wportable`: a file name that would not work elsewhere (an absolute path,
     /// Windows' reserved characters). On by default.
     pub portable: bool,
+    /// `-Wunused-macro` (`-Wunused` sets all four): a macro, structure,
+    /// function or namespace never used. Off by default, not in `-Wall`.
+    pub unused_macro: bool,
+    /// `-Wunused-const`: a constant (`=`) never read.
+    pub unused_const: bool,
+    /// `-Wunused-label`: a label never read.
+    pub unused_label: bool,
+    /// `-Wunused-variable`: a variable never read, or set again before it was.
+    pub unused_variable: bool,
+    /// `-Walias`: an instruction written under an alias (`blt` for `bcc`).
+    /// Off by default, not in `-Wall`.
+    pub alias: bool,
+    /// `-Woptimize`: an instruction that changes nothing, tests a decided
+    /// condition, or could be a shorter one, as 64tass's register model
+    /// finds them. Off by default, not in `-Wall`.
+    pub optimize: bool,
     /// `-Werror`: every warning is an error.
     pub error: bool,
     /// `-Werror=<name>` for these names.
@@ -82,7 +100,8 @@ impl Default for Warnings {
         Warnings {
             implied_reg: false,
             jmp_bug: true,
-            wrap: true,
+            wrap_pc: true,
+            wrap_mem: true,
             wrap_addr: true,
             wrap_dpage: true,
             wrap_bank0: true,
@@ -107,6 +126,12 @@ impl Default for Warnings {
             size_larger: true,
             float_compare: true,
             portable: true,
+            unused_macro: false,
+            unused_const: false,
+            unused_label: false,
+            unused_variable: false,
+            alias: false,
+            optimize: false,
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
@@ -168,7 +193,7 @@ impl Warnings {
             if on {
                 self.implied_reg = true;
                 self.jmp_bug = true;
-                self.wrap = true;
+                (self.wrap_pc, self.wrap_mem) = (true, true);
                 (self.wrap_addr, self.wrap_dpage) = (true, true);
                 (self.wrap_bank0, self.wrap_pbank) = (true, true);
                 self.label_left = true;
@@ -188,7 +213,8 @@ impl Warnings {
                 let error = (self.error, std::mem::take(&mut self.error_names));
                 *self = Warnings {
                     jmp_bug: false,
-                    wrap: false,
+                    wrap_pc: false,
+                    wrap_mem: false,
                     wrap_addr: false,
                     wrap_dpage: false,
                     wrap_bank0: false,
@@ -213,7 +239,9 @@ impl Warnings {
             return true;
         }
         if let Some(target) = name.strip_prefix("error=") {
-            if !WARNING_NAMES.contains(&target) {
+            // 64tass 1.58 takes `-Wunused` for its four kinds, but not
+            // `-Werror=unused`.
+            if !WARNING_NAMES.contains(&target) || target == "unused" {
                 return false;
             }
             if on {
@@ -237,7 +265,8 @@ impl Warnings {
             "immediate" => self.immediate = on,
             "case-symbol" => self.case_symbol = on,
             "jmp-bug" => self.jmp_bug = on,
-            "pc-wrap" | "mem-wrap" | "wrap-pc" | "wrap-mem" => self.wrap = on,
+            "pc-wrap" | "wrap-pc" => self.wrap_pc = on,
+            "mem-wrap" | "wrap-mem" => self.wrap_mem = on,
             "wrap-addr" => self.wrap_addr = on,
             "wrap-dpage" => self.wrap_dpage = on,
             "wrap-bank0" => self.wrap_bank0 = on,
@@ -260,6 +289,18 @@ impl Warnings {
             "shadow" => self.shadow = on,
             "strict-bool" => self.strict_bool = on,
             "portable" => self.portable = on,
+            "unused" => {
+                self.unused_macro = on;
+                self.unused_const = on;
+                self.unused_label = on;
+                self.unused_variable = on;
+            }
+            "unused-macro" => self.unused_macro = on,
+            "unused-const" => self.unused_const = on,
+            "unused-label" => self.unused_label = on,
+            "unused-variable" => self.unused_variable = on,
+            "alias" => self.alias = on,
+            "optimize" => self.optimize = on,
             // Accepted, not checked by c64kit (they never change the bytes).
             _ => {}
         }

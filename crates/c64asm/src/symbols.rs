@@ -28,6 +28,10 @@ pub struct Label {
     pub usepass: u32,
     /// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
     pub constant: bool,
+    /// Its definition made its value (a code label, macro, structure,
+    /// function, namespace), as opposed to naming one (`=`, `:=`): 64tass's
+    /// `owner`, which `-Wunused` reports and looks into.
+    pub owner: bool,
     /// Read since its definition (for `.proc`, which is only assembled when used).
     pub referenced: bool,
     /// Defined inside `.weak`: stronger definitions win.
@@ -288,6 +292,7 @@ impl Symbols {
             defpass: 0,
             usepass: 0,
             constant: true,
+            owner: false,
             referenced: false,
             strength,
             update_after: false,
@@ -320,6 +325,7 @@ impl Symbols {
             defpass: 0,
             usepass: 0,
             constant: true,
+            owner: false,
             referenced: false,
             strength: 0,
             update_after: false,

@@ -14,6 +14,9 @@
 //! (`+sound`), as the comparison did. Prints every round, the medians and
 //! c64kit's speed as a multiple of x64sc's.
 //!
+//! `--baseline FILE` adds another c64kit binary (an older build) as a third side in the
+//! same rounds, and prints c64kit's speed against it too.
+//!
 //! Needs: `C64KIT` (the c64kit binary; tools/bench-vice builds it), the ROM directory in
 //! `--roms DIR` or `C64KIT_ROMS`, and x64sc: `X64SC` or `x64sc` on PATH (VICE's source
 //! builds it: `./autogen.sh && ./configure --enable-headlessui --without-pulse
@@ -117,13 +120,14 @@ trait Side {
 }
 
 struct C64kit {
+    name: &'static str,
     bin: PathBuf,
     roms: PathBuf,
 }
 
 impl Side for C64kit {
     fn name(&self) -> &'static str {
-        "c64kit"
+        self.name
     }
     fn command(&self, prg: &Path, cycles: u64) -> Command {
         let mut c = Command::new(&self.bin);
@@ -257,12 +261,20 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("c64kit-vs-x64sc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let ours = C64kit {
+        name: "c64kit",
         bin: c64kit,
-        roms: roms_dir,
+        roms: roms_dir.clone(),
     };
     let work = workloads(&dir);
     check_dormann(&ours, &work[2].file);
-    let sides: Vec<Box<dyn Side>> = vec![Box::new(ours), Box::new(X64sc { bin: x64sc, roms })];
+    let mut sides: Vec<Box<dyn Side>> = vec![Box::new(ours), Box::new(X64sc { bin: x64sc, roms })];
+    if let Some(bin) = value("--baseline") {
+        sides.push(Box::new(C64kit {
+            name: "baseline",
+            bin: PathBuf::from(bin),
+            roms: roms_dir,
+        }));
+    }
     println!(
         "Emulated M cycles/s by CPU time, ({LONG} - {SHORT}) cycles per measurement, {rounds} alternating rounds"
     );
@@ -285,6 +297,13 @@ fn main() {
             "  {:18} median: c64kit {:.1}, x64sc {:.1} M cycles/s: c64kit {ratio:.1}x x64sc",
             w.name, m[0], m[1]
         );
+        if let Some(base) = m.get(2) {
+            println!(
+                "  {:18} median: baseline {base:.1} M cycles/s: c64kit {:.2}x the baseline",
+                w.name,
+                m[0] / base
+            );
+        }
     }
     println!("c64kit's lowest speed against x64sc: {lowest:.1}x (the target is at least 5x)");
     let _ = std::fs::remove_dir_all(&dir);

@@ -281,6 +281,11 @@ impl C64Bus {
         }
     }
 
+    /// Does a read of `addr` reach a chip or the I/O port (not RAM or ROM)?
+    pub(crate) fn is_io_or_port(&self, addr: u16) -> bool {
+        addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io
+    }
+
     fn was_written(&self, addr: u16) -> bool {
         let i = usize::from(addr) - usize::from(rom::BASIC);
         self.written[i / 64] & (1 << (i % 64)) != 0
@@ -650,18 +655,21 @@ impl C64Bus {
 
     /// Bring the chips that interrupt up to cycle `t` and note their lines.
     pub(crate) fn sync_interrupts(&mut self, t: u64) {
-        self.cia1.sync(t);
-        self.cia2.sync(t);
-        self.sync_vic_interrupt(t);
-        self.observe_lines(t);
+        self.sync_to(t, t);
     }
 
     /// Before an access at cycle `t` to a chip that interrupts: the VIC up to `t`, the
     /// CIAs up to the cycle before (a CIA runs its access's cycle itself, in the order
     /// its parts come), and their lines noted.
     fn sync_for_access(&mut self, t: u64) {
-        self.cia1.sync(t.saturating_sub(1));
-        self.cia2.sync(t.saturating_sub(1));
+        self.sync_to(t.saturating_sub(1), t);
+    }
+
+    /// The CIAs up to cycle `cias`, the VIC up to `t` (as far as its interrupt line
+    /// needs), and the lines noted at `t`.
+    fn sync_to(&mut self, cias: u64, t: u64) {
+        self.cia1.sync(cias);
+        self.cia2.sync(cias);
         self.sync_vic_interrupt(t);
         self.observe_lines(t);
     }

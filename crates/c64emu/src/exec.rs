@@ -482,8 +482,13 @@ impl Machine {
             next = next.min(e.max(now + 1));
         }
         // Instructions that start within LONGEST cycles of a change (or of BA going
-        // low) run through the sequencer.
-        let ba = self.cpu.memory.vic.next_ba_low(now).unwrap_or(u64::MAX);
+        // low) run through the sequencer; at the end of a BA window the loop looks
+        // again, so that the fast path resumes there rather than at the next event.
+        let window = self.cpu.memory.vic.next_ba_window(now);
+        let ba = window.map_or(u64::MAX, |(from, _)| from);
+        if let Some((_, to)) = window {
+            next = next.min(to);
+        }
         // BA can go low no earlier than a known window or the VIC's next event.
         self.cpu.memory.ba_from = ba.min(vic_next.unwrap_or(u64::MAX));
         self.cpu.memory.event_at = next;

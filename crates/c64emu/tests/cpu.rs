@@ -82,20 +82,42 @@ fn the_vic_halts_the_cpu_at_its_first_read_after_ba_goes_low() {
     // 3224 and 3225, the first two of bad line $33's BA (cycle 12 of the line, 3224).
     // The CPU stops at the next read (3226) until BA is high (3267): 41 cycles.
     for (nops, stolen) in [(1610, 41), (1609, 43), (1611, 43)] {
-        let mut m = Machine::new();
-        let mut code = vec![0xEA; nops];
-        code.extend([0xEE, 0x00, 0xC1]);
-        code.extend([0xEA; 100]);
-        m.load_raw(0xC000, &code).unwrap();
-        let r = m.regs();
-        m.set_regs(Regs {
-            pc: 0xC000,
-            p: 0x24,
-            ..r
-        });
-        assert_eq!(m.cycles(), 0);
-        m.run(0x34 * 63);
+        let m = after_nops(nops, &[0xEE, 0x00, 0xC1], 0, 0);
         assert_eq!(m.stolen_cycles(), stolen, "{nops} NOPs");
+    }
+}
+
+/// From cycle 0 (I set, the display on): `nops` NOPs at $C000, then `code`, then NOPs,
+/// with X and Y given, run to raster line $34 (past bad line $33).
+fn after_nops(nops: usize, code: &[u8], x: u8, y: u8) -> Machine {
+    let mut m = Machine::new();
+    let mut bytes = vec![0xEA; nops];
+    bytes.extend(code);
+    bytes.extend([0xEA; 100]);
+    m.load_raw(0xC000, &bytes).unwrap();
+    let r = m.regs();
+    m.set_regs(Regs {
+        pc: 0xC000,
+        p: 0x24,
+        x,
+        y,
+        ..r
+    });
+    assert_eq!(m.cycles(), 0);
+    m.run(0x34 * 63);
+    m
+}
+
+#[test]
+fn shx_halted_before_its_dummy_read_drops_the_and_from_the_value_not_the_address() {
+    // SHX $40F0,Y with X=$7F, Y=$20 crosses to $4110: the carried high byte is
+    // X & ($40 + 1) = $41 either way. Started at 3221 its dummy read falls in cycle
+    // 3224, where bad line $33's BA is low: halted there, it writes X itself.
+    for (nops, addr, value) in [(1609, 0x4110, 0x7F), (1608, 0x4110, 0x41)] {
+        // LDA $FB (3 cycles: the SHX's opcode at an odd cycle), SHX.
+        let m = after_nops(nops, &[0xA5, 0xFB, 0x9E, 0xF0, 0x40], 0x7F, 0x20);
+        assert_eq!(m.peek(addr), value, "{nops} NOPs");
+        assert_eq!(m.peek(0x7F10), 0, "{nops} NOPs");
     }
 }
 

@@ -11,6 +11,7 @@ use crate::coverage::Coverage;
 use crate::debug::DebugInfo;
 use crate::error::Error;
 use crate::hexdump::hexdump;
+use crate::mock::MockSlot;
 use crate::observe::Tee;
 use crate::profile::{Profile, Profiler};
 
@@ -77,9 +78,10 @@ impl Build {
 /// [`Machine`] for everything else (`run_until_idle`, `snapshot`, `peek`...).
 #[derive(Clone)]
 pub struct Harness {
-    machine: Machine,
+    pub(crate) machine: Machine,
     info: Arc<DebugInfo>,
-    coverage: Option<Coverage>,
+    pub(crate) coverage: Option<Coverage>,
+    pub(crate) mocks: Vec<MockSlot>,
 }
 
 impl Deref for Harness {
@@ -104,9 +106,22 @@ impl Harness {
             machine,
             info,
             coverage,
+            mocks: Vec::new(),
         };
         h.observe(None);
         h
+    }
+
+    /// A copy of this machine that records nothing (no coverage, no observers).
+    pub fn plain(&self) -> Harness {
+        let mut machine = self.machine.clone();
+        machine.set_observer(None);
+        Harness {
+            machine,
+            info: self.info.clone(),
+            coverage: None,
+            mocks: self.mocks.clone(),
+        }
     }
 
     /// The program's debug information.
@@ -133,11 +148,18 @@ impl Harness {
     /// Put the coverage recorder (a fresh one: the old one's counts join the total)
     /// and `extra` on the machine.
     fn observe(&mut self, extra: Option<Box<dyn Observer>>) {
+        self.set_observers(extra.into_iter().collect());
+    }
+
+    /// Show every instruction to `observers` (a [`crate::Watch`], a [`Profiler`]...)
+    /// besides the coverage recorder, replacing the ones put there before (which are
+    /// dropped: their handles get what they saw). An empty list leaves coverage alone.
+    pub fn set_observers(&mut self, observers: Vec<Box<dyn Observer>>) {
         let mut all = Vec::new();
         if let Some(c) = &self.coverage {
             all.push(c.recorder());
         }
-        all.extend(extra);
+        all.extend(observers);
         self.machine.set_observer(Tee::of(all));
     }
 
@@ -178,7 +200,7 @@ impl Harness {
         };
         let (profiler, handle) = Profiler::new(Some(root), self.machine.cpu_cycles());
         self.observe(Some(profiler));
-        let result = self.machine.call(root, max_cycles);
+        let result = self.call(root, max_cycles);
         self.observe(None);
         let profile = handle.finish(self.machine.cpu_cycles(), |a| self.name(a));
         result.map(|r| (r, profile))
@@ -208,6 +230,9 @@ impl Harness {
 pub fn routine_name(info: &DebugInfo, addr: u16) -> String {
     if let Some(n) = info.names.get(&addr) {
         return n.clone();
+    }
+    if addr == crate::mock::TRAP {
+        return "(mock)".to_string();
     }
     if let Some(r) = c64emu::stub_routines()
         .into_iter()

@@ -10,7 +10,6 @@
 //! test binary exits; `genhtml DIR/*.lcov` merges the files of several test binaries.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -244,6 +243,14 @@ impl Coverage {
         })
     }
 
+    /// Count a call of `target` from outside the program that did not go through
+    /// `Machine::call` (the harness's calls with mocks in place).
+    pub(crate) fn count_call(&self, target: u16) {
+        let mut s = self.lock();
+        *s.counts.calls.entry(target).or_default() += 1;
+        s.dirty = true;
+    }
+
     /// How often the program's instruction at `addr` ran (in the recorders merged so
     /// far; 0 for addresses that hold no instruction of the program).
     pub fn hits(&self, addr: u16) -> u64 {
@@ -347,34 +354,7 @@ impl Coverage {
     }
 
     fn render(&self, c: &Counts) -> String {
-        let mut out = String::new();
-        for f in self.report(c) {
-            if f.lines.is_empty() {
-                continue;
-            }
-            let s = f.summary();
-            let _ = writeln!(out, "TN:\nSF:{}", f.path.display());
-            for (line, name, _) in &f.functions {
-                let _ = writeln!(out, "FN:{line},{name}");
-            }
-            for (_, name, calls) in &f.functions {
-                let _ = writeln!(out, "FNDA:{calls},{name}");
-            }
-            let _ = writeln!(out, "FNF:{}\nFNH:{}", s.functions, s.functions_hit);
-            for (line, block, ran) in &f.branches {
-                let (t, n) = match ran {
-                    Some((t, n)) => (t.to_string(), n.to_string()),
-                    None => ("-".into(), "-".into()),
-                };
-                let _ = writeln!(out, "BRDA:{line},{block},0,{t}\nBRDA:{line},{block},1,{n}");
-            }
-            let _ = writeln!(out, "BRF:{}\nBRH:{}", s.branches, s.branches_hit);
-            for (line, hits) in &f.lines {
-                let _ = writeln!(out, "DA:{line},{hits}");
-            }
-            let _ = writeln!(out, "LF:{}\nLH:{}\nend_of_record", s.lines, s.lines_hit);
-        }
-        out
+        crate::lcov::render_lcov(&self.report(c))
     }
 
     /// Write the LCOV tracefile.

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use c64asm::{Program, SymbolValue};
 
+use crate::opcodes;
 use crate::source::SourceIndex;
+use crate::watch::AddrSet;
 
 /// A program's source map and labels, shared by coverage, profiles and traces.
 #[derive(Clone, Debug)]
@@ -106,6 +108,16 @@ impl DebugInfo {
     /// The program's instructions: (address, index of its run in the source map).
     pub fn instructions(&self) -> impl Iterator<Item = (u16, usize)> + '_ {
         self.instructions.iter().copied()
+    }
+
+    /// Every byte of the program's instructions (opcodes and operands).
+    pub fn code_bytes(&self) -> AddrSet {
+        let mut set = AddrSet::new();
+        for &(pc, _) in &self.instructions {
+            let len = opcodes::length(self.memory[usize::from(pc)]);
+            set.insert_range(pc, usize::from(len));
+        }
+        set
     }
 
     /// `label`, `label+3` (the nearest label at or below, within 256 bytes) or `$C003`.

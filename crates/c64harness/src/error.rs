@@ -27,6 +27,8 @@ pub enum Error {
     Labels(c64asm::LabelFileError),
     /// Writing a report failed.
     Io(String),
+    /// A test file that cannot be read as one (every problem, each with its place).
+    TestFile(crate::suite::Diags),
 }
 
 impl fmt::Display for Error {
@@ -38,6 +40,7 @@ impl fmt::Display for Error {
             Error::Lcov { line, message } => write!(f, "LCOV line {line}: {message}"),
             Error::Labels(e) => write!(f, "label file {e}"),
             Error::Io(e) => write!(f, "{e}"),
+            Error::TestFile(d) => write!(f, "{d}"),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! `genhtml a.lcov b.lcov` does) and count what a whole suite executed.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::Error;
@@ -98,4 +99,36 @@ pub fn total(files: &[FileReport]) -> Summary {
         s.add(&f.summary());
     }
     s
+}
+
+/// The LCOV tracefile of these files' records (files without lines are left out).
+pub fn render_lcov(files: &[FileReport]) -> String {
+    let mut out = String::new();
+    for f in files {
+        if f.lines.is_empty() {
+            continue;
+        }
+        let s = f.summary();
+        let _ = writeln!(out, "TN:\nSF:{}", f.path.display());
+        for (line, name, _) in &f.functions {
+            let _ = writeln!(out, "FN:{line},{name}");
+        }
+        for (_, name, calls) in &f.functions {
+            let _ = writeln!(out, "FNDA:{calls},{name}");
+        }
+        let _ = writeln!(out, "FNF:{}\nFNH:{}", s.functions, s.functions_hit);
+        for (line, block, ran) in &f.branches {
+            let (t, n) = match ran {
+                Some((t, n)) => (t.to_string(), n.to_string()),
+                None => ("-".into(), "-".into()),
+            };
+            let _ = writeln!(out, "BRDA:{line},{block},0,{t}\nBRDA:{line},{block},1,{n}");
+        }
+        let _ = writeln!(out, "BRF:{}\nBRH:{}", s.branches, s.branches_hit);
+        for (line, hits) in &f.lines {
+            let _ = writeln!(out, "DA:{line},{hits}");
+        }
+        let _ = writeln!(out, "LF:{}\nLH:{}\nend_of_record", s.lines, s.lines_hit);
+    }
+    out
 }

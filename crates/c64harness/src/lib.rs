@@ -16,28 +16,36 @@
 //!
 //! See docs/testing.md.
 
+mod access;
 mod build;
 mod coverage;
 mod debug;
 mod error;
 mod hexdump;
 mod lcov;
+mod mock;
 mod observe;
 mod opcodes;
 mod profile;
+mod regs;
 mod source;
+pub mod suite;
 mod trace;
+mod watch;
 
 pub use build::{Build, Harness, routine_name};
 pub use coverage::{Branch, COVERAGE_ENV, Coverage, FileReport, Summary};
 pub use debug::DebugInfo;
 pub use error::Error;
 pub use hexdump::hexdump;
-pub use lcov::{merge_lcov, total};
+pub use lcov::{merge_lcov, render_lcov, total};
+pub use mock::{Mock, MockId, TRAP};
 pub use observe::Tee;
 pub use profile::{Profile, ProfileHandle, Profiler, RoutineStats};
+pub use regs::{Flag, Reg, RegValues};
 pub use source::{Place, Run, SourceIndex};
 pub use trace::TraceNotes;
+pub use watch::{AddrSet, Hit, Watch, WatchHandle, WatchSpec, Watched};
 
 /// Labels from a VICE label file: the same code reads what the assembler writes.
 pub fn read_labels(text: &str) -> Result<Vec<(String, u16)>, Error> {

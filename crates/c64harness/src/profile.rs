@@ -227,6 +227,46 @@ pub struct RoutineStats {
 }
 
 impl Profile {
+    /// Several profiles as one: each part's call tree under a frame named by the part
+    /// (a test's name), all under a frame named `root`.
+    pub fn combine(root: &str, parts: Vec<(String, Profile)>) -> Profile {
+        let frame = |parent| Node {
+            addr: 0,
+            parent,
+            children: Vec::new(),
+            calls: 1,
+            self_cycles: 0,
+        };
+        let mut out = Profile {
+            nodes: vec![frame(0)],
+            names: vec![root.to_string()],
+            total: 0,
+        };
+        for (name, p) in parts {
+            if p.nodes.is_empty() {
+                continue;
+            }
+            let part = out.nodes.len();
+            out.nodes.push(frame(0));
+            out.names.push(name);
+            out.nodes[0].children.push(part);
+            let base = out.nodes.len();
+            out.nodes[part].children.push(base);
+            for (i, n) in p.nodes.iter().enumerate() {
+                out.nodes.push(Node {
+                    addr: n.addr,
+                    parent: if i == 0 { part } else { base + n.parent },
+                    children: n.children.iter().map(|c| base + c).collect(),
+                    calls: n.calls,
+                    self_cycles: n.self_cycles,
+                });
+            }
+            out.names.extend(p.names);
+            out.total += p.total;
+        }
+        out
+    }
+
     /// Cycles the profile covers (they are all in some routine).
     pub fn total_cycles(&self) -> u64 {
         self.total

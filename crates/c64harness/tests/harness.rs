@@ -227,7 +227,7 @@ fn svg_texts(svg: &[u8]) -> String {
             }
             quick_xml::events::Event::Text(t) => texts.push_str(&t.decode().unwrap()),
             // Entities come apart from the text around them.
-            quick_xml::events::Event::GeneralRef(r) => match (r.resolve_char_ref(), r.as_ref()) {
+            quick_xml::events::Event::GeneralRef(r) => match (r.resolve_char_ref(), &*r as &[u8]) {
                 (Ok(Some(c)), _) => texts.push(c),
                 (_, b"lt") => texts.push('<'),
                 (_, b"gt") => texts.push('>'),

@@ -151,7 +151,8 @@ impl Runner {
         };
         let mut cmd = Command::new(&self.c64kit);
         cmd.current_dir(&dir)
-            .args(["run", "--headless", "--debugcart", "--max-cycles"])
+            .args(["run", "--headless", "--debugcart", "--jam", "continue"])
+            .arg("--max-cycles")
             .arg(row.cycles.to_string())
             .env_remove("C64KIT_ROMS")
             .stdin(Stdio::null())
@@ -184,8 +185,7 @@ impl Runner {
                 Some("00") => Status::Ok,
                 _ => Status::Error,
             }
-        } else if stop.starts_with("cycle limit reached") || stop.starts_with("CPU jammed") {
-            // x64sc -jamaction 1: a jammed CPU stays jammed until the limit.
+        } else if stop.starts_with("cycle limit reached") {
             Status::Timeout
         } else {
             return RowResult::new(Outcome::Stopped, stop);

@@ -59,6 +59,7 @@ impl Assembler<'_> {
         let ns = self.syms.new_namespace();
         let l = self.syms.label_mut(id);
         l.value = Value::Namespace(ns);
+        l.owner = true;
         l.defpass = pass;
         ns
     }
@@ -259,8 +260,10 @@ impl Assembler<'_> {
         } else {
             self.st.constcreated = true;
         }
-        self.syms.label_mut(id).constant = true;
-        self.syms.label_mut(id).span = span;
+        let l = self.syms.label_mut(id);
+        l.constant = true;
+        l.owner = true;
+        l.span = span;
         self.const_assign(id, v);
     }
 
@@ -494,7 +497,7 @@ impl Assembler<'_> {
         a.l_type = l_type;
         if let Some(span) = at
             && crossed
-            && self.opts.warnings.wrap
+            && self.opts.warnings.wrap_pc
         {
             self.warn(
                 "wrap-pc",
@@ -519,6 +522,7 @@ impl Assembler<'_> {
         span: Span,
         newlabel: Option<NewLabel>,
     ) {
+        self.opt_invalidate();
         self.record_line(line, None);
         let prev = self.st.addr;
         let cur = self.out.addr(prev).clone();
@@ -618,6 +622,17 @@ impl Assembler<'_> {
 
     pub fn section(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         self.record_line(line, None);
+        self.enter_section(line, args, span, newlabel);
+    }
+
+    /// `.section`'s work: continue the section (listed by the caller).
+    pub fn enter_section(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        newlabel: Option<NewLabel>,
+    ) {
         let Some((name, text, nspan)) = self.section_name(line, args) else {
             self.st.push_frame(Wait::Send, span);
             return;
@@ -664,7 +679,9 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
             self.out.sections[sec as usize].defpass = pass.saturating_sub(1);
+            self.opt_invalidate();
         } else if usepass != pass {
+            self.opt_invalidate();
             // First fragment of this pass: restart where the section was.
             let addr_id = self.out.sections[sec as usize].addr;
             let (restart, l_restart) = {
@@ -887,6 +904,7 @@ impl Assembler<'_> {
         let union = cmd == Cmd::Union;
         let a = self.out.addr(self.st.addr).clone();
         if union {
+            self.opt_invalidate();
             self.st.push_frame(Wait::EndU, span);
             self.st.top_mut().data = FrameData::Union {
                 unionmode: a.unionmode,
@@ -1086,13 +1104,18 @@ impl Assembler<'_> {
         }
     }
 
-    /// Values of a definition line, with strings kept as characters.
+    /// Values of a definition line, with strings kept as characters. No
+    /// encoding is in effect while they are computed (64tass): a
+    /// one-character string in arithmetic is its code point.
     fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<super::eval::Args> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        self.eval_args(line, exprs).ok()
+        let saved = std::mem::replace(&mut self.no_encoding, true);
+        let vals = self.eval_args(line, exprs).ok();
+        self.no_encoding = saved;
+        vals
     }
 
     fn char_code(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {

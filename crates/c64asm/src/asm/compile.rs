@@ -15,7 +15,7 @@ use crate::symbols::{Code, DataType, LabelId};
 use crate::syntax::ast::{BinOp, Expr};
 use crate::syntax::expr::intern_name;
 use crate::syntax::scan::ident_len;
-use crate::value::{self, CodeId, CodeRef, MacroKind, NsId, Value};
+use crate::value::{self, CodeId, CodeRef, FuncId, MacroKind, NsId, Value};
 
 /// What the line loop does after a line.
 pub enum Step {
@@ -483,6 +483,9 @@ impl Assembler<'_> {
 
     /// One source line.
     fn line(&mut self, line: &LineRef) -> Step {
+        // What a value's computation noted for a warning belongs to its line.
+        self.addr_wrapped.set(false);
+        self.bool_uses.borrow_mut().clear();
         // In a union every line starts at the union's start.
         let a = self.out.addr_mut(self.st.addr);
         if a.unionmode {
@@ -838,7 +841,7 @@ impl Assembler<'_> {
     fn names_a_macro(&self, id: LabelId) -> bool {
         matches!(
             self.syms.label(id).value,
-            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(_)
+            Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(FuncId(_, false))
         )
     }
 
@@ -1072,10 +1075,11 @@ impl Assembler<'_> {
         ns: NsId,
         pos: usize,
     ) {
-        let Some(val) = self.constant_value(line, pos) else {
+        let strength = self.st.strength;
+        let unused = self.syms.get(ns, name, strength);
+        let Some(val) = self.unreferenced_constant_value(line, pos, unused) else {
             return;
         };
-        let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.set_constant(id, exists, span, text, val);
     }
@@ -1090,12 +1094,33 @@ impl Assembler<'_> {
         span: Span,
         pos: usize,
     ) {
-        let Some(val) = self.constant_value(line, pos) else {
+        let unused = self.syms.anon(ns, back, count);
+        let Some(val) = self.unreferenced_constant_value(line, pos, unused) else {
             return;
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
         self.set_constant(id, exists, span, &text, val);
+    }
+
+    /// [`Self::constant_value`] of an existing constant: when nothing read it
+    /// since its last definition, the symbols its value names are not marked
+    /// used by this (as 64tass: a `.proc` only such a constant names is left
+    /// out, so is one only a `.weak` definition overridden later names).
+    fn unreferenced_constant_value(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        existing: Option<LabelId>,
+    ) -> Option<Value> {
+        let unread = existing.is_some_and(|id| !self.syms.label(id).referenced);
+        let saved = self.referencing;
+        if unread {
+            self.referencing = false;
+        }
+        let val = self.constant_value(line, pos);
+        self.referencing = saved;
+        val
     }
 
     /// The value after `=`: one expression, or a tuple of several. Errors in
@@ -1149,6 +1174,7 @@ impl Assembler<'_> {
             }
             let l = self.syms.label_mut(id);
             l.constant = true;
+            l.owner = false;
             l.span = span;
             l.referenced = false;
             self.const_assign(id, val);
@@ -1157,6 +1183,7 @@ impl Assembler<'_> {
             let pass = self.st.pass;
             let l = self.syms.label_mut(id);
             l.constant = true;
+            l.owner = false;
             l.value = val;
             l.defpass = pass;
         }
@@ -1296,8 +1323,19 @@ impl Assembler<'_> {
             if keep && l.defpass == pass {
                 return;
             }
+            // Set again in this pass before anything read it.
+            if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
+                let (before, name) = (l.span, l.display(&self.names).to_string());
+                self.warn(
+                    "unused-variable",
+                    before,
+                    format!("unused variable '{name}'"),
+                );
+            }
         }
+        let l = self.syms.label_mut(id);
         l.constant = false;
+        l.owner = false;
         l.defpass = pass;
         l.referenced = false;
         l.value = val;
@@ -1325,7 +1363,7 @@ impl Assembler<'_> {
         let a = self.out.addr_mut(self.st.addr);
         if a.bankwarn {
             a.bankwarn = false;
-            if self.opts.warnings.wrap {
+            if self.opts.warnings.wrap_pc {
                 self.warn(
                     "wrap-pc",
                     span,
@@ -1354,6 +1392,7 @@ impl Assembler<'_> {
             let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
             let l = self.syms.label_mut(id);
             l.constant = true;
+            l.owner = true;
             l.span = span;
             if update_after {
                 // The block that sets its value (macro call, `.dstruct`,
@@ -1377,9 +1416,14 @@ impl Assembler<'_> {
                 let Value::Code(CodeRef { id: cid, .. }) = l.value else {
                     unreachable!()
                 };
+                // Code may jump here: `-Woptimize` starts afresh.
+                if l.referenced {
+                    self.opt_invalidate();
+                }
                 self.update_code(id, cid);
                 self.syms.label_mut(id).defpass = pass;
             } else {
+                self.opt_invalidate();
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
@@ -1388,11 +1432,13 @@ impl Assembler<'_> {
             }
         } else {
             self.st.constcreated = true;
+            self.opt_invalidate();
             let cid = self.create_code(id);
             let l = self.syms.label_mut(id);
             l.value = Value::Code(CodeRef::new(cid));
             l.code = Some(cid);
             l.constant = true;
+            l.owner = true;
             l.defpass = pass;
         }
         Ok(Some(NewLabel { id, oaddr }))
@@ -1477,6 +1523,7 @@ impl Assembler<'_> {
     /// `*` as a value: code at the program counter, of size 0, whose members
     /// are the current scope's (as in 64tass).
     pub fn star_code(&mut self) -> CodeRef {
+        self.opt_invalidate();
         let a = self.out.addr(self.st.addr);
         let code = Code {
             addr: self.st.star,
@@ -1554,24 +1601,32 @@ impl Assembler<'_> {
                 self.st.constcreated = true;
             }
             if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
+                if l.referenced {
+                    self.opt_invalidate();
+                }
                 self.update_code(id, cid);
             } else {
+                self.opt_invalidate();
                 let cid = self.create_code(id);
                 self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
             }
         } else {
             self.st.constcreated = true;
+            self.opt_invalidate();
             let cid = self.create_code(id);
             self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
         }
         let l = self.syms.label_mut(id);
         l.defpass = pass;
+        l.owner = true;
+        l.span = span;
         l.referenced = false;
         Some(id)
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).
     fn star_assign(&mut self, line: &LineRef, pos: usize, at: usize) {
+        self.opt_invalidate();
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
         };
@@ -1594,6 +1649,7 @@ impl Assembler<'_> {
 
     /// `* op= value`
     fn star_compound(&mut self, line: &LineRef, op: BinOp, pos: usize, at: usize) {
+        self.opt_invalidate();
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
         };

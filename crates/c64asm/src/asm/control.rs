@@ -373,6 +373,7 @@ impl Assembler<'_> {
         span: Span,
         label: Option<(Name, Rc<str>, Span, NsId)>,
     ) -> Step {
+        self.opt_invalidate();
         self.record_line(line, None);
         // A scoped loop's label is listed with its value, the scopes.
         let label_row = label.as_ref().and_then(|_| self.label_row());
@@ -1015,6 +1016,7 @@ impl Assembler<'_> {
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
             self.st.constcreated = true;
         }
+        self.syms.label_mut(id).owner = true;
         self.const_assign(id, Value::Lbl(line.index + 1));
         let depth = self.st.frames.len();
         self.st

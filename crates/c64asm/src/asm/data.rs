@@ -128,10 +128,10 @@ impl Assembler<'_> {
                 PlaceIssue::OutOfSection => {
                     self.error(span, Kind::AddressOverflow, "address out of section".into())
                 }
-                PlaceIssue::MemWrap if self.opts.warnings.wrap => {
+                PlaceIssue::MemWrap if self.opts.warnings.wrap_mem => {
                     self.warn("wrap-mem", span, "compile offset overflow".into())
                 }
-                PlaceIssue::PcWrap if self.opts.warnings.wrap => self.warn(
+                PlaceIssue::PcWrap if self.opts.warnings.wrap_pc => self.warn(
                     "wrap-pc",
                     span,
                     "processor program counter crossed bank".into(),
@@ -198,6 +198,7 @@ impl Assembler<'_> {
                 && let Ok(n) = self.number(&v.val, cmd, bits, signed)
             {
                 self.rounded.set(false);
+                self.operand_wrap_warning(line, v.pos);
                 self.st.emit_at = Some(v.pos);
                 let size = (bits / 8) as usize;
                 self.emit(line, &n.to_le_bytes()[..size]);
@@ -281,7 +282,8 @@ impl Assembler<'_> {
                     .map(|n| bytes.extend_from_slice(&n.to_le_bytes()[..size]))
                     .is_ok()
         });
-        if !all || bytes.is_empty() {
+        // A wrapped label plus offset is reported value by value below.
+        if !all || bytes.is_empty() || self.addr_wrapped.take() {
             return false;
         }
         self.rounded.set(false);

@@ -24,6 +24,9 @@ impl Assembler<'_> {
         newlabel: Option<NewLabel>,
     ) -> Step {
         let span = line.span(pos, pos + 1);
+        if breaks_straight_line(cmd) {
+            self.opt_invalidate();
+        }
         match cmd {
             Cmd::Byte
             | Cmd::Char
@@ -388,6 +391,28 @@ impl Assembler<'_> {
         Step::Next
     }
 
+    /// The label in front of a block that moved the program counter
+    /// (`.virtual`, `.section`), defined where the block starts; sized when
+    /// it closes.
+    fn label_inside(
+        &mut self,
+        line: &LineRef,
+        name: Name,
+        text: &Rc<str>,
+        span: Span,
+        ns: NsId,
+        local: bool,
+    ) -> Option<super::state::SizedLabel> {
+        self.st.star = self.out.addr(self.st.addr).l_address;
+        let nl = self
+            .code_label(line, name, text, span, ns, true, local)
+            .ok()??;
+        Some(super::state::SizedLabel {
+            label: nl.id,
+            addr: nl.oaddr,
+        })
+    }
+
     /// Directives that give the label in front a meaning of their own
     /// (`x .var 1`, `m .macro`, ...). `None`: an ordinary directive.
     #[allow(clippy::too_many_arguments)]
@@ -409,16 +434,23 @@ impl Assembler<'_> {
                 // The label names the virtual area: it is defined after the
                 // program counter moves (`zp .virtual $02` then `lda zp`).
                 self.virtual_directive(line, args, cmd_span, None);
-                self.st.star = self.out.addr(self.st.addr).l_address;
-                if let Ok(Some(nl)) = self.code_label(line, name, text, span, ns, true, _local)
-                    && let super::state::FrameData::Virtual { label, .. } =
-                        &mut self.st.top_mut().data
-                {
-                    *label = Some(super::state::SizedLabel {
-                        label: nl.id,
-                        addr: nl.oaddr,
-                    });
+                let sized = self.label_inside(line, name, text, span, ns, _local);
+                if let FrameData::Virtual { label, .. } = &mut self.st.top_mut().data {
+                    *label = sized;
                 }
+                Some(Step::Next)
+            }
+            Cmd::Section if self.st.active() => {
+                // The label is where the section goes on (64tass defines it
+                // once the section has started), sized by this fragment.
+                self.enter_section(line, args, dir, None);
+                if self.st.top().what == Wait::Send2 {
+                    let sized = self.label_inside(line, name, text, span, ns, _local);
+                    if let FrameData::Section { label, .. } = &mut self.st.top_mut().data {
+                        *label = sized;
+                    }
+                }
+                self.record_line(line, None);
                 Some(Step::Next)
             }
             Cmd::Var => {
@@ -514,7 +546,9 @@ impl Assembler<'_> {
         if let Some(f) = self.st.frames.pop()
             && let FrameData::Macro(Some(id)) = f.data
         {
-            let end = self.st.cursor.line.saturating_sub(1);
+            // In the coordinates of the definition's own file (see `macro_at`).
+            let cursor = self.st.cursor;
+            let (_, end) = self.src.origin(cursor.file, cursor.line.saturating_sub(1));
             self.macros.set_end(id, end);
         }
     }
@@ -522,4 +556,42 @@ impl Assembler<'_> {
 
 pub fn cmd_name(cmd: Cmd) -> String {
     format!("{cmd:?}").to_lowercase()
+}
+
+/// Directives after which `-Woptimize` knows nothing (64tass's list; the
+/// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
+/// so themselves, labelled or not).
+fn breaks_straight_line(cmd: Cmd) -> bool {
+    matches!(
+        cmd,
+        Cmd::Byte
+            | Cmd::Char
+            | Cmd::Word
+            | Cmd::Sint
+            | Cmd::Addr
+            | Cmd::Rta
+            | Cmd::Long
+            | Cmd::Lint
+            | Cmd::Dword
+            | Cmd::Dint
+            | Cmd::Text
+            | Cmd::Ptext
+            | Cmd::Shift
+            | Cmd::Shiftl
+            | Cmd::Null
+            | Cmd::Binary
+            | Cmd::Fill
+            | Cmd::Align
+            | Cmd::Offs
+            | Cmd::Logical
+            | Cmd::Here
+            | Cmd::Endv
+            | Cmd::Endu
+            | Cmd::Page
+            | Cmd::Endp
+            | Cmd::Cpu
+            | Cmd::Include
+            | Cmd::Binclude
+            | Cmd::Dsection
+    )
 }

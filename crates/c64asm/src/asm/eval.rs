@@ -63,6 +63,9 @@ impl Env for Assembler<'_> {
     /// 64tass reports a character it can't encode at once, wherever the
     /// string is (see `Fault::eager`).
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
+        if self.no_encoding {
+            return unencoded(s);
+        }
         self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
             eager: true,
             char_index: Some(s[..u.offset.min(s.len())].chars().count()),
@@ -84,10 +87,42 @@ impl Env for Assembler<'_> {
         self.rounded.set(true);
     }
 
+    fn bool_misused(&self, msg: String) {
+        if self.opts.warnings.strict_bool {
+            self.bool_uses.borrow_mut().push(msg);
+        }
+    }
+
     fn code_value(&self, code: CodeRef) -> Value {
         let c = self.syms.code(code.id);
-        let addr = (c.addr as i64 + code.offs as i64) as u32 & self.out.all_mem;
+        let raw = c.addr as i64 + code.offs as i64;
+        let addr = raw as u32 & self.out.all_mem;
+        if addr as i64 != raw {
+            self.addr_wrapped.set(true);
+        }
         pc_value(addr, c.typ)
+    }
+}
+
+/// A string where no encoding is in effect: one character is its code point
+/// in as few bytes as hold it (64tass's rule inside `.cdef`, `.tdef` and
+/// `.edef` arguments).
+fn unencoded(s: &str) -> FResult<Vec<u8>> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => {
+            let c = c as u32;
+            let len = if c < 0x100 {
+                1
+            } else if c < 0x10000 {
+                2
+            } else {
+                3
+            };
+            Ok(c.to_le_bytes()[..len].to_vec())
+        }
+        (None, _) => Err(Fault::new("empty string not allowed")),
+        _ => Err(Fault::new("more than a single character")),
     }
 }
 
@@ -420,12 +455,14 @@ impl Assembler<'_> {
             .lookup_in_if(ns, name, |l| l.constant || l.defpass == pass)
     }
 
-    /// Mark a label read (it may now need another pass if redefined later).
+    /// Mark a label read (it may now need another pass if redefined later),
+    /// and used unless reads don't count now (see `referencing`).
     pub fn touch(&mut self, id: LabelId) {
         let pass = self.st.pass;
+        let referencing = self.referencing;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
-        l.referenced = true;
+        l.referenced |= referencing;
     }
 
     pub fn builtin(&self, name: Name) -> Option<Value> {
@@ -681,8 +718,17 @@ impl Assembler<'_> {
                 if *op == UnOp::Not && self.opts.warnings.strict_bool {
                     self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
                 }
+                let outer = self.bool_uses.take();
                 let r = value::unary(*op, &v, self);
+                // A byte of a wrapped label plus offset is taken silently.
+                if matches!(
+                    op,
+                    UnOp::Lower | UnOp::Higher | UnOp::Word | UnOp::HWord | UnOp::BSWord
+                ) {
+                    self.addr_wrapped.set(false);
+                }
                 self.float_round_warning(line, e.pos);
+                *self.bool_uses.borrow_mut() = outer;
                 let at = match &r {
                     Err(f) if f.char_index.is_some() => unparen(inner).start(),
                     _ => e.pos,
@@ -869,10 +915,18 @@ impl Assembler<'_> {
             (op == BinOp::Shr && !computed_here(a, self.picked.get()))
                 .then(|| value::int::stored_shr(&x, &y))
         };
+        let outer = self.bool_uses.take();
         let r = match stored().flatten() {
             Some(r) => r,
             None => value::binary(op, &x, &y, self),
         };
+        self.strict_bool_warnings(line, pos);
+        *self.bool_uses.borrow_mut() = outer;
+        if self.addr_wrapped.get() {
+            // A label plus an offset taken as its address: at that operand.
+            let at = if matches!(x, Value::Code(_)) { a } else { b };
+            self.operand_wrap_warning(line, unparen(at).start());
+        }
         if let (BinOp::Min | BinOp::Max, Ok(v)) = (op, &r) {
             // On a tie 64tass gives the second operand.
             let first = value::same(v, &x) && !value::same(&x, &y);
@@ -963,6 +1017,14 @@ impl Assembler<'_> {
     }
 
     fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr) -> EResult<Value> {
+        match v {
+            Value::List(items) | Value::Tuple(items) => {
+                return self.member_of_each(line, v, &items.clone(), member);
+            }
+            // An element not known yet or failed stays itself.
+            Value::None | Value::Error(_) => return Ok(v.clone()),
+            _ => {}
+        }
         match &member.kind {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 let mut out = Vec::new();
@@ -1006,12 +1068,15 @@ impl Assembler<'_> {
                     }
                     return Ok(self.syms.label(id).value.clone());
                 }
-                self.not_defined(
-                    line,
-                    member.pos,
-                    self.names.name(*name).to_string(),
-                    Searched::Object(ns),
-                );
+                // 64tass doesn't look further for an unused constant's value.
+                if self.referencing {
+                    self.not_defined(
+                        line,
+                        member.pos,
+                        self.names.name(*name).to_string(),
+                        Searched::Object(ns),
+                    );
+                }
                 Ok(Value::None)
             }
             ExprKind::AnonSymbol(n) => {
@@ -1026,12 +1091,14 @@ impl Assembler<'_> {
                         Ok(self.syms.label(id).value.clone())
                     }
                     None => {
-                        self.not_defined(
-                            line,
-                            member.pos,
-                            if back { "-".into() } else { "+".into() },
-                            Searched::Object(ns),
-                        );
+                        if self.referencing {
+                            self.not_defined(
+                                line,
+                                member.pos,
+                                if back { "-".into() } else { "+".into() },
+                                Searched::Object(ns),
+                            );
+                        }
                         Ok(Value::None)
                     }
                 }
@@ -1060,7 +1127,60 @@ impl Assembler<'_> {
         }
     }
 
-    /// `label[i]`: elements of the assembled data behind a label.
+    /// `list.x`: the member of each element, in a sequence of the list's
+    /// type; `list.(x, y)` pairs elements and members (a lone element or
+    /// member meets the other side whole), as 64tass applies `.` like any
+    /// operator to a list.
+    fn member_of_each(
+        &mut self,
+        line: &LineRef,
+        v: &Value,
+        items: &[Value],
+        member: &Expr,
+    ) -> EResult<Value> {
+        let wrap = |out: Vec<Value>| match v {
+            Value::List(_) => Value::list(out),
+            _ => Value::tuple(out),
+        };
+        if let ExprKind::Tuple(members) | ExprKind::List(members) = &member.kind {
+            if items.len() == members.len() {
+                let mut out = Vec::with_capacity(items.len());
+                for (item, m) in items.iter().zip(members.iter()) {
+                    out.push(self.member_of(line, item, m)?);
+                }
+                return Ok(if items.is_empty() {
+                    v.clone()
+                } else {
+                    wrap(out)
+                });
+            }
+            if items.len() == 1 {
+                return self.member_of(line, &items[0], member);
+            }
+            if members.len() == 1 {
+                return self.member_of_each(line, v, items, &members[0]);
+            }
+            let r: FResult<Value> = Err(Fault::new(format!(
+                "operands could not be broadcast together with shapes {} and {}",
+                items.len(),
+                members.len()
+            )));
+            // At the dot, as 64tass.
+            return self.check(line, member.pos.saturating_sub(1), r);
+        }
+        if items.is_empty() {
+            return Ok(v.clone());
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.push(self.member_of(line, item, member)?);
+        }
+        Ok(wrap(out))
+    }
+
+    /// `label[i]`: elements of the assembled data behind a label. One
+    /// element by a number is read alone (a loop over a big `.binary`
+    /// reads each byte once, not the whole label each time).
     fn index_code(
         &mut self,
         line: &LineRef,
@@ -1068,6 +1188,15 @@ impl Assembler<'_> {
         idx: &[IndexArg],
         pos: Pos,
     ) -> EResult<Value> {
+        if let [IndexArg::Value(Value::Int(i))] = idx {
+            let (_, count, _) = self.code_layout(code);
+            let at = if *i < 0 { count + *i } else { *i };
+            if (0..count).contains(&at) {
+                let r = self.code_elements_in(code, at, 1);
+                let mut one = self.check(line, pos, r)?;
+                return Ok(one.pop().unwrap_or(Value::Gap));
+            }
+        }
         let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
@@ -1081,27 +1210,42 @@ impl Assembler<'_> {
         u32::try_from(size).map_err(|_| Fault::new("negative size"))
     }
 
-    /// The assembled data of a code object as elements of its data type,
-    /// from its offset on (bytes before the label are gaps).
-    pub fn code_elements(&self, code: CodeRef) -> FResult<Vec<Value>> {
+    /// Where a code object's elements are: the byte offset of the first
+    /// from the label (64tass rounds the offset up to whole elements), how
+    /// many there are, and the size of one.
+    fn code_layout(&self, code: CodeRef) -> (i64, i64, i64) {
         let c = self.syms.code(code.id);
         let unit = c.dtype.size().max(1) as i64;
         let offs = code.offs as i64;
-        // 64tass rounds the offset up to whole elements.
         let first = if offs >= 0 {
             (offs + unit - 1) / unit
         } else {
             -((-offs + unit - 1) / unit)
         };
         let count = (c.size as i64 - offs).max(0) / unit;
-        let start = first * unit;
-        let lead = (-start).clamp(0, count * unit);
+        (first * unit, count, unit)
+    }
+
+    /// The assembled data of a code object as elements of its data type,
+    /// from its offset on (bytes before the label are gaps).
+    pub fn code_elements(&self, code: CodeRef) -> FResult<Vec<Value>> {
+        let (_, count, _) = self.code_layout(code);
+        self.code_elements_in(code, 0, count)
+    }
+
+    /// `n` elements of a code object from element `from` on.
+    fn code_elements_in(&self, code: CodeRef, from: i64, n: i64) -> FResult<Vec<Value>> {
+        let c = self.syms.code(code.id);
+        let (start, _, unit) = self.code_layout(code);
+        let start = start + from * unit;
+        let len = n * unit;
+        let lead = (-start).clamp(0, len);
         let mut bytes = vec![None; lead as usize];
         let read = self.read_memory(
             c.mem,
             c.data_from,
             (c.memaddr as i64 + start + lead) as u32,
-            (count * unit - lead) as u32,
+            (len - lead) as u32,
         )?;
         bytes.extend(read);
         let size = unit as usize;
@@ -1137,6 +1281,7 @@ impl Assembler<'_> {
         let Some(m) = self.out.mems.get(mem as usize) else {
             return Ok(out);
         };
+        let (addr, end) = (addr as u64, addr as u64 + len as u64);
         for b in &m.blocks {
             if let crate::output::Block::Data {
                 addr: a,
@@ -1144,11 +1289,13 @@ impl Assembler<'_> {
                 len: l,
             } = *b
             {
-                for i in from.saturating_sub(start).min(l)..l {
+                // Only the block's bytes inside the window.
+                let a = a as u64;
+                let lo = (from.saturating_sub(start) as u64).max(addr.saturating_sub(a));
+                let hi = (l as u64).min(end.saturating_sub(a));
+                for i in lo..hi {
                     let at = a + i;
-                    if at >= addr && at < addr + len {
-                        out[(at - addr) as usize].get_or_insert(m.data[(start + i) as usize]);
-                    }
+                    out[(at - addr) as usize].get_or_insert(m.data[(start as u64 + i) as usize]);
                 }
             }
         }

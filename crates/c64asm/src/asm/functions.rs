@@ -162,7 +162,7 @@ fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) -> FRe
 /// `all(v)` / `any(v)`: over the bits of a bit string, the bytes of a
 /// string, the truth of a list's elements (nested lists recursively, so
 /// `all([[]])` is true), else the truth of the value itself.
-fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
+fn all_any(v: &Value, all: bool, env: &dyn Env, warned: &mut bool) -> FResult<bool> {
     if let Some(bits) = BigBits::of(v).filter(|_| !matches!(v, Value::Bool(_))) {
         let ones = if bits.inv {
             bits.val.bits() == 0
@@ -188,7 +188,7 @@ fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
         });
     }
     if let Value::Dict(d) = v {
-        return all_any(&d.entries(), all, env);
+        return all_any(&d.entries(), all, env, warned);
     }
     let Some(items) = v.elements() else {
         return to_bool(v, env);
@@ -197,8 +197,13 @@ fn all_any(v: &Value, all: bool, env: &dyn Env) -> FResult<bool> {
     let mut failed = None;
     for x in items {
         let t = if x.elements().is_some() {
-            all_any(x, all, env)
+            all_any(x, all, env, warned)
         } else {
+            // The first element that is not a bool (`-Wstrict-bool`).
+            if !matches!(x, Value::Bool(_)) && !*warned {
+                *warned = true;
+                env.bool_misused(format!("can't get boolean value of {}", describe(x, env)));
+            }
             to_bool(x, env)
         };
         match t {
@@ -267,6 +272,14 @@ impl Assembler<'_> {
             return self.check_value(line, at, Err(f));
         }
         let r = self.builtin_value(line, b, args);
+        if let Some(a) = args.first()
+            && matches!(
+                b,
+                Builtin::Abs | Builtin::Sign | Builtin::All | Builtin::Any
+            )
+        {
+            self.strict_bool_warnings(line, a.pos);
+        }
         if let Some(a) = args.first() {
             match b {
                 Builtin::Sort => self.float_compare_warning(line, BinOp::Cmp, a.pos),
@@ -291,6 +304,13 @@ impl Assembler<'_> {
         match b {
             Builtin::Abs => {
                 map1(vals[0], &|x| match numeric(x, env)? {
+                    Value::Bool(b) => {
+                        env.bool_misused(format!(
+                            "can't get absolute value of {}",
+                            describe(x, env)
+                        ));
+                        Ok(Value::Int(b as i64))
+                    }
                     // 64tass keeps -0.0 (it is not below zero).
                     Value::Float(f) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
                     n => match int::big(&n) {
@@ -301,6 +321,10 @@ impl Assembler<'_> {
             }
             Builtin::Sign => map1(vals[0], &|x| {
                 Ok(Value::Int(match numeric(x, env)? {
+                    Value::Bool(b) => {
+                        env.bool_misused(format!("can't get sign of {}", describe(x, env)));
+                        b as i64
+                    }
                     Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
                     n => match int::big(&n) {
                         Some(i) => int::signum(&i),
@@ -457,7 +481,7 @@ impl Assembler<'_> {
             }),
             Builtin::Format => self.format(&vals),
             Builtin::All | Builtin::Any => {
-                all_any(vals[0], b == Builtin::All, env).map(Value::Bool)
+                all_any(vals[0], b == Builtin::All, env, &mut false).map(Value::Bool)
             }
             Builtin::Byte
             | Builtin::Char

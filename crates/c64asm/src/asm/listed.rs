@@ -256,7 +256,7 @@ impl Assembler<'_> {
     /// function, a type), shows as nothing (64tass).
     fn shown_value(&self, v: &Value) -> String {
         match crate::value::repr::repr(v, self) {
-            r if matches!(v, Value::Error(_)) || r.starts_with('<') => String::new(),
+            r if matches!(v, Value::Error(_) | Value::None) || r.starts_with('<') => String::new(),
             r => r,
         }
     }

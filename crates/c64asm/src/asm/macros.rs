@@ -313,7 +313,10 @@ impl Assembler<'_> {
         f.data = FrameData::Macro(Some(id));
     }
 
-    /// The definition made at this line (the same id in every pass).
+    /// The definition made at this line (the same id in every pass). Its
+    /// body is the source's own lines: one defined inside a macro's
+    /// expansion takes them as written, not with the outer call's arguments
+    /// (64tass reads a body from the file and substitutes only its own).
     fn macro_at(&mut self, line: &LineRef, kind: MacroKind, args: usize) -> MacroId {
         let rest = &line.text[args..line.end];
         let params = macro_params(rest);
@@ -325,10 +328,11 @@ impl Assembler<'_> {
             return MacroId(i);
         }
         let names = self.syms.new_namespace();
+        let (file, index) = self.src.origin(line.file, line.index);
         self.macros.list.push(MacroDef {
             kind,
-            file: line.file,
-            line: line.index,
+            file,
+            line: index,
             end: None,
             params,
             names,
@@ -498,7 +502,12 @@ impl Assembler<'_> {
         if let Some(ns) = scope {
             self.st.push_context(ns);
         }
-        let r = self.compile();
+        // A call starts `-Woptimize` afresh (a structure's definition
+        // doesn't), and nothing in it is reported, as in 64tass.
+        if !matches!(what, Wait::EndS2 | Wait::EndU2) {
+            self.opt_invalidate();
+        }
+        let r = self.opt_quiet_while(true, |a| a.compile());
         if scope.is_some() {
             self.st.pop_context();
         }
@@ -574,6 +583,15 @@ impl Assembler<'_> {
         };
         let after = line.skip_ws(end);
         match &v {
+            Value::Func(FuncId(_, true)) => {
+                // An `.sfunction` is an expression only.
+                self.error(
+                    line.span(pos, end),
+                    Kind::Type,
+                    "wrong type 'sfunction'".into(),
+                );
+                Err(Reported)
+            }
             Value::Macro(..) | Value::Func(_) => {
                 // The call is named from its `#` or `.`, as 64tass does.
                 self.call_macro_value(
@@ -615,8 +633,10 @@ impl Assembler<'_> {
         let (kind, id) = match v {
             Value::Macro(k, id) => (*k, *id),
             Value::Func(f) => {
+                // Arguments as an instruction's operands (64tass): `(9)` is
+                // an indirect address, so `f(9)` as a statement passes one.
                 let parsed = self
-                    .parse_exprs(line, args, ParseKind::List)
+                    .parse_exprs(line, args, ParseKind::Operands)
                     .ok_or(Reported)?;
                 let Ok(exprs) = &parsed.result else {
                     return Err(Reported);
@@ -747,6 +767,7 @@ impl Assembler<'_> {
         } else {
             MacroKind::Struct
         };
+        self.opt_invalidate();
         let id = self.macro_at(line, kind, args);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
         let file = match self.expansion(id, "", "?") {
@@ -800,11 +821,13 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
-        // Skip the definition's lines in this text.
-        if let Some(end) = self.macros.get(id).end
+        // Skip the definition's lines in this text (the body's lines are
+        // this text's lines, counted from the definition).
+        let m = self.macros.get(id);
+        if let Some(end) = m.end
             && self.st.cursor.file == line.file
         {
-            self.st.cursor.line = end + 1;
+            self.st.cursor.line = line.index + (end - m.line) + 1;
         }
     }
 
@@ -817,6 +840,7 @@ impl Assembler<'_> {
         span: Span,
         label: Option<(Name, Rc<str>, Span, NsId)>,
     ) {
+        self.opt_invalidate();
         self.record_line(line, None);
         let mut p = crate::syntax::expr::Parser::new(
             line.text,
@@ -1065,12 +1089,19 @@ impl Assembler<'_> {
                 f.rest = rest;
                 f.scopes = scopes;
                 f.expr = expr_offset;
-                FuncId(i)
+                FuncId(i, expr_offset.is_some())
             }
             None => {
+                // A `.function`'s body is run from the source's own lines (as
+                // a macro's, see `macro_at`); a `.sfunction`'s expression is
+                // on this line.
+                let (file, index) = match expr_offset {
+                    Some(_) => (line.file, line.index),
+                    None => self.src.origin(line.file, line.index),
+                };
                 self.macros.funcs.push(FuncDef {
-                    file: line.file,
-                    line: line.index,
+                    file,
+                    line: index,
                     end: None,
                     params,
                     rest,
@@ -1081,7 +1112,7 @@ impl Assembler<'_> {
                 });
                 let i = self.macros.funcs.len() as u32 - 1;
                 self.macros.funcs_by_site.insert(key, i);
-                FuncId(i)
+                FuncId(i, expr_offset.is_some())
             }
         };
         self.label_value(name, text, span, ns, Value::Func(id));
@@ -1252,7 +1283,10 @@ impl Assembler<'_> {
                 }
                 self.st.push_frame(what, call);
                 self.st.top_mut().skip = 1;
-                let r = self.compile();
+                // `-Woptimize` starts afresh; it reports a function's
+                // instructions when it is called as a statement only.
+                self.opt_invalidate();
+                let r = self.opt_quiet_while(!statement, |a| a.compile());
                 self.st.close(what);
                 self.st.cursor = saved_cursor;
                 if !statement {

@@ -25,10 +25,13 @@ mod instr;
 mod lines;
 mod listed;
 mod macros;
+mod optimize;
 mod result;
 mod state;
 mod target;
+mod unused;
 mod warnings;
+mod wraps;
 
 use std::path::Path;
 use std::rc::Rc;
@@ -119,6 +122,26 @@ pub(crate) struct Assembler<'o> {
     /// The register names defined (`a` in bit 0): those of every processor
     /// selected so far in the run, as in 64tass.
     pub registers: u32,
+    /// Symbols read now count as used (64tass's `referenceit`): not while
+    /// the value of a constant nobody has read since its last definition is
+    /// computed, so what only that constant names (a `.proc`) stays unused.
+    pub referencing: bool,
+    /// What `-Wstrict-bool` has to say about bools used as numbers since
+    /// the place they are reported at was last reached (see
+    /// `Env::bool_misused`).
+    pub bool_uses: std::cell::RefCell<Vec<String>>,
+    /// A label plus an offset wrapped around the address space when taken as
+    /// a number (`-Wwrap-addr`, reported where the number is used).
+    pub addr_wrapped: std::cell::Cell<bool>,
+    /// No encoding is in effect (the arguments of `.cdef`, `.tdef`,
+    /// `.edef`): a one-character string is its code point, as in 64tass.
+    pub no_encoding: bool,
+    /// `-Woptimize`: each section's model of the registers (kept across
+    /// passes, see [`optimize`]).
+    pub optimizers: FxHashMap<crate::output::SecId, crate::optimizer::Optimizer>,
+    /// Instructions made now are not reported by `-Woptimize` (in a
+    /// macro's expansion, or a function called for its value).
+    pub opt_quiet: bool,
 }
 
 impl<'o> Assembler<'o> {
@@ -161,6 +184,12 @@ impl<'o> Assembler<'o> {
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
             registers: target::register_bits(opts.cpu),
+            referencing: true,
+            bool_uses: Default::default(),
+            addr_wrapped: std::cell::Cell::new(false),
+            no_encoding: false,
+            optimizers: FxHashMap::default(),
+            opt_quiet: false,
         }
     }
 
@@ -231,6 +260,7 @@ impl<'o> Assembler<'o> {
                 break;
             }
         }
+        self.unused_check();
         self.finish()
     }
 
@@ -264,6 +294,7 @@ impl<'o> Assembler<'o> {
         self.syms.extra_root_slot = false;
         self.macros.begin_pass();
         self.mark_exported();
+        self.opt_begin_pass();
     }
 
     /// An error that ends assembly at once (resource limits).

@@ -156,8 +156,9 @@ impl Assembler<'_> {
                 _ => SymbolValue::Other,
             };
             let repr = match &l.value {
-                // A constant whose value failed (never used): 64tass lists nothing.
-                Value::Error(_) => None,
+                // A constant whose value failed or was not looked for (never
+                // used): 64tass lists nothing.
+                Value::Error(_) | Value::None => None,
                 Value::Func(_)
                 | Value::Namespace(_)
                 | Value::Encoding(_)

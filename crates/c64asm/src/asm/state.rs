@@ -229,6 +229,9 @@ pub struct PassState {
     pub emit_at: Option<u32>,
     /// Report the program counter's wrap before the memory's (`.fill`).
     pub pc_first: bool,
+    /// How the instruction being made reaches `-Woptimize` (set by the
+    /// branch encoder; see `optimize::OptParts`).
+    pub opt_parts: super::optimize::OptParts,
     /// The `-Wpitfalls` hint was given this pass.
     pub pitfall_noted: bool,
     /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
@@ -277,6 +280,7 @@ impl PassState {
             vline: 0,
             pitfall_noted: false,
             emit_at: None,
+            opt_parts: Default::default(),
             pc_first: false,
             branch_ends: rustc_hash::FxHashMap::default(),
             lbl_depths: rustc_hash::FxHashMap::default(),

@@ -87,12 +87,78 @@ impl Assembler<'_> {
     /// warns under `-Wfloat-round` (`.byte 3.5`, `lda #1.5`); explicit rounding
     /// (`int()`, `floor()`, ...) and integral floats don't.
     pub fn float_round_warning(&mut self, line: &LineRef, pos: Pos) {
+        // A bool taken as a number here is reported at the same place, and
+        // so is an operand address that wrapped.
+        self.strict_bool_warnings(line, pos);
+        self.operand_wrap_warning(line, pos);
         if self.rounded.take() && self.opts.warnings.float_round {
             let span = self.span_at(line, pos);
             self.warn(
                 "float-round",
                 span,
                 "implicit floating point rounding".into(),
+            );
+        }
+    }
+}
+
+/// The instruction 64tass names where another mnemonic is its alias
+/// (`-Walias`), as 64tass 1.58 reports them for the 6502 family.
+fn alias_target(name: &str, cpu: crate::cpu::Cpu) -> Option<&'static str> {
+    Some(match name {
+        "bge" => "bcs",
+        "blt" => "bcc",
+        "cpa" => "cmp",
+        "shl" => "asl",
+        "shr" => "lsr",
+        "gge" => "gcs",
+        "glt" => "gcc",
+        // The undocumented opcodes' other names.
+        "ahx" => "sha",
+        "alr" => "asr",
+        "axs" => "sbx",
+        "dcm" => "dcp",
+        "ins" | "isc" => "isb",
+        "lae" | "las" => "lds",
+        "lxa" => "lax",
+        "tas" => "shs",
+        "xaa" => "ane",
+        // The 65C02's.
+        "clr" => "stz",
+        "dea" => "dec",
+        "ina" => "inc",
+        "hlt" if cpu == crate::cpu::Cpu::W65C02 => "stp",
+        _ => return None,
+    })
+}
+
+impl Assembler<'_> {
+    /// `-Wstrict-bool`: the bools used as numbers or with an operator since
+    /// the last report, at `pos` (the operator, or the value converted).
+    pub fn strict_bool_warnings(&mut self, line: &LineRef, pos: Pos) {
+        let uses = self.bool_uses.take();
+        if uses.is_empty() {
+            return;
+        }
+        let span = self.span_at(line, pos);
+        for msg in uses {
+            self.warn("strict-bool", span, msg);
+        }
+    }
+
+    /// `-Walias`: an instruction was written under another name than the
+    /// one 64tass gives it (`blt` for `bcc`), at the mnemonic.
+    pub fn alias_warning(&mut self, line: &LineRef, start: usize, end: usize) {
+        if !self.opts.warnings.alias {
+            return;
+        }
+        let name = line.text[start..end].to_ascii_lowercase();
+        if let Some(target) = alias_target(&name, self.st.cpu) {
+            let span = line.span(start, end);
+            self.warn(
+                "alias",
+                span,
+                format!("instruction '{name}' is alias of '{target}'"),
             );
         }
     }

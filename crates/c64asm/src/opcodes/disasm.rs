@@ -140,7 +140,9 @@ pub fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
     }
     let b = bytes.get(1).copied().unwrap_or(0);
     let w = u16::from_le_bytes([b, bytes.get(2).copied().unwrap_or(0)]);
-    let end = pc.wrapping_add(len as u32);
+    // Where the next instruction starts, wrapped in the processor's
+    // address space as its program counter is.
+    let end = pc.wrapping_add(len as u32) & ctx.cpu.address_mask();
     // A direct page address, from the direct page's start.
     let zp = |b: u8| {
         let a = (ctx.dpage + b as u32) & 0xffff;

@@ -562,6 +562,8 @@ impl Expr {
             ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].start(),
             ExprKind::Call(c) | ExprKind::Index(c) => c.0.start(),
             ExprKind::Addr(_, inner) => inner.start(),
+            // 64tass places a value after its opening brackets.
+            ExprKind::Paren(inner) => inner.start(),
             _ => self.pos,
         }
     }

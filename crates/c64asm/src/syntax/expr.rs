@@ -237,11 +237,11 @@ impl<'t, 'n> Parser<'t, 'n> {
         let mut e = self.cond()?;
         loop {
             self.skip_ws();
-            let Some(reg) = self.index_reg() else {
+            let Some((reg, len)) = self.index_reg() else {
                 return Ok(e);
             };
             let pos = self.pos as Pos;
-            self.pos += 2;
+            self.pos += len;
             let inner = self.node(e);
             e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), inner));
             if e.height > MAX_HEIGHT {
@@ -264,13 +264,29 @@ impl<'t, 'n> Parser<'t, 'n> {
         Ok(e)
     }
 
-    /// `,r` where r is a single register letter directly after the comma.
-    fn index_reg(&self) -> Option<Reg> {
+    /// `,r` where r is a single register letter directly after the comma, or
+    /// after blanks in an operand when the bracket closes after it (64tass
+    /// takes `($12, x)` as `($12,x)`, but `$12, x+1` as two operands); and
+    /// how many bytes that takes.
+    fn index_reg(&self) -> Option<(Reg, usize)> {
         if self.peek() != b',' {
             return None;
         }
-        let at = self.pos + 1;
-        if self.ident_len_at(at) != 1 || matches!(self.peek_at(2), b'"' | b'\'') {
+        let mut at = self.pos + 1;
+        if self.operand && matches!(self.peek_at(1), b' ' | b'\t') {
+            at = scan::skip_blanks(self.bytes, at, self.end);
+            let close = scan::skip_blanks(self.bytes, at + 1, self.end);
+            if self.bytes.get(close).filter(|_| close < self.end) != Some(&b')') {
+                return None;
+            }
+        }
+        let after = at + 1;
+        if self.ident_len_at(at) != 1
+            || matches!(
+                self.bytes.get(after).filter(|_| after < self.end),
+                Some(b'"' | b'\'')
+            )
+        {
             return None;
         }
         let b = self.bytes[at];
@@ -279,7 +295,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         } else {
             b | 0x20
         };
-        Reg::from_letter(b)
+        Reg::from_letter(b).map(|r| (r, after - self.pos))
     }
 
     /// `c ? a : b` (right-associative) around an operator expression.
@@ -1082,6 +1098,8 @@ mod tests {
         assert_eq!(operands("#((2))"), "Imm(Ind(2))");
         assert_eq!(operands("2,x+1"), "(Index(X)(2) + 1)");
         assert_eq!(operands("2, x"), "2 | x");
+        assert_eq!(operands("(2, x)"), "Ind(Index(X)(2))");
+        assert_eq!(operands("(2 , x )"), "Ind(Index(X)(2))");
         assert_eq!(operands("#len((2))"), "Imm(len(Ind(2)))");
         assert_eq!(operands("[1, (2)]"), "<1,Ind(2)>");
     }

@@ -143,6 +143,16 @@ pub trait Env {
     fn approximate(&self, _approx: std::cmp::Ordering, _exact: std::cmp::Ordering) {}
     /// A float with a fraction was rounded to an integer (`-Wfloat-round`).
     fn rounded(&self) {}
+    /// A bool was used as a number or by an operator other than the
+    /// logical ones (`-Wstrict-bool`): what 64tass says about it.
+    fn bool_misused(&self, _msg: String) {}
+}
+
+/// A bool taken as a number where an integer is needed (`.byte true`).
+fn bool_as_int(v: &Value, env: &dyn Env) {
+    if let Value::Bool(_) = v {
+        env.bool_misused(format!("can't get integer value of {}", describe(v, env)));
+    }
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.
@@ -243,6 +253,7 @@ fn too_large(v: &Value, n: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fa
 
 /// An unsigned number of `bits` bits (`.byte`, `.word`, `#`), as 64tass checks it.
 pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
+    bool_as_int(v, env);
     // An integer, bit string or label that fits: no copies (every operand
     // and data value of every pass comes here). What doesn't fit takes the
     // general path below, which says why.
@@ -289,6 +300,7 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
 
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
+    bool_as_int(v, env);
     // The usual cases without copies, as in `to_uval`.
     let half = 1i128 << (bits - 1);
     let in_range = |i: i128| (i >= -half && i < half).then_some(i as i64);
@@ -340,7 +352,8 @@ pub fn to_bool(v: &Value, env: &dyn Env) -> FResult<bool> {
         Value::Float(f) => *f != 0.0,
         Value::Str(s) => env.encode(s)?.iter().any(|&b| b != 0),
         Value::Bytes(b) => b.iter().any(|&b| b != 0),
-        Value::InvBytes(b) => b.iter().any(|&b| b != 0xff),
+        // 64tass: an inverted byte string is always true (even `~x''`).
+        Value::InvBytes(_) => true,
         Value::Code(c) => to_bool(&env.code_value(*c), env)?,
         Value::Addr(a) if a.mode.0 == 0 => to_bool(&a.val, env)?,
         Value::None => return Err(Fault::none()),

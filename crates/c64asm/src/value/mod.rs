@@ -45,9 +45,10 @@ pub struct NsId(pub u32);
 /// Index of a macro, segment, structure or union definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MacroId(pub u32);
-/// Index of a user function (`.function`, `.sfunction`).
+/// Index of a user function, and whether it is an `.sfunction` (an
+/// expression: a type of its own, not callable as a statement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FuncId(pub u32);
+pub struct FuncId(pub u32, pub bool);
 /// Index of a text encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EncId(pub u32);
@@ -58,6 +59,33 @@ pub struct AddrMode(pub u32);
 
 impl AddrMode {
     pub const NONE: AddrMode = AddrMode(0);
+
+    /// The mode as 64tass numbers it (its operators' codes, newest in the low
+    /// nibble): addresses of different modes compare by this.
+    pub fn tass_rank(self) -> u32 {
+        let mut rank = 0;
+        for i in (0..8).rev() {
+            let code = match Self::op((self.0 >> (4 * i)) & 0xf) {
+                None => 0,
+                Some(AddrOp::Imm) => 1,
+                Some(AddrOp::ImmSigned) => 2,
+                Some(AddrOp::Index(r)) => match r {
+                    Reg::X => 3,
+                    Reg::Y => 4,
+                    Reg::Z => 5,
+                    Reg::R => 6,
+                    Reg::S => 7,
+                    Reg::D => 8,
+                    Reg::B => 9,
+                    Reg::K => 10,
+                },
+                Some(AddrOp::Ind) => 11,
+                Some(AddrOp::LongInd) => 12,
+            };
+            rank = rank << 4 | code;
+        }
+        rank
+    }
 
     fn code(op: AddrOp) -> u32 {
         match op {
@@ -206,6 +234,7 @@ pub enum Type {
     Struct,
     Union,
     Mfunc,
+    Sfunc,
     Namespace,
     Enc,
     Register,
@@ -238,6 +267,7 @@ impl Type {
             Type::Struct => "struct",
             Type::Union => "union",
             Type::Mfunc => "function",
+            Type::Sfunc => "sfunction",
             Type::Namespace => "namespace",
             Type::Enc => "encoding",
             Type::Register => "register",
@@ -445,6 +475,7 @@ impl Value {
             Value::Macro(MacroKind::Segment, _) => Type::Segment,
             Value::Macro(MacroKind::Struct, _) => Type::Struct,
             Value::Macro(MacroKind::Union, _) => Type::Union,
+            Value::Func(FuncId(_, true)) => Type::Sfunc,
             Value::Func(_) => Type::Mfunc,
             Value::Namespace(_) => Type::Namespace,
             Value::Encoding(_) => Type::Enc,

@@ -58,6 +58,9 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     if op == UnOp::Not {
         return Ok(Value::Bool(!to_bool(v, env)?));
     }
+    if let Value::Bool(_) = v {
+        env.bool_misused(not_possible1(op, v, env).msg);
+    }
     // `<#label` is `#<label`: byte operators (and sign, inversion of an
     // immediate) work inside the addressing mode, as in 64tass.
     if let Value::Addr(a) = v
@@ -247,6 +250,17 @@ fn broadcasts(op: BinOp) -> bool {
     )
 }
 
+/// One pair of elements of a broadcast operation. `&&`, `||` and `^^` of
+/// elements that are not both bools are what `-Wstrict-bool` reports.
+fn pairwise(op: BinOp, p: &Value, q: &Value, env: &dyn Env) -> FResult<Value> {
+    let plain = |v: &Value| !is_seq(v) && !matches!(v, Value::None | Value::Error(_));
+    let both_bools = matches!((p, q), (Value::Bool(_), Value::Bool(_)));
+    if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor) && plain(p) && plain(q) && !both_bools {
+        env.bool_misused(not_possible(op, p, q, env).msg);
+    }
+    binary(op, p, q, env)
+}
+
 fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     // The result takes the left list's type (`(0, 0) | [0, 0]` is a tuple).
     let list = match a {
@@ -259,7 +273,7 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             if x.len() == y.len() {
                 x.iter()
                     .zip(y.iter())
-                    .map(|(p, q)| keep_lazy(binary(op, p, q, env)))
+                    .map(|(p, q)| keep_lazy(pairwise(op, p, q, env)))
                     .collect::<FResult<_>>()?
             } else if x.len() == 1 {
                 // As 64tass: the lone element meets the other side whole
@@ -288,11 +302,11 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         }
         (Some(x), None) => x
             .iter()
-            .map(|p| keep_lazy(binary(op, p, b, env)))
+            .map(|p| keep_lazy(pairwise(op, p, b, env)))
             .collect::<FResult<_>>()?,
         (None, Some(y)) => y
             .iter()
-            .map(|q| keep_lazy(binary(op, a, q, env)))
+            .map(|q| keep_lazy(pairwise(op, a, q, env)))
             .collect::<FResult<_>>()?,
         (None, None) => unreachable!("broadcast needs a list"),
     };
@@ -355,6 +369,25 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     }
     if let Some(r) = fold(op, a, b, env) {
         return r;
+    }
+    // A bool meeting another value under any operator but the logical ones
+    // (and identity) is what `-Wstrict-bool` reports, operand by operand.
+    if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
+        && !is_seq(a)
+        && !is_seq(b)
+        && !matches!(
+            op,
+            BinOp::LAnd
+                | BinOp::LOr
+                | BinOp::LXor
+                | BinOp::Identity
+                | BinOp::NIdentity
+                | BinOp::In
+                | BinOp::NotIn
+                | BinOp::Repeat
+        )
+    {
+        env.bool_misused(not_possible(op, a, b, env).msg);
     }
     // A list on the left of `&&`, `||`, `^^` works element by element; so
     // does one on the right when the left has no truth value (a dictionary).
@@ -716,6 +749,14 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
     }
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
+        // Addresses of one mode compare by their values, of two by the modes.
+        (Value::Addr(x), Value::Addr(y)) => {
+            return if x.mode == y.mode {
+                compare(&x.val, &y.val, env)
+            } else {
+                Some(Ok(x.mode.tass_rank().cmp(&y.mode.tass_rank())))
+            };
+        }
         (Value::Bytes(_) | Value::InvBytes(_), Value::Bytes(_) | Value::InvBytes(_)) => {
             return Some(Ok(a.read_bytes().cmp(&b.read_bytes())));
         }

@@ -2,7 +2,7 @@
 //! 64tass spells them (`$0f`, `1.5`, `"text"`, `[1,2]`, `x'03'`).
 
 use super::convert::Env;
-use super::{AddrMode, Value};
+use super::{AddrMode, FuncId, Value};
 use crate::syntax::ast::AddrOp;
 
 /// C's `%e`, `%f` and `%g` conversions (`conv` is one of `e f g E F G`).
@@ -215,6 +215,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Builtin(b) => format!("<native_function '{}'>", crate::asm::builtin_name(*b)),
         Value::Register(r) => format!("register(\"{r}\")"),
         Value::Macro(..) => "<macro>".into(),
+        Value::Func(FuncId(_, true)) => "<sfunction>".into(),
         Value::Func(_) => "<function>".into(),
         Value::Namespace(_) => "<namespace>".into(),
         Value::Encoding(_) => "<encoding>".into(),

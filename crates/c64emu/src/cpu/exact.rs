@@ -450,8 +450,9 @@ fn ane_lxa(bus: &mut ExactBus, regs: &mut Registers, opcode: u8) {
 
 /// SHA, SHX, SHY, SHS: store a register value ANDed with the base address's high byte
 /// plus one, in the cycle after the dummy read of the un-carried address. When the index
-/// carries, the stored value also replaces the address's high byte. When the VIC halted
-/// the CPU in the dummy read's cycle, the AND with the high byte drops out.
+/// carries, that AND also replaces the address's high byte. When the VIC halted the CPU
+/// in the dummy read's cycle, the AND drops out of the value written (not of the
+/// address).
 fn sh(bus: &mut ExactBus, regs: &mut Registers, opcode: u8) {
     let pc = regs.program_counter;
     bus.read(pc);
@@ -483,13 +484,16 @@ fn sh(bus: &mut ExactBus, regs: &mut Registers, opcode: u8) {
     let target = base.wrapping_add(u16::from(index));
     let dummy_at = bus.accesses;
     bus.read((base & 0xFF00) | (target & 0x00FF));
+    let anded = source & ((base >> 8) as u8).wrapping_add(1);
     let value = if bus.stalled_before(dummy_at) {
         source
     } else {
-        source & ((base >> 8) as u8).wrapping_add(1)
+        anded
     };
+    // The carried high byte is ANDed with the register: with the AND's result, even
+    // when the value written dropped it.
     let addr = if (target ^ base) & 0xFF00 != 0 {
-        (u16::from(value) << 8) | (target & 0x00FF)
+        (u16::from(anded) << 8) | (target & 0x00FF)
     } else {
         target
     };

@@ -36,7 +36,9 @@ pub(crate) use irq::Lines;
 pub use nmos::Nmos6502Table;
 pub(crate) use port::Port;
 
+use mos6502::Variant;
 use mos6502::cpu::CPU;
+use mos6502::instruction::{AddressingMode, Nmos6502};
 use mos6502::registers::Status;
 
 use crate::bus::C64Bus;
@@ -63,14 +65,26 @@ pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
         r.status,
     );
     let before = cpu.cycles;
-    // A decimal-mode ADC/SBC (or ARR, RRA, ISC: the crate's flags are not the 6510's)
-    // and a JSR that may push over its own operand (its last byte in the stack page)
-    // are the sequencer's.
-    if pc.wrapping_add(2) & 0xFF00 == 0x0100
-        || (status.contains(Status::PS_DECIMAL_MODE)
-            && nmos::decimal_op(cpu.memory.peek_banked(pc)).is_some())
-    {
+    // A JSR that may push over its own operand (its last byte in the stack page) is the
+    // sequencer's.
+    if pc.wrapping_add(2) & 0xFF00 == 0x0100 {
         return false;
+    }
+    // In decimal mode the crate's flags are not the 6510's: ADC and SBC get them from
+    // their operand, looked at first; ARR, RRA and ISC go to the sequencer.
+    let mut decimal = None;
+    if status.contains(Status::PS_DECIMAL_MODE) {
+        let opcode = cpu.memory.peek_banked(pc);
+        match nmos::decimal_op(opcode) {
+            None => {}
+            Some(op @ (nmos::DecimalOp::Adc | nmos::DecimalOp::Sbc)) => {
+                match operand(cpu, opcode) {
+                    Some(v) => decimal = Some((op, v)),
+                    None => return false,
+                }
+            }
+            Some(_) => return false,
+        }
     }
     // Left undecoded for the sequencer (single_step counted one cycle), or it met I/O
     // or the port: it wrote nothing after that, and nothing before (no instruction
@@ -87,6 +101,12 @@ pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
         cpu.cycles = before;
         return false;
     }
+    if let Some((op, value)) = decimal {
+        let mut regs = cpu.registers;
+        regs.accumulator = a;
+        regs.status = status;
+        nmos::fix_decimal(&mut cpu.registers, &regs, op, value);
+    }
     let spent = cpu.cycles - before;
     if spent >= 8 {
         let len = cpu.registers.program_counter.wrapping_sub(pc);
@@ -96,6 +116,39 @@ pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
         }
     }
     true
+}
+
+/// The value the ADC or SBC at PC reads, looked at without side effects; None when it
+/// reads I/O or the port (the sequencer runs it).
+fn operand(cpu: &Cpu, opcode: u8) -> Option<u8> {
+    let (_, mode) = Nmos6502::decode(opcode)?;
+    let bus = &cpu.memory;
+    let r = &cpu.registers;
+    let byte = bus.peek_banked(r.program_counter.wrapping_add(1));
+    let word =
+        |a: u16| u16::from_le_bytes([bus.peek_banked(a), bus.peek_banked(a.wrapping_add(1))]);
+    let zp_word = |z: u8| {
+        u16::from_le_bytes([
+            bus.peek_banked(u16::from(z)),
+            bus.peek_banked(u16::from(z.wrapping_add(1))),
+        ])
+    };
+    let addr = match mode {
+        AddressingMode::Immediate => return Some(byte),
+        AddressingMode::ZeroPage => u16::from(byte),
+        AddressingMode::ZeroPageX => u16::from(byte.wrapping_add(r.index_x)),
+        AddressingMode::Absolute => word(r.program_counter.wrapping_add(1)),
+        AddressingMode::AbsoluteX => {
+            word(r.program_counter.wrapping_add(1)).wrapping_add(u16::from(r.index_x))
+        }
+        AddressingMode::AbsoluteY => {
+            word(r.program_counter.wrapping_add(1)).wrapping_add(u16::from(r.index_y))
+        }
+        AddressingMode::IndexedIndirectX => zp_word(byte.wrapping_add(r.index_x)),
+        AddressingMode::IndirectIndexedY => zp_word(byte).wrapping_add(u16::from(r.index_y)),
+        _ => return None,
+    };
+    (!bus.is_io_or_port(addr)).then(|| bus.peek_banked(addr))
 }
 
 /// The crate took `spent` cycles for an instruction `len` bytes long: was that a

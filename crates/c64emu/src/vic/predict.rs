@@ -33,6 +33,39 @@ impl Vic {
         next
     }
 
+    /// The first BA-low window from `t` on, if no register changes: (its first cycle
+    /// from `t` on, the first cycle after the run of windows that meet it). The step
+    /// loop looks again at its end, so the fast path resumes there.
+    pub fn next_ba_window(&mut self, t: u64) -> Option<(u64, u64)> {
+        let from = self.next_ba_low(t)?;
+        Some((from, self.ba_run_end(from)))
+    }
+
+    /// The first cycle after the predicted BA-low windows that meet cycle `at` (one
+    /// past `at` if none is known: the loop then merely looks again early).
+    fn ba_run_end(&self, at: u64) -> u64 {
+        let mut end = at;
+        loop {
+            let mut next = end;
+            if let Some((from, to)) = self.next_bad_line(end)
+                && from <= end
+            {
+                next = next.max(to + 1);
+            }
+            for n in 0..8 {
+                if let Some((from, to)) = self.next_sprite_dma(n, end)
+                    && from <= end
+                {
+                    next = next.max(to + 1);
+                }
+            }
+            if next == end {
+                return end.max(at + 1);
+            }
+            end = next;
+        }
+    }
+
     /// `next_ba_low` worked out from the state.
     pub(super) fn predict_ba(&self, t: u64) -> Option<u64> {
         let now = t.max(self.clock);

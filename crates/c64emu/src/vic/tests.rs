@@ -101,6 +101,23 @@ fn the_raster_interrupt_line_goes_low_at_the_compare_line_when_enabled() {
     });
 }
 
+#[test]
+fn a_compare_write_sets_the_flag_only_when_the_comparison_starts_to_match() {
+    with_mem(|mem| {
+        let mut v = Vic::new();
+        v.write(RASTER, 100, 0, mem);
+        v.sync(100 * 63 + 20, mem);
+        v.write(IRQ_FLAGS, 0x0F, 100 * 63 + 20, mem);
+        // INC $D012 in line 100: the unmodified value, then 101. Neither matches anew.
+        v.write(RASTER, 100, 100 * 63 + 24, mem);
+        v.write(RASTER, 101, 100 * 63 + 25, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 100 * 63 + 26) & 1, 0);
+        // Back to 100: from no match to a match.
+        v.write(RASTER, 100, 100 * 63 + 30, mem);
+        assert_eq!(v.peek(IRQ_FLAGS, 100 * 63 + 31) & 1, 1);
+    });
+}
+
 /// The cycles a CPU reading in every cycle from `from` to `to` waits for BA.
 fn reads_wait(v: &mut Vic, mem: &VicMem, from: u64, to: u64) -> u64 {
     let (mut t, mut waited) = (from, 0);
@@ -131,6 +148,10 @@ fn bad_lines_hold_ba_low_43_cycles_on_every_eighth_line_of_the_display() {
         assert_eq!(v.ba_low(at(0x33, 12), mem), Some(at(0x33, 55)));
         assert_eq!(v.ba_low(at(0x33, 55), mem), None);
         assert_eq!(v.next_ba_low(at(0x33, 56)), Some(at(0x3B, 12)));
+        assert_eq!(
+            v.next_ba_window(at(0x33, 20)),
+            Some((at(0x33, 20), at(0x33, 55)))
+        );
         // Blanked in line $30: no bad lines in that frame.
         let mut v = Vic::kernal_defaults();
         v.write(CTRL1, 0x0B, 0, mem);

@@ -6,9 +6,11 @@ use super::operand::Whole;
 use super::{Assembler, Bad, Code, Width};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
+use crate::asm::optimize::OptPart;
 use crate::cpu::Cpu;
 use crate::diag::Kind;
 use crate::opcodes::{Mnemonic, Mode, lookup, table};
+use crate::optimizer::SeenAs;
 use crate::syntax::ast::Pos;
 use crate::value::Value;
 use crate::value::convert::{to_ival, to_uval};
@@ -141,6 +143,12 @@ impl Assembler<'_> {
     /// A relative branch: `head` (the opcode, and `bbr`'s direct page
     /// byte), then the offset; the 65CE02's long form where it doesn't
     /// reach, or with `-B` the opposite branch over a `jmp`.
+    ///
+    /// As in 64tass, a branch without a long form to a label not defined
+    /// yet in this pass (or to an address not known yet) is measured from
+    /// where the branch ended in the last pass, as the label moves with
+    /// the branch's size: with `-B` a branch on the edge of its reach
+    /// settles where 64tass's does.
     fn relative(
         &mut self,
         line: &LineRef,
@@ -149,6 +157,52 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
+    ) -> Result<Code, Bad> {
+        let pass = self.st.pass;
+        let ahead = |v: &Value| match v {
+            Value::Code(c) => Some(self.syms.code(c.id).pass != pass),
+            Value::Addr(a) if a.mode.0 == 0 => match &a.val {
+                Value::Code(c) => Some(self.syms.code(c.id).pass != pass),
+                _ => None,
+            },
+            _ => None,
+        };
+        let tracked = match &target {
+            Target::Address(v) if m.opcode(Mode::RelativeLong).is_none() => {
+                ahead(v).unwrap_or(false) || v.is_none()
+            }
+            _ => false,
+        };
+        let vline = self.st.vline;
+        let last_end = if tracked {
+            self.st.branch_ends.get(&vline).copied()
+        } else {
+            None
+        };
+        let pc = self.pc();
+        let code = self.relative_from(line, m, head, width, target, pos, last_end)?;
+        if tracked {
+            let end = pc.wrapping_add(code.len() as u32) & self.out.all_mem;
+            if last_end.is_some_and(|e| e != end) {
+                self.st.fixeddig = false;
+            }
+            self.st.branch_ends.insert(vline, end);
+        }
+        Ok(code)
+    }
+
+    /// [`relative`](Self::relative) with the offset to a label ahead
+    /// measured from `last_end` when known.
+    #[allow(clippy::too_many_arguments)]
+    fn relative_from(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        head: &[u8],
+        width: Width,
+        target: Target,
+        pos: Pos,
+        last_end: Option<u32>,
     ) -> Result<Code, Bad> {
         let ln = head.len() as u32;
         let pc = self.pc();
@@ -168,7 +222,7 @@ impl Assembler<'_> {
             Target::Address(v) => match self.operand_address(v, pos)? {
                 Some((u, _)) => {
                     let u = u & all_mem;
-                    let from = pc.wrapping_add(1 + ln);
+                    let from = last_end.unwrap_or(pc.wrapping_add(1 + ln));
                     (u, (pc ^ u) > 0xffff, true, u.wrapping_sub(from) as u16)
                 }
                 None => (0, false, false, 0),
@@ -252,13 +306,19 @@ impl Assembler<'_> {
                 return Err(too_far(to.wrapping_sub(pc.wrapping_add(2)) as u16, pos));
             }
             self.long_branch_warning(line, pos);
-            return self.far_jump(self.far_as_brl(), pc, to, whole, pos);
+            let jump = self.far_jump(self.far_as_brl(), pc, to, whole, pos)?;
+            self.st
+                .opt_parts
+                .push(OptPart::new(jump.len(), SeenAs::Away(code)));
+            return Ok(jump);
         }
         if bit && crossbank {
             return Err(self.not_in(whole, "address in different program bank", pos));
         }
         let key = (self.st.section, to);
-        let from = pc.wrapping_add(head.len() as u32 + 1);
+        // The jump goes where the branch over it ends, which wraps in the
+        // processor's address space (a branch at $ffff jumps from $0001).
+        let from = pc.wrapping_add(head.len() as u32 + 1) & self.out.all_mem;
         if let Some(&dest) = self.st.longjumps.get(&key)
             && (pc ^ dest) <= 0xffff
         {
@@ -275,9 +335,17 @@ impl Assembler<'_> {
         c[0] = code ^ if bit { 0x80 } else { 0x20 };
         c.push(3);
         let brl = !bit && !crossbank && self.far_as_brl();
+        let skip = c.len();
         c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
         self.long_branch_warning(line, pos);
         self.st.longjumps.insert(key, from);
+        // `-Woptimize` sees the branch written, then the jump as a `nop`.
+        self.st
+            .opt_parts
+            .push(OptPart::new(skip, SeenAs::Opcode(code)));
+        self.st
+            .opt_parts
+            .push(OptPart::new(c.len() - skip, SeenAs::Opcode(0xea)));
         Ok(c)
     }
 
@@ -358,6 +426,8 @@ impl Assembler<'_> {
             ),
         };
         let far = |a: &Self, target: u32| a.far_jump(brl, star, target, Whole::Plain(v), pos);
+        // How far a pseudo branch made into a byte of skip goes.
+        let mut skip = 0;
         let bytes = match (width, target) {
             // The forced widths are those of the jump it would become.
             (Width::Long, _) => {
@@ -373,7 +443,9 @@ impl Assembler<'_> {
                 self.page_crossing(line, star.wrapping_add(2), target, pos);
                 smallvec::smallvec![code, offset as u8]
             }
-            (Width::Auto, None) => far(self, star)?,
+            // Not known yet: the short branch (64tass measures it as going
+            // to the next instruction, but leaves it two bytes long).
+            (Width::Auto, None) => smallvec::smallvec![code, 0],
             (Width::Auto, Some(target)) => {
                 // As 64tass: a label not yet defined this pass (one ahead) is
                 // measured from where this instruction ended last pass, as the
@@ -389,6 +461,7 @@ impl Assembler<'_> {
                     _ => star.wrapping_add(2) & self.out.all_mem,
                 };
                 let offset = target.wrapping_sub(from) as u16;
+                skip = offset as u32;
                 let short = fits(offset) && (star ^ target) <= 0xffff;
                 if short {
                     self.page_crossing(line, star.wrapping_add(2), target, pos);
@@ -417,6 +490,20 @@ impl Assembler<'_> {
             self.st.fixeddig = false;
         }
         self.st.branch_ends.insert(vline, end);
+        // `-Woptimize` sees a pseudo branch that became a jump or a skip as
+        // the branch, going out of sight; one that became nothing as the
+        // branch with no bytes.
+        let seen = match &bytes[..] {
+            [] => Some(OptPart::new(0, SeenAs::Opcode(code))),
+            [c, _] if *c == code => None,
+            // A skip of one byte (two on the 65CE02): told how far.
+            [_] => Some(OptPart {
+                operand: Some(skip),
+                ..OptPart::new(1, SeenAs::Away(code))
+            }),
+            _ => Some(OptPart::new(bytes.len(), SeenAs::Away(code))),
+        };
+        self.st.opt_parts.extend(seen);
         Ok(bytes)
     }
 }

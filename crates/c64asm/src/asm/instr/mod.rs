@@ -14,7 +14,7 @@ use crate::cpu::Cpu;
 use crate::diag::Kind;
 use crate::opcodes::{MNEMONICS, Mode, table};
 use crate::syntax::ast::{AddrOp, ExprKind, Pos};
-use crate::value::{AddrMode, Value};
+use crate::value::{AddrMode, FuncId, Value};
 
 /// An encoded instruction: at most five bytes (a long branch), kept inline
 /// (one per instruction and pass, no allocation).
@@ -242,7 +242,8 @@ impl Assembler<'_> {
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
-                            self.emit_instruction(line, &bytes, at);
+                            self.emit_instruction(line, &bytes, mpos as Pos);
+                            self.alias_warning(line, mpos, mend);
                             return Step::Next;
                         }
                         // Failed: the general path says why.
@@ -337,7 +338,10 @@ impl Assembler<'_> {
                 }];
                 one.extend(rest.iter().cloned());
                 match self.encode(line, op, width, &one, mpos32) {
-                    Ok(bytes) => self.emit_instruction(line, &bytes, mpos32),
+                    Ok(bytes) => {
+                        self.emit_instruction(line, &bytes, mpos as Pos);
+                        self.alias_warning(line, mpos, mend);
+                    }
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
                         self.error(span, Kind::AddressingMode, msg);
@@ -357,7 +361,8 @@ impl Assembler<'_> {
                     // A pseudo branch to the next line: listed, no bytes.
                     self.record_empty_instruction(line);
                 }
-                self.emit_instruction(line, &bytes, mpos32);
+                self.emit_instruction(line, &bytes, mpos as Pos);
+                self.alias_warning(line, mpos, mend);
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.
@@ -368,7 +373,7 @@ impl Assembler<'_> {
                 );
                 if let Some(id) = self.lookup(name) {
                     let v = self.syms.label(id).value.clone();
-                    if matches!(v, Value::Macro(..) | Value::Func(_)) {
+                    if matches!(v, Value::Macro(..) | Value::Func(FuncId(_, false))) {
                         self.touch(id);
                         let ctx = self.st.context();
                         let _ = self.call_macro_value(
@@ -413,6 +418,7 @@ impl Assembler<'_> {
     /// An instruction's bytes; a wrap of the compile offset is reported at
     /// its mnemonic (after a label on the line, as in 64tass).
     fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
+        self.opt_instruction(line, bytes, mnemonic);
         self.st.emit_at = Some(mnemonic);
         self.emit(line, bytes);
         self.st.emit_at = None;
@@ -432,6 +438,7 @@ impl Assembler<'_> {
         if let Ok(bytes) = self.encode(line, op, width, shapes, at) {
             self.emit(line, &vec![0; bytes.len()]);
         }
+        self.st.opt_parts.clear();
         self.diags.truncate(before);
     }
 

@@ -2,7 +2,8 @@
 //! `\{name}`) and text (`@1`) parameters, defaults, `\@`, every way of
 //! calling (`#m`, `.m`, bare `m`, with a label in front), labels inside,
 //! `.segment` (no scope of its own), `.function` (as an expression and as a
-//! statement) and `.sfunction`.
+//! statement), `.sfunction`, and a macro defined inside another one (whose
+//! `\1` is its own argument, not the outer call's).
 
 use super::Ctx;
 use super::values::{Ty, expr, int_leaf};
@@ -15,8 +16,10 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
         (2, "segment"),
         (3, "function"),
         (2, "sfunction"),
+        (2, "nested"),
     ]) {
         "macro" => macro_case(cx, false),
+        "nested" => nested_case(cx),
         "segment" => macro_case(cx, true),
         "function" => function_case(cx),
         _ => sfunction_case(cx),
@@ -105,6 +108,36 @@ fn macro_case(cx: &mut Ctx, segment: bool) -> Vec<Line> {
             pieces.push(argument(cx).into());
         }
         lines.push(Line::new(pieces));
+    }
+    lines
+}
+
+/// A macro (or segment) defined inside another macro, used by the call
+/// that defines it and maybe outside after it.
+fn nested_case(cx: &mut Ctx) -> Vec<Line> {
+    let outer = cx.name("out");
+    let inner = cx.name("inr");
+    let kind = cx.pick(&[".macro", ".segment"]);
+    let mut lines = vec![line!(format!("{outer} .macro o"))];
+    lines.push(line!(" .byte \\1"));
+    lines.push(line!(format!("{inner} {kind} i=1")));
+    lines.push(line!(match cx.range(0, 2) {
+        0 => " .byte \\1",
+        1 => " .byte \\i + 1",
+        _ => " .byte \\1, \\i",
+    }));
+    lines.push(line!(" .endm"));
+    for _ in 0..cx.range(1, 2) {
+        let a = argument(cx);
+        lines.push(line!(format!(" #{inner} "), a));
+    }
+    if cx.chance(30) {
+        lines.push(line!(format!(" #{inner}")));
+    }
+    lines.push(line!(" .endm"));
+    for _ in 0..cx.range(1, 2) {
+        let a = argument(cx);
+        lines.push(line!(format!(" #{} ", cx.refer(&outer)), a));
     }
     lines
 }

@@ -1,7 +1,8 @@
 //! Scopes: `.proc` (left out when nothing refers to it), named and
 //! anonymous `.block`, `.namespace` (opened again later), dotted access
-//! (`a.b.c`, `a.(x, y)`, `.x in a`), local `_labels`, `.weak` defaults and
-//! `.with`.
+//! (`a.b.c`, `a.(x, y)`, `.x in a`, and of lists of scopes: `[a, b].x`,
+//! `(a, b)[1:].x`), local `_labels`, `.weak` defaults (also naming a `.proc`
+//! that only the overridden default uses) and `.with`.
 
 use super::Ctx;
 use super::values::{Ty, expr, small};
@@ -16,8 +17,10 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
             (2, "namespace"),
             (2, "local"),
             (1, "weak"),
+            (1, "weak proc"),
             (1, "with"),
             (1, "member"),
+            (1, "list member"),
         ]) {
             "proc" => proc_case(cx, &mut lines),
             "block" => block_case(cx, &mut lines),
@@ -65,6 +68,8 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
                 }
                 lines.push(line!(format!(" .byte {w}")));
             }
+            "weak proc" => weak_proc_case(cx, &mut lines),
+            "list member" => list_member_case(cx, &mut lines),
             "with" => {
                 let b = cx.name("wb");
                 let k = cx.name("k");
@@ -92,6 +97,69 @@ pub fn generate(cx: &mut Ctx) -> Vec<Line> {
         }
     }
     lines
+}
+
+/// A `.weak` default naming a `.proc`, then maybe a stronger definition:
+/// what only the overridden default names is not used (not assembled).
+fn weak_proc_case(cx: &mut Ctx, lines: &mut Vec<Line>) {
+    let (w, p, q) = (cx.name("wk"), cx.name("dp"), cx.name("ov"));
+    lines.push(line!(" .weak"));
+    lines.push(line!(format!("{w} = {p}")));
+    lines.push(line!(" .endweak"));
+    let overridden = cx.chance(70);
+    if overridden {
+        lines.push(line!(format!("{w} = {q}")));
+    }
+    if cx.chance(80) {
+        lines.push(line!(format!(" jsr {w}")));
+    }
+    for name in [&p, &q] {
+        lines.push(line!(format!("{name} .proc")));
+        lines.push(line!(" inx"));
+        lines.push(line!(" rts"));
+        lines.push(line!(" .pend"));
+    }
+    if cx.chance(30) {
+        // a constant that is never read names one too
+        let spare = cx.name("sp");
+        lines.push(line!(format!("{spare} = {}", cx.refer(&q))));
+    }
+}
+
+/// `.` of a list or tuple of scopes: the member of each element.
+fn list_member_case(cx: &mut Ctx, lines: &mut Vec<Line>) {
+    let n = cx.range(2, 3) as usize;
+    let x = cx.name("m");
+    let y = cx.name("m");
+    let mut blocks = Vec::new();
+    for _ in 0..n {
+        let b = cx.name("lb");
+        lines.push(line!(format!("{b} .block")));
+        lines.push(line!(format!("{x} = "), small(cx, 0, 255)));
+        lines.push(line!(format!("{y} .byte "), small(cx, 0, 255)));
+        lines.push(line!(" .bend"));
+        blocks.push(cx.refer(&b));
+    }
+    let (open, close) = if cx.chance(50) {
+        ("[", "]")
+    } else {
+        ("(", ")")
+    };
+    let seq = format!("{open}{}{close}", blocks.join(", "));
+    let use_ = match cx.range(0, 5) {
+        0 => format!(" .byte {seq}.{x}"),
+        1 => format!(" .word {seq}[1:].{y}"),
+        2 => format!(" .byte len({seq}.{x})"),
+        3 => {
+            let members: Vec<&str> = (0..n)
+                .map(|i| if i % 2 == 0 { x.as_str() } else { y.as_str() })
+                .collect();
+            format!(" .text repr({seq}.({}))", members.join(", "))
+        }
+        4 => format!(" .text repr({seq}.({x}, {y}, {x}))"), // broadcast fails unless n == 3
+        _ => format!(" .byte {seq}[::-1].{x}[0]"),
+    };
+    lines.push(line!(use_));
 }
 
 fn proc_case(cx: &mut Ctx, lines: &mut Vec<Line>) {

@@ -1,0 +1,94 @@
+//! `-Wunused-*`: after the last pass, every symbol defined in it that
+//! nothing read in it, as 64tass reports them. The scopes are walked from
+//! the global one in 64tass's table order; a symbol that is used and made
+//! its own scope (a code label, a namespace, an anonymous block, a macro
+//! call's or a function call's scope) is looked into, an unused one is not.
+//! (A variable set again before it was read is reported where that happens,
+//! see `set_variable`.)
+
+use super::Assembler;
+use crate::symbols::{GLOBAL, LabelId};
+use crate::value::{NsId, Value};
+
+/// What an unused symbol is reported as.
+enum Unused {
+    Macro,
+    Const,
+    Label,
+    Variable,
+}
+
+impl Assembler<'_> {
+    /// Report the symbols of the last pass that it never read.
+    pub fn unused_check(&mut self) {
+        let w = &self.opts.warnings;
+        if !(w.unused_macro || w.unused_const || w.unused_label || w.unused_variable) {
+            return;
+        }
+        let mut seen = rustc_hash::FxHashSet::default();
+        self.unused_in(GLOBAL, &mut seen);
+    }
+
+    fn unused_in(&mut self, ns: NsId, seen: &mut rustc_hash::FxHashSet<NsId>) {
+        // A scope reached twice (a label naming another's) is looked at once.
+        if !seen.insert(ns) {
+            return;
+        }
+        let pass = self.st.pass;
+        for id in self.syms.table_order(ns, &self.names) {
+            let l = self.syms.label(id);
+            if l.defpass != pass {
+                continue;
+            }
+            // Anonymous scopes (macro calls, `.block` without a label) are
+            // never reported themselves.
+            let anonymous = l.display(&self.names).starts_with('\u{1}');
+            if l.usepass != pass && !anonymous {
+                let kind = if !l.constant {
+                    Unused::Variable
+                } else if !l.owner {
+                    Unused::Const
+                } else if matches!(l.value, Value::Code(_) | Value::Encoding(_)) {
+                    Unused::Label
+                } else {
+                    Unused::Macro
+                };
+                self.report_unused(id, kind);
+                continue;
+            }
+            if !l.owner {
+                continue;
+            }
+            for inner in self.scopes_of(id) {
+                self.unused_in(inner, seen);
+            }
+        }
+    }
+
+    /// The scopes a symbol's definition made: a label's, a namespace, a
+    /// function's call scopes.
+    fn scopes_of(&self, id: LabelId) -> Vec<NsId> {
+        match &self.syms.label(id).value {
+            Value::Code(c) => vec![self.syms.code(c.id).names],
+            Value::Namespace(ns) => vec![*ns],
+            Value::Func(f) => self.macros.func(*f).call_scopes.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn report_unused(&mut self, id: LabelId, kind: Unused) {
+        let w = &self.opts.warnings;
+        let (on, switch, what) = match kind {
+            Unused::Macro => (w.unused_macro, "unused-macro", "macro"),
+            Unused::Const => (w.unused_const, "unused-const", "const"),
+            Unused::Label => (w.unused_label, "unused-label", "label"),
+            Unused::Variable => (w.unused_variable, "unused-variable", "variable"),
+        };
+        if !on {
+            return;
+        }
+        let l = self.syms.label(id);
+        let (span, name) = (l.span, l.display(&self.names).to_string());
+        self.warn(switch, span, format!("unused {what} '{name}'"));
+    }
+}
