@@ -140,7 +140,7 @@ pub struct C64Bus {
 impl C64Bus {
     pub fn new(roms: Arc<Roms>) -> C64Bus {
         let mut bus = C64Bus {
-            ram: [0; 0x10000],
+            ram: crate::power_on::ram(),
             color: [0; 1024],
             map: [Page::Ram; 16],
             port: Port::new(),

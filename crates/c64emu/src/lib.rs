@@ -27,6 +27,7 @@ mod machine;
 mod map;
 mod observer;
 pub mod petscii;
+mod power_on;
 pub mod render;
 mod rom;
 mod roms;

@@ -253,8 +253,8 @@ impl Machine {
         m
     }
 
-    /// A machine with the user's ROMs, just powered on: PC at the reset vector, RAM
-    /// clear, the chips in their reset state. Run it to let the KERNAL boot
+    /// A machine with the user's ROMs, just powered on: PC at the reset vector, RAM in
+    /// its power-on pattern, the chips in their reset state. Run it to let the KERNAL boot
     /// (`run_until_idle` waits for BASIC's READY prompt).
     pub fn with_roms(roms: &RomSet) -> Machine {
         let roms = Roms::real(roms);
@@ -665,6 +665,11 @@ impl Machine {
 
 /// RAM, I/O and zero-page state after the KERNAL cold start and BASIC's init.
 fn cold_start(bus: &mut C64Bus) {
+    // RAMTAS clears the zero page from $02 and pages 2 and 3; BASIC's NEW leaves an
+    // empty program ($0800-$0802 zero). The rest of RAM keeps its power-on pattern.
+    bus.ram[0x0002..0x0102].fill(0);
+    bus.ram[0x0200..0x0400].fill(0);
+    bus.ram[0x0800..0x0803].fill(0);
     bus.ram[usize::from(ram::SCREEN)..usize::from(ram::SCREEN) + 1000].fill(0x20);
     for (i, v) in rom::ram_vectors().iter().enumerate() {
         bus.poke_word(ram::CINV + 2 * i as u16, *v);
