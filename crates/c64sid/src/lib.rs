@@ -277,14 +277,14 @@ impl Core {
         for (i, v) in self.voices.iter_mut().enumerate() {
             (msb_rose[i], bit19_rose[i]) = v.osc.advance();
         }
-        for source in 0..3 {
+        for (source, &rose) in msb_rose.iter().enumerate() {
             let dest = (source + 1) % 3;
-            if msb_rose[source] && self.voices[dest].osc.control & oscillator::SYNC != 0 {
+            if rose && self.voices[dest].osc.control & oscillator::SYNC != 0 {
                 self.voices[dest].osc.reset_phase();
             }
         }
-        for i in 0..3 {
-            if bit19_rose[i] {
+        for (i, &rose) in bit19_rose.iter().enumerate() {
+            if rose {
                 let ring_msb = self.voices[(i + 2) % 3].osc.msb();
                 self.voices[i].osc.shift_noise(ring_msb, self.model);
             }
@@ -297,12 +297,12 @@ impl Core {
         self.cycle_oscillators();
         let zero = wave_zero(self.model);
         let mut outs = [0f32; 3];
-        for i in 0..3 {
+        for (i, out) in outs.iter_mut().enumerate() {
             let ring_msb = self.voices[(i + 2) % 3].osc.msb();
             let v = &mut self.voices[i];
             v.env.tick();
             let wave = f32::from(v.osc.output(ring_msb, self.model));
-            outs[i] = (wave - zero) * f32::from(v.env.level);
+            *out = (wave - zero) * f32::from(v.env.level);
         }
         self.filter.mix(outs) / (2.0 * VOICE_FULL)
     }
