@@ -55,7 +55,10 @@ pub struct Filter {
     /// $D417's low nibble: voices 1-3 and the external input through the filter.
     pub route: u8,
     /// $D418: bits 4-6 low/band/high pass, bit 7 voice 3 off, bits 0-3 volume.
-    pub mode_volume: u8,
+    mode_volume: u8,
+    /// The volume and the output's scale in one factor (no division per cycle).
+    gain: f32,
+    dc: f32,
     low: f32,
     band: f32,
     w: f32,
@@ -70,6 +73,8 @@ impl Filter {
             res: 0,
             route: 0,
             mode_volume: 0,
+            gain: 0.0,
+            dc: mixer_dc(model),
             low: 0.0,
             band: 0.0,
             w: 0.0,
@@ -81,7 +86,13 @@ impl Filter {
 
     pub fn set_model(&mut self, model: ChipModel) {
         self.model = model;
+        self.dc = mixer_dc(model);
         self.update();
+    }
+
+    pub fn set_mode_volume(&mut self, value: u8) {
+        self.mode_volume = value;
+        self.gain = f32::from(value & 0x0F) / 15.0 / (2.0 * VOICE_FULL);
     }
 
     pub fn set_fc_lo(&mut self, value: u8) {
@@ -107,7 +118,7 @@ impl Filter {
     }
 
     /// One cycle: the voices' outputs (waveform times envelope, centred) in, the mixed
-    /// and volume-scaled output out.
+    /// and volume-scaled output out (one voice at full swing and volume 15: ±0.5).
     #[inline]
     pub fn mix(&mut self, voices: [f32; 3]) -> f32 {
         let mut filtered = 0.0;
@@ -123,7 +134,7 @@ impl Filter {
         self.band += self.w * high;
         self.low += self.w * self.band;
         let mode = self.mode_volume >> 4;
-        let mut out = direct + mixer_dc(self.model);
+        let mut out = direct + self.dc;
         if mode & 1 != 0 {
             out += self.low;
         }
@@ -133,6 +144,6 @@ impl Filter {
         if mode & 4 != 0 {
             out += high;
         }
-        out * f32::from(self.mode_volume & 0x0F) / 15.0
+        out * self.gain
     }
 }

@@ -22,7 +22,7 @@ mod resample;
 
 use envelope::Envelope;
 pub use envelope::RATE_PERIOD;
-use filter::{Filter, VOICE_FULL};
+use filter::Filter;
 use oscillator::Oscillator;
 pub use oscillator::{GATE, NOISE, NOISE_RESET, PULSE, RING, SAWTOOTH, SYNC, TEST, TRIANGLE};
 pub use registers::*;
@@ -78,18 +78,11 @@ struct Core {
     pots: [u8; 2],
 }
 
-/// The output path: the C64's DC-blocking output stage and the resampler.
-#[derive(Clone, Debug)]
-struct Output {
-    dc: f32,
-    resampler: Resampler,
-}
-
 /// A SID.
 #[derive(Clone, Debug)]
 pub struct Sid {
     core: Core,
-    output: Option<Box<Output>>,
+    output: Option<Box<Resampler>>,
 }
 
 impl Default for Sid {
@@ -133,18 +126,12 @@ impl Sid {
     /// From now on make samples at `rate_hz` from a clock of `clock_hz` (see
     /// [`Sid::take_samples`]).
     pub fn enable_output(&mut self, clock_hz: u32, rate_hz: u32) {
-        self.output = Some(Box::new(Output {
-            dc: 0.0,
-            resampler: Resampler::new(clock_hz, rate_hz),
-        }));
+        self.output = Some(Box::new(Resampler::new(clock_hz, rate_hz)));
     }
 
     /// The samples made since the last call (mono, 16-bit).
     pub fn take_samples(&mut self) -> Vec<i16> {
-        self.output
-            .as_mut()
-            .map(|o| o.resampler.take())
-            .unwrap_or_default()
+        self.output.as_mut().map(|o| o.take()).unwrap_or_default()
     }
 
     /// The paddles' positions (what POTX and POTY read; $FF: nothing connected).
@@ -189,11 +176,7 @@ impl Sid {
             None => self.core.skip(cycles),
             Some(out) => {
                 for _ in 0..cycles {
-                    let y = self.core.cycle();
-                    // The C64's output capacitor: a high pass at about 16 Hz.
-                    out.dc +=
-                        (y - out.dc) * (2.0 * std::f32::consts::PI * 16.0 / PAL_CLOCK_HZ as f32);
-                    out.resampler.push(y - out.dc);
+                    out.push(self.core.cycle());
                 }
                 self.core.age_bus(cycles);
             }
@@ -229,7 +212,7 @@ impl Core {
             FC_LO => self.filter.set_fc_lo(value),
             FC_HI => self.filter.set_fc_hi(value),
             RES_FILT => self.filter.set_res_route(value),
-            MODE_VOL => self.filter.mode_volume = value,
+            MODE_VOL => self.filter.set_mode_volume(value),
             _ => {}
         }
     }
@@ -304,6 +287,6 @@ impl Core {
             let wave = f32::from(v.osc.output(ring_msb, self.model));
             *out = (wave - zero) * f32::from(v.env.level);
         }
-        self.filter.mix(outs) / (2.0 * VOICE_FULL)
+        self.filter.mix(outs)
     }
 }

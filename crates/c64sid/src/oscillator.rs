@@ -169,7 +169,7 @@ impl Oscillator {
     }
 
     /// The 12-bit waveform output; `ring_msb` is the ring source's accumulator MSB.
-    #[inline]
+    #[inline(always)]
     pub fn output(&self, ring_msb: bool, model: ChipModel) -> u16 {
         let wave = self.control & 0xF0;
         let acc = self.acc;
