@@ -37,6 +37,7 @@ mod drive;
 mod dumps;
 mod names;
 mod reports;
+mod tune;
 
 use drive::{Goal, Outcome};
 use dumps::{Dump, dump, parse_dump};
@@ -155,6 +156,10 @@ pub struct Args {
     /// The WAV file's sample rate: 44100 or 48000
     #[arg(long, value_name = "HZ", default_value_t = 44_100, value_parser = parse_rate, requires = "audio")]
     pub audio_rate: u32,
+    /// A .sid file's subtune to play (1 to its number of songs) [default: the file's
+    /// start song]
+    #[arg(long, value_name = "N", requires = "file")]
+    pub subtune: Option<u16>,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -296,6 +301,8 @@ struct Program {
     prg: bool,
     /// The files an assembled program was made of (no output may overwrite them).
     sources: Vec<PathBuf>,
+    /// Where it starts when not at its SYS line or load address (a .sid's driver).
+    entry: Option<u16>,
 }
 
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
@@ -373,7 +380,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         Machine::check_key_text(keys).map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
     let entry = match &program {
-        Some(p) => Some(entry_point(&m, p, start, args)?),
+        Some(p) => Some(entry_point(&m, p, start.or(p.entry), args)?),
         None => None,
     };
     // The files the run writes: opened now (a bad path costs no run), changed only
@@ -672,6 +679,7 @@ fn read_program(
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
     let mut sources = Vec::new();
+    let mut entry = None;
     let (addr, bytes, prg) = if is_asm {
         let program = c64asm::assemble_with(path, asm).map_err(|d| {
             con.err(d.to_string().trim_end());
@@ -702,6 +710,10 @@ fn read_program(
         let bytes = read(path)?;
         if args.load.is_some() {
             (0, bytes, false)
+        } else if tune::is_tune(&bytes) {
+            let (addr, block, start) = tune::prepare(m, args, path, &bytes)?;
+            entry = Some(start);
+            (addr, block, false)
         } else {
             let prg = unwrap_program(m, args, path, &bytes)?;
             match prg.as_slice() {
@@ -732,6 +744,7 @@ fn read_program(
             bytes,
             prg: prg && args.load.is_none(),
             sources,
+            entry,
         },
         info,
     ))

@@ -17,6 +17,7 @@ mod combined;
 mod envelope;
 mod filter;
 mod oscillator;
+pub mod psid;
 mod registers;
 mod resample;
 
