@@ -23,17 +23,21 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use c64emu::{CiaModel, Content, LoadError, Machine, RomSet, Stop, Trace, VicModel, render};
+use c64emu::{
+    CiaModel, Content, LoadError, Machine, RomSet, SidModel, Stop, Trace, VicModel, render,
+};
 use c64harness::{DebugInfo, SourceIndex, TraceNotes};
 
 use crate::interrupt::{self, EXIT_INTERRUPTED};
 use crate::output::{OutputError, Outputs, Stream};
 use crate::progress::Progress;
 
+mod audio;
 mod drive;
 mod dumps;
 mod names;
 mod reports;
+mod tune;
 
 use drive::{Goal, Outcome};
 use dumps::{Dump, dump, parse_dump};
@@ -146,6 +150,21 @@ pub struct Args {
     /// its test programs expect) [default: stop]
     #[arg(long, value_name = "ACTION", value_parser = ["stop", "continue"])]
     pub jam: Option<String>,
+    /// The SID: 6581 (the C64's) or 8580 (the C64C's: linear filter, volume writes
+    /// nearly silent) [default: 6581]
+    #[arg(long, value_name = "MODEL", value_parser = parse_sid)]
+    pub sid: Option<SidModel>,
+    /// Headless: write the SID's output from the program's start to the run's end as a
+    /// WAV file (16-bit mono)
+    #[arg(long, value_name = "FILE.wav", requires = "headless")]
+    pub audio: Option<PathBuf>,
+    /// The WAV file's sample rate: 44100 or 48000
+    #[arg(long, value_name = "HZ", default_value_t = 44_100, value_parser = parse_rate, requires = "audio")]
+    pub audio_rate: u32,
+    /// A .sid file's subtune to play (1 to its number of songs) [default: the file's
+    /// start song]
+    #[arg(long, value_name = "N", requires = "file")]
+    pub subtune: Option<u16>,
     /// Load the file as raw bytes at this address (no 2-byte header)
     #[arg(long, value_name = "ADDR")]
     pub load: Option<String>,
@@ -187,6 +206,22 @@ fn parse_vic(s: &str) -> Result<VicModel, String> {
         "6569" => Ok(VicModel::Mos6569),
         "8565" => Ok(VicModel::Mos8565),
         _ => Err(format!("{s}: expected 6569 or 8565")),
+    }
+}
+
+fn parse_sid(s: &str) -> Result<SidModel, String> {
+    match s {
+        "6581" => Ok(SidModel::Mos6581),
+        "8580" => Ok(SidModel::Mos8580),
+        _ => Err(format!("{s}: expected 6581 or 8580")),
+    }
+}
+
+fn parse_rate(s: &str) -> Result<u32, String> {
+    match s {
+        "44100" => Ok(44_100),
+        "48000" => Ok(48_000),
+        _ => Err(format!("{s}: the sample rate is 44100 or 48000")),
     }
 }
 
@@ -271,6 +306,8 @@ struct Program {
     prg: bool,
     /// The files an assembled program was made of (no output may overwrite them).
     sources: Vec<PathBuf>,
+    /// Where it starts when not at its SYS line or load address (a .sid's driver).
+    entry: Option<u16>,
 }
 
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
@@ -348,7 +385,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         Machine::check_key_text(keys).map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
     let entry = match &program {
-        Some(p) => Some(entry_point(&m, p, start, args)?),
+        Some(p) => Some(entry_point(&m, p, start.or(p.entry), args)?),
         None => None,
     };
     // The files the run writes: opened now (a bad path costs no run), changed only
@@ -380,6 +417,10 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         Some(path) => Some(outputs.stream(path, "--screenshot").map_err(output_fail)?),
         None => None,
     };
+    let audio_file = match &args.audio {
+        Some(path) => Some(outputs.stream(path, "--audio").map_err(output_fail)?),
+        None => None,
+    };
     let mut reports = Reports::open(args, &mut outputs)?;
     // From here a Ctrl-C ends the run where it is, and its outputs are written.
     let _deferred = interrupt::defer();
@@ -390,6 +431,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     }
     if let Some(model) = args.vic {
         m.set_vic_model(model);
+    }
+    if let Some(model) = args.sid {
+        m.set_sid_model(model);
     }
     // Nobody sees the picture of a headless run without a screenshot.
     m.set_drawing(!args.headless || args.screenshot.is_some());
@@ -433,6 +477,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
 
     // Cycles are counted from here: the ROMs' boot is not the program's.
     let program_start = m.cycles();
+    if audio_file.is_some() {
+        m.enable_audio(args.audio_rate);
+    }
     let ending = if args.headless {
         let trace = trace_file.map(|f| {
             let t = Trace::with_limit(f, args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT));
@@ -507,6 +554,11 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         }
     };
     let cycles = m.cycles() - program_start;
+    if let Some(mut file) = audio_file {
+        // A write error is kept by the stream and fails the commit: no partial file.
+        let _ = audio::write_wav(&mut file, args.audio_rate, &m.take_audio());
+        let _ = file.finish();
+    }
     let code = report(&m, args, &ending, cycles, &dumps, shot_file, con)?;
     outputs.commit().map_err(output_fail)?;
     Ok(code)
@@ -633,6 +685,7 @@ fn read_program(
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
     let mut sources = Vec::new();
+    let mut entry = None;
     let (addr, bytes, prg) = if is_asm {
         let program = c64asm::assemble_with(path, asm).map_err(|d| {
             con.err(d.to_string().trim_end());
@@ -663,6 +716,10 @@ fn read_program(
         let bytes = read(path)?;
         if args.load.is_some() {
             (0, bytes, false)
+        } else if tune::is_tune(&bytes) {
+            let (addr, block, start) = tune::prepare(m, args, path, &bytes)?;
+            entry = Some(start);
+            (addr, block, false)
         } else {
             let prg = unwrap_program(m, args, path, &bytes)?;
             match prg.as_slice() {
@@ -693,6 +750,7 @@ fn read_program(
             bytes,
             prg: prg && args.load.is_none(),
             sources,
+            entry,
         },
         info,
     ))

@@ -1,6 +1,6 @@
 //! `c64kit run` on what C64 people have on disk: .d64 images (35 or 40 tracks, with or
-//! without an error table), .p00 and .t64 wrappers, and .sid/.crt named instead of
-//! crashed into; a .asm assembled with `build`'s flags; programs saved from $0800;
+//! without an error table), .p00 and .t64 wrappers, and .crt named (a broken .sid too)
+//! instead of crashed into; a .asm assembled with `build`'s flags; programs saved from $0800;
 //! BASIC programs without ROMs.
 mod cli_support;
 
@@ -172,12 +172,13 @@ fn p00_and_t64_are_unwrapped() {
 #[test]
 fn sid_and_crt_files_are_named_not_run() {
     let dir = TempDir::new("formats-sid-crt");
+    // A .sid is played (tests/cli_sid_tunes.rs); a broken one is a load error.
     let mut sid = b"PSID\x00\x02\x00\x7c\x10\x00".to_vec();
     sid.resize(200, 0);
     let (code, _, err) = text(&run(&dir, &[&file(&dir, "tune.sid", &sid)]));
     assert_eq!(code, 6);
     assert!(
-        err.contains("tune.sid: this is a SID tune (.sid); c64kit does not play SID files yet"),
+        err.contains("tune.sid: a SID tune with 0 songs (1 to 256)"),
         "{err}"
     );
     let mut crt = b"C64 CARTRIDGE   \x00\x00\x00\x40".to_vec();

@@ -39,6 +39,7 @@ pub mod unicode;
 mod vic;
 
 pub use bus::StrictViolation;
+pub use c64sid::ChipModel as SidModel;
 pub use cia::CiaModel;
 pub use drive::DiskError;
 pub use formats::{Content, first_disk_program, identify};

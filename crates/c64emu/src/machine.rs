@@ -634,6 +634,23 @@ impl Machine {
         self.cpu.memory.vic.set_model(model);
     }
 
+    /// The SID's revision (6581 by default).
+    pub fn set_sid_model(&mut self, model: c64sid::ChipModel) {
+        self.cpu.memory.sid.set_model(model);
+    }
+
+    /// From now on the SID makes samples at `rate_hz` (see [`Machine::take_audio`]).
+    pub fn enable_audio(&mut self, rate_hz: u32) {
+        let now = self.cycles();
+        self.cpu.memory.sid.enable_output(rate_hz, now);
+    }
+
+    /// The SID's samples (mono, 16-bit) up to now since the last call.
+    pub fn take_audio(&mut self) -> Vec<i16> {
+        let now = self.cycles();
+        self.cpu.memory.sid.take_samples(now)
+    }
+
     /// Keep drawing the picture (`render`); a run nobody watches may turn it off.
     pub fn set_drawing(&mut self, on: bool) {
         self.cpu.memory.vic.set_drawing(on);

@@ -25,6 +25,8 @@ pub struct Runner {
     pub has_cia_flag: bool,
     /// Whether `c64kit run` takes `--vic` (the VIC-II the rows ask for is passed on).
     pub has_vic_flag: bool,
+    /// Whether `c64kit run` takes `--sid` (the SID the rows ask for is passed on).
+    pub has_sid_flag: bool,
     /// Where screenshots go while they are compared.
     pub scratch: PathBuf,
     /// Wall-clock limit of one row (a safety net: the cycle limit ends every run).
@@ -166,6 +168,9 @@ impl Runner {
         }
         if self.has_vic_flag {
             cmd.args(["--vic", machine.vic]);
+        }
+        if self.has_sid_flag {
+            cmd.args(["--sid", machine.sid]);
         }
         if let Some(disk) = &machine.disk {
             cmd.arg("--disk").arg(dir.join(disk));

@@ -55,6 +55,8 @@ pub struct Machine {
     /// The VIC-II (`--vic`): the C64C's 8565 VICE's testbench runs, the 6569 for
     /// vicii-old.
     pub vic: &'static str,
+    /// The SID (`--sid`): the C64C's 8580 VICE's testbench runs, the 6581 for sid-old.
+    pub sid: &'static str,
     /// A .d64 to put in drive 8 (mountd64:FILE), relative to the row's folder.
     pub disk: Option<String>,
     /// Options c64kit has no machine for (an expansion, a cartridge, a drive model,
@@ -115,6 +117,7 @@ impl Row {
     pub fn machine(&self) -> Machine {
         let mut m = Machine {
             vic: "8565",
+            sid: "8580",
             ..Machine::default()
         };
         for o in &self.options {
@@ -122,8 +125,8 @@ impl Row {
                 // The C64C VICE's testbench runs (-default -model c64c): PAL, 8565 VIC-II.
                 "default" | "vicii-pal" | "vicii-new" => {}
                 "vicii-old" => m.vic = "6569",
-                // The SID's model does not change what c64kit runs (it has one SID).
-                "sid-old" | "sid-new" => {}
+                "sid-old" => m.sid = "6581",
+                "sid-new" => m.sid = "8580",
                 "cia-old" => m.cia = Some("6526"),
                 "cia-new" => m.cia = Some("6526a"),
                 // Notes for the reader and the expected outcome, not the machine.

@@ -1,0 +1,293 @@
+//! A cycle-stepped MOS 6581/8580 SID, written from the chip's published descriptions
+//! (the datasheet, its designer's interviews, the analyses of the die): three voices
+//! (oscillator, waveforms, envelope), the filter and the master volume, the registers
+//! as the CPU reads them, and a resampled sample stream.
+//!
+//! [`Sid::clock`] runs the chip. Without an output ([`Sid::enable_output`]) no sample is
+//! computed and the voices run in bulk wherever no cycle can matter (an accumulator
+//! adds `freq * n`, the envelope jumps from step to step), so a headless machine that
+//! writes no audio pays next to nothing; hard sync and combined noise step cycle by
+//! cycle.
+//!
+//! Modules: `oscillator` (accumulator, waveforms, noise), `combined` (the combined
+//! waveforms' model), `envelope` (ADSR), `filter` (filter, mixer, volume),
+//! `resample` (cycles to 44.1/48 kHz).
+
+mod combined;
+mod envelope;
+mod filter;
+mod oscillator;
+pub mod psid;
+mod registers;
+mod resample;
+
+use envelope::Envelope;
+pub use envelope::RATE_PERIOD;
+use filter::Filter;
+use oscillator::Oscillator;
+pub use oscillator::{GATE, NOISE, NOISE_RESET, PULSE, RING, SAWTOOTH, SYNC, TEST, TRIANGLE};
+pub use registers::*;
+use resample::Resampler;
+
+/// The SID's revision.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ChipModel {
+    /// The original C64's SID (NMOS): non-linear filter, DC offsets that make volume
+    /// writes audible.
+    #[default]
+    Mos6581,
+    /// The C64C's SID (HMOS): linear filter, hardly any DC.
+    Mos8580,
+}
+
+/// The PAL C64's clock, cycles per second.
+pub const PAL_CLOCK_HZ: u32 = 985_248;
+
+/// Cycles the data bus keeps the last value written or read (then reads as 0): the
+/// value is held by the bus lines' capacitance, longer on the 8580. Approximations.
+fn bus_hold_cycles(model: ChipModel) -> u32 {
+    match model {
+        ChipModel::Mos6581 => 0x2000,
+        ChipModel::Mos8580 => 0xA_0000,
+    }
+}
+
+/// Where the waveform DAC's output is silent: the 6581's waveforms swing around a
+/// point well below their middle (a voice's envelope alone moves the output, the DC
+/// that makes gate clicks), the 8580's around the middle.
+fn wave_zero(model: ChipModel) -> f32 {
+    match model {
+        ChipModel::Mos6581 => 0x380 as f32,
+        ChipModel::Mos8580 => 0x800 as f32,
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Voice {
+    osc: Oscillator,
+    env: Envelope,
+}
+
+/// The chip's state (cheap to clone: what [`Sid::peek_after`] copies).
+#[derive(Clone, Debug)]
+struct Core {
+    model: ChipModel,
+    voices: [Voice; 3],
+    filter: Filter,
+    bus: u8,
+    bus_cycles: u32,
+    pots: [u8; 2],
+}
+
+/// A SID.
+#[derive(Clone, Debug)]
+pub struct Sid {
+    core: Core,
+    output: Option<Box<Resampler>>,
+}
+
+impl Default for Sid {
+    fn default() -> Sid {
+        Sid::new(ChipModel::default())
+    }
+}
+
+impl Sid {
+    /// A SID after power-on: silent, the noise registers at their reset value, the paddles
+    /// unconnected ($FF).
+    pub fn new(model: ChipModel) -> Sid {
+        let voice = || Voice {
+            osc: Oscillator::new(),
+            env: Envelope::new(),
+        };
+        Sid {
+            core: Core {
+                model,
+                voices: [voice(), voice(), voice()],
+                filter: Filter::new(model),
+                bus: 0,
+                bus_cycles: 0,
+                pots: [0xFF; 2],
+            },
+            output: None,
+        }
+    }
+
+    /// The chip's revision.
+    pub fn model(&self) -> ChipModel {
+        self.core.model
+    }
+
+    /// Change the revision (as if the other chip were in the socket, state kept).
+    pub fn set_model(&mut self, model: ChipModel) {
+        self.core.model = model;
+        self.core.filter.set_model(model);
+    }
+
+    /// From now on make samples at `rate_hz` from a clock of `clock_hz` (see
+    /// [`Sid::take_samples`]).
+    pub fn enable_output(&mut self, clock_hz: u32, rate_hz: u32) {
+        self.output = Some(Box::new(Resampler::new(clock_hz, rate_hz)));
+    }
+
+    /// The samples made since the last call (mono, 16-bit).
+    pub fn take_samples(&mut self) -> Vec<i16> {
+        self.output.as_mut().map(|o| o.take()).unwrap_or_default()
+    }
+
+    /// The paddles' positions (what POTX and POTY read; $FF: nothing connected).
+    pub fn set_pots(&mut self, x: u8, y: u8) {
+        self.core.pots = [x, y];
+    }
+
+    /// Write register `reg` ($00-$1F; higher bits ignored, as the mirrors).
+    pub fn write(&mut self, reg: u8, value: u8) {
+        self.core.write(reg & 0x1F, value);
+    }
+
+    /// Read register `reg`: what the CPU gets (the bus keeps it).
+    pub fn read(&mut self, reg: u8) -> u8 {
+        let value = self.core.value(reg & 0x1F);
+        self.core.bus = value;
+        self.core.bus_cycles = bus_hold_cycles(self.core.model);
+        value
+    }
+
+    /// What reading `reg` would return now (no side effects).
+    pub fn peek(&self, reg: u8) -> u8 {
+        self.core.value(reg & 0x1F)
+    }
+
+    /// What reading `reg` would return `cycles` from now (no side effects).
+    pub fn peek_after(&self, reg: u8, cycles: u32) -> u8 {
+        let mut core = self.core.clone();
+        core.skip(cycles);
+        core.value(reg & 0x1F)
+    }
+
+    /// Voice `v`'s (0-2) accumulator, noise shift register and envelope level.
+    pub fn voice_state(&self, v: usize) -> (u32, u32, u8) {
+        let voice = &self.core.voices[v % 3];
+        (voice.osc.acc, voice.osc.noise, voice.env.level)
+    }
+
+    /// Run `cycles` cycles.
+    pub fn clock(&mut self, cycles: u32) {
+        match &mut self.output {
+            None => self.core.skip(cycles),
+            Some(out) => {
+                for _ in 0..cycles {
+                    out.push(self.core.cycle());
+                }
+                self.core.age_bus(cycles);
+            }
+        }
+    }
+}
+
+impl Core {
+    fn write(&mut self, reg: u8, value: u8) {
+        self.bus = value;
+        self.bus_cycles = bus_hold_cycles(self.model);
+        let model = self.model;
+        if reg < 0x15 {
+            let v = usize::from(reg / 7);
+            let ring_msb = self.voices[(v + 2) % 3].osc.msb();
+            let voice = &mut self.voices[v];
+            let osc = &mut voice.osc;
+            match reg % 7 {
+                0 => osc.freq = (osc.freq & 0xFF00) | u32::from(value),
+                1 => osc.freq = (osc.freq & 0x00FF) | (u32::from(value) << 8),
+                2 => osc.pw = (osc.pw & 0xF00) | u32::from(value),
+                3 => osc.pw = (osc.pw & 0x0FF) | (u32::from(value & 0x0F) << 8),
+                4 => {
+                    osc.set_control(value, model, ring_msb);
+                    voice.env.set_gate(value & GATE != 0);
+                }
+                5 => voice.env.set_attack_decay(value),
+                _ => voice.env.set_sustain_release(value),
+            }
+            return;
+        }
+        match reg {
+            FC_LO => self.filter.set_fc_lo(value),
+            FC_HI => self.filter.set_fc_hi(value),
+            RES_FILT => self.filter.set_res_route(value),
+            MODE_VOL => self.filter.set_mode_volume(value),
+            _ => {}
+        }
+    }
+
+    fn value(&self, reg: u8) -> u8 {
+        match reg {
+            POTX => self.pots[0],
+            POTY => self.pots[1],
+            OSC3 => {
+                let ring_msb = self.voices[1].osc.msb();
+                (self.voices[2].osc.output(ring_msb, self.model) >> 4) as u8
+            }
+            ENV3 => self.voices[2].env.level,
+            _ if self.bus_cycles > 0 => self.bus,
+            _ => 0,
+        }
+    }
+
+    fn age_bus(&mut self, cycles: u32) {
+        self.bus_cycles = self.bus_cycles.saturating_sub(cycles);
+    }
+
+    /// Run `cycles` without output: in bulk unless an oscillator needs every cycle.
+    fn skip(&mut self, cycles: u32) {
+        self.age_bus(cycles);
+        if self.voices.iter().any(|v| v.osc.needs_cycles()) {
+            for _ in 0..cycles {
+                self.cycle_oscillators();
+            }
+        } else {
+            for v in &mut self.voices {
+                v.osc.skip(cycles);
+            }
+        }
+        for v in &mut self.voices {
+            v.env.clock(cycles);
+        }
+    }
+
+    /// One cycle of the three accumulators, hard sync, and the noise registers.
+    #[inline]
+    fn cycle_oscillators(&mut self) {
+        let mut msb_rose = [false; 3];
+        let mut bit19_rose = [false; 3];
+        for (i, v) in self.voices.iter_mut().enumerate() {
+            (msb_rose[i], bit19_rose[i]) = v.osc.advance();
+        }
+        for (source, &rose) in msb_rose.iter().enumerate() {
+            let dest = (source + 1) % 3;
+            if rose && self.voices[dest].osc.control & oscillator::SYNC != 0 {
+                self.voices[dest].osc.reset_phase();
+            }
+        }
+        for (i, &rose) in bit19_rose.iter().enumerate() {
+            if rose {
+                let ring_msb = self.voices[(i + 2) % 3].osc.msb();
+                self.voices[i].osc.shift_noise(ring_msb, self.model);
+            }
+        }
+    }
+
+    /// One cycle with output: the mixed, volume-scaled level (full scale about ±1).
+    #[inline]
+    fn cycle(&mut self) -> f32 {
+        self.cycle_oscillators();
+        let zero = wave_zero(self.model);
+        let mut outs = [0f32; 3];
+        for (i, out) in outs.iter_mut().enumerate() {
+            let ring_msb = self.voices[(i + 2) % 3].osc.msb();
+            let v = &mut self.voices[i];
+            v.env.tick();
+            let wave = f32::from(v.osc.output(ring_msb, self.model));
+            *out = (wave - zero) * f32::from(v.env.level);
+        }
+        self.filter.mix(outs)
+    }
+}

@@ -1,0 +1,124 @@
+//! The envelope in cycles: attack, decay and release times per rate, the exponential
+//! counter, the ADSR delay bug (the rate counter's wrap), the $FF -> $00 wrap of a
+//! retriggered attack, and the freeze at zero.
+use c64sid::*;
+
+const V3: u8 = 14;
+
+/// The datasheet's attack times in ms (decay and release take three times as long).
+const ATTACK_MS: [f64; 16] = [
+    2.0, 8.0, 16.0, 24.0, 38.0, 56.0, 68.0, 80.0, 100.0, 250.0, 500.0, 800.0, 1000.0, 3000.0,
+    5000.0, 8000.0,
+];
+
+/// Decay steps from $FF to $00: one per rate period while above $5D, then 2, 4, 8, 16
+/// and 30 per decrement below $5D, $36, $1A, $0E, $06.
+const DECAY_STEPS: u32 = 162 + 39 * 2 + 28 * 4 + 12 * 8 + 8 * 16 + 6 * 30;
+
+fn env(s: &mut Sid) -> u8 {
+    s.read(ENV3)
+}
+
+fn both() -> [Sid; 2] {
+    let mut with_output = Sid::new(ChipModel::Mos8580);
+    with_output.enable_output(PAL_CLOCK_HZ, 48_000);
+    [Sid::new(ChipModel::Mos8580), with_output]
+}
+
+#[test]
+fn attack_and_decay_take_the_rate_period_per_step() {
+    assert_eq!(DECAY_STEPS, 756);
+    for rate in 0..16u8 {
+        let period = u32::from(RATE_PERIOD[usize::from(rate)]);
+        // The slow rates cycle by cycle only in bulk (the per-cycle path is the same code).
+        let runs = if rate < 9 { 2 } else { 1 };
+        for mut s in both().into_iter().take(runs) {
+            s.write(V3 + ATTACK_DECAY, rate << 4 | rate);
+            s.write(V3 + SUSTAIN_RELEASE, 0x00);
+            s.write(V3 + CONTROL, GATE);
+            let attack = 255 * period;
+            s.clock(attack - 1);
+            assert_eq!(env(&mut s), 0xFE, "rate {rate}");
+            s.clock(1);
+            assert_eq!(env(&mut s), 0xFF, "rate {rate}");
+            let decay = DECAY_STEPS * period;
+            s.clock(decay - 1);
+            assert_eq!(env(&mut s), 0x01, "rate {rate}");
+            s.clock(1);
+            assert_eq!(env(&mut s), 0x00, "rate {rate}");
+            // Within 17 % of the datasheet's times at 1 MHz.
+            let ms = |cycles: u32| f64::from(cycles) / 1000.0;
+            let close = |got: f64, want: f64| (got / want - 1.0).abs() < 0.17;
+            assert!(
+                close(ms(attack), ATTACK_MS[usize::from(rate)]),
+                "attack {rate}: {} ms",
+                ms(attack)
+            );
+            assert!(
+                close(ms(decay), 3.0 * ATTACK_MS[usize::from(rate)]),
+                "decay {rate}: {} ms",
+                ms(decay)
+            );
+        }
+    }
+}
+
+#[test]
+fn decay_stops_at_the_sustain_level_and_release_falls_exponentially() {
+    for mut s in both() {
+        s.write(V3 + ATTACK_DECAY, 0x00);
+        s.write(V3 + SUSTAIN_RELEASE, 0xA0); // sustain $AA, release 9 cycles/step
+        s.write(V3 + CONTROL, GATE);
+        s.clock(255 * 9 + (0xFF - 0xAA) * 9);
+        assert_eq!(env(&mut s), 0xAA);
+        s.clock(9 * 111_111);
+        assert_eq!(env(&mut s), 0xAA, "holds");
+        s.write(V3 + CONTROL, 0);
+        // $AA -> $5D: 77 steps of 1; $5D -> $36: 39 steps of 2.
+        s.clock(77 * 9);
+        assert_eq!(env(&mut s), 0x5D);
+        s.clock(2 * 9 - 1);
+        assert_eq!(env(&mut s), 0x5D);
+        s.clock(1);
+        assert_eq!(env(&mut s), 0x5C);
+        s.clock(3_000_000);
+        assert_eq!(env(&mut s), 0, "frozen at zero");
+    }
+}
+
+#[test]
+fn a_lower_rate_below_the_counter_waits_for_the_counter_to_wrap() {
+    for mut s in both() {
+        s.write(V3 + ATTACK_DECAY, 0xF0); // attack 31251 cycles per step
+        s.write(V3 + CONTROL, GATE);
+        s.clock(20_000);
+        assert_eq!(env(&mut s), 0);
+        s.write(V3 + ATTACK_DECAY, 0x00); // 9: the counter (20000) is past it
+        let wait = 0x8000 - 20_000 + 9;
+        s.clock(wait - 1);
+        assert_eq!(env(&mut s), 0, "the ADSR delay bug");
+        s.clock(1);
+        assert_eq!(env(&mut s), 1);
+        s.clock(9);
+        assert_eq!(env(&mut s), 2, "then every 9 cycles");
+    }
+}
+
+#[test]
+fn an_attack_begun_at_ff_wraps_to_zero_and_climbs_again() {
+    for mut s in both() {
+        s.write(V3 + ATTACK_DECAY, 0x00);
+        s.write(V3 + SUSTAIN_RELEASE, 0xF0); // sustain $FF: decay rests at the top
+        s.write(V3 + CONTROL, GATE);
+        s.clock(255 * 9);
+        assert_eq!(env(&mut s), 0xFF);
+        s.write(V3 + CONTROL, 0);
+        s.write(V3 + CONTROL, GATE);
+        s.clock(9);
+        assert_eq!(env(&mut s), 0x00, "$FF + 1 wraps");
+        s.clock(9);
+        assert_eq!(env(&mut s), 0x01);
+        s.clock(254 * 9);
+        assert_eq!(env(&mut s), 0xFF);
+    }
+}

@@ -1,0 +1,176 @@
+//! The oscillators, waveforms, noise, sync and ring modulation, cycle by cycle, through
+//! the registers and OSC3, in both run modes (bulk without output, per cycle with).
+use c64sid::*;
+
+const V1: u8 = 0;
+const V2: u8 = 7;
+const V3: u8 = 14;
+
+fn both() -> [Sid; 2] {
+    let mut with_output = Sid::new(ChipModel::Mos6581);
+    with_output.enable_output(PAL_CLOCK_HZ, 44_100);
+    [Sid::new(ChipModel::Mos6581), with_output]
+}
+
+fn set_freq(s: &mut Sid, voice: u8, freq: u16) {
+    s.write(voice + FREQ_LO, freq as u8);
+    s.write(voice + FREQ_HI, (freq >> 8) as u8);
+}
+
+/// The shift register as the datasheet describes it: taps 22 and 17 into bit 0.
+fn lfsr_step(x: u32) -> u32 {
+    ((x << 1) | (((x >> 22) ^ (x >> 17)) & 1)) & 0x7F_FFFF
+}
+
+fn noise_byte(x: u32) -> u8 {
+    [20, 18, 14, 11, 9, 5, 2, 0]
+        .iter()
+        .fold(0, |acc, &b| (acc << 1) | ((x >> b) & 1) as u8)
+}
+
+#[test]
+fn the_accumulator_adds_the_frequency_every_cycle_and_sawtooth_reads_its_top() {
+    for mut s in both() {
+        set_freq(&mut s, V3, 0x1234);
+        s.write(V3 + CONTROL, SAWTOOTH);
+        s.clock(1000);
+        assert_eq!(s.voice_state(2).0, 1000 * 0x1234);
+        assert_eq!(s.read(OSC3), ((1000 * 0x1234) >> 16) as u8);
+        s.clock(100_000);
+        let acc = (101_000u32 * 0x1234) & 0xFF_FFFF;
+        assert_eq!(s.voice_state(2).0, acc);
+        assert_eq!(s.read(OSC3), (acc >> 16) as u8);
+    }
+}
+
+#[test]
+fn triangle_rises_then_falls_and_pulse_compares_with_the_width() {
+    for mut s in both() {
+        set_freq(&mut s, V3, 0x1000); // the accumulator's top byte +1 every 16 cycles
+        s.write(V3 + CONTROL, TRIANGLE);
+        s.clock(16 * 0x40); // acc $400000: triangle bits 22..11 = $800 -> OSC3 $80
+        assert_eq!(s.read(OSC3), 0x80);
+        s.clock(16 * 0x60); // acc $A00000: MSB set, falling: $3FF >> 4... bits inverted
+        assert_eq!(s.read(OSC3), 0xBF);
+        s.write(V3 + PW_LO, 0x00);
+        s.write(V3 + PW_HI, 0x0B); // width $B00: high from acc $B00000
+        s.write(V3 + CONTROL, PULSE);
+        assert_eq!(s.read(OSC3), 0x00);
+        s.clock(16 * 0x10);
+        assert_eq!(s.read(OSC3), 0xFF);
+        s.write(V3 + PW_HI, 0x0C);
+        assert_eq!(s.read(OSC3), 0x00);
+        s.write(V3 + CONTROL, PULSE | TEST);
+        assert_eq!(s.read(OSC3), 0xFF, "TEST forces the pulse high");
+        s.clock(500);
+        assert_eq!(s.voice_state(2).0, 0, "TEST holds the accumulator at 0");
+    }
+}
+
+#[test]
+fn noise_shifts_the_23_bit_register_when_bit_19_rises() {
+    for mut s in both() {
+        // Frequency $8000: bit 19 rises every 32 cycles, the first time after 16.
+        set_freq(&mut s, V3, 0x8000);
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.read(OSC3), 0xFC, "after reset");
+        s.clock(15);
+        assert_eq!(s.voice_state(2).1, NOISE_RESET);
+        s.clock(1);
+        assert_eq!(s.voice_state(2).1, lfsr_step(NOISE_RESET));
+        let mut expect = lfsr_step(NOISE_RESET);
+        for _ in 0..200 {
+            s.clock(32);
+            expect = lfsr_step(expect);
+            assert_eq!(s.voice_state(2).1, expect);
+            assert_eq!(s.read(OSC3), noise_byte(expect));
+        }
+        // TEST resets the register.
+        s.write(V3 + CONTROL, NOISE | TEST);
+        assert_eq!(s.voice_state(2).1, NOISE_RESET);
+    }
+}
+
+#[test]
+fn hard_sync_restarts_the_next_voice_when_the_previous_msb_rises() {
+    for mut s in both() {
+        set_freq(&mut s, V1, 0x8000); // voice 1's MSB rises after 256 cycles
+        set_freq(&mut s, V2, 0x0100);
+        s.write(V2 + CONTROL, SYNC | TRIANGLE);
+        s.clock(255);
+        assert_eq!(s.voice_state(1).0, 255 * 0x100);
+        s.clock(1);
+        assert_eq!(s.voice_state(1).0, 0);
+        s.clock(1);
+        assert_eq!(s.voice_state(1).0, 0x100);
+        // Voice 1 syncs from voice 3, voice 3 from voice 2.
+        set_freq(&mut s, V3, 0x4000);
+        s.write(V3 + CONTROL, SYNC);
+        s.write(V1 + CONTROL, SYNC);
+        s.clock(10_000);
+    }
+}
+
+#[test]
+fn ring_modulation_inverts_the_triangle_with_the_previous_voices_msb() {
+    for mut s in both() {
+        set_freq(&mut s, V2, 0xFFFF); // voice 2's MSB: 0 until cycle 129
+        s.write(V3 + CONTROL, TRIANGLE | RING);
+        s.clock(128);
+        assert_eq!(s.read(OSC3), 0x00);
+        s.clock(1);
+        assert_eq!(s.read(OSC3), 0xFF);
+        s.write(V3 + CONTROL, TRIANGLE);
+        assert_eq!(
+            s.read(OSC3),
+            0x00,
+            "without RING the triangle is voice 3's own"
+        );
+    }
+}
+
+#[test]
+fn combined_noise_writes_zeros_back_and_locks_up_until_test() {
+    for mut s in both() {
+        set_freq(&mut s, V3, 0xFFFF);
+        s.write(V3 + CONTROL, NOISE | PULSE | SAWTOOTH);
+        s.clock(200_000);
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.voice_state(2).1, 0, "every bit written back to zero");
+        s.clock(100_000);
+        assert_eq!(s.read(OSC3), 0, "locked: zero feeds back zero");
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.read(OSC3), 0xFC);
+        s.clock(1000);
+        assert_ne!(s.voice_state(2).1, NOISE_RESET, "runs again");
+    }
+}
+
+#[test]
+fn combined_waveforms_are_at_most_the_and_of_their_parts() {
+    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+        let mut s = Sid::new(model);
+        set_freq(&mut s, V3, 0x0123);
+        s.write(V3 + PW_HI, 0x08);
+        let mut ones = 0;
+        for _ in 0..5000 {
+            s.clock(7);
+            let mut parts = [0u8; 3];
+            for (i, w) in [TRIANGLE, SAWTOOTH, PULSE].into_iter().enumerate() {
+                s.write(V3 + CONTROL, w);
+                parts[i] = s.read(OSC3);
+            }
+            s.write(V3 + CONTROL, SAWTOOTH | PULSE);
+            let combined = s.read(OSC3);
+            assert_eq!(combined & !(parts[1] & parts[2]), 0);
+            ones += combined.count_ones();
+            s.write(V3 + CONTROL, SAWTOOTH | TRIANGLE);
+            assert_eq!(s.read(OSC3) & !(parts[0] & parts[1]), 0);
+        }
+        assert!(
+            ones > 0,
+            "{model:?}: saw+pulse is heard near the ramp's top"
+        );
+    }
+}
