@@ -460,13 +460,7 @@ impl C64Bus {
 
     /// RAM at `addr`, noting writes under the ROM areas (not the port, not I/O).
     fn write_memory(&mut self, addr: u16, value: u8) {
-        // Ultimax mode: what the cartridge maps (or leaves open) hides the RAM.
-        if self.expansion.mode() == Mode::Ultimax
-            && matches!(
-                self.map[usize::from(addr >> 12)],
-                Page::Roml | Page::Romh | Page::Open
-            )
-        {
+        if self.expansion.mode() != Mode::Off && !self.cart_write(addr, value) {
             return;
         }
         if addr >= rom::BASIC && !(rom::BASIC_END..rom::CHARGEN).contains(&addr) {
@@ -474,6 +468,22 @@ impl C64Bus {
             self.written[i / 64] |= 1 << (i % 64);
         }
         self.ram[usize::from(addr)] = value;
+    }
+
+    /// A write the cartridge may take (its lines select a mode): at $8000-$9FFF, where
+    /// ROMH is mapped, in Ultimax mode's holes. Returns whether the C64's RAM takes it.
+    #[cold]
+    fn cart_write(&mut self, addr: u16, value: u8) -> bool {
+        let page = self.map[usize::from(addr >> 12)];
+        let Some(cart) = &mut self.expansion.cart else {
+            return true;
+        };
+        match page {
+            _ if (0x8000..0xA000).contains(&addr) => cart.write_roml(addr, value),
+            Page::Romh => cart.write_romh(addr, value),
+            Page::Open => false,
+            _ => true,
+        }
     }
 
     /// Read `addr` in cycle `t`, as the CPU does.
@@ -837,11 +847,19 @@ impl DmaBus for C64Bus {
         vic.ba_low(t, &mem).unwrap_or(t)
     }
 
+    /// The processor port is inside the 6510: at $0000/$0001 the REU meets RAM.
     fn dma_read(&mut self, addr: u16, t: u64) -> u8 {
+        if addr < 2 {
+            return self.ram[usize::from(addr)];
+        }
         self.read(addr, t)
     }
 
     fn dma_write(&mut self, addr: u16, value: u8, t: u64) {
+        if addr < 2 {
+            self.ram[usize::from(addr)] = value;
+            return;
+        }
         self.write(addr, value, t);
     }
 }

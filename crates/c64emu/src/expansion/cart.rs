@@ -6,6 +6,7 @@
 
 use super::ExpansionError;
 use super::crt::Crt;
+use super::freezer::{Freezer, Variant};
 
 const BANK: usize = 0x2000;
 
@@ -48,12 +49,18 @@ pub enum Kind {
     MagicDesk,
     /// 32: $DE00 bank (0-63), $DE02 mode, 256 bytes of RAM at $DF00.
     EasyFlash,
+    /// 1, 9, 36: the Action Replay family (`freezer.rs`).
+    Freezer(Variant),
 }
 
 impl Kind {
-    fn from_hardware(hardware: u16) -> Option<Kind> {
+    fn from_hardware(hardware: u16, subtype: u8) -> Option<Kind> {
         Some(match hardware {
             0 => Kind::Generic,
+            1 => Kind::Freezer(Variant::ActionReplay),
+            9 => Kind::Freezer(Variant::AtomicPower),
+            36 if subtype == 1 => Kind::Freezer(Variant::NordicReplay),
+            36 => Kind::Freezer(Variant::RetroReplay),
             5 => Kind::Ocean,
             8 => Kind::SuperGames,
             19 => Kind::MagicDesk,
@@ -79,6 +86,8 @@ pub struct Cartridge {
     locked: bool,
     /// EasyFlash's RAM at $DF00.
     ram: Vec<u8>,
+    /// A freezer's registers and RAM.
+    freezer: Option<Freezer>,
     /// The name the CRT file gives.
     pub name: String,
 }
@@ -98,10 +107,12 @@ fn mirrored(data: &[u8]) -> Vec<u8> {
 impl Cartridge {
     /// The cartridge a CRT file describes.
     pub fn from_crt(crt: &Crt) -> Result<Cartridge, ExpansionError> {
-        let kind = Kind::from_hardware(crt.hardware).ok_or(ExpansionError::UnsupportedCart {
-            hardware: crt.hardware,
-            name: crt.name.clone(),
-        })?;
+        let kind = Kind::from_hardware(crt.hardware, crt.subtype).ok_or(
+            ExpansionError::UnsupportedCart {
+                hardware: crt.hardware,
+                name: crt.name.clone(),
+            },
+        )?;
         let mut roml = Vec::new();
         let mut romh = Vec::new();
         for chip in &crt.chips {
@@ -136,8 +147,12 @@ impl Cartridge {
             bank: 0,
             locked: false,
             ram: vec![0; if kind == Kind::EasyFlash { 256 } else { 0 }],
+            freezer: None,
             name: crt.name.clone(),
         };
+        if let Kind::Freezer(v) = kind {
+            cart.freezer = Some(Freezer::new(v, &cart.roml));
+        }
         cart.reset();
         Ok(cart)
     }
@@ -147,11 +162,35 @@ impl Cartridge {
         self.mode = self.reset_mode;
         self.bank = 0;
         self.locked = false;
+        if let Some(f) = &mut self.freezer {
+            f.reset();
+        }
     }
 
     /// The lines' mode now.
     pub fn mode(&self) -> Mode {
-        self.mode
+        match &self.freezer {
+            Some(f) => f.mode(),
+            None => self.mode,
+        }
+    }
+
+    /// A write to $8000-$9FFF while the lines select a game or Ultimax mode (the
+    /// cartridge sees it whether or not ROML is mapped). Returns whether the C64's RAM
+    /// takes it too (it does not in Ultimax mode).
+    pub fn write_roml(&mut self, addr: u16, value: u8) -> bool {
+        match &mut self.freezer {
+            Some(f) => f.write_roml(addr, value),
+            None => self.mode() != Mode::Ultimax,
+        }
+    }
+
+    /// A write where ROMH is mapped. Returns whether the C64's RAM takes it too.
+    pub fn write_romh(&mut self, addr: u16, value: u8) -> bool {
+        match &mut self.freezer {
+            Some(f) => f.write_romh(addr, value),
+            None => self.mode() != Mode::Ultimax,
+        }
     }
 
     fn byte(banks: &[Vec<u8>], bank: usize, addr: u16) -> Option<u8> {
@@ -163,11 +202,17 @@ impl Cartridge {
 
     /// A read of ROML ($8000-$9FFF); None: nothing drives the bus.
     pub fn read_roml(&self, addr: u16) -> Option<u8> {
+        if let Some(f) = &self.freezer {
+            return f.read_roml(addr);
+        }
         Cartridge::byte(&self.roml, self.bank, addr)
     }
 
     /// A read of ROMH ($A000-$BFFF or $E000-$FFFF).
     pub fn read_romh(&self, addr: u16) -> Option<u8> {
+        if let Some(f) = &self.freezer {
+            return f.read_romh(addr);
+        }
         let bank = self.bank;
         match self.kind {
             // Ocean's 16 KiB images keep their upper halves in the ROML banks' list.
@@ -177,12 +222,15 @@ impl Cartridge {
     }
 
     /// A read of I/O 1 ($DE00-$DEFF); None: the cartridge does not answer.
-    pub fn read_io1(&self, _addr: u16) -> Option<u8> {
-        None
+    pub fn read_io1(&self, addr: u16) -> Option<u8> {
+        self.freezer.as_ref().and_then(|f| f.read_io1(addr))
     }
 
     /// A read of I/O 2 ($DF00-$DFFF).
     pub fn read_io2(&self, addr: u16) -> Option<u8> {
+        if let Some(f) = &self.freezer {
+            return f.read_io2(addr);
+        }
         match self.kind {
             Kind::EasyFlash => Some(self.ram[usize::from(addr & 0xFF)]),
             _ => None,
@@ -191,6 +239,9 @@ impl Cartridge {
 
     /// A write to I/O 1. Returns whether the memory map may have changed.
     pub fn write_io1(&mut self, addr: u16, value: u8) -> bool {
+        if let Some(f) = &mut self.freezer {
+            return f.write_io1(addr, value);
+        }
         match self.kind {
             Kind::Ocean => self.bank = usize::from(value & 0x3F),
             Kind::MagicDesk => {
@@ -212,13 +263,17 @@ impl Cartridge {
                     self.mode = Mode::from_lines(!exrom, !game);
                 }
             }
-            Kind::Generic | Kind::SuperGames => return false,
+            Kind::Generic | Kind::SuperGames | Kind::Freezer(_) => return false,
         }
         true
     }
 
     /// A write to I/O 2. Returns whether the memory map may have changed.
     pub fn write_io2(&mut self, addr: u16, value: u8) -> bool {
+        if let Some(f) = &mut self.freezer {
+            f.write_io2(addr, value);
+            return false;
+        }
         match self.kind {
             Kind::EasyFlash => {
                 self.ram[usize::from(addr & 0xFF)] = value;

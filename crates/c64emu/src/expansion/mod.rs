@@ -5,6 +5,7 @@
 
 pub mod cart;
 pub mod crt;
+pub mod freezer;
 pub mod georam;
 pub mod reu;
 
@@ -50,8 +51,9 @@ impl fmt::Display for ExpansionError {
             ExpansionError::UnsupportedCart { hardware, name } => write!(
                 f,
                 "cartridge hardware type {hardware} ({name:?}) is not emulated; c64kit runs \
-                 types 0 (generic 8K/16K/Ultimax), 5 (Ocean), 8 (Super Games), 19 (Magic \
-                 Desk) and 32 (EasyFlash)"
+                 types 0 (generic 8K/16K/Ultimax), 1 (Action Replay), 5 (Ocean), 8 (Super \
+                 Games), 9 (Atomic Power), 19 (Magic Desk), 32 (EasyFlash) and 36 (Retro \
+                 Replay)"
             ),
             ExpansionError::BadSize { device, size } => {
                 write!(f, "{device} size {size:?} is not one the device comes in")
