@@ -547,7 +547,7 @@ impl C64Bus {
         let Some(mut reu) = self.expansion.reu.take() else {
             return;
         };
-        self.dma_until = reu.run(self, t + 1);
+        self.dma_until = reu.run(self, t + crate::expansion::reu::DMA_DELAY);
         self.expansion.reu = Some(reu);
         self.observe_lines(self.dma_until);
         self.wake();

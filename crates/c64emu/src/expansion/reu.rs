@@ -15,6 +15,9 @@
 //! larger units latch the bank's upper bits beside it. A 1764 has DRAM for 256 KiB:
 //! the rest of its 512 KiB reads what the data latch last held.
 
+/// The first DMA cycle after the write that starts a transfer (at cycle `t`).
+pub const DMA_DELAY: u64 = 1;
+
 /// Register numbers.
 const STATUS: u8 = 0;
 const COMMAND: u8 = 1;
@@ -312,7 +315,10 @@ impl Reu {
         let mut t = start;
         let mut flags = ST_END;
         loop {
-            t = bus.dma_cycle(t);
+            t = match op {
+                Op::Fetch => write_cycle(bus, t),
+                _ => bus.dma_cycle(t),
+            };
             match op {
                 Op::Stash => {
                     let v = bus.dma_read(host, t);
@@ -328,7 +334,7 @@ impl Reu {
                     let from_reu = self.load(reu);
                     let from_c64 = bus.dma_read(host, t);
                     self.store(reu, from_c64);
-                    t = bus.dma_cycle(t + 1);
+                    t = write_cycle(bus, t + 1);
                     bus.dma_write(host, from_reu, t);
                 }
                 Op::Verify => {
@@ -400,6 +406,17 @@ impl Reu {
         }
         self.command = (self.command & !CMD_EXECUTE) | CMD_NO_FF00;
     }
+}
+
+/// The cycle a DMA write can happen in from `t` on: BA going low stops the REU's
+/// writes one cycle late (the VIC takes the bus three cycles after BA falls; the REU's
+/// write in BA's first low cycle still goes through), its reads at once.
+fn write_cycle(bus: &mut impl DmaBus, t: u64) -> u64 {
+    let free = bus.dma_cycle(t);
+    if free != t && t > 0 && bus.dma_cycle(t - 1) == t - 1 {
+        return t;
+    }
+    free
 }
 
 #[cfg(test)]
