@@ -35,6 +35,7 @@ use crate::progress::Progress;
 mod audio;
 mod drive;
 mod dumps;
+mod expansion;
 mod names;
 mod reports;
 mod tune;
@@ -179,6 +180,16 @@ pub struct Args {
     /// Put a disk in drive 8: a host directory or a .d64 image (LOAD, SAVE, OPEN...)
     #[arg(long, value_name = "DIR|FILE.d64")]
     pub disk: Option<PathBuf>,
+    /// Plug in a cartridge (a .crt file); without a program the machine starts with it
+    #[arg(long, value_name = "FILE.crt")]
+    pub cart: Option<PathBuf>,
+    /// Plug in a RAM Expansion Unit of this size: 128k (1700), 256k (1764), 512k (1750),
+    /// 1m, 2m, 4m, 8m, 16m
+    #[arg(long, value_name = "SIZE")]
+    pub reu: Option<String>,
+    /// Plug in a GeoRAM of this size: 512k, 1m, 2m, 4m
+    #[arg(long, value_name = "SIZE")]
+    pub georam: Option<String>,
     /// Use this 4 KiB character ROM image instead of the built-in character set
     #[arg(long, value_name = "FILE")]
     pub chargen: Option<PathBuf>,
@@ -312,13 +323,14 @@ struct Program {
 
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
     let roms = roms_dir(args);
-    if args.file.is_none() && roms.is_none() {
+    if args.file.is_none() && roms.is_none() && args.cart.is_none() {
         return Err(fail(
             EXIT_USAGE,
-            "a program file is needed (or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one)",
+            "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one)",
         ));
     }
     let (mut m, rom_files) = new_machine(args, roms.as_deref())?;
+    expansion::plug(&mut m, args)?;
     if let Some(disk) = &args.disk {
         m.attach_disk(disk)
             .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
@@ -398,6 +410,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         (&args.source_map, "the source map"),
         (&args.chargen, "the character ROM"),
         (&args.disk, "the disk image"),
+        (&args.cart, "the cartridge"),
     ] {
         if let Some(path) = path {
             outputs.input(path, what);
@@ -437,7 +450,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     }
     // Nobody sees the picture of a headless run without a screenshot.
     m.set_drawing(!args.headless || args.screenshot.is_some());
-    if m.real_roms() {
+    // A cartridge without a program runs from power-on: it may never reach READY.
+    if m.real_roms() && !(args.cart.is_some() && program.is_none()) {
         boot(&mut m)?;
     }
     if let (Some(p), Some(entry)) = (&program, entry) {

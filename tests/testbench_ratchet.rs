@@ -67,6 +67,7 @@ fn rows_that_passed_without_roms_still_pass() {
         has_cia_flag: exec::has_flag(&c64kit, "--cia"),
         has_vic_flag: exec::has_flag(&c64kit, "--vic"),
         has_sid_flag: exec::has_flag(&c64kit, "--sid"),
+        has_expansion_flags: exec::has_flag(&c64kit, "--cart"),
         c64kit,
         list_dir: std::fs::canonicalize(&dir).unwrap(),
         roms: None,

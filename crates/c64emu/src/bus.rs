@@ -14,6 +14,7 @@ use mos6502::memory::Bus;
 
 use crate::cia::Cia;
 use crate::cpu::{Lines, Port};
+use crate::expansion::{DmaBus, Expansion, Mode};
 use crate::keyboard::{self, Matrix};
 use crate::map::{io, rom};
 use crate::rom::Roms;
@@ -29,6 +30,12 @@ enum Page {
     Kernal,
     Io,
     Char,
+    /// The cartridge's ROML ($8000-$9FFF).
+    Roml,
+    /// The cartridge's ROMH ($A000-$BFFF, or $E000-$FFFF in Ultimax mode).
+    Romh,
+    /// Nothing (Ultimax mode's holes).
+    Open,
 }
 
 /// A read of ROM at an address the program had written (the write went to RAM underneath).
@@ -135,6 +142,14 @@ pub struct C64Bus {
     pub(crate) force_exact: bool,
     /// Every access to I/O and the port: (cycle, address, value, write) (tests).
     pub(crate) io_accesses: Option<Vec<(u64, u16, u8, bool)>>,
+    /// The expansion port: cartridge, REU, GeoRAM.
+    pub expansion: Expansion,
+    /// The fast path's RAM that no banking hides: $0002 up to this ($A000, or less
+    /// with a cartridge), and $C000-$CFFF unless in Ultimax mode (`c000_ram`).
+    ram_below: u16,
+    c000_ram: bool,
+    /// An REU transfer has the bus until this cycle.
+    pub(crate) dma_until: u64,
 }
 
 impl C64Bus {
@@ -167,6 +182,10 @@ impl C64Bus {
             io_count: 0,
             force_exact: false,
             io_accesses: None,
+            expansion: Expansion::default(),
+            ram_below: rom::BASIC,
+            c000_ram: true,
+            dma_until: 0,
         };
         bus.port.set(PORT_DDR_RESET, PORT_DATA_RESET);
         bus.update_map();
@@ -233,26 +252,68 @@ impl C64Bus {
         }
     }
 
-    fn update_map(&mut self) {
+    /// Plug in the expansion port's devices (the memory map follows their lines).
+    pub fn set_expansion(&mut self, expansion: Expansion) {
+        self.expansion = expansion;
+        self.update_map();
+    }
+
+    /// The PLA's memory map from the port lines LORAM, HIRAM, CHAREN and the
+    /// expansion port's EXROM and GAME.
+    pub(crate) fn update_map(&mut self) {
         let lines = self.port.lines();
         let (loram, hiram, charen) = (lines & 1 != 0, lines & 2 != 0, lines & 4 != 0);
-        let basic = if loram && hiram {
-            Page::Basic
-        } else {
-            Page::Ram
-        };
-        let kernal = if hiram { Page::Kernal } else { Page::Ram };
-        let d = match (loram || hiram, charen) {
-            (false, _) => Page::Ram,
-            (true, true) => Page::Io,
-            (true, false) => Page::Char,
-        };
+        let mode = self.expansion.mode();
         self.map = [Page::Ram; 16];
-        self.map[0xA] = basic;
-        self.map[0xB] = basic;
-        self.map[0xD] = d;
-        self.map[0xE] = kernal;
-        self.map[0xF] = kernal;
+        let io_or_char = if charen { Page::Io } else { Page::Char };
+        match mode {
+            Mode::Ultimax => {
+                self.map[1..8].fill(Page::Open);
+                self.map[0x8] = Page::Roml;
+                self.map[0x9] = Page::Roml;
+                self.map[0xA..=0xC].fill(Page::Open);
+                self.map[0xD] = Page::Io;
+                self.map[0xE] = Page::Romh;
+                self.map[0xF] = Page::Romh;
+            }
+            Mode::Off | Mode::Game8k => {
+                if loram && hiram {
+                    self.map[0xA] = Page::Basic;
+                    self.map[0xB] = Page::Basic;
+                    if mode == Mode::Game8k {
+                        self.map[0x8] = Page::Roml;
+                        self.map[0x9] = Page::Roml;
+                    }
+                }
+                if loram || hiram {
+                    self.map[0xD] = io_or_char;
+                }
+                if hiram {
+                    self.map[0xE] = Page::Kernal;
+                    self.map[0xF] = Page::Kernal;
+                }
+            }
+            Mode::Game16k => {
+                if loram && hiram {
+                    self.map[0x8] = Page::Roml;
+                    self.map[0x9] = Page::Roml;
+                }
+                if hiram {
+                    self.map[0xA] = Page::Romh;
+                    self.map[0xB] = Page::Romh;
+                    self.map[0xD] = io_or_char;
+                    self.map[0xE] = Page::Kernal;
+                    self.map[0xF] = Page::Kernal;
+                } else if loram && charen {
+                    self.map[0xD] = Page::Io;
+                }
+            }
+        }
+        (self.ram_below, self.c000_ram) = match mode {
+            Mode::Off => (rom::BASIC, true),
+            Mode::Ultimax => (0x1000, false),
+            _ => (0x8000, true),
+        };
     }
 
     /// Is the ROM that covers `addr` banked in (BASIC, KERNAL or character ROM)?
@@ -268,9 +329,6 @@ impl C64Bus {
         if addr < 2 {
             return self.port_reg(addr);
         }
-        if addr < rom::BASIC {
-            return self.ram[usize::from(addr)];
-        }
         let a = usize::from(addr);
         match self.map[a >> 12] {
             Page::Ram => self.ram[a],
@@ -278,6 +336,7 @@ impl C64Bus {
             Page::Kernal => self.roms.kernal[a - usize::from(rom::KERNAL)],
             Page::Char => self.roms.chargen[a - usize::from(rom::CHARGEN)],
             Page::Io => self.peek_io(addr, self.now()),
+            Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
         }
     }
 
@@ -344,6 +403,24 @@ impl C64Bus {
                 self.aborted = true;
                 ABORTED_READ
             }
+            Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+        }
+    }
+
+    /// What the cartridge drives at `addr` (ROML, ROMH; the RAM below where nothing
+    /// answers outside Ultimax mode, $FF in its holes).
+    fn peek_cart(&self, addr: u16) -> u8 {
+        let a = usize::from(addr);
+        let cart = self.expansion.cart.as_ref();
+        let value = match self.map[a >> 12] {
+            Page::Roml => cart.and_then(|c| c.read_roml(addr)),
+            Page::Romh => cart.and_then(|c| c.read_romh(addr)),
+            _ => None,
+        };
+        match value {
+            Some(v) => v,
+            None if self.expansion.mode() == Mode::Ultimax => 0xFF,
+            None => self.ram[a],
         }
     }
 
@@ -364,6 +441,7 @@ impl C64Bus {
                 self.check_strict(addr);
                 self.roms.chargen[a - usize::from(rom::CHARGEN)]
             }
+            Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
         }
     }
 
@@ -375,7 +453,10 @@ impl C64Bus {
         if self.aborted {
             return;
         }
-        if addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io {
+        if addr < 2
+            || self.map[usize::from(addr >> 12)] == Page::Io
+            || (addr == REU_TRIGGER && self.expansion.ff00_armed())
+        {
             self.aborted = true;
             return;
         }
@@ -384,11 +465,30 @@ impl C64Bus {
 
     /// RAM at `addr`, noting writes under the ROM areas (not the port, not I/O).
     fn write_memory(&mut self, addr: u16, value: u8) {
+        if self.expansion.mode() != Mode::Off && !self.cart_write(addr, value) {
+            return;
+        }
         if addr >= rom::BASIC && !(rom::BASIC_END..rom::CHARGEN).contains(&addr) {
             let i = usize::from(addr) - usize::from(rom::BASIC);
             self.written[i / 64] |= 1 << (i % 64);
         }
         self.ram[usize::from(addr)] = value;
+    }
+
+    /// A write the cartridge may take (its lines select a mode): at $8000-$9FFF, where
+    /// ROMH is mapped, in Ultimax mode's holes. Returns whether the C64's RAM takes it.
+    #[cold]
+    fn cart_write(&mut self, addr: u16, value: u8) -> bool {
+        let page = self.map[usize::from(addr >> 12)];
+        let Some(cart) = &mut self.expansion.cart else {
+            return true;
+        };
+        match page {
+            _ if (0x8000..0xA000).contains(&addr) => cart.write_roml(addr, value),
+            Page::Romh => cart.write_romh(addr, value),
+            Page::Open => false,
+            _ => true,
+        }
     }
 
     /// Read `addr` in cycle `t`, as the CPU does.
@@ -438,6 +538,24 @@ impl C64Bus {
             return;
         }
         self.write_memory(addr, value);
+        if addr == REU_TRIGGER
+            && let Some(reu) = &mut self.expansion.reu
+            && reu.trigger()
+        {
+            self.run_reu(t);
+        }
+    }
+
+    /// An REU transfer started by a write in cycle `t`: it has the bus from the next
+    /// cycle (the CPU stops at its next read until `dma_until`).
+    fn run_reu(&mut self, t: u64) {
+        let Some(mut reu) = self.expansion.reu.take() else {
+            return;
+        };
+        self.dma_until = reu.run(self, t + crate::expansion::reu::DMA_DELAY);
+        self.expansion.reu = Some(reu);
+        self.observe_lines(self.dma_until);
+        self.wake();
     }
 
     fn note_io(&mut self, write: bool, addr: u16, value: u8) {
@@ -488,7 +606,8 @@ impl C64Bus {
                 let (pa, pb) = self.cia2_inputs();
                 self.cia2.peek(reg, t, pa, pb)
             }
-            _ => 0xFF, // I/O 1 and 2: nothing on the expansion port
+            // I/O 1 and 2: the expansion port ($FF where nothing answers).
+            _ => self.expansion.peek_io(addr).unwrap_or(0xFF),
         }
     }
 
@@ -521,6 +640,11 @@ impl C64Bus {
                 if reg & 0x0F == crate::map::cia::ICR {
                     self.wake();
                 }
+                v
+            }
+            io::IO1.. => {
+                let v = self.expansion.read_io(addr).unwrap_or(0xFF);
+                self.observe_lines(t);
                 v
             }
             _ => self.peek_io(addr, t),
@@ -575,6 +699,18 @@ impl C64Bus {
             io::CIA2..=io::CIA2_END => {
                 self.cia2.write(reg, value, t);
                 self.sync_vic_bank(t);
+                self.wake();
+            }
+            io::IO1.. => {
+                let (remap, dma) = self.expansion.write_io(addr, value, t);
+                if remap {
+                    self.update_map();
+                }
+                if dma {
+                    self.run_reu(t);
+                } else {
+                    self.observe_lines(t);
+                }
                 self.wake();
             }
             _ => {}
@@ -682,6 +818,8 @@ impl C64Bus {
             .cia1
             .observe(self.cia1.irq_since(), self.cia1.last_low(), t);
         lines.vic.observe(self.vic.irq_since(), None, t);
+        let reu_irq = self.expansion.reu.as_ref().and_then(|r| r.irq_since());
+        lines.expansion.observe(reu_irq, None, t);
         if let Some(a) = lines
             .cia2
             .observe(self.cia2.irq_since(), self.cia2.last_low(), t)
@@ -693,10 +831,44 @@ impl C64Bus {
     /// If the VIC holds BA low in cycle `t`: the first cycle at or after `t` in which a
     /// read can happen. Moves `ba_from` on to where BA can next go low.
     pub fn ba_low(&mut self, t: u64) -> Option<u64> {
+        if t < self.dma_until {
+            // An REU transfer has the bus; the VIC may hold it after that.
+            let end = self.dma_until;
+            let after = self.ba_low(end).unwrap_or(end);
+            return Some(after);
+        }
         let (vic, mem) = self.vic_parts();
         let end = vic.ba_low(t, &mem);
         self.ba_from = self.vic.ba_horizon(end.unwrap_or(t) + 1);
         end
+    }
+}
+
+/// The REU's $FF00 trigger: a write there starts a transfer armed by the command register.
+const REU_TRIGGER: u16 = 0xFF00;
+
+/// The REU's side of the bus: the memory as the CPU sees it, each access at its cycle,
+/// the VIC's bad lines and sprite fetches keeping it waiting as they keep the CPU.
+impl DmaBus for C64Bus {
+    fn dma_cycle(&mut self, t: u64) -> u64 {
+        let (vic, mem) = self.vic_parts();
+        vic.ba_low(t, &mem).unwrap_or(t)
+    }
+
+    /// The processor port is inside the 6510: at $0000/$0001 the REU meets RAM.
+    fn dma_read(&mut self, addr: u16, t: u64) -> u8 {
+        if addr < 2 {
+            return self.ram[usize::from(addr)];
+        }
+        self.read(addr, t)
+    }
+
+    fn dma_write(&mut self, addr: u16, value: u8, t: u64) {
+        if addr < 2 {
+            self.ram[usize::from(addr)] = value;
+            return;
+        }
+        self.write(addr, value, t);
     }
 }
 
@@ -731,7 +903,9 @@ impl Bus for C64Bus {
     #[inline(always)]
     fn get_byte(&mut self, address: u16) -> u8 {
         // $0002-$9FFF and $C000-$CFFF are RAM under every banking configuration.
-        if address.wrapping_sub(2) < rom::BASIC - 2 || address >> 12 == 0xC {
+        if address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
+            || (address >> 12 == 0xC && self.c000_ram)
+        {
             self.ram[usize::from(address)]
         } else {
             self.read_high(address)
@@ -742,7 +916,10 @@ impl Bus for C64Bus {
     fn set_byte(&mut self, address: u16, value: u8) {
         // $0002-$9FFF and $C000-$CFFF are plain RAM for writes whatever the banking
         // (unless the instruction met I/O: then it writes nothing).
-        if (address.wrapping_sub(2) < rom::BASIC - 2 || address >> 12 == 0xC) && !self.aborted {
+        if (address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
+            || (address >> 12 == 0xC && self.c000_ram))
+            && !self.aborted
+        {
             self.ram[usize::from(address)] = value;
         } else {
             self.write_slow(address, value);

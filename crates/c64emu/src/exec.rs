@@ -491,6 +491,13 @@ impl Machine {
         }
         // BA can go low no earlier than a known window or the VIC's next event.
         self.cpu.memory.ba_from = ba.min(vic_next.unwrap_or(u64::MAX));
+        // An REU transfer holds the CPU at its next read (see `C64Bus::ba_low`).
+        let ba = if self.cpu.memory.dma_until > now {
+            self.cpu.memory.ba_from = now;
+            now
+        } else {
+            ba
+        };
         self.cpu.memory.event_at = next;
         self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
             next

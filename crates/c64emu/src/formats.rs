@@ -1,7 +1,7 @@
 //! What a file handed to the emulator is, told by its contents (never by its name): a
 //! `.prg`, a PC64 `.p00` (a .prg behind a 26-byte header), a `.t64` tape archive (its
 //! first program), a `.d64` disk image (any size `c64d64` reads), or a format the
-//! emulator does not run yet (`.sid` tunes, `.crt` cartridges, `.g64` GCR disks), which
+//! emulator does not run as programs (`.sid` tunes, `.crt` cartridges: `--cart`, `.g64` GCR disks), which
 //! is named in the error rather than loaded as a .prg and crashed into.
 
 use crate::loader::LoadError;
@@ -42,7 +42,7 @@ pub fn identify(bytes: &[u8]) -> Result<Content, LoadError> {
         );
     }
     if bytes.starts_with(CRT_MAGIC) {
-        return unsupported("a cartridge image (.crt); c64kit does not emulate cartridges yet");
+        return unsupported("a cartridge image (.crt): plug it in with --cart FILE.crt");
     }
     if bytes.starts_with(G64_MAGIC) {
         return unsupported(

@@ -15,6 +15,7 @@ mod disasm;
 mod drive;
 mod editor;
 mod exec;
+pub mod expansion;
 mod files;
 mod formats;
 mod iec;

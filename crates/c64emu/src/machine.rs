@@ -261,6 +261,9 @@ impl Machine {
         let (traps, _) = rom::rom_traps(&roms, false);
         let bus = C64Bus::new(Arc::new(roms));
         let mut m = Machine::around(bus, traps);
+        // The processor port as at power-on: every line an input (the pull-ups keep
+        // LORAM, HIRAM and CHAREN high); the KERNAL sets it up in IOINIT.
+        m.cpu.memory.set_port(0, 0);
         let reset = u16::from_le_bytes([
             m.cpu.memory.peek_banked(crate::map::rom::RESET_VECTOR),
             m.cpu.memory.peek_banked(crate::map::rom::RESET_VECTOR + 1),
@@ -271,6 +274,30 @@ impl Machine {
         r.status = Status::PS_UNUSED | Status::PS_DISABLE_INTERRUPTS;
         m.cpu.cycles = 7; // the reset sequence
         m
+    }
+
+    /// Plug devices into the expansion port, as at power-on: the memory map follows the
+    /// cartridge's lines, and the CPU starts where the machine would start with it (the
+    /// reset vector, from the cartridge in Ultimax mode; with the stub KERNAL, a
+    /// cartridge's CBM80 start vector at $8000).
+    pub fn plug(&mut self, expansion: crate::expansion::Expansion) {
+        let real = self.real_roms();
+        let bus = &mut self.cpu.memory;
+        bus.set_expansion(expansion);
+        let vector = |bus: &C64Bus, at: u16| {
+            u16::from_le_bytes([bus.peek_banked(at), bus.peek_banked(at.wrapping_add(1))])
+        };
+        let ultimax = bus.expansion.mode() == crate::expansion::Mode::Ultimax;
+        let cbm80 = (0..5)
+            .map(|i| bus.peek_banked(0x8004 + i))
+            .eq(*b"\xC3\xC2\xCD80");
+        if real || ultimax {
+            self.cpu.registers.program_counter = vector(bus, crate::map::rom::RESET_VECTOR);
+            self.cpu.registers.stack_pointer = StackPointer(0xFD);
+            self.cpu.registers.status = Status::PS_UNUSED | Status::PS_DISABLE_INTERRUPTS;
+        } else if cbm80 {
+            self.cpu.registers.program_counter = vector(bus, 0x8000);
+        }
     }
 
     fn around(bus: C64Bus, traps: Arc<TrapTable>) -> Machine {

@@ -27,6 +27,9 @@ pub struct Runner {
     pub has_vic_flag: bool,
     /// Whether `c64kit run` takes `--sid` (the SID the rows ask for is passed on).
     pub has_sid_flag: bool,
+    /// Whether `c64kit run` takes `--cart`, `--reu` and `--georam` (older builds do
+    /// not: rows that need them are unsupported).
+    pub has_expansion_flags: bool,
     /// Where screenshots go while they are compared.
     pub scratch: PathBuf,
     /// Wall-clock limit of one row (a safety net: the cycle limit ends every run).
@@ -138,12 +141,19 @@ impl Runner {
                 format!("needs {}", machine.unsupported.join(", ")),
             );
         }
-        if row.program.is_empty() {
-            return RowResult::new(Outcome::Unsupported, "no program to start");
+        let expansion = machine.cart.is_some() || machine.reu.is_some() || machine.georam.is_some();
+        if expansion && !self.has_expansion_flags {
+            return RowResult::new(Outcome::Unsupported, "c64kit has no --cart/--reu/--georam");
         }
+        // A row without a program starts its cartridge (its picture is named after it).
+        let name = match (row.program.as_str(), &machine.cart) {
+            ("", Some(cart)) => cart.as_str(),
+            ("", None) => return RowResult::new(Outcome::Unsupported, "no program to start"),
+            (program, _) => program,
+        };
         let dir = self.list_dir.join(&row.path);
         let reference = match row.kind {
-            Kind::Screenshot => match screens::reference(&dir, &row.program, machine.vic) {
+            Kind::Screenshot => match screens::reference(&dir, name, machine.vic) {
                 Some(r) => Some(r),
                 None => {
                     return RowResult::new(Outcome::Done(Status::NoRef), "no reference picture");
@@ -175,12 +185,23 @@ impl Runner {
         if let Some(disk) = &machine.disk {
             cmd.arg("--disk").arg(dir.join(disk));
         }
+        if let Some(cart) = &machine.cart {
+            cmd.arg("--cart").arg(dir.join(cart));
+        }
+        if let Some(size) = &machine.reu {
+            cmd.args(["--reu", size]);
+        }
+        if let Some(size) = &machine.georam {
+            cmd.args(["--georam", size]);
+        }
         let shot = self.scratch.join(format!("row{n}.png"));
         if reference.is_some() {
             let _ = std::fs::remove_file(&shot);
             cmd.arg("--screenshot").arg(&shot);
         }
-        cmd.arg(dir.join(&row.program));
+        if !row.program.is_empty() {
+            cmd.arg(dir.join(&row.program));
+        }
         let stop = match self.wait(cmd) {
             Ok(line) => line,
             Err(e) => return RowResult::new(Outcome::Stopped, e),

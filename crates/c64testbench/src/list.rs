@@ -59,6 +59,12 @@ pub struct Machine {
     pub sid: &'static str,
     /// A .d64 to put in drive 8 (mountd64:FILE), relative to the row's folder.
     pub disk: Option<String>,
+    /// A cartridge to plug in (mountcrt:FILE), relative to the row's folder.
+    pub cart: Option<String>,
+    /// An REU's size as `--reu` takes it (reu512k: `512k`).
+    pub reu: Option<String>,
+    /// A GeoRAM's size as `--georam` takes it (geo512k: `512k`).
+    pub georam: Option<String>,
     /// Options c64kit has no machine for (an expansion, a cartridge, a drive model,
     /// NTSC): the row is reported unsupported.
     pub unsupported: Vec<String>,
@@ -133,10 +139,19 @@ impl Row {
                 _ if ["expect:", "comment:", "warn:"]
                     .iter()
                     .any(|p| o.starts_with(p)) => {}
-                _ => match o.strip_prefix("mountd64:") {
-                    Some(file) => m.disk = Some(file.to_string()),
-                    None => m.unsupported.push(o.clone()),
-                },
+                _ => {
+                    if let Some(file) = o.strip_prefix("mountd64:") {
+                        m.disk = Some(file.to_string());
+                    } else if let Some(file) = o.strip_prefix("mountcrt:") {
+                        m.cart = Some(file.to_string());
+                    } else if let Some(size) = o.strip_prefix("reu").filter(|s| is_size(s)) {
+                        m.reu = Some(size.to_string());
+                    } else if let Some(size) = o.strip_prefix("geo").filter(|s| is_size(s)) {
+                        m.georam = Some(size.to_string());
+                    } else {
+                        m.unsupported.push(o.clone());
+                    }
+                }
             }
         }
         m
@@ -206,6 +221,11 @@ impl Row {
         ]
         .join(",")
     }
+}
+
+/// A size as the list writes it: digits and k or m (`512k`, `16m`).
+fn is_size(s: &str) -> bool {
+    s.len() > 1 && s.ends_with(['k', 'm']) && s[..s.len() - 1].bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The rows of a list file's text.
@@ -305,9 +325,13 @@ mod tests {
         let r = Row::parse("../VICII/f/,f.prg,screenshot,5,vicii-pal,warn:vicfetch").unwrap();
         assert!(r.machine().unsupported.is_empty());
         let r = Row::parse("../REU/x/,a.prg,exitcode,5,reu512k,expect:timeout").unwrap();
-        assert_eq!(r.machine().unsupported, ["reu512k"]);
+        assert!(r.machine().unsupported.is_empty());
+        assert_eq!(r.machine().reu.as_deref(), Some("512k"));
         assert_eq!(r.expect(), Expect::Timeout);
         assert_eq!(r.category(), Category::Expansions);
+        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k").unwrap();
+        assert_eq!(r.machine().georam.as_deref(), Some("512k"));
+        assert_eq!(r.machine().unsupported, ["ramcart128k"]);
         let r = Row::parse("../drive/rpm/,rpm1.prg,exitcode,1,mountd64:rpm.d64,vicii-pal").unwrap();
         assert_eq!(r.machine().disk.as_deref(), Some("rpm.d64"));
         assert_eq!(
@@ -316,6 +340,7 @@ mod tests {
         );
         let r = Row::parse("../C64/carts/,,exitcode,1,mountcrt:8k.crt").unwrap();
         assert_eq!(r.category(), Category::Expansions);
+        assert_eq!(r.machine().cart.as_deref(), Some("8k.crt"));
         assert_eq!(
             Row::parse("../C64/bankio/,b.prg,exitcode,1")
                 .unwrap()

@@ -148,6 +148,7 @@ fn run_rows(args: &Args, list_dir: &std::path::Path) -> Result<Vec<Line>, String
         has_cia_flag: exec::has_flag(&c64kit, "--cia"),
         has_vic_flag: exec::has_flag(&c64kit, "--vic"),
         has_sid_flag: exec::has_flag(&c64kit, "--sid"),
+        has_expansion_flags: exec::has_flag(&c64kit, "--cart"),
         c64kit,
         list_dir: list_dir.to_path_buf(),
         roms: roms.map(|r| std::fs::canonicalize(&r).unwrap_or(r)),

@@ -71,6 +71,8 @@ pub(crate) struct Lines {
     pub cia1: Line,
     pub vic: Line,
     pub cia2: Line,
+    /// The expansion port's IRQ (the REU's interrupt).
+    pub expansion: Line,
     /// An NMI edge the CPU has latched and not yet serviced.
     pub nmi_edge: Option<u64>,
 }
@@ -78,12 +80,12 @@ pub(crate) struct Lines {
 impl Lines {
     /// Was the IRQ line low at cycle `p`?
     pub fn irq_at(&self, p: u64) -> bool {
-        self.cia1.low_at(p) || self.vic.low_at(p)
+        self.cia1.low_at(p) || self.vic.low_at(p) || self.expansion.low_at(p)
     }
 
     /// Is the IRQ line low now?
     pub fn irq(&self) -> bool {
-        self.cia1.low() || self.vic.low()
+        self.cia1.low() || self.vic.low() || self.expansion.low()
     }
 
     /// An NMI edge at `a` (CIA 2 or RESTORE); the first one is kept until serviced.

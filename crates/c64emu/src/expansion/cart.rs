@@ -1,0 +1,363 @@
+//! Cartridges: the ROM banks a CRT file brings and the bank-switching logic of its
+//! hardware type. A cartridge drives the expansion port's EXROM and GAME lines (which
+//! the PLA turns into a memory map, see `Mode`), answers ROML ($8000-$9FFF) and ROMH
+//! ($A000-$BFFF, or $E000-$FFFF in Ultimax mode) when the PLA selects them, and may have
+//! registers in I/O 1 ($DE00-$DEFF) and I/O 2 ($DF00-$DFFF).
+
+use super::ExpansionError;
+use super::crt::Crt;
+use super::freezer::{Freezer, Variant};
+
+const BANK: usize = 0x2000;
+
+/// The memory configuration the EXROM and GAME lines select.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Both lines high: the cartridge's ROMs are not mapped.
+    Off,
+    /// EXROM low: ROML at $8000-$9FFF (with LORAM and HIRAM set).
+    Game8k,
+    /// EXROM and GAME low: ROML at $8000, ROMH at $A000.
+    Game16k,
+    /// GAME low: ROML at $8000, ROMH at $E000, most of the rest unmapped.
+    Ultimax,
+}
+
+impl Mode {
+    /// The mode the lines select (true: the line is high).
+    pub fn from_lines(exrom: bool, game: bool) -> Mode {
+        match (exrom, game) {
+            (true, true) => Mode::Off,
+            (false, true) => Mode::Game8k,
+            (false, false) => Mode::Game16k,
+            (true, false) => Mode::Ultimax,
+        }
+    }
+}
+
+/// The hardware types c64kit runs (CRT hardware type numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// 0: plain ROM, the header's lines fixed.
+    Generic,
+    /// 5: $DE00 selects an 8 KiB bank (bits 0-5).
+    Ocean,
+    /// 8: $DF00 selects a 16 KiB bank (bits 0-1), bit 2 switches the ROM off, bit 3
+    /// locks the register until reset.
+    SuperGames,
+    /// 19: $DE00 selects an 8 KiB bank (bits 0-6); bit 7 switches the ROM off.
+    MagicDesk,
+    /// 32: $DE00 bank (0-63), $DE02 mode, 256 bytes of RAM at $DF00.
+    EasyFlash,
+    /// 1, 9, 36: the Action Replay family (`freezer.rs`).
+    Freezer(Variant),
+}
+
+impl Kind {
+    fn from_hardware(hardware: u16, subtype: u8) -> Option<Kind> {
+        Some(match hardware {
+            0 => Kind::Generic,
+            1 => Kind::Freezer(Variant::ActionReplay),
+            9 => Kind::Freezer(Variant::AtomicPower),
+            36 if subtype == 1 => Kind::Freezer(Variant::NordicReplay),
+            36 => Kind::Freezer(Variant::RetroReplay),
+            5 => Kind::Ocean,
+            8 => Kind::SuperGames,
+            19 => Kind::MagicDesk,
+            32 => Kind::EasyFlash,
+            _ => return None,
+        })
+    }
+}
+
+/// A plugged-in cartridge.
+#[derive(Clone, Debug)]
+pub struct Cartridge {
+    kind: Kind,
+    /// ROML images by bank (8 KiB each; smaller images mirrored).
+    roml: Vec<Vec<u8>>,
+    /// ROMH images by bank.
+    romh: Vec<Vec<u8>>,
+    /// The mode at power-on.
+    reset_mode: Mode,
+    mode: Mode,
+    bank: usize,
+    /// A register write lock (Super Games).
+    locked: bool,
+    /// EasyFlash's RAM at $DF00.
+    ram: Vec<u8>,
+    /// A freezer's registers and RAM.
+    freezer: Option<Freezer>,
+    /// The name the CRT file gives.
+    pub name: String,
+}
+
+fn slot(v: &mut Vec<Vec<u8>>, bank: usize) -> &mut Vec<u8> {
+    if v.len() <= bank {
+        v.resize(bank + 1, Vec::new());
+    }
+    &mut v[bank]
+}
+
+/// An image of up to 8 KiB as a full bank (repeated).
+fn mirrored(data: &[u8]) -> Vec<u8> {
+    data.iter().copied().cycle().take(BANK).collect()
+}
+
+impl Cartridge {
+    /// The cartridge a CRT file describes.
+    pub fn from_crt(crt: &Crt) -> Result<Cartridge, ExpansionError> {
+        let kind = Kind::from_hardware(crt.hardware, crt.subtype).ok_or(
+            ExpansionError::UnsupportedCart {
+                hardware: crt.hardware,
+                name: crt.name.clone(),
+            },
+        )?;
+        let mut roml = Vec::new();
+        let mut romh = Vec::new();
+        for chip in &crt.chips {
+            let bank = usize::from(chip.bank);
+            match (chip.load, chip.data.len()) {
+                (0x8000, n) if n > BANK => {
+                    *slot(&mut roml, bank) = chip.data[..BANK].to_vec();
+                    *slot(&mut romh, bank) = mirrored(&chip.data[BANK..]);
+                }
+                (0x8000..=0x9FFF, _) => *slot(&mut roml, bank) = place(chip.load, &chip.data),
+                (0xA000..=0xBFFF | 0xE000..=0xFFFF, _) => {
+                    *slot(&mut romh, bank) = place(chip.load, &chip.data)
+                }
+                _ => {
+                    return Err(ExpansionError::BadCrt {
+                        offset: 0,
+                        why: format!("a chip loads at ${:04X}, not a cartridge area", chip.load),
+                    });
+                }
+            }
+        }
+        let reset_mode = match kind {
+            Kind::EasyFlash => Mode::Ultimax,
+            _ => Mode::from_lines(crt.exrom, crt.game),
+        };
+        let mut cart = Cartridge {
+            kind,
+            roml,
+            romh,
+            reset_mode,
+            mode: reset_mode,
+            bank: 0,
+            locked: false,
+            ram: vec![0; if kind == Kind::EasyFlash { 256 } else { 0 }],
+            freezer: None,
+            name: crt.name.clone(),
+        };
+        if let Kind::Freezer(v) = kind {
+            cart.freezer = Some(Freezer::new(v, &cart.roml));
+        }
+        cart.reset();
+        Ok(cart)
+    }
+
+    /// The state after a reset.
+    pub fn reset(&mut self) {
+        self.mode = self.reset_mode;
+        self.bank = 0;
+        self.locked = false;
+        if let Some(f) = &mut self.freezer {
+            f.reset();
+        }
+    }
+
+    /// The lines' mode now.
+    pub fn mode(&self) -> Mode {
+        match &self.freezer {
+            Some(f) => f.mode(),
+            None => self.mode,
+        }
+    }
+
+    /// A write to $8000-$9FFF while the lines select a game or Ultimax mode (the
+    /// cartridge sees it whether or not ROML is mapped). Returns whether the C64's RAM
+    /// takes it too (it does not in Ultimax mode).
+    pub fn write_roml(&mut self, addr: u16, value: u8) -> bool {
+        match &mut self.freezer {
+            Some(f) => f.write_roml(addr, value),
+            None => self.mode() != Mode::Ultimax,
+        }
+    }
+
+    /// A write where ROMH is mapped. Returns whether the C64's RAM takes it too.
+    pub fn write_romh(&mut self, addr: u16, value: u8) -> bool {
+        match &mut self.freezer {
+            Some(f) => f.write_romh(addr, value),
+            None => self.mode() != Mode::Ultimax,
+        }
+    }
+
+    fn byte(banks: &[Vec<u8>], bank: usize, addr: u16) -> Option<u8> {
+        banks
+            .get(bank)
+            .and_then(|b| b.get(usize::from(addr) & (BANK - 1)))
+            .copied()
+    }
+
+    /// A read of ROML ($8000-$9FFF); None: nothing drives the bus.
+    pub fn read_roml(&self, addr: u16) -> Option<u8> {
+        if let Some(f) = &self.freezer {
+            return f.read_roml(addr);
+        }
+        Cartridge::byte(&self.roml, self.bank, addr)
+    }
+
+    /// A read of ROMH ($A000-$BFFF or $E000-$FFFF).
+    pub fn read_romh(&self, addr: u16) -> Option<u8> {
+        if let Some(f) = &self.freezer {
+            return f.read_romh(addr);
+        }
+        let bank = self.bank;
+        match self.kind {
+            // Ocean's 16 KiB images keep their upper halves in the ROML banks' list.
+            Kind::Ocean if self.romh.is_empty() => Cartridge::byte(&self.roml, bank, addr),
+            _ => Cartridge::byte(&self.romh, bank, addr),
+        }
+    }
+
+    /// A read of I/O 1 ($DE00-$DEFF); None: the cartridge does not answer.
+    pub fn read_io1(&self, addr: u16) -> Option<u8> {
+        self.freezer.as_ref().and_then(|f| f.read_io1(addr))
+    }
+
+    /// A read of I/O 2 ($DF00-$DFFF).
+    pub fn read_io2(&self, addr: u16) -> Option<u8> {
+        if let Some(f) = &self.freezer {
+            return f.read_io2(addr);
+        }
+        match self.kind {
+            Kind::EasyFlash => Some(self.ram[usize::from(addr & 0xFF)]),
+            _ => None,
+        }
+    }
+
+    /// A write to I/O 1. Returns whether the memory map may have changed.
+    pub fn write_io1(&mut self, addr: u16, value: u8) -> bool {
+        if let Some(f) = &mut self.freezer {
+            return f.write_io1(addr, value);
+        }
+        match self.kind {
+            Kind::Ocean => self.bank = usize::from(value & 0x3F),
+            Kind::MagicDesk => {
+                self.bank = usize::from(value & 0x7F);
+                self.mode = if value & 0x80 != 0 {
+                    Mode::Off
+                } else {
+                    Mode::Game8k
+                };
+            }
+            Kind::EasyFlash => {
+                if addr & 2 == 0 {
+                    self.bank = usize::from(value & 0x3F);
+                } else {
+                    // Bit 2 set: bits 1 (EXROM, active high) and 0 (GAME) drive the
+                    // lines; clear: GAME follows the boot jumper (Ultimax at boot).
+                    let exrom = value & 2 != 0;
+                    let game = value & 4 == 0 || value & 1 != 0;
+                    self.mode = Mode::from_lines(!exrom, !game);
+                }
+            }
+            Kind::Generic | Kind::SuperGames | Kind::Freezer(_) => return false,
+        }
+        true
+    }
+
+    /// A write to I/O 2. Returns whether the memory map may have changed.
+    pub fn write_io2(&mut self, addr: u16, value: u8) -> bool {
+        if let Some(f) = &mut self.freezer {
+            f.write_io2(addr, value);
+            return false;
+        }
+        match self.kind {
+            Kind::EasyFlash => {
+                self.ram[usize::from(addr & 0xFF)] = value;
+                false
+            }
+            Kind::SuperGames if !self.locked => {
+                self.bank = usize::from(value & 3);
+                self.mode = if value & 4 != 0 {
+                    Mode::Off
+                } else {
+                    Mode::Game16k
+                };
+                self.locked = value & 8 != 0;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// An image loaded at `load` within its 8 KiB area, the rest mirrored.
+fn place(load: u16, data: &[u8]) -> Vec<u8> {
+    let offset = usize::from(load) & (BANK - 1);
+    if offset == 0 {
+        return mirrored(data);
+    }
+    let mut bank = mirrored(data);
+    bank.rotate_right(offset);
+    bank
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expansion::crt::tests::crt_file;
+
+    fn cart(hardware: u16, exrom: u8, game: u8, chips: &[(u16, u16, &[u8])]) -> Cartridge {
+        Cartridge::from_crt(&Crt::parse(&crt_file(hardware, exrom, game, chips)).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn generic_cartridges_take_their_mode_from_the_header() {
+        let rom: Vec<u8> = (0..0x4000).map(|i| (i >> 8) as u8).collect();
+        let c = cart(0, 0, 0, &[(0, 0x8000, &rom)]);
+        assert_eq!(c.mode(), Mode::Game16k);
+        assert_eq!(
+            (c.read_roml(0x8100), c.read_romh(0xA100)),
+            (Some(0x01), Some(0x21))
+        );
+        let c = cart(0, 0, 1, &[(0, 0x8000, &rom[..0x2000])]);
+        assert_eq!(c.mode(), Mode::Game8k);
+        // A 4 KiB Ultimax image at $F000 appears at $F000 (and mirrored at $E000).
+        let c = cart(0, 1, 0, &[(0, 0xF000, &rom[..0x1000])]);
+        assert_eq!(c.mode(), Mode::Ultimax);
+        assert_eq!(
+            (c.read_romh(0xF0FF), c.read_romh(0xE0FF)),
+            (Some(0x00), Some(0x00))
+        );
+        assert_eq!(c.read_romh(0xFFFF), Some(0x0F));
+    }
+
+    #[test]
+    fn bank_switching_cartridges_follow_their_registers() {
+        let banks: Vec<Vec<u8>> = (0..4).map(|b| vec![b as u8; 0x2000]).collect();
+        let chips: Vec<(u16, u16, &[u8])> = banks
+            .iter()
+            .enumerate()
+            .map(|(b, d)| (b as u16, 0x8000, d.as_slice()))
+            .collect();
+        let mut md = cart(19, 0, 1, &chips);
+        assert!(md.write_io1(0xDE00, 3));
+        assert_eq!((md.mode(), md.read_roml(0x8000)), (Mode::Game8k, Some(3)));
+        md.write_io1(0xDE00, 0x80);
+        assert_eq!(md.mode(), Mode::Off);
+        let mut oc = cart(5, 0, 1, &chips);
+        oc.write_io1(0xDE00, 2);
+        assert_eq!(oc.read_roml(0x9FFF), Some(2));
+        let mut ef = cart(32, 1, 0, &chips);
+        assert_eq!(ef.mode(), Mode::Ultimax);
+        ef.write_io1(0xDE02, 0x07); // mode bit, EXROM and GAME asserted: 16K
+        assert_eq!(ef.mode(), Mode::Game16k);
+        ef.write_io1(0xDE02, 0x04); // neither line: cartridge off
+        assert_eq!(ef.mode(), Mode::Off);
+        ef.write_io2(0xDF42, 0x99);
+        assert_eq!(ef.read_io2(0xDF42), Some(0x99));
+    }
+}

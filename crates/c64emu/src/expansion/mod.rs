@@ -1,0 +1,206 @@
+//! What is plugged into the expansion port: a cartridge (from a CRT file), an REU, a
+//! GeoRAM. The bus asks this module about I/O 1 ($DE00-$DEFF) and I/O 2
+//! ($DF00-$DFFF), about the EXROM/GAME lines (which the PLA turns into the memory map),
+//! about ROML/ROMH when the map selects them, and runs the REU's DMA.
+
+pub mod cart;
+pub mod crt;
+pub mod freezer;
+pub mod georam;
+pub mod reu;
+
+use std::fmt;
+
+pub use cart::{Cartridge, Mode};
+pub use crt::Crt;
+pub use georam::GeoRam;
+pub use reu::{DmaBus, Reu};
+
+/// An expansion that cannot be plugged in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpansionError {
+    /// The CRT file is malformed at this offset.
+    BadCrt {
+        /// Where in the file.
+        offset: usize,
+        /// What is wrong there.
+        why: String,
+    },
+    /// The CRT file's hardware type is not emulated.
+    UnsupportedCart {
+        /// The CRT header's hardware type.
+        hardware: u16,
+        /// The cartridge's name.
+        name: String,
+    },
+    /// A size the device does not come in.
+    BadSize {
+        /// "REU" or "GeoRAM".
+        device: &'static str,
+        /// The size as given.
+        size: String,
+    },
+}
+
+impl fmt::Display for ExpansionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExpansionError::BadCrt { offset, why } => {
+                write!(f, "bad CRT file at offset ${offset:X}: {why}")
+            }
+            ExpansionError::UnsupportedCart { hardware, name } => write!(
+                f,
+                "cartridge hardware type {hardware} ({name:?}) is not emulated; c64kit runs \
+                 types 0 (generic 8K/16K/Ultimax), 1 (Action Replay), 5 (Ocean), 8 (Super \
+                 Games), 9 (Atomic Power), 19 (Magic Desk), 32 (EasyFlash) and 36 (Retro \
+                 Replay)"
+            ),
+            ExpansionError::BadSize { device, size } => {
+                write!(f, "{device} size {size:?} is not one the device comes in")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExpansionError {}
+
+/// Parses an expansion size: `512k`, `1m`, `16M`... in bytes, if one of `allowed` (KiB).
+pub fn parse_size(
+    device: &'static str,
+    text: &str,
+    allowed: &[usize],
+) -> Result<usize, ExpansionError> {
+    let bad = || ExpansionError::BadSize {
+        device,
+        size: text.to_string(),
+    };
+    let t = text.trim().to_ascii_lowercase();
+    let t = t.strip_suffix('b').unwrap_or(&t);
+    let (num, unit) = match t.strip_suffix('k') {
+        Some(n) => (n, 1),
+        None => match t.strip_suffix('m') {
+            Some(n) => (n, 1024),
+            None => (t, 1),
+        },
+    };
+    let kib = num.parse::<usize>().map_err(|_| bad())? * unit;
+    if allowed.contains(&kib) {
+        Ok(kib * 1024)
+    } else {
+        Err(bad())
+    }
+}
+
+/// REU sizes (KiB): the 1700, 1764, 1750 and larger units.
+pub const REU_SIZES: [usize; 8] = [128, 256, 512, 1024, 2048, 4096, 8192, 16384];
+/// GeoRAM sizes (KiB).
+pub const GEORAM_SIZES: [usize; 4] = [512, 1024, 2048, 4096];
+
+/// The devices on the expansion port.
+#[derive(Clone, Debug, Default)]
+pub struct Expansion {
+    /// A cartridge (ROML/ROMH, its I/O registers).
+    pub cart: Option<Cartridge>,
+    /// An REU (registers in I/O 2, DMA).
+    pub reu: Option<Reu>,
+    /// A GeoRAM (window in I/O 1, registers in I/O 2).
+    pub georam: Option<GeoRam>,
+}
+
+impl Expansion {
+    /// Whether anything is plugged in.
+    pub fn any(&self) -> bool {
+        self.cart.is_some() || self.reu.is_some() || self.georam.is_some()
+    }
+
+    /// The memory mode the EXROM and GAME lines select.
+    pub fn mode(&self) -> Mode {
+        self.cart.as_ref().map_or(Mode::Off, Cartridge::mode)
+    }
+
+    /// Everything as after a reset.
+    pub fn reset(&mut self) {
+        if let Some(c) = &mut self.cart {
+            c.reset();
+        }
+        if let Some(r) = &mut self.reu {
+            r.reset();
+        }
+        if let Some(g) = &mut self.georam {
+            g.reset();
+        }
+    }
+
+    /// A read of I/O 1 or 2 without side effects; None: nothing answers.
+    pub fn peek_io(&self, addr: u16) -> Option<u8> {
+        if addr < 0xDF00 {
+            if let Some(g) = &self.georam {
+                return Some(g.read_io1(addr));
+            }
+            self.cart.as_ref().and_then(|c| c.read_io1(addr))
+        } else {
+            if let Some(r) = &self.reu {
+                return Some(r.peek(addr));
+            }
+            self.cart.as_ref().and_then(|c| c.read_io2(addr))
+        }
+    }
+
+    /// A read of I/O 1 or 2 by the CPU.
+    pub fn read_io(&mut self, addr: u16) -> Option<u8> {
+        if addr >= 0xDF00
+            && let Some(r) = &mut self.reu
+        {
+            return Some(r.read(addr));
+        }
+        self.peek_io(addr)
+    }
+
+    /// A write to I/O 1 or 2 in cycle `t`. Returns (the memory map may have changed, an
+    /// REU transfer starts).
+    pub fn write_io(&mut self, addr: u16, value: u8, t: u64) -> (bool, bool) {
+        let mut remap = false;
+        let mut dma = false;
+        if addr < 0xDF00 {
+            if let Some(g) = &mut self.georam {
+                g.write_io1(addr, value);
+            }
+            if let Some(c) = &mut self.cart {
+                remap = c.write_io1(addr, value);
+            }
+        } else {
+            if let Some(r) = &mut self.reu {
+                dma = r.write(addr, value, t);
+            }
+            if let Some(g) = &mut self.georam {
+                g.write_io2(addr, value);
+            }
+            if let Some(c) = &mut self.cart {
+                remap = c.write_io2(addr, value);
+            }
+        }
+        (remap, dma)
+    }
+
+    /// Whether a write to $FF00 would start an REU transfer.
+    pub fn ff00_armed(&self) -> bool {
+        self.reu.as_ref().is_some_and(Reu::armed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_in_k_and_m() {
+        assert_eq!(parse_size("REU", "512k", &REU_SIZES), Ok(512 * 1024));
+        assert_eq!(parse_size("REU", "16M", &REU_SIZES), Ok(16 << 20));
+        assert_eq!(
+            parse_size("GeoRAM", "3m", &GEORAM_SIZES)
+                .unwrap_err()
+                .to_string(),
+            "GeoRAM size \"3m\" is not one the device comes in"
+        );
+    }
+}

@@ -1,0 +1,548 @@
+//! The RAM Expansion Unit (Commodore 1700/1764/1750 and larger): its controller's
+//! registers at $DF00-$DF0A (repeated every 32 bytes through I/O 2; $DF0B-$DF1F read
+//! $FF) and its DMA, which stops the CPU and moves one byte per cycle between the C64's
+//! memory (as the CPU would see it) and the expansion RAM.
+//!
+//! Registers: 0 status (bit 7 interrupt pending, 6 end of block, 5 verify error, all
+//! three cleared by reading; 4 set for 256 Kbit DRAMs: 1764, 1750), 1 command (bit 7
+//! execute, 5 autoload, 4 no $FF00 trigger, 1-0 stash/fetch/swap/verify), 2-3 C64
+//! address, 4-6 REU address and bank, 7-8 length (0: 65536), 9 interrupt mask (bit 7
+//! enable, 6 end of block, 5 verify error; the rest read 1), 10 address control (bit 7
+//! C64 address fixed, 6 REU address fixed; the rest read 1). Writing an address or
+//! length register writes the register and its autoload copy. Without autoload the
+//! registers end where the transfer stopped (length 1); with it they are reloaded.
+//! The controller counts 19 address bits and wraps at 512 KiB (the 1700 at 128 KiB);
+//! larger units latch the bank's upper bits beside it. A 1764 has DRAM for 256 KiB:
+//! the rest of its 512 KiB reads what the data latch last held.
+
+/// The first DMA cycle after the write that starts a transfer (at cycle `t`).
+pub const DMA_DELAY: u64 = 1;
+
+/// Register numbers.
+const STATUS: u8 = 0;
+const COMMAND: u8 = 1;
+const C64_LO: u8 = 2;
+const C64_HI: u8 = 3;
+const REU_LO: u8 = 4;
+const REU_HI: u8 = 5;
+const BANK: u8 = 6;
+const LEN_LO: u8 = 7;
+const LEN_HI: u8 = 8;
+const IRQ_MASK: u8 = 9;
+const CONTROL: u8 = 10;
+
+const ST_IRQ: u8 = 0x80;
+const ST_END: u8 = 0x40;
+const ST_FAULT: u8 = 0x20;
+const ST_256K: u8 = 0x10;
+const CMD_EXECUTE: u8 = 0x80;
+const CMD_AUTOLOAD: u8 = 0x20;
+const CMD_NO_FF00: u8 = 0x10;
+const MASK_UNUSED: u8 = 0x1F;
+const MASK_ENABLE: u8 = 0x80;
+const CONTROL_UNUSED: u8 = 0x3F;
+const FIX_C64: u8 = 0x80;
+const FIX_REU: u8 = 0x40;
+/// The controller's own address counter: 19 bits.
+const REC_SPAN: u32 = 0x80000;
+
+/// What a transfer does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// C64 to REU.
+    Stash,
+    /// REU to C64.
+    Fetch,
+    /// Both ways (two cycles a byte).
+    Swap,
+    /// Compare, stopping at the first difference.
+    Verify,
+}
+
+/// The C64 side of a transfer: the bus as the REU drives it.
+pub trait DmaBus {
+    /// The first cycle at or after `t` in which the REU has the bus (the VIC may hold it).
+    fn dma_cycle(&mut self, t: u64) -> u64;
+    /// Read C64 memory in cycle `t`.
+    fn dma_read(&mut self, addr: u16, t: u64) -> u8;
+    /// Write C64 memory in cycle `t`.
+    fn dma_write(&mut self, addr: u16, value: u8, t: u64);
+}
+
+/// An REU.
+#[derive(Clone, Debug)]
+pub struct Reu {
+    ram: Vec<u8>,
+    /// Where the controller's 19-bit counter wraps (512 KiB; 128 KiB for the 1700).
+    wrap: u32,
+    /// Where the DRAM's address space wraps.
+    dram_span: u32,
+    /// Bank bits stored that the controller does not have (read as 1).
+    bank_unused: u8,
+    status: u8,
+    command: u8,
+    c64: u16,
+    c64_shadow: u16,
+    /// REU address including the bank (24 bits).
+    reu: u32,
+    reu_shadow: u32,
+    length: u16,
+    length_shadow: u16,
+    irq_mask: u8,
+    control: u8,
+    /// Executed with the $FF00 trigger: waiting for a write to $FF00.
+    armed: bool,
+    /// The data latch: what a read of missing DRAM returns.
+    latch: u8,
+    /// The interrupt output is low since this cycle.
+    irq_since: Option<u64>,
+}
+
+impl Reu {
+    /// An REU of `size` bytes (128 KiB to 16 MiB, a power of two).
+    pub fn new(size: usize) -> Reu {
+        let size = size.clamp(0x20000, 0x100_0000).next_power_of_two();
+        let (wrap, dram_span, bank_unused) = match size {
+            0x20000 => (0x20000, 0x20000, 0xF8),
+            0x40000 | 0x80000 => (REC_SPAN, REC_SPAN, 0xF8),
+            n => (REC_SPAN, n as u32, 0),
+        };
+        let mut reu = Reu {
+            ram: vec![0; size],
+            wrap,
+            dram_span,
+            bank_unused,
+            status: 0,
+            command: 0,
+            c64: 0,
+            c64_shadow: 0,
+            reu: 0,
+            reu_shadow: 0,
+            length: 0,
+            length_shadow: 0,
+            irq_mask: 0,
+            control: 0,
+            armed: false,
+            latch: 0xFF,
+            irq_since: None,
+        };
+        reu.reset();
+        reu
+    }
+
+    /// The registers after a reset (the RAM keeps its contents).
+    pub fn reset(&mut self) {
+        self.status = if self.ram.len() >= 0x40000 {
+            ST_256K
+        } else {
+            0
+        };
+        self.command = CMD_NO_FF00;
+        self.c64 = 0;
+        self.c64_shadow = 0;
+        self.reu = u32::from(self.bank_unused) << 16;
+        self.reu_shadow = self.reu;
+        self.length = 0xFFFF;
+        self.length_shadow = 0xFFFF;
+        self.irq_mask = MASK_UNUSED;
+        self.control = CONTROL_UNUSED;
+        self.armed = false;
+        self.irq_since = None;
+    }
+
+    /// The interrupt output: low since this cycle.
+    pub fn irq_since(&self) -> Option<u64> {
+        self.irq_since
+    }
+
+    /// Whether a write to $FF00 starts a transfer.
+    pub fn armed(&self) -> bool {
+        self.armed
+    }
+
+    /// A register's value without side effects.
+    pub fn peek(&self, addr: u16) -> u8 {
+        match (addr & 0x1F) as u8 {
+            STATUS => self.status,
+            COMMAND => self.command,
+            C64_LO => self.c64 as u8,
+            C64_HI => (self.c64 >> 8) as u8,
+            REU_LO => self.reu as u8,
+            REU_HI => (self.reu >> 8) as u8,
+            // The upper bits of a larger unit's latch cannot be read back.
+            BANK => (self.reu >> 16) as u8 | 0xF8,
+            LEN_LO => self.length as u8,
+            LEN_HI => (self.length >> 8) as u8,
+            IRQ_MASK => self.irq_mask,
+            CONTROL => self.control,
+            _ => 0xFF,
+        }
+    }
+
+    /// A read by the CPU: reading the status register clears its flags and the
+    /// interrupt.
+    pub fn read(&mut self, addr: u16) -> u8 {
+        let v = self.peek(addr);
+        if (addr & 0x1F) as u8 == STATUS {
+            self.status &= !(ST_IRQ | ST_END | ST_FAULT);
+            self.irq_since = None;
+        }
+        v
+    }
+
+    /// A write by the CPU in cycle `t`. Returns true when a transfer starts now.
+    pub fn write(&mut self, addr: u16, value: u8, t: u64) -> bool {
+        let lo = |w: u16| (w & 0xFF00) | u16::from(value);
+        let hi = |w: u16| (w & 0x00FF) | (u16::from(value) << 8);
+        match (addr & 0x1F) as u8 {
+            COMMAND => {
+                self.command = value;
+                if value & CMD_EXECUTE != 0 {
+                    if value & CMD_NO_FF00 != 0 {
+                        return true;
+                    }
+                    self.armed = true;
+                }
+            }
+            C64_LO => {
+                self.c64_shadow = lo(self.c64_shadow);
+                self.c64 = self.c64_shadow;
+            }
+            C64_HI => {
+                self.c64_shadow = hi(self.c64_shadow);
+                self.c64 = self.c64_shadow;
+            }
+            REU_LO | REU_HI => {
+                let s = self.reu_shadow;
+                let w = if addr & 1 == 0 {
+                    lo(s as u16)
+                } else {
+                    hi(s as u16)
+                };
+                self.reu_shadow = (s & 0xFF_0000) | u32::from(w);
+                self.reu = self.reu_shadow;
+            }
+            BANK => {
+                let bank = value & !self.bank_unused;
+                self.reu_shadow = (self.reu_shadow & 0xFFFF) | (u32::from(bank) << 16);
+                self.reu = self.reu_shadow;
+            }
+            LEN_LO => {
+                self.length_shadow = lo(self.length_shadow);
+                self.length = self.length_shadow;
+            }
+            LEN_HI => {
+                self.length_shadow = hi(self.length_shadow);
+                self.length = self.length_shadow;
+            }
+            IRQ_MASK => {
+                self.irq_mask = value | MASK_UNUSED;
+                // Enabling an interrupt whose condition is already there raises it.
+                for flag in [ST_END, ST_FAULT] {
+                    if self.status & flag != 0 && self.irq_enabled(flag) {
+                        self.raise(t);
+                    }
+                }
+            }
+            CONTROL => self.control = value | CONTROL_UNUSED,
+            _ => {}
+        }
+        false
+    }
+
+    /// A write to $FF00: starts an armed transfer.
+    pub fn trigger(&mut self) -> bool {
+        std::mem::take(&mut self.armed)
+    }
+
+    fn irq_enabled(&self, flag: u8) -> bool {
+        let bit = if flag == ST_END { 0x40 } else { 0x20 };
+        self.irq_mask & (MASK_ENABLE | bit) == MASK_ENABLE | bit
+    }
+
+    fn raise(&mut self, t: u64) {
+        self.status |= ST_IRQ;
+        self.irq_since.get_or_insert(t);
+    }
+
+    fn op(&self) -> Op {
+        match self.command & 3 {
+            0 => Op::Stash,
+            1 => Op::Fetch,
+            2 => Op::Swap,
+            _ => Op::Verify,
+        }
+    }
+
+    fn load(&mut self, addr: u32) -> u8 {
+        let a = addr & (self.dram_span - 1);
+        match self.ram.get(a as usize) {
+            Some(&v) => v,
+            None => self.latch,
+        }
+    }
+
+    fn store(&mut self, addr: u32, value: u8) {
+        let a = (addr & (self.dram_span - 1)) as usize;
+        if let Some(b) = self.ram.get_mut(a) {
+            *b = value;
+        }
+    }
+
+    /// The next REU address: the controller's 19 bits count and wrap, the latched
+    /// upper bits stay.
+    fn next_reu(&self, addr: u32, step: u32) -> u32 {
+        let mut low = (addr & (REC_SPAN - 1)) + step;
+        if low == self.wrap {
+            low = 0;
+        }
+        (addr & !(REC_SPAN - 1)) | low
+    }
+
+    /// Runs the transfer the command asks for, its first cycle at `start`. Returns the
+    /// first cycle after it (the CPU may have the bus again).
+    pub fn run(&mut self, bus: &mut impl DmaBus, start: u64) -> u64 {
+        let op = self.op();
+        let host_step = u16::from(self.control & FIX_C64 == 0);
+        let reu_step = u32::from(self.control & FIX_REU == 0);
+        let mut host = self.c64;
+        let mut reu = self.reu;
+        let mut left: u32 = if self.length == 0 {
+            0x10000
+        } else {
+            u32::from(self.length)
+        };
+        let mut t = start;
+        let mut flags = ST_END;
+        loop {
+            t = match op {
+                Op::Fetch => write_cycle(bus, t),
+                _ => bus.dma_cycle(t),
+            };
+            match op {
+                Op::Stash => {
+                    let v = bus.dma_read(host, t);
+                    self.store(reu, v);
+                    self.latch = v;
+                }
+                Op::Fetch => {
+                    let v = self.load(reu);
+                    self.latch = v;
+                    bus.dma_write(host, v, t);
+                }
+                Op::Swap => {
+                    let from_reu = self.load(reu);
+                    let from_c64 = bus.dma_read(host, t);
+                    self.store(reu, from_c64);
+                    t = write_cycle(bus, t + 1);
+                    bus.dma_write(host, from_reu, t);
+                }
+                Op::Verify => {
+                    let v = bus.dma_read(host, t);
+                    if v != self.load(reu) {
+                        flags = ST_FAULT;
+                    }
+                }
+            }
+            t += 1;
+            host = host.wrapping_add(host_step);
+            reu = self.next_reu(reu, reu_step);
+            left -= 1;
+            if flags == ST_FAULT {
+                break;
+            }
+            if left == 0 {
+                break;
+            }
+        }
+        if op == Op::Verify && flags == ST_FAULT {
+            if left == 0 {
+                // The last byte failed: the block ended, too.
+                flags |= ST_END;
+            } else {
+                // A failed compare costs a cycle more (not after the last byte).
+                t = bus.dma_cycle(t) + 1;
+                if left == 1 {
+                    // The next-to-last failed: the block counts as ended if the last
+                    // byte compares equal.
+                    let c = bus.dma_read(host, t - 1);
+                    if c == self.load(reu) {
+                        flags |= ST_END;
+                    }
+                }
+            }
+        }
+        if op == Op::Fetch {
+            self.latch = self.load(reu);
+        }
+        self.finish(host, reu, left.max(1) as u16, flags, t);
+        t
+    }
+
+    fn finish(&mut self, host: u16, reu: u32, left: u16, flags: u8, t: u64) {
+        self.status |= flags;
+        if self.command & CMD_AUTOLOAD == 0 {
+            if self.control & FIX_C64 == 0 {
+                self.c64 = host;
+            }
+            if self.control & FIX_REU == 0 {
+                let keep = if self.dram_span > REC_SPAN {
+                    self.dram_span
+                } else {
+                    REC_SPAN
+                };
+                self.reu = reu & (keep - 1);
+            }
+            self.length = left;
+        } else {
+            self.c64 = self.c64_shadow;
+            self.reu = self.reu_shadow;
+            self.length = self.length_shadow;
+        }
+        for flag in [ST_END, ST_FAULT] {
+            if flags & flag != 0 && self.irq_enabled(flag) {
+                self.raise(t);
+            }
+        }
+        self.command = (self.command & !CMD_EXECUTE) | CMD_NO_FF00;
+    }
+}
+
+/// The cycle a DMA write can happen in from `t` on: BA going low stops the REU's
+/// writes one cycle late (the VIC takes the bus three cycles after BA falls; the REU's
+/// write in BA's first low cycle still goes through), its reads at once.
+fn write_cycle(bus: &mut impl DmaBus, t: u64) -> u64 {
+    let free = bus.dma_cycle(t);
+    if free != t && t > 0 && bus.dma_cycle(t - 1) == t - 1 {
+        return t;
+    }
+    free
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 64 KiB of RAM; the VIC takes cycles 100-139.
+    struct FakeBus {
+        ram: Vec<u8>,
+        accesses: Vec<(u64, u16, bool)>,
+    }
+
+    impl DmaBus for FakeBus {
+        fn dma_cycle(&mut self, t: u64) -> u64 {
+            if (100..140).contains(&t) { 140 } else { t }
+        }
+        fn dma_read(&mut self, addr: u16, t: u64) -> u8 {
+            self.accesses.push((t, addr, false));
+            self.ram[usize::from(addr)]
+        }
+        fn dma_write(&mut self, addr: u16, value: u8, t: u64) {
+            self.accesses.push((t, addr, true));
+            self.ram[usize::from(addr)] = value;
+        }
+    }
+
+    fn bus() -> FakeBus {
+        FakeBus {
+            ram: (0..0x10000).map(|i| (i % 251) as u8).collect(),
+            accesses: Vec::new(),
+        }
+    }
+
+    fn setup(reu: &mut Reu, c64: u16, at: u32, len: u16) {
+        for (r, v) in [
+            (2, c64 as u8),
+            (3, (c64 >> 8) as u8),
+            (4, at as u8),
+            (5, (at >> 8) as u8),
+            (6, (at >> 16) as u8),
+            (7, len as u8),
+            (8, (len >> 8) as u8),
+        ] {
+            reu.write(0xDF00 + r, v, 0);
+        }
+    }
+
+    #[test]
+    fn registers_read_back_as_a_1750_has_them() {
+        let mut r = Reu::new(512 * 1024);
+        let regs: Vec<u8> = (0..0x20).map(|i| r.peek(0xDF00 + i)).collect();
+        assert_eq!(
+            regs[..0x0B],
+            [0x10, 0x10, 0, 0, 0, 0, 0xF8, 0xFF, 0xFF, 0x1F, 0x3F]
+        );
+        assert!(regs[0x0B..].iter().all(|&v| v == 0xFF));
+        r.write(0xDF06, 0xFF, 0);
+        r.write(0xDF09, 0x00, 0);
+        assert_eq!((r.peek(0xDF26), r.peek(0xDF09)), (0xFF, 0x1F));
+        assert_eq!(Reu::new(128 * 1024).peek(0xDF00), 0x00);
+    }
+
+    #[test]
+    fn a_stash_takes_one_cycle_a_byte_and_waits_for_the_vic() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        setup(&mut r, 0x1000, 0x7FFFE, 4);
+        assert!(r.write(0xDF01, 0x90, 96));
+        let end = r.run(&mut b, 97);
+        // 97..99 for three bytes, the fourth after the VIC's 100-139.
+        assert_eq!(end, 141);
+        let cycles: Vec<u64> = b.accesses.iter().map(|a| a.0).collect();
+        assert_eq!(cycles, [97, 98, 99, 140]);
+        // The REU address wrapped at 512 KiB.
+        assert_eq!(
+            (r.ram[0x7FFFE], r.ram[0x7FFFF], r.ram[0], r.ram[1]),
+            (b.ram[0x1000], b.ram[0x1001], b.ram[0x1002], b.ram[0x1003])
+        );
+        // Without autoload the registers end after the block, length 1.
+        let regs: Vec<u8> = (0..9).map(|i| r.read(0xDF00 + i)).collect();
+        assert_eq!(regs, [0x50, 0x10, 0x04, 0x10, 0x02, 0x00, 0xF8, 0x01, 0x00]);
+        assert_eq!(r.peek(0xDF00), 0x10);
+    }
+
+    #[test]
+    fn fetch_swap_and_verify_with_autoload_and_fixed_addresses() {
+        let mut r = Reu::new(256 * 1024);
+        let mut b = bus();
+        r.ram[..4].copy_from_slice(&[1, 2, 3, 4]);
+        setup(&mut r, 0x2000, 0, 4);
+        r.write(0xDF0A, 0x00, 0);
+        r.write(0xDF01, 0xB1, 0); // fetch, autoload
+        assert_eq!(r.run(&mut b, 10), 14);
+        assert_eq!(b.ram[0x2000..0x2004], [1, 2, 3, 4]);
+        assert_eq!(
+            (r.peek(0xDF02), r.peek(0xDF03), r.peek(0xDF07)),
+            (0x00, 0x20, 4)
+        );
+        // Swap: two cycles a byte.
+        b.ram[0x2000] = 9;
+        r.write(0xDF01, 0xB2, 0);
+        assert_eq!(r.run(&mut b, 20), 28);
+        assert_eq!((r.ram[0], b.ram[0x2000]), (9, 1));
+        // Verify with the C64 address fixed: stops at the first difference, a cycle
+        // later, with the fault flag and the interrupt if enabled.
+        assert_eq!(r.read(0xDF00), 0x50); // end of block (twice), now cleared
+        r.write(0xDF09, 0xA0, 0);
+        r.write(0xDF0A, 0x80, 0);
+        r.write(0xDF01, 0x93, 0); // verify, no autoload
+        let end = r.run(&mut b, 200);
+        // $2000 holds 1 now, REU[0] 9: the first byte differs.
+        assert_eq!(end, 202);
+        assert_eq!(r.irq_since(), Some(202));
+        assert_eq!(r.read(0xDF00), 0xB0);
+        assert_eq!(r.irq_since(), None);
+        // A 1764 has no DRAM above 256 KiB: reads give the latch.
+        r.write(0xDF06, 0x04, 0);
+        assert_eq!(r.load(0x40000), r.latch);
+    }
+
+    #[test]
+    fn the_ff00_trigger_waits_for_a_write_there() {
+        let mut r = Reu::new(512 * 1024);
+        assert!(!r.write(0xDF01, 0x80, 0));
+        assert!(r.armed());
+        assert!(r.trigger());
+        assert!(!r.trigger());
+    }
+}
