@@ -36,6 +36,8 @@ pub struct LaunchArgs {
     pub labels: Option<PathBuf>,
     /// Stop at the entry once configured.
     pub stop_on_entry: bool,
+    /// Keys typed as the program asks for them (`c64kit run --keys` notation).
+    pub keys: Option<String>,
 }
 
 impl LaunchArgs {
@@ -57,6 +59,7 @@ impl LaunchArgs {
                 .get("stopOnEntry")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
+            keys: args.get("keys").and_then(Value::as_str).map(String::from),
         })
     }
 }
@@ -88,6 +91,11 @@ impl Loaded {
             (bytes, DebugInfo::from_labels(labels), String::new())
         };
         let mut machine = Machine::new();
+        if let Some(keys) = &args.keys {
+            machine
+                .try_type_keys(keys)
+                .map_err(|e| Error::Launch(format!("keys: {e}")))?;
+        }
         machine.set_symbols(info.labels.iter().cloned());
         let loaded = machine
             .load_prg(&prg)

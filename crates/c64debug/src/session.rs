@@ -235,7 +235,19 @@ impl<W: Write> Session<W> {
             }
             "evaluate" => {
                 let e = args.get("expression").and_then(Value::as_str).unwrap_or("");
-                self.stopped_target()?.evaluate(e)
+                match e.trim().strip_prefix(".keys ") {
+                    // The debug console types into the machine: `.keys {RETURN}W`.
+                    Some(keys) => {
+                        let t = self.target()?;
+                        t.machine
+                            .try_type_keys(keys.trim())
+                            .map_err(|e| bad(e.to_string()))?;
+                        Ok(
+                            json!({ "result": format!("typing {} (as the program asks)", keys.trim()), "variablesReference": 0 }),
+                        )
+                    }
+                    None => self.stopped_target()?.evaluate(e),
+                }
             }
             "readMemory" => self.stopped_target()?.read_memory(args),
             "writeMemory" => self.stopped_target_mut()?.write_memory(args),
