@@ -3,10 +3,11 @@
 
 use std::process::Command;
 
-const PAGES: [(&[&str], &str); 4] = [
+const PAGES: [(&[&str], &str); 5] = [
     (&[], "c64kit"),
     (&["build"], "c64kit build"),
     (&["run"], "c64kit run"),
+    (&["debug"], "c64kit debug"),
     (&["new"], "c64kit new"),
 ];
 
