@@ -366,3 +366,33 @@ fn the_end_of_input_ends_the_adapter() {
     drop(dap);
     assert!(start.elapsed() < Duration::from_secs(10));
 }
+
+#[test]
+fn a_prg_with_a_vice_label_file() {
+    let dir = source("prg", "").parent().unwrap().to_path_buf();
+    // * = $c000: start inx / jmp start
+    std::fs::write(dir.join("spin.prg"), [0x00, 0xc0, 0xe8, 0x4c, 0x00, 0xc0]).unwrap();
+    std::fs::write(dir.join("spin.labels"), "al C000 .start\nal C001 .again\n").unwrap();
+    let mut dap = Dap::start(&[]);
+    dap.launch(
+        json!({ "program": "spin.prg", "labels": "spin.labels", "cwd": dir.display().to_string() }),
+    );
+    let f = dap.ok(
+        "setFunctionBreakpoints",
+        json!({ "breakpoints": [{ "name": "again", "hitCondition": "3" }] }),
+    );
+    assert_eq!(f["breakpoints"][0]["instructionReference"], "0xC001");
+    dap.ok("configurationDone", json!({}));
+    stopped(&mut dap);
+    let st = dap.ok("stackTrace", json!({ "threadId": 1 }));
+    let top = &st["stackFrames"][0];
+    assert_eq!(
+        (top["name"].as_str(), pc_of(top), top.get("source")),
+        (Some("again"), 0xC001, None)
+    );
+    assert_eq!(
+        dap.ok("evaluate", json!({ "expression": "x" }))["result"],
+        "$03 (3)"
+    );
+    dap.finish();
+}

@@ -77,6 +77,16 @@ impl Dap {
         self.stdin = None;
     }
 
+    /// The next message, whatever it is (none may be waiting from before).
+    pub fn next_message(&mut self) -> Value {
+        assert!(
+            self.pending.is_empty(),
+            "messages were kept: {:?}",
+            self.pending
+        );
+        self.next()
+    }
+
     fn next(&mut self) -> Value {
         match self.rx.recv_timeout(TIMEOUT) {
             Ok(m) => m,
