@@ -2,7 +2,7 @@
 
 mod dap_support;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use dap_support::{Dap, pc_of};
@@ -42,7 +42,7 @@ fn source(name: &str, text: &str) -> PathBuf {
     std::fs::canonicalize(path).unwrap()
 }
 
-fn set_lines(dap: &mut Dap, path: &PathBuf, lines: Value) -> Value {
+fn set_lines(dap: &mut Dap, path: &Path, lines: Value) -> Value {
     dap.ok(
         "setBreakpoints",
         json!({ "source": { "path": path.display().to_string() }, "breakpoints": lines }),
@@ -394,5 +394,54 @@ fn a_prg_with_a_vice_label_file() {
         dap.ok("evaluate", json!({ "expression": "x" }))["result"],
         "$03 (3)"
     );
+    dap.finish();
+}
+
+/// An IRQ handler of the program's own (through $0314): its frame shows as an
+/// interrupt, and `next` in the main loop never stops inside it while IRQs come.
+#[test]
+fn interrupts_are_frames_and_next_runs_them_whole() {
+    let path = source(
+        "irq",
+        "        * = $c000
+start   sei
+        lda #<irq
+        sta $0314
+        lda #>irq
+        sta $0315
+        cli
+loop    inc $0400
+        inc $0401
+        jmp loop
+irq     inc $0402
+        jmp $ea31
+",
+    );
+    let mut dap = Dap::start(&[]);
+    dap.launch(json!({ "program": path.display().to_string() }));
+    set_lines(&mut dap, &path, json!([{ "line": 11 }]));
+    dap.ok("configurationDone", json!({}));
+    stopped(&mut dap);
+    let st = dap.ok("stackTrace", json!({ "threadId": 1 }));
+    let frames = st["stackFrames"].as_array().unwrap();
+    assert_eq!(frames.len(), 2, "{st}");
+    assert_eq!(frames[0]["name"], "interrupt: irq");
+    assert!((8..=10).contains(&frames[1]["line"].as_u64().unwrap()), "{st}");
+    set_lines(&mut dap, &path, json!([]));
+    let count = |dap: &mut Dap| {
+        let m = dap.ok("readMemory", json!({ "memoryReference": "0x0402", "count": 1 }));
+        m["data"].as_str().unwrap().to_string()
+    };
+    dap.ok("stepOut", json!({ "threadId": 1 }));
+    stopped(&mut dap);
+    let before = count(&mut dap);
+    // 8,000 lines of the loop are about 40,000 cycles: two or three IRQs at 60 Hz.
+    for _ in 0..8000 {
+        dap.ok("next", json!({ "threadId": 1 }));
+        stopped(&mut dap);
+        let (_, line, _) = dap.top();
+        assert!((8..=10).contains(&line), "next stopped at line {line}");
+    }
+    assert_ne!(count(&mut dap), before, "no IRQ came");
     dap.finish();
 }

@@ -131,6 +131,16 @@ impl DebugInfo {
             .map(|(_, a)| *a)
     }
 
+    /// The label at exactly `addr` (the shortest name there).
+    pub fn label_at(&self, addr: u16) -> Option<&str> {
+        let first = self.labels.partition_point(|(_, a)| *a < addr);
+        self.labels[first..]
+            .iter()
+            .take_while(|(_, a)| *a == addr)
+            .min_by_key(|(n, _)| n.len())
+            .map(|(n, _)| n.as_str())
+    }
+
     /// The closest label at or below `addr`, as `name` or `name+3`.
     pub fn routine_name(&self, addr: u16) -> String {
         let i = self.labels.partition_point(|(_, a)| *a <= addr);

@@ -35,9 +35,15 @@ impl Loaded {
         let mut pc = self.machine.regs().pc;
         let mut out = Vec::new();
         for f in frames.iter().rev() {
+            // The routine's label, else (a KERNAL entry that jumps on through a vector)
+            // the label of where the frame's code is now.
+            let routine = match self.info.label_at(f.entry) {
+                Some(l) => l.to_string(),
+                None => self.info.routine_name(pc),
+            };
             let name = match f.entered {
-                Entered::Call(_) => self.info.routine_name(f.entry),
-                Entered::Interrupt(_) => format!("interrupt: {}", self.info.routine_name(f.entry)),
+                Entered::Call(_) => routine,
+                Entered::Interrupt(_) => format!("interrupt: {routine}"),
             };
             out.push((name, pc));
             pc = match f.entered {

@@ -50,11 +50,7 @@ where
         .name("dap-reader".into())
         .spawn(move || {
             let mut r = BufReader::new(input);
-            loop {
-                let frame = match wire::read_frame(&mut r) {
-                    Ok(Some(f)) => f,
-                    Ok(None) | Err(_) => break,
-                };
+            while let Ok(Some(frame)) = wire::read_frame(&mut r) {
                 if tx.send(frame).is_err() {
                     break;
                 }
