@@ -426,10 +426,16 @@ irq     inc $0402
     let frames = st["stackFrames"].as_array().unwrap();
     assert_eq!(frames.len(), 2, "{st}");
     assert_eq!(frames[0]["name"], "interrupt: irq");
-    assert!((8..=10).contains(&frames[1]["line"].as_u64().unwrap()), "{st}");
+    assert!(
+        (8..=10).contains(&frames[1]["line"].as_u64().unwrap()),
+        "{st}"
+    );
     set_lines(&mut dap, &path, json!([]));
     let count = |dap: &mut Dap| {
-        let m = dap.ok("readMemory", json!({ "memoryReference": "0x0402", "count": 1 }));
+        let m = dap.ok(
+            "readMemory",
+            json!({ "memoryReference": "0x0402", "count": 1 }),
+        );
         m["data"].as_str().unwrap().to_string()
     };
     dap.ok("stepOut", json!({ "threadId": 1 }));

@@ -31,7 +31,8 @@ const MAX_READ: i64 = 0x10000;
 impl Loaded {
     /// The frames, innermost first: (name, the PC or the JSR / interrupted place).
     pub fn frames(&self) -> Vec<(String, u16)> {
-        let frames = self.stack.frames();
+        let tracker = self.tracker();
+        let frames = tracker.stack.frames();
         let mut pc = self.machine.regs().pc;
         let mut out = Vec::new();
         for f in frames.iter().rev() {
@@ -132,6 +133,7 @@ impl Loaded {
                     Some(r.pc),
                 ),
                 var("P".into(), format!("${:02x} {}", r.p, flag_text(r.p)), None),
+                var("cycles".into(), self.machine.cycles().to_string(), None),
             ],
             FLAGS => FLAG_NAMES
                 .iter()

@@ -2,26 +2,24 @@
 //! at its entry, as `c64kit run` starts it (SYS line, else the load address).
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use c64emu::Machine;
 use serde_json::Value;
 
 use crate::Config;
-use crate::breakpoints::Breakpoints;
 use crate::error::{Error, bad};
+use crate::exec::{self, Tracker, Watch};
 use crate::info::DebugInfo;
-use crate::stack::CallStack;
 
 /// A loaded program on its machine, and what the debugger keeps about it.
 pub struct Loaded {
     /// The machine, at the program's entry until the client lets it run.
     pub machine: Machine,
     /// Source lines and labels.
-    pub info: DebugInfo,
-    /// The frames the program opened since it started.
-    pub stack: CallStack,
-    /// The breakpoints the client set.
-    pub breakpoints: Breakpoints,
+    pub info: Arc<DebugInfo>,
+    /// The call stack and the breakpoints, shared with the machine's observer.
+    pub tracker: Arc<Mutex<Tracker>>,
     /// The file launched.
     pub program: PathBuf,
     /// Warnings of the assembly, for the debug console.
@@ -91,6 +89,8 @@ impl Loaded {
             (bytes, DebugInfo::from_labels(labels), String::new())
         };
         let mut machine = Machine::new();
+        // No window shows the picture: the VIC keeps its timing without drawing.
+        machine.set_drawing(false);
         if let Some(keys) = &args.keys {
             machine
                 .try_type_keys(keys)
@@ -104,13 +104,22 @@ impl Loaded {
             Some(sys) => machine.start_at(sys),
             None => machine.start_at(loaded.start),
         }
+        let info = Arc::new(info);
+        let tracker = Arc::new(Mutex::new(Tracker::new(Arc::clone(&info))));
+        machine.set_observer(Some(Box::new(Watch(Arc::clone(&tracker)))));
         Ok(Loaded {
             machine,
             info,
-            stack: CallStack::default(),
-            breakpoints: Breakpoints::default(),
+            tracker,
             program: path.clone(),
             warnings,
         })
+    }
+}
+
+impl Loaded {
+    /// The call stack and breakpoints (the machine is not running while this is held).
+    pub fn tracker(&self) -> MutexGuard<'_, Tracker> {
+        exec::lock(&self.tracker)
     }
 }

@@ -15,8 +15,6 @@ use crate::launch::{LaunchArgs, Loaded};
 use crate::wire::{self, Frame};
 use crate::{Config, expr};
 
-/// Instructions run between two looks at the client's requests (about a millisecond).
-const SLICE: u32 = 20_000;
 /// The one thread the machine has.
 const THREAD: i64 = 1;
 
@@ -27,8 +25,8 @@ pub struct Session<W: Write> {
     config: Config,
     target: Option<Loaded>,
     stop_on_entry: bool,
-    /// Set when the machine runs.
-    run: Option<Run>,
+    /// Set while the machine runs.
+    running: bool,
     done: bool,
 }
 
@@ -41,7 +39,7 @@ impl<W: Write> Session<W> {
             config,
             target: None,
             stop_on_entry: false,
-            run: None,
+            running: false,
             done: false,
         }
     }
@@ -49,7 +47,7 @@ impl<W: Write> Session<W> {
     /// Answer requests until the client disconnects or its stream ends.
     pub fn run(mut self, rx: Receiver<Frame>) -> Result<(), Error> {
         while !self.done {
-            let frame = if self.run.is_some() {
+            let frame = if self.running {
                 match rx.try_recv() {
                     Ok(f) => Some(f),
                     Err(TryRecvError::Empty) => None,
@@ -72,11 +70,11 @@ impl<W: Write> Session<W> {
     }
 
     fn run_slice(&mut self) -> Result<(), Error> {
-        let (Some(run), Some(t)) = (self.run.as_mut(), self.target.as_mut()) else {
+        let (true, Some(t)) = (self.running, self.target.as_mut()) else {
             return Ok(());
         };
         let mut logs = Vec::new();
-        let halt = t.run_slice(run, SLICE, &mut logs);
+        let halt = t.run_slice(&mut logs);
         for l in logs {
             self.event(
                 "output",
@@ -86,11 +84,11 @@ impl<W: Write> Session<W> {
         match halt {
             None => Ok(()),
             Some(Halt::Stopped { reason, text, ids }) => {
-                self.run = None;
+                self.running = false;
                 self.stopped(reason, text, ids)
             }
             Some(Halt::Ended(code)) => {
-                self.run = None;
+                self.running = false;
                 let code = code.map_or(0, i64::from);
                 self.event("exited", json!({ "exitCode": code }))?;
                 self.event("terminated", json!({}))
@@ -150,7 +148,7 @@ impl<W: Write> Session<W> {
             }
             "configurationDone" if self.stop_on_entry => self.stopped("entry", None, Vec::new()),
             "configurationDone" => {
-                self.run = Some(Run {
+                self.start(Run {
                     mode: Mode::Continue,
                     check_first: true,
                 });
@@ -177,7 +175,9 @@ impl<W: Write> Session<W> {
             }
             "attach" => Err(bad("attach is not supported yet: use launch")),
             "disconnect" | "terminate" => {
-                self.run = None;
+                if std::mem::take(&mut self.running) {
+                    self.target()?.pause();
+                }
                 Ok(Value::Null)
             }
             "configurationDone" => {
@@ -196,7 +196,7 @@ impl<W: Write> Session<W> {
                 let instruction =
                     args.get("granularity").and_then(Value::as_str) == Some("instruction");
                 let t = self.target()?;
-                let depth = t.stack.depth();
+                let depth = t.tracker().stack.depth();
                 let mode = match command {
                     _ if instruction && command != "stepOut" => Mode::Instruction,
                     "next" => Mode::Over {
@@ -210,7 +210,8 @@ impl<W: Write> Session<W> {
             }
             "pause" => {
                 self.target()?;
-                if self.run.take().is_some() {
+                if std::mem::take(&mut self.running) {
+                    self.target()?.pause();
                     self.stopped("pause", None, Vec::new())?;
                 }
                 Ok(Value::Null)
@@ -262,7 +263,7 @@ impl<W: Write> Session<W> {
     }
 
     fn stopped_target(&self) -> Result<&Loaded, Error> {
-        if self.run.is_some() {
+        if self.running {
             return Err(bad("the machine is running: pause it first"));
         }
         self.target
@@ -277,11 +278,18 @@ impl<W: Write> Session<W> {
 
     fn resume(&mut self, mode: Mode) -> Result<(), Error> {
         self.stopped_target()?;
-        self.run = Some(Run {
+        self.start(Run {
             mode,
             check_first: false,
         });
         Ok(())
+    }
+
+    fn start(&mut self, run: Run) {
+        if let Some(t) = self.target.as_mut() {
+            t.start(run);
+            self.running = true;
+        }
     }
 
     fn set_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
@@ -300,7 +308,7 @@ impl<W: Write> Session<W> {
         let mut answer = Vec::new();
         for b in &wanted {
             let line = b.get("line").and_then(Value::as_u64).unwrap_or(0) as u32;
-            let id = t.breakpoints.new_id();
+            let id = t.tracker().breakpoints.new_id();
             let found = file.and_then(|f| t.info.code_at_or_after(f, line));
             let mut bp = new_breakpoint(id, b);
             let mut a = json!({ "id": id, "verified": false, "line": line });
@@ -321,7 +329,7 @@ impl<W: Write> Session<W> {
             answer.push(a);
         }
         let key = file.map_or_else(|| path.to_string(), |f| f.to_string());
-        t.breakpoints.replace(Origin::Source(key), set);
+        t.tracker().breakpoints.replace(Origin::Source(key), set);
         Ok(json!({ "breakpoints": answer }))
     }
 
@@ -336,7 +344,7 @@ impl<W: Write> Session<W> {
         let mut answer = Vec::new();
         for b in &wanted {
             let name = b.get("name").and_then(Value::as_str).unwrap_or("");
-            let id = t.breakpoints.new_id();
+            let id = t.tracker().breakpoints.new_id();
             let mut bp = new_breakpoint(id, b);
             let mut a = json!({ "id": id, "verified": false });
             match (t.info.label(name), check(t, &bp)) {
@@ -355,7 +363,7 @@ impl<W: Write> Session<W> {
             set.push(bp);
             answer.push(a);
         }
-        t.breakpoints.replace(Origin::Function, set);
+        t.tracker().breakpoints.replace(Origin::Function, set);
         Ok(json!({ "breakpoints": answer }))
     }
 
@@ -374,7 +382,7 @@ impl<W: Write> Session<W> {
                 .and_then(Value::as_str)
                 .unwrap_or("");
             let offset = b.get("offset").and_then(Value::as_i64).unwrap_or(0);
-            let id = t.breakpoints.new_id();
+            let id = t.tracker().breakpoints.new_id();
             let mut bp = new_breakpoint(id, b);
             let addr = parse_reference(reference, &t.info).map(|a| a + offset);
             let mut a = json!({ "id": id, "verified": false });
@@ -389,7 +397,7 @@ impl<W: Write> Session<W> {
             set.push(bp);
             answer.push(a);
         }
-        t.breakpoints.replace(Origin::Instruction, set);
+        t.tracker().breakpoints.replace(Origin::Instruction, set);
         Ok(json!({ "breakpoints": answer }))
     }
 
