@@ -296,9 +296,59 @@ impl<W: Write> Session<W> {
         let path = args
             .pointer("/source/path")
             .and_then(Value::as_str)
-            .ok_or_else(|| bad("setBreakpoints needs source.path"))?;
+            .ok_or_else(|| bad("setBreakpoints needs source.path"))?
+            .to_string();
+        let file = self.target()?.info.file_id(Path::new(&path));
+        let key = file.map_or_else(|| path.clone(), |f| f.to_string());
+        self.place(Origin::Source(key), args, |t, b| {
+            let line = b.get("line").and_then(Value::as_u64).unwrap_or(0) as u32;
+            let (at, addrs) = file
+                .and_then(|f| t.info.code_at_or_after(f, line))
+                .ok_or_else(|| format!("no code at or after line {line} of {path}"))?;
+            let place = json!({ "line": at, "source": source_json(Path::new(&path)) });
+            Ok((addrs, place))
+        })
+    }
+
+    fn set_function_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
+        self.place(Origin::Function, args, |t, b| {
+            let name = b.get("name").and_then(Value::as_str).unwrap_or("");
+            let addr = t
+                .info
+                .label(name)
+                .ok_or_else(|| format!("no label {name}"))?;
+            let place = match t.info.line_at(addr) {
+                Some(p) => json!({ "line": p.line, "source": source_json(&t.info.files[p.file]) }),
+                None => json!({}),
+            };
+            Ok((vec![addr], place))
+        })
+    }
+
+    fn set_instruction_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
+        self.place(Origin::Instruction, args, |t, b| {
+            let reference = b
+                .get("instructionReference")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let offset = b.get("offset").and_then(Value::as_i64).unwrap_or(0);
+            let addr = parse_reference(reference, &t.info)
+                .map(|a| a + offset)
+                .and_then(|a| u16::try_from(a).ok())
+                .ok_or_else(|| format!("{reference:?} is not an address"))?;
+            Ok((vec![addr], json!({})))
+        })
+    }
+
+    /// Replace one kind's breakpoints: `resolve` finds each one's addresses and the
+    /// place to show, or says why it has none.
+    fn place(
+        &mut self,
+        origin: Origin,
+        args: &Value,
+        resolve: impl Fn(&Loaded, &Value) -> Result<(Vec<u16>, Value), String>,
+    ) -> Result<Value, Error> {
         let t = self.target()?;
-        let file = t.info.file_id(Path::new(path));
         let wanted = args
             .get("breakpoints")
             .and_then(Value::as_array)
@@ -307,97 +357,26 @@ impl<W: Write> Session<W> {
         let mut set = Vec::new();
         let mut answer = Vec::new();
         for b in &wanted {
-            let line = b.get("line").and_then(Value::as_u64).unwrap_or(0) as u32;
             let id = t.tracker().breakpoints.new_id();
-            let found = file.and_then(|f| t.info.code_at_or_after(f, line));
             let mut bp = new_breakpoint(id, b);
-            let mut a = json!({ "id": id, "verified": false, "line": line });
-            match (found, check(t, &bp)) {
-                (_, Err(e)) => a["message"] = json!(e),
-                (None, _) => {
-                    a["message"] = json!(format!("no code at or after line {line} of {path}"))
-                }
-                (Some((at, addrs)), Ok(())) => {
+            let mut a = json!({ "id": id, "verified": false });
+            match check(t, &bp).and_then(|()| resolve(t, b)) {
+                Err(e) => a["message"] = json!(e),
+                Ok((addrs, place)) => {
                     a["verified"] = json!(true);
-                    a["line"] = json!(at);
-                    a["source"] = source_json(Path::new(path));
                     a["instructionReference"] = json!(format!("0x{:04X}", addrs[0]));
+                    if let Value::Object(fields) = place {
+                        for (k, v) in fields {
+                            a[k] = v;
+                        }
+                    }
                     bp.addrs = addrs;
                 }
             }
             set.push(bp);
             answer.push(a);
         }
-        let key = file.map_or_else(|| path.to_string(), |f| f.to_string());
-        t.tracker().breakpoints.replace(Origin::Source(key), set);
-        Ok(json!({ "breakpoints": answer }))
-    }
-
-    fn set_function_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
-        let t = self.target()?;
-        let wanted = args
-            .get("breakpoints")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let mut set = Vec::new();
-        let mut answer = Vec::new();
-        for b in &wanted {
-            let name = b.get("name").and_then(Value::as_str).unwrap_or("");
-            let id = t.tracker().breakpoints.new_id();
-            let mut bp = new_breakpoint(id, b);
-            let mut a = json!({ "id": id, "verified": false });
-            match (t.info.label(name), check(t, &bp)) {
-                (_, Err(e)) => a["message"] = json!(e),
-                (None, _) => a["message"] = json!(format!("no label {name}")),
-                (Some(addr), Ok(())) => {
-                    a["verified"] = json!(true);
-                    a["instructionReference"] = json!(format!("0x{addr:04X}"));
-                    if let Some(p) = t.info.line_at(addr) {
-                        a["line"] = json!(p.line);
-                        a["source"] = source_json(&t.info.files[p.file]);
-                    }
-                    bp.addrs = vec![addr];
-                }
-            }
-            set.push(bp);
-            answer.push(a);
-        }
-        t.tracker().breakpoints.replace(Origin::Function, set);
-        Ok(json!({ "breakpoints": answer }))
-    }
-
-    fn set_instruction_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
-        let t = self.target()?;
-        let wanted = args
-            .get("breakpoints")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let mut set = Vec::new();
-        let mut answer = Vec::new();
-        for b in &wanted {
-            let reference = b
-                .get("instructionReference")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let offset = b.get("offset").and_then(Value::as_i64).unwrap_or(0);
-            let id = t.tracker().breakpoints.new_id();
-            let mut bp = new_breakpoint(id, b);
-            let addr = parse_reference(reference, &t.info).map(|a| a + offset);
-            let mut a = json!({ "id": id, "verified": false });
-            match addr.filter(|a| (0..0x10000).contains(a)) {
-                Some(addr) => {
-                    a["verified"] = json!(true);
-                    a["instructionReference"] = json!(format!("0x{addr:04X}"));
-                    bp.addrs = vec![addr as u16];
-                }
-                None => a["message"] = json!(format!("{reference:?} is not an address")),
-            }
-            set.push(bp);
-            answer.push(a);
-        }
-        t.tracker().breakpoints.replace(Origin::Instruction, set);
+        t.tracker().breakpoints.replace(origin, set);
         Ok(json!({ "breakpoints": answer }))
     }
 
