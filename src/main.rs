@@ -7,6 +7,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod build;
 mod console;
+mod debug;
 mod interrupt;
 mod new;
 mod output;
@@ -31,6 +32,8 @@ enum Command {
     Build(Box<build::Args>),
     /// Boot a .prg (or assemble and boot a .asm) in a window or headless
     Run(Box<run::Args>),
+    /// Debug a .asm or .prg from an editor: a Debug Adapter Protocol server on stdin/stdout
+    Debug(Box<debug::Args>),
     /// Start a new C64 project: main.asm with the BASIC stub, a test file and a Rust test of one routine
     New(new::Args),
     /// Run the unit tests of *.test.toml files: calls, mocks and checks, no Rust needed
@@ -55,6 +58,10 @@ fn main() -> ExitCode {
         },
         Command::Run(args) => match matches.subcommand_matches("run") {
             Some(m) => run::main(*args, m),
+            None => ExitCode::FAILURE,
+        },
+        Command::Debug(args) => match matches.subcommand_matches("debug") {
+            Some(m) => debug::main(*args, m),
             None => ExitCode::FAILURE,
         },
         Command::New(args) => new::main(args),

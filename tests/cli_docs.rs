@@ -7,6 +7,7 @@ const PAGES: [(&[&str], &str); 5] = [
     (&[], "c64kit"),
     (&["build"], "c64kit build"),
     (&["run"], "c64kit run"),
+    (&["debug"], "c64kit debug"),
     (&["new"], "c64kit new"),
     (&["test"], "c64kit test"),
 ];

@@ -254,6 +254,9 @@ impl Machine {
                 }
             }
             at_start = false;
+            if TRACE && self.observer_halts(pc) {
+                break LoopEnd::Halt(Halt::Stop(Stop::Reached(pc)));
+            }
             self.instructions += 1;
             let next = if TRACE {
                 self.traced_step(pc)
@@ -323,6 +326,16 @@ impl Machine {
         } else {
             Next::Interrupt(Kind::Irq)
         }
+    }
+
+    /// Does the observer end the run before the instruction at `pc`?
+    fn observer_halts(&mut self, pc: u16) -> bool {
+        let Some(mut o) = self.observer.take() else {
+            return false;
+        };
+        let halt = o.halt(self, pc);
+        self.observer = Some(o);
+        halt
     }
 
     fn traced_step(&mut self, pc: u16) -> Next {

@@ -13,6 +13,13 @@ pub trait Observer: Send + Sync {
     /// count before it, `m.regs()` the registers).
     fn instruction(&mut self, m: &Machine, pc: u16);
 
+    /// Asked before `instruction`: end the run here, before the instruction at `pc`
+    /// executes (a debugger's breakpoints and steps). The run then stops with
+    /// [`Stop::Reached`](crate::Stop::Reached)`(pc)`. The default never stops.
+    fn halt(&mut self, _m: &Machine, _pc: u16) -> bool {
+        false
+    }
+
     /// The harness is about to call the routine at `target` ([`Machine::call`]: a JSR
     /// from outside the program).
     fn call(&mut self, _m: &Machine, _target: u16) {}

@@ -123,3 +123,47 @@ fn trace_marks_interrupts() {
     assert!(text.contains("EA7E  AD 0D DC  LDA $DC0D"));
     assert!(text.contains("EA86  40        RTI"));
 }
+
+/// An observer that ends the run before the instruction at one address (as a
+/// debugger's breakpoint does), after letting the first `pass` visits run.
+#[derive(Clone)]
+struct HaltAt {
+    addr: u16,
+    pass: u32,
+}
+
+impl c64emu::Observer for HaltAt {
+    fn instruction(&mut self, _m: &Machine, _pc: u16) {}
+
+    fn halt(&mut self, _m: &Machine, pc: u16) -> bool {
+        if pc != self.addr {
+            return false;
+        }
+        if self.pass == 0 {
+            return true;
+        }
+        self.pass -= 1;
+        false
+    }
+
+    fn clone_box(&self) -> Box<dyn c64emu::Observer> {
+        Box::new(self.clone())
+    }
+}
+
+#[test]
+fn an_observer_can_end_a_run_before_an_instruction() {
+    let mut m = Machine::new();
+    // $C000: INX; STX $0400; JMP $C000
+    m.load_raw(0xC000, &[0xE8, 0x8E, 0x00, 0x04, 0x4C, 0x00, 0xC0])
+        .unwrap();
+    m.start_at(0xC000);
+    m.set_observer(Some(Box::new(HaltAt {
+        addr: 0xC001,
+        pass: 2,
+    })));
+    assert_eq!(m.run(1_000_000), Stop::Reached(0xC001));
+    // The third visit stopped before its STX: X is 3, the screen still has the 2.
+    assert_eq!((m.regs().pc, m.regs().x, m.peek(0x0400)), (0xC001, 3, 2));
+    assert_eq!(m.instructions(), 7);
+}

@@ -1,0 +1,264 @@
+//! Running and stepping. The machine runs at full speed with an observer
+//! ([`Watch`]) that sees each instruction before it executes: it follows the call stack,
+//! checks the breakpoints and the step in progress, and ends the run where one stops.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use c64emu::{Machine, Observer, Stop};
+
+use crate::breakpoints::{Action, Breakpoints};
+use crate::info::DebugInfo;
+use crate::launch::Loaded;
+use crate::stack::{CallStack, Step};
+
+/// Cycles the machine runs between two looks at the client's requests (a fifth of
+/// an emulated second: a few milliseconds).
+const SLICE_CYCLES: u64 = 200_000;
+
+/// How far a run goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Until a breakpoint or a pause.
+    Continue,
+    /// One instruction.
+    Instruction,
+    /// To the next line, into routines that have source.
+    In,
+    /// To the next line in this routine or its callers (JSRs and interrupts run whole).
+    Over {
+        /// The frames open when the step started.
+        depth: usize,
+        /// Where it started.
+        from: u16,
+    },
+    /// Until the routine returns: fewer frames than `depth` are open.
+    Out {
+        /// The frames open when the step started.
+        depth: usize,
+    },
+}
+
+/// Why a run stopped.
+#[derive(Debug)]
+pub enum Halt {
+    /// Stopped, the machine still usable: DAP's stop reason, a text, the breakpoints.
+    Stopped {
+        /// `breakpoint`, `step`, `exception`, ...
+        reason: &'static str,
+        /// What the client shows.
+        text: Option<String>,
+        /// The breakpoints that stopped it.
+        ids: Vec<u64>,
+    },
+    /// The program ended (returned to BASIC, or the debug cartridge's exit code).
+    Ended(Option<u8>),
+}
+
+impl Halt {
+    fn stopped(reason: &'static str) -> Halt {
+        Halt::Stopped {
+            reason,
+            text: None,
+            ids: Vec::new(),
+        }
+    }
+}
+
+/// A run to start.
+pub struct Run {
+    /// How far it goes.
+    pub mode: Mode,
+    /// Check the breakpoints at the PC before the first instruction (a run that starts
+    /// the program; a run from a stop goes past the breakpoint it stopped at).
+    pub check_first: bool,
+}
+
+/// The instruction about to execute, kept until the next one shows what it did.
+#[derive(Clone, Copy)]
+struct Pending {
+    opcode: u8,
+    pc: u16,
+    operand: u16,
+    sp: u8,
+}
+
+impl Pending {
+    fn at(m: &Machine, pc: u16) -> Pending {
+        Pending {
+            opcode: m.peek_banked(pc),
+            pc,
+            operand: u16::from_le_bytes([
+                m.peek_banked(pc.wrapping_add(1)),
+                m.peek_banked(pc.wrapping_add(2)),
+            ]),
+            sp: m.regs().sp,
+        }
+    }
+
+    /// What it did, seen from the machine after it.
+    fn done(self, m: &Machine) -> Step {
+        let after = m.regs();
+        let at = |o: u8| 0x0100 | u16::from(after.sp.wrapping_add(o));
+        Step {
+            opcode: self.opcode,
+            pc: self.pc,
+            operand: self.operand,
+            sp_before: self.sp,
+            sp_after: after.sp,
+            pc_after: after.pc,
+            interrupt_return: u16::from_le_bytes([m.peek(at(2)), m.peek(at(3))]),
+        }
+    }
+}
+
+/// What the debugger follows while the machine runs: shared by the session and the
+/// machine's observer.
+pub struct Tracker {
+    /// Source lines and labels.
+    pub info: Arc<DebugInfo>,
+    /// The frames the program opened.
+    pub stack: CallStack,
+    /// The breakpoints the client set.
+    pub breakpoints: Breakpoints,
+    /// The run in progress (None: stopped).
+    mode: Option<Mode>,
+    /// The next instruction is the run's first: it runs whatever is there.
+    skip_next: bool,
+    pending: Option<Pending>,
+    halt: Option<Halt>,
+    logs: Vec<String>,
+}
+
+impl Tracker {
+    /// A tracker for a program's debug information.
+    pub fn new(info: Arc<DebugInfo>) -> Tracker {
+        Tracker {
+            info,
+            stack: CallStack::default(),
+            breakpoints: Breakpoints::default(),
+            mode: None,
+            skip_next: false,
+            pending: None,
+            halt: None,
+            logs: Vec::new(),
+        }
+    }
+
+    /// The instruction at `pc` is next: end the run here?
+    fn halt_at(&mut self, m: &Machine, pc: u16) -> bool {
+        let Some(mode) = self.mode else {
+            return false;
+        };
+        let depth = self.stack.depth();
+        self.follow(m);
+        self.pending = Some(Pending::at(m, pc));
+        if std::mem::take(&mut self.skip_next) {
+            return false;
+        }
+        if self.breakpoints.armed(pc) {
+            let regs = m.regs();
+            match self.breakpoints.reached(pc, &regs, &self.info.labels) {
+                (Action::Pass, _) => {}
+                (Action::Log(text), _) => self.logs.push(text),
+                (Action::Stop(text), ids) => {
+                    return self.stop(Halt::Stopped {
+                        reason: "breakpoint",
+                        text,
+                        ids,
+                    });
+                }
+            }
+        }
+        let done = match mode {
+            Mode::Continue => false,
+            Mode::Instruction => true,
+            Mode::In if self.info.line_at(pc).is_some() => true,
+            Mode::In if self.stack.depth() > depth => {
+                // Into code without source (the KERNAL, an interrupt): run it whole.
+                self.mode = Some(Mode::Over { depth, from: pc });
+                false
+            }
+            Mode::In => true,
+            Mode::Over { depth, from } => self.stack.depth() <= depth && pc != from,
+            Mode::Out { depth } => self.stack.depth() < depth,
+        };
+        done && self.stop(Halt::stopped("step"))
+    }
+
+    /// The stack after the pending instruction.
+    fn follow(&mut self, m: &Machine) {
+        if let Some(p) = self.pending.take() {
+            self.stack.step(&p.done(m));
+        }
+    }
+
+    fn stop(&mut self, halt: Halt) -> bool {
+        // The instruction at the PC did not run.
+        self.pending = None;
+        self.halt = Some(halt);
+        true
+    }
+}
+
+/// The machine's observer: the tracker, behind a lock the session shares.
+pub struct Watch(pub Arc<Mutex<Tracker>>);
+
+impl Observer for Watch {
+    fn instruction(&mut self, _m: &Machine, _pc: u16) {}
+
+    fn halt(&mut self, m: &Machine, pc: u16) -> bool {
+        lock(&self.0).halt_at(m, pc)
+    }
+
+    fn clone_box(&self) -> Box<dyn Observer> {
+        Box::new(Watch(Arc::clone(&self.0)))
+    }
+}
+
+/// The tracker, also after a panic elsewhere (its state is still consistent).
+pub fn lock(t: &Mutex<Tracker>) -> MutexGuard<'_, Tracker> {
+    t.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Loaded {
+    /// Start a run.
+    pub fn start(&mut self, run: Run) {
+        let mut t = lock(&self.tracker);
+        t.mode = Some(run.mode);
+        t.skip_next = !run.check_first;
+        t.pending = None;
+        t.halt = None;
+    }
+
+    /// Run a slice: the halt, if the run ended. Logpoints' texts go to `logs`.
+    pub fn run_slice(&mut self, logs: &mut Vec<String>) -> Option<Halt> {
+        let stop = self.machine.run(SLICE_CYCLES);
+        let mut t = lock(&self.tracker);
+        logs.append(&mut t.logs);
+        if stop == Stop::CycleLimit {
+            t.follow(&self.machine);
+            return None;
+        }
+        t.mode = None;
+        if let (Stop::Reached(_), Some(h)) = (&stop, t.halt.take()) {
+            return Some(h);
+        }
+        t.follow(&self.machine);
+        Some(match stop {
+            Stop::ReturnedToBasic => Halt::Ended(None),
+            Stop::DebugCart(code) => Halt::Ended(Some(code)),
+            other => Halt::Stopped {
+                reason: "exception",
+                text: Some(self.machine.describe_stop(&other)),
+                ids: Vec::new(),
+            },
+        })
+    }
+
+    /// End the run in progress (a pause): the stack is up to date.
+    pub fn pause(&mut self) {
+        let mut t = lock(&self.tracker);
+        t.follow(&self.machine);
+        t.mode = None;
+    }
+}

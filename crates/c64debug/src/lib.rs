@@ -1,0 +1,60 @@
+//! c64debug: a Debug Adapter Protocol server on c64kit's machine.
+//!
+//! Editors (VS Code and others) start `c64kit debug` and speak DAP over its stdin and
+//! stdout; [`serve`] is that session. The program is a `.asm` assembled in-process by
+//! c64asm (its source map gives every line's code, its labels the names) or a `.prg`
+//! with a VICE label file. The machine is held until the client's `configurationDone`,
+//! so no breakpoint is missed at start-up.
+//!
+//! The modules follow a request: [`wire`] reads and writes messages, `session` answers
+//! them, `launch` loads the program, `exec` runs and steps the machine (checking
+//! [`breakpoints`] and following the [`stack`] before each instruction), `inspect`
+//! shows registers, frames and memory, [`expr`] evaluates 64tass expressions through
+//! c64asm, [`info`] maps addresses to source lines.
+
+pub mod breakpoints;
+mod error;
+mod exec;
+pub mod expr;
+pub mod info;
+mod inspect;
+mod launch;
+mod session;
+pub mod stack;
+pub mod wire;
+
+use std::io::{BufReader, Read, Write};
+use std::sync::mpsc;
+
+pub use error::Error;
+pub use launch::Loaded;
+
+/// How the server assembles `.asm` programs.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// 64tass's options for every `.asm` a client launches.
+    pub asm: c64asm::Options,
+}
+
+/// Serve one debug session: read requests from `input`, write responses and events to
+/// `output`, until the client disconnects or the input ends.
+pub fn serve<R, W>(input: R, output: W, config: Config) -> Result<(), Error>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::channel();
+    // The reader runs on its own thread, so requests (pause) come in while the
+    // machine runs; it ends with the input, or when the session is gone.
+    std::thread::Builder::new()
+        .name("dap-reader".into())
+        .spawn(move || {
+            let mut r = BufReader::new(input);
+            while let Ok(Some(frame)) = wire::read_frame(&mut r) {
+                if tx.send(frame).is_err() {
+                    break;
+                }
+            }
+        })?;
+    session::Session::new(output, config).run(rx)
+}

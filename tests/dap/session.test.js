@@ -1,0 +1,124 @@
+// Microsoft's DAP test client (@vscode/debugadapter-testsupport) drives `c64kit debug`
+// through whole sessions: on a small source made here, and on RYG (asm/RYG.asm).
+// tests/cli_debug_client.rs runs this with C64KIT_BIN set to the built binary.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { DebugClient } = require('@vscode/debugadapter-testsupport');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = process.env.C64KIT_BIN || path.join(ROOT, 'target', 'debug', 'c64kit');
+const RYG = path.join(ROOT, 'asm', 'RYG.asm');
+const JUEGO = path.join(ROOT, 'asm', 'Juego.asm');
+
+// A loop calling a routine that calls another (entry $C000, ends with an RTS to BASIC).
+const SOURCE = [
+  '        * = $c000',   // 1
+  'start   ldx #0',      // 2
+  'loop    jsr sub',     // 3
+  '        inx',         // 4
+  '        cpx #3',      // 5
+  '        bne loop',    // 6
+  '        rts',         // 7
+  'sub     txa',         // 8
+  '        jsr inner',   // 9
+  '        rts',         // 10
+  'inner   sta $0400,x', // 11
+  '        rts',         // 12
+  '',
+].join('\n');
+
+function program() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'c64kit-dap-'));
+  const file = path.join(dir, 'loop.asm');
+  fs.writeFileSync(file, SOURCE);
+  return fs.realpathSync(file);
+}
+
+async function client() {
+  // The runtime is c64kit itself, its one argument the subcommand.
+  const dc = new DebugClient(BIN, 'debug', 'c64kit');
+  dc.defaultTimeout = 20000;
+  await dc.start();
+  return dc;
+}
+
+async function top(dc) {
+  const st = await dc.stackTraceRequest({ threadId: 1 });
+  return st.body.stackFrames;
+}
+
+test('a breakpoint on the first instruction stops before anything runs', async () => {
+  const dc = await client();
+  const file = program();
+  try {
+    await dc.hitBreakpoint({ program: file }, { path: file, line: 2 });
+    const frames = await top(dc);
+    assert.strictEqual(frames[0].name, 'start');
+    assert.strictEqual(frames[0].instructionPointerReference, '0xC000');
+  } finally {
+    await dc.stop();
+  }
+});
+
+test('next, stepIn and stepOut follow the call stack', async () => {
+  const dc = await client();
+  const file = program();
+  try {
+    await dc.hitBreakpoint({ program: file }, { path: file, line: 9 });
+    let frames = await top(dc);
+    assert.deepStrictEqual(frames.map((f) => [f.name, f.line]), [['sub', 9], ['loop', 3]]);
+    await Promise.all([dc.stepInRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 11 })]);
+    frames = await top(dc);
+    assert.deepStrictEqual(frames.map((f) => f.name), ['inner', 'sub', 'loop']);
+    await Promise.all([dc.stepOutRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 10 })]);
+    await Promise.all([dc.stepOutRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 4 })]);
+    // next over line 3's JSR: sub and inner run whole, and sub's breakpoint stops it.
+    await Promise.all([dc.nextRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 5 })]);
+    await Promise.all([dc.nextRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 6 })]);
+    await Promise.all([dc.nextRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 3 })]);
+    await Promise.all([dc.nextRequest({ threadId: 1 }), dc.assertStoppedLocation('breakpoint', { path: file, line: 9 })]);
+    const regs = await dc.variablesRequest({ variablesReference: 1 });
+    const x = regs.body.variables.find((v) => v.name === 'X');
+    assert.strictEqual(x.value, '$01 (1)');
+    const ev = await dc.evaluateRequest({ expression: 'inner - start + x', context: 'watch' });
+    assert.strictEqual(ev.body.result, '$11 (17)');
+    await dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    await Promise.all([dc.continueRequest({ threadId: 1 }), dc.waitForEvent('terminated')]);
+  } finally {
+    await dc.stop();
+  }
+});
+
+test('RYG: a label breakpoint, its frames, the screen in memory, pause', async () => {
+  const dc = await client();
+  try {
+    await Promise.all([
+      dc.waitForEvent('initialized').then(async () => {
+        const r = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'juego' }] });
+        assert.strictEqual(r.body.breakpoints[0].verified, true);
+        assert.strictEqual(r.body.breakpoints[0].line, 66);
+        return dc.configurationDoneRequest();
+      }),
+      dc.launch({ program: RYG, keys: 'd{RETURN}' }),
+      dc.assertStoppedLocation('breakpoint', { path: fs.realpathSync(JUEGO), line: 66 }),
+    ]);
+    const frames = await top(dc);
+    assert.deepStrictEqual(frames.map((f) => f.name), ['juego', 'inicio+17'].slice(0, frames.length));
+    await dc.setFunctionBreakpointsRequest({ breakpoints: [] });
+    await dc.continueRequest({ threadId: 1 });
+    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all([dc.pauseRequest({ threadId: 1 }), dc.waitForEvent('stopped')]);
+    // The demo's title row: row 1 of the screen at $0400.
+    const mem = await dc.customRequest('readMemory', { memoryReference: '0x0400', offset: 40, count: 40 });
+    const text = Buffer.from(mem.body.data, 'base64').map((c) => (c < 32 ? c + 64 : c)).toString('latin1');
+    assert.match(text, /DEMO: C64 AGAINST C64/);
+    await assert.rejects(dc.customRequest('frobnicate'), /not supported/);
+  } finally {
+    await dc.stop();
+  }
+});
