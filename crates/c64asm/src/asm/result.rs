@@ -16,7 +16,7 @@ use crate::value::{NsId, Value};
 
 impl Assembler<'_> {
     pub fn record_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
-        if !self.record.on {
+        if !self.recording() {
             return;
         }
         self.record_row_bytes(line, addr, pc, bytes);
