@@ -60,7 +60,6 @@ impl Recorder {
         self.shown = None;
         self.loop_end = None;
     }
-
 }
 
 impl Assembler<'_> {
