@@ -34,6 +34,12 @@ pub struct Recorder {
     /// The text and place of the last loop's closing line, listed once
     /// after the loop.
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
+    /// The statement found last, by the line's execution (`vline`), file,
+    /// index and start: a `.byte` line records its values one at a time.
+    statement: std::cell::Cell<Option<((u32, FileId, u32, usize), (usize, bool))>>,
+    /// The execution of a line (`vline`, file, index, start) that wrote the
+    /// last source line's bytes.
+    pub lines_from: Option<(u32, FileId, u32, usize)>,
 }
 
 impl Recorder {
@@ -48,6 +54,8 @@ impl Recorder {
             off: false,
             quiet: 0,
             pending: None,
+            statement: std::cell::Cell::new(None),
+            lines_from: None,
         }
     }
 
@@ -59,6 +67,8 @@ impl Recorder {
         self.pending = None;
         self.shown = None;
         self.loop_end = None;
+        self.statement.set(None);
+        self.lines_from = None;
     }
 }
 
@@ -396,7 +406,7 @@ impl Assembler<'_> {
             // Bytes after a gap the line left: a row of their own, no source.
             with_text = false;
         }
-        let (_, code) = self.statement(line);
+        let (_, code) = self.recorded_statement(line);
         let text: Box<str> = match with_text {
             true => line.text[line.start..line.end].trim_end().into(),
             false => "".into(),
@@ -413,6 +423,20 @@ impl Assembler<'_> {
             line: Some(self.src.origin(line.file, line.index)),
             listed: self.listed(bytes),
         });
+    }
+
+    /// [`Assembler::statement`] of the line being recorded, found once per
+    /// execution of the line.
+    pub(super) fn recorded_statement(&self, line: &LineRef) -> (usize, bool) {
+        let key = (self.st.vline, line.file, line.index, line.start);
+        if let Some((k, found)) = self.record.statement.get()
+            && k == key
+        {
+            return found;
+        }
+        let found = self.statement(line);
+        self.record.statement.set(Some((key, found)));
+        found
     }
 
     /// How a row of `bytes` is read back: the processor and the settings
