@@ -12,6 +12,9 @@ use crate::source::FileId;
 use crate::syntax::scan::ident_len;
 use crate::value::Value;
 
+/// One execution of a line: `vline`, file, line index, where it starts.
+pub type Execution = (u32, FileId, u32, usize);
+
 /// Bytes written by source lines, and the listing's rows, when recording
 /// is on.
 pub struct Recorder {
@@ -36,10 +39,10 @@ pub struct Recorder {
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
     /// The statement found last, by the line's execution (`vline`), file,
     /// index and start: a `.byte` line records its values one at a time.
-    statement: std::cell::Cell<Option<((u32, FileId, u32, usize), (usize, bool))>>,
+    statement: std::cell::Cell<Option<(Execution, (usize, bool))>>,
     /// The execution of a line (`vline`, file, index, start) that wrote the
     /// last source line's bytes.
-    pub lines_from: Option<(u32, FileId, u32, usize)>,
+    pub lines_from: Option<Execution>,
 }
 
 impl Recorder {
