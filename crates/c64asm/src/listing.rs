@@ -82,6 +82,8 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         monitor_col: 0,
         source_col: 0,
         columns,
+        spare: String::new(),
+        monitor: String::new(),
     };
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
@@ -288,6 +290,11 @@ struct Writer {
     monitor_col: usize,
     source_col: usize,
     columns: ListingColumns,
+    /// The last row's buffer, emptied, for the next row (a row is built
+    /// apart from `out` to be trimmed and padded as 64tass pads it).
+    spare: String,
+    /// The disassembly's buffer, likewise.
+    monitor: String,
 }
 
 impl Writer {
@@ -299,7 +306,11 @@ impl Writer {
     /// A row's start when it has no offset: the line-number column (what
     /// [`Writer::number`] holds on a row's first line, then nothing).
     fn lead(&mut self) -> Line {
-        let mut lead = Line::new(std::mem::take(&mut self.number));
+        let mut text = std::mem::take(&mut self.number);
+        if text.is_empty() {
+            text = std::mem::take(&mut self.spare);
+        }
+        let mut lead = Line::new(text);
         if self.columns.line_numbers {
             lead.pad(8, self.tab);
         }
@@ -314,55 +325,66 @@ impl Writer {
     fn head(&mut self, prefix: char, addr: u32, pc: u32) -> Line {
         let addr = self.shown(addr);
         let mut row = self.lead();
-        if addr > 0xffff {
-            let _ = write!(row.text, "{prefix}{addr:06x}");
-        } else {
-            let _ = write!(row.text, "{prefix}{addr:04x}");
-        }
+        row.text.push(prefix);
+        push_hex(&mut row.text, addr);
         let pc = pc & self.pc_mask;
         if self.pc_column && pc != addr {
             row.pad(self.lead_width() + 8, self.tab);
-            if pc > 0xffff {
-                let _ = write!(row.text, "{pc:06x}");
-            } else {
-                let _ = write!(row.text, "{pc:04x}");
-            }
+            push_hex(&mut row.text, pc);
         }
         row
     }
 
     /// One row: its start, bytes, disassembly and source (when given). The
     /// columns are padded to only where something follows, as 64tass pads.
-    fn row(&mut self, head: Line, bytes: &[u8], monitor: Option<String>, source: Option<&str>) {
+    fn row(&mut self, head: Line, bytes: &[u8], monitor: Option<&str>, source: Option<&str>) {
         let mut row = head;
         if source.is_none() && monitor.is_none() {
             row.pad(self.hex_col, self.tab);
-            row.text.push_str(&hex(bytes));
-            let _ = writeln!(self.out, "{}", row.text);
+            push_bytes(&mut row.text, bytes);
+            self.end_row(row, false);
             return;
         }
         if !bytes.is_empty() {
             row.pad(self.hex_col, self.tab);
-            row.text.push_str(&hex(bytes));
+            push_bytes(&mut row.text, bytes);
         }
         if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
             row.pad(self.monitor_col, self.tab);
-            row.text.push_str(&monitor);
+            row.text.push_str(monitor);
         }
         if let Some(text) = source.filter(|t| self.columns.source && !t.trim().is_empty()) {
             row.pad(self.source_col, self.tab);
             let row = &mut row.text;
             // Control characters (and the soft hyphen) show as `<91>`, as
             // 64tass writes them.
-            for c in text.chars() {
-                if (c.is_control() && c != '\t') || c == '\u{ad}' {
-                    let _ = write!(row, "<{:02X}>", c as u32);
-                } else {
-                    row.push(c);
+            if text
+                .bytes()
+                .all(|b| b == b'\t' || (b' '..=b'~').contains(&b))
+            {
+                row.push_str(text);
+            } else {
+                for c in text.chars() {
+                    if (c.is_control() && c != '\t') || c == '\u{ad}' {
+                        let _ = write!(row, "<{:02X}>", c as u32);
+                    } else {
+                        row.push(c);
+                    }
                 }
             }
         }
-        let _ = writeln!(self.out, "{}", row.text.trim_end());
+        self.end_row(row, true);
+    }
+
+    /// A row is done: into the listing (`trim`: without trailing blanks),
+    /// its buffer kept for the next.
+    fn end_row(&mut self, row: Line, trim: bool) {
+        let mut text = row.text;
+        self.out
+            .push_str(if trim { text.trim_end() } else { &text });
+        self.out.push('\n');
+        text.clear();
+        self.spare = text;
     }
 
     /// An instruction's row; one that became several (a long branch) gets a
@@ -371,21 +393,25 @@ impl Writer {
         let (mut addr, mut pc) = (r.addr, r.pc);
         for (k, part) in instructions(&r.bytes, r.listed).into_iter().enumerate() {
             let head = self.head('.', addr, pc);
-            let monitor = crate::opcodes::disassemble(part, pc, r.listed);
+            let mut text = std::mem::take(&mut self.monitor);
+            text.clear();
+            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, r.listed);
+            let monitor = shown.then_some(&text[..]);
             let source = (k == 0).then_some(&r.text[..]);
             if k > 0 && monitor.is_some() {
                 let mut row = head;
                 row.pad(self.hex_col, self.tab);
-                row.text.push_str(&hex(part));
+                push_bytes(&mut row.text, part);
                 if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
                     row.pad(self.monitor_col, self.tab);
-                    row.text.push_str(&monitor);
+                    row.text.push_str(monitor);
                 }
-                let _ = writeln!(self.out, "{}", row.text);
+                self.end_row(row, false);
             } else {
                 let first = part.len().min(8);
                 self.row(head, &part[..first], monitor, source.or(Some("")));
             }
+            self.monitor = text;
             addr += part.len() as u32;
             pc += part.len() as u32;
         }
@@ -415,7 +441,7 @@ impl Writer {
             let head = self.head('>', addr, pc);
             self.row(head, &bytes[..first], None, Some(source.unwrap_or("")));
         }
-        let rows: Vec<&[u8]> = bytes[first..].chunks(16).collect();
+        let rows: smallvec::SmallVec<[&[u8]; 8]> = bytes[first..].chunks(16).collect();
         let (mut addr, mut pc) = (addr + first as u32, pc + first as u32);
         let mut i = 0;
         while i < rows.len() {
@@ -451,8 +477,8 @@ impl Writer {
 }
 
 /// A code row's bytes cut into instructions, when they are several.
-fn instructions(bytes: &[u8], listed: crate::opcodes::Listed) -> Vec<&[u8]> {
-    let mut out = Vec::new();
+fn instructions(bytes: &[u8], listed: crate::opcodes::Listed) -> smallvec::SmallVec<[&[u8]; 2]> {
+    let mut out = smallvec::SmallVec::new();
     let mut rest = bytes;
     while let Some(&op) = rest.first() {
         let len = crate::opcodes::instruction_len(op, listed).unwrap_or(rest.len() as u32) as usize;
@@ -470,9 +496,26 @@ fn instructions(bytes: &[u8], listed: crate::opcodes::Listed) -> Vec<&[u8]> {
     out
 }
 
-fn hex(bytes: &[u8]) -> String {
-    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    hex.join(" ")
+const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// An offset in hex: 4 digits, at least 6 past 64 KiB.
+fn push_hex(out: &mut String, v: u32) {
+    let needed = (32 - v.leading_zeros()).div_ceil(4);
+    let digits = needed.max(if v > 0xffff { 6 } else { 4 });
+    for k in (0..digits).rev() {
+        out.push(DIGITS[(v >> (4 * k)) as usize & 15] as char);
+    }
+}
+
+/// Bytes in hex, a blank between them.
+fn push_bytes(out: &mut String, bytes: &[u8]) {
+    for (i, b) in bytes.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push(DIGITS[(b >> 4) as usize] as char);
+        out.push(DIGITS[(b & 15) as usize] as char);
+    }
 }
 
 /// A listing line being written, with the column 64tass counts for it.

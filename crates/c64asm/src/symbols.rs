@@ -352,6 +352,10 @@ impl Symbols {
     /// files then come out line for line like 64tass's.
     pub fn table_order(&self, ns: NsId, names: &crate::intern::Interner) -> Vec<LabelId> {
         let space = self.ns(ns);
+        // Most code labels' scopes are empty: nothing to order.
+        if space.order().is_empty() {
+            return Vec::new();
+        }
         let mut keys: FxHashMap<LabelId, Vec<u8>> = self
             .entries(ns)
             .into_iter()

@@ -59,7 +59,7 @@ impl Assembler<'_> {
         if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
             return;
         }
-        if self.st.eor == 0 && !self.record.on && self.out.poke_quick(self.st.addr, bytes) {
+        if self.st.eor == 0 && !self.recording() && self.out.poke_quick(self.st.addr, bytes) {
             return;
         }
         self.emit_reported(line, bytes);
@@ -270,7 +270,7 @@ impl Assembler<'_> {
         bits: u32,
         signed: bool,
     ) -> bool {
-        if self.st.eor != 0 || self.record.on {
+        if self.st.eor != 0 || self.recording() {
             return false;
         }
         let size = (bits / 8) as usize;

@@ -12,6 +12,9 @@ use crate::source::FileId;
 use crate::syntax::scan::ident_len;
 use crate::value::Value;
 
+/// One execution of a line: `vline`, file, line index, where it starts.
+pub type Execution = (u32, FileId, u32, usize);
+
 /// Bytes written by source lines, and the listing's rows, when recording
 /// is on.
 pub struct Recorder {
@@ -34,6 +37,12 @@ pub struct Recorder {
     /// The text and place of the last loop's closing line, listed once
     /// after the loop.
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
+    /// The statement found last, by the line's execution (`vline`), file,
+    /// index and start: a `.byte` line records its values one at a time.
+    statement: std::cell::Cell<Option<(Execution, (usize, bool))>>,
+    /// The execution of a line (`vline`, file, index, start) that wrote the
+    /// last source line's bytes.
+    pub lines_from: Option<Execution>,
 }
 
 impl Recorder {
@@ -48,6 +57,8 @@ impl Recorder {
             off: false,
             quiet: 0,
             pending: None,
+            statement: std::cell::Cell::new(None),
+            lines_from: None,
         }
     }
 
@@ -59,20 +70,28 @@ impl Recorder {
         self.pending = None;
         self.shown = None;
         self.loop_end = None;
-    }
-
-    /// Whether rows are listed now.
-    fn listing(&self) -> bool {
-        self.on && !self.off && self.quiet == 0
+        self.statement.set(None);
+        self.lines_from = None;
     }
 }
 
 impl Assembler<'_> {
+    /// Whether what lines write is recorded now: not in a pass already
+    /// known to be followed by another (its rows would be thrown away).
+    pub(super) fn recording(&self) -> bool {
+        self.record.on && !self.doomed()
+    }
+
+    /// Whether rows are listed now.
+    fn listing(&self) -> bool {
+        self.recording() && !self.record.off && self.record.quiet == 0
+    }
+
     /// A labelled line starts: its label is listed (at the address before
     /// the line), unless the line lists something of its own (bytes, a
     /// value) or is not listed at all ([`Assembler::record_unlist`]).
     pub fn record_label_start(&mut self, line: &LineRef) {
-        if self.record.listing() && self.push_label_row(line) {
+        if self.listing() && self.push_label_row(line) {
             self.record.pending = Some((line.file, line.index));
         }
     }
@@ -101,7 +120,7 @@ impl Assembler<'_> {
     /// `--verbose-list` the line is, as text.
     pub fn record_unlist(&mut self, line: &LineRef) {
         self.take_placeholder(line);
-        if self.record.verbose && self.record.listing() {
+        if self.record.verbose && self.listing() {
             self.push_row(line, RowKind::Text, None);
         }
     }
@@ -111,7 +130,7 @@ impl Assembler<'_> {
     /// it has one.
     pub fn verbose_line_start(&mut self, line: &LineRef) -> bool {
         let active = self.st.active();
-        if self.record.verbose && active && self.record.listing() {
+        if self.record.verbose && active && self.listing() {
             self.push_row(line, RowKind::Text, None);
             self.record.shown = Some((line.file, line.index));
         }
@@ -122,7 +141,7 @@ impl Assembler<'_> {
     /// (`.endif`, `.endm`, `.endc`) is listed; one that starts skipping after
     /// a branch taken (`.else`, `.elsif`, `.case`) is not.
     pub fn verbose_line_end(&mut self, line: &LineRef, was_active: bool) {
-        if !self.record.verbose || !self.record.listing() {
+        if !self.record.verbose || !self.listing() {
             return;
         }
         let active = self.st.active();
@@ -137,7 +156,7 @@ impl Assembler<'_> {
     /// `--verbose-list`: a loop's closing line, met each time round, is
     /// listed once when the loop is done.
     pub fn verbose_loop_end(&mut self, line: &LineRef) {
-        if self.record.verbose && self.record.listing() && self.st.active() {
+        if self.record.verbose && self.listing() && self.st.active() {
             self.drop_shown(line);
             // A labelled one is listed by its label's row already.
             if self.label_of(line).is_empty() {
@@ -150,7 +169,7 @@ impl Assembler<'_> {
     /// `--verbose-list`: after a loop, its closing line.
     pub fn verbose_after_loop(&mut self) {
         if let Some((text, origin)) = self.record.loop_end.take()
-            && self.record.listing()
+            && self.listing()
         {
             // After the loop's own row (not in place of it).
             let row = self.row_here(origin, RowKind::Text, text);
@@ -195,7 +214,7 @@ impl Assembler<'_> {
     /// A line that wrote no bytes: listed when it has a label (the label
     /// alone, at the current address, as 64tass lists `label` or `blk .block`).
     pub fn record_line(&mut self, line: &LineRef, _note: Option<&str>) {
-        if self.record.on {
+        if self.recording() {
             self.push_label_row(line);
         }
     }
@@ -204,7 +223,7 @@ impl Assembler<'_> {
     /// name (`mac 5`, which reads as a label) is not.
     /// Returns the row's place, for [`Assembler::record_call_value`].
     pub fn record_call_line(&mut self, line: &LineRef, call: crate::source::Span) -> Option<usize> {
-        if !self.record.listing() {
+        if !self.listing() {
             return None;
         }
         // A macro call's line is not listed, even with `--verbose-list`.
@@ -263,7 +282,7 @@ impl Assembler<'_> {
 
     /// A constant's line: its value first (`=$fb`).
     pub fn record_value(&mut self, line: &LineRef, v: &Value) {
-        if !self.record.on {
+        if !self.recording() {
             return;
         }
         let shown = self.shown_value(v);
@@ -295,14 +314,14 @@ impl Assembler<'_> {
 
     /// An instruction that assembled to nothing (`gne` to the next line).
     pub fn record_empty_instruction(&mut self, line: &LineRef) {
-        if self.record.on {
+        if self.recording() {
             self.push_row(line, RowKind::Code, None);
         }
     }
 
     /// Space reserved without bytes (`.fill 2`, `.byte ?`, `.align`).
     pub fn record_gap(&mut self, line: &LineRef) {
-        if !self.record.listing() {
+        if !self.listing() {
             return;
         }
         self.take_placeholder(line);
@@ -319,7 +338,7 @@ impl Assembler<'_> {
 
     /// A file starts (`what`), or assembly returns to `file` after an include.
     pub fn record_file(&mut self, file: FileId, what: Option<Entered>) {
-        if !self.record.listing() {
+        if !self.listing() {
             return;
         }
         let kind = match what {
@@ -341,7 +360,7 @@ impl Assembler<'_> {
 
     /// A listing row at the current address: the line's text, or `text`.
     fn push_row(&mut self, line: &LineRef, kind: RowKind, text: Option<String>) {
-        if !self.record.listing() {
+        if !self.listing() {
             return;
         }
         self.take_placeholder(line);
@@ -370,7 +389,7 @@ impl Assembler<'_> {
     /// The listing row of bytes a line wrote: joined to the row before when
     /// the same line wrote it there just before (`.byte 1, 2` in parts).
     pub(super) fn record_row_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
-        if !self.record.listing() {
+        if !self.listing() {
             return;
         }
         self.take_placeholder(line);
@@ -390,7 +409,7 @@ impl Assembler<'_> {
             // Bytes after a gap the line left: a row of their own, no source.
             with_text = false;
         }
-        let (_, code) = self.statement(line);
+        let (_, code) = self.recorded_statement(line);
         let text: Box<str> = match with_text {
             true => line.text[line.start..line.end].trim_end().into(),
             false => "".into(),
@@ -407,6 +426,20 @@ impl Assembler<'_> {
             line: Some(self.src.origin(line.file, line.index)),
             listed: self.listed(bytes),
         });
+    }
+
+    /// [`Assembler::statement`] of the line being recorded, found once per
+    /// execution of the line.
+    pub(super) fn recorded_statement(&self, line: &LineRef) -> (usize, bool) {
+        let key = (self.st.vline, line.file, line.index, line.start);
+        if let Some((k, found)) = self.record.statement.get()
+            && k == key
+        {
+            return found;
+        }
+        let found = self.statement(line);
+        self.record.statement.set(Some((key, found)));
+        found
     }
 
     /// How a row of `bytes` is read back: the processor and the settings

@@ -16,15 +16,27 @@ use crate::value::{NsId, Value};
 
 impl Assembler<'_> {
     pub fn record_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
-        if !self.record.on {
+        if !self.recording() {
             return;
         }
         self.record_row_bytes(line, addr, pc, bytes);
         let len = bytes.len() as u32;
+        // More bytes of the line that wrote the last ones, right after them
+        // (`.byte 1, 2` writes its values one at a time).
+        let from = (self.st.vline, line.file, line.index, line.start);
+        if self.record.lines_from == Some(from)
+            && let Some(last) = self.record.lines.last_mut()
+            && last.addr + last.len == addr
+            && last.pc + last.len == pc
+        {
+            last.len += len;
+            return;
+        }
+        self.record.lines_from = Some(from);
         // Lines of macro expansions are attributed to the macro's body line,
         // and remember the outermost call.
         let (file, index) = self.src.origin(line.file, line.index);
-        let (statement, code) = self.statement(line);
+        let (statement, code) = self.recorded_statement(line);
         let column = (statement - line.start) as u32 + 1;
         let call = (line.file != file)
             .then(|| self.st.chain.first().copied())

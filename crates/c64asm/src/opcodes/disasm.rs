@@ -2,6 +2,8 @@
 //! and an instruction written back as 64tass's listing shows it, with the
 //! direct page, data bank and program bank it was assembled for.
 
+use std::fmt::Write as _;
+
 use super::{ALL_MODES, Mode, R_ALIAS, R_ILL, R_NO, table};
 use crate::cpu::{CPUS, Cpu};
 
@@ -114,13 +116,19 @@ fn always_word(name: &str) -> bool {
 /// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
 /// `bytes` are exactly one instruction at `pc`. `brk` shows 64tass's way:
 /// `brk #`, or `brk #$05` with its signature byte (`cop` alike).
-pub fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
+/// Appended to `out`; false, and nothing written, when `bytes` are not one
+/// instruction.
+pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) -> bool {
+    let Some(&opcode) = bytes.first() else {
+        return false;
+    };
     let table = listing_table(ctx.cpu);
-    let opcode = *bytes.first()?;
-    let (name, mode) = table[opcode as usize]?;
+    let Some((name, mode)) = table[opcode as usize] else {
+        return false;
+    };
     match (name, bytes) {
-        ("brk" | "cop", [_]) => return Some(format!("{name} #")),
-        ("brk" | "cop", [_, b]) => return Some(format!("{name} #${b:02x}")),
+        ("brk" | "cop", [_]) => return write!(out, "{name} #").is_ok(),
+        ("brk" | "cop", [_, b]) => return write!(out, "{name} #${b:02x}").is_ok(),
         _ => {}
     }
     let len = match mode {
@@ -130,13 +138,14 @@ pub fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
     // Cut short (a pseudo branch that skips one or two bytes): the name
     // alone, or with `#` for the R65C02's `nop #` that `gra` makes of it.
     if bytes.len() < len {
-        return Some(match mode {
-            Mode::Immediate => format!("{name} #"),
-            _ => name.to_string(),
-        });
+        out.push_str(name);
+        if mode == Mode::Immediate {
+            out.push_str(" #");
+        }
+        return true;
     }
     if bytes.len() != len {
-        return None;
+        return false;
     }
     let b = bytes.get(1).copied().unwrap_or(0);
     let w = u16::from_le_bytes([b, bytes.get(2).copied().unwrap_or(0)]);
@@ -144,75 +153,90 @@ pub fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
     // address space as its program counter is.
     let end = pc.wrapping_add(len as u32) & ctx.cpu.address_mask();
     // A direct page address, from the direct page's start.
-    let zp = |b: u8| {
-        let a = (ctx.dpage + b as u32) & 0xffff;
-        if a > 0xff {
-            format!("${a:04x}")
-        } else {
-            format!("${a:02x}")
-        }
-    };
+    let zp = |b: u8| Direct((ctx.dpage + b as u32) & 0xffff);
     // A data bank address, and one in the program bank.
-    let db = |w: u16| match ctx.databank {
-        0 => format!("${w:04x}"),
-        bank => format!("${:02x}{w:04x}", bank as u8),
-    };
-    let pb = |w: u32| {
-        let w = w & 0xffff;
-        match end >> 16 {
-            0 => format!("${w:04x}"),
-            bank => format!("${:02x}{w:04x}", bank as u8),
-        }
-    };
+    let db = |w: u16| Banked(ctx.databank, w);
+    let pb = |w: u32| Banked(end >> 16, w as u16);
     let bit = opcode >> 4 & 7;
-    Some(match mode {
-        Mode::Implied => name.to_string(),
-        Mode::Accumulator => format!("{name} a"),
-        Mode::Immediate if len == 3 => format!("{name} #${w:04x}"),
-        Mode::Immediate => format!("{name} #${b:02x}"),
-        Mode::ZeroPage => format!("{name} {}", zp(b)),
-        Mode::ZeroPageX => format!("{name} {},x", zp(b)),
-        Mode::ZeroPageY => format!("{name} {},y", zp(b)),
-        Mode::Absolute if matches!(opcode, 0x20 | 0x4c) => format!("{name} {}", pb(w as u32)),
-        Mode::Absolute => format!("{name} {}", db(w)),
-        Mode::AbsoluteX => format!("{name} {},x", db(w)),
-        Mode::AbsoluteY => format!("{name} {},y", db(w)),
+    let written = match mode {
+        Mode::Implied => out.write_str(name),
+        Mode::Accumulator => write!(out, "{name} a"),
+        Mode::Immediate if len == 3 => write!(out, "{name} #${w:04x}"),
+        Mode::Immediate => write!(out, "{name} #${b:02x}"),
+        Mode::ZeroPage => write!(out, "{name} {}", zp(b)),
+        Mode::ZeroPageX => write!(out, "{name} {},x", zp(b)),
+        Mode::ZeroPageY => write!(out, "{name} {},y", zp(b)),
+        Mode::Absolute if matches!(opcode, 0x20 | 0x4c) => write!(out, "{name} {}", pb(w as u32)),
+        Mode::Absolute => write!(out, "{name} {}", db(w)),
+        Mode::AbsoluteX => write!(out, "{name} {},x", db(w)),
+        Mode::AbsoluteY => write!(out, "{name} {},y", db(w)),
         Mode::Long | Mode::LongX => {
             let a = w as u32 | (bytes[3] as u32) << 16;
             let x = if mode == Mode::LongX { ",x" } else { "" };
-            format!("{name} ${a:06x}{x}")
+            write!(out, "{name} ${a:06x}{x}")
         }
-        Mode::Indirect => format!("{name} (${w:04x})"),
-        Mode::AbsoluteLongIndirect => format!("{name} [${w:04x}]"),
-        Mode::IndirectX => format!("{name} ({},x)", zp(b)),
-        Mode::IndirectY => format!("{name} ({}),y", zp(b)),
-        Mode::ZeroPageIndirect => format!("{name} ({})", zp(b)),
-        Mode::ZeroPageIndirectZ => format!("{name} ({}),z", zp(b)),
-        Mode::LongIndirect => format!("{name} [{}]", zp(b)),
-        Mode::LongIndirectY => format!("{name} [{}],y", zp(b)),
-        Mode::AbsoluteIndirectX => format!("{name} ({},x)", pb(w as u32)),
-        Mode::Stack => format!("{name} ${b:02x},s"),
-        Mode::StackIndirectY => format!("{name} (${b:02x},s),y"),
-        Mode::DataStack => format!("{name} ${b:02x},r"),
-        Mode::DataStackIndirectY => format!("{name} (${b:02x},r),y"),
-        Mode::Relative => format!("{name} {}", pb(end.wrapping_add(b as i8 as u32))),
+        Mode::Indirect => write!(out, "{name} (${w:04x})"),
+        Mode::AbsoluteLongIndirect => write!(out, "{name} [${w:04x}]"),
+        Mode::IndirectX => write!(out, "{name} ({},x)", zp(b)),
+        Mode::IndirectY => write!(out, "{name} ({}),y", zp(b)),
+        Mode::ZeroPageIndirect => write!(out, "{name} ({})", zp(b)),
+        Mode::ZeroPageIndirectZ => write!(out, "{name} ({}),z", zp(b)),
+        Mode::LongIndirect => write!(out, "{name} [{}]", zp(b)),
+        Mode::LongIndirectY => write!(out, "{name} [{}],y", zp(b)),
+        Mode::AbsoluteIndirectX => write!(out, "{name} ({},x)", pb(w as u32)),
+        Mode::Stack => write!(out, "{name} ${b:02x},s"),
+        Mode::StackIndirectY => write!(out, "{name} (${b:02x},s),y"),
+        Mode::DataStack => write!(out, "{name} ${b:02x},r"),
+        Mode::DataStackIndirectY => write!(out, "{name} (${b:02x},r),y"),
+        Mode::Relative => write!(out, "{name} {}", pb(end.wrapping_add(b as i8 as u32))),
         Mode::RelativeLong => {
             // The 65CE02's long branches count from their last byte.
             let from = if opcode & 0x0f == 3 { end - 1 } else { end };
-            format!("{name} {}", pb(from.wrapping_add(w as u32)))
+            write!(out, "{name} {}", pb(from.wrapping_add(w as u32)))
         }
-        Mode::Move => format!("{name} #${:02x},#${b:02x}", bytes[2]),
-        Mode::ZeroPageBit => format!("{name} {bit},{}", zp(b)),
+        Mode::Move => write!(out, "{name} #${:02x},#${b:02x}", bytes[2]),
+        Mode::ZeroPageBit => write!(out, "{name} {bit},{}", zp(b)),
         Mode::ZeroPageBitRelative => {
             let target = end.wrapping_add(bytes[2] as i8 as u32);
-            format!("{name} {bit},{},{}", zp(b), pb(target))
+            write!(out, "{name} {bit},{},{}", zp(b), pb(target))
         }
-    })
+    };
+    written.is_ok()
+}
+
+/// A direct page address: two digits in the first page, else four.
+struct Direct(u32);
+
+impl std::fmt::Display for Direct {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.0 {
+            a if a > 0xff => write!(f, "${a:04x}"),
+            a => write!(f, "${a:02x}"),
+        }
+    }
+}
+
+/// An address in a bank: the bank's digits (its low byte) in front unless
+/// it is 0.
+struct Banked(u32, u16);
+
+impl std::fmt::Display for Banked {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match *self {
+            Banked(0, w) => write!(f, "${w:04x}"),
+            Banked(bank, w) => write!(f, "${:02x}{w:04x}", bank as u8),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
+        let mut out = String::new();
+        disassemble_into(&mut out, bytes, pc, ctx).then_some(out)
+    }
 
     #[test]
     fn every_opcode_has_one_name_per_processor() {

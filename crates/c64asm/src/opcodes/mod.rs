@@ -6,7 +6,7 @@
 mod disasm;
 mod list;
 
-pub use disasm::{Listed, disassemble, instruction_len, is_immediate, takes_signature};
+pub use disasm::{Listed, disassemble_into, instruction_len, is_immediate, takes_signature};
 
 use crate::cpu::{CPUS, Cpu};
 
