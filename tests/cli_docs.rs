@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-const PAGES: [(&[&str], &str); 5] = [
+const PAGES: [(&[&str], &str); 6] = [
     (&[], "c64kit"),
     (&["build"], "c64kit build"),
     (&["run"], "c64kit run"),
