@@ -194,7 +194,9 @@ fn check_screenshot(path: &PathBuf) {
     assert!(info.width >= 320 && info.height >= 200);
     let bytes_per_pixel = info.line_size / info.width as usize;
     // Title row: the 'R' of "RYG" at column 1 has ink pixels, the space at column 0 has none.
-    let (bx, by) = ((info.width - 320) / 2, (info.height - 200) / 2);
+    // VICE's visible area: the text window's first pixel at x 32, y 35 (c64emu's
+    // WINDOW_X, WINDOW_Y).
+    let (bx, by) = (32, 35);
     let colour = |x: u32, y: u32| {
         let o = (y as usize) * info.line_size + (x as usize) * bytes_per_pixel;
         pixels[o..o + 3].to_vec()
