@@ -487,6 +487,11 @@ impl C64Bus {
             _ if (0x8000..0xA000).contains(&addr) => cart.write_roml(addr, value),
             Page::Romh => cart.write_romh(addr, value),
             Page::Open => false,
+            // 16K mode with HIRAM low: the cartridge still sees writes at $A000.
+            Page::Ram if (0xA000..0xC000).contains(&addr) => {
+                cart.write_ramh(addr, value);
+                true
+            }
             _ => true,
         }
     }

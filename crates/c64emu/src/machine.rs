@@ -261,9 +261,6 @@ impl Machine {
         let (traps, _) = rom::rom_traps(&roms, false);
         let bus = C64Bus::new(Arc::new(roms));
         let mut m = Machine::around(bus, traps);
-        // The processor port as at power-on: every line an input (the pull-ups keep
-        // LORAM, HIRAM and CHAREN high); the KERNAL sets it up in IOINIT.
-        m.cpu.memory.set_port(0, 0);
         let reset = u16::from_le_bytes([
             m.cpu.memory.peek_banked(crate::map::rom::RESET_VECTOR),
             m.cpu.memory.peek_banked(crate::map::rom::RESET_VECTOR + 1),

@@ -49,6 +49,9 @@ pub enum Kind {
     MagicDesk,
     /// 32: $DE00 bank (0-63), $DE02 mode, 256 bytes of RAM at $DF00.
     EasyFlash,
+    /// 53: Pagefox: $DE80-$DEFF bit 1 the 16 KiB half, bits 2-3 the chip (2: its 32
+    /// KiB of RAM), bit 4 switches it off; 16K mode.
+    Pagefox,
     /// 1, 9, 36: the Action Replay family (`freezer.rs`).
     Freezer(Variant),
 }
@@ -65,6 +68,7 @@ impl Kind {
             8 => Kind::SuperGames,
             19 => Kind::MagicDesk,
             32 => Kind::EasyFlash,
+            53 => Kind::Pagefox,
             _ => return None,
         })
     }
@@ -146,7 +150,14 @@ impl Cartridge {
             mode: reset_mode,
             bank: 0,
             locked: false,
-            ram: vec![0; if kind == Kind::EasyFlash { 256 } else { 0 }],
+            ram: vec![
+                0;
+                match kind {
+                    Kind::EasyFlash => 256,
+                    Kind::Pagefox => 0x8000,
+                    _ => 0,
+                }
+            ],
             freezer: None,
             name: crt.name.clone(),
         };
@@ -162,6 +173,9 @@ impl Cartridge {
         self.mode = self.reset_mode;
         self.bank = 0;
         self.locked = false;
+        if self.kind == Kind::Pagefox {
+            self.write_io1(0xDE80, 0);
+        }
         if let Some(f) = &mut self.freezer {
             f.reset();
         }
@@ -179,14 +193,36 @@ impl Cartridge {
     /// cartridge sees it whether or not ROML is mapped). Returns whether the C64's RAM
     /// takes it too (it does not in Ultimax mode).
     pub fn write_roml(&mut self, addr: u16, value: u8) -> bool {
+        if let Some(i) = self.pagefox_ram(addr, 0) {
+            self.ram[i] = value;
+        }
         match &mut self.freezer {
             Some(f) => f.write_roml(addr, value),
             None => self.mode() != Mode::Ultimax,
         }
     }
 
+    /// A write at $A000-$BFFF in 16K mode where ROMH is not mapped (Pagefox's RAM
+    /// takes it; the C64's RAM does too).
+    pub fn write_ramh(&mut self, addr: u16, value: u8) {
+        if self.mode == Mode::Game16k
+            && let Some(i) = self.pagefox_ram(addr, BANK)
+        {
+            self.ram[i] = value;
+        }
+    }
+
+    /// Where Pagefox's RAM is at `addr` (0: ROML, $2000: ROMH) when it is selected.
+    fn pagefox_ram(&self, addr: u16, half: usize) -> Option<usize> {
+        (self.kind == Kind::Pagefox && self.bank >> 1 == 2)
+            .then(|| ((self.bank & 1) << 14) + half + (usize::from(addr) & (BANK - 1)))
+    }
+
     /// A write where ROMH is mapped. Returns whether the C64's RAM takes it too.
     pub fn write_romh(&mut self, addr: u16, value: u8) -> bool {
+        if let Some(i) = self.pagefox_ram(addr, BANK) {
+            self.ram[i] = value;
+        }
         match &mut self.freezer {
             Some(f) => f.write_romh(addr, value),
             None => self.mode() != Mode::Ultimax,
@@ -205,7 +241,15 @@ impl Cartridge {
         if let Some(f) = &self.freezer {
             return f.read_roml(addr);
         }
-        Cartridge::byte(&self.roml, self.bank, addr)
+        if let Some(i) = self.pagefox_ram(addr, 0) {
+            return Some(self.ram[i]);
+        }
+        let bank = if self.kind == Kind::Pagefox {
+            self.bank & 3
+        } else {
+            self.bank
+        };
+        Cartridge::byte(&self.roml, bank, addr)
     }
 
     /// A read of ROMH ($A000-$BFFF or $E000-$FFFF).
@@ -213,7 +257,14 @@ impl Cartridge {
         if let Some(f) = &self.freezer {
             return f.read_romh(addr);
         }
-        let bank = self.bank;
+        if let Some(i) = self.pagefox_ram(addr, BANK) {
+            return Some(self.ram[i]);
+        }
+        let bank = if self.kind == Kind::Pagefox {
+            self.bank & 3
+        } else {
+            self.bank
+        };
         match self.kind {
             // Ocean's 16 KiB images keep their upper halves in the ROML banks' list.
             Kind::Ocean if self.romh.is_empty() => Cartridge::byte(&self.roml, bank, addr),
@@ -263,7 +314,16 @@ impl Cartridge {
                     self.mode = Mode::from_lines(!exrom, !game);
                 }
             }
-            Kind::Generic | Kind::SuperGames | Kind::Freezer(_) => return false,
+            Kind::Pagefox if addr & 0x80 != 0 => {
+                // The chip (bits 2-3) and half (bit 1) as one bank number.
+                self.bank = usize::from((value >> 1) & 7);
+                self.mode = if value & 0x10 != 0 {
+                    Mode::Off
+                } else {
+                    Mode::Game16k
+                };
+            }
+            Kind::Generic | Kind::SuperGames | Kind::Pagefox | Kind::Freezer(_) => return false,
         }
         true
     }
@@ -359,5 +419,32 @@ mod tests {
         assert_eq!(ef.mode(), Mode::Off);
         ef.write_io2(0xDF42, 0x99);
         assert_eq!(ef.read_io2(0xDF42), Some(0x99));
+    }
+
+    #[test]
+    fn pagefox_switches_between_rom_banks_and_its_ram() {
+        let banks: Vec<Vec<u8>> = (0..4).map(|b| vec![0x40 + b as u8; 0x4000]).collect();
+        let chips: Vec<(u16, u16, &[u8])> = banks
+            .iter()
+            .enumerate()
+            .map(|(b, d)| (b as u16, 0x8000, d.as_slice()))
+            .collect();
+        let mut pf = cart(53, 0, 0, &chips);
+        assert_eq!(
+            (pf.mode(), pf.read_romh(0xA000)),
+            (Mode::Game16k, Some(0x40))
+        );
+        pf.write_io1(0xDE80, 0x02); // chip 0, second half: bank 1
+        assert_eq!(pf.read_roml(0x8000), Some(0x41));
+        pf.write_io1(0xDE80, 0x0A); // chip 2 (RAM), second half
+        assert!(pf.write_roml(0x8001, 0x12));
+        pf.write_ramh(0xA002, 0x34);
+        assert_eq!(
+            (pf.read_roml(0x8001), pf.read_romh(0xA002)),
+            (Some(0x12), Some(0x34))
+        );
+        assert_eq!(pf.ram[0x4001], 0x12);
+        pf.write_io1(0xDE80, 0x10);
+        assert_eq!(pf.mode(), Mode::Off);
     }
 }

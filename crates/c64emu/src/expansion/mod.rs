@@ -52,8 +52,8 @@ impl fmt::Display for ExpansionError {
                 f,
                 "cartridge hardware type {hardware} ({name:?}) is not emulated; c64kit runs \
                  types 0 (generic 8K/16K/Ultimax), 1 (Action Replay), 5 (Ocean), 8 (Super \
-                 Games), 9 (Atomic Power), 19 (Magic Desk), 32 (EasyFlash) and 36 (Retro \
-                 Replay)"
+                 Games), 9 (Atomic Power), 19 (Magic Desk), 32 (EasyFlash), 36 (Retro \
+                 Replay) and 53 (Pagefox)"
             ),
             ExpansionError::BadSize { device, size } => {
                 write!(f, "{device} size {size:?} is not one the device comes in")
