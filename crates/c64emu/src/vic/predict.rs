@@ -78,23 +78,11 @@ impl Vic {
         if let Some(w) = self.next_bad_line(now) {
             consider(&mut first, w);
         }
-        // Sprites with DMA fetch every line: their windows are the soonest.
-        let now_line = now - now % LINE;
-        for start in [now_line.saturating_sub(LINE), now_line, now_line + LINE] {
-            let mut dma = self.sprites.dma;
-            while dma != 0 {
-                let n = u64::from(dma.trailing_zeros());
-                dma &= dma - 1;
-                consider(&mut first, (start + 54 + 2 * n, start + 58 + 2 * n));
-            }
-        }
-        // Sprites whose DMA may start: from the next Y comparison, cycle 55 on.
-        let starting = self.regs[0x15] & !self.sprites.dma;
-        if starting != 0 && first > now_line + 54 {
+        // Each sprite's next DMA from its own state (a sprite's DMA ends after its last
+        // line, so a window per line cannot be assumed).
+        if self.sprites.dma | self.regs[0x15] != 0 {
             for n in 0..8 {
-                if starting & (1 << n) != 0
-                    && let Some(w) = self.next_sprite_dma(n, now)
-                {
+                if let Some(w) = self.next_sprite_dma(n, now) {
                     consider(&mut first, w);
                 }
             }

@@ -848,11 +848,12 @@ reset   sei
         sta $dd02
         lda #$07
         sta $dd00
-        lda #0
-        ldx #2
--       sta $00,x
-        sta $0200,x
-        inx
+        lda #0                  ; RAMTAS: RAM comes up striped, not zero
+        tay
+-       sta $0002,y
+        sta $0200,y
+        sta $0300,y
+        iny
         bne -
         ldx #$1f
 -       lda vectab,x
