@@ -202,7 +202,8 @@ fn until_address_dump_and_raw_load() {
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stderr(&o).contains("reached $C005"));
-    assert_eq!(stdout(&o), format!("C100  {:<47}  |*...|\n", "2A 00 00 00"));
+    // $C101-$C103 keep RAM's power-on stripes ($FF $00 $00 there).
+    assert_eq!(stdout(&o), format!("C100  {:<47}  |*...|\n", "2A FF 00 00"));
     // --start overrides
     let o = run_file(
         "code2.bin",
@@ -219,7 +220,7 @@ fn until_address_dump_and_raw_load() {
         ],
     );
     assert_eq!(code(&o), 3);
-    assert!(stdout(&o).starts_with("C100  00"));
+    assert!(stdout(&o).starts_with("C100  FF"), "never written: power-on RAM");
 }
 
 #[test]
@@ -511,7 +512,7 @@ fn dump_shows_colour_ram_and_io_as_the_cpu_sees_them() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("D800  0E 0E 0E 0E"), "{out}");
     assert!(lines[1].starts_with("D020  FE F6"), "{out}");
-    assert!(lines[2].starts_with("D800  00 00"), "{out}");
+    assert!(lines[2].starts_with("D800  FF FF"), "power-on RAM: {out}");
 }
 
 #[test]
