@@ -220,7 +220,10 @@ fn until_address_dump_and_raw_load() {
         ],
     );
     assert_eq!(code(&o), 3);
-    assert!(stdout(&o).starts_with("C100  FF"), "never written: power-on RAM");
+    assert!(
+        stdout(&o).starts_with("C100  FF"),
+        "never written: power-on RAM"
+    );
 }
 
 #[test]
