@@ -2,9 +2,7 @@
 //! chip model; bad paths cost no run and leave nothing behind.
 mod cli_support;
 
-use std::process::Output;
-
-use cli_support::TempDir;
+use cli_support::{TempDir, run_headless as run};
 
 /// A sawtooth at 440 Hz, gate on, volume 15, then an endless loop.
 const TONE: &str = "        * = $0801
@@ -24,16 +22,6 @@ start   lda #$0f
         sta $d404
 loop    jmp loop
 ";
-
-fn run(dir: &TempDir, args: &[&str]) -> Output {
-    cli_support::c64kit(&dir.0)
-        .arg("run")
-        .arg("--headless")
-        .args(args)
-        .env_remove("C64KIT_ROMS")
-        .output()
-        .unwrap()
-}
 
 /// The samples of a 16-bit mono WAV file at `rate`.
 fn samples(bytes: &[u8], rate: u32) -> Vec<i16> {

@@ -6,7 +6,7 @@ mod cli_support;
 
 use std::process::Output;
 
-use cli_support::TempDir;
+use cli_support::{TempDir, run_headless as run};
 
 /// BASIC stub `10 SYS 2061` + code at $080D that prints "HELLO" and returns.
 fn hello_prg() -> Vec<u8> {
@@ -18,18 +18,6 @@ fn hello_prg() -> Vec<u8> {
         b'E', b'L', b'L', b'O', 0x0D, 0x00,
     ]);
     prg
-}
-
-fn run(dir: &TempDir, args: &[&str]) -> Output {
-    cli_support::c64kit(&dir.0)
-        .arg("run")
-        .arg("--headless")
-        .args(args)
-        .env_remove("C64KIT_ROMS")
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap()
 }
 
 fn file(dir: &TempDir, name: &str, bytes: &[u8]) -> String {

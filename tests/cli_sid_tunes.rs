@@ -3,9 +3,7 @@
 //! its sound goes to --audio; bad headers and subtunes are errors that cost no run.
 mod cli_support;
 
-use std::process::Output;
-
-use cli_support::TempDir;
+use cli_support::{TempDir, run_headless as run};
 
 /// A PSID v2 tune at $1000: init ($1000) keeps A (the subtune) in $FB and starts a
 /// sawtooth; play ($1020) counts its calls in $FB and writes the count as the pitch.
@@ -28,16 +26,6 @@ fn tune(songs: u16, speed: u32) -> Vec<u8> {
     code.extend([0xE6, 0xFB, 0xA5, 0xFB, 0x8D, 0x01, 0xD4, 0x60]); // INC $FB ... RTS
     f.extend(code);
     f
-}
-
-fn run(dir: &TempDir, args: &[&str]) -> Output {
-    cli_support::c64kit(&dir.0)
-        .arg("run")
-        .arg("--headless")
-        .args(args)
-        .env_remove("C64KIT_ROMS")
-        .output()
-        .unwrap()
 }
 
 /// $FB after `frames` frames of subtune `song`.

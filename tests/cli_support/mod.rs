@@ -55,6 +55,20 @@ pub fn c64kit(dir: &Path) -> Command {
     cmd
 }
 
+/// `c64kit run --headless ARGS` in `dir`, on the stub KERNAL (no `C64KIT_ROMS`) and with
+/// no display, as CI runs it.
+pub fn run_headless(dir: &TempDir, args: &[&str]) -> Output {
+    c64kit(&dir.0)
+        .arg("run")
+        .arg("--headless")
+        .args(args)
+        .env_remove("C64KIT_ROMS")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap()
+}
+
 /// A PATH with the built `c64kit` first, as after `cargo install`.
 pub fn path_with_c64kit() -> std::ffi::OsString {
     let bin = Path::new(env!("CARGO_BIN_EXE_c64kit")).parent().unwrap();
