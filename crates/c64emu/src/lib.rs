@@ -34,6 +34,8 @@ mod rom;
 mod roms;
 mod screen;
 mod sid;
+#[cfg(test)]
+mod test_rng;
 mod trace;
 mod typist;
 pub mod unicode;

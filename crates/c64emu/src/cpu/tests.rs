@@ -200,20 +200,7 @@ fn a_busy_program_runs_the_same_on_both_paths() {
     assert_agree(m, 400_000, "busy program");
 }
 
-/// A tiny deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-}
+use crate::test_rng::Rng;
 
 /// An operand address that is often an I/O register, or an index away from one.
 fn address(r: &mut Rng) -> u16 {

@@ -233,23 +233,7 @@ fn read_masks_and_unused_registers() {
     });
 }
 
-/// A small deterministic generator for the differential test.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::test_rng::Rng;
 
 /// A register write a program might make (mode, scroll, border, colours, sprites).
 fn random_write(rng: &mut Rng) -> (u8, u8) {
