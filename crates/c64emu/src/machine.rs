@@ -653,9 +653,30 @@ impl Machine {
         std::mem::replace(&mut self.observer, observer)
     }
 
-    /// Emulate VIC-II `model` (the 6569 unless told).
+    /// Emulate VIC-II `model` (the 6569 unless told), at power-on: an NTSC chip makes
+    /// the machine an NTSC C64 (its line and frame, its clock, 60 Hz mains for the
+    /// CIAs' time-of-day clocks; the genuine KERNAL finds out from the raster counter).
     pub fn set_vic_model(&mut self, model: vic::Model) {
-        self.cpu.memory.vic.set_model(model);
+        let bus = &mut self.cpu.memory;
+        bus.vic.set_model(model);
+        bus.cia1.set_mains(model.clock_hz(), model.mains_hz());
+        bus.cia2.set_mains(model.clock_hz(), model.mains_hz());
+        bus.sid.set_clock(model.clock_hz() as u32);
+    }
+
+    /// The VIC-II emulated.
+    pub fn vic_model(&self) -> vic::Model {
+        self.cpu.memory.vic.model()
+    }
+
+    /// Cycles per frame of the VIC-II emulated (19656 on PAL).
+    pub fn cycles_per_frame(&self) -> u64 {
+        self.cpu.memory.vic.timing().frame
+    }
+
+    /// The CPU's clock, cycles per second (985248 on PAL, 1022727 on NTSC).
+    pub fn clock_hz(&self) -> u64 {
+        self.vic_model().clock_hz()
     }
 
     /// The SID's revision (6581 by default).
@@ -682,7 +703,7 @@ impl Machine {
 
     /// Raster line the VIC is on now.
     pub fn raster_line(&self) -> u16 {
-        vic::raster_line(self.cycles())
+        self.cpu.memory.vic.raster_line(self.cycles())
     }
 
     /// Cycles the VIC has taken from the CPU since power-on (bad lines, sprite DMA: the
@@ -698,9 +719,9 @@ impl Machine {
         self.cycles() - self.stolen_cycles()
     }
 
-    /// Whole frames (PAL, 19656 cycles) emulated so far.
+    /// Whole frames (19656 cycles on PAL) emulated so far.
     pub fn frames(&self) -> u64 {
-        self.cycles() / pal::CYCLES_PER_FRAME
+        self.cycles() / self.cycles_per_frame()
     }
 }
 

@@ -23,8 +23,14 @@ impl Machine {
         }
     }
 
+    /// The picture's size and where the display window is in it (`render`).
+    pub fn picture(&self) -> crate::vic::Geometry {
+        self.vic_model().picture()
+    }
+
     /// The picture as palette indices (see `render.rs`); `invert` is a video matrix
     /// cell drawn inverted.
+
     pub(crate) fn render_pens(&self, out: &mut [u8], invert: Option<u16>) {
         let bus = &self.cpu.memory;
         crate::vic::render(&bus.vic, self.cycles(), &bus.vic_mem(), invert, out);

@@ -4,7 +4,7 @@
 
 use c64sid::ChipModel;
 
-/// The chip's clock on the PAL C64.
+/// The chip's clock on the PAL C64 (the default).
 const CLOCK_HZ: u32 = crate::map::pal::CLOCK_HZ as u32;
 
 /// The SID and the cycle it has run up to.
@@ -12,6 +12,8 @@ const CLOCK_HZ: u32 = crate::map::pal::CLOCK_HZ as u32;
 pub struct Sid {
     chip: c64sid::Sid,
     synced: u64,
+    /// The machine's clock (what the samples are made from).
+    clock_hz: u32,
 }
 
 impl Default for Sid {
@@ -26,6 +28,7 @@ impl Sid {
         Sid {
             chip: c64sid::Sid::new(ChipModel::Mos6581),
             synced: 0,
+            clock_hz: CLOCK_HZ,
         }
     }
 
@@ -60,10 +63,15 @@ impl Sid {
         self.chip.set_model(model);
     }
 
+    /// The machine's clock, cycles per second (PAL's unless told).
+    pub fn set_clock(&mut self, clock_hz: u32) {
+        self.clock_hz = clock_hz;
+    }
+
     /// Make samples at `rate_hz` from cycle `t` on.
     pub fn enable_output(&mut self, rate_hz: u32, t: u64) {
         self.sync(t);
-        self.chip.enable_output(CLOCK_HZ, rate_hz);
+        self.chip.enable_output(self.clock_hz, rate_hz);
     }
 
     /// The samples up to cycle `t`.

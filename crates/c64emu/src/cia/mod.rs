@@ -69,6 +69,8 @@ pub struct Cia {
     icr: Icr,
     serial: Serial,
     tod: Tod,
+    /// The CPU's clock and the mains frequency (Hz) the TOD input ticks at.
+    mains: (u64, u64),
     /// The timers have run every cycle up to and including this one.
     synced: u64,
     /// Of cycle `synced`: its events after the access, its interrupt step.
@@ -94,6 +96,7 @@ impl Cia {
             icr: Icr::new(CiaModel::default()),
             serial: Serial::new(),
             tod: Tod::new(),
+            mains: (CLOCK_HZ, MAINS_HZ),
             synced: 0,
             late_pending: false,
             icr_pending: false,
@@ -103,6 +106,12 @@ impl Cia {
     /// Which revision this chip is.
     pub fn set_model(&mut self, model: CiaModel) {
         self.icr.model = model;
+    }
+
+    /// The machine's clock (cycles per second) and its TOD input's frequency (50 Hz on
+    /// a PAL C64, 60 Hz on an NTSC one; from power-on).
+    pub fn set_mains(&mut self, clock_hz: u64, mains_hz: u64) {
+        self.mains = (clock_hz, mains_hz);
     }
 
     /// Timer A running continuously from `latch` with its interrupt enabled, as the
@@ -231,7 +240,7 @@ impl Cia {
         if self.serial.armed && self.serial.step() {
             self.icr.raise(INT_SDR, c);
         }
-        while tick_cycle(self.tod.ticks + 1) <= c {
+        while self.tick_cycle(self.tod.ticks + 1) <= c {
             if self.tod.tick(self.ta.cr & CRA_TOD_50HZ != 0) {
                 self.icr.raise(INT_ALARM, c);
             }
@@ -244,7 +253,7 @@ impl Cia {
             return 0;
         }
         let timers = [self.ta.quiet_cycles(), self.tb.quiet_cycles()];
-        let tod = tick_cycle(self.tod.ticks + 1) - 1 - self.synced;
+        let tod = self.tick_cycle(self.tod.ticks + 1) - 1 - self.synced;
         timers.into_iter().flatten().fold(tod, u64::min)
     }
 
@@ -263,7 +272,7 @@ impl Cia {
         let candidates = [
             self.icr.pending_low(s),
             // The rest of a cycle an access interrupted may raise a flag.
-            (self.late_pending && (self.serial.armed || tick_cycle(self.tod.ticks + 1) <= s))
+            (self.late_pending && (self.serial.armed || self.tick_cycle(self.tod.ticks + 1) <= s))
                 .then_some(s + 1),
             ta_next.filter(|_| {
                 mask & INT_TA != 0
@@ -272,7 +281,7 @@ impl Cia {
             }),
             tb_next.filter(|_| mask & INT_TB != 0),
             (mask & INT_SDR != 0 && self.serial.armed).then_some(s + 1),
-            (mask & INT_ALARM != 0 && self.tod.running()).then(|| tick_cycle(self.tod.ticks + 1)),
+            (mask & INT_ALARM != 0 && self.tod.running()).then(|| self.tick_cycle(self.tod.ticks + 1)),
         ];
         candidates.into_iter().flatten().min()
     }
@@ -367,7 +376,9 @@ impl Cia {
     }
 }
 
-/// The cycle of mains tick `n` (tick 0 at power-on).
-fn tick_cycle(n: u64) -> u64 {
-    n * CLOCK_HZ / MAINS_HZ
+impl Cia {
+    /// The cycle of mains tick `n` (tick 0 at power-on).
+    fn tick_cycle(&self, n: u64) -> u64 {
+        n * self.mains.0 / self.mains.1
+    }
 }

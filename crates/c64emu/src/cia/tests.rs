@@ -356,7 +356,7 @@ fn a_million_cycles_of_a_running_timer_are_exact() {
 
 /// The cycle of mains tick `n`.
 fn tick(n: u64) -> u64 {
-    tick_cycle(n)
+    Cia::new().tick_cycle(n)
 }
 
 fn time(c: &mut Cia, t: u64) -> [u8; 4] {

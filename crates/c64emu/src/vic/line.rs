@@ -1,6 +1,6 @@
 //! A whole quiet line at once: the line `step` would run cycle by cycle when nothing in
 //! it depends on the cycle beyond what the line's start decides. With the registers as
-//! they are for all 63 cycles (the VIC runs a batch no CPU access interrupts), no sprite
+//! they are for all the line's cycles (the VIC runs a batch no CPU access interrupts), no sprite
 //! with DMA, shown or starting, the graphics modes settled, no colour or collision
 //! change pending and no light pen latch, the bad line condition, the border flip-flops
 //! and the counters change only at their cycles, so the line is: the counters and
@@ -11,9 +11,9 @@
 use super::border::cover;
 use super::fetch::VicMem;
 use super::graphics::{REG, expand, splat};
-use super::picture::{FIRST_CYCLE, FIRST_LINE, HEIGHT, LAST_CYCLE};
+use super::picture::{FIRST_CYCLE, LAST_CYCLE};
 use super::timing::{
-    self, BORDER_LEFT, BORDER_RIGHT, CYCLES, FIRST_DMA_LINE, LAST_DMA_LINE, LINE, LINES, Phi1, Phi2,
+    self, BORDER_LEFT, BORDER_RIGHT, FIRST_DMA_LINE, LAST_DMA_LINE, MAX_LINE, Phi1, Phi2,
 };
 use super::{IRQ_RASTER, Vic};
 use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
@@ -26,8 +26,8 @@ impl Vic {
         let d011 = self.regs[usize::from(CTRL1)];
         let d016 = self.regs[usize::from(CTRL2)];
         let pen = &self.light_pen;
-        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + LINE)
-            || (pen.low && self.line == LINES - 1);
+        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + self.timing.line)
+            || (pen.low && self.line == self.timing.lines - 1);
         !pen_latch
             && self.gfx.steady(d011, d016)
             && self.gfx.xscroll() == d016 & 7
@@ -35,13 +35,17 @@ impl Vic {
             && self.clear_collisions == 0
     }
 
-    /// No sprite fetches, is shown or starts in the line starting at the next cycle?
+    /// No sprite fetches, is shown or starts in the line starting at the next cycle
+    /// (and the line's idle sprite accesses are the 6569's: `idle_sprites_line`)?
     fn sprites_quiet(&self) -> bool {
+        if self.timing.line != 63 {
+            return false;
+        }
         let s = &self.sprites;
         if s.dma | s.display != 0 || !s.idle(false) {
             return false;
         }
-        let line = if self.line == LINES - 1 {
+        let line = if self.line == self.timing.lines - 1 {
             0
         } else {
             self.line + 1
@@ -77,7 +81,7 @@ impl Vic {
         if before == LAST_DMA_LINE {
             self.fetch.allow_bad_lines = false;
         }
-        let frame_starts = before == LINES - 1;
+        let frame_starts = before == self.timing.lines - 1;
         if !frame_starts {
             self.line = before + 1;
         }
@@ -119,7 +123,7 @@ impl Vic {
             (BORDER_LEFT.1, BORDER_RIGHT.1)
         };
         let fed = !vertical;
-        let visible = self.drawing && usize::from(self.row.wrapping_sub(FIRST_LINE)) < HEIGHT;
+        let visible = self.drawing && self.picture.shows(self.row);
         let main_at = |n: u8| {
             if n < left {
                 main
@@ -132,7 +136,7 @@ impl Vic {
         let colors = *self.picture.colors();
         let border = colors[usize::from(REG)];
         let mut pixels = [splat(border); 48];
-        let mut fgs = [0u8; 64];
+        let mut fgs = [0u8; MAX_LINE + 1];
         if visible || busy {
             let cell = |k: u8| -> (u8, u8, u8) {
                 if fed && (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&k) {
@@ -181,8 +185,8 @@ impl Vic {
         self.border.end_line();
         self.gfx
             .end_line(fed.then_some((cells[39].1, cells[39].2)), d016);
-        self.clock = t0 + LINE;
-        self.row = if self.row == LINES - 1 {
+        self.clock = t0 + self.timing.line;
+        self.row = if self.row == self.timing.lines - 1 {
             0
         } else {
             self.row + 1
@@ -198,23 +202,24 @@ impl Vic {
         t0: u64,
         mut ba_cycles: u8,
         pixels: &mut [u64; 48],
-        fgs: &[u8; 64],
+        fgs: &[u8; MAX_LINE + 1],
     ) {
         let d018 = self.regs[usize::from(MEMPTR)];
         let latency = self.model.latency();
         let colors = *self.picture.colors();
         let bad = self.fetch.bad_line;
         let mut ba = false;
-        for n in 1..=63u8 {
-            let cycle = &CYCLES[usize::from(n)];
-            let prev = &CYCLES[usize::from(if n == 1 { 63 } else { n - 1 })];
+        let tm = self.timing;
+        for n in 1..=tm.line as u8 {
+            let cycle = &tm.cycles[usize::from(n)];
+            let prev = tm.prev(n);
             if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
                 self.sprites.phi2(prev.phi2, ba_cycles >= 4, mem, self.bank);
             }
             if matches!(cycle.phi1, Phi1::SpritePointer(_) | Phi1::SpriteData(_)) {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
             }
-            let show = n == timing::UPDATE_RC + 1;
+            let show = n == tm.sprite_display + 1;
             if self.sprites.idle(show) {
                 self.sprites.draw_idle(prev, show, &self.regs, latency);
             } else {

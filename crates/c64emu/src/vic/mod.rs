@@ -1,9 +1,10 @@
-//! The VIC-II (6569, PAL) cycle by cycle: in each of a line's 63 cycles its memory
+//! The VIC-II (6569 and 8565 PAL, 6567R8, 8562 and 6567R56A NTSC, 6572 PAL-N) cycle by
+//! cycle: in each of a line's 63 (64, 65) cycles its memory
 //! accesses, BA, the counters, the border flip-flops and eight pixels of the picture,
 //! as C. Bauer's article "The MOS 6567/6569 video controller" describes the chip (and
 //! VICE's test programs measure it).
 //!
-//! - `timing`: the line's cycles and what happens in each;
+//! - `timing`: the line's cycles and what happens in each, per chip;
 //! - `fetch`: memory as the VIC sees it, VC/VCBASE/RC/VMLI, display and idle state,
 //!   bad lines, the c- and g-accesses;
 //! - `graphics`: the graphics sequencer (modes, fine scroll, the pixel pipeline);
@@ -34,6 +35,7 @@ mod tests;
 
 pub use fetch::VicMem;
 pub use picture::{HEIGHT, WIDTH, WINDOW_X, WINDOW_Y};
+pub use timing::Timing;
 pub use predict::sprite_dma_cycles;
 
 use crate::map::vic::*;
@@ -42,7 +44,7 @@ use fetch::Fetch;
 use graphics::{Ref, Sequencer};
 use picture::Picture;
 use sprites::Sprites;
-use timing::{CYCLES, Phi1, Phi2};
+use timing::{Phi1, Phi2};
 
 /// Raster compare interrupt flag in $D019.
 pub const IRQ_RASTER: u8 = 0x01;
@@ -57,13 +59,12 @@ pub const IRQ_LIGHT_PEN: u8 = 0x08;
 /// for all of them).
 pub const BADLINE_CYCLES: u64 = (timing::BADLINE_BA.1 - timing::BADLINE_BA.0 + 1) as u64;
 
-/// Raster line (0-311) of cycle `cycles`.
-pub fn raster_line(cycles: u64) -> u16 {
-    timing::line_of(cycles)
-}
-
-/// Which VIC-II: the 6569 (PAL, the default) or the 8565 (PAL, the C64C's), which
-/// differ in when colour and mode changes reach the pixels.
+/// Which VIC-II: the 6569 (PAL, the default), the 8565 (PAL, the C64C's), the
+/// 6567R8 and 8562 (NTSC, the C64's and the C64C's), the 6567R56A (the first NTSC
+/// chips) or the 6572 (PAL-N). The chip sets the line's and the frame's length and the
+/// cycles of the sprites' accesses (`Timing`), the CPU's clock and the mains frequency
+/// of its country; the 6569, 6567 and 6572 show colour and mode changes a pixel later
+/// than the 8565 and 8562.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Model {
     /// The 6569 (C64, PAL).
@@ -71,13 +72,92 @@ pub enum Model {
     Mos6569,
     /// The 8565 (C64C, PAL).
     Mos8565,
+    /// The 6567R8 (C64, NTSC).
+    Mos6567R8,
+    /// The 8562 (C64C, NTSC).
+    Mos8562,
+    /// The 6567R56A (the first NTSC C64s).
+    Mos6567R56A,
+    /// The 6572 (PAL-N).
+    Mos6572,
 }
 
 impl Model {
-    /// The 6569's extra pixel of colour latency.
-    fn latency(self) -> bool {
-        self == Model::Mos6569
+    /// Every model and its name (as `--vic` takes it).
+    pub const NAMES: [(&'static str, Model); 6] = [
+        ("6569", Model::Mos6569),
+        ("8565", Model::Mos8565),
+        ("6567r8", Model::Mos6567R8),
+        ("8562", Model::Mos8562),
+        ("6567r56a", Model::Mos6567R56A),
+        ("6572", Model::Mos6572),
+    ];
+
+    /// The model named `name` (case-insensitive; "6567" is the 6567R8).
+    pub fn from_name(name: &str) -> Option<Model> {
+        let name = name.to_ascii_lowercase();
+        let name = if name == "6567" { "6567r8" } else { &name };
+        Model::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, m)| m)
     }
+
+    /// The 6569's (and the other NMOS chips') extra pixel of colour latency.
+    fn latency(self) -> bool {
+        !matches!(self, Model::Mos8565 | Model::Mos8562)
+    }
+
+    /// The chip's line, frame and picture.
+    pub fn timing(self) -> &'static Timing {
+        match self {
+            Model::Mos6569 | Model::Mos8565 => &timing::PAL,
+            Model::Mos6567R8 | Model::Mos8562 => &timing::NTSC,
+            Model::Mos6567R56A => &timing::NTSC_OLD,
+            Model::Mos6572 => &timing::PAL_N,
+        }
+    }
+
+    /// The CPU clock of a C64 with this chip (its crystal divided), cycles per second.
+    pub fn clock_hz(self) -> u64 {
+        match self {
+            Model::Mos6569 | Model::Mos8565 => crate::map::pal::CLOCK_HZ,
+            Model::Mos6572 => 1_023_440,
+            _ => 1_022_727,
+        }
+    }
+
+    /// The mains frequency of the country the chip was made for (the CIAs' TOD input).
+    pub fn mains_hz(self) -> u64 {
+        match self {
+            Model::Mos6569 | Model::Mos8565 | Model::Mos6572 => 50,
+            _ => 60,
+        }
+    }
+
+    /// The picture's width and height and where the display window starts in it.
+    pub fn picture(self) -> Geometry {
+        let t = self.timing();
+        Geometry {
+            width: WIDTH,
+            height: t.height,
+            window_x: WINDOW_X,
+            window_y: t.window_y,
+        }
+    }
+}
+
+/// The size of the picture and where the 320 x 200 display window is in it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Geometry {
+    /// Width in pixels.
+    pub width: usize,
+    /// Height in pixels.
+    pub height: usize,
+    /// The window's top left pixel: the left border's width...
+    pub window_x: usize,
+    /// ...and the top border's height.
+    pub window_y: usize,
 }
 
 /// The interrupt flags and line.
@@ -100,6 +180,8 @@ pub struct Vic {
     /// The 16 KiB bank (from CIA 2's port A).
     bank: u8,
     model: Model,
+    /// The model's line and frame.
+    timing: &'static Timing,
     /// The next cycle to run, its number in the line (1-63) and its line in the frame.
     clock: u64,
     cycle: u8,
@@ -160,11 +242,12 @@ impl Vic {
             regs: [0; 0x40],
             bank: 0,
             model: Model::default(),
+            timing: Model::default().timing(),
             clock: 0,
             cycle: 1,
             row: 0,
             // Power-on is the start of a frame: line 311 ends in cycle 1 of line 0.
-            line: timing::LINES - 1,
+            line: Model::default().timing().lines - 1,
             frame_ends: false,
             ba: false,
             irq: Irq::default(),
@@ -172,7 +255,7 @@ impl Vic {
             border: Border::default(),
             gfx: Sequencer::default(),
             sprites: Sprites::default(),
-            picture: Picture::new(),
+            picture: Picture::new(Model::default().timing()),
             clear_collisions: 0,
             light_pen: LightPen::default(),
             drawing: true,
@@ -220,6 +303,33 @@ impl Vic {
     /// Emulate `model`.
     pub fn set_model(&mut self, model: Model) {
         self.model = model;
+        let t = model.timing();
+        if !std::ptr::eq(t, self.timing) {
+            // Another line and frame (at power-on): the beam where the chip has it.
+            self.timing = t;
+            let last = self.clock.checked_sub(1);
+            self.cycle = t.cycle_of(self.clock);
+            self.row = t.line_of(self.clock);
+            self.line = last.map_or(t.lines - 1, |c| t.raster_at(c));
+            self.frame_ends = last.is_some_and(|c| t.line_offset(c) == 0 && t.line_of(c) == 0);
+            self.picture = Picture::new(t);
+            self.update_horizon();
+        }
+    }
+
+    /// The chip emulated.
+    pub fn model(&self) -> Model {
+        self.model
+    }
+
+    /// The chip's line and frame.
+    pub fn timing(&self) -> &'static Timing {
+        self.timing
+    }
+
+    /// Raster line (0 to the frame's last) of cycle `t`.
+    pub fn raster_line(&self, t: u64) -> u16 {
+        self.timing.line_of(t)
     }
 
     /// The raw register (what the CPU last wrote).
@@ -263,7 +373,7 @@ impl Vic {
         }
         while self.clock <= t {
             if self.cycle == 1
-                && t - self.clock >= timing::LINE - 1
+                && t - self.clock >= self.timing.line - 1
                 && self.fast_lines
                 && self.line_is_steady()
             {
@@ -280,7 +390,7 @@ impl Vic {
     #[inline(always)]
     pub fn irq_horizon(&mut self) -> u64 {
         self.horizons();
-        self.irq_horizon.min(self.clock + predict::MAX_LAG)
+        self.irq_horizon.min(self.clock + self.max_lag())
     }
 
     /// Work out `irq_horizon` and `ba_next` if the state changed since.
@@ -307,7 +417,7 @@ impl Vic {
     /// If BA is low in cycle `t`: the first cycle from `t` on in which it is high (where
     /// a CPU read waiting for it happens).
     pub fn ba_low(&mut self, t: u64, mem: &VicMem) -> Option<u64> {
-        if t > self.clock + predict::MAX_LAG {
+        if t > self.clock + self.max_lag() {
             self.sync(t - 1, mem);
         }
         // The predictions cover every cycle BA can be low in: elsewhere it is high
@@ -319,7 +429,7 @@ impl Vic {
             return Some(end);
         }
         // Sprite DMA: exact once the VIC is in t's line (whole lines run fast).
-        let line_start = t - t % timing::LINE;
+        let line_start = self.timing.line_start(t);
         if self.clock < line_start {
             self.sync(line_start - 1, mem);
         }
@@ -342,13 +452,14 @@ impl Vic {
     /// port leaves in the RAM under it).
     pub fn phi1_byte(&mut self, t: u64, mem: &VicMem) -> u8 {
         self.sync(t, mem);
-        let line = timing::line_of(t);
-        match CYCLES[usize::from(timing::cycle_of(t))].phi1 {
+        let line = self.timing.line_of(t);
+        let n = self.timing.cycle_of(t);
+        match self.timing.cycles[usize::from(n)].phi1 {
             Phi1::Graphics => self.fetch.gbuf,
             Phi1::SpritePointer(n) => self.sprites.s[usize::from(n)].pointer,
             Phi1::SpriteData(n) => (self.sprites.s[usize::from(n)].data >> 8) as u8,
             Phi1::Refresh => {
-                let k = u16::from(timing::cycle_of(t) - timing::REFRESH.0);
+                let k = u16::from(n - timing::REFRESH.0);
                 let counter = 0xFFu16.wrapping_sub(5 * line + k) as u8;
                 mem.read(self.bank, 0x3F00 | u16::from(counter))
             }
@@ -360,8 +471,9 @@ impl Vic {
     fn step(&mut self, mem: &VicMem) {
         let t = self.clock;
         let n = self.cycle;
-        let cycle = &CYCLES[usize::from(n)];
-        let prev = &CYCLES[usize::from(if n == 1 { 63 } else { n - 1 })];
+        let tm = self.timing;
+        let cycle = &tm.cycles[usize::from(n)];
+        let prev = tm.prev(n);
         let d011 = self.regs[usize::from(CTRL1)];
         let d016 = self.regs[usize::from(CTRL2)];
         let d018 = self.regs[usize::from(MEMPTR)];
@@ -382,7 +494,7 @@ impl Vic {
         }
         self.border
             .check_horizontal(n, self.line, d011, d016 & 0x08 != 0);
-        let show = n == timing::UPDATE_RC + 1;
+        let show = n == tm.sprite_display + 1;
         if self.fast_lines
             && self.gfx.steady(d011, d016)
             && self.picture.settled()
@@ -401,7 +513,7 @@ impl Vic {
                 self.fetch.allow_bad_lines = false;
             }
             self.fetch.bad_line = false;
-            if self.line == timing::LINES - 1 {
+            if self.line == tm.lines - 1 {
                 self.frame_ends = true;
             } else {
                 self.line += 1;
@@ -452,9 +564,9 @@ impl Vic {
             self.latch_light_pen(t, None);
         }
         self.clock = t + 1;
-        if n == 63 {
+        if u64::from(n) == tm.line {
             self.cycle = 1;
-            self.row = if self.row == timing::LINES - 1 {
+            self.row = if self.row == tm.lines - 1 {
                 0
             } else {
                 self.row + 1
@@ -487,12 +599,12 @@ impl Vic {
             return;
         }
         self.light_pen.triggered = true;
-        let n = timing::cycle_of(t);
-        if self.line == timing::LINES - 1 && n > 1 {
+        let n = self.timing.cycle_of(t);
+        if self.line == self.timing.lines - 1 && n > 1 {
             return;
         }
         let extra = if self.model.latency() { 2 } else { 1 };
-        let beam = (CYCLES[usize::from(n)].xpos / 2) as u8 + extra;
+        let beam = (self.timing.cycles[usize::from(n)].xpos / 2) as u8 + extra;
         self.light_pen.x = x.unwrap_or(beam);
         self.light_pen.y = self.line as u8;
         self.irq.flags |= IRQ_LIGHT_PEN;
@@ -504,14 +616,19 @@ impl Vic {
     pub(super) fn sprite_logic(&mut self, n: u8) {
         let regs = &self.regs;
         let ys = |i: usize| regs[1 + 2 * i];
+        let t = self.timing;
         match n {
             timing::UPDATE_MCBASE => self.sprites.update_mcbase(),
             timing::SPRITE_EXPAND => {
                 self.sprites.check_dma(regs[0x15], ys, self.line);
                 self.sprites.check_expand(regs[0x17]);
             }
-            _ if n == timing::SPRITE_DMA.0 => self.sprites.check_dma(regs[0x15], ys, self.line),
-            timing::UPDATE_RC => self.sprites.check_display(regs[0x15], ys, self.line),
+            _ if n == t.sprite_dma.0 || n == t.sprite_dma.1 => {
+                self.sprites.check_dma(regs[0x15], ys, self.line)
+            }
+            _ if n == t.sprite_display => {
+                self.sprites.check_display(regs[0x15], ys, self.line)
+            }
             _ => {}
         }
     }
@@ -530,11 +647,11 @@ impl Vic {
         let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
         self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
         let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
-        let show = n == timing::UPDATE_RC + 1;
+        let show = n == self.timing.sprite_display + 1;
         self.sprites
             .draw(prev, show, &self.regs, latency, &mut out, fg);
         self.border.draw(d016 & 0x08 != 0, &mut out);
-        match Picture::offset(self.row, n) {
+        match self.picture.offset(self.row, n) {
             Some(offset) => self.picture.put(offset, &out, latency),
             None => self.picture.skip(),
         }
@@ -598,7 +715,7 @@ impl Vic {
         }
         let border = self.picture.colors()[usize::from(graphics::REG)];
         self.border.draw_colors(d016 & 0x08 != 0, &mut px, border);
-        match Picture::offset(self.row, n) {
+        match self.picture.offset(self.row, n) {
             Some(offset) => self.picture.put_colors(offset, px),
             None => self.picture.skip(),
         }
@@ -623,7 +740,7 @@ impl Vic {
         let raster = if t + 1 == self.clock {
             self.line
         } else {
-            timing::raster_at(t)
+            self.timing.raster_at(t)
         };
         match r {
             CTRL1 => (v & 0x7F) | ((raster >> 1) & 0x80) as u8,
@@ -680,7 +797,8 @@ impl Vic {
                 }
             }
             0x17 => {
-                self.sprites.write_expand_y(old, value, timing::cycle_of(t));
+                self.sprites
+                    .write_expand_y(old, value, self.timing.cycle_of(t));
                 self.regs[0x17] = value;
             }
             IRQ_FLAGS => {
@@ -716,7 +834,7 @@ impl Vic {
 /// what is in memory and its registers now). `invert`: the video matrix cell drawn
 /// inverted (a text cursor).
 pub fn render(vic: &Vic, now: u64, mem: &VicMem, invert: Option<u16>, out: &mut [u8]) {
-    let until = now.max(timing::FRAME - 1);
+    let until = now.max(vic.timing.frame - 1);
     if vic.clock <= until {
         let mut ahead = vic.clone();
         ahead.sync(until, mem);
@@ -736,8 +854,8 @@ fn invert_cell(vic: &Vic, mem: &VicMem, cell: u16, out: &mut [u8]) {
     let bg = vic.regs[usize::from(BACKGROUND0)] & 15;
     let ink = mem.color[usize::from(cell % 1000)] & 15;
     let x0 = WINDOW_X + 8 * usize::from(cell % 40) + usize::from(d016 & 7);
-    let y0 = WINDOW_Y + 8 * usize::from(cell / 40) + usize::from(d011 & 7) - 3;
-    for y in y0..(y0 + 8).min(HEIGHT) {
+    let y0 = vic.timing.window_y + 8 * usize::from(cell / 40) + usize::from(d011 & 7) - 3;
+    for y in y0..(y0 + 8).min(vic.timing.height) {
         for x in x0..(x0 + 8).min(WIDTH) {
             let p = &mut out[y * WIDTH + x];
             *p = if *p == bg { ink } else { bg };

@@ -1,7 +1,9 @@
 //! The picture the VIC-II sends to the screen, drawn as the beam goes: VICE's default
-//! visible area (384 x 272: raster lines 16-287, 32 pixels of border left and right of
-//! the 320-pixel window, 35 lines above it and 37 below), palette indices. The cycle
-//! drawing pixels `8c - 112` to `8c - 105` of a line is its cycle c (14-61).
+//! visible area (PAL: 384 x 272, raster lines 16-287, 32 pixels of border left and
+//! right of the 320-pixel window, 35 lines above it and 37 below; NTSC: 384 x 247,
+//! lines 28 to the frame's last and the next frame's first ones below them, 23 lines
+//! above the window), palette indices. The cycle drawing pixels `8c - 112` to
+//! `8c - 105` of a line is its cycle c (14-61) on every chip.
 //!
 //! Pixels come from the sequencers as colour references, resolved here with the colour
 //! registers. A register written in a cycle (its phi2) reaches the colour stage two
@@ -11,15 +13,15 @@
 //! dot").
 
 use super::graphics::{REG, Ref};
+use super::timing::Timing;
 
-/// Picture width and height.
+/// Picture width and height (PAL's; NTSC's is lower: `Timing::height`).
 pub const WIDTH: usize = 384;
 pub const HEIGHT: usize = 272;
-/// Left border width and top border height: the display window's first pixel.
+/// Left border width and top border height (PAL's; `Timing::window_y`): the display
+/// window's first pixel.
 pub const WINDOW_X: usize = 32;
 pub const WINDOW_Y: usize = 35;
-/// First raster line shown.
-pub const FIRST_LINE: u16 = 16;
 /// First and last cycle drawing visible pixels.
 pub const FIRST_CYCLE: u8 = 14;
 pub const LAST_CYCLE: u8 = 61;
@@ -30,6 +32,10 @@ const GREY_DOT: u8 = 15;
 #[derive(Clone, Debug)]
 pub struct Picture {
     pens: Box<[u8]>,
+    /// The first raster line shown, the picture's height, the frame's lines.
+    first_line: u16,
+    height: usize,
+    lines: u16,
     /// Reference to colour: 0-15 themselves, `REG + n` register $D020+n.
     colors: [u8; 32],
     /// A colour register written in the last cycle: $D020+n and its value.
@@ -37,13 +43,16 @@ pub struct Picture {
 }
 
 impl Picture {
-    pub fn new() -> Picture {
+    pub fn new(timing: &Timing) -> Picture {
         let mut colors = [0u8; 32];
         for (i, c) in colors.iter_mut().enumerate() {
             *c = i as u8 & 15;
         }
         Picture {
-            pens: vec![0; WIDTH * HEIGHT].into_boxed_slice(),
+            pens: vec![0; WIDTH * timing.height].into_boxed_slice(),
+            first_line: timing.first_line,
+            height: timing.height,
+            lines: timing.lines,
             colors,
             written: None,
         }
@@ -54,11 +63,21 @@ impl Picture {
         &self.pens
     }
 
+    /// The picture's row of raster line `line` (the height or more if not shown).
+    #[inline(always)]
+    pub fn y(&self, line: u16) -> usize {
+        if line >= self.first_line {
+            usize::from(line - self.first_line)
+        } else {
+            usize::from(line + self.lines - self.first_line)
+        }
+    }
+
     /// Where cycle `cycle` of line `line` draws, if on screen.
     #[inline(always)]
-    pub fn offset(line: u16, cycle: u8) -> Option<usize> {
-        let y = usize::from(line.wrapping_sub(FIRST_LINE));
-        if y < HEIGHT && (FIRST_CYCLE..=LAST_CYCLE).contains(&cycle) {
+    pub fn offset(&self, line: u16, cycle: u8) -> Option<usize> {
+        let y = self.y(line);
+        if y < self.height && (FIRST_CYCLE..=LAST_CYCLE).contains(&cycle) {
             Some(y * WIDTH + 8 * usize::from(cycle - FIRST_CYCLE))
         } else {
             None
@@ -94,10 +113,16 @@ impl Picture {
         }
     }
 
+    /// Is raster line `line` in the picture?
+    #[inline(always)]
+    pub fn shows(&self, line: u16) -> bool {
+        self.y(line) < self.height
+    }
+
     /// The pixels of visible line `line`.
     #[inline(always)]
     pub fn row(&mut self, line: u16) -> &mut [u8] {
-        let y = usize::from(line - FIRST_LINE);
+        let y = self.y(line);
         &mut self.pens[y * WIDTH..(y + 1) * WIDTH]
     }
 

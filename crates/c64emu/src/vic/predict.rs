@@ -5,16 +5,20 @@
 //! write makes the step loop ask again.
 
 use super::Vic;
-use super::timing::{self, CYCLES, FIRST_DMA_LINE, FRAME, LAST_DMA_LINE, LINE, LINES};
+use super::timing::{self, FIRST_DMA_LINE, LAST_DMA_LINE, PAL};
 use crate::map::vic::{CTRL1, IRQ_MASK};
 
 /// A BA-low window: first and last cycle.
 type Window = (u64, u64);
 
-/// The VIC may lag this far behind the cycles asked about (the bus runs it up first).
-pub const MAX_LAG: u64 = FRAME / 2;
 
 impl Vic {
+    /// The VIC may lag this far behind the cycles asked about (the bus runs it up
+    /// first): half a frame.
+    pub(super) fn max_lag(&self) -> u64 {
+        self.timing.frame / 2
+    }
+
     /// The first cycle from `t` on in which BA is low, if no register changes.
     pub fn next_ba_low(&mut self, t: u64) -> Option<u64> {
         if t + 1 == self.clock && self.ba {
@@ -116,17 +120,18 @@ impl Vic {
     /// worked out exactly from the counters (DMA ending in cycle 16 after the last
     /// row, starting in cycle 55 where Y matches).
     pub(super) fn stall_in_line(&self, t: u64) -> Option<u64> {
-        let line_start = t - t % LINE;
+        let tm = self.timing;
+        let line_start = tm.line_start(t);
         if self.clock < line_start || self.clock > t {
             return None;
         }
-        let k0 = timing::cycle_of(self.clock);
-        let line = timing::line_of(t);
+        let k0 = tm.cycle_of(self.clock);
+        let line = tm.line_of(t);
         let mut windows = [(0u64, 0u64); 17];
         let mut count = 0;
         if let Some((from, to)) = self.next_bad_line(t)
             && from >= line_start
-            && from < line_start + LINE
+            && from < line_start + tm.line
         {
             if self.clock > from {
                 return None;
@@ -138,16 +143,21 @@ impl Vic {
             let bit = 1u8 << n;
             let s = &self.sprites.s[usize::from(n)];
             let mut dma = self.sprites.dma & bit != 0;
-            // Last line's window, into this line's cycles 1-10.
-            if dma && n >= 3 && k0 <= timing::UPDATE_MCBASE {
-                let from = line_start - LINE + 54 + 2 * u64::from(n);
+            // Last line's window, into this line's cycles 1-10 (sprites 3-7).
+            let offset = tm.sprite_ba_offset(n);
+            let wraps = offset + 4 >= tm.line;
+            if dma && wraps && k0 <= timing::UPDATE_MCBASE {
+                let from = line_start - tm.line + offset;
                 windows[count] = (from, from + 4);
                 count += 1;
             }
             if dma && k0 <= timing::UPDATE_MCBASE && s.exp_flop {
-                // Accesses still to come before cycle 16 (sprites 3-7 fetch in 1-10).
-                let p = timing::sprite_pointer_cycle(n);
-                let pending = if n >= 3 {
+                // Accesses still to come before cycle 16 (sprites 3-7 fetch in 1-10, the
+                // 6567R8's sprite 3 from the last line's last cycle).
+                let pending = if wraps {
+                    let p = i16::from(tm.sprite_pointer_cycle(n));
+                    let p = if p > 16 { p - tm.line as i16 } else { p };
+                    let k0 = i16::from(k0);
                     2 * u8::from(k0 <= p + 1) + u8::from(k0 <= p + 2)
                 } else {
                     0
@@ -155,14 +165,14 @@ impl Vic {
                 dma = (s.mc + pending) & 0x3F != 63;
             }
             if !dma
-                && k0 <= timing::SPRITE_DMA.1
+                && k0 <= tm.sprite_dma.1
                 && self.regs[0x15] & bit != 0
                 && u16::from(self.regs[1 + 2 * usize::from(n)]) == line & 0xFF
             {
                 dma = true;
             }
             if dma {
-                let from = line_start + 54 + 2 * u64::from(n);
+                let from = line_start + offset;
                 windows[count] = (from, from + 4);
                 count += 1;
             }
@@ -183,12 +193,13 @@ impl Vic {
     }
 
     /// The BA window of the next bad line whose window ends at or after `now` (the VIC
-    /// at most `MAX_LAG` behind it).
+    /// at most `max_lag` behind it).
     fn next_bad_line(&self, now: u64) -> Option<Window> {
         let d011 = self.regs[usize::from(CTRL1)];
         let (yscroll, den) = (u16::from(d011 & 7), d011 & 0x10 != 0);
-        let frame_start = now - now % FRAME;
-        let line = timing::line_of(now);
+        let tm = self.timing;
+        let frame_start = tm.frame_start(now);
+        let line = tm.line_of(now);
         let window = |start: u64| {
             (
                 timing::at(start, timing::BADLINE_BA.0),
@@ -197,7 +208,7 @@ impl Vic {
         };
         // Bad lines are allowed in now's frame if DEN is set in line $30 (as it is
         // now, if the VIC has not passed that line in this frame).
-        let vic_line = timing::line_of(self.clock);
+        let vic_line = tm.line_of(self.clock);
         let allowed = if self.clock < frame_start || vic_line < FIRST_DMA_LINE {
             den
         } else if vic_line == FIRST_DMA_LINE {
@@ -209,28 +220,29 @@ impl Vic {
             let mut l = line.max(FIRST_DMA_LINE);
             l += (yscroll + 8 - l % 8) % 8;
             while l <= LAST_DMA_LINE {
-                let w = window(frame_start + u64::from(l) * LINE);
+                let w = window(frame_start + u64::from(l) * tm.line);
                 if w.1 >= now {
                     return Some(w);
                 }
                 l += 8;
             }
         }
-        den.then(|| window(frame_start + FRAME + u64::from(FIRST_DMA_LINE + yscroll) * LINE))
+        den.then(|| window(frame_start + tm.frame + u64::from(FIRST_DMA_LINE + yscroll) * tm.line))
     }
 
-    /// Sprite `n`'s next BA window ending at or after `now` (the VIC at most `MAX_LAG`
+    /// Sprite `n`'s next BA window ending at or after `now` (the VIC at most `max_lag`
     /// behind it): every line while its DMA is on (or may be, by then), else from the
     /// next line its Y matches (if enabled).
     fn next_sprite_dma(&self, n: u8, now: u64) -> Option<Window> {
         let bit = 1u8 << n;
+        let tm = self.timing;
         let window = |line_start: u64| {
-            let from = line_start + 54 + 2 * u64::from(n);
+            let from = line_start + tm.sprite_ba_offset(n);
             (from, from + 4)
         };
-        let now_line = now - now % LINE;
+        let now_line = tm.line_start(now);
         let every_line = || {
-            [now_line.saturating_sub(LINE), now_line, now_line + LINE]
+            [now_line.saturating_sub(tm.line), now_line, now_line + tm.line]
                 .into_iter()
                 .map(window)
                 .find(|w| w.1 >= now)
@@ -244,18 +256,18 @@ impl Vic {
         let y = u64::from(self.regs[1 + 2 * usize::from(n)]);
         // The comparison happens in cycles 55 and 56: this line's is still to come
         // before then.
-        let line_start = self.clock - self.clock % LINE;
-        let first = if timing::cycle_of(self.clock) <= timing::SPRITE_DMA.1 {
+        let line_start = tm.line_start(self.clock);
+        let first = if tm.cycle_of(self.clock) <= tm.sprite_dma.1 {
             line_start
         } else {
-            line_start + LINE
+            line_start + tm.line
         };
-        let frame_start = first - first % FRAME;
-        let starts = [0, FRAME].into_iter().flat_map(|f| {
+        let frame_start = tm.frame_start(first);
+        let starts = [0, tm.frame].into_iter().flat_map(|f| {
             [y, y + 256]
                 .into_iter()
-                .filter(|&l| l < u64::from(LINES))
-                .map(move |l| frame_start + f + l * LINE)
+                .filter(|&l| l < u64::from(tm.lines))
+                .map(move |l| frame_start + f + l * tm.line)
         });
         for start in starts.filter(|&s| s >= first) {
             let w = window(start);
@@ -263,7 +275,7 @@ impl Vic {
                 return Some(w);
             }
             // Started before now: it may still fetch (21 rows, 42 expanded).
-            if now_line <= start + 43 * LINE {
+            if now_line <= start + 43 * tm.line {
                 return every_line();
             }
         }
@@ -277,11 +289,11 @@ impl Vic {
         let mut next = u64::MAX;
         if mask & super::IRQ_RASTER != 0 && self.irq.flags & super::IRQ_RASTER == 0 {
             let cmp = self.compare_line();
-            if cmp < LINES {
+            if cmp < self.timing.lines {
                 next = next.min(if self.line == cmp && !self.irq.raster_matched {
                     self.clock
                 } else {
-                    timing::next_raster_match(cmp, self.clock)
+                    self.timing.next_raster_match(cmp, self.clock)
                 });
             }
         }
@@ -318,23 +330,24 @@ impl Vic {
     /// The raster flag would be latched by cycle `t` (without running the VIC there).
     pub(super) fn raster_due(&self, t: u64) -> bool {
         let cmp = self.compare_line();
-        if cmp >= LINES || t < self.clock {
+        if cmp >= self.timing.lines || t < self.clock {
             return false;
         }
         let at = if self.line == cmp && !self.irq.raster_matched {
             self.clock
         } else {
-            timing::next_raster_match(cmp, self.clock)
+            self.timing.next_raster_match(cmp, self.clock)
         };
         at <= t
     }
 }
 
-/// Cycles the CPU loses to sprite DMA on one line with the sprites in `active` (bit n:
-/// sprite n) fetching: two cycles per sprite, BA low three cycles before each sprite's
-/// accesses (overlapping for neighbours): 5 for one sprite, 19 for all eight.
+/// Cycles the CPU loses to sprite DMA on one line of the 6569 with the sprites in
+/// `active` (bit n: sprite n) fetching: two cycles per sprite, BA low three cycles
+/// before each sprite's accesses (overlapping for neighbours): 5 for one sprite, 19 for
+/// all eight.
 pub fn sprite_dma_cycles(active: u8) -> u64 {
     (1..=63usize)
-        .filter(|&c| CYCLES[c].sprite_ba & active != 0)
+        .filter(|&c| PAL.cycles[c].sprite_ba & active != 0)
         .count() as u64
 }

@@ -29,7 +29,7 @@ fn raster_counts_63_cycle_lines_and_bit_8_sits_in_d011() {
     // Cycle 1 of line 0 still counts as line 311.
     assert_eq!(v.peek(RASTER, CYCLES_PER_FRAME), 0x37);
     assert_eq!(v.peek(CTRL1, CYCLES_PER_FRAME) & 0x80, 0x80);
-    assert_eq!(raster_line(CYCLES_PER_FRAME), 0);
+    assert_eq!(v.raster_line(CYCLES_PER_FRAME), 0);
 }
 
 #[test]
@@ -257,7 +257,8 @@ fn random_write(rng: &mut Rng) -> (u8, u8) {
 #[test]
 fn the_fast_paths_draw_and_count_as_every_cycle_does() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for round in 0..12u64 {
+    // Rounds 12-19 on the NTSC chips (their lines run with the sprites cycle by cycle).
+    for round in 0..20u64 {
         let mut ram = Box::new([0u8; 0x10000]);
         for b in ram.iter_mut() {
             *b = rng.byte();
@@ -274,13 +275,17 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
             cpu_pc: 0x1234,
         };
         let mut fast = Vic::kernal_defaults();
-        if round % 2 == 1 {
-            fast.set_model(Model::Mos8565);
-        }
+        fast.set_model(match (round >= 12, round % 2 == 1) {
+            (false, false) => Model::Mos6569,
+            (false, true) => Model::Mos8565,
+            (true, false) => Model::Mos6567R8,
+            (true, true) => Model::Mos6567R56A,
+        });
+        let frame = fast.timing().frame;
         let mut slow = fast.clone();
         slow.set_fast_lines(false);
         let mut t = 0;
-        while t < 6 * CYCLES_PER_FRAME {
+        while t < 6 * frame {
             // Sparse writes: most lines run quiet between them.
             t += 1 + rng.below(if round < 4 { 3000 } else { 400 });
             let (r, v) = random_write(&mut rng);
@@ -300,7 +305,8 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
         }
         fast.sync(t, &mem);
         slow.sync(t, &mem);
-        if let Some(i) = (0..WIDTH * HEIGHT).find(|&i| fast.pens()[i] != slow.pens()[i]) {
+        let height = fast.timing().height;
+        if let Some(i) = (0..WIDTH * height).find(|&i| fast.pens()[i] != slow.pens()[i]) {
             panic!(
                 "round {round}: pixel ({}, {}) is {} drawn fast, {} slowly",
                 i % WIDTH,
@@ -328,6 +334,12 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
 
 #[test]
 fn ba_predictions_cover_every_stall_while_the_vic_lags() {
+    for model in [Model::Mos6569, Model::Mos6567R8, Model::Mos6567R56A] {
+        ba_predictions_cover_every_stall(model);
+    }
+}
+
+fn ba_predictions_cover_every_stall(model: Model) {
     with_mem(|mem| {
         // Sprites 0 and 5 (one Y-expanded), 24 rows: a VIC run up to each cycle and
         // one asked from far behind agree on every cycle of three frames.
@@ -343,21 +355,29 @@ fn ba_predictions_cover_every_stall_while_the_vic_lags() {
             }
         };
         let (mut ahead, mut lazy) = (Vic::kernal_defaults(), Vic::kernal_defaults());
+        ahead.set_model(model);
+        lazy.set_model(model);
         setup(&mut ahead);
         setup(&mut lazy);
+        let (line, frame) = (model.timing().line, model.timing().frame);
         let mut t = 1;
-        while t < 3 * CYCLES_PER_FRAME {
+        while t < 3 * frame {
             ahead.sync(t - 1, mem);
             let truth = ahead.ba_low(t, mem);
             if truth.is_some() {
                 assert_eq!(
                     lazy.next_ba_low(t),
                     Some(t),
-                    "BA low at {t} (line {})",
-                    t / 63
+                    "{model:?}: BA low at {t} (line {})",
+                    t / line
                 );
             }
-            assert_eq!(lazy.ba_low(t, mem), truth, "stall at {t} (line {})", t / 63);
+            assert_eq!(
+                lazy.ba_low(t, mem),
+                truth,
+                "{model:?}: stall at {t} (line {})",
+                t / line
+            );
             // The CPU reads again where the stall ends.
             t = truth.unwrap_or(t + 1);
         }
@@ -473,5 +493,87 @@ fn the_light_pen_latches_the_beam_once_a_frame() {
         v.set_light_pen(true, at(200, 5));
         v.sync(at(200, 10), mem);
         assert_eq!(v.peek(LPY, at(200, 10)), 100);
+    });
+}
+
+/// Cycle `n` of line `line` in the first frame of chip `model`.
+fn at_on(model: Model, line: u64, n: u64) -> u64 {
+    line * model.timing().line + n - 1
+}
+
+#[test]
+fn the_ntsc_chips_count_their_lines_and_hold_ba_in_their_cycles() {
+    with_mem(|mem| {
+        for (model, line, lines) in [(Model::Mos6567R8, 65, 263), (Model::Mos6567R56A, 64, 262)] {
+            let mut v = Vic::kernal_defaults();
+            v.set_model(model);
+            let frame = line * lines;
+            assert_eq!(v.timing().frame, frame);
+            // The counter wraps after the last line: cycle 1 of line 0 still shows it.
+            assert_eq!(v.peek(RASTER, at_on(model, 100, 1)), 100);
+            assert_eq!(v.peek(RASTER, frame - 1), (lines - 1) as u8);
+            assert_eq!(v.peek(CTRL1, frame - 1) & 0x80, 0x80);
+            assert_eq!(v.peek(RASTER, frame), (lines - 1) as u8);
+            assert_eq!(v.peek(RASTER, frame + 1), 0);
+            // A bad line: BA low from cycle 12 to 54, 25 of them a frame.
+            assert_eq!(v.next_ba_low(0), Some(at_on(model, 0x33, 12)));
+            assert_eq!(
+                v.ba_low(at_on(model, 0x33, 12), mem),
+                Some(at_on(model, 0x33, 55))
+            );
+            let mut v = Vic::kernal_defaults();
+            v.set_model(model);
+            assert_eq!(reads_wait(&mut v, mem, 0, frame), 25 * BADLINE_CYCLES);
+            // Raster line 0's interrupt comes in its cycle 2, every frame.
+            let mut v = Vic::kernal_defaults();
+            v.set_model(model);
+            v.write(RASTER, 0, 0, mem);
+            v.write(CTRL1, 0x1B & 0x7F, 0, mem);
+            v.write(IRQ_FLAGS, 0x0F, 0, mem);
+            v.write(IRQ_MASK, 0x01, 0, mem);
+            assert_eq!(v.next_event(), Some(1));
+            v.sync(1, mem);
+            assert_eq!(v.irq_since(), Some(1));
+            v.write(IRQ_FLAGS, 0x0F, 2, mem);
+            assert_eq!(v.next_event(), Some(frame + 1));
+            // Line 311 never comes: its compare never matches.
+            let mut v = Vic::kernal_defaults();
+            v.set_model(model);
+            v.write(RASTER, 0x37, 0, mem);
+            v.write(CTRL1, 0x9B, 0, mem);
+            v.write(IRQ_FLAGS, 0x0F, 0, mem);
+            v.sync(3 * frame, mem);
+            assert_eq!(v.peek(IRQ_FLAGS, 3 * frame) & 1, 0, "{model:?}");
+        }
+    });
+}
+
+#[test]
+fn ntsc_sprite_dma_holds_ba_from_three_cycles_before_the_pointer() {
+    with_mem(|mem| {
+        // Sprite 0 on the 6567R8 and 6567R56A: BA low in cycles 56-60 (the 6569's
+        // 55-59); sprite 7 in 5-9 of the next line on the 6567R8, 6-10 on the R56A.
+        for (model, s0, s7) in [(Model::Mos6567R8, 56, 5), (Model::Mos6567R56A, 56, 6)] {
+            for (sprite, from) in [(0u8, at_on(model, 100, s0)), (7, at_on(model, 101, s7))] {
+                let mut v = Vic::new();
+                v.set_model(model);
+                v.write(0x15, 1 << sprite, 0, mem);
+                v.write(1 + 2 * sprite, 100, 0, mem);
+                assert_eq!(v.next_ba_low(0), Some(from), "{model:?} sprite {sprite}");
+                assert_eq!(v.ba_low(from, mem), Some(from + 5), "{model:?} {sprite}");
+                let frame = model.timing().frame;
+                assert_eq!(reads_wait(&mut v, mem, 0, frame), 21 * 5);
+            }
+            // All eight: 19 cycles a line, as on the 6569.
+            let mut v = Vic::new();
+            v.set_model(model);
+            v.write(0x15, 0xFF, 0, mem);
+            for i in 0..8 {
+                v.write(1 + 2 * i, 10, 0, mem);
+            }
+            let from = at_on(model, 10, 50);
+            let waited = reads_wait(&mut v, mem, from, from + model.timing().line);
+            assert_eq!(waited, 19, "{model:?}");
+        }
     });
 }
