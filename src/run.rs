@@ -79,7 +79,8 @@ pub struct Args {
     /// that never waits for a key
     #[arg(long, value_name = "N", value_parser = parse_count, conflicts_with_all = ["max_cycles", "frames"])]
     pub cycles: Option<u64>,
-    /// Run this many PAL frames (19656 cycles each) and stop successfully (exit 0)
+    /// Run this many frames (19656 cycles each on PAL, 17095 on the 6567R8, 16768 on the
+    /// 6567R56A) and stop successfully (exit 0)
     #[arg(long, value_name = "N", value_parser = parse_count, conflicts_with = "max_cycles")]
     pub frames: Option<u64>,
     /// Stop when PC reaches this address or label ($0810, 0x0810, 2064, main_loop)
@@ -142,8 +143,11 @@ pub struct Args {
     /// interrupts one cycle later) [default: 6526a]
     #[arg(long, value_name = "MODEL", value_parser = parse_cia)]
     pub cia: Option<CiaModel>,
-    /// The VIC-II: 6569 (the C64's, PAL) or 8565 (the C64C's, PAL: colour changes reach
-    /// the picture a pixel earlier, with a grey dot) [default: 6569]
+    /// The VIC-II, which makes the machine PAL or NTSC: 6569 (the C64's, PAL), 8565 (the
+    /// C64C's, PAL: colour changes reach the picture a pixel earlier, with a grey dot),
+    /// 6567r8 (the C64's, NTSC: 65 cycles a line, 263 lines, 1022727 Hz, 60 Hz TOD), 8562
+    /// (the C64C's, NTSC), 6567r56a (the first NTSC C64s: 64 cycles, 262 lines) or 6572
+    /// (PAL-N: 65 cycles, 312 lines) [default: 6569]
     #[arg(long, value_name = "MODEL", value_parser = parse_vic)]
     pub vic: Option<VicModel>,
     /// What a JAM opcode does: stop (end the run, exit 4) or continue (the CPU stays
@@ -213,11 +217,10 @@ fn parse_cia(s: &str) -> Result<CiaModel, String> {
 }
 
 fn parse_vic(s: &str) -> Result<VicModel, String> {
-    match s {
-        "6569" => Ok(VicModel::Mos6569),
-        "8565" => Ok(VicModel::Mos8565),
-        _ => Err(format!("{s}: expected 6569 or 8565")),
-    }
+    VicModel::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = VicModel::NAMES.iter().map(|(n, _)| *n).collect();
+        format!("{s}: expected one of {}", names.join(", "))
+    })
 }
 
 fn parse_sid(s: &str) -> Result<SidModel, String> {
@@ -504,7 +507,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         });
         m.set_trace(trace.clone());
         reports.start(&mut m, info.as_ref());
-        let run_for = run_for(args);
+        let run_for = run_for(args, m.cycles_per_frame());
         // --max-cycles counts from power-on, the ROM boot included (as VICE's
         // -limitcycles), so the limit and the cycles the stop message gives agree;
         // --cycles and --frames are how long the program itself runs.
@@ -547,7 +550,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             // From power-on, as headless.
             max_cycles: match args.max_cycles {
                 Some(n) => Some(n.saturating_sub(m.cycles())),
-                None => run_for(args),
+                None => run_for(args, m.cycles_per_frame()),
             },
             until,
             interrupt: Some(interrupt::flag()),
@@ -562,7 +565,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         })?;
         match stop {
             _ if interrupt::interrupted() => Ending::Interrupted,
-            Some(Stop::CycleLimit) if run_for(args).is_some() => Ending::Done,
+            Some(Stop::CycleLimit) if run_for(args, m.cycles_per_frame()).is_some() => {
+                Ending::Done
+            }
             Some(s) => Ending::Stop(s),
             None => Ending::Closed,
         }
@@ -579,10 +584,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
 }
 
 /// `--cycles N` or `--frames N` in cycles: a run of that length is a success.
-fn run_for(args: &Args) -> Option<u64> {
-    args.cycles.or(args
-        .frames
-        .map(|f| f.saturating_mul(c64emu::timing::CYCLES_PER_FRAME)))
+fn run_for(args: &Args, frame: u64) -> Option<u64> {
+    args.cycles
+        .or(args.frames.map(|f| f.saturating_mul(frame)))
 }
 
 /// How a run ended, for its message and exit code.

@@ -714,3 +714,37 @@ fn run_outputs_are_all_or_nothing_and_write_through_links() {
         assert_eq!(mode & 0o777, 0o640);
     }
 }
+
+#[test]
+fn the_vic_ii_model_sets_the_frame_and_the_picture() {
+    // SEI; wait for raster line 256+; then keep the last $D012 read while $D011 bit 7
+    // stays set; at line 0 write it to the debug cartridge: the frame's last line.
+    let prg = sys_prg(&[
+        0x78, 0x2C, 0x11, 0xD0, 0x10, 0xFB, 0xAE, 0x12, 0xD0, 0x2C, 0x11, 0xD0, 0x10, 0x05,
+        0x86, 0xFB, 0x4C, 0x13, 0x08, 0xA5, 0xFB, 0x8D, 0xFF, 0xD7, 0x4C, 0x25, 0x08,
+    ]);
+    for (vic, last) in [("6569", 311), ("6567r8", 262), ("8562", 262), ("6567r56a", 261)] {
+        let o = run_file(
+            "lastline.prg",
+            &prg,
+            &["--debugcart", "--max-cycles", "100000", "--vic", vic],
+        );
+        assert_eq!(code(&o), last & 0xFF, "--vic {vic}: {}", stderr(&o));
+    }
+    // NTSC pictures are VICE's NTSC visible area: 384 x 247.
+    for (vic, height) in [("8565", 272u32), ("6567r8", 247)] {
+        let shot = tmp(&format!("shot-{vic}.png"), b"");
+        let o = run_file(
+            "shot.prg",
+            &hello_prg(),
+            &["--vic", vic, "--screenshot", shot.to_str().unwrap()],
+        );
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let png = std::fs::read(&shot).unwrap();
+        let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        assert_eq!((size(16), size(20)), (384, height), "--vic {vic}");
+    }
+    let o = run_file("bad.prg", &hello_prg(), &["--vic", "6566"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("6567r8"), "{}", stderr(&o));
+}

@@ -1,7 +1,7 @@
 //! docs/emulator.md's generated sections (the stub KERNAL's routines, the timing figures)
 //! must match the emulator, so they cannot go stale.
 //! `UPDATE_EMULATOR_DOCS=1 cargo test --test emulator_docs` rewrites them.
-use c64emu::timing;
+use c64emu::{VicModel, timing};
 
 fn routines() -> String {
     let mut s =
@@ -41,6 +41,24 @@ fn figures() -> String {
                 timing::LINES_PER_FRAME,
                 hz / frame as f64
             ),
+        ),
+        (
+            "NTSC: CPU clock, frame".into(),
+            [("6567R8", VicModel::Mos6567R8), ("6567R56A", VicModel::Mos6567R56A)]
+                .iter()
+                .map(|(name, m)| {
+                    let t = m.timing();
+                    format!(
+                        "{name}: {} cycles per second, {} cycles a line, {} lines, {} cycles a frame ({:.3} per second)",
+                        m.clock_hz(),
+                        t.line,
+                        t.lines,
+                        t.frame,
+                        m.clock_hz() as f64 / t.frame as f64
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
         ),
         (
             format!(

@@ -2,7 +2,6 @@
 //! looks for an interrupt (Ctrl-C: the run ends there and its outputs describe the
 //! machine as it is) and draws the progress line.
 
-use c64emu::timing::{CLOCK_HZ, CYCLES_PER_FRAME};
 use c64emu::{Machine, Stop};
 
 use crate::interrupt;
@@ -34,6 +33,7 @@ pub enum Outcome {
 /// Runs `m` for at most `budget` cycles, or until `goal` or a stop.
 pub fn drive(m: &mut Machine, goal: Goal, budget: u64, progress: &mut Progress) -> Outcome {
     let start = m.cycles();
+    let frame = m.cycles_per_frame();
     loop {
         if interrupt::interrupted() {
             return Outcome::Interrupted;
@@ -42,7 +42,7 @@ pub fn drive(m: &mut Machine, goal: Goal, budget: u64, progress: &mut Progress) 
         if used >= budget {
             return Outcome::Budget;
         }
-        let slice = (budget - used).min(CYCLES_PER_FRAME);
+        let slice = (budget - used).min(frame);
         let stop = match goal {
             Goal::Budget => m.run(slice),
             Goal::Until(addr) => match m.run_until(addr, slice) {
@@ -64,11 +64,12 @@ pub fn drive(m: &mut Machine, goal: Goal, budget: u64, progress: &mut Progress) 
         }
         if progress.due() {
             let cycles = m.cycles() - start;
-            let speed = cycles as f64 / CLOCK_HZ as f64 / progress.elapsed().as_secs_f64();
+            let speed = cycles as f64 / m.clock_hz() as f64 / progress.elapsed().as_secs_f64();
+            let standard = if m.vic_model().timing().lines == 312 { "PAL" } else { "NTSC" };
             progress.show(&format!(
-                "running: {} cycles ({} frames), {speed:.1}x PAL speed",
+                "running: {} cycles ({} frames), {speed:.1}x {standard} speed",
                 thousands(cycles),
-                thousands(cycles / CYCLES_PER_FRAME)
+                thousands(cycles / frame)
             ));
         }
     }

@@ -9,6 +9,7 @@
 
 use mos6502::registers::Status;
 
+use crate::bus::C64Bus;
 use crate::editor;
 use crate::files;
 use crate::keyboard;
@@ -198,11 +199,26 @@ fn cint(m: &mut Machine) -> Effect {
     bus.poke(ram::KOUNT, 4);
     bus.poke(ram::DELAY, 16);
     bus.poke(ram::MODE, 0);
-    bus.poke(ram::PALNTS, 1);
+    bus.poke(ram::PALNTS, u8::from(pal(bus)));
     bus.poke(ram::DFLTN, 0);
     bus.poke(ram::DFLTO, 3);
     editor::clear_screen(bus);
     Effect::Rts
+}
+
+/// What the KERNAL finds out at its start ($02A6): the VIC-II is a PAL one (its frame
+/// has a line 311).
+pub(crate) fn pal(bus: &C64Bus) -> bool {
+    bus.vic.timing().lines > 0x137
+}
+
+/// The latch of the KERNAL's 60 Hz timer interrupt for the machine's clock.
+pub(crate) fn jiffy_latch(bus: &C64Bus) -> u16 {
+    if pal(bus) {
+        crate::map::pal::JIFFY_LATCH
+    } else {
+        crate::map::ntsc::JIFFY_LATCH
+    }
 }
 
 fn ioinit(m: &mut Machine) -> Effect {
@@ -216,8 +232,8 @@ fn ioinit(m: &mut Machine) -> Effect {
         c.write(cia::DDRA, ddra, now);
         c.write(cia::PRA, pa, now);
     }
-    bus.cia1
-        .start_jiffy_timer(crate::map::pal::JIFFY_LATCH, now);
+    let latch = jiffy_latch(bus);
+    bus.cia1.start_jiffy_timer(latch, now);
     bus.sid.write(crate::map::sid::VOLUME, 0, now);
     bus.set_port(0x2F, 0xE7);
     bus.wake();

@@ -662,6 +662,14 @@ impl Machine {
         bus.cia1.set_mains(model.clock_hz(), model.mains_hz());
         bus.cia2.set_mains(model.clock_hz(), model.mains_hz());
         bus.sid.set_clock(model.clock_hz() as u32);
+        if !self.real_roms() && self.cycles() == 0 {
+            // The stub KERNAL's cold start finds the chip out as the genuine one does:
+            // PAL or NTSC ($02A6) and the 60 Hz timer for its clock.
+            let bus = &mut self.cpu.memory;
+            bus.poke(ram::PALNTS, u8::from(kernal::pal(bus)));
+            let latch = kernal::jiffy_latch(bus);
+            bus.cia1.start_jiffy_timer(latch, 0);
+        }
     }
 
     /// The VIC-II emulated.

@@ -297,3 +297,13 @@ pub mod pal {
     /// CIA 1 timer A latch the KERNAL sets on PAL: an interrupt every $4026 cycles (60 Hz).
     pub const JIFFY_LATCH: u16 = 0x4025;
 }
+
+/// NTSC timing (a 6567R8 C64: 65 cycles a line, 263 lines; the 6567R56A's in `vic`).
+pub mod ntsc {
+    /// CPU clock, cycles per second.
+    pub const CLOCK_HZ: u64 = 1_022_727;
+    /// Mains frequency feeding the CIAs' time-of-day clocks.
+    pub const MAINS_HZ: u64 = 60;
+    /// CIA 1 timer A latch the KERNAL sets on NTSC: an interrupt every $4296 cycles (60 Hz).
+    pub const JIFFY_LATCH: u16 = 0x4295;
+}

@@ -224,9 +224,9 @@ impl Runner {
             let s = Picture::read(&shot)?;
             Ok(screens::first_difference(
                 &r,
-                screens::VICE_ORIGIN,
+                screens::vice_origin(&r),
                 &s,
-                screens::C64KIT_ORIGIN,
+                screens::c64kit_origin(machine.vic),
             ))
         });
         let _ = std::fs::remove_file(&shot);

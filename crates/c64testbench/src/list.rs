@@ -52,8 +52,10 @@ pub enum Expect {
 pub struct Machine {
     /// `--cia 6526` or `--cia 6526a` (cia-old / cia-new).
     pub cia: Option<&'static str>,
-    /// The VIC-II (`--vic`): the C64C's 8565 VICE's testbench runs, the 6569 for
-    /// vicii-old.
+    /// The VIC-II (`--vic`), as VICE's testbench picks it (`-model c64c`, then `-ntsc`,
+    /// `-ntscold`, `-VICIImodel`): the C64C's 8565, or its NTSC 8562 (vicii-ntsc); the
+    /// C64's 6569 or 6567 (R8) with vicii-old; the 6567R56A (vicii-ntscold); also the
+    /// name of the chip's own reference pictures.
     pub vic: &'static str,
     /// The SID (`--sid`): the C64C's 8580 VICE's testbench runs, the 6581 for sid-old.
     pub sid: &'static str,
@@ -65,8 +67,8 @@ pub struct Machine {
     pub reu: Option<String>,
     /// A GeoRAM's size as `--georam` takes it (geo512k: `512k`).
     pub georam: Option<String>,
-    /// Options c64kit has no machine for (an expansion, a cartridge, a drive model,
-    /// NTSC): the row is reported unsupported.
+    /// Options c64kit has no machine for (an expansion, a cartridge, a drive model):
+    /// the row is reported unsupported.
     pub unsupported: Vec<String>,
 }
 
@@ -122,15 +124,19 @@ impl Row {
     /// The machine the options ask for.
     pub fn machine(&self) -> Machine {
         let mut m = Machine {
-            vic: "8565",
             sid: "8580",
             ..Machine::default()
         };
+        // The C64C VICE's testbench runs (-default -model c64c): PAL, 8565 VIC-II.
+        let (mut standard, mut old) = ("PAL", false);
         for o in &self.options {
             match o.as_str() {
-                // The C64C VICE's testbench runs (-default -model c64c): PAL, 8565 VIC-II.
-                "default" | "vicii-pal" | "vicii-new" => {}
-                "vicii-old" => m.vic = "6569",
+                "default" | "vicii-new" => {}
+                "vicii-pal" => standard = "PAL",
+                "vicii-ntsc" => standard = "NTSC",
+                "vicii-ntscold" => standard = "NTSCOLD",
+                "vicii-drean" => standard = "PALN",
+                "vicii-old" => old = true,
                 "sid-old" => m.sid = "6581",
                 "sid-new" => m.sid = "8580",
                 "cia-old" => m.cia = Some("6526"),
@@ -154,6 +160,14 @@ impl Row {
                 }
             }
         }
+        m.vic = match (standard, old) {
+            ("PAL", false) => "8565",
+            ("PAL", true) => "6569",
+            ("NTSC", false) => "8562",
+            ("NTSC", true) => "6567",
+            ("NTSCOLD", _) => "6567r56a",
+            _ => "6572",
+        };
         m
     }
 
@@ -324,6 +338,19 @@ mod tests {
         );
         let r = Row::parse("../VICII/f/,f.prg,screenshot,5,vicii-pal,warn:vicfetch").unwrap();
         assert!(r.machine().unsupported.is_empty());
+        assert_eq!(r.machine().vic, "8565");
+        // The video standard and the chip's age pick the VIC-II as VICE's testbench.
+        for (options, vic) in [
+            ("vicii-pal,vicii-old", "6569"),
+            ("vicii-ntsc", "8562"),
+            ("vicii-ntsc,vicii-old", "6567"),
+            ("vicii-ntscold", "6567r56a"),
+            ("vicii-drean", "6572"),
+        ] {
+            let r = Row::parse(&format!("../VICII/f/,f.prg,exitcode,5,{options}")).unwrap();
+            assert_eq!(r.machine().vic, vic, "{options}");
+            assert!(r.machine().unsupported.is_empty());
+        }
         let r = Row::parse("../REU/x/,a.prg,exitcode,5,reu512k,expect:timeout").unwrap();
         assert!(r.machine().unsupported.is_empty());
         assert_eq!(r.machine().reu.as_deref(), Some("512k"));

@@ -1,6 +1,7 @@
 //! Screenshot rows: the picture c64kit wrote at the end against the reference, the way
 //! the testbench compares them: the two pictures aligned on the top-left pixel of the
-//! text screen (VICE's references at x 32, y 35; c64kit's at its border size), every
+//! text screen (VICE's references at x 32, y 35, NTSC ones at y 23; c64kit's at its
+//! border size for the VIC-II it ran), every
 //! pixel of the area both hold compared by palette index, so a picture is judged by
 //! the colours the VIC-II chose, not by RGB values.
 
@@ -8,8 +9,27 @@ use std::path::{Path, PathBuf};
 
 /// Where the text screen starts in VICE's PAL screenshots.
 pub const VICE_ORIGIN: (usize, usize) = (32, 35);
-/// Where it starts in c64kit's.
-pub const C64KIT_ORIGIN: (usize, usize) = (c64emu::render::BORDER_X, c64emu::render::BORDER_Y);
+/// Where it starts in VICE's NTSC screenshots (384 x 247: 12 lines fewer above it).
+pub const VICE_NTSC_ORIGIN: (usize, usize) = (32, 23);
+/// The height of VICE's NTSC screenshots.
+const VICE_NTSC_HEIGHT: usize = 247;
+
+/// Where the text screen starts in VICE's screenshot `picture` (PAL or NTSC, told by
+/// its height).
+pub fn vice_origin(picture: &Picture) -> (usize, usize) {
+    if picture.height == VICE_NTSC_HEIGHT {
+        VICE_NTSC_ORIGIN
+    } else {
+        VICE_ORIGIN
+    }
+}
+
+/// Where it starts in c64kit's screenshots made with VIC-II `vic` (as `--vic` takes
+/// it).
+pub fn c64kit_origin(vic: &str) -> (usize, usize) {
+    let geometry = c64emu::VicModel::from_name(vic).unwrap_or_default().picture();
+    (geometry.window_x, geometry.window_y)
+}
 
 /// A picture as palette indices.
 pub struct Picture {

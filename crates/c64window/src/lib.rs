@@ -1,5 +1,5 @@
-//! c64window: shows a `c64emu::Machine` in a minifb window at PAL speed (50 frames a
-//! second), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
+//! c64window: shows a `c64emu::Machine` in a minifb window at its real speed (50 frames
+//! a second on PAL, 60 on NTSC), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
 //! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping), and keys of the
 //! window's own: F9 warp, F11 pause, F12 reset, Page Down paste (`controls.rs`).
 
@@ -13,8 +13,7 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use c64emu::render::{self, HEIGHT, WIDTH};
-use c64emu::timing::CYCLES_PER_FRAME;
+use c64emu::render::{self, WIDTH};
 use c64emu::{Machine, Stop};
 use minifb::{InputCallback, Key, Scale, Window, WindowOptions};
 
@@ -25,7 +24,7 @@ pub struct Options {
     pub title: String,
     /// Window scale factor: 1, 2 (default), 3, 4 or 8.
     pub scale: u8,
-    /// Run as fast as possible instead of 50 frames/s.
+    /// Run as fast as possible instead of the real frame rate (50 frames/s on PAL).
     pub warp: bool,
     /// Stop the program after this many cycles (the window stays open).
     pub max_cycles: Option<u64>,
@@ -114,17 +113,21 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
         8 => (Scale::X8, 1),
         _ => (Scale::X2, 1),
     };
+    // The picture's height and the frame rate are the VIC-II's (PAL: 272 lines at 50
+    // frames a second, NTSC: 247 at 60).
+    let height = m.picture().height;
+    let fps = (m.clock_hz() as f64 / m.cycles_per_frame() as f64).round() as usize;
     let mut window = Window::new(
         &opts.title,
         WIDTH * drawn,
-        HEIGHT * drawn,
+        height * drawn,
         WindowOptions {
             scale,
             ..WindowOptions::default()
         },
     )
     .map_err(|e| NoDisplay(e.to_string()))?;
-    window.set_target_fps(if opts.warp { 0 } else { 50 });
+    window.set_target_fps(if opts.warp { 0 } else { fps });
     let events = Events::default();
     window.set_input_callback(Box::new(events.clone()));
 
@@ -135,8 +138,8 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
     let start = m.snapshot();
     let mut warp = opts.warp;
     let mut paused = false;
-    let mut pixels = vec![0u32; WIDTH * HEIGHT];
-    let mut shown = vec![0u32; WIDTH * HEIGHT * drawn * drawn];
+    let mut pixels = vec![0u32; WIDTH * height];
+    let mut shown = vec![0u32; WIDTH * height * drawn * drawn];
     let mut stop: Option<Stop> = None;
     let start_cycles = m.cycles();
     let mut frame_no: u64 = 0;
@@ -149,7 +152,7 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             match control {
                 Control::Warp => {
                     warp = !warp;
-                    window.set_target_fps(if warp { 0 } else { 50 });
+                    window.set_target_fps(if warp { 0 } else { fps });
                 }
                 Control::Pause => paused = !paused,
                 Control::Reset => {
@@ -226,7 +229,7 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             }
         };
         if window
-            .update_with_buffer(frame, WIDTH * drawn, HEIGHT * drawn)
+            .update_with_buffer(frame, WIDTH * drawn, height * drawn)
             .is_err()
         {
             break;
@@ -271,11 +274,11 @@ fn typed_petscii(key: Key, held: &[Key]) -> Option<u8> {
     main.petscii(shflag)
 }
 
-/// Emulate one PAL frame (or ~20 ms of host time in warp mode).
+/// Emulate one frame (or ~20 ms of host time in warp mode).
 fn run_frame(m: &mut Machine, opts: &Options, warp: bool, start: u64) -> Option<Stop> {
     let deadline = Instant::now() + Duration::from_millis(20);
     loop {
-        let mut budget = CYCLES_PER_FRAME;
+        let mut budget = m.cycles_per_frame();
         if let Some(max) = opts.max_cycles {
             let left = (start + max).saturating_sub(m.cycles());
             if left == 0 {

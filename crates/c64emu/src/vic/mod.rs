@@ -123,15 +123,15 @@ impl Model {
         match self {
             Model::Mos6569 | Model::Mos8565 => crate::map::pal::CLOCK_HZ,
             Model::Mos6572 => 1_023_440,
-            _ => 1_022_727,
+            _ => crate::map::ntsc::CLOCK_HZ,
         }
     }
 
     /// The mains frequency of the country the chip was made for (the CIAs' TOD input).
     pub fn mains_hz(self) -> u64 {
         match self {
-            Model::Mos6569 | Model::Mos8565 | Model::Mos6572 => 50,
-            _ => 60,
+            Model::Mos6569 | Model::Mos8565 | Model::Mos6572 => crate::map::pal::MAINS_HZ,
+            _ => crate::map::ntsc::MAINS_HZ,
         }
     }
 
