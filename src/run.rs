@@ -866,7 +866,7 @@ fn check_trace(t: &Trace, args: &Args, con: &mut Console) -> Result<(), Fail> {
 
 fn exit_code(stop: &Stop) -> u8 {
     match stop {
-        Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle => 0,
+        Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle | Stop::Watch(_) => 0,
         Stop::CycleLimit => EXIT_CYCLE_LIMIT,
         Stop::Jam { .. } | Stop::Brk { .. } => EXIT_JAM_OR_BRK,
         Stop::UnimplementedKernal { .. } | Stop::UnsupportedDevice { .. } => EXIT_UNIMPLEMENTED,

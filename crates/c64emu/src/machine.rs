@@ -88,6 +88,9 @@ pub enum Stop {
     /// The program wrote this value to the debug cartridge's register ($D7FF, see
     /// [`Machine::set_debugcart`]): the test programs' way to say pass ($00) or fail ($FF).
     DebugCart(u8),
+    /// A watched address was executed (the run ends before the instruction), read or
+    /// written (after the instruction); see [`Machine::set_watch`].
+    Watch(crate::watch::WatchHit),
 }
 
 fn device_name(d: u8) -> &'static str {
@@ -122,6 +125,18 @@ impl fmt::Display for Stop {
             ),
             Stop::UnknownTarget(name) => write!(f, "unknown label or address {name:?}"),
             Stop::DebugCart(v) => write!(f, "debug cartridge: ${v:02X} written to $D7FF"),
+            Stop::Watch(h) => {
+                let what = match h.access {
+                    crate::watch::Access::Exec => "executed",
+                    crate::watch::Access::Read => "read",
+                    crate::watch::Access::Write => "written",
+                };
+                write!(
+                    f,
+                    "watched ${:04X} {what} (${:02X}, by ${:04X})",
+                    h.addr, h.value, h.pc
+                )
+            }
         }
     }
 }
@@ -591,7 +606,10 @@ impl Machine {
     }
     /// Go back to a snapshot.
     pub fn restore(&mut self, s: &Snapshot) {
+        // The watch is the debugger's, not the machine state's: it stays.
+        let watching = self.cpu.memory.watching.take();
         self.cpu.clone_from(&s.cpu);
+        self.cpu.memory.watching = watching;
         self.input.clone_from(&s.input);
         self.exec.clone_from(&s.exec);
         self.instructions = s.instructions;
@@ -651,6 +669,23 @@ impl Machine {
         observer: Option<Box<dyn Observer>>,
     ) -> Option<Box<dyn Observer>> {
         std::mem::replace(&mut self.observer, observer)
+    }
+
+    /// End runs when the CPU executes, reads or writes watched addresses ([`Watch`](
+    /// crate::Watch)); None removes the watch. A run then stops with
+    /// [`Stop::Watch`]: before a watched instruction executes (but not at the first
+    /// instruction of a run, so a run resumes from a hit), or after the instruction
+    /// that read or wrote a watched address. Read and write watches run every
+    /// instruction through the CPU's sequencer (about half the speed).
+    pub fn set_watch(&mut self, watch: Option<crate::watch::Watch>) {
+        self.cpu.memory.watching =
+            watch.map(|watch| Box::new(crate::watch::Watching { watch, hit: None }));
+        self.cpu.memory.wake();
+    }
+
+    /// The watch set by [`Machine::set_watch`].
+    pub fn watch(&self) -> Option<&crate::watch::Watch> {
+        self.cpu.memory.watching.as_deref().map(|w| &w.watch)
     }
 
     /// Emulate VIC-II `model` (the 6569 unless told).
