@@ -139,7 +139,9 @@ impl Checkpoints {
 
     /// Set its condition; false if there is none.
     pub fn set_condition(&mut self, number: u32, condition: Expr) -> bool {
-        self.get_mut(number).map(|c| c.condition = Some(condition)).is_some()
+        self.get_mut(number)
+            .map(|c| c.condition = Some(condition))
+            .is_some()
     }
 
     /// Ignore its next `count` hits; false if there is none.

@@ -174,7 +174,7 @@ pub enum Command {
         run: bool,
         /// The file in a disk image (0: the first).
         index: u16,
-        /// The file name as sent.
+        /// The file name as sent, up to a NUL.
         name: Vec<u8>,
     },
     /// A command VICE has that this server does not carry out (its type).
@@ -271,7 +271,8 @@ pub fn decode(frame: &Frame) -> Result<Command, Error> {
             b.need(5)?;
             let len = usize::from(b.0[4]);
             b.need(5 + len)?;
-            let text = std::str::from_utf8(&b.0[5..5 + len]).map_err(|_| Error::InvalidParameter)?;
+            let text =
+                std::str::from_utf8(&b.0[5..5 + len]).map_err(|_| Error::InvalidParameter)?;
             Command::ConditionSet(b.u32(0), text.to_string())
         }
         REGISTERS_GET | REGISTERS_AVAILABLE => {
@@ -352,10 +353,13 @@ pub fn decode(frame: &Frame) -> Result<Command, Error> {
             b.need(4)?;
             let len = usize::from(b.0[3]);
             b.need(4 + len)?;
+            // A NUL ends the name (VICE reads it as a C string).
+            let name = &b.0[4..4 + len];
+            let name = name.split(|&c| c == 0).next().unwrap_or(name);
             Command::Autostart {
                 run: b.0[0] != 0,
                 index: b.u16(1),
-                name: b.0[4..4 + len].to_vec(),
+                name: name.to_vec(),
             }
         }
         DUMP | UNDUMP | RESOURCE_GET | RESOURCE_SET | CPUHISTORY_GET | USERPORT_SET => {
@@ -392,7 +396,10 @@ mod tests {
             })
         );
         assert_eq!(
-            decode(&frame(kind::MEM_SET, &[0, 0x00, 0x10, 0x01, 0x10, 0, 0, 0, 0xAA, 0xBB])),
+            decode(&frame(
+                kind::MEM_SET,
+                &[0, 0x00, 0x10, 0x01, 0x10, 0, 0, 0, 0xAA, 0xBB]
+            )),
             Ok(Command::MemSet {
                 side_effects: false,
                 start: 0x1000,
@@ -405,19 +412,28 @@ mod tests {
 
     #[test]
     fn short_bodies_bad_ranges_and_memspaces_are_errors() {
-        let short = decode(&frame(kind::MEM_SET, &[0, 0x00, 0x10, 0x02, 0x10, 0, 0, 0, 1]));
+        let short = decode(&frame(
+            kind::MEM_SET,
+            &[0, 0x00, 0x10, 0x02, 0x10, 0, 0, 0, 1],
+        ));
         assert_eq!(short, Err(Error::InvalidLength));
         let backwards = decode(&frame(kind::MEM_GET, &[0, 2, 0, 1, 0, 0, 0, 0]));
         assert_eq!(backwards, Err(Error::InvalidParameter));
         let space = decode(&frame(kind::REGISTERS_GET, &[9]));
         assert_eq!(space, Err(Error::InvalidMemspace));
-        assert_eq!(decode(&frame(kind::CHECKPOINT_GET, &[1, 0])), Err(Error::InvalidLength));
+        assert_eq!(
+            decode(&frame(kind::CHECKPOINT_GET, &[1, 0])),
+            Err(Error::InvalidLength)
+        );
         assert_eq!(decode(&frame(0x99, &[])), Err(Error::InvalidType));
     }
 
     #[test]
     fn checkpoint_set_memspace_is_optional() {
-        let c = decode(&frame(kind::CHECKPOINT_SET, &[0xE2, 0xFC, 0xE3, 0xFC, 1, 1, 4, 1]));
+        let c = decode(&frame(
+            kind::CHECKPOINT_SET,
+            &[0xE2, 0xFC, 0xE3, 0xFC, 1, 1, 4, 1],
+        ));
         assert_eq!(
             c,
             Ok(Command::CheckpointSet {

@@ -86,13 +86,19 @@ pub fn parse(text: &str) -> Result<Expr, ParseError> {
         at: 0,
     };
     p.skip_ws();
-    if p.s[p.at..].len() >= 3 && p.s[p.at..p.at + 2].eq_ignore_ascii_case(b"if") && p.s[p.at + 2] == b' ' {
+    if p.s[p.at..].len() >= 3
+        && p.s[p.at..p.at + 2].eq_ignore_ascii_case(b"if")
+        && p.s[p.at + 2] == b' '
+    {
         p.at += 2;
     }
     let e = p.expr()?;
     p.skip_ws();
     if p.at != p.s.len() {
-        return Err(ParseError(format!("unexpected text at {:?}", &text[p.at..])));
+        return Err(ParseError(format!(
+            "unexpected text at {:?}",
+            &text[p.at..]
+        )));
     }
     Ok(e)
 }
@@ -150,7 +156,9 @@ impl Parser<'_> {
 
     fn word(&mut self) -> &str {
         let start = self.at;
-        while self.at < self.s.len() && (self.s[self.at].is_ascii_alphanumeric() || self.s[self.at] == b'_') {
+        while self.at < self.s.len()
+            && (self.s[self.at].is_ascii_alphanumeric() || self.s[self.at] == b'_')
+        {
             self.at += 1;
         }
         std::str::from_utf8(&self.s[start..self.at]).unwrap_or("")

@@ -181,12 +181,21 @@ mod tests {
         bad[1] = 0x03;
         let mut d = Decoder::new();
         d.push(&bad);
-        assert_eq!(d.next(), Some(Incoming::Reject(Error::InvalidApiVersion, 7)));
+        assert_eq!(
+            d.next(),
+            Some(Incoming::Reject(Error::InvalidApiVersion, 7))
+        );
         d.push(&[STX, 2, 0xFF, 0xFF, 0xFF, 0xFF]);
-        assert_eq!(d.next(), Some(Incoming::Reject(Error::InvalidLength, EVENT_ID)));
+        assert_eq!(
+            d.next(),
+            Some(Incoming::Reject(Error::InvalidLength, EVENT_ID))
+        );
         d.push(&command(0x81, 9, &[]));
         // The version byte after the skipped STX is an STX too: rejected again.
-        assert_eq!(d.next(), Some(Incoming::Reject(Error::InvalidLength, EVENT_ID)));
+        assert_eq!(
+            d.next(),
+            Some(Incoming::Reject(Error::InvalidLength, EVENT_ID))
+        );
         assert!(matches!(d.next(), Some(Incoming::Frame(f)) if f.request_id == 9));
         assert_eq!(d.next(), None);
     }
@@ -195,7 +204,9 @@ mod tests {
     fn a_response_has_the_documented_header() {
         assert_eq!(
             response(0x62, Error::Ok, EVENT_ID, &[0xCF, 0xE5]),
-            [2, 2, 2, 0, 0, 0, 0x62, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xCF, 0xE5]
+            [
+                2, 2, 2, 0, 0, 0, 0x62, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xCF, 0xE5
+            ]
         );
     }
 }

@@ -15,4 +15,4 @@ pub mod reply;
 
 pub use checkpoint::{Checkpoint, Checkpoints, Op};
 pub use command::{Command, decode};
-pub use frame::{Decoder, Error, EVENT_ID, Frame, Incoming, response};
+pub use frame::{Decoder, EVENT_ID, Error, Frame, Incoming, response};

@@ -102,7 +102,12 @@ pub fn checkpoint_info(c: &Checkpoint, hit: bool) -> Vec<u8> {
     out.push(u8::from(hit));
     put16(&mut out, c.start);
     put16(&mut out, c.end);
-    out.extend([u8::from(c.stop), u8::from(c.enabled), c.op.0, u8::from(c.temporary)]);
+    out.extend([
+        u8::from(c.stop),
+        u8::from(c.enabled),
+        c.op.0,
+        u8::from(c.temporary),
+    ]);
     out.extend_from_slice(&c.hits.to_le_bytes());
     out.extend_from_slice(&c.ignore.to_le_bytes());
     out.extend([u8::from(c.condition.is_some()), c.memspace]);
@@ -145,7 +150,14 @@ pub struct Geometry {
 pub fn display(g: Geometry, pixels: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(21 + pixels.len());
     out.extend_from_slice(&13u32.to_le_bytes());
-    for v in [g.width, g.height, g.inner_x, g.inner_y, g.inner_width, g.inner_height] {
+    for v in [
+        g.width,
+        g.height,
+        g.inner_x,
+        g.inner_y,
+        g.inner_width,
+        g.inner_height,
+    ] {
         put16(&mut out, v);
     }
     out.push(8);
@@ -191,7 +203,9 @@ mod tests {
         let body = checkpoint_info(t.get(n).unwrap(), false);
         assert_eq!(
             body,
-            [2, 0, 0, 0, 0, 0xE2, 0xFC, 0xE3, 0xFC, 1, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+            [
+                2, 0, 0, 0, 0, 0xE2, 0xFC, 0xE3, 0xFC, 1, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            ]
         );
     }
 
@@ -210,7 +224,10 @@ mod tests {
     fn banks_and_sizes() {
         let b = banks_available();
         assert_eq!(&b[..2], &[5, 0]);
-        assert_eq!(&b[2..12], &[10, 0, 0, 7, b'd', b'e', b'f', b'a', b'u', b'l']);
+        assert_eq!(
+            &b[2..12],
+            &[10, 0, 0, 7, b'd', b'e', b'f', b'a', b'u', b'l']
+        );
         assert_eq!(mem_get(&vec![0; 0x10000])[..2], [0, 0]);
         assert_eq!(vice_info(), [4, 3, 7, 0, 0, 4, 0, 0, 0, 0]);
     }
@@ -228,7 +245,9 @@ mod tests {
         let d = display(g, &[1; 8]);
         assert_eq!(
             &d[..21],
-            &[13, 0, 0, 0, 4, 0, 2, 0, 1, 0, 0, 0, 2, 0, 1, 0, 8, 8, 0, 0, 0]
+            &[
+                13, 0, 0, 0, 4, 0, 2, 0, 1, 0, 0, 0, 2, 0, 1, 0, 8, 8, 0, 0, 0
+            ]
         );
         assert_eq!(d.len(), 29);
     }

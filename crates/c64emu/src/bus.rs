@@ -612,7 +612,7 @@ impl C64Bus {
         }
     }
 
-    fn peek_io(&self, addr: u16, t: u64) -> u8 {
+    pub(crate) fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
         match addr {
             io::VIC..=io::VIC_END => self.vic.peek(reg, t),
@@ -691,7 +691,7 @@ impl C64Bus {
         }
     }
 
-    fn write_io(&mut self, addr: u16, value: u8, t: u64) {
+    pub(crate) fn write_io(&mut self, addr: u16, value: u8, t: u64) {
         let reg = addr as u8;
         let irq_chip = is_interrupting(addr);
         if irq_chip {

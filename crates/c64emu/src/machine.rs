@@ -514,6 +514,47 @@ impl Machine {
     pub fn peek_banked(&self, addr: u16) -> u8 {
         self.cpu.memory.peek_banked(addr)
     }
+    /// The ROM byte at `addr` whatever is banked in: BASIC ($A000-$BFFF), the
+    /// character ROM ($D000-$DFFF), the KERNAL ($E000-$FFFF); None elsewhere. (A
+    /// cartridge's ROM is not among them.)
+    pub fn peek_rom(&self, addr: u16) -> Option<u8> {
+        let roms = &self.cpu.memory.roms;
+        let a = usize::from(addr);
+        match addr {
+            0xA000..=0xBFFF => Some(roms.basic[a - 0xA000]),
+            0xD000..=0xDFFF => Some(roms.chargen[a - 0xD000]),
+            0xE000..=0xFFFF => Some(roms.kernal[a - 0xE000]),
+            _ => None,
+        }
+    }
+    /// The I/O register at `addr` ($D000-$DFFF) as the CPU would read it now, without
+    /// side effects, whatever is banked in; outside I/O, what the CPU would read.
+    pub fn peek_io(&self, addr: u16) -> u8 {
+        match addr {
+            0xD000..=0xDFFF => self.cpu.memory.peek_io(addr, self.cycles()),
+            _ => self.peek_banked(addr),
+        }
+    }
+    /// Write `value` at `addr` as the CPU would now: the processor port at $00/$01,
+    /// an I/O register when I/O is banked in (with its effects: a VIC or CIA register
+    /// acts), RAM otherwise (under a ROM too).
+    pub fn poke_banked(&mut self, addr: u16, value: u8) {
+        let now = self.cycles();
+        self.cpu.memory.write(addr, value, now);
+        self.cpu.memory.wake();
+    }
+    /// Write the I/O register at `addr` ($D000-$DFFF) as the CPU would, whatever is
+    /// banked in; outside I/O, as [`Machine::poke_banked`].
+    pub fn poke_io(&mut self, addr: u16, value: u8) {
+        match addr {
+            0xD000..=0xDFFF => {
+                let now = self.cycles();
+                self.cpu.memory.write_io(addr, value, now);
+                self.cpu.memory.wake();
+            }
+            _ => self.poke_banked(addr, value),
+        }
+    }
     /// Colour RAM ($D800-$DBFF), 4-bit values.
     pub fn color_ram(&self) -> &[u8; 1024] {
         &self.cpu.memory.color

@@ -35,6 +35,16 @@ pub fn render_into(m: &Machine, out: &mut [u32], cursor: Option<(u8, u8)>) {
     }
 }
 
+/// The current frame as WIDTH*HEIGHT palette indices (0-15, see [`PALETTE`]).
+pub fn pens(m: &Machine) -> Vec<u8> {
+    let mut pens = vec![0u8; WIDTH * HEIGHT];
+    m.render_pens(&mut pens, None);
+    for p in &mut pens {
+        *p &= 15;
+    }
+    pens
+}
+
 /// The current frame as WIDTH*HEIGHT pixels, 0x00RRGGBB.
 pub fn frame(m: &Machine) -> Vec<u32> {
     let mut out = vec![0; WIDTH * HEIGHT];
