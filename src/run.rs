@@ -33,6 +33,7 @@ use crate::output::{OutputError, Outputs, Stream};
 use crate::progress::Progress;
 
 mod audio;
+mod binmon;
 mod drive;
 mod dumps;
 mod expansion;
@@ -197,9 +198,23 @@ pub struct Args {
     /// Use this 4 KiB character ROM image instead of the built-in character set
     #[arg(long, value_name = "FILE")]
     pub chargen: Option<PathBuf>,
-    /// Window: run as fast as possible instead of PAL speed
+    /// Window (or --binary-monitor): run as fast as possible instead of PAL speed
     #[arg(long)]
     pub warp: bool,
+    /// Headless: serve VICE's binary monitor protocol (API 2) so VICE front ends (VS64,
+    /// IceBroLite, C64 Studio) can debug the program, on PORT of 127.0.0.1, or on ADDR
+    /// (then anyone who can reach it controls the emulator and can make it read files)
+    /// [default: 6502]; the machine runs at PAL speed until the client quits
+    #[arg(
+        long,
+        value_name = "[ADDR:]PORT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "6502",
+        requires = "headless",
+        conflicts_with_all = ["until", "until_idle", "cycles", "frames", "max_cycles", "trace", "coverage", "profile", "flamegraph", "audio"]
+    )]
+    pub binary_monitor: Option<String>,
     /// Window: scale factor 1, 2, 3, 4 or 8
     #[arg(long, default_value_t = 2, value_parser = parse_scale)]
     pub scale: u8,
@@ -399,6 +414,10 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     if let Some(keys) = &args.keys {
         Machine::check_key_text(keys).map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
+    let monitor = match &args.binary_monitor {
+        Some(spec) => Some(listen(spec, con)?),
+        None => None,
+    };
     let entry = match &program {
         Some(p) => Some(entry_point(&m, p, start.or(p.entry), args)?),
         None => None,
@@ -497,7 +516,26 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     if audio_file.is_some() {
         m.enable_audio(args.audio_rate);
     }
-    let ending = if args.headless {
+    let ending = if let Some(listener) = monitor {
+        let fresh = || -> Result<Machine, String> {
+            let (mut m, _) = new_machine(args, roms.as_deref()).map_err(|Fail(_, msg)| msg)?;
+            expansion::plug(&mut m, args).map_err(|Fail(_, msg)| msg)?;
+            if let Some(disk) = &args.disk {
+                m.attach_disk(disk).map_err(|e| e.to_string())?;
+            }
+            m.set_drawing(true);
+            // Just reset: with ROMs the KERNAL boots when the client resumes.
+            Ok(m)
+        };
+        m.set_drawing(true);
+        let ended = binmon::serve(&mut m, listener, &fresh, args.warp, &interrupt::interrupted)
+            .map_err(|e| fail(EXIT_IO, format!("binary monitor: {e}")))?;
+        match ended {
+            binmon::Ended::Quit => Ending::Closed,
+            binmon::Ended::Interrupted => Ending::Interrupted,
+            binmon::Ended::Stop(s) => Ending::Stop(s),
+        }
+    } else if args.headless {
         let trace = trace_file.map(|f| {
             let t = Trace::with_limit(f, args.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT));
             match &info {
@@ -583,6 +621,23 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     Ok(code)
 }
 
+/// The binary monitor's socket, bound before the machine runs (a port in use costs no
+/// run); where it listens is said on standard error, with a warning off loopback.
+fn listen(spec: &str, con: &mut Console) -> Result<std::net::TcpListener, Fail> {
+    let addr = binmon::parse_addr(spec).map_err(|e| fail(EXIT_USAGE, format!("--binary-monitor: {e}")))?;
+    let listener = std::net::TcpListener::bind(addr)
+        .map_err(|e| fail(EXIT_IO, format!("--binary-monitor: cannot listen on {addr}: {e}")))?;
+    let local = listener.local_addr().unwrap_or(addr);
+    con.err(&format!("c64kit run: binary monitor listening on {local}"));
+    if !local.ip().is_loopback() {
+        con.err(&format!(
+            "c64kit run: warning: {} is not a loopback address: anyone who can reach it can control the emulator and make it read files",
+            local.ip()
+        ));
+    }
+    Ok(listener)
+}
+
 /// `--cycles N` or `--frames N` in cycles: a run of that length is a success.
 fn run_for(args: &Args, frame: u64) -> Option<u64> {
     args.cycles
@@ -597,7 +652,8 @@ enum Ending {
     Idle,
     /// `--cycles` or `--frames` ran out: the run is complete.
     Done,
-    /// The window was closed with the program still running.
+    /// The window was closed with the program still running (or the binary monitor's
+    /// client quit).
     Closed,
     /// Ctrl-C or another signal ended the run.
     Interrupted,
@@ -870,7 +926,7 @@ fn check_trace(t: &Trace, args: &Args, con: &mut Console) -> Result<(), Fail> {
 
 fn exit_code(stop: &Stop) -> u8 {
     match stop {
-        Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle => 0,
+        Stop::ReturnedToBasic | Stop::Reached(_) | Stop::Idle | Stop::Watch(_) => 0,
         Stop::CycleLimit => EXIT_CYCLE_LIMIT,
         Stop::Jam { .. } | Stop::Brk { .. } => EXIT_JAM_OR_BRK,
         Stop::UnimplementedKernal { .. } | Stop::UnsupportedDevice { .. } => EXIT_UNIMPLEMENTED,

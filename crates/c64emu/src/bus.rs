@@ -150,6 +150,8 @@ pub struct C64Bus {
     c000_ram: bool,
     /// An REU transfer has the bus until this cycle.
     pub(crate) dma_until: u64,
+    /// Watched addresses (`watch.rs`); None costs the sequencer one test per access.
+    pub(crate) watching: Option<Box<crate::watch::Watching>>,
 }
 
 impl C64Bus {
@@ -186,6 +188,7 @@ impl C64Bus {
             ram_below: rom::BASIC,
             c000_ram: true,
             dma_until: 0,
+            watching: None,
         };
         bus.port.set(PORT_DDR_RESET, PORT_DATA_RESET);
         bus.update_map();
@@ -197,6 +200,18 @@ impl C64Bus {
         self.exact_from = 0;
         self.event_at = 0;
         self.ba_from = 0;
+    }
+
+    /// A CPU access the sequencer made: if it is watched, the run ends after the
+    /// instruction (`Machine::events` looks).
+    #[cold]
+    pub(crate) fn note_watch(&mut self, access: crate::watch::Access, addr: u16, value: u8) {
+        let pc = self.pc();
+        if let Some(w) = &mut self.watching
+            && w.access(access, addr, value, pc)
+        {
+            self.wake();
+        }
     }
 
     /// Cycle count at the start of the current instruction.
@@ -597,7 +612,7 @@ impl C64Bus {
         }
     }
 
-    fn peek_io(&self, addr: u16, t: u64) -> u8 {
+    pub(crate) fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
         match addr {
             io::VIC..=io::VIC_END => self.vic.peek(reg, t),
@@ -676,7 +691,7 @@ impl C64Bus {
         }
     }
 
-    fn write_io(&mut self, addr: u16, value: u8, t: u64) {
+    pub(crate) fn write_io(&mut self, addr: u16, value: u8, t: u64) {
         let reg = addr as u8;
         let irq_chip = is_interrupting(addr);
         if irq_chip {

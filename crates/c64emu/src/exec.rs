@@ -190,7 +190,7 @@ impl Machine {
             self.cpu.memory.io_log = Some(Vec::new());
         }
         // Observers share the traced loop, so the others carry no check for them.
-        let observed = traced || self.observer.is_some();
+        let observed = traced || self.observer.is_some() || self.watches_exec();
         let mut first = true;
         let halt = loop {
             let end_of = match (observed, self.exec.watch) {
@@ -253,9 +253,16 @@ impl Machine {
                     Flow::Halt(h) => break LoopEnd::Halt(h),
                 }
             }
+            let first_here = at_start;
             at_start = false;
             if TRACE && self.observer_halts(pc) {
                 break LoopEnd::Halt(Halt::Stop(Stop::Reached(pc)));
+            }
+            if TRACE
+                && !first_here
+                && let Some(hit) = self.exec_watched(pc)
+            {
+                break LoopEnd::Halt(Halt::Stop(Stop::Watch(hit)));
             }
             self.instructions += 1;
             let next = if TRACE {
@@ -326,6 +333,29 @@ impl Machine {
         } else {
             Next::Interrupt(Kind::Irq)
         }
+    }
+
+    fn watches_exec(&self) -> bool {
+        let w = self.cpu.memory.watching.as_deref();
+        w.is_some_and(|w| w.watch.watches_exec())
+    }
+
+    fn watches_memory(&self) -> bool {
+        let w = self.cpu.memory.watching.as_deref();
+        w.is_some_and(|w| w.watch.watches_memory())
+    }
+
+    /// Is the instruction at `pc` watched for execution?
+    fn exec_watched(&self, pc: u16) -> Option<crate::watch::WatchHit> {
+        let w = self.cpu.memory.watching.as_deref()?;
+        w.watch
+            .has(crate::watch::Access::Exec, pc)
+            .then(|| crate::watch::WatchHit {
+                access: crate::watch::Access::Exec,
+                addr: pc,
+                value: self.peek_banked(pc),
+                pc,
+            })
     }
 
     /// Does the observer end the run before the instruction at `pc`?
@@ -457,6 +487,9 @@ impl Machine {
         if let Some(v) = self.cpu.memory.debugcart_exit.take() {
             return Some(Halt::Stop(crate::Stop::DebugCart(v)));
         }
+        if let Some(hit) = self.cpu.memory.watching.as_mut().and_then(|w| w.hit.take()) {
+            return Some(Halt::Stop(Stop::Watch(hit)));
+        }
         let now = self.cpu.cycles;
         if now >= end {
             return Some(Halt::Stop(Stop::CycleLimit));
@@ -514,7 +547,7 @@ impl Machine {
         self.cpu.memory.event_at = next;
         self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
             next
-        } else if self.cpu.memory.force_exact {
+        } else if self.cpu.memory.force_exact || self.watches_memory() {
             0
         } else {
             next.min(ba).saturating_sub(cpu::LONGEST - 1)

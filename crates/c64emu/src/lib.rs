@@ -40,6 +40,7 @@ mod trace;
 mod typist;
 pub mod unicode;
 mod vic;
+pub mod watch;
 
 pub use bus::StrictViolation;
 pub use c64sid::ChipModel as SidModel;
@@ -54,6 +55,7 @@ pub use observer::Observer;
 pub use roms::{RomError, RomSet};
 pub use trace::{Trace, TraceNotes};
 pub use vic::Model as VicModel;
+pub use watch::{Access, Watch, WatchHit};
 
 /// A routine the stub KERNAL runs natively (for documentation and tools).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

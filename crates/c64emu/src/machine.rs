@@ -88,6 +88,9 @@ pub enum Stop {
     /// The program wrote this value to the debug cartridge's register ($D7FF, see
     /// [`Machine::set_debugcart`]): the test programs' way to say pass ($00) or fail ($FF).
     DebugCart(u8),
+    /// A watched address was executed (the run ends before the instruction), read or
+    /// written (after the instruction); see [`Machine::set_watch`].
+    Watch(crate::watch::WatchHit),
 }
 
 fn device_name(d: u8) -> &'static str {
@@ -122,6 +125,18 @@ impl fmt::Display for Stop {
             ),
             Stop::UnknownTarget(name) => write!(f, "unknown label or address {name:?}"),
             Stop::DebugCart(v) => write!(f, "debug cartridge: ${v:02X} written to $D7FF"),
+            Stop::Watch(h) => {
+                let what = match h.access {
+                    crate::watch::Access::Exec => "executed",
+                    crate::watch::Access::Read => "read",
+                    crate::watch::Access::Write => "written",
+                };
+                write!(
+                    f,
+                    "watched ${:04X} {what} (${:02X}, by ${:04X})",
+                    h.addr, h.value, h.pc
+                )
+            }
         }
     }
 }
@@ -499,6 +514,47 @@ impl Machine {
     pub fn peek_banked(&self, addr: u16) -> u8 {
         self.cpu.memory.peek_banked(addr)
     }
+    /// The ROM byte at `addr` whatever is banked in: BASIC ($A000-$BFFF), the
+    /// character ROM ($D000-$DFFF), the KERNAL ($E000-$FFFF); None elsewhere. (A
+    /// cartridge's ROM is not among them.)
+    pub fn peek_rom(&self, addr: u16) -> Option<u8> {
+        let roms = &self.cpu.memory.roms;
+        let a = usize::from(addr);
+        match addr {
+            0xA000..=0xBFFF => Some(roms.basic[a - 0xA000]),
+            0xD000..=0xDFFF => Some(roms.chargen[a - 0xD000]),
+            0xE000..=0xFFFF => Some(roms.kernal[a - 0xE000]),
+            _ => None,
+        }
+    }
+    /// The I/O register at `addr` ($D000-$DFFF) as the CPU would read it now, without
+    /// side effects, whatever is banked in; outside I/O, what the CPU would read.
+    pub fn peek_io(&self, addr: u16) -> u8 {
+        match addr {
+            0xD000..=0xDFFF => self.cpu.memory.peek_io(addr, self.cycles()),
+            _ => self.peek_banked(addr),
+        }
+    }
+    /// Write `value` at `addr` as the CPU would now: the processor port at $00/$01,
+    /// an I/O register when I/O is banked in (with its effects: a VIC or CIA register
+    /// acts), RAM otherwise (under a ROM too).
+    pub fn poke_banked(&mut self, addr: u16, value: u8) {
+        let now = self.cycles();
+        self.cpu.memory.write(addr, value, now);
+        self.cpu.memory.wake();
+    }
+    /// Write the I/O register at `addr` ($D000-$DFFF) as the CPU would, whatever is
+    /// banked in; outside I/O, as [`Machine::poke_banked`].
+    pub fn poke_io(&mut self, addr: u16, value: u8) {
+        match addr {
+            0xD000..=0xDFFF => {
+                let now = self.cycles();
+                self.cpu.memory.write_io(addr, value, now);
+                self.cpu.memory.wake();
+            }
+            _ => self.poke_banked(addr, value),
+        }
+    }
     /// Colour RAM ($D800-$DBFF), 4-bit values.
     pub fn color_ram(&self) -> &[u8; 1024] {
         &self.cpu.memory.color
@@ -591,7 +647,10 @@ impl Machine {
     }
     /// Go back to a snapshot.
     pub fn restore(&mut self, s: &Snapshot) {
+        // The watch is the debugger's, not the machine state's: it stays.
+        let watching = self.cpu.memory.watching.take();
         self.cpu.clone_from(&s.cpu);
+        self.cpu.memory.watching = watching;
         self.input.clone_from(&s.input);
         self.exec.clone_from(&s.exec);
         self.instructions = s.instructions;
@@ -651,6 +710,23 @@ impl Machine {
         observer: Option<Box<dyn Observer>>,
     ) -> Option<Box<dyn Observer>> {
         std::mem::replace(&mut self.observer, observer)
+    }
+
+    /// End runs when the CPU executes, reads or writes watched addresses ([`Watch`](
+    /// crate::Watch)); None removes the watch. A run then stops with
+    /// [`Stop::Watch`]: before a watched instruction executes (but not at the first
+    /// instruction of a run, so a run resumes from a hit), or after the instruction
+    /// that read or wrote a watched address. Read and write watches run every
+    /// instruction through the CPU's sequencer (about half the speed).
+    pub fn set_watch(&mut self, watch: Option<crate::watch::Watch>) {
+        self.cpu.memory.watching =
+            watch.map(|watch| Box::new(crate::watch::Watching { watch, hit: None }));
+        self.cpu.memory.wake();
+    }
+
+    /// The watch set by [`Machine::set_watch`].
+    pub fn watch(&self) -> Option<&crate::watch::Watch> {
+        self.cpu.memory.watching.as_deref().map(|w| &w.watch)
     }
 
     /// Emulate VIC-II `model` (the 6569 unless told), at power-on: an NTSC chip makes

@@ -39,6 +39,17 @@ pub fn render_into(m: &Machine, out: &mut [u32], cursor: Option<(u8, u8)>) {
     }
 }
 
+/// The current frame as `Machine::picture`'s palette indices (0-15, see [`PALETTE`]).
+pub fn pens(m: &Machine) -> Vec<u8> {
+    let size = m.picture();
+    let mut pens = vec![0u8; size.width * size.height];
+    m.render_pens(&mut pens, None);
+    for p in &mut pens {
+        *p &= 15;
+    }
+    pens
+}
+
 /// The current frame as `Machine::picture`'s pixels, 0x00RRGGBB.
 pub fn frame(m: &Machine) -> Vec<u32> {
     let size = m.picture();

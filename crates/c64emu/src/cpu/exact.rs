@@ -83,6 +83,9 @@ impl<'a> ExactBus<'a> {
             self.stalled |= 1 << self.accesses.min(15);
         }
         let v = self.bus.read(addr, self.t);
+        if self.bus.watching.is_some() {
+            self.bus.note_watch(crate::watch::Access::Read, addr, v);
+        }
         self.done();
         v
     }
@@ -90,6 +93,10 @@ impl<'a> ExactBus<'a> {
     /// A write at the current cycle (writes do not wait for BA).
     pub fn write(&mut self, addr: u16, value: u8) {
         self.bus.write(addr, value, self.t);
+        if self.bus.watching.is_some() {
+            self.bus
+                .note_watch(crate::watch::Access::Write, addr, value);
+        }
         self.done();
     }
 
