@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::Config;
 use crate::error::{Error, bad};
 use crate::exec::{self, Tracker, Watch};
+use crate::history::History;
 use crate::info::DebugInfo;
 
 /// A loaded program on its machine, and what the debugger keeps about it.
@@ -24,6 +25,8 @@ pub struct Loaded {
     pub program: PathBuf,
     /// Warnings of the assembly, for the debug console.
     pub warnings: String,
+    /// Checkpoints of the run so far, for going back.
+    pub history: History,
 }
 
 /// The launch request's arguments that c64debug reads.
@@ -113,6 +116,7 @@ impl Loaded {
             tracker,
             program: path.clone(),
             warnings,
+            history: History::default(),
         })
     }
 }

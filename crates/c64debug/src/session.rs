@@ -12,6 +12,7 @@ use crate::error::{Error, bad};
 use crate::exec::{Halt, Mode, Run};
 use crate::inspect::source_json;
 use crate::launch::{LaunchArgs, Loaded};
+use crate::reverse::Goal;
 use crate::wire::{self, Frame};
 use crate::{Config, expr};
 
@@ -27,6 +28,8 @@ pub struct Session<W: Write> {
     stop_on_entry: bool,
     /// Set while the machine runs.
     running: bool,
+    /// A `stepBack` or `reverseContinue` answered, to go once the response is out.
+    back: Option<Goal>,
     done: bool,
 }
 
@@ -40,6 +43,7 @@ impl<W: Write> Session<W> {
             target: None,
             stop_on_entry: false,
             running: false,
+            back: None,
             done: false,
         }
     }
@@ -154,6 +158,23 @@ impl<W: Write> Session<W> {
                 });
                 Ok(())
             }
+            "stepBack" | "reverseContinue" => {
+                let Some(goal) = self.back.take() else {
+                    return Ok(());
+                };
+                match self.target()?.go_back(goal) {
+                    Ok(Halt::Stopped { reason, text, ids }) => self.stopped(reason, text, ids),
+                    Ok(Halt::Ended(_)) => Ok(()),
+                    Err(e) => {
+                        let text = format!("going back failed: {e}");
+                        self.event(
+                            "output",
+                            json!({ "category": "stderr", "output": format!("{text}\n") }),
+                        )?;
+                        self.stopped("exception", Some(text), Vec::new())
+                    }
+                }
+            }
             "terminate" => self.event("terminated", json!({})),
             "disconnect" => {
                 self.done = true;
@@ -208,6 +229,20 @@ impl<W: Write> Session<W> {
                 };
                 self.resume(mode).map(|_| Value::Null)
             }
+            "stepBack" | "reverseContinue" => {
+                let instruction =
+                    args.get("granularity").and_then(Value::as_str) == Some("instruction");
+                let t = self.stopped_target()?;
+                self.back = Some(match command {
+                    "reverseContinue" => Goal::Breakpoint,
+                    _ if instruction => Goal::Instruction,
+                    _ => Goal::Over {
+                        depth: t.tracker().stack.depth(),
+                        from: t.machine.regs().pc,
+                    },
+                });
+                Ok(Value::Null)
+            }
             "pause" => {
                 self.target()?;
                 if std::mem::take(&mut self.running) {
@@ -232,7 +267,11 @@ impl<W: Write> Session<W> {
                     .unwrap_or(0);
                 let name = args.get("name").and_then(Value::as_str).unwrap_or("");
                 let value = args.get("value").and_then(Value::as_str).unwrap_or("");
-                self.stopped_target_mut()?.set_variable(r, name, value)
+                let t = self.stopped_target_mut()?;
+                let body = t.set_variable(r, name, value)?;
+                // Going back and forth again must keep the change.
+                t.checkpoint(true);
+                Ok(body)
             }
             "evaluate" => {
                 let e = args.get("expression").and_then(Value::as_str).unwrap_or("");
@@ -243,6 +282,7 @@ impl<W: Write> Session<W> {
                         t.machine
                             .try_type_keys(keys.trim())
                             .map_err(|e| bad(e.to_string()))?;
+                        t.checkpoint(true);
                         Ok(
                             json!({ "result": format!("typing {} (as the program asks)", keys.trim()), "variablesReference": 0 }),
                         )
@@ -251,7 +291,12 @@ impl<W: Write> Session<W> {
                 }
             }
             "readMemory" => self.stopped_target()?.read_memory(args),
-            "writeMemory" => self.stopped_target_mut()?.write_memory(args),
+            "writeMemory" => {
+                let t = self.stopped_target_mut()?;
+                let body = t.write_memory(args)?;
+                t.checkpoint(true);
+                Ok(body)
+            }
             other => Err(bad(format!("{other} is not supported"))),
         }
     }
@@ -473,6 +518,7 @@ fn capabilities() -> Value {
         "supportsLogPoints": true,
         "supportsInstructionBreakpoints": true,
         "supportsSteppingGranularity": true,
+        "supportsStepBack": true,
         "supportsReadMemoryRequest": true,
         "supportsWriteMemoryRequest": true,
         "supportsSetVariable": true,
