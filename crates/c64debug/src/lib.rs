@@ -13,6 +13,8 @@
 //! c64asm, [`info`] maps addresses to source lines.
 
 pub mod breakpoints;
+pub mod chips;
+mod disassembly;
 mod error;
 mod exec;
 pub mod expr;

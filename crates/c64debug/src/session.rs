@@ -291,6 +291,7 @@ impl<W: Write> Session<W> {
                 }
             }
             "readMemory" => self.stopped_target()?.read_memory(args),
+            "disassemble" => self.stopped_target()?.disassemble(args),
             "writeMemory" => {
                 let t = self.stopped_target_mut()?;
                 let body = t.write_memory(args)?;
@@ -519,6 +520,7 @@ fn capabilities() -> Value {
         "supportsInstructionBreakpoints": true,
         "supportsSteppingGranularity": true,
         "supportsStepBack": true,
+        "supportsDisassembleRequest": true,
         "supportsReadMemoryRequest": true,
         "supportsWriteMemoryRequest": true,
         "supportsSetVariable": true,

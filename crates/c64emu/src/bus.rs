@@ -597,7 +597,7 @@ impl C64Bus {
         }
     }
 
-    fn peek_io(&self, addr: u16, t: u64) -> u8 {
+    pub(crate) fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
         match addr {
             io::VIC..=io::VIC_END => self.vic.peek(reg, t),
