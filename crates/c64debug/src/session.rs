@@ -30,7 +30,21 @@ pub struct Session<W: Write> {
     running: bool,
     /// A `stepBack` or `reverseContinue` answered, to go once the response is out.
     back: Option<Goal>,
+    /// The machine was handed to the session (clients `attach`, they cannot launch).
+    held: bool,
+    /// A held machine is stopped there, for this reason (a test's failure).
+    held_stop: Option<String>,
+    /// The client disconnected letting the program go on (no `terminateDebuggee`).
+    go_on: bool,
     done: bool,
+}
+
+/// What a session leaves behind.
+pub struct Left {
+    /// The machine, if one was launched or held.
+    pub target: Option<Loaded>,
+    /// The client let the program go on when it left (attach without terminating).
+    pub go_on: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -44,12 +58,30 @@ impl<W: Write> Session<W> {
             stop_on_entry: false,
             running: false,
             back: None,
+            held: false,
+            held_stop: None,
+            go_on: false,
             done: false,
         }
     }
 
+    /// A session on a machine this process already holds: the client attaches to it.
+    /// `stopped` says why it is stopped (it stays so once attached), None if it runs.
+    pub fn attached(
+        out: W,
+        config: Config,
+        target: Loaded,
+        stopped: Option<String>,
+    ) -> Session<W> {
+        let mut s = Session::new(out, config);
+        s.target = Some(target);
+        s.held = true;
+        s.held_stop = stopped;
+        s
+    }
+
     /// Answer requests until the client disconnects or its stream ends.
-    pub fn run(mut self, rx: Receiver<Frame>) -> Result<(), Error> {
+    pub fn run(mut self, rx: Receiver<Frame>) -> Result<Left, Error> {
         while !self.done {
             let frame = if self.running {
                 match rx.try_recv() {
@@ -70,7 +102,15 @@ impl<W: Write> Session<W> {
             }
             self.run_slice()?;
         }
-        Ok(())
+        if self.running
+            && let Some(t) = self.target.as_mut()
+        {
+            t.pause();
+        }
+        Ok(Left {
+            target: self.target,
+            go_on: self.go_on,
+        })
     }
 
     fn run_slice(&mut self) -> Result<(), Error> {
@@ -136,7 +176,7 @@ impl<W: Write> Session<W> {
     /// Events that follow a request's response.
     fn after(&mut self, command: &str) -> Result<(), Error> {
         match command {
-            "launch" => {
+            "launch" | "attach" => {
                 let warnings = self
                     .target
                     .as_ref()
@@ -149,6 +189,10 @@ impl<W: Write> Session<W> {
                     )?;
                 }
                 self.event("initialized", json!({}))
+            }
+            "configurationDone" if self.held_stop.is_some() => {
+                let why = self.held_stop.clone();
+                self.stopped("entry", why, Vec::new())
             }
             "configurationDone" if self.stop_on_entry => self.stopped("entry", None, Vec::new()),
             "configurationDone" => {
@@ -187,6 +231,9 @@ impl<W: Write> Session<W> {
     fn request(&mut self, command: &str, args: &Value) -> Result<Value, Error> {
         match command {
             "initialize" => Ok(capabilities()),
+            "launch" if self.held => Err(bad(
+                "this c64kit debug holds a machine already: attach to it (request \"attach\")",
+            )),
             "launch" => {
                 let la = LaunchArgs::from_json(args)?;
                 let loaded = Loaded::launch(&la, &self.config)?;
@@ -194,8 +241,24 @@ impl<W: Write> Session<W> {
                 self.target = Some(loaded);
                 Ok(Value::Null)
             }
-            "attach" => Err(bad("attach is not supported yet: use launch")),
+            "attach" if !self.held => Err(bad(
+                "nothing to attach to: this c64kit debug was started without a program \
+                 (use launch, or attach to `c64kit debug --port N PROGRAM` or to a test run \
+                 with C64KIT_DEBUG=N)",
+            )),
+            "attach" => {
+                self.stop_on_entry = args
+                    .get("stopOnEntry")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false);
+                Ok(Value::Null)
+            }
             "disconnect" | "terminate" => {
+                // An attached client leaves the program running unless it asks to end it.
+                self.go_on = command == "disconnect"
+                    && self.held
+                    && self.held_stop.is_none()
+                    && args.get("terminateDebuggee").and_then(Value::as_bool) != Some(true);
                 if std::mem::take(&mut self.running) {
                     self.target()?.pause();
                 }
