@@ -1,7 +1,9 @@
 //! `c64kit debug`: a Debug Adapter Protocol server (c64debug) on stdin/stdout, as
-//! editors start debug adapters, or on a loopback TCP port.
+//! editors start debug adapters, or on a loopback TCP port. With a PROGRAM (and
+//! `--port`), the program runs at once and clients attach to it.
 
 use std::net::TcpListener;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ArgMatches;
@@ -11,6 +13,16 @@ pub struct Args {
     /// Serve one client on this TCP port of 127.0.0.1 instead of stdin/stdout
     #[arg(long, value_name = "PORT")]
     pub port: Option<u16>,
+    /// Run this .asm or .prg now, for clients to attach to (needs --port): it runs at
+    /// the C64's speed until a client attaches, and goes on when one disconnects
+    #[arg(value_name = "PROGRAM", requires = "port")]
+    pub program: Option<PathBuf>,
+    /// With PROGRAM: keys typed as the program asks for them (`c64kit run --keys`)
+    #[arg(long, value_name = "KEYS", requires = "program")]
+    pub keys: Option<String>,
+    /// With a PROGRAM that is a .prg: its VICE label file
+    #[arg(long, value_name = "FILE", requires = "program")]
+    pub labels: Option<PathBuf>,
     /// How a launched .asm is assembled: the same flags as `c64kit build` (64tass's)
     #[command(flatten, next_help_heading = "Assembling a .asm (as c64kit build)")]
     pub asm: crate::build::AsmFlags,
@@ -29,9 +41,18 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         }
     };
     let config = c64debug::Config { asm };
-    let served = match args.port {
-        None => c64debug::serve(std::io::stdin(), std::io::stdout(), config),
-        Some(port) => serve_tcp(port, config),
+    let served = match (args.port, args.program) {
+        (None, _) => c64debug::serve(std::io::stdin(), std::io::stdout(), config),
+        (Some(port), None) => serve_tcp(port, config),
+        (Some(port), Some(program)) => {
+            let launch = c64debug::LaunchArgs {
+                program,
+                labels: args.labels,
+                stop_on_entry: false,
+                keys: args.keys,
+            };
+            serve_program(port, &launch, config)
+        }
     };
     match served {
         Ok(()) => ExitCode::SUCCESS,
@@ -52,4 +73,27 @@ fn serve_tcp(port: u16, config: c64debug::Config) -> Result<(), c64debug::Error>
     let (stream, _) = listener.accept()?;
     let input = stream.try_clone()?;
     c64debug::serve(input, stream, config)
+}
+
+/// Run a program and serve it to clients that attach, one after another.
+fn serve_program(
+    port: u16,
+    launch: &c64debug::LaunchArgs,
+    config: c64debug::Config,
+) -> Result<(), c64debug::Error> {
+    let target = c64debug::Loaded::launch(launch, &config)?;
+    if !target.warnings.trim().is_empty() {
+        eprint!("{}", target.warnings);
+    }
+    let listener = TcpListener::bind(("127.0.0.1", port))?;
+    eprintln!(
+        "c64kit debug: {} runs; attach a DAP client to {} (request \"attach\")",
+        launch.program.display(),
+        listener.local_addr()?
+    );
+    match c64debug::serve_listener(&listener, &config, target, None)? {
+        c64debug::Served::Ended => eprintln!("c64kit debug: the program ended"),
+        c64debug::Served::ClientDone => {}
+    }
+    Ok(())
 }

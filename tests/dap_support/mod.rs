@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
@@ -17,8 +17,8 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// A running `c64kit debug` and what it said that was not asked for yet.
 pub struct Dap {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    child: Option<Child>,
+    stdin: Option<Box<dyn Write + Send>>,
     rx: Receiver<Value>,
     seq: i64,
     pending: VecDeque<Value>,
@@ -45,10 +45,42 @@ impl Dap {
                 }
             }
         });
-        let stdin = child.stdin.take();
+        let stdin = child
+            .stdin
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Write + Send>);
         Dap {
-            child,
+            child: Some(child),
             stdin,
+            rx,
+            seq: 0,
+            pending: VecDeque::new(),
+        }
+    }
+
+    /// Connect to a `c64kit debug --port` on 127.0.0.1 (retrying while it starts up).
+    pub fn connect(port: u16) -> Dap {
+        let end = std::time::Instant::now() + TIMEOUT;
+        let stream = loop {
+            match std::net::TcpStream::connect(("127.0.0.1", port)) {
+                Ok(s) => break s,
+                Err(e) if std::time::Instant::now() > end => panic!("connect to {port}: {e}"),
+                Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            }
+        };
+        let input = stream.try_clone().expect("clone the stream");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(input);
+            while let Ok(Some(Frame::Message(m))) = wire::read_frame(&mut r) {
+                if tx.send(m).is_err() {
+                    break;
+                }
+            }
+        });
+        Dap {
+            child: None,
+            stdin: Some(Box::new(stream)),
             rx,
             seq: 0,
             pending: VecDeque::new(),
@@ -187,15 +219,19 @@ impl Dap {
     pub fn finish(mut self) {
         self.ok("disconnect", json!({}));
         self.close();
-        let status = self.child.wait().expect("wait");
-        assert!(status.success(), "c64kit debug exited with {status}");
+        if let Some(child) = self.child.as_mut() {
+            let status = child.wait().expect("wait");
+            assert!(status.success(), "c64kit debug exited with {status}");
+        }
     }
 }
 
 impl Drop for Dap {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 

@@ -127,6 +127,24 @@ impl Breakpoints {
         }
         (action, ids)
     }
+
+    /// The breakpoints at `pc` that stop a run going backward: those whose condition
+    /// holds (or cannot be evaluated). Logpoints do not stop, and hit counts count the
+    /// forward run only, so they do not apply; nothing is counted here.
+    pub fn stop_backward(&self, pc: u16, regs: &Regs, labels: &[(String, u16)]) -> Vec<u64> {
+        let Some(list) = self.at.get(&pc) else {
+            return Vec::new();
+        };
+        list.iter()
+            .filter_map(|(origin, i)| self.sets.get(origin)?.get(*i))
+            .filter(|bp| bp.log_message.is_none())
+            .filter(|bp| match &bp.condition {
+                None => true,
+                Some(c) => expr::holds(c, regs, labels).unwrap_or(true),
+            })
+            .map(|bp| bp.id)
+            .collect()
+    }
 }
 
 /// Does the hit count `n` pass a DAP hit condition? A plain number N stops at the Nth

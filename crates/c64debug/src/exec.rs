@@ -9,6 +9,7 @@ use c64emu::{Machine, Observer, Stop};
 use crate::breakpoints::{Action, Breakpoints};
 use crate::info::DebugInfo;
 use crate::launch::Loaded;
+use crate::reverse::Replay;
 use crate::stack::{CallStack, Step};
 
 /// Cycles the machine runs between two looks at the client's requests (a fifth of
@@ -127,6 +128,8 @@ pub struct Tracker {
     pending: Option<Pending>,
     halt: Option<Halt>,
     logs: Vec<String>,
+    /// A replay of the history in progress (going back).
+    replay: Option<Replay>,
 }
 
 impl Tracker {
@@ -141,11 +144,52 @@ impl Tracker {
             pending: None,
             halt: None,
             logs: Vec::new(),
+            replay: None,
         }
+    }
+
+    /// Replay the history: the run ends before instruction number `replay.until`.
+    pub fn begin_replay(&mut self, replay: Replay) {
+        self.mode = None;
+        self.pending = None;
+        self.halt = None;
+        self.replay = Some(replay);
+    }
+
+    /// The replay done.
+    pub fn end_replay(&mut self) -> Option<Replay> {
+        self.pending = None;
+        self.replay.take()
+    }
+
+    /// An instruction of a replay: follow the stack, show it to the replay, and end
+    /// before instruction `until`.
+    fn replay_at(&mut self, m: &Machine, pc: u16) -> bool {
+        self.follow(m);
+        let at = m.instructions();
+        let Some(r) = self.replay.as_mut() else {
+            return false;
+        };
+        if at >= r.until {
+            return true;
+        }
+        self.pending = Some(Pending::at(m, pc));
+        let (bps, labels) = (&self.breakpoints, &self.info.labels);
+        r.see(at, pc, self.stack.depth(), || {
+            if bps.armed(pc) {
+                bps.stop_backward(pc, &m.regs(), labels)
+            } else {
+                Vec::new()
+            }
+        });
+        false
     }
 
     /// The instruction at `pc` is next: end the run here?
     fn halt_at(&mut self, m: &Machine, pc: u16) -> bool {
+        if self.replay.is_some() {
+            return self.replay_at(m, pc);
+        }
         let Some(mode) = self.mode else {
             return false;
         };
@@ -221,8 +265,9 @@ pub fn lock(t: &Mutex<Tracker>) -> MutexGuard<'_, Tracker> {
 }
 
 impl Loaded {
-    /// Start a run.
+    /// Start a run (the place it starts from is a checkpoint of the history).
     pub fn start(&mut self, run: Run) {
+        self.checkpoint(false);
         let mut t = lock(&self.tracker);
         t.mode = Some(run.mode);
         t.skip_next = !run.check_first;
@@ -237,6 +282,8 @@ impl Loaded {
         logs.append(&mut t.logs);
         if stop == Stop::CycleLimit {
             t.follow(&self.machine);
+            drop(t);
+            self.checkpoint(false);
             return None;
         }
         t.mode = None;
@@ -253,6 +300,13 @@ impl Loaded {
                 ids: Vec::new(),
             },
         })
+    }
+
+    /// Record the machine in the history; `pinned` when the debugger changed it (a
+    /// replay would not do that again). Between runs or slices only.
+    pub fn checkpoint(&mut self, pinned: bool) {
+        let t = lock(&self.tracker);
+        self.history.record(&self.machine, &t.stack, pinned);
     }
 
     /// End the run in progress (a pause): the stack is up to date.

@@ -6,6 +6,7 @@ use std::path::Path;
 use c64emu::Regs;
 use serde_json::{Value, json};
 
+use crate::chips;
 use crate::error::{Error, bad};
 use crate::expr;
 use crate::launch::Loaded;
@@ -16,6 +17,10 @@ const REGISTERS: i64 = 1;
 const FLAGS: i64 = 2;
 const STACK: i64 = 3;
 const LABELS: i64 = 4;
+const VIC_II: i64 = 5;
+const CIA_1: i64 = 6;
+const CIA_2: i64 = 7;
+const SID: i64 = 8;
 const FLAG_NAMES: [(&str, u8); 7] = [
     ("N", 0x80),
     ("V", 0x40),
@@ -104,6 +109,10 @@ impl Loaded {
             scope("Flags", FLAGS, None),
             scope("Stack", STACK, None),
             scope("Labels near PC", LABELS, None),
+            scope("VIC-II", VIC_II, None),
+            scope("CIA 1", CIA_1, None),
+            scope("CIA 2", CIA_2, None),
+            scope("SID", SID, None),
         ]})
     }
 
@@ -159,6 +168,19 @@ impl Loaded {
                     var(n, format!("${a:04x} (holds ${byte:02x})"), Some(a))
                 })
                 .collect(),
+            VIC_II | CIA_1 | CIA_2 | SID => {
+                let m = &self.machine;
+                let io = |base: u16| move |o: u8| m.peek_io(base + u16::from(o)).unwrap_or(0xFF);
+                let regs = match reference {
+                    VIC_II => chips::vic(io(0xD000)),
+                    CIA_1 => chips::cia_regs(false, io(0xDC00)),
+                    CIA_2 => chips::cia_regs(true, io(0xDD00)),
+                    _ => chips::sid(&m.sid_written(), io(0xD400)),
+                };
+                regs.into_iter()
+                    .map(|s| var(s.name, s.value, Some(s.addr)))
+                    .collect()
+            }
             _ => return Err(bad(format!("no variables with reference {reference}"))),
         };
         Ok(json!({ "variables": list }))
@@ -266,7 +288,8 @@ impl Loaded {
     }
 }
 
-fn parse_address(r: &str) -> Option<i64> {
+/// `0x0810`, `$0810` or a decimal number, within memory.
+pub fn parse_address(r: &str) -> Option<i64> {
     let r = r.trim();
     let v = if let Some(h) = r.strip_prefix("0x").or_else(|| r.strip_prefix('$')) {
         i64::from_str_radix(h, 16).ok()?

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::Config;
 use crate::error::{Error, bad};
 use crate::exec::{self, Tracker, Watch};
+use crate::history::History;
 use crate::info::DebugInfo;
 
 /// A loaded program on its machine, and what the debugger keeps about it.
@@ -24,6 +25,8 @@ pub struct Loaded {
     pub program: PathBuf,
     /// Warnings of the assembly, for the debug console.
     pub warnings: String,
+    /// Checkpoints of the run so far, for going back.
+    pub history: History,
 }
 
 /// The launch request's arguments that c64debug reads.
@@ -96,7 +99,6 @@ impl Loaded {
                 .try_type_keys(keys)
                 .map_err(|e| Error::Launch(format!("keys: {e}")))?;
         }
-        machine.set_symbols(info.labels.iter().cloned());
         let loaded = machine
             .load_prg(&prg)
             .map_err(|e| Error::Launch(format!("{}: {e}", path.display())))?;
@@ -104,16 +106,26 @@ impl Loaded {
             Some(sys) => machine.start_at(sys),
             None => machine.start_at(loaded.start),
         }
+        let mut target = Loaded::around(machine, info, path);
+        target.warnings = warnings;
+        Ok(target)
+    }
+
+    /// A machine set up elsewhere (a test's), with the program's debug information;
+    /// `program` names it.
+    pub fn around(mut machine: Machine, info: DebugInfo, program: &Path) -> Loaded {
+        machine.set_symbols(info.labels.iter().cloned());
         let info = Arc::new(info);
         let tracker = Arc::new(Mutex::new(Tracker::new(Arc::clone(&info))));
         machine.set_observer(Some(Box::new(Watch(Arc::clone(&tracker)))));
-        Ok(Loaded {
+        Loaded {
             machine,
             info,
             tracker,
-            program: path.clone(),
-            warnings,
-        })
+            program: program.to_path_buf(),
+            warnings: String::new(),
+            history: History::default(),
+        }
     }
 }
 

@@ -12,13 +12,18 @@
 //! shows registers, frames and memory, [`expr`] evaluates 64tass expressions through
 //! c64asm, [`info`] maps addresses to source lines.
 
+mod attach;
 pub mod breakpoints;
+pub mod chips;
+mod disassembly;
 mod error;
 mod exec;
 pub mod expr;
+pub mod history;
 pub mod info;
 mod inspect;
 mod launch;
+mod reverse;
 mod session;
 pub mod stack;
 pub mod wire;
@@ -26,8 +31,11 @@ pub mod wire;
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc;
 
+pub use attach::{Served, serve_listener};
 pub use error::Error;
-pub use launch::Loaded;
+pub use launch::{LaunchArgs, Loaded};
+pub use info::DebugInfo;
+pub use session::Left;
 
 /// How the server assembles `.asm` programs.
 #[derive(Clone, Debug, Default)]
@@ -43,9 +51,34 @@ where
     R: Read + Send + 'static,
     W: Write,
 {
+    session::Session::new(output, config)
+        .run(reader(input)?)
+        .map(|_| ())
+}
+
+/// Serve one client on a machine this process holds (a program started by
+/// `c64kit debug --port N PROGRAM`, a test's machine): the client sends `attach`.
+/// `stopped` says why the machine is stopped (None: it runs once the client is
+/// configured). Returns what the session leaves: the machine, and whether the client
+/// let it go on.
+pub fn serve_attached<R, W>(
+    input: R,
+    output: W,
+    config: Config,
+    target: Loaded,
+    stopped: Option<String>,
+) -> Result<Left, Error>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    session::Session::attached(output, config, target, stopped).run(reader(input)?)
+}
+
+/// The client's messages, read on a thread of their own so requests (pause) come in
+/// while the machine runs; it ends with the input, or when the session is gone.
+fn reader<R: Read + Send + 'static>(input: R) -> Result<mpsc::Receiver<wire::Frame>, Error> {
     let (tx, rx) = mpsc::channel();
-    // The reader runs on its own thread, so requests (pause) come in while the
-    // machine runs; it ends with the input, or when the session is gone.
     std::thread::Builder::new()
         .name("dap-reader".into())
         .spawn(move || {
@@ -56,5 +89,5 @@ where
                 }
             }
         })?;
-    session::Session::new(output, config).run(rx)
+    Ok(rx)
 }

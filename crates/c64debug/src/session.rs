@@ -12,6 +12,7 @@ use crate::error::{Error, bad};
 use crate::exec::{Halt, Mode, Run};
 use crate::inspect::source_json;
 use crate::launch::{LaunchArgs, Loaded};
+use crate::reverse::Goal;
 use crate::wire::{self, Frame};
 use crate::{Config, expr};
 
@@ -27,7 +28,23 @@ pub struct Session<W: Write> {
     stop_on_entry: bool,
     /// Set while the machine runs.
     running: bool,
+    /// A `stepBack` or `reverseContinue` answered, to go once the response is out.
+    back: Option<Goal>,
+    /// The machine was handed to the session (clients `attach`, they cannot launch).
+    held: bool,
+    /// A held machine is stopped there, for this reason (a test's failure).
+    held_stop: Option<String>,
+    /// The client disconnected letting the program go on (no `terminateDebuggee`).
+    go_on: bool,
     done: bool,
+}
+
+/// What a session leaves behind.
+pub struct Left {
+    /// The machine, if one was launched or held.
+    pub target: Option<Loaded>,
+    /// The client let the program go on when it left (attach without terminating).
+    pub go_on: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -40,12 +57,31 @@ impl<W: Write> Session<W> {
             target: None,
             stop_on_entry: false,
             running: false,
+            back: None,
+            held: false,
+            held_stop: None,
+            go_on: false,
             done: false,
         }
     }
 
+    /// A session on a machine this process already holds: the client attaches to it.
+    /// `stopped` says why it is stopped (it stays so once attached), None if it runs.
+    pub fn attached(
+        out: W,
+        config: Config,
+        target: Loaded,
+        stopped: Option<String>,
+    ) -> Session<W> {
+        let mut s = Session::new(out, config);
+        s.target = Some(target);
+        s.held = true;
+        s.held_stop = stopped;
+        s
+    }
+
     /// Answer requests until the client disconnects or its stream ends.
-    pub fn run(mut self, rx: Receiver<Frame>) -> Result<(), Error> {
+    pub fn run(mut self, rx: Receiver<Frame>) -> Result<Left, Error> {
         while !self.done {
             let frame = if self.running {
                 match rx.try_recv() {
@@ -66,7 +102,15 @@ impl<W: Write> Session<W> {
             }
             self.run_slice()?;
         }
-        Ok(())
+        if self.running
+            && let Some(t) = self.target.as_mut()
+        {
+            t.pause();
+        }
+        Ok(Left {
+            target: self.target,
+            go_on: self.go_on,
+        })
     }
 
     fn run_slice(&mut self) -> Result<(), Error> {
@@ -132,7 +176,7 @@ impl<W: Write> Session<W> {
     /// Events that follow a request's response.
     fn after(&mut self, command: &str) -> Result<(), Error> {
         match command {
-            "launch" => {
+            "launch" | "attach" => {
                 let warnings = self
                     .target
                     .as_ref()
@@ -146,6 +190,10 @@ impl<W: Write> Session<W> {
                 }
                 self.event("initialized", json!({}))
             }
+            "configurationDone" if self.held_stop.is_some() => {
+                let why = self.held_stop.clone();
+                self.stopped("entry", why, Vec::new())
+            }
             "configurationDone" if self.stop_on_entry => self.stopped("entry", None, Vec::new()),
             "configurationDone" => {
                 self.start(Run {
@@ -153,6 +201,23 @@ impl<W: Write> Session<W> {
                     check_first: true,
                 });
                 Ok(())
+            }
+            "stepBack" | "reverseContinue" => {
+                let Some(goal) = self.back.take() else {
+                    return Ok(());
+                };
+                match self.target()?.go_back(goal) {
+                    Ok(Halt::Stopped { reason, text, ids }) => self.stopped(reason, text, ids),
+                    Ok(Halt::Ended(_)) => Ok(()),
+                    Err(e) => {
+                        let text = format!("going back failed: {e}");
+                        self.event(
+                            "output",
+                            json!({ "category": "stderr", "output": format!("{text}\n") }),
+                        )?;
+                        self.stopped("exception", Some(text), Vec::new())
+                    }
+                }
             }
             "terminate" => self.event("terminated", json!({})),
             "disconnect" => {
@@ -166,6 +231,9 @@ impl<W: Write> Session<W> {
     fn request(&mut self, command: &str, args: &Value) -> Result<Value, Error> {
         match command {
             "initialize" => Ok(capabilities()),
+            "launch" if self.held => Err(bad(
+                "this c64kit debug holds a machine already: attach to it (request \"attach\")",
+            )),
             "launch" => {
                 let la = LaunchArgs::from_json(args)?;
                 let loaded = Loaded::launch(&la, &self.config)?;
@@ -173,8 +241,24 @@ impl<W: Write> Session<W> {
                 self.target = Some(loaded);
                 Ok(Value::Null)
             }
-            "attach" => Err(bad("attach is not supported yet: use launch")),
+            "attach" if !self.held => Err(bad(
+                "nothing to attach to: this c64kit debug was started without a program \
+                 (use launch, or attach to `c64kit debug --port N PROGRAM` or to a test run \
+                 with C64KIT_DEBUG=N)",
+            )),
+            "attach" => {
+                self.stop_on_entry = args
+                    .get("stopOnEntry")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false);
+                Ok(Value::Null)
+            }
             "disconnect" | "terminate" => {
+                // An attached client leaves the program running unless it asks to end it.
+                self.go_on = command == "disconnect"
+                    && self.held
+                    && self.held_stop.is_none()
+                    && args.get("terminateDebuggee").and_then(Value::as_bool) != Some(true);
                 if std::mem::take(&mut self.running) {
                     self.target()?.pause();
                 }
@@ -208,6 +292,20 @@ impl<W: Write> Session<W> {
                 };
                 self.resume(mode).map(|_| Value::Null)
             }
+            "stepBack" | "reverseContinue" => {
+                let instruction =
+                    args.get("granularity").and_then(Value::as_str) == Some("instruction");
+                let t = self.stopped_target()?;
+                self.back = Some(match command {
+                    "reverseContinue" => Goal::Breakpoint,
+                    _ if instruction => Goal::Instruction,
+                    _ => Goal::Over {
+                        depth: t.tracker().stack.depth(),
+                        from: t.machine.regs().pc,
+                    },
+                });
+                Ok(Value::Null)
+            }
             "pause" => {
                 self.target()?;
                 if std::mem::take(&mut self.running) {
@@ -232,7 +330,11 @@ impl<W: Write> Session<W> {
                     .unwrap_or(0);
                 let name = args.get("name").and_then(Value::as_str).unwrap_or("");
                 let value = args.get("value").and_then(Value::as_str).unwrap_or("");
-                self.stopped_target_mut()?.set_variable(r, name, value)
+                let t = self.stopped_target_mut()?;
+                let body = t.set_variable(r, name, value)?;
+                // Going back and forth again must keep the change.
+                t.checkpoint(true);
+                Ok(body)
             }
             "evaluate" => {
                 let e = args.get("expression").and_then(Value::as_str).unwrap_or("");
@@ -243,6 +345,7 @@ impl<W: Write> Session<W> {
                         t.machine
                             .try_type_keys(keys.trim())
                             .map_err(|e| bad(e.to_string()))?;
+                        t.checkpoint(true);
                         Ok(
                             json!({ "result": format!("typing {} (as the program asks)", keys.trim()), "variablesReference": 0 }),
                         )
@@ -251,7 +354,13 @@ impl<W: Write> Session<W> {
                 }
             }
             "readMemory" => self.stopped_target()?.read_memory(args),
-            "writeMemory" => self.stopped_target_mut()?.write_memory(args),
+            "disassemble" => self.stopped_target()?.disassemble(args),
+            "writeMemory" => {
+                let t = self.stopped_target_mut()?;
+                let body = t.write_memory(args)?;
+                t.checkpoint(true);
+                Ok(body)
+            }
             other => Err(bad(format!("{other} is not supported"))),
         }
     }
@@ -473,6 +582,8 @@ fn capabilities() -> Value {
         "supportsLogPoints": true,
         "supportsInstructionBreakpoints": true,
         "supportsSteppingGranularity": true,
+        "supportsStepBack": true,
+        "supportsDisassembleRequest": true,
         "supportsReadMemoryRequest": true,
         "supportsWriteMemoryRequest": true,
         "supportsSetVariable": true,

@@ -11,7 +11,7 @@ mod bus;
 pub mod charset;
 mod cia;
 mod cpu;
-mod disasm;
+pub mod disasm;
 mod drive;
 mod editor;
 mod exec;

@@ -565,6 +565,19 @@ impl Machine {
             *c = value & 0x0F;
         }
     }
+    /// What reading the I/O register at `addr` ($D000-$DFFF) returns now, whether or
+    /// not the I/O area is banked in, without side effects (no flag acknowledged);
+    /// None outside the I/O area.
+    pub fn peek_io(&self, addr: u16) -> Option<u8> {
+        (0xD000..=0xDFFF)
+            .contains(&addr)
+            .then(|| self.cpu.memory.peek_io(addr, self.cycles()))
+    }
+    /// The last value the CPU wrote to each SID register ($D400 + index; most of them
+    /// read back nothing).
+    pub fn sid_written(&self) -> [u8; 0x20] {
+        self.cpu.memory.sid.written()
+    }
     /// A VIC-II register ($D000 + reg) as the CPU would read it now.
     pub fn vic_reg(&self, reg: u8) -> u8 {
         self.cpu.memory.vic.peek(reg & 0x3F, self.cycles())

@@ -14,6 +14,8 @@ pub struct Sid {
     synced: u64,
     /// The machine's clock (what the samples are made from).
     clock_hz: u32,
+    /// The last value written to each register (for debuggers: most are write-only).
+    written: [u8; 0x20],
 }
 
 impl Default for Sid {
@@ -29,6 +31,7 @@ impl Sid {
             chip: c64sid::Sid::new(ChipModel::Mos6581),
             synced: 0,
             clock_hz: CLOCK_HZ,
+            written: [0; 0x20],
         }
     }
 
@@ -47,6 +50,11 @@ impl Sid {
         self.chip.read(r)
     }
 
+    /// The last value written to each register.
+    pub fn written(&self) -> [u8; 0x20] {
+        self.written
+    }
+
     /// What reading `r` at `t` returns (no side effects).
     pub fn peek(&self, r: u8, t: u64) -> u8 {
         let ahead = t.saturating_sub(self.synced).min(u64::from(u32::MAX)) as u32;
@@ -56,6 +64,7 @@ impl Sid {
     /// Write register `r` at cycle `t`.
     pub fn write(&mut self, r: u8, value: u8, t: u64) {
         self.sync(t);
+        self.written[usize::from(r & 0x1F)] = value;
         self.chip.write(r, value);
     }
 

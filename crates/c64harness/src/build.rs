@@ -70,7 +70,9 @@ impl Build {
     /// [`Build::machine`] on a machine of the caller's (the user's ROMs, a disk...).
     pub fn load_into(&self, mut machine: Machine) -> Result<Harness, Error> {
         machine.load_prg(&self.prg()).map_err(Error::Load)?;
-        Ok(Harness::around(machine, self.info.clone()))
+        let mut h = Harness::around(machine, self.info.clone());
+        h.program = Some(Arc::clone(&self.program));
+        Ok(h)
     }
 }
 
@@ -82,6 +84,8 @@ pub struct Harness {
     info: Arc<DebugInfo>,
     pub(crate) coverage: Option<Coverage>,
     pub(crate) mocks: Vec<MockSlot>,
+    /// The assembled program, when it came from a [`Build`] (for `C64KIT_DEBUG`).
+    pub(crate) program: Option<Arc<Program>>,
 }
 
 impl Deref for Harness {
@@ -107,6 +111,7 @@ impl Harness {
             info,
             coverage,
             mocks: Vec::new(),
+            program: None,
         };
         h.observe(None);
         h
@@ -121,6 +126,7 @@ impl Harness {
             info: self.info.clone(),
             coverage: None,
             mocks: self.mocks.clone(),
+            program: self.program.clone(),
         }
     }
 

@@ -11,6 +11,8 @@
 //!   turns it on for a whole `cargo test`); [`Profiler`]/[`Profile`]: cycles per routine
 //!   as folded stacks, a table and a flamegraph; [`TraceNotes`]: source places for
 //!   `--trace`.
+//! - `C64KIT_DEBUG=PORT cargo test NAME`: a failing test serves its machine, as it was
+//!   at its last call, to a DAP debugger that attaches (`c64kit debug`'s protocol).
 //! - Label files: [`read_labels`] reads what `c64kit build --vice-labels` and 64tass
 //!   write, with scoped names spelled `scope.name` everywhere.
 //!
@@ -19,6 +21,7 @@
 mod access;
 mod build;
 mod coverage;
+mod dap;
 mod debug;
 mod error;
 mod hexdump;
@@ -35,6 +38,7 @@ mod watch;
 
 pub use build::{Build, Harness, routine_name};
 pub use coverage::{Branch, COVERAGE_ENV, Coverage, FileReport, Summary};
+pub use dap::DEBUG_ENV;
 pub use debug::DebugInfo;
 pub use error::Error;
 pub use hexdump::hexdump;
