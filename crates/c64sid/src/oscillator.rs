@@ -20,8 +20,9 @@
 //! feedback still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit
 //! 17). Measured on the chips (VICE's noise write-back suite, both revisions): at that
 //! release the lines write back into the latch only when a combined noise waveform was
-//! selected during TEST and one still is after it; noise+pulse alone during TEST writes
-//! back on the 8580 only, and there only into noise+triangle or noise+pulse+sawtooth.
+//! selected during TEST and one still is after it; on the 6581 only when the same
+//! triangle or sawtooth stays selected; noise+pulse during TEST writes back on the 8580
+//! only, and there only into noise+triangle or noise+pulse+sawtooth.
 //! Held in TEST the register's cells leak towards 1: after about 0x8000 cycles (6581)
 //! or 0x950000 (8580) it reads all ones.
 
@@ -72,11 +73,24 @@ fn writes_back_at_release(during: u8, after: u8, model: ChipModel) -> bool {
     if !combined_noise(during) || !combined_noise(after) {
         return false;
     }
-    if during & 0xF0 == NOISE | PULSE {
-        return model == ChipModel::Mos8580
-            && matches!(after & 0xF0, w if w == NOISE | TRIANGLE || w == NOISE | PULSE | SAWTOOTH);
+    match model {
+        // Only while the same triangle or sawtooth drivers stay connected.
+        ChipModel::Mos6581 => during & after & (TRIANGLE | SAWTOOTH) != 0,
+        ChipModel::Mos8580 if during & 0xF0 == NOISE | PULSE => {
+            let after = after & 0xF0;
+            after == NOISE | TRIANGLE || after == NOISE | PULSE | SAWTOOTH
+        }
+        ChipModel::Mos8580 => true,
     }
-    true
+}
+
+/// Noise with pulse: the noise drives no line below bit 4, so those lines sit at 0 and
+/// pull the lowest noise lines down with them (one on the 6581, two on the 8580).
+fn noise_pulse_pull(model: ChipModel) -> u16 {
+    match model {
+        ChipModel::Mos6581 => 0x010,
+        ChipModel::Mos8580 => 0x030,
+    }
 }
 
 /// Cycles a floating waveform output (no waveform selected) keeps its last value.
@@ -274,6 +288,7 @@ impl Oscillator {
             SAWTOOTH => saw(),
             PULSE => pulse(),
             NOISE => self.noise_bits(),
+            w if w == NOISE | PULSE => self.noise_bits() & pulse() & !noise_pulse_pull(model),
             _ => {
                 let mut v = 0xFFF;
                 if wave & TRIANGLE != 0 {
