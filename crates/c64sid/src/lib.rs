@@ -268,9 +268,11 @@ impl Core {
             }
         }
         for (i, &rose) in bit19_rose.iter().enumerate() {
+            let ring_msb = self.voices[(i + 2) % 3].osc.msb();
             if rose {
-                let ring_msb = self.voices[(i + 2) % 3].osc.msb();
                 self.voices[i].osc.shift_noise(ring_msb, self.model);
+            } else {
+                self.voices[i].osc.write_back(ring_msb, self.model);
             }
         }
     }

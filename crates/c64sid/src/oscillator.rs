@@ -10,8 +10,21 @@
 //! - noise is eight bits (20, 18, 14, 11, 9, 5, 2, 0) of a 23-bit shift register with
 //!   feedback bit 22 XOR bit 17, shifted when accumulator bit 19 rises;
 //! - selecting several waveforms connects their outputs to the same lines: see
-//!   [`crate::combined`]; with noise among them, the lines write back into the
-//!   register's output bits when it shifts, so zeros accumulate (the noise "lock-up").
+//!   [`crate::combined`]; with noise among them, a line held at 0 forces the register
+//!   bit that drives it to 0, so zeros accumulate (the noise "lock-up").
+//!
+//! The shift register is dynamic and shifts in two phases (as the die shows and the
+//! fast LFSR reset that reSID's author published relies on): phase 1 latches each bit's
+//! output, phase 2 writes the latch into the next bit. Bit 19 rising runs both; the
+//! TEST bit runs them apart: setting it latches, releasing it writes, with bit 0's
+//! feedback still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit
+//! 17). Measured on the chips (VICE's noise write-back suite, both revisions): at that
+//! release the lines write back into the latch only when a combined noise waveform was
+//! selected during TEST and one still is after it; on the 6581 only when the same
+//! triangle or sawtooth stays selected; noise+pulse during TEST writes back on the 8580
+//! only, and there only into noise+triangle or noise+pulse+sawtooth.
+//! Held in TEST the register's cells leak towards 1: after about 0x8000 cycles (6581)
+//! or 0x950000 (8580) it reads all ones.
 
 use crate::ChipModel;
 use crate::combined;
@@ -41,6 +54,45 @@ pub const PULSE: u8 = 0x40;
 /// Noise.
 pub const NOISE: u8 = 0x80;
 
+/// Cycles TEST must be held before the noise register has leaked to all ones.
+fn noise_leak_cycles(model: ChipModel) -> u32 {
+    match model {
+        ChipModel::Mos6581 => 0x8000,
+        ChipModel::Mos8580 => 0x95_0000,
+    }
+}
+
+/// A combination of noise with another waveform (its lines write back).
+fn combined_noise(control: u8) -> bool {
+    let wave = control & 0xF0;
+    wave & NOISE != 0 && wave != NOISE
+}
+
+/// Do the lines write back into the latch when TEST is released (see the module notes)?
+fn writes_back_at_release(during: u8, after: u8, model: ChipModel) -> bool {
+    if !combined_noise(during) || !combined_noise(after) {
+        return false;
+    }
+    match model {
+        // Only while the same triangle or sawtooth drivers stay connected.
+        ChipModel::Mos6581 => during & after & (TRIANGLE | SAWTOOTH) != 0,
+        ChipModel::Mos8580 if during & 0xF0 == NOISE | PULSE => {
+            let after = after & 0xF0;
+            after == NOISE | TRIANGLE || after == NOISE | PULSE | SAWTOOTH
+        }
+        ChipModel::Mos8580 => true,
+    }
+}
+
+/// Noise with pulse: the noise drives no line below bit 4, so those lines sit at 0 and
+/// pull the lowest noise lines down with them (one on the 6581, two on the 8580).
+fn noise_pulse_pull(model: ChipModel) -> u16 {
+    match model {
+        ChipModel::Mos6581 => 0x010,
+        ChipModel::Mos8580 => 0x030,
+    }
+}
+
 /// Cycles a floating waveform output (no waveform selected) keeps its last value.
 fn floating_cycles(model: ChipModel) -> u32 {
     match model {
@@ -59,6 +111,11 @@ pub struct Oscillator {
     pub control: u8,
     /// The 23-bit noise shift register.
     pub noise: u32,
+    /// Its phase-1 latch (what TEST's release writes back, shifted).
+    latch: u32,
+    /// Cycles TEST has been held (up to the leak time).
+    test_cycles: u32,
+    leak_cycles: u32,
     /// The last output while a waveform was selected, and the cycles it still floats.
     held: u16,
     held_cycles: u32,
@@ -72,6 +129,9 @@ impl Oscillator {
             pw: 0,
             control: 0,
             noise: NOISE_RESET,
+            latch: NOISE_RESET,
+            test_cycles: 0,
+            leak_cycles: noise_leak_cycles(ChipModel::Mos6581),
             held: 0,
             held_cycles: 0,
         }
@@ -87,16 +147,48 @@ impl Oscillator {
 
     /// A write to the control register.
     pub fn set_control(&mut self, value: u8, model: ChipModel, ring_msb: bool) {
-        if value & 0xF0 == 0 && self.control & 0xF0 != 0 {
+        let old = self.control;
+        self.leak_cycles = noise_leak_cycles(model);
+        if value & 0xF0 == 0 && old & 0xF0 != 0 {
             // The output lines float at their last value for a while.
             self.held = self.output(ring_msb, model);
             self.held_cycles = floating_cycles(model);
         }
         if value & TEST != 0 {
             self.acc = 0;
-            self.noise = NOISE_RESET;
+            if old & TEST == 0 {
+                // Phase 1 of a shift: the latch takes the register's outputs.
+                self.latch = self.noise;
+                self.test_cycles = 0;
+            }
+        } else if old & TEST != 0 {
+            // Phase 2: the latch, shifted, with bit 0 fed NOT bit 17.
+            if writes_back_at_release(old, value, model) {
+                self.latch &= !noise_taps_cleared_by(self.output(ring_msb, model));
+            }
+            self.noise = ((self.latch << 1) & NOISE_MASK) | (!self.latch >> 17 & 1);
         }
         self.control = value;
+        self.write_back(ring_msb, model);
+    }
+
+    /// With combined noise selected (and TEST off) a line at 0 forces its register bit
+    /// to 0.
+    #[inline]
+    pub fn write_back(&mut self, ring_msb: bool, model: ChipModel) {
+        if combined_noise(self.control) && !self.test() {
+            self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
+        }
+    }
+
+    /// TEST held: the register's cells leak towards 1.
+    fn leak(&mut self, cycles: u32) {
+        if self.test_cycles < self.leak_cycles {
+            self.test_cycles = self.test_cycles.saturating_add(cycles);
+            if self.test_cycles >= self.leak_cycles {
+                self.noise = NOISE_MASK;
+            }
+        }
     }
 
     /// One cycle of the accumulator: returns whether its MSB rose. The noise register
@@ -106,6 +198,8 @@ impl Oscillator {
         let old = self.acc;
         if self.control & TEST == 0 {
             self.acc = (old + self.freq) & ACC_MASK;
+        } else {
+            self.leak(1);
         }
         if self.held_cycles > 0 {
             self.held_cycles -= 1;
@@ -122,11 +216,7 @@ impl Oscillator {
     /// Shift the noise register once; with noise combined with other waveforms, the
     /// output lines first write their zeros back into the register's output bits.
     pub fn shift_noise(&mut self, ring_msb: bool, model: ChipModel) {
-        let wave = self.control & 0xF0;
-        if wave & NOISE != 0 && wave != NOISE {
-            let out = self.output(ring_msb, model);
-            self.noise &= !noise_taps_cleared_by(out);
-        }
+        self.write_back(ring_msb, model);
         let feedback = ((self.noise >> 22) ^ (self.noise >> 17)) & 1;
         self.noise = ((self.noise << 1) | feedback) & NOISE_MASK;
     }
@@ -135,6 +225,7 @@ impl Oscillator {
     pub fn skip(&mut self, n: u32) {
         self.held_cycles = self.held_cycles.saturating_sub(n);
         if self.test() {
+            self.leak(n);
             return;
         }
         let old = u64::from(self.acc);
@@ -151,8 +242,7 @@ impl Oscillator {
 
     /// Does this oscillator need to be stepped cycle by cycle?
     pub fn needs_cycles(&self) -> bool {
-        let wave = self.control & 0xF0;
-        self.control & SYNC != 0 || (wave & NOISE != 0 && wave != NOISE && !self.test())
+        self.control & SYNC != 0 || (combined_noise(self.control) && !self.test())
     }
 
     fn noise_bits(&self) -> u16 {
@@ -198,6 +288,7 @@ impl Oscillator {
             SAWTOOTH => saw(),
             PULSE => pulse(),
             NOISE => self.noise_bits(),
+            w if w == NOISE | PULSE => self.noise_bits() & pulse() & !noise_pulse_pull(model),
             _ => {
                 let mut v = 0xFFF;
                 if wave & TRIANGLE != 0 {
