@@ -327,16 +327,21 @@ impl Assembler<'_> {
             }
         }
         // A list operand assembles the instruction once per element, as in
-        // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`).
-        if let Some((first, rest)) = vals.split_first()
-            && let Some(items) = first.val.elements()
-        {
-            for item in items {
-                let mut one = vec![super::eval::Located {
-                    val: item.clone(),
-                    pos: first.pos,
-                }];
-                one.extend(rest.iter().cloned());
+        // 64tass (`lda table` where `table` labels a `.bfor`, `ldx #(3, 4)`,
+        // `rmb 2,[$10, $11]`); lists in several operands go element by
+        // element, single values repeat.
+        if vals.iter().any(|v| v.val.elements().is_some()) {
+            let mut each = Vec::new();
+            if let Err((at, msg)) = broadcast(&vals, &mut each) {
+                let span = self.span_at(line, at);
+                self.error(span, Kind::AddressingMode, msg);
+                return Step::Next;
+            }
+            if each.is_empty() {
+                // No instruction, but the line is listed.
+                self.record_empty_instruction(line);
+            }
+            for one in each {
                 match self.encode(line, op, width, &one, mpos32) {
                     Ok(bytes) => {
                         self.emit_instruction(line, &bytes, mpos as Pos);
@@ -522,6 +527,35 @@ impl Assembler<'_> {
             )),
         }
     }
+}
+
+/// The operand lists of a line whose operands hold lists (nested ones
+/// flattened): the elements of equal-length lists taken together, single
+/// values repeated, as 64tass broadcasts them.
+fn broadcast(vals: &[Located], out: &mut Vec<Vec<Located>>) -> Result<(), (Pos, String)> {
+    let Some(count) = vals.iter().find_map(|v| v.val.elements().map(<[_]>::len)) else {
+        out.push(vals.to_vec());
+        return Ok(());
+    };
+    if let Some(other) = vals
+        .iter()
+        .find(|v| v.val.elements().is_some_and(|e| e.len() != count))
+    {
+        let n = other.val.elements().map_or(0, <[_]>::len);
+        let msg = format!("operands could not be broadcast together with shapes {count} and {n}");
+        return Err((other.pos, msg));
+    }
+    for k in 0..count {
+        let one: Vec<Located> = vals
+            .iter()
+            .map(|v| Located {
+                val: v.val.elements().map_or_else(|| v.val.clone(), |e| e[k].clone()),
+                pos: v.pos,
+            })
+            .collect();
+        broadcast(&one, out)?;
+    }
+    Ok(())
 }
 
 /// An operand's addressing mode with the value unknown: what a failed

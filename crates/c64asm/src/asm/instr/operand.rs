@@ -506,10 +506,12 @@ impl Assembler<'_> {
         match width {
             Width::Auto => {
                 let Some((uval, base)) = self.operand_address(v, pos)? else {
-                    // Not known yet: as long as an absolute address would be.
-                    return Ok(match (abs_code, zp_code) {
-                        (Some(c), _) => abs_bytes(c, 0),
-                        (None, c) => smallvec::smallvec![c.unwrap_or(0), 0],
+                    // Not known yet: as long as an absolute address would
+                    // be, or a long one where there is none (`jsl`, `jml`).
+                    return Ok(match (abs_code, long_code, zp_code) {
+                        (Some(c), _, _) => abs_bytes(c, 0),
+                        (None, Some(c), _) => long_bytes(c, 0),
+                        (None, None, c) => smallvec::smallvec![c.unwrap_or(0), 0],
                     });
                 };
                 // Indexed, a label plus an offset is checked by the label's
