@@ -170,7 +170,7 @@ impl Loaded {
                 .collect(),
             VIC_II | CIA_1 | CIA_2 | SID => {
                 let m = &self.machine;
-                let io = |base: u16| move |o: u8| m.peek_io(base + u16::from(o)).unwrap_or(0xFF);
+                let io = |base: u16| move |o: u8| m.peek_io(base + u16::from(o));
                 let regs = match reference {
                     VIC_II => chips::vic(io(0xD000)),
                     CIA_1 => chips::cia_regs(false, io(0xDC00)),

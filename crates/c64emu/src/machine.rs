@@ -565,14 +565,6 @@ impl Machine {
             *c = value & 0x0F;
         }
     }
-    /// What reading the I/O register at `addr` ($D000-$DFFF) returns now, whether or
-    /// not the I/O area is banked in, without side effects (no flag acknowledged);
-    /// None outside the I/O area.
-    pub fn peek_io(&self, addr: u16) -> Option<u8> {
-        (0xD000..=0xDFFF)
-            .contains(&addr)
-            .then(|| self.cpu.memory.peek_io(addr, self.cycles()))
-    }
     /// The last value the CPU wrote to each SID register ($D400 + index; most of them
     /// read back nothing).
     pub fn sid_written(&self) -> [u8; 0x20] {
