@@ -26,7 +26,9 @@ impl Vic {
         let d011 = self.regs[usize::from(CTRL1)];
         let d016 = self.regs[usize::from(CTRL2)];
         let pen = &self.light_pen;
-        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + self.timing.line)
+        let pen_latch = pen
+            .trigger_at
+            .is_some_and(|at| at < self.clock + self.timing.line)
             || (pen.low && self.line == self.timing.lines - 1);
         !pen_latch
             && self.gfx.steady(d011, d016)
