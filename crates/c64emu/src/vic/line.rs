@@ -1,7 +1,8 @@
 //! A whole quiet line at once: the line `step` would run cycle by cycle when nothing in
 //! it depends on the cycle beyond what the line's start decides. With the registers as
-//! they are for all the line's cycles (the VIC runs a batch no CPU access interrupts), no sprite
-//! with DMA, shown or starting, the graphics modes settled, no colour or collision
+//! they are for all the line's cycles (the VIC runs a batch no CPU access interrupts),
+//! no sprite with DMA, shown or starting (on the 6569: the other chips' lines run their
+//! sprite accesses cycle by cycle), the graphics modes settled, no colour or collision
 //! change pending and no light pen latch, the bad line condition, the border flip-flops
 //! and the counters change only at their cycles, so the line is: the counters and
 //! interrupts of cycles 1 and 2, the accesses (c, g, the sprites' idle ones), the
