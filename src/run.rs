@@ -603,9 +603,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         })?;
         match stop {
             _ if interrupt::interrupted() => Ending::Interrupted,
-            Some(Stop::CycleLimit) if run_for(args, m.cycles_per_frame()).is_some() => {
-                Ending::Done
-            }
+            Some(Stop::CycleLimit) if run_for(args, m.cycles_per_frame()).is_some() => Ending::Done,
             Some(s) => Ending::Stop(s),
             None => Ending::Closed,
         }
@@ -640,8 +638,7 @@ fn listen(spec: &str, con: &mut Console) -> Result<std::net::TcpListener, Fail> 
 
 /// `--cycles N` or `--frames N` in cycles: a run of that length is a success.
 fn run_for(args: &Args, frame: u64) -> Option<u64> {
-    args.cycles
-        .or(args.frames.map(|f| f.saturating_mul(frame)))
+    args.cycles.or(args.frames.map(|f| f.saturating_mul(frame)))
 }
 
 /// How a run ended, for its message and exit code.

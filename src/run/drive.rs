@@ -65,7 +65,11 @@ pub fn drive(m: &mut Machine, goal: Goal, budget: u64, progress: &mut Progress) 
         if progress.due() {
             let cycles = m.cycles() - start;
             let speed = cycles as f64 / m.clock_hz() as f64 / progress.elapsed().as_secs_f64();
-            let standard = if m.vic_model().timing().lines == 312 { "PAL" } else { "NTSC" };
+            let standard = if m.vic_model().timing().lines == 312 {
+                "PAL"
+            } else {
+                "NTSC"
+            };
             progress.show(&format!(
                 "running: {} cycles ({} frames), {speed:.1}x {standard} speed",
                 thousands(cycles),

@@ -30,7 +30,6 @@ impl Machine {
 
     /// The picture as palette indices (see `render.rs`); `invert` is a video matrix
     /// cell drawn inverted.
-
     pub(crate) fn render_pens(&self, out: &mut [u8], invert: Option<u16>) {
         let bus = &self.cpu.memory;
         crate::vic::render(&bus.vic, self.cycles(), &bus.vic_mem(), invert, out);

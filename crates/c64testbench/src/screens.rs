@@ -27,7 +27,9 @@ pub fn vice_origin(picture: &Picture) -> (usize, usize) {
 /// Where it starts in c64kit's screenshots made with VIC-II `vic` (as `--vic` takes
 /// it).
 pub fn c64kit_origin(vic: &str) -> (usize, usize) {
-    let geometry = c64emu::VicModel::from_name(vic).unwrap_or_default().picture();
+    let geometry = c64emu::VicModel::from_name(vic)
+        .unwrap_or_default()
+        .picture();
     (geometry.window_x, geometry.window_y)
 }
 

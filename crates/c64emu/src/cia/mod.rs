@@ -281,7 +281,8 @@ impl Cia {
             }),
             tb_next.filter(|_| mask & INT_TB != 0),
             (mask & INT_SDR != 0 && self.serial.armed).then_some(s + 1),
-            (mask & INT_ALARM != 0 && self.tod.running()).then(|| self.tick_cycle(self.tod.ticks + 1)),
+            (mask & INT_ALARM != 0 && self.tod.running())
+                .then(|| self.tick_cycle(self.tod.ticks + 1)),
         ];
         candidates.into_iter().flatten().min()
     }

@@ -401,6 +401,17 @@ fn tenths_come_every_5_mains_ticks_at_50_hz_and_every_6_at_60() {
 }
 
 #[test]
+fn on_an_ntsc_machine_the_mains_ticks_60_times_a_second_of_its_clock() {
+    let mut c = Cia::new();
+    c.set_mains(1_022_727, 60);
+    assert_eq!(c.tick_cycle(60), 1_022_727);
+    // CRA bit 7 clear (60 Hz): one second after 60 ticks, one NTSC second.
+    set_time(&mut c, [0, 0, 0, 0x01], 0);
+    assert_eq!(time(&mut c, 1_022_727)[0..2], [9, 0]);
+    assert_eq!(time(&mut c, 1_022_728)[0..2], [0, 1]);
+}
+
+#[test]
 fn writing_the_hours_stops_the_clock_and_12_flips_am_pm() {
     let mut c = Cia::new();
     c.write(CRA, 0x80, 0);

@@ -1,7 +1,8 @@
 //! A whole quiet line at once: the line `step` would run cycle by cycle when nothing in
 //! it depends on the cycle beyond what the line's start decides. With the registers as
-//! they are for all the line's cycles (the VIC runs a batch no CPU access interrupts), no sprite
-//! with DMA, shown or starting, the graphics modes settled, no colour or collision
+//! they are for all the line's cycles (the VIC runs a batch no CPU access interrupts),
+//! no sprite with DMA, shown or starting (on the 6569: the other chips' lines run their
+//! sprite accesses cycle by cycle), the graphics modes settled, no colour or collision
 //! change pending and no light pen latch, the bad line condition, the border flip-flops
 //! and the counters change only at their cycles, so the line is: the counters and
 //! interrupts of cycles 1 and 2, the accesses (c, g, the sprites' idle ones), the
@@ -26,7 +27,9 @@ impl Vic {
         let d011 = self.regs[usize::from(CTRL1)];
         let d016 = self.regs[usize::from(CTRL2)];
         let pen = &self.light_pen;
-        let pen_latch = pen.trigger_at.is_some_and(|at| at < self.clock + self.timing.line)
+        let pen_latch = pen
+            .trigger_at
+            .is_some_and(|at| at < self.clock + self.timing.line)
             || (pen.low && self.line == self.timing.lines - 1);
         !pen_latch
             && self.gfx.steady(d011, d016)

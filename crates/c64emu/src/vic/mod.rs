@@ -35,8 +35,8 @@ mod tests;
 
 pub use fetch::VicMem;
 pub use picture::{HEIGHT, WIDTH, WINDOW_X, WINDOW_Y};
-pub use timing::Timing;
 pub use predict::sprite_dma_cycles;
+pub use timing::Timing;
 
 use crate::map::vic::*;
 use border::Border;
@@ -626,9 +626,7 @@ impl Vic {
             _ if n == t.sprite_dma.0 || n == t.sprite_dma.1 => {
                 self.sprites.check_dma(regs[0x15], ys, self.line)
             }
-            _ if n == t.sprite_display => {
-                self.sprites.check_display(regs[0x15], ys, self.line)
-            }
+            _ if n == t.sprite_display => self.sprites.check_display(regs[0x15], ys, self.line),
             _ => {}
         }
     }

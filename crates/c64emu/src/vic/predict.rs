@@ -11,7 +11,6 @@ use crate::map::vic::{CTRL1, IRQ_MASK};
 /// A BA-low window: first and last cycle.
 type Window = (u64, u64);
 
-
 impl Vic {
     /// The VIC may lag this far behind the cycles asked about (the bus runs it up
     /// first): half a frame.
@@ -242,10 +241,14 @@ impl Vic {
         };
         let now_line = tm.line_start(now);
         let every_line = || {
-            [now_line.saturating_sub(tm.line), now_line, now_line + tm.line]
-                .into_iter()
-                .map(window)
-                .find(|w| w.1 >= now)
+            [
+                now_line.saturating_sub(tm.line),
+                now_line,
+                now_line + tm.line,
+            ]
+            .into_iter()
+            .map(window)
+            .find(|w| w.1 >= now)
         };
         if self.sprites.dma & bit != 0 {
             return every_line();

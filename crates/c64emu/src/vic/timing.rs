@@ -365,7 +365,9 @@ mod tests {
         assert_eq!(c[11].phi1, Phi1::Refresh);
         assert_eq!(c[55].phi1, Phi1::Graphics);
         // A bad line's BA: 12-54 as on the 6569.
-        let bad: Vec<u8> = (1..=65u8).filter(|&n| c[usize::from(n)].badline_ba).collect();
+        let bad: Vec<u8> = (1..=65u8)
+            .filter(|&n| c[usize::from(n)].badline_ba)
+            .collect();
         assert_eq!(bad, (12..=54).collect::<Vec<u8>>());
         assert_eq!(ba(t, 0), vec![56, 57, 58, 59, 60]);
         assert_eq!(ba(t, 3), vec![1, 62, 63, 64, 65]);
