@@ -180,6 +180,13 @@ impl Sprites {
         self.active == 0 && self.pending == 0 && !(show && self.display != 0)
     }
 
+    /// The sprites that may show a pixel (so collide) before the state changes:
+    /// shifting, to start, shown, with DMA, or enabled (`enabled`: $D015).
+    #[inline(always)]
+    pub fn may_draw(&self, enabled: u8) -> u8 {
+        self.active | self.pending | self.display | self.dma | enabled
+    }
+
     /// `draw` for a cycle in which nothing is drawn (`idle`): what the accesses and the
     /// registers leave in the shifters.
     #[inline(always)]
