@@ -412,6 +412,7 @@ impl Vic {
     #[cfg(test)]
     pub(crate) fn set_fast_lines(&mut self, on: bool) {
         self.fast_lines = on;
+        self.sprites.per_pixel = !on;
     }
 
     /// If BA is low in cycle `t`: the first cycle from `t` on in which it is high (where

@@ -47,25 +47,30 @@ impl Vic {
     /// The first cycle after the predicted BA-low windows that meet cycle `at` (one
     /// past `at` if none is known: the loop then merely looks again early).
     fn ba_run_end(&self, at: u64) -> u64 {
+        // Each window met moves the end on at once, so a chain of sprites' windows
+        // (in the order of their accesses) is followed in one pass; a pass that moves
+        // nothing ends the run.
+        let sprites = self.sprites.dma | self.regs[0x15] != 0;
         let mut end = at;
         loop {
-            let mut next = end;
+            let start = end;
             if let Some((from, to)) = self.next_bad_line(end)
                 && from <= end
             {
-                next = next.max(to + 1);
+                end = end.max(to + 1);
             }
-            for n in 0..8 {
-                if let Some((from, to)) = self.next_sprite_dma(n, end)
-                    && from <= end
-                {
-                    next = next.max(to + 1);
+            if sprites {
+                for n in 0..8 {
+                    if let Some((from, to)) = self.next_sprite_dma(n, end)
+                        && from <= end
+                    {
+                        end = end.max(to + 1);
+                    }
                 }
             }
-            if next == end {
+            if end == start {
                 return end.max(at + 1);
             }
-            end = next;
         }
     }
 

@@ -50,6 +50,9 @@ pub struct Sprites {
     /// Collision registers $D01E and $D01F.
     pub ss: u8,
     pub sb: u8,
+    /// Every cycle's pixels one by one (the reference the tests compare with).
+    #[cfg(test)]
+    pub per_pixel: bool,
 }
 
 impl Sprites {
@@ -180,6 +183,13 @@ impl Sprites {
         self.active == 0 && self.pending == 0 && !(show && self.display != 0)
     }
 
+    /// The sprites that may show a pixel (so collide) before the state changes:
+    /// shifting, to start, shown, with DMA, or enabled (`enabled`: $D015).
+    #[inline(always)]
+    pub fn may_draw(&self, enabled: u8) -> u8 {
+        self.active | self.pending | self.display | self.dma | enabled
+    }
+
     /// `draw` for a cycle in which nothing is drawn (`idle`): what the accesses and the
     /// registers leave in the shifters.
     #[inline(always)]
@@ -274,17 +284,31 @@ impl Sprites {
             Phi1::SpriteData(n) => (0, 1u8 << n),
             _ => (0, 0),
         };
-        // Only shifting: no sprite starts, none meets its own accesses, no register the
-        // shifters take changes.
-        if candidates & may_start & !self.active == 0
+        // Only shifting, and starting where no access or display decision can stop a
+        // start within the cycle: none meets its own accesses, no register the shifters
+        // take changes.
+        let starting = candidates & may_start & !self.active;
+        #[cfg(test)]
+        let reference = self.per_pixel;
+        #[cfg(not(test))]
+        let reference = false;
+        if !reference
+            && (starting == 0 || (!show && pointer_cycle | data_cycle == 0))
             && (pointer_cycle | data_cycle) & self.active == 0
             && regs[0x1B] == self.priority
             && regs[0x1C] == self.multicolor
             && regs[0x1D] == self.expand_x
             && (latency || self.mc_flops & self.active == self.active)
         {
+            // Each start at its pixel: X's low three bits (the comparators' X as the
+            // cycle began).
+            let starts = starting & !self.halted;
+            let mut from = [0u8; 8];
+            for (s, f) in from.iter_mut().enumerate() {
+                *f = (self.x_seen[s] & 7) as u8;
+            }
             self.draw_idle(prev, show, regs, latency);
-            return self.shift_out(out, fg);
+            return self.shift_out(out, fg, starts, &from);
         }
         let mut drawn = 0;
         for i in 0..8 {
@@ -332,18 +356,23 @@ impl Sprites {
     /// `draw`'s pixels for a cycle in which the active sprites only shift (see there):
     /// each sprite's eight pixels, then which one is in front, priority and collisions
     /// over all eight at once.
-    fn shift_out(&mut self, out: &mut [Ref; 8], fg: u8) -> u8 {
+    /// The sprites in `starts` start at their pixel `from[s]`.
+    fn shift_out(&mut self, out: &mut [Ref; 8], fg: u8, starts: u8, from: &[u8; 8]) -> u8 {
         let mut covered = 0u8;
         let mut drawn = 0u8;
         let mut any = 0u8;
         let mut twice = 0u8;
         let mut with = [0u8; 8];
-        let mut todo = self.active;
+        self.expand_flops |= starts;
+        self.mc_flops |= starts;
+        let mut todo = self.active | starts;
+        self.active = todo;
         while todo != 0 {
             let s = todo.trailing_zeros() as usize;
             let m = 1u8 << s;
             todo &= !m;
-            let (values, shown) = self.shift_sprite(s);
+            let first = if starts & m != 0 { from[s] } else { 0 };
+            let (values, shown) = self.shift_sprite(s, first);
             with[s] = shown;
             twice |= any & shown;
             any |= shown;
@@ -382,7 +411,7 @@ impl Sprites {
     /// Sprite `s` shifting through a cycle's eight pixels: their values (0-3, lane i)
     /// and which are not transparent (bit i); it stops when its data runs out.
     #[inline(always)]
-    fn shift_sprite(&mut self, s: usize) -> (u64, u8) {
+    fn shift_sprite(&mut self, s: usize, first: u8) -> (u64, u8) {
         let m = 1u8 << s;
         let (halted, multi, wide) = (
             self.halted & m != 0,
@@ -393,7 +422,7 @@ impl Sprites {
         let (mut expand, mut mc) = (self.expand_flops & m != 0, self.mc_flops & m != 0);
         let mut values = 0u64;
         let mut shown = 0u8;
-        for i in 0..8 {
+        for i in first..8 {
             if shift == 0 && pixel == 0 {
                 self.active &= !m;
                 break;
