@@ -180,6 +180,10 @@ impl Assembler<'_> {
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
+        self.st.line_code = newlabel.and_then(|nl| match self.syms.label(nl.id).value {
+            Value::Code(crate::value::CodeRef { id, offs: 0 }) => Some(id),
+            _ => None,
+        });
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if line.at(pos) == b'@' {
