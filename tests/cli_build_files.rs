@@ -828,7 +828,17 @@ fn long_address_beside_a_64k_format_assembles_in_64k() {
             "long-64k",
             source,
             &[],
-            &["-X", format, "-o", "b.out", "--cbm-prg", "-o", "a.prg", "-L", "s.lst"],
+            &[
+                "-X",
+                format,
+                "-o",
+                "b.out",
+                "--cbm-prg",
+                "-o",
+                "a.prg",
+                "-L",
+                "s.lst",
+            ],
         );
         t.both_succeed()
             .same("a.prg")

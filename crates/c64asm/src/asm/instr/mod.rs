@@ -553,7 +553,10 @@ fn broadcast(vals: &[Located], out: &mut Vec<Vec<Located>>) -> Result<(), (Pos, 
         let one: Vec<Located> = vals
             .iter()
             .map(|v| Located {
-                val: v.val.elements().map_or_else(|| v.val.clone(), |e| e[k].clone()),
+                val: v
+                    .val
+                    .elements()
+                    .map_or_else(|| v.val.clone(), |e| e[k].clone()),
                 pos: v.pos,
             })
             .collect();
