@@ -814,3 +814,38 @@ fn a_map_without_an_output_maps_the_whole_program() {
     );
     assert_eq!(dir.names(), ["s.asm", "s.map"]);
 }
+
+/// `-X` beside a format with a 64 KiB image (MOS hex, Apple II, Atari):
+/// 64tass assembles every output in 64 KiB, so offsets wrap there (a warning,
+/// the listing's offsets), and the CBM file beside it wraps too, keeping its
+/// 3-byte load address. The listing's program counter goes back with the
+/// offset, in the 65816's bank as elsewhere.
+#[test]
+fn long_address_beside_a_64k_format_assembles_in_64k() {
+    let source = " .cpu \"65816\"\n* = $12fff0\n .fill 32,1\n nop\n";
+    for format in ["--mos-hex", "--apple-ii", "--atari-xex"] {
+        let t = twins(
+            "long-64k",
+            source,
+            &[],
+            &[
+                "-X",
+                format,
+                "-o",
+                "b.out",
+                "--cbm-prg",
+                "-o",
+                "a.prg",
+                "-L",
+                "s.lst",
+            ],
+        );
+        t.both_succeed()
+            .same("a.prg")
+            .same("b.out")
+            .same_listing("s.lst");
+        for out in [&t.tass_out, &t.kit_out] {
+            assert_eq!(both(out).matches("compile offset overflow").count(), 1);
+        }
+    }
+}

@@ -318,6 +318,11 @@ impl Args {
                         .iter()
                         .all(|t| t.format.image_size(self.asm.long_address) > 1 << 24)
             },
+            short_image: self.asm.long_address
+                && self
+                    .outputs(m)
+                    .iter()
+                    .any(|t| t.format.image_size(true) == 1 << 16),
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             verbose_list: self.verbose_list,
             list_symbols: !self.label_files(m).is_empty(),

@@ -169,12 +169,16 @@ impl Program {
         format: OutputFormat,
         blocks: &'a [(u32, Vec<u8>)],
     ) -> Result<Vec<Piece<'a>>, String> {
-        let assembled: u64 = match (self.flat_image, self.long_address) {
+        let assembled: u64 = match (self.flat_image, self.long_image) {
             (true, _) => 1 << 32,
             (false, true) => 1 << 24,
             (false, false) => 1 << 16,
         };
-        let size = format.image_size(self.long_address);
+        let mut size = format.image_size(self.long_address);
+        if size == 1 << 24 && !self.long_image {
+            // `-X` beside a 64 KiB format: a CBM file's image is 64 KiB too.
+            size = 1 << 16;
+        }
         if size > assembled && self.differs_in_4gib {
             return Err(format!(
                 "{}: 64tass assembles this format in a 4 GiB address space, where this program's \

@@ -426,7 +426,10 @@ impl Writer {
             let room = (0x10000 - (addr & 0xffff)) as usize;
             if bytes.len() > room {
                 self.data(addr, pc, &bytes[..room], source);
-                return self.data(addr + room as u32, pc + room as u32, &bytes[room..], None);
+                // The program counter shown goes back by 64 KiB with the
+                // offset (on the 65816 too: `$12fff0` + 16 is `$120000`).
+                let pc = pc.wrapping_add(room as u32).wrapping_sub(0x10000);
+                return self.data(addr + room as u32, pc, &bytes[room..], None);
             }
         }
         // The first row has room for 8 bytes before the disassembly, 4

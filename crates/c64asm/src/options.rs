@@ -337,6 +337,11 @@ pub struct Options {
     /// compile offset (the program counter gets its low 16 bits), so a
     /// 256 KiB NES ROM can be laid out with `* = bank * $2000 + $10`.
     pub flat_image: bool,
+    /// With `long_address`, an output is in a format with a 64 KiB image
+    /// (`--apple-ii`, `--atari-xex`, `--mos-hex`): 64tass then assembles
+    /// every output in 64 KiB, compile offsets wrapping there (a CBM file
+    /// still gets its 3-byte load address).
+    pub short_image: bool,
     /// Which warnings are on and which are errors (`-W`, `-w`).
     pub warnings: Warnings,
     /// Record which source line produced each byte (listing, source map);
@@ -409,6 +414,7 @@ impl Default for Options {
             long_branch: false,
             long_address: false,
             flat_image: false,
+            short_image: false,
             warnings: Warnings::default(),
             record_lines: true,
             verbose_list: false,

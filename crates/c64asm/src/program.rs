@@ -130,6 +130,8 @@ pub struct Program {
     pub(crate) rows: Vec<crate::listing::ListRow>,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
+    /// Assembled in the 16 MiB image of `-X` (not `Options::short_image`).
+    pub(crate) long_image: bool,
     /// Offsets don't wrap at 64 KiB (`-X`, or a 4 GiB image format).
     pub(crate) wide_offsets: bool,
     /// `--verbose-list`: the listing shows every line and every byte row.

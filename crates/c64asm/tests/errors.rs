@@ -194,6 +194,144 @@ fn addressing_mode_not_available() {
     );
 }
 
+/// What each processor past the 65C02 lacks, as 64tass 1.58 reports it
+/// (message and column checked against it): another processor's modes, an
+/// operand an implied instruction doesn't take, an address too wide.
+#[test]
+fn addressing_modes_the_processor_lacks() {
+    let cases: &[(Cpu, &str, Kind, &str)] = &[
+        (
+            Cpu::M65816,
+            "lda ($12),z",
+            Kind::AddressingMode,
+            "no indirect z indexed addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65816,
+            "lda $12,r",
+            Kind::AddressingMode,
+            "no data stack addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65816,
+            "lda ($12,s),x",
+            Kind::AddressingMode,
+            "no stack indirect x indexed addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65816,
+            "mvn $12",
+            Kind::AddressingMode,
+            "no 1 operand addressing mode for opcode 'mvn'",
+        ),
+        (
+            Cpu::M65816,
+            "pei $1234",
+            Kind::ValueOutOfRange,
+            "not a direct page address bits '$1234'",
+        ),
+        (
+            Cpu::M65CE02,
+            "lda [$12]",
+            Kind::AddressingMode,
+            "no long indirect addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65CE02,
+            "lda ($12)",
+            Kind::AddressingMode,
+            "no indirect addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65CE02,
+            "lda $12,s",
+            Kind::AddressingMode,
+            "no stack addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65CE02,
+            "lda $123456",
+            Kind::ValueOutOfRange,
+            "too large for a 16 bit unsigned integer bits '$123456'",
+        ),
+        (
+            Cpu::M4510,
+            "lda [$12],y",
+            Kind::AddressingMode,
+            "no long indirect y indexed addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M4510,
+            "map $12",
+            Kind::AddressingMode,
+            "no 1 operand addressing mode for opcode 'map'",
+        ),
+        (
+            Cpu::M4510,
+            "jmp [$1234]",
+            Kind::AddressingMode,
+            "no long indirect addressing mode for opcode 'jmp'",
+        ),
+        (
+            Cpu::M65DTV02,
+            "lda ($12)",
+            Kind::AddressingMode,
+            "no indirect addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65DTV02,
+            "sac $12",
+            Kind::AddressingMode,
+            "no 1 operand addressing mode for opcode 'sac'",
+        ),
+        (
+            Cpu::M65DTV02,
+            "jmp ($1234,x)",
+            Kind::AddressingMode,
+            "no x indexed indirect addressing mode for opcode 'jmp'",
+        ),
+        (
+            Cpu::M65EL02,
+            "lda [$12],y",
+            Kind::AddressingMode,
+            "no long indirect y indexed addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65EL02,
+            "lda $123456,x",
+            Kind::ValueOutOfRange,
+            "too large for a 16 bit unsigned integer bits '$123456'",
+        ),
+        (
+            Cpu::M65EL02,
+            "lda ($12),z",
+            Kind::AddressingMode,
+            "no indirect z indexed addressing mode for opcode 'lda'",
+        ),
+        (
+            Cpu::M65EL02,
+            "mmu $12",
+            Kind::AddressingMode,
+            "no 1 operand addressing mode for opcode 'mmu'",
+        ),
+    ];
+    for &(cpu, line, kind, message) in cases {
+        let src = format!("* = $1000\n        {line}\n");
+        let opts = Options {
+            cpu,
+            ..Options::default()
+        };
+        let diags = fail_with(&src, &opts);
+        let errors = errors_of(&diags);
+        assert_eq!(
+            errors,
+            [(kind, 2, 13, message.to_string())],
+            "{cpu:?} {line}:\n{diags}"
+        );
+        assert_eq!(caret(&diags.render(), 2).0, 13, "{cpu:?} {line}");
+    }
+}
+
 #[test]
 fn goto_only_backwards() {
     // 64tass: "not defined" at the argument, the later `.lbl` not being known yet.

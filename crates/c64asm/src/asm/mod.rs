@@ -152,7 +152,7 @@ impl<'o> Assembler<'o> {
         };
         let image_mask = if opts.flat_image {
             u32::MAX
-        } else if opts.long_address {
+        } else if opts.long_address && !opts.short_image {
             0xff_ffff
         } else {
             0xffff

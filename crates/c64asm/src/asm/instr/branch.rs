@@ -451,8 +451,10 @@ impl Assembler<'_> {
                 // measured from where this instruction ended last pass, as the
                 // label moves with the instruction's size: `gcc` to itself
                 // stays a branch and `gcc` to the next line vanishes. Any other
-                // address is measured from the instruction's own end.
+                // address is measured from the instruction's own end, and so
+                // is the label in front of it (defined before it).
                 let ahead = match v {
+                    Value::Code(c) if Some(c.id) == self.st.line_code => false,
                     Value::Code(c) => self.syms.code(c.id).pass != self.st.pass,
                     _ => false,
                 };

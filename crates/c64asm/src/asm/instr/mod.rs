@@ -180,6 +180,10 @@ impl Assembler<'_> {
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
+        self.st.line_code = newlabel.and_then(|nl| match self.syms.label(nl.id).value {
+            Value::Code(crate::value::CodeRef { id, offs: 0 }) => Some(id),
+            _ => None,
+        });
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if line.at(pos) == b'@' {
@@ -549,7 +553,10 @@ fn broadcast(vals: &[Located], out: &mut Vec<Vec<Located>>) -> Result<(), (Pos, 
         let one: Vec<Located> = vals
             .iter()
             .map(|v| Located {
-                val: v.val.elements().map_or_else(|| v.val.clone(), |e| e[k].clone()),
+                val: v
+                    .val
+                    .elements()
+                    .map_or_else(|| v.val.clone(), |e| e[k].clone()),
                 pos: v.pos,
             })
             .collect();
