@@ -338,10 +338,12 @@ struct Program {
 
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
     let roms = roms_dir(args);
-    if args.file.is_none() && roms.is_none() && args.cart.is_none() {
+    // A binary monitor's client may load the program itself (autostart).
+    if args.file.is_none() && roms.is_none() && args.cart.is_none() && args.binary_monitor.is_none()
+    {
         return Err(fail(
             EXIT_USAGE,
-            "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one)",
+            "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one, or --binary-monitor)",
         ));
     }
     let (mut m, rom_files) = new_machine(args, roms.as_deref())?;
@@ -619,9 +621,14 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
 /// The binary monitor's socket, bound before the machine runs (a port in use costs no
 /// run); where it listens is said on standard error, with a warning off loopback.
 fn listen(spec: &str, con: &mut Console) -> Result<std::net::TcpListener, Fail> {
-    let addr = binmon::parse_addr(spec).map_err(|e| fail(EXIT_USAGE, format!("--binary-monitor: {e}")))?;
-    let listener = std::net::TcpListener::bind(addr)
-        .map_err(|e| fail(EXIT_IO, format!("--binary-monitor: cannot listen on {addr}: {e}")))?;
+    let addr =
+        binmon::parse_addr(spec).map_err(|e| fail(EXIT_USAGE, format!("--binary-monitor: {e}")))?;
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| {
+        fail(
+            EXIT_IO,
+            format!("--binary-monitor: cannot listen on {addr}: {e}"),
+        )
+    })?;
     let local = listener.local_addr().unwrap_or(addr);
     con.err(&format!("c64kit run: binary monitor listening on {local}"));
     if !local.ip().is_loopback() {
