@@ -460,15 +460,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     let _deferred = interrupt::defer();
 
     // Start the machine.
-    if let Some(model) = args.cia {
-        m.set_cia_model(model);
-    }
-    if let Some(model) = args.vic {
-        m.set_vic_model(model);
-    }
-    if let Some(model) = args.sid {
-        m.set_sid_model(model);
-    }
+    set_models(&mut m, args);
     // Nobody sees the picture of a headless run without a screenshot.
     m.set_drawing(!args.headless || args.screenshot.is_some());
     // A cartridge without a program runs from power-on: it may never reach READY.
@@ -491,9 +483,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         m.try_type_keys(keys)
             .map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
-    m.set_strict(args.strict);
-    m.set_debugcart(args.debugcart);
-    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
+    set_checks(&mut m, args);
     // What the tools know about the program: the assembly's, or the files given.
     let info = match (build, &program) {
         (Some(info), _) => Some(info),
@@ -522,6 +512,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             if let Some(disk) = &args.disk {
                 m.attach_disk(disk).map_err(|e| e.to_string())?;
             }
+            set_models(&mut m, args);
+            set_checks(&mut m, args);
             m.set_drawing(true);
             // Just reset: with ROMs the KERNAL boots when the client resumes.
             Ok(m)
@@ -616,6 +608,26 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     let code = report(&m, args, &ending, cycles, &dumps, shot_file, con)?;
     outputs.commit().map_err(output_fail)?;
     Ok(code)
+}
+
+/// The chips' revisions the command line asks for.
+fn set_models(m: &mut Machine, args: &Args) {
+    if let Some(model) = args.cia {
+        m.set_cia_model(model);
+    }
+    if let Some(model) = args.vic {
+        m.set_vic_model(model);
+    }
+    if let Some(model) = args.sid {
+        m.set_sid_model(model);
+    }
+}
+
+/// --strict, --debugcart and --jam.
+fn set_checks(m: &mut Machine, args: &Args) {
+    m.set_strict(args.strict);
+    m.set_debugcart(args.debugcart);
+    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
 }
 
 /// The binary monitor's socket, bound before the machine runs (a port in use costs no

@@ -139,7 +139,7 @@ pub fn serve(
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(_) => gone = true,
             }
-            while let Some(incoming) = decoder.next() {
+            while let Some(incoming) = decoder.next_frame() {
                 s.command(incoming);
                 if s.quit {
                     break;
@@ -151,7 +151,7 @@ pub fn serve(
                 }
                 s.out.clear();
             }
-        } else if s.mode != Mode::Stopped {
+        } else {
             std::thread::sleep(wait.min(Duration::from_millis(20)));
         }
         if s.quit {
@@ -167,7 +167,7 @@ pub fn serve(
                 return Ok(Ended::Stop(stop));
             }
             clock = clock.max(Instant::now() - Duration::from_millis(100))
-                + Duration::from_micros(SLICE * 1_000_000 / timing::CLOCK_HZ as u64);
+                + Duration::from_micros(SLICE * 1_000_000 / timing::CLOCK_HZ);
             if let Some((stream, _)) = &mut conn
                 && !s.out.is_empty()
             {
@@ -561,6 +561,13 @@ impl Session<'_> {
                     return Err(Error::ObjectMissing);
                 }
                 self.m.set_joystick(port as u8 + 1, (value & 0x1F) as u8);
+                self.ok(kind, id, &[]);
+            }
+            Command::UserportSet(value) => {
+                if value > 0xFF {
+                    return Err(Error::InvalidParameter);
+                }
+                self.m.set_userport(value as u8);
                 self.ok(kind, id, &[]);
             }
             Command::Exit => {
