@@ -341,10 +341,12 @@ struct Program {
 
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
     let roms = roms_dir(args);
-    if args.file.is_none() && roms.is_none() && args.cart.is_none() {
+    // A binary monitor's client may load the program itself (autostart).
+    if args.file.is_none() && roms.is_none() && args.cart.is_none() && args.binary_monitor.is_none()
+    {
         return Err(fail(
             EXIT_USAGE,
-            "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one)",
+            "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one, or --binary-monitor)",
         ));
     }
     let (mut m, rom_files) = new_machine(args, roms.as_deref())?;
@@ -461,15 +463,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     let _deferred = interrupt::defer();
 
     // Start the machine.
-    if let Some(model) = args.cia {
-        m.set_cia_model(model);
-    }
-    if let Some(model) = args.vic {
-        m.set_vic_model(model);
-    }
-    if let Some(model) = args.sid {
-        m.set_sid_model(model);
-    }
+    set_models(&mut m, args);
     // Nobody sees the picture of a headless run without a screenshot.
     m.set_drawing(!args.headless || args.screenshot.is_some());
     // A cartridge without a program runs from power-on: it may never reach READY.
@@ -492,9 +486,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         m.try_type_keys(keys)
             .map_err(|e| fail(EXIT_USAGE, format!("--keys: {e}")))?;
     }
-    m.set_strict(args.strict);
-    m.set_debugcart(args.debugcart);
-    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
+    set_checks(&mut m, args);
     // What the tools know about the program: the assembly's, or the files given.
     let info = match (build, &program) {
         (Some(info), _) => Some(info),
@@ -523,6 +515,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             if let Some(disk) = &args.disk {
                 m.attach_disk(disk).map_err(|e| e.to_string())?;
             }
+            set_models(&mut m, args);
+            set_checks(&mut m, args);
             m.set_drawing(true);
             // Just reset: with ROMs the KERNAL boots when the client resumes.
             Ok(m)
@@ -619,12 +613,37 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     Ok(code)
 }
 
+/// The chips' revisions the command line asks for.
+fn set_models(m: &mut Machine, args: &Args) {
+    if let Some(model) = args.cia {
+        m.set_cia_model(model);
+    }
+    if let Some(model) = args.vic {
+        m.set_vic_model(model);
+    }
+    if let Some(model) = args.sid {
+        m.set_sid_model(model);
+    }
+}
+
+/// --strict, --debugcart and --jam.
+fn set_checks(m: &mut Machine, args: &Args) {
+    m.set_strict(args.strict);
+    m.set_debugcart(args.debugcart);
+    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
+}
+
 /// The binary monitor's socket, bound before the machine runs (a port in use costs no
 /// run); where it listens is said on standard error, with a warning off loopback.
 fn listen(spec: &str, con: &mut Console) -> Result<std::net::TcpListener, Fail> {
-    let addr = binmon::parse_addr(spec).map_err(|e| fail(EXIT_USAGE, format!("--binary-monitor: {e}")))?;
-    let listener = std::net::TcpListener::bind(addr)
-        .map_err(|e| fail(EXIT_IO, format!("--binary-monitor: cannot listen on {addr}: {e}")))?;
+    let addr =
+        binmon::parse_addr(spec).map_err(|e| fail(EXIT_USAGE, format!("--binary-monitor: {e}")))?;
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| {
+        fail(
+            EXIT_IO,
+            format!("--binary-monitor: cannot listen on {addr}: {e}"),
+        )
+    })?;
     let local = listener.local_addr().unwrap_or(addr);
     con.err(&format!("c64kit run: binary monitor listening on {local}"));
     if !local.ip().is_loopback() {

@@ -139,7 +139,7 @@ pub fn serve(
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(_) => gone = true,
             }
-            while let Some(incoming) = decoder.next() {
+            while let Some(incoming) = decoder.next_frame() {
                 s.command(incoming);
                 if s.quit {
                     break;
@@ -151,7 +151,7 @@ pub fn serve(
                 }
                 s.out.clear();
             }
-        } else if s.mode != Mode::Stopped {
+        } else {
             std::thread::sleep(wait.min(Duration::from_millis(20)));
         }
         if s.quit {
@@ -167,7 +167,7 @@ pub fn serve(
                 return Ok(Ended::Stop(stop));
             }
             clock = clock.max(Instant::now() - Duration::from_millis(100))
-                + Duration::from_micros(SLICE * 1_000_000 / timing::CLOCK_HZ as u64);
+                + Duration::from_micros(SLICE * 1_000_000 / timing::CLOCK_HZ);
             if let Some((stream, _)) = &mut conn
                 && !s.out.is_empty()
             {
@@ -287,8 +287,10 @@ impl Session<'_> {
                         self.arm();
                         return None;
                     }
-                    if let Err(stop) = self.m.step() {
-                        return self.machine_stop(stop);
+                    match self.m.step() {
+                        // The stub KERNAL's return to BASIC is a step too.
+                        Ok(()) | Err(Stop::ReturnedToBasic) => {}
+                        Err(stop) => return self.machine_stop(stop),
                     }
                     left -= 1;
                 }
@@ -299,8 +301,9 @@ impl Session<'_> {
                 for _ in 0..STEPS_PER_LOOK {
                     let pc = self.m.regs().pc;
                     let op = self.m.peek_banked(pc);
-                    if let Err(stop) = self.m.step() {
-                        return self.machine_stop(stop);
+                    match self.m.step() {
+                        Ok(()) | Err(Stop::ReturnedToBasic) => {}
+                        Err(stop) => return self.machine_stop(stop),
                     }
                     if matches!(op, OP_RTS | OP_RTI) && self.m.regs().sp > sp {
                         self.stop();
@@ -348,10 +351,13 @@ impl Session<'_> {
     }
 
     /// The machine stopped by itself: a JAM opens the monitor with the JAM event, the
-    /// debug cartridge ends serving, anything else opens the monitor.
+    /// debug cartridge ends serving, a return to BASIC goes on, anything else (a BRK
+    /// on the stub KERNAL, an unimplemented KERNAL entry) opens the monitor.
     fn machine_stop(&mut self, stop: Stop) -> Option<Stop> {
         match stop {
             Stop::DebugCart(_) => Some(stop),
+            // The stub KERNAL's BASIC waits for the next line, as BASIC would.
+            Stop::ReturnedToBasic => None,
             Stop::Jam { pc, .. } => {
                 self.ok(kind::JAM, EVENT_ID, &reply::pc(pc));
                 self.stop();
@@ -392,7 +398,11 @@ impl Session<'_> {
         match cmd {
             Command::Ping => self.ok(kind, id, &[]),
             Command::MemGet {
-                start, end, memspace, bank, ..
+                start,
+                end,
+                memspace,
+                bank,
+                ..
             } => {
                 computer(memspace)?;
                 let bytes: Vec<u8> = (start..=end)
@@ -412,7 +422,8 @@ impl Session<'_> {
                     return Err(Error::InvalidParameter);
                 }
                 if bank == bank::ROM
-                    && (0..data.len()).any(|i| self.m.peek_rom(start.wrapping_add(i as u16)).is_some())
+                    && (0..data.len())
+                        .any(|i| self.m.peek_rom(start.wrapping_add(i as u16)).is_some())
                 {
                     // The ROM images are not writable.
                     return Err(Error::InvalidParameter);
@@ -437,9 +448,9 @@ impl Session<'_> {
                 memspace,
             } => {
                 computer(memspace)?;
-                let n = self
-                    .checkpoints
-                    .add(start, end, stop, enabled, op, temporary, memspace.byte());
+                let n =
+                    self.checkpoints
+                        .add(start, end, stop, enabled, op, temporary, memspace.byte());
                 let body = reply::checkpoint_info(self.checkpoints.get(n).expect("added"), false);
                 self.ok(kind::CHECKPOINT_GET, id, &body);
             }
@@ -552,6 +563,13 @@ impl Session<'_> {
                 self.m.set_joystick(port as u8 + 1, (value & 0x1F) as u8);
                 self.ok(kind, id, &[]);
             }
+            Command::UserportSet(value) => {
+                if value > 0xFF {
+                    return Err(Error::InvalidParameter);
+                }
+                self.m.set_userport(value as u8);
+                self.ok(kind, id, &[]);
+            }
             Command::Exit => {
                 self.ok(kind, id, &[]);
                 self.resume(Mode::Running);
@@ -625,7 +643,9 @@ impl Session<'_> {
         let prg = match c64emu::identify(&bytes) {
             Ok(Content::Program { prg, .. }) if index == 0 => prg,
             Ok(Content::Disk) if index == 0 => {
-                c64emu::first_disk_program(&bytes).map_err(|_| Error::Failure)?.1
+                c64emu::first_disk_program(&bytes)
+                    .map_err(|_| Error::Failure)?
+                    .1
             }
             Ok(_) => return Err(Error::ObjectMissing),
             Err(e) => {

@@ -162,6 +162,8 @@ pub enum Command {
         /// Bits: up 1, down 2, left 4, right 8, fire 16.
         value: u16,
     },
+    /// Set the lines a userport device drives (CIA 2 port B).
+    UserportSet(u16),
     /// Resume.
     Exit,
     /// Quit the emulator.
@@ -343,6 +345,10 @@ pub fn decode(frame: &Frame) -> Result<Command, Error> {
                 value: b.u16(2),
             }
         }
+        USERPORT_SET => {
+            b.need(2)?;
+            Command::UserportSet(b.u16(0))
+        }
         EXIT => Command::Exit,
         QUIT => Command::Quit,
         RESET => {
@@ -362,7 +368,7 @@ pub fn decode(frame: &Frame) -> Result<Command, Error> {
                 name: name.to_vec(),
             }
         }
-        DUMP | UNDUMP | RESOURCE_GET | RESOURCE_SET | CPUHISTORY_GET | USERPORT_SET => {
+        DUMP | UNDUMP | RESOURCE_GET | RESOURCE_SET | CPUHISTORY_GET => {
             Command::Unsupported(frame.kind)
         }
         _ => return Err(Error::InvalidType),

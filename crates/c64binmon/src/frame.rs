@@ -79,7 +79,7 @@ impl Decoder {
     }
 
     /// The next complete frame, if the bytes hold one.
-    pub fn next(&mut self) -> Option<Incoming> {
+    pub fn next_frame(&mut self) -> Option<Incoming> {
         // Anything before an STX is noise.
         let start = self.buf.iter().position(|&b| b == STX);
         self.buf.drain(..start.unwrap_or(self.buf.len()));
@@ -144,11 +144,11 @@ mod tests {
         for (i, b) in bytes.iter().enumerate() {
             d.push(&[*b]);
             if i + 1 < bytes.len() {
-                assert_eq!(d.next(), None);
+                assert_eq!(d.next_frame(), None);
             }
         }
         assert_eq!(
-            d.next(),
+            d.next_frame(),
             Some(Incoming::Frame(Frame {
                 api: 2,
                 request_id: 0x1234_5678,
@@ -156,7 +156,7 @@ mod tests {
                 body: vec![0, 0xFC, 0xFF, 0xFD, 0xFF, 0, 0, 0],
             }))
         );
-        assert_eq!(d.next(), None);
+        assert_eq!(d.next_frame(), None);
     }
 
     #[test]
@@ -167,12 +167,12 @@ mod tests {
         let mut d = Decoder::new();
         d.push(&bytes);
         for id in [1, 2] {
-            match d.next() {
+            match d.next_frame() {
                 Some(Incoming::Frame(f)) => assert_eq!((f.kind, f.request_id), (0x81, id)),
                 other => panic!("{other:?}"),
             }
         }
-        assert_eq!(d.next(), None);
+        assert_eq!(d.next_frame(), None);
     }
 
     #[test]
@@ -182,22 +182,22 @@ mod tests {
         let mut d = Decoder::new();
         d.push(&bad);
         assert_eq!(
-            d.next(),
+            d.next_frame(),
             Some(Incoming::Reject(Error::InvalidApiVersion, 7))
         );
         d.push(&[STX, 2, 0xFF, 0xFF, 0xFF, 0xFF]);
         assert_eq!(
-            d.next(),
+            d.next_frame(),
             Some(Incoming::Reject(Error::InvalidLength, EVENT_ID))
         );
         d.push(&command(0x81, 9, &[]));
         // The version byte after the skipped STX is an STX too: rejected again.
         assert_eq!(
-            d.next(),
+            d.next_frame(),
             Some(Incoming::Reject(Error::InvalidLength, EVENT_ID))
         );
-        assert!(matches!(d.next(), Some(Incoming::Frame(f)) if f.request_id == 9));
-        assert_eq!(d.next(), None);
+        assert!(matches!(d.next_frame(), Some(Incoming::Frame(f)) if f.request_id == 9));
+        assert_eq!(d.next_frame(), None);
     }
 
     #[test]

@@ -152,6 +152,8 @@ pub struct C64Bus {
     pub(crate) dma_until: u64,
     /// Watched addresses (`watch.rs`); None costs the sequencer one test per access.
     pub(crate) watching: Option<Box<crate::watch::Watching>>,
+    /// What a device on the userport drives on CIA 2's port B lines ($FF: nothing).
+    pub(crate) userport: u8,
 }
 
 impl C64Bus {
@@ -189,6 +191,7 @@ impl C64Bus {
             c000_ram: true,
             dma_until: 0,
             watching: None,
+            userport: 0xFF,
         };
         bus.port.set(PORT_DDR_RESET, PORT_DATA_RESET);
         bus.update_map();
@@ -587,10 +590,10 @@ impl C64Bus {
     /// CIA 2 port A input levels: the serial bus lines (no real device is on the bus;
     /// the virtual drive works through KERNAL traps), pulled high unless the C64 pulls
     /// them; CLK in (bit 6) and DATA in (bit 7) read the lines the C64 drives through
-    /// its inverting outputs (bits 4 and 5).
+    /// its inverting outputs (bits 4 and 5). Port B: the userport's lines.
     fn cia2_inputs(&self) -> (u8, u8) {
         let out = self.cia2.pa_out();
-        (0x3F | (((!out) & 0x30) << 2), 0xFF)
+        (0x3F | (((!out) & 0x30) << 2), self.userport)
     }
 
     fn cia1_inputs(&self) -> (u8, u8) {

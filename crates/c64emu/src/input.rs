@@ -97,6 +97,14 @@ impl Machine {
         self.cpu.memory.keys.joy_live[i] = bits & 0x1F;
     }
 
+    /// What a device on the userport drives on CIA 2's port B lines (PB0-PB7): a 0 bit
+    /// pulls its line low, $FF (the default) leaves them all to the pull-ups and the
+    /// CIA's own outputs.
+    pub fn set_userport(&mut self, lines: u8) {
+        self.cpu.memory.userport = lines;
+        self.cpu.memory.wake();
+    }
+
     /// Press RESTORE (an NMI through $FFFA).
     pub fn press_restore(&mut self) {
         self.queue(vec![Stroke::Restore]);

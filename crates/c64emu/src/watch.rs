@@ -8,8 +8,8 @@
 //! watches that costs one test of an `Option` per sequencer access.
 //!
 //! What is seen: every bus cycle of the CPU (opcode and operand fetches, dummy reads,
-//! stack pushes of interrupts, read-modify-write's double writes), as VICE's
-//! watchpoints see them. Not seen: the stub KERNAL's native routines (they reach RAM
+//! stack pushes of interrupts, read-modify-write's double writes); VICE's watchpoints
+//! see the dummy accesses only when asked to. Not seen: the stub KERNAL's native routines (they reach RAM
 //! directly), an REU's DMA, and the VIC's own fetches.
 
 /// What the CPU did at an address.
