@@ -354,8 +354,16 @@ fn the_debugging_figures_of_the_docs() {
     assert_eq!(stopped, launches);
     assert!(p95 < 20.0, "step over p95 {p95:.1} ms");
     assert!(back >= 1_000_000, "{back} cycles of history");
+    assert!(mib < 10.0, "the history took {mib:.1} MiB");
     let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/debugging.md")).unwrap();
-    for f in &figures[..2] {
+    let max = c64debug::history::MAX_CHECKPOINTS;
+    let span = (max as u64 / 2 - 1) * c64debug::history::INTERVAL;
+    assert!(span >= 1_000_000);
+    for f in figures[..2].iter().chain(&[
+        format!("at most {max} of"),
+        "under 10 MiB in all".to_string(),
+        "at least 1,000,000 cycles".to_string(),
+    ]) {
         assert!(doc.contains(f.as_str()), "docs/debugging.md should say \"{f}\"");
     }
 }
