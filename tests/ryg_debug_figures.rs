@@ -36,7 +36,11 @@ fn code_lines() -> CodeLines {
     let program = c64asm::assemble(ryg()).expect("RYG assembles");
     let dir = Path::new(ROOT).join("asm");
     let mut out = CodeLines::new();
-    for l in program.source_lines().iter().filter(|l| l.code && l.len > 0) {
+    for l in program
+        .source_lines()
+        .iter()
+        .filter(|l| l.code && l.len > 0)
+    {
         let name = Path::new(program.file_name(l));
         let path = if name.exists() {
             name.to_path_buf()
@@ -59,7 +63,11 @@ fn executed_lines() -> BTreeSet<(PathBuf, u32)> {
         .current_dir(ROOT)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(&lcov).unwrap();
     let mut file = PathBuf::new();
     let mut lines = BTreeSet::new();
@@ -159,7 +167,10 @@ fn debug_call(site: c64harness::CallSite, code: &CodeLines, acc: &mut Accuracy) 
         if code[&(file.clone(), line)].contains(&pc) && on_line {
             acc.right += 1;
         } else {
-            acc.wrong.push(format!("{}:{line}: PC ${pc:04X}, frame {top}", file.display()));
+            acc.wrong.push(format!(
+                "{}:{line}: PC ${pc:04X}, frame {top}",
+                file.display()
+            ));
         }
         let lines = acc.armed.get_mut(&file).unwrap();
         lines.remove(&line);
@@ -217,7 +228,12 @@ fn breakpoint_accuracy() -> (usize, usize, usize) {
     let (_, failed, errors, _) = results.counts();
     assert_eq!((failed, errors), (0, 0), "the suite passes");
     let acc = acc.lock().unwrap();
-    assert!(acc.wrong.is_empty(), "{} wrong stops:\n{}", acc.wrong.len(), acc.wrong.join("\n"));
+    assert!(
+        acc.wrong.is_empty(),
+        "{} wrong stops:\n{}",
+        acc.wrong.len(),
+        acc.wrong.join("\n")
+    );
     let missed: Vec<String> = acc
         .armed
         .iter()
@@ -309,7 +325,9 @@ fn rss_kib(pid: u32) -> u64 {
 /// history's start.
 fn history() -> (u64, f64) {
     let mut dap = Dap::start(&[]);
-    dap.launch(json!({ "program": ryg().display().to_string(), "keys": "d{RETURN}", "stopOnEntry": true }));
+    dap.launch(
+        json!({ "program": ryg().display().to_string(), "keys": "d{RETURN}", "stopOnEntry": true }),
+    );
     dap.ok("configurationDone", json!({}));
     dap.event("stopped");
     let before = rss_kib(dap.pid().unwrap());
@@ -340,9 +358,7 @@ fn the_debugging_figures_of_the_docs() {
     let (steps, p95, max) = step_over_p95();
     let (back, mib) = history();
     let figures = [
-        format!(
-            "{right} of {executed} lines the test suite executes stopped at their first byte"
-        ),
+        format!("{right} of {executed} lines the test suite executes stopped at their first byte"),
         format!("{} of {launches} launches ran past", launches - stopped),
         format!("step over p95 {p95:.1} ms"),
     ];
@@ -364,6 +380,9 @@ fn the_debugging_figures_of_the_docs() {
         "under 10 MiB in all".to_string(),
         "at least 1,000,000 cycles".to_string(),
     ]) {
-        assert!(doc.contains(f.as_str()), "docs/debugging.md should say \"{f}\"");
+        assert!(
+            doc.contains(f.as_str()),
+            "docs/debugging.md should say \"{f}\""
+        );
     }
 }

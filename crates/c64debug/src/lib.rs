@@ -33,8 +33,8 @@ use std::sync::mpsc;
 
 pub use attach::{Served, serve_listener};
 pub use error::Error;
-pub use launch::{LaunchArgs, Loaded};
 pub use info::DebugInfo;
+pub use launch::{LaunchArgs, Loaded};
 pub use session::Left;
 
 /// How the server assembles `.asm` programs.

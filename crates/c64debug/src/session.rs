@@ -68,12 +68,7 @@ impl<W: Write> Session<W> {
 
     /// A session on a machine this process already holds: the client attaches to it.
     /// `stopped` says why it is stopped (it stays so once attached), None if it runs.
-    pub fn attached(
-        out: W,
-        config: Config,
-        target: Loaded,
-        stopped: Option<String>,
-    ) -> Session<W> {
+    pub fn attached(out: W, config: Config, target: Loaded, stopped: Option<String>) -> Session<W> {
         let mut s = Session::new(out, config);
         s.target = Some(target);
         s.held = true;

@@ -129,7 +129,7 @@ impl Harness {
         if self.mocks.is_empty() {
             return self.machine.call(target, max_cycles);
         }
-        let addr = self.target(target.into())?;
+        let addr = self.target(target)?;
         if let Some(c) = &self.coverage {
             c.count_call(addr);
         }
