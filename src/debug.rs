@@ -10,7 +10,8 @@ use clap::ArgMatches;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Serve one client on this TCP port of 127.0.0.1 instead of stdin/stdout
+    /// Serve on this TCP port of 127.0.0.1 instead of stdin/stdout: one client (with
+    /// PROGRAM, one after another)
     #[arg(long, value_name = "PORT")]
     pub port: Option<u16>,
     /// Run this .asm or .prg now, for clients to attach to (needs --port): it runs at

@@ -21,7 +21,7 @@ count   .byte 0
 
 fn cycles(dap: &mut Dap) -> u64 {
     let v = dap.ok("variables", json!({ "variablesReference": 1 }));
-    let c = v["variables"]
+    v["variables"]
         .as_array()
         .unwrap()
         .iter()
@@ -30,8 +30,7 @@ fn cycles(dap: &mut Dap) -> u64 {
         .as_str()
         .unwrap()
         .parse()
-        .unwrap();
-    c
+        .unwrap()
 }
 
 fn attach(dap: &mut Dap, args: serde_json::Value) {

@@ -68,7 +68,12 @@ fn disassembly_with_source_lines_labels_and_places_beyond_memory() {
     ];
     for (got, want) in rows.iter().zip(want) {
         assert_eq!(
-            (got.0.as_str(), got.1.as_str(), got.2.as_str(), got.3.clone()),
+            (
+                got.0.as_str(),
+                got.1.as_str(),
+                got.2.as_str(),
+                got.3.clone()
+            ),
             (want.0, want.1, want.2, json!(want.3))
         );
     }
@@ -108,7 +113,10 @@ fn the_chips_registers_by_name() {
             .clone()
     };
     let mut value = |scope: &str, name: &str| {
-        let v = dap.ok("variables", json!({ "variablesReference": reference(scope) }));
+        let v = dap.ok(
+            "variables",
+            json!({ "variablesReference": reference(scope) }),
+        );
         v["variables"]
             .as_array()
             .unwrap()

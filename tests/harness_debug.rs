@@ -83,6 +83,12 @@ fn a_failing_test_waits_for_a_debugger_at_its_call() {
     dap.ok("next", json!({ "threadId": 1 }));
     dap.event("stopped");
     assert_eq!(a_register(&mut dap), "$0b (11)", "the bug");
+    // Back over it, and forward again.
+    dap.ok("stepBack", json!({ "threadId": 1 }));
+    dap.event("stopped");
+    assert_eq!((dap.top().1, a_register(&mut dap)), (3, "$0a (10)".into()));
+    dap.ok("next", json!({ "threadId": 1 }));
+    dap.event("stopped");
     // The routine returns: the session ends, and so does the test, failed.
     dap.ok("continue", json!({ "threadId": 1 }));
     dap.event("terminated");

@@ -1,5 +1,7 @@
 // The c64kit debugger for VS Code: starts `c64kit debug`, which speaks the Debug
-// Adapter Protocol on stdin/stdout. Everything else is c64kit's.
+// Adapter Protocol on stdin/stdout; an `attach` configuration connects to a machine
+// served on a port (`c64kit debug --port N PROGRAM`, a test run with C64KIT_DEBUG=N).
+// Everything else is c64kit's.
 'use strict';
 
 const vscode = require('vscode');
@@ -12,14 +14,23 @@ function adapter() {
   return new vscode.DebugAdapterExecutable(binary, ['debug', ...extra]);
 }
 
+/** The adapter for a session: launched, or the server an attach names. */
+function descriptor(session) {
+  const c = (session && session.configuration) || {};
+  if (c.request === 'attach') {
+    return new vscode.DebugAdapterServer(c.port, c.host || '127.0.0.1');
+  }
+  return adapter();
+}
+
 function activate(context) {
   context.subscriptions.push(
     vscode.debug.registerDebugAdapterDescriptorFactory('c64kit', {
-      createDebugAdapterDescriptor: () => adapter(),
+      createDebugAdapterDescriptor: (session) => descriptor(session),
     }),
   );
 }
 
 function deactivate() {}
 
-module.exports = { activate, deactivate, adapter };
+module.exports = { activate, deactivate, adapter, descriptor };

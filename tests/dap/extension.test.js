@@ -15,6 +15,7 @@ test('the VS Code extension starts c64kit debug', () => {
   const settings = { path: '/opt/c64kit', debugArgs: ['--case-sensitive'] };
   const vscode = {
     DebugAdapterExecutable: class { constructor(command, args) { this.command = command; this.args = args; } },
+    DebugAdapterServer: class { constructor(port, host) { this.port = port; this.host = host; } },
     workspace: { getConfiguration: (s) => ({ get: (k) => (s === 'c64kit' ? settings[k] : undefined) }) },
     debug: { registerDebugAdapterDescriptorFactory: (type, f) => { registered[type] = f; return {}; } },
   };
@@ -26,8 +27,10 @@ test('the VS Code extension starts c64kit debug', () => {
     const ext = require(path.join(EXT, 'extension.js'));
     const context = { subscriptions: [] };
     ext.activate(context);
-    const exe = registered.c64kit.createDebugAdapterDescriptor();
+    const exe = registered.c64kit.createDebugAdapterDescriptor({ configuration: { request: 'launch' } });
     assert.deepStrictEqual([exe.command, exe.args], ['/opt/c64kit', ['debug', '--case-sensitive']]);
+    const server = registered.c64kit.createDebugAdapterDescriptor({ configuration: { request: 'attach', port: 6502 } });
+    assert.deepStrictEqual([server.port, server.host], [6502, '127.0.0.1']);
     assert.strictEqual(context.subscriptions.length, 1);
   } finally {
     Module._load = load;
@@ -36,4 +39,6 @@ test('the VS Code extension starts c64kit debug', () => {
   const dbg = pkg.contributes.debuggers.find((d) => d.type === 'c64kit');
   assert.deepStrictEqual(Object.keys(dbg.configurationAttributes.launch.properties).sort(),
     ['cwd', 'keys', 'labels', 'program', 'stopOnEntry']);
+  assert.deepStrictEqual(Object.keys(dbg.configurationAttributes.attach.properties).sort(),
+    ['host', 'port', 'stopOnEntry']);
 });

@@ -122,3 +122,69 @@ test('RYG: a label breakpoint, its frames, the screen in memory, pause', async (
     await dc.stop();
   }
 });
+
+test('stepBack and reverseContinue retrace the run; disassemble shows the source lines', async () => {
+  const dc = await client();
+  const file = program();
+  try {
+    await dc.hitBreakpoint({ program: file }, { path: file, line: 11 });
+    // Forward to the second pass through inner (X = 1), then back again.
+    await dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: 11, condition: 'x == 1' }] });
+    await Promise.all([dc.continueRequest({ threadId: 1 }), dc.assertStoppedLocation('breakpoint', { path: file, line: 11 })]);
+    await dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: 11 }] });
+    await Promise.all([dc.reverseContinueRequest({ threadId: 1 }), dc.assertStoppedLocation('breakpoint', { path: file, line: 11 })]);
+    let regs = await dc.variablesRequest({ variablesReference: 1 });
+    assert.strictEqual(regs.body.variables.find((v) => v.name === 'X').value, '$00 (0)');
+    // Back by lines from inner's first line: the JSR in sub that called it.
+    await Promise.all([dc.stepBackRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 9 })]);
+    await Promise.all([dc.stepBackRequest({ threadId: 1 }), dc.assertStoppedLocation('step', { path: file, line: 8 })]);
+    const dis = await dc.disassembleRequest({ memoryReference: '0xC000', instructionCount: 3 });
+    assert.deepStrictEqual(dis.body.instructions.map((i) => [i.address, i.instruction, i.line]),
+      [['0xC000', 'LDX #$00', 2], ['0xC002', 'JSR sub', 3], ['0xC005', 'INX', 4]]);
+  } finally {
+    await dc.stop();
+  }
+});
+
+// Resolves once something accepts connections on the port (the server starts up).
+async function listening(port) {
+  const net = require('node:net');
+  for (let i = 0; i < 200; i++) {
+    const up = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
+      s.on('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+test('attach to a program c64kit debug --port runs', async () => {
+  // A program that runs until it is stopped: the border colour cycles.
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'c64kit-dap-')), 'forever.asm');
+  fs.writeFileSync(file, '        * = $c000\nagain   inc $d020\n        jmp again\n');
+  const port = 20000 + (process.pid % 20000);
+  const { spawn } = require('node:child_process');
+  const server = spawn(BIN, ['debug', '--port', String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const dc = new DebugClient(BIN, 'debug', 'c64kit');
+  dc.defaultTimeout = 20000;
+  try {
+    await listening(port);
+    await dc.start(port);
+    await Promise.all([
+      dc.waitForEvent('initialized').then(() => dc.configurationDoneRequest()),
+      dc.initializeRequest().then(() => dc.attachRequest({ stopOnEntry: true })),
+      dc.waitForEvent('stopped').then((e) => assert.strictEqual(e.body.reason, 'entry')),
+    ]);
+    const frames = await top(dc);
+    assert.match(frames[0].name, /^again/);
+    await dc.disconnectRequest({ terminateDebuggee: true });
+    // The server ends with the program.
+    for (let i = 0; i < 100 && server.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.strictEqual(server.exitCode, 0);
+  } finally {
+    // (dc.stop() would wait for an answer from the server that has ended.)
+    if (server.exitCode === null) server.kill();
+  }
+});

@@ -69,9 +69,15 @@ impl Dap {
             }
         };
         let input = stream.try_clone().expect("clone the stream");
+        Dap::over(input, stream)
+    }
+
+    /// A client on a server's output (`from`) and input (`to`), e.g. pipes to a
+    /// session in this process.
+    pub fn over(from: impl std::io::Read + Send + 'static, to: impl Write + Send + 'static) -> Dap {
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            let mut r = BufReader::new(input);
+            let mut r = BufReader::new(from);
             while let Ok(Some(Frame::Message(m))) = wire::read_frame(&mut r) {
                 if tx.send(m).is_err() {
                     break;
@@ -80,11 +86,16 @@ impl Dap {
         });
         Dap {
             child: None,
-            stdin: Some(Box::new(stream)),
+            stdin: Some(Box::new(to)),
             rx,
             seq: 0,
             pending: VecDeque::new(),
         }
+    }
+
+    /// The adapter's process id (a `c64kit debug` this client started).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
     }
 
     /// Send a request; its seq.

@@ -48,7 +48,12 @@ const VIC: &[Reg] = &[
     r(
         0x16,
         "CR2",
-        &[("XSCROLL", 0, 3), ("CSEL", 3, 1), ("MCM", 4, 1), ("RES", 5, 1)],
+        &[
+            ("XSCROLL", 0, 3),
+            ("CSEL", 3, 1),
+            ("MCM", 4, 1),
+            ("RES", 5, 1),
+        ],
     ),
     r(0x17, "MYE", BITS),
     r(0x18, "MEMPTR", &[("CB", 1, 3), ("VM", 4, 4)]),
@@ -66,7 +71,12 @@ const VIC: &[Reg] = &[
     r(
         0x1A,
         "IMR",
-        &[("ERST", 0, 1), ("EMBC", 1, 1), ("EMMC", 2, 1), ("ELP", 3, 1)],
+        &[
+            ("ERST", 0, 1),
+            ("EMBC", 1, 1),
+            ("EMMC", 2, 1),
+            ("ELP", 3, 1),
+        ],
     ),
     r(0x1B, "MDP", BITS),
     r(0x1C, "MMC", BITS),
@@ -176,9 +186,18 @@ const fn voice(v: u8, names: [&'static str; 7]) -> [Reg; 7] {
 }
 
 const SID_VOICES: [[Reg; 7]; 3] = [
-    voice(0, ["FRELO1", "FREHI1", "PWLO1", "PWHI1", "CR1", "AD1", "SR1"]),
-    voice(1, ["FRELO2", "FREHI2", "PWLO2", "PWHI2", "CR2", "AD2", "SR2"]),
-    voice(2, ["FRELO3", "FREHI3", "PWLO3", "PWHI3", "CR3", "AD3", "SR3"]),
+    voice(
+        0,
+        ["FRELO1", "FREHI1", "PWLO1", "PWHI1", "CR1", "AD1", "SR1"],
+    ),
+    voice(
+        1,
+        ["FRELO2", "FREHI2", "PWLO2", "PWHI2", "CR2", "AD2", "SR2"],
+    ),
+    voice(
+        2,
+        ["FRELO3", "FREHI3", "PWLO3", "PWHI3", "CR3", "AD3", "SR3"],
+    ),
 ];
 const SID_REST: &[Reg] = &[
     r(0x15, "FCLO", &[("FC", 0, 3)]),
@@ -276,9 +295,9 @@ pub fn vic(read: impl Fn(u8) -> u8) -> Vec<Shown> {
         })
         .collect();
     out.extend(VIC.iter().map(|reg| show(0xD000, reg, read(reg.offset))));
-    out.extend((0..8u8).map(|n| {
-        show_named(0xD000, 0x27 + n, &format!("M{n}C"), COLOR, read(0x27 + n))
-    }));
+    out.extend(
+        (0..8u8).map(|n| show_named(0xD000, 0x27 + n, &format!("M{n}C"), COLOR, read(0x27 + n))),
+    );
     out
 }
 

@@ -118,14 +118,17 @@ impl Loaded {
         let info = Arc::new(info);
         let tracker = Arc::new(Mutex::new(Tracker::new(Arc::clone(&info))));
         machine.set_observer(Some(Box::new(Watch(Arc::clone(&tracker)))));
-        Loaded {
+        let mut target = Loaded {
             machine,
             info,
             tracker,
             program: program.to_path_buf(),
             warnings: String::new(),
             history: History::default(),
-        }
+        };
+        // The history starts where the debugger got the machine.
+        target.checkpoint(false);
+        target
     }
 }
 

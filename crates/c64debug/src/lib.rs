@@ -7,10 +7,13 @@
 //! so no breakpoint is missed at start-up.
 //!
 //! The modules follow a request: [`wire`] reads and writes messages, `session` answers
-//! them, `launch` loads the program, `exec` runs and steps the machine (checking
-//! [`breakpoints`] and following the [`stack`] before each instruction), `inspect`
-//! shows registers, frames and memory, [`expr`] evaluates 64tass expressions through
-//! c64asm, [`info`] maps addresses to source lines.
+//! them, `launch` loads the program (or `attach` serves a machine this process holds
+//! on a port), `exec` runs and steps the machine (checking [`breakpoints`] and
+//! following the [`stack`] before each instruction, and recording the [`history`]),
+//! `reverse` goes back by replaying it, `inspect` shows registers, frames and memory,
+//! [`chips`] the VIC-II, CIA and SID registers by name, `disassembly` the instructions
+//! with their source lines, [`expr`] evaluates 64tass expressions through c64asm,
+//! [`info`] maps addresses to source lines.
 
 mod attach;
 pub mod breakpoints;
@@ -33,8 +36,8 @@ use std::sync::mpsc;
 
 pub use attach::{Served, serve_listener};
 pub use error::Error;
-pub use launch::{LaunchArgs, Loaded};
 pub use info::DebugInfo;
+pub use launch::{LaunchArgs, Loaded};
 pub use session::Left;
 
 /// How the server assembles `.asm` programs.

@@ -123,7 +123,10 @@ impl Loaded {
         by: u64,
         goal: Option<Goal>,
     ) -> Result<Option<(u64, Vec<u64>)>, Error> {
-        let cp = self.history.get(i).ok_or_else(|| bad("no such checkpoint"))?;
+        let cp = self
+            .history
+            .get(i)
+            .ok_or_else(|| bad("no such checkpoint"))?;
         let budget = by.saturating_sub(cp.cycles) + SLACK;
         self.machine.restore(&cp.machine);
         {

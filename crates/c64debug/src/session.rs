@@ -34,7 +34,8 @@ pub struct Session<W: Write> {
     held: bool,
     /// A held machine is stopped there, for this reason (a test's failure).
     held_stop: Option<String>,
-    /// The client disconnected letting the program go on (no `terminateDebuggee`).
+    /// A held machine goes on when the client leaves (no `terminate`, no
+    /// `terminateDebuggee`).
     go_on: bool,
     done: bool,
 }
@@ -67,15 +68,12 @@ impl<W: Write> Session<W> {
 
     /// A session on a machine this process already holds: the client attaches to it.
     /// `stopped` says why it is stopped (it stays so once attached), None if it runs.
-    pub fn attached(
-        out: W,
-        config: Config,
-        target: Loaded,
-        stopped: Option<String>,
-    ) -> Session<W> {
+    pub fn attached(out: W, config: Config, target: Loaded, stopped: Option<String>) -> Session<W> {
         let mut s = Session::new(out, config);
         s.target = Some(target);
         s.held = true;
+        // A running machine goes on when its client leaves, unless it asks otherwise.
+        s.go_on = stopped.is_none();
         s.held_stop = stopped;
         s
     }
@@ -255,10 +253,11 @@ impl<W: Write> Session<W> {
             }
             "disconnect" | "terminate" => {
                 // An attached client leaves the program running unless it asks to end it.
-                self.go_on = command == "disconnect"
-                    && self.held
-                    && self.held_stop.is_none()
-                    && args.get("terminateDebuggee").and_then(Value::as_bool) != Some(true);
+                if command == "terminate"
+                    || args.get("terminateDebuggee").and_then(Value::as_bool) == Some(true)
+                {
+                    self.go_on = false;
+                }
                 if std::mem::take(&mut self.running) {
                     self.target()?.pause();
                 }

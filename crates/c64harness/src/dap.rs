@@ -10,7 +10,8 @@
 use std::cell::RefCell;
 use std::io::Write;
 use std::path::Path;
-use std::sync::{Arc, Once};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Once};
 
 use c64asm::Program;
 use c64emu::Machine;
@@ -18,12 +19,39 @@ use c64emu::Machine;
 /// The environment variable that names the port.
 pub const DEBUG_ENV: &str = "C64KIT_DEBUG";
 
-/// The machine of the last call, ready to run it.
-struct Held {
-    machine: Machine,
-    program: Arc<Program>,
-    name: String,
-    routine: String,
+/// A routine call as a debugger gets it.
+#[derive(Clone)]
+pub struct CallSite {
+    /// The machine at the routine's entry, with the test's memory and registers (A X Y
+    /// P; SP as after a JSR from BASIC); the routine's RTS returns to BASIC's READY.
+    pub machine: Machine,
+    /// The program.
+    pub program: Arc<Program>,
+    /// Its main source file.
+    pub name: String,
+    /// The routine's label (or `$C000`).
+    pub routine: String,
+}
+
+type Held = CallSite;
+
+/// Something shown every call (tools that replay the calls under a debugger).
+pub type CallWatcher = Box<dyn Fn(CallSite) + Send + Sync>;
+
+static WATCHING: AtomicBool = AtomicBool::new(false);
+static WATCHER: Mutex<Option<CallWatcher>> = Mutex::new(None);
+
+/// Show every harness call of the process, as it starts, to `watcher` (None: stop).
+/// It runs on the caller's thread, before the call.
+pub fn watch_calls(watcher: Option<CallWatcher>) {
+    let mut w = WATCHER.lock().unwrap_or_else(|e| e.into_inner());
+    WATCHING.store(watcher.is_some(), Ordering::SeqCst);
+    *w = watcher;
+}
+
+/// Does anything want the calls?
+pub(crate) fn wanted() -> bool {
+    WATCHING.load(Ordering::Relaxed) || port().is_some()
 }
 
 thread_local! {
@@ -45,8 +73,6 @@ pub(crate) fn port() -> Option<u16> {
 /// A test is about to call `routine` at `addr` on `m`: keep the machine as it is,
 /// set up to run the routine (a return to BASIC's READY ends it).
 pub(crate) fn before_call(m: &Machine, program: &Arc<Program>, name: &str, addr: u16) {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(install_hook);
     let mut machine = m.clone();
     machine.set_observer(None);
     let regs = machine.regs();
@@ -57,14 +83,22 @@ pub(crate) fn before_call(m: &Machine, program: &Arc<Program>, name: &str, addr:
     let routine = m
         .label_at(addr)
         .map_or_else(|| format!("${addr:04X}"), str::to_string);
-    LAST_CALL.with(|c| {
-        *c.borrow_mut() = Some(Held {
-            machine,
-            program: Arc::clone(program),
-            name: name.to_string(),
-            routine,
-        });
-    });
+    let site = CallSite {
+        machine,
+        program: Arc::clone(program),
+        name: name.to_string(),
+        routine,
+    };
+    if WATCHING.load(Ordering::Relaxed)
+        && let Some(w) = WATCHER.lock().unwrap_or_else(|e| e.into_inner()).as_ref()
+    {
+        w(site.clone());
+    }
+    if port().is_some() {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(install_hook);
+        LAST_CALL.with(|c| *c.borrow_mut() = Some(site));
+    }
 }
 
 /// After the usual panic message, serve the last call's machine.

@@ -38,7 +38,7 @@ mod watch;
 
 pub use build::{Build, Harness, routine_name};
 pub use coverage::{Branch, COVERAGE_ENV, Coverage, FileReport, Summary};
-pub use dap::DEBUG_ENV;
+pub use dap::{CallSite, CallWatcher, DEBUG_ENV, watch_calls};
 pub use debug::DebugInfo;
 pub use error::Error;
 pub use hexdump::hexdump;

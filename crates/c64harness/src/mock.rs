@@ -121,7 +121,7 @@ impl Harness {
     /// [`Machine::call`] with the mocks in place (without mocks it is exactly that).
     pub fn call(&mut self, target: impl Into<Target>, max_cycles: u64) -> Result<CallResult, Stop> {
         let target = target.into();
-        if let (Some(program), Some(_)) = (&self.program, crate::dap::port())
+        if let (Some(program), true) = (&self.program, crate::dap::wanted())
             && let Ok(addr) = self.target(target.clone())
         {
             crate::dap::before_call(&self.machine, program, &self.info().name, addr);
@@ -129,7 +129,7 @@ impl Harness {
         if self.mocks.is_empty() {
             return self.machine.call(target, max_cycles);
         }
-        let addr = self.target(target.into())?;
+        let addr = self.target(target)?;
         if let Some(c) = &self.coverage {
             c.count_call(addr);
         }
