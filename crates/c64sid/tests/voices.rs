@@ -127,7 +127,10 @@ fn combined_noise_writes_back_zeros_that_a_test_shift_carries_on() {
         // and after its release, the taps are written 0 before the shift (and again
         // after it, while it stays selected).
         test_shift(&mut s, NOISE | TRIANGLE, NOISE | TRIANGLE);
-        let taps = [20, 18, 14, 11, 9, 5, 2, 0].iter().map(|b| 1 << b).sum::<u32>();
+        let taps = [20, 18, 14, 11, 9, 5, 2, 0]
+            .iter()
+            .map(|b| 1 << b)
+            .sum::<u32>();
         let shifted = ((0x7F_FFFF & !taps) << 1) & 0x7F_FFFF; // bit 0: NOT bit 17 = 0
         assert_eq!(s.voice_state(2).1, shifted & !taps, "{model:?}");
         test_shift(&mut s, NOISE, NOISE);

@@ -60,7 +60,8 @@ impl Fifo {
             return self.last;
         }
         let fill = self.samples.len() as f64 / self.target as f64;
-        let speed = 1.0 + (MAX_SPEED_CHANGE * (fill - 1.0)).clamp(-MAX_SPEED_CHANGE, MAX_SPEED_CHANGE);
+        let speed =
+            1.0 + (MAX_SPEED_CHANGE * (fill - 1.0)).clamp(-MAX_SPEED_CHANGE, MAX_SPEED_CHANGE);
         let (a, b) = (self.samples[0], self.samples[1]);
         let v = a + (b - a) * self.pos as f32;
         self.pos += speed;
