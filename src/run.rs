@@ -167,6 +167,10 @@ pub struct Args {
     /// The WAV file's sample rate: 44100 or 48000
     #[arg(long, value_name = "HZ", default_value_t = 44_100, value_parser = parse_rate, requires = "audio")]
     pub audio_rate: u32,
+    /// In the window: no sound (without it the SID plays on the default audio device; a
+    /// machine without one runs silent with a warning)
+    #[arg(long)]
+    pub mute: bool,
     /// A .sid file's subtune to play (1 to its number of songs) [default: the file's
     /// start song]
     #[arg(long, value_name = "N", requires = "file")]
@@ -586,6 +590,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             },
             until,
             interrupt: Some(interrupt::flag()),
+            sound: !args.mute,
         };
         let stop = c64window::run(&mut m, &opts).map_err(|e| {
             fail(

@@ -16,7 +16,8 @@
 //! The shift register is dynamic and shifts in two phases (as the die shows and the
 //! fast LFSR reset that reSID's author published relies on): phase 1 latches each bit's
 //! output, phase 2 writes the latch into the next bit. Bit 19 rising runs both; the
-//! TEST bit runs them apart: setting it latches, releasing it writes, with bit 0's
+//! TEST bit runs them apart: while it is held the latch follows the register,
+//! releasing it writes, with bit 0's
 //! feedback still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit
 //! 17). Measured on the chips (VICE's noise write-back suite, both revisions): at that
 //! release the lines write back into the latch only when a combined noise waveform was
@@ -111,8 +112,6 @@ pub struct Oscillator {
     pub control: u8,
     /// The 23-bit noise shift register.
     pub noise: u32,
-    /// Its phase-1 latch (what TEST's release writes back, shifted).
-    latch: u32,
     /// Cycles TEST has been held (up to the leak time).
     test_cycles: u32,
     leak_cycles: u32,
@@ -129,7 +128,6 @@ impl Oscillator {
             pw: 0,
             control: 0,
             noise: NOISE_RESET,
-            latch: NOISE_RESET,
             test_cycles: 0,
             leak_cycles: noise_leak_cycles(ChipModel::Mos6581),
             held: 0,
@@ -157,16 +155,16 @@ impl Oscillator {
         if value & TEST != 0 {
             self.acc = 0;
             if old & TEST == 0 {
-                // Phase 1 of a shift: the latch takes the register's outputs.
-                self.latch = self.noise;
                 self.test_cycles = 0;
             }
         } else if old & TEST != 0 {
-            // Phase 2: the latch, shifted, with bit 0 fed NOT bit 17.
+            // Phase 2: the latch (which followed the register while TEST was held),
+            // shifted, with bit 0 fed NOT bit 17.
+            let mut latch = self.noise;
             if writes_back_at_release(old, value, model) {
-                self.latch &= !noise_taps_cleared_by(self.output(ring_msb, model));
+                latch &= !noise_taps_cleared_by(self.output(ring_msb, model));
             }
-            self.noise = ((self.latch << 1) & NOISE_MASK) | (!self.latch >> 17 & 1);
+            self.noise = ((latch << 1) & NOISE_MASK) | (!latch >> 17 & 1);
         }
         self.control = value;
         self.write_back(ring_msb, model);

@@ -85,9 +85,64 @@ fn noise_shifts_the_23_bit_register_when_bit_19_rises() {
             assert_eq!(s.voice_state(2).1, expect);
             assert_eq!(s.read(OSC3), noise_byte(expect));
         }
-        // TEST resets the register.
+        // TEST holds the register; held long enough its cells leak to all ones.
+        let before = s.voice_state(2).1;
         s.write(V3 + CONTROL, NOISE | TEST);
-        assert_eq!(s.voice_state(2).1, NOISE_RESET);
+        assert_eq!(s.voice_state(2).1, before);
+        s.clock(0x8000);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFF);
+        assert_eq!(s.read(OSC3), 0xFF);
+    }
+}
+
+/// One shift by TEST: set (phase 1 latches), released (phase 2 writes, bit 0 = NOT bit 17).
+fn test_shift(s: &mut Sid, during: u8, after: u8) {
+    s.write(V3 + CONTROL, during | TEST);
+    s.write(V3 + CONTROL, after);
+}
+
+#[test]
+fn releasing_test_shifts_once_with_bit_0_fed_not_bit_17() {
+    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.clock(0x95_0000);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFF);
+        let mut expect = 0x7F_FFFFu32;
+        for _ in 0..30 {
+            test_shift(&mut s, NOISE, NOISE);
+            expect = ((expect << 1) & 0x7F_FFFF) | (!expect >> 17 & 1);
+            assert_eq!(s.voice_state(2).1, expect, "{model:?}");
+        }
+    }
+}
+
+#[test]
+fn combined_noise_writes_back_zeros_that_a_test_shift_carries_on() {
+    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.clock(0x95_0000);
+        // Noise+triangle at phase 0 drives every line low: selected while TEST is held
+        // and after its release, the taps are written 0 before the shift (and again
+        // after it, while it stays selected).
+        test_shift(&mut s, NOISE | TRIANGLE, NOISE | TRIANGLE);
+        let taps = [20, 18, 14, 11, 9, 5, 2, 0]
+            .iter()
+            .map(|b| 1 << b)
+            .sum::<u32>();
+        let shifted = ((0x7F_FFFF & !taps) << 1) & 0x7F_FFFF; // bit 0: NOT bit 17 = 0
+        assert_eq!(s.voice_state(2).1, shifted & !taps, "{model:?}");
+        test_shift(&mut s, NOISE, NOISE);
+        // The zeros one bit up, bit 0 fed 0: what the chips read after this sequence.
+        assert_eq!(s.read(OSC3), 0x6C);
+        // Noise alone during TEST: the release writes nothing back, but the
+        // noise+triangle selected after it clears the taps while it stays selected.
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.clock(0x95_0000);
+        test_shift(&mut s, NOISE, NOISE | TRIANGLE);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFE & !taps, "{model:?}");
     }
 }
 
@@ -139,11 +194,13 @@ fn combined_noise_writes_zeros_back_and_locks_up_until_test() {
         assert_eq!(s.voice_state(2).1, 0, "every bit written back to zero");
         s.clock(100_000);
         assert_eq!(s.read(OSC3), 0, "locked: zero feeds back zero");
+        // TEST held until the register leaks to ones, then released: it runs again.
         s.write(V3 + CONTROL, NOISE | TEST);
+        s.clock(0x8000);
         s.write(V3 + CONTROL, NOISE);
-        assert_eq!(s.read(OSC3), 0xFC);
+        assert_eq!(s.read(OSC3), 0xFE, "one shift: NOT bit 17 into bit 0");
         s.clock(1000);
-        assert_ne!(s.voice_state(2).1, NOISE_RESET, "runs again");
+        assert_ne!(s.read(OSC3), 0xFE, "runs again");
     }
 }
 

@@ -1,8 +1,10 @@
 //! c64window: shows a `c64emu::Machine` in a minifb window at its real speed (50 frames
 //! a second on PAL, 60 on NTSC), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
 //! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping), and keys of the
-//! window's own: F9 warp, F11 pause, F12 reset, Page Down paste (`controls.rs`).
+//! window's own: F9 warp, F11 pause, F12 reset, Page Down paste (`controls.rs`). The
+//! SID plays through the default audio device (`audio.rs`) unless muted.
 
+mod audio;
 mod controls;
 mod keys;
 
@@ -32,6 +34,8 @@ pub struct Options {
     pub until: Option<u16>,
     /// Close the window when this flag is set (a Ctrl-C in the terminal).
     pub interrupt: Option<&'static AtomicBool>,
+    /// Play the SID on the default audio device (no device: a warning, the run goes on).
+    pub sound: bool,
 }
 
 impl Default for Options {
@@ -43,6 +47,7 @@ impl Default for Options {
             max_cycles: None,
             until: None,
             interrupt: None,
+            sound: true,
         }
     }
 }
@@ -135,6 +140,20 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
         held: Vec::new(),
         joy_port: 2,
     };
+    let sound = if opts.sound {
+        match audio::Audio::open() {
+            Ok(a) => {
+                m.enable_audio(a.rate());
+                Some(a)
+            }
+            Err(e) => {
+                eprintln!("warning: no sound ({e}); running silent");
+                None
+            }
+        }
+    } else {
+        None
+    };
     let start = m.snapshot();
     let mut warp = opts.warp;
     let mut paused = false;
@@ -199,6 +218,9 @@ pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
             None if paused => {}
             None => {
                 stop = run_frame(m, opts, warp, start_cycles);
+                if let Some(a) = &sound {
+                    a.push(&m.take_audio());
+                }
                 if let Some(s) = &stop {
                     on_stop(m, &mut window, opts, s);
                 }
