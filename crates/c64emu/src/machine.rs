@@ -722,7 +722,7 @@ impl Machine {
     /// [`Stop::Watch`]: before a watched instruction executes (but not at the first
     /// instruction of a run, so a run resumes from a hit), or after the instruction
     /// that read or wrote a watched address. Read and write watches run every
-    /// instruction through the CPU's sequencer (about half the speed).
+    /// instruction through the CPU's sequencer (slower than its fast path).
     pub fn set_watch(&mut self, watch: Option<crate::watch::Watch>) {
         self.cpu.memory.watching =
             watch.map(|watch| Box::new(crate::watch::Watching { watch, hit: None }));

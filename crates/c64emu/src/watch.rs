@@ -7,9 +7,11 @@
 //! through the CPU's sequencer, whose bus accesses look at them; without read/write
 //! watches that costs one test of an `Option` per sequencer access.
 //!
-//! What is seen: every bus cycle of the CPU (opcode and operand fetches, dummy reads,
-//! stack pushes of interrupts, read-modify-write's double writes); VICE's watchpoints
-//! see the dummy accesses only when asked to. Not seen: the stub KERNAL's native routines (they reach RAM
+//! What is seen: the CPU's bus accesses whose values it uses (opcode and operand
+//! fetches, data, the stack, an interrupt's pushes and vector), as VICE's watchpoints
+//! see them by default; not its dummy accesses (the byte after an implied opcode, a
+//! page-crossing index's read of the wrong page, a taken branch's reads, read-modify-
+//! write's first write of the old value). Not seen either: the stub KERNAL's native routines (they reach RAM
 //! directly), an REU's DMA, and the VIC's own fetches.
 
 /// What the CPU did at an address.

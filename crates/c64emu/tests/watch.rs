@@ -36,7 +36,7 @@ fn a_write_to_an_io_register_stops_after_the_instruction() {
 }
 
 #[test]
-fn reads_and_read_modify_write_double_writes_are_seen() {
+fn reads_and_read_modify_writes_real_write_are_seen() {
     let mut m = machine();
     let mut w = Watch::new();
     w.add(Access::Read, 0xC000, 0xC000);
@@ -56,8 +56,11 @@ fn reads_and_read_modify_write_double_writes_are_seen() {
     let Stop::Watch(hit) = m.run(1_000_000) else {
         panic!()
     };
-    // INC writes the old value back first, then the new one: the first write stops.
-    assert_eq!((hit.addr, hit.value, hit.pc), (0xC001, before, 0x0818));
+    // INC writes the old value back first (a dummy write, not seen), then the new one.
+    assert_eq!(
+        (hit.addr, hit.value, hit.pc),
+        (0xC001, before.wrapping_add(1), 0x0818)
+    );
     assert_eq!(m.peek(0xC001), before.wrapping_add(1));
 }
 
@@ -84,6 +87,27 @@ fn an_exec_watch_stops_before_the_instruction_and_a_run_resumes_from_it() {
     assert!(m.cycles() > cycles + 10);
     m.set_watch(None);
     assert_eq!(m.run(10_000), Stop::CycleLimit);
+}
+
+#[test]
+fn dummy_reads_are_not_seen() {
+    // LDA $C0FF,X with X = 1 reads $C000 first (the page not yet carried): a dummy read.
+    let mut m = Machine::new();
+    let code = [0xA2, 0x01, 0xBD, 0xFF, 0xC0, 0x4C, 0x15, 0x08];
+    m.load_raw(0x0810, &code).unwrap();
+    m.start_at(0x0810);
+    let mut w = Watch::new();
+    w.add(Access::Read, 0xC000, 0xC000);
+    m.set_watch(Some(w));
+    assert_eq!(m.run(100_000), Stop::CycleLimit);
+    let mut w = Watch::new();
+    w.add(Access::Read, 0xC100, 0xC100);
+    m.set_watch(Some(w));
+    m.start_at(0x0810);
+    let Stop::Watch(hit) = m.run(100_000) else {
+        panic!()
+    };
+    assert_eq!((hit.addr, hit.pc), (0xC100, 0x0812));
 }
 
 #[test]

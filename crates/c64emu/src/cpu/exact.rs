@@ -47,6 +47,9 @@ pub(crate) struct ExactBus<'a> {
     pub accesses: u8,
     /// Bit n: the CPU stalled before its access n (0: the opcode fetch).
     pub stalled: u16,
+    /// The access being made is a dummy one: watches do not see it (as VICE's
+    /// watchpoints by default).
+    dummy: bool,
 }
 
 impl<'a> ExactBus<'a> {
@@ -62,6 +65,7 @@ impl<'a> ExactBus<'a> {
             recent: [t.wrapping_sub(2), t.wrapping_sub(1)],
             accesses: 0,
             stalled: 0,
+            dummy: false,
         }
     }
 
@@ -83,7 +87,7 @@ impl<'a> ExactBus<'a> {
             self.stalled |= 1 << self.accesses.min(15);
         }
         let v = self.bus.read(addr, self.t);
-        if self.bus.watching.is_some() {
+        if self.bus.watching.is_some() && !self.dummy {
             self.bus.note_watch(crate::watch::Access::Read, addr, v);
         }
         self.done();
@@ -93,11 +97,19 @@ impl<'a> ExactBus<'a> {
     /// A write at the current cycle (writes do not wait for BA).
     pub fn write(&mut self, addr: u16, value: u8) {
         self.bus.write(addr, value, self.t);
-        if self.bus.watching.is_some() {
+        if self.bus.watching.is_some() && !self.dummy {
             self.bus
                 .note_watch(crate::watch::Access::Write, addr, value);
         }
         self.done();
+    }
+
+    /// A read whose value the CPU does not use.
+    pub fn read_dummy(&mut self, addr: u16) -> u8 {
+        self.dummy = true;
+        let v = self.read(addr);
+        self.dummy = false;
+        v
     }
 
     fn done(&mut self) {
@@ -125,6 +137,7 @@ impl<'a> ExactBus<'a> {
 
     fn dummy(&mut self, c: Cycle, next: u16) {
         let uncarried = (u16::from(self.last_read) << 8) | (next & 0x00FF);
+        self.dummy = true;
         match c {
             Cycle::Crate => {}
             Cycle::ReadNext => {
@@ -146,6 +159,7 @@ impl<'a> ExactBus<'a> {
             }
             Cycle::WriteBack => self.write(next, self.last_read),
         }
+        self.dummy = false;
     }
 
     /// The plan's dummy cycles after the crate's last access.
@@ -332,7 +346,7 @@ fn poll_lines(bus: &mut C64Bus, p: u64, p_irq: u64, i: bool) -> Next {
 fn after_crate(bus: &mut ExactBus, before: &Registers, regs: &Registers, opcode: u8) -> Poll {
     let pc = before.program_counter;
     if opcode == OP_RTS {
-        bus.read(regs.program_counter.wrapping_sub(1));
+        bus.read_dummy(regs.program_counter.wrapping_sub(1));
         return Poll::Normal;
     }
     // Branches: opcodes $10, $30, ... $F0. (Taken or not is the condition's: a
@@ -340,9 +354,9 @@ fn after_crate(bus: &mut ExactBus, before: &Registers, regs: &Registers, opcode:
     if opcode & 0x1F == 0x10 && branch_taken(opcode, before.status) {
         let next = pc.wrapping_add(2);
         let to = regs.program_counter;
-        bus.read(next);
+        bus.read_dummy(next);
         if (to ^ next) & 0xFF00 != 0 {
-            bus.read((next & 0xFF00) | (to & 0x00FF));
+            bus.read_dummy((next & 0xFF00) | (to & 0x00FF));
         } else {
             return Poll::Early;
         }
@@ -372,7 +386,7 @@ fn jsr(bus: &mut ExactBus, regs: &mut Registers) {
     let pc = regs.program_counter;
     bus.read(pc);
     let lo = bus.read(pc.wrapping_add(1));
-    bus.read(0x0100 | u16::from(regs.stack_pointer.0));
+    bus.read_dummy(0x0100 | u16::from(regs.stack_pointer.0));
     let [ret_lo, ret_hi] = pc.wrapping_add(2).to_le_bytes();
     push(bus, regs, ret_hi);
     push(bus, regs, ret_lo);
@@ -395,8 +409,8 @@ pub(crate) fn interrupt(cpu: &mut Cpu, kind: Kind) {
     let pc = regs.program_counter;
     cpu.memory.set_stamp(cpu.cycles, pc);
     let mut bus = ExactBus::new(&mut cpu.memory, cpu.cycles, &regs);
-    bus.read(pc);
-    bus.read(pc);
+    bus.read_dummy(pc);
+    bus.read_dummy(pc);
     let status = (regs.status.bits() | 0x20) & !0x10;
     let vector = match kind {
         Kind::Irq => IRQ_VECTOR,
