@@ -4,8 +4,9 @@
 //!   cargo run --release -p c64sid --example spectral_compare -- REFERENCE.wav TEST.wav
 //!
 //! Prints `similarity level_db lag_s frames`:
-//! - the recordings are aligned by the lag that best correlates their loudness envelopes
-//!   (5 ms steps; the reference may start with the ROM boot's silence);
+//! - the recordings are aligned (the reference starts with the ROM boot's silence): of
+//!   two candidate lags in 5 ms steps, the onsets matched or the best correlation of the
+//!   loudness envelopes, the one giving the higher similarity is kept;
 //! - both are cut into 20 ms frames (a 50 Hz driver's step), each frame Hann-windowed
 //!   and its power spectrum taken from 50 Hz to 12 kHz in dB with a floor 100 dB below
 //!   full scale;
@@ -72,8 +73,19 @@ fn envelope(x: &[f64], len: usize, step: usize) -> Vec<f64> {
         .collect()
 }
 
-/// The reference's lag (in envelope steps) where the test's envelope fits best.
-fn best_lag(reference: &[f64], test: &[f64]) -> usize {
+/// Candidate lags of the reference (in envelope steps): the two onsets (the first
+/// rise out of silence to within 30 dB of the loudest) matched, and the lag that best
+/// correlates the whole loudness envelopes (which a repeating tune can fool by a bar,
+/// as a quiet filtered start can fool the onset). The caller keeps the better one.
+fn candidate_lags(reference: &[f64], test: &[f64]) -> [usize; 2] {
+    let onset = |x: &[f64]| {
+        let peak = x.iter().copied().fold(FLOOR_DB, f64::max);
+        // A rise out of silence: the power-on click at the very start is not one.
+        (1..x.len())
+            .find(|&i| x[i] > peak - 30.0 && x[i - 1] < ACTIVE_DB)
+            .unwrap_or(0)
+    };
+    let by_onset = onset(reference).saturating_sub(onset(test));
     let n = test.len().min(reference.len());
     let mut best = (f64::MIN, 0);
     for lag in 0..reference.len().saturating_sub(n / 2) {
@@ -83,7 +95,33 @@ fn best_lag(reference: &[f64], test: &[f64]) -> usize {
             best = (score, lag);
         }
     }
-    best.1
+    [by_onset, best.1]
+}
+
+/// (similarity, level difference, frames) with the reference `lag` samples on.
+fn compare(
+    reference: &[f64],
+    test: &[f64],
+    lag: usize,
+    frame: usize,
+    rate: u32,
+) -> (f64, f64, usize) {
+    let (mut sum, mut level, mut frames) = (0.0, 0.0, 0usize);
+    let mut k = 0;
+    while lag + (k + 1) * frame <= reference.len() && (k + 1) * frame <= test.len() {
+        let r = &reference[lag + k * frame..lag + (k + 1) * frame];
+        let t = &test[k * frame..(k + 1) * frame];
+        let loud = |x: &[f64]| db(x.iter().map(|v| v * v).sum::<f64>() / x.len() as f64);
+        let (lr, lt) = (loud(r), loud(t));
+        if lr.max(lt) > ACTIVE_DB {
+            sum += pearson(&spectrum(r, rate), &spectrum(t, rate));
+            level += lt.max(FLOOR_DB) - lr.max(FLOOR_DB);
+            frames += 1;
+        }
+        k += 1;
+    }
+    let n = frames.max(1) as f64;
+    (sum / n, level / n, frames)
 }
 
 fn pearson(a: &[f64], b: &[f64]) -> f64 {
@@ -168,31 +206,22 @@ fn main() {
         }
         let frame = (FRAME_S * f64::from(rate)) as usize;
         let step = (STEP_S * f64::from(rate)) as usize;
-        let lag = best_lag(
-            &envelope(&reference, frame, step),
-            &envelope(&test, frame, step),
-        ) * step;
-        let (mut sum, mut level, mut frames) = (0.0, 0.0, 0usize);
-        let mut k = 0;
-        while lag + (k + 1) * frame <= reference.len() && (k + 1) * frame <= test.len() {
-            let r = &reference[lag + k * frame..lag + (k + 1) * frame];
-            let t = &test[k * frame..(k + 1) * frame];
-            let loud = |x: &[f64]| db(x.iter().map(|v| v * v).sum::<f64>() / x.len() as f64);
-            let (lr, lt) = (loud(r), loud(t));
-            if lr.max(lt) > ACTIVE_DB {
-                sum += pearson(&spectrum(r, rate), &spectrum(t, rate));
-                level += lt.max(FLOOR_DB) - lr.max(FLOOR_DB);
-                frames += 1;
-            }
-            k += 1;
-        }
+        let (renv, tenv) = (
+            envelope(&reference, frame, step),
+            envelope(&test, frame, step),
+        );
+        let (lag, (similarity, level, frames)) = candidate_lags(&renv, &tenv)
+            .into_iter()
+            .map(|l| (l * step, compare(&reference, &test, l * step, frame, rate)))
+            .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
+            .unwrap();
         if frames == 0 {
             return Err("no frame louder than -50 dBFS".into());
         }
         println!(
             "{:.3} {:+.1} {:.3} {}",
-            sum / frames as f64,
-            level / frames as f64,
+            similarity,
+            level,
             lag as f64 / f64::from(rate),
             frames
         );

@@ -134,18 +134,6 @@ impl Envelope {
         }
     }
 
-    /// One cycle (the audio path).
-    #[inline]
-    pub fn tick(&mut self) {
-        self.rate_counter += 1;
-        if self.rate_counter == self.period {
-            self.rate_counter = 0;
-            self.step();
-        } else if u32::from(self.rate_counter) == COUNTER_STATES {
-            self.rate_counter = 0;
-        }
-    }
-
     /// One step of the envelope (the rate counter met the period).
     fn step(&mut self) {
         match self.phase {

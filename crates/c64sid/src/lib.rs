@@ -176,14 +176,22 @@ impl Sid {
         match &mut self.output {
             None => self.core.skip(cycles),
             Some(out) => {
-                for _ in 0..cycles {
-                    out.push(self.core.cycle());
+                let mut left = cycles;
+                while left > 0 {
+                    let n = left.min(ENVELOPE_CHUNK);
+                    self.core.run_audio(n, out);
+                    left -= n;
                 }
                 self.core.age_bus(cycles);
             }
         }
     }
 }
+
+/// Cycles the audio path holds the envelopes' levels: they step at most once every 9
+/// cycles, and the stepping itself stays exact (in bulk after each chunk), so what
+/// ENV3 reads never differs; only the sound may lag a step by a few microseconds.
+const ENVELOPE_CHUNK: u32 = 8;
 
 impl Core {
     fn write(&mut self, reg: u8, value: u8) {
@@ -254,42 +262,55 @@ impl Core {
     }
 
     /// One cycle of the three accumulators, hard sync, and the noise registers.
-    #[inline]
+    #[inline(always)]
     fn cycle_oscillators(&mut self) {
-        let mut msb_rose = [false; 3];
-        let mut bit19_rose = [false; 3];
+        let (mut msb_rose, mut bit19_rose) = (0u8, 0u8);
         for (i, v) in self.voices.iter_mut().enumerate() {
-            (msb_rose[i], bit19_rose[i]) = v.osc.advance();
+            let (msb, bit19) = v.osc.advance();
+            msb_rose |= u8::from(msb) << i;
+            bit19_rose |= u8::from(bit19) << i;
         }
-        for (source, &rose) in msb_rose.iter().enumerate() {
-            let dest = (source + 1) % 3;
-            if rose && self.voices[dest].osc.control & oscillator::SYNC != 0 {
-                self.voices[dest].osc.reset_phase();
+        if msb_rose != 0 {
+            for source in 0..3 {
+                let dest = (source + 1) % 3;
+                if msb_rose & (1 << source) != 0
+                    && self.voices[dest].osc.control & oscillator::SYNC != 0
+                {
+                    self.voices[dest].osc.reset_phase();
+                }
             }
         }
-        for (i, &rose) in bit19_rose.iter().enumerate() {
-            let ring_msb = self.voices[(i + 2) % 3].osc.msb();
-            if rose {
-                self.voices[i].osc.shift_noise(ring_msb, self.model);
-            } else {
-                self.voices[i].osc.write_back(ring_msb, self.model);
+        for i in 0..3 {
+            let rose = bit19_rose & (1 << i) != 0;
+            if rose || self.voices[i].osc.writes_back() {
+                let ring_msb = self.voices[(i + 2) % 3].osc.msb();
+                if rose {
+                    self.voices[i].osc.shift_noise(ring_msb, self.model);
+                } else {
+                    self.voices[i].osc.write_back(ring_msb, self.model);
+                }
             }
         }
     }
 
-    /// One cycle with output: the mixed, volume-scaled level (full scale about ±1).
+    /// `n` cycles with output (see [`ENVELOPE_CHUNK`]): the mixed, volume-scaled level
+    /// of each (full scale about ±1) into `out`.
     #[inline]
-    fn cycle(&mut self) -> f32 {
-        self.cycle_oscillators();
+    fn run_audio(&mut self, n: u32, out: &mut Resampler) {
         let zero = wave_zero(self.model);
-        let mut outs = [0f32; 3];
-        for (i, out) in outs.iter_mut().enumerate() {
-            let ring_msb = self.voices[(i + 2) % 3].osc.msb();
-            let v = &mut self.voices[i];
-            v.env.tick();
-            let wave = f32::from(v.osc.output(ring_msb, self.model));
-            *out = (wave - zero) * f32::from(v.env.level);
+        let levels = [0, 1, 2].map(|i| f32::from(self.voices[i].env.level));
+        for _ in 0..n {
+            self.cycle_oscillators();
+            let mut outs = [0f32; 3];
+            for (i, o) in outs.iter_mut().enumerate() {
+                let ring_msb = self.voices[(i + 2) % 3].osc.msb();
+                let wave = f32::from(self.voices[i].osc.output(ring_msb, self.model));
+                *o = (wave - zero) * levels[i];
+            }
+            out.push(self.filter.mix(outs));
         }
-        self.filter.mix(outs)
+        for v in &mut self.voices {
+            v.env.clock(n);
+        }
     }
 }

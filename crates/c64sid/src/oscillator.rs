@@ -170,11 +170,17 @@ impl Oscillator {
         self.write_back(ring_msb, model);
     }
 
+    /// Do the output lines write back into the noise register now?
+    #[inline]
+    pub fn writes_back(&self) -> bool {
+        combined_noise(self.control) && !self.test()
+    }
+
     /// With combined noise selected (and TEST off) a line at 0 forces its register bit
     /// to 0.
     #[inline]
     pub fn write_back(&mut self, ring_msb: bool, model: ChipModel) {
-        if combined_noise(self.control) && !self.test() {
+        if self.writes_back() {
             self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
         }
     }
@@ -191,7 +197,7 @@ impl Oscillator {
 
     /// One cycle of the accumulator: returns whether its MSB rose. The noise register
     /// is shifted separately ([`Oscillator::shift_if_bit19_rose`]) after sync.
-    #[inline]
+    #[inline(always)]
     pub fn advance(&mut self) -> (bool, bool) {
         let old = self.acc;
         if self.control & TEST == 0 {
