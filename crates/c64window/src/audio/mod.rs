@@ -1,5 +1,6 @@
-//! The window's sound: the SID's samples, made at the output device's rate, played by
-//! `cpal` through a small buffer whose read speed adapts (within ±0.5 %, inaudible) so
+//! The window's sound: the SID's samples, made at the output device's rate, played
+//! (ALSA on Linux, `alsa.rs`; `cpal` elsewhere, `cpal_out.rs`) through a small buffer
+//! whose read speed adapts (within ±0.5 %, inaudible) so
 //! that a machine running a little slower or faster than real time neither starves the
 //! device nor makes the lag grow. Emptied, the output eases to silence instead of
 //! stopping dead; far overfilled (warp, a stall), the oldest samples are dropped.
@@ -7,8 +8,14 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
-use cpal::{FromSample, SizedSample};
+#[cfg(target_os = "linux")]
+mod alsa;
+#[cfg(target_os = "linux")]
+use alsa as backend;
+#[cfg(not(target_os = "linux"))]
+mod cpal_out;
+#[cfg(not(target_os = "linux"))]
+use cpal_out as backend;
 
 /// The latency the buffer aims at.
 const TARGET_SECONDS: f64 = 0.06;
@@ -74,9 +81,9 @@ impl Fifo {
     }
 }
 
-/// A playing output stream.
+/// A playing output.
 pub struct Audio {
-    _stream: cpal::Stream,
+    _output: backend::Output,
     fifo: Arc<Mutex<Fifo>>,
     rate: u32,
 }
@@ -84,24 +91,9 @@ pub struct Audio {
 impl Audio {
     /// Opens the default output device; the error says why there is no sound.
     pub fn open() -> Result<Audio, String> {
-        let host = cpal::default_host();
-        let device = host
-            .default_output_device()
-            .ok_or("no audio output device")?;
-        let supported = device.default_output_config().map_err(|e| e.to_string())?;
-        let config = supported.config();
-        let rate = config.sample_rate;
-        let fifo = Arc::new(Mutex::new(Fifo::new(rate)));
-        let stream = match supported.sample_format() {
-            cpal::SampleFormat::F32 => build::<f32>(&device, config, fifo.clone()),
-            cpal::SampleFormat::I16 => build::<i16>(&device, config, fifo.clone()),
-            cpal::SampleFormat::U16 => build::<u16>(&device, config, fifo.clone()),
-            cpal::SampleFormat::I32 => build::<i32>(&device, config, fifo.clone()),
-            other => Err(format!("unsupported sample format {other}")),
-        }?;
-        stream.play().map_err(|e| e.to_string())?;
+        let (output, rate, fifo) = backend::Output::open()?;
         Ok(Audio {
-            _stream: stream,
+            _output: output,
             fifo,
             rate,
         })
@@ -118,31 +110,6 @@ impl Audio {
             f.push(samples);
         }
     }
-}
-
-fn build<T>(
-    device: &cpal::Device,
-    config: cpal::StreamConfig,
-    fifo: Arc<Mutex<Fifo>>,
-) -> Result<cpal::Stream, String>
-where
-    T: SizedSample + FromSample<f32>,
-{
-    let channels = usize::from(config.channels.max(1));
-    device
-        .build_output_stream(
-            config,
-            move |out: &mut [T], _| {
-                let Ok(mut f) = fifo.lock() else { return };
-                for frame in out.chunks_mut(channels) {
-                    let v = T::from_sample(f.next());
-                    frame.fill(v);
-                }
-            },
-            |e| eprintln!("c64kit: audio: {e}"),
-            None,
-        )
-        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
