@@ -60,6 +60,12 @@ const fn tables() -> Tables {
 
 static TABLES: Tables = tables();
 
+/// 0xFF in lane i where bit 7 - i of `byte` is set (its pixels, first from bit 7).
+#[inline(always)]
+pub fn byte_lanes(byte: u8) -> u64 {
+    TABLES.bits[usize::from(byte)]
+}
+
 /// One byte (pixel i in lane i) of colour `c` in every lane.
 #[inline(always)]
 pub fn splat(c: u8) -> u64 {

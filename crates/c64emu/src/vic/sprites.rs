@@ -5,7 +5,7 @@
 //! and the collisions they cause.
 
 use super::fetch::VicMem;
-use super::graphics::{REG, Ref};
+use super::graphics::{REG, Ref, byte_lanes, splat};
 use super::timing::{Cycle, Phi1, Phi2};
 
 /// One sprite's DMA state.
@@ -413,6 +413,20 @@ impl Sprites {
     #[inline(always)]
     fn shift_sprite(&mut self, s: usize, first: u8) -> (u64, u8) {
         let m = 1u8 << s;
+        // The usual sprite (not halted, multicolour or X-expanded, its expansion
+        // flip-flop set) shows its next bits as they are: all at once, unless it runs
+        // out of bits to shift within the cycle (then it stops, pixel by pixel below).
+        if (self.halted | self.multicolor | self.expand_x | !self.expand_flops) & m == 0 {
+            let shift = self.shift[s];
+            let k = 8 - u32::from(first);
+            if shift << (k - 1) != 0 {
+                let b = (shift >> 16) as u8;
+                self.shift[s] = shift << k;
+                self.pixel[s] = (((shift >> (24 - k)) & 1) << 1) as u8;
+                let values = (byte_lanes(b) << (8 * u32::from(first))) & splat(2);
+                return (values, b.reverse_bits() << first);
+            }
+        }
         let (halted, multi, wide) = (
             self.halted & m != 0,
             self.multicolor & m != 0,
