@@ -15,6 +15,7 @@ use super::graphics::{REG, expand, splat};
 use super::picture::{FIRST_CYCLE, LAST_CYCLE};
 use super::timing::{
     self, BORDER_LEFT, BORDER_RIGHT, FIRST_DMA_LINE, LAST_DMA_LINE, MAX_LINE, Phi1, Phi2,
+    SpriteCheck,
 };
 use super::{IRQ_RASTER, Vic};
 use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
@@ -225,7 +226,7 @@ impl Vic {
             if matches!(cycle.phi1, Phi1::SpritePointer(_) | Phi1::SpriteData(_)) {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
             }
-            let show = n == tm.sprite_display + 1;
+            let show = prev.sprites == SpriteCheck::Display;
             if self.sprites.idle(show) {
                 self.sprites.draw_idle(prev, show, &self.regs, latency);
             } else {
@@ -247,7 +248,7 @@ impl Vic {
                 }
                 self.collision_irq(ss_free, sb_free, t0 + u64::from(n) - 1);
             }
-            self.sprite_logic(n);
+            self.sprite_logic(cycle);
             ba = (bad && cycle.badline_ba) || self.sprites.dma & cycle.sprite_ba != 0;
             ba_cycles = if ba { (ba_cycles + 1).min(4) } else { 0 };
         }

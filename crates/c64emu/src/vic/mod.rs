@@ -44,7 +44,7 @@ use fetch::Fetch;
 use graphics::{Ref, Sequencer};
 use picture::Picture;
 use sprites::Sprites;
-use timing::{Phi1, Phi2};
+use timing::{Phi1, Phi2, SpriteCheck};
 
 /// Raster compare interrupt flag in $D019.
 pub const IRQ_RASTER: u8 = 0x01;
@@ -495,7 +495,7 @@ impl Vic {
         }
         self.border
             .check_horizontal(n, self.line, d011, d016 & 0x08 != 0);
-        let show = n == tm.sprite_display + 1;
+        let show = prev.sprites == SpriteCheck::Display;
         if self.fast_lines
             && self.gfx.steady(d011, d016)
             && self.picture.settled()
@@ -533,7 +533,7 @@ impl Vic {
         }
         self.compare_raster(t);
         self.border.check_vertical(n, self.line, d011);
-        self.sprite_logic(n);
+        self.sprite_logic(cycle);
         if self.line == timing::FIRST_DMA_LINE && !self.fetch.allow_bad_lines {
             self.fetch.allow_bad_lines = d011 & 0x10 != 0;
         }
@@ -614,21 +614,18 @@ impl Vic {
 
     /// Sprite DMA, expansion and display at their cycles.
     #[inline(always)]
-    pub(super) fn sprite_logic(&mut self, n: u8) {
+    pub(super) fn sprite_logic(&mut self, cycle: &timing::Cycle) {
         let regs = &self.regs;
         let ys = |i: usize| regs[1 + 2 * i];
-        let t = self.timing;
-        match n {
-            timing::UPDATE_MCBASE => self.sprites.update_mcbase(),
-            timing::SPRITE_EXPAND => {
+        match cycle.sprites {
+            SpriteCheck::None => {}
+            SpriteCheck::McBase => self.sprites.update_mcbase(),
+            SpriteCheck::DmaExpand => {
                 self.sprites.check_dma(regs[0x15], ys, self.line);
                 self.sprites.check_expand(regs[0x17]);
             }
-            _ if n == t.sprite_dma.0 || n == t.sprite_dma.1 => {
-                self.sprites.check_dma(regs[0x15], ys, self.line)
-            }
-            _ if n == t.sprite_display => self.sprites.check_display(regs[0x15], ys, self.line),
-            _ => {}
+            SpriteCheck::Dma => self.sprites.check_dma(regs[0x15], ys, self.line),
+            SpriteCheck::Display => self.sprites.check_display(regs[0x15], ys, self.line),
         }
     }
 
@@ -646,7 +643,7 @@ impl Vic {
         let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
         self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
         let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
-        let show = n == self.timing.sprite_display + 1;
+        let show = prev.sprites == SpriteCheck::Display;
         self.sprites
             .draw(prev, show, &self.regs, latency, &mut out, fg);
         self.border.draw(d016 & 0x08 != 0, &mut out);

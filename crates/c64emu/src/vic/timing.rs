@@ -104,6 +104,14 @@ impl Timing {
         } else {
             (SPRITE_EXPAND, SPRITE_EXPAND + 1)
         };
+        // With the pointer access on the 6569 and 6567R8, a cycle before it on the
+        // 6567R56A.
+        let sprite_display = if line == 64 { 58 } else { sprite0 };
+        cycles[UPDATE_MCBASE as usize].sprites = SpriteCheck::McBase;
+        cycles[sprite_dma.0 as usize].sprites = SpriteCheck::Dma;
+        cycles[sprite_dma.1 as usize].sprites = SpriteCheck::Dma;
+        cycles[SPRITE_EXPAND as usize].sprites = SpriteCheck::DmaExpand;
+        cycles[sprite_display as usize].sprites = SpriteCheck::Display;
         Timing {
             line: line as u64,
             lines,
@@ -111,9 +119,7 @@ impl Timing {
             cycles,
             sprite0,
             sprite_dma,
-            // With the pointer access on the 6569 and 6567R8, a cycle before it on the
-            // 6567R56A.
-            sprite_display: if line == 64 { 58 } else { sprite0 },
+            sprite_display,
             first_line: picture.0,
             height: picture.1,
             window_y: picture.2,
@@ -164,18 +170,29 @@ impl Timing {
     /// Line in the frame (0 to `lines - 1`) of absolute cycle `t`.
     #[inline(always)]
     pub fn line_of(&self, t: u64) -> u16 {
-        let lines = match self.line {
-            63 => t / 63,
-            64 => t / 64,
-            _ => t / 65,
-        };
-        (lines % u64::from(self.lines)) as u16
+        let offset = self.frame_offset(t);
+        (match self.line {
+            63 => offset / 63,
+            64 => offset / 64,
+            _ => offset / 65,
+        }) as u16
+    }
+
+    /// `t`'s offset in its frame (a division by a constant for each chip's frame).
+    #[inline(always)]
+    pub fn frame_offset(&self, t: u64) -> u64 {
+        match self.frame {
+            19656 => t % 19656,
+            17095 => t % 17095,
+            16768 => t % 16768,
+            _ => t % self.frame,
+        }
     }
 
     /// The first cycle of `t`'s frame.
     #[inline(always)]
     pub fn frame_start(&self, t: u64) -> u64 {
-        t - t % self.frame
+        t - self.frame_offset(t)
     }
 
     /// The raster counter as $D011/$D012 show it in cycle `t`: the line, except in
@@ -232,6 +249,20 @@ pub enum Phi2 {
     SpriteLast(u8),
 }
 
+/// What the sprite unit decides in a cycle (C. Bauer, 3.8.1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpriteCheck {
+    None,
+    /// MCBASE takes MC (`UPDATE_MCBASE`).
+    McBase,
+    /// DMA may start (Y comparison).
+    Dma,
+    /// DMA may start, then the Y expansion flip-flops toggle.
+    DmaExpand,
+    /// Display is decided and MC loaded (shown from the next cycle).
+    Display,
+}
+
 /// One cycle of the line.
 #[derive(Clone, Copy, Debug)]
 pub struct Cycle {
@@ -241,6 +272,8 @@ pub struct Cycle {
     pub sprite_ba: u8,
     /// A bad line holds BA low in this cycle.
     pub badline_ba: bool,
+    /// The sprite unit's decision in this cycle.
+    pub sprites: SpriteCheck,
     /// Sprite X coordinate of the cycle's first pixel (its phi1, in steps of 8):
     /// $190 in cycle 1 on the 6569 ($198 on the others), wrapping to 0 in cycle 14.
     pub xpos: u16,
@@ -298,6 +331,7 @@ const fn cycle(n: u8, line: u8, sprite0: u8, repeat_after: u8) -> Cycle {
         phi2,
         sprite_ba,
         badline_ba: n >= BADLINE_BA.0 && n <= BADLINE_BA.1,
+        sprites: SpriteCheck::None,
         xpos,
     }
 }
@@ -343,6 +377,9 @@ mod tests {
         assert_eq!(c[14].xpos, 0);
         assert_eq!(c[63].xpos, 0x188);
         assert_eq!((t.sprite_dma, t.sprite_display), ((55, 56), 58));
+        assert_eq!(c[55].sprites, SpriteCheck::Dma);
+        assert_eq!(c[56].sprites, SpriteCheck::DmaExpand);
+        assert_eq!(c[58].sprites, SpriteCheck::Display);
         assert_eq!((t.frame, t.sprite_ba_offset(0)), (19656, 54));
     }
 
@@ -380,6 +417,19 @@ mod tests {
         assert_eq!((c[62].xpos, c[63].xpos, c[64].xpos), (0x180, 0x180, 0x188));
         assert_eq!(c[65].xpos, 0x190);
         assert_eq!((t.sprite_dma, t.sprite_display), ((56, 57), 59));
+        let checks: Vec<(usize, SpriteCheck)> = (1..=65)
+            .filter(|&n| c[n].sprites != SpriteCheck::None)
+            .map(|n| (n, c[n].sprites))
+            .collect();
+        assert_eq!(
+            checks,
+            [
+                (16, SpriteCheck::McBase),
+                (56, SpriteCheck::DmaExpand),
+                (57, SpriteCheck::Dma),
+                (59, SpriteCheck::Display)
+            ]
+        );
     }
 
     #[test]
