@@ -211,8 +211,12 @@ fn a_raster_breakpoint_stops_as_the_line_starts() {
             .unwrap()
             .to_string()
     };
-    let mut last_cycles = 0;
-    for _ in 0..3 {
+    // The cycle each stop was at, and the cycle its line started.
+    let mut stops: Vec<(u64, u64)> = Vec::new();
+    for n in 0..3 {
+        if n > 0 {
+            dap.ok("continue", json!({ "threadId": 1 }));
+        }
         let s = dap.event("stopped");
         assert_eq!(s["reason"], "function breakpoint");
         assert_eq!(s["hitBreakpointIds"], json!([id]));
@@ -231,12 +235,21 @@ fn a_raster_breakpoint_stops_as_the_line_starts() {
         assert!(late < 7, "{text}");
         assert!(vic(&mut dap, "$D012 RASTER").starts_with("$64"));
         let cycles: u64 = register(&mut dap, "cycles").parse().unwrap();
-        if last_cycles != 0 {
-            assert_eq!((cycles - late) - last_cycles, 19656, "one PAL frame apart");
+        if let Some((_, last)) = stops.last() {
+            assert_eq!((cycles - late) - last, 19656, "one PAL frame apart");
         }
-        last_cycles = cycles - late;
-        dap.ok("continue", json!({ "threadId": 1 }));
+        stops.push((cycles, cycles - late));
     }
+    // Going back: the previous frame's stop, exactly.
+    let s = go(&mut dap, "reverseContinue");
+    assert_eq!(s["hitBreakpointIds"], json!([id]), "{s}");
+    let cycles: u64 = register(&mut dap, "cycles").parse().unwrap();
+    assert_eq!(cycles, stops[1].0);
+    assert!(vic(&mut dap, "$D012 RASTER").starts_with("$64"));
+    dap.ok("continue", json!({ "threadId": 1 }));
+    dap.event("stopped");
+    let cycles: u64 = register(&mut dap, "cycles").parse().unwrap();
+    assert_eq!(cycles, stops[2].0, "forward again to the same stop");
     dap.ok("pause", json!({ "threadId": 1 }));
     dap.finish();
 }

@@ -280,6 +280,17 @@ impl Breakpoints {
         self.backward(&list, regs, labels)
     }
 
+    /// The raster breakpoints on `line` that stop going backward.
+    pub fn raster_stop_backward(
+        &self,
+        line: u16,
+        regs: &Regs,
+        labels: &[(String, u16)],
+    ) -> Vec<u64> {
+        let list = self.matching(|t| *t == Trigger::Raster(line));
+        self.backward(&list, regs, labels)
+    }
+
     fn backward(
         &self,
         list: &[(Origin, usize)],

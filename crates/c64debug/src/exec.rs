@@ -371,7 +371,7 @@ impl Loaded {
 
     /// The first cycle at or after `from` where a raster breakpoint's line starts,
     /// and the line.
-    fn next_raster(&self, from: u64) -> Option<(u64, u16)> {
+    pub(crate) fn next_raster(&self, from: u64) -> Option<(u64, u16)> {
         let timing = self.machine.vic_model().timing();
         lock(&self.tracker)
             .breakpoints

@@ -59,10 +59,10 @@ impl Replay {
 }
 
 impl Replay {
-    /// The replay's watch saw a data access; `breakpoints` names the data breakpoints
-    /// that would stop there going backward: after the instruction that made it,
-    /// before instruction number `at` (which may be `until`: the instruction before it
-    /// is this replay's).
+    /// The replay's watch saw a data access, or the raster reached a breakpoint's line;
+    /// `breakpoints` names the breakpoints that would stop there going backward: before
+    /// instruction number `at` (which may be `until`: the instruction before it is this
+    /// replay's).
     fn see_data(&mut self, at: u64, breakpoints: Vec<u64>) {
         if self.goal == Some(Goal::Breakpoint) && at < self.now && !breakpoints.is_empty() {
             self.found = Some((at, breakpoints));
@@ -155,26 +155,30 @@ impl Loaded {
                 found: None,
             });
         }
-        // The data breakpoints' watch ends runs on the way: note their stops, go on
-        // (to the observer's stop before instruction `until`, which follows the stack).
+        // The data breakpoints' watch ends runs on the way, and so do runs to the raster
+        // breakpoints' lines: note their stops, go on (to the observer's stop before
+        // instruction `until`, which follows the stack).
         let end = self.machine.cycles() + budget;
         let stop = if self.machine.instructions() >= until {
             Stop::Reached(self.machine.regs().pc)
         } else {
             loop {
-                let left = end.saturating_sub(self.machine.cycles()).max(1);
-                match self.machine.run(left) {
-                    Stop::Watch(hit) => {
-                        let mut t = lock(&self.tracker);
-                        let regs = self.machine.regs();
-                        let ids = t
-                            .breakpoints
-                            .data_stop_backward(&hit, &regs, &self.info.labels);
-                        if let Some(r) = t.replay_mut() {
-                            r.see_data(self.machine.instructions(), ids);
-                        }
+                let now = self.machine.cycles();
+                let raster = self.next_raster(now + 1).filter(|&(at, _)| at < end);
+                let left = raster.map_or(end, |(at, _)| at).saturating_sub(now).max(1);
+                let stop = self.machine.run(left);
+                let regs = self.machine.regs();
+                let labels = &self.info.labels;
+                let mut t = lock(&self.tracker);
+                let ids = match (&stop, raster) {
+                    (Stop::Watch(hit), _) => t.breakpoints.data_stop_backward(hit, &regs, labels),
+                    (Stop::CycleLimit, Some((at, line))) if self.machine.cycles() >= at => {
+                        t.breakpoints.raster_stop_backward(line, &regs, labels)
                     }
-                    other => break other,
+                    _ => break stop,
+                };
+                if let Some(r) = t.replay_mut() {
+                    r.see_data(self.machine.instructions(), ids);
                 }
             }
         };
