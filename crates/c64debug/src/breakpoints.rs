@@ -353,4 +353,63 @@ mod tests {
         assert!(hit_allows(Some("== 2"), 2) && !hit_allows(Some("== 2"), 3));
         assert_eq!(parse_hit("x > 2"), None);
     }
+
+    fn bp(id: u64, trigger: Trigger, condition: Option<&str>) -> Breakpoint {
+        Breakpoint {
+            id,
+            trigger,
+            condition: condition.map(String::from),
+            hit_condition: None,
+            log_message: None,
+            hits: 0,
+        }
+    }
+
+    #[test]
+    fn data_and_raster_breakpoints() {
+        let mut b = Breakpoints::default();
+        assert!(b.watch().is_none());
+        let data = |addr, read, write| Trigger::Data { addr, read, write };
+        b.replace(
+            Origin::Data,
+            vec![
+                bp(1, data(0xD020, false, true), None),
+                bp(2, data(0xD020, true, true), Some("a == 6")),
+                bp(3, data(0xC000, true, false), None),
+            ],
+        );
+        b.replace(Origin::Function, vec![bp(4, Trigger::Raster(100), None)]);
+        let w = b.watch().unwrap();
+        assert!(w.has(Access::Write, 0xD020) && w.has(Access::Read, 0xD020));
+        assert!(w.has(Access::Read, 0xC000) && !w.has(Access::Write, 0xC000));
+        assert!(!b.armed(0xD020), "no PC breakpoint there");
+        let regs = Regs {
+            a: 6,
+            x: 0,
+            y: 0,
+            sp: 0xff,
+            pc: 0xC003,
+            p: 0x20,
+        };
+        let hit = |access, addr| WatchHit {
+            access,
+            addr,
+            value: 6,
+            pc: 0xC000,
+        };
+        let (action, ids) = b.data_hit(&hit(Access::Write, 0xD020), &regs, &[]);
+        assert_eq!((action, ids), (Action::Stop(None), vec![1, 2]));
+        let (_, ids) = b.data_hit(&hit(Access::Read, 0xD020), &regs, &[]);
+        assert_eq!(ids, [2]);
+        let (action, _) = b.data_hit(&hit(Access::Write, 0xC000), &regs, &[]);
+        assert_eq!(action, Action::Pass);
+        let other = Regs { a: 5, ..regs };
+        assert_eq!(
+            b.data_stop_backward(&hit(Access::Read, 0xD020), &other, &[]),
+            Vec::<u64>::new()
+        );
+        assert_eq!(b.raster_lines(), [100]);
+        assert_eq!(b.raster_reached(100, &regs, &[]).1, [4]);
+        assert_eq!(b.raster_stop_backward(100, &regs, &[]), [4]);
+    }
 }
