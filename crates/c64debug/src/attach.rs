@@ -50,6 +50,7 @@ pub fn serve_listener(
             _ => return Ok(Served::ClientDone),
         }
         target.tracker().breakpoints = Default::default();
+        target.arm_watch();
     }
 }
 

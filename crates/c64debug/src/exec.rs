@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use c64emu::{Machine, Observer, Stop};
+use c64emu::{Access, Machine, Observer, Stop, WatchHit};
 
 use crate::breakpoints::{Action, Breakpoints};
 use crate::info::DebugInfo;
@@ -156,6 +156,11 @@ impl Tracker {
         self.replay = Some(replay);
     }
 
+    /// The replay in progress.
+    pub fn replay_mut(&mut self) -> Option<&mut Replay> {
+        self.replay.as_mut()
+    }
+
     /// The replay done.
     pub fn end_replay(&mut self) -> Option<Replay> {
         self.pending = None;
@@ -259,6 +264,19 @@ impl Observer for Watch {
     }
 }
 
+/// A data breakpoint's stop, as the client shows it: `write $D020 = $06 at $0812`.
+pub fn describe_hit(hit: &WatchHit) -> String {
+    let what = match hit.access {
+        Access::Read => "read",
+        Access::Write => "write",
+        Access::Exec => "exec",
+    };
+    format!(
+        "{what} ${:04X} = ${:02X} at ${:04X}",
+        hit.addr, hit.value, hit.pc
+    )
+}
+
 /// The tracker, also after a panic elsewhere (its state is still consistent).
 pub fn lock(t: &Mutex<Tracker>) -> MutexGuard<'_, Tracker> {
     t.lock().unwrap_or_else(|e| e.into_inner())
@@ -275,9 +293,58 @@ impl Loaded {
         t.halt = None;
     }
 
-    /// Run a slice: the halt, if the run ended. Logpoints' texts go to `logs`.
+    /// Run a slice: the halt, if the run ended. Logpoints' texts go to `logs`. Data
+    /// breakpoints end the machine's run through its watch, raster breakpoints by a
+    /// run that ends where their line starts; one that does not stop (its condition,
+    /// its hit count, a logpoint) lets the slice go on.
     pub fn run_slice(&mut self, logs: &mut Vec<String>) -> Option<Halt> {
-        let stop = self.machine.run(SLICE_CYCLES);
+        let end = self.machine.cycles() + SLICE_CYCLES;
+        let stop = loop {
+            let now = self.machine.cycles();
+            if now >= end {
+                break Stop::CycleLimit;
+            }
+            let raster = self.next_raster(now + 1).filter(|&(at, _)| at < end);
+            let stop = self.machine.run(raster.map_or(end, |(at, _)| at) - now);
+            let mut t = lock(&self.tracker);
+            logs.append(&mut t.logs);
+            let regs = self.machine.regs();
+            let labels = &self.info.labels;
+            let (action, ids, text) = match (&stop, raster) {
+                (Stop::Watch(hit), _) => {
+                    let (a, ids) = t.breakpoints.data_hit(hit, &regs, labels);
+                    (a, ids, describe_hit(hit))
+                }
+                (Stop::CycleLimit, Some((at, line))) if self.machine.cycles() >= at => {
+                    let (a, ids) = t.breakpoints.raster_reached(line, &regs, labels);
+                    let late = self.machine.cycles() - at;
+                    (
+                        a,
+                        ids,
+                        format!("raster line {line} (${line:02X}), {late} cycles into it"),
+                    )
+                }
+                _ => break stop,
+            };
+            match action {
+                Action::Pass => {}
+                Action::Log(text) => logs.push(text),
+                Action::Stop(why) => {
+                    t.follow(&self.machine);
+                    t.mode = None;
+                    let reason = if matches!(stop, Stop::Watch(_)) {
+                        "data breakpoint"
+                    } else {
+                        "function breakpoint"
+                    };
+                    return Some(Halt::Stopped {
+                        reason,
+                        text: Some(why.map_or(text.clone(), |w| format!("{text}: {w}"))),
+                        ids,
+                    });
+                }
+            }
+        };
         let mut t = lock(&self.tracker);
         logs.append(&mut t.logs);
         if stop == Stop::CycleLimit {
@@ -300,6 +367,24 @@ impl Loaded {
                 ids: Vec::new(),
             },
         })
+    }
+
+    /// The first cycle at or after `from` where a raster breakpoint's line starts,
+    /// and the line.
+    pub(crate) fn next_raster(&self, from: u64) -> Option<(u64, u16)> {
+        let timing = self.machine.vic_model().timing();
+        lock(&self.tracker)
+            .breakpoints
+            .raster_lines()
+            .into_iter()
+            .map(|line| (timing.next_raster_match(line, from), line))
+            .min()
+    }
+
+    /// Arm the machine's watch for the data breakpoints now set.
+    pub fn arm_watch(&mut self) {
+        let watch = lock(&self.tracker).breakpoints.watch();
+        self.machine.set_watch(watch);
     }
 
     /// Record the machine in the history; `pinned` when the debugger changed it (a

@@ -244,6 +244,48 @@ impl Loaded {
         Ok(body)
     }
 
+    /// `dataBreakpointInfo`: the address a variable names, as a data breakpoint's
+    /// `dataId` (`$D020`). A chip register or a stack entry names its address; any
+    /// other name is a 64tass expression with the program's labels (`board+3`,
+    /// `$D020`). Registers and flags are not memory: no dataId, and why.
+    pub fn data_breakpoint_info(&self, args: &Value) -> Value {
+        let name = args
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim();
+        let reference = args
+            .get("variablesReference")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        let none = |why: String| json!({ "dataId": null, "description": why });
+        let is_register = expr::REGISTERS.iter().any(|r| r.eq_ignore_ascii_case(name));
+        if matches!(reference, REGISTERS | FLAGS) || is_register {
+            return none(format!("{name} is a CPU register, not memory"));
+        }
+        // A chip register (`$D020 EC`) is not an expression: its first word is the address.
+        let first = name.split_whitespace().next().unwrap_or("");
+        let addr = match expr::evaluate(name, &self.machine.regs(), &self.info.labels) {
+            Ok(v) if (0..0x10000).contains(&v) => v,
+            Ok(v) => return none(format!("{name} is {v}, not an address")),
+            Err(e) => match first.strip_prefix('$').and_then(|_| parse_address(first)) {
+                Some(a) => a,
+                None => return none(format!("{name}: {e}")),
+            },
+        };
+        let description = if first.len() == name.len() && first.starts_with('$') {
+            format!("${addr:04X}")
+        } else {
+            format!("{name} (${addr:04X})")
+        };
+        json!({
+            "dataId": format!("${addr:04X}"),
+            "description": description,
+            "accessTypes": ["read", "write", "readWrite"],
+            "canPersist": true,
+        })
+    }
+
     /// `readMemory`: what the CPU sees (ROMs and I/O as banked in).
     pub fn read_memory(&self, args: &Value) -> Result<Value, Error> {
         let base = self.address(args)?;

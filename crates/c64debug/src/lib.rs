@@ -9,7 +9,9 @@
 //! The modules follow a request: [`wire`] reads and writes messages, `session` answers
 //! them, `launch` loads the program (or `attach` serves a machine this process holds
 //! on a port), `exec` runs and steps the machine (checking [`breakpoints`] and
-//! following the [`stack`] before each instruction, and recording the [`history`]),
+//! following the [`stack`] before each instruction, data breakpoints through the
+//! machine's watch, raster breakpoints by runs to their line, and recording the
+//! [`history`]),
 //! `reverse` goes back by replaying it, `inspect` shows registers, frames and memory,
 //! [`chips`] the VIC-II, CIA and SID registers by name, `disassembly` the instructions
 //! with their source lines, [`expr`] evaluates 64tass expressions through c64asm,

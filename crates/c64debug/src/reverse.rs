@@ -36,6 +36,8 @@ pub struct Replay {
     /// The replay ends before instruction number `until` runs.
     pub until: u64,
     goal: Option<Goal>,
+    /// Stops are before instruction number `now` (where going back started).
+    now: u64,
     /// The latest instruction so far where the goal stops, and the breakpoints there.
     found: Option<(u64, Vec<u64>)>,
 }
@@ -56,13 +58,25 @@ impl Replay {
     }
 }
 
+impl Replay {
+    /// The replay's watch saw a data access, or the raster reached a breakpoint's line;
+    /// `breakpoints` names the breakpoints that would stop there going backward: before
+    /// instruction number `at` (which may be `until`: the instruction before it is this
+    /// replay's).
+    fn see_data(&mut self, at: u64, breakpoints: Vec<u64>) {
+        if self.goal == Some(Goal::Breakpoint) && at < self.now && !breakpoints.is_empty() {
+            self.found = Some((at, breakpoints));
+        }
+    }
+}
+
 impl Loaded {
     /// Go back to where `goal` stops; the stop to report. With nothing earlier in the
     /// history, the machine goes to the history's start and says so.
     pub fn go_back(&mut self, goal: Goal) -> Result<Halt, Error> {
         // The segment searched ends at instruction `end`, at cycle `end_cycles`.
         let (mut end, mut end_cycles) = (self.machine.instructions(), self.machine.cycles());
-        let now_cycles = end_cycles;
+        let (now, now_cycles) = (end, end_cycles);
         let found = loop {
             let Some((i, at, cycles)) = end
                 .checked_sub(1)
@@ -71,7 +85,7 @@ impl Loaded {
             else {
                 break None;
             };
-            if let Some(f) = self.replay(i, end, end_cycles, Some(goal))? {
+            if let Some(f) = self.replay(i, end, end_cycles, Some(goal), now)? {
                 break Some(f);
             }
             (end, end_cycles) = (at, cycles);
@@ -110,18 +124,20 @@ impl Loaded {
             .history
             .at_or_before(target)
             .ok_or_else(|| bad("the history has no checkpoint before the target"))?;
-        self.replay(i, target, end_cycles, None)?;
+        self.replay(i, target, end_cycles, None, now)?;
         Ok(halt)
     }
 
     /// Restore checkpoint `i` and run to just before instruction number `until` (at
-    /// or before cycle `by`), looking for `goal`'s stops on the way.
+    /// or before cycle `by`), looking for `goal`'s stops before instruction `now` on
+    /// the way.
     fn replay(
         &mut self,
         i: usize,
         until: u64,
         by: u64,
         goal: Option<Goal>,
+        now: u64,
     ) -> Result<Option<(u64, Vec<u64>)>, Error> {
         let cp = self
             .history
@@ -135,13 +151,36 @@ impl Loaded {
             t.begin_replay(Replay {
                 until,
                 goal,
+                now,
                 found: None,
             });
         }
+        // The data breakpoints' watch ends runs on the way, and so do runs to the raster
+        // breakpoints' lines: note their stops, go on (to the observer's stop before
+        // instruction `until`, which follows the stack).
+        let end = self.machine.cycles() + budget;
         let stop = if self.machine.instructions() >= until {
             Stop::Reached(self.machine.regs().pc)
         } else {
-            self.machine.run(budget)
+            loop {
+                let now = self.machine.cycles();
+                let raster = self.next_raster(now + 1).filter(|&(at, _)| at < end);
+                let left = raster.map_or(end, |(at, _)| at).saturating_sub(now).max(1);
+                let stop = self.machine.run(left);
+                let regs = self.machine.regs();
+                let labels = &self.info.labels;
+                let mut t = lock(&self.tracker);
+                let ids = match (&stop, raster) {
+                    (Stop::Watch(hit), _) => t.breakpoints.data_stop_backward(hit, &regs, labels),
+                    (Stop::CycleLimit, Some((at, line))) if self.machine.cycles() >= at => {
+                        t.breakpoints.raster_stop_backward(line, &regs, labels)
+                    }
+                    _ => break stop,
+                };
+                if let Some(r) = t.replay_mut() {
+                    r.see_data(self.machine.instructions(), ids);
+                }
+            }
         };
         let replay = lock(&self.tracker).end_replay();
         let reached = self.machine.instructions() == until;

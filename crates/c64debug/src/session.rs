@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use serde_json::{Value, json};
 
-use crate::breakpoints::{Breakpoint, Origin, parse_hit};
+use crate::breakpoints::{Breakpoint, Origin, Trigger, parse_hit};
 use crate::error::{Error, bad};
 use crate::exec::{Halt, Mode, Run};
 use crate::inspect::source_json;
@@ -272,6 +272,8 @@ impl<W: Write> Session<W> {
             "setFunctionBreakpoints" => self.set_function_breakpoints(args),
             "setInstructionBreakpoints" => self.set_instruction_breakpoints(args),
             "setExceptionBreakpoints" => Ok(json!({ "breakpoints": [] })),
+            "dataBreakpointInfo" => Ok(self.target()?.data_breakpoint_info(args)),
+            "setDataBreakpoints" => self.set_data_breakpoints(args),
             "continue" => self
                 .resume(Mode::Continue)
                 .map(|_| json!({ "allThreadsContinued": true })),
@@ -414,13 +416,16 @@ impl<W: Write> Session<W> {
                 .and_then(|f| t.info.code_at_or_after(f, line))
                 .ok_or_else(|| format!("no code at or after line {line} of {path}"))?;
             let place = json!({ "line": at, "source": source_json(Path::new(&path)) });
-            Ok((addrs, place))
+            Ok((Trigger::Pc(addrs), place))
         })
     }
 
     fn set_function_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
         self.place(Origin::Function, args, |t, b| {
             let name = b.get("name").and_then(Value::as_str).unwrap_or("");
+            if let Some(line) = raster_line(name, t) {
+                return Ok((Trigger::Raster(line?), json!({})));
+            }
             let addr = t
                 .info
                 .label(name)
@@ -429,7 +434,7 @@ impl<W: Write> Session<W> {
                 Some(p) => json!({ "line": p.line, "source": source_json(&t.info.files[p.file]) }),
                 None => json!({}),
             };
-            Ok((vec![addr], place))
+            Ok((Trigger::Pc(vec![addr]), place))
         })
     }
 
@@ -444,17 +449,37 @@ impl<W: Write> Session<W> {
                 .map(|a| a + offset)
                 .and_then(|a| u16::try_from(a).ok())
                 .ok_or_else(|| format!("{reference:?} is not an address"))?;
-            Ok((vec![addr], json!({})))
+            Ok((Trigger::Pc(vec![addr]), json!({})))
         })
     }
 
-    /// Replace one kind's breakpoints: `resolve` finds each one's addresses and the
-    /// place to show, or says why it has none.
+    fn set_data_breakpoints(&mut self, args: &Value) -> Result<Value, Error> {
+        let body = self.place(Origin::Data, args, |_, b| {
+            let id = b.get("dataId").and_then(Value::as_str).unwrap_or("");
+            let addr = crate::inspect::parse_address(id)
+                .and_then(|a| u16::try_from(a).ok())
+                .ok_or_else(|| format!("dataId {id:?} is not an address"))?;
+            let (read, write) = match b.get("accessType").and_then(Value::as_str) {
+                None | Some("write") => (false, true),
+                Some("read") => (true, false),
+                Some("readWrite") => (true, true),
+                Some(other) => {
+                    return Err(format!("accessType {other:?}: read, write or readWrite"));
+                }
+            };
+            Ok((Trigger::Data { addr, read, write }, json!({})))
+        })?;
+        self.target()?.arm_watch();
+        Ok(body)
+    }
+
+    /// Replace one kind's breakpoints: `resolve` finds what reaches each one and the
+    /// place to show, or says why nothing does.
     fn place(
         &mut self,
         origin: Origin,
         args: &Value,
-        resolve: impl Fn(&Loaded, &Value) -> Result<(Vec<u16>, Value), String>,
+        resolve: impl Fn(&Loaded, &Value) -> Result<(Trigger, Value), String>,
     ) -> Result<Value, Error> {
         let t = self.target()?;
         let wanted = args
@@ -470,15 +495,17 @@ impl<W: Write> Session<W> {
             let mut a = json!({ "id": id, "verified": false });
             match check(t, &bp).and_then(|()| resolve(t, b)) {
                 Err(e) => a["message"] = json!(e),
-                Ok((addrs, place)) => {
+                Ok((trigger, place)) => {
                     a["verified"] = json!(true);
-                    a["instructionReference"] = json!(format!("0x{:04X}", addrs[0]));
+                    if let Trigger::Pc(addrs) = &trigger {
+                        a["instructionReference"] = json!(format!("0x{:04X}", addrs[0]));
+                    }
                     if let Value::Object(fields) = place {
                         for (k, v) in fields {
                             a[k] = v;
                         }
                     }
-                    bp.addrs = addrs;
+                    bp.trigger = trigger;
                 }
             }
             set.push(bp);
@@ -539,7 +566,7 @@ fn new_breakpoint(id: u64, b: &Value) -> Breakpoint {
     };
     Breakpoint {
         id,
-        addrs: Vec::new(),
+        trigger: Trigger::Pc(Vec::new()),
         condition: text("condition"),
         hit_condition: text("hitCondition"),
         log_message: text("logMessage"),
@@ -564,6 +591,27 @@ fn check(t: &Loaded, bp: &Breakpoint) -> Result<(), String> {
     Ok(())
 }
 
+/// A function breakpoint named `raster N` (N a 64tass expression: `raster 100`,
+/// `raster $64`) is a raster breakpoint on line N: the line, or why it is none. None
+/// for other names.
+fn raster_line(name: &str, t: &Loaded) -> Option<Result<u16, String>> {
+    let name = name.trim();
+    let rest = name
+        .get(..6)
+        .filter(|w| w.eq_ignore_ascii_case("raster"))
+        .and_then(|_| name[6..].strip_prefix(char::is_whitespace))?;
+    let lines = t.machine.vic_model().timing().lines;
+    Some(
+        expr::evaluate(rest, &t.machine.regs(), &t.info.labels)
+            .map_err(|e| format!("raster line {rest}: {e}"))
+            .and_then(|v| {
+                u16::try_from(v).ok().filter(|&l| l < lines).ok_or_else(|| {
+                    format!("raster line {v}: the frame has lines 0 to {}", lines - 1)
+                })
+            }),
+    )
+}
+
 fn parse_reference(r: &str, info: &crate::info::DebugInfo) -> Option<i64> {
     let r = r.trim();
     if let Some(h) = r.strip_prefix("0x").or_else(|| r.strip_prefix('$')) {
@@ -577,6 +625,7 @@ fn capabilities() -> Value {
         "supportsConfigurationDoneRequest": true,
         "supportsFunctionBreakpoints": true,
         "supportsConditionalBreakpoints": true,
+        "supportsDataBreakpoints": true,
         "supportsHitConditionalBreakpoints": true,
         "supportsLogPoints": true,
         "supportsInstructionBreakpoints": true,
