@@ -353,7 +353,10 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one, or --binary-monitor)",
         ));
     }
-    let (mut m, rom_files) = new_machine(args, roms.as_deref(), false)?;
+    // A cartridge alone starts through the KERNAL's reset routine (the stub's too: the
+    // cartridge finds the port as the 6510 leaves reset).
+    let cart_starts = args.cart.is_some() && args.file.is_none();
+    let (mut m, rom_files) = new_machine(args, roms.as_deref(), cart_starts)?;
     expansion::plug(&mut m, args)?;
     if let Some(disk) = &args.disk {
         m.attach_disk(disk)
