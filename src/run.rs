@@ -353,7 +353,10 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             "a program file is needed (or --cart FILE.crt, or --roms DIR, or $C64KIT_ROMS, to boot BASIC without one, or --binary-monitor)",
         ));
     }
-    let (mut m, rom_files) = new_machine(args, roms.as_deref())?;
+    // A cartridge alone starts through the KERNAL's reset routine (the stub's too: the
+    // cartridge finds the port as the 6510 leaves reset).
+    let cart_starts = args.cart.is_some() && args.file.is_none();
+    let (mut m, rom_files) = new_machine(args, roms.as_deref(), cart_starts)?;
     expansion::plug(&mut m, args)?;
     if let Some(disk) = &args.disk {
         m.attach_disk(disk)
@@ -514,7 +517,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     }
     let ending = if let Some(listener) = monitor {
         let fresh = || -> Result<Machine, String> {
-            let (mut m, _) = new_machine(args, roms.as_deref()).map_err(|Fail(_, msg)| msg)?;
+            let (mut m, _) =
+                new_machine(args, roms.as_deref(), true).map_err(|Fail(_, msg)| msg)?;
             expansion::plug(&mut m, args).map_err(|Fail(_, msg)| msg)?;
             if let Some(disk) = &args.disk {
                 m.attach_disk(disk).map_err(|e| e.to_string())?;
@@ -522,7 +526,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             set_models(&mut m, args);
             set_checks(&mut m, args);
             m.set_drawing(true);
-            // Just reset: with ROMs the KERNAL boots when the client resumes.
+            // Just reset: the KERNAL (the user's or the stub's) starts when the client
+            // resumes.
             Ok(m)
         };
         m.set_drawing(true);
@@ -697,7 +702,13 @@ fn roms_dir(args: &Args) -> Option<PathBuf> {
 }
 
 /// The machine, and the ROM files it was made from (inputs no output may overwrite).
-fn new_machine(args: &Args, roms: Option<&Path>) -> Result<(Machine, Vec<PathBuf>), Fail> {
+/// `just_reset`: the stub KERNAL's machine before its cold start (the user's ROMs'
+/// always is).
+fn new_machine(
+    args: &Args,
+    roms: Option<&Path>,
+    just_reset: bool,
+) -> Result<(Machine, Vec<PathBuf>), Fail> {
     let chargen = match &args.chargen {
         Some(path) => {
             let bytes = read(path)?;
@@ -726,6 +737,7 @@ fn new_machine(args: &Args, roms: Option<&Path>) -> Result<(Machine, Vec<PathBuf
             let files = [Some(kernal), Some(basic), chargen].into_iter().flatten();
             Ok((Machine::with_roms(&set), files.collect()))
         }
+        None if just_reset => Ok((Machine::stub_just_reset(chargen.as_ref()), Vec::new())),
         None => Ok((
             match chargen {
                 Some(c) => Machine::with_chargen(&c),

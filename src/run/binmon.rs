@@ -585,9 +585,9 @@ impl Session<'_> {
                             eprintln!("c64kit run: reset: {e}");
                             Error::Failure
                         })?;
-                        // A reset keeps RAM (the real KERNAL's start tests and clears
-                        // it; the stub KERNAL starts from its cold-start state).
-                        if what == 0 && fresh.real_roms() {
+                        // A soft reset keeps RAM (the KERNAL's cold start, the user's
+                        // or the stub's, clears what it clears when it runs).
+                        if what == 0 {
                             fresh.write(0x0002, &self.m.ram()[2..]);
                         }
                         fresh.set_watch(None);

@@ -60,10 +60,10 @@ const STRICT_KEEP: usize = 1000;
 const ABORTED_READ: u8 = 0x02;
 /// Cycle counts fit in 48 bits (nine years of C64 time).
 const STAMP_CYCLES: u64 = (1 << 48) - 1;
-/// The processor port as the KERNAL's reset routine sets it: LORAM, HIRAM, CHAREN and
-/// the cassette lines out, the memory lines high.
-const PORT_DDR_RESET: u8 = 0x2F;
-const PORT_DATA_RESET: u8 = 0x37;
+/// The processor port as the KERNAL's IOINIT sets it: LORAM, HIRAM, CHAREN and the
+/// cassette lines out, the memory lines high (bits 6 and 7 of the data register set).
+pub(crate) const PORT_DDR_KERNAL: u8 = 0x2F;
+pub(crate) const PORT_DATA_KERNAL: u8 = 0xE7;
 
 /// The keyboard and joysticks: what the front end holds and what the typist types.
 #[derive(Clone, Debug, Default)]
@@ -193,7 +193,8 @@ impl C64Bus {
             watching: None,
             userport: 0xFF,
         };
-        bus.port.set(PORT_DDR_RESET, PORT_DATA_RESET);
+        // The port as the 6510 leaves reset: every line an input, so the pull-ups hold
+        // LORAM, HIRAM and CHAREN high (BASIC, KERNAL and I/O in) until the KERNAL sets it.
         bus.update_map();
         bus
     }
@@ -253,6 +254,15 @@ impl C64Bus {
         let [lo, hi] = w.to_le_bytes();
         self.poke(addr, lo);
         self.poke(addr.wrapping_add(1), hi);
+    }
+
+    /// A cartridge's start address when $8004 holds the CBM80 signature the KERNAL's
+    /// reset routine looks for (the word at $8000).
+    pub(crate) fn cbm80_start(&self) -> Option<u16> {
+        (0..5)
+            .map(|i| self.peek_banked(0x8004 + i))
+            .eq(*b"\xC3\xC2\xCD80")
+            .then(|| u16::from_le_bytes([self.peek_banked(0x8000), self.peek_banked(0x8001)]))
     }
 
     /// Set the processor port as a program writing $00/$01 would.

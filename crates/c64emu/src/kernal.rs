@@ -7,7 +7,7 @@
 //! and is charged `NATIVE_CYCLES` (+6 for its RTS): cycle counts through the stub
 //! KERNAL are not a real C64's (use the user's ROMs for those).
 
-use mos6502::registers::Status;
+use mos6502::registers::{StackPointer, Status};
 
 use crate::bus::C64Bus;
 use crate::editor;
@@ -86,6 +86,7 @@ const fn n(name: &'static str, addr: u16, jump: Jump, run: fn(&mut Machine) -> E
 /// Every routine the stub KERNAL and BASIC implement.
 #[rustfmt::skip]
 pub(crate) const NATIVES: &[Native] = &[
+    n("RESET ($FCE2)", crate::rom::RESET_HANDLER, Jump::None, reset),
     n("CINT", 0xFF5B, Jump::Direct(0xFF81), cint),
     n("IOINIT", 0xFDA3, Jump::Direct(0xFF84), ioinit),
     n("RESTOR", 0xFD15, Jump::Direct(0xFF8A), restor),
@@ -221,6 +222,20 @@ pub(crate) fn jiffy_latch(bus: &C64Bus) -> u16 {
     }
 }
 
+/// The reset routine: a cartridge with the CBM80 signature starts at its own vector
+/// (and sets the machine up itself); otherwise the cold start, ending at BASIC's READY.
+fn reset(m: &mut Machine) -> Effect {
+    let r = &mut m.cpu.registers;
+    r.stack_pointer = StackPointer(0xFF);
+    r.status.insert(Status::PS_DISABLE_INTERRUPTS);
+    r.status.remove(Status::PS_DECIMAL_MODE);
+    if let Some(start) = m.cpu.memory.cbm80_start() {
+        return Effect::Jump(start);
+    }
+    m.stub_cold_start();
+    Effect::Jump(BASIC_READY)
+}
+
 fn ioinit(m: &mut Machine) -> Effect {
     let now = m.cycles();
     let bus = &mut m.cpu.memory;
@@ -235,7 +250,7 @@ fn ioinit(m: &mut Machine) -> Effect {
     let latch = jiffy_latch(bus);
     bus.cia1.start_jiffy_timer(latch, now);
     bus.sid.write(crate::map::sid::VOLUME, 0, now);
-    bus.set_port(0x2F, 0xE7);
+    bus.set_port(crate::bus::PORT_DDR_KERNAL, crate::bus::PORT_DATA_KERNAL);
     bus.wake();
     Effect::Rts
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use mos6502::cpu::CPU;
 use mos6502::registers::{StackPointer, Status};
 
-use crate::bus::{C64Bus, StrictViolation};
+use crate::bus::{C64Bus, PORT_DATA_KERNAL, PORT_DDR_KERNAL, StrictViolation};
 use crate::cia::CiaModel;
 use crate::cpu::Nmos6502Table;
 use crate::iec::Iec;
@@ -260,12 +260,47 @@ impl Machine {
     pub fn with_chargen(chargen: &[u8; 4096]) -> Machine {
         let bus = C64Bus::new(Arc::new(Roms::stub(chargen)));
         let mut m = Machine::around(bus, rom::stub_traps());
-        cold_start(&mut m.cpu.memory);
-        let r = &mut m.cpu.registers;
+        m.cpu.memory.vic = vic::Vic::kernal_defaults();
+        m.stub_cold_start();
+        m
+    }
+
+    /// The stub-ROM machine just reset (`chargen`: the user's character ROM, or the
+    /// built-in one): PC at the reset routine, the processor port as the 6510 leaves
+    /// reset (every line an input: $00 reads $00, $01 reads $17, BASIC, KERNAL and I/O
+    /// banked in). Its first step does the KERNAL's cold start (or starts a CBM80
+    /// cartridge), then stops at BASIC's READY as `new`'s machine does.
+    pub fn stub_just_reset(chargen: Option<&[u8; 4096]>) -> Machine {
+        let chargen = chargen.unwrap_or(&crate::charset::CHARGEN);
+        let bus = C64Bus::new(Arc::new(Roms::stub(chargen)));
+        let mut m = Machine::around(bus, rom::stub_traps());
+        m.enter_reset();
+        m.cpu.cycles = 7; // the reset sequence
+        m
+    }
+
+    /// What the stub KERNAL's cold start leaves (IOINIT, RAMTAS, RESTOR, CINT, BASIC's
+    /// init), PC at BASIC's READY.
+    pub(crate) fn stub_cold_start(&mut self) {
+        let now = self.cycles();
+        cold_start(&mut self.cpu.memory, now);
+        let r = &mut self.cpu.registers;
         r.program_counter = kernal::BASIC_READY;
         r.stack_pointer = StackPointer(0xFA);
         r.status = Status::PS_UNUSED;
-        m
+    }
+
+    /// The CPU as the RESET line leaves it: PC from the reset vector, interrupts off.
+    fn enter_reset(&mut self) {
+        let bus = &self.cpu.memory;
+        let reset = u16::from_le_bytes([
+            bus.peek_banked(crate::map::rom::RESET_VECTOR),
+            bus.peek_banked(crate::map::rom::RESET_VECTOR + 1),
+        ]);
+        let r = &mut self.cpu.registers;
+        r.program_counter = reset;
+        r.stack_pointer = StackPointer(0xFD);
+        r.status = Status::PS_UNUSED | Status::PS_DISABLE_INTERRUPTS;
     }
 
     /// A machine with the user's ROMs, just powered on: PC at the reset vector, RAM in
@@ -276,14 +311,7 @@ impl Machine {
         let (traps, _) = rom::rom_traps(&roms, false);
         let bus = C64Bus::new(Arc::new(roms));
         let mut m = Machine::around(bus, traps);
-        let reset = u16::from_le_bytes([
-            m.cpu.memory.peek_banked(crate::map::rom::RESET_VECTOR),
-            m.cpu.memory.peek_banked(crate::map::rom::RESET_VECTOR + 1),
-        ]);
-        let r = &mut m.cpu.registers;
-        r.program_counter = reset;
-        r.stack_pointer = StackPointer(0xFD);
-        r.status = Status::PS_UNUSED | Status::PS_DISABLE_INTERRUPTS;
+        m.enter_reset();
         m.cpu.cycles = 7; // the reset sequence
         m
     }
@@ -296,19 +324,15 @@ impl Machine {
         let real = self.real_roms();
         let bus = &mut self.cpu.memory;
         bus.set_expansion(expansion);
-        let vector = |bus: &C64Bus, at: u16| {
-            u16::from_le_bytes([bus.peek_banked(at), bus.peek_banked(at.wrapping_add(1))])
-        };
         let ultimax = bus.expansion.mode() == crate::expansion::Mode::Ultimax;
-        let cbm80 = (0..5)
-            .map(|i| bus.peek_banked(0x8004 + i))
-            .eq(*b"\xC3\xC2\xCD80");
+        let just_reset = self.cpu.registers.program_counter == rom::RESET_HANDLER;
         if real || ultimax {
-            self.cpu.registers.program_counter = vector(bus, crate::map::rom::RESET_VECTOR);
-            self.cpu.registers.stack_pointer = StackPointer(0xFD);
-            self.cpu.registers.status = Status::PS_UNUSED | Status::PS_DISABLE_INTERRUPTS;
-        } else if cbm80 {
-            self.cpu.registers.program_counter = vector(bus, 0x8000);
+            self.enter_reset();
+        } else if let Some(start) = bus.cbm80_start()
+            && !just_reset
+        {
+            // The cold-started stub machine (a just-reset one's reset routine looks).
+            self.cpu.registers.program_counter = start;
         }
     }
 
@@ -814,8 +838,12 @@ impl Machine {
     }
 }
 
-/// RAM, I/O and zero-page state after the KERNAL cold start and BASIC's init.
-fn cold_start(bus: &mut C64Bus) {
+/// RAM, I/O and zero-page state after the KERNAL cold start and BASIC's init, at
+/// cycle `now` (the VIC's registers are CINT's: the machine's first state has them).
+fn cold_start(bus: &mut C64Bus, now: u64) {
+    // IOINIT sets the processor port first thing (the 6510 left reset with every line
+    // an input).
+    bus.set_port(PORT_DDR_KERNAL, PORT_DATA_KERNAL);
     // RAMTAS clears the zero page from $02 and pages 2 and 3; BASIC's NEW leaves an
     // empty program ($0800-$0802 zero). The rest of RAM keeps its power-on pattern.
     bus.ram[0x0002..0x0102].fill(0);
@@ -861,11 +889,13 @@ fn cold_start(bus: &mut C64Bus) {
     for (addr, v) in bytes {
         bus.poke(addr, v);
     }
-    bus.vic = vic::Vic::kernal_defaults();
+    for (r, value) in vic::KERNAL_INIT {
+        bus.write_io(crate::map::io::VIC + u16::from(r), value, now);
+    }
     bus.cia1.set_ports(0x7F, 0xFF, 0xFF, 0x00);
     bus.cia2.set_ports(0x17, 0x3F, 0xFF, 0x00);
     bus.sync_vic_bank(0);
-    bus.cia1.start_jiffy_timer(pal::JIFFY_LATCH, 0);
+    bus.cia1.start_jiffy_timer(pal::JIFFY_LATCH, now);
     bus.color.fill(14);
     editor::set_cursor(bus, 0, 0);
 }

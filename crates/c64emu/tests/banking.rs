@@ -188,3 +188,54 @@ fn cia_interrupt_mask_and_latch_control_the_jiffy_rate() {
     let hi = m.peek_banked(0xDC05);
     assert!(u16::from_le_bytes([lo, hi]) <= 0x2000);
 }
+
+#[test]
+fn the_port_leaves_reset_with_every_line_an_input_until_the_kernal_sets_it() {
+    let mut m = Machine::with_roms(&common::testrom::test_roms());
+    let (kernal, basic) = common::testrom::images();
+    // DDR $00: $01 reads the pull-ups on bits 0-2 and 4 (no cassette button down), the
+    // motor line low, the floating bits 6 and 7 uncharged; the data register is $00.
+    assert_eq!(m.peek_banked(0x00), 0x00);
+    assert_eq!(m.peek_banked(0x01), 0x17);
+    // The PLA sees LORAM, HIRAM and CHAREN pulled high: BASIC, KERNAL and I/O are in.
+    assert_eq!(m.peek_banked(0xA000), basic[0]);
+    assert_eq!(m.peek_banked(0xE000), kernal[0]);
+    assert_eq!(m.peek_banked(0xFFFC), kernal[0x1FFC]);
+    assert_eq!(m.peek_banked(0xDC03), 0x00); // CIA 1's DDRB after reset, not RAM
+    m.run_until_idle(5_000_000).expect("boots");
+    assert_eq!(m.peek_banked(0x00), 0x2F);
+    assert_eq!(m.peek_banked(0x01), 0x37);
+}
+
+#[test]
+fn inputs_bank_as_high_whatever_the_data_register_holds() {
+    let mut m = Machine::new();
+    assert_eq!(m.peek_banked(0x00), 0x2F);
+    // $01 = $00 (all RAM), then DDR = $00: the lines float up, the ROMs come back.
+    run(
+        &mut m,
+        &[
+            0xA9, 0x00, 0x85, 0x01, // LDA #$00; STA $01
+            0xA9, 0x00, 0x85, 0x00, // LDA #$00; STA $00
+            0xAD, 0x00, 0xA0, 0x85, 0xFB, // LDA $A000; STA $FB
+            0xA5, 0x01, 0x85, 0xFC, // LDA $01; STA $FC
+            0xA9, 0x37, 0x85, 0x01, 0xA9, 0x2F, 0x85, 0x00, // the KERNAL's setting back
+        ],
+    );
+    assert_eq!(m.peek(0xFB), 0x94); // BASIC's cold-start vector
+    assert_eq!(m.peek(0xFC), 0x17);
+}
+
+#[test]
+fn the_stub_kernal_just_reset_sets_the_port_in_its_cold_start() {
+    let mut m = Machine::stub_just_reset(None);
+    assert_eq!(m.regs().pc, 0xFCE2);
+    assert_eq!(m.peek_banked(0x00), 0x00);
+    assert_eq!(m.peek_banked(0x01), 0x17);
+    assert_eq!(m.peek_banked(0xA000), 0x94); // pulled-up lines: BASIC in
+    assert_eq!(m.run(100_000), c64emu::Stop::ReturnedToBasic);
+    assert_eq!(m.peek_banked(0x00), 0x2F);
+    assert_eq!(m.peek_banked(0x01), 0x37);
+    assert_eq!((m.peek(0x2B), m.peek(0x2C)), (0x01, 0x08)); // BASIC's start
+    assert_eq!(m.peek(0x0400), 0x20); // the screen cleared
+}

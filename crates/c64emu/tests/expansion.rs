@@ -183,3 +183,28 @@ fn georam_shows_the_selected_page_at_de00() {
     m.call(0xC000, 10_000).unwrap();
     assert_eq!((m.peek(0xFB), m.peek(0xFC)), (0x00, 0xC3));
 }
+
+#[test]
+fn the_stub_kernal_just_reset_starts_a_cbm80_cartridge_with_the_port_untouched() {
+    let mut m = Machine::stub_just_reset(None);
+    let mut image = vec![0u8; 0x2000];
+    image[..9].copy_from_slice(&[0x09, 0x80, 0x09, 0x80, 0xC3, 0xC2, 0xCD, b'8', b'0']);
+    image[9..22].copy_from_slice(&[
+        0xA5, 0x00, 0x85, 0x02, // LDA $00; STA $02
+        0xA5, 0x01, 0x85, 0x03, // LDA $01; STA $03
+        0xBA, 0x86, 0x04, // TSX; STX $04
+        0x4C, 0x14, // JMP * (high byte below)
+    ]);
+    image[22] = 0x80;
+    m.plug(Expansion {
+        cart: Some(crt(0, 1, 0x8000, &image)),
+        ..Expansion::default()
+    });
+    m.poke(0x02, 0xEE);
+    m.run(1_000);
+    assert_eq!(
+        (m.peek(0x02), m.peek(0x03), m.peek(0x04)),
+        (0x00, 0x17, 0xFF)
+    );
+    assert_eq!(m.regs().pc, 0x8014);
+}

@@ -235,6 +235,22 @@ impl Default for Vic {
     }
 }
 
+/// The registers the KERNAL's cold start sets (CINT and its colours).
+pub(crate) const KERNAL_INIT: [(u8, u8); 12] = [
+    (CTRL1, 0x1B),
+    (CTRL2, 0xC8),
+    (MEMPTR, 0x15),
+    (IRQ_MASK, 0xF0),
+    (BORDER, 14),
+    (BACKGROUND0, 6),
+    (0x22, 1),
+    (0x23, 2),
+    (0x24, 3),
+    (0x25, 4),
+    (0x26, 0),
+    (0x27, 1),
+];
+
 impl Vic {
     /// All registers zero, as after power-on.
     pub fn new() -> Vic {
@@ -272,21 +288,7 @@ impl Vic {
     /// The registers as the KERNAL's screen initialisation leaves them.
     pub fn kernal_defaults() -> Vic {
         let mut v = Vic::new();
-        let init: [(u8, u8); 12] = [
-            (CTRL1, 0x1B),
-            (CTRL2, 0xC8),
-            (MEMPTR, 0x15),
-            (IRQ_MASK, 0xF0),
-            (BORDER, 14),
-            (BACKGROUND0, 6),
-            (0x22, 1),
-            (0x23, 2),
-            (0x24, 3),
-            (0x25, 4),
-            (0x26, 0),
-            (0x27, 1),
-        ];
-        for (r, value) in init {
+        for (r, value) in KERNAL_INIT {
             v.store(r, value, 0);
         }
         v.irq.flags = 0x01;

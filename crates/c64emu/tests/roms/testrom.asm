@@ -814,10 +814,10 @@ reset   sei
         ldx #$ff
         txs
         cld
-        lda #$2f
-        sta $00
-        lda #$37
-        sta $01
+        lda #$e7                ; the port as IOINIT sets it: the data register
+        sta $01                 ; first (the lines are inputs, pulled up, until
+        lda #$2f                ; the DDR makes them outputs: written first, it
+        sta $00                 ; would drive LORAM/HIRAM/CHAREN low)
         lda #$1b
         sta $d011
         lda #$c8
