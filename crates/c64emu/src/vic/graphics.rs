@@ -72,9 +72,23 @@ pub fn splat(c: u8) -> u64 {
     u64::from(c) * 0x0101_0101_0101_0101
 }
 
+/// `px` (colours, pixel i in lane i) with the pixels in `drawn` (bit i: pixel i)
+/// taken from `refs`, resolved in `colors`.
+#[inline(always)]
+pub fn overlay(px: u64, drawn: u8, refs: &[Ref; 8], colors: &[u8; 32]) -> u64 {
+    let mut lanes = px.to_le_bytes();
+    let mut todo = drawn;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        lanes[i] = colors[usize::from(refs[i] & 31)];
+    }
+    u64::from_le_bytes(lanes)
+}
+
 /// The lanes of a u64 whose low bit (`bit` 0) or next bit (1) is set, as 0xFF lanes.
 #[inline(always)]
-fn lanes_with(values: u64, bit: u32) -> u64 {
+pub(super) fn lanes_with(values: u64, bit: u32) -> u64 {
     ((values >> bit) & 0x0101_0101_0101_0101) * 0xFF
 }
 

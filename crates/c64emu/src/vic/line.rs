@@ -11,7 +11,7 @@
 
 use super::border::cover;
 use super::fetch::VicMem;
-use super::graphics::{REG, expand, splat};
+use super::graphics::{REG, expand, overlay, splat};
 use super::picture::{FIRST_CYCLE, LAST_CYCLE};
 use super::timing::{
     self, BORDER_LEFT, BORDER_RIGHT, FIRST_DMA_LINE, LAST_DMA_LINE, MAX_LINE, Phi1, Phi2,
@@ -238,13 +238,7 @@ impl Vic {
                     .draw(prev, show, &self.regs, latency, &mut refs, fg);
                 if drawn != 0 && (FIRST_CYCLE..=LAST_CYCLE).contains(&n) {
                     let px = &mut pixels[usize::from(n - FIRST_CYCLE)];
-                    let mut lanes = px.to_le_bytes();
-                    for (i, lane) in lanes.iter_mut().enumerate() {
-                        if drawn & (1 << i) != 0 {
-                            *lane = colors[usize::from(refs[i] & 31)];
-                        }
-                    }
-                    *px = u64::from_le_bytes(lanes);
+                    *px = overlay(*px, drawn, &refs, &colors);
                 }
                 self.collision_irq(ss_free, sb_free, t0 + u64::from(n) - 1);
             }

@@ -700,14 +700,7 @@ impl Vic {
                 .sprites
                 .draw(prev, show, &self.regs, latency, &mut refs, fg);
             if drawn != 0 {
-                let colors = self.picture.colors();
-                let mut lanes = px.to_le_bytes();
-                for (i, lane) in lanes.iter_mut().enumerate() {
-                    if drawn & (1 << i) != 0 {
-                        *lane = colors[usize::from(refs[i] & 31)];
-                    }
-                }
-                px = u64::from_le_bytes(lanes);
+                px = graphics::overlay(px, drawn, &refs, self.picture.colors());
             }
             self.collision_irq(ss_free, sb_free, t);
         }

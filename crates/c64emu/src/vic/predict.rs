@@ -11,6 +11,13 @@ use crate::map::vic::{CTRL1, IRQ_MASK};
 /// A BA-low window: first and last cycle.
 type Window = (u64, u64);
 
+/// What `next_sprite_dma` needs from the VIC's clock (`Vic::dma_checks`).
+#[derive(Clone, Copy)]
+struct DmaChecks {
+    first: u64,
+    frame_start: u64,
+}
+
 impl Vic {
     /// The VIC may lag this far behind the cycles asked about (the bus runs it up
     /// first): half a frame.
@@ -51,6 +58,7 @@ impl Vic {
         // (in the order of their accesses) is followed in one pass; a pass that moves
         // nothing ends the run.
         let sprites = self.sprites.dma | self.regs[0x15] != 0;
+        let checks = self.dma_checks();
         let mut end = at;
         loop {
             let start = end;
@@ -61,7 +69,7 @@ impl Vic {
             }
             if sprites {
                 for n in 0..8 {
-                    if let Some((from, to)) = self.next_sprite_dma(n, end)
+                    if let Some((from, to)) = self.next_sprite_dma(n, end, &checks)
                         && from <= end
                     {
                         end = end.max(to + 1);
@@ -89,8 +97,9 @@ impl Vic {
         // Each sprite's next DMA from its own state (a sprite's DMA ends after its last
         // line, so a window per line cannot be assumed).
         if self.sprites.dma | self.regs[0x15] != 0 {
+            let checks = self.dma_checks();
             for n in 0..8 {
-                if let Some(w) = self.next_sprite_dma(n, now) {
+                if let Some(w) = self.next_sprite_dma(n, now, &checks) {
                     consider(&mut first, w);
                 }
             }
@@ -111,10 +120,14 @@ impl Vic {
         if !(from..=to).contains(&t) || self.clock > from {
             return None;
         }
-        if self.sprites.dma | self.regs[0x15] != 0
-            && (0..8).any(|n| self.next_sprite_dma(n, t).is_some_and(|w| w.0 <= to + 1))
-        {
-            return None;
+        if self.sprites.dma | self.regs[0x15] != 0 {
+            let checks = self.dma_checks();
+            if (0..8).any(|n| {
+                self.next_sprite_dma(n, t, &checks)
+                    .is_some_and(|w| w.0 <= to + 1)
+            }) {
+                return None;
+            }
         }
         Some(to + 1)
     }
@@ -234,12 +247,34 @@ impl Vic {
         den.then(|| window(frame_start + tm.frame + u64::from(FIRST_DMA_LINE + yscroll) * tm.line))
     }
 
+    /// Where the sprites' Y comparisons still to come start (`next_sprite_dma`): the
+    /// first line whose comparison (cycles 55 and 56) the VIC has not made, and the
+    /// start of its frame. Worked out once for all eight sprites.
+    #[inline(always)]
+    fn dma_checks(&self) -> DmaChecks {
+        let tm = self.timing;
+        let line_start = tm.line_start(self.clock);
+        let first = if tm.cycle_of(self.clock) <= tm.sprite_dma.1 {
+            line_start
+        } else {
+            line_start + tm.line
+        };
+        DmaChecks {
+            first,
+            frame_start: tm.frame_start(first),
+        }
+    }
+
     /// Sprite `n`'s next BA window ending at or after `now` (the VIC at most `max_lag`
     /// behind it): every line while its DMA is on (or may be, by then), else from the
-    /// next line its Y matches (if enabled).
-    fn next_sprite_dma(&self, n: u8, now: u64) -> Option<Window> {
+    /// next line its Y matches (if enabled). `checks`: `dma_checks`.
+    fn next_sprite_dma(&self, n: u8, now: u64, checks: &DmaChecks) -> Option<Window> {
         let bit = 1u8 << n;
         let tm = self.timing;
+        let dma = self.sprites.dma & bit != 0;
+        if !dma && self.regs[0x15] & bit == 0 {
+            return None;
+        }
         let window = |line_start: u64| {
             let from = line_start + tm.sprite_ba_offset(n);
             (from, from + 4)
@@ -255,22 +290,11 @@ impl Vic {
             .map(window)
             .find(|w| w.1 >= now)
         };
-        if self.sprites.dma & bit != 0 {
+        if dma {
             return every_line();
         }
-        if self.regs[0x15] & bit == 0 {
-            return None;
-        }
         let y = u64::from(self.regs[1 + 2 * usize::from(n)]);
-        // The comparison happens in cycles 55 and 56: this line's is still to come
-        // before then.
-        let line_start = tm.line_start(self.clock);
-        let first = if tm.cycle_of(self.clock) <= tm.sprite_dma.1 {
-            line_start
-        } else {
-            line_start + tm.line
-        };
-        let frame_start = tm.frame_start(first);
+        let DmaChecks { first, frame_start } = *checks;
         let starts = [0, tm.frame].into_iter().flat_map(|f| {
             [y, y + 256]
                 .into_iter()
@@ -328,8 +352,9 @@ impl Vic {
         if self.sprites.display != 0 || self.sprites.dma != 0 {
             return self.clock;
         }
+        let checks = self.dma_checks();
         (0..8)
-            .filter_map(|n| self.next_sprite_dma(n, self.clock))
+            .filter_map(|n| self.next_sprite_dma(n, self.clock, &checks))
             .map(|w| w.0)
             .min()
             .unwrap_or(u64::MAX)

@@ -5,7 +5,7 @@
 //! and the collisions they cause.
 
 use super::fetch::VicMem;
-use super::graphics::{REG, Ref, byte_lanes, splat};
+use super::graphics::{REG, Ref, byte_lanes, lanes_with, splat};
 use super::timing::{Cycle, Phi1, Phi2};
 
 /// One sprite's DMA state.
@@ -241,6 +241,7 @@ impl Sprites {
 
     /// The registers the shifters take in every cycle's pixels 6 and 7 (nothing
     /// shifting).
+    #[inline(always)]
     fn latch(&mut self, regs: &[u8; 0x40], latency: bool) {
         if latency {
             let toggled = regs[0x1C] ^ self.multicolor;
@@ -257,6 +258,9 @@ impl Sprites {
     /// pixels `fg`), noting collisions; returns the pixels drawn (bit i: pixel i).
     /// `prev`: the previous cycle (its X position and accesses are what the shifters
     /// see now). `regs`: $D000-$D02E.
+    /// Inlined for the usual cycle of a line with sprites, in which none shifts or
+    /// starts (the rest, `draw_active`, is a call).
+    #[inline(always)]
     pub fn draw(
         &mut self,
         prev: &Cycle,
@@ -279,6 +283,25 @@ impl Sprites {
             self.draw_idle(prev, show, regs, latency);
             return 0;
         }
+        self.draw_active(prev, show, regs, latency, out, fg, candidates, may_start)
+    }
+
+    /// `draw` for a cycle in which a sprite shifts or may start (`candidates`: the
+    /// sprites whose X falls in the cycle, `may_start`: those shown).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn draw_active(
+        &mut self,
+        prev: &Cycle,
+        show: bool,
+        regs: &[u8; 0x40],
+        latency: bool,
+        out: &mut [Ref; 8],
+        fg: u8,
+        candidates: u8,
+        may_start: u8,
+    ) -> u8 {
+        let xpos = prev.xpos;
         let (pointer_cycle, data_cycle) = match prev.phi1 {
             Phi1::SpritePointer(n) => (1u8 << n, 0u8),
             Phi1::SpriteData(n) => (0, 1u8 << n),
@@ -367,6 +390,7 @@ impl Sprites {
         self.mc_flops |= starts;
         let mut todo = self.active | starts;
         self.active = todo;
+        let mut pixels = u64::from_le_bytes(*out);
         while todo != 0 {
             let s = todo.trailing_zeros() as usize;
             let m = 1u8 << s;
@@ -387,17 +411,18 @@ impl Sprites {
             } else {
                 front
             };
-            for (i, o) in out.iter_mut().enumerate() {
-                if visible & (1 << i) != 0 {
-                    *o = match (values >> (8 * i)) as u8 & 3 {
-                        1 => REG + 5,
-                        2 => REG + 7 + s as u8,
-                        _ => REG + 6,
-                    };
-                }
+            if visible != 0 {
+                // Values 1, 2, 3: $D025, the sprite's colour, $D026 (all lanes at once).
+                let (lo, hi) = (lanes_with(values, 0), lanes_with(values, 1));
+                let refs = (lo & !hi & splat(REG + 5))
+                    | (hi & !lo & splat(REG + 7 + s as u8))
+                    | (hi & lo & splat(REG + 6));
+                let lanes = byte_lanes(visible.reverse_bits());
+                pixels = (pixels & !lanes) | (refs & lanes);
             }
             drawn |= visible;
         }
+        *out = pixels.to_le_bytes();
         if twice != 0 {
             for (s, &shown) in with.iter().enumerate() {
                 if shown & twice != 0 {
