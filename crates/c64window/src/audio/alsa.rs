@@ -12,7 +12,6 @@ use std::thread::JoinHandle;
 
 use libloading::{Library, Symbol};
 
-
 use super::Fifo;
 
 /// The rate asked of ALSA (it resamples to the device's if it must).
@@ -29,8 +28,7 @@ const SND_PCM_ACCESS_RW_INTERLEAVED: c_int = 3;
 
 type Pcm = *mut c_void;
 type OpenFn = unsafe extern "C" fn(*mut Pcm, *const c_char, c_int, c_int) -> c_int;
-type SetParamsFn =
-    unsafe extern "C" fn(Pcm, c_int, c_int, c_uint, c_uint, c_int, c_uint) -> c_int;
+type SetParamsFn = unsafe extern "C" fn(Pcm, c_int, c_int, c_uint, c_uint, c_int, c_uint) -> c_int;
 type WriteFn = unsafe extern "C" fn(Pcm, *const c_void, c_long) -> c_long;
 type RecoverFn = unsafe extern "C" fn(Pcm, c_int, c_int) -> c_int;
 type CloseFn = unsafe extern "C" fn(Pcm) -> c_int;
@@ -125,7 +123,9 @@ impl Device {
                 _lib: lib,
             };
             let error = |what: &str, code: c_int| {
-                let text = CStr::from_ptr(strerror(code)).to_string_lossy().into_owned();
+                let text = CStr::from_ptr(strerror(code))
+                    .to_string_lossy()
+                    .into_owned();
                 format!("{what}: {text}")
             };
             let name = CString::new(pcm_name).map_err(|e| e.to_string())?;
@@ -154,9 +154,7 @@ impl Device {
     /// Write one block; an underrun is recovered from (and the block dropped).
     fn write(&self, block: &[i16]) -> Result<(), c_int> {
         // SAFETY: `block` holds `block.len()` frames of one S16 channel.
-        let n = unsafe {
-            (self.api.write)(self.pcm, block.as_ptr().cast(), block.len() as c_long)
-        };
+        let n = unsafe { (self.api.write)(self.pcm, block.as_ptr().cast(), block.len() as c_long) };
         if n >= 0 {
             return Ok(());
         }
@@ -221,7 +219,10 @@ mod tests {
         // (Silence first if the writer started before the samples came.)
         let start = samples.iter().take_while(|&&s| s == 0).count();
         let samples = &samples[start..];
-        let level = samples.iter().take_while(|&&s| (s - 8191).abs() <= 1).count();
+        let level = samples
+            .iter()
+            .take_while(|&&s| (s - 8191).abs() <= 1)
+            .count();
         assert!(
             (4000..=5000).contains(&level),
             "{level} samples at the level after {start} silent: {:?}",
