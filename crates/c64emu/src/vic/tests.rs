@@ -594,3 +594,66 @@ fn ntsc_sprite_dma_holds_ba_from_three_cycles_before_the_pointer() {
         }
     });
 }
+
+/// Draws a cycle of `seq` with `d011`/`d016` and feeds it a cell of screen code $35,
+/// colour 0 and graphics 0, as a display line's g-accesses do.
+fn mode_cycle(seq: &mut graphics::Sequencer, d011: u8, d016: u8, latency: bool) -> [Ref; 8] {
+    let mut out = [0; 8];
+    seq.draw(d011, d016, latency, &mut out);
+    seq.feed(true, 0, Some((&[0x35; 64], &[0; 64])), d016);
+    out
+}
+
+/// A sequencer that has drawn some cycles in the mode `d011`/`d016` select.
+fn settled(d011: u8, d016: u8, latency: bool) -> graphics::Sequencer {
+    let mut seq = graphics::Sequencer::default();
+    for _ in 0..4 {
+        mode_cycle(&mut seq, d011, d016, latency);
+    }
+    seq
+}
+
+const BG: Ref = graphics::REG + 1;
+
+#[test]
+fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_a_pixel_into_the_next_cycle_on_the_8565()
+ {
+    // ECM+BMM (black) to BMM: pixels 0 of screen code $35 in colour 5.
+    let mut seq = settled(0x7B, 0x08, true);
+    assert_eq!(
+        mode_cycle(&mut seq, 0x3B, 0x08, true),
+        [0, 0, 0, 0, 0, 0, 5, 5]
+    );
+    let mut seq = settled(0x7B, 0x08, false);
+    assert_eq!(mode_cycle(&mut seq, 0x3B, 0x08, false), [0; 8]);
+    assert_eq!(
+        mode_cycle(&mut seq, 0x3B, 0x08, false),
+        [0, 5, 5, 5, 5, 5, 5, 5]
+    );
+    // Going on, ECM turns the 8565's picture black from the next cycle's first pixel.
+    let mut seq = settled(0x3B, 0x08, false);
+    assert_eq!(mode_cycle(&mut seq, 0x7B, 0x08, false), [5; 8]);
+    assert_eq!(mode_cycle(&mut seq, 0x7B, 0x08, false), [0; 8]);
+}
+
+#[test]
+fn mcm_going_off_leaves_ecms_invalid_mode_at_pixel_4_on_the_6569_and_5_on_the_8565() {
+    let mut seq = settled(0x5B, 0x18, true);
+    assert_eq!(
+        mode_cycle(&mut seq, 0x5B, 0x08, true),
+        [0, 0, 0, 0, BG, BG, BG, BG]
+    );
+    let mut seq = settled(0x5B, 0x18, false);
+    assert_eq!(
+        mode_cycle(&mut seq, 0x5B, 0x08, false),
+        [0, 0, 0, 0, 0, BG, BG, BG]
+    );
+    // Going on, MCM makes the mode invalid at pixel 4 on both.
+    for latency in [true, false] {
+        let mut seq = settled(0x5B, 0x08, latency);
+        assert_eq!(
+            mode_cycle(&mut seq, 0x5B, 0x18, latency),
+            [BG, BG, BG, BG, 0, 0, 0, 0]
+        );
+    }
+}
