@@ -47,7 +47,12 @@ fn data_id(dap: &mut Dap, name: &str, reference: i64) -> Value {
 }
 
 fn register(dap: &mut Dap, name: &str) -> String {
-    let v = dap.ok("variables", json!({ "variablesReference": 1 }));
+    variable(dap, 1, name)
+}
+
+/// The value of variable `name` in scope `scope`.
+fn variable(dap: &mut Dap, scope: u64, name: &str) -> String {
+    let v = dap.ok("variables", json!({ "variablesReference": scope }));
     v["variables"]
         .as_array()
         .unwrap()
@@ -199,18 +204,7 @@ fn a_raster_breakpoint_stops_as_the_line_starts() {
     let id = bps[0]["id"].clone();
     dap.ok("configurationDone", json!({}));
 
-    let vic = |dap: &mut Dap, name: &str| -> String {
-        let v = dap.ok("variables", json!({ "variablesReference": 5 }));
-        v["variables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|v| v["name"] == name)
-            .unwrap()["value"]
-            .as_str()
-            .unwrap()
-            .to_string()
-    };
+    let vic = |dap: &mut Dap, name: &str| variable(dap, 5, name);
     // The cycle each stop was at, and the cycle its line started.
     let mut stops: Vec<(u64, u64)> = Vec::new();
     for n in 0..3 {

@@ -7,7 +7,7 @@ use c64emu::disasm;
 use serde_json::{Value, json};
 
 use crate::error::{Error, bad};
-use crate::inspect::{parse_address, source_json};
+use crate::inspect::source_json;
 use crate::launch::Loaded;
 
 /// The most instructions one request gets.
@@ -16,14 +16,7 @@ const MAX_COUNT: i64 = 4096;
 impl Loaded {
     /// The body of a `disassemble` response.
     pub fn disassemble(&self, args: &Value) -> Result<Value, Error> {
-        let r = args
-            .get("memoryReference")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        let base = parse_address(r)
-            .or_else(|| self.info.label(r).map(i64::from))
-            .ok_or_else(|| bad(format!("memoryReference {r:?} is not an address")))?;
-        let start = base + args.get("offset").and_then(Value::as_i64).unwrap_or(0);
+        let start = self.address(args)?;
         let skip = args
             .get("instructionOffset")
             .and_then(Value::as_i64)

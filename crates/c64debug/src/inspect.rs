@@ -318,7 +318,7 @@ impl Loaded {
     }
 
     /// A request's memoryReference (`0x0810`, `$0810`, a number or a label) plus offset.
-    fn address(&self, args: &Value) -> Result<i64, Error> {
+    pub(crate) fn address(&self, args: &Value) -> Result<i64, Error> {
         let r = args
             .get("memoryReference")
             .and_then(Value::as_str)
