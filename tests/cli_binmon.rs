@@ -38,21 +38,12 @@ impl Drop for Server {
     }
 }
 
-/// `c64kit run --headless --binary-monitor=0 prog.prg --start $0810` (a free port, read
-/// from its "listening on" line).
-fn serve(tag: &str) -> Server {
-    let dir = TempDir::new(tag);
-    let prg = dir.path("prog.prg");
-    std::fs::write(&prg, program()).unwrap();
+/// `c64kit run --headless --binary-monitor=127.0.0.1:0 ARGS` in `dir` on the stub KERNAL:
+/// the process and the free port it took (read from its "listening on" line).
+fn spawn_monitor(dir: &TempDir, args: &[&str]) -> (Child, u16) {
     let mut child = c64kit(&dir.0)
-        .args([
-            "run",
-            "--headless",
-            "--binary-monitor=127.0.0.1:0",
-            "prog.prg",
-            "--start",
-            "$0810",
-        ])
+        .args(["run", "--headless", "--binary-monitor=127.0.0.1:0"])
+        .args(args)
         .env_remove("C64KIT_ROMS")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -68,6 +59,16 @@ fn serve(tag: &str) -> Server {
         .next()
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (child, port)
+}
+
+/// `c64kit run --headless --binary-monitor=0 prog.prg --start $0810` (a free port, read
+/// from its "listening on" line).
+fn serve(tag: &str) -> Server {
+    let dir = TempDir::new(tag);
+    let prg = dir.path("prog.prg");
+    std::fs::write(&prg, program()).unwrap();
+    let (child, port) = spawn_monitor(&dir, &["prog.prg", "--start", "$0810"]);
     Server {
         child,
         port,
@@ -316,20 +317,9 @@ fn vices_binmontest_passes_against_c64kit() {
         "{}",
         String::from_utf8_lossy(&built.stderr)
     );
-    let mut child = c64kit(&dir.0)
-        .args(["run", "--headless", "--binary-monitor=127.0.0.1:0"])
-        .env_remove("C64KIT_ROMS")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line.trim().rsplit(':').next().unwrap().to_string();
+    let (mut child, port) = spawn_monitor(&dir, &[]);
     let out = Command::new(dir.path("remotetest"))
-        .arg(&port)
+        .arg(port.to_string())
         .env("MON_QUIT", "1")
         .current_dir(&dir.0)
         .output()
