@@ -146,7 +146,14 @@ impl Assembler<'_> {
         }
         let active = self.st.active();
         if !was_active && active {
-            self.push_row(line, RowKind::Text, None);
+            // 64tass shows the closing line of a skipped block (`.endm`,
+            // `.endf`, `.endif`, `.endc`) with its label blanked out.
+            let label = self.label_of(line);
+            let text = (!label.is_empty()).then(|| {
+                let rest = line.text[line.start + label.len()..line.end].trim_end();
+                format!("{:w$}{rest}", "", w = label.chars().count())
+            });
+            self.push_row(line, RowKind::Text, text);
         } else if was_active && !active && self.takes_branch(line) {
             self.drop_shown(line);
         }
@@ -196,7 +203,7 @@ impl Assembler<'_> {
     }
 
     /// Drop the label row listed ahead for `line`, if it is the last row.
-    fn take_placeholder(&mut self, line: &LineRef) {
+    pub fn take_placeholder(&mut self, line: &LineRef) {
         self.drop_shown(line);
         if self.record.pending == Some((line.file, line.index)) {
             self.record.pending = None;

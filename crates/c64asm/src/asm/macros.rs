@@ -705,8 +705,6 @@ impl Assembler<'_> {
 
     /// `.endm [value]` / `.endmacro` / `.endsegment`.
     pub fn end_macro(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) -> Step {
-        // An expansion's closing line is not listed (`--verbose-list`).
-        self.drop_shown(line);
         let top = self.st.top().what;
         let ok = match top {
             Wait::EndMacro2 => cmd != Cmd::Endsegment,
@@ -714,8 +712,12 @@ impl Assembler<'_> {
             _ => false,
         };
         if ok {
+            // An expansion's closing line is not listed (`--verbose-list`),
+            // nor its label (`_done .endm` defines `_done`, 64tass lists no row).
+            self.take_placeholder(line);
             return Step::Return(self.return_value(line, args));
         }
+        self.drop_shown(line);
         let what = match cmd {
             Cmd::Endmacro => ".macro",
             Cmd::Endsegment => ".segment",

@@ -244,6 +244,8 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::Register(r) => r.to_string(),
         // A built-in function as text is its name (`str(len)` is "len").
         Value::Builtin(b) => crate::asm::builtin_name(*b).to_string(),
+        // A symbol as text is its name: `str(.cold)` is "cold" (repr keeps the dot).
+        Value::Symbol(n) => env.name_of(*n),
         _ => repr(v, env),
     }
 }
