@@ -1554,6 +1554,43 @@ fn errors_in_macro_arguments_point_at_the_call() {
     );
 }
 
+/// A value with no literal form is named by its type alone, as 64tass 1.58
+/// words it (a built-in function keeps its name: `function 'len'`).
+#[test]
+fn values_without_a_literal_form_are_named_by_their_type() {
+    let defs = "m1 .macro\n .endm\nf1 .function a\n .endf a\nns .namespace\n .endn\nen .encode\n .endencode\n";
+    let at = |expr: &str, msg: &str, col: usize| {
+        check(
+            &format!("{defs} .byte {expr}\n"),
+            Kind::Type,
+            msg,
+            9,
+            col,
+            1,
+        )
+    };
+    at("m1 + 1", "add '+' of macro and int '1' not possible", 11);
+    at("f1 + 1", "add '+' of function and int '1' not possible", 11);
+    at(
+        "ns + 1",
+        "add '+' of namespace and int '1' not possible",
+        11,
+    );
+    at("en + 1", "add '+' of enc and int '1' not possible", 11);
+    at(
+        "len + 1",
+        "add '+' of function 'len' and int '1' not possible",
+        12,
+    );
+    at("int + 1", "add '+' of type and int '1' not possible", 12);
+    at(
+        "m1.x",
+        "member '.' of macro and symbol 'x' not possible",
+        10,
+    );
+    at("-m1", "unary negative '-' of macro not possible", 8);
+}
+
 #[test]
 fn member_errors_point_at_the_dot() {
     check(

@@ -156,8 +156,17 @@ fn bool_as_int(v: &Value, env: &dyn Env) {
 }
 
 /// `type 'repr'`, as 64tass quotes values in messages.
+/// A value with no literal form (a macro, a user function, a namespace, an
+/// encoding, a type) is named by its type alone (`of macro and int '1'`).
 pub fn describe(v: &Value, env: &dyn Env) -> String {
-    format!("{} '{}'", v.type_name(), super::repr::repr_short(v, env))
+    match v {
+        Value::Macro(..)
+        | Value::Func(_)
+        | Value::Namespace(_)
+        | Value::Encoding(_)
+        | Value::Type(_) => v.type_name().to_string(),
+        _ => format!("{} '{}'", v.type_name(), super::repr::repr_short(v, env)),
+    }
 }
 
 /// Little-endian bytes as a bit string (inverted for an inverted byte string).

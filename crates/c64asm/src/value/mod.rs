@@ -269,7 +269,7 @@ impl Type {
             Type::Mfunc => "function",
             Type::Sfunc => "sfunction",
             Type::Namespace => "namespace",
-            Type::Enc => "encoding",
+            Type::Enc => "enc",
             Type::Register => "register",
             Type::Symbol => "symbol",
             Type::Fold => "fold",
