@@ -452,15 +452,20 @@ impl Writer {
             self.row(head, rows[i], None, None);
             addr += rows[i].len() as u32;
             pc += rows[i].len() as u32;
-            // The last row is always shown.
+            // The last row is always shown. Repeats are only looked for where
+            // they are folded (a long `.fill` listed with --verbose-list row by
+            // row compared every row with all the rows after it).
             let last = rows.len() - 1;
-            let same = rows
-                .get(i + 1..last)
-                .unwrap_or(&[])
-                .iter()
-                .take_while(|r| **r == rows[i])
-                .count();
-            if rows[i].len() == 16 && same >= 2 && !self.verbose {
+            let same = if rows[i].len() == 16 && !self.verbose {
+                rows.get(i + 1..last)
+                    .unwrap_or(&[])
+                    .iter()
+                    .take_while(|r| **r == rows[i])
+                    .count()
+            } else {
+                0
+            };
+            if same >= 2 {
                 let mut row = self.lead();
                 row.text.push(';');
                 row.pad(self.hex_col, self.tab);
