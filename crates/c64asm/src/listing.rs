@@ -126,6 +126,14 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         header.text,
     );
     w.out = out;
+    // The listing in one allocation instead of a growing string copied as it
+    // doubles: a row is its source, its bytes in hex and about 40 columns.
+    let estimate: usize = p
+        .rows
+        .iter()
+        .map(|r| r.text.len() + 3 * r.bytes.len() + 40)
+        .sum();
+    w.out.reserve(estimate);
     let mut numbers = Numbers::new(&p.rows);
     for (i, r) in p.rows.iter().enumerate() {
         // Without the source column only the rows with bytes are left.
