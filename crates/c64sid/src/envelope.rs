@@ -195,20 +195,36 @@ impl Envelope {
                 if n == 0 {
                     return;
                 }
-                if self.hold_zero && self.phase != Phase::Attack {
-                    // Each period from here only resets the counter.
-                    let period = u32::from(self.compare) + 1;
-                    let whole = n / period * period;
-                    n -= whole;
-                    self.env3 = self.level;
-                    if n == 0 {
-                        return;
-                    }
+                n = self.skip_resting_periods(n);
+                if n == 0 {
+                    return;
                 }
             }
             self.cycle();
             n -= 1;
         }
+    }
+
+    /// At the counter's match with nothing under way: while the envelope rests (held
+    /// at $00, or decay at the sustain level), a whole period only clears the rate
+    /// counter and counts the exponential counter round its period, so skip the whole
+    /// periods in `n`; the cycles left.
+    fn skip_resting_periods(&mut self, n: u32) -> u32 {
+        let held = self.hold_zero && self.phase != Phase::Attack;
+        let sustained = self.phase == Phase::DecaySustain
+            && self.level == self.sustain_level()
+            && self.exp_counter < self.exp_period;
+        if !held && !sustained {
+            return n;
+        }
+        let period = u32::from(self.compare) + 1;
+        let periods = n / period;
+        if sustained && !self.hold_zero {
+            let exp = (u32::from(self.exp_counter) + periods) % u32::from(self.exp_period);
+            self.exp_counter = exp as u8;
+        }
+        self.env3 = self.level;
+        n - periods * period
     }
 
     /// One cycle.
