@@ -379,20 +379,31 @@ impl Oscillator {
             NOISE => self.noise_bits(),
             w if w == NOISE | PULSE => self.noise_bits() & pulse() & !noise_pulse_pull(model),
             _ => {
+                // The lines are pulled together only where the die connects them: the
+                // pulse line runs across every bit, triangle with sawtooth joins
+                // neighbouring bits. The noise cells drive their lines alone: they
+                // only AND.
                 let mut v = 0xFFF;
+                let mut drivers = 0;
                 if wave & TRIANGLE != 0 {
                     v &= triangle();
+                    drivers += 1;
                 }
                 if wave & SAWTOOTH != 0 {
                     v &= saw();
+                    drivers += 1;
                 }
                 if wave & PULSE != 0 {
                     v &= pulse();
+                    drivers += 1;
+                }
+                if drivers > 1 {
+                    v = combined::pull_down(v, model);
                 }
                 if wave & NOISE != 0 {
                     v &= self.noise_bits();
                 }
-                combined::pull_down(v, model)
+                v
             }
         }
     }

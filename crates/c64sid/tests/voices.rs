@@ -287,3 +287,22 @@ fn combined_waveforms_are_at_most_the_and_of_their_parts() {
         );
     }
 }
+
+#[test]
+fn noise_with_one_other_waveform_is_a_plain_and_of_their_lines() {
+    // The noise cells drive their lines alone: noise+triangle keeps isolated ones that
+    // triangle+sawtooth or a pulse combination would pull down.
+    let mut s = Sid::new(ChipModel::Mos6581);
+    s.write(V3 + CONTROL, TEST);
+    s.clock(0x8000); // the register leaks to all ones
+    s.write(V3 + CONTROL, NOISE | TRIANGLE); // one shift (bit 0: NOT bit 17 = 0)
+    assert_eq!(s.read(OSC3), 0x00, "triangle at 0 writes every tap to 0");
+    set_freq(&mut s, V3, 0xFFFF);
+    // Bit 19 rises in cycle 9, the register shifts in cycle 11: the taps take their
+    // lower neighbours' ones (bit 0 takes 1 XOR 1 = 0): lines $FE0.
+    s.clock(10);
+    assert_eq!(s.read(OSC3), 0x00);
+    s.clock(1);
+    // Triangle at $AFFF5: $15E; AND $FE0: $140.
+    assert_eq!(s.read(OSC3), 0x14);
+}
