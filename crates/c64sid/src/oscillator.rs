@@ -163,6 +163,14 @@ impl Oscillator {
             self.held_cycles = floating_cycles(model);
         }
         if value & TEST != 0 {
+            if old & TEST == 0 && combined_noise(value) {
+                // The write that sets TEST and selects a combined noise waveform: its
+                // lines (from the accumulator TEST is about to clear) write back once
+                // before TEST joins the cells (measured: VICE's noiselfsrinit; with
+                // TEST already held, as in the write-back suite, nothing is written).
+                self.control = value & !TEST;
+                self.write_back(ring_msb, model);
+            }
             self.acc = 0;
             if old & TEST == 0 {
                 self.test_cycles = 0;

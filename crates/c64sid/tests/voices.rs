@@ -306,3 +306,29 @@ fn noise_with_one_other_waveform_is_a_plain_and_of_their_lines() {
     // Triangle at $AFFF5: $15E; AND $FE0: $140.
     assert_eq!(s.read(OSC3), 0x14);
 }
+
+#[test]
+fn setting_test_with_a_combined_noise_waveform_writes_its_lines_back_once() {
+    let taps = [20, 18, 14, 11, 9, 5, 2, 0]
+        .iter()
+        .map(|b| 1 << b)
+        .sum::<u32>();
+    let all = NOISE | PULSE | SAWTOOTH | TRIANGLE;
+    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+        // Noise running, then TEST set with all four waveforms: the lines (triangle AND
+        // sawtooth of $555555 is 0) clear the taps; the release to noise alone writes
+        // nothing and shifts once (bit 0: NOT bit 17 = 0).
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE);
+        s.write(V3 + CONTROL, all | TEST);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFE & !taps, "{model:?}");
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.voice_state(2).1, ((0x7F_FFFE & !taps) << 1) & 0x7F_FFFF);
+        // TEST already held when the combination is selected: nothing is written.
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.write(V3 + CONTROL, all | TEST);
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFC, "{model:?}");
+    }
+}
