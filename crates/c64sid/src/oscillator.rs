@@ -1,31 +1,36 @@
 //! One voice's oscillator: the 24-bit phase accumulator, the 23-bit noise shift register
 //! and the 12-bit waveform output (before the envelope).
 //!
-//! From the datasheet and the published descriptions of the die:
-//! - the accumulator adds the 16-bit frequency every cycle; the TEST bit holds it at zero;
-//! - sawtooth is the accumulator's top 12 bits; triangle the 12 bits below the MSB,
-//!   inverted while the MSB (XOR the ring source's MSB when RING is set) is 1;
-//! - pulse is high while the top 12 bits are at least the 12-bit pulse width (TEST
-//!   forces it high);
+//! From the datasheet, the published descriptions of the die and measurements of OSC3:
+//! - the accumulator adds the 16-bit frequency every cycle; the TEST bit holds it at
+//!   zero; at power-on its even bits are high ($555555);
+//! - sawtooth is the accumulator's top 12 bits; triangle bits 22-12 on lines 11-1
+//!   (line 0 is 0), inverted while the MSB is 1 (with RING and without sawtooth: the
+//!   MSB XOR NOT the ring source's MSB);
+//! - pulse is high while the top 12 bits are at least the 12-bit pulse width, the
+//!   comparator's result reaching the output a cycle late (TEST forces it high);
 //! - noise is eight bits (20, 18, 14, 11, 9, 5, 2, 0) of a 23-bit shift register with
-//!   feedback bit 22 XOR bit 17, shifted when accumulator bit 19 rises;
+//!   feedback bit 22 XOR bit 17, shifted two cycles after accumulator bit 19 rises;
+//! - on the 8580, OSC3 latches triangle and sawtooth a cycle late;
 //! - selecting several waveforms connects their outputs to the same lines: see
 //!   [`crate::combined`]; with noise among them, a line held at 0 forces the register
-//!   bit that drives it to 0, so zeros accumulate (the noise "lock-up").
+//!   bit that drives it to 0, so zeros accumulate (the noise "lock-up"); on the 6581 a
+//!   sawtooth combination's top line at 0 drives the accumulator's MSB to 0.
 //!
 //! The shift register is dynamic and shifts in two phases (as the die shows and the
 //! fast LFSR reset that reSID's author published relies on): phase 1 latches each bit's
-//! output, phase 2 writes the latch into the next bit. Bit 19 rising runs both; the
-//! TEST bit runs them apart: while it is held the latch follows the register,
-//! releasing it writes, with bit 0's
-//! feedback still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit
-//! 17). Measured on the chips (VICE's noise write-back suite, both revisions): at that
+//! output, phase 2 writes the latch into the next bit. Bit 19 rising runs both, a cycle
+//! apart (no write-back in the latching cycle); the TEST bit runs them apart: while it
+//! is held the latch follows the register, releasing it writes, with bit 0's feedback
+//! still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit 17).
+//! Measured on the chips (VICE's noise write-back suite, both revisions): at that
 //! release the lines write back into the latch only when a combined noise waveform was
 //! selected during TEST and one still is after it; on the 6581 only when the same
 //! triangle or sawtooth stays selected; noise+pulse during TEST writes back on the 8580
-//! only, and there only into noise+triangle or noise+pulse+sawtooth.
-//! Held in TEST the register's cells leak towards 1: after about 0x8000 cycles (6581)
-//! or 0x950000 (8580) it reads all ones.
+//! only, and there only into noise+triangle or noise+pulse+sawtooth. The write that
+//! sets TEST with a combined noise waveform writes the lines back once (VICE's
+//! noiselfsrinit). Held in TEST the register's cells leak towards 1: after about
+//! 0x8000 cycles (6581) or 0x950000 (8580) it reads all ones.
 
 use crate::ChipModel;
 use crate::combined;
