@@ -5,9 +5,10 @@
 //!
 //! [`Sid::clock`] runs the chip. Without an output ([`Sid::enable_output`]) no sample is
 //! computed and the voices run in bulk wherever no cycle can matter (an accumulator
-//! adds `freq * n`, the envelope jumps from step to step), so a headless machine that
-//! writes no audio pays next to nothing; hard sync and combined noise step cycle by
-//! cycle.
+//! adds `freq * n`, the envelope counts between the rate counter's matches and skips
+//! whole periods while it rests), so a headless machine that writes no audio pays next
+//! to nothing; the pipelines around a noise shift or an envelope step, hard sync,
+//! combined noise and the 6581's sawtooth combinations step cycle by cycle.
 //!
 //! Modules: `oscillator` (accumulator, waveforms, noise), `combined` (the combined
 //! waveforms' model), `envelope` (ADSR), `filter` (filter, mixer, volume),
