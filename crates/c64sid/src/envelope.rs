@@ -31,6 +31,10 @@ pub const RATE_PERIOD: [u16; 16] = [
 /// The rate counter's largest value: the next is 1.
 const COUNTER_TOP: u16 = 0x7FFF;
 
+/// Cycles from the rate counter's match to the end of what a step sets going in a
+/// resting envelope: the match, the reset, the exponential counter's two.
+const PIPELINE_CYCLES: u32 = 4;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Phase {
     Attack,
@@ -218,13 +222,24 @@ impl Envelope {
             return n;
         }
         let period = u32::from(self.compare) + 1;
-        let periods = n / period;
+        let mut periods = n / period;
+        let mut left = n - periods * period;
+        // A part of a period past the reset and the exponential counter's pipeline
+        // (the match, the reset, at most two cycles): the counter has counted on from 1.
+        let partial = left >= PIPELINE_CYCLES;
+        if partial {
+            periods += 1;
+        }
         if sustained && !self.hold_zero {
             let exp = (u32::from(self.exp_counter) + periods) % u32::from(self.exp_period);
             self.exp_counter = exp as u8;
         }
+        if partial {
+            self.rate_counter = (left - 1) as u16;
+            left = 0;
+        }
         self.env3 = self.level;
-        n - periods * period
+        left
     }
 
     /// One cycle.

@@ -71,6 +71,7 @@ fn noise_leak_cycles(model: ChipModel) -> u32 {
 }
 
 /// A combination of noise with another waveform (its lines write back).
+#[inline(always)]
 fn combined_noise(control: u8) -> bool {
     let wave = control & 0xF0;
     wave & NOISE != 0 && wave != NOISE
@@ -198,14 +199,22 @@ impl Oscillator {
 
     /// The 6581's sawtooth combined with another waveform: a 0 on the top output line
     /// drives the accumulator's MSB (the sawtooth's own driver) to 0.
-    #[inline]
+    #[inline(always)]
     pub fn pull_msb(&mut self, ring_msb: bool, model: ChipModel) {
-        if self.pulls_msb(model) && self.output(ring_msb, model) & 0x800 == 0 {
+        if self.pulls_msb(model) {
+            self.pull_msb_now(ring_msb, model);
+        }
+    }
+
+    #[inline(never)]
+    fn pull_msb_now(&mut self, ring_msb: bool, model: ChipModel) {
+        if self.output(ring_msb, model) & 0x800 == 0 {
             self.acc &= !MSB;
         }
     }
 
     /// Does this oscillator's output drive its accumulator's MSB (see `pull_msb`)?
+    #[inline(always)]
     fn pulls_msb(&self, model: ChipModel) -> bool {
         model == ChipModel::Mos6581
             && self.control & SAWTOOTH != 0
@@ -214,18 +223,23 @@ impl Oscillator {
 
     /// Do the output lines write back into the noise register now? Not while TEST is
     /// held, nor in the cycle a shift's phase 1 latches the cells.
-    #[inline]
+    #[inline(always)]
     pub fn writes_back(&self) -> bool {
         combined_noise(self.control) && !self.test() && self.shift_pending != 1
     }
 
     /// With combined noise selected (and TEST off) a line at 0 forces its register bit
     /// to 0.
-    #[inline]
+    #[inline(always)]
     pub fn write_back(&mut self, ring_msb: bool, model: ChipModel) {
         if self.writes_back() {
-            self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
+            self.write_back_now(ring_msb, model);
         }
+    }
+
+    #[inline(never)]
+    fn write_back_now(&mut self, ring_msb: bool, model: ChipModel) {
+        self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
     }
 
     /// TEST held: the register's cells leak towards 1.
