@@ -70,7 +70,7 @@ fn a_tone_is_written_at_its_pitch_for_both_chips_and_rates() {
         );
         // $1D1D is 439.7 Hz: one ramp's fall per period in the last second.
         let last = &s[s.len() - rate as usize..];
-        let drop = |a: i16, b: i16| i32::from(a) - i32::from(b) > 4000;
+        let drop = |a: i16, b: i16| i32::from(a) - i32::from(b) > 1500;
         let falls = last
             .windows(3)
             .filter(|w| drop(w[1], w[2]) && !drop(w[0], w[1]))

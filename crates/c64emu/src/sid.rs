@@ -118,13 +118,23 @@ mod tests {
 
     #[test]
     fn reads_see_the_chip_at_the_cycle_of_the_access_and_peeks_change_nothing() {
+        // After power-on's envelope ($AA) has released to 0.
+        let t = 20_000;
         let mut s = Sid::new();
-        s.write(V3_AD, 0x00, 1000); // attack: 9 cycles a step
-        s.write(V3_CONTROL, CTRL_GATE, 1000);
-        assert_eq!(s.peek(ENV3, 1000 + 9 * 100), 100);
-        assert_eq!(s.read(ENV3, 1000 + 9 * 50), 50);
+        s.write(V3_AD, 0x00, t); // attack: 9 cycles a step
+        s.write(V3_CONTROL, CTRL_GATE, t);
+        // The first step comes within a period and the gate's few cycles of delay.
+        let peeked = s.peek(ENV3, t + 9 * 100);
+        assert!((99..=100).contains(&peeked), "{peeked}");
+        let early = s.read(ENV3, t + 9 * 50);
+        assert!((49..=50).contains(&early), "{early}");
         assert_eq!(
-            s.read(ENV3, 1000 + 9 * 255 + (1 << 40)),
+            s.read(ENV3, t + 9 * 100),
+            peeked,
+            "the peek changed nothing"
+        );
+        assert_eq!(
+            s.read(ENV3, t + 9 * 255 + (1 << 40)),
             0x00,
             "decayed to sustain 0"
         );

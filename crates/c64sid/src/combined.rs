@@ -2,9 +2,11 @@
 //!
 //! Selecting several waveforms connects their output drivers to the same twelve lines
 //! into the waveform DAC. A driver that outputs 0 sinks its line, so a line is at most
-//! the AND of the selected waveforms' bits. The drivers are weak and the lines sit side
-//! by side on the die and meet in the DAC's resistor ladder, so a line that is 1 is also
-//! dragged down by lines near it that are 0: its level is roughly a weighted mean of
+//! the AND of the selected waveforms' bits. Where the die also joins the lines to each
+//! other (the pulse line runs across all twelve bits; triangle with sawtooth connects
+//! neighbouring bits) the weak drivers fight, so a line that is 1 is also dragged down
+//! by lines near it that are 0 (the noise cells drive their lines alone: noise with one
+//! other waveform is a plain AND, see `oscillator`): its level is roughly a weighted mean of
 //! its neighbourhood, the weight falling by a factor per bit of distance, and the DAC's
 //! input reads it as 1 only above a threshold. That is why the real combinations are
 //! "AND with holes": sawtooth+pulse sounds only near the top of the ramp, where many

@@ -18,6 +18,13 @@ use crate::ChipModel;
 
 /// One voice at full swing: a 12-bit waveform times an 8-bit envelope.
 pub const VOICE_FULL: f32 = 2048.0 * 255.0;
+
+/// The output's full scale, as a multiple of one voice's swing: the chip sums three
+/// voices into one output, and the filter's resonance can lift the filtered voices
+/// about twice over (the 8580's Q reaches 2.6), so three voices at full swing fill
+/// half the range and the rest is headroom. One voice at volume 15 thus peaks at
+/// about -15.6 dBFS (1/6 of full scale), where reSID puts it too.
+const FULL_SCALE_VOICES: f32 = 3.0 * 2.0;
 const CLOCK_HZ: f32 = 985_248.0;
 
 pub fn cutoff_hz(model: ChipModel, fc: u16) -> f32 {
@@ -92,7 +99,7 @@ impl Filter {
 
     pub fn set_mode_volume(&mut self, value: u8) {
         self.mode_volume = value;
-        self.gain = f32::from(value & 0x0F) / 15.0 / (2.0 * VOICE_FULL);
+        self.gain = f32::from(value & 0x0F) / 15.0 / (FULL_SCALE_VOICES * VOICE_FULL);
     }
 
     pub fn set_fc_lo(&mut self, value: u8) {

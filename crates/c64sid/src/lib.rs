@@ -5,9 +5,10 @@
 //!
 //! [`Sid::clock`] runs the chip. Without an output ([`Sid::enable_output`]) no sample is
 //! computed and the voices run in bulk wherever no cycle can matter (an accumulator
-//! adds `freq * n`, the envelope jumps from step to step), so a headless machine that
-//! writes no audio pays next to nothing; hard sync and combined noise step cycle by
-//! cycle.
+//! adds `freq * n`, the envelope counts between the rate counter's matches and skips
+//! whole periods while it rests), so a headless machine that writes no audio pays next
+//! to nothing; the pipelines around a noise shift or an envelope step, hard sync,
+//! combined noise and the 6581's sawtooth combinations step cycle by cycle.
 //!
 //! Modules: `oscillator` (accumulator, waveforms, noise), `combined` (the combined
 //! waveforms' model), `envelope` (ADSR), `filter` (filter, mixer, volume),
@@ -231,10 +232,13 @@ impl Core {
             POTX => self.pots[0],
             POTY => self.pots[1],
             OSC3 => {
-                let ring_msb = self.voices[1].osc.msb();
-                (self.voices[2].osc.output(ring_msb, self.model) >> 4) as u8
+                let ring = &self.voices[1].osc;
+                let osc3 = self.voices[2]
+                    .osc
+                    .osc3(ring.msb(), ring.msb_prev(), self.model);
+                (osc3 >> 4) as u8
             }
-            ENV3 => self.voices[2].env.level,
+            ENV3 => self.voices[2].env.env3(),
             _ if self.bus_cycles > 0 => self.bus,
             _ => 0,
         }
@@ -247,7 +251,8 @@ impl Core {
     /// Run `cycles` without output: in bulk unless an oscillator needs every cycle.
     fn skip(&mut self, cycles: u32) {
         self.age_bus(cycles);
-        if self.voices.iter().any(|v| v.osc.needs_cycles()) {
+        let model = self.model;
+        if self.voices.iter().any(|v| v.osc.needs_cycles(model)) {
             for _ in 0..cycles {
                 self.cycle_oscillators();
             }
@@ -261,35 +266,41 @@ impl Core {
         }
     }
 
-    /// One cycle of the three accumulators, hard sync, and the noise registers.
+    /// One cycle of the three accumulators, hard sync, the noise registers' shifts,
+    /// then what the output lines do to their own voice (the 6581's sawtooth MSB, the
+    /// combined noise's write-back).
     #[inline(always)]
     fn cycle_oscillators(&mut self) {
-        let (mut msb_rose, mut bit19_rose) = (0u8, 0u8);
+        let (mut msb_rose, mut shifts) = (0u8, 0u8);
         for (i, v) in self.voices.iter_mut().enumerate() {
-            let (msb, bit19) = v.osc.advance();
+            let (msb, shift) = v.osc.advance();
             msb_rose |= u8::from(msb) << i;
-            bit19_rose |= u8::from(bit19) << i;
+            shifts |= u8::from(shift) << i;
         }
         if msb_rose != 0 {
             for source in 0..3 {
                 let dest = (source + 1) % 3;
+                // A source synced itself on the cycle its MSB rose syncs nothing.
+                let source_synced = self.voices[source].osc.control & oscillator::SYNC != 0
+                    && msb_rose & (1 << ((source + 2) % 3)) != 0;
                 if msb_rose & (1 << source) != 0
                     && self.voices[dest].osc.control & oscillator::SYNC != 0
+                    && !source_synced
                 {
                     self.voices[dest].osc.reset_phase();
                 }
             }
         }
         for i in 0..3 {
-            let rose = bit19_rose & (1 << i) != 0;
-            if rose || self.voices[i].osc.writes_back() {
-                let ring_msb = self.voices[(i + 2) % 3].osc.msb();
-                if rose {
-                    self.voices[i].osc.shift_noise(ring_msb, self.model);
-                } else {
-                    self.voices[i].osc.write_back(ring_msb, self.model);
-                }
+            if shifts & (1 << i) != 0 {
+                self.voices[i].osc.shift_noise();
             }
+        }
+        for i in 0..3 {
+            let ring_msb = self.voices[(i + 2) % 3].osc.msb();
+            let osc = &mut self.voices[i].osc;
+            osc.pull_msb(ring_msb, self.model);
+            osc.write_back(ring_msb, self.model);
         }
     }
 

@@ -1,38 +1,45 @@
 //! One voice's oscillator: the 24-bit phase accumulator, the 23-bit noise shift register
 //! and the 12-bit waveform output (before the envelope).
 //!
-//! From the datasheet and the published descriptions of the die:
-//! - the accumulator adds the 16-bit frequency every cycle; the TEST bit holds it at zero;
-//! - sawtooth is the accumulator's top 12 bits; triangle the 12 bits below the MSB,
-//!   inverted while the MSB (XOR the ring source's MSB when RING is set) is 1;
-//! - pulse is high while the top 12 bits are at least the 12-bit pulse width (TEST
-//!   forces it high);
+//! From the datasheet, the published descriptions of the die and measurements of OSC3:
+//! - the accumulator adds the 16-bit frequency every cycle; the TEST bit holds it at
+//!   zero; at power-on its even bits are high ($555555);
+//! - sawtooth is the accumulator's top 12 bits; triangle bits 22-12 on lines 11-1
+//!   (line 0 is 0), inverted while the MSB is 1 (with RING and without sawtooth: the
+//!   MSB XOR NOT the ring source's MSB);
+//! - pulse is high while the top 12 bits are at least the 12-bit pulse width, the
+//!   comparator's result reaching the output a cycle late (TEST forces it high);
 //! - noise is eight bits (20, 18, 14, 11, 9, 5, 2, 0) of a 23-bit shift register with
-//!   feedback bit 22 XOR bit 17, shifted when accumulator bit 19 rises;
+//!   feedback bit 22 XOR bit 17, shifted two cycles after accumulator bit 19 rises;
+//! - on the 8580, OSC3 latches triangle and sawtooth a cycle late;
 //! - selecting several waveforms connects their outputs to the same lines: see
 //!   [`crate::combined`]; with noise among them, a line held at 0 forces the register
-//!   bit that drives it to 0, so zeros accumulate (the noise "lock-up").
+//!   bit that drives it to 0, so zeros accumulate (the noise "lock-up"); on the 6581 a
+//!   sawtooth combination's top line at 0 drives the accumulator's MSB to 0.
 //!
 //! The shift register is dynamic and shifts in two phases (as the die shows and the
 //! fast LFSR reset that reSID's author published relies on): phase 1 latches each bit's
-//! output, phase 2 writes the latch into the next bit. Bit 19 rising runs both; the
-//! TEST bit runs them apart: while it is held the latch follows the register,
-//! releasing it writes, with bit 0's
-//! feedback still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit
-//! 17). Measured on the chips (VICE's noise write-back suite, both revisions): at that
+//! output, phase 2 writes the latch into the next bit. Bit 19 rising runs both, a cycle
+//! apart (no write-back in the latching cycle); the TEST bit runs them apart: while it
+//! is held the latch follows the register, releasing it writes, with bit 0's feedback
+//! still seeing TEST (`(bit 22 OR TEST) XOR bit 17`, so it shifts in NOT bit 17).
+//! Measured on the chips (VICE's noise write-back suite, both revisions): at that
 //! release the lines write back into the latch only when a combined noise waveform was
 //! selected during TEST and one still is after it; on the 6581 only when the same
 //! triangle or sawtooth stays selected; noise+pulse during TEST writes back on the 8580
-//! only, and there only into noise+triangle or noise+pulse+sawtooth.
-//! Held in TEST the register's cells leak towards 1: after about 0x8000 cycles (6581)
-//! or 0x950000 (8580) it reads all ones.
+//! only, and there only into noise+triangle or noise+pulse+sawtooth. The write that
+//! sets TEST with a combined noise waveform writes the lines back once (VICE's
+//! noiselfsrinit). Held in TEST the register's cells leak towards 1: after about
+//! 0x8000 cycles (6581) or 0x950000 (8580) it reads all ones.
 
 use crate::ChipModel;
 use crate::combined;
 
-/// The shift register after power-on and after the TEST bit (all ones but the low
-/// three, whose output taps then read 0: OSC3 reads $FC, as measured on the chips).
-pub const NOISE_RESET: u32 = 0x7F_FFF8;
+/// The shift register after power-on: RESET holds every cell at 1, and its release
+/// clocks the register once, shifting in bit 22 XOR bit 17 = 0 (noise reads $FE).
+pub const NOISE_RESET: u32 = 0x7F_FFFE;
+/// The accumulator after power-on: its even bits come up high (sawtooth reads $55).
+pub const ACC_POWER_ON: u32 = 0x55_5555;
 const NOISE_MASK: u32 = 0x7F_FFFF;
 const ACC_MASK: u32 = 0xFF_FFFF;
 const MSB: u32 = 0x80_0000;
@@ -64,6 +71,7 @@ fn noise_leak_cycles(model: ChipModel) -> u32 {
 }
 
 /// A combination of noise with another waveform (its lines write back).
+#[inline(always)]
 fn combined_noise(control: u8) -> bool {
     let wave = control & 0xF0;
     wave & NOISE != 0 && wave != NOISE
@@ -106,6 +114,12 @@ fn floating_cycles(model: ChipModel) -> u32 {
 pub struct Oscillator {
     /// The 24-bit phase accumulator.
     pub acc: u32,
+    /// The accumulator at the end of the previous cycle: the pulse comparator's latch
+    /// (pulse follows the accumulator a cycle late) and the 8580's OSC3 pipeline.
+    acc_prev: u32,
+    /// Cycles until the noise register's pending shift (0: none): bit 19 rising
+    /// latches (phase 1) a cycle later and writes (phase 2) the cycle after.
+    shift_pending: u8,
     pub freq: u32,
     /// 12-bit pulse width.
     pub pw: u32,
@@ -123,7 +137,9 @@ pub struct Oscillator {
 impl Oscillator {
     pub fn new() -> Oscillator {
         Oscillator {
-            acc: 0,
+            acc: ACC_POWER_ON,
+            acc_prev: ACC_POWER_ON,
+            shift_pending: 0,
             freq: 0,
             pw: 0,
             control: 0,
@@ -153,9 +169,19 @@ impl Oscillator {
             self.held_cycles = floating_cycles(model);
         }
         if value & TEST != 0 {
+            if old & TEST == 0 && combined_noise(value) {
+                // The write that sets TEST and selects a combined noise waveform: its
+                // lines (from the accumulator TEST is about to clear) write back once
+                // before TEST joins the cells (measured: VICE's noiselfsrinit; with
+                // TEST already held, as in the write-back suite, nothing is written).
+                self.control = value & !TEST;
+                self.write_back(ring_msb, model);
+            }
             self.acc = 0;
             if old & TEST == 0 {
                 self.test_cycles = 0;
+                // A shift under way is lost: TEST interconnects the cells.
+                self.shift_pending = 0;
             }
         } else if old & TEST != 0 {
             // Phase 2: the latch (which followed the register while TEST was held),
@@ -167,22 +193,53 @@ impl Oscillator {
             self.noise = ((latch << 1) & NOISE_MASK) | (!latch >> 17 & 1);
         }
         self.control = value;
+        self.pull_msb(ring_msb, model);
         self.write_back(ring_msb, model);
     }
 
-    /// Do the output lines write back into the noise register now?
-    #[inline]
+    /// The 6581's sawtooth combined with another waveform: a 0 on the top output line
+    /// drives the accumulator's MSB (the sawtooth's own driver) to 0.
+    #[inline(always)]
+    pub fn pull_msb(&mut self, ring_msb: bool, model: ChipModel) {
+        if self.pulls_msb(model) {
+            self.pull_msb_now(ring_msb, model);
+        }
+    }
+
+    #[inline(never)]
+    fn pull_msb_now(&mut self, ring_msb: bool, model: ChipModel) {
+        if self.output(ring_msb, model) & 0x800 == 0 {
+            self.acc &= !MSB;
+        }
+    }
+
+    /// Does this oscillator's output drive its accumulator's MSB (see `pull_msb`)?
+    #[inline(always)]
+    fn pulls_msb(&self, model: ChipModel) -> bool {
+        model == ChipModel::Mos6581
+            && self.control & SAWTOOTH != 0
+            && self.control & (TRIANGLE | PULSE | NOISE) != 0
+    }
+
+    /// Do the output lines write back into the noise register now? Not while TEST is
+    /// held, nor in the cycle a shift's phase 1 latches the cells.
+    #[inline(always)]
     pub fn writes_back(&self) -> bool {
-        combined_noise(self.control) && !self.test()
+        combined_noise(self.control) && !self.test() && self.shift_pending != 1
     }
 
     /// With combined noise selected (and TEST off) a line at 0 forces its register bit
     /// to 0.
-    #[inline]
+    #[inline(always)]
     pub fn write_back(&mut self, ring_msb: bool, model: ChipModel) {
         if self.writes_back() {
-            self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
+            self.write_back_now(ring_msb, model);
         }
+    }
+
+    #[inline(never)]
+    fn write_back_now(&mut self, ring_msb: bool, model: ChipModel) {
+        self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
     }
 
     /// TEST held: the register's cells leak towards 1.
@@ -195,21 +252,28 @@ impl Oscillator {
         }
     }
 
-    /// One cycle of the accumulator: returns whether its MSB rose. The noise register
-    /// is shifted separately ([`Oscillator::shift_if_bit19_rose`]) after sync.
+    /// One cycle of the accumulator: returns whether its MSB rose and whether the
+    /// noise register shifts now (its phase 2, two cycles after bit 19 rose). The
+    /// caller shifts it ([`Oscillator::shift_noise`]) after sync.
     #[inline(always)]
     pub fn advance(&mut self) -> (bool, bool) {
         let old = self.acc;
-        if self.control & TEST == 0 {
-            self.acc = (old + self.freq) & ACC_MASK;
-        } else {
-            self.leak(1);
-        }
+        self.acc_prev = old;
         if self.held_cycles > 0 {
             self.held_cycles -= 1;
         }
+        if self.control & TEST != 0 {
+            self.leak(1);
+            return (false, false);
+        }
+        self.acc = (old + self.freq) & ACC_MASK;
         let rose = !old & self.acc;
-        (rose & MSB != 0, rose & BIT19 != 0)
+        let shift = self.shift_pending == 1;
+        self.shift_pending = self.shift_pending.saturating_sub(1);
+        if rose & BIT19 != 0 {
+            self.shift_pending = 2;
+        }
+        (rose & MSB != 0, shift)
     }
 
     /// Hard sync: the accumulator restarts.
@@ -217,36 +281,57 @@ impl Oscillator {
         self.acc = 0;
     }
 
-    /// Shift the noise register once; with noise combined with other waveforms, the
-    /// output lines first write their zeros back into the register's output bits.
-    pub fn shift_noise(&mut self, ring_msb: bool, model: ChipModel) {
-        self.write_back(ring_msb, model);
+    /// Shift the noise register once (phase 2: the latched cells move up one, bit 0
+    /// takes bit 22 XOR bit 17).
+    pub fn shift_noise(&mut self) {
         let feedback = ((self.noise >> 22) ^ (self.noise >> 17)) & 1;
         self.noise = ((self.noise << 1) | feedback) & NOISE_MASK;
     }
 
-    /// Advance `n` cycles when nothing needs each cycle (no sync, no combined noise).
-    pub fn skip(&mut self, n: u32) {
-        self.held_cycles = self.held_cycles.saturating_sub(n);
-        if self.test() {
-            self.leak(n);
-            return;
-        }
-        let old = u64::from(self.acc);
-        let new = old + u64::from(self.freq) * u64::from(n);
-        self.acc = (new as u32) & ACC_MASK;
-        // Rising edges of bit 19: the unwrapped sum passes (2k + 1) * 2^19.
-        let edges = |x: u64| (x + (1 << 19)) >> 20;
-        let shifts = (edges(new) - edges(old)) % ((1 << 23) - 1);
-        for _ in 0..shifts {
-            let feedback = ((self.noise >> 22) ^ (self.noise >> 17)) & 1;
-            self.noise = ((self.noise << 1) | feedback) & NOISE_MASK;
+    /// One cycle alone (no sync partner, no write-back): what [`Oscillator::skip`]
+    /// does where the noise pipeline is under way.
+    fn step_alone(&mut self) {
+        if self.advance().1 {
+            self.shift_noise();
         }
     }
 
+    /// Advance `n` cycles when nothing needs each cycle (no sync, no combined noise):
+    /// the accumulator and the shifts in bulk; the pipeline's cycles one by one.
+    pub fn skip(&mut self, mut n: u32) {
+        while n > 0 && (self.shift_pending > 0 || n <= 2) {
+            self.step_alone();
+            n -= 1;
+        }
+        if n == 0 {
+            return;
+        }
+        // In bulk up to two cycles before the end (a shift whose bit 19 rose there is
+        // done at once: it would be due by the end), then the last two one by one.
+        let bulk = n - 2;
+        self.held_cycles = self.held_cycles.saturating_sub(bulk);
+        if self.test() {
+            self.leak(bulk);
+        } else {
+            let old = u64::from(self.acc);
+            let new = old + u64::from(self.freq) * u64::from(bulk);
+            self.acc = (new as u32) & ACC_MASK;
+            // Rising edges of bit 19: the unwrapped sum passes (2k + 1) * 2^19.
+            let edges = |x: u64| (x + (1 << 19)) >> 20;
+            let shifts = (edges(new) - edges(old)) % ((1 << 23) - 1);
+            for _ in 0..shifts {
+                self.shift_noise();
+            }
+        }
+        self.step_alone();
+        self.step_alone();
+    }
+
     /// Does this oscillator need to be stepped cycle by cycle?
-    pub fn needs_cycles(&self) -> bool {
-        self.control & SYNC != 0 || (combined_noise(self.control) && !self.test())
+    pub fn needs_cycles(&self, model: ChipModel) -> bool {
+        self.control & SYNC != 0
+            || (combined_noise(self.control) && !self.test())
+            || (self.pulls_msb(model) && !self.test())
     }
 
     fn noise_bits(&self) -> u16 {
@@ -262,19 +347,46 @@ impl Oscillator {
             | bit(0, 4)
     }
 
-    /// The 12-bit waveform output; `ring_msb` is the ring source's accumulator MSB.
+    /// The 12-bit waveform output (what the DAC gets); `ring_msb` is the ring
+    /// source's accumulator MSB.
     #[inline(always)]
     pub fn output(&self, ring_msb: bool, model: ChipModel) -> u16 {
+        self.output_from(self.acc, ring_msb, model)
+    }
+
+    /// What OSC3 reads: the output, except that on the 8580 the triangle and sawtooth
+    /// lines reach the register a cycle late (they are latched in the clock's first
+    /// phase); `ring_msb_prev` is the ring source's MSB a cycle ago.
+    pub fn osc3(&self, ring_msb: bool, ring_msb_prev: bool, model: ChipModel) -> u16 {
+        if model == ChipModel::Mos8580 && self.control & (TRIANGLE | SAWTOOTH) != 0 {
+            self.output_from(self.acc_prev, ring_msb_prev, model)
+        } else {
+            self.output(ring_msb, model)
+        }
+    }
+
+    /// The accumulator's MSB a cycle ago (for the next voice's delayed ring).
+    pub fn msb_prev(&self) -> bool {
+        self.acc_prev & MSB != 0
+    }
+
+    /// The output as if the accumulator were `acc` (the pulse comparator always sees
+    /// the previous cycle's accumulator).
+    #[inline(always)]
+    fn output_from(&self, acc: u32, ring_msb: bool, model: ChipModel) -> u16 {
         let wave = self.control & 0xF0;
-        let acc = self.acc;
         let triangle = || {
-            let flip = (acc & MSB != 0) ^ (self.control & RING != 0 && ring_msb);
-            let t = (acc >> 11) & 0xFFF;
-            (if flip { t ^ 0xFFF } else { t }) as u16
+            // Ring modulation (without sawtooth, whose driver blocks it) replaces the
+            // MSB that folds the ramp with MSB XOR NOT the ring source's MSB.
+            let ring = self.control & (RING | SAWTOOTH) == RING && !ring_msb;
+            let flip = (acc & MSB != 0) ^ ring;
+            // The lines carry accumulator bits 22-12 at DAC bits 11-1; bit 0 is 0.
+            let t = (acc >> 11) & 0xFFE;
+            (if flip { t ^ 0xFFE } else { t }) as u16
         };
         let saw = || (acc >> 12) as u16;
         let pulse = || {
-            if self.test() || (acc >> 12) >= self.pw {
+            if self.test() || (self.acc_prev >> 12) >= self.pw {
                 0xFFF
             } else {
                 0
@@ -294,20 +406,31 @@ impl Oscillator {
             NOISE => self.noise_bits(),
             w if w == NOISE | PULSE => self.noise_bits() & pulse() & !noise_pulse_pull(model),
             _ => {
+                // The lines are pulled together only where the die connects them: the
+                // pulse line runs across every bit, triangle with sawtooth joins
+                // neighbouring bits. The noise cells drive their lines alone: they
+                // only AND.
                 let mut v = 0xFFF;
+                let mut drivers = 0;
                 if wave & TRIANGLE != 0 {
                     v &= triangle();
+                    drivers += 1;
                 }
                 if wave & SAWTOOTH != 0 {
                     v &= saw();
+                    drivers += 1;
                 }
                 if wave & PULSE != 0 {
                     v &= pulse();
+                    drivers += 1;
+                }
+                if drivers > 1 {
+                    v = combined::pull_down(v, model);
                 }
                 if wave & NOISE != 0 {
                     v &= self.noise_bits();
                 }
-                combined::pull_down(v, model)
+                v
             }
         }
     }

@@ -27,7 +27,7 @@ fn paddles_read_their_positions_and_mirrors_repeat_every_32() {
     assert_eq!(s.read(POTX), 0x12);
     assert_eq!(s.read(POTY + 0x20), 0x80);
     s.write(0x20 + 0x0E + CONTROL, NOISE);
-    assert_eq!(s.read(OSC3 + 0x40), 0xFC);
+    assert_eq!(s.read(OSC3 + 0x40), 0xFE);
 }
 
 fn tone(model: ChipModel, seconds: u32) -> Vec<i16> {
@@ -62,14 +62,16 @@ fn a_sawtooth_comes_out_at_its_pitch_and_the_output_rate() {
         );
         // One falling edge per period of the ramp, counted in the second second.
         let second = &out[44_100..];
-        let drop = |a: i16, b: i16| i32::from(a) - i32::from(b) > 4000;
+        let drop = |a: i16, b: i16| i32::from(a) - i32::from(b) > 1500;
         let falls = second
             .windows(3)
             .filter(|w| drop(w[1], w[2]) && !drop(w[0], w[1]))
             .count();
         assert!((falls as i64 - 440).abs() <= 2, "{model:?}: {falls} ramps");
         let peak = second.iter().map(|v| v.unsigned_abs()).max().unwrap();
-        assert!(peak > 8000 && peak < 32767, "{model:?}: peak {peak}");
+        // One voice at volume 15 peaks at 1/6 of full scale (5461; the band-limited
+        // ramp's overshoot adds a little).
+        assert!(peak > 5000 && peak < 6500, "{model:?}: peak {peak}");
     }
 }
 
@@ -89,7 +91,9 @@ fn volume_writes_are_heard_on_the_6581_and_faint_on_the_8580() {
             .unwrap()
     };
     let (old, new) = (step(ChipModel::Mos6581), step(ChipModel::Mos8580));
-    assert!(old > 3000, "6581 volume step {old}");
+    // The 6581's mixer DC (0.3 of a voice's swing) over the full scale (six swings):
+    // 0.05 of full scale, 1638.
+    assert!((1400..1900).contains(&old), "6581 volume step {old}");
     assert!(new < old / 10, "8580 volume step {new}");
 }
 

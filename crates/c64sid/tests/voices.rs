@@ -22,6 +22,12 @@ fn lfsr_step(x: u32) -> u32 {
     ((x << 1) | (((x >> 22) ^ (x >> 17)) & 1)) & 0x7F_FFFF
 }
 
+/// Restart a voice's accumulator at 0 (TEST set and released), leaving `control`.
+fn restart(s: &mut Sid, voice: u8, control: u8) {
+    s.write(voice + CONTROL, control | TEST);
+    s.write(voice + CONTROL, control);
+}
+
 fn noise_byte(x: u32) -> u8 {
     [20, 18, 14, 11, 9, 5, 2, 0]
         .iter()
@@ -29,10 +35,23 @@ fn noise_byte(x: u32) -> u8 {
 }
 
 #[test]
+fn power_on_leaves_the_accumulators_at_555555_and_the_noise_at_7ffffe() {
+    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+        let mut s = Sid::new(model);
+        assert_eq!(s.voice_state(0).0, 0x55_5555);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFE);
+        s.write(V3 + CONTROL, SAWTOOTH);
+        assert_eq!(s.read(OSC3), 0x55);
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.read(OSC3), 0xFE);
+    }
+}
+
+#[test]
 fn the_accumulator_adds_the_frequency_every_cycle_and_sawtooth_reads_its_top() {
     for mut s in both() {
         set_freq(&mut s, V3, 0x1234);
-        s.write(V3 + CONTROL, SAWTOOTH);
+        restart(&mut s, V3, SAWTOOTH);
         s.clock(1000);
         assert_eq!(s.voice_state(2).0, 1000 * 0x1234);
         assert_eq!(s.read(OSC3), ((1000 * 0x1234) >> 16) as u8);
@@ -44,10 +63,27 @@ fn the_accumulator_adds_the_frequency_every_cycle_and_sawtooth_reads_its_top() {
 }
 
 #[test]
+fn the_8580s_osc3_sees_triangle_and_sawtooth_a_cycle_late() {
+    let mut s = Sid::new(ChipModel::Mos8580);
+    set_freq(&mut s, V3, 0xFFFF);
+    restart(&mut s, V3, SAWTOOTH);
+    s.clock(300);
+    assert_eq!(s.read(OSC3), ((299 * 0xFFFF) >> 16) as u8);
+    s.write(V3 + CONTROL, TRIANGLE);
+    assert_eq!(s.read(OSC3), ((299 * 0xFFFF) >> 15) as u8);
+    s.write(V3 + CONTROL, NOISE);
+    assert_eq!(
+        s.read(OSC3),
+        noise_byte(s.voice_state(2).1),
+        "noise is not delayed"
+    );
+}
+
+#[test]
 fn triangle_rises_then_falls_and_pulse_compares_with_the_width() {
     for mut s in both() {
         set_freq(&mut s, V3, 0x1000); // the accumulator's top byte +1 every 16 cycles
-        s.write(V3 + CONTROL, TRIANGLE);
+        restart(&mut s, V3, TRIANGLE);
         s.clock(16 * 0x40); // acc $400000: triangle bits 22..11 = $800 -> OSC3 $80
         assert_eq!(s.read(OSC3), 0x80);
         s.clock(16 * 0x60); // acc $A00000: MSB set, falling: $3FF >> 4... bits inverted
@@ -56,7 +92,11 @@ fn triangle_rises_then_falls_and_pulse_compares_with_the_width() {
         s.write(V3 + PW_HI, 0x0B); // width $B00: high from acc $B00000
         s.write(V3 + CONTROL, PULSE);
         assert_eq!(s.read(OSC3), 0x00);
+        // The comparator's result reaches the output a cycle late.
         s.clock(16 * 0x10);
+        assert_eq!(s.voice_state(2).0, 0xB0_0000);
+        assert_eq!(s.read(OSC3), 0x00);
+        s.clock(1);
         assert_eq!(s.read(OSC3), 0xFF);
         s.write(V3 + PW_HI, 0x0C);
         assert_eq!(s.read(OSC3), 0x00);
@@ -68,17 +108,18 @@ fn triangle_rises_then_falls_and_pulse_compares_with_the_width() {
 }
 
 #[test]
-fn noise_shifts_the_23_bit_register_when_bit_19_rises() {
+fn noise_shifts_the_23_bit_register_two_cycles_after_bit_19_rises() {
     for mut s in both() {
-        // Frequency $8000: bit 19 rises every 32 cycles, the first time after 16.
+        // Frequency $8000 from 0: bit 19 rises every 32 cycles, the first time after 16.
         set_freq(&mut s, V3, 0x8000);
-        s.write(V3 + CONTROL, NOISE);
-        assert_eq!(s.read(OSC3), 0xFC, "after reset");
-        s.clock(15);
-        assert_eq!(s.voice_state(2).1, NOISE_RESET);
+        restart(&mut s, V3, NOISE);
+        let start = 0x7F_FFFC; // power-on's $7FFFFE, shifted once by TEST's release
+        assert_eq!(s.voice_state(2).1, start);
+        s.clock(17);
+        assert_eq!(s.voice_state(2).1, start, "latched, not yet written");
         s.clock(1);
-        assert_eq!(s.voice_state(2).1, lfsr_step(NOISE_RESET));
-        let mut expect = lfsr_step(NOISE_RESET);
+        assert_eq!(s.voice_state(2).1, lfsr_step(start));
+        let mut expect = lfsr_step(start);
         for _ in 0..200 {
             s.clock(32);
             expect = lfsr_step(expect);
@@ -151,7 +192,8 @@ fn hard_sync_restarts_the_next_voice_when_the_previous_msb_rises() {
     for mut s in both() {
         set_freq(&mut s, V1, 0x8000); // voice 1's MSB rises after 256 cycles
         set_freq(&mut s, V2, 0x0100);
-        s.write(V2 + CONTROL, SYNC | TRIANGLE);
+        restart(&mut s, V1, 0);
+        restart(&mut s, V2, SYNC | TRIANGLE);
         s.clock(255);
         assert_eq!(s.voice_state(1).0, 255 * 0x100);
         s.clock(1);
@@ -167,20 +209,33 @@ fn hard_sync_restarts_the_next_voice_when_the_previous_msb_rises() {
 }
 
 #[test]
-fn ring_modulation_inverts_the_triangle_with_the_previous_voices_msb() {
+fn ring_modulation_folds_the_triangle_with_not_the_previous_voices_msb() {
     for mut s in both() {
         set_freq(&mut s, V2, 0xFFFF); // voice 2's MSB: 0 until cycle 129
-        s.write(V3 + CONTROL, TRIANGLE | RING);
+        restart(&mut s, V2, 0);
+        restart(&mut s, V3, TRIANGLE | RING);
+        // Voice 3 at 0 with voice 2's MSB 0: MSB XOR NOT 0 folds the ramp: $FFE.
         s.clock(128);
-        assert_eq!(s.read(OSC3), 0x00);
-        s.clock(1);
         assert_eq!(s.read(OSC3), 0xFF);
+        s.clock(1);
+        assert_eq!(s.read(OSC3), 0x00);
         s.write(V3 + CONTROL, TRIANGLE);
-        assert_eq!(
-            s.read(OSC3),
-            0x00,
-            "without RING the triangle is voice 3's own"
-        );
+        assert_eq!(s.read(OSC3), 0x00, "without RING voice 3's own triangle");
+        s.write(V3 + CONTROL, TRIANGLE | RING | SAWTOOTH);
+        assert_eq!(s.read(OSC3), 0x00, "sawtooth blocks the ring's MSB");
+    }
+}
+
+#[test]
+fn the_6581s_sawtooth_combined_drives_the_accumulators_msb_low() {
+    for (model, msb) in [(ChipModel::Mos6581, 0), (ChipModel::Mos8580, 0x80_0000)] {
+        let mut s = Sid::new(model);
+        s.write(V3 + PW_HI, 0x0F);
+        set_freq(&mut s, V3, 0x1000);
+        restart(&mut s, V3, SAWTOOTH | PULSE);
+        // At $800000 the pulse (width $F00) is low: the top output line reads 0.
+        s.clock(16 * 0x80 + 1);
+        assert_eq!(s.voice_state(2).0 & 0x80_0000, msb, "{model:?}");
     }
 }
 
@@ -206,7 +261,8 @@ fn combined_noise_writes_zeros_back_and_locks_up_until_test() {
 
 #[test]
 fn combined_waveforms_are_at_most_the_and_of_their_parts() {
-    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+    // (The 8580: the 6581's sawtooth combinations move the accumulator's MSB.)
+    for model in [ChipModel::Mos8580] {
         let mut s = Sid::new(model);
         set_freq(&mut s, V3, 0x0123);
         s.write(V3 + PW_HI, 0x08);
@@ -229,5 +285,50 @@ fn combined_waveforms_are_at_most_the_and_of_their_parts() {
             ones > 0,
             "{model:?}: saw+pulse is heard near the ramp's top"
         );
+    }
+}
+
+#[test]
+fn noise_with_one_other_waveform_is_a_plain_and_of_their_lines() {
+    // The noise cells drive their lines alone: noise+triangle keeps isolated ones that
+    // triangle+sawtooth or a pulse combination would pull down.
+    let mut s = Sid::new(ChipModel::Mos6581);
+    s.write(V3 + CONTROL, TEST);
+    s.clock(0x8000); // the register leaks to all ones
+    s.write(V3 + CONTROL, NOISE | TRIANGLE); // one shift (bit 0: NOT bit 17 = 0)
+    assert_eq!(s.read(OSC3), 0x00, "triangle at 0 writes every tap to 0");
+    set_freq(&mut s, V3, 0xFFFF);
+    // Bit 19 rises in cycle 9, the register shifts in cycle 11: the taps take their
+    // lower neighbours' ones (bit 0 takes 1 XOR 1 = 0): lines $FE0.
+    s.clock(10);
+    assert_eq!(s.read(OSC3), 0x00);
+    s.clock(1);
+    // Triangle at $AFFF5: $15E; AND $FE0: $140.
+    assert_eq!(s.read(OSC3), 0x14);
+}
+
+#[test]
+fn setting_test_with_a_combined_noise_waveform_writes_its_lines_back_once() {
+    let taps = [20, 18, 14, 11, 9, 5, 2, 0]
+        .iter()
+        .map(|b| 1 << b)
+        .sum::<u32>();
+    let all = NOISE | PULSE | SAWTOOTH | TRIANGLE;
+    for model in [ChipModel::Mos6581, ChipModel::Mos8580] {
+        // Noise running, then TEST set with all four waveforms: the lines (triangle AND
+        // sawtooth of $555555 is 0) clear the taps; the release to noise alone writes
+        // nothing and shifts once (bit 0: NOT bit 17 = 0).
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE);
+        s.write(V3 + CONTROL, all | TEST);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFE & !taps, "{model:?}");
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.voice_state(2).1, ((0x7F_FFFE & !taps) << 1) & 0x7F_FFFF);
+        // TEST already held when the combination is selected: nothing is written.
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.write(V3 + CONTROL, all | TEST);
+        s.write(V3 + CONTROL, NOISE);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFC, "{model:?}");
     }
 }
