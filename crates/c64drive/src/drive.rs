@@ -1,0 +1,180 @@
+//! The whole 1541: its CPU over the drive bus, clocked at 1 MHz in step with the C64.
+//!
+//! The C64 runs at its own clock (985248 Hz PAL, 1022727 Hz NTSC). The drive is run
+//! lazily: before the C64 touches the serial bus (CIA 2 port A) at its cycle `t`, the
+//! drive catches up to the drive cycle `t × 1000000 / c64_hz`; then the C64's change
+//! takes effect. The drive only reacts to the bus, so this is exact up to the drive's
+//! instruction granularity; what the drive pulled is looked up as of the C64's cycle,
+//! even when the drive's last instruction ran a few cycles past it.
+
+use std::fmt;
+use std::sync::Arc;
+
+use mos6502::cpu::CPU;
+use mos6502::instruction::Nmos6502;
+use mos6502::registers::Status;
+
+use crate::bus::{DriveBus, ROM_SIZE};
+use crate::gcr;
+use crate::iec::Lines;
+
+/// Drive clock, cycles per second.
+pub const DRIVE_HZ: u64 = 1_000_000;
+
+/// Why a drive could not be made or a disk not inserted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DriveError {
+    /// The DOS ROM must be 16 KiB (or 32 KiB, of which the second half is used, as
+    /// some dumps are).
+    RomSize(usize),
+    /// The disk image is not a .d64 of 35, 40 or 42 tracks.
+    ImageSize(usize),
+}
+
+impl fmt::Display for DriveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            DriveError::RomSize(n) => write!(
+                f,
+                "a 1541 DOS ROM is 16384 bytes (or a 32768-byte dump); this one is {n} bytes"
+            ),
+            DriveError::ImageSize(n) => write!(
+                f,
+                "a .d64 image of 35, 40 or 42 tracks (with or without an error table); \
+                 this one is {n} bytes"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DriveError {}
+
+/// A 1541 on the serial bus.
+#[derive(Clone)]
+pub struct Drive {
+    cpu: CPU<DriveBus, Nmos6502>,
+    c64_hz: u64,
+}
+
+impl fmt::Debug for Drive {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Drive {{ pc: ${:04X}, cycle: {} }}", self.pc(), self.cycle())
+    }
+}
+
+impl Drive {
+    /// A drive with DOS ROM `rom`, next to a C64 clocked at `c64_hz`, just reset.
+    pub fn new(rom: &[u8], c64_hz: u64) -> Result<Drive, DriveError> {
+        let rom: Arc<[u8]> = match rom.len() {
+            ROM_SIZE => rom.into(),
+            0x8000 => rom[ROM_SIZE..].into(),
+            n => return Err(DriveError::RomSize(n)),
+        };
+        let mut cpu = CPU::new(DriveBus::new(rom), Nmos6502);
+        cpu.reset();
+        cpu.memory.update_pulls(0);
+        Ok(Drive {
+            cpu,
+            c64_hz: c64_hz.max(1),
+        })
+    }
+
+    /// Set the device number (8-11: the jumpers on VIA 1 PB5/PB6).
+    pub fn set_device(&mut self, device: u8) {
+        self.cpu.memory.device_jumpers = device.wrapping_sub(8) & 3;
+    }
+
+    /// Insert a .d64 image.
+    pub fn insert_d64(&mut self, image: &[u8], write_protected: bool) -> Result<(), DriveError> {
+        let tracks = gcr::d64_tracks(image).ok_or(DriveError::ImageSize(image.len()))?;
+        self.cpu.memory.mech.insert(tracks, write_protected);
+        Ok(())
+    }
+
+    /// Insert a disk given as GCR tracks (`tracks[t - 1]` is track t).
+    pub fn insert_gcr(&mut self, tracks: Vec<Vec<u8>>, write_protected: bool) {
+        self.cpu.memory.mech.insert(tracks, write_protected);
+    }
+
+    /// The drive cycle matching C64 cycle `c64_cycle`.
+    pub fn drive_cycle(&self, c64_cycle: u64) -> u64 {
+        (u128::from(c64_cycle) * u128::from(DRIVE_HZ) / u128::from(self.c64_hz)) as u64
+    }
+
+    /// Drive cycles run so far.
+    pub fn cycle(&self) -> u64 {
+        self.cpu.memory.now
+    }
+
+    /// The drive CPU's program counter.
+    pub fn pc(&self) -> u16 {
+        self.cpu.registers.program_counter
+    }
+
+    /// Run one instruction (and the chips through its cycles).
+    pub fn step(&mut self) {
+        let before = self.cpu.cycles;
+        let start = self.cpu.memory.now;
+        self.cpu.memory.begin(start);
+        self.cpu.single_step();
+        let mut cycles = self.cpu.cycles - before;
+        if self.cpu.memory.interrupted {
+            cycles += 7;
+        }
+        self.cpu.memory.run_chips(start + cycles.max(1));
+        if std::mem::take(&mut self.cpu.memory.so) {
+            self.cpu.registers.status.insert(Status::PS_OVERFLOW);
+        }
+    }
+
+    /// Run until the drive has reached C64 cycle `c64_cycle`.
+    pub fn run_until(&mut self, c64_cycle: u64) {
+        let target = self.drive_cycle(c64_cycle);
+        while self.cpu.memory.now < target {
+            self.step();
+        }
+    }
+
+    /// The C64 drives the bus lines `lines` from C64 cycle `c64_cycle` on (the drive
+    /// is run up to that cycle first).
+    pub fn set_c64_lines(&mut self, c64_cycle: u64, lines: Lines) {
+        self.run_until(c64_cycle);
+        if self.cpu.memory.c64 != lines {
+            self.cpu.memory.c64 = lines;
+            let at = self.drive_cycle(c64_cycle).max(self.cpu.memory.pulls_changed);
+            self.cpu.memory.update_pulls(at);
+        }
+    }
+
+    /// What the drive pulls low at C64 cycle `c64_cycle`: (CLK, DATA). The drive is
+    /// run up to that cycle first.
+    pub fn pulls(&mut self, c64_cycle: u64) -> (bool, bool) {
+        self.run_until(c64_cycle);
+        self.cpu.memory.pulls_at(self.drive_cycle(c64_cycle))
+    }
+
+    /// The drive's memory as its CPU sees it, without side effects.
+    pub fn peek(&self, addr: u16) -> u8 {
+        self.cpu.memory.peek_memory(addr)
+    }
+
+    /// Write the drive's RAM (tests and loaders' "M-W" done from outside).
+    pub fn poke_ram(&mut self, addr: u16, value: u8) {
+        self.cpu.memory.ram[usize::from(addr) & 0x7FF] = value;
+    }
+
+    /// The half track under the head.
+    pub fn half_track(&self) -> usize {
+        self.cpu.memory.mech.half_track()
+    }
+
+    /// The drive LED (VIA 2 PB3).
+    pub fn led(&self) -> bool {
+        self.cpu.memory.via2.pb_out() & 0x08 != 0
+    }
+
+    /// The GCR bytes of a half track (0: track 1).
+    pub fn track_gcr(&self, half_track: usize) -> &[u8] {
+        self.cpu.memory.mech.track(half_track)
+    }
+}
