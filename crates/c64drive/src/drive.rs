@@ -54,6 +54,8 @@ impl std::error::Error for DriveError {}
 pub struct Drive {
     cpu: CPU<DriveBus, Nmos6502>,
     c64_hz: u64,
+    /// The C64 cycle at which the drive powered on (its cycle 0).
+    c64_start: u64,
 }
 
 impl fmt::Debug for Drive {
@@ -76,6 +78,7 @@ impl Drive {
         Ok(Drive {
             cpu,
             c64_hz: c64_hz.max(1),
+            c64_start: 0,
         })
     }
 
@@ -96,9 +99,20 @@ impl Drive {
         self.cpu.memory.mech.insert(tracks, write_protected);
     }
 
+    /// The drive powers on at C64 cycle `c64_cycle` (its own cycle 0).
+    pub fn start_at(&mut self, c64_cycle: u64) {
+        self.c64_start = c64_cycle;
+    }
+
     /// The drive cycle matching C64 cycle `c64_cycle`.
     pub fn drive_cycle(&self, c64_cycle: u64) -> u64 {
-        (u128::from(c64_cycle) * u128::from(DRIVE_HZ) / u128::from(self.c64_hz)) as u64
+        let since = c64_cycle.saturating_sub(self.c64_start);
+        (u128::from(since) * u128::from(DRIVE_HZ) / u128::from(self.c64_hz)) as u64
+    }
+
+    /// What the drive pulled (CLK, DATA) when it last ran, without running it.
+    pub fn last_pulls(&self) -> (bool, bool) {
+        self.cpu.memory.pulls
     }
 
     /// Drive cycles run so far.
