@@ -91,6 +91,9 @@ pub struct DriveBus {
     pub(crate) pulls_changed: u64,
     /// BYTE READY is low (held for a couple of cycles after each byte).
     byte_ready_low: u8,
+    /// Changes the C64 made to the bus that the drive has not reached yet: (drive
+    /// cycle from which they hold, the lines), oldest first.
+    pub(crate) pending: std::collections::VecDeque<(u64, Lines)>,
 }
 
 impl DriveBus {
@@ -119,6 +122,7 @@ impl DriveBus {
             pulls_before: (false, false),
             pulls_changed: 0,
             byte_ready_low: 0,
+            pending: std::collections::VecDeque::new(),
         }
     }
 
@@ -188,6 +192,13 @@ impl DriveBus {
     /// One drive cycle of the VIAs and the mechanism.
     fn tick(&mut self) {
         self.now += 1;
+        while let Some(&(at, lines)) = self.pending.front() {
+            if at > self.now {
+                break;
+            }
+            self.pending.pop_front();
+            self.set_c64(lines);
+        }
         self.via1.tick();
         self.via2.tick();
         let pb = self.via2.pb_out();
@@ -259,6 +270,15 @@ impl DriveBus {
         self.via1.set_ca1(self.c64.atn, 0xFF);
     }
 
+    /// The C64's lines change now.
+    pub(crate) fn set_c64(&mut self, lines: Lines) {
+        if self.c64 != lines {
+            self.c64 = lines;
+            let now = self.now;
+            self.update_pulls(now);
+        }
+    }
+
     /// The drive's pulls as they were at drive cycle `at`.
     pub(crate) fn pulls_at(&self, at: u64) -> (bool, bool) {
         if at < self.pulls_changed {
@@ -319,6 +339,9 @@ impl Bus for DriveBus {
             self.interrupted = true;
         }
         self.accesses = n.saturating_add(1);
+        if n > 0 && n == self.operand_accesses() && self.kind == Access::Read {
+            self.dummy_read(addr);
+        }
         let v = match self.peek(addr) {
             Some(v) => v,
             None => {
@@ -338,6 +361,9 @@ impl Bus for DriveBus {
     fn set_byte(&mut self, addr: u16, value: u8) {
         let n = self.accesses;
         self.accesses = n.saturating_add(1);
+        if n > 0 && n == self.operand_accesses() && self.kind == Access::Write {
+            self.dummy_read(addr);
+        }
         self.last = value;
         if addr & 0x8000 != 0 {
             return;
@@ -374,6 +400,36 @@ impl Bus for DriveBus {
 }
 
 impl DriveBus {
+    /// An indexed access first reads at the address before the index's carry reached
+    /// the high byte, a cycle before the real access: always for a write, on a page
+    /// crossing for a read. Only its effects matter (the data bus, a VIA's flags).
+    fn dummy_read(&mut self, addr: u16) {
+        let base = match self.mode {
+            AddressingMode::AbsoluteX | AddressingMode::AbsoluteY => {
+                u16::from_le_bytes([self.fetched[1], self.fetched[2]])
+            }
+            AddressingMode::IndirectIndexedY => {
+                u16::from_le_bytes([self.fetched[2], self.fetched[3]])
+            }
+            _ => return,
+        };
+        let at = (base & 0xFF00) | (addr & 0x00FF);
+        if at == addr && self.kind == Access::Read {
+            return;
+        }
+        self.last = match self.peek(at) {
+            Some(v) => v,
+            None => {
+                // A read's extra cycle comes after its base cycles; a write's
+                // dummy read is within them.
+                let back = if self.kind == Access::Write { 2 } else { 1 };
+                let cycle = self.start + u64::from(self.base).saturating_sub(back);
+                self.run_chips(cycle.max(self.now));
+                self.read_io(at).unwrap_or(self.last)
+            }
+        };
+    }
+
     fn write_via(&mut self, via: u8, addr: u16, value: u8) {
         if via == 1 {
             self.via1.write(addr as u8, value);

@@ -110,6 +110,35 @@ impl Drive {
         (u128::from(since) * u128::from(DRIVE_HZ) / u128::from(self.c64_hz)) as u64
     }
 
+    /// Drive time (in drive cycles) of `half` C64 half cycles after the drive's start.
+    fn drive_time(&self, half: u64) -> u64 {
+        let since = half.saturating_sub(self.c64_start * 2);
+        (u128::from(since) * u128::from(DRIVE_HZ) / (2 * u128::from(self.c64_hz))) as u64
+    }
+
+    /// The first drive cycle that sees a C64 write in C64 cycle `c64_cycle`: the
+    /// CIA's pins change at the end of the cycle, a VIA samples its pins in the middle
+    /// of Φ2... of its cycle, so the write is seen by the drive cycle whose middle
+    /// comes after the C64 cycle's end.
+    fn write_seen_from(&self, c64_cycle: u64) -> u64 {
+        // round(end): the cycle whose middle is first past the end.
+        self.drive_time(c64_cycle * 2 + 2) + u64::from(self.frac_half(c64_cycle * 2 + 2))
+    }
+
+    /// Whether `half` C64 half cycles fall in the second half of a drive cycle.
+    fn frac_half(&self, half: u64) -> bool {
+        let since = half.saturating_sub(self.c64_start * 2);
+        let scaled = u128::from(since) * u128::from(DRIVE_HZ) * 2 / (2 * u128::from(self.c64_hz));
+        scaled % 2 == 1
+    }
+
+    /// The last drive cycle whose writes a C64 read in C64 cycle `c64_cycle` sees: the
+    /// CIA samples in the middle of the cycle, a VIA's pins change at the end of its
+    /// cycle.
+    fn read_sees_up_to(&self, c64_cycle: u64) -> u64 {
+        self.drive_time(c64_cycle * 2 + 1).saturating_sub(1)
+    }
+
     /// What the drive pulled (CLK, DATA) when it last ran, without running it.
     pub fn last_pulls(&self) -> (bool, bool) {
         self.cpu.memory.pulls
@@ -149,22 +178,31 @@ impl Drive {
         }
     }
 
-    /// The C64 drives the bus lines `lines` from C64 cycle `c64_cycle` on (the drive
-    /// is run up to that cycle first).
+    /// The C64 drives the bus lines `lines` from C64 cycle `c64_cycle` on. The drive
+    /// sees the change when it reaches that cycle (at once if it already has: it ran
+    /// at most an instruction past a C64 read).
     pub fn set_c64_lines(&mut self, c64_cycle: u64, lines: Lines) {
-        self.run_until(c64_cycle);
-        if self.cpu.memory.c64 != lines {
-            self.cpu.memory.c64 = lines;
-            let at = self.drive_cycle(c64_cycle).max(self.cpu.memory.pulls_changed);
-            self.cpu.memory.update_pulls(at);
+        let at = self.write_seen_from(c64_cycle);
+        let bus = &mut self.cpu.memory;
+        let last = bus.pending.back().map_or(bus.c64, |&(_, l)| l);
+        if last == lines {
+            return;
+        }
+        if at <= bus.now {
+            bus.set_c64(lines);
+        } else {
+            bus.pending.push_back((at, lines));
         }
     }
 
     /// What the drive pulls low at C64 cycle `c64_cycle`: (CLK, DATA). The drive is
     /// run up to that cycle first.
     pub fn pulls(&mut self, c64_cycle: u64) -> (bool, bool) {
-        self.run_until(c64_cycle);
-        self.cpu.memory.pulls_at(self.drive_cycle(c64_cycle))
+        let last = self.read_sees_up_to(c64_cycle);
+        while self.cpu.memory.now <= last {
+            self.step();
+        }
+        self.cpu.memory.pulls_at(last)
     }
 
     /// The drive's memory as its CPU sees it, without side effects.

@@ -108,6 +108,8 @@ pub struct Via {
     cb2_out: bool,
     /// Previous PB6 level, for pulse counting.
     pb6: bool,
+    /// ACR as timer 2 counts by it: a write takes effect a cycle later.
+    t2_acr: u8,
 }
 
 impl Default for Via {
@@ -152,6 +154,7 @@ impl Via {
             ca2_out: true,
             cb2_out: true,
             pb6: true,
+            t2_acr: 0,
         }
     }
 
@@ -258,7 +261,7 @@ impl Via {
 
     /// PB6 at `level`: timer 2 counts its falling edges in pulse-counting mode.
     pub fn set_pb6(&mut self, level: bool) {
-        if self.pb6 && !level && self.acr & 0x20 != 0 && !self.t2_hold {
+        if self.pb6 && !level && self.t2_acr & 0x20 != 0 && !self.t2_hold {
             self.count_t2();
         }
         self.pb6 = level;
@@ -291,9 +294,10 @@ impl Via {
         // Timer 2 in timed mode.
         if self.t2_hold {
             self.t2_hold = false;
-        } else if self.acr & 0x20 == 0 {
+        } else if self.t2_acr & 0x20 == 0 {
             self.count_t2();
         }
+        self.t2_acr = self.acr;
         self.tick_shift();
         self.end_pulses();
     }
