@@ -35,11 +35,11 @@ use crate::progress::Progress;
 mod audio;
 mod binmon;
 mod drive;
-mod true_drive;
 mod dumps;
 mod expansion;
 mod names;
 mod reports;
+mod true_drive;
 mod tune;
 
 use drive::{Goal, Outcome};

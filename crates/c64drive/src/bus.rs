@@ -12,9 +12,9 @@
 
 use std::sync::Arc;
 
+use mos6502::Variant;
 use mos6502::instruction::{AddressingMode, Instruction, Nmos6502};
 use mos6502::memory::Bus;
-use mos6502::Variant;
 
 use crate::iec::Lines;
 use crate::mech::Mechanism;
@@ -164,7 +164,11 @@ impl DriveBus {
             }
             Access::Write if write => last,
             Access::ReadModifyWrite if n >= self.operand_accesses() => {
-                if write { last } else { last - 2 }
+                if write {
+                    last
+                } else {
+                    last - 2
+                }
             }
             _ => (self.start + u64::from(n)).max(self.now),
         }
@@ -239,7 +243,11 @@ impl DriveBus {
     /// sync mark).
     fn via2_pb_inputs(&self) -> u8 {
         let reading = self.via2.cb2_output().unwrap_or(true);
-        let wp = if self.mech.write_protect_line() { 0x10 } else { 0 };
+        let wp = if self.mech.write_protect_line() {
+            0x10
+        } else {
+            0
+        };
         let sync = if self.mech.sync(reading) { 0 } else { 0x80 };
         0x6F | wp | sync
     }
@@ -330,7 +338,8 @@ impl Bus for DriveBus {
         if n == 0 && !self.after {
             // The opcode fetch: what the instruction is decides its access cycles.
             let op = self.peek(addr).unwrap_or(self.last);
-            let (i, mode) = Nmos6502::decode(op).unwrap_or((Instruction::NOP, AddressingMode::Implied));
+            let (i, mode) =
+                Nmos6502::decode(op).unwrap_or((Instruction::NOP, AddressingMode::Implied));
             self.kind = access_kind(i, mode);
             self.mode = mode;
             self.base = i.base_cycles(mode).max(2);

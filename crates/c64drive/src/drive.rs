@@ -60,7 +60,12 @@ pub struct Drive {
 
 impl fmt::Debug for Drive {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "Drive {{ pc: ${:04X}, cycle: {} }}", self.pc(), self.cycle())
+        write!(
+            f,
+            "Drive {{ pc: ${:04X}, cycle: {} }}",
+            self.pc(),
+            self.cycle()
+        )
     }
 }
 

@@ -5,8 +5,7 @@
 
 /// The 5-bit code of each 4-bit value (Commodore's GCR table).
 const CODE: [u8; 16] = [
-    0x0A, 0x0B, 0x12, 0x13, 0x0E, 0x0F, 0x16, 0x17, 0x09, 0x19, 0x1A, 0x1B, 0x0D, 0x1D, 0x1E,
-    0x15,
+    0x0A, 0x0B, 0x12, 0x13, 0x0E, 0x0F, 0x16, 0x17, 0x09, 0x19, 0x1A, 0x1B, 0x0D, 0x1D, 0x1E, 0x15,
 ];
 
 /// Bytes per track at 300 rpm in each speed zone (zone 3: tracks 1-17, 2: 18-24,
@@ -140,7 +139,9 @@ pub fn sector_gcr(s: &SectorSource) -> Vec<u8> {
     } else {
         0x08
     };
-    let header = [marker, checksum, s.sector, s.track, id[1], id[0], 0x0F, 0x0F];
+    let header = [
+        marker, checksum, s.sector, s.track, id[1], id[0], 0x0F, 0x0F,
+    ];
     let sync = if s.error == Some(SectorError::NoSync) {
         0x55
     } else {
@@ -258,7 +259,10 @@ mod tests {
             .flat_map(|b| (0..8).rev().map(move |i| b >> i & 1 == 1))
             .collect();
         let longest = |v: bool| {
-            bits.split(|&b| b != v).map(<[bool]>::len).max().unwrap_or(0)
+            bits.split(|&b| b != v)
+                .map(<[bool]>::len)
+                .max()
+                .unwrap_or(0)
         };
         assert!(longest(true) <= 8);
         assert!(longest(false) <= 2);
@@ -278,7 +282,10 @@ mod tests {
         // Track 1 sector 0: sync, then the header decodes to its fields.
         assert_eq!(&tracks[0][..5], &[0xFF; 5]);
         let header = decode(&tracks[0][5..15]).unwrap();
-        assert_eq!(header, [0x08, 0 ^ 1 ^ b'B' ^ b'A', 0, 1, b'B', b'A', 0x0F, 0x0F]);
+        assert_eq!(
+            header,
+            [0x08, 0 ^ 1 ^ b'B' ^ b'A', 0, 1, b'B', b'A', 0x0F, 0x0F]
+        );
         let data_at = 5 + 10 + HEADER_GAP + SYNC;
         let block = decode(&tracks[0][data_at..data_at + 325]).unwrap();
         assert_eq!(block[0], 0x07);

@@ -16,5 +16,5 @@ pub mod iec;
 pub mod mech;
 pub mod via;
 
-pub use drive::{Drive, DriveError, DRIVE_HZ};
+pub use drive::{DRIVE_HZ, Drive, DriveError};
 pub use iec::Lines;

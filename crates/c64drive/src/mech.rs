@@ -171,7 +171,11 @@ impl Mechanism {
             self.write_shift <<= 1;
             let byte = &mut self.tracks[self.half_track][self.bit / 8];
             let mask = 0x80 >> (self.bit % 8);
-            *byte = if bit != 0 { *byte | mask } else { *byte & !mask };
+            *byte = if bit != 0 {
+                *byte | mask
+            } else {
+                *byte & !mask
+            };
             self.dirty = true;
             self.shift = 0;
         }

@@ -33,7 +33,9 @@ fn timer2_read_in_a_loop_steps_by_the_loop_length() {
     let got: Vec<u8> = (0..256).map(|i| d.peek(0x0700 + i)).collect();
     // The first read 5 cycles after the mode switch took effect, then 14 cycles a turn.
     for (i, &v) in got.iter().enumerate() {
-        let expected = (0u8).wrapping_sub(5).wrapping_sub((i as u8).wrapping_mul(14));
+        let expected = (0u8)
+            .wrapping_sub(5)
+            .wrapping_sub((i as u8).wrapping_mul(14));
         assert_eq!(v, expected, "read {i}: {got:02X?}");
     }
 }

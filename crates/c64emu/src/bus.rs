@@ -609,15 +609,15 @@ impl C64Bus {
         let out = self.cia2.pa_out();
         let clk = out & 0x10 != 0 || drive_pulls.0;
         let data = out & 0x20 != 0 || drive_pulls.1;
-        (
-            0x3F | c64drive::iec::cia2_inputs(clk, data),
-            self.userport,
-        )
+        (0x3F | c64drive::iec::cia2_inputs(clk, data), self.userport)
     }
 
     /// CIA 2's inputs without running the true drive (what it pulled when last run).
     fn cia2_inputs(&self) -> (u8, u8) {
-        let pulls = self.drive.as_ref().map_or((false, false), |d| d.last_pulls());
+        let pulls = self
+            .drive
+            .as_ref()
+            .map_or((false, false), |d| d.last_pulls());
         self.cia2_inputs_with(pulls)
     }
 

@@ -82,7 +82,13 @@ fn timer2_one_shot_does_not_reload() {
     }
     assert_eq!(
         seen,
-        [(1, false), (0, false), (0xFFFF, true), (0xFFFE, true), (0xFFFD, true)]
+        [
+            (1, false),
+            (0, false),
+            (0xFFFF, true),
+            (0xFFFE, true),
+            (0xFFFD, true)
+        ]
     );
     v.read(reg::T2CL, 0, 0);
     for _ in 0..0x10000 {
