@@ -284,7 +284,7 @@ mod tests {
         let header = decode(&tracks[0][5..15]).unwrap();
         assert_eq!(
             header,
-            [0x08, 0 ^ 1 ^ b'B' ^ b'A', 0, 1, b'B', b'A', 0x0F, 0x0F]
+            [0x08, 1 ^ b'B' ^ b'A', 0, 1, b'B', b'A', 0x0F, 0x0F] // checksum: sector 0 ^ track 1 ^ IDs
         );
         let data_at = 5 + 10 + HEADER_GAP + SYNC;
         let block = decode(&tracks[0][data_at..data_at + 325]).unwrap();
