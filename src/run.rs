@@ -39,6 +39,7 @@ mod dumps;
 mod expansion;
 mod names;
 mod reports;
+mod true_drive;
 mod tune;
 
 use drive::{Goal, Outcome};
@@ -189,6 +190,16 @@ pub struct Args {
     /// Put a disk in drive 8: a host directory or a .d64 image (LOAD, SAVE, OPEN...)
     #[arg(long, value_name = "DIR|FILE.d64")]
     pub disk: Option<PathBuf>,
+    /// Drive 8: `virtual` (the KERNAL's serial routines trapped, any KERNAL's
+    /// files) or `1541` (a true 1541: its own 6502, VIAs, DOS ROM and GCR disk, over
+    /// the real serial bus; needs --roms and a DOS ROM, from --drive-rom or the ROM
+    /// directory) [default: 1541 with --drive-rom, else virtual]
+    #[arg(long, value_name = "virtual|1541")]
+    pub drive: Option<String>,
+    /// The 1541's 16 KiB DOS ROM (e.g. VICE's dos1541-325302-01+901229-05.bin); implies
+    /// --drive 1541
+    #[arg(long, value_name = "FILE")]
+    pub drive_rom: Option<PathBuf>,
     /// Plug in a cartridge (a .crt file); without a program the machine starts with it
     #[arg(long, value_name = "FILE.crt")]
     pub cart: Option<PathBuf>,
@@ -358,10 +369,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     let cart_starts = args.cart.is_some() && args.file.is_none();
     let (mut m, rom_files) = new_machine(args, roms.as_deref(), cart_starts)?;
     expansion::plug(&mut m, args)?;
-    if let Some(disk) = &args.disk {
-        m.attach_disk(disk)
-            .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
-    }
+    let drive_rom = true_drive::rom(args, roms.as_deref())?;
+    true_drive::attach(&mut m, args, drive_rom.as_ref())?;
     let mut file_labels = Vec::new();
     if let Some(path) = &args.labels {
         let text = fs::read_to_string(path).map_err(|e| {
@@ -520,9 +529,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             let (mut m, _) =
                 new_machine(args, roms.as_deref(), true).map_err(|Fail(_, msg)| msg)?;
             expansion::plug(&mut m, args).map_err(|Fail(_, msg)| msg)?;
-            if let Some(disk) = &args.disk {
-                m.attach_disk(disk).map_err(|e| e.to_string())?;
-            }
+            true_drive::attach(&mut m, args, drive_rom.as_ref()).map_err(|Fail(_, msg)| msg)?;
             set_models(&mut m, args);
             set_checks(&mut m, args);
             m.set_drawing(true);
@@ -885,8 +892,7 @@ fn unwrap_program(
                     ),
                 ));
             }
-            m.attach_disk(path)
-                .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
+            true_drive::insert(m, path, bytes)?;
             let (_, prg) = c64emu::first_disk_program(bytes).map_err(|e| load_error(path, e))?;
             Ok(prg)
         }

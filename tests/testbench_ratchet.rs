@@ -71,6 +71,7 @@ fn rows_that_passed_without_roms_still_pass() {
         c64kit,
         list_dir: std::fs::canonicalize(&dir).unwrap(),
         roms: None,
+        drive_rom: None,
         scratch: scratch.clone(),
         wall_limit: Duration::from_secs(900),
     };

@@ -154,6 +154,8 @@ pub struct C64Bus {
     pub(crate) watching: Option<Box<crate::watch::Watching>>,
     /// What a device on the userport drives on CIA 2's port B lines ($FF: nothing).
     pub(crate) userport: u8,
+    /// A true 1541 on the serial bus (None: only the virtual drive, through traps).
+    pub drive: Option<Box<c64drive::Drive>>,
 }
 
 impl C64Bus {
@@ -192,6 +194,7 @@ impl C64Bus {
             dma_until: 0,
             watching: None,
             userport: 0xFF,
+            drive: None,
         };
         // The port as the 6510 leaves reset: every line an input, so the pull-ups hold
         // LORAM, HIRAM and CHAREN high (BASIC, KERNAL and I/O in) until the KERNAL sets it.
@@ -597,13 +600,34 @@ impl C64Bus {
         }
     }
 
-    /// CIA 2 port A input levels: the serial bus lines (no real device is on the bus;
-    /// the virtual drive works through KERNAL traps), pulled high unless the C64 pulls
-    /// them; CLK in (bit 6) and DATA in (bit 7) read the lines the C64 drives through
-    /// its inverting outputs (bits 4 and 5). Port B: the userport's lines.
-    fn cia2_inputs(&self) -> (u8, u8) {
+    /// CIA 2 port A input levels: the serial bus lines, pulled high unless the C64
+    /// or a true drive pulls them (the virtual drive works through KERNAL traps); CLK
+    /// in (bit 6) and DATA in (bit 7) read the lines the C64 drives through its
+    /// inverting outputs (bits 4 and 5). Port B: the userport's lines. `drive_pulls`:
+    /// what the true drive pulls (CLK, DATA).
+    fn cia2_inputs_with(&self, drive_pulls: (bool, bool)) -> (u8, u8) {
         let out = self.cia2.pa_out();
-        (0x3F | (((!out) & 0x30) << 2), self.userport)
+        let clk = out & 0x10 != 0 || drive_pulls.0;
+        let data = out & 0x20 != 0 || drive_pulls.1;
+        (0x3F | c64drive::iec::cia2_inputs(clk, data), self.userport)
+    }
+
+    /// CIA 2's inputs without running the true drive (what it pulled when last run).
+    fn cia2_inputs(&self) -> (u8, u8) {
+        let pulls = self
+            .drive
+            .as_ref()
+            .map_or((false, false), |d| d.last_pulls());
+        self.cia2_inputs_with(pulls)
+    }
+
+    /// CIA 2's inputs at cycle `t`, the true drive run up to it first.
+    fn cia2_inputs_at(&mut self, t: u64) -> (u8, u8) {
+        let pulls = match &mut self.drive {
+            Some(d) => d.pulls(t),
+            None => (false, false),
+        };
+        self.cia2_inputs_with(pulls)
     }
 
     fn cia1_inputs(&self) -> (u8, u8) {
@@ -668,7 +692,7 @@ impl C64Bus {
                 v
             }
             io::CIA2..=io::CIA2_END => {
-                let (pa, pb) = self.cia2_inputs();
+                let (pa, pb) = self.cia2_inputs_at(t);
                 let v = self.cia2.read(reg, t, pa, pb);
                 if reg & 0x0F == crate::map::cia::ICR {
                     self.wake();
@@ -731,6 +755,9 @@ impl C64Bus {
             }
             io::CIA2..=io::CIA2_END => {
                 self.cia2.write(reg, value, t);
+                if let Some(drive) = &mut self.drive {
+                    drive.set_c64_lines(t, c64drive::Lines::from_cia2(self.cia2.pa_out()));
+                }
                 self.sync_vic_bank(t);
                 self.wake();
             }

@@ -37,6 +37,7 @@ mod sid;
 #[cfg(test)]
 mod test_rng;
 mod trace;
+mod true_drive;
 mod typist;
 pub mod unicode;
 mod vic;

@@ -30,6 +30,9 @@ pub struct Runner {
     /// Whether `c64kit run` takes `--cart`, `--reu` and `--georam` (older builds do
     /// not: rows that need them are unsupported).
     pub has_expansion_flags: bool,
+    /// A 1541 DOS ROM: every row runs with a true drive (`--drive-rom`), as x64sc
+    /// runs them with its true drive emulation (None: c64kit's virtual drive).
+    pub drive_rom: Option<PathBuf>,
     /// Where screenshots go while they are compared.
     pub scratch: PathBuf,
     /// Wall-clock limit of one row (a safety net: the cycle limit ends every run).
@@ -184,6 +187,9 @@ impl Runner {
         }
         if let Some(disk) = &machine.disk {
             cmd.arg("--disk").arg(dir.join(disk));
+        }
+        if let Some(rom) = &self.drive_rom {
+            cmd.arg("--drive-rom").arg(rom);
         }
         if let Some(cart) = &machine.cart {
             cmd.arg("--cart").arg(dir.join(cart));

@@ -24,6 +24,10 @@ struct Args {
     /// Run on these C64 ROMs [default: $C64KIT_ROMS; without either: the stub KERNAL]
     #[arg(long, value_name = "DIR")]
     roms: Option<PathBuf>,
+    /// A 1541 DOS ROM: run every row with a true 1541 (c64kit's `--drive-rom`), as
+    /// x64sc does by default [default: the virtual drive]
+    #[arg(long, value_name = "FILE")]
+    drive_rom: Option<PathBuf>,
     /// Only rows of this category (lorenz, cpu, cia, interrupts, general, vicii,
     /// expansions, other); repeatable
     #[arg(long, value_name = "NAME")]
@@ -152,6 +156,10 @@ fn run_rows(args: &Args, list_dir: &std::path::Path) -> Result<Vec<Line>, String
         c64kit,
         list_dir: list_dir.to_path_buf(),
         roms: roms.map(|r| std::fs::canonicalize(&r).unwrap_or(r)),
+        drive_rom: args
+            .drive_rom
+            .as_ref()
+            .map(|r| std::fs::canonicalize(r).unwrap_or(r.clone())),
         scratch: scratch.clone(),
         wall_limit: Duration::from_secs(1800),
     };

@@ -1,0 +1,255 @@
+//! The drive mechanism and its read/write electronics: the disk turning at 300 rpm
+//! under the head, the stepper moving the head by half tracks, the read shift register
+//! with SYNC detection, the byte counter that signals BYTE READY, and writing.
+//!
+//! Bits pass under the head at the rate they were written (a track holds
+//! `len × 8` bit cells over one 200 ms revolution); the read electronics recover them
+//! at that rate whatever the density setting, as the 1541's clock recovery does for the
+//! zone the track was written in. Writing replaces bits at the same rate.
+
+/// Drive cycles (1 MHz) per revolution at 300 rpm.
+pub const REVOLUTION: u64 = 200_000;
+
+/// Half tracks the head can reach (tracks 1 to 42).
+pub const HALF_TRACKS: usize = 84;
+
+/// What the electronics did in one cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Signals {
+    /// A byte was completed (BYTE READY).
+    pub byte_ready: bool,
+}
+
+/// The disk, the head and the read/write circuit.
+#[derive(Clone, Debug)]
+pub struct Mechanism {
+    /// GCR bytes of each half track (index (track - 1) × 2); empty: unformatted.
+    tracks: Vec<Vec<u8>>,
+    /// A disk is in the drive.
+    inserted: bool,
+    write_protected: bool,
+    /// Current half track.
+    half_track: usize,
+    /// The stepper phase last driven (VIA 2 PB0-1).
+    phase: u8,
+    /// Bit position under the head, and the fraction of a bit cell gone by
+    /// (in units of 1 / REVOLUTION of a cell).
+    bit: usize,
+    frac: u64,
+    /// The last 10 bits read (SYNC: all ones).
+    shift: u16,
+    /// Bits since the last byte boundary.
+    bits: u8,
+    /// The byte the read circuit latched last.
+    data: u8,
+    /// The byte being written, shifted out from bit 7.
+    write_shift: u8,
+    /// The disk was written to since it was inserted.
+    dirty: bool,
+}
+
+impl Default for Mechanism {
+    fn default() -> Self {
+        Mechanism::new()
+    }
+}
+
+impl Mechanism {
+    /// An empty drive, head on track 18 (where the DOS leaves it).
+    pub fn new() -> Mechanism {
+        Mechanism {
+            tracks: vec![Vec::new(); HALF_TRACKS],
+            inserted: false,
+            write_protected: false,
+            half_track: 34,
+            phase: 0,
+            bit: 0,
+            frac: 0,
+            shift: 0,
+            bits: 0,
+            data: 0,
+            write_shift: 0,
+            dirty: false,
+        }
+    }
+
+    /// Put a disk in: `tracks[t - 1]` holds track t's GCR bytes.
+    pub fn insert(&mut self, tracks: Vec<Vec<u8>>, write_protected: bool) {
+        self.tracks = vec![Vec::new(); HALF_TRACKS];
+        for (i, t) in tracks.into_iter().enumerate().take(HALF_TRACKS / 2) {
+            self.tracks[i * 2] = t;
+        }
+        self.inserted = true;
+        self.write_protected = write_protected;
+        self.bit = 0;
+        self.dirty = false;
+    }
+
+    /// Take the disk out.
+    pub fn eject(&mut self) {
+        self.tracks = vec![Vec::new(); HALF_TRACKS];
+        self.inserted = false;
+    }
+
+    /// The GCR bytes of `half_track` (for tests and saving).
+    pub fn track(&self, half_track: usize) -> &[u8] {
+        self.tracks.get(half_track).map_or(&[], Vec::as_slice)
+    }
+
+    /// The half track under the head (0: track 1).
+    pub fn half_track(&self) -> usize {
+        self.half_track
+    }
+
+    /// Has the disk been written?
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// The write-protect sensor (VIA 2 PB4): low when the disk is protected or no disk is in
+    /// (the light barrier is then open... on a real drive an empty drive reads
+    /// unprotected; the DOS never writes without a disk anyway).
+    pub fn write_protect_line(&self) -> bool {
+        !(self.inserted && self.write_protected)
+    }
+
+    /// The stepper motor phases from VIA 2 PB0-1: one phase on moves the head half a
+    /// track in or out.
+    pub fn step_to(&mut self, phase: u8) {
+        let phase = phase & 3;
+        if phase == (self.phase + 1) & 3 {
+            if self.half_track + 1 < HALF_TRACKS {
+                self.half_track += 1;
+            }
+        } else if phase == (self.phase + 3) & 3 {
+            self.half_track = self.half_track.saturating_sub(1);
+        }
+        self.phase = phase;
+    }
+
+    /// SYNC (VIA 2 PB7, active low): the last 10 bits read were ones, in read mode.
+    pub fn sync(&self, reading: bool) -> bool {
+        reading && self.shift & 0x3FF == 0x3FF
+    }
+
+    /// The byte the read circuit latched last (VIA 2 port A input).
+    pub fn data(&self) -> u8 {
+        self.data
+    }
+
+    /// One drive cycle with the motor `on`, in read mode (`reading`) or writing
+    /// `out` (VIA 2 port A).
+    pub fn tick(&mut self, on: bool, reading: bool, out: u8) -> Signals {
+        let mut sig = Signals::default();
+        if !on {
+            return sig;
+        }
+        let len = self.tracks[self.half_track].len();
+        // A track without data turns too: bit cells of the slowest zone.
+        let cells = if len == 0 { 6250 * 8 } else { len * 8 } as u64;
+        self.frac += cells;
+        if self.frac < REVOLUTION {
+            return sig;
+        }
+        self.frac -= REVOLUTION;
+        let cells = cells as usize;
+        self.bit = (self.bit + 1) % cells;
+        if reading {
+            let bit = if len == 0 {
+                0
+            } else {
+                let byte = self.tracks[self.half_track][self.bit / 8];
+                (byte >> (7 - self.bit % 8)) & 1
+            };
+            self.shift = ((self.shift << 1) | u16::from(bit)) & 0x3FF;
+            if self.sync(true) {
+                self.bits = 0;
+                return sig;
+            }
+        } else if len > 0 && self.inserted && !self.write_protected {
+            let bit = self.write_shift >> 7;
+            self.write_shift <<= 1;
+            let byte = &mut self.tracks[self.half_track][self.bit / 8];
+            let mask = 0x80 >> (self.bit % 8);
+            *byte = if bit != 0 {
+                *byte | mask
+            } else {
+                *byte & !mask
+            };
+            self.dirty = true;
+            self.shift = 0;
+        }
+        self.bits += 1;
+        if self.bits == 8 {
+            self.bits = 0;
+            self.data = self.shift as u8;
+            self.write_shift = out;
+            sig.byte_ready = true;
+        }
+        sig
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_bytes_after_sync() {
+        let mut m = Mechanism::new();
+        let mut track = vec![0x55; 7692];
+        track[100..105].fill(0xFF);
+        track[105] = 0x52;
+        track[106] = 0x54;
+        m.insert(vec![track], false);
+        m.half_track = 0;
+        let mut got = Vec::new();
+        let mut cycles = 0u64;
+        let mut synced_at = None;
+        while got.len() < 2 && cycles < REVOLUTION * 2 {
+            let s = m.tick(true, true, 0);
+            cycles += 1;
+            if m.sync(true) && synced_at.is_none() {
+                synced_at = Some(cycles);
+            }
+            if synced_at.is_some() && s.byte_ready && !m.sync(true) {
+                got.push(m.data());
+            }
+        }
+        assert_eq!(got, [0x52, 0x54]);
+        // One revolution holds the track: 7692 bytes in 200000 cycles, 26 per byte.
+        assert!(synced_at.unwrap() < REVOLUTION);
+    }
+
+    #[test]
+    fn steps_by_half_tracks() {
+        let mut m = Mechanism::new();
+        let start = m.half_track();
+        m.step_to(1);
+        m.step_to(2);
+        assert_eq!(m.half_track(), start + 2);
+        m.step_to(1);
+        assert_eq!(m.half_track(), start + 1);
+        // Skipping a phase (2 away) does not move the head.
+        m.step_to(3);
+        assert_eq!(m.half_track(), start + 1);
+    }
+
+    #[test]
+    fn writes_what_port_a_holds() {
+        let mut m = Mechanism::new();
+        m.insert(vec![vec![0u8; 7692]], false);
+        m.half_track = 0;
+        // Write mode: each byte boundary loads the next byte from port A.
+        for _ in 0..REVOLUTION / 2 {
+            m.tick(true, false, 0xA5);
+        }
+        assert!(m.dirty());
+        let t = m.track(0);
+        // The bytes go down at whatever bit the write started: a repeated byte reads
+        // back as one rotation of it.
+        let first = t[100];
+        assert!((0..8).any(|r| 0xA5u8.rotate_left(r) == first));
+        assert!(t[100..3000].iter().all(|&b| b == first));
+    }
+}
