@@ -700,7 +700,15 @@ impl C64Bus {
                 v
             }
             io::IO1.. => {
-                let v = self.expansion.read_io(addr).unwrap_or(0xFF);
+                // Where nothing answers, the data bus still holds what the VIC read
+                // in the cycle's first half.
+                let v = match self.expansion.read_io(addr) {
+                    Some(v) => v,
+                    None => {
+                        let (vic, mem) = self.vic_parts();
+                        vic.phi1_byte(t, &mem)
+                    }
+                };
                 self.observe_lines(t);
                 v
             }

@@ -273,3 +273,35 @@ fn the_debug_cartridge_ends_the_run_with_the_value_written() {
     assert_eq!(m.run(10_000), c64emu::Stop::CycleLimit);
     assert_eq!(m.peek(0xFB), 1);
 }
+
+#[test]
+fn open_io_reads_what_the_vic_read_in_the_cycles_first_half() {
+    // Nothing answers at $DE00-$DFFF: the data bus keeps the VIC's phi1 byte. Below
+    // the last text row (line $FB on: idle state) the VIC reads $3FFF, $3Fxx (refresh)
+    // or the sprite pointers at $07F8-$07FF: all $A5 here, so every cycle gives it.
+    let mut m = Machine::new();
+    for a in (0x3F00..=0x3FFF).chain(0x07F8..=0x07FF) {
+        m.poke(a, 0xA5);
+    }
+    program(
+        &mut m,
+        "-       lda $d012\n        cmp #$fc\n        bne -\n\
+         lda $de00\n        sta $fb\n        lda $dfa0\n        sta $fc\n\
+         ldx #$10\n        lda $deef,x\n        sta $fd\n        rts",
+    );
+    m.call(0xC000, 100_000).unwrap();
+    assert_eq!(
+        (m.peek(0xFB), m.peek(0xFC), m.peek(0xFD)),
+        (0xA5, 0xA5, 0xA5)
+    );
+    // A different byte at $3FFF shows in the idle reads.
+    let mut m = Machine::new();
+    program(
+        &mut m,
+        "-       lda $d012\n        cmp #$fc\n        bne -\n\
+         ldx #0\n-       lda $de00\n        sta $c100,x\n        inx\n        bne -\n        rts",
+    );
+    m.poke(0x3FFF, 0x3C);
+    m.call(0xC000, 100_000).unwrap();
+    assert!(m.read(0xC100, 256).contains(&0x3C));
+}

@@ -299,3 +299,40 @@ fn a_taken_branch_that_stays_in_its_page_polls_a_cycle_early() {
     }
     assert_eq!(phases.len(), 3);
 }
+
+/// The address the IRQ returned to (the stub KERNAL's entry pushed A, X, Y after the
+/// CPU pushed PC and P), once the handler at $C800 (JMP *) runs.
+fn irq_return(m: &Machine) -> u16 {
+    let sp = u16::from(m.regs().sp);
+    u16::from_le_bytes([m.peek(0x0105 + sp), m.peek(0x0106 + sp)])
+}
+
+#[test]
+fn a_cli_halted_in_its_last_cycle_lets_a_waiting_irq_in_right_after_it() {
+    // The raster interrupt (line $20) waits while I is set. CLI's I takes effect after
+    // its poll, so the IRQ comes after the next instruction, unless the VIC halts CLI
+    // in its dummy read: the poll, made again while RDY holds that cycle, sees I clear.
+    // Bad line $33's BA goes low in cycle 3224: CLI at 3223 is halted (at 3221 not).
+    for (nops, after) in [(1610, 1), (1609, 2)] {
+        let mut m = Machine::new();
+        let mut bytes = vec![0xEA; nops];
+        bytes.extend([0xA5, 0xFB, 0x58]); // LDA $FB (3 cycles), CLI
+        let cli = 0xC000 + bytes.len() as u16 - 1;
+        bytes.extend([0xEA; 100]);
+        m.load_raw(0xC000, &bytes).unwrap();
+        m.load_raw(0xC800, &[0x4C, 0x00, 0xC8]).unwrap();
+        m.load_raw(0x0314, &[0x00, 0xC8]).unwrap();
+        m.poke_io(0xD012, 0x20);
+        m.poke_io(0xD01A, 0x01);
+        let r = m.regs();
+        m.set_regs(Regs {
+            pc: 0xC000,
+            p: 0x24,
+            ..r
+        });
+        assert_eq!(m.cycles(), 0);
+        m.run(3400);
+        assert_eq!(m.regs().pc, 0xC800, "{nops} NOPs");
+        assert_eq!(irq_return(&m), cli + after, "{nops} NOPs");
+    }
+}

@@ -13,9 +13,10 @@
 //! CLI, SEI and PLP change I after the poll, RTI before it. BRK and the interrupt
 //! sequence do not poll: the handler's first instruction always runs. An NMI edge
 //! latched by the cycle a BRK or IRQ sequence pushes PCL takes over the sequence (the
-//! NMI vector is fetched; the pushed B flag stays as it was). Halted by the VIC, SEI
-//! samples IRQ before the stall, and a CLI lets no IRQ in right after it (what VICE's
-//! tests of interrupts during DMA measure).
+//! NMI vector is fetched; the pushed B flag stays as it was). Halted by the VIC in its
+//! last cycle, SEI samples IRQ before the stall, and CLI polls again while RDY holds
+//! the cycle, by then with I clear: an IRQ that waited comes right after it (what
+//! VICE's tests of interrupts during DMA measure).
 
 use mos6502::Variant;
 use mos6502::cpu::CPU;
@@ -292,7 +293,7 @@ pub(crate) fn step(cpu: &mut Cpu) -> Next {
         Poll::None => 0,
     };
     // Halted by the VIC before its last cycle, SEI samples IRQ before the stall (NMI
-    // as usual), and a CLI lets no IRQ in right after it, even with I clear before.
+    // as usual), and CLI's poll during the stall sees the I it cleared.
     let p_irq = if opcode == OP_SEI {
         p.min(bus.recent[0])
     } else {
@@ -307,7 +308,11 @@ pub(crate) fn step(cpu: &mut Cpu) -> Next {
     }
     let i_before = before.status.contains(Status::PS_DISABLE_INTERRUPTS);
     let i_after = regs.status.contains(Status::PS_DISABLE_INTERRUPTS);
-    let i = cli_stalled || i_sampled(opcode, i_before, i_after);
+    let i = if cli_stalled {
+        i_after
+    } else {
+        i_sampled(opcode, i_before, i_after)
+    };
     if p < cpu.memory.event_at && cpu.memory.io_count == io_before {
         let lines = &cpu.memory.lines;
         return if lines.nmi_edge.is_some() {

@@ -170,15 +170,14 @@ impl Vic {
             }
             if dma && k0 <= timing::UPDATE_MCBASE && s.exp_flop {
                 // Accesses still to come before cycle 16 (sprites 3-7 fetch in 1-10, the
-                // 6567R8's sprite 3 from the last line's last cycle).
-                let pending = if wraps {
-                    let p = i16::from(tm.sprite_pointer_cycle(n));
-                    let p = if p > 16 { p - tm.line as i16 } else { p };
-                    let k0 = i16::from(k0);
-                    2 * u8::from(k0 <= p + 1) + u8::from(k0 <= p + 2)
-                } else {
-                    0
-                };
+                // 6567R8's sprite 3 from the last line's last cycle). A phi2 access is
+                // made as the next cycle starts, so the third byte of a sprite whose
+                // pointer is in the line's last cycle but one (PAL's sprite 2) is still
+                // to come in cycle 1.
+                let p = i16::from(tm.sprite_pointer_cycle(n));
+                let p = if p > 16 { p - tm.line as i16 } else { p };
+                let k0 = i16::from(k0);
+                let pending = 2 * u8::from(k0 <= p + 1) + u8::from(k0 <= p + 2);
                 dma = (s.mc + pending) & 0x3F != 63;
             }
             if !dma

@@ -657,3 +657,38 @@ fn mcm_going_off_leaves_ecms_invalid_mode_at_pixel_4_on_the_6569_and_5_on_the_85
         );
     }
 }
+
+#[test]
+fn a_vic_run_only_to_the_line_start_predicts_each_sprites_last_row_exactly() {
+    // The VIC makes a phi2 access as the next cycle starts: run to the end of a line,
+    // PAL's sprite 2 (pointer in cycle 62) has its third byte of the row still to read
+    // in cycle 1, so the row after its 21st has no DMA even though MC reads 62 there.
+    for model in [Model::Mos6569, Model::Mos6567R8, Model::Mos6567R56A] {
+        let (len, first) = (model.timing().line, 100u64);
+        with_mem(|mem| {
+            for sprite in 0..8u8 {
+                let mut v = Vic::new(); // screen off: no bad lines
+                v.set_model(model);
+                v.write(0x15, 1 << sprite, 0, mem);
+                v.write(1 + 2 * sprite, first as u8, 0, mem);
+                for line in first + 19..first + 23 {
+                    let start = line * len;
+                    let mut lazy = v.clone();
+                    lazy.sync(start - 1, mem);
+                    let mut ahead = lazy.clone();
+                    for t in start..start + len {
+                        ahead.sync(t - 1, mem);
+                        let truth = ahead.ba_low(t, mem);
+                        let mut asked = lazy.clone();
+                        assert_eq!(
+                            asked.ba_low(t, mem),
+                            truth,
+                            "{model:?} sprite {sprite}: line {line} cycle {}",
+                            t - start + 1
+                        );
+                    }
+                }
+            }
+        });
+    }
+}
