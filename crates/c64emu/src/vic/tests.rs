@@ -657,3 +657,92 @@ fn mcm_going_off_leaves_ecms_invalid_mode_at_pixel_4_on_the_6569_and_5_on_the_85
         );
     }
 }
+
+/// Memory for the phi1 tests: refresh page $55, $3FFF $FF, $39FF $AA, sprite pointers
+/// 0-7 at $07F8 (the screen at $0400).
+fn phi1_memory() -> Box<[u8; 0x10000]> {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x3F00..0x4000].fill(0x55);
+    ram[0x3FFF] = 0xFF;
+    ram[0x39FF] = 0xAA;
+    for n in 0..8 {
+        ram[0x07F8 + n] = n as u8;
+    }
+    ram
+}
+
+#[test]
+fn phi1_holds_pointers_idle_refresh_and_graphics_accesses_in_their_cycles() {
+    // Display off, ECM on, no sprites: what the VIC reads in the first half of each
+    // cycle of a PAL line (what an access nothing answers finds on the bus).
+    let ram = phi1_memory();
+    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    let mut v = Vic::kernal_defaults();
+    v.write(CTRL1, 0x4B, 0, &mem);
+    let got: Vec<u8> = (1..=63).map(|n| v.phi1_byte(at(100, n), &mem)).collect();
+    let mut want = vec![3, 0xFF, 4, 0xFF, 5, 0xFF, 6, 0xFF, 7, 0xFF];
+    want.extend([0x55; 5]); // refresh, cycles 11-15
+    want.extend([0xAA; 40]); // idle g-accesses with ECM: $39FF
+    want.extend([0xFF, 0xFF, 0, 0xFF, 1, 0xFF, 2, 0xFF]);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn the_8565_takes_ecm_for_the_idle_access_a_cycle_late() {
+    // ECM on in cycle 30: the 6569's g-access in cycle 31 reads $39FF, the 8565's
+    // still $3FFF (and $39FF from cycle 32).
+    let ram = phi1_memory();
+    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    for (model, want) in [
+        (Model::Mos6569, [0xFF, 0xAA, 0xAA]),
+        (Model::Mos8565, [0xFF, 0xFF, 0xAA]),
+    ] {
+        let mut v = Vic::kernal_defaults();
+        v.set_model(model);
+        v.write(CTRL1, 0x0B, 0, &mem);
+        v.write(CTRL1, 0x4B, at(100, 30), &mem);
+        let got = [30, 31, 32].map(|n| v.phi1_byte(at(100, n), &mem));
+        assert_eq!(got, want, "{model:?}");
+    }
+}
+
+#[test]
+fn the_8565_fetches_graphics_with_bmm_a_cycle_late() {
+    // A bad line's row 0 in character mode, BMM switched on in cycle 30: the 6569's
+    // g-access in cycle 31 already takes the bitmap's address, the 8565's the
+    // character's (its bitmap address from cycle 32).
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x2000..0x2400].fill(0x11); // character 0's rows ($D018 = $18: set at $2000)
+    ram[0x2400..0x4000].fill(0x22); // the bitmap's cells beyond the first 128
+    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    for (model, want) in [
+        (Model::Mos6569, [0x11, 0x22, 0x22]),
+        (Model::Mos8565, [0x11, 0x11, 0x22]),
+    ] {
+        let mut v = Vic::kernal_defaults();
+        v.set_model(model);
+        v.write(MEMPTR, 0x18, 0, &mem);
+        // Line $B3 (row 16 of the display): VC 640 on; BMM on in cycle 30.
+        v.write(CTRL1, 0x3B, at(0xB3, 30), &mem);
+        let got = [30, 31, 32].map(|n| v.phi1_byte(at(0xB3, n), &mem));
+        assert_eq!(got, want, "{model:?}");
+    }
+}
