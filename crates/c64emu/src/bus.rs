@@ -20,7 +20,7 @@ use crate::map::{io, rom};
 use crate::rom::Roms;
 use crate::sid::Sid;
 use crate::typist::Typist;
-use crate::vic::{Pages, Vic, VicMem, reads_page};
+use crate::vic::{Pages, Reads, Vic, VicMem, reads_page};
 
 /// What a 4 KiB page at $A000 and above currently reads from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -148,10 +148,12 @@ pub struct C64Bus {
     /// with a cartridge), and $C000-$CFFF unless in Ultimax mode (`c000_ram`).
     ram_below: u16,
     c000_ram: bool,
-    /// The pages of RAM the VIC reads (as of its last sync or register change): a
-    /// write there runs the VIC up to the write's cycle first, so the fast path leaves
-    /// it to the sequencer.
-    vic_reads: Pages,
+    /// What RAM the VIC reads (as of its last sync or register change): a write it
+    /// may read before the write's cycle runs the VIC up to that cycle first, so the
+    /// fast path leaves such a write to the sequencer. `vic_pages`: every page it
+    /// reads, the fast path's first test.
+    vic_reads: Reads,
+    vic_pages: Pages,
     /// An REU transfer has the bus until this cycle.
     pub(crate) dma_until: u64,
     /// Watched addresses (`watch.rs`); None costs the sequencer one test per access.
@@ -193,7 +195,8 @@ impl C64Bus {
             expansion: Expansion::default(),
             ram_below: rom::BASIC,
             c000_ram: true,
-            vic_reads: [0; 4],
+            vic_reads: Reads::default(),
+            vic_pages: [0; 4],
             dma_until: 0,
             watching: None,
             userport: 0xFF,
@@ -489,7 +492,8 @@ impl C64Bus {
         if addr < 2
             || self.map[usize::from(addr >> 12)] == Page::Io
             || (addr == REU_TRIGGER && self.expansion.ff00_armed())
-            || reads_page(&self.vic_reads, addr)
+            // The instruction's writes come within 8 cycles of its start.
+            || self.vic_reads.waits(addr, self.now() + 8)
         {
             self.aborted = true;
             return;
@@ -575,7 +579,7 @@ impl C64Bus {
             self.write_io(addr, value, t);
             return;
         }
-        if reads_page(&self.vic_reads, addr) {
+        if self.vic_reads.waits(addr, t) {
             self.sync_vic(t);
             self.write_memory(addr, value);
             // A sprite pointer may have moved to another page.
@@ -746,7 +750,9 @@ impl C64Bus {
             io::SID..=io::SID_END => self.sid.write(reg, value, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => {
                 // The VIC's c-accesses before the write see the old colour.
-                self.sync_vic(t);
+                if t >= self.vic_reads.quiet_until {
+                    self.sync_vic(t);
+                }
                 self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F
             }
             io::CIA1..=io::CIA1_END => {
@@ -822,6 +828,7 @@ impl C64Bus {
     fn update_vic_reads(&mut self) {
         let (vic, mem) = self.vic_parts();
         self.vic_reads = vic.reads(&mem);
+        self.vic_pages = self.vic_reads.any();
     }
 
     /// Run the VIC up to cycle `t` if its interrupt line may have gone low by then (it
@@ -994,7 +1001,7 @@ impl Bus for C64Bus {
         if (address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
             || (address >> 12 == 0xC && self.c000_ram))
             && !self.aborted
-            && !reads_page(&self.vic_reads, address)
+            && !reads_page(&self.vic_pages, address)
         {
             self.ram[usize::from(address)] = value;
         } else {

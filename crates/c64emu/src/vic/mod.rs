@@ -38,7 +38,7 @@ mod tests;
 pub use fetch::VicMem;
 pub use picture::{HEIGHT, WIDTH, WINDOW_X, WINDOW_Y};
 pub use predict::sprite_dma_cycles;
-pub use reads::{Pages, holds as reads_page};
+pub use reads::{Pages, Reads, holds as reads_page};
 pub use timing::Timing;
 
 use crate::map::vic::*;

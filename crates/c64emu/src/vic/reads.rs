@@ -7,9 +7,44 @@ use super::Vic;
 use super::fetch::VicMem;
 use crate::map::vic::{CTRL1, MEMPTR};
 
-/// Pages of CPU address space the VIC may read, one bit per 256 bytes: word `n`
-/// covers $n000*4 to $n000*4+$3FFF (bit `p` the page at `n << 14 | p << 8`).
+/// Pages of CPU address space, one bit per 256 bytes: word `n` covers the 16 KiB from
+/// `n << 14` (bit `p` the page at `n << 14 | p << 8`).
 pub type Pages = [u64; 4];
+
+/// What the VIC reads, as of its clock and registers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reads {
+    /// Pages it reads in every line: the character set or bitmap (g-accesses), $39FF
+    /// and $3FFF (idle accesses).
+    pub always: Pages,
+    /// Pages it reads only while BA is low: the video matrix (c-accesses), the data of
+    /// the sprites with DMA on or enabled (s-accesses). The sprite pointers at the end
+    /// of the matrix are read in every line.
+    pub with_ba: Pages,
+    /// The CPU address of sprite 0's pointer (the others follow it).
+    pub pointers: u16,
+    /// BA stays high up to this cycle (if no register changes): no c- or s-access
+    /// before it.
+    pub quiet_until: u64,
+}
+
+impl Reads {
+    /// Either kind of page.
+    #[inline(always)]
+    pub fn any(&self) -> Pages {
+        let (a, b) = (&self.always, &self.with_ba);
+        [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+    }
+
+    /// Must a CPU write to `addr` in a cycle up to `t` wait for the VIC (it may read
+    /// `addr` before `t`)?
+    #[inline]
+    pub fn waits(&self, addr: u16, t: u64) -> bool {
+        holds(&self.always, addr)
+            || (holds(&self.with_ba, addr)
+                && (t >= self.quiet_until || addr.wrapping_sub(self.pointers) < 8))
+    }
+}
 
 impl Vic {
     /// The pages of RAM the VIC reads with its registers as they are: the video
@@ -17,34 +52,39 @@ impl Vic {
     /// pages of the sprites with DMA on or enabled (by the pointers in memory and the
     /// ones the VIC last fetched), and the bytes idle accesses read ($3FFF, $39FF).
     /// The character ROM is not RAM: banks 0 and 2 leave $1000-$1FFF out.
-    pub fn reads(&self, mem: &VicMem) -> Pages {
+    pub fn reads(&mut self, mem: &VicMem) -> Reads {
         let d011 = self.regs[usize::from(CTRL1)];
         let d018 = self.regs[usize::from(MEMPTR)];
-        let mut pages = 0u64;
-        let matrix = u32::from(d018 >> 4) * 4;
-        pages |= 0xF << matrix;
+        let mut gfx = 1u64 << 0x3F | 1 << 0x39;
         if d011 & 0x20 != 0 {
-            pages |= 0xFFFF_FFFF << (u32::from(d018 & 0x08) << 2);
+            gfx |= 0xFFFF_FFFF << (u32::from(d018 & 0x08) << 2);
         } else {
-            pages |= 0xFF << (u32::from(d018 & 0x0E) << 2);
+            gfx |= 0xFF << (u32::from(d018 & 0x0E) << 2);
         }
-        pages |= 1 << 0x3F | 1 << 0x39;
+        let mut dma = 0xFu64 << (u32::from(d018 >> 4) * 4);
         let sprites = self.regs[0x15] | self.sprites.dma;
         let pointers = u16::from(d018 & 0xF0) << 6 | 0x3F8;
         for n in 0..8u8 {
             if sprites & (1 << n) != 0 {
                 let stored = mem.read(self.bank, pointers | u16::from(n));
                 let fetched = self.sprites.s[usize::from(n)].pointer;
-                pages |= 1 << (stored >> 2) | 1 << (fetched >> 2);
+                dma |= 1 << (stored >> 2) | 1 << (fetched >> 2);
             }
         }
         if self.bank & 1 == 0 {
             // $1000-$1FFF of banks 0 and 2: the character ROM.
-            pages &= !(0xFFFF << 0x10);
+            gfx &= !(0xFFFF << 0x10);
+            dma &= !(0xFFFF << 0x10);
         }
-        let mut out = [0; 4];
-        out[usize::from(self.bank & 3)] = pages;
-        out
+        let bank = usize::from(self.bank & 3);
+        let mut reads = Reads {
+            pointers: (bank as u16) << 14 | pointers,
+            quiet_until: self.next_ba_low(self.clock).unwrap_or(u64::MAX),
+            ..Reads::default()
+        };
+        reads.always[bank] = gfx;
+        reads.with_ba[bank] = dma;
+        reads
     }
 }
 

@@ -616,7 +616,7 @@ fn settled(d011: u8, d016: u8, latency: bool) -> graphics::Sequencer {
 const BG: Ref = graphics::REG + 1;
 
 #[test]
-fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_a_pixel_into_the_next_cycle_on_the_8565()
+fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_the_next_cycles_first_on_the_8565()
  {
     // ECM+BMM (black) to BMM: pixels 0 of screen code $35 in colour 5.
     let mut seq = settled(0x7B, 0x08, true);
@@ -624,12 +624,19 @@ fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_a_pixel_into_
         mode_cycle(&mut seq, 0x3B, 0x08, true),
         [0, 0, 0, 0, 0, 0, 5, 5]
     );
-    let mut seq = settled(0x7B, 0x08, false);
-    assert_eq!(mode_cycle(&mut seq, 0x3B, 0x08, false), [0; 8]);
-    assert_eq!(
-        mode_cycle(&mut seq, 0x3B, 0x08, false),
-        [0, 5, 5, 5, 5, 5, 5, 5]
-    );
+    // Out of the invalid mode, the 8565's next cycle's first pixel stays black (into
+    // hi-res bitmap, hi-res text, multicolour bitmap).
+    for (to, d016, px) in [(0x3B, 0x08, 5), (0x1B, 0x08, BG), (0x3B, 0x18, BG)] {
+        let mut seq = settled(0x7B, d016, false);
+        assert_eq!(mode_cycle(&mut seq, to, d016, false), [0; 8]);
+        let mut want = [px; 8];
+        want[0] = 0;
+        assert_eq!(mode_cycle(&mut seq, to, d016, false), want, "{to:02X}");
+    }
+    // Between valid modes, falling as rising: at the next cycle's first pixel.
+    let mut seq = settled(0x3B, 0x08, false);
+    assert_eq!(mode_cycle(&mut seq, 0x1B, 0x08, false), [5; 8]);
+    assert_eq!(mode_cycle(&mut seq, 0x1B, 0x08, false), [BG; 8]);
     // Going on, ECM turns the 8565's picture black from the next cycle's first pixel.
     let mut seq = settled(0x3B, 0x08, false);
     assert_eq!(mode_cycle(&mut seq, 0x7B, 0x08, false), [5; 8]);
