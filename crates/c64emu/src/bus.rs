@@ -750,7 +750,7 @@ impl C64Bus {
             io::SID..=io::SID_END => self.sid.write(reg, value, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => {
                 // The VIC's c-accesses before the write see the old colour.
-                if t >= self.vic_reads.quiet_until {
+                if t >= self.vic_reads.no_bad_line_until {
                     self.sync_vic(t);
                 }
                 self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F

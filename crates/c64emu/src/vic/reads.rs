@@ -17,14 +17,17 @@ pub struct Reads {
     /// Pages it reads in every line: the character set or bitmap (g-accesses), $39FF
     /// and $3FFF (idle accesses).
     pub always: Pages,
-    /// Pages it reads only while BA is low: the video matrix (c-accesses), the data of
-    /// the sprites with DMA on or enabled (s-accesses). The sprite pointers at the end
-    /// of the matrix are read in every line.
-    pub with_ba: Pages,
+    /// Pages it reads only on bad lines: the video matrix (c-accesses). The sprite
+    /// pointers at its end are read in every line.
+    pub matrix: Pages,
+    /// Pages it reads only while BA is low for a sprite: the data of the sprites with
+    /// DMA on or enabled (s-accesses).
+    pub sprites: Pages,
     /// The CPU address of sprite 0's pointer (the others follow it).
     pub pointers: u16,
-    /// BA stays high up to this cycle (if no register changes): no c- or s-access
-    /// before it.
+    /// No bad line's BA up to this cycle (if no register changes): no c-access before.
+    pub no_bad_line_until: u64,
+    /// BA stays high up to this cycle: no c- or s-access before it.
     pub quiet_until: u64,
 }
 
@@ -32,8 +35,8 @@ impl Reads {
     /// Either kind of page.
     #[inline(always)]
     pub fn any(&self) -> Pages {
-        let (a, b) = (&self.always, &self.with_ba);
-        [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+        let (a, b, c) = (&self.always, &self.matrix, &self.sprites);
+        std::array::from_fn(|i| a[i] | b[i] | c[i])
     }
 
     /// Must a CPU write to `addr` in a cycle up to `t` wait for the VIC (it may read
@@ -41,8 +44,9 @@ impl Reads {
     #[inline]
     pub fn waits(&self, addr: u16, t: u64) -> bool {
         holds(&self.always, addr)
-            || (holds(&self.with_ba, addr)
-                && (t >= self.quiet_until || addr.wrapping_sub(self.pointers) < 8))
+            || (holds(&self.matrix, addr)
+                && (t >= self.no_bad_line_until || addr.wrapping_sub(self.pointers) < 8))
+            || (holds(&self.sprites, addr) && t >= self.quiet_until)
     }
 }
 
@@ -61,7 +65,8 @@ impl Vic {
         } else {
             gfx |= 0xFF << (u32::from(d018 & 0x0E) << 2);
         }
-        let mut dma = 0xFu64 << (u32::from(d018 >> 4) * 4);
+        let mut matrix = 0xFu64 << (u32::from(d018 >> 4) * 4);
+        let mut dma = 0u64;
         let sprites = self.regs[0x15] | self.sprites.dma;
         let pointers = u16::from(d018 & 0xF0) << 6 | 0x3F8;
         for n in 0..8u8 {
@@ -74,16 +79,22 @@ impl Vic {
         if self.bank & 1 == 0 {
             // $1000-$1FFF of banks 0 and 2: the character ROM.
             gfx &= !(0xFFFF << 0x10);
+            matrix &= !(0xFFFF << 0x10);
             dma &= !(0xFFFF << 0x10);
         }
         let bank = usize::from(self.bank & 3);
+        let now = self.clock;
         let mut reads = Reads {
             pointers: (bank as u16) << 14 | pointers,
-            quiet_until: self.next_ba_low(self.clock).unwrap_or(u64::MAX),
+            no_bad_line_until: self
+                .next_bad_line(now)
+                .map_or(u64::MAX, |(from, _)| from.max(now)),
+            quiet_until: self.next_ba_low(now).unwrap_or(u64::MAX),
             ..Reads::default()
         };
         reads.always[bank] = gfx;
-        reads.with_ba[bank] = dma;
+        reads.matrix[bank] = matrix;
+        reads.sprites[bank] = dma;
         reads
     }
 }
