@@ -753,3 +753,40 @@ fn the_8565_fetches_graphics_with_bmm_a_cycle_late() {
         assert_eq!(got, want, "{model:?}");
     }
 }
+
+#[test]
+fn cpu_writes_wait_for_the_vic_only_where_it_reads_before_them() {
+    with_mem(|mem| {
+        // Screen at $0400, the character ROM at $1000, bad lines where line & 7 == 3.
+        let mut v = Vic::kernal_defaults();
+        v.sync(at(100, 1) - 1, mem);
+        let r = v.reads(mem);
+        // The idle accesses' byte in every line; not the ROM, nor RAM it never reads.
+        assert!(r.waits(0x3FFF, at(100, 5)));
+        assert!(!r.waits(0x1000, at(100, 5)));
+        assert!(!r.waits(0x5000, at(100, 5)));
+        assert!(!r.waits(0xC000, at(100, 5)));
+        // The matrix from the next bad line's BA on (line 107), its sprite pointers
+        // in every line.
+        assert!(!r.waits(0x0400, at(106, 60)));
+        assert!(r.waits(0x0400, at(107, 20)));
+        assert!(r.waits(0x07F8, at(100, 5)));
+        // A sprite's data once its DMA may start (sprite 0 at line 110, pointer $0D).
+        let mut ram = Box::new([0u8; 0x10000]);
+        ram[0x07F8] = 0x0D;
+        let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+        let mem = VicMem {
+            ram: &ram,
+            color: &color,
+            chargen: &chargen,
+            cpu_pc: 0,
+        };
+        let mut v = Vic::kernal_defaults();
+        v.write(0x01, 110, 0, &mem);
+        v.write(0x15, 0x01, 0, &mem);
+        v.sync(at(100, 1) - 1, &mem);
+        let r = v.reads(&mem);
+        assert!(!r.waits(0x0340, at(100, 5)));
+        assert!(r.waits(0x0340, at(110, 1)));
+    });
+}
