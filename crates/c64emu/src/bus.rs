@@ -20,7 +20,7 @@ use crate::map::{io, rom};
 use crate::rom::Roms;
 use crate::sid::Sid;
 use crate::typist::Typist;
-use crate::vic::{Vic, VicMem};
+use crate::vic::{Pages, Reads, Vic, VicMem, reads_page};
 
 /// What a 4 KiB page at $A000 and above currently reads from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -148,6 +148,12 @@ pub struct C64Bus {
     /// with a cartridge), and $C000-$CFFF unless in Ultimax mode (`c000_ram`).
     ram_below: u16,
     c000_ram: bool,
+    /// What RAM the VIC reads (as of its last sync or register change): a write it
+    /// may read before the write's cycle runs the VIC up to that cycle first, so the
+    /// fast path leaves such a write to the sequencer. `vic_pages`: every page it
+    /// reads, the fast path's first test.
+    vic_reads: Reads,
+    vic_pages: Pages,
     /// An REU transfer has the bus until this cycle.
     pub(crate) dma_until: u64,
     /// Watched addresses (`watch.rs`); None costs the sequencer one test per access.
@@ -191,6 +197,8 @@ impl C64Bus {
             expansion: Expansion::default(),
             ram_below: rom::BASIC,
             c000_ram: true,
+            vic_reads: Reads::default(),
+            vic_pages: [0; 4],
             dma_until: 0,
             watching: None,
             userport: 0xFF,
@@ -487,6 +495,8 @@ impl C64Bus {
         if addr < 2
             || self.map[usize::from(addr >> 12)] == Page::Io
             || (addr == REU_TRIGGER && self.expansion.ff00_armed())
+            // The instruction's writes come within 8 cycles of its start.
+            || self.vic_reads.waits(addr, self.now() + 8)
         {
             self.aborted = true;
             return;
@@ -562,8 +572,7 @@ impl C64Bus {
             } else {
                 self.port.write_data(value, t);
             }
-            let (vic, mem) = self.vic_parts();
-            let byte = vic.phi1_byte(t, &mem);
+            let byte = self.phi1_byte(t);
             self.ram[usize::from(addr)] = byte;
             self.update_map();
             return;
@@ -573,7 +582,14 @@ impl C64Bus {
             self.write_io(addr, value, t);
             return;
         }
-        self.write_memory(addr, value);
+        if self.vic_reads.waits(addr, t) {
+            self.sync_vic(t);
+            self.write_memory(addr, value);
+            // A sprite pointer may have moved to another page.
+            self.update_vic_reads();
+        } else {
+            self.write_memory(addr, value);
+        }
         if addr == REU_TRIGGER
             && let Some(reu) = &mut self.expansion.reu
             && reu.trigger()
@@ -699,15 +715,17 @@ impl C64Bus {
                 }
                 v
             }
+            // Colour RAM drives the low nibble only; the rest of the bus, and all of
+            // it where no cartridge answers at I/O 1 and 2, still holds what the VIC
+            // read in the cycle's first half.
+            io::COLOR_RAM..=io::COLOR_RAM_END => {
+                let nibble = self.color[usize::from(addr - io::COLOR_RAM)] & 0x0F;
+                (self.phi1_byte(t) & 0xF0) | nibble
+            }
             io::IO1.. => {
-                // Where nothing answers, the data bus still holds what the VIC read
-                // in the cycle's first half.
                 let v = match self.expansion.read_io(addr) {
                     Some(v) => v,
-                    None => {
-                        let (vic, mem) = self.vic_parts();
-                        vic.phi1_byte(t, &mem)
-                    }
+                    None => self.phi1_byte(t),
                 };
                 self.observe_lines(t);
                 v
@@ -746,6 +764,7 @@ impl C64Bus {
             io::VIC..=io::VIC_END => {
                 let (vic, mem) = self.vic_parts();
                 vic.write(reg, value, t, &mem);
+                self.update_vic_reads();
                 self.wake();
             }
             io::DEBUGCART if self.debugcart => {
@@ -754,6 +773,10 @@ impl C64Bus {
             }
             io::SID..=io::SID_END => self.sid.write(reg, value, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => {
+                // The VIC's c-accesses before the write see the old colour.
+                if t >= self.vic_reads.no_bad_line_until {
+                    self.sync_vic(t);
+                }
                 self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F
             }
             io::CIA1..=io::CIA1_END => {
@@ -813,10 +836,26 @@ impl C64Bus {
         (&mut self.vic, mem)
     }
 
+    /// The byte the VIC read in the first half of cycle `t`: what a read nothing
+    /// answers finds on the data bus in the second half.
+    fn phi1_byte(&mut self, t: u64) -> u8 {
+        let (vic, mem) = self.vic_parts();
+        vic.phi1_byte(t, &mem)
+    }
+
     /// Run the VIC up to cycle `t` (before the CPU's access in it).
     pub fn sync_vic(&mut self, t: u64) {
         let (vic, mem) = self.vic_parts();
         vic.sync(t, &mem);
+        self.update_vic_reads();
+    }
+
+    /// Note the pages the VIC reads now (after its registers, its bank or a sprite
+    /// pointer changed; at each sync for RAM written behind the CPU's back).
+    fn update_vic_reads(&mut self) {
+        let (vic, mem) = self.vic_parts();
+        self.vic_reads = vic.reads(&mem);
+        self.vic_pages = self.vic_reads.any();
     }
 
     /// Run the VIC up to cycle `t` if its interrupt line may have gone low by then (it
@@ -832,6 +871,7 @@ impl C64Bus {
     pub fn set_vic_reg(&mut self, r: u8, value: u8, t: u64) {
         self.sync_vic(t);
         self.vic.set_reg(r, value, t);
+        self.update_vic_reads();
     }
 
     /// Tell the VIC the level of its light pen input at cycle `t`: CIA 1's PB4 line
@@ -850,6 +890,7 @@ impl C64Bus {
         let bank = !self.cia2.pa_out() & 3;
         let (vic, mem) = self.vic_parts();
         vic.set_bank(bank, t, &mem);
+        self.update_vic_reads();
     }
 
     /// Bring every chip up to cycle `t`.
@@ -987,6 +1028,7 @@ impl Bus for C64Bus {
         if (address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
             || (address >> 12 == 0xC && self.c000_ram))
             && !self.aborted
+            && !reads_page(&self.vic_pages, address)
         {
             self.ram[usize::from(address)] = value;
         } else {

@@ -439,3 +439,78 @@ fn inc_d019_acknowledges_what_it_read_as_on_a_c64() {
     assert_eq!(m.peek(0xFB) & 0x01, 0x01);
     assert_eq!(m.peek(0xFC) & 0x0F, 0x00);
 }
+
+#[test]
+fn reads_nothing_answers_find_what_the_vic_read_in_phi1() {
+    let mut m = Machine::new();
+    // With the display and the sprites off, every byte the VIC reads in phi1 is $5A:
+    // the refresh and idle accesses ($3F00-$3FFF) and the sprite pointers.
+    m.write(0x3F00, &[0x5A; 256]);
+    m.write(0x07F8, &[0x5A; 8]);
+    m.set_color_ram(0, 0x03);
+    store(&mut m, &[(0xD011, 0x0B), (0xD015, 0)]);
+    spin(&mut m, CYCLES_PER_FRAME);
+    program(
+        &mut m,
+        "        lda $de00\n        sta $fb\n        lda $df80\n        sta $fc\n\
+                 lda $d800\n        sta $fd\n        rts",
+    );
+    m.call(0xC000, 1000).unwrap();
+    // I/O 1 and 2 without a cartridge: the whole byte; colour RAM: its low nibble.
+    assert_eq!(
+        [m.peek(0xFB), m.peek(0xFC), m.peek(0xFD)],
+        [0x5A, 0x5A, 0x53]
+    );
+}
+
+#[test]
+fn the_vic_sees_a_character_redefined_mid_frame_from_the_write_on() {
+    // Character 0 (the whole screen) blank in a set at $2000; at line 100 the CPU
+    // waits about 60 lines without touching I/O, then fills the character's eight
+    // rows: the lines the VIC drew before show the background, those after the ink.
+    let mut m = Machine::new();
+    m.write(0x0400, &[0; 1000]);
+    m.write(0x2000, &[0; 8]);
+    for row in 0..25 {
+        m.set_color_ram(row * 40, 1);
+    }
+    store(&mut m, &[(0xD018, 0x18), (0xD020, 0), (0xD021, 0)]);
+    program(
+        &mut m,
+        "        sei
+wait    lda $d012
+        cmp #100
+        bne wait
+        ldx #0
+        ldy #3
+delay   dex
+        bne delay
+        dey
+        bne delay
+        lda #$ff
+        sta $2000
+        sta $2001
+        sta $2002
+        sta $2003
+        sta $2004
+        sta $2005
+        sta $2006
+        sta $2007
+        lda $d012
+        sta $fb
+done    jmp done",
+    );
+    m.start_at(0xC000);
+    m.run_until("done", 2 * CYCLES_PER_FRAME).unwrap();
+    let written = usize::from(m.peek(0xFB));
+    assert!((140..200).contains(&written), "{written}");
+    // On to line 240 of the same frame.
+    m.run((240 - written as u64) * CYCLES_PER_LINE);
+    let f = render::frame(&m);
+    for line in 101..written - 1 {
+        assert_eq!(px(&f, BORDER_X, row(line)), PALETTE[0], "line {line}");
+    }
+    for line in written + 1..240 {
+        assert_eq!(px(&f, BORDER_X, row(line)), PALETTE[1], "line {line}");
+    }
+}

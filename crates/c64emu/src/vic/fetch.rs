@@ -124,21 +124,23 @@ impl Fetch {
     }
 
     /// A g-access (phi1): in display state the graphics byte for the mode (VC and VMLI
-    /// step), in idle state the byte at $3FFF ($39FF with ECM).
-    pub fn graphics(&mut self, mem: &VicMem, bank: u8, d011: u8, d018: u8) -> u8 {
+    /// step), in idle state the byte at $3FFF ($39FF with ECM). `nmos`: the 6569 and
+    /// the other NMOS chips; the 8565 and 8562 take the mode bits a cycle late, as
+    /// $D011 was in the previous cycle.
+    pub fn graphics(&mut self, mem: &VicMem, bank: u8, d011: u8, d018: u8, nmos: bool) -> u8 {
+        let before = self.d011_before;
         if self.idle {
-            let addr = if d011 & 0x40 != 0 { 0x39FF } else { 0x3FFF };
-            self.gbuf = mem.read(bank, addr);
+            let ecm = if nmos { d011 } else { before } & 0x40 != 0;
+            self.gbuf = mem.read(bank, if ecm { 0x39FF } else { 0x3FFF });
             return self.gbuf;
         }
         let code = self.vbuf[usize::from(self.vmli & 63)];
         let (vc, rc) = (self.vc, self.rc);
         // The 6569 takes BMM from this and the previous cycle; switching from RAM to
         // character ROM fetches, the address's low byte still comes from the old mode.
-        let before = self.d011_before;
-        let mode = d011 | (before & 0x20);
+        let mode = if nmos { d011 | (before & 0x20) } else { before };
         let mut addr = graphics_addr(mode, d018, vc, rc, code);
-        if (d011 ^ before) & 0x20 != 0 {
+        if nmos && (d011 ^ before) & 0x20 != 0 {
             let from = graphics_addr(before, d018, vc, rc, code);
             let to = graphics_addr(d011, d018, vc, rc, code);
             let rom = |a: u16| bank & 1 == 0 && a & 0x3000 == 0x1000;

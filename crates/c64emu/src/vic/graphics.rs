@@ -3,9 +3,9 @@
 //! pixel XSCROLL of a cycle, and leaves it as 8 pixels a cycle in the mode $D011 and
 //! $D016 select. The mode bits reach the pixels at set points of the cycle: MCM at
 //! pixel 4 (and a multicolour pair restarts where MCM came on), ECM and BMM going on at
-//! pixel 4 and off at pixel 6 on the 6569. The 8565 takes ECM and BMM at the cycle's
-//! end and MCM at pixel 4, and a bit going off shows one pixel after a bit going on (so
-//! a change from an invalid mode ends its black a pixel later).
+//! pixel 4 and off at pixel 6 on the 6569. The 8565 takes ECM and BMM, going on or
+//! off, for the next cycle's pixels and MCM at pixel 4; out of an invalid mode the
+//! next cycle's first pixel stays black.
 //!
 //! Pixels come out as colour references (`Ref`), read from the colour registers when
 //! the picture is written (a register written in a cycle shows from that cycle's
@@ -21,7 +21,6 @@ const BG0: Ref = REG + 1;
 const ECM: u8 = 0x10;
 const BMM: u8 = 0x08;
 const MCM: u8 = 0x04;
-const ALL: u8 = 0xFF;
 
 /// Per byte: the 8 pixels it makes (pixel i in lane i of a u64, from bit 7 down).
 /// `bits`: 0xFF in each lane whose bit is set; `pairs`: each lane's multicolour pair
@@ -108,9 +107,9 @@ pub struct Sequencer {
     mode11: u8,
     mode16: u8,
     mode16_late: u8,
-    /// The ECM/BMM bits that stay on after the next cycle's first pixel (`ALL`: all
-    /// that are on): the 8565 shows a bit going off one pixel after one going on.
-    off11: u8,
+    /// The 8565 left an invalid mode at the cycle's end: the next pixel 0 is still
+    /// black.
+    left_invalid: bool,
     /// MCM as the last pixel saw it.
     mcm_before: u8,
     /// Shift register, multicolour pair flip-flop and the pixel it holds.
@@ -141,7 +140,6 @@ impl Sequencer {
         let mut fg = 0u8;
         for (i, o) in out.iter_mut().enumerate() {
             match i {
-                1 => self.mode11 &= self.off11,
                 4 => {
                     self.mode16 = new16;
                     if latency {
@@ -187,12 +185,17 @@ impl Sequencer {
             if !latency && is_invalid(self.mode11 | self.mcm_before) {
                 *o = 0;
             }
+            if i == 0 && self.left_invalid {
+                *o = 0;
+            }
             self.mcm_before = self.mode16;
         }
-        self.off11 = ALL;
+        self.left_invalid = false;
         if !latency {
-            self.mode11 |= new11;
-            self.off11 = new11;
+            // The 8565 takes ECM and BMM for the next cycle's pixels, rising or falling.
+            self.left_invalid =
+                is_invalid(self.mode11 | self.mode16) && !is_invalid(new11 | self.mode16);
+            self.mode11 = new11;
         }
         self.loaded = self.g[1];
         self.loaded_at = self.xscroll;

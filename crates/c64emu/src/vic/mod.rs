@@ -12,14 +12,15 @@
 //! - `border`: the main and vertical border flip-flops;
 //! - `picture`: the frame as drawn, colour registers resolved at the pixel;
 //! - `registers` (here): what a CPU read or write does, the interrupt flags;
-//! - `predict`: the next BA and interrupt the step loop must expect.
+//! - `predict`: the next BA and interrupt the step loop must expect;
+//! - `reads`: the pages of RAM the VIC reads (CPU writes there wait for it).
 //!
 //! The VIC runs lazily: `sync` brings it up to a cycle, and every access the CPU makes
 //! to it, to CIA 2's bank bits, or that waits for BA, syncs it first. So a register
 //! written in a cycle takes effect from the cycle after the VIC drew it (a colour from
-//! the pixel the write lands on). RAM the CPU writes between two syncs is seen by the
-//! VIC from the first of them (an instruction running on the CPU's fast path does not
-//! sync it; near BA and interrupts instructions run through the sequencer, which does).
+//! the pixel the write lands on). A CPU write to RAM the VIC reads (`reads`) syncs it
+//! to the write's cycle first, so its accesses before the write see the old byte;
+//! writes elsewhere do not wait for it.
 
 mod border;
 mod fetch;
@@ -27,6 +28,7 @@ mod graphics;
 mod line;
 mod picture;
 mod predict;
+mod reads;
 mod sprites;
 mod timing;
 
@@ -36,6 +38,7 @@ mod tests;
 pub use fetch::VicMem;
 pub use picture::{HEIGHT, WIDTH, WINDOW_X, WINDOW_Y};
 pub use predict::sprite_dma_cycles;
+pub use reads::{Pages, Reads, holds as reads_page};
 pub use timing::Timing;
 
 use crate::map::vic::*;
@@ -488,7 +491,8 @@ impl Vic {
         // Phi1.
         match cycle.phi1 {
             Phi1::Graphics => {
-                self.fetch.graphics(mem, self.bank, d011, d018);
+                let nmos = self.model.latency();
+                self.fetch.graphics(mem, self.bank, d011, d018, nmos);
             }
             Phi1::SpritePointer(_) | Phi1::SpriteData(_) => {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);

@@ -210,7 +210,7 @@ impl Vic {
 
     /// The BA window of the next bad line whose window ends at or after `now` (the VIC
     /// at most `max_lag` behind it).
-    fn next_bad_line(&self, now: u64) -> Option<Window> {
+    pub(super) fn next_bad_line(&self, now: u64) -> Option<Window> {
         let d011 = self.regs[usize::from(CTRL1)];
         let (yscroll, den) = (u16::from(d011 & 7), d011 & 0x10 != 0);
         let tm = self.timing;

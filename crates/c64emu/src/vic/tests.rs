@@ -616,7 +616,7 @@ fn settled(d011: u8, d016: u8, latency: bool) -> graphics::Sequencer {
 const BG: Ref = graphics::REG + 1;
 
 #[test]
-fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_a_pixel_into_the_next_cycle_on_the_8565()
+fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_the_next_cycles_first_on_the_8565()
  {
     // ECM+BMM (black) to BMM: pixels 0 of screen code $35 in colour 5.
     let mut seq = settled(0x7B, 0x08, true);
@@ -624,12 +624,19 @@ fn ecm_going_off_ends_the_invalid_black_at_pixel_6_on_the_6569_and_a_pixel_into_
         mode_cycle(&mut seq, 0x3B, 0x08, true),
         [0, 0, 0, 0, 0, 0, 5, 5]
     );
-    let mut seq = settled(0x7B, 0x08, false);
-    assert_eq!(mode_cycle(&mut seq, 0x3B, 0x08, false), [0; 8]);
-    assert_eq!(
-        mode_cycle(&mut seq, 0x3B, 0x08, false),
-        [0, 5, 5, 5, 5, 5, 5, 5]
-    );
+    // Out of the invalid mode, the 8565's next cycle's first pixel stays black (into
+    // hi-res bitmap, hi-res text, multicolour bitmap).
+    for (to, d016, px) in [(0x3B, 0x08, 5), (0x1B, 0x08, BG), (0x3B, 0x18, BG)] {
+        let mut seq = settled(0x7B, d016, false);
+        assert_eq!(mode_cycle(&mut seq, to, d016, false), [0; 8]);
+        let mut want = [px; 8];
+        want[0] = 0;
+        assert_eq!(mode_cycle(&mut seq, to, d016, false), want, "{to:02X}");
+    }
+    // Between valid modes, falling as rising: at the next cycle's first pixel.
+    let mut seq = settled(0x3B, 0x08, false);
+    assert_eq!(mode_cycle(&mut seq, 0x1B, 0x08, false), [5; 8]);
+    assert_eq!(mode_cycle(&mut seq, 0x1B, 0x08, false), [BG; 8]);
     // Going on, ECM turns the 8565's picture black from the next cycle's first pixel.
     let mut seq = settled(0x3B, 0x08, false);
     assert_eq!(mode_cycle(&mut seq, 0x7B, 0x08, false), [5; 8]);
@@ -691,4 +698,130 @@ fn a_vic_run_only_to_the_line_start_predicts_each_sprites_last_row_exactly() {
             }
         });
     }
+}
+
+/// Memory for the phi1 tests: refresh page $55, $3FFF $FF, $39FF $AA, sprite pointers
+/// 0-7 at $07F8 (the screen at $0400).
+fn phi1_memory() -> Box<[u8; 0x10000]> {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x3F00..0x4000].fill(0x55);
+    ram[0x3FFF] = 0xFF;
+    ram[0x39FF] = 0xAA;
+    for n in 0..8 {
+        ram[0x07F8 + n] = n as u8;
+    }
+    ram
+}
+
+#[test]
+fn phi1_holds_pointers_idle_refresh_and_graphics_accesses_in_their_cycles() {
+    // Display off, ECM on, no sprites: what the VIC reads in the first half of each
+    // cycle of a PAL line (what an access nothing answers finds on the bus).
+    let ram = phi1_memory();
+    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    let mut v = Vic::kernal_defaults();
+    v.write(CTRL1, 0x4B, 0, &mem);
+    let got: Vec<u8> = (1..=63).map(|n| v.phi1_byte(at(100, n), &mem)).collect();
+    let mut want = vec![3, 0xFF, 4, 0xFF, 5, 0xFF, 6, 0xFF, 7, 0xFF];
+    want.extend([0x55; 5]); // refresh, cycles 11-15
+    want.extend([0xAA; 40]); // idle g-accesses with ECM: $39FF
+    want.extend([0xFF, 0xFF, 0, 0xFF, 1, 0xFF, 2, 0xFF]);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn the_8565_takes_ecm_for_the_idle_access_a_cycle_late() {
+    // ECM on in cycle 30: the 6569's g-access in cycle 31 reads $39FF, the 8565's
+    // still $3FFF (and $39FF from cycle 32).
+    let ram = phi1_memory();
+    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    for (model, want) in [
+        (Model::Mos6569, [0xFF, 0xAA, 0xAA]),
+        (Model::Mos8565, [0xFF, 0xFF, 0xAA]),
+    ] {
+        let mut v = Vic::kernal_defaults();
+        v.set_model(model);
+        v.write(CTRL1, 0x0B, 0, &mem);
+        v.write(CTRL1, 0x4B, at(100, 30), &mem);
+        let got = [30, 31, 32].map(|n| v.phi1_byte(at(100, n), &mem));
+        assert_eq!(got, want, "{model:?}");
+    }
+}
+
+#[test]
+fn the_8565_fetches_graphics_with_bmm_a_cycle_late() {
+    // A bad line's row 0 in character mode, BMM switched on in cycle 30: the 6569's
+    // g-access in cycle 31 already takes the bitmap's address, the 8565's the
+    // character's (its bitmap address from cycle 32).
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x2000..0x2400].fill(0x11); // character 0's rows ($D018 = $18: set at $2000)
+    ram[0x2400..0x4000].fill(0x22); // the bitmap's cells beyond the first 128
+    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+    let mem = VicMem {
+        ram: &ram,
+        color: &color,
+        chargen: &chargen,
+        cpu_pc: 0,
+    };
+    for (model, want) in [
+        (Model::Mos6569, [0x11, 0x22, 0x22]),
+        (Model::Mos8565, [0x11, 0x11, 0x22]),
+    ] {
+        let mut v = Vic::kernal_defaults();
+        v.set_model(model);
+        v.write(MEMPTR, 0x18, 0, &mem);
+        // Line $B3 (row 16 of the display): VC 640 on; BMM on in cycle 30.
+        v.write(CTRL1, 0x3B, at(0xB3, 30), &mem);
+        let got = [30, 31, 32].map(|n| v.phi1_byte(at(0xB3, n), &mem));
+        assert_eq!(got, want, "{model:?}");
+    }
+}
+
+#[test]
+fn cpu_writes_wait_for_the_vic_only_where_it_reads_before_them() {
+    with_mem(|mem| {
+        // Screen at $0400, the character ROM at $1000, bad lines where line & 7 == 3.
+        let mut v = Vic::kernal_defaults();
+        v.sync(at(100, 1) - 1, mem);
+        let r = v.reads(mem);
+        // The idle accesses' byte in every line; not the ROM, nor RAM it never reads.
+        assert!(r.waits(0x3FFF, at(100, 5)));
+        assert!(!r.waits(0x1000, at(100, 5)));
+        assert!(!r.waits(0x5000, at(100, 5)));
+        assert!(!r.waits(0xC000, at(100, 5)));
+        // The matrix from the next bad line's BA on (line 107), its sprite pointers
+        // in every line.
+        assert!(!r.waits(0x0400, at(106, 60)));
+        assert!(r.waits(0x0400, at(107, 20)));
+        assert!(r.waits(0x07F8, at(100, 5)));
+        // A sprite's data once its DMA may start (sprite 0 at line 110, pointer $0D).
+        let mut ram = Box::new([0u8; 0x10000]);
+        ram[0x07F8] = 0x0D;
+        let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
+        let mem = VicMem {
+            ram: &ram,
+            color: &color,
+            chargen: &chargen,
+            cpu_pc: 0,
+        };
+        let mut v = Vic::kernal_defaults();
+        v.write(0x01, 110, 0, &mem);
+        v.write(0x15, 0x01, 0, &mem);
+        v.sync(at(100, 1) - 1, &mem);
+        let r = v.reads(&mem);
+        assert!(!r.waits(0x0340, at(100, 5)));
+        assert!(r.waits(0x0340, at(110, 1)));
+    });
 }
