@@ -148,6 +148,8 @@ pub struct C64Bus {
     /// with a cartridge), and $C000-$CFFF unless in Ultimax mode (`c000_ram`).
     ram_below: u16,
     c000_ram: bool,
+    /// An REU transfer has the bus from this cycle until `dma_until`.
+    dma_from: u64,
     /// An REU transfer has the bus until this cycle.
     pub(crate) dma_until: u64,
     /// Watched addresses (`watch.rs`); None costs the sequencer one test per access.
@@ -189,6 +191,7 @@ impl C64Bus {
             expansion: Expansion::default(),
             ram_below: rom::BASIC,
             c000_ram: true,
+            dma_from: 0,
             dma_until: 0,
             watching: None,
             userport: 0xFF,
@@ -548,6 +551,12 @@ impl C64Bus {
     /// writes the RAM underneath, with what is on the data bus then: the byte the VIC
     /// read in the cycle's first half (the 6510 does not drive the bus for its port).
     pub fn write(&mut self, addr: u16, value: u8, t: u64) {
+        if (self.dma_from..self.dma_until).contains(&t) {
+            // /DMA takes the CPU off the bus at once (RDY only stops it at a read):
+            // the second write of a read-modify-write that started a transfer goes
+            // nowhere.
+            return;
+        }
         if (addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io)
             && let Some(log) = &mut self.io_accesses
         {
@@ -585,7 +594,9 @@ impl C64Bus {
         let Some(mut reu) = self.expansion.reu.take() else {
             return;
         };
-        self.dma_until = reu.run(self, t + crate::expansion::reu::DMA_DELAY);
+        let start = t + crate::expansion::reu::DMA_DELAY;
+        self.dma_until = reu.run(self, start);
+        self.dma_from = start;
         self.expansion.reu = Some(reu);
         self.observe_lines(self.dma_until);
         self.wake();
@@ -763,6 +774,7 @@ impl C64Bus {
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc: self.pc(),
+            ultimax: self.expansion.vic_romh(),
         }
     }
 
@@ -774,6 +786,7 @@ impl C64Bus {
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc,
+            ultimax: self.expansion.vic_romh(),
         };
         (&mut self.vic, mem)
     }

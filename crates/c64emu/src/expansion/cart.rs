@@ -6,6 +6,7 @@
 
 use super::ExpansionError;
 use super::crt::Crt;
+use super::flash::Flash;
 use super::freezer::{Freezer, Variant};
 
 const BANK: usize = 0x2000;
@@ -92,6 +93,8 @@ pub struct Cartridge {
     ram: Vec<u8>,
     /// A freezer's registers and RAM.
     freezer: Option<Freezer>,
+    /// EasyFlash's two flash chips (ROML's, ROMH's): 64 banks of 8 KiB each.
+    flash: Option<Box<[Flash; 2]>>,
     /// The name the CRT file gives.
     pub name: String,
 }
@@ -159,8 +162,20 @@ impl Cartridge {
                 }
             ],
             freezer: None,
+            flash: None,
             name: crt.name.clone(),
         };
+        if kind == Kind::EasyFlash {
+            let chip = |banks: &[Vec<u8>]| {
+                let mut data = vec![0xFF; 64 * BANK];
+                for (b, bank) in banks.iter().enumerate().take(64) {
+                    let n = bank.len().min(BANK);
+                    data[b * BANK..b * BANK + n].copy_from_slice(&bank[..n]);
+                }
+                Flash::new(data)
+            };
+            cart.flash = Some(Box::new([chip(&cart.roml), chip(&cart.romh)]));
+        }
         if let Kind::Freezer(v) = kind {
             cart.freezer = Some(Freezer::new(v, &cart.roml));
         }
@@ -173,6 +188,9 @@ impl Cartridge {
         self.mode = self.reset_mode;
         self.bank = 0;
         self.locked = false;
+        if let Some(chips) = &mut self.flash {
+            chips.iter_mut().for_each(Flash::reset);
+        }
         if self.kind == Kind::Pagefox {
             self.write_io1(0xDE80, 0);
         }
@@ -196,6 +214,7 @@ impl Cartridge {
         if let Some(i) = self.pagefox_ram(addr, 0) {
             self.ram[i] = value;
         }
+        self.flash_write(0, addr, value);
         match &mut self.freezer {
             Some(f) => f.write_roml(addr, value),
             None => self.mode() != Mode::Ultimax,
@@ -223,10 +242,29 @@ impl Cartridge {
         if let Some(i) = self.pagefox_ram(addr, BANK) {
             self.ram[i] = value;
         }
+        self.flash_write(1, addr, value);
         match &mut self.freezer {
             Some(f) => f.write_romh(addr, value),
             None => self.mode() != Mode::Ultimax,
         }
+    }
+
+    /// A write reaching EasyFlash's flash chip `chip` (0: ROML, 1: ROMH): the PLA
+    /// selects ROML and ROMH for writes in Ultimax mode only.
+    fn flash_write(&mut self, chip: usize, addr: u16, value: u8) {
+        if self.mode != Mode::Ultimax {
+            return;
+        }
+        let at = self.bank * BANK + (usize::from(addr) & (BANK - 1));
+        if let Some(chips) = &mut self.flash {
+            chips[chip].write(at, value);
+        }
+    }
+
+    /// A read of EasyFlash's flash chip `chip`.
+    fn flash_read(&self, chip: usize, addr: u16) -> Option<u8> {
+        let chips = self.flash.as_ref()?;
+        Some(chips[chip].read(self.bank * BANK + (usize::from(addr) & (BANK - 1))))
     }
 
     fn byte(banks: &[Vec<u8>], bank: usize, addr: u16) -> Option<u8> {
@@ -240,6 +278,9 @@ impl Cartridge {
     pub fn read_roml(&self, addr: u16) -> Option<u8> {
         if let Some(f) = &self.freezer {
             return f.read_roml(addr);
+        }
+        if self.flash.is_some() {
+            return self.flash_read(0, addr);
         }
         if let Some(i) = self.pagefox_ram(addr, 0) {
             return Some(self.ram[i]);
@@ -257,6 +298,9 @@ impl Cartridge {
         if let Some(f) = &self.freezer {
             return f.read_romh(addr);
         }
+        if self.flash.is_some() {
+            return self.flash_read(1, addr);
+        }
         if let Some(i) = self.pagefox_ram(addr, BANK) {
             return Some(self.ram[i]);
         }
@@ -270,6 +314,27 @@ impl Cartridge {
             Kind::Ocean if self.romh.is_empty() => Cartridge::byte(&self.roml, bank, addr),
             _ => Cartridge::byte(&self.romh, bank, addr),
         }
+    }
+
+    /// The upper 4 KiB of the ROMH bank selected now ($F000-$FFFF in Ultimax mode).
+    pub fn romh_upper(&self) -> Option<&[u8]> {
+        if let Some(f) = &self.freezer {
+            return f.romh_upper();
+        }
+        if let Some(chips) = &self.flash {
+            let start = self.bank * BANK + 0x1000;
+            return chips[1].array().get(start..start + 0x1000);
+        }
+        let bank = if self.kind == Kind::Pagefox {
+            self.bank & 3
+        } else {
+            self.bank
+        };
+        let banks = match self.kind {
+            Kind::Ocean if self.romh.is_empty() => &self.roml,
+            _ => &self.romh,
+        };
+        banks.get(bank).and_then(|b| b.get(0x1000..0x2000))
     }
 
     /// A read of I/O 1 ($DE00-$DEFF); None: the cartridge does not answer.

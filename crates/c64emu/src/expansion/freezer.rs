@@ -146,6 +146,12 @@ impl Freezer {
         }
     }
 
+    /// The upper 4 KiB of the ROM bank ROMH shows now.
+    pub fn romh_upper(&self) -> Option<&[u8]> {
+        let start = (self.bank * BANK + 0x1000) % self.rom.len();
+        self.rom.get(start..start + 0x1000)
+    }
+
     /// A write to $8000-$9FFF with the cartridge's lines in a game or Ultimax mode.
     /// Returns whether the C64's RAM takes it too (not in Ultimax mode).
     pub fn write_roml(&mut self, addr: u16, value: u8) -> bool {

@@ -18,6 +18,18 @@
 /// The first DMA cycle after the write that starts a transfer (at cycle `t`).
 pub const DMA_DELAY: u64 = 1;
 
+/// What an REU's DRAM holds at power-on: $FF,$00,$00,$FF repeating, inverted in the
+/// second 128 KiB of each 256 KiB (the pattern VICE's testprogs' `raminitpattern`
+/// documents for the 1700/1764/1750).
+fn power_on_byte(addr: u32) -> u8 {
+    let base = if matches!(addr & 3, 0 | 3) {
+        0xFF
+    } else {
+        0x00
+    };
+    if addr & 0x20000 != 0 { !base } else { base }
+}
+
 /// Register numbers.
 const STATUS: u8 = 0;
 const COMMAND: u8 = 1;
@@ -108,7 +120,7 @@ impl Reu {
             n => (REC_SPAN, n as u32, 0),
         };
         let mut reu = Reu {
-            ram: vec![0; size],
+            ram: (0..size as u32).map(power_on_byte).collect(),
             wrap,
             dram_span,
             bank_unused,
@@ -197,11 +209,11 @@ impl Reu {
         match (addr & 0x1F) as u8 {
             COMMAND => {
                 self.command = value;
-                if value & CMD_EXECUTE != 0 {
-                    if value & CMD_NO_FF00 != 0 {
-                        return true;
-                    }
-                    self.armed = true;
+                // The $FF00 trigger waits while the register holds execute without
+                // bit 4: a later command without execute disarms it.
+                self.armed = value & (CMD_EXECUTE | CMD_NO_FF00) == CMD_EXECUTE;
+                if value & (CMD_EXECUTE | CMD_NO_FF00) == CMD_EXECUTE | CMD_NO_FF00 {
+                    return true;
                 }
             }
             C64_LO => {
@@ -219,13 +231,15 @@ impl Reu {
                 } else {
                     hi(s as u16)
                 };
+                // The address and the bank are separate registers, each with its
+                // autoload copy: this reloads the 16-bit address, not the bank.
                 self.reu_shadow = (s & 0xFF_0000) | u32::from(w);
-                self.reu = self.reu_shadow;
+                self.reu = (self.reu & 0xFF_0000) | u32::from(w);
             }
             BANK => {
-                let bank = value & !self.bank_unused;
-                self.reu_shadow = (self.reu_shadow & 0xFFFF) | (u32::from(bank) << 16);
-                self.reu = self.reu_shadow;
+                let bank = u32::from(value & !self.bank_unused) << 16;
+                self.reu_shadow = (self.reu_shadow & 0xFFFF) | bank;
+                self.reu = (self.reu & 0xFFFF) | bank;
             }
             LEN_LO => {
                 self.length_shadow = lo(self.length_shadow);
