@@ -434,24 +434,35 @@ impl C64Bus {
                 self.aborted = true;
                 ABORTED_READ
             }
-            Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+            Page::Roml | Page::Romh | Page::Open => match self.cart_drives(addr) {
+                Some(v) => v,
+                // An Ultimax hole reads the bus: the sequencer knows the cycle.
+                None if self.expansion.mode() == Mode::Ultimax => {
+                    self.aborted = true;
+                    ABORTED_READ
+                }
+                None => self.ram[a],
+            },
+        }
+    }
+
+    /// The byte ROML or ROMH drives at `addr` where the map selects them.
+    fn cart_drives(&self, addr: u16) -> Option<u8> {
+        let cart = self.expansion.cart.as_ref()?;
+        match self.map[usize::from(addr) >> 12] {
+            Page::Roml => cart.read_roml(addr),
+            Page::Romh => cart.read_romh(addr),
+            _ => None,
         }
     }
 
     /// What the cartridge drives at `addr` (ROML, ROMH; the RAM below where nothing
     /// answers outside Ultimax mode, $FF in its holes).
     fn peek_cart(&self, addr: u16) -> u8 {
-        let a = usize::from(addr);
-        let cart = self.expansion.cart.as_ref();
-        let value = match self.map[a >> 12] {
-            Page::Roml => cart.and_then(|c| c.read_roml(addr)),
-            Page::Romh => cart.and_then(|c| c.read_romh(addr)),
-            _ => None,
-        };
-        match value {
+        match self.cart_drives(addr) {
             Some(v) => v,
             None if self.expansion.mode() == Mode::Ultimax => 0xFF,
-            None => self.ram[a],
+            None => self.ram[usize::from(addr)],
         }
     }
 
@@ -538,6 +549,17 @@ impl C64Bus {
         } else if self.map[usize::from(addr >> 12)] == Page::Io {
             self.io_count += 1;
             self.read_io(addr, t)
+        } else if self.expansion.mode() == Mode::Ultimax
+            && matches!(
+                self.map[usize::from(addr >> 12)],
+                Page::Roml | Page::Romh | Page::Open
+            )
+            && self.cart_drives(addr).is_none()
+        {
+            // Nothing drives the bus in an Ultimax hole: the CPU reads what the VIC
+            // left there in the cycle's first half.
+            let (vic, mem) = self.vic_parts();
+            return vic.phi1_byte(t, &mem);
         } else {
             return self.read_memory(addr);
         };
