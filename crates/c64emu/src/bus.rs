@@ -450,6 +450,9 @@ impl C64Bus {
     fn cart_drives(&self, addr: u16) -> Option<u8> {
         let cart = self.expansion.cart.as_ref()?;
         match self.map[usize::from(addr) >> 12] {
+            Page::Roml if cart.roml_contended() => cart
+                .read_roml(addr)
+                .map(|v| v | self.ram[usize::from(addr)]),
             Page::Roml => cart.read_roml(addr),
             Page::Romh => cart.read_romh(addr),
             _ => None,

@@ -293,6 +293,12 @@ impl Cartridge {
         Cartridge::byte(&self.roml, bank, addr)
     }
 
+    /// Whether a read of ROML also gets the C64's RAM below (two drivers on the bus:
+    /// the bits read as their OR).
+    pub fn roml_contended(&self) -> bool {
+        self.freezer.as_ref().is_some_and(Freezer::roml_contended)
+    }
+
     /// A read of ROMH ($A000-$BFFF or $E000-$FFFF).
     pub fn read_romh(&self, addr: u16) -> Option<u8> {
         if let Some(f) = &self.freezer {
