@@ -923,6 +923,9 @@ const REU_TRIGGER: u16 = 0xFF00;
 impl DmaBus for C64Bus {
     fn dma_cycle(&mut self, t: u64) -> u64 {
         let (vic, mem) = self.vic_parts();
+        // The VIC up to the cycle before: its predictions from further back do not
+        // know what the frame decides on the way (DEN in line $30 allowing bad lines).
+        vic.sync(t.saturating_sub(1), &mem);
         vic.ba_low(t, &mem).unwrap_or(t)
     }
 

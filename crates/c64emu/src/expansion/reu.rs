@@ -328,30 +328,49 @@ impl Reu {
         };
         let mut t = start;
         let mut flags = ST_END;
+        // The last cycle the REC had the bus with BA high: a write right after it
+        // still goes through when BA falls.
+        let mut high_at: Option<u64> = None;
+        // The last write waited for BA.
+        let mut waited = false;
         loop {
-            t = match op {
-                Op::Fetch => write_cycle(bus, t),
-                _ => bus.dma_cycle(t),
-            };
+            let last = left == 1;
             match op {
                 Op::Stash => {
+                    t = bus.dma_cycle(t);
+                    high_at = Some(t);
                     let v = bus.dma_read(host, t);
                     self.store(reu, v);
                     self.latch = v;
                 }
                 Op::Fetch => {
+                    let (at, high) = write_slot(bus, t, high_at, !last);
+                    waited = at != t;
+                    t = at;
+                    if high {
+                        high_at = Some(t);
+                    }
                     let v = self.load(reu);
                     self.latch = v;
                     bus.dma_write(host, v, t);
                 }
                 Op::Swap => {
+                    t = bus.dma_cycle(t);
+                    high_at = Some(t);
                     let from_reu = self.load(reu);
                     let from_c64 = bus.dma_read(host, t);
                     self.store(reu, from_c64);
-                    t = write_cycle(bus, t + 1);
+                    let (at, high) = write_slot(bus, t + 1, high_at, true);
+                    waited = at != t + 1;
+                    t = at;
+                    if high {
+                        high_at = Some(t);
+                    }
                     bus.dma_write(host, from_reu, t);
                 }
                 Op::Verify => {
+                    t = bus.dma_cycle(t);
+                    high_at = Some(t);
                     let v = bus.dma_read(host, t);
                     if v != self.load(reu) {
                         flags = ST_FAULT;
@@ -389,6 +408,10 @@ impl Reu {
         if op == Op::Fetch {
             self.latch = self.load(reu);
         }
+        if waited {
+            // A last write that waited for BA: the REC keeps the bus a cycle more.
+            t += 1;
+        }
         self.finish(host, reu, left.max(1) as u16, flags, t);
         t
     }
@@ -422,15 +445,20 @@ impl Reu {
     }
 }
 
-/// The cycle a DMA write can happen in from `t` on: BA going low stops the REU's
-/// writes one cycle late (the VIC takes the bus three cycles after BA falls; the REU's
-/// write in BA's first low cycle still goes through), its reads at once.
-fn write_cycle(bus: &mut impl DmaBus, t: u64) -> u64 {
+/// The cycle a DMA write can happen in from `t` on, and whether BA is high then. BA
+/// going low stops the REC's reads at once, its writes a cycle late (the VIC takes
+/// the bus three cycles after BA falls): a write in BA's first low cycle, right after
+/// a cycle the REC had the bus with BA high, still goes through (`through`: not for a
+/// fetch's last byte, which waits for BA).
+fn write_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>, through: bool) -> (u64, bool) {
     let free = bus.dma_cycle(t);
-    if free != t && t > 0 && bus.dma_cycle(t - 1) == t - 1 {
-        return t;
+    if free == t {
+        return (t, true);
     }
-    free
+    if through && t > 0 && high_at == Some(t - 1) {
+        return (t, false);
+    }
+    (free, true)
 }
 
 #[cfg(test)]
