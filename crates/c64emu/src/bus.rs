@@ -929,6 +929,10 @@ impl DmaBus for C64Bus {
         vic.ba_low(t, &mem).unwrap_or(t)
     }
 
+    fn ba_late(&mut self, t: u64) -> bool {
+        self.vic.sprite0_ba_late(t)
+    }
+
     /// The processor port is inside the 6510: at $0000/$0001 the REU meets RAM.
     fn dma_read(&mut self, addr: u16, t: u64) -> u8 {
         if addr < 2 {

@@ -75,6 +75,11 @@ pub enum Op {
 pub trait DmaBus {
     /// The first cycle at or after `t` in which the REU has the bus (the VIC may hold it).
     fn dma_cycle(&mut self, t: u64) -> u64;
+    /// Whether BA falls only late in cycle `t` (sprite 0's first BA-low cycle in the
+    /// line its DMA starts): the REC, on the bus in the cycle before, sees it high.
+    fn ba_late(&mut self, _t: u64) -> bool {
+        false
+    }
     /// Read C64 memory in cycle `t`.
     fn dma_read(&mut self, addr: u16, t: u64) -> u8;
     /// Write C64 memory in cycle `t`.
@@ -337,7 +342,7 @@ impl Reu {
             let last = left == 1;
             match op {
                 Op::Stash => {
-                    t = bus.dma_cycle(t);
+                    t = read_slot(bus, t, high_at);
                     high_at = Some(t);
                     let v = bus.dma_read(host, t);
                     self.store(reu, v);
@@ -369,7 +374,7 @@ impl Reu {
                     bus.dma_write(host, from_reu, t);
                 }
                 Op::Verify => {
-                    t = bus.dma_cycle(t);
+                    t = read_slot(bus, t, high_at);
                     high_at = Some(t);
                     let v = bus.dma_read(host, t);
                     if v != self.load(reu) {
@@ -452,13 +457,24 @@ impl Reu {
 /// fetch's last byte, which waits for BA).
 fn write_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>, through: bool) -> (u64, bool) {
     let free = bus.dma_cycle(t);
-    if free == t {
+    let after_high = t > 0 && high_at == Some(t - 1);
+    if free == t || (after_high && bus.ba_late(t)) {
         return (t, true);
     }
-    if through && t > 0 && high_at == Some(t - 1) {
+    if through && after_high {
         return (t, false);
     }
     (free, true)
+}
+
+/// The cycle a DMA read can happen in from `t` on: the first with BA high (as the
+/// REC samples it: see `DmaBus::ba_late`).
+fn read_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>) -> u64 {
+    let free = bus.dma_cycle(t);
+    if free != t && t > 0 && high_at == Some(t - 1) && bus.ba_late(t) {
+        return t;
+    }
+    free
 }
 
 #[cfg(test)]
