@@ -941,7 +941,9 @@ impl DmaBus for C64Bus {
         self.read(addr, t)
     }
 
+    /// The VIC's first half of cycle `t` (its fetch) comes before the REU's write.
     fn dma_write(&mut self, addr: u16, value: u8, t: u64) {
+        self.sync_vic(t);
         if addr < 2 {
             self.ram[usize::from(addr)] = value;
             return;
