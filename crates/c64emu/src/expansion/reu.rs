@@ -360,17 +360,12 @@ impl Reu {
                     bus.dma_write(host, v, t);
                 }
                 Op::Swap => {
-                    t = bus.dma_cycle(t);
-                    high_at = Some(t);
                     let from_reu = self.load(reu);
-                    let from_c64 = bus.dma_read(host, t);
-                    self.store(reu, from_c64);
-                    let (at, high) = write_slot(bus, t + 1, high_at, true);
-                    waited = at != t + 1;
+                    let (value, at, held) = swap_read(bus, host, t, high_at, last);
+                    self.store(reu, value);
+                    waited = held;
                     t = at;
-                    if high {
-                        high_at = Some(t);
-                    }
+                    high_at = Some(t);
                     bus.dma_write(host, from_reu, t);
                 }
                 Op::Verify => {
@@ -465,6 +460,38 @@ fn write_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>, through: bool
         return (t, false);
     }
     (free, true)
+}
+
+/// A swap's read from cycle `t` on: (the byte read, the cycle of its write, whether
+/// the write waited for BA). A read on BA's first low cycle right after the REC's own
+/// access is held open while AEC stays high and takes the byte on the bus two cycles
+/// later; its write waits for BA (the last byte's is read at once and written on the
+/// next cycle, and the REC lets go). A read whose write would meet BA low is made
+/// again when BA rises, and the write follows it.
+fn swap_read(
+    bus: &mut impl DmaBus,
+    host: u16,
+    t: u64,
+    high_at: Option<u64>,
+    last: bool,
+) -> (u8, u64, bool) {
+    let free = bus.dma_cycle(t);
+    if free != t && t > 0 && high_at == Some(t - 1) {
+        if last {
+            return (bus.dma_read(host, t), t + 1, false);
+        }
+        return (bus.dma_read(host, t + 2), free, true);
+    }
+    let mut at = free;
+    loop {
+        let value = bus.dma_read(host, at);
+        let write = at + 1;
+        let next = bus.dma_cycle(write);
+        if next == write {
+            return (value, write, at != free);
+        }
+        at = next;
+    }
 }
 
 /// The cycle a DMA read can happen in from `t` on: the first with BA high (as the
