@@ -518,4 +518,56 @@ mod tests {
         pf.write_io1(0xDE80, 0x10);
         assert_eq!(pf.mode(), Mode::Off);
     }
+
+    #[test]
+    fn easyflash_programs_its_flash_in_ultimax_mode_only() {
+        let banks: Vec<Vec<u8>> = (0..2).map(|b| vec![0x70 + b as u8; 0x2000]).collect();
+        let mut ef = cart(32, 1, 0, &[(0, 0x8000, &banks[0]), (1, 0xA000, &banks[1])]);
+        // Bank 1's ROML is erased flash; ROMH of bank 1 holds $71.
+        ef.write_io1(0xDE00, 1);
+        assert_eq!(
+            (ef.read_roml(0x8000), ef.read_romh(0xE000)),
+            (Some(0xFF), Some(0x71))
+        );
+        // Unlock and program $8123 of bank 1 ($2123 in the chip) in Ultimax mode.
+        let program = |ef: &mut Cartridge, addr: u16, value: u8| {
+            ef.write_roml(0x8555, 0xAA);
+            ef.write_roml(0x82AA, 0x55);
+            ef.write_roml(0x8555, 0xA0);
+            ef.write_roml(addr, value);
+        };
+        program(&mut ef, 0x8123, 0x3C);
+        assert_eq!(ef.read_roml(0x8123), Some(0x3C));
+        // In 16K mode the PLA does not select ROML for writes: nothing is programmed.
+        ef.write_io1(0xDE02, 0x07);
+        program(&mut ef, 0x8124, 0x00);
+        assert_eq!(ef.read_roml(0x8124), Some(0xFF));
+        // Autoselect on the ROMH chip: AMD, Am29F040.
+        ef.write_io1(0xDE02, 0x05);
+        ef.write_romh(0xE555, 0xAA);
+        ef.write_romh(0xE2AA, 0x55);
+        ef.write_romh(0xE555, 0x90);
+        assert_eq!(
+            (ef.read_romh(0xE000), ef.read_romh(0xE001)),
+            (Some(0x01), Some(0xA4))
+        );
+        // The VIC sees ROMH's upper 4 KiB in Ultimax mode (the array, bank 1).
+        ef.write_romh(0xE000, 0xF0);
+        assert_eq!(ef.romh_upper().map(|r| r[0]), Some(0x71));
+    }
+
+    #[test]
+    fn the_action_replay_value_22_drives_its_ram_beside_the_c64s() {
+        let rom = vec![0u8; 0x8000];
+        let mut ar = cart(1, 0, 1, &[(0, 0x8000, &rom[..0x2000])]);
+        ar.write_io1(0xDE00, 0x23);
+        ar.write_roml(0x8000, 0x12);
+        assert!(!ar.roml_contended());
+        ar.write_io1(0xDE00, 0x22);
+        assert!(ar.roml_contended());
+        assert_eq!(
+            (ar.mode(), ar.read_roml(0x8000)),
+            (Mode::Game8k, Some(0x12))
+        );
+    }
 }

@@ -508,15 +508,19 @@ fn read_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>) -> u64 {
 mod tests {
     use super::*;
 
-    /// 64 KiB of RAM; the VIC takes cycles 100-139.
+    /// 64 KiB of RAM; BA is low in cycles 100-139 (`late`: BA falls late in this one).
     struct FakeBus {
         ram: Vec<u8>,
         accesses: Vec<(u64, u16, bool)>,
+        late: Option<u64>,
     }
 
     impl DmaBus for FakeBus {
         fn dma_cycle(&mut self, t: u64) -> u64 {
             if (100..140).contains(&t) { 140 } else { t }
+        }
+        fn ba_late(&mut self, t: u64) -> bool {
+            self.late == Some(t)
         }
         fn dma_read(&mut self, addr: u16, t: u64) -> u8 {
             self.accesses.push((t, addr, false));
@@ -532,6 +536,7 @@ mod tests {
         FakeBus {
             ram: (0..0x10000).map(|i| (i % 251) as u8).collect(),
             accesses: Vec::new(),
+            late: None,
         }
     }
 
@@ -629,5 +634,124 @@ mod tests {
         assert!(r.armed());
         assert!(r.trigger());
         assert!(!r.trigger());
+    }
+
+    #[test]
+    fn the_dram_powers_on_in_the_documented_pattern() {
+        let r = Reu::new(512 * 1024);
+        assert_eq!(r.ram[..8], [0xFF, 0, 0, 0xFF, 0xFF, 0, 0, 0xFF]);
+        assert_eq!(r.ram[0x20000..0x20004], [0, 0xFF, 0xFF, 0]);
+        assert_eq!(r.ram[0x40000..0x40004], [0xFF, 0, 0, 0xFF]);
+    }
+
+    #[test]
+    fn the_bank_and_the_address_autoload_apart() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        setup(&mut r, 0x1000, 0x1FFFE, 2);
+        r.write(0xDF01, 0x90, 0);
+        r.run(&mut b, 10);
+        // Ended at $20000; writing the bank keeps the address's 16 bits.
+        r.write(0xDF06, 0x01, 0);
+        assert_eq!(
+            (r.peek(0xDF04), r.peek(0xDF05), r.peek(0xDF06)),
+            (0, 0, 0xF9)
+        );
+        // Writing the address low byte reloads 16 bits from the autoload copy
+        // ($FFFE), not the bank.
+        r.write(0xDF04, 0x34, 0);
+        assert_eq!(
+            (r.peek(0xDF04), r.peek(0xDF05), r.peek(0xDF06)),
+            (0x34, 0xFF, 0xF9)
+        );
+    }
+
+    #[test]
+    fn a_command_without_execute_disarms_the_ff00_trigger() {
+        let mut r = Reu::new(512 * 1024);
+        r.write(0xDF01, 0x80, 0);
+        r.write(0xDF01, 0x10, 0);
+        assert!(!r.armed() && !r.trigger());
+        // Execute with bit 4 set starts at once and arms nothing.
+        assert!(r.write(0xDF01, 0x90, 0));
+        assert!(!r.armed());
+    }
+
+    /// The cycles of the C64 side's accesses, reads and writes.
+    fn cycles(b: &FakeBus) -> Vec<(u64, bool)> {
+        b.accesses.iter().map(|&(t, _, w)| (t, w)).collect()
+    }
+
+    #[test]
+    fn a_fetch_writes_through_the_first_ba_low_cycle_but_not_its_last_byte() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        setup(&mut r, 0x2000, 0, 4);
+        r.write(0xDF01, 0x91, 0);
+        // 98, 99, then 100 (BA just fell), the last after BA: 140, and a cycle more.
+        assert_eq!(r.run(&mut b, 98), 142);
+        let w: Vec<u64> = cycles(&b).iter().map(|a| a.0).collect();
+        assert_eq!(w, [98, 99, 100, 140]);
+        // The last byte itself on BA's first low cycle waits.
+        let mut b = bus();
+        setup(&mut r, 0x2000, 0, 3);
+        r.write(0xDF01, 0x91, 0);
+        assert_eq!(r.run(&mut b, 98), 142);
+        let w: Vec<u64> = cycles(&b).iter().map(|a| a.0).collect();
+        assert_eq!(w, [98, 99, 140]);
+    }
+
+    #[test]
+    fn a_late_ba_fall_gives_the_rec_one_cycle_more() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        b.late = Some(100);
+        setup(&mut r, 0x1000, 0, 4);
+        r.write(0xDF01, 0x90, 0);
+        assert_eq!(r.run(&mut b, 98), 141);
+        let c: Vec<u64> = cycles(&b).iter().map(|a| a.0).collect();
+        assert_eq!(c, [98, 99, 100, 140]);
+    }
+
+    #[test]
+    fn swaps_hold_a_read_on_ba_fall_and_read_again_before_a_blocked_write() {
+        let mut r = Reu::new(512 * 1024);
+        let mut swap = |start: u64, len: u16| {
+            let mut b = bus();
+            setup(&mut r, 0x2000, 0, len);
+            r.write(0xDF01, 0x92, 0);
+            let end = r.run(&mut b, start);
+            (cycles(&b), end)
+        };
+        // The last byte's read on BA's first low cycle, right after the REC's write:
+        // taken at once, written on the next cycle, and the bus handed back.
+        let (c, end) = swap(98, 2);
+        assert_eq!(
+            (c, end),
+            (
+                vec![(98, false), (99, true), (100, false), (101, true)],
+                102
+            )
+        );
+        // Not the last: held open, the byte taken two cycles later, the write after BA.
+        let (c, end) = swap(98, 3);
+        assert_eq!(
+            c,
+            [
+                (98, false),
+                (99, true),
+                (102, false),
+                (140, true),
+                (141, false),
+                (142, true)
+            ]
+        );
+        assert_eq!(end, 143);
+        // A read with BA high whose write would meet BA low is made again after it.
+        let (c, end) = swap(99, 1);
+        assert_eq!(
+            (c, end),
+            (vec![(99, false), (140, false), (141, true)], 143)
+        );
     }
 }

@@ -201,3 +201,29 @@ impl Fetch {
         self.vc = (vc0 + 40) & 0x3FF;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_ultimax_mode_the_vic_sees_romh_at_3000_and_no_character_rom() {
+        let mut ram = Box::new([0u8; 0x10000]);
+        ram[0x1000] = 0x11;
+        ram[0x7000] = 0x77;
+        let chargen = [0xCC; 4096];
+        let romh: Vec<u8> = (0..0x1000).map(|i| (i >> 4) as u8).collect();
+        let mut mem = VicMem {
+            ram: &ram,
+            color: &[0; 1024],
+            chargen: &chargen,
+            cpu_pc: 0,
+            ultimax: None,
+        };
+        assert_eq!((mem.read(0, 0x1000), mem.read(1, 0x3000)), (0xCC, 0x77));
+        mem.ultimax = Some(&romh);
+        assert_eq!(mem.read(0, 0x1000), 0x11);
+        assert_eq!((mem.read(1, 0x3000), mem.read(3, 0x3FF0)), (0x00, 0xFF));
+        assert_eq!(mem.read(2, 0x2FFF), ram[0xAFFF]);
+    }
+}
