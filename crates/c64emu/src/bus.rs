@@ -154,6 +154,8 @@ pub struct C64Bus {
     /// reads, the fast path's first test.
     vic_reads: Reads,
     vic_pages: Pages,
+    /// An REU transfer has the bus from this cycle until `dma_until`.
+    dma_from: u64,
     /// An REU transfer has the bus until this cycle.
     pub(crate) dma_until: u64,
     /// Watched addresses (`watch.rs`); None costs the sequencer one test per access.
@@ -199,6 +201,7 @@ impl C64Bus {
             c000_ram: true,
             vic_reads: Reads::default(),
             vic_pages: [0; 4],
+            dma_from: 0,
             dma_until: 0,
             watching: None,
             userport: 0xFF,
@@ -442,24 +445,38 @@ impl C64Bus {
                 self.aborted = true;
                 ABORTED_READ
             }
-            Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+            Page::Roml | Page::Romh | Page::Open => match self.cart_drives(addr) {
+                Some(v) => v,
+                // An Ultimax hole reads the bus: the sequencer knows the cycle.
+                None if self.expansion.mode() == Mode::Ultimax => {
+                    self.aborted = true;
+                    ABORTED_READ
+                }
+                None => self.ram[a],
+            },
+        }
+    }
+
+    /// The byte ROML or ROMH drives at `addr` where the map selects them.
+    fn cart_drives(&self, addr: u16) -> Option<u8> {
+        let cart = self.expansion.cart.as_ref()?;
+        match self.map[usize::from(addr) >> 12] {
+            Page::Roml if cart.roml_contended() => cart
+                .read_roml(addr)
+                .map(|v| v | self.ram[usize::from(addr)]),
+            Page::Roml => cart.read_roml(addr),
+            Page::Romh => cart.read_romh(addr),
+            _ => None,
         }
     }
 
     /// What the cartridge drives at `addr` (ROML, ROMH; the RAM below where nothing
     /// answers outside Ultimax mode, $FF in its holes).
     fn peek_cart(&self, addr: u16) -> u8 {
-        let a = usize::from(addr);
-        let cart = self.expansion.cart.as_ref();
-        let value = match self.map[a >> 12] {
-            Page::Roml => cart.and_then(|c| c.read_roml(addr)),
-            Page::Romh => cart.and_then(|c| c.read_romh(addr)),
-            _ => None,
-        };
-        match value {
+        match self.cart_drives(addr) {
             Some(v) => v,
             None if self.expansion.mode() == Mode::Ultimax => 0xFF,
-            None => self.ram[a],
+            None => self.ram[usize::from(addr)],
         }
     }
 
@@ -548,6 +565,17 @@ impl C64Bus {
         } else if self.map[usize::from(addr >> 12)] == Page::Io {
             self.io_count += 1;
             self.read_io(addr, t)
+        } else if self.expansion.mode() == Mode::Ultimax
+            && matches!(
+                self.map[usize::from(addr >> 12)],
+                Page::Roml | Page::Romh | Page::Open
+            )
+            && self.cart_drives(addr).is_none()
+        {
+            // Nothing drives the bus in an Ultimax hole: the CPU reads what the VIC
+            // left there in the cycle's first half.
+            let (vic, mem) = self.vic_parts();
+            return vic.phi1_byte(t, &mem);
         } else {
             return self.read_memory(addr);
         };
@@ -561,6 +589,12 @@ impl C64Bus {
     /// writes the RAM underneath, with what is on the data bus then: the byte the VIC
     /// read in the cycle's first half (the 6510 does not drive the bus for its port).
     pub fn write(&mut self, addr: u16, value: u8, t: u64) {
+        if (self.dma_from..self.dma_until).contains(&t) {
+            // /DMA takes the CPU off the bus at once (RDY only stops it at a read):
+            // the second write of a read-modify-write that started a transfer goes
+            // nowhere.
+            return;
+        }
         if (addr < 2 || self.map[usize::from(addr >> 12)] == Page::Io)
             && let Some(log) = &mut self.io_accesses
         {
@@ -604,7 +638,9 @@ impl C64Bus {
         let Some(mut reu) = self.expansion.reu.take() else {
             return;
         };
-        self.dma_until = reu.run(self, t + crate::expansion::reu::DMA_DELAY);
+        let start = t + crate::expansion::reu::DMA_DELAY;
+        self.dma_until = reu.run(self, start);
+        self.dma_from = start;
         self.expansion.reu = Some(reu);
         self.observe_lines(self.dma_until);
         self.wake();
@@ -821,6 +857,7 @@ impl C64Bus {
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc: self.pc(),
+            ultimax: self.expansion.vic_romh(),
         }
     }
 
@@ -832,6 +869,7 @@ impl C64Bus {
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc,
+            ultimax: self.expansion.vic_romh(),
         };
         (&mut self.vic, mem)
     }
@@ -961,7 +999,14 @@ const REU_TRIGGER: u16 = 0xFF00;
 impl DmaBus for C64Bus {
     fn dma_cycle(&mut self, t: u64) -> u64 {
         let (vic, mem) = self.vic_parts();
+        // The VIC up to the cycle before: its predictions from further back do not
+        // know what the frame decides on the way (DEN in line $30 allowing bad lines).
+        vic.sync(t.saturating_sub(1), &mem);
         vic.ba_low(t, &mem).unwrap_or(t)
+    }
+
+    fn ba_late(&mut self, t: u64) -> bool {
+        self.vic.sprite0_ba_late(t)
     }
 
     /// The processor port is inside the 6510: at $0000/$0001 the REU meets RAM.
@@ -972,7 +1017,9 @@ impl DmaBus for C64Bus {
         self.read(addr, t)
     }
 
+    /// The VIC's first half of cycle `t` (its fetch) comes before the REU's write.
     fn dma_write(&mut self, addr: u16, value: u8, t: u64) {
+        self.sync_vic(t);
         if addr < 2 {
             self.ram[usize::from(addr)] = value;
             return;

@@ -58,6 +58,7 @@ fn an_ultimax_cartridge_starts_at_its_reset_vector_and_leaves_holes() {
     ];
     image[..code.len()].copy_from_slice(&code);
     image[0x1FFC..0x1FFE].copy_from_slice(&[0x00, 0xE0]);
+    image[0x1FFF] = 0x5C;
     let mut m = Machine::new();
     m.plug(Expansion {
         cart: Some(crt(1, 0, 0xE000, &image)),
@@ -65,8 +66,10 @@ fn an_ultimax_cartridge_starts_at_its_reset_vector_and_leaves_holes() {
     });
     assert_eq!(m.regs().pc, 0xE000);
     m.run(200);
-    // $1234 is a hole and $8000 has no ROML image: nothing drives the bus ($FF here).
-    assert_eq!((m.peek(0x02), m.peek(0x03)), (0xFF, 0xFF));
+    // $1234 is a hole and $8000 has no ROML image: nothing drives the bus, which holds
+    // what the VIC read in the cycle's first half: its idle fetch from $3FFF, which in
+    // Ultimax mode is ROMH's last byte.
+    assert_eq!((m.peek(0x02), m.peek(0x03)), (0x5C, 0x5C));
     assert_eq!(
         m.peek(0x8000),
         0x00,

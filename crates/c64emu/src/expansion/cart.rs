@@ -6,6 +6,7 @@
 
 use super::ExpansionError;
 use super::crt::Crt;
+use super::flash::Flash;
 use super::freezer::{Freezer, Variant};
 
 const BANK: usize = 0x2000;
@@ -92,6 +93,8 @@ pub struct Cartridge {
     ram: Vec<u8>,
     /// A freezer's registers and RAM.
     freezer: Option<Freezer>,
+    /// EasyFlash's two flash chips (ROML's, ROMH's): 64 banks of 8 KiB each.
+    flash: Option<Box<[Flash; 2]>>,
     /// The name the CRT file gives.
     pub name: String,
 }
@@ -159,8 +162,20 @@ impl Cartridge {
                 }
             ],
             freezer: None,
+            flash: None,
             name: crt.name.clone(),
         };
+        if kind == Kind::EasyFlash {
+            let chip = |banks: &[Vec<u8>]| {
+                let mut data = vec![0xFF; 64 * BANK];
+                for (b, bank) in banks.iter().enumerate().take(64) {
+                    let n = bank.len().min(BANK);
+                    data[b * BANK..b * BANK + n].copy_from_slice(&bank[..n]);
+                }
+                Flash::new(data)
+            };
+            cart.flash = Some(Box::new([chip(&cart.roml), chip(&cart.romh)]));
+        }
         if let Kind::Freezer(v) = kind {
             cart.freezer = Some(Freezer::new(v, &cart.roml));
         }
@@ -173,6 +188,9 @@ impl Cartridge {
         self.mode = self.reset_mode;
         self.bank = 0;
         self.locked = false;
+        if let Some(chips) = &mut self.flash {
+            chips.iter_mut().for_each(Flash::reset);
+        }
         if self.kind == Kind::Pagefox {
             self.write_io1(0xDE80, 0);
         }
@@ -196,6 +214,7 @@ impl Cartridge {
         if let Some(i) = self.pagefox_ram(addr, 0) {
             self.ram[i] = value;
         }
+        self.flash_write(0, addr, value);
         match &mut self.freezer {
             Some(f) => f.write_roml(addr, value),
             None => self.mode() != Mode::Ultimax,
@@ -223,10 +242,29 @@ impl Cartridge {
         if let Some(i) = self.pagefox_ram(addr, BANK) {
             self.ram[i] = value;
         }
+        self.flash_write(1, addr, value);
         match &mut self.freezer {
             Some(f) => f.write_romh(addr, value),
             None => self.mode() != Mode::Ultimax,
         }
+    }
+
+    /// A write reaching EasyFlash's flash chip `chip` (0: ROML, 1: ROMH): the PLA
+    /// selects ROML and ROMH for writes in Ultimax mode only.
+    fn flash_write(&mut self, chip: usize, addr: u16, value: u8) {
+        if self.mode != Mode::Ultimax {
+            return;
+        }
+        let at = self.bank * BANK + (usize::from(addr) & (BANK - 1));
+        if let Some(chips) = &mut self.flash {
+            chips[chip].write(at, value);
+        }
+    }
+
+    /// A read of EasyFlash's flash chip `chip`.
+    fn flash_read(&self, chip: usize, addr: u16) -> Option<u8> {
+        let chips = self.flash.as_ref()?;
+        Some(chips[chip].read(self.bank * BANK + (usize::from(addr) & (BANK - 1))))
     }
 
     fn byte(banks: &[Vec<u8>], bank: usize, addr: u16) -> Option<u8> {
@@ -241,6 +279,9 @@ impl Cartridge {
         if let Some(f) = &self.freezer {
             return f.read_roml(addr);
         }
+        if self.flash.is_some() {
+            return self.flash_read(0, addr);
+        }
         if let Some(i) = self.pagefox_ram(addr, 0) {
             return Some(self.ram[i]);
         }
@@ -252,10 +293,19 @@ impl Cartridge {
         Cartridge::byte(&self.roml, bank, addr)
     }
 
+    /// Whether a read of ROML also gets the C64's RAM below (two drivers on the bus:
+    /// the bits read as their OR).
+    pub fn roml_contended(&self) -> bool {
+        self.freezer.as_ref().is_some_and(Freezer::roml_contended)
+    }
+
     /// A read of ROMH ($A000-$BFFF or $E000-$FFFF).
     pub fn read_romh(&self, addr: u16) -> Option<u8> {
         if let Some(f) = &self.freezer {
             return f.read_romh(addr);
+        }
+        if self.flash.is_some() {
+            return self.flash_read(1, addr);
         }
         if let Some(i) = self.pagefox_ram(addr, BANK) {
             return Some(self.ram[i]);
@@ -270,6 +320,27 @@ impl Cartridge {
             Kind::Ocean if self.romh.is_empty() => Cartridge::byte(&self.roml, bank, addr),
             _ => Cartridge::byte(&self.romh, bank, addr),
         }
+    }
+
+    /// The upper 4 KiB of the ROMH bank selected now ($F000-$FFFF in Ultimax mode).
+    pub fn romh_upper(&self) -> Option<&[u8]> {
+        if let Some(f) = &self.freezer {
+            return f.romh_upper();
+        }
+        if let Some(chips) = &self.flash {
+            let start = self.bank * BANK + 0x1000;
+            return chips[1].array().get(start..start + 0x1000);
+        }
+        let bank = if self.kind == Kind::Pagefox {
+            self.bank & 3
+        } else {
+            self.bank
+        };
+        let banks = match self.kind {
+            Kind::Ocean if self.romh.is_empty() => &self.roml,
+            _ => &self.romh,
+        };
+        banks.get(bank).and_then(|b| b.get(0x1000..0x2000))
     }
 
     /// A read of I/O 1 ($DE00-$DEFF); None: the cartridge does not answer.
@@ -446,5 +517,57 @@ mod tests {
         assert_eq!(pf.ram[0x4001], 0x12);
         pf.write_io1(0xDE80, 0x10);
         assert_eq!(pf.mode(), Mode::Off);
+    }
+
+    #[test]
+    fn easyflash_programs_its_flash_in_ultimax_mode_only() {
+        let banks: Vec<Vec<u8>> = (0..2).map(|b| vec![0x70 + b as u8; 0x2000]).collect();
+        let mut ef = cart(32, 1, 0, &[(0, 0x8000, &banks[0]), (1, 0xA000, &banks[1])]);
+        // Bank 1's ROML is erased flash; ROMH of bank 1 holds $71.
+        ef.write_io1(0xDE00, 1);
+        assert_eq!(
+            (ef.read_roml(0x8000), ef.read_romh(0xE000)),
+            (Some(0xFF), Some(0x71))
+        );
+        // Unlock and program $8123 of bank 1 ($2123 in the chip) in Ultimax mode.
+        let program = |ef: &mut Cartridge, addr: u16, value: u8| {
+            ef.write_roml(0x8555, 0xAA);
+            ef.write_roml(0x82AA, 0x55);
+            ef.write_roml(0x8555, 0xA0);
+            ef.write_roml(addr, value);
+        };
+        program(&mut ef, 0x8123, 0x3C);
+        assert_eq!(ef.read_roml(0x8123), Some(0x3C));
+        // In 16K mode the PLA does not select ROML for writes: nothing is programmed.
+        ef.write_io1(0xDE02, 0x07);
+        program(&mut ef, 0x8124, 0x00);
+        assert_eq!(ef.read_roml(0x8124), Some(0xFF));
+        // Autoselect on the ROMH chip: AMD, Am29F040.
+        ef.write_io1(0xDE02, 0x05);
+        ef.write_romh(0xE555, 0xAA);
+        ef.write_romh(0xE2AA, 0x55);
+        ef.write_romh(0xE555, 0x90);
+        assert_eq!(
+            (ef.read_romh(0xE000), ef.read_romh(0xE001)),
+            (Some(0x01), Some(0xA4))
+        );
+        // The VIC sees ROMH's upper 4 KiB in Ultimax mode (the array, bank 1).
+        ef.write_romh(0xE000, 0xF0);
+        assert_eq!(ef.romh_upper().map(|r| r[0]), Some(0x71));
+    }
+
+    #[test]
+    fn the_action_replay_value_22_drives_its_ram_beside_the_c64s() {
+        let rom = vec![0u8; 0x8000];
+        let mut ar = cart(1, 0, 1, &[(0, 0x8000, &rom[..0x2000])]);
+        ar.write_io1(0xDE00, 0x23);
+        ar.write_roml(0x8000, 0x12);
+        assert!(!ar.roml_contended());
+        ar.write_io1(0xDE00, 0x22);
+        assert!(ar.roml_contended());
+        assert_eq!(
+            (ar.mode(), ar.read_roml(0x8000)),
+            (Mode::Game8k, Some(0x12))
+        );
     }
 }

@@ -39,6 +39,9 @@ pub struct Freezer {
     bank: usize,
     export_ram: bool,
     ram_at_a000: bool,
+    /// The Action Replay's value $22: its RAM answers at $8000-$9FFF with both lines
+    /// high, so the C64's RAM drives the bus too (the bits read as their OR).
+    contended: bool,
     allow_bank: bool,
     reu_mapping: bool,
     write_once: bool,
@@ -69,6 +72,7 @@ impl Freezer {
             bank: 0,
             export_ram: false,
             ram_at_a000: false,
+            contended: false,
             allow_bank: false,
             reu_mapping: false,
             write_once: false,
@@ -84,6 +88,7 @@ impl Freezer {
         self.bank = 0;
         self.export_ram = false;
         self.ram_at_a000 = false;
+        self.contended = false;
         self.allow_bank = false;
         self.reu_mapping = false;
         self.write_once = false;
@@ -131,6 +136,11 @@ impl Freezer {
         Some(self.rom_at(self.bank, o))
     }
 
+    /// Whether a read of ROML also gets the C64's RAM (ORed in).
+    pub fn roml_contended(&self) -> bool {
+        self.contended
+    }
+
     /// A read of ROMH.
     pub fn read_romh(&self, addr: u16) -> Option<u8> {
         let o = usize::from(addr);
@@ -144,6 +154,12 @@ impl Freezer {
             }
             _ => Some(self.rom_at(self.bank, o)),
         }
+    }
+
+    /// The upper 4 KiB of the ROM bank ROMH shows now.
+    pub fn romh_upper(&self) -> Option<&[u8]> {
+        let start = (self.bank * BANK + 0x1000) % self.rom.len();
+        self.rom.get(start..start + 0x1000)
     }
 
     /// A write to $8000-$9FFF with the cartridge's lines in a game or Ultimax mode.
@@ -277,8 +293,12 @@ impl Freezer {
         self.mode = lines;
         self.export_ram = value & 0x20 != 0;
         self.ram_at_a000 = false;
+        self.contended = false;
         match self.variant {
-            Variant::ActionReplay if value & 0x23 == 0x22 => self.mode = Mode::Game8k,
+            Variant::ActionReplay if value & 0x23 == 0x22 => {
+                self.mode = Mode::Game8k;
+                self.contended = true;
+            }
             Variant::AtomicPower if value & 0xE7 == 0x22 => {
                 self.mode = Mode::Game16k;
                 self.export_ram = false;

@@ -5,6 +5,7 @@
 
 pub mod cart;
 pub mod crt;
+pub mod flash;
 pub mod freezer;
 pub mod georam;
 pub mod reu;
@@ -116,6 +117,14 @@ impl Expansion {
     /// The memory mode the EXROM and GAME lines select.
     pub fn mode(&self) -> Mode {
         self.cart.as_ref().map_or(Mode::Off, Cartridge::mode)
+    }
+
+    /// In Ultimax mode: the 4 KiB of ROMH the VIC sees at $3000-$3FFF of each bank.
+    pub fn vic_romh(&self) -> Option<&[u8]> {
+        let cart = self.cart.as_ref()?;
+        (cart.mode() == Mode::Ultimax)
+            .then(|| cart.romh_upper())
+            .flatten()
     }
 
     /// Everything as after a reset.

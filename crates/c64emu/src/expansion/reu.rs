@@ -18,6 +18,18 @@
 /// The first DMA cycle after the write that starts a transfer (at cycle `t`).
 pub const DMA_DELAY: u64 = 1;
 
+/// What an REU's DRAM holds at power-on: $FF,$00,$00,$FF repeating, inverted in the
+/// second 128 KiB of each 256 KiB (the pattern VICE's testprogs' `raminitpattern`
+/// documents for the 1700/1764/1750).
+fn power_on_byte(addr: u32) -> u8 {
+    let base = if matches!(addr & 3, 0 | 3) {
+        0xFF
+    } else {
+        0x00
+    };
+    if addr & 0x20000 != 0 { !base } else { base }
+}
+
 /// Register numbers.
 const STATUS: u8 = 0;
 const COMMAND: u8 = 1;
@@ -63,6 +75,11 @@ pub enum Op {
 pub trait DmaBus {
     /// The first cycle at or after `t` in which the REU has the bus (the VIC may hold it).
     fn dma_cycle(&mut self, t: u64) -> u64;
+    /// Whether BA falls only late in cycle `t` (sprite 0's first BA-low cycle in the
+    /// line its DMA starts): the REC, on the bus in the cycle before, sees it high.
+    fn ba_late(&mut self, _t: u64) -> bool {
+        false
+    }
     /// Read C64 memory in cycle `t`.
     fn dma_read(&mut self, addr: u16, t: u64) -> u8;
     /// Write C64 memory in cycle `t`.
@@ -108,7 +125,7 @@ impl Reu {
             n => (REC_SPAN, n as u32, 0),
         };
         let mut reu = Reu {
-            ram: vec![0; size],
+            ram: (0..size as u32).map(power_on_byte).collect(),
             wrap,
             dram_span,
             bank_unused,
@@ -197,11 +214,11 @@ impl Reu {
         match (addr & 0x1F) as u8 {
             COMMAND => {
                 self.command = value;
-                if value & CMD_EXECUTE != 0 {
-                    if value & CMD_NO_FF00 != 0 {
-                        return true;
-                    }
-                    self.armed = true;
+                // The $FF00 trigger waits while the register holds execute without
+                // bit 4: a later command without execute disarms it.
+                self.armed = value & (CMD_EXECUTE | CMD_NO_FF00) == CMD_EXECUTE;
+                if value & (CMD_EXECUTE | CMD_NO_FF00) == CMD_EXECUTE | CMD_NO_FF00 {
+                    return true;
                 }
             }
             C64_LO => {
@@ -219,13 +236,15 @@ impl Reu {
                 } else {
                     hi(s as u16)
                 };
+                // The address and the bank are separate registers, each with its
+                // autoload copy: this reloads the 16-bit address, not the bank.
                 self.reu_shadow = (s & 0xFF_0000) | u32::from(w);
-                self.reu = self.reu_shadow;
+                self.reu = (self.reu & 0xFF_0000) | u32::from(w);
             }
             BANK => {
-                let bank = value & !self.bank_unused;
-                self.reu_shadow = (self.reu_shadow & 0xFFFF) | (u32::from(bank) << 16);
-                self.reu = self.reu_shadow;
+                let bank = u32::from(value & !self.bank_unused) << 16;
+                self.reu_shadow = (self.reu_shadow & 0xFFFF) | bank;
+                self.reu = (self.reu & 0xFFFF) | bank;
             }
             LEN_LO => {
                 self.length_shadow = lo(self.length_shadow);
@@ -314,30 +333,44 @@ impl Reu {
         };
         let mut t = start;
         let mut flags = ST_END;
+        // The last cycle the REC had the bus with BA high: a write right after it
+        // still goes through when BA falls.
+        let mut high_at: Option<u64> = None;
+        // The last write waited for BA.
+        let mut waited = false;
         loop {
-            t = match op {
-                Op::Fetch => write_cycle(bus, t),
-                _ => bus.dma_cycle(t),
-            };
+            let last = left == 1;
             match op {
                 Op::Stash => {
+                    t = read_slot(bus, t, high_at);
+                    high_at = Some(t);
                     let v = bus.dma_read(host, t);
                     self.store(reu, v);
                     self.latch = v;
                 }
                 Op::Fetch => {
+                    let (at, high) = write_slot(bus, t, high_at, !last);
+                    waited = at != t;
+                    t = at;
+                    if high {
+                        high_at = Some(t);
+                    }
                     let v = self.load(reu);
                     self.latch = v;
                     bus.dma_write(host, v, t);
                 }
                 Op::Swap => {
                     let from_reu = self.load(reu);
-                    let from_c64 = bus.dma_read(host, t);
-                    self.store(reu, from_c64);
-                    t = write_cycle(bus, t + 1);
+                    let (value, at, held) = swap_read(bus, host, t, high_at, last);
+                    self.store(reu, value);
+                    waited = held;
+                    t = at;
+                    high_at = Some(t);
                     bus.dma_write(host, from_reu, t);
                 }
                 Op::Verify => {
+                    t = read_slot(bus, t, high_at);
+                    high_at = Some(t);
                     let v = bus.dma_read(host, t);
                     if v != self.load(reu) {
                         flags = ST_FAULT;
@@ -375,6 +408,10 @@ impl Reu {
         if op == Op::Fetch {
             self.latch = self.load(reu);
         }
+        if waited {
+            // A last write that waited for BA: the REC keeps the bus a cycle more.
+            t += 1;
+        }
         self.finish(host, reu, left.max(1) as u16, flags, t);
         t
     }
@@ -408,12 +445,60 @@ impl Reu {
     }
 }
 
-/// The cycle a DMA write can happen in from `t` on: BA going low stops the REU's
-/// writes one cycle late (the VIC takes the bus three cycles after BA falls; the REU's
-/// write in BA's first low cycle still goes through), its reads at once.
-fn write_cycle(bus: &mut impl DmaBus, t: u64) -> u64 {
+/// The cycle a DMA write can happen in from `t` on, and whether BA is high then. BA
+/// going low stops the REC's reads at once, its writes a cycle late (the VIC takes
+/// the bus three cycles after BA falls): a write in BA's first low cycle, right after
+/// a cycle the REC had the bus with BA high, still goes through (`through`: not for a
+/// fetch's last byte, which waits for BA).
+fn write_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>, through: bool) -> (u64, bool) {
     let free = bus.dma_cycle(t);
-    if free != t && t > 0 && bus.dma_cycle(t - 1) == t - 1 {
+    let after_high = t > 0 && high_at == Some(t - 1);
+    if free == t || (after_high && bus.ba_late(t)) {
+        return (t, true);
+    }
+    if through && after_high {
+        return (t, false);
+    }
+    (free, true)
+}
+
+/// A swap's read from cycle `t` on: (the byte read, the cycle of its write, whether
+/// the write waited for BA). A read on BA's first low cycle right after the REC's own
+/// access is held open while AEC stays high and takes the byte on the bus two cycles
+/// later; its write waits for BA (the last byte's is read at once and written on the
+/// next cycle, and the REC lets go). A read whose write would meet BA low is made
+/// again when BA rises, and the write follows it.
+fn swap_read(
+    bus: &mut impl DmaBus,
+    host: u16,
+    t: u64,
+    high_at: Option<u64>,
+    last: bool,
+) -> (u8, u64, bool) {
+    let free = bus.dma_cycle(t);
+    if free != t && t > 0 && high_at == Some(t - 1) {
+        if last {
+            return (bus.dma_read(host, t), t + 1, false);
+        }
+        return (bus.dma_read(host, t + 2), free, true);
+    }
+    let mut at = free;
+    loop {
+        let value = bus.dma_read(host, at);
+        let write = at + 1;
+        let next = bus.dma_cycle(write);
+        if next == write {
+            return (value, write, at != free);
+        }
+        at = next;
+    }
+}
+
+/// The cycle a DMA read can happen in from `t` on: the first with BA high (as the
+/// REC samples it: see `DmaBus::ba_late`).
+fn read_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>) -> u64 {
+    let free = bus.dma_cycle(t);
+    if free != t && t > 0 && high_at == Some(t - 1) && bus.ba_late(t) {
         return t;
     }
     free
@@ -423,15 +508,19 @@ fn write_cycle(bus: &mut impl DmaBus, t: u64) -> u64 {
 mod tests {
     use super::*;
 
-    /// 64 KiB of RAM; the VIC takes cycles 100-139.
+    /// 64 KiB of RAM; BA is low in cycles 100-139 (`late`: BA falls late in this one).
     struct FakeBus {
         ram: Vec<u8>,
         accesses: Vec<(u64, u16, bool)>,
+        late: Option<u64>,
     }
 
     impl DmaBus for FakeBus {
         fn dma_cycle(&mut self, t: u64) -> u64 {
             if (100..140).contains(&t) { 140 } else { t }
+        }
+        fn ba_late(&mut self, t: u64) -> bool {
+            self.late == Some(t)
         }
         fn dma_read(&mut self, addr: u16, t: u64) -> u8 {
             self.accesses.push((t, addr, false));
@@ -447,6 +536,7 @@ mod tests {
         FakeBus {
             ram: (0..0x10000).map(|i| (i % 251) as u8).collect(),
             accesses: Vec::new(),
+            late: None,
         }
     }
 
@@ -544,5 +634,124 @@ mod tests {
         assert!(r.armed());
         assert!(r.trigger());
         assert!(!r.trigger());
+    }
+
+    #[test]
+    fn the_dram_powers_on_in_the_documented_pattern() {
+        let r = Reu::new(512 * 1024);
+        assert_eq!(r.ram[..8], [0xFF, 0, 0, 0xFF, 0xFF, 0, 0, 0xFF]);
+        assert_eq!(r.ram[0x20000..0x20004], [0, 0xFF, 0xFF, 0]);
+        assert_eq!(r.ram[0x40000..0x40004], [0xFF, 0, 0, 0xFF]);
+    }
+
+    #[test]
+    fn the_bank_and_the_address_autoload_apart() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        setup(&mut r, 0x1000, 0x1FFFE, 2);
+        r.write(0xDF01, 0x90, 0);
+        r.run(&mut b, 10);
+        // Ended at $20000; writing the bank keeps the address's 16 bits.
+        r.write(0xDF06, 0x01, 0);
+        assert_eq!(
+            (r.peek(0xDF04), r.peek(0xDF05), r.peek(0xDF06)),
+            (0, 0, 0xF9)
+        );
+        // Writing the address low byte reloads 16 bits from the autoload copy
+        // ($FFFE), not the bank.
+        r.write(0xDF04, 0x34, 0);
+        assert_eq!(
+            (r.peek(0xDF04), r.peek(0xDF05), r.peek(0xDF06)),
+            (0x34, 0xFF, 0xF9)
+        );
+    }
+
+    #[test]
+    fn a_command_without_execute_disarms_the_ff00_trigger() {
+        let mut r = Reu::new(512 * 1024);
+        r.write(0xDF01, 0x80, 0);
+        r.write(0xDF01, 0x10, 0);
+        assert!(!r.armed() && !r.trigger());
+        // Execute with bit 4 set starts at once and arms nothing.
+        assert!(r.write(0xDF01, 0x90, 0));
+        assert!(!r.armed());
+    }
+
+    /// The cycles of the C64 side's accesses, reads and writes.
+    fn cycles(b: &FakeBus) -> Vec<(u64, bool)> {
+        b.accesses.iter().map(|&(t, _, w)| (t, w)).collect()
+    }
+
+    #[test]
+    fn a_fetch_writes_through_the_first_ba_low_cycle_but_not_its_last_byte() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        setup(&mut r, 0x2000, 0, 4);
+        r.write(0xDF01, 0x91, 0);
+        // 98, 99, then 100 (BA just fell), the last after BA: 140, and a cycle more.
+        assert_eq!(r.run(&mut b, 98), 142);
+        let w: Vec<u64> = cycles(&b).iter().map(|a| a.0).collect();
+        assert_eq!(w, [98, 99, 100, 140]);
+        // The last byte itself on BA's first low cycle waits.
+        let mut b = bus();
+        setup(&mut r, 0x2000, 0, 3);
+        r.write(0xDF01, 0x91, 0);
+        assert_eq!(r.run(&mut b, 98), 142);
+        let w: Vec<u64> = cycles(&b).iter().map(|a| a.0).collect();
+        assert_eq!(w, [98, 99, 140]);
+    }
+
+    #[test]
+    fn a_late_ba_fall_gives_the_rec_one_cycle_more() {
+        let mut r = Reu::new(512 * 1024);
+        let mut b = bus();
+        b.late = Some(100);
+        setup(&mut r, 0x1000, 0, 4);
+        r.write(0xDF01, 0x90, 0);
+        assert_eq!(r.run(&mut b, 98), 141);
+        let c: Vec<u64> = cycles(&b).iter().map(|a| a.0).collect();
+        assert_eq!(c, [98, 99, 100, 140]);
+    }
+
+    #[test]
+    fn swaps_hold_a_read_on_ba_fall_and_read_again_before_a_blocked_write() {
+        let mut r = Reu::new(512 * 1024);
+        let mut swap = |start: u64, len: u16| {
+            let mut b = bus();
+            setup(&mut r, 0x2000, 0, len);
+            r.write(0xDF01, 0x92, 0);
+            let end = r.run(&mut b, start);
+            (cycles(&b), end)
+        };
+        // The last byte's read on BA's first low cycle, right after the REC's write:
+        // taken at once, written on the next cycle, and the bus handed back.
+        let (c, end) = swap(98, 2);
+        assert_eq!(
+            (c, end),
+            (
+                vec![(98, false), (99, true), (100, false), (101, true)],
+                102
+            )
+        );
+        // Not the last: held open, the byte taken two cycles later, the write after BA.
+        let (c, end) = swap(98, 3);
+        assert_eq!(
+            c,
+            [
+                (98, false),
+                (99, true),
+                (102, false),
+                (140, true),
+                (141, false),
+                (142, true)
+            ]
+        );
+        assert_eq!(end, 143);
+        // A read with BA high whose write would meet BA low is made again after it.
+        let (c, end) = swap(99, 1);
+        assert_eq!(
+            (c, end),
+            (vec![(99, false), (140, false), (141, true)], 143)
+        );
     }
 }

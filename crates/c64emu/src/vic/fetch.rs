@@ -1,16 +1,21 @@
 //! What the VIC-II reads and the counters that say where: its 16 KiB view of memory
-//! (the character ROM at $1000-$1FFF of banks 0 and 2, colour RAM beside), the video
+//! (the character ROM at $1000-$1FFF of banks 0 and 2, or a cartridge's ROMH at
+//! $3000-$3FFF of every bank in Ultimax mode; colour RAM beside), the video
 //! matrix counter VC and its base VCBASE, the row counter RC, the line buffer index
 //! VMLI, display and idle state, and the bad line condition (C. Bauer, 3.7).
 
 /// What the VIC reads: RAM through its 16 KiB bank, the character ROM at $1000-$1FFF of
 /// banks 0 and 2, and colour RAM. `cpu_pc`: where the CPU's program counter is (the
 /// bus carries the CPU's opcode when a c-access comes before the CPU has let go).
+/// `ultimax`: in Ultimax mode the PLA gives the VIC no character ROM; where VA12 and
+/// VA13 are both high it selects the cartridge's ROMH, whose 13 address lines see the
+/// VIC's: its upper 4 KiB ($F000-$FFFF to the CPU) at $3000-$3FFF of each bank.
 pub struct VicMem<'a> {
     pub ram: &'a [u8; 0x10000],
     pub color: &'a [u8; 1024],
     pub chargen: &'a [u8],
     pub cpu_pc: u16,
+    pub ultimax: Option<&'a [u8]>,
 }
 
 impl VicMem<'_> {
@@ -18,6 +23,15 @@ impl VicMem<'_> {
     #[inline(always)]
     pub fn read(&self, bank: u8, addr: u16) -> u8 {
         let addr = addr & 0x3FFF;
+        if let Some(romh) = self.ultimax {
+            return if addr & 0x3000 == 0x3000 {
+                romh.get(usize::from(addr & 0x0FFF))
+                    .copied()
+                    .unwrap_or(0xFF)
+            } else {
+                self.ram[usize::from(u16::from(bank) << 14 | addr)]
+            };
+        }
         if bank & 1 == 0 && addr & 0x3000 == 0x1000 {
             self.chargen[usize::from(addr & 0x0FFF)]
         } else {
@@ -187,5 +201,31 @@ impl Fetch {
         self.gbuf = cells[39].0;
         self.vmli = 40;
         self.vc = (vc0 + 40) & 0x3FF;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_ultimax_mode_the_vic_sees_romh_at_3000_and_no_character_rom() {
+        let mut ram = Box::new([0u8; 0x10000]);
+        ram[0x1000] = 0x11;
+        ram[0x7000] = 0x77;
+        let chargen = [0xCC; 4096];
+        let romh: Vec<u8> = (0..0x1000).map(|i| (i >> 4) as u8).collect();
+        let mut mem = VicMem {
+            ram: &ram,
+            color: &[0; 1024],
+            chargen: &chargen,
+            cpu_pc: 0,
+            ultimax: None,
+        };
+        assert_eq!((mem.read(0, 0x1000), mem.read(1, 0x3000)), (0xCC, 0x77));
+        mem.ultimax = Some(&romh);
+        assert_eq!(mem.read(0, 0x1000), 0x11);
+        assert_eq!((mem.read(1, 0x3000), mem.read(3, 0x3FF0)), (0x00, 0xFF));
+        assert_eq!(mem.read(2, 0x2FFF), ram[0xAFFF]);
     }
 }

@@ -456,6 +456,16 @@ impl Vic {
 
     /// The byte the VIC read in the first half of cycle `t` (what a write to the CPU's
     /// port leaves in the RAM under it).
+    /// Whether `t` is the first cycle of sprite 0's BA window in the line whose raster
+    /// matches its Y (where its DMA starts): BA falls late in that cycle, after a
+    /// device that had the bus in the cycle before (the REU) has sampled it high.
+    pub fn sprite0_ba_late(&self, t: u64) -> bool {
+        let tm = &self.timing;
+        self.regs[0x15] & 1 != 0
+            && t == tm.line_start(t) + tm.sprite_ba_offset(0)
+            && tm.line_of(t) & 0xFF == u16::from(self.regs[1])
+    }
+
     pub fn phi1_byte(&mut self, t: u64, mem: &VicMem) -> u8 {
         self.sync(t, mem);
         let line = self.timing.line_of(t);

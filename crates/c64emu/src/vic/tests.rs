@@ -10,6 +10,7 @@ fn with_mem<R>(f: impl FnOnce(&VicMem) -> R) -> R {
         color: &color,
         chargen: &chargen,
         cpu_pc: 0,
+        ultimax: None,
     })
 }
 
@@ -273,6 +274,7 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
             color: &color,
             chargen: &chargen,
             cpu_pc: 0x1234,
+            ultimax: None,
         };
         let mut fast = Vic::kernal_defaults();
         fast.set_model(match (round >= 12, round % 2 == 1) {
@@ -414,6 +416,7 @@ fn picture(glyph: [u8; 8], writes: &[(u64, u8, u8)], frames: u64) -> Vec<u8> {
         color: &color,
         chargen: &chargen,
         cpu_pc: 0,
+        ultimax: None,
     };
     let mut v = Vic::kernal_defaults();
     v.write(MEMPTR, 0x18, 0, &mem);
