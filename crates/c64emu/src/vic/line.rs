@@ -143,8 +143,7 @@ impl Vic {
         let mut fgs = [0u8; MAX_LINE + 1];
         // Unseen, the graphics matter only for collisions with sprites that can still
         // set a bit in $D01F.
-        let sb_open = self.sprites.sb | !self.sprites.may_draw(self.regs[0x15]) != 0xFF;
-        if visible || (busy && sb_open) {
+        if visible || (busy && self.collisions_need_graphics()) {
             let cell = |k: u8| -> (u8, u8, u8) {
                 if fed && (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&k) {
                     cells[usize::from(k - timing::GRAPHICS.0)]
