@@ -303,6 +303,7 @@ impl Vic {
     /// lines without sprites then cost only their counters and accesses).
     pub fn set_drawing(&mut self, on: bool) {
         self.drawing = on;
+        self.sprites.unseen = !on;
     }
 
     /// Emulate `model`.
