@@ -287,6 +287,20 @@ impl Sequencer {
         px
     }
 
+    /// `draw_steady` without the pixels (nobody looks at them and no collision needs
+    /// them): the sequencer left as `draw_steady` leaves it.
+    #[inline(always)]
+    pub fn skip_steady(&mut self) {
+        let xs = u32::from(self.xscroll);
+        let new_values = pixel_values(self.g[1], self.c[1], self.mode11 | self.mode16);
+        self.vbuf = self.v[1];
+        self.cbuf = self.c[1];
+        self.loaded = self.g[1];
+        self.shift = ((u16::from(self.g[1]) << (8 - xs)) & 0xFF) as u8;
+        self.mc_flop = xs % 2 == 0;
+        self.pixel = (new_values >> (8 * (7 - xs))) as u8 & 3;
+    }
+
     /// The colour of pixel value `px` (0-3) in the current mode.
     #[inline(always)]
     fn color(&self, px: u8) -> Ref {
@@ -354,14 +368,27 @@ fn is_invalid(mode: u8) -> bool {
     mode & ECM != 0 && mode & (BMM | MCM) != 0
 }
 
+/// The pixel values (0-3, lane i) the sequencer holds for a cell's byte in `mode`
+/// (`c`: the cell's colour, whose bit 3 makes MCM text pairs).
+#[inline(always)]
+fn pixel_values(byte: u8, c: u8, mode: u8) -> u64 {
+    let b = usize::from(byte);
+    let pairs = mode & BMM != 0 || c & 0x08 != 0;
+    if mode & MCM != 0 && pairs {
+        TABLES.pairs[b]
+    } else {
+        TABLES.bits[b] & splat(if mode & MCM == 0 && pairs { 2 } else { 3 })
+    }
+}
+
 /// A cell's 8 pixels in `mode`: colours, the pixel values the sequencer holds (0-3)
 /// per lane, and the foreground pixels (bit i).
 #[inline(always)]
 pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64, u8) {
     let b = usize::from(byte);
     let pairs = mode & BMM != 0 || c & 0x08 != 0;
+    let values = pixel_values(byte, c, mode);
     if mode & MCM != 0 && pairs {
-        let values = TABLES.pairs[b];
         let pens: [u8; 4] = match mode {
             MCM => [colors[17], colors[18], colors[19], c & 7],
             m if m == MCM | BMM => [colors[17], v >> 4, v & 0x0F, c],
@@ -382,8 +409,6 @@ pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64,
         ECM => (colors[17 + usize::from(v >> 6)], c),
         _ => (0, 0),
     };
-    let set = if mode & MCM == 0 && pairs { 2 } else { 3 };
-    let values = mask & splat(set);
     (
         (mask & splat(on)) | (!mask & splat(off)),
         values,

@@ -143,8 +143,7 @@ impl Vic {
         let mut fgs = [0u8; MAX_LINE + 1];
         // Unseen, the graphics matter only for collisions with sprites that can still
         // set a bit in $D01F.
-        let sb_open = self.sprites.sb | !self.sprites.may_draw(self.regs[0x15]) != 0xFF;
-        if visible || (busy && sb_open) {
+        if visible || (busy && self.collisions_need_graphics()) {
             let cell = |k: u8| -> (u8, u8, u8) {
                 if fed && (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&k) {
                     cells[usize::from(k - timing::GRAPHICS.0)]
@@ -173,7 +172,7 @@ impl Vic {
             }
         }
         if busy {
-            self.sprite_cycles(mem, t0, ba_cycles, &mut pixels, &fgs);
+            self.sprite_cycles(mem, t0, ba_cycles, visible.then_some(&mut pixels), &fgs);
         } else {
             self.fetch.ba_cycles = 0;
             self.ba = false;
@@ -203,12 +202,13 @@ impl Vic {
     /// A line's sprites cycle by cycle (DMA, accesses, shifters, collisions) over the
     /// graphics in `pixels` (colours of cycles 14-61) with their foreground `fgs`
     /// (per cycle); BA as the line's DMA holds it, from `ba_cycles` at its start.
+    /// `pixels` is `None` when nobody looks (only the collisions are made).
     fn sprite_cycles(
         &mut self,
         mem: &VicMem,
         t0: u64,
         mut ba_cycles: u8,
-        pixels: &mut [u64; 48],
+        mut pixels: Option<&mut [u64; 48]>,
         fgs: &[u8; MAX_LINE + 1],
     ) {
         let d018 = self.regs[usize::from(MEMPTR)];
@@ -236,7 +236,10 @@ impl Vic {
                 let drawn = self
                     .sprites
                     .draw(prev, show, &self.regs, latency, &mut refs, fg);
-                if drawn != 0 && (FIRST_CYCLE..=LAST_CYCLE).contains(&n) {
+                if drawn != 0
+                    && (FIRST_CYCLE..=LAST_CYCLE).contains(&n)
+                    && let Some(pixels) = pixels.as_deref_mut()
+                {
                     let px = &mut pixels[usize::from(n - FIRST_CYCLE)];
                     *px = overlay(*px, drawn, &refs, &colors);
                 }

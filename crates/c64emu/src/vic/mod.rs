@@ -217,6 +217,8 @@ pub struct Vic {
     /// the first of a pair to the second (the last one asked further on).
     ba_next: u64,
     ba_later: (u64, u64),
+    /// `ba_run_end` as last asked since the last change: (its cycle, the run's end).
+    ba_run: (u64, u64),
 }
 
 /// The light pen input and latch ($D013/$D014).
@@ -283,6 +285,7 @@ impl Vic {
             horizons: false,
             ba_next: 0,
             ba_later: (u64::MAX, 0),
+            ba_run: (u64::MAX, 0),
         };
         v.update_horizon();
         v
@@ -303,6 +306,7 @@ impl Vic {
     /// lines without sprites then cost only their counters and accesses).
     pub fn set_drawing(&mut self, on: bool) {
         self.drawing = on;
+        self.sprites.unseen = !on;
     }
 
     /// Emulate `model`.
@@ -387,7 +391,19 @@ impl Vic {
                 self.step(mem);
             }
         }
-        self.update_horizon();
+        self.horizons_passed();
+    }
+
+    /// After running the VIC: the predictions made before stay true (the chip ran as
+    /// they assumed, no register changed) until the cycles they name are run; later
+    /// ones start from the state reached.
+    #[inline(always)]
+    fn horizons_passed(&mut self) {
+        if !self.horizons || self.clock > self.ba_next || self.clock > self.irq_horizon {
+            self.update_horizon();
+        } else {
+            self.ba_later = (u64::MAX, 0);
+        }
     }
 
     /// A cycle before which the interrupt line cannot go low if no register changes:
@@ -411,6 +427,7 @@ impl Vic {
     fn update_horizon(&mut self) {
         self.horizons = false;
         self.ba_later = (u64::MAX, 0);
+        self.ba_run = (u64::MAX, 0);
     }
 
     /// Run every cycle and pixel the slow way (tests compare it with the fast paths).
@@ -517,7 +534,11 @@ impl Vic {
             && self.picture.settled()
             && self.clear_collisions == 0
         {
-            self.draw_steady(n, prev, show, t);
+            if self.drawing || self.collisions_need_graphics() {
+                self.draw_steady(n, prev, show, t);
+            } else {
+                self.draw_blind(n, prev, show, t);
+            }
         } else {
             self.draw(n, prev, t);
         }
@@ -723,6 +744,36 @@ impl Vic {
         match self.picture.offset(self.row, n) {
             Some(offset) => self.picture.put_colors(offset, px),
             None => self.picture.skip(),
+        }
+    }
+
+    /// Can a sprite still set its bit in $D01F (the sprites that may show a pixel,
+    /// `Sprites::may_draw`, not all set there)? Only then do unseen graphics matter.
+    #[inline(always)]
+    pub(super) fn collisions_need_graphics(&self) -> bool {
+        self.sprites.sb | !self.sprites.may_draw(self.regs[0x15]) != 0xFF
+    }
+
+    /// `draw_steady` with the picture off and no collision needing the graphics
+    /// (`collisions_need_graphics`): the sequencers and the collisions between sprites
+    /// move on, no pixel is made (the foreground matters only for what is seen).
+    #[inline(always)]
+    fn draw_blind(&mut self, n: u8, prev: &timing::Cycle, show: bool, t: u64) {
+        let d016 = self.regs[usize::from(CTRL2)];
+        self.gfx.skip_steady();
+        let g_access =
+            (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
+        let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
+        self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
+        let latency = self.model.latency();
+        if self.sprites.idle(show) {
+            self.sprites.draw_idle(prev, show, &self.regs, latency);
+        } else {
+            let ss_free = self.sprites.ss == 0;
+            let mut refs = [0; 8];
+            self.sprites
+                .draw(prev, show, &self.regs, latency, &mut refs, 0);
+            self.collision_irq(ss_free, false, t);
         }
     }
 

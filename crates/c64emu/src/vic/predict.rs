@@ -48,7 +48,12 @@ impl Vic {
     /// loop looks again at its end, so the fast path resumes there.
     pub fn next_ba_window(&mut self, t: u64) -> Option<(u64, u64)> {
         let from = self.next_ba_low(t)?;
-        Some((from, self.ba_run_end(from)))
+        // Kept until the state changes: a stale end only moves when the loop looks
+        // again, never what it sees.
+        if self.ba_run.0 != from {
+            self.ba_run = (from, self.ba_run_end(from));
+        }
+        Some((from, self.ba_run.1))
     }
 
     /// The first cycle after the predicted BA-low windows that meet cycle `at` (one

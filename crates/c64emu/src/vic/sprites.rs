@@ -50,6 +50,9 @@ pub struct Sprites {
     /// Collision registers $D01E and $D01F.
     pub ss: u8,
     pub sb: u8,
+    /// Nobody looks at the pixels (the picture is off): `shift_out` makes only the
+    /// collisions and which pixels are in front, not their colours.
+    pub unseen: bool,
     /// Every cycle's pixels one by one (the reference the tests compare with).
     #[cfg(test)]
     pub per_pixel: bool,
@@ -411,7 +414,7 @@ impl Sprites {
             } else {
                 front
             };
-            if visible != 0 {
+            if visible != 0 && !self.unseen {
                 // Values 1, 2, 3: $D025, the sprite's colour, $D026 (all lanes at once).
                 let (lo, hi) = (lanes_with(values, 0), lanes_with(values, 1));
                 let refs = (lo & !hi & splat(REG + 5))
