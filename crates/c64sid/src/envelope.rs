@@ -173,3 +173,24 @@ impl Envelope {
         };
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(Phase {
+    Attack,
+    DecaySustain,
+    Release
+});
+c64state::persist!(Envelope {
+    level,
+    phase,
+    rate_counter,
+    period,
+    exp_counter,
+    exp_period,
+    frozen,
+    gate,
+    attack,
+    decay,
+    sustain,
+    release
+});

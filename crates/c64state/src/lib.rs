@@ -158,6 +158,61 @@ impl<T: Persist, const N: usize> Persist for [T; N] {
     }
 }
 
+impl<T: Persist> Persist for [T] {
+    fn save(&self, w: &mut Writer) {
+        (self.len() as u32).save(w);
+        for v in self {
+            v.save(w);
+        }
+    }
+    /// A slice keeps its length: the state must have the same.
+    fn load(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+        if r.len(1)? != self.len() {
+            return Err(Error::Invalid("a buffer of another size"));
+        }
+        self.iter_mut().try_for_each(|v| v.load(r))
+    }
+}
+
+impl Persist for String {
+    fn save(&self, w: &mut Writer) {
+        self.as_bytes().save(w);
+    }
+    fn load(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+        let n = r.len(1)?;
+        let bytes = r.take(n)?;
+        *self = String::from_utf8(bytes.to_vec()).map_err(|_| Error::Invalid("text"))?;
+        Ok(())
+    }
+}
+
+/// Save a device that is there or not (a cartridge, an REU), as an `Option` is saved.
+pub fn save_present<T: Persist>(v: &Option<T>, w: &mut Writer) {
+    match v {
+        None => w.put(&[0]),
+        Some(v) => {
+            w.put(&[1]);
+            v.save(w);
+        }
+    }
+}
+
+/// Load a device saved with [`save_present`]: the state must have it exactly when the
+/// machine has it (state is loaded into the machine's devices, never makes one).
+pub fn load_present<T: Persist>(
+    v: &mut Option<T>,
+    r: &mut Reader<'_>,
+    what: &'static str,
+) -> Result<(), Error> {
+    let mut there = false;
+    there.load(r)?;
+    match (v, there) {
+        (None, false) => Ok(()),
+        (Some(v), true) => v.load(r),
+        _ => Err(Error::Invalid(what)),
+    }
+}
+
 impl<T: Persist + ?Sized> Persist for Box<T> {
     fn save(&self, w: &mut Writer) {
         (**self).save(w);
@@ -350,11 +405,20 @@ mod tests {
             );
         }
         let mut phase = Phase::Attack;
-        assert!(matches!(phase.load(&mut Reader::new(&[2])), Err(Error::Invalid(_))));
+        assert!(matches!(
+            phase.load(&mut Reader::new(&[2])),
+            Err(Error::Invalid(_))
+        ));
         let mut flag = false;
-        assert!(matches!(flag.load(&mut Reader::new(&[7])), Err(Error::Invalid(_))));
+        assert!(matches!(
+            flag.load(&mut Reader::new(&[7])),
+            Err(Error::Invalid(_))
+        ));
         // A length far beyond the bytes is refused before anything is allocated.
         let mut v: Vec<u64> = Vec::new();
-        assert_eq!(v.load(&mut Reader::new(&[0xFF, 0xFF, 0xFF, 0x7F])), Err(Error::Truncated));
+        assert_eq!(
+            v.load(&mut Reader::new(&[0xFF, 0xFF, 0xFF, 0x7F])),
+            Err(Error::Truncated)
+        );
     }
 }

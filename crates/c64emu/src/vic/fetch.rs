@@ -187,3 +187,19 @@ impl Fetch {
         self.vc = (vc0 + 40) & 0x3FF;
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Fetch {
+    vc,
+    vcbase,
+    rc,
+    vmli,
+    idle,
+    bad_line,
+    allow_bad_lines,
+    vbuf,
+    cbuf,
+    gbuf,
+    ba_cycles,
+    d011_before
+});
