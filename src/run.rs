@@ -38,7 +38,9 @@ mod drive;
 mod dumps;
 mod expansion;
 mod names;
+mod past;
 mod reports;
+mod resources;
 mod tune;
 
 use drive::{Goal, Outcome};
@@ -612,7 +614,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             None => Ending::Closed,
         }
     };
-    let cycles = m.cycles() - program_start;
+    // A binary monitor's client may have reset the machine or loaded a snapshot: its
+    // clock may be behind where the program started.
+    let cycles = m.cycles().saturating_sub(program_start);
     if let Some(mut file) = audio_file {
         // A write error is kept by the stream and fails the commit: no partial file.
         let _ = audio::write_wav(&mut file, args.audio_rate, &m.take_audio());
