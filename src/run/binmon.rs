@@ -55,7 +55,16 @@ pub enum Ended {
     Interrupted,
     /// The machine ended the run (the debug cartridge).
     Stop(Stop),
+    /// The user closed the window.
+    Closed,
 }
+
+/// Shows the machine (a window): called about 50 times a second with whether the
+/// machine runs; false when the user has closed it.
+pub type View<'a> = &'a mut dyn FnMut(&mut Machine, bool) -> bool;
+
+/// How often the view is drawn: a PAL frame's time.
+const VIEW_EVERY: Duration = Duration::from_millis(20);
 
 /// Makes the machine a reset starts from (the one `run` built: ROMs, cartridge, disk).
 pub type Fresh<'a> = &'a dyn Fn() -> Result<Machine, String>;
@@ -98,6 +107,7 @@ pub fn serve(
     fresh: Fresh<'_>,
     warp: bool,
     interrupted: &dyn Fn() -> bool,
+    mut view: Option<View<'_>>,
 ) -> std::io::Result<Ended> {
     listener.set_nonblocking(true)?;
     let mut s = Session {
@@ -118,9 +128,18 @@ pub fn serve(
     let mut conn: Option<(TcpStream, Decoder)> = None;
     let mut clock = Instant::now();
     let mut buf = vec![0u8; 1 << 16];
+    let mut viewed = Instant::now();
     loop {
         if interrupted() {
             return Ok(Ended::Interrupted);
+        }
+        if let Some(show) = view.as_mut()
+            && viewed.elapsed() >= VIEW_EVERY
+        {
+            viewed = Instant::now();
+            if !show(s.m, s.mode != Mode::Stopped) {
+                return Ok(Ended::Closed);
+            }
         }
         if conn.is_none()
             && let Ok((stream, _)) = listener.accept()
@@ -132,6 +151,8 @@ pub fn serve(
         // Wait for the client as long as the machine has nothing to do (stopped) or
         // until its next frame is due (running at PAL speed).
         let wait = match s.mode {
+            // A window is redrawn (and answers its events) while the machine waits.
+            Mode::Stopped if view.is_some() => VIEW_EVERY,
             Mode::Stopped => Duration::from_millis(50),
             _ if s.settings.warp => Duration::from_micros(1),
             _ => clock
