@@ -394,6 +394,37 @@ fn resources_snapshot_files_and_cpu_history_answer_byte_for_byte() {
     assert_eq!(register(&c.expect(0x31, 21), 0x03), 0x0816);
 }
 
+#[test]
+fn without_headless_and_without_a_display_it_serves_all_the_same() {
+    let dir = TempDir::new("binmon-nodisplay");
+    let mut child = c64kit(&dir.0)
+        .args(["run", "--binary-monitor=127.0.0.1:0"])
+        .env_remove("C64KIT_ROMS")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    let port: u16 = line.trim().rsplit(':').next().unwrap().parse().unwrap();
+    line.clear();
+    err.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with("c64kit run: no display (")
+            && line.ends_with("): the binary monitor serves without a window\n"),
+        "{line:?}"
+    );
+    let mut c = Client::connect(port);
+    c.send(0x81, 1, &[]);
+    assert_eq!(c.expect(0x81, 1), response(0x81, 0, 1, &[]));
+    c.send(0xBB, 2, &[]);
+    c.expect(0xBB, 2);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
 /// VICE's own test client (binmontest, from VICE's repository) against `c64kit run
 /// --binary-monitor` on the stub KERNAL. The cases that need what c64kit does not have
 /// (drive CPUs), that fail against x64sc too, or (on the stub KERNAL) need a KERNAL
