@@ -548,12 +548,18 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
                 }
             }
         };
-        let mut show = |m: &mut Machine, running: bool| {
-            viewer.as_mut().is_none_or(|v| v.show(m, running))
-        };
+        let mut show =
+            |m: &mut Machine, running: bool| viewer.as_mut().is_none_or(|v| v.show(m, running));
         let view: Option<binmon::View<'_>> = if args.headless { None } else { Some(&mut show) };
-        let ended = binmon::serve(&mut m, listener, &fresh, args.warp, &interrupt::interrupted, view)
-            .map_err(|e| fail(EXIT_IO, format!("binary monitor: {e}")))?;
+        let ended = binmon::serve(
+            &mut m,
+            listener,
+            &fresh,
+            args.warp,
+            &interrupt::interrupted,
+            view,
+        )
+        .map_err(|e| fail(EXIT_IO, format!("binary monitor: {e}")))?;
         match ended {
             binmon::Ended::Quit | binmon::Ended::Closed => Ending::Closed,
             binmon::Ended::Interrupted => Ending::Interrupted,

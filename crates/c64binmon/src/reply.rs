@@ -315,7 +315,10 @@ mod tests {
         assert_eq!(&body[..4], &[1, 0, 0, 0]);
         // Item size 47, 8 registers, PC first.
         assert_eq!(&body[4..11], &[47, 8, 0, 3, 3, 0x00, 0xC0]);
-        assert_eq!(&body[39..52], &[2, 0, 0, 0, 1, 0, 0, 0, 4, 0xA9, 0x01, 0xEA, 0xFF]);
+        assert_eq!(
+            &body[39..52],
+            &[2, 0, 0, 0, 1, 0, 0, 0, 4, 0xA9, 0x01, 0xEA, 0xFF]
+        );
     }
 
     #[test]

@@ -89,7 +89,11 @@ impl Viewer {
             }
         }
         if self.titled_running != Some(running) {
-            let state = if running { "running" } else { "stopped in the debugger" };
+            let state = if running {
+                "running"
+            } else {
+                "stopped in the debugger"
+            };
             self.window.set_title(&format!("{} - {state}", self.title));
             self.titled_running = Some(running);
         }
