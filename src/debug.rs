@@ -1,7 +1,9 @@
 //! `c64kit debug`: a Debug Adapter Protocol server (c64debug) on stdin/stdout, as
 //! editors start debug adapters, or on a loopback TCP port. With a PROGRAM (and
-//! `--port`), the program runs at once and clients attach to it.
+//! `--port`), the program runs at once and clients attach to it. A launched machine is
+//! shown in the window when there is a display (not with `--headless`).
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +26,10 @@ pub struct Args {
     /// With a PROGRAM that is a .prg: its VICE label file
     #[arg(long, value_name = "FILE", requires = "program")]
     pub labels: Option<PathBuf>,
+    /// No window: without it a launched program's machine is shown in one while it is
+    /// debugged, when there is a display
+    #[arg(long)]
+    pub headless: bool,
     /// How a launched .asm is assembled: the same flags as `c64kit build` (64tass's)
     #[command(flatten, next_help_heading = "Assembling a .asm (as c64kit build)")]
     pub asm: crate::build::AsmFlags,
@@ -42,9 +48,13 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         }
     };
     let config = c64debug::Config { asm };
+    let view = (!args.headless).then(window);
     let served = match (args.port, args.program) {
-        (None, _) => c64debug::serve(std::io::stdin(), std::io::stdout(), config),
-        (Some(port), None) => serve_tcp(port, config),
+        (None, _) => match view {
+            Some(v) => c64debug::serve_viewed(std::io::stdin(), std::io::stdout(), config, v),
+            None => c64debug::serve(std::io::stdin(), std::io::stdout(), config),
+        },
+        (Some(port), None) => serve_tcp(port, config, view),
         (Some(port), Some(program)) => {
             let launch = c64debug::LaunchArgs {
                 program,
@@ -64,8 +74,39 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     }
 }
 
+/// The window a launched machine is shown in: opened when the machine is there (its
+/// picture's size is the VIC-II's); without a display, a note on standard error once,
+/// and the session goes on without it.
+fn window() -> c64debug::View {
+    let mut viewer: Option<c64window::Viewer> = None;
+    let mut failed = false;
+    Box::new(move |m, running| {
+        if failed {
+            return true;
+        }
+        if viewer.is_none() {
+            match c64window::Viewer::open("c64kit debug", 2, m) {
+                Ok(v) => viewer = Some(v),
+                Err(e) => {
+                    failed = true;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "c64kit debug: no display ({e}): debugging without a window"
+                    );
+                    return true;
+                }
+            }
+        }
+        viewer.as_mut().is_none_or(|v| v.show(m, running))
+    })
+}
+
 /// Wait for one client on the loopback port and serve it.
-fn serve_tcp(port: u16, config: c64debug::Config) -> Result<(), c64debug::Error> {
+fn serve_tcp(
+    port: u16,
+    config: c64debug::Config,
+    view: Option<c64debug::View>,
+) -> Result<(), c64debug::Error> {
     let listener = TcpListener::bind(("127.0.0.1", port))?;
     eprintln!(
         "c64kit debug: waiting for a DAP client on {}",
@@ -73,7 +114,10 @@ fn serve_tcp(port: u16, config: c64debug::Config) -> Result<(), c64debug::Error>
     );
     let (stream, _) = listener.accept()?;
     let input = stream.try_clone()?;
-    c64debug::serve(input, stream, config)
+    match view {
+        Some(v) => c64debug::serve_viewed(input, stream, config, v),
+        None => c64debug::serve(input, stream, config),
+    }
 }
 
 /// Run a program and serve it to clients that attach, one after another.

@@ -38,8 +38,10 @@ mod drive;
 mod dumps;
 mod expansion;
 mod names;
+mod past;
 mod reports;
 mod true_drive;
+mod resources;
 mod tune;
 
 use drive::{Goal, Outcome};
@@ -216,17 +218,17 @@ pub struct Args {
     /// Window (or --binary-monitor): run as fast as possible instead of PAL speed
     #[arg(long)]
     pub warp: bool,
-    /// Headless: serve VICE's binary monitor protocol (API 2) so VICE front ends (VS64,
-    /// IceBroLite, C64 Studio) can debug the program, on PORT of 127.0.0.1, or on ADDR
-    /// (then anyone who can reach it controls the emulator and can make it read files)
-    /// [default: 6502]; the machine runs at PAL speed until the client quits
+    /// Serve VICE's binary monitor protocol (API 2) so VICE front ends (VS64, IceBroLite,
+    /// C64 Studio) can debug the program, on PORT of 127.0.0.1, or on ADDR (then anyone
+    /// who can reach it controls the emulator and can make it read files) [default:
+    /// 6502]; the machine runs at PAL speed until the client quits. Without --headless
+    /// the window shows it (and closing the window ends the run), when there is a display
     #[arg(
         long,
         value_name = "[ADDR:]PORT",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "6502",
-        requires = "headless",
         conflicts_with_all = ["until", "until_idle", "cycles", "frames", "max_cycles", "trace", "coverage", "profile", "flamegraph", "audio"]
     )]
     pub binary_monitor: Option<String>,
@@ -538,10 +540,35 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             Ok(m)
         };
         m.set_drawing(true);
-        let ended = binmon::serve(&mut m, listener, &fresh, args.warp, &interrupt::interrupted)
-            .map_err(|e| fail(EXIT_IO, format!("binary monitor: {e}")))?;
+        // Without --headless the machine is shown while it is debugged, when there is a
+        // display; without one the monitor serves all the same.
+        let mut viewer = if args.headless {
+            None
+        } else {
+            match c64window::Viewer::open(&window_title(args), args.scale, &m) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    con.err(&format!(
+                        "c64kit run: no display ({e}): the binary monitor serves without a window"
+                    ));
+                    None
+                }
+            }
+        };
+        let mut show =
+            |m: &mut Machine, running: bool| viewer.as_mut().is_none_or(|v| v.show(m, running));
+        let view: Option<binmon::View<'_>> = if args.headless { None } else { Some(&mut show) };
+        let ended = binmon::serve(
+            &mut m,
+            listener,
+            &fresh,
+            args.warp,
+            &interrupt::interrupted,
+            view,
+        )
+        .map_err(|e| fail(EXIT_IO, format!("binary monitor: {e}")))?;
         match ended {
-            binmon::Ended::Quit => Ending::Closed,
+            binmon::Ended::Quit | binmon::Ended::Closed => Ending::Closed,
             binmon::Ended::Interrupted => Ending::Interrupted,
             binmon::Ended::Stop(s) => Ending::Stop(s),
         }
@@ -587,12 +614,8 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             Outcome::Interrupted => Ending::Interrupted,
         }
     } else {
-        let title = match &args.file {
-            Some(f) => format!("c64kit - {}", f.display()),
-            None => "c64kit - BASIC".to_string(),
-        };
         let opts = c64window::Options {
-            title,
+            title: window_title(args),
             scale: args.scale,
             warp: args.warp,
             // From power-on, as headless.
@@ -619,7 +642,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             None => Ending::Closed,
         }
     };
-    let cycles = m.cycles() - program_start;
+    // A binary monitor's client may have reset the machine or loaded a snapshot: its
+    // clock may be behind where the program started.
+    let cycles = m.cycles().saturating_sub(program_start);
     if let Some(mut file) = audio_file {
         // A write error is kept by the stream and fails the commit: no partial file.
         let _ = audio::write_wav(&mut file, args.audio_rate, &m.take_audio());
@@ -670,6 +695,14 @@ fn listen(spec: &str, con: &mut Console) -> Result<std::net::TcpListener, Fail> 
         ));
     }
     Ok(listener)
+}
+
+/// The window's title: the program's file name.
+fn window_title(args: &Args) -> String {
+    match &args.file {
+        Some(f) => format!("c64kit - {}", f.display()),
+        None => "c64kit - BASIC".to_string(),
+    }
 }
 
 /// `--cycles N` or `--frames N` in cycles: a run of that length is a success.

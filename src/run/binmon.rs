@@ -16,12 +16,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use c64binmon::checkpoint::Hit;
-use c64binmon::command::{Memspace, kind};
+use c64binmon::command::{Memspace, ResourceValue, kind};
 use c64binmon::cond::{Env, Reg};
 use c64binmon::frame::{Error, Incoming};
 use c64binmon::reply::{self, bank, reg};
 use c64binmon::{Checkpoints, Command, Decoder, EVENT_ID, Op, response};
 use c64emu::{Access, Content, Machine, Stop, Watch, render, timing};
+
+use super::past::Past;
+use super::resources::{self, Border, Settings};
 
 /// Cycles run between looks at the connection: one PAL frame.
 const SLICE: u64 = timing::CYCLES_PER_FRAME;
@@ -52,7 +55,16 @@ pub enum Ended {
     Interrupted,
     /// The machine ended the run (the debug cartridge).
     Stop(Stop),
+    /// The user closed the window.
+    Closed,
 }
+
+/// Shows the machine (a window): called about 50 times a second with whether the
+/// machine runs; false when the user has closed it.
+pub type View<'a> = &'a mut dyn FnMut(&mut Machine, bool) -> bool;
+
+/// How often the view is drawn: a PAL frame's time.
+const VIEW_EVERY: Duration = Duration::from_millis(20);
 
 /// Makes the machine a reset starts from (the one `run` built: ROMs, cartridge, disk).
 pub type Fresh<'a> = &'a dyn Fn() -> Result<Machine, String>;
@@ -83,7 +95,9 @@ struct Session<'a> {
     /// Bytes to send.
     out: Vec<u8>,
     quit: bool,
-    warp: bool,
+    settings: Settings,
+    /// The run so far, for CPU history.
+    past: Past,
 }
 
 /// Serve the protocol on `listener` until the client quits (or a signal).
@@ -93,6 +107,7 @@ pub fn serve(
     fresh: Fresh<'_>,
     warp: bool,
     interrupted: &dyn Fn() -> bool,
+    mut view: Option<View<'_>>,
 ) -> std::io::Result<Ended> {
     listener.set_nonblocking(true)?;
     let mut s = Session {
@@ -103,14 +118,28 @@ pub fn serve(
         mode: Mode::Running,
         out: Vec::new(),
         quit: false,
-        warp,
+        settings: Settings {
+            warp,
+            border: Border::Normal(0),
+        },
+        past: Past::default(),
     };
+    s.past.record(s.m, true);
     let mut conn: Option<(TcpStream, Decoder)> = None;
     let mut clock = Instant::now();
     let mut buf = vec![0u8; 1 << 16];
+    let mut viewed = Instant::now();
     loop {
         if interrupted() {
             return Ok(Ended::Interrupted);
+        }
+        if let Some(show) = view.as_mut()
+            && viewed.elapsed() >= VIEW_EVERY
+        {
+            viewed = Instant::now();
+            if !show(s.m, s.mode != Mode::Stopped) {
+                return Ok(Ended::Closed);
+            }
         }
         if conn.is_none()
             && let Ok((stream, _)) = listener.accept()
@@ -122,8 +151,10 @@ pub fn serve(
         // Wait for the client as long as the machine has nothing to do (stopped) or
         // until its next frame is due (running at PAL speed).
         let wait = match s.mode {
+            // A window is redrawn (and answers its events) while the machine waits.
+            Mode::Stopped if view.is_some() => VIEW_EVERY,
             Mode::Stopped => Duration::from_millis(50),
-            _ if s.warp => Duration::from_micros(1),
+            _ if s.settings.warp => Duration::from_micros(1),
             _ => clock
                 .checked_duration_since(Instant::now())
                 .unwrap_or(Duration::ZERO)
@@ -162,10 +193,11 @@ pub fn serve(
             // client (front ends reconnect and expect the state they left).
             conn = None;
         }
-        if s.mode != Mode::Stopped && (s.warp || Instant::now() >= clock) {
+        if s.mode != Mode::Stopped && (s.settings.warp || Instant::now() >= clock) {
             if let Some(stop) = s.advance() {
                 return Ok(Ended::Stop(stop));
             }
+            s.past.record(s.m, false);
             clock = clock.max(Instant::now() - Duration::from_millis(100))
                 + Duration::from_micros(SLICE * 1_000_000 / timing::CLOCK_HZ);
             if let Some((stream, _)) = &mut conn
@@ -263,6 +295,7 @@ impl Session<'_> {
             n += 1;
         }
         self.m.poke(NDX, n);
+        self.past.record(self.m, true);
     }
 
     /// Run (or step) the machine a while. Some(stop) ends serving.
@@ -364,7 +397,7 @@ impl Session<'_> {
                 None
             }
             other => {
-                eprintln!("c64kit run: {}", self.m.describe_stop(&other));
+                note(format_args!("{}", self.m.describe_stop(&other)));
                 self.stop();
                 None
             }
@@ -386,8 +419,13 @@ impl Session<'_> {
         let id = frame.request_id;
         match c64binmon::decode(&frame) {
             Ok(cmd) => {
+                let changes = changes_machine(&cmd);
                 if let Err(e) = self.execute(cmd, frame.kind, id) {
                     self.send(0, e, id, &[]);
+                }
+                if changes {
+                    // Replaying the history would not redo it: a point of its own.
+                    self.past.record(self.m, true);
                 }
             }
             Err(e) => self.send(0, e, id, &[]),
@@ -543,16 +581,36 @@ impl Session<'_> {
                 self.ok(kind, id, &[]);
             }
             Command::DisplayGet { .. } => {
-                let g = reply::Geometry {
-                    width: render::WIDTH as u16,
-                    height: render::HEIGHT as u16,
-                    inner_x: render::BORDER_X as u16,
-                    inner_y: render::BORDER_Y as u16,
-                    inner_width: 320,
-                    inner_height: 200,
+                let (g, pens) = self.picture();
+                self.ok(kind, id, &reply::display(g, &pens));
+            }
+            Command::ResourceGet(name) => {
+                let body = match resources::get(&name, self.m, &self.settings)? {
+                    ResourceValue::Int(v) => reply::resource_int(v),
+                    ResourceValue::Str(t) => {
+                        reply::resource_string(&t).ok_or(Error::ObjectMissing)?
+                    }
                 };
-                let body = reply::display(g, &render::pens(self.m));
                 self.ok(kind, id, &body);
+            }
+            Command::ResourceSet(name, value) => {
+                resources::set(&name, &value, self.m, &mut self.settings)?;
+                self.ok(kind, id, &[]);
+            }
+            Command::CpuHistory { memspace, count } => {
+                computer(memspace)?;
+                let items = self.past.last(self.m, count);
+                self.ok(kind, id, &reply::cpu_history(&items));
+            }
+            Command::Dump { name, .. } => {
+                let path = file_name(name)?;
+                self.dump(&path)?;
+                self.ok(kind, id, &[]);
+            }
+            Command::Undump(name) => {
+                let path = file_name(name)?;
+                self.undump(&path)?;
+                self.ok(kind, id, &reply::pc(self.m.regs().pc));
             }
             Command::PaletteGet => self.ok(kind, id, &reply::palette(&render::PALETTE)),
             Command::ViceInfo => self.ok(kind, id, &reply::vice_info()),
@@ -582,7 +640,7 @@ impl Session<'_> {
                 match what {
                     0 | 1 => {
                         let mut fresh = (self.fresh)().map_err(|e| {
-                            eprintln!("c64kit run: reset: {e}");
+                            note(format_args!("reset: {e}"));
                             Error::Failure
                         })?;
                         // A soft reset keeps RAM (the KERNAL's cold start, the user's
@@ -607,9 +665,85 @@ impl Session<'_> {
                 self.resume(Mode::Running);
                 self.stop();
             }
-            Command::Unsupported(_) => return Err(Error::InvalidType),
         }
         Ok(())
+    }
+
+    /// Save the machine to a snapshot file (c64kit's own format: docs/debugging.md).
+    /// VICE's "save ROMs / disks" flags have nothing to do: c64kit's file never holds
+    /// them.
+    fn dump(&mut self, path: &Path) -> Result<(), Error> {
+        self.refuse_true_drive("dump")?;
+        std::fs::write(path, self.m.save_state()).map_err(|e| {
+            note(format_args!("dump: cannot write {}: {e}", path.display()));
+            Error::Failure
+        })
+    }
+
+    /// Snapshot files hold the C64, not a true 1541's CPU, VIAs and disk: with one
+    /// attached, going on from a file would leave the two out of step.
+    fn refuse_true_drive(&self, what: &str) -> Result<(), Error> {
+        if self.m.true_drive().is_some() {
+            note(format_args!(
+                "{what}: snapshot files do not hold the true 1541's state (run with --drive virtual)"
+            ));
+            return Err(Error::Failure);
+        }
+        Ok(())
+    }
+
+    /// Go on from a snapshot file; a wrong or damaged file changes nothing.
+    fn undump(&mut self, path: &Path) -> Result<(), Error> {
+        self.refuse_true_drive("undump")?;
+        let bytes = std::fs::read(path).map_err(|e| {
+            note(format_args!("undump: cannot read {}: {e}", path.display()));
+            Error::Failure
+        })?;
+        self.m.load_state(&bytes).map_err(|e| {
+            note(format_args!("undump: {}: {e}", path.display()));
+            Error::Failure
+        })?;
+        self.feed.clear();
+        Ok(())
+    }
+
+    /// The picture display get sends: c64kit's whole picture, or with the border mode
+    /// "none" the display window alone.
+    fn picture(&self) -> (reply::Geometry, Vec<u8>) {
+        let pens = render::pens(self.m);
+        let (w, h) = (render::WIDTH, render::HEIGHT);
+        match self.settings.border {
+            Border::Normal(_) => (
+                reply::Geometry {
+                    width: w as u16,
+                    height: h as u16,
+                    inner_x: render::BORDER_X as u16,
+                    inner_y: render::BORDER_Y as u16,
+                    inner_width: 320,
+                    inner_height: 200,
+                },
+                pens,
+            ),
+            Border::None => {
+                let window: Vec<u8> = pens
+                    .chunks(w)
+                    .skip(render::BORDER_Y)
+                    .take(200)
+                    .flat_map(|row| &row[render::BORDER_X..render::BORDER_X + 320])
+                    .copied()
+                    .collect();
+                let g = reply::Geometry {
+                    width: 320,
+                    height: 200,
+                    inner_x: 0,
+                    inner_y: 0,
+                    inner_width: 320,
+                    inner_height: 200,
+                };
+                debug_assert_eq!(window.len(), 320 * 200, "{h} lines");
+                (g, window)
+            }
+        }
     }
 
     fn read_bank(&self, bank: u16, addr: u16) -> Result<u8, Error> {
@@ -637,7 +771,10 @@ impl Session<'_> {
     /// asked, start it: at its SYS line with the stub KERNAL, by typing RUN with ROMs.
     fn autostart(&mut self, path: &Path, index: u16, run: bool) -> Result<(), Error> {
         let bytes = std::fs::read(path).map_err(|e| {
-            eprintln!("c64kit run: autostart: cannot read {}: {e}", path.display());
+            note(format_args!(
+                "autostart: cannot read {}: {e}",
+                path.display()
+            ));
             Error::Failure
         })?;
         let prg = match c64emu::identify(&bytes) {
@@ -649,7 +786,7 @@ impl Session<'_> {
             }
             Ok(_) => return Err(Error::ObjectMissing),
             Err(e) => {
-                eprintln!("c64kit run: autostart: {}: {e}", path.display());
+                note(format_args!("autostart: {}: {e}", path.display()));
                 return Err(Error::Failure);
             }
         };
@@ -664,6 +801,35 @@ impl Session<'_> {
         }
         Ok(())
     }
+}
+
+/// Does the command change the machine (so that replaying the past would not redo it)?
+fn changes_machine(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::MemSet { .. }
+            | Command::RegistersSet(..)
+            | Command::KeyboardFeed(_)
+            | Command::JoyportSet { .. }
+            | Command::UserportSet(_)
+            | Command::Reset(_)
+            | Command::Autostart { .. }
+            | Command::Undump(_)
+            | Command::ResourceSet(..)
+    )
+}
+
+/// A file name as a client sends it (the host's bytes, UTF-8 here).
+fn file_name(name: Vec<u8>) -> Result<std::path::PathBuf, Error> {
+    String::from_utf8(name)
+        .map(std::path::PathBuf::from)
+        .map_err(|_| Error::InvalidParameter)
+}
+
+/// A line on standard error that never panics: a client's test harness may have closed
+/// the pipe, and the session must go on.
+fn note(msg: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr().lock(), "c64kit run: {msg}");
 }
 
 /// Only the computer's memory and CPU are there (no drive CPUs).

@@ -29,6 +29,9 @@ impl Dap {
     pub fn start(args: &[&str]) -> Dap {
         let mut child = Command::new(env!("CARGO_BIN_EXE_c64kit"))
             .arg("debug")
+            // No window pops up when the tests run where there is a display
+            // (tests/cli_debug_window.rs runs the window's absence).
+            .arg("--headless")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -179,8 +179,62 @@ pub enum Command {
         /// The file name as sent, up to a NUL.
         name: Vec<u8>,
     },
-    /// A command VICE has that this server does not carry out (its type).
-    Unsupported(u8),
+    /// Save the machine's state to a file.
+    Dump {
+        /// Save the ROMs too (c64kit's snapshot never holds them: see docs/debugging.md).
+        roms: bool,
+        /// Save the disks too (likewise).
+        disks: bool,
+        /// The file name as sent, up to a NUL.
+        name: Vec<u8>,
+    },
+    /// Load the machine's state from a file a dump wrote.
+    Undump(Vec<u8>),
+    /// A resource's value.
+    ResourceGet(String),
+    /// Set a resource.
+    ResourceSet(String, ResourceValue),
+    /// The last `count` instructions executed, oldest first.
+    CpuHistory {
+        /// Whose CPU.
+        memspace: Memspace,
+        /// How many (at least 1).
+        count: u32,
+    },
+}
+
+/// A resource value as a client sends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResourceValue {
+    /// A number (sent as 1, 2 or 4 bytes).
+    Int(u32),
+    /// Text.
+    Str(String),
+}
+
+/// The resource types of resource get and set.
+pub mod resource_type {
+    #![allow(missing_docs)]
+    pub const STRING: u8 = 0x00;
+    pub const INT: u8 = 0x01;
+}
+
+/// Bytes up to the first NUL (VICE reads names as C strings).
+fn c_string(bytes: &[u8]) -> &[u8] {
+    bytes.split(|&c| c == 0).next().unwrap_or(bytes)
+}
+
+/// A length-prefixed string at `at`: its bytes (checked against the body) and where the
+/// next field starts.
+fn prefixed<'a>(b: &Body<'a>, at: usize) -> Result<(&'a [u8], usize), Error> {
+    b.need(at + 1)?;
+    let len = usize::from(b.0[at]);
+    b.need(at + 1 + len)?;
+    Ok((&b.0[at + 1..at + 1 + len], at + 1 + len))
+}
+
+fn text(bytes: &[u8]) -> Result<String, Error> {
+    String::from_utf8(c_string(bytes).to_vec()).map_err(|_| Error::InvalidParameter)
 }
 
 struct Body<'a>(&'a [u8]);
@@ -359,17 +413,61 @@ pub fn decode(frame: &Frame) -> Result<Command, Error> {
             b.need(4)?;
             let len = usize::from(b.0[3]);
             b.need(4 + len)?;
-            // A NUL ends the name (VICE reads it as a C string).
-            let name = &b.0[4..4 + len];
-            let name = name.split(|&c| c == 0).next().unwrap_or(name);
             Command::Autostart {
                 run: b.0[0] != 0,
                 index: b.u16(1),
-                name: name.to_vec(),
+                name: c_string(&b.0[4..4 + len]).to_vec(),
             }
         }
-        DUMP | UNDUMP | RESOURCE_GET | RESOURCE_SET | CPUHISTORY_GET => {
-            Command::Unsupported(frame.kind)
+        DUMP => {
+            b.need(2)?;
+            let (name, _) = prefixed(&b, 2)?;
+            Command::Dump {
+                roms: b.0[0] != 0,
+                disks: b.0[1] != 0,
+                name: c_string(name).to_vec(),
+            }
+        }
+        UNDUMP => {
+            let (name, _) = prefixed(&b, 0)?;
+            Command::Undump(c_string(name).to_vec())
+        }
+        RESOURCE_GET => {
+            let (name, _) = prefixed(&b, 0)?;
+            if name.is_empty() {
+                return Err(Error::InvalidLength);
+            }
+            Command::ResourceGet(text(name)?)
+        }
+        RESOURCE_SET => {
+            b.need(1)?;
+            let (name, next) = prefixed(&b, 1)?;
+            let (value, _) = prefixed(&b, next)?;
+            if name.is_empty() || value.is_empty() {
+                return Err(Error::InvalidLength);
+            }
+            let value = match b.0[0] {
+                resource_type::STRING => ResourceValue::Str(text(value)?),
+                resource_type::INT => ResourceValue::Int(match *value {
+                    [v] => v.into(),
+                    [lo, hi] => u16::from_le_bytes([lo, hi]).into(),
+                    [a, b, c, d] => u32::from_le_bytes([a, b, c, d]),
+                    _ => return Err(Error::InvalidLength),
+                }),
+                _ => return Err(Error::InvalidParameter),
+            };
+            Command::ResourceSet(text(name)?, value)
+        }
+        CPUHISTORY_GET => {
+            b.need(5)?;
+            let count = b.u32(1);
+            if count == 0 {
+                return Err(Error::InvalidParameter);
+            }
+            Command::CpuHistory {
+                memspace: Memspace::from_byte(b.0[0])?,
+                count,
+            }
         }
         _ => return Err(Error::InvalidType),
     };
@@ -463,6 +561,61 @@ mod tests {
                 Memspace::Computer,
                 vec![(0, 0xBE), (1, 0xEF)]
             ))
+        );
+    }
+
+    #[test]
+    fn dump_undump_and_resources_read_their_fields() {
+        let mut dump = vec![1, 0, 9];
+        dump.extend(b"/dev/null");
+        assert_eq!(
+            decode(&frame(kind::DUMP, &dump)),
+            Ok(Command::Dump {
+                roms: true,
+                disks: false,
+                name: b"/dev/null".to_vec()
+            })
+        );
+        // A fixed-size name field, NUL-terminated within it (as binmontest sends it).
+        assert_eq!(
+            decode(&frame(kind::UNDUMP, &[4, b'a', b'b', 0, b' '])),
+            Ok(Command::Undump(b"ab".to_vec()))
+        );
+        assert_eq!(
+            decode(&frame(kind::UNDUMP, &[4, b'a'])),
+            Err(Error::InvalidLength)
+        );
+        let mut set = vec![1, 15];
+        set.extend(b"VICIIBorderMode");
+        set.extend([2, 2, 0]);
+        assert_eq!(
+            decode(&frame(kind::RESOURCE_SET, &set)),
+            Ok(Command::ResourceSet(
+                "VICIIBorderMode".into(),
+                ResourceValue::Int(2)
+            ))
+        );
+        let mut bad = vec![1, 4];
+        bad.extend(b"Warp");
+        bad.extend([3, 1, 0, 0]);
+        assert_eq!(
+            decode(&frame(kind::RESOURCE_SET, &bad)),
+            Err(Error::InvalidLength)
+        );
+        assert_eq!(
+            decode(&frame(kind::RESOURCE_GET, &[4, b'W', b'a', b'r', b'p'])),
+            Ok(Command::ResourceGet("Warp".into()))
+        );
+        assert_eq!(
+            decode(&frame(kind::CPUHISTORY_GET, &[0, 10, 0, 0, 0])),
+            Ok(Command::CpuHistory {
+                memspace: Memspace::Computer,
+                count: 10
+            })
+        );
+        assert_eq!(
+            decode(&frame(kind::CPUHISTORY_GET, &[0, 0, 0, 0, 0])),
+            Err(Error::InvalidParameter)
         );
     }
 

@@ -190,6 +190,65 @@ pub fn checkpoint_count(n: u32) -> Vec<u8> {
     n.to_le_bytes().to_vec()
 }
 
+/// Resource get (0x51) of a number: its type, length 4 and the value.
+pub fn resource_int(v: u32) -> Vec<u8> {
+    let mut out = vec![crate::command::resource_type::INT, 4];
+    out.extend_from_slice(&v.to_le_bytes());
+    out
+}
+
+/// Resource get (0x51) of text (at most 255 bytes, as the length is one byte).
+pub fn resource_string(s: &str) -> Option<Vec<u8>> {
+    let len = u8::try_from(s.len()).ok()?;
+    let mut out = vec![crate::command::resource_type::STRING, len];
+    out.extend_from_slice(s.as_bytes());
+    Some(out)
+}
+
+/// One executed instruction for CPU history (0x86).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Executed {
+    /// The registers before it ran, PC at the instruction.
+    pub regs: [(u8, u16); 8],
+    /// The machine's cycle count when it started.
+    pub clock: u64,
+    /// The opcode and the two bytes after it.
+    pub bytes: [u8; 3],
+}
+
+/// The registers a CPU history item holds, in the order of [`REGISTERS`].
+pub const HISTORY_REGISTERS: [u8; 8] = [
+    reg::PC,
+    reg::A,
+    reg::X,
+    reg::Y,
+    reg::SP,
+    reg::FL,
+    reg::LIN,
+    reg::CYC,
+];
+
+/// Bytes of one history item after its size byte: the register count and 8 registers,
+/// the clock, the instruction's length byte and its 4 bytes.
+const HISTORY_ITEM: u8 = 2 + 8 * 4 + 8 + 1 + 4;
+
+/// CPU history (0x86): the count, then per instruction its item size, the registers
+/// (as register info lists them), the clock, and 4 instruction bytes (the opcode, its
+/// two operand bytes, and $FF for the third byte other CPUs have).
+pub fn cpu_history(items: &[Executed]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 + items.len() * (usize::from(HISTORY_ITEM) + 1));
+    out.extend_from_slice(&(items.len() as u32).to_le_bytes());
+    for it in items {
+        out.push(HISTORY_ITEM);
+        out.extend_from_slice(&register_info(&it.regs));
+        out.extend_from_slice(&it.clock.to_le_bytes());
+        out.push(4);
+        out.extend(it.bytes);
+        out.push(0xFF);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +289,36 @@ mod tests {
         );
         assert_eq!(mem_get(&vec![0; 0x10000])[..2], [0, 0]);
         assert_eq!(vice_info(), [4, 3, 7, 0, 0, 4, 0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn resources_and_history_items() {
+        assert_eq!(resource_int(2), [1, 4, 2, 0, 0, 0]);
+        assert_eq!(resource_string("ab"), Some(vec![0, 2, b'a', b'b']));
+        assert_eq!(resource_string(&"x".repeat(256)), None);
+        let it = Executed {
+            regs: [
+                (reg::PC, 0xC000),
+                (reg::A, 1),
+                (reg::X, 2),
+                (reg::Y, 3),
+                (reg::SP, 0xFA),
+                (reg::FL, 0x20),
+                (reg::LIN, 0x30),
+                (reg::CYC, 7),
+            ],
+            clock: 0x1_0000_0002,
+            bytes: [0xA9, 0x01, 0xEA],
+        };
+        let body = cpu_history(&[it]);
+        assert_eq!(body.len(), 4 + 48);
+        assert_eq!(&body[..4], &[1, 0, 0, 0]);
+        // Item size 47, 8 registers, PC first.
+        assert_eq!(&body[4..11], &[47, 8, 0, 3, 3, 0x00, 0xC0]);
+        assert_eq!(
+            &body[39..52],
+            &[2, 0, 0, 0, 1, 0, 0, 0, 4, 0xA9, 0x01, 0xEA, 0xFF]
+        );
     }
 
     #[test]

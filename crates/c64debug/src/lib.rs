@@ -40,7 +40,7 @@ pub use attach::{Served, serve_listener};
 pub use error::Error;
 pub use info::DebugInfo;
 pub use launch::{LaunchArgs, Loaded};
-pub use session::Left;
+pub use session::{Left, View};
 
 /// How the server assembles `.asm` programs.
 #[derive(Clone, Debug, Default)]
@@ -57,6 +57,19 @@ where
     W: Write,
 {
     session::Session::new(output, config)
+        .run(reader(input)?)
+        .map(|_| ())
+}
+
+/// [`serve`], showing the machine in `view` (a window) while the session runs: drawn
+/// about 50 times a second, also while stopped; closing it ends the session.
+pub fn serve_viewed<R, W>(input: R, output: W, config: Config, view: View) -> Result<(), Error>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    session::Session::new(output, config)
+        .with_view(view)
         .run(reader(input)?)
         .map(|_| ())
 }

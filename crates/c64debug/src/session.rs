@@ -3,7 +3,8 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -18,6 +19,12 @@ use crate::{Config, expr};
 
 /// The one thread the machine has.
 const THREAD: i64 = 1;
+
+/// How often a view (the window) is drawn: a PAL frame's time, also while stopped.
+const VIEW_EVERY: Duration = Duration::from_millis(20);
+
+/// Shows the machine (a window), told whether it runs; false once the user closed it.
+pub type View = Box<dyn FnMut(&mut c64emu::Machine, bool) -> bool>;
 
 /// The state of a session.
 pub struct Session<W: Write> {
@@ -38,6 +45,8 @@ pub struct Session<W: Write> {
     /// `terminateDebuggee`).
     go_on: bool,
     done: bool,
+    /// The window, and when it was last drawn.
+    view: Option<(View, Instant)>,
 }
 
 /// What a session leaves behind.
@@ -63,7 +72,37 @@ impl<W: Write> Session<W> {
             held_stop: None,
             go_on: false,
             done: false,
+            view: None,
         }
+    }
+
+    /// Show the machine in `view` while the session runs.
+    pub fn with_view(mut self, view: View) -> Session<W> {
+        self.view = Some((view, Instant::now()));
+        self
+    }
+
+    /// Draw the view when a frame's time has passed; the user closing it ends the
+    /// session as a terminated debuggee.
+    fn show(&mut self) -> Result<(), Error> {
+        let Some((view, at)) = self.view.as_mut() else {
+            return Ok(());
+        };
+        if at.elapsed() < VIEW_EVERY {
+            return Ok(());
+        }
+        *at = Instant::now();
+        let open = match self.target.as_mut() {
+            Some(t) => view(&mut t.machine, self.running),
+            None => true,
+        };
+        if !open {
+            self.view = None;
+            self.running = false;
+            self.done = true;
+            self.event("terminated", json!({}))?;
+        }
+        Ok(())
     }
 
     /// A session on a machine this process already holds: the client attaches to it.
@@ -81,11 +120,22 @@ impl<W: Write> Session<W> {
     /// Answer requests until the client disconnects or its stream ends.
     pub fn run(mut self, rx: Receiver<Frame>) -> Result<Left, Error> {
         while !self.done {
+            self.show()?;
+            if self.done {
+                break;
+            }
             let frame = if self.running {
                 match rx.try_recv() {
                     Ok(f) => Some(f),
                     Err(TryRecvError::Empty) => None,
                     Err(TryRecvError::Disconnected) => break,
+                }
+            } else if self.view.is_some() {
+                // Stopped with a window: it is redrawn while the client thinks.
+                match rx.recv_timeout(VIEW_EVERY) {
+                    Ok(f) => Some(f),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
                 }
             } else {
                 match rx.recv() {

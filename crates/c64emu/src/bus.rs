@@ -1083,3 +1083,31 @@ impl Bus for C64Bus {
         }
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(Page {
+    Ram,
+    Basic,
+    Kernal,
+    Io,
+    Char,
+    Roml,
+    Romh,
+    Open
+});
+c64state::persist!(Keys {
+    live,
+    joy_live,
+    typist
+});
+// Not the machine's state: the ROM images (the file names them by checksum), the
+// diagnostics a run asked for (strict, its violations, the I/O logs), the debugger's
+// watch, and `aborted`, which only holds inside an instruction.
+c64state::persist!(C64Bus {
+    ram, color, map, port, vic, sid, cia1, cia2, keys, stamp, exact_from, event_at, ba_from,
+    written, debugcart, debugcart_exit, lines, stalled, io_count, expansion, ram_below,
+    c000_ram, dma_from, dma_until, userport
+} skip {
+    roms, strict, violations, violation_count, io_log, aborted, force_exact, io_accesses,
+    watching, vic_reads, vic_pages, drive
+} then |b: &mut C64Bus| b.update_vic_reads());

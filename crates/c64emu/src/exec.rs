@@ -578,6 +578,10 @@ impl Machine {
     }
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+// `halt` is only set and taken within a run.
+c64state::persist!(ExecState { watch, jammed, jam_stops, stop_when_idle } skip { halt });
+
 #[cfg(test)]
 mod tests {
     use super::*;

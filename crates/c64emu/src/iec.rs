@@ -169,3 +169,7 @@ impl Iec {
         self.with_drive(|d| d.status_text())
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+// The disk is not the machine's state (as on a real drive, what was saved stays saved).
+c64state::persist!(Iec { active, listening, talking, channel, naming } skip { drive });

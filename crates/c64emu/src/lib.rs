@@ -34,6 +34,7 @@ mod rom;
 mod roms;
 mod screen;
 mod sid;
+mod state_file;
 #[cfg(test)]
 mod test_rng;
 mod trace;
@@ -54,6 +55,7 @@ pub use loader::{LoadError, Loaded, basic_without_sys, find_sys, holds_basic_sta
 pub use machine::{CallResult, Machine, Regs, Snapshot, Stop, Target};
 pub use observer::Observer;
 pub use roms::{RomError, RomSet};
+pub use state_file::StateError;
 pub use trace::{Trace, TraceNotes};
 pub use vic::Model as VicModel;
 pub use watch::{Access, Watch, WatchHit};

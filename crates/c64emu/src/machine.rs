@@ -208,7 +208,7 @@ pub struct Snapshot {
 }
 
 #[derive(Default)]
-struct Symbols {
+pub(crate) struct Symbols {
     by_name: BTreeMap<String, u16>,
     by_addr: BTreeMap<u16, String>,
 }
@@ -223,7 +223,7 @@ pub struct Machine {
     pub(crate) input: Input,
     pub(crate) iec: Iec,
     pub(crate) exec: crate::exec::ExecState,
-    symbols: Arc<Symbols>,
+    pub(crate) symbols: Arc<Symbols>,
     pub(crate) traps: Arc<TrapTable>,
     pub(crate) trace: Option<Trace>,
     pub(crate) observer: Option<Box<dyn Observer>>,
@@ -701,6 +701,11 @@ impl Machine {
         self.exec.jam_stops = stops;
     }
 
+    /// Does a JAM end the run ([`Machine::set_jam_stops`])?
+    pub fn jam_stops(&self) -> bool {
+        self.exec.jam_stops
+    }
+
     /// Is the CPU jammed (with [`Machine::set_jam_stops`] off)?
     pub fn jammed(&self) -> bool {
         self.exec.jammed.is_some()
@@ -795,6 +800,11 @@ impl Machine {
     /// The SID's revision (6581 by default).
     pub fn set_sid_model(&mut self, model: c64sid::ChipModel) {
         self.cpu.memory.sid.set_model(model);
+    }
+
+    /// The SID's revision.
+    pub fn sid_model(&self) -> c64sid::ChipModel {
+        self.cpu.memory.sid.model()
     }
 
     /// From now on the SID makes samples at `rate_hz` (see [`Machine::take_audio`]).
@@ -899,3 +909,10 @@ fn cold_start(bus: &mut C64Bus, now: u64) {
     bus.color.fill(14);
     editor::set_cursor(bus, 0, 0);
 }
+
+// Snapshot files (c64state): every field named.
+c64state::persist!(Input {
+    line,
+    line_start,
+    in_line_input
+});

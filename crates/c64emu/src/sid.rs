@@ -72,6 +72,10 @@ impl Sid {
         self.chip.set_model(model);
     }
 
+    pub fn model(&self) -> ChipModel {
+        self.chip.model()
+    }
+
     /// The machine's clock, cycles per second (PAL's unless told).
     pub fn set_clock(&mut self, clock_hz: u32) {
         self.clock_hz = clock_hz;
@@ -89,6 +93,14 @@ impl Sid {
         self.chip.take_samples()
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Sid {
+    chip,
+    synced,
+    clock_hz,
+    written
+});
 
 #[cfg(test)]
 mod tests {

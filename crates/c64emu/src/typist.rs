@@ -316,6 +316,115 @@ impl Typist {
     }
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+impl c64state::Persist for Phase {
+    fn save(&self, w: &mut c64state::Writer) {
+        match *self {
+            Phase::Idle { since } => (0u8, since).save(w),
+            Phase::Holding { until, reads, keys } => (1u8, until, reads, keys).save(w),
+            Phase::Releasing { until, reads } => (2u8, until, reads).save(w),
+            Phase::Waiting { until } => (3u8, until).save(w),
+        }
+    }
+    fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
+        let [tag] = r.array::<1>()?;
+        let mut until = 0u64;
+        let mut reads = 0u64;
+        let mut keys = false;
+        *self = match tag {
+            0 => {
+                until.load(r)?;
+                Phase::Idle { since: until }
+            }
+            1 => {
+                until.load(r)?;
+                reads.load(r)?;
+                keys.load(r)?;
+                Phase::Holding { until, reads, keys }
+            }
+            2 => {
+                until.load(r)?;
+                reads.load(r)?;
+                Phase::Releasing { until, reads }
+            }
+            3 => {
+                until.load(r)?;
+                Phase::Waiting { until }
+            }
+            _ => return Err(c64state::Error::Invalid("an unknown typing phase")),
+        };
+        Ok(())
+    }
+}
+
+/// An empty wait: what a stroke is before a snapshot's is read into it.
+impl Default for Stroke {
+    fn default() -> Stroke {
+        Stroke::Wait(0)
+    }
+}
+
+impl c64state::Persist for Stroke {
+    fn save(&self, w: &mut c64state::Writer) {
+        match self {
+            Stroke::Keys { keys, asked } => {
+                w.put(&[0]);
+                keys.as_slice().save(w);
+                asked.save(w);
+            }
+            Stroke::Buffer(c) => w.put(&[1, *c]),
+            Stroke::Joystick { port, bits } => w.put(&[2, *port, *bits]),
+            Stroke::Wait(n) => {
+                w.put(&[3]);
+                n.save(w);
+            }
+            Stroke::Restore => w.put(&[4]),
+        }
+    }
+    fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
+        let [tag] = r.array::<1>()?;
+        *self = match tag {
+            0 => {
+                let n = r.len(1)?;
+                let mut keys = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let mut k = Key::Space;
+                    k.load(r)?;
+                    keys.push(k);
+                }
+                let mut asked = false;
+                asked.load(r)?;
+                Stroke::Keys { keys, asked }
+            }
+            1 => Stroke::Buffer(r.array::<1>()?[0]),
+            2 => {
+                let [port, bits] = r.array::<2>()?;
+                Stroke::Joystick { port, bits }
+            }
+            3 => {
+                let mut n = 0u64;
+                n.load(r)?;
+                Stroke::Wait(n)
+            }
+            4 => Stroke::Restore,
+            _ => return Err(c64state::Error::Invalid("an unknown typed stroke")),
+        };
+        Ok(())
+    }
+}
+
+c64state::persist!(Typist {
+    queue,
+    phase,
+    keys,
+    joy,
+    reads,
+    asked,
+    line_input,
+    program_scan,
+    starved
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;

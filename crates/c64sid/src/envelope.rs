@@ -338,3 +338,30 @@ impl Envelope {
         }
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(Phase {
+    Attack,
+    DecaySustain,
+    Release
+});
+c64state::persist!(Envelope {
+    level,
+    env3,
+    phase,
+    rate_counter,
+    compare,
+    reset_pending,
+    exp_counter,
+    exp_period,
+    step_pipeline,
+    exp_pipeline,
+    next_phase,
+    state_pipeline,
+    hold_zero,
+    gate,
+    attack,
+    decay,
+    sustain,
+    release
+});

@@ -154,3 +154,18 @@ impl Filter {
         out * self.gain
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Filter {
+    model,
+    fc,
+    res,
+    route,
+    mode_volume,
+    gain,
+    dc,
+    low,
+    band,
+    w,
+    damping
+});

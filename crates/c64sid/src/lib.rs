@@ -325,3 +325,17 @@ impl Core {
         }
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(ChipModel { Mos6581, Mos8580 });
+c64state::persist!(Voice { osc, env });
+c64state::persist!(Core {
+    model,
+    voices,
+    filter,
+    bus,
+    bus_cycles,
+    pots
+});
+// The resampler makes the host's audio from the chip's output: not the chip's state.
+c64state::persist!(Sid { core } skip { output });

@@ -454,3 +454,18 @@ fn noise_taps_cleared_by(out: u16) -> u32 {
         .map(|&(bit, _)| 1 << bit)
         .sum()
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Oscillator {
+    acc,
+    acc_prev,
+    shift_pending,
+    freq,
+    pw,
+    control,
+    noise,
+    test_cycles,
+    leak_cycles,
+    held,
+    held_cycles
+});

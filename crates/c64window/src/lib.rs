@@ -2,11 +2,15 @@
 //! a second on PAL, 60 on NTSC), with the host keyboard on the C64's keyboard matrix, the numeric keypad as
 //! a joystick and Page Up as RESTORE (see `keys.rs` for the mapping), and keys of the
 //! window's own: F9 warp, F11 pause, F12 reset, Page Down paste (`controls.rs`). The
-//! SID plays through the default audio device (`audio.rs`) unless muted.
+//! SID plays through the default audio device (`audio.rs`) unless muted. A debugger
+//! that runs the machine itself shows it in a [`Viewer`].
 
 mod audio;
 mod controls;
 mod keys;
+mod viewer;
+
+pub use viewer::Viewer;
 
 use controls::Control;
 

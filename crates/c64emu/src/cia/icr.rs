@@ -200,3 +200,17 @@ impl Icr {
         }
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Icr {
+    model,
+    flags,
+    mask,
+    new,
+    ack,
+    line,
+    low_since,
+    last_low,
+    last_read,
+    tb_lost
+});

@@ -383,3 +383,20 @@ impl Cia {
         n * self.mains.0 / self.mains.1
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(CiaModel { Mos6526, Mos6526A });
+c64state::persist!(Cia {
+    ports,
+    ta,
+    tb,
+    ta_toggle,
+    tb_toggle,
+    icr,
+    serial,
+    tod,
+    mains,
+    synced,
+    late_pending,
+    icr_pending
+});

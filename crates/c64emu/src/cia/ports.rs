@@ -69,3 +69,11 @@ fn timer_pins(mut v: u8, pins: [TimerPin; 2]) -> u8 {
     }
     v
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Ports {
+    pra,
+    prb,
+    ddra,
+    ddrb
+});

@@ -174,3 +174,16 @@ impl Serial {
         self.half_bits != 0 || self.waiting
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Serial {
+    sdr,
+    shifter,
+    half_bits,
+    waiting,
+    events,
+    cnt,
+    cnt_history,
+    owe_flag,
+    armed
+});

@@ -215,3 +215,11 @@ impl Timer {
         self.chain = COUNTING;
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Timer {
+    counter,
+    latch,
+    cr,
+    chain
+});

@@ -171,3 +171,14 @@ fn count_bcd(v: &mut u8) -> bool {
     *v = (hi << 4) | lo;
     carry
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Tod {
+    time,
+    alarm,
+    latch,
+    latched,
+    stopped,
+    divider,
+    ticks
+});

@@ -104,6 +104,20 @@ impl Lines {
     }
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Line {
+    low_since,
+    last,
+    newest
+});
+c64state::persist!(Lines {
+    cia1,
+    vic,
+    cia2,
+    expansion,
+    nmi_edge
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -98,6 +98,15 @@ impl Port {
     }
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Port {
+    ddr,
+    data,
+    driven,
+    charge,
+    fades_at
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;

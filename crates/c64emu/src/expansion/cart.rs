@@ -436,6 +436,104 @@ fn place(load: u16, data: &[u8]) -> Vec<u8> {
     bank
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(Mode {
+    Off,
+    Game8k,
+    Game16k,
+    Ultimax
+});
+impl c64state::Persist for Kind {
+    fn save(&self, w: &mut c64state::Writer) {
+        let (tag, variant) = match self {
+            Kind::Generic => (0, None),
+            Kind::Ocean => (1, None),
+            Kind::SuperGames => (2, None),
+            Kind::MagicDesk => (3, None),
+            Kind::EasyFlash => (4, None),
+            Kind::Pagefox => (5, None),
+            Kind::Freezer(v) => (6, Some(v)),
+        };
+        w.put(&[tag]);
+        if let Some(v) = variant {
+            v.save(w);
+        }
+    }
+    fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
+        let [tag] = r.array::<1>()?;
+        *self = match tag {
+            0 => Kind::Generic,
+            1 => Kind::Ocean,
+            2 => Kind::SuperGames,
+            3 => Kind::MagicDesk,
+            4 => Kind::EasyFlash,
+            5 => Kind::Pagefox,
+            6 => {
+                let mut v = Variant::ActionReplay;
+                v.load(r)?;
+                Kind::Freezer(v)
+            }
+            _ => return Err(c64state::Error::Invalid("an unknown cartridge type")),
+        };
+        Ok(())
+    }
+}
+
+impl c64state::Persist for Cartridge {
+    fn save(&self, w: &mut c64state::Writer) {
+        let Cartridge {
+            kind,
+            roml,
+            romh,
+            reset_mode,
+            mode,
+            bank,
+            locked,
+            ram,
+            freezer,
+            flash,
+            name,
+        } = self;
+        kind.save(w);
+        roml.save(w);
+        romh.save(w);
+        reset_mode.save(w);
+        mode.save(w);
+        bank.save(w);
+        locked.save(w);
+        ram.save(w);
+        c64state::save_present(freezer, w);
+        c64state::save_present(flash, w);
+        name.save(w);
+    }
+    fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
+        let Cartridge {
+            kind,
+            roml,
+            romh,
+            reset_mode,
+            mode,
+            bank,
+            locked,
+            ram,
+            freezer,
+            flash,
+            name,
+        } = self;
+        kind.load(r)?;
+        roml.load(r)?;
+        romh.load(r)?;
+        reset_mode.load(r)?;
+        mode.load(r)?;
+        bank.load(r)?;
+        locked.load(r)?;
+        ram.load(r)?;
+        c64state::load_present(freezer, r, "a freezer cartridge the machine does not have")?;
+        c64state::load_present(flash, r, "EasyFlash chips the machine does not have")?;
+        name.load(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

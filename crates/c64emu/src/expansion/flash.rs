@@ -110,6 +110,37 @@ impl Flash {
     }
 }
 
+// Snapshot files (c64state): the array and where the chip is in a command sequence.
+impl c64state::Persist for Flash {
+    fn save(&self, w: &mut c64state::Writer) {
+        self.data.save(w);
+        let code: u8 = match self.state {
+            State::Read => 0,
+            State::Unlock1 { erase } => 1 + u8::from(erase),
+            State::Unlock2 { erase } => 3 + u8::from(erase),
+            State::Id => 5,
+            State::Program => 6,
+            State::EraseSetup => 7,
+        };
+        code.save(w);
+    }
+    fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
+        self.data.load(r)?;
+        let mut code = 0u8;
+        code.load(r)?;
+        self.state = match code {
+            0 => State::Read,
+            1 | 2 => State::Unlock1 { erase: code == 2 },
+            3 | 4 => State::Unlock2 { erase: code == 4 },
+            5 => State::Id,
+            6 => State::Program,
+            7 => State::EraseSetup,
+            _ => return Err(c64state::Error::Invalid("an unknown flash chip state")),
+        };
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -328,6 +328,28 @@ impl Freezer {
     }
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(Variant {
+    ActionReplay,
+    AtomicPower,
+    RetroReplay,
+    NordicReplay
+});
+c64state::persist!(Freezer {
+    variant,
+    rom,
+    ram,
+    active,
+    mode,
+    bank,
+    export_ram,
+    ram_at_a000,
+    allow_bank,
+    reu_mapping,
+    write_once,
+    contended
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,6 +57,9 @@ impl GeoRam {
     }
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(GeoRam { ram, page, block });
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -197,6 +197,31 @@ impl Expansion {
     }
 }
 
+// Snapshot files (c64state): the devices are those plugged in (a snapshot holds their
+// state, not the devices: undump onto a machine with the same ones).
+impl c64state::Persist for Expansion {
+    fn save(&self, w: &mut c64state::Writer) {
+        let Expansion { cart, reu, georam } = self;
+        c64state::save_present(cart, w);
+        c64state::save_present(reu, w);
+        c64state::save_present(georam, w);
+    }
+    fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
+        let Expansion { cart, reu, georam } = self;
+        c64state::load_present(
+            cart,
+            r,
+            "a cartridge: the machine's and the snapshot's differ",
+        )?;
+        c64state::load_present(reu, r, "an REU: the machine's and the snapshot's differ")?;
+        c64state::load_present(
+            georam,
+            r,
+            "a GeoRAM: the machine's and the snapshot's differ",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

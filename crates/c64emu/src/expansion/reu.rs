@@ -504,6 +504,27 @@ fn read_slot(bus: &mut impl DmaBus, t: u64, high_at: Option<u64>) -> u64 {
     free
 }
 
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Reu {
+    ram,
+    wrap,
+    dram_span,
+    bank_unused,
+    status,
+    command,
+    c64,
+    c64_shadow,
+    reu,
+    reu_shadow,
+    length,
+    length_shadow,
+    irq_mask,
+    control,
+    armed,
+    latch,
+    irq_since
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;

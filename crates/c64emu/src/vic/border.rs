@@ -135,3 +135,11 @@ pub fn cover(was: bool, now: bool, csel: bool, px: &mut u64, color: u8) {
         (false, true) => *px = (*px & !LAST) | (splat(color) & LAST),
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Border {
+    main,
+    vertical,
+    set_vertical,
+    shown
+});

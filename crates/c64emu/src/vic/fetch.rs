@@ -229,3 +229,19 @@ mod tests {
         assert_eq!(mem.read(2, 0x2FFF), ram[0xAFFF]);
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Fetch {
+    vc,
+    vcbase,
+    rc,
+    vmli,
+    idle,
+    bad_line,
+    allow_bad_lines,
+    vbuf,
+    cbuf,
+    gbuf,
+    ba_cycles,
+    d011_before
+});

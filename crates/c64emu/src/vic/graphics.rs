@@ -415,3 +415,25 @@ pub fn expand(byte: u8, v: u8, c: u8, mode: u8, colors: &[u8; 32]) -> (u64, u64,
         TABLES.fg_bits[b],
     )
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Sequencer {
+    g,
+    v,
+    c,
+    xscroll,
+    mode11,
+    mode16,
+    mode16_late,
+    left_invalid,
+    mcm_before,
+    shift,
+    mc_flop,
+    pixel,
+    vbuf,
+    cbuf,
+    dmli,
+    loaded,
+    loaded_at,
+    calm
+});

@@ -918,3 +918,31 @@ fn invert_cell(vic: &Vic, mem: &VicMem, cell: u16, out: &mut [u8]) {
         }
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist_enum!(Model {
+    Mos6569,
+    Mos8565,
+    Mos6567R8,
+    Mos8562,
+    Mos6567R56A,
+    Mos6572
+});
+c64state::persist!(Irq {
+    flags,
+    raster_matched,
+    at
+});
+c64state::persist!(LightPen {
+    low,
+    trigger_at,
+    triggered,
+    x,
+    y
+});
+// The timing table is the model's.
+c64state::persist!(Vic {
+    regs, bank, model, clock, cycle, row, line, frame_ends, ba, irq, fetch, border, gfx,
+    sprites, picture, clear_collisions, light_pen, drawing, fast_lines, irq_horizon,
+    horizons, ba_next, ba_later, ba_run
+} skip { timing } then |v: &mut Vic| v.timing = v.model.timing());

@@ -169,3 +169,13 @@ impl Picture {
         }
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Picture {
+    pens,
+    first_line,
+    height,
+    lines,
+    colors,
+    written
+});

@@ -575,3 +575,41 @@ impl Sprites {
         true
     }
 }
+
+// Snapshot files (c64state): every field named, saved or skipped.
+c64state::persist!(Sprite {
+    mc,
+    mcbase,
+    exp_flop,
+    pointer,
+    data
+});
+#[cfg(not(test))]
+c64state::persist!(Sprites {
+    s,
+    dma,
+    display,
+    x,
+    x_seen,
+    at_xpos,
+    xpos_known,
+    priority,
+    multicolor,
+    expand_x,
+    pending,
+    active,
+    halted,
+    shift,
+    pixel,
+    expand_flops,
+    mc_flops,
+    ss,
+    sb,
+    unseen
+});
+// The tests' switch to per-pixel drawing is not state.
+#[cfg(test)]
+c64state::persist!(Sprites {
+    s, dma, display, x, x_seen, at_xpos, xpos_known, priority, multicolor, expand_x, pending,
+    active, halted, shift, pixel, expand_flops, mc_flops, ss, sb, unseen
+} skip { per_pixel });

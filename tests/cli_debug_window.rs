@@ -1,0 +1,56 @@
+//! `c64kit debug` without `--headless` shows a launched machine in the window; where
+//! there is no display (CI) it says so once on standard error and the session goes on.
+
+mod cli_support;
+mod dap_support;
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+use cli_support::TempDir;
+use dap_support::Dap;
+use serde_json::json;
+
+#[test]
+fn without_a_display_a_session_goes_on_without_the_window() {
+    let dir = TempDir::new("debug-nodisplay");
+    let prg = dir.path("loop.prg");
+    // $C000: INC $0400; JMP $C000
+    std::fs::write(&prg, [0x00, 0xC0, 0xEE, 0x00, 0x04, 0x4C, 0x00, 0xC0]).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_c64kit"))
+        .arg("debug")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut d = Dap::over(child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    d.launch(json!({ "program": prg, "stopOnEntry": true }));
+    d.ok("configurationDone", json!({}));
+    assert_eq!(d.event("stopped")["reason"], "entry");
+    // Runs and stops again as without a window.
+    d.ok("continue", json!({ "threadId": 1 }));
+    d.ok("pause", json!({ "threadId": 1 }));
+    assert_eq!(d.event("stopped")["reason"], "pause");
+    let pc = dap_support::pc_of(&d.ok("stackTrace", json!({ "threadId": 1 }))["stackFrames"][0]);
+    assert!((0xC000..0xC008).contains(&pc), "{pc:04X}");
+    d.ok("disconnect", json!({}));
+    d.close();
+    assert!(child.wait().unwrap().success());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let notes: Vec<&str> = err.lines().filter(|l| l.contains("no display")).collect();
+    assert_eq!(notes.len(), 1, "{err}");
+    assert!(
+        notes[0].starts_with("c64kit debug: no display (")
+            && notes[0].ends_with("): debugging without a window"),
+        "{err}"
+    );
+}
