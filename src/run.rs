@@ -40,8 +40,8 @@ mod expansion;
 mod names;
 mod past;
 mod reports;
-mod true_drive;
 mod resources;
+mod true_drive;
 mod tune;
 
 use drive::{Goal, Outcome};

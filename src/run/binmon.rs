@@ -23,7 +23,7 @@ use c64binmon::reply::{self, bank, reg};
 use c64binmon::{Checkpoints, Command, Decoder, EVENT_ID, Op, response};
 use c64emu::{Access, Content, Machine, Stop, Watch, render, timing};
 
-use super::past::Past;
+use super::past::{self, Past};
 use super::resources::{self, Border, Settings};
 
 /// Cycles run between looks at the connection: one PAL frame.
@@ -260,24 +260,9 @@ impl Session<'_> {
     }
 
     fn registers(&self) -> Vec<(u8, u16)> {
-        let r = self.m.regs();
         reply::REGISTERS
             .iter()
-            .map(|&(id, _, _)| {
-                let v = match id {
-                    reg::PC => r.pc,
-                    reg::A => r.a.into(),
-                    reg::X => r.x.into(),
-                    reg::Y => r.y.into(),
-                    reg::SP => r.sp.into(),
-                    reg::ZERO => self.m.peek_banked(0).into(),
-                    reg::ONE => self.m.peek_banked(1).into(),
-                    reg::FL => r.p.into(),
-                    reg::LIN => self.m.raster_line(),
-                    _ => (self.m.cycles() % timing::CYCLES_PER_LINE) as u16,
-                };
-                (id, v)
-            })
+            .map(|&(id, _, _)| (id, past::register(self.m, id)))
             .collect()
     }
 

@@ -72,22 +72,28 @@ impl Past {
     }
 }
 
+/// The value of the binary monitor's register `id` now (the raster cycle for an id it
+/// does not otherwise name).
+pub(super) fn register(m: &Machine, id: u8) -> u16 {
+    let r = m.regs();
+    match id {
+        reg::PC => r.pc,
+        reg::A => r.a.into(),
+        reg::X => r.x.into(),
+        reg::Y => r.y.into(),
+        reg::SP => r.sp.into(),
+        reg::ZERO => m.peek_banked(0).into(),
+        reg::ONE => m.peek_banked(1).into(),
+        reg::FL => r.p.into(),
+        reg::LIN => m.raster_line(),
+        _ => (m.cycles() % c64emu::timing::CYCLES_PER_LINE) as u16,
+    }
+}
+
 /// The instruction at PC, about to execute.
 fn executed(m: &Machine) -> Executed {
     let r = m.regs();
-    let regs = HISTORY_REGISTERS.map(|id| {
-        let v = match id {
-            reg::PC => r.pc,
-            reg::A => r.a.into(),
-            reg::X => r.x.into(),
-            reg::Y => r.y.into(),
-            reg::SP => r.sp.into(),
-            reg::FL => r.p.into(),
-            reg::LIN => m.raster_line(),
-            _ => (m.cycles() % c64emu::timing::CYCLES_PER_LINE) as u16,
-        };
-        (id, v)
-    });
+    let regs = HISTORY_REGISTERS.map(|id| (id, register(m, id)));
     Executed {
         regs,
         clock: m.cycles(),

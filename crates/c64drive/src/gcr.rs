@@ -23,15 +23,8 @@ pub fn speed_zone(track: u8) -> u8 {
     }
 }
 
-/// Sectors on `track` (1-based), tracks beyond 35 as track 35.
-pub fn sectors_per_track(track: u8) -> u8 {
-    match track {
-        0..=17 => 21,
-        18..=24 => 19,
-        25..=30 => 18,
-        _ => 17,
-    }
-}
+/// Sectors on `track` (1-based), tracks beyond 35 as track 35: the .d64 layout's.
+pub use c64d64::sectors_per_track;
 
 /// Encode `data` (a multiple of 4 bytes) into GCR (5 bytes for every 4).
 pub fn encode(data: &[u8]) -> Vec<u8> {

@@ -111,17 +111,22 @@ impl Keyboard {
     }
 }
 
-/// Run `m` in a window until the user closes it. Returns how the program stopped
-/// (None if it was still running when the window closed).
-pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
-    // minifb scales by powers of two; 3 (a 1080p screen's best fit) is drawn here.
-    let (scale, drawn) = match opts.scale {
+/// minifb's scale and the factor drawn here for a window scale of 1, 2, 3, 4 or 8:
+/// minifb scales by powers of two; 3 (a 1080p screen's best fit) is drawn here.
+fn scales(scale: u8) -> (Scale, usize) {
+    match scale {
         1 => (Scale::X1, 1),
         3 => (Scale::X1, 3),
         4 => (Scale::X4, 1),
         8 => (Scale::X8, 1),
         _ => (Scale::X2, 1),
-    };
+    }
+}
+
+/// Run `m` in a window until the user closes it. Returns how the program stopped
+/// (None if it was still running when the window closed).
+pub fn run(m: &mut Machine, opts: &Options) -> Result<Option<Stop>, NoDisplay> {
+    let (scale, drawn) = scales(opts.scale);
     // The picture's height and the frame rate are the VIC-II's (PAL: 272 lines at 50
     // frames a second, NTSC: 247 at 60).
     let height = m.picture().height;

@@ -8,9 +8,9 @@ use std::rc::Rc;
 
 use c64emu::Machine;
 use c64emu::render::{self, WIDTH};
-use minifb::{Key, Scale, Window, WindowOptions};
+use minifb::{Key, Window, WindowOptions};
 
-use crate::{Events, Keyboard, NoDisplay, keys, upscale};
+use crate::{Events, Keyboard, NoDisplay, keys, scales, upscale};
 
 /// The open window.
 pub struct Viewer {
@@ -29,13 +29,7 @@ pub struct Viewer {
 impl Viewer {
     /// Open a window for `m`'s picture at `scale` (1, 2, 3, 4 or 8).
     pub fn open(title: &str, scale: u8, m: &Machine) -> Result<Viewer, NoDisplay> {
-        let (minifb_scale, drawn) = match scale {
-            1 => (Scale::X1, 1),
-            3 => (Scale::X1, 3),
-            4 => (Scale::X4, 1),
-            8 => (Scale::X8, 1),
-            _ => (Scale::X2, 1),
-        };
+        let (minifb_scale, drawn) = scales(scale);
         let height = m.picture().height;
         let mut window = Window::new(
             title,
