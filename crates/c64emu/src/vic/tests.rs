@@ -727,6 +727,7 @@ fn phi1_holds_pointers_idle_refresh_and_graphics_accesses_in_their_cycles() {
         color: &color,
         chargen: &chargen,
         cpu_pc: 0,
+        ultimax: None,
     };
     let mut v = Vic::kernal_defaults();
     v.write(CTRL1, 0x4B, 0, &mem);
@@ -749,6 +750,7 @@ fn the_8565_takes_ecm_for_the_idle_access_a_cycle_late() {
         color: &color,
         chargen: &chargen,
         cpu_pc: 0,
+        ultimax: None,
     };
     for (model, want) in [
         (Model::Mos6569, [0xFF, 0xAA, 0xAA]),
@@ -777,6 +779,7 @@ fn the_8565_fetches_graphics_with_bmm_a_cycle_late() {
         color: &color,
         chargen: &chargen,
         cpu_pc: 0,
+        ultimax: None,
     };
     for (model, want) in [
         (Model::Mos6569, [0x11, 0x22, 0x22]),
@@ -818,6 +821,7 @@ fn cpu_writes_wait_for_the_vic_only_where_it_reads_before_them() {
             color: &color,
             chargen: &chargen,
             cpu_pc: 0,
+            ultimax: None,
         };
         let mut v = Vic::kernal_defaults();
         v.write(0x01, 110, 0, &mem);
