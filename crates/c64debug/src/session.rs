@@ -78,24 +78,25 @@ impl<W: Write> Session<W> {
 
     /// Show the machine in `view` while the session runs.
     pub fn with_view(mut self, view: View) -> Session<W> {
-        self.view = Some((view, Instant::now()));
+        // Due at once: the window opens as soon as there is a machine to show.
+        let due = Instant::now()
+            .checked_sub(VIEW_EVERY)
+            .unwrap_or_else(Instant::now);
+        self.view = Some((view, due));
         self
     }
 
     /// Draw the view when a frame's time has passed; the user closing it ends the
     /// session as a terminated debuggee.
     fn show(&mut self) -> Result<(), Error> {
-        let Some((view, at)) = self.view.as_mut() else {
+        let (Some((view, at)), Some(t)) = (self.view.as_mut(), self.target.as_mut()) else {
             return Ok(());
         };
         if at.elapsed() < VIEW_EVERY {
             return Ok(());
         }
         *at = Instant::now();
-        let open = match self.target.as_mut() {
-            Some(t) => view(&mut t.machine, self.running),
-            None => true,
-        };
+        let open = view(&mut t.machine, self.running);
         if !open {
             self.view = None;
             self.running = false;
