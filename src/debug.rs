@@ -1,7 +1,8 @@
 //! `c64kit debug`: a Debug Adapter Protocol server (c64debug) on stdin/stdout, as
 //! editors start debug adapters, or on a loopback TCP port. With a PROGRAM (and
-//! `--port`), the program runs at once and clients attach to it. A launched machine is
-//! shown in the window when there is a display (not with `--headless`).
+//! `--port`), the program runs at once and clients attach to it. A launched machine, and
+//! one run for clients to attach to, is shown in the window when there is a display (not
+//! with `--headless`).
 
 use std::io::Write;
 use std::net::TcpListener;
@@ -62,7 +63,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
                 stop_on_entry: false,
                 keys: args.keys,
             };
-            serve_program(port, &launch, config)
+            serve_program(port, &launch, config, view)
         }
     };
     match served {
@@ -125,6 +126,7 @@ fn serve_program(
     port: u16,
     launch: &c64debug::LaunchArgs,
     config: c64debug::Config,
+    view: Option<c64debug::View>,
 ) -> Result<(), c64debug::Error> {
     let target = c64debug::Loaded::launch(launch, &config)?;
     if !target.warnings.trim().is_empty() {
@@ -136,9 +138,9 @@ fn serve_program(
         launch.program.display(),
         listener.local_addr()?
     );
-    match c64debug::serve_listener(&listener, &config, target, None)? {
+    match c64debug::serve_listener(&listener, &config, target, None, view)? {
         c64debug::Served::Ended => eprintln!("c64kit debug: the program ended"),
-        c64debug::Served::ClientDone => {}
+        c64debug::Served::ClientDone | c64debug::Served::Closed => {}
     }
     Ok(())
 }

@@ -52,7 +52,7 @@ fn clients_attach_to_a_running_program_one_after_another() {
         .unwrap()
         .port();
     let mut server = Command::new(env!("CARGO_BIN_EXE_c64kit"))
-        .args(["debug", "--port", &port.to_string(), &file])
+        .args(["debug", "--headless", "--port", &port.to_string(), &file])
         .stdin(Stdio::null())
         .spawn()
         .expect("c64kit debug starts");

@@ -8,7 +8,8 @@ use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use crate::exec::{Halt, Mode, Run};
-use crate::{Config, Error, Loaded, serve_attached};
+use crate::session::VIEW_EVERY;
+use crate::{Config, Error, Loaded, View, serve_attached_viewed};
 
 /// Why serving ended.
 #[derive(Debug, PartialEq, Eq)]
@@ -17,6 +18,8 @@ pub enum Served {
     Ended,
     /// A client ended the session (or the program, or left a stopped machine).
     ClientDone,
+    /// The user closed the window the machine was shown in.
+    Closed,
 }
 
 /// Serve `target` on `listener`'s port until a client ends the session or the program
@@ -26,6 +29,7 @@ pub fn serve_listener(
     config: &Config,
     mut target: Loaded,
     mut stopped: Option<String>,
+    mut view: Option<View>,
 ) -> Result<Served, Error> {
     loop {
         let stream = match &stopped {
@@ -33,9 +37,10 @@ pub fn serve_listener(
                 listener.set_nonblocking(false)?;
                 listener.accept()?.0
             }
-            None => match run_until_client(listener, &mut target)? {
+            None => match run_until_client(listener, &mut target, &mut view)? {
                 Waited::Client(s) => s,
                 Waited::Ended => return Ok(Served::Ended),
+                Waited::Closed => return Ok(Served::Closed),
                 Waited::Stopped(why) => {
                     stopped = Some(why);
                     continue;
@@ -44,7 +49,15 @@ pub fn serve_listener(
         };
         stream.set_nonblocking(false)?;
         let input = stream.try_clone()?;
-        let left = serve_attached(input, stream, config.clone(), target, stopped.clone())?;
+        let left = serve_attached_viewed(
+            input,
+            stream,
+            config.clone(),
+            target,
+            stopped.clone(),
+            view.take(),
+        )?;
+        view = left.view;
         match left.target {
             Some(t) if left.go_on => target = t,
             _ => return Ok(Served::ClientDone),
@@ -57,11 +70,17 @@ pub fn serve_listener(
 enum Waited {
     Client(std::net::TcpStream),
     Ended,
+    Closed,
     Stopped(String),
 }
 
-/// Run the machine at PAL speed until a client connects.
-fn run_until_client(listener: &TcpListener, target: &mut Loaded) -> Result<Waited, Error> {
+/// Run the machine at PAL speed until a client connects, showing it in `view` (if any)
+/// a frame's time apart.
+fn run_until_client(
+    listener: &TcpListener,
+    target: &mut Loaded,
+    view: &mut Option<View>,
+) -> Result<Waited, Error> {
     listener.set_nonblocking(true)?;
     target.start(Run {
         mode: Mode::Continue,
@@ -69,7 +88,16 @@ fn run_until_client(listener: &TcpListener, target: &mut Loaded) -> Result<Waite
     });
     let began = Instant::now();
     let cycles_at_start = target.machine.cycles();
+    let mut shown: Option<Instant> = None;
     loop {
+        if let Some(v) = view.as_mut()
+            && shown.is_none_or(|at| at.elapsed() >= VIEW_EVERY)
+        {
+            shown = Some(Instant::now());
+            if !v(&mut target.machine, true) {
+                return Ok(Waited::Closed);
+            }
+        }
         match listener.accept() {
             Ok((s, _)) => {
                 target.pause();

@@ -90,7 +90,28 @@ where
     R: Read + Send + 'static,
     W: Write,
 {
-    session::Session::attached(output, config, target, stopped).run(reader(input)?)
+    serve_attached_viewed(input, output, config, target, stopped, None)
+}
+
+/// [`serve_attached`], showing the machine in `view` while the session runs.
+fn serve_attached_viewed<R, W>(
+    input: R,
+    output: W,
+    config: Config,
+    target: Loaded,
+    stopped: Option<String>,
+    view: Option<View>,
+) -> Result<Left, Error>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    let session = session::Session::attached(output, config, target, stopped);
+    match view {
+        Some(v) => session.with_view(v),
+        None => session,
+    }
+    .run(reader(input)?)
 }
 
 /// The client's messages, read on a thread of their own so requests (pause) come in

@@ -21,7 +21,7 @@ use crate::{Config, expr};
 const THREAD: i64 = 1;
 
 /// How often a view (the window) is drawn: a PAL frame's time, also while stopped.
-const VIEW_EVERY: Duration = Duration::from_millis(20);
+pub(crate) const VIEW_EVERY: Duration = Duration::from_millis(20);
 
 /// Shows the machine (a window), told whether it runs; false once the user closed it.
 pub type View = Box<dyn FnMut(&mut c64emu::Machine, bool) -> bool>;
@@ -55,6 +55,9 @@ pub struct Left {
     pub target: Option<Loaded>,
     /// The client let the program go on when it left (attach without terminating).
     pub go_on: bool,
+    /// The view the session showed the machine in, for the next one (None if the user
+    /// closed it).
+    pub view: Option<View>,
 }
 
 impl<W: Write> Session<W> {
@@ -159,6 +162,7 @@ impl<W: Write> Session<W> {
         Ok(Left {
             target: self.target,
             go_on: self.go_on,
+            view: self.view.map(|(v, _)| v),
         })
     }
 

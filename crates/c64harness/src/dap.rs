@@ -129,6 +129,12 @@ fn serve(port: u16, held: Held, why: String) -> Result<(), c64debug::Error> {
         held.routine,
         listener.local_addr()?
     )?;
-    c64debug::serve_listener(&listener, &c64debug::Config::default(), target, Some(why))?;
+    c64debug::serve_listener(
+        &listener,
+        &c64debug::Config::default(),
+        target,
+        Some(why),
+        None,
+    )?;
     Ok(())
 }
