@@ -1,6 +1,7 @@
 //! Classic VIC-II effects, written as a C64 programmer writes them, checked by the
 //! pixels of the picture on the PAL 6569 and the NTSC 6567R8: a sprite multiplexer (one
-//! sprite shown twice a frame, moved by a raster interrupt).
+//! sprite shown twice a frame, moved by a raster interrupt) and FLI (a bad line forced on
+//! every line, each fetching its own screen matrix).
 use c64emu::VicModel as Model;
 use c64emu::render::{self, PALETTE, WIDTH};
 use c64emu::{Machine, Stop};
@@ -117,6 +118,130 @@ fn a_raster_interrupt_multiplexes_one_sprite_into_two_places() {
         for line in [59, 60, 82, 83, 159, 160, 182, 183] {
             assert_eq!(px(&f, first, row(line)), blue, "{model:?} line {line}");
             assert_eq!(px(&f, second, row(line)), blue, "{model:?} line {line}");
+        }
+    }
+}
+
+/// FLI's set-up: VIC bank 1, a hires bitmap at $6000 with every pixel set, and eight
+/// screen matrices at $4000 + $400 k, matrix k holding colour k + 1 for set pixels.
+fn fli_setup() -> String {
+    let mut s = String::from(
+        "        sei
+        lda #$7f
+        sta $dc0d
+        lda $dc0d
+        lda #0
+        sta $d01a
+        sta $d015
+        sta $d020
+        lda #$3f
+        sta $dd02
+        lda $dd00
+        and #$fc
+        ora #$02
+        sta $dd00
+        lda #$ff
+        ldx #0
+        ldy #$20
+bitmap  sta $6000,x
+        inx
+        bne bitmap
+        inc bitmap+2
+        dey
+        bne bitmap
+",
+    );
+    for k in 0..8u16 {
+        let base = 0x4000 + 0x400 * k;
+        s += &format!(
+            "        lda #${:02x}\n        ldx #0\nscreen{k}\n",
+            (k + 1) << 4
+        );
+        for page in 0..4 {
+            s += &format!("        sta ${:04x},x\n", base + 0x100 * page);
+        }
+        s += &format!("        inx\n        bne screen{k}\n");
+    }
+    s + "        lda #$08
+        sta $d018
+        lda #$3f
+        sta $d011
+spin    jmp spin"
+}
+
+/// The FLI kernel for raster lines $31 to $F7 (each line's code in the free cycles of
+/// the line before it): a new matrix into $D018 and the line's own YSCROLL into $D011,
+/// which makes every line a bad line; padded with NOPs to the cycles a bad line leaves
+/// the CPU (PAL 20, the 6567R8 22), so each halt at a bad line keeps the code in step.
+/// The entry points before it wait an exact number of cycles.
+fn fli_kernel(free: u64) -> String {
+    let mut s = String::from("        * = $8000\nslide2\n");
+    // The last n of 400 NOPs (2 cycles each), or of 400 NOPs and a BIT zp (3): any wait
+    // from 3 on.
+    s += &"        nop\n".repeat(400);
+    s += "        jmp fli\nslide3\n";
+    s += &"        nop\n".repeat(400);
+    s += "        bit $ea\n        jmp fli\nfli\n";
+    for line in 0x31..=0xF7u16 {
+        let k = line & 7;
+        s += &format!(
+            "        lda #${:02x}\n        sta $d018\n        lda #${:02x}\n        sta $d011\n",
+            (k << 4) | 0x08,
+            0x38 | k
+        );
+        s += &"        nop\n".repeat(((free - 12) / 2) as usize);
+    }
+    s + "        jmp $c000+spin_at\n"
+}
+
+#[test]
+fn fli_forces_a_bad_line_on_every_line_each_with_its_own_screen_matrix() {
+    for (model, free) in [(Model::Mos6569, 20u64), (Model::Mos6567R8, 22)] {
+        let mut m = machine(model, &fli_setup());
+        // The set-up takes about eight frames.
+        assert_eq!(m.run(12 * m.cycles_per_frame()), Stop::CycleLimit);
+        let spin = m.regs().pc;
+        assert_eq!(m.peek(spin), 0x4C, "{model:?}: the set-up has not ended");
+        let src = fli_kernel(free).replace("$c000+spin_at", &format!("${spin:04x}"));
+        let p = c64asm::assemble_str("fli.asm", &src, &c64asm::Options::default())
+            .unwrap_or_else(|d| panic!("{d}"));
+        m.load_prg(&p.prg_bytes()).unwrap();
+        let labels: std::collections::HashMap<String, u16> =
+            p.address_labels().into_iter().collect();
+        // Spin to line $2C, then wait into the line before the first FLI line, so that
+        // its code starts 4 cycles into the free cycles after that line's bad-line
+        // window (cycle 55 + 4; the timing: see fli_kernel).
+        while m.raster_line() != 0x2C {
+            m.run(10);
+        }
+        let line_len = m.cycles_per_frame() / u64::from(if free == 20 { 312u16 } else { 263 });
+        let now = m.cycles();
+        let line_start = now - now % line_len;
+        let target = line_start + (0x30 - 0x2C) * line_len + 55 - 1 + 4;
+        let wait = target - now - 3; // the JMP at the slide's end
+        let entry = if wait.is_multiple_of(2) {
+            labels["slide2"] + 400 - (wait / 2) as u16
+        } else {
+            labels["slide3"] + 400 - ((wait - 3) / 2) as u16
+        };
+        m.start_at(entry);
+        let frame_at_start = m.cycles() / m.cycles_per_frame();
+        // Run past the frame's end, then take the picture of that frame.
+        let next = (frame_at_start + 1) * m.cycles_per_frame() + 10;
+        m.run(next - m.cycles());
+        let f = render::frame(&m);
+        let top = m.picture().window_y;
+        let colour = |line: u16| px(&f, 200, usize::from(line) + top - 0x33);
+        // Every line shows the matrix its own code chose: colour k + 1 for line & 7 = k,
+        // give or take one fixed offset (which line's code a line's fetch sees).
+        let first = PALETTE
+            .iter()
+            .position(|&c| c == colour(0x34))
+            .unwrap_or_else(|| panic!("{model:?}: line $34 shows {:06x}", colour(0x34)));
+        let offset = (first + 63 - 0x34 % 8) % 8;
+        for line in 0x34..=0xF0u16 {
+            let k = (usize::from(line) + offset) % 8;
+            assert_eq!(colour(line), PALETTE[k + 1], "{model:?} line {line:#x}");
         }
     }
 }
