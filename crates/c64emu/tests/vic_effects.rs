@@ -1,7 +1,8 @@
 //! Classic VIC-II effects, written as a C64 programmer writes them, checked by the
 //! pixels of the picture on the PAL 6569 and the NTSC 6567R8: a sprite multiplexer (one
-//! sprite shown twice a frame, moved by a raster interrupt) and FLI (a bad line forced on
-//! every line, each fetching its own screen matrix).
+//! sprite shown twice a frame, moved by a raster interrupt), FLI (a bad line forced on
+//! every line, each fetching its own screen matrix) and FLD (bad lines held off, the
+//! text pushed down). The FLI and FLD code starts at an exact cycle of a line.
 use c64emu::VicModel as Model;
 use c64emu::render::{self, PALETTE, WIDTH};
 use c64emu::{Machine, Stop};
@@ -23,6 +24,14 @@ fn machine(model: Model, source: &str) -> Machine {
 /// The picture after `frames` whole frames, and the picture row of raster line `line`.
 fn picture(m: &mut Machine, frames: u64) -> (Vec<u32>, impl Fn(usize) -> usize) {
     assert_eq!(m.run(frames * m.cycles_per_frame()), Stop::CycleLimit);
+    let top = m.picture().window_y;
+    (render::frame(m), move |line: usize| line + top - 0x33)
+}
+
+/// The picture of the frame under way (run to its end), and the picture row of a line.
+fn this_frame(m: &mut Machine) -> (Vec<u32>, impl Fn(usize) -> usize) {
+    let frame = m.cycles() / m.cycles_per_frame();
+    m.run((frame + 1) * m.cycles_per_frame() + 10 - m.cycles());
     let top = m.picture().window_y;
     (render::frame(m), move |line: usize| line + top - 0x33)
 }
@@ -173,15 +182,8 @@ spin    jmp spin"
 /// the line before it): a new matrix into $D018 and the line's own YSCROLL into $D011,
 /// which makes every line a bad line; padded with NOPs to the cycles a bad line leaves
 /// the CPU (PAL 20, the 6567R8 22), so each halt at a bad line keeps the code in step.
-/// The entry points before it wait an exact number of cycles.
-fn fli_kernel(free: u64) -> String {
-    let mut s = String::from("        * = $8000\nslide2\n");
-    // The last n of 400 NOPs (2 cycles each), or of 400 NOPs and a BIT zp (3): any wait
-    // from 3 on.
-    s += &"        nop\n".repeat(400);
-    s += "        jmp fli\nslide3\n";
-    s += &"        nop\n".repeat(400);
-    s += "        bit $ea\n        jmp fli\nfli\n";
+fn fli_kernel(free: u64, spin: u16) -> String {
+    let mut s = String::new();
     for line in 0x31..=0xF7u16 {
         let k = line & 7;
         s += &format!(
@@ -191,7 +193,7 @@ fn fli_kernel(free: u64) -> String {
         );
         s += &"        nop\n".repeat(((free - 12) / 2) as usize);
     }
-    s + "        jmp $c000+spin_at\n"
+    with_slides(&(s + &format!("        jmp ${spin:04x}\n")))
 }
 
 #[test]
@@ -202,36 +204,14 @@ fn fli_forces_a_bad_line_on_every_line_each_with_its_own_screen_matrix() {
         assert_eq!(m.run(12 * m.cycles_per_frame()), Stop::CycleLimit);
         let spin = m.regs().pc;
         assert_eq!(m.peek(spin), 0x4C, "{model:?}: the set-up has not ended");
-        let src = fli_kernel(free).replace("$c000+spin_at", &format!("${spin:04x}"));
-        let p = c64asm::assemble_str("fli.asm", &src, &c64asm::Options::default())
+        let kernel = c64asm::assemble_str("fli.asm", &fli_kernel(free, spin), &Default::default())
             .unwrap_or_else(|d| panic!("{d}"));
-        m.load_prg(&p.prg_bytes()).unwrap();
-        let labels: std::collections::HashMap<String, u16> =
-            p.address_labels().into_iter().collect();
-        // Spin to line $2C, then wait into the line before the first FLI line, so that
-        // its code starts 4 cycles into the free cycles after that line's bad-line
-        // window (cycle 55 + 4; the timing: see fli_kernel).
-        while m.raster_line() != 0x2C {
-            m.run(10);
-        }
-        let line_len = m.cycles_per_frame() / u64::from(if free == 20 { 312u16 } else { 263 });
-        let now = m.cycles();
-        let line_start = now - now % line_len;
-        let target = line_start + (0x30 - 0x2C) * line_len + 55 - 1 + 4;
-        let wait = target - now - 3; // the JMP at the slide's end
-        let entry = if wait.is_multiple_of(2) {
-            labels["slide2"] + 400 - (wait / 2) as u16
-        } else {
-            labels["slide3"] + 400 - ((wait - 3) / 2) as u16
-        };
-        m.start_at(entry);
-        let frame_at_start = m.cycles() / m.cycles_per_frame();
-        // Run past the frame's end, then take the picture of that frame.
-        let next = (frame_at_start + 1) * m.cycles_per_frame() + 10;
-        m.run(next - m.cycles());
-        let f = render::frame(&m);
-        let top = m.picture().window_y;
-        let colour = |line: u16| px(&f, 200, usize::from(line) + top - 0x33);
+        m.load_prg(&kernel.prg_bytes()).unwrap();
+        // The code for line $31 starts 4 cycles into the free cycles after line $30's
+        // bad-line window (cycle 55 + 4; the timing: see fli_kernel).
+        start_in_line(&mut m, &kernel, 0x30, 55 - 1 + 4);
+        let (f, row) = this_frame(&mut m);
+        let colour = |line: u16| px(&f, 200, row(usize::from(line)));
         // Every line shows the matrix its own code chose: colour k + 1 for line & 7 = k,
         // give or take one fixed offset (which line's code a line's fetch sees).
         let first = PALETTE
@@ -242,6 +222,102 @@ fn fli_forces_a_bad_line_on_every_line_each_with_its_own_screen_matrix() {
         for line in 0x34..=0xF0u16 {
             let k = (usize::from(line) + offset) % 8;
             assert_eq!(colour(line), PALETTE[k + 1], "{model:?} line {line:#x}");
+        }
+    }
+}
+
+/// Start the code at `kernel`'s label `fli` (after its slides) so that its first cycle is
+/// `into` cycles (0-based) into raster line `line` (the machine spinning, interrupts
+/// off, on a line before `line` - 3).
+fn start_in_line(m: &mut Machine, kernel: &c64asm::Program, line: u64, into: u64) {
+    let labels: std::collections::HashMap<String, u16> =
+        kernel.address_labels().into_iter().collect();
+    while u64::from(m.raster_line()) != line - 4 {
+        m.run(10);
+    }
+    let line_len = if m.picture().height > 250 { 63 } else { 65 };
+    let now = m.cycles();
+    let target = now - now % line_len + 4 * line_len + into;
+    let wait = target - now - 3; // the JMP at the slide's end
+    let entry = if wait.is_multiple_of(2) {
+        labels["slide2"] + 400 - (wait / 2) as u16
+    } else {
+        labels["slide3"] + 400 - ((wait - 3) / 2) as u16
+    };
+    m.start_at(entry);
+}
+
+/// The slides `start_in_line` enters (at $8000) and then `body` at `fli`.
+fn with_slides(body: &str) -> String {
+    let mut s = String::from("        * = $8000\nslide2\n");
+    s += &"        nop\n".repeat(400);
+    s += "        jmp fli\nslide3\n";
+    s += &"        nop\n".repeat(400);
+    s += "        bit $ea\n        jmp fli\nfli\n";
+    s + body
+}
+
+#[test]
+fn fld_pushes_the_text_down_by_keeping_yscroll_off_the_line() {
+    // Solid white character rows on blue from line $33 (YSCROLL 3); FLD from line $30
+    // for 40 lines: each line's code, 5 cycles into the line, sets YSCROLL two lines
+    // ahead, so that neither this line (from then on) nor the next (until its own write)
+    // matches it: no bad line condition, the display stays idle ($3FFF: 0, blue).
+    let setup = "
+        sei
+        lda #$7f
+        sta $dc0d
+        lda $dc0d
+        lda #0
+        sta $d01a
+        sta $d015
+        sta $d020
+        sta $3fff
+        lda #6
+        sta $d021
+        ldx #0
+fill    lda #$a0
+        sta $0400,x
+        sta $0500,x
+        sta $0600,x
+        sta $0700,x
+        lda #1
+        sta $d800,x
+        sta $d900,x
+        sta $da00,x
+        sta $db00,x
+        inx
+        bne fill
+        lda #$1b
+        sta $d011
+spin    jmp spin";
+    for model in MODELS {
+        let mut m = machine(model, setup);
+        assert_eq!(m.run(3 * m.cycles_per_frame()), Stop::CycleLimit);
+        let spin = m.regs().pc;
+        let pad = if model == Model::Mos6569 { 27 } else { 28 };
+        let mut body = String::new();
+        for line in 0x30..0x30 + 40u16 {
+            // 6 + 3 + 2 x pad cycles: one line.
+            body += &format!(
+                "        lda #${:02x}\n        sta $d011\n        bit $ea\n",
+                0x18 | ((line + 2) & 7)
+            );
+            body += &"        nop\n".repeat(pad);
+        }
+        body += &format!("        lda #$1b\n        sta $d011\n        jmp ${spin:04x}\n");
+        let kernel = c64asm::assemble_str("fld.asm", &with_slides(&body), &Default::default())
+            .unwrap_or_else(|d| panic!("{d}"));
+        m.load_prg(&kernel.prg_bytes()).unwrap();
+        start_in_line(&mut m, &kernel, 0x30, 4);
+        let (f, row) = this_frame(&mut m);
+        let colour = |line: usize| px(&f, 100, row(line));
+        // After the last FLD line ($57) YSCROLL is 3 again: the first bad line is $5B.
+        for line in 0x33..0x5B {
+            assert_eq!(colour(line), PALETTE[6], "{model:?} line {line:#x}");
+        }
+        for line in 0x5B..0x5B + 8 {
+            assert_eq!(colour(line), PALETTE[1], "{model:?} line {line:#x}");
         }
     }
 }
