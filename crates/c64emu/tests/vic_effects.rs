@@ -2,7 +2,8 @@
 //! pixels of the picture on the PAL 6569 and the NTSC 6567R8: a sprite multiplexer (one
 //! sprite shown twice a frame, moved by a raster interrupt), FLI (a bad line forced on
 //! every line, each fetching its own screen matrix) and FLD (bad lines held off, the
-//! text pushed down). The FLI and FLD code starts at an exact cycle of a line.
+//! text pushed down), a one-line colour split. The FLI, FLD and split code starts at an
+//! exact cycle of a line.
 use c64emu::VicModel as Model;
 use c64emu::render::{self, PALETTE, WIDTH};
 use c64emu::{Machine, Stop};
@@ -318,6 +319,57 @@ spin    jmp spin";
         }
         for line in 0x5B..0x5B + 8 {
             assert_eq!(colour(line), PALETTE[1], "{model:?} line {line:#x}");
+        }
+    }
+}
+
+#[test]
+fn a_one_line_colour_split_changes_the_background_for_exactly_one_line() {
+    // Spaces on blue; at cycle 10 of line $40 (no bad line: YSCROLL 3) the background
+    // turns red, at cycle 10 of line $41 blue again: one red line across the window.
+    let setup = "
+        sei
+        lda #$7f
+        sta $dc0d
+        lda $dc0d
+        lda #0
+        sta $d01a
+        sta $d015
+        sta $d020
+        lda #6
+        sta $d021
+        ldx #0
+        lda #$20
+fill    sta $0400,x
+        sta $0500,x
+        sta $0600,x
+        sta $0700,x
+        inx
+        bne fill
+        lda #$1b
+        sta $d011
+spin    jmp spin";
+    for model in MODELS {
+        let mut m = machine(model, setup);
+        assert_eq!(m.run(3 * m.cycles_per_frame()), Stop::CycleLimit);
+        let spin = m.regs().pc;
+        // 6 + 3 + 2 x pad cycles: one line from write to write.
+        let pad = if model == Model::Mos6569 { 27 } else { 28 };
+        let body = format!(
+            "        lda #2\n        sta $d021\n        bit $ea\n{}        lda #6\n        sta $d021\n        jmp ${spin:04x}\n",
+            "        nop\n".repeat(pad)
+        );
+        let kernel = c64asm::assemble_str("split.asm", &with_slides(&body), &Default::default())
+            .unwrap_or_else(|d| panic!("{d}"));
+        m.load_prg(&kernel.prg_bytes()).unwrap();
+        // The STA's write in cycle 10 (0-based 9): its first cycle 4 before.
+        start_in_line(&mut m, &kernel, 0x40, 9 - 5);
+        let (f, row) = this_frame(&mut m);
+        let (blue, red) = (PALETTE[6], PALETTE[2]);
+        for x in (32..32 + 320).step_by(8) {
+            assert_eq!(px(&f, x, row(0x3F)), blue, "{model:?} x {x} line $3F");
+            assert_eq!(px(&f, x, row(0x40)), red, "{model:?} x {x} line $40");
+            assert_eq!(px(&f, x, row(0x41)), blue, "{model:?} x {x} line $41");
         }
     }
 }
