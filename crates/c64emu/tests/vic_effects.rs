@@ -132,11 +132,8 @@ fn a_raster_interrupt_multiplexes_one_sprite_into_two_places() {
     }
 }
 
-/// FLI's set-up: VIC bank 1, a hires bitmap at $6000 with every pixel set, and eight
-/// screen matrices at $4000 + $400 k, matrix k holding colour k + 1 for set pixels.
-fn fli_setup() -> String {
-    let mut s = String::from(
-        "        sei
+/// The start of each effect's set-up: interrupts off, no sprites, a black border.
+const QUIET: &str = "        sei
         lda #$7f
         sta $dc0d
         lda $dc0d
@@ -144,7 +141,13 @@ fn fli_setup() -> String {
         sta $d01a
         sta $d015
         sta $d020
-        lda #$3f
+";
+
+/// FLI's set-up: VIC bank 1, a hires bitmap at $6000 with every pixel set, and eight
+/// screen matrices at $4000 + $400 k, matrix k holding colour k + 1 for set pixels.
+fn fli_setup() -> String {
+    let mut s = format!(
+        "{QUIET}        lda #$3f
         sta $dd02
         lda $dd00
         and #$fc
@@ -264,16 +267,8 @@ fn fld_pushes_the_text_down_by_keeping_yscroll_off_the_line() {
     // for 40 lines: each line's code, 5 cycles into the line, sets YSCROLL two lines
     // ahead, so that neither this line (from then on) nor the next (until its own write)
     // matches it: no bad line condition, the display stays idle ($3FFF: 0, blue).
-    let setup = "
-        sei
-        lda #$7f
-        sta $dc0d
-        lda $dc0d
-        lda #0
-        sta $d01a
-        sta $d015
-        sta $d020
-        sta $3fff
+    let setup = &format!(
+        "{QUIET}        sta $3fff
         lda #6
         sta $d021
         ldx #0
@@ -291,7 +286,8 @@ fill    lda #$a0
         bne fill
         lda #$1b
         sta $d011
-spin    jmp spin";
+spin    jmp spin"
+    );
     for model in MODELS {
         let mut m = machine(model, setup);
         assert_eq!(m.run(3 * m.cycles_per_frame()), Stop::CycleLimit);
@@ -327,16 +323,8 @@ spin    jmp spin";
 fn a_one_line_colour_split_changes_the_background_for_exactly_one_line() {
     // Spaces on blue; at cycle 10 of line $40 (no bad line: YSCROLL 3) the background
     // turns red, at cycle 10 of line $41 blue again: one red line across the window.
-    let setup = "
-        sei
-        lda #$7f
-        sta $dc0d
-        lda $dc0d
-        lda #0
-        sta $d01a
-        sta $d015
-        sta $d020
-        lda #6
+    let setup = &format!(
+        "{QUIET}        lda #6
         sta $d021
         ldx #0
         lda #$20
@@ -348,7 +336,8 @@ fill    sta $0400,x
         bne fill
         lda #$1b
         sta $d011
-spin    jmp spin";
+spin    jmp spin"
+    );
     for model in MODELS {
         let mut m = machine(model, setup);
         assert_eq!(m.run(3 * m.cycles_per_frame()), Stop::CycleLimit);
