@@ -23,14 +23,14 @@ fn machine(model: Model, source: &str) -> Machine {
 }
 
 /// The picture after `frames` whole frames, and the picture row of raster line `line`.
-fn picture(m: &mut Machine, frames: u64) -> (Vec<u32>, impl Fn(usize) -> usize) {
+fn picture(m: &mut Machine, frames: u64) -> (Vec<u32>, impl Fn(usize) -> usize + use<>) {
     assert_eq!(m.run(frames * m.cycles_per_frame()), Stop::CycleLimit);
     let top = m.picture().window_y;
     (render::frame(m), move |line: usize| line + top - 0x33)
 }
 
 /// The picture of the frame under way (run to its end), and the picture row of a line.
-fn this_frame(m: &mut Machine) -> (Vec<u32>, impl Fn(usize) -> usize) {
+fn this_frame(m: &mut Machine) -> (Vec<u32>, impl Fn(usize) -> usize + use<>) {
     let frame = m.cycles() / m.cycles_per_frame();
     m.run((frame + 1) * m.cycles_per_frame() + 10 - m.cycles());
     let top = m.picture().window_y;
@@ -186,7 +186,7 @@ spin    jmp spin"
 /// the line before it): a new matrix into $D018 and the line's own YSCROLL into $D011,
 /// which makes every line a bad line; padded with NOPs to the cycles a bad line leaves
 /// the CPU (PAL 20, the 6567R8 22), so each halt at a bad line keeps the code in step.
-fn fli_kernel(free: u64, spin: u16) -> String {
+fn fli_kernel(free: u64) -> String {
     let mut s = String::new();
     for line in 0x31..=0xF7u16 {
         let k = line & 7;
@@ -197,24 +197,15 @@ fn fli_kernel(free: u64, spin: u16) -> String {
         );
         s += &"        nop\n".repeat(((free - 12) / 2) as usize);
     }
-    with_slides(&(s + &format!("        jmp ${spin:04x}\n")))
+    s
 }
 
 #[test]
 fn fli_forces_a_bad_line_on_every_line_each_with_its_own_screen_matrix() {
     for (model, free) in [(Model::Mos6569, 20u64), (Model::Mos6567R8, 22)] {
-        let mut m = machine(model, &fli_setup());
-        // The set-up takes about eight frames.
-        assert_eq!(m.run(12 * m.cycles_per_frame()), Stop::CycleLimit);
-        let spin = m.regs().pc;
-        assert_eq!(m.peek(spin), 0x4C, "{model:?}: the set-up has not ended");
-        let kernel = c64asm::assemble_str("fli.asm", &fli_kernel(free, spin), &Default::default())
-            .unwrap_or_else(|d| panic!("{d}"));
-        m.load_prg(&kernel.prg_bytes()).unwrap();
         // The code for line $31 starts 4 cycles into the free cycles after line $30's
         // bad-line window (cycle 55 + 4; the timing: see fli_kernel).
-        start_in_line(&mut m, &kernel, 0x30, 55 - 1 + 4);
-        let (f, row) = this_frame(&mut m);
+        let (f, row) = effect(model, &fli_setup(), &fli_kernel(free), 0x30, 55 - 1 + 4);
         let colour = |line: u16| px(&f, 200, row(usize::from(line)));
         // Every line shows the matrix its own code chose: colour k + 1 for line & 7 = k,
         // give or take one fixed offset (which line's code a line's fetch sees).
@@ -249,6 +240,28 @@ fn start_in_line(m: &mut Machine, kernel: &c64asm::Program, line: u64, into: u64
         labels["slide3"] + 400 - ((wait - 3) / 2) as u16
     };
     m.start_at(entry);
+}
+
+/// Run `setup` (ending in a spin loop) on `model`, then `body` from cycle `into`
+/// (0-based) of raster line `line`, back to the spin loop after it; the picture of that
+/// frame and the picture row of a raster line.
+fn effect(
+    model: Model,
+    setup: &str,
+    body: &str,
+    line: u64,
+    into: u64,
+) -> (Vec<u32>, impl Fn(usize) -> usize + use<>) {
+    let mut m = machine(model, setup);
+    assert_eq!(m.run(12 * m.cycles_per_frame()), Stop::CycleLimit);
+    let spin = m.regs().pc;
+    assert_eq!(m.peek(spin), 0x4C, "{model:?}: the set-up has not ended");
+    let body = format!("{body}        jmp ${spin:04x}\n");
+    let kernel = c64asm::assemble_str("effect.asm", &with_slides(&body), &Default::default())
+        .unwrap_or_else(|d| panic!("{d}"));
+    m.load_prg(&kernel.prg_bytes()).unwrap();
+    start_in_line(&mut m, &kernel, line, into);
+    this_frame(&mut m)
 }
 
 /// The slides `start_in_line` enters (at $8000) and then `body` at `fli`.
@@ -289,9 +302,6 @@ fill    lda #$a0
 spin    jmp spin"
     );
     for model in MODELS {
-        let mut m = machine(model, setup);
-        assert_eq!(m.run(3 * m.cycles_per_frame()), Stop::CycleLimit);
-        let spin = m.regs().pc;
         let pad = if model == Model::Mos6569 { 27 } else { 28 };
         let mut body = String::new();
         for line in 0x30..0x30 + 40u16 {
@@ -302,12 +312,8 @@ spin    jmp spin"
             );
             body += &"        nop\n".repeat(pad);
         }
-        body += &format!("        lda #$1b\n        sta $d011\n        jmp ${spin:04x}\n");
-        let kernel = c64asm::assemble_str("fld.asm", &with_slides(&body), &Default::default())
-            .unwrap_or_else(|d| panic!("{d}"));
-        m.load_prg(&kernel.prg_bytes()).unwrap();
-        start_in_line(&mut m, &kernel, 0x30, 4);
-        let (f, row) = this_frame(&mut m);
+        body += "        lda #$1b\n        sta $d011\n";
+        let (f, row) = effect(model, setup, &body, 0x30, 4);
         let colour = |line: usize| px(&f, 100, row(line));
         // After the last FLD line ($57) YSCROLL is 3 again: the first bad line is $5B.
         for line in 0x33..0x5B {
@@ -339,21 +345,14 @@ fill    sta $0400,x
 spin    jmp spin"
     );
     for model in MODELS {
-        let mut m = machine(model, setup);
-        assert_eq!(m.run(3 * m.cycles_per_frame()), Stop::CycleLimit);
-        let spin = m.regs().pc;
         // 6 + 3 + 2 x pad cycles: one line from write to write.
         let pad = if model == Model::Mos6569 { 27 } else { 28 };
         let body = format!(
-            "        lda #2\n        sta $d021\n        bit $ea\n{}        lda #6\n        sta $d021\n        jmp ${spin:04x}\n",
+            "        lda #2\n        sta $d021\n        bit $ea\n{}        lda #6\n        sta $d021\n",
             "        nop\n".repeat(pad)
         );
-        let kernel = c64asm::assemble_str("split.asm", &with_slides(&body), &Default::default())
-            .unwrap_or_else(|d| panic!("{d}"));
-        m.load_prg(&kernel.prg_bytes()).unwrap();
-        // The STA's write in cycle 10 (0-based 9): its first cycle 4 before.
-        start_in_line(&mut m, &kernel, 0x40, 9 - 5);
-        let (f, row) = this_frame(&mut m);
+        // The STA's write in cycle 10 (0-based 9), the LDA's first cycle 5 before it.
+        let (f, row) = effect(model, setup, &body, 0x40, 9 - 5);
         let (blue, red) = (PALETTE[6], PALETTE[2]);
         for x in (32..32 + 320).step_by(8) {
             assert_eq!(px(&f, x, row(0x3F)), blue, "{model:?} x {x} line $3F");
