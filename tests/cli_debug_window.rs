@@ -12,6 +12,23 @@ use cli_support::TempDir;
 use dap_support::Dap;
 use serde_json::json;
 
+/// The child's standard error, and its lines that say there is no display.
+fn no_display_notes(child: &mut std::process::Child) -> (String, Vec<String>) {
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let notes = err
+        .lines()
+        .filter(|l| l.contains("no display"))
+        .map(str::to_owned)
+        .collect();
+    (err, notes)
+}
+
 #[test]
 fn without_a_display_a_session_goes_on_without_the_window() {
     let dir = TempDir::new("debug-nodisplay");
@@ -40,14 +57,7 @@ fn without_a_display_a_session_goes_on_without_the_window() {
     d.ok("disconnect", json!({}));
     d.close();
     assert!(child.wait().unwrap().success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let notes: Vec<&str> = err.lines().filter(|l| l.contains("no display")).collect();
+    let (err, notes) = no_display_notes(&mut child);
     assert_eq!(notes.len(), 1, "{err}");
     assert!(
         notes[0].starts_with("c64kit debug: no display (")
@@ -90,13 +100,6 @@ fn without_a_display_a_program_served_for_attaching_runs_on_without_the_window()
     d.ok("disconnect", json!({ "terminateDebuggee": true }));
     d.close();
     assert!(child.wait().unwrap().success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let notes: Vec<&str> = err.lines().filter(|l| l.contains("no display")).collect();
+    let (err, notes) = no_display_notes(&mut child);
     assert_eq!(notes.len(), 1, "{err}");
 }

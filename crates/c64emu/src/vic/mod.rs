@@ -675,10 +675,7 @@ impl Vic {
         let latency = self.model.latency();
         let mut out: [Ref; 8] = [0; 8];
         let fg = self.gfx.draw(d011, d016, latency, &mut out);
-        let g_access =
-            (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
-        let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
-        self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
+        self.feed_graphics(n, d016);
         let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
         let show = prev.sprites == SpriteCheck::Display;
         self.sprites
@@ -714,6 +711,16 @@ impl Vic {
         }
     }
 
+    /// Hand the sequencer cycle `n`'s g-access (in the graphics cycles, outside the
+    /// vertical border) and, in display state, the cell it belongs to.
+    #[inline(always)]
+    fn feed_graphics(&mut self, n: u8, d016: u8) {
+        let g_access =
+            (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
+        let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
+        self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
+    }
+
     /// `draw` for a cycle with the modes settled, no colour change or collision clear
     /// pending: the graphics' eight pixels at once in colours, the sprites' pixel by
     /// pixel where they are.
@@ -721,10 +728,7 @@ impl Vic {
     fn draw_steady(&mut self, n: u8, prev: &timing::Cycle, show: bool, t: u64) {
         let d016 = self.regs[usize::from(CTRL2)];
         let (mut px, fg) = self.gfx.draw_steady(self.picture.colors());
-        let g_access =
-            (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
-        let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
-        self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
+        self.feed_graphics(n, d016);
         let latency = self.model.latency();
         if self.sprites.idle(show) {
             self.sprites.draw_idle(prev, show, &self.regs, latency);
@@ -761,10 +765,7 @@ impl Vic {
     fn draw_blind(&mut self, n: u8, prev: &timing::Cycle, show: bool, t: u64) {
         let d016 = self.regs[usize::from(CTRL2)];
         self.gfx.skip_steady();
-        let g_access =
-            (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
-        let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
-        self.gfx.feed(g_access, self.fetch.gbuf, cell, d016);
+        self.feed_graphics(n, d016);
         let latency = self.model.latency();
         if self.sprites.idle(show) {
             self.sprites.draw_idle(prev, show, &self.regs, latency);

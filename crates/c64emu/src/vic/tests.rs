@@ -14,6 +14,20 @@ fn with_mem<R>(f: impl FnOnce(&VicMem) -> R) -> R {
     })
 }
 
+static NO_COLOR: [u8; 1024] = [0; 1024];
+static NO_CHARGEN: [u8; 4096] = [0; 4096];
+
+/// The VIC's memory: `ram`, colour RAM and the character ROM all zero.
+fn zeroed_but(ram: &[u8; 0x10000]) -> VicMem<'_> {
+    VicMem {
+        ram,
+        color: &NO_COLOR,
+        chargen: &NO_CHARGEN,
+        cpu_pc: 0,
+        ultimax: None,
+    }
+}
+
 /// Cycle `n` (1-63) of line `line` in the first frame.
 fn at(line: u64, n: u64) -> u64 {
     line * 63 + n - 1
@@ -721,14 +735,7 @@ fn phi1_holds_pointers_idle_refresh_and_graphics_accesses_in_their_cycles() {
     // Display off, ECM on, no sprites: what the VIC reads in the first half of each
     // cycle of a PAL line (what an access nothing answers finds on the bus).
     let ram = phi1_memory();
-    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
-    let mem = VicMem {
-        ram: &ram,
-        color: &color,
-        chargen: &chargen,
-        cpu_pc: 0,
-        ultimax: None,
-    };
+    let mem = zeroed_but(&ram);
     let mut v = Vic::kernal_defaults();
     v.write(CTRL1, 0x4B, 0, &mem);
     let got: Vec<u8> = (1..=63).map(|n| v.phi1_byte(at(100, n), &mem)).collect();
@@ -744,14 +751,7 @@ fn the_8565_takes_ecm_for_the_idle_access_a_cycle_late() {
     // ECM on in cycle 30: the 6569's g-access in cycle 31 reads $39FF, the 8565's
     // still $3FFF (and $39FF from cycle 32).
     let ram = phi1_memory();
-    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
-    let mem = VicMem {
-        ram: &ram,
-        color: &color,
-        chargen: &chargen,
-        cpu_pc: 0,
-        ultimax: None,
-    };
+    let mem = zeroed_but(&ram);
     for (model, want) in [
         (Model::Mos6569, [0xFF, 0xAA, 0xAA]),
         (Model::Mos8565, [0xFF, 0xFF, 0xAA]),
@@ -773,14 +773,7 @@ fn the_8565_fetches_graphics_with_bmm_a_cycle_late() {
     let mut ram = Box::new([0u8; 0x10000]);
     ram[0x2000..0x2400].fill(0x11); // character 0's rows ($D018 = $18: set at $2000)
     ram[0x2400..0x4000].fill(0x22); // the bitmap's cells beyond the first 128
-    let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
-    let mem = VicMem {
-        ram: &ram,
-        color: &color,
-        chargen: &chargen,
-        cpu_pc: 0,
-        ultimax: None,
-    };
+    let mem = zeroed_but(&ram);
     for (model, want) in [
         (Model::Mos6569, [0x11, 0x22, 0x22]),
         (Model::Mos8565, [0x11, 0x11, 0x22]),
@@ -815,14 +808,7 @@ fn cpu_writes_wait_for_the_vic_only_where_it_reads_before_them() {
         // A sprite's data once its DMA may start (sprite 0 at line 110, pointer $0D).
         let mut ram = Box::new([0u8; 0x10000]);
         ram[0x07F8] = 0x0D;
-        let (color, chargen) = ([0u8; 1024], [0u8; 4096]);
-        let mem = VicMem {
-            ram: &ram,
-            color: &color,
-            chargen: &chargen,
-            cpu_pc: 0,
-            ultimax: None,
-        };
+        let mem = zeroed_but(&ram);
         let mut v = Vic::kernal_defaults();
         v.write(0x01, 110, 0, &mem);
         v.write(0x15, 0x01, 0, &mem);
