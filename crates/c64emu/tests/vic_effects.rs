@@ -2,8 +2,8 @@
 //! pixels of the picture on the PAL 6569 and the NTSC 6567R8: a sprite multiplexer (one
 //! sprite shown twice a frame, moved by a raster interrupt), FLI (a bad line forced on
 //! every line, each fetching its own screen matrix) and FLD (bad lines held off, the
-//! text pushed down), a one-line colour split. The FLI, FLD and split code starts at an
-//! exact cycle of a line.
+//! text pushed down), a one-line colour split, the side borders opened. The FLI, FLD,
+//! split and border code starts at an exact cycle of a line.
 use c64emu::VicModel as Model;
 use c64emu::render::{self, PALETTE, WIDTH};
 use c64emu::{Machine, Stop};
@@ -359,5 +359,56 @@ spin    jmp spin"
             assert_eq!(px(&f, x, row(0x40)), red, "{model:?} x {x} line $40");
             assert_eq!(px(&f, x, row(0x41)), blue, "{model:?} x {x} line $41");
         }
+    }
+}
+
+#[test]
+fn the_side_borders_open_when_38_columns_are_chosen_between_the_two_comparisons() {
+    // Spaces on blue, a black border. In line $80 (no bad line: YSCROLL 3) 38 columns
+    // are written in cycle 56, after the 38-column comparison of the right border
+    // (cycle 56's first pixel) and before the 40-column one (cycle 57): neither sets
+    // the main border flip-flop, the right border shows the background; 40 columns
+    // again in cycle 62. The flip-flop stays clear into the next line's left border
+    // until the left comparison, which clears it anyway: that line's right border is
+    // closed again.
+    let setup = &format!(
+        "{QUIET}        lda #6
+        sta $d021
+        ldx #0
+        lda #$20
+fill    sta $0400,x
+        sta $0500,x
+        sta $0600,x
+        sta $0700,x
+        inx
+        bne fill
+        lda #$1b
+        sta $d011
+        lda #$c8
+        sta $d016
+spin    jmp spin"
+    );
+    let body = "        lda #$c0\n        sta $d016\n        lda #$c8\n        sta $d016\n";
+    for model in MODELS {
+        // The first STA's write is the body's sixth cycle: cycle 56 (0-based 55).
+        let (f, row) = effect(model, setup, body, 0x80, 55 - 5);
+        let (black, blue) = (PALETTE[0], PALETTE[6]);
+        let right = 32 + 320;
+        for x in [right, right + 16, WIDTH - 1] {
+            assert_eq!(px(&f, x, row(0x7F)), black, "{model:?} x {x} line $7F");
+            assert_eq!(px(&f, x, row(0x80)), blue, "{model:?} x {x} line $80");
+            assert_eq!(px(&f, x, row(0x81)), black, "{model:?} x {x} line $81");
+        }
+        assert_eq!(
+            px(&f, 0, row(0x7F)),
+            black,
+            "{model:?} left border line $7F"
+        );
+        assert_eq!(px(&f, 0, row(0x81)), blue, "{model:?} left border line $81");
+        assert_eq!(
+            px(&f, 0, row(0x82)),
+            black,
+            "{model:?} left border line $82"
+        );
     }
 }
