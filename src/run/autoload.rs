@@ -1,0 +1,88 @@
+//! Autostart through a true 1541, as VICE's autostart of a .prg (its default "disk
+//! image" mode): the program goes on the disk in drive 8 under its name, BASIC is told
+//! `LOAD"NAME",8,1` and the KERNAL loads it over the serial bus. The machine is then in
+//! the state a C64 owner's LOAD leaves: the name's string at the top of BASIC's string
+//! space ($9FFC-$9FFF for "TEST"), the file name pointer, length, device and secondary
+//! address in zero page, the serial lines as the last UNTALK left them, "SEARCHING
+//! FOR"/"LOADING"/"READY." on the screen.
+
+use std::path::Path;
+
+use c64emu::{Machine, Stop};
+
+use super::{Args, EXIT_LOAD_ERROR, Fail, fail, read};
+
+/// A LOAD that has not reached READY in this many cycles is given up (without
+/// --max-cycles): 664 blocks at the standard KERNAL's speed take about 150 M.
+const LOAD_CYCLES: u64 = 400_000_000;
+
+/// The name the program gets on the disk and is loaded by: its file name without the
+/// extension, as the C64 types it (VICE's autostart does the same).
+pub fn disk_name(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    c64d64::suggest_name(&stem)
+}
+
+/// The name to LOAD the first program of a disk image by: its directory name when it
+/// can be typed, else `*` (the first file).
+pub fn typed_name(petscii: &str) -> String {
+    // Letters are typed unshifted: a name with shifted letters ($61-$7A) is not typable.
+    if c64d64::check_name(petscii).is_ok() && !petscii.chars().any(|c| c.is_ascii_lowercase()) {
+        petscii.to_string()
+    } else {
+        "*".into()
+    }
+}
+
+/// Put `prg` (load address first) on the disk in drive 8 as `name`: on a copy of
+/// `--disk`'s image (its other files stay; a file of that name is replaced), or on a
+/// blank disk. The image file itself is never changed.
+pub fn put_on_disk(m: &mut Machine, args: &Args, name: &str, prg: &[u8]) -> Result<(), Fail> {
+    let given = match &args.disk {
+        Some(path) => Some(read(path)?),
+        None => None,
+    };
+    let with_program = |image: Option<Vec<u8>>| -> Result<Vec<u8>, c64d64::D64Error> {
+        let Some(image) = image else {
+            return c64d64::image_with_prg(name, prg);
+        };
+        let mut disk = c64d64::Disk::from_bytes(&image)?;
+        disk.scratch(name.as_bytes())?;
+        disk.add_prg(name, prg)?;
+        Ok(disk.bytes().to_vec())
+    };
+    let image = with_program(given).map_err(|e| {
+        fail(
+            EXIT_LOAD_ERROR,
+            format!("the program on drive 8's disk: {e}"),
+        )
+    })?;
+    let Some(drive) = m.true_drive_mut() else {
+        return Ok(());
+    };
+    drive
+        .insert_d64(&image, false)
+        .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))
+}
+
+/// Type `LOAD"NAME",8,1` at READY and run until BASIC is back at READY. Ok(None): loaded;
+/// Ok(Some(stop)): the run ended during the load (the cycle limit, the debug cartridge,
+/// a JAM) and that is how it ends.
+pub fn load(m: &mut Machine, args: &Args, name: &str) -> Result<Option<Stop>, Fail> {
+    m.type_keys(&format!("LOAD\"{name}\",8,1\n"));
+    let budget = match args.max_cycles {
+        Some(n) => n.saturating_sub(m.cycles()),
+        None => LOAD_CYCLES,
+    };
+    match m.run_until_idle(budget) {
+        Ok(_) => Ok(None),
+        Err(Stop::CycleLimit) if args.max_cycles.is_none() => Err(fail(
+            EXIT_LOAD_ERROR,
+            format!("LOAD\"{name}\",8,1 did not come back to READY within {LOAD_CYCLES} cycles"),
+        )),
+        Err(stop) => Ok(Some(stop)),
+    }
+}
