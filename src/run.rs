@@ -516,6 +516,16 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
         }
         if ended_loading.is_some() {
             // Nothing more is typed: the run is over.
+        } else if drive_load.is_some() {
+            // As VICE's autostart: straight into the empty key buffer (10 fit).
+            let command = match entry {
+                Entry::Run => "RUN\r".to_string(),
+                Entry::Sys(a) => format!("SYS{a}\r"),
+            };
+            let end = m.cycles() + m.cycles_per_frame();
+            if let Err(stop) = autoload::feed(&mut m, command.as_bytes(), end) {
+                ended_loading = Some(stop);
+            }
         } else if m.real_roms() {
             let command = match entry {
                 Entry::Run => "RUN\n".to_string(),

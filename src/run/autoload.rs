@@ -68,21 +68,44 @@ pub fn put_on_disk(m: &mut Machine, args: &Args, name: &str, prg: &[u8]) -> Resu
         .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))
 }
 
-/// Type `LOAD"NAME",8,1` at READY and run until BASIC is back at READY. Ok(None): loaded;
-/// Ok(Some(stop)): the run ended during the load (the cycle limit, the debug cartridge,
-/// a JAM) and that is how it ends.
+/// Give BASIC `LOAD"NAME",8,1` at READY and run until it is back at READY. Ok(None):
+/// loaded; Ok(Some(stop)): the run ended during the load (the cycle limit, the debug
+/// cartridge, a JAM) and that is how it ends.
 pub fn load(m: &mut Machine, args: &Args, name: &str) -> Result<Option<Stop>, Fail> {
-    m.type_keys(&format!("LOAD\"{name}\",8,1\n"));
-    let budget = match args.max_cycles {
-        Some(n) => n.saturating_sub(m.cycles()),
-        None => LOAD_CYCLES,
-    };
-    match m.run_until_idle(budget) {
+    let end = m.cycles()
+        + match args.max_cycles {
+            Some(n) => n.saturating_sub(m.cycles()),
+            None => LOAD_CYCLES,
+        };
+    if let Err(stop) = feed(m, format!("LOAD\"{name}\",8,1\r").as_bytes(), end) {
+        return Ok(Some(stop));
+    }
+    match m.run_until_idle(end.saturating_sub(m.cycles())) {
         Ok(_) => Ok(None),
         Err(Stop::CycleLimit) if args.max_cycles.is_none() => Err(fail(
             EXIT_LOAD_ERROR,
             format!("LOAD\"{name}\",8,1 did not come back to READY within {LOAD_CYCLES} cycles"),
         )),
         Err(stop) => Ok(Some(stop)),
+    }
+}
+
+/// Put a command line into the KERNAL's key buffer as VICE's autostart does: a buffer
+/// full whenever it is empty, looked at once a frame. Err: the run ended meanwhile.
+pub fn feed(m: &mut Machine, line: &[u8], end: u64) -> Result<(), Stop> {
+    let mut rest = line;
+    loop {
+        rest = &rest[m.feed_key_buffer(rest)..];
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let left = end.saturating_sub(m.cycles());
+        if left == 0 {
+            return Err(Stop::CycleLimit);
+        }
+        match m.run(m.cycles_per_frame().min(left)) {
+            Stop::CycleLimit => {}
+            stop => return Err(stop),
+        }
     }
 }
