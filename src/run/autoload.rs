@@ -45,16 +45,7 @@ pub fn put_on_disk(m: &mut Machine, args: &Args, name: &str, prg: &[u8]) -> Resu
         Some(path) => Some(read(path)?),
         None => None,
     };
-    let with_program = |image: Option<Vec<u8>>| -> Result<Vec<u8>, c64d64::D64Error> {
-        let Some(image) = image else {
-            return c64d64::image_with_prg(name, prg);
-        };
-        let mut disk = c64d64::Disk::from_bytes(&image)?;
-        disk.scratch(name.as_bytes())?;
-        disk.add_prg(name, prg)?;
-        Ok(disk.bytes().to_vec())
-    };
-    let image = with_program(given).map_err(|e| {
+    let image = disk_with_program(given.as_deref(), name, prg).map_err(|e| {
         fail(
             EXIT_LOAD_ERROR,
             format!("the program on drive 8's disk: {e}"),
@@ -66,6 +57,21 @@ pub fn put_on_disk(m: &mut Machine, args: &Args, name: &str, prg: &[u8]) -> Resu
     drive
         .insert_d64(&image, false)
         .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))
+}
+
+/// The image with `prg` on it as `name`: `given` with the file replaced, or a new disk.
+fn disk_with_program(
+    given: Option<&[u8]>,
+    name: &str,
+    prg: &[u8],
+) -> Result<Vec<u8>, c64d64::D64Error> {
+    let Some(image) = given else {
+        return c64d64::image_with_prg(name, prg);
+    };
+    let mut disk = c64d64::Disk::from_bytes(image)?;
+    disk.scratch(name.as_bytes())?;
+    disk.add_prg(name, prg)?;
+    Ok(disk.bytes().to_vec())
 }
 
 /// Give BASIC `LOAD"NAME",8,1` at READY and run until it is back at READY. Ok(None):
@@ -107,5 +113,55 @@ pub fn feed(m: &mut Machine, line: &[u8], end: u64) -> Result<(), Stop> {
             Stop::CycleLimit => {}
             stop => return Err(stop),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_disk_name_is_the_file_name_as_the_c64_types_it() {
+        assert_eq!(disk_name(Path::new("dir/test.prg")), "TEST");
+        assert_eq!(disk_name(Path::new("ef2-inst4a.prg")), "EF2-INST4A");
+        assert_eq!(disk_name(Path::new("a,b.p00")), "A-B");
+        assert_eq!(
+            disk_name(Path::new("a-very-long-program-name.prg")),
+            "A-VERY-LONG-PROG"
+        );
+    }
+
+    #[test]
+    fn a_disk_program_is_loaded_by_its_name_when_it_can_be_typed() {
+        assert_eq!(typed_name("GAME"), "GAME");
+        assert_eq!(typed_name("A*B"), "*");
+        assert_eq!(typed_name("\u{c1}BC"), "*");
+        assert_eq!(typed_name("abc"), "*", "shifted letters");
+    }
+
+    #[test]
+    fn the_program_goes_on_a_blank_disk_or_beside_the_given_disks_files() {
+        let prg = [
+            0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0,
+        ];
+        let blank = disk_with_program(None, "TEST", &prg).unwrap();
+        let disk = c64d64::Disk::from_bytes(&blank).unwrap();
+        assert_eq!(disk.read_file("TEST").unwrap(), prg.to_vec());
+        assert_eq!(disk.directory().unwrap().len(), 1);
+
+        let mut given = c64d64::Disk::new("DATA", "01").unwrap();
+        given.add_prg("LEVELS", &[0x00, 0xC0, 1, 2, 3]).unwrap();
+        given.add_prg("TEST", &[0x00, 0xC0, 9]).unwrap();
+        let image = disk_with_program(Some(given.bytes()), "TEST", &prg).unwrap();
+        let disk = c64d64::Disk::from_bytes(&image).unwrap();
+        assert_eq!(disk.read_file("LEVELS").unwrap(), vec![0x00, 0xC0, 1, 2, 3]);
+        assert_eq!(disk.read_file("TEST").unwrap(), prg.to_vec(), "replaced");
+        let names: Vec<Vec<u8>> = disk
+            .directory()
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, vec![b"LEVELS".to_vec(), b"TEST".to_vec()]);
     }
 }
