@@ -298,9 +298,11 @@ fn feeding_the_key_buffer_fills_it_only_when_empty_ten_at_a_time() {
     assert_eq!(m.read(0x0277, 10), line[..10].to_vec());
     assert_eq!(m.feed_key_buffer(&line[10..]), 0, "the buffer is not empty");
     assert_eq!(m.peek(0xC6), 10);
-    // LDX #0; JSR GETIN; STA $C200,X; INX; CPX #10; BNE: the ten come out in order.
+    // $FB = 0; loop: JSR GETIN; LDX $FB; STA $C200,X; INC $FB; LDX $FB; CPX #10; BNE loop
+    // (GETIN changes X and Y): the ten come out in order.
     let code = [
-        0xA2, 0x00, 0x20, 0xE4, 0xFF, 0x9D, 0x00, 0xC2, 0xE8, 0xE0, 0x0A, 0xD0, 0xF5,
+        0xA9, 0x00, 0x85, 0xFB, 0x20, 0xE4, 0xFF, 0xA6, 0xFB, 0x9D, 0x00, 0xC2, 0xE6, 0xFB, 0xA6,
+        0xFB, 0xE0, 0x0A, 0xD0, 0xF0,
     ];
     run(&mut m, &code);
     assert_eq!(m.read(0xC200, 10), line[..10].to_vec());
