@@ -507,15 +507,25 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     if m.real_roms() && !(args.cart.is_some() && program.is_none()) {
         boot(&mut m)?;
     }
+    // The program may run from here (a loader starts itself during a LOAD); --strict
+    // waits for the program (the KERNAL's LOAD is not the program's).
+    m.set_debugcart(args.debugcart);
+    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
     // The run's end, when it came during the LOAD.
     let mut ended_loading = None;
     if let (Some(p), Some(entry)) = (&program, entry) {
-        match &drive_load {
-            Some(name) => ended_loading = autoload::load(&mut m, args, name)?,
-            None => load(&mut m, p, args)?,
-        }
-        if ended_loading.is_some() {
+        let loaded = match &drive_load {
+            Some(name) => autoload::load(&mut m, args, name)?,
+            None => {
+                load(&mut m, p, args)?;
+                autoload::Loaded::Ready
+            }
+        };
+        if let autoload::Loaded::Ended(stop) = loaded {
             // Nothing more is typed: the run is over.
+            ended_loading = Some(stop);
+        } else if let autoload::Loaded::Started = loaded {
+            // The program runs already.
         } else if drive_load.is_some() {
             // As VICE's autostart: straight into the empty key buffer (10 fit).
             let command = match entry {

@@ -74,26 +74,55 @@ fn disk_with_program(
     Ok(disk.bytes().to_vec())
 }
 
-/// Give BASIC `LOAD"NAME",8,1` at READY and run until it is back at READY. Ok(None):
-/// loaded; Ok(Some(stop)): the run ended during the load (the cycle limit, the debug
-/// cartridge, a JAM) and that is how it ends.
-pub fn load(m: &mut Machine, args: &Args, name: &str) -> Result<Option<Stop>, Fail> {
+/// How the LOAD went.
+pub enum Loaded {
+    /// BASIC is back at READY: RUN (or SYS) is next.
+    Ready,
+    /// The program took over while it loaded (a loader that overwrites a vector): it
+    /// runs, and nothing is typed (VICE's autostart stops when the CPU leaves the ROMs).
+    Started,
+    /// The run ended during the load (the cycle limit, the debug cartridge, a JAM): this
+    /// is how it ends.
+    Ended(Stop),
+}
+
+/// Give BASIC `LOAD"NAME",8,1` at READY and run until it is back at READY, or the
+/// program runs, or the run ends.
+pub fn load(m: &mut Machine, args: &Args, name: &str) -> Result<Loaded, Fail> {
     let end = m.cycles()
         + match args.max_cycles {
             Some(n) => n.saturating_sub(m.cycles()),
             None => LOAD_CYCLES,
         };
     if let Err(stop) = feed(m, format!("LOAD\"{name}\",8,1\r").as_bytes(), end) {
-        return Ok(Some(stop));
+        return Ok(Loaded::Ended(stop));
     }
-    match m.run_until_idle(end.saturating_sub(m.cycles())) {
-        Ok(_) => Ok(None),
-        Err(Stop::CycleLimit) if args.max_cycles.is_none() => Err(fail(
-            EXIT_LOAD_ERROR,
-            format!("LOAD\"{name}\",8,1 did not come back to READY within {LOAD_CYCLES} cycles"),
-        )),
-        Err(stop) => Ok(Some(stop)),
+    loop {
+        let left = end.saturating_sub(m.cycles());
+        if left == 0 && args.max_cycles.is_none() {
+            return Err(fail(
+                EXIT_LOAD_ERROR,
+                format!(
+                    "LOAD\"{name}\",8,1 did not come back to READY within {LOAD_CYCLES} cycles"
+                ),
+            ));
+        }
+        if left == 0 {
+            return Ok(Loaded::Ended(Stop::CycleLimit));
+        }
+        match m.run_until_idle(left.min(m.cycles_per_frame())) {
+            Ok(_) => return Ok(Loaded::Ready),
+            Err(Stop::CycleLimit) if outside_roms(m.regs().pc) => return Ok(Loaded::Started),
+            Err(Stop::CycleLimit) => {}
+            Err(stop) => return Ok(Loaded::Ended(stop)),
+        }
     }
+}
+
+/// Is `pc` outside BASIC's and the KERNAL's ROMs and BASIC's CHRGET in zero page
+/// ($0073-$008A), where BASIC and a LOAD run?
+fn outside_roms(pc: u16) -> bool {
+    !(0xA000..0xC000).contains(&pc) && !(0x0073..=0x008A).contains(&pc) && pc < 0xE000
 }
 
 /// Put a command line into the KERNAL's key buffer as VICE's autostart does: a buffer
@@ -119,6 +148,18 @@ pub fn feed(m: &mut Machine, line: &[u8], end: u64) -> Result<(), Stop> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_load_runs_in_basic_and_the_kernal_only() {
+        assert!(!outside_roms(0xA7AE));
+        assert!(!outside_roms(0xEE13));
+        assert!(!outside_roms(0x0073), "CHRGET");
+        assert!(!outside_roms(0x008A));
+        assert!(outside_roms(0x008B));
+        assert!(outside_roms(0x0801));
+        assert!(outside_roms(0xC000));
+        assert!(outside_roms(0x9FFF));
+    }
 
     #[test]
     fn the_disk_name_is_the_file_name_as_the_c64_types_it() {
