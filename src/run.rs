@@ -33,6 +33,7 @@ use crate::output::{OutputError, Outputs, Stream};
 use crate::progress::Progress;
 
 mod audio;
+mod autoload;
 mod binmon;
 mod drive;
 mod dumps;
@@ -354,6 +355,8 @@ struct Program {
     sources: Vec<PathBuf>,
     /// Where it starts when not at its SYS line or load address (a .sid's driver).
     entry: Option<u16>,
+    /// The name of the program on the disk image it came from (that disk is in drive 8).
+    disk_name: Option<String>,
 }
 
 fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail> {
@@ -484,13 +487,56 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     set_models(&mut m, args);
     // Nobody sees the picture of a headless run without a screenshot.
     m.set_drawing(!args.headless || args.screenshot.is_some());
+    // With the user's ROMs and a true 1541 a .prg is loaded as VICE's autostart loads
+    // it: from the disk in drive 8, by the KERNAL (the name it is loaded by).
+    let drive_load = match &program {
+        Some(p) if p.prg && m.real_roms() && m.true_drive_mut().is_some() => match &p.disk_name {
+            Some(name) => Some(autoload::typed_name(name)),
+            None => {
+                let path = args.file.as_deref().unwrap_or(Path::new("program"));
+                let name = autoload::disk_name(path);
+                let mut prg = p.addr.to_le_bytes().to_vec();
+                prg.extend(&p.bytes);
+                autoload::put_on_disk(&mut m, args, &name, &prg)?;
+                Some(name)
+            }
+        },
+        _ => None,
+    };
     // A cartridge without a program runs from power-on: it may never reach READY.
     if m.real_roms() && !(args.cart.is_some() && program.is_none()) {
         boot(&mut m)?;
     }
+    // The program may run from here (a loader starts itself during a LOAD); --strict
+    // waits for the program (the KERNAL's LOAD is not the program's).
+    m.set_debugcart(args.debugcart);
+    m.set_jam_stops(args.jam.as_deref() != Some("continue"));
+    // The run's end, when it came during the LOAD.
+    let mut ended_loading = None;
     if let (Some(p), Some(entry)) = (&program, entry) {
-        load(&mut m, p, args)?;
-        if m.real_roms() {
+        let loaded = match &drive_load {
+            Some(name) => autoload::load(&mut m, args, name)?,
+            None => {
+                load(&mut m, p, args)?;
+                autoload::Loaded::Ready
+            }
+        };
+        if let autoload::Loaded::Ended(stop) = loaded {
+            // Nothing more is typed: the run is over.
+            ended_loading = Some(stop);
+        } else if let autoload::Loaded::Started = loaded {
+            // The program runs already.
+        } else if drive_load.is_some() {
+            // As VICE's autostart: straight into the empty key buffer (10 fit).
+            let command = match entry {
+                Entry::Run => "RUN\r".to_string(),
+                Entry::Sys(a) => format!("SYS{a}\r"),
+            };
+            let end = m.cycles() + m.cycles_per_frame();
+            if let Err(stop) = autoload::feed(&mut m, command.as_bytes(), end) {
+                ended_loading = Some(stop);
+            }
+        } else if m.real_roms() {
             let command = match entry {
                 Entry::Run => "RUN\n".to_string(),
                 Entry::Sys(a) => format!("SYS {a}\n"),
@@ -600,7 +646,10 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
             None if idle => Goal::Idle,
             None => Goal::Budget,
         };
-        let outcome = drive::drive(&mut m, goal, budget, &mut Progress::new());
+        let outcome = match ended_loading.take() {
+            Some(stop) => Outcome::Stopped(stop),
+            None => drive::drive(&mut m, goal, budget, &mut Progress::new()),
+        };
         m.set_trace(None);
         if let Some(t) = &trace {
             check_trace(t, args, con)?;
@@ -833,6 +882,7 @@ fn read_program(
         .is_some_and(|e| e.eq_ignore_ascii_case("asm") || e.eq_ignore_ascii_case("s"));
     let mut sources = Vec::new();
     let mut entry = None;
+    let mut disk_name = None;
     let (addr, bytes, prg) = if is_asm {
         let program = c64asm::assemble_with(path, asm).map_err(|d| {
             con.err(d.to_string().trim_end());
@@ -868,7 +918,8 @@ fn read_program(
             entry = Some(start);
             (addr, block, false)
         } else {
-            let prg = unwrap_program(m, args, path, &bytes)?;
+            let (prg, name) = unwrap_program(m, args, path, &bytes)?;
+            disk_name = name;
             match prg.as_slice() {
                 [lo, hi, rest @ ..] => (u16::from_le_bytes([*lo, *hi]), rest.to_vec(), true),
                 _ => return Err(load_error(path, LoadError::TooShort { len: prg.len() })),
@@ -898,6 +949,7 @@ fn read_program(
             prg: prg && args.load.is_none(),
             sources,
             entry,
+            disk_name,
         },
         info,
     ))
@@ -905,15 +957,16 @@ fn read_program(
 
 /// The .prg in a file, told by its contents: a .prg as it is, a .p00 or .t64
 /// unwrapped, a .d64 put in drive 8 and its first program loaded (as VICE's autostart
-/// of a disk does); .sid and .crt are refused with what they are.
+/// of a disk does; with its name on that disk); .sid and .crt are refused with what
+/// they are.
 fn unwrap_program(
     m: &mut Machine,
     args: &Args,
     path: &Path,
     bytes: &[u8],
-) -> Result<Vec<u8>, Fail> {
+) -> Result<(Vec<u8>, Option<String>), Fail> {
     match c64emu::identify(bytes).map_err(|e| load_error(path, e))? {
-        Content::Program { prg, .. } => Ok(prg),
+        Content::Program { prg, .. } => Ok((prg, None)),
         Content::Disk => {
             if let Some(other) = &args.disk {
                 return Err(fail(
@@ -926,8 +979,8 @@ fn unwrap_program(
                 ));
             }
             true_drive::insert(m, path, bytes)?;
-            let (_, prg) = c64emu::first_disk_program(bytes).map_err(|e| load_error(path, e))?;
-            Ok(prg)
+            let (name, prg) = c64emu::first_disk_program(bytes).map_err(|e| load_error(path, e))?;
+            Ok((prg, Some(name)))
         }
     }
 }

@@ -17,6 +17,26 @@ impl Machine {
         self.cpu.memory.wake();
     }
 
+    /// Put PETSCII codes straight into the KERNAL's key buffer ($0277, count in $C6), as
+    /// VICE's autostart does: only when the buffer is empty, and as many as it holds
+    /// (XMAX, at most 10). Returns how many were put; the rest waits for the program to
+    /// empty the buffer (call again). The machine counts as no longer waiting for input.
+    pub fn feed_key_buffer(&mut self, codes: &[u8]) -> usize {
+        let ram = &mut self.cpu.memory.ram;
+        if ram[usize::from(crate::map::ram::NDX)] != 0 {
+            return 0;
+        }
+        let n = codes
+            .iter()
+            .take_while(|&&c| keyboard::put_in_buffer(ram, c))
+            .count();
+        if n > 0 {
+            self.cpu.memory.keys.typist.starved = false;
+            self.cpu.memory.wake();
+        }
+        n
+    }
+
     /// Type keys (notation in `keytext`: text, `\n`, `{RETURN}`, `{$xx}`,
     /// `{JOY2:UP}`, `{WAIT n}`, ...). Each key is pressed in the keyboard matrix for a
     /// realistic time once the program asks for a key (GETIN, CHRIN) or scans the matrix.

@@ -290,6 +290,29 @@ fn getin_takes_typed_keys_as_it_asks() {
 }
 
 #[test]
+fn feeding_the_key_buffer_fills_it_only_when_empty_ten_at_a_time() {
+    let mut m = Machine::new();
+    let line = b"LOAD\"TEST\",8,1\r";
+    assert_eq!(m.feed_key_buffer(line), 10);
+    assert_eq!(m.peek(0xC6), 10);
+    assert_eq!(m.read(0x0277, 10), line[..10].to_vec());
+    assert_eq!(m.feed_key_buffer(&line[10..]), 0, "the buffer is not empty");
+    assert_eq!(m.peek(0xC6), 10);
+    // $FB = 0; loop: JSR GETIN; LDX $FB; STA $C200,X; INC $FB; LDX $FB; CPX #10; BNE loop
+    // (GETIN changes X and Y): the ten come out in order.
+    let code = [
+        0xA9, 0x00, 0x85, 0xFB, 0x20, 0xE4, 0xFF, 0xA6, 0xFB, 0x9D, 0x00, 0xC2, 0xE6, 0xFB, 0xA6,
+        0xFB, 0xE0, 0x0A, 0xD0, 0xF0,
+    ];
+    run(&mut m, &code);
+    assert_eq!(m.read(0xC200, 10), line[..10].to_vec());
+    assert_eq!(m.peek(0xC6), 0);
+    assert_eq!(m.feed_key_buffer(&line[10..]), 5);
+    assert_eq!(m.read(0x0277, 5), line[10..].to_vec());
+    assert!(!m.waiting_for_input());
+}
+
+#[test]
 fn the_irq_scan_puts_keys_in_the_buffer_for_programs_that_poll_c6() {
     let mut m = Machine::new();
     m.type_keys("XY");

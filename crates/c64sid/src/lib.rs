@@ -146,11 +146,17 @@ impl Sid {
         self.core.write(reg & 0x1F, value);
     }
 
-    /// Read register `reg`: what the CPU gets (the bus keeps it).
+    /// Read register `reg`: what the CPU gets. A readable register (POTX, POTY, OSC3,
+    /// ENV3) drives the chip's data bus, which then holds that value; a write-only one
+    /// drives nothing, so its read gives the bus's charge without renewing it (it fades
+    /// however often it is read).
     pub fn read(&mut self, reg: u8) -> u8 {
-        let value = self.core.value(reg & 0x1F);
-        self.core.bus = value;
-        self.core.bus_cycles = bus_hold_cycles(self.core.model);
+        let reg = reg & 0x1F;
+        let value = self.core.value(reg);
+        if (POTX..=ENV3).contains(&reg) {
+            self.core.bus = value;
+            self.core.bus_cycles = bus_hold_cycles(self.core.model);
+        }
         value
     }
 

@@ -21,6 +21,28 @@ fn write_only_registers_read_the_last_bus_value_until_it_fades() {
 }
 
 #[test]
+fn reading_a_write_only_register_does_not_keep_the_bus_value() {
+    for (model, hold) in [(ChipModel::Mos6581, 0x2000), (ChipModel::Mos8580, 0xA_0000)] {
+        let mut s = Sid::new(model);
+        s.write(FREQ_LO, 0x01);
+        // Read every 63 cycles (once a PAL raster line): the value still fades on time.
+        let mut ran = 0;
+        while ran + 63 < hold {
+            s.clock(63);
+            ran += 63;
+            assert_eq!(s.read(FREQ_LO), 0x01, "{model:?}: after {ran} cycles");
+        }
+        s.clock(hold - ran);
+        assert_eq!(s.read(FREQ_LO), 0x00, "{model:?}: faded at {hold} cycles");
+        // ENV3 drives the bus: a write-only register then reads ENV3's value.
+        s.write(FC_HI, 0x77);
+        let env3 = s.read(ENV3);
+        assert_ne!(env3, 0x77);
+        assert_eq!(s.read(FREQ_LO), env3);
+    }
+}
+
+#[test]
 fn paddles_read_their_positions_and_mirrors_repeat_every_32() {
     let mut s = Sid::default();
     s.set_pots(0x12, 0x80);
