@@ -324,7 +324,6 @@ impl Sprites {
             && regs[0x1B] == self.priority
             && regs[0x1C] == self.multicolor
             && regs[0x1D] == self.expand_x
-            && (latency || self.mc_flops & self.active == self.active)
         {
             // Each start at its pixel: X's low three bits (the comparators' X as the
             // cycle began).
@@ -371,7 +370,7 @@ impl Sprites {
             if start != 0 {
                 self.trigger(start, xpos + i as u16);
             }
-            if self.active != 0 && self.pixel(i, latency, out, fg) {
+            if self.active != 0 && self.pixel(i, out, fg) {
                 drawn |= 1 << i;
             }
         }
@@ -517,7 +516,7 @@ impl Sprites {
     /// Pixel `i` of the active sprites: shift, colour over the graphics (true if drawn
     /// there), collisions.
     #[inline(always)]
-    fn pixel(&mut self, i: usize, latency: bool, out: &mut [Ref; 8], fg: u8) -> bool {
+    fn pixel(&mut self, i: usize, out: &mut [Ref; 8], fg: u8) -> bool {
         let mut front = 8;
         let mut hit = 0u8;
         let mut todo = self.active;
@@ -536,10 +535,10 @@ impl Sprites {
                             self.pixel[s] = ((self.shift[s] >> 22) & 3) as u8;
                         }
                         self.mc_flops ^= m;
-                    } else if self.mc_flops & m != 0 || latency {
-                        self.pixel[s] = (((self.shift[s] >> 23) & 1) << 1) as u8;
                     } else {
-                        self.mc_flops |= m;
+                        // Hi-res takes a bit at every shift on every chip, also
+                        // right after a switch from multicolour in mid-pair.
+                        self.pixel[s] = (((self.shift[s] >> 23) & 1) << 1) as u8;
                     }
                     self.shift[s] <<= 1;
                 }

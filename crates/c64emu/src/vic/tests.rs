@@ -818,3 +818,73 @@ fn cpu_writes_wait_for_the_vic_only_where_it_reads_before_them() {
         assert!(r.waits(0x0340, at(110, 1)));
     });
 }
+
+/// Line 101 of a frame of chip `model` in which sprite 0 (X `x`, Y 100, X-expanded if
+/// `wide`, every data byte $55: hi-res 0101..., multicolour pairs of value 1) starts
+/// multicolour and $D01C goes to 0 in cycle `cycle` of that line: the sprite's pixels
+/// from its first (X 24 is the picture's x 32) as hex digits. Colours: $D025 13 (d),
+/// the sprite 1, the background 5.
+fn multicolour_to_hires(model: Model, x: u8, wide: bool, cycle: u64) -> String {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x3F00..0x3F40].fill(0x55);
+    ram[0x07F8] = 0xFC;
+    let mem = zeroed_but(&ram);
+    let mut v = Vic::kernal_defaults();
+    v.set_model(model);
+    let line = model.timing().line;
+    let d01d = u8::from(wide);
+    for (r, value) in [
+        (0x00, x),
+        (0x01, 100),
+        (0x1C, 1),
+        (0x1D, d01d),
+        (0x25, 13),
+        (0x27, 1),
+    ] {
+        v.write(r, value, 0, &mem);
+    }
+    v.write(BACKGROUND0, 5, 0, &mem);
+    v.write(0x15, 1, 0, &mem);
+    v.write(0x1C, 0, 101 * line + cycle - 1, &mem);
+    v.sync(102 * line, &mem);
+    let from = (101 - 16) * WIDTH + usize::from(x) + 8;
+    let pixels = if wide { 48 } else { 24 };
+    v.pens()[from..from + pixels]
+        .iter()
+        .map(|p| format!("{:x}", p & 15))
+        .collect()
+}
+
+#[test]
+fn a_sprite_switched_to_hires_shows_its_next_bit_at_once_even_in_mid_pair() {
+    // $D01C to 0 in cycle 27: the 8565 takes it at pixel 6 of the cycle, the 6569 a
+    // pixel later; from there each pixel shows its own bit (0101...), also where the
+    // switch falls on the second pixel of a multicolour pair (X 97).
+    for (model, x, want) in [
+        (Model::Mos8565, 96, "dddddddddddddd5151515151"),
+        (Model::Mos8565, 97, "ddddddddddddd15151515151"),
+        (Model::Mos6569, 96, "ddddddddddddddd151515151"),
+        (Model::Mos6569, 97, "dddddddddddddd5151515151"),
+    ] {
+        let got = multicolour_to_hires(model, x, false, 27);
+        assert_eq!(got, want, "{model:?} X {x}");
+    }
+    // X-expanded, each bit two pixels wide: the 8565's switch on the second bit of a
+    // pair shows that bit's two pixels at once.
+    let bits = "1155".repeat(9);
+    for (model, x, want) in [
+        (
+            Model::Mos8565,
+            96,
+            format!("{}{}", "d".repeat(14), &bits[..34]),
+        ),
+        (
+            Model::Mos6569,
+            96,
+            format!("{}{}", "d".repeat(16), &bits[2..34]),
+        ),
+    ] {
+        let got = multicolour_to_hires(model, x, true, 27);
+        assert_eq!(got, want, "{model:?} X {x} expanded");
+    }
+}
