@@ -219,6 +219,10 @@ pub struct Vic {
     ba_later: (u64, u64),
     /// `ba_run_end` as last asked since the last change: (its cycle, the run's end).
     ba_run: (u64, u64),
+    /// The CPU's last register access: its cycle and the byte it put on the VIC's data
+    /// bus (written or read). A phi2 sprite access without DMA in that cycle latches
+    /// it; in any other cycle the bus is $FF.
+    bus: (u64, u8),
 }
 
 /// The light pen input and latch ($D013/$D014).
@@ -286,6 +290,7 @@ impl Vic {
             ba_next: 0,
             ba_later: (u64::MAX, 0),
             ba_run: (u64::MAX, 0),
+            bus: (u64::MAX, 0xFF),
         };
         v.update_horizon();
         v
@@ -513,7 +518,8 @@ impl Vic {
         // The previous cycle's phi2 sprite access.
         if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
             let ready = self.fetch.ba_cycles >= 4;
-            self.sprites.phi2(prev.phi2, ready, mem, self.bank);
+            let bus = self.bus_at(t.wrapping_sub(1));
+            self.sprites.phi2(prev.phi2, ready, bus, mem, self.bank);
         }
         // Phi1.
         match cycle.phi1 {
@@ -787,7 +793,14 @@ impl Vic {
             self.clear_collisions = r;
             self.update_horizon();
         }
-        self.peek(r, t)
+        let value = self.peek(r, t);
+        self.bus = (t, value);
+        value
+    }
+
+    /// The byte on the VIC's data bus in the second half of cycle `t`.
+    fn bus_at(&self, t: u64) -> u8 {
+        if self.bus.0 == t { self.bus.1 } else { 0xFF }
     }
 
     /// Like `read`, without running the VIC or clearing anything.
@@ -826,6 +839,7 @@ impl Vic {
     /// Write register `r` at cycle `t`.
     pub fn write(&mut self, r: u8, value: u8, t: u64, mem: &VicMem) {
         self.sync(t, mem);
+        self.bus = (t, value);
         self.store(r & 0x3F, value, t);
         self.update_horizon();
     }
@@ -945,5 +959,5 @@ c64state::persist!(LightPen {
 c64state::persist!(Vic {
     regs, bank, model, clock, cycle, row, line, frame_ends, ba, irq, fetch, border, gfx,
     sprites, picture, clear_collisions, light_pen, drawing, fast_lines, irq_horizon,
-    horizons, ba_next, ba_later, ba_run
+    horizons, ba_next, ba_later, ba_run, bus
 } skip { timing } then |v: &mut Vic| v.timing = v.model.timing());

@@ -152,14 +152,15 @@ impl Sprites {
     }
 
     /// The phi2 access of a sprite cycle: the first or third data byte, if DMA is on
-    /// (and the CPU has let go of the bus: `ready`); $FF otherwise.
-    pub fn phi2(&mut self, kind: Phi2, ready: bool, mem: &VicMem, bank: u8) {
+    /// (and the CPU has let go of the bus: `ready`); otherwise what is on the VIC's
+    /// data bus (`bus`: a register the CPU accesses in that cycle, else $FF).
+    pub fn phi2(&mut self, kind: Phi2, ready: bool, bus: u8, mem: &VicMem, bank: u8) {
         let (n, shift) = match kind {
             Phi2::SpriteFirst(n) => (n, 16),
             Phi2::SpriteLast(n) => (n, 0),
             _ => return,
         };
-        let mut byte = 0xFF;
+        let mut byte = bus;
         if self.dma & (1 << n) != 0 {
             if ready {
                 byte = self.fetch(n, mem, bank);

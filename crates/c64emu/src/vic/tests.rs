@@ -888,3 +888,25 @@ fn a_sprite_switched_to_hires_shows_its_next_bit_at_once_even_in_mid_pair() {
         assert_eq!(got, want, "{model:?} X {x} expanded");
     }
 }
+
+#[test]
+fn a_sprite_access_without_dma_latches_the_register_byte_the_cpu_moves_in_its_phi2() {
+    // Sprite 0 (no DMA) reads its pointer in cycle 58 and its data in the phi2 of
+    // cycles 58 and 59: there the VIC's data bus holds $FF, or the byte of a register
+    // the CPU writes or reads in that very cycle.
+    with_mem(|mem| {
+        let mut v = Vic::kernal_defaults();
+        let first = u64::from(v.timing().sprite_pointer_cycle(0));
+        v.write(BORDER, 0x4D, at(100, first - 1), mem);
+        v.write(BORDER, 0xAC, at(100, first), mem);
+        let raster = v.read(RASTER, at(100, first + 1), mem);
+        v.sync(at(100, first + 2), mem);
+        assert_eq!(raster, 100);
+        assert_eq!(v.sprites.s[0].data >> 16, 0xAC);
+        assert_eq!(v.sprites.s[0].data & 0xFF, 100);
+        // A line later, nobody on the bus: $FF.
+        v.sync(at(101, first + 2), mem);
+        assert_eq!(v.sprites.s[0].data >> 16, 0xFF);
+        assert_eq!(v.sprites.s[0].data & 0xFF, 0xFF);
+    });
+}
