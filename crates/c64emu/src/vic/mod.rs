@@ -58,6 +58,8 @@ pub const IRQ_SPRITE_SPRITE: u8 = 0x04;
 /// Light pen interrupt flag.
 pub const IRQ_LIGHT_PEN: u8 = 0x08;
 
+/// `Vic::clear_collisions` in the cycle after the read.
+const CLEAR_WAIT: u8 = 0x80;
 /// Cycles a bad line holds BA low: cycles 12-54 (a CPU reading from the first stops
 /// for all of them).
 pub const BADLINE_CYCLES: u64 = (timing::BADLINE_BA.1 - timing::BADLINE_BA.0 + 1) as u64;
@@ -201,7 +203,8 @@ pub struct Vic {
     gfx: Sequencer,
     sprites: Sprites,
     picture: Picture,
-    /// A collision register read: cleared after the next cycle's pixels.
+    /// A collision register read ($1E or $1F, with `CLEAR_WAIT` in the cycle after the
+    /// read): cleared at pixel 4 of the second cycle after the read.
     clear_collisions: u8,
     light_pen: LightPen,
     /// The picture is drawn (off: nobody looks, the pixels of quiet lines are skipped).
@@ -682,21 +685,32 @@ impl Vic {
         let mut out: [Ref; 8] = [0; 8];
         let fg = self.gfx.draw(d011, d016, latency, &mut out);
         self.feed_graphics(n, d016);
-        let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
+        // A collision register read is cleared in the middle of the second cycle after
+        // the read: the collisions of that cycle's first four pixels are lost too.
+        let clear = match self.clear_collisions {
+            0 => 0,
+            c if c & CLEAR_WAIT != 0 => {
+                self.clear_collisions = c & !CLEAR_WAIT;
+                0
+            }
+            c => {
+                self.clear_collisions = 0;
+                if c == SS_COLLISION { 1 } else { 2 }
+            }
+        };
+        let ss_free = self.sprites.ss == 0 || clear & 1 != 0;
+        let sb_free = self.sprites.sb == 0 || clear & 2 != 0;
         let show = prev.sprites == SpriteCheck::Display;
+        self.sprites.clear = clear;
         self.sprites
             .draw(prev, show, &self.regs, latency, &mut out, fg);
+        // No pixel drawn: nothing collided before the clear.
+        self.sprites.clear_collisions();
         self.border.draw(d016 & 0x08 != 0, &mut out);
         match self.picture.offset(self.row, n) {
             Some(offset) => self.picture.put(offset, &out, latency),
             None => self.picture.skip(),
         }
-        match self.clear_collisions {
-            0 => {}
-            SS_COLLISION => self.sprites.ss = 0,
-            _ => self.sprites.sb = 0,
-        }
-        self.clear_collisions = 0;
         self.collision_irq(ss_free, sb_free, t);
     }
 
@@ -790,7 +804,7 @@ impl Vic {
         self.sync(t, mem);
         let r = r & 0x3F;
         if r == SS_COLLISION || r == SB_COLLISION {
-            self.clear_collisions = r;
+            self.clear_collisions = r | CLEAR_WAIT;
             self.update_horizon();
         }
         let value = self.peek(r, t);

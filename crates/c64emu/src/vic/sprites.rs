@@ -50,6 +50,9 @@ pub struct Sprites {
     /// Collision registers $D01E and $D01F.
     pub ss: u8,
     pub sb: u8,
+    /// Registers a CPU read clears at pixel 4 of the cycle drawn (bit 0 $D01E, bit 1
+    /// $D01F): set for that cycle's `draw`, which takes it if a pixel is drawn.
+    pub clear: u8,
     /// Nobody looks at the pixels (the picture is off): `shift_out` makes only the
     /// collisions and which pixels are in front, not their colours.
     pub unseen: bool,
@@ -325,6 +328,7 @@ impl Sprites {
             && regs[0x1B] == self.priority
             && regs[0x1C] == self.multicolor
             && regs[0x1D] == self.expand_x
+            && self.clear == 0
         {
             // Each start at its pixel: X's low three bits (the comparators' X as the
             // cycle began).
@@ -342,6 +346,9 @@ impl Sprites {
                 2 => self.active &= !data_cycle,
                 3 => self.halted |= pointer_cycle,
                 4 => {
+                    if self.clear != 0 {
+                        self.clear_collisions();
+                    }
                     if show {
                         self.pending = self.display;
                     }
@@ -495,6 +502,17 @@ impl Sprites {
         (values, shown)
     }
 
+    /// Clear the collision registers in `clear` (a CPU read of them takes effect).
+    pub fn clear_collisions(&mut self) {
+        if self.clear & 1 != 0 {
+            self.ss = 0;
+        }
+        if self.clear & 2 != 0 {
+            self.sb = 0;
+        }
+        self.clear = 0;
+    }
+
     fn update_multicolor_8565(&mut self, value: u8) {
         let toggled = value ^ self.multicolor;
         self.mc_flops ^= toggled & !self.expand_flops;
@@ -605,11 +623,12 @@ c64state::persist!(Sprites {
     mc_flops,
     ss,
     sb,
+    clear,
     unseen
 });
 // The tests' switch to per-pixel drawing is not state.
 #[cfg(test)]
 c64state::persist!(Sprites {
     s, dma, display, x, x_seen, at_xpos, xpos_known, priority, multicolor, expand_x, pending,
-    active, halted, shift, pixel, expand_flops, mc_flops, ss, sb, unseen
+    active, halted, shift, pixel, expand_flops, mc_flops, ss, sb, clear, unseen
 } skip { per_pixel });

@@ -910,3 +910,44 @@ fn a_sprite_access_without_dma_latches_the_register_byte_the_cpu_moves_in_its_ph
         assert_eq!(v.sprites.s[0].data & 0xFF, 0xFF);
     });
 }
+
+/// Sprites 0 and 1 over each other at X `x`, Y 100, one pixel set (the first of their
+/// first row): they collide on line 101 once. $D01E is read in cycle `cycle` of that
+/// line and again at its end: the two values read.
+fn collision_reads(x: u8, cycle: u64) -> (u8, u8) {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x3F00] = 0x80;
+    ram[0x07F8] = 0xFC;
+    ram[0x07F9] = 0xFC;
+    let mem = zeroed_but(&ram);
+    let mut v = Vic::kernal_defaults();
+    for (r, value) in [(0x00, x), (0x01, 100), (0x02, x), (0x03, 100), (0x15, 3)] {
+        v.write(r, value, 0, &mem);
+    }
+    let first = v.read(0x1E, at(101, cycle), &mem);
+    (first, v.read(0x1E, at(101, 63), &mem))
+}
+
+#[test]
+fn a_collision_register_read_clears_it_in_the_middle_of_the_second_cycle_after() {
+    // At X 96-99 the sprites collide in pixels 0-3 of cycle 27's eight, at X 100-103 in
+    // pixels 4-7. A read in cycle 27 sees the collision (and clears it); one in cycle 25
+    // or 26 does not, and clears it still where it falls before pixel 4 of the second
+    // cycle after the read; one in cycle 24 leaves it to the next read.
+    for (x, cycle, want) in [
+        (96, 27, (3, 0)),
+        (99, 24, (0, 3)),
+        (99, 25, (0, 0)),
+        (99, 26, (0, 0)),
+        (100, 25, (0, 3)),
+        (100, 26, (0, 0)),
+        (103, 25, (0, 3)),
+        (103, 27, (3, 0)),
+    ] {
+        assert_eq!(
+            collision_reads(x, cycle),
+            want,
+            "X {x}, read in cycle {cycle}"
+        );
+    }
+}
