@@ -528,7 +528,9 @@ impl Vic {
         match cycle.phi1 {
             Phi1::Graphics => {
                 let nmos = self.model.latency();
-                self.fetch.graphics(mem, self.bank, d011, d018, nmos);
+                let starts = self.fetch.idle && self.bad_line_with(d011);
+                self.fetch
+                    .graphics(mem, self.bank, d011, d018, nmos, starts);
             }
             Phi1::SpritePointer(_) | Phi1::SpriteData(_) => {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
@@ -621,6 +623,14 @@ impl Vic {
         } else {
             self.cycle = n + 1;
         }
+    }
+
+    /// Whether this cycle's phi2 (of a cycle after 2, the line counted) finds the bad
+    /// line condition with $D011 = `d011`.
+    fn bad_line_with(&self, d011: u8) -> bool {
+        let allowed =
+            self.fetch.allow_bad_lines || (self.line == timing::FIRST_DMA_LINE && d011 & 0x10 != 0);
+        allowed && u16::from(d011 & 7) == self.line & 7
     }
 
     /// Is the light pen input low?

@@ -951,3 +951,27 @@ fn a_collision_register_read_clears_it_in_the_middle_of_the_second_cycle_after()
         );
     }
 }
+
+#[test]
+fn a_bad_line_started_in_idle_state_reads_its_first_idle_byte_elsewhere() {
+    // Lines 99-106 a character row (YSCROLL 3); YSCROLL 7 from line 106 on leaves the
+    // sequencer idle after it. YSCROLL 4 written in cycle 29 of line 108 starts a bad
+    // line in cycle 30 (DMA delay): that cycle's idle access reads $38FF on the 6569,
+    // $3807 on the 8565, instead of $3FFF; display state follows (the c-accesses
+    // before the CPU lets go give $FF: character $FF's graphics, 0 here).
+    let mut ram = phi1_memory();
+    ram[0x38FF] = 0x38;
+    ram[0x3807] = 0x07;
+    let mem = zeroed_but(&ram);
+    for (model, want) in [
+        (Model::Mos6569, [0xFF, 0x38, 0x00]),
+        (Model::Mos8565, [0xFF, 0x07, 0x00]),
+    ] {
+        let mut v = Vic::kernal_defaults();
+        v.set_model(model);
+        v.write(CTRL1, 0x1F, at(106, 60), &mem);
+        v.write(CTRL1, 0x1C, at(108, 29), &mem);
+        let got = [29, 30, 31].map(|n| v.phi1_byte(at(108, n), &mem));
+        assert_eq!(got, want, "{model:?}");
+    }
+}
