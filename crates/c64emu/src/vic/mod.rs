@@ -58,8 +58,6 @@ pub const IRQ_SPRITE_SPRITE: u8 = 0x04;
 /// Light pen interrupt flag.
 pub const IRQ_LIGHT_PEN: u8 = 0x08;
 
-/// `Vic::clear_collisions` in the cycle after the read.
-const CLEAR_WAIT: u8 = 0x80;
 /// Cycles a bad line holds BA low: cycles 12-54 (a CPU reading from the first stops
 /// for all of them).
 pub const BADLINE_CYCLES: u64 = (timing::BADLINE_BA.1 - timing::BADLINE_BA.0 + 1) as u64;
@@ -203,8 +201,9 @@ pub struct Vic {
     gfx: Sequencer,
     sprites: Sprites,
     picture: Picture,
-    /// A collision register read ($1E or $1F, with `CLEAR_WAIT` in the cycle after the
-    /// read): cleared at pixel 4 of the second cycle after the read.
+    /// Collision registers read (bit 0 $D01E, bit 1 $D01F), cleared at pixel 4 of the
+    /// second cycle after the read: bits 0-1 in the next cycle drawn, bits 4-5 in the
+    /// one after.
     clear_collisions: u8,
     light_pen: LightPen,
     /// The picture is drawn (off: nobody looks, the pixels of quiet lines are skipped).
@@ -697,17 +696,8 @@ impl Vic {
         self.feed_graphics(n, d016);
         // A collision register read is cleared in the middle of the second cycle after
         // the read: the collisions of that cycle's first four pixels are lost too.
-        let clear = match self.clear_collisions {
-            0 => 0,
-            c if c & CLEAR_WAIT != 0 => {
-                self.clear_collisions = c & !CLEAR_WAIT;
-                0
-            }
-            c => {
-                self.clear_collisions = 0;
-                if c == SS_COLLISION { 1 } else { 2 }
-            }
-        };
+        let clear = self.clear_collisions & 3;
+        self.clear_collisions >>= 4;
         let ss_free = self.sprites.ss == 0 || clear & 1 != 0;
         let sb_free = self.sprites.sb == 0 || clear & 2 != 0;
         let show = prev.sprites == SpriteCheck::Display;
@@ -814,7 +804,7 @@ impl Vic {
         self.sync(t, mem);
         let r = r & 0x3F;
         if r == SS_COLLISION || r == SB_COLLISION {
-            self.clear_collisions = r | CLEAR_WAIT;
+            self.clear_collisions |= if r == SS_COLLISION { 0x10 } else { 0x20 };
             self.update_horizon();
         }
         let value = self.peek(r, t);

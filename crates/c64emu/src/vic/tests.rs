@@ -913,8 +913,9 @@ fn a_sprite_access_without_dma_latches_the_register_byte_the_cpu_moves_in_its_ph
 
 /// Sprites 0 and 1 over each other at X `x`, Y 100, one pixel set (the first of their
 /// first row): they collide on line 101 once. $D01E is read in cycle `cycle` of that
-/// line and again at its end: the two values read.
-fn collision_reads(x: u8, cycle: u64) -> (u8, u8) {
+/// line (then $D01F in the next cycle if `sb_after`) and again at its end: the two
+/// values of $D01E read.
+fn collision_reads(x: u8, cycle: u64, sb_after: bool) -> (u8, u8) {
     let mut ram = Box::new([0u8; 0x10000]);
     ram[0x3F00] = 0x80;
     ram[0x07F8] = 0xFC;
@@ -925,6 +926,9 @@ fn collision_reads(x: u8, cycle: u64) -> (u8, u8) {
         v.write(r, value, 0, &mem);
     }
     let first = v.read(0x1E, at(101, cycle), &mem);
+    if sb_after {
+        v.read(0x1F, at(101, cycle + 1), &mem);
+    }
     (first, v.read(0x1E, at(101, 63), &mem))
 }
 
@@ -945,11 +949,13 @@ fn a_collision_register_read_clears_it_in_the_middle_of_the_second_cycle_after()
         (103, 27, (3, 0)),
     ] {
         assert_eq!(
-            collision_reads(x, cycle),
+            collision_reads(x, cycle, false),
             want,
             "X {x}, read in cycle {cycle}"
         );
     }
+    // $D01F read in the cycle after does not keep $D01E from being cleared.
+    assert_eq!(collision_reads(99, 25, true), (0, 0));
 }
 
 #[test]
