@@ -140,12 +140,29 @@ impl Fetch {
     /// A g-access (phi1): in display state the graphics byte for the mode (VC and VMLI
     /// step), in idle state the byte at $3FFF ($39FF with ECM). `nmos`: the 6569 and
     /// the other NMOS chips; the 8565 and 8562 take the mode bits a cycle late, as
-    /// $D011 was in the previous cycle.
-    pub fn graphics(&mut self, mem: &VicMem, bank: u8, d011: u8, d018: u8, nmos: bool) -> u8 {
+    /// $D011 was in the previous cycle. `bad_line_starts`: a bad line condition
+    /// starts in this cycle in idle state (DMA delay, VSP): this idle access reads
+    /// $38FF on the 6569, $3807 on the 8565 (VICE-testprogs VICII/vsp-tester's readme,
+    /// measured on real machines).
+    pub fn graphics(
+        &mut self,
+        mem: &VicMem,
+        bank: u8,
+        d011: u8,
+        d018: u8,
+        nmos: bool,
+        bad_line_starts: bool,
+    ) -> u8 {
         let before = self.d011_before;
         if self.idle {
             let ecm = if nmos { d011 } else { before } & 0x40 != 0;
-            self.gbuf = mem.read(bank, if ecm { 0x39FF } else { 0x3FFF });
+            let addr = match (bad_line_starts, nmos) {
+                (true, true) => 0x38FF,
+                (true, false) => 0x3807,
+                _ if ecm => 0x39FF,
+                _ => 0x3FFF,
+            };
+            self.gbuf = mem.read(bank, addr);
             return self.gbuf;
         }
         let code = self.vbuf[usize::from(self.vmli & 63)];

@@ -221,7 +221,9 @@ impl Vic {
             let cycle = &tm.cycles[usize::from(n)];
             let prev = tm.prev(n);
             if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
-                self.sprites.phi2(prev.phi2, ba_cycles >= 4, mem, self.bank);
+                let bus = self.bus_at((t0 + u64::from(n)).wrapping_sub(2));
+                self.sprites
+                    .phi2(prev.phi2, ba_cycles >= 4, bus, mem, self.bank);
             }
             if matches!(cycle.phi1, Phi1::SpritePointer(_) | Phi1::SpriteData(_)) {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);

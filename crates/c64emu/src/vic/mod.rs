@@ -201,7 +201,9 @@ pub struct Vic {
     gfx: Sequencer,
     sprites: Sprites,
     picture: Picture,
-    /// A collision register read: cleared after the next cycle's pixels.
+    /// Collision registers read (bit 0 $D01E, bit 1 $D01F), cleared at pixel 4 of the
+    /// second cycle after the read: bits 0-1 in the next cycle drawn, bits 4-5 in the
+    /// one after.
     clear_collisions: u8,
     light_pen: LightPen,
     /// The picture is drawn (off: nobody looks, the pixels of quiet lines are skipped).
@@ -219,6 +221,10 @@ pub struct Vic {
     ba_later: (u64, u64),
     /// `ba_run_end` as last asked since the last change: (its cycle, the run's end).
     ba_run: (u64, u64),
+    /// The CPU's last register access: its cycle and the byte it put on the VIC's data
+    /// bus (written or read). A phi2 sprite access without DMA in that cycle latches
+    /// it; in any other cycle the bus is $FF.
+    bus: (u64, u8),
 }
 
 /// The light pen input and latch ($D013/$D014).
@@ -286,6 +292,7 @@ impl Vic {
             ba_next: 0,
             ba_later: (u64::MAX, 0),
             ba_run: (u64::MAX, 0),
+            bus: (u64::MAX, 0xFF),
         };
         v.update_horizon();
         v
@@ -513,13 +520,16 @@ impl Vic {
         // The previous cycle's phi2 sprite access.
         if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
             let ready = self.fetch.ba_cycles >= 4;
-            self.sprites.phi2(prev.phi2, ready, mem, self.bank);
+            let bus = self.bus_at(t.wrapping_sub(1));
+            self.sprites.phi2(prev.phi2, ready, bus, mem, self.bank);
         }
         // Phi1.
         match cycle.phi1 {
             Phi1::Graphics => {
                 let nmos = self.model.latency();
-                self.fetch.graphics(mem, self.bank, d011, d018, nmos);
+                let starts = self.fetch.idle && self.bad_line_with(d011);
+                self.fetch
+                    .graphics(mem, self.bank, d011, d018, nmos, starts);
             }
             Phi1::SpritePointer(_) | Phi1::SpriteData(_) => {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
@@ -614,6 +624,14 @@ impl Vic {
         }
     }
 
+    /// Whether this cycle's phi2 (of a cycle after 2, the line counted) finds the bad
+    /// line condition with $D011 = `d011`.
+    fn bad_line_with(&self, d011: u8) -> bool {
+        let allowed =
+            self.fetch.allow_bad_lines || (self.line == timing::FIRST_DMA_LINE && d011 & 0x10 != 0);
+        allowed && u16::from(d011 & 7) == self.line & 7
+    }
+
     /// Is the light pen input low?
     pub fn light_pen_low(&self) -> bool {
         self.light_pen.low
@@ -676,21 +694,23 @@ impl Vic {
         let mut out: [Ref; 8] = [0; 8];
         let fg = self.gfx.draw(d011, d016, latency, &mut out);
         self.feed_graphics(n, d016);
-        let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
+        // A collision register read is cleared in the middle of the second cycle after
+        // the read: the collisions of that cycle's first four pixels are lost too.
+        let clear = self.clear_collisions & 3;
+        self.clear_collisions >>= 4;
+        let ss_free = self.sprites.ss == 0 || clear & 1 != 0;
+        let sb_free = self.sprites.sb == 0 || clear & 2 != 0;
         let show = prev.sprites == SpriteCheck::Display;
+        self.sprites.clear = clear;
         self.sprites
             .draw(prev, show, &self.regs, latency, &mut out, fg);
+        // No pixel drawn: nothing collided before the clear.
+        self.sprites.clear_collisions();
         self.border.draw(d016 & 0x08 != 0, &mut out);
         match self.picture.offset(self.row, n) {
             Some(offset) => self.picture.put(offset, &out, latency),
             None => self.picture.skip(),
         }
-        match self.clear_collisions {
-            0 => {}
-            SS_COLLISION => self.sprites.ss = 0,
-            _ => self.sprites.sb = 0,
-        }
-        self.clear_collisions = 0;
         self.collision_irq(ss_free, sb_free, t);
     }
 
@@ -784,10 +804,17 @@ impl Vic {
         self.sync(t, mem);
         let r = r & 0x3F;
         if r == SS_COLLISION || r == SB_COLLISION {
-            self.clear_collisions = r;
+            self.clear_collisions |= if r == SS_COLLISION { 0x10 } else { 0x20 };
             self.update_horizon();
         }
-        self.peek(r, t)
+        let value = self.peek(r, t);
+        self.bus = (t, value);
+        value
+    }
+
+    /// The byte on the VIC's data bus in the second half of cycle `t`.
+    fn bus_at(&self, t: u64) -> u8 {
+        if self.bus.0 == t { self.bus.1 } else { 0xFF }
     }
 
     /// Like `read`, without running the VIC or clearing anything.
@@ -826,6 +853,7 @@ impl Vic {
     /// Write register `r` at cycle `t`.
     pub fn write(&mut self, r: u8, value: u8, t: u64, mem: &VicMem) {
         self.sync(t, mem);
+        self.bus = (t, value);
         self.store(r & 0x3F, value, t);
         self.update_horizon();
     }
@@ -945,5 +973,5 @@ c64state::persist!(LightPen {
 c64state::persist!(Vic {
     regs, bank, model, clock, cycle, row, line, frame_ends, ba, irq, fetch, border, gfx,
     sprites, picture, clear_collisions, light_pen, drawing, fast_lines, irq_horizon,
-    horizons, ba_next, ba_later, ba_run
+    horizons, ba_next, ba_later, ba_run, bus
 } skip { timing } then |v: &mut Vic| v.timing = v.model.timing());

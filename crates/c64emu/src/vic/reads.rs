@@ -15,7 +15,7 @@ pub type Pages = [u64; 4];
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reads {
     /// Pages it reads in every line: the character set or bitmap (g-accesses), $39FF
-    /// and $3FFF (idle accesses).
+    /// and $3FFF (idle accesses), $38FF or $3807 (a DMA delay's first idle access).
     pub always: Pages,
     /// Pages it reads only on bad lines: the video matrix (c-accesses). The sprite
     /// pointers at its end are read in every line.
@@ -54,12 +54,13 @@ impl Vic {
     /// The pages of RAM the VIC reads with its registers as they are: the video
     /// matrix (and the sprite pointers in it), the character set or bitmap, the
     /// pages of the sprites with DMA on or enabled (by the pointers in memory and the
-    /// ones the VIC last fetched), and the bytes idle accesses read ($3FFF, $39FF).
+    /// ones the VIC last fetched), and the bytes idle accesses read ($3FFF, $39FF,
+    /// $38FF, $3807).
     /// The character ROM is not RAM: banks 0 and 2 leave $1000-$1FFF out.
     pub fn reads(&mut self, mem: &VicMem) -> Reads {
         let d011 = self.regs[usize::from(CTRL1)];
         let d018 = self.regs[usize::from(MEMPTR)];
-        let mut gfx = 1u64 << 0x3F | 1 << 0x39;
+        let mut gfx = 1u64 << 0x3F | 1 << 0x39 | 1 << 0x38;
         if d011 & 0x20 != 0 {
             gfx |= 0xFFFF_FFFF << (u32::from(d018 & 0x08) << 2);
         } else {

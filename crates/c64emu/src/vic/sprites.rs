@@ -50,6 +50,9 @@ pub struct Sprites {
     /// Collision registers $D01E and $D01F.
     pub ss: u8,
     pub sb: u8,
+    /// Registers a CPU read clears at pixel 4 of the cycle drawn (bit 0 $D01E, bit 1
+    /// $D01F): set for that cycle's `draw`, which takes it if a pixel is drawn.
+    pub clear: u8,
     /// Nobody looks at the pixels (the picture is off): `shift_out` makes only the
     /// collisions and which pixels are in front, not their colours.
     pub unseen: bool,
@@ -152,14 +155,15 @@ impl Sprites {
     }
 
     /// The phi2 access of a sprite cycle: the first or third data byte, if DMA is on
-    /// (and the CPU has let go of the bus: `ready`); $FF otherwise.
-    pub fn phi2(&mut self, kind: Phi2, ready: bool, mem: &VicMem, bank: u8) {
+    /// (and the CPU has let go of the bus: `ready`); otherwise what is on the VIC's
+    /// data bus (`bus`: a register the CPU accesses in that cycle, else $FF).
+    pub fn phi2(&mut self, kind: Phi2, ready: bool, bus: u8, mem: &VicMem, bank: u8) {
         let (n, shift) = match kind {
             Phi2::SpriteFirst(n) => (n, 16),
             Phi2::SpriteLast(n) => (n, 0),
             _ => return,
         };
-        let mut byte = 0xFF;
+        let mut byte = bus;
         if self.dma & (1 << n) != 0 {
             if ready {
                 byte = self.fetch(n, mem, bank);
@@ -324,7 +328,7 @@ impl Sprites {
             && regs[0x1B] == self.priority
             && regs[0x1C] == self.multicolor
             && regs[0x1D] == self.expand_x
-            && (latency || self.mc_flops & self.active == self.active)
+            && self.clear == 0
         {
             // Each start at its pixel: X's low three bits (the comparators' X as the
             // cycle began).
@@ -342,6 +346,9 @@ impl Sprites {
                 2 => self.active &= !data_cycle,
                 3 => self.halted |= pointer_cycle,
                 4 => {
+                    if self.clear != 0 {
+                        self.clear_collisions();
+                    }
                     if show {
                         self.pending = self.display;
                     }
@@ -371,7 +378,7 @@ impl Sprites {
             if start != 0 {
                 self.trigger(start, xpos + i as u16);
             }
-            if self.active != 0 && self.pixel(i, latency, out, fg) {
+            if self.active != 0 && self.pixel(i, out, fg) {
                 drawn |= 1 << i;
             }
         }
@@ -495,6 +502,17 @@ impl Sprites {
         (values, shown)
     }
 
+    /// Clear the collision registers in `clear` (a CPU read of them takes effect).
+    pub fn clear_collisions(&mut self) {
+        if self.clear & 1 != 0 {
+            self.ss = 0;
+        }
+        if self.clear & 2 != 0 {
+            self.sb = 0;
+        }
+        self.clear = 0;
+    }
+
     fn update_multicolor_8565(&mut self, value: u8) {
         let toggled = value ^ self.multicolor;
         self.mc_flops ^= toggled & !self.expand_flops;
@@ -517,7 +535,7 @@ impl Sprites {
     /// Pixel `i` of the active sprites: shift, colour over the graphics (true if drawn
     /// there), collisions.
     #[inline(always)]
-    fn pixel(&mut self, i: usize, latency: bool, out: &mut [Ref; 8], fg: u8) -> bool {
+    fn pixel(&mut self, i: usize, out: &mut [Ref; 8], fg: u8) -> bool {
         let mut front = 8;
         let mut hit = 0u8;
         let mut todo = self.active;
@@ -536,10 +554,10 @@ impl Sprites {
                             self.pixel[s] = ((self.shift[s] >> 22) & 3) as u8;
                         }
                         self.mc_flops ^= m;
-                    } else if self.mc_flops & m != 0 || latency {
-                        self.pixel[s] = (((self.shift[s] >> 23) & 1) << 1) as u8;
                     } else {
-                        self.mc_flops |= m;
+                        // Hi-res takes a bit at every shift on every chip, also
+                        // right after a switch from multicolour in mid-pair.
+                        self.pixel[s] = (((self.shift[s] >> 23) & 1) << 1) as u8;
                     }
                     self.shift[s] <<= 1;
                 }
@@ -605,11 +623,12 @@ c64state::persist!(Sprites {
     mc_flops,
     ss,
     sb,
+    clear,
     unseen
 });
 // The tests' switch to per-pixel drawing is not state.
 #[cfg(test)]
 c64state::persist!(Sprites {
     s, dma, display, x, x_seen, at_xpos, xpos_known, priority, multicolor, expand_x, pending,
-    active, halted, shift, pixel, expand_flops, mc_flops, ss, sb, unseen
+    active, halted, shift, pixel, expand_flops, mc_flops, ss, sb, clear, unseen
 } skip { per_pixel });

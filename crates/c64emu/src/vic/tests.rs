@@ -818,3 +818,166 @@ fn cpu_writes_wait_for_the_vic_only_where_it_reads_before_them() {
         assert!(r.waits(0x0340, at(110, 1)));
     });
 }
+
+/// Line 101 of a frame of chip `model` in which sprite 0 (X `x`, Y 100, X-expanded if
+/// `wide`, every data byte $55: hi-res 0101..., multicolour pairs of value 1) starts
+/// multicolour and $D01C goes to 0 in cycle `cycle` of that line: the sprite's pixels
+/// from its first (X 24 is the picture's x 32) as hex digits. Colours: $D025 13 (d),
+/// the sprite 1, the background 5.
+fn multicolour_to_hires(model: Model, x: u8, wide: bool, cycle: u64) -> String {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x3F00..0x3F40].fill(0x55);
+    ram[0x07F8] = 0xFC;
+    let mem = zeroed_but(&ram);
+    let mut v = Vic::kernal_defaults();
+    v.set_model(model);
+    let line = model.timing().line;
+    let d01d = u8::from(wide);
+    for (r, value) in [
+        (0x00, x),
+        (0x01, 100),
+        (0x1C, 1),
+        (0x1D, d01d),
+        (0x25, 13),
+        (0x27, 1),
+    ] {
+        v.write(r, value, 0, &mem);
+    }
+    v.write(BACKGROUND0, 5, 0, &mem);
+    v.write(0x15, 1, 0, &mem);
+    v.write(0x1C, 0, 101 * line + cycle - 1, &mem);
+    v.sync(102 * line, &mem);
+    let from = (101 - 16) * WIDTH + usize::from(x) + 8;
+    let pixels = if wide { 48 } else { 24 };
+    v.pens()[from..from + pixels]
+        .iter()
+        .map(|p| format!("{:x}", p & 15))
+        .collect()
+}
+
+#[test]
+fn a_sprite_switched_to_hires_shows_its_next_bit_at_once_even_in_mid_pair() {
+    // $D01C to 0 in cycle 27: the 8565 takes it at pixel 6 of the cycle, the 6569 a
+    // pixel later; from there each pixel shows its own bit (0101...), also where the
+    // switch falls on the second pixel of a multicolour pair (X 97).
+    for (model, x, want) in [
+        (Model::Mos8565, 96, "dddddddddddddd5151515151"),
+        (Model::Mos8565, 97, "ddddddddddddd15151515151"),
+        (Model::Mos6569, 96, "ddddddddddddddd151515151"),
+        (Model::Mos6569, 97, "dddddddddddddd5151515151"),
+    ] {
+        let got = multicolour_to_hires(model, x, false, 27);
+        assert_eq!(got, want, "{model:?} X {x}");
+    }
+    // X-expanded, each bit two pixels wide: the 8565's switch on the second bit of a
+    // pair shows that bit's two pixels at once.
+    let bits = "1155".repeat(9);
+    for (model, x, want) in [
+        (
+            Model::Mos8565,
+            96,
+            format!("{}{}", "d".repeat(14), &bits[..34]),
+        ),
+        (
+            Model::Mos6569,
+            96,
+            format!("{}{}", "d".repeat(16), &bits[2..34]),
+        ),
+    ] {
+        let got = multicolour_to_hires(model, x, true, 27);
+        assert_eq!(got, want, "{model:?} X {x} expanded");
+    }
+}
+
+#[test]
+fn a_sprite_access_without_dma_latches_the_register_byte_the_cpu_moves_in_its_phi2() {
+    // Sprite 0 (no DMA) reads its pointer in cycle 58 and its data in the phi2 of
+    // cycles 58 and 59: there the VIC's data bus holds $FF, or the byte of a register
+    // the CPU writes or reads in that very cycle.
+    with_mem(|mem| {
+        let mut v = Vic::kernal_defaults();
+        let first = u64::from(v.timing().sprite_pointer_cycle(0));
+        v.write(BORDER, 0x4D, at(100, first - 1), mem);
+        v.write(BORDER, 0xAC, at(100, first), mem);
+        let raster = v.read(RASTER, at(100, first + 1), mem);
+        v.sync(at(100, first + 2), mem);
+        assert_eq!(raster, 100);
+        assert_eq!(v.sprites.s[0].data >> 16, 0xAC);
+        assert_eq!(v.sprites.s[0].data & 0xFF, 100);
+        // A line later, nobody on the bus: $FF.
+        v.sync(at(101, first + 2), mem);
+        assert_eq!(v.sprites.s[0].data >> 16, 0xFF);
+        assert_eq!(v.sprites.s[0].data & 0xFF, 0xFF);
+    });
+}
+
+/// Sprites 0 and 1 over each other at X `x`, Y 100, one pixel set (the first of their
+/// first row): they collide on line 101 once. $D01E is read in cycle `cycle` of that
+/// line (then $D01F in the next cycle if `sb_after`) and again at its end: the two
+/// values of $D01E read.
+fn collision_reads(x: u8, cycle: u64, sb_after: bool) -> (u8, u8) {
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x3F00] = 0x80;
+    ram[0x07F8] = 0xFC;
+    ram[0x07F9] = 0xFC;
+    let mem = zeroed_but(&ram);
+    let mut v = Vic::kernal_defaults();
+    for (r, value) in [(0x00, x), (0x01, 100), (0x02, x), (0x03, 100), (0x15, 3)] {
+        v.write(r, value, 0, &mem);
+    }
+    let first = v.read(0x1E, at(101, cycle), &mem);
+    if sb_after {
+        v.read(0x1F, at(101, cycle + 1), &mem);
+    }
+    (first, v.read(0x1E, at(101, 63), &mem))
+}
+
+#[test]
+fn a_collision_register_read_clears_it_in_the_middle_of_the_second_cycle_after() {
+    // At X 96-99 the sprites collide in pixels 0-3 of cycle 27's eight, at X 100-103 in
+    // pixels 4-7. A read in cycle 27 sees the collision (and clears it); one in cycle 25
+    // or 26 does not, and clears it still where it falls before pixel 4 of the second
+    // cycle after the read; one in cycle 24 leaves it to the next read.
+    for (x, cycle, want) in [
+        (96, 27, (3, 0)),
+        (99, 24, (0, 3)),
+        (99, 25, (0, 0)),
+        (99, 26, (0, 0)),
+        (100, 25, (0, 3)),
+        (100, 26, (0, 0)),
+        (103, 25, (0, 3)),
+        (103, 27, (3, 0)),
+    ] {
+        assert_eq!(
+            collision_reads(x, cycle, false),
+            want,
+            "X {x}, read in cycle {cycle}"
+        );
+    }
+    // $D01F read in the cycle after does not keep $D01E from being cleared.
+    assert_eq!(collision_reads(99, 25, true), (0, 0));
+}
+
+#[test]
+fn a_bad_line_started_in_idle_state_reads_its_first_idle_byte_elsewhere() {
+    // Lines 99-106 a character row (YSCROLL 3); YSCROLL 7 from line 106 on leaves the
+    // sequencer idle after it. YSCROLL 4 written in cycle 29 of line 108 starts a bad
+    // line in cycle 30 (DMA delay): that cycle's idle access reads $38FF on the 6569,
+    // $3807 on the 8565, instead of $3FFF; display state follows (the c-accesses
+    // before the CPU lets go give $FF: character $FF's graphics, 0 here).
+    let mut ram = phi1_memory();
+    ram[0x38FF] = 0x38;
+    ram[0x3807] = 0x07;
+    let mem = zeroed_but(&ram);
+    for (model, want) in [
+        (Model::Mos6569, [0xFF, 0x38, 0x00]),
+        (Model::Mos8565, [0xFF, 0x07, 0x00]),
+    ] {
+        let mut v = Vic::kernal_defaults();
+        v.set_model(model);
+        v.write(CTRL1, 0x1F, at(106, 60), &mem);
+        v.write(CTRL1, 0x1C, at(108, 29), &mem);
+        let got = [29, 30, 31].map(|n| v.phi1_byte(at(108, n), &mem));
+        assert_eq!(got, want, "{model:?}");
+    }
+}
