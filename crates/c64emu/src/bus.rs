@@ -585,6 +585,30 @@ impl C64Bus {
         value
     }
 
+    /// A read in cycle `t` whose value the CPU does not use (a dummy cycle): `read`,
+    /// except that a VIC register without a side effect on reading (all but the
+    /// collision registers) needs no VIC run up to `t` (the indexed stores to $D0xx of
+    /// a raster interrupt read their target first). Traced I/O reads take the value.
+    pub fn read_unused(&mut self, addr: u16, t: u64) -> u8 {
+        let free = (io::VIC..=io::VIC_END).contains(&addr)
+            && self.map[usize::from(addr >> 12)] == Page::Io
+            && is_modelled(addr)
+            && !matches!(
+                addr as u8 & 0x3F,
+                crate::map::vic::SS_COLLISION | crate::map::vic::SB_COLLISION
+            )
+            && self.io_accesses.is_none()
+            && self.vic.bus_free(t);
+        if !free {
+            return self.read(addr, t);
+        }
+        self.io_count += 1;
+        self.sync_for_access(t);
+        let value = self.vic.peek(addr as u8, t);
+        self.observe_lines(t);
+        value
+    }
+
     /// Write `value` to `addr` in cycle `t`, as the CPU does. A write to the port also
     /// writes the RAM underneath, with what is on the data bus then: the byte the VIC
     /// read in the cycle's first half (the 6510 does not drive the bus for its port).
@@ -617,7 +641,11 @@ impl C64Bus {
             return;
         }
         if self.vic_reads.waits(addr, t) {
-            self.sync_vic(t);
+            if self.vic_reads.matrix_only(addr) {
+                self.sync_vic_for_cell(addr & 0x3FF, t);
+            } else {
+                self.sync_vic(t);
+            }
             self.write_memory(addr, value);
             // A sprite pointer may have moved to another page.
             self.update_vic_reads();
@@ -811,7 +839,7 @@ impl C64Bus {
             io::COLOR_RAM..=io::COLOR_RAM_END => {
                 // The VIC's c-accesses before the write see the old colour.
                 if t >= self.vic_reads.no_bad_line_until {
-                    self.sync_vic(t);
+                    self.sync_vic_for_cell(addr - io::COLOR_RAM, t);
                 }
                 self.color[usize::from(addr - io::COLOR_RAM)] = value & 0x0F
             }
@@ -886,6 +914,18 @@ impl C64Bus {
         let (vic, mem) = self.vic_parts();
         vic.sync(t, &mem);
         self.update_vic_reads();
+    }
+
+    /// Before a write in cycle `t` to video matrix or colour RAM cell `cell`, which
+    /// only a bad line's c-accesses read: the VIC up to `t` if one of them up to `t`
+    /// reads the cell, else only up to `t`'s line.
+    fn sync_vic_for_cell(&mut self, cell: u16, t: u64) {
+        let (vic, mem) = self.vic_parts();
+        if vic.c_access_before(cell, t, &mem) {
+            self.sync_vic(t);
+        } else {
+            self.update_vic_reads();
+        }
     }
 
     /// Note the pages the VIC reads now (after its registers, its bank or a sprite

@@ -87,7 +87,11 @@ impl<'a> ExactBus<'a> {
             self.t = end;
             self.stalled |= 1 << self.accesses.min(15);
         }
-        let v = self.bus.read(addr, self.t);
+        let v = if self.dummy {
+            self.bus.read_unused(addr, self.t)
+        } else {
+            self.bus.read(addr, self.t)
+        };
         if self.bus.watching.is_some() && !self.dummy {
             self.bus.note_watch(crate::watch::Access::Read, addr, v);
         }

@@ -188,6 +188,9 @@ impl Fetch {
     /// A whole line's 40 c-accesses (on a bad line: `bad`) and g-accesses with the
     /// registers as they are (no mode change since the last cycle): what each g-access
     /// read, with its cell's screen code and colour (zeros in idle state), into `cells`.
+    /// Without `graphics` only the last g-access reads (the others' bytes are zero:
+    /// nobody needs them; reading has no effect).
+    #[allow(clippy::too_many_arguments)]
     pub fn line(
         &mut self,
         mem: &VicMem,
@@ -195,6 +198,7 @@ impl Fetch {
         d011: u8,
         d018: u8,
         bad: bool,
+        graphics: bool,
         cells: &mut [(u8, u8, u8); 40],
     ) {
         if self.idle {
@@ -212,7 +216,11 @@ impl Fetch {
                 self.cbuf[i] = mem.color[usize::from(vc)] & 0x0F;
             }
             let code = self.vbuf[i];
-            let g = mem.read(bank, graphics_addr(d011, d018, vc, self.rc, code));
+            let g = if graphics || i == 39 {
+                mem.read(bank, graphics_addr(d011, d018, vc, self.rc, code))
+            } else {
+                0
+            };
             *cell = (g, code, self.cbuf[i]);
         }
         self.gbuf = cells[39].0;

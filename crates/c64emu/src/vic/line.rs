@@ -116,8 +116,13 @@ impl Vic {
         // border), RC in cycle 58.
         self.fetch.update_vc();
         let bad = self.fetch.bad_line;
+        let visible = self.drawing && self.picture.shows(self.row);
+        // Unseen, the graphics matter only for collisions with sprites that can still
+        // set a bit in $D01F (else only the last cell's, which the pipeline keeps).
+        let graphics = visible || (busy && self.collisions_need_graphics());
         let mut cells = [(0u8, 0u8, 0u8); 40];
-        self.fetch.line(mem, bank, d011, d018, bad, &mut cells);
+        self.fetch
+            .line(mem, bank, d011, d018, bad, graphics, &mut cells);
         self.fetch.update_rc();
 
         // The border's comparisons; the pixels.
@@ -127,7 +132,6 @@ impl Vic {
             (BORDER_LEFT.1, BORDER_RIGHT.1)
         };
         let fed = !vertical;
-        let visible = self.drawing && self.picture.shows(self.row);
         let main_at = |n: u8| {
             if n < left {
                 main
@@ -141,9 +145,7 @@ impl Vic {
         let border = colors[usize::from(REG)];
         let mut pixels = [splat(border); 48];
         let mut fgs = [0u8; MAX_LINE + 1];
-        // Unseen, the graphics matter only for collisions with sprites that can still
-        // set a bit in $D01F.
-        if visible || (busy && self.collisions_need_graphics()) {
+        if graphics {
             let cell = |k: u8| -> (u8, u8, u8) {
                 if fed && (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&k) {
                     cells[usize::from(k - timing::GRAPHICS.0)]

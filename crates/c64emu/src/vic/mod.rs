@@ -18,9 +18,12 @@
 //! The VIC runs lazily: `sync` brings it up to a cycle, and every access the CPU makes
 //! to it, to CIA 2's bank bits, or that waits for BA, syncs it first. So a register
 //! written in a cycle takes effect from the cycle after the VIC drew it (a colour from
-//! the pixel the write lands on). A CPU write to RAM the VIC reads (`reads`) syncs it
-//! to the write's cycle first, so its accesses before the write see the old byte;
-//! writes elsewhere do not wait for it.
+//! the pixel the write lands on). Accesses that cannot change what the cycles before
+//! them do need not sync it: a write to a register the VIC does not use in those
+//! cycles (`Vic::used_before`), a dummy read of a register without a side effect. A
+//! CPU write to RAM the VIC reads (`reads`) syncs it to the write's cycle first, so
+//! its accesses before the write see the old byte (only to the write's line when no
+//! c-access in between reads the cell written); writes elsewhere do not wait for it.
 
 mod border;
 mod fetch;
@@ -812,6 +815,22 @@ impl Vic {
         value
     }
 
+    /// Can the CPU move a byte over the VIC's data bus in cycle `t` without running the
+    /// VIC up to `t` first? Not in a cycle whose phi2 is a sprite access (which may
+    /// latch that byte), nor while the byte of an earlier such cycle is still to be
+    /// latched.
+    pub fn bus_free(&self, t: u64) -> bool {
+        let sprite = |t: u64| {
+            let n = usize::from(self.timing.cycle_of(t));
+            matches!(
+                self.timing.cycles[n].phi2,
+                Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)
+            )
+        };
+        let pending = self.bus.0 != u64::MAX && self.clock <= self.bus.0 + 1 && sprite(self.bus.0);
+        !pending && !sprite(t)
+    }
+
     /// The byte on the VIC's data bus in the second half of cycle `t`.
     fn bus_at(&self, t: u64) -> u8 {
         if self.bus.0 == t { self.bus.1 } else { 0xFF }
@@ -852,10 +871,60 @@ impl Vic {
 
     /// Write register `r` at cycle `t`.
     pub fn write(&mut self, r: u8, value: u8, t: u64, mem: &VicMem) {
-        self.sync(t, mem);
+        // (The reference that runs every cycle the slow way syncs at every write.)
+        if !self.fast_lines || self.used_before(r & 0x3F, t) || !self.bus_free(t) {
+            self.sync(t, mem);
+        }
         self.bus = (t, value);
         self.store(r & 0x3F, value, t);
         self.update_horizon();
+    }
+
+    /// Before a write to register `r` in cycle `t` lands: may the VIC use `r` in a
+    /// cycle it has not run yet, up to `t`? Else the write need not wait for it (the
+    /// cycles are run later, with the same result). A sprite's Y is compared only in
+    /// the DMA and display cycles (55-58); an X coordinate (which the comparators take
+    /// a cycle late, so up to `t + 1`) only while a sprite is shown or may become so in
+    /// a display check; a colour
+    /// only in the picture, when it is drawn. Every other register waits.
+    fn used_before(&self, r: u8, t: u64) -> bool {
+        let tm = self.timing;
+        let s = &self.sprites;
+        match r {
+            0x01..=0x0F if r & 1 == 1 => {
+                let checks = (
+                    tm.sprite_dma.0.min(timing::SPRITE_EXPAND),
+                    tm.sprite_display.max(tm.sprite_dma.1),
+                );
+                self.runs_any(checks, t)
+            }
+            0x00..=0x10 => {
+                // (A sprite with DMA, or enabled and so able to start it, may be shown
+                // from a display check.)
+                s.in_display()
+                    || (s.dma | self.regs[0x15] != 0
+                        && self.runs_any((tm.sprite_display, tm.sprite_display), t + 1))
+            }
+            0x20..=0x2E => self.drawing,
+            _ => true,
+        }
+    }
+
+    /// Does running the VIC up to cycle `t` run a cycle numbered `lo` to `hi` (of its
+    /// line)?
+    fn runs_any(&self, (lo, hi): (u8, u8), t: u64) -> bool {
+        if t < self.clock {
+            return false;
+        }
+        if t - self.clock + 1 >= self.timing.line {
+            return true;
+        }
+        let (a, b) = (self.cycle, self.timing.cycle_of(t));
+        if a <= b {
+            a <= hi && b >= lo
+        } else {
+            a <= hi || b >= lo
+        }
     }
 
     /// Set a register without the CPU (the stub screen editor switching character

@@ -279,40 +279,36 @@ impl Vic {
         if !dma && self.regs[0x15] & bit == 0 {
             return None;
         }
-        let window = |line_start: u64| {
-            let from = line_start + tm.sprite_ba_offset(n);
-            (from, from + 4)
-        };
+        let offset = tm.sprite_ba_offset(n);
         let now_line = tm.line_start(now);
+        // The window of the line before now's (it may reach into now's line), of now's
+        // line or of the next: the first that ends at or after now.
         let every_line = || {
-            [
-                now_line.saturating_sub(tm.line),
-                now_line,
-                now_line + tm.line,
-            ]
-            .into_iter()
-            .map(window)
-            .find(|w| w.1 >= now)
+            let mut from = now_line.saturating_sub(tm.line) + offset;
+            while from + 4 < now {
+                from += tm.line;
+            }
+            Some((from, from + 4))
         };
         if dma {
             return every_line();
         }
         let y = u64::from(self.regs[1 + 2 * usize::from(n)]);
         let DmaChecks { first, frame_start } = *checks;
-        let starts = [0, tm.frame].into_iter().flat_map(|f| {
-            [y, y + 256]
-                .into_iter()
-                .filter(|&l| l < u64::from(tm.lines))
-                .map(move |l| frame_start + f + l * tm.line)
-        });
-        for start in starts.filter(|&s| s >= first) {
-            let w = window(start);
-            if w.1 >= now {
-                return Some(w);
-            }
-            // Started before now: it may still fetch (21 rows, 42 expanded).
-            if now_line <= start + 43 * tm.line {
-                return every_line();
+        for f in [0, tm.frame] {
+            for l in [y, y + 256] {
+                let start = frame_start + f + l * tm.line;
+                if l >= u64::from(tm.lines) || start < first {
+                    continue;
+                }
+                let from = start + offset;
+                if from + 4 >= now {
+                    return Some((from, from + 4));
+                }
+                // Started before now: it may still fetch (21 rows, 42 expanded).
+                if now_line <= start + 43 * tm.line {
+                    return every_line();
+                }
             }
         }
         None

@@ -5,6 +5,7 @@
 
 use super::Vic;
 use super::fetch::VicMem;
+use super::timing;
 use crate::map::vic::{CTRL1, MEMPTR};
 
 /// Pages of CPU address space, one bit per 256 bytes: word `n` covers the 16 KiB from
@@ -48,9 +49,55 @@ impl Reads {
                 && (t >= self.no_bad_line_until || addr.wrapping_sub(self.pointers) < 8))
             || (holds(&self.sprites, addr) && t >= self.quiet_until)
     }
+
+    /// Does a write to `addr` that `waits` wait only for a bad line's c-accesses: a
+    /// video matrix cell, not a sprite pointer, in no page read in every line or by a
+    /// sprite? (`Vic::c_access_before` then tells whether it must wait.)
+    #[inline]
+    pub fn matrix_only(&self, addr: u16) -> bool {
+        !holds(&self.always, addr)
+            && !holds(&self.sprites, addr)
+            && addr.wrapping_sub(self.pointers) >= 8
+    }
 }
 
 impl Vic {
+    /// Before a CPU write in cycle `t` to video matrix (or colour RAM) cell `cell`
+    /// (0-1023), which only c-accesses read: run the VIC up to `t`'s line, and tell
+    /// whether a c-access of that line up to `t` still to be run reads the cell (then
+    /// the VIC must run up to `t` first, to read the old byte). The line's later
+    /// c-accesses read the new byte whenever the VIC runs them, so the write need not
+    /// wait for the cycles before it one by one.
+    pub fn c_access_before(&mut self, cell: u16, t: u64, mem: &VicMem) -> bool {
+        let tm = self.timing;
+        let line_start = tm.line_start(t);
+        if self.clock < line_start {
+            self.sync(line_start - 1, mem);
+        }
+        if self.clock > t {
+            return false;
+        }
+        // C-accesses still to run up to t, on a bad line?
+        let first = self.clock.max(timing::at(line_start, timing::MATRIX.0));
+        if first > t.min(timing::at(line_start, timing::MATRIX.1)) {
+            return false;
+        }
+        let bad = (self.clock > line_start && self.fetch.bad_line)
+            || self
+                .next_bad_line(self.clock)
+                .is_some_and(|(from, _)| from < line_start + tm.line);
+        if !bad {
+            return false;
+        }
+        if tm.cycle_of(self.clock) > timing::UPDATE_VC {
+            // VC has left VCBASE: any cell may be the one.
+            return true;
+        }
+        // The c-access of cycle 15 + k reads cell VCBASE + k.
+        let k = cell.wrapping_sub(self.fetch.vcbase) & 0x3FF;
+        k < 40 && timing::at(line_start, timing::MATRIX.0 + k as u8) <= t
+    }
+
     /// The pages of RAM the VIC reads with its registers as they are: the video
     /// matrix (and the sprite pointers in it), the character set or bitmap, the
     /// pages of the sprites with DMA on or enabled (by the pointers in memory and the

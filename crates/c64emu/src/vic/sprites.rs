@@ -190,6 +190,13 @@ impl Sprites {
         self.active == 0 && self.pending == 0 && !(show && self.display != 0)
     }
 
+    /// Is a sprite shifting, about to start or shown (so its X coordinate matters
+    /// before the next display check)?
+    #[inline(always)]
+    pub fn in_display(&self) -> bool {
+        self.active | self.pending | self.display != 0
+    }
+
     /// The sprites that may show a pixel (so collide) before the state changes:
     /// shifting, to start, shown, with DMA, or enabled (`enabled`: $D015).
     #[inline(always)]

@@ -320,6 +320,11 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
             assert_eq!(ba.0, ba.1, "BA at {t} (round {round})");
             assert_eq!(blind.ba_low(t + 1, &mem), ba.1, "BA at {t} (round {round})");
             t = ba.0.unwrap_or(t + 1);
+            // A write the VIC does not use in the cycles before it leaves the fast
+            // ones behind: run up to where the reference is, as a read would.
+            for vic in [&mut fast, &mut blind] {
+                vic.sync(slow.clock - 1, &mem);
+            }
             for vic in [&fast, &blind] {
                 assert_eq!(
                     vic.irq_since(),
@@ -980,4 +985,81 @@ fn a_bad_line_started_in_idle_state_reads_its_first_idle_byte_elsewhere() {
         let got = [29, 30, 31].map(|n| v.phi1_byte(at(108, n), &mem));
         assert_eq!(got, want, "{model:?}");
     }
+}
+
+#[test]
+fn a_matrix_write_waits_only_for_the_c_accesses_before_it_in_its_line() {
+    with_mem(|mem| {
+        // Screen at $0400, bad lines where line & 7 == 3: line 107 is one.
+        let mut v = Vic::kernal_defaults();
+        v.sync(at(107, 1) - 1, mem);
+        let row = v.fetch.vcbase;
+        let check = |cell: u16, t: u64| {
+            let mut v = v.clone();
+            let wait = v.c_access_before(cell, t, mem);
+            (wait, v.clock)
+        };
+        // Cell 5 is read in cycle 20, cell 20 in cycle 35: a write in cycle 30 waits
+        // for the first, not the second; the VIC runs up to the line's start only.
+        assert_eq!(check(row + 5, at(107, 30)), (true, at(107, 1)));
+        assert_eq!(check(row + 20, at(107, 30)), (false, at(107, 1)));
+        assert_eq!(check(row + 5, at(107, 20)), (true, at(107, 1)));
+        assert_eq!(check(row + 5, at(107, 19)), (false, at(107, 1)));
+        // Cells outside the row, lines without c-accesses.
+        assert_eq!(check(row + 40, at(107, 60)), (false, at(107, 1)));
+        assert_eq!(check(row + 5, at(108, 30)), (false, at(108, 1)));
+        // The VIC in mid-line past VCBASE: any cell of a bad line waits, until the
+        // VIC has run the last c-access.
+        let mut mid = v.clone();
+        mid.sync(at(107, 20), mem);
+        assert!(mid.c_access_before(row + 39, at(107, 30), mem));
+        mid.sync(at(107, 55), mem);
+        assert!(!mid.c_access_before(row + 5, at(107, 60), mem));
+    });
+}
+
+#[test]
+fn sprite_writes_that_need_not_wait_for_the_vic_draw_as_if_it_had_run_up_to_them() {
+    // A solid sprite 0 (pointer $0D): its Y and X written while the VIC lags behind,
+    // before it is shown, around the display check that shows it, while it is shown and
+    // after; against the reference, which runs up to every write.
+    let mut ram = Box::new([0u8; 0x10000]);
+    ram[0x07F8] = 0x0D;
+    ram[0x0340..0x0340 + 63].fill(0xFF);
+    let mem = zeroed_but(&ram);
+    let writes = [
+        (at(95, 20), 0x15, 0x01),
+        (at(95, 30), 0x01, 100),
+        (at(95, 40), 0x00, 24),
+        (at(100, 40), 0x20, 3),
+        (at(101, 40), 0x00, 150),
+        (at(103, 20), 0x00, 60),
+        (at(125, 10), 0x20, 4),
+        (at(125, 30), 0x00, 200),
+        (at(125, 50), 0x01, 131),
+        (at(140, 20), 0x10, 0x01),
+    ];
+    let mut lagging = Vic::kernal_defaults();
+    let mut reference = lagging.clone();
+    reference.set_fast_lines(false);
+    for (t, r, value) in writes {
+        lagging.write(r, value, t, &mem);
+        reference.write(r, value, t, &mem);
+    }
+    let end = CYCLES_PER_FRAME - 1;
+    lagging.sync(end, &mem);
+    reference.sync(end, &mem);
+    assert_eq!(lagging.pens(), reference.pens());
+    assert_eq!(
+        (lagging.sprites.ss, lagging.sprites.sb, lagging.irq.flags),
+        (
+            reference.sprites.ss,
+            reference.sprites.sb,
+            reference.irq.flags
+        )
+    );
+    // The sprite is there, in its colour (register $27, 1 after the KERNAL), from the
+    // line after its Y.
+    let shown = |line| (0..WIDTH).any(|x| pen(lagging.pens(), x, line) == 1);
+    assert_eq!((shown(100), shown(105), shown(135)), (false, true, true));
 }
