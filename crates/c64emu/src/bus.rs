@@ -14,7 +14,8 @@ use mos6502::memory::Bus;
 
 use crate::cia::Cia;
 use crate::cpu::{Lines, Port};
-use crate::expansion::{DmaBus, Expansion, Mode};
+use crate::expansion::plus60k::PLUS60K_FROM;
+use crate::expansion::{DmaBus, Expansion, Mode, Plus60k};
 use crate::keyboard::{self, Matrix};
 use crate::map::{io, rom};
 use crate::rom::Roms;
@@ -36,6 +37,8 @@ enum Page {
     Romh,
     /// Nothing (Ultimax mode's holes).
     Open,
+    /// RAM of the +60K's added bank ($1000-$FFFF where RAM is mapped, its latch set).
+    Plus,
 }
 
 /// A read of ROM at an address the program had written (the write went to RAM underneath).
@@ -356,6 +359,24 @@ impl C64Bus {
             Mode::Ultimax => (0x1000, false),
             _ => (0x8000, true),
         };
+        if self.expansion.plus60k.as_ref().is_some_and(Plus60k::bank1) {
+            // The added bank: every RAM access from $1000 up takes the slow path.
+            for page in &mut self.map[1..] {
+                if *page == Page::Ram {
+                    *page = Page::Plus;
+                }
+            }
+            (self.ram_below, self.c000_ram) = (PLUS60K_FROM, false);
+        }
+    }
+
+    /// The RAM byte the CPU reaches at `addr` (the +60K's added bank when its latch
+    /// selects it).
+    fn ram_byte(&self, addr: u16) -> u8 {
+        match &self.expansion.plus60k {
+            Some(p) if p.bank1() && addr >= PLUS60K_FROM => p.read(addr),
+            _ => self.ram[usize::from(addr)],
+        }
     }
 
     /// Is the ROM that covers `addr` banked in (BASIC, KERNAL or character ROM)?
@@ -379,6 +400,7 @@ impl C64Bus {
             Page::Char => self.roms.chargen[a - usize::from(rom::CHARGEN)],
             Page::Io => self.peek_io(addr, self.now()),
             Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+            Page::Plus => self.ram_byte(addr),
         }
     }
 
@@ -452,20 +474,19 @@ impl C64Bus {
                     self.aborted = true;
                     ABORTED_READ
                 }
-                None => self.ram[a],
+                None => self.ram_byte(addr),
             },
+            Page::Plus => self.ram_byte(addr),
         }
     }
 
     /// The byte ROML or ROMH drives at `addr` where the map selects them.
     fn cart_drives(&self, addr: u16) -> Option<u8> {
-        let cart = self.expansion.cart.as_ref()?;
+        let e = &self.expansion;
         match self.map[usize::from(addr) >> 12] {
-            Page::Roml if cart.roml_contended() => cart
-                .read_roml(addr)
-                .map(|v| v | self.ram[usize::from(addr)]),
-            Page::Roml => cart.read_roml(addr),
-            Page::Romh => cart.read_romh(addr),
+            Page::Roml if e.roml_contended() => e.read_roml(addr).map(|v| v | self.ram_byte(addr)),
+            Page::Roml => e.read_roml(addr),
+            Page::Romh => e.read_romh(addr),
             _ => None,
         }
     }
@@ -476,7 +497,7 @@ impl C64Bus {
         match self.cart_drives(addr) {
             Some(v) => v,
             None if self.expansion.mode() == Mode::Ultimax => 0xFF,
-            None => self.ram[usize::from(addr)],
+            None => self.ram_byte(addr),
         }
     }
 
@@ -498,6 +519,7 @@ impl C64Bus {
                 self.roms.chargen[a - usize::from(rom::CHARGEN)]
             }
             Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+            Page::Plus => self.ram_byte(addr),
         }
     }
 
@@ -530,7 +552,10 @@ impl C64Bus {
             let i = usize::from(addr) - usize::from(rom::BASIC);
             self.written[i / 64] |= 1 << (i % 64);
         }
-        self.ram[usize::from(addr)] = value;
+        match &mut self.expansion.plus60k {
+            Some(p) if p.bank1() && addr >= PLUS60K_FROM => p.write(addr, value),
+            _ => self.ram[usize::from(addr)] = value,
+        }
     }
 
     /// A write the cartridge may take (its lines select a mode): at $8000-$9FFF, where
@@ -538,16 +563,14 @@ impl C64Bus {
     #[cold]
     fn cart_write(&mut self, addr: u16, value: u8) -> bool {
         let page = self.map[usize::from(addr >> 12)];
-        let Some(cart) = &mut self.expansion.cart else {
-            return true;
-        };
+        let e = &mut self.expansion;
         match page {
-            _ if (0x8000..0xA000).contains(&addr) => cart.write_roml(addr, value),
-            Page::Romh => cart.write_romh(addr, value),
+            _ if (0x8000..0xA000).contains(&addr) => e.write_roml(addr, value),
+            Page::Romh => e.write_romh(addr, value),
             Page::Open => false,
             // 16K mode with HIRAM low: the cartridge still sees writes at $A000.
-            Page::Ram if (0xA000..0xC000).contains(&addr) => {
-                cart.write_ramh(addr, value);
+            Page::Ram | Page::Plus if (0xA000..0xC000).contains(&addr) => {
+                e.write_ramh(addr, value);
                 true
             }
             _ => true,
@@ -704,6 +727,7 @@ impl C64Bus {
     pub(crate) fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
         match addr {
+            PLUS60K_LATCH..=io::VIC_END if self.expansion.plus60k.is_some() => 0xFF,
             io::VIC..=io::VIC_END => self.vic.peek(reg, t),
             io::SID..=io::SID_END => self.sid.peek(reg, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => self.color[usize::from(addr - io::COLOR_RAM)],
@@ -727,6 +751,15 @@ impl C64Bus {
             self.sync_for_access(t);
         }
         let value = match addr {
+            // The +60K's latch takes $D100-$D1FF (it reads $FF); $D200-$D3FF answers
+            // nothing.
+            PLUS60K_LATCH..=io::VIC_END if self.expansion.plus60k.is_some() => {
+                if addr <= PLUS60K_LATCH_END {
+                    0xFF
+                } else {
+                    self.phi1_byte(t)
+                }
+            }
             io::VIC..=io::VIC_END => {
                 let (vic, mem) = self.vic_parts();
                 vic.read(reg, t, &mem)
@@ -760,7 +793,10 @@ impl C64Bus {
             }
             io::IO1.. => {
                 let v = match self.expansion.read_io(addr) {
-                    Some(v) => v,
+                    Some(v) => match self.expansion.undriven(addr) {
+                        0 => v,
+                        float => (v & !float) | (self.phi1_byte(t) & float),
+                    },
                     None => self.phi1_byte(t),
                 };
                 self.observe_lines(t);
@@ -797,6 +833,14 @@ impl C64Bus {
             self.sync_for_access(t);
         }
         match addr {
+            PLUS60K_LATCH..=io::VIC_END if self.expansion.plus60k.is_some() => {
+                if let Some(p) = &mut self.expansion.plus60k
+                    && addr <= PLUS60K_LATCH_END
+                {
+                    p.write_latch(value);
+                    self.update_map();
+                }
+            }
             io::VIC..=io::VIC_END => {
                 let (vic, mem) = self.vic_parts();
                 vic.write(reg, value, t, &mem);
@@ -993,6 +1037,9 @@ impl C64Bus {
 
 /// The REU's $FF00 trigger: a write there starts a transfer armed by the command register.
 const REU_TRIGGER: u16 = 0xFF00;
+/// The +60K's latch: $D100, decoded through $D1FF.
+const PLUS60K_LATCH: u16 = 0xD100;
+const PLUS60K_LATCH_END: u16 = 0xD1FF;
 
 /// The REU's side of the bus: the memory as the CPU sees it, each access at its cycle,
 /// the VIC's bad lines and sprite fetches keeping it waiting as they keep the CPU.
@@ -1093,7 +1140,8 @@ c64state::persist_enum!(Page {
     Char,
     Roml,
     Romh,
-    Open
+    Open,
+    Plus
 });
 c64state::persist!(Keys {
     live,

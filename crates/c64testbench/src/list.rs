@@ -47,6 +47,21 @@ pub enum Expect {
     Timeout,
 }
 
+/// c64kit's options for a memory expansion option of the list (VICE's testbench
+/// runs dqbb with its default 16 KiB).
+fn memory_args(option: &str) -> Option<Vec<String>> {
+    let args: &[&str] = match option {
+        "dqbb" => &["--dqbb", "16k"],
+        "isepic" => &["--isepic"],
+        "plus60k" => &["--plus60k"],
+        _ => {
+            let size = option.strip_prefix("ramcart").filter(|s| is_size(s))?;
+            return Some(vec!["--ramcart".to_string(), size.to_string()]);
+        }
+    };
+    Some(args.iter().map(|a| a.to_string()).collect())
+}
+
 /// What the machine must be for a row, in c64kit's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Machine {
@@ -67,6 +82,9 @@ pub struct Machine {
     pub reu: Option<String>,
     /// A GeoRAM's size as `--georam` takes it (geo512k: `512k`).
     pub georam: Option<String>,
+    /// c64kit's options for the other memory expansions (dqbb: `--dqbb 16k`,
+    /// ramcart128k: `--ramcart 128k`, isepic: `--isepic`, plus60k: `--plus60k`).
+    pub memory: Vec<String>,
     /// Options c64kit has no machine for (an expansion, a cartridge, a drive model):
     /// the row is reported unsupported.
     pub unsupported: Vec<String>,
@@ -154,6 +172,8 @@ impl Row {
                         m.reu = Some(size.to_string());
                     } else if let Some(size) = o.strip_prefix("geo").filter(|s| is_size(s)) {
                         m.georam = Some(size.to_string());
+                    } else if let Some(args) = memory_args(o) {
+                        m.memory.extend(args);
                     } else {
                         m.unsupported.push(o.clone());
                     }
