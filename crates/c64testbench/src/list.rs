@@ -376,9 +376,15 @@ mod tests {
         assert_eq!(r.machine().reu.as_deref(), Some("512k"));
         assert_eq!(r.expect(), Expect::Timeout);
         assert_eq!(r.category(), Category::Expansions);
-        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k").unwrap();
+        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k,plus256k").unwrap();
         assert_eq!(r.machine().georam.as_deref(), Some("512k"));
-        assert_eq!(r.machine().unsupported, ["ramcart128k"]);
+        assert_eq!(r.machine().memory, ["--ramcart", "128k"]);
+        assert_eq!(r.machine().unsupported, ["plus256k"]);
+        let r = Row::parse("../m/,m.prg,exitcode,5,dqbb,isepic,plus60k").unwrap();
+        assert_eq!(
+            r.machine().memory,
+            ["--dqbb", "16k", "--isepic", "--plus60k"]
+        );
         let r = Row::parse("../drive/rpm/,rpm1.prg,exitcode,1,mountd64:rpm.d64,vicii-pal").unwrap();
         assert_eq!(r.machine().disk.as_deref(), Some("rpm.d64"));
         assert_eq!(
