@@ -226,8 +226,12 @@ pub struct Args {
     pub isepic: bool,
     /// Fit a +60K (a second 60 KiB bank for $1000-$FFFF, latch at $D100; the VIC sees
     /// the C64's own RAM)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "plus256k")]
     pub plus60k: bool,
+    /// Fit a +256K (four 64 KiB banks of RAM, latch at $D100 picking one for
+    /// $0000-$0FFF, one for $1000-$FFFF and the VIC's)
+    #[arg(long)]
+    pub plus256k: bool,
     /// Use this 4 KiB character ROM image instead of the built-in character set
     #[arg(long, value_name = "FILE")]
     pub chargen: Option<PathBuf>,

@@ -1,11 +1,11 @@
 //! `--cart`, `--reu`, `--georam`, `--dqbb`, `--ramcart`, `--isepic`: what goes into
-//! the expansion port; `--plus60k`: the RAM fitted inside the machine.
+//! the expansion port; `--plus60k`, `--plus256k`: the RAM fitted inside the machine.
 
 use std::path::Path;
 
 use c64emu::Machine;
 use c64emu::expansion::{
-    Cartridge, Crt, DQBB_SIZES, Dqbb, Expansion, GEORAM_SIZES, GeoRam, Isepic, Plus60k,
+    Cartridge, Crt, DQBB_SIZES, Dqbb, Expansion, GEORAM_SIZES, GeoRam, Isepic, Plus60k, Plus256k,
     RAMCART_SIZES, REU_SIZES, RamCart, Reu, parse_size,
 };
 
@@ -50,6 +50,9 @@ pub fn plug(m: &mut Machine, args: &Args) -> Result<(), Fail> {
     }
     if args.plus60k {
         e.plus60k = Some(Plus60k::new());
+    }
+    if args.plus256k {
+        e.plus256k = Some(Plus256k::new());
     }
     if e.any() {
         m.plug(e);

@@ -14,8 +14,7 @@ use mos6502::memory::Bus;
 
 use crate::cia::Cia;
 use crate::cpu::{Lines, Port};
-use crate::expansion::plus60k::PLUS60K_FROM;
-use crate::expansion::{DmaBus, Expansion, Mode, Plus60k};
+use crate::expansion::{DmaBus, Expansion, Mode};
 use crate::keyboard::{self, Matrix};
 use crate::map::{io, rom};
 use crate::rom::Roms;
@@ -37,7 +36,7 @@ enum Page {
     Romh,
     /// Nothing (Ultimax mode's holes).
     Open,
-    /// RAM of the +60K's added bank ($1000-$FFFF where RAM is mapped, its latch set).
+    /// RAM of another bank than the C64's own (a +60K's or +256K's latch picked it).
     Plus,
 }
 
@@ -359,23 +358,31 @@ impl C64Bus {
             Mode::Ultimax => (0x1000, false),
             _ => (0x8000, true),
         };
-        if self.expansion.plus60k.as_ref().is_some_and(Plus60k::bank1) {
-            // The added bank: every RAM access from $1000 up takes the slow path.
-            for page in &mut self.map[1..] {
+        if let Some(from) = self.expansion.banked_from() {
+            // Another bank: every RAM access from there up takes the slow path (the
+            // port at $00/$01 always does).
+            for page in &mut self.map[usize::from(from >> 12)..] {
                 if *page == Page::Ram {
                     *page = Page::Plus;
                 }
             }
-            (self.ram_below, self.c000_ram) = (PLUS60K_FROM, false);
+            (self.ram_below, self.c000_ram) = (from.max(2), false);
         }
     }
 
-    /// The RAM byte the CPU reaches at `addr` (the +60K's added bank when its latch
-    /// selects it).
+    /// The RAM byte the CPU reaches at `addr` (another bank when a +60K's or +256K's
+    /// latch picks one).
     fn ram_byte(&self, addr: u16) -> u8 {
-        match &self.expansion.plus60k {
-            Some(p) if p.bank1() && addr >= PLUS60K_FROM => p.read(addr),
-            _ => self.ram[usize::from(addr)],
+        self.expansion
+            .banked_read(addr)
+            .unwrap_or(self.ram[usize::from(addr)])
+    }
+
+    /// The RAM byte the CPU reaches at `addr`, to write.
+    fn ram_slot(&mut self, addr: u16) -> &mut u8 {
+        match self.expansion.banked_slot(addr) {
+            Some(b) => b,
+            None => &mut self.ram[usize::from(addr)],
         }
     }
 
@@ -552,10 +559,7 @@ impl C64Bus {
             let i = usize::from(addr) - usize::from(rom::BASIC);
             self.written[i / 64] |= 1 << (i % 64);
         }
-        match &mut self.expansion.plus60k {
-            Some(p) if p.bank1() && addr >= PLUS60K_FROM => p.write(addr, value),
-            _ => self.ram[usize::from(addr)] = value,
-        }
+        *self.ram_slot(addr) = value;
     }
 
     /// A write the cartridge may take (its lines select a mode): at $8000-$9FFF, where
@@ -630,7 +634,7 @@ impl C64Bus {
                 self.port.write_data(value, t);
             }
             let byte = self.phi1_byte(t);
-            self.ram[usize::from(addr)] = byte;
+            *self.ram_slot(addr) = byte;
             self.update_map();
             return;
         }
@@ -727,7 +731,7 @@ impl C64Bus {
     pub(crate) fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
         match addr {
-            PLUS60K_LATCH..=io::VIC_END if self.expansion.plus60k.is_some() => 0xFF,
+            LATCH..=io::VIC_END if self.expansion.has_latch() => 0xFF,
             io::VIC..=io::VIC_END => self.vic.peek(reg, t),
             io::SID..=io::SID_END => self.sid.peek(reg, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => self.color[usize::from(addr - io::COLOR_RAM)],
@@ -751,10 +755,10 @@ impl C64Bus {
             self.sync_for_access(t);
         }
         let value = match addr {
-            // The +60K's latch takes $D100-$D1FF (it reads $FF); $D200-$D3FF answers
-            // nothing.
-            PLUS60K_LATCH..=io::VIC_END if self.expansion.plus60k.is_some() => {
-                if addr <= PLUS60K_LATCH_END {
+            // A +60K's or +256K's latch takes $D100-$D1FF (it reads $FF); $D200-$D3FF
+            // answers nothing.
+            LATCH..=io::VIC_END if self.expansion.has_latch() => {
+                if addr < UNWIRED {
                     0xFF
                 } else {
                     self.phi1_byte(t)
@@ -833,14 +837,15 @@ impl C64Bus {
             self.sync_for_access(t);
         }
         match addr {
-            PLUS60K_LATCH..=io::VIC_END if self.expansion.plus60k.is_some() => {
-                if let Some(p) = &mut self.expansion.plus60k
-                    && addr <= PLUS60K_LATCH_END
-                {
-                    p.write_latch(value);
-                    self.update_map();
-                }
+            LATCH..=LATCH_END if self.expansion.has_latch() => {
+                // The VIC's fetches up to now come from the bank it had.
+                self.sync_vic(t);
+                self.expansion.write_latch(value);
+                self.update_map();
+                self.update_vic_reads();
             }
+            // $D200-$D3FF: nothing there.
+            UNWIRED..=io::VIC_END if self.expansion.has_latch() => {}
             io::VIC..=io::VIC_END => {
                 let (vic, mem) = self.vic_parts();
                 vic.write(reg, value, t, &mem);
@@ -897,7 +902,7 @@ impl C64Bus {
     /// What the VIC reads: RAM, colour RAM, the character ROM.
     pub fn vic_mem(&self) -> VicMem<'_> {
         VicMem {
-            ram: &self.ram,
+            ram: self.expansion.vic_ram().unwrap_or(&self.ram),
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc: self.pc(),
@@ -909,7 +914,7 @@ impl C64Bus {
     fn vic_parts(&mut self) -> (&mut Vic, VicMem<'_>) {
         let cpu_pc = self.pc();
         let mem = VicMem {
-            ram: &self.ram,
+            ram: self.expansion.vic_ram().unwrap_or(&self.ram),
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc,
@@ -1037,9 +1042,11 @@ impl C64Bus {
 
 /// The REU's $FF00 trigger: a write there starts a transfer armed by the command register.
 const REU_TRIGGER: u16 = 0xFF00;
-/// The +60K's latch: $D100, decoded through $D1FF.
-const PLUS60K_LATCH: u16 = 0xD100;
-const PLUS60K_LATCH_END: u16 = 0xD1FF;
+/// A +60K's or +256K's latch: $D100, decoded through $D1FF.
+const LATCH: u16 = 0xD100;
+const LATCH_END: u16 = 0xD1FF;
+/// With such a latch, $D200-$D3FF: neither the VIC nor the latch answers.
+const UNWIRED: u16 = 0xD200;
 
 /// The REU's side of the bus: the memory as the CPU sees it, each access at its cycle,
 /// the VIC's bad lines and sprite fetches keeping it waiting as they keep the CPU.

@@ -1,8 +1,8 @@
-//! The memory expansions through the whole machine: the +60K's second bank (the CPU's
-//! view, the VIC's), the DQBB's RAM as ROML/ROMH, the RamCart's and Isepic's windows.
+//! The memory expansions through the whole machine: the +60K's second bank and the
+//! +256K's banks (the CPU's view, the VIC's), the DQBB's RAM as ROML/ROMH, the RamCart's and Isepic's windows.
 //! Programs are assembled here; no ROMs.
 use c64emu::Machine;
-use c64emu::expansion::{Dqbb, Expansion, Isepic, Plus60k, RamCart};
+use c64emu::expansion::{Dqbb, Expansion, Isepic, Plus60k, Plus256k, RamCart};
 
 /// Assemble `body` at $C000 and load it.
 fn program(m: &mut Machine, body: &str) {
@@ -68,6 +68,38 @@ fn the_plus60k_latch_banks_1000_up_for_the_cpu_and_not_for_the_vic() {
     // Latch bit 7 clear: bank 0 again.
     m.poke_io(0xD100, 0x7F);
     assert_eq!(m.peek_banked(0x2000), 0xA0);
+}
+
+#[test]
+fn the_plus256k_latch_picks_the_banks_of_the_cpu_and_the_vic() {
+    let mut m = machine(Expansion {
+        plus256k: Some(Plus256k::new()),
+        ..Expansion::default()
+    });
+    m.poke(0x2000, 0x00);
+    // Bank 3 at $1000-$FFFF: $2000 gets $A0 there; bank 0's stays. Then the VIC
+    // fetches from bank 3 (bits 2-3) while the CPU's $1000 up is bank 0 again, and the
+    // program (shared at $0C00 while $0000-$0FFF is bank 0) waits four frames.
+    program_at(
+        &mut m,
+        0x0C00,
+        "        sei\n        lda #$c0\n        sta $d100\n        lda #$a0\n        sta $2000\n\
+         lda $2000\n        sta $02\n        lda #$0c\n        sta $d1c0\n\
+         lda $2000\n        sta $03\n        lda #1\n        sta $d800\n\
+         lda #0\n        sta $d021\n        lda #$84\n        sta $d018\n\
+         ldx #4\nframe   lda $d012\n        bne frame\nwait    lda $d012\n\
+         beq wait\n        dex\n        bne frame\n        rts",
+    );
+    m.call(0x0C00, 200_000).unwrap();
+    assert_eq!((m.peek(0x02), m.peek(0x03)), (0xA0, 0x00));
+    // The VIC showed bank 3's $2000: one reversed space, white.
+    let white = c64emu::render::pens(&m).iter().filter(|&&p| p == 1).count();
+    assert_eq!(white, 64);
+    // $0000-$0FFF from bank 1: the zero page there is another one.
+    m.poke_io(0xD100, 0x01);
+    assert_eq!(m.peek_banked(0x02), 0x00);
+    m.poke_io(0xD100, 0x00);
+    assert_eq!(m.peek_banked(0x02), 0xA0);
 }
 
 #[test]

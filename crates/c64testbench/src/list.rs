@@ -54,6 +54,7 @@ fn memory_args(option: &str) -> Option<Vec<String>> {
         "dqbb" => &["--dqbb", "16k"],
         "isepic" => &["--isepic"],
         "plus60k" => &["--plus60k"],
+        "plus256k" => &["--plus256k"],
         _ => {
             let size = option.strip_prefix("ramcart").filter(|s| is_size(s))?;
             return Some(vec!["--ramcart".to_string(), size.to_string()]);
@@ -83,7 +84,8 @@ pub struct Machine {
     /// A GeoRAM's size as `--georam` takes it (geo512k: `512k`).
     pub georam: Option<String>,
     /// c64kit's options for the other memory expansions (dqbb: `--dqbb 16k`,
-    /// ramcart128k: `--ramcart 128k`, isepic: `--isepic`, plus60k: `--plus60k`).
+    /// ramcart128k: `--ramcart 128k`, isepic: `--isepic`, plus60k: `--plus60k`,
+    /// plus256k: `--plus256k`).
     pub memory: Vec<String>,
     /// Options c64kit has no machine for (an expansion, a cartridge, a drive model):
     /// the row is reported unsupported.
@@ -376,14 +378,14 @@ mod tests {
         assert_eq!(r.machine().reu.as_deref(), Some("512k"));
         assert_eq!(r.expect(), Expect::Timeout);
         assert_eq!(r.category(), Category::Expansions);
-        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k,plus256k").unwrap();
+        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k,ramcart").unwrap();
         assert_eq!(r.machine().georam.as_deref(), Some("512k"));
         assert_eq!(r.machine().memory, ["--ramcart", "128k"]);
-        assert_eq!(r.machine().unsupported, ["plus256k"]);
-        let r = Row::parse("../m/,m.prg,exitcode,5,dqbb,isepic,plus60k").unwrap();
+        assert_eq!(r.machine().unsupported, ["ramcart"]);
+        let r = Row::parse("../m/,m.prg,exitcode,5,dqbb,isepic,plus60k,plus256k").unwrap();
         assert_eq!(
             r.machine().memory,
-            ["--dqbb", "16k", "--isepic", "--plus60k"]
+            ["--dqbb", "16k", "--isepic", "--plus60k", "--plus256k"]
         );
         let r = Row::parse("../drive/rpm/,rpm1.prg,exitcode,1,mountd64:rpm.d64,vicii-pal").unwrap();
         assert_eq!(r.machine().disk.as_deref(), Some("rpm.d64"));

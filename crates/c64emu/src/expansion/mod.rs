@@ -1,6 +1,6 @@
 //! What is plugged into the expansion port: a cartridge (from a CRT file), an REU, a
-//! GeoRAM, a Double Quick Brown Box, a RamCart, an Isepic; and the +60K fitted inside
-//! the machine. The bus asks this module about I/O 1 ($DE00-$DEFF) and I/O 2
+//! GeoRAM, a Double Quick Brown Box, a RamCart, an Isepic; and the +60K or +256K
+//! fitted inside the machine (their latch at $D100, their banks of RAM). The bus asks this module about I/O 1 ($DE00-$DEFF) and I/O 2
 //! ($DF00-$DFFF), about the EXROM/GAME lines (which the PLA turns into the memory map),
 //! about ROML/ROMH when the map selects them, and runs the REU's DMA.
 
@@ -11,6 +11,7 @@ pub mod flash;
 pub mod freezer;
 pub mod georam;
 pub mod isepic;
+pub mod plus256k;
 pub mod plus60k;
 pub mod ramcart;
 pub mod reu;
@@ -23,6 +24,7 @@ pub use dqbb::{DQBB_SIZES, Dqbb};
 pub use georam::GeoRam;
 pub use isepic::Isepic;
 pub use plus60k::Plus60k;
+pub use plus256k::Plus256k;
 pub use ramcart::{RAMCART_SIZES, RamCart};
 pub use reu::{DmaBus, Reu};
 
@@ -123,6 +125,8 @@ pub struct Expansion {
     pub isepic: Option<Isepic>,
     /// A +60K inside the machine (latch at $D100, the bus banks its RAM).
     pub plus60k: Option<Plus60k>,
+    /// A +256K inside the machine (latch at $D100, the bus banks its RAM).
+    pub plus256k: Option<Plus256k>,
 }
 
 impl Expansion {
@@ -136,6 +140,7 @@ impl Expansion {
             ramcart,
             isepic,
             plus60k,
+            plus256k,
         } = self;
         cart.is_some()
             || reu.is_some()
@@ -144,6 +149,55 @@ impl Expansion {
             || ramcart.is_some()
             || isepic.is_some()
             || plus60k.is_some()
+            || plus256k.is_some()
+    }
+
+    /// Whether a +60K or +256K has its latch at $D100-$D1FF.
+    pub fn has_latch(&self) -> bool {
+        self.plus60k.is_some() || self.plus256k.is_some()
+    }
+
+    /// A write to the +60K's or +256K's latch.
+    pub fn write_latch(&mut self, value: u8) {
+        if let Some(p) = &mut self.plus60k {
+            p.write_latch(value);
+        }
+        if let Some(p) = &mut self.plus256k {
+            p.write_latch(value);
+        }
+    }
+
+    /// The lowest address at which the CPU's RAM is not the C64's own (the latch
+    /// picked another bank); None: nowhere.
+    pub fn banked_from(&self) -> Option<u16> {
+        if let Some(p) = &self.plus256k {
+            return p.banked_from();
+        }
+        let p = self.plus60k.as_ref()?;
+        p.bank1().then_some(plus60k::PLUS60K_FROM)
+    }
+
+    /// The RAM byte the CPU reaches at `addr` when it is not the C64's own.
+    pub fn banked_read(&self, addr: u16) -> Option<u8> {
+        if let Some(p) = &self.plus256k {
+            return p.read(addr);
+        }
+        let p = self.plus60k.as_ref()?;
+        (p.bank1() && addr >= plus60k::PLUS60K_FROM).then(|| p.read(addr))
+    }
+
+    /// The RAM byte the CPU reaches at `addr` when it is not the C64's own, to write.
+    pub fn banked_slot(&mut self, addr: u16) -> Option<&mut u8> {
+        if let Some(p) = &mut self.plus256k {
+            return p.slot(addr);
+        }
+        let p = self.plus60k.as_mut()?;
+        (p.bank1() && addr >= plus60k::PLUS60K_FROM).then(|| p.slot(addr))
+    }
+
+    /// The 64 KiB the VIC fetches from when it is not the C64's own RAM.
+    pub fn vic_ram(&self) -> Option<&[u8; 0x10000]> {
+        self.plus256k.as_ref().and_then(Plus256k::vic_ram)
     }
 
     /// The memory mode the EXROM and GAME lines select (a cartridge's lines win over
@@ -242,6 +296,9 @@ impl Expansion {
             i.reset();
         }
         if let Some(p) = &mut self.plus60k {
+            p.reset();
+        }
+        if let Some(p) = &mut self.plus256k {
             p.reset();
         }
     }
@@ -355,6 +412,7 @@ impl c64state::Persist for Expansion {
             ramcart,
             isepic,
             plus60k,
+            plus256k,
         } = self;
         c64state::save_present(cart, w);
         c64state::save_present(reu, w);
@@ -363,6 +421,7 @@ impl c64state::Persist for Expansion {
         c64state::save_present(ramcart, w);
         c64state::save_present(isepic, w);
         c64state::save_present(plus60k, w);
+        c64state::save_present(plus256k, w);
     }
     fn load(&mut self, r: &mut c64state::Reader<'_>) -> Result<(), c64state::Error> {
         let Expansion {
@@ -373,6 +432,7 @@ impl c64state::Persist for Expansion {
             ramcart,
             isepic,
             plus60k,
+            plus256k,
         } = self;
         c64state::load_present(
             cart,
@@ -400,6 +460,11 @@ impl c64state::Persist for Expansion {
             plus60k,
             r,
             "a +60K: the machine's and the snapshot's differ",
+        )?;
+        c64state::load_present(
+            plus256k,
+            r,
+            "a +256K: the machine's and the snapshot's differ",
         )
     }
 }

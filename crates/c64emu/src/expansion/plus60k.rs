@@ -53,9 +53,9 @@ impl Plus60k {
         self.ram[usize::from(addr - PLUS60K_FROM)]
     }
 
-    /// Store a byte in the added bank (`addr` at $1000 or above).
-    pub fn write(&mut self, addr: u16, value: u8) {
-        self.ram[usize::from(addr - PLUS60K_FROM)] = value;
+    /// A byte of the added bank to write (`addr` at $1000 or above).
+    pub fn slot(&mut self, addr: u16) -> &mut u8 {
+        &mut self.ram[usize::from(addr - PLUS60K_FROM)]
     }
 }
 
@@ -73,8 +73,8 @@ mod tests {
         assert!(!p.bank1());
         p.write_latch(0x80);
         assert!(p.bank1());
-        p.write(0xFFFF, 9);
-        p.write(0x1000, 8);
+        *p.slot(0xFFFF) = 9;
+        *p.slot(0x1000) = 8;
         assert_eq!((p.ram[SIZE - 1], p.read(0x1000)), (9, 8));
         p.reset();
         assert!(!p.bank1());
