@@ -169,3 +169,36 @@ fn an_isepic_page_is_picked_by_reading_or_writing_io1() {
     m.call(0xC000, 10_000).unwrap();
     assert_eq!((m.peek(0xFB), m.peek(0xFC)), (0x11, 0x44));
 }
+
+#[test]
+fn a_snapshot_holds_the_expansions_ram_and_registers() {
+    let devices = || Expansion {
+        dqbb: Some(Dqbb::new(16 * 1024)),
+        ramcart: Some(RamCart::new(64 * 1024)),
+        plus60k: Some(Plus60k::new()),
+        ..Expansion::default()
+    };
+    let mut m = machine(devices());
+    program_at(
+        &mut m,
+        0x0C00,
+        "        lda #$14\n        sta $de00\n        lda #$12\n        sta $8000\n\
+         lda #$80\n        sta $d100\n        lda #$34\n        sta $c000\n\
+         lda #$56\n        sta $df00\n        rts",
+    );
+    m.call(0x0C00, 10_000).unwrap();
+    let state = m.save_state();
+    let mut n = machine(devices());
+    n.load_state(&state).unwrap();
+    assert_eq!(
+        (
+            n.peek_banked(0x8000),
+            n.peek_banked(0xC000),
+            n.peek_io(0xDF00)
+        ),
+        (0x12, 0x34, 0x56)
+    );
+    // Another machine's devices: refused.
+    let mut o = machine(Expansion::default());
+    assert!(o.load_state(&state).is_err());
+}
