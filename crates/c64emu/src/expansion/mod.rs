@@ -270,9 +270,7 @@ impl Expansion {
     /// In Ultimax mode: the 4 KiB of ROMH the VIC sees at $3000-$3FFF of each bank.
     pub fn vic_romh(&self) -> Option<&[u8]> {
         let cart = self.cart.as_ref()?;
-        (cart.mode() == Mode::Ultimax)
-            .then(|| cart.romh_upper())
-            .flatten()
+        cart.vic_ultimax().then(|| cart.romh_upper()).flatten()
     }
 
     /// Everything as after a reset.
