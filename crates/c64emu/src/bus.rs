@@ -907,6 +907,7 @@ impl C64Bus {
             chargen: &self.roms.chargen[..],
             cpu_pc: self.pc(),
             ultimax: self.expansion.vic_romh(),
+            ultimax_phi2: self.expansion.vic_romh_phi2(),
         }
     }
 
@@ -919,6 +920,7 @@ impl C64Bus {
             chargen: &self.roms.chargen[..],
             cpu_pc,
             ultimax: self.expansion.vic_romh(),
+            ultimax_phi2: self.expansion.vic_romh_phi2(),
         };
         (&mut self.vic, mem)
     }

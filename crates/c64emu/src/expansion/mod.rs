@@ -273,6 +273,15 @@ impl Expansion {
         cart.vic_ultimax().then(|| cart.romh_upper()).flatten()
     }
 
+    /// The same for the VIC's accesses in the CPU's half of the cycle: whenever the
+    /// lines select Ultimax mode.
+    pub fn vic_romh_phi2(&self) -> Option<&[u8]> {
+        let cart = self.cart.as_ref()?;
+        (cart.mode() == Mode::Ultimax)
+            .then(|| cart.romh_upper())
+            .flatten()
+    }
+
     /// Everything as after a reset.
     pub fn reset(&mut self) {
         if let Some(c) = &mut self.cart {
