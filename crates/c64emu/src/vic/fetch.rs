@@ -247,7 +247,7 @@ mod tests {
         assert_eq!(mem.read(2, 0x2FFF), ram[0xAFFF]);
         // GAME low in the CPU's half only: c-accesses see the Ultimax map, the
         // first half's accesses the 8K one.
-        (mem.ultimax, mem.ultimax_phi2) = (None, Some(&romh));
+        (mem.ultimax, mem.ultimax_phi2) = (None, Some(&romh[..]));
         assert_eq!(
             (mem.read(0, 0x1000), mem.read_phi2(0, 0x1000)),
             (0xCC, 0x11)
