@@ -213,6 +213,26 @@ pub struct Args {
     /// Plug in a GeoRAM of this size: 512k, 1m, 2m, 4m
     #[arg(long, value_name = "SIZE")]
     pub georam: Option<String>,
+    /// Plug in a Double Quick Brown Box of this size (RAM in place of a cartridge's ROM
+    /// at $8000-$BFFF, register at $DE00): 16k, 32k, 64k, 128k, 256k
+    #[arg(long, value_name = "SIZE")]
+    pub dqbb: Option<String>,
+    /// Plug in a RamCart of this size (a 256-byte window at $DF00, page at $DE00, bank
+    /// at $DE01): 64k, 128k
+    #[arg(long, value_name = "SIZE")]
+    pub ramcart: Option<String>,
+    /// Plug in an Isepic with its switch on (2 KiB of RAM in a 256-byte window at
+    /// $DF00, the page picked by an access to $DE00-$DE07)
+    #[arg(long)]
+    pub isepic: bool,
+    /// Fit a +60K (a second 60 KiB bank for $1000-$FFFF, latch at $D100; the VIC sees
+    /// the C64's own RAM)
+    #[arg(long, conflicts_with = "plus256k")]
+    pub plus60k: bool,
+    /// Fit a +256K (four 64 KiB banks of RAM, latch at $D100 picking one for
+    /// $0000-$0FFF, one for $1000-$FFFF and the VIC's)
+    #[arg(long)]
+    pub plus256k: bool,
     /// Use this 4 KiB character ROM image instead of the built-in character set
     #[arg(long, value_name = "FILE")]
     pub chargen: Option<PathBuf>,

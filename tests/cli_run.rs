@@ -753,3 +753,32 @@ fn the_vic_ii_model_sets_the_frame_and_the_picture() {
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("6567r8"), "{}", stderr(&o));
 }
+
+#[test]
+fn memory_expansion_options_plug_the_devices_in() {
+    // Bank 1 of a +60K gets $00 at $2000, bank 0 $FF; with bank 1 selected again the
+    // program reads $2000 and writes it to the debug cartridge. (Without a +60K, $D100
+    // is a VIC mirror and $2000 holds $FF.)
+    let prg = sys_prg(&[
+        0xA9, 0x80, 0x8D, 0x00, 0xD1, 0xA9, 0x00, 0x8D, 0x00, 0x20, 0xA9, 0x00, 0x8D, 0x00, 0xD1,
+        0xA9, 0xFF, 0x8D, 0x00, 0x20, 0xA9, 0x80, 0x8D, 0x00, 0xD1, 0xAD, 0x00, 0x20, 0x8D, 0xFF,
+        0xD7, 0x4C, 0x2C, 0x08,
+    ]);
+    let args = ["--debugcart", "--max-cycles", "100000"];
+    let o = run_file("plus60k.prg", &prg, &[&args[..], &["--plus60k"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_file("plus60k.prg", &prg, &args);
+    assert_eq!(code(&o), 255, "{}", stderr(&o));
+    // Sizes the devices do not come in, and two RAM expansions inside one machine.
+    let o = run_file("plus60k.prg", &prg, &["--ramcart", "3k"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("--ramcart: RamCart size \"3k\" is not one the device comes in"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_file("plus60k.prg", &prg, &["--dqbb", "8k"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let o = run_file("plus60k.prg", &prg, &["--plus60k", "--plus256k"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+}

@@ -68,6 +68,7 @@ fn rows_that_passed_without_roms_still_pass() {
         has_vic_flag: exec::has_flag(&c64kit, "--vic"),
         has_sid_flag: exec::has_flag(&c64kit, "--sid"),
         has_expansion_flags: exec::has_flag(&c64kit, "--cart"),
+        has_memory_flags: exec::has_flag(&c64kit, "--plus60k"),
         c64kit,
         list_dir: std::fs::canonicalize(&dir).unwrap(),
         roms: None,

@@ -36,6 +36,8 @@ enum Page {
     Romh,
     /// Nothing (Ultimax mode's holes).
     Open,
+    /// RAM of another bank than the C64's own (a +60K's or +256K's latch picked it).
+    Plus,
 }
 
 /// A read of ROM at an address the program had written (the write went to RAM underneath).
@@ -356,6 +358,32 @@ impl C64Bus {
             Mode::Ultimax => (0x1000, false),
             _ => (0x8000, true),
         };
+        if let Some(from) = self.expansion.banked_from() {
+            // Another bank: every RAM access from there up takes the slow path (the
+            // port at $00/$01 always does).
+            for page in &mut self.map[usize::from(from >> 12)..] {
+                if *page == Page::Ram {
+                    *page = Page::Plus;
+                }
+            }
+            (self.ram_below, self.c000_ram) = (from.max(2), false);
+        }
+    }
+
+    /// The RAM byte the CPU reaches at `addr` (another bank when a +60K's or +256K's
+    /// latch picks one).
+    fn ram_byte(&self, addr: u16) -> u8 {
+        self.expansion
+            .banked_read(addr)
+            .unwrap_or(self.ram[usize::from(addr)])
+    }
+
+    /// The RAM byte the CPU reaches at `addr`, to write.
+    fn ram_slot(&mut self, addr: u16) -> &mut u8 {
+        match self.expansion.banked_slot(addr) {
+            Some(b) => b,
+            None => &mut self.ram[usize::from(addr)],
+        }
     }
 
     /// Is the ROM that covers `addr` banked in (BASIC, KERNAL or character ROM)?
@@ -379,6 +407,7 @@ impl C64Bus {
             Page::Char => self.roms.chargen[a - usize::from(rom::CHARGEN)],
             Page::Io => self.peek_io(addr, self.now()),
             Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+            Page::Plus => self.ram_byte(addr),
         }
     }
 
@@ -452,20 +481,19 @@ impl C64Bus {
                     self.aborted = true;
                     ABORTED_READ
                 }
-                None => self.ram[a],
+                None => self.ram_byte(addr),
             },
+            Page::Plus => self.ram_byte(addr),
         }
     }
 
     /// The byte ROML or ROMH drives at `addr` where the map selects them.
     fn cart_drives(&self, addr: u16) -> Option<u8> {
-        let cart = self.expansion.cart.as_ref()?;
+        let e = &self.expansion;
         match self.map[usize::from(addr) >> 12] {
-            Page::Roml if cart.roml_contended() => cart
-                .read_roml(addr)
-                .map(|v| v | self.ram[usize::from(addr)]),
-            Page::Roml => cart.read_roml(addr),
-            Page::Romh => cart.read_romh(addr),
+            Page::Roml if e.roml_contended() => e.read_roml(addr).map(|v| v | self.ram_byte(addr)),
+            Page::Roml => e.read_roml(addr),
+            Page::Romh => e.read_romh(addr),
             _ => None,
         }
     }
@@ -476,7 +504,7 @@ impl C64Bus {
         match self.cart_drives(addr) {
             Some(v) => v,
             None if self.expansion.mode() == Mode::Ultimax => 0xFF,
-            None => self.ram[usize::from(addr)],
+            None => self.ram_byte(addr),
         }
     }
 
@@ -498,6 +526,7 @@ impl C64Bus {
                 self.roms.chargen[a - usize::from(rom::CHARGEN)]
             }
             Page::Roml | Page::Romh | Page::Open => self.peek_cart(addr),
+            Page::Plus => self.ram_byte(addr),
         }
     }
 
@@ -530,7 +559,7 @@ impl C64Bus {
             let i = usize::from(addr) - usize::from(rom::BASIC);
             self.written[i / 64] |= 1 << (i % 64);
         }
-        self.ram[usize::from(addr)] = value;
+        *self.ram_slot(addr) = value;
     }
 
     /// A write the cartridge may take (its lines select a mode): at $8000-$9FFF, where
@@ -538,16 +567,14 @@ impl C64Bus {
     #[cold]
     fn cart_write(&mut self, addr: u16, value: u8) -> bool {
         let page = self.map[usize::from(addr >> 12)];
-        let Some(cart) = &mut self.expansion.cart else {
-            return true;
-        };
+        let e = &mut self.expansion;
         match page {
-            _ if (0x8000..0xA000).contains(&addr) => cart.write_roml(addr, value),
-            Page::Romh => cart.write_romh(addr, value),
+            _ if (0x8000..0xA000).contains(&addr) => e.write_roml(addr, value),
+            Page::Romh => e.write_romh(addr, value),
             Page::Open => false,
             // 16K mode with HIRAM low: the cartridge still sees writes at $A000.
-            Page::Ram if (0xA000..0xC000).contains(&addr) => {
-                cart.write_ramh(addr, value);
+            Page::Ram | Page::Plus if (0xA000..0xC000).contains(&addr) => {
+                e.write_ramh(addr, value);
                 true
             }
             _ => true,
@@ -631,7 +658,7 @@ impl C64Bus {
                 self.port.write_data(value, t);
             }
             let byte = self.phi1_byte(t);
-            self.ram[usize::from(addr)] = byte;
+            *self.ram_slot(addr) = byte;
             self.update_map();
             return;
         }
@@ -732,6 +759,7 @@ impl C64Bus {
     pub(crate) fn peek_io(&self, addr: u16, t: u64) -> u8 {
         let reg = addr as u8;
         match addr {
+            LATCH..=io::VIC_END if self.expansion.has_latch() => 0xFF,
             io::VIC..=io::VIC_END => self.vic.peek(reg, t),
             io::SID..=io::SID_END => self.sid.peek(reg, t),
             io::COLOR_RAM..=io::COLOR_RAM_END => self.color[usize::from(addr - io::COLOR_RAM)],
@@ -755,6 +783,15 @@ impl C64Bus {
             self.sync_for_access(t);
         }
         let value = match addr {
+            // A +60K's or +256K's latch takes $D100-$D1FF (it reads $FF); $D200-$D3FF
+            // answers nothing.
+            LATCH..=io::VIC_END if self.expansion.has_latch() => {
+                if addr < UNWIRED {
+                    0xFF
+                } else {
+                    self.phi1_byte(t)
+                }
+            }
             io::VIC..=io::VIC_END => {
                 let (vic, mem) = self.vic_parts();
                 vic.read(reg, t, &mem)
@@ -788,7 +825,10 @@ impl C64Bus {
             }
             io::IO1.. => {
                 let v = match self.expansion.read_io(addr) {
-                    Some(v) => v,
+                    Some(v) => match self.expansion.undriven(addr) {
+                        0 => v,
+                        float => (v & !float) | (self.phi1_byte(t) & float),
+                    },
                     None => self.phi1_byte(t),
                 };
                 self.observe_lines(t);
@@ -825,6 +865,15 @@ impl C64Bus {
             self.sync_for_access(t);
         }
         match addr {
+            LATCH..=LATCH_END if self.expansion.has_latch() => {
+                // The VIC's fetches up to now come from the bank it had.
+                self.sync_vic(t);
+                self.expansion.write_latch(value);
+                self.update_map();
+                self.update_vic_reads();
+            }
+            // $D200-$D3FF: nothing there.
+            UNWIRED..=io::VIC_END if self.expansion.has_latch() => {}
             io::VIC..=io::VIC_END => {
                 let (vic, mem) = self.vic_parts();
                 vic.write(reg, value, t, &mem);
@@ -881,11 +930,12 @@ impl C64Bus {
     /// What the VIC reads: RAM, colour RAM, the character ROM.
     pub fn vic_mem(&self) -> VicMem<'_> {
         VicMem {
-            ram: &self.ram,
+            ram: self.expansion.vic_ram().unwrap_or(&self.ram),
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc: self.pc(),
             ultimax: self.expansion.vic_romh(),
+            ultimax_phi2: self.expansion.vic_romh_phi2(),
         }
     }
 
@@ -893,11 +943,12 @@ impl C64Bus {
     fn vic_parts(&mut self) -> (&mut Vic, VicMem<'_>) {
         let cpu_pc = self.pc();
         let mem = VicMem {
-            ram: &self.ram,
+            ram: self.expansion.vic_ram().unwrap_or(&self.ram),
             color: &self.color,
             chargen: &self.roms.chargen[..],
             cpu_pc,
             ultimax: self.expansion.vic_romh(),
+            ultimax_phi2: self.expansion.vic_romh_phi2(),
         };
         (&mut self.vic, mem)
     }
@@ -1033,6 +1084,11 @@ impl C64Bus {
 
 /// The REU's $FF00 trigger: a write there starts a transfer armed by the command register.
 const REU_TRIGGER: u16 = 0xFF00;
+/// A +60K's or +256K's latch: $D100, decoded through $D1FF.
+const LATCH: u16 = 0xD100;
+const LATCH_END: u16 = 0xD1FF;
+/// With such a latch, $D200-$D3FF: neither the VIC nor the latch answers.
+const UNWIRED: u16 = 0xD200;
 
 /// The REU's side of the bus: the memory as the CPU sees it, each access at its cycle,
 /// the VIC's bad lines and sprite fetches keeping it waiting as they keep the CPU.
@@ -1133,7 +1189,8 @@ c64state::persist_enum!(Page {
     Char,
     Roml,
     Romh,
-    Open
+    Open,
+    Plus
 });
 c64state::persist!(Keys {
     live,

@@ -30,6 +30,8 @@ pub struct Runner {
     /// Whether `c64kit run` takes `--cart`, `--reu` and `--georam` (older builds do
     /// not: rows that need them are unsupported).
     pub has_expansion_flags: bool,
+    /// Whether `c64kit run` takes `--dqbb`, `--ramcart`, `--isepic` and `--plus60k`.
+    pub has_memory_flags: bool,
     /// A 1541 DOS ROM: every row runs with a true drive (`--drive-rom`), as x64sc
     /// runs them with its true drive emulation (None: c64kit's virtual drive).
     pub drive_rom: Option<PathBuf>,
@@ -148,6 +150,12 @@ impl Runner {
         if expansion && !self.has_expansion_flags {
             return RowResult::new(Outcome::Unsupported, "c64kit has no --cart/--reu/--georam");
         }
+        if !machine.memory.is_empty() && !self.has_memory_flags {
+            return RowResult::new(
+                Outcome::Unsupported,
+                "c64kit has no --dqbb/--ramcart/--isepic/--plus60k",
+            );
+        }
         // A row without a program starts its cartridge (its picture is named after it).
         let name = match (row.program.as_str(), &machine.cart) {
             ("", Some(cart)) => cart.as_str(),
@@ -200,6 +208,7 @@ impl Runner {
         if let Some(size) = &machine.georam {
             cmd.args(["--georam", size]);
         }
+        cmd.args(&machine.memory);
         let shot = self.scratch.join(format!("row{n}.png"));
         if reference.is_some() {
             let _ = std::fs::remove_file(&shot);

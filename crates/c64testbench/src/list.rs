@@ -47,6 +47,22 @@ pub enum Expect {
     Timeout,
 }
 
+/// c64kit's options for a memory expansion option of the list (VICE's testbench
+/// runs dqbb with its default 16 KiB).
+fn memory_args(option: &str) -> Option<Vec<String>> {
+    let args: &[&str] = match option {
+        "dqbb" => &["--dqbb", "16k"],
+        "isepic" => &["--isepic"],
+        "plus60k" => &["--plus60k"],
+        "plus256k" => &["--plus256k"],
+        _ => {
+            let size = option.strip_prefix("ramcart").filter(|s| is_size(s))?;
+            return Some(vec!["--ramcart".to_string(), size.to_string()]);
+        }
+    };
+    Some(args.iter().map(|a| a.to_string()).collect())
+}
+
 /// What the machine must be for a row, in c64kit's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Machine {
@@ -67,6 +83,10 @@ pub struct Machine {
     pub reu: Option<String>,
     /// A GeoRAM's size as `--georam` takes it (geo512k: `512k`).
     pub georam: Option<String>,
+    /// c64kit's options for the other memory expansions (dqbb: `--dqbb 16k`,
+    /// ramcart128k: `--ramcart 128k`, isepic: `--isepic`, plus60k: `--plus60k`,
+    /// plus256k: `--plus256k`).
+    pub memory: Vec<String>,
     /// Options c64kit has no machine for (an expansion, a cartridge, a drive model):
     /// the row is reported unsupported.
     pub unsupported: Vec<String>,
@@ -154,6 +174,8 @@ impl Row {
                         m.reu = Some(size.to_string());
                     } else if let Some(size) = o.strip_prefix("geo").filter(|s| is_size(s)) {
                         m.georam = Some(size.to_string());
+                    } else if let Some(args) = memory_args(o) {
+                        m.memory.extend(args);
                     } else {
                         m.unsupported.push(o.clone());
                     }
@@ -356,9 +378,15 @@ mod tests {
         assert_eq!(r.machine().reu.as_deref(), Some("512k"));
         assert_eq!(r.expect(), Expect::Timeout);
         assert_eq!(r.category(), Category::Expansions);
-        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k").unwrap();
+        let r = Row::parse("../GEO-RAM/,g.prg,exitcode,5,geo512k,ramcart128k,ramcart").unwrap();
         assert_eq!(r.machine().georam.as_deref(), Some("512k"));
-        assert_eq!(r.machine().unsupported, ["ramcart128k"]);
+        assert_eq!(r.machine().memory, ["--ramcart", "128k"]);
+        assert_eq!(r.machine().unsupported, ["ramcart"]);
+        let r = Row::parse("../m/,m.prg,exitcode,5,dqbb,isepic,plus60k,plus256k").unwrap();
+        assert_eq!(
+            r.machine().memory,
+            ["--dqbb", "16k", "--isepic", "--plus60k", "--plus256k"]
+        );
         let r = Row::parse("../drive/rpm/,rpm1.prg,exitcode,1,mountd64:rpm.d64,vicii-pal").unwrap();
         assert_eq!(r.machine().disk.as_deref(), Some("rpm.d64"));
         assert_eq!(

@@ -153,6 +153,7 @@ fn run_rows(args: &Args, list_dir: &std::path::Path) -> Result<Vec<Line>, String
         has_vic_flag: exec::has_flag(&c64kit, "--vic"),
         has_sid_flag: exec::has_flag(&c64kit, "--sid"),
         has_expansion_flags: exec::has_flag(&c64kit, "--cart"),
+        has_memory_flags: exec::has_flag(&c64kit, "--plus60k"),
         c64kit,
         list_dir: list_dir.to_path_buf(),
         roms: roms.map(|r| std::fs::canonicalize(&r).unwrap_or(r)),

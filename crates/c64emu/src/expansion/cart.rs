@@ -322,6 +322,15 @@ impl Cartridge {
         }
     }
 
+    /// Whether the VIC's fetches see the Ultimax map (the lines' mode, but for the
+    /// Retro Replay, see `Freezer::vic_ultimax`).
+    pub fn vic_ultimax(&self) -> bool {
+        match &self.freezer {
+            Some(f) => f.vic_ultimax(),
+            None => self.mode == Mode::Ultimax,
+        }
+    }
+
     /// The upper 4 KiB of the ROMH bank selected now ($F000-$FFFF in Ultimax mode).
     pub fn romh_upper(&self) -> Option<&[u8]> {
         if let Some(f) = &self.freezer {
@@ -652,6 +661,19 @@ mod tests {
         // The VIC sees ROMH's upper 4 KiB in Ultimax mode (the array, bank 1).
         ef.write_romh(0xE000, 0xF0);
         assert_eq!(ef.romh_upper().map(|r| r[0]), Some(0x71));
+    }
+
+    #[test]
+    fn the_vic_sees_ultimax_mode_through_the_action_replay_not_the_retro_replay() {
+        let rom = vec![0x5Au8; 0x2000];
+        let mut ar = cart(1, 0, 1, &[(0, 0x8000, &rom)]);
+        let mut rr = cart(36, 0, 1, &[(0, 0x8000, &rom)]);
+        for c in [&mut ar, &mut rr] {
+            c.write_io1(0xDE00, 0x03);
+            assert_eq!(c.mode(), Mode::Ultimax);
+        }
+        assert!(ar.vic_ultimax());
+        assert!(!rr.vic_ultimax());
     }
 
     #[test]

@@ -99,6 +99,16 @@ impl Freezer {
         self.mode
     }
 
+    /// Whether the VIC's fetches see the Ultimax map (ROMH at $3000-$3FFF, no
+    /// character ROM). The Retro Replay drives GAME low for Ultimax mode in the CPU's
+    /// half of the cycle only: its register leaves the VIC with the 8K mode's view
+    /// (RAM and the character ROM; the reference pictures of VICE's `ultimax-vic-rr`
+    /// row, taken on the hardware, show it). Only a freeze, which c64kit does not
+    /// trigger, would put the VIC in Ultimax mode too.
+    pub fn vic_ultimax(&self) -> bool {
+        self.mode == Mode::Ultimax && !self.replay()
+    }
+
     fn replay(&self) -> bool {
         matches!(self.variant, Variant::RetroReplay | Variant::NordicReplay)
     }

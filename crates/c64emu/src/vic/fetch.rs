@@ -16,14 +16,31 @@ pub struct VicMem<'a> {
     pub chargen: &'a [u8],
     pub cpu_pc: u16,
     pub ultimax: Option<&'a [u8]>,
+    /// The same for the accesses the VIC makes in the CPU's half of the cycle (its
+    /// c-accesses on a bad line): a cartridge may pull GAME low for that half only
+    /// (the Retro Replay's Ultimax mode).
+    pub ultimax_phi2: Option<&'a [u8]>,
 }
 
 impl VicMem<'_> {
-    /// A byte at VIC address `addr` (14 bits) in `bank` (0-3).
+    /// A byte at VIC address `addr` (14 bits) in `bank` (0-3), read in the first half
+    /// of the cycle.
     #[inline(always)]
     pub fn read(&self, bank: u8, addr: u16) -> u8 {
+        self.read_in(self.ultimax, bank, addr)
+    }
+
+    /// A byte read in the CPU's half of the cycle (a c-access).
+    #[inline(always)]
+    pub fn read_phi2(&self, bank: u8, addr: u16) -> u8 {
+        self.read_in(self.ultimax_phi2, bank, addr)
+    }
+
+    /// A byte with the Ultimax map (`ultimax`: ROMH's upper 4 KiB) or without.
+    #[inline(always)]
+    fn read_in(&self, ultimax: Option<&[u8]>, bank: u8, addr: u16) -> u8 {
         let addr = addr & 0x3FFF;
-        if let Some(romh) = self.ultimax {
+        if let Some(romh) = ultimax {
             return if addr & 0x3000 == 0x3000 {
                 romh.get(usize::from(addr & 0x0FFF))
                     .copied()
@@ -132,7 +149,7 @@ impl Fetch {
             self.cbuf[i] = mem.ram[usize::from(mem.cpu_pc)] & 0x0F;
         } else {
             let vc = self.vc & 0x3FF;
-            self.vbuf[i] = mem.read(bank, u16::from(d018 & 0xF0) << 6 | vc);
+            self.vbuf[i] = mem.read_phi2(bank, u16::from(d018 & 0xF0) << 6 | vc);
             self.cbuf[i] = mem.color[usize::from(vc)] & 0x0F;
         }
     }
@@ -212,7 +229,7 @@ impl Fetch {
         for (i, cell) in cells.iter_mut().enumerate() {
             let vc = (vc0 + i as u16) & 0x3FF;
             if bad {
-                self.vbuf[i] = mem.read(bank, screen | vc);
+                self.vbuf[i] = mem.read_phi2(bank, screen | vc);
                 self.cbuf[i] = mem.color[usize::from(vc)] & 0x0F;
             }
             let code = self.vbuf[i];
@@ -246,12 +263,24 @@ mod tests {
             chargen: &chargen,
             cpu_pc: 0,
             ultimax: None,
+            ultimax_phi2: None,
         };
         assert_eq!((mem.read(0, 0x1000), mem.read(1, 0x3000)), (0xCC, 0x77));
         mem.ultimax = Some(&romh);
         assert_eq!(mem.read(0, 0x1000), 0x11);
         assert_eq!((mem.read(1, 0x3000), mem.read(3, 0x3FF0)), (0x00, 0xFF));
         assert_eq!(mem.read(2, 0x2FFF), ram[0xAFFF]);
+        // GAME low in the CPU's half only: c-accesses see the Ultimax map, the
+        // first half's accesses the 8K one.
+        (mem.ultimax, mem.ultimax_phi2) = (None, Some(&romh[..]));
+        assert_eq!(
+            (mem.read(0, 0x1000), mem.read_phi2(0, 0x1000)),
+            (0xCC, 0x11)
+        );
+        assert_eq!(
+            (mem.read(1, 0x3000), mem.read_phi2(1, 0x3010)),
+            (0x77, 0x01)
+        );
     }
 }
 

@@ -11,6 +11,7 @@ fn with_mem<R>(f: impl FnOnce(&VicMem) -> R) -> R {
         chargen: &chargen,
         cpu_pc: 0,
         ultimax: None,
+        ultimax_phi2: None,
     })
 }
 
@@ -25,6 +26,7 @@ fn zeroed_but(ram: &[u8; 0x10000]) -> VicMem<'_> {
         chargen: &NO_CHARGEN,
         cpu_pc: 0,
         ultimax: None,
+        ultimax_phi2: None,
     }
 }
 
@@ -289,6 +291,7 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
             chargen: &chargen,
             cpu_pc: 0x1234,
             ultimax: None,
+            ultimax_phi2: None,
         };
         let mut fast = Vic::kernal_defaults();
         fast.set_model(match (round >= 12, round % 2 == 1) {
@@ -436,6 +439,7 @@ fn picture(glyph: [u8; 8], writes: &[(u64, u8, u8)], frames: u64) -> Vec<u8> {
         chargen: &chargen,
         cpu_pc: 0,
         ultimax: None,
+        ultimax_phi2: None,
     };
     let mut v = Vic::kernal_defaults();
     v.write(MEMPTR, 0x18, 0, &mem);
