@@ -1,5 +1,5 @@
 //! `--drive 1541` / `--drive-rom`: a true 1541 on the serial bus instead of the virtual
-//! drive, with `--disk`'s .d64 or .g64 (or the program's, when the program is a disk)
+//! drive, with `--disk`'s .d64, .g64 or .p64 (or the program's, when the program is a disk)
 //! in it.
 
 use std::path::{Path, PathBuf};
@@ -102,7 +102,7 @@ pub fn attach(m: &mut Machine, args: &Args, rom: Option<&Vec<u8>>) -> Result<(),
             return Err(fail(
                 EXIT_USAGE,
                 format!(
-                    "--disk {}: a true 1541 reads .d64 and .g64 images, not host directories (use --drive virtual)",
+                    "--disk {}: a true 1541 reads .d64, .g64 and .p64 images, not host directories (use --drive virtual)",
                     path.display()
                 ),
             ));
@@ -114,20 +114,22 @@ pub fn attach(m: &mut Machine, args: &Args, rom: Option<&Vec<u8>>) -> Result<(),
         .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))
 }
 
-/// A .g64 holds tracks, not files: only a true drive can read it.
+/// A .g64 or .p64 holds tracks, not files: only a true drive can read it.
 fn refuse_track_image(path: &Path) -> Result<(), Fail> {
     if path.is_dir() {
         return Ok(());
     }
     let bytes = read(path)?;
-    if c64emu::ImageKind::of(&bytes).needs_true_drive() {
+    let kind = c64emu::ImageKind::of(&bytes);
+    if kind.needs_true_drive() {
         return Err(fail(
             EXIT_USAGE,
             format!(
-                "--disk {}: a G64 image holds GCR tracks, which only a true 1541 reads \
+                "--disk {}: a {:?} image holds tracks, which only a true 1541 reads \
                  (--drive 1541 with a DOS ROM); the virtual drive reads .d64 images and \
                  host directories",
-                path.display()
+                path.display(),
+                kind
             ),
         ));
     }

@@ -1,10 +1,10 @@
 //! The disk in the drive as the head sees it: a stream of bit cells on each half
 //! track, however the image described them. A .d64 feeds it sectors laid out by
-//! `gcr`, a .g64 its stored GCR bytes (`g64`); the mechanism only ever reads and
-//! writes these bits.
+//! `gcr`, a .g64 its stored GCR bytes (`g64`), a .p64 its flux pulses turned into
+//! bit cells (`p64`); the mechanism only ever reads and writes these bits.
 
 use crate::drive::DriveError;
-use crate::{g64, gcr};
+use crate::{g64, gcr, p64};
 
 /// Half tracks the head can reach (tracks 1 to 42.5).
 pub const HALF_TRACKS: usize = 84;
@@ -59,14 +59,18 @@ pub enum ImageKind {
     D64,
     /// Raw GCR bytes per half track (.g64).
     G64,
+    /// Flux pulse positions per half track (.p64).
+    P64,
 }
 
 impl ImageKind {
-    /// The kind of `bytes`: G64 by its signature, anything else is taken
+    /// The kind of `bytes`: G64 and P64 by their signatures, anything else is taken
     /// for a .d64 (whose size is checked when it is read).
     pub fn of(bytes: &[u8]) -> ImageKind {
         if bytes.starts_with(g64::SIGNATURE) {
             ImageKind::G64
+        } else if bytes.starts_with(p64::SIGNATURE) {
+            ImageKind::P64
         } else {
             ImageKind::D64
         }
@@ -115,10 +119,11 @@ impl Disk {
         Disk { half_tracks }
     }
 
-    /// The disk an image file holds: a .g64 or a .d64.
+    /// The disk an image file holds: a .g64, a .p64 or a .d64.
     pub fn from_image(bytes: &[u8]) -> Result<Disk, DriveError> {
         match ImageKind::of(bytes) {
             ImageKind::G64 => g64::read(bytes),
+            ImageKind::P64 => p64::read(bytes),
             ImageKind::D64 => gcr::d64_tracks(bytes)
                 .map(Disk::from_tracks)
                 .ok_or(DriveError::ImageSize(bytes.len())),
@@ -166,6 +171,7 @@ mod tests {
     #[test]
     fn kinds_by_signature() {
         assert_eq!(ImageKind::of(b"GCR-1541\0\x54"), ImageKind::G64);
+        assert_eq!(ImageKind::of(b"P64-1541\0\0"), ImageKind::P64);
         assert_eq!(ImageKind::of(&[0; 174_848]), ImageKind::D64);
         assert!(ImageKind::G64.needs_true_drive());
         assert!(!ImageKind::D64.needs_true_drive());

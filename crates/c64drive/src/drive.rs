@@ -32,7 +32,7 @@ pub enum DriveError {
     ImageSize(usize),
     /// A disk image of a known format that cannot be read: the format and why.
     BadImage {
-        /// "G64".
+        /// "G64" or "P64".
         format: &'static str,
         /// What is wrong, for the user.
         why: String,
@@ -108,7 +108,8 @@ impl Drive {
         Ok(())
     }
 
-    /// Insert the disk an image file holds (.d64 or .g64, told by its contents).
+    /// Insert the disk an image file holds (.d64, .g64 or .p64, told by its
+    /// contents).
     /// What the drive writes stays in the drive's copy.
     pub fn insert_image(&mut self, image: &[u8], write_protected: bool) -> Result<(), DriveError> {
         let disk = Disk::from_image(image)?;

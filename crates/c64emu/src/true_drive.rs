@@ -8,7 +8,7 @@ use crate::machine::Machine;
 
 impl Machine {
     /// Put a 1541 with DOS ROM `rom` on the bus as device 8, with `disk` (a .d64 or
-    /// .g64 image's bytes) in it if given. It powers on now, with the C64.
+    /// .g64 or .p64 image's bytes) in it if given. It powers on now, with the C64.
     pub fn attach_1541(
         &mut self,
         rom: &[u8],

@@ -147,7 +147,7 @@ impl Runner {
         if machine.needs_true_drive && self.drive_rom.is_none() {
             return RowResult::new(
                 Outcome::Unsupported,
-                "its G64 disk needs a true 1541 (--drive-rom)",
+                "its G64/P64 disk needs a true 1541 (--drive-rom)",
             );
         }
         let expansion = machine.cart.is_some() || machine.reu.is_some() || machine.georam.is_some();
