@@ -12,6 +12,7 @@ pub const REVOLUTION: u64 = 200_000;
 
 pub use crate::disk::HALF_TRACKS;
 use crate::disk::{Disk, Track};
+use crate::gcr::TRACK_BYTES;
 
 /// What the electronics did in one cycle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -160,9 +161,31 @@ impl Mechanism {
         self.data
     }
 
+    /// Writing where nothing was ever written: the track gets the cells of the speed
+    /// zone the drive writes with (VIA 2 PB5-6), all without flux changes so far,
+    /// entered at the head's angle.
+    fn lay_track(&mut self, zone: u8) {
+        let old = self.cells_on(self.half_track);
+        let cells = TRACK_BYTES[usize::from(zone & 3)] * 8;
+        if let Some(track) = self.disk.half_track_mut(self.half_track) {
+            *track = Track::from_bits(Vec::new(), cells);
+            self.rescale(old, cells);
+        }
+    }
+
+    /// The head's position, kept as an angle, counted in `new` cells a turn instead
+    /// of `old`.
+    fn rescale(&mut self, old: usize, new: usize) {
+        let turn =
+            (self.bit as u128 * u128::from(REVOLUTION) + u128::from(self.frac)) * new as u128;
+        let whole = turn / old as u128;
+        self.bit = (whole / u128::from(REVOLUTION)) as usize % new;
+        self.frac = (whole % u128::from(REVOLUTION)) as u64;
+    }
+
     /// One drive cycle with the motor `on`, in read mode (`reading`) or writing
-    /// `out` (VIA 2 port A).
-    pub fn tick(&mut self, on: bool, reading: bool, out: u8) -> Signals {
+    /// `out` (VIA 2 port A) at speed zone `zone` (VIA 2 PB5-6, 3 the densest).
+    pub fn tick(&mut self, on: bool, reading: bool, out: u8, zone: u8) -> Signals {
         let mut sig = Signals::default();
         if !on {
             return sig;
@@ -183,14 +206,19 @@ impl Mechanism {
                 self.bits = 0;
                 return sig;
             }
-        } else if formatted && self.inserted && !self.write_protected {
+        } else {
             let one = self.write_shift & 0x80 != 0;
             self.write_shift <<= 1;
-            if let Some(track) = self.disk.half_track_mut(self.half_track) {
-                track.set_bit(self.bit, one);
-            }
-            self.dirty = true;
             self.shift = 0;
+            if self.inserted && !self.write_protected {
+                if !formatted {
+                    self.lay_track(zone);
+                }
+                if let Some(track) = self.disk.half_track_mut(self.half_track) {
+                    track.set_bit(self.bit, one);
+                }
+                self.dirty = true;
+            }
         }
         self.bits += 1;
         if self.bits == 8 {
@@ -220,7 +248,7 @@ mod tests {
         let mut cycles = 0u64;
         let mut synced_at = None;
         while got.len() < 2 && cycles < REVOLUTION * 2 {
-            let s = m.tick(true, true, 0);
+            let s = m.tick(true, true, 0, 3);
             cycles += 1;
             if m.sync(true) && synced_at.is_none() {
                 synced_at = Some(cycles);
@@ -255,7 +283,7 @@ mod tests {
         m.half_track = 0;
         // Write mode: each byte boundary loads the next byte from port A.
         for _ in 0..REVOLUTION / 2 {
-            m.tick(true, false, 0xA5);
+            m.tick(true, false, 0xA5, 3);
         }
         assert!(m.dirty());
         let t = m.track(0).bytes();
@@ -264,5 +292,51 @@ mod tests {
         let first = t[100];
         assert!((0..8).any(|r| 0xA5u8.rotate_left(r) == first));
         assert!(t[100..3000].iter().all(|&b| b == first));
+    }
+
+    #[test]
+    fn writing_where_nothing_was_lays_a_track_of_the_zone() {
+        // A 35-track disk; the head on track 36, written at zone 0's density.
+        let mut m = Mechanism::new();
+        m.insert(Disk::from_tracks(vec![vec![0x55; 7692]; 35]), false);
+        m.half_track = 70;
+        // Two turns: the first byte boundary loads $FF, so the first turn starts with
+        // the zeros of the empty write register.
+        for _ in 0..REVOLUTION * 2 {
+            m.tick(true, false, 0xFF, 0);
+        }
+        let t = m.track(70);
+        assert_eq!(t.bits(), 6250 * 8);
+        assert!(t.bytes().iter().all(|&b| b == 0xFF));
+        // Read back: a sync mark the whole way round.
+        for _ in 0..100 {
+            m.tick(true, true, 0, 0);
+        }
+        assert!(m.sync(true));
+        // Write-protected: nothing is laid down.
+        m.insert(Disk::from_tracks(vec![vec![0x55; 7692]; 35]), true);
+        for _ in 0..1000 {
+            m.tick(true, false, 0xFF, 0);
+        }
+        assert_eq!(m.track(70).bits(), 0);
+        assert!(!m.dirty());
+    }
+
+    #[test]
+    fn the_head_enters_a_track_at_the_same_angle() {
+        // Track 1: 7692 bytes; track 2 (half track 2): 6250 bytes.
+        let mut m = Mechanism::new();
+        m.insert(Disk::from_tracks(vec![vec![0; 7692], vec![0; 6250]]), false);
+        m.half_track = 0;
+        m.phase = 0;
+        // A quarter turn on track 1.
+        for _ in 0..REVOLUTION / 4 {
+            m.tick(true, true, 0, 3);
+        }
+        assert_eq!(m.bit, 7692 * 8 / 4);
+        m.step_to(1);
+        m.step_to(2);
+        assert_eq!(m.half_track(), 2);
+        assert_eq!(m.bit, 6250 * 8 / 4);
     }
 }
