@@ -80,7 +80,8 @@ pub struct Via {
     t1_reload: bool,
     /// The counter was just written: it does not count in the next cycle.
     t1_hold: bool,
-    /// A one-shot time-out still to signal.
+    /// Time-outs signal (set by writing the high byte, cleared by a one-shot's
+    /// time-out).
     t1_armed: bool,
     /// PB7 as timer 1 drives it (ACR bit 7).
     pb7: bool,
@@ -278,16 +279,15 @@ impl Via {
         } else if self.t1 == 0 {
             self.t1 = 0xFFFF;
             self.t1_reload = true;
+            // Only a timer armed by a write of its high byte signals; a one-shot
+            // disarms it, free-running keeps it armed (so a timer switched to
+            // free-running after its one-shot has fired stays silent).
             let free_run = self.acr & 0x40 != 0;
-            if free_run || self.t1_armed {
+            if self.t1_armed {
                 self.ifr |= irq::T1;
-                if free_run {
-                    self.pb7 = !self.pb7;
-                } else {
-                    self.pb7 = true;
-                }
+                self.pb7 = if free_run { !self.pb7 } else { true };
+                self.t1_armed = free_run;
             }
-            self.t1_armed = false;
         } else {
             self.t1 -= 1;
         }

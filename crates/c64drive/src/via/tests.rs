@@ -42,6 +42,36 @@ fn timer1_flag_sets_with_ffff_and_reading_low_byte_clears_it() {
 }
 
 #[test]
+fn timer1_switched_to_free_running_after_its_one_shot_stays_silent() {
+    // A one-shot of 1 fires, then the VIA is switched to free-running: the timer
+    // runs on (period 3), but only writing its high byte arms the interrupt again.
+    let mut v = started_t1(1, 0x00);
+    for _ in 0..3 {
+        v.tick();
+    }
+    v.write(reg::IFR, irq::T1);
+    v.write(reg::ACR, 0x40);
+    for _ in 0..30 {
+        v.tick();
+        assert_eq!(v.peek(reg::IFR, 0, 0) & irq::T1, 0);
+    }
+    v.write(reg::T1CH, 0);
+    let flags: Vec<bool> = (0..9)
+        .map(|_| {
+            v.tick();
+            let f = v.peek(reg::IFR, 0, 0) & irq::T1 != 0;
+            v.write(reg::IFR, irq::T1);
+            f
+        })
+        .collect();
+    // Every time-out signals now: 1, 0, $FFFF(flag), reload, ...
+    assert_eq!(
+        flags,
+        [false, false, true, false, false, true, false, false, true]
+    );
+}
+
+#[test]
 fn timer1_one_shot_flags_once_but_reloads() {
     let mut v = started_t1(1, 0x00);
     for _ in 0..3 {
