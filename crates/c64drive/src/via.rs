@@ -305,7 +305,12 @@ impl Via {
     fn count_t2(&mut self) {
         let shift_by_t2 = matches!((self.acr >> 2) & 7, 1 | 4 | 5);
         if shift_by_t2 && self.t2 & 0xFF == 0 {
-            // The shift register's clock: timer 2's low byte reloads from its latch.
+            // The shift register's clock: timer 2's low byte reloads from its latch,
+            // the high byte counts the reloads, and its passing 0 is the time-out.
+            if self.t2 & 0xFF00 == 0 && self.t2_armed {
+                self.ifr |= irq::T2;
+                self.t2_armed = false;
+            }
             self.t2 = (self.t2 & 0xFF00).wrapping_sub(0x100) | u16::from(self.t2_latch_lo);
             self.shift_clock_edge();
         } else {

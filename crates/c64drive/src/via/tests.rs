@@ -174,3 +174,35 @@ fn shift_out_under_phi2_takes_sixteen_cycles() {
     }
     assert_eq!(cycles, 16);
 }
+
+#[test]
+fn timer2_clocking_the_shift_register_times_out_once_when_its_high_byte_passes_0() {
+    // Shift out free-running at timer 2's rate (ACR $10); T2 = $0101: the low byte
+    // counts 1, 0, reloads (high byte 0), 0, reloads with the high byte passing 0.
+    let mut v = Via::new();
+    v.write(reg::ACR, 0x10);
+    v.write(reg::T2CL, 0x01);
+    v.write(reg::T2CH, 0x01);
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        v.tick();
+        seen.push((v.timer2(), v.peek(reg::IFR, 0, 0) & irq::T2 != 0));
+    }
+    assert_eq!(
+        seen,
+        [
+            (0x0101, false),
+            (0x0100, false),
+            (0x0001, false),
+            (0x0000, false),
+            (0xFF01, true),
+            (0xFF00, true),
+        ]
+    );
+    // Once: the high byte passing 0 again ($FF reloads later) is no time-out.
+    v.write(reg::IFR, irq::T2);
+    for _ in 0..2000 {
+        v.tick();
+        assert_eq!(v.peek(reg::IFR, 0, 0) & irq::T2, 0);
+    }
+}
