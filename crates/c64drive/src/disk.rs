@@ -176,4 +176,25 @@ mod tests {
         assert!(ImageKind::G64.needs_true_drive());
         assert!(!ImageKind::D64.needs_true_drive());
     }
+
+    #[test]
+    fn any_bytes_behind_a_signature_are_read_or_refused() {
+        // Pseudo-random contents (an LCG) of many lengths: never a panic.
+        let mut seed = 0x1234_5678u32;
+        for len in (0..3000).step_by(7) {
+            for sig in [&b"GCR-1541"[..], b"P64-1541"] {
+                let mut bytes = sig.to_vec();
+                bytes.extend((0..len).map(|_| {
+                    seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    (seed >> 24) as u8
+                }));
+                // Small counts and offsets now and then, so the tables point inside.
+                if len > 12 && len % 2 == 0 {
+                    bytes[8] = 0;
+                    bytes[9] = (len % 84) as u8;
+                }
+                let _ = Disk::from_image(&bytes);
+            }
+        }
+    }
 }

@@ -211,6 +211,12 @@ fn pulses(data: &[u8]) -> Result<Vec<(u32, u32)>, String> {
     let (Some(count), Some(size)) = (u32_at(data, 0), u32_at(data, 4)) else {
         return Err("its chunk is shorter than its header".into());
     };
+    if count > POSITIONS {
+        // More pulses than positions on a turn: no disk holds that.
+        return Err(format!(
+            "{count} pulses on one turn of {POSITIONS} positions"
+        ));
+    }
     if size == 0 {
         return if count == 0 {
             Ok(Vec::new())

@@ -185,6 +185,30 @@ fn broken_images_are_refused_with_reasons() {
     let mut v1 = good.clone();
     v1[8] = 1;
     assert!(read(&v1).unwrap_err().to_string().contains("version 1"));
+    // A pulse count no turn can hold is refused before anything is decoded.
+    let mut data = track_data(&[(0, !0)]);
+    data[..4].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(pulses(&data).unwrap_err().contains("4294967295 pulses"));
     let cut = &good[..good.len() - 20];
     assert!(read(cut).unwrap_err().to_string().contains("past the end"));
+}
+
+#[test]
+fn random_coded_pulses_decode_or_are_refused() {
+    // Random coded bytes behind plausible counts: pulses anywhere, never a panic.
+    // A pulse gives its 1 half a cell (26 positions at the shortest) after it, so a
+    // turn holds at most one bit per 26 positions.
+    let mut seed = 7u32;
+    for n in 0..200u32 {
+        let mut data = (n * 97 % 5000).to_le_bytes().to_vec();
+        data.extend(64u32.to_le_bytes());
+        data.extend((0..64).map(|_| {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 24) as u8
+        }));
+        if let Ok(p) = pulses(&data) {
+            assert!(p.iter().all(|&(pos, _)| pos < POSITIONS));
+            assert!(cells(&p).bits() <= POSITIONS as usize / 26);
+        }
+    }
 }
