@@ -190,8 +190,10 @@ pub struct Args {
     /// stub KERNAL]
     #[arg(long, value_name = "DIR")]
     pub roms: Option<PathBuf>,
-    /// Put a disk in drive 8: a host directory or a .d64 image (LOAD, SAVE, OPEN...)
-    #[arg(long, value_name = "DIR|FILE.d64")]
+    /// Put a disk in drive 8: a host directory or a .d64 image (LOAD, SAVE, OPEN...),
+    /// or, in a true 1541 (--drive 1541), a .g64 (GCR tracks) or .p64 (flux pulses).
+    /// What the drive writes stays in memory: the file is never changed
+    #[arg(long, value_name = "DIR|FILE.d64|.g64|.p64")]
     pub disk: Option<PathBuf>,
     /// Drive 8: `virtual` (the KERNAL's serial routines trapped, any KERNAL's
     /// files) or `1541` (a true 1541: its own 6502, VIAs, DOS ROM and GCR disk, over

@@ -1,7 +1,7 @@
 //! `c64kit run` on what C64 people have on disk: .d64 images (35 or 40 tracks, with or
 //! without an error table), .p00 and .t64 wrappers, and .crt named (a broken .sid too)
-//! instead of crashed into; a .asm assembled with `build`'s flags; programs saved from $0800;
-//! BASIC programs without ROMs.
+//! instead of crashed into, .g64/.p64 pointed to the true drive; a .asm assembled with
+//! `build`'s flags; programs saved from $0800; BASIC programs without ROMs.
 mod cli_support;
 
 use std::process::Output;
@@ -246,4 +246,30 @@ fn a_basic_program_without_roms_says_it_needs_basic() {
     ));
     assert_eq!(code, 6);
     assert!(err.contains("give the entry with --start ADDR"), "{err}");
+}
+
+#[test]
+fn track_images_are_for_the_true_drive_only() {
+    let dir = TempDir::new("formats-tracks");
+    let hello = file(&dir, "h.prg", &hello_prg());
+    for (name, head, kind) in [
+        ("t.g64", &b"GCR-1541\0\x54\0\x1f"[..], "G64"),
+        ("t.p64", &b"P64-1541\0\0\0\0"[..], "P64"),
+    ] {
+        let image = file(&dir, name, head);
+        // In the virtual drive: refused, saying who reads it.
+        let (code, _, err) = text(&run(&dir, &["--disk", &image, &hello]));
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(&format!(
+                "a {kind} image holds tracks, which only a true 1541 reads"
+            )),
+            "{err}"
+        );
+        // As the program: named, not run as a .prg.
+        let (code, _, err) = text(&run(&dir, &[&image]));
+        assert_eq!(code, 6, "{err}");
+        assert!(err.contains(&format!("a {kind} disk image")), "{err}");
+        assert!(err.contains("--disk FILE --drive 1541"), "{err}");
+    }
 }

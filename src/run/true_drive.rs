@@ -1,5 +1,6 @@
 //! `--drive 1541` / `--drive-rom`: a true 1541 on the serial bus instead of the virtual
-//! drive, with `--disk`'s .d64 (or the program's, when the program is a disk) in it.
+//! drive, with `--disk`'s .d64, .g64 or .p64 (or the program's, when the program is a disk)
+//! in it.
 
 use std::path::{Path, PathBuf};
 
@@ -90,6 +91,7 @@ fn find_rom(dir: &Path) -> Option<PathBuf> {
 pub fn attach(m: &mut Machine, args: &Args, rom: Option<&Vec<u8>>) -> Result<(), Fail> {
     let Some(rom) = rom else {
         if let Some(disk) = &args.disk {
+            refuse_track_image(disk)?;
             m.attach_disk(disk)
                 .map_err(|e| fail(EXIT_LOAD_ERROR, e.to_string()))?;
         }
@@ -100,7 +102,7 @@ pub fn attach(m: &mut Machine, args: &Args, rom: Option<&Vec<u8>>) -> Result<(),
             return Err(fail(
                 EXIT_USAGE,
                 format!(
-                    "--disk {}: a true 1541 reads .d64 images, not host directories (use --drive virtual)",
+                    "--disk {}: a true 1541 reads .d64, .g64 and .p64 images, not host directories (use --drive virtual)",
                     path.display()
                 ),
             ));
@@ -112,12 +114,34 @@ pub fn attach(m: &mut Machine, args: &Args, rom: Option<&Vec<u8>>) -> Result<(),
         .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))
 }
 
+/// A .g64 or .p64 holds tracks, not files: only a true drive can read it.
+fn refuse_track_image(path: &Path) -> Result<(), Fail> {
+    if path.is_dir() {
+        return Ok(());
+    }
+    let bytes = read(path)?;
+    let kind = c64emu::ImageKind::of(&bytes);
+    if kind.needs_true_drive() {
+        return Err(fail(
+            EXIT_USAGE,
+            format!(
+                "--disk {}: a {:?} image holds tracks, which only a true 1541 reads \
+                 (--drive 1541 with a DOS ROM); the virtual drive reads .d64 images and \
+                 host directories",
+                path.display(),
+                kind
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The program file is a disk image: into the true drive if there is one, else the
 /// virtual drive.
 pub fn insert(m: &mut Machine, path: &Path, bytes: &[u8]) -> Result<(), Fail> {
     match m.true_drive_mut() {
         Some(drive) => drive
-            .insert_d64(bytes, false)
+            .insert_image(bytes, false)
             .map_err(|e| fail(EXIT_LOAD_ERROR, format!("{}: {e}", path.display()))),
         None => m
             .attach_disk(path)

@@ -210,7 +210,8 @@ impl DriveBus {
         let motor = pb & 0x04 != 0;
         // CB2 low selects write mode.
         let reading = self.via2.cb2_output().unwrap_or(true);
-        let sig = self.mech.tick(motor, reading, self.via2.pa_out());
+        let zone = (pb >> 5) & 3;
+        let sig = self.mech.tick(motor, reading, self.via2.pa_out(), zone);
         if self.byte_ready_low > 0 {
             self.byte_ready_low -= 1;
             if self.byte_ready_low == 0 {

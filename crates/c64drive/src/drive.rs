@@ -15,6 +15,7 @@ use mos6502::instruction::Nmos6502;
 use mos6502::registers::Status;
 
 use crate::bus::{DriveBus, ROM_SIZE};
+use crate::disk::Disk;
 use crate::gcr;
 use crate::iec::Lines;
 
@@ -29,6 +30,13 @@ pub enum DriveError {
     RomSize(usize),
     /// The disk image is not a .d64 of 35, 40 or 42 tracks.
     ImageSize(usize),
+    /// A disk image of a known format that cannot be read: the format and why.
+    BadImage {
+        /// "G64" or "P64".
+        format: &'static str,
+        /// What is wrong, for the user.
+        why: String,
+    },
 }
 
 impl fmt::Display for DriveError {
@@ -43,6 +51,7 @@ impl fmt::Display for DriveError {
                 "a .d64 image of 35, 40 or 42 tracks (with or without an error table); \
                  this one is {n} bytes"
             ),
+            DriveError::BadImage { format, why } => write!(f, "a broken {format} image: {why}"),
         }
     }
 }
@@ -95,13 +104,32 @@ impl Drive {
     /// Insert a .d64 image.
     pub fn insert_d64(&mut self, image: &[u8], write_protected: bool) -> Result<(), DriveError> {
         let tracks = gcr::d64_tracks(image).ok_or(DriveError::ImageSize(image.len()))?;
-        self.cpu.memory.mech.insert(tracks, write_protected);
+        self.insert(Disk::from_tracks(tracks), write_protected);
+        Ok(())
+    }
+
+    /// Insert the disk an image file holds (.d64, .g64 or .p64, told by its
+    /// contents).
+    /// What the drive writes stays in the drive's copy.
+    pub fn insert_image(&mut self, image: &[u8], write_protected: bool) -> Result<(), DriveError> {
+        let disk = Disk::from_image(image)?;
+        self.insert(disk, write_protected);
         Ok(())
     }
 
     /// Insert a disk given as GCR tracks (`tracks[t - 1]` is track t).
     pub fn insert_gcr(&mut self, tracks: Vec<Vec<u8>>, write_protected: bool) {
-        self.cpu.memory.mech.insert(tracks, write_protected);
+        self.insert(Disk::from_tracks(tracks), write_protected);
+    }
+
+    /// Insert a disk.
+    pub fn insert(&mut self, disk: Disk, write_protected: bool) {
+        self.cpu.memory.mech.insert(disk, write_protected);
+    }
+
+    /// The disk in the drive as it is now (with what the drive wrote to it).
+    pub fn disk(&self) -> &Disk {
+        self.cpu.memory.mech.disk()
     }
 
     /// The drive powers on at C64 cycle `c64_cycle` (its own cycle 0).
@@ -232,6 +260,6 @@ impl Drive {
 
     /// The GCR bytes of a half track (0: track 1).
     pub fn track_gcr(&self, half_track: usize) -> &[u8] {
-        self.cpu.memory.mech.track(half_track)
+        self.cpu.memory.mech.track(half_track).bytes()
     }
 }

@@ -80,7 +80,8 @@ pub struct Via {
     t1_reload: bool,
     /// The counter was just written: it does not count in the next cycle.
     t1_hold: bool,
-    /// A one-shot time-out still to signal.
+    /// Time-outs signal (set by writing the high byte, cleared by a one-shot's
+    /// time-out).
     t1_armed: bool,
     /// PB7 as timer 1 drives it (ACR bit 7).
     pb7: bool,
@@ -278,16 +279,15 @@ impl Via {
         } else if self.t1 == 0 {
             self.t1 = 0xFFFF;
             self.t1_reload = true;
+            // Only a timer armed by a write of its high byte signals; a one-shot
+            // disarms it, free-running keeps it armed (so a timer switched to
+            // free-running after its one-shot has fired stays silent).
             let free_run = self.acr & 0x40 != 0;
-            if free_run || self.t1_armed {
+            if self.t1_armed {
                 self.ifr |= irq::T1;
-                if free_run {
-                    self.pb7 = !self.pb7;
-                } else {
-                    self.pb7 = true;
-                }
+                self.pb7 = if free_run { !self.pb7 } else { true };
+                self.t1_armed = free_run;
             }
-            self.t1_armed = false;
         } else {
             self.t1 -= 1;
         }
@@ -305,7 +305,12 @@ impl Via {
     fn count_t2(&mut self) {
         let shift_by_t2 = matches!((self.acr >> 2) & 7, 1 | 4 | 5);
         if shift_by_t2 && self.t2 & 0xFF == 0 {
-            // The shift register's clock: timer 2's low byte reloads from its latch.
+            // The shift register's clock: timer 2's low byte reloads from its latch,
+            // the high byte counts the reloads, and its passing 0 is the time-out.
+            if self.t2 & 0xFF00 == 0 && self.t2_armed {
+                self.ifr |= irq::T2;
+                self.t2_armed = false;
+            }
             self.t2 = (self.t2 & 0xFF00).wrapping_sub(0x100) | u16::from(self.t2_latch_lo);
             self.shift_clock_edge();
         } else {

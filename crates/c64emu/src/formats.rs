@@ -1,7 +1,7 @@
 //! What a file handed to the emulator is, told by its contents (never by its name): a
 //! `.prg`, a PC64 `.p00` (a .prg behind a 26-byte header), a `.t64` tape archive (its
 //! first program), a `.d64` disk image (any size `c64d64` reads), or a format the
-//! emulator does not run as programs (`.sid` tunes, `.crt` cartridges: `--cart`, `.g64` GCR disks), which
+//! emulator does not run as programs (`.sid` tunes, `.crt` cartridges: `--cart`, `.g64`/`.p64` track disks: `--disk` in a true 1541), which
 //! is named in the error rather than loaded as a .prg and crashed into.
 
 use crate::loader::LoadError;
@@ -25,7 +25,6 @@ const P00_HEADER: usize = 26;
 const T64_HEADER: usize = 64;
 const T64_ENTRY: usize = 32;
 const CRT_MAGIC: &[u8] = b"C64 CARTRIDGE   ";
-const G64_MAGIC: &[u8] = b"GCR-1541";
 
 /// Tell what `bytes` hold. A disk image is recognised by its size (one no .prg can
 /// have: more than 64 KiB); the other containers by their signatures; anything else
@@ -44,11 +43,20 @@ pub fn identify(bytes: &[u8]) -> Result<Content, LoadError> {
     if bytes.starts_with(CRT_MAGIC) {
         return unsupported("a cartridge image (.crt): plug it in with --cart FILE.crt");
     }
-    if bytes.starts_with(G64_MAGIC) {
-        return unsupported(
-            "a G64 disk image (raw GCR tracks); c64kit's drive reads .d64 images and host \
-             directories (--disk)",
-        );
+    match c64drive::ImageKind::of(bytes) {
+        c64drive::ImageKind::G64 => {
+            return unsupported(
+                "a G64 disk image (raw GCR tracks), which is not started as a program: put \
+                 it in a true 1541 with --disk FILE --drive 1541",
+            );
+        }
+        c64drive::ImageKind::P64 => {
+            return unsupported(
+                "a P64 disk image (flux pulses), which is not started as a program: put \
+                 it in a true 1541 with --disk FILE --drive 1541",
+            );
+        }
+        c64drive::ImageKind::D64 => {}
     }
     if bytes.starts_with(P00_MAGIC) {
         let prg = bytes.get(P00_HEADER..).unwrap_or(&[]);
@@ -221,6 +229,7 @@ mod tests {
         assert!(err(b"RSID\0\x02rest").contains("SID tune"));
         assert!(err(b"C64 CARTRIDGE   \0\0\0\x40").contains("cartridge"));
         assert!(err(b"GCR-1541\0").contains("G64"));
+        assert!(err(b"P64-1541\0").contains("P64"));
         assert_eq!(identify(&[1]), Err(LoadError::TooShort { len: 1 }));
         // 174,846 bytes is no disk: a .prg that is too long, as before.
         assert!(matches!(

@@ -45,6 +45,7 @@ mod vic;
 pub mod watch;
 
 pub use bus::StrictViolation;
+pub use c64drive::ImageKind;
 pub use c64sid::ChipModel as SidModel;
 pub use cia::CiaModel;
 pub use drive::DiskError;

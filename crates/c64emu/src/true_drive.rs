@@ -7,8 +7,8 @@ use c64drive::{Drive, DriveError};
 use crate::machine::Machine;
 
 impl Machine {
-    /// Put a 1541 with DOS ROM `rom` on the bus as device 8, with `disk` (a .d64
-    /// image's bytes) in it if given. It powers on now, with the C64.
+    /// Put a 1541 with DOS ROM `rom` on the bus as device 8, with `disk` (a .d64 or
+    /// .g64 or .p64 image's bytes) in it if given. It powers on now, with the C64.
     pub fn attach_1541(
         &mut self,
         rom: &[u8],
@@ -18,7 +18,7 @@ impl Machine {
         let mut drive = Drive::new(rom, self.clock_hz())?;
         drive.set_device(8);
         if let Some(image) = disk {
-            drive.insert_d64(image, write_protected)?;
+            drive.insert_image(image, write_protected)?;
         }
         // The drive starts at the C64's cycle now: it counts in the C64's time.
         let now = self.cycles();

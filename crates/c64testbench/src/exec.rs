@@ -146,6 +146,12 @@ impl Runner {
                 format!("needs {}", machine.unsupported.join(", ")),
             );
         }
+        if machine.needs_true_drive && self.drive_rom.is_none() {
+            return RowResult::new(
+                Outcome::Unsupported,
+                "its G64/P64 disk needs a true 1541 (--drive-rom)",
+            );
+        }
         let expansion = machine.cart.is_some() || machine.reu.is_some() || machine.georam.is_some();
         if expansion && !self.has_expansion_flags {
             return RowResult::new(Outcome::Unsupported, "c64kit has no --cart/--reu/--georam");

@@ -75,8 +75,11 @@ pub struct Machine {
     pub vic: &'static str,
     /// The SID (`--sid`): the C64C's 8580 VICE's testbench runs, the 6581 for sid-old.
     pub sid: &'static str,
-    /// A .d64 to put in drive 8 (mountd64:FILE), relative to the row's folder.
+    /// A disk image to put in drive 8 (mountd64:FILE, mountg64:FILE, mountp64:FILE), relative to the
+    /// row's folder.
     pub disk: Option<String>,
+    /// The disk is a track image (mountg64, mountp64) that only a true 1541 reads.
+    pub needs_true_drive: bool,
     /// A cartridge to plug in (mountcrt:FILE), relative to the row's folder.
     pub cart: Option<String>,
     /// An REU's size as `--reu` takes it (reu512k: `512k`).
@@ -168,6 +171,11 @@ impl Row {
                 _ => {
                     if let Some(file) = o.strip_prefix("mountd64:") {
                         m.disk = Some(file.to_string());
+                    } else if let Some(file) =
+                        o.strip_prefix("mountg64:").or(o.strip_prefix("mountp64:"))
+                    {
+                        m.disk = Some(file.to_string());
+                        m.needs_true_drive = true;
                     } else if let Some(file) = o.strip_prefix("mountcrt:") {
                         m.cart = Some(file.to_string());
                     } else if let Some(size) = o.strip_prefix("reu").filter(|s| is_size(s)) {
@@ -393,6 +401,18 @@ mod tests {
             r.result_key(),
             "../drive/rpm/,rpm1.prg,exitcode,rpm.d64,,,-1,-1,PAL"
         );
+        assert!(!r.machine().needs_true_drive);
+        let r = Row::parse("../drive/rpm/,rpm1.prg,exitcode,1,mountg64:rpm.g64,vicii-pal").unwrap();
+        assert_eq!(r.machine().disk.as_deref(), Some("rpm.g64"));
+        assert!(r.machine().needs_true_drive);
+        assert!(r.machine().unsupported.is_empty());
+        assert_eq!(
+            r.result_key(),
+            "../drive/rpm/,rpm1.prg,exitcode,,rpm.g64,,-1,-1,PAL"
+        );
+        let r = Row::parse("../drive/rpm/,rpm1.prg,exitcode,1,mountp64:rpm.p64").unwrap();
+        assert_eq!(r.machine().disk.as_deref(), Some("rpm.p64"));
+        assert!(r.machine().needs_true_drive);
         let r = Row::parse("../C64/carts/,,exitcode,1,mountcrt:8k.crt").unwrap();
         assert_eq!(r.category(), Category::Expansions);
         assert_eq!(r.machine().cart.as_deref(), Some("8k.crt"));

@@ -42,6 +42,36 @@ fn timer1_flag_sets_with_ffff_and_reading_low_byte_clears_it() {
 }
 
 #[test]
+fn timer1_switched_to_free_running_after_its_one_shot_stays_silent() {
+    // A one-shot of 1 fires, then the VIA is switched to free-running: the timer
+    // runs on (period 3), but only writing its high byte arms the interrupt again.
+    let mut v = started_t1(1, 0x00);
+    for _ in 0..3 {
+        v.tick();
+    }
+    v.write(reg::IFR, irq::T1);
+    v.write(reg::ACR, 0x40);
+    for _ in 0..30 {
+        v.tick();
+        assert_eq!(v.peek(reg::IFR, 0, 0) & irq::T1, 0);
+    }
+    v.write(reg::T1CH, 0);
+    let flags: Vec<bool> = (0..9)
+        .map(|_| {
+            v.tick();
+            let f = v.peek(reg::IFR, 0, 0) & irq::T1 != 0;
+            v.write(reg::IFR, irq::T1);
+            f
+        })
+        .collect();
+    // Every time-out signals now: 1, 0, $FFFF(flag), reload, ...
+    assert_eq!(
+        flags,
+        [false, false, true, false, false, true, false, false, true]
+    );
+}
+
+#[test]
 fn timer1_one_shot_flags_once_but_reloads() {
     let mut v = started_t1(1, 0x00);
     for _ in 0..3 {
@@ -143,4 +173,36 @@ fn shift_out_under_phi2_takes_sixteen_cycles() {
         assert!(cycles < 100);
     }
     assert_eq!(cycles, 16);
+}
+
+#[test]
+fn timer2_clocking_the_shift_register_times_out_once_when_its_high_byte_passes_0() {
+    // Shift out free-running at timer 2's rate (ACR $10); T2 = $0101: the low byte
+    // counts 1, 0, reloads (high byte 0), 0, reloads with the high byte passing 0.
+    let mut v = Via::new();
+    v.write(reg::ACR, 0x10);
+    v.write(reg::T2CL, 0x01);
+    v.write(reg::T2CH, 0x01);
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        v.tick();
+        seen.push((v.timer2(), v.peek(reg::IFR, 0, 0) & irq::T2 != 0));
+    }
+    assert_eq!(
+        seen,
+        [
+            (0x0101, false),
+            (0x0100, false),
+            (0x0001, false),
+            (0x0000, false),
+            (0xFF01, true),
+            (0xFF00, true),
+        ]
+    );
+    // Once: the high byte passing 0 again ($FF reloads later) is no time-out.
+    v.write(reg::IFR, irq::T2);
+    for _ in 0..2000 {
+        v.tick();
+        assert_eq!(v.peek(reg::IFR, 0, 0) & irq::T2, 0);
+    }
 }
