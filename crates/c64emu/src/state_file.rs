@@ -27,7 +27,7 @@ use crate::Machine;
 pub const MAGIC: &[u8; 16] = b"C64KIT-SNAPSHOT\0";
 /// The format's version: raised whenever the state's layout changes (a field added
 /// to a chip changes it).
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 
 /// Why a snapshot file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]

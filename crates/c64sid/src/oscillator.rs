@@ -29,8 +29,13 @@
 //! triangle or sawtooth stays selected; noise+pulse during TEST writes back on the 8580
 //! only, and there only into noise+triangle or noise+pulse+sawtooth. The write that
 //! sets TEST with a combined noise waveform writes the lines back once (VICE's
-//! noiselfsrinit). Held in TEST the register's cells leak towards 1: after about
-//! 0x8000 cycles (6581) or 0x950000 (8580) it reads all ones.
+//! noiselfsrinit). Held in TEST the register's cells leak towards 1, from bit 0 up: after
+//! a first stretch (35000 cycles on the 6581, 2519864 on the 8580) bit 0 reads 1, and
+//! from then on every further stretch (1000 or 315000 cycles) each cell takes the 1 of
+//! the cell below it, so a run of ones grows upwards one bit a step until the register
+//! reads all ones (the timings are those of reSID's measurements, the fade one bit at
+//! a time its published description; resid-test's oscsample samples noise after TEST
+//! held one to two frames, shorter than the whole fade).
 
 use crate::ChipModel;
 use crate::combined;
@@ -62,12 +67,29 @@ pub const PULSE: u8 = 0x40;
 /// Noise.
 pub const NOISE: u8 = 0x80;
 
-/// Cycles TEST must be held before the noise register has leaked to all ones.
+/// Cycles TEST must be held before the first cell (bit 0) has leaked to 1.
 fn noise_leak_cycles(model: ChipModel) -> u32 {
     match model {
-        ChipModel::Mos6581 => 0x8000,
-        ChipModel::Mos8580 => 0x95_0000,
+        ChipModel::Mos6581 => 35_000,
+        ChipModel::Mos8580 => 2_519_864,
     }
+}
+
+/// Cycles of each further leak step (every cell takes the 1 of the cell below).
+fn noise_fade_cycles(model: ChipModel) -> u32 {
+    match model {
+        ChipModel::Mos6581 => 1_000,
+        ChipModel::Mos8580 => 315_000,
+    }
+}
+
+/// Leak steps after which every cell reads 1 (bit 0 first, bit 22 at the last).
+const LEAK_STEPS: u32 = 23;
+
+/// One leak step: bit 0 reads 1, and every cell takes the 1 of the cell below it.
+fn leak_step(noise: u32) -> u32 {
+    let n = noise | 1;
+    (n | n << 1) & NOISE_MASK
 }
 
 /// A combination of noise with another waveform (its lines write back).
@@ -126,9 +148,11 @@ pub struct Oscillator {
     pub control: u8,
     /// The 23-bit noise shift register.
     pub noise: u32,
-    /// Cycles TEST has been held (up to the leak time).
+    /// Cycles TEST has been held (up to the end of the leak).
     test_cycles: u32,
+    /// The model's leak timing: cycles until the first step, cycles of each further.
     leak_cycles: u32,
+    fade_cycles: u32,
     /// The last output while a waveform was selected, and the cycles it still floats.
     held: u16,
     held_cycles: u32,
@@ -146,6 +170,7 @@ impl Oscillator {
             noise: NOISE_RESET,
             test_cycles: 0,
             leak_cycles: noise_leak_cycles(ChipModel::Mos6581),
+            fade_cycles: noise_fade_cycles(ChipModel::Mos6581),
             held: 0,
             held_cycles: 0,
         }
@@ -163,6 +188,7 @@ impl Oscillator {
     pub fn set_control(&mut self, value: u8, model: ChipModel, ring_msb: bool) {
         let old = self.control;
         self.leak_cycles = noise_leak_cycles(model);
+        self.fade_cycles = noise_fade_cycles(model);
         if value & 0xF0 == 0 && old & 0xF0 != 0 {
             // The output lines float at their last value for a while.
             self.held = self.output(ring_msb, model);
@@ -242,12 +268,22 @@ impl Oscillator {
         self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
     }
 
+    /// Leak steps done after TEST has been held `cycles`.
+    fn leak_steps(&self, cycles: u32) -> u32 {
+        match cycles.checked_sub(self.leak_cycles) {
+            None => 0,
+            Some(past) => (past / self.fade_cycles.max(1) + 1).min(LEAK_STEPS),
+        }
+    }
+
     /// TEST held: the register's cells leak towards 1.
     fn leak(&mut self, cycles: u32) {
-        if self.test_cycles < self.leak_cycles {
-            self.test_cycles = self.test_cycles.saturating_add(cycles);
-            if self.test_cycles >= self.leak_cycles {
-                self.noise = NOISE_MASK;
+        let end = self.leak_cycles + (LEAK_STEPS - 1) * self.fade_cycles;
+        if self.test_cycles < end {
+            let before = self.leak_steps(self.test_cycles);
+            self.test_cycles = self.test_cycles.saturating_add(cycles).min(end);
+            for _ in before..self.leak_steps(self.test_cycles) {
+                self.noise = leak_step(self.noise);
             }
         }
     }
@@ -466,6 +502,7 @@ c64state::persist!(Oscillator {
     noise,
     test_cycles,
     leak_cycles,
+    fade_cycles,
     held,
     held_cycles
 });
