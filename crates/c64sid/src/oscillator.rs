@@ -148,6 +148,9 @@ pub struct Oscillator {
     pub control: u8,
     /// The 23-bit noise shift register.
     pub noise: u32,
+    /// The register bits that combined waveform lines wrote to 0 in this cycle: the
+    /// 8580's OSC3 latch (the clock's first phase) still saw them.
+    written_back: u32,
     /// Cycles TEST has been held (up to the end of the leak).
     test_cycles: u32,
     /// The model's leak timing: cycles until the first step, cycles of each further.
@@ -168,6 +171,7 @@ impl Oscillator {
             pw: 0,
             control: 0,
             noise: NOISE_RESET,
+            written_back: 0,
             test_cycles: 0,
             leak_cycles: noise_leak_cycles(ChipModel::Mos6581),
             fade_cycles: noise_fade_cycles(ChipModel::Mos6581),
@@ -265,7 +269,9 @@ impl Oscillator {
 
     #[inline(never)]
     fn write_back_now(&mut self, ring_msb: bool, model: ChipModel) {
-        self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
+        let cleared = self.noise & noise_taps_cleared_by(self.output(ring_msb, model));
+        self.written_back |= cleared;
+        self.noise &= !cleared;
     }
 
     /// Leak steps done after TEST has been held `cycles`.
@@ -295,6 +301,7 @@ impl Oscillator {
     pub fn advance(&mut self) -> (bool, bool) {
         let old = self.acc;
         self.acc_prev = old;
+        self.written_back = 0;
         if self.held_cycles > 0 {
             self.held_cycles -= 1;
         }
@@ -370,8 +377,7 @@ impl Oscillator {
             || (self.pulls_msb(model) && !self.test())
     }
 
-    fn noise_bits(&self) -> u16 {
-        let n = self.noise;
+    fn noise_bits(n: u32) -> u16 {
         let bit = |from: u32, to: u32| (((n >> from) & 1) << to) as u16;
         bit(20, 11)
             | bit(18, 10)
@@ -387,15 +393,18 @@ impl Oscillator {
     /// source's accumulator MSB.
     #[inline(always)]
     pub fn output(&self, ring_msb: bool, model: ChipModel) -> u16 {
-        self.output_from(self.acc, ring_msb, model)
+        self.output_from(self.acc, self.noise, ring_msb, model)
     }
 
     /// What OSC3 reads: the output, except that on the 8580 the triangle and sawtooth
     /// lines reach the register a cycle late (they are latched in the clock's first
-    /// phase); `ring_msb_prev` is the ring source's MSB a cycle ago.
+    /// phase, where the noise cells have shifted but not yet taken this cycle's
+    /// write-back of combined waveforms: VICE's noise_writeback_test2 on the 8580);
+    /// `ring_msb_prev` is the ring source's MSB a cycle ago.
     pub fn osc3(&self, ring_msb: bool, ring_msb_prev: bool, model: ChipModel) -> u16 {
         if model == ChipModel::Mos8580 && self.control & (TRIANGLE | SAWTOOTH) != 0 {
-            self.output_from(self.acc_prev, ring_msb_prev, model)
+            let noise = self.noise | self.written_back;
+            self.output_from(self.acc_prev, noise, ring_msb_prev, model)
         } else {
             self.output(ring_msb, model)
         }
@@ -406,10 +415,10 @@ impl Oscillator {
         self.acc_prev & MSB != 0
     }
 
-    /// The output as if the accumulator were `acc` (the pulse comparator always sees
-    /// the previous cycle's accumulator).
+    /// The output as if the accumulator were `acc` and the noise register `noise` (the
+    /// pulse comparator always sees the previous cycle's accumulator).
     #[inline(always)]
-    fn output_from(&self, acc: u32, ring_msb: bool, model: ChipModel) -> u16 {
+    fn output_from(&self, acc: u32, noise: u32, ring_msb: bool, model: ChipModel) -> u16 {
         let wave = self.control & 0xF0;
         let triangle = || {
             // Ring modulation (without sawtooth, whose driver blocks it) replaces the
@@ -439,8 +448,8 @@ impl Oscillator {
             TRIANGLE => triangle(),
             SAWTOOTH => saw(),
             PULSE => pulse(),
-            NOISE => self.noise_bits(),
-            w if w == NOISE | PULSE => self.noise_bits() & pulse() & !noise_pulse_pull(model),
+            NOISE => Self::noise_bits(noise),
+            w if w == NOISE | PULSE => Self::noise_bits(noise) & pulse() & !noise_pulse_pull(model),
             _ => {
                 // The lines are pulled together only where the die connects them: the
                 // pulse line runs across every bit, triangle with sawtooth joins
@@ -464,7 +473,7 @@ impl Oscillator {
                     v = combined::pull_down(v, model);
                 }
                 if wave & NOISE != 0 {
-                    v &= self.noise_bits();
+                    v &= Self::noise_bits(noise);
                 }
                 v
             }
@@ -500,6 +509,7 @@ c64state::persist!(Oscillator {
     pw,
     control,
     noise,
+    written_back,
     test_cycles,
     leak_cycles,
     fade_cycles,

@@ -378,3 +378,39 @@ fn test_held_leaks_the_noise_cells_to_one_from_bit_0_up_a_step_at_a_time() {
         assert_eq!(s.voice_state(2).1, 0x7F_FFFF, "{model:?}");
     }
 }
+
+#[test]
+fn the_8580s_osc3_latch_sees_the_noise_shift_before_the_cycles_write_back() {
+    // Noise+triangle from phase 0 (every tap written 0), then a high frequency: in the
+    // cycle the register shifts, the taps take the bits below them and the triangle's
+    // lines write the zeros back at once. The 6581's OSC3 reads the lines after that
+    // write-back; the 8580's latches the cycle-old triangle with the shifted cells
+    // before it (VICE's noise_writeback_test2: $14 on the 6581, $12 on the 8580).
+    for (model, read) in [(ChipModel::Mos6581, 0x14), (ChipModel::Mos8580, 0x12)] {
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, TEST);
+        s.clock(10_000_000);
+        s.write(V3 + CONTROL, NOISE | TRIANGLE);
+        assert_eq!(s.voice_state(2).1, 0x6B_B5DA, "{model:?}");
+        s.clock(4);
+        assert_eq!(s.read(OSC3), 0, "{model:?}");
+        s.clock(4);
+        s.write(V3 + FREQ_LO, 0xFF);
+        s.clock(4);
+        s.write(V3 + FREQ_HI, 0xFF);
+        s.clock(9);
+        assert_eq!(s.voice_state(2).1, 0x6B_B5DA, "{model:?}: not shifted yet");
+        s.clock(1);
+        // Shifted (0x576BB4: taps 20 18 14 11 9 5 2 set, bit 0 fed 0), then written
+        // back by the triangle's lines 8 and 6 (accumulator $0A03F2).
+        assert_eq!(s.voice_state(2).0, 0x0A_03F2, "{model:?}");
+        assert_eq!(s.voice_state(2).1, 0x43_29B0, "{model:?}");
+        assert_eq!(s.read(OSC3), read, "{model:?}");
+        s.clock(1);
+        assert_eq!(
+            s.read(OSC3),
+            0x14,
+            "{model:?}: a cycle on, both read lines 8 and 6"
+        );
+    }
+}
