@@ -29,8 +29,13 @@
 //! triangle or sawtooth stays selected; noise+pulse during TEST writes back on the 8580
 //! only, and there only into noise+triangle or noise+pulse+sawtooth. The write that
 //! sets TEST with a combined noise waveform writes the lines back once (VICE's
-//! noiselfsrinit). Held in TEST the register's cells leak towards 1: after about
-//! 0x8000 cycles (6581) or 0x950000 (8580) it reads all ones.
+//! noiselfsrinit). Held in TEST the register's cells leak towards 1, from bit 0 up: after
+//! a first stretch (35000 cycles on the 6581, 2519864 on the 8580) bit 0 reads 1, and
+//! from then on every further stretch (1000 or 315000 cycles) each cell takes the 1 of
+//! the cell below it, so a run of ones grows upwards one bit a step until the register
+//! reads all ones (the timings are those of reSID's measurements, the fade one bit at
+//! a time its published description; resid-test's oscsample samples noise after TEST
+//! held one to two frames, shorter than the whole fade).
 
 use crate::ChipModel;
 use crate::combined;
@@ -62,12 +67,29 @@ pub const PULSE: u8 = 0x40;
 /// Noise.
 pub const NOISE: u8 = 0x80;
 
-/// Cycles TEST must be held before the noise register has leaked to all ones.
+/// Cycles TEST must be held before the first cell (bit 0) has leaked to 1.
 fn noise_leak_cycles(model: ChipModel) -> u32 {
     match model {
-        ChipModel::Mos6581 => 0x8000,
-        ChipModel::Mos8580 => 0x95_0000,
+        ChipModel::Mos6581 => 35_000,
+        ChipModel::Mos8580 => 2_519_864,
     }
+}
+
+/// Cycles of each further leak step (every cell takes the 1 of the cell below).
+fn noise_fade_cycles(model: ChipModel) -> u32 {
+    match model {
+        ChipModel::Mos6581 => 1_000,
+        ChipModel::Mos8580 => 315_000,
+    }
+}
+
+/// Leak steps after which every cell reads 1 (bit 0 first, bit 22 at the last).
+const LEAK_STEPS: u32 = 23;
+
+/// One leak step: bit 0 reads 1, and every cell takes the 1 of the cell below it.
+fn leak_step(noise: u32) -> u32 {
+    let n = noise | 1;
+    (n | n << 1) & NOISE_MASK
 }
 
 /// A combination of noise with another waveform (its lines write back).
@@ -126,9 +148,14 @@ pub struct Oscillator {
     pub control: u8,
     /// The 23-bit noise shift register.
     pub noise: u32,
-    /// Cycles TEST has been held (up to the leak time).
+    /// The register bits that combined waveform lines wrote to 0 in this cycle: the
+    /// 8580's OSC3 latch (the clock's first phase) still saw them.
+    written_back: u32,
+    /// Cycles TEST has been held (up to the end of the leak).
     test_cycles: u32,
+    /// The model's leak timing: cycles until the first step, cycles of each further.
     leak_cycles: u32,
+    fade_cycles: u32,
     /// The last output while a waveform was selected, and the cycles it still floats.
     held: u16,
     held_cycles: u32,
@@ -144,8 +171,10 @@ impl Oscillator {
             pw: 0,
             control: 0,
             noise: NOISE_RESET,
+            written_back: 0,
             test_cycles: 0,
             leak_cycles: noise_leak_cycles(ChipModel::Mos6581),
+            fade_cycles: noise_fade_cycles(ChipModel::Mos6581),
             held: 0,
             held_cycles: 0,
         }
@@ -163,6 +192,7 @@ impl Oscillator {
     pub fn set_control(&mut self, value: u8, model: ChipModel, ring_msb: bool) {
         let old = self.control;
         self.leak_cycles = noise_leak_cycles(model);
+        self.fade_cycles = noise_fade_cycles(model);
         if value & 0xF0 == 0 && old & 0xF0 != 0 {
             // The output lines float at their last value for a while.
             self.held = self.output(ring_msb, model);
@@ -239,15 +269,27 @@ impl Oscillator {
 
     #[inline(never)]
     fn write_back_now(&mut self, ring_msb: bool, model: ChipModel) {
-        self.noise &= !noise_taps_cleared_by(self.output(ring_msb, model));
+        let cleared = self.noise & noise_taps_cleared_by(self.output(ring_msb, model));
+        self.written_back |= cleared;
+        self.noise &= !cleared;
+    }
+
+    /// Leak steps done after TEST has been held `cycles`.
+    fn leak_steps(&self, cycles: u32) -> u32 {
+        match cycles.checked_sub(self.leak_cycles) {
+            None => 0,
+            Some(past) => (past / self.fade_cycles.max(1) + 1).min(LEAK_STEPS),
+        }
     }
 
     /// TEST held: the register's cells leak towards 1.
     fn leak(&mut self, cycles: u32) {
-        if self.test_cycles < self.leak_cycles {
-            self.test_cycles = self.test_cycles.saturating_add(cycles);
-            if self.test_cycles >= self.leak_cycles {
-                self.noise = NOISE_MASK;
+        let end = self.leak_cycles + (LEAK_STEPS - 1) * self.fade_cycles;
+        if self.test_cycles < end {
+            let before = self.leak_steps(self.test_cycles);
+            self.test_cycles = self.test_cycles.saturating_add(cycles).min(end);
+            for _ in before..self.leak_steps(self.test_cycles) {
+                self.noise = leak_step(self.noise);
             }
         }
     }
@@ -259,6 +301,7 @@ impl Oscillator {
     pub fn advance(&mut self) -> (bool, bool) {
         let old = self.acc;
         self.acc_prev = old;
+        self.written_back = 0;
         if self.held_cycles > 0 {
             self.held_cycles -= 1;
         }
@@ -334,8 +377,7 @@ impl Oscillator {
             || (self.pulls_msb(model) && !self.test())
     }
 
-    fn noise_bits(&self) -> u16 {
-        let n = self.noise;
+    fn noise_bits(n: u32) -> u16 {
         let bit = |from: u32, to: u32| (((n >> from) & 1) << to) as u16;
         bit(20, 11)
             | bit(18, 10)
@@ -351,15 +393,18 @@ impl Oscillator {
     /// source's accumulator MSB.
     #[inline(always)]
     pub fn output(&self, ring_msb: bool, model: ChipModel) -> u16 {
-        self.output_from(self.acc, ring_msb, model)
+        self.output_from(self.acc, self.noise, ring_msb, model)
     }
 
     /// What OSC3 reads: the output, except that on the 8580 the triangle and sawtooth
     /// lines reach the register a cycle late (they are latched in the clock's first
-    /// phase); `ring_msb_prev` is the ring source's MSB a cycle ago.
+    /// phase, where the noise cells have shifted but not yet taken this cycle's
+    /// write-back of combined waveforms: VICE's noise_writeback_test2 on the 8580);
+    /// `ring_msb_prev` is the ring source's MSB a cycle ago.
     pub fn osc3(&self, ring_msb: bool, ring_msb_prev: bool, model: ChipModel) -> u16 {
         if model == ChipModel::Mos8580 && self.control & (TRIANGLE | SAWTOOTH) != 0 {
-            self.output_from(self.acc_prev, ring_msb_prev, model)
+            let noise = self.noise | self.written_back;
+            self.output_from(self.acc_prev, noise, ring_msb_prev, model)
         } else {
             self.output(ring_msb, model)
         }
@@ -370,10 +415,10 @@ impl Oscillator {
         self.acc_prev & MSB != 0
     }
 
-    /// The output as if the accumulator were `acc` (the pulse comparator always sees
-    /// the previous cycle's accumulator).
+    /// The output as if the accumulator were `acc` and the noise register `noise` (the
+    /// pulse comparator always sees the previous cycle's accumulator).
     #[inline(always)]
-    fn output_from(&self, acc: u32, ring_msb: bool, model: ChipModel) -> u16 {
+    fn output_from(&self, acc: u32, noise: u32, ring_msb: bool, model: ChipModel) -> u16 {
         let wave = self.control & 0xF0;
         let triangle = || {
             // Ring modulation (without sawtooth, whose driver blocks it) replaces the
@@ -403,8 +448,8 @@ impl Oscillator {
             TRIANGLE => triangle(),
             SAWTOOTH => saw(),
             PULSE => pulse(),
-            NOISE => self.noise_bits(),
-            w if w == NOISE | PULSE => self.noise_bits() & pulse() & !noise_pulse_pull(model),
+            NOISE => Self::noise_bits(noise),
+            w if w == NOISE | PULSE => Self::noise_bits(noise) & pulse() & !noise_pulse_pull(model),
             _ => {
                 // The lines are pulled together only where the die connects them: the
                 // pulse line runs across every bit, triangle with sawtooth joins
@@ -428,7 +473,7 @@ impl Oscillator {
                     v = combined::pull_down(v, model);
                 }
                 if wave & NOISE != 0 {
-                    v &= self.noise_bits();
+                    v &= Self::noise_bits(noise);
                 }
                 v
             }
@@ -464,8 +509,10 @@ c64state::persist!(Oscillator {
     pw,
     control,
     noise,
+    written_back,
     test_cycles,
     leak_cycles,
+    fade_cycles,
     held,
     held_cycles
 });

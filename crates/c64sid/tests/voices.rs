@@ -130,7 +130,7 @@ fn noise_shifts_the_23_bit_register_two_cycles_after_bit_19_rises() {
         let before = s.voice_state(2).1;
         s.write(V3 + CONTROL, NOISE | TEST);
         assert_eq!(s.voice_state(2).1, before);
-        s.clock(0x8000);
+        s.clock(57_000); // 35000 cycles to the first step, 22 steps of 1000
         assert_eq!(s.voice_state(2).1, 0x7F_FFFF);
         assert_eq!(s.read(OSC3), 0xFF);
     }
@@ -251,7 +251,7 @@ fn combined_noise_writes_zeros_back_and_locks_up_until_test() {
         assert_eq!(s.read(OSC3), 0, "locked: zero feeds back zero");
         // TEST held until the register leaks to ones, then released: it runs again.
         s.write(V3 + CONTROL, NOISE | TEST);
-        s.clock(0x8000);
+        s.clock(57_000);
         s.write(V3 + CONTROL, NOISE);
         assert_eq!(s.read(OSC3), 0xFE, "one shift: NOT bit 17 into bit 0");
         s.clock(1000);
@@ -294,7 +294,7 @@ fn noise_with_one_other_waveform_is_a_plain_and_of_their_lines() {
     // triangle+sawtooth or a pulse combination would pull down.
     let mut s = Sid::new(ChipModel::Mos6581);
     s.write(V3 + CONTROL, TEST);
-    s.clock(0x8000); // the register leaks to all ones
+    s.clock(57_000); // the register leaks to all ones
     s.write(V3 + CONTROL, NOISE | TRIANGLE); // one shift (bit 0: NOT bit 17 = 0)
     assert_eq!(s.read(OSC3), 0x00, "triangle at 0 writes every tap to 0");
     set_freq(&mut s, V3, 0xFFFF);
@@ -330,5 +330,87 @@ fn setting_test_with_a_combined_noise_waveform_writes_its_lines_back_once() {
         s.write(V3 + CONTROL, all | TEST);
         s.write(V3 + CONTROL, NOISE);
         assert_eq!(s.voice_state(2).1, 0x7F_FFFC, "{model:?}");
+    }
+}
+
+#[test]
+fn test_held_leaks_the_noise_cells_to_one_from_bit_0_up_a_step_at_a_time() {
+    // 6581: the first step after 35000 cycles, then one every 1000; 8580: 2519864 and
+    // 315000. A step sets bit 0 and gives every cell the 1 of the cell below it.
+    for (model, first, step) in [
+        (ChipModel::Mos6581, 35_000, 1_000),
+        (ChipModel::Mos8580, 2_519_864, 315_000),
+    ] {
+        let mut s = Sid::new(model);
+        // TEST clears the accumulator; its release shifts once (bit 0: NOT bit 17 = 0),
+        // then noise+triangle at phase 0 writes every tap to 0.
+        s.write(V3 + CONTROL, TEST);
+        s.write(V3 + CONTROL, NOISE | TRIANGLE);
+        s.write(V3 + CONTROL, NOISE | TRIANGLE | TEST);
+        let start = 0x7F_FFFC & !0x14_4A25; // taps 20 18 14 11 9 5 2 0 cleared
+        assert_eq!(s.voice_state(2).1, start, "{model:?}");
+        s.clock(first - 1);
+        assert_eq!(s.voice_state(2).1, start, "{model:?}: not yet");
+        s.clock(1);
+        // 0x6BB5D8 | 1 = 0x6BB5D9, OR'd with itself shifted up one: bit 2 stays 0
+        // (bit 1 was 0), every other cell has a 1 at or below it.
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFB, "{model:?}: first step");
+        s.clock(step - 1);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFB, "{model:?}");
+        s.clock(1);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFF, "{model:?}: second step");
+        // Bit by bit from a register of zeros: a run of ones growing from bit 0.
+        let mut s = Sid::new(model);
+        set_freq(&mut s, V3, 0xFFFF);
+        s.write(V3 + CONTROL, NOISE | PULSE | SAWTOOTH);
+        s.clock(200_000);
+        assert_eq!(
+            s.voice_state(2).1,
+            0,
+            "{model:?}: every bit written back to 0"
+        );
+        s.write(V3 + CONTROL, NOISE | TEST);
+        s.clock(first);
+        assert_eq!(s.voice_state(2).1, 0b11, "{model:?}");
+        s.clock(step * 5);
+        assert_eq!(s.voice_state(2).1, 0b111_1111, "{model:?}");
+        s.clock(step * 100);
+        assert_eq!(s.voice_state(2).1, 0x7F_FFFF, "{model:?}");
+    }
+}
+
+#[test]
+fn the_8580s_osc3_latch_sees_the_noise_shift_before_the_cycles_write_back() {
+    // Noise+triangle from phase 0 (every tap written 0), then a high frequency: in the
+    // cycle the register shifts, the taps take the bits below them and the triangle's
+    // lines write the zeros back at once. The 6581's OSC3 reads the lines after that
+    // write-back; the 8580's latches the cycle-old triangle with the shifted cells
+    // before it (VICE's noise_writeback_test2: $14 on the 6581, $12 on the 8580).
+    for (model, read) in [(ChipModel::Mos6581, 0x14), (ChipModel::Mos8580, 0x12)] {
+        let mut s = Sid::new(model);
+        s.write(V3 + CONTROL, TEST);
+        s.clock(10_000_000);
+        s.write(V3 + CONTROL, NOISE | TRIANGLE);
+        assert_eq!(s.voice_state(2).1, 0x6B_B5DA, "{model:?}");
+        s.clock(4);
+        assert_eq!(s.read(OSC3), 0, "{model:?}");
+        s.clock(4);
+        s.write(V3 + FREQ_LO, 0xFF);
+        s.clock(4);
+        s.write(V3 + FREQ_HI, 0xFF);
+        s.clock(9);
+        assert_eq!(s.voice_state(2).1, 0x6B_B5DA, "{model:?}: not shifted yet");
+        s.clock(1);
+        // Shifted (0x576BB4: taps 20 18 14 11 9 5 2 set, bit 0 fed 0), then written
+        // back by the triangle's lines 8 and 6 (accumulator $0A03F2).
+        assert_eq!(s.voice_state(2).0, 0x0A_03F2, "{model:?}");
+        assert_eq!(s.voice_state(2).1, 0x43_29B0, "{model:?}");
+        assert_eq!(s.read(OSC3), read, "{model:?}");
+        s.clock(1);
+        assert_eq!(
+            s.read(OSC3),
+            0x14,
+            "{model:?}: a cycle on, both read lines 8 and 6"
+        );
     }
 }
