@@ -429,6 +429,24 @@ fn undefined_symbol() {
         13,
         2,
     );
+    // Where the search went, in 64tass's words: a cheap local only in the
+    // scope of the label before it, another name outwards from here.
+    let rendered = |src: &str| fail(src).render();
+    let cheap = rendered("* = $1000\ng1      nop\n        lda _x\n");
+    assert!(
+        cheap.contains("2 | g1      nop\n  | -- searched in this object only"),
+        "{cheap}"
+    );
+    let global = rendered("        lda _x\n");
+    assert!(
+        global.contains("= searched in the global scope"),
+        "{global}"
+    );
+    let outwards = rendered("b       .block\n        lda c\n        .bend\n");
+    assert!(
+        outwards.contains("- searched in this scope and in all it's parents"),
+        "{outwards}"
+    );
     // Symbols are case-insensitive by default; the message names the symbol
     // as written, as 64tass does (not its folded form).
     check(

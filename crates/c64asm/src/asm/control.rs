@@ -640,7 +640,6 @@ impl Assembler<'_> {
             }
             break;
         }
-        let ns = self.st.context();
         if foreach {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
                 return LoopEnd::Never;
@@ -683,6 +682,7 @@ impl Assembler<'_> {
             for item in items {
                 if vars.len() == 1 {
                     let (n, t, s) = vars[0].clone();
+                    let ns = self.variable_scope(n);
                     self.set_variable(line, n, &t, s, ns, item, false);
                 } else {
                     let parts: Vec<Value> = item
@@ -702,6 +702,7 @@ impl Assembler<'_> {
                     }
                     for (i, (n, t, s)) in vars.clone().into_iter().enumerate() {
                         let v = parts.get(i).cloned().unwrap_or_default();
+                        let ns = self.variable_scope(n);
                         self.set_variable(line, n, &t, s, ns, v, false);
                     }
                 }
@@ -724,6 +725,7 @@ impl Assembler<'_> {
             let Ok(v) = self.eval(line, &exprs[0]) else {
                 return LoopEnd::Never;
             };
+            let ns = self.variable_scope(n);
             self.set_variable(line, n, &t, s, ns, v, false);
             pos = parsed.end as usize;
         }
@@ -837,10 +839,10 @@ impl Assembler<'_> {
             return false;
         };
         let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
-        let ns = self.st.context();
         match op {
             None => {
                 let span = line.span(pos, pos + len);
+                let ns = self.variable_scope(name);
                 self.set_variable(line, name, name_text, span, ns, v, false);
             }
             Some(op) => {
@@ -867,6 +869,16 @@ impl Assembler<'_> {
             }
         }
         true
+    }
+
+    /// Where a loop variable lives: a cheap local (`_i`) in the scope of the
+    /// last code label, as every other `_name` definition; else the current scope.
+    fn variable_scope(&self, name: Name) -> NsId {
+        if self.names.is_cheap_local(name) {
+            self.st.cheap
+        } else {
+            self.st.context()
+        }
     }
 
     fn intern(&mut self, text: &str) -> Name {

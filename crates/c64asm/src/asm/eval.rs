@@ -507,12 +507,13 @@ impl Assembler<'_> {
             return Ok(v);
         }
         if !self.doomed() {
-            self.not_defined(
-                line,
-                pos,
-                self.names.name(name).to_string(),
-                Searched::Scopes,
-            );
+            // A cheap local is looked for in its label's scope only.
+            let searched = if self.names.is_cheap_local(name) {
+                Searched::Object(self.st.cheap)
+            } else {
+                Searched::Scopes
+            };
+            self.not_defined(line, pos, self.names.name(name).to_string(), searched);
         }
         Ok(Value::None)
     }
@@ -548,13 +549,13 @@ impl Assembler<'_> {
         self.error(span, Kind::UndefinedSymbol, msg);
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
-            (false, _) if ns == crate::symbols::GLOBAL => {
+            (_, _) if ns == crate::symbols::GLOBAL => {
                 self.note("searched in the global scope".into())
             }
             (false, Some(span)) => {
-                self.related(span, "searched in this scope and in all its parents")
+                self.related(span, "searched in this scope and in all it's parents")
             }
-            (false, None) => self.note("searched in this scope and in all its parents".into()),
+            (false, None) => self.note("searched in this scope and in all it's parents".into()),
             (true, Some(span)) => self.related(span, "searched in this object only"),
             (true, None) => self.note("searched in this object only".into()),
         }
