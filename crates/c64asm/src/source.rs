@@ -164,8 +164,13 @@ fn split_lines(text: &str) -> Box<[u32]> {
         }
         starts.push(next as u32);
     }
-    if *starts.last().unwrap_or(&0) as usize != bytes.len() || starts.len() == 1 {
-        // A last line without a line break (or an empty text's one line).
+    // A last line without a line break (or an empty text's one line); and,
+    // as 64tass reads it, an empty line after a final CR LF (its CR ends the
+    // line, and the LF left over starts one more).
+    if *starts.last().unwrap_or(&0) as usize != bytes.len()
+        || starts.len() == 1
+        || bytes.ends_with(b"\r\n")
+    {
         starts.push(bytes.len() as u32);
     }
     starts.into_boxed_slice()
@@ -341,6 +346,10 @@ mod tests {
         assert_eq!(lines(""), [""]);
         assert_eq!(lines("\n\n"), ["", ""]);
         assert_eq!(lines("a\r\r\nb"), ["a", "", "b"]);
+        // 64tass: a final CR LF leaves one more, empty, line; a final LF or CR not.
+        assert_eq!(lines("a\r\nb\r\n"), ["a", "b", ""]);
+        assert_eq!(lines("a\r"), ["a"]);
+        assert_eq!(lines("\r\n"), ["", ""]);
     }
 
     #[test]

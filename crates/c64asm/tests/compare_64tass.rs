@@ -454,6 +454,61 @@ fn portable_file_name_warnings_like_64tass() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Line breaks as 64tass reads them: CR LF, LF and a lone CR each end a
+/// line, and a file that ends in CR LF has one more, empty, line (which
+/// `--verbose-list` lists). Made at test time: a repository may rewrite line
+/// breaks.
+#[test]
+fn line_breaks_list_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-crlf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        ("dos.asm", "init    lda #1\r\n        rts\r\n\r\n"),
+        ("unix.asm", "exit    rts\n\n"),
+        ("mac.asm", "wait    bne wait\r        rts\r"),
+        ("open.asm", "last    nop\r\n        nop"),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let src = dir.join("main.asm");
+    std::fs::write(
+        &src,
+        "        * = $1000\r\n\
+         \x20       .include \"dos.asm\"\r\n\
+         \x20       .include \"unix.asm\"\r\n\
+         \x20       .include \"mac.asm\"\r\n\
+         \x20       .include \"open.asm\"\r\n",
+    )
+    .unwrap();
+    for extra in [
+        &["--verbose-list"][..],
+        &["--verbose-list", "--line-numbers"],
+        &[],
+    ] {
+        let mut flags: Vec<String> = extra.iter().map(|f| f.to_string()).collect();
+        flags.push("-L".into());
+        let out = dir.join("t.prg");
+        let theirs = run_64tass(&src, &flags, &out).expect("64tass assembles it");
+        let theirs_listing =
+            listing_body(&std::fs::read_to_string(out.with_extension("lst")).unwrap());
+        let (mut opts, _) = options(&[], &dir);
+        opts.verbose_list = extra.contains(&"--verbose-list");
+        let ours = c64asm::assemble_with(&src, &opts).expect("we assemble it");
+        assert_eq!(ours.prg_bytes(), theirs.bytes);
+        let columns = c64asm::ListingColumns {
+            line_numbers: extra.contains(&"--line-numbers"),
+            ..Default::default()
+        };
+        assert_eq!(
+            listing_body(&ours.listing_with(columns)),
+            theirs_listing,
+            "with {extra:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The cases of a `.cases` file: sources separated by `;--- what it shows`
 /// lines, each assembled on its own (the file's first line may name switch
 /// sets, as in a `.asm` source).
