@@ -89,6 +89,10 @@ impl SourceFile {
                         e -= 1;
                     }
                 }
+                if index == 0 && self.text.starts_with("#!") && e > 1 {
+                    // A `#!` first line (a script's interpreter) is empty to 64tass.
+                    e = s;
+                }
                 (s, e)
             }
             _ => (self.text.len(), self.text.len()),
@@ -350,6 +354,8 @@ mod tests {
         assert_eq!(lines("a\r\nb\r\n"), ["a", "b", ""]);
         assert_eq!(lines("a\r"), ["a"]);
         assert_eq!(lines("\r\n"), ["", ""]);
+        // A script's `#!` line is empty, as in 64tass; only the first.
+        assert_eq!(lines("#!/usr/bin/64tass\n#!x"), ["", "#!x"]);
     }
 
     #[test]

@@ -456,7 +456,7 @@ fn portable_file_name_warnings_like_64tass() {
 
 /// Line breaks as 64tass reads them: CR LF, LF and a lone CR each end a
 /// line, and a file that ends in CR LF has one more, empty, line (which
-/// `--verbose-list` lists). Made at test time: a repository may rewrite line
+/// `--verbose-list` lists); a first line starting `#!` is empty. Made at test time: a repository may rewrite line
 /// breaks.
 #[test]
 fn line_breaks_list_like_64tass() {
@@ -467,6 +467,7 @@ fn line_breaks_list_like_64tass() {
         ("unix.asm", "exit    rts\n\n"),
         ("mac.asm", "wait    bne wait\r        rts\r"),
         ("open.asm", "last    nop\r\n        nop"),
+        ("script.asm", "#!/usr/bin/env 64tass\n        nop\n"),
     ];
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();
@@ -478,7 +479,8 @@ fn line_breaks_list_like_64tass() {
          \x20       .include \"dos.asm\"\r\n\
          \x20       .include \"unix.asm\"\r\n\
          \x20       .include \"mac.asm\"\r\n\
-         \x20       .include \"open.asm\"\r\n",
+         \x20       .include \"open.asm\"\r\n\
+         \x20       .include \"script.asm\"\r\n",
     )
     .unwrap();
     for extra in [
