@@ -471,7 +471,7 @@ fn duplicate_label_shows_the_first_definition() {
     );
     let rendered = fail("* = $1000\nstart   nop\n        nop\nstart   rts\n").render();
     assert!(
-        rendered.contains("2 | start   nop\n  | ----- previous definition\n"),
+        rendered.contains("2 | start   nop\n  | ----- original definition of 'start' was here\n"),
         "{rendered}"
     );
     check(
@@ -482,9 +482,30 @@ fn duplicate_label_shows_the_first_definition() {
         1,
         1,
     );
+    // The rest of the line is read as if it had no label, as 64tass reads
+    // it: its own errors are reported too.
+    let d = fail("* = $1000\nfoo     nop\nfoo     bar\nfoo     lda #1\n");
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::DuplicateLabel,
+                3,
+                1,
+                "duplicate definition 'foo'".into()
+            ),
+            (Kind::UnknownMnemonic, 3, 9, "general syntax".into()),
+            (
+                Kind::DuplicateLabel,
+                4,
+                1,
+                "duplicate definition 'foo'".into()
+            ),
+        ]
+    );
     let rendered = fail("X = 1\nX = 2\n").render();
     assert!(
-        rendered.contains("1 | X = 1\n  | - previous definition\n"),
+        rendered.contains("1 | X = 1\n  | - original definition of 'X' was here\n"),
         "{rendered}"
     );
 }

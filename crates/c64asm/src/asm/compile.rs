@@ -819,7 +819,9 @@ impl Assembler<'_> {
             islabel,
             lookup_local,
         ) else {
-            return Step::Next;
+            // A label defined twice: the rest of the line is read as if it had
+            // none, as 64tass reads it (its errors are reported too).
+            return self.rest_of_line(line, after, None, None, mycontext);
         };
         if let Some(n) = nl
             && name_len == 3
@@ -1168,7 +1170,7 @@ impl Assembler<'_> {
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
-                self.related(first, "previous definition");
+                self.original_definition(first, text);
                 return;
             }
             if l.defpass + 1 != self.st.pass {
@@ -1319,7 +1321,7 @@ impl Assembler<'_> {
                         format!("duplicate definition '{text}'"),
                     );
                 }
-                self.related(first, "previous definition");
+                self.original_definition(first, text);
                 return;
             }
             if keep && l.defpass == pass {
@@ -1384,7 +1386,7 @@ impl Assembler<'_> {
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
-                self.related(first, "previous definition");
+                self.original_definition(first, text);
                 return Err(Reported);
             }
             if l.defpass + 1 != pass {

@@ -403,11 +403,13 @@ impl Assembler<'_> {
                 .syms
                 .entry(ns, name, strength, &text, lspan, &self.names);
             if exists && self.syms.label(id).defpass == self.st.pass {
+                let first = self.syms.label(id).span;
                 self.error(
                     lspan,
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
+                self.original_definition(first, &text);
             } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
                 self.st.constcreated = true;
             }
@@ -1018,11 +1020,13 @@ impl Assembler<'_> {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists && self.syms.label(id).defpass == self.st.pass {
+            let first = self.syms.label(id).span;
             self.error(
                 span,
                 Kind::DuplicateLabel,
                 format!("duplicate definition '{text}'"),
             );
+            self.original_definition(first, text);
             return;
         }
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {

@@ -557,6 +557,12 @@ impl<'o> Assembler<'o> {
         }
     }
 
+    /// 64tass's note under "duplicate definition" and "not a variable": where
+    /// the symbol (named as the second definition writes it) was first defined.
+    pub fn original_definition(&mut self, first: Span, text: &str) {
+        self.related(first, &format!("original definition of '{text}' was here"));
+    }
+
     /// Count work against the run's budget; `false` (and an error) when exhausted.
     pub fn spend(&mut self, units: u64, span: Span) -> bool {
         self.work += units;
