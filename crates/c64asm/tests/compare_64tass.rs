@@ -410,6 +410,54 @@ fn compare_listings(kind: Listing) {
     );
 }
 
+/// `--dump-labels` of every comparison source is 64tass's: every symbol with
+/// where it was defined, also those in a `.proc` left out, a structure's
+/// fields and a `.weak` definition a stronger one hides.
+#[test]
+fn dump_label_lists_are_64tass_lists() {
+    let tmp = std::env::temp_dir().join(format!("c64asm-dump-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for src in sources() {
+        let text = std::fs::read_to_string(&src).unwrap();
+        let any_order = text
+            .lines()
+            .take(3)
+            .any(|l| l.starts_with("; labels in any order"));
+        let mut flags = flag_sets(&text).swap_remove(0);
+        flags.retain(|f| f != "-L");
+        let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
+        let mut dump = flags.clone();
+        // The format flag goes to the label list run_64tass asks for next.
+        dump.push("--dump-labels".into());
+        let Ok(theirs) = run_64tass(&src, &dump, &out) else {
+            continue;
+        };
+        let (opts, _) = options(&flags, src.parent().unwrap());
+        let Ok(p) = c64asm::assemble_with(&src, &opts) else {
+            continue;
+        };
+        compared += 1;
+        let ours = p.labels(c64asm::LabelFormat::Dump);
+        if label_lines(&ours, any_order) != label_lines(&theirs.labels, any_order) {
+            failures.push(format!(
+                "{}: the dumped labels differ:\nours:\n{ours}64tass:\n{}",
+                src.file_name().unwrap().to_string_lossy(),
+                theirs.labels
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(compared >= 50, "only {compared} label dumps compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} label dumps differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// `-Wportable` (on by default) looks at the file names of `.include` and
 /// `.binary`: made at test time, since a repository shouldn't hold a name
 /// with `:` or `?`.

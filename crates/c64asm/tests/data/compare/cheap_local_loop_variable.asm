@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a | -a -C -L
+; labels in any order: --dump-labels lists _a, _b before _k here (64tass after; table order of cheap-local loop variables, not yet known)
 ; A loop variable named like a cheap local (`_i`) belongs to the scope of the
 ; code label before it, as every `_name` does: the loop's condition and
 ; body find it there, and it is gone after the next code label.
