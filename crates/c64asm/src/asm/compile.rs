@@ -788,6 +788,18 @@ impl Assembler<'_> {
             }
             _ => {}
         }
+        // A name written without its colon is looked up first, as 64tass
+        // does (to call a macro): one found spelt otherwise is `-Wcase-symbol`.
+        if !islabel && !dotted && self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+            let found = if cheap {
+                self.lookup_in(self.st.cheap, name)
+            } else {
+                self.lookup(name)
+            };
+            if let Some(id) = found {
+                self.case_symbol_check(line, name_start as crate::syntax::ast::Pos, id);
+            }
+        }
         // A word on its own or before an instruction/macro call: a macro call
         // when it names a macro, otherwise a label.
         if !islabel

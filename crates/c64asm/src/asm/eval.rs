@@ -429,7 +429,7 @@ impl Assembler<'_> {
 
     /// `-Wcase-symbol`: the symbol read is written with other letter case
     /// than where it was defined.
-    fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
+    pub(super) fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
         let defined = self.syms.label(id).display(&self.names).to_string();
         self.case_mismatch(line, pos, &defined);
     }
