@@ -186,16 +186,16 @@ fn split_lines(text: &str) -> Box<[u32]> {
 /// character per byte.
 pub fn decode(bytes: &[u8], unicode: bool) -> String {
     if let Some(rest) = bytes.strip_prefix(&[0xef, 0xbb, 0xbf]) {
-        return utf8_or_latin1(rest);
+        return composed(utf8_or_latin1(rest));
     }
     if let Some(rest) = bytes.strip_prefix(&[0xff, 0xfe]) {
-        return utf16(rest, u16::from_le_bytes);
+        return composed(utf16(rest, u16::from_le_bytes));
     }
     if let Some(rest) = bytes.strip_prefix(&[0xfe, 0xff]) {
-        return utf16(rest, u16::from_be_bytes);
+        return composed(utf16(rest, u16::from_be_bytes));
     }
     if unicode {
-        utf8_or_latin1(bytes)
+        composed(utf8_or_latin1(bytes))
     } else {
         latin1(bytes)
     }
@@ -210,7 +210,19 @@ pub fn decode_owned(bytes: Vec<u8>, unicode: bool) -> String {
     if bom || !(unicode || bytes.is_ascii()) {
         return decode(&bytes, unicode);
     }
-    String::from_utf8(bytes).unwrap_or_else(|e| latin1(e.as_bytes()))
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| latin1(e.as_bytes()));
+    if unicode { composed(text) } else { text }
+}
+
+/// Unicode text composed (NFC), as 64tass reads a source with `--ascii`:
+/// an `e` and a combining acute accent are one `é`. Plain ASCII, and text
+/// that is composed already, is kept as it is.
+fn composed(text: String) -> String {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        return text;
+    }
+    text.nfc().collect()
 }
 
 fn latin1(bytes: &[u8]) -> String {
@@ -366,6 +378,10 @@ mod tests {
         assert_eq!(decode("é".as_bytes(), true), "é");
         assert_eq!(decode("é".as_bytes(), false), "\u{c3}\u{a9}");
         assert_eq!(decode(b"\xe9", true), "é");
+        // Composed as 64tass composes it, only with `--ascii`.
+        assert_eq!(decode("e\u{301}".as_bytes(), true), "é");
+        assert_eq!(decode_owned("e\u{301}".as_bytes().to_vec(), true), "é");
+        assert_eq!(decode("e\u{301}".as_bytes(), false), "e\u{cc}\u{81}");
         for (bytes, unicode) in [
             (&b"\xef\xbb\xbfA"[..], false),
             (b"\xff\xfeA\x00", true),

@@ -559,6 +559,38 @@ fn line_breaks_list_like_64tass() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// With `-a` a source is composed (Unicode NFC) as 64tass reads it: an `e`
+/// followed by a combining acute accent is one `é`, in strings and in
+/// `.cdef`s alike; without `-a` the bytes are characters as they are.
+/// Written at test time: an editor may compose the repository's copy.
+#[test]
+fn decomposed_characters_are_composed_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-nfc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("nfc.asm");
+    std::fs::write(
+        &src,
+        "        * = $1000\n\
+         accents .encode\n\
+         \x20       .cdef \"\u{e9}\u{e9}\", 1\n\
+         \x20       .cdef \"e\u{300}\u{e8}\", 2\n\
+         \x20       .cdef \"ee\", 5\n\
+         \x20       .endencode\n\
+         \x20       .enc accents\n\
+         \x20       .text \"e\u{301}\u{e9}e\u{300}\"\n\
+         \x20       .byte len(\"e\u{301}\"), len(\"\u{e9}\")\n",
+    )
+    .unwrap();
+    let flags = ["-a".to_string()];
+    let out = dir.join("t.prg");
+    let theirs = run_64tass(&src, &flags, &out).expect("64tass assembles it");
+    let (opts, _) = options(&flags, &dir);
+    let ours = c64asm::assemble_with(&src, &opts).expect("we assemble it");
+    assert_eq!(ours.prg_bytes(), theirs.bytes);
+    assert_eq!(ours.prg_bytes(), [0x00, 0x10, 0x01, 0x01, 0x02, 0x01, 0x01]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The cases of a `.cases` file: sources separated by `;--- what it shows`
 /// lines, each assembled on its own (the file's first line may name switch
 /// sets, as in a `.asm` source).
