@@ -180,11 +180,14 @@ fn split_lines(text: &str) -> Box<[u32]> {
     starts.into_boxed_slice()
 }
 
-/// Decode a source file as 64tass does: a byte order mark selects UTF-8 or
-/// UTF-16; otherwise `unicode` sources (`--ascii`) are UTF-8 and raw sources
-/// have one character per byte. Bytes that are not valid UTF-8 are taken one
-/// character per byte.
+/// Decode a source file as 64tass does: raw sources (without `--ascii`) have
+/// one character per byte, a byte order mark too; in `unicode` sources a byte
+/// order mark selects UTF-8 or UTF-16, else they are UTF-8. Bytes that are not
+/// valid UTF-8 are taken one character per byte.
 pub fn decode(bytes: &[u8], unicode: bool) -> String {
+    if !unicode {
+        return latin1(bytes);
+    }
     if let Some(rest) = bytes.strip_prefix(&[0xef, 0xbb, 0xbf]) {
         return composed(utf8_or_latin1(rest));
     }
@@ -194,11 +197,7 @@ pub fn decode(bytes: &[u8], unicode: bool) -> String {
     if let Some(rest) = bytes.strip_prefix(&[0xfe, 0xff]) {
         return composed(utf16(rest, u16::from_be_bytes));
     }
-    if unicode {
-        composed(utf8_or_latin1(bytes))
-    } else {
-        latin1(bytes)
-    }
+    composed(utf8_or_latin1(bytes))
 }
 
 /// [`decode`] of bytes the caller gives up: a plain UTF-8 (or, without
@@ -372,7 +371,9 @@ mod tests {
 
     #[test]
     fn decoding_follows_the_byte_order_mark_and_the_mode() {
-        assert_eq!(decode(b"\xef\xbb\xbfA", false), "A");
+        assert_eq!(decode(b"\xef\xbb\xbfA", true), "A");
+        // 64tass reads a raw source byte by byte, its byte order mark too.
+        assert_eq!(decode(b"\xef\xbb\xbfA", false), "\u{ef}\u{bb}\u{bf}A");
         assert_eq!(decode(b"\xff\xfeA\x00", true), "A");
         assert_eq!(decode(b"\xfe\xff\x00A", true), "A");
         assert_eq!(decode("é".as_bytes(), true), "é");

@@ -591,6 +591,33 @@ fn decomposed_characters_are_composed_like_64tass() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A UTF-8 byte order mark starts a source read with `-a`; without it 64tass
+/// reads the source byte by byte and the mark is three characters that make
+/// no statement: both refuse or accept it alike.
+#[test]
+fn byte_order_marks_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("bom.asm");
+    std::fs::write(&src, b"\xef\xbb\xbf        * = $1000\n        nop\n").unwrap();
+    for flags in [vec!["-a".to_string()], vec![]] {
+        let out = dir.join("t.prg");
+        let theirs = run_64tass(&src, &flags, &out);
+        let (opts, _) = options(&flags, &dir);
+        let ours = c64asm::assemble_with(&src, &opts);
+        match (theirs, ours) {
+            (Ok(t), Ok(p)) => assert_eq!(p.prg_bytes(), t.bytes),
+            (Err(_), Err(_)) => assert!(flags.is_empty(), "64tass reads it with -a"),
+            (t, o) => panic!(
+                "with {flags:?}: 64tass {:?}, ours {:?}",
+                t.is_ok(),
+                o.is_ok()
+            ),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The cases of a `.cases` file: sources separated by `;--- what it shows`
 /// lines, each assembled on its own (the file's first line may name switch
 /// sets, as in a `.asm` source).
