@@ -209,7 +209,7 @@ pub fn decode_owned(bytes: Vec<u8>, unicode: bool) -> String {
     if bom || !(unicode || bytes.is_ascii()) {
         return decode(&bytes, unicode);
     }
-    let text = String::from_utf8(bytes).unwrap_or_else(|e| latin1(e.as_bytes()));
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| utf8_or_latin1(e.as_bytes()));
     if unicode { composed(text) } else { text }
 }
 
@@ -232,9 +232,15 @@ fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
 
+/// UTF-8 as 64tass guesses it: the first byte that is not ASCII decides. If
+/// it starts a valid UTF-8 character the text is UTF-8, a later invalid byte
+/// each a replacement character; if not, the text is Latin-1 from there on.
 fn utf8_or_latin1(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
+        Err(e) if !bytes[..e.valid_up_to()].is_ascii() => {
+            String::from_utf8_lossy(bytes).into_owned()
+        }
         Err(_) => latin1(bytes),
     }
 }
@@ -379,6 +385,10 @@ mod tests {
         assert_eq!(decode("é".as_bytes(), true), "é");
         assert_eq!(decode("é".as_bytes(), false), "\u{c3}\u{a9}");
         assert_eq!(decode(b"\xe9", true), "é");
+        // The first byte past ASCII decides, as in 64tass: UTF-8 with a
+        // replacement character for a later stray byte, or Latin-1.
+        assert_eq!(decode(b"\xc3\xa9 \xe9", true), "é \u{fffd}");
+        assert_eq!(decode(b"\xe9 \xc3\xa9", true), "é Ã©");
         // Composed as 64tass composes it, only with `--ascii`.
         assert_eq!(decode("e\u{301}".as_bytes(), true), "é");
         assert_eq!(decode_owned("e\u{301}".as_bytes().to_vec(), true), "é");

@@ -510,6 +510,48 @@ fn duplicate_label_shows_the_first_definition() {
     );
 }
 
+/// 64tass reports one character it can't encode per encoding and pass,
+/// with a note at the `.encode` that made the encoding; other errors of
+/// the pass are reported as usual.
+#[test]
+fn unencodable_characters_once_per_encoding() {
+    let ascii = Options {
+        ascii: true,
+        ..Options::default()
+    };
+    let src = "* = $1000\n .text \"\u{e9}\"\n .byte 300\n .text \"\u{e8}\"\n\
+               mine .encode\n .cdef \"az\", 1\n .endencode\n .enc mine\n .text \"A\"\n .text \"B\"\n";
+    let d = fail_with(src, &ascii);
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::Encoding,
+                2,
+                9,
+                "can't encode character '\u{e9}' (U+00E9)".into()
+            ),
+            (
+                Kind::ValueOutOfRange,
+                3,
+                8,
+                "too large for a 8 bit unsigned integer int '300'".into()
+            ),
+            (
+                Kind::Encoding,
+                9,
+                9,
+                "can't encode character 'A' (U+0041)".into()
+            ),
+        ]
+    );
+    let rendered = d.render();
+    assert!(
+        rendered.contains("5 | mine .encode\n  | ---- definition of encoding was here"),
+        "{rendered}"
+    );
+}
+
 #[test]
 fn value_out_of_range() {
     check(

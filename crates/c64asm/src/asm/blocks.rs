@@ -1057,6 +1057,7 @@ impl Assembler<'_> {
                 e
             }
         };
+        self.encs.get_mut(enc).defined = Some(span);
         let prev = self.st.encoding;
         self.st.encoding = enc;
         let f = self.st.top_mut();

@@ -319,6 +319,10 @@ impl Assembler<'_> {
             } else if f.msg.starts_with("too large") || f.msg.starts_with("value needs") {
                 Kind::ValueOutOfRange
             } else if f.msg.starts_with("can't encode") {
+                // One per encoding and pass, as 64tass reports them.
+                if !self.unencodable.insert(self.st.encoding) {
+                    return Reported;
+                }
                 Kind::Encoding
             } else if f.msg.contains("c64kit") {
                 Kind::NotSupported
@@ -332,6 +336,11 @@ impl Assembler<'_> {
             let span = self.span_at(line, pos);
             let before = self.diags.len();
             self.error(span, kind, f.msg);
+            if kind == Kind::Encoding
+                && let Some(at) = self.encs.get(self.st.encoding).defined
+            {
+                self.related(at, "definition of encoding was here");
+            }
             if f.eager && self.deferring > 0 && self.diags.len() > before {
                 self.eager.push(before);
             }
