@@ -35,6 +35,14 @@ pub struct Symbol {
     pub(crate) span: Span,
 }
 
+/// The symbols of the label lists, and those only `--dump-labels` shows,
+/// each with the index among the others it comes before.
+#[derive(Default)]
+pub(crate) struct SymbolLists {
+    pub listed: Vec<Symbol>,
+    pub unlisted: Vec<(usize, Symbol)>,
+}
+
 /// What the label file formats need to know about a symbol.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SymbolFacts {
@@ -125,6 +133,9 @@ pub struct Program {
     /// The warnings of the run (a program with errors is never built).
     pub warnings: Diagnostics,
     pub(crate) symbols: Vec<Symbol>,
+    /// Symbols only `--dump-labels` shows (in code left out, a structure's
+    /// fields), each with the index in `symbols` it comes before.
+    pub(crate) dump_only: Vec<(usize, Symbol)>,
     pub(crate) lines: Vec<SourceLine>,
     /// The listing's rows, in the order the last pass met them.
     pub(crate) rows: Vec<crate::listing::ListRow>,
@@ -217,7 +228,30 @@ impl Program {
 
     /// A label file in one of 64tass's formats.
     pub fn labels(&self, format: LabelFormat) -> String {
-        crate::labels::render(&self.symbols, &self.sources, format, self.tab_size)
+        crate::labels::render(
+            &self.symbols_for(format),
+            &self.sources,
+            format,
+            self.tab_size,
+        )
+    }
+
+    /// The symbols a format lists from: `--dump-labels` also those in code
+    /// left out and a structure's fields, in 64tass's order among the rest.
+    fn symbols_for(&self, format: LabelFormat) -> std::borrow::Cow<'_, [Symbol]> {
+        if format != LabelFormat::Dump || self.dump_only.is_empty() {
+            return std::borrow::Cow::Borrowed(&self.symbols);
+        }
+        let mut all = Vec::with_capacity(self.symbols.len() + self.dump_only.len());
+        let mut extra = self.dump_only.iter().peekable();
+        for (i, s) in self.symbols.iter().enumerate() {
+            while let Some((_, e)) = extra.next_if(|(at, _)| *at == i) {
+                all.push(e.clone());
+            }
+            all.push(s.clone());
+        }
+        all.extend(extra.map(|(_, e)| e.clone()));
+        std::borrow::Cow::Owned(all)
     }
 
     /// A label file of the symbols in one scope (64tass's `--labels-root`):
@@ -234,8 +268,9 @@ impl Program {
     /// assert!(program.labels_from(LabelFormat::Tass, "io.border").is_err());
     /// ```
     pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
-        let symbols = crate::labels::under_root(&self.symbols, root, self.case_sensitive)
-            .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
+        let symbols =
+            crate::labels::under_root(&self.symbols_for(format), root, self.case_sensitive)
+                .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
         Ok(crate::labels::render(
             &symbols,
             &self.sources,

@@ -89,6 +89,10 @@ impl SourceFile {
                         e -= 1;
                     }
                 }
+                if index == 0 && self.text.starts_with("#!") && e > 1 {
+                    // A `#!` first line (a script's interpreter) is empty to 64tass.
+                    e = s;
+                }
                 (s, e)
             }
             _ => (self.text.len(), self.text.len()),
@@ -164,32 +168,36 @@ fn split_lines(text: &str) -> Box<[u32]> {
         }
         starts.push(next as u32);
     }
-    if *starts.last().unwrap_or(&0) as usize != bytes.len() || starts.len() == 1 {
-        // A last line without a line break (or an empty text's one line).
+    // A last line without a line break (or an empty text's one line); and,
+    // as 64tass reads it, an empty line after a final CR LF (its CR ends the
+    // line, and the LF left over starts one more).
+    if *starts.last().unwrap_or(&0) as usize != bytes.len()
+        || starts.len() == 1
+        || bytes.ends_with(b"\r\n")
+    {
         starts.push(bytes.len() as u32);
     }
     starts.into_boxed_slice()
 }
 
-/// Decode a source file as 64tass does: a byte order mark selects UTF-8 or
-/// UTF-16; otherwise `unicode` sources (`--ascii`) are UTF-8 and raw sources
-/// have one character per byte. Bytes that are not valid UTF-8 are taken one
-/// character per byte.
+/// Decode a source file as 64tass does: raw sources (without `--ascii`) have
+/// one character per byte, a byte order mark too; in `unicode` sources a byte
+/// order mark selects UTF-8 or UTF-16, else they are UTF-8. Bytes that are not
+/// valid UTF-8 are taken one character per byte.
 pub fn decode(bytes: &[u8], unicode: bool) -> String {
+    if !unicode {
+        return latin1(bytes);
+    }
     if let Some(rest) = bytes.strip_prefix(&[0xef, 0xbb, 0xbf]) {
-        return utf8_or_latin1(rest);
+        return composed(utf8_or_latin1(rest));
     }
     if let Some(rest) = bytes.strip_prefix(&[0xff, 0xfe]) {
-        return utf16(rest, u16::from_le_bytes);
+        return composed(utf16(rest, u16::from_le_bytes));
     }
     if let Some(rest) = bytes.strip_prefix(&[0xfe, 0xff]) {
-        return utf16(rest, u16::from_be_bytes);
+        return composed(utf16(rest, u16::from_be_bytes));
     }
-    if unicode {
-        utf8_or_latin1(bytes)
-    } else {
-        latin1(bytes)
-    }
+    composed(utf8_or_latin1(bytes))
 }
 
 /// [`decode`] of bytes the caller gives up: a plain UTF-8 (or, without
@@ -201,7 +209,19 @@ pub fn decode_owned(bytes: Vec<u8>, unicode: bool) -> String {
     if bom || !(unicode || bytes.is_ascii()) {
         return decode(&bytes, unicode);
     }
-    String::from_utf8(bytes).unwrap_or_else(|e| latin1(e.as_bytes()))
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| utf8_or_latin1(e.as_bytes()));
+    if unicode { composed(text) } else { text }
+}
+
+/// Unicode text composed (NFC), as 64tass reads a source with `--ascii`:
+/// an `e` and a combining acute accent are one `é`. Plain ASCII, and text
+/// that is composed already, is kept as it is.
+fn composed(text: String) -> String {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        return text;
+    }
+    text.nfc().collect()
 }
 
 fn latin1(bytes: &[u8]) -> String {
@@ -212,9 +232,15 @@ fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
 
+/// UTF-8 as 64tass guesses it: the first byte that is not ASCII decides. If
+/// it starts a valid UTF-8 character the text is UTF-8, a later invalid byte
+/// each a replacement character; if not, the text is Latin-1 from there on.
 fn utf8_or_latin1(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
+        Err(e) if !bytes[..e.valid_up_to()].is_ascii() => {
+            String::from_utf8_lossy(bytes).into_owned()
+        }
         Err(_) => latin1(bytes),
     }
 }
@@ -341,16 +367,32 @@ mod tests {
         assert_eq!(lines(""), [""]);
         assert_eq!(lines("\n\n"), ["", ""]);
         assert_eq!(lines("a\r\r\nb"), ["a", "", "b"]);
+        // 64tass: a final CR LF leaves one more, empty, line; a final LF or CR not.
+        assert_eq!(lines("a\r\nb\r\n"), ["a", "b", ""]);
+        assert_eq!(lines("a\r"), ["a"]);
+        assert_eq!(lines("\r\n"), ["", ""]);
+        // A script's `#!` line is empty, as in 64tass; only the first.
+        assert_eq!(lines("#!/usr/bin/64tass\n#!x"), ["", "#!x"]);
     }
 
     #[test]
     fn decoding_follows_the_byte_order_mark_and_the_mode() {
-        assert_eq!(decode(b"\xef\xbb\xbfA", false), "A");
+        assert_eq!(decode(b"\xef\xbb\xbfA", true), "A");
+        // 64tass reads a raw source byte by byte, its byte order mark too.
+        assert_eq!(decode(b"\xef\xbb\xbfA", false), "\u{ef}\u{bb}\u{bf}A");
         assert_eq!(decode(b"\xff\xfeA\x00", true), "A");
         assert_eq!(decode(b"\xfe\xff\x00A", true), "A");
         assert_eq!(decode("é".as_bytes(), true), "é");
         assert_eq!(decode("é".as_bytes(), false), "\u{c3}\u{a9}");
         assert_eq!(decode(b"\xe9", true), "é");
+        // The first byte past ASCII decides, as in 64tass: UTF-8 with a
+        // replacement character for a later stray byte, or Latin-1.
+        assert_eq!(decode(b"\xc3\xa9 \xe9", true), "é \u{fffd}");
+        assert_eq!(decode(b"\xe9 \xc3\xa9", true), "é Ã©");
+        // Composed as 64tass composes it, only with `--ascii`.
+        assert_eq!(decode("e\u{301}".as_bytes(), true), "é");
+        assert_eq!(decode_owned("e\u{301}".as_bytes().to_vec(), true), "é");
+        assert_eq!(decode("e\u{301}".as_bytes(), false), "e\u{cc}\u{81}");
         for (bytes, unicode) in [
             (&b"\xef\xbb\xbfA"[..], false),
             (b"\xff\xfeA\x00", true),

@@ -410,6 +410,54 @@ fn compare_listings(kind: Listing) {
     );
 }
 
+/// `--dump-labels` of every comparison source is 64tass's: every symbol with
+/// where it was defined, also those in a `.proc` left out, a structure's
+/// fields and a `.weak` definition a stronger one hides.
+#[test]
+fn dump_label_lists_are_64tass_lists() {
+    let tmp = std::env::temp_dir().join(format!("c64asm-dump-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for src in sources() {
+        let text = std::fs::read_to_string(&src).unwrap();
+        let any_order = text
+            .lines()
+            .take(3)
+            .any(|l| l.starts_with("; labels in any order"));
+        let mut flags = flag_sets(&text).swap_remove(0);
+        flags.retain(|f| f != "-L");
+        let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
+        let mut dump = flags.clone();
+        // The format flag goes to the label list run_64tass asks for next.
+        dump.push("--dump-labels".into());
+        let Ok(theirs) = run_64tass(&src, &dump, &out) else {
+            continue;
+        };
+        let (opts, _) = options(&flags, src.parent().unwrap());
+        let Ok(p) = c64asm::assemble_with(&src, &opts) else {
+            continue;
+        };
+        compared += 1;
+        let ours = p.labels(c64asm::LabelFormat::Dump);
+        if label_lines(&ours, any_order) != label_lines(&theirs.labels, any_order) {
+            failures.push(format!(
+                "{}: the dumped labels differ:\nours:\n{ours}64tass:\n{}",
+                src.file_name().unwrap().to_string_lossy(),
+                theirs.labels
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(compared >= 50, "only {compared} label dumps compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} label dumps differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// `-Wportable` (on by default) looks at the file names of `.include` and
 /// `.binary`: made at test time, since a repository shouldn't hold a name
 /// with `:` or `?`.
@@ -449,6 +497,122 @@ fn portable_file_name_warnings_like_64tass() {
         assert_eq!(ours_warnings(&ours), theirs.warnings, "with {flags:?}");
         if flags.len() == 1 {
             assert_eq!(theirs.warnings.len(), 5, "{:?}", theirs.warnings);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Line breaks as 64tass reads them: CR LF, LF and a lone CR each end a
+/// line, and a file that ends in CR LF has one more, empty, line (which
+/// `--verbose-list` lists); a first line starting `#!` is empty. Made at test time: a repository may rewrite line
+/// breaks.
+#[test]
+fn line_breaks_list_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-crlf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        ("dos.asm", "init    lda #1\r\n        rts\r\n\r\n"),
+        ("unix.asm", "exit    rts\n\n"),
+        ("mac.asm", "wait    bne wait\r        rts\r"),
+        ("open.asm", "last    nop\r\n        nop"),
+        ("script.asm", "#!/usr/bin/env 64tass\n        nop\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let src = dir.join("main.asm");
+    std::fs::write(
+        &src,
+        "        * = $1000\r\n\
+         \x20       .include \"dos.asm\"\r\n\
+         \x20       .include \"unix.asm\"\r\n\
+         \x20       .include \"mac.asm\"\r\n\
+         \x20       .include \"open.asm\"\r\n\
+         \x20       .include \"script.asm\"\r\n",
+    )
+    .unwrap();
+    for extra in [
+        &["--verbose-list"][..],
+        &["--verbose-list", "--line-numbers"],
+        &[],
+    ] {
+        let mut flags: Vec<String> = extra.iter().map(|f| f.to_string()).collect();
+        flags.push("-L".into());
+        let out = dir.join("t.prg");
+        let theirs = run_64tass(&src, &flags, &out).expect("64tass assembles it");
+        let theirs_listing =
+            listing_body(&std::fs::read_to_string(out.with_extension("lst")).unwrap());
+        let (mut opts, _) = options(&[], &dir);
+        opts.verbose_list = extra.contains(&"--verbose-list");
+        let ours = c64asm::assemble_with(&src, &opts).expect("we assemble it");
+        assert_eq!(ours.prg_bytes(), theirs.bytes);
+        let columns = c64asm::ListingColumns {
+            line_numbers: extra.contains(&"--line-numbers"),
+            ..Default::default()
+        };
+        assert_eq!(
+            listing_body(&ours.listing_with(columns)),
+            theirs_listing,
+            "with {extra:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With `-a` a source is composed (Unicode NFC) as 64tass reads it: an `e`
+/// followed by a combining acute accent is one `é`, in strings and in
+/// `.cdef`s alike; without `-a` the bytes are characters as they are.
+/// Written at test time: an editor may compose the repository's copy.
+#[test]
+fn decomposed_characters_are_composed_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-nfc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("nfc.asm");
+    std::fs::write(
+        &src,
+        "        * = $1000\n\
+         accents .encode\n\
+         \x20       .cdef \"\u{e9}\u{e9}\", 1\n\
+         \x20       .cdef \"e\u{300}\u{e8}\", 2\n\
+         \x20       .cdef \"ee\", 5\n\
+         \x20       .endencode\n\
+         \x20       .enc accents\n\
+         \x20       .text \"e\u{301}\u{e9}e\u{300}\"\n\
+         \x20       .byte len(\"e\u{301}\"), len(\"\u{e9}\")\n",
+    )
+    .unwrap();
+    let flags = ["-a".to_string()];
+    let out = dir.join("t.prg");
+    let theirs = run_64tass(&src, &flags, &out).expect("64tass assembles it");
+    let (opts, _) = options(&flags, &dir);
+    let ours = c64asm::assemble_with(&src, &opts).expect("we assemble it");
+    assert_eq!(ours.prg_bytes(), theirs.bytes);
+    assert_eq!(ours.prg_bytes(), [0x00, 0x10, 0x01, 0x01, 0x02, 0x01, 0x01]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A UTF-8 byte order mark starts a source read with `-a`; without it 64tass
+/// reads the source byte by byte and the mark is three characters that make
+/// no statement: both refuse or accept it alike.
+#[test]
+fn byte_order_marks_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("bom.asm");
+    std::fs::write(&src, b"\xef\xbb\xbf        * = $1000\n        nop\n").unwrap();
+    for flags in [vec!["-a".to_string()], vec![]] {
+        let out = dir.join("t.prg");
+        let theirs = run_64tass(&src, &flags, &out);
+        let (opts, _) = options(&flags, &dir);
+        let ours = c64asm::assemble_with(&src, &opts);
+        match (theirs, ours) {
+            (Ok(t), Ok(p)) => assert_eq!(p.prg_bytes(), t.bytes),
+            (Err(_), Err(_)) => assert!(flags.is_empty(), "64tass reads it with -a"),
+            (t, o) => panic!(
+                "with {flags:?}: 64tass {:?}, ours {:?}",
+                t.is_ok(),
+                o.is_ok()
+            ),
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

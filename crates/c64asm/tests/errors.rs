@@ -429,6 +429,24 @@ fn undefined_symbol() {
         13,
         2,
     );
+    // Where the search went, in 64tass's words: a cheap local only in the
+    // scope of the label before it, another name outwards from here.
+    let rendered = |src: &str| fail(src).render();
+    let cheap = rendered("* = $1000\ng1      nop\n        lda _x\n");
+    assert!(
+        cheap.contains("2 | g1      nop\n  | -- searched in this object only"),
+        "{cheap}"
+    );
+    let global = rendered("        lda _x\n");
+    assert!(
+        global.contains("= searched in the global scope"),
+        "{global}"
+    );
+    let outwards = rendered("b       .block\n        lda c\n        .bend\n");
+    assert!(
+        outwards.contains("- searched in this scope and in all it's parents"),
+        "{outwards}"
+    );
     // Symbols are case-insensitive by default; the message names the symbol
     // as written, as 64tass does (not its folded form).
     check(
@@ -453,7 +471,7 @@ fn duplicate_label_shows_the_first_definition() {
     );
     let rendered = fail("* = $1000\nstart   nop\n        nop\nstart   rts\n").render();
     assert!(
-        rendered.contains("2 | start   nop\n  | ----- previous definition\n"),
+        rendered.contains("2 | start   nop\n  | ----- original definition of 'start' was here\n"),
         "{rendered}"
     );
     check(
@@ -464,9 +482,72 @@ fn duplicate_label_shows_the_first_definition() {
         1,
         1,
     );
+    // The rest of the line is read as if it had no label, as 64tass reads
+    // it: its own errors are reported too.
+    let d = fail("* = $1000\nfoo     nop\nfoo     bar\nfoo     lda #1\n");
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::DuplicateLabel,
+                3,
+                1,
+                "duplicate definition 'foo'".into()
+            ),
+            (Kind::UnknownMnemonic, 3, 9, "general syntax".into()),
+            (
+                Kind::DuplicateLabel,
+                4,
+                1,
+                "duplicate definition 'foo'".into()
+            ),
+        ]
+    );
     let rendered = fail("X = 1\nX = 2\n").render();
     assert!(
-        rendered.contains("1 | X = 1\n  | - previous definition\n"),
+        rendered.contains("1 | X = 1\n  | - original definition of 'X' was here\n"),
+        "{rendered}"
+    );
+}
+
+/// 64tass reports one character it can't encode per encoding and pass,
+/// with a note at the `.encode` that made the encoding; other errors of
+/// the pass are reported as usual.
+#[test]
+fn unencodable_characters_once_per_encoding() {
+    let ascii = Options {
+        ascii: true,
+        ..Options::default()
+    };
+    let src = "* = $1000\n .text \"\u{e9}\"\n .byte 300\n .text \"\u{e8}\"\n\
+               mine .encode\n .cdef \"az\", 1\n .endencode\n .enc mine\n .text \"A\"\n .text \"B\"\n";
+    let d = fail_with(src, &ascii);
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::Encoding,
+                2,
+                9,
+                "can't encode character '\u{e9}' (U+00E9)".into()
+            ),
+            (
+                Kind::ValueOutOfRange,
+                3,
+                8,
+                "too large for a 8 bit unsigned integer int '300'".into()
+            ),
+            (
+                Kind::Encoding,
+                9,
+                9,
+                "can't encode character 'A' (U+0041)".into()
+            ),
+        ]
+    );
+    let rendered = d.render();
+    assert!(
+        rendered.contains("5 | mine .encode\n  | ---- definition of encoding was here"),
         "{rendered}"
     );
 }

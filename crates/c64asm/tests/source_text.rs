@@ -1,5 +1,5 @@
 //! What a source file may hold (issue 10, item 9), byte for byte as 64tass 1.58
-//! takes it: a UTF-8 byte-order mark and CR-only line ends are accepted, long sums
+//! takes it: a UTF-8 byte-order mark (with `-a`) and CR-only line ends are accepted, long sums
 //! are no problem, a NUL byte is an error with its place outside strings and
 //! comments and an ordinary byte inside them, and an empty program is empty.
 
@@ -17,7 +17,19 @@ fn image(src: &str) -> Result<Vec<u8>, Vec<(usize, usize, String)>> {
 
 #[test]
 fn a_byte_order_mark_and_cr_line_ends_are_accepted() {
-    assert_eq!(image("\u{feff}* = $1000\n nop\n"), Ok(vec![0xEA]));
+    // A byte order mark is read as one with `--ascii`; a raw source is read
+    // byte by byte, the mark too ("general syntax" at its start, as 64tass).
+    let ascii = Options {
+        ascii: true,
+        ..Options::default()
+    };
+    let with_mark = "\u{feff}* = $1000\n nop\n";
+    let p = assemble_str("text.asm", with_mark, &ascii).expect("read with -a");
+    assert_eq!(p.image, [0xEA]);
+    assert_eq!(
+        image(with_mark),
+        Err(vec![(1, 1, "general syntax".to_string())])
+    );
     assert_eq!(image("* = $1000\r nop\r rts\r"), Ok(vec![0xEA, 0x60]));
     assert_eq!(image("* = $1000\r\n nop\r\n rts\r\n"), Ok(vec![0xEA, 0x60]));
 }

@@ -247,11 +247,13 @@ impl Assembler<'_> {
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists {
             if self.syms.label(id).defpass == self.st.pass {
+                let first = self.syms.label(id).span;
                 self.error(
                     span,
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
+                self.original_definition(first, text);
                 return;
             }
             if self.syms.label(id).defpass + 1 != self.st.pass {
@@ -1055,6 +1057,7 @@ impl Assembler<'_> {
                 e
             }
         };
+        self.encs.get_mut(enc).defined = Some(span);
         let prev = self.st.encoding;
         self.st.encoding = enc;
         let f = self.st.top_mut();

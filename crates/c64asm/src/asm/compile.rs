@@ -788,6 +788,18 @@ impl Assembler<'_> {
             }
             _ => {}
         }
+        // A name written without its colon is looked up first, as 64tass
+        // does (to call a macro): one found spelt otherwise is `-Wcase-symbol`.
+        if !islabel && !dotted && self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+            let found = if cheap {
+                self.lookup_in(self.st.cheap, name)
+            } else {
+                self.lookup(name)
+            };
+            if let Some(id) = found {
+                self.case_symbol_check(line, name_start as crate::syntax::ast::Pos, id);
+            }
+        }
         // A word on its own or before an instruction/macro call: a macro call
         // when it names a macro, otherwise a label.
         if !islabel
@@ -819,7 +831,9 @@ impl Assembler<'_> {
             islabel,
             lookup_local,
         ) else {
-            return Step::Next;
+            // A label defined twice: the rest of the line is read as if it had
+            // none, as 64tass reads it (its errors are reported too).
+            return self.rest_of_line(line, after, None, None, mycontext);
         };
         if let Some(n) = nl
             && name_len == 3
@@ -1168,7 +1182,7 @@ impl Assembler<'_> {
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
-                self.related(first, "previous definition");
+                self.original_definition(first, text);
                 return;
             }
             if l.defpass + 1 != self.st.pass {
@@ -1319,7 +1333,7 @@ impl Assembler<'_> {
                         format!("duplicate definition '{text}'"),
                     );
                 }
-                self.related(first, "previous definition");
+                self.original_definition(first, text);
                 return;
             }
             if keep && l.defpass == pass {
@@ -1384,7 +1398,7 @@ impl Assembler<'_> {
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
-                self.related(first, "previous definition");
+                self.original_definition(first, text);
                 return Err(Reported);
             }
             if l.defpass + 1 != pass {

@@ -403,11 +403,13 @@ impl Assembler<'_> {
                 .syms
                 .entry(ns, name, strength, &text, lspan, &self.names);
             if exists && self.syms.label(id).defpass == self.st.pass {
+                let first = self.syms.label(id).span;
                 self.error(
                     lspan,
                     Kind::DuplicateLabel,
                     format!("duplicate definition '{text}'"),
                 );
+                self.original_definition(first, &text);
             } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
                 self.st.constcreated = true;
             }
@@ -640,7 +642,6 @@ impl Assembler<'_> {
             }
             break;
         }
-        let ns = self.st.context();
         if foreach {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
                 return LoopEnd::Never;
@@ -683,6 +684,7 @@ impl Assembler<'_> {
             for item in items {
                 if vars.len() == 1 {
                     let (n, t, s) = vars[0].clone();
+                    let ns = self.variable_scope(n);
                     self.set_variable(line, n, &t, s, ns, item, false);
                 } else {
                     let parts: Vec<Value> = item
@@ -702,6 +704,7 @@ impl Assembler<'_> {
                     }
                     for (i, (n, t, s)) in vars.clone().into_iter().enumerate() {
                         let v = parts.get(i).cloned().unwrap_or_default();
+                        let ns = self.variable_scope(n);
                         self.set_variable(line, n, &t, s, ns, v, false);
                     }
                 }
@@ -724,6 +727,7 @@ impl Assembler<'_> {
             let Ok(v) = self.eval(line, &exprs[0]) else {
                 return LoopEnd::Never;
             };
+            let ns = self.variable_scope(n);
             self.set_variable(line, n, &t, s, ns, v, false);
             pos = parsed.end as usize;
         }
@@ -837,10 +841,10 @@ impl Assembler<'_> {
             return false;
         };
         let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
-        let ns = self.st.context();
         match op {
             None => {
                 let span = line.span(pos, pos + len);
+                let ns = self.variable_scope(name);
                 self.set_variable(line, name, name_text, span, ns, v, false);
             }
             Some(op) => {
@@ -867,6 +871,16 @@ impl Assembler<'_> {
             }
         }
         true
+    }
+
+    /// Where a loop variable lives: a cheap local (`_i`) in the scope of the
+    /// last code label, as every other `_name` definition; else the current scope.
+    fn variable_scope(&self, name: Name) -> NsId {
+        if self.names.is_cheap_local(name) {
+            self.st.cheap
+        } else {
+            self.st.context()
+        }
     }
 
     fn intern(&mut self, text: &str) -> Name {
@@ -1006,11 +1020,13 @@ impl Assembler<'_> {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists && self.syms.label(id).defpass == self.st.pass {
+            let first = self.syms.label(id).span;
             self.error(
                 span,
                 Kind::DuplicateLabel,
                 format!("duplicate definition '{text}'"),
             );
+            self.original_definition(first, text);
             return;
         }
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {

@@ -319,6 +319,10 @@ impl Assembler<'_> {
             } else if f.msg.starts_with("too large") || f.msg.starts_with("value needs") {
                 Kind::ValueOutOfRange
             } else if f.msg.starts_with("can't encode") {
+                // One per encoding and pass, as 64tass reports them.
+                if !self.unencodable.insert(self.st.encoding) {
+                    return Reported;
+                }
                 Kind::Encoding
             } else if f.msg.contains("c64kit") {
                 Kind::NotSupported
@@ -332,6 +336,11 @@ impl Assembler<'_> {
             let span = self.span_at(line, pos);
             let before = self.diags.len();
             self.error(span, kind, f.msg);
+            if kind == Kind::Encoding
+                && let Some(at) = self.encs.get(self.st.encoding).defined
+            {
+                self.related(at, "definition of encoding was here");
+            }
             if f.eager && self.deferring > 0 && self.diags.len() > before {
                 self.eager.push(before);
             }
@@ -429,7 +438,7 @@ impl Assembler<'_> {
 
     /// `-Wcase-symbol`: the symbol read is written with other letter case
     /// than where it was defined.
-    fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
+    pub(super) fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
         let defined = self.syms.label(id).display(&self.names).to_string();
         self.case_mismatch(line, pos, &defined);
     }
@@ -507,12 +516,13 @@ impl Assembler<'_> {
             return Ok(v);
         }
         if !self.doomed() {
-            self.not_defined(
-                line,
-                pos,
-                self.names.name(name).to_string(),
-                Searched::Scopes,
-            );
+            // A cheap local is looked for in its label's scope only.
+            let searched = if self.names.is_cheap_local(name) {
+                Searched::Object(self.st.cheap)
+            } else {
+                Searched::Scopes
+            };
+            self.not_defined(line, pos, self.names.name(name).to_string(), searched);
         }
         Ok(Value::None)
     }
@@ -548,13 +558,13 @@ impl Assembler<'_> {
         self.error(span, Kind::UndefinedSymbol, msg);
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
-            (false, _) if ns == crate::symbols::GLOBAL => {
+            (_, _) if ns == crate::symbols::GLOBAL => {
                 self.note("searched in the global scope".into())
             }
             (false, Some(span)) => {
-                self.related(span, "searched in this scope and in all its parents")
+                self.related(span, "searched in this scope and in all it's parents")
             }
-            (false, None) => self.note("searched in this scope and in all its parents".into()),
+            (false, None) => self.note("searched in this scope and in all it's parents".into()),
             (true, Some(span)) => self.related(span, "searched in this object only"),
             (true, None) => self.note("searched in this object only".into()),
         }

@@ -103,6 +103,9 @@ pub(crate) struct Assembler<'o> {
     pub eager: Vec<usize>,
     /// Names reported "not defined" this pass, with the scope searched.
     pub undefined: rustc_hash::FxHashSet<(String, u32, bool)>,
+    /// Encodings that reported a character they can't encode this pass
+    /// (64tass reports one such error per encoding and pass).
+    pub unencodable: rustc_hash::FxHashSet<crate::value::EncId>,
     /// Which source line wrote which bytes (when recording).
     pub record: result::Recorder,
     /// Work done in this run, bounded so runaway macros stop with an error.
@@ -174,6 +177,7 @@ impl<'o> Assembler<'o> {
             diag_keys: Default::default(),
             per_line: Default::default(),
             undefined: Default::default(),
+            unencodable: Default::default(),
             deferring: 0,
             eager: Vec::new(),
             record: result::Recorder::new(opts.record_lines, opts.verbose_list),
@@ -287,6 +291,7 @@ impl<'o> Assembler<'o> {
         self.diag_keys.clear();
         self.per_line.clear();
         self.undefined.clear();
+        self.unencodable.clear();
         self.record.clear();
         self.anon_scopes.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
@@ -555,6 +560,12 @@ impl<'o> Assembler<'o> {
         if let Some(d) = self.diags.last_mut() {
             d.related = Some((span, msg.to_string()));
         }
+    }
+
+    /// 64tass's note under "duplicate definition" and "not a variable": where
+    /// the symbol (named as the second definition writes it) was first defined.
+    pub fn original_definition(&mut self, first: Span, text: &str) {
+        self.related(first, &format!("original definition of '{text}' was here"));
     }
 
     /// Count work against the run's budget; `false` (and an error) when exhausted.

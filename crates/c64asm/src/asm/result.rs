@@ -8,11 +8,11 @@ use super::Assembler;
 use super::lines::LineRef;
 pub use super::listed::Recorder;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolValue};
+use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolLists, SymbolValue};
 use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::syntax::scan::ident_len;
-use crate::value::{NsId, Value};
+use crate::value::{MacroKind, NsId, Value};
 
 impl Assembler<'_> {
     pub fn record_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
@@ -107,21 +107,26 @@ impl Assembler<'_> {
     /// Every label and constant, with its scoped name, in 64tass's order
     /// (each namespace's table order, a scope's members right after the
     /// label that made it).
-    fn symbols(&self) -> Vec<Symbol> {
-        let mut out = Vec::new();
+    fn symbols(&self) -> SymbolLists {
+        let mut lists = SymbolLists::default();
         let mut seen = std::collections::HashSet::new();
-        self.collect_symbols(GLOBAL, "", true, &mut out, &mut seen, 0);
-        out
+        self.collect_symbols(GLOBAL, "", true, true, &mut lists, &mut seen, 0);
+        lists
     }
 
     /// `vice_path`: every scope on the way has a name VICE accepts (64tass's
     /// `--vice-labels` list only goes into such scopes).
+    /// `listed`: the scope is assembled; below a `.proc` left out, or in a
+    /// structure's fields, symbols go to `--dump-labels` only (64tass dumps
+    /// every namespace it has, its other lists skip code not assembled).
+    #[allow(clippy::too_many_arguments)]
     fn collect_symbols(
         &self,
         ns: NsId,
         prefix: &str,
         vice_path: bool,
-        out: &mut Vec<Symbol>,
+        listed: bool,
+        out: &mut SymbolLists,
         seen: &mut std::collections::HashSet<u32>,
         depth: u32,
     ) {
@@ -135,22 +140,25 @@ impl Assembler<'_> {
                 // Anonymous labels and scopes are not reachable by name.
                 continue;
             }
-            if l.defpass != self.st.pass || self.shadowed(ns, id) {
+            // Left-out code keeps what an earlier pass defined in it.
+            if listed && l.defpass != self.st.pass {
                 continue;
             }
-            let assembled = match &l.value {
-                Value::Macro(..) | Value::Lbl(_) => false,
-                Value::Code(c) => self.syms.code(c.id).pass == self.st.pass,
-                _ => true,
+            // A `.weak` definition a stronger one hides is only dumped.
+            let listed = listed && !self.shadowed(ns, id);
+            let this_listed = match &l.value {
+                Value::Macro(MacroKind::Struct | MacroKind::Union, m) => {
+                    // Not a symbol of any list, but its fields are dumped.
+                    let names = self.macros.get(*m).names;
+                    let name = self.scoped(prefix, display);
+                    self.collect_symbols(names, &name, false, false, out, seen, depth + 1);
+                    continue;
+                }
+                Value::Macro(..) | Value::Lbl(_) => continue,
+                Value::Code(c) => listed && self.syms.code(c.id).pass == self.st.pass,
+                _ => listed,
             };
-            if !assembled {
-                continue;
-            }
-            let name = if prefix.is_empty() {
-                display.to_string()
-            } else {
-                format!("{prefix}.{display}")
-            };
+            let name = self.scoped(prefix, display);
             let (address, number) = match &l.value {
                 Value::Code(c) => (true, Some(crate::value::Env::code_value(self, *c))),
                 Value::Addr(a) if a.mode.0 == 0 => (true, Some(a.val.clone())),
@@ -183,7 +191,7 @@ impl Assembler<'_> {
                 && display
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_');
-            out.push(Symbol {
+            let symbol = Symbol {
                 name: name.clone(),
                 value,
                 repr,
@@ -200,7 +208,12 @@ impl Assembler<'_> {
                     scope: matches!(l.value, Value::Code(_) | Value::Namespace(_)),
                 },
                 span: l.span,
-            });
+            };
+            if this_listed {
+                out.listed.push(symbol);
+            } else {
+                out.unlisted.push((out.listed.len(), symbol));
+            }
             let inner = match &l.value {
                 Value::Code(c) => Some(self.syms.code(c.id).names),
                 Value::Namespace(n) => Some(*n),
@@ -209,8 +222,17 @@ impl Assembler<'_> {
             if let Some(n) = inner
                 && self.syms.ns(n).creator.is_none_or(|c| c == id)
             {
-                self.collect_symbols(n, &name, vice_name, out, seen, depth + 1);
+                self.collect_symbols(n, &name, vice_name, this_listed, out, seen, depth + 1);
             }
+        }
+    }
+
+    /// `prefix.name`, or `name` at the top.
+    fn scoped(&self, prefix: &str, name: &str) -> String {
+        if prefix.is_empty() {
+            name.to_string()
+        } else {
+            format!("{prefix}.{name}")
         }
     }
 
@@ -307,7 +329,7 @@ impl Assembler<'_> {
             drop(std::mem::take(&mut self.lines));
             self.symbols()
         } else {
-            Vec::new()
+            SymbolLists::default()
         };
         let passes = self.st.pass;
         let Assembler {
@@ -344,7 +366,8 @@ impl Assembler<'_> {
             case_sensitive: opts.case_sensitive,
             tab_size: opts.tab_size.max(1) as usize,
             warnings: Diagnostics::new(diags, Some(sources.clone())),
-            symbols,
+            symbols: symbols.listed,
+            dump_only: symbols.unlisted,
             lines: record.lines,
             rows: record.rows,
             files: files.read,

@@ -103,8 +103,14 @@ impl Assembler<'_> {
 }
 
 /// The instruction 64tass names where another mnemonic is its alias
-/// (`-Walias`), as 64tass 1.58 reports them for the 6502 family.
+/// (`-Walias`), per processor as 64tass 1.58 reports them (`tas` is `shs` on
+/// the NMOS 6502, `tcs` on the 65816). Asked only of names the processor has.
 fn alias_target(name: &str, cpu: crate::cpu::Cpu) -> Option<&'static str> {
+    use crate::cpu::Cpu::*;
+    let cmos = !matches!(cpu, M6502 | M6502i | M65DTV02);
+    let wdc = matches!(cpu, W65C02 | M65816 | M65EL02);
+    let csg = matches!(cpu, M65CE02 | M4510);
+    let stack_relative = matches!(cpu, M65816 | M65EL02);
     Some(match name {
         "bge" => "bcs",
         "blt" => "bcc",
@@ -121,13 +127,25 @@ fn alias_target(name: &str, cpu: crate::cpu::Cpu) -> Option<&'static str> {
         "ins" | "isc" => "isb",
         "lae" | "las" => "lds",
         "lxa" => "lax",
-        "tas" => "shs",
+        "tas" if cpu == M6502i => "shs",
         "xaa" => "ane",
-        // The 65C02's.
-        "clr" => "stz",
-        "dea" => "dec",
-        "ina" => "inc",
-        "hlt" if cpu == crate::cpu::Cpu::W65C02 => "stp",
+        // The 65C02's and its successors'.
+        "clr" if cmos && !csg => "stz",
+        "dea" if cmos => "dec",
+        "ina" if cmos => "inc",
+        "hlt" if wdc => "stp",
+        // The 65CE02's and the 4510's.
+        "rtn" if csg => "rts",
+        "eom" if cpu == M4510 => "nop",
+        // The 65816's and the 65EL02's.
+        "clp" if stack_relative => "rep",
+        "swa" if stack_relative => "xba",
+        "csp" if cpu == M65816 => "cop",
+        "jml" if cpu == M65816 => "jmp",
+        "tad" if cpu == M65816 => "tcd",
+        "tas" if cpu == M65816 => "tcs",
+        "tda" if cpu == M65816 => "tdc",
+        "tsa" if cpu == M65816 => "tsc",
         _ => return None,
     })
 }

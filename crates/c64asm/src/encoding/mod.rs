@@ -35,6 +35,8 @@ pub struct Encoding {
     escapes: Vec<(Rc<str>, Rc<[u8]>)>,
     /// The characters escapes start with.
     escape_starts: Vec<char>,
+    /// Where `.encode` made it (64tass's note under "can't encode").
+    pub defined: Option<crate::source::Span>,
 }
 
 /// A character the encoding can't translate: the character and its offset in the text.
@@ -126,6 +128,7 @@ impl Encoding {
             ranges: Vec::new(),
             escapes,
             escape_starts: Vec::new(),
+            defined: None,
         };
         e.index_escapes();
         e

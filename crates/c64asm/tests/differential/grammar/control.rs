@@ -137,9 +137,15 @@ fn construct(cx: &mut Ctx, depth: u32, in_loop: bool, lines: &mut Vec<Line>) {
         }
         "for" => {
             let g = cx.group();
-            let v = cx.name("i");
-            let (start, end, step) = (cx.range(-3, 3), cx.range(-3, 8), cx.range(1, 3));
             let scoped = if cx.chance(25) { ".bfor" } else { ".for" };
+            // Sometimes named like a cheap local: it lives in the scope of
+            // the code label before the loop (a label in the body hides it).
+            let v = if scoped == ".for" && cx.chance(10) {
+                cx.name("_i")
+            } else {
+                cx.name("i")
+            };
+            let (start, end, step) = (cx.range(-3, 3), cx.range(-3, 8), cx.range(1, 3));
             let assign = if cx.chance(20) { "=" } else { ":=" };
             let cmp = cx.pick(&["<", "<=", "!="]);
             let end = if cmp == "!=" {
