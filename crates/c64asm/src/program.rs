@@ -127,7 +127,7 @@ pub struct Program {
     pub(crate) symbols: Vec<Symbol>,
     pub(crate) lines: Vec<SourceLine>,
     /// The listing's rows, in the order the last pass met them.
-    pub(crate) rows: Vec<crate::listing::ListRow>,
+    pub(crate) rows: crate::listing::Rows,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
     /// Assembled in the 16 MiB image of `-X` (not `Options::short_image`).
