@@ -176,7 +176,7 @@ impl<'o> Assembler<'o> {
             undefined: Default::default(),
             deferring: 0,
             eager: Vec::new(),
-            record: result::Recorder::new(opts.record_lines, opts.verbose_list),
+            record: result::Recorder::new(opts.record_lines, opts.source_lines, opts.verbose_list),
             work: 0,
             anon_scopes: FxHashMap::default(),
             last_star: None,

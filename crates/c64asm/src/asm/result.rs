@@ -20,6 +20,9 @@ impl Assembler<'_> {
             return;
         }
         self.record_row_bytes(line, addr, pc, bytes);
+        if !self.record.lines_on {
+            return;
+        }
         let len = bytes.len() as u32;
         // More bytes of the line that wrote the last ones, right after them
         // (`.byte 1, 2` writes its values one at a time).
@@ -184,7 +187,7 @@ impl Assembler<'_> {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_');
             out.push(Symbol {
-                name: name.clone(),
+                name,
                 value,
                 repr,
                 variable: !l.constant,
@@ -208,6 +211,9 @@ impl Assembler<'_> {
             };
             if let Some(n) = inner
                 && self.syms.ns(n).creator.is_none_or(|c| c == id)
+                // Most code labels' scopes are empty: their name not copied.
+                && !self.syms.ns(n).is_empty()
+                && let Some(name) = out.last().map(|s| s.name.clone())
             {
                 self.collect_symbols(n, &name, vice_name, out, seen, depth + 1);
             }
