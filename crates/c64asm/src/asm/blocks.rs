@@ -33,21 +33,31 @@ impl Assembler<'_> {
         })
     }
 
-    /// An anonymous scope for this line (stable between passes).
-    pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> (Name, Rc<str>) {
+    /// An anonymous scope for this line (stable between passes): `\u{1}`,
+    /// the kind, the file, line and count, written as its name (the name's
+    /// text is its display too).
+    pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> Name {
         let key = (line.file, line.index, kind as u32);
         let n = self.anon_scopes.entry(key).or_insert(0);
         *n += 1;
-        let text = format!("\u{1}{}:{}:{}:{}", kind as char, line.file, line.index, n);
-        (self.names.intern(&text), Rc::from(text.as_str()))
+        // Written without the formatter: every macro call makes one each pass.
+        let mut text = smallvec::SmallVec::<[u8; 64]>::new();
+        text.push(1);
+        text.extend_from_slice((kind as char).encode_utf8(&mut [0; 4]).as_bytes());
+        for v in [line.file, line.index, *n] {
+            text.push(b':');
+            push_decimal(&mut text, v);
+        }
+        self.names.intern_bytes(&text)
     }
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
     pub fn anon_scope(&mut self, line: &LineRef, kind: u8) -> NsId {
-        let (name, text) = self.anon_scope_name(line, kind);
+        let name = self.anon_scope_name(line, kind);
         let ctx = self.st.context();
         let span = line.span(line.start, line.start);
-        let (id, exists) = self.syms.entry(ctx, name, 0, &text, span, &self.names);
+        let text = self.names.name(name);
+        let (id, exists) = self.syms.entry(ctx, name, 0, text, span, &self.names);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
             self.syms.label_mut(id).defpass = pass;
@@ -1037,7 +1047,7 @@ impl Assembler<'_> {
                 e
             }
             (None, None) => {
-                let (name, text) = self.anon_scope_name(line, b'e');
+                let name = self.anon_scope_name(line, b'e');
                 let ns = self.st.context();
                 let existing = self
                     .syms
@@ -1047,7 +1057,8 @@ impl Assembler<'_> {
                     Some(Value::Encoding(e)) => e,
                     _ => self.encs.anonymous(),
                 };
-                let (id, _) = self.syms.entry(ns, name, 0, &text, span, &self.names);
+                let text = self.names.name(name);
+                let (id, _) = self.syms.entry(ns, name, 0, text, span, &self.names);
                 let pass = self.st.pass;
                 let l = self.syms.label_mut(id);
                 l.value = Value::Encoding(e);
@@ -1469,4 +1480,20 @@ impl Assembler<'_> {
             ..Address::new(mem)
         };
     }
+}
+
+/// `v` in decimal.
+fn push_decimal(out: &mut smallvec::SmallVec<[u8; 64]>, v: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut v = v;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
