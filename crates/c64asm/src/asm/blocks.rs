@@ -41,14 +41,17 @@ impl Assembler<'_> {
         let n = self.anon_scopes.entry(key).or_insert(0);
         *n += 1;
         // Written without the formatter: every macro call makes one each pass.
-        let mut text = smallvec::SmallVec::<[u8; 64]>::new();
-        text.push(1);
-        text.extend_from_slice((kind as char).encode_utf8(&mut [0; 4]).as_bytes());
+        let mut text = [0u8; 48];
+        text[0] = 1;
+        let mut len = 1 + (kind as char).encode_utf8(&mut text[1..]).len();
         for v in [line.file, line.index, *n] {
-            text.push(b':');
-            push_decimal(&mut text, v);
+            text[len] = b':';
+            let mut buf = [0; 10];
+            let digits = super::decimal(v, &mut buf).as_bytes();
+            text[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
+            len += 1 + digits.len();
         }
-        self.names.intern_bytes(&text)
+        self.names.intern_bytes(&text[..len])
     }
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
@@ -1480,20 +1483,4 @@ impl Assembler<'_> {
             ..Address::new(mem)
         };
     }
-}
-
-/// `v` in decimal.
-fn push_decimal(out: &mut smallvec::SmallVec<[u8; 64]>, v: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut v = v;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
 }

@@ -69,7 +69,7 @@ pub struct Macros {
     funcs: Vec<FuncDef>,
     by_site: FxHashMap<(FileId, u32), u32>,
     funcs_by_site: FxHashMap<(FileId, u32), u32>,
-    /// Expansion texts by macro and argument text (see [`Macros::key`]).
+    /// Expansion texts by macro and argument text (see [`Macros::find`]).
     expansions: FxHashMap<Box<str>, FileId>,
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
@@ -80,14 +80,22 @@ pub struct Macros {
 }
 
 impl Macros {
-    /// An expansion's key: the macro's number, the missing arguments, the
+    /// The expansion made before with that key, or the key to file a new
+    /// one under. The key: the macro's number, the missing arguments, the
     /// arguments' text (`\u{1}` after the number's digits, NUL after the
-    /// missing ones).
-    /// The expansion made before with that key, or the key to file a new one under.
+    /// missing ones), written without the formatter (every call makes one).
     fn find(&mut self, id: MacroId, missing: &str, args_text: &str) -> Result<FileId, Box<str>> {
-        use std::fmt::Write as _;
         self.key.clear();
-        let _ = write!(self.key, "{}\u{1}{missing}\u{0}{args_text}", id.0);
+        let mut number = [0; 10];
+        for part in [
+            super::decimal(id.0, &mut number),
+            "\u{1}",
+            missing,
+            "\u{0}",
+            args_text,
+        ] {
+            self.key.push_str(part);
+        }
         match self.expansions.get(self.key.as_str()) {
             Some(&f) => Ok(f),
             None => Err(self.key.as_str().into()),
