@@ -372,9 +372,13 @@ fn text_of(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap_or_default()
 }
 
-/// How many characters UTF-8 `bytes` hold (the bytes that start one).
+/// How many characters UTF-8 `bytes` hold (the bytes that start one; most
+/// are ASCII, told a word at a time).
 fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+    match bytes.is_ascii() {
+        true => bytes.len(),
+        false => bytes.iter().filter(|&&b| (b as i8) >= -0x40).count(),
+    }
 }
 
 /// Whether a source text is only tabs and printable ASCII (shown as it is).
@@ -718,6 +722,16 @@ fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
+/// `n` times `b` (a column's padding: a copy of a few bytes, most often).
+fn push_run(out: &mut Vec<u8>, b: u8, n: usize) {
+    const RUN: usize = 32;
+    match (b, n) {
+        (b'\t', ..=RUN) => out.extend_from_slice(&[b'\t'; RUN][..n]),
+        (b' ', ..=RUN) => out.extend_from_slice(&[b' '; RUN][..n]),
+        _ => out.resize(out.len() + n, b),
+    }
+}
+
 /// A listing line being written, with the column 64tass counts for it.
 #[derive(Default)]
 struct Line {
@@ -769,10 +783,10 @@ impl Line {
             if tab > 1 {
                 col -= col % tab;
                 let tabs = (to - col) / tab;
-                self.text.resize(self.text.len() + tabs, b'\t');
+                push_run(&mut self.text, b'\t', tabs);
                 col += tabs * tab;
             }
-            self.text.resize(self.text.len() + (to - col), b' ');
+            push_run(&mut self.text, b' ', to - col);
             col = to;
         }
         self.col = col;
