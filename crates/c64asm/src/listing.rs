@@ -72,8 +72,8 @@ pub(crate) struct ListRow {
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<ListRow>() <= 64);
 
-/// A row without bytes or text yet, for [`Rows::push`].
 impl ListRow {
+    /// A row without bytes or text yet, for [`Rows::push`].
     pub(crate) fn new(
         kind: RowKind,
         (addr, pc, mem): (u32, u32, crate::output::MemId),
