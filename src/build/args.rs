@@ -324,6 +324,7 @@ impl Args {
                     .iter()
                     .any(|t| t.format.image_size(true) == 1 << 16),
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
+            source_lines: self.source_map.is_some(),
             verbose_list: self.verbose_list,
             list_symbols: !self.label_files(m).is_empty(),
             free_memory: false,

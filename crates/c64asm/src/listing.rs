@@ -3,7 +3,7 @@
 //! its own (`.0811 label`), or a constant (`=$fb zp = $fb`), with the
 //! files entered and returned to. The rows are recorded by the last pass.
 
-use std::fmt::Write as _;
+use std::io::Write as _;
 
 use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
@@ -18,11 +18,12 @@ pub(crate) enum RowKind {
     /// A label on a line of its own (or before a directive that writes
     /// nothing): its address and its name.
     Label,
-    /// A constant's value as 64tass shows it (`$fb`, `"str"`, `[1,2]`).
-    Value(Box<str>),
+    /// A constant's value as 64tass shows it (`$fb`, `"str"`, `[1,2]`; its
+    /// place in [`Rows`]'s values).
+    Value(u32),
     /// A loop's label (`lst .brept 3`): its value, the loop's scopes,
     /// shown once the loop is done.
-    LoopLabel(Box<str>),
+    LoopLabel(u32),
     /// A file starts: the `-D` definitions, a file of the command line, or
     /// an include.
     Enter { file: FileId, what: Entered },
@@ -47,13 +48,15 @@ pub(crate) struct ListRow {
     /// Compile offset and program counter of the row's first byte.
     pub addr: u32,
     pub pc: u32,
-    /// The bytes written (none for labels, constants and reserved space).
-    pub bytes: Vec<u8>,
+    /// Where the bytes written are in [`Rows`]'s bytes (none for labels,
+    /// constants and reserved space).
+    bytes: (u32, u32),
     /// The memory the row's offset is in (a section's moves when it is
     /// placed after its fragments).
     pub mem: crate::output::MemId,
-    /// The source line as assembled (a macro's line with its parameters in).
-    pub text: Box<str>,
+    /// Where the source line as assembled (a macro's line with its
+    /// parameters in) is in [`Rows`]'s text.
+    text: (u32, u32),
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
@@ -65,12 +68,148 @@ pub(crate) struct ListRow {
     pub listed: crate::opcodes::Listed,
 }
 
+// A listing keeps a row for every line that wrote bytes.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 64);
+
+impl ListRow {
+    /// A row without bytes or text yet, for [`Rows::push`].
+    pub(crate) fn new(
+        kind: RowKind,
+        (addr, pc, mem): (u32, u32, crate::output::MemId),
+        from: u32,
+        line: Option<(FileId, u32)>,
+        listed: crate::opcodes::Listed,
+    ) -> ListRow {
+        ListRow {
+            kind,
+            addr,
+            pc,
+            mem,
+            bytes: (0, 0),
+            text: (0, 0),
+            from,
+            line,
+            listed,
+        }
+    }
+}
+
+/// The listing's rows, their bytes and texts each in one allocation (a row
+/// of its own would be two allocations, and its bytes grown value by value).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rows {
+    list: Vec<ListRow>,
+    bytes: Vec<u8>,
+    text: String,
+    /// The values the rows show (few: constants and loop labels).
+    values: Vec<Box<str>>,
+}
+
+impl Rows {
+    pub fn clear(&mut self) {
+        self.list.clear();
+        self.bytes.clear();
+        self.text.clear();
+        self.values.clear();
+    }
+
+    /// A value for a row to show ([`RowKind::Value`]).
+    pub fn add_value(&mut self, shown: String) -> u32 {
+        self.values.push(shown.into());
+        self.values.len() as u32 - 1
+    }
+
+    fn value(&self, i: u32) -> &str {
+        self.values.get(i as usize).map_or("", |v| v)
+    }
+
+    pub fn rows(&self) -> &[ListRow] {
+        &self.list
+    }
+
+    pub fn rows_mut(&mut self) -> &mut [ListRow] {
+        &mut self.list
+    }
+
+    pub fn last(&self) -> Option<&ListRow> {
+        self.list.last()
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// `row` with `bytes` and `text`.
+    pub fn push(&mut self, mut row: ListRow, bytes: &[u8], text: &str) {
+        row.bytes = (self.bytes.len() as u32, bytes.len() as u32);
+        self.bytes.extend_from_slice(bytes);
+        row.text = (self.text.len() as u32, text.len() as u32);
+        self.text.push_str(text);
+        self.list.push(row);
+    }
+
+    /// The last row goes (its bytes and text too when they are the last).
+    pub fn pop(&mut self) {
+        if let Some(r) = self.list.pop() {
+            if r.bytes.0 + r.bytes.1 == self.bytes.len() as u32 {
+                self.bytes.truncate(r.bytes.0 as usize);
+            }
+            if r.text.0 + r.text.1 == self.text.len() as u32 {
+                self.text.truncate(r.text.0 as usize);
+            }
+        }
+    }
+
+    /// More bytes on the end of the last row's.
+    pub fn extend_last(&mut self, bytes: &[u8]) {
+        let Some(r) = self.list.last_mut() else {
+            return;
+        };
+        let (start, len) = r.bytes;
+        if start + len != self.bytes.len() as u32 {
+            // Not the last bytes (a row's text was replaced after them): moved
+            // to the end first.
+            r.bytes.0 = self.bytes.len() as u32;
+            self.bytes
+                .extend_from_within(start as usize..(start + len) as usize);
+        }
+        r.bytes.1 += bytes.len() as u32;
+        self.bytes.extend_from_slice(bytes);
+    }
+
+    /// Row `i`'s text becomes `text`.
+    pub fn set_text(&mut self, i: usize, text: &str) {
+        if let Some(r) = self.list.get_mut(i) {
+            r.text = (self.text.len() as u32, text.len() as u32);
+            self.text.push_str(text);
+        }
+    }
+
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut ListRow> {
+        self.list.get_mut(i)
+    }
+
+    pub fn bytes(&self, r: &ListRow) -> &[u8] {
+        &self.bytes[r.bytes.0 as usize..(r.bytes.0 + r.bytes.1) as usize]
+    }
+
+    pub fn text(&self, r: &ListRow) -> &str {
+        &self.text[r.text.0 as usize..(r.text.0 + r.text.1) as usize]
+    }
+
+    /// How many bytes row `r` has.
+    pub fn len_of(r: &ListRow) -> u32 {
+        r.bytes.1
+    }
+}
+
 /// The listing's text (`title`: with its first comment line).
 pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     let tab = p.tab_size;
     let mut w = Writer {
-        out: String::new(),
+        out: Vec::new(),
         number: String::new(),
         tab,
         // Offsets past 64 KiB wrap, as 64tass's do, unless it has long ones.
@@ -82,12 +221,13 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         monitor_col: 0,
         source_col: 0,
         columns,
-        spare: String::new(),
+        spare: Vec::new(),
         monitor: String::new(),
     };
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
-    w.pc_column = p.rows.iter().any(|r| {
+    let rows = &p.rows;
+    w.pc_column = rows.rows().iter().any(|r| {
         matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
             && w.shown(r.addr) != r.pc & r.listed.cpu.address_mask()
     });
@@ -104,10 +244,10 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
     // columns shown, as 64tass writes them).
     let mut header = Line::default();
     if columns.line_numbers {
-        header.text.push_str(";Line");
+        header.text.extend_from_slice(b";Line");
         header.pad(lead_width, tab);
     }
-    header.text.push_str(";Offset");
+    header.text.extend_from_slice(b";Offset");
     for (name, col, shown) in [
         (";PC", lead_width + 8, w.pc_column),
         (";Hex", w.hex_col, true),
@@ -116,30 +256,28 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
     ] {
         if shown {
             header.pad(col, tab);
-            header.text.push_str(name);
+            header.text.extend_from_slice(name.as_bytes());
         }
     }
     let _ = writeln!(
         out,
         "\n{}\n{}\n",
         if title { "; c64kit listing file\n" } else { "" },
-        header.text,
+        text_of(&header.text),
     );
     w.out = out;
     // The listing in one allocation instead of a growing string copied as it
     // doubles: a row is its source, its bytes in hex and about 40 columns.
-    let estimate: usize = p
-        .rows
-        .iter()
-        .map(|r| r.text.len() + 3 * r.bytes.len() + 40)
-        .sum();
+    // (A data row's 16 bytes take about 64 characters.)
+    let estimate = rows.text.len() + 4 * rows.bytes.len() + 40 * rows.len();
     w.out.reserve(estimate);
-    let mut numbers = Numbers::new(&p.rows);
-    for (i, r) in p.rows.iter().enumerate() {
+    let mut numbers = Numbers::new(rows.rows());
+    for (i, r) in rows.rows().iter().enumerate() {
+        let (bytes, text) = (rows.bytes(r), rows.text(r));
         // Without the source column only the rows with bytes are left.
         let bare = match &r.kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
-            RowKind::Data => r.bytes.is_empty(),
+            RowKind::Data => bytes.is_empty(),
             _ => false,
         };
         if bare && !columns.source {
@@ -153,6 +291,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(*file).name;
                 let lead = w.lead().text;
+                let lead = text_of(&lead);
                 let _ = match what {
                     Entered::Definitions => {
                         writeln!(w.out, "{lead};******  Command line definitions\n")
@@ -170,9 +309,11 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
             RowKind::Return(file) => {
                 let name = &p.sources.get(*file).name;
                 let lead = w.lead().text;
+                let lead = text_of(&lead);
                 let _ = writeln!(w.out, "\n{lead};******  Return to file: {name}\n");
             }
-            RowKind::Value(v) | RowKind::LoopLabel(v) => {
+            &RowKind::Value(v) | &RowKind::LoopLabel(v) => {
+                let v = rows.value(v);
                 // 64tass writes a loop label's line number (and its
                 // column's padding) after its value.
                 let after = matches!(r.kind, RowKind::LoopLabel(_)) && columns.line_numbers;
@@ -187,41 +328,78 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                 // when it is shorter than the source column is from the
                 // row's start (or always with `--verbose-list`); longer, it
                 // is left out. So 64tass lists it.
-                head.text.push('=');
+                head.text.push(b'=');
                 let width = v.chars().count() + 1;
                 if width < w.source_col - w.lead_width() {
-                    head.text.push_str(v);
+                    head.text.extend_from_slice(v.as_bytes());
                     end(&mut head);
-                    w.row(head, &[], None, Some(&r.text));
+                    w.row(head, &[], None, Some(text));
                 } else if w.verbose || width < w.source_col {
-                    head.text.push_str(v);
+                    head.text.extend_from_slice(v.as_bytes());
                     end(&mut head);
-                    let _ = writeln!(w.out, "{}", head.text);
+                    w.out.extend_from_slice(&head.text);
+                    w.out.push(b'\n');
                     // The source's own row, padded straight from its start.
-                    w.row(Line::default(), &[], None, Some(&r.text));
+                    w.row(Line::default(), &[], None, Some(text));
                 } else {
                     end(&mut head);
-                    w.row(head, &[], None, Some(&r.text));
+                    w.row(head, &[], None, Some(text));
                 }
             }
             RowKind::Label => {
-                let head = w.head('.', r.addr, r.pc);
-                w.row(head, &[], None, Some(&r.text));
+                let head = w.head(b'.', r.addr, r.pc);
+                w.row(head, &[], None, Some(text));
             }
-            RowKind::Text if r.text.is_empty() => w.out.push('\n'),
+            RowKind::Text if text.is_empty() => w.out.push(b'\n'),
             RowKind::Text => {
                 // Only the source follows: 64tass pads from the line number
                 // straight to the source column (no stop after the line
                 // column, which shows with tab sizes that do not divide 8).
-                let lead = Line::new(std::mem::take(&mut w.number));
-                w.row(lead, &[], None, Some(&r.text));
+                let lead = Line::new(w.take_number());
+                w.row(lead, &[], None, Some(text));
             }
-            RowKind::Code => w.code(r),
-            RowKind::Data => w.data(r.addr, r.pc, &r.bytes, Some(&r.text)),
+            RowKind::Code => w.code(r, bytes, text),
+            RowKind::Data => w.data(r.addr, r.pc, bytes, Some(text)),
         }
     }
     let _ = writeln!(w.out, "\n;******  End of listing");
-    w.out
+    // Made of UTF-8 texts and ASCII.
+    String::from_utf8(w.out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// A row's bytes as text (made of UTF-8 texts and ASCII).
+fn text_of(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+/// How many characters UTF-8 `bytes` hold (the bytes that start one; most
+/// are ASCII, told a word at a time).
+fn count_chars(bytes: &[u8]) -> usize {
+    match bytes.is_ascii() {
+        true => bytes.len(),
+        false => bytes.iter().filter(|&&b| (b as i8) >= -0x40).count(),
+    }
+}
+
+/// Whether a source text is only tabs and printable ASCII (shown as it is).
+/// Without a short cut so that it runs many bytes at a time.
+fn plain(text: &[u8]) -> bool {
+    text.iter().fold(true, |ok, &b| {
+        ok & ((b == b'\t') | (b.wrapping_sub(b' ') < 0x5f))
+    })
+}
+
+/// `bytes` without trailing white space (as `str::trim_end` would).
+fn trimmed_len(bytes: &[u8]) -> usize {
+    let mut n = bytes.len();
+    while let Some(&b) = n.checked_sub(1).map(|i| &bytes[i]) {
+        match b {
+            b' ' | b'\t'..=b'\r' => n -= 1,
+            0..0x80 => break,
+            _ => return text_of(&bytes[..n]).trim_end().len(),
+        }
+    }
+    n
 }
 
 /// The line-number column (`--line-numbers`) as 64tass fills it: a
@@ -283,7 +461,7 @@ impl Numbers {
 
 /// Writes the rows of a listing in its columns.
 struct Writer {
-    out: String,
+    out: Vec<u8>,
     /// The line-number column's text for the next row (its first line).
     number: String,
     /// How wide a tab is (`--tab-size`).
@@ -300,7 +478,7 @@ struct Writer {
     columns: ListingColumns,
     /// The last row's buffer, emptied, for the next row (a row is built
     /// apart from `out` to be trimmed and padded as 64tass pads it).
-    spare: String,
+    spare: Vec<u8>,
     /// The disassembly's buffer, likewise.
     monitor: String,
 }
@@ -314,15 +492,21 @@ impl Writer {
     /// A row's start when it has no offset: the line-number column (what
     /// [`Writer::number`] holds on a row's first line, then nothing).
     fn lead(&mut self) -> Line {
-        let mut text = std::mem::take(&mut self.number);
-        if text.is_empty() {
-            text = std::mem::take(&mut self.spare);
-        }
-        let mut lead = Line::new(text);
+        let mut lead = Line::new(self.take_number());
         if self.columns.line_numbers {
             lead.pad(8, self.tab);
         }
         lead
+    }
+
+    /// The line-number column's text for the row, in the last row's
+    /// buffer when it has none (the buffer is not grown again each row).
+    fn take_number(&mut self) -> Vec<u8> {
+        let number = std::mem::take(&mut self.number);
+        match number.is_empty() {
+            true => std::mem::take(&mut self.spare),
+            false => number.into_bytes(),
+        }
     }
 
     fn lead_width(&self) -> usize {
@@ -330,7 +514,7 @@ impl Writer {
     }
 
     /// `.1000` (and the program counter's column): a row's start.
-    fn head(&mut self, prefix: char, addr: u32, pc: u32) -> Line {
+    fn head(&mut self, prefix: u8, addr: u32, pc: u32) -> Line {
         let addr = self.shown(addr);
         let mut row = self.lead();
         row.text.push(prefix);
@@ -359,24 +543,21 @@ impl Writer {
         }
         if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
             row.pad(self.monitor_col, self.tab);
-            row.text.push_str(monitor);
+            row.text.extend_from_slice(monitor.as_bytes());
         }
         if let Some(text) = source.filter(|t| self.columns.source && !t.trim().is_empty()) {
             row.pad(self.source_col, self.tab);
             let row = &mut row.text;
             // Control characters (and the soft hyphen) show as `<91>`, as
             // 64tass writes them.
-            if text
-                .bytes()
-                .all(|b| b == b'\t' || (b' '..=b'~').contains(&b))
-            {
-                row.push_str(text);
+            if plain(text.as_bytes()) {
+                row.extend_from_slice(text.as_bytes());
             } else {
                 for c in text.chars() {
                     if (c.is_control() && c != '\t') || c == '\u{ad}' {
                         let _ = write!(row, "<{:02X}>", c as u32);
                     } else {
-                        row.push(c);
+                        row.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                     }
                 }
             }
@@ -388,31 +569,31 @@ impl Writer {
     /// its buffer kept for the next.
     fn end_row(&mut self, row: Line, trim: bool) {
         let mut text = row.text;
-        self.out
-            .push_str(if trim { text.trim_end() } else { &text });
-        self.out.push('\n');
+        let end = if trim { trimmed_len(&text) } else { text.len() };
+        self.out.extend_from_slice(&text[..end]);
+        self.out.push(b'\n');
         text.clear();
         self.spare = text;
     }
 
     /// An instruction's row; one that became several (a long branch) gets a
     /// row each, the source on the first.
-    fn code(&mut self, r: &ListRow) {
+    fn code(&mut self, r: &ListRow, bytes: &[u8], source: &str) {
         let (mut addr, mut pc) = (r.addr, r.pc);
-        for (k, part) in instructions(&r.bytes, r.listed).into_iter().enumerate() {
-            let head = self.head('.', addr, pc);
+        for (k, part) in instructions(bytes, r.listed).into_iter().enumerate() {
+            let head = self.head(b'.', addr, pc);
             let mut text = std::mem::take(&mut self.monitor);
             text.clear();
             let shown = crate::opcodes::disassemble_into(&mut text, part, pc, r.listed);
             let monitor = shown.then_some(&text[..]);
-            let source = (k == 0).then_some(&r.text[..]);
+            let source = (k == 0).then_some(source);
             if k > 0 && monitor.is_some() {
                 let mut row = head;
                 row.pad(self.hex_col, self.tab);
                 push_bytes(&mut row.text, part);
                 if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
                     row.pad(self.monitor_col, self.tab);
-                    row.text.push_str(monitor);
+                    row.text.extend_from_slice(monitor.as_bytes());
                 }
                 self.end_row(row, false);
             } else {
@@ -449,14 +630,14 @@ impl Writer {
             (true, true) => bytes.len().min(8),
         };
         if self.columns.source {
-            let head = self.head('>', addr, pc);
+            let head = self.head(b'>', addr, pc);
             self.row(head, &bytes[..first], None, Some(source.unwrap_or("")));
         }
         let rows: smallvec::SmallVec<[&[u8]; 8]> = bytes[first..].chunks(16).collect();
         let (mut addr, mut pc) = (addr + first as u32, pc + first as u32);
         let mut i = 0;
         while i < rows.len() {
-            let head = self.head('>', addr, pc);
+            let head = self.head(b'>', addr, pc);
             self.row(head, rows[i], None, None);
             addr += rows[i].len() as u32;
             pc += rows[i].len() as u32;
@@ -475,12 +656,12 @@ impl Writer {
             };
             if same >= 2 {
                 let mut row = self.lead();
-                row.text.push(';');
+                row.text.push(b';');
                 row.pad(self.hex_col, self.tab);
+                self.out.extend_from_slice(&row.text);
                 let _ = writeln!(
                     self.out,
-                    "{}...repeated {same} times ({} bytes)...",
-                    row.text,
+                    "...repeated {same} times ({} bytes)...",
                     same * 16
                 );
                 addr += same as u32 * 16;
@@ -515,36 +696,53 @@ fn instructions(bytes: &[u8], listed: crate::opcodes::Listed) -> smallvec::Small
 const DIGITS: &[u8; 16] = b"0123456789abcdef";
 
 /// An offset in hex: 4 digits, at least 6 past 64 KiB.
-fn push_hex(out: &mut String, v: u32) {
-    let needed = (32 - v.leading_zeros()).div_ceil(4);
-    let digits = needed.max(if v > 0xffff { 6 } else { 4 });
+fn push_hex(out: &mut Vec<u8>, v: u32) {
+    let digit = |k: u32| DIGITS[(v >> (4 * k)) as usize & 15];
+    if v <= 0xffff {
+        out.extend_from_slice(&[digit(3), digit(2), digit(1), digit(0)]);
+        return;
+    }
+    let digits = (32 - v.leading_zeros()).div_ceil(4).max(6);
     for k in (0..digits).rev() {
-        out.push(DIGITS[(v >> (4 * k)) as usize & 15] as char);
+        out.push(digit(k));
     }
 }
 
 /// Bytes in hex, a blank between them.
-fn push_bytes(out: &mut String, bytes: &[u8]) {
-    for (i, b) in bytes.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push(DIGITS[(b >> 4) as usize] as char);
-        out.push(DIGITS[(b & 15) as usize] as char);
+fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    let hex = |b: u8| [DIGITS[(b >> 4) as usize], DIGITS[(b & 15) as usize]];
+    let Some((&first, rest)) = bytes.split_first() else {
+        return;
+    };
+    out.reserve(3 * bytes.len());
+    out.extend_from_slice(&hex(first));
+    for &b in rest {
+        let [hi, lo] = hex(b);
+        out.extend_from_slice(&[b' ', hi, lo]);
+    }
+}
+
+/// `n` times `b` (a column's padding: a copy of a few bytes, most often).
+fn push_run(out: &mut Vec<u8>, b: u8, n: usize) {
+    const RUN: usize = 32;
+    match (b, n) {
+        (b'\t', ..=RUN) => out.extend_from_slice(&[b'\t'; RUN][..n]),
+        (b' ', ..=RUN) => out.extend_from_slice(&[b' '; RUN][..n]),
+        _ => out.resize(out.len() + n, b),
     }
 }
 
 /// A listing line being written, with the column 64tass counts for it.
 #[derive(Default)]
 struct Line {
-    text: String,
+    text: Vec<u8>,
     /// The column at `mark` (a byte index into `text`), as 64tass counts.
     col: usize,
     mark: usize,
 }
 
 impl Line {
-    fn new(text: String) -> Line {
+    fn new(text: Vec<u8>) -> Line {
         Line {
             text,
             col: 0,
@@ -557,10 +755,10 @@ impl Line {
     /// end as if it started the row; the column then counts on from there by
     /// the width written before it.
     fn lead_after(&mut self, number: &str, tab: usize) {
-        let width = self.col + self.text[self.mark..].chars().count();
-        let mut lead = Line::new(number.to_string());
+        let width = self.col + count_chars(&self.text[self.mark..]);
+        let mut lead = Line::new(number.as_bytes().to_vec());
         lead.pad(8, tab);
-        self.text.push_str(&lead.text);
+        self.text.extend_from_slice(&lead.text);
         (self.col, self.mark) = (lead.col + width, self.text.len());
     }
 
@@ -571,28 +769,25 @@ impl Line {
     /// already reached with nothing written since is left as it is; one
     /// passed by what was written is reached on a new line.
     fn pad(&mut self, to: usize, tab: usize) {
-        let written = self.text[self.mark..].chars().count();
+        let written = count_chars(&self.text[self.mark..]);
         let mut col = self.col + written;
         if written == 0 && col >= to {
             return;
         }
         // Past the column (a long disassembly): the rest on a line of its own.
         if col >= to {
-            self.text.push('\n');
+            self.text.push(b'\n');
             col = 0;
         }
         if col < to {
             if tab > 1 {
                 col -= col % tab;
-                while col + tab <= to {
-                    col += tab;
-                    self.text.push('\t');
-                }
+                let tabs = (to - col) / tab;
+                push_run(&mut self.text, b'\t', tabs);
+                col += tabs * tab;
             }
-            while col < to {
-                col += 1;
-                self.text.push(' ');
-            }
+            push_run(&mut self.text, b' ', to - col);
+            col = to;
         }
         self.col = col;
         self.mark = self.text.len();

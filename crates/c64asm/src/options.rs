@@ -347,6 +347,10 @@ pub struct Options {
     /// Record which source line produced each byte (listing, source map);
     /// on by default, off saves time when neither is wanted.
     pub record_lines: bool,
+    /// With `record_lines`, also keep [`Program::source_lines`](crate::Program::source_lines)
+    /// (the source map's runs of bytes); on by default, off saves time and
+    /// memory when only a listing is wanted.
+    pub source_lines: bool,
     /// The listing shows every line assembled, comments and empty lines
     /// too (64tass's `--verbose-list`).
     pub verbose_list: bool,
@@ -417,6 +421,7 @@ impl Default for Options {
             short_image: false,
             warnings: Warnings::default(),
             record_lines: true,
+            source_lines: true,
             verbose_list: false,
             list_symbols: true,
             free_memory: true,

@@ -138,7 +138,7 @@ pub struct Program {
     pub(crate) dump_only: Vec<(usize, Symbol)>,
     pub(crate) lines: Vec<SourceLine>,
     /// The listing's rows, in the order the last pass met them.
-    pub(crate) rows: Vec<crate::listing::ListRow>,
+    pub(crate) rows: crate::listing::Rows,
     pub(crate) files: Vec<PathBuf>,
     pub(crate) long_address: bool,
     /// Assembled in the 16 MiB image of `-X` (not `Options::short_image`).

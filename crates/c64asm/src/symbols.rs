@@ -356,34 +356,40 @@ impl Symbols {
         if space.order().is_empty() {
             return Vec::new();
         }
-        let mut keys: FxHashMap<LabelId, Vec<u8>> = self
-            .entries(ns)
-            .into_iter()
-            .map(|(name, id)| (id, names.name(name).as_bytes().to_vec()))
-            .collect();
+        // Each label's key hashed (an anonymous one's direction and count
+        // kept, to be told apart below).
+        let mut keys: FxHashMap<LabelId, (u32, Option<(u8, u32)>)> = FxHashMap::default();
+        keys.reserve(space.order().len());
+        for &id in space.order() {
+            let name = self.label(id).name;
+            if name != ANON {
+                keys.insert(id, (tass_hash(names.name(name).as_bytes()), None));
+            }
+        }
         let no_anon = Anon::default();
         let anon = space.contents.as_deref().map_or(&no_anon, |c| &c.anon);
         for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
             for (count, id) in list.iter().enumerate() {
                 if let Some(id) = id {
-                    keys.insert(*id, anon_key(dir, count as u32));
+                    let hash = tass_hash(&anon_key(dir, count as u32));
+                    keys.insert(*id, (hash, Some((dir, count as u32))));
                 }
             }
         }
         let mut table = TassTable::default();
         for id in space.order() {
-            if let Some(key) = keys.get(id) {
-                table.insert(tass_hash(key), *id);
+            if let Some(&(hash, _)) = keys.get(id) {
+                table.insert(hash, *id);
             }
         }
         // 64tass also leaves one `-` entry numbered after the last `-` label in
         // the root namespace once certain lines were assembled (found by
         // comparing its label lists, see `extra_root_slot`); it takes a slot,
-        // so it moves other labels.
+        // so it moves other labels. (No name has an anonymous key's NUL.)
         if ns == GLOBAL && self.extra_root_slot {
-            let key = anon_key(b'-', space.backr);
-            if !keys.values().any(|k| *k == key) {
-                table.insert(tass_hash(&key), LabelId(u32::MAX));
+            let key = (b'-', space.backr);
+            if !keys.values().any(|&(_, anon)| anon == Some(key)) {
+                table.insert(tass_hash(&anon_key(key.0, key.1)), LabelId(u32::MAX));
             }
         }
         table
@@ -423,8 +429,8 @@ impl Symbols {
 
 /// 64tass's name for an anonymous label: direction, a zero, the count's
 /// significant bytes.
-fn anon_key(dir: u8, count: u32) -> Vec<u8> {
-    let mut key = vec![dir, 0];
+fn anon_key(dir: u8, count: u32) -> smallvec::SmallVec<[u8; 6]> {
+    let mut key = smallvec::smallvec![dir, 0];
     let mut c = count;
     while c != 0 {
         key.push(c as u8);

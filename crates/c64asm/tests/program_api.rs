@@ -208,3 +208,33 @@ fn source_map_names_every_byte_through_macros() {
         "table   .byte 1, 2, 3"
     );
 }
+
+#[test]
+fn a_listing_without_source_lines_is_the_same_listing() {
+    let src = concat!(
+        "twice   .macro\n",
+        "        inx\n",
+        "        inx\n",
+        "        .endm\n",
+        "        * = $c000\n",
+        "start   ldx #0\n",
+        "_loop:  #twice\n",
+        "table   .byte 1, 2, 3\n",
+    );
+    let with = asm(src);
+    let listing_only = Options {
+        source_lines: false,
+        ..Options::default()
+    };
+    let without = assemble_str("t.asm", src, &listing_only).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(with.source_lines().len(), 4);
+    assert!(without.source_lines().is_empty());
+    assert!(without.origin(0xc000).is_none());
+    assert_eq!(without.listing(), with.listing());
+    assert!(
+        with.listing().contains(".c002\te8\t\tinx"),
+        "{}",
+        with.listing()
+    );
+    assert_eq!(without.image, with.image);
+}

@@ -33,21 +33,34 @@ impl Assembler<'_> {
         })
     }
 
-    /// An anonymous scope for this line (stable between passes).
-    pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> (Name, Rc<str>) {
+    /// An anonymous scope for this line (stable between passes): `\u{1}`,
+    /// the kind, the file, line and count, written as its name (the name's
+    /// text is its display too).
+    pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> Name {
         let key = (line.file, line.index, kind as u32);
         let n = self.anon_scopes.entry(key).or_insert(0);
         *n += 1;
-        let text = format!("\u{1}{}:{}:{}:{}", kind as char, line.file, line.index, n);
-        (self.names.intern(&text), Rc::from(text.as_str()))
+        // Written without the formatter: every macro call makes one each pass.
+        let mut text = [0u8; 48];
+        text[0] = 1;
+        let mut len = 1 + (kind as char).encode_utf8(&mut text[1..]).len();
+        for v in [line.file, line.index, *n] {
+            text[len] = b':';
+            let mut buf = [0; 10];
+            let digits = super::decimal(v, &mut buf).as_bytes();
+            text[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
+            len += 1 + digits.len();
+        }
+        self.names.intern_bytes(&text[..len])
     }
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
     pub fn anon_scope(&mut self, line: &LineRef, kind: u8) -> NsId {
-        let (name, text) = self.anon_scope_name(line, kind);
+        let name = self.anon_scope_name(line, kind);
         let ctx = self.st.context();
         let span = line.span(line.start, line.start);
-        let (id, exists) = self.syms.entry(ctx, name, 0, &text, span, &self.names);
+        let text = self.names.name(name);
+        let (id, exists) = self.syms.entry(ctx, name, 0, text, span, &self.names);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
             self.syms.label_mut(id).defpass = pass;
@@ -1039,7 +1052,7 @@ impl Assembler<'_> {
                 e
             }
             (None, None) => {
-                let (name, text) = self.anon_scope_name(line, b'e');
+                let name = self.anon_scope_name(line, b'e');
                 let ns = self.st.context();
                 let existing = self
                     .syms
@@ -1049,7 +1062,8 @@ impl Assembler<'_> {
                     Some(Value::Encoding(e)) => e,
                     _ => self.encs.anonymous(),
                 };
-                let (id, _) = self.syms.entry(ns, name, 0, &text, span, &self.names);
+                let text = self.names.name(name);
+                let (id, _) = self.syms.entry(ns, name, 0, text, span, &self.names);
                 let pass = self.st.pass;
                 let l = self.syms.label_mut(id);
                 l.value = Value::Encoding(e);

@@ -394,8 +394,8 @@ impl Assembler<'_> {
                 Some((n, t, s, ns)) => (*n, t.clone(), *s, *ns),
                 None => {
                     let ns = self.st.context();
-                    let (name, text) = self.anon_scope_name(line, b'.');
-                    (name, text, span, ns)
+                    let name = self.anon_scope_name(line, b'.');
+                    (name, Rc::from(self.names.name(name)), span, ns)
                 }
             };
             let strength = self.st.strength;

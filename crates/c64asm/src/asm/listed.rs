@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::compile::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, ListRow, RowKind};
+use crate::listing::{Entered, ListRow, RowKind, Rows};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -19,8 +19,10 @@ pub type Execution = (u32, FileId, u32, usize);
 /// is on.
 pub struct Recorder {
     pub on: bool,
+    /// The source lines (`lines`) are kept, not only the listing's rows.
+    pub lines_on: bool,
     pub lines: Vec<SourceLine>,
-    pub rows: Vec<ListRow>,
+    pub rows: Rows,
     /// `.proff` is in force (until `.pron`).
     pub off: bool,
     /// Inside a function called in an expression: nothing of it is listed.
@@ -46,14 +48,15 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    pub fn new(on: bool, verbose: bool) -> Recorder {
+    pub fn new(on: bool, lines_on: bool, verbose: bool) -> Recorder {
         Recorder {
+            lines_on,
             verbose,
             shown: None,
             loop_end: None,
             on,
             lines: Vec::new(),
-            rows: Vec::new(),
+            rows: Rows::default(),
             off: false,
             quiet: 0,
             pending: None,
@@ -102,18 +105,10 @@ impl Assembler<'_> {
         if label.is_empty() {
             return false;
         }
-        let label = self.label_text(line, label);
-        self.push_row(line, RowKind::Label, Some(label));
+        // With `--verbose-list` the whole line.
+        let text = (!self.record.verbose).then_some(label);
+        self.push_row(line, RowKind::Label, text);
         true
-    }
-
-    /// A label row's text: the label, or with `--verbose-list` the whole line.
-    fn label_text(&self, line: &LineRef, label: &str) -> String {
-        if self.record.verbose {
-            line.text[line.start..line.end].trim_end().to_string()
-        } else {
-            label.to_string()
-        }
     }
 
     /// The line's label is not listed (an unused `.proc`); with
@@ -153,7 +148,7 @@ impl Assembler<'_> {
                 let rest = line.text[line.start + label.len()..line.end].trim_end();
                 format!("{:w$}{rest}", "", w = label.chars().count())
             });
-            self.push_row(line, RowKind::Text, text);
+            self.push_row(line, RowKind::Text, text.as_deref());
         } else if was_active && !active && self.takes_branch(line) {
             self.drop_shown(line);
         }
@@ -179,8 +174,8 @@ impl Assembler<'_> {
             && self.listing()
         {
             // After the loop's own row (not in place of it).
-            let row = self.row_here(origin, RowKind::Text, text);
-            self.record.rows.push(row);
+            let row = self.row_here(origin, RowKind::Text);
+            self.record.rows.push(row, &[], &text);
         }
     }
 
@@ -242,7 +237,6 @@ impl Assembler<'_> {
             return None;
         }
         // The label alone, also with `--verbose-list` (64tass).
-        let label = label.to_string();
         self.push_row(line, RowKind::Label, Some(label));
         Some(self.record.rows.len() - 1)
     }
@@ -250,24 +244,28 @@ impl Assembler<'_> {
     /// The label of a macro call took the macro's value: its row shows the
     /// value and the whole line (64tass: `=$f1  ptr #reserve 2`).
     pub fn record_call_value(&mut self, row: Option<usize>, line: &LineRef, v: &Value) {
-        let text = line.text[line.start..line.end].trim_end().into();
+        let text = line.text[line.start..line.end].trim_end();
         self.record_row_value(row, v, Some(text));
     }
 
     /// A label row listed ahead shows the value its label got (`text`: the
     /// row's new source text after a macro call; none for a loop's label,
     /// which keeps its text).
-    pub fn record_row_value(&mut self, row: Option<usize>, v: &Value, text: Option<Box<str>>) {
+    pub fn record_row_value(&mut self, row: Option<usize>, v: &Value, text: Option<&str>) {
         let Some(row) = row else { return };
-        let shown = self.shown_value(v);
-        if let Some(r) = self.record.rows.get_mut(row) {
-            match text {
-                Some(text) => {
-                    r.kind = RowKind::Value(shown.into());
-                    r.text = text;
-                }
-                None => r.kind = RowKind::LoopLabel(shown.into()),
+        if row >= self.record.rows.len() {
+            return;
+        }
+        let shown = self.record.rows.add_value(self.shown_value(v));
+        let kind = match text {
+            Some(text) => {
+                self.record.rows.set_text(row, text);
+                RowKind::Value(shown)
             }
+            None => RowKind::LoopLabel(shown),
+        };
+        if let Some(r) = self.record.rows.get_mut(row) {
+            r.kind = kind;
         }
     }
 
@@ -292,8 +290,11 @@ impl Assembler<'_> {
         if !self.recording() {
             return;
         }
-        let shown = self.shown_value(v);
-        self.push_row(line, RowKind::Value(shown.into()), None);
+        if !self.listing() {
+            return;
+        }
+        let shown = self.record.rows.add_value(self.shown_value(v));
+        self.push_row(line, RowKind::Value(shown), None);
     }
 
     /// Bytes written to the memories `moved` went `change` further (a
@@ -302,6 +303,7 @@ impl Assembler<'_> {
         let rows = self
             .record
             .rows
+            .rows_mut()
             .iter_mut()
             .filter(|r| moved.contains(&r.mem));
         for r in rows {
@@ -352,45 +354,27 @@ impl Assembler<'_> {
             Some(what) => RowKind::Enter { file, what },
             None => RowKind::Return(file),
         };
-        self.record.rows.push(ListRow {
-            kind,
-            addr: 0,
-            pc: 0,
-            mem: 0,
-            bytes: Vec::new(),
-            text: "".into(),
-            from: u32::MAX,
-            line: None,
-            listed: self.listed(&[]),
-        });
+        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None, self.listed(&[]));
+        self.record.rows.push(row, &[], "");
     }
 
     /// A listing row at the current address: the line's text, or `text`.
-    fn push_row(&mut self, line: &LineRef, kind: RowKind, text: Option<String>) {
+    fn push_row(&mut self, line: &LineRef, kind: RowKind, text: Option<&str>) {
         if !self.listing() {
             return;
         }
         self.take_placeholder(line);
-        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end().to_string());
+        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
         let origin = self.src.origin(line.file, line.index);
-        let row = self.row_here(origin, kind, text.into());
-        self.record.rows.push(row);
+        let row = self.row_here(origin, kind);
+        self.record.rows.push(row, &[], text);
     }
 
     /// A row without bytes at the current address, for the line at `origin`.
-    fn row_here(&self, origin: (FileId, u32), kind: RowKind, text: Box<str>) -> ListRow {
+    fn row_here(&self, origin: (FileId, u32), kind: RowKind) -> ListRow {
         let at = self.out.addr(self.st.addr);
-        ListRow {
-            kind,
-            addr: at.address,
-            pc: at.l_address,
-            mem: at.mem,
-            bytes: Vec::new(),
-            text,
-            from: self.st.vline,
-            line: Some(origin),
-            listed: self.listed(&[]),
-        }
+        let place = (at.address, at.l_address, at.mem);
+        ListRow::new(kind, place, self.st.vline, Some(origin), self.listed(&[]))
     }
 
     /// The listing row of bytes a line wrote: joined to the row before when
@@ -404,35 +388,28 @@ impl Assembler<'_> {
         // The line's text is copied once per row, not per value (a long `.byte` line
         // adds its values one at a time).
         let mut with_text = true;
-        if let Some(last) = self.record.rows.last_mut()
+        if let Some(last) = self.record.rows.last()
             && last.from == from
         {
             if matches!(last.kind, RowKind::Code | RowKind::Data)
-                && last.addr + last.bytes.len() as u32 == addr
+                && last.addr + Rows::len_of(last) == addr
             {
-                last.bytes.extend_from_slice(bytes);
+                self.record.rows.extend_last(bytes);
                 return;
             }
             // Bytes after a gap the line left: a row of their own, no source.
             with_text = false;
         }
         let (_, code) = self.recorded_statement(line);
-        let text: Box<str> = match with_text {
-            true => line.text[line.start..line.end].trim_end().into(),
-            false => "".into(),
+        let text = match with_text {
+            true => line.text[line.start..line.end].trim_end(),
+            false => "",
         };
         let mem = self.out.addr(self.st.addr).mem;
-        self.record.rows.push(ListRow {
-            kind: if code { RowKind::Code } else { RowKind::Data },
-            addr,
-            pc,
-            mem,
-            bytes: bytes.to_vec(),
-            text,
-            from,
-            line: Some(self.src.origin(line.file, line.index)),
-            listed: self.listed(bytes),
-        });
+        let kind = if code { RowKind::Code } else { RowKind::Data };
+        let origin = Some(self.src.origin(line.file, line.index));
+        let row = ListRow::new(kind, (addr, pc, mem), from, origin, self.listed(bytes));
+        self.record.rows.push(row, bytes, text);
     }
 
     /// [`Assembler::statement`] of the line being recorded, found once per

@@ -69,14 +69,39 @@ pub struct Macros {
     funcs: Vec<FuncDef>,
     by_site: FxHashMap<(FileId, u32), u32>,
     funcs_by_site: FxHashMap<(FileId, u32), u32>,
-    /// Expansion texts by macro and argument text.
-    expansions: FxHashMap<(u32, Rc<str>), FileId>,
+    /// Expansion texts by macro and argument text (see [`Macros::find`]).
+    expansions: FxHashMap<Box<str>, FileId>,
+    /// The last key made, its buffer kept: looking up an expansion made
+    /// before (most calls) allocates nothing.
+    key: String,
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
 }
 
 impl Macros {
+    /// The expansion made before with that key, or the key to file a new
+    /// one under. The key: the macro's number, the missing arguments, the
+    /// arguments' text (`\u{1}` after the number's digits, NUL after the
+    /// missing ones), written without the formatter (every call makes one).
+    fn find(&mut self, id: MacroId, missing: &str, args_text: &str) -> Result<FileId, Box<str>> {
+        self.key.clear();
+        let mut number = [0; 10];
+        for part in [
+            super::decimal(id.0, &mut number),
+            "\u{1}",
+            missing,
+            "\u{0}",
+            args_text,
+        ] {
+            self.key.push_str(part);
+        }
+        match self.expansions.get(self.key.as_str()) {
+            Some(&f) => Ok(f),
+            None => Err(self.key.as_str().into()),
+        }
+    }
+
     pub fn begin_pass(&mut self) {
         for f in &mut self.funcs {
             f.calls = 0;
@@ -393,10 +418,10 @@ impl Assembler<'_> {
 
     /// The text of a call: the body with the arguments substituted.
     fn expansion(&mut self, id: MacroId, args_text: &str, missing: &str) -> Result<FileId, String> {
-        let key: (u32, Rc<str>) = (id.0, Rc::from(format!("{missing}\u{0}{args_text}")));
-        if let Some(&f) = self.macros.expansions.get(&key) {
-            return Ok(f);
-        }
+        let key = match self.macros.find(id, missing, args_text) {
+            Ok(f) => return Ok(f),
+            Err(key) => key,
+        };
         let (file, line, kind) = {
             let m = self.macros.get(id);
             (m.file, m.line, m.kind)

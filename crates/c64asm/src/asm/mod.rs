@@ -180,7 +180,7 @@ impl<'o> Assembler<'o> {
             unencodable: Default::default(),
             deferring: 0,
             eager: Vec::new(),
-            record: result::Recorder::new(opts.record_lines, opts.verbose_list),
+            record: result::Recorder::new(opts.record_lines, opts.source_lines, opts.verbose_list),
             work: 0,
             anon_scopes: FxHashMap::default(),
             last_star: None,
@@ -601,3 +601,19 @@ pub const WORK_LIMIT: u64 = 200_000_000;
 /// labels takes a few hundred bytes, so the limit's million scopes stay well
 /// under a gigabyte.
 pub const SCOPE_COST: u64 = 200;
+
+/// `v` in decimal, in `buf`: names and keys made on every macro call are
+/// written without the formatter.
+pub(crate) fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
+    let mut at = buf.len();
+    let mut v = v;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}

@@ -20,6 +20,9 @@ impl Assembler<'_> {
             return;
         }
         self.record_row_bytes(line, addr, pc, bytes);
+        if !self.record.lines_on {
+            return;
+        }
         let len = bytes.len() as u32;
         // More bytes of the line that wrote the last ones, right after them
         // (`.byte 1, 2` writes its values one at a time).
@@ -191,8 +194,19 @@ impl Assembler<'_> {
                 && display
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            let inner = match &l.value {
+                Value::Code(c) => Some(self.syms.code(c.id).names),
+                Value::Namespace(n) => Some(*n),
+                _ => None,
+            }
+            .filter(|&n| {
+                let scope = self.syms.ns(n);
+                // Most code labels' scopes are empty: their name not copied.
+                scope.creator.is_none_or(|c| c == id) && !scope.is_empty()
+            });
+            let scope_name = inner.map(|_| name.clone());
             let symbol = Symbol {
-                name: name.clone(),
+                name,
                 value,
                 repr,
                 variable: !l.constant,
@@ -214,14 +228,7 @@ impl Assembler<'_> {
             } else {
                 out.unlisted.push((out.listed.len(), symbol));
             }
-            let inner = match &l.value {
-                Value::Code(c) => Some(self.syms.code(c.id).names),
-                Value::Namespace(n) => Some(*n),
-                _ => None,
-            };
-            if let Some(n) = inner
-                && self.syms.ns(n).creator.is_none_or(|c| c == id)
-            {
+            if let (Some(n), Some(name)) = (inner, scope_name) {
                 self.collect_symbols(n, &name, vice_name, this_listed, out, seen, depth + 1);
             }
         }

@@ -2,8 +2,6 @@
 //! and an instruction written back as 64tass's listing shows it, with the
 //! direct page, data bank and program bank it was assembled for.
 
-use std::fmt::Write as _;
-
 use super::{ALL_MODES, Mode, R_ALIAS, R_ILL, R_NO, table};
 use crate::cpu::{CPUS, Cpu};
 
@@ -127,8 +125,17 @@ pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) ->
         return false;
     };
     match (name, bytes) {
-        ("brk" | "cop", [_]) => return write!(out, "{name} #").is_ok(),
-        ("brk" | "cop", [_, b]) => return write!(out, "{name} #${b:02x}").is_ok(),
+        ("brk" | "cop", [_]) => {
+            out.push_str(name);
+            out.push_str(" #");
+            return true;
+        }
+        ("brk" | "cop", [_, b]) => {
+            out.push_str(name);
+            out.push_str(" #");
+            hex(out, *b as u32, 2);
+            return true;
+        }
         _ => {}
     }
     let len = match mode {
@@ -153,79 +160,165 @@ pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) ->
     // address space as its program counter is.
     let end = pc.wrapping_add(len as u32) & ctx.cpu.address_mask();
     // A direct page address, from the direct page's start.
-    let zp = |b: u8| Direct((ctx.dpage + b as u32) & 0xffff);
+    let zp = |out: &mut String, b: u8| direct(out, (ctx.dpage + b as u32) & 0xffff);
     // A data bank address, and one in the program bank.
-    let db = |w: u16| Banked(ctx.databank, w);
-    let pb = |w: u32| Banked(end >> 16, w as u16);
+    let db = |out: &mut String, w: u16| banked(out, ctx.databank, w);
+    let pb = |out: &mut String, w: u32| banked(out, end >> 16, w as u16);
     let bit = opcode >> 4 & 7;
-    let written = match mode {
-        Mode::Implied => out.write_str(name),
-        Mode::Accumulator => write!(out, "{name} a"),
-        Mode::Immediate if len == 3 => write!(out, "{name} #${w:04x}"),
-        Mode::Immediate => write!(out, "{name} #${b:02x}"),
-        Mode::ZeroPage => write!(out, "{name} {}", zp(b)),
-        Mode::ZeroPageX => write!(out, "{name} {},x", zp(b)),
-        Mode::ZeroPageY => write!(out, "{name} {},y", zp(b)),
-        Mode::Absolute if matches!(opcode, 0x20 | 0x4c) => write!(out, "{name} {}", pb(w as u32)),
-        Mode::Absolute => write!(out, "{name} {}", db(w)),
-        Mode::AbsoluteX => write!(out, "{name} {},x", db(w)),
-        Mode::AbsoluteY => write!(out, "{name} {},y", db(w)),
-        Mode::Long | Mode::LongX => {
-            let a = w as u32 | (bytes[3] as u32) << 16;
-            let x = if mode == Mode::LongX { ",x" } else { "" };
-            write!(out, "{name} ${a:06x}{x}")
+    out.push_str(name);
+    if mode == Mode::Implied {
+        return true;
+    }
+    out.push(' ');
+    // Written piece by piece rather than formatted: a listing disassembles
+    // every instruction row.
+    match mode {
+        Mode::Implied => {}
+        Mode::Accumulator => out.push('a'),
+        Mode::Immediate => {
+            out.push('#');
+            match len {
+                3 => hex(out, w as u32, 4),
+                _ => hex(out, b as u32, 2),
+            }
         }
-        Mode::Indirect => write!(out, "{name} (${w:04x})"),
-        Mode::AbsoluteLongIndirect => write!(out, "{name} [${w:04x}]"),
-        Mode::IndirectX => write!(out, "{name} ({},x)", zp(b)),
-        Mode::IndirectY => write!(out, "{name} ({}),y", zp(b)),
-        Mode::ZeroPageIndirect => write!(out, "{name} ({})", zp(b)),
-        Mode::ZeroPageIndirectZ => write!(out, "{name} ({}),z", zp(b)),
-        Mode::LongIndirect => write!(out, "{name} [{}]", zp(b)),
-        Mode::LongIndirectY => write!(out, "{name} [{}],y", zp(b)),
-        Mode::AbsoluteIndirectX => write!(out, "{name} ({},x)", pb(w as u32)),
-        Mode::Stack => write!(out, "{name} ${b:02x},s"),
-        Mode::StackIndirectY => write!(out, "{name} (${b:02x},s),y"),
-        Mode::DataStack => write!(out, "{name} ${b:02x},r"),
-        Mode::DataStackIndirectY => write!(out, "{name} (${b:02x},r),y"),
-        Mode::Relative => write!(out, "{name} {}", pb(end.wrapping_add(b as i8 as u32))),
+        Mode::ZeroPage => zp(out, b),
+        Mode::ZeroPageX => {
+            zp(out, b);
+            out.push_str(",x");
+        }
+        Mode::ZeroPageY => {
+            zp(out, b);
+            out.push_str(",y");
+        }
+        Mode::Absolute if matches!(opcode, 0x20 | 0x4c) => pb(out, w as u32),
+        Mode::Absolute => db(out, w),
+        Mode::AbsoluteX => {
+            db(out, w);
+            out.push_str(",x");
+        }
+        Mode::AbsoluteY => {
+            db(out, w);
+            out.push_str(",y");
+        }
+        Mode::Long | Mode::LongX => {
+            hex(out, w as u32 | (bytes[3] as u32) << 16, 6);
+            if mode == Mode::LongX {
+                out.push_str(",x");
+            }
+        }
+        Mode::Indirect => {
+            out.push('(');
+            hex(out, w as u32, 4);
+            out.push(')');
+        }
+        Mode::AbsoluteLongIndirect => {
+            out.push('[');
+            hex(out, w as u32, 4);
+            out.push(']');
+        }
+        Mode::IndirectX => {
+            out.push('(');
+            zp(out, b);
+            out.push_str(",x)");
+        }
+        Mode::IndirectY => {
+            out.push('(');
+            zp(out, b);
+            out.push_str("),y");
+        }
+        Mode::ZeroPageIndirect => {
+            out.push('(');
+            zp(out, b);
+            out.push(')');
+        }
+        Mode::ZeroPageIndirectZ => {
+            out.push('(');
+            zp(out, b);
+            out.push_str("),z");
+        }
+        Mode::LongIndirect => {
+            out.push('[');
+            zp(out, b);
+            out.push(']');
+        }
+        Mode::LongIndirectY => {
+            out.push('[');
+            zp(out, b);
+            out.push_str("],y");
+        }
+        Mode::AbsoluteIndirectX => {
+            out.push('(');
+            pb(out, w as u32);
+            out.push_str(",x)");
+        }
+        Mode::Stack => {
+            hex(out, b as u32, 2);
+            out.push_str(",s");
+        }
+        Mode::StackIndirectY => {
+            out.push('(');
+            hex(out, b as u32, 2);
+            out.push_str(",s),y");
+        }
+        Mode::DataStack => {
+            hex(out, b as u32, 2);
+            out.push_str(",r");
+        }
+        Mode::DataStackIndirectY => {
+            out.push('(');
+            hex(out, b as u32, 2);
+            out.push_str(",r),y");
+        }
+        Mode::Relative => pb(out, end.wrapping_add(b as i8 as u32)),
         Mode::RelativeLong => {
             // The 65CE02's long branches count from their last byte.
             let from = if opcode & 0x0f == 3 { end - 1 } else { end };
-            write!(out, "{name} {}", pb(from.wrapping_add(w as u32)))
+            pb(out, from.wrapping_add(w as u32))
         }
-        Mode::Move => write!(out, "{name} #${:02x},#${b:02x}", bytes[2]),
-        Mode::ZeroPageBit => write!(out, "{name} {bit},{}", zp(b)),
+        Mode::Move => {
+            out.push('#');
+            hex(out, bytes[2] as u32, 2);
+            out.push_str(",#");
+            hex(out, b as u32, 2);
+        }
+        Mode::ZeroPageBit => {
+            out.push((b'0' + bit) as char);
+            out.push(',');
+            zp(out, b);
+        }
         Mode::ZeroPageBitRelative => {
             let target = end.wrapping_add(bytes[2] as i8 as u32);
-            write!(out, "{name} {bit},{},{}", zp(b), pb(target))
+            out.push((b'0' + bit) as char);
+            out.push(',');
+            zp(out, b);
+            out.push(',');
+            pb(out, target);
         }
-    };
-    written.is_ok()
+    }
+    true
+}
+
+/// `$` and the low `digits` hex digits of `v`.
+fn hex(out: &mut String, v: u32, digits: u32) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    out.push('$');
+    for k in (0..digits).rev() {
+        out.push(DIGITS[(v >> (4 * k)) as usize & 15] as char);
+    }
 }
 
 /// A direct page address: two digits in the first page, else four.
-struct Direct(u32);
-
-impl std::fmt::Display for Direct {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self.0 {
-            a if a > 0xff => write!(f, "${a:04x}"),
-            a => write!(f, "${a:02x}"),
-        }
-    }
+fn direct(out: &mut String, a: u32) {
+    hex(out, a, if a > 0xff { 4 } else { 2 });
 }
 
 /// An address in a bank: the bank's digits (its low byte) in front unless
 /// it is 0.
-struct Banked(u32, u16);
-
-impl std::fmt::Display for Banked {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match *self {
-            Banked(0, w) => write!(f, "${w:04x}"),
-            Banked(bank, w) => write!(f, "${:02x}{w:04x}", bank as u8),
-        }
+fn banked(out: &mut String, bank: u32, w: u16) {
+    match bank {
+        0 => hex(out, w as u32, 4),
+        _ => hex(out, (bank & 0xff) << 16 | w as u32, 6),
     }
 }
 

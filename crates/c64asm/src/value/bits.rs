@@ -230,9 +230,31 @@ impl Bits {
         plain != self.inv
     }
 
-    /// 64tass's spelling: `$hex` when the length is a multiple of 4, else `%binary`.
+    /// 64tass's spelling: `$hex` when the length is a multiple of 4, else
+    /// `%binary` (as [`BigBits::repr`], without a big number: a label
+    /// file lists many).
     pub fn repr(self) -> String {
-        BigBits::from(self).repr()
+        let mut s = String::with_capacity(self.len as usize + 2);
+        if self.inv {
+            s.push('~');
+        }
+        // Digit `k` (bit `k`) counted from the lowest; 0 past the value's 64 bits.
+        let digit = |k: u32, width: u32| match k * width {
+            at if at < 64 => (self.val >> at) as usize & ((1 << width) - 1),
+            _ => 0,
+        };
+        if self.len.is_multiple_of(4) {
+            s.push('$');
+            for k in (0..self.len / 4).rev() {
+                s.push(b"0123456789abcdef"[digit(k, 4)] as char);
+            }
+        } else {
+            s.push('%');
+            for k in (0..self.len).rev() {
+                s.push(if digit(k, 1) == 1 { '1' } else { '0' });
+            }
+        }
+        s
     }
 }
 
