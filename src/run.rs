@@ -510,7 +510,9 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
     // Nobody sees the picture of a headless run without a screenshot.
     m.set_drawing(!args.headless || args.screenshot.is_some());
     // With the user's ROMs and a true 1541 a .prg is loaded as VICE's autostart loads
-    // it: from the disk in drive 8, by the KERNAL (the name it is loaded by).
+    // it: from the disk in drive 8, by the KERNAL (the name it is loaded by). A disk
+    // that cannot take the program (a track image) stays as given: the program is
+    // loaded into memory instead.
     let drive_load = match &program {
         Some(p) if p.prg && m.real_roms() && m.true_drive_mut().is_some() => match &p.disk_name {
             Some(name) => Some(autoload::typed_name(name)),
@@ -519,8 +521,7 @@ fn run(args: &Args, asm: &c64asm::Options, con: &mut Console) -> Result<u8, Fail
                 let name = autoload::disk_name(path);
                 let mut prg = p.addr.to_le_bytes().to_vec();
                 prg.extend(&p.bytes);
-                autoload::put_on_disk(&mut m, args, &name, &prg)?;
-                Some(name)
+                autoload::put_on_disk(&mut m, args, &name, &prg)?.then_some(name)
             }
         },
         _ => None,

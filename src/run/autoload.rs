@@ -39,24 +39,31 @@ pub fn typed_name(petscii: &str) -> String {
 
 /// Put `prg` (load address first) on the disk in drive 8 as `name`: on a copy of
 /// `--disk`'s image (its other files stay; a file of that name is replaced), or on a
-/// blank disk. The image file itself is never changed.
-pub fn put_on_disk(m: &mut Machine, args: &Args, name: &str, prg: &[u8]) -> Result<(), Fail> {
+/// blank disk. The image file itself is never changed. False: `--disk` is an image
+/// that holds no files we can add to (a .g64, a .p64, a 42-track .d64); it stays in
+/// the drive as it is and the program must be loaded some other way.
+pub fn put_on_disk(m: &mut Machine, args: &Args, name: &str, prg: &[u8]) -> Result<bool, Fail> {
     let given = match &args.disk {
         Some(path) => Some(read(path)?),
         None => None,
     };
-    let image = disk_with_program(given.as_deref(), name, prg).map_err(|e| {
-        fail(
-            EXIT_LOAD_ERROR,
-            format!("the program on drive 8's disk: {e}"),
-        )
-    })?;
+    let image = match disk_with_program(given.as_deref(), name, prg) {
+        Ok(image) => image,
+        Err(c64d64::D64Error::BadSize(_)) if given.is_some() => return Ok(false),
+        Err(e) => {
+            return Err(fail(
+                EXIT_LOAD_ERROR,
+                format!("the program on drive 8's disk: {e}"),
+            ));
+        }
+    };
     let Some(drive) = m.true_drive_mut() else {
-        return Ok(());
+        return Ok(false);
     };
     drive
         .insert_d64(&image, false)
-        .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))
+        .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--drive 1541: {e}")))?;
+    Ok(true)
 }
 
 /// The image with `prg` on it as `name`: `given` with the file replaced, or a new disk.
@@ -178,6 +185,19 @@ mod tests {
         assert_eq!(typed_name("A*B"), "*");
         assert_eq!(typed_name("\u{c1}BC"), "*");
         assert_eq!(typed_name("abc"), "*", "shifted letters");
+    }
+
+    #[test]
+    fn a_track_image_or_42_track_disk_cannot_take_the_program() {
+        // put_on_disk leaves these in the drive as given and the program is loaded
+        // into memory instead.
+        for size in [205_312, 206_114, 296_522] {
+            let image = vec![0u8; size];
+            assert_eq!(
+                disk_with_program(Some(&image), "TEST", &[0x01, 0x08, 0]),
+                Err(c64d64::D64Error::BadSize(size))
+            );
+        }
     }
 
     #[test]
