@@ -107,7 +107,10 @@ pub fn attach(m: &mut Machine, args: &Args, rom: Option<&Vec<u8>>) -> Result<(),
                 ),
             ));
         }
-        Some(path) => Some(read(path)?),
+        Some(path) => Some(
+            std::fs::read(path)
+                .map_err(|e| fail(EXIT_LOAD_ERROR, format!("--disk {}: {e}", path.display())))?,
+        ),
         None => None,
     };
     m.attach_1541(rom, image.as_deref(), false)
@@ -119,7 +122,10 @@ fn refuse_track_image(path: &Path) -> Result<(), Fail> {
     if path.is_dir() {
         return Ok(());
     }
-    let bytes = read(path)?;
+    // An unreadable file is the virtual drive's to report (it names --disk).
+    let Ok(bytes) = std::fs::read(path) else {
+        return Ok(());
+    };
     let kind = c64emu::ImageKind::of(&bytes);
     if kind.needs_true_drive() {
         return Err(fail(
