@@ -325,12 +325,9 @@ spin    jmp spin"
     }
 }
 
-#[test]
-fn a_one_line_colour_split_changes_the_background_for_exactly_one_line() {
-    // Spaces on blue; at cycle 10 of line $40 (no bad line: YSCROLL 3) the background
-    // turns red, at cycle 10 of line $41 blue again: one red line across the window.
-    let setup = &format!(
-        "{QUIET}        lda #6
+/// A screen of spaces on blue, the text window on, YSCROLL 3 (no bad line where
+/// (line - $30) & 7 is not 3).
+const BLUE_SPACES: &str = "        lda #6
         sta $d021
         ldx #0
         lda #$20
@@ -342,8 +339,13 @@ fill    sta $0400,x
         bne fill
         lda #$1b
         sta $d011
-spin    jmp spin"
-    );
+";
+
+#[test]
+fn a_one_line_colour_split_changes_the_background_for_exactly_one_line() {
+    // Spaces on blue; at cycle 10 of line $40 (no bad line: YSCROLL 3) the background
+    // turns red, at cycle 10 of line $41 blue again: one red line across the window.
+    let setup = &format!("{QUIET}{BLUE_SPACES}spin    jmp spin");
     for model in MODELS {
         // 6 + 3 + 2 x pad cycles: one line from write to write.
         let pad = if model == Model::Mos6569 { 27 } else { 28 };
@@ -372,19 +374,7 @@ fn the_side_borders_open_when_38_columns_are_chosen_between_the_two_comparisons(
     // until the left comparison, which clears it anyway: that line's right border is
     // closed again.
     let setup = &format!(
-        "{QUIET}        lda #6
-        sta $d021
-        ldx #0
-        lda #$20
-fill    sta $0400,x
-        sta $0500,x
-        sta $0600,x
-        sta $0700,x
-        inx
-        bne fill
-        lda #$1b
-        sta $d011
-        lda #$c8
+        "{QUIET}{BLUE_SPACES}        lda #$c8
         sta $d016
 spin    jmp spin"
     );
