@@ -207,6 +207,25 @@ impl Rows {
 /// The listing's text (`title`: with its first comment line).
 pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {
     let mut out = Vec::new();
+    // Writing into a `Vec` cannot fail.
+    let _ = render_to(p, columns, title, &mut out);
+    // Made of UTF-8 texts and ASCII.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// How much of the listing is kept before it goes to its writer: the
+/// listing is written as it is made, not held whole (as 64tass writes it).
+const FLUSH_AT: usize = 1 << 16;
+
+/// The listing written to `sink` a piece at a time (`title`: with its first
+/// comment line).
+pub(crate) fn render_to(
+    p: &Program,
+    columns: ListingColumns,
+    title: bool,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut out = Vec::new();
     let tab = p.tab_size;
     let mut w = Writer {
         out: Vec::new(),
@@ -266,13 +285,17 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         text_of(&header.text),
     );
     w.out = out;
-    // The listing in one allocation instead of a growing string copied as it
+    // The buffer in one allocation instead of a growing one copied as it
     // doubles: a row is its source, its bytes in hex and about 40 columns.
     // (A data row's 16 bytes take about 64 characters.)
     let estimate = rows.text.len() + 4 * rows.bytes.len() + 40 * rows.len();
-    w.out.reserve(estimate);
+    w.out.reserve(estimate.min(2 * FLUSH_AT));
     let mut numbers = Numbers::new(rows.rows());
     for (i, r) in rows.rows().iter().enumerate() {
+        if w.out.len() >= FLUSH_AT {
+            sink.write_all(&w.out)?;
+            w.out.clear();
+        }
         let (bytes, text) = (rows.bytes(r), rows.text(r));
         // Without the source column only the rows with bytes are left.
         let bare = match &r.kind {
@@ -363,8 +386,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         }
     }
     let _ = writeln!(w.out, "\n;******  End of listing");
-    // Made of UTF-8 texts and ASCII.
-    String::from_utf8(w.out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    sink.write_all(&w.out)
 }
 
 /// A row's bytes as text (made of UTF-8 texts and ASCII).
