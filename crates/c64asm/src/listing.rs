@@ -55,22 +55,28 @@ pub(crate) struct ListRow {
     /// placed after its fragments).
     pub mem: crate::output::MemId,
     /// Where the source line as assembled (a macro's line with its
-    /// parameters in) is in [`Rows`]'s text.
+    /// parameters in) is: in the text of source `text_file` (most rows,
+    /// the line is not copied), or in [`Rows`]'s text when that is
+    /// [`NO_FILE`].
     text: (u32, u32),
+    text_file: FileId,
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
     /// The file and line index the row's line was written in (a macro's
-    /// line: in the macro's body), for `--line-numbers`.
-    pub(crate) line: Option<(FileId, u32)>,
+    /// line: in the macro's body), for `--line-numbers` ([`NO_FILE`]: none).
+    line: (FileId, u32),
     /// The processor and settings the row's instruction was assembled with
-    /// (how to disassemble it).
-    pub listed: crate::opcodes::Listed,
+    /// (how to disassemble it), packed ([`Rows::listed`]).
+    listed: u32,
 }
+
+/// No file: a row without a line, or a text kept by [`Rows`].
+const NO_FILE: FileId = FileId::MAX;
 
 // A listing keeps a row for every line that wrote bytes.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 64);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 56);
 
 impl ListRow {
     /// A row without bytes or text yet, for [`Rows::push`].
@@ -79,7 +85,6 @@ impl ListRow {
         (addr, pc, mem): (u32, u32, crate::output::MemId),
         from: u32,
         line: Option<(FileId, u32)>,
-        listed: crate::opcodes::Listed,
     ) -> ListRow {
         ListRow {
             kind,
@@ -88,12 +93,42 @@ impl ListRow {
             mem,
             bytes: (0, 0),
             text: (0, 0),
+            text_file: NO_FILE,
             from,
-            line,
-            listed,
+            line: line.unwrap_or((NO_FILE, 0)),
+            listed: 0,
         }
     }
+
+    /// The file and line index the row's line was written in.
+    pub(crate) fn line(&self) -> Option<(FileId, u32)> {
+        (self.line.0 != NO_FILE).then_some(self.line)
+    }
 }
+
+/// Where a row's text is: a slice of a source's text (`file`, at `offset`),
+/// not copied, or a text of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RowText<'t> {
+    Source {
+        file: FileId,
+        offset: u32,
+        text: &'t str,
+    },
+    Own(&'t str),
+}
+
+/// A row's [`crate::opcodes::Listed`] in one word: the processor's place in
+/// [`crate::cpu::CPUS`] (4 bits), `wide` (1), the data bank (9) and the
+/// direct page (17); anything wider is kept in [`Rows`]'s table instead
+/// (the top bit set, the rest its place there).
+fn pack_listed(l: crate::opcodes::Listed) -> Option<u32> {
+    let cpu = crate::cpu::CPUS.iter().position(|&c| c == l.cpu)? as u32;
+    (cpu < 16 && l.databank < 1 << 9 && l.dpage < 1 << 17)
+        .then(|| cpu | (l.wide as u32) << 4 | l.databank << 5 | l.dpage << 14)
+}
+
+const LISTED_ASIDE: u32 = 1 << 31;
 
 /// The listing's rows, their bytes and texts each in one allocation (a row
 /// of its own would be two allocations, and its bytes grown value by value).
@@ -104,6 +139,10 @@ pub(crate) struct Rows {
     text: String,
     /// The values the rows show (few: constants and loop labels).
     values: Vec<Box<str>>,
+    /// The processor settings that do not pack into a row's word (none in
+    /// practice), and the last one packed.
+    listed_aside: Vec<crate::opcodes::Listed>,
+    last_listed: Option<(crate::opcodes::Listed, u32)>,
 }
 
 impl Rows {
@@ -112,6 +151,44 @@ impl Rows {
         self.bytes.clear();
         self.text.clear();
         self.values.clear();
+        self.listed_aside.clear();
+        self.last_listed = None;
+    }
+
+    /// `l` as a row keeps it.
+    fn pack(&mut self, l: crate::opcodes::Listed) -> u32 {
+        if let Some((last, packed)) = self.last_listed
+            && last == l
+        {
+            return packed;
+        }
+        let packed = pack_listed(l).unwrap_or_else(|| {
+            self.listed_aside.push(l);
+            LISTED_ASIDE | (self.listed_aside.len() as u32 - 1)
+        });
+        self.last_listed = Some((l, packed));
+        packed
+    }
+
+    /// How row `r` is disassembled: the processor and settings it was
+    /// assembled with.
+    pub fn listed(&self, r: &ListRow) -> crate::opcodes::Listed {
+        let p = r.listed;
+        if p & LISTED_ASIDE != 0 {
+            let aside = self.listed_aside.get((p & !LISTED_ASIDE) as usize);
+            return aside.copied().unwrap_or(crate::opcodes::Listed {
+                cpu: crate::cpu::Cpu::default(),
+                dpage: 0,
+                databank: 0,
+                wide: false,
+            });
+        }
+        crate::opcodes::Listed {
+            cpu: crate::cpu::CPUS[(p & 15) as usize % crate::cpu::CPUS.len()],
+            wide: p & 16 != 0,
+            databank: (p >> 5) & 0x1ff,
+            dpage: (p >> 14) & 0x1_ffff,
+        }
     }
 
     /// A value for a row to show ([`RowKind::Value`]).
@@ -140,12 +217,25 @@ impl Rows {
         self.list.len()
     }
 
-    /// `row` with `bytes` and `text`.
-    pub fn push(&mut self, mut row: ListRow, bytes: &[u8], text: &str) {
+    /// `row`, assembled with `listed`, with `bytes` and `text`.
+    pub fn push(
+        &mut self,
+        mut row: ListRow,
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        text: RowText,
+    ) {
+        row.listed = self.pack(listed);
         row.bytes = (self.bytes.len() as u32, bytes.len() as u32);
         self.bytes.extend_from_slice(bytes);
-        row.text = (self.text.len() as u32, text.len() as u32);
-        self.text.push_str(text);
+        (row.text, row.text_file) = match text {
+            RowText::Source { file, offset, text } => ((offset, text.len() as u32), file),
+            RowText::Own(text) => {
+                let at = self.text.len() as u32;
+                self.text.push_str(text);
+                ((at, text.len() as u32), NO_FILE)
+            }
+        };
         self.list.push(row);
     }
 
@@ -155,7 +245,7 @@ impl Rows {
             if r.bytes.0 + r.bytes.1 == self.bytes.len() as u32 {
                 self.bytes.truncate(r.bytes.0 as usize);
             }
-            if r.text.0 + r.text.1 == self.text.len() as u32 {
+            if r.text_file == NO_FILE && r.text.0 + r.text.1 == self.text.len() as u32 {
                 self.text.truncate(r.text.0 as usize);
             }
         }
@@ -182,6 +272,7 @@ impl Rows {
     pub fn set_text(&mut self, i: usize, text: &str) {
         if let Some(r) = self.list.get_mut(i) {
             r.text = (self.text.len() as u32, text.len() as u32);
+            r.text_file = NO_FILE;
             self.text.push_str(text);
         }
     }
@@ -194,8 +285,14 @@ impl Rows {
         &self.bytes[r.bytes.0 as usize..(r.bytes.0 + r.bytes.1) as usize]
     }
 
-    pub fn text(&self, r: &ListRow) -> &str {
-        &self.text[r.text.0 as usize..(r.text.0 + r.text.1) as usize]
+    /// Row `r`'s source text (`sources`: the texts it may be a slice of).
+    pub fn text<'a>(&'a self, r: &ListRow, sources: &'a crate::source::SourceMap) -> &'a str {
+        let range = r.text.0 as usize..(r.text.0 + r.text.1) as usize;
+        let text = match r.text_file {
+            NO_FILE => self.text.get(range),
+            file => sources.try_get(file).ok().and_then(|f| f.text().get(range)),
+        };
+        text.unwrap_or_default()
     }
 
     /// How many bytes row `r` has.
@@ -248,7 +345,7 @@ pub(crate) fn render_to(
     let rows = &p.rows;
     w.pc_column = rows.rows().iter().any(|r| {
         matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
-            && w.shown(r.addr) != r.pc & r.listed.cpu.address_mask()
+            && w.shown(r.addr) != r.pc & rows.listed(r).cpu.address_mask()
     });
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
@@ -296,7 +393,7 @@ pub(crate) fn render_to(
             sink.write_all(&w.out)?;
             w.out.clear();
         }
-        let (bytes, text) = (rows.bytes(r), rows.text(r));
+        let (bytes, text) = (rows.bytes(r), rows.text(r, &p.sources));
         // Without the source column only the rows with bytes are left.
         let bare = match &r.kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
@@ -309,7 +406,8 @@ pub(crate) fn render_to(
         if columns.line_numbers {
             w.number = numbers.of(r);
         }
-        w.pc_mask = r.listed.cpu.address_mask();
+        let listed = rows.listed(r);
+        w.pc_mask = listed.cpu.address_mask();
         match &r.kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(*file).name;
@@ -381,7 +479,7 @@ pub(crate) fn render_to(
                 let lead = Line::new(w.take_number());
                 w.row(lead, &[], None, Some(text));
             }
-            RowKind::Code => w.code(r, bytes, text),
+            RowKind::Code => w.code(r, listed, bytes, text),
             RowKind::Data => w.data(r.addr, r.pc, bytes, Some(text)),
         }
     }
@@ -467,7 +565,7 @@ impl Numbers {
                 self.current.map_or(String::new(), |n| format!(":{n}"))
             }
             _ => match r
-                .line
+                .line()
                 .and_then(|(f, i)| Some((self.files.get(&f).copied()?, i)))
             {
                 None | Some((0, _)) => String::new(),
@@ -600,13 +698,13 @@ impl Writer {
 
     /// An instruction's row; one that became several (a long branch) gets a
     /// row each, the source on the first.
-    fn code(&mut self, r: &ListRow, bytes: &[u8], source: &str) {
+    fn code(&mut self, r: &ListRow, listed: crate::opcodes::Listed, bytes: &[u8], source: &str) {
         let (mut addr, mut pc) = (r.addr, r.pc);
-        for (k, part) in instructions(bytes, r.listed).into_iter().enumerate() {
+        for (k, part) in instructions(bytes, listed).into_iter().enumerate() {
             let head = self.head(b'.', addr, pc);
             let mut text = std::mem::take(&mut self.monitor);
             text.clear();
-            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, r.listed);
+            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, listed);
             let monitor = shown.then_some(&text[..]);
             let source = (k == 0).then_some(source);
             if k > 0 && monitor.is_some() {

@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::compile::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, ListRow, RowKind, Rows};
+use crate::listing::{Entered, ListRow, RowKind, RowText, Rows};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -175,7 +175,8 @@ impl Assembler<'_> {
         {
             // After the loop's own row (not in place of it).
             let row = self.row_here(origin, RowKind::Text);
-            self.record.rows.push(row, &[], &text);
+            let listed = self.listed(&[]);
+            self.record.rows.push(row, listed, &[], RowText::Own(&text));
         }
     }
 
@@ -354,8 +355,9 @@ impl Assembler<'_> {
             Some(what) => RowKind::Enter { file, what },
             None => RowKind::Return(file),
         };
-        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None, self.listed(&[]));
-        self.record.rows.push(row, &[], "");
+        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None);
+        let listed = self.listed(&[]);
+        self.record.rows.push(row, listed, &[], RowText::Own(""));
     }
 
     /// A listing row at the current address: the line's text, or `text`.
@@ -367,14 +369,37 @@ impl Assembler<'_> {
         let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
         let origin = self.src.origin(line.file, line.index);
         let row = self.row_here(origin, kind);
-        self.record.rows.push(row, &[], text);
+        let text = self.row_text(line, text);
+        let listed = self.listed(&[]);
+        self.record.rows.push(row, listed, &[], text);
+    }
+
+    /// Where a row's `text` is: a slice of its line's source text (kept
+    /// there, not copied), or a text of its own.
+    fn row_text<'t>(&self, line: &LineRef, text: &'t str) -> RowText<'t> {
+        if let Ok(f) = self.src.try_get(line.file) {
+            let whole = f.text();
+            let (base, at) = (whole.as_ptr() as usize, text.as_ptr() as usize);
+            if at >= base
+                && at + text.len() <= base + whole.len()
+                && whole.len() < u32::MAX as usize
+            {
+                let offset = (at - base) as u32;
+                return RowText::Source {
+                    file: line.file,
+                    offset,
+                    text,
+                };
+            }
+        }
+        RowText::Own(text)
     }
 
     /// A row without bytes at the current address, for the line at `origin`.
     fn row_here(&self, origin: (FileId, u32), kind: RowKind) -> ListRow {
         let at = self.out.addr(self.st.addr);
         let place = (at.address, at.l_address, at.mem);
-        ListRow::new(kind, place, self.st.vline, Some(origin), self.listed(&[]))
+        ListRow::new(kind, place, self.st.vline, Some(origin))
     }
 
     /// The listing row of bytes a line wrote: joined to the row before when
@@ -408,8 +433,10 @@ impl Assembler<'_> {
         let mem = self.out.addr(self.st.addr).mem;
         let kind = if code { RowKind::Code } else { RowKind::Data };
         let origin = Some(self.src.origin(line.file, line.index));
-        let row = ListRow::new(kind, (addr, pc, mem), from, origin, self.listed(bytes));
-        self.record.rows.push(row, bytes, text);
+        let row = ListRow::new(kind, (addr, pc, mem), from, origin);
+        let text = self.row_text(line, text);
+        let listed = self.listed(bytes);
+        self.record.rows.push(row, listed, bytes, text);
     }
 
     /// [`Assembler::statement`] of the line being recorded, found once per
