@@ -48,73 +48,68 @@ pub(crate) struct ListRow {
     /// Compile offset and program counter of the row's first byte.
     pub addr: u32,
     pub pc: u32,
-    /// Where the bytes written are in [`Rows`]'s bytes (none for labels,
-    /// constants and reserved space).
-    bytes: (u32, u32),
+    /// How many bytes the row wrote (none for labels, constants and
+    /// reserved space): in [`Rows`]'s bytes, after the rows' before it.
+    len: u32,
     /// The memory the row's offset is in (a section's moves when it is
     /// placed after its fragments).
     pub mem: crate::output::MemId,
-    /// Where the source line as assembled (a macro's line with its
-    /// parameters in) is: in the text of source `text_file` (most rows,
-    /// the line is not copied), or in [`Rows`]'s text when that is
-    /// [`NO_FILE`].
+    /// The source line as assembled (a macro's line with its parameters
+    /// in): its offset in the text of `file` (most rows: the line is not
+    /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set; its length.
     text: (u32, u32),
-    text_file: FileId,
+    /// The row's line: its file (the text read, a macro expansion for a
+    /// macro's line) and index there; [`NO_FILE`]: none.
+    file: FileId,
+    index: u32,
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
-    /// The file and line index the row's line was written in (a macro's
-    /// line: in the macro's body), for `--line-numbers` ([`NO_FILE`]: none).
-    line: (FileId, u32),
     /// The processor and settings the row's instruction was assembled with
     /// (how to disassemble it), packed ([`Rows::listed`]).
     listed: u32,
 }
 
-/// No file: a row without a line, or a text kept by [`Rows`].
+/// No file: a row without a line.
 const NO_FILE: FileId = FileId::MAX;
+
+/// A row's text is in [`Rows`]'s text (the bit in its length's word).
+const OWN_TEXT: u32 = 1 << 31;
 
 // A listing keeps a row for every line that wrote bytes.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 56);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 48);
 
 impl ListRow {
-    /// A row without bytes or text yet, for [`Rows::push`].
+    /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
+    /// file and index of the line it lists (its text's file).
     pub(crate) fn new(
         kind: RowKind,
         (addr, pc, mem): (u32, u32, crate::output::MemId),
         from: u32,
         line: Option<(FileId, u32)>,
     ) -> ListRow {
+        let (file, index) = line.unwrap_or((NO_FILE, 0));
         ListRow {
             kind,
             addr,
             pc,
             mem,
-            bytes: (0, 0),
-            text: (0, 0),
-            text_file: NO_FILE,
+            len: 0,
+            text: (0, OWN_TEXT),
+            file,
+            index,
             from,
-            line: line.unwrap_or((NO_FILE, 0)),
             listed: 0,
         }
     }
-
-    /// The file and line index the row's line was written in.
-    pub(crate) fn line(&self) -> Option<(FileId, u32)> {
-        (self.line.0 != NO_FILE).then_some(self.line)
-    }
 }
 
-/// Where a row's text is: a slice of a source's text (`file`, at `offset`),
+/// Where a row's text is: a slice of its line's source text (at `offset`),
 /// not copied, or a text of its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RowText<'t> {
-    Source {
-        file: FileId,
-        offset: u32,
-        text: &'t str,
-    },
+    Source { offset: u32, text: &'t str },
     Own(&'t str),
 }
 
@@ -125,7 +120,7 @@ pub(crate) enum RowText<'t> {
 fn pack_listed(l: crate::opcodes::Listed) -> Option<u32> {
     let cpu = crate::cpu::CPUS.iter().position(|&c| c == l.cpu)? as u32;
     (cpu < 16 && l.databank < 1 << 9 && l.dpage < 1 << 17)
-        .then(|| cpu | (l.wide as u32) << 4 | l.databank << 5 | l.dpage << 14)
+        .then_some(cpu | (l.wide as u32) << 4 | l.databank << 5 | l.dpage << 14)
 }
 
 const LISTED_ASIDE: u32 = 1 << 31;
@@ -226,54 +221,49 @@ impl Rows {
         text: RowText,
     ) {
         row.listed = self.pack(listed);
-        row.bytes = (self.bytes.len() as u32, bytes.len() as u32);
+        row.len = bytes.len() as u32;
         self.bytes.extend_from_slice(bytes);
-        (row.text, row.text_file) = match text {
-            RowText::Source { file, offset, text } => ((offset, text.len() as u32), file),
-            RowText::Own(text) => {
-                let at = self.text.len() as u32;
-                self.text.push_str(text);
-                ((at, text.len() as u32), NO_FILE)
-            }
+        row.text = match text {
+            RowText::Source { offset, text } if row.file != NO_FILE => (offset, text.len() as u32),
+            RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
         };
         self.list.push(row);
     }
 
-    /// The last row goes (its bytes and text too when they are the last).
+    /// `text` kept in the rows' text: where it is, marked [`OWN_TEXT`].
+    fn own_text(&mut self, text: &str) -> (u32, u32) {
+        let at = self.text.len() as u32;
+        self.text.push_str(text);
+        (at, OWN_TEXT | text.len() as u32)
+    }
+
+    /// The last row goes (its bytes, and its text when it is the last).
     pub fn pop(&mut self) {
         if let Some(r) = self.list.pop() {
-            if r.bytes.0 + r.bytes.1 == self.bytes.len() as u32 {
-                self.bytes.truncate(r.bytes.0 as usize);
-            }
-            if r.text_file == NO_FILE && r.text.0 + r.text.1 == self.text.len() as u32 {
-                self.text.truncate(r.text.0 as usize);
+            // A row's bytes follow the rows' before it: the last row's are last.
+            let start = self.bytes.len().saturating_sub(r.len as usize);
+            self.bytes.truncate(start);
+            let (at, len) = r.text;
+            if len & OWN_TEXT != 0 && at + (len & !OWN_TEXT) == self.text.len() as u32 {
+                self.text.truncate(at as usize);
             }
         }
     }
 
-    /// More bytes on the end of the last row's.
+    /// More bytes on the end of the last row's (which are the last bytes).
     pub fn extend_last(&mut self, bytes: &[u8]) {
         let Some(r) = self.list.last_mut() else {
             return;
         };
-        let (start, len) = r.bytes;
-        if start + len != self.bytes.len() as u32 {
-            // Not the last bytes (a row's text was replaced after them): moved
-            // to the end first.
-            r.bytes.0 = self.bytes.len() as u32;
-            self.bytes
-                .extend_from_within(start as usize..(start + len) as usize);
-        }
-        r.bytes.1 += bytes.len() as u32;
+        r.len += bytes.len() as u32;
         self.bytes.extend_from_slice(bytes);
     }
 
     /// Row `i`'s text becomes `text`.
     pub fn set_text(&mut self, i: usize, text: &str) {
-        if let Some(r) = self.list.get_mut(i) {
-            r.text = (self.text.len() as u32, text.len() as u32);
-            r.text_file = NO_FILE;
-            self.text.push_str(text);
+        if i < self.list.len() {
+            let own = self.own_text(text);
+            self.list[i].text = own;
         }
     }
 
@@ -281,23 +271,40 @@ impl Rows {
         self.list.get_mut(i)
     }
 
-    pub fn bytes(&self, r: &ListRow) -> &[u8] {
-        &self.bytes[r.bytes.0 as usize..(r.bytes.0 + r.bytes.1) as usize]
+    /// The rows in order, each with its bytes.
+    pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, &[u8])> {
+        let mut at = 0;
+        self.list.iter().map(move |r| {
+            let end = (at + r.len as usize).min(self.bytes.len());
+            let bytes = &self.bytes[at.min(end)..end];
+            at = end;
+            (r, bytes)
+        })
     }
 
     /// Row `r`'s source text (`sources`: the texts it may be a slice of).
     pub fn text<'a>(&'a self, r: &ListRow, sources: &'a crate::source::SourceMap) -> &'a str {
-        let range = r.text.0 as usize..(r.text.0 + r.text.1) as usize;
-        let text = match r.text_file {
-            NO_FILE => self.text.get(range),
-            file => sources.try_get(file).ok().and_then(|f| f.text().get(range)),
+        let (at, len) = r.text;
+        let range = at as usize..(at + (len & !OWN_TEXT)) as usize;
+        let text = match len & OWN_TEXT {
+            0 => sources
+                .try_get(r.file)
+                .ok()
+                .and_then(|f| f.text().get(range)),
+            _ => self.text.get(range),
         };
         text.unwrap_or_default()
     }
 
+    /// The file and line index row `r`'s line was written in (a macro's
+    /// line: in the macro's body), for `--line-numbers`.
+    fn line(r: &ListRow, sources: &crate::source::SourceMap) -> Option<(FileId, u32)> {
+        (r.file != NO_FILE).then(|| sources.origin(r.file, r.index))
+    }
+
     /// How many bytes row `r` has.
     pub fn len_of(r: &ListRow) -> u32 {
-        r.bytes.1
+        r.len
     }
 }
 
@@ -388,12 +395,12 @@ pub(crate) fn render_to(
     let estimate = rows.text.len() + 4 * rows.bytes.len() + 40 * rows.len();
     w.out.reserve(estimate.min(2 * FLUSH_AT));
     let mut numbers = Numbers::new(rows.rows());
-    for (i, r) in rows.rows().iter().enumerate() {
+    for (i, (r, bytes)) in rows.with_bytes().enumerate() {
         if w.out.len() >= FLUSH_AT {
             sink.write_all(&w.out)?;
             w.out.clear();
         }
-        let (bytes, text) = (rows.bytes(r), rows.text(r, &p.sources));
+        let text = rows.text(r, &p.sources);
         // Without the source column only the rows with bytes are left.
         let bare = match &r.kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
@@ -404,7 +411,7 @@ pub(crate) fn render_to(
             continue;
         }
         if columns.line_numbers {
-            w.number = numbers.of(r);
+            w.number = numbers.of(r, Rows::line(r, &p.sources));
         }
         let listed = rows.listed(r);
         w.pc_mask = listed.cpu.address_mask();
@@ -551,7 +558,7 @@ impl Numbers {
     }
 
     /// What the column shows for `r`.
-    fn of(&mut self, r: &ListRow) -> String {
+    fn of(&mut self, r: &ListRow, line: Option<(FileId, u32)>) -> String {
         match r.kind {
             RowKind::Enter {
                 what: Entered::Definitions,
@@ -564,10 +571,7 @@ impl Numbers {
                 self.current = self.files.get(&file).copied();
                 self.current.map_or(String::new(), |n| format!(":{n}"))
             }
-            _ => match r
-                .line()
-                .and_then(|(f, i)| Some((self.files.get(&f).copied()?, i)))
-            {
+            _ => match line.and_then(|(f, i)| Some((self.files.get(&f).copied()?, i))) {
                 None | Some((0, _)) => String::new(),
                 Some((n, i)) if Some(n) == self.current => format!("{}", i + 1),
                 Some((n, i)) => {

@@ -163,18 +163,18 @@ impl Assembler<'_> {
             // A labelled one is listed by its label's row already.
             if self.label_of(line).is_empty() {
                 let text = line.text[line.start..line.end].trim_end().into();
-                self.record.loop_end = Some((text, self.src.origin(line.file, line.index)));
+                self.record.loop_end = Some((text, (line.file, line.index)));
             }
         }
     }
 
     /// `--verbose-list`: after a loop, its closing line.
     pub fn verbose_after_loop(&mut self) {
-        if let Some((text, origin)) = self.record.loop_end.take()
+        if let Some((text, at)) = self.record.loop_end.take()
             && self.listing()
         {
             // After the loop's own row (not in place of it).
-            let row = self.row_here(origin, RowKind::Text);
+            let row = self.row_here(at, RowKind::Text);
             let listed = self.listed(&[]);
             self.record.rows.push(row, listed, &[], RowText::Own(&text));
         }
@@ -367,8 +367,7 @@ impl Assembler<'_> {
         }
         self.take_placeholder(line);
         let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
-        let origin = self.src.origin(line.file, line.index);
-        let row = self.row_here(origin, kind);
+        let row = self.row_here((line.file, line.index), kind);
         let text = self.row_text(line, text);
         let listed = self.listed(&[]);
         self.record.rows.push(row, listed, &[], text);
@@ -385,21 +384,18 @@ impl Assembler<'_> {
                 && whole.len() < u32::MAX as usize
             {
                 let offset = (at - base) as u32;
-                return RowText::Source {
-                    file: line.file,
-                    offset,
-                    text,
-                };
+                return RowText::Source { offset, text };
             }
         }
         RowText::Own(text)
     }
 
-    /// A row without bytes at the current address, for the line at `origin`.
-    fn row_here(&self, origin: (FileId, u32), kind: RowKind) -> ListRow {
-        let at = self.out.addr(self.st.addr);
-        let place = (at.address, at.l_address, at.mem);
-        ListRow::new(kind, place, self.st.vline, Some(origin))
+    /// A row without bytes at the current address, for the line (file and
+    /// index) `at`.
+    fn row_here(&self, at: (FileId, u32), kind: RowKind) -> ListRow {
+        let a = self.out.addr(self.st.addr);
+        let place = (a.address, a.l_address, a.mem);
+        ListRow::new(kind, place, self.st.vline, Some(at))
     }
 
     /// The listing row of bytes a line wrote: joined to the row before when
@@ -432,8 +428,7 @@ impl Assembler<'_> {
         };
         let mem = self.out.addr(self.st.addr).mem;
         let kind = if code { RowKind::Code } else { RowKind::Data };
-        let origin = Some(self.src.origin(line.file, line.index));
-        let row = ListRow::new(kind, (addr, pc, mem), from, origin);
+        let row = ListRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
         let listed = self.listed(bytes);
         self.record.rows.push(row, listed, bytes, text);
