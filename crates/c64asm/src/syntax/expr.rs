@@ -234,6 +234,9 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn element(&mut self) -> PResult<Expr> {
         self.skip_ws();
         self.splat_at = self.pos;
+        if let Some(e) = self.lone_number() {
+            return Ok(e);
+        }
         let mut e = self.cond()?;
         loop {
             self.skip_ws();
@@ -253,6 +256,39 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = self.infix(e, 3)?;
             e = self.cond_tail(e)?;
         }
+    }
+
+    /// A number that is a whole element (most data values: `.byte $00, 12`):
+    /// what [`Parser::cond`] and the index loop make of it, without each
+    /// operator's check in between. Taken only when the number ends the
+    /// line or is followed by a comma that can't start an index register
+    /// (a digit or `$` after it; or a blank, outside operands); else `None`
+    /// with the cursor and the deprecations back where they were.
+    fn lone_number(&mut self) -> Option<Expr> {
+        if !matches!(self.peek(), b'$' | b'0'..=b'9') || self.depth >= MAX_HEIGHT {
+            return None;
+        }
+        let (start, noted) = (self.pos, self.deprecated.len());
+        if let Ok(e) = self.number() {
+            let after = scan::skip_blanks(self.bytes, self.pos, self.end);
+            let at = |i: usize| if i < self.end { self.bytes[i] } else { 0 };
+            let ends = match at(after) {
+                0 | b';' => true,
+                b',' => match at(after + 1) {
+                    b'$' | b'0'..=b'9' => true,
+                    b' ' | b'\t' => !self.operand,
+                    _ => false,
+                },
+                _ => false,
+            };
+            if ends {
+                self.pos = after;
+                return Some(e);
+            }
+        }
+        self.pos = start;
+        self.deprecated.truncate(noted);
+        None
     }
 
     /// A branch of `?:`: an element, but not a splat.
