@@ -233,7 +233,20 @@ impl Outputs {
     /// nothing changes: a regular file is copied with the new bytes into a temporary
     /// that replaces it; a device, a FIFO or a file kept in place is appended to there.
     pub fn append(&mut self, path: &Path, what: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        self.stage(path, what, true, |w| w.write_all(bytes))
+        self.append_with(path, what, |w| w.write_all(bytes))
+    }
+
+    /// [`Outputs::append`] of the bytes `write` produces now (as [`Outputs::add_with`]).
+    pub fn append_with<E>(
+        &mut self,
+        path: &Path,
+        what: &str,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    ) -> Result<(), OutputError>
+    where
+        E: Into<Box<dyn Error + Send + Sync>>,
+    {
+        self.stage(path, what, true, write)
     }
 
     fn stage<E>(

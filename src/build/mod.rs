@@ -314,12 +314,21 @@ fn write_outputs(
             source: !args.no_source,
             line_numbers: args.line_numbers,
         };
-        let append = append.then_some("--list-append");
-        let text = match append {
-            Some(_) => program.listing_to_append(columns),
-            None => program.listing_with(columns),
-        };
-        add(&mut group, p, ("--list", append), text.as_bytes())?;
+        // Written as it is made: a listing is the largest output, and not
+        // held whole.
+        let append = *append;
+        let write = |w: &mut dyn std::io::Write| program.write_listing(columns, append, w);
+        if p.as_os_str() == "-" {
+            let mut text = Vec::new();
+            write(&mut text).map_err(|e| e.to_string())?;
+            add(&mut group, p, ("--list", None), &text)?;
+        } else if append {
+            group
+                .append_with(p, "--list-append", write)
+                .map_err(nothing)?;
+        } else {
+            group.add_with(p, "--list", write).map_err(nothing)?;
+        }
     }
     if let Some(p) = &args.source_map {
         add(

@@ -48,52 +48,82 @@ pub(crate) struct ListRow {
     /// Compile offset and program counter of the row's first byte.
     pub addr: u32,
     pub pc: u32,
-    /// Where the bytes written are in [`Rows`]'s bytes (none for labels,
-    /// constants and reserved space).
-    bytes: (u32, u32),
+    /// How many bytes the row wrote (none for labels, constants and
+    /// reserved space): in [`Rows`]'s bytes, after the rows' before it.
+    len: u32,
     /// The memory the row's offset is in (a section's moves when it is
     /// placed after its fragments).
     pub mem: crate::output::MemId,
-    /// Where the source line as assembled (a macro's line with its
-    /// parameters in) is in [`Rows`]'s text.
+    /// The source line as assembled (a macro's line with its parameters
+    /// in): its offset in the text of `file` (most rows: the line is not
+    /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set; its length.
     text: (u32, u32),
+    /// The row's line: its file (the text read, a macro expansion for a
+    /// macro's line) and index there; [`NO_FILE`]: none.
+    file: FileId,
+    index: u32,
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
-    /// The file and line index the row's line was written in (a macro's
-    /// line: in the macro's body), for `--line-numbers`.
-    pub(crate) line: Option<(FileId, u32)>,
     /// The processor and settings the row's instruction was assembled with
-    /// (how to disassemble it).
-    pub listed: crate::opcodes::Listed,
+    /// (how to disassemble it), packed ([`Rows::listed`]).
+    listed: u32,
 }
+
+/// No file: a row without a line.
+const NO_FILE: FileId = FileId::MAX;
+
+/// A row's text is in [`Rows`]'s text (the bit in its length's word).
+const OWN_TEXT: u32 = 1 << 31;
 
 // A listing keeps a row for every line that wrote bytes.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 64);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 48);
 
 impl ListRow {
-    /// A row without bytes or text yet, for [`Rows::push`].
+    /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
+    /// file and index of the line it lists (its text's file).
     pub(crate) fn new(
         kind: RowKind,
         (addr, pc, mem): (u32, u32, crate::output::MemId),
         from: u32,
         line: Option<(FileId, u32)>,
-        listed: crate::opcodes::Listed,
     ) -> ListRow {
+        let (file, index) = line.unwrap_or((NO_FILE, 0));
         ListRow {
             kind,
             addr,
             pc,
             mem,
-            bytes: (0, 0),
-            text: (0, 0),
+            len: 0,
+            text: (0, OWN_TEXT),
+            file,
+            index,
             from,
-            line,
-            listed,
+            listed: 0,
         }
     }
 }
+
+/// Where a row's text is: a slice of its line's source text (at `offset`),
+/// not copied, or a text of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RowText<'t> {
+    Source { offset: u32, text: &'t str },
+    Own(&'t str),
+}
+
+/// A row's [`crate::opcodes::Listed`] in one word: the processor's place in
+/// [`crate::cpu::CPUS`] (4 bits), `wide` (1), the data bank (9) and the
+/// direct page (17); anything wider is kept in [`Rows`]'s table instead
+/// (the top bit set, the rest its place there).
+fn pack_listed(l: crate::opcodes::Listed) -> Option<u32> {
+    let cpu = crate::cpu::CPUS.iter().position(|&c| c == l.cpu)? as u32;
+    (cpu < 16 && l.databank < 1 << 9 && l.dpage < 1 << 17)
+        .then_some(cpu | (l.wide as u32) << 4 | l.databank << 5 | l.dpage << 14)
+}
+
+const LISTED_ASIDE: u32 = 1 << 31;
 
 /// The listing's rows, their bytes and texts each in one allocation (a row
 /// of its own would be two allocations, and its bytes grown value by value).
@@ -104,6 +134,10 @@ pub(crate) struct Rows {
     text: String,
     /// The values the rows show (few: constants and loop labels).
     values: Vec<Box<str>>,
+    /// The processor settings that do not pack into a row's word (none in
+    /// practice), and the last one packed.
+    listed_aside: Vec<crate::opcodes::Listed>,
+    last_listed: Option<(crate::opcodes::Listed, u32)>,
 }
 
 impl Rows {
@@ -112,6 +146,44 @@ impl Rows {
         self.bytes.clear();
         self.text.clear();
         self.values.clear();
+        self.listed_aside.clear();
+        self.last_listed = None;
+    }
+
+    /// `l` as a row keeps it.
+    fn pack(&mut self, l: crate::opcodes::Listed) -> u32 {
+        if let Some((last, packed)) = self.last_listed
+            && last == l
+        {
+            return packed;
+        }
+        let packed = pack_listed(l).unwrap_or_else(|| {
+            self.listed_aside.push(l);
+            LISTED_ASIDE | (self.listed_aside.len() as u32 - 1)
+        });
+        self.last_listed = Some((l, packed));
+        packed
+    }
+
+    /// How row `r` is disassembled: the processor and settings it was
+    /// assembled with.
+    pub fn listed(&self, r: &ListRow) -> crate::opcodes::Listed {
+        let p = r.listed;
+        if p & LISTED_ASIDE != 0 {
+            let aside = self.listed_aside.get((p & !LISTED_ASIDE) as usize);
+            return aside.copied().unwrap_or(crate::opcodes::Listed {
+                cpu: crate::cpu::Cpu::default(),
+                dpage: 0,
+                databank: 0,
+                wide: false,
+            });
+        }
+        crate::opcodes::Listed {
+            cpu: crate::cpu::CPUS[(p & 15) as usize % crate::cpu::CPUS.len()],
+            wide: p & 16 != 0,
+            databank: (p >> 5) & 0x1ff,
+            dpage: (p >> 14) & 0x1_ffff,
+        }
     }
 
     /// A value for a row to show ([`RowKind::Value`]).
@@ -140,49 +212,58 @@ impl Rows {
         self.list.len()
     }
 
-    /// `row` with `bytes` and `text`.
-    pub fn push(&mut self, mut row: ListRow, bytes: &[u8], text: &str) {
-        row.bytes = (self.bytes.len() as u32, bytes.len() as u32);
+    /// `row`, assembled with `listed`, with `bytes` and `text`.
+    pub fn push(
+        &mut self,
+        mut row: ListRow,
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        text: RowText,
+    ) {
+        row.listed = self.pack(listed);
+        row.len = bytes.len() as u32;
         self.bytes.extend_from_slice(bytes);
-        row.text = (self.text.len() as u32, text.len() as u32);
-        self.text.push_str(text);
+        row.text = match text {
+            RowText::Source { offset, text } if row.file != NO_FILE => (offset, text.len() as u32),
+            RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
+        };
         self.list.push(row);
     }
 
-    /// The last row goes (its bytes and text too when they are the last).
+    /// `text` kept in the rows' text: where it is, marked [`OWN_TEXT`].
+    fn own_text(&mut self, text: &str) -> (u32, u32) {
+        let at = self.text.len() as u32;
+        self.text.push_str(text);
+        (at, OWN_TEXT | text.len() as u32)
+    }
+
+    /// The last row goes (its bytes, and its text when it is the last).
     pub fn pop(&mut self) {
         if let Some(r) = self.list.pop() {
-            if r.bytes.0 + r.bytes.1 == self.bytes.len() as u32 {
-                self.bytes.truncate(r.bytes.0 as usize);
-            }
-            if r.text.0 + r.text.1 == self.text.len() as u32 {
-                self.text.truncate(r.text.0 as usize);
+            // A row's bytes follow the rows' before it: the last row's are last.
+            let start = self.bytes.len().saturating_sub(r.len as usize);
+            self.bytes.truncate(start);
+            let (at, len) = r.text;
+            if len & OWN_TEXT != 0 && at + (len & !OWN_TEXT) == self.text.len() as u32 {
+                self.text.truncate(at as usize);
             }
         }
     }
 
-    /// More bytes on the end of the last row's.
+    /// More bytes on the end of the last row's (which are the last bytes).
     pub fn extend_last(&mut self, bytes: &[u8]) {
         let Some(r) = self.list.last_mut() else {
             return;
         };
-        let (start, len) = r.bytes;
-        if start + len != self.bytes.len() as u32 {
-            // Not the last bytes (a row's text was replaced after them): moved
-            // to the end first.
-            r.bytes.0 = self.bytes.len() as u32;
-            self.bytes
-                .extend_from_within(start as usize..(start + len) as usize);
-        }
-        r.bytes.1 += bytes.len() as u32;
+        r.len += bytes.len() as u32;
         self.bytes.extend_from_slice(bytes);
     }
 
     /// Row `i`'s text becomes `text`.
     pub fn set_text(&mut self, i: usize, text: &str) {
-        if let Some(r) = self.list.get_mut(i) {
-            r.text = (self.text.len() as u32, text.len() as u32);
-            self.text.push_str(text);
+        if i < self.list.len() {
+            let own = self.own_text(text);
+            self.list[i].text = own;
         }
     }
 
@@ -190,22 +271,64 @@ impl Rows {
         self.list.get_mut(i)
     }
 
-    pub fn bytes(&self, r: &ListRow) -> &[u8] {
-        &self.bytes[r.bytes.0 as usize..(r.bytes.0 + r.bytes.1) as usize]
+    /// The rows in order, each with its bytes.
+    pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, &[u8])> {
+        let mut at = 0;
+        self.list.iter().map(move |r| {
+            let end = (at + r.len as usize).min(self.bytes.len());
+            let bytes = &self.bytes[at.min(end)..end];
+            at = end;
+            (r, bytes)
+        })
     }
 
-    pub fn text(&self, r: &ListRow) -> &str {
-        &self.text[r.text.0 as usize..(r.text.0 + r.text.1) as usize]
+    /// Row `r`'s source text (`sources`: the texts it may be a slice of).
+    pub fn text<'a>(&'a self, r: &ListRow, sources: &'a crate::source::SourceMap) -> &'a str {
+        let (at, len) = r.text;
+        let range = at as usize..(at + (len & !OWN_TEXT)) as usize;
+        let text = match len & OWN_TEXT {
+            0 => sources
+                .try_get(r.file)
+                .ok()
+                .and_then(|f| f.text().get(range)),
+            _ => self.text.get(range),
+        };
+        text.unwrap_or_default()
+    }
+
+    /// The file and line index row `r`'s line was written in (a macro's
+    /// line: in the macro's body), for `--line-numbers`.
+    fn line(r: &ListRow, sources: &crate::source::SourceMap) -> Option<(FileId, u32)> {
+        (r.file != NO_FILE).then(|| sources.origin(r.file, r.index))
     }
 
     /// How many bytes row `r` has.
     pub fn len_of(r: &ListRow) -> u32 {
-        r.bytes.1
+        r.len
     }
 }
 
 /// The listing's text (`title`: with its first comment line).
 pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {
+    let mut out = Vec::new();
+    // Writing into a `Vec` cannot fail.
+    let _ = render_to(p, columns, title, &mut out);
+    // Made of UTF-8 texts and ASCII.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// How much of the listing is kept before it goes to its writer: the
+/// listing is written as it is made, not held whole (as 64tass writes it).
+const FLUSH_AT: usize = 1 << 16;
+
+/// The listing written to `sink` a piece at a time (`title`: with its first
+/// comment line).
+pub(crate) fn render_to(
+    p: &Program,
+    columns: ListingColumns,
+    title: bool,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut out = Vec::new();
     let tab = p.tab_size;
     let mut w = Writer {
@@ -229,7 +352,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
     let rows = &p.rows;
     w.pc_column = rows.rows().iter().any(|r| {
         matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
-            && w.shown(r.addr) != r.pc & r.listed.cpu.address_mask()
+            && w.shown(r.addr) != r.pc & rows.listed(r).cpu.address_mask()
     });
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
@@ -266,14 +389,18 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
         text_of(&header.text),
     );
     w.out = out;
-    // The listing in one allocation instead of a growing string copied as it
+    // The buffer in one allocation instead of a growing one copied as it
     // doubles: a row is its source, its bytes in hex and about 40 columns.
     // (A data row's 16 bytes take about 64 characters.)
     let estimate = rows.text.len() + 4 * rows.bytes.len() + 40 * rows.len();
-    w.out.reserve(estimate);
+    w.out.reserve(estimate.min(2 * FLUSH_AT));
     let mut numbers = Numbers::new(rows.rows());
-    for (i, r) in rows.rows().iter().enumerate() {
-        let (bytes, text) = (rows.bytes(r), rows.text(r));
+    for (i, (r, bytes)) in rows.with_bytes().enumerate() {
+        if w.out.len() >= FLUSH_AT {
+            sink.write_all(&w.out)?;
+            w.out.clear();
+        }
+        let text = rows.text(r, &p.sources);
         // Without the source column only the rows with bytes are left.
         let bare = match &r.kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
@@ -284,9 +411,10 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
             continue;
         }
         if columns.line_numbers {
-            w.number = numbers.of(r);
+            w.number = numbers.of(r, Rows::line(r, &p.sources));
         }
-        w.pc_mask = r.listed.cpu.address_mask();
+        let listed = rows.listed(r);
+        w.pc_mask = listed.cpu.address_mask();
         match &r.kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(*file).name;
@@ -358,13 +486,12 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
                 let lead = Line::new(w.take_number());
                 w.row(lead, &[], None, Some(text));
             }
-            RowKind::Code => w.code(r, bytes, text),
+            RowKind::Code => w.code(r, listed, bytes, text),
             RowKind::Data => w.data(r.addr, r.pc, bytes, Some(text)),
         }
     }
     let _ = writeln!(w.out, "\n;******  End of listing");
-    // Made of UTF-8 texts and ASCII.
-    String::from_utf8(w.out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    sink.write_all(&w.out)
 }
 
 /// A row's bytes as text (made of UTF-8 texts and ASCII).
@@ -431,7 +558,7 @@ impl Numbers {
     }
 
     /// What the column shows for `r`.
-    fn of(&mut self, r: &ListRow) -> String {
+    fn of(&mut self, r: &ListRow, line: Option<(FileId, u32)>) -> String {
         match r.kind {
             RowKind::Enter {
                 what: Entered::Definitions,
@@ -444,10 +571,7 @@ impl Numbers {
                 self.current = self.files.get(&file).copied();
                 self.current.map_or(String::new(), |n| format!(":{n}"))
             }
-            _ => match r
-                .line
-                .and_then(|(f, i)| Some((self.files.get(&f).copied()?, i)))
-            {
+            _ => match line.and_then(|(f, i)| Some((self.files.get(&f).copied()?, i))) {
                 None | Some((0, _)) => String::new(),
                 Some((n, i)) if Some(n) == self.current => format!("{}", i + 1),
                 Some((n, i)) => {
@@ -578,13 +702,13 @@ impl Writer {
 
     /// An instruction's row; one that became several (a long branch) gets a
     /// row each, the source on the first.
-    fn code(&mut self, r: &ListRow, bytes: &[u8], source: &str) {
+    fn code(&mut self, r: &ListRow, listed: crate::opcodes::Listed, bytes: &[u8], source: &str) {
         let (mut addr, mut pc) = (r.addr, r.pc);
-        for (k, part) in instructions(bytes, r.listed).into_iter().enumerate() {
+        for (k, part) in instructions(bytes, listed).into_iter().enumerate() {
             let head = self.head(b'.', addr, pc);
             let mut text = std::mem::take(&mut self.monitor);
             text.clear();
-            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, r.listed);
+            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, listed);
             let monitor = shown.then_some(&text[..]);
             let source = (k == 0).then_some(source);
             if k > 0 && monitor.is_some() {

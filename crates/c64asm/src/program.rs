@@ -343,6 +343,17 @@ impl Program {
         crate::listing::render(self, columns, title)
     }
 
+    /// The listing written to `out` as it is made, never held whole (`append`:
+    /// without its title line, as [`Program::listing_to_append`]).
+    pub fn write_listing(
+        &self,
+        columns: ListingColumns,
+        append: bool,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        crate::listing::render_to(self, columns, !append, out)
+    }
+
     /// The blocks of one section and its children (64tass's
     /// `--output-section`), by its dotted path from the root; None if no
     /// section placed with `.dsection` has that path.

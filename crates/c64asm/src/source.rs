@@ -43,7 +43,10 @@ pub struct SourceFile {
     /// Where the file was read from (relative includes resolve against it).
     pub path: Option<PathBuf>,
     /// The decoded text: UTF-8, or one character per byte for raw 8-bit sources.
-    text: Arc<str>,
+    /// (An `Arc<String>`, not an `Arc<str>`: the text read is kept where it
+    /// was read, not copied; a large source's copy was its largest
+    /// allocation, freed at once, which left the allocator keeping memory.)
+    text: Arc<String>,
     /// Byte offset of each line's start; one extra entry holds the text's
     /// end. A line ends before the line break in front of the next start
     /// (one table of 4 bytes a line: a large source's lines are its memory).
@@ -62,7 +65,7 @@ impl SourceFile {
             has_nul,
             name,
             path,
-            text: Arc::from(text),
+            text: Arc::new(text),
             line_starts,
             expansion: None,
         }
@@ -73,7 +76,7 @@ impl SourceFile {
     }
 
     /// The text, shared (the assembler reads lines while changing its state).
-    pub fn shared_text(&self) -> Arc<str> {
+    pub fn shared_text(&self) -> Arc<String> {
         self.text.clone()
     }
 

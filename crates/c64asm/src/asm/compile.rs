@@ -388,7 +388,7 @@ impl Assembler<'_> {
     pub fn compile(&mut self) -> Option<Value> {
         let base = self.st.frames.len();
         let mut result = None;
-        let mut held: Option<(crate::source::FileId, std::sync::Arc<str>)> = None;
+        let mut held: Option<(crate::source::FileId, std::sync::Arc<String>)> = None;
         while let Some((file, index, start, end)) = self.next_line() {
             if let Some(p) = &self.opts.progress {
                 p.line_done();

@@ -59,10 +59,26 @@ impl Assembler<'_> {
         if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
             return;
         }
-        if self.st.eor == 0 && !self.recording() && self.out.poke_quick(self.st.addr, bytes) {
+        if self.st.eor == 0 && self.poke_recorded(line, bytes) {
             return;
         }
         self.emit_reported(line, bytes);
+    }
+
+    /// Bytes written when nothing is to be reported ([`crate::output::Output::poke_quick`]),
+    /// and recorded when the pass records; false: nothing done.
+    #[inline]
+    fn poke_recorded(&mut self, line: &LineRef, bytes: &[u8]) -> bool {
+        if !self.recording() {
+            return self.out.poke_quick(self.st.addr, bytes);
+        }
+        let a = self.out.addr(self.st.addr);
+        let (at, pc) = (a.address, a.l_address);
+        if !self.out.poke_quick(self.st.addr, bytes) {
+            return false;
+        }
+        self.record_bytes(line, at, pc, bytes);
+        true
     }
 
     /// [`emit`](Self::emit) with `.eor`, listing and what the output reports.
@@ -270,7 +286,7 @@ impl Assembler<'_> {
         bits: u32,
         signed: bool,
     ) -> bool {
-        if self.st.eor != 0 || self.recording() {
+        if self.st.eor != 0 {
             return false;
         }
         let size = (bits / 8) as usize;
@@ -292,7 +308,9 @@ impl Assembler<'_> {
             self.st.emit_at = None;
             return true;
         }
-        if self.out.poke_quick(self.st.addr, &bytes) {
+        // Recorded at once: the listing's row and the source map join a
+        // line's bytes written one value after another anyway.
+        if self.poke_recorded(line, &bytes) {
             self.st.emit_at = None;
             return true;
         }

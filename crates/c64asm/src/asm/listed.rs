@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::compile::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, ListRow, RowKind, Rows};
+use crate::listing::{Entered, ListRow, RowKind, RowText, Rows};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -163,19 +163,20 @@ impl Assembler<'_> {
             // A labelled one is listed by its label's row already.
             if self.label_of(line).is_empty() {
                 let text = line.text[line.start..line.end].trim_end().into();
-                self.record.loop_end = Some((text, self.src.origin(line.file, line.index)));
+                self.record.loop_end = Some((text, (line.file, line.index)));
             }
         }
     }
 
     /// `--verbose-list`: after a loop, its closing line.
     pub fn verbose_after_loop(&mut self) {
-        if let Some((text, origin)) = self.record.loop_end.take()
+        if let Some((text, at)) = self.record.loop_end.take()
             && self.listing()
         {
             // After the loop's own row (not in place of it).
-            let row = self.row_here(origin, RowKind::Text);
-            self.record.rows.push(row, &[], &text);
+            let row = self.row_here(at, RowKind::Text);
+            let listed = self.listed(&[]);
+            self.record.rows.push(row, listed, &[], RowText::Own(&text));
         }
     }
 
@@ -354,8 +355,9 @@ impl Assembler<'_> {
             Some(what) => RowKind::Enter { file, what },
             None => RowKind::Return(file),
         };
-        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None, self.listed(&[]));
-        self.record.rows.push(row, &[], "");
+        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None);
+        let listed = self.listed(&[]);
+        self.record.rows.push(row, listed, &[], RowText::Own(""));
     }
 
     /// A listing row at the current address: the line's text, or `text`.
@@ -365,16 +367,35 @@ impl Assembler<'_> {
         }
         self.take_placeholder(line);
         let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
-        let origin = self.src.origin(line.file, line.index);
-        let row = self.row_here(origin, kind);
-        self.record.rows.push(row, &[], text);
+        let row = self.row_here((line.file, line.index), kind);
+        let text = self.row_text(line, text);
+        let listed = self.listed(&[]);
+        self.record.rows.push(row, listed, &[], text);
     }
 
-    /// A row without bytes at the current address, for the line at `origin`.
-    fn row_here(&self, origin: (FileId, u32), kind: RowKind) -> ListRow {
-        let at = self.out.addr(self.st.addr);
-        let place = (at.address, at.l_address, at.mem);
-        ListRow::new(kind, place, self.st.vline, Some(origin), self.listed(&[]))
+    /// Where a row's `text` is: a slice of its line's source text (kept
+    /// there, not copied), or a text of its own.
+    fn row_text<'t>(&self, line: &LineRef, text: &'t str) -> RowText<'t> {
+        if let Ok(f) = self.src.try_get(line.file) {
+            let whole = f.text();
+            let (base, at) = (whole.as_ptr() as usize, text.as_ptr() as usize);
+            if at >= base
+                && at + text.len() <= base + whole.len()
+                && whole.len() < u32::MAX as usize
+            {
+                let offset = (at - base) as u32;
+                return RowText::Source { offset, text };
+            }
+        }
+        RowText::Own(text)
+    }
+
+    /// A row without bytes at the current address, for the line (file and
+    /// index) `at`.
+    fn row_here(&self, at: (FileId, u32), kind: RowKind) -> ListRow {
+        let a = self.out.addr(self.st.addr);
+        let place = (a.address, a.l_address, a.mem);
+        ListRow::new(kind, place, self.st.vline, Some(at))
     }
 
     /// The listing row of bytes a line wrote: joined to the row before when
@@ -407,9 +428,10 @@ impl Assembler<'_> {
         };
         let mem = self.out.addr(self.st.addr).mem;
         let kind = if code { RowKind::Code } else { RowKind::Data };
-        let origin = Some(self.src.origin(line.file, line.index));
-        let row = ListRow::new(kind, (addr, pc, mem), from, origin, self.listed(bytes));
-        self.record.rows.push(row, bytes, text);
+        let row = ListRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
+        let text = self.row_text(line, text);
+        let listed = self.listed(bytes);
+        self.record.rows.push(row, listed, bytes, text);
     }
 
     /// [`Assembler::statement`] of the line being recorded, found once per

@@ -234,6 +234,9 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn element(&mut self) -> PResult<Expr> {
         self.skip_ws();
         self.splat_at = self.pos;
+        if let Some(e) = self.lone_number().or_else(|| self.lone_name()) {
+            return Ok(e);
+        }
         let mut e = self.cond()?;
         loop {
             self.skip_ws();
@@ -253,6 +256,72 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = self.infix(e, 3)?;
             e = self.cond_tail(e)?;
         }
+    }
+
+    /// A number that is a whole element (most data values: `.byte $00, 12`):
+    /// what [`Parser::cond`] and the index loop make of it, without each
+    /// operator's check in between. Taken only when the number ends the
+    /// line or is followed by a comma that can't start an index register
+    /// (a digit or `$` after it; or a blank, outside operands); else `None`
+    /// with the cursor and the deprecations back where they were.
+    fn lone_number(&mut self) -> Option<Expr> {
+        if !matches!(self.peek(), b'$' | b'0'..=b'9') || self.depth >= MAX_HEIGHT {
+            return None;
+        }
+        let (start, noted) = (self.pos, self.deprecated.len());
+        if let Ok(e) = self.number()
+            && let Some(after) = self.lone_end(self.pos)
+        {
+            self.pos = after;
+            return Some(e);
+        }
+        self.pos = start;
+        self.deprecated.truncate(noted);
+        None
+    }
+
+    /// A symbol's name that is a whole element (`jsr label`, `.word a, b`),
+    /// taken as [`Parser::lone_number`] takes a number: the name is read
+    /// (and interned) only once it is known to stand alone.
+    fn lone_name(&mut self) -> Option<Expr> {
+        let start = self.pos;
+        if !matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'_') || self.depth >= MAX_HEIGHT {
+            return None;
+        }
+        let len = self.ident_len_at(start);
+        // A one-letter string prefix (`b"..."`) or a reserved `__` name: the
+        // general path.
+        let next = self.peek_at(len);
+        if len == 0
+            || (len == 1 && matches!(next, b'"' | b'\''))
+            || self.bytes[start..].starts_with(b"__")
+        {
+            return None;
+        }
+        let after = self.lone_end(start + len)?;
+        let name = self.name(start, len);
+        self.pos = after;
+        Some(Expr::new(start as Pos, ExprKind::Ident(name)))
+    }
+
+    /// Where the element ends if a primary value ending at `end` is all of
+    /// it: the line ends there (after blanks), or a comma follows that can't
+    /// start an index register (a digit or `$` after it; or a blank, outside
+    /// operands). `None` when anything else follows (an operator, a postfix,
+    /// `?`, `,x`).
+    fn lone_end(&self, end: usize) -> Option<usize> {
+        let after = scan::skip_blanks(self.bytes, end, self.end);
+        let at = |i: usize| if i < self.end { self.bytes[i] } else { 0 };
+        let ends = match at(after) {
+            0 | b';' => true,
+            b',' => match at(after + 1) {
+                b'$' | b'0'..=b'9' => true,
+                b' ' | b'\t' => !self.operand,
+                _ => false,
+            },
+            _ => false,
+        };
+        ends.then_some(after)
     }
 
     /// A branch of `?:`: an element, but not a splat.
