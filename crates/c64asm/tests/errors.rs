@@ -719,6 +719,27 @@ fn an_error_made_for_a_list_element_is_reported_at_the_operator() {
 }
 
 #[test]
+fn a_gap_has_no_truth_and_converts_to_little() {
+    let at = |src: &str, msg: &str, col: usize| check(src, Kind::Type, msg, 1, col, 1);
+    at(" .word !?\n", "logical not '!' of gap '?' not possible", 8);
+    at(
+        " .word ? && 1\n",
+        "logical and '&&' of gap '?' and int '1' not possible",
+        10,
+    );
+    at(
+        " .word int(?)\n",
+        "conversion of gap '?' to int is not possible",
+        12,
+    );
+    at(
+        " .word gap(1)\n",
+        "conversion of int '1' to gap is not possible",
+        12,
+    );
+}
+
+#[test]
 fn division_by_zero_names_the_divisor() {
     let at = |src: &str, msg: &str| check(src, Kind::DivisionByZero, msg, 1, 10, 1);
     at(" .byte 1 // 0\n", "division by zero int '0'");

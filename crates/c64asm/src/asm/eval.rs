@@ -895,9 +895,9 @@ impl Assembler<'_> {
                 let r = value::convert::to_bool(&x, self);
                 if r.is_err()
                     && let Ok(yv) = &y
-                    && (yv.elements().is_some() || matches!(x, Value::Dict(_)))
+                    && (yv.elements().is_some() || matches!(x, Value::Dict(_) | Value::Gap))
                 {
-                    // No truth value (a dictionary): against a list, element
+                    // No truth value (a dictionary, a gap): against a list, element
                     // by element as any other operator; else "not possible".
                     let r = value::binary(op, &x, yv, self);
                     let v = self.check_value(line, pos, r)?;
