@@ -379,6 +379,11 @@ impl Assembler<'_> {
             laddr,
             label: Self::sized_label(newlabel),
         };
+        // Its size is the block's, set at `.endp` (not the line's, 0: the
+        // two would take turns and the passes never settle).
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
     }
 
     pub fn endp(&mut self, line: &LineRef, span: Span) {
