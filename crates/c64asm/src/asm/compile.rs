@@ -578,6 +578,11 @@ impl Assembler<'_> {
                 });
                 pos = line.skip_ws(pos + 1);
                 label_name = None;
+                // In front of a directive it is listed as a named label is
+                // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
+                if line.at(pos) == b'.' && self.command_at(line, pos + 1).is_some() {
+                    self.record_label_start(line);
+                }
             }
             _ => {}
         }
