@@ -1477,6 +1477,7 @@ impl Assembler<'_> {
             dtype: DataType::None,
             names,
             pass: 0,
+            apass: self.st.pass,
             memaddr: a.address,
             mem: a.mem,
             data_from,
@@ -1514,6 +1515,7 @@ impl Assembler<'_> {
             Some(cid) => {
                 let c = self.syms.code_mut(cid);
                 c.data_from = data_from;
+                c.apass = self.st.pass;
                 if c.addr != star || c.typ != typ {
                     c.addr = star;
                     c.typ = typ;
@@ -1533,6 +1535,7 @@ impl Assembler<'_> {
                     dtype: DataType::None,
                     names,
                     pass: 0,
+                    apass: self.st.pass,
                     memaddr,
                     mem,
                     data_from,
@@ -1553,6 +1556,7 @@ impl Assembler<'_> {
             dtype: DataType::None,
             names: self.st.context(),
             pass: self.st.pass,
+            apass: self.st.pass,
             memaddr: a.address,
             mem: a.mem,
             data_from: self.out.data_len(a.mem),
@@ -1574,8 +1578,10 @@ impl Assembler<'_> {
         let typ = self.out.addr(self.st.addr).l_type;
         let used = self.syms.label(id).usepass >= self.st.pass;
         let data_from = self.out.data_len(self.out.addr(self.st.addr).mem);
+        let pass = self.st.pass;
         let c = self.syms.code_mut(cid);
         c.data_from = data_from;
+        c.apass = pass;
         let moved = c.addr != star || c.typ != typ;
         if moved {
             c.addr = star;
