@@ -837,6 +837,31 @@ fn binary_not_found() {
     );
 }
 
+/// A file `binary()` can't read is 64tass's fatal error: reported at once,
+/// even in a constant nothing uses or in a function's body, and only once
+/// (the value it leaves says nothing more where it is used).
+#[test]
+fn unreadable_binary_in_a_constant_is_reported_at_once() {
+    let unused = "* = $1000\ndata    = binary(\"nope.bin\")\n        .byte 1\n";
+    check(
+        unused,
+        Kind::IncludeNotFound,
+        "can't open file 'nope.bin': no such file",
+        2,
+        18,
+        1,
+    );
+    let in_function = "* = $1000\nload    .function name\nv       = binary(name)\n        .endf v\nmap     = load(\"nope.bin\")\n        .byte len(map)\n";
+    check(
+        in_function,
+        Kind::IncludeNotFound,
+        "can't open file 'nope.bin': no such file",
+        3,
+        18,
+        4,
+    );
+}
+
 #[test]
 fn macro_misuse() {
     // 64tass: "2nd argument is missing", with a note at the `\b` reference.
