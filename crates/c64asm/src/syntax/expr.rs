@@ -822,7 +822,20 @@ impl<'t, 'n> Parser<'t, 'n> {
             };
             self.skip_ws();
             if self.peek() != b':' {
-                return error(self.pos, "not a key and value pair");
+                // `*d`: the entries of another dictionary (or of a list of
+                // `key:value` pairs), kept as a value without a key.
+                match key {
+                    Some(k) if matches!(k.kind, ExprKind::Unary(UnOp::Splat, _)) => {
+                        pairs.push((None, k));
+                        match self.peek() {
+                            b',' => self.pos += 1,
+                            b'}' => {}
+                            _ => return self.unexpected("'}'"),
+                        }
+                        continue;
+                    }
+                    _ => return error(self.pos, "not a key and value pair"),
+                }
             }
             self.pos += 1;
             let value = self.element()?;
