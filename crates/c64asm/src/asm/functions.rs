@@ -227,7 +227,13 @@ fn real(f: f64) -> FResult<Value> {
 }
 
 fn math1(v: &Value, env: &dyn Env, f: fn(f64) -> FResult<f64>) -> FResult<Value> {
-    map1(v, &|x| real(f(to_float(x, env)?)?))
+    map1(v, &|x| {
+        // A value out of the function's domain is named, as 64tass names it
+        // ("square root of negative number int '-1'").
+        let y = f(to_float(x, env)?)
+            .map_err(|e| Fault::new(format!("{} {}", e.msg, describe(x, env))))?;
+        real(y)
+    })
 }
 
 fn in_unit(x: f64) -> FResult<f64> {
@@ -290,9 +296,12 @@ impl Assembler<'_> {
                 _ => {}
             }
         }
-        // 64tass points a byte()-style range error at the value.
-        let at = match args.first() {
-            Some(a) if r.is_err() && b.is_data_conversion() => a.pos,
+        // 64tass points a byte()-style range error at the value, and the
+        // error of a function of one value (`sqrt(-1)`, `len(1)`) at it too.
+        let at = match args {
+            // (An address in brackets is placed inside them; 64tass: at them.)
+            [a] if r.is_err() && !matches!(a.val, Value::Addr(_)) => a.pos,
+            [a, ..] if r.is_err() && b.is_data_conversion() => a.pos,
             _ => pos,
         };
         self.check_value(line, at, r)
@@ -376,7 +385,10 @@ impl Assembler<'_> {
                 map1(vals[0], &|x| {
                     let f = to_float(x, env)?;
                     if f <= 0.0 {
-                        return Err(Fault::new("logarithm of non-positive number"));
+                        return Err(Fault::new(format!(
+                            "logarithm of non-positive number {}",
+                            describe(x, env)
+                        )));
                     }
                     real(if ten { f.log10() } else { f.ln() })
                 })
