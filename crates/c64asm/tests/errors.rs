@@ -743,11 +743,43 @@ fn a_gap_has_no_truth_and_converts_to_little() {
 fn a_function_of_one_value_is_faulted_at_the_value() {
     // 64tass 1.58: at the argument, naming a value out of the domain.
     let at = |src: &str, msg: &str, col: usize| check(src, Kind::Type, msg, 1, col, 1);
-    at(" .word sqrt(-1)\n", "square root of negative number int '-1'", 13);
-    at(" .word log(0)\n", "logarithm of non-positive number int '0'", 12);
+    at(
+        " .word sqrt(-1)\n",
+        "square root of negative number int '-1'",
+        13,
+    );
+    at(
+        " .word log(0)\n",
+        "logarithm of non-positive number int '0'",
+        12,
+    );
     at(" .word asin(2)\n", "not in range -1.0 to 1.0 int '2'", 13);
     at(" .word len(1)\n", "can't get length of int '1'", 12);
     at(" .word sign(?)\n", "can't get sign of gap '?'", 13);
+}
+
+#[test]
+fn null_of_an_undefined_symbol_is_one_error() {
+    // 64tass 1.58: the undefined symbol only, no "zero value not allowed"
+    // for the byte it stands for; a real zero after it still is one.
+    let d = fail("* = $1000\n .null \"a\", missing, 0\n");
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::UndefinedSymbol,
+                2,
+                13,
+                "not defined symbol 'missing'".to_string()
+            ),
+            (
+                Kind::ValueOutOfRange,
+                2,
+                22,
+                "zero value not allowed".to_string()
+            ),
+        ]
+    );
 }
 
 #[test]
