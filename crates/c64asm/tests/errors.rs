@@ -783,6 +783,33 @@ fn null_of_an_undefined_symbol_is_one_error() {
 }
 
 #[test]
+fn a_label_defined_twice_leaves_its_line_assembled() {
+    // 64tass 1.58: the duplicate is reported and the line is still done:
+    // `.byte 2` takes its byte, `lb .next` still closes its loop.
+    let d = fail(
+        "* = $1000\na   .byte 1\na   .byte 2\nb   .cerror b == $1002, \"counted\"\n    .for i := 0, i < 2, i += 1\nlb  .next\n",
+    );
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::DuplicateLabel,
+                3,
+                1,
+                "duplicate definition 'a'".to_string()
+            ),
+            (Kind::UserError, 4, 5, "counted".to_string()),
+            (
+                Kind::DuplicateLabel,
+                6,
+                1,
+                "duplicate definition 'lb'".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
 fn division_by_zero_names_the_divisor() {
     let at = |src: &str, msg: &str| check(src, Kind::DivisionByZero, msg, 1, 10, 1);
     at(" .byte 1 // 0\n", "division by zero int '0'");

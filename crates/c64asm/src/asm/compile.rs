@@ -778,7 +778,9 @@ impl Assembler<'_> {
                                 islabel,
                                 lookup_local,
                             ) else {
-                                return Step::Next;
+                                // Defined twice: the directive is still done, as
+                                // 64tass does it (`lbl .next` keeps its loop).
+                                return self.rest_of_line(line, after, None, None, mycontext);
                             };
                             return self.rest_of_line(
                                 line,
