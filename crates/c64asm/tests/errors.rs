@@ -810,6 +810,17 @@ fn a_label_defined_twice_leaves_its_line_assembled() {
 }
 
 #[test]
+fn something_else_than_a_comma_in_brackets_wants_an_operator() {
+    // 64tass 1.58: "an operator is expected" there, the closing bracket at
+    // the end of the line.
+    let at = |src: &str, msg: &str, col: usize| check(src, Kind::Syntax, msg, 1, col, 1);
+    at(" .byte (1 2)\n", "an operator is expected", 11);
+    at(" .byte [1 2]\n", "an operator is expected", 11);
+    at(" .byte len(1 2)\n", "an operator is expected", 14);
+    at(" .byte (1\n", "')' expected", 10);
+}
+
+#[test]
 fn division_by_zero_names_the_divisor() {
     let at = |src: &str, msg: &str| check(src, Kind::DivisionByZero, msg, 1, 10, 1);
     at(" .byte 1 // 0\n", "division by zero int '0'");

@@ -185,6 +185,17 @@ impl<'t, 'n> Parser<'t, 'n> {
         error(self.pos, format!("{what} expected"))
     }
 
+    /// After an element inside brackets: the closing bracket is expected at
+    /// the end of the line, and an operator before anything else there
+    /// (`(1 2)`), as 64tass words it.
+    fn unclosed<T>(&self, what: &str) -> PResult<T> {
+        let c = self.peek();
+        if c == 0 || c == b';' || (c < b' ' && c != b'\t') || c == 0x7f {
+            return self.unexpected(what);
+        }
+        error(self.pos, "an operator is expected")
+    }
+
     // ------------------------------------------------------------- lists
 
     /// Comma-separated values up to the end of the line.
@@ -766,7 +777,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     ExprKind::Tuple(Box::new(items.into())),
                 ))
             }
-            _ => self.unexpected("')'"),
+            _ => self.unclosed("')'"),
         }
     }
 
@@ -796,7 +807,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 c if c == close => {}
                 _ => {
                     let what = if close == b')' { "')'" } else { "']'" };
-                    return self.unexpected(what);
+                    return self.unclosed(what);
                 }
             }
         }
@@ -975,7 +986,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             match self.peek() {
                 b',' => self.pos += 1,
                 b']' => {}
-                _ => return self.unexpected("']'"),
+                _ => return self.unclosed("']'"),
             }
         }
     }
