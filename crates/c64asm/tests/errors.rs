@@ -818,6 +818,8 @@ fn something_else_than_a_comma_in_brackets_wants_an_operator() {
     at(" .byte [1 2]\n", "an operator is expected", 11);
     at(" .byte len(1 2)\n", "an operator is expected", 14);
     at(" .byte (1\n", "')' expected", 10);
+    // After a member dot 64tass reads an expression.
+    at(" .byte abc.\n", "an expression is expected", 12);
 }
 
 #[test]

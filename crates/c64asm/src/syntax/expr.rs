@@ -943,7 +943,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 Ok(Expr::new(start as Pos, kind))
             }
-            _ => self.unexpected("a symbol is"),
+            // 64tass reads an expression after `.` (`abc.` at the end of
+            // the line: "an expression is expected").
+            _ => self.unexpected("an expression is"),
         }
     }
 
