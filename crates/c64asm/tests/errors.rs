@@ -756,6 +756,17 @@ fn a_function_of_one_value_is_faulted_at_the_value() {
     at(" .word asin(2)\n", "not in range -1.0 to 1.0 int '2'", 13);
     at(" .word len(1)\n", "can't get length of int '1'", 12);
     at(" .word sign(?)\n", "can't get sign of gap '?'", 13);
+    // Of several values, at the one that failed.
+    at(
+        " .word hypot(1, ?)\n",
+        "conversion of gap '?' to float is not possible",
+        17,
+    );
+    at(
+        " .text format(\"%d %d\", 1, ?)\n",
+        "conversion of gap '?' to int is not possible",
+        27,
+    );
 }
 
 #[test]

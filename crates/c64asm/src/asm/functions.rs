@@ -298,10 +298,19 @@ impl Assembler<'_> {
         }
         // 64tass points a byte()-style range error at the value, and the
         // error of a function of one value (`sqrt(-1)`, `len(1)`) at it too.
-        let at = match args {
+        let at = match (args, &r) {
             // (An address in brackets is placed inside them; 64tass: at them.)
-            [a] if r.is_err() && !matches!(a.val, Value::Addr(_)) => a.pos,
-            [a, ..] if r.is_err() && b.is_data_conversion() => a.pos,
+            ([a], Err(_)) if !matches!(a.val, Value::Addr(_)) => a.pos,
+            ([a, ..], Err(_)) if b.is_data_conversion() => a.pos,
+            // Of several values, at the one the message names (`range(1, ?)`,
+            // `format("%d", ?)`), as 64tass places it.
+            ([_, _, ..], Err(f)) => args
+                .iter()
+                .rev()
+                .find(|a| {
+                    !matches!(a.val, Value::Addr(_)) && f.msg.contains(&describe(&a.val, &*self))
+                })
+                .map_or(pos, |a| a.pos),
             _ => pos,
         };
         self.check_value(line, at, r)
@@ -880,6 +889,12 @@ impl Assembler<'_> {
             }
             let (sign, body) = match conv {
                 'd' | 'x' | 'X' | 'b' => {
+                    if let Value::Gap = arg {
+                        return Err(Fault::new(format!(
+                            "conversion of {} to int is not possible",
+                            describe(arg, env)
+                        )));
+                    }
                     // Floats are cut toward zero.
                     let n = match numeric(arg, env)? {
                         Value::Float(f) => int::big(&int::from_f64_trunc(f)?),
