@@ -168,6 +168,10 @@ pub struct Code {
     pub names: NsId,
     /// Pass that last set the size (0: never).
     pub pass: u32,
+    /// Pass that last defined it (its label's line, or `*` read): 64tass's
+    /// `apass`. A label whose line ran but whose size was not set again (a
+    /// `.proc` left out) is in no label list.
+    pub apass: u32,
     /// Where the bytes are: compile offset and the memory they were written to.
     pub memaddr: u32,
     pub mem: u32,

@@ -719,6 +719,121 @@ fn an_error_made_for_a_list_element_is_reported_at_the_operator() {
 }
 
 #[test]
+fn a_gap_has_no_truth_and_converts_to_little() {
+    let at = |src: &str, msg: &str, col: usize| check(src, Kind::Type, msg, 1, col, 1);
+    at(" .word !?\n", "logical not '!' of gap '?' not possible", 8);
+    at(
+        " .word ? && 1\n",
+        "logical and '&&' of gap '?' and int '1' not possible",
+        10,
+    );
+    at(
+        " .word int(?)\n",
+        "conversion of gap '?' to int is not possible",
+        12,
+    );
+    at(
+        " .word gap(1)\n",
+        "conversion of int '1' to gap is not possible",
+        12,
+    );
+}
+
+#[test]
+fn a_function_of_one_value_is_faulted_at_the_value() {
+    // 64tass 1.58: at the argument, naming a value out of the domain.
+    let at = |src: &str, msg: &str, col: usize| check(src, Kind::Type, msg, 1, col, 1);
+    at(
+        " .word sqrt(-1)\n",
+        "square root of negative number int '-1'",
+        13,
+    );
+    at(
+        " .word log(0)\n",
+        "logarithm of non-positive number int '0'",
+        12,
+    );
+    at(" .word asin(2)\n", "not in range -1.0 to 1.0 int '2'", 13);
+    at(" .word len(1)\n", "can't get length of int '1'", 12);
+    at(" .word sign(?)\n", "can't get sign of gap '?'", 13);
+    // Of several values, at the one that failed.
+    at(
+        " .word hypot(1, ?)\n",
+        "conversion of gap '?' to float is not possible",
+        17,
+    );
+    at(
+        " .text format(\"%d %d\", 1, ?)\n",
+        "conversion of gap '?' to int is not possible",
+        27,
+    );
+}
+
+#[test]
+fn null_of_an_undefined_symbol_is_one_error() {
+    // 64tass 1.58: the undefined symbol only, no "zero value not allowed"
+    // for the byte it stands for; a real zero after it still is one.
+    let d = fail("* = $1000\n .null \"a\", missing, 0\n");
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::UndefinedSymbol,
+                2,
+                13,
+                "not defined symbol 'missing'".to_string()
+            ),
+            (
+                Kind::ValueOutOfRange,
+                2,
+                22,
+                "zero value not allowed".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_label_defined_twice_leaves_its_line_assembled() {
+    // 64tass 1.58: the duplicate is reported and the line is still done:
+    // `.byte 2` takes its byte, `lb .next` still closes its loop.
+    let d = fail(
+        "* = $1000\na   .byte 1\na   .byte 2\nb   .cerror b == $1002, \"counted\"\n    .for i := 0, i < 2, i += 1\nlb  .next\n",
+    );
+    assert_eq!(
+        errors_of(&d),
+        [
+            (
+                Kind::DuplicateLabel,
+                3,
+                1,
+                "duplicate definition 'a'".to_string()
+            ),
+            (Kind::UserError, 4, 5, "counted".to_string()),
+            (
+                Kind::DuplicateLabel,
+                6,
+                1,
+                "duplicate definition 'lb'".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn something_else_than_a_comma_in_brackets_wants_an_operator() {
+    // 64tass 1.58: "an operator is expected" there, the closing bracket at
+    // the end of the line.
+    let at = |src: &str, msg: &str, col: usize| check(src, Kind::Syntax, msg, 1, col, 1);
+    at(" .byte (1 2)\n", "an operator is expected", 11);
+    at(" .byte [1 2]\n", "an operator is expected", 11);
+    at(" .byte len(1 2)\n", "an operator is expected", 14);
+    at(" .byte (1\n", "')' expected", 10);
+    // After a member dot 64tass reads an expression.
+    at(" .byte abc.\n", "an expression is expected", 12);
+}
+
+#[test]
 fn division_by_zero_names_the_divisor() {
     let at = |src: &str, msg: &str| check(src, Kind::DivisionByZero, msg, 1, 10, 1);
     at(" .byte 1 // 0\n", "division by zero int '0'");
@@ -813,6 +928,31 @@ fn binary_not_found() {
         2,
         17,
         1,
+    );
+}
+
+/// A file `binary()` can't read is 64tass's fatal error: reported at once,
+/// even in a constant nothing uses or in a function's body, and only once
+/// (the value it leaves says nothing more where it is used).
+#[test]
+fn unreadable_binary_in_a_constant_is_reported_at_once() {
+    let unused = "* = $1000\ndata    = binary(\"nope.bin\")\n        .byte 1\n";
+    check(
+        unused,
+        Kind::IncludeNotFound,
+        "can't open file 'nope.bin': no such file",
+        2,
+        18,
+        1,
+    );
+    let in_function = "* = $1000\nload    .function name\nv       = binary(name)\n        .endf v\nmap     = load(\"nope.bin\")\n        .byte len(map)\n";
+    check(
+        in_function,
+        Kind::IncludeNotFound,
+        "can't open file 'nope.bin': no such file",
+        3,
+        18,
+        4,
     );
 }
 

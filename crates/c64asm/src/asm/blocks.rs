@@ -219,7 +219,8 @@ impl Assembler<'_> {
                     None => {
                         if !v.is_none() {
                             let s = self.span_at(line, pos);
-                            self.error(s, Kind::Type, "not a namespace".into());
+                            let msg = self.not_a_namespace(&v);
+                            self.error(s, Kind::Type, msg);
                         }
                         None
                     }
@@ -294,6 +295,14 @@ impl Assembler<'_> {
         }
     }
 
+    /// 64tass's words for a value `.namespace` or `.with` can't open.
+    fn not_a_namespace(&self, v: &Value) -> String {
+        format!(
+            "conversion of {} to namespace is not possible",
+            crate::value::convert::describe(v, self)
+        )
+    }
+
     pub fn with(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         self.record_line(line, None);
         self.st.push_frame(Wait::EndWith, span);
@@ -309,7 +318,8 @@ impl Assembler<'_> {
             None => {
                 if !v.is_none() {
                     let s = self.span_at(line, pos);
-                    self.error(s, Kind::Type, "not a namespace".into());
+                    let msg = self.not_a_namespace(&v);
+                    self.error(s, Kind::Type, msg);
                 }
             }
         }
@@ -379,6 +389,11 @@ impl Assembler<'_> {
             laddr,
             label: Self::sized_label(newlabel),
         };
+        // Its size is the block's, set at `.endp` (not the line's, 0: the
+        // two would take turns and the passes never settle).
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
     }
 
     pub fn endp(&mut self, line: &LineRef, span: Span) {

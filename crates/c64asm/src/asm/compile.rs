@@ -578,6 +578,11 @@ impl Assembler<'_> {
                 });
                 pos = line.skip_ws(pos + 1);
                 label_name = None;
+                // In front of a directive it is listed as a named label is
+                // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
+                if line.at(pos) == b'.' && self.command_at(line, pos + 1).is_some() {
+                    self.record_label_start(line);
+                }
             }
             _ => {}
         }
@@ -773,7 +778,9 @@ impl Assembler<'_> {
                                 islabel,
                                 lookup_local,
                             ) else {
-                                return Step::Next;
+                                // Defined twice: the directive is still done, as
+                                // 64tass does it (`lbl .next` keeps its loop).
+                                return self.rest_of_line(line, after, None, None, mycontext);
                             };
                             return self.rest_of_line(
                                 line,
@@ -1472,6 +1479,7 @@ impl Assembler<'_> {
             dtype: DataType::None,
             names,
             pass: 0,
+            apass: self.st.pass,
             memaddr: a.address,
             mem: a.mem,
             data_from,
@@ -1509,6 +1517,7 @@ impl Assembler<'_> {
             Some(cid) => {
                 let c = self.syms.code_mut(cid);
                 c.data_from = data_from;
+                c.apass = self.st.pass;
                 if c.addr != star || c.typ != typ {
                     c.addr = star;
                     c.typ = typ;
@@ -1528,6 +1537,7 @@ impl Assembler<'_> {
                     dtype: DataType::None,
                     names,
                     pass: 0,
+                    apass: self.st.pass,
                     memaddr,
                     mem,
                     data_from,
@@ -1548,6 +1558,7 @@ impl Assembler<'_> {
             dtype: DataType::None,
             names: self.st.context(),
             pass: self.st.pass,
+            apass: self.st.pass,
             memaddr: a.address,
             mem: a.mem,
             data_from: self.out.data_len(a.mem),
@@ -1569,8 +1580,10 @@ impl Assembler<'_> {
         let typ = self.out.addr(self.st.addr).l_type;
         let used = self.syms.label(id).usepass >= self.st.pass;
         let data_from = self.out.data_len(self.out.addr(self.st.addr).mem);
+        let pass = self.st.pass;
         let c = self.syms.code_mut(cid);
         c.data_from = data_from;
+        c.apass = pass;
         let moved = c.addr != star || c.typ != typ;
         if moved {
             c.addr = star;

@@ -433,7 +433,11 @@ impl Assembler<'_> {
                 continue;
             }
             last_empty = chunk.items.len() == before;
-            // Per-argument checks.
+            // Per-argument checks, of a value known (an undefined one was
+            // reported already and stands for nothing to check).
+            if v.val.is_none() {
+                continue;
+            }
             for p in &chunk.items[before..] {
                 if let Piece::Byte(b) = p {
                     let bad = match cmd {

@@ -784,7 +784,47 @@ impl Assembler<'_> {
             }
             ExprKind::Dict(pairs) => {
                 let mut d = Dict::default();
+                let put = |d: &mut Dict, key: Value, val: Value| {
+                    if let Some(slot) = d.pairs.iter_mut().find(|(x, _)| value::same(x, &key)) {
+                        slot.1 = val;
+                    } else {
+                        d.pairs.push((key, val));
+                    }
+                };
                 for (k, v) in pairs.iter() {
+                    // `*d`: another dictionary's entries (its default too), or
+                    // the `key:value` pairs of a list, in place.
+                    if let (None, ExprKind::Unary(UnOp::Splat, inner)) = (k, &v.kind) {
+                        match self.eval(line, inner)? {
+                            Value::Dict(o) => {
+                                for (key, val) in o.pairs.iter() {
+                                    put(&mut d, key.clone(), val.clone());
+                                }
+                                if o.default.is_some() {
+                                    d.default = o.default.clone();
+                                }
+                            }
+                            other => {
+                                // A key without a value (64tass's `{*[1]}`) is
+                                // not a pair this dictionary can hold.
+                                let items =
+                                    other.elements().unwrap_or(std::slice::from_ref(&other));
+                                for item in items {
+                                    let Value::ColonList(kv) = item else {
+                                        let span = self.span_at(line, inner.pos);
+                                        self.error(
+                                            span,
+                                            Kind::Syntax,
+                                            "not a key and value pair".into(),
+                                        );
+                                        return Err(Reported);
+                                    };
+                                    put(&mut d, kv.0.clone(), kv.1.clone());
+                                }
+                            }
+                        }
+                        continue;
+                    }
                     let val = self.eval_kept(line, v)?;
                     match k {
                         None => d.default = Some(val),
@@ -794,13 +834,7 @@ impl Assembler<'_> {
                                 // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
-                            if let Some(slot) =
-                                d.pairs.iter_mut().find(|(x, _)| value::same(x, &key))
-                            {
-                                slot.1 = val;
-                            } else {
-                                d.pairs.push((key, val));
-                            }
+                            put(&mut d, key, val);
                         }
                     }
                 }
@@ -895,9 +929,9 @@ impl Assembler<'_> {
                 let r = value::convert::to_bool(&x, self);
                 if r.is_err()
                     && let Ok(yv) = &y
-                    && (yv.elements().is_some() || matches!(x, Value::Dict(_)))
+                    && (yv.elements().is_some() || matches!(x, Value::Dict(_) | Value::Gap))
                 {
-                    // No truth value (a dictionary): against a list, element
+                    // No truth value (a dictionary, a gap): against a list, element
                     // by element as any other operator; else "not possible".
                     let r = value::binary(op, &x, yv, self);
                     let v = self.check_value(line, pos, r)?;

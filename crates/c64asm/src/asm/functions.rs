@@ -227,7 +227,13 @@ fn real(f: f64) -> FResult<Value> {
 }
 
 fn math1(v: &Value, env: &dyn Env, f: fn(f64) -> FResult<f64>) -> FResult<Value> {
-    map1(v, &|x| real(f(to_float(x, env)?)?))
+    map1(v, &|x| {
+        // A value out of the function's domain is named, as 64tass names it
+        // ("square root of negative number int '-1'").
+        let y = f(to_float(x, env)?)
+            .map_err(|e| Fault::new(format!("{} {}", e.msg, describe(x, env))))?;
+        real(y)
+    })
 }
 
 fn in_unit(x: f64) -> FResult<f64> {
@@ -290,9 +296,21 @@ impl Assembler<'_> {
                 _ => {}
             }
         }
-        // 64tass points a byte()-style range error at the value.
-        let at = match args.first() {
-            Some(a) if r.is_err() && b.is_data_conversion() => a.pos,
+        // 64tass points a byte()-style range error at the value, and the
+        // error of a function of one value (`sqrt(-1)`, `len(1)`) at it too.
+        let at = match (args, &r) {
+            // (An address in brackets is placed inside them; 64tass: at them.)
+            ([a], Err(_)) if !matches!(a.val, Value::Addr(_)) => a.pos,
+            ([a, ..], Err(_)) if b.is_data_conversion() => a.pos,
+            // Of several values, at the one the message names (`range(1, ?)`,
+            // `format("%d", ?)`), as 64tass places it.
+            ([_, _, ..], Err(f)) => args
+                .iter()
+                .rev()
+                .find(|a| {
+                    !matches!(a.val, Value::Addr(_)) && f.msg.contains(&describe(&a.val, &*self))
+                })
+                .map_or(pos, |a| a.pos),
             _ => pos,
         };
         self.check_value(line, at, r)
@@ -303,8 +321,11 @@ impl Assembler<'_> {
         let env: &dyn Env = self;
         match b {
             Builtin::Abs => {
-                map1(vals[0], &|x| match numeric(x, env)? {
-                    Value::Bool(b) => {
+                map1(vals[0], &|x| match numeric(x, env) {
+                    // 64tass: the absolute value of a gap is the gap.
+                    _ if matches!(x, Value::Gap) => Ok(Value::Gap),
+                    Err(f) => Err(f),
+                    Ok(Value::Bool(b)) => {
                         env.bool_misused(format!(
                             "can't get absolute value of {}",
                             describe(x, env)
@@ -312,14 +333,20 @@ impl Assembler<'_> {
                         Ok(Value::Int(b as i64))
                     }
                     // 64tass keeps -0.0 (it is not below zero).
-                    Value::Float(f) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
-                    n => match int::big(&n) {
+                    Ok(Value::Float(f)) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
+                    Ok(n) => match int::big(&n) {
                         Some(i) => Ok(int::from_big(num_traits::Signed::abs(&i))),
                         None => Ok(Value::int(to_int(&n, env)?.abs())),
                     },
                 })
             }
             Builtin::Sign => map1(vals[0], &|x| {
+                if let Value::Gap = x {
+                    return Err(Fault::new(format!(
+                        "can't get sign of {}",
+                        describe(x, env)
+                    )));
+                }
                 Ok(Value::Int(match numeric(x, env)? {
                     Value::Bool(b) => {
                         env.bool_misused(format!("can't get sign of {}", describe(x, env)));
@@ -332,20 +359,28 @@ impl Assembler<'_> {
                     },
                 }))
             }),
-            Builtin::Floor | Builtin::Ceil | Builtin::Round | Builtin::Trunc | Builtin::Frac => {
-                map1(vals[0], &|x| match numeric(x, env)? {
-                    Value::Float(f) => real(match b {
+            Builtin::Floor | Builtin::Ceil | Builtin::Round | Builtin::Trunc => {
+                map1(vals[0], &|x| match numeric(x, env) {
+                    // 64tass: a gap rounds to itself.
+                    _ if matches!(x, Value::Gap) => Ok(Value::Gap),
+                    Err(f) => Err(f),
+                    Ok(Value::Float(f)) => real(match b {
                         Builtin::Floor => f.floor(),
                         Builtin::Ceil => f.ceil(),
                         Builtin::Round => f.round(),
-                        Builtin::Trunc => f.trunc(),
-                        _ => f.fract(),
+                        _ => f.trunc(),
                     }),
-                    // An integer of any size has no fraction.
-                    _ if b == Builtin::Frac => Ok(Value::Float(0.0)),
-                    n => int_of(&n, env),
+                    Ok(n) => int_of(&n, env),
                 })
             }
+            Builtin::Frac => map1(vals[0], &|x| match numeric(x, env) {
+                // Not a number: as 64tass says it for a gap.
+                Err(_) if matches!(x, Value::Gap) => real(to_float(x, env)?),
+                Err(f) => Err(f),
+                Ok(Value::Float(f)) => real(f.fract()),
+                // An integer of any size has no fraction.
+                Ok(_) => Ok(Value::Float(0.0)),
+            }),
             Builtin::Sqrt => math1(vals[0], env, |x| {
                 if x < 0.0 {
                     Err(Fault::new("square root of negative number"))
@@ -359,7 +394,10 @@ impl Assembler<'_> {
                 map1(vals[0], &|x| {
                     let f = to_float(x, env)?;
                     if f <= 0.0 {
-                        return Err(Fault::new("logarithm of non-positive number"));
+                        return Err(Fault::new(format!(
+                            "logarithm of non-positive number {}",
+                            describe(x, env)
+                        )));
                     }
                     real(if ten { f.log10() } else { f.ln() })
                 })
@@ -614,13 +652,32 @@ impl Assembler<'_> {
         };
         arg_count(vals.len(), 1, max)?;
         let v = vals[0];
+        // A gap converts to a string, its type or itself only (64tass).
+        let not_gap = |x: &Value| -> FResult<()> {
+            match x {
+                Value::Gap => Err(Fault::new(format!(
+                    "conversion of {} to {name} is not possible",
+                    describe(x, env)
+                ))),
+                _ => Ok(()),
+            }
+        };
+        if !matches!(t, Type::Str | Type::Type | Type::Gap) {
+            not_gap(v)?;
+        }
         match t {
-            Type::Int => map1(v, &|x| match numeric(x, env)? {
+            Type::Int => map1(v, &|x| match numeric(not_gap(x).map(|_| x)?, env)? {
                 Value::Float(f) => int::from_f64_trunc(f),
                 n => int_of(&n, env),
             }),
-            Type::Float => map1(v, &|x| real(to_float(x, env)?)),
-            Type::Bool => map1(v, &|x| Ok(Value::Bool(to_bool(x, env)?))),
+            Type::Float => map1(v, &|x| {
+                not_gap(x)?;
+                real(to_float(x, env)?)
+            }),
+            Type::Bool => map1(v, &|x| {
+                not_gap(x)?;
+                Ok(Value::Bool(to_bool(x, env)?))
+            }),
             Type::Str => map1(v, &|x| {
                 value::convert::deep_error(x)?;
                 Ok(Value::str(&to_str(x, env)))
@@ -695,7 +752,19 @@ impl Assembler<'_> {
                     val: v.clone(),
                 })),
             }),
-            Type::Code | Type::Gap | Type::Dict => Err(Fault::new(format!(
+            Type::Gap => map1(v, &|x| match x {
+                Value::Gap => Ok(Value::Gap),
+                _ => Err(Fault::new(format!(
+                    "conversion of {} to gap is not possible",
+                    describe(x, env)
+                ))),
+            }),
+            Type::Code if matches!(v, Value::Code(_)) => Ok(v.clone()),
+            Type::Code => Err(Fault::new(format!(
+                "conversion of {} to code is not possible",
+                describe(v, env)
+            ))),
+            Type::Dict => Err(Fault::new(format!(
                 "conversion to {name} is not supported by c64kit yet"
             ))),
             _ => Err(Fault::new(format!(
@@ -820,6 +889,12 @@ impl Assembler<'_> {
             }
             let (sign, body) = match conv {
                 'd' | 'x' | 'X' | 'b' => {
+                    if let Value::Gap = arg {
+                        return Err(Fault::new(format!(
+                            "conversion of {} to int is not possible",
+                            describe(arg, env)
+                        )));
+                    }
                     // Floats are cut toward zero.
                     let n = match numeric(arg, env)? {
                         Value::Float(f) => int::big(&int::from_f64_trunc(f)?),

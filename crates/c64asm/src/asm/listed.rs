@@ -39,6 +39,9 @@ pub struct Recorder {
     /// The text and place of the last loop's closing line, listed once
     /// after the loop.
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
+    /// A labelled closing line's row (`- .next`) and its whole text: its
+    /// label alone each time round, the whole line after the last.
+    loop_label: Option<(usize, Box<str>)>,
     /// The statement found last, by the line's execution (`vline`), file,
     /// index and start: a `.byte` line records its values one at a time.
     statement: std::cell::Cell<Option<(Execution, (usize, bool))>>,
@@ -54,6 +57,7 @@ impl Recorder {
             verbose,
             shown: None,
             loop_end: None,
+            loop_label: None,
             on,
             lines: Vec::new(),
             rows: Rows::default(),
@@ -73,6 +77,7 @@ impl Recorder {
         self.pending = None;
         self.shown = None;
         self.loop_end = None;
+        self.loop_label = None;
         self.statement.set(None);
         self.lines_from = None;
     }
@@ -105,8 +110,9 @@ impl Assembler<'_> {
         if label.is_empty() {
             return false;
         }
-        // With `--verbose-list` the whole line.
-        let text = (!self.record.verbose).then_some(label);
+        // With `--verbose-list` the whole line, but for a branch directive
+        // (`lbl .else`, whose lines after are skipped): the label alone.
+        let text = (!self.record.verbose || self.takes_branch(line)).then_some(label);
         self.push_row(line, RowKind::Label, text);
         true
     }
@@ -160,16 +166,31 @@ impl Assembler<'_> {
     pub fn verbose_loop_end(&mut self, line: &LineRef) {
         if self.record.verbose && self.listing() && self.st.active() {
             self.drop_shown(line);
-            // A labelled one is listed by its label's row already.
-            if self.label_of(line).is_empty() {
+            // A labelled one is listed by its label's row already: the
+            // label alone while the loop goes round (64tass).
+            let label = self.label_of(line);
+            if label.is_empty() {
                 let text = line.text[line.start..line.end].trim_end().into();
                 self.record.loop_end = Some((text, (line.file, line.index)));
+            } else if self.record.pending == Some((line.file, line.index))
+                && let Some(last) = self.record.rows.last()
+                && matches!(last.kind, RowKind::Label)
+            {
+                let at = self.record.rows.len() - 1;
+                let whole = self.record.rows.text(last, &self.src).into();
+                self.record.rows.set_text(at, label);
+                self.record.loop_label = Some((at, whole));
             }
         }
     }
 
     /// `--verbose-list`: after a loop, its closing line.
     pub fn verbose_after_loop(&mut self) {
+        if let Some((at, whole)) = self.record.loop_label.take()
+            && at + 1 == self.record.rows.len()
+        {
+            self.record.rows.set_text(at, &whole);
+        }
         if let Some((text, at)) = self.record.loop_end.take()
             && self.listing()
         {

@@ -526,9 +526,13 @@ impl<'o> Assembler<'o> {
         self.eager = outer;
         let mut errors = Vec::new();
         let mut stay = Vec::new();
+        let mut unreadable = false;
         for (i, p) in self.diags.drain(before..).enumerate() {
-            // `.error` lines (of a function called here) report at once too.
-            let eager = inner.contains(&(before + i)) || p.kind == Kind::UserError;
+            unreadable |= p.kind == Kind::IncludeNotFound && p.severity == Severity::Error;
+            // `.error` lines (of a function called here) report at once too,
+            // and so does a file that can't be read (64tass's fatal error).
+            let eager = inner.contains(&(before + i))
+                || matches!(p.kind, Kind::UserError | Kind::IncludeNotFound);
             if p.severity != crate::diag::Severity::Error || eager {
                 stay.push((p, eager));
             } else {
@@ -542,7 +546,9 @@ impl<'o> Assembler<'o> {
             }
             self.diags.push(p);
         }
-        if errors.is_empty() {
+        // A file that can't be read leaves an error value that says nothing
+        // more where it is used (64tass stops at its fatal error).
+        if errors.is_empty() && !unreadable {
             return None;
         }
         Some(Kept(Rc::new(errors)))

@@ -158,7 +158,13 @@ impl Assembler<'_> {
                     continue;
                 }
                 Value::Macro(..) | Value::Lbl(_) => continue,
-                Value::Code(c) => listed && self.syms.code(c.id).pass == self.st.pass,
+                // As 64tass: code whose size was not set where it was last
+                // defined (a `.proc` left out) is left out; `*` read in a
+                // structure and named (`top = s.here`) is not.
+                Value::Code(c) => {
+                    let code = self.syms.code(c.id);
+                    listed && (code.pass == self.st.pass || code.pass == code.apass)
+                }
                 _ => listed,
             };
             let name = self.scoped(prefix, display);
@@ -199,6 +205,9 @@ impl Assembler<'_> {
                 Value::Namespace(n) => Some(*n),
                 _ => None,
             }
+            // Only a definition that made the scope looks into it (64tass:
+            // `top = s.here` names another's scope).
+            .filter(|_| l.owner)
             .filter(|&n| {
                 let scope = self.syms.ns(n);
                 // Most code labels' scopes are empty: their name not copied.

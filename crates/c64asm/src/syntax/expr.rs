@@ -185,6 +185,17 @@ impl<'t, 'n> Parser<'t, 'n> {
         error(self.pos, format!("{what} expected"))
     }
 
+    /// After an element inside brackets: the closing bracket is expected at
+    /// the end of the line, and an operator before anything else there
+    /// (`(1 2)`), as 64tass words it.
+    fn unclosed<T>(&self, what: &str) -> PResult<T> {
+        let c = self.peek();
+        if c == 0 || c == b';' || (c < b' ' && c != b'\t') || c == 0x7f {
+            return self.unexpected(what);
+        }
+        error(self.pos, "an operator is expected")
+    }
+
     // ------------------------------------------------------------- lists
 
     /// Comma-separated values up to the end of the line.
@@ -835,7 +846,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     ExprKind::Tuple(Box::new(items.into())),
                 ))
             }
-            _ => self.unexpected("')'"),
+            _ => self.unclosed("')'"),
         }
     }
 
@@ -865,7 +876,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 c if c == close => {}
                 _ => {
                     let what = if close == b')' { "')'" } else { "']'" };
-                    return self.unexpected(what);
+                    return self.unclosed(what);
                 }
             }
         }
@@ -891,7 +902,20 @@ impl<'t, 'n> Parser<'t, 'n> {
             };
             self.skip_ws();
             if self.peek() != b':' {
-                return error(self.pos, "not a key and value pair");
+                // `*d`: the entries of another dictionary (or of a list of
+                // `key:value` pairs), kept as a value without a key.
+                match key {
+                    Some(k) if matches!(k.kind, ExprKind::Unary(UnOp::Splat, _)) => {
+                        pairs.push((None, k));
+                        match self.peek() {
+                            b',' => self.pos += 1,
+                            b'}' => {}
+                            _ => return self.unexpected("'}'"),
+                        }
+                        continue;
+                    }
+                    _ => return error(self.pos, "not a key and value pair"),
+                }
             }
             self.pos += 1;
             let value = self.element()?;
@@ -988,7 +1012,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 Ok(Expr::new(start as Pos, kind))
             }
-            _ => self.unexpected("a symbol is"),
+            // 64tass reads an expression after `.` (`abc.` at the end of
+            // the line: "an expression is expected").
+            _ => self.unexpected("an expression is"),
         }
     }
 
@@ -1031,7 +1057,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             match self.peek() {
                 b',' => self.pos += 1,
                 b']' => {}
-                _ => return self.unexpected("']'"),
+                _ => return self.unclosed("']'"),
             }
         }
     }

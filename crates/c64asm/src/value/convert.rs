@@ -236,6 +236,12 @@ pub fn float_to_int(f: f64) -> FResult<i128> {
 }
 
 pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
+    if let Value::Gap = v {
+        return Err(Fault::new(format!(
+            "conversion of {} to float is not possible",
+            describe(v, env)
+        )));
+    }
     match numeric(v, env)? {
         Value::Float(f) => Ok(f),
         other @ (Value::BigInt(_) | Value::BigBits(_)) => {

@@ -53,6 +53,14 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         Value::List(items) => return mapped(items, true, |x| unary(op, x, env)),
         Value::Tuple(items) => return mapped(items, false, |x| unary(op, x, env)),
         Value::None | Value::Error(_) => return Ok(v.clone()),
+        // 64tass: the byte, sign and inversion operators leave a gap one
+        // (`.word <>?` in a structure's definition reserves the word).
+        Value::Gap => {
+            return match op {
+                UnOp::Not | UnOp::DecStr | UnOp::Splat => Err(not_possible1(op, v, env)),
+                _ => Ok(Value::Gap),
+            };
+        }
         _ => {}
     }
     if op == UnOp::Not {
@@ -370,6 +378,9 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     if let Some(r) = fold(op, a, b, env) {
         return r;
     }
+    if let Some(r) = gap_binary(op, a, b) {
+        return Ok(r);
+    }
     // A bool meeting another value under any operator but the logical ones
     // (and identity) is what `-Wstrict-bool` reports, operand by operand.
     if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
@@ -396,10 +407,10 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     {
         return broadcast(op, a, b, env);
     }
-    // A dictionary has no truth value: the operation is what fails.
+    // A dictionary or a gap has no truth value: the operation is what fails.
     let truth = |v: &Value| {
         to_bool(v, env).map_err(|f| match v {
-            Value::Dict(_) => not_possible(op, a, b, env),
+            Value::Dict(_) | Value::Gap => not_possible(op, a, b, env),
             _ => f,
         })
     };
@@ -697,6 +708,53 @@ fn float_op(op: BinOp, x: &Value, y: &Value, env: &dyn Env) -> FResult<Value> {
     Ok(Value::Float(r))
 }
 
+/// A gap (`?`) meeting a single value, as 64tass 1.58 has it: arithmetic
+/// gives the gap back (shifts only with the gap on the left), `==` and `!=`
+/// tell it apart from any other value, and two gaps are equal. `None` where
+/// the general way decides (lists broadcast, the rest is not possible).
+fn gap_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    let scalar = |v: &Value| {
+        matches!(
+            v,
+            Value::Str(_)
+                | Value::Bool(_)
+                | Value::Int(_)
+                | Value::BigInt(_)
+                | Value::Bits(_)
+                | Value::BigBits(_)
+                | Value::Float(_)
+                | Value::Code(_)
+                | Value::Addr(_)
+                | Value::Bytes(_)
+                | Value::InvBytes(_)
+                | Value::Register(_)
+        )
+    };
+    let arith = matches!(
+        op,
+        BinOp::Add
+            | BinOp::Sub
+            | BinOp::Mul
+            | BinOp::Div
+            | BinOp::Mod
+            | BinOp::Exp
+            | BinOp::And
+            | BinOp::Or
+            | BinOp::Xor
+    );
+    let shift = matches!(op, BinOp::Shl | BinOp::Shr);
+    match (a, b) {
+        (Value::Gap, Value::Gap) if arith || shift => Some(Value::Gap),
+        (Value::Gap, x) | (x, Value::Gap) if scalar(x) => match op {
+            BinOp::Eq => Some(Value::Bool(false)),
+            BinOp::Ne => Some(Value::Bool(true)),
+            _ if arith || (shift && matches!(a, Value::Gap)) => Some(Value::Gap),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Equality as `==` sees it: numbers by value across bool/int/bits/float,
 /// strings and bytes by content, lists and tuples element by element.
 fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
@@ -749,6 +807,7 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
     }
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return Some(Ok(x.as_ref().cmp(y.as_ref()))),
+        (Value::Gap, Value::Gap) => return Some(Ok(Ordering::Equal)),
         // Addresses of one mode compare by their values, of two by the modes.
         (Value::Addr(x), Value::Addr(y)) => {
             return if x.mode == y.mode {

@@ -332,6 +332,12 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         (Value::Bytes(_) | Value::InvBytes(_), Value::Str(y)) => {
             concat(a, &Value::Bytes(env.encode(y)?.into()), env)?
         }
+        // An empty left side gives the right one as it is (64tass: `[] ..
+        // (1,)` is a tuple, so a list grown with `..=` from `[]` takes the
+        // type of what is added first).
+        (Value::List(x) | Value::Tuple(x), Value::List(_) | Value::Tuple(_)) if x.is_empty() => {
+            b.clone()
+        }
         // A list and a tuple join into the first one's type.
         (Value::List(x), Value::List(y) | Value::Tuple(y)) => {
             Value::list([x.as_ref(), y.as_ref()].concat())
