@@ -161,6 +161,7 @@ impl Fetch {
     /// starts in this cycle in idle state (DMA delay, VSP): this idle access reads
     /// $38FF on the 6569, $3807 on the 8565 (VICE-testprogs VICII/vsp-tester's readme,
     /// measured on real machines).
+    #[inline(always)]
     pub fn graphics(
         &mut self,
         mem: &VicMem,

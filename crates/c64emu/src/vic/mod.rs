@@ -32,6 +32,7 @@ mod line;
 mod picture;
 mod predict;
 mod reads;
+mod span;
 mod sprites;
 mod timing;
 
@@ -397,6 +398,11 @@ impl Vic {
                 && self.line_is_steady()
             {
                 self.fast_line(mem);
+            } else if self.span_ready() {
+                // Up to `t` or the line's end, whichever comes first.
+                let left = self.timing.line - u64::from(self.cycle);
+                let last = u64::from(self.cycle) + (t - self.clock).min(left);
+                self.fast_span(mem, last as u8);
             } else {
                 self.step(mem);
             }

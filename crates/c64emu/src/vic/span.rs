@@ -1,0 +1,114 @@
+//! Part of a line at once, where nobody looks: the cycles from the one a CPU access
+//! left the VIC at up to the next access (or the line's end), run in one loop instead of
+//! `step` by `step`. With the picture off and no sprite able to set its bit in $D01F
+//! (`Vic::collisions_need_graphics`), each cycle makes no pixel (`draw_blind`); with the
+//! registers as they are for the whole span, the modes settled, no colour or collision
+//! change pending, no light pen latch and the bad line condition as it was in the
+//! cycle before (and the line counted: from cycle 3 on), what `step` decides per cycle
+//! is decided once: the raster compare, the bad line, the mode bits. The accesses, the
+//! graphics pipeline, the border flip-flops, the sprites and BA still go cycle by
+//! cycle, in `step`'s order. The fast-paths test in `tests.rs` compares it with the VIC
+//! run pixel by pixel.
+
+use super::fetch::VicMem;
+use super::timing::{self, Phi1, Phi2, SpriteCheck};
+use super::{Vic, timing::FIRST_DMA_LINE};
+use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
+
+impl Vic {
+    /// Can the cycles from the next one on run as a span (`fast_span`)?
+    #[inline(always)]
+    pub(super) fn span_ready(&self) -> bool {
+        if self.drawing || !self.fast_lines || self.cycle < 3 {
+            return false;
+        }
+        let d011 = self.regs[usize::from(CTRL1)];
+        let d016 = self.regs[usize::from(CTRL2)];
+        let first_dma = self.line == FIRST_DMA_LINE && !self.fetch.allow_bad_lines;
+        self.light_pen.trigger_at.is_none()
+            && self.clear_collisions == 0
+            && self.fetch.d011_before == d011
+            && !(first_dma && d011 & 0x10 != 0)
+            && self.fetch.bad_line == self.bad_line_with(d011)
+            && self.gfx.steady(d011, d016)
+            && self.gfx.xscroll() == d016 & 7
+            && self.picture.settled()
+            && !self.collisions_need_graphics()
+    }
+
+    /// Run the cycles from the next one to cycle `last` of its line (`span_ready`).
+    pub(super) fn fast_span(&mut self, mem: &VicMem, last: u8) {
+        let tm = self.timing;
+        let t0 = self.clock;
+        let first = self.cycle;
+        let d011 = self.regs[usize::from(CTRL1)];
+        let d016 = self.regs[usize::from(CTRL2)];
+        let d018 = self.regs[usize::from(MEMPTR)];
+        let (bank, csel, line) = (self.bank, d016 & 0x08 != 0, self.line);
+        let latency = self.model.latency();
+        let bad = self.fetch.bad_line;
+        // The same in every cycle of the span: the first decides.
+        self.compare_raster(t0);
+        let mut ba_cycles = self.fetch.ba_cycles;
+        let mut ba = self.ba;
+        for n in first..=last {
+            let t = t0 + u64::from(n - first);
+            let cycle = &tm.cycles[usize::from(n)];
+            let prev = tm.prev(n);
+            if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
+                let bus = self.bus_at(t.wrapping_sub(1));
+                self.sprites
+                    .phi2(prev.phi2, ba_cycles >= 4, bus, mem, bank);
+            }
+            match cycle.phi1 {
+                // (A bad line holding now held in the cycle before: no start here.)
+                Phi1::Graphics => {
+                    self.fetch.graphics(mem, bank, d011, d018, latency, false);
+                }
+                Phi1::SpritePointer(_) | Phi1::SpriteData(_) => {
+                    self.sprites.phi1(cycle.phi1, mem, bank, d018);
+                }
+                Phi1::Refresh | Phi1::Idle => {}
+            }
+            self.border.check_horizontal(n, line, d011, csel);
+            self.gfx.skip_steady();
+            self.feed_graphics(n, d016);
+            let show = prev.sprites == SpriteCheck::Display;
+            if self.sprites.idle(show) {
+                self.sprites.draw_idle(prev, show, &self.regs, latency);
+            } else {
+                let ss_free = self.sprites.ss == 0;
+                let mut refs = [0; 8];
+                self.sprites
+                    .draw(prev, show, &self.regs, latency, &mut refs, 0);
+                self.collision_irq(ss_free, false, t);
+            }
+            self.border.check_vertical(n, line, d011);
+            self.sprite_logic(cycle);
+            if n == timing::UPDATE_VC {
+                self.fetch.update_vc();
+            } else if n == timing::UPDATE_RC {
+                self.fetch.update_rc();
+            }
+            ba = (bad && cycle.badline_ba) || self.sprites.dma & cycle.sprite_ba != 0;
+            ba_cycles = if ba { (ba_cycles + 1).min(4) } else { 0 };
+            if bad && cycle.phi2 == Phi2::Matrix {
+                self.fetch.ba_cycles = ba_cycles;
+                self.fetch.matrix(mem, bank, d018);
+            }
+        }
+        self.fetch.ba_cycles = ba_cycles;
+        self.ba = ba;
+        self.clock = t0 + u64::from(last - first) + 1;
+        if u64::from(last) == tm.line {
+            self.cycle = 1;
+            self.row = if self.row == tm.lines - 1 {
+                0
+            } else {
+                self.row + 1
+            };
+        } else {
+            self.cycle = last + 1;
+        }
+    }
+}
