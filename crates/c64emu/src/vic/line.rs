@@ -231,6 +231,7 @@ impl Vic {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
             }
             let show = prev.sprites == SpriteCheck::Display;
+            let later = &tm.cycles[usize::from(n)..tm.line as usize];
             if self.sprites.idle(show) {
                 self.sprites.draw_idle(prev, show, &self.regs, latency);
             } else {
@@ -239,7 +240,7 @@ impl Vic {
                 let fg = fgs[usize::from(n)];
                 let drawn = self
                     .sprites
-                    .draw(prev, show, &self.regs, latency, &mut refs, fg);
+                    .draw(prev, show, &self.regs, latency, &mut refs, fg, later);
                 if drawn != 0
                     && (FIRST_CYCLE..=LAST_CYCLE).contains(&n)
                     && let Some(pixels) = pixels.as_deref_mut()

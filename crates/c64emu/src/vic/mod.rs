@@ -712,7 +712,7 @@ impl Vic {
         let show = prev.sprites == SpriteCheck::Display;
         self.sprites.clear = clear;
         self.sprites
-            .draw(prev, show, &self.regs, latency, &mut out, fg);
+            .draw(prev, show, &self.regs, latency, &mut out, fg, &[]);
         // No pixel drawn: nothing collided before the clear.
         self.sprites.clear_collisions();
         self.border.draw(d016 & 0x08 != 0, &mut out);
@@ -766,7 +766,7 @@ impl Vic {
             let mut refs = [0; 8];
             let drawn = self
                 .sprites
-                .draw(prev, show, &self.regs, latency, &mut refs, fg);
+                .draw(prev, show, &self.regs, latency, &mut refs, fg, &[]);
             if drawn != 0 {
                 px = graphics::overlay(px, drawn, &refs, self.picture.colors());
             }
@@ -802,7 +802,7 @@ impl Vic {
             let ss_free = self.sprites.ss == 0;
             let mut refs = [0; 8];
             self.sprites
-                .draw(prev, show, &self.regs, latency, &mut refs, 0);
+                .draw(prev, show, &self.regs, latency, &mut refs, 0, &[]);
             self.collision_irq(ss_free, false, t);
         }
     }

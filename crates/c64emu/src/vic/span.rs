@@ -57,8 +57,7 @@ impl Vic {
             let prev = tm.prev(n);
             if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
                 let bus = self.bus_at(t.wrapping_sub(1));
-                self.sprites
-                    .phi2(prev.phi2, ba_cycles >= 4, bus, mem, bank);
+                self.sprites.phi2(prev.phi2, ba_cycles >= 4, bus, mem, bank);
             }
             match cycle.phi1 {
                 // (A bad line holding now held in the cycle before: no start here.)
@@ -74,13 +73,14 @@ impl Vic {
             self.gfx.skip_steady();
             self.feed_graphics(n, d016);
             let show = prev.sprites == SpriteCheck::Display;
+            let later = &tm.cycles[usize::from(n)..usize::from(last)];
             if self.sprites.idle(show) {
                 self.sprites.draw_idle(prev, show, &self.regs, latency);
             } else {
                 let ss_free = self.sprites.ss == 0;
                 let mut refs = [0; 8];
                 self.sprites
-                    .draw(prev, show, &self.regs, latency, &mut refs, 0);
+                    .draw(prev, show, &self.regs, latency, &mut refs, 0, later);
                 self.collision_irq(ss_free, false, t);
             }
             self.border.check_vertical(n, line, d011);

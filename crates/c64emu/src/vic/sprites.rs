@@ -273,8 +273,10 @@ impl Sprites {
     /// `prev`: the previous cycle (its X position and accesses are what the shifters
     /// see now). `regs`: $D000-$D02E.
     /// Inlined for the usual cycle of a line with sprites, in which none shifts or
-    /// starts (the rest, `draw_active`, is a call).
+    /// starts (the rest, `draw_active`, is a call). `later`: the cycles before each of
+    /// the next ones the VIC runs with the registers as they are (`finish_alone`).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
         prev: &Cycle,
@@ -283,6 +285,7 @@ impl Sprites {
         latency: bool,
         out: &mut [Ref; 8],
         fg: u8,
+        later: &[Cycle],
     ) -> u8 {
         let xpos = prev.xpos;
         let candidates = if self.xpos_known {
@@ -297,7 +300,9 @@ impl Sprites {
             self.draw_idle(prev, show, regs, latency);
             return 0;
         }
-        self.draw_active(prev, show, regs, latency, out, fg, candidates, may_start)
+        self.draw_active(
+            prev, show, regs, latency, out, fg, later, candidates, may_start,
+        )
     }
 
     /// `draw` for a cycle in which a sprite shifts or may start (`candidates`: the
@@ -312,6 +317,7 @@ impl Sprites {
         latency: bool,
         out: &mut [Ref; 8],
         fg: u8,
+        later: &[Cycle],
         candidates: u8,
         may_start: u8,
     ) -> u8 {
@@ -345,7 +351,11 @@ impl Sprites {
                 *f = (self.x_seen[s] & 7) as u8;
             }
             self.draw_idle(prev, show, regs, latency);
-            return self.shift_out(out, fg, starts, &from);
+            let drawn = self.shift_out(out, fg, starts, &from);
+            if self.unseen && !later.is_empty() {
+                self.finish_alone(later);
+            }
+            return drawn;
         }
         let mut drawn = 0;
         for i in 0..8 {
@@ -391,6 +401,50 @@ impl Sprites {
         }
         self.see_x();
         drawn
+    }
+
+    /// Nobody looks at the pixels: a plain sprite shifting alone, its bit in $D01F set,
+    /// whose shift register runs out within the cycles `later` (the ones before each
+    /// of the next cycles run with the registers as they are) with none of its own
+    /// accesses among them and no sprite able to start there, collides with nothing
+    /// and shows nothing: it ends at once, as its last pixel would leave it.
+    fn finish_alone(&mut self, later: &[Cycle]) {
+        let m = self.active;
+        if m == 0 || m & (m - 1) != 0 {
+            return;
+        }
+        if (self.halted | self.multicolor | self.expand_x | !self.expand_flops | !self.sb) & m != 0
+        {
+            return;
+        }
+        let s = m.trailing_zeros() as usize;
+        // Pixels until it stops: its bits shifted out, the last one shown, the stop.
+        let shift = self.shift[s];
+        let pixels = if shift == 0 {
+            2
+        } else {
+            32 - shift.trailing_zeros() as usize + 2
+        };
+        let Some(cycles) = later.get(..pixels.div_ceil(8)) else {
+            return;
+        };
+        let may_start = self.pending | self.display;
+        for c in cycles {
+            if let Phi1::SpritePointer(n) | Phi1::SpriteData(n) = c.phi1
+                && usize::from(n) == s
+            {
+                return;
+            }
+            let xpos = c.xpos;
+            if self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31] & may_start
+                != 0
+            {
+                return;
+            }
+        }
+        self.shift[s] = 0;
+        self.pixel[s] = 0;
+        self.active = 0;
     }
 
     /// `draw`'s pixels for a cycle in which the active sprites only shift (see there):
@@ -507,6 +561,21 @@ impl Sprites {
         self.expand_flops = (self.expand_flops & !m) | if expand { m } else { 0 };
         self.mc_flops = (self.mc_flops & !m) | if mc { m } else { 0 };
         (values, shown)
+    }
+
+    /// The shifters' state (tests compare it with the reference's).
+    #[cfg(test)]
+    pub fn shifters(&self) -> String {
+        format!(
+            "active {:02X} pending {:02X} halted {:02X} flops {:02X} {:02X} shift {:X?} pixel {:?}",
+            self.active,
+            self.pending,
+            self.halted,
+            self.expand_flops,
+            self.mc_flops,
+            self.shift,
+            self.pixel
+        )
     }
 
     /// Clear the collision registers in `clear` (a CPU read of them takes effect).

@@ -1073,11 +1073,14 @@ fn sprite_writes_that_need_not_wait_for_the_vic_draw_as_if_it_had_run_up_to_them
 fn unseen_state(v: &Vic) -> String {
     let f = &v.fetch;
     let s = &v.sprites;
-    let rows: Vec<_> = s.s.iter().map(|s| (s.mc, s.mcbase, s.exp_flop, s.data)).collect();
+    let rows: Vec<_> =
+        s.s.iter()
+            .map(|s| (s.mc, s.mcbase, s.exp_flop, s.data))
+            .collect();
     format!(
         "clock {} cycle {} line {} row {} ba {} irq {:?} {:02X} | vc {} vcbase {} rc {} vmli {} \
          idle {} bad {} gbuf {:02X} ba_cycles {} | dma {:02X} display {:02X} ss {:02X} sb {:02X} \
-         {rows:?} | border {} {}",
+         {rows:?} | border {} {} | {}",
         v.clock,
         v.cycle,
         v.line,
@@ -1098,7 +1101,8 @@ fn unseen_state(v: &Vic) -> String {
         s.ss,
         s.sb,
         v.border.main,
-        v.border.vertical
+        v.border.vertical,
+        s.shifters()
     )
 }
 
