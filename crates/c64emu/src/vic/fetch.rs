@@ -203,6 +203,16 @@ impl Fetch {
         self.gbuf
     }
 
+    /// A g-access whose byte nobody needs (`Vic::fast_span`): in display state VC and
+    /// VMLI step as `graphics` steps them.
+    #[inline(always)]
+    pub fn skip_graphics(&mut self) {
+        if !self.idle {
+            self.vmli = self.vmli.wrapping_add(1);
+            self.vc = (self.vc + 1) & 0x3FF;
+        }
+    }
+
     /// A whole line's 40 c-accesses (on a bad line: `bad`) and g-accesses with the
     /// registers as they are (no mode change since the last cycle): what each g-access
     /// read, with its cell's screen code and colour (zeros in idle state), into `cells`.

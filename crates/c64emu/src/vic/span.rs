@@ -59,19 +59,30 @@ impl Vic {
                 let bus = self.bus_at(t.wrapping_sub(1));
                 self.sprites.phi2(prev.phi2, ba_cycles >= 4, bus, mem, bank);
             }
+            // Only the last three cycles' graphics reach the sequencer's state (and the
+            // last g-access's byte stays on the bus).
+            let kept = n + 2 >= last;
             match cycle.phi1 {
                 // (A bad line holding now held in the cycle before: no start here.)
-                Phi1::Graphics => {
+                Phi1::Graphics if kept || n == timing::GRAPHICS.1 => {
                     self.fetch.graphics(mem, bank, d011, d018, latency, false);
                 }
+                Phi1::Graphics => self.fetch.skip_graphics(),
                 Phi1::SpritePointer(_) | Phi1::SpriteData(_) => {
                     self.sprites.phi1(cycle.phi1, mem, bank, d018);
                 }
                 Phi1::Refresh | Phi1::Idle => {}
             }
             self.border.check_horizontal(n, line, d011, csel);
-            self.gfx.skip_steady();
-            self.feed_graphics(n, d016);
+            if kept {
+                self.gfx.skip_steady();
+                self.feed_graphics(n, d016);
+            } else {
+                let g_access =
+                    (timing::GRAPHICS.0..=timing::GRAPHICS.1).contains(&n) && !self.border.vertical;
+                let cell = (!self.fetch.idle).then_some((&self.fetch.vbuf, &self.fetch.cbuf));
+                self.gfx.skip_feed(g_access, cell);
+            }
             let show = prev.sprites == SpriteCheck::Display;
             let later = &tm.cycles[usize::from(n)..usize::from(last)];
             if self.sprites.idle(show) {

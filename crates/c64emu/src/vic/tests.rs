@@ -346,6 +346,12 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
             (blind.sprites.ss, blind.sprites.sb, blind.fetch.vc),
             (slow.sprites.ss, slow.sprites.sb, slow.fetch.vc)
         );
+        assert_eq!(blind.gfx.pipeline(), slow.gfx.pipeline(), "round {round}");
+        assert_eq!(
+            blind.sprites.shifters(),
+            slow.sprites.shifters(),
+            "round {round}"
+        );
         let height = fast.timing().height;
         if let Some(i) = (0..WIDTH * height).find(|&i| fast.pens()[i] != slow.pens()[i]) {
             panic!(
@@ -1080,7 +1086,7 @@ fn unseen_state(v: &Vic) -> String {
     format!(
         "clock {} cycle {} line {} row {} ba {} irq {:?} {:02X} | vc {} vcbase {} rc {} vmli {} \
          idle {} bad {} gbuf {:02X} ba_cycles {} | dma {:02X} display {:02X} ss {:02X} sb {:02X} \
-         {rows:?} | border {} {} | {}",
+         {rows:?} | border {} {} | {} | {}",
         v.clock,
         v.cycle,
         v.line,
@@ -1102,7 +1108,8 @@ fn unseen_state(v: &Vic) -> String {
         s.sb,
         v.border.main,
         v.border.vertical,
-        s.shifters()
+        s.shifters(),
+        v.gfx.pipeline()
     )
 }
 
