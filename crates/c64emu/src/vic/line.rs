@@ -233,7 +233,9 @@ impl Vic {
             let show = prev.sprites == SpriteCheck::Display;
             let later = &tm.cycles[usize::from(n)..tm.line as usize];
             if self.sprites.idle(show) {
-                self.sprites.draw_idle(prev, show, &self.regs, latency);
+                if n == 1 || prev.phi1.is_sprite() {
+                    self.sprites.draw_idle(prev, show, &self.regs, latency);
+                }
             } else {
                 let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
                 let mut refs = [0; 8];

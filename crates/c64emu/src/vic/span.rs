@@ -86,7 +86,9 @@ impl Vic {
             let show = prev.sprites == SpriteCheck::Display;
             let later = &tm.cycles[usize::from(n)..usize::from(last)];
             if self.sprites.idle(show) {
-                self.sprites.draw_idle(prev, show, &self.regs, latency);
+                if n == first || prev.phi1.is_sprite() {
+                    self.sprites.draw_idle(prev, show, &self.regs, latency);
+                }
             } else {
                 let ss_free = self.sprites.ss == 0;
                 let mut refs = [0; 8];

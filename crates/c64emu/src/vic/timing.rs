@@ -237,6 +237,14 @@ pub enum Phi1 {
     SpriteData(u8),
 }
 
+impl Phi1 {
+    /// A sprite's pointer or data access.
+    #[inline(always)]
+    pub fn is_sprite(self) -> bool {
+        matches!(self, Phi1::SpritePointer(_) | Phi1::SpriteData(_))
+    }
+}
+
 /// What the VIC reads in a cycle's second half (if BA let it).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Phi2 {
