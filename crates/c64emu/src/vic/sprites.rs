@@ -406,48 +406,73 @@ impl Sprites {
         drawn
     }
 
-    /// Nobody looks at the pixels: a plain sprite shifting alone, its bit in $D01F set,
-    /// whose shift register runs out within the cycles `later` (the ones before each
-    /// of the next cycles run with the registers as they are) with none of its own
-    /// accesses among them and no sprite able to start there, collides with nothing
-    /// and shows nothing: it ends at once, as its last pixel would leave it.
+    /// Nobody looks at the pixels: a plain sprite (not halted, multicolour or
+    /// X-expanded) whose shift register runs out within the cycles `later` (the ones
+    /// before each of the next cycles run with the registers as they are), with none of
+    /// its own accesses there and unable to start again there, ends at once, as its
+    /// last pixel would leave it, if nothing can see its pixels still to come: none
+    /// (its last bits shifted out: only its stop is left), or they are alone (no other
+    /// sprite with pixels to show, none able to start or be reloaded by an access in
+    /// their cycles) and its bit in $D01F is set. The cycles after then draw nothing.
     fn finish_alone(&mut self, later: &[Cycle]) {
-        let m = self.active;
-        if m == 0 || m & (m - 1) != 0 {
-            return;
+        let plain = !(self.halted | self.multicolor | self.expand_x | !self.expand_flops);
+        let mut showing = 0u8;
+        let mut todo = self.active;
+        while todo != 0 {
+            let o = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if self.shift[o] & 0xFF_FFFF != 0 || (self.pixel[o] != 0 && plain & (1 << o) == 0) {
+                showing |= 1 << o;
+            }
         }
-        if (self.halted | self.multicolor | self.expand_x | !self.expand_flops | !self.sb) & m != 0
-        {
-            return;
-        }
-        let s = m.trailing_zeros() as usize;
-        // Pixels until it stops: its bits shifted out, the last one shown, the stop.
-        let shift = self.shift[s];
-        let pixels = if shift == 0 {
-            2
-        } else {
-            32 - shift.trailing_zeros() as usize + 2
-        };
-        let Some(cycles) = later.get(..pixels.div_ceil(8)) else {
-            return;
-        };
         let may_start = self.pending | self.display;
-        for c in cycles {
-            if let Phi1::SpritePointer(n) | Phi1::SpriteData(n) = c.phi1
-                && usize::from(n) == s
-            {
-                return;
+        let mut done = 0u8;
+        let mut todo = self.active & plain;
+        while todo != 0 {
+            let o = todo.trailing_zeros() as usize;
+            let m = 1u8 << o;
+            todo &= !m;
+            // Pixels until it stops (each shift moves a bit towards bit 23 or past it,
+            // then the stop), and those that may still show (its low 24 bits).
+            let shift = self.shift[o];
+            let end = if shift == 0 {
+                2
+            } else {
+                34 - shift.trailing_zeros() as usize
+            };
+            let bits = shift & 0xFF_FFFF;
+            let shows = if bits == 0 {
+                0
+            } else {
+                24 - bits.trailing_zeros() as usize
+            };
+            if shows > 0 && (self.sb & m == 0 || showing & !m != 0) {
+                continue;
             }
-            let xpos = c.xpos;
-            if self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31] & may_start
-                != 0
-            {
-                return;
+            let Some(cycles) = later.get(..end.div_ceil(8)) else {
+                continue;
+            };
+            let seen = shows.div_ceil(8);
+            let clear = cycles.iter().enumerate().all(|(i, c)| {
+                let own = matches!(c.phi1, Phi1::SpritePointer(n) | Phi1::SpriteData(n)
+                    if usize::from(n) == o);
+                let xpos = c.xpos;
+                let starts = self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31]
+                    & may_start;
+                !own && starts & m == 0 && (i >= seen || (starts == 0 && !c.phi1.is_sprite()))
+            });
+            if clear {
+                done |= m;
             }
         }
-        self.shift[s] = 0;
-        self.pixel[s] = 0;
-        self.active = 0;
+        let mut todo = done;
+        while todo != 0 {
+            let o = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            self.shift[o] = 0;
+            self.pixel[o] = 0;
+        }
+        self.active &= !done;
     }
 
     /// `draw`'s pixels for a cycle in which the active sprites only shift (see there):
@@ -566,7 +591,8 @@ impl Sprites {
         (values, shown)
     }
 
-    /// The shifters' state (tests compare it with the reference's).
+    /// The shifters' state (tests compare it with the reference's; the flip-flops of a
+    /// sprite not shifting are set again when it starts).
     #[cfg(test)]
     pub fn shifters(&self) -> String {
         format!(
@@ -574,8 +600,8 @@ impl Sprites {
             self.active,
             self.pending,
             self.halted,
-            self.expand_flops,
-            self.mc_flops,
+            self.expand_flops & self.active,
+            self.mc_flops & self.active,
             self.shift,
             self.pixel
         )
