@@ -232,7 +232,9 @@ impl Vic {
             }
             let show = prev.sprites == SpriteCheck::Display;
             let later = &tm.cycles[usize::from(n)..tm.line as usize];
-            if self.sprites.idle(show) {
+            if n != 1 && self.sprites.quiet(prev, show) {
+                // Nothing to draw, nothing to take.
+            } else if self.sprites.idle(show) {
                 if n == 1 || prev.phi1.is_sprite() {
                     self.sprites.draw_idle(prev, show, &self.regs, latency);
                 }

@@ -85,7 +85,9 @@ impl Vic {
             }
             let show = prev.sprites == SpriteCheck::Display;
             let later = &tm.cycles[usize::from(n)..usize::from(last)];
-            if self.sprites.idle(show) {
+            if n != first && self.sprites.quiet(prev, show) {
+                // Nothing to draw, nothing to take.
+            } else if self.sprites.idle(show) {
                 if n == first || prev.phi1.is_sprite() {
                     self.sprites.draw_idle(prev, show, &self.regs, latency);
                 }

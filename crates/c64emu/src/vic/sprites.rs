@@ -190,6 +190,21 @@ impl Sprites {
         self.active == 0 && self.pending == 0 && !(show && self.display != 0)
     }
 
+    /// A cycle of a batch run with the registers as they are, after its first, in
+    /// which `draw` would do nothing but take the registers again: no sprite shifting,
+    /// none shown whose X falls in the cycle, no sprite access before it, no display
+    /// decision.
+    #[inline(always)]
+    pub fn quiet(&self, prev: &Cycle, show: bool) -> bool {
+        let xpos = prev.xpos;
+        !show
+            && !prev.phi1.is_sprite()
+            && self.active == 0
+            && self.xpos_known
+            && self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31] & self.pending
+                == 0
+    }
+
     /// Is a sprite shifting, about to start or shown (so its X coordinate matters
     /// before the next display check)?
     #[inline(always)]
