@@ -12,6 +12,8 @@
 //! - `border`: the main and vertical border flip-flops;
 //! - `picture`: the frame as drawn, colour registers resolved at the pixel;
 //! - `registers` (here): what a CPU read or write does, the interrupt flags;
+//! - `line`, `span`: a quiet line at once; the part of a line between two CPU accesses
+//!   at once when nobody looks at the picture;
 //! - `predict`: the next BA and interrupt the step loop must expect;
 //! - `reads`: the pages of RAM the VIC reads (CPU writes there wait for it).
 //!
