@@ -219,9 +219,11 @@ impl Vic {
         let bad = self.fetch.bad_line;
         let mut ba = false;
         let tm = self.timing;
+        // (Each cycle is the next one's `prev`.)
+        let mut before = tm.prev(1);
         for n in 1..=tm.line as u8 {
             let cycle = &tm.cycles[usize::from(n)];
-            let prev = tm.prev(n);
+            let prev = std::mem::replace(&mut before, cycle);
             if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
                 let bus = self.bus_at((t0 + u64::from(n)).wrapping_sub(2));
                 self.sprites

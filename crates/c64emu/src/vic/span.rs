@@ -51,10 +51,12 @@ impl Vic {
         self.compare_raster(t0);
         let mut ba_cycles = self.fetch.ba_cycles;
         let mut ba = self.ba;
+        // (Each cycle is the next one's `prev`.)
+        let mut before = tm.prev(first);
         for n in first..=last {
             let t = t0 + u64::from(n - first);
             let cycle = &tm.cycles[usize::from(n)];
-            let prev = tm.prev(n);
+            let prev = std::mem::replace(&mut before, cycle);
             if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
                 let bus = self.bus_at(t.wrapping_sub(1));
                 self.sprites.phi2(prev.phi2, ba_cycles >= 4, bus, mem, bank);

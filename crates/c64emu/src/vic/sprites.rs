@@ -133,6 +133,7 @@ impl Sprites {
 
     /// The phi1 access of a sprite cycle: the pointer, or the second data byte (an idle
     /// access without DMA). Returns the byte read.
+    #[inline(always)]
     pub fn phi1(&mut self, kind: Phi1, mem: &VicMem, bank: u8, d018: u8) -> u8 {
         match kind {
             Phi1::SpritePointer(n) => {
