@@ -393,6 +393,7 @@ impl Vic {
         if self.clock > t {
             return;
         }
+        let spans = self.spans_possible();
         while self.clock <= t {
             if self.cycle == 1
                 && t - self.clock >= self.timing.line - 1
@@ -400,7 +401,7 @@ impl Vic {
                 && self.line_is_steady()
             {
                 self.fast_line(mem);
-            } else if self.span_ready() {
+            } else if spans && self.span_ready() {
                 // Up to `t` or the line's end, whichever comes first.
                 let left = self.timing.line - u64::from(self.cycle);
                 let last = u64::from(self.cycle) + (t - self.clock).min(left);

@@ -16,10 +16,19 @@ use super::{Vic, timing::FIRST_DMA_LINE};
 use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
 
 impl Vic {
-    /// Can the cycles from the next one on run as a span (`fast_span`)?
+    /// May spans run in a sync: nobody looks and no sprite can still set its bit in
+    /// $D01F? (Running the VIC on cannot change that: only a CPU access can turn the
+    /// picture on, clear $D01F or enable a sprite.)
+    #[inline(always)]
+    pub(super) fn spans_possible(&self) -> bool {
+        !self.drawing && self.fast_lines && !self.collisions_need_graphics()
+    }
+
+    /// Can the cycles from the next one on run as a span (`fast_span`), where spans
+    /// may run (`spans_possible`)?
     #[inline(always)]
     pub(super) fn span_ready(&self) -> bool {
-        if self.drawing || !self.fast_lines || self.cycle < 3 {
+        if self.cycle < 3 {
             return false;
         }
         let d011 = self.regs[usize::from(CTRL1)];
@@ -33,7 +42,6 @@ impl Vic {
             && self.gfx.steady(d011, d016)
             && self.gfx.xscroll() == d016 & 7
             && self.picture.settled()
-            && !self.collisions_need_graphics()
     }
 
     /// Run the cycles from the next one to cycle `last` of its line (`span_ready`).
