@@ -33,15 +33,16 @@ impl Vic {
         }
         let d011 = self.regs[usize::from(CTRL1)];
         let d016 = self.regs[usize::from(CTRL2)];
+        // (The modes first: where they change, `step` runs anyway.)
         let first_dma = self.line == FIRST_DMA_LINE && !self.fetch.allow_bad_lines;
-        self.light_pen.trigger_at.is_none()
+        self.gfx.steady(d011, d016)
+            && self.gfx.xscroll() == d016 & 7
+            && self.picture.settled()
             && self.clear_collisions == 0
+            && self.light_pen.trigger_at.is_none()
             && self.fetch.d011_before == d011
             && !(first_dma && d011 & 0x10 != 0)
             && self.fetch.bad_line == self.bad_line_with(d011)
-            && self.gfx.steady(d011, d016)
-            && self.gfx.xscroll() == d016 & 7
-            && self.picture.settled()
     }
 
     /// Run the cycles from the next one to cycle `last` of its line (`span_ready`).
