@@ -221,10 +221,9 @@ impl Sprites {
     }
 
     /// `draw` for a cycle in which nothing is drawn (`idle`): what the accesses and the
-    /// registers leave in the shifters. (After a sprite access, a display check or a
-    /// register change, that is: a batch of cycles run with the registers as they are
-    /// calls it in its first cycle and after a sprite access only: an idle display check
-    /// leaves nothing pending.)
+    /// registers leave in the shifters. (A batch of cycles run with the registers as
+    /// they are calls it in its first cycle and after a sprite access only: the
+    /// registers it takes stay, and an idle display check leaves nothing pending.)
     #[inline(always)]
     pub fn draw_idle(&mut self, prev: &Cycle, show: bool, regs: &[u8; 0x40], latency: bool) {
         let (pointer_cycle, data_cycle) = match prev.phi1 {
