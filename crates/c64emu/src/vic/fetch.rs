@@ -161,6 +161,7 @@ impl Fetch {
     /// starts in this cycle in idle state (DMA delay, VSP): this idle access reads
     /// $38FF on the 6569, $3807 on the 8565 (VICE-testprogs VICII/vsp-tester's readme,
     /// measured on real machines).
+    #[inline(always)]
     pub fn graphics(
         &mut self,
         mem: &VicMem,
@@ -200,6 +201,16 @@ impl Fetch {
         self.vmli = self.vmli.wrapping_add(1);
         self.vc = (self.vc + 1) & 0x3FF;
         self.gbuf
+    }
+
+    /// A g-access whose byte nobody needs (`Vic::fast_span`): in display state VC and
+    /// VMLI step as `graphics` steps them.
+    #[inline(always)]
+    pub fn skip_graphics(&mut self) {
+        if !self.idle {
+            self.vmli = self.vmli.wrapping_add(1);
+            self.vc = (self.vc + 1) & 0x3FF;
+        }
     }
 
     /// A whole line's 40 c-accesses (on a bad line: `bad`) and g-accesses with the

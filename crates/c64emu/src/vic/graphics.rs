@@ -301,6 +301,48 @@ impl Sequencer {
         self.pixel = (new_values >> (8 * (7 - xs))) as u8 & 3;
     }
 
+    /// `skip_steady` and `feed` for a cycle whose pixels and fed byte are overwritten
+    /// before anybody sees them (two later feeds and a `skip_steady` follow): the cell
+    /// fed (which cycles without a g-access carry on) and the line buffer index.
+    #[inline(always)]
+    pub fn skip_feed(&mut self, g_access: bool, cell: Option<(&[u8; 64], &[u8; 64])>) {
+        if !g_access {
+            self.dmli = 0;
+            return;
+        }
+        match cell {
+            Some((vbuf, cbuf)) => {
+                let i = usize::from(self.dmli & 63);
+                self.v[0] = vbuf[i];
+                self.c[0] = cbuf[i];
+                self.dmli = self.dmli.wrapping_add(1);
+            }
+            None => {
+                self.v[0] = 0;
+                self.c[0] = 0;
+            }
+        }
+    }
+
+    /// The pipeline and the shift register (tests compare them with the reference's).
+    #[cfg(test)]
+    pub fn pipeline(&self) -> String {
+        format!(
+            "g {:?} v {:?} c {:?} xscroll {} shift {:02X} mc {} pixel {} cell {} {} dmli {} loaded {:02X}",
+            self.g,
+            self.v,
+            self.c,
+            self.xscroll,
+            self.shift,
+            self.mc_flop,
+            self.pixel,
+            self.vbuf,
+            self.cbuf,
+            self.dmli,
+            self.loaded
+        )
+    }
+
     /// The colour of pixel value `px` (0-3) in the current mode.
     #[inline(always)]
     fn color(&self, px: u8) -> Ref {

@@ -219,9 +219,11 @@ impl Vic {
         let bad = self.fetch.bad_line;
         let mut ba = false;
         let tm = self.timing;
+        // (Each cycle is the next one's `prev`.)
+        let mut before = tm.prev(1);
         for n in 1..=tm.line as u8 {
             let cycle = &tm.cycles[usize::from(n)];
-            let prev = tm.prev(n);
+            let prev = std::mem::replace(&mut before, cycle);
             if matches!(prev.phi2, Phi2::SpriteFirst(_) | Phi2::SpriteLast(_)) {
                 let bus = self.bus_at((t0 + u64::from(n)).wrapping_sub(2));
                 self.sprites
@@ -231,15 +233,20 @@ impl Vic {
                 self.sprites.phi1(cycle.phi1, mem, self.bank, d018);
             }
             let show = prev.sprites == SpriteCheck::Display;
-            if self.sprites.idle(show) {
-                self.sprites.draw_idle(prev, show, &self.regs, latency);
+            let later = &tm.cycles[usize::from(n)..tm.line as usize];
+            if n != 1 && self.sprites.quiet(prev, show) {
+                // Nothing to draw, nothing to take.
+            } else if self.sprites.idle(show) {
+                if n == 1 || prev.phi1.is_sprite() {
+                    self.sprites.draw_idle(prev, show, &self.regs, latency);
+                }
             } else {
                 let (ss_free, sb_free) = (self.sprites.ss == 0, self.sprites.sb == 0);
                 let mut refs = [0; 8];
                 let fg = fgs[usize::from(n)];
                 let drawn = self
                     .sprites
-                    .draw(prev, show, &self.regs, latency, &mut refs, fg);
+                    .draw(prev, show, &self.regs, latency, &mut refs, fg, later);
                 if drawn != 0
                     && (FIRST_CYCLE..=LAST_CYCLE).contains(&n)
                     && let Some(pixels) = pixels.as_deref_mut()

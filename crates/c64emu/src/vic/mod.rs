@@ -12,6 +12,8 @@
 //! - `border`: the main and vertical border flip-flops;
 //! - `picture`: the frame as drawn, colour registers resolved at the pixel;
 //! - `registers` (here): what a CPU read or write does, the interrupt flags;
+//! - `line`, `span`: a quiet line at once; the part of a line between two CPU accesses
+//!   at once when nobody looks at the picture;
 //! - `predict`: the next BA and interrupt the step loop must expect;
 //! - `reads`: the pages of RAM the VIC reads (CPU writes there wait for it).
 //!
@@ -32,6 +34,7 @@ mod line;
 mod picture;
 mod predict;
 mod reads;
+mod span;
 mod sprites;
 mod timing;
 
@@ -390,6 +393,7 @@ impl Vic {
         if self.clock > t {
             return;
         }
+        let spans = self.spans_possible();
         while self.clock <= t {
             if self.cycle == 1
                 && t - self.clock >= self.timing.line - 1
@@ -397,6 +401,11 @@ impl Vic {
                 && self.line_is_steady()
             {
                 self.fast_line(mem);
+            } else if spans && self.span_ready() {
+                // Up to `t` or the line's end, whichever comes first.
+                let left = self.timing.line - u64::from(self.cycle);
+                let last = u64::from(self.cycle) + (t - self.clock).min(left);
+                self.fast_span(mem, last as u8);
             } else {
                 self.step(mem);
             }
@@ -706,7 +715,7 @@ impl Vic {
         let show = prev.sprites == SpriteCheck::Display;
         self.sprites.clear = clear;
         self.sprites
-            .draw(prev, show, &self.regs, latency, &mut out, fg);
+            .draw(prev, show, &self.regs, latency, &mut out, fg, &[]);
         // No pixel drawn: nothing collided before the clear.
         self.sprites.clear_collisions();
         self.border.draw(d016 & 0x08 != 0, &mut out);
@@ -760,7 +769,7 @@ impl Vic {
             let mut refs = [0; 8];
             let drawn = self
                 .sprites
-                .draw(prev, show, &self.regs, latency, &mut refs, fg);
+                .draw(prev, show, &self.regs, latency, &mut refs, fg, &[]);
             if drawn != 0 {
                 px = graphics::overlay(px, drawn, &refs, self.picture.colors());
             }
@@ -796,7 +805,7 @@ impl Vic {
             let ss_free = self.sprites.ss == 0;
             let mut refs = [0; 8];
             self.sprites
-                .draw(prev, show, &self.regs, latency, &mut refs, 0);
+                .draw(prev, show, &self.regs, latency, &mut refs, 0, &[]);
             self.collision_irq(ss_free, false, t);
         }
     }

@@ -62,7 +62,8 @@ impl Vic {
         // Each window met moves the end on at once, so a chain of sprites' windows
         // (in the order of their accesses) is followed in one pass; a pass that moves
         // nothing ends the run.
-        let sprites = self.sprites.dma | self.regs[0x15] != 0;
+        let dma = self.sprites.dma;
+        let others = self.regs[0x15] & !dma;
         let checks = self.dma_checks();
         let mut end = at;
         loop {
@@ -72,13 +73,15 @@ impl Vic {
             {
                 end = end.max(to + 1);
             }
-            if sprites {
-                for n in 0..8 {
-                    if let Some((from, to)) = self.next_sprite_dma(n, end, &checks)
-                        && from <= end
-                    {
-                        end = end.max(to + 1);
-                    }
+            if dma != 0 {
+                end += u64::from(self.every_line_ba(dma, end).trailing_ones());
+            }
+            for n in 0..8 {
+                if others & (1 << n) != 0
+                    && let Some((from, to)) = self.next_sprite_dma(n, end, &checks)
+                    && from <= end
+                {
+                    end = end.max(to + 1);
                 }
             }
             if end == start {
@@ -100,11 +103,23 @@ impl Vic {
             consider(&mut first, w);
         }
         // Each sprite's next DMA from its own state (a sprite's DMA ends after its last
-        // line, so a window per line cannot be assumed).
-        if self.sprites.dma | self.regs[0x15] != 0 {
+        // line, so a window per line cannot be assumed): those with DMA on hold BA in
+        // every line as far as the prediction looks (a line at most), the others from
+        // the line their Y matches.
+        let dma = self.sprites.dma;
+        if dma != 0 {
+            let bits = self.every_line_ba(dma, now);
+            if bits != 0 {
+                first = first.min(now + u64::from(bits.trailing_zeros()));
+            }
+        }
+        let others = self.regs[0x15] & !dma;
+        if others != 0 {
             let checks = self.dma_checks();
             for n in 0..8 {
-                if let Some(w) = self.next_sprite_dma(n, now, &checks) {
+                if others & (1 << n) != 0
+                    && let Some(w) = self.next_sprite_dma(n, now, &checks)
+                {
                     consider(&mut first, w);
                 }
             }
@@ -125,16 +140,43 @@ impl Vic {
         if !(from..=to).contains(&t) || self.clock > from {
             return None;
         }
-        if self.sprites.dma | self.regs[0x15] != 0 {
+        let dma = self.sprites.dma;
+        let bits = self.every_line_ba(dma, t);
+        if bits != 0 && t + u64::from(bits.trailing_zeros()) <= to + 1 {
+            return None;
+        }
+        let others = self.regs[0x15] & !dma;
+        if others != 0 {
             let checks = self.dma_checks();
             if (0..8).any(|n| {
-                self.next_sprite_dma(n, t, &checks)
-                    .is_some_and(|w| w.0 <= to + 1)
+                others & (1 << n) != 0
+                    && self
+                        .next_sprite_dma(n, t, &checks)
+                        .is_some_and(|w| w.0 <= to + 1)
             }) {
                 return None;
             }
         }
         Some(to + 1)
+    }
+
+    /// The cycles from `t` on (bit i: cycle `t + i`, for a line) in which the DMA of a
+    /// sprite in `set` holds BA low, as it does in every line while on.
+    #[inline(always)]
+    fn every_line_ba(&self, set: u8, t: u64) -> u128 {
+        if set == 0 {
+            return 0;
+        }
+        let tm = self.timing;
+        let mut bits = 0u128;
+        let mut todo = set;
+        while todo != 0 {
+            bits |= tm.sprite_ba_bits[todo.trailing_zeros() as usize];
+            todo &= todo - 1;
+        }
+        let line = tm.line as u32;
+        let off = tm.line_offset(t) as u32;
+        ((bits >> off) | (bits << (line - off))) & ((1u128 << line) - 1)
     }
 
     /// If BA is low in cycle `t` and the VIC has run up to `t`'s line, no further: the

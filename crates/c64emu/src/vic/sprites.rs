@@ -133,6 +133,7 @@ impl Sprites {
 
     /// The phi1 access of a sprite cycle: the pointer, or the second data byte (an idle
     /// access without DMA). Returns the byte read.
+    #[inline(always)]
     pub fn phi1(&mut self, kind: Phi1, mem: &VicMem, bank: u8, d018: u8) -> u8 {
         match kind {
             Phi1::SpritePointer(n) => {
@@ -190,6 +191,21 @@ impl Sprites {
         self.active == 0 && self.pending == 0 && !(show && self.display != 0)
     }
 
+    /// A cycle of a batch run with the registers as they are, after its first, in
+    /// which `draw` would do nothing but take the registers again: no sprite shifting,
+    /// none shown whose X falls in the cycle, no sprite access before it, no display
+    /// decision.
+    #[inline(always)]
+    pub fn quiet(&self, prev: &Cycle, show: bool) -> bool {
+        let xpos = prev.xpos;
+        !show
+            && !prev.phi1.is_sprite()
+            && self.active == 0
+            && self.xpos_known
+            && self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31] & self.pending
+                == 0
+    }
+
     /// Is a sprite shifting, about to start or shown (so its X coordinate matters
     /// before the next display check)?
     #[inline(always)]
@@ -205,7 +221,9 @@ impl Sprites {
     }
 
     /// `draw` for a cycle in which nothing is drawn (`idle`): what the accesses and the
-    /// registers leave in the shifters.
+    /// registers leave in the shifters. (A batch of cycles run with the registers as
+    /// they are calls it in its first cycle and after a sprite access only: the
+    /// registers it takes stay, and an idle display check leaves nothing pending.)
     #[inline(always)]
     pub fn draw_idle(&mut self, prev: &Cycle, show: bool, regs: &[u8; 0x40], latency: bool) {
         let (pointer_cycle, data_cycle) = match prev.phi1 {
@@ -273,8 +291,10 @@ impl Sprites {
     /// `prev`: the previous cycle (its X position and accesses are what the shifters
     /// see now). `regs`: $D000-$D02E.
     /// Inlined for the usual cycle of a line with sprites, in which none shifts or
-    /// starts (the rest, `draw_active`, is a call).
+    /// starts (the rest, `draw_active`, is a call). `later`: the cycles before each of
+    /// the next ones the VIC runs with the registers as they are (`finish_alone`).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
         prev: &Cycle,
@@ -283,6 +303,7 @@ impl Sprites {
         latency: bool,
         out: &mut [Ref; 8],
         fg: u8,
+        later: &[Cycle],
     ) -> u8 {
         let xpos = prev.xpos;
         let candidates = if self.xpos_known {
@@ -297,7 +318,9 @@ impl Sprites {
             self.draw_idle(prev, show, regs, latency);
             return 0;
         }
-        self.draw_active(prev, show, regs, latency, out, fg, candidates, may_start)
+        self.draw_active(
+            prev, show, regs, latency, out, fg, later, candidates, may_start,
+        )
     }
 
     /// `draw` for a cycle in which a sprite shifts or may start (`candidates`: the
@@ -312,6 +335,7 @@ impl Sprites {
         latency: bool,
         out: &mut [Ref; 8],
         fg: u8,
+        later: &[Cycle],
         candidates: u8,
         may_start: u8,
     ) -> u8 {
@@ -345,7 +369,11 @@ impl Sprites {
                 *f = (self.x_seen[s] & 7) as u8;
             }
             self.draw_idle(prev, show, regs, latency);
-            return self.shift_out(out, fg, starts, &from);
+            let drawn = self.shift_out(out, fg, starts, &from);
+            if self.unseen && !later.is_empty() {
+                self.finish_alone(later);
+            }
+            return drawn;
         }
         let mut drawn = 0;
         for i in 0..8 {
@@ -391,6 +419,75 @@ impl Sprites {
         }
         self.see_x();
         drawn
+    }
+
+    /// Nobody looks at the pixels: a plain sprite (not halted, multicolour or
+    /// X-expanded) whose shift register runs out within the cycles `later` (the ones
+    /// before each of the next cycles run with the registers as they are), with none of
+    /// its own accesses there and unable to start again there, ends at once, as its
+    /// last pixel would leave it, if nothing can see its pixels still to come: none
+    /// (its last bits shifted out: only its stop is left), or they are alone (no other
+    /// sprite with pixels to show, none able to start or be reloaded by an access in
+    /// their cycles) and its bit in $D01F is set. The cycles after then draw nothing.
+    fn finish_alone(&mut self, later: &[Cycle]) {
+        let plain = !(self.halted | self.multicolor | self.expand_x | !self.expand_flops);
+        let mut showing = 0u8;
+        let mut todo = self.active;
+        while todo != 0 {
+            let o = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if self.shift[o] & 0xFF_FFFF != 0 || (self.pixel[o] != 0 && plain & (1 << o) == 0) {
+                showing |= 1 << o;
+            }
+        }
+        let may_start = self.pending | self.display;
+        let mut done = 0u8;
+        let mut todo = self.active & plain;
+        while todo != 0 {
+            let o = todo.trailing_zeros() as usize;
+            let m = 1u8 << o;
+            todo &= !m;
+            // Pixels until it stops (each shift moves a bit towards bit 23 or past it,
+            // then the stop), and those that may still show (its low 24 bits).
+            let shift = self.shift[o];
+            let end = if shift == 0 {
+                2
+            } else {
+                34 - shift.trailing_zeros() as usize
+            };
+            let bits = shift & 0xFF_FFFF;
+            let shows = if bits == 0 {
+                0
+            } else {
+                24 - bits.trailing_zeros() as usize
+            };
+            if shows > 0 && (self.sb & m == 0 || showing & !m != 0) {
+                continue;
+            }
+            let Some(cycles) = later.get(..end.div_ceil(8)) else {
+                continue;
+            };
+            let seen = shows.div_ceil(8);
+            let clear = cycles.iter().enumerate().all(|(i, c)| {
+                let own = matches!(c.phi1, Phi1::SpritePointer(n) | Phi1::SpriteData(n)
+                    if usize::from(n) == o);
+                let xpos = c.xpos;
+                let starts = self.at_xpos[usize::from(xpos >> 8) & 1][usize::from(xpos >> 3) & 31]
+                    & may_start;
+                !own && starts & m == 0 && (i >= seen || (starts == 0 && !c.phi1.is_sprite()))
+            });
+            if clear {
+                done |= m;
+            }
+        }
+        let mut todo = done;
+        while todo != 0 {
+            let o = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            self.shift[o] = 0;
+            self.pixel[o] = 0;
+        }
+        self.active &= !done;
     }
 
     /// `draw`'s pixels for a cycle in which the active sprites only shift (see there):
@@ -507,6 +604,22 @@ impl Sprites {
         self.expand_flops = (self.expand_flops & !m) | if expand { m } else { 0 };
         self.mc_flops = (self.mc_flops & !m) | if mc { m } else { 0 };
         (values, shown)
+    }
+
+    /// The shifters' state (tests compare it with the reference's; the flip-flops of a
+    /// sprite not shifting are set again when it starts).
+    #[cfg(test)]
+    pub fn shifters(&self) -> String {
+        format!(
+            "active {:02X} pending {:02X} halted {:02X} flops {:02X} {:02X} shift {:X?} pixel {:?}",
+            self.active,
+            self.pending,
+            self.halted,
+            self.expand_flops & self.active,
+            self.mc_flops & self.active,
+            self.shift,
+            self.pixel
+        )
     }
 
     /// Clear the collision registers in `clear` (a CPU read of them takes effect).

@@ -346,6 +346,12 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
             (blind.sprites.ss, blind.sprites.sb, blind.fetch.vc),
             (slow.sprites.ss, slow.sprites.sb, slow.fetch.vc)
         );
+        assert_eq!(blind.gfx.pipeline(), slow.gfx.pipeline(), "round {round}");
+        assert_eq!(
+            blind.sprites.shifters(),
+            slow.sprites.shifters(),
+            "round {round}"
+        );
         let height = fast.timing().height;
         if let Some(i) = (0..WIDTH * height).find(|&i| fast.pens()[i] != slow.pens()[i]) {
             panic!(
@@ -1066,4 +1072,145 @@ fn sprite_writes_that_need_not_wait_for_the_vic_draw_as_if_it_had_run_up_to_them
     // line after its Y.
     let shown = |line| (0..WIDTH).any(|x| pen(lagging.pens(), x, line) == 1);
     assert_eq!((shown(100), shown(105), shown(135)), (false, true, true));
+}
+
+/// What a VIC nobody looks at must agree on with the reference: the counters, the
+/// sprites' DMA and data, BA, the interrupts and the collision registers.
+fn unseen_state(v: &Vic) -> String {
+    let f = &v.fetch;
+    let s = &v.sprites;
+    let rows: Vec<_> =
+        s.s.iter()
+            .map(|s| (s.mc, s.mcbase, s.exp_flop, s.data))
+            .collect();
+    format!(
+        "clock {} cycle {} line {} row {} ba {} irq {:?} {:02X} | vc {} vcbase {} rc {} vmli {} \
+         idle {} bad {} gbuf {:02X} ba_cycles {} | dma {:02X} display {:02X} ss {:02X} sb {:02X} \
+         {rows:?} | border {} {} | {} | {}",
+        v.clock,
+        v.cycle,
+        v.line,
+        v.row,
+        v.ba,
+        v.irq.at,
+        v.irq.flags,
+        f.vc,
+        f.vcbase,
+        f.rc,
+        f.vmli,
+        f.idle,
+        f.bad_line,
+        f.gbuf,
+        f.ba_cycles,
+        s.dma,
+        s.display,
+        s.ss,
+        s.sb,
+        v.border.main,
+        v.border.vertical,
+        s.shifters(),
+        v.gfx.pipeline()
+    )
+}
+
+#[test]
+fn part_of_a_line_nobody_looks_at_runs_at_once_as_every_cycle_does() {
+    // A raster interrupt handler's accesses, a few cycles apart, between sparse ones:
+    // sprite positions, the compare line, $D019, now and then $D011, $D016, the sprites'
+    // modes and a collision register; all eight sprites over random graphics (they soon
+    // have their bits in $D01F, so the cycles between accesses run as spans).
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut accesses, mut spans) = (0u64, 0u64);
+    for round in 0..48u64 {
+        let mut ram = Box::new([0u8; 0x10000]);
+        for b in ram.iter_mut() {
+            *b = rng.byte();
+        }
+        let mut color = [0u8; 1024];
+        for c in color.iter_mut() {
+            *c = rng.byte() & 15;
+        }
+        let chargen: Vec<u8> = (0..4096).map(|_| rng.byte()).collect();
+        let mem = VicMem {
+            ram: &ram,
+            color: &color,
+            chargen: &chargen,
+            cpu_pc: 0x1234,
+            ultimax: None,
+            ultimax_phi2: None,
+        };
+        let mut blind = Vic::kernal_defaults();
+        // (The NTSC chips' lines show some X positions twice.)
+        blind.set_model(match round % 4 {
+            0 => Model::Mos6569,
+            1 => Model::Mos8565,
+            2 => Model::Mos6567R8,
+            _ => Model::Mos6567R56A,
+        });
+        blind.set_reg(0x15, 0xFF, 0);
+        for n in 0..8 {
+            blind.set_reg(2 * n, rng.byte(), 0);
+            blind.set_reg(2 * n + 1, 60 + rng.byte() % 160, 0);
+        }
+        let mut slow = blind.clone();
+        slow.set_fast_lines(false);
+        blind.set_drawing(false);
+        let frame = blind.timing().frame;
+        let mut t = 0;
+        while t < 5 * frame {
+            let gap = if rng.below(4) == 0 { 900 } else { 12 };
+            t += 1 + rng.below(gap);
+            let v = rng.byte();
+            let (r, value) = match rng.below(24) {
+                // In the display window, where the graphics are.
+                0..=9 => match rng.byte() % 0x10 {
+                    x if x % 2 == 0 => (x, 30 + v % 220),
+                    y => (y, 60 + v % 160),
+                },
+                10..=11 => (RASTER, v),
+                12..=13 => (IRQ_FLAGS, v),
+                14 => (CTRL1, (v & 0x7F) | 0x10),
+                15 => (CTRL2, v),
+                16 => (0x17 + (v % 7), rng.byte()),
+                // Now and then a sprite to the right, where the sprites' accesses are.
+                17 => (0x10, v & if rng.below(2) == 0 { 0xFF } else { 0x11 }),
+                18 => (0x20, v),
+                19 => (0x15, if v < 16 { v } else { 0xFF }),
+                _ => (0xFF, 0),
+            };
+            for vic in [&mut blind, &mut slow] {
+                match r {
+                    // Reads: $D019, or now and then a collision register (cleared).
+                    0xFF if v < 6 => {
+                        vic.read(SS_COLLISION + u8::from(v == 0), t, &mem);
+                    }
+                    0xFF => {
+                        vic.read(IRQ_FLAGS, t, &mem);
+                    }
+                    _ => vic.write(r, value, t, &mem),
+                }
+            }
+            accesses += 1;
+            if blind.spans_possible() && blind.span_ready() {
+                spans += 1;
+            }
+            let ba = slow.ba_low(t + 1, &mem);
+            assert_eq!(blind.ba_low(t + 1, &mem), ba, "BA at {t} (round {round})");
+            t = ba.unwrap_or(t + 1);
+            // (Either may have run further for its BA.)
+            let to = blind.clock.max(slow.clock) - 1;
+            blind.sync(to, &mem);
+            slow.sync(to, &mem);
+            assert_eq!(
+                unseen_state(&blind),
+                unseen_state(&slow),
+                "at {t} (round {round})"
+            );
+            for r in [IRQ_FLAGS, CTRL1, RASTER, SS_COLLISION, SB_COLLISION] {
+                assert_eq!(blind.peek(r, t), slow.peek(r, t), "${r:02X} at {t}");
+            }
+        }
+    }
+    // Many accesses left the VIC where a span can start.
+    assert!(spans * 4 > accesses, "{spans} spans in {accesses} accesses");
 }

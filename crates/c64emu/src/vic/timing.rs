@@ -60,6 +60,8 @@ pub struct Timing {
     pub sprite_dma: (u8, u8),
     /// Sprite display is decided and MC loaded (shown from the next cycle).
     pub sprite_display: u8,
+    /// Per sprite, the cycles its DMA holds BA low in (bit n - 1: cycle n).
+    pub sprite_ba_bits: [u128; 8],
     /// The first raster line of the picture (VICE's default visible area) and its
     /// height (lines past the frame's last are the next frame's first ones, drawn
     /// below: NTSC's lower border).
@@ -112,6 +114,18 @@ impl Timing {
         cycles[sprite_dma.1 as usize].sprites = SpriteCheck::Dma;
         cycles[SPRITE_EXPAND as usize].sprites = SpriteCheck::DmaExpand;
         cycles[sprite_display as usize].sprites = SpriteCheck::Display;
+        let mut sprite_ba_bits = [0u128; 8];
+        let mut n = 1;
+        while n <= line {
+            let mut s = 0;
+            while s < 8 {
+                if cycles[n as usize].sprite_ba & (1 << s) != 0 {
+                    sprite_ba_bits[s] |= 1 << (n - 1);
+                }
+                s += 1;
+            }
+            n += 1;
+        }
         Timing {
             line: line as u64,
             lines,
@@ -120,6 +134,7 @@ impl Timing {
             sprite0,
             sprite_dma,
             sprite_display,
+            sprite_ba_bits,
             first_line: picture.0,
             height: picture.1,
             window_y: picture.2,
@@ -235,6 +250,14 @@ pub enum Phi1 {
     SpritePointer(u8),
     /// Sprite n's second data byte.
     SpriteData(u8),
+}
+
+impl Phi1 {
+    /// A sprite's pointer or data access.
+    #[inline(always)]
+    pub fn is_sprite(self) -> bool {
+        matches!(self, Phi1::SpritePointer(_) | Phi1::SpriteData(_))
+    }
 }
 
 /// What the VIC reads in a cycle's second half (if BA let it).
