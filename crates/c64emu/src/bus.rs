@@ -120,6 +120,12 @@ pub struct C64Bus {
     /// BA cannot go low before this cycle (as the last look at the events saw it): the
     /// CPU asks the VIC about BA only from then on.
     pub(crate) ba_from: u64,
+    /// `exact_from` is where the next BA window (or event) starts, less the longest
+    /// instruction, as `Machine::events` last worked it out: when a read moves
+    /// `ba_from` on past a window, `exact_from` follows, so the fast path resumes after
+    /// the window without a look at the events. Off while the loop wants every
+    /// instruction in the sequencer (watches, tests, a jam, an REU transfer).
+    pub(crate) follow_ba: bool,
     /// RAM under the ROM areas ($A000-$FFFF) the program has written, one bit per address.
     written: Box<[u64; 0x6000 / 64]>,
     pub strict: bool,
@@ -132,6 +138,9 @@ pub struct C64Bus {
     pub debugcart_exit: Option<u8>,
     /// The interrupt lines as the CPU samples them.
     pub(crate) lines: Lines,
+    /// The chips' interrupt outputs as `observe_lines` last noted them (None: not
+    /// known): noting the same outputs again changes nothing on the lines.
+    seen_outputs: Option<Outputs>,
     /// Cycles the VIC has halted the CPU since power-on (BA low at a read).
     pub stalled: u64,
     /// The fast path met an access that needs its cycle (I/O, the port) and did not
@@ -185,6 +194,7 @@ impl C64Bus {
             exact_from: 0,
             event_at: 0,
             ba_from: 0,
+            follow_ba: false,
             written: Box::new([0; 0x6000 / 64]),
             strict: false,
             violations: Vec::new(),
@@ -193,6 +203,7 @@ impl C64Bus {
             debugcart: false,
             debugcart_exit: None,
             lines: Lines::default(),
+            seen_outputs: None,
             stalled: 0,
             aborted: false,
             io_count: 0,
@@ -220,6 +231,7 @@ impl C64Bus {
         self.exact_from = 0;
         self.event_at = 0;
         self.ba_from = 0;
+        self.follow_ba = false;
     }
 
     /// A CPU access the sequencer made: if it is watched, the run ends after the
@@ -1051,17 +1063,21 @@ impl C64Bus {
     /// Note the chips' interrupt outputs as they are (at cycle `t`); a new low period of
     /// CIA 2's is an NMI edge.
     fn observe_lines(&mut self, t: u64) {
+        let outputs = Outputs {
+            cia1: (self.cia1.irq_since(), self.cia1.last_low()),
+            vic: self.vic.irq_since(),
+            reu: self.expansion.reu.as_ref().and_then(|r| r.irq_since()),
+            cia2: (self.cia2.irq_since(), self.cia2.last_low()),
+        };
+        if self.seen_outputs == Some(outputs) {
+            return;
+        }
+        self.seen_outputs = Some(outputs);
         let lines = &mut self.lines;
-        lines
-            .cia1
-            .observe(self.cia1.irq_since(), self.cia1.last_low(), t);
-        lines.vic.observe(self.vic.irq_since(), None, t);
-        let reu_irq = self.expansion.reu.as_ref().and_then(|r| r.irq_since());
-        lines.expansion.observe(reu_irq, None, t);
-        if let Some(a) = lines
-            .cia2
-            .observe(self.cia2.irq_since(), self.cia2.last_low(), t)
-        {
+        lines.cia1.observe(outputs.cia1.0, outputs.cia1.1, t);
+        lines.vic.observe(outputs.vic, None, t);
+        lines.expansion.observe(outputs.reu, None, t);
+        if let Some(a) = lines.cia2.observe(outputs.cia2.0, outputs.cia2.1, t) {
             lines.nmi_falls(a);
         }
     }
@@ -1078,8 +1094,25 @@ impl C64Bus {
         let (vic, mem) = self.vic_parts();
         let end = vic.ba_low(t, &mem);
         self.ba_from = self.vic.ba_horizon(end.unwrap_or(t) + 1);
+        if self.follow_ba {
+            self.exact_from = self
+                .event_at
+                .min(self.ba_from)
+                .saturating_sub(crate::cpu::LONGEST - 1);
+        }
         end
     }
+}
+
+/// What the chips drive on the interrupt lines: each one's low-since cycle, and for the
+/// CIAs the last low period a read ended (see `Line::observe`, which gives the lines
+/// the same state for the same outputs seen twice in a row).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Outputs {
+    cia1: (Option<u64>, Option<(u64, u64)>),
+    vic: Option<u64>,
+    reu: Option<u64>,
+    cia2: (Option<u64>, Option<(u64, u64)>),
 }
 
 /// The REU's $FF00 trigger: a write there starts a transfer armed by the command register.
@@ -1159,6 +1192,12 @@ impl Bus for C64Bus {
             || (address >> 12 == 0xC && self.c000_ram)
         {
             self.ram[usize::from(address)]
+        } else if address >= rom::KERNAL
+            && self.map[usize::from(address >> 12)] == Page::Kernal
+            && !self.strict
+        {
+            // The KERNAL's own code (its interrupt handler, key waits) runs here.
+            self.roms.kernal[usize::from(address - rom::KERNAL)]
         } else {
             self.read_high(address)
         }
@@ -1202,9 +1241,12 @@ c64state::persist!(Keys {
 // watch, and `aborted`, which only holds inside an instruction.
 c64state::persist!(C64Bus {
     ram, color, map, port, vic, sid, cia1, cia2, keys, stamp, exact_from, event_at, ba_from,
-    written, debugcart, debugcart_exit, lines, stalled, io_count, expansion, ram_below,
+    follow_ba, written, debugcart, debugcart_exit, lines, stalled, io_count, expansion, ram_below,
     c000_ram, dma_from, dma_until, userport
 } skip {
     roms, strict, violations, violation_count, io_log, aborted, force_exact, io_accesses,
-    watching, vic_reads, vic_pages, drive
-} then |b: &mut C64Bus| b.update_vic_reads());
+    watching, vic_reads, vic_pages, drive, seen_outputs
+} then |b: &mut C64Bus| {
+    b.update_vic_reads();
+    b.seen_outputs = None;
+});
