@@ -117,6 +117,9 @@ pub struct C64Bus {
     pub exact_from: u64,
     /// The step loop looks at the events (chips, typing, budget) once `cycles >= event_at`.
     pub event_at: u64,
+    /// An instruction whose accesses all come before this cycle (the next event or BA
+    /// window) may run on the fast path even from `exact_from` on (0: none may).
+    pub(crate) fast_until: u64,
     /// BA cannot go low before this cycle (as the last look at the events saw it): the
     /// CPU asks the VIC about BA only from then on.
     pub(crate) ba_from: u64,
@@ -193,6 +196,7 @@ impl C64Bus {
             stamp: 0,
             exact_from: 0,
             event_at: 0,
+            fast_until: 0,
             ba_from: 0,
             follow_ba: false,
             written: Box::new([0; 0x6000 / 64]),
@@ -230,6 +234,7 @@ impl C64Bus {
     pub fn wake(&mut self) {
         self.exact_from = 0;
         self.event_at = 0;
+        self.fast_until = 0;
         self.ba_from = 0;
         self.follow_ba = false;
     }
@@ -559,7 +564,20 @@ impl C64Bus {
             self.aborted = true;
             return;
         }
+        if self.plain_ram(addr) {
+            // A page the VIC reads, but not before this write.
+            self.ram[usize::from(addr)] = value;
+            return;
+        }
         self.write_memory(addr, value);
+    }
+
+    /// Is `addr` RAM under every banking ($0002 up to `ram_below`, $C000-$CFFF
+    /// unless Ultimax), written and read without a look at the map?
+    #[inline(always)]
+    fn plain_ram(&self, addr: u16) -> bool {
+        addr.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
+            || (addr >> 12 == 0xC && self.c000_ram)
     }
 
     /// RAM at `addr`, noting writes under the ROM areas (not the port, not I/O).
@@ -1095,10 +1113,8 @@ impl C64Bus {
         let end = vic.ba_low(t, &mem);
         self.ba_from = self.vic.ba_horizon(end.unwrap_or(t) + 1);
         if self.follow_ba {
-            self.exact_from = self
-                .event_at
-                .min(self.ba_from)
-                .saturating_sub(crate::cpu::LONGEST - 1);
+            self.fast_until = self.event_at.min(self.ba_from);
+            self.exact_from = self.fast_until.saturating_sub(crate::cpu::LONGEST - 1);
         }
         end
     }
@@ -1188,9 +1204,7 @@ impl Bus for C64Bus {
     #[inline(always)]
     fn get_byte(&mut self, address: u16) -> u8 {
         // $0002-$9FFF and $C000-$CFFF are RAM under every banking configuration.
-        if address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
-            || (address >> 12 == 0xC && self.c000_ram)
-        {
+        if self.plain_ram(address) {
             self.ram[usize::from(address)]
         } else if address >= rom::KERNAL
             && self.map[usize::from(address >> 12)] == Page::Kernal
@@ -1207,11 +1221,7 @@ impl Bus for C64Bus {
     fn set_byte(&mut self, address: u16, value: u8) {
         // $0002-$9FFF and $C000-$CFFF are plain RAM for writes whatever the banking
         // (unless the instruction met I/O: then it writes nothing).
-        if (address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
-            || (address >> 12 == 0xC && self.c000_ram))
-            && !self.aborted
-            && !reads_page(&self.vic_pages, address)
-        {
+        if self.plain_ram(address) && !self.aborted && !reads_page(&self.vic_pages, address) {
             self.ram[usize::from(address)] = value;
         } else {
             self.write_slow(address, value);
@@ -1245,8 +1255,9 @@ c64state::persist!(C64Bus {
     c000_ram, dma_from, dma_until, userport
 } skip {
     roms, strict, violations, violation_count, io_log, aborted, force_exact, io_accesses,
-    watching, vic_reads, vic_pages, drive, seen_outputs
+    watching, vic_reads, vic_pages, drive, seen_outputs, fast_until
 } then |b: &mut C64Bus| {
     b.update_vic_reads();
     b.seen_outputs = None;
+    b.fast_until = 0;
 });

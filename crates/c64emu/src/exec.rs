@@ -289,11 +289,14 @@ impl Machine {
     }
 
     /// One instruction at `pc`: on the fast path unless something may happen during it,
-    /// then what the CPU does next.
+    /// then what the CPU does next. Within `LONGEST` cycles of the next event or BA
+    /// window, an instruction that surely ends before it still runs fast.
     #[inline(always)]
     fn step_cpu<const WATCH: bool>(&mut self, pc: u16) -> Next {
         let cycles = self.cpu.cycles;
-        if cycles < self.cpu.memory.exact_from
+        let bus = &self.cpu.memory;
+        if (cycles < bus.exact_from
+            || cycles + cpu::most_cycles(bus.peek_banked(pc)) <= bus.fast_until)
             && !(WATCH && self.cpu.memory.lines.nmi_edge.is_some())
         {
             let i_before = WATCH && self.i_flag();
@@ -556,6 +559,7 @@ impl Machine {
         }
         self.cpu.memory.follow_ba = follow;
         self.cpu.memory.event_at = next;
+        self.cpu.memory.fast_until = if normal { next.min(ba) } else { 0 };
         self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
             next
         } else if !normal {

@@ -49,6 +49,13 @@ pub(crate) type Cpu = CPU<C64Bus, Nmos6502Table>;
 /// instructions with (zp,X) and (zp),Y.
 pub(crate) const LONGEST: u64 = plan::MAX_CYCLES as u64;
 
+/// The most cycles `opcode` takes without stalls (a carried index, a branch taken to
+/// another page).
+#[inline(always)]
+pub(crate) fn most_cycles(opcode: u8) -> u64 {
+    u64::from(plan::MOST[usize::from(opcode)])
+}
+
 /// Run the instruction at PC on the fast path; false when it must run through the
 /// sequencer instead (nothing has changed then).
 #[inline(always)]
