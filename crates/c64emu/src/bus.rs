@@ -905,10 +905,18 @@ impl C64Bus {
             // $D200-$D3FF: nothing there.
             UNWIRED..=io::VIC_END if self.expansion.has_latch() => {}
             io::VIC..=io::VIC_END => {
+                let quiet = leaves_lines_and_ba(reg);
+                let event = if quiet { self.vic.next_event() } else { None };
                 let (vic, mem) = self.vic_parts();
                 vic.write(reg, value, t, &mem);
-                self.update_vic_reads();
-                self.wake();
+                if moves_reads(reg) {
+                    self.update_vic_reads();
+                }
+                // The step loop's look ahead (BA windows, the VIC's next event) stands
+                // unless the write moved it.
+                if !quiet || self.vic.next_event() != event {
+                    self.wake();
+                }
             }
             io::DEBUGCART if self.debugcart => {
                 self.debugcart_exit = Some(value);
@@ -1171,6 +1179,29 @@ impl DmaBus for C64Bus {
         }
         self.write(addr, value, t);
     }
+}
+
+/// Can a write to VIC register `reg` change what RAM the VIC reads, or from when
+/// (`vic::Reads`): a sprite's Y, enable or Y expansion (its DMA), control register 1
+/// (bad lines, bitmap mode), the memory pointers. After a write to another register the
+/// pages stay; their cycles, worked out at an earlier VIC cycle, only make writes wait
+/// sooner than they must (the VIC running on without a register change never brings a
+/// bad line or a BA window earlier).
+fn moves_reads(reg: u8) -> bool {
+    let r = reg & 0x3F;
+    (r < 0x10 && r & 1 == 1)
+        || matches!(
+            r,
+            crate::map::vic::CTRL1 | 0x15 | 0x17 | crate::map::vic::MEMPTR
+        )
+}
+
+/// Does a write to VIC register `reg` leave its interrupt line and BA alone (until its
+/// next event, which the caller compares): a sprite's X, the X expansion, priority and
+/// multicolour bits (they move only sprite collisions), the colours.
+fn leaves_lines_and_ba(reg: u8) -> bool {
+    let r = reg & 0x3F;
+    (r < 0x10 && r & 1 == 0) || matches!(r, 0x10 | 0x1B..=0x1D | 0x20..=0x2E)
 }
 
 /// Is `addr` a register of a chip that drives an interrupt line (CIA 1, CIA 2, VIC)?
