@@ -6,8 +6,8 @@
 //! from which instructions run through the CPU's sequencer (one comparison),
 //! `run_until`'s address and the trap table (one byte per address, looked at only in
 //! the blocks where the ROMs can be). Instructions run on the CPU's fast path while no
-//! chip can act within one (`cpu` explains the two paths); from `LONGEST` cycles before
-//! the next event on they run through the sequencer, which makes every bus cycle at its
+//! chip can act within one (`cpu` explains the two paths); one that may not end before
+//! the next event or BA window runs through the sequencer, which makes every bus cycle at its
 //! cycle and polls the interrupt lines. `events`, which the chips schedule (a timer's
 //! underflow, a raster line's points, a typed key's release), brings the chips up to
 //! date and says when the next one comes.

@@ -18,7 +18,8 @@
 //! an instruction with the crate's decoding and execution over the bus's inline RAM path, and
 //! only its cycle count matters (the crate's, corrected where it differs: `step_fast`).
 //! The loop knows when a chip may next act (`next_event`, `Vic::next_ba_low`) and runs
-//! every instruction that starts within `LONGEST` cycles of that through the sequencer.
+//! every instruction that may not end before that (it starts within its opcode's most
+//! cycles, `plan::MOST`, of it) through the sequencer.
 //! An instruction that turns out to touch I/O or the port, or that is the sequencer's
 //! (an opcode the fast path leaves undecoded, decimal-mode arithmetic, a JSR whose operand
 //! is in the stack page, where its late operand read matters), is rolled back before it has written anything and
