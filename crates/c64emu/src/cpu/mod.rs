@@ -15,7 +15,7 @@
 //! Speed comes from a fast path: most instructions touch only RAM and ROM, and while no
 //! chip can change anything the CPU sees (no interrupt line can move, BA stays high) the
 //! cycle at which each of their accesses happens is invisible. The step loop runs such
-//! an instruction with the crate's decoding and execution over the bus's inline RAM path, and
+//! an instruction with the crate's `single_step` over the bus's inline RAM path, and
 //! only its cycle count matters (the crate's, corrected where it differs: `step_fast`).
 //! The loop knows when a chip may next act (`next_event`, `Vic::next_ba_low`) and runs
 //! every instruction that may not end before that (it starts within its opcode's most
@@ -94,19 +94,10 @@ pub(crate) fn step_fast(cpu: &mut Cpu) -> bool {
             Some(_) => return false,
         }
     }
-    // Left undecoded for the sequencer, or it met I/O or the port: it wrote nothing
-    // after that, and nothing before (no instruction writes before its last read but
-    // BRK, whose vector is never I/O). (Decoding and executing directly, not through
-    // `single_step`: the crate's own interrupt poll and wait states are not the 6510's
-    // here, the step loop polls.)
-    let ran = match cpu.fetch_next_and_decode() {
-        Some(decoded) => {
-            cpu.execute_instruction(decoded);
-            true
-        }
-        None => false,
-    };
-    if !ran || cpu.memory.aborted {
+    // Left undecoded for the sequencer (single_step counted one cycle), or it met I/O
+    // or the port: it wrote nothing after that, and nothing before (no instruction
+    // writes before its last read but BRK, whose vector is never I/O).
+    if !cpu.single_step() || cpu.memory.aborted {
         cpu.memory.aborted = false;
         let r = &mut cpu.registers;
         r.program_counter = pc;

@@ -17,7 +17,7 @@ use mos6502::{ArithmeticOutput, Variant};
 
 /// The decoding the fast path uses: the crate's, through a 256-entry table (an indexed
 /// load instead of the crate's `match`), with the opcodes the crate does not run as the
-/// 6510 does left undecoded, so the crate's decoding reports them (returns None)
+/// 6510 does left undecoded, so the crate's `single_step` reports them (returns false)
 /// and the step loop hands them to the sequencer: JAM, ANE, the NOPs that read memory
 /// (the crate skips the read) and the six it does not decode itself.
 #[derive(Clone, Copy, Debug, Default)]
