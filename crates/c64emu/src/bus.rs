@@ -117,9 +117,18 @@ pub struct C64Bus {
     pub exact_from: u64,
     /// The step loop looks at the events (chips, typing, budget) once `cycles >= event_at`.
     pub event_at: u64,
+    /// An instruction whose accesses all come before this cycle (the next event or BA
+    /// window) may run on the fast path even from `exact_from` on (0: none may).
+    pub(crate) fast_until: u64,
     /// BA cannot go low before this cycle (as the last look at the events saw it): the
     /// CPU asks the VIC about BA only from then on.
     pub(crate) ba_from: u64,
+    /// `exact_from` is where the next BA window (or event) starts, less the longest
+    /// instruction, as `Machine::events` last worked it out: when a read moves
+    /// `ba_from` on past a window, `exact_from` follows, so the fast path resumes after
+    /// the window without a look at the events. Off while the loop wants every
+    /// instruction in the sequencer (watches, tests, a jam, an REU transfer).
+    pub(crate) follow_ba: bool,
     /// RAM under the ROM areas ($A000-$FFFF) the program has written, one bit per address.
     written: Box<[u64; 0x6000 / 64]>,
     pub strict: bool,
@@ -132,6 +141,9 @@ pub struct C64Bus {
     pub debugcart_exit: Option<u8>,
     /// The interrupt lines as the CPU samples them.
     pub(crate) lines: Lines,
+    /// The chips' interrupt outputs as `observe_lines` last noted them (None: not
+    /// known): noting the same outputs again changes nothing on the lines.
+    seen_outputs: Option<Outputs>,
     /// Cycles the VIC has halted the CPU since power-on (BA low at a read).
     pub stalled: u64,
     /// The fast path met an access that needs its cycle (I/O, the port) and did not
@@ -184,7 +196,9 @@ impl C64Bus {
             stamp: 0,
             exact_from: 0,
             event_at: 0,
+            fast_until: 0,
             ba_from: 0,
+            follow_ba: false,
             written: Box::new([0; 0x6000 / 64]),
             strict: false,
             violations: Vec::new(),
@@ -193,6 +207,7 @@ impl C64Bus {
             debugcart: false,
             debugcart_exit: None,
             lines: Lines::default(),
+            seen_outputs: None,
             stalled: 0,
             aborted: false,
             io_count: 0,
@@ -219,7 +234,9 @@ impl C64Bus {
     pub fn wake(&mut self) {
         self.exact_from = 0;
         self.event_at = 0;
+        self.fast_until = 0;
         self.ba_from = 0;
+        self.follow_ba = false;
     }
 
     /// A CPU access the sequencer made: if it is watched, the run ends after the
@@ -547,7 +564,20 @@ impl C64Bus {
             self.aborted = true;
             return;
         }
+        if self.plain_ram(addr) {
+            // A page the VIC reads, but not before this write.
+            self.ram[usize::from(addr)] = value;
+            return;
+        }
         self.write_memory(addr, value);
+    }
+
+    /// Is `addr` RAM under every banking ($0002 up to `ram_below`, $C000-$CFFF
+    /// unless Ultimax), written and read without a look at the map?
+    #[inline(always)]
+    fn plain_ram(&self, addr: u16) -> bool {
+        addr.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
+            || (addr >> 12 == 0xC && self.c000_ram)
     }
 
     /// RAM at `addr`, noting writes under the ROM areas (not the port, not I/O).
@@ -875,10 +905,18 @@ impl C64Bus {
             // $D200-$D3FF: nothing there.
             UNWIRED..=io::VIC_END if self.expansion.has_latch() => {}
             io::VIC..=io::VIC_END => {
+                let quiet = leaves_lines_and_ba(reg);
+                let event = if quiet { self.vic.next_event() } else { None };
                 let (vic, mem) = self.vic_parts();
                 vic.write(reg, value, t, &mem);
-                self.update_vic_reads();
-                self.wake();
+                if moves_reads(reg) {
+                    self.update_vic_reads();
+                }
+                // The step loop's look ahead (BA windows, the VIC's next event) stands
+                // unless the write moved it.
+                if !quiet || self.vic.next_event() != event {
+                    self.wake();
+                }
             }
             io::DEBUGCART if self.debugcart => {
                 self.debugcart_exit = Some(value);
@@ -1051,17 +1089,21 @@ impl C64Bus {
     /// Note the chips' interrupt outputs as they are (at cycle `t`); a new low period of
     /// CIA 2's is an NMI edge.
     fn observe_lines(&mut self, t: u64) {
+        let outputs = Outputs {
+            cia1: (self.cia1.irq_since(), self.cia1.last_low()),
+            vic: self.vic.irq_since(),
+            reu: self.expansion.reu.as_ref().and_then(|r| r.irq_since()),
+            cia2: (self.cia2.irq_since(), self.cia2.last_low()),
+        };
+        if self.seen_outputs == Some(outputs) {
+            return;
+        }
+        self.seen_outputs = Some(outputs);
         let lines = &mut self.lines;
-        lines
-            .cia1
-            .observe(self.cia1.irq_since(), self.cia1.last_low(), t);
-        lines.vic.observe(self.vic.irq_since(), None, t);
-        let reu_irq = self.expansion.reu.as_ref().and_then(|r| r.irq_since());
-        lines.expansion.observe(reu_irq, None, t);
-        if let Some(a) = lines
-            .cia2
-            .observe(self.cia2.irq_since(), self.cia2.last_low(), t)
-        {
+        lines.cia1.observe(outputs.cia1.0, outputs.cia1.1, t);
+        lines.vic.observe(outputs.vic, None, t);
+        lines.expansion.observe(outputs.reu, None, t);
+        if let Some(a) = lines.cia2.observe(outputs.cia2.0, outputs.cia2.1, t) {
             lines.nmi_falls(a);
         }
     }
@@ -1078,8 +1120,23 @@ impl C64Bus {
         let (vic, mem) = self.vic_parts();
         let end = vic.ba_low(t, &mem);
         self.ba_from = self.vic.ba_horizon(end.unwrap_or(t) + 1);
+        if self.follow_ba {
+            self.fast_until = self.event_at.min(self.ba_from);
+            self.exact_from = self.fast_until.saturating_sub(crate::cpu::LONGEST - 1);
+        }
         end
     }
+}
+
+/// What the chips drive on the interrupt lines: each one's low-since cycle, and for the
+/// CIAs the last low period a read ended (see `Line::observe`, which gives the lines
+/// the same state for the same outputs seen twice in a row).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Outputs {
+    cia1: (Option<u64>, Option<(u64, u64)>),
+    vic: Option<u64>,
+    reu: Option<u64>,
+    cia2: (Option<u64>, Option<(u64, u64)>),
 }
 
 /// The REU's $FF00 trigger: a write there starts a transfer armed by the command register.
@@ -1124,6 +1181,29 @@ impl DmaBus for C64Bus {
     }
 }
 
+/// Can a write to VIC register `reg` change what RAM the VIC reads, or from when
+/// (`vic::Reads`): a sprite's Y, enable or Y expansion (its DMA), control register 1
+/// (bad lines, bitmap mode), the memory pointers. After a write to another register the
+/// pages stay; their cycles, worked out at an earlier VIC cycle, only make writes wait
+/// sooner than they must (the VIC running on without a register change never brings a
+/// bad line or a BA window earlier).
+fn moves_reads(reg: u8) -> bool {
+    let r = reg & 0x3F;
+    (r < 0x10 && r & 1 == 1)
+        || matches!(
+            r,
+            crate::map::vic::CTRL1 | 0x15 | 0x17 | crate::map::vic::MEMPTR
+        )
+}
+
+/// Does a write to VIC register `reg` leave its interrupt line and BA alone (until its
+/// next event, which the caller compares): a sprite's X, the X expansion, priority and
+/// multicolour bits (they move only sprite collisions), the colours.
+fn leaves_lines_and_ba(reg: u8) -> bool {
+    let r = reg & 0x3F;
+    (r < 0x10 && r & 1 == 0) || matches!(r, 0x10 | 0x1B..=0x1D | 0x20..=0x2E)
+}
+
 /// Is `addr` a register of a chip that drives an interrupt line (CIA 1, CIA 2, VIC)?
 fn is_interrupting(addr: u16) -> bool {
     matches!(addr, io::VIC..=io::VIC_END | io::CIA1..=io::CIA2_END)
@@ -1155,10 +1235,14 @@ impl Bus for C64Bus {
     #[inline(always)]
     fn get_byte(&mut self, address: u16) -> u8 {
         // $0002-$9FFF and $C000-$CFFF are RAM under every banking configuration.
-        if address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
-            || (address >> 12 == 0xC && self.c000_ram)
-        {
+        if self.plain_ram(address) {
             self.ram[usize::from(address)]
+        } else if address >= rom::KERNAL
+            && self.map[usize::from(address >> 12)] == Page::Kernal
+            && !self.strict
+        {
+            // The KERNAL's own code (its interrupt handler, key waits) runs here.
+            self.roms.kernal[usize::from(address - rom::KERNAL)]
         } else {
             self.read_high(address)
         }
@@ -1168,11 +1252,7 @@ impl Bus for C64Bus {
     fn set_byte(&mut self, address: u16, value: u8) {
         // $0002-$9FFF and $C000-$CFFF are plain RAM for writes whatever the banking
         // (unless the instruction met I/O: then it writes nothing).
-        if (address.wrapping_sub(2) < self.ram_below.wrapping_sub(2)
-            || (address >> 12 == 0xC && self.c000_ram))
-            && !self.aborted
-            && !reads_page(&self.vic_pages, address)
-        {
+        if self.plain_ram(address) && !self.aborted && !reads_page(&self.vic_pages, address) {
             self.ram[usize::from(address)] = value;
         } else {
             self.write_slow(address, value);
@@ -1202,9 +1282,13 @@ c64state::persist!(Keys {
 // watch, and `aborted`, which only holds inside an instruction.
 c64state::persist!(C64Bus {
     ram, color, map, port, vic, sid, cia1, cia2, keys, stamp, exact_from, event_at, ba_from,
-    written, debugcart, debugcart_exit, lines, stalled, io_count, expansion, ram_below,
+    follow_ba, written, debugcart, debugcart_exit, lines, stalled, io_count, expansion, ram_below,
     c000_ram, dma_from, dma_until, userport
 } skip {
     roms, strict, violations, violation_count, io_log, aborted, force_exact, io_accesses,
-    watching, vic_reads, vic_pages, drive
-} then |b: &mut C64Bus| b.update_vic_reads());
+    watching, vic_reads, vic_pages, drive, seen_outputs, fast_until
+} then |b: &mut C64Bus| {
+    b.update_vic_reads();
+    b.seen_outputs = None;
+    b.fast_until = 0;
+});

@@ -6,8 +6,8 @@
 //! from which instructions run through the CPU's sequencer (one comparison),
 //! `run_until`'s address and the trap table (one byte per address, looked at only in
 //! the blocks where the ROMs can be). Instructions run on the CPU's fast path while no
-//! chip can act within one (`cpu` explains the two paths); from `LONGEST` cycles before
-//! the next event on they run through the sequencer, which makes every bus cycle at its
+//! chip can act within one (`cpu` explains the two paths); one that may not end before
+//! the next event or BA window runs through the sequencer, which makes every bus cycle at its
 //! cycle and polls the interrupt lines. `events`, which the chips schedule (a timer's
 //! underflow, a raster line's points, a typed key's release), brings the chips up to
 //! date and says when the next one comes.
@@ -289,11 +289,14 @@ impl Machine {
     }
 
     /// One instruction at `pc`: on the fast path unless something may happen during it,
-    /// then what the CPU does next.
+    /// then what the CPU does next. Within `LONGEST` cycles of the next event or BA
+    /// window, an instruction that surely ends before it still runs fast.
     #[inline(always)]
     fn step_cpu<const WATCH: bool>(&mut self, pc: u16) -> Next {
         let cycles = self.cpu.cycles;
-        if cycles < self.cpu.memory.exact_from
+        let bus = &self.cpu.memory;
+        if (cycles < bus.exact_from
+            || cycles + cpu::most_cycles(bus.peek_banked(pc)) <= bus.fast_until)
             && !(WATCH && self.cpu.memory.lines.nmi_edge.is_some())
         {
             let i_before = WATCH && self.i_flag();
@@ -474,8 +477,13 @@ impl Machine {
             return;
         }
         let empty = bus.peek(ram::NDX) == 0;
-        self.cpu.memory.keys.typist.note_request(line, empty);
-        self.cpu.memory.wake();
+        let typist = &mut self.cpu.memory.keys.typist;
+        typist.note_request(line, empty);
+        // The typist acts on a request only with strokes left, and an idle stop looks
+        // at once; otherwise a program polling GETIN costs the loop no look per call.
+        if self.exec.stop_when_idle || typist.pending() != 0 {
+            self.cpu.memory.wake();
+        }
     }
 
     /// Chips, typing, the interrupt lines and the budget. Returns Some when the run must
@@ -519,7 +527,7 @@ impl Machine {
             return Some(Halt::Stop(Stop::Idle));
         }
         self.exec.watch = self.cpu.memory.lines.pending() && self.exec.jammed.is_none();
-        let bus = &self.cpu.memory;
+        let bus = &mut self.cpu.memory;
         let vic_next = bus.vic.next_event();
         for e in [bus.cia1.next_event(), bus.cia2.next_event(), vic_next]
             .into_iter()
@@ -528,26 +536,33 @@ impl Machine {
             next = next.min(e.max(now + 1));
         }
         // Instructions that start within LONGEST cycles of a change (or of BA going
-        // low) run through the sequencer; at the end of a BA window the loop looks
-        // again, so that the fast path resumes there rather than at the next event.
-        let window = self.cpu.memory.vic.next_ba_window(now);
-        let ba = window.map_or(u64::MAX, |(from, _)| from);
-        if let Some((_, to)) = window {
-            next = next.min(to);
-        }
+        // low) run through the sequencer. The reads that meet a BA window move
+        // `ba_from` on past it and `exact_from` with it (`follow_ba`), so the fast path
+        // resumes after the window without the loop looking here again.
+        let ba = self.cpu.memory.vic.ba_horizon(now);
         // BA can go low no earlier than a known window or the VIC's next event.
         self.cpu.memory.ba_from = ba.min(vic_next.unwrap_or(u64::MAX));
         // An REU transfer holds the CPU at its next read (see `C64Bus::ba_low`).
-        let ba = if self.cpu.memory.dma_until > now {
+        let dma = self.cpu.memory.dma_until > now;
+        let ba = if dma {
             self.cpu.memory.ba_from = now;
             now
         } else {
             ba
         };
+        let normal =
+            self.exec.jammed.is_none() && !self.cpu.memory.force_exact && !self.watches_memory();
+        let follow = normal && !dma;
+        if !follow && let Some((_, to)) = self.cpu.memory.vic.next_ba_window(now) {
+            // Nothing follows the window: the loop looks again at its end.
+            next = next.min(to);
+        }
+        self.cpu.memory.follow_ba = follow;
         self.cpu.memory.event_at = next;
+        self.cpu.memory.fast_until = if normal { next.min(ba) } else { 0 };
         self.cpu.memory.exact_from = if self.exec.jammed.is_some() {
             next
-        } else if self.cpu.memory.force_exact || self.watches_memory() {
+        } else if !normal {
             0
         } else {
             next.min(ba).saturating_sub(cpu::LONGEST - 1)

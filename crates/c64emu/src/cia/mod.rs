@@ -76,6 +76,12 @@ pub struct Cia {
     /// Of cycle `synced`: its events after the access, its interrupt step.
     late_pending: bool,
     icr_pending: bool,
+    /// Derived, not state: up to this cycle nothing happens but the timers counting
+    /// down (0: not known), so `sync` only subtracts; and `next_event`'s answer, which
+    /// counting alone does not move (None: not known). Both are forgotten whenever
+    /// anything but counting happens (`changed`).
+    quiet_until: u64,
+    next_event: Option<Option<u64>>,
 }
 
 impl Default for Cia {
@@ -100,17 +106,29 @@ impl Cia {
             synced: 0,
             late_pending: false,
             icr_pending: false,
+            quiet_until: 0,
+            next_event: None,
         }
+    }
+
+    /// Forget what was derived from the state (something other than counting down
+    /// happened or is about to).
+    #[inline(always)]
+    fn changed(&mut self) {
+        self.quiet_until = 0;
+        self.next_event = None;
     }
 
     /// Which revision this chip is.
     pub fn set_model(&mut self, model: CiaModel) {
+        self.changed();
         self.icr.model = model;
     }
 
     /// The machine's clock (cycles per second) and its TOD input's frequency (50 Hz on
     /// a PAL C64, 60 Hz on an NTSC one; from power-on).
     pub fn set_mains(&mut self, clock_hz: u64, mains_hz: u64) {
+        self.changed();
         self.mains = (clock_hz, mains_hz);
     }
 
@@ -118,6 +136,7 @@ impl Cia {
     /// KERNAL leaves CIA 1 (the counter at `latch` at cycle `now`).
     pub fn start_jiffy_timer(&mut self, latch: u16, now: u64) {
         self.sync(now);
+        self.changed();
         self.ta.latch = latch;
         self.ta.counter = latch;
         self.ta.start_steady();
@@ -170,7 +189,27 @@ impl Cia {
     // ----- running -----
 
     /// Run every cycle up to and including `t`.
+    #[inline]
     pub fn sync(&mut self, t: u64) {
+        // The usual case: only counting down since the last look (no division, no
+        // look at the timers' chains).
+        if t <= self.quiet_until && !(self.late_pending || self.icr_pending) {
+            if t > self.synced {
+                let n = t - self.synced;
+                self.ta.skip(n);
+                self.tb.skip(n);
+                self.synced = t;
+            }
+            return;
+        }
+        self.sync_slow(t);
+    }
+
+    #[inline(never)]
+    fn sync_slow(&mut self, t: u64) {
+        if self.late_pending || self.icr_pending {
+            self.changed();
+        }
         self.finish_cycle();
         while self.synced < t {
             let quiet = self.quiet_cycles().min(t - self.synced);
@@ -180,21 +219,25 @@ impl Cia {
                 self.synced += quiet;
                 continue;
             }
+            self.changed();
             self.synced += 1;
             let c = self.synced;
             self.clock_timers(c);
             self.late_events(c);
             self.icr.step(c);
         }
+        self.quiet_until = self.synced + self.quiet_cycles();
     }
 
     /// Run up to cycle `t`'s access: every earlier cycle, the timers of `t`, and its
     /// interrupt step first if `icr_first`.
     fn sync_for_access(&mut self, t: u64, icr_first: bool) {
         if t <= self.synced {
+            self.changed();
             return;
         }
         self.sync(t - 1);
+        self.changed();
         self.synced = t;
         self.clock_timers(t);
         if icr_first {
@@ -260,7 +303,16 @@ impl Cia {
     /// The cycle at which the machine must next look at this CIA (its interrupt line
     /// may go low then), or None while nothing can change it. While the line is low
     /// nothing does until the ICR is read (the machine handles the line itself).
-    pub fn next_event(&self) -> Option<u64> {
+    pub fn next_event(&mut self) -> Option<u64> {
+        if let Some(known) = self.next_event {
+            return known;
+        }
+        let next = self.work_out_next_event();
+        self.next_event = Some(next);
+        next
+    }
+
+    fn work_out_next_event(&self) -> Option<u64> {
         if self.icr.low_since.is_some() {
             return None;
         }
@@ -399,4 +451,7 @@ c64state::persist!(Cia {
     synced,
     late_pending,
     icr_pending
-});
+} skip {
+    quiet_until,
+    next_event
+} then |c: &mut Cia| c.changed());

@@ -12,7 +12,7 @@
 //! line is high again by the time it is sampled.
 
 /// One chip's interrupt output.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Line {
     /// Low since this cycle, as last seen.
     low_since: Option<u64>,
@@ -153,6 +153,51 @@ mod tests {
         assert_eq!(l.observe(Some(300), Some((200, 205)), 300), Some(300));
         assert_eq!(l.observe(Some(307), Some((300, 305)), 310), Some(307));
         assert!(l.low_at(305) && !l.low_at(306) && l.low_at(307));
+    }
+
+    /// The bus notes the chips' outputs only when they differ from the last ones it
+    /// noted: the same outputs seen again, at any later cycle, must change nothing.
+    #[test]
+    fn the_same_outputs_seen_again_change_nothing() {
+        let chips = [None, Some(100), Some(200)];
+        let ended = [None, Some((100, 100)), Some((100, 105)), Some((200, 205))];
+        // What a chip can show: a low period goes on after the one a read ended.
+        let inputs: Vec<_> = chips
+            .iter()
+            .flat_map(|&c| ended.iter().map(move |&e| (c, e)))
+            .filter(|&(c, e)| {
+                matches!((c, e), (Some(c), Some((_, read))) if c > read)
+                    || c.is_none()
+                    || e.is_none()
+            })
+            .collect();
+        // One read ends a period: the same fall always comes with the same read.
+        type Outputs = (Option<u64>, Option<(u64, u64)>);
+        let one_read = |x: &[&Outputs]| {
+            let ends: Vec<_> = x.iter().filter_map(|i| i.1).collect();
+            ends.iter()
+                .all(|a| ends.iter().all(|b| a.0 != b.0 || a == b))
+        };
+        let mut checked = 0;
+        for a in &inputs {
+            for b in &inputs {
+                for c in &inputs {
+                    if !one_read(&[a, b, c]) {
+                        continue;
+                    }
+                    let mut l = Line::default();
+                    for (i, &(chip, end)) in [a, b, c].into_iter().enumerate() {
+                        let t = 210 + 10 * i as u64;
+                        l.observe(chip, end, t);
+                        let before = l;
+                        assert_eq!(l.observe(chip, end, t + 5), None, "{a:?} {b:?} {c:?}");
+                        assert_eq!(l, before, "{a:?} {b:?} {c:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -18,7 +18,8 @@
 //! an instruction with the crate's `single_step` over the bus's inline RAM path, and
 //! only its cycle count matters (the crate's, corrected where it differs: `step_fast`).
 //! The loop knows when a chip may next act (`next_event`, `Vic::next_ba_low`) and runs
-//! every instruction that starts within `LONGEST` cycles of that through the sequencer.
+//! every instruction that may not end before that (it starts within its opcode's most
+//! cycles, `plan::MOST`, of it) through the sequencer.
 //! An instruction that turns out to touch I/O or the port, or that is the sequencer's
 //! (an opcode the fast path leaves undecoded, decimal-mode arithmetic, a JSR whose operand
 //! is in the stack page, where its late operand read matters), is rolled back before it has written anything and
@@ -48,6 +49,13 @@ pub(crate) type Cpu = CPU<C64Bus, Nmos6502Table>;
 /// The most cycles an instruction takes (without stalls): the read-modify-write
 /// instructions with (zp,X) and (zp),Y.
 pub(crate) const LONGEST: u64 = plan::MAX_CYCLES as u64;
+
+/// The most cycles `opcode` takes without stalls (a carried index, a branch taken to
+/// another page).
+#[inline(always)]
+pub(crate) fn most_cycles(opcode: u8) -> u64 {
+    u64::from(plan::MOST[usize::from(opcode)])
+}
 
 /// Run the instruction at PC on the fast path; false when it must run through the
 /// sequencer instead (nothing has changed then).

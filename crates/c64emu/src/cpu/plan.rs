@@ -160,6 +160,19 @@ fn plan_of(opcode: u8) -> Option<Plan> {
 pub(crate) static PLANS: LazyLock<[Option<Plan>; 256]> =
     LazyLock::new(|| std::array::from_fn(|op| plan_of(op as u8)));
 
+/// The most cycles each opcode takes without stalls (an index that carries, a branch
+/// taken to another page; `MAX_CYCLES` for the ones the sequencer runs itself): an
+/// instruction starting at cycle `c` makes every access before `c + MOST[opcode]`.
+pub(crate) static MOST: LazyLock<[u8; 256]> = LazyLock::new(|| {
+    std::array::from_fn(|op| match &PLANS[op] {
+        None => MAX_CYCLES as u8,
+        // A taken branch reads the next opcode, and the un-carried one when it leaves
+        // its page; RTS reads the address it returns to.
+        Some(_) if op & 0x1F == 0x10 => 4,
+        Some(plan) => plan.len + u8::from(op == 0x60),
+    })
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +218,24 @@ mod tests {
                 "opcode ${op:02X}"
             );
         }
+    }
+
+    #[test]
+    fn the_most_cycles_cover_page_crossings_and_taken_branches() {
+        for op in 0..=255usize {
+            let most = MOST[op];
+            assert!(most as usize <= MAX_CYCLES, "opcode ${op:02X}");
+            if PLANS[op].is_some() {
+                assert!(most >= CYCLES[op], "opcode ${op:02X}");
+            }
+        }
+        // LDA abs,X crossing: 5; LDA (zp),Y crossing: 6; BNE taken across a page: 4;
+        // RTS: 6; INC abs,X: 7; JSR (the sequencer's when it must be): 8.
+        assert_eq!(
+            [MOST[0xBD], MOST[0xB1], MOST[0xD0], MOST[0x60], MOST[0xFE]],
+            [5, 6, 4, 6, 7]
+        );
+        assert_eq!(MOST[0x20], 8);
     }
 
     #[test]
