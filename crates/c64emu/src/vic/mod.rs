@@ -393,7 +393,8 @@ impl Vic {
         if self.clock > t {
             return;
         }
-        let spans = self.spans_possible();
+        // (A collision register read clears it during this sync: no spans then.)
+        let spans = self.clear_collisions == 0 && self.spans_possible();
         while self.clock <= t {
             if self.cycle == 1
                 && t - self.clock >= self.timing.line - 1

@@ -18,7 +18,8 @@ use crate::map::vic::{CTRL1, CTRL2, MEMPTR};
 impl Vic {
     /// May spans run in a sync: nobody looks and no sprite can still set its bit in
     /// $D01F? (Running the VIC on cannot change that: only a CPU access can turn the
-    /// picture on, clear $D01F or enable a sprite.)
+    /// picture on, clear $D01F or enable a sprite; a read's clear lands two cycles
+    /// later, so `sync` runs no spans while one is pending.)
     #[inline(always)]
     pub(super) fn spans_possible(&self) -> bool {
         !self.drawing && self.fast_lines && !self.collisions_need_graphics()
