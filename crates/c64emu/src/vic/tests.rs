@@ -1183,7 +1183,7 @@ fn part_of_a_line_nobody_looks_at_runs_at_once_as_every_cycle_does() {
                     // Reads: $D019, or now and then a collision register (cleared
                     // two cycles later: no spans until then).
                     0xFF if v < 12 => {
-                        vic.read(SS_COLLISION + u8::from(v % 2 == 0), t, &mem);
+                        vic.read(SS_COLLISION + u8::from(v & 1 == 0), t, &mem);
                     }
                     0xFF => {
                         vic.read(IRQ_FLAGS, t, &mem);
