@@ -310,6 +310,13 @@ impl Sequencer {
             self.dmli = 0;
             return;
         }
+        self.take_cell(cell);
+    }
+
+    /// The cell a g-access reads: the video matrix and colour bytes at the line buffer's
+    /// index (which moves on), or zeros in idle state.
+    #[inline(always)]
+    fn take_cell(&mut self, cell: Option<(&[u8; 64], &[u8; 64])>) {
         match cell {
             Some((vbuf, cbuf)) => {
                 let i = usize::from(self.dmli & 63);
@@ -389,18 +396,7 @@ impl Sequencer {
         }
         self.g[0] = gbuf;
         self.xscroll = d016 & 7;
-        match cell {
-            Some((vbuf, cbuf)) => {
-                let i = usize::from(self.dmli & 63);
-                self.v[0] = vbuf[i];
-                self.c[0] = cbuf[i];
-                self.dmli = self.dmli.wrapping_add(1);
-            }
-            None => {
-                self.v[0] = 0;
-                self.c[0] = 0;
-            }
-        }
+        self.take_cell(cell);
     }
 }
 
