@@ -273,17 +273,40 @@ fn random_write(rng: &mut Rng) -> (u8, u8) {
 
 /// RAM, colour RAM and a character ROM of random bytes (the VIC's memory in the random
 /// tests).
-fn random_memory(rng: &mut Rng) -> (Box<[u8; 0x10000]>, [u8; 1024], Vec<u8>) {
-    let mut ram = Box::new([0u8; 0x10000]);
-    for b in ram.iter_mut() {
-        *b = rng.byte();
+struct RandomMemory {
+    ram: Box<[u8; 0x10000]>,
+    color: [u8; 1024],
+    chargen: Vec<u8>,
+}
+
+impl RandomMemory {
+    fn new(rng: &mut Rng) -> RandomMemory {
+        let mut ram = Box::new([0u8; 0x10000]);
+        for b in ram.iter_mut() {
+            *b = rng.byte();
+        }
+        let mut color = [0u8; 1024];
+        for c in color.iter_mut() {
+            *c = rng.byte() & 15;
+        }
+        let chargen = (0..4096).map(|_| rng.byte()).collect();
+        RandomMemory {
+            ram,
+            color,
+            chargen,
+        }
     }
-    let mut color = [0u8; 1024];
-    for c in color.iter_mut() {
-        *c = rng.byte() & 15;
+
+    fn mem(&self) -> VicMem<'_> {
+        VicMem {
+            ram: &self.ram,
+            color: &self.color,
+            chargen: &self.chargen,
+            cpu_pc: 0x1234,
+            ultimax: None,
+            ultimax_phi2: None,
+        }
     }
-    let chargen = (0..4096).map(|_| rng.byte()).collect();
-    (ram, color, chargen)
 }
 
 #[test]
@@ -291,15 +314,8 @@ fn the_fast_paths_draw_and_count_as_every_cycle_does() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     // Rounds 12-19 on the NTSC chips (their lines run with the sprites cycle by cycle).
     for round in 0..20u64 {
-        let (ram, color, chargen) = random_memory(&mut rng);
-        let mem = VicMem {
-            ram: &ram,
-            color: &color,
-            chargen: &chargen,
-            cpu_pc: 0x1234,
-            ultimax: None,
-            ultimax_phi2: None,
-        };
+        let memory = RandomMemory::new(&mut rng);
+        let mem = memory.mem();
         let mut fast = Vic::kernal_defaults();
         fast.set_model(match (round >= 12, round % 2 == 1) {
             (false, false) => Model::Mos6569,
@@ -1129,15 +1145,8 @@ fn part_of_a_line_nobody_looks_at_runs_at_once_as_every_cycle_does() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut accesses, mut spans) = (0u64, 0u64);
     for round in 0..48u64 {
-        let (ram, color, chargen) = random_memory(&mut rng);
-        let mem = VicMem {
-            ram: &ram,
-            color: &color,
-            chargen: &chargen,
-            cpu_pc: 0x1234,
-            ultimax: None,
-            ultimax_phi2: None,
-        };
+        let memory = RandomMemory::new(&mut rng);
+        let mem = memory.mem();
         let mut blind = Vic::kernal_defaults();
         // (The NTSC chips' lines show some X positions twice.)
         blind.set_model(match round % 4 {
