@@ -337,25 +337,32 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     })
 }
 
+/// The arithmetic and bitwise operators (not the shifts).
+fn is_arith(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Add
+            | BinOp::Sub
+            | BinOp::Mul
+            | BinOp::Div
+            | BinOp::Mod
+            | BinOp::Exp
+            | BinOp::And
+            | BinOp::Or
+            | BinOp::Xor
+    )
+}
+
+fn is_shift(op: BinOp) -> bool {
+    matches!(op, BinOp::Shl | BinOp::Shr)
+}
+
 fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     // Arithmetic on two integers (most operators of most sources): none of
     // the cases below apply to them but the last. What fails goes the
     // general way, which words the error.
     if let (Value::Int(_), Value::Int(_)) = (a, b)
-        && matches!(
-            op,
-            BinOp::Add
-                | BinOp::Sub
-                | BinOp::Mul
-                | BinOp::Div
-                | BinOp::Mod
-                | BinOp::Exp
-                | BinOp::And
-                | BinOp::Or
-                | BinOp::Xor
-                | BinOp::Shl
-                | BinOp::Shr
-        )
+        && (is_arith(op) || is_shift(op))
         && let Some(Ok(v)) = int::int_op(op, a, b)
     {
         return Ok(v);
@@ -730,19 +737,7 @@ fn gap_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
                 | Value::Register(_)
         )
     };
-    let arith = matches!(
-        op,
-        BinOp::Add
-            | BinOp::Sub
-            | BinOp::Mul
-            | BinOp::Div
-            | BinOp::Mod
-            | BinOp::Exp
-            | BinOp::And
-            | BinOp::Or
-            | BinOp::Xor
-    );
-    let shift = matches!(op, BinOp::Shl | BinOp::Shr);
+    let (arith, shift) = (is_arith(op), is_shift(op));
     match (a, b) {
         (Value::Gap, Value::Gap) if arith || shift => Some(Value::Gap),
         (Value::Gap, x) | (x, Value::Gap) if scalar(x) => match op {
