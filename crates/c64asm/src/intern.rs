@@ -5,6 +5,22 @@ use std::hash::Hasher;
 /// Interned name.
 pub type Name = u32;
 
+/// `v` in decimal, in `buf`: names and keys made on every macro call are
+/// written without the formatter.
+pub fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
+    let mut at = buf.len();
+    let mut v = v;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
 const EMPTY: u32 = u32::MAX;
 
 /// Names stored once in one buffer, found through an open-addressing table

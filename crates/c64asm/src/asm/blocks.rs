@@ -47,7 +47,7 @@ impl Assembler<'_> {
         for v in [line.file, line.index, *n] {
             text[len] = b':';
             let mut buf = [0; 10];
-            let digits = super::decimal(v, &mut buf).as_bytes();
+            let digits = crate::intern::decimal(v, &mut buf).as_bytes();
             text[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
             len += 1 + digits.len();
         }
@@ -1358,7 +1358,7 @@ impl Assembler<'_> {
             }
             let r = crate::value::convert::to_bool(&v, self);
             if r.is_ok() {
-                self.strict_bool(line, &v, super::control::cond_start(c));
+                self.strict_bool(line, &v, super::checks::cond_start(c));
             }
             let Ok(t) = self.check(line, c.pos, r) else {
                 return;

@@ -1000,7 +1000,7 @@ impl Assembler<'_> {
                     self.error(
                         line.span(pos, pos + len),
                         Kind::UnknownMnemonic,
-                        crate::asm::instr::other_cpu_hint(text)
+                        super::mnemonics::other_cpu_hint(text)
                             .unwrap_or_else(|| "general syntax".to_string()),
                     );
                 } else {
@@ -1602,7 +1602,7 @@ impl Assembler<'_> {
     /// A used label changed in the last pass allowed: name it, as 64tass does
     /// ("too many passes" alone wouldn't say where to look).
     fn unsettled(&mut self, id: LabelId) {
-        if self.st.pass >= super::MAX_PASSES {
+        if self.st.pass >= super::state::MAX_PASSES {
             let l = self.syms.label(id);
             let (span, msg) = (
                 l.span,
@@ -1757,11 +1757,11 @@ impl Assembler<'_> {
     }
 
     /// The instruction `word` names for the current processor, if any.
-    pub fn mnemonic_of(&self, word: &str) -> Option<crate::asm::instr::Op> {
+    pub fn mnemonic_of(&self, word: &str) -> Option<super::mnemonics::Op> {
         if self.dialect.case_sensitive && word.bytes().any(|b| b.is_ascii_uppercase()) {
             return None;
         }
-        crate::asm::instr::mnemonic(word, self.st.cpu)
+        super::mnemonics::mnemonic(word, self.st.cpu)
     }
 }
 

@@ -6,6 +6,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
+use super::checks::cond_start;
 use super::compile::{Cmd, NewLabel, Step};
 use super::lines::{LineRef, ParseKind};
 use super::state::{FrameData, SizedLabel, Wait};
@@ -18,15 +19,6 @@ use crate::value::{self, CodeId, CodeRef, NsId, Value};
 
 /// Loops may not run forever.
 const MAX_ITERATIONS: u64 = 10_000_000;
-
-/// Where 64tass places a condition's value: its first token, inside a
-/// parenthesis around all of it (`-Wstrict-bool`).
-pub(super) fn cond_start(e: &Expr) -> u32 {
-    match &e.kind {
-        crate::syntax::ast::ExprKind::Paren(inner) => cond_start(inner),
-        _ => e.start(),
-    }
-}
 
 impl Assembler<'_> {
     /// The one expression argument of a directive (`.if`, `.rept`, `.page`...), with

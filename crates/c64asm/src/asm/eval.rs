@@ -11,10 +11,11 @@ use crate::intern::Name;
 use crate::source::Span;
 use crate::symbols::{GLOBAL, LabelId, PcType};
 use crate::syntax::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, TextMode, UnOp};
+use crate::value::builtins::BUILTINS;
 use crate::value::seq::IndexArg;
 use crate::value::{
     self, AddrMode, Address, Bits, Builtin, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
-    Type, Value,
+    Value,
 };
 
 /// An evaluation failed and the error was reported.
@@ -223,81 +224,6 @@ pub fn pc_value(addr: u32, typ: PcType) -> Value {
         }
     }
 }
-
-pub fn builtin_name(b: Builtin) -> &'static str {
-    BUILTINS
-        .iter()
-        .find(|(_, v)| matches!(v, Value::Builtin(x) if *x == b))
-        .map_or("?", |(n, _)| n)
-}
-
-/// The symbols every source starts with.
-pub const BUILTINS: &[(&str, Value)] = &[
-    ("abs", Value::Builtin(Builtin::Abs)),
-    ("acos", Value::Builtin(Builtin::Acos)),
-    ("addr", Value::Builtin(Builtin::Addr)),
-    ("address", Value::Type(Type::Address)),
-    ("all", Value::Builtin(Builtin::All)),
-    ("any", Value::Builtin(Builtin::Any)),
-    ("asin", Value::Builtin(Builtin::Asin)),
-    ("atan", Value::Builtin(Builtin::Atan)),
-    ("atan2", Value::Builtin(Builtin::Atan2)),
-    ("binary", Value::Builtin(Builtin::Binary)),
-    ("bits", Value::Type(Type::Bits)),
-    ("bool", Value::Type(Type::Bool)),
-    ("byte", Value::Builtin(Builtin::Byte)),
-    ("bytes", Value::Type(Type::Bytes)),
-    ("cbrt", Value::Builtin(Builtin::Cbrt)),
-    ("ceil", Value::Builtin(Builtin::Ceil)),
-    ("char", Value::Builtin(Builtin::Char)),
-    ("code", Value::Type(Type::Code)),
-    ("cos", Value::Builtin(Builtin::Cos)),
-    ("cosh", Value::Builtin(Builtin::Cosh)),
-    ("deg", Value::Builtin(Builtin::Deg)),
-    ("dict", Value::Type(Type::Dict)),
-    ("dint", Value::Builtin(Builtin::Dint)),
-    ("dword", Value::Builtin(Builtin::Dword)),
-    ("exp", Value::Builtin(Builtin::Exp)),
-    ("false", Value::Bool(false)),
-    ("float", Value::Type(Type::Float)),
-    ("floor", Value::Builtin(Builtin::Floor)),
-    ("format", Value::Builtin(Builtin::Format)),
-    ("frac", Value::Builtin(Builtin::Frac)),
-    ("gap", Value::Type(Type::Gap)),
-    ("hypot", Value::Builtin(Builtin::Hypot)),
-    ("int", Value::Type(Type::Int)),
-    ("len", Value::Builtin(Builtin::Len)),
-    ("lint", Value::Builtin(Builtin::Lint)),
-    ("list", Value::Type(Type::List)),
-    ("log", Value::Builtin(Builtin::Log)),
-    ("log10", Value::Builtin(Builtin::Log10)),
-    ("long", Value::Builtin(Builtin::Long)),
-    ("namespace", Value::Type(Type::Namespace)),
-    ("pi", Value::Float(std::f64::consts::PI)),
-    ("pow", Value::Builtin(Builtin::Pow)),
-    ("rad", Value::Builtin(Builtin::Rad)),
-    ("random", Value::Builtin(Builtin::Random)),
-    ("range", Value::Builtin(Builtin::Range)),
-    ("register", Value::Type(Type::Register)),
-    ("repr", Value::Builtin(Builtin::Repr)),
-    ("round", Value::Builtin(Builtin::Round)),
-    ("rta", Value::Builtin(Builtin::Rta)),
-    ("sign", Value::Builtin(Builtin::Sign)),
-    ("sin", Value::Builtin(Builtin::Sin)),
-    ("sinh", Value::Builtin(Builtin::Sinh)),
-    ("sint", Value::Builtin(Builtin::Sint)),
-    ("size", Value::Builtin(Builtin::Size)),
-    ("sort", Value::Builtin(Builtin::Sort)),
-    ("sqrt", Value::Builtin(Builtin::Sqrt)),
-    ("str", Value::Type(Type::Str)),
-    ("tan", Value::Builtin(Builtin::Tan)),
-    ("tanh", Value::Builtin(Builtin::Tanh)),
-    ("true", Value::Bool(true)),
-    ("trunc", Value::Builtin(Builtin::Trunc)),
-    ("tuple", Value::Type(Type::Tuple)),
-    ("type", Value::Type(Type::Type)),
-    ("word", Value::Builtin(Builtin::Word)),
-];
 
 impl Assembler<'_> {
     pub fn span_at(&self, line: &LineRef, pos: Pos) -> Span {
@@ -758,7 +684,7 @@ impl Assembler<'_> {
                 }
                 let r = value::convert::to_bool(&c, self);
                 if r.is_ok() {
-                    self.strict_bool(line, &c, super::control::cond_start(&parts[0]));
+                    self.strict_bool(line, &c, super::checks::cond_start(&parts[0]));
                 }
                 if self.check(line, parts[0].pos, r)? {
                     a

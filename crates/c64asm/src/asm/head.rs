@@ -5,8 +5,8 @@
 //! which can change between passes, is applied when the line is read.
 
 use super::Assembler;
-use super::instr::{Op, mnemonic_entry, op_of_entry};
 use super::lines::LineRef;
+use super::mnemonics::{Op, mnemonic_entry, op_of_entry};
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
 

@@ -88,7 +88,7 @@ impl Macros {
         self.key.clear();
         let mut number = [0; 10];
         for part in [
-            super::decimal(id.0, &mut number),
+            crate::intern::decimal(id.0, &mut number),
             "\u{1}",
             missing,
             "\u{0}",

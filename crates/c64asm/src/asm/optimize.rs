@@ -5,39 +5,11 @@
 //! instruction's name, unless the instruction comes from a macro or from a
 //! function called in an expression, as in 64tass.
 
-use smallvec::SmallVec;
-
 use super::Assembler;
 use super::lines::LineRef;
 use crate::diag::{Kind, Severity};
-use crate::optimizer::{Advice, SeenAs};
+use crate::optimizer::{Advice, OptPart, SeenAs};
 use crate::syntax::ast::Pos;
-
-/// How the parts of the next instruction's bytes reach the optimizer (set
-/// by the branch encoder): none means the bytes are one instruction, seen
-/// as itself.
-pub type OptParts = SmallVec<[OptPart; 2]>;
-
-/// One instruction of an encoding as `-Woptimize` sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct OptPart {
-    /// Its bytes (none: a pseudo branch that became nothing).
-    pub len: usize,
-    pub seen: SeenAs,
-    /// The operand 64tass gives it when not its bytes' (a pseudo branch
-    /// made into one byte of skip is told its distance).
-    pub operand: Option<u32>,
-}
-
-impl OptPart {
-    pub fn new(len: usize, seen: SeenAs) -> Self {
-        OptPart {
-            len,
-            seen,
-            operand: None,
-        }
-    }
-}
 
 impl Assembler<'_> {
     /// Start the current section's optimizer afresh (with `-Woptimize`).

@@ -266,7 +266,7 @@ impl Assembler<'_> {
             })
     }
 
-    fn to_diagnostic(&self, p: &super::Pending) -> Diagnostic {
+    fn to_diagnostic(&self, p: &super::report::Pending) -> Diagnostic {
         let f = self.src.get(p.span.file);
         let (line, column) = f.line_col(p.span.start as usize);
         let mut notes = p.notes.clone();
@@ -290,9 +290,9 @@ impl Assembler<'_> {
     }
 
     /// The last message shown of a kind whose line had more of them than
-    /// [`super::PER_LINE`] says how many more there were.
+    /// [`super::report::PER_LINE`] says how many more there were.
     fn note_lines_over_bound(&mut self) {
-        let over: Vec<(super::LineKind, u64)> = self
+        let over: Vec<(super::report::LineKind, u64)> = self
             .per_line
             .iter()
             .filter(|(_, (_, more))| *more > 0)

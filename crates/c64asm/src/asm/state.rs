@@ -9,6 +9,9 @@ use crate::source::{FileId, Span};
 use crate::symbols::{GLOBAL, LabelId, PcType};
 use crate::value::{CodeId, EncId, MacroId, NsId, Value};
 
+/// 64tass gives up after this many passes.
+pub const MAX_PASSES: u32 = 20;
+
 /// What an open block waits for. The `…2` variants are blocks whose body is
 /// being assembled by a nested call (a loop, a macro): their closing
 /// directive returns from that call. The `…3` variants belong to the scoped
@@ -231,7 +234,7 @@ pub struct PassState {
     pub pc_first: bool,
     /// How the instruction being made reaches `-Woptimize` (set by the
     /// branch encoder; see `optimize::OptParts`).
-    pub opt_parts: super::optimize::OptParts,
+    pub opt_parts: crate::optimizer::OptParts,
     /// The `-Wpitfalls` hint was given this pass.
     pub pitfall_noted: bool,
     /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:

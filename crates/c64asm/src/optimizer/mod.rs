@@ -56,5 +56,31 @@ pub enum SeenAs {
     Away(u8),
 }
 
+/// How the parts of the next instruction's bytes reach the optimizer (set
+/// by the branch encoder): none means the bytes are one instruction, seen
+/// as itself.
+pub type OptParts = smallvec::SmallVec<[OptPart; 2]>;
+
+/// One instruction of an encoding as `-Woptimize` sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct OptPart {
+    /// Its bytes (none: a pseudo branch that became nothing).
+    pub len: usize,
+    pub seen: SeenAs,
+    /// The operand 64tass gives it when not its bytes' (a pseudo branch
+    /// made into one byte of skip is told its distance).
+    pub operand: Option<u32>,
+}
+
+impl OptPart {
+    pub fn new(len: usize, seen: SeenAs) -> Self {
+        OptPart {
+            len,
+            seen,
+            operand: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 //! (macros, namespaces, encodings, ...) referred to by id.
 
 pub mod bits;
+pub mod builtins;
 pub mod convert;
 pub mod int;
 mod ops;

@@ -212,7 +212,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Code(c) => repr(&env.code_value(*c), env),
         Value::Addr(a) => addr_repr(a.mode, repr(&a.val, env)),
         Value::Type(t) => format!("<type '{}'>", t.name()),
-        Value::Builtin(b) => format!("<native_function '{}'>", crate::asm::builtin_name(*b)),
+        Value::Builtin(b) => format!("<native_function '{}'>", super::builtins::builtin_name(*b)),
         Value::Register(r) => format!("register(\"{r}\")"),
         Value::Macro(..) => "<macro>".into(),
         Value::Func(FuncId(_, true)) => "<sfunction>".into(),
@@ -243,7 +243,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::ColonList(kv) => format!("{}:{}", repr(&kv.0, env), repr(&kv.1, env)),
         Value::Register(r) => r.to_string(),
         // A built-in function as text is its name (`str(len)` is "len").
-        Value::Builtin(b) => crate::asm::builtin_name(*b).to_string(),
+        Value::Builtin(b) => super::builtins::builtin_name(*b).to_string(),
         // A symbol as text is its name: `str(.cold)` is "cold" (repr keeps the dot).
         Value::Symbol(n) => env.name_of(*n),
         _ => repr(v, env),

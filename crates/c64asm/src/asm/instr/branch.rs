@@ -6,11 +6,10 @@ use super::operand::Whole;
 use super::{Assembler, Bad, Code, Width};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
-use crate::asm::optimize::OptPart;
 use crate::cpu::Cpu;
 use crate::diag::Kind;
-use crate::opcodes::{Mnemonic, Mode, lookup, table};
-use crate::optimizer::SeenAs;
+use crate::opcodes::{Mnemonic, Mode};
+use crate::optimizer::{OptPart, SeenAs};
 use crate::syntax::ast::Pos;
 use crate::value::Value;
 use crate::value::convert::{to_ival, to_uval};
@@ -23,12 +22,6 @@ pub(super) enum Target<'v> {
     InBank(&'v Value),
     /// The offset itself (`bcc #3`; `true`: signed, `#+3`).
     Raw(&'v Value, bool),
-}
-
-/// The opcode of `bra` on `cpu`, which `gra` becomes.
-pub fn bra_opcode(cpu: Cpu) -> Option<u8> {
-    let i = lookup(b"bra")?;
-    table(cpu)[i as usize].opcode(Mode::Relative)
 }
 
 /// A conditional branch's opcode (`bcc` ... `bvs`): the opposite condition

@@ -1,0 +1,209 @@
+//! `.include`, `.binclude` and `.binary`: the directives that read files
+//! (found and read once per run by [`super::files`]), and `-Wportable`'s
+//! check of the names they are given.
+
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use super::Assembler;
+use super::compile::{Cmd, NewLabel};
+use super::eval::Reported;
+use super::files::read_limited;
+use super::lines::{LineRef, ParseKind};
+use super::state::Cursor;
+use crate::diag::Kind;
+use crate::source::Span;
+use crate::value::Value;
+
+impl Assembler<'_> {
+    fn current_path(&self) -> Option<PathBuf> {
+        // The file of the line being assembled (expansions: their defining file).
+        let mut f = self.st.cursor.file;
+        for _ in 0..64 {
+            let sf = self.src.get(f);
+            if let Some(p) = &sf.path {
+                return Some(p.clone());
+            }
+            match sf.expansion {
+                Some(e) => f = e.body_file,
+                None => return None,
+            }
+        }
+        None
+    }
+
+    /// `-Wportable`: a file name written at `pos` (its opening quote) that only
+    /// works here: an absolute path, or one of the characters Windows reserves
+    /// (pointed at).
+    fn portable_warning(&mut self, line: &LineRef, pos: u32, name: &str) {
+        if !self.opts.warnings.portable {
+            return;
+        }
+        let bytes = name.as_bytes();
+        let absolute = name.starts_with(['/', '\\'])
+            || (bytes.len() > 1 && bytes[1] == b':' && bytes[0].is_ascii_alphabetic());
+        if absolute {
+            let span = self.span_at(line, pos);
+            self.warn("portable", span, format!("use relative path for '{name}'"));
+            return;
+        }
+        let reserved =
+            |c: char| matches!(c, '<' | '>' | ':' | '"' | '\\' | '|' | '?' | '*') || c < ' ';
+        if let Some((at, _)) = name.char_indices().find(|&(_, c)| reserved(c)) {
+            let span = self.span_at(line, pos + 1 + at as u32);
+            self.warn(
+                "portable",
+                span,
+                format!("this name uses reserved characters '{name}'"),
+            );
+        }
+    }
+
+    fn not_found(&mut self, span: Span, name: &str, why: &str) {
+        self.error(
+            span,
+            Kind::IncludeNotFound,
+            format!("can't open file '{name}': {why}"),
+        );
+    }
+
+    /// Bytes of a binary file (cached).
+    pub fn binary_file(
+        &mut self,
+        line: &LineRef,
+        name: &str,
+        pos: u32,
+    ) -> Result<Rc<Vec<u8>>, Reported> {
+        let span = self.span_at(line, pos);
+        let from = self.current_path();
+        let Some(path) = self.files.resolve(name, from.as_deref()) else {
+            self.not_found(span, name, "no such file");
+            return Err(Reported);
+        };
+        self.portable_warning(line, pos, name);
+        if let Some(d) = self.files.binaries.get(&path) {
+            return Ok(d.clone());
+        }
+        match read_limited(&path) {
+            Ok(data) => {
+                let d = Rc::new(data);
+                self.files.binaries.insert(path.clone(), d.clone());
+                self.files.read.push(path);
+                Ok(d)
+            }
+            Err(e) => {
+                self.not_found(span, name, &e.to_string());
+                Err(Reported)
+            }
+        }
+    }
+
+    /// `.include "file"` and `label .binclude "file"`.
+    pub fn include(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        newlabel: Option<NewLabel>,
+        span: Span,
+    ) {
+        self.record_line(line, None);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        let [e] = &exprs[..] else {
+            self.error(
+                line.span(args, args + 1),
+                Kind::Syntax,
+                "expected exactly one file name".into(),
+            );
+            return;
+        };
+        let Ok(v) = self.eval(line, e) else { return };
+        let Value::Str(name) = v else {
+            if !v.is_none() {
+                let s = self.span_at(line, e.pos);
+                self.error(s, Kind::Type, "a file name string is expected".into());
+            }
+            return;
+        };
+        let fspan = self.span_at(line, e.pos);
+        let from = self.current_path();
+        let Some(path) = self.files.resolve(&name, from.as_deref()) else {
+            self.not_found(fspan, &name, "no such file");
+            return;
+        };
+        self.portable_warning(line, e.pos, &name);
+        let file = match self.files.sources.get(&path) {
+            Some(&f) => f,
+            None => match read_limited(&path) {
+                Ok(bytes) => {
+                    let text = crate::source::decode_owned(bytes, self.opts.ascii);
+                    let f = self
+                        .src
+                        .add(path.display().to_string(), Some(path.clone()), text);
+                    self.files.sources.insert(path.clone(), f);
+                    self.files.read.push(path);
+                    f
+                }
+                Err(err) => {
+                    self.not_found(fspan, &name, &err.to_string());
+                    return;
+                }
+            },
+        };
+        if self.files.open.contains(&file) || self.st.cursor.file == file {
+            self.error(fspan, Kind::IncludeNotFound, "file recursion".into());
+            return;
+        }
+        if self.st.depth >= 100 {
+            self.error(fspan, Kind::Limit, "includes nested too deeply".into());
+            return;
+        }
+        let scope = if cmd == Cmd::Binclude {
+            Some(
+                match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
+                    Some(Value::Code(c)) => self.syms.code(c.id).names,
+                    _ => self.anon_scope(line, b'.'),
+                },
+            )
+        } else {
+            None
+        };
+        if let (Some(nl), Cmd::Binclude) = (newlabel, cmd) {
+            self.syms.label_mut(nl.id).update_after = true;
+        }
+        self.files.open.push(self.st.cursor.file);
+        self.st.chain.push(span);
+        self.st.depth += 1;
+        let saved = self.st.cursor;
+        // Blocks can't be closed across files.
+        let saved_what = self.st.top().what;
+        self.st.top_mut().what = super::state::Wait::None;
+        if let Some(ns) = scope {
+            self.st.push_context(ns);
+        }
+        self.st.cursor = Cursor { file, line: 0 };
+        self.record_file(file, Some(crate::listing::Entered::Include));
+        self.compile();
+        self.record_file(saved.file, None);
+        if scope.is_some() {
+            self.st.pop_context();
+        }
+        self.st.cursor = saved;
+        self.st.top_mut().what = saved_what;
+        self.st.depth -= 1;
+        self.st.chain.pop();
+        self.files.open.pop();
+        if let (Some(nl), Cmd::Binclude) = (newlabel, cmd) {
+            let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr);
+            self.syms.label_mut(nl.id).update_after = false;
+            self.set_size(nl.id, size, nl.oaddr);
+            let pass = self.st.pass;
+            let l = self.syms.label_mut(nl.id);
+            l.update_after = true;
+            l.defpass = pass;
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! Diagnostics of the current pass: errors and warnings as they are met,
+//! kept until the pass is known to be the last (a later pass clears them),
+//! each given once per place and pass, at most [`PER_LINE`] of a kind per
+//! line, and errors kept inside values (64tass's error values) until the
+//! value is used. Also the run's work budget.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::eval::EResult;
+use super::state::MAX_PASSES;
+use crate::diag::{Kind, Severity};
+use crate::source::{FileId, Span};
+use crate::value::convert::Kept;
+use crate::value::{Fault, Value};
+
+/// How many messages of one kind one line shows: a line of a million values that each
+/// overflow would otherwise print itself a million times.
+pub(crate) const PER_LINE: u32 = 10;
+
+/// A line and a kind of message: file, line index, error (or warning), kind, switch.
+pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>);
+
+/// A diagnostic of the current pass, before the pass is known to be final.
+#[derive(Clone)]
+pub(crate) struct Pending {
+    pub severity: Severity,
+    pub kind: Kind,
+    pub msg: String,
+    pub span: Span,
+    pub notes: Vec<String>,
+    pub related: Option<(Span, String)>,
+    pub switch: Option<&'static str>,
+    /// Where the macro call or include that led here was (innermost first).
+    pub chain: Vec<Span>,
+}
+
+impl Assembler<'_> {
+    /// An error that ends assembly at once (resource limits).
+    pub fn has_fatal(&self) -> bool {
+        self.diags
+            .iter()
+            .any(|d| d.severity == Severity::Error && d.kind == Kind::Limit)
+    }
+
+    pub fn error(&mut self, span: Span, kind: Kind, msg: String) {
+        self.push_diag(Severity::Error, kind, span, msg, None, None);
+    }
+
+    /// No further pass can be avoided already: messages about values not
+    /// known yet would be thrown away, so they are not even made.
+    pub fn doomed(&self) -> bool {
+        (self.st.constcreated || !self.st.fixeddig) && self.st.pass < MAX_PASSES
+    }
+
+    /// A warning under a `-W` switch; `-Werror` turns it into an error.
+    pub fn warn(&mut self, switch: &'static str, span: Span, msg: String) {
+        self.switch_warning(switch, span, msg, None);
+    }
+
+    /// A user `.warn` or a warning without a switch.
+    pub fn warn_plain(&mut self, kind: Kind, span: Span, msg: String) {
+        if self.opts.warnings.none {
+            return;
+        }
+        let sev = if self.opts.warnings.error {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push_diag(sev, kind, span, msg, None, None);
+    }
+
+    /// A warning about a symbol of a scope entered `depth` macro calls deep
+    /// (see `Context::depth`): it belongs to those calls, not to the ones
+    /// that read the symbol later, so it is given once.
+    pub fn warn_at_depth(&mut self, switch: &'static str, span: Span, msg: String, depth: usize) {
+        self.switch_warning(switch, span, msg, Some(depth));
+    }
+
+    fn switch_warning(
+        &mut self,
+        switch: &'static str,
+        span: Span,
+        msg: String,
+        depth: Option<usize>,
+    ) {
+        if self.opts.warnings.none {
+            return;
+        }
+        let sev = if self.opts.warnings.is_error(switch) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), depth);
+    }
+
+    pub fn push_diag(
+        &mut self,
+        severity: Severity,
+        kind: Kind,
+        span: Span,
+        msg: String,
+        switch: Option<&'static str>,
+        depth: Option<usize>,
+    ) {
+        // The next pass clears what this one reports; only an error kept in
+        // a value (which changes how the value behaves) or one that ends
+        // assembly matters before then.
+        if self.deferring == 0 && kind != Kind::Limit && self.doomed() {
+            return;
+        }
+        // A problem in a macro argument is shown at the call's argument.
+        let calls = depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len()));
+        let (span, chain_len) = self
+            .at_argument(span, &self.st.chain[..calls])
+            .unwrap_or((span, calls));
+        // The same message at the same place once per pass (loops repeat lines).
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            // The call chain too: one macro's error from two calls is two errors.
+            (
+                span.file,
+                span.start,
+                span.end,
+                &msg,
+                severity == Severity::Error,
+                &self.st.chain[..chain_len],
+            )
+                .hash(&mut h);
+            h.finish()
+        };
+        // Errors kept in a value are counted where the value is used; a
+        // warning stays where it is, so it is counted at once.
+        let fresh = if self.deferring > 0 && severity == Severity::Error {
+            !self.diag_keys.contains(&key)
+        } else {
+            self.diag_keys.insert(key)
+        };
+        if !fresh
+            || self.diags.len() >= 10_000
+            || !self.within_line_bound(span, severity, kind, switch)
+        {
+            return;
+        }
+        self.diags.push(Pending {
+            severity,
+            kind,
+            msg,
+            span,
+            notes: Vec::new(),
+            related: None,
+            switch,
+            chain: self.st.chain[..chain_len].to_vec(),
+        });
+    }
+
+    /// Counts a message against its line's bound for its kind: false if the line has
+    /// shown [`PER_LINE`] of them already (the rest are counted, and summed up in a
+    /// note on the last one shown).
+    fn within_line_bound(
+        &mut self,
+        span: Span,
+        severity: Severity,
+        kind: Kind,
+        switch: Option<&'static str>,
+    ) -> bool {
+        let line = self.src.get(span.file).line_index(span.start as usize);
+        let key = (span.file, line, severity == Severity::Error, kind, switch);
+        let (shown, more) = self.per_line.entry(key).or_default();
+        if *shown < PER_LINE {
+            *shown += 1;
+            return true;
+        }
+        *more += 1;
+        false
+    }
+
+    /// The key of a message for [`Assembler::within_line_bound`].
+    pub(crate) fn line_kind(&self, p: &Pending) -> LineKind {
+        let line = self.src.get(p.span.file).line_index(p.span.start as usize);
+        (
+            p.span.file,
+            line,
+            p.severity == Severity::Error,
+            p.kind,
+            p.switch,
+        )
+    }
+
+    /// Report errors kept in a value (once per place and pass; inside another
+    /// value's evaluation they are kept again, see `keep_errors`). `eager`:
+    /// reported at once even there (see `Fault::eager`).
+    pub fn raise_kept(&mut self, kept: &Kept, eager: bool) {
+        let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
+            return;
+        };
+        for p in list.iter().cloned() {
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut h = rustc_hash::FxHasher::default();
+                (
+                    p.span.file,
+                    p.span.start,
+                    p.span.end,
+                    &p.msg,
+                    true,
+                    &p.chain,
+                )
+                    .hash(&mut h);
+                h.finish()
+            };
+            let fresh = if self.deferring > 0 {
+                !self.diag_keys.contains(&key)
+            } else {
+                self.diag_keys.insert(key)
+            };
+            if fresh
+                && self.diags.len() < 10_000
+                && self.within_line_bound(p.span, p.severity, p.kind, p.switch)
+            {
+                if eager && self.deferring > 0 {
+                    self.eager.push(self.diags.len());
+                }
+                self.diags.push(p);
+            }
+        }
+    }
+
+    /// Evaluate with errors kept in the value instead of reported (64tass's
+    /// error values): what failed becomes a [`Value::Error`], reported only
+    /// where that value is used.
+    pub fn keeping<T>(
+        &mut self,
+        eval: impl FnOnce(&mut Self) -> EResult<T>,
+        wrap: impl FnOnce(Value) -> T,
+    ) -> EResult<T> {
+        let before = self.diags.len();
+        self.deferring += 1;
+        let r = eval(self);
+        self.deferring -= 1;
+        match self.keep_errors(before) {
+            Some(kept) => Ok(wrap(Value::Error(Rc::new(Fault::kept(kept))))),
+            None => r,
+        }
+    }
+
+    /// Move the errors reported since `before` (but not the eager ones, nor
+    /// warnings) to a new kept list, if there were any.
+    fn keep_errors(&mut self, before: usize) -> Option<Kept> {
+        if self.diags.len() == before {
+            return None;
+        }
+        let marks = std::mem::take(&mut self.eager);
+        let (outer, inner): (Vec<usize>, Vec<usize>) = marks.into_iter().partition(|&i| i < before);
+        self.eager = outer;
+        let mut errors = Vec::new();
+        let mut stay = Vec::new();
+        let mut unreadable = false;
+        for (i, p) in self.diags.drain(before..).enumerate() {
+            unreadable |= p.kind == Kind::IncludeNotFound && p.severity == Severity::Error;
+            // `.error` lines (of a function called here) report at once too,
+            // and so does a file that can't be read (64tass's fatal error).
+            let eager = inner.contains(&(before + i))
+                || matches!(p.kind, Kind::UserError | Kind::IncludeNotFound);
+            if p.severity != crate::diag::Severity::Error || eager {
+                stay.push((p, eager));
+            } else {
+                errors.push(p);
+            }
+        }
+        for (p, eager) in stay {
+            // Still eager for an enclosing evaluation that keeps errors.
+            if eager && self.deferring > 0 {
+                self.eager.push(self.diags.len());
+            }
+            self.diags.push(p);
+        }
+        // A file that can't be read leaves an error value that says nothing
+        // more where it is used (64tass stops at its fatal error).
+        if errors.is_empty() && !unreadable {
+            return None;
+        }
+        Some(Kept(Rc::new(errors)))
+    }
+
+    /// Attach a note to the last diagnostic.
+    pub fn note(&mut self, note: String) {
+        if let Some(d) = self.diags.last_mut() {
+            d.notes.push(note);
+        }
+    }
+
+    /// Attach a secondary location to the last diagnostic.
+    pub fn related(&mut self, span: Span, msg: &str) {
+        if let Some(d) = self.diags.last_mut() {
+            d.related = Some((span, msg.to_string()));
+        }
+    }
+
+    /// 64tass's note under "duplicate definition" and "not a variable": where
+    /// the symbol (named as the second definition writes it) was first defined.
+    pub fn original_definition(&mut self, first: Span, text: &str) {
+        self.related(first, &format!("original definition of '{text}' was here"));
+    }
+
+    /// Count work against the run's budget; `false` (and an error) when exhausted.
+    pub fn spend(&mut self, units: u64, span: Span) -> bool {
+        self.work += units;
+        // Scopes stay for the whole run (a macro call's, a loop iteration's): they
+        // count too, so an exponential expansion stops before it fills memory.
+        let scopes = self.syms.spaces.len() as u64;
+        if self.work + scopes * SCOPE_COST > WORK_LIMIT {
+            if !self.has_fatal() {
+                self.error(
+                    span,
+                    Kind::Limit,
+                    format!(
+                        "assembly stopped: more than {WORK_LIMIT} lines or bytes generated, \
+                         or {} scopes opened (runaway macro or loop?)",
+                        WORK_LIMIT / SCOPE_COST
+                    ),
+                );
+            }
+            return false;
+        }
+        true
+    }
+}
+
+/// Lines executed plus bytes generated, over all passes: generous for real
+/// programs (a 2-million-line source takes about 10 million), small enough
+/// to stop exponential macro expansion.
+pub const WORK_LIMIT: u64 = 200_000_000;
+
+/// What one scope counts against [`WORK_LIMIT`]: a macro call's scope with its
+/// labels takes a few hundred bytes, so the limit's million scopes stay well
+/// under a gigabyte.
+pub const SCOPE_COST: u64 = 200;
