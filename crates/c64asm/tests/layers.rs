@@ -1,0 +1,322 @@
+//! The assembler's modules (`src/asm/`) are layers: data flows one way,
+//! from text to lines to values and addresses to bytes, listing and labels
+//! (see the diagram in `src/asm/mod.rs`). A module may name only modules of
+//! lower layers, or those before it in its own layer, so a reader can
+//! understand each from what is below it. These tests read the sources and
+//! fail at the first module that names one above it.
+
+use std::path::{Path, PathBuf};
+
+/// The layers of `src/asm/`, lowest first, each with its modules in order.
+/// `mod.rs` (the `Assembler` and its passes) is above them all: a module
+/// may name the `Assembler` from it, nothing else.
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "tables and pure functions",
+        &["checks", "files", "mnemonics", "builtins", "macro_text"],
+    ),
+    ("text into lines", &["lines", "head"]),
+    ("pass state", &["state"]),
+    (
+        "values and diagnostics",
+        &["eval", "report", "functions", "warnings", "wraps"],
+    ),
+    ("the line loop", &["compile"]),
+    (
+        "directives and instructions",
+        &[
+            "optimize",
+            "target",
+            "data",
+            "control",
+            "blocks",
+            "macros",
+            "include",
+            "directives",
+            "instr",
+            "unused",
+        ],
+    ),
+    ("listing and result", &["listed", "result"]),
+];
+
+/// The lowest layer computes without the assembler: its modules never name it.
+const PURE_LAYER: usize = 0;
+
+fn asm_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/asm")
+}
+
+/// (layer, position in the whole order) of a module.
+fn rank(module: &str) -> Option<(usize, usize)> {
+    LAYERS
+        .iter()
+        .enumerate()
+        .flat_map(|(layer, (_, mods))| mods.iter().map(move |m| (layer, *m)))
+        .enumerate()
+        .find(|(_, (_, m))| *m == module)
+        .map(|(order, (layer, _))| (layer, order))
+}
+
+/// A source file of `src/asm/`: the module it belongs to, and whether it is
+/// that module's root (`super::` then means `asm`) or a submodule's file.
+struct Source {
+    path: PathBuf,
+    module: String,
+    root: bool,
+}
+
+fn sources() -> Vec<Source> {
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(asm_dir())
+        .expect("src/asm is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            let mut files: Vec<_> = std::fs::read_dir(&path)
+                .expect("a module directory is readable")
+                .map(|e| e.expect("a directory entry").path())
+                .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+                .collect();
+            files.sort();
+            for file in files {
+                let root = file.file_name().is_some_and(|f| f == "mod.rs");
+                out.push(Source {
+                    path: file,
+                    module: name.clone(),
+                    root,
+                });
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") && name != "mod" {
+            out.push(Source {
+                path,
+                module: name,
+                root: true,
+            });
+        }
+    }
+    out
+}
+
+/// The code of a file, line by line: comments blanked, and nothing from
+/// its unit tests on (they may use anything).
+fn code_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let next = lines[i + 1..].iter().find(|l| !l.trim().is_empty());
+        if line.trim() == "#[cfg(test)]" && next.is_some_and(|l| l.trim_start().starts_with("mod "))
+        {
+            break;
+        }
+        out.push(strip_comment(line).to_string());
+    }
+    out
+}
+
+/// A line without its `//` comment (one outside a string).
+fn strip_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let mut in_str = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'/' if !in_str && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
+
+/// The first names of the paths after `at` in `line`: `ident` or the
+/// items of a `{...}` group (`{a, b::c}` gives `a` and `b`).
+fn first_names(line: &str, at: usize) -> Vec<String> {
+    let rest = &line[at..];
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '*')
+            .collect()
+    };
+    if let Some(group) = rest.strip_prefix('{') {
+        let mut names = Vec::new();
+        let mut depth = 0;
+        let mut start = true;
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => depth -= 1,
+                ',' if depth == 0 => start = true,
+                c if start && !c.is_whitespace() => {
+                    names.push(ident(&group[i..]));
+                    start = false;
+                }
+                _ => {}
+            }
+        }
+        names
+    } else {
+        vec![ident(rest)]
+    }
+}
+
+/// Every module of `asm` a file's code names, with the line (1-based).
+/// `from_root`: the file is its module's root, so `super::` is `asm`.
+fn named(code: &[String], from_root: bool) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, line) in code.iter().enumerate() {
+        let prefixes: &[&str] = if from_root {
+            &["crate::asm::", "super::"]
+        } else {
+            &["crate::asm::", "super::super::"]
+        };
+        for prefix in prefixes {
+            let mut from = 0;
+            while let Some(i) = line[from..].find(prefix) {
+                let at = from + i + prefix.len();
+                from = at;
+                // `super::super::x` is not `super::` followed by `super`.
+                if *prefix == "super::" && line[at..].starts_with("super::") {
+                    continue;
+                }
+                // A `super::` in `crate::asm::x::super::` or `super::super::`
+                // (seen as `super::super::`) is counted once.
+                let before = &line[..at - prefix.len()];
+                if *prefix == "super::"
+                    && (before.ends_with("super::") || before.ends_with("asm::"))
+                {
+                    continue;
+                }
+                for name in first_names(line, at) {
+                    out.push((n + 1, name));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_module_has_a_layer() {
+    let mut missing = Vec::new();
+    for s in sources() {
+        if rank(&s.module).is_none() && !missing.contains(&s.module) {
+            missing.push(s.module);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "modules of src/asm in no layer (add them to LAYERS here and to the diagram in src/asm/mod.rs): {missing:?}"
+    );
+}
+
+#[test]
+fn modules_name_only_lower_layers() {
+    let mut wrong = Vec::new();
+    for s in sources() {
+        let Some((layer, order)) = rank(&s.module) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&s.path).expect("a source is readable");
+        let file = s
+            .path
+            .strip_prefix(asm_dir())
+            .unwrap()
+            .display()
+            .to_string();
+        let code = code_lines(&text);
+        for (line, name) in named(&code, s.root) {
+            if name == "Assembler" {
+                continue;
+            }
+            match rank(&name) {
+                Some((_, o)) if o < order || name == s.module => {}
+                Some((l, _)) => wrong.push(format!(
+                    "asm/{file}:{line}: `{}` (layer {layer}, {}) names `{name}` (layer {l}, {}), \
+                     which is not below it",
+                    s.module, LAYERS[layer].0, LAYERS[l].0
+                )),
+                None => wrong.push(format!(
+                    "asm/{file}:{line}: `{}` names `{name}` of src/asm/mod.rs, the top: only \
+                     the `Assembler` may be named from there (move `{name}` into the lowest \
+                     layer that needs it)",
+                    s.module
+                )),
+            }
+        }
+        if layer == PURE_LAYER
+            && let Some(n) = code.iter().position(|l| l.contains("Assembler"))
+        {
+            wrong.push(format!(
+                "asm/{file}:{}: `{}` is in the layer of pure functions but names the Assembler",
+                n + 1,
+                s.module
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The rest of the crate is below the assembler: only `lib.rs` runs it.
+#[test]
+fn only_the_crate_root_names_the_assembler() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut wrong = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                if path != asm_dir() {
+                    stack.push(path);
+                }
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path == src.join("lib.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a source is readable");
+            for (n, line) in code_lines(&text).iter().enumerate() {
+                if line.contains("crate::asm") {
+                    wrong.push(format!(
+                        "{}:{}",
+                        path.strip_prefix(&src).unwrap().display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "modules below the assembler that name it: {wrong:?}"
+    );
+}
+
+/// The checks themselves: a name above is found, in each way a path is written.
+#[test]
+fn upward_names_are_found() {
+    let code: Vec<String> = [
+        "use super::compile::{Cmd, Step};",
+        "use super::{Assembler, lines::LineRef, eval};",
+        "let x = crate::asm::data::Chunk::default(); // super::macros",
+        "use super::super::state::Wait;",
+    ]
+    .iter()
+    .map(|l| strip_comment(l).to_string())
+    .collect();
+    let names: Vec<String> = named(&code, true).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["compile", "Assembler", "lines", "eval", "data"]);
+    let names: Vec<String> = named(&code, false).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["data", "state"]);
+}
