@@ -3,16 +3,40 @@
 //! when they were defined and used, and passes repeat until no symbol read
 //! before its definition changed value and no new constant appeared.
 //!
-//! - [`lines`]: reading lines and caching their parsed expressions;
-//! - [`compile`]: one line: labels, assignments, dispatch;
-//! - [`eval`]: expressions, symbol lookup and built-in functions;
-//! - [`data`]: data directives; [`instr`]: instructions;
-//! - [`control`]: conditionals and loops; [`blocks`]: scopes, sections and
-//!   the other block directives; [`macros`]: macros, functions, structures;
-//! - [`files`]: includes and binary files; [`state`]: per-pass state;
-//!   [`head`]: how each line starts, found once.
+//! The modules are layers, lowest first; data flows up them, from text to
+//! lines to values and addresses to bytes, listing and labels. A module
+//! names only modules of lower layers, or those before it in its own
+//! (`tests/layers.rs` checks it):
+//!
+//! ```text
+//!  7 passes              mod.rs: the Assembler (what every layer keeps), the passes
+//!  6 listing, result     listed → result: rows of the listing, the Program, its labels
+//!  5 directives, instrs  optimize, target, data, control, blocks, macros, include,
+//!                        directives (dispatch), instr, unused
+//!  4 the line loop       compile: a line's labels, assignments and command (Cmd, Step)
+//!  3 values, messages    eval → report → functions, warnings, wraps
+//!  2 pass state          state: open frames, scopes, cursor, program counter
+//!  1 text into lines     lines (parsed expressions, cached) → head (how lines start)
+//!  0 pure code           checks, files, mnemonics, builtins, macro_text
+//! ```
+//!
+//! - 0: [`checks`]: what warnings test; [`files`]: finding and reading files;
+//!   [`mnemonics`]: instruction names; [`builtins`]: built-in functions of
+//!   values; [`macro_text`]: a macro call's text. None of them knows the
+//!   `Assembler`.
+//! - 3: [`eval`]: expressions and symbol lookup; [`report`]: the pass's
+//!   errors and warnings; [`functions`]: built-ins that read the assembler.
+//! - 5: [`data`]: data directives; [`instr`]: instructions; [`control`]:
+//!   conditionals and loops; [`blocks`]: scopes, sections and the other
+//!   block directives; [`macros`]: macros, functions, structures;
+//!   [`include`]: `.include` and `.binary`; [`target`]: processor and banks.
+//!
+//! Every layer adds methods to the one `Assembler`, so a method may still
+//! call one of a higher layer's (a user function called in an expression
+//! assembles its lines); the layers order what the modules name.
 
 mod blocks;
+mod builtins;
 mod checks;
 mod compile;
 mod control;
@@ -26,6 +50,7 @@ mod include;
 mod instr;
 mod lines;
 mod listed;
+mod macro_text;
 mod macros;
 mod mnemonics;
 mod optimize;

@@ -1,0 +1,796 @@
+//! Built-in functions (`len`, `range`, `format`, `sin`, ...) that compute
+//! on their arguments alone, and the helpers of the type conversions.
+//! Numeric functions apply element-wise to lists, as in 64tass. Those that
+//! read the assembler's state are in [`super::functions`].
+
+use crate::syntax::ast::BinOp;
+use crate::value::convert::{describe, numeric, to_bool, to_float, to_int, to_ival, to_uval};
+use crate::value::repr::{c_float, repr, to_str};
+use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Value, int};
+
+/// A call's argument count against what the callee takes, in 64tass's words.
+pub fn arg_count(got: usize, min: usize, max: usize) -> FResult<()> {
+    let number = |n: usize| match n {
+        1 => "one argument".to_string(),
+        n => format!("{n} arguments"),
+    };
+    let msg = if got < min && min == max {
+        format!("expected exactly {}", number(min))
+    } else if got < min {
+        format!("expected at least {}", number(min))
+    } else if got > max && min == max {
+        format!("expected exactly {}", number(max))
+    } else if got > max {
+        format!("expected at most {}", number(max))
+    } else {
+        return Ok(());
+    };
+    // 64tass says how many it got unless it got none.
+    Err(Fault::new(if got == 0 {
+        msg
+    } else {
+        format!("{msg}, got {got}")
+    }))
+}
+
+/// How many arguments a built-in function takes (least, most).
+pub fn arity(b: Builtin) -> (usize, usize) {
+    match b {
+        Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => (2, 2),
+        Builtin::Range | Builtin::Binary => (1, 3),
+        Builtin::Random => (0, 3),
+        Builtin::Format => (1, usize::MAX),
+        _ => (1, 1),
+    }
+}
+
+/// Apply `f` to a value, element by element through lists and tuples.
+/// An element that fails holds its error (64tass keeps it in the list),
+/// unless the error is one reported at once.
+pub fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
+    let each = |items: &[Value]| -> FResult<Vec<Value>> {
+        items
+            .iter()
+            .map(|x| value::convert::keep_lazy(map1(x, f)))
+            .collect()
+    };
+    match v {
+        Value::List(items) => Ok(Value::list(each(items)?)),
+        Value::Tuple(items) => Ok(Value::tuple(each(items)?)),
+        // 64tass maps over a dictionary's `key:value` entries.
+        Value::Dict(d) => map1(&d.entries(), f),
+        Value::None | Value::Error(_) => Ok(v.clone()),
+        _ => f(v),
+    }
+}
+
+/// A two-argument function applied element by element to lists, which
+/// broadcast as operators' operands do (`pow([2, 3], 2)`).
+fn map2(a: &Value, b: &Value, f: &dyn Fn(&Value, &Value) -> FResult<Value>) -> FResult<Value> {
+    let (x, y) = (a.elements(), b.elements());
+    if x.is_none() && y.is_none() {
+        if let Value::Error(_) = a {
+            return Ok(a.clone());
+        }
+        if let Value::Error(_) = b {
+            return Ok(b.clone());
+        }
+        return f(a, b);
+    }
+    let one = std::slice::from_ref;
+    let (x, y) = (x.unwrap_or(one(a)), y.unwrap_or(one(b)));
+    if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
+        return Err(Fault::new(format!(
+            "operands could not be broadcast together with shapes {} and {}",
+            x.len(),
+            y.len()
+        )));
+    }
+    let n = if x.is_empty() || y.is_empty() {
+        0
+    } else {
+        x.len().max(y.len())
+    };
+    let out = (0..n)
+        .map(|i| {
+            let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
+            value::convert::keep_lazy(map2(p, q, f))
+        })
+        .collect::<FResult<Vec<_>>>()?;
+    Ok(
+        if matches!(a, Value::List(_)) || matches!(b, Value::List(_)) {
+            Value::list(out)
+        } else {
+            Value::tuple(out)
+        },
+    )
+}
+
+/// The integer value of a numeric operand (bool, int, bits).
+pub fn int_of(n: &Value, env: &dyn Env) -> FResult<Value> {
+    match int::int_value(n) {
+        Some(v) => Ok(v),
+        None => Ok(Value::int(to_int(n, env)?)),
+    }
+}
+
+/// `bits(v, n)` and `bytes(v, n)`: `v` as a bit string (numbers in their
+/// shortest form, negative ones inverted) of `|n|` bits or bytes, as 64tass
+/// checks it: a string must not be longer, a signed one (`n` < 0) must also
+/// hold its value; numbers must not be negative for an unsigned size.
+pub fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) -> FResult<BigBits> {
+    let n = numeric(v, env)?;
+    let b = match &n {
+        Value::Float(f) => {
+            BigBits::from_bigint(&int::big(&int::from_f64_trunc(*f)?).unwrap_or_default())
+        }
+        Value::Int(_) | Value::BigInt(_) => BigBits::from_bigint(&int::big(&n).unwrap_or_default()),
+        other => BigBits::of(other).ok_or_else(|| Fault::new("can't get bits"))?,
+    };
+    let Some(w) = width else {
+        return Ok(b);
+    };
+    let unit = if bytes { 8 } else { 1 };
+    let bits = u32::try_from(w.unsigned_abs() * unit)
+        .ok()
+        .filter(|&l| l as u64 <= value::bits::MAX_BITS)
+        .ok_or_else(value::bits::too_long)?;
+    let number = matches!(n, Value::Int(_) | Value::BigInt(_) | Value::Float(_));
+    if w >= 0 && number && b.inv {
+        return Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(v, env)
+        )));
+    }
+    let fits = b.len <= bits && (w >= 0 || b.val.bits() < bits as u64);
+    if !fits {
+        return Err(Fault::new(format!(
+            "too large for a {} {} {} integer {}",
+            w.unsigned_abs(),
+            if bytes { "byte" } else { "bit" },
+            if w < 0 { "signed" } else { "unsigned" },
+            describe(v, env)
+        )));
+    }
+    Ok(BigBits::new(b.val, bits, b.inv))
+}
+
+/// `all(v)` / `any(v)`: over the bits of a bit string, the bytes of a
+/// string, the truth of a list's elements (nested lists recursively, so
+/// `all([[]])` is true), else the truth of the value itself.
+fn all_any(v: &Value, all: bool, env: &dyn Env, warned: &mut bool) -> FResult<bool> {
+    if let Some(bits) = BigBits::of(v).filter(|_| !matches!(v, Value::Bool(_))) {
+        let ones = if bits.inv {
+            bits.val.bits() == 0
+        } else {
+            bits.val.count_ones() == bits.len as u64
+        };
+        // 64tass: any() of an inverted bit string is true unless it is empty.
+        return Ok(match (all, bits.inv) {
+            (true, _) => ones,
+            (false, true) => bits.len > 0,
+            (false, false) => bits.val.bits() > 0,
+        });
+    }
+    let bytes = match v {
+        Value::Str(s) => Some(env.encode(s)?),
+        _ => v.read_bytes().map(|b| b.into_owned()),
+    };
+    if let Some(bytes) = bytes {
+        return Ok(if all {
+            bytes.iter().all(|&x| x != 0)
+        } else {
+            bytes.iter().any(|&x| x != 0)
+        });
+    }
+    if let Value::Dict(d) = v {
+        return all_any(&d.entries(), all, env, warned);
+    }
+    let Some(items) = v.elements() else {
+        return to_bool(v, env);
+    };
+    // An element that fails only counts if no other decides the answer.
+    let mut failed = None;
+    for x in items {
+        let t = if x.elements().is_some() {
+            all_any(x, all, env, warned)
+        } else {
+            // The first element that is not a bool (`-Wstrict-bool`).
+            if !matches!(x, Value::Bool(_)) && !*warned {
+                *warned = true;
+                env.bool_misused(format!("can't get boolean value of {}", describe(x, env)));
+            }
+            to_bool(x, env)
+        };
+        match t {
+            Ok(t) if t != all => return Ok(t),
+            Ok(_) => {}
+            Err(f) if f.eager => return Err(f),
+            Err(f) => {
+                failed.get_or_insert(f);
+            }
+        }
+    }
+    failed.map_or(Ok(all), Err)
+}
+
+pub fn real(f: f64) -> FResult<Value> {
+    if f.is_finite() {
+        Ok(Value::Float(f))
+    } else {
+        Err(Fault::new("floating point overflow"))
+    }
+}
+
+fn math1(v: &Value, env: &dyn Env, f: fn(f64) -> FResult<f64>) -> FResult<Value> {
+    map1(v, &|x| {
+        // A value out of the function's domain is named, as 64tass names it
+        // ("square root of negative number int '-1'").
+        let y = f(to_float(x, env)?)
+            .map_err(|e| Fault::new(format!("{} {}", e.msg, describe(x, env))))?;
+        real(y)
+    })
+}
+
+fn in_unit(x: f64) -> FResult<f64> {
+    if (-1.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(Fault::new("not in range -1.0 to 1.0"))
+    }
+}
+
+/// Little-endian bytes of a number (`byte()`, `word()`, `addr()`, ...).
+fn int_bytes(v: &Value, size: u32, signed: bool, env: &dyn Env) -> FResult<Value> {
+    let bits = size * 8;
+    // 64tass reports these at once (see `Fault::eager`).
+    let n = if signed {
+        to_ival(v, bits, env).map_err(Fault::eager)? as u64
+    } else {
+        to_uval(v, bits, env).map_err(Fault::eager)?
+    };
+    Ok(Value::Bytes(
+        (0..size)
+            .map(|i| (n >> (8 * i)) as u8)
+            .collect::<Vec<u8>>()
+            .into(),
+    ))
+}
+
+/// The value of built-in function `b` of `vals`, for the functions that
+/// need nothing but them (the others read code, files or the random state,
+/// which the assembler has: see `functions.rs`).
+pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
+    match b {
+        Builtin::Abs => {
+            map1(vals[0], &|x| match numeric(x, env) {
+                // 64tass: the absolute value of a gap is the gap.
+                _ if matches!(x, Value::Gap) => Ok(Value::Gap),
+                Err(f) => Err(f),
+                Ok(Value::Bool(b)) => {
+                    env.bool_misused(format!("can't get absolute value of {}", describe(x, env)));
+                    Ok(Value::Int(b as i64))
+                }
+                // 64tass keeps -0.0 (it is not below zero).
+                Ok(Value::Float(f)) => Ok(Value::Float(if f >= 0.0 { f } else { -f })),
+                Ok(n) => match int::big(&n) {
+                    Some(i) => Ok(int::from_big(num_traits::Signed::abs(&i))),
+                    None => Ok(Value::int(to_int(&n, env)?.abs())),
+                },
+            })
+        }
+        Builtin::Sign => map1(vals[0], &|x| {
+            if let Value::Gap = x {
+                return Err(Fault::new(format!(
+                    "can't get sign of {}",
+                    describe(x, env)
+                )));
+            }
+            Ok(Value::Int(match numeric(x, env)? {
+                Value::Bool(b) => {
+                    env.bool_misused(format!("can't get sign of {}", describe(x, env)));
+                    b as i64
+                }
+                Value::Float(f) => (f > 0.0) as i64 - (f < 0.0) as i64,
+                n => match int::big(&n) {
+                    Some(i) => int::signum(&i),
+                    None => to_int(&n, env)?.signum() as i64,
+                },
+            }))
+        }),
+        Builtin::Floor | Builtin::Ceil | Builtin::Round | Builtin::Trunc => {
+            map1(vals[0], &|x| match numeric(x, env) {
+                // 64tass: a gap rounds to itself.
+                _ if matches!(x, Value::Gap) => Ok(Value::Gap),
+                Err(f) => Err(f),
+                Ok(Value::Float(f)) => real(match b {
+                    Builtin::Floor => f.floor(),
+                    Builtin::Ceil => f.ceil(),
+                    Builtin::Round => f.round(),
+                    _ => f.trunc(),
+                }),
+                Ok(n) => int_of(&n, env),
+            })
+        }
+        Builtin::Frac => map1(vals[0], &|x| match numeric(x, env) {
+            // Not a number: as 64tass says it for a gap.
+            Err(_) if matches!(x, Value::Gap) => real(to_float(x, env)?),
+            Err(f) => Err(f),
+            Ok(Value::Float(f)) => real(f.fract()),
+            // An integer of any size has no fraction.
+            Ok(_) => Ok(Value::Float(0.0)),
+        }),
+        Builtin::Sqrt => math1(vals[0], env, |x| {
+            if x < 0.0 {
+                Err(Fault::new("square root of negative number"))
+            } else {
+                Ok(x.sqrt())
+            }
+        }),
+        Builtin::Cbrt => math1(vals[0], env, |x| Ok(glibc_cbrt(x))),
+        Builtin::Log | Builtin::Log10 => {
+            let ten = b == Builtin::Log10;
+            map1(vals[0], &|x| {
+                let f = to_float(x, env)?;
+                if f <= 0.0 {
+                    return Err(Fault::new(format!(
+                        "logarithm of non-positive number {}",
+                        describe(x, env)
+                    )));
+                }
+                real(if ten { f.log10() } else { f.ln() })
+            })
+        }
+        Builtin::Exp => math1(vals[0], env, |x| Ok(x.exp())),
+        Builtin::Sin => math1(vals[0], env, |x| Ok(x.sin())),
+        Builtin::Cos => math1(vals[0], env, |x| Ok(x.cos())),
+        Builtin::Tan => math1(vals[0], env, |x| Ok(x.tan())),
+        Builtin::Asin => math1(vals[0], env, |x| Ok(in_unit(x)?.asin())),
+        Builtin::Acos => math1(vals[0], env, |x| Ok(in_unit(x)?.acos())),
+        Builtin::Atan => math1(vals[0], env, |x| Ok(x.atan())),
+        Builtin::Sinh => math1(vals[0], env, |x| Ok(x.sinh())),
+        Builtin::Cosh => math1(vals[0], env, |x| Ok(x.cosh())),
+        Builtin::Tanh => math1(vals[0], env, |x| Ok(x.tanh())),
+        Builtin::Rad => {
+            // 64tass's order of operations (not Rust's one-constant form).
+            math1(vals[0], env, |x| Ok(x * std::f64::consts::PI / 180.0))
+        }
+        Builtin::Deg => math1(vals[0], env, |x| Ok(x * 180.0 / std::f64::consts::PI)),
+        Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => map2(vals[0], vals[1], &|p, q| {
+            let p = to_float(p, env)?;
+            let q = to_float(q, env)?;
+            real(match b {
+                Builtin::Pow => {
+                    if p < 0.0 && q.fract() != 0.0 {
+                        return Err(Fault::new("negative number raised on fractional power"));
+                    }
+                    if p == 0.0 && q < 0.0 {
+                        return Err(Fault::new("zero raised to negative power"));
+                    }
+                    p.powf(q)
+                }
+                Builtin::Hypot => p.hypot(q),
+                _ => p.atan2(q),
+            })
+        }),
+        Builtin::Range => {
+            let ints: Vec<i128> = vals
+                .iter()
+                .map(|v| to_int(v, env))
+                .collect::<FResult<_>>()?;
+            let (start, end, step) = match ints.as_slice() {
+                [e] => (0, *e, 1),
+                [s, e] => (*s, *e, 1),
+                [s, e, t] => (*s, *e, *t),
+                _ => unreachable!(),
+            };
+            if step == 0 {
+                return Err(Fault::new("zero value not allowed"));
+            }
+            let n = if step > 0 {
+                (end - start + step - 1) / step
+            } else {
+                (start - end - step - 1) / -step
+            };
+            if n > 1 << 24 {
+                return Err(Fault::new("range too large"));
+            }
+            let mut out = Vec::with_capacity(n.max(0) as usize);
+            let mut i = start;
+            while (step > 0 && i < end) || (step < 0 && i > end) {
+                out.push(Value::int(i));
+                i += step;
+            }
+            Ok(Value::list(out))
+        }
+        Builtin::Repr => map1(vals[0], &|x| {
+            value::convert::deep_error(x)?;
+            Ok(Value::str(&repr(x, env)))
+        }),
+        Builtin::Format => format(vals, env),
+        Builtin::All | Builtin::Any => {
+            all_any(vals[0], b == Builtin::All, env, &mut false).map(Value::Bool)
+        }
+        Builtin::Byte
+        | Builtin::Char
+        | Builtin::Word
+        | Builtin::Sint
+        | Builtin::Long
+        | Builtin::Lint
+        | Builtin::Dword
+        | Builtin::Dint => {
+            // The data directives' conversions (`is_data_conversion`): (bytes, signed).
+            let (len, signed) = match b {
+                Builtin::Byte => (1, false),
+                Builtin::Char => (1, true),
+                Builtin::Word => (2, false),
+                Builtin::Sint => (2, true),
+                Builtin::Long => (3, false),
+                Builtin::Lint => (3, true),
+                Builtin::Dword => (4, false),
+                _ => (4, true),
+            };
+            // Like their range errors, an error among the elements at once.
+            value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
+            map1(vals[0], &|x| int_bytes(x, len, signed, env))
+        }
+        Builtin::Sort => {
+            // 64tass gives anything but a list or tuple back as it is
+            // (a dictionary: its entries).
+            let entries;
+            let v = match vals[0] {
+                // Nothing to order: the dictionary itself.
+                Value::Dict(d) if d.entries().elements().is_none_or(|e| e.len() < 2) => {
+                    return Ok(vals[0].clone());
+                }
+                Value::Dict(d) => {
+                    entries = d.entries();
+                    &entries
+                }
+                v => v,
+            };
+            let Some(items) = v.elements() else {
+                return Ok(vals[0].clone());
+            };
+            let mut sorted: Vec<Value> = items.to_vec();
+            let mut err = None;
+            merge_sort_by(&mut sorted, &mut |a, b| match value::compare(a, b, env) {
+                Some(Ok(o)) => o,
+                Some(Err(f)) => {
+                    err.get_or_insert(f);
+                    std::cmp::Ordering::Equal
+                }
+                None => {
+                    err.get_or_insert_with(|| value::not_possible(BinOp::Cmp, a, b, env));
+                    std::cmp::Ordering::Equal
+                }
+            });
+            if let Some(e) = err {
+                return Err(e);
+            }
+            Ok(if matches!(vals[0], Value::List(_)) {
+                Value::list(sorted)
+            } else {
+                Value::tuple(sorted)
+            })
+        }
+        // These read code, files or the random state: the assembler
+        // computes them (`functions.rs`) and never asks here.
+        Builtin::Len
+        | Builtin::Size
+        | Builtin::Addr
+        | Builtin::Rta
+        | Builtin::Binary
+        | Builtin::Random => Err(Fault::new(format!(
+            "{}() needs the assembler",
+            crate::value::builtins::builtin_name(b)
+        ))),
+    }
+}
+
+/// `format("...", values)`: C-style conversions as 64tass implements them.
+pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
+    let Some((fmt, rest)) = vals.split_first() else {
+        return Err(Fault::new("format: expected at least 1 argument, got 0"));
+    };
+    let fmt = match fmt {
+        Value::Str(s) => s.clone(),
+        Value::None => return Ok(Value::None),
+        other => return Err(Fault::new(format!("wrong type {}", describe(other, env)))),
+    };
+    // Broadcast over a list argument (a dictionary: its entries).
+    if let Some(i) = rest
+        .iter()
+        .position(|v| v.elements().is_some() || matches!(v, Value::Dict(_)))
+    {
+        let items = match rest[i] {
+            Value::Dict(d) => d.entries().elements().unwrap_or(&[]).to_vec(),
+            v => v.elements().unwrap_or(&[]).to_vec(),
+        };
+        let mut out = Vec::new();
+        for item in &items {
+            let mut args: Vec<&Value> = vec![vals[0]];
+            for (j, v) in rest.iter().enumerate() {
+                args.push(if j == i { item } else { v });
+            }
+            out.push(format(&args, env)?);
+        }
+        return Ok(if matches!(rest[i], Value::List(_) | Value::Dict(_)) {
+            Value::list(out)
+        } else {
+            Value::tuple(out)
+        });
+    }
+    let mut args = rest.iter();
+    let mut out = String::new();
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let (mut left, mut zero, mut plus, mut space, mut alt) =
+            (false, false, false, false, false);
+        while i < chars.len() && matches!(chars[i], '-' | '0' | '+' | ' ' | '#') {
+            match chars[i] {
+                '-' => left = true,
+                '0' => zero = true,
+                '+' => plus = true,
+                ' ' => space = true,
+                _ => alt = true,
+            }
+            i += 1;
+        }
+        // A `*` width or precision takes its argument after the value, as 64tass.
+        let number = |i: &mut usize| -> Option<Option<usize>> {
+            if *i < chars.len() && chars[*i] == '*' {
+                *i += 1;
+                return None;
+            }
+            let start = *i;
+            while *i < chars.len() && chars[*i].is_ascii_digit() {
+                *i += 1;
+            }
+            Some(if *i > start {
+                chars[start..*i].iter().collect::<String>().parse().ok()
+            } else {
+                None
+            })
+        };
+        let width_spec = number(&mut i);
+        let mut prec_spec = Some(None);
+        if i < chars.len() && chars[i] == '.' {
+            i += 1;
+            prec_spec = number(&mut i).map(|p| Some(p.unwrap_or(0)));
+        }
+        let Some(&conv) = chars.get(i) else {
+            return Err(Fault::new("format character expected"));
+        };
+        i += 1;
+        if conv == '%' {
+            out.push('%');
+            continue;
+        }
+        let mut next = || {
+            args.next()
+                .ok_or_else(|| Fault::new("format: not enough arguments").eager())
+        };
+        let arg = next()?;
+        // 64tass takes no `*` argument for %c (and ignores the `*`).
+        let (width_spec, prec_spec) = if conv == 'c' {
+            (width_spec.or(Some(None)), prec_spec.or(Some(Some(0))))
+        } else {
+            (width_spec, prec_spec)
+        };
+        let width = match width_spec {
+            Some(w) => w.unwrap_or(0),
+            None => {
+                let w = to_int(next()?, env)?;
+                left |= w < 0;
+                usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX)
+            }
+        };
+        let prec = match prec_spec {
+            Some(p) => p,
+            None => usize::try_from(to_int(next()?, env)?).ok(),
+        };
+        if arg.is_none() {
+            return Ok(Value::None);
+        }
+        let (sign, body) = match conv {
+            'd' | 'x' | 'X' | 'b' => {
+                if let Value::Gap = arg {
+                    return Err(Fault::new(format!(
+                        "conversion of {} to int is not possible",
+                        describe(arg, env)
+                    )));
+                }
+                // Floats are cut toward zero.
+                let n = match numeric(arg, env)? {
+                    Value::Float(f) => int::big(&int::from_f64_trunc(f)?),
+                    n => int::big(&n),
+                }
+                .ok_or_else(|| Fault::new(format!("wrong type {}", describe(arg, env))))?;
+                let negative = num_traits::Signed::is_negative(&n);
+                let mag = n.magnitude();
+                let digits = match conv {
+                    'd' => mag.to_string(),
+                    'x' => mag.to_str_radix(16),
+                    'X' => mag.to_str_radix(16).to_uppercase(),
+                    _ => mag.to_str_radix(2),
+                };
+                let digits = match prec {
+                    Some(p) if digits.len() < p => {
+                        format!("{}{digits}", "0".repeat(p - digits.len()))
+                    }
+                    _ => digits,
+                };
+                let prefix = match (alt, conv) {
+                    (true, 'x' | 'X') => "$",
+                    (true, 'b') => "%",
+                    _ => "",
+                };
+                let sign = if negative {
+                    "-"
+                } else if plus {
+                    "+"
+                } else if space {
+                    " "
+                } else {
+                    ""
+                };
+                (format!("{sign}{prefix}"), digits)
+            }
+            'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+                let f = to_float(arg, env)?;
+                // 64tass tests `f < 0`: -0.0 keeps its sign in the
+                // digits, after any `+` or space (`%+g` gives `+-0`).
+                let s = c_float(if f < 0.0 { -f } else { f }, conv, prec.unwrap_or(6), alt);
+                let sign = if f < 0.0 {
+                    "-"
+                } else if plus {
+                    "+"
+                } else if space {
+                    " "
+                } else {
+                    ""
+                };
+                (sign.to_string(), s)
+            }
+            'c' => {
+                let n = to_int(arg, env)?;
+                let ch = u32::try_from(n)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| Fault::new(format!("not a character {}", describe(arg, env))))?;
+                let s = if prec == Some(0) {
+                    String::new()
+                } else {
+                    ch.to_string()
+                };
+                (String::new(), s)
+            }
+            's' | 'r' => {
+                value::convert::deep_error(arg).map_err(Fault::eager)?;
+                let mut s = if conv == 's' {
+                    to_str(arg, env)
+                } else {
+                    repr(arg, env)
+                };
+                if let Some(p) = prec {
+                    s = s.chars().take(p).collect();
+                }
+                (String::new(), s)
+            }
+            other => return Err(Fault::new(format!("unknown format character '{other}'"))),
+        };
+        let len = sign.chars().count() + body.chars().count();
+        let pad = width.saturating_sub(len);
+        // 64tass pads with zeros for every conversion, on the right too.
+        let fill = if zero { '0' } else { ' ' };
+        if left {
+            out.push_str(&sign);
+            out.push_str(&body);
+            out.extend(std::iter::repeat_n(fill, pad));
+        } else if zero {
+            out.push_str(&sign);
+            out.extend(std::iter::repeat_n('0', pad));
+            out.push_str(&body);
+        } else {
+            out.extend(std::iter::repeat_n(' ', pad));
+            out.push_str(&sign);
+            out.push_str(&body);
+        }
+    }
+    if args.next().is_some() {
+        return Err(Fault::new("format: too many arguments").eager());
+    }
+    Ok(Value::str(&out))
+}
+
+/// A stable top-down merge sort that compares the pairs 64tass's sort (glibc's
+/// `qsort`, a merge sort) compares, in the same order: which pair fails first
+/// decides the error when elements can't be compared.
+fn merge_sort_by<T: Clone>(v: &mut [T], cmp: &mut dyn FnMut(&T, &T) -> std::cmp::Ordering) {
+    if v.len() <= 1 {
+        return;
+    }
+    let mid = v.len() / 2;
+    merge_sort_by(&mut v[..mid], cmp);
+    merge_sort_by(&mut v[mid..], cmp);
+    let (left, right) = (v[..mid].to_vec(), v[mid..].to_vec());
+    let (mut i, mut j) = (0, 0);
+    for slot in v.iter_mut() {
+        let take_left = j == right.len() || (i < left.len() && cmp(&left[i], &right[j]).is_le());
+        if take_left {
+            *slot = left[i].clone();
+            i += 1;
+        } else {
+            *slot = right[j].clone();
+            j += 1;
+        }
+    }
+}
+
+/// The cube root as glibc computes it (64tass calls the C library's `cbrt`):
+/// a polynomial first guess and one rational refinement, up to one unit in
+/// the last place from the true root, where Rust's `cbrt` is closer. Checked
+/// against the C library on 200,000 random values; `cbrt_is_glibcs` keeps some.
+#[allow(clippy::excessive_precision, clippy::unreadable_literal)]
+fn glibc_cbrt(x: f64) -> f64 {
+    const CBRT2: f64 = 1.2599210498948731648;
+    const SQR_CBRT2: f64 = 1.5874010519681994748;
+    const FACTOR: [f64; 5] = [1.0 / SQR_CBRT2, 1.0 / CBRT2, 1.0, CBRT2, SQR_CBRT2];
+    if x == 0.0 || !x.is_finite() {
+        return x + x;
+    }
+    // frexp: |x| = xm * 2^xe with xm in [0.5, 1).
+    let (mut a, mut xe) = (x.abs(), 0i32);
+    if a < f64::MIN_POSITIVE {
+        a *= 2f64.powi(54);
+        xe -= 54;
+    }
+    let bits = a.to_bits();
+    xe += ((bits >> 52) & 0x7ff) as i32 - 1022;
+    let xm = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    let u = 0.354895765043919860
+        + ((1.50819193781584896
+            + ((-2.11499494167371287
+                + ((2.44693122563534430
+                    + ((-1.83469277483613086
+                        + (0.784932344976639262 - 0.145263899385486377 * xm) * xm)
+                        * xm))
+                    * xm))
+                * xm))
+            * xm);
+    let t2 = u * u * u;
+    let ym = u * (t2 + 2.0 * xm) / (2.0 * t2 + xm) * FACTOR[(2 + xe % 3) as usize];
+    // ldexp by xe / 3 (truncated, as C divides): a power of two, exact.
+    let scale = f64::from_bits(((xe / 3 + 1023) as u64) << 52);
+    if x > 0.0 { ym * scale } else { -ym * scale }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glibc_cbrt;
+
+    #[test]
+    fn cbrt_is_glibcs() {
+        // Values the C library gives (Debian's glibc 2.36), bit for bit.
+        for (x, bits) in [
+            (228_427.0, 0x404e_908b_9f9a_7d22_u64),
+            (27.0, 0x4008_0000_0000_0001),
+            (-2.0, 0xbff4_28a2_f98d_728c),
+            (0.001, 0x3fb9_9999_9999_999a),
+            (1e-310, 0x2a7a_9d1b_0b5d_7428),
+            (1e300, 0x54b2_49ad_2594_c37d),
+        ] {
+            assert_eq!(glibc_cbrt(x).to_bits(), bits, "cbrt({x})");
+        }
+        assert!(glibc_cbrt(f64::NAN).is_nan());
+        assert_eq!(glibc_cbrt(f64::INFINITY), f64::INFINITY);
+    }
+}

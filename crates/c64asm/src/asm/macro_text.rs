@@ -1,0 +1,209 @@
+//! The text of a macro call, without the assembler: the arguments split at
+//! top-level commas, the parameter list, and a body line with the
+//! parameters substituted (`\1`, `\name`, `\{name}`, `\@`; not inside
+//! strings or comments). [`super::macros`] files the texts and runs them.
+
+use std::rc::Rc;
+
+use crate::syntax::scan::ident_len;
+
+/// Split macro arguments at top-level commas (quotes and brackets kept whole).
+pub fn split_args(text: &str) -> Vec<String> {
+    split_args_at(text)
+        .into_iter()
+        .map(|(s, e)| text[s..e].to_string())
+        .collect()
+}
+
+/// The byte ranges of the arguments in `text`, trimmed.
+pub fn split_args_at(text: &str) -> Vec<(usize, usize)> {
+    let trimmed = |s: usize, e: usize| {
+        let part = &text[s..e];
+        let lead = part.len() - part.trim_start().len();
+        let trail = part.len() - part.trim_end().len();
+        (s + lead, (e - trail).max(s + lead))
+    };
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<u8> = None;
+    let mut start = 0;
+    let mut end = bytes.len();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            Some(q) => {
+                if b == q {
+                    quote = None;
+                }
+            }
+            None => match b {
+                b'"' | b'\'' => quote = Some(b),
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                b';' => {
+                    end = i;
+                    break;
+                }
+                b',' if depth <= 0 => {
+                    out.push(trimmed(start, i));
+                    start = i + 1;
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    let last = trimmed(start, end);
+    if last.1 > last.0 || !out.is_empty() {
+        out.push(last);
+    }
+    out
+}
+
+/// Replace parameter references in one body line.
+#[cfg(test)]
+fn substitute(
+    line: &str,
+    params: &[(Rc<str>, Option<Rc<str>>)],
+    args: &[String],
+    all: &str,
+    missing: &str,
+) -> Result<String, String> {
+    substitute_marking(line, params, args, all, missing, &mut Vec::new())
+}
+
+/// As [`substitute`], noting where each given argument's text landed in
+/// the result (`(start, end, argument)`), so errors in it can point at the call.
+pub fn substitute_marking(
+    line: &str,
+    params: &[(Rc<str>, Option<Rc<str>>)],
+    args: &[String],
+    all: &str,
+    missing: &str,
+    marks: &mut Vec<(usize, usize, usize)>,
+) -> Result<String, String> {
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    let mut run = 0;
+    let arg = |n: usize| -> Result<String, String> {
+        match args.get(n) {
+            Some(a) if !a.is_empty() => Ok(a.clone()),
+            _ => match params.get(n).and_then(|p| p.1.clone()) {
+                Some(d) => Ok(d.to_string()),
+                None => {
+                    if missing.is_empty() && n >= args.len() {
+                        Err(format!("argument {} is missing", n + 1))
+                    } else {
+                        Ok(args
+                            .get(n)
+                            .cloned()
+                            .filter(|a| !a.is_empty())
+                            .unwrap_or_else(|| missing.to_string()))
+                    }
+                }
+            },
+        }
+    };
+    while i < bytes.len() {
+        let b = bytes[i];
+        if let Some(q) = quote {
+            if b == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' | b'\'' => {
+                quote = Some(b);
+                i += 1;
+            }
+            b';' => break,
+            b'\\' if i + 1 < bytes.len() => {
+                let c = bytes[i + 1];
+                let mut given = None;
+                let (text, len) = if c.is_ascii_digit() && c != b'0' {
+                    given = Some((c - b'1') as usize);
+                    (arg((c - b'1') as usize)?, 2)
+                } else if c == b'@' {
+                    (all.to_string(), 2)
+                } else if c == b'{' {
+                    let close = line[i + 2..].find('}').map(|p| i + 2 + p);
+                    let Some(close) = close else {
+                        return Err("'}' expected".into());
+                    };
+                    let name = &line[i + 2..close];
+                    let Some(n) = params.iter().position(|p| p.0.as_ref() == name) else {
+                        return Err(format!("unknown argument name '{name}'"));
+                    };
+                    given = Some(n);
+                    (arg(n)?, close + 1 - i)
+                } else if c.is_ascii_alphabetic() || c == b'_' {
+                    let len = ident_len(line, i + 1, true);
+                    let name = &line[i + 1..i + 1 + len];
+                    match params.iter().position(|p| p.0.as_ref() == name) {
+                        Some(n) => {
+                            given = Some(n);
+                            (arg(n)?, len + 1)
+                        }
+                        None => return Err(format!("unknown argument name '{name}'")),
+                    }
+                } else {
+                    i += 1;
+                    continue;
+                };
+                out.push_str(&line[run..i]);
+                if let Some(n) = given.filter(|&n| args.get(n).is_some_and(|a| !a.is_empty())) {
+                    marks.push((out.len(), out.len() + text.len(), n));
+                }
+                out.push_str(&text);
+                i += len;
+                run = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&line[run..]);
+    Ok(out)
+}
+
+/// Parameter list of `.macro` and friends: `a, b=2, , last`.
+pub fn macro_params(text: &str) -> Vec<(Rc<str>, Option<Rc<str>>)> {
+    split_args(text)
+        .into_iter()
+        .map(|p| match p.split_once('=') {
+            Some((n, d)) => (Rc::from(n.trim()), Some(Rc::from(d.trim()))),
+            None => (Rc::from(p.trim()), None),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_split_at_top_level_commas() {
+        assert_eq!(split_args(r#"1, "a,b" , (2,3)"#), ["1", "\"a,b\"", "(2,3)"]);
+        assert_eq!(
+            split_args("[1,2], 3, ( 4 , 5 ) ; c"),
+            ["[1,2]", "3", "( 4 , 5 )"]
+        );
+        assert_eq!(split_args(""), Vec::<String>::new());
+        assert_eq!(split_args("1,,3"), ["1", "", "3"]);
+    }
+
+    #[test]
+    fn parameters_are_substituted_outside_strings_and_comments() {
+        let params = macro_params("a, b=2");
+        let args = vec!["5".to_string()];
+        let s = substitute(" .byte \\1, \\a, \\b ; \\1", &params, &args, "5", "").unwrap();
+        assert_eq!(s, " .byte 5, 5, 2 ; \\1");
+        let s = substitute(" .text \"\\1\", \\{a}x", &params, &args, "5", "").unwrap();
+        assert_eq!(s, " .text \"\\1\", 5x");
+    }
+}
