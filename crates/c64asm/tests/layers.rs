@@ -303,6 +303,56 @@ fn only_the_crate_root_names_the_assembler() {
     );
 }
 
+/// The diagram in `src/asm/mod.rs` shows the layers checked here: each
+/// module in the row of its layer (a row goes on in the lines under it).
+#[test]
+fn the_diagram_shows_the_layers() {
+    let text = std::fs::read_to_string(asm_dir().join("mod.rs")).expect("mod.rs is readable");
+    let doc: Vec<&str> = text.lines().map_while(|l| l.strip_prefix("//!")).collect();
+    let start = doc
+        .iter()
+        .position(|l| l.trim() == "```text")
+        .expect("a ```text diagram in src/asm/mod.rs");
+    let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+    for line in doc[start + 1..].iter().take_while(|l| l.trim() != "```") {
+        let words: Vec<String> = line
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        match words.first().and_then(|w| w.parse::<usize>().ok()) {
+            Some(n) => rows.push((n, words[1..].to_vec())),
+            None => rows
+                .last_mut()
+                .expect("the diagram starts with a numbered row")
+                .1
+                .extend(words),
+        }
+    }
+    for (layer, (title, mods)) in LAYERS.iter().enumerate() {
+        let row = rows
+            .iter()
+            .find(|(n, _)| *n == layer)
+            .unwrap_or_else(|| panic!("no row {layer} ({title}) in the diagram"));
+        for m in *mods {
+            assert!(
+                row.1.iter().any(|w| w == m),
+                "the diagram's row {layer} ({title}) lacks `{m}`"
+            );
+        }
+    }
+    for (n, words) in &rows {
+        for w in words {
+            if let Some((layer, _)) = rank(w) {
+                assert_eq!(
+                    layer, *n,
+                    "the diagram shows `{w}` in row {n}, it is in layer {layer}"
+                );
+            }
+        }
+    }
+}
+
 /// The checks themselves: a name above is found, in each way a path is written.
 #[test]
 fn upward_names_are_found() {
