@@ -12,14 +12,22 @@ use std::path::{Path, PathBuf};
 /// may name the `Assembler` from it, nothing else.
 const LAYERS: &[(&str, &[&str])] = &[
     (
-        "tables and pure functions",
-        &["checks", "files", "mnemonics", "builtins", "macro_text"],
+        "pure code",
+        &[
+            "checks",
+            "commands",
+            "files",
+            "mnemonics",
+            "builtins",
+            "macro_text",
+        ],
     ),
+    ("messages", &["report"]),
     ("text into lines", &["lines", "head"]),
     ("pass state", &["state"]),
     (
-        "values and diagnostics",
-        &["eval", "report", "functions", "warnings", "wraps"],
+        "values and addresses",
+        &["eval", "addresses", "functions", "warnings", "wraps"],
     ),
     ("the line loop", &["compile"]),
     (

@@ -6,7 +6,8 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::compile::{Cmd, NewLabel, Step};
+use super::commands::Cmd;
+use super::compile::{NewLabel, Step};
 use super::lines::{LineRef, ParseKind};
 use super::state::{Frame, FrameData, SizedLabel, Wait};
 use crate::diag::Kind;

@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use super::Assembler;
 use super::checks::cond_start;
-use super::compile::{Cmd, NewLabel, Step};
+use super::commands::Cmd;
+use super::compile::{NewLabel, Step};
 use super::lines::{LineRef, ParseKind};
 use super::state::{FrameData, SizedLabel, Wait};
 use crate::diag::Kind;

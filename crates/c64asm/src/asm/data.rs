@@ -3,7 +3,8 @@
 //! `.binary` and `.offs`, and the one place bytes are emitted.
 
 use super::Assembler;
-use super::compile::{Cmd, NewLabel};
+use super::commands::Cmd;
+use super::compile::NewLabel;
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;

@@ -5,7 +5,8 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::compile::{Cmd, NewLabel, Step};
+use super::commands::{Cmd, breaks_straight_line, cmd_name};
+use super::compile::{NewLabel, Step};
 use super::lines::{LineRef, ParseKind};
 use super::state::{FrameData, Wait};
 use crate::diag::Kind;
@@ -552,46 +553,4 @@ impl Assembler<'_> {
             self.macros.set_end(id, end);
         }
     }
-}
-
-pub fn cmd_name(cmd: Cmd) -> String {
-    format!("{cmd:?}").to_lowercase()
-}
-
-/// Directives after which `-Woptimize` knows nothing (64tass's list; the
-/// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
-/// so themselves, labelled or not).
-fn breaks_straight_line(cmd: Cmd) -> bool {
-    matches!(
-        cmd,
-        Cmd::Byte
-            | Cmd::Char
-            | Cmd::Word
-            | Cmd::Sint
-            | Cmd::Addr
-            | Cmd::Rta
-            | Cmd::Long
-            | Cmd::Lint
-            | Cmd::Dword
-            | Cmd::Dint
-            | Cmd::Text
-            | Cmd::Ptext
-            | Cmd::Shift
-            | Cmd::Shiftl
-            | Cmd::Null
-            | Cmd::Binary
-            | Cmd::Fill
-            | Cmd::Align
-            | Cmd::Offs
-            | Cmd::Logical
-            | Cmd::Here
-            | Cmd::Endv
-            | Cmd::Endu
-            | Cmd::Page
-            | Cmd::Endp
-            | Cmd::Cpu
-            | Cmd::Include
-            | Cmd::Binclude
-            | Cmd::Dsection
-    )
 }

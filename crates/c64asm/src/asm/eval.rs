@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use super::Assembler;
 use super::lines::LineRef;
+use super::report::{EResult, Reported};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
@@ -17,11 +18,6 @@ use crate::value::{
     self, AddrMode, Address, Bits, Builtin, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
     Value,
 };
-
-/// An evaluation failed and the error was reported.
-pub struct Reported;
-
-pub type EResult<T> = Result<T, Reported>;
 
 /// Where a name was looked for, for "not defined symbol".
 #[derive(Clone, Copy, Debug)]

@@ -8,8 +8,9 @@ use std::rc::Rc;
 
 use super::Assembler;
 use super::builtins::{self, arg_count, arity, int_of, map1, real, sized_bits};
-use super::eval::{EResult, Located};
+use super::eval::Located;
 use super::lines::LineRef;
+use super::report::EResult;
 use crate::syntax::ast::{BinOp, Pos};
 use crate::value::convert::{describe, numeric, to_bool, to_float, to_int};
 use crate::value::repr::to_str;

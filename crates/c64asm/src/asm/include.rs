@@ -6,10 +6,11 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use super::Assembler;
-use super::compile::{Cmd, NewLabel};
-use super::eval::Reported;
+use super::commands::Cmd;
+use super::compile::NewLabel;
 use super::files::read_limited;
 use super::lines::{LineRef, ParseKind};
+use super::report::Reported;
 use super::state::Cursor;
 use crate::diag::Kind;
 use crate::source::Span;

@@ -4,7 +4,7 @@
 //! writes them out).
 
 use super::Assembler;
-use super::compile::Cmd;
+use super::commands::Cmd;
 use super::lines::LineRef;
 use crate::listing::{Entered, ListRow, RowKind, RowText, Rows};
 use crate::program::SourceLine;

@@ -8,10 +8,12 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::Assembler;
-use super::compile::{Cmd, NewLabel, Step};
-use super::eval::{Args, EResult, Reported};
+use super::commands::Cmd;
+use super::compile::{NewLabel, Step};
+use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use super::macro_text::{macro_params, split_args, split_args_at, substitute_marking};
+use super::report::{EResult, Reported};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;

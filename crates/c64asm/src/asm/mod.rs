@@ -9,35 +9,40 @@
 //! (`tests/layers.rs` checks it):
 //!
 //! ```text
-//!  7 passes              mod.rs: the Assembler (what every layer keeps), the passes
-//!  6 listing, result     listed → result: rows of the listing, the Program, its labels
-//!  5 directives, instrs  optimize, target, data, control, blocks, macros, include,
+//!  8 passes              mod.rs: the Assembler (what every layer keeps), the passes
+//!  7 listing, result     listed → result: rows of the listing, the Program, its labels
+//!  6 directives, instrs  optimize, target, data, control, blocks, macros, include,
 //!                        directives (dispatch), instr, unused
-//!  4 the line loop       compile: a line's labels, assignments and command (Cmd, Step)
-//!  3 values, messages    eval → report → functions, warnings, wraps
-//!  2 pass state          state: open frames, scopes, cursor, program counter
-//!  1 text into lines     lines (parsed expressions, cached) → head (how lines start)
-//!  0 pure code           checks, files, mnemonics, builtins, macro_text
+//!  5 the line loop       compile: a line's labels, assignments, its command's Step
+//!  4 values, addresses   eval → addresses → functions → warnings → wraps
+//!  3 pass state          state: open frames, scopes, cursor, program counter
+//!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
+//!  1 messages            report: the messages of the pass, the bounds of the run
+//!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text
 //! ```
 //!
-//! - 0: [`checks`]: what warnings test; [`files`]: finding and reading files;
+//! - 0: [`checks`]: what warnings test; [`commands`]: directive names;
+//!   [`files`]: finding and reading files;
 //!   [`mnemonics`]: instruction names; [`builtins`]: built-in functions of
 //!   values; [`macro_text`]: a macro call's text. None of them knows the
 //!   `Assembler`.
-//! - 3: [`eval`]: expressions and symbol lookup; [`report`]: the pass's
-//!   errors and warnings; [`functions`]: built-ins that read the assembler.
-//! - 5: [`data`]: data directives; [`instr`]: instructions; [`control`]:
+//! - 1: [`report`]: what every layer above reports through.
+//! - 4: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
+//!   addresses; [`functions`]: built-ins that read the assembler.
+//! - 6: [`data`]: data directives; [`instr`]: instructions; [`control`]:
 //!   conditionals and loops; [`blocks`]: scopes, sections and the other
 //!   block directives; [`macros`]: macros, functions, structures;
-//!   [`include`]: `.include` and `.binary`; [`target`]: processor and banks.
+//!   [`include`]: `.include` and `.binary`; [`target`]: the processor.
 //!
 //! Every layer adds methods to the one `Assembler`, so a method may still
 //! call one of a higher layer's (a user function called in an expression
 //! assembles its lines); the layers order what the modules name.
 
+mod addresses;
 mod blocks;
 mod builtins;
 mod checks;
+mod commands;
 mod compile;
 mod control;
 mod data;
@@ -75,8 +80,8 @@ use crate::program::Program;
 use crate::source::{FileId, SourceMap, Span};
 use crate::symbols::Symbols;
 use crate::syntax::expr::Dialect;
+use report::MAX_PASSES;
 use report::{LineKind, Pending};
-use state::MAX_PASSES;
 
 pub(crate) use state::PassState;
 

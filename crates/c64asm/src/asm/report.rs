@@ -2,17 +2,24 @@
 //! kept until the pass is known to be the last (a later pass clears them),
 //! each given once per place and pass, at most [`PER_LINE`] of a kind per
 //! line, and errors kept inside values (64tass's error values) until the
-//! value is used. Also the run's work budget.
+//! value is used. Also the bounds of a run: its passes and its work.
+//! Every layer above reports here.
 
 use std::rc::Rc;
 
 use super::Assembler;
-use super::eval::EResult;
-use super::state::MAX_PASSES;
 use crate::diag::{Kind, Severity};
 use crate::source::{FileId, Span};
 use crate::value::convert::Kept;
 use crate::value::{Fault, Value};
+
+/// 64tass gives up after this many passes.
+pub const MAX_PASSES: u32 = 20;
+
+/// An evaluation failed and the error was reported.
+pub struct Reported;
+
+pub type EResult<T> = Result<T, Reported>;
 
 /// How many messages of one kind one line shows: a line of a million values that each
 /// overflow would otherwise print itself a million times.

@@ -9,9 +9,6 @@ use crate::source::{FileId, Span};
 use crate::symbols::{GLOBAL, LabelId, PcType};
 use crate::value::{CodeId, EncId, MacroId, NsId, Value};
 
-/// 64tass gives up after this many passes.
-pub const MAX_PASSES: u32 = 20;
-
 /// What an open block waits for. The `…2` variants are blocks whose body is
 /// being assembled by a nested call (a loop, a macro): their closing
 /// directive returns from that call. The `…3` variants belong to the scoped

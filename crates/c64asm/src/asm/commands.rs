@@ -1,0 +1,319 @@
+//! The directives by name: [`Cmd`], the table the line loop looks names
+//! up in (64tass's aliases too), and what 64tass's lists say of them.
+
+/// Directives, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Addr,
+    Al,
+    Align,
+    As,
+    Assert,
+    Autsiz,
+    Bend,
+    Bfor,
+    Binary,
+    Binclude,
+    Block,
+    Break,
+    Breakif,
+    Brept,
+    Bwhile,
+    Byte,
+    Case,
+    Cdef,
+    Cerror,
+    Char,
+    Check,
+    Comment,
+    Continue,
+    Continueif,
+    Cpu,
+    Cwarn,
+    Databank,
+    Default,
+    Dint,
+    Dpage,
+    Dsection,
+    Dstruct,
+    Dunion,
+    Dword,
+    Edef,
+    Else,
+    Elsif,
+    Enc,
+    Encode,
+    End,
+    Endc,
+    Endencode,
+    Endf,
+    Endfor,
+    Endm,
+    Endmacro,
+    Endn,
+    Endp,
+    Endrept,
+    Ends,
+    Endsegment,
+    Endswitch,
+    Endu,
+    Endv,
+    Endweak,
+    Endwhile,
+    Endwith,
+    Eor,
+    Error,
+    Fi,
+    Fill,
+    For,
+    Function,
+    Goto,
+    Here,
+    Hidemac,
+    If,
+    Ifeq,
+    Ifmi,
+    Ifne,
+    Ifpl,
+    Include,
+    Lbl,
+    Lint,
+    Logical,
+    Long,
+    Macro,
+    Mansiz,
+    Namespace,
+    Next,
+    Null,
+    Offs,
+    Option,
+    Page,
+    Pend,
+    Proc,
+    Proff,
+    Pron,
+    Ptext,
+    Rept,
+    Rta,
+    Section,
+    Seed,
+    Segment,
+    Send,
+    Sfunction,
+    Shift,
+    Shiftl,
+    Showmac,
+    Sint,
+    Struct,
+    Switch,
+    Tdef,
+    Text,
+    Union,
+    Var,
+    Virtual,
+    Warn,
+    Weak,
+    While,
+    With,
+    Word,
+    Xl,
+    Xs,
+}
+
+/// Directive names, sorted, with the aliases 64tass accepts.
+pub const COMMANDS: &[(&str, Cmd)] = &[
+    ("addr", Cmd::Addr),
+    ("al", Cmd::Al),
+    ("align", Cmd::Align),
+    ("as", Cmd::As),
+    ("assert", Cmd::Assert),
+    ("autsiz", Cmd::Autsiz),
+    ("bend", Cmd::Bend),
+    ("bfor", Cmd::Bfor),
+    ("binary", Cmd::Binary),
+    ("binclude", Cmd::Binclude),
+    ("block", Cmd::Block),
+    ("break", Cmd::Break),
+    ("breakif", Cmd::Breakif),
+    ("brept", Cmd::Brept),
+    ("bwhile", Cmd::Bwhile),
+    ("byte", Cmd::Byte),
+    ("case", Cmd::Case),
+    ("cdef", Cmd::Cdef),
+    ("cerror", Cmd::Cerror),
+    ("char", Cmd::Char),
+    ("check", Cmd::Check),
+    ("comment", Cmd::Comment),
+    ("continue", Cmd::Continue),
+    ("continueif", Cmd::Continueif),
+    ("cpu", Cmd::Cpu),
+    ("cwarn", Cmd::Cwarn),
+    ("databank", Cmd::Databank),
+    ("default", Cmd::Default),
+    ("dint", Cmd::Dint),
+    ("dpage", Cmd::Dpage),
+    ("dsection", Cmd::Dsection),
+    ("dstruct", Cmd::Dstruct),
+    ("dunion", Cmd::Dunion),
+    ("dword", Cmd::Dword),
+    ("edef", Cmd::Edef),
+    ("else", Cmd::Else),
+    ("elsif", Cmd::Elsif),
+    ("enc", Cmd::Enc),
+    ("encode", Cmd::Encode),
+    ("end", Cmd::End),
+    ("endblock", Cmd::Bend),
+    ("endc", Cmd::Endc),
+    ("endcomment", Cmd::Endc),
+    ("endencode", Cmd::Endencode),
+    ("endf", Cmd::Endf),
+    ("endfor", Cmd::Endfor),
+    ("endfunction", Cmd::Endf),
+    ("endif", Cmd::Fi),
+    ("endlogical", Cmd::Here),
+    ("endm", Cmd::Endm),
+    ("endmacro", Cmd::Endmacro),
+    ("endn", Cmd::Endn),
+    ("endnamespace", Cmd::Endn),
+    ("endp", Cmd::Endp),
+    ("endpage", Cmd::Endp),
+    ("endproc", Cmd::Pend),
+    ("endrept", Cmd::Endrept),
+    ("ends", Cmd::Ends),
+    ("endsection", Cmd::Send),
+    ("endsegment", Cmd::Endsegment),
+    ("endstruct", Cmd::Ends),
+    ("endswitch", Cmd::Endswitch),
+    ("endu", Cmd::Endu),
+    ("endunion", Cmd::Endu),
+    ("endv", Cmd::Endv),
+    ("endvirtual", Cmd::Endv),
+    ("endweak", Cmd::Endweak),
+    ("endwhile", Cmd::Endwhile),
+    ("endwith", Cmd::Endwith),
+    ("eor", Cmd::Eor),
+    ("error", Cmd::Error),
+    ("fi", Cmd::Fi),
+    ("fill", Cmd::Fill),
+    ("for", Cmd::For),
+    ("function", Cmd::Function),
+    ("goto", Cmd::Goto),
+    ("here", Cmd::Here),
+    ("hidemac", Cmd::Hidemac),
+    ("if", Cmd::If),
+    ("ifeq", Cmd::Ifeq),
+    ("ifmi", Cmd::Ifmi),
+    ("ifne", Cmd::Ifne),
+    ("ifpl", Cmd::Ifpl),
+    ("include", Cmd::Include),
+    ("lbl", Cmd::Lbl),
+    ("lint", Cmd::Lint),
+    ("logical", Cmd::Logical),
+    ("long", Cmd::Long),
+    ("macro", Cmd::Macro),
+    ("mansiz", Cmd::Mansiz),
+    ("namespace", Cmd::Namespace),
+    ("next", Cmd::Next),
+    ("null", Cmd::Null),
+    ("offs", Cmd::Offs),
+    ("option", Cmd::Option),
+    ("page", Cmd::Page),
+    ("pend", Cmd::Pend),
+    ("proc", Cmd::Proc),
+    ("proff", Cmd::Proff),
+    ("pron", Cmd::Pron),
+    ("ptext", Cmd::Ptext),
+    ("rept", Cmd::Rept),
+    ("rta", Cmd::Rta),
+    ("section", Cmd::Section),
+    ("seed", Cmd::Seed),
+    ("segment", Cmd::Segment),
+    ("send", Cmd::Send),
+    ("sfunction", Cmd::Sfunction),
+    ("shift", Cmd::Shift),
+    ("shiftl", Cmd::Shiftl),
+    ("showmac", Cmd::Showmac),
+    ("sint", Cmd::Sint),
+    ("struct", Cmd::Struct),
+    ("switch", Cmd::Switch),
+    ("tdef", Cmd::Tdef),
+    ("text", Cmd::Text),
+    ("union", Cmd::Union),
+    ("var", Cmd::Var),
+    ("virtual", Cmd::Virtual),
+    ("warn", Cmd::Warn),
+    ("weak", Cmd::Weak),
+    ("while", Cmd::While),
+    ("with", Cmd::With),
+    ("word", Cmd::Word),
+    ("xl", Cmd::Xl),
+    ("xs", Cmd::Xs),
+];
+
+/// A directive name as a number that sorts as the name does (its bytes from
+/// the top, zeros after): directives are looked up on every line and pass
+/// without comparing strings.
+const fn command_key(name: &str) -> u128 {
+    let b = name.as_bytes();
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        key = key << 8 | if i < b.len() { b[i] as u128 } else { 0 };
+        i += 1;
+    }
+    key
+}
+
+/// [`COMMANDS`]' names as [`command_key`]s, in the same order.
+pub const COMMAND_KEYS: [u128; COMMANDS.len()] = {
+    let mut keys = [0u128; COMMANDS.len()];
+    let mut i = 0;
+    while i < COMMANDS.len() {
+        keys[i] = command_key(COMMANDS[i].0);
+        i += 1;
+    }
+    keys
+};
+
+/// A directive's name as written (without the dot).
+pub fn cmd_name(cmd: Cmd) -> String {
+    format!("{cmd:?}").to_lowercase()
+}
+
+/// Directives after which `-Woptimize` knows nothing (64tass's list; the
+/// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
+/// so themselves, labelled or not).
+pub fn breaks_straight_line(cmd: Cmd) -> bool {
+    matches!(
+        cmd,
+        Cmd::Byte
+            | Cmd::Char
+            | Cmd::Word
+            | Cmd::Sint
+            | Cmd::Addr
+            | Cmd::Rta
+            | Cmd::Long
+            | Cmd::Lint
+            | Cmd::Dword
+            | Cmd::Dint
+            | Cmd::Text
+            | Cmd::Ptext
+            | Cmd::Shift
+            | Cmd::Shiftl
+            | Cmd::Null
+            | Cmd::Binary
+            | Cmd::Fill
+            | Cmd::Align
+            | Cmd::Offs
+            | Cmd::Logical
+            | Cmd::Here
+            | Cmd::Endv
+            | Cmd::Endu
+            | Cmd::Page
+            | Cmd::Endp
+            | Cmd::Cpu
+            | Cmd::Include
+            | Cmd::Binclude
+            | Cmd::Dsection
+    )
+}
