@@ -25,27 +25,69 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("messages", &["report"]),
     ("text into lines", &["lines", "head"]),
     ("pass state", &["state"]),
+    ("records", &["listed", "result"]),
     (
         "values and addresses",
-        &["eval", "addresses", "functions", "warnings", "wraps"],
+        &["eval", "addresses", "wraps", "warnings", "functions"],
     ),
     ("the line loop", &["compile"]),
     (
         "directives and instructions",
         &[
             "optimize",
-            "target",
+            "scopes",
+            "include",
             "data",
             "control",
-            "blocks",
             "macros",
-            "include",
+            "blocks",
+            "encode",
+            "settings",
+            "target",
             "directives",
             "instr",
             "unused",
         ],
     ),
-    ("listing and result", &["listed", "result"]),
+];
+
+/// The methods of a lower layer's `impl Assembler` that still call one of a
+/// higher layer's (the `Assembler` is one struct: a call needs no import),
+/// each with why. A new one fails the test, and so does one that is gone
+/// (take it out here).
+const UPWARD_CALLS: &[(&str, &str)] = &[
+    // The records ask how a line starts (to list it as 64tass does).
+    ("listed", "command_at"),
+    ("listed", "is_mnemonic"),
+    ("listed", "statement"),
+    ("result", "is_mnemonic"),
+    // The label file gives a label's size.
+    ("result", "code_size"),
+    // An expression calls functions (built-in and user ones), makes `*`'s
+    // code object, and reports what its operators met.
+    ("eval", "call_builtin"),
+    ("eval", "convert"),
+    ("eval", "call_function"),
+    ("eval", "star_code"),
+    ("eval", "strict_bool"),
+    ("eval", "strict_bool_warnings"),
+    ("eval", "float_compare_warning"),
+    ("eval", "float_round_warning"),
+    ("eval", "operand_wrap_warning"),
+    // `binary()` reads a file as `.binary` does.
+    ("functions", "binary_file"),
+    // The line loop hands each line to its directive or instruction, and
+    // a macro call to the macros.
+    ("compile", "command"),
+    ("compile", "labelled_command"),
+    ("compile", "skipped_command"),
+    ("compile", "nothing_after"),
+    ("compile", "instruction_line"),
+    ("compile", "call_macro_value"),
+    ("compile", "call_by_expression"),
+    ("compile", "close_logical"),
+    ("compile", "close_union"),
+    ("compile", "opt_invalidate"),
 ];
 
 /// The lowest layer computes without the assembler: its modules never name it.
@@ -308,6 +350,140 @@ fn only_the_crate_root_names_the_assembler() {
     assert!(
         wrong.is_empty(),
         "modules below the assembler that name it: {wrong:?}"
+    );
+}
+
+/// The `impl Assembler` blocks of a file's code: (index of the first line, lines).
+fn assembler_impls(code: &[String]) -> Vec<(usize, &[String])> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < code.len() {
+        let l = &code[i];
+        if l.starts_with("impl") && l.contains("Assembler") && l.ends_with('{') {
+            let end = code[i..]
+                .iter()
+                .position(|l| l == "}")
+                .map_or(code.len(), |e| i + e);
+            out.push((i, &code[i..end]));
+            i = end;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The methods an `impl Assembler` block defines (`    fn name`, `    pub fn name`).
+fn methods(block: &[String]) -> Vec<String> {
+    block
+        .iter()
+        .filter_map(|l| {
+            let l = l.strip_prefix("    ")?;
+            if l.starts_with(' ') {
+                return None;
+            }
+            let rest = l.split_once("fn ")?;
+            let before = rest.0.trim();
+            if !(before.is_empty() || before.starts_with("pub")) {
+                return None;
+            }
+            let name: String = rest
+                .1
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// The methods called on `self` in a block (`self.name(`, also across a
+/// line break), with the line (index in the block).
+fn self_calls(block: &[String]) -> Vec<(usize, String)> {
+    let text = block.join("\n");
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("self") {
+        let at = from + i;
+        from = at + 4;
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        if at > 0 && word(bytes[at - 1]) || bytes.get(at + 4).is_some_and(|&c| word(c)) {
+            continue;
+        }
+        let rest = text[at + 4..].trim_start();
+        let Some(rest) = rest.strip_prefix('.') else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let after = &rest[name.len()..];
+        if !name.is_empty() && (after.starts_with('(') || after.starts_with("::<")) {
+            out.push((text[..at].matches('\n').count(), name));
+        }
+    }
+    out
+}
+
+#[test]
+fn methods_call_lower_layers_but_for_the_known_calls() {
+    let mut defined: Vec<(String, String)> = Vec::new();
+    let mut calls: Vec<(String, String, String)> = Vec::new();
+    for s in sources() {
+        let text = std::fs::read_to_string(&s.path).expect("a source is readable");
+        let file = s
+            .path
+            .strip_prefix(asm_dir())
+            .unwrap()
+            .display()
+            .to_string();
+        let code = code_lines(&text);
+        for (start, block) in assembler_impls(&code) {
+            for m in methods(block) {
+                defined.push((m, s.module.clone()));
+            }
+            for (line, name) in self_calls(block) {
+                let place = format!("asm/{file}:{}", start + line + 1);
+                calls.push((s.module.clone(), name, place));
+            }
+        }
+    }
+    let order = |m: &str| rank(m).map_or(usize::MAX, |(_, o)| o);
+    let mut found: Vec<(String, String)> = Vec::new();
+    let mut wrong = Vec::new();
+    for (module, name, place) in &calls {
+        let owners: Vec<&String> = defined
+            .iter()
+            .filter(|(m, _)| m == name)
+            .map(|(_, o)| o)
+            .collect();
+        if owners.is_empty() || owners.iter().any(|o| order(o) <= order(module)) {
+            continue;
+        }
+        let pair = (module.clone(), name.clone());
+        if !found.contains(&pair) {
+            found.push(pair);
+        }
+        if !UPWARD_CALLS.contains(&(module.as_str(), name.as_str())) {
+            wrong.push(format!(
+                "{place}: `{module}` calls `{name}` of `{}`, a higher layer (move the \
+                 method down, or the call up; or add it to UPWARD_CALLS with why)",
+                owners[0]
+            ));
+        }
+    }
+    for (module, name) in UPWARD_CALLS {
+        if !found.iter().any(|(m, n)| m == module && n == name) {
+            wrong.push(format!(
+                "`{module}` no longer calls `{name}` of a higher layer: take it out of UPWARD_CALLS"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "calls against the layers:\n{}",
+        wrong.join("\n")
     );
 }
 

@@ -12,7 +12,7 @@ use super::commands::Cmd;
 use super::compile::{NewLabel, Step};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
-use super::macro_text::{macro_params, split_args, split_args_at, substitute_marking};
+use super::macro_text::{macro_params, split_args, substitute_marking};
 use super::report::{EResult, Reported};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
@@ -303,32 +303,6 @@ impl Assembler<'_> {
             self.macros.arg_marks.insert(f, marks);
         }
         Ok(f)
-    }
-
-    /// An error inside an argument's text in an expansion belongs to the
-    /// call's argument (as in 64tass): its span there, and the chain without
-    /// that call. `None` when the span is not in a substituted argument.
-    pub fn at_argument(&self, span: Span, chain: &[Span]) -> Option<(Span, usize)> {
-        let marks = self.macros.arg_marks.get(&span.file)?;
-        let &(s, _, n) = marks
-            .iter()
-            .find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
-        let call = *chain.last()?;
-        let cf = self.src.get(call.file);
-        let line_start = cf.line_start(cf.line_col(call.start as usize).0 - 1);
-        let line_text = cf.line(cf.line_col(call.start as usize).0 - 1);
-        // The arguments follow the macro's name.
-        let name_end = call.end as usize - line_start;
-        let args_text = line_text.get(name_end..)?;
-        let (a, b) = *split_args_at(args_text).get(n as usize)?;
-        let offset = (span.start - s) as usize;
-        let start = line_start + name_end + a + offset.min(b - a);
-        let end =
-            (start + (span.end - span.start) as usize).min(line_start + name_end + b.max(a + 1));
-        Some((
-            Span::new(call.file, start, end.max(start + 1)),
-            chain.len() - 1,
-        ))
     }
 
     /// Assemble an expansion's lines until its closing directive (frame `what`).

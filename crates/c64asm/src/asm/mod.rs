@@ -3,40 +3,46 @@
 //! when they were defined and used, and passes repeat until no symbol read
 //! before its definition changed value and no new constant appeared.
 //!
-//! The modules are layers, lowest first; data flows up them, from text to
-//! lines to values and addresses to bytes, listing and labels. A module
-//! names only modules of lower layers, or those before it in its own
-//! (`tests/layers.rs` checks it):
+//! The modules are layers, lowest first. A module names only modules of
+//! lower layers, or those before it in its own, so each can be read
+//! knowing only what is below it (`tests/layers.rs` checks it, and lists
+//! the few methods that still call a higher layer's, with why):
 //!
 //! ```text
 //!  8 passes              mod.rs: the Assembler (what every layer keeps), the passes
-//!  7 listing, result     listed → result: rows of the listing, the Program, its labels
-//!  6 directives, instrs  optimize, target, data, control, blocks, macros, include,
-//!                        directives (dispatch), instr, unused
-//!  5 the line loop       compile: a line's labels, assignments, its command's Step
-//!  4 values, addresses   eval → addresses → functions → warnings → wraps
-//!  3 pass state          state: open frames, scopes, cursor, program counter
+//!  7 directives, instrs  optimize, scopes, include, data, control, macros, blocks,
+//!                        encode, settings, target, directives (dispatch), instr, unused
+//!  6 the line loop       compile: a line's labels, assignments, its command's Step
+//!  5 values, addresses   eval → addresses → wraps → warnings → functions
+//!  4 records             listed → result: rows of the listing, bytes per line, the Program
+//!  3 pass state          state: open frames, contexts, cursor, program counter
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
 //!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text
 //! ```
 //!
+//! Data flows from text to bytes: text becomes lines (2), lines values and
+//! addresses (5) as the line loop (6) runs each line's directive or
+//! instruction (7); they write bytes, listing rows and labels into the
+//! records (4), which become the Program. The records and the messages (1)
+//! sit low because every layer above writes into them.
+//!
 //! - 0: [`checks`]: what warnings test; [`commands`]: directive names;
-//!   [`files`]: finding and reading files;
-//!   [`mnemonics`]: instruction names; [`builtins`]: built-in functions of
-//!   values; [`macro_text`]: a macro call's text. None of them knows the
-//!   `Assembler`.
-//! - 1: [`report`]: what every layer above reports through.
-//! - 4: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
+//!   [`files`]: finding and reading files; [`mnemonics`]: instruction
+//!   names; [`builtins`]: built-in functions of values; [`macro_text`]: a
+//!   macro call's text. None of them knows the `Assembler`.
+//! - 5: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
 //!   addresses; [`functions`]: built-ins that read the assembler.
-//! - 6: [`data`]: data directives; [`instr`]: instructions; [`control`]:
-//!   conditionals and loops; [`blocks`]: scopes, sections and the other
-//!   block directives; [`macros`]: macros, functions, structures;
+//! - 7: [`scopes`]: anonymous scopes the directives open; [`data`]: data
+//!   directives; [`instr`]: instructions; [`control`]: conditionals and
+//!   loops; [`blocks`]: scopes, sections and the other block directives;
+//!   [`encode`]: text encodings; [`settings`]: messages, assertions and
+//!   other one-line settings; [`macros`]: macros, functions, structures;
 //!   [`include`]: `.include` and `.binary`; [`target`]: the processor.
 //!
-//! Every layer adds methods to the one `Assembler`, so a method may still
-//! call one of a higher layer's (a user function called in an expression
-//! assembles its lines); the layers order what the modules name.
+//! Every layer adds methods to the one `Assembler`; a method may still
+//! call a higher layer's where the work is recursive (a user function
+//! called in an expression assembles its lines).
 
 mod addresses;
 mod blocks;
@@ -47,6 +53,7 @@ mod compile;
 mod control;
 mod data;
 mod directives;
+mod encode;
 mod eval;
 mod files;
 mod functions;
@@ -61,6 +68,8 @@ mod mnemonics;
 mod optimize;
 mod report;
 mod result;
+mod scopes;
+mod settings;
 mod state;
 mod target;
 mod unused;

@@ -8,6 +8,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
+use super::macro_text::split_args_at;
 use crate::diag::{Kind, Severity};
 use crate::source::{FileId, Span};
 use crate::value::convert::Kept;
@@ -311,6 +312,32 @@ impl Assembler<'_> {
     /// the symbol (named as the second definition writes it) was first defined.
     pub fn original_definition(&mut self, first: Span, text: &str) {
         self.related(first, &format!("original definition of '{text}' was here"));
+    }
+
+    /// An error inside an argument's text in an expansion belongs to the
+    /// call's argument (as in 64tass): its span there, and the chain without
+    /// that call. `None` when the span is not in a substituted argument.
+    pub fn at_argument(&self, span: Span, chain: &[Span]) -> Option<(Span, usize)> {
+        let marks = self.macros.arg_marks.get(&span.file)?;
+        let &(s, _, n) = marks
+            .iter()
+            .find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
+        let call = *chain.last()?;
+        let cf = self.src.get(call.file);
+        let line_start = cf.line_start(cf.line_col(call.start as usize).0 - 1);
+        let line_text = cf.line(cf.line_col(call.start as usize).0 - 1);
+        // The arguments follow the macro's name.
+        let name_end = call.end as usize - line_start;
+        let args_text = line_text.get(name_end..)?;
+        let (a, b) = *split_args_at(args_text).get(n as usize)?;
+        let offset = (span.start - s) as usize;
+        let start = line_start + name_end + a + offset.min(b - a);
+        let end =
+            (start + (span.end - span.start) as usize).min(line_start + name_end + b.max(a + 1));
+        Some((
+            Span::new(call.file, start, end.max(start + 1)),
+            chain.len() - 1,
+        ))
     }
 
     /// Count work against the run's budget; `false` (and an error) when exhausted.

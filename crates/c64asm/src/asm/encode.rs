@@ -1,0 +1,317 @@
+//! The text encodings: `.encode` ... `.endencode` (a named encoding and its
+//! scope), `.enc` (the one in effect), and `.cdef`, `.tdef`, `.edef` (its
+//! characters, ranges and escapes).
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::lines::{LineRef, ParseKind};
+use super::state::{FrameData, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::source::Span;
+use crate::value::convert::to_uval;
+use crate::value::{NsId, Value};
+
+impl Assembler<'_> {
+    pub fn encode_directive(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        label: Option<(Name, Rc<str>, NsId)>,
+    ) {
+        self.st.push_frame(Wait::EndEncode, span);
+        let given = if line.at_end(args) {
+            None
+        } else {
+            match self.cond_value(line, args) {
+                Some((Value::Encoding(e), _)) => Some(e),
+                Some((v, pos)) => {
+                    if !v.is_none() {
+                        let s = self.span_at(line, pos);
+                        self.error(s, Kind::Type, "an encoding is expected".into());
+                    }
+                    return;
+                }
+                None => return,
+            }
+        };
+        let enc = match (given, label) {
+            (Some(e), Some((name, text, ns))) => {
+                self.label_value(name, &text, span, ns, Value::Encoding(e));
+                e
+            }
+            (Some(e), None) => e,
+            (None, Some((name, text, ns))) => {
+                let existing = self
+                    .syms
+                    .get(ns, name, self.st.strength)
+                    .map(|id| self.syms.label(id).value.clone());
+                let e = match existing {
+                    Some(Value::Encoding(e)) => e,
+                    _ => self.encs.anonymous(),
+                };
+                self.label_value(name, &text, span, ns, Value::Encoding(e));
+                e
+            }
+            (None, None) => {
+                let name = self.anon_scope_name(line, b'e');
+                let ns = self.st.context();
+                let existing = self
+                    .syms
+                    .get(ns, name, 0)
+                    .map(|id| self.syms.label(id).value.clone());
+                let e = match existing {
+                    Some(Value::Encoding(e)) => e,
+                    _ => self.encs.anonymous(),
+                };
+                let text = self.names.name(name);
+                let (id, _) = self.syms.entry(ns, name, 0, text, span, &self.names);
+                let pass = self.st.pass;
+                let l = self.syms.label_mut(id);
+                l.value = Value::Encoding(e);
+                l.defpass = pass;
+                e
+            }
+        };
+        self.encs.get_mut(enc).defined = Some(span);
+        let prev = self.st.encoding;
+        self.st.encoding = enc;
+        let f = self.st.top_mut();
+        f.what = Wait::EndEncode2;
+        f.data = FrameData::Encode { prev };
+    }
+
+    pub fn endencode(&mut self, span: Span) {
+        match self.st.top().what {
+            Wait::EndEncode => {
+                self.st.frames.pop();
+            }
+            Wait::EndEncode2 => {
+                if let Some(f) = self.st.frames.pop()
+                    && let FrameData::Encode { prev } = f.data
+                {
+                    self.st.encoding = prev;
+                }
+            }
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "opening directive '.encode' not found".into(),
+            ),
+        }
+    }
+
+    /// `.enc "name"` or `.enc encoding`.
+    pub fn enc(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            return;
+        };
+        match v {
+            Value::Encoding(e) => self.st.encoding = e,
+            Value::Str(s) if !s.is_empty() => self.st.encoding = self.encs.named(&s),
+            Value::None => {}
+            other => {
+                let s = self.span_at(line, pos);
+                let what = crate::value::convert::describe(&other, self);
+                self.error(
+                    s,
+                    Kind::Type,
+                    format!("an encoding name is expected, not {what}"),
+                );
+            }
+        }
+    }
+
+    /// Values of a definition line, with strings kept as characters. No
+    /// encoding is in effect while they are computed (64tass): a
+    /// one-character string in arithmetic is its code point.
+    fn definition_values(&mut self, line: &LineRef, args: usize) -> Option<super::eval::Args> {
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
+        let saved = std::mem::replace(&mut self.no_encoding, true);
+        let vals = self.eval_args(line, exprs).ok();
+        self.no_encoding = saved;
+        vals
+    }
+
+    fn char_code(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {
+        match &v.val {
+            Value::Str(s) => {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Some(c as u32),
+                    _ => {
+                        let span = self.span_at(line, v.pos);
+                        self.error(span, Kind::Encoding, "more than a single character".into());
+                        None
+                    }
+                }
+            }
+            other => {
+                let r = to_uval(other, 24, self);
+                self.check(line, v.pos, r).ok().map(|u| u as u32)
+            }
+        }
+    }
+
+    /// `.cdef "az", 1` or `.cdef 'a', 'z', 1`.
+    pub fn cdef(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some(vals) = self.definition_values(line, args) else {
+            return;
+        };
+        let mut i = 0;
+        while i < vals.len() {
+            let (start, end, used) = match &vals[i].val {
+                Value::Str(s) if s.chars().count() == 2 => {
+                    let mut c = s.chars();
+                    (c.next().map(|x| x as u32), c.next().map(|x| x as u32), 1)
+                }
+                _ => {
+                    let s = self.char_code(line, &vals[i]);
+                    let Some(e) = vals.get(i + 1) else {
+                        let span = self.span_at(line, vals[i].pos);
+                        self.error(span, Kind::Syntax, "expected 3 arguments".into());
+                        return;
+                    };
+                    let e = e.clone();
+                    (s, self.char_code(line, &e), 2)
+                }
+            };
+            let Some(coded) = vals.get(i + used) else {
+                let span = self.span_at(line, vals[i].pos);
+                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                return;
+            };
+            let coded = coded.clone();
+            let r = to_uval(&coded.val, 8, self);
+            let byte = self.check(line, coded.pos, r).ok();
+            if let (Some(s), Some(e), Some(b)) = (start, end, byte) {
+                let enc = self.st.encoding;
+                if !self.encs.get_mut(enc).add_range(s, e, b as u8) {
+                    let span = self.span_at(line, vals[i].pos);
+                    self.error(span, Kind::Encoding, "double defined range".into());
+                }
+            }
+            i += used + 1;
+        }
+    }
+
+    /// `.tdef chars, values`: single characters to bytes.
+    pub fn tdef(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some(vals) = self.definition_values(line, args) else {
+            return;
+        };
+        for pair in vals.chunks(2) {
+            let [chars, bytes] = pair else {
+                let span = self.span_at(line, pair[0].pos);
+                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                return;
+            };
+            let codes: Vec<u32> = match &chars.val {
+                Value::Str(s) => s.chars().map(|c| c as u32).collect(),
+                v => match v.elements() {
+                    Some(items) => {
+                        let mut out = Vec::new();
+                        for x in items.iter() {
+                            let l = super::eval::Located {
+                                val: x.clone(),
+                                pos: chars.pos,
+                            };
+                            if let Some(c) = self.char_code(line, &l) {
+                                out.push(c);
+                            }
+                        }
+                        out
+                    }
+                    None => self.char_code(line, chars).into_iter().collect(),
+                },
+            };
+            let values: Vec<u64> = match bytes.val.elements() {
+                Some(items) => {
+                    let mut out = Vec::new();
+                    for x in items.iter() {
+                        let r = to_uval(x, 8, self);
+                        if let Ok(b) = self.check(line, bytes.pos, r) {
+                            out.push(b);
+                        }
+                    }
+                    out
+                }
+                None => {
+                    let r = to_uval(&bytes.val, 8, self);
+                    let Ok(first) = self.check(line, bytes.pos, r) else {
+                        continue;
+                    };
+                    (0..codes.len() as u64).map(|i| first + i).collect()
+                }
+            };
+            for (c, b) in codes.iter().zip(values.iter()) {
+                if *b > 255 {
+                    let span = self.span_at(line, bytes.pos);
+                    self.error(
+                        span,
+                        Kind::ValueOutOfRange,
+                        "too large for a 8 bit unsigned integer".into(),
+                    );
+                    break;
+                }
+                let enc = self.st.encoding;
+                if !self.encs.get_mut(enc).add_range(*c, *c, *b as u8) {
+                    let span = self.span_at(line, chars.pos);
+                    self.error(span, Kind::Encoding, "double defined range".into());
+                    break;
+                }
+            }
+        }
+    }
+
+    /// `.edef "{esc}", 27`
+    pub fn edef(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let saved = self.st.encoding;
+        let Some(vals) = self.definition_values(line, args) else {
+            return;
+        };
+        for pair in vals.chunks(2) {
+            let [text, bytes] = pair else {
+                let span = self.span_at(line, pair[0].pos);
+                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                return;
+            };
+            let Value::Str(esc) = &text.val else {
+                let span = self.span_at(line, text.pos);
+                self.error(span, Kind::Type, "a string is expected".into());
+                continue;
+            };
+            if esc.is_empty() {
+                let span = self.span_at(line, text.pos);
+                self.error(span, Kind::Encoding, "empty string not allowed".into());
+                continue;
+            }
+            let mut out = super::data::Chunk::default();
+            if let Err(f) = self.text_of(&bytes.val, &mut out, 0) {
+                let _ = self.fault(line, bytes.pos, f);
+                continue;
+            }
+            let b: Vec<u8> = out
+                .items
+                .iter()
+                .filter_map(|p| match p {
+                    super::data::Piece::Byte(b) => Some(*b),
+                    _ => None,
+                })
+                .collect();
+            if !self.encs.get_mut(saved).add_escape(esc, b) {
+                let span = self.span_at(line, text.pos);
+                self.error(span, Kind::Encoding, "double defined escape".into());
+            }
+        }
+    }
+}

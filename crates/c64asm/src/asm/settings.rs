@@ -1,0 +1,173 @@
+//! The one-line directives that ask something of the assembly itself: user
+//! messages (`.error`, `.warn`, `.cerror`, `.cwarn`), `.assert` and
+//! `.check`, `.eor`, `.seed` and `.option`.
+
+use super::Assembler;
+use super::commands::Cmd;
+use super::lines::{LineRef, ParseKind};
+use crate::diag::Kind;
+use crate::source::Span;
+use crate::value::convert::to_uval;
+use crate::value::repr::to_str;
+
+impl Assembler<'_> {
+    /// `.error`, `.warn`, `.cerror`, `.cwarn`.
+    pub fn message(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
+        self.record_line(line, None);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        let exprs: &[crate::syntax::ast::Expr] = exprs;
+        let (cond, rest) = if matches!(cmd, Cmd::Cerror | Cmd::Cwarn) {
+            match exprs.split_first() {
+                Some((c, r)) => (Some(c), r),
+                None => {
+                    self.error(
+                        line.span(args, args + 1),
+                        Kind::Syntax,
+                        "expected at least one argument".into(),
+                    );
+                    return;
+                }
+            }
+        } else {
+            (None, exprs)
+        };
+        if let Some(c) = cond {
+            let Ok(v) = self.eval(line, c) else { return };
+            if v.is_none() {
+                return;
+            }
+            let r = crate::value::convert::to_bool(&v, self);
+            if r.is_ok() {
+                self.strict_bool(line, &v, super::checks::cond_start(c));
+            }
+            let Ok(t) = self.check(line, c.pos, r) else {
+                return;
+            };
+            if !t {
+                return;
+            }
+        }
+        let Ok(vals) = self.eval_args(line, rest) else {
+            return;
+        };
+        if vals.iter().any(|v| v.val.is_none()) {
+            return;
+        }
+        let text: String = vals.iter().map(|v| to_str(&v.val, self)).collect();
+        match cmd {
+            Cmd::Error | Cmd::Cerror => self.error(span, Kind::UserError, text),
+            _ => self.warn_plain(Kind::UserWarning, span, text),
+        }
+    }
+
+    pub fn eor(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            return;
+        };
+        if v.is_none() {
+            return;
+        }
+        let r = to_uval(&v, 8, self);
+        if let Ok(b) = self.check(line, pos, r) {
+            self.st.eor = b as u8;
+        }
+    }
+
+    /// `.assert provides, requires, conflicts` gives the current section a mask
+    /// of what it provides (all bits until then, each pass); `.check requires,
+    /// conflicts` tests it: "requirements not met" when a required bit is not
+    /// provided, "conflict" when a conflicting one is. 32-bit masks, as 64tass.
+    pub fn assert_check(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
+        self.record_line(line, None);
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return;
+        };
+        let Ok(exprs) = &parsed.result else { return };
+        let want = if cmd == Cmd::Assert { 3 } else { 2 };
+        if exprs.len() != want {
+            let msg = format!("expected exactly {want} arguments, got {}", exprs.len());
+            self.error(span, Kind::Syntax, msg);
+            return;
+        }
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return;
+        };
+        let mut masks = [0u32; 3];
+        for (mask, v) in masks.iter_mut().zip(vals.iter()) {
+            if v.val.is_none() {
+                return;
+            }
+            let r = to_uval(&v.val, 32, self);
+            let Ok(m) = self.check(line, v.pos, r) else {
+                return;
+            };
+            *mask = m as u32;
+        }
+        let section = self.st.section;
+        if cmd == Cmd::Assert {
+            self.st.provides.insert(section, masks[0]);
+            return;
+        }
+        let provides = self.st.provides.get(&section).copied().unwrap_or(u32::MAX);
+        let [requires, conflicts, _] = masks;
+        if requires & provides != requires {
+            self.error(span, Kind::UserError, "requirements not met".into());
+        }
+        if conflicts & provides != 0 {
+            self.error(span, Kind::UserError, "conflict".into());
+        }
+    }
+
+    pub fn seed(&mut self, line: &LineRef, args: usize) {
+        self.record_line(line, None);
+        if let Some(n) = self.int_arg(line, args) {
+            // 64tass mixes the seed's magnitude in, 64 bits per word.
+            let m = n.unsigned_abs();
+            let [a, b] = super::state::RANDOM_START;
+            self.st.random = [a ^ m as u64, b ^ (m >> 64) as u64];
+        }
+    }
+
+    /// `.option allow_branch_across_page = 0`
+    pub fn option(&mut self, line: &LineRef, args: usize, span: Span) {
+        self.record_line(line, None);
+        let len =
+            crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
+        if len == 0 {
+            self.error(span, Kind::Syntax, "a label is required".into());
+            return;
+        }
+        let name = line.text[args..args + len].to_ascii_lowercase();
+        let eq = line.skip_ws(args + len);
+        if line.at(eq) != b'=' {
+            self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
+            return;
+        }
+        let Some((v, pos, start)) = self.cond_value_from(line, eq + 1) else {
+            return;
+        };
+        if v.is_none() {
+            return;
+        }
+        let r = crate::value::convert::to_bool(&v, self);
+        if r.is_ok() {
+            self.strict_bool(line, &v, start);
+        }
+        let Ok(b) = self.check(line, pos, r) else {
+            return;
+        };
+        match name.as_str() {
+            "allow_branch_across_page" => self.st.allow_branch_across_page = b,
+            "auto_longbranch_as_jmp" => self.st.longbranch_as_jmp = b,
+            _ => self.error(
+                line.span(args, args + len),
+                Kind::Syntax,
+                format!("unknown option '{name}'"),
+            ),
+        }
+    }
+}
