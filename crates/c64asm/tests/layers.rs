@@ -56,11 +56,9 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// each with why. A new one fails the test, and so does one that is gone
 /// (take it out here).
 const UPWARD_CALLS: &[(&str, &str)] = &[
-    // The records ask how a line starts (to list it as 64tass does).
-    ("listed", "command_at"),
-    ("listed", "is_mnemonic"),
+    // The listing asks where a line's statement starts (the result's
+    // source map asks the same).
     ("listed", "statement"),
-    ("result", "is_mnemonic"),
     // The label file gives a label's size.
     ("result", "code_size"),
     // An expression calls functions (built-in and user ones), makes `*`'s
@@ -553,4 +551,33 @@ fn upward_names_are_found() {
     assert_eq!(names, ["compile", "Assembler", "lines", "eval", "data"]);
     let names: Vec<String> = named(&code, false).into_iter().map(|(_, n)| n).collect();
     assert_eq!(names, ["data", "state"]);
+}
+
+/// The method checks' reading: definitions and calls on `self`, also split
+/// over lines, but not a field's method or another value's.
+#[test]
+fn methods_and_calls_are_found() {
+    let code: Vec<String> = [
+        "impl Assembler<'_> {",
+        "    pub fn a(&mut self) {",
+        "        self.b(1);",
+        "        let x = self",
+        "            .c::<u8>();",
+        "        self.st.d();",
+        "        itself.e();",
+        "    }",
+        "    pub(super) fn f(&self) {}",
+        "}",
+        "impl Other {",
+        "    fn g(&self) {}",
+        "}",
+    ]
+    .iter()
+    .map(|l| l.to_string())
+    .collect();
+    let blocks = assembler_impls(&code);
+    assert_eq!(blocks.len(), 1);
+    assert_eq!(methods(blocks[0].1), ["a", "f"]);
+    let calls: Vec<(usize, String)> = self_calls(blocks[0].1);
+    assert_eq!(calls, [(2, "b".to_string()), (3, "c".to_string())]);
 }

@@ -317,3 +317,21 @@ pub fn breaks_straight_line(cmd: Cmd) -> bool {
             | Cmd::Dsection
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directive_keys_sort_as_the_names_do() {
+        for (i, w) in COMMANDS.windows(2).enumerate() {
+            assert!(w[0].0 < w[1].0, "COMMANDS unsorted at {}", w[1].0);
+            assert!(
+                COMMAND_KEYS[i] < COMMAND_KEYS[i + 1],
+                "key order at {}",
+                w[1].0
+            );
+            assert!(w[1].0.len() <= 12, "{} is longer than a key holds", w[1].0);
+        }
+    }
+}

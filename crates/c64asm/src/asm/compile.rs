@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::commands::{COMMAND_KEYS, COMMANDS, Cmd};
+use super::commands::Cmd;
 use super::lines::{LineRef, ParseKind};
 use super::report::{EResult, Reported};
 use super::state::{FrameData, Wait};
@@ -183,29 +183,6 @@ impl Assembler<'_> {
         self.st.cursor = super::state::Cursor { file, line: 0 };
         self.compile();
         self.st.cursor = saved;
-    }
-
-    /// The directive named at `pos` (just after the dot), with its end.
-    pub fn command_at(&self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
-        let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
-        if len == 0 || len > 12 {
-            return None;
-        }
-        let word = &line.text.as_bytes()[pos..pos + len];
-        let mut key = 0u128;
-        for &b in word {
-            let b = if self.dialect.case_sensitive {
-                b
-            } else {
-                b.to_ascii_lowercase()
-            };
-            key = key << 8 | b as u128;
-        }
-        key <<= 8 * (16 - len);
-        COMMAND_KEYS
-            .binary_search(&key)
-            .ok()
-            .map(|i| (COMMANDS[i].1, pos + len))
     }
 
     /// One source line.
@@ -1476,20 +1453,6 @@ impl Assembler<'_> {
         a.l_type = typ;
         self.out.differs_in_4gib |= apart && image_mask != u32::MAX;
     }
-
-    /// Is `word` an instruction of the current processor? With `-C`
-    /// 64tass knows them in lower case only (`CLV` is then a label).
-    pub fn is_mnemonic(&self, word: &str) -> bool {
-        self.mnemonic_of(word).is_some()
-    }
-
-    /// The instruction `word` names for the current processor, if any.
-    pub fn mnemonic_of(&self, word: &str) -> Option<super::mnemonics::Op> {
-        if self.dialect.case_sensitive && word.bytes().any(|b| b.is_ascii_uppercase()) {
-            return None;
-        }
-        super::mnemonics::mnemonic(word, self.st.cpu)
-    }
 }
 
 /// One value, or a tuple of several (`x = 1, 2`).
@@ -1567,24 +1530,6 @@ impl Assembler<'_> {
                 ""
             }
             _ => f.what.closer(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn directive_keys_sort_as_the_names_do() {
-        for (i, w) in COMMANDS.windows(2).enumerate() {
-            assert!(w[0].0 < w[1].0, "COMMANDS unsorted at {}", w[1].0);
-            assert!(
-                COMMAND_KEYS[i] < COMMAND_KEYS[i + 1],
-                "key order at {}",
-                w[1].0
-            );
-            assert!(w[1].0.len() <= 12, "{} is longer than a key holds", w[1].0);
         }
     }
 }

@@ -1,12 +1,15 @@
-//! How each source line starts, found once. Most lines of a source begin
-//! with an instruction name; without this every pass would find it again
-//! (skip the indentation, measure the word, look it up, rule out a label).
-//! A line's text never changes, so what is kept stays exact; the processor,
-//! which can change between passes, is applied when the line is read.
+//! How each source line starts: the directive or instruction a word names
+//! (for the current processor and case rules), and the instruction a line
+//! begins with, found once per line. Most lines of a source begin with an
+//! instruction name; without this every pass would find it again (skip the
+//! indentation, measure the word, look it up, rule out a label). A line's
+//! text never changes, so what is kept stays exact; the processor, which
+//! can change between passes, is applied when the line is read.
 
 use super::Assembler;
+use super::commands::{COMMAND_KEYS, COMMANDS, Cmd};
 use super::lines::LineRef;
-use super::mnemonics::{Op, mnemonic_entry, op_of_entry};
+use super::mnemonics::{Op, mnemonic, mnemonic_entry, op_of_entry};
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
 
@@ -53,6 +56,43 @@ impl Heads {
 }
 
 impl Assembler<'_> {
+    /// The directive named at `pos` (just after the dot), with its end.
+    pub fn command_at(&self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
+        let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+        if len == 0 || len > 12 {
+            return None;
+        }
+        let word = &line.text.as_bytes()[pos..pos + len];
+        let mut key = 0u128;
+        for &b in word {
+            let b = if self.dialect.case_sensitive {
+                b
+            } else {
+                b.to_ascii_lowercase()
+            };
+            key = key << 8 | b as u128;
+        }
+        key <<= 8 * (16 - len);
+        COMMAND_KEYS
+            .binary_search(&key)
+            .ok()
+            .map(|i| (COMMANDS[i].1, pos + len))
+    }
+
+    /// Is `word` an instruction of the current processor? With `-C`
+    /// 64tass knows them in lower case only (`CLV` is then a label).
+    pub fn is_mnemonic(&self, word: &str) -> bool {
+        self.mnemonic_of(word).is_some()
+    }
+
+    /// The instruction `word` names for the current processor, if any.
+    pub fn mnemonic_of(&self, word: &str) -> Option<Op> {
+        if self.dialect.case_sensitive && word.bytes().any(|b| b.is_ascii_uppercase()) {
+            return None;
+        }
+        mnemonic(word, self.st.cpu)
+    }
+
     /// The instruction a line starts with (no label in front) and where its
     /// name is, when the current processor has it.
     pub fn instruction_first(&mut self, line: &LineRef) -> Option<(Op, usize)> {

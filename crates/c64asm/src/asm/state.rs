@@ -230,7 +230,7 @@ pub struct PassState {
     /// Report the program counter's wrap before the memory's (`.fill`).
     pub pc_first: bool,
     /// How the instruction being made reaches `-Woptimize` (set by the
-    /// branch encoder; see `optimize::OptParts`).
+    /// branch encoder; see `crate::optimizer::OptParts`).
     pub opt_parts: crate::optimizer::OptParts,
     /// The `-Wpitfalls` hint was given this pass.
     pub pitfall_noted: bool,
