@@ -27,8 +27,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("pass state", &["state"]),
     ("records", &["listed", "result"]),
     (
-        "values and addresses",
-        &["eval", "addresses", "wraps", "warnings", "functions"],
+        "values, addresses, bytes",
+        &[
+            "eval",
+            "addresses",
+            "wraps",
+            "warnings",
+            "functions",
+            "emit",
+        ],
     ),
     ("the line loop", &["compile"]),
     (

@@ -73,18 +73,6 @@ impl Assembler<'_> {
         self.check(line, pos, r).ok()
     }
 
-    /// `-Wstrict-bool`: a condition that is not a bool (64tass converts it).
-    pub fn strict_bool(&mut self, line: &LineRef, v: &Value, pos: u32) {
-        if self.opts.warnings.strict_bool && !matches!(v, Value::Bool(_)) {
-            let msg = format!(
-                "can't get boolean value of {}",
-                crate::value::convert::describe(v, self)
-            );
-            let span = self.span_at(line, pos);
-            self.warn("strict-bool", span, msg);
-        }
-    }
-
     /// The label in front of a block gets the block's size at its end (not
     /// the line's, which is empty).
     fn sized(&mut self, newlabel: Option<NewLabel>) -> Option<SizedLabel> {

@@ -1,163 +1,20 @@
 //! Data directives: numbers (`.byte` ... `.dint`, `.addr`, `.rta`), text
 //! (`.text`, `.null`, `.ptext`, `.shift`, `.shiftl`), `.fill`, `.align`,
-//! `.binary` and `.offs`, and the one place bytes are emitted.
+//! `.binary` and `.offs`. Their bytes are written by [`super::emit`].
 
 use super::Assembler;
 use super::commands::Cmd;
 use super::compile::NewLabel;
+use super::emit::{Chunk, Piece};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
-use crate::output::PlaceIssue;
 use crate::symbols::DataType;
 use crate::syntax::ast::Pos;
 use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{BigBits, FResult, Fault, Value};
 
-/// Bytes and gaps produced by one directive, in order.
-/// (Inline up to a line's worth: one is made per data line and pass.)
-#[derive(Default)]
-pub struct Chunk {
-    pub items: smallvec::SmallVec<[Piece; 32]>,
-}
-
-#[derive(Clone, Copy)]
-pub enum Piece {
-    Byte(u8),
-    Gap(u32),
-}
-
-impl Chunk {
-    fn byte(&mut self, b: u8) {
-        self.items.push(Piece::Byte(b));
-    }
-
-    fn gap(&mut self, n: u32) {
-        if let Some(Piece::Gap(g)) = self.items.last_mut() {
-            *g += n;
-        } else {
-            self.items.push(Piece::Gap(n));
-        }
-    }
-
-    fn len(&self) -> u64 {
-        self.items
-            .iter()
-            .map(|p| match p {
-                Piece::Byte(_) => 1u64,
-                Piece::Gap(n) => *n as u64,
-            })
-            .sum()
-    }
-}
-
 impl Assembler<'_> {
-    /// Write bytes at the current position (`.eor` applied).
-    pub fn emit(&mut self, line: &LineRef, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
-        if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
-            return;
-        }
-        if self.st.eor == 0 && self.poke_recorded(line, bytes) {
-            return;
-        }
-        self.emit_reported(line, bytes);
-    }
-
-    /// Bytes written when nothing is to be reported ([`crate::output::Output::poke_quick`]),
-    /// and recorded when the pass records; false: nothing done.
-    #[inline]
-    fn poke_recorded(&mut self, line: &LineRef, bytes: &[u8]) -> bool {
-        if !self.recording() {
-            return self.out.poke_quick(self.st.addr, bytes);
-        }
-        let a = self.out.addr(self.st.addr);
-        let (at, pc) = (a.address, a.l_address);
-        if !self.out.poke_quick(self.st.addr, bytes) {
-            return false;
-        }
-        self.record_bytes(line, at, pc, bytes);
-        true
-    }
-
-    /// [`emit`](Self::emit) with `.eor`, listing and what the output reports.
-    #[cold]
-    fn emit_reported(&mut self, line: &LineRef, bytes: &[u8]) {
-        let mut issues = Vec::new();
-        let at = self.out.addr(self.st.addr).address;
-        let pc = self.out.addr(self.st.addr).l_address;
-        if self.st.eor != 0 {
-            let x: Vec<u8> = bytes.iter().map(|b| b ^ self.st.eor).collect();
-            self.out.poke(self.st.addr, &x, &mut issues);
-            self.place_issues(line, &issues);
-            self.record_bytes(line, at, pc, &x);
-        } else {
-            self.out.poke(self.st.addr, bytes, &mut issues);
-            self.place_issues(line, &issues);
-            self.record_bytes(line, at, pc, bytes);
-        }
-    }
-
-    /// Leave `n` bytes uninitialized.
-    pub fn emit_gap(&mut self, line: &LineRef, n: u32) {
-        let mut issues = Vec::new();
-        self.out.skip(self.st.addr, n, &mut issues);
-        self.place_issues(line, &issues);
-    }
-
-    fn emit_chunk(&mut self, line: &LineRef, chunk: &Chunk) {
-        if chunk.items.is_empty() {
-            // Nothing to write (`.text ""`): still listed.
-            self.record_gap(line);
-        }
-        let mut run: smallvec::SmallVec<[u8; 64]> = smallvec::SmallVec::new();
-        for p in &chunk.items {
-            match *p {
-                Piece::Byte(b) => run.push(b),
-                Piece::Gap(n) => {
-                    self.emit(line, &run);
-                    run.clear();
-                    self.record_gap(line);
-                    self.emit_gap(line, n);
-                }
-            }
-        }
-        self.emit(line, &run);
-    }
-
-    fn place_issues(&mut self, line: &LineRef, issues: &[PlaceIssue]) {
-        if issues.is_empty() {
-            return;
-        }
-        let span = match self.st.emit_at {
-            Some(at) => self.span_at(line, at),
-            None => line.span(line.skip_ws(line.start), line.end.max(line.start + 1)),
-        };
-        let mut issues = issues.to_vec();
-        if self.st.pc_first {
-            // `.fill` finds the program counter's wrap first, as in 64tass.
-            issues.sort_by_key(|i| !matches!(i, PlaceIssue::PcWrap));
-        }
-        for i in &issues {
-            match i {
-                PlaceIssue::OutOfSection => {
-                    self.error(span, Kind::AddressOverflow, "address out of section".into())
-                }
-                PlaceIssue::MemWrap if self.opts.warnings.wrap_mem => {
-                    self.warn("wrap-mem", span, "compile offset overflow".into())
-                }
-                PlaceIssue::PcWrap if self.opts.warnings.wrap_pc => self.warn(
-                    "wrap-pc",
-                    span,
-                    "processor program counter crossed bank".into(),
-                ),
-                _ => {}
-            }
-        }
-    }
-
     fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
         if let Some(nl) = newlabel
             && let Value::Code(c) = self.syms.label(nl.id).value

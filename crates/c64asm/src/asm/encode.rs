@@ -295,7 +295,7 @@ impl Assembler<'_> {
                 self.error(span, Kind::Encoding, "empty string not allowed".into());
                 continue;
             }
-            let mut out = super::data::Chunk::default();
+            let mut out = super::emit::Chunk::default();
             if let Err(f) = self.text_of(&bytes.val, &mut out, 0) {
                 let _ = self.fault(line, bytes.pos, f);
                 continue;
@@ -304,7 +304,7 @@ impl Assembler<'_> {
                 .items
                 .iter()
                 .filter_map(|p| match p {
-                    super::data::Piece::Byte(b) => Some(*b),
+                    super::emit::Piece::Byte(b) => Some(*b),
                     _ => None,
                 })
                 .collect();

@@ -13,7 +13,7 @@
 //!  7 directives, instrs  optimize, scopes, include, data, control, macros, blocks,
 //!                        encode, settings, target, directives (dispatch), instr, unused
 //!  6 the line loop       compile: a line's labels, assignments, its command's Step
-//!  5 values, addresses   eval → addresses → wraps → warnings → functions
+//!  5 values, bytes      eval → addresses → wraps → warnings → functions → emit
 //!  4 records             listed → result: rows of the listing, bytes per line, the Program
 //!  3 pass state          state: open frames, contexts, cursor, program counter
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
@@ -21,9 +21,9 @@
 //!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text
 //! ```
 //!
-//! Data flows from text to bytes: text becomes lines (2), lines values and
-//! addresses (5) as the line loop (6) runs each line's directive or
-//! instruction (7); they write bytes, listing rows and labels into the
+//! Data flows from text to bytes: text becomes lines (2), lines values,
+//! addresses and bytes (5) as the line loop (6) runs each line's directive
+//! or instruction (7); they write bytes, listing rows and labels into the
 //! records (4), which become the Program. The records and the messages (1)
 //! sit low because every layer above writes into them.
 //!
@@ -32,7 +32,8 @@
 //!   names; [`builtins`]: built-in functions of values; [`macro_text`]: a
 //!   macro call's text. None of them knows the `Assembler`.
 //! - 5: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
-//!   addresses; [`functions`]: built-ins that read the assembler.
+//!   addresses; [`functions`]: built-ins that read the assembler;
+//!   [`emit`]: where bytes are written.
 //! - 7: [`scopes`]: anonymous scopes the directives open; [`data`]: data
 //!   directives; [`instr`]: instructions; [`control`]: conditionals and
 //!   loops; [`blocks`]: scopes, sections and the other block directives;
@@ -53,6 +54,7 @@ mod compile;
 mod control;
 mod data;
 mod directives;
+mod emit;
 mod encode;
 mod eval;
 mod files;

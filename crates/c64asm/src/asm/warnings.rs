@@ -1,7 +1,10 @@
 //! Warnings about what a value's computation hid: floating point comparisons
 //! that only held approximately (`-Wfloat-compare`), a size measured from
 //! before its area (`-Wsize-larger`), a float rounded where an integer was
-//! needed (`-Wfloat-round`). (`-Wshadow` is checked where symbols are read.)
+//! needed (`-Wfloat-round`), a bool taken as a number or a number as a
+//! condition (`-Wstrict-bool`); and an instruction's alias (`-Walias`).
+//! (`-Wshadow` is checked where symbols are read.) What they test is in
+//! [`super::checks`].
 
 use super::Assembler;
 use super::checks::{alias_target, answer};
@@ -9,6 +12,7 @@ use super::eval::Located;
 use super::lines::LineRef;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Pos};
+use crate::value::Value;
 
 impl Assembler<'_> {
     /// After `op` was applied: if a float comparison in it came out otherwise than
@@ -54,7 +58,7 @@ impl Assembler<'_> {
     /// `size()` or `len()` of a label moved back from its area (`var - 2`) counts
     /// the bytes ahead of it too: 64tass warns, at the argument.
     pub fn size_larger_warning(&mut self, line: &LineRef, arg: &Located) {
-        if let crate::value::Value::Code(c) = &arg.val
+        if let Value::Code(c) = &arg.val
             && c.offs < 0
             && self.opts.warnings.size_larger
         {
@@ -87,6 +91,18 @@ impl Assembler<'_> {
 }
 
 impl Assembler<'_> {
+    /// `-Wstrict-bool`: a condition that is not a bool (64tass converts it).
+    pub fn strict_bool(&mut self, line: &LineRef, v: &Value, pos: u32) {
+        if self.opts.warnings.strict_bool && !matches!(v, Value::Bool(_)) {
+            let msg = format!(
+                "can't get boolean value of {}",
+                crate::value::convert::describe(v, self)
+            );
+            let span = self.span_at(line, pos);
+            self.warn("strict-bool", span, msg);
+        }
+    }
+
     /// `-Wstrict-bool`: the bools used as numbers or with an operator since
     /// the last report, at `pos` (the operator, or the value converted).
     pub fn strict_bool_warnings(&mut self, line: &LineRef, pos: Pos) {
