@@ -1,9 +1,11 @@
 //! The assembler's modules (`src/asm/`) are layers: data flows one way,
 //! from text to lines to values and addresses to bytes, listing and labels
-//! (see the diagram in `src/asm/mod.rs`). A module may name only modules of
-//! lower layers, or those before it in its own layer, so a reader can
-//! understand each from what is below it. These tests read the sources and
-//! fail at the first module that names one above it.
+//! (see the diagram in `src/asm/mod.rs`, checked against [`LAYERS`] here).
+//! A module may name only modules of lower layers, or those before it in
+//! its own layer, so a reader can understand each from what is below it;
+//! the methods it adds to the `Assembler` call lower layers' methods but for
+//! the known calls of [`UPWARD_CALLS`]. These tests read the sources and
+//! name every place that breaks the rule.
 
 use std::path::{Path, PathBuf};
 
