@@ -48,6 +48,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "include",
             "data",
             "control",
+            "loops",
             "macros",
             "blocks",
             "encode",

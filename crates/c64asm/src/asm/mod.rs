@@ -10,8 +10,9 @@
 //!
 //! ```text
 //!  8 passes              mod.rs: the Assembler (what every layer keeps), the passes
-//!  7 directives, instrs  optimize, scopes, include, data, control, macros, blocks,
-//!                        encode, settings, target, directives (dispatch), instr, unused
+//!  7 directives, instrs  optimize, scopes, include, data, control, loops, macros,
+//!                        blocks, encode, settings, target, directives (dispatch),
+//!                        instr, unused
 //!  6 the line loop       compile: a line's labels, assignments, its command's Step
 //!  5 values, bytes      eval → addresses → wraps → warnings → functions → emit
 //!  4 records             listed → result: rows of the listing, bytes per line, the Program
@@ -35,11 +36,12 @@
 //!   addresses; [`functions`]: built-ins that read the assembler;
 //!   [`emit`]: where bytes are written.
 //! - 7: [`scopes`]: anonymous scopes the directives open; [`data`]: data
-//!   directives; [`instr`]: instructions; [`control`]: conditionals and
-//!   loops; [`blocks`]: scopes, sections and the other block directives;
-//!   [`encode`]: text encodings; [`settings`]: messages, assertions and
-//!   other one-line settings; [`macros`]: macros, functions, structures;
-//!   [`include`]: `.include` and `.binary`; [`target`]: the processor.
+//!   directives; [`instr`]: instructions; [`control`]: conditionals;
+//!   [`loops`]: repetition; [`blocks`]: scopes, sections and the other
+//!   block directives; [`encode`]: text encodings; [`settings`]: messages,
+//!   assertions and other one-line settings; [`macros`]: macros,
+//!   functions, structures; [`include`]: `.include` and `.binary`;
+//!   [`target`]: the processor.
 //!
 //! Every layer adds methods to the one `Assembler`; a method may still
 //! call a higher layer's where the work is recursive (a user function
@@ -64,6 +66,7 @@ mod include;
 mod instr;
 mod lines;
 mod listed;
+mod loops;
 mod macro_text;
 mod macros;
 mod mnemonics;

@@ -1,0 +1,745 @@
+//! Repetition: `.for`, `.rept`, `.while` and their scoped `b` forms,
+//! `.break`, `.continue`, `.goto` and `.lbl`. Loops assemble their body by
+//! calling the line loop again from the line after the opening directive,
+//! as 64tass does.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::checks::cond_start;
+use super::commands::Cmd;
+use super::compile::Step;
+use super::lines::{LineRef, ParseKind};
+use super::state::{FrameData, Wait};
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Expr};
+use crate::value::convert::to_uval;
+use crate::value::{self, CodeId, CodeRef, NsId, Value};
+
+/// Loops may not run forever.
+const MAX_ITERATIONS: u64 = 10_000_000;
+
+impl Assembler<'_> {
+    /// `.for`, `.rept`, `.while` and the scoped `.bfor`, `.brept`, `.bwhile`.
+    /// `label` is the label in front of a scoped loop (it gets the list of
+    /// the iterations' scopes).
+    pub fn loop_directive(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        span: Span,
+        label: Option<(Name, Rc<str>, Span, NsId)>,
+    ) -> Step {
+        self.opt_invalidate();
+        self.record_line(line, None);
+        // A scoped loop's label is listed with its value, the scopes.
+        let label_row = label.as_ref().and_then(|_| self.label_row());
+        let scoped = matches!(cmd, Cmd::Bfor | Cmd::Brept | Cmd::Bwhile);
+        let what = match cmd {
+            Cmd::For | Cmd::Bfor => Wait::EndFor2,
+            Cmd::Rept | Cmd::Brept => Wait::EndRept2,
+            _ => Wait::EndWhile2,
+        };
+        let skip_what = match what {
+            Wait::EndFor2 => Wait::EndFor,
+            Wait::EndRept2 => Wait::EndRept,
+            _ => Wait::EndWhile,
+        };
+        // The scopes of the iterations, kept in a label (named or anonymous).
+        let scopes_label = if scoped {
+            let (name, text, lspan, ns) = match &label {
+                Some((n, t, s, ns)) => (*n, t.clone(), *s, *ns),
+                None => {
+                    let ns = self.st.context();
+                    let name = self.anon_scope_name(line, b'.');
+                    (name, Rc::from(self.names.name(name)), span, ns)
+                }
+            };
+            let strength = self.st.strength;
+            let (id, exists) = self
+                .syms
+                .entry(ns, name, strength, &text, lspan, &self.names);
+            if exists && self.syms.label(id).defpass == self.st.pass {
+                let first = self.syms.label(id).span;
+                self.error(
+                    lspan,
+                    Kind::DuplicateLabel,
+                    format!("duplicate definition '{text}'"),
+                );
+                self.original_definition(first, &text);
+            } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
+                self.st.constcreated = true;
+            }
+            Some(id)
+        } else {
+            None
+        };
+        let old_scopes: Vec<CodeId> = match scopes_label.map(|id| self.syms.label(id).value.clone())
+        {
+            Some(Value::Tuple(items)) => items
+                .iter()
+                .filter_map(|v| {
+                    if let Value::Code(c) = v {
+                        Some(c.id)
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut scopes: Vec<CodeId> = Vec::new();
+        let body = self.st.cursor;
+        self.st.push_frame(what, span);
+        self.st.top_mut().data = FrameData::Loop { breakout: false };
+        let mut finished = true;
+        let mut iterations: u64 = 0;
+        // A scoped iteration is code (like a label's): its address, its size and
+        // its scope, so `label[1].inner` and `label[1]` both work.
+        let run_body = |a: &mut Self, scopes: &mut Vec<CodeId>| -> bool {
+            a.st.cursor = body;
+            a.st.top_mut().skip = 1;
+            let r = if scoped {
+                let cid = a.iteration_code(old_scopes.get(scopes.len()).copied());
+                scopes.push(cid);
+                let start = a.out.addr(a.st.addr).address;
+                a.st.push_context(a.syms.code(cid).names);
+                let r = a.compile();
+                a.st.pop_context();
+                let size = a.out.addr(a.st.addr).address.wrapping_sub(start) & a.out.image_mask;
+                a.set_code_size(cid, size, start);
+                r
+            } else {
+                a.compile()
+            };
+            r.is_some()
+        };
+        match cmd {
+            Cmd::Rept | Cmd::Brept => {
+                let count = match self.cond_value(line, args) {
+                    Some((v, pos)) if !v.is_none() => {
+                        self.rounded.set(false);
+                        let r = to_uval(&v, 32, self);
+                        let n = self.check(line, pos, r).unwrap_or(0);
+                        self.float_round_warning(line, pos);
+                        n
+                    }
+                    _ => 0,
+                };
+                if count == 0 {
+                    self.st.top_mut().what = skip_what;
+                    self.st.top_mut().skip = 0;
+                    finished = false;
+                } else {
+                    for _ in 0..count {
+                        iterations += 1;
+                        if iterations > MAX_ITERATIONS || self.has_fatal() {
+                            break;
+                        }
+                        if !run_body(self, &mut scopes) {
+                            finished = false;
+                            break;
+                        }
+                        if self.breakout() {
+                            break;
+                        }
+                    }
+                }
+            }
+            Cmd::While | Cmd::Bwhile => {
+                let mut ran = false;
+                loop {
+                    let go = match self.cond_value_from(line, args) {
+                        Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
+                        None => false,
+                    };
+                    if !go {
+                        break;
+                    }
+                    ran = true;
+                    iterations += 1;
+                    if iterations > MAX_ITERATIONS {
+                        self.error(
+                            span,
+                            Kind::Limit,
+                            format!("loop ran more than {MAX_ITERATIONS} times"),
+                        );
+                        break;
+                    }
+                    if self.has_fatal() {
+                        break;
+                    }
+                    if !run_body(self, &mut scopes) {
+                        finished = false;
+                        break;
+                    }
+                    if self.breakout() {
+                        break;
+                    }
+                }
+                if !ran {
+                    self.st.top_mut().what = skip_what;
+                    self.st.top_mut().skip = 0;
+                    finished = false;
+                }
+            }
+            _ => {
+                let ok = self.for_loop(line, args, span, &mut |a| {
+                    iterations += 1;
+                    if iterations > MAX_ITERATIONS {
+                        a.error(
+                            span,
+                            Kind::Limit,
+                            format!("loop ran more than {MAX_ITERATIONS} times"),
+                        );
+                        return Body::Stop;
+                    }
+                    if a.has_fatal() {
+                        return Body::Stop;
+                    }
+                    if !run_body(a, &mut scopes) {
+                        return Body::Unclosed;
+                    }
+                    if a.breakout() { Body::Stop } else { Body::Next }
+                });
+                match ok {
+                    LoopEnd::Ran => {}
+                    LoopEnd::Never => {
+                        self.st.top_mut().what = skip_what;
+                        self.st.top_mut().skip = 0;
+                        finished = false;
+                    }
+                    LoopEnd::Unclosed => finished = false,
+                }
+            }
+        }
+        self.verbose_after_loop();
+        if finished {
+            // The body's closing directive returned control: the frame is ours.
+            self.st.close(what);
+        } else if self.st.top().what == what {
+            // The text ended inside the body: skip to the closing directive.
+            self.st.top_mut().what = skip_what;
+            self.st.top_mut().skip = 0;
+        }
+        if let Some(id) = scopes_label {
+            let v = Value::tuple(
+                scopes
+                    .into_iter()
+                    .map(|c| Value::Code(CodeRef::new(c)))
+                    .collect(),
+            );
+            self.record_row_value(label_row, &v, None);
+            self.const_assign(id, v);
+            let l = self.syms.label_mut(id);
+            l.constant = true;
+        }
+        Step::Next
+    }
+
+    fn breakout(&self) -> bool {
+        matches!(self.st.top().data, FrameData::Loop { breakout: true })
+    }
+
+    /// The `.for` header: `var = start, cond, var op= step` or `var[, var] in list`.
+    fn for_loop(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        span: Span,
+        body: &mut dyn FnMut(&mut Self) -> Body,
+    ) -> LoopEnd {
+        let text = line.text;
+        // Variable names before `=`, `:=`, `,` or `in`.
+        let mut pos = args;
+        let mut vars: Vec<(Name, Rc<str>, Span)> = Vec::new();
+        let mut foreach = false;
+        loop {
+            let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
+            if len == 0 {
+                break;
+            }
+            let name_text: Rc<str> = Rc::from(&text[pos..pos + len]);
+            let after = line.skip_ws(pos + len);
+            let c = line.at(after);
+            let is_in = {
+                let l2 =
+                    crate::syntax::scan::ident_len(&text[..line.end], after, self.dialect.unicode);
+                l2 == 2 && text[after..after + 2].eq_ignore_ascii_case("in")
+            };
+            if c == b','
+                && (!vars.is_empty() || is_in_list_follows(line, after, self.dialect.unicode))
+            {
+                vars.push((
+                    self.intern(&name_text),
+                    name_text,
+                    line.span(pos, pos + len),
+                ));
+                pos = line.skip_ws(after + 1);
+                foreach = true;
+                continue;
+            }
+            if is_in {
+                vars.push((
+                    self.intern(&name_text),
+                    name_text,
+                    line.span(pos, pos + len),
+                ));
+                pos = line.skip_ws(after + 2);
+                foreach = true;
+                break;
+            }
+            if c == b'=' || (c == b':' && line.at(after + 1) == b'=') {
+                vars.push((
+                    self.intern(&name_text),
+                    name_text,
+                    line.span(pos, pos + len),
+                ));
+                pos = line.skip_ws(after + if c == b'=' { 1 } else { 2 });
+            }
+            break;
+        }
+        if foreach {
+            let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
+                return LoopEnd::Never;
+            };
+            let Ok(exprs) = &parsed.result else {
+                return LoopEnd::Never;
+            };
+            let Ok(vals) = self.eval_args(line, exprs) else {
+                return LoopEnd::Never;
+            };
+            let seq = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+            let items: Vec<Value> = match &seq {
+                Value::None => return LoopEnd::Never,
+                Value::List(x) | Value::Tuple(x) => x.to_vec(),
+                Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
+                Value::Bytes(b) => b
+                    .iter()
+                    .map(|&x| Value::Bytes(Rc::from([x].as_slice())))
+                    .collect(),
+                Value::Code(c) => match self.code_elements(*c) {
+                    Ok(v) => v,
+                    Err(f) => {
+                        let _ = self.fault(line, pos as u32, f);
+                        return LoopEnd::Never;
+                    }
+                },
+                other => {
+                    let what = crate::value::convert::describe(other, self);
+                    self.error(
+                        line.span(pos, pos + 1),
+                        Kind::Type,
+                        format!("not iterable {what}"),
+                    );
+                    return LoopEnd::Never;
+                }
+            };
+            if items.is_empty() {
+                return LoopEnd::Never;
+            }
+            for item in items {
+                if vars.len() == 1 {
+                    let (n, t, s) = vars[0].clone();
+                    let ns = self.variable_scope(n);
+                    self.set_variable(line, n, &t, s, ns, item, false);
+                } else {
+                    let parts: Vec<Value> = item
+                        .elements()
+                        .map(|x| x.to_vec())
+                        .unwrap_or_else(|| vec![item.clone()]);
+                    if parts.len() != vars.len() {
+                        self.error(
+                            span,
+                            Kind::Type,
+                            format!(
+                                "expected {} values but got {} to unpack",
+                                vars.len(),
+                                parts.len()
+                            ),
+                        );
+                    }
+                    for (i, (n, t, s)) in vars.clone().into_iter().enumerate() {
+                        let v = parts.get(i).cloned().unwrap_or_default();
+                        let ns = self.variable_scope(n);
+                        self.set_variable(line, n, &t, s, ns, v, false);
+                    }
+                }
+                match body(self) {
+                    Body::Next => {}
+                    Body::Stop => return LoopEnd::Ran,
+                    Body::Unclosed => return LoopEnd::Unclosed,
+                }
+            }
+            return LoopEnd::Ran;
+        }
+        // Counting form: init, condition, step (each part optional).
+        if let Some((n, t, s)) = vars.first().cloned() {
+            let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Single) else {
+                return LoopEnd::Never;
+            };
+            let Ok(exprs) = &parsed.result else {
+                return LoopEnd::Never;
+            };
+            let Ok(v) = self.eval(line, &exprs[0]) else {
+                return LoopEnd::Never;
+            };
+            let ns = self.variable_scope(n);
+            self.set_variable(line, n, &t, s, ns, v, false);
+            pos = parsed.end as usize;
+        }
+        let p = line.skip_ws(pos);
+        if line.at(p) != b',' {
+            self.error(line.span(p, p + 1), Kind::Syntax, "',' expected".into());
+            return LoopEnd::Never;
+        }
+        let cond_pos = line.skip_ws(p + 1);
+        let cond: Option<super::lines::Parsed> = if line.at(cond_pos) == b',' {
+            None
+        } else {
+            self.parse_exprs(line, cond_pos, ParseKind::Single)
+        };
+        let after_cond = match &cond {
+            Some(c) => line.skip_ws(c.end as usize),
+            None => cond_pos,
+        };
+        let step_pos = if line.at(after_cond) == b',' {
+            Some(line.skip_ws(after_cond + 1))
+        } else if line.at_end(after_cond) {
+            None
+        } else {
+            self.error(
+                line.span(after_cond, after_cond + 1),
+                Kind::Syntax,
+                "',' expected".into(),
+            );
+            return LoopEnd::Never;
+        };
+        let mut ran = false;
+        loop {
+            if let Some(c) = &cond {
+                let Ok(exprs) = &c.result else {
+                    return LoopEnd::Never;
+                };
+                let e: &Expr = &exprs[0];
+                let Ok(v) = self.eval(line, e) else { break };
+                match self.truth(line, &v, e.pos, cond_start(e)) {
+                    Some(true) => {}
+                    _ => break,
+                }
+            }
+            ran = true;
+            match body(self) {
+                Body::Next => {}
+                Body::Stop => return LoopEnd::Ran,
+                Body::Unclosed => return LoopEnd::Unclosed,
+            }
+            if let Some(sp) = step_pos
+                && !line.at_end(sp)
+                && !self.for_step(line, sp)
+            {
+                break;
+            }
+        }
+        if ran { LoopEnd::Ran } else { LoopEnd::Never }
+    }
+
+    /// The step part of `.for`: an assignment to a variable.
+    fn for_step(&mut self, line: &LineRef, pos: usize) -> bool {
+        let text = line.text;
+        let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
+        if len == 0 {
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "a symbol is expected".into(),
+            );
+            return false;
+        }
+        let name_text = &text[pos..pos + len];
+        let name = self.intern(name_text);
+        let after = line.skip_ws(pos + len);
+        let (op, oplen): (Option<BinOp>, usize) =
+            match (line.at(after), line.at(after + 1), line.at(after + 2)) {
+                (b':', b'=', _) | (b'=', _, _)
+                    if line.at(after) != b'=' || line.at(after + 1) != b'=' =>
+                {
+                    (None, if line.at(after) == b':' { 2 } else { 1 })
+                }
+                (b'+', b'=', _) => (Some(BinOp::Add), 2),
+                (b'-', b'=', _) => (Some(BinOp::Sub), 2),
+                (b'*', b'=', _) => (Some(BinOp::Mul), 2),
+                (b'/', b'=', _) => (Some(BinOp::Div), 2),
+                (b'%', b'=', _) => (Some(BinOp::Mod), 2),
+                (b'|', b'=', _) => (Some(BinOp::Or), 2),
+                (b'&', b'=', _) => (Some(BinOp::And), 2),
+                (b'^', b'=', _) => (Some(BinOp::Xor), 2),
+                (b'<', b'<', b'=') => (Some(BinOp::Shl), 3),
+                (b'>', b'>', b'=') => (Some(BinOp::Shr), 3),
+                (b'.', b'.', b'=') => (Some(BinOp::Concat), 3),
+                (b'*', b'*', b'=') => (Some(BinOp::Exp), 3),
+                _ => {
+                    self.error(
+                        line.span(after, after + 1),
+                        Kind::Syntax,
+                        "':=' expected".into(),
+                    );
+                    return false;
+                }
+            };
+        let vpos = line.skip_ws(after + oplen);
+        let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else {
+            return false;
+        };
+        let Ok(exprs) = &parsed.result else {
+            return false;
+        };
+        let Ok(vals) = self.eval_args(line, exprs) else {
+            return false;
+        };
+        let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+        match op {
+            None => {
+                let span = line.span(pos, pos + len);
+                let ns = self.variable_scope(name);
+                self.set_variable(line, name, name_text, span, ns, v, false);
+            }
+            Some(op) => {
+                let Some(id) = self.lookup(name) else {
+                    self.not_defined(
+                        line,
+                        pos as u32,
+                        name_text.to_string(),
+                        super::eval::Searched::Scopes,
+                    );
+                    return false;
+                };
+                if self.syms.label(id).constant {
+                    let span = line.span(pos, pos + len);
+                    self.error(span, Kind::Type, format!("not a variable '{name_text}'"));
+                    return false;
+                }
+                let old = self.syms.label(id).value.clone();
+                let r = value::binary(op, &old, &v, self);
+                let Ok(nv) = self.check(line, vpos as u32, r) else {
+                    return false;
+                };
+                self.syms.label_mut(id).value = nv;
+            }
+        }
+        true
+    }
+
+    /// Where a loop variable lives: a cheap local (`_i`) in the scope of the
+    /// last code label, as every other `_name` definition; else the current scope.
+    fn variable_scope(&self, name: Name) -> NsId {
+        if self.names.is_cheap_local(name) {
+            self.st.cheap
+        } else {
+            self.st.context()
+        }
+    }
+
+    fn intern(&mut self, text: &str) -> Name {
+        crate::syntax::expr::intern_name(&mut self.names, text, self.dialect)
+    }
+
+    /// `.next`, `.endfor`, `.endrept`, `.endwhile`.
+    pub fn loop_end(&mut self, line: &LineRef, cmd: Cmd, span: Span) -> Step {
+        // `--verbose-list` shows the closing line once, after the loop.
+        self.verbose_loop_end(line);
+        let top = self.st.top().what;
+        let family = match cmd {
+            Cmd::Next => match top {
+                Wait::EndFor | Wait::EndFor2 | Wait::EndFor3 => Cmd::Endfor,
+                Wait::EndRept | Wait::EndRept2 | Wait::EndRept3 => Cmd::Endrept,
+                Wait::EndWhile | Wait::EndWhile2 | Wait::EndWhile3 => Cmd::Endwhile,
+                _ => {
+                    self.error(
+                        span,
+                        Kind::ConditionalMismatch,
+                        "opening directive '.for', '.rept' or '.while' not found".into(),
+                    );
+                    return Step::Next;
+                }
+            },
+            other => other,
+        };
+        let (skipped, running, scoped, name) = match family {
+            Cmd::Endfor => (Wait::EndFor, Wait::EndFor2, Wait::EndFor3, ".for"),
+            Cmd::Endrept => (Wait::EndRept, Wait::EndRept2, Wait::EndRept3, ".rept"),
+            _ => (Wait::EndWhile, Wait::EndWhile2, Wait::EndWhile3, ".while"),
+        };
+        if self.st.close(skipped).is_some() {
+            return Step::Next;
+        }
+        if top == running {
+            return Step::Return(Value::None);
+        }
+        if self.st.close(scoped).is_some() {
+            self.st.pop_context();
+            return Step::Next;
+        }
+        self.error(
+            span,
+            Kind::ConditionalMismatch,
+            format!("opening directive '{name}' not found"),
+        );
+        Step::Next
+    }
+
+    /// `.break`, `.continue`, `.breakif`, `.continueif`.
+    pub fn break_continue(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
+        let mut doit = true;
+        if matches!(cmd, Cmd::Breakif | Cmd::Continueif) {
+            doit = match self.cond_value_from(line, args) {
+                Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
+                None => false,
+            };
+        }
+        let found = self.st.frames.iter().rposition(|f| {
+            matches!(
+                f.what,
+                Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2 | Wait::EndF3
+            )
+        });
+        match found {
+            Some(i) if !matches!(self.st.frames[i].what, Wait::EndF3) => {
+                if doit {
+                    if matches!(cmd, Cmd::Break | Cmd::Breakif) {
+                        self.st.frames[i].data = FrameData::Loop { breakout: true };
+                    }
+                    for f in &mut self.st.frames[i..] {
+                        f.skip = 0;
+                    }
+                }
+            }
+            _ => self.error(
+                span,
+                Kind::ConditionalMismatch,
+                "must be used within a loop".into(),
+            ),
+        }
+    }
+
+    /// `.goto` (old TASM sources).
+    pub fn goto(&mut self, line: &LineRef, args: usize, span: Span) {
+        let Some((v, pos)) = self.cond_value(line, args) else {
+            return;
+        };
+        let Value::Lbl(target) = v else {
+            if !v.is_none() {
+                let what = crate::value::convert::describe(&v, self);
+                let s = self.span_at(line, pos);
+                self.error(s, Kind::Type, format!("wrong type {what}"));
+            }
+            return;
+        };
+        // Only backwards, as 64tass: a later `.lbl` is not defined yet.
+        if target > line.index + 1 {
+            let s = self.span_at(line, pos);
+            self.error(s, Kind::UndefinedSymbol, "not defined".into());
+            return;
+        }
+        if self.opts.warnings.deprecated {
+            // 64tass names no switch for this one (`-Wno-deprecated` still hides it).
+            self.warn_plain(
+                Kind::Warning,
+                span,
+                "deprecated directive, only for TASM compatible mode".into(),
+            );
+        }
+        let spent = self.spend(1000, span);
+        if spent {
+            // As 64tass: the conditionals opened after the `.lbl` end here,
+            // so a loop of `.if ... .goto ... .endif` does not nest.
+            let depth = self.st.lbl_depths.get(&(line.file, target)).copied();
+            while let Some(f) = self.st.frames.last() {
+                let open_since = depth.is_some_and(|d| self.st.frames.len() > d);
+                if !open_since
+                    || !matches!(f.what, Wait::Fi | Wait::Fi2 | Wait::Switch | Wait::Switch2)
+                {
+                    break;
+                }
+                self.st.frames.pop();
+            }
+            self.st.cursor.line = target;
+        }
+    }
+
+    /// `label .lbl`: a `.goto` target in this text.
+    pub fn define_lbl(
+        &mut self,
+        line: &LineRef,
+        (name, text, span, ns): (Name, &Rc<str>, Span, NsId),
+        dir: Span,
+    ) {
+        let strength = self.st.strength;
+        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        if exists && self.syms.label(id).defpass == self.st.pass {
+            let first = self.syms.label(id).span;
+            self.error(
+                span,
+                Kind::DuplicateLabel,
+                format!("duplicate definition '{text}'"),
+            );
+            self.original_definition(first, text);
+            return;
+        }
+        if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
+            self.st.constcreated = true;
+        }
+        self.syms.label_mut(id).owner = true;
+        self.const_assign(id, Value::Lbl(line.index + 1));
+        let depth = self.st.frames.len();
+        self.st
+            .lbl_depths
+            .insert((line.file, line.index + 1), depth);
+        if self.opts.warnings.deprecated {
+            self.warn_plain(
+                Kind::Warning,
+                dir,
+                "deprecated directive, only for TASM compatible mode".into(),
+            );
+        }
+    }
+}
+
+/// What a loop body asks for after running once.
+pub enum Body {
+    Next,
+    /// `.break` (or a limit): stop looping.
+    Stop,
+    /// The text ended inside the body.
+    Unclosed,
+}
+
+/// How a `.for` ended.
+pub enum LoopEnd {
+    Ran,
+    /// The body never ran (it is skipped up to its closing directive).
+    Never,
+    /// The text ended inside the body.
+    Unclosed,
+}
+
+/// In `.for a, b in list`, a comma after the first name starts more names.
+fn is_in_list_follows(line: &LineRef, comma: usize, unicode: bool) -> bool {
+    let mut p = line.skip_ws(comma + 1);
+    loop {
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], p, unicode);
+        if len == 0 {
+            return false;
+        }
+        let after = line.skip_ws(p + len);
+        if line.at(after) == b',' {
+            p = line.skip_ws(after + 1);
+            continue;
+        }
+        let l2 = crate::syntax::scan::ident_len(&line.text[..line.end], after, unicode);
+        return l2 == 2 && line.text[after..after + 2].eq_ignore_ascii_case("in");
+    }
+}
