@@ -12,7 +12,8 @@ use super::state::{FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
-use crate::syntax::ast::{BinOp, Expr};
+use crate::syntax::ast::BinOp;
+use crate::syntax::compiled::Expr;
 use crate::value::convert::{to_bool, to_int, to_uval};
 use crate::value::{self, CodeId, CodeRef, NsId, Value};
 
@@ -22,8 +23,8 @@ const MAX_ITERATIONS: u64 = 10_000_000;
 /// Where 64tass places a condition's value: its first token, inside a
 /// parenthesis around all of it (`-Wstrict-bool`).
 pub(super) fn cond_start(e: &Expr) -> u32 {
-    match &e.kind {
-        crate::syntax::ast::ExprKind::Paren(inner) => cond_start(inner),
+    match e.kind() {
+        crate::syntax::compiled::ExprKind::Paren(inner) => cond_start(inner),
         _ => e.start(),
     }
 }

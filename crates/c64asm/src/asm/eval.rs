@@ -10,7 +10,8 @@ use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::symbols::{GLOBAL, LabelId, PcType};
-use crate::syntax::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, TextMode, UnOp};
+use crate::syntax::ast::{AddrOp, BinOp, Pos, TextMode, UnOp};
+use crate::syntax::compiled::{Expr, ExprKind};
 use crate::value::seq::IndexArg;
 use crate::value::{
     self, AddrMode, Address, Bits, Builtin, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
@@ -130,7 +131,7 @@ fn unencoded(s: &str) -> FResult<Vec<u8>> {
 /// line (a doubled quote is one character), if `pos` starts a literal.
 /// An expression inside its grouping brackets: `(("a"))` is the string.
 fn unparen(e: &Expr) -> &Expr {
-    match &e.kind {
+    match e.kind() {
         ExprKind::Paren(inner) => unparen(inner),
         _ => e,
     }
@@ -630,7 +631,7 @@ impl Assembler<'_> {
     pub fn eval_list(&mut self, line: &LineRef, exprs: &[Expr], keep: bool) -> EResult<Args> {
         let mut out = Args::with_capacity(exprs.len());
         for e in exprs {
-            if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {
+            if let ExprKind::Unary(UnOp::Splat, inner) = e.kind() {
                 let v = self.eval_maybe_kept(line, inner, keep)?;
                 match v.elements() {
                     Some(items) => out.extend(items.iter().map(|x| Located {
@@ -689,28 +690,27 @@ impl Assembler<'_> {
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
     /// through operators unreported, as 64tass's error objects do.
     pub(super) fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
-        match &e.kind {
-            ExprKind::Int(v) => Ok(Value::Int(*v)),
+        match e.kind() {
+            ExprKind::Int(v) => Ok(Value::Int(v)),
             ExprKind::Bits(b) => Ok(Value::Bits(b.bits())),
-            ExprKind::Big(v) => Ok((**v).clone()),
-            ExprKind::Float(f) => Ok(Value::Float(*f)),
-            ExprKind::Str(s) => Ok(Value::Str((**s).clone())),
-            ExprKind::Bytes(b) => Ok(Value::Bytes((**b).clone())),
-            ExprKind::EncStr(m) => {
-                let (mode, s) = &**m;
+            ExprKind::Big(v) => Ok(v.clone()),
+            ExprKind::Float(f) => Ok(Value::Float(f)),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
+            ExprKind::EncStr(mode, s) => {
                 // 64tass reports a bad literal at once (see `Fault::eager`).
                 let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
-                let r = text_mode(*mode, bytes).map_err(Fault::eager);
+                let r = text_mode(mode, bytes).map_err(Fault::eager);
                 self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
             }
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
             ExprKind::Star => Ok(Value::Code(self.star_code())),
-            ExprKind::Anon(n) => self.anon(line, *n, e.pos),
-            ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
-            ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
+            ExprKind::Anon(n) => self.anon(line, n, e.pos),
+            ExprKind::Ident(name) => self.symbol(line, name, e.pos),
+            ExprKind::Symbol(n) => Ok(Value::Symbol(n)),
             ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
                 self.error(
@@ -725,11 +725,11 @@ impl Assembler<'_> {
             ExprKind::Unary(op, inner) => {
                 let v = self.eval_value(line, inner)?;
                 self.rounded.set(false);
-                if *op == UnOp::Not && self.opts.warnings.strict_bool {
+                if op == UnOp::Not && self.opts.warnings.strict_bool {
                     self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
                 }
                 let outer = self.bool_uses.take();
-                let r = value::unary(*op, &v, self);
+                let r = value::unary(op, &v, self);
                 // A byte of a wrapped label plus offset is taken silently.
                 if matches!(
                     op,
@@ -746,7 +746,7 @@ impl Assembler<'_> {
                 let v = self.check_value(line, at, r)?;
                 self.locate_lazy(line, e.pos, v)
             }
-            ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
+            ExprKind::Binary(op, ab) => self.binary(line, op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
                 // 64tass evaluates both sides: the one not taken only loses
                 // its errors (but reports those it reports at once).
@@ -794,7 +794,7 @@ impl Assembler<'_> {
                 for (k, v) in pairs.iter() {
                     // `*d`: another dictionary's entries (its default too), or
                     // the `key:value` pairs of a list, in place.
-                    if let (None, ExprKind::Unary(UnOp::Splat, inner)) = (k, &v.kind) {
+                    if let (None, ExprKind::Unary(UnOp::Splat, inner)) = (k, v.kind()) {
                         match self.eval(line, inner)? {
                             Value::Dict(o) => {
                                 for (key, val) in o.pairs.iter() {
@@ -829,8 +829,8 @@ impl Assembler<'_> {
                     match k {
                         None => d.default = Some(val),
                         Some(k) => {
-                            let key = match &k.kind {
-                                ExprKind::Symbol(n) => Value::Symbol(*n),
+                            let key = match k.kind() {
+                                ExprKind::Symbol(n) => Value::Symbol(n),
                                 // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
@@ -841,16 +841,15 @@ impl Assembler<'_> {
                 Ok(Value::Dict(Rc::new(d)))
             }
             ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
-            ExprKind::Call(c) => self.call(line, &c.0, &c.1, e.pos),
-            ExprKind::Index(c) => {
-                let (v, args) = &**c;
+            ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
+            ExprKind::Index(v, args) => {
                 let base = self.eval_value(line, v)?;
                 if base.is_none() || matches!(base, Value::Error(_)) {
                     return Ok(base);
                 }
                 let mut idx = Vec::with_capacity(args.len());
                 for a in args.iter() {
-                    idx.push(match &a.kind {
+                    idx.push(match a.kind() {
                         ExprKind::Slice(parts) => {
                             let mut vals = Vec::new();
                             for p in parts.iter() {
@@ -875,7 +874,7 @@ impl Assembler<'_> {
                 Err(Reported)
             }
             ExprKind::Addr(op, inner) => {
-                if let (AddrOp::Ind, ExprKind::Tuple(items)) = (op, &inner.kind)
+                if let (AddrOp::Ind, ExprKind::Tuple(items)) = (op, inner.kind())
                     && items.len() == 2
                 {
                     // `(zp, x)` with a space: indexed indirect.
@@ -889,7 +888,7 @@ impl Assembler<'_> {
                     }
                 }
                 let v = self.eval_value(line, inner)?;
-                Ok(apply_mode(v, *op))
+                Ok(apply_mode(v, op))
             }
         }
     }
@@ -1069,13 +1068,13 @@ impl Assembler<'_> {
             Value::None | Value::Error(_) => return Ok(v.clone()),
             _ => {}
         }
-        match &member.kind {
+        match member.kind() {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 let mut out = Vec::new();
                 for m in items.iter() {
                     out.push(self.member_of(line, v, m)?);
                 }
-                Ok(if matches!(member.kind, ExprKind::List(_)) {
+                Ok(if matches!(member.kind(), ExprKind::List(_)) {
                     Value::list(out)
                 } else {
                     Value::tuple(out)
@@ -1084,13 +1083,13 @@ impl Assembler<'_> {
             ExprKind::Symbol(name) => {
                 if let Value::Dict(d) = v {
                     // `{.x: 1}.x`: the key is the symbol `.x`.
-                    let key = Value::Symbol(*name);
+                    let key = Value::Symbol(name);
                     let r = value::seq::dict_get(d, &key, self);
                     let r = r.and_then(|found| {
                         found.ok_or_else(|| {
                             Fault::new(format!(
                                 "key not in dictionary symbol '{}'",
-                                self.names.name(*name)
+                                self.names.name(name)
                             ))
                         })
                     });
@@ -1100,12 +1099,12 @@ impl Assembler<'_> {
                     let r: FResult<Value> = Err(Fault::new(format!(
                         "member '.' of {} and symbol '{}' not possible",
                         value::convert::describe(v, self),
-                        self.names.name(*name)
+                        self.names.name(name)
                     )));
                     // At the dot, as 64tass.
                     return self.check(line, member.pos.saturating_sub(1), r);
                 };
-                if let Some(id) = self.lookup_in(ns, *name) {
+                if let Some(id) = self.lookup_in(ns, name) {
                     self.touch(id);
                     if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
                         self.case_symbol_check(line, member.pos, id);
@@ -1117,7 +1116,7 @@ impl Assembler<'_> {
                     self.not_defined(
                         line,
                         member.pos,
-                        self.names.name(*name).to_string(),
+                        self.names.name(name).to_string(),
                         Searched::Object(ns),
                     );
                 }
@@ -1127,8 +1126,8 @@ impl Assembler<'_> {
                 let Some(ns) = self.namespace_of(v) else {
                     return Ok(Value::None);
                 };
-                let back = *n < 0;
-                let count = if back { (-*n - 1) as u32 } else { *n as u32 };
+                let back = n < 0;
+                let count = if back { (-n - 1) as u32 } else { n as u32 };
                 match self.syms.anon(ns, back, count) {
                     Some(id) => {
                         self.touch(id);
@@ -1153,8 +1152,8 @@ impl Assembler<'_> {
                 if rhs.is_none() || matches!(rhs, Value::Error(_)) {
                     return Ok(rhs);
                 }
-                let left = match &ab[0].kind {
-                    ExprKind::Symbol(name) => format!("symbol '{}'", self.names.name(*name)),
+                let left = match ab[0].kind() {
+                    ExprKind::Symbol(name) => format!("symbol '{}'", self.names.name(name)),
                     _ => "symbol".to_string(),
                 };
                 let r: FResult<Value> = Err(Fault::new(format!(
@@ -1186,7 +1185,7 @@ impl Assembler<'_> {
             Value::List(_) => Value::list(out),
             _ => Value::tuple(out),
         };
-        if let ExprKind::Tuple(members) | ExprKind::List(members) = &member.kind {
+        if let ExprKind::Tuple(members) | ExprKind::List(members) = member.kind() {
             if items.len() == members.len() {
                 let mut out = Vec::with_capacity(items.len());
                 for (item, m) in items.iter().zip(members.iter()) {
@@ -1521,13 +1520,13 @@ fn node_id(e: &Expr) -> usize {
 /// operand the last `<?` or `>?` gave: those give one of their operands,
 /// not a new value.
 fn computed_here(e: &Expr, picked: usize) -> bool {
-    match &e.kind {
+    match e.kind() {
         ExprKind::Ident(_)
         | ExprKind::Symbol(_)
         | ExprKind::AnonSymbol(_)
         | ExprKind::Member(_) => false,
         // An element of a list made here is the last holder's too.
-        ExprKind::Index(c) => computed_here(&c.0, 0),
+        ExprKind::Index(base, _) => computed_here(base, 0),
         ExprKind::Paren(inner) | ExprKind::Unary(UnOp::Pos, inner) => computed_here(inner, picked),
         ExprKind::Cond(parts) => computed_here(&parts[1], 0) && computed_here(&parts[2], 0),
         // 64tass holds both sides of these while it picks one.
