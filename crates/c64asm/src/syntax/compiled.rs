@@ -579,8 +579,9 @@ impl Expr {
         unsafe { &mut std::slice::from_raw_parts_mut(self.run_ptr(), len)[skip..] }
     }
 
-    /// The node read back.
-    #[inline]
+    /// The node read back (inlined: the caller's match on the result
+    /// then folds into this one's).
+    #[inline(always)]
     pub fn kind(&self) -> ExprKind<'_> {
         // SAFETY: each arm reads the payload field its tag stores.
         unsafe {
@@ -643,29 +644,42 @@ impl Expr {
     /// Where the expression's text starts, prefixes like `#` included: an
     /// operand's addressing mode is reported there.
     pub fn text_start(&self) -> Pos {
-        match self.kind() {
-            ExprKind::Binary(_, ab) => ab[0].text_start(),
-            ExprKind::Member(ab) => ab[0].text_start(),
-            ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].text_start(),
-            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.text_start(),
-            ExprKind::Addr(AddrOp::Index(_), inner) => inner.text_start().min(self.pos),
+        match self.tag {
+            Tag::Binary | Tag::Member | Tag::Cond | Tag::DCond => self.first().text_start(),
+            Tag::Call | Tag::Index => self.callee().text_start(),
+            Tag::Addr if matches!(addr_op(self.op), AddrOp::Index(_)) => {
+                self.first().text_start().min(self.pos)
+            }
             _ => self.pos,
         }
+    }
+
+    /// An operator's first operand.
+    fn first(&self) -> &Expr {
+        // SAFETY: for a fixed-size operator the run is its operands.
+        unsafe { &*self.run_ptr() }
+    }
+
+    /// A call's function or an index's base (after the run's header).
+    fn callee(&self) -> &Expr {
+        // SAFETY: a call's or index's run is a header and at least one node.
+        unsafe { &*self.run_ptr().add(1) }
     }
 
     /// Where the expression's text starts (`pos` is its operator's): a value
     /// that doesn't fit is reported there, as 64tass does; an immediate's
     /// value after its `#`.
     pub fn start(&self) -> Pos {
-        match self.kind() {
-            ExprKind::Binary(_, ab) => ab[0].start(),
-            ExprKind::Member(ab) => ab[0].start(),
-            ExprKind::Cond(abc) | ExprKind::DCond(abc) => abc[0].start(),
-            ExprKind::Call(f, _) | ExprKind::Index(f, _) => f.start(),
-            ExprKind::Addr(_, inner) => inner.start(),
-            // 64tass places a value after its opening brackets.
-            ExprKind::Paren(inner) => inner.start(),
-            _ => self.pos,
+        let mut e = self;
+        loop {
+            e = match e.tag {
+                // 64tass places a value after its opening brackets.
+                Tag::Binary | Tag::Member | Tag::Cond | Tag::DCond | Tag::Addr | Tag::Paren => {
+                    e.first()
+                }
+                Tag::Call | Tag::Index => e.callee(),
+                _ => return e.pos,
+            }
         }
     }
 

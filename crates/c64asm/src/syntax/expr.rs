@@ -1120,6 +1120,91 @@ mod tests {
         }
     }
 
+    /// `src` parsed as a list, its runs in a chunk of room for `room` nodes
+    /// (the rest boxed), read back through the compiled form.
+    fn parse_in_chunk(src: &str, room: usize) -> String {
+        let mut names = Interner::default();
+        let d = Dialect {
+            case_sensitive: false,
+            unicode: true,
+        };
+        let mut chunk = Vec::with_capacity(room);
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        // SAFETY: the parsed list is dropped before the chunk.
+        p.set_arena(unsafe { Arena::new(&mut chunk) });
+        let list = p.list();
+        drop(p);
+        let shown = match &list {
+            Ok(v) => v
+                .iter()
+                .map(|e| show(e, &names))
+                .collect::<Vec<_>>()
+                .join(" | "),
+            Err(e) => format!("error@{}: {}", e.pos, e.msg),
+        };
+        drop(list);
+        shown
+    }
+
+    /// Random expressions written with every operator grouped, and how
+    /// [`show`] prints their compiled form.
+    fn written_and_shown() -> impl proptest::strategy::Strategy<Value = (String, String)> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            (0u32..100_000).prop_map(|n| (n.to_string(), n.to_string())),
+            "[a-w][a-z0-9_]{1,6}"
+                .prop_filter("not an operator word", |n| n != "in")
+                .prop_map(|n| (n.clone(), n)),
+        ];
+        leaf.prop_recursive(6, 48, 3, |inner| {
+            let ops = prop::sample::select(vec![
+                "+", "-", "*", "/", "&", "|", "^", "<<", ">>", "==", "!=", "<=", ">=", "..", "**",
+                "&&", "||",
+            ]);
+            let unops = prop::sample::select(vec!["-", "!", "~", "<", ">", "`"]);
+            prop_oneof![
+                (inner.clone(), ops, inner.clone()).prop_map(|((a, sa), op, (b, sb))| (
+                    format!("({a} {op} {b})"),
+                    format!("[({sa} {op} {sb})]")
+                )),
+                (unops, inner.clone())
+                    .prop_map(|(op, (a, sa))| (format!("({op}({a}))"), format!("[{op}([{sa}])]"))),
+                (inner.clone(), inner.clone(), inner.clone()).prop_map(
+                    |((c, sc), (a, sa), (b, sb))| (
+                        format!("({c} ? {a} : {b})"),
+                        format!("[({sc} ? {sa} : {sb})]")
+                    )
+                ),
+                prop::collection::vec(inner.clone(), 0..4).prop_map(|items| {
+                    let (w, s): (Vec<_>, Vec<_>) = items.into_iter().unzip();
+                    (
+                        format!("len({})", w.join(", ")),
+                        format!("len({})", s.join(",")),
+                    )
+                }),
+                prop::collection::vec(inner, 0..4).prop_map(|items| {
+                    let (w, s): (Vec<_>, Vec<_>) = items.into_iter().unzip();
+                    (format!("[{}]", w.join(", ")), format!("<{}>", s.join(",")))
+                }),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Every operator, literal and name reads back from the compiled
+        /// nodes as written, whether its runs are in a chunk or boxed.
+        #[test]
+        fn compiled_nodes_read_back_as_written(
+            (written, shown) in written_and_shown(),
+            room in 0usize..64,
+        ) {
+            proptest::prop_assert_eq!(&parse(&written), &shown);
+            proptest::prop_assert_eq!(&parse_in_chunk(&written, room), &shown);
+            let two = format!("{written}, {written}");
+            proptest::prop_assert_eq!(parse_in_chunk(&two, room), format!("{shown} | {shown}"));
+        }
+    }
+
     #[test]
     fn priorities_follow_64tass() {
         assert_eq!(parse("-2**2"), "-((2 ** 2))");
