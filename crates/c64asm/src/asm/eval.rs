@@ -424,7 +424,9 @@ impl Assembler<'_> {
         });
         let msg = if hides_outer {
             format!("shadow definition '{text}'")
-        } else if self.builtin(name).is_some() {
+        } else if BUILTINS.binary_search_by(|(n, _)| (*n).cmp(text)).is_ok()
+            || self.register(text).is_some()
+        {
             format!("shadow definition of built-in '{text}'")
         } else {
             return;
@@ -475,13 +477,24 @@ impl Assembler<'_> {
         l.referenced |= referencing;
     }
 
-    pub fn builtin(&self, name: Name) -> Option<Value> {
-        let text = self.names.name(name);
-        BUILTINS
-            .binary_search_by(|(n, _)| (*n).cmp(text))
-            .ok()
-            .map(|i| BUILTINS[i].1.clone())
-            .or_else(|| self.register(text))
+    pub fn builtin(&mut self, name: Name) -> Option<Value> {
+        let i = name as usize;
+        let mut id = self.builtin_ids.get(i).copied().unwrap_or(0);
+        if id == 0 {
+            let text = self.names.name(name);
+            id = BUILTINS
+                .binary_search_by(|(n, _)| (*n).cmp(text))
+                .map_or(1, |b| b as u8 + 2);
+            if self.builtin_ids.len() <= i {
+                self.builtin_ids.resize(i + 1, 0);
+            }
+            self.builtin_ids[i] = id;
+        }
+        match id {
+            // The registers depend on the processor, which may change.
+            1 => self.register(self.names.name(name)),
+            _ => Some(BUILTINS[id as usize - 2].1.clone()),
+        }
     }
 
     /// The processor registers usable as operands (`asl a`, `lda 2, x`).
@@ -1546,5 +1559,7 @@ mod tests {
     #[test]
     fn builtins_are_sorted_for_binary_search() {
         assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
+        // Their indices fit the per-name cache's byte.
+        assert!(super::BUILTINS.len() + 2 <= u8::MAX as usize);
     }
 }

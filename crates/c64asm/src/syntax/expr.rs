@@ -57,6 +57,9 @@ pub struct Parser<'t, 'n> {
     /// Where the list element being read starts: the only place a splat
     /// (`*list`) may be, as in 64tass.
     splat_at: usize,
+    /// Whether a parenthesized expression was read (operands then look for
+    /// indirection, see [`super::compiled::mark_indirect`]).
+    parens: bool,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -109,6 +112,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             arena: None,
             no_binop: usize::MAX,
             splat_at: usize::MAX,
+            parens: false,
         }
     }
 
@@ -231,7 +235,10 @@ impl<'t, 'n> Parser<'t, 'n> {
     pub fn operands(&mut self) -> PResult<ExprList> {
         self.operand = true;
         let mut list = self.list()?;
-        list.iter_mut().for_each(super::compiled::mark_indirect);
+        // Without parentheses there is nothing to mark (the usual operand).
+        if self.parens {
+            list.iter_mut().for_each(super::compiled::mark_indirect);
+        }
         Ok(list)
     }
 
@@ -818,6 +825,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         match self.peek() {
             b')' => {
                 self.pos += 1;
+                self.parens = true;
                 Ok(Expr::paren(&mut self.arena, start as Pos, first))
             }
             b',' => {
