@@ -492,14 +492,19 @@ impl Assembler<'_> {
         }
         match id {
             // The registers depend on the processor, which may change.
-            1 => self.register(self.names.name(name)),
+            1 => self.register_letter(self.names.bytes(name)),
             _ => Some(BUILTINS[id as usize - 2].1.clone()),
         }
     }
 
     /// The processor registers usable as operands (`asl a`, `lda 2, x`).
     fn register(&self, text: &str) -> Option<Value> {
-        match *text.as_bytes() {
+        self.register_letter(text.as_bytes())
+    }
+
+    /// [`Self::register`] of a name's bytes (without checking them as text).
+    fn register_letter(&self, name: &[u8]) -> Option<Value> {
+        match *name {
             [c @ b'a'..=b'z'] if self.registers & 1 << (c - b'a') != 0 => {
                 Some(Value::Register(c as char))
             }
@@ -519,7 +524,7 @@ impl Assembler<'_> {
             }
             return Ok(self.syms.label(id).value.clone());
         }
-        if !self.names.name(name).starts_with('_')
+        if !self.names.is_cheap_local(name)
             && let Some(v) = self.builtin(name)
         {
             if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
