@@ -1213,6 +1213,37 @@ mod tests {
         }
     }
 
+    /// A chain of binary operators may be as tall as a node's 16-bit height
+    /// holds, then it is an error at the operator that goes beyond.
+    #[test]
+    fn operator_chains_are_bounded_by_the_nodes_height() {
+        let outcome = |terms: usize| {
+            let src = format!("0{}", "+1".repeat(terms));
+            let mut names = Interner::default();
+            let d = Dialect {
+                case_sensitive: true,
+                unicode: false,
+            };
+            // In a chunk: dropping the tree then needs no recursion.
+            let mut chunk = Vec::with_capacity(2 * terms + 2);
+            let mut p = Parser::new(&src, 0, src.len(), &mut names, d);
+            // SAFETY: the parsed list is dropped before the chunk.
+            p.set_arena(unsafe { Arena::new(&mut chunk) });
+            let r = p.list().map(|v| v[0].height()).map_err(|e| (e.pos, e.msg));
+            drop(p);
+            r
+        };
+        let most = MAX_HEIGHT as usize - 1;
+        assert_eq!(outcome(most), Ok(MAX_HEIGHT));
+        assert_eq!(
+            outcome(most + 1),
+            Err((
+                (1 + 2 * most) as u32,
+                format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)")
+            ))
+        );
+    }
+
     #[test]
     fn priorities_follow_64tass() {
         assert_eq!(parse("-2**2"), "-((2 ** 2))");
