@@ -137,7 +137,8 @@ impl Interner {
         self.table = table;
     }
 
-    fn bytes(&self, n: Name) -> &[u8] {
+    /// A name's bytes (its text without the UTF-8 check [`Interner::name`] makes).
+    pub fn bytes(&self, n: Name) -> &[u8] {
         match self.spans.get(n as usize) {
             Some(&(s, e)) => &self.buf[s as usize..e as usize],
             None => b"?",

@@ -6,7 +6,8 @@
 use std::cmp::Ordering;
 
 use crate::cpu::Cpu;
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::BinOp;
+use crate::syntax::compiled::{Expr, ExprKind};
 
 /// What a comparison operator answers for an ordering (`None`: not a comparison).
 /// `in` and `!in` compare for equality, `<=>` gives the ordering itself.
@@ -26,7 +27,7 @@ pub fn answer(op: BinOp, o: Ordering) -> Option<i8> {
 /// Where 64tass places a condition's value: its first token, inside a
 /// parenthesis around all of it (`-Wstrict-bool`).
 pub fn cond_start(e: &Expr) -> u32 {
-    match &e.kind {
+    match e.kind() {
         ExprKind::Paren(inner) => cond_start(inner),
         _ => e.start(),
     }

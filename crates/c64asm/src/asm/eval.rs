@@ -11,7 +11,8 @@ use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::symbols::{GLOBAL, LabelId, PcType};
-use crate::syntax::ast::{AddrOp, BinOp, Expr, ExprKind, Pos, TextMode, UnOp};
+use crate::syntax::ast::{AddrOp, BinOp, Pos, TextMode, UnOp};
+use crate::syntax::compiled::{Expr, ExprKind};
 use crate::value::builtins::BUILTINS;
 use crate::value::seq::IndexArg;
 use crate::value::{
@@ -127,7 +128,7 @@ fn unencoded(s: &str) -> FResult<Vec<u8>> {
 /// line (a doubled quote is one character), if `pos` starts a literal.
 /// An expression inside its grouping brackets: `(("a"))` is the string.
 fn unparen(e: &Expr) -> &Expr {
-    match &e.kind {
+    match e.kind() {
         ExprKind::Paren(inner) => unparen(inner),
         _ => e,
     }
@@ -345,7 +346,9 @@ impl Assembler<'_> {
         });
         let msg = if hides_outer {
             format!("shadow definition '{text}'")
-        } else if self.builtin(name).is_some() {
+        } else if BUILTINS.binary_search_by(|(n, _)| (*n).cmp(text)).is_ok()
+            || self.register(text).is_some()
+        {
             format!("shadow definition of built-in '{text}'")
         } else {
             return;
@@ -396,18 +399,34 @@ impl Assembler<'_> {
         l.referenced |= referencing;
     }
 
-    pub fn builtin(&self, name: Name) -> Option<Value> {
-        let text = self.names.name(name);
-        BUILTINS
-            .binary_search_by(|(n, _)| (*n).cmp(text))
-            .ok()
-            .map(|i| BUILTINS[i].1.clone())
-            .or_else(|| self.register(text))
+    pub fn builtin(&mut self, name: Name) -> Option<Value> {
+        let i = name as usize;
+        let mut id = self.builtin_ids.get(i).copied().unwrap_or(0);
+        if id == 0 {
+            let text = self.names.name(name);
+            id = BUILTINS
+                .binary_search_by(|(n, _)| (*n).cmp(text))
+                .map_or(1, |b| b as u8 + 2);
+            if self.builtin_ids.len() <= i {
+                self.builtin_ids.resize(i + 1, 0);
+            }
+            self.builtin_ids[i] = id;
+        }
+        match id {
+            // The registers depend on the processor, which may change.
+            1 => self.register_letter(self.names.bytes(name)),
+            _ => Some(BUILTINS[id as usize - 2].1.clone()),
+        }
     }
 
     /// The processor registers usable as operands (`asl a`, `lda 2, x`).
     fn register(&self, text: &str) -> Option<Value> {
-        match *text.as_bytes() {
+        self.register_letter(text.as_bytes())
+    }
+
+    /// [`Self::register`] of a name's bytes (without checking them as text).
+    fn register_letter(&self, name: &[u8]) -> Option<Value> {
+        match *name {
             [c @ b'a'..=b'z'] if self.registers & 1 << (c - b'a') != 0 => {
                 Some(Value::Register(c as char))
             }
@@ -427,7 +446,7 @@ impl Assembler<'_> {
             }
             return Ok(self.syms.label(id).value.clone());
         }
-        if !self.names.name(name).starts_with('_')
+        if !self.names.is_cheap_local(name)
             && let Some(v) = self.builtin(name)
         {
             if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
@@ -552,7 +571,7 @@ impl Assembler<'_> {
     pub fn eval_list(&mut self, line: &LineRef, exprs: &[Expr], keep: bool) -> EResult<Args> {
         let mut out = Args::with_capacity(exprs.len());
         for e in exprs {
-            if let ExprKind::Unary(UnOp::Splat, inner) = &e.kind {
+            if let ExprKind::Unary(UnOp::Splat, inner) = e.kind() {
                 let v = self.eval_maybe_kept(line, inner, keep)?;
                 match v.elements() {
                     Some(items) => out.extend(items.iter().map(|x| Located {
@@ -611,28 +630,27 @@ impl Assembler<'_> {
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
     /// through operators unreported, as 64tass's error objects do.
     pub(super) fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
-        match &e.kind {
-            ExprKind::Int(v) => Ok(Value::Int(*v)),
+        match e.kind() {
+            ExprKind::Int(v) => Ok(Value::Int(v)),
             ExprKind::Bits(b) => Ok(Value::Bits(b.bits())),
-            ExprKind::Big(v) => Ok((**v).clone()),
-            ExprKind::Float(f) => Ok(Value::Float(*f)),
-            ExprKind::Str(s) => Ok(Value::Str((**s).clone())),
-            ExprKind::Bytes(b) => Ok(Value::Bytes((**b).clone())),
-            ExprKind::EncStr(m) => {
-                let (mode, s) = &**m;
+            ExprKind::Big(v) => Ok(v.clone()),
+            ExprKind::Float(f) => Ok(Value::Float(f)),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
+            ExprKind::EncStr(mode, s) => {
                 // 64tass reports a bad literal at once (see `Fault::eager`).
                 let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
-                let r = text_mode(*mode, bytes).map_err(Fault::eager);
+                let r = text_mode(mode, bytes).map_err(Fault::eager);
                 self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
             }
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
             ExprKind::Star => Ok(Value::Code(self.star_code())),
-            ExprKind::Anon(n) => self.anon(line, *n, e.pos),
-            ExprKind::Ident(name) => self.symbol(line, *name, e.pos),
-            ExprKind::Symbol(n) => Ok(Value::Symbol(*n)),
+            ExprKind::Anon(n) => self.anon(line, n, e.pos),
+            ExprKind::Ident(name) => self.symbol(line, name, e.pos),
+            ExprKind::Symbol(n) => Ok(Value::Symbol(n)),
             ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
                 self.error(
@@ -647,11 +665,11 @@ impl Assembler<'_> {
             ExprKind::Unary(op, inner) => {
                 let v = self.eval_value(line, inner)?;
                 self.rounded.set(false);
-                if *op == UnOp::Not && self.opts.warnings.strict_bool {
+                if op == UnOp::Not && self.opts.warnings.strict_bool {
                     self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
                 }
                 let outer = self.bool_uses.take();
-                let r = value::unary(*op, &v, self);
+                let r = value::unary(op, &v, self);
                 // A byte of a wrapped label plus offset is taken silently.
                 if matches!(
                     op,
@@ -668,7 +686,7 @@ impl Assembler<'_> {
                 let v = self.check_value(line, at, r)?;
                 self.locate_lazy(line, e.pos, v)
             }
-            ExprKind::Binary(op, ab) => self.binary(line, *op, &ab[0], &ab[1], e.pos),
+            ExprKind::Binary(op, ab) => self.binary(line, op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
                 // 64tass evaluates both sides: the one not taken only loses
                 // its errors (but reports those it reports at once).
@@ -716,7 +734,7 @@ impl Assembler<'_> {
                 for (k, v) in pairs.iter() {
                     // `*d`: another dictionary's entries (its default too), or
                     // the `key:value` pairs of a list, in place.
-                    if let (None, ExprKind::Unary(UnOp::Splat, inner)) = (k, &v.kind) {
+                    if let (None, ExprKind::Unary(UnOp::Splat, inner)) = (k, v.kind()) {
                         match self.eval(line, inner)? {
                             Value::Dict(o) => {
                                 for (key, val) in o.pairs.iter() {
@@ -751,8 +769,8 @@ impl Assembler<'_> {
                     match k {
                         None => d.default = Some(val),
                         Some(k) => {
-                            let key = match &k.kind {
-                                ExprKind::Symbol(n) => Value::Symbol(*n),
+                            let key = match k.kind() {
+                                ExprKind::Symbol(n) => Value::Symbol(n),
                                 // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
@@ -763,16 +781,15 @@ impl Assembler<'_> {
                 Ok(Value::Dict(Rc::new(d)))
             }
             ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
-            ExprKind::Call(c) => self.call(line, &c.0, &c.1, e.pos),
-            ExprKind::Index(c) => {
-                let (v, args) = &**c;
+            ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
+            ExprKind::Index(v, args) => {
                 let base = self.eval_value(line, v)?;
                 if base.is_none() || matches!(base, Value::Error(_)) {
                     return Ok(base);
                 }
                 let mut idx = Vec::with_capacity(args.len());
                 for a in args.iter() {
-                    idx.push(match &a.kind {
+                    idx.push(match a.kind() {
                         ExprKind::Slice(parts) => {
                             let mut vals = Vec::new();
                             for p in parts.iter() {
@@ -797,7 +814,7 @@ impl Assembler<'_> {
                 Err(Reported)
             }
             ExprKind::Addr(op, inner) => {
-                if let (AddrOp::Ind, ExprKind::Tuple(items)) = (op, &inner.kind)
+                if let (AddrOp::Ind, ExprKind::Tuple(items)) = (op, inner.kind())
                     && items.len() == 2
                 {
                     // `(zp, x)` with a space: indexed indirect.
@@ -811,7 +828,7 @@ impl Assembler<'_> {
                     }
                 }
                 let v = self.eval_value(line, inner)?;
-                Ok(apply_mode(v, *op))
+                Ok(apply_mode(v, op))
             }
         }
     }
@@ -991,13 +1008,13 @@ impl Assembler<'_> {
             Value::None | Value::Error(_) => return Ok(v.clone()),
             _ => {}
         }
-        match &member.kind {
+        match member.kind() {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 let mut out = Vec::new();
                 for m in items.iter() {
                     out.push(self.member_of(line, v, m)?);
                 }
-                Ok(if matches!(member.kind, ExprKind::List(_)) {
+                Ok(if matches!(member.kind(), ExprKind::List(_)) {
                     Value::list(out)
                 } else {
                     Value::tuple(out)
@@ -1006,13 +1023,13 @@ impl Assembler<'_> {
             ExprKind::Symbol(name) => {
                 if let Value::Dict(d) = v {
                     // `{.x: 1}.x`: the key is the symbol `.x`.
-                    let key = Value::Symbol(*name);
+                    let key = Value::Symbol(name);
                     let r = value::seq::dict_get(d, &key, self);
                     let r = r.and_then(|found| {
                         found.ok_or_else(|| {
                             Fault::new(format!(
                                 "key not in dictionary symbol '{}'",
-                                self.names.name(*name)
+                                self.names.name(name)
                             ))
                         })
                     });
@@ -1022,12 +1039,12 @@ impl Assembler<'_> {
                     let r: FResult<Value> = Err(Fault::new(format!(
                         "member '.' of {} and symbol '{}' not possible",
                         value::convert::describe(v, self),
-                        self.names.name(*name)
+                        self.names.name(name)
                     )));
                     // At the dot, as 64tass.
                     return self.check(line, member.pos.saturating_sub(1), r);
                 };
-                if let Some(id) = self.lookup_in(ns, *name) {
+                if let Some(id) = self.lookup_in(ns, name) {
                     self.touch(id);
                     if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
                         self.case_symbol_check(line, member.pos, id);
@@ -1039,7 +1056,7 @@ impl Assembler<'_> {
                     self.not_defined(
                         line,
                         member.pos,
-                        self.names.name(*name).to_string(),
+                        self.names.name(name).to_string(),
                         Searched::Object(ns),
                     );
                 }
@@ -1049,8 +1066,8 @@ impl Assembler<'_> {
                 let Some(ns) = self.namespace_of(v) else {
                     return Ok(Value::None);
                 };
-                let back = *n < 0;
-                let count = if back { (-*n - 1) as u32 } else { *n as u32 };
+                let back = n < 0;
+                let count = if back { (-n - 1) as u32 } else { n as u32 };
                 match self.syms.anon(ns, back, count) {
                     Some(id) => {
                         self.touch(id);
@@ -1075,8 +1092,8 @@ impl Assembler<'_> {
                 if rhs.is_none() || matches!(rhs, Value::Error(_)) {
                     return Ok(rhs);
                 }
-                let left = match &ab[0].kind {
-                    ExprKind::Symbol(name) => format!("symbol '{}'", self.names.name(*name)),
+                let left = match ab[0].kind() {
+                    ExprKind::Symbol(name) => format!("symbol '{}'", self.names.name(name)),
                     _ => "symbol".to_string(),
                 };
                 let r: FResult<Value> = Err(Fault::new(format!(
@@ -1108,7 +1125,7 @@ impl Assembler<'_> {
             Value::List(_) => Value::list(out),
             _ => Value::tuple(out),
         };
-        if let ExprKind::Tuple(members) | ExprKind::List(members) = &member.kind {
+        if let ExprKind::Tuple(members) | ExprKind::List(members) = member.kind() {
             if items.len() == members.len() {
                 let mut out = Vec::with_capacity(items.len());
                 for (item, m) in items.iter().zip(members.iter()) {
@@ -1443,13 +1460,13 @@ fn node_id(e: &Expr) -> usize {
 /// operand the last `<?` or `>?` gave: those give one of their operands,
 /// not a new value.
 fn computed_here(e: &Expr, picked: usize) -> bool {
-    match &e.kind {
+    match e.kind() {
         ExprKind::Ident(_)
         | ExprKind::Symbol(_)
         | ExprKind::AnonSymbol(_)
         | ExprKind::Member(_) => false,
         // An element of a list made here is the last holder's too.
-        ExprKind::Index(c) => computed_here(&c.0, 0),
+        ExprKind::Index(base, _) => computed_here(base, 0),
         ExprKind::Paren(inner) | ExprKind::Unary(UnOp::Pos, inner) => computed_here(inner, picked),
         ExprKind::Cond(parts) => computed_here(&parts[1], 0) && computed_here(&parts[2], 0),
         // 64tass holds both sides of these while it picks one.
@@ -1469,5 +1486,21 @@ mod tests {
     #[test]
     fn builtins_are_sorted_for_binary_search() {
         assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
+        // Their indices fit the per-name cache's byte.
+        assert!(super::BUILTINS.len() + 2 <= u8::MAX as usize);
+    }
+
+    /// A built-in found once by name is found again through the per-name
+    /// cache, a symbol of its name still hides it where it is visible, and
+    /// register letters still depend on the processor.
+    #[test]
+    fn built_ins_are_found_again_and_still_hidden_by_symbols() {
+        let src = "* = $1000\n .byte len(\"ab\"), len([1])\ns .block\nlen = 7\n .byte len\n .bend\n .byte len(\"abc\"), s.len\n asl a\n .cpu \"65816\"\n lda 3,s\n lda #len(\"abcd\")\n";
+        let p = crate::assemble_str("t.asm", src, &crate::Options::default())
+            .unwrap_or_else(|e| panic!("assembles: {e}"));
+        assert_eq!(
+            p.prg_bytes(),
+            [0x00, 0x10, 2, 1, 7, 3, 7, 0x0a, 0xa3, 0x03, 0xa9, 4]
+        );
     }
 }

@@ -5,7 +5,8 @@ use std::rc::Rc;
 
 use super::Assembler;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::{Arena, Expr, Pos};
+use crate::syntax::ast::Pos;
+use crate::syntax::compiled::{Arena, Expr};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 

@@ -14,7 +14,8 @@ use super::state::{FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
-use crate::syntax::ast::{BinOp, Expr};
+use crate::syntax::ast::BinOp;
+use crate::syntax::compiled::Expr;
 use crate::value::convert::to_uval;
 use crate::value::{self, CodeId, CodeRef, NsId, Value};
 

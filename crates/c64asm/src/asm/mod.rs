@@ -107,6 +107,10 @@ pub(crate) struct Assembler<'o> {
     pub lines: lines::LineCaches,
     pub heads: head::Heads,
     pub names: Interner,
+    /// Per name: whether it is a built-in (0 not looked up yet, 1 none,
+    /// 2 + its index in `BUILTINS`): a name not found in any scope is
+    /// looked for there once, not by text every time.
+    builtin_ids: Vec<u8>,
     pub syms: Symbols,
     pub encs: Encodings,
     pub macros: macros::Macros,
@@ -189,6 +193,7 @@ impl<'o> Assembler<'o> {
             lines: lines::LineCaches::default(),
             heads: head::Heads::default(),
             names: Interner::default(),
+            builtin_ids: Vec::new(),
             syms: Symbols::default(),
             encs: Encodings::new(opts.ascii),
             macros: macros::Macros::default(),

@@ -18,7 +18,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        let exprs: &[crate::syntax::ast::Expr] = exprs;
+        let exprs: &[crate::syntax::compiled::Expr] = exprs;
         let (cond, rest) = if matches!(cmd, Cmd::Cerror | Cmd::Cwarn) {
             match exprs.split_first() {
                 Some((c, r)) => (Some(c), r),

@@ -1,10 +1,14 @@
 //! The expression parser: 64tass's operators and priorities, as a precedence
 //! climbing parser over one line of text.
 
-use super::ast::{
-    AddrOp, Arena, BinOp, Expr, ExprKind, ExprList, MAX_HEIGHT, Node, Pos, Reg, SmallBits,
-    TextMode, UnOp,
-};
+use super::ast::{AddrOp, BinOp, Pos, Reg, TextMode, UnOp};
+use super::compiled::{Arena, Expr, ExprList, MAX_HEIGHT, Seq};
+
+/// How deeply the parser may recurse (nested brackets and prefix
+/// operators): 64tass takes tens of thousands of nested parentheses; beyond
+/// this an expression is an error, not a crash (the assembler runs on a
+/// stack sized for it, see `on_big_stack`).
+const MAX_DEPTH: u32 = 100_000;
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
 
@@ -37,7 +41,7 @@ pub struct Parser<'t, 'n> {
     dialect: Dialect,
     /// Deprecated operators seen (`<>`, `//`, `^`, single `=`), for warnings.
     pub deprecated: Vec<(Pos, &'static str)>,
-    /// How deeply the parser has recursed (bounded by [`MAX_HEIGHT`]).
+    /// How deeply the parser has recursed (bounded by [`MAX_DEPTH`]).
     depth: u32,
     /// A run of `-` (or `+`) signs known to end before an operand: each sign
     /// in it is a unary operator (saves rescanning `----x` for every sign).
@@ -45,7 +49,7 @@ pub struct Parser<'t, 'n> {
     /// Parsing an instruction's operands, where a one-element `[x]` is a
     /// long indirect address, as in 64tass (`lda #len([0])` is an error).
     operand: bool,
-    /// Where operator nodes go (boxed without one).
+    /// Where operator runs go (boxed without one).
     arena: Option<Arena<'n>>,
     /// A position known to hold no binary operator: each enclosing
     /// operator level asks again there as the parse unwinds.
@@ -53,6 +57,9 @@ pub struct Parser<'t, 'n> {
     /// Where the list element being read starts: the only place a splat
     /// (`*list`) may be, as in 64tass.
     splat_at: usize,
+    /// Whether a parenthesized expression was read (operands then look for
+    /// indirection, see [`super::compiled::mark_indirect`]).
+    parens: bool,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -105,6 +112,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             arena: None,
             no_binop: usize::MAX,
             splat_at: usize::MAX,
+            parens: false,
         }
     }
 
@@ -118,14 +126,6 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// larger one (its result is incomplete).
     pub fn arena_full(&self) -> bool {
         self.arena.as_ref().is_some_and(|a| a.full)
-    }
-
-    fn node(&mut self, e: Expr) -> Node<Expr> {
-        super::ast::node(&mut self.arena, e)
-    }
-
-    fn nodes<const N: usize>(&mut self, items: [Expr; N]) -> Node<[Expr; N]> {
-        super::ast::nodes(&mut self.arena, items)
     }
 
     fn peek(&self) -> u8 {
@@ -235,7 +235,10 @@ impl<'t, 'n> Parser<'t, 'n> {
     pub fn operands(&mut self) -> PResult<ExprList> {
         self.operand = true;
         let mut list = self.list()?;
-        list.iter_mut().for_each(super::ast::mark_indirect);
+        // Without parentheses there is nothing to mark (the usual operand).
+        if self.parens {
+            list.iter_mut().for_each(super::compiled::mark_indirect);
+        }
         Ok(list)
     }
 
@@ -256,9 +259,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             };
             let pos = self.pos as Pos;
             self.pos += len;
-            let inner = self.node(e);
-            e = Expr::new(pos, ExprKind::Addr(AddrOp::Index(reg), inner));
-            if e.height > MAX_HEIGHT {
+            e = Expr::addr(&mut self.arena, pos, AddrOp::Index(reg), e);
+            if e.height() > MAX_HEIGHT {
                 return error(
                     pos as usize,
                     format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"),
@@ -276,7 +278,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// (a digit or `$` after it; or a blank, outside operands); else `None`
     /// with the cursor and the deprecations back where they were.
     fn lone_number(&mut self) -> Option<Expr> {
-        if !matches!(self.peek(), b'$' | b'0'..=b'9') || self.depth >= MAX_HEIGHT {
+        if !matches!(self.peek(), b'$' | b'0'..=b'9') || self.depth >= MAX_DEPTH {
             return None;
         }
         let (start, noted) = (self.pos, self.deprecated.len());
@@ -296,7 +298,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// (and interned) only once it is known to stand alone.
     fn lone_name(&mut self) -> Option<Expr> {
         let start = self.pos;
-        if !matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'_') || self.depth >= MAX_HEIGHT {
+        if !matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'_') || self.depth >= MAX_DEPTH {
             return None;
         }
         let len = self.ident_len_at(start);
@@ -312,7 +314,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         let after = self.lone_end(start + len)?;
         let name = self.name(start, len);
         self.pos = after;
-        Some(Expr::new(start as Pos, ExprKind::Ident(name)))
+        Some(Expr::ident(start as Pos, name))
     }
 
     /// Where the element ends if a primary value ending at `end` is all of
@@ -338,7 +340,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// A branch of `?:`: an element, but not a splat.
     fn branch(&mut self) -> PResult<Expr> {
         let e = self.element()?;
-        if let ExprKind::Unary(UnOp::Splat, _) = e.kind {
+        if e.is_splat() {
             return error(e.start() as usize, "expression syntax");
         }
         Ok(e)
@@ -403,24 +405,16 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         self.skip_ws();
         let b = self.branch()?;
-        let parts = self.nodes([c, a, b]);
-        Ok(Expr::new(
-            qpos as Pos,
-            if double {
-                ExprKind::DCond(parts)
-            } else {
-                ExprKind::Cond(parts)
-            },
-        ))
+        Ok(Expr::cond(&mut self.arena, qpos as Pos, double, [c, a, b]))
     }
 
     /// An expression whose binary operators bind tighter than `limit`
     /// (`**` always binds: it never gives way to a pending operator).
     fn expr(&mut self, limit: u8) -> PResult<Expr> {
-        if self.depth >= MAX_HEIGHT {
+        if self.depth >= MAX_DEPTH {
             return error(
                 self.pos,
-                format!("expression too complex (nested more than {MAX_HEIGHT} deep)"),
+                format!("expression too complex (nested more than {MAX_DEPTH} deep)"),
             );
         }
         self.depth += 1;
@@ -442,9 +436,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.pos += len;
             self.skip_ws();
             let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
-            let ab = self.nodes([lhs, rhs]);
-            lhs = Expr::new(pos, ExprKind::Binary(op, ab));
-            if lhs.height > MAX_HEIGHT {
+            lhs = Expr::binary(&mut self.arena, pos, op, lhs, rhs);
+            if lhs.height() > MAX_HEIGHT {
                 return error(
                     pos as usize,
                     format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"),
@@ -573,8 +566,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         let unary = |p: &mut Self, op: UnOp, len: usize, prio: u8| -> PResult<Expr> {
             p.pos += len;
             let operand = p.expr(prio)?;
-            let operand = p.node(operand);
-            Ok(Expr::new(start as Pos, ExprKind::Unary(op, operand)))
+            Ok(Expr::unary(&mut p.arena, start as Pos, op, operand))
         };
         match c {
             b'+' | b'-' => self.sign(),
@@ -605,7 +597,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     Ok(splat)
                 } else {
                     self.pos += 1;
-                    self.postfix(Expr::new(start as Pos, ExprKind::Star))
+                    self.postfix(Expr::star(start as Pos))
                 }
             }
             b'!' => unary(self, UnOp::Not, 1, 17),
@@ -632,8 +624,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 self.pos += 1;
                 let operand = self.cond()?;
-                let operand = self.node(operand);
-                Ok(Expr::new(start as Pos, ExprKind::Addr(op, operand)))
+                Ok(Expr::addr(&mut self.arena, start as Pos, op, operand))
             }
             _ => {
                 let e = self.primary()?;
@@ -667,7 +658,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         if !starts_operand(next) || next == b'?' {
             self.pos = i;
             let n = if c == b'+' { count - 1 } else { -count };
-            let e = Expr::new(start as Pos, ExprKind::Anon(n));
+            let e = Expr::anon(start as Pos, n);
             return self.postfix(e);
         }
         self.sign_run = (i, c);
@@ -678,14 +669,13 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.pos += 1;
         let operand = self.expr(17)?;
         let op = if c == b'+' { UnOp::Pos } else { UnOp::Neg };
-        let operand = self.node(operand);
-        Ok(Expr::new(start as Pos, ExprKind::Unary(op, operand)))
+        Ok(Expr::unary(&mut self.arena, start as Pos, op, operand))
     }
 
     fn primary(&mut self) -> PResult<Expr> {
         let start = self.pos;
         let c = self.peek();
-        let at = |kind| Ok(Expr::new(start as Pos, kind));
+        let at = start as Pos;
         match c {
             b'$' | b'0'..=b'9' => self.number(),
             b'%' if matches!(self.peek_at(1), b'0' | b'1')
@@ -696,11 +686,11 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'"' | b'\'' => {
                 let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
                 self.pos = end;
-                at(ExprKind::Str(Box::new(s.into())))
+                Ok(Expr::string(at, s.into()))
             }
             b'?' => {
                 self.pos += 1;
-                at(ExprKind::Gap)
+                Ok(Expr::gap(at))
             }
             b'(' => self.paren(),
             b'[' => {
@@ -708,10 +698,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                 let mut items = self.items(b']')?;
                 if self.operand && items.len() == 1 && !self.comma_before_close() {
                     let inner = items.pop().expect("one item");
-                    let inner = self.node(inner);
-                    return at(ExprKind::Addr(AddrOp::LongInd, inner));
+                    return Ok(Expr::addr(&mut self.arena, at, AddrOp::LongInd, inner));
                 }
-                at(ExprKind::List(Box::new(items.into())))
+                Ok(Expr::seq(&mut self.arena, at, Seq::List, items))
             }
             b'{' => self.dict(),
             b'.' => self.dot_primary(),
@@ -732,7 +721,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 let name = self.name(start, len);
                 self.pos += len;
-                at(ExprKind::Ident(name))
+                Ok(Expr::ident(at, name))
             }
         }
     }
@@ -744,16 +733,13 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
         let (n, end) = scan::number(&self.text[..self.end], self.pos)?;
         self.pos = end;
-        let kind = match n {
-            Number::Int(v) => ExprKind::Int(v),
-            Number::Bits(b) => match SmallBits::new(b) {
-                Some(small) => ExprKind::Bits(small),
-                None => ExprKind::Big(Box::new(crate::value::Value::Bits(b))),
-            },
-            Number::Float(f) => ExprKind::Float(f),
-            Number::Big(v) => ExprKind::Big(Box::new(v)),
-        };
-        Ok(Expr::new(start as Pos, kind))
+        let at = start as Pos;
+        Ok(match n {
+            Number::Int(v) => Expr::int(at, v),
+            Number::Bits(b) => Expr::bits(at, b),
+            Number::Float(f) => Expr::float(at, f),
+            Number::Big(v) => Expr::big(at, v),
+        })
     }
 
     /// `b"..."`, `x"..."` and the other one-letter string prefixes.
@@ -775,17 +761,17 @@ impl<'t, 'n> Parser<'t, 'n> {
                 // Any other letter before a quote is just a symbol.
                 let name = self.name(start, 1);
                 self.pos += 1;
-                return Ok(Expr::new(start as Pos, ExprKind::Ident(name)));
+                return Ok(Expr::ident(start as Pos, name));
             }
         };
         let (s, end) = scan::string(&self.text[..self.end], self.pos + 1)?;
         self.pos = end;
-        let kind = match mode {
-            Some(m) => ExprKind::EncStr(Box::new((m, s.into()))),
-            None if lower == b'x' => ExprKind::Bytes(Box::new(scan::hex_bytes(&s, start)?.into())),
-            None => ExprKind::Bytes(Box::new(scan::z85_bytes(&s, start)?.into())),
-        };
-        Ok(Expr::new(start as Pos, kind))
+        let at = start as Pos;
+        Ok(match mode {
+            Some(m) => Expr::enc_str(at, m, s.into()),
+            None if lower == b'x' => Expr::bytes(at, scan::hex_bytes(&s, start)?.into()),
+            None => Expr::bytes(at, scan::z85_bytes(&s, start)?.into()),
+        })
     }
 
     /// `.name`, `.+`, `...`, `.5` and friends at the start of an operand.
@@ -798,7 +784,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         if len > 0 {
             let name = self.name(start + 1, len);
             self.pos += 1 + len;
-            return Ok(Expr::new(start as Pos, ExprKind::Symbol(name)));
+            return Ok(Expr::symbol(start as Pos, name));
         }
         match self.peek_at(1) {
             c @ (b'+' | b'-') => {
@@ -810,11 +796,11 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 self.pos = i;
                 let v = if c == b'+' { n - 1 } else { -n };
-                Ok(Expr::new(start as Pos, ExprKind::AnonSymbol(v)))
+                Ok(Expr::anon_symbol(start as Pos, v))
             }
             b'.' if self.peek_at(2) == b'.' => {
                 self.pos += 3;
-                Ok(Expr::new(start as Pos, ExprKind::Fold))
+                Ok(Expr::fold(start as Pos))
             }
             _ => self.unexpected("an expression is"),
         }
@@ -827,24 +813,26 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.skip_ws();
         if self.peek() == b')' {
             self.pos += 1;
-            return Ok(Expr::new(start as Pos, ExprKind::Tuple(Box::default())));
+            return Ok(Expr::seq(
+                &mut self.arena,
+                start as Pos,
+                Seq::Tuple,
+                Vec::new(),
+            ));
         }
         let first = self.element()?;
         self.skip_ws();
         match self.peek() {
             b')' => {
                 self.pos += 1;
-                let first = self.node(first);
-                Ok(Expr::new(start as Pos, ExprKind::Paren(first)))
+                self.parens = true;
+                Ok(Expr::paren(&mut self.arena, start as Pos, first))
             }
             b',' => {
                 self.pos += 1;
                 let mut items = vec![first];
                 items.extend(self.items(b')')?);
-                Ok(Expr::new(
-                    start as Pos,
-                    ExprKind::Tuple(Box::new(items.into())),
-                ))
+                Ok(Expr::seq(&mut self.arena, start as Pos, Seq::Tuple, items))
             }
             _ => self.unclosed("')'"),
         }
@@ -890,10 +878,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.skip_ws();
             if self.peek() == b'}' {
                 self.pos += 1;
-                return Ok(Expr::new(
-                    start as Pos,
-                    ExprKind::Dict(Box::new(pairs.into())),
-                ));
+                return Ok(Expr::dict(&mut self.arena, start as Pos, pairs));
             }
             let key = if self.peek() == b':' {
                 None
@@ -905,7 +890,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 // `*d`: the entries of another dictionary (or of a list of
                 // `key:value` pairs), kept as a value without a key.
                 match key {
-                    Some(k) if matches!(k.kind, ExprKind::Unary(UnOp::Splat, _)) => {
+                    Some(k) if k.is_splat() => {
                         pairs.push((None, k));
                         match self.peek() {
                             b',' => self.pos += 1,
@@ -940,12 +925,12 @@ impl<'t, 'n> Parser<'t, 'n> {
                 b'(' => {
                     self.pos += 1;
                     let args = self.items(b')')?;
-                    e = Expr::new(pos, ExprKind::Call(Box::new((e, args.into()))));
+                    e = Expr::call(&mut self.arena, pos, e, args);
                 }
                 b'[' => {
                     self.pos += 1;
                     let args = self.index_args()?;
-                    e = Expr::new(pos, ExprKind::Index(Box::new((e, args.into()))));
+                    e = Expr::index(&mut self.arena, pos, e, args);
                 }
                 b'.' if self.peek_at(1) != b'.' && self.peek_at(1) != b'=' => {
                     self.pos += 1;
@@ -957,11 +942,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                         self.pos += len;
                         self.skip_ws();
                         let rhs = self.expr(15)?;
-                        let ab = self.nodes([member, rhs]);
-                        member = Expr::new(at, ExprKind::Binary(BinOp::Exp, ab));
+                        member = Expr::binary(&mut self.arena, at, BinOp::Exp, member, rhs);
                     }
-                    let ab = self.nodes([e, member]);
-                    e = Expr::new(pos, ExprKind::Member(ab));
+                    e = Expr::member(&mut self.arena, pos, e, member);
                 }
                 _ => return Ok(e),
             }
@@ -975,7 +958,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         if len > 0 {
             let name = self.name(start, len);
             self.pos += len;
-            return Ok(Expr::new(start as Pos, ExprKind::Symbol(name)));
+            return Ok(Expr::symbol(start as Pos, name));
         }
         match self.peek() {
             c @ (b'+' | b'-') => {
@@ -985,7 +968,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     self.pos += 1;
                 }
                 let v = if c == b'+' { n - 1 } else { -n };
-                Ok(Expr::new(start as Pos, ExprKind::AnonSymbol(v)))
+                Ok(Expr::anon_symbol(start as Pos, v))
             }
             open @ (b'(' | b'[') => {
                 self.pos += 1;
@@ -1005,12 +988,8 @@ impl<'t, 'n> Parser<'t, 'n> {
                         _ => return self.unexpected("a symbol is"),
                     }
                 }
-                let kind = if open == b'(' {
-                    ExprKind::Tuple(Box::new(items.into()))
-                } else {
-                    ExprKind::List(Box::new(items.into()))
-                };
-                Ok(Expr::new(start as Pos, kind))
+                let seq = if open == b'(' { Seq::Tuple } else { Seq::List };
+                Ok(Expr::seq(&mut self.arena, start as Pos, seq, items))
             }
             // 64tass reads an expression after `.` (`abc.` at the end of
             // the line: "an expression is expected").
@@ -1032,7 +1011,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             loop {
                 self.skip_ws();
                 if matches!(self.peek(), b':' | b',' | b']') {
-                    parts.push(Expr::new(self.pos as Pos, ExprKind::Default));
+                    parts.push(Expr::default(self.pos as Pos));
                 } else {
                     parts.push(self.element()?);
                 }
@@ -1044,11 +1023,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                 break;
             }
             let item = if parts.len() == 1 {
-                parts
-                    .pop()
-                    .unwrap_or(Expr::new(start as Pos, ExprKind::Default))
+                parts.pop().unwrap_or(Expr::default(start as Pos))
             } else if parts.len() <= 3 {
-                Expr::new(start as Pos, ExprKind::Slice(Box::new(parts.into())))
+                Expr::seq(&mut self.arena, start as Pos, Seq::Slice, parts)
             } else {
                 return error(start, "too many ':' in slice");
             };
@@ -1066,15 +1043,16 @@ impl<'t, 'n> Parser<'t, 'n> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::compiled::ExprKind;
 
     fn show(e: &Expr, names: &Interner) -> String {
-        match &e.kind {
+        match e.kind() {
             ExprKind::Int(v) => v.to_string(),
             ExprKind::Bits(b) => format!("${:x}", b.bits().val),
             ExprKind::Float(f) => format!("{f}f"),
             ExprKind::Str(s) => format!("{s:?}"),
-            ExprKind::Ident(n) => names.name(*n).to_string(),
-            ExprKind::Symbol(n) => format!(".{}", names.name(*n)),
+            ExprKind::Ident(n) => names.name(n).to_string(),
+            ExprKind::Symbol(n) => format!(".{}", names.name(n)),
             ExprKind::Anon(n) => format!("anon{n}"),
             ExprKind::Star => "*".into(),
             ExprKind::Gap => "?".into(),
@@ -1096,10 +1074,10 @@ mod tests {
             ExprKind::Paren(a) => format!("[{}]", show(a, names)),
             ExprKind::Addr(op, a) => format!("{op:?}({})", show(a, names)),
             ExprKind::Member(ab) => format!("{}{}", show(&ab[0], names), show(&ab[1], names)),
-            ExprKind::Call(c) => format!(
+            ExprKind::Call(f, args) => format!(
                 "{}({})",
-                show(&c.0, names),
-                c.1.iter()
+                show(f, names),
+                args.iter()
                     .map(|a| show(a, names))
                     .collect::<Vec<_>>()
                     .join(",")
@@ -1148,6 +1126,122 @@ mod tests {
                 .join(" | "),
             Err(e) => format!("error@{}: {}", e.pos, e.msg),
         }
+    }
+
+    /// `src` parsed as a list, its runs in a chunk of room for `room` nodes
+    /// (the rest boxed), read back through the compiled form.
+    fn parse_in_chunk(src: &str, room: usize) -> String {
+        let mut names = Interner::default();
+        let d = Dialect {
+            case_sensitive: false,
+            unicode: true,
+        };
+        let mut chunk = Vec::with_capacity(room);
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        // SAFETY: the parsed list is dropped before the chunk.
+        p.set_arena(unsafe { Arena::new(&mut chunk) });
+        let list = p.list();
+        drop(p);
+        let shown = match &list {
+            Ok(v) => v
+                .iter()
+                .map(|e| show(e, &names))
+                .collect::<Vec<_>>()
+                .join(" | "),
+            Err(e) => format!("error@{}: {}", e.pos, e.msg),
+        };
+        drop(list);
+        shown
+    }
+
+    /// Random expressions written with every operator grouped, and how
+    /// [`show`] prints their compiled form.
+    fn written_and_shown() -> impl proptest::strategy::Strategy<Value = (String, String)> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            (0u32..100_000).prop_map(|n| (n.to_string(), n.to_string())),
+            "[a-w][a-z0-9_]{1,6}"
+                .prop_filter("not an operator word", |n| n != "in")
+                .prop_map(|n| (n.clone(), n)),
+        ];
+        leaf.prop_recursive(6, 48, 3, |inner| {
+            let ops = prop::sample::select(vec![
+                "+", "-", "*", "/", "&", "|", "^", "<<", ">>", "==", "!=", "<=", ">=", "..", "**",
+                "&&", "||",
+            ]);
+            let unops = prop::sample::select(vec!["-", "!", "~", "<", ">", "`"]);
+            prop_oneof![
+                (inner.clone(), ops, inner.clone()).prop_map(|((a, sa), op, (b, sb))| (
+                    format!("({a} {op} {b})"),
+                    format!("[({sa} {op} {sb})]")
+                )),
+                (unops, inner.clone())
+                    .prop_map(|(op, (a, sa))| (format!("({op}({a}))"), format!("[{op}([{sa}])]"))),
+                (inner.clone(), inner.clone(), inner.clone()).prop_map(
+                    |((c, sc), (a, sa), (b, sb))| (
+                        format!("({c} ? {a} : {b})"),
+                        format!("[({sc} ? {sa} : {sb})]")
+                    )
+                ),
+                prop::collection::vec(inner.clone(), 0..4).prop_map(|items| {
+                    let (w, s): (Vec<_>, Vec<_>) = items.into_iter().unzip();
+                    (
+                        format!("len({})", w.join(", ")),
+                        format!("len({})", s.join(",")),
+                    )
+                }),
+                prop::collection::vec(inner, 0..4).prop_map(|items| {
+                    let (w, s): (Vec<_>, Vec<_>) = items.into_iter().unzip();
+                    (format!("[{}]", w.join(", ")), format!("<{}>", s.join(",")))
+                }),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Every operator, literal and name reads back from the compiled
+        /// nodes as written, whether its runs are in a chunk or boxed.
+        #[test]
+        fn compiled_nodes_read_back_as_written(
+            (written, shown) in written_and_shown(),
+            room in 0usize..64,
+        ) {
+            proptest::prop_assert_eq!(&parse(&written), &shown);
+            proptest::prop_assert_eq!(&parse_in_chunk(&written, room), &shown);
+            let two = format!("{written}, {written}");
+            proptest::prop_assert_eq!(parse_in_chunk(&two, room), format!("{shown} | {shown}"));
+        }
+    }
+
+    /// A chain of binary operators may be as tall as a node's 16-bit height
+    /// holds, then it is an error at the operator that goes beyond.
+    #[test]
+    fn operator_chains_are_bounded_by_the_nodes_height() {
+        let outcome = |terms: usize| {
+            let src = format!("0{}", "+1".repeat(terms));
+            let mut names = Interner::default();
+            let d = Dialect {
+                case_sensitive: true,
+                unicode: false,
+            };
+            // In a chunk: dropping the tree then needs no recursion.
+            let mut chunk = Vec::with_capacity(2 * terms + 2);
+            let mut p = Parser::new(&src, 0, src.len(), &mut names, d);
+            // SAFETY: the parsed list is dropped before the chunk.
+            p.set_arena(unsafe { Arena::new(&mut chunk) });
+            let r = p.list().map(|v| v[0].height()).map_err(|e| (e.pos, e.msg));
+            drop(p);
+            r
+        };
+        let most = MAX_HEIGHT as usize - 1;
+        assert_eq!(outcome(most), Ok(MAX_HEIGHT));
+        assert_eq!(
+            outcome(most + 1),
+            Err((
+                (1 + 2 * most) as u32,
+                format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)")
+            ))
+        );
     }
 
     #[test]

@@ -13,7 +13,8 @@ use super::lines::{LineRef, ParseKind};
 use super::mnemonics::{ALWAYS, Op, bra_opcode};
 use crate::diag::Kind;
 use crate::opcodes::{Mode, table};
-use crate::syntax::ast::{AddrOp, ExprKind, Pos};
+use crate::syntax::ast::{AddrOp, Pos};
+use crate::syntax::compiled::{Expr, ExprKind};
 use crate::value::{AddrMode, FuncId, Value};
 
 /// An encoded instruction: at most five bytes (a long branch), kept inline
@@ -140,8 +141,8 @@ impl Assembler<'_> {
                     Ok(v) => {
                         let mut ops = smallvec::SmallVec::<[AddrOp; 3]>::new();
                         let mut x = e;
-                        while let ExprKind::Addr(op, inner) = &x.kind {
-                            ops.push(*op);
+                        while let ExprKind::Addr(op, inner) = x.kind() {
+                            ops.push(op);
                             x = inner;
                         }
                         let v = ops
@@ -443,16 +444,16 @@ fn broadcast(vals: &[Located], out: &mut Vec<Vec<Located>>) -> Result<(), (Pos, 
 
 /// An operand's addressing mode with the value unknown: what a failed
 /// operand would have assembled as.
-fn shape(e: &crate::syntax::ast::Expr) -> Value {
-    match &e.kind {
-        crate::syntax::ast::ExprKind::Addr(op, inner) => match shape(inner) {
+fn shape(e: &Expr) -> Value {
+    match e.kind() {
+        ExprKind::Addr(op, inner) => match shape(inner) {
             // The mode is kept around the unknown value (`#label` stays an
             // immediate: 2 bytes, as 64tass counts it).
             Value::None => Value::Addr(std::rc::Rc::new(crate::value::Address {
-                mode: crate::value::AddrMode::NONE.push(*op).unwrap_or_default(),
+                mode: crate::value::AddrMode::NONE.push(op).unwrap_or_default(),
                 val: Value::None,
             })),
-            v => super::eval::apply_mode(v, *op),
+            v => super::eval::apply_mode(v, op),
         },
         _ => Value::None,
     }
@@ -474,21 +475,19 @@ fn unknown_inside(v: &Value) -> Value {
 /// `v,x`, `(v),y`): the mode they make and the value's expression. `None`
 /// for anything else (more operators than this, `(zp, x)` written as a
 /// tuple, a tuple or `*list` on its own).
-fn plain_modes(e: &crate::syntax::ast::Expr) -> Option<(AddrMode, &crate::syntax::ast::Expr)> {
+fn plain_modes(e: &Expr) -> Option<(AddrMode, &Expr)> {
     let mut ops = [AddrOp::Imm; 3];
     let mut n = 0;
     let mut x = e;
-    while let ExprKind::Addr(op, inner) = &x.kind {
+    while let ExprKind::Addr(op, inner) = x.kind() {
         if n == ops.len() {
             return None;
         }
-        ops[n] = *op;
+        ops[n] = op;
         n += 1;
         x = inner;
     }
-    if matches!(x.kind, ExprKind::Tuple(_))
-        || (n == 0 && matches!(x.kind, ExprKind::Unary(crate::syntax::ast::UnOp::Splat, _)))
-    {
+    if matches!(x.kind(), ExprKind::Tuple(_)) || (n == 0 && x.is_splat()) {
         return None;
     }
     ops[..n]
