@@ -26,6 +26,7 @@ mod lines;
 mod listed;
 mod macros;
 mod optimize;
+mod replay;
 mod result;
 mod state;
 mod target;
@@ -145,6 +146,8 @@ pub(crate) struct Assembler<'o> {
     /// Instructions made now are not reported by `-Woptimize` (in a
     /// macro's expansion, or a function called for its value).
     pub opt_quiet: bool,
+    /// Instruction lines kept for replay in later passes (see [`replay`]).
+    pub replay: replay::Replay,
 }
 
 impl<'o> Assembler<'o> {
@@ -194,6 +197,7 @@ impl<'o> Assembler<'o> {
             no_encoding: false,
             optimizers: FxHashMap::default(),
             opt_quiet: false,
+            replay: replay::Replay::new(opts),
         }
     }
 
@@ -318,6 +322,8 @@ impl<'o> Assembler<'o> {
     /// No further pass can be avoided already: messages about values not
     /// known yet would be thrown away, so they are not even made.
     pub fn doomed(&self) -> bool {
+        // A message may be left out here: the line is not kept for replay.
+        self.replay_taint();
         (self.st.constcreated || !self.st.fixeddig) && self.st.pass < MAX_PASSES
     }
 
@@ -373,6 +379,7 @@ impl<'o> Assembler<'o> {
         switch: Option<&'static str>,
         depth: Option<usize>,
     ) {
+        self.replay_taint();
         // The next pass clears what this one reports; only an error kept in
         // a value (which changes how the value behaves) or one that ends
         // assembly matters before then.
@@ -462,6 +469,7 @@ impl<'o> Assembler<'o> {
     /// value's evaluation they are kept again, see `keep_errors`). `eager`:
     /// reported at once even there (see `Fault::eager`).
     pub fn raise_kept(&mut self, kept: &Kept, eager: bool) {
+        self.replay_taint();
         let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
             return;
         };

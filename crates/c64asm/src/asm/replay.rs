@@ -1,0 +1,450 @@
+//! Replaying instruction lines whose inputs did not change since they were
+//! last assembled: a later pass (or a loop's next iteration) emits the bytes
+//! kept for the line instead of evaluating its operands and choosing its
+//! addressing mode again.
+//!
+//! A line is kept ([`Assembler::replay_record`]) only when what made its
+//! bytes is known exactly:
+//! - its operands are pure arithmetic on integer literals and symbols (no
+//!   `*`, no anonymous labels, strings, functions, members, comparisons,
+//!   floats: see [`pure`]); every symbol resolved to a label whose value is
+//!   an integer, a bit string or a code address of integer or bits type;
+//! - the instruction is no branch (a branch reads the program counter and
+//!   the pass its target was defined in) and `.autsiz` is off (`rep`/`sep`
+//!   change the register sizes);
+//! - nothing tried to report anything while the line was evaluated
+//!   ([`Assembler::replay_taint`] is called wherever a message is made or a
+//!   message is left out because another pass follows, see `doomed`).
+//!
+//! What is kept: the processor context ([`Ctx`]: processor, register sizes,
+//! direct page, data bank, address space, the program counter's bank), and
+//! for each symbol the label it resolved to and its value then. A line is
+//! replayed ([`Assembler::replay_instruction`]) when the context is the same,
+//! every symbol resolves (by the ordinary [`Assembler::lookup`]) to the same
+//! label, and every such label still has the same value. The replay marks
+//! the labels read as the evaluation would ([`Assembler::touch`]); the bytes
+//! then go out the ordinary way (listing, `.eor`, wrap messages).
+//!
+//! Replay is off where the evaluation has more effects than these:
+//! `-Woptimize` (the optimizer's model), `-Wcase-symbol` and `-Wshadow`
+//! (checked at each read).
+
+use std::cell::Cell;
+
+use super::Assembler;
+use super::instr::Op;
+use super::lines::LineRef;
+use crate::cpu::Cpu;
+use crate::intern::Name;
+use crate::opcodes::{Mode, table};
+use crate::symbols::{LabelId, PcType};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};
+use crate::value::{CodeRef, Value};
+
+/// The instruction bytes a record holds (no branch is kept, so at most a
+/// 65816 long address's four).
+const MAX_BYTES: usize = 4;
+
+/// What the addressing mode and the bytes depend on besides the operands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Ctx {
+    cpu: Cpu,
+    long_accu: bool,
+    long_index: bool,
+    dpage: u32,
+    databank: u32,
+    all_mem: u32,
+    /// The program counter's bank (`jmp`/`jsr` stay in it).
+    bank: u32,
+}
+
+/// One kept line: 12 bytes.
+#[derive(Clone, Copy)]
+struct Record {
+    /// First of its reads in [`Replay::reads`].
+    reads: u32,
+    nreads: u8,
+    len: u8,
+    ctx: u16,
+    bytes: [u8; MAX_BYTES],
+}
+
+/// A symbol a kept line read: its name, the label it resolved to, and the
+/// label's value then (an integer, a bit string, or a code address), packed
+/// in 24 bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Read {
+    name: Name,
+    label: u32,
+    /// [`INT`], [`BITS`], or the code object's id.
+    kind: u32,
+    /// An integer's low and high halves and 0; a bit string's value's
+    /// halves and its length (top bit: inverted); a code's offset, address
+    /// and address type (0: integer, `1 + n`: `n` bits).
+    x: u32,
+    y: u32,
+    z: u32,
+}
+
+const INT: u32 = u32::MAX;
+const BITS: u32 = u32::MAX - 1;
+
+/// Kept lines, by file and line.
+#[derive(Default)]
+pub struct Replay {
+    on: bool,
+    /// Per file, per line: its record's index plus one (0: none).
+    index: Vec<Vec<u32>>,
+    records: Vec<Record>,
+    reads: Vec<Read>,
+    contexts: Vec<Ctx>,
+    /// Something was (or would have been) reported since the line began.
+    tainted: Cell<bool>,
+    /// Lines replayed and lines kept, for measurements and tests.
+    pub replayed: u64,
+    pub kept: u64,
+}
+
+impl Replay {
+    pub fn new(opts: &crate::options::Options) -> Replay {
+        let w = &opts.warnings;
+        Replay {
+            on: !(w.optimize || w.case_symbol || w.shadow),
+            ..Replay::default()
+        }
+    }
+
+    fn slot(&self, line: &LineRef) -> Option<usize> {
+        let i = *self
+            .index
+            .get(line.file as usize)?
+            .get(line.index as usize)?;
+        (i != 0).then(|| i as usize - 1)
+    }
+}
+
+/// Is the expression pure arithmetic whose only inputs are its symbols?
+fn pure(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bits(_) | ExprKind::Ident(_) => true,
+        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure(inner),
+        ExprKind::Unary(op, inner) => {
+            matches!(
+                op,
+                UnOp::Neg
+                    | UnOp::Pos
+                    | UnOp::Inv
+                    | UnOp::Lower
+                    | UnOp::Higher
+                    | UnOp::Word
+                    | UnOp::HWord
+                    | UnOp::BSWord
+                    | UnOp::Bank
+            ) && pure(inner)
+        }
+        ExprKind::Binary(op, ab) => {
+            matches!(
+                op,
+                BinOp::Add
+                    | BinOp::Sub
+                    | BinOp::Mul
+                    | BinOp::Div
+                    | BinOp::Mod
+                    | BinOp::Or
+                    | BinOp::Xor
+                    | BinOp::And
+                    | BinOp::Shl
+                    | BinOp::Shr
+            ) && pure(&ab[0])
+                && pure(&ab[1])
+        }
+        _ => false,
+    }
+}
+
+/// The names an expression reads, in order.
+fn names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) {
+    match &e.kind {
+        ExprKind::Ident(n) => out.push(*n),
+        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) | ExprKind::Unary(_, inner) => {
+            names(inner, out)
+        }
+        ExprKind::Binary(_, ab) => {
+            names(&ab[0], out);
+            names(&ab[1], out);
+        }
+        _ => {}
+    }
+}
+
+impl Assembler<'_> {
+    /// Something was reported, or left out because another pass follows:
+    /// the line being assembled is not kept.
+    pub fn replay_taint(&self) {
+        self.replay.tainted.set(true);
+    }
+
+    /// A line starts: nothing reported yet.
+    pub fn replay_begin(&self) {
+        self.replay.tainted.set(false);
+    }
+
+    fn replay_ctx(&self) -> Ctx {
+        Ctx {
+            cpu: self.st.cpu,
+            long_accu: self.st.long_accu,
+            long_index: self.st.long_index,
+            dpage: self.st.dpage,
+            databank: self.st.databank,
+            all_mem: self.out.all_mem,
+            bank: self.out.addr(self.st.addr).l_address >> 16,
+        }
+    }
+
+    /// May `op` be kept at all (see the module's notes)?
+    fn replayable(&self, op: Op) -> bool {
+        let Op::Real(i) = op else { return false };
+        let m = &table(self.st.cpu)[i as usize];
+        self.replay.on && !self.st.autosize && !m.is_branch() && !m.has(Mode::ZeroPageBitRelative)
+    }
+
+    /// What label `r` resolves to and holds now, as a [`Read`].
+    fn read_now(&mut self, name: Name) -> Option<Read> {
+        let id = self.lookup(name)?;
+        let (kind, x, y, z) = match self.syms.label(id).value {
+            Value::Int(v) => (INT, v as u32, (v >> 32) as u32, 0),
+            Value::Bits(b) if b.len < 1 << 31 => (
+                BITS,
+                b.val as u32,
+                (b.val >> 32) as u32,
+                b.len | u32::from(b.inv) << 31,
+            ),
+            Value::Code(CodeRef { id: cid, offs }) if cid.0 < BITS => {
+                let c = self.syms.code(cid);
+                let typ = match c.typ {
+                    PcType::Int => 0,
+                    PcType::Bits(n) if n < u32::MAX => 1 + n,
+                    _ => return None,
+                };
+                (cid.0, offs as u32, c.addr, typ)
+            }
+            _ => return None,
+        };
+        Some(Read {
+            name,
+            label: id.0,
+            kind,
+            x,
+            y,
+            z,
+        })
+    }
+
+    /// The bytes kept for this line, if its inputs are what they were; the
+    /// labels it reads are marked read.
+    pub fn replay_instruction(&mut self, line: &LineRef, op: Op) -> Option<([u8; 4], usize)> {
+        let at = self.replay.slot(line)?;
+        if !self.replayable(op) {
+            return None;
+        }
+        let r = self.replay.records[at];
+        if self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
+            return None;
+        }
+        let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
+        for i in reads.clone() {
+            let want = self.replay.reads[i];
+            if self.read_now(want.name) != Some(want) {
+                return None;
+            }
+        }
+        for i in reads {
+            let id = LabelId(self.replay.reads[i].label);
+            self.touch(id);
+        }
+        self.replay.replayed += 1;
+        #[cfg(test)]
+        tests::REPLAYED.with(|n| n.set(n.get() + 1));
+        Some((r.bytes, r.len as usize))
+    }
+
+    /// Keep the bytes an instruction line made from `exprs` (its operands),
+    /// if the line qualifies (see the module's notes).
+    pub fn replay_record(&mut self, line: &LineRef, op: Op, exprs: &[Expr], bytes: &[u8]) {
+        if self.replay.tainted.get()
+            || bytes.is_empty()
+            || bytes.len() > MAX_BYTES
+            || !self.replayable(op)
+            || !exprs.iter().all(pure)
+        {
+            return;
+        }
+        let mut wanted = smallvec::SmallVec::<[Name; 4]>::new();
+        for e in exprs {
+            names(e, &mut wanted);
+        }
+        if wanted.len() > u8::MAX as usize {
+            return;
+        }
+        let mut reads = smallvec::SmallVec::<[Read; 4]>::new();
+        for &name in &wanted {
+            let Some(r) = self.read_now(name) else { return };
+            reads.push(r);
+        }
+        let ctx = self.replay_ctx();
+        let ctx = match self.replay.contexts.iter().position(|&c| c == ctx) {
+            Some(i) => i,
+            None if self.replay.contexts.len() < u16::MAX as usize => {
+                self.replay.contexts.push(ctx);
+                self.replay.contexts.len() - 1
+            }
+            None => return,
+        };
+        let mut kept = [0; MAX_BYTES];
+        kept[..bytes.len()].copy_from_slice(bytes);
+        let lines_in_file = self.src.get(line.file).line_count();
+        let rp = &mut self.replay;
+        // A line reads as many names each time (its text is the same): an
+        // old record's reads are overwritten in place.
+        let start = match rp.slot(line) {
+            Some(at) if rp.records[at].nreads as usize == reads.len() => rp.records[at].reads,
+            _ => {
+                let s = rp.reads.len() as u32;
+                rp.reads.extend_from_slice(&reads);
+                s
+            }
+        };
+        rp.reads[start as usize..start as usize + reads.len()].copy_from_slice(&reads);
+        let record = Record {
+            reads: start,
+            nreads: reads.len() as u8,
+            len: bytes.len() as u8,
+            ctx: ctx as u16,
+            bytes: kept,
+        };
+        match rp.slot(line) {
+            Some(at) => rp.records[at] = record,
+            None => {
+                let f = line.file as usize;
+                if rp.index.len() <= f {
+                    rp.index.resize_with(f + 1, Vec::new);
+                }
+                let lines = &mut rp.index[f];
+                if lines.len() <= line.index as usize {
+                    // Once to the file's size (a large source's table is not
+                    // doubled with a copy next to it).
+                    lines.resize(lines_in_file.max(line.index as usize + 1), 0);
+                }
+                rp.records.push(record);
+                lines[line.index as usize] = rp.records.len() as u32;
+            }
+        }
+        rp.kept += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Assembler;
+    use crate::Options;
+
+    thread_local! {
+        /// Lines replayed on this thread (each test assembles on its own).
+        pub static REPLAYED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The program's bytes (load address first) and how many lines were
+    /// replayed, assembled on this thread.
+    fn assemble(src: &str, opts: &Options) -> (Vec<u8>, u64) {
+        REPLAYED.with(|n| n.set(0));
+        let p = Assembler::new(opts)
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        (p.prg_bytes(), REPLAYED.with(|n| n.get()))
+    }
+
+    /// Lines whose labels keep their values are replayed in later passes
+    /// (the zero-page constant at the end makes a second and third pass).
+    #[test]
+    fn settled_lines_are_replayed() {
+        let src = "* = $1000\nval = 5\n lda #val\n ldx #<val\n clc\n lda zp\nl rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xa9, 0x05, 0xa2, 0x05, 0x18, 0xa5, 0x12, 0x60]
+        );
+        assert!(replayed >= 3, "replayed {replayed}");
+    }
+
+    /// A forward zero-page constant shrinks `lda zp` in pass 2: the label
+    /// after it moves, and the line reading the label must see the move.
+    #[test]
+    fn a_moved_label_is_read_again() {
+        let src = "* = $1000\nstart lda #<later\n ldx #>later\n lda zp\nlater rts\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xa9, 0x06, 0xa2, 0x10, 0xa5, 0x12, 0x60]
+        );
+    }
+
+    /// The outer `val` in pass 1, the block's own (defined below) later.
+    #[test]
+    fn a_name_shadowed_later_is_looked_up_again() {
+        let src = "* = $1000\nval = $20\nblk .block\n lda val\n rts\nval = $1234\n .bend\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0xad, 0x34, 0x12, 0x60]);
+    }
+
+    /// The same line under two accumulator sizes and two direct pages (a
+    /// loop's iterations, replayable between them): assembled for each.
+    #[test]
+    fn register_size_and_direct_page_are_inputs() {
+        let src = "* = $1000\nzp = $34\n .for i = 0, i < 3, i += 1\n .if i == 1\n .al\n .dpage $100\n .fi\n lda #zp\n lda zp\n .next\n";
+        let opts = Options {
+            cpu: crate::Cpu::M65816,
+            ..Options::default()
+        };
+        let (bytes, replayed) = assemble(src, &opts);
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, // load address
+                0xa9, 0x34, 0xa5, 0x34, // 8 bits, direct page 0
+                0xa9, 0x34, 0x00, 0xad, 0x34, 0x00, // 16 bits, direct page $100
+                0xa9, 0x34, 0x00, 0xad, 0x34, 0x00, // the same again
+            ]
+        );
+        assert!(replayed >= 2, "replayed {replayed}");
+    }
+
+    /// `.cpu` and `.databank` change what the same text assembles to.
+    #[test]
+    fn the_processor_is_an_input() {
+        let src = "* = $1000\nv = $1234\n .for i = 0, i < 2, i += 1\n lda v\n .cpu \"65816\"\n .databank $12\n .next\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xad, 0x34, 0x12, 0xaf, 0x34, 0x12, 0x00]
+        );
+    }
+
+    /// A variable changed by the loop is read again each iteration.
+    #[test]
+    fn a_changed_variable_is_read_again() {
+        let src = "* = $1000\nv := 1\n .rept 3\n lda #v\nv := v * 3\n .endrept\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0xa9, 0x01, 0xa9, 0x03, 0xa9, 0x09]);
+    }
+
+    /// A line that reported something is never kept: the warning comes
+    /// again in the pass that shows it.
+    #[test]
+    fn lines_with_messages_are_not_kept() {
+        let src = "* = $1000\n jmp ($10ff)\n lda zp\nzp = $12\n";
+        let p = crate::assemble_str("t.asm", src, &Options::default())
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, 0x6c, 0xff, 0x10, 0xa5, 0x12]);
+        assert_eq!(p.warnings.len(), 1);
+    }
+}
