@@ -41,9 +41,8 @@ use crate::symbols::{LabelId, PcType};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};
 use crate::value::{CodeRef, Value};
 
-/// The instruction bytes a record holds (no branch is kept, so at most a
-/// 65816 long address's four).
-const MAX_BYTES: usize = 4;
+/// Bytes a record holds in itself; more go to [`Replay::bytes`].
+const INLINE: usize = 4;
 
 /// What the addressing mode and the bytes depend on besides the operands.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -66,16 +65,22 @@ struct Record {
     nreads: u8,
     len: u8,
     ctx: u16,
-    bytes: [u8; MAX_BYTES],
+    /// Up to [`INLINE`] bytes in itself (little-endian), else where they
+    /// start in [`Replay::bytes`].
+    bytes: u32,
 }
 
 /// A symbol a kept line read: its name, the label it resolved to, and the
 /// label's value then (an integer, a bit string, or a code address), packed
-/// in 24 bytes.
+/// in 28 bytes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Read {
     name: Name,
     label: u32,
+    /// The scope searched first ([`Assembler::first_scope`]) when the label
+    /// was found there with no `.weak` strength, else [`FAR`]: then the
+    /// look-up is known without searching (see [`Assembler::resolves_same`]).
+    near: u32,
     /// [`INT`], [`BITS`], or the code object's id.
     kind: u32,
     /// An integer's low and high halves and 0; a bit string's value's
@@ -88,6 +93,7 @@ struct Read {
 
 const INT: u32 = u32::MAX;
 const BITS: u32 = u32::MAX - 1;
+const FAR: u32 = u32::MAX;
 
 /// Kept lines, by file and line.
 #[derive(Default)]
@@ -97,9 +103,15 @@ pub struct Replay {
     index: Vec<Vec<u32>>,
     records: Vec<Record>,
     reads: Vec<Read>,
+    /// The bytes of records that hold more than [`INLINE`].
+    bytes: Vec<u8>,
     contexts: Vec<Ctx>,
     /// Something was (or would have been) reported since the line began.
     tainted: Cell<bool>,
+    /// The symbols read since the line began (see [`Assembler::replay_read`]),
+    /// while `collecting`.
+    pending: Vec<(Name, LabelId)>,
+    collecting: bool,
     /// Lines replayed and lines kept, for measurements and tests.
     pub replayed: u64,
     pub kept: u64,
@@ -109,7 +121,7 @@ impl Replay {
     pub fn new(opts: &crate::options::Options) -> Replay {
         let w = &opts.warnings;
         Replay {
-            on: !(w.optimize || w.case_symbol || w.shadow),
+            on: !(w.optimize || w.case_symbol),
             ..Replay::default()
         }
     }
@@ -184,9 +196,30 @@ impl Assembler<'_> {
         self.replay.tainted.set(true);
     }
 
-    /// A line starts: nothing reported yet.
-    pub fn replay_begin(&self) {
-        self.replay.tainted.set(false);
+    /// A line starts: nothing reported or read yet.
+    pub fn replay_begin(&mut self) {
+        let rp = &mut self.replay;
+        rp.tainted.set(false);
+        rp.pending.clear();
+        rp.collecting = rp.on;
+    }
+
+    /// A symbol read resolved to `id` (the one place names resolve to
+    /// labels in an evaluation, `Assembler::symbol`): the line's reads are
+    /// kept from these rather than looked up again.
+    #[inline]
+    pub fn replay_read(&mut self, name: Name, id: LabelId) {
+        let rp = &mut self.replay;
+        if rp.collecting {
+            if rp.pending.len() < u8::MAX as usize {
+                rp.pending.push((name, id));
+            } else {
+                // More than a line keeps: given up until the next line.
+                rp.collecting = false;
+                rp.pending.clear();
+                rp.tainted.set(true);
+            }
+        }
     }
 
     fn replay_ctx(&self) -> Ctx {
@@ -208,10 +241,44 @@ impl Assembler<'_> {
         self.replay.on && !self.st.autosize && !m.is_branch() && !m.has(Mode::ZeroPageBitRelative)
     }
 
-    /// What label `r` resolves to and holds now, as a [`Read`].
-    fn read_now(&mut self, name: Name) -> Option<Read> {
-        let id = self.lookup(name)?;
-        let (kind, x, y, z) = match self.syms.label(id).value {
+    /// The scope [`Assembler::lookup`] searches first for `name`, if any.
+    fn first_scope(&self, name: Name) -> Option<crate::value::NsId> {
+        if self.names.is_cheap_local(name) {
+            return Some(self.st.cheap);
+        }
+        let c = &self.st.contexts;
+        (c.len() > self.st.bottom).then(|| c[c.len() - 1].ns)
+    }
+
+    /// What a read of `name` that resolved to `id` is, as a [`Read`].
+    fn read_of(&self, name: Name, id: LabelId) -> Option<Read> {
+        let near = match self.first_scope(name) {
+            // The only scope searched: found there.
+            Some(ns)
+                if self.names.is_cheap_local(name)
+                    || self.st.contexts.len() == self.st.bottom + 1 =>
+            {
+                ns.0
+            }
+            Some(ns) if self.syms.get(ns, name, 0) == Some(id) => ns.0,
+            _ => FAR,
+        };
+        let (kind, x, y, z) = self.value_now(id)?;
+        Some(Read {
+            name,
+            label: id.0,
+            near,
+            kind,
+            x,
+            y,
+            z,
+        })
+    }
+
+    /// A label's value packed as a [`Read`] holds it, if it is of a kind
+    /// kept.
+    fn value_now(&self, id: LabelId) -> Option<(u32, u32, u32, u32)> {
+        Some(match self.syms.label(id).value {
             Value::Int(v) => (INT, v as u32, (v >> 32) as u32, 0),
             Value::Bits(b) if b.len < 1 << 31 => (
                 BITS,
@@ -229,66 +296,130 @@ impl Assembler<'_> {
                 (cid.0, offs as u32, c.addr, typ)
             }
             _ => return None,
-        };
-        Some(Read {
-            name,
-            label: id.0,
-            kind,
-            x,
-            y,
-            z,
         })
     }
 
-    /// The bytes kept for this line, if its inputs are what they were; the
-    /// labels it reads are marked read.
-    pub fn replay_instruction(&mut self, line: &LineRef, op: Op) -> Option<([u8; 4], usize)> {
-        let at = self.replay.slot(line)?;
-        if !self.replayable(op) {
-            return None;
+    /// Does `want.name` still resolve to `want.label`? A label found in the
+    /// scope searched first, with no `.weak` strength, is what the look-up
+    /// finds again while that scope is searched first and the label is
+    /// visible (names are never taken back from a scope, and strength 0 is
+    /// the strongest); anything else is looked up again.
+    fn resolves_same(&mut self, want: &Read) -> bool {
+        let id = LabelId(want.label);
+        if want.near != FAR && self.first_scope(want.name).map(|ns| ns.0) == Some(want.near) {
+            let l = self.syms.label(id);
+            if l.constant || l.defpass == self.st.pass {
+                return true;
+            }
         }
+        self.lookup(want.name) == Some(id)
+    }
+
+    /// May a data directive's line be kept (its bytes go out as they are)?
+    fn data_replayable(&self) -> bool {
+        self.replay.on && self.st.eor == 0
+    }
+
+    /// The bytes kept for this line, if its inputs are what they were
+    /// (the labels it reads are then marked read): in `out`, which is
+    /// cleared first.
+    fn replay_bytes(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
+        let Some(at) = self.replay.slot(line) else {
+            return false;
+        };
         let r = self.replay.records[at];
         if self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
-            return None;
+            return false;
         }
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
         for i in reads.clone() {
             let want = self.replay.reads[i];
-            if self.read_now(want.name) != Some(want) {
-                return None;
+            if !self.resolves_same(&want)
+                || self.value_now(LabelId(want.label)) != Some((want.kind, want.x, want.y, want.z))
+            {
+                return false;
             }
         }
+        // What reading each symbol does (`Assembler::symbol`): mark it read,
+        // and `-Wshadow` once the values have settled.
+        let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
-            let id = LabelId(self.replay.reads[i].label);
-            self.touch(id);
+            let Read { name, label, .. } = self.replay.reads[i];
+            self.touch(LabelId(label));
+            if shadow {
+                self.shadow_check(name, LabelId(label));
+            }
+        }
+        out.clear();
+        let len = r.len as usize;
+        if len <= INLINE {
+            out.extend_from_slice(&r.bytes.to_le_bytes()[..len]);
+        } else {
+            let from = r.bytes as usize;
+            out.extend_from_slice(&self.replay.bytes[from..from + len]);
         }
         self.replay.replayed += 1;
         #[cfg(test)]
         tests::REPLAYED.with(|n| n.set(n.get() + 1));
-        Some((r.bytes, r.len as usize))
+        true
+    }
+
+    /// The bytes kept for this instruction line (see [`Self::replay_bytes`]).
+    pub fn replay_instruction(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        out: &mut smallvec::SmallVec<[u8; 8]>,
+    ) -> bool {
+        self.replayable(op) && self.replay_bytes(line, out)
+    }
+
+    /// The bytes kept for this data directive's line (`.byte`, `.word`, ...).
+    pub fn replay_data(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
+        self.data_replayable() && self.replay_bytes(line, out)
     }
 
     /// Keep the bytes an instruction line made from `exprs` (its operands),
     /// if the line qualifies (see the module's notes).
     pub fn replay_record(&mut self, line: &LineRef, op: Op, exprs: &[Expr], bytes: &[u8]) {
+        self.replay.collecting = false;
+        if self.replayable(op) {
+            self.keep(line, exprs, bytes);
+        }
+    }
+
+    /// Keep the bytes a data directive's line made from `exprs`.
+    pub fn replay_record_data(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
+        self.replay.collecting = false;
+        if self.data_replayable() {
+            self.keep(line, exprs, bytes);
+        }
+    }
+
+    fn keep(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
         if self.replay.tainted.get()
             || bytes.is_empty()
-            || bytes.len() > MAX_BYTES
-            || !self.replayable(op)
+            || bytes.len() > u8::MAX as usize
             || !exprs.iter().all(pure)
         {
             return;
         }
+        // The reads the evaluation noted are the operands' names, in order
+        // (each name of pure arithmetic is read once).
         let mut wanted = smallvec::SmallVec::<[Name; 4]>::new();
         for e in exprs {
             names(e, &mut wanted);
         }
-        if wanted.len() > u8::MAX as usize {
+        let pending = &self.replay.pending;
+        if wanted.len() != pending.len() || wanted.iter().zip(pending).any(|(&w, &(n, _))| w != n) {
             return;
         }
         let mut reads = smallvec::SmallVec::<[Read; 4]>::new();
-        for &name in &wanted {
-            let Some(r) = self.read_now(name) else { return };
+        for i in 0..self.replay.pending.len() {
+            let (name, id) = self.replay.pending[i];
+            let Some(r) = self.read_of(name, id) else {
+                return;
+            };
             reads.push(r);
         }
         let ctx = self.replay_ctx();
@@ -300,14 +431,13 @@ impl Assembler<'_> {
             }
             None => return,
         };
-        let mut kept = [0; MAX_BYTES];
-        kept[..bytes.len()].copy_from_slice(bytes);
         let lines_in_file = self.src.get(line.file).line_count();
         let rp = &mut self.replay;
-        // A line reads as many names each time (its text is the same): an
-        // old record's reads are overwritten in place.
-        let start = match rp.slot(line) {
-            Some(at) if rp.records[at].nreads as usize == reads.len() => rp.records[at].reads,
+        let old = rp.slot(line).map(|at| rp.records[at]);
+        // A line reads as many names each time (its text is the same) and
+        // mostly makes as many bytes: an old record's are overwritten in place.
+        let start = match old {
+            Some(o) if o.nreads as usize == reads.len() => o.reads,
             _ => {
                 let s = rp.reads.len() as u32;
                 rp.reads.extend_from_slice(&reads);
@@ -315,6 +445,21 @@ impl Assembler<'_> {
             }
         };
         rp.reads[start as usize..start as usize + reads.len()].copy_from_slice(&reads);
+        let kept = if bytes.len() <= INLINE {
+            let mut b = [0; 4];
+            b[..bytes.len()].copy_from_slice(bytes);
+            u32::from_le_bytes(b)
+        } else {
+            let from = match old {
+                Some(o) if o.len as usize == bytes.len() => o.bytes as usize,
+                _ => {
+                    rp.bytes.extend_from_slice(bytes);
+                    rp.bytes.len() - bytes.len()
+                }
+            };
+            rp.bytes[from..from + bytes.len()].copy_from_slice(bytes);
+            from as u32
+        };
         let record = Record {
             reads: start,
             nreads: reads.len() as u8,

@@ -185,10 +185,11 @@ impl Assembler<'_> {
             _ => None,
         });
         self.replay_begin();
-        if let Some((bytes, len)) = self.replay_instruction(line, op) {
+        let mut kept = smallvec::SmallVec::new();
+        if self.replay_instruction(line, op, &mut kept) {
             // As the evaluation would leave it (no float was rounded).
             self.rounded.set(false);
-            self.emit_instruction(line, &bytes[..len], mpos as Pos);
+            self.emit_instruction(line, &kept, mpos as Pos);
             self.alias_warning(line, mpos, mend);
             return Step::Next;
         }
