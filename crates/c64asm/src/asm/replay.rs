@@ -252,15 +252,18 @@ impl Assembler<'_> {
 
     /// What a read of `name` that resolved to `id` is, as a [`Read`].
     fn read_of(&self, name: Name, id: LabelId) -> Option<Read> {
+        // Found in the scope searched first with strength 0 (the strongest:
+        // what that scope gives while the label is visible). When that
+        // scope is the only one searched, the label is in it.
+        let only = self.names.is_cheap_local(name) || self.st.contexts.len() == self.st.bottom + 1;
         let near = match self.first_scope(name) {
-            // The only scope searched: found there.
-            Some(ns)
-                if self.names.is_cheap_local(name)
-                    || self.st.contexts.len() == self.st.bottom + 1 =>
-            {
-                ns.0
+            Some(ns) if self.syms.label(id).strength == 0 => {
+                if only || self.syms.get(ns, name, 0) == Some(id) {
+                    ns.0
+                } else {
+                    FAR
+                }
             }
-            Some(ns) if self.syms.get(ns, name, 0) == Some(id) => ns.0,
             _ => FAR,
         };
         let (kind, x, y, z) = self.value_now(id)?;
@@ -591,5 +594,43 @@ mod tests {
             .unwrap_or_else(|_| panic!("assembles"));
         assert_eq!(p.prg_bytes(), [0x00, 0x10, 0x6c, 0xff, 0x10, 0xa5, 0x12]);
         assert_eq!(p.warnings.len(), 1);
+    }
+
+    /// Data lines are replayed too, and a moved label is read again.
+    #[test]
+    fn data_lines_are_replayed_and_read_again() {
+        let src = "* = $1000\nv = $21\n lda zp\n .byte v, <l, >l\n .word v * 2\nl rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xa5, 0x12, 0x21, 0x07, 0x10, 0x42, 0x00, 0x60]
+        );
+        // `.word v * 2` in pass 2 and 3; the `.byte` line in pass 3 only.
+        assert!(replayed >= 3, "replayed {replayed}");
+    }
+
+    /// `-Wshadow` is said where a replayed line reads the symbol.
+    #[test]
+    fn shadow_is_checked_on_replay() {
+        let src = "* = $1000\nval = 1\nb .block\nval = 2\n lda #val\n lda zp\n .bend\nzp = $12\n";
+        let mut opts = Options::default();
+        assert!(opts.warnings.apply("shadow"));
+        REPLAYED.with(|n| n.set(0));
+        let p = Assembler::new(&opts)
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xa9, 0x02, 0xa5, 0x12]);
+        assert_eq!(p.warnings.len(), 1);
+        assert!(REPLAYED.with(|n| n.get()) >= 1);
+    }
+
+    /// A `.weak` symbol read before the stronger one below is defined:
+    /// later passes must read the stronger one (same scope, same name).
+    #[test]
+    fn a_weak_symbol_overridden_later_is_looked_up_again() {
+        let src =
+            "* = $1000\n .weak\nw = 1\n .endweak\n .byte w\n lda #w\nw = 2\n lda zp\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0x02, 0xa9, 0x02, 0xa5, 0x12]);
     }
 }
