@@ -7,7 +7,7 @@
 //! bytes is known exactly:
 //! - its operands are pure arithmetic on integer literals and symbols (no
 //!   `*`, no anonymous labels, strings, functions, members, comparisons,
-//!   floats: see [`pure`]); every symbol resolved to a label whose value is
+//!   floats: see [`pure_names`]); every symbol resolved to a label whose value is
 //!   an integer, a bit string or a code address of integer or bits type;
 //! - the instruction is no branch (a branch reads the program counter and
 //!   the pass its target was defined in) and `.autsiz` is off (`rep`/`sep`
@@ -136,10 +136,16 @@ impl Replay {
 }
 
 /// Is the expression pure arithmetic whose only inputs are its symbols?
-fn pure(e: &Expr) -> bool {
+/// Its names are added to `out` in the order they are read (an impure
+/// expression leaves some added: the caller drops them).
+fn pure_names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) -> bool {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Bits(_) | ExprKind::Ident(_) => true,
-        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure(inner),
+        ExprKind::Int(_) | ExprKind::Bits(_) => true,
+        ExprKind::Ident(n) => {
+            out.push(*n);
+            true
+        }
+        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure_names(inner, out),
         ExprKind::Unary(op, inner) => {
             matches!(
                 op,
@@ -152,7 +158,7 @@ fn pure(e: &Expr) -> bool {
                     | UnOp::HWord
                     | UnOp::BSWord
                     | UnOp::Bank
-            ) && pure(inner)
+            ) && pure_names(inner, out)
         }
         ExprKind::Binary(op, ab) => {
             matches!(
@@ -167,25 +173,10 @@ fn pure(e: &Expr) -> bool {
                     | BinOp::And
                     | BinOp::Shl
                     | BinOp::Shr
-            ) && pure(&ab[0])
-                && pure(&ab[1])
+            ) && pure_names(&ab[0], out)
+                && pure_names(&ab[1], out)
         }
         _ => false,
-    }
-}
-
-/// The names an expression reads, in order.
-fn names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) {
-    match &e.kind {
-        ExprKind::Ident(n) => out.push(*n),
-        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) | ExprKind::Unary(_, inner) => {
-            names(inner, out)
-        }
-        ExprKind::Binary(_, ab) => {
-            names(&ab[0], out);
-            names(&ab[1], out);
-        }
-        _ => {}
     }
 }
 
@@ -400,18 +391,14 @@ impl Assembler<'_> {
     }
 
     fn keep(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
-        if self.replay.tainted.get()
-            || bytes.is_empty()
-            || bytes.len() > u8::MAX as usize
-            || !exprs.iter().all(pure)
-        {
+        if self.replay.tainted.get() || bytes.is_empty() || bytes.len() > u8::MAX as usize {
             return;
         }
         // The reads the evaluation noted are the operands' names, in order
         // (each name of pure arithmetic is read once).
         let mut wanted = smallvec::SmallVec::<[Name; 4]>::new();
-        for e in exprs {
-            names(e, &mut wanted);
+        if !exprs.iter().all(|e| pure_names(e, &mut wanted)) {
+            return;
         }
         let pending = &self.replay.pending;
         if wanted.len() != pending.len() || wanted.iter().zip(pending).any(|(&w, &(n, _))| w != n) {
