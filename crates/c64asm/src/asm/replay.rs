@@ -1,33 +1,37 @@
-//! Replaying instruction lines whose inputs did not change since they were
-//! last assembled: a later pass (or a loop's next iteration) emits the bytes
-//! kept for the line instead of evaluating its operands and choosing its
-//! addressing mode again.
+//! Replaying lines whose inputs did not change since they were last
+//! assembled: a later pass (or a loop's next iteration) emits the bytes kept
+//! for an instruction line or a data line of numbers (`.byte`, `.word`, ...)
+//! instead of evaluating its operands and choosing its addressing mode again.
 //!
-//! A line is kept ([`Assembler::replay_record`]) only when what made its
-//! bytes is known exactly:
+//! A line is kept ([`Assembler::replay_record`], [`Assembler::replay_record_data`])
+//! only when what made its bytes is known exactly:
 //! - its operands are pure arithmetic on integer literals and symbols (no
 //!   `*`, no anonymous labels, strings, functions, members, comparisons,
 //!   floats: see [`pure_names`]); every symbol resolved to a label whose value is
 //!   an integer, a bit string or a code address of integer or bits type;
 //! - the instruction is no branch (a branch reads the program counter and
 //!   the pass its target was defined in) and `.autsiz` is off (`rep`/`sep`
-//!   change the register sizes);
+//!   change the register sizes); a data line is not under `.eor`;
 //! - nothing tried to report anything while the line was evaluated
 //!   ([`Assembler::replay_taint`] is called wherever a message is made or a
 //!   message is left out because another pass follows, see `doomed`).
 //!
 //! What is kept: the processor context ([`Ctx`]: processor, register sizes,
 //! direct page, data bank, address space, the program counter's bank), and
-//! for each symbol the label it resolved to and its value then. A line is
-//! replayed ([`Assembler::replay_instruction`]) when the context is the same,
-//! every symbol resolves (by the ordinary [`Assembler::lookup`]) to the same
-//! label, and every such label still has the same value. The replay marks
-//! the labels read as the evaluation would ([`Assembler::touch`]); the bytes
-//! then go out the ordinary way (listing, `.eor`, wrap messages).
+//! for each symbol the label it resolved to (noted where the evaluator
+//! resolves a name, [`Assembler::replay_read`]) and its value then. A line is
+//! replayed ([`Assembler::replay_instruction`], [`Assembler::replay_data`])
+//! when the context is the same, every name still resolves to the same label
+//! (see [`Assembler::resolves_same`]: found again without a search when it was
+//! found with strength 0 in the scope searched first, else by the ordinary
+//! [`Assembler::lookup`]), and every such label still has the same value. The
+//! replay marks the labels read as the evaluation would ([`Assembler::touch`],
+//! and `-Wshadow` once the values have settled); the bytes then go out the
+//! ordinary way (listing, `.eor`, wrap messages).
 //!
 //! Replay is off where the evaluation has more effects than these:
-//! `-Woptimize` (the optimizer's model), `-Wcase-symbol` and `-Wshadow`
-//! (checked at each read).
+//! `-Woptimize` (the optimizer's model) and `-Wcase-symbol` (checked at each
+//! read against the name as written).
 
 use std::cell::Cell;
 
