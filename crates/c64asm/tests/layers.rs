@@ -37,6 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "warnings",
             "functions",
             "emit",
+            "replay",
         ],
     ),
     ("the line loop", &["compile"]),

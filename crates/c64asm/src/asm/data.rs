@@ -59,11 +59,23 @@ impl Assembler<'_> {
             _ => (DataType::Dint, 32, true),
         };
         self.set_dtype(newlabel, dtype);
+        let mut kept = smallvec::SmallVec::new();
+        if self.replay_data(line, &mut kept) && self.data_out(line, &kept) {
+            return;
+        }
+        self.replay_begin();
         let Some(vals) = self.data_args(line, args) else {
             return;
         };
-        if self.data_quick(line, &vals, cmd, bits, signed) {
-            return;
+        if let Some(bytes) = self.quick_bytes(&vals, cmd, bits, signed) {
+            if let Some(parsed) = self.parse_exprs(line, args, ParseKind::List)
+                && let Ok(exprs) = &parsed.result
+            {
+                self.replay_record_data(line, exprs, &bytes);
+            }
+            if self.data_out(line, &bytes) {
+                return;
+            }
         }
         let mut chunk = Chunk::default();
         for v in &vals {
@@ -133,19 +145,17 @@ impl Assembler<'_> {
         }
     }
 
-    /// The usual data line, numbers that all fit where nothing is to be
-    /// reported: its bytes written at once (what a value at a time would
-    /// write). `false`: nothing done.
-    fn data_quick(
+    /// The usual data line's bytes, numbers that all fit (what a value at
+    /// a time would write); `None` for anything else.
+    fn quick_bytes(
         &mut self,
-        line: &LineRef,
         vals: &Args,
         cmd: Cmd,
         bits: u32,
         signed: bool,
-    ) -> bool {
+    ) -> Option<smallvec::SmallVec<[u8; 64]>> {
         if self.st.eor != 0 {
-            return false;
+            return None;
         }
         let size = (bits / 8) as usize;
         let mut bytes = smallvec::SmallVec::<[u8; 64]>::new();
@@ -158,8 +168,15 @@ impl Assembler<'_> {
         });
         // A wrapped label plus offset is reported value by value below.
         if !all || bytes.is_empty() || self.addr_wrapped.take() {
-            return false;
+            return None;
         }
+        Some(bytes)
+    }
+
+    /// A data line's bytes (made by [`Self::quick_bytes`], or replayed)
+    /// written at once; false: nothing done, as the value-by-value path
+    /// has something to report.
+    pub(super) fn data_out(&mut self, line: &LineRef, bytes: &[u8]) -> bool {
         self.rounded.set(false);
         // Each value's `emit` would count no work (less than 8 bytes each).
         if !self.spend(0, line.span(line.start, line.start)) {
@@ -168,7 +185,7 @@ impl Assembler<'_> {
         }
         // Recorded at once: the listing's row and the source map join a
         // line's bytes written one value after another anyway.
-        if self.poke_recorded(line, &bytes) {
+        if self.poke_recorded(line, bytes) {
             self.st.emit_at = None;
             return true;
         }

@@ -320,7 +320,7 @@ impl Assembler<'_> {
     /// have settled: the symbol found hides a built-in (`len`, `x`, ...) or a
     /// symbol of the same name with another value in an outer scope. Reported
     /// at the hiding definition.
-    fn shadow_check(&mut self, name: Name, id: LabelId) {
+    pub(super) fn shadow_check(&mut self, name: Name, id: LabelId) {
         let text = self.names.name(name);
         if text.starts_with('_') {
             return;
@@ -438,6 +438,7 @@ impl Assembler<'_> {
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
         if let Some(id) = self.lookup(name) {
             self.touch(id);
+            self.replay.read(name, id);
             if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
                 self.case_symbol_check(line, pos, id);
             }

@@ -15,6 +15,7 @@
 //!                        instr, unused
 //!  6 the line loop       compile: a line's labels, assignments, its command's Step
 //!  5 values, bytes      eval → addresses → wraps → warnings → functions → emit
+//!                        → replay
 //!  4 records             listed → result: rows of the listing, bytes per line, the Program
 //!  3 pass state          state: open frames, contexts, cursor, program counter
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
@@ -34,7 +35,9 @@
 //!   macro call's text. None of them knows the `Assembler`.
 //! - 5: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
 //!   addresses; [`functions`]: built-ins that read the assembler;
-//!   [`emit`]: where bytes are written.
+//!   [`emit`]: where bytes are written; [`replay`]: later passes repeat
+//!   a line whose inputs did not change (the recording half, `Replay`'s
+//!   own methods, is what the layers below call).
 //! - 7: [`scopes`]: anonymous scopes the directives open; [`data`]: data
 //!   directives; [`instr`]: instructions; [`control`]: conditionals;
 //!   [`loops`]: repetition; [`blocks`]: scopes, sections and the other
@@ -71,6 +74,7 @@ mod macro_text;
 mod macros;
 mod mnemonics;
 mod optimize;
+mod replay;
 mod report;
 mod result;
 mod scopes;
@@ -170,6 +174,8 @@ pub(crate) struct Assembler<'o> {
     /// Instructions made now are not reported by `-Woptimize` (in a
     /// macro's expansion, or a function called for its value).
     pub opt_quiet: bool,
+    /// Instruction lines kept for replay in later passes (see [`replay`]).
+    pub replay: replay::Replay,
 }
 
 impl<'o> Assembler<'o> {
@@ -220,6 +226,7 @@ impl<'o> Assembler<'o> {
             no_encoding: false,
             optimizers: FxHashMap::default(),
             opt_quiet: false,
+            replay: replay::Replay::new(opts),
         }
     }
 

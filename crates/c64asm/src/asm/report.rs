@@ -58,6 +58,8 @@ impl Assembler<'_> {
     /// No further pass can be avoided already: messages about values not
     /// known yet would be thrown away, so they are not even made.
     pub fn doomed(&self) -> bool {
+        // A message may be left out here: the line is not kept for replay.
+        self.replay.taint();
         (self.st.constcreated || !self.st.fixeddig) && self.st.pass < MAX_PASSES
     }
 
@@ -113,6 +115,7 @@ impl Assembler<'_> {
         switch: Option<&'static str>,
         depth: Option<usize>,
     ) {
+        self.replay.taint();
         // The next pass clears what this one reports; only an error kept in
         // a value (which changes how the value behaves) or one that ends
         // assembly matters before then.
@@ -202,6 +205,7 @@ impl Assembler<'_> {
     /// value's evaluation they are kept again, see `keep_errors`). `eager`:
     /// reported at once even there (see `Fault::eager`).
     pub fn raise_kept(&mut self, kept: &Kept, eager: bool) {
+        self.replay.taint();
         let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
             return;
         };

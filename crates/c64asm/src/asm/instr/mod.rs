@@ -61,6 +61,15 @@ impl Assembler<'_> {
             Value::Code(crate::value::CodeRef { id, offs: 0 }) => Some(id),
             _ => None,
         });
+        self.replay_begin();
+        let mut kept = smallvec::SmallVec::new();
+        if self.replay_instruction(line, op, &mut kept) {
+            // As the evaluation would leave it (no float was rounded).
+            self.rounded.set(false);
+            self.emit_instruction(line, &kept, mpos as Pos);
+            self.alias_warning(line, mpos, mend);
+            return Step::Next;
+        }
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if line.at(pos) == b'@' {
@@ -87,7 +96,8 @@ impl Assembler<'_> {
         }
         // Addressing-mode errors point at the operand, as 64tass's do.
         let mut at = mpos as Pos;
-        let vals = if line.at_end(line.skip_ws(pos)) && width == Width::Auto {
+        let bare = line.at_end(line.skip_ws(pos)) && width == Width::Auto;
+        let vals = if bare {
             super::eval::Args::new()
         } else {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Operands) else {
@@ -123,6 +133,7 @@ impl Assembler<'_> {
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
+                            self.replay_record(line, op, exprs, &bytes);
                             self.emit_instruction(line, &bytes, mpos as Pos);
                             self.alias_warning(line, mpos, mend);
                             return Step::Next;
@@ -246,6 +257,9 @@ impl Assembler<'_> {
                 if bytes.is_empty() {
                     // A pseudo branch to the next line: listed, no bytes.
                     self.record_empty_instruction(line);
+                }
+                if bare {
+                    self.replay_record(line, op, &[], &bytes);
                 }
                 self.emit_instruction(line, &bytes, mpos as Pos);
                 self.alias_warning(line, mpos, mend);

@@ -1,0 +1,628 @@
+//! Replaying lines whose inputs did not change since they were last
+//! assembled: a later pass (or a loop's next iteration) emits the bytes kept
+//! for an instruction line or a data line of numbers (`.byte`, `.word`, ...)
+//! instead of evaluating its operands and choosing its addressing mode again.
+//!
+//! A line is kept ([`Assembler::replay_record`], [`Assembler::replay_record_data`])
+//! only when what made its bytes is known exactly:
+//! - its operands are pure arithmetic on integer literals and symbols (no
+//!   `*`, no anonymous labels, strings, functions, members, comparisons,
+//!   floats: see [`pure_names`]); every symbol resolved to a label whose value is
+//!   an integer, a bit string or a code address of integer or bits type;
+//! - the instruction is no branch (a branch reads the program counter and
+//!   the pass its target was defined in) and `.autsiz` is off (`rep`/`sep`
+//!   change the register sizes); a data line is not under `.eor`;
+//! - nothing tried to report anything while the line was evaluated
+//!   ([`Replay::taint`] is called wherever a message is made or a
+//!   message is left out because another pass follows, see `doomed`).
+//!
+//! What is kept: the processor context ([`Ctx`]: processor, register sizes,
+//! direct page, data bank, address space, the program counter's bank), and
+//! for each symbol the label it resolved to (noted where the evaluator
+//! resolves a name, [`Replay::read`]) and its value then. A line is
+//! replayed ([`Assembler::replay_instruction`], [`Assembler::replay_data`])
+//! when the context is the same, every name still resolves to the same label
+//! (see [`Assembler::resolves_same`]: found again without a search when it was
+//! found with strength 0 in the scope searched first, else by the ordinary
+//! [`Assembler::lookup`]), and every such label still has the same value. The
+//! replay marks the labels read as the evaluation would ([`Assembler::touch`],
+//! and `-Wshadow` once the values have settled); the bytes then go out the
+//! ordinary way (listing, `.eor`, wrap messages).
+//!
+//! Replay is off where the evaluation has more effects than these:
+//! `-Woptimize` (the optimizer's model) and `-Wcase-symbol` (checked at each
+//! read against the name as written).
+
+use std::cell::Cell;
+
+use super::Assembler;
+use super::lines::LineRef;
+use super::mnemonics::Op;
+use crate::cpu::Cpu;
+use crate::intern::Name;
+use crate::opcodes::{Mode, table};
+use crate::symbols::{LabelId, PcType};
+use crate::syntax::ast::{BinOp, UnOp};
+use crate::syntax::compiled::{Expr, ExprKind};
+use crate::value::{CodeRef, Value};
+
+/// Bytes a record holds in itself; more go to [`Replay::bytes`].
+const INLINE: usize = 4;
+
+/// What the addressing mode and the bytes depend on besides the operands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Ctx {
+    cpu: Cpu,
+    long_accu: bool,
+    long_index: bool,
+    dpage: u32,
+    databank: u32,
+    all_mem: u32,
+    /// The program counter's bank (`jmp`/`jsr` stay in it).
+    bank: u32,
+}
+
+/// One kept line: 12 bytes.
+#[derive(Clone, Copy)]
+struct Record {
+    /// First of its reads in [`Replay::reads`].
+    reads: u32,
+    nreads: u8,
+    len: u8,
+    ctx: u16,
+    /// Up to [`INLINE`] bytes in itself (little-endian), else where they
+    /// start in [`Replay::bytes`].
+    bytes: u32,
+}
+
+/// A symbol a kept line read: its name, the label it resolved to, and the
+/// label's value then (an integer, a bit string, or a code address), packed
+/// in 28 bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Read {
+    name: Name,
+    label: u32,
+    /// The scope searched first ([`Assembler::first_scope`]) when the label
+    /// was found there with no `.weak` strength, else [`FAR`]: then the
+    /// look-up is known without searching (see [`Assembler::resolves_same`]).
+    near: u32,
+    /// [`INT`], [`BITS`], or the code object's id.
+    kind: u32,
+    /// An integer's low and high halves and 0; a bit string's value's
+    /// halves and its length (top bit: inverted); a code's offset, address
+    /// and address type (0: integer, `1 + n`: `n` bits).
+    x: u32,
+    y: u32,
+    z: u32,
+}
+
+const INT: u32 = u32::MAX;
+const BITS: u32 = u32::MAX - 1;
+const FAR: u32 = u32::MAX;
+
+/// Kept lines, by file and line.
+#[derive(Default)]
+pub struct Replay {
+    on: bool,
+    /// Per file, per line: its record's index plus one (0: none).
+    index: Vec<Vec<u32>>,
+    records: Vec<Record>,
+    reads: Vec<Read>,
+    /// The bytes of records that hold more than [`INLINE`].
+    bytes: Vec<u8>,
+    contexts: Vec<Ctx>,
+    /// Something was (or would have been) reported since the line began.
+    tainted: Cell<bool>,
+    /// The symbols read since the line began (see [`Replay::read`]),
+    /// while `collecting`.
+    pending: Vec<(Name, LabelId)>,
+    collecting: bool,
+    /// Lines replayed and lines kept, for measurements and tests.
+    pub replayed: u64,
+    pub kept: u64,
+}
+
+impl Replay {
+    /// Something was reported, or left out because another pass follows:
+    /// the line being assembled is not kept.
+    pub fn taint(&self) {
+        self.tainted.set(true);
+    }
+
+    /// A symbol read resolved to `id` (the one place names resolve to
+    /// labels in an evaluation, `Assembler::symbol`): the line's reads are
+    /// kept from these rather than looked up again.
+    #[inline]
+    pub fn read(&mut self, name: Name, id: LabelId) {
+        let rp = self;
+        if rp.collecting {
+            if rp.pending.len() < u8::MAX as usize {
+                rp.pending.push((name, id));
+            } else {
+                // More than a line keeps: given up until the next line.
+                rp.collecting = false;
+                rp.pending.clear();
+                rp.tainted.set(true);
+            }
+        }
+    }
+
+    pub fn new(opts: &crate::options::Options) -> Replay {
+        let w = &opts.warnings;
+        Replay {
+            on: !(w.optimize || w.case_symbol),
+            ..Replay::default()
+        }
+    }
+
+    fn slot(&self, line: &LineRef) -> Option<usize> {
+        let i = *self
+            .index
+            .get(line.file as usize)?
+            .get(line.index as usize)?;
+        (i != 0).then(|| i as usize - 1)
+    }
+}
+
+/// Is the expression pure arithmetic whose only inputs are its symbols?
+/// Its names are added to `out` in the order they are read (an impure
+/// expression leaves some added: the caller drops them).
+fn pure_names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) -> bool {
+    match e.kind() {
+        ExprKind::Int(_) | ExprKind::Bits(_) => true,
+        ExprKind::Ident(n) => {
+            out.push(n);
+            true
+        }
+        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure_names(inner, out),
+        ExprKind::Unary(op, inner) => {
+            matches!(
+                op,
+                UnOp::Neg
+                    | UnOp::Pos
+                    | UnOp::Inv
+                    | UnOp::Lower
+                    | UnOp::Higher
+                    | UnOp::Word
+                    | UnOp::HWord
+                    | UnOp::BSWord
+                    | UnOp::Bank
+            ) && pure_names(inner, out)
+        }
+        ExprKind::Binary(op, ab) => {
+            matches!(
+                op,
+                BinOp::Add
+                    | BinOp::Sub
+                    | BinOp::Mul
+                    | BinOp::Div
+                    | BinOp::Mod
+                    | BinOp::Or
+                    | BinOp::Xor
+                    | BinOp::And
+                    | BinOp::Shl
+                    | BinOp::Shr
+            ) && pure_names(&ab[0], out)
+                && pure_names(&ab[1], out)
+        }
+        _ => false,
+    }
+}
+
+impl Assembler<'_> {
+    /// A line starts: nothing reported or read yet.
+    pub fn replay_begin(&mut self) {
+        let rp = &mut self.replay;
+        rp.tainted.set(false);
+        rp.pending.clear();
+        rp.collecting = rp.on;
+    }
+
+    fn replay_ctx(&self) -> Ctx {
+        Ctx {
+            cpu: self.st.cpu,
+            long_accu: self.st.long_accu,
+            long_index: self.st.long_index,
+            dpage: self.st.dpage,
+            databank: self.st.databank,
+            all_mem: self.out.all_mem,
+            bank: self.out.addr(self.st.addr).l_address >> 16,
+        }
+    }
+
+    /// May `op` be kept at all (see the module's notes)?
+    fn replayable(&self, op: Op) -> bool {
+        let Op::Real(i) = op else { return false };
+        let m = &table(self.st.cpu)[i as usize];
+        self.replay.on && !self.st.autosize && !m.is_branch() && !m.has(Mode::ZeroPageBitRelative)
+    }
+
+    /// The scope [`Assembler::lookup`] searches first for `name`, if any.
+    fn first_scope(&self, name: Name) -> Option<crate::value::NsId> {
+        if self.names.is_cheap_local(name) {
+            return Some(self.st.cheap);
+        }
+        let c = &self.st.contexts;
+        (c.len() > self.st.bottom).then(|| c[c.len() - 1].ns)
+    }
+
+    /// What a read of `name` that resolved to `id` is, as a [`Read`].
+    fn read_of(&self, name: Name, id: LabelId) -> Option<Read> {
+        // Found in the scope searched first with strength 0 (the strongest:
+        // what that scope gives while the label is visible). When that
+        // scope is the only one searched, the label is in it.
+        let only = self.names.is_cheap_local(name) || self.st.contexts.len() == self.st.bottom + 1;
+        let near = match self.first_scope(name) {
+            Some(ns) if self.syms.label(id).strength == 0 => {
+                if only || self.syms.get(ns, name, 0) == Some(id) {
+                    ns.0
+                } else {
+                    FAR
+                }
+            }
+            _ => FAR,
+        };
+        let (kind, x, y, z) = self.value_now(id)?;
+        Some(Read {
+            name,
+            label: id.0,
+            near,
+            kind,
+            x,
+            y,
+            z,
+        })
+    }
+
+    /// A label's value packed as a [`Read`] holds it, if it is of a kind
+    /// kept.
+    fn value_now(&self, id: LabelId) -> Option<(u32, u32, u32, u32)> {
+        Some(match self.syms.label(id).value {
+            Value::Int(v) => (INT, v as u32, (v >> 32) as u32, 0),
+            Value::Bits(b) if b.len < 1 << 31 => (
+                BITS,
+                b.val as u32,
+                (b.val >> 32) as u32,
+                b.len | u32::from(b.inv) << 31,
+            ),
+            Value::Code(CodeRef { id: cid, offs }) if cid.0 < BITS => {
+                let c = self.syms.code(cid);
+                let typ = match c.typ {
+                    PcType::Int => 0,
+                    PcType::Bits(n) if n < u32::MAX => 1 + n,
+                    _ => return None,
+                };
+                (cid.0, offs as u32, c.addr, typ)
+            }
+            _ => return None,
+        })
+    }
+
+    /// Does `want.name` still resolve to `want.label`? A label found in the
+    /// scope searched first, with no `.weak` strength, is what the look-up
+    /// finds again while that scope is searched first and the label is
+    /// visible (names are never taken back from a scope, and strength 0 is
+    /// the strongest); anything else is looked up again.
+    fn resolves_same(&mut self, want: &Read) -> bool {
+        let id = LabelId(want.label);
+        if want.near != FAR && self.first_scope(want.name).map(|ns| ns.0) == Some(want.near) {
+            let l = self.syms.label(id);
+            if l.constant || l.defpass == self.st.pass {
+                return true;
+            }
+        }
+        self.lookup(want.name) == Some(id)
+    }
+
+    /// May a data directive's line be kept (its bytes go out as they are)?
+    fn data_replayable(&self) -> bool {
+        self.replay.on && self.st.eor == 0
+    }
+
+    /// The bytes kept for this line, if its inputs are what they were
+    /// (the labels it reads are then marked read): in `out`, which is
+    /// cleared first.
+    fn replay_bytes(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
+        let Some(at) = self.replay.slot(line) else {
+            return false;
+        };
+        let r = self.replay.records[at];
+        if self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
+            return false;
+        }
+        let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
+        for i in reads.clone() {
+            let want = self.replay.reads[i];
+            if !self.resolves_same(&want)
+                || self.value_now(LabelId(want.label)) != Some((want.kind, want.x, want.y, want.z))
+            {
+                return false;
+            }
+        }
+        // What reading each symbol does (`Assembler::symbol`): mark it read,
+        // and `-Wshadow` once the values have settled.
+        let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
+        for i in reads {
+            let Read { name, label, .. } = self.replay.reads[i];
+            self.touch(LabelId(label));
+            if shadow {
+                self.shadow_check(name, LabelId(label));
+            }
+        }
+        out.clear();
+        let len = r.len as usize;
+        if len <= INLINE {
+            out.extend_from_slice(&r.bytes.to_le_bytes()[..len]);
+        } else {
+            let from = r.bytes as usize;
+            out.extend_from_slice(&self.replay.bytes[from..from + len]);
+        }
+        self.replay.replayed += 1;
+        #[cfg(test)]
+        tests::REPLAYED.with(|n| n.set(n.get() + 1));
+        true
+    }
+
+    /// The bytes kept for this instruction line (see [`Self::replay_bytes`]).
+    pub fn replay_instruction(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        out: &mut smallvec::SmallVec<[u8; 8]>,
+    ) -> bool {
+        self.replayable(op) && self.replay_bytes(line, out)
+    }
+
+    /// The bytes kept for this data directive's line (`.byte`, `.word`, ...).
+    pub fn replay_data(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
+        self.data_replayable() && self.replay_bytes(line, out)
+    }
+
+    /// Keep the bytes an instruction line made from `exprs` (its operands),
+    /// if the line qualifies (see the module's notes).
+    pub fn replay_record(&mut self, line: &LineRef, op: Op, exprs: &[Expr], bytes: &[u8]) {
+        self.replay.collecting = false;
+        if self.replayable(op) {
+            self.keep(line, exprs, bytes);
+        }
+    }
+
+    /// Keep the bytes a data directive's line made from `exprs`.
+    pub fn replay_record_data(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
+        self.replay.collecting = false;
+        if self.data_replayable() {
+            self.keep(line, exprs, bytes);
+        }
+    }
+
+    fn keep(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
+        if self.replay.tainted.get() || bytes.is_empty() || bytes.len() > u8::MAX as usize {
+            return;
+        }
+        // The reads the evaluation noted are the operands' names, in order
+        // (each name of pure arithmetic is read once).
+        let mut wanted = smallvec::SmallVec::<[Name; 4]>::new();
+        if !exprs.iter().all(|e| pure_names(e, &mut wanted)) {
+            return;
+        }
+        let pending = &self.replay.pending;
+        if wanted.len() != pending.len() || wanted.iter().zip(pending).any(|(&w, &(n, _))| w != n) {
+            return;
+        }
+        let mut reads = smallvec::SmallVec::<[Read; 4]>::new();
+        for i in 0..self.replay.pending.len() {
+            let (name, id) = self.replay.pending[i];
+            let Some(r) = self.read_of(name, id) else {
+                return;
+            };
+            reads.push(r);
+        }
+        let ctx = self.replay_ctx();
+        let ctx = match self.replay.contexts.iter().position(|&c| c == ctx) {
+            Some(i) => i,
+            None if self.replay.contexts.len() < u16::MAX as usize => {
+                self.replay.contexts.push(ctx);
+                self.replay.contexts.len() - 1
+            }
+            None => return,
+        };
+        let lines_in_file = self.src.get(line.file).line_count();
+        let rp = &mut self.replay;
+        let old = rp.slot(line).map(|at| rp.records[at]);
+        // A line reads as many names each time (its text is the same) and
+        // mostly makes as many bytes: an old record's are overwritten in place.
+        let start = match old {
+            Some(o) if o.nreads as usize == reads.len() => o.reads,
+            _ => {
+                let s = rp.reads.len() as u32;
+                rp.reads.extend_from_slice(&reads);
+                s
+            }
+        };
+        rp.reads[start as usize..start as usize + reads.len()].copy_from_slice(&reads);
+        let kept = if bytes.len() <= INLINE {
+            let mut b = [0; 4];
+            b[..bytes.len()].copy_from_slice(bytes);
+            u32::from_le_bytes(b)
+        } else {
+            let from = match old {
+                Some(o) if o.len as usize == bytes.len() => o.bytes as usize,
+                _ => {
+                    rp.bytes.extend_from_slice(bytes);
+                    rp.bytes.len() - bytes.len()
+                }
+            };
+            rp.bytes[from..from + bytes.len()].copy_from_slice(bytes);
+            from as u32
+        };
+        let record = Record {
+            reads: start,
+            nreads: reads.len() as u8,
+            len: bytes.len() as u8,
+            ctx: ctx as u16,
+            bytes: kept,
+        };
+        match rp.slot(line) {
+            Some(at) => rp.records[at] = record,
+            None => {
+                let f = line.file as usize;
+                if rp.index.len() <= f {
+                    rp.index.resize_with(f + 1, Vec::new);
+                }
+                let lines = &mut rp.index[f];
+                if lines.len() <= line.index as usize {
+                    // Once to the file's size (a large source's table is not
+                    // doubled with a copy next to it).
+                    lines.resize(lines_in_file.max(line.index as usize + 1), 0);
+                }
+                rp.records.push(record);
+                lines[line.index as usize] = rp.records.len() as u32;
+            }
+        }
+        rp.kept += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Assembler;
+    use crate::Options;
+
+    thread_local! {
+        /// Lines replayed on this thread (each test assembles on its own).
+        pub static REPLAYED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The program's bytes (load address first) and how many lines were
+    /// replayed, assembled on this thread.
+    fn assemble(src: &str, opts: &Options) -> (Vec<u8>, u64) {
+        REPLAYED.with(|n| n.set(0));
+        let p = Assembler::new(opts)
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        (p.prg_bytes(), REPLAYED.with(|n| n.get()))
+    }
+
+    /// Lines whose labels keep their values are replayed in later passes
+    /// (the zero-page constant at the end makes a second and third pass).
+    #[test]
+    fn settled_lines_are_replayed() {
+        let src = "* = $1000\nval = 5\n lda #val\n ldx #<val\n clc\n lda zp\nl rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xa9, 0x05, 0xa2, 0x05, 0x18, 0xa5, 0x12, 0x60]
+        );
+        assert!(replayed >= 3, "replayed {replayed}");
+    }
+
+    /// A forward zero-page constant shrinks `lda zp` in pass 2: the label
+    /// after it moves, and the line reading the label must see the move.
+    #[test]
+    fn a_moved_label_is_read_again() {
+        let src = "* = $1000\nstart lda #<later\n ldx #>later\n lda zp\nlater rts\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xa9, 0x06, 0xa2, 0x10, 0xa5, 0x12, 0x60]
+        );
+    }
+
+    /// The outer `val` in pass 1, the block's own (defined below) later.
+    #[test]
+    fn a_name_shadowed_later_is_looked_up_again() {
+        let src = "* = $1000\nval = $20\nblk .block\n lda val\n rts\nval = $1234\n .bend\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0xad, 0x34, 0x12, 0x60]);
+    }
+
+    /// The same line under two accumulator sizes and two direct pages (a
+    /// loop's iterations, replayable between them): assembled for each.
+    #[test]
+    fn register_size_and_direct_page_are_inputs() {
+        let src = "* = $1000\nzp = $34\n .for i = 0, i < 3, i += 1\n .if i == 1\n .al\n .dpage $100\n .fi\n lda #zp\n lda zp\n .next\n";
+        let opts = Options {
+            cpu: crate::Cpu::M65816,
+            ..Options::default()
+        };
+        let (bytes, replayed) = assemble(src, &opts);
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, // load address
+                0xa9, 0x34, 0xa5, 0x34, // 8 bits, direct page 0
+                0xa9, 0x34, 0x00, 0xad, 0x34, 0x00, // 16 bits, direct page $100
+                0xa9, 0x34, 0x00, 0xad, 0x34, 0x00, // the same again
+            ]
+        );
+        assert!(replayed >= 2, "replayed {replayed}");
+    }
+
+    /// `.cpu` and `.databank` change what the same text assembles to.
+    #[test]
+    fn the_processor_is_an_input() {
+        let src = "* = $1000\nv = $1234\n .for i = 0, i < 2, i += 1\n lda v\n .cpu \"65816\"\n .databank $12\n .next\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xad, 0x34, 0x12, 0xaf, 0x34, 0x12, 0x00]
+        );
+    }
+
+    /// A variable changed by the loop is read again each iteration.
+    #[test]
+    fn a_changed_variable_is_read_again() {
+        let src = "* = $1000\nv := 1\n .rept 3\n lda #v\nv := v * 3\n .endrept\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0xa9, 0x01, 0xa9, 0x03, 0xa9, 0x09]);
+    }
+
+    /// A line that reported something is never kept: the warning comes
+    /// again in the pass that shows it.
+    #[test]
+    fn lines_with_messages_are_not_kept() {
+        let src = "* = $1000\n jmp ($10ff)\n lda zp\nzp = $12\n";
+        let p = crate::assemble_str("t.asm", src, &Options::default())
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, 0x6c, 0xff, 0x10, 0xa5, 0x12]);
+        assert_eq!(p.warnings.len(), 1);
+    }
+
+    /// Data lines are replayed too, and a moved label is read again.
+    #[test]
+    fn data_lines_are_replayed_and_read_again() {
+        let src = "* = $1000\nv = $21\n lda zp\n .byte v, <l, >l\n .word v * 2\nl rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [0x00, 0x10, 0xa5, 0x12, 0x21, 0x07, 0x10, 0x42, 0x00, 0x60]
+        );
+        // `.word v * 2` in pass 2 and 3; the `.byte` line in pass 3 only.
+        assert!(replayed >= 3, "replayed {replayed}");
+    }
+
+    /// `-Wshadow` is said where a replayed line reads the symbol.
+    #[test]
+    fn shadow_is_checked_on_replay() {
+        let src = "* = $1000\nval = 1\nb .block\nval = 2\n lda #val\n lda zp\n .bend\nzp = $12\n";
+        let mut opts = Options::default();
+        assert!(opts.warnings.apply("shadow"));
+        REPLAYED.with(|n| n.set(0));
+        let p = Assembler::new(&opts)
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xa9, 0x02, 0xa5, 0x12]);
+        assert_eq!(p.warnings.len(), 1);
+        assert!(REPLAYED.with(|n| n.get()) >= 1);
+    }
+
+    /// A `.weak` symbol read before the stronger one below is defined:
+    /// later passes must read the stronger one (same scope, same name).
+    #[test]
+    fn a_weak_symbol_overridden_later_is_looked_up_again() {
+        let src =
+            "* = $1000\n .weak\nw = 1\n .endweak\n .byte w\n lda #w\nw = 2\n lda zp\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0x02, 0xa9, 0x02, 0xa5, 0x12]);
+    }
+}
