@@ -51,9 +51,6 @@ pub(crate) struct ListRow {
     /// How many bytes the row wrote (none for labels, constants and
     /// reserved space): in [`Rows`]'s bytes, after the rows' before it.
     len: u32,
-    /// The memory the row's offset is in (a section's moves when it is
-    /// placed after its fragments).
-    pub mem: crate::output::MemId,
     /// The source line as assembled (a macro's line with its parameters
     /// in): its offset in the text of `file` (most rows: the line is not
     /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set; its length.
@@ -65,9 +62,15 @@ pub(crate) struct ListRow {
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
-    /// The processor and settings the row's instruction was assembled with
-    /// (how to disassemble it), packed ([`Rows::listed`]).
-    listed: u32,
+    // The memory the row's offset is in and the processor settings it is
+    // disassembled with change seldom: [`Rows`] keeps them by runs of rows.
+}
+
+/// A row made, with what [`Rows`] keeps of it by runs: the memory its
+/// offset is in (a section's moves when it is placed after its fragments).
+pub(crate) struct NewRow {
+    row: ListRow,
+    mem: crate::output::MemId,
 }
 
 /// No file: a row without a line.
@@ -77,8 +80,7 @@ const NO_FILE: FileId = FileId::MAX;
 const OWN_TEXT: u32 = 1 << 31;
 
 // A listing keeps a row for every line that wrote bytes.
-#[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 48);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 40);
 
 impl ListRow {
     /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
@@ -88,20 +90,19 @@ impl ListRow {
         (addr, pc, mem): (u32, u32, crate::output::MemId),
         from: u32,
         line: Option<(FileId, u32)>,
-    ) -> ListRow {
+    ) -> NewRow {
         let (file, index) = line.unwrap_or((NO_FILE, 0));
-        ListRow {
+        let row = ListRow {
             kind,
             addr,
             pc,
-            mem,
             len: 0,
             text: (0, OWN_TEXT),
             file,
             index,
             from,
-            listed: 0,
-        }
+        };
+        NewRow { row, mem }
     }
 }
 
@@ -138,6 +139,37 @@ pub(crate) struct Rows {
     /// practice), and the last one packed.
     listed_aside: Vec<crate::opcodes::Listed>,
     last_listed: Option<(crate::opcodes::Listed, u32)>,
+    /// The rows' packed settings ([`Rows::listed`]) and memories, by runs:
+    /// the first row of each run and its value.
+    listed_runs: Runs,
+    mems: Runs,
+}
+
+/// A value per row kept by runs of rows with the same value: each run's
+/// first row and value, in order.
+#[derive(Clone, Debug, Default)]
+struct Runs(Vec<(u32, u32)>);
+
+impl Runs {
+    /// Row `at` (the next one) has `v`.
+    fn push(&mut self, at: usize, v: u32) {
+        if self.0.last().is_none_or(|&(_, last)| last != v) {
+            self.0.push((at as u32, v));
+        }
+    }
+
+    /// The rows from `len` on are gone.
+    fn truncate(&mut self, len: usize) {
+        while self.0.last().is_some_and(|&(at, _)| at as usize >= len) {
+            self.0.pop();
+        }
+    }
+
+    /// Row `i`'s value.
+    fn get(&self, i: usize) -> u32 {
+        let run = self.0.partition_point(|&(at, _)| at as usize <= i);
+        run.checked_sub(1).map_or(0, |r| self.0[r].1)
+    }
 }
 
 impl Rows {
@@ -148,6 +180,8 @@ impl Rows {
         self.values.clear();
         self.listed_aside.clear();
         self.last_listed = None;
+        self.listed_runs.0.clear();
+        self.mems.0.clear();
     }
 
     /// `l` as a row keeps it.
@@ -165,10 +199,10 @@ impl Rows {
         packed
     }
 
-    /// How row `r` is disassembled: the processor and settings it was
+    /// How row `i` is disassembled: the processor and settings it was
     /// assembled with.
-    pub fn listed(&self, r: &ListRow) -> crate::opcodes::Listed {
-        let p = r.listed;
+    pub fn listed(&self, i: usize) -> crate::opcodes::Listed {
+        let p = self.listed_runs.get(i);
         if p & LISTED_ASIDE != 0 {
             let aside = self.listed_aside.get((p & !LISTED_ASIDE) as usize);
             return aside.copied().unwrap_or(crate::opcodes::Listed {
@@ -200,8 +234,16 @@ impl Rows {
         &self.list
     }
 
-    pub fn rows_mut(&mut self) -> &mut [ListRow] {
-        &mut self.list
+    /// The rows whose offsets are in the memories `moved` move by `change`
+    /// (a section placed after its fragments), in `mask`'s range.
+    pub fn relocate(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
+        for (i, r) in self.list.iter_mut().enumerate() {
+            if !matches!(r.kind, RowKind::Enter { .. } | RowKind::Return(_))
+                && moved.contains(&self.mems.get(i))
+            {
+                r.addr = r.addr.wrapping_add(change) & mask;
+            }
+        }
     }
 
     pub fn last(&self) -> Option<&ListRow> {
@@ -215,12 +257,15 @@ impl Rows {
     /// `row`, assembled with `listed`, with `bytes` and `text`.
     pub fn push(
         &mut self,
-        mut row: ListRow,
+        new: NewRow,
         listed: crate::opcodes::Listed,
         bytes: &[u8],
         text: RowText,
     ) {
-        row.listed = self.pack(listed);
+        let NewRow { mut row, mem } = new;
+        let packed = self.pack(listed);
+        self.listed_runs.push(self.list.len(), packed);
+        self.mems.push(self.list.len(), mem);
         row.len = bytes.len() as u32;
         self.bytes.extend_from_slice(bytes);
         row.text = match text {
@@ -247,6 +292,8 @@ impl Rows {
             if len & OWN_TEXT != 0 && at + (len & !OWN_TEXT) == self.text.len() as u32 {
                 self.text.truncate(at as usize);
             }
+            self.listed_runs.truncate(self.list.len());
+            self.mems.truncate(self.list.len());
         }
     }
 
@@ -350,9 +397,9 @@ pub(crate) fn render_to(
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
     let rows = &p.rows;
-    w.pc_column = rows.rows().iter().any(|r| {
+    w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
         matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
-            && w.shown(r.addr) != r.pc & rows.listed(r).cpu.address_mask()
+            && w.shown(r.addr) != r.pc & rows.listed(i).cpu.address_mask()
     });
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
@@ -413,7 +460,7 @@ pub(crate) fn render_to(
         if columns.line_numbers {
             w.number = numbers.of(r, Rows::line(r, &p.sources));
         }
-        let listed = rows.listed(r);
+        let listed = rows.listed(i);
         w.pc_mask = listed.cpu.address_mask();
         match &r.kind {
             RowKind::Enter { file, what } => {
@@ -915,5 +962,37 @@ impl Line {
         }
         self.col = col;
         self.mark = self.text.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Runs;
+
+    /// A value per row by runs: each row reads the value it was pushed
+    /// with, also after rows are dropped from the end and others pushed.
+    #[test]
+    fn runs_keep_each_rows_value() {
+        let mut runs = Runs::default();
+        let values = [7, 7, 7, 3, 3, 7, 9, 9];
+        for (i, &v) in values.iter().enumerate() {
+            runs.push(i, v);
+        }
+        assert_eq!(runs.0.len(), 4, "one entry per run");
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(runs.get(i), v, "row {i}");
+        }
+        // Drop the last three rows (a run of its own among them), push others.
+        runs.truncate(5);
+        assert_eq!(runs.0, [(0, 7), (3, 3)]);
+        runs.push(5, 3);
+        runs.push(6, 1);
+        let after = [7, 7, 7, 3, 3, 3, 1];
+        for (i, &v) in after.iter().enumerate() {
+            assert_eq!(runs.get(i), v, "row {i}");
+        }
+        runs.truncate(0);
+        assert!(runs.0.is_empty());
+        assert_eq!(runs.get(0), 0);
     }
 }

@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::compile::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, ListRow, RowKind, RowText, Rows};
+use crate::listing::{Entered, ListRow, NewRow, RowKind, RowText, Rows};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -322,17 +322,7 @@ impl Assembler<'_> {
     /// Bytes written to the memories `moved` went `change` further (a
     /// section placed after its fragments): their rows and source lines follow.
     pub fn record_relocated(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
-        let rows = self
-            .record
-            .rows
-            .rows_mut()
-            .iter_mut()
-            .filter(|r| moved.contains(&r.mem));
-        for r in rows {
-            if !matches!(r.kind, RowKind::Enter { .. } | RowKind::Return(_)) {
-                r.addr = r.addr.wrapping_add(change) & mask;
-            }
-        }
+        self.record.rows.relocate(moved, change, mask);
         for l in self
             .record
             .lines
@@ -413,7 +403,7 @@ impl Assembler<'_> {
 
     /// A row without bytes at the current address, for the line (file and
     /// index) `at`.
-    fn row_here(&self, at: (FileId, u32), kind: RowKind) -> ListRow {
+    fn row_here(&self, at: (FileId, u32), kind: RowKind) -> NewRow {
         let a = self.out.addr(self.st.addr);
         let place = (a.address, a.l_address, a.mem);
         ListRow::new(kind, place, self.st.vline, Some(at))
