@@ -9,7 +9,7 @@ use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
 
 /// What a row of the listing shows.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RowKind {
     /// Bytes of an instruction, with its disassembly.
     Code,
@@ -44,12 +44,15 @@ pub(crate) enum Entered {
 /// One row of the listing.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
-    pub kind: RowKind,
-    /// Compile offset and program counter of the row's first byte.
+    /// What the row shows ([`RowKind`] without its number: see `len`).
+    tag: Tag,
+    /// Compile offset of the row's first byte (its program counter:
+    /// [`Rows::pc`]).
     pub addr: u32,
-    pub pc: u32,
     /// How many bytes the row wrote (none for labels, constants and
     /// reserved space): in [`Rows`]'s bytes, after the rows' before it.
+    /// A row without bytes keeps its kind's number here instead (a value's
+    /// place, a file).
     len: u32,
     /// The source line as assembled (a macro's line with its parameters
     /// in): its offset in the text of `file` (most rows: the line is not
@@ -62,15 +65,47 @@ pub(crate) struct ListRow {
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
-    // The memory the row's offset is in and the processor settings it is
-    // disassembled with change seldom: [`Rows`] keeps them by runs of rows.
+    // How far the program counter is from the offset, the memory the
+    // offset is in and the processor settings the row is disassembled with
+    // change seldom: [`Rows`] keeps them by runs of rows.
 }
 
-/// A row made, with what [`Rows`] keeps of it by runs: the memory its
-/// offset is in (a section's moves when it is placed after its fragments).
+/// A row made, with what [`Rows`] keeps of it by runs: its program counter
+/// and the memory its offset is in (a section's moves when it is placed
+/// after its fragments).
 pub(crate) struct NewRow {
     row: ListRow,
+    pc: u32,
     mem: crate::output::MemId,
+}
+
+/// A [`RowKind`] without its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    Code,
+    Data,
+    Label,
+    Value,
+    LoopLabel,
+    Enter(Entered),
+    Return,
+    Text,
+}
+
+impl RowKind {
+    /// The kind's tag and number.
+    fn split(self) -> (Tag, u32) {
+        match self {
+            RowKind::Code => (Tag::Code, 0),
+            RowKind::Data => (Tag::Data, 0),
+            RowKind::Label => (Tag::Label, 0),
+            RowKind::Value(v) => (Tag::Value, v),
+            RowKind::LoopLabel(v) => (Tag::LoopLabel, v),
+            RowKind::Enter { file, what } => (Tag::Enter(what), file),
+            RowKind::Return(file) => (Tag::Return, file),
+            RowKind::Text => (Tag::Text, 0),
+        }
+    }
 }
 
 /// No file: a row without a line.
@@ -80,7 +115,7 @@ const NO_FILE: FileId = FileId::MAX;
 const OWN_TEXT: u32 = 1 << 31;
 
 // A listing keeps a row for every line that wrote bytes.
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 40);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 32);
 
 impl ListRow {
     /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
@@ -92,17 +127,52 @@ impl ListRow {
         line: Option<(FileId, u32)>,
     ) -> NewRow {
         let (file, index) = line.unwrap_or((NO_FILE, 0));
+        let (tag, len) = kind.split();
         let row = ListRow {
-            kind,
+            tag,
             addr,
-            pc,
-            len: 0,
+            len,
             text: (0, OWN_TEXT),
             file,
             index,
             from,
         };
-        NewRow { row, mem }
+        NewRow { row, pc, mem }
+    }
+
+    /// What the row shows.
+    pub(crate) fn kind(&self) -> RowKind {
+        match self.tag {
+            Tag::Code => RowKind::Code,
+            Tag::Data => RowKind::Data,
+            Tag::Label => RowKind::Label,
+            Tag::Value => RowKind::Value(self.len),
+            Tag::LoopLabel => RowKind::LoopLabel(self.len),
+            Tag::Enter(what) => RowKind::Enter {
+                file: self.len,
+                what,
+            },
+            Tag::Return => RowKind::Return(self.len),
+            Tag::Text => RowKind::Text,
+        }
+    }
+
+    /// The row shows `kind` instead (a label's row its value): a row of
+    /// bytes keeps its kind.
+    pub(crate) fn set_kind(&mut self, kind: RowKind) {
+        if !self.has_bytes() {
+            (self.tag, self.len) = kind.split();
+        }
+    }
+
+    /// Whether `len` counts the row's bytes.
+    fn has_bytes(&self) -> bool {
+        matches!(self.tag, Tag::Code | Tag::Data)
+    }
+
+    /// How many bytes the row has.
+    fn bytes_len(&self) -> u32 {
+        if self.has_bytes() { self.len } else { 0 }
     }
 }
 
@@ -139,10 +209,12 @@ pub(crate) struct Rows {
     /// practice), and the last one packed.
     listed_aside: Vec<crate::opcodes::Listed>,
     last_listed: Option<(crate::opcodes::Listed, u32)>,
-    /// The rows' packed settings ([`Rows::listed`]) and memories, by runs:
-    /// the first row of each run and its value.
+    /// The rows' packed settings ([`Rows::listed`]), memories and program
+    /// counters (less the offset), by runs: the first row of each run and
+    /// its value.
     listed_runs: Runs,
     mems: Runs,
+    pcs: Runs,
 }
 
 /// A value per row kept by runs of rows with the same value: each run's
@@ -182,6 +254,7 @@ impl Rows {
         self.last_listed = None;
         self.listed_runs.0.clear();
         self.mems.0.clear();
+        self.pcs.0.clear();
     }
 
     /// `l` as a row keeps it.
@@ -236,14 +309,23 @@ impl Rows {
 
     /// The rows whose offsets are in the memories `moved` move by `change`
     /// (a section placed after its fragments), in `mask`'s range.
+    /// Their program counters stay.
     pub fn relocate(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
+        let mut pcs = Runs::default();
         for (i, r) in self.list.iter_mut().enumerate() {
-            if !matches!(r.kind, RowKind::Enter { .. } | RowKind::Return(_))
-                && moved.contains(&self.mems.get(i))
-            {
+            let pc = r.addr.wrapping_add(self.pcs.get(i));
+            if !matches!(r.tag, Tag::Enter(_) | Tag::Return) && moved.contains(&self.mems.get(i)) {
                 r.addr = r.addr.wrapping_add(change) & mask;
             }
+            pcs.push(i, pc.wrapping_sub(r.addr));
         }
+        self.pcs = pcs;
+    }
+
+    /// Row `i`'s program counter.
+    pub fn pc(&self, i: usize) -> u32 {
+        let addr = self.list.get(i).map_or(0, |r| r.addr);
+        addr.wrapping_add(self.pcs.get(i))
     }
 
     pub fn last(&self) -> Option<&ListRow> {
@@ -262,12 +344,16 @@ impl Rows {
         bytes: &[u8],
         text: RowText,
     ) {
-        let NewRow { mut row, mem } = new;
+        let NewRow { mut row, pc, mem } = new;
         let packed = self.pack(listed);
-        self.listed_runs.push(self.list.len(), packed);
-        self.mems.push(self.list.len(), mem);
-        row.len = bytes.len() as u32;
-        self.bytes.extend_from_slice(bytes);
+        let at = self.list.len();
+        self.listed_runs.push(at, packed);
+        self.mems.push(at, mem);
+        self.pcs.push(at, pc.wrapping_sub(row.addr));
+        if row.has_bytes() {
+            row.len = bytes.len() as u32;
+            self.bytes.extend_from_slice(bytes);
+        }
         row.text = match text {
             RowText::Source { offset, text } if row.file != NO_FILE => (offset, text.len() as u32),
             RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
@@ -286,7 +372,7 @@ impl Rows {
     pub fn pop(&mut self) {
         if let Some(r) = self.list.pop() {
             // A row's bytes follow the rows' before it: the last row's are last.
-            let start = self.bytes.len().saturating_sub(r.len as usize);
+            let start = self.bytes.len().saturating_sub(r.bytes_len() as usize);
             self.bytes.truncate(start);
             let (at, len) = r.text;
             if len & OWN_TEXT != 0 && at + (len & !OWN_TEXT) == self.text.len() as u32 {
@@ -294,12 +380,13 @@ impl Rows {
             }
             self.listed_runs.truncate(self.list.len());
             self.mems.truncate(self.list.len());
+            self.pcs.truncate(self.list.len());
         }
     }
 
     /// More bytes on the end of the last row's (which are the last bytes).
     pub fn extend_last(&mut self, bytes: &[u8]) {
-        let Some(r) = self.list.last_mut() else {
+        let Some(r) = self.list.last_mut().filter(|r| r.has_bytes()) else {
             return;
         };
         r.len += bytes.len() as u32;
@@ -322,7 +409,7 @@ impl Rows {
     pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, &[u8])> {
         let mut at = 0;
         self.list.iter().map(move |r| {
-            let end = (at + r.len as usize).min(self.bytes.len());
+            let end = (at + r.bytes_len() as usize).min(self.bytes.len());
             let bytes = &self.bytes[at.min(end)..end];
             at = end;
             (r, bytes)
@@ -351,7 +438,7 @@ impl Rows {
 
     /// How many bytes row `r` has.
     pub fn len_of(r: &ListRow) -> u32 {
-        r.len
+        r.bytes_len()
     }
 }
 
@@ -398,8 +485,8 @@ pub(crate) fn render_to(
     // stored (`.logical`, `.offs`), as 64tass adds it.
     let rows = &p.rows;
     w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
-        matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
-            && w.shown(r.addr) != r.pc & rows.listed(i).cpu.address_mask()
+        matches!(r.tag, Tag::Code | Tag::Data | Tag::Label)
+            && w.shown(r.addr) != rows.pc(i) & rows.listed(i).cpu.address_mask()
     });
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
@@ -449,7 +536,8 @@ pub(crate) fn render_to(
         }
         let text = rows.text(r, &p.sources);
         // Without the source column only the rows with bytes are left.
-        let bare = match &r.kind {
+        let kind = r.kind();
+        let bare = match kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
             RowKind::Data => bytes.is_empty(),
             _ => false,
@@ -462,9 +550,9 @@ pub(crate) fn render_to(
         }
         let listed = rows.listed(i);
         w.pc_mask = listed.cpu.address_mask();
-        match &r.kind {
+        match kind {
             RowKind::Enter { file, what } => {
-                let name = &p.sources.get(*file).name;
+                let name = &p.sources.get(file).name;
                 let lead = w.lead().text;
                 let lead = text_of(&lead);
                 let _ = match what {
@@ -482,16 +570,16 @@ pub(crate) fn render_to(
                 };
             }
             RowKind::Return(file) => {
-                let name = &p.sources.get(*file).name;
+                let name = &p.sources.get(file).name;
                 let lead = w.lead().text;
                 let lead = text_of(&lead);
                 let _ = writeln!(w.out, "\n{lead};******  Return to file: {name}\n");
             }
-            &RowKind::Value(v) | &RowKind::LoopLabel(v) => {
+            RowKind::Value(v) | RowKind::LoopLabel(v) => {
                 let v = rows.value(v);
                 // 64tass writes a loop label's line number (and its
                 // column's padding) after its value.
-                let after = matches!(r.kind, RowKind::LoopLabel(_)) && columns.line_numbers;
+                let after = matches!(kind, RowKind::LoopLabel(_)) && columns.line_numbers;
                 let mut head = if after { Line::default() } else { w.lead() };
                 let number = std::mem::take(&mut w.number);
                 let end = |head: &mut Line| {
@@ -522,7 +610,7 @@ pub(crate) fn render_to(
                 }
             }
             RowKind::Label => {
-                let head = w.head(b'.', r.addr, r.pc);
+                let head = w.head(b'.', r.addr, rows.pc(i));
                 w.row(head, &[], None, Some(text));
             }
             RowKind::Text if text.is_empty() => w.out.push(b'\n'),
@@ -533,8 +621,8 @@ pub(crate) fn render_to(
                 let lead = Line::new(w.take_number());
                 w.row(lead, &[], None, Some(text));
             }
-            RowKind::Code => w.code(r, listed, bytes, text),
-            RowKind::Data => w.data(r.addr, r.pc, bytes, Some(text)),
+            RowKind::Code => w.code((r.addr, rows.pc(i)), listed, bytes, text),
+            RowKind::Data => w.data(r.addr, rows.pc(i), bytes, Some(text)),
         }
     }
     let _ = writeln!(w.out, "\n;******  End of listing");
@@ -593,7 +681,7 @@ impl Numbers {
     fn new(rows: &[ListRow]) -> Numbers {
         let mut files = rustc_hash::FxHashMap::default();
         for r in rows {
-            if let RowKind::Enter { file, .. } = r.kind {
+            if let RowKind::Enter { file, .. } = r.kind() {
                 let next = files.len() as u32;
                 files.entry(file).or_insert(next);
             }
@@ -606,7 +694,7 @@ impl Numbers {
 
     /// What the column shows for `r`.
     fn of(&mut self, r: &ListRow, line: Option<(FileId, u32)>) -> String {
-        match r.kind {
+        match r.kind() {
             RowKind::Enter {
                 what: Entered::Definitions,
                 file,
@@ -749,8 +837,13 @@ impl Writer {
 
     /// An instruction's row; one that became several (a long branch) gets a
     /// row each, the source on the first.
-    fn code(&mut self, r: &ListRow, listed: crate::opcodes::Listed, bytes: &[u8], source: &str) {
-        let (mut addr, mut pc) = (r.addr, r.pc);
+    fn code(
+        &mut self,
+        (mut addr, mut pc): (u32, u32),
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        source: &str,
+    ) {
         for (k, part) in instructions(bytes, listed).into_iter().enumerate() {
             let head = self.head(b'.', addr, pc);
             let mut text = std::mem::take(&mut self.monitor);

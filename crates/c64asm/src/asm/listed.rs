@@ -174,7 +174,7 @@ impl Assembler<'_> {
                 self.record.loop_end = Some((text, (line.file, line.index)));
             } else if self.record.pending == Some((line.file, line.index))
                 && let Some(last) = self.record.rows.last()
-                && matches!(last.kind, RowKind::Label)
+                && matches!(last.kind(), RowKind::Label)
             {
                 let at = self.record.rows.len() - 1;
                 let whole = self.record.rows.text(last, &self.src).into();
@@ -230,7 +230,7 @@ impl Assembler<'_> {
 
     /// Remove the last row if it is of the kind `is`.
     fn pop_last(&mut self, is: impl Fn(&RowKind) -> bool) {
-        if self.record.rows.last().is_some_and(|r| is(&r.kind)) {
+        if self.record.rows.last().is_some_and(|r| is(&r.kind())) {
             self.record.rows.pop();
         }
     }
@@ -287,14 +287,14 @@ impl Assembler<'_> {
             None => RowKind::LoopLabel(shown),
         };
         if let Some(r) = self.record.rows.get_mut(row) {
-            r.kind = kind;
+            r.set_kind(kind);
         }
     }
 
     /// The place of the last row if it is the current line's label row.
     pub fn label_row(&self) -> Option<usize> {
         let last = self.record.rows.last()?;
-        matches!(last.kind, RowKind::Label).then(|| self.record.rows.len() - 1)
+        matches!(last.kind(), RowKind::Label).then(|| self.record.rows.len() - 1)
     }
 
     /// A value as a listing's `=` column shows it: an error kept in the
@@ -423,7 +423,7 @@ impl Assembler<'_> {
         if let Some(last) = self.record.rows.last()
             && last.from == from
         {
-            if matches!(last.kind, RowKind::Code | RowKind::Data)
+            if matches!(last.kind(), RowKind::Code | RowKind::Data)
                 && last.addr + Rows::len_of(last) == addr
             {
                 self.record.rows.extend_last(bytes);
