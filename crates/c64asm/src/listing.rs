@@ -237,10 +237,33 @@ impl Runs {
         }
     }
 
-    /// Row `i`'s value.
-    fn get(&self, i: usize) -> u32 {
-        let run = self.0.partition_point(|&(at, _)| at as usize <= i);
-        run.checked_sub(1).map_or(0, |r| self.0[r].1)
+    /// The rows' values in order, without a search per row.
+    fn walk(&self) -> RunWalk<'_> {
+        RunWalk {
+            runs: &self.0,
+            next: 0,
+            value: 0,
+        }
+    }
+}
+
+/// [`Runs::walk`]: the value of rows asked for in order.
+struct RunWalk<'a> {
+    runs: &'a [(u32, u32)],
+    next: usize,
+    value: u32,
+}
+
+impl RunWalk<'_> {
+    /// Row `i`'s value (`i` no smaller than the last asked for).
+    fn at(&mut self, i: usize) -> u32 {
+        while let Some(&(at, v)) = self.runs.get(self.next)
+            && at as usize <= i
+        {
+            self.value = v;
+            self.next += 1;
+        }
+        self.value
     }
 }
 
@@ -272,10 +295,9 @@ impl Rows {
         packed
     }
 
-    /// How row `i` is disassembled: the processor and settings it was
-    /// assembled with.
-    pub fn listed(&self, i: usize) -> crate::opcodes::Listed {
-        let p = self.listed_runs.get(i);
+    /// How a row is disassembled, the processor and settings it was
+    /// assembled with, from their packed word ([`Rows::pack`]).
+    fn unpack(&self, p: u32) -> crate::opcodes::Listed {
         if p & LISTED_ASIDE != 0 {
             let aside = self.listed_aside.get((p & !LISTED_ASIDE) as usize);
             return aside.copied().unwrap_or(crate::opcodes::Listed {
@@ -312,20 +334,15 @@ impl Rows {
     /// Their program counters stay.
     pub fn relocate(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
         let mut pcs = Runs::default();
+        let (mut old, mut mems) = (self.pcs.walk(), self.mems.walk());
         for (i, r) in self.list.iter_mut().enumerate() {
-            let pc = r.addr.wrapping_add(self.pcs.get(i));
-            if !matches!(r.tag, Tag::Enter(_) | Tag::Return) && moved.contains(&self.mems.get(i)) {
+            let pc = r.addr.wrapping_add(old.at(i));
+            if !matches!(r.tag, Tag::Enter(_) | Tag::Return) && moved.contains(&mems.at(i)) {
                 r.addr = r.addr.wrapping_add(change) & mask;
             }
             pcs.push(i, pc.wrapping_sub(r.addr));
         }
         self.pcs = pcs;
-    }
-
-    /// Row `i`'s program counter.
-    pub fn pc(&self, i: usize) -> u32 {
-        let addr = self.list.get(i).map_or(0, |r| r.addr);
-        addr.wrapping_add(self.pcs.get(i))
     }
 
     pub fn last(&self) -> Option<&ListRow> {
@@ -484,10 +501,13 @@ pub(crate) fn render_to(
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
     let rows = &p.rows;
+    let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
+        let pc = r.addr.wrapping_add(pcs.at(i));
         matches!(r.tag, Tag::Code | Tag::Data | Tag::Label)
-            && w.shown(r.addr) != rows.pc(i) & rows.listed(i).cpu.address_mask()
+            && w.shown(r.addr) != pc & rows.unpack(settings.at(i)).cpu.address_mask()
     });
+    let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
     let base = lead_width + if w.pc_column { 8 } else { 0 };
@@ -548,7 +568,8 @@ pub(crate) fn render_to(
         if columns.line_numbers {
             w.number = numbers.of(r, Rows::line(r, &p.sources));
         }
-        let listed = rows.listed(i);
+        let listed = rows.unpack(settings.at(i));
+        let pc = r.addr.wrapping_add(pcs.at(i));
         w.pc_mask = listed.cpu.address_mask();
         match kind {
             RowKind::Enter { file, what } => {
@@ -610,7 +631,7 @@ pub(crate) fn render_to(
                 }
             }
             RowKind::Label => {
-                let head = w.head(b'.', r.addr, rows.pc(i));
+                let head = w.head(b'.', r.addr, pc);
                 w.row(head, &[], None, Some(text));
             }
             RowKind::Text if text.is_empty() => w.out.push(b'\n'),
@@ -621,8 +642,8 @@ pub(crate) fn render_to(
                 let lead = Line::new(w.take_number());
                 w.row(lead, &[], None, Some(text));
             }
-            RowKind::Code => w.code((r.addr, rows.pc(i)), listed, bytes, text),
-            RowKind::Data => w.data(r.addr, rows.pc(i), bytes, Some(text)),
+            RowKind::Code => w.code((r.addr, pc), listed, bytes, text),
+            RowKind::Data => w.data(r.addr, pc, bytes, Some(text)),
         }
     }
     let _ = writeln!(w.out, "\n;******  End of listing");
@@ -1072,20 +1093,25 @@ mod tests {
             runs.push(i, v);
         }
         assert_eq!(runs.0.len(), 4, "one entry per run");
+        let mut walk = runs.walk();
         for (i, &v) in values.iter().enumerate() {
-            assert_eq!(runs.get(i), v, "row {i}");
+            assert_eq!(walk.at(i), v, "row {i}");
         }
+        // Rows skipped on the way.
+        let mut walk = runs.walk();
+        assert_eq!((walk.at(2), walk.at(6), walk.at(7)), (7, 9, 9));
         // Drop the last three rows (a run of its own among them), push others.
         runs.truncate(5);
         assert_eq!(runs.0, [(0, 7), (3, 3)]);
         runs.push(5, 3);
         runs.push(6, 1);
         let after = [7, 7, 7, 3, 3, 3, 1];
+        let mut walk = runs.walk();
         for (i, &v) in after.iter().enumerate() {
-            assert_eq!(runs.get(i), v, "row {i}");
+            assert_eq!(walk.at(i), v, "row {i}");
         }
         runs.truncate(0);
         assert!(runs.0.is_empty());
-        assert_eq!(runs.get(0), 0);
+        assert_eq!(runs.walk().at(0), 0);
     }
 }
