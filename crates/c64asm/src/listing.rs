@@ -79,6 +79,30 @@ pub(crate) struct NewRow {
     mem: crate::output::MemId,
 }
 
+impl NewRow {
+    /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
+    /// file and index of the line it lists (its text's file).
+    pub(crate) fn new(
+        kind: RowKind,
+        (addr, pc, mem): (u32, u32, crate::output::MemId),
+        from: u32,
+        line: Option<(FileId, u32)>,
+    ) -> NewRow {
+        let (file, index) = line.unwrap_or((NO_FILE, 0));
+        let (tag, len) = kind.split();
+        let row = ListRow {
+            tag,
+            addr,
+            len,
+            text: (0, OWN_TEXT),
+            file,
+            index,
+            from,
+        };
+        NewRow { row, pc, mem }
+    }
+}
+
 /// A [`RowKind`] without its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tag {
@@ -118,28 +142,6 @@ const OWN_TEXT: u32 = 1 << 31;
 const _: () = assert!(std::mem::size_of::<ListRow>() <= 32);
 
 impl ListRow {
-    /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
-    /// file and index of the line it lists (its text's file).
-    pub(crate) fn new(
-        kind: RowKind,
-        (addr, pc, mem): (u32, u32, crate::output::MemId),
-        from: u32,
-        line: Option<(FileId, u32)>,
-    ) -> NewRow {
-        let (file, index) = line.unwrap_or((NO_FILE, 0));
-        let (tag, len) = kind.split();
-        let row = ListRow {
-            tag,
-            addr,
-            len,
-            text: (0, OWN_TEXT),
-            file,
-            index,
-            from,
-        };
-        NewRow { row, pc, mem }
-    }
-
     /// What the row shows.
     pub(crate) fn kind(&self) -> RowKind {
         match self.tag {

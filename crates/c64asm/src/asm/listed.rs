@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::compile::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, ListRow, NewRow, RowKind, RowText, Rows};
+use crate::listing::{Entered, NewRow, RowKind, RowText, Rows};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -366,7 +366,7 @@ impl Assembler<'_> {
             Some(what) => RowKind::Enter { file, what },
             None => RowKind::Return(file),
         };
-        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None);
+        let row = NewRow::new(kind, (0, 0, 0), u32::MAX, None);
         let listed = self.listed(&[]);
         self.record.rows.push(row, listed, &[], RowText::Own(""));
     }
@@ -406,7 +406,7 @@ impl Assembler<'_> {
     fn row_here(&self, at: (FileId, u32), kind: RowKind) -> NewRow {
         let a = self.out.addr(self.st.addr);
         let place = (a.address, a.l_address, a.mem);
-        ListRow::new(kind, place, self.st.vline, Some(at))
+        NewRow::new(kind, place, self.st.vline, Some(at))
     }
 
     /// The listing row of bytes a line wrote: joined to the row before when
@@ -439,7 +439,7 @@ impl Assembler<'_> {
         };
         let mem = self.out.addr(self.st.addr).mem;
         let kind = if code { RowKind::Code } else { RowKind::Data };
-        let row = ListRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
+        let row = NewRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
         let listed = self.listed(bytes);
         self.record.rows.push(row, listed, bytes, text);

@@ -425,9 +425,9 @@ mod tests {
     /// (`lda` everywhere, `stz` not on the 6502, `lax` only on some).
     #[test]
     fn everywhere_is_every_processor() {
-        for i in 0..NAMES {
+        for (i, m) in MNEMONICS.iter().enumerate() {
             let all = CPUS.iter().all(|&cpu| table(cpu)[i].present);
-            assert_eq!(everywhere(i), all, "{}", MNEMONICS[i].name);
+            assert_eq!(everywhere(i), all, "{}", m.name);
         }
         let at = |name: &str| MNEMONICS.iter().position(|m| m.name == name).unwrap();
         assert!(everywhere(at("lda")));
