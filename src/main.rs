@@ -26,7 +26,10 @@ struct Cli {
     command: Command,
 }
 
+// Each subcommand's arguments are made only when it runs (or its help is
+// shown): `build` no longer builds the emulator's hundred options each time.
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// Assemble a source file into a .prg (64tass-compatible syntax)
     Build(Box<build::Args>),

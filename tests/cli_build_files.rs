@@ -625,6 +625,69 @@ fn options_newer_than_64tass_1_58_are_unknown_as_in_64tass() {
     }
 }
 
+/// A listing row keeps some of what it shows by runs of rows (how far the
+/// program counter is from the offset, the memory, the processor settings)
+/// and a row without bytes keeps its kind's number where a row of bytes keeps
+/// its byte count: every kind of row, `.logical`, a section moved after its
+/// fragments, a 65816 stretch with a data bank, direct page and wide
+/// immediates, `.proff`, a loop's label and an include list as 64tass lists
+/// them under each column option.
+#[test]
+fn listing_rows_of_every_kind_are_64tass_rows() {
+    const SOURCE: &str = "; rows of every kind, with what a row keeps by runs
+        * = $1000
+zp      = $fb
+name    = \"text\"
+        .include \"inc.asm\"
+start   lda #1
+        .logical $4000
+moved   jsr start
+        .byte 1, 2, 3
+        .here
+        .section code
+coded   nop
+        .send
+        .cpu \"65816\"
+        .databank $12
+        .dpage $0300
+        .al
+        .xl
+        lda #$1234
+        lda $0310
+        .cpu \"6502\"
+        .proff
+        nop
+        .pron
+lst     .brept 2
+        .byte 7
+        .endrept
+        .fill 40, $ea
+        bne start
+        .section code
+        rts
+        .send
+        .dsection code
+-       jmp -
+";
+    const INCLUDED: &str = "included lda zp\n        .word included\n";
+    for extra in [
+        &[][..],
+        &["--verbose-list"],
+        &["--line-numbers"],
+        &["--no-monitor"],
+        &["--no-source"],
+        &["--tab-size", "3"],
+        &["--verbose-list", "--line-numbers", "--tab-size", "1"],
+    ] {
+        let mut args = vec!["-a", "-L", "s.lst", "-o", "s.prg"];
+        args.extend_from_slice(extra);
+        twins("rows", SOURCE, &[("inc.asm", INCLUDED)], &args)
+            .both_succeed()
+            .same("s.prg")
+            .same_listing("s.lst");
+    }
+}
+
 /// `--tab-size N` lines the listing's and the label list's columns up with
 /// tabs N wide, as 64tass does (spaces for the rest; with a size that does
 /// not divide 8, 64tass's listing counts its spaces from the last tab stop),

@@ -8,8 +8,10 @@ use clap::{ArgAction, ArgMatches};
 
 use c64asm::{LabelFormat, OutputFormat};
 
-/// `c64kit build` takes 64tass's command line: swap `64tass` for
-/// `c64kit build` in a Makefile and get the same bytes.
+// `c64kit build` takes 64tass's command line: swap `64tass` for
+// `c64kit build` in a Makefile and get the same bytes.
+// (Not a doc comment: the subcommand's arguments are made after its help line is
+// set, and clap would make the struct's doc comment its help line.)
 #[derive(clap::Args)]
 #[command(
     infer_long_args = true,
@@ -170,8 +172,9 @@ pub struct Args {
     pub line_numbers: bool,
 }
 
-/// 64tass's flags that change what is assembled: `c64kit build` and `c64kit run`
-/// (which assembles a .asm before running it) take the same ones.
+// 64tass's flags that change what is assembled: `c64kit build` and `c64kit run`
+// (which assembles a .asm before running it) take the same ones.
+// (Not a doc comment either: see [`Args`].)
 #[derive(clap::Args)]
 pub struct AsmFlags {
     /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work

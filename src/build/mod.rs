@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod args;
+mod malloc;
 
 use clap::ArgMatches;
 
@@ -17,6 +18,7 @@ use crate::console::{err, errln, out, outln};
 use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
+    malloc::fix_mmap_threshold();
     if let Some(msg) = args.asm.unsupported() {
         errln!("error: {msg}");
         return ExitCode::FAILURE;

@@ -9,7 +9,7 @@ use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
 
 /// What a row of the listing shows.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RowKind {
     /// Bytes of an instruction, with its disassembly.
     Code,
@@ -44,16 +44,16 @@ pub(crate) enum Entered {
 /// One row of the listing.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
-    pub kind: RowKind,
-    /// Compile offset and program counter of the row's first byte.
+    /// What the row shows ([`RowKind`] without its number: see `len`).
+    tag: Tag,
+    /// Compile offset of the row's first byte (its program counter:
+    /// [`Rows::pc`]).
     pub addr: u32,
-    pub pc: u32,
     /// How many bytes the row wrote (none for labels, constants and
     /// reserved space): in [`Rows`]'s bytes, after the rows' before it.
+    /// A row without bytes keeps its kind's number here instead (a value's
+    /// place, a file).
     len: u32,
-    /// The memory the row's offset is in (a section's moves when it is
-    /// placed after its fragments).
-    pub mem: crate::output::MemId,
     /// The source line as assembled (a macro's line with its parameters
     /// in): its offset in the text of `file` (most rows: the line is not
     /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set; its length.
@@ -65,9 +65,71 @@ pub(crate) struct ListRow {
     /// Which execution of a line the row comes from (the pass's line
     /// count), to join the bytes one line writes in parts.
     pub(crate) from: u32,
-    /// The processor and settings the row's instruction was assembled with
-    /// (how to disassemble it), packed ([`Rows::listed`]).
-    listed: u32,
+    // How far the program counter is from the offset, the memory the
+    // offset is in and the processor settings the row is disassembled with
+    // change seldom: [`Rows`] keeps them by runs of rows.
+}
+
+/// A row made, with what [`Rows`] keeps of it by runs: its program counter
+/// and the memory its offset is in (a section's moves when it is placed
+/// after its fragments).
+pub(crate) struct NewRow {
+    row: ListRow,
+    pc: u32,
+    mem: crate::output::MemId,
+}
+
+impl NewRow {
+    /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
+    /// file and index of the line it lists (its text's file).
+    pub(crate) fn new(
+        kind: RowKind,
+        (addr, pc, mem): (u32, u32, crate::output::MemId),
+        from: u32,
+        line: Option<(FileId, u32)>,
+    ) -> NewRow {
+        let (file, index) = line.unwrap_or((NO_FILE, 0));
+        let (tag, len) = kind.split();
+        let row = ListRow {
+            tag,
+            addr,
+            len,
+            text: (0, OWN_TEXT),
+            file,
+            index,
+            from,
+        };
+        NewRow { row, pc, mem }
+    }
+}
+
+/// A [`RowKind`] without its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    Code,
+    Data,
+    Label,
+    Value,
+    LoopLabel,
+    Enter(Entered),
+    Return,
+    Text,
+}
+
+impl RowKind {
+    /// The kind's tag and number.
+    fn split(self) -> (Tag, u32) {
+        match self {
+            RowKind::Code => (Tag::Code, 0),
+            RowKind::Data => (Tag::Data, 0),
+            RowKind::Label => (Tag::Label, 0),
+            RowKind::Value(v) => (Tag::Value, v),
+            RowKind::LoopLabel(v) => (Tag::LoopLabel, v),
+            RowKind::Enter { file, what } => (Tag::Enter(what), file),
+            RowKind::Return(file) => (Tag::Return, file),
+            RowKind::Text => (Tag::Text, 0),
+        }
+    }
 }
 
 /// No file: a row without a line.
@@ -77,31 +139,42 @@ const NO_FILE: FileId = FileId::MAX;
 const OWN_TEXT: u32 = 1 << 31;
 
 // A listing keeps a row for every line that wrote bytes.
-#[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 48);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 32);
 
 impl ListRow {
-    /// A row without bytes or text yet, for [`Rows::push`]; `line`: the
-    /// file and index of the line it lists (its text's file).
-    pub(crate) fn new(
-        kind: RowKind,
-        (addr, pc, mem): (u32, u32, crate::output::MemId),
-        from: u32,
-        line: Option<(FileId, u32)>,
-    ) -> ListRow {
-        let (file, index) = line.unwrap_or((NO_FILE, 0));
-        ListRow {
-            kind,
-            addr,
-            pc,
-            mem,
-            len: 0,
-            text: (0, OWN_TEXT),
-            file,
-            index,
-            from,
-            listed: 0,
+    /// What the row shows.
+    pub(crate) fn kind(&self) -> RowKind {
+        match self.tag {
+            Tag::Code => RowKind::Code,
+            Tag::Data => RowKind::Data,
+            Tag::Label => RowKind::Label,
+            Tag::Value => RowKind::Value(self.len),
+            Tag::LoopLabel => RowKind::LoopLabel(self.len),
+            Tag::Enter(what) => RowKind::Enter {
+                file: self.len,
+                what,
+            },
+            Tag::Return => RowKind::Return(self.len),
+            Tag::Text => RowKind::Text,
         }
+    }
+
+    /// The row shows `kind` instead (a label's row its value): a row of
+    /// bytes keeps its kind.
+    pub(crate) fn set_kind(&mut self, kind: RowKind) {
+        if !self.has_bytes() {
+            (self.tag, self.len) = kind.split();
+        }
+    }
+
+    /// Whether `len` counts the row's bytes.
+    fn has_bytes(&self) -> bool {
+        matches!(self.tag, Tag::Code | Tag::Data)
+    }
+
+    /// How many bytes the row has.
+    fn bytes_len(&self) -> u32 {
+        if self.has_bytes() { self.len } else { 0 }
     }
 }
 
@@ -138,6 +211,62 @@ pub(crate) struct Rows {
     /// practice), and the last one packed.
     listed_aside: Vec<crate::opcodes::Listed>,
     last_listed: Option<(crate::opcodes::Listed, u32)>,
+    /// The rows' packed settings ([`Rows::listed`]), memories and program
+    /// counters (less the offset), by runs: the first row of each run and
+    /// its value.
+    listed_runs: Runs,
+    mems: Runs,
+    pcs: Runs,
+}
+
+/// A value per row kept by runs of rows with the same value: each run's
+/// first row and value, in order.
+#[derive(Clone, Debug, Default)]
+struct Runs(Vec<(u32, u32)>);
+
+impl Runs {
+    /// Row `at` (the next one) has `v`.
+    fn push(&mut self, at: usize, v: u32) {
+        if self.0.last().is_none_or(|&(_, last)| last != v) {
+            self.0.push((at as u32, v));
+        }
+    }
+
+    /// The rows from `len` on are gone.
+    fn truncate(&mut self, len: usize) {
+        while self.0.last().is_some_and(|&(at, _)| at as usize >= len) {
+            self.0.pop();
+        }
+    }
+
+    /// The rows' values in order, without a search per row.
+    fn walk(&self) -> RunWalk<'_> {
+        RunWalk {
+            runs: &self.0,
+            next: 0,
+            value: 0,
+        }
+    }
+}
+
+/// [`Runs::walk`]: the value of rows asked for in order.
+struct RunWalk<'a> {
+    runs: &'a [(u32, u32)],
+    next: usize,
+    value: u32,
+}
+
+impl RunWalk<'_> {
+    /// Row `i`'s value (`i` no smaller than the last asked for).
+    fn at(&mut self, i: usize) -> u32 {
+        while let Some(&(at, v)) = self.runs.get(self.next)
+            && at as usize <= i
+        {
+            self.value = v;
+            self.next += 1;
+        }
+        self.value
+    }
 }
 
 impl Rows {
@@ -148,6 +277,9 @@ impl Rows {
         self.values.clear();
         self.listed_aside.clear();
         self.last_listed = None;
+        self.listed_runs.0.clear();
+        self.mems.0.clear();
+        self.pcs.0.clear();
     }
 
     /// `l` as a row keeps it.
@@ -165,10 +297,9 @@ impl Rows {
         packed
     }
 
-    /// How row `r` is disassembled: the processor and settings it was
-    /// assembled with.
-    pub fn listed(&self, r: &ListRow) -> crate::opcodes::Listed {
-        let p = r.listed;
+    /// How a row is disassembled, the processor and settings it was
+    /// assembled with, from their packed word ([`Rows::pack`]).
+    fn unpack(&self, p: u32) -> crate::opcodes::Listed {
         if p & LISTED_ASIDE != 0 {
             let aside = self.listed_aside.get((p & !LISTED_ASIDE) as usize);
             return aside.copied().unwrap_or(crate::opcodes::Listed {
@@ -200,8 +331,20 @@ impl Rows {
         &self.list
     }
 
-    pub fn rows_mut(&mut self) -> &mut [ListRow] {
-        &mut self.list
+    /// The rows whose offsets are in the memories `moved` move by `change`
+    /// (a section placed after its fragments), in `mask`'s range.
+    /// Their program counters stay.
+    pub fn relocate(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
+        let mut pcs = Runs::default();
+        let (mut old, mut mems) = (self.pcs.walk(), self.mems.walk());
+        for (i, r) in self.list.iter_mut().enumerate() {
+            let pc = r.addr.wrapping_add(old.at(i));
+            if !matches!(r.tag, Tag::Enter(_) | Tag::Return) && moved.contains(&mems.at(i)) {
+                r.addr = r.addr.wrapping_add(change) & mask;
+            }
+            pcs.push(i, pc.wrapping_sub(r.addr));
+        }
+        self.pcs = pcs;
     }
 
     pub fn last(&self) -> Option<&ListRow> {
@@ -215,14 +358,21 @@ impl Rows {
     /// `row`, assembled with `listed`, with `bytes` and `text`.
     pub fn push(
         &mut self,
-        mut row: ListRow,
+        new: NewRow,
         listed: crate::opcodes::Listed,
         bytes: &[u8],
         text: RowText,
     ) {
-        row.listed = self.pack(listed);
-        row.len = bytes.len() as u32;
-        self.bytes.extend_from_slice(bytes);
+        let NewRow { mut row, pc, mem } = new;
+        let packed = self.pack(listed);
+        let at = self.list.len();
+        self.listed_runs.push(at, packed);
+        self.mems.push(at, mem);
+        self.pcs.push(at, pc.wrapping_sub(row.addr));
+        if row.has_bytes() {
+            row.len = bytes.len() as u32;
+            self.bytes.extend_from_slice(bytes);
+        }
         row.text = match text {
             RowText::Source { offset, text } if row.file != NO_FILE => (offset, text.len() as u32),
             RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
@@ -241,18 +391,21 @@ impl Rows {
     pub fn pop(&mut self) {
         if let Some(r) = self.list.pop() {
             // A row's bytes follow the rows' before it: the last row's are last.
-            let start = self.bytes.len().saturating_sub(r.len as usize);
+            let start = self.bytes.len().saturating_sub(r.bytes_len() as usize);
             self.bytes.truncate(start);
             let (at, len) = r.text;
             if len & OWN_TEXT != 0 && at + (len & !OWN_TEXT) == self.text.len() as u32 {
                 self.text.truncate(at as usize);
             }
+            self.listed_runs.truncate(self.list.len());
+            self.mems.truncate(self.list.len());
+            self.pcs.truncate(self.list.len());
         }
     }
 
     /// More bytes on the end of the last row's (which are the last bytes).
     pub fn extend_last(&mut self, bytes: &[u8]) {
-        let Some(r) = self.list.last_mut() else {
+        let Some(r) = self.list.last_mut().filter(|r| r.has_bytes()) else {
             return;
         };
         r.len += bytes.len() as u32;
@@ -275,7 +428,7 @@ impl Rows {
     pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, &[u8])> {
         let mut at = 0;
         self.list.iter().map(move |r| {
-            let end = (at + r.len as usize).min(self.bytes.len());
+            let end = (at + r.bytes_len() as usize).min(self.bytes.len());
             let bytes = &self.bytes[at.min(end)..end];
             at = end;
             (r, bytes)
@@ -304,7 +457,7 @@ impl Rows {
 
     /// How many bytes row `r` has.
     pub fn len_of(r: &ListRow) -> u32 {
-        r.len
+        r.bytes_len()
     }
 }
 
@@ -350,10 +503,13 @@ pub(crate) fn render_to(
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
     let rows = &p.rows;
-    w.pc_column = rows.rows().iter().any(|r| {
-        matches!(r.kind, RowKind::Code | RowKind::Data | RowKind::Label)
-            && w.shown(r.addr) != r.pc & rows.listed(r).cpu.address_mask()
+    let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
+    w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
+        let pc = r.addr.wrapping_add(pcs.at(i));
+        matches!(r.tag, Tag::Code | Tag::Data | Tag::Label)
+            && w.shown(r.addr) != pc & rows.unpack(settings.at(i)).cpu.address_mask()
     });
+    let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     // Where the hex, the disassembly and the source start.
     let lead_width = if columns.line_numbers { 8 } else { 0 };
     let base = lead_width + if w.pc_column { 8 } else { 0 };
@@ -402,7 +558,8 @@ pub(crate) fn render_to(
         }
         let text = rows.text(r, &p.sources);
         // Without the source column only the rows with bytes are left.
-        let bare = match &r.kind {
+        let kind = r.kind();
+        let bare = match kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
             RowKind::Data => bytes.is_empty(),
             _ => false,
@@ -413,11 +570,12 @@ pub(crate) fn render_to(
         if columns.line_numbers {
             w.number = numbers.of(r, Rows::line(r, &p.sources));
         }
-        let listed = rows.listed(r);
+        let listed = rows.unpack(settings.at(i));
+        let pc = r.addr.wrapping_add(pcs.at(i));
         w.pc_mask = listed.cpu.address_mask();
-        match &r.kind {
+        match kind {
             RowKind::Enter { file, what } => {
-                let name = &p.sources.get(*file).name;
+                let name = &p.sources.get(file).name;
                 let lead = w.lead().text;
                 let lead = text_of(&lead);
                 let _ = match what {
@@ -435,16 +593,16 @@ pub(crate) fn render_to(
                 };
             }
             RowKind::Return(file) => {
-                let name = &p.sources.get(*file).name;
+                let name = &p.sources.get(file).name;
                 let lead = w.lead().text;
                 let lead = text_of(&lead);
                 let _ = writeln!(w.out, "\n{lead};******  Return to file: {name}\n");
             }
-            &RowKind::Value(v) | &RowKind::LoopLabel(v) => {
+            RowKind::Value(v) | RowKind::LoopLabel(v) => {
                 let v = rows.value(v);
                 // 64tass writes a loop label's line number (and its
                 // column's padding) after its value.
-                let after = matches!(r.kind, RowKind::LoopLabel(_)) && columns.line_numbers;
+                let after = matches!(kind, RowKind::LoopLabel(_)) && columns.line_numbers;
                 let mut head = if after { Line::default() } else { w.lead() };
                 let number = std::mem::take(&mut w.number);
                 let end = |head: &mut Line| {
@@ -475,7 +633,7 @@ pub(crate) fn render_to(
                 }
             }
             RowKind::Label => {
-                let head = w.head(b'.', r.addr, r.pc);
+                let head = w.head(b'.', r.addr, pc);
                 w.row(head, &[], None, Some(text));
             }
             RowKind::Text if text.is_empty() => w.out.push(b'\n'),
@@ -486,8 +644,8 @@ pub(crate) fn render_to(
                 let lead = Line::new(w.take_number());
                 w.row(lead, &[], None, Some(text));
             }
-            RowKind::Code => w.code(r, listed, bytes, text),
-            RowKind::Data => w.data(r.addr, r.pc, bytes, Some(text)),
+            RowKind::Code => w.code((r.addr, pc), listed, bytes, text),
+            RowKind::Data => w.data(r.addr, pc, bytes, Some(text)),
         }
     }
     let _ = writeln!(w.out, "\n;******  End of listing");
@@ -546,7 +704,7 @@ impl Numbers {
     fn new(rows: &[ListRow]) -> Numbers {
         let mut files = rustc_hash::FxHashMap::default();
         for r in rows {
-            if let RowKind::Enter { file, .. } = r.kind {
+            if let RowKind::Enter { file, .. } = r.kind() {
                 let next = files.len() as u32;
                 files.entry(file).or_insert(next);
             }
@@ -559,7 +717,7 @@ impl Numbers {
 
     /// What the column shows for `r`.
     fn of(&mut self, r: &ListRow, line: Option<(FileId, u32)>) -> String {
-        match r.kind {
+        match r.kind() {
             RowKind::Enter {
                 what: Entered::Definitions,
                 file,
@@ -702,8 +860,13 @@ impl Writer {
 
     /// An instruction's row; one that became several (a long branch) gets a
     /// row each, the source on the first.
-    fn code(&mut self, r: &ListRow, listed: crate::opcodes::Listed, bytes: &[u8], source: &str) {
-        let (mut addr, mut pc) = (r.addr, r.pc);
+    fn code(
+        &mut self,
+        (mut addr, mut pc): (u32, u32),
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        source: &str,
+    ) {
         for (k, part) in instructions(bytes, listed).into_iter().enumerate() {
             let head = self.head(b'.', addr, pc);
             let mut text = std::mem::take(&mut self.monitor);
@@ -915,5 +1078,42 @@ impl Line {
         }
         self.col = col;
         self.mark = self.text.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Runs;
+
+    /// A value per row by runs: each row reads the value it was pushed
+    /// with, also after rows are dropped from the end and others pushed.
+    #[test]
+    fn runs_keep_each_rows_value() {
+        let mut runs = Runs::default();
+        let values = [7, 7, 7, 3, 3, 7, 9, 9];
+        for (i, &v) in values.iter().enumerate() {
+            runs.push(i, v);
+        }
+        assert_eq!(runs.0.len(), 4, "one entry per run");
+        let mut walk = runs.walk();
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(walk.at(i), v, "row {i}");
+        }
+        // Rows skipped on the way.
+        let mut walk = runs.walk();
+        assert_eq!((walk.at(2), walk.at(6), walk.at(7)), (7, 9, 9));
+        // Drop the last three rows (a run of its own among them), push others.
+        runs.truncate(5);
+        assert_eq!(runs.0, [(0, 7), (3, 3)]);
+        runs.push(5, 3);
+        runs.push(6, 1);
+        let after = [7, 7, 7, 3, 3, 3, 1];
+        let mut walk = runs.walk();
+        for (i, &v) in after.iter().enumerate() {
+            assert_eq!(walk.at(i), v, "row {i}");
+        }
+        runs.truncate(0);
+        assert!(runs.0.is_empty());
+        assert_eq!(runs.walk().at(0), 0);
     }
 }

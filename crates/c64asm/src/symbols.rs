@@ -17,8 +17,9 @@ pub struct LabelId(pub u32);
 pub struct Label {
     /// The name as first written (for listings) when it differs from the
     /// lookup name's text (a case-insensitive source, anonymous labels):
-    /// see [`Label::display`].
-    display: Option<Rc<str>>,
+    /// see [`Label::display`]. Behind one pointer (a label is kept for
+    /// every name defined, and few have one).
+    display: Option<Rc<Box<str>>>,
     /// The lookup name ([`ANON`] for anonymous labels).
     name: Name,
     pub value: Value,
@@ -110,6 +111,8 @@ impl Namespace {
 
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Namespace>() == 32);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Label>() == 72);
 
 /// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,7 +191,7 @@ pub struct Symbols {
     pub spaces: Vec<Namespace>,
     pub codes: Vec<Code>,
     /// The display names of anonymous labels, `+` and `-` (shared).
-    anon_display: [Rc<str>; 2],
+    anon_display: [Rc<Box<str>>; 2],
     /// This pass assembled a line that gives 64tass's root table an entry
     /// more (see [`Symbols::table_order`]): a label before a directive other
     /// than `.var` (`tab .byte 1`), an anonymous label (`-`, `+`, not
@@ -205,7 +208,7 @@ impl Default for Symbols {
             by_name: FxHashMap::default(),
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
-            anon_display: [Rc::from("+"), Rc::from("-")],
+            anon_display: [Rc::new("+".into()), Rc::new("-".into())],
             extra_root_slot: false,
         }
     }
@@ -290,7 +293,7 @@ impl Symbols {
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label {
             // Most names are written as they are looked up: no copy then.
-            display: (names.name(name) != display).then(|| Rc::from(display)),
+            display: (names.name(name) != display).then(|| Rc::new(display.into())),
             name,
             value: Value::None,
             defpass: 0,

@@ -55,7 +55,9 @@ pub(crate) fn wanted() -> bool {
 }
 
 thread_local! {
-    static LAST_CALL: RefCell<Option<Held>> = const { RefCell::new(None) };
+    // Boxed: a thread-local's initial value is copied into every thread the
+    // process starts (a `Machine` inline made that 69 KB a thread).
+    static LAST_CALL: RefCell<Option<Box<Held>>> = const { RefCell::new(None) };
 }
 
 /// The port `C64KIT_DEBUG` names, if it is set.
@@ -97,7 +99,7 @@ pub(crate) fn before_call(m: &Machine, program: &Arc<Program>, name: &str, addr:
     if port().is_some() {
         static HOOK: Once = Once::new();
         HOOK.call_once(install_hook);
-        LAST_CALL.with(|c| *c.borrow_mut() = Some(site));
+        LAST_CALL.with(|c| *c.borrow_mut() = Some(Box::new(site)));
     }
 }
 
@@ -109,6 +111,7 @@ fn install_hook() {
         let Some(held) = LAST_CALL.with(|c| c.borrow_mut().take()) else {
             return;
         };
+        let held = *held;
         let Some(port) = port() else { return };
         let why = format!("the test failed after calling {}: {info}", held.routine);
         if let Err(e) = serve(port, held, why) {

@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::commands::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, ListRow, RowKind, RowText, Rows};
+use crate::listing::{Entered, NewRow, RowKind, RowText, Rows};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -174,7 +174,7 @@ impl Assembler<'_> {
                 self.record.loop_end = Some((text, (line.file, line.index)));
             } else if self.record.pending == Some((line.file, line.index))
                 && let Some(last) = self.record.rows.last()
-                && matches!(last.kind, RowKind::Label)
+                && matches!(last.kind(), RowKind::Label)
             {
                 let at = self.record.rows.len() - 1;
                 let whole = self.record.rows.text(last, &self.src).into();
@@ -230,7 +230,7 @@ impl Assembler<'_> {
 
     /// Remove the last row if it is of the kind `is`.
     fn pop_last(&mut self, is: impl Fn(&RowKind) -> bool) {
-        if self.record.rows.last().is_some_and(|r| is(&r.kind)) {
+        if self.record.rows.last().is_some_and(|r| is(&r.kind())) {
             self.record.rows.pop();
         }
     }
@@ -287,14 +287,14 @@ impl Assembler<'_> {
             None => RowKind::LoopLabel(shown),
         };
         if let Some(r) = self.record.rows.get_mut(row) {
-            r.kind = kind;
+            r.set_kind(kind);
         }
     }
 
     /// The place of the last row if it is the current line's label row.
     pub fn label_row(&self) -> Option<usize> {
         let last = self.record.rows.last()?;
-        matches!(last.kind, RowKind::Label).then(|| self.record.rows.len() - 1)
+        matches!(last.kind(), RowKind::Label).then(|| self.record.rows.len() - 1)
     }
 
     /// A value as a listing's `=` column shows it: an error kept in the
@@ -322,17 +322,7 @@ impl Assembler<'_> {
     /// Bytes written to the memories `moved` went `change` further (a
     /// section placed after its fragments): their rows and source lines follow.
     pub fn record_relocated(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
-        let rows = self
-            .record
-            .rows
-            .rows_mut()
-            .iter_mut()
-            .filter(|r| moved.contains(&r.mem));
-        for r in rows {
-            if !matches!(r.kind, RowKind::Enter { .. } | RowKind::Return(_)) {
-                r.addr = r.addr.wrapping_add(change) & mask;
-            }
-        }
+        self.record.rows.relocate(moved, change, mask);
         for l in self
             .record
             .lines
@@ -376,7 +366,7 @@ impl Assembler<'_> {
             Some(what) => RowKind::Enter { file, what },
             None => RowKind::Return(file),
         };
-        let row = ListRow::new(kind, (0, 0, 0), u32::MAX, None);
+        let row = NewRow::new(kind, (0, 0, 0), u32::MAX, None);
         let listed = self.listed(&[]);
         self.record.rows.push(row, listed, &[], RowText::Own(""));
     }
@@ -413,10 +403,10 @@ impl Assembler<'_> {
 
     /// A row without bytes at the current address, for the line (file and
     /// index) `at`.
-    fn row_here(&self, at: (FileId, u32), kind: RowKind) -> ListRow {
+    fn row_here(&self, at: (FileId, u32), kind: RowKind) -> NewRow {
         let a = self.out.addr(self.st.addr);
         let place = (a.address, a.l_address, a.mem);
-        ListRow::new(kind, place, self.st.vline, Some(at))
+        NewRow::new(kind, place, self.st.vline, Some(at))
     }
 
     /// The listing row of bytes a line wrote: joined to the row before when
@@ -433,7 +423,7 @@ impl Assembler<'_> {
         if let Some(last) = self.record.rows.last()
             && last.from == from
         {
-            if matches!(last.kind, RowKind::Code | RowKind::Data)
+            if matches!(last.kind(), RowKind::Code | RowKind::Data)
                 && last.addr + Rows::len_of(last) == addr
             {
                 self.record.rows.extend_last(bytes);
@@ -449,7 +439,7 @@ impl Assembler<'_> {
         };
         let mem = self.out.addr(self.st.addr).mem;
         let kind = if code { RowKind::Code } else { RowKind::Data };
-        let row = ListRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
+        let row = NewRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
         let listed = self.listed(bytes);
         self.record.rows.push(row, listed, bytes, text);
