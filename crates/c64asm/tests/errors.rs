@@ -411,11 +411,11 @@ fn undefined_symbol() {
         13,
         7,
     );
-    // 64tass: "not defined anonsymbol '+'".
+    // An anonymous label is an "anonsymbol" in 64tass's words.
     check(
         "* = $1000\n        bne +\n",
         Kind::UndefinedSymbol,
-        "not defined symbol '+'",
+        "not defined anonsymbol '+'",
         2,
         13,
         1,
@@ -793,6 +793,67 @@ fn null_of_an_undefined_symbol_is_one_error() {
     );
 }
 
+/// Lines and messages of every error, in order.
+fn error_lines(src: &str) -> Vec<(usize, usize, String)> {
+    errors_of(&fail(src))
+        .into_iter()
+        .map(|(_, l, c, m)| (l, c, m))
+        .collect()
+}
+
+#[test]
+fn undefined_names_are_error_values_as_in_64tass() {
+    let e = |l, c, m: &str| (l, c, m.to_string());
+    // An operation reports its first failed operand only (64tass's error
+    // values): a colour table written with names a library no longer has.
+    assert_eq!(
+        error_lines("* = $1000\n        lda #(vnoir*16+(vrose|8))\n"),
+        [e(2, 15, "not defined symbol 'vnoir'")]
+    );
+    assert_eq!(
+        error_lines("* = $1000\n        .byte 1/0 + vrose\n"),
+        [e(2, 16, "division by zero int '0'")]
+    );
+    // Each value of a data directive is used, so each reports its own.
+    assert_eq!(
+        error_lines("* = $1000\n        .byte vrose+vnoir, 1/0, vbleu\n"),
+        [
+            e(2, 15, "not defined symbol 'vrose'"),
+            e(2, 29, "division by zero int '0'"),
+            e(2, 33, "not defined symbol 'vbleu'"),
+        ]
+    );
+    // Two constants made of the same missing name: reported once, where
+    // the first of them is used (once per name and scope searched).
+    assert_eq!(
+        error_lines(
+            "* = $1000\nflash   = vblanc\nchar    = vblanc\n        lda #char\n        lda #flash\n"
+        ),
+        [e(3, 11, "not defined symbol 'vblanc'")]
+    );
+}
+
+#[test]
+fn a_list_set_as_the_program_counter_is_a_tuple() {
+    // 64tass: the values are a tuple, which is no address.
+    check(
+        "* = $1000\n        * = $2000, 3\n",
+        Kind::Type,
+        "can't get integer value of tuple '($2000,3)'",
+        2,
+        13,
+        1,
+    );
+    check(
+        "* = $1000\nTXTWDW  * = $6cb1, 3\n",
+        Kind::Type,
+        "can't get integer value of tuple '($6cb1,3)'",
+        2,
+        13,
+        1,
+    );
+}
+
 #[test]
 fn a_label_defined_twice_leaves_its_line_assembled() {
     // 64tass 1.58: the duplicate is reported and the line is still done:
@@ -958,11 +1019,11 @@ fn unreadable_binary_in_a_constant_is_reported_at_once() {
 
 #[test]
 fn macro_misuse() {
-    // 64tass: "2nd argument is missing", with a note at the `\b` reference.
+    // As 64tass words it, with a note at the `\b` reference.
     check(
         "* = $1000\nm       .macro a, b\n        .byte \\a, \\b\n        .endm\n        #m 1\n",
         Kind::MacroMisuse,
-        "argument 2 is missing",
+        "2nd argument is missing",
         5,
         9,
         2,

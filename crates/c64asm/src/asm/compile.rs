@@ -954,6 +954,14 @@ impl Assembler<'_> {
                 return step;
             }
             _ if !active => Step::Next,
+            // `label * = value` (and `label: * =`, `- * =`): the label at the
+            // current address, then the program counter set, as 64tass does.
+            b'*' if line.at(line.skip_ws(pos + 1)) == b'=' => {
+                self.set_cheap(newlabel, &label_text);
+                self.star_assign(line, line.skip_ws(pos + 1) + 1, pos);
+                self.finish_line(line, newlabel);
+                return Step::Next;
+            }
             _ => {
                 self.set_cheap(newlabel, &label_text);
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
@@ -1660,7 +1668,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        let [e] = &exprs[..] else {
+        let Some(e) = exprs.first() else {
             self.error(
                 line.span(pos, pos + 1),
                 Kind::Syntax,
@@ -1668,12 +1676,20 @@ impl Assembler<'_> {
             );
             return;
         };
-        let Ok(v) = self.eval(line, e) else { return };
+        // Several values are a tuple, refused as an address (64tass's words).
+        let v = if exprs.len() == 1 {
+            self.eval(line, e)
+        } else {
+            self.eval_args(line, exprs)
+                .map(|vals| tuple_of(vals.into_iter().map(|l| l.val).collect()))
+        };
+        let Ok(v) = v else { return };
         self.record_line(line, None);
         if v.is_none() {
             return;
         }
-        self.set_pc(line, &v, e.pos as usize, at);
+        let at_value = if exprs.len() == 1 { e.pos } else { e.start() };
+        self.set_pc(line, &v, at_value as usize, at);
     }
 
     /// `* op= value`

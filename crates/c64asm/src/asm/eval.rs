@@ -522,7 +522,16 @@ impl Assembler<'_> {
             } else {
                 Searched::Scopes
             };
-            self.not_defined(line, pos, self.names.name(name).to_string(), searched);
+            // An error value, as 64tass's: reported where the value is used,
+            // and only the first of an operation's failed operands.
+            let what = self.names.name(name).to_string();
+            return self.keeping(
+                |a| {
+                    a.not_defined(line, pos, what, searched);
+                    Ok(Value::None)
+                },
+                |v| v,
+            );
         }
         Ok(Value::None)
     }
@@ -541,7 +550,7 @@ impl Assembler<'_> {
         let fresh = if self.deferring > 0 {
             !self.undefined.contains(&key)
         } else {
-            self.undefined.insert(key)
+            self.undefined.insert(key.clone())
         };
         if !fresh {
             return;
@@ -555,7 +564,14 @@ impl Assembler<'_> {
             .filter(|t| t.eq_ignore_ascii_case(&what))
             .unwrap_or(&what);
         let msg = format!("not defined symbol '{shown}'");
+        let before = self.diags.len();
         self.error(span, Kind::UndefinedSymbol, msg);
+        if self.deferring > 0
+            && self.diags.len() > before
+            && let Some(d) = self.diags.last_mut()
+        {
+            d.undefined = Some(Box::new(key));
+        }
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
             (_, _) if ns == crate::symbols::GLOBAL => {
@@ -601,7 +617,7 @@ impl Assembler<'_> {
         self.error(
             span,
             Kind::UndefinedSymbol,
-            format!("not defined symbol '{what}'"),
+            format!("not defined anonsymbol '{what}'"),
         );
         Ok(Value::None)
     }

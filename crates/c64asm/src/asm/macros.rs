@@ -197,6 +197,15 @@ fn substitute(
     substitute_marking(line, params, args, all, missing, &mut Vec::new())
 }
 
+/// 64tass's ordinal of a 0-based argument index: "1st", "2nd", "3rd",
+/// "4th", ... (one character of digit, as 64tass writes it: past the 9th
+/// it is the next character in the code table, `:th`).
+fn ordinal(n: usize) -> String {
+    let digit = (n as u8).wrapping_add(b'1') as char;
+    let suffix = ["st", "nd", "rd", "th"][n.min(3)];
+    format!("{digit}{suffix}")
+}
+
 /// As [`substitute`], noting where each given argument's text landed in
 /// the result (`(start, end, argument)`), so errors in it can point at the call.
 fn substitute_marking(
@@ -219,7 +228,7 @@ fn substitute_marking(
                 Some(d) => Ok(d.to_string()),
                 None => {
                     if missing.is_empty() && n >= args.len() {
-                        Err(format!("argument {} is missing", n + 1))
+                        Err(format!("{} argument is missing", ordinal(n)))
                     } else {
                         Ok(args
                             .get(n)

@@ -76,7 +76,15 @@ pub(crate) struct Pending {
     pub switch: Option<&'static str>,
     /// Where the macro call or include that led here was (innermost first).
     pub chain: Vec<Span>,
+    /// A "not defined" error's name and scope searched: kept in a value, it
+    /// is reported where the value is used, once per name and scope and pass
+    /// as any other (64tass checks when it reports).
+    pub undefined: Option<Box<UndefinedKey>>,
 }
+
+/// A name reported "not defined", with the scope searched and whether only
+/// that object was searched.
+pub(crate) type UndefinedKey = (String, u32, bool);
 
 pub(crate) struct Assembler<'o> {
     pub opts: &'o Options,
@@ -102,7 +110,7 @@ pub(crate) struct Assembler<'o> {
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
     pub eager: Vec<usize>,
     /// Names reported "not defined" this pass, with the scope searched.
-    pub undefined: rustc_hash::FxHashSet<(String, u32, bool)>,
+    pub undefined: rustc_hash::FxHashSet<UndefinedKey>,
     /// Encodings that reported a character they can't encode this pass
     /// (64tass reports one such error per encoding and pass).
     pub unencodable: rustc_hash::FxHashSet<crate::value::EncId>,
@@ -422,6 +430,7 @@ impl<'o> Assembler<'o> {
             related: None,
             switch,
             chain: self.st.chain[..chain_len].to_vec(),
+            undefined: None,
         });
     }
 
@@ -485,6 +494,12 @@ impl<'o> Assembler<'o> {
             } else {
                 self.diag_keys.insert(key)
             };
+            let fresh = fresh
+                && match &p.undefined {
+                    Some(u) if self.deferring > 0 => !self.undefined.contains(&**u),
+                    Some(u) => self.undefined.insert((**u).clone()),
+                    None => true,
+                };
             if fresh
                 && self.diags.len() < 10_000
                 && self.within_line_bound(p.span, p.severity, p.kind, p.switch)
