@@ -834,6 +834,32 @@ fn undefined_names_are_error_values_as_in_64tass() {
 }
 
 #[test]
+fn a_missing_macro_argument_empties_its_line_only() {
+    // 64tass substitutes line by line: the line naming an argument the call
+    // lacks is left empty, the others are assembled (and report their own
+    // errors); each missing reference is one error at the call.
+    let src = "* = $1000\nscrcolors .macro fg, bg, tx\n        lda #(\\bg*16+\\fg)\n        sta vic15\n        lda #\\tx\n        sta kcol\n        .endm\n        #scrcolors 1, 2\n";
+    let mut got = error_lines(src);
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            (4, 13, "not defined symbol 'vic15'".to_string()),
+            (6, 13, "not defined symbol 'kcol'".to_string()),
+            (8, 9, "3rd argument is missing".to_string()),
+        ]
+    );
+    let src = "* = $1000\nm .macro a,b,c,d,e,f,g,h,i,j,k\n .byte \\k, \\d\n .endm\n #m 1\n";
+    assert_eq!(
+        error_lines(src),
+        [
+            (5, 2, ";th argument is missing".to_string()),
+            (5, 2, "4th argument is missing".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn a_list_set_as_the_program_counter_is_a_tuple() {
     // 64tass: the values are a tuple, which is no address.
     check(

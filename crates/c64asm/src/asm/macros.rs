@@ -77,6 +77,9 @@ pub struct Macros {
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
+    /// The arguments each expansion lacks ("3rd argument is missing"): the
+    /// lines that name them are left empty, reported at every call.
+    pub faults: FxHashMap<FileId, Vec<String>>,
 }
 
 impl Macros {
@@ -194,7 +197,20 @@ fn substitute(
     all: &str,
     missing: &str,
 ) -> Result<String, String> {
-    substitute_marking(line, params, args, all, missing, &mut Vec::new())
+    let mut faults = Vec::new();
+    let s = substitute_marking(
+        line,
+        params,
+        args,
+        all,
+        missing,
+        &mut Vec::new(),
+        &mut faults,
+    )?;
+    match faults.into_iter().next() {
+        Some(f) => Err(f),
+        None => Ok(s),
+    }
 }
 
 /// 64tass's ordinal of a 0-based argument index: "1st", "2nd", "3rd",
@@ -208,6 +224,8 @@ fn ordinal(n: usize) -> String {
 
 /// As [`substitute`], noting where each given argument's text landed in
 /// the result (`(start, end, argument)`), so errors in it can point at the call.
+/// An argument the call lacks is noted in `faults` (each reference, as 64tass
+/// reports them; the caller leaves such a line empty).
 fn substitute_marking(
     line: &str,
     params: &[(Rc<str>, Option<Rc<str>>)],
@@ -215,12 +233,14 @@ fn substitute_marking(
     all: &str,
     missing: &str,
     marks: &mut Vec<(usize, usize, usize)>,
+    faults: &mut Vec<String>,
 ) -> Result<String, String> {
     let bytes = line.as_bytes();
     let mut out = String::with_capacity(line.len() + 16);
     let mut quote: Option<u8> = None;
     let mut i = 0;
     let mut run = 0;
+    let faults = std::cell::RefCell::new(faults);
     let arg = |n: usize| -> Result<String, String> {
         match args.get(n) {
             Some(a) if !a.is_empty() => Ok(a.clone()),
@@ -228,7 +248,10 @@ fn substitute_marking(
                 Some(d) => Ok(d.to_string()),
                 None => {
                     if missing.is_empty() && n >= args.len() {
-                        Err(format!("{} argument is missing", ordinal(n)))
+                        faults
+                            .borrow_mut()
+                            .push(format!("{} argument is missing", ordinal(n)));
+                        Ok(String::new())
                     } else {
                         Ok(args
                             .get(n)
@@ -459,10 +482,18 @@ impl Assembler<'_> {
         let src = self.src.get(file);
         let mut text = String::new();
         let mut marks = Vec::new();
+        let mut faults = Vec::new();
         for i in line + 1..=end {
             let l = src.line(i as usize);
             let mut here = Vec::new();
-            let body = substitute_marking(l, &params, &args, &all, missing, &mut here)?;
+            let before = faults.len();
+            let mut body =
+                substitute_marking(l, &params, &args, &all, missing, &mut here, &mut faults)?;
+            if faults.len() > before {
+                // 64tass assembles the line as an empty one.
+                body.clear();
+                here.clear();
+            }
             marks.extend(
                 here.into_iter()
                     .map(|(s, e, n)| ((text.len() + s) as u32, (text.len() + e) as u32, n as u16)),
@@ -482,6 +513,9 @@ impl Assembler<'_> {
         self.macros.expansions.insert(key, f);
         if !marks.is_empty() {
             self.macros.arg_marks.insert(f, marks);
+        }
+        if !faults.is_empty() {
+            self.macros.faults.insert(f, faults);
         }
         Ok(f)
     }
@@ -699,6 +733,11 @@ impl Assembler<'_> {
                 return Err(Reported);
             }
         };
+        if let Some(faults) = self.macros.faults.get(&file) {
+            for msg in faults.clone() {
+                self.error(call, Kind::MacroMisuse, msg);
+            }
+        }
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {
