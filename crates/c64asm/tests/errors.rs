@@ -860,6 +860,33 @@ fn a_missing_macro_argument_empties_its_line_only() {
 }
 
 #[test]
+fn a_missing_name_is_reported_once_per_scope_searched_from() {
+    // A sprite table whose helper is missing: the table is read as a member
+    // from outside, then from inside its scope; 64tass keys the report by the
+    // name and the scope the search started from (outwards or in the object
+    // only alike), so the missing helper is one error.
+    let src = "* = $1000\n        ldx #len(Title.Sprites.frames)\n        lda Title.Sprites.ptr.lo,x\nTitle   .block\nSprites .block\nframes  = [(vera(1), 99, 10), (vera(2), 136, 10)]\nptr     .block\nlo      .byte <(frames[:,0])\nhi      .byte >(frames[:,0])\n        .bend\nypos    .byte frames[:,2]\n        .bend\n        .bend\n";
+    assert_eq!(
+        error_lines(src),
+        [(6, 13, "not defined symbol 'vera'".to_string())]
+    );
+}
+
+#[test]
+fn a_label_is_indexed_with_one_index_only() {
+    // 64tass: a label's bytes are one row; `[:,0]` is two arguments, even
+    // for a block with no bytes (which would otherwise give nothing at all).
+    let src = "* = $1000\nrow     .byte 1, 2, 3\n        .byte row[:,2]\nempty   .block\n        .bend\n        .byte <(empty[:,0])\n";
+    assert_eq!(
+        error_lines(src),
+        [
+            (3, 19, "expected exactly one argument, got 2".to_string()),
+            (6, 23, "expected exactly one argument, got 2".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn a_list_set_as_the_program_counter_is_a_tuple() {
     // 64tass: the values are a tuple, which is no address.
     check(

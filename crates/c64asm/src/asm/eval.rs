@@ -546,7 +546,9 @@ impl Assembler<'_> {
             Searched::Scopes => (self.st.context(), false),
             Searched::Object(ns) => (ns, true),
         };
-        let key = (what.clone(), ns.0, object);
+        // 64tass's key: the name and the scope the search started from,
+        // whether it went outwards or looked in that object only.
+        let key = (what.clone(), ns.0);
         let fresh = if self.deferring > 0 {
             !self.undefined.contains(&key)
         } else {
@@ -878,6 +880,12 @@ impl Assembler<'_> {
                     });
                 }
                 if let Value::Code(c) = base {
+                    if idx.len() != 1 {
+                        // A label's bytes are one row: 64tass takes one index.
+                        let at = args.first().map_or(e.pos, |a| a.start());
+                        let msg = format!("expected exactly one argument, got {}", idx.len());
+                        return self.check_value(line, at, Err(Fault::new(msg)));
+                    }
                     return self.index_code(line, c, &idx, e.pos);
                 }
                 self.rounded.set(false);

@@ -82,9 +82,8 @@ pub(crate) struct Pending {
     pub undefined: Option<Box<UndefinedKey>>,
 }
 
-/// A name reported "not defined", with the scope searched and whether only
-/// that object was searched.
-pub(crate) type UndefinedKey = (String, u32, bool);
+/// A name reported "not defined", with the scope the search started from.
+pub(crate) type UndefinedKey = (String, u32);
 
 pub(crate) struct Assembler<'o> {
     pub opts: &'o Options,
