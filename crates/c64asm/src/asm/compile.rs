@@ -570,7 +570,7 @@ impl Assembler<'_> {
                     self.define_anon_constant(line, ns, back, count, span, rest + 1);
                     return Step::Next;
                 }
-                self.syms.extra_root_slot = true;
+                self.mark_extra_slot();
                 let id = self.define_anon(ns, back, count, span);
                 newlabel = id.map(|id| NewLabel {
                     id,
@@ -748,7 +748,7 @@ impl Assembler<'_> {
             b'.' => {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
                     if self.st.active() && cmd != Cmd::Var {
-                        self.syms.extra_root_slot = true;
+                        self.mark_extra_slot();
                     }
                     let args = line.skip_ws(end);
                     let dir = line.span(after, after + 1);
@@ -1273,7 +1273,7 @@ impl Assembler<'_> {
             }
             Assign::CondVar => {
                 // `:?=` is not listed, not even with `--verbose-list` (64tass).
-                self.syms.extra_root_slot = true;
+                self.mark_extra_slot();
                 self.drop_shown(line);
                 self.set_variable(line, name, text, span, ns, val, true)
             }
@@ -1659,6 +1659,14 @@ impl Assembler<'_> {
         l.span = span;
         l.referenced = false;
         Some(id)
+    }
+
+    /// A line that gives 64tass's table of the namespace it is assembled in
+    /// an entry more (see `Symbols::extra_slot`): that namespace's and, as
+    /// the label lists of whole programs show, the root's.
+    fn mark_extra_slot(&mut self) {
+        self.syms.extra_slot.insert(crate::symbols::GLOBAL);
+        self.syms.extra_slot.insert(self.st.context());
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).

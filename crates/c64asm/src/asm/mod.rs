@@ -303,7 +303,7 @@ impl<'o> Assembler<'o> {
         self.anon_scopes.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
-        self.syms.extra_root_slot = false;
+        self.syms.extra_slot.clear();
         self.macros.begin_pass();
         self.mark_exported();
         self.opt_begin_pass();
