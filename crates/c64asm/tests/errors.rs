@@ -887,6 +887,26 @@ fn a_label_is_indexed_with_one_index_only() {
 }
 
 #[test]
+fn a_macro_line_reports_its_errors_at_every_call() {
+    // A library macro that saves the registers through a routine the
+    // program lacks, called fourteen times with the same argument: each call
+    // reports it (64tass), the bound on one line's messages is per call.
+    let mut src = String::from("* = $1000\nshow    .macro msg\n        jsr pushreg\n        ldx #<\\msg\n        jsr popreg\n        .endm\nmsg1    .byte 0\n");
+    for _ in 0..14 {
+        src.push_str("        #show msg1\n");
+    }
+    let errors = error_lines(&src);
+    assert_eq!(errors.len(), 28, "{errors:?}");
+    assert_eq!(
+        errors[26..],
+        [
+            (3, 13, "not defined symbol 'pushreg'".to_string()),
+            (5, 13, "not defined symbol 'popreg'".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn a_list_set_as_the_program_counter_is_a_tuple() {
     // 64tass: the values are a tuple, which is no address.
     check(

@@ -61,8 +61,18 @@ pub(crate) const MAX_PASSES: u32 = 20;
 /// overflow would otherwise print itself a million times.
 pub(crate) const PER_LINE: u32 = 10;
 
-/// A line and a kind of message: file, line index, error (or warning), kind, switch.
-pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>);
+/// A line and a kind of message: file, line index, error (or warning), kind, switch,
+/// and the call chain (a hash): a macro's line called from two places is two lines,
+/// each reporting all of its own messages as 64tass does.
+pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>, u64);
+
+/// A hash of a call chain, for [`LineKind`].
+fn chain_hash(chain: &[Span]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    chain.hash(&mut h);
+    h.finish()
+}
 
 /// A diagnostic of the current pass, before the pass is known to be final.
 #[derive(Clone)]
@@ -416,7 +426,13 @@ impl<'o> Assembler<'o> {
         };
         if !fresh
             || self.diags.len() >= 10_000
-            || !self.within_line_bound(span, severity, kind, switch)
+            || !self.within_line_bound(
+                span,
+                severity,
+                kind,
+                switch,
+                chain_hash(&self.st.chain[..chain_len]),
+            )
         {
             return;
         }
@@ -442,9 +458,17 @@ impl<'o> Assembler<'o> {
         severity: Severity,
         kind: Kind,
         switch: Option<&'static str>,
+        chain: u64,
     ) -> bool {
         let line = self.src.get(span.file).line_index(span.start as usize);
-        let key = (span.file, line, severity == Severity::Error, kind, switch);
+        let key = (
+            span.file,
+            line,
+            severity == Severity::Error,
+            kind,
+            switch,
+            chain,
+        );
         let (shown, more) = self.per_line.entry(key).or_default();
         if *shown < PER_LINE {
             *shown += 1;
@@ -463,6 +487,7 @@ impl<'o> Assembler<'o> {
             p.severity == Severity::Error,
             p.kind,
             p.switch,
+            chain_hash(&p.chain),
         )
     }
 
@@ -501,7 +526,13 @@ impl<'o> Assembler<'o> {
                 };
             if fresh
                 && self.diags.len() < 10_000
-                && self.within_line_bound(p.span, p.severity, p.kind, p.switch)
+                && self.within_line_bound(
+                    p.span,
+                    p.severity,
+                    p.kind,
+                    p.switch,
+                    chain_hash(&p.chain),
+                )
             {
                 if eager && self.deferring > 0 {
                     self.eager.push(self.diags.len());
@@ -551,6 +582,14 @@ impl<'o> Assembler<'o> {
                 stay.push((p, eager));
             } else {
                 errors.push(p);
+            }
+        }
+        // A kept error counts against its line's bound where it is raised,
+        // not here too (a line of a macro called again and again).
+        for p in &errors {
+            let key = self.line_kind(p);
+            if let Some((shown, _)) = self.per_line.get_mut(&key) {
+                *shown = shown.saturating_sub(1);
             }
         }
         for (p, eager) in stay {
