@@ -891,7 +891,9 @@ fn a_macro_line_reports_its_errors_at_every_call() {
     // A library macro that saves the registers through a routine the
     // program lacks, called fourteen times with the same argument: each call
     // reports it (64tass), the bound on one line's messages is per call.
-    let mut src = String::from("* = $1000\nshow    .macro msg\n        jsr pushreg\n        ldx #<\\msg\n        jsr popreg\n        .endm\nmsg1    .byte 0\n");
+    let mut src = String::from(
+        "* = $1000\nshow    .macro msg\n        jsr pushreg\n        ldx #<\\msg\n        jsr popreg\n        .endm\nmsg1    .byte 0\n",
+    );
     for _ in 0..14 {
         src.push_str("        #show msg1\n");
     }
