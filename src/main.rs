@@ -43,11 +43,22 @@ enum Command {
     Test(Box<test::Args>),
 }
 
+/// Whether the command line is a `build` (its first argument).
+fn building() -> bool {
+    std::env::args_os().nth(1).is_some_and(|a| a == "build")
+}
+
 fn main() -> ExitCode {
     interrupt::install();
     // The matches are kept: `build` reads where each flag was given.
     let matches = match Cli::command().try_get_matches() {
         Ok(m) => m,
+        // `build` takes 64tass's command line: an option it can't parse (one
+        // of a newer 64tass) fails with 64tass's exit status, 1.
+        Err(e) if building() && e.use_stderr() => {
+            console::clap_exit(&e);
+            return ExitCode::FAILURE;
+        }
         Err(e) => return console::clap_exit(&e),
     };
     let cli = match Cli::from_arg_matches(&matches) {

@@ -615,6 +615,9 @@ fn options_newer_than_64tass_1_58_are_unknown_as_in_64tass() {
             both(&t.tass_out)
         );
         assert!(!t.kit_out.status.success());
+        // The same exit status as 64tass's.
+        assert_eq!(t.kit_out.status.code(), t.tass_out.status.code());
+        assert_eq!(t.kit_out.status.code(), Some(1));
         let name = flag.split('=').next().unwrap();
         assert!(
             text(&t.kit_out.stderr).contains(&format!("unexpected argument '{name}'")),

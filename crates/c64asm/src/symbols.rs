@@ -192,11 +192,11 @@ pub struct Symbols {
     pub codes: Vec<Code>,
     /// The display names of anonymous labels, `+` and `-` (shared).
     anon_display: [Rc<Box<str>>; 2],
-    /// This pass assembled a line that gives 64tass's root table an entry
-    /// more (see [`Symbols::table_order`]): a label before a directive other
-    /// than `.var` (`tab .byte 1`), an anonymous label (`-`, `+`, not
-    /// `- = 5`) or a `:?=` assignment.
-    pub extra_root_slot: bool,
+    /// Namespaces in which this pass assembled a line that gives 64tass's
+    /// table of that namespace an entry more (see [`Symbols::table_order`]):
+    /// a label before a directive other than `.var` (`tab .byte 1`), an
+    /// anonymous label (`-`, `+`, not `- = 5`) or a `:?=` assignment.
+    pub extra_slot: rustc_hash::FxHashSet<NsId>,
 }
 
 pub const GLOBAL: NsId = NsId(0);
@@ -209,7 +209,7 @@ impl Default for Symbols {
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
             anon_display: [Rc::new("+".into()), Rc::new("-".into())],
-            extra_root_slot: false,
+            extra_slot: Default::default(),
         }
     }
 }
@@ -390,10 +390,10 @@ impl Symbols {
             }
         }
         // 64tass also leaves one `-` entry numbered after the last `-` label in
-        // the root namespace once certain lines were assembled (found by
-        // comparing its label lists, see `extra_root_slot`); it takes a slot,
-        // so it moves other labels. (No name has an anonymous key's NUL.)
-        if ns == GLOBAL && self.extra_root_slot {
+        // a namespace once certain lines were assembled in it (found by
+        // comparing its label lists, see `extra_slot`); it takes a slot, so
+        // it moves other labels. (No name has an anonymous key's NUL.)
+        if self.extra_slot.contains(&ns) {
             let key = (b'-', space.backr);
             if !keys.values().any(|&(_, anon)| anon == Some(key)) {
                 table.insert(tass_hash(&anon_key(key.0, key.1)), LabelId(u32::MAX));

@@ -411,11 +411,11 @@ fn undefined_symbol() {
         13,
         7,
     );
-    // 64tass: "not defined anonsymbol '+'".
+    // An anonymous label is an "anonsymbol" in 64tass's words.
     check(
         "* = $1000\n        bne +\n",
         Kind::UndefinedSymbol,
-        "not defined symbol '+'",
+        "not defined anonsymbol '+'",
         2,
         13,
         1,
@@ -793,6 +793,142 @@ fn null_of_an_undefined_symbol_is_one_error() {
     );
 }
 
+/// Lines and messages of every error, in order.
+fn error_lines(src: &str) -> Vec<(usize, usize, String)> {
+    errors_of(&fail(src))
+        .into_iter()
+        .map(|(_, l, c, m)| (l, c, m))
+        .collect()
+}
+
+#[test]
+fn undefined_names_are_error_values_as_in_64tass() {
+    let e = |l, c, m: &str| (l, c, m.to_string());
+    // An operation reports its first failed operand only (64tass's error
+    // values): a colour table written with names a library no longer has.
+    assert_eq!(
+        error_lines("* = $1000\n        lda #(vnoir*16+(vrose|8))\n"),
+        [e(2, 15, "not defined symbol 'vnoir'")]
+    );
+    assert_eq!(
+        error_lines("* = $1000\n        .byte 1/0 + vrose\n"),
+        [e(2, 16, "division by zero int '0'")]
+    );
+    // Each value of a data directive is used, so each reports its own.
+    assert_eq!(
+        error_lines("* = $1000\n        .byte vrose+vnoir, 1/0, vbleu\n"),
+        [
+            e(2, 15, "not defined symbol 'vrose'"),
+            e(2, 29, "division by zero int '0'"),
+            e(2, 33, "not defined symbol 'vbleu'"),
+        ]
+    );
+    // Two constants made of the same missing name: reported once, where
+    // the first of them is used (once per name and scope searched).
+    assert_eq!(
+        error_lines(
+            "* = $1000\nflash   = vblanc\nchar    = vblanc\n        lda #char\n        lda #flash\n"
+        ),
+        [e(3, 11, "not defined symbol 'vblanc'")]
+    );
+}
+
+#[test]
+fn a_missing_macro_argument_empties_its_line_only() {
+    // 64tass substitutes line by line: the line naming an argument the call
+    // lacks is left empty, the others are assembled (and report their own
+    // errors); each missing reference is one error at the call.
+    let src = "* = $1000\nscrcolors .macro fg, bg, tx\n        lda #(\\bg*16+\\fg)\n        sta vic15\n        lda #\\tx\n        sta kcol\n        .endm\n        #scrcolors 1, 2\n";
+    let mut got = error_lines(src);
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            (4, 13, "not defined symbol 'vic15'".to_string()),
+            (6, 13, "not defined symbol 'kcol'".to_string()),
+            (8, 9, "3rd argument is missing".to_string()),
+        ]
+    );
+    let src = "* = $1000\nm .macro a,b,c,d,e,f,g,h,i,j,k\n .byte \\k, \\d\n .endm\n #m 1\n";
+    assert_eq!(
+        error_lines(src),
+        [
+            (5, 2, ";th argument is missing".to_string()),
+            (5, 2, "4th argument is missing".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_missing_name_is_reported_once_per_scope_searched_from() {
+    // A sprite table whose helper is missing: the table is read as a member
+    // from outside, then from inside its scope; 64tass keys the report by the
+    // name and the scope the search started from (outwards or in the object
+    // only alike), so the missing helper is one error.
+    let src = "* = $1000\n        ldx #len(Title.Sprites.frames)\n        lda Title.Sprites.ptr.lo,x\nTitle   .block\nSprites .block\nframes  = [(vera(1), 99, 10), (vera(2), 136, 10)]\nptr     .block\nlo      .byte <(frames[:,0])\nhi      .byte >(frames[:,0])\n        .bend\nypos    .byte frames[:,2]\n        .bend\n        .bend\n";
+    assert_eq!(
+        error_lines(src),
+        [(6, 13, "not defined symbol 'vera'".to_string())]
+    );
+}
+
+#[test]
+fn a_label_is_indexed_with_one_index_only() {
+    // 64tass: a label's bytes are one row; `[:,0]` is two arguments, even
+    // for a block with no bytes (which would otherwise give nothing at all).
+    let src = "* = $1000\nrow     .byte 1, 2, 3\n        .byte row[:,2]\nempty   .block\n        .bend\n        .byte <(empty[:,0])\n";
+    assert_eq!(
+        error_lines(src),
+        [
+            (3, 19, "expected exactly one argument, got 2".to_string()),
+            (6, 23, "expected exactly one argument, got 2".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_macro_line_reports_its_errors_at_every_call() {
+    // A library macro that saves the registers through a routine the
+    // program lacks, called fourteen times with the same argument: each call
+    // reports it (64tass), the bound on one line's messages is per call.
+    let mut src = String::from(
+        "* = $1000\nshow    .macro msg\n        jsr pushreg\n        ldx #<\\msg\n        jsr popreg\n        .endm\nmsg1    .byte 0\n",
+    );
+    for _ in 0..14 {
+        src.push_str("        #show msg1\n");
+    }
+    let errors = error_lines(&src);
+    assert_eq!(errors.len(), 28, "{errors:?}");
+    assert_eq!(
+        errors[26..],
+        [
+            (3, 13, "not defined symbol 'pushreg'".to_string()),
+            (5, 13, "not defined symbol 'popreg'".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_list_set_as_the_program_counter_is_a_tuple() {
+    // 64tass: the values are a tuple, which is no address.
+    check(
+        "* = $1000\n        * = $2000, 3\n",
+        Kind::Type,
+        "can't get integer value of tuple '($2000,3)'",
+        2,
+        13,
+        1,
+    );
+    check(
+        "* = $1000\nTXTWDW  * = $6cb1, 3\n",
+        Kind::Type,
+        "can't get integer value of tuple '($6cb1,3)'",
+        2,
+        13,
+        1,
+    );
+}
+
 #[test]
 fn a_label_defined_twice_leaves_its_line_assembled() {
     // 64tass 1.58: the duplicate is reported and the line is still done:
@@ -958,11 +1094,11 @@ fn unreadable_binary_in_a_constant_is_reported_at_once() {
 
 #[test]
 fn macro_misuse() {
-    // 64tass: "2nd argument is missing", with a note at the `\b` reference.
+    // As 64tass words it, with a note at the `\b` reference.
     check(
         "* = $1000\nm       .macro a, b\n        .byte \\a, \\b\n        .endm\n        #m 1\n",
         Kind::MacroMisuse,
-        "argument 2 is missing",
+        "2nd argument is missing",
         5,
         9,
         2,

@@ -275,7 +275,7 @@ impl Assembler<'_> {
                     self.define_anon_constant(line, ns, back, count, span, rest + 1);
                     return Step::Next;
                 }
-                self.syms.extra_root_slot = true;
+                self.mark_extra_slot();
                 let id = self.define_anon(ns, back, count, span);
                 newlabel = id.map(|id| NewLabel {
                     id,
@@ -453,7 +453,7 @@ impl Assembler<'_> {
             b'.' => {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
                     if self.st.active() && cmd != Cmd::Var {
-                        self.syms.extra_root_slot = true;
+                        self.mark_extra_slot();
                     }
                     let args = line.skip_ws(end);
                     let dir = line.span(after, after + 1);
@@ -659,6 +659,14 @@ impl Assembler<'_> {
                 return step;
             }
             _ if !active => Step::Next,
+            // `label * = value` (and `label: * =`, `- * =`): the label at the
+            // current address, then the program counter set, as 64tass does.
+            b'*' if line.at(line.skip_ws(pos + 1)) == b'=' => {
+                self.set_cheap(newlabel, &label_text);
+                self.star_assign(line, line.skip_ws(pos + 1) + 1, pos);
+                self.finish_line(line, newlabel);
+                return Step::Next;
+            }
             _ => {
                 self.set_cheap(newlabel, &label_text);
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
@@ -970,7 +978,7 @@ impl Assembler<'_> {
             }
             Assign::CondVar => {
                 // `:?=` is not listed, not even with `--verbose-list` (64tass).
-                self.syms.extra_root_slot = true;
+                self.mark_extra_slot();
                 self.drop_shown(line);
                 self.set_variable(line, name, text, span, ns, val, true)
             }
@@ -1358,6 +1366,14 @@ impl Assembler<'_> {
         Some(id)
     }
 
+    /// A line that gives 64tass's table of the namespace it is assembled in
+    /// an entry more (see `Symbols::extra_slot`): that namespace's and, as
+    /// the label lists of whole programs show, the root's.
+    fn mark_extra_slot(&mut self) {
+        self.syms.extra_slot.insert(crate::symbols::GLOBAL);
+        self.syms.extra_slot.insert(self.st.context());
+    }
+
     /// `* = value`: move the program counter (and the compile offset with it).
     fn star_assign(&mut self, line: &LineRef, pos: usize, at: usize) {
         self.opt_invalidate();
@@ -1365,7 +1381,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        let [e] = &exprs[..] else {
+        let Some(e) = exprs.first() else {
             self.error(
                 line.span(pos, pos + 1),
                 Kind::Syntax,
@@ -1373,12 +1389,20 @@ impl Assembler<'_> {
             );
             return;
         };
-        let Ok(v) = self.eval(line, e) else { return };
+        // Several values are a tuple, refused as an address (64tass's words).
+        let v = if exprs.len() == 1 {
+            self.eval(line, e)
+        } else {
+            self.eval_args(line, exprs)
+                .map(|vals| tuple_of(vals.into_iter().map(|l| l.val).collect()))
+        };
+        let Ok(v) = v else { return };
         self.record_line(line, None);
         if v.is_none() {
             return;
         }
-        self.set_pc(line, &v, e.pos as usize, at);
+        let at_value = if exprs.len() == 1 { e.pos } else { e.start() };
+        self.set_pc(line, &v, at_value as usize, at);
     }
 
     /// `* op= value`

@@ -37,7 +37,19 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        self.eval_args(line, exprs).ok()
+        // Each value is used, so each one's error is reported: 64tass goes
+        // on to the next value after one that failed (a value not known).
+        let mut out = Args::with_capacity(exprs.len());
+        for e in exprs.iter() {
+            match self.eval_args(line, std::slice::from_ref(e)) {
+                Ok(vals) => out.extend(vals),
+                Err(_) => out.push(super::eval::Located {
+                    val: Value::None,
+                    pos: e.start(),
+                }),
+            }
+        }
+        Some(out)
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.

@@ -464,7 +464,16 @@ impl Assembler<'_> {
             } else {
                 Searched::Scopes
             };
-            self.not_defined(line, pos, self.names.name(name).to_string(), searched);
+            // An error value, as 64tass's: reported where the value is used,
+            // and only the first of an operation's failed operands.
+            let what = self.names.name(name).to_string();
+            return self.keeping(
+                |a| {
+                    a.not_defined(line, pos, what, searched);
+                    Ok(Value::None)
+                },
+                |v| v,
+            );
         }
         Ok(Value::None)
     }
@@ -479,11 +488,13 @@ impl Assembler<'_> {
             Searched::Scopes => (self.st.context(), false),
             Searched::Object(ns) => (ns, true),
         };
-        let key = (what.clone(), ns.0, object);
+        // 64tass's key: the name and the scope the search started from,
+        // whether it went outwards or looked in that object only.
+        let key = (what.clone(), ns.0);
         let fresh = if self.deferring > 0 {
             !self.undefined.contains(&key)
         } else {
-            self.undefined.insert(key)
+            self.undefined.insert(key.clone())
         };
         if !fresh {
             return;
@@ -497,7 +508,14 @@ impl Assembler<'_> {
             .filter(|t| t.eq_ignore_ascii_case(&what))
             .unwrap_or(&what);
         let msg = format!("not defined symbol '{shown}'");
+        let before = self.diags.len();
         self.error(span, Kind::UndefinedSymbol, msg);
+        if self.deferring > 0
+            && self.diags.len() > before
+            && let Some(d) = self.diags.last_mut()
+        {
+            d.undefined = Some(Box::new(key));
+        }
         let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
         match (object, scope) {
             (_, _) if ns == crate::symbols::GLOBAL => {
@@ -543,7 +561,7 @@ impl Assembler<'_> {
         self.error(
             span,
             Kind::UndefinedSymbol,
-            format!("not defined symbol '{what}'"),
+            format!("not defined anonsymbol '{what}'"),
         );
         Ok(Value::None)
     }
@@ -802,6 +820,12 @@ impl Assembler<'_> {
                     });
                 }
                 if let Value::Code(c) = base {
+                    if idx.len() != 1 {
+                        // A label's bytes are one row: 64tass takes one index.
+                        let at = args.first().map_or(e.pos, |a| a.start());
+                        let msg = format!("expected exactly one argument, got {}", idx.len());
+                        return self.check_value(line, at, Err(Fault::new(msg)));
+                    }
                     return self.index_code(line, c, &idx, e.pos);
                 }
                 self.rounded.set(false);

@@ -71,11 +71,35 @@ fn substitute(
     all: &str,
     missing: &str,
 ) -> Result<String, String> {
-    substitute_marking(line, params, args, all, missing, &mut Vec::new())
+    let mut faults = Vec::new();
+    let s = substitute_marking(
+        line,
+        params,
+        args,
+        all,
+        missing,
+        &mut Vec::new(),
+        &mut faults,
+    )?;
+    match faults.into_iter().next() {
+        Some(f) => Err(f),
+        None => Ok(s),
+    }
+}
+
+/// 64tass's ordinal of a 0-based argument index: "1st", "2nd", "3rd",
+/// "4th", ... (one character of digit, as 64tass writes it: past the 9th
+/// it is the next character in the code table, `:th`).
+fn ordinal(n: usize) -> String {
+    let digit = (n as u8).wrapping_add(b'1') as char;
+    let suffix = ["st", "nd", "rd", "th"][n.min(3)];
+    format!("{digit}{suffix}")
 }
 
 /// As [`substitute`], noting where each given argument's text landed in
 /// the result (`(start, end, argument)`), so errors in it can point at the call.
+/// An argument the call lacks is noted in `faults` (each reference, as 64tass
+/// reports them; the caller leaves such a line empty).
 pub fn substitute_marking(
     line: &str,
     params: &[(Rc<str>, Option<Rc<str>>)],
@@ -83,12 +107,14 @@ pub fn substitute_marking(
     all: &str,
     missing: &str,
     marks: &mut Vec<(usize, usize, usize)>,
+    faults: &mut Vec<String>,
 ) -> Result<String, String> {
     let bytes = line.as_bytes();
     let mut out = String::with_capacity(line.len() + 16);
     let mut quote: Option<u8> = None;
     let mut i = 0;
     let mut run = 0;
+    let faults = std::cell::RefCell::new(faults);
     let arg = |n: usize| -> Result<String, String> {
         match args.get(n) {
             Some(a) if !a.is_empty() => Ok(a.clone()),
@@ -96,7 +122,10 @@ pub fn substitute_marking(
                 Some(d) => Ok(d.to_string()),
                 None => {
                     if missing.is_empty() && n >= args.len() {
-                        Err(format!("argument {} is missing", n + 1))
+                        faults
+                            .borrow_mut()
+                            .push(format!("{} argument is missing", ordinal(n)));
+                        Ok(String::new())
                     } else {
                         Ok(args
                             .get(n)

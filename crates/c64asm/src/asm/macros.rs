@@ -80,6 +80,9 @@ pub struct Macros {
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
+    /// The arguments each expansion lacks ("3rd argument is missing"): the
+    /// lines that name them are left empty, reported at every call.
+    pub faults: FxHashMap<FileId, Vec<String>>,
 }
 
 impl Macros {
@@ -278,10 +281,18 @@ impl Assembler<'_> {
         let src = self.src.get(file);
         let mut text = String::new();
         let mut marks = Vec::new();
+        let mut faults = Vec::new();
         for i in line + 1..=end {
             let l = src.line(i as usize);
             let mut here = Vec::new();
-            let body = substitute_marking(l, &params, &args, &all, missing, &mut here)?;
+            let before = faults.len();
+            let mut body =
+                substitute_marking(l, &params, &args, &all, missing, &mut here, &mut faults)?;
+            if faults.len() > before {
+                // 64tass assembles the line as an empty one.
+                body.clear();
+                here.clear();
+            }
             marks.extend(
                 here.into_iter()
                     .map(|(s, e, n)| ((text.len() + s) as u32, (text.len() + e) as u32, n as u16)),
@@ -301,6 +312,9 @@ impl Assembler<'_> {
         self.macros.expansions.insert(key, f);
         if !marks.is_empty() {
             self.macros.arg_marks.insert(f, marks);
+        }
+        if !faults.is_empty() {
+            self.macros.faults.insert(f, faults);
         }
         Ok(f)
     }
@@ -492,6 +506,11 @@ impl Assembler<'_> {
                 return Err(Reported);
             }
         };
+        if let Some(faults) = self.macros.faults.get(&file) {
+            for msg in faults.clone() {
+                self.error(call, Kind::MacroMisuse, msg);
+            }
+        }
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {

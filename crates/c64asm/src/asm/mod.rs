@@ -99,7 +99,7 @@ use crate::source::{FileId, SourceMap, Span};
 use crate::symbols::Symbols;
 use crate::syntax::expr::Dialect;
 use report::MAX_PASSES;
-use report::{LineKind, Pending};
+use report::{LineKind, Pending, UndefinedKey};
 
 pub(crate) use state::PassState;
 
@@ -131,7 +131,7 @@ pub(crate) struct Assembler<'o> {
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
     pub eager: Vec<usize>,
     /// Names reported "not defined" this pass, with the scope searched.
-    pub undefined: rustc_hash::FxHashSet<(String, u32, bool)>,
+    pub undefined: rustc_hash::FxHashSet<UndefinedKey>,
     /// Encodings that reported a character they can't encode this pass
     /// (64tass reports one such error per encoding and pass).
     pub unencodable: rustc_hash::FxHashSet<crate::value::EncId>,
@@ -329,7 +329,7 @@ impl<'o> Assembler<'o> {
         self.anon_scopes.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
-        self.syms.extra_root_slot = false;
+        self.syms.extra_slot.clear();
         self.macros.begin_pass();
         self.mark_exported();
         self.opt_begin_pass();

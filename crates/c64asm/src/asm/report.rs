@@ -26,8 +26,18 @@ pub type EResult<T> = Result<T, Reported>;
 /// overflow would otherwise print itself a million times.
 pub(crate) const PER_LINE: u32 = 10;
 
-/// A line and a kind of message: file, line index, error (or warning), kind, switch.
-pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>);
+/// A line and a kind of message: file, line index, error (or warning), kind, switch,
+/// and the call chain (a hash): a macro's line called from two places is two lines,
+/// each reporting all of its own messages as 64tass does.
+pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>, u64);
+
+/// A hash of a call chain, for [`LineKind`].
+fn chain_hash(chain: &[Span]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    chain.hash(&mut h);
+    h.finish()
+}
 
 /// A diagnostic of the current pass, before the pass is known to be final.
 #[derive(Clone)]
@@ -41,7 +51,14 @@ pub(crate) struct Pending {
     pub switch: Option<&'static str>,
     /// Where the macro call or include that led here was (innermost first).
     pub chain: Vec<Span>,
+    /// A "not defined" error's name and scope searched: kept in a value, it
+    /// is reported where the value is used, once per name and scope and pass
+    /// as any other (64tass checks when it reports).
+    pub undefined: Option<Box<UndefinedKey>>,
 }
+
+/// A name reported "not defined", with the scope the search started from.
+pub(crate) type UndefinedKey = (String, u32);
 
 impl Assembler<'_> {
     /// An error that ends assembly at once (resource limits).
@@ -152,7 +169,13 @@ impl Assembler<'_> {
         };
         if !fresh
             || self.diags.len() >= 10_000
-            || !self.within_line_bound(span, severity, kind, switch)
+            || !self.within_line_bound(
+                span,
+                severity,
+                kind,
+                switch,
+                chain_hash(&self.st.chain[..chain_len]),
+            )
         {
             return;
         }
@@ -165,6 +188,7 @@ impl Assembler<'_> {
             related: None,
             switch,
             chain: self.st.chain[..chain_len].to_vec(),
+            undefined: None,
         });
     }
 
@@ -177,9 +201,17 @@ impl Assembler<'_> {
         severity: Severity,
         kind: Kind,
         switch: Option<&'static str>,
+        chain: u64,
     ) -> bool {
         let line = self.src.get(span.file).line_index(span.start as usize);
-        let key = (span.file, line, severity == Severity::Error, kind, switch);
+        let key = (
+            span.file,
+            line,
+            severity == Severity::Error,
+            kind,
+            switch,
+            chain,
+        );
         let (shown, more) = self.per_line.entry(key).or_default();
         if *shown < PER_LINE {
             *shown += 1;
@@ -198,6 +230,7 @@ impl Assembler<'_> {
             p.severity == Severity::Error,
             p.kind,
             p.switch,
+            chain_hash(&p.chain),
         )
     }
 
@@ -229,9 +262,21 @@ impl Assembler<'_> {
             } else {
                 self.diag_keys.insert(key)
             };
+            let fresh = fresh
+                && match &p.undefined {
+                    Some(u) if self.deferring > 0 => !self.undefined.contains(&**u),
+                    Some(u) => self.undefined.insert((**u).clone()),
+                    None => true,
+                };
             if fresh
                 && self.diags.len() < 10_000
-                && self.within_line_bound(p.span, p.severity, p.kind, p.switch)
+                && self.within_line_bound(
+                    p.span,
+                    p.severity,
+                    p.kind,
+                    p.switch,
+                    chain_hash(&p.chain),
+                )
             {
                 if eager && self.deferring > 0 {
                     self.eager.push(self.diags.len());
@@ -281,6 +326,14 @@ impl Assembler<'_> {
                 stay.push((p, eager));
             } else {
                 errors.push(p);
+            }
+        }
+        // A kept error counts against its line's bound where it is raised,
+        // not here too (a line of a macro called again and again).
+        for p in &errors {
+            let key = self.line_kind(p);
+            if let Some((shown, _)) = self.per_line.get_mut(&key) {
+                *shown = shown.saturating_sub(1);
             }
         }
         for (p, eager) in stay {
