@@ -44,6 +44,7 @@ use crate::opcodes::{Mode, table};
 use crate::symbols::{LabelId, PcType};
 use crate::syntax::ast::{BinOp, UnOp};
 use crate::syntax::compiled::{Expr, ExprKind};
+use crate::value::ops::{is_arith, is_shift};
 use crate::value::{CodeRef, Value};
 
 /// Bytes a record holds in itself; more go to [`Replay::bytes`].
@@ -190,19 +191,9 @@ fn pure_names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) -> bool {
             ) && pure_names(inner, out)
         }
         ExprKind::Binary(op, ab) => {
-            matches!(
-                op,
-                BinOp::Add
-                    | BinOp::Sub
-                    | BinOp::Mul
-                    | BinOp::Div
-                    | BinOp::Mod
-                    | BinOp::Or
-                    | BinOp::Xor
-                    | BinOp::And
-                    | BinOp::Shl
-                    | BinOp::Shr
-            ) && pure_names(&ab[0], out)
+            // Integer operators (`**` can make a float: not kept).
+            ((is_arith(op) && op != BinOp::Exp) || is_shift(op))
+                && pure_names(&ab[0], out)
                 && pure_names(&ab[1], out)
         }
         _ => false,

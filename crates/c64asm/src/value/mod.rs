@@ -7,7 +7,7 @@ pub mod bits;
 pub mod builtins;
 pub mod convert;
 pub mod int;
-mod ops;
+pub(crate) mod ops;
 pub mod repr;
 pub mod seq;
 

@@ -338,7 +338,7 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
 }
 
 /// The arithmetic and bitwise operators (not the shifts).
-fn is_arith(op: BinOp) -> bool {
+pub(crate) fn is_arith(op: BinOp) -> bool {
     matches!(
         op,
         BinOp::Add
@@ -353,7 +353,8 @@ fn is_arith(op: BinOp) -> bool {
     )
 }
 
-fn is_shift(op: BinOp) -> bool {
+/// `<<` and `>>`.
+pub(crate) fn is_shift(op: BinOp) -> bool {
     matches!(op, BinOp::Shl | BinOp::Shr)
 }
 
