@@ -593,24 +593,14 @@ impl Assembler<'_> {
 
     /// `.offs n`: move the compile offset relative to the program counter.
     pub fn offs(&mut self, line: &LineRef, args: usize) {
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+        let Some((v, pos)) = self.one_value(line, args, "argument") else {
             return;
         };
-        let Ok(exprs) = &parsed.result else { return };
-        let [e] = &exprs[..] else {
-            self.error(
-                line.span(args, args + 1),
-                Kind::Syntax,
-                "expected exactly one argument".into(),
-            );
-            return;
-        };
-        let Ok(v) = self.eval(line, e) else { return };
         if v.is_none() {
             return;
         }
         let r = crate::value::convert::to_int(&v, self);
-        let Ok(n) = self.check(line, e.pos, r) else {
+        let Ok(n) = self.check(line, pos, r) else {
             return;
         };
         let mask = self.out.image_mask;

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::lines::LineRef;
+use super::lines::{LineRef, ParseKind};
 use super::report::{EResult, Reported};
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -636,6 +636,26 @@ impl Assembler<'_> {
     #[cold]
     fn used_error(&mut self, line: &LineRef, pos: Pos, f: &Fault) -> Reported {
         self.fault(line, pos, f.clone())
+    }
+
+    /// The value of a directive that takes exactly one expression (`.include`'s
+    /// file name, `.offs`'s distance) and where it starts; otherwise an error
+    /// "expected exactly one {what}" at the arguments.
+    pub fn one_value(&mut self, line: &LineRef, args: usize, what: &str) -> Option<(Value, Pos)> {
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
+        let [e] = &exprs[..] else {
+            self.error(
+                line.span(args, args + 1),
+                Kind::Syntax,
+                format!("expected exactly one {what}"),
+            );
+            return None;
+        };
+        let v = self.eval(line, e).ok()?;
+        Some((v, e.pos))
     }
 
     /// Evaluate an expression whose value is used here (a directive's or an

@@ -9,7 +9,7 @@ use super::Assembler;
 use super::commands::Cmd;
 use super::compile::NewLabel;
 use super::files::read_limited;
-use super::lines::{LineRef, ParseKind};
+use super::lines::LineRef;
 use super::report::Reported;
 use super::state::Cursor;
 use crate::diag::Kind;
@@ -109,33 +109,23 @@ impl Assembler<'_> {
         span: Span,
     ) {
         self.record_line(line, None);
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+        let Some((v, pos)) = self.one_value(line, args, "file name") else {
             return;
         };
-        let Ok(exprs) = &parsed.result else { return };
-        let [e] = &exprs[..] else {
-            self.error(
-                line.span(args, args + 1),
-                Kind::Syntax,
-                "expected exactly one file name".into(),
-            );
-            return;
-        };
-        let Ok(v) = self.eval(line, e) else { return };
         let Value::Str(name) = v else {
             if !v.is_none() {
-                let s = self.span_at(line, e.pos);
+                let s = self.span_at(line, pos);
                 self.error(s, Kind::Type, "a file name string is expected".into());
             }
             return;
         };
-        let fspan = self.span_at(line, e.pos);
+        let fspan = self.span_at(line, pos);
         let from = self.current_path();
         let Some(path) = self.files.resolve(&name, from.as_deref()) else {
             self.not_found(fspan, &name, "no such file");
             return;
         };
-        self.portable_warning(line, e.pos, &name);
+        self.portable_warning(line, pos, &name);
         let file = match self.files.sources.get(&path) {
             Some(&f) => f,
             None => match read_limited(&path) {
