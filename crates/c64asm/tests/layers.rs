@@ -120,9 +120,24 @@ fn rank(module: &str) -> Option<(usize, usize)> {
 /// A source file of `src/asm/`: the module it belongs to, and whether it is
 /// that module's root (`super::` then means `asm`) or a submodule's file.
 struct Source {
-    path: PathBuf,
     module: String,
     root: bool,
+    /// The file's text, and its path under `src/asm` as messages name it.
+    text: String,
+    file: String,
+}
+
+impl Source {
+    fn new(path: PathBuf, module: String, root: bool) -> Source {
+        let text = std::fs::read_to_string(&path).expect("a source is readable");
+        let file = path.strip_prefix(asm_dir()).unwrap().display().to_string();
+        Source {
+            module,
+            root,
+            text,
+            file,
+        }
+    }
 }
 
 fn sources() -> Vec<Source> {
@@ -143,18 +158,10 @@ fn sources() -> Vec<Source> {
             files.sort();
             for file in files {
                 let root = file.file_name().is_some_and(|f| f == "mod.rs");
-                out.push(Source {
-                    path: file,
-                    module: name.clone(),
-                    root,
-                });
+                out.push(Source::new(file, name.clone(), root));
             }
         } else if path.extension().is_some_and(|e| e == "rs") && name != "mod" {
-            out.push(Source {
-                path,
-                module: name,
-                root: true,
-            });
+            out.push(Source::new(path, name, true));
         }
     }
     out
@@ -282,14 +289,8 @@ fn modules_name_only_lower_layers() {
         let Some((layer, order)) = rank(&s.module) else {
             continue;
         };
-        let text = std::fs::read_to_string(&s.path).expect("a source is readable");
-        let file = s
-            .path
-            .strip_prefix(asm_dir())
-            .unwrap()
-            .display()
-            .to_string();
-        let code = code_lines(&text);
+        let (text, file) = (&s.text, &s.file);
+        let code = code_lines(text);
         for (line, name) in named(&code, s.root) {
             if name == "Assembler" {
                 continue;
@@ -440,14 +441,8 @@ fn methods_call_lower_layers_but_for_the_known_calls() {
     let mut defined: Vec<(String, String)> = Vec::new();
     let mut calls: Vec<(String, String, String)> = Vec::new();
     for s in sources() {
-        let text = std::fs::read_to_string(&s.path).expect("a source is readable");
-        let file = s
-            .path
-            .strip_prefix(asm_dir())
-            .unwrap()
-            .display()
-            .to_string();
-        let code = code_lines(&text);
+        let (text, file) = (&s.text, &s.file);
+        let code = code_lines(text);
         for (start, block) in assembler_impls(&code) {
             for m in methods(block) {
                 defined.push((m, s.module.clone()));
