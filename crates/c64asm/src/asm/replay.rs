@@ -135,15 +135,14 @@ impl Replay {
     /// kept from these rather than looked up again.
     #[inline]
     pub fn read(&mut self, name: Name, id: LabelId) {
-        let rp = self;
-        if rp.collecting {
-            if rp.pending.len() < u8::MAX as usize {
-                rp.pending.push((name, id));
+        if self.collecting {
+            if self.pending.len() < u8::MAX as usize {
+                self.pending.push((name, id));
             } else {
                 // More than a line keeps: given up until the next line.
-                rp.collecting = false;
-                rp.pending.clear();
-                rp.tainted.set(true);
+                self.collecting = false;
+                self.pending.clear();
+                self.tainted.set(true);
             }
         }
     }
