@@ -60,6 +60,9 @@ pub struct Parser<'t, 'n> {
     /// Whether a parenthesized expression was read (operands then look for
     /// indirection, see [`super::compiled::mark_indirect`]).
     parens: bool,
+    /// Tests compare [`Parser::lone_value`] with the general path.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
@@ -113,6 +116,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             no_binop: usize::MAX,
             splat_at: usize::MAX,
             parens: false,
+            #[cfg(test)]
+            general_only: false,
         }
     }
 
@@ -248,7 +253,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn element(&mut self) -> PResult<Expr> {
         self.skip_ws();
         self.splat_at = self.pos;
-        if let Some(e) = self.lone_number().or_else(|| self.lone_name()) {
+        if let Some(e) = self.lone_value() {
             return Ok(e);
         }
         let mut e = self.cond()?;
@@ -271,50 +276,83 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
     }
 
-    /// A number that is a whole element (most data values: `.byte $00, 12`):
-    /// what [`Parser::cond`] and the index loop make of it, without each
-    /// operator's check in between. Taken only when the number ends the
-    /// line or is followed by a comma that can't start an index register
-    /// (a digit or `$` after it; or a blank, outside operands); else `None`
-    /// with the cursor and the deprecations back where they were.
-    fn lone_number(&mut self) -> Option<Expr> {
-        if !matches!(self.peek(), b'$' | b'0'..=b'9') || self.depth >= MAX_DEPTH {
+    /// The usual element built straight from its bytes: a number or a name,
+    /// optionally after `#`, `<`, `>` or `#<`, `#>`, optionally followed by
+    /// one `,r` index (`.byte $00, 12`, `jsr label`, `lda #0`, `lda #<table`,
+    /// `sta screen,x`, `.byte <label`): the nodes [`Parser::cond`] and the
+    /// index loop make of it, without each operator's checks in between.
+    /// Taken only when the value (or its index) ends the line or is
+    /// followed by a comma that can't start an index register (see
+    /// [`Parser::lone_end`]); the shape is checked before any node is made,
+    /// so `None` leaves the cursor, the arena and the deprecations as they
+    /// were.
+    fn lone_value(&mut self) -> Option<Expr> {
+        #[cfg(test)]
+        if self.general_only {
             return None;
         }
-        let (start, noted) = (self.pos, self.deprecated.len());
-        if let Ok(e) = self.number()
-            && let Some(after) = self.lone_end(self.pos)
-        {
-            self.pos = after;
-            return Some(e);
+        // The general path nests up to three levels for these (`#`, `<`,
+        // the value): near the limit it reports the depth itself.
+        if self.depth + 3 >= MAX_DEPTH {
+            return None;
         }
-        self.pos = start;
-        self.deprecated.truncate(noted);
-        None
-    }
-
-    /// A symbol's name that is a whole element (`jsr label`, `.word a, b`),
-    /// taken as [`Parser::lone_number`] takes a number: the name is read
-    /// (and interned) only once it is known to stand alone.
-    fn lone_name(&mut self) -> Option<Expr> {
         let start = self.pos;
-        if !matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'_') || self.depth >= MAX_DEPTH {
-            return None;
+        let imm = self.peek() == b'#';
+        let mut at = start + imm as usize;
+        let at_byte = |p: &Self, i: usize| if i < p.end { p.bytes[i] } else { 0 };
+        let byte_op = match at_byte(self, at) {
+            b'<' => Some(UnOp::Lower),
+            b'>' => Some(UnOp::Higher),
+            _ => None,
+        };
+        at += byte_op.is_some() as usize;
+        // The value, scanned (a name is interned only once the shape is known).
+        let (number, end) = match at_byte(self, at) {
+            b'$' | b'0'..=b'9' => {
+                let (n, end) = scan::number(&self.text[..self.end], at).ok()?;
+                (Some(n), end)
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let len = self.ident_len_at(at);
+                // A one-letter string prefix (`b"..."`) or a reserved `__`
+                // name: the general path.
+                if len == 0
+                    || (len == 1 && matches!(at_byte(self, at + len), b'"' | b'\''))
+                    || self.bytes[at..].starts_with(b"__")
+                {
+                    return None;
+                }
+                (None, at + len)
+            }
+            _ => return None,
+        };
+        // What follows: the end of the element, or `,r` and then its end.
+        let (index, after) = match self.lone_end(end) {
+            Some(after) => (None, after),
+            None => {
+                self.pos = scan::skip_blanks(self.bytes, end, self.end);
+                let reg = self.index_reg();
+                let comma = self.pos;
+                self.pos = start;
+                let (reg, len) = reg?;
+                (Some((reg, comma)), self.lone_end(comma + len)?)
+            }
+        };
+        let mut e = match number {
+            Some(n) => self.number_node(at, n),
+            None => Expr::ident(at as Pos, self.name(at, end - at)),
+        };
+        if let Some(op) = byte_op {
+            e = Expr::unary(&mut self.arena, (at - 1) as Pos, op, e);
         }
-        let len = self.ident_len_at(start);
-        // A one-letter string prefix (`b"..."`) or a reserved `__` name: the
-        // general path.
-        let next = self.peek_at(len);
-        if len == 0
-            || (len == 1 && matches!(next, b'"' | b'\''))
-            || self.bytes[start..].starts_with(b"__")
-        {
-            return None;
+        if imm {
+            e = Expr::addr(&mut self.arena, start as Pos, AddrOp::Imm, e);
         }
-        let after = self.lone_end(start + len)?;
-        let name = self.name(start, len);
+        if let Some((reg, comma)) = index {
+            e = Expr::addr(&mut self.arena, comma as Pos, AddrOp::Index(reg), e);
+        }
         self.pos = after;
-        Some(Expr::ident(start as Pos, name))
+        Some(e)
     }
 
     /// Where the element ends if a primary value ending at `end` is all of
@@ -728,18 +766,24 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     fn number(&mut self) -> PResult<Expr> {
         let start = self.pos;
-        if self.peek() == b'0' && self.peek_at(1).is_ascii_digit() {
-            self.deprecated.push((start as Pos, "leading zeros"));
-        }
         let (n, end) = scan::number(&self.text[..self.end], self.pos)?;
         self.pos = end;
+        Ok(self.number_node(start, n))
+    }
+
+    /// The node of a number scanned at `start` (and its leading zeros noted).
+    fn number_node(&mut self, start: usize, n: Number) -> Expr {
+        let next = |i: usize| if i < self.end { self.bytes[i] } else { 0 };
+        if next(start) == b'0' && next(start + 1).is_ascii_digit() {
+            self.deprecated.push((start as Pos, "leading zeros"));
+        }
         let at = start as Pos;
-        Ok(match n {
+        match n {
             Number::Int(v) => Expr::int(at, v),
             Number::Bits(b) => Expr::bits(at, b),
             Number::Float(f) => Expr::float(at, f),
             Number::Big(v) => Expr::big(at, v),
-        })
+        }
     }
 
     /// `b"..."`, `x"..."` and the other one-letter string prefixes.
@@ -1125,6 +1169,145 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(" | "),
             Err(e) => format!("error@{}: {}", e.pos, e.msg),
+        }
+    }
+
+    /// Everything a parse leaves: the nodes with their positions and
+    /// heights, where it stopped, the deprecations and the names interned.
+    fn parse_dump(src: &str, operand: bool, d: Dialect, general: bool) -> String {
+        fn dump(e: &Expr, out: &mut String) {
+            out.push_str(&format!("{}@{}h{}", e.start(), e.text_start(), e.height()));
+        }
+        let mut names = Interner::default();
+        let mut chunk = Vec::with_capacity(64);
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        p.general_only = general;
+        // SAFETY: the parsed list is dropped before the chunk.
+        p.set_arena(unsafe { Arena::new(&mut chunk) });
+        let list = if operand { p.operands() } else { p.list() };
+        let mut out = format!("{list:?} end {} dep {:?}", p.pos, p.deprecated);
+        drop(p);
+        if let Ok(v) = &list {
+            v.iter().for_each(|e| dump(e, &mut out));
+        }
+        drop(list);
+        out.push_str(&format!(" runs {}", chunk.len()));
+        for i in 0..names.len() {
+            out.push_str(&format!(" {}", names.name(i as Name)));
+        }
+        out
+    }
+
+    /// [`Parser::lone_value`]'s shapes and their near misses parse exactly
+    /// as the general path parses them, as lists and as operands, in every
+    /// dialect.
+    #[test]
+    fn lone_values_parse_as_the_general_path() {
+        let sources = [
+            "0",
+            "$ff",
+            "12, 34",
+            "$00, $1d, $3a",
+            "007",
+            "#007",
+            "#$10",
+            "#10",
+            "#a",
+            "#<table",
+            "#>table",
+            "#< table",
+            "#<>table",
+            "#>`table",
+            "#><t",
+            "<a, >b",
+            ">a,x",
+            "<a,x",
+            "a,x",
+            "a,X",
+            "a, x",
+            "a ,x",
+            "a,x ; c",
+            "a,x;c",
+            "a,xy",
+            "a,x+1",
+            "a+1,x",
+            "a,x,y",
+            "#a,x",
+            "#<a,y",
+            "a,q",
+            "a,b\"c\"",
+            "b\"c\"",
+            "#b\"c\"",
+            "__a",
+            "#__a",
+            "a.b,x",
+            "a(1),x",
+            "a[1]",
+            "#a+1",
+            "#a ?1:2",
+            "a,x ? 1 : 2",
+            "lda",
+            "a,1",
+            "a, 1",
+            "a,$2",
+            "#1,2",
+            "1.5",
+            "#1.5e2",
+            "$1_0",
+            "#1_",
+            "1..2",
+            "#99999999999999999999",
+            "#$",
+            "#'a'",
+            "#\"ab, c\"",
+            "x",
+            "#x",
+            "a x 3",
+            "#a in b",
+            "#a=1",
+            "#a==1",
+            "a,x=1",
+            "\u{e9}t\u{e9},x",
+            "a\u{e9},x",
+            "a,x\u{e9}",
+            "#<\u{e9}",
+            "<1,x",
+            "#-1",
+            "#+a",
+            "-a,x",
+            "+",
+            "a,s",
+            "a,r",
+            "a,z",
+            "a,d,k",
+            "(a),y",
+            "(a,x)",
+            "a ,x , y",
+            "#\t1",
+            "#1\t",
+            "a\t,x",
+            "a,\tx",
+            "a,x\t",
+            "$10,x ;",
+            "#>a ;",
+            "a,x,",
+            "a,,x",
+            "a,",
+        ];
+        for src in sources {
+            for operand in [false, true] {
+                for (case_sensitive, unicode) in [(false, false), (true, true), (false, true)] {
+                    let d = Dialect {
+                        case_sensitive,
+                        unicode,
+                    };
+                    assert_eq!(
+                        parse_dump(src, operand, d, false),
+                        parse_dump(src, operand, d, true),
+                        "{src:?} operand {operand} {d:?}"
+                    );
+                }
+            }
         }
     }
 
