@@ -6,13 +6,16 @@ use super::Assembler;
 use super::commands::Cmd;
 use super::compile::NewLabel;
 use super::emit::{Chunk, Piece};
-use super::eval::Args;
+use super::eval::Located;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
 use crate::symbols::DataType;
 use crate::syntax::ast::Pos;
 use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{BigBits, FResult, Fault, Value};
+
+/// A data line's values: inline for the usual line of a few.
+type DataArgs = smallvec::SmallVec<[Located; 8]>;
 
 impl Assembler<'_> {
     fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
@@ -24,7 +27,7 @@ impl Assembler<'_> {
     }
 
     /// The arguments of a data directive; at least one is required.
-    fn data_args(&mut self, line: &LineRef, args: usize) -> Option<Args> {
+    fn data_args(&mut self, line: &LineRef, args: usize) -> Option<DataArgs> {
         if line.at_end(args) {
             self.error(
                 line.span(args, args + 1),
@@ -39,14 +42,26 @@ impl Assembler<'_> {
         };
         // Each value is used, so each one's error is reported: 64tass goes
         // on to the next value after one that failed (a value not known).
-        let mut out = Args::with_capacity(exprs.len());
+        let mut out = DataArgs::with_capacity(exprs.len());
         for e in exprs.iter() {
-            match self.eval_args(line, std::slice::from_ref(e)) {
-                Ok(vals) => out.extend(vals),
-                Err(_) => out.push(super::eval::Located {
+            // A value on its own as `eval_args` takes it (only a splat
+            // spreads into several).
+            let one = if e.is_splat() {
+                self.eval_args(line, std::slice::from_ref(e))
+                    .map(|vals| out.extend(vals))
+            } else {
+                self.eval(line, e).map(|val| {
+                    out.push(Located {
+                        val,
+                        pos: e.start(),
+                    })
+                })
+            };
+            if one.is_err() {
+                out.push(Located {
                     val: Value::None,
                     pos: e.start(),
-                }),
+                });
             }
         }
         Some(out)
@@ -161,7 +176,7 @@ impl Assembler<'_> {
     /// a time would write); `None` for anything else.
     fn quick_bytes(
         &mut self,
-        vals: &Args,
+        vals: &DataArgs,
         cmd: Cmd,
         bits: u32,
         signed: bool,

@@ -360,11 +360,17 @@ impl Assembler<'_> {
         drop(p);
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
         let result = match result {
-            Ok(v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
-                let start = chunk.len() as u32;
-                let len = v.len() as u32;
-                chunk.extend(v);
-                Ok((start, len))
+            Ok(mut v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
+                let start = chunk.len();
+                let len = v.len();
+                // SAFETY: the room was checked (the chunk does not grow);
+                // the nodes are moved (copied, then forgotten by `v`).
+                unsafe {
+                    std::ptr::copy_nonoverlapping(v.as_ptr(), chunk.as_mut_ptr().add(start), len);
+                    v.set_len(0);
+                    chunk.set_len(start + len);
+                }
+                Ok((start as u32, len as u32))
             }
             Ok(v) => {
                 drop(v);
