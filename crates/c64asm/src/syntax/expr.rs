@@ -211,7 +211,11 @@ impl<'t, 'n> Parser<'t, 'n> {
             return Ok(out);
         }
         loop {
-            out.push(self.element()?);
+            let e = match self.plain_number_element() {
+                Some(e) => e,
+                None => self.element()?,
+            };
+            out.push(e);
             self.skip_ws();
             if self.peek() == b',' {
                 self.pos += 1;
@@ -274,6 +278,36 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = self.infix(e, 3)?;
             e = self.cond_tail(e)?;
         }
+    }
+
+    /// A plain number (`12`, `$1f`, see [`scan::plain_number`]) that is a
+    /// whole list element, as [`Parser::lone_value`] takes it, without the
+    /// general scanner: most data values. `None` (nothing changed) for
+    /// anything else, leading zeros included (their warning is noted on
+    /// the general path).
+    #[inline]
+    fn plain_number_element(&mut self) -> Option<Expr> {
+        #[cfg(test)]
+        if self.general_only {
+            return None;
+        }
+        let start = scan::skip_blanks(self.bytes, self.pos, self.end);
+        let bytes = &self.bytes[..self.end];
+        match bytes.get(start) {
+            Some(b'0') if bytes.get(start + 1).is_some_and(u8::is_ascii_digit) => return None,
+            Some(b'$' | b'0'..=b'9') => {}
+            _ => return None,
+        }
+        let (n, end) = scan::plain_number(bytes, start)?;
+        let after = self.lone_end(end)?;
+        let at = start as Pos;
+        let e = match n {
+            Number::Int(v) => Expr::int(at, v),
+            Number::Bits(b) => Expr::bits(at, b),
+            _ => return None,
+        };
+        self.pos = after;
+        Some(e)
     }
 
     /// The usual element built straight from its bytes: a number or a name,
@@ -360,6 +394,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// start an index register (a digit or `$` after it; or a blank, outside
     /// operands). `None` when anything else follows (an operator, a postfix,
     /// `?`, `,x`).
+    #[inline]
     fn lone_end(&self, end: usize) -> Option<usize> {
         let after = scan::skip_blanks(self.bytes, end, self.end);
         let at = |i: usize| if i < self.end { self.bytes[i] } else { 0 };
@@ -1293,6 +1328,24 @@ mod tests {
             "a,x,",
             "a,,x",
             "a,",
+            "1,x",
+            "$10 ;c",
+            "12345678901234567890, 1",
+            "$123456789, 2",
+            "1_0, 2",
+            "1.5, 2",
+            "1e3, 2",
+            "$1e, 2",
+            "1 , 2",
+            "1 ,x",
+            "0, 00",
+            "$0,$",
+            "9 9",
+            "1,\t2",
+            "$ff\t; c",
+            "1)",
+            "1;",
+            "\t 7",
         ];
         for src in sources {
             for operand in [false, true] {

@@ -201,7 +201,7 @@ fn scale10(d: f64, e: u32, divide: bool) -> f64 {
 /// exponent after them), few enough to fit; `None` for anything else, which
 /// [`number`] reads the general way.
 #[inline]
-fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
+pub fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
     let hex = bytes[pos] == b'$';
     let start = pos + hex as usize;
     let mut end = start;
