@@ -10,12 +10,40 @@ use super::eval::Located;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
 use crate::symbols::DataType;
-use crate::syntax::ast::Pos;
+use crate::syntax::ast::{Pos, SmallBits};
+use crate::syntax::scan::{self, Number};
 use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{BigBits, FResult, Fault, Value};
 
 /// A data line's values: inline for the usual line of a few.
 type DataArgs = smallvec::SmallVec<[Located; 8]>;
+
+/// The values of a data line made only of plain numbers (`$00, $1d, 12`,
+/// see [`scan::plain_element`]), read straight from the text: what parsing
+/// and evaluating them makes, without either (most data lines of a
+/// program's tables). `None` for anything else.
+fn plain_numbers(line: &LineRef, args: usize) -> Option<DataArgs> {
+    let mut out = DataArgs::new();
+    let bytes = line.text.as_bytes();
+    let mut at = args;
+    loop {
+        let (n, start, after) = scan::plain_element(bytes, at, line.end, false)?;
+        let val = match n {
+            Number::Int(v) => Value::Int(v),
+            // As the parsed literal holds it (a wider one is another node).
+            Number::Bits(b) => Value::Bits(SmallBits::new(b)?.bits()),
+            _ => return None,
+        };
+        out.push(Located {
+            val,
+            pos: start as Pos,
+        });
+        if line.at(after) != b',' {
+            return Some(out);
+        }
+        at = after + 1;
+    }
+}
 
 impl Assembler<'_> {
     fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
@@ -91,11 +119,16 @@ impl Assembler<'_> {
             return;
         }
         self.replay_begin();
-        let Some(vals) = self.data_args(line, args) else {
+        let plain = plain_numbers(line, args);
+        let literal = plain.is_some();
+        let Some(vals) = plain.or_else(|| self.data_args(line, args)) else {
             return;
         };
         if let Some(bytes) = self.quick_bytes(&vals, cmd, bits, signed) {
-            if let Some(parsed) = self.parse_exprs(line, args, ParseKind::List)
+            if literal {
+                // Literals only: nothing read (no names to check on replay).
+                self.replay_record_data(line, &[], &bytes);
+            } else if let Some(parsed) = self.parse_exprs(line, args, ParseKind::List)
                 && let Ok(exprs) = &parsed.result
             {
                 self.replay_record_data(line, exprs, &bytes);

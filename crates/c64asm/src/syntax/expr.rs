@@ -291,15 +291,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         if self.general_only {
             return None;
         }
-        let start = scan::skip_blanks(self.bytes, self.pos, self.end);
-        let bytes = &self.bytes[..self.end];
-        match bytes.get(start) {
-            Some(b'0') if bytes.get(start + 1).is_some_and(u8::is_ascii_digit) => return None,
-            Some(b'$' | b'0'..=b'9') => {}
-            _ => return None,
-        }
-        let (n, end) = scan::plain_number(bytes, start)?;
-        let after = self.lone_end(end)?;
+        let (n, start, after) = scan::plain_element(self.bytes, self.pos, self.end, self.operand)?;
         let at = start as Pos;
         let e = match n {
             Number::Int(v) => Expr::int(at, v),
@@ -396,18 +388,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// `?`, `,x`).
     #[inline]
     fn lone_end(&self, end: usize) -> Option<usize> {
-        let after = scan::skip_blanks(self.bytes, end, self.end);
-        let at = |i: usize| if i < self.end { self.bytes[i] } else { 0 };
-        let ends = match at(after) {
-            0 | b';' => true,
-            b',' => match at(after + 1) {
-                b'$' | b'0'..=b'9' => true,
-                b' ' | b'\t' => !self.operand,
-                _ => false,
-            },
-            _ => false,
-        };
-        ends.then_some(after)
+        scan::element_end(self.bytes, end, self.end, self.operand)
     }
 
     /// A branch of `?:`: an element, but not a splat.

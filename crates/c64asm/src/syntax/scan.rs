@@ -108,6 +108,16 @@ fn ident_len_unicode_tail(text: &str, pos: usize) -> usize {
 #[inline]
 pub fn skip_blanks(bytes: &[u8], mut pos: usize, end: usize) -> usize {
     let end = end.min(bytes.len());
+    // Inside a line most calls find no blank, or one (after a comma).
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    match bytes.get(pos..end) {
+        Some([b, ..]) if blank(*b) => {}
+        _ => return pos,
+    }
+    match bytes.get(pos + 1..end) {
+        Some([b, ..]) if blank(*b) => {}
+        _ => return pos + 1,
+    }
     while pos + 8 <= end {
         let w = u64::from_le_bytes(bytes[pos..pos + 8].try_into().unwrap_or([0; 8]));
         if w != u64::from_le_bytes([b' '; 8]) && w != u64::from_le_bytes([b'\t'; 8]) {
@@ -233,6 +243,51 @@ pub fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
         Number::Int(val as i64)
     };
     Some((n, end))
+}
+
+/// Where a list element ends if a value ending at `end` is all of it, as
+/// the parser reads it: the line ends there (after blanks: `line_end`, a
+/// `;` or a NUL), or a comma follows that can't start an index register (a
+/// digit or `$` after it; or a blank, outside instruction operands). The
+/// offset after the blanks (of the end or the comma); `None` when anything
+/// else follows (an operator, a postfix, `?`, `,x`).
+#[inline]
+pub fn element_end(bytes: &[u8], end: usize, line_end: usize, operand: bool) -> Option<usize> {
+    let after = skip_blanks(bytes, end, line_end);
+    let at = |i: usize| if i < line_end { bytes[i] } else { 0 };
+    let ends = match at(after) {
+        0 | b';' => true,
+        b',' => match at(after + 1) {
+            b'$' | b'0'..=b'9' => true,
+            b' ' | b'\t' => !operand,
+            _ => false,
+        },
+        _ => false,
+    };
+    ends.then_some(after)
+}
+
+/// A plain number (see [`plain_number`]) that is a whole list element at
+/// `pos` (after blanks; see [`element_end`]): the number, where it starts
+/// and where the element ends. `None` for anything else, leading zeros
+/// included (the parser notes them for a warning).
+#[inline]
+pub fn plain_element(
+    bytes: &[u8],
+    pos: usize,
+    line_end: usize,
+    operand: bool,
+) -> Option<(Number, usize, usize)> {
+    let start = skip_blanks(bytes, pos, line_end);
+    let line = bytes.get(..line_end)?;
+    match line.get(start) {
+        Some(b'0') if line.get(start + 1).is_some_and(u8::is_ascii_digit) => return None,
+        Some(b'$' | b'0'..=b'9') => {}
+        _ => return None,
+    }
+    let (n, end) = plain_number(line, start)?;
+    let after = element_end(bytes, end, line_end, operand)?;
+    Some((n, start, after))
 }
 
 /// Scan a number starting at `pos` (`$hex`, `%binary` or decimal, each with an
