@@ -2176,3 +2176,47 @@ fn other_processors_errors() {
         1,
     );
 }
+
+/// Data lines of plain numbers are read straight from their text; one
+/// that doesn't fit, or that isn't a plain list after all, reports what
+/// 64tass reports, where it does (checked with 64tass 1.58).
+#[test]
+fn plain_number_data_lines_report_like_64tass() {
+    let src = "* = $1000\n        .byte 1, 300, $1ff , 2\n        .char 1, 128\n        .byte 1,2,\n        .byte 1 2\n        .word 1, $12345 ; c\n        .byte 3,,4\n";
+    let diags = fail(src);
+    let too_large =
+        |bits: u32, kind: &str, v: &str| format!("too large for a {bits} bit {kind} integer {v}");
+    assert_eq!(
+        errors_of(&diags),
+        [
+            (
+                Kind::ValueOutOfRange,
+                2,
+                18,
+                too_large(8, "unsigned", "int '300'")
+            ),
+            (
+                Kind::ValueOutOfRange,
+                2,
+                23,
+                too_large(8, "unsigned", "bits '$1ff'")
+            ),
+            (
+                Kind::ValueOutOfRange,
+                3,
+                18,
+                too_large(8, "signed", "int '128'")
+            ),
+            (Kind::Syntax, 4, 19, "an expression is expected".to_string()),
+            (Kind::Syntax, 5, 17, "an operator is expected".to_string()),
+            (
+                Kind::ValueOutOfRange,
+                6,
+                18,
+                too_large(16, "unsigned", "bits '$12345'")
+            ),
+            (Kind::Syntax, 7, 17, "an expression is expected".to_string()),
+        ],
+        "{diags}"
+    );
+}
