@@ -943,13 +943,17 @@ impl Assembler<'_> {
             (op == BinOp::Shr && !computed_here(a, self.picked.get()))
                 .then(|| value::int::stored_shr(&x, &y))
         };
-        let outer = self.bool_uses.take();
+        // The uses of an enclosing operation wait for it (none, mostly:
+        // then nothing is swapped; the report below leaves none behind).
+        let outer = (!self.bool_uses.borrow().is_empty()).then(|| self.bool_uses.take());
         let r = match stored().flatten() {
             Some(r) => r,
             None => value::binary(op, &x, &y, self),
         };
         self.strict_bool_warnings(line, pos);
-        *self.bool_uses.borrow_mut() = outer;
+        if let Some(outer) = outer {
+            *self.bool_uses.borrow_mut() = outer;
+        }
         if self.addr_wrapped.get() {
             // A label plus an offset taken as its address: at that operand.
             let at = if matches!(x, Value::Code(_)) { a } else { b };

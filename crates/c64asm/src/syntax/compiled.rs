@@ -462,7 +462,23 @@ impl Expr {
         items: [Expr; N],
     ) -> Expr {
         let h = items.iter().map(Expr::height).max().unwrap_or(0);
-        let data = put_run(arena, items.into_iter());
+        let data = match arena {
+            Some(a) if !a.full && a.has_room(N) => {
+                let at = a.chunk.len();
+                // SAFETY: as in `put_run`: `at + N <= capacity`, nothing is
+                // reallocated; the nodes are moved in as one array.
+                let p = unsafe {
+                    let p = a.chunk.as_mut_ptr().add(at);
+                    p.cast::<[Expr; N]>().write(items);
+                    a.chunk.set_len(at + N);
+                    p
+                };
+                Data {
+                    run: p.map_addr(|x| x | IN_ARENA),
+                }
+            }
+            _ => put_run(arena, items.into_iter()),
+        };
         Expr::leaf(pos, tag, op, height_of(h), data)
     }
 

@@ -25,10 +25,17 @@ pub struct Dialect {
 /// source is case-sensitive.
 pub fn intern_name(names: &mut Interner, text: &str, d: Dialect) -> Name {
     if d.case_sensitive || !text.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
-        names.intern(text)
-    } else {
-        names.intern(&text.to_lowercase())
+        return names.intern(text);
     }
+    // An ASCII name in capitals (`HAS_RTC`): folded on the stack.
+    let mut buf = [0u8; 32];
+    if text.len() <= buf.len() && text.is_ascii() {
+        let folded = &mut buf[..text.len()];
+        folded.copy_from_slice(text.as_bytes());
+        folded.make_ascii_lowercase();
+        return names.intern_bytes(folded);
+    }
+    names.intern(&text.to_lowercase())
 }
 
 pub struct Parser<'t, 'n> {
