@@ -106,10 +106,11 @@ impl Assembler<'_> {
     /// `-Wstrict-bool`: the bools used as numbers or with an operator since
     /// the last report, at `pos` (the operator, or the value converted).
     pub fn strict_bool_warnings(&mut self, line: &LineRef, pos: Pos) {
-        let uses = self.bool_uses.take();
-        if uses.is_empty() {
+        // Asked after every operation: mostly there are none.
+        if self.bool_uses.borrow().is_empty() {
             return;
         }
+        let uses = self.bool_uses.take();
         let span = self.span_at(line, pos);
         for msg in uses {
             self.warn("strict-bool", span, msg);

@@ -789,7 +789,11 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     fn number(&mut self) -> PResult<Expr> {
         let start = self.pos;
-        let (n, end) = scan::number(&self.text[..self.end], self.pos)?;
+        // The usual literal inline; the others the general way.
+        let (n, end) = match scan::plain_number(&self.bytes[..self.end], start) {
+            Some(plain) => plain,
+            None => scan::number(&self.text[..self.end], start)?,
+        };
         self.pos = end;
         Ok(self.number_node(start, n))
     }
