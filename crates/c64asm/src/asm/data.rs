@@ -21,9 +21,9 @@ type DataArgs = smallvec::SmallVec<[Located; 8]>;
 /// The values of a data line made only of plain numbers (`$00, $1d, 12`,
 /// see [`scan::plain_element`]), read straight from the text: what parsing
 /// and evaluating them makes, without either (most data lines of a
-/// program's tables). `None` for anything else.
-fn plain_numbers(line: &LineRef, args: usize) -> Option<DataArgs> {
-    let mut out = DataArgs::new();
+/// program's tables), into `out`. `None` for anything else (`out` then
+/// holds some of them).
+fn plain_numbers(line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> {
     let bytes = line.text.as_bytes();
     let mut at = args;
     loop {
@@ -39,7 +39,7 @@ fn plain_numbers(line: &LineRef, args: usize) -> Option<DataArgs> {
             pos: start as Pos,
         });
         if line.at(after) != b',' {
-            return Some(out);
+            return Some(());
         }
         at = after + 1;
     }
@@ -54,8 +54,9 @@ impl Assembler<'_> {
         }
     }
 
-    /// The arguments of a data directive; at least one is required.
-    fn data_args(&mut self, line: &LineRef, args: usize) -> Option<DataArgs> {
+    /// The arguments of a data directive, into `out`; at least one is
+    /// required (`None`: reported).
+    fn data_args(&mut self, line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> {
         if line.at_end(args) {
             self.error(
                 line.span(args, args + 1),
@@ -70,7 +71,7 @@ impl Assembler<'_> {
         };
         // Each value is used, so each one's error is reported: 64tass goes
         // on to the next value after one that failed (a value not known).
-        let mut out = DataArgs::with_capacity(exprs.len());
+        out.reserve(exprs.len());
         for e in exprs.iter() {
             // A value on its own as `eval_args` takes it (only a splat
             // spreads into several).
@@ -92,7 +93,7 @@ impl Assembler<'_> {
                 });
             }
         }
-        Some(out)
+        Some(())
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.
@@ -119,11 +120,14 @@ impl Assembler<'_> {
             return;
         }
         self.replay_begin();
-        let plain = plain_numbers(line, args);
-        let literal = plain.is_some();
-        let Some(vals) = plain.or_else(|| self.data_args(line, args)) else {
-            return;
-        };
+        let mut vals = DataArgs::new();
+        let literal = plain_numbers(line, args, &mut vals).is_some();
+        if !literal {
+            vals.clear();
+            if self.data_args(line, args, &mut vals).is_none() {
+                return;
+            }
+        }
         if let Some(bytes) = self.quick_bytes(&vals, cmd, bits, signed) {
             if literal {
                 // Literals only: nothing read (no names to check on replay).
@@ -351,9 +355,10 @@ impl Assembler<'_> {
     /// `.text`, `.null`, `.ptext`, `.shift`, `.shiftl`.
     pub fn data_text(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
-        let Some(vals) = self.data_args(line, args) else {
+        let mut vals = DataArgs::new();
+        if self.data_args(line, args, &mut vals).is_none() {
             return;
-        };
+        }
         let mut chunk = Chunk::default();
         let mut last_pos = args as Pos;
         // 64tass: an empty last argument counts as a gap for `.shift`.
