@@ -342,7 +342,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         // The value, scanned (a name is interned only once the shape is known).
         let (number, end) = match at_byte(self, at) {
             b'$' | b'0'..=b'9' => {
-                let (n, end) = scan::number(&self.text[..self.end], at).ok()?;
+                let (n, end) = match scan::plain_number(&self.bytes[..self.end], at) {
+                    Some(plain) => plain,
+                    None => scan::number(&self.text[..self.end], at).ok()?,
+                };
                 (Some(n), end)
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
