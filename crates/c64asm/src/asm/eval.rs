@@ -532,23 +532,12 @@ impl Assembler<'_> {
 
     /// `-`, `--`, `+`, `++`: searched in the current scope, then outwards.
     fn anon(&mut self, line: &LineRef, n: i32, pos: Pos) -> EResult<Value> {
-        let back = n < 0;
-        for i in (self.st.bottom..self.st.contexts.len()).rev() {
-            let ns = self.st.contexts[i].ns;
-            let space = self.syms.ns(ns);
-            let count = if back {
-                space.backr as i64 + n as i64
-            } else {
-                space.forwr as i64 + n as i64
-            };
-            if count < 0 {
-                continue;
-            }
-            if let Some(id) = self.syms.anon(ns, back, count as u32) {
-                self.touch(id);
-                return Ok(self.syms.label(id).value.clone());
-            }
+        if let Some(id) = self.find_anon(n) {
+            self.touch(id);
+            self.replay.read_anon(n, id);
+            return Ok(self.syms.label(id).value.clone());
         }
+        let back = n < 0;
         if self.doomed() {
             return Ok(Value::None);
         }
@@ -564,6 +553,28 @@ impl Assembler<'_> {
             format!("not defined anonsymbol '{what}'"),
         );
         Ok(Value::None)
+    }
+
+    /// The anonymous label `-`, `--`, `+`, `++` (`n`: -1, -2, 0, 1) names
+    /// now: searched in the current scope, then outwards.
+    pub fn find_anon(&self, n: i32) -> Option<LabelId> {
+        let back = n < 0;
+        for i in (self.st.bottom..self.st.contexts.len()).rev() {
+            let ns = self.st.contexts[i].ns;
+            let space = self.syms.ns(ns);
+            let count = if back {
+                space.backr as i64 + n as i64
+            } else {
+                space.forwr as i64 + n as i64
+            };
+            if count < 0 {
+                continue;
+            }
+            if let Some(id) = self.syms.anon(ns, back, count as u32) {
+                return Some(id);
+            }
+        }
+        None
     }
 
     /// The namespace a value opens (`label.member`).

@@ -6,12 +6,16 @@
 //! A line is kept ([`Assembler::replay_record`], [`Assembler::replay_record_data`])
 //! only when what made its bytes is known exactly:
 //! - its operands are pure arithmetic on integer literals and symbols (no
-//!   `*`, no anonymous labels, strings, functions, members, comparisons,
+//!   `*`, strings, functions, members, comparisons,
 //!   floats: see [`pure_names`]); every symbol resolved to a label whose value is
 //!   an integer, a bit string or a code address of integer or bits type;
-//! - the instruction is no branch (a branch reads the program counter and
-//!   the pass its target was defined in) and `.autsiz` is off (`rep`/`sep`
-//!   change the register sizes); a data line is not under `.eor`;
+//! - `.autsiz` is off (`rep`/`sep` change the register sizes); a data line
+//!   is not under `.eor`; a branch is a plain short one ([`plain_branch`],
+//!   2 bytes, its target written without `#` or `,k`), which also reads
+//!   the program counter and, to a label not yet defined in the pass, where
+//!   it ended in the last pass (kept as a last read, [`BRANCH`]);
+//! - anonymous labels (`-`, `+`) read are kept as names of their own
+//!   ([`ANON`]) and searched for again on replay;
 //! - nothing tried to report anything while the line was evaluated
 //!   ([`Replay::taint`] is called wherever a message is made or a
 //!   message is left out because another pass follows, see `doomed`).
@@ -45,7 +49,7 @@ use crate::symbols::{LabelId, PcType};
 use crate::syntax::ast::{BinOp, UnOp};
 use crate::syntax::compiled::{Expr, ExprKind};
 use crate::value::ops::{is_arith, is_shift};
-use crate::value::{CodeRef, Value};
+use crate::value::{CodeId, CodeRef, Value};
 
 /// Bytes a record holds in itself; more go to [`Replay::bytes`].
 const INLINE: usize = 4;
@@ -97,6 +101,32 @@ struct Read {
     z: u32,
 }
 
+/// A branch's inputs besides its target's value: where it is, whether its
+/// target is a label not yet defined in the pass (then it is measured
+/// from where it ended in the last pass, `last_end`), and which code
+/// object's pass decided that.
+#[derive(Clone, Copy)]
+struct Branch {
+    decides: Option<CodeId>,
+    tracked: bool,
+    last_end: Option<u32>,
+    pc: u32,
+}
+
+/// The [`Read::name`] that marks a branch's [`Branch`] (the line's last
+/// read): `near` is its program counter, `label` the code that decides
+/// ([`FAR`]: none), `kind` bit 0 tracked and bit 1 a last end, `x` the
+/// last end.
+const BRANCH: Name = u32::MAX;
+/// Anonymous labels read (`-`, `+`, ...) are names from here on up:
+/// `ANON + 128 + n` for the `n` of [`ExprKind::Anon`].
+const ANON: Name = u32::MAX - 512;
+
+/// The name a read of the anonymous label `n` is kept under, if any.
+fn anon_name(n: i32) -> Option<Name> {
+    (-128..128).contains(&n).then(|| ANON + (n + 128) as u32)
+}
+
 const INT: u32 = u32::MAX;
 const BITS: u32 = u32::MAX - 1;
 const FAR: u32 = u32::MAX;
@@ -118,6 +148,8 @@ pub struct Replay {
     /// while `collecting`.
     pending: Vec<(Name, LabelId)>,
     collecting: bool,
+    /// What the line's branch was measured from (see [`Replay::branch_seen`]).
+    branch: Option<Branch>,
     /// Lines replayed and lines kept, for measurements and tests.
     pub replayed: u64,
     pub kept: u64,
@@ -147,6 +179,39 @@ impl Replay {
         }
     }
 
+    /// An anonymous label read resolved to `id` (see [`Replay::read`]).
+    #[inline]
+    pub fn read_anon(&mut self, n: i32, id: LabelId) {
+        match anon_name(n) {
+            Some(name) => self.read(name, id),
+            None => self.tainted.set(true),
+        }
+    }
+
+    /// A relative branch was measured (`Assembler::relative`): `tracked`
+    /// when from `last_end`, which `decides` (the target's code not yet
+    /// defined in the pass) chose; `pc` where it is. A second branch on
+    /// the line (a list operand) is not kept.
+    pub fn branch_seen(
+        &mut self,
+        decides: Option<CodeId>,
+        tracked: bool,
+        last_end: Option<u32>,
+        pc: u32,
+    ) {
+        if self.collecting {
+            if self.branch.is_some() {
+                self.tainted.set(true);
+            }
+            self.branch = Some(Branch {
+                decides,
+                tracked,
+                last_end,
+                pc,
+            });
+        }
+    }
+
     pub fn new(opts: &crate::options::Options) -> Replay {
         let w = &opts.warnings;
         Replay {
@@ -164,6 +229,26 @@ impl Replay {
     }
 }
 
+/// A relative branch kept for replay: short or long by its distance only
+/// (not a `gxx` pseudo branch, the 65CE02's or a `brl`, a bit branch).
+fn plain_branch(m: &crate::opcodes::Mnemonic) -> bool {
+    m.has(Mode::Relative)
+        && !m.has(Mode::RelativeLong)
+        && !m.has(Mode::ZeroPageBitRelative)
+        && !m.is_pseudo()
+}
+
+/// No addressing-mode operator in the expression (a branch's target as an
+/// address, not `#offset` or `target,k`).
+fn no_modes(e: &Expr) -> bool {
+    match e.kind() {
+        ExprKind::Addr(..) => false,
+        ExprKind::Paren(inner) | ExprKind::Unary(_, inner) => no_modes(inner),
+        ExprKind::Binary(_, ab) => no_modes(&ab[0]) && no_modes(&ab[1]),
+        _ => true,
+    }
+}
+
 /// Is the expression pure arithmetic whose only inputs are its symbols?
 /// Its names are added to `out` in the order they are read (an impure
 /// expression leaves some added: the caller drops them).
@@ -174,6 +259,13 @@ fn pure_names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) -> bool {
             out.push(n);
             true
         }
+        ExprKind::Anon(n) => match anon_name(n) {
+            Some(name) => {
+                out.push(name);
+                true
+            }
+            None => false,
+        },
         ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure_names(inner, out),
         ExprKind::Unary(op, inner) => {
             matches!(
@@ -205,6 +297,7 @@ impl Assembler<'_> {
         let rp = &mut self.replay;
         rp.tainted.set(false);
         rp.pending.clear();
+        rp.branch = None;
         rp.collecting = rp.on;
     }
 
@@ -224,7 +317,10 @@ impl Assembler<'_> {
     fn replayable(&self, op: Op) -> bool {
         let Op::Real(i) = op else { return false };
         let m = &table(self.st.cpu)[i as usize];
-        self.replay.on && !self.st.autosize && !m.is_branch() && !m.has(Mode::ZeroPageBitRelative)
+        self.replay.on
+            && !self.st.autosize
+            && (!m.is_branch() || plain_branch(m))
+            && !m.has(Mode::ZeroPageBitRelative)
     }
 
     /// The scope [`Assembler::lookup`] searches first for `name`, if any.
@@ -238,6 +334,19 @@ impl Assembler<'_> {
 
     /// What a read of `name` that resolved to `id` is, as a [`Read`].
     fn read_of(&self, name: Name, id: LabelId) -> Option<Read> {
+        if name >= ANON {
+            // Found again by searching (see `resolves_same`).
+            let (kind, x, y, z) = self.value_now(id)?;
+            return Some(Read {
+                name,
+                label: id.0,
+                near: FAR,
+                kind,
+                x,
+                y,
+                z,
+            });
+        }
         // Found in the scope searched first with strength 0 (the strongest:
         // what that scope gives while the label is visible). When that
         // scope is the only one searched, the label is in it.
@@ -295,6 +404,9 @@ impl Assembler<'_> {
     /// the strongest); anything else is looked up again.
     fn resolves_same(&mut self, want: &Read) -> bool {
         let id = LabelId(want.label);
+        if want.name >= ANON {
+            return self.find_anon(want.name as i32 - (ANON + 128) as i32) == Some(id);
+        }
         if want.near != FAR && self.first_scope(want.name).map(|ns| ns.0) == Some(want.near) {
             let l = self.syms.label(id);
             if l.constant || l.defpass == self.st.pass {
@@ -320,7 +432,18 @@ impl Assembler<'_> {
         if self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
             return false;
         }
-        let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
+        let mut reads = r.reads as usize..r.reads as usize + r.nreads as usize;
+        // A branch's own inputs, kept as its last read.
+        let branch = match reads.clone().last().map(|i| self.replay.reads[i]) {
+            Some(b) if b.name == BRANCH => {
+                reads.end -= 1;
+                if !self.branch_same(&b) {
+                    return false;
+                }
+                Some(b)
+            }
+            _ => None,
+        };
         for i in reads.clone() {
             let want = self.replay.reads[i];
             if !self.resolves_same(&want)
@@ -335,9 +458,21 @@ impl Assembler<'_> {
         for i in reads {
             let Read { name, label, .. } = self.replay.reads[i];
             self.touch(LabelId(label));
-            if shadow {
+            if shadow && name < ANON {
                 self.shadow_check(name, LabelId(label));
             }
+        }
+        if let Some(b) = branch
+            && b.kind & 1 != 0
+        {
+            // What `relative` does with a branch to a label ahead.
+            let end = b.near.wrapping_add(r.len as u32) & self.out.all_mem;
+            let vline = self.st.vline;
+            let last_end = self.st.branch_ends.get(&vline).copied();
+            if last_end.is_some_and(|e| e != end) {
+                self.st.fixeddig = false;
+            }
+            self.st.branch_ends.insert(vline, end);
         }
         out.clear();
         let len = r.len as usize;
@@ -353,6 +488,20 @@ impl Assembler<'_> {
         true
     }
 
+    /// Are a kept branch's inputs (a [`BRANCH`] read) what they were?
+    fn branch_same(&self, b: &Read) -> bool {
+        if self.out.addr(self.st.addr).l_address != b.near {
+            return false;
+        }
+        let pass = self.st.pass;
+        let tracked = b.label != FAR && self.syms.code(CodeId(b.label)).pass != pass;
+        if tracked != (b.kind & 1 != 0) {
+            return false;
+        }
+        let last_end = (b.kind & 2 != 0).then_some(b.x);
+        !tracked || self.st.branch_ends.get(&self.st.vline).copied() == last_end
+    }
+
     /// The bytes kept for this instruction line (see [`Self::replay_bytes`]).
     pub fn replay_instruction(
         &mut self,
@@ -360,7 +509,10 @@ impl Assembler<'_> {
         op: Op,
         out: &mut smallvec::SmallVec<[u8; 8]>,
     ) -> bool {
-        self.replayable(op) && self.replay_bytes(line, out)
+        if !self.replayable(op) {
+            return false;
+        }
+        self.replay_bytes(line, out)
     }
 
     /// The bytes kept for this data directive's line (`.byte`, `.word`, ...).
@@ -372,20 +524,43 @@ impl Assembler<'_> {
     /// if the line qualifies (see the module's notes).
     pub fn replay_record(&mut self, line: &LineRef, op: Op, exprs: &[Expr], bytes: &[u8]) {
         self.replay.collecting = false;
-        if self.replayable(op) {
-            self.keep(line, exprs, bytes);
+        if !self.replayable(op) {
+            return;
         }
+        let Op::Real(i) = op else { return };
+        if !table(self.st.cpu)[i as usize].is_branch() {
+            self.keep(line, exprs, bytes, None);
+            return;
+        }
+        // A short branch measured once, to a target written without
+        // addressing-mode operators.
+        let Some(b) = self.replay.branch else { return };
+        let pass = self.st.pass;
+        let tracked_now = b.decides.is_some_and(|c| self.syms.code(c).pass != pass);
+        if bytes.len() != 2 || b.tracked != tracked_now || !exprs.iter().all(no_modes) {
+            return;
+        }
+        let extra = Read {
+            name: BRANCH,
+            label: b.decides.map_or(FAR, |c| c.0),
+            near: b.pc,
+            kind: u32::from(b.tracked) | u32::from(b.last_end.is_some()) << 1,
+            x: b.last_end.unwrap_or(0),
+            y: 0,
+            z: 0,
+        };
+        self.keep(line, exprs, bytes, Some(extra));
     }
 
     /// Keep the bytes a data directive's line made from `exprs`.
     pub fn replay_record_data(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
         self.replay.collecting = false;
         if self.data_replayable() {
-            self.keep(line, exprs, bytes);
+            self.keep(line, exprs, bytes, None);
         }
     }
 
-    fn keep(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
+    fn keep(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8], extra: Option<Read>) {
         if self.replay.tainted.get() || bytes.is_empty() || bytes.len() > u8::MAX as usize {
             return;
         }
@@ -407,6 +582,10 @@ impl Assembler<'_> {
             };
             reads.push(r);
         }
+        if reads.len() >= u8::MAX as usize {
+            return;
+        }
+        reads.extend(extra);
         let ctx = self.replay_ctx();
         let ctx = match self.replay.contexts.iter().position(|&c| c == ctx) {
             Some(i) => i,
@@ -604,6 +783,75 @@ mod tests {
         assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xa9, 0x02, 0xa5, 0x12]);
         assert_eq!(p.warnings.len(), 1);
         assert!(REPLAYED.with(|n| n.get()) >= 1);
+    }
+
+    /// Branches back to a label, a cheap local or an anonymous label are
+    /// replayed once settled; so is one to a label ahead.
+    #[test]
+    fn settled_branches_are_replayed() {
+        let src = "* = $1000\n-\tlda zp\n bne -\n_l dey\n bne _l\n beq +\n nop\n+ bmi fwd\n nop\nfwd rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xd0, 0xfc, 0x88, 0xd0, 0xfd, 0xf0, 0x01, 0xea, 0x30, 0x01,
+                0xea, 0x60
+            ]
+        );
+        // Pass 2 replays the branches back, pass 3 the ones ahead too.
+        assert!(replayed >= 5, "replayed {replayed}");
+    }
+
+    /// A branch to a fixed address moves with the code before it: the
+    /// offset is made again where the program counter differs.
+    #[test]
+    fn a_moved_branch_is_made_again() {
+        let src = "* = $1000\n lda zp\n bne $1010\n rts\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(bytes, [0x00, 0x10, 0xa5, 0x12, 0xd0, 0x0c, 0x60]);
+    }
+
+    /// A branch to a label ahead is measured from where it ended in the
+    /// last pass (as 64tass does): when that changed, it is made again,
+    /// even though it is where it was and its target is too.
+    #[test]
+    fn a_branch_ahead_reads_where_it_ended_last_pass() {
+        let src = "* = $1000\n lda zp\n bne fwd\n* = $1010\nfwd rts\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        let mut want = vec![0x00, 0x10, 0xa5, 0x12, 0xd0, 0x0c];
+        want.resize(2 + 16, 0);
+        want.push(0x60);
+        assert_eq!(bytes, want);
+    }
+
+    /// `-Wbranch-page`: a branch that crosses a page only once the code
+    /// before it shrank (pass 2) is warned about.
+    #[test]
+    fn a_branch_crossing_a_page_in_a_later_pass_warns() {
+        let src = "* = $10f8\n lda zp\n lda zp\n dey\n bne $1110\n rts\nzp = $12\n";
+        let mut opts = Options::default();
+        assert!(opts.warnings.apply("branch-page"));
+        let p = Assembler::new(&opts)
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(
+            p.prg_bytes(),
+            [0xf8, 0x10, 0xa5, 0x12, 0xa5, 0x12, 0x88, 0xd0, 0x11, 0x60]
+        );
+        assert_eq!(p.warnings.len(), 1);
+    }
+
+    /// In a loop, `-` and `+` name another label each time round.
+    #[test]
+    fn anonymous_labels_in_a_loop_are_found_again() {
+        let src =
+            "* = $1000\n lda zp\n .rept 3\n- nop\n bne -\n beq +\n nop\n+\n .endrept\nzp = $12\n";
+        let (bytes, _) = assemble(src, &Options::default());
+        let mut want = vec![0x00, 0x10, 0xa5, 0x12];
+        for _ in 0..3 {
+            want.extend([0xea, 0xd0, 0xfd, 0xf0, 0x01, 0xea]);
+        }
+        assert_eq!(bytes, want);
     }
 
     /// A `.weak` symbol read before the stronger one below is defined:
