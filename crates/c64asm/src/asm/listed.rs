@@ -203,7 +203,7 @@ impl Assembler<'_> {
 
     /// `.else`, `.elsif`, `.case`, `.default`: a branch directive.
     fn takes_branch(&self, line: &LineRef) -> bool {
-        let (stmt, _) = self.statement(line);
+        let (stmt, _) = self.recorded_statement(line);
         line.at(stmt) == b'.'
             && matches!(
                 self.command_at(line, stmt + 1),
@@ -475,7 +475,7 @@ impl Assembler<'_> {
     fn label_of<'l>(&self, line: &'l LineRef) -> &'l str {
         let text = &line.text[..line.end];
         let start = line.skip_ws(line.start);
-        let (statement, _) = self.statement(line);
+        let (statement, _) = self.recorded_statement(line);
         if statement > start {
             return text[line.start..statement].trim_end();
         }
