@@ -162,12 +162,42 @@ fn count_chars(bytes: &[u8]) -> usize {
     }
 }
 
-/// Whether a source text is only tabs and printable ASCII (shown as it is).
-/// Without a short cut so that it runs many bytes at a time.
+/// Whether a source text is only tabs and printable ASCII (shown as it is),
+/// told 8 bytes at a time.
 fn plain(text: &[u8]) -> bool {
-    text.iter().fold(true, |ok, &b| {
-        ok & ((b == b'\t') | (b.wrapping_sub(b' ') < 0x5f))
-    })
+    let mut words = text.chunks_exact(8);
+    let mut odd = 0;
+    for w in words.by_ref() {
+        odd |= unusual(u64::from_le_bytes([
+            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7],
+        ]));
+    }
+    let rest = words.remainder();
+    // The last bytes padded with blanks.
+    let mut last = [b' '; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    odd |= unusual(u64::from_le_bytes(last));
+    odd == 0
+}
+
+/// The high bit of each byte of `x` that is not a tab or printable ASCII
+/// (a control character, DEL, or a byte past ASCII).
+fn unusual(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Tabs as blanks: the bytes equal to 9 found exactly (no borrow
+    // between bytes: each is cleared of its high bit first).
+    let nine = x ^ (ONES * 9);
+    let not_zero = (((nine & !HIGH) + !HIGH) | nine) & HIGH;
+    let tabs = !not_zero & HIGH;
+    let x = x | (tabs >> 2);
+    // Below a blank, DEL, and past ASCII, each tested on bytes without
+    // their high bit (exact per byte), the last by the bit itself.
+    let low = x & !HIGH;
+    let below = !((low + ONES * (0x80 - 0x20)) | low) & HIGH & !x;
+    let del = low ^ (ONES * 0x7f);
+    let del = !(((del & !HIGH) + !HIGH) | del) & HIGH & !x;
+    below | del | (x & HIGH)
 }
 
 /// Whether a source text is only white space (as `str::trim` counts it),
@@ -279,6 +309,8 @@ struct Row {
     start: usize,
     col: usize,
     mark: usize,
+    /// Only ASCII written since `mark` (no value or source text).
+    ascii: bool,
 }
 
 /// Writes the rows of a listing in its columns.
@@ -319,6 +351,7 @@ impl Writer {
             start: at,
             col: 0,
             mark: at,
+            ascii: true,
         }
     }
 
@@ -331,26 +364,25 @@ impl Writer {
     /// what was written is reached on a new line.
     fn pad_from(&mut self, row: &mut Row, written: usize, to: usize) {
         let mut col = row.col + written;
-        if written == 0 && col >= to {
-            return;
-        }
-        // Past the column (a long disassembly): the rest on a line of its own.
         if col >= to {
+            if written == 0 {
+                return;
+            }
+            // Past the column (a long disassembly): the rest on a line of
+            // its own.
             self.out.push(b'\n');
             col = 0;
         }
-        if col < to {
-            let tab = self.tab;
-            if tab > 1 {
-                col -= col % tab;
-                let tabs = (to - col) / tab;
-                push_run(&mut self.out, b'\t', tabs);
-                col += tabs * tab;
-            }
-            push_run(&mut self.out, b' ', to - col);
-            col = to;
-        }
-        row.col = col;
+        // From the stop at or before `col`, the tabs that fit to `to`, then
+        // what is left of a tab: `to`'s own distance from its stop.
+        let (tabs, spaces) = match self.tab {
+            8 => ((to >> 3) - (col >> 3), to & 7),
+            tab if tab > 1 => (to / tab - col / tab, to % tab),
+            _ => (0, to - col),
+        };
+        push_run(&mut self.out, b'\t', tabs);
+        push_run(&mut self.out, b' ', spaces);
+        row.col = to;
         row.mark = self.out.len();
     }
 
@@ -434,7 +466,10 @@ impl Writer {
             self.out.extend_from_slice(monitor.as_bytes());
         }
         if let Some(text) = source.filter(|t| self.columns.source && !blank(t)) {
-            self.pad(&mut row, self.source_col);
+            match row.ascii {
+                true => self.pad_ascii(&mut row, self.source_col),
+                false => self.pad(&mut row, self.source_col),
+            }
             self.escaped(text);
         }
         self.end_row(row);
@@ -486,6 +521,7 @@ impl Writer {
         // always with `--verbose-list`); longer, it is left out. So 64tass
         // lists it.
         self.out.push(b'=');
+        row.ascii = v.is_ascii();
         let width = v.chars().count() + 1;
         if width < self.source_col - self.lead_width() {
             self.escaped(v);
@@ -533,7 +569,10 @@ impl Writer {
         bytes: &[u8],
         source: &str,
     ) {
-        for (k, part) in instructions(bytes, listed).into_iter().enumerate() {
+        let mut rest = bytes;
+        for k in 0.. {
+            let part = first_instruction(rest, listed);
+            rest = &rest[part.len()..];
             let mut row = self.head(b'.', addr, pc);
             let mut text = std::mem::take(&mut self.monitor);
             text.clear();
@@ -555,6 +594,9 @@ impl Writer {
             self.monitor = text;
             addr += part.len() as u32;
             pc += part.len() as u32;
+            if rest.is_empty() {
+                break;
+            }
         }
     }
 
@@ -623,24 +665,17 @@ impl Writer {
     }
 }
 
-/// A code row's bytes cut into instructions, when they are several.
-fn instructions(bytes: &[u8], listed: crate::opcodes::Listed) -> smallvec::SmallVec<[&[u8]; 2]> {
-    let mut out = smallvec::SmallVec::new();
-    let mut rest = bytes;
-    while let Some(&op) = rest.first() {
-        let len = crate::opcodes::instruction_len(op, listed).unwrap_or(rest.len() as u32) as usize;
-        if len >= rest.len() || crate::opcodes::takes_signature(op, listed.cpu) {
-            out.push(rest);
-            break;
-        }
-        let (one, more) = rest.split_at(len);
-        out.push(one);
-        rest = more;
+/// The first instruction of a code row's bytes (a row may hold several:
+/// a long branch); all of them when they are one, or cannot be cut.
+fn first_instruction(bytes: &[u8], listed: crate::opcodes::Listed) -> &[u8] {
+    let Some(&op) = bytes.first() else {
+        return bytes;
+    };
+    let len = crate::opcodes::instruction_len(op, listed).unwrap_or(bytes.len() as u32) as usize;
+    if len == 0 || len >= bytes.len() || crate::opcodes::takes_signature(op, listed.cpu) {
+        return bytes;
     }
-    if out.is_empty() {
-        out.push(bytes);
-    }
-    out
+    &bytes[..len]
 }
 
 const DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -680,5 +715,31 @@ fn push_run(out: &mut Vec<u8>, b: u8, n: usize) {
         }
     } else {
         out.resize(out.len() + n, b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    /// `plain` tells 8 bytes at a time what a byte-by-byte test tells:
+    /// every byte value in every place of texts of every length to 20.
+    #[test]
+    fn plain_is_tabs_and_printable_ascii() {
+        let one = |b: u8| b == b'\t' || (b' '..0x7f).contains(&b);
+        for len in 1..20 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut text = vec![b'a'; len];
+                    text[at] = b;
+                    assert_eq!(plain(&text), one(b), "byte {b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert!(plain(b""));
+        assert!(plain(
+            b"\tlda #1\t; a comment ~ with every sign !\"#$%&'()*+,-./"
+        ));
+        assert!(!plain("l\u{e4}nge".as_bytes()));
     }
 }
