@@ -475,6 +475,10 @@ impl Assembler<'_> {
     fn label_of<'l>(&self, line: &'l LineRef) -> &'l str {
         let text = &line.text[..line.end];
         let start = line.skip_ws(line.start);
+        // A blank line or a comment (most of the lines without bytes).
+        if line.at_end(start) {
+            return "";
+        }
         let (statement, _) = self.recorded_statement(line);
         if statement > start {
             return text[line.start..statement].trim_end();
