@@ -371,11 +371,36 @@ impl Rows {
             row.len = bytes.len() as u32;
             self.bytes.extend_from_slice(bytes);
         }
-        row.text = match text {
-            RowText::Source { offset, text } if row.file != NO_FILE => (offset, text.len() as u32),
-            RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
-        };
+        row.text = self.keep_text(row.file, text);
         self.list.push(row);
+    }
+
+    /// A row that shows its source text alone (`--verbose-list`, from the
+    /// execution `from` of the line `file`, `index`): no offset, program
+    /// counter or processor settings are shown on it, so it adds no run
+    /// (it reads the row's before it), the cheaper for a row per line.
+    pub fn push_text(&mut self, from: u32, (file, index): (FileId, u32), text: RowText) {
+        let (tag, len) = RowKind::Text.split();
+        let addr = self.list.last().map_or(0, |r| r.addr);
+        let text = self.keep_text(file, text);
+        self.list.push(ListRow {
+            tag,
+            addr,
+            len,
+            text,
+            file,
+            index,
+            from,
+        });
+    }
+
+    /// Where a row of `file` finds `text`: in the file's text, or kept in
+    /// the rows' own.
+    fn keep_text(&mut self, file: FileId, text: RowText) -> (u32, u32) {
+        match text {
+            RowText::Source { offset, text } if file != NO_FILE => (offset, text.len() as u32),
+            RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
+        }
     }
 
     /// `text` kept in the rows' text: where it is, marked [`OWN_TEXT`].

@@ -378,8 +378,13 @@ impl Assembler<'_> {
         }
         self.take_placeholder(line);
         let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
-        let row = self.row_here((line.file, line.index), kind);
         let text = self.row_text(line, text);
+        if kind == RowKind::Text {
+            let at = (line.file, line.index);
+            self.record.rows.push_text(self.st.vline, at, text);
+            return;
+        }
+        let row = self.row_here((line.file, line.index), kind);
         let listed = self.listed(&[]);
         self.record.rows.push(row, listed, &[], text);
     }
