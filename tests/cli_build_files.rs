@@ -691,6 +691,90 @@ lst     .brept 2
     }
 }
 
+/// Listing rows of the shapes the writer pads and cuts: tabs at every
+/// column of a line, lines longer than every column, a label past the
+/// columns, text past ASCII in comments and values (a byte past ASCII read
+/// without `-a` is shown as `<82>` in the value column too), long byte runs
+/// (folded repeats, 16 bytes a row), `.bend`/`.pend` rows and macro
+/// expansions, with `--verbose-list`, `--no-monitor`, `--no-source`,
+/// `--line-numbers` and tab sizes, each listing as 64tass writes it.
+#[test]
+fn listing_rows_of_long_tabbed_and_unicode_lines_are_64tass_rows() {
+    let tabbed: String = (0..10)
+        .map(|k| {
+            let lead = "\t".repeat(k % 3) + &" ".repeat(k);
+            format!("{lead}\tnop\t; tab\tat {k}\tcolumns\n")
+        })
+        .collect();
+    let long = format!("; {}", "long line ".repeat(30));
+    let source = format!(
+        "; listing shapes
+        * = $0801
+{tabbed}{long}
+        lda #1          {long}
+longname_that_runs_past_the_columns_of_the_listing_row lda #2
+name    = \"a string long enough to pass every column of the listing row easily\"
+short   = \"\u{e4}\u{20ac}\"
+        .text \"gr\", \"ss\"    ; gr\u{fc}\u{df}e, \u{e7}a va? \u{bd} \u{20ac}
+        ; a comment with \u{fc} and \u{20ac} and \u{1d11e}
+        .byte 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35
+        .fill 300, $ea
+        .fill 100, [1,2,3,4]
+        .word 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+blk     .block
+inner   nop
+        .bend
+prc     .proc
+        rts
+        .pend
+mac     .macro
+        lda #\\1
+        .byte \\2, \\1
+_lbl    nop
+        .endm
+        #mac 1, 2
+lab     #mac 3, 4
+        mac 5, 6
+cnt     .var 0
+        .rept 3
+        .byte cnt
+cnt     .var cnt + 1
+        .endrept
+        .if 0
+        nop
+        .else
+        clc
+        .endif
+        rts
+"
+    );
+    for unicode in [false, true] {
+        for extra in [
+            &[][..],
+            &["--verbose-list"],
+            &["--no-monitor"],
+            &["--no-source"],
+            &["--no-monitor", "--no-source"],
+            &["--verbose-list", "--no-monitor"],
+            &["--verbose-list", "--no-source", "--line-numbers"],
+            &["--line-numbers", "--tab-size", "3"],
+            &["--tab-size", "1"],
+            &["--tab-size", "5", "--verbose-list"],
+            &["--tab-size", "12", "--line-numbers", "--no-monitor"],
+        ] {
+            let mut args = vec!["-L", "s.lst", "-o", "s.prg"];
+            if unicode {
+                args.push("-a");
+            }
+            args.extend_from_slice(extra);
+            twins("long-rows", &source, &[], &args)
+                .both_succeed()
+                .same("s.prg")
+                .same_listing("s.lst");
+        }
+    }
+}
+
 /// `--tab-size N` lines the listing's and the label list's columns up with
 /// tabs N wide, as 64tass does (spaces for the rest; with a size that does
 /// not divide 8, 64tass's listing counts its spaces from the last tab stop),

@@ -330,6 +330,17 @@ impl Args {
             source_lines: self.source_map.is_some(),
             verbose_list: self.verbose_list,
             list_symbols: !self.label_files(m).is_empty(),
+            // The lists of the top scope alone need no scope's symbols.
+            nested_symbols: self.label_files(m).iter().any(|t| {
+                t.scope.is_some()
+                    || !matches!(
+                        t.format,
+                        LabelFormat::Tass
+                            | LabelFormat::Export
+                            | LabelFormat::Simple
+                            | LabelFormat::Mesen
+                    )
+            }),
             free_memory: false,
             tab_size: self.tab_size.unwrap_or(8),
             export_labels: self

@@ -359,6 +359,13 @@ pub struct Options {
     /// default, off saves time (a tenth of a large build's) when no label
     /// file is wanted: the program then lists no symbols.
     pub list_symbols: bool,
+    /// With `list_symbols`, also the symbols inside scopes (a `.proc`'s,
+    /// a `.block`'s, a label's locals); on by default. Off when the only
+    /// label files wanted list the top scope alone (64tass's default list,
+    /// `--export-labels`, `--simple-labels`, `--mesen-labels`): the program
+    /// then lists the top scope's symbols, without collecting and naming
+    /// every local one (most of a large program's symbols).
+    pub nested_symbols: bool,
     /// Free the assembler's working memory when done (the default). A
     /// command-line run that exits right after turns it off: the OS takes the
     /// memory back at once, which saves freeing millions of small allocations
@@ -424,6 +431,7 @@ impl Default for Options {
             source_lines: true,
             verbose_list: false,
             list_symbols: true,
+            nested_symbols: true,
             free_memory: true,
             export_labels: Vec::new(),
             tab_size: 8,

@@ -41,6 +41,41 @@ fn symbols_labels_and_vice_file() {
     );
 }
 
+/// Without `nested_symbols` the program lists the top scope's symbols
+/// only, and the lists of the top scope (64tass's default, export, simple,
+/// Mesen) are the same as with every symbol collected.
+#[test]
+fn top_scope_lists_are_the_same_without_nested_symbols() {
+    let src = "SCREEN = $0400\n* = $0810\nstart   ldx #0\n_loop   inx\n        bne _loop\n\
+               io .block\nborder = $d020\n .bend\nsub .proc\nin nop\n .pend\n jsr sub\nend rts\n";
+    let all = asm(src);
+    let top = Options {
+        nested_symbols: false,
+        ..Options::default()
+    };
+    let top = assemble_str("t.asm", src, &top).unwrap_or_else(|d| panic!("{d}"));
+    for format in [
+        c64asm::LabelFormat::Tass,
+        c64asm::LabelFormat::Export,
+        c64asm::LabelFormat::Simple,
+        c64asm::LabelFormat::Mesen,
+    ] {
+        assert_eq!(top.labels(format), all.labels(format), "{format:?}");
+    }
+    assert_eq!(all.symbol("start._loop"), Some(0x0812));
+    assert_eq!(top.symbol("start._loop"), None);
+    assert_eq!(top.symbol("io.border"), None);
+    assert_eq!(top.symbol("end"), all.symbol("end"));
+    let names = |p: &c64asm::Program| {
+        p.symbols()
+            .iter()
+            .map(|s| s.name.clone())
+            .collect::<Vec<_>>()
+    };
+    // In 64tass's order (its symbol table's), as the label lists.
+    assert_eq!(names(&top), ["start", "end", "sub", "io", "SCREEN"]);
+}
+
 #[test]
 fn listing_shows_address_bytes_and_source() {
     let p = asm("* = $1000\nstart   lda #$01 ; load\n        .text \"abcdefghij\"\n");

@@ -203,7 +203,7 @@ impl Assembler<'_> {
 
     /// `.else`, `.elsif`, `.case`, `.default`: a branch directive.
     fn takes_branch(&self, line: &LineRef) -> bool {
-        let (stmt, _) = self.statement(line);
+        let (stmt, _) = self.recorded_statement(line);
         line.at(stmt) == b'.'
             && matches!(
                 self.command_at(line, stmt + 1),
@@ -378,8 +378,13 @@ impl Assembler<'_> {
         }
         self.take_placeholder(line);
         let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
-        let row = self.row_here((line.file, line.index), kind);
         let text = self.row_text(line, text);
+        if kind == RowKind::Text {
+            let at = (line.file, line.index);
+            self.record.rows.push_text(self.st.vline, at, text);
+            return;
+        }
+        let row = self.row_here((line.file, line.index), kind);
         let listed = self.listed(&[]);
         self.record.rows.push(row, listed, &[], text);
     }
@@ -475,7 +480,11 @@ impl Assembler<'_> {
     fn label_of<'l>(&self, line: &'l LineRef) -> &'l str {
         let text = &line.text[..line.end];
         let start = line.skip_ws(line.start);
-        let (statement, _) = self.statement(line);
+        // A blank line or a comment (most of the lines without bytes).
+        if line.at_end(start) {
+            return "";
+        }
+        let (statement, _) = self.recorded_statement(line);
         if statement > start {
             return text[line.start..statement].trim_end();
         }

@@ -133,7 +133,7 @@ impl Assembler<'_> {
         seen: &mut std::collections::HashSet<u32>,
         depth: u32,
     ) {
-        if depth > 32 || !seen.insert(ns.0) {
+        if depth > 32 || (depth > 0 && !self.opts.nested_symbols) || !seen.insert(ns.0) {
             return;
         }
         for id in self.syms.table_order(ns, &self.names) {

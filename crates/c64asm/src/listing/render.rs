@@ -1,0 +1,745 @@
+//! The listing's text, written from the recorded rows straight into the
+//! buffer that goes to the file: each column padded by counting the
+//! columns written since the last stop (as 64tass writes its listing), no
+//! row built apart and copied, no formatting machinery per field.
+
+use std::io::Write as _;
+
+use super::{Entered, ListRow, RowKind, Rows, Tag};
+use crate::program::{ListingColumns, Program};
+use crate::source::FileId;
+
+/// How much of the listing is kept before it goes to its writer: the
+/// listing is written as it is made, not held whole (as 64tass writes it).
+const FLUSH_AT: usize = 1 << 16;
+
+/// The listing written to `sink` a piece at a time (`title`: with its first
+/// comment line).
+pub(crate) fn render_to(
+    p: &Program,
+    columns: ListingColumns,
+    title: bool,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let rows = &p.rows;
+    let mut w = Writer {
+        out: Vec::new(),
+        number: Vec::new(),
+        tab: p.tab_size,
+        // Offsets past 64 KiB wrap, as 64tass's do, unless it has long ones.
+        wide: p.wide_offsets,
+        verbose: p.verbose_listing,
+        pc_column: false,
+        pc_mask: 0xffff,
+        hex_col: 0,
+        monitor_col: 0,
+        source_col: 0,
+        columns,
+        monitor: String::new(),
+    };
+    // A program counter column when some bytes run elsewhere than they are
+    // stored (`.logical`, `.offs`), as 64tass adds it.
+    let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
+    w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
+        let pc = r.addr.wrapping_add(pcs.at(i));
+        matches!(r.tag, Tag::Code | Tag::Data | Tag::Label)
+            && w.shown(r.addr) != pc & rows.unpack(settings.at(i)).cpu.address_mask()
+    });
+    let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
+    // Where the hex, the disassembly and the source start.
+    let lead_width = w.lead_width();
+    let base = lead_width + if w.pc_column { 8 } else { 0 };
+    (w.hex_col, w.monitor_col) = (base + 8, base + 24);
+    w.source_col = if columns.monitor {
+        base + 40
+    } else {
+        base + 24
+    };
+    // The buffer in one allocation instead of a growing one copied as it
+    // doubles: a row is its source, its bytes in hex and about 40 columns.
+    // (A data row's 16 bytes take about 64 characters.)
+    let estimate = rows.text.len() + 4 * rows.bytes.len() + 40 * rows.len();
+    w.out.reserve(estimate.min(2 * FLUSH_AT) + 256);
+    w.out.push(b'\n');
+    if title {
+        w.out.extend_from_slice(b"; c64kit listing file\n");
+    }
+    w.out.push(b'\n');
+    w.header();
+    w.out.extend_from_slice(b"\n\n");
+    let mut numbers = Numbers::new(rows.rows());
+    // The processor settings change seldom: unpacked once per run.
+    let mut unpacked: Option<(u32, crate::opcodes::Listed)> = None;
+    for (i, (r, bytes)) in rows.with_bytes().enumerate() {
+        if w.out.len() >= FLUSH_AT {
+            sink.write_all(&w.out)?;
+            w.out.clear();
+        }
+        // Without the source column only the rows with bytes are left.
+        let kind = r.kind();
+        let bare = match kind {
+            RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
+            RowKind::Data => bytes.is_empty(),
+            _ => false,
+        };
+        if bare && !columns.source {
+            continue;
+        }
+        let text = rows.text(r, &p.sources);
+        if columns.line_numbers {
+            w.number.clear();
+            numbers.of(r, Rows::line(r, &p.sources), &mut w.number);
+        }
+        let packed = settings.at(i);
+        let listed = match unpacked {
+            Some((p, l)) if p == packed => l,
+            _ => {
+                let l = rows.unpack(packed);
+                unpacked = Some((packed, l));
+                l
+            }
+        };
+        let pc = r.addr.wrapping_add(pcs.at(i));
+        w.pc_mask = listed.cpu.address_mask();
+        match kind {
+            RowKind::Enter { file, what } => {
+                let name = &p.sources.get(file).name;
+                let banner: &[u8] = match what {
+                    Entered::Definitions => b";******  Command line definitions",
+                    Entered::Input => b";******  Processing input file: ",
+                    Entered::Include => b";******  Processing file: ",
+                };
+                if matches!(what, Entered::Include) || (i > 0 && matches!(what, Entered::Input)) {
+                    w.out.push(b'\n');
+                }
+                w.lead();
+                w.out.extend_from_slice(banner);
+                if !matches!(what, Entered::Definitions) {
+                    w.out.extend_from_slice(name.as_bytes());
+                }
+                w.out.extend_from_slice(b"\n\n");
+            }
+            RowKind::Return(file) => {
+                let name = &p.sources.get(file).name;
+                w.out.push(b'\n');
+                w.lead();
+                w.out.extend_from_slice(b";******  Return to file: ");
+                w.out.extend_from_slice(name.as_bytes());
+                w.out.extend_from_slice(b"\n\n");
+            }
+            RowKind::Value(v) | RowKind::LoopLabel(v) => {
+                let loop_label = matches!(kind, RowKind::LoopLabel(_));
+                w.value(rows.value(v), loop_label, text);
+            }
+            RowKind::Label => {
+                let row = w.head(b'.', r.addr, pc);
+                w.row(row, &[], None, Some(text));
+            }
+            RowKind::Text if text.is_empty() => w.out.push(b'\n'),
+            RowKind::Text => {
+                // Only the source follows: 64tass pads from the line number
+                // straight to the source column (no stop after the line
+                // column, which shows with tab sizes that do not divide 8).
+                let row = w.begin();
+                w.out.extend_from_slice(&w.number);
+                w.number.clear();
+                w.row(row, &[], None, Some(text));
+            }
+            RowKind::Code => w.code((r.addr, pc), listed, bytes, text),
+            RowKind::Data => w.data(r.addr, pc, bytes, Some(text)),
+        }
+    }
+    w.out.extend_from_slice(b"\n;******  End of listing\n");
+    sink.write_all(&w.out)
+}
+
+/// How many characters UTF-8 `bytes` hold (the bytes that start one; most
+/// are ASCII, told a word at a time).
+fn count_chars(bytes: &[u8]) -> usize {
+    match bytes.is_ascii() {
+        true => bytes.len(),
+        false => bytes.iter().filter(|&&b| (b as i8) >= -0x40).count(),
+    }
+}
+
+/// Whether a source text is only tabs and printable ASCII (shown as it is),
+/// told 8 bytes at a time.
+fn plain(text: &[u8]) -> bool {
+    let mut words = text.chunks_exact(8);
+    let mut odd = 0;
+    for w in words.by_ref() {
+        odd |= unusual(u64::from_le_bytes([
+            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7],
+        ]));
+    }
+    let rest = words.remainder();
+    // The last bytes padded with blanks.
+    let mut last = [b' '; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    odd |= unusual(u64::from_le_bytes(last));
+    odd == 0
+}
+
+/// The high bit of each byte of `x` that is not a tab or printable ASCII
+/// (a control character, DEL, or a byte past ASCII).
+fn unusual(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Tabs as blanks: the bytes equal to 9 found exactly (no borrow
+    // between bytes: each is cleared of its high bit first).
+    let nine = x ^ (ONES * 9);
+    let not_zero = (((nine & !HIGH) + !HIGH) | nine) & HIGH;
+    let tabs = !not_zero & HIGH;
+    let x = x | (tabs >> 2);
+    // Below a blank, DEL, and past ASCII, each tested on bytes without
+    // their high bit (exact per byte), the last by the bit itself.
+    let low = x & !HIGH;
+    let below = !((low + ONES * (0x80 - 0x20)) | low) & HIGH & !x;
+    let del = low ^ (ONES * 0x7f);
+    let del = !(((del & !HIGH) + !HIGH) | del) & HIGH & !x;
+    below | del | (x & HIGH)
+}
+
+/// Whether a source text is only white space (as `str::trim` counts it),
+/// told from its last byte when that is ASCII (a recorded text is most
+/// often trimmed already).
+fn blank(text: &str) -> bool {
+    match text.as_bytes().last() {
+        None => true,
+        Some(b' ' | b'\t'..=b'\r') => text.trim().is_empty(),
+        Some(0..0x80) => false,
+        Some(_) => text.trim().is_empty(),
+    }
+}
+
+/// `bytes` without trailing white space (as `str::trim_end` would).
+fn trimmed_len(bytes: &[u8]) -> usize {
+    let mut n = bytes.len();
+    while let Some(&b) = n.checked_sub(1).map(|i| &bytes[i]) {
+        match b {
+            b' ' | b'\t'..=b'\r' => n -= 1,
+            0..0x80 => break,
+            _ => {
+                let text = std::str::from_utf8(&bytes[..n]).unwrap_or_default();
+                return text.trim_end().len();
+            }
+        }
+    }
+    n
+}
+
+/// `n` in decimal.
+fn push_decimal(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// The line-number column (`--line-numbers`) as 64tass fills it: a
+/// file's number (files count from 0 in the order they were first entered)
+/// on the rows that enter and leave it; on each line's first row its line
+/// number, followed by `:file` when the line is from another file than the
+/// row numbered before it (a macro's line). Lines of file 0 get no number,
+/// as in 64tass.
+struct Numbers {
+    files: rustc_hash::FxHashMap<FileId, u32>,
+    /// The number of the file entered or returned to last, or of the
+    /// last row's line if that was another.
+    current: Option<u32>,
+}
+
+impl Numbers {
+    fn new(rows: &[ListRow]) -> Numbers {
+        let mut files = rustc_hash::FxHashMap::default();
+        for r in rows {
+            if let RowKind::Enter { file, .. } = r.kind() {
+                let next = files.len() as u32;
+                files.entry(file).or_insert(next);
+            }
+        }
+        Numbers {
+            files,
+            current: None,
+        }
+    }
+
+    /// What the column shows for `r`, onto `out`.
+    fn of(&mut self, r: &ListRow, line: Option<(FileId, u32)>, out: &mut Vec<u8>) {
+        match r.kind() {
+            RowKind::Enter {
+                what: Entered::Definitions,
+                file,
+            } => {
+                self.current = self.files.get(&file).copied();
+            }
+            RowKind::Enter { file, .. } | RowKind::Return(file) => {
+                self.current = self.files.get(&file).copied();
+                if let Some(n) = self.current {
+                    out.push(b':');
+                    push_decimal(out, n);
+                }
+            }
+            _ => match line.and_then(|(f, i)| Some((self.files.get(&f).copied()?, i))) {
+                None | Some((0, _)) => {}
+                Some((n, i)) if Some(n) == self.current => push_decimal(out, i + 1),
+                Some((n, i)) => {
+                    self.current = Some(n);
+                    push_decimal(out, i + 1);
+                    out.push(b':');
+                    push_decimal(out, n);
+                }
+            },
+        }
+    }
+}
+
+/// A listing line being written at the end of [`Writer::out`]: where it
+/// starts, and the column 64tass counts at `mark` (a byte index there).
+#[derive(Clone, Copy)]
+struct Row {
+    start: usize,
+    col: usize,
+    mark: usize,
+    /// Only ASCII written since `mark` (no value or source text).
+    ascii: bool,
+}
+
+/// Writes the rows of a listing in its columns.
+struct Writer {
+    out: Vec<u8>,
+    /// The line-number column's text for the next row (its first line).
+    number: Vec<u8>,
+    /// How wide a tab is (`--tab-size`).
+    tab: usize,
+    wide: bool,
+    /// Every row shown, none shortened (`--verbose-list`).
+    verbose: bool,
+    pc_column: bool,
+    /// The program counter's range on the current row's processor.
+    pc_mask: u32,
+    hex_col: usize,
+    monitor_col: usize,
+    source_col: usize,
+    columns: ListingColumns,
+    /// The disassembly's buffer, reused.
+    monitor: String,
+}
+
+impl Writer {
+    /// An offset as the listing shows it.
+    fn shown(&self, addr: u32) -> u32 {
+        if self.wide { addr } else { addr & 0xffff }
+    }
+
+    fn lead_width(&self) -> usize {
+        if self.columns.line_numbers { 8 } else { 0 }
+    }
+
+    /// A line starts here.
+    fn begin(&self) -> Row {
+        let at = self.out.len();
+        Row {
+            start: at,
+            col: 0,
+            mark: at,
+            ascii: true,
+        }
+    }
+
+    /// Pad `row` to column `to`, `written` columns written since its mark,
+    /// as 64tass's listing pads: the count goes back to the last tab stop,
+    /// then tabs of `tab` columns while a whole one fits, then spaces (so
+    /// with a tab size that does not divide the columns, the spaces start
+    /// from that stop: `;Offset` and 2 spaces with 3). A column already
+    /// reached with nothing written since is left as it is; one passed by
+    /// what was written is reached on a new line.
+    fn pad_from(&mut self, row: &mut Row, written: usize, to: usize) {
+        let mut col = row.col + written;
+        if col >= to {
+            if written == 0 {
+                return;
+            }
+            // Past the column (a long disassembly): the rest on a line of
+            // its own.
+            self.out.push(b'\n');
+            col = 0;
+        }
+        // From the stop at or before `col`, the tabs that fit to `to`, then
+        // what is left of a tab: `to`'s own distance from its stop.
+        let (tabs, spaces) = match self.tab {
+            8 => ((to >> 3) - (col >> 3), to & 7),
+            tab if tab > 1 => (to / tab - col / tab, to % tab),
+            _ => (0, to - col),
+        };
+        push_run(&mut self.out, b'\t', tabs);
+        push_run(&mut self.out, b' ', spaces);
+        row.col = to;
+        row.mark = self.out.len();
+    }
+
+    /// [`Writer::pad_from`] after any text.
+    fn pad(&mut self, row: &mut Row, to: usize) {
+        let written = count_chars(&self.out[row.mark..]);
+        self.pad_from(row, written, to);
+    }
+
+    /// [`Writer::pad_from`] after ASCII (offsets, hex, disassembly).
+    fn pad_ascii(&mut self, row: &mut Row, to: usize) {
+        let written = self.out.len() - row.mark;
+        self.pad_from(row, written, to);
+    }
+
+    /// A row's start when it has no offset: the line-number column (what
+    /// [`Writer::number`] holds on a row's first line, then nothing).
+    fn lead(&mut self) -> Row {
+        let mut row = self.begin();
+        if self.columns.line_numbers {
+            self.out.extend_from_slice(&self.number);
+            self.number.clear();
+            self.pad_ascii(&mut row, 8);
+        }
+        row
+    }
+
+    /// `.1000` (and the program counter's column): a row's start.
+    fn head(&mut self, prefix: u8, addr: u32, pc: u32) -> Row {
+        let addr = self.shown(addr);
+        let mut row = self.lead();
+        self.out.push(prefix);
+        push_hex(&mut self.out, addr);
+        let pc = pc & self.pc_mask;
+        if self.pc_column && pc != addr {
+            let to = self.lead_width() + 8;
+            self.pad_ascii(&mut row, to);
+            push_hex(&mut self.out, pc);
+        }
+        row
+    }
+
+    /// The column titles, each padded to where its column starts (only the
+    /// columns shown, as 64tass writes them).
+    fn header(&mut self) {
+        let mut row = self.begin();
+        let lead_width = self.lead_width();
+        if self.columns.line_numbers {
+            self.out.extend_from_slice(b";Line");
+            self.pad_ascii(&mut row, lead_width);
+        }
+        self.out.extend_from_slice(b";Offset");
+        for (name, col, shown) in [
+            (&b";PC"[..], lead_width + 8, self.pc_column),
+            (b";Hex", self.hex_col, true),
+            (b";Monitor", self.monitor_col, self.columns.monitor),
+            (b";Source", self.source_col, self.columns.source),
+        ] {
+            if shown {
+                self.pad_ascii(&mut row, col);
+                self.out.extend_from_slice(name);
+            }
+        }
+    }
+
+    /// One row: its start, bytes, disassembly and source (when given). The
+    /// columns are padded to only where something follows, as 64tass pads.
+    fn row(&mut self, mut row: Row, bytes: &[u8], monitor: Option<&str>, source: Option<&str>) {
+        if source.is_none() && monitor.is_none() {
+            self.pad_ascii(&mut row, self.hex_col);
+            push_bytes(&mut self.out, bytes);
+            self.out.push(b'\n');
+            return;
+        }
+        if !bytes.is_empty() {
+            self.pad_ascii(&mut row, self.hex_col);
+            push_bytes(&mut self.out, bytes);
+        }
+        if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
+            self.pad_ascii(&mut row, self.monitor_col);
+            self.out.extend_from_slice(monitor.as_bytes());
+        }
+        if let Some(text) = source.filter(|t| self.columns.source && !blank(t)) {
+            match row.ascii {
+                true => self.pad_ascii(&mut row, self.source_col),
+                false => self.pad(&mut row, self.source_col),
+            }
+            self.escaped(text);
+        }
+        self.end_row(row);
+    }
+
+    /// A source text or a value as 64tass shows it: control characters
+    /// (and the soft hyphen) as `<91>` (a byte past ASCII read without
+    /// `-a` is one).
+    fn escaped(&mut self, text: &str) {
+        let out = &mut self.out;
+        if plain(text.as_bytes()) {
+            out.extend_from_slice(text.as_bytes());
+            return;
+        }
+        for c in text.chars() {
+            if (c.is_control() && c != '\t') || c == '\u{ad}' {
+                let hex = |d: u32| b"0123456789ABCDEF"[(d & 15) as usize];
+                let c = c as u32;
+                if c > 0xff {
+                    // Not reached (no control character is past U+00FF),
+                    // written as `{:02X}` would all the same.
+                    let _ = write!(out, "<{c:02X}>");
+                } else {
+                    out.extend_from_slice(&[b'<', hex(c >> 4), hex(c), b'>']);
+                }
+            } else {
+                out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            }
+        }
+    }
+
+    /// A row is done: without trailing blanks, to the line's end.
+    fn end_row(&mut self, row: Row) {
+        let end = row.start + trimmed_len(&self.out[row.start..]);
+        self.out.truncate(end);
+        self.out.push(b'\n');
+    }
+
+    /// A constant's row (or a loop label's, `loop_label`): its value, then
+    /// its source.
+    fn value(&mut self, v: &str, loop_label: bool, text: &str) {
+        // 64tass writes a loop label's line number (and its column's
+        // padding) after its value.
+        let after = loop_label && self.columns.line_numbers;
+        let mut row = if after { self.begin() } else { self.lead() };
+        let number = std::mem::take(&mut self.number);
+        // A value too long for its column goes on a line of its own when it
+        // is shorter than the source column is from the row's start (or
+        // always with `--verbose-list`); longer, it is left out. So 64tass
+        // lists it.
+        self.out.push(b'=');
+        row.ascii = v.is_ascii();
+        let width = v.chars().count() + 1;
+        if width < self.source_col - self.lead_width() {
+            self.escaped(v);
+            if after {
+                self.lead_after(&mut row, &number);
+            }
+            self.row(row, &[], None, Some(text));
+        } else if self.verbose || width < self.source_col {
+            self.escaped(v);
+            if after {
+                self.lead_after(&mut row, &number);
+            }
+            self.out.push(b'\n');
+            // The source's own row, padded straight from its start.
+            let row = self.begin();
+            self.row(row, &[], None, Some(text));
+        } else {
+            if after {
+                self.lead_after(&mut row, &number);
+            }
+            self.row(row, &[], None, Some(text));
+        }
+        self.number = number;
+        self.number.clear();
+    }
+
+    /// Write the line-number column after what the row has so far, as
+    /// 64tass does for a loop label's value: `number` padded to the column's
+    /// end as if it started the row; the column then counts on from there by
+    /// the width written before it.
+    fn lead_after(&mut self, row: &mut Row, number: &[u8]) {
+        let width = row.col + count_chars(&self.out[row.mark..]);
+        let mut lead = self.begin();
+        self.out.extend_from_slice(number);
+        self.pad_ascii(&mut lead, 8);
+        (row.col, row.mark) = (lead.col + width, self.out.len());
+    }
+
+    /// An instruction's row; one that became several (a long branch) gets a
+    /// row each, the source on the first.
+    fn code(
+        &mut self,
+        (mut addr, mut pc): (u32, u32),
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        source: &str,
+    ) {
+        let mut rest = bytes;
+        for k in 0.. {
+            let part = first_instruction(rest, listed);
+            rest = &rest[part.len()..];
+            let mut row = self.head(b'.', addr, pc);
+            let mut text = std::mem::take(&mut self.monitor);
+            text.clear();
+            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, listed);
+            let monitor = shown.then_some(&text[..]);
+            if k > 0 && monitor.is_some() {
+                self.pad_ascii(&mut row, self.hex_col);
+                push_bytes(&mut self.out, part);
+                if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
+                    self.pad_ascii(&mut row, self.monitor_col);
+                    self.out.extend_from_slice(monitor.as_bytes());
+                }
+                self.out.push(b'\n');
+            } else {
+                let first = part.len().min(8);
+                let source = if k == 0 { source } else { "" };
+                self.row(row, &part[..first], monitor, Some(source));
+            }
+            self.monitor = text;
+            addr += part.len() as u32;
+            pc += part.len() as u32;
+            if rest.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// Data: 8 bytes on the first row (4 without the disassembly, 16
+    /// without the source), 16 on each after it; a run of two or
+    /// more rows the same as the one before is one line, as 64tass shortens
+    /// them. The offset wrapping at 64 KiB starts over with a short row.
+    fn data(&mut self, addr: u32, pc: u32, bytes: &[u8], source: Option<&str>) {
+        if !self.wide && !bytes.is_empty() {
+            let room = (0x10000 - (addr & 0xffff)) as usize;
+            if bytes.len() > room {
+                self.data(addr, pc, &bytes[..room], source);
+                // The program counter shown goes back by 64 KiB with the
+                // offset (on the 65816 too: `$12fff0` + 16 is `$120000`).
+                let pc = pc.wrapping_add(room as u32).wrapping_sub(0x10000);
+                return self.data(addr + room as u32, pc, &bytes[room..], None);
+            }
+        }
+        // The first row has room for 8 bytes before the disassembly, 4
+        // before the source without it; without the source column every
+        // row has 16 (and the first counts for the repeats), as in 64tass.
+        let first = match (self.columns.source, self.columns.monitor) {
+            (false, _) => 0,
+            (true, false) => bytes.len().min(4),
+            (true, true) => bytes.len().min(8),
+        };
+        if self.columns.source {
+            let row = self.head(b'>', addr, pc);
+            self.row(row, &bytes[..first], None, Some(source.unwrap_or("")));
+        }
+        let rest = &bytes[first..];
+        let count = rest.len().div_ceil(16);
+        let chunk = |i: usize| &rest[16 * i..(16 * i + 16).min(rest.len())];
+        let (mut addr, mut pc) = (addr + first as u32, pc + first as u32);
+        let mut i = 0;
+        while i < count {
+            let row = self.head(b'>', addr, pc);
+            let this = chunk(i);
+            self.row(row, this, None, None);
+            addr += this.len() as u32;
+            pc += this.len() as u32;
+            // The last row is always shown. Repeats are only looked for where
+            // they are folded (a long `.fill` listed with --verbose-list row by
+            // row compared every row with all the rows after it).
+            let last = count - 1;
+            let same = if this.len() == 16 && !self.verbose {
+                (i + 1..last).take_while(|&j| chunk(j) == this).count()
+            } else {
+                0
+            };
+            if same >= 2 {
+                let mut row = self.lead();
+                self.out.push(b';');
+                self.pad_ascii(&mut row, self.hex_col);
+                self.out.extend_from_slice(b"...repeated ");
+                push_decimal(&mut self.out, same as u32);
+                self.out.extend_from_slice(b" times (");
+                push_decimal(&mut self.out, same as u32 * 16);
+                self.out.extend_from_slice(b" bytes)...\n");
+                addr += same as u32 * 16;
+                pc += same as u32 * 16;
+                i += same;
+            }
+            i += 1;
+        }
+    }
+}
+
+/// The first instruction of a code row's bytes (a row may hold several:
+/// a long branch); all of them when they are one, or cannot be cut.
+fn first_instruction(bytes: &[u8], listed: crate::opcodes::Listed) -> &[u8] {
+    let Some(&op) = bytes.first() else {
+        return bytes;
+    };
+    let len = crate::opcodes::instruction_len(op, listed).unwrap_or(bytes.len() as u32) as usize;
+    if len == 0 || len >= bytes.len() || crate::opcodes::takes_signature(op, listed.cpu) {
+        return bytes;
+    }
+    &bytes[..len]
+}
+
+const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// An offset in hex: 4 digits, at least 6 past 64 KiB.
+fn push_hex(out: &mut Vec<u8>, v: u32) {
+    let digit = |k: u32| DIGITS[(v >> (4 * k)) as usize & 15];
+    if v <= 0xffff {
+        out.extend_from_slice(&[digit(3), digit(2), digit(1), digit(0)]);
+        return;
+    }
+    let digits = (32 - v.leading_zeros()).div_ceil(4).max(6);
+    for k in (0..digits).rev() {
+        out.push(digit(k));
+    }
+}
+
+/// Bytes in hex, a blank between them.
+fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    let hex = |b: u8| [DIGITS[(b >> 4) as usize], DIGITS[(b & 15) as usize]];
+    let Some((&first, rest)) = bytes.split_first() else {
+        return;
+    };
+    out.reserve(3 * bytes.len());
+    out.extend_from_slice(&hex(first));
+    for &b in rest {
+        let [hi, lo] = hex(b);
+        out.extend_from_slice(&[b' ', hi, lo]);
+    }
+}
+
+/// `n` times `b` (a column's padding: a byte or two, most often).
+fn push_run(out: &mut Vec<u8>, b: u8, n: usize) {
+    if n <= 4 {
+        for _ in 0..n {
+            out.push(b);
+        }
+    } else {
+        out.resize(out.len() + n, b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    /// `plain` tells 8 bytes at a time what a byte-by-byte test tells:
+    /// every byte value in every place of texts of every length to 20.
+    #[test]
+    fn plain_is_tabs_and_printable_ascii() {
+        let one = |b: u8| b == b'\t' || (b' '..0x7f).contains(&b);
+        for len in 1..20 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut text = vec![b'a'; len];
+                    text[at] = b;
+                    assert_eq!(plain(&text), one(b), "byte {b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert!(plain(b""));
+        assert!(plain(
+            b"\tlda #1\t; a comment ~ with every sign !\"#$%&'()*+,-./"
+        ));
+        assert!(!plain("l\u{e4}nge".as_bytes()));
+    }
+}
