@@ -200,7 +200,7 @@ impl Assembler<'_> {
                 s.forwr = 0;
                 self.label_value(name, &text, span, ctx, Value::Namespace(ns));
                 if let Some(id) = self.syms.get(ctx, name, self.st.strength) {
-                    self.syms.ns_mut(ns).creator.get_or_insert(id);
+                    self.syms.ns_mut(ns).set_creator_once(id);
                 }
                 ns
             }

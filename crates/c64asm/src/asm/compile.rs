@@ -1061,7 +1061,7 @@ impl Assembler<'_> {
             }
             // Set again in this pass before anything read it.
             if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
-                let (before, name) = (l.span, l.display(&self.names).to_string());
+                let (before, name) = (l.span, self.syms.display(id, &self.names).to_string());
                 self.warn(
                     "unused-variable",
                     before,
@@ -1139,11 +1139,11 @@ impl Assembler<'_> {
                 l.defpass = pass;
                 let own = match l.value {
                     Value::Code(CodeRef { id: cid, offs: 0 })
-                        if l.code.is_none_or(|c| c == cid) =>
+                        if l.code().is_none_or(|c| c == cid) =>
                     {
                         Some(cid)
                     }
-                    _ => l.code,
+                    _ => l.code(),
                 };
                 if let Some(cid) = own {
                     self.update_code(id, cid);
@@ -1163,7 +1163,7 @@ impl Assembler<'_> {
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
-                l.code = Some(cid);
+                l.set_code(cid);
                 l.defpass = pass;
             }
         } else {
@@ -1172,7 +1172,7 @@ impl Assembler<'_> {
             let cid = self.create_code(id);
             let l = self.syms.label_mut(id);
             l.value = Value::Code(CodeRef::new(cid));
-            l.code = Some(cid);
+            l.set_code(cid);
             l.constant = true;
             l.owner = true;
             l.defpass = pass;
@@ -1182,7 +1182,7 @@ impl Assembler<'_> {
 
     pub fn create_code(&mut self, label: LabelId) -> CodeId {
         let names = self.syms.new_namespace();
-        self.syms.ns_mut(names).creator = Some(label);
+        self.syms.ns_mut(names).set_creator_once(label);
         let a = self.out.addr(self.st.addr);
         let data_from = self.out.data_len(a.mem);
         self.syms.new_code(Code {
@@ -1319,7 +1319,10 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             let (span, msg) = (
                 l.span,
-                format!("can't calculate stable value '{}'", l.display(&self.names)),
+                format!(
+                    "can't calculate stable value '{}'",
+                    self.syms.display(id, &self.names)
+                ),
             );
             self.error(span, Kind::NoConvergence, msg);
         }

@@ -519,8 +519,8 @@ impl Assembler<'_> {
             let own = newlabel.and_then(|nl| {
                 let l = self.syms.label(nl.id);
                 match l.value {
-                    Value::Code(c) if l.code.is_none_or(|own| own == c.id) => Some(c.id),
-                    _ => l.code,
+                    Value::Code(c) if l.code().is_none_or(|own| own == c.id) => Some(c.id),
+                    _ => l.code(),
                 }
             });
             let ns = match own {

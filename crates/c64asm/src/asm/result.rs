@@ -138,7 +138,7 @@ impl Assembler<'_> {
         }
         for id in self.syms.table_order(ns, &self.names) {
             let l = self.syms.label(id);
-            let display = l.display(&self.names);
+            let display = self.syms.display(id, &self.names);
             if matches!(display, "-" | "+") || display.starts_with('\u{1}') {
                 // Anonymous labels and scopes are not reachable by name.
                 continue;
@@ -211,7 +211,7 @@ impl Assembler<'_> {
             .filter(|&n| {
                 let scope = self.syms.ns(n);
                 // Most code labels' scopes are empty: their name not copied.
-                scope.creator.is_none_or(|c| c == id) && !scope.is_empty()
+                scope.creator().is_none_or(|c| c == id) && !scope.is_empty()
             });
             let scope_name = inner.map(|_| name.clone());
             let symbol = Symbol {
@@ -259,7 +259,7 @@ impl Assembler<'_> {
             && self.syms.entries(ns).iter().any(|&(_, o)| {
                 o != id && {
                     let other = self.syms.label(o);
-                    other.display(&self.names) == l.display(&self.names)
+                    self.syms.display(o, &self.names) == self.syms.display(id, &self.names)
                         && other.strength < l.strength
                         && other.defpass == self.st.pass
                 }
