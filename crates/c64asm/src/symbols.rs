@@ -29,19 +29,23 @@ pub struct Label {
     pub span: Span,
     /// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
     pub constant: bool,
-    /// Its definition made its value (a code label, macro, structure,
-    /// function, namespace), as opposed to naming one (`=`, `:=`): 64tass's
-    /// `owner`, which `-Wunused` reports and looks into.
-    pub owner: bool,
-    /// Read since its definition (for `.proc`, which is only assembled when used).
-    pub referenced: bool,
     /// Defined inside `.weak`: stronger definitions win.
     pub strength: u8,
     /// The value is assigned after the line (macro results, `.binclude`).
     pub update_after: bool,
-    /// An anonymous label's direction: a `-` one (else `+`).
-    back: bool,
+    /// [`OWNER`], [`REFERENCED`], [`BACK`]: bits, so that a label is 56
+    /// bytes (one is kept for every name defined).
+    flags: u8,
 }
+
+/// Its definition made its value (a code label, macro, structure,
+/// function, namespace), as opposed to naming one (`=`, `:=`): 64tass's
+/// `owner`, which `-Wunused` reports and looks into.
+const OWNER: u8 = 1;
+/// Read since its definition (for `.proc`, which is only assembled when used).
+const REFERENCED: u8 = 2;
+/// An anonymous label's direction: a `-` one (else `+`).
+const BACK: u8 = 4;
 
 /// No code object: see [`Label::code`].
 const NO_CODE: u32 = u32::MAX;
@@ -56,12 +60,41 @@ impl Label {
             code: NO_CODE,
             span,
             constant: true,
-            owner: false,
-            referenced: false,
             strength,
             update_after: false,
-            back: false,
+            flags: 0,
         }
+    }
+
+    /// 64tass's `owner`: see [`OWNER`].
+    pub fn owner(&self) -> bool {
+        self.flags & OWNER != 0
+    }
+
+    pub fn set_owner(&mut self, on: bool) {
+        self.set_flag(OWNER, on);
+    }
+
+    /// Read since its definition: see [`REFERENCED`].
+    pub fn referenced(&self) -> bool {
+        self.flags & REFERENCED != 0
+    }
+
+    pub fn set_referenced(&mut self, on: bool) {
+        self.set_flag(REFERENCED, on);
+    }
+
+    fn set_flag(&mut self, bit: u8, on: bool) {
+        if on {
+            self.flags |= bit;
+        } else {
+            self.flags &= !bit;
+        }
+    }
+
+    /// The name it is looked up by ([`ANON`] for anonymous labels).
+    pub fn lookup_name(&self) -> Name {
+        self.name
     }
 
     /// Its own code object, kept when a macro's result replaces its value.
@@ -148,7 +181,7 @@ impl Namespace {
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Namespace>() == 24);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Label>() == 64);
+const _: () = assert!(std::mem::size_of::<Label>() == 56);
 
 /// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,7 +310,7 @@ impl Symbols {
     /// A label's name as first written (`-` or `+` for anonymous labels).
     pub fn display<'a>(&'a self, id: LabelId, names: &'a Interner) -> &'a str {
         let l = self.label(id);
-        match (l.name, l.back) {
+        match (l.name, l.flags & BACK != 0) {
             (ANON, true) => "-",
             (ANON, false) => "+",
             (name, _) => match self.displays.get(&id) {
@@ -379,7 +412,7 @@ impl Symbols {
         }
         let id = LabelId(self.labels.len() as u32);
         let mut label = Label::new(ANON, 0, span);
-        label.back = back;
+        label.set_flag(BACK, back);
         self.labels.push(label);
         let c = self.ns_mut(ns).contents.get_or_insert_default();
         let list = if back {

@@ -396,7 +396,9 @@ impl Assembler<'_> {
         let referencing = self.referencing;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
-        l.referenced |= referencing;
+        if referencing {
+            l.set_referenced(true);
+        }
     }
 
     pub fn builtin(&mut self, name: Name) -> Option<Value> {

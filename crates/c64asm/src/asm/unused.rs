@@ -46,7 +46,7 @@ impl Assembler<'_> {
             if l.usepass != pass && !anonymous {
                 let kind = if !l.constant {
                     Unused::Variable
-                } else if !l.owner {
+                } else if !l.owner() {
                     Unused::Const
                 } else if matches!(l.value, Value::Code(_) | Value::Encoding(_)) {
                     Unused::Label
@@ -56,7 +56,7 @@ impl Assembler<'_> {
                 self.report_unused(id, kind);
                 continue;
             }
-            if !l.owner {
+            if !l.owner() {
                 continue;
             }
             for inner in self.scopes_of(id) {
