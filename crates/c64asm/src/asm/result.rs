@@ -207,7 +207,7 @@ impl Assembler<'_> {
             }
             // Only a definition that made the scope looks into it (64tass:
             // `top = s.here` names another's scope).
-            .filter(|_| l.owner)
+            .filter(|_| l.owner())
             .filter(|&n| {
                 let scope = self.syms.ns(n);
                 // Most code labels' scopes are empty: their name not copied.
@@ -252,16 +252,16 @@ impl Assembler<'_> {
         }
     }
 
-    /// A weaker (`.weak`) label hidden by a stronger one of the same name.
+    /// A weaker (`.weak`) label hidden by a stronger one of the same name
+    /// (the lookup name: `WEAKLING` hides `Weakling` in a case-insensitive
+    /// source, as in 64tass).
     fn shadowed(&self, ns: NsId, id: LabelId) -> bool {
         let l = self.syms.label(id);
         l.strength != 0
-            && self.syms.entries(ns).iter().any(|&(_, o)| {
-                o != id && {
+            && self.syms.entries(ns).iter().any(|&(name, o)| {
+                o != id && name == l.lookup_name() && {
                     let other = self.syms.label(o);
-                    self.syms.display(o, &self.names) == self.syms.display(id, &self.names)
-                        && other.strength < l.strength
-                        && other.defpass == self.st.pass
+                    other.strength < l.strength && other.defpass == self.st.pass
                 }
             })
     }
@@ -339,10 +339,12 @@ impl Assembler<'_> {
             .map(|p| self.to_diagnostic(p))
             .collect();
         let symbols = if self.opts.list_symbols {
-            // The parsed lines are done with: their memory (most of the
-            // run's) goes back before the symbol list is made, so the two
-            // don't add up.
+            // The parsed lines, the lines kept for replay and the line heads
+            // are done with: their memory (most of the run's) goes back
+            // before the symbol list is made, so the two don't add up.
             drop(std::mem::take(&mut self.lines));
+            drop(std::mem::take(&mut self.replay));
+            drop(std::mem::take(&mut self.heads));
             self.symbols()
         } else {
             SymbolLists::default()
