@@ -107,11 +107,12 @@ impl Label {
     }
 }
 
-/// Anonymous labels of a namespace: `-` and `+` definitions by their count.
+/// Anonymous labels of a namespace: `-` and `+` definitions by their
+/// count, [`NO_LABEL`] for a count not defined (4 bytes each).
 #[derive(Default)]
 pub struct Anon {
-    pub back: Vec<Option<LabelId>>,
-    pub fwd: Vec<Option<LabelId>>,
+    pub back: Vec<u32>,
+    pub fwd: Vec<u32>,
 }
 
 /// The lookup name of anonymous labels.
@@ -403,7 +404,9 @@ impl Symbols {
     pub fn anon(&self, ns: NsId, back: bool, count: u32) -> Option<LabelId> {
         let a = &self.ns(ns).contents.as_deref()?.anon;
         let list = if back { &a.back } else { &a.fwd };
-        list.get(count as usize).copied().flatten()
+        list.get(count as usize)
+            .filter(|&&id| id != NO_LABEL)
+            .map(|&id| LabelId(id))
     }
 
     pub fn anon_entry(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> (LabelId, bool) {
@@ -421,9 +424,9 @@ impl Symbols {
             &mut c.anon.fwd
         };
         if list.len() <= count as usize {
-            list.resize(count as usize + 1, None);
+            list.resize(count as usize + 1, NO_LABEL);
         }
-        list[count as usize] = Some(id);
+        list[count as usize] = id.0;
         c.order.push(id);
         (id, false)
     }
@@ -451,10 +454,10 @@ impl Symbols {
         let no_anon = Anon::default();
         let anon = space.contents.as_deref().map_or(&no_anon, |c| &c.anon);
         for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
-            for (count, id) in list.iter().enumerate() {
-                if let Some(id) = id {
+            for (count, &id) in list.iter().enumerate() {
+                if id != NO_LABEL {
                     let hash = tass_hash(&anon_key(dir, count as u32));
-                    keys.insert(*id, (hash, Some((dir, count as u32))));
+                    keys.insert(LabelId(id), (hash, Some((dir, count as u32))));
                 }
             }
         }

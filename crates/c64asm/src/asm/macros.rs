@@ -301,6 +301,8 @@ impl Assembler<'_> {
             text.push('\n');
         }
         let name = src.name.clone();
+        // Kept for the run: its exact size, not what growing it left.
+        text.shrink_to_fit();
         let f = self.src.add_expansion(
             name,
             text,
