@@ -2,8 +2,6 @@
 //! across passes (labels remember the pass that last defined and used them,
 //! which is how the assembler knows whether another pass is needed).
 
-use std::rc::Rc;
-
 use rustc_hash::FxHashMap;
 
 use crate::intern::{Interner, Name};
@@ -15,58 +13,113 @@ use crate::value::{CodeId, CodeRef, NsId, Value};
 pub struct LabelId(pub u32);
 
 pub struct Label {
-    /// The name as first written (for listings) when it differs from the
-    /// lookup name's text (a case-insensitive source, anonymous labels):
-    /// see [`Label::display`]. Behind one pointer (a label is kept for
-    /// every name defined, and few have one).
-    display: Option<Rc<Box<str>>>,
-    /// The lookup name ([`ANON`] for anonymous labels).
+    /// The lookup name ([`ANON`] for anonymous labels). The name as first
+    /// written, where it differs (a case-insensitive source), is kept
+    /// aside: see [`Symbols::display`].
     name: Name,
     pub value: Value,
     /// Pass that last defined it (0: never).
     pub defpass: u32,
     /// Pass that last read it.
     pub usepass: u32,
+    /// Its own code object (address, size, scope), kept when a macro's
+    /// result replaces its value (`name #macro` with `.endm value`):
+    /// [`NO_CODE`] if none (a bare id: see [`Label::code`]).
+    code: u32,
+    pub span: Span,
     /// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
     pub constant: bool,
-    /// Its definition made its value (a code label, macro, structure,
-    /// function, namespace), as opposed to naming one (`=`, `:=`): 64tass's
-    /// `owner`, which `-Wunused` reports and looks into.
-    pub owner: bool,
-    /// Read since its definition (for `.proc`, which is only assembled when used).
-    pub referenced: bool,
     /// Defined inside `.weak`: stronger definitions win.
     pub strength: u8,
     /// The value is assigned after the line (macro results, `.binclude`).
     pub update_after: bool,
-    /// Its own code object (address, size, scope), kept when a macro's
-    /// result replaces its value (`name #macro` with `.endm value`).
-    pub code: Option<CodeId>,
-    pub span: Span,
+    /// [`OWNER`], [`REFERENCED`], [`BACK`]: bits, so that a label is 56
+    /// bytes (one is kept for every name defined).
+    flags: u8,
 }
 
+/// Its definition made its value (a code label, macro, structure,
+/// function, namespace), as opposed to naming one (`=`, `:=`): 64tass's
+/// `owner`, which `-Wunused` reports and looks into.
+const OWNER: u8 = 1;
+/// Read since its definition (for `.proc`, which is only assembled when used).
+const REFERENCED: u8 = 2;
+/// An anonymous label's direction: a `-` one (else `+`).
+const BACK: u8 = 4;
+
+/// No code object: see [`Label::code`].
+const NO_CODE: u32 = u32::MAX;
+
 impl Label {
-    /// The name as first written.
-    pub fn display<'a>(&'a self, names: &'a Interner) -> &'a str {
-        match &self.display {
-            Some(d) => d,
-            None => names.name(self.name),
+    fn new(name: Name, strength: u8, span: Span) -> Label {
+        Label {
+            name,
+            value: Value::None,
+            defpass: 0,
+            usepass: 0,
+            code: NO_CODE,
+            span,
+            constant: true,
+            strength,
+            update_after: false,
+            flags: 0,
         }
+    }
+
+    /// 64tass's `owner`: see [`OWNER`].
+    pub fn owner(&self) -> bool {
+        self.flags & OWNER != 0
+    }
+
+    pub fn set_owner(&mut self, on: bool) {
+        self.set_flag(OWNER, on);
+    }
+
+    /// Read since its definition: see [`REFERENCED`].
+    pub fn referenced(&self) -> bool {
+        self.flags & REFERENCED != 0
+    }
+
+    pub fn set_referenced(&mut self, on: bool) {
+        self.set_flag(REFERENCED, on);
+    }
+
+    fn set_flag(&mut self, bit: u8, on: bool) {
+        if on {
+            self.flags |= bit;
+        } else {
+            self.flags &= !bit;
+        }
+    }
+
+    /// The name it is looked up by ([`ANON`] for anonymous labels).
+    pub fn lookup_name(&self) -> Name {
+        self.name
+    }
+
+    /// Its own code object, kept when a macro's result replaces its value.
+    pub fn code(&self) -> Option<CodeId> {
+        (self.code != NO_CODE).then_some(CodeId(self.code))
+    }
+
+    pub fn set_code(&mut self, id: CodeId) {
+        self.code = id.0;
     }
 }
 
-/// Anonymous labels of a namespace: `-` and `+` definitions by their count.
+/// Anonymous labels of a namespace: `-` and `+` definitions by their
+/// count, [`NO_LABEL`] for a count not defined (4 bytes each).
 #[derive(Default)]
 pub struct Anon {
-    pub back: Vec<Option<LabelId>>,
-    pub fwd: Vec<Option<LabelId>>,
+    pub back: Vec<u32>,
+    pub fwd: Vec<u32>,
 }
 
 /// The lookup name of anonymous labels.
 const ANON: Name = Name::MAX;
 
 /// A scope. Every code label has one, and most have no labels: it is
-/// small (32 bytes). Its named labels are in [`Symbols`]' one table; what
+/// small (24 bytes). Its named labels are in [`Symbols`]' one table; what
 /// else it has is allocated with its first label.
 pub struct Namespace {
     /// Highest strength used here (lookups try 0..=max).
@@ -75,9 +128,14 @@ pub struct Namespace {
     /// Counts of `-` and `+` definitions seen in this pass so far.
     pub backr: u32,
     pub forwr: u32,
-    /// The label this namespace was made for (a code label, `.namespace`).
-    pub creator: Option<LabelId>,
+    /// The label this namespace was made for (a code label, `.namespace`),
+    /// [`NO_LABEL`] if none: a bare id keeps a scope at 24 bytes (every
+    /// code label and macro call has one).
+    creator: u32,
 }
+
+/// No label: a [`Namespace`] made by none.
+const NO_LABEL: u32 = u32::MAX;
 
 /// The labels of a namespace that has some.
 #[derive(Default)]
@@ -94,7 +152,19 @@ impl Namespace {
             contents: None,
             backr: 0,
             forwr: 0,
-            creator: None,
+            creator: NO_LABEL,
+        }
+    }
+
+    /// The label this namespace was made for (a code label, `.namespace`).
+    pub fn creator(&self) -> Option<LabelId> {
+        (self.creator != NO_LABEL).then_some(LabelId(self.creator))
+    }
+
+    /// Name the label this namespace was made for, unless one is named.
+    pub fn set_creator_once(&mut self, id: LabelId) {
+        if self.creator == NO_LABEL {
+            self.creator = id.0;
         }
     }
 
@@ -110,9 +180,9 @@ impl Namespace {
 }
 
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Namespace>() == 32);
+const _: () = assert!(std::mem::size_of::<Namespace>() == 24);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Label>() == 72);
+const _: () = assert!(std::mem::size_of::<Label>() == 56);
 
 /// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,12 +256,17 @@ pub struct Code {
 
 pub struct Symbols {
     pub labels: Vec<Label>,
-    /// Named labels by namespace, name and strength.
-    by_name: FxHashMap<(NsId, Name, u8), LabelId>,
+    /// Named labels by namespace and name (strength 0, nearly all: an
+    /// entry is 12 bytes, ids of 4 bytes only).
+    by_name: FxHashMap<(u32, Name), u32>,
+    /// Named labels of `.weak` strengths (1 and up) by namespace, name and strength.
+    weak: FxHashMap<(NsId, Name, u8), LabelId>,
     pub spaces: Vec<Namespace>,
     pub codes: Vec<Code>,
-    /// The display names of anonymous labels, `+` and `-` (shared).
-    anon_display: [Rc<Box<str>>; 2],
+    /// The names as first written of the labels whose lookup name's text
+    /// differs (a case-insensitive source's `Name` for `name`): few have
+    /// one, so they are kept here rather than a pointer in every label.
+    displays: FxHashMap<LabelId, Box<str>>,
     /// Namespaces in which this pass assembled a line that gives 64tass's
     /// table of that namespace an entry more (see [`Symbols::table_order`]):
     /// a label before a directive other than `.var` (`tab .byte 1`), an
@@ -206,9 +281,10 @@ impl Default for Symbols {
         Symbols {
             labels: Vec::new(),
             by_name: FxHashMap::default(),
+            weak: FxHashMap::default(),
             spaces: vec![Namespace::new()],
             codes: Vec::new(),
-            anon_display: [Rc::new("+".into()), Rc::new("-".into())],
+            displays: FxHashMap::default(),
             extra_slot: Default::default(),
         }
     }
@@ -232,6 +308,19 @@ impl Symbols {
         &self.labels[id.0 as usize]
     }
 
+    /// A label's name as first written (`-` or `+` for anonymous labels).
+    pub fn display<'a>(&'a self, id: LabelId, names: &'a Interner) -> &'a str {
+        let l = self.label(id);
+        match (l.name, l.flags & BACK != 0) {
+            (ANON, true) => "-",
+            (ANON, false) => "+",
+            (name, _) => match self.displays.get(&id) {
+                Some(d) => d,
+                None => names.name(name),
+            },
+        }
+    }
+
     pub fn label_mut(&mut self, id: LabelId) -> &mut Label {
         &mut self.labels[id.0 as usize]
     }
@@ -251,7 +340,11 @@ impl Symbols {
 
     /// The label of exactly this name and strength in `ns`.
     pub fn get(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
-        self.by_name.get(&(ns, name, strength)).copied()
+        if strength == 0 {
+            self.by_name.get(&(ns.0, name)).map(|&id| LabelId(id))
+        } else {
+            self.weak.get(&(ns, name, strength)).copied()
+        }
     }
 
     /// The strongest label of this name in `ns`.
@@ -291,22 +384,16 @@ impl Symbols {
             return (id, true);
         }
         let id = LabelId(self.labels.len() as u32);
-        self.labels.push(Label {
-            // Most names are written as they are looked up: no copy then.
-            display: (names.name(name) != display).then(|| Rc::new(display.into())),
-            name,
-            value: Value::None,
-            defpass: 0,
-            usepass: 0,
-            constant: true,
-            owner: false,
-            referenced: false,
-            strength,
-            update_after: false,
-            code: None,
-            span,
-        });
-        self.by_name.insert((ns, name, strength), id);
+        self.labels.push(Label::new(name, strength, span));
+        // Most names are written as they are looked up: no copy then.
+        if names.name(name) != display {
+            self.displays.insert(id, display.into());
+        }
+        if strength == 0 {
+            self.by_name.insert((ns.0, name), id.0);
+        } else {
+            self.weak.insert((ns, name, strength), id);
+        }
         let space = self.ns_mut(ns);
         space.max_strength = space.max_strength.max(strength);
         space.contents.get_or_insert_default().order.push(id);
@@ -317,7 +404,9 @@ impl Symbols {
     pub fn anon(&self, ns: NsId, back: bool, count: u32) -> Option<LabelId> {
         let a = &self.ns(ns).contents.as_deref()?.anon;
         let list = if back { &a.back } else { &a.fwd };
-        list.get(count as usize).copied().flatten()
+        list.get(count as usize)
+            .filter(|&&id| id != NO_LABEL)
+            .map(|&id| LabelId(id))
     }
 
     pub fn anon_entry(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> (LabelId, bool) {
@@ -325,20 +414,9 @@ impl Symbols {
             return (id, true);
         }
         let id = LabelId(self.labels.len() as u32);
-        self.labels.push(Label {
-            display: Some(self.anon_display[back as usize].clone()),
-            name: ANON,
-            value: Value::None,
-            defpass: 0,
-            usepass: 0,
-            constant: true,
-            owner: false,
-            referenced: false,
-            strength: 0,
-            update_after: false,
-            code: None,
-            span,
-        });
+        let mut label = Label::new(ANON, 0, span);
+        label.set_flag(BACK, back);
+        self.labels.push(label);
         let c = self.ns_mut(ns).contents.get_or_insert_default();
         let list = if back {
             &mut c.anon.back
@@ -346,9 +424,9 @@ impl Symbols {
             &mut c.anon.fwd
         };
         if list.len() <= count as usize {
-            list.resize(count as usize + 1, None);
+            list.resize(count as usize + 1, NO_LABEL);
         }
-        list[count as usize] = Some(id);
+        list[count as usize] = id.0;
         c.order.push(id);
         (id, false)
     }
@@ -376,10 +454,10 @@ impl Symbols {
         let no_anon = Anon::default();
         let anon = space.contents.as_deref().map_or(&no_anon, |c| &c.anon);
         for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
-            for (count, id) in list.iter().enumerate() {
-                if let Some(id) = id {
+            for (count, &id) in list.iter().enumerate() {
+                if id != NO_LABEL {
                     let hash = tass_hash(&anon_key(dir, count as u32));
-                    keys.insert(*id, (hash, Some((dir, count as u32))));
+                    keys.insert(LabelId(id), (hash, Some((dir, count as u32))));
                 }
             }
         }

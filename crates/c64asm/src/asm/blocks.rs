@@ -50,7 +50,7 @@ impl Assembler<'_> {
                     });
             }
             for (_, id) in ns.map(|n| self.syms.entries(n)).unwrap_or_default() {
-                self.syms.label_mut(id).referenced = true;
+                self.syms.label_mut(id).set_referenced(true);
             }
         }
     }
@@ -69,7 +69,7 @@ impl Assembler<'_> {
             self.st.push_context(self.st.context());
             return;
         };
-        let referenced = self.syms.label(nl.id).referenced;
+        let referenced = self.syms.label(nl.id).referenced();
         if !referenced && self.syms.code(cid).pass != 0 {
             // Not used: not assembled, not listed.
             self.record_unlist(line);
@@ -83,7 +83,7 @@ impl Assembler<'_> {
         self.record_line(line, None);
         let names = self.syms.code(cid).names;
         self.st.push_context(names);
-        self.syms.label_mut(nl.id).referenced = false;
+        self.syms.label_mut(nl.id).set_referenced(false);
         self.st.top_mut().data = FrameData::Sized(Some(SizedLabel {
             label: nl.id,
             addr: nl.oaddr,
@@ -200,7 +200,7 @@ impl Assembler<'_> {
                 s.forwr = 0;
                 self.label_value(name, &text, span, ctx, Value::Namespace(ns));
                 if let Some(id) = self.syms.get(ctx, name, self.st.strength) {
-                    self.syms.ns_mut(ns).creator.get_or_insert(id);
+                    self.syms.ns_mut(ns).set_creator_once(id);
                 }
                 ns
             }

@@ -553,7 +553,7 @@ impl Assembler<'_> {
             && !islabel
             && line.at(after) != b'.'
             && self.opts.warnings.label_left
-            && !self.syms.label(n.id).referenced
+            && !self.syms.label(n.id).referenced()
             && text.bytes().all(|b| b.is_ascii_alphabetic())
         {
             self.warn("label-left", name_span, "label not on left side".into());
@@ -605,7 +605,7 @@ impl Assembler<'_> {
         if let Some(nl) = newlabel
             && !(c == b'.' && matches!(self.command_at(line, pos + 1), Some((Cmd::Proc, _))))
         {
-            self.syms.label_mut(nl.id).referenced = false;
+            self.syms.label_mut(nl.id).set_referenced(false);
         }
         let step = match c {
             0 | b';' => {
@@ -849,7 +849,7 @@ impl Assembler<'_> {
         pos: usize,
         existing: Option<LabelId>,
     ) -> Option<Value> {
-        let unread = existing.is_some_and(|id| !self.syms.label(id).referenced);
+        let unread = existing.is_some_and(|id| !self.syms.label(id).referenced());
         let saved = self.referencing;
         if unread {
             self.referencing = false;
@@ -910,16 +910,16 @@ impl Assembler<'_> {
             }
             let l = self.syms.label_mut(id);
             l.constant = true;
-            l.owner = false;
+            l.set_owner(false);
             l.span = span;
-            l.referenced = false;
+            l.set_referenced(false);
             self.const_assign(id, val);
         } else {
             self.st.constcreated = true;
             let pass = self.st.pass;
             let l = self.syms.label_mut(id);
             l.constant = true;
-            l.owner = false;
+            l.set_owner(false);
             l.value = val;
             l.defpass = pass;
         }
@@ -1061,7 +1061,7 @@ impl Assembler<'_> {
             }
             // Set again in this pass before anything read it.
             if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
-                let (before, name) = (l.span, l.display(&self.names).to_string());
+                let (before, name) = (l.span, self.syms.display(id, &self.names).to_string());
                 self.warn(
                     "unused-variable",
                     before,
@@ -1071,9 +1071,9 @@ impl Assembler<'_> {
         }
         let l = self.syms.label_mut(id);
         l.constant = false;
-        l.owner = false;
+        l.set_owner(false);
         l.defpass = pass;
-        l.referenced = false;
+        l.set_referenced(false);
         l.value = val;
         l.span = span;
         l.usepass = 0;
@@ -1128,7 +1128,7 @@ impl Assembler<'_> {
             let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
             let l = self.syms.label_mut(id);
             l.constant = true;
-            l.owner = true;
+            l.set_owner(true);
             l.span = span;
             if update_after {
                 // The block that sets its value (macro call, `.dstruct`,
@@ -1139,11 +1139,11 @@ impl Assembler<'_> {
                 l.defpass = pass;
                 let own = match l.value {
                     Value::Code(CodeRef { id: cid, offs: 0 })
-                        if l.code.is_none_or(|c| c == cid) =>
+                        if l.code().is_none_or(|c| c == cid) =>
                     {
                         Some(cid)
                     }
-                    _ => l.code,
+                    _ => l.code(),
                 };
                 if let Some(cid) = own {
                     self.update_code(id, cid);
@@ -1153,7 +1153,7 @@ impl Assembler<'_> {
                     unreachable!()
                 };
                 // Code may jump here: `-Woptimize` starts afresh.
-                if l.referenced {
+                if l.referenced() {
                     self.opt_invalidate();
                 }
                 self.update_code(id, cid);
@@ -1163,7 +1163,7 @@ impl Assembler<'_> {
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
-                l.code = Some(cid);
+                l.set_code(cid);
                 l.defpass = pass;
             }
         } else {
@@ -1172,9 +1172,9 @@ impl Assembler<'_> {
             let cid = self.create_code(id);
             let l = self.syms.label_mut(id);
             l.value = Value::Code(CodeRef::new(cid));
-            l.code = Some(cid);
+            l.set_code(cid);
             l.constant = true;
-            l.owner = true;
+            l.set_owner(true);
             l.defpass = pass;
         }
         Ok(Some(NewLabel { id, oaddr }))
@@ -1182,7 +1182,7 @@ impl Assembler<'_> {
 
     pub fn create_code(&mut self, label: LabelId) -> CodeId {
         let names = self.syms.new_namespace();
-        self.syms.ns_mut(names).creator = Some(label);
+        self.syms.ns_mut(names).set_creator_once(label);
         let a = self.out.addr(self.st.addr);
         let data_from = self.out.data_len(a.mem);
         self.syms.new_code(Code {
@@ -1319,7 +1319,10 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             let (span, msg) = (
                 l.span,
-                format!("can't calculate stable value '{}'", l.display(&self.names)),
+                format!(
+                    "can't calculate stable value '{}'",
+                    self.syms.display(id, &self.names)
+                ),
             );
             self.error(span, Kind::NoConvergence, msg);
         }
@@ -1343,7 +1346,7 @@ impl Assembler<'_> {
                 self.st.constcreated = true;
             }
             if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
-                if l.referenced {
+                if l.referenced() {
                     self.opt_invalidate();
                 }
                 self.update_code(id, cid);
@@ -1360,9 +1363,9 @@ impl Assembler<'_> {
         }
         let l = self.syms.label_mut(id);
         l.defpass = pass;
-        l.owner = true;
+        l.set_owner(true);
         l.span = span;
-        l.referenced = false;
+        l.set_referenced(false);
         Some(id)
     }
 

@@ -364,7 +364,7 @@ impl Assembler<'_> {
     /// `-Wcase-symbol`: the symbol read is written with other letter case
     /// than where it was defined.
     pub(super) fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
-        let defined = self.syms.label(id).display(&self.names).to_string();
+        let defined = self.syms.display(id, &self.names).to_string();
         self.case_mismatch(line, pos, &defined);
     }
 
@@ -396,7 +396,9 @@ impl Assembler<'_> {
         let referencing = self.referencing;
         let l = self.syms.label_mut(id);
         l.usepass = pass;
-        l.referenced |= referencing;
+        if referencing {
+            l.set_referenced(true);
+        }
     }
 
     pub fn builtin(&mut self, name: Name) -> Option<Value> {
@@ -516,7 +518,11 @@ impl Assembler<'_> {
         {
             d.undefined = Some(Box::new(key));
         }
-        let scope = self.syms.ns(ns).creator.map(|id| self.syms.label(id).span);
+        let scope = self
+            .syms
+            .ns(ns)
+            .creator()
+            .map(|id| self.syms.label(id).span);
         match (object, scope) {
             (_, _) if ns == crate::symbols::GLOBAL => {
                 self.note("searched in the global scope".into())

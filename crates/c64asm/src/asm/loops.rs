@@ -693,7 +693,7 @@ impl Assembler<'_> {
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
             self.st.constcreated = true;
         }
-        self.syms.label_mut(id).owner = true;
+        self.syms.label_mut(id).set_owner(true);
         self.const_assign(id, Value::Lbl(line.index + 1));
         let depth = self.st.frames.len();
         self.st

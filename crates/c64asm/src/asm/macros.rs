@@ -301,6 +301,8 @@ impl Assembler<'_> {
             text.push('\n');
         }
         let name = src.name.clone();
+        // Kept for the run: its exact size, not what growing it left.
+        text.shrink_to_fit();
         let f = self.src.add_expansion(
             name,
             text,
@@ -519,8 +521,8 @@ impl Assembler<'_> {
             let own = newlabel.and_then(|nl| {
                 let l = self.syms.label(nl.id);
                 match l.value {
-                    Value::Code(c) if l.code.is_none_or(|own| own == c.id) => Some(c.id),
-                    _ => l.code,
+                    Value::Code(c) if l.code().is_none_or(|own| own == c.id) => Some(c.id),
+                    _ => l.code(),
                 }
             });
             let ns = match own {

@@ -138,7 +138,7 @@ impl Assembler<'_> {
         }
         for id in self.syms.table_order(ns, &self.names) {
             let l = self.syms.label(id);
-            let display = l.display(&self.names);
+            let display = self.syms.display(id, &self.names);
             if matches!(display, "-" | "+") || display.starts_with('\u{1}') {
                 // Anonymous labels and scopes are not reachable by name.
                 continue;
@@ -207,11 +207,11 @@ impl Assembler<'_> {
             }
             // Only a definition that made the scope looks into it (64tass:
             // `top = s.here` names another's scope).
-            .filter(|_| l.owner)
+            .filter(|_| l.owner())
             .filter(|&n| {
                 let scope = self.syms.ns(n);
                 // Most code labels' scopes are empty: their name not copied.
-                scope.creator.is_none_or(|c| c == id) && !scope.is_empty()
+                scope.creator().is_none_or(|c| c == id) && !scope.is_empty()
             });
             let scope_name = inner.map(|_| name.clone());
             let symbol = Symbol {
@@ -252,16 +252,16 @@ impl Assembler<'_> {
         }
     }
 
-    /// A weaker (`.weak`) label hidden by a stronger one of the same name.
+    /// A weaker (`.weak`) label hidden by a stronger one of the same name
+    /// (the lookup name: `WEAKLING` hides `Weakling` in a case-insensitive
+    /// source, as in 64tass).
     fn shadowed(&self, ns: NsId, id: LabelId) -> bool {
         let l = self.syms.label(id);
         l.strength != 0
-            && self.syms.entries(ns).iter().any(|&(_, o)| {
-                o != id && {
+            && self.syms.entries(ns).iter().any(|&(name, o)| {
+                o != id && name == l.lookup_name() && {
                     let other = self.syms.label(o);
-                    other.display(&self.names) == l.display(&self.names)
-                        && other.strength < l.strength
-                        && other.defpass == self.st.pass
+                    other.strength < l.strength && other.defpass == self.st.pass
                 }
             })
     }
@@ -339,10 +339,12 @@ impl Assembler<'_> {
             .map(|p| self.to_diagnostic(p))
             .collect();
         let symbols = if self.opts.list_symbols {
-            // The parsed lines are done with: their memory (most of the
-            // run's) goes back before the symbol list is made, so the two
-            // don't add up.
+            // The parsed lines, the lines kept for replay and the line heads
+            // are done with: their memory (most of the run's) goes back
+            // before the symbol list is made, so the two don't add up.
             drop(std::mem::take(&mut self.lines));
+            drop(std::mem::take(&mut self.replay));
+            drop(std::mem::take(&mut self.heads));
             self.symbols()
         } else {
             SymbolLists::default()

@@ -49,7 +49,7 @@ impl Assembler<'_> {
         let ns = self.syms.new_namespace();
         let l = self.syms.label_mut(id);
         l.value = Value::Namespace(ns);
-        l.owner = true;
+        l.set_owner(true);
         l.defpass = pass;
         ns
     }
@@ -77,7 +77,7 @@ impl Assembler<'_> {
         }
         let l = self.syms.label_mut(id);
         l.constant = true;
-        l.owner = true;
+        l.set_owner(true);
         l.span = span;
         self.const_assign(id, v);
     }

@@ -42,11 +42,11 @@ impl Assembler<'_> {
             }
             // Anonymous scopes (macro calls, `.block` without a label) are
             // never reported themselves.
-            let anonymous = l.display(&self.names).starts_with('\u{1}');
+            let anonymous = self.syms.display(id, &self.names).starts_with('\u{1}');
             if l.usepass != pass && !anonymous {
                 let kind = if !l.constant {
                     Unused::Variable
-                } else if !l.owner {
+                } else if !l.owner() {
                     Unused::Const
                 } else if matches!(l.value, Value::Code(_) | Value::Encoding(_)) {
                     Unused::Label
@@ -56,7 +56,7 @@ impl Assembler<'_> {
                 self.report_unused(id, kind);
                 continue;
             }
-            if !l.owner {
+            if !l.owner() {
                 continue;
             }
             for inner in self.scopes_of(id) {
@@ -88,7 +88,7 @@ impl Assembler<'_> {
             return;
         }
         let l = self.syms.label(id);
-        let (span, name) = (l.span, l.display(&self.names).to_string());
+        let (span, name) = (l.span, self.syms.display(id, &self.names).to_string());
         self.warn(switch, span, format!("unused {what} '{name}'"));
     }
 }
