@@ -58,7 +58,7 @@ impl Assembler<'_> {
     pub fn proc_directive(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
         let Some(nl) = newlabel else {
             self.error(span, Kind::Syntax, "a label is required for '.proc'".into());
-            self.skipped_proc(span);
+            self.st.skip_proc(span);
             return;
         };
         self.st.push_frame(Wait::Pend, span);
@@ -88,14 +88,6 @@ impl Assembler<'_> {
         }));
         // The label's size is set when the block closes.
         self.syms.label_mut(nl.id).update_after = true;
-    }
-
-    /// A `.proc` whose body is not assembled: no label, or one defined twice
-    /// (64tass keeps that one's name, so it says nothing more about it).
-    pub fn skipped_proc(&mut self, span: Span) {
-        self.st.push_context(self.st.context());
-        self.st.push_frame(Wait::Pend, span);
-        self.st.top_mut().skip = 0;
     }
 
     pub fn pend(&mut self, _line: &LineRef, span: Span) {

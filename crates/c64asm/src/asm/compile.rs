@@ -488,7 +488,7 @@ impl Assembler<'_> {
                                 // `.proc` keeps the name there (no "a label is
                                 // required"): its body is skipped.
                                 if cmd == Cmd::Proc {
-                                    self.skipped_proc(line.span(after, end));
+                                    self.st.skip_proc(line.span(after, end));
                                     return Step::Next;
                                 }
                                 return self.rest_of_line(line, after, None, None, mycontext);
