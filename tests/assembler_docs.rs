@@ -657,3 +657,39 @@ fn the_library_example_runs_and_is_the_one_shown() {
         "docs/assembler.md's Rust example differs"
     );
 }
+
+/// The public-project tables add up: each project's build lines are the sum of
+/// its outcomes, and the total row is the sum of the rows.
+#[test]
+fn public_project_tables_add_up() {
+    let md = doc("assembler.md");
+    for heading in [
+        "### Public projects compared",
+        "#### Third round",
+        "#### Fourth round",
+    ] {
+        let rows = table_rows(&md, heading, "project");
+        let number = |cell: &str| -> u64 {
+            cell.trim_matches('*')
+                .parse()
+                .unwrap_or_else(|_| panic!("{heading}: not a count: {cell}"))
+        };
+        let (total, projects) = rows.split_last().expect("rows");
+        assert_eq!(total[0], "**total**", "{heading}: last row");
+        let mut sums = vec![0; total.len() - 3];
+        for row in projects {
+            let counts: Vec<u64> = row[3..].iter().map(|c| number(c)).collect();
+            assert_eq!(
+                counts[0],
+                counts[1..].iter().sum::<u64>(),
+                "{heading}: {} outcomes do not add up to its lines",
+                row[0]
+            );
+            for (s, c) in sums.iter_mut().zip(&counts) {
+                *s += c;
+            }
+        }
+        let totals: Vec<u64> = total[3..].iter().map(|c| number(c)).collect();
+        assert_eq!(totals, sums, "{heading}: total row");
+    }
+}

@@ -512,6 +512,33 @@ fn list_and_error_append_keep_what_was_there() {
     );
 }
 
+#[test]
+fn an_error_file_is_written_when_there_is_nothing_to_say() {
+    // 64tass opens the -E file at any rate: a clean build leaves it empty, and
+    // --error-append leaves what was there (a Makefile's `--error=x.err` target).
+    let dir = TempDir::new("error-file-empty");
+    dir.write("s.asm", GOOD);
+    dir.write("old.txt", "; earlier errors\n");
+    for args in [
+        ["-E", "e.txt"],
+        ["--error-append", "new.txt"],
+        ["--error-append", "old.txt"],
+    ] {
+        let out = c64kit(&dir.0)
+            .args(["build", "-q", "s.asm"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", both(&out));
+    }
+    assert_eq!(std::fs::read_to_string(dir.path("e.txt")).unwrap(), "");
+    assert_eq!(std::fs::read_to_string(dir.path("new.txt")).unwrap(), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.path("old.txt")).unwrap(),
+        "; earlier errors\n"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn appending_writes_through_links_and_never_to_an_input() {

@@ -178,7 +178,9 @@ fn report(
                 .try_for_each(|(p, other)| outputs.reserve(p, other))
                 .and_then(|()| outputs.reserve(&path, what));
             reserved.map_err(|e| e.to_string())?;
-            let Some(text) = text.filter(|t| !t.is_empty()) else {
+            // 64tass opens the file whether or not there is anything to say: a
+            // build without messages leaves it empty (or, appended to, unchanged).
+            let Some(text) = text else {
                 return Ok(());
             };
             // A fresh group: the reservations above claimed the name already.

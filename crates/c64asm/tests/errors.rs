@@ -2220,3 +2220,58 @@ fn plain_number_data_lines_report_like_64tass() {
         "{diags}"
     );
 }
+
+#[test]
+fn a_scope_label_defined_twice_opens_a_fresh_scope() {
+    // 64tass runs `.namespace`, `.encode` and `.bfor` under a label defined
+    // already as if they had none: a fresh namespace (the same file given twice
+    // on a command line), encoding or loop, not the first one's; a `.proc`
+    // under it is skipped without "a label is required".
+    let diags = fail(concat!(
+        "        * = $2000\n",
+        "io      .namespace\n",
+        "port    .byte 1\n",
+        "        .endn\n",
+        "io      .namespace\n",
+        "port    .byte 2\n",
+        "copy    .byte <port\n",
+        "        .endn\n",
+        "        .byte <io.copy\n",
+        "pet     .encode\n",
+        "        .cdef \"az\", 1\n",
+        "        .endencode\n",
+        "pet     .encode\n",
+        "        .cdef \"AZ\", 1\n",
+        "        .endencode\n",
+        "        .enc pet\n",
+        "        .text \"aA\"\n",
+        "row     .bfor i = 0, i < 2, i += 1\n",
+        "cell    .byte i\n",
+        "        .next\n",
+        "row     .bfor i = 0, i < 2, i += 1\n",
+        "cell    .byte i\n",
+        "        .next\n",
+        "draw    .proc\n",
+        "        rts\n",
+        "        .pend\n",
+        "draw    .proc\n",
+        "        nop\n",
+        "        .pend\n",
+        "        jsr draw\n",
+    ));
+    let expected = [
+        (Kind::DuplicateLabel, 5, 1, "duplicate definition 'io'"),
+        (Kind::UndefinedSymbol, 9, 19, "not defined symbol 'copy'"),
+        (Kind::DuplicateLabel, 13, 1, "duplicate definition 'pet'"),
+        (
+            Kind::Encoding,
+            17,
+            17,
+            "can't encode character 'A' (U+0041)",
+        ),
+        (Kind::DuplicateLabel, 21, 1, "duplicate definition 'row'"),
+        (Kind::DuplicateLabel, 27, 1, "duplicate definition 'draw'"),
+    ]
+    .map(|(k, l, c, m)| (k, l, c, m.to_string()));
+    assert_eq!(errors_of(&diags), expected, "{diags}");
+}

@@ -58,9 +58,7 @@ impl Assembler<'_> {
     pub fn proc_directive(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
         let Some(nl) = newlabel else {
             self.error(span, Kind::Syntax, "a label is required for '.proc'".into());
-            self.st.push_context(self.st.context());
-            self.st.push_frame(Wait::Pend, span);
-            self.st.top_mut().skip = 0;
+            self.st.skip_proc(span);
             return;
         };
         self.st.push_frame(Wait::Pend, span);

@@ -484,7 +484,13 @@ impl Assembler<'_> {
                                 lookup_local,
                             ) else {
                                 // Defined twice: the directive is still done, as
-                                // 64tass does it (`lbl .next` keeps its loop).
+                                // 64tass does it (`lbl .next` keeps its loop). A
+                                // `.proc` keeps the name there (no "a label is
+                                // required"): its body is skipped.
+                                if cmd == Cmd::Proc {
+                                    self.st.skip_proc(line.span(after, end));
+                                    return Step::Next;
+                                }
                                 return self.rest_of_line(line, after, None, None, mycontext);
                             };
                             return self.rest_of_line(

@@ -483,22 +483,22 @@ impl Assembler<'_> {
                 Some(Step::Next)
             }
             Cmd::Namespace => {
-                self.namespace(line, args, span, Some((name, text.clone(), ns)));
+                let label =
+                    (!self.defined_again(name, text, span, ns)).then(|| (name, text.clone(), ns));
+                self.namespace(line, args, span, label);
                 Some(Step::Next)
             }
             Cmd::Encode => {
-                self.encode_directive(line, args, span, Some((name, text.clone(), ns)));
+                let label =
+                    (!self.defined_again(name, text, span, ns)).then(|| (name, text.clone(), ns));
+                self.encode_directive(line, args, span, label);
                 Some(Step::Next)
             }
             Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
                 let lspan = line.span(args, args + 1);
-                Some(self.loop_directive(
-                    line,
-                    cmd,
-                    args,
-                    lspan,
-                    Some((name, text.clone(), span, ns)),
-                ))
+                let label = (!self.defined_again(name, text, span, ns))
+                    .then(|| (name, text.clone(), span, ns));
+                Some(self.loop_directive(line, cmd, args, lspan, label))
             }
             Cmd::Dstruct | Cmd::Dunion => {
                 self.dstruct(

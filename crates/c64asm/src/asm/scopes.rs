@@ -54,6 +54,28 @@ impl Assembler<'_> {
         ns
     }
 
+    /// Is the label in front of `.namespace`, `.encode` or a `.bfor` loop
+    /// defined already in this pass? Reported as 64tass reports it, which then
+    /// runs the directive as if it had no label (a fresh namespace or encoding,
+    /// anonymous iterations), not into the first one's.
+    pub fn defined_again(&mut self, name: Name, text: &str, span: Span, ns: NsId) -> bool {
+        let Some(id) = self.syms.get(ns, name, self.st.strength) else {
+            return false;
+        };
+        let l = self.syms.label(id);
+        if l.defpass != self.st.pass || l.value.is_none() {
+            return false;
+        }
+        let first = l.span;
+        self.error(
+            span,
+            Kind::DuplicateLabel,
+            format!("duplicate definition '{text}'"),
+        );
+        self.original_definition(first, text);
+        true
+    }
+
     /// Define a constant label whose value is an object (namespace, encoding, ...).
     pub fn label_value(&mut self, name: Name, text: &str, span: Span, ns: NsId, v: Value) {
         let strength = self.st.strength;

@@ -371,6 +371,15 @@ impl PassState {
         });
     }
 
+    /// A `.proc` whose body is not assembled: no label, or one defined twice
+    /// (64tass keeps that one's name, so it says nothing more about it). It
+    /// opens a scope as an assembled one does, for its `.pend` to close.
+    pub fn skip_proc(&mut self, span: Span) {
+        self.push_context(self.context());
+        self.push_frame(Wait::Pend, span);
+        self.top_mut().skip = 0;
+    }
+
     /// Pop the top frame if it is `what`.
     pub fn close(&mut self, what: Wait) -> Option<Frame> {
         if self.frames.len() > 1 && self.top().what == what {
