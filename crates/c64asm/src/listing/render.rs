@@ -11,7 +11,7 @@ use crate::source::FileId;
 
 /// How much of the listing is kept before it goes to its writer: the
 /// listing is written as it is made, not held whole (as 64tass writes it).
-const FLUSH_AT: usize = 1 << 16;
+const FLUSH_AT: usize = 1 << 14;
 
 /// The listing written to `sink` a piece at a time (`title`: with its first
 /// comment line).
