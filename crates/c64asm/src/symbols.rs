@@ -46,6 +46,11 @@ pub struct Label {
 }
 
 impl Label {
+    /// The lookup name ([`ANON`] for anonymous labels).
+    pub fn name(&self) -> Name {
+        self.name
+    }
+
     /// The name as first written.
     pub fn display<'a>(&'a self, names: &'a Interner) -> &'a str {
         match &self.display {
@@ -63,7 +68,7 @@ pub struct Anon {
 }
 
 /// The lookup name of anonymous labels.
-const ANON: Name = Name::MAX;
+pub const ANON: Name = Name::MAX;
 
 /// A scope. Every code label has one, and most have no labels: it is
 /// small (32 bytes). Its named labels are in [`Symbols`]' one table; what
