@@ -80,18 +80,18 @@ struct Record {
     bytes: u32,
 }
 
-/// A symbol a kept line read: its name, the label it resolved to, and the
-/// label's value then (an integer, a bit string, or a code address), packed
-/// in 28 bytes.
+/// A symbol a kept line read: the label it resolved to (whose name is the
+/// name read, see [`Assembler::read_name`]), and the label's value then (an
+/// integer, a bit string, or a code address), packed in 24 bytes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Read {
-    name: Name,
     label: u32,
     /// The scope searched first ([`Assembler::first_scope`]) when the label
     /// was found there with no `.weak` strength; [`UNIQUE`] and the scope
     /// it is in when it was the only label of its name; else [`FAR`]: then
     /// the look-up is known without searching (see
-    /// [`Assembler::resolves_same`]).
+    /// [`Assembler::resolves_same`]). An anonymous label's read:
+    /// [`ANON_READ`] and its name's offset from [`ANON`].
     near: u32,
     /// [`INT`], [`BITS`], or the code object's id.
     kind: u32,
@@ -118,6 +118,8 @@ const FAR: u32 = u32::MAX;
 /// In [`Read::near`]: the label was the only one of its name (the rest
 /// is its scope, below this bit).
 const UNIQUE: u32 = 1 << 30;
+/// In [`Read::near`]: an anonymous label's read.
+const ANON_READ: u32 = 1 << 31;
 
 /// Kept lines, by file and line.
 #[derive(Default)]
@@ -299,6 +301,16 @@ impl Assembler<'_> {
         self.replay.per_name.get(name as usize) == Some(&1)
     }
 
+    /// The name `r` was read by: its label's (the look-up name), or an
+    /// anonymous label's kept in it.
+    fn read_name(&self, r: &Read) -> Name {
+        if r.near != FAR && r.near & ANON_READ != 0 {
+            ANON + (r.near & !ANON_READ)
+        } else {
+            self.syms.label(LabelId(r.label)).name()
+        }
+    }
+
     /// What a read of `name` that resolved to `id` is, as a [`Read`]
     /// (the names counted first, see [`Self::count_names`]).
     fn read_of(&self, name: Name, id: LabelId) -> Option<Read> {
@@ -306,9 +318,8 @@ impl Assembler<'_> {
             // Found again by searching (see `resolves_same`).
             let (kind, x, y, z) = self.value_now(id)?;
             return Some(Read {
-                name,
                 label: id.0,
-                near: FAR,
+                near: ANON_READ | (name - ANON),
                 kind,
                 x,
                 y,
@@ -345,7 +356,6 @@ impl Assembler<'_> {
         };
         let (kind, x, y, z) = self.value_now(id)?;
         Some(Read {
-            name,
             label: id.0,
             near,
             kind,
@@ -379,15 +389,16 @@ impl Assembler<'_> {
         })
     }
 
-    /// Does `want.name` still resolve to `want.label`? A label found in the
+    /// Does the name read still resolve to `want.label`? A label found in the
     /// scope searched first, with no `.weak` strength, is what the look-up
     /// finds again while that scope is searched first and the label is
     /// visible (names are never taken back from a scope, and strength 0 is
     /// the strongest); anything else is looked up again.
     fn resolves_same(&mut self, want: &Read) -> bool {
         let id = LabelId(want.label);
-        if want.name >= ANON {
-            return self.find_anon(want.name as i32 - (ANON + 128) as i32) == Some(id);
+        let name = self.read_name(want);
+        if name >= ANON {
+            return self.find_anon(name as i32 - (ANON + 128) as i32) == Some(id);
         }
         let found_so = if want.near == FAR {
             false
@@ -395,14 +406,14 @@ impl Assembler<'_> {
             // The only label of its name, in a scope searched: what
             // `lookup` finds when it is visible.
             let ns = want.near & !UNIQUE;
-            self.only_one(want.name)
+            self.only_one(name)
                 && self
                     .st
                     .contexts
                     .get(self.st.bottom..)
                     .is_some_and(|c| c.iter().any(|c| c.ns.0 == ns))
         } else {
-            self.first_scope(want.name).map(|ns| ns.0) == Some(want.near)
+            self.first_scope(name).map(|ns| ns.0) == Some(want.near)
         };
         if found_so {
             let l = self.syms.label(id);
@@ -410,7 +421,7 @@ impl Assembler<'_> {
                 return true;
             }
         }
-        self.lookup(want.name) == Some(id)
+        self.lookup(name) == Some(id)
     }
 
     /// May a data directive's line be kept (its bytes go out as they are)?
@@ -443,7 +454,8 @@ impl Assembler<'_> {
         // and `-Wshadow` once the values have settled.
         let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
-            let Read { name, label, .. } = self.replay.reads[i];
+            let r = self.replay.reads[i];
+            let (name, label) = (self.read_name(&r), r.label);
             self.touch(LabelId(label));
             if shadow && name < ANON {
                 self.shadow_check(name, LabelId(label));
@@ -516,7 +528,7 @@ impl Assembler<'_> {
         let same = (0..n).all(|i| {
             let (name, id) = self.replay.pending[i];
             let r = &self.replay.reads[start + i];
-            r.name == name && r.label == id.0
+            r.label == id.0 && self.read_name(r) == name
         });
         if !same {
             return false;
