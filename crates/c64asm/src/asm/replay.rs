@@ -311,9 +311,8 @@ impl Assembler<'_> {
         }
     }
 
-    /// What a read of `name` that resolved to `id` is, as a [`Read`]
-    /// (the names counted first, see [`Self::count_names`]).
-    fn read_of(&self, name: Name, id: LabelId) -> Option<Read> {
+    /// What a read of `name` that resolved to `id` is, as a [`Read`].
+    fn read_of(&mut self, name: Name, id: LabelId) -> Option<Read> {
         if name >= ANON {
             // Found again by searching (see `resolves_same`).
             let (kind, x, y, z) = self.value_now(id)?;
@@ -340,7 +339,10 @@ impl Assembler<'_> {
             }
             _ => FAR,
         };
-        let near = if near == FAR && !self.names.is_cheap_local(name) && self.only_one(name) {
+        let near = if near == FAR && !self.names.is_cheap_local(name) && {
+            self.count_names();
+            self.only_one(name)
+        } {
             // The scope it is in: the look-up finds it while that scope is
             // searched and no other label has the name.
             let strength = self.syms.label(id).strength;
@@ -406,6 +408,7 @@ impl Assembler<'_> {
             // The only label of its name, in a scope searched: what
             // `lookup` finds when it is visible.
             let ns = want.near & !UNIQUE;
+            self.count_names();
             self.only_one(name)
                 && self
                     .st
@@ -441,7 +444,6 @@ impl Assembler<'_> {
             return false;
         }
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
-        self.count_names();
         for i in reads.clone() {
             let want = self.replay.reads[i];
             if !self.resolves_same(&want)
@@ -575,7 +577,6 @@ impl Assembler<'_> {
             return;
         }
         let mut reads = smallvec::SmallVec::<[Read; 4]>::new();
-        self.count_names();
         for i in 0..self.replay.pending.len() {
             let (name, id) = self.replay.pending[i];
             let Some(r) = self.read_of(name, id) else {
