@@ -116,7 +116,7 @@ pub struct Anon {
 }
 
 /// The lookup name of anonymous labels.
-const ANON: Name = Name::MAX;
+pub const ANON: Name = Name::MAX;
 
 /// A scope. Every code label has one, and most have no labels: it is
 /// small (24 bytes). Its named labels are in [`Symbols`]' one table; what

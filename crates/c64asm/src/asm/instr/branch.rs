@@ -173,19 +173,6 @@ impl Assembler<'_> {
             None
         };
         let pc = self.pc();
-        // What a replay of the line must find the same (see `replay`).
-        let decides = match &target {
-            Target::Address(v) if m.opcode(Mode::RelativeLong).is_none() => match v {
-                Value::Code(c) => Some(c.id),
-                Value::Addr(a) if a.mode.0 == 0 => match &a.val {
-                    Value::Code(c) => Some(c.id),
-                    _ => None,
-                },
-                _ => None,
-            },
-            _ => None,
-        };
-        self.replay.branch_seen(decides, tracked, last_end, pc);
         let code = self.relative_from(line, m, head, width, target, pos, last_end)?;
         if tracked {
             let end = pc.wrapping_add(code.len() as u32) & self.out.all_mem;
@@ -368,9 +355,6 @@ impl Assembler<'_> {
         if (from & 0xff00) == (to & 0xff00) {
             return;
         }
-        // Reported or not by `.option allow_branch_across_page` and
-        // `-Wbranch-page`: such a line is not replayed.
-        self.replay.taint();
         let mut by = to as u8 as i8 as i32;
         if by >= 0 {
             by += 1;

@@ -1,5 +1,5 @@
 ; 64tass: -a -C -Wbranch-page | -a -C
-; Branches replayed in later passes: a zero-page constant defined at the end
+; Branches among replayed lines: a zero-page constant defined at the end
 ; shrinks `lda zp1` in pass 2, so the branches after it move by a byte (a
 ; branch to a fixed address changes its offset), labels ahead move, and one
 ; branch crosses a page in the later passes only. Anonymous labels in a
