@@ -574,3 +574,64 @@ impl TassTable {
         self.len += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The storage behind a label's look-up and its written name: names
+    /// written as looked up keep no copy, others keep theirs aside; `.weak`
+    /// strengths have a table of their own; anonymous labels read `-`/`+`.
+    #[test]
+    fn labels_are_found_and_named_as_written() {
+        let mut names = Interner::default();
+        let mut syms = Symbols::default();
+        let span = Span::default();
+        let ns = syms.new_namespace();
+        let start = names.intern("start");
+        let (a, existed) = syms.entry(GLOBAL, start, 0, "Start", span, &names);
+        assert!(!existed);
+        let (b, _) = syms.entry(ns, start, 0, "start", span, &names);
+        let (weak, _) = syms.entry(GLOBAL, start, 2, "START", span, &names);
+        assert_eq!(syms.entry(GLOBAL, start, 0, "x", span, &names), (a, true));
+        assert_eq!(syms.display(a, &names), "Start");
+        assert_eq!(syms.display(b, &names), "start");
+        assert_eq!(syms.display(weak, &names), "START");
+        assert_eq!(syms.displays.len(), 2);
+        assert_eq!(syms.get(GLOBAL, start, 2), Some(weak));
+        assert_eq!(syms.get(ns, start, 2), None);
+        assert_eq!(syms.lookup_in(ns, start), Some(b));
+        // The strongest (lowest) strength a look-up accepts.
+        assert_eq!(syms.lookup_in(GLOBAL, start), Some(a));
+        assert_eq!(
+            syms.lookup_in_if(GLOBAL, start, |l| l.strength == 2),
+            Some(weak)
+        );
+        // Anonymous labels by direction and count, among the scope's labels.
+        let (back, _) = syms.anon_entry(ns, true, 3, span);
+        let (fwd, _) = syms.anon_entry(ns, false, 0, span);
+        assert_eq!(syms.anon(ns, true, 3), Some(back));
+        assert_eq!(syms.anon(ns, true, 2), None);
+        assert_eq!(syms.anon(ns, false, 0), Some(fwd));
+        assert_eq!(syms.anon(ns, false, 1), None);
+        assert_eq!(syms.anon_entry(ns, true, 3, span), (back, true));
+        assert_eq!(syms.display(back, &names), "-");
+        assert_eq!(syms.display(fwd, &names), "+");
+        assert_eq!(syms.entries(ns), vec![(start, b)]);
+        assert_eq!(syms.ns(ns).order(), &[b, back, fwd]);
+        // Bits and bare ids read back.
+        let l = syms.label_mut(b);
+        l.set_owner(true);
+        l.set_referenced(true);
+        l.set_referenced(false);
+        l.set_code(CodeId(7));
+        let l = syms.label(b);
+        assert!(l.owner() && !l.referenced());
+        assert_eq!(l.code(), Some(CodeId(7)));
+        assert_eq!(syms.label(a).code(), None);
+        assert_eq!(syms.ns(ns).creator(), None);
+        syms.ns_mut(ns).set_creator_once(a);
+        syms.ns_mut(ns).set_creator_once(b);
+        assert_eq!(syms.ns(ns).creator(), Some(a));
+    }
+}

@@ -338,13 +338,16 @@ impl Assembler<'_> {
             .filter(|p| !has_errors || p.severity == Severity::Error)
             .map(|p| self.to_diagnostic(p))
             .collect();
+        // The lines kept for replay and the line heads are done with: their
+        // memory (in few large blocks, quick to free) goes back before the
+        // program's copies of the output are made, so that the two don't
+        // add up at the run's end.
+        drop(std::mem::take(&mut self.replay));
+        drop(std::mem::take(&mut self.heads));
         let symbols = if self.opts.list_symbols {
-            // The parsed lines, the lines kept for replay and the line heads
-            // are done with: their memory (most of the run's) goes back
-            // before the symbol list is made, so the two don't add up.
+            // So do the parsed lines (most of the run's memory, but many
+            // blocks: only freed when the symbol list would come on top).
             drop(std::mem::take(&mut self.lines));
-            drop(std::mem::take(&mut self.replay));
-            drop(std::mem::take(&mut self.heads));
             self.symbols()
         } else {
             SymbolLists::default()
