@@ -903,12 +903,7 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
                 let first = l.span;
-                self.error(
-                    span,
-                    Kind::DuplicateLabel,
-                    format!("duplicate definition '{text}'"),
-                );
-                self.original_definition(first, text);
+                self.duplicate_definition(span, first, text);
                 return;
             }
             if l.defpass + 1 != self.st.pass {
@@ -1119,12 +1114,7 @@ impl Assembler<'_> {
             let l = self.syms.label(id);
             if l.defpass == pass {
                 let first = l.span;
-                self.error(
-                    span,
-                    Kind::DuplicateLabel,
-                    format!("duplicate definition '{text}'"),
-                );
-                self.original_definition(first, text);
+                self.duplicate_definition(span, first, text);
                 return Err(Reported);
             }
             if l.defpass + 1 != pass {

@@ -65,12 +65,7 @@ impl Assembler<'_> {
                 .entry(ns, name, strength, &text, lspan, &self.names);
             if exists && self.syms.label(id).defpass == self.st.pass {
                 let first = self.syms.label(id).span;
-                self.error(
-                    lspan,
-                    Kind::DuplicateLabel,
-                    format!("duplicate definition '{text}'"),
-                );
-                self.original_definition(first, &text);
+                self.duplicate_definition(lspan, first, &text);
             } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
                 self.st.constcreated = true;
             }
@@ -682,12 +677,7 @@ impl Assembler<'_> {
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         if exists && self.syms.label(id).defpass == self.st.pass {
             let first = self.syms.label(id).span;
-            self.error(
-                span,
-                Kind::DuplicateLabel,
-                format!("duplicate definition '{text}'"),
-            );
-            self.original_definition(first, text);
+            self.duplicate_definition(span, first, text);
             return;
         }
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {

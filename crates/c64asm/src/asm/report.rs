@@ -371,6 +371,17 @@ impl Assembler<'_> {
         self.related(first, &format!("original definition of '{text}' was here"));
     }
 
+    /// "duplicate definition" at `span`, with the note on where `text` was
+    /// first defined.
+    pub fn duplicate_definition(&mut self, span: Span, first: Span, text: &str) {
+        self.error(
+            span,
+            Kind::DuplicateLabel,
+            format!("duplicate definition '{text}'"),
+        );
+        self.original_definition(first, text);
+    }
+
     /// An error inside an argument's text in an expansion belongs to the
     /// call's argument (as in 64tass): its span there, and the chain without
     /// that call. `None` when the span is not in a substituted argument.

@@ -4,7 +4,6 @@
 
 use super::Assembler;
 use super::lines::LineRef;
-use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::value::{NsId, Value};
@@ -67,12 +66,7 @@ impl Assembler<'_> {
             return false;
         }
         let first = l.span;
-        self.error(
-            span,
-            Kind::DuplicateLabel,
-            format!("duplicate definition '{text}'"),
-        );
-        self.original_definition(first, text);
+        self.duplicate_definition(span, first, text);
         true
     }
 
@@ -83,12 +77,7 @@ impl Assembler<'_> {
         if exists {
             if self.syms.label(id).defpass == self.st.pass {
                 let first = self.syms.label(id).span;
-                self.error(
-                    span,
-                    Kind::DuplicateLabel,
-                    format!("duplicate definition '{text}'"),
-                );
-                self.original_definition(first, text);
+                self.duplicate_definition(span, first, text);
                 return;
             }
             if self.syms.label(id).defpass + 1 != self.st.pass {
