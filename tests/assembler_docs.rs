@@ -693,3 +693,64 @@ fn public_project_tables_add_up() {
         assert_eq!(totals, sums, "{heading}: total row");
     }
 }
+
+/// Every table of docs/performance.md that sets 64tass's figures beside ours
+/// gives as each `ratio` the quotient of the two columns before it (to the
+/// rounding of the figures shown).
+#[test]
+fn performance_ratios_are_their_quotients() {
+    let md = doc("performance.md");
+    // A figure and half a unit of its last digit (what its rounding hides).
+    let figure = |cell: &str| -> Option<(f64, f64)> {
+        let digits: String = cell
+            .trim_matches('*')
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+            .filter(|c| *c != ',')
+            .collect();
+        let places = digits.split_once('.').map_or(0, |(_, f)| f.len());
+        Some((digits.parse().ok()?, 0.5 / 10f64.powi(places as i32)))
+    };
+    let split = |l: &str| -> Vec<String> {
+        l.trim()
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let mut lines = md.lines().peekable();
+    let mut checked = 0;
+    while let Some(line) = lines.next() {
+        if !line.starts_with('|') || !line.contains("| 64tass instr | c64kit instr | ratio |") {
+            continue;
+        }
+        let header = split(line);
+        lines.next(); // the |---| row
+        while let Some(row) = lines.next_if(|l| l.starts_with('|')) {
+            let cells = split(row);
+            for (i, name) in header.iter().enumerate().skip(2) {
+                if name != "ratio" {
+                    continue;
+                }
+                let (Some(theirs), Some(ours), Some(ratio)) = (
+                    figure(&cells[i - 2]),
+                    figure(&cells[i - 1]),
+                    figure(&cells[i]),
+                ) else {
+                    continue;
+                };
+                let low = (ours.0 - ours.1) / (theirs.0 + theirs.1);
+                let high = (ours.0 + ours.1) / (theirs.0 - theirs.1);
+                assert!(
+                    low - ratio.1 <= ratio.0 && ratio.0 <= high + ratio.1,
+                    "{row}: {} / {} is {low:.3}..{high:.3}, not {}",
+                    cells[i - 1],
+                    cells[i - 2],
+                    ratio.0
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} ratios found");
+}
