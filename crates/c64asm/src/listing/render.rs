@@ -231,17 +231,7 @@ fn trimmed_len(bytes: &[u8]) -> usize {
 /// `n` in decimal.
 fn push_decimal(out: &mut Vec<u8>, n: u32) {
     let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+    out.extend_from_slice(crate::intern::decimal(n, &mut digits).as_bytes());
 }
 
 /// The line-number column (`--line-numbers`) as 64tass fills it: a
