@@ -834,6 +834,27 @@ fn undefined_names_are_error_values_as_in_64tass() {
 }
 
 #[test]
+fn a_macro_callee_is_an_expression_up_to_a_blank() {
+    let e = |l, c, m: &str| (l, c, m.to_string());
+    let m = "* = $1000\nm .macro\n .byte \\1\n .endm\nms = [m]\n";
+    let at = |call: &str| error_lines(&format!("{m}{call}\n"));
+    // Positions and words as 64tass gives them.
+    assert_eq!(
+        at("#m(2)"),
+        [e(6, 3, "function call '()' of macro not possible")]
+    );
+    assert_eq!(at("#m\"a\""), [e(6, 3, "an operator is expected")]);
+    assert_eq!(at("#ms[0]2"), [e(6, 7, "an operator is expected")]);
+    assert_eq!(at("#ms[0 ] 2"), [e(6, 6, "']' expected")]);
+    assert_eq!(
+        at("#m,m 2"),
+        [e(6, 1, "expected exactly one argument, got 2")]
+    );
+    assert_eq!(at("#"), [e(6, 1, "expected exactly one argument")]);
+    assert_eq!(at("#(1) 2"), [e(6, 2, "wrong type 'int'")]);
+}
+
+#[test]
 fn a_missing_macro_argument_empties_its_line_only() {
     // 64tass substitutes line by line: the line naming an argument the call
     // lacks is left empty, the others are assembled (and report their own

@@ -369,41 +369,14 @@ impl Assembler<'_> {
         newlabel: Option<NewLabel>,
         ctx: NsId,
     ) -> EResult<Option<Value>> {
-        // The name: an identifier, possibly dotted (`#lib.m`).
-        let mut end = pos;
-        loop {
-            let len =
-                crate::syntax::scan::ident_len(&line.text[..line.end], end, self.dialect.unicode);
-            if len == 0 {
-                break;
-            }
-            end += len;
-            if line.at(end) == b'.' && line.at(end + 1) != b'.' {
-                end += 1;
-            } else {
-                break;
-            }
-        }
-        if end == pos {
-            // Not a name: 64tass evaluates it and finds the wrong type (`#1`).
-            let mut p = crate::syntax::expr::Parser::new(
-                line.text,
-                pos,
-                line.end,
-                &mut self.names,
-                self.dialect,
-            );
-            let msg = match p.single() {
-                Ok(e) => match self.eval(line, &e)? {
-                    Value::None => return Ok(None),
-                    v => format!("wrong type '{}'", v.type_name()),
-                },
-                Err(_) => "a macro name is expected".to_string(),
-            };
-            self.error(line.span(pos, pos + 1), Kind::Syntax, msg);
-            return Err(Reported);
-        }
-        let name_text = line.text[pos..end].to_string();
+        // The callee is an expression that ends at the first blank after an
+        // operand (`#lib.m 1`, `#list[1] 2`, `#(m) 3`), as in 64tass.
+        let end = callee_end(line.text.as_bytes(), pos, line.end);
+        let name_like = end > pos
+            && line.text.as_bytes()[pos..end]
+                .iter()
+                .all(|&c| c == b'.' || c == b'_' || c.is_ascii_alphanumeric() || c >= 0x80)
+            && !line.text.as_bytes()[pos].is_ascii_digit();
         let v = {
             let mut p = crate::syntax::expr::Parser::new(
                 line.text,
@@ -412,8 +385,8 @@ impl Assembler<'_> {
                 &mut self.names,
                 self.dialect,
             );
-            match p.single() {
-                Ok(e) => self.eval(line, &e)?,
+            let list = match p.list() {
+                Ok(list) => list,
                 Err(e) => {
                     self.error(
                         line.span(e.pos as usize, e.pos as usize + 1),
@@ -422,8 +395,31 @@ impl Assembler<'_> {
                     );
                     return Err(Reported);
                 }
+            };
+            match &list[..] {
+                [e] => self.eval(line, e)?,
+                _ => {
+                    // 64tass reads the callee as a list of exactly one.
+                    let got = match list.len() {
+                        0 => String::new(),
+                        n => format!(", got {n}"),
+                    };
+                    self.error(
+                        line.span(pos.saturating_sub(1), pos),
+                        Kind::Syntax,
+                        format!("expected exactly one argument{got}"),
+                    );
+                    return Err(Reported);
+                }
             }
         };
+        if !name_like && !matches!(v, Value::Macro(..) | Value::Func(_) | Value::None) {
+            // Not a name: 64tass names only the wrong type (`#1`, `#(x)`).
+            let msg = format!("wrong type '{}'", v.type_name());
+            self.error(line.span(pos, pos + 1), Kind::Syntax, msg);
+            return Err(Reported);
+        }
+        let name_text = line.text[pos..end].to_string();
         let after = line.skip_ws(end);
         match &v {
             Value::Func(FuncId(_, true)) => {
@@ -1176,4 +1172,34 @@ impl Assembler<'_> {
             }
         }
     }
+}
+
+/// Where the callee expression of `#expr args` starting at `pos` ends: at
+/// the end of the line, a comment, or the first blank after an operand
+/// (blanks after an operator, a comma or an opening bracket belong to it).
+fn callee_end(text: &[u8], pos: usize, end: usize) -> usize {
+    let mut i = pos;
+    let mut quote = 0u8;
+    while i < end {
+        let c = text[i];
+        if quote != 0 {
+            if c == quote {
+                quote = 0;
+            }
+        } else {
+            match c {
+                b'"' | b'\'' => quote = c,
+                b';' => return i,
+                b' ' | b'\t' => {
+                    let before = if i > pos { text[i - 1] } else { b'(' };
+                    if !b"([{,+-*/%&|^<>=!~?:#.".contains(&before) {
+                        return i;
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    end
 }
