@@ -718,6 +718,34 @@ lst     .brept 2
     }
 }
 
+/// Characters that do not print — the no-break space of a French comment,
+/// other spaces, zero-width and format characters, private use — are
+/// listed as 64tass lists them (`<A0>`, `<U+200B>`), in source and value
+/// columns, read as UTF-8 (`-a`) and as bytes.
+#[test]
+fn listing_writes_non_printing_characters_as_64tass_does() {
+    let source = "        * = $1000
+        lda #1          ; la routine \u{a0}\u{e0}\u{a0}froid, \u{ab}\u{a0}ok\u{a0}\u{bb}
+        nop             ; em\u{2003}space, zero\u{200b}width, bom\u{feff}, pua\u{e000}, nbsp\u{202f}
+        rts             ; soft\u{ad}hyphen, ideographic\u{3000}space, non\u{fffe}char, lrm\u{200e}
+text    = \"a\u{a0}b\u{200b}c\"
+        .text \"x\"      ; \u{a1}\u{bf}\u{e9}\u{20ac}\u{1d11e} all printing
+";
+    for unicode in [false, true] {
+        for extra in [&[][..], &["--verbose-list"], &["--no-monitor"]] {
+            let mut args = vec!["-L", "s.lst", "-o", "s.prg"];
+            if unicode {
+                args.push("-a");
+            }
+            args.extend_from_slice(extra);
+            twins("non-printing", source, &[], &args)
+                .both_succeed()
+                .same("s.prg")
+                .same_listing("s.lst");
+        }
+    }
+}
+
 /// Listing rows of the shapes the writer pads and cuts: tabs at every
 /// column of a line, lines longer than every column, a label past the
 /// columns, text past ASCII in comments and values (a byte past ASCII read

@@ -484,6 +484,7 @@ impl Rows {
     }
 }
 
+mod printing;
 mod render;
 pub(crate) use render::render_to;
 

@@ -217,11 +217,20 @@ pub fn decode_owned(bytes: Vec<u8>, unicode: bool) -> String {
 }
 
 /// Unicode text composed (NFC), as 64tass reads a source with `--ascii`:
-/// an `e` and a combining acute accent are one `é`. Plain ASCII, and text
-/// that is composed already, is kept as it is.
+/// an `e` and a combining acute accent are one `é`, and U+FEFF is left out.
+/// Plain ASCII, and text that is composed already, is kept as it is.
 fn composed(text: String) -> String {
     use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
-    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+    if text.is_ascii() {
+        return text;
+    }
+    // A zero-width no-break space (a byte order mark) is dropped wherever
+    // it is, as 64tass reads it.
+    let text = match text.contains('\u{feff}') {
+        true => text.replace('\u{feff}', ""),
+        false => text,
+    };
+    if is_nfc_quick(text.chars()) == IsNormalized::Yes {
         return text;
     }
     text.nfc().collect()

@@ -151,7 +151,7 @@ impl Assembler<'_> {
             // `.endf`, `.endif`, `.endc`) with its label blanked out.
             let label = self.label_of(line);
             let text = (!label.is_empty()).then(|| {
-                let rest = line.text[line.start + label.len()..line.end].trim_end();
+                let rest = line.text[line.start + label.len()..line.end].trim_end_matches(BLANKS);
                 format!("{:w$}{rest}", "", w = label.chars().count())
             });
             self.push_row(line, RowKind::Text, text.as_deref());
@@ -170,7 +170,9 @@ impl Assembler<'_> {
             // label alone while the loop goes round (64tass).
             let label = self.label_of(line);
             if label.is_empty() {
-                let text = line.text[line.start..line.end].trim_end().into();
+                let text = line.text[line.start..line.end]
+                    .trim_end_matches(BLANKS)
+                    .into();
                 self.record.loop_end = Some((text, (line.file, line.index)));
             } else if self.record.pending == Some((line.file, line.index))
                 && let Some(last) = self.record.rows.last()
@@ -266,7 +268,7 @@ impl Assembler<'_> {
     /// The label of a macro call took the macro's value: its row shows the
     /// value and the whole line (64tass: `=$f1  ptr #reserve 2`).
     pub fn record_call_value(&mut self, row: Option<usize>, line: &LineRef, v: &Value) {
-        let text = line.text[line.start..line.end].trim_end();
+        let text = line.text[line.start..line.end].trim_end_matches(BLANKS);
         self.record_row_value(row, v, Some(text));
     }
 
@@ -377,7 +379,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
-        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
+        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end_matches(BLANKS));
         let text = self.row_text(line, text);
         if kind == RowKind::Text {
             let at = (line.file, line.index);
@@ -439,7 +441,7 @@ impl Assembler<'_> {
         }
         let (_, code) = self.recorded_statement(line);
         let text = match with_text {
-            true => line.text[line.start..line.end].trim_end(),
+            true => line.text[line.start..line.end].trim_end_matches(BLANKS),
             false => "",
         };
         let mem = self.out.addr(self.st.addr).mem;
@@ -486,7 +488,7 @@ impl Assembler<'_> {
         }
         let (statement, _) = self.recorded_statement(line);
         if statement > start {
-            return text[line.start..statement].trim_end();
+            return text[line.start..statement].trim_end_matches(BLANKS);
         }
         // A label alone: no instruction and nothing after it.
         let mut end = start + ident_len(text, start, self.dialect.unicode);
@@ -507,3 +509,7 @@ impl Assembler<'_> {
         &text[line.start..end]
     }
 }
+
+/// What 64tass drops from a line's end when it reads it: spaces and tabs
+/// only (a no-break space there is listed, as `<A0>`).
+const BLANKS: [char; 2] = [' ', '\t'];

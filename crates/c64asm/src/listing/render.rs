@@ -3,8 +3,7 @@
 //! columns written since the last stop (as 64tass writes its listing), no
 //! row built apart and copied, no formatting machinery per field.
 
-use std::io::Write as _;
-
+use super::printing;
 use super::{Entered, ListRow, RowKind, Rows, Tag};
 use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
@@ -465,9 +464,9 @@ impl Writer {
         self.end_row(row);
     }
 
-    /// A source text or a value as 64tass shows it: control characters
-    /// (and the soft hyphen) as `<91>` (a byte past ASCII read without
-    /// `-a` is one).
+    /// A source text or a value as 64tass shows it: characters that do not
+    /// print as `<91>` or `<U+200B>` (see [`printing`]; a byte past ASCII
+    /// read without `-a` is a character below U+0100).
     fn escaped(&mut self, text: &str) {
         let out = &mut self.out;
         if plain(text.as_bytes()) {
@@ -475,18 +474,10 @@ impl Writer {
             return;
         }
         for c in text.chars() {
-            if (c.is_control() && c != '\t') || c == '\u{ad}' {
-                let hex = |d: u32| b"0123456789ABCDEF"[(d & 15) as usize];
-                let c = c as u32;
-                if c > 0xff {
-                    // Not reached (no control character is past U+00FF),
-                    // written as `{:02X}` would all the same.
-                    let _ = write!(out, "<{c:02X}>");
-                } else {
-                    out.extend_from_slice(&[b'<', hex(c >> 4), hex(c), b'>']);
-                }
-            } else {
+            if printing::shown_as_is(c) {
                 out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            } else {
+                printing::escape(c, out);
             }
         }
     }
