@@ -276,13 +276,19 @@ pub struct Symbols {
 
 pub const GLOBAL: NsId = NsId(0);
 
+/// The scope a skipped block (`.proc` nothing uses, `.block` in a branch not
+/// taken, ...) opens, as 64tass's dummy context: the anonymous labels of its
+/// skipped lines are counted there, not in the scope around it, and nothing
+/// is ever defined or searched in it.
+pub const SKIPPED: NsId = NsId(1);
+
 impl Default for Symbols {
     fn default() -> Self {
         Symbols {
             labels: Vec::new(),
             by_name: FxHashMap::default(),
             weak: FxHashMap::default(),
-            spaces: vec![Namespace::new()],
+            spaces: vec![Namespace::new(), Namespace::new()],
             codes: Vec::new(),
             displays: FxHashMap::default(),
             extra_slot: Default::default(),

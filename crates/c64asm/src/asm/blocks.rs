@@ -14,6 +14,7 @@ use crate::diag::Kind;
 use crate::intern::Name;
 use crate::output::{AddrId, Address, Block};
 use crate::source::Span;
+use crate::symbols::SKIPPED;
 use crate::value::{CodeRef, NsId, Value};
 
 impl Assembler<'_> {
@@ -64,7 +65,7 @@ impl Assembler<'_> {
         self.st.push_frame(Wait::Pend, span);
         let Value::Code(CodeRef { id: cid, offs: 0 }) = self.syms.label(nl.id).value else {
             self.st.top_mut().skip = 0;
-            self.st.push_context(self.st.context());
+            self.st.push_context(SKIPPED);
             return;
         };
         let referenced = self.syms.label(nl.id).referenced();
@@ -74,7 +75,7 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
             self.set_size(nl.id, 0, nl.oaddr);
             self.syms.code_mut(cid).pass = 1;
-            self.st.push_context(self.st.context());
+            self.st.push_context(SKIPPED);
             self.syms.label_mut(nl.id).update_after = true;
             return;
         }

@@ -12,6 +12,7 @@ use super::state::{FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
+use crate::symbols::SKIPPED;
 use crate::value::NsId;
 
 impl Assembler<'_> {
@@ -310,16 +311,14 @@ impl Assembler<'_> {
                     Cmd::Brept => Wait::EndRept3,
                     _ => Wait::EndWhile3,
                 };
-                let ns = self.st.context();
-                self.st.push_context(ns);
+                self.st.push_context(SKIPPED);
                 push(self, w);
             }
             Cmd::Next | Cmd::Endfor | Cmd::Endrept | Cmd::Endwhile => {
                 return self.loop_end(line, cmd, span);
             }
             Cmd::Proc => {
-                let ns = self.st.context();
-                self.st.push_context(ns);
+                self.st.push_context(SKIPPED);
                 push(self, Wait::Pend);
                 self.st.top_mut().skip = 0;
             }
@@ -328,16 +327,14 @@ impl Assembler<'_> {
                 self.st.frames.pop();
             }
             Cmd::Block => {
-                let ns = self.st.context();
-                self.st.push_context(ns);
+                self.st.push_context(SKIPPED);
                 push(self, Wait::Bend);
             }
             Cmd::Bend if self.st.close(Wait::Bend).is_some() => {
                 self.st.pop_context();
             }
             Cmd::Namespace => {
-                let ns = self.st.context();
-                self.st.push_context(ns);
+                self.st.push_context(SKIPPED);
                 push(self, Wait::EndN);
             }
             Cmd::Endn if self.st.close(Wait::EndN).is_some() => {

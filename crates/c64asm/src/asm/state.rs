@@ -375,7 +375,7 @@ impl PassState {
     /// (64tass keeps that one's name, so it says nothing more about it). It
     /// opens a scope as an assembled one does, for its `.pend` to close.
     pub fn skip_proc(&mut self, span: Span) {
-        self.push_context(self.context());
+        self.push_context(crate::symbols::SKIPPED);
         self.push_frame(Wait::Pend, span);
         self.top_mut().skip = 0;
     }
