@@ -718,6 +718,29 @@ lst     .brept 2
     }
 }
 
+/// A line whose bytes run past the end of memory (`* = $ffff` and a
+/// `.word`) is listed as 64tass lists it: the byte before the end, then one
+/// row from $0000 with the rest of the line's values.
+#[test]
+fn listing_rows_across_the_end_of_memory_are_64tass_rows() {
+    let source = "*       = $ffff
+        .word (+), 10
+        .byte 1, 2, 3
++       .word 0
+*       = $fffe
+        .byte 1, 2, 3, 4
+        .text \"abc\"
+";
+    for extra in [&[][..], &["--verbose-list"], &["-X"]] {
+        let mut args = vec!["-a", "-L", "s.lst", "-o", "s.prg"];
+        args.extend_from_slice(extra);
+        twins("wrap-rows", source, &[], &args)
+            .both_succeed()
+            .same("s.prg")
+            .same_listing("s.lst");
+    }
+}
+
 /// Characters that do not print — the no-break space of a French comment,
 /// other spaces, zero-width and format characters, private use — are
 /// listed as 64tass lists them (`<A0>`, `<U+200B>`), in source and value

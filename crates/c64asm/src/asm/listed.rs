@@ -430,8 +430,10 @@ impl Assembler<'_> {
         if let Some(last) = self.record.rows.last()
             && last.from == from
         {
+            // Contiguous past the image's end too: a `.word` that wrapped
+            // is one row with the values after it (64tass).
             if matches!(last.kind(), RowKind::Code | RowKind::Data)
-                && last.addr + Rows::len_of(last) == addr
+                && last.addr.wrapping_add(Rows::len_of(last)) & self.out.image_mask == addr
             {
                 self.record.rows.extend_last(bytes);
                 return;
