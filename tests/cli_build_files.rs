@@ -718,6 +718,46 @@ lst     .brept 2
     }
 }
 
+/// A constant holding a macro, a function, a structure or a built-in
+/// inside a list, tuple or dictionary (a table of effect macros) has no
+/// form a listing or a label file can show: 64tass leaves its `=` column
+/// empty and the label out of `-l`, as for the macro itself.
+#[test]
+fn lists_of_macros_and_functions_are_not_shown_in_listings_or_label_files() {
+    let source = "        * = $1000
+m       .macro
+        .endm
+f       .function a
+        .endf a
+s       .struct
+x       .byte ?
+        .ends
+a1      = [m]
+a2      = (m,)
+a3      = [1, m]
+a4      = m
+a5      = [[m]]
+a6      = [f]
+a7      = [s]
+a8      = [1, 2]
+a9      = {1: m}
+a10     = [len]
+a11     = [a8]
+a12     = [\"x\", (1, 2)]
+        rts
+";
+    twins(
+        "macro-lists",
+        source,
+        &[],
+        &["-a", "-L", "s.lst", "-l", "s.lbl", "-o", "s.prg"],
+    )
+    .both_succeed()
+    .same("s.prg")
+    .same("s.lbl")
+    .same_listing("s.lst");
+}
+
 /// A line whose bytes run past the end of memory (`* = $ffff` and a
 /// `.word`) is listed as 64tass lists it: the byte before the end, then one
 /// row from $0000 with the rest of the line's values.

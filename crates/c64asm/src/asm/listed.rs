@@ -301,12 +301,12 @@ impl Assembler<'_> {
 
     /// A value as a listing's `=` column shows it: an error kept in the
     /// value, or a value with no literal form (a namespace, a macro, a
-    /// function, a type), shows as nothing (64tass).
+    /// function, a type, or a list holding one), shows as nothing (64tass).
     fn shown_value(&self, v: &Value) -> String {
-        match crate::value::repr::repr(v, self) {
-            r if matches!(v, Value::Error(_) | Value::None) || r.starts_with('<') => String::new(),
-            r => r,
+        if matches!(v, Value::None) || !crate::value::repr::has_literal_form(v) {
+            return String::new();
         }
+        crate::value::repr::repr(v, self)
     }
 
     /// A constant's line: its value first (`=$fb`).

@@ -188,11 +188,8 @@ impl Assembler<'_> {
                 // A constant whose value failed or was not looked for (never
                 // used): 64tass lists nothing.
                 Value::Error(_) | Value::None => None,
-                Value::Func(_)
-                | Value::Namespace(_)
-                | Value::Encoding(_)
-                | Value::Type(_)
-                | Value::Builtin(_) => None,
+                // No literal form, or a list holding one (`[m]`): not listed.
+                v if !crate::value::repr::has_literal_form(v) => None,
                 v => Some(crate::value::repr::repr(v, self)),
             };
             let vice_name = vice_path

@@ -180,6 +180,32 @@ fn join(items: &[Value], env: &dyn Env) -> String {
         .join(",")
 }
 
+/// Whether `v` has a form listings and label files can show: a macro, a
+/// function, a scope, an encoding, a type, anywhere in it (`[m]`, `(1, f)`),
+/// makes 64tass show nothing.
+pub fn has_literal_form(v: &Value) -> bool {
+    match v {
+        Value::Macro(..)
+        | Value::Func(_)
+        | Value::Namespace(_)
+        | Value::Encoding(_)
+        | Value::Type(_)
+        | Value::Builtin(_)
+        | Value::Lbl(_)
+        | Value::Error(_) => false,
+        Value::List(items) | Value::Tuple(items) => items.iter().all(has_literal_form),
+        Value::Dict(d) => {
+            d.pairs
+                .iter()
+                .all(|(k, v)| has_literal_form(k) && has_literal_form(v))
+                && d.default.as_ref().is_none_or(has_literal_form)
+        }
+        Value::Addr(a) => has_literal_form(&a.val),
+        Value::ColonList(kv) => has_literal_form(&kv.0) && has_literal_form(&kv.1),
+        _ => true,
+    }
+}
+
 /// `repr(v)`.
 pub fn repr(v: &Value, env: &dyn Env) -> String {
     match v {
