@@ -758,6 +758,46 @@ a12     = [\"x\", (1, 2)]
     .same_listing("s.lst");
 }
 
+/// A `.virtual` block of the 65816 past 64 KiB without `-X` (a SNES
+/// project's work RAM at `$800000`): 64tass lists a label's and a data
+/// line's first offset in full (one column when it is the program counter),
+/// an instruction's and the later data rows' within the image.
+#[test]
+fn listing_of_a_virtual_block_past_64k_is_64tass_listing() {
+    let source = "        .cpu \"65816\"
+        * = $1000
+        nop
+        .virtual $800036
+v1      .word ?
+v2      .byte ?
+lab
+        .byte 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+        lda #1
+        .endv
+        .virtual $80ffe0
+        .byte 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+lab2    lda #2
+        .endv
+        .virtual $12345
+v3      .word ?
+        .endv
+        lda v1
+";
+    for extra in [
+        &[][..],
+        &["--no-source"],
+        &["--no-monitor"],
+        &["--verbose-list"],
+    ] {
+        let mut args = vec!["-a", "-L", "s.lst", "-o", "s.prg"];
+        args.extend_from_slice(extra);
+        twins("virtual-past-64k", source, &[], &args)
+            .both_succeed()
+            .same("s.prg")
+            .same_listing("s.lst");
+    }
+}
+
 /// A line whose bytes run past the end of memory (`* = $ffff` and a
 /// `.word`) is listed as 64tass lists it: the byte before the end, then one
 /// row from $0000 with the rest of the line's values.

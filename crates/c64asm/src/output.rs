@@ -376,7 +376,8 @@ impl Output {
         let at = self.advance(id, bytes.len() as u32, issues);
         let mask2 = self.mask2();
         let mem = self.addrs[id as usize].mem as usize;
-        let room = (mask2 - at) as usize + 1;
+        // A `.virtual` past the image (`$800036` on the 65816) writes there.
+        let room = mask2.checked_sub(at).map_or(usize::MAX, |r| r as usize + 1);
         if bytes.len() <= room {
             self.mems[mem].write(at, bytes);
         } else {

@@ -855,6 +855,19 @@ fn a_macro_callee_is_an_expression_up_to_a_blank() {
 }
 
 #[test]
+fn bytes_of_a_virtual_block_past_64k_that_cross_a_bank_are_out_of_section() {
+    let e = |l, c, m: &str| (l, c, m.to_string());
+    // The offset is past the image (no `-X`): one error, as 64tass, and no
+    // arithmetic on the image's end that overflows.
+    assert_eq!(
+        error_lines(
+            "        .cpu \"65816\"\n        .virtual $80fff8\n        .byte 1,2,3,4,5,6,7,8,9,10,11,12\n        .endv\n"
+        ),
+        [e(3, 29, "address out of section")]
+    );
+}
+
+#[test]
 fn a_missing_macro_argument_empties_its_line_only() {
     // 64tass substitutes line by line: the line naming an argument the call
     // lacks is left empty, the others are assembled (and report their own

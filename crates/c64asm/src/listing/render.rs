@@ -39,10 +39,16 @@ pub(crate) fn render_to(
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
     let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
+    // An instruction's offset is compared within the image, a label's and
+    // data's as it is (past 64 KiB in a `.virtual` of the 65816: one column).
     w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
         let pc = r.addr.wrapping_add(pcs.at(i));
+        let offset = match r.tag {
+            Tag::Code => w.shown(r.addr),
+            _ => r.addr,
+        };
         matches!(r.tag, Tag::Code | Tag::Data | Tag::Label)
-            && w.shown(r.addr) != pc & rows.unpack(settings.at(i)).cpu.address_mask()
+            && offset != pc & rows.unpack(settings.at(i)).cpu.address_mask()
     });
     let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     // Where the hex, the disassembly and the source start.
@@ -399,9 +405,11 @@ impl Writer {
         row
     }
 
-    /// `.1000` (and the program counter's column): a row's start.
+    /// `.1000` (and the program counter's column): a row's start. 64tass
+    /// shows an instruction's offset and data rows after a line's first
+    /// within the image ([`Self::shown`]), a label's and a line's first data
+    /// as they are.
     fn head(&mut self, prefix: u8, addr: u32, pc: u32) -> Row {
-        let addr = self.shown(addr);
         let mut row = self.lead();
         self.out.push(prefix);
         push_hex(&mut self.out, addr);
@@ -554,7 +562,7 @@ impl Writer {
         for k in 0.. {
             let part = first_instruction(rest, listed);
             rest = &rest[part.len()..];
-            let mut row = self.head(b'.', addr, pc);
+            let mut row = self.head(b'.', self.shown(addr), pc);
             let mut text = std::mem::take(&mut self.monitor);
             text.clear();
             let shown = crate::opcodes::disassemble_into(&mut text, part, pc, listed);
@@ -593,7 +601,7 @@ impl Writer {
                 // The program counter shown goes back by 64 KiB with the
                 // offset (on the 65816 too: `$12fff0` + 16 is `$120000`).
                 let pc = pc.wrapping_add(room as u32).wrapping_sub(0x10000);
-                return self.data(addr + room as u32, pc, &bytes[room..], None);
+                return self.data(self.shown(addr + room as u32), pc, &bytes[room..], None);
             }
         }
         // The first row has room for 8 bytes before the disassembly, 4
@@ -614,7 +622,12 @@ impl Writer {
         let (mut addr, mut pc) = (addr + first as u32, pc + first as u32);
         let mut i = 0;
         while i < count {
-            let row = self.head(b'>', addr, pc);
+            // The line's first row (no source column) shows its offset as it is.
+            let shown = match i == 0 && first == 0 {
+                true => addr,
+                false => self.shown(addr),
+            };
+            let row = self.head(b'>', shown, pc);
             let this = chunk(i);
             self.row(row, this, None, None);
             addr += this.len() as u32;
