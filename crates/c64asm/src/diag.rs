@@ -73,6 +73,10 @@ pub enum Kind {
     NotSupported,
     /// A resource limit (macro expansion, file size, nesting) was reached.
     Limit,
+    /// A macro or function that calls itself 100 deep. As in 64tass it ends
+    /// nothing: later passes go on (a call in a `.proc` nothing uses is gone
+    /// by the last one), and the callee is not expanded again in the pass.
+    Recursion,
     /// A warning 64tass also gives, named by its `-W` switch.
     Warning,
 }

@@ -1220,7 +1220,7 @@ fn unclosed_definitions_point_at_the_directive() {
 fn recursive_macro_is_stopped() {
     let d = check(
         "* = $1000\nr       .macro\n        nop\n        #r\n        .endm\n        #r\n",
-        Kind::Limit,
+        Kind::Recursion,
         "macro recursion too deep",
         4,
         9,
@@ -1229,6 +1229,20 @@ fn recursive_macro_is_stopped() {
     // The outermost call comes last; `nested_macro_calls_name_each_call`
     // checks the calls in between.
     assert_eq!(d.notes.last().map(String::as_str), Some("from t.asm:6:9"));
+}
+
+#[test]
+fn a_macro_that_went_too_deep_is_not_expanded_again_in_the_pass() {
+    // 64tass: one error; the second call of the same macro does nothing.
+    let lines = error_lines(
+        "* = $1000\nr       .macro\n        #r\n        .endm\n        #r\n        #r\n",
+    );
+    assert_eq!(lines, [(3, 9, "macro recursion too deep".to_string())]);
+    let lines = error_lines(
+        "* = $1000\nf       .function x\n        .endf f(x)\n        .byte f(1), f(2)\n",
+    );
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0].2, "function recursion too deep");
 }
 
 #[test]
@@ -1245,7 +1259,7 @@ fn nested_macro_calls_name_each_call() {
     // 64tass stops at 100 nested calls of `r` (4:9) inside the first (6:9).
     let d = check(
         "* = $1000\nr       .macro\n        nop\n        #r\n        .endm\n        #r\n",
-        Kind::Limit,
+        Kind::Recursion,
         "macro recursion too deep",
         4,
         9,

@@ -324,15 +324,20 @@ impl Assembler<'_> {
     /// Assemble an expansion's lines until its closing directive (frame `what`).
     fn run_expansion(
         &mut self,
+        callee: MacroId,
         file: FileId,
         what: Wait,
         call: Span,
         scope: Option<NsId>,
     ) -> Option<Value> {
+        if self.too_deep.contains(&(false, callee.0)) {
+            return None;
+        }
         if self.st.depth >= MAX_DEPTH {
+            self.too_deep.insert((false, callee.0));
             // The refused call is part of the chain shown, as in 64tass.
             self.st.chain.push(call);
-            self.error(call, Kind::Limit, "macro recursion too deep".into());
+            self.error(call, Kind::Recursion, "macro recursion too deep".into());
             self.st.chain.pop();
             return None;
         }
@@ -536,7 +541,7 @@ impl Assembler<'_> {
             };
             (Wait::EndMacro2, Some(ns))
         };
-        let r = self.run_expansion(file, what, call, scope);
+        let r = self.run_expansion(id, file, what, call, scope);
         if let (Some(nl), Some(val)) = (newlabel, r.clone())
             && !matches!(val, Value::None)
         {
@@ -652,7 +657,7 @@ impl Assembler<'_> {
         } else {
             Wait::EndS2
         };
-        self.run_expansion(file, what, span, Some(names));
+        self.run_expansion(id, file, what, span, Some(names));
         let a = self.out.addr(tmp);
         let size = a.end.max(a.address);
         self.st.addr = saved;
@@ -814,7 +819,7 @@ impl Assembler<'_> {
         } else {
             Wait::EndS3
         };
-        self.run_expansion(file, what, call, Some(ctx));
+        self.run_expansion(id, file, what, call, Some(ctx));
         let now = self.out.addr(self.st.addr).clone();
         let end = now.end.max(now.address);
         if let Some(nl) = newlabel {
@@ -994,9 +999,13 @@ impl Assembler<'_> {
         call: Span,
         statement: bool,
     ) -> EResult<Option<Value>> {
+        if self.too_deep.contains(&(true, id.0)) {
+            return Ok(None);
+        }
         if self.st.depth >= MAX_DEPTH {
+            self.too_deep.insert((true, id.0));
             self.st.chain.push(call);
-            self.error(call, Kind::Limit, "function recursion too deep".into());
+            self.error(call, Kind::Recursion, "function recursion too deep".into());
             self.st.chain.pop();
             return Err(Reported);
         }

@@ -141,6 +141,9 @@ pub(crate) struct Assembler<'o> {
     pub work: u64,
     /// Anonymous scopes by creating line and occurrence in the pass.
     pub anon_scopes: FxHashMap<(FileId, u32, u32), u32>,
+    /// Macros and functions that went too deep this pass: not expanded again
+    /// in it (64tass).
+    pub too_deep: rustc_hash::FxHashSet<(bool, u32)>,
     /// The code object `*` gave last (reused while the program counter stays).
     pub last_star: Option<crate::value::CodeId>,
     /// The first approximate float comparison of the operation being evaluated
@@ -215,6 +218,7 @@ impl<'o> Assembler<'o> {
             record: result::Recorder::new(opts.record_lines, opts.source_lines, opts.verbose_list),
             work: 0,
             anon_scopes: FxHashMap::default(),
+            too_deep: Default::default(),
             last_star: None,
             approx: std::cell::Cell::new(None),
             rounded: std::cell::Cell::new(false),
@@ -327,6 +331,7 @@ impl<'o> Assembler<'o> {
         self.unencodable.clear();
         self.record.clear();
         self.anon_scopes.clear();
+        self.too_deep.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
         self.syms.extra_slot.clear();
