@@ -70,7 +70,10 @@ pub struct FuncDef {
 pub struct Macros {
     list: Vec<MacroDef>,
     funcs: Vec<FuncDef>,
-    by_site: FxHashMap<(FileId, u32), u32>,
+    /// Definitions by file, line and, for a structure, the scope its label
+    /// is in (the same line in a structure's body defines one structure per
+    /// instance: `v .dstruct outer` gets its own `v.inner`).
+    by_site: FxHashMap<(FileId, u32, u32), u32>,
     funcs_by_site: FxHashMap<(FileId, u32), u32>,
     /// Expansion texts by macro and argument text (see [`Macros::find`]).
     expansions: FxHashMap<Box<str>, FileId>,
@@ -156,7 +159,7 @@ impl Assembler<'_> {
         } else {
             MacroKind::Macro
         };
-        let id = self.macro_at(line, kind, args);
+        let id = self.macro_at(line, kind, args, None);
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
         let w = if kind == MacroKind::Segment {
             Wait::EndSegment
@@ -173,10 +176,16 @@ impl Assembler<'_> {
     /// body is the source's own lines: one defined inside a macro's
     /// expansion takes them as written, not with the outer call's arguments
     /// (64tass reads a body from the file and substitutes only its own).
-    fn macro_at(&mut self, line: &LineRef, kind: MacroKind, args: usize) -> MacroId {
+    fn macro_at(
+        &mut self,
+        line: &LineRef,
+        kind: MacroKind,
+        args: usize,
+        scope: Option<NsId>,
+    ) -> MacroId {
         let rest = &line.text[args..line.end];
         let params = macro_params(rest);
-        let key = (line.file, line.index);
+        let key = (line.file, line.index, scope.map_or(u32::MAX, |n| n.0));
         if let Some(&i) = self.macros.by_site.get(&key) {
             let m = &mut self.macros.list[i as usize];
             m.kind = kind;
@@ -619,7 +628,7 @@ impl Assembler<'_> {
             MacroKind::Struct
         };
         self.opt_invalidate();
-        let id = self.macro_at(line, kind, args);
+        let id = self.macro_at(line, kind, args, Some(ns));
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
         let file = match self.expansion(id, "", "?") {
             Ok(f) => f,
