@@ -493,12 +493,12 @@ impl Assembler<'_> {
         // 64tass's key: the name and the scope the search started from,
         // whether it went outwards or looked in that object only.
         let key = (what.clone(), ns.0);
-        let fresh = if self.deferring > 0 {
-            !self.undefined.contains(&key)
-        } else {
-            self.undefined.insert(key.clone())
-        };
-        if !fresh {
+        // Kept in a value, the error is made even for a name reported
+        // already: an operation's result is its first failed operand's error
+        // (`nosucha-nosuchb` after `nosuchb` was reported reports `nosucha`,
+        // after `nosucha` was, nothing), and whether it is shown is decided
+        // where the value is used, as 64tass does.
+        if self.deferring == 0 && !self.undefined.insert(key.clone()) {
             return;
         }
         let span = self.span_at(line, pos);
@@ -512,8 +512,11 @@ impl Assembler<'_> {
         let msg = format!("not defined symbol '{shown}'");
         let before = self.diags.len();
         self.error(span, Kind::UndefinedSymbol, msg);
+        if self.diags.len() == before {
+            // Not shown (the same place this pass, or its line's bound).
+            return;
+        }
         if self.deferring > 0
-            && self.diags.len() > before
             && let Some(d) = self.diags.last_mut()
         {
             d.undefined = Some(Box::new(key));
