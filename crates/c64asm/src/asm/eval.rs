@@ -344,12 +344,15 @@ impl Assembler<'_> {
                     !crate::value::same_with(&self.syms.label(outer).value, value, &same_code)
                 })
         });
+        // The name as its definition spells it (`RANDOM` for the built-in
+        // `random` without `-C`), as 64tass shows it.
         let msg = if hides_outer {
-            format!("shadow definition '{text}'")
+            format!("shadow definition '{}'", self.syms.display(id, &self.names))
         } else if BUILTINS.binary_search_by(|(n, _)| (*n).cmp(text)).is_ok()
             || self.register(text).is_some()
         {
-            format!("shadow definition of built-in '{text}'")
+            let shown = self.syms.display(id, &self.names);
+            format!("shadow definition of built-in '{shown}'")
         } else {
             return;
         };
