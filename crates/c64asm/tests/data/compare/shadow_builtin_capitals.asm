@@ -12,5 +12,5 @@ start   lda RANDOM
 COUNT   = 8
 irq     .block
 Count   = 4
-        ldx #count
+        ldx #Count
         .bend
