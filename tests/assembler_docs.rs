@@ -667,6 +667,7 @@ fn public_project_tables_add_up() {
         "### Public projects compared",
         "#### Third round",
         "#### Fourth round",
+        "#### Fifth round",
     ] {
         let rows = table_rows(&md, heading, "project");
         let number = |cell: &str| -> u64 {

@@ -140,6 +140,42 @@ fn unknown_word_in_the_mnemonic_column() {
 }
 
 #[test]
+fn an_assignment_without_a_label_is_label_required() {
+    // A disassembly's `= $EA31` and `=*+$01` with the label left out: 64tass
+    // says "label required" for `=` and the compound assignments it knows,
+    // "general syntax" for any other operator.
+    for (op, message) in [
+        ("=", "label required"),
+        ("==", "label required"),
+        ("+=", "label required"),
+        ("-=", "label required"),
+        ("/=", "label required"),
+        ("%=", "label required"),
+        ("^=", "label required"),
+        (":=", "label required"),
+        ("|=", "label required"),
+        ("&=", "label required"),
+        ("||=", "label required"),
+        ("&&=", "label required"),
+        ("<<=", "label required"),
+        (">>=", "label required"),
+        ("**=", "label required"),
+        ("::=", "general syntax"),
+        (":?=", "general syntax"),
+        ("<?=", "general syntax"),
+        ("<=", "general syntax"),
+        ("|", "general syntax"),
+    ] {
+        let d = fail(&format!("* = $1000\n         {op}*+$01\n"));
+        assert_eq!(
+            errors_of(&d),
+            [(Kind::Syntax, 2, 10, message.to_string())],
+            "{op}"
+        );
+    }
+}
+
+#[test]
 fn addressing_mode_not_available() {
     check(
         "* = $1000\n        jmp ($12),y\n",
@@ -813,6 +849,20 @@ fn undefined_names_are_error_values_as_in_64tass() {
     assert_eq!(
         error_lines("* = $1000\n        .byte 1/0 + vrose\n"),
         [e(2, 16, "division by zero int '0'")]
+    );
+    // The first failed operand is the result even when its name was
+    // reported already: a table's offset `#Sine-Data` after `lda Data,x`
+    // reports `Sine`; after `lda Sine,x` it reports nothing more.
+    assert_eq!(
+        error_lines("* = $1000\n        lda Data,x\n        ldx #Sine-Data\n"),
+        [
+            e(2, 13, "not defined symbol 'Data'"),
+            e(3, 14, "not defined symbol 'Sine'"),
+        ]
+    );
+    assert_eq!(
+        error_lines("* = $1000\n        lda Sine,x\n        ldx #Sine-Data\n"),
+        [e(2, 13, "not defined symbol 'Sine'")]
     );
     // Each value of a data directive is used, so each reports its own.
     assert_eq!(

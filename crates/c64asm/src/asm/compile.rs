@@ -90,6 +90,19 @@ fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> {
     Some((Assign::Op(op), 3))
 }
 
+/// Whether an assignment 64tass knows starts at `pos` of a line with no label
+/// in front (`= 1`, `+= 1`, `<<= 1`): 64tass reports "label required" there,
+/// and "general syntax" for any other operator (`::=`, `<?=`, `<=`).
+fn unlabelled_assignment(line: &LineRef, pos: usize) -> bool {
+    let (c, c1, c2) = (line.at(pos), line.at(pos + 1), line.at(pos + 2));
+    match c {
+        b'=' => true,
+        b'+' | b'-' | b'/' | b'%' | b'^' | b':' | b'|' | b'&' if c1 == b'=' => true,
+        b'|' | b'&' | b'<' | b'>' | b'*' => c1 == c && c2 == b'=',
+        _ => false,
+    }
+}
+
 /// Where a line has a NUL byte outside its strings and comment, if it has one.
 fn stray_nul(line: &LineRef) -> Option<usize> {
     let bytes = &line.text.as_bytes()[line.start..line.end];
@@ -723,11 +736,12 @@ impl Assembler<'_> {
                             .unwrap_or_else(|| "general syntax".to_string()),
                     );
                 } else {
-                    self.error(
-                        line.span(pos, pos + 1),
-                        Kind::Syntax,
-                        "general syntax".into(),
-                    );
+                    let msg = if unlabelled_assignment(line, pos) {
+                        "label required"
+                    } else {
+                        "general syntax"
+                    };
+                    self.error(line.span(pos, pos + 1), Kind::Syntax, msg.into());
                 }
                 self.finish_line(line, newlabel);
                 Step::Next

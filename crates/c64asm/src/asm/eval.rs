@@ -344,12 +344,15 @@ impl Assembler<'_> {
                     !crate::value::same_with(&self.syms.label(outer).value, value, &same_code)
                 })
         });
+        // The name as its definition spells it (`RANDOM` for the built-in
+        // `random` without `-C`), as 64tass shows it.
         let msg = if hides_outer {
-            format!("shadow definition '{text}'")
+            format!("shadow definition '{}'", self.syms.display(id, &self.names))
         } else if BUILTINS.binary_search_by(|(n, _)| (*n).cmp(text)).is_ok()
             || self.register(text).is_some()
         {
-            format!("shadow definition of built-in '{text}'")
+            let shown = self.syms.display(id, &self.names);
+            format!("shadow definition of built-in '{shown}'")
         } else {
             return;
         };
@@ -493,12 +496,12 @@ impl Assembler<'_> {
         // 64tass's key: the name and the scope the search started from,
         // whether it went outwards or looked in that object only.
         let key = (what.clone(), ns.0);
-        let fresh = if self.deferring > 0 {
-            !self.undefined.contains(&key)
-        } else {
-            self.undefined.insert(key.clone())
-        };
-        if !fresh {
+        // Kept in a value, the error is made even for a name reported
+        // already: an operation's result is its first failed operand's error
+        // (`nosucha-nosuchb` after `nosuchb` was reported reports `nosucha`,
+        // after `nosucha` was, nothing), and whether it is shown is decided
+        // where the value is used, as 64tass does.
+        if self.deferring == 0 && !self.undefined.insert(key.clone()) {
             return;
         }
         let span = self.span_at(line, pos);
@@ -512,8 +515,11 @@ impl Assembler<'_> {
         let msg = format!("not defined symbol '{shown}'");
         let before = self.diags.len();
         self.error(span, Kind::UndefinedSymbol, msg);
+        if self.diags.len() == before {
+            // Not shown (the same place this pass, or its line's bound).
+            return;
+        }
         if self.deferring > 0
-            && self.diags.len() > before
             && let Some(d) = self.diags.last_mut()
         {
             d.undefined = Some(Box::new(key));

@@ -264,7 +264,9 @@ impl Assembler<'_> {
             };
             let fresh = fresh
                 && match &p.undefined {
-                    Some(u) if self.deferring > 0 => !self.undefined.contains(&**u),
+                    // Kept again by an enclosing value: decided where that
+                    // value is used (see `not_defined`).
+                    Some(_) if self.deferring > 0 => true,
                     Some(u) => self.undefined.insert((**u).clone()),
                     None => true,
                 };
