@@ -902,6 +902,7 @@ fn a_macro_callee_is_an_expression_up_to_a_blank() {
     );
     assert_eq!(at("#"), [e(6, 1, "expected exactly one argument")]);
     assert_eq!(at("#(1) 2"), [e(6, 2, "wrong type 'int'")]);
+    assert_eq!(at("#ms 2"), [e(6, 2, "wrong type 'list'")]);
 }
 
 #[test]

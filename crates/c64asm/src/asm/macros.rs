@@ -458,14 +458,16 @@ impl Assembler<'_> {
             }
             Value::None => Ok(None),
             other => {
-                let what = crate::value::convert::describe(other, self);
                 let span = line.span(pos, end);
-                let msg = if line.at(pos.saturating_sub(1)) == b'.' {
-                    format!("'.{name_text}' is neither a directive nor a macro ({what})")
+                if line.at(pos.saturating_sub(1)) == b'.' {
+                    // A misspelt directive is the likely mistake here.
+                    let what = crate::value::convert::describe(other, self);
+                    let msg = format!("'.{name_text}' is neither a directive nor a macro ({what})");
+                    self.error(span, Kind::UnknownDirective, msg);
                 } else {
-                    format!("{what} is not a macro")
-                };
-                self.error(span, Kind::UnknownDirective, msg);
+                    let msg = format!("wrong type '{}'", other.type_name());
+                    self.error(span, Kind::Type, msg);
+                }
                 Err(Reported)
             }
         }
