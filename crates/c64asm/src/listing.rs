@@ -484,6 +484,30 @@ impl Rows {
     }
 }
 
+/// `text` without trailing white space, as `str::trim_end` gives it (a
+/// row's text is trimmed once per line recorded: told byte by byte while
+/// the end is ASCII).
+pub(crate) fn trim_end(text: &str) -> &str {
+    &text[..trimmed_len(text.as_bytes())]
+}
+
+/// How long `bytes` (UTF-8) are without trailing white space (as
+/// `str::trim_end` counts it).
+fn trimmed_len(bytes: &[u8]) -> usize {
+    let mut n = bytes.len();
+    while let Some(&b) = n.checked_sub(1).map(|i| &bytes[i]) {
+        match b {
+            b' ' | b'\t'..=b'\r' => n -= 1,
+            0..0x80 => break,
+            _ => {
+                let text = std::str::from_utf8(&bytes[..n]).unwrap_or_default();
+                return text.trim_end().len();
+            }
+        }
+    }
+    n
+}
+
 mod render;
 pub(crate) use render::render_to;
 

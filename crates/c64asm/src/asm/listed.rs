@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::commands::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, NewRow, RowKind, RowText, Rows};
+use crate::listing::{Entered, NewRow, RowKind, RowText, Rows, trim_end};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -170,7 +170,7 @@ impl Assembler<'_> {
             // label alone while the loop goes round (64tass).
             let label = self.label_of(line);
             if label.is_empty() {
-                let text = line.text[line.start..line.end].trim_end().into();
+                let text = trim_end(&line.text[line.start..line.end]).into();
                 self.record.loop_end = Some((text, (line.file, line.index)));
             } else if self.record.pending == Some((line.file, line.index))
                 && let Some(last) = self.record.rows.last()
@@ -266,7 +266,7 @@ impl Assembler<'_> {
     /// The label of a macro call took the macro's value: its row shows the
     /// value and the whole line (64tass: `=$f1  ptr #reserve 2`).
     pub fn record_call_value(&mut self, row: Option<usize>, line: &LineRef, v: &Value) {
-        let text = line.text[line.start..line.end].trim_end();
+        let text = trim_end(&line.text[line.start..line.end]);
         self.record_row_value(row, v, Some(text));
     }
 
@@ -377,7 +377,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
-        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end());
+        let text = text.unwrap_or_else(|| trim_end(&line.text[line.start..line.end]));
         let text = self.row_text(line, text);
         if kind == RowKind::Text {
             let at = (line.file, line.index);
@@ -439,7 +439,7 @@ impl Assembler<'_> {
         }
         let (_, code) = self.recorded_statement(line);
         let text = match with_text {
-            true => line.text[line.start..line.end].trim_end(),
+            true => trim_end(&line.text[line.start..line.end]),
             false => "",
         };
         let mem = self.out.addr(self.st.addr).mem;
@@ -459,7 +459,12 @@ impl Assembler<'_> {
         {
             return found;
         }
-        let found = self.statement(line);
+        // A line that starts with an instruction (most lines with bytes) is
+        // known so from its kept head: `statement` would find the same.
+        let found = match self.kept_instruction_first(line) {
+            Some(pos) if line.at(pos + 3) != b':' => (pos, true),
+            _ => self.statement(line),
+        };
         self.record.statement.set(Some((key, found)));
         found
     }
