@@ -489,12 +489,18 @@ impl Assembler<'_> {
         if line.at_end(start) {
             return "";
         }
+        // Nor does a line that starts with no name or `-`/`+` (a directive,
+        // `*=`): `statement` would find it starts there, without a label.
+        let first = ident_len(text, start, self.dialect.unicode);
+        if first == 0 && !matches!(line.at(start), b'-' | b'+') {
+            return "";
+        }
         let (statement, _) = self.recorded_statement(line);
         if statement > start {
             return text[line.start..statement].trim_end();
         }
         // A label alone: no instruction and nothing after it.
-        let mut end = start + ident_len(text, start, self.dialect.unicode);
+        let mut end = start + first;
         if end == start {
             while matches!(line.at(end), b'-' | b'+') {
                 end += 1;
