@@ -238,3 +238,72 @@ pub fn parse_vice_labels(text: &str) -> Result<Vec<(String, u16)>, LabelFileErro
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LabelFormat;
+
+    /// The label formats newer than the 64tass the comparisons run
+    /// (`--simple-labels`, `--mesen-labels`), exactly: names padded to the
+    /// `=` column with tabs 3 wide and spaces, one blank after a name that
+    /// reaches it, negative and wide values in hex, a code label's size as
+    /// a range, in 64tass's order.
+    #[test]
+    fn simple_and_mesen_labels_are_written_exactly() {
+        let src = "* = $1000
+neg = -42
+big = $123456
+huge = $12345678
+a_name_longer_than_sixteen = 5
+exactly_fifteen = 6
+exactly_sixteen_ = 7
+var := 3
+outer .block
+one     lda #1
+        .bend
+p       .proc
+        rts
+        .pend
+        jsr p
+lab     .byte 1, 2
+dir     .fill 2
+glob    rts
+";
+        let opts = crate::Options {
+            tab_size: 3,
+            ..Default::default()
+        };
+        let p = crate::assemble_str("s.asm", src, &opts).unwrap();
+        let simple: String = p.labels(LabelFormat::Simple);
+        let mesen: String = p.labels(LabelFormat::Mesen);
+        let line = |name: &str, tabs: &str, value: &str| format!("{name}{tabs}= {value}\n");
+        let mut want_simple = String::new();
+        let mut want_mesen = String::new();
+        // Written in the order the label file lists them.
+        for l in simple.lines() {
+            let name = l.split(['\t', ' ']).next().unwrap();
+            let (tabs, value, mesen) = match name {
+                "neg" => ("\t\t\t\t ", "-$2a", None),
+                "big" => ("\t\t\t\t ", "$123456", Some(":123456:big")),
+                "huge" => ("\t\t\t\t ", "$12345678", Some(":12345678:huge")),
+                "a_name_longer_than_sixteen" => (" ", "$5", Some(":5:a_name_longer_than_sixteen")),
+                "exactly_fifteen" => (" ", "$6", Some(":6:exactly_fifteen")),
+                "exactly_sixteen_" => (" ", "$7", Some(":7:exactly_sixteen_")),
+                "outer" => ("\t\t\t\t ", "$1000", Some(":1000-1001:outer")),
+                "p" => ("\t\t\t\t\t ", "$1002", Some(":1002-1002:p")),
+                "lab" => ("\t\t\t\t ", "$1006", Some(":1006-1007:lab")),
+                "dir" => ("\t\t\t\t ", "$1008", Some(":1008-1009:dir")),
+                "glob" => ("\t\t\t\t ", "$100a", Some(":100A-100A:glob")),
+                other => panic!("unexpected label {other:?} in {simple}"),
+            };
+            want_simple.push_str(&line(name, tabs, value));
+            if let Some(m) = mesen {
+                want_mesen.push_str(m);
+                want_mesen.push('\n');
+            }
+        }
+        assert_eq!(simple.lines().count(), 11, "{simple}");
+        assert_eq!(simple, want_simple);
+        assert_eq!(mesen, want_mesen);
+    }
+}
