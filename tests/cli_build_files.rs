@@ -969,6 +969,73 @@ text = \"a string value\"
     }
 }
 
+/// Label files in every format 64tass 1.58 writes as it writes them
+/// (`--simple-labels` and `--mesen-labels` are newer: see `labels.rs`'s
+/// tests), written piece by piece: nested scopes (`:` for VICE), variables, names past the `=`
+/// column under tab sizes that do and do not divide it, negative and wide
+/// values, a `.proc`'s size (Mesen), strings and lists, anonymous labels
+/// left out, and labels before directives and `*=` (listed with their
+/// address, the listing beside them also as 64tass lists it).
+#[test]
+fn label_files_of_every_format_are_64tass_files() {
+    const SOURCE: &str = "* = $1000
+neg = -42
+big = $123456
+huge = $12345678
+str = \"text\"
+lst = [1, 2]
+a_name_longer_than_sixteen = 5
+exactly_fifteen = 6
+exactly_sixteen_ = 7
+var := 3
+outer .block
+one     lda #1
+two = $20
+inner   .block
+deep      rts
+          .bend
+        .bend
+p       .proc
+        ldx #2
+        rts
+        .pend
+        jsr p
+lab     .byte 1, 2
+dir     .fill 2
+-       bne -
++       nop
+star    *= $1100
+glob    rts
+";
+    for tab in ["1", "3", "8"] {
+        for format in [
+            &[][..],
+            &["--normal-labels"],
+            &["--vice-labels"],
+            &["--vice-labels-numeric"],
+            &["--export-labels"],
+            &["--vice-labels", "--labels-root=outer"],
+        ] {
+            let mut args = vec![
+                "--tab-size",
+                tab,
+                "-L",
+                "s.lst",
+                "-l",
+                "s.lbl",
+                "-o",
+                "s.prg",
+            ];
+            args.extend_from_slice(format);
+            twins(&format!("labels{tab}"), SOURCE, &[], &args)
+                .both_succeed()
+                .same("s.prg")
+                .same("s.lbl")
+                .same_listing("s.lst");
+        }
+    }
+}
+
 /// `--line-numbers`: each file entered gets its number (`:1`) in the first
 /// column, each row its line, with `:file` when the line comes from another
 /// file than the one entered last (a macro's body); the first file's lines

@@ -39,7 +39,10 @@ pub(crate) fn render(
     format: LabelFormat,
     tab: usize,
 ) -> String {
-    let mut out = String::new();
+    // One buffer for the whole file, about a line per symbol reserved at
+    // once; each line written piece by piece (no formatting machinery, no
+    // name copied to be respelled).
+    let mut out = String::with_capacity(symbols.len() * 32);
     for s in symbols {
         let f = &s.facts;
         match format {
@@ -62,7 +65,12 @@ pub(crate) fn render(
                     .number
                     .filter(|&n| wanted && f.vice_name && !s.variable && (0..1 << 24).contains(&n))
                 {
-                    let _ = writeln!(out, "al {n:x} .{}", s.name.replace('.', ":"));
+                    out.push_str("al ");
+                    push_hex(&mut out, n as u64, false);
+                    out.push_str(" .");
+                    // VICE's scopes are joined with `:`.
+                    out.extend(s.name.chars().map(|c| if c == '.' { ':' } else { c }));
+                    out.push('\n');
                 }
             }
             LabelFormat::Simple => {
@@ -73,21 +81,23 @@ pub(crate) fn render(
                 if len >= EQUAL_COLUMN {
                     out.push(' ');
                 }
-                let sign = if n < 0 { "-" } else { "" };
-                let _ = writeln!(out, "= {sign}${:x}", n.unsigned_abs());
+                out.push_str(if n < 0 { "= -$" } else { "= $" });
+                push_hex(&mut out, n.unsigned_abs(), false);
+                out.push('\n');
             }
             LabelFormat::Mesen => {
                 let Some(n) = f.number.filter(|&n| f.top && !s.variable && n >= 0) else {
                     continue;
                 };
-                match f.code_size {
-                    Some(size) if size > 0 => {
-                        let _ = writeln!(out, ":{n:X}-{:X}:{}", n + size as i64 - 1, s.name);
-                    }
-                    _ => {
-                        let _ = writeln!(out, ":{n:X}:{}", s.name);
-                    }
+                out.push(':');
+                push_hex(&mut out, n as u64, true);
+                if let Some(size) = f.code_size.filter(|&size| size > 0) {
+                    out.push('-');
+                    push_hex(&mut out, (n + size as i64 - 1) as u64, true);
                 }
+                out.push(':');
+                out.push_str(&s.name);
+                out.push('\n');
             }
             LabelFormat::Dump => {
                 let Some(repr) = &s.repr else { continue };
@@ -97,6 +107,28 @@ pub(crate) fn render(
         }
     }
     out
+}
+
+/// `n` in hex without leading zeros (`{:x}`, or `{:X}` when `upper`).
+fn push_hex(out: &mut String, n: u64, upper: bool) {
+    let digits: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
+    let mut buf = [0u8; 16];
+    let mut at = buf.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        buf[at] = digits[(n & 15) as usize];
+        n >>= 4;
+        if n == 0 {
+            break;
+        }
+    }
+    // Hex digits are ASCII.
+    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or_default());
 }
 
 /// The symbols inside the scope at the dotted path `root`, named relative to
@@ -142,17 +174,16 @@ fn name_with_padding(out: &mut String, name: &str, tab: usize) -> usize {
 /// columns while a whole one fits (none when `tab` is 1), then spaces.
 fn pad(out: &mut String, from: usize, to: usize, tab: usize) {
     let mut col = from;
-    if tab > 1 {
-        let mut stop = col - col % tab;
-        while stop + tab <= to {
-            stop += tab;
-            col = stop;
-            out.push('\t');
+    if tab > 1 && col < to {
+        let stop = col - col % tab;
+        let tabs = (to - stop) / tab;
+        if tabs > 0 {
+            col = stop + tabs * tab;
+            out.extend(std::iter::repeat_n('\t', tabs));
         }
     }
-    while col < to {
-        col += 1;
-        out.push(' ');
+    if col < to {
+        out.extend(std::iter::repeat_n(' ', to - col));
     }
 }
 
@@ -206,4 +237,73 @@ pub fn parse_vice_labels(text: &str) -> Result<Vec<(String, u16)>, LabelFileErro
         out.push((name.replace(':', "."), addr));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LabelFormat;
+
+    /// The label formats newer than the 64tass the comparisons run
+    /// (`--simple-labels`, `--mesen-labels`), exactly: names padded to the
+    /// `=` column with tabs 3 wide and spaces, one blank after a name that
+    /// reaches it, negative and wide values in hex, a code label's size as
+    /// a range, in 64tass's order.
+    #[test]
+    fn simple_and_mesen_labels_are_written_exactly() {
+        let src = "* = $1000
+neg = -42
+big = $123456
+huge = $12345678
+a_name_longer_than_sixteen = 5
+exactly_fifteen = 6
+exactly_sixteen_ = 7
+var := 3
+outer .block
+one     lda #1
+        .bend
+p       .proc
+        rts
+        .pend
+        jsr p
+lab     .byte 1, 2
+dir     .fill 2
+glob    rts
+";
+        let opts = crate::Options {
+            tab_size: 3,
+            ..Default::default()
+        };
+        let p = crate::assemble_str("s.asm", src, &opts).unwrap();
+        let simple: String = p.labels(LabelFormat::Simple);
+        let mesen: String = p.labels(LabelFormat::Mesen);
+        let line = |name: &str, tabs: &str, value: &str| format!("{name}{tabs}= {value}\n");
+        let mut want_simple = String::new();
+        let mut want_mesen = String::new();
+        // Written in the order the label file lists them.
+        for l in simple.lines() {
+            let name = l.split(['\t', ' ']).next().unwrap();
+            let (tabs, value, mesen) = match name {
+                "neg" => ("\t\t\t\t ", "-$2a", None),
+                "big" => ("\t\t\t\t ", "$123456", Some(":123456:big")),
+                "huge" => ("\t\t\t\t ", "$12345678", Some(":12345678:huge")),
+                "a_name_longer_than_sixteen" => (" ", "$5", Some(":5:a_name_longer_than_sixteen")),
+                "exactly_fifteen" => (" ", "$6", Some(":6:exactly_fifteen")),
+                "exactly_sixteen_" => (" ", "$7", Some(":7:exactly_sixteen_")),
+                "outer" => ("\t\t\t\t ", "$1000", Some(":1000-1001:outer")),
+                "p" => ("\t\t\t\t\t ", "$1002", Some(":1002-1002:p")),
+                "lab" => ("\t\t\t\t ", "$1006", Some(":1006-1007:lab")),
+                "dir" => ("\t\t\t\t ", "$1008", Some(":1008-1009:dir")),
+                "glob" => ("\t\t\t\t ", "$100a", Some(":100A-100A:glob")),
+                other => panic!("unexpected label {other:?} in {simple}"),
+            };
+            want_simple.push_str(&line(name, tabs, value));
+            if let Some(m) = mesen {
+                want_mesen.push_str(m);
+                want_mesen.push('\n');
+            }
+        }
+        assert_eq!(simple.lines().count(), 11, "{simple}");
+        assert_eq!(simple, want_simple);
+        assert_eq!(mesen, want_mesen);
+    }
 }

@@ -485,6 +485,35 @@ impl Rows {
 }
 
 mod printing;
+/// A line's text without the spaces and tabs at its end: all that 64tass
+/// drops from a line when it reads it (a no-break space there is listed, as
+/// `<A0>`). Told byte by byte: both are ASCII.
+pub(crate) fn trim_end(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut n = bytes.len();
+    while n > 0 && matches!(bytes[n - 1], b' ' | b'\t') {
+        n -= 1;
+    }
+    &text[..n]
+}
+
+/// How long `bytes` (UTF-8) are without trailing white space (as
+/// `str::trim_end` counts it).
+fn trimmed_len(bytes: &[u8]) -> usize {
+    let mut n = bytes.len();
+    while let Some(&b) = n.checked_sub(1).map(|i| &bytes[i]) {
+        match b {
+            b' ' | b'\t'..=b'\r' => n -= 1,
+            0..0x80 => break,
+            _ => {
+                let text = std::str::from_utf8(&bytes[..n]).unwrap_or_default();
+                return text.trim_end().len();
+            }
+        }
+    }
+    n
+}
+
 mod render;
 pub(crate) use render::render_to;
 

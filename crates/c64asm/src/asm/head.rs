@@ -111,6 +111,20 @@ impl Assembler<'_> {
         Some((op, line.start + offset))
     }
 
+    /// Where the instruction `line` starts with is, from what
+    /// [`Assembler::instruction_first`] kept for it (without looking at the
+    /// line again); None when nothing is kept or it starts otherwise.
+    pub fn kept_instruction_first(&self, line: &LineRef) -> Option<usize> {
+        let head = self.heads.get(line.file, line.index);
+        if head & INSTR == 0 {
+            return None;
+        }
+        let offset = (head >> OFFSET_SHIFT) as usize & OFFSET_MAX;
+        let entry = head & !((OFFSET_MAX as u16) << OFFSET_SHIFT);
+        op_of_entry(entry, self.st.cpu)?;
+        Some(line.start + offset)
+    }
+
     /// What `line` (in `labelled_line`) takes for an instruction name
     /// written first: a three-letter word that is neither dotted (`a.b`) nor
     /// a label (`a:`), an instruction name of some processor (with `-C` in

@@ -6,7 +6,7 @@
 use super::Assembler;
 use super::commands::Cmd;
 use super::lines::LineRef;
-use crate::listing::{Entered, NewRow, RowKind, RowText, Rows};
+use crate::listing::{Entered, NewRow, RowKind, RowText, Rows, trim_end};
 use crate::program::SourceLine;
 use crate::source::FileId;
 use crate::syntax::scan::ident_len;
@@ -151,7 +151,7 @@ impl Assembler<'_> {
             // `.endf`, `.endif`, `.endc`) with its label blanked out.
             let label = self.label_of(line);
             let text = (!label.is_empty()).then(|| {
-                let rest = line.text[line.start + label.len()..line.end].trim_end_matches(BLANKS);
+                let rest = trim_end(&line.text[line.start + label.len()..line.end]);
                 format!("{:w$}{rest}", "", w = label.chars().count())
             });
             self.push_row(line, RowKind::Text, text.as_deref());
@@ -170,9 +170,7 @@ impl Assembler<'_> {
             // label alone while the loop goes round (64tass).
             let label = self.label_of(line);
             if label.is_empty() {
-                let text = line.text[line.start..line.end]
-                    .trim_end_matches(BLANKS)
-                    .into();
+                let text = trim_end(&line.text[line.start..line.end]).into();
                 self.record.loop_end = Some((text, (line.file, line.index)));
             } else if self.record.pending == Some((line.file, line.index))
                 && let Some(last) = self.record.rows.last()
@@ -268,7 +266,7 @@ impl Assembler<'_> {
     /// The label of a macro call took the macro's value: its row shows the
     /// value and the whole line (64tass: `=$f1  ptr #reserve 2`).
     pub fn record_call_value(&mut self, row: Option<usize>, line: &LineRef, v: &Value) {
-        let text = line.text[line.start..line.end].trim_end_matches(BLANKS);
+        let text = trim_end(&line.text[line.start..line.end]);
         self.record_row_value(row, v, Some(text));
     }
 
@@ -379,7 +377,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
-        let text = text.unwrap_or_else(|| line.text[line.start..line.end].trim_end_matches(BLANKS));
+        let text = text.unwrap_or_else(|| trim_end(&line.text[line.start..line.end]));
         let text = self.row_text(line, text);
         if kind == RowKind::Text {
             let at = (line.file, line.index);
@@ -443,7 +441,7 @@ impl Assembler<'_> {
         }
         let (_, code) = self.recorded_statement(line);
         let text = match with_text {
-            true => line.text[line.start..line.end].trim_end_matches(BLANKS),
+            true => trim_end(&line.text[line.start..line.end]),
             false => "",
         };
         let mem = self.out.addr(self.st.addr).mem;
@@ -463,7 +461,12 @@ impl Assembler<'_> {
         {
             return found;
         }
-        let found = self.statement(line);
+        // A line that starts with an instruction (most lines with bytes) is
+        // known so from its kept head: `statement` would find the same.
+        let found = match self.kept_instruction_first(line) {
+            Some(pos) if line.at(pos + 3) != b':' => (pos, true),
+            _ => self.statement(line),
+        };
         self.record.statement.set(Some((key, found)));
         found
     }
@@ -488,12 +491,18 @@ impl Assembler<'_> {
         if line.at_end(start) {
             return "";
         }
+        // Nor does a line that starts with no name or `-`/`+` (a directive,
+        // `*=`): `statement` would find it starts there, without a label.
+        let first = ident_len(text, start, self.dialect.unicode);
+        if first == 0 && !matches!(line.at(start), b'-' | b'+') {
+            return "";
+        }
         let (statement, _) = self.recorded_statement(line);
         if statement > start {
-            return text[line.start..statement].trim_end_matches(BLANKS);
+            return trim_end(&text[line.start..statement]);
         }
         // A label alone: no instruction and nothing after it.
-        let mut end = start + ident_len(text, start, self.dialect.unicode);
+        let mut end = start + first;
         if end == start {
             while matches!(line.at(end), b'-' | b'+') {
                 end += 1;
@@ -511,7 +520,3 @@ impl Assembler<'_> {
         &text[line.start..end]
     }
 }
-
-/// What 64tass drops from a line's end when it reads it: spaces and tabs
-/// only (a no-break space there is listed, as `<A0>`).
-const BLANKS: [char; 2] = [' ', '\t'];

@@ -112,7 +112,7 @@ impl Assembler<'_> {
     /// label that made it).
     fn symbols(&self) -> SymbolLists {
         let mut lists = SymbolLists::default();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         self.collect_symbols(GLOBAL, "", true, true, &mut lists, &mut seen, 0);
         lists
     }
@@ -130,7 +130,7 @@ impl Assembler<'_> {
         vice_path: bool,
         listed: bool,
         out: &mut SymbolLists,
-        seen: &mut std::collections::HashSet<u32>,
+        seen: &mut rustc_hash::FxHashSet<u32>,
         depth: u32,
     ) {
         if depth > 32 || (depth > 0 && !self.opts.nested_symbols) || !seen.insert(ns.0) {
@@ -243,10 +243,14 @@ impl Assembler<'_> {
     /// `prefix.name`, or `name` at the top.
     fn scoped(&self, prefix: &str, name: &str) -> String {
         if prefix.is_empty() {
-            name.to_string()
-        } else {
-            format!("{prefix}.{name}")
+            return name.to_string();
         }
+        // Written in place: a label file names every nested label so.
+        let mut scoped = String::with_capacity(prefix.len() + 1 + name.len());
+        scoped.push_str(prefix);
+        scoped.push('.');
+        scoped.push_str(name);
+        scoped
     }
 
     /// A weaker (`.weak`) label hidden by a stronger one of the same name

@@ -3,8 +3,10 @@
 //! columns written since the last stop (as 64tass writes its listing), no
 //! row built apart and copied, no formatting machinery per field.
 
+use std::io::Write as _;
+
 use super::printing;
-use super::{Entered, ListRow, RowKind, Rows, Tag};
+use super::{Entered, ListRow, RowKind, Rows, Tag, trimmed_len};
 use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
 
@@ -215,22 +217,6 @@ fn blank(text: &str) -> bool {
         Some(0..0x80) => false,
         Some(_) => text.trim().is_empty(),
     }
-}
-
-/// `bytes` without trailing white space (as `str::trim_end` would).
-fn trimmed_len(bytes: &[u8]) -> usize {
-    let mut n = bytes.len();
-    while let Some(&b) = n.checked_sub(1).map(|i| &bytes[i]) {
-        match b {
-            b' ' | b'\t'..=b'\r' => n -= 1,
-            0..0x80 => break,
-            _ => {
-                let text = std::str::from_utf8(&bytes[..n]).unwrap_or_default();
-                return text.trim_end().len();
-            }
-        }
-    }
-    n
 }
 
 /// `n` in decimal.
