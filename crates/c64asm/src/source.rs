@@ -81,7 +81,7 @@ impl SourceFile {
 
     /// Byte range of a line without its line break.
     pub fn line_span(&self, index: usize) -> (usize, usize) {
-        match self.lines.bounds(self.text.as_bytes(), index) {
+        match self.lines.bounds(index) {
             Some((s, next)) => {
                 let (s, mut e) = (s, next);
                 let b = self.text.as_bytes();
@@ -103,7 +103,7 @@ impl SourceFile {
 
     /// Number of lines (a final line without a line break counts).
     pub fn line_count(&self) -> usize {
-        self.lines.count as usize
+        self.lines.count()
     }
 
     /// The text of a line without its line break.
@@ -114,22 +114,17 @@ impl SourceFile {
 
     /// Byte offset of a line's first character.
     pub fn line_start(&self, index: usize) -> usize {
-        self.lines
-            .bounds(self.text.as_bytes(), index)
-            .map_or(self.text.len(), |(s, _)| s)
+        self.lines.bounds(index).map_or(self.text.len(), |(s, _)| s)
     }
 
     /// 0-based line index of a byte offset.
     pub fn line_index(&self, byte: usize) -> usize {
-        self.lines.index_of(self.text.as_bytes(), byte)
+        self.lines.index_of(self.text.len(), byte)
     }
 
     fn line_range(&self, index: usize) -> Range<usize> {
         let len = self.text.len();
-        let (start, end) = self
-            .lines
-            .bounds(self.text.as_bytes(), index)
-            .unwrap_or((len, len));
+        let (start, end) = self.lines.bounds(index).unwrap_or((len, len));
         start.min(len)..end.max(start).min(len)
     }
 
@@ -147,18 +142,19 @@ impl SourceFile {
 }
 
 /// Lines of one text: they start at its beginning and after each line break
-/// (LF, CR LF or a lone CR). Only every [`STEP`]th line's start is kept (a
-/// table of 4 bytes a line was a large source's second largest part after
-/// its text); the others are found from there with `memchr`. The assembler
-/// reads lines in order, so the start of the line after the one last found
-/// is remembered and each line is scanned once; so is the last line reached
-/// otherwise (a loop's first line, read again on every iteration).
+/// (LF, CR LF or a lone CR). Kept as each line's length with its line break,
+/// one byte a line (a table of 4-byte starts was a large source's second
+/// largest part after its text), and every [`STEP`]th line's start: a line
+/// starts where the one before it ends. The assembler reads lines in order,
+/// so the start of the line after the one last read is remembered; so is the
+/// last line reached otherwise (a loop's first line, read on every iteration).
 struct LineIndex {
+    /// Each line's length with its line break; [`LONG`] for a line that long
+    /// or longer, whose length is in `long`.
+    lens: Box<[u8]>,
+    long: rustc_hash::FxHashMap<u32, u32>,
     /// The start of every [`STEP`]th line (line 0, STEP, 2 STEP...).
     marks: Box<[u32]>,
-    /// Number of lines (a final line without a line break counts; so does,
-    /// as 64tass reads it, an empty line after a final CR LF).
-    count: u32,
     /// Lines found, each as its index (high half) and start (low half):
     /// the line after the last one read, and the last line reached
     /// otherwise. Atomics, not cells: a source map is shared between
@@ -170,105 +166,136 @@ struct LineIndex {
 /// Every how many lines a start is kept.
 const STEP: usize = 32;
 
+/// A line length kept aside.
+const LONG: u8 = u8::MAX;
+
 /// Nothing remembered (no line has this index).
 const FORGOTTEN: u64 = u64::MAX;
 
 impl LineIndex {
+    /// The lines of a text, found with `memchr` (vectorised: a large source
+    /// is split in a few milliseconds). A final line without a line break
+    /// counts; so does, as 64tass reads it, an empty line after a final CR
+    /// LF (its CR ends the line, and the LF left over starts one more); an
+    /// empty text has one line.
     fn new(bytes: &[u8]) -> LineIndex {
-        let mut marks =
-            Vec::with_capacity(memchr::memchr2_iter(b'\n', b'\r', bytes).count() / STEP + 1);
-        marks.push(0);
-        let mut lines = 1usize;
-        let mut at = 0;
-        while let Some(next) = next_line_start(bytes, at) {
-            if lines.is_multiple_of(STEP) {
-                marks.push(next as u32);
+        let breaks = memchr::memchr2_iter(b'\n', b'\r', bytes).count();
+        let mut lens = Vec::with_capacity(breaks + 1);
+        let mut long = rustc_hash::FxHashMap::default();
+        let mut marks = Vec::with_capacity(breaks / STEP + 1);
+        let mut start = 0;
+        let mut skip_lf = usize::MAX;
+        let mut push = |start: usize, next: usize, lens: &mut Vec<u8>| {
+            if lens.len().is_multiple_of(STEP) {
+                marks.push(start as u32);
             }
-            lines += 1;
-            at = next;
+            let len = next - start;
+            if len >= LONG as usize {
+                long.insert(lens.len() as u32, len as u32);
+            }
+            lens.push(len.min(LONG as usize) as u8);
+        };
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if i == skip_lf {
+                // The LF of a CR LF: its line ends after both.
+                continue;
+            }
+            let mut next = i + 1;
+            if bytes[i] == b'\r' && bytes.get(next) == Some(&b'\n') {
+                skip_lf = next;
+                next += 1;
+            }
+            push(start, next, &mut lens);
+            start = next;
         }
-        // A text ending with a line break has no line after it, except, as
-        // 64tass reads it, after a CR LF (its CR ends the line, and the LF
-        // left over starts one more); an empty text has one line.
-        if lines > 1 && at == bytes.len() && !bytes.ends_with(b"\r\n") {
-            lines -= 1;
-            if lines.is_multiple_of(STEP) {
-                marks.pop();
-            }
+        if start != bytes.len() || lens.is_empty() || bytes.ends_with(b"\r\n") {
+            push(start, bytes.len(), &mut lens);
         }
         LineIndex {
+            lens: lens.into_boxed_slice(),
+            long,
             marks: marks.into_boxed_slice(),
-            count: lines as u32,
             next: AtomicU64::new(FORGOTTEN),
             jump: AtomicU64::new(FORGOTTEN),
         }
     }
 
-    /// Start of line `index` and of the line after it (or the text's end).
-    fn bounds(&self, bytes: &[u8], index: usize) -> Option<(usize, usize)> {
-        if index >= self.count as usize {
-            return None;
+    #[inline]
+    fn count(&self) -> usize {
+        self.lens.len()
+    }
+
+    /// Length of line `index` with its line break.
+    #[inline]
+    fn len(&self, index: usize) -> usize {
+        match self.lens[index] {
+            LONG => self.long_len(index),
+            l => l as usize,
         }
-        let start = self.start(bytes, index);
-        let next = next_line_start(bytes, start).unwrap_or(bytes.len());
+    }
+
+    #[cold]
+    fn long_len(&self, index: usize) -> usize {
+        self.long.get(&(index as u32)).map_or(0, |&l| l as usize)
+    }
+
+    /// Start of line `index` and of the line after it (or the text's end).
+    /// Inlined: the line loop reads every line of every pass through here.
+    #[inline]
+    fn bounds(&self, index: usize) -> Option<(usize, usize)> {
+        let len = match *self.lens.get(index)? {
+            LONG => self.long_len(index),
+            l => l as usize,
+        };
+        let v = self.next.load(Ordering::Relaxed);
+        let start = if v >> 32 == index as u64 {
+            v as u32 as usize
+        } else {
+            self.start(index)
+        };
+        let next = start + len;
         self.next
             .store(remembered(index + 1, next), Ordering::Relaxed);
         Some((start, next))
     }
 
-    /// Start of line `index` (less than the count).
-    fn start(&self, bytes: &[u8], index: usize) -> usize {
-        for slot in [&self.next, &self.jump] {
-            let v = slot.load(Ordering::Relaxed);
-            if v >> 32 == index as u64 {
-                return v as u32 as usize;
-            }
+    /// Start of line `index` (less than the count), not the one after the
+    /// line last read.
+    #[cold]
+    fn start(&self, index: usize) -> usize {
+        let v = self.jump.load(Ordering::Relaxed);
+        if v >> 32 == index as u64 {
+            return v as u32 as usize;
         }
-        let mut at = self.marks[index / STEP] as usize;
-        for _ in 0..index % STEP {
-            at = next_line_start(bytes, at).unwrap_or(bytes.len());
-        }
+        let first = index / STEP * STEP;
+        let at =
+            self.marks[index / STEP] as usize + (first..index).map(|i| self.len(i)).sum::<usize>();
         self.jump.store(remembered(index, at), Ordering::Relaxed);
         at
     }
 
     /// 0-based index of the line a byte offset is in: the last line for
-    /// the text's end, the line count past it (as the whole table's search
-    /// gave).
-    fn index_of(&self, bytes: &[u8], byte: usize) -> usize {
-        if byte > bytes.len() {
-            return self.count as usize;
+    /// the text's end, the line count past it (as a search in a table of
+    /// every line's start gave).
+    fn index_of(&self, text_len: usize, byte: usize) -> usize {
+        if byte > text_len {
+            return self.count();
         }
         let mark = self.marks.partition_point(|&m| m as usize <= byte).max(1) - 1;
-        let last = self.count as usize - 1;
+        let last = self.count() - 1;
         let mut index = mark * STEP;
-        let mut at = self.marks[mark] as usize;
-        while index < last {
-            match next_line_start(bytes, at) {
-                Some(next) if next <= byte => {
-                    index += 1;
-                    at = next;
-                }
-                _ => break,
-            }
+        let mut next = self.marks[mark] as usize + self.len(index);
+        while index < last && next <= byte {
+            index += 1;
+            next += self.len(index);
         }
         index
     }
 }
 
+#[inline]
 fn remembered(index: usize, start: usize) -> u64 {
     (index as u64) << 32 | start as u64
-}
-
-/// Where the line after the one going on at `at` starts (after its LF, CR LF
-/// or lone CR), if it ends with a line break.
-fn next_line_start(bytes: &[u8], at: usize) -> Option<usize> {
-    let i = at + memchr::memchr2(b'\n', b'\r', bytes.get(at..)?)?;
-    if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-        Some(i + 2)
-    } else {
-        Some(i + 1)
-    }
 }
 
 /// Decode a source file as 64tass does: raw sources (without `--ascii`) have
@@ -542,6 +569,10 @@ mod tests {
         .iter()
         .map(|t| t.to_string())
         .collect();
+        // Lines whose length (with the line break) is kept aside.
+        for len in [253, 254, 255, 256, 300, 70_000] {
+            texts.push(format!("a\n{}\r\nb\n{}", "x".repeat(len), "y".repeat(len)));
+        }
         for len in [40, 200, 1000, 3000] {
             let mut t = String::new();
             for _ in 0..len {
