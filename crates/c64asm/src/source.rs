@@ -5,6 +5,7 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use codespan_reporting::files::{Error as FilesError, Files};
 
@@ -47,10 +48,8 @@ pub struct SourceFile {
     /// was read, not copied; a large source's copy was its largest
     /// allocation, freed at once, which left the allocator keeping memory.)
     text: Arc<String>,
-    /// Byte offset of each line's start; one extra entry holds the text's
-    /// end. A line ends before the line break in front of the next start
-    /// (one table of 4 bytes a line: a large source's lines are its memory).
-    line_starts: Box<[u32]>,
+    /// Where lines start, found as they are read: see [`LineIndex`].
+    lines: LineIndex,
     /// Set for macro expansions.
     pub expansion: Option<Expansion>,
     /// The text has a NUL byte somewhere (lines need checking for one).
@@ -59,14 +58,14 @@ pub struct SourceFile {
 
 impl SourceFile {
     fn new(name: String, path: Option<PathBuf>, text: String) -> SourceFile {
-        let line_starts = split_lines(&text);
+        let lines = LineIndex::new(text.as_bytes());
         let has_nul = memchr::memchr(0, text.as_bytes()).is_some();
         SourceFile {
             has_nul,
             name,
             path,
             text: Arc::new(text),
-            line_starts,
+            lines,
             expansion: None,
         }
     }
@@ -82,9 +81,9 @@ impl SourceFile {
 
     /// Byte range of a line without its line break.
     pub fn line_span(&self, index: usize) -> (usize, usize) {
-        match (self.line_starts.get(index), self.line_starts.get(index + 1)) {
-            (Some(&s), Some(&next)) => {
-                let (s, mut e) = (s as usize, next as usize);
+        match self.lines.bounds(index) {
+            Some((s, next)) => {
+                let (s, mut e) = (s, next);
                 let b = self.text.as_bytes();
                 if e > s && matches!(b[e - 1], b'\n' | b'\r') {
                     e -= 1;
@@ -98,13 +97,13 @@ impl SourceFile {
                 }
                 (s, e)
             }
-            _ => (self.text.len(), self.text.len()),
+            None => (self.text.len(), self.text.len()),
         }
     }
 
     /// Number of lines (a final line without a line break counts).
     pub fn line_count(&self) -> usize {
-        self.line_starts.len() - 1
+        self.lines.count()
     }
 
     /// The text of a line without its line break.
@@ -115,26 +114,18 @@ impl SourceFile {
 
     /// Byte offset of a line's first character.
     pub fn line_start(&self, index: usize) -> usize {
-        self.line_starts
-            .get(index)
-            .map_or(self.text.len(), |&s| s as usize)
+        self.lines.bounds(index).map_or(self.text.len(), |(s, _)| s)
     }
 
     /// 0-based line index of a byte offset.
     pub fn line_index(&self, byte: usize) -> usize {
-        match self.line_starts.binary_search(&(byte as u32)) {
-            Ok(i) => i.min(self.line_count().saturating_sub(1)),
-            Err(i) => i.saturating_sub(1),
-        }
+        self.lines.index_of(self.text.len(), byte)
     }
 
     fn line_range(&self, index: usize) -> Range<usize> {
-        let start = self.line_start(index);
-        let end = self
-            .line_starts
-            .get(index + 1)
-            .map_or(self.text.len(), |&e| e as usize);
-        start.min(self.text.len())..end.max(start).min(self.text.len())
+        let len = self.text.len();
+        let (start, end) = self.lines.bounds(index).unwrap_or((len, len));
+        start.min(len)..end.max(start).min(len)
     }
 
     /// 1-based (line, column) of a byte offset; columns count characters.
@@ -150,37 +141,161 @@ impl SourceFile {
     }
 }
 
-/// Line starts for LF, CR LF and lone CR line breaks, with the text's end
-/// after the last line; sized exactly. Line breaks are found with `memchr`
-/// (vectorised): a large source is split in a few milliseconds.
-fn split_lines(text: &str) -> Box<[u32]> {
-    let bytes = text.as_bytes();
-    let breaks = memchr::memchr2_iter(b'\n', b'\r', bytes).count();
-    let mut starts = Vec::with_capacity(breaks + 2);
-    starts.push(0);
-    let mut skip_lf = usize::MAX;
-    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-        if i == skip_lf {
-            // The LF of a CR LF: its line started after both.
-            continue;
+/// Lines of one text: they start at its beginning and after each line break
+/// (LF, CR LF or a lone CR). Kept as each line's length with its line break,
+/// one byte a line (a table of 4-byte starts was a large source's second
+/// largest part after its text), and every [`STEP`]th line's start: a line
+/// starts where the one before it ends. The assembler reads lines in order,
+/// so the start of the line after the one last read is remembered; so is the
+/// last line reached otherwise (a loop's first line, read on every iteration).
+struct LineIndex {
+    /// Each line's length with its line break; [`LONG`] for a line that long
+    /// or longer, whose length is in `long`.
+    lens: Box<[u8]>,
+    long: rustc_hash::FxHashMap<u32, u32>,
+    /// The start of every [`STEP`]th line (line 0, STEP, 2 STEP...).
+    marks: Box<[u32]>,
+    /// Lines found, each as its index (high half) and start (low half):
+    /// the line after the last one read, and the last line reached
+    /// otherwise. Atomics, not cells: a source map is shared between
+    /// threads with the diagnostics.
+    next: AtomicU64,
+    jump: AtomicU64,
+}
+
+/// Every how many lines a start is kept.
+const STEP: usize = 32;
+
+/// A line length kept aside.
+const LONG: u8 = u8::MAX;
+
+/// Nothing remembered (no line has this index).
+const FORGOTTEN: u64 = u64::MAX;
+
+impl LineIndex {
+    /// The lines of a text, found with `memchr` (vectorised: a large source
+    /// is split in a few milliseconds). A final line without a line break
+    /// counts; so does, as 64tass reads it, an empty line after a final CR
+    /// LF (its CR ends the line, and the LF left over starts one more); an
+    /// empty text has one line.
+    fn new(bytes: &[u8]) -> LineIndex {
+        let breaks = memchr::memchr2_iter(b'\n', b'\r', bytes).count();
+        let mut lens = Vec::with_capacity(breaks + 1);
+        let mut long = rustc_hash::FxHashMap::default();
+        let mut marks = Vec::with_capacity(breaks / STEP + 1);
+        let mut start = 0;
+        let mut skip_lf = usize::MAX;
+        let mut push = |start: usize, next: usize, lens: &mut Vec<u8>| {
+            if lens.len().is_multiple_of(STEP) {
+                marks.push(start as u32);
+            }
+            let len = next - start;
+            if len >= LONG as usize {
+                long.insert(lens.len() as u32, len as u32);
+            }
+            lens.push(len.min(LONG as usize) as u8);
+        };
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if i == skip_lf {
+                // The LF of a CR LF: its line ends after both.
+                continue;
+            }
+            let mut next = i + 1;
+            if bytes[i] == b'\r' && bytes.get(next) == Some(&b'\n') {
+                skip_lf = next;
+                next += 1;
+            }
+            push(start, next, &mut lens);
+            start = next;
         }
-        let mut next = i + 1;
-        if bytes[i] == b'\r' && bytes.get(next) == Some(&b'\n') {
-            skip_lf = next;
-            next += 1;
+        if start != bytes.len() || lens.is_empty() || bytes.ends_with(b"\r\n") {
+            push(start, bytes.len(), &mut lens);
         }
-        starts.push(next as u32);
+        LineIndex {
+            lens: lens.into_boxed_slice(),
+            long,
+            marks: marks.into_boxed_slice(),
+            next: AtomicU64::new(FORGOTTEN),
+            jump: AtomicU64::new(FORGOTTEN),
+        }
     }
-    // A last line without a line break (or an empty text's one line); and,
-    // as 64tass reads it, an empty line after a final CR LF (its CR ends the
-    // line, and the LF left over starts one more).
-    if *starts.last().unwrap_or(&0) as usize != bytes.len()
-        || starts.len() == 1
-        || bytes.ends_with(b"\r\n")
-    {
-        starts.push(bytes.len() as u32);
+
+    #[inline]
+    fn count(&self) -> usize {
+        self.lens.len()
     }
-    starts.into_boxed_slice()
+
+    /// Length of line `index` with its line break.
+    #[inline]
+    fn len(&self, index: usize) -> usize {
+        match self.lens[index] {
+            LONG => self.long_len(index),
+            l => l as usize,
+        }
+    }
+
+    #[cold]
+    fn long_len(&self, index: usize) -> usize {
+        self.long.get(&(index as u32)).map_or(0, |&l| l as usize)
+    }
+
+    /// Start of line `index` and of the line after it (or the text's end).
+    /// Inlined: the line loop reads every line of every pass through here.
+    #[inline]
+    fn bounds(&self, index: usize) -> Option<(usize, usize)> {
+        let len = match *self.lens.get(index)? {
+            LONG => self.long_len(index),
+            l => l as usize,
+        };
+        let v = self.next.load(Ordering::Relaxed);
+        let start = if v >> 32 == index as u64 {
+            v as u32 as usize
+        } else {
+            self.start(index)
+        };
+        let next = start + len;
+        self.next
+            .store(remembered(index + 1, next), Ordering::Relaxed);
+        Some((start, next))
+    }
+
+    /// Start of line `index` (less than the count), not the one after the
+    /// line last read.
+    #[cold]
+    fn start(&self, index: usize) -> usize {
+        let v = self.jump.load(Ordering::Relaxed);
+        if v >> 32 == index as u64 {
+            return v as u32 as usize;
+        }
+        let first = index / STEP * STEP;
+        let at =
+            self.marks[index / STEP] as usize + (first..index).map(|i| self.len(i)).sum::<usize>();
+        self.jump.store(remembered(index, at), Ordering::Relaxed);
+        at
+    }
+
+    /// 0-based index of the line a byte offset is in: the last line for
+    /// the text's end, the line count past it (as a search in a table of
+    /// every line's start gave).
+    fn index_of(&self, text_len: usize, byte: usize) -> usize {
+        if byte > text_len {
+            return self.count();
+        }
+        let mark = self.marks.partition_point(|&m| m as usize <= byte).max(1) - 1;
+        let last = self.count() - 1;
+        let mut index = mark * STEP;
+        let mut next = self.marks[mark] as usize + self.len(index);
+        while index < last && next <= byte {
+            index += 1;
+            next += self.len(index);
+        }
+        index
+    }
+}
+
+#[inline]
+fn remembered(index: usize, start: usize) -> u64 {
+    (index as u64) << 32 | start as u64
 }
 
 /// Decode a source file as 64tass does: raw sources (without `--ascii`) have
@@ -417,6 +532,124 @@ mod tests {
                 decode_owned(bytes.to_vec(), unicode),
                 decode(bytes, unicode)
             );
+        }
+    }
+
+    /// The line starts as a table of every line (as they were kept before
+    /// lines were found as read): a line starts at the text's beginning and
+    /// after each LF, CR LF or lone CR; the table ends with the text's end.
+    fn every_start(text: &str) -> Vec<usize> {
+        let b = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            if matches!(b[i], b'\n' | b'\r') {
+                starts.push(i + 1);
+            }
+            i += 1;
+        }
+        if *starts.last().unwrap_or(&0) != b.len() || starts.len() == 1 || text.ends_with("\r\n") {
+            starts.push(b.len());
+        }
+        starts
+    }
+
+    /// Lines found as they are read give every line's span, start and range,
+    /// and every byte's line, as the full table does, whatever order the
+    /// lines are read in (in order, backwards, jumping back as a loop does,
+    /// across the kept starts).
+    #[test]
+    fn lines_found_as_read_are_the_lines_of_the_whole_table() {
+        let mut seed = 0x2545_f491_u32;
+        let mut texts: Vec<String> = [
+            "",
+            "a",
+            "a\n",
+            "a\r\n",
+            "\r\n",
+            "\n\n",
+            "a\r\r\nb",
+            "a\rb\rc\r",
+            "#!x\ny",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        // Lines whose length (with the line break) is kept aside.
+        for len in [253, 254, 255, 256, 300, 70_000] {
+            texts.push(format!("a\n{}\r\nb\n{}", "x".repeat(len), "y".repeat(len)));
+        }
+        for len in [40, 200, 1000, 3000] {
+            let mut t = String::new();
+            for _ in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                t.push(match seed % 9 {
+                    0 => '\n',
+                    1 => '\r',
+                    2 => 'x',
+                    3 => ' ',
+                    4 => 'é',
+                    _ if seed.is_multiple_of(7) => '\n',
+                    _ => 'a',
+                });
+                if seed.is_multiple_of(23) {
+                    t.push_str("\r\n");
+                }
+            }
+            texts.push(t);
+        }
+        for text in texts {
+            let starts = every_start(&text);
+            let count = starts.len() - 1;
+            let f = SourceFile::new("t".into(), None, text.clone());
+            assert_eq!(f.line_count(), count, "{text:?}");
+            let expected_span = |i: usize| {
+                let (s, mut e) = (starts[i], starts[i + 1]);
+                let b = text.as_bytes();
+                if e > s && matches!(b[e - 1], b'\n' | b'\r') {
+                    e -= 1;
+                    if b[e] == b'\n' && e > s && b[e - 1] == b'\r' {
+                        e -= 1;
+                    }
+                }
+                if i == 0 && text.starts_with("#!") && e > 1 {
+                    e = s;
+                }
+                (s, e)
+            };
+            let mut order: Vec<usize> = (0..count).collect();
+            order.extend((0..count).rev());
+            for i in 0..count {
+                // A loop: a few lines read again and again from its first.
+                order.extend(
+                    [i, i + 1, i + 2, i, i + 1, i + 2]
+                        .iter()
+                        .filter(|&&j| j < count),
+                );
+            }
+            order.extend([count, count + 5]);
+            for i in order {
+                if i >= count {
+                    assert_eq!(f.line_span(i), (text.len(), text.len()));
+                    assert_eq!(f.line_start(i), text.len());
+                    continue;
+                }
+                assert_eq!(f.line_span(i), expected_span(i), "line {i} of {text:?}");
+                assert_eq!(f.line_start(i), starts[i]);
+                assert_eq!(f.line_range(i), starts[i]..starts[i + 1]);
+            }
+            for byte in 0..=text.len() + 2 {
+                let i = match starts.binary_search(&byte) {
+                    Ok(i) => i.min(count.saturating_sub(1)),
+                    Err(i) => i.saturating_sub(1),
+                };
+                assert_eq!(f.line_index(byte), i, "byte {byte} of {text:?}");
+            }
         }
     }
 

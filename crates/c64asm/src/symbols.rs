@@ -119,37 +119,43 @@ pub struct Anon {
 pub const ANON: Name = Name::MAX;
 
 /// A scope. Every code label has one, and most have no labels: it is
-/// small (24 bytes). Its named labels are in [`Symbols`]' one table; what
-/// else it has is allocated with its first label.
+/// small (20 bytes). Its named labels are in [`Symbols`]' one table; what
+/// else it has is in [`Symbols`]' contents from its first label on.
 pub struct Namespace {
-    /// Highest strength used here (lookups try 0..=max).
-    max_strength: u8,
-    contents: Option<Box<Contents>>,
+    /// Its [`Contents`] in [`Symbols`], [`NO_CONTENTS`] while it has no label.
+    contents: u32,
     /// Counts of `-` and `+` definitions seen in this pass so far.
     pub backr: u32,
     pub forwr: u32,
     /// The label this namespace was made for (a code label, `.namespace`),
-    /// [`NO_LABEL`] if none: a bare id keeps a scope at 24 bytes (every
-    /// code label and macro call has one).
+    /// [`NO_LABEL`] if none: a bare id (every code label and macro call
+    /// has a scope).
     creator: u32,
+    /// Highest strength used here (lookups try 0..=max).
+    max_strength: u8,
 }
 
 /// No label: a [`Namespace`] made by none.
 const NO_LABEL: u32 = u32::MAX;
 
-/// The labels of a namespace that has some.
+/// No contents: a [`Namespace`] without labels.
+const NO_CONTENTS: u32 = u32::MAX;
+
+/// The labels of a namespace that has some (32 bytes, kept together in
+/// [`Symbols`] rather than allocated one by one).
 #[derive(Default)]
 struct Contents {
-    anon: Anon,
     /// Labels (anonymous ones too) in creation order.
     order: Vec<LabelId>,
+    /// Its anonymous labels, if it has some.
+    anon: Option<Box<Anon>>,
 }
 
 impl Namespace {
     fn new() -> Namespace {
         Namespace {
             max_strength: 0,
-            contents: None,
+            contents: NO_CONTENTS,
             backr: 0,
             forwr: 0,
             creator: NO_LABEL,
@@ -168,19 +174,16 @@ impl Namespace {
         }
     }
 
-    /// Labels (anonymous ones too) in creation order.
     /// Whether no label (named or anonymous) was ever defined here.
     pub fn is_empty(&self) -> bool {
-        self.order().is_empty()
-    }
-
-    fn order(&self) -> &[LabelId] {
-        self.contents.as_deref().map_or(&[], |c| &c.order)
+        self.contents == NO_CONTENTS
     }
 }
 
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Namespace>() == 24);
+const _: () = assert!(std::mem::size_of::<Namespace>() == 20);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Contents>() == 32);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Label>() == 56);
 
@@ -262,6 +265,8 @@ pub struct Symbols {
     /// Named labels of `.weak` strengths (1 and up) by namespace, name and strength.
     weak: FxHashMap<(NsId, Name, u8), LabelId>,
     pub spaces: Vec<Namespace>,
+    /// What the namespaces that have labels have: see [`Namespace::contents`].
+    contents: Vec<Contents>,
     pub codes: Vec<Code>,
     /// The names as first written of the labels whose lookup name's text
     /// differs (a case-insensitive source's `Name` for `name`): few have
@@ -289,6 +294,7 @@ impl Default for Symbols {
             by_name: FxHashMap::default(),
             weak: FxHashMap::default(),
             spaces: vec![Namespace::new(), Namespace::new()],
+            contents: Vec::new(),
             codes: Vec::new(),
             displays: FxHashMap::default(),
             extra_slot: Default::default(),
@@ -312,6 +318,29 @@ impl Symbols {
 
     pub fn label(&self, id: LabelId) -> &Label {
         &self.labels[id.0 as usize]
+    }
+
+    /// A namespace's labels (anonymous ones too) in creation order.
+    fn order(&self, ns: NsId) -> &[LabelId] {
+        self.contents_of(ns).map_or(&[], |c| &c.order)
+    }
+
+    fn contents_of(&self, ns: NsId) -> Option<&Contents> {
+        self.contents.get(self.ns(ns).contents as usize)
+    }
+
+    /// A namespace's contents, made with its first label.
+    fn contents_mut(&mut self, ns: NsId) -> &mut Contents {
+        let at = self.ns(ns).contents;
+        let at = if at == NO_CONTENTS {
+            let at = self.contents.len() as u32;
+            self.contents.push(Contents::default());
+            self.ns_mut(ns).contents = at;
+            at
+        } else {
+            at
+        };
+        &mut self.contents[at as usize]
     }
 
     /// A label's name as first written (`-` or `+` for anonymous labels).
@@ -402,13 +431,13 @@ impl Symbols {
         }
         let space = self.ns_mut(ns);
         space.max_strength = space.max_strength.max(strength);
-        space.contents.get_or_insert_default().order.push(id);
+        self.contents_mut(ns).order.push(id);
         (id, false)
     }
 
     /// The anonymous label of a namespace: `back` selects `-` definitions.
     pub fn anon(&self, ns: NsId, back: bool, count: u32) -> Option<LabelId> {
-        let a = &self.ns(ns).contents.as_deref()?.anon;
+        let a = self.contents_of(ns)?.anon.as_deref()?;
         let list = if back { &a.back } else { &a.fwd };
         list.get(count as usize)
             .filter(|&&id| id != NO_LABEL)
@@ -423,12 +452,9 @@ impl Symbols {
         let mut label = Label::new(ANON, 0, span);
         label.set_flag(BACK, back);
         self.labels.push(label);
-        let c = self.ns_mut(ns).contents.get_or_insert_default();
-        let list = if back {
-            &mut c.anon.back
-        } else {
-            &mut c.anon.fwd
-        };
+        let c = self.contents_mut(ns);
+        let a = c.anon.get_or_insert_default();
+        let list = if back { &mut a.back } else { &mut a.fwd };
         if list.len() <= count as usize {
             list.resize(count as usize + 1, NO_LABEL);
         }
@@ -443,22 +469,26 @@ impl Symbols {
     /// files then come out line for line like 64tass's.
     pub fn table_order(&self, ns: NsId, names: &crate::intern::Interner) -> Vec<LabelId> {
         let space = self.ns(ns);
+        let order = self.order(ns);
         // Most code labels' scopes are empty: nothing to order.
-        if space.order().is_empty() {
+        if order.is_empty() {
             return Vec::new();
         }
         // Each label's key hashed (an anonymous one's direction and count
         // kept, to be told apart below).
         let mut keys: FxHashMap<LabelId, (u32, Option<(u8, u32)>)> = FxHashMap::default();
-        keys.reserve(space.order().len());
-        for &id in space.order() {
+        keys.reserve(order.len());
+        for &id in order {
             let name = self.label(id).name;
             if name != ANON {
                 keys.insert(id, (tass_hash(names.name(name).as_bytes()), None));
             }
         }
         let no_anon = Anon::default();
-        let anon = space.contents.as_deref().map_or(&no_anon, |c| &c.anon);
+        let anon = self
+            .contents_of(ns)
+            .and_then(|c| c.anon.as_deref())
+            .unwrap_or(&no_anon);
         for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
             for (count, &id) in list.iter().enumerate() {
                 if id != NO_LABEL {
@@ -468,7 +498,7 @@ impl Symbols {
             }
         }
         let mut table = TassTable::default();
-        for id in space.order() {
+        for id in order {
             if let Some(&(hash, _)) = keys.get(id) {
                 table.insert(hash, *id);
             }
@@ -509,8 +539,7 @@ impl Symbols {
 
     /// Labels of a namespace in definition order, with their lookup names.
     pub fn entries(&self, ns: NsId) -> Vec<(Name, LabelId)> {
-        self.ns(ns)
-            .order()
+        self.order(ns)
             .iter()
             .map(|&id| (self.label(id).name, id))
             .filter(|&(name, _)| name != ANON)
@@ -624,7 +653,9 @@ mod tests {
         assert_eq!(syms.display(back, &names), "-");
         assert_eq!(syms.display(fwd, &names), "+");
         assert_eq!(syms.entries(ns), vec![(start, b)]);
-        assert_eq!(syms.ns(ns).order(), &[b, back, fwd]);
+        assert_eq!(syms.order(ns), &[b, back, fwd]);
+        let empty = syms.new_namespace();
+        assert!(!syms.ns(ns).is_empty() && syms.ns(empty).is_empty());
         // Bits and bare ids read back.
         let l = syms.label_mut(b);
         l.set_owner(true);

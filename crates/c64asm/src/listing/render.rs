@@ -3,8 +3,6 @@
 //! columns written since the last stop (as 64tass writes its listing), no
 //! row built apart and copied, no formatting machinery per field.
 
-use std::io::Write as _;
-
 use super::printing;
 use super::{Entered, ListRow, RowKind, Rows, Tag, trimmed_len};
 use crate::program::{ListingColumns, Program};
