@@ -510,7 +510,7 @@ impl Assembler<'_> {
             _ => return Ok(None),
         };
         if matches!(kind, MacroKind::Struct | MacroKind::Union) {
-            self.instantiate(line, kind, id, &args_text, newlabel, call, false);
+            self.instantiate(line, kind, id, &args_text, newlabel, call, false, false);
             return Ok(None);
         }
         let file = match self.expansion(id, &args_text, "") {
@@ -778,7 +778,7 @@ impl Assembler<'_> {
         let args_text = line.text[rest..line.end].to_string();
         // Unlabelled, `.dstruct` puts the fields where it stands (`#name` doesn't).
         let here = newlabel.is_none();
-        self.instantiate(line, kind, id, &args_text, newlabel, span, here);
+        self.instantiate(line, kind, id, &args_text, newlabel, span, here, true);
         if let Some(nl) = newlabel {
             self.syms.label_mut(nl.id).update_after = true;
         }
@@ -786,6 +786,8 @@ impl Assembler<'_> {
 
     /// Lay out a structure or union instance here; its fields go in the
     /// label's scope, in the current one (`here`) or in an anonymous one.
+    /// `laid_out` (`.dstruct`, `.dunion`): as a block of its own, its size
+    /// the label's, in structure or union mode as its kind says.
     #[allow(clippy::too_many_arguments)]
     fn instantiate(
         &mut self,
@@ -796,6 +798,7 @@ impl Assembler<'_> {
         newlabel: Option<NewLabel>,
         call: Span,
         here: bool,
+        laid_out: bool,
     ) {
         let file = match self.expansion(id, args_text, "?") {
             Ok(f) => f,
@@ -815,6 +818,18 @@ impl Assembler<'_> {
             s.forwr = 0;
         }
         let ctx = ctx.unwrap_or_else(|| self.st.context());
+        let what = if kind == MacroKind::Union {
+            Wait::EndU3
+        } else {
+            Wait::EndS3
+        };
+        if !laid_out {
+            // Called like a macro (`#point`, `.point`): its fields go where
+            // the program counter is, in the union or structure around it
+            // if any, as 64tass expands them (no layout of its own).
+            self.run_expansion(id, file, what, call, Some(ctx));
+            return;
+        }
         let a = self.out.addr(self.st.addr).clone();
         let oaddr = a.address;
         {
@@ -825,11 +840,6 @@ impl Assembler<'_> {
             am.l_union = am.l_address;
             am.unionmode = kind == MacroKind::Union;
         }
-        let what = if kind == MacroKind::Union {
-            Wait::EndU3
-        } else {
-            Wait::EndS3
-        };
         self.run_expansion(id, file, what, call, Some(ctx));
         let now = self.out.addr(self.st.addr).clone();
         let end = now.end.max(now.address);
