@@ -386,11 +386,8 @@ impl Assembler<'_> {
         // The callee is an expression that ends at the first blank after an
         // operand (`#lib.m 1`, `#list[1] 2`, `#(m) 3`), as in 64tass.
         let end = callee_end(line.text.as_bytes(), pos, line.end);
-        let name_like = end > pos
-            && line.text.as_bytes()[pos..end]
-                .iter()
-                .all(|&c| c == b'.' || c == b'_' || c.is_ascii_alphanumeric() || c >= 0x80)
-            && !line.text.as_bytes()[pos].is_ascii_digit();
+        // A name, possibly dotted (`#lib.m`), is named in messages.
+        let name_like = end > pos && self.dotted_name_end(line, pos) == end;
         let v = {
             let mut p = crate::syntax::expr::Parser::new(
                 line.text,
@@ -427,13 +424,6 @@ impl Assembler<'_> {
                 }
             }
         };
-        if !name_like && !matches!(v, Value::Macro(..) | Value::Func(_) | Value::None) {
-            // Not a name: 64tass names only the wrong type (`#1`, `#(x)`).
-            let msg = format!("wrong type '{}'", v.type_name());
-            self.error(line.span(pos, pos + 1), Kind::Syntax, msg);
-            return Err(Reported);
-        }
-        let name_text = line.text[pos..end].to_string();
         let after = line.skip_ws(end);
         match &v {
             Value::Func(FuncId(_, true)) => {
@@ -457,17 +447,22 @@ impl Assembler<'_> {
                 )
             }
             Value::None => Ok(None),
+            other if name_like && line.at(pos.saturating_sub(1)) == b'.' => {
+                // A misspelt directive is the likely mistake here.
+                let what = crate::value::convert::describe(other, self);
+                let name = &line.text[pos..end];
+                let msg = format!("'.{name}' is neither a directive nor a macro ({what})");
+                self.error(line.span(pos, end), Kind::UnknownDirective, msg);
+                Err(Reported)
+            }
             other => {
-                let span = line.span(pos, end);
-                if line.at(pos.saturating_sub(1)) == b'.' {
-                    // A misspelt directive is the likely mistake here.
-                    let what = crate::value::convert::describe(other, self);
-                    let msg = format!("'.{name_text}' is neither a directive nor a macro ({what})");
-                    self.error(span, Kind::UnknownDirective, msg);
-                } else {
-                    let msg = format!("wrong type '{}'", other.type_name());
-                    self.error(span, Kind::Type, msg);
-                }
+                // 64tass names only the wrong type (`#x`, `#1`, `#(x)`).
+                let span = match name_like {
+                    true => line.span(pos, end),
+                    false => line.span(pos, pos + 1),
+                };
+                let msg = format!("wrong type '{}'", other.type_name());
+                self.error(span, Kind::Syntax, msg);
                 Err(Reported)
             }
         }
@@ -1199,6 +1194,26 @@ impl Assembler<'_> {
                     "opening directive '.function' not found".into(),
                 );
                 Step::Next
+            }
+        }
+    }
+}
+
+impl Assembler<'_> {
+    /// Where an identifier, possibly dotted (`lib.m`), starting at `pos` ends.
+    fn dotted_name_end(&self, line: &LineRef, pos: usize) -> usize {
+        let mut end = pos;
+        loop {
+            let len =
+                crate::syntax::scan::ident_len(&line.text[..line.end], end, self.dialect.unicode);
+            if len == 0 {
+                return end;
+            }
+            end += len;
+            if line.at(end) == b'.' && line.at(end + 1) != b'.' {
+                end += 1;
+            } else {
+                return end;
             }
         }
     }
