@@ -18,7 +18,12 @@ pub fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
             break;
         }
     }
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+    // ASCII digits only: no UTF-8 check needed (it cost as much as the
+    // digits on every macro call).
+    let digits = &buf[at..];
+    debug_assert!(digits.is_ascii());
+    // SAFETY: every byte written above is an ASCII digit.
+    unsafe { std::str::from_utf8_unchecked(digits) }
 }
 
 const EMPTY: u32 = u32::MAX;
@@ -93,11 +98,20 @@ fn hash(s: &[u8]) -> u64 {
 
 impl Interner {
     pub fn intern(&mut self, s: &str) -> Name {
-        self.intern_bytes(s.as_bytes())
+        self.find_or_add(s.as_bytes(), true)
     }
 
-    /// Intern a name given as bytes; must be valid UTF-8 (identifiers are ASCII).
+    /// Intern a name given as bytes; callers pass valid UTF-8 (identifiers
+    /// are ASCII). A new name is checked once, when it is added (so that
+    /// [`Interner::name`] needn't check it on every read); bytes that aren't
+    /// UTF-8 are kept in their lossy form.
     pub fn intern_bytes(&mut self, s: &[u8]) -> Name {
+        self.find_or_add(s, false)
+    }
+
+    /// `utf8`: `s` is known to be valid UTF-8 (only valid UTF-8 is stored,
+    /// see [`Interner::name`]).
+    fn find_or_add(&mut self, s: &[u8], utf8: bool) -> Name {
         let mask = self.table.len() - 1;
         let h = hash(s);
         let tag = (h >> 32) as u32;
@@ -111,6 +125,9 @@ impl Interner {
                 return n;
             }
             i = (i + 1) & mask;
+        }
+        if !utf8 && std::str::from_utf8(s).is_err() {
+            return self.intern(&String::from_utf8_lossy(s));
         }
         let n = self.spans.len() as Name;
         let start = self.buf.len() as u32;
@@ -152,7 +169,10 @@ impl Interner {
     }
 
     pub fn name(&self, n: Name) -> &str {
-        std::str::from_utf8(self.bytes(n)).unwrap_or("?")
+        // SAFETY: only valid UTF-8 is stored (checked when a name is added,
+        // see [`Interner::intern_bytes`]); `bytes` gives one whole name or
+        // "?".
+        unsafe { std::str::from_utf8_unchecked(self.bytes(n)) }
     }
 
     #[cfg(test)]
@@ -163,7 +183,29 @@ impl Interner {
 
 #[cfg(test)]
 mod tests {
-    use super::Interner;
+    use super::{Interner, decimal};
+
+    /// Names are read without a UTF-8 check: bytes that aren't UTF-8 are
+    /// stored in their lossy form, the same name each time.
+    #[test]
+    fn bytes_that_are_not_utf8_are_stored_lossy() {
+        let mut i = Interner::default();
+        let a = i.intern_bytes(b"ab\xffc");
+        assert_eq!(i.name(a), "ab\u{fffd}c");
+        assert_eq!(i.intern_bytes(b"ab\xffc"), a);
+        assert_eq!(i.intern("ab\u{fffd}c"), a);
+        let b = i.intern_bytes("\u{1}#:1:2".as_bytes());
+        assert_eq!(i.name(b), "\u{1}#:1:2");
+        assert_eq!(i.name(12345), "?");
+    }
+
+    #[test]
+    fn decimal_writes_every_width() {
+        let mut buf = [0; 10];
+        for v in [0, 7, 10, 99, 100, 65535, 1_000_000, u32::MAX] {
+            assert_eq!(decimal(v, &mut buf), v.to_string());
+        }
+    }
 
     #[test]
     fn interning_returns_stable_ids() {

@@ -53,6 +53,9 @@ pub enum ParseKind {
     Operands,
     /// One value, stopping before a top-level comma.
     Single,
+    /// The callee of `#expr args`, `.name args`: a list up to the first
+    /// blank after an operand (see [`crate::syntax::scan::callee_end`]).
+    Callee,
 }
 
 /// One parse, kept for every later pass. Cheap to clone: callers keep it
@@ -347,10 +350,16 @@ impl Assembler<'_> {
         // grown (its capacity is fixed) and its elements are never moved out
         // (`Exprs` hands out shared references only).
         let arena = unsafe { Arena::new(chunk) };
-        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
+        let end = match kind {
+            ParseKind::Callee => {
+                crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end)
+            }
+            _ => line.end,
+        };
+        let mut p = Parser::new(line.text, pos, end, &mut self.names, self.dialect);
         p.set_arena(arena);
         let result = match kind {
-            ParseKind::List => p.list(),
+            ParseKind::List | ParseKind::Callee => p.list(),
             ParseKind::Operands => p.operands(),
             ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
         };
@@ -406,6 +415,15 @@ impl Assembler<'_> {
                 None
             }
         }
+    }
+
+    /// The callee of a call statement at `pos` (see [`ParseKind::Callee`]),
+    /// parsed once per place like the other parses. Its error is the
+    /// caller's to report; deprecated operators in it are not reported (as
+    /// 64tass, which reads the callee apart from the line's values).
+    pub fn parse_callee(&mut self, line: &LineRef, pos: usize) -> Result<Exprs, Rc<SyntaxError>> {
+        let id = self.parse(line, pos, ParseKind::Callee);
+        self.lines.parsed(id).result
     }
 
     fn deprecation(&mut self, line: &LineRef, at: usize, what: &str) {

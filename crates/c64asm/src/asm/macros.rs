@@ -19,6 +19,7 @@ use crate::diag::Kind;
 use crate::intern::Name;
 use crate::output::Address;
 use crate::source::{Expansion, FileId, Span};
+use crate::syntax::compiled::Expr;
 use crate::value::{FuncId, MacroId, MacroKind, NsId, Value};
 
 /// Deepest nesting of macro calls, includes and function calls.
@@ -385,24 +386,20 @@ impl Assembler<'_> {
     ) -> EResult<Option<Value>> {
         // The callee is an expression that ends at the first blank after an
         // operand (`#lib.m 1`, `#list[1] 2`, `#(m) 3`), as in 64tass.
-        let end = callee_end(line.text.as_bytes(), pos, line.end);
+        let end = crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end);
         // A name, possibly dotted (`#lib.m`), is named in messages.
         let name_like = end > pos && self.dotted_name_end(line, pos) == end;
-        let v = {
-            let mut p = crate::syntax::expr::Parser::new(
-                line.text,
-                pos,
-                end,
-                &mut self.names,
-                self.dialect,
-            );
-            let list = match p.list() {
+        let v = if let Some(e) = self.plain_callee(line, pos, end) {
+            self.eval(line, &e)?
+        } else {
+            // Parsed once per place (a call in a loop or a later pass reads it again).
+            let list = match self.parse_callee(line, pos) {
                 Ok(list) => list,
                 Err(e) => {
                     self.error(
                         line.span(e.pos as usize, e.pos as usize + 1),
                         Kind::Syntax,
-                        e.msg,
+                        e.msg.clone(),
                     );
                     return Err(Reported);
                 }
@@ -479,7 +476,8 @@ impl Assembler<'_> {
         call: Span,
     ) -> EResult<Option<Value>> {
         let row = self.record_call_line(line, call);
-        let args_text = line.text[args..line.end].to_string();
+        // Borrowed from the file's text (not the assembler): no copy per call.
+        let args_text = &line.text[args..line.end];
         let (kind, id) = match v {
             Value::Macro(k, id) => (*k, *id),
             Value::Func(f) => {
@@ -505,10 +503,10 @@ impl Assembler<'_> {
             _ => return Ok(None),
         };
         if matches!(kind, MacroKind::Struct | MacroKind::Union) {
-            self.instantiate(line, kind, id, &args_text, newlabel, call, false, false);
+            self.instantiate(line, kind, id, args_text, newlabel, call, false, false);
             return Ok(None);
         }
-        let file = match self.expansion(id, &args_text, "") {
+        let file = match self.expansion(id, args_text, "") {
             Ok(f) => f,
             Err(msg) => {
                 self.error(call, Kind::MacroMisuse, msg);
@@ -1200,6 +1198,25 @@ impl Assembler<'_> {
 }
 
 impl Assembler<'_> {
+    /// A callee that is one plain name (`#print`, most calls): the node the
+    /// parser makes for it (see `Parser::lone_value`), without a parse.
+    /// `None` for anything else (a dotted name, `__` names, an expression,
+    /// a name starting with a non-ASCII letter).
+    fn plain_callee(&mut self, line: &LineRef, pos: usize, end: usize) -> Option<Expr> {
+        if !matches!(line.at(pos), b'a'..=b'z' | b'A'..=b'Z' | b'_')
+            || line.text.as_bytes()[pos..end].starts_with(b"__")
+        {
+            return None;
+        }
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+        if len == 0 || pos + len != end {
+            return None;
+        }
+        let name =
+            crate::syntax::expr::intern_name(&mut self.names, &line.text[pos..end], self.dialect);
+        Some(Expr::ident(pos as crate::syntax::ast::Pos, name))
+    }
+
     /// Where an identifier, possibly dotted (`lib.m`), starting at `pos` ends.
     fn dotted_name_end(&self, line: &LineRef, pos: usize) -> usize {
         let mut end = pos;
@@ -1217,34 +1234,4 @@ impl Assembler<'_> {
             }
         }
     }
-}
-
-/// Where the callee expression of `#expr args` starting at `pos` ends: at
-/// the end of the line, a comment, or the first blank after an operand
-/// (blanks after an operator, a comma or an opening bracket belong to it).
-fn callee_end(text: &[u8], pos: usize, end: usize) -> usize {
-    let mut i = pos;
-    let mut quote = 0u8;
-    while i < end {
-        let c = text[i];
-        if quote != 0 {
-            if c == quote {
-                quote = 0;
-            }
-        } else {
-            match c {
-                b'"' | b'\'' => quote = c,
-                b';' => return i,
-                b' ' | b'\t' => {
-                    let before = if i > pos { text[i - 1] } else { b'(' };
-                    if !b"([{,+-*/%&|^<>=!~?:#.".contains(&before) {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        i += 1;
-    }
-    end
 }

@@ -139,8 +139,8 @@ pub(crate) struct Assembler<'o> {
     pub record: result::Recorder,
     /// Work done in this run, bounded so runaway macros stop with an error.
     pub work: u64,
-    /// Anonymous scopes by creating line and occurrence in the pass.
-    pub anon_scopes: FxHashMap<(FileId, u32, u32), u32>,
+    /// Anonymous scope names by creating line and kind (counted per pass).
+    pub anon_scopes: FxHashMap<(FileId, u32, u32), scopes::AnonNames>,
     /// Macros and functions that went too deep this pass: not expanded again
     /// in it (64tass).
     pub too_deep: rustc_hash::FxHashSet<(bool, u32)>,
@@ -330,7 +330,6 @@ impl<'o> Assembler<'o> {
         self.undefined.clear();
         self.unencodable.clear();
         self.record.clear();
-        self.anon_scopes.clear();
         self.too_deep.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;

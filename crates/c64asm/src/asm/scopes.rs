@@ -8,26 +8,50 @@ use crate::intern::Name;
 use crate::source::Span;
 use crate::value::{NsId, Value};
 
+/// The anonymous scope names one line (and kind) made: the same ones every
+/// pass, so each is written and interned once, in the pass that first
+/// needs it, and found by its count in later passes.
+#[derive(Default)]
+pub struct AnonNames {
+    /// The pass [`AnonNames::used`] counts in.
+    pass: u32,
+    /// How many this line made in that pass.
+    used: u32,
+    /// Every name made, by count.
+    names: smallvec::SmallVec<[Name; 1]>,
+}
+
 impl Assembler<'_> {
     /// An anonymous scope for this line (stable between passes): `\u{1}`,
     /// the kind, the file, line and count, written as its name (the name's
     /// text is its display too).
     pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> Name {
         let key = (line.file, line.index, kind as u32);
-        let n = self.anon_scopes.entry(key).or_insert(0);
-        *n += 1;
-        // Written without the formatter: every macro call makes one each pass.
+        let pass = self.st.pass;
+        let a = self.anon_scopes.entry(key).or_default();
+        if a.pass != pass {
+            a.pass = pass;
+            a.used = 0;
+        }
+        a.used += 1;
+        let n = a.used;
+        if let Some(&name) = a.names.get(n as usize - 1) {
+            return name;
+        }
+        // Written without the formatter: every macro call makes one.
         let mut text = [0u8; 48];
         text[0] = 1;
         let mut len = 1 + (kind as char).encode_utf8(&mut text[1..]).len();
-        for v in [line.file, line.index, *n] {
+        for v in [line.file, line.index, n] {
             text[len] = b':';
             let mut buf = [0; 10];
             let digits = crate::intern::decimal(v, &mut buf).as_bytes();
             text[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
             len += 1 + digits.len();
         }
-        self.names.intern_bytes(&text[..len])
+        let name = self.names.intern_bytes(&text[..len]);
+        a.names.push(name);
+        name
     }
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
@@ -91,5 +115,55 @@ impl Assembler<'_> {
         l.set_owner(true);
         l.span = span;
         self.const_assign(id, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, assemble_str};
+
+    fn bytes(src: &str) -> (Vec<u8>, u32) {
+        let p = assemble_str("t.asm", src, &Options::default())
+            .unwrap_or_else(|e| panic!("assembles: {e}"));
+        (p.prg_bytes(), p.passes())
+    }
+
+    /// The calls on one line (in a loop) each have a scope of their own, the
+    /// same one every pass: each call's `l` is its own, also in the passes
+    /// that find the scope names made in the first (a call reading another
+    /// call's scope would load that call's address).
+    #[test]
+    fn calls_on_one_line_keep_their_own_scopes_every_pass() {
+        let src = "m .macro v\n lda l\nl .byte \\v\n .endm\n* = $1000\n lda fwd\n\
+                   .for i = 0, i < 3, i += 1\n #m i + 1\n .next\n\
+                   .for i = 0, i < 2, i += 1\n .block\n lda b\nb .byte 7\n .endblock\n .next\n\
+                   fwd .byte 9\n";
+        let (b, passes) = bytes(src);
+        assert!(passes >= 2, "{passes}");
+        let mut want = vec![0x00, 0x10, 0xad, 0x17, 0x10];
+        let mut at = 0x1003u16;
+        for v in 1..=3u8 {
+            let l = at + 3;
+            want.extend([0xad, l as u8, (l >> 8) as u8, v]);
+            at += 4;
+        }
+        for _ in 0..2 {
+            let l = at + 3;
+            want.extend([0xad, l as u8, (l >> 8) as u8, 7]);
+            at += 4;
+        }
+        want.push(9);
+        assert_eq!(b, want);
+    }
+
+    /// A call's callee is parsed once per place and evaluated at every call:
+    /// `#(ms[i])` in a loop calls a different macro each iteration.
+    #[test]
+    fn a_callee_parsed_once_is_evaluated_at_each_call() {
+        let src = "a .macro\n .byte 1\n .endm\nb .macro\n .byte 2\n .endm\n* = $1000\n lda fwd\n\
+                   ms = (a, b, a)\n .for i = 0, i < 3, i += 1\n #(ms[i])\n .next\nfwd .byte 9\n";
+        let (b, passes) = bytes(src);
+        assert!(passes >= 2, "{passes}");
+        assert_eq!(b, vec![0x00, 0x10, 0xad, 0x06, 0x10, 1, 2, 1, 9]);
     }
 }

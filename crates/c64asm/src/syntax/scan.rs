@@ -102,6 +102,36 @@ fn ident_len_unicode_tail(text: &str, pos: usize) -> usize {
     i - pos
 }
 
+/// Where the callee expression of `#expr args` starting at `pos` ends: at
+/// the end of the line, a comment, or the first blank after an operand
+/// (blanks after an operator, a comma or an opening bracket belong to it).
+pub fn callee_end(text: &[u8], pos: usize, end: usize) -> usize {
+    let mut i = pos;
+    let mut quote = 0u8;
+    while i < end {
+        let c = text[i];
+        if quote != 0 {
+            if c == quote {
+                quote = 0;
+            }
+        } else {
+            match c {
+                b'"' | b'\'' => quote = c,
+                b';' => return i,
+                b' ' | b'\t' => {
+                    let before = if i > pos { text[i - 1] } else { b'(' };
+                    if !b"([{,+-*/%&|^<>=!~?:#.".contains(&before) {
+                        return i;
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    end
+}
+
 /// The offset of the first byte at or after `pos` (before `end`) that is not
 /// a space or a tab. Lines are mostly indented with runs of spaces or tabs:
 /// eight of the same are skipped at once.
