@@ -72,18 +72,21 @@ fn substitute(
     missing: &str,
 ) -> Result<String, String> {
     let mut faults = Vec::new();
-    let s = substitute_marking(
+    let mut out = String::new();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    substitute_marking(
         line,
         params,
-        args,
+        &args,
         all,
         missing,
+        &mut out,
         &mut Vec::new(),
         &mut faults,
     )?;
     match faults.into_iter().next() {
         Some(f) => Err(f),
-        None => Ok(s),
+        None => Ok(out),
     }
 }
 
@@ -96,42 +99,42 @@ fn ordinal(n: usize) -> String {
     format!("{digit}{suffix}")
 }
 
-/// As [`substitute`], noting where each given argument's text landed in
-/// the result (`(start, end, argument)`), so errors in it can point at the call.
+/// As [`substitute`], appended to `out` (the call's whole text: no string
+/// of its own per line), noting where each given argument's text landed in
+/// `out` (`(start, end, argument)`), so errors in it can point at the call.
 /// An argument the call lacks is noted in `faults` (each reference, as 64tass
 /// reports them; the caller leaves such a line empty).
+#[allow(clippy::too_many_arguments)]
 pub fn substitute_marking(
     line: &str,
     params: &[(Rc<str>, Option<Rc<str>>)],
-    args: &[String],
+    args: &[&str],
     all: &str,
     missing: &str,
+    out: &mut String,
     marks: &mut Vec<(usize, usize, usize)>,
     faults: &mut Vec<String>,
-) -> Result<String, String> {
+) -> Result<(), String> {
     let bytes = line.as_bytes();
-    let mut out = String::with_capacity(line.len() + 16);
     let mut quote: Option<u8> = None;
     let mut i = 0;
     let mut run = 0;
-    let faults = std::cell::RefCell::new(faults);
-    let arg = |n: usize| -> Result<String, String> {
+    // The text for argument `n`, borrowed (an argument, a default, the
+    // missing-argument text): nothing is copied but into `out`.
+    let mut arg = |n: usize| -> &str {
         match args.get(n) {
-            Some(a) if !a.is_empty() => Ok(a.clone()),
-            _ => match params.get(n).and_then(|p| p.1.clone()) {
-                Some(d) => Ok(d.to_string()),
+            Some(a) if !a.is_empty() => *a,
+            _ => match params.get(n).and_then(|p| p.1.as_deref()) {
+                Some(d) => d,
                 None => {
                     if missing.is_empty() && n >= args.len() {
-                        faults
-                            .borrow_mut()
-                            .push(format!("{} argument is missing", ordinal(n)));
-                        Ok(String::new())
+                        faults.push(format!("{} argument is missing", ordinal(n)));
+                        ""
                     } else {
-                        Ok(args
-                            .get(n)
-                            .cloned()
+                        args.get(n)
+                            .copied()
                             .filter(|a| !a.is_empty())
-                            .unwrap_or_else(|| missing.to_string()))
+                            .unwrap_or(missing)
                     }
                 }
             },
@@ -157,9 +160,9 @@ pub fn substitute_marking(
                 let mut given = None;
                 let (text, len) = if c.is_ascii_digit() && c != b'0' {
                     given = Some((c - b'1') as usize);
-                    (arg((c - b'1') as usize)?, 2)
+                    (arg((c - b'1') as usize), 2)
                 } else if c == b'@' {
-                    (all.to_string(), 2)
+                    (all, 2)
                 } else if c == b'{' {
                     let close = line[i + 2..].find('}').map(|p| i + 2 + p);
                     let Some(close) = close else {
@@ -170,14 +173,14 @@ pub fn substitute_marking(
                         return Err(format!("unknown argument name '{name}'"));
                     };
                     given = Some(n);
-                    (arg(n)?, close + 1 - i)
+                    (arg(n), close + 1 - i)
                 } else if c.is_ascii_alphabetic() || c == b'_' {
                     let len = ident_len(line, i + 1, true);
                     let name = &line[i + 1..i + 1 + len];
                     match params.iter().position(|p| p.0.as_ref() == name) {
                         Some(n) => {
                             given = Some(n);
-                            (arg(n)?, len + 1)
+                            (arg(n), len + 1)
                         }
                         None => return Err(format!("unknown argument name '{name}'")),
                     }
@@ -189,7 +192,7 @@ pub fn substitute_marking(
                 if let Some(n) = given.filter(|&n| args.get(n).is_some_and(|a| !a.is_empty())) {
                     marks.push((out.len(), out.len() + text.len(), n));
                 }
-                out.push_str(&text);
+                out.push_str(text);
                 i += len;
                 run = i;
             }
@@ -197,7 +200,7 @@ pub fn substitute_marking(
         }
     }
     out.push_str(&line[run..]);
-    Ok(out)
+    Ok(())
 }
 
 /// Parameter list of `.macro` and friends: `a, b=2, , last`.

@@ -12,7 +12,7 @@ use super::commands::Cmd;
 use super::compile::{NewLabel, Step};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
-use super::macro_text::{macro_params, split_args, substitute_marking};
+use super::macro_text::{macro_params, split_args, split_args_at, substitute_marking};
 use super::report::{EResult, Reported};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
@@ -285,29 +285,41 @@ impl Assembler<'_> {
                 e
             }
         };
-        let args = split_args(args_text);
-        let params = self.macros.get(id).params.clone();
-        let all = args_text.split(';').next().unwrap_or("").trim().to_string();
+        let args: Vec<&str> = split_args_at(args_text)
+            .into_iter()
+            .map(|(s, e)| &args_text[s..e])
+            .collect();
+        let params = &self.macros.get(id).params;
+        let all = args_text.split(';').next().unwrap_or("").trim();
         let src = self.src.get(file);
-        let mut text = String::new();
+        // The body's size and some room for the arguments: grown seldom.
+        let body = src
+            .line_start(end as usize + 1)
+            .saturating_sub(src.line_start(line as usize + 1));
+        let mut text = String::with_capacity(body + body / 2 + 16);
         let mut marks = Vec::new();
+        let mut here = Vec::new();
         let mut faults = Vec::new();
         for i in line + 1..=end {
             let l = src.line(i as usize);
-            let mut here = Vec::new();
-            let before = faults.len();
-            let mut body =
-                substitute_marking(l, &params, &args, &all, missing, &mut here, &mut faults)?;
+            let (start, before) = (text.len(), faults.len());
+            here.clear();
+            substitute_marking(
+                l,
+                params,
+                &args,
+                all,
+                missing,
+                &mut text,
+                &mut here,
+                &mut faults,
+            )?;
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.
-                body.clear();
+                text.truncate(start);
                 here.clear();
             }
-            marks.extend(
-                here.into_iter()
-                    .map(|(s, e, n)| ((text.len() + s) as u32, (text.len() + e) as u32, n as u16)),
-            );
-            text.push_str(&body);
+            marks.extend(here.iter().map(|&(s, e, n)| (s as u32, e as u32, n as u16)));
             text.push('\n');
         }
         let name = src.name.clone();
