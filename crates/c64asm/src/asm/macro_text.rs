@@ -123,7 +123,7 @@ pub fn substitute_marking(
     // missing-argument text): nothing is copied but into `out`.
     let mut arg = |n: usize| -> &str {
         match args.get(n) {
-            Some(a) if !a.is_empty() => *a,
+            Some(a) if !a.is_empty() => a,
             _ => match params.get(n).and_then(|p| p.1.as_deref()) {
                 Some(d) => d,
                 None => {
