@@ -218,9 +218,6 @@ impl LineCaches {
         c
     }
 
-    // Inlined into its callers as before the callee's parse was a second
-    // caller (a call each cost about 0.4 % of the rom shape).
-    #[inline(always)]
     fn parsed(&self, id: u32) -> Parsed {
         let e = &self.entries[id as usize];
         let extra = if e.key & EXTRA != 0 {
@@ -266,7 +263,6 @@ impl Assembler<'_> {
     }
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.
-    #[inline(always)]
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
         if let Some(id) = self.lines.find(
             line.file,
