@@ -4,7 +4,7 @@
 mod cli_support;
 
 use std::path::Path;
-use std::process::Output;
+use std::process::{Command, Output};
 
 use cli_support::{TempDir, both, c64kit, text};
 
@@ -595,8 +595,60 @@ fn dependencies_name_each_file_once() {
     assert!(out.status.success(), "{}", both(&out));
     assert_eq!(
         std::fs::read_to_string(dir.path("main.d")).unwrap(),
-        "main.prg: main.asm part.asm pic.bin\npart.asm pic.bin:\n"
+        "main.prg: main.asm pic.bin part.asm\npic.bin part.asm:\n"
     );
+}
+
+/// `-M` as 64tass writes it (compared with 64tass when it is installed): every
+/// file written is a target, the included files follow in 64tass's table order
+/// (not the order read), the line is broken after 64 columns, and names are
+/// escaped for make.
+#[test]
+fn dependencies_are_64tass_rules() {
+    let dir = TempDir::new("build-deps-64tass");
+    let parts = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
+    let mut main = String::from("* = $1000\n");
+    for n in parts {
+        dir.write(&format!("{n}.asm"), &format!(" .byte {}\n", n & 0xff));
+        main.push_str(&format!(" .include \"{n}.asm\"\n"));
+    }
+    dir.write("a#1.asm", "x = 1\n");
+    dir.write("c$.bin", "ab");
+    main.push_str(" .include \"a#1.asm\"\n .binary \"c$.bin\"\n");
+    dir.write("my main.asm", &main);
+    let args = [
+        "my main.asm",
+        "-o",
+        "my prog.prg",
+        "-L",
+        "l.lst",
+        "-l",
+        "lab.txt",
+        "--map=m.map",
+        "-E",
+        "err.txt",
+        "--make-phony",
+        "-M",
+    ];
+    let out = build(&dir.0, &[&args[..], &["ours.d"]].concat());
+    assert!(out.status.success(), "{}", both(&out));
+    let ours = std::fs::read_to_string(dir.path("ours.d")).unwrap();
+    assert_eq!(
+        ours,
+        "my\\ prog.prg l.lst lab.txt m.map err.txt: my\\ main.asm 2048.asm 4096.asm \\\n \
+         4.asm 512.asm 32.asm 2.asm 64.asm c$$.bin 16.asm 8.asm 8192.asm a\\#1.asm \\\n \
+         1024.asm 256.asm 128.asm\n\
+         2048.asm 4096.asm 4.asm 512.asm 32.asm 2.asm 64.asm c$$.bin 16.asm \\\n \
+         8.asm 8192.asm a\\#1.asm 1024.asm 256.asm 128.asm:\n"
+    );
+    let tass = Command::new("64tass")
+        .current_dir(&dir.0)
+        .args(&args)
+        .arg("theirs.d")
+        .output();
+    if tass.is_ok_and(|o| o.status.success()) {
+        assert_eq!(std::fs::read_to_string(dir.path("theirs.d")).unwrap(), ours);
+    }
 }
 
 /// Runs `build` with `input` on its standard input (a pipe).
