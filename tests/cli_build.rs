@@ -643,7 +643,7 @@ fn dependencies_are_64tass_rules() {
     );
     let tass = Command::new("64tass")
         .current_dir(&dir.0)
-        .args(&args)
+        .args(args)
         .arg("theirs.d")
         .output();
     if tass.is_ok_and(|o| o.status.success()) {
