@@ -651,6 +651,54 @@ fn dependencies_are_64tass_rules() {
     }
 }
 
+/// An image output written first leaves the program's blocks flattened for
+/// the hex and Atari outputs after it, as 64tass does (its blocks flattened
+/// in place): a union's bytes written over each other are then one record
+/// with the last value; written alone, each write keeps its record.
+#[test]
+fn hex_outputs_after_an_image_output_see_its_flattened_blocks() {
+    let dir = TempDir::new("build-flattened");
+    dir.write(
+        "blocks.asm",
+        "data_t .struct\nkind .byte 1\nlen .byte ?\n .ends\n\
+         close_t .struct\nkind .byte 5\n .ends\n\
+         block_t .union\nany .byte ?\ndata .dstruct data_t\nclose .dstruct close_t\n .endu\n\
+         \x20* = $0816\n lda #<buffer\n rts\nbuffer .dunion block_t\n .byte $ea\n",
+    );
+    let after = [
+        "blocks.asm",
+        "-o",
+        "b.prg",
+        "--intel-hex",
+        "-o",
+        "b.hex",
+        "--atari-xex",
+        "-o",
+        "b.xex",
+    ];
+    let alone = ["blocks.asm", "--intel-hex", "-o", "c.hex"];
+    for args in [&after[..], &alone[..]] {
+        let out = build(&dir.0, args);
+        assert!(out.status.success(), "{}", both(&out));
+    }
+    let read = |name: &str| std::fs::read(dir.path(name)).unwrap();
+    assert_eq!(
+        read("b.hex"),
+        b":04081600A9196005B7\n:01081B00EAF2\n:00000001FF\n"
+    );
+    assert_eq!(
+        read("b.xex"),
+        [
+            0xff, 0xff, 0x16, 0x08, 0x19, 0x08, 0xa9, 0x19, 0x60, 0x05, 0x1b, 0x08, 0x1b, 0x08,
+            0xea
+        ]
+    );
+    assert_eq!(
+        read("c.hex"),
+        b":04081600A9196001BB\n:0108190005D9\n:01081B00EAF2\n:00000001FF\n"
+    );
+}
+
 /// Runs `build` with `input` on its standard input (a pipe).
 fn build_piped(dir: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;

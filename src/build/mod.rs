@@ -280,11 +280,18 @@ fn write_outputs(
     };
     let failed = |path: &Path, e: String| format!("{}: {e} - nothing written", path.display());
     let no_default = args.output.is_empty() && args.output_append.is_empty();
+    // 64tass flattens the program's blocks in place for an image format: the
+    // whole-program outputs after one see them flattened.
+    let mut flattened = false;
     for t in written.outputs {
         let what = if no_default { "the output" } else { "-o" };
         let bytes = match &t.scope {
             Some(section) => program.section_output(t.format, section),
-            None => program.output(t.format),
+            None if flattened => program.output_after_image(t.format),
+            None => {
+                flattened = t.format.flattens();
+                program.output(t.format)
+            }
         }
         .map_err(|e| failed(&t.path, e))?;
         let append = t.append.then_some("--output-append");
