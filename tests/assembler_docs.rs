@@ -656,6 +656,7 @@ fn public_project_tables_add_up() {
         "#### Third round",
         "#### Fourth round",
         "#### Fifth round",
+        "#### Sixth round",
     ] {
         let rows = table_rows(&md, heading, "project");
         let number = |cell: &str| -> u64 {
