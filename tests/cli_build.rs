@@ -651,6 +651,48 @@ fn dependencies_are_64tass_rules() {
     }
 }
 
+/// An include found in a `-I` directory was first looked for next to the
+/// including file: 64tass keeps that path in its file table too, so it moves
+/// the files its rule lists (though the missing path is not named).
+#[test]
+fn dependencies_follow_64tass_table_with_include_paths() {
+    let dir = TempDir::new("build-deps-include-path");
+    let parts = [
+        "core/const",
+        "core/zp",
+        "util/int16",
+        "util/float",
+        "util/print",
+        "core/irq",
+    ];
+    for sub in ["src/core", "src/util", "test"] {
+        std::fs::create_dir_all(dir.path(sub)).unwrap();
+    }
+    let mut main = String::from("* = $0801\n");
+    for p in parts {
+        dir.write(&format!("src/{p}.asm"), " .byte 1\n");
+        main.push_str(&format!(" .include \"{p}.asm\"\n"));
+    }
+    dir.write("test/main.asm", &main);
+    let args = ["-I", "src", "test/main.asm", "-o", "t.prg", "-M"];
+    let out = build(&dir.0, &[&args[..], &["ours.d"]].concat());
+    assert!(out.status.success(), "{}", both(&out));
+    let ours = std::fs::read_to_string(dir.path("ours.d")).unwrap();
+    assert_eq!(
+        ours,
+        "t.prg: test/main.asm src/util/print.asm src/util/int16.asm src/core/zp.asm \\\n \
+         src/core/irq.asm src/util/float.asm src/core/const.asm\n"
+    );
+    let tass = Command::new("64tass")
+        .current_dir(&dir.0)
+        .args(args)
+        .arg("theirs.d")
+        .output();
+    if tass.is_ok_and(|o| o.status.success()) {
+        assert_eq!(std::fs::read_to_string(dir.path("theirs.d")).unwrap(), ours);
+    }
+}
+
 /// An image output written first leaves the program's blocks flattened for
 /// the hex and Atari outputs after it, as 64tass does (its blocks flattened
 /// in place): a union's bytes written over each other are then one record

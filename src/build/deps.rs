@@ -10,7 +10,17 @@ use std::path::{Path, PathBuf};
 /// The rule (and with `phony` a second rule naming the files read with no
 /// prerequisites). Nothing at all when there is no target (all go to
 /// standard output).
-pub fn make_rule(targets: &[&Path], sources: &[PathBuf], read: &[PathBuf], phony: bool) -> String {
+///
+/// `looked_up` is every path looked for in the order first looked for, the
+/// ones not found too (they take their places in 64tass's table, though
+/// only the files `read` are named).
+pub fn make_rule(
+    targets: &[&Path],
+    sources: &[PathBuf],
+    read: &[PathBuf],
+    looked_up: &[PathBuf],
+    phony: bool,
+) -> String {
     let mut line = Line::default();
     for t in targets.iter().filter(|t| !is_dash(t)) {
         line.word(&t.display().to_string());
@@ -23,8 +33,10 @@ pub fn make_rule(targets: &[&Path], sources: &[PathBuf], read: &[PathBuf], phony
     for s in sources.iter().filter(|s| !is_dash(s)) {
         line.word(&s.display().to_string());
     }
-    let others: Vec<String> = table_order(read)
+    let read: Vec<String> = read.iter().map(|p| p.display().to_string()).collect();
+    let others: Vec<String> = table_order(looked_up)
         .into_iter()
+        .filter(|name| read.contains(name))
         .filter(|name| !sources.iter().any(|s| s.display().to_string() == *name))
         .collect();
     for name in &others {
@@ -214,6 +226,7 @@ mod tests {
             &[Path::new("x.nl"), Path::new("x.lbl")],
             &read[..1],
             &read,
+            &read,
             false,
         );
         assert_eq!(
@@ -230,6 +243,7 @@ mod tests {
         let rule = make_rule(
             &[Path::new("my prog.prg")],
             &paths(&["a#1.asm"]),
+            &paths(&["a#1.asm", "c$.bin"]),
             &paths(&["a#1.asm", "c$.bin"]),
             true,
         );

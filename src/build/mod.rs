@@ -367,7 +367,13 @@ fn write_outputs(
         );
         targets.extend(written.lone_map.as_ref().map(|m| m.0.as_path()));
         targets.extend(args.error_file.as_deref().or(args.error_append.as_deref()));
-        let rule = deps::make_rule(&targets, &args.files, program.files(), args.make_phony);
+        let rule = deps::make_rule(
+            &targets,
+            &args.files,
+            program.files(),
+            program.files_looked_up(),
+            args.make_phony,
+        );
         add(&mut group, p, ("--dependencies", None), rule.as_bytes())?;
     }
     if let (Some(p), Some(name)) = (&args.d64, disk_name) {
