@@ -4,7 +4,7 @@
 mod cli_support;
 
 use std::path::Path;
-use std::process::Output;
+use std::process::{Command, Output};
 
 use cli_support::{TempDir, both, c64kit, text};
 
@@ -595,7 +595,149 @@ fn dependencies_name_each_file_once() {
     assert!(out.status.success(), "{}", both(&out));
     assert_eq!(
         std::fs::read_to_string(dir.path("main.d")).unwrap(),
-        "main.prg: main.asm part.asm pic.bin\npart.asm pic.bin:\n"
+        "main.prg: main.asm pic.bin part.asm\npic.bin part.asm:\n"
+    );
+}
+
+/// `-M` as 64tass writes it (compared with 64tass when it is installed): every
+/// file written is a target, the included files follow in 64tass's table order
+/// (not the order read), the line is broken after 64 columns, and names are
+/// escaped for make.
+#[test]
+fn dependencies_are_64tass_rules() {
+    let dir = TempDir::new("build-deps-64tass");
+    let parts = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
+    let mut main = String::from("* = $1000\n");
+    for n in parts {
+        dir.write(&format!("{n}.asm"), &format!(" .byte {}\n", n & 0xff));
+        main.push_str(&format!(" .include \"{n}.asm\"\n"));
+    }
+    dir.write("a#1.asm", "x = 1\n");
+    dir.write("c$.bin", "ab");
+    main.push_str(" .include \"a#1.asm\"\n .binary \"c$.bin\"\n");
+    dir.write("my main.asm", &main);
+    let args = [
+        "my main.asm",
+        "-o",
+        "my prog.prg",
+        "-L",
+        "l.lst",
+        "-l",
+        "lab.txt",
+        "--map=m.map",
+        "-E",
+        "err.txt",
+        "--make-phony",
+        "-M",
+    ];
+    let out = build(&dir.0, &[&args[..], &["ours.d"]].concat());
+    assert!(out.status.success(), "{}", both(&out));
+    let ours = std::fs::read_to_string(dir.path("ours.d")).unwrap();
+    assert_eq!(
+        ours,
+        "my\\ prog.prg l.lst lab.txt m.map err.txt: my\\ main.asm 2048.asm 4096.asm \\\n \
+         4.asm 512.asm 32.asm 2.asm 64.asm c$$.bin 16.asm 8.asm 8192.asm a\\#1.asm \\\n \
+         1024.asm 256.asm 128.asm\n\
+         2048.asm 4096.asm 4.asm 512.asm 32.asm 2.asm 64.asm c$$.bin 16.asm \\\n \
+         8.asm 8192.asm a\\#1.asm 1024.asm 256.asm 128.asm:\n"
+    );
+    let tass = Command::new("64tass")
+        .current_dir(&dir.0)
+        .args(args)
+        .arg("theirs.d")
+        .output();
+    if tass.is_ok_and(|o| o.status.success()) {
+        assert_eq!(std::fs::read_to_string(dir.path("theirs.d")).unwrap(), ours);
+    }
+}
+
+/// An include found in a `-I` directory was first looked for next to the
+/// including file: 64tass keeps that path in its file table too, so it moves
+/// the files its rule lists (though the missing path is not named).
+#[test]
+fn dependencies_follow_64tass_table_with_include_paths() {
+    let dir = TempDir::new("build-deps-include-path");
+    let parts = [
+        "core/const",
+        "core/zp",
+        "util/int16",
+        "util/float",
+        "util/print",
+        "core/irq",
+    ];
+    for sub in ["src/core", "src/util", "test"] {
+        std::fs::create_dir_all(dir.path(sub)).unwrap();
+    }
+    let mut main = String::from("* = $0801\n");
+    for p in parts {
+        dir.write(&format!("src/{p}.asm"), " .byte 1\n");
+        main.push_str(&format!(" .include \"{p}.asm\"\n"));
+    }
+    dir.write("test/main.asm", &main);
+    let args = ["-I", "src", "test/main.asm", "-o", "t.prg", "-M"];
+    let out = build(&dir.0, &[&args[..], &["ours.d"]].concat());
+    assert!(out.status.success(), "{}", both(&out));
+    let ours = std::fs::read_to_string(dir.path("ours.d")).unwrap();
+    assert_eq!(
+        ours,
+        "t.prg: test/main.asm src/util/print.asm src/util/int16.asm src/core/zp.asm \\\n \
+         src/core/irq.asm src/util/float.asm src/core/const.asm\n"
+    );
+    let tass = Command::new("64tass")
+        .current_dir(&dir.0)
+        .args(args)
+        .arg("theirs.d")
+        .output();
+    if tass.is_ok_and(|o| o.status.success()) {
+        assert_eq!(std::fs::read_to_string(dir.path("theirs.d")).unwrap(), ours);
+    }
+}
+
+/// An image output written first leaves the program's blocks flattened for
+/// the hex and Atari outputs after it, as 64tass does (its blocks flattened
+/// in place): a union's bytes written over each other are then one record
+/// with the last value; written alone, each write keeps its record.
+#[test]
+fn hex_outputs_after_an_image_output_see_its_flattened_blocks() {
+    let dir = TempDir::new("build-flattened");
+    dir.write(
+        "blocks.asm",
+        "data_t .struct\nkind .byte 1\nlen .byte ?\n .ends\n\
+         close_t .struct\nkind .byte 5\n .ends\n\
+         block_t .union\nany .byte ?\ndata .dstruct data_t\nclose .dstruct close_t\n .endu\n\
+         \x20* = $0816\n lda #<buffer\n rts\nbuffer .dunion block_t\n .byte $ea\n",
+    );
+    let after = [
+        "blocks.asm",
+        "-o",
+        "b.prg",
+        "--intel-hex",
+        "-o",
+        "b.hex",
+        "--atari-xex",
+        "-o",
+        "b.xex",
+    ];
+    let alone = ["blocks.asm", "--intel-hex", "-o", "c.hex"];
+    for args in [&after[..], &alone[..]] {
+        let out = build(&dir.0, args);
+        assert!(out.status.success(), "{}", both(&out));
+    }
+    let read = |name: &str| std::fs::read(dir.path(name)).unwrap();
+    assert_eq!(
+        read("b.hex"),
+        b":04081600A9196005B7\n:01081B00EAF2\n:00000001FF\n"
+    );
+    assert_eq!(
+        read("b.xex"),
+        [
+            0xff, 0xff, 0x16, 0x08, 0x19, 0x08, 0xa9, 0x19, 0x60, 0x05, 0x1b, 0x08, 0x1b, 0x08,
+            0xea
+        ]
+    );
+    assert_eq!(
+        read("c.hex"),
+        b":04081600A9196001BB\n:0108190005D9\n:01081B00EAF2\n:00000001FF\n"
     );
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod args;
+mod deps;
 mod malloc;
 
 use clap::ArgMatches;
@@ -279,11 +280,18 @@ fn write_outputs(
     };
     let failed = |path: &Path, e: String| format!("{}: {e} - nothing written", path.display());
     let no_default = args.output.is_empty() && args.output_append.is_empty();
+    // 64tass flattens the program's blocks in place for an image format: the
+    // whole-program outputs after one see them flattened.
+    let mut flattened = false;
     for t in written.outputs {
         let what = if no_default { "the output" } else { "-o" };
         let bytes = match &t.scope {
             Some(section) => program.section_output(t.format, section),
-            None => program.output(t.format),
+            None if flattened => program.output_after_image(t.format),
+            None => {
+                flattened = t.format.flattens();
+                program.output(t.format)
+            }
         }
         .map_err(|e| failed(&t.path, e))?;
         let append = t.append.then_some("--output-append");
@@ -343,11 +351,29 @@ fn write_outputs(
         )?;
     }
     if let Some(p) = &args.dependencies {
-        let target = written
-            .outputs
-            .first()
-            .map_or(args.files[0].with_extension("prg"), |t| t.path.clone());
-        let rule = make_rule(&target, &args.files, program.files(), args.make_phony);
+        // 64tass's order: outputs, listing, label files, maps, error file.
+        let default_target = args.files[0].with_extension("prg");
+        let mut targets: Vec<&Path> = written.outputs.iter().map(|t| t.path.as_path()).collect();
+        if written.outputs.is_empty() && written.lone_map.is_none() {
+            targets.push(&default_target);
+        }
+        targets.extend(written.list.as_ref().map(|l| l.0.as_path()));
+        targets.extend(written.labels.iter().map(|t| t.path.as_path()));
+        targets.extend(
+            written
+                .outputs
+                .iter()
+                .filter_map(|t| t.map.as_ref().map(|m| m.0.as_path())),
+        );
+        targets.extend(written.lone_map.as_ref().map(|m| m.0.as_path()));
+        targets.extend(args.error_file.as_deref().or(args.error_append.as_deref()));
+        let rule = deps::make_rule(
+            &targets,
+            &args.files,
+            program.files(),
+            program.files_looked_up(),
+            args.make_phony,
+        );
         add(&mut group, p, ("--dependencies", None), rule.as_bytes())?;
     }
     if let (Some(p), Some(name)) = (&args.d64, disk_name) {
@@ -357,26 +383,6 @@ fn write_outputs(
     }
     group.commit().map_err(nothing)?;
     Ok(stdout)
-}
-
-/// A Makefile rule, `target: sources and files read`, spaces escaped; with
-/// `--make-phony` also one empty rule for the files read (64tass's layout), so
-/// make doesn't stop when one of them is deleted.
-fn make_rule(target: &Path, sources: &[PathBuf], read: &[PathBuf], phony: bool) -> String {
-    let escape = |p: &Path| p.display().to_string().replace(' ', "\\ ");
-    // The files read start with the sources themselves: name each once.
-    let read: Vec<&PathBuf> = read.iter().filter(|p| !sources.contains(p)).collect();
-    let all: Vec<String> = sources
-        .iter()
-        .chain(read.iter().copied())
-        .map(|p| escape(p))
-        .collect();
-    let mut text = format!("{}: {}\n", escape(target), all.join(" "));
-    if phony && !read.is_empty() {
-        let read: Vec<String> = read.iter().map(|p| escape(p)).collect();
-        text.push_str(&format!("{}:\n", read.join(" ")));
-    }
-    text
 }
 
 /// The name of the disk and of the file on it: `--disk-name`, or the source file's

@@ -5,7 +5,10 @@
 //! Every format starts from the program's blocks (compile offset, bytes) in
 //! the order the source wrote them. The binary image formats flatten them
 //! first (later blocks win where they overlap); the Atari and hex formats
-//! keep them as written, overlaps included.
+//! keep them as written, overlaps included - unless an image format was
+//! written before them in the same run: 64tass flattens its blocks in place
+//! for that one, and the later outputs find them flattened
+//! ([`Program::output_after_image`]).
 
 use std::collections::BTreeMap;
 
@@ -58,6 +61,19 @@ impl OutputFormat {
         OutputFormat::MosHex,
         OutputFormat::SRecord,
     ];
+
+    /// Whether 64tass flattens the program's blocks for this format (and
+    /// leaves them flattened for the outputs written after it): all but the
+    /// Atari and hex formats, which take the blocks as written.
+    pub fn flattens(self) -> bool {
+        !matches!(
+            self,
+            OutputFormat::AtariXex
+                | OutputFormat::IntelHex
+                | OutputFormat::MosHex
+                | OutputFormat::SRecord
+        )
+    }
 
     /// The 64tass switch that selects the format.
     pub fn switch(self) -> &'static str {
@@ -113,7 +129,25 @@ impl Program {
     /// assert_eq!(program.output(OutputFormat::IntelHex).unwrap(), b":010C00006093\n:00000001FF\n");
     /// ```
     pub fn output(&self, format: OutputFormat) -> Result<Vec<u8>, String> {
-        self.format(format, &self.blocks)
+        self.format(format, &self.blocks, false)
+    }
+
+    /// The output file as 64tass writes it after an output of a format that
+    /// [flattens](OutputFormat::flattens) the blocks in the same run (`-o
+    /// a.prg --intel-hex -o a.hex`): the Atari and hex formats then see the
+    /// blocks flattened too, one record per run of bytes, in address order,
+    /// overwritten bytes gone. The image formats are as [`Program::output`].
+    ///
+    /// ```
+    /// use c64asm::OutputFormat;
+    /// let src = "* = $1000\n .byte 9\n .union\n .byte 1\n .byte 2\n .endu\n";
+    /// let program = c64asm::assemble_str("a.asm", src, &Default::default()).unwrap();
+    /// let hex = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    /// assert_eq!(hex(program.output(OutputFormat::IntelHex).unwrap()), ":021000000901E4\n:0110010002EC\n:00000001FF\n");
+    /// assert_eq!(hex(program.output_after_image(OutputFormat::IntelHex).unwrap()), ":021000000902E3\n:00000001FF\n");
+    /// ```
+    pub fn output_after_image(&self, format: OutputFormat) -> Result<Vec<u8>, String> {
+        self.format(format, &self.blocks, true)
     }
 
     /// The output of one section and its children only, as 64tass's
@@ -129,11 +163,26 @@ impl Program {
     /// assert!(program.section_output(OutputFormat::Cbm, "data").is_err());
     /// ```
     pub fn section_output(&self, format: OutputFormat, path: &str) -> Result<Vec<u8>, String> {
-        self.format(format, self.blocks_of(Some(path))?)
+        self.format(format, self.blocks_of(Some(path))?, false)
     }
 
-    fn format(&self, format: OutputFormat, blocks: &[(u32, Vec<u8>)]) -> Result<Vec<u8>, String> {
+    /// `flattened`: the blocks as an earlier image output left them.
+    fn format(
+        &self,
+        format: OutputFormat,
+        blocks: &[(u32, Vec<u8>)],
+        flattened: bool,
+    ) -> Result<Vec<u8>, String> {
         let pieces = self.pieces(format, blocks)?;
+        let runs;
+        let pieces = if flattened && !format.flattens() {
+            runs = flatten(&pieces);
+            runs.iter()
+                .map(|(addr, run)| (*addr, run.as_slice()))
+                .collect()
+        } else {
+            pieces
+        };
         let long = self.long_address;
         Ok(match format {
             OutputFormat::Cbm | OutputFormat::Raw | OutputFormat::Flat | OutputFormat::AppleII => {

@@ -140,6 +140,8 @@ pub struct Program {
     /// The listing's rows, in the order the last pass met them.
     pub(crate) rows: crate::listing::Rows,
     pub(crate) files: Vec<PathBuf>,
+    /// Every path looked for, found or not, in the order first looked for.
+    pub(crate) looked_up: Vec<PathBuf>,
     pub(crate) long_address: bool,
     /// Assembled in the 16 MiB image of `-X` (not `Options::short_image`).
     pub(crate) long_image: bool,
@@ -214,6 +216,14 @@ impl Program {
     /// The files the assembly read (sources and binaries).
     pub fn files(&self) -> &[PathBuf] {
         &self.files
+    }
+
+    /// Every path the assembly looked for a file at, found or not (an
+    /// included name next to the including file, then in each `-I`
+    /// directory), in the order first looked for: 64tass's file table holds
+    /// them all, and its dependency rule lists in that table's order.
+    pub fn files_looked_up(&self) -> &[PathBuf] {
+        &self.looked_up
     }
 
     /// 64tass's `--vice-labels` list: `al 1005 .proc:inner` per address label.

@@ -339,16 +339,25 @@ fn numbered_listings_are_64tass_listings() {
     compare_listings(Listing::LineNumbers);
 }
 
+/// Both: empty lines listed too, and the rows numbered around them (an
+/// empty line is numbered nothing, so the line after it names its file
+/// when the row before came from another).
+#[test]
+fn verbose_numbered_listings_are_64tass_listings() {
+    compare_listings(Listing::VerboseNumbered);
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Listing {
     Plain,
     Verbose,
     LineNumbers,
+    VerboseNumbered,
 }
 
 fn compare_listings(kind: Listing) {
-    let verbose = kind == Listing::Verbose;
-    let numbered = kind == Listing::LineNumbers;
+    let verbose = matches!(kind, Listing::Verbose | Listing::VerboseNumbered);
+    let numbered = matches!(kind, Listing::LineNumbers | Listing::VerboseNumbered);
     // One directory per test: they run at the same time.
     let tmp = std::env::temp_dir().join(format!("c64asm-listing-{}-{kind:?}", std::process::id(),));
     std::fs::create_dir_all(&tmp).unwrap();

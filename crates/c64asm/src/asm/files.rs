@@ -25,6 +25,11 @@ pub struct Files {
     pub open: Vec<FileId>,
     /// Every file read, for dependency lists and output checks.
     pub read: Vec<PathBuf>,
+    /// Every path looked for, found or not, in the order first looked for
+    /// (64tass keeps them all in its file table, whose order its dependency
+    /// rule follows).
+    pub looked_up: Vec<PathBuf>,
+    looked_up_set: rustc_hash::FxHashSet<PathBuf>,
 }
 
 impl Files {
@@ -35,6 +40,8 @@ impl Files {
             binaries: FxHashMap::default(),
             open: Vec::new(),
             read: Vec::new(),
+            looked_up: Vec::new(),
+            looked_up_set: Default::default(),
         }
     }
 
@@ -49,12 +56,13 @@ impl Files {
         let id = src.add(path.display().to_string(), Some(path.to_path_buf()), text);
         self.sources.insert(path.to_path_buf(), id);
         self.read.push(path.to_path_buf());
+        self.looked_up(path);
         Ok(id)
     }
 
     /// Where an included name is: next to the including file, then in the
     /// include directories.
-    pub fn resolve(&self, name: &str, from: Option<&Path>) -> Option<PathBuf> {
+    pub fn resolve(&mut self, name: &str, from: Option<&Path>) -> Option<PathBuf> {
         let rel = Path::new(name);
         let mut candidates = Vec::new();
         match from.and_then(Path::parent) {
@@ -64,7 +72,17 @@ impl Files {
         if !rel.is_absolute() {
             candidates.extend(self.include_dirs.iter().map(|d| d.join(rel)));
         }
-        candidates.into_iter().find(|p| p.exists())
+        candidates.into_iter().find(|p| {
+            self.looked_up(p);
+            p.exists()
+        })
+    }
+
+    /// `path` looked for (once per path).
+    fn looked_up(&mut self, path: &Path) {
+        if self.looked_up_set.insert(path.to_path_buf()) {
+            self.looked_up.push(path.to_path_buf());
+        }
     }
 }
 

@@ -393,6 +393,7 @@ impl Assembler<'_> {
             lines: record.lines,
             rows: record.rows,
             files: files.read,
+            looked_up: files.looked_up,
             long_address: opts.long_address,
             wide_offsets: (opts.long_address && !opts.short_image) || opts.flat_image,
             long_image: opts.long_address && !opts.short_image,

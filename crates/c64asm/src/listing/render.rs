@@ -91,7 +91,12 @@ pub(crate) fn render_to(
             continue;
         }
         let text = rows.text(r, &p.sources);
-        if columns.line_numbers {
+        // An empty line (listed with `--verbose-list`) is a bare newline:
+        // 64tass numbers nothing on it, so the next line's file is told
+        // against the row before it (`7:3` after a structure's rows from
+        // another file).
+        let empty = matches!(kind, RowKind::Text) && text.is_empty();
+        if columns.line_numbers && !empty {
             w.number.clear();
             numbers.of(r, Rows::line(r, &p.sources), &mut w.number);
         }
