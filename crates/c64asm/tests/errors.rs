@@ -2374,3 +2374,36 @@ fn a_scope_label_defined_twice_opens_a_fresh_scope() {
     .map(|(k, l, c, m)| (k, l, c, m.to_string()));
     assert_eq!(errors_of(&diags), expected, "{diags}");
 }
+
+/// A line whose indexed operand names nothing defined still takes the
+/// instruction's size with the value unknown (64tass: `lda a0,x` 3 bytes,
+/// `stx a1,y` and `lda (a2),y` 2), so the labels after it stay where the
+/// pass before put them: the errors come after two passes, not one more
+/// pass per such line (from 19 of them on, "too many passes").
+#[test]
+fn a_failed_indexed_operand_keeps_its_size() {
+    let e = |l, c, m: &str| (l, c, m.to_string());
+    let src = " * = $1000\nl0: lda a0, x\nl1: stx a1, y\nl2: lda (a2), y\nl3: sty a3, x\nl4: nop\n \
+               .error format(\"%x %x %x %x\", l1, l2, l3, l4)\n";
+    assert_eq!(
+        error_lines(src),
+        [
+            e(2, 9, "not defined symbol 'a0'"),
+            e(3, 9, "not defined symbol 'a1'"),
+            e(4, 10, "not defined symbol 'a2'"),
+            e(5, 9, "not defined symbol 'a3'"),
+            e(7, 2, "1003 1005 1007 1009"),
+        ]
+    );
+    let mut many = String::from(" * = $1000\n");
+    for i in 0..25 {
+        many.push_str(&format!("l{i}: lda a{i}, x\n"));
+    }
+    let errors = error_lines(&many);
+    assert_eq!(errors.len(), 25, "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .all(|(_, _, m)| m.starts_with("not defined symbol"))
+    );
+}

@@ -97,6 +97,10 @@ impl Assembler<'_> {
         // Addressing-mode errors point at the operand, as 64tass's do.
         let mut at = mpos as Pos;
         let bare = line.at_end(line.skip_ws(pos)) && width == Width::Auto;
+        // Where an operand failed: the operands with their values unknown,
+        // the failed ones shaped by their expressions (an error value has
+        // lost its addressing mode: `(undefined),y` stays 2 bytes).
+        let mut unknown: Option<Vec<Located>> = None;
         let vals = if bare {
             super::eval::Args::new()
         } else {
@@ -180,6 +184,18 @@ impl Assembler<'_> {
                             x.val = shape(e);
                         }
                     }
+                    if v.iter()
+                        .any(|x| crate::value::convert::deep_error(&x.val).is_err())
+                    {
+                        let shapes = v.iter().zip(exprs.iter()).map(|(x, e)| Located {
+                            val: match crate::value::convert::deep_error(&x.val) {
+                                Err(_) => shape(e),
+                                Ok(()) => unknown_inside(&x.val),
+                            },
+                            pos: x.pos,
+                        });
+                        unknown = Some(shapes.collect());
+                    }
                     v
                 }
                 Err(_) => {
@@ -215,6 +231,12 @@ impl Assembler<'_> {
         for v in vals.iter().filter(|_| indexed) {
             if let Err(f) = crate::value::convert::deep_error(&v.val) {
                 let _ = self.fault(line, v.pos, f);
+                // Still assembled as if the value were not known yet (64tass:
+                // `lda undefined,x` takes its 3 bytes), so later labels stay
+                // where the pass before put them.
+                if let Some(shapes) = &unknown {
+                    self.emit_placeholder(line, op, width, shapes, mpos32);
+                }
                 return Step::Next;
             }
         }
@@ -302,17 +324,23 @@ impl Assembler<'_> {
                 if !msg.is_empty() {
                     self.error(span, kind, msg);
                 }
-                let shapes: Vec<Located> = vals
-                    .iter()
-                    .map(|v| Located {
-                        val: unknown_inside(&v.val),
-                        pos: v.pos,
-                    })
-                    .collect();
-                self.emit_placeholder(line, op, width, &shapes, at);
+                self.emit_unknown(line, op, width, &vals, at);
             }
         }
         Step::Next
+    }
+
+    /// The instruction with its operands' values unknown (their addressing
+    /// modes kept): what a failed line still takes.
+    fn emit_unknown(&mut self, line: &LineRef, op: Op, width: Width, vals: &[Located], at: Pos) {
+        let shapes: Vec<Located> = vals
+            .iter()
+            .map(|v| Located {
+                val: unknown_inside(&v.val),
+                pos: v.pos,
+            })
+            .collect();
+        self.emit_placeholder(line, op, width, &shapes, at);
     }
 
     /// An instruction's bytes; a wrap of the compile offset is reported at
@@ -395,7 +423,15 @@ impl Assembler<'_> {
                 if let Value::Register(c) = r.val
                     && let Some(reg) = operand::index_register(c) =>
             {
-                let indexed = super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg));
+                // An unknown value keeps its index (`stx later,y` has no
+                // absolute form: 2 bytes, as 64tass counts it).
+                let indexed = match v.val {
+                    Value::None => Value::Addr(std::rc::Rc::new(crate::value::Address {
+                        mode: AddrMode::NONE.push(AddrOp::Index(reg)).unwrap_or_default(),
+                        val: Value::None,
+                    })),
+                    _ => super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg)),
+                };
                 self.one_operand(line, m, width, &indexed, v.pos, mpos)
             }
             [src, dst] if m.has(Mode::Move) => self.move_operands(line, m, width, src, dst, mpos),
