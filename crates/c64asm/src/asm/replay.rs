@@ -230,6 +230,7 @@ impl Replay {
     /// `seen` (whose label's id fits, see [`Assembler::read_of`]) as kept
     /// over `old` (whose place in [`Replay::wide`], if it has one, is used
     /// again).
+    #[inline]
     fn pack(&mut self, seen: &Seen, old: Option<Read>) -> Read {
         debug_assert!(seen.label <= LABEL_MASK);
         let Seen {
@@ -487,6 +488,37 @@ impl Assembler<'_> {
         })
     }
 
+    /// Has `want`'s label still the value kept (`value_now` is what
+    /// [`Replay::value_of`] gives)? Compared in place for the compact forms.
+    #[inline]
+    fn still_has(&self, want: &Read) -> bool {
+        let label = self.syms.label(LabelId(want.label()));
+        match (want.form(), &label.value) {
+            (F_INT, &Value::Int(v)) => v as u32 == want.a && (v >> 32) as u32 == want.b,
+            (F_BITS, &Value::Bits(b)) => {
+                b.len < 1 << 31
+                    && b.val >> 32 == 0
+                    && b.val as u32 == want.a
+                    && b.len | u32::from(b.inv) << 31 == want.b
+            }
+            (F_CODE, &Value::Code(CodeRef { id, offs })) => {
+                id.0 == want.a & ((1 << CODE_BITS) - 1) && offs == 0 && {
+                    let c = self.syms.code(id);
+                    let typ = match c.typ {
+                        PcType::Int => 0,
+                        PcType::Bits(n) if n < u32::MAX => 1 + n,
+                        _ => return false,
+                    };
+                    c.addr == want.b && typ == want.a >> CODE_BITS
+                }
+            }
+            (F_WIDE, _) => {
+                self.value_now(LabelId(want.label())) == Some(self.replay.value_of(want))
+            }
+            _ => false,
+        }
+    }
+
     /// Does the name read still resolve to `want`'s label? A label found in the
     /// scope searched first, with no `.weak` strength, is what the look-up
     /// finds again while that scope is searched first and the label is
@@ -542,9 +574,7 @@ impl Assembler<'_> {
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
         for i in reads.clone() {
             let want = self.replay.reads[i];
-            if !self.resolves_same(&want)
-                || self.value_now(LabelId(want.label())) != Some(self.replay.value_of(&want))
-            {
+            if !self.resolves_same(&want) || !self.still_has(&want) {
                 return false;
             }
         }
