@@ -515,6 +515,28 @@ mod tests {
         assert_eq!(bytes, want);
     }
 
+    /// Parses that begin 511 bytes or more into their line (an instruction's
+    /// operands, a data line's values, a loop's head read as single values
+    /// up to each comma) are found by their offset instead of their place on
+    /// the line, in every pass; the bytes are 64tass's.
+    #[test]
+    fn parses_far_into_a_line_are_found_again() {
+        let blanks = " ".repeat(600);
+        let src = format!(
+            "* = $1000\n lda zp\nfar{blanks}lda later,x\n{blanks}.word later, zp\n{blanks}.for i = 0, i < 2, i += 1\n .byte i, <later\n .next\nlater rts\nzp = $12\n"
+        );
+        let p = assemble_str("t.asm", &src, &Options::default())
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert!(p.passes() >= 2);
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xbd, 0x0d, 0x10, 0x0d, 0x10, 0x12, 0x00, 0x00, 0x0d, 0x01,
+                0x0d, 0x60
+            ]
+        );
+    }
+
     /// Parses whose operator nodes don't fit the room left in a chunk, nor a
     /// new chunk, nor (in a loop, whose line holds the current chunk) the
     /// first sizes tried for a chunk of their own: each is redone in a larger
