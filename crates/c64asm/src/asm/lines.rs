@@ -63,7 +63,9 @@ pub enum ParseKind {
 #[derive(Clone)]
 pub struct Parsed {
     pub result: Result<Exprs, Rc<SyntaxError>>,
-    /// Where parsing stopped (for `Single`).
+    /// Where parsing stopped (for `Single`): from [`LineCaches::parsed`],
+    /// how far from where it began; from [`Assembler::parse_exprs`], the
+    /// offset in the text.
     pub end: u32,
 }
 
@@ -92,23 +94,32 @@ const CHUNK: usize = 4096;
 const HELD_CHUNK: usize = 8;
 
 /// A cached parse, sized for a large source (one per line: its size is the
-/// assembler's memory): 12 bytes. Errors, deprecation warnings and what
+/// assembler's memory): 8 bytes. Errors, deprecation warnings and what
 /// doesn't fit the packed fields are rare and kept aside.
 struct Entry {
     /// The parsed expressions' chunk (high 20 bits) and start in it (low
     /// 12 bits: a shared chunk holds [`CHUNK`] expressions, a chunk of its
     /// own starts at 0).
     at: u32,
-    /// Offset in the line's text (low 29 bits), [`ParseKind`] and whether
-    /// [`Extra`] has something for this entry.
-    key: u32,
-    /// How many expressions (low 8 bits) and where parsing stopped,
-    /// relative to the offset (high 24 bits).
-    size: u32,
+    /// From the top: whether [`Extra`] has something for this entry, the
+    /// [`ParseKind`], where the parse began from the line's start
+    /// ([`NEAR_BITS`]; [`FAR`]: farther, then the entry is found by its
+    /// offset in [`LineCaches::more`]), how many expressions
+    /// ([`LEN_BITS`]) and where parsing stopped from where it began
+    /// ([`REL_BITS`]).
+    info: u32,
 }
 
 const START_BITS: u32 = 12;
-const LEN_BITS: u32 = 8;
+const REL_BITS: u32 = 14;
+const LEN_BITS: u32 = 6;
+const NEAR_BITS: u32 = 9;
+const LEN_SHIFT: u32 = REL_BITS;
+const NEAR_SHIFT: u32 = LEN_SHIFT + LEN_BITS;
+/// In an entry's near field: not near the line's start.
+const FAR: u32 = (1 << NEAR_BITS) - 1;
+
+const _: () = assert!(NEAR_SHIFT + NEAR_BITS == KIND_SHIFT);
 
 /// What few parses have.
 #[derive(Default)]
@@ -116,20 +127,32 @@ struct Extra {
     error: Option<Rc<SyntaxError>>,
     /// Deprecated operators met, for warnings.
     deprecated: Box<[(Pos, &'static str)]>,
-    /// Chunk, start, length and end when they don't fit [`Entry`].
+    /// Chunk, start, length and end (from where the parse began) when they
+    /// don't fit [`Entry`].
     wide: Option<(u32, u32, u32, u32)>,
 }
 
 impl Entry {
-    /// The packed form, if the values fit it.
-    fn pack(chunk: u32, start: u32, len: u32, offset: u32, end: u32) -> Option<(u32, u32)> {
-        let rel = end.checked_sub(offset)?;
+    /// The packed `at` and size fields, if the values fit them.
+    fn pack(chunk: u32, start: u32, len: u32, rel: u32) -> Option<(u32, u32)> {
         (chunk < 1 << (32 - START_BITS)
             && start < 1 << START_BITS
             && len < 1 << LEN_BITS
-            && rel < 1 << (32 - LEN_BITS))
-            .then_some((chunk << START_BITS | start, rel << LEN_BITS | len))
+            && rel < 1 << REL_BITS)
+            .then_some((chunk << START_BITS | start, len << LEN_SHIFT | rel))
     }
+
+    /// Where the parse began from its line's start, and its kind (the
+    /// [`FAR`] ones match none).
+    fn place(&self) -> u32 {
+        self.info >> NEAR_SHIFT & !(EXTRA >> NEAR_SHIFT)
+    }
+}
+
+/// An entry's place (see [`Entry::place`]) for a parse `near` bytes from its
+/// line's start.
+fn place(near: u32, kind: ParseKind) -> u32 {
+    near.min(FAR) | (kind as u32) << (KIND_SHIFT - NEAR_SHIFT)
 }
 
 const EXTRA: u32 = 1 << 31;
@@ -147,7 +170,8 @@ pub struct LineCaches {
     first: Vec<Vec<u32>>,
     entries: Vec<Entry>,
     /// The entries of lines parsed at more than one place or as more than
-    /// one kind, after the first (few lines are), by file, line and key.
+    /// one kind, after the first (few lines are), and those [`FAR`] from
+    /// their line's start, by file, line and key (the offset in the text).
     more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
@@ -158,25 +182,43 @@ pub struct LineCaches {
 const NONE: u32 = u32::MAX;
 
 impl LineCaches {
-    fn find(&self, file: FileId, line: u32, offset: u32, kind: ParseKind) -> Option<u32> {
+    /// The entry of the parse of `line` at `offset` (`near` bytes from the
+    /// line's start) as `kind`, if any.
+    fn find(
+        &self,
+        file: FileId,
+        line: u32,
+        offset: u32,
+        near: u32,
+        kind: ParseKind,
+    ) -> Option<u32> {
         if offset >= OFFSET_MASK {
             return None;
         }
-        let want = key(offset, kind);
         let i = *self.first.get(file as usize)?.get(line as usize)?;
         if i == NONE {
             return None;
         }
-        if self.entries[i as usize].key & !EXTRA == want {
+        if near < FAR && self.entries[i as usize].place() == place(near, kind) {
             return Some(i);
         }
         if self.more.is_empty() {
             return None;
         }
-        self.more.get(&(file, line, want)).copied()
+        self.more.get(&(file, line, key(offset, kind))).copied()
     }
 
-    fn insert(&mut self, file: FileId, lines: usize, line: u32, entry: Entry) -> u32 {
+    /// Keep `entry`, the parse of `line` (of a text of `lines` lines) at the
+    /// text's `offset` as `kind`.
+    fn insert(
+        &mut self,
+        file: FileId,
+        lines: usize,
+        line: u32,
+        entry: Entry,
+        offset: u32,
+        kind: ParseKind,
+    ) -> u32 {
         let f = file as usize;
         if self.first.len() <= f {
             self.first.resize(f + 1, Vec::new());
@@ -190,19 +232,22 @@ impl LineCaches {
             self.entries.reserve(more);
         }
         let id = self.entries.len() as u32;
-        if entry.key & OFFSET_MASK == OFFSET_MASK {
+        if offset >= OFFSET_MASK {
             // Beyond what a key holds (a huge expansion text): parsed each
             // time, never found.
             self.entries.push(entry);
             return id;
         }
-        let key = entry.key & !EXTRA;
+        let far = entry.place() & FAR == FAR;
         self.entries.push(entry);
         let first = &mut self.first[f][line as usize];
         if *first == NONE {
             *first = id;
+            if far {
+                self.more.insert((file, line, key(offset, kind)), id);
+            }
         } else {
-            self.more.insert((file, line, key), id);
+            self.more.insert((file, line, key(offset, kind)), id);
         }
         id
     }
@@ -218,9 +263,10 @@ impl LineCaches {
         c
     }
 
+    /// The parse kept as entry `id` (its end from where it began).
     fn parsed(&self, id: u32) -> Parsed {
         let e = &self.entries[id as usize];
-        let extra = if e.key & EXTRA != 0 {
+        let extra = if e.info & EXTRA != 0 {
             self.extras.get(&id)
         } else {
             None
@@ -230,8 +276,8 @@ impl LineCaches {
             None => (
                 e.at >> START_BITS,
                 e.at & ((1 << START_BITS) - 1),
-                e.size & ((1 << LEN_BITS) - 1),
-                (e.key & OFFSET_MASK) + (e.size >> LEN_BITS),
+                e.info >> LEN_SHIFT & ((1 << LEN_BITS) - 1),
+                e.info & ((1 << REL_BITS) - 1),
             ),
         };
         Parsed {
@@ -264,12 +310,12 @@ impl Assembler<'_> {
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
-        if let Some(id) = self.lines.find(
-            line.file,
-            line.index,
-            pos.min(OFFSET_MASK as usize) as u32,
-            kind,
-        ) {
+        let offset = pos.min(OFFSET_MASK as usize) as u32;
+        // Where it begins on its line (beyond: `FAR`, found by its offset).
+        let near = pos
+            .checked_sub(line.start)
+            .map_or(FAR, |n| n.min(FAR as usize) as u32);
+        if let Some(id) = self.lines.find(line.file, line.index, offset, near, kind) {
             return id;
         }
         // Into the current chunk when no caller holds it (a parse during a
@@ -303,18 +349,22 @@ impl Assembler<'_> {
             Ok((start, len)) => (start, len, None),
             Err(e) => (0, 0, Some(Rc::new(e))),
         };
-        let offset = pos.min(OFFSET_MASK as usize) as u32;
-        let packed = Entry::pack(chunk, start, len, offset, end);
-        let wide = packed.is_none().then_some((chunk, start, len, end));
+        // A parse never stops before it begins; if it did, it is kept aside.
+        let rel = end.checked_sub(pos as u32);
+        let packed = rel.and_then(|rel| Entry::pack(chunk, start, len, rel));
+        let wide = packed
+            .is_none()
+            .then(|| (chunk, start, len, end.wrapping_sub(pos as u32)));
         let extra = error.is_some() || !deprecated.is_empty() || wide.is_some();
         let (at, size) = packed.unwrap_or((0, 0));
         let entry = Entry {
             at,
-            key: key(offset, kind) | if extra { EXTRA } else { 0 },
-            size,
+            info: place(near, kind) << NEAR_SHIFT | size | if extra { EXTRA } else { 0 },
         };
         let lines = self.src.get(line.file).line_count();
-        let id = self.lines.insert(line.file, lines, line.index, entry);
+        let id = self
+            .lines
+            .insert(line.file, lines, line.index, entry, offset, kind);
         if extra {
             self.lines.extras.insert(
                 id,
@@ -398,7 +448,8 @@ impl Assembler<'_> {
     /// Parse and report a syntax error; `None` on error.
     pub fn parse_exprs(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> Option<Parsed> {
         let id = self.parse(line, pos, kind);
-        let parsed = self.lines.parsed(id);
+        let mut parsed = self.lines.parsed(id);
+        parsed.end = parsed.end.wrapping_add(pos as u32);
         match &parsed.result {
             Ok(_) => {
                 if let Some(x) = self.lines.extras.get(&id) {
@@ -480,6 +531,28 @@ mod tests {
         want.extend((0..300).map(|i| (i % 256) as u8));
         want.push(1);
         assert_eq!(bytes, want);
+    }
+
+    /// Parses that begin 511 bytes or more into their line (an instruction's
+    /// operands, a data line's values, a loop's head read as single values
+    /// up to each comma) are found by their offset instead of their place on
+    /// the line, in every pass; the bytes are 64tass's.
+    #[test]
+    fn parses_far_into_a_line_are_found_again() {
+        let blanks = " ".repeat(600);
+        let src = format!(
+            "* = $1000\n lda zp\nfar{blanks}lda later,x\n{blanks}.word later, zp\n{blanks}.for i = 0, i < 2, i += 1\n .byte i, <later\n .next\nlater rts\nzp = $12\n"
+        );
+        let p = assemble_str("t.asm", &src, &Options::default())
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert!(p.passes() >= 2);
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xbd, 0x0d, 0x10, 0x0d, 0x10, 0x12, 0x00, 0x00, 0x0d, 0x01,
+                0x0d, 0x60
+            ]
+        );
     }
 
     /// Parses whose operator nodes don't fit the room left in a chunk, nor a

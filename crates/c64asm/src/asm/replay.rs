@@ -81,10 +81,11 @@ struct Record {
 }
 
 /// A symbol a kept line read: the label it resolved to (whose name is the
-/// name read, see [`Assembler::read_name`]), and the label's value then (an
-/// integer, a bit string, or a code address), packed in 24 bytes.
+/// name read, see [`Assembler::read_name`]), where it was found, and the
+/// label's value then (an integer, a bit string, or a code address), as the
+/// evaluation saw it; kept as a [`Read`].
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Read {
+struct Seen {
     label: u32,
     /// The scope searched first ([`Assembler::first_scope`]) when the label
     /// was found there with no `.weak` strength; [`UNIQUE`] and the scope
@@ -101,6 +102,42 @@ struct Read {
     x: u32,
     y: u32,
     z: u32,
+}
+
+/// A label's value as a [`Seen`] holds it: kind, x, y, z.
+type Packed = (u32, u32, u32, u32);
+
+/// A [`Seen`] kept in 16 bytes: the label's id (below [`FORM_SHIFT`]) and
+/// how its value is kept (above it), the `near` word, and two words of
+/// value. Most values fit them: an integer (its two halves), a bit string
+/// of up to 32 bits (its value and length word), a code address with no
+/// offset (its code object and address type, and its address); the rest
+/// are kept in [`Replay::wide`] (`a` their place there).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Read {
+    label: u32,
+    near: u32,
+    a: u32,
+    b: u32,
+}
+
+const FORM_SHIFT: u32 = 30;
+const LABEL_MASK: u32 = (1 << FORM_SHIFT) - 1;
+const F_INT: u32 = 0;
+const F_BITS: u32 = 1;
+const F_CODE: u32 = 2;
+const F_WIDE: u32 = 3;
+/// A code object's id and address type share `a` in [`F_CODE`].
+const CODE_BITS: u32 = 24;
+
+impl Read {
+    fn label(&self) -> u32 {
+        self.label & LABEL_MASK
+    }
+
+    fn form(&self) -> u32 {
+        self.label >> FORM_SHIFT
+    }
 }
 
 /// Anonymous labels read (`-`, `+`, ...) are names from here on up:
@@ -129,6 +166,8 @@ pub struct Replay {
     index: Vec<Vec<u32>>,
     records: Vec<Record>,
     reads: Vec<Read>,
+    /// The values of reads that don't fit a [`Read`] (see there).
+    wide: Vec<Packed>,
     /// The bytes of records that hold more than [`INLINE`].
     bytes: Vec<u8>,
     contexts: Vec<Ctx>,
@@ -185,6 +224,59 @@ impl Replay {
         Replay {
             on: !(w.optimize || w.case_symbol),
             ..Replay::default()
+        }
+    }
+
+    /// `seen` (whose label's id fits, see [`Assembler::read_of`]) as kept
+    /// over `old` (whose place in [`Replay::wide`], if it has one, is used
+    /// again).
+    #[inline]
+    fn pack(&mut self, seen: &Seen, old: Option<Read>) -> Read {
+        debug_assert!(seen.label <= LABEL_MASK);
+        let Seen {
+            near,
+            kind,
+            x,
+            y,
+            z,
+            ..
+        } = *seen;
+        let (form, a, b) = if kind == INT {
+            (F_INT, x, y)
+        } else if kind == BITS && y == 0 {
+            (F_BITS, x, z)
+        } else if kind < BITS && x == 0 && kind < 1 << CODE_BITS && z < 1 << (32 - CODE_BITS) {
+            (F_CODE, kind | z << CODE_BITS, y)
+        } else {
+            let v = (kind, x, y, z);
+            let at = match old {
+                Some(o) if o.form() == F_WIDE => {
+                    self.wide[o.a as usize] = v;
+                    o.a
+                }
+                _ => {
+                    self.wide.push(v);
+                    self.wide.len() as u32 - 1
+                }
+            };
+            (F_WIDE, at, 0)
+        };
+        Read {
+            label: seen.label | form << FORM_SHIFT,
+            near,
+            a,
+            b,
+        }
+    }
+
+    /// The value `r` kept, as [`Assembler::value_now`] gives it.
+    #[inline]
+    fn value_of(&self, r: &Read) -> Packed {
+        match r.form() {
+            F_INT => (INT, r.a, r.b, 0),
+            F_BITS => (BITS, r.a, 0, r.b),
+            F_CODE => (r.a & ((1 << CODE_BITS) - 1), 0, r.b, r.a >> CODE_BITS),
+            _ => self.wide[r.a as usize],
         }
     }
 
@@ -307,16 +399,21 @@ impl Assembler<'_> {
         if r.near != FAR && r.near & ANON_READ != 0 {
             ANON + (r.near & !ANON_READ)
         } else {
-            self.syms.label(LabelId(r.label)).lookup_name()
+            self.syms.label(LabelId(r.label())).lookup_name()
         }
     }
 
-    /// What a read of `name` that resolved to `id` is, as a [`Read`].
-    fn read_of(&mut self, name: Name, id: LabelId) -> Option<Read> {
+    /// What a read of `name` that resolved to `id` is, as a [`Seen`]
+    /// (`None`: not kept, as its value's kind, or a label id beyond what a
+    /// [`Read`] holds).
+    fn read_of(&mut self, name: Name, id: LabelId) -> Option<Seen> {
+        if id.0 > LABEL_MASK {
+            return None;
+        }
         if name >= ANON {
             // Found again by searching (see `resolves_same`).
             let (kind, x, y, z) = self.value_now(id)?;
-            return Some(Read {
+            return Some(Seen {
                 label: id.0,
                 near: ANON_READ | (name - ANON),
                 kind,
@@ -357,7 +454,7 @@ impl Assembler<'_> {
             near
         };
         let (kind, x, y, z) = self.value_now(id)?;
-        Some(Read {
+        Some(Seen {
             label: id.0,
             near,
             kind,
@@ -369,7 +466,7 @@ impl Assembler<'_> {
 
     /// A label's value packed as a [`Read`] holds it, if it is of a kind
     /// kept.
-    fn value_now(&self, id: LabelId) -> Option<(u32, u32, u32, u32)> {
+    fn value_now(&self, id: LabelId) -> Option<Packed> {
         Some(match self.syms.label(id).value {
             Value::Int(v) => (INT, v as u32, (v >> 32) as u32, 0),
             Value::Bits(b) if b.len < 1 << 31 => (
@@ -391,13 +488,44 @@ impl Assembler<'_> {
         })
     }
 
-    /// Does the name read still resolve to `want.label`? A label found in the
+    /// Has `want`'s label still the value kept (`value_now` is what
+    /// [`Replay::value_of`] gives)? Compared in place for the compact forms.
+    #[inline]
+    fn still_has(&self, want: &Read) -> bool {
+        let label = self.syms.label(LabelId(want.label()));
+        match (want.form(), &label.value) {
+            (F_INT, &Value::Int(v)) => v as u32 == want.a && (v >> 32) as u32 == want.b,
+            (F_BITS, &Value::Bits(b)) => {
+                b.len < 1 << 31
+                    && b.val >> 32 == 0
+                    && b.val as u32 == want.a
+                    && b.len | u32::from(b.inv) << 31 == want.b
+            }
+            (F_CODE, &Value::Code(CodeRef { id, offs })) => {
+                id.0 == want.a & ((1 << CODE_BITS) - 1) && offs == 0 && {
+                    let c = self.syms.code(id);
+                    let typ = match c.typ {
+                        PcType::Int => 0,
+                        PcType::Bits(n) if n < u32::MAX => 1 + n,
+                        _ => return false,
+                    };
+                    c.addr == want.b && typ == want.a >> CODE_BITS
+                }
+            }
+            (F_WIDE, _) => {
+                self.value_now(LabelId(want.label())) == Some(self.replay.value_of(want))
+            }
+            _ => false,
+        }
+    }
+
+    /// Does the name read still resolve to `want`'s label? A label found in the
     /// scope searched first, with no `.weak` strength, is what the look-up
     /// finds again while that scope is searched first and the label is
     /// visible (names are never taken back from a scope, and strength 0 is
     /// the strongest); anything else is looked up again.
     fn resolves_same(&mut self, want: &Read) -> bool {
-        let id = LabelId(want.label);
+        let id = LabelId(want.label());
         let name = self.read_name(want);
         if name >= ANON {
             return self.find_anon(name as i32 - (ANON + 128) as i32) == Some(id);
@@ -446,9 +574,7 @@ impl Assembler<'_> {
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
         for i in reads.clone() {
             let want = self.replay.reads[i];
-            if !self.resolves_same(&want)
-                || self.value_now(LabelId(want.label)) != Some((want.kind, want.x, want.y, want.z))
-            {
+            if !self.resolves_same(&want) || !self.still_has(&want) {
                 return false;
             }
         }
@@ -457,7 +583,7 @@ impl Assembler<'_> {
         let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
             let r = self.replay.reads[i];
-            let (name, label) = (self.read_name(&r), r.label);
+            let (name, label) = (self.read_name(&r), r.label());
             self.touch(LabelId(label));
             if shadow && name < ANON {
                 self.shadow_check(name, LabelId(label));
@@ -530,12 +656,12 @@ impl Assembler<'_> {
         let same = (0..n).all(|i| {
             let (name, id) = self.replay.pending[i];
             let r = &self.replay.reads[start + i];
-            r.label == id.0 && self.read_name(r) == name
+            r.label() == id.0 && self.read_name(r) == name
         });
         if !same {
             return false;
         }
-        let mut values = smallvec::SmallVec::<[(u32, u32, u32, u32); 4]>::new();
+        let mut values = smallvec::SmallVec::<[Packed; 4]>::new();
         for i in 0..n {
             let Some(v) = self.value_now(self.replay.pending[i].1) else {
                 return false;
@@ -544,8 +670,16 @@ impl Assembler<'_> {
         }
         let rp = &mut self.replay;
         for (i, (kind, x, y, z)) in values.into_iter().enumerate() {
-            let r = &mut rp.reads[start + i];
-            (r.kind, r.x, r.y, r.z) = (kind, x, y, z);
+            let old = rp.reads[start + i];
+            let seen = Seen {
+                label: old.label(),
+                near: old.near,
+                kind,
+                x,
+                y,
+                z,
+            };
+            rp.reads[start + i] = rp.pack(&seen, Some(old));
         }
         if bytes.len() <= INLINE {
             let mut b = [0; 4];
@@ -576,7 +710,7 @@ impl Assembler<'_> {
         if wanted.len() != pending.len() || wanted.iter().zip(pending).any(|(&w, &(n, _))| w != n) {
             return;
         }
-        let mut reads = smallvec::SmallVec::<[Read; 4]>::new();
+        let mut reads = smallvec::SmallVec::<[Seen; 4]>::new();
         for i in 0..self.replay.pending.len() {
             let (name, id) = self.replay.pending[i];
             let Some(r) = self.read_of(name, id) else {
@@ -602,11 +736,20 @@ impl Assembler<'_> {
             Some(o) if o.nreads as usize == reads.len() => o.reads,
             _ => {
                 let s = rp.reads.len() as u32;
-                rp.reads.extend_from_slice(&reads);
+                let none = Read {
+                    label: 0,
+                    near: 0,
+                    a: 0,
+                    b: 0,
+                };
+                rp.reads.resize(rp.reads.len() + reads.len(), none);
                 s
             }
         };
-        rp.reads[start as usize..start as usize + reads.len()].copy_from_slice(&reads);
+        for (i, seen) in reads.iter().enumerate() {
+            let at = start as usize + i;
+            rp.reads[at] = rp.pack(seen, Some(rp.reads[at]));
+        }
         let kept = if bytes.len() <= INLINE {
             let mut b = [0; 4];
             b[..bytes.len()].copy_from_slice(bytes);
@@ -668,6 +811,85 @@ mod tests {
             .run_text("t.asm", src)
             .unwrap_or_else(|_| panic!("assembles"));
         (p.prg_bytes(), REPLAYED.with(|n| n.get()))
+    }
+
+    /// Every kind of value a read keeps comes back as it was, whichever
+    /// form holds it (a wide value's place is used again when it is kept
+    /// again over it).
+    #[test]
+    fn reads_keep_every_value_exactly() {
+        use super::{BITS, INT, Read, Replay, Seen};
+        let values = [
+            (INT, 5, 0, 0),
+            (INT, u32::MAX, u32::MAX, 0),
+            (BITS, 0x21, 0, 8),
+            (BITS, 0x3456_789a, 0x12, 40),
+            (BITS, 1, 0, 1 | 1 << 31),
+            (7, 0, 0x1000, 17),
+            (7, 1, 0x1000, 17),
+            (7, 0, 0x1_0000, 0),
+            ((1 << 24) - 1, 0, 0xffff, 255),
+            (1 << 24, 0, 0xffff, 17),
+            (7, 0, 0x1000, 256),
+        ];
+        let mut rp = Replay::default();
+        let mut kept: Vec<Read> = Vec::new();
+        for (i, &(kind, x, y, z)) in values.iter().enumerate() {
+            let seen = Seen {
+                label: (1 << 30) - 1 - i as u32,
+                near: i as u32,
+                kind,
+                x,
+                y,
+                z,
+            };
+            let r = rp.pack(&seen, None);
+            assert_eq!((r.label(), r.near), (seen.label, seen.near));
+            assert_eq!(rp.value_of(&r), (kind, x, y, z), "value {i}");
+            kept.push(r);
+        }
+        let wide = rp.wide.len();
+        assert_eq!(wide, 4, "the values that fit no compact form");
+        // Kept again over a wide read: in its place; over a compact one: anew.
+        for (i, r) in kept.iter().enumerate() {
+            let (kind, x, y, z) = values[(i + 3) % values.len()];
+            let seen = Seen {
+                label: r.label(),
+                near: r.near,
+                kind,
+                x,
+                y,
+                z,
+            };
+            let again = rp.pack(&seen, Some(*r));
+            assert_eq!(rp.value_of(&again), (kind, x, y, z), "again {i}");
+            for (j, k) in kept.iter().enumerate().filter(|&(j, _)| j != i) {
+                let shared =
+                    k.form() == super::F_WIDE && again.form() == super::F_WIDE && again.a == k.a;
+                assert!(!shared, "{i} shares {j}'s wide place");
+            }
+        }
+        assert!(rp.wide.len() <= wide + values.len());
+    }
+
+    /// Lines reading labels whose values are kept in each form (an integer,
+    /// a short and a long bit string, a code address with and without an
+    /// offset) are replayed when nothing changed, and read again when a
+    /// label moved (the forward zero-page constant shrinks `lda zp` in
+    /// pass 2). The bytes are 64tass's.
+    #[test]
+    fn reads_of_every_form_are_replayed() {
+        let src = "* = $1000\ni = 5\nb = $21\nw = $123456789a\n lda zp\n lda #i\n lda #b\n lda #<w\n ldx #>(w >> 24)\n lda l\n lda p\n lda #<p\n .word l, p, i, b\nl rts\np = l + 1\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xa9, 0x05, 0xa9, 0x21, 0xa9, 0x9a, 0xa2, 0x12, 0xad, 0x1a,
+                0x10, 0xad, 0x1b, 0x10, 0xa9, 0x1b, 0x1a, 0x10, 0x1b, 0x10, 0x05, 0x00, 0x21, 0x00,
+                0x60
+            ]
+        );
+        assert!(replayed >= 8, "replayed {replayed}");
     }
 
     /// Lines whose labels keep their values are replayed in later passes
