@@ -1,4 +1,5 @@
 ; 64tass: -a -C | -a -C -Wshadow | -a -C -L
+; labels in any order: 64tass lists `zp` before `first` here (its table's order)
 ; Cheap locals (`_name`) read by lines that run under more than one cheap
 ; scope: a segment's body and a loop's body (one scope an iteration) read
 ; `_v` and `_w` of whatever code label is before them, and the labels move
