@@ -56,10 +56,15 @@ impl Memory {
     #[inline]
     fn append(&mut self, bytes: &[u8]) {
         if bytes.len() <= 4 {
-            self.data.reserve(4);
-            for &b in bytes {
-                self.data.push(b);
+            // Four bytes stored at once (one word store), the length then
+            // cut back to the bytes given.
+            let mut word = [0u8; 4];
+            for (w, &b) in word.iter_mut().zip(bytes) {
+                *w = b;
             }
+            let len = self.data.len() + bytes.len();
+            self.data.extend_from_slice(&word);
+            self.data.truncate(len);
         } else {
             self.data.extend_from_slice(bytes);
         }

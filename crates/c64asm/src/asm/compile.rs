@@ -905,7 +905,13 @@ impl Assembler<'_> {
     pub fn symbol_value(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Value> {
         self.keeping(
             |a| {
-                let vals = a.eval_args(line, exprs)?;
+                let mut vals = a.eval_args(line, exprs)?;
+                // The usual one value: no list made for it.
+                if vals.len() == 1
+                    && let Some(one) = vals.pop()
+                {
+                    return Ok(one.val);
+                }
                 Ok(tuple_of(vals.into_iter().map(|l| l.val).collect()))
             },
             |v| v,

@@ -25,10 +25,12 @@
 //! for each symbol the label it resolved to (noted where the evaluator
 //! resolves a name, [`Replay::read`]) and its value then. A line is
 //! replayed ([`Assembler::replay_instruction`], [`Assembler::replay_data`])
-//! when the context is the same, every name still resolves to the same label
+//! when the context is the same, every such label still has the same value
+//! (checked first: what differs when a label moved; an integer compared in
+//! place), and every name still resolves to the same label
 //! (see [`Assembler::resolves_same`]: found again without a search when it was
 //! found with strength 0 in the scope searched first, else by the ordinary
-//! [`Assembler::lookup`]), and every such label still has the same value. The
+//! [`Assembler::lookup`]; the name is read only for a search). The
 //! replay marks the labels read as the evaluation would ([`Assembler::touch`],
 //! and `-Wshadow` once the values have settled); the bytes then go out the
 //! ordinary way (listing, `.eor`, wrap messages).
@@ -52,7 +54,14 @@ use crate::value::ops::{is_arith, is_shift};
 use crate::value::{CodeRef, Value};
 
 /// Bytes a record holds in itself; more go to [`Replay::bytes`].
-const INLINE: usize = 4;
+pub const INLINE: usize = 4;
+
+/// A replayed line's bytes: in the record (little-endian, and how many),
+/// or where they start in [`Replay::bytes`] and how many.
+enum Kept {
+    Inline([u8; INLINE], u8),
+    Far(u32, u8),
+}
 
 /// What the addressing mode and the bytes depend on besides the operands.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -88,7 +97,8 @@ struct Record {
 struct Seen {
     label: u32,
     /// The scope searched first ([`Assembler::first_scope`]) when the label
-    /// was found there with no `.weak` strength; [`UNIQUE`] and the scope
+    /// was found there with no `.weak` strength (with [`CHEAP`] for a
+    /// cheap local's, so the check needs not read the name); [`UNIQUE`] and the scope
     /// it is in when it was the only label of its name; else [`FAR`]: then
     /// the look-up is known without searching (see
     /// [`Assembler::resolves_same`]). An anonymous label's read:
@@ -157,6 +167,9 @@ const FAR: u32 = u32::MAX;
 const UNIQUE: u32 = 1 << 30;
 /// In [`Read::near`]: an anonymous label's read.
 const ANON_READ: u32 = 1 << 31;
+/// In [`Read::near`]: a cheap local (`_name`) found in the cheap scope
+/// (the rest), so the check needs not read the name.
+const CHEAP: u32 = 1 << 29;
 
 /// Kept lines, by file and line.
 #[derive(Default)]
@@ -425,18 +438,21 @@ impl Assembler<'_> {
         // Found in the scope searched first with strength 0 (the strongest:
         // what that scope gives while the label is visible). When that
         // scope is the only one searched, the label is in it.
-        let only = self.names.is_cheap_local(name) || self.st.contexts.len() == self.st.bottom + 1;
+        let cheap = self.names.is_cheap_local(name);
+        let only = cheap || self.st.contexts.len() == self.st.bottom + 1;
         let near = match self.first_scope(name) {
-            Some(ns) if self.syms.label(id).strength == 0 => {
-                if only || self.syms.get(ns, name, 0) == Some(id) {
-                    ns.0
-                } else {
+            Some(ns) if self.syms.label(id).strength == 0 && ns.0 < CHEAP => {
+                if !(only || self.syms.get(ns, name, 0) == Some(id)) {
                     FAR
+                } else if cheap {
+                    CHEAP | ns.0
+                } else {
+                    ns.0
                 }
             }
             _ => FAR,
         };
-        let near = if near == FAR && !self.names.is_cheap_local(name) && {
+        let near = if near == FAR && !cheap && {
             self.count_names();
             self.only_one(name)
         } {
@@ -526,16 +542,17 @@ impl Assembler<'_> {
     /// the strongest); anything else is looked up again.
     fn resolves_same(&mut self, want: &Read) -> bool {
         let id = LabelId(want.label());
-        let name = self.read_name(want);
-        if name >= ANON {
-            return self.find_anon(name as i32 - (ANON + 128) as i32) == Some(id);
-        }
-        let found_so = if want.near == FAR {
+        let near = want.near;
+        let found_so = if near == FAR {
             false
-        } else if want.near & UNIQUE != 0 {
+        } else if near & ANON_READ != 0 {
+            let name = ANON + (near & !ANON_READ);
+            return self.find_anon(name as i32 - (ANON + 128) as i32) == Some(id);
+        } else if near & UNIQUE != 0 {
             // The only label of its name, in a scope searched: what
             // `lookup` finds when it is visible.
-            let ns = want.near & !UNIQUE;
+            let ns = near & !UNIQUE;
+            let name = self.read_name(want);
             self.count_names();
             self.only_one(name)
                 && self
@@ -543,8 +560,12 @@ impl Assembler<'_> {
                     .contexts
                     .get(self.st.bottom..)
                     .is_some_and(|c| c.iter().any(|c| c.ns.0 == ns))
+        } else if near & CHEAP != 0 {
+            // A cheap local's scope searched first is the current one.
+            self.st.cheap.0 == near & !CHEAP
         } else {
-            self.first_scope(name).map(|ns| ns.0) == Some(want.near)
+            let c = &self.st.contexts;
+            c.len() > self.st.bottom && c[c.len() - 1].ns.0 == near
         };
         if found_so {
             let l = self.syms.label(id);
@@ -552,6 +573,7 @@ impl Assembler<'_> {
                 return true;
             }
         }
+        let name = self.read_name(want);
         self.lookup(name) == Some(id)
     }
 
@@ -561,21 +583,19 @@ impl Assembler<'_> {
     }
 
     /// The bytes kept for this line, if its inputs are what they were
-    /// (the labels it reads are then marked read): in `out`, which is
-    /// cleared first.
-    fn replay_bytes(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
-        let Some(at) = self.replay.slot(line) else {
-            return false;
-        };
+    /// (the labels it reads are then marked read).
+    fn replay_bytes(&mut self, line: &LineRef) -> Option<Kept> {
+        let at = self.replay.slot(line)?;
         let r = self.replay.records[at];
         if self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
-            return false;
+            return None;
         }
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
         for i in reads.clone() {
             let want = self.replay.reads[i];
-            if !self.resolves_same(&want) || !self.still_has(&want) {
-                return false;
+            // The value first: what differs when a label moved.
+            if !self.still_has(&want) || !self.resolves_same(&want) {
+                return None;
             }
         }
         // What reading each symbol does (`Assembler::symbol`): mark it read,
@@ -583,39 +603,57 @@ impl Assembler<'_> {
         let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
             let r = self.replay.reads[i];
-            let (name, label) = (self.read_name(&r), r.label());
-            self.touch(LabelId(label));
-            if shadow && name < ANON {
-                self.shadow_check(name, LabelId(label));
+            self.touch(LabelId(r.label()));
+            if shadow {
+                let name = self.read_name(&r);
+                if name < ANON {
+                    self.shadow_check(name, LabelId(r.label()));
+                }
             }
-        }
-        out.clear();
-        let len = r.len as usize;
-        if len <= INLINE {
-            out.extend_from_slice(&r.bytes.to_le_bytes()[..len]);
-        } else {
-            let from = r.bytes as usize;
-            out.extend_from_slice(&self.replay.bytes[from..from + len]);
         }
         self.replay.replayed += 1;
         #[cfg(test)]
         tests::REPLAYED.with(|n| n.set(n.get() + 1));
-        true
+        Some(if r.len as usize <= INLINE {
+            Kept::Inline(r.bytes.to_le_bytes(), r.len)
+        } else {
+            Kept::Far(r.bytes, r.len)
+        })
     }
 
-    /// The bytes kept for this instruction line (see [`Self::replay_bytes`]).
-    pub fn replay_instruction(
-        &mut self,
-        line: &LineRef,
-        op: Op,
-        out: &mut smallvec::SmallVec<[u8; 8]>,
-    ) -> bool {
-        self.replayable(op) && self.replay_bytes(line, out)
+    /// The bytes kept for this instruction line (see [`Self::replay_bytes`]):
+    /// at most [`INLINE`] (an instruction that is no branch), in an array
+    /// and its length.
+    #[inline]
+    pub fn replay_instruction(&mut self, line: &LineRef, op: Op) -> Option<([u8; INLINE], usize)> {
+        if !self.replayable(op) {
+            return None;
+        }
+        match self.replay_bytes(line)? {
+            Kept::Inline(b, n) => Some((b, n as usize)),
+            // Never kept for an instruction; made again if it were.
+            Kept::Far(..) => None,
+        }
     }
 
-    /// The bytes kept for this data directive's line (`.byte`, `.word`, ...).
+    /// The bytes kept for this data directive's line (`.byte`, `.word`, ...),
+    /// in `out`, which is cleared first.
     pub fn replay_data(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
-        self.data_replayable() && self.replay_bytes(line, out)
+        if !self.data_replayable() {
+            return false;
+        }
+        let Some(kept) = self.replay_bytes(line) else {
+            return false;
+        };
+        out.clear();
+        match kept {
+            Kept::Inline(b, n) => out.extend_from_slice(&b[..n as usize]),
+            Kept::Far(from, n) => {
+                let from = from as usize;
+                out.extend_from_slice(&self.replay.bytes[from..from + n as usize]);
+            }
+        }
+        true
     }
 
     /// Keep the bytes an instruction line made from `exprs` (its operands),
@@ -1119,6 +1157,29 @@ mod tests {
                 0x00, 0x10, 0xa5, 0x12, 0x4c, 0x00, 0x10, 0x09, 0x10, 0x00, 0x10, 0x60
             ]
         );
+    }
+
+    /// A cheap local (`_v`) is kept as found in the cheap scope of its
+    /// line; the same line run under another code label (a `.brept`
+    /// iteration, a `.segment` expanded after another label) reads that
+    /// label's `_v`, and a label that moved in pass 2 is read again.
+    #[test]
+    fn cheap_locals_are_read_in_the_scope_of_each_time() {
+        let src = "* = $1000\ngetv .segment\n lda #_v\n ldx _w\n .endm\n\
+                   first lda zp\n_v = 1\n_w = $1234\n #getv\n\
+                   second lda zp\n_v = 2\n_w = $5678\n #getv\n\
+                   .brept 3\nthird lda #_v\n .byte _v, <_w\n_v = 3\n_w = third\n .next\n\
+                   again lda zp\n_v = 9\n_w = again\n lda #_v\n ldy _w\n #getv\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xa9, 0x01, 0xae, 0x34, 0x12, 0xa5, 0x12, 0xa9, 0x02, 0xae,
+                0x78, 0x56, 0xa9, 0x03, 0x03, 0x0e, 0xa9, 0x03, 0x03, 0x12, 0xa9, 0x03, 0x03, 0x16,
+                0xa5, 0x12, 0xa9, 0x09, 0xac, 0x1a, 0x10, 0xa9, 0x09, 0xae, 0x1a, 0x10
+            ]
+        );
+        assert!(replayed >= 4, "replayed {replayed}");
     }
 
     /// A `.weak` symbol read before the stronger one below is defined:

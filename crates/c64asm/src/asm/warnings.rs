@@ -119,10 +119,14 @@ impl Assembler<'_> {
 
     /// `-Walias`: an instruction was written under another name than the
     /// one 64tass gives it (`blt` for `bcc`), at the mnemonic.
+    #[inline]
     pub fn alias_warning(&mut self, line: &LineRef, start: usize, end: usize) {
-        if !self.opts.warnings.alias {
-            return;
+        if self.opts.warnings.alias {
+            self.alias_said(line, start, end);
         }
+    }
+
+    fn alias_said(&mut self, line: &LineRef, start: usize, end: usize) {
         let name = line.text[start..end].to_ascii_lowercase();
         if let Some(target) = alias_target(&name, self.st.cpu) {
             let span = line.span(start, end);

@@ -62,11 +62,10 @@ impl Assembler<'_> {
             _ => None,
         });
         self.replay_begin();
-        let mut kept = smallvec::SmallVec::new();
-        if self.replay_instruction(line, op, &mut kept) {
+        if let Some((kept, len)) = self.replay_instruction(line, op) {
             // As the evaluation would leave it (no float was rounded).
             self.rounded.set(false);
-            self.emit_instruction(line, &kept, mpos as Pos);
+            self.emit_instruction(line, &kept[..len], mpos as Pos);
             self.alias_warning(line, mpos, mend);
             return Step::Next;
         }
@@ -346,7 +345,12 @@ impl Assembler<'_> {
     /// An instruction's bytes; a wrap of the compile offset is reported at
     /// its mnemonic (after a label on the line, as in 64tass).
     fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
-        self.opt_instruction(line, bytes, mnemonic);
+        if self.opts.warnings.optimize {
+            self.opt_instruction(line, bytes, mnemonic);
+        } else {
+            // What the optimizer would take and drop.
+            self.st.opt_parts.clear();
+        }
         self.st.emit_at = Some(mnemonic);
         self.emit(line, bytes);
         self.st.emit_at = None;
