@@ -41,6 +41,11 @@ impl Width {
         };
         format!("no {size} sized addressing mode for opcode '{name}'")
     }
+
+    /// Whether `msg` is a [`Width::refused`] message.
+    fn is_refusal(msg: &str) -> bool {
+        msg.starts_with("no ") && msg.contains(" sized addressing mode for opcode")
+    }
 }
 
 /// An encoding failure: where and why.
@@ -299,8 +304,14 @@ impl Assembler<'_> {
                 } else {
                     Kind::AddressingMode
                 };
+                // A size the instruction doesn't have takes no room (only
+                // an address not known yet is laid out at the size asked).
+                let refused = Width::is_refusal(&msg);
                 if !msg.is_empty() {
                     self.error(span, kind, msg);
+                }
+                if refused {
+                    return Step::Next;
                 }
                 let shapes: Vec<Located> = vals
                     .iter()
