@@ -313,10 +313,16 @@ impl Assembler<'_> {
                 if refused {
                     return Step::Next;
                 }
+                let bit_instruction = matches!(op, Op::Real(i)
+                    if table(self.st.cpu)[i as usize].has(Mode::ZeroPageBit));
+                // A register where an address goes (`inc a` on the 6502,
+                // `lda #a`, `lda (x)`) is laid out as an address not known
+                // yet, as 64tass does; an index register stays one.
                 let shapes: Vec<Located> = vals
                     .iter()
-                    .map(|v| Located {
-                        val: unknown_inside(&v.val),
+                    .enumerate()
+                    .map(|(i, v)| Located {
+                        val: unknown_inside(&v.val, i > 0 && !bit_instruction),
                         pos: v.pos,
                     })
                     .collect();
@@ -485,13 +491,16 @@ fn shape(e: &Expr) -> Value {
 }
 
 /// A value's addressing mode with the value itself unknown.
-fn unknown_inside(v: &Value) -> Value {
+/// (`index`: an operand after the first, where a register is an index.)
+fn unknown_inside(v: &Value, index: bool) -> Value {
     match v {
+        // `($12,a)`: no shape of any mode, laid out as none.
+        Value::Addr(a) if a.val.elements().is_some() => v.clone(),
         Value::Addr(a) => Value::Addr(std::rc::Rc::new(crate::value::Address {
             mode: a.mode,
-            val: unknown_inside(&a.val),
+            val: unknown_inside(&a.val, index),
         })),
-        Value::Register(_) => v.clone(),
+        Value::Register(_) if index => v.clone(),
         _ => Value::None,
     }
 }
