@@ -495,6 +495,33 @@ fn undefined_symbol() {
     );
 }
 
+/// A parameter named twice: at the second name, the first one noted (64tass's
+/// places: 1:16 and 1:10, 1:17 and 1:13).
+#[test]
+fn duplicate_parameter_shows_the_first_one() {
+    check(
+        "m .macro a, b, a\n .endm\n",
+        Kind::DuplicateLabel,
+        "duplicate definition 'a'",
+        1,
+        16,
+        1,
+    );
+    let rendered = fail("m .macro a, b, a\n .endm\n").render();
+    assert!(
+        rendered.contains("original definition of 'a' was here"),
+        "{rendered}"
+    );
+    check(
+        "f .function a, *a\n .endf a\n",
+        Kind::DuplicateLabel,
+        "duplicate definition 'a'",
+        1,
+        17,
+        1,
+    );
+}
+
 #[test]
 fn duplicate_label_shows_the_first_definition() {
     check(
