@@ -665,7 +665,7 @@ impl Assembler<'_> {
     }
 
     /// An address past the end of memory (`-Wwrap-addr`).
-    fn memory_wraps(&mut self, line: &LineRef, uval: u32, pos: Pos) {
+    pub(in crate::asm) fn memory_wraps(&mut self, line: &LineRef, uval: u32, pos: Pos) {
         if uval & self.out.all_mem != uval {
             self.wrap_warning(line, "wrap-addr", "memory location address overflow", pos);
         }
