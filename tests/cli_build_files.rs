@@ -443,6 +443,62 @@ fn export_labels_assembles_the_procs_of_the_listed_scope() {
     assert!(text(&read(&exported.kit.0, "s.lbl")).contains("p\t\t= $1002\n"));
 }
 
+/// An exported symbol whose value is an error (an undefined name, a division
+/// by zero) fails the build where 64tass writes the list, even though nothing
+/// reads it; the same one inside a `.block`, or in a tuple, does not, and
+/// without `--export-labels` nothing does (found by tools/asm-mutation-compare).
+#[test]
+fn export_labels_report_an_exported_symbols_error() {
+    for (source, fails) in [
+        (
+            "x = missing\ny = 2\n",
+            Some("s.asm:1:5: error: not defined symbol 'missing'"),
+        ),
+        (
+            "y = 2\nx := 1/0\n",
+            Some("s.asm:2:7: error: division by zero int '0'"),
+        ),
+        (
+            "  .weak\nx = missing\n  .endweak\n",
+            Some("s.asm:2:5: error: not defined symbol 'missing'"),
+        ),
+        ("b .block\nx = missing\n  .bend\n", None),
+        ("x = (1, missing)\n", None),
+    ] {
+        for export in [true, false] {
+            let mut args = vec!["-o", "s.prg"];
+            if export {
+                args.push("--export-labels");
+            }
+            args.extend(["-l", "s.lbl"]);
+            let t = twins("export-error", source, &[], &args);
+            let expected = fails.filter(|_| export);
+            let tass = text(&t.tass_out.stderr);
+            assert_eq!(
+                tass.lines().next().filter(|l| l.contains("error")),
+                expected,
+                "{source}: 64tass: {tass}"
+            );
+            assert_eq!(
+                t.kit_out.status.success(),
+                expected.is_none(),
+                "{source}: {}",
+                both(&t.kit_out)
+            );
+            if let Some(e) = expected {
+                let (place, message) = e.split_once(": error: ").unwrap();
+                let ours = text(&t.kit_out.stderr);
+                assert!(
+                    ours.contains(&format!("error: {message}\n  --> {place}")),
+                    "{source}: {ours}"
+                );
+            } else {
+                t.same("s.prg").same("s.lbl");
+            }
+        }
+    }
+}
+
 // The --*-append options
 
 #[test]

@@ -325,7 +325,8 @@ impl Output {
         }
         let at = a.address;
         if n > (!a.address & mask2) {
-            if n - 1 + a.address == mask2 {
+            // In u64: an unplaced section's address may be near 4 GiB.
+            if u64::from(n) - 1 + u64::from(a.address) == u64::from(mask2) {
                 a.wrapwarn = true;
                 a.moved = true;
                 if a.end <= mask2 {

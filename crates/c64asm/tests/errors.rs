@@ -495,6 +495,44 @@ fn undefined_symbol() {
     );
 }
 
+/// `.for` without its step part: "',' expected" at the line's end once a step
+/// is needed (64tass's place, 1:19), not a loop run to c64asm's limit.
+#[test]
+fn for_without_a_step_is_a_missing_comma() {
+    let d = fail(" .for i = 0, i < 3\n nop\n .next\n");
+    assert_eq!(
+        errors_of(&d),
+        [(Kind::Syntax, 1, 19, "',' expected".to_string())]
+    );
+}
+
+/// A parameter named twice: at the second name, the first one noted (64tass's
+/// places: 1:16 and 1:10, 1:17 and 1:13).
+#[test]
+fn duplicate_parameter_shows_the_first_one() {
+    check(
+        "m .macro a, b, a\n .endm\n",
+        Kind::DuplicateLabel,
+        "duplicate definition 'a'",
+        1,
+        16,
+        1,
+    );
+    let rendered = fail("m .macro a, b, a\n .endm\n").render();
+    assert!(
+        rendered.contains("original definition of 'a' was here"),
+        "{rendered}"
+    );
+    check(
+        "f .function a, *a\n .endf a\n",
+        Kind::DuplicateLabel,
+        "duplicate definition 'a'",
+        1,
+        17,
+        1,
+    );
+}
+
 #[test]
 fn duplicate_label_shows_the_first_definition() {
     check(

@@ -38,6 +38,36 @@ impl Assembler<'_> {
     /// marks them so at the start of every pass). A scope not defined yet is
     /// skipped; the label list says so after the last pass.
     pub fn mark_exported(&mut self) {
+        for ns in self.exported_scopes() {
+            for (_, id) in self.syms.entries(ns) {
+                self.syms.label_mut(id).set_referenced(true);
+            }
+        }
+    }
+
+    /// After the last pass: a symbol of an exported scope whose value is an
+    /// error (`x = undefined`, `x = 1/0`) reports it, as the value is written
+    /// out (64tass; an unused constant's error shows nowhere else, and a
+    /// normal label list leaves such a symbol out silently).
+    pub fn report_exported_errors(&mut self) {
+        for ns in self.exported_scopes() {
+            for id in self.syms.table_order(ns, &self.names) {
+                let l = self.syms.label(id);
+                if l.defpass != self.st.pass {
+                    continue;
+                }
+                if let Value::Error(f) = &l.value
+                    && let Some(kept) = f.kept.clone()
+                {
+                    self.raise_kept(&kept, f.eager);
+                }
+            }
+        }
+    }
+
+    /// The scopes `--export-labels` lists, those defined so far.
+    fn exported_scopes(&mut self) -> Vec<NsId> {
+        let mut scopes = Vec::new();
         for path in &self.opts.export_labels {
             let mut ns = Some(crate::symbols::GLOBAL);
             for part in path.split('.').filter(|_| !path.is_empty()) {
@@ -50,10 +80,9 @@ impl Assembler<'_> {
                         _ => None,
                     });
             }
-            for (_, id) in ns.map(|n| self.syms.entries(n)).unwrap_or_default() {
-                self.syms.label_mut(id).set_referenced(true);
-            }
+            scopes.extend(ns);
         }
+        scopes
     }
 
     pub fn proc_directive(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {

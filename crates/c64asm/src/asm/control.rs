@@ -259,6 +259,11 @@ impl Assembler<'_> {
                 return;
             };
             let Ok(exprs) = &parsed.result else { return };
+            if exprs.is_empty() {
+                self.error(span, Kind::Syntax, "expected at least one argument".into());
+                self.st.top_mut().skip = 0;
+                return;
+            }
             // As `in`: a value that fails only counts if none matches; a
             // comparison that fails at once (a string that can't be encoded)
             // is reported at once, as 64tass does.

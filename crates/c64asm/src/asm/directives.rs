@@ -245,34 +245,46 @@ impl Assembler<'_> {
                     }
                 } else if top == Wait::Fi {
                     self.error(span, Kind::ConditionalMismatch, "'.endif' expected".into());
-                }
-            }
-            Cmd::Case | Cmd::Default if self.st.top().what == Wait::Switch2 => {
-                let skip = self.st.top().skip;
-                if cmd == Cmd::Default {
-                    self.st.top_mut().skip = skip >> 1;
-                    self.st.top_mut().what = Wait::Switch;
-                } else if skip == 2 {
-                    let args = line.skip_ws(pos + 5);
-                    self.case(line, args, span);
                 } else {
-                    self.st.top_mut().skip = skip & 2;
+                    self.unopened(span, ".if");
                 }
             }
+            Cmd::Case | Cmd::Default => match self.st.top().what {
+                Wait::Switch2 => {
+                    let skip = self.st.top().skip;
+                    if cmd == Cmd::Default {
+                        self.st.top_mut().skip = skip >> 1;
+                        self.st.top_mut().what = Wait::Switch;
+                    } else if skip == 2 {
+                        let args = line.skip_ws(pos + 5);
+                        self.case(line, args, span);
+                    } else {
+                        self.st.top_mut().skip = skip & 2;
+                    }
+                }
+                Wait::Switch => self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "'.endswitch' expected".into(),
+                ),
+                _ => self.unopened(span, ".switch"),
+            },
             // The end of a conditional whose last branch was skipped: a label
             // in front of it still gets its size (and so its place in the
             // label list), as when the branch was taken.
             Cmd::Fi => {
-                if matches!(self.st.top().what, Wait::Fi | Wait::Fi2)
-                    && let Some(f) = self.st.frames.pop()
+                if !matches!(self.st.top().what, Wait::Fi | Wait::Fi2) {
+                    self.unopened(span, ".if");
+                } else if let Some(f) = self.st.frames.pop()
                     && let FrameData::Sized(Some(s)) = f.data
                 {
                     self.close_sized(s);
                 }
             }
             Cmd::Endswitch => {
-                if matches!(self.st.top().what, Wait::Switch | Wait::Switch2)
-                    && let Some(f) = self.st.frames.pop()
+                if !matches!(self.st.top().what, Wait::Switch | Wait::Switch2) {
+                    self.unopened(span, ".switch");
+                } else if let Some(f) = self.st.frames.pop()
                     && let FrameData::Switch { label: Some(s), .. } = f.data
                 {
                     self.close_sized(s);
@@ -282,9 +294,7 @@ impl Assembler<'_> {
                 push(self, Wait::EndC);
                 self.st.top_mut().skip = 0;
             }
-            Cmd::Endc => {
-                self.st.close(Wait::EndC);
-            }
+            Cmd::Endc => self.close_skipped(Wait::EndC, span, ".comment"),
             Cmd::Macro | Cmd::Segment | Cmd::Function => {
                 let w = match cmd {
                     Cmd::Macro => Wait::EndMacro,
@@ -322,42 +332,49 @@ impl Assembler<'_> {
                 push(self, Wait::Pend);
                 self.st.top_mut().skip = 0;
             }
-            Cmd::Pend if self.st.top().what == Wait::Pend => {
-                self.st.pop_context();
-                self.st.frames.pop();
+            Cmd::Pend => {
+                if self.st.close(Wait::Pend).is_some() {
+                    self.st.pop_context();
+                } else {
+                    self.unopened(span, ".proc");
+                }
             }
             Cmd::Block => {
                 self.st.push_context(SKIPPED);
                 push(self, Wait::Bend);
             }
-            Cmd::Bend if self.st.close(Wait::Bend).is_some() => {
-                self.st.pop_context();
+            Cmd::Bend => {
+                if self.st.close(Wait::Bend).is_some() {
+                    self.st.pop_context();
+                } else {
+                    self.unopened(span, ".block");
+                }
             }
             Cmd::Namespace => {
                 self.st.push_context(SKIPPED);
                 push(self, Wait::EndN);
             }
-            Cmd::Endn if self.st.close(Wait::EndN).is_some() => {
-                self.st.pop_context();
+            Cmd::Endn => {
+                if self.st.close(Wait::EndN).is_some() {
+                    self.st.pop_context();
+                } else {
+                    self.unopened(span, ".namespace");
+                }
             }
             Cmd::Logical => push(self, Wait::Here),
-            Cmd::Here => {
-                self.st.close(Wait::Here);
-            }
+            Cmd::Here => self.close_skipped(Wait::Here, span, ".logical"),
             Cmd::Virtual => push(self, Wait::EndV),
-            Cmd::Endv => {
-                self.st.close(Wait::EndV);
-            }
+            Cmd::Endv => self.close_skipped(Wait::EndV, span, ".virtual"),
             Cmd::Section => push(self, Wait::Send),
-            Cmd::Send => {
-                self.st.close(Wait::Send);
-            }
+            Cmd::Send => self.close_skipped(Wait::Send, span, ".section"),
             Cmd::Struct => push(self, Wait::EndS),
             Cmd::Ends => {
                 if self.st.top().what == Wait::EndS {
                     self.st.frames.pop();
                 } else if matches!(self.st.top().what, Wait::EndS2 | Wait::EndS3) {
                     return Step::Return(crate::value::Value::None);
+                } else {
+                    self.unopened(span, ".struct");
                 }
             }
             Cmd::Union => push(self, Wait::EndU),
@@ -366,24 +383,18 @@ impl Assembler<'_> {
                     self.st.frames.pop();
                 } else if matches!(self.st.top().what, Wait::EndU2 | Wait::EndU3) {
                     return Step::Return(crate::value::Value::None);
+                } else {
+                    self.unopened(span, ".union");
                 }
             }
             Cmd::Page => push(self, Wait::EndP),
-            Cmd::Endp => {
-                self.st.close(Wait::EndP);
-            }
+            Cmd::Endp => self.close_skipped(Wait::EndP, span, ".page"),
             Cmd::Weak => push(self, Wait::Weak),
-            Cmd::Endweak => {
-                self.st.close(Wait::Weak);
-            }
+            Cmd::Endweak => self.close_skipped(Wait::Weak, span, ".weak"),
             Cmd::With => push(self, Wait::EndWith),
-            Cmd::Endwith => {
-                self.st.close(Wait::EndWith);
-            }
+            Cmd::Endwith => self.close_skipped(Wait::EndWith, span, ".with"),
             Cmd::Encode => push(self, Wait::EndEncode),
-            Cmd::Endencode => {
-                self.st.close(Wait::EndEncode);
-            }
+            Cmd::Endencode => self.close_skipped(Wait::EndEncode, span, ".encode"),
             _ => {}
         }
         Step::Next
@@ -517,7 +528,7 @@ impl Assembler<'_> {
 
     /// `.endm`/`.endf` in skipped lines: close a definition, or return from
     /// the expansion that is being skipped through.
-    fn skipped_end(&mut self, _line: &LineRef, cmd: Cmd, _pos: usize, _span: Span) -> Step {
+    fn skipped_end(&mut self, _line: &LineRef, cmd: Cmd, _pos: usize, span: Span) -> Step {
         let top = self.st.top().what;
         match (cmd, top) {
             (Cmd::Endf, Wait::EndF) => {
@@ -534,9 +545,37 @@ impl Assembler<'_> {
             | (Cmd::Endm | Cmd::Endsegment, Wait::EndSegment2) => {
                 return Step::Return(crate::value::Value::None);
             }
-            _ => {}
+            (Cmd::Endf, _) => self.unopened(span, ".function"),
+            (Cmd::Endmacro, _) => self.unopened_macro(span, ".macro"),
+            (Cmd::Endsegment, _) => self.unopened_macro(span, ".segment"),
+            _ => self.unopened_macro(span, ".macro' or '.segment"),
         }
         Step::Next
+    }
+
+    /// A closing directive in skipped lines (an unused `.proc`, a false
+    /// `.if`, a macro's body) closes the block opened there, or is an error
+    /// as it is where lines are assembled (64tass).
+    fn close_skipped(&mut self, what: Wait, span: Span, opener: &str) {
+        if self.st.close(what).is_none() {
+            self.unopened(span, opener);
+        }
+    }
+
+    fn unopened(&mut self, span: Span, opener: &str) {
+        self.error(
+            span,
+            Kind::ConditionalMismatch,
+            format!("opening directive '{opener}' not found"),
+        );
+    }
+
+    fn unopened_macro(&mut self, span: Span, opener: &str) {
+        self.error(
+            span,
+            Kind::MacroMisuse,
+            format!("opening directive '{opener}' not found"),
+        );
     }
 
     /// The end of a macro or function definition: remember where its body ends.

@@ -433,11 +433,20 @@ impl Assembler<'_> {
                 Body::Stop => return LoopEnd::Ran,
                 Body::Unclosed => return LoopEnd::Unclosed,
             }
-            if let Some(sp) = step_pos
-                && !line.at_end(sp)
-                && !self.for_step(line, sp)
-            {
-                break;
+            match step_pos {
+                Some(sp) if !line.at_end(sp) && !self.for_step(line, sp) => break,
+                Some(_) => {}
+                // No step part (`.for i = 0, i < 3`): an error once one is
+                // needed, as in 64tass (a loop whose condition fails at once
+                // has none); c64asm looped for ever.
+                None => {
+                    self.error(
+                        line.span(after_cond, after_cond + 1),
+                        Kind::Syntax,
+                        "',' expected".into(),
+                    );
+                    break;
+                }
             }
         }
         if ran { LoopEnd::Ran } else { LoopEnd::Never }

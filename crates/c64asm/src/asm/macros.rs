@@ -186,6 +186,20 @@ impl Assembler<'_> {
     ) -> MacroId {
         let rest = &line.text[args..line.end];
         let params = macro_params(rest);
+        // Where each name is on the line, for "duplicate definition".
+        let mut cursor = args;
+        let mut named = Vec::new();
+        for (n, _) in &params {
+            if n.is_empty() {
+                continue;
+            }
+            let at = line.text[cursor..line.end]
+                .find(&**n)
+                .map_or(cursor, |r| cursor + r);
+            cursor = at + n.len();
+            named.push((n.clone(), Span::new(line.file, at, cursor)));
+        }
+        self.duplicate_params(&named);
         let key = (line.file, line.index, scope.map_or(u32::MAX, |n| n.0));
         if let Some(&i) = self.macros.by_site.get(&key) {
             let m = &mut self.macros.list[i as usize];
@@ -207,6 +221,19 @@ impl Assembler<'_> {
         let i = self.macros.list.len() as u32 - 1;
         self.macros.by_site.insert(key, i);
         MacroId(i)
+    }
+
+    /// A parameter named twice in a definition's list (`.macro a, b, a`,
+    /// `.function a, *a`) is a duplicate definition, as in 64tass.
+    fn duplicate_params(&mut self, named: &[(Rc<str>, Span)]) {
+        let mut seen: Vec<(Name, Span)> = Vec::new();
+        for (text, span) in named {
+            let name = crate::syntax::expr::intern_name(&mut self.names, text, self.dialect);
+            match seen.iter().find(|(n, _)| *n == name) {
+                Some(&(_, first)) => self.duplicate_definition(*span, first, text),
+                None => seen.push((name, *span)),
+            }
+        }
     }
 
     /// The closing line of a definition starting at `line`, found by counting
@@ -910,7 +937,7 @@ impl Assembler<'_> {
             expr_offset = Some(args + rel);
         }
         let mut params = Vec::new();
-        let mut rest = None;
+        let mut rest: Option<(Name, Rc<str>)> = None;
         let mut cursor = 0;
         for p in parts {
             if p.is_empty() {
@@ -955,6 +982,15 @@ impl Assembler<'_> {
                 span,
             });
         }
+        let mut named: Vec<(Rc<str>, Span)> =
+            params.iter().map(|p| (p.text.clone(), p.span)).collect();
+        if let Some((_, text)) = &rest {
+            let at = line.text[args..line.end]
+                .rfind(&**text as &str)
+                .map_or(args, |r| args + r);
+            named.push((text.clone(), Span::new(line.file, at, at + text.len())));
+        }
+        self.duplicate_params(&named);
         let scopes: Vec<NsId> = self.st.contexts[self.st.bottom..]
             .iter()
             .map(|c| c.ns)

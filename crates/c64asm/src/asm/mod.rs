@@ -301,6 +301,7 @@ impl<'o> Assembler<'o> {
                 break;
             }
         }
+        self.report_exported_errors();
         self.unused_check();
         self.finish()
     }

@@ -214,6 +214,8 @@ impl Assembler<'_> {
         let (to, crossbank, known, offset) = match target {
             Target::Address(v) => match self.operand_address(v, pos)? {
                 Some((u, _)) => {
+                    // `beq * + $fffe` near the end: 64tass's -Wwrap-addr.
+                    self.memory_wraps(line, u, pos);
                     let u = u & all_mem;
                     let from = last_end.unwrap_or(pc.wrapping_add(1 + ln));
                     (u, (pc ^ u) > 0xffff, true, u.wrapping_sub(from) as u16)

@@ -41,6 +41,11 @@ impl Width {
         };
         format!("no {size} sized addressing mode for opcode '{name}'")
     }
+
+    /// Whether `msg` is a [`Width::refused`] message.
+    fn is_refusal(msg: &str) -> bool {
+        msg.starts_with("no ") && msg.contains(" sized addressing mode for opcode")
+    }
 }
 
 /// An encoding failure: where and why.
@@ -186,13 +191,17 @@ impl Assembler<'_> {
                     if v.iter()
                         .any(|x| crate::value::convert::deep_error(&x.val).is_err())
                     {
-                        let shapes = v.iter().zip(exprs.iter()).map(|(x, e)| Located {
-                            val: match crate::value::convert::deep_error(&x.val) {
-                                Err(_) => shape(e),
-                                Ok(()) => unknown_inside(&x.val),
-                            },
-                            pos: x.pos,
-                        });
+                        let shapes =
+                            v.iter()
+                                .zip(exprs.iter())
+                                .enumerate()
+                                .map(|(i, (x, e))| Located {
+                                    val: match crate::value::convert::deep_error(&x.val) {
+                                        Err(_) => shape(e),
+                                        Ok(()) => unknown_inside(&x.val, i > 0),
+                                    },
+                                    pos: x.pos,
+                                });
                         unknown = Some(shapes.collect());
                     }
                     v
@@ -320,26 +329,32 @@ impl Assembler<'_> {
                 } else {
                     Kind::AddressingMode
                 };
+                // A size the instruction doesn't have takes no room (only
+                // an address not known yet is laid out at the size asked).
+                let refused = Width::is_refusal(&msg);
                 if !msg.is_empty() {
                     self.error(span, kind, msg);
                 }
-                self.emit_unknown(line, op, width, &vals, at);
+                if refused {
+                    return Step::Next;
+                }
+                let bit_instruction = matches!(op, Op::Real(i)
+                    if table(self.st.cpu)[i as usize].has(Mode::ZeroPageBit));
+                // A register where an address goes (`inc a` on the 6502,
+                // `lda #a`, `lda (x)`) is laid out as an address not known
+                // yet, as 64tass does; an index register stays one.
+                let shapes: Vec<Located> = vals
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| Located {
+                        val: unknown_inside(&v.val, i > 0 && !bit_instruction),
+                        pos: v.pos,
+                    })
+                    .collect();
+                self.emit_placeholder(line, op, width, &shapes, at);
             }
         }
         Step::Next
-    }
-
-    /// The instruction with its operands' values unknown (their addressing
-    /// modes kept): what a failed line still takes.
-    fn emit_unknown(&mut self, line: &LineRef, op: Op, width: Width, vals: &[Located], at: Pos) {
-        let shapes: Vec<Located> = vals
-            .iter()
-            .map(|v| Located {
-                val: unknown_inside(&v.val),
-                pos: v.pos,
-            })
-            .collect();
-        self.emit_placeholder(line, op, width, &shapes, at);
     }
 
     /// An instruction's bytes; a wrap of the compile offset is reported at
@@ -514,13 +529,16 @@ fn shape(e: &Expr) -> Value {
 }
 
 /// A value's addressing mode with the value itself unknown.
-fn unknown_inside(v: &Value) -> Value {
+/// (`index`: an operand after the first, where a register is an index.)
+fn unknown_inside(v: &Value, index: bool) -> Value {
     match v {
+        // `($12,a)`: no shape of any mode, laid out as none.
+        Value::Addr(a) if a.val.elements().is_some() => v.clone(),
         Value::Addr(a) => Value::Addr(std::rc::Rc::new(crate::value::Address {
             mode: a.mode,
-            val: unknown_inside(&a.val),
+            val: unknown_inside(&a.val, index),
         })),
-        Value::Register(_) => v.clone(),
+        Value::Register(_) if index => v.clone(),
         _ => Value::None,
     }
 }

@@ -579,10 +579,7 @@ impl Assembler<'_> {
                     Width::Word => abs_code,
                     _ => long_code,
                 };
-                let Some(c) = code else {
-                    return Err(Bad(pos, width.refused(name)));
-                };
-                let sized = |a: u32| -> Code {
+                let sized = |c: u8, a: u32| -> Code {
                     match width {
                         Width::Byte => smallvec::smallvec![c, a as u8],
                         Width::Word => abs_bytes(c, a),
@@ -590,8 +587,16 @@ impl Assembler<'_> {
                     }
                 };
                 let Some((uval, base)) = address else {
-                    return Ok(sized(0));
+                    // Not known yet: the size asked for, even where there
+                    // is no such mode (`lda @l` on the 6502), which is an
+                    // error once the address is known. 64tass lays out the
+                    // pass so (the labels after it in an unused `.proc`).
+                    return Ok(sized(code.unwrap_or(0), 0));
                 };
+                let Some(c) = code else {
+                    return Err(Bad(pos, width.refused(name)));
+                };
+                let sized = |a: u32| sized(c, a);
                 match width {
                     Width::Byte => {
                         let b = self.direct_page(line, uval, base, whole, pos)?;
@@ -660,7 +665,7 @@ impl Assembler<'_> {
     }
 
     /// An address past the end of memory (`-Wwrap-addr`).
-    fn memory_wraps(&mut self, line: &LineRef, uval: u32, pos: Pos) {
+    pub(in crate::asm) fn memory_wraps(&mut self, line: &LineRef, uval: u32, pos: Pos) {
         if uval & self.out.all_mem != uval {
             self.wrap_warning(line, "wrap-addr", "memory location address overflow", pos);
         }
