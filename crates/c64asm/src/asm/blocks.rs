@@ -35,12 +35,29 @@ impl Assembler<'_> {
 
     /// `--export-labels`: the symbols directly in each exported scope count as
     /// used, so their `.proc`s are assembled even where nothing calls them (64tass
-    /// marks them so at the start of every pass). A scope not defined yet is
-    /// skipped; the label list says so after the last pass.
+    /// marks them so at the end of every pass, for the next). A scope not
+    /// defined yet is skipped; the label list says so after the last pass.
     pub fn mark_exported(&mut self) {
-        for ns in self.exported_scopes() {
+        for ns in self.exported_scopes(false) {
             for (_, id) in self.syms.entries(ns) {
                 self.syms.label_mut(id).set_referenced(true);
+            }
+        }
+    }
+
+    /// At the end of a pass: the symbols of each exported scope, and the
+    /// scopes named to reach it, were read in it (no `-Wunused`), as 64tass
+    /// reads them when it evaluates `--labels-root` and marks the export;
+    /// but for macros, segments, structures, unions and `.lbl` labels,
+    /// which an export leaves out.
+    pub fn read_exported(&mut self) {
+        let pass = self.st.pass;
+        for ns in self.exported_scopes(true) {
+            for (_, id) in self.syms.entries(ns) {
+                let l = self.syms.label_mut(id);
+                if !matches!(l.value, Value::Macro(..) | Value::Lbl(_)) {
+                    l.usepass = pass;
+                }
             }
         }
     }
@@ -50,7 +67,7 @@ impl Assembler<'_> {
     /// out (64tass; an unused constant's error shows nowhere else, and a
     /// normal label list leaves such a symbol out silently).
     pub fn report_exported_errors(&mut self) {
-        for ns in self.exported_scopes() {
+        for ns in self.exported_scopes(false) {
             for id in self.syms.table_order(ns, &self.names) {
                 let l = self.syms.label(id);
                 if l.defpass != self.st.pass {
@@ -65,20 +82,24 @@ impl Assembler<'_> {
         }
     }
 
-    /// The scopes `--export-labels` lists, those defined so far.
-    fn exported_scopes(&mut self) -> Vec<NsId> {
+    /// The scopes `--export-labels` lists, those defined so far (`read`:
+    /// the labels naming them are marked read this pass).
+    fn exported_scopes(&mut self, read: bool) -> Vec<NsId> {
+        let pass = self.st.pass;
         let mut scopes = Vec::new();
         for path in &self.opts.export_labels {
             let mut ns = Some(crate::symbols::GLOBAL);
             for part in path.split('.').filter(|_| !path.is_empty()) {
                 let name = crate::syntax::expr::intern_name(&mut self.names, part, self.dialect);
-                ns = ns
-                    .and_then(|n| self.syms.lookup_in(n, name))
-                    .and_then(|id| match self.syms.label(id).value {
-                        Value::Code(c) => Some(self.syms.code(c.id).names),
-                        Value::Namespace(n) => Some(n),
-                        _ => None,
-                    });
+                let id = ns.and_then(|n| self.syms.lookup_in(n, name));
+                if let Some(id) = id.filter(|_| read) {
+                    self.syms.label_mut(id).usepass = pass;
+                }
+                ns = id.and_then(|id| match self.syms.label(id).value {
+                    Value::Code(c) => Some(self.syms.code(c.id).names),
+                    Value::Namespace(n) => Some(n),
+                    _ => None,
+                });
             }
             scopes.extend(ns);
         }

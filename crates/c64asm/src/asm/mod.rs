@@ -288,6 +288,7 @@ impl<'o> Assembler<'o> {
                 self.record_file(main, Some(crate::listing::Entered::Input));
                 self.compile_file(main);
             }
+            self.read_exported();
             if self.st.fixeddig && !self.out.sections_settled(self.st.pass) {
                 self.st.fixeddig = false;
             }
