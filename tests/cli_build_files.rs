@@ -1337,3 +1337,31 @@ fn exported_symbols_are_read_for_unused_warnings() {
         t.same("s.prg").same("s.lbl");
     }
 }
+
+/// The hex formats list memory blocks in 64tass's order: a section linked in
+/// with `.dsection` goes before the bytes written since the last jump, but
+/// after a block a skip or a union closed (its next line back at the start,
+/// then a skip to its end), where both then make one record (found by
+/// tools/asm-mutation-compare: a `.dunion` then a section, in `--mos-hex`).
+#[test]
+fn hex_records_follow_64tass_block_order() {
+    let section = " .section s\n .byte 0,$55\n .send s\n .dsection s\n";
+    let sources = [
+        format!(" .word ds\n{section}ds\n"),
+        format!("u .union\ng .word 4\n .endu\n .dunion u\n{section}"),
+        format!(" .union\n .word 4\n .byte 1,2,3\n .endu\n{section} .byte 9\n"),
+        format!(" .byte 1\n .fill 2\n{section} .byte 9\n"),
+        format!("u .union\ng .word 4\nh .byte 1,2,3\n .endu\n .byte 7\n .dunion u\n{section}"),
+    ];
+    for (n, source) in sources.iter().enumerate() {
+        for format in ["--mos-hex", "--intel-hex", "--s-record"] {
+            let t = twins("hex-order", source, &[], &["-a", format, "-o", "s.hex"]);
+            assert!(
+                t.kit_out.status.success(),
+                "{n} {format}: {}",
+                both(&t.kit_out)
+            );
+            t.same("s.hex");
+        }
+    }
+}

@@ -30,6 +30,10 @@ pub enum Block {
 pub struct Memory {
     pub blocks: Vec<Block>,
     pub data: Vec<u8>,
+    /// The last block is closed (64tass's `memjmp`: a skip, or a union's
+    /// next line back at its start): bytes after it start a block of their
+    /// own, and a section linked in goes after it.
+    pub closed: bool,
 }
 
 impl Memory {
@@ -37,11 +41,12 @@ impl Memory {
     #[inline]
     pub fn write(&mut self, addr: u32, bytes: &[u8]) {
         let start = self.data.len() as u32;
-        if let Some(Block::Data {
-            addr: a,
-            start: s,
-            len,
-        }) = self.blocks.last_mut()
+        if !self.closed
+            && let Some(Block::Data {
+                addr: a,
+                start: s,
+                len,
+            }) = self.blocks.last_mut()
             && a.wrapping_add(*len) == addr
             && *s + *len == start
         {
@@ -72,6 +77,7 @@ impl Memory {
 
     #[cold]
     fn new_block(&mut self, addr: u32, bytes: &[u8]) {
+        self.closed = false;
         let start = self.data.len() as u32;
         self.blocks.push(Block::Data {
             addr,
@@ -396,7 +402,14 @@ impl Output {
     pub fn skip(&mut self, id: AddrId, n: u32, issues: &mut Vec<PlaceIssue>) {
         if n != 0 {
             self.advance(id, n, issues);
+            self.close_block(id);
         }
+    }
+
+    /// The block being written at `id` ends here (see [`Memory::closed`]).
+    pub fn close_block(&mut self, id: AddrId) {
+        let mem = self.addrs[id as usize].mem;
+        self.mems[mem as usize].closed = true;
     }
 
     /// Flatten the root memory into `(load address, bytes)`: first to last

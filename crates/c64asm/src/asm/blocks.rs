@@ -890,9 +890,12 @@ impl Assembler<'_> {
         let cur_mem = self.out.addr(self.st.addr).mem;
         // As in 64tass, the section goes before the block still being written
         // (the bytes since the last jump), which is only closed after it.
-        let blocks = &mut self.out.mems[cur_mem as usize].blocks;
+        let m = &mut self.out.mems[cur_mem as usize];
+        let (blocks, closed) = (&mut m.blocks, m.closed);
         match blocks.last() {
-            Some(&Block::Data { addr, len, .. }) if addr.wrapping_add(len) == cur.address => {
+            Some(&Block::Data { addr, len, .. })
+                if !closed && addr.wrapping_add(len) == cur.address =>
+            {
                 blocks.insert(blocks.len() - 1, Block::Ref(mem))
             }
             _ => blocks.push(Block::Ref(mem)),

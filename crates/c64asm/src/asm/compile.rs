@@ -217,6 +217,7 @@ impl Assembler<'_> {
                 }
                 a.wrapwarn = false;
                 a.address = a.start;
+                self.out.close_block(self.st.addr);
             }
         }
         self.st.star = self.out.addr(self.st.addr).l_address;
