@@ -615,15 +615,25 @@ impl Assembler<'_> {
     }
 
     /// A section by name: the current section's children, then its parents'.
+    /// The section `.section name` continues: searched from the current
+    /// section outwards, the first placed in this pass or the last (a
+    /// `.dsection` further down: its `defpass`); else the outermost one found
+    /// (64tass: a section made by a `.section` before any `.dsection` of its
+    /// name, inside another, gives way to one placed outside).
     fn find_section(&self, name: Name) -> Option<u32> {
+        let pass = self.st.pass;
+        let mut found = None;
         let mut s = Some(self.st.section);
         while let Some(id) = s {
             if let Some(&c) = self.out.sections[id as usize].children.get(&name) {
-                return Some(c);
+                if self.out.sections[c as usize].defpass + 1 >= pass {
+                    return Some(c);
+                }
+                found = Some(c);
             }
             s = self.out.sections[id as usize].parent;
         }
-        None
+        found
     }
 
     pub fn section(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
