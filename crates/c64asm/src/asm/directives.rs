@@ -395,6 +395,10 @@ impl Assembler<'_> {
             Cmd::Endwith => self.close_skipped(Wait::EndWith, span, ".with"),
             Cmd::Encode => push(self, Wait::EndEncode),
             Cmd::Endencode => self.close_skipped(Wait::EndEncode, span, ".encode"),
+            // 64tass stops at `.end` where lines are skipped too (not in a
+            // `.comment`, which skips every line): a definition or `.if` left
+            // open there is then missing its closing directive.
+            Cmd::End => return Step::End,
             _ => {}
         }
         Step::Next
