@@ -149,29 +149,24 @@ impl Table {
             };
             let old = std::mem::replace(&mut self.slots, vec![None; size]);
             for name in old.into_iter().flatten() {
-                let at = self.free_slot(&name);
+                let at = self.slot_of(&name);
                 self.slots[at] = Some(name);
             }
         }
-        let mask = self.slots.len() - 1;
-        let mut hash = name_hash(name);
-        let mut at = hash as usize & mask;
-        while let Some(there) = &self.slots[at] {
-            if there == name {
-                return;
-            }
-            hash >>= 5;
-            at = (5 * at + hash as usize + 1) & mask;
+        let at = self.slot_of(name);
+        if self.slots[at].is_none() {
+            self.slots[at] = Some(name.to_string());
+            self.len += 1;
         }
-        self.slots[at] = Some(name.to_string());
-        self.len += 1;
     }
 
-    fn free_slot(&self, name: &str) -> usize {
+    /// Where `name` is, or the free slot it goes to: its hash, probing on
+    /// with the hash's next bits on a collision.
+    fn slot_of(&self, name: &str) -> usize {
         let mask = self.slots.len() - 1;
         let mut hash = name_hash(name);
         let mut at = hash as usize & mask;
-        while self.slots[at].is_some() {
+        while self.slots[at].as_deref().is_some_and(|there| there != name) {
             hash >>= 5;
             at = (5 * at + hash as usize + 1) & mask;
         }
