@@ -48,14 +48,35 @@ fn building() -> bool {
     std::env::args_os().nth(1).is_some_and(|a| a == "build")
 }
 
+/// Whether this program was started under the name `64tass` (a link or a copy
+/// named so): then it is a drop-in 64tass, `c64kit build` with 64tass's
+/// default output, so Makefiles and editors that call `64tass` work unchanged.
+fn started_as_64tass() -> bool {
+    std::env::args_os()
+        .next()
+        .as_deref()
+        .and_then(|arg0| std::path::Path::new(arg0).file_stem())
+        .is_some_and(|stem| stem.eq_ignore_ascii_case("64tass"))
+}
+
+/// The command line to parse: a drop-in 64tass's arguments are `build`'s.
+fn command_line(as_64tass: bool) -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if as_64tass {
+        args.insert(1.min(args.len()), "build".into());
+    }
+    args
+}
+
 fn main() -> ExitCode {
     interrupt::install();
+    let as_64tass = started_as_64tass();
     // The matches are kept: `build` reads where each flag was given.
-    let matches = match Cli::command().try_get_matches() {
+    let matches = match Cli::command().try_get_matches_from(command_line(as_64tass)) {
         Ok(m) => m,
         // `build` takes 64tass's command line: an option it can't parse (one
         // of a newer 64tass) fails with 64tass's exit status, 1.
-        Err(e) if building() && e.use_stderr() => {
+        Err(e) if (as_64tass || building()) && e.use_stderr() => {
             console::clap_exit(&e);
             return ExitCode::FAILURE;
         }
@@ -66,8 +87,11 @@ fn main() -> ExitCode {
         Err(e) => return console::clap_exit(&e),
     };
     let code = match cli.command {
-        Command::Build(args) => match matches.subcommand_matches("build") {
-            Some(m) => build::main(*args, m),
+        Command::Build(mut args) => match matches.subcommand_matches("build") {
+            Some(m) => {
+                args.as_64tass = as_64tass;
+                build::main(*args, m)
+            }
             None => ExitCode::FAILURE,
         },
         Command::Run(args) => match matches.subcommand_matches("run") {

@@ -1365,3 +1365,33 @@ fn hex_records_follow_64tass_block_order() {
         }
     }
 }
+
+/// Started under the name `64tass` (a link, as a Makefile or an editor that
+/// calls `64tass` finds it on the PATH), c64kit is `c64kit build` with 64tass's
+/// default output: `a.out`, byte for byte 64tass's, and no `s.prg`.
+#[cfg(unix)]
+#[test]
+fn started_as_64tass_it_writes_a_out() {
+    let source = "* = $0801\nstart lda #1\n sta $d020\n rts\n";
+    let t = twins("as-64tass", source, &[], &["-l", "s.lbl"]);
+    let link = t.kit.path("64tass");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+    let _ = std::fs::remove_file(t.kit.path("s.prg"));
+    let _ = std::fs::remove_file(t.kit.path("s.lbl"));
+    let out = Command::new(&link)
+        .current_dir(&t.kit.0)
+        .args(["-q", "s.asm", "-l", "s.lbl"])
+        .output()
+        .expect("run c64kit as 64tass");
+    assert!(out.status.success(), "{}", both(&out));
+    t.same("a.out").same("s.lbl");
+    assert!(!t.kit.path("s.prg").exists(), "{:?}", t.kit.names());
+
+    // A bad option fails as 64tass's does, with exit status 1.
+    let out = Command::new(&link)
+        .current_dir(&t.kit.0)
+        .args(["--no-such-option", "s.asm"])
+        .output()
+        .expect("run c64kit as 64tass");
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+}

@@ -24,7 +24,8 @@ pub struct Args {
     /// Source files (64tass syntax), assembled in order
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Output file [default: the first source with extension .prg]; `-` is standard output
+    /// Output file [default: the first source with extension .prg; `a.out` when started
+    /// as `64tass`]; `-` is standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Vec<PathBuf>,
     /// As -o, but add the bytes to the end of FILE
@@ -57,6 +58,9 @@ pub struct Args {
     /// Accepted for 64tass compatibility: c64kit always names the macro call
     #[arg(long)]
     pub macro_caret_diag: bool,
+    /// Started under the name `64tass`: 64tass's default output name.
+    #[arg(skip)]
+    pub as_64tass: bool,
 
     // Output formats, for the -o before them.
     /// CBM .prg output with a load address (the default)
@@ -377,6 +381,15 @@ impl Args {
 
     /// The program files to write, in command-line order, each with its format,
     /// section and memory map.
+    /// Where the program goes without `-o`: the first source's name with `.prg`,
+    /// or 64tass's `a.out` when started as `64tass`.
+    pub fn default_output(&self) -> PathBuf {
+        match self.as_64tass {
+            true => PathBuf::from("a.out"),
+            false => self.files[0].with_extension("prg"),
+        }
+    }
+
     pub fn outputs(&self, m: &ArgMatches) -> Vec<Target<OutputFormat>> {
         const FORMATS: [(&str, OutputFormat); 9] = [
             ("cbm_prg", OutputFormat::Cbm),
@@ -392,7 +405,7 @@ impl Args {
         let mut files = named_files(m, &[("output", false), ("output_append", true)]);
         if files.is_empty() && !self.no_output {
             // The default output comes after every flag.
-            files.push((usize::MAX, self.files[0].with_extension("prg"), false));
+            files.push((usize::MAX, self.default_output(), false));
         }
         let sections = values::<String>(m, "output_section");
         let maps = named_files(m, &[("map", false), ("map_append", true)]);

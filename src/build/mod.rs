@@ -42,6 +42,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     if args.output.is_empty()
         && args.output_append.is_empty()
         && !args.no_output
+        && !args.as_64tass
         && !names_a_file(&args.files[0])
     {
         errln!(
@@ -352,7 +353,7 @@ fn write_outputs(
     }
     if let Some(p) = &args.dependencies {
         // 64tass's order: outputs, listing, label files, maps, error file.
-        let default_target = args.files[0].with_extension("prg");
+        let default_target = args.default_output();
         let mut targets: Vec<&Path> = written.outputs.iter().map(|t| t.path.as_path()).collect();
         if written.outputs.is_empty() && written.lone_map.is_none() {
             targets.push(&default_target);
