@@ -73,6 +73,18 @@ pub struct Parser<'t, 'n> {
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
+/// Whether an operand starts at `bytes[i]`, as 64tass decides after a prefix
+/// `*`, `+` or `-`: a `%` only with a binary digit after it (or `.` and one),
+/// otherwise it is the modulo operator (`*%(8*8)` is the program counter
+/// modulo 64, `-%3` the anonymous label's).
+fn operand_at(bytes: &[u8], i: usize) -> bool {
+    let at = |k: usize| bytes.get(k).copied().unwrap_or(0);
+    match at(i) {
+        b'%' => matches!(at(i + 1), b'0' | b'1') || (at(i + 1) == b'.' && matches!(at(i + 2), b'0' | b'1')),
+        c => starts_operand(c),
+    }
+}
+
 fn starts_operand(c: u8) -> bool {
     matches!(
         c,
@@ -642,7 +654,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     i += 1;
                 }
                 let n = if i < self.end { self.bytes[i] } else { 0 };
-                let operand = starts_operand(n)
+                let operand = operand_at(&self.bytes[..self.end], i)
                     && !matches!(
                         n,
                         b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^' | b'?'
@@ -719,7 +731,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             }
         }
         let next = if i < self.end { self.bytes[i] } else { 0 };
-        if !starts_operand(next) || next == b'?' {
+        if !operand_at(&self.bytes[..self.end], i) || next == b'?' {
             self.pos = i;
             let n = if c == b'+' { count - 1 } else { -count };
             let e = Expr::anon(start as Pos, n);
