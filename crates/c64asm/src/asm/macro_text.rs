@@ -125,7 +125,8 @@ pub fn substitute_marking(
             p == name
                 || (!case_sensitive
                     && (p.eq_ignore_ascii_case(name)
-                        || (!(p.is_ascii() && name.is_ascii()) && p.to_lowercase() == name.to_lowercase())))
+                        || (!(p.is_ascii() && name.is_ascii())
+                            && p.to_lowercase() == name.to_lowercase())))
         })
     };
     let mut quote: Option<u8> = None;

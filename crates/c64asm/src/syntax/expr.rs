@@ -78,11 +78,17 @@ pub struct Parser<'t, 'n> {
 /// otherwise it is the modulo operator (`*%(8*8)` is the program counter
 /// modulo 64, `-%3` the anonymous label's).
 fn operand_at(bytes: &[u8], i: usize) -> bool {
-    let at = |k: usize| bytes.get(k).copied().unwrap_or(0);
-    match at(i) {
-        b'%' => matches!(at(i + 1), b'0' | b'1') || (at(i + 1) == b'.' && matches!(at(i + 2), b'0' | b'1')),
-        c => starts_operand(c),
+    match bytes.get(i) {
+        Some(b'%') => binary_at(bytes, i),
+        c => starts_operand(c.copied().unwrap_or(0)),
     }
+}
+
+/// Whether the `%` at `bytes[i]` starts a binary literal: a binary digit
+/// follows it, or `.` and one.
+fn binary_at(bytes: &[u8], i: usize) -> bool {
+    let at = |k: usize| bytes.get(k).copied().unwrap_or(0);
+    matches!(at(i + 1), b'0' | b'1') || (at(i + 1) == b'.' && matches!(at(i + 2), b'0' | b'1'))
 }
 
 fn starts_operand(c: u8) -> bool {
@@ -754,11 +760,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         let at = start as Pos;
         match c {
             b'$' | b'0'..=b'9' => self.number(),
-            b'%' if matches!(self.peek_at(1), b'0' | b'1')
-                || (self.peek_at(1) == b'.' && matches!(self.peek_at(2), b'0' | b'1')) =>
-            {
-                self.number()
-            }
+            b'%' if binary_at(&self.bytes[..self.end], self.pos) => self.number(),
             b'"' | b'\'' => {
                 let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
                 self.pos = end;
