@@ -83,6 +83,7 @@ fn substitute(
         &mut out,
         &mut Vec::new(),
         &mut faults,
+        true,
     )?;
     match faults.into_iter().next() {
         Some(f) => Err(f),
@@ -114,8 +115,20 @@ pub fn substitute_marking(
     out: &mut String,
     marks: &mut Vec<(usize, usize, usize)>,
     faults: &mut Vec<String>,
+    case_sensitive: bool,
 ) -> Result<(), String> {
     let bytes = line.as_bytes();
+    // A parameter is named as symbols are: in any case unless `-C`.
+    let find = |name: &str| {
+        params.iter().position(|p| {
+            let p = p.0.as_ref();
+            p == name
+                || (!case_sensitive
+                    && (p.eq_ignore_ascii_case(name)
+                        || (!(p.is_ascii() && name.is_ascii())
+                            && p.to_lowercase() == name.to_lowercase())))
+        })
+    };
     let mut quote: Option<u8> = None;
     let mut i = 0;
     let mut run = 0;
@@ -169,7 +182,7 @@ pub fn substitute_marking(
                         return Err("'}' expected".into());
                     };
                     let name = &line[i + 2..close];
-                    let Some(n) = params.iter().position(|p| p.0.as_ref() == name) else {
+                    let Some(n) = find(name) else {
                         return Err(format!("unknown argument name '{name}'"));
                     };
                     given = Some(n);
@@ -177,7 +190,7 @@ pub fn substitute_marking(
                 } else if c.is_ascii_alphabetic() || c == b'_' {
                     let len = ident_len(line, i + 1, true);
                     let name = &line[i + 1..i + 1 + len];
-                    match params.iter().position(|p| p.0.as_ref() == name) {
+                    match find(name) {
                         Some(n) => {
                             given = Some(n);
                             (arg(n), len + 1)

@@ -340,6 +340,7 @@ impl Assembler<'_> {
                 &mut text,
                 &mut here,
                 &mut faults,
+                self.dialect.case_sensitive,
             )?;
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.

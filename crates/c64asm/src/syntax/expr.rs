@@ -73,6 +73,24 @@ pub struct Parser<'t, 'n> {
 }
 
 /// Characters that can start an operand (besides identifier starts and digits).
+/// Whether an operand starts at `bytes[i]`, as 64tass decides after a prefix
+/// `*`, `+` or `-`: a `%` only with a binary digit after it (or `.` and one),
+/// otherwise it is the modulo operator (`*%(8*8)` is the program counter
+/// modulo 64, `-%3` the anonymous label's).
+fn operand_at(bytes: &[u8], i: usize) -> bool {
+    match bytes.get(i) {
+        Some(b'%') => binary_at(bytes, i),
+        c => starts_operand(c.copied().unwrap_or(0)),
+    }
+}
+
+/// Whether the `%` at `bytes[i]` starts a binary literal: a binary digit
+/// follows it, or `.` and one.
+fn binary_at(bytes: &[u8], i: usize) -> bool {
+    let at = |k: usize| bytes.get(k).copied().unwrap_or(0);
+    matches!(at(i + 1), b'0' | b'1') || (at(i + 1) == b'.' && matches!(at(i + 2), b'0' | b'1'))
+}
+
 fn starts_operand(c: u8) -> bool {
     matches!(
         c,
@@ -642,7 +660,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     i += 1;
                 }
                 let n = if i < self.end { self.bytes[i] } else { 0 };
-                let operand = starts_operand(n)
+                let operand = operand_at(&self.bytes[..self.end], i)
                     && !matches!(
                         n,
                         b'+' | b'-' | b'*' | b'!' | b'~' | b'<' | b'>' | b'#' | b'`' | b'^' | b'?'
@@ -719,7 +737,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             }
         }
         let next = if i < self.end { self.bytes[i] } else { 0 };
-        if !starts_operand(next) || next == b'?' {
+        if !operand_at(&self.bytes[..self.end], i) || next == b'?' {
             self.pos = i;
             let n = if c == b'+' { count - 1 } else { -count };
             let e = Expr::anon(start as Pos, n);
@@ -742,11 +760,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         let at = start as Pos;
         match c {
             b'$' | b'0'..=b'9' => self.number(),
-            b'%' if matches!(self.peek_at(1), b'0' | b'1')
-                || (self.peek_at(1) == b'.' && matches!(self.peek_at(2), b'0' | b'1')) =>
-            {
-                self.number()
-            }
+            b'%' if binary_at(&self.bytes[..self.end], self.pos) => self.number(),
             b'"' | b'\'' => {
                 let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
                 self.pos = end;

@@ -345,7 +345,9 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
         fraction = Some((end + 1, f_end));
         end = f_end;
     }
-    if int_end == start && fraction.is_none_or(|(s, e)| s == e) {
+    // A `$` without digits is an empty bit string in 64tass (`$>$fc` is
+    // false); a `%` gets here only with a digit, a decimal always has one.
+    if int_end == start && radix != 16 && fraction.is_none_or(|(s, e)| s == e) {
         return error(pos, "an expression is expected");
     }
     // Exponent: `e` (decimal, not for hex where e is a digit) or `p` (binary).
@@ -539,7 +541,7 @@ mod tests {
         assert_eq!(num("$1.8p4"), "float 24 6");
         assert_eq!(num("12.2p8"), "float 3123.2 6");
         assert_eq!(num("1..2"), "int 1 1");
-        assert_eq!(num("$"), "error an expression is expected");
+        assert_eq!(num("$"), "bits 0/0 1");
         assert_eq!(num("$fFx"), "bits ff/8 3");
         assert_eq!(num("1e3"), "float 1000 3");
         assert_eq!(num("1E"), "int 1 1");
