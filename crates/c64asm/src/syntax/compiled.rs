@@ -313,6 +313,21 @@ impl<'a> Arena<'a> {
     pub fn has_room(&self, n: usize) -> bool {
         self.chunk.capacity() - self.chunk.len() >= n
     }
+
+    /// Drop `e`, a folded operation's operand, and if it is brackets whose
+    /// literal is the chunk's last node, that node too (nothing else
+    /// points to it: it was the brackets' own run).
+    fn take_back(&mut self, e: Expr) {
+        let last = self.chunk.len().checked_sub(1);
+        let own = e.tag == Tag::Paren
+            && e.in_arena()
+            && last.is_some_and(|l| std::ptr::eq(e.run_ptr().cast_const(), &self.chunk[l]));
+        drop(e);
+        if own {
+            // An integer literal: nothing to drop.
+            self.chunk.pop();
+        }
+    }
 }
 
 /// Store a run of nodes in the arena if it has room, else boxed; the
@@ -520,6 +535,11 @@ impl Expr {
             && foldable(&b)
             && let Some(e) = fold_ints(op, &a, &b)
         {
+            if let Some(ar) = arena {
+                // Brackets' literals written last are taken back.
+                ar.take_back(b);
+                ar.take_back(a);
+            }
             return e;
         }
         Expr::fixed(arena, pos, Tag::Binary, op as u8, [a, b])
@@ -974,6 +994,8 @@ mod tests {
             f.fold = true;
         }
         let (plain, folded) = (build(&mut a), build(&mut fold));
+        // The brackets' literals are taken back: nothing is left.
+        assert_eq!(fold.as_ref().map(|f| f.chunk.len()), Some(0));
         assert!(matches!(folded.kind(), ExprKind::Int(43)));
         assert!(matches!(plain.kind(), ExprKind::Binary(BinOp::And, _)));
         let places = |e: &Expr| (e.start(), e.text_start(), e.height());
