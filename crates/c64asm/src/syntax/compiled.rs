@@ -1005,7 +1005,10 @@ mod tests {
         let (mut plain, mut folded) = (plain, folded);
         mark_indirect(&mut plain);
         mark_indirect(&mut folded);
-        assert_eq!((folded.start(), folded.text_start()), (plain.start(), plain.text_start()));
+        assert_eq!(
+            (folded.start(), folded.text_start()),
+            (plain.start(), plain.text_start())
+        );
         // What evaluating would not give as such is left alone.
         for (op, x, y) in [
             (BinOp::Add, i64::MAX, 1),
