@@ -399,7 +399,9 @@ impl Assembler<'_> {
         // dropped before it is truncated back to `mark`; the chunk is never
         // grown (its capacity is fixed) and its elements are never moved out
         // (`Exprs` hands out shared references only).
-        let arena = unsafe { Arena::new(chunk) };
+        let mut arena = unsafe { Arena::new(chunk) };
+        // Kept for every pass: literal arithmetic is done once, here.
+        arena.fold = true;
         let end = match kind {
             ParseKind::Callee => {
                 crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end)

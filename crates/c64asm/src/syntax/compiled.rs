@@ -291,6 +291,9 @@ pub struct Arena<'a> {
     /// A run did not fit: the parse must be redone with more room (its
     /// runs were boxed meanwhile).
     pub full: bool,
+    /// Fold integer arithmetic on literals into one literal node (see
+    /// [`fold_ints`]): set for the parses kept for every pass.
+    pub fold: bool,
 }
 
 impl<'a> Arena<'a> {
@@ -299,12 +302,31 @@ impl<'a> Arena<'a> {
     /// before it is dropped, grown or truncated below them; its elements
     /// must not be moved out.
     pub unsafe fn new(chunk: &'a mut Vec<Expr>) -> Arena<'a> {
-        Arena { chunk, full: false }
+        Arena {
+            chunk,
+            full: false,
+            fold: false,
+        }
     }
 
     /// Room for `n` more nodes without growing.
     pub fn has_room(&self, n: usize) -> bool {
         self.chunk.capacity() - self.chunk.len() >= n
+    }
+
+    /// Drop `e`, a folded operation's operand, and if it is brackets whose
+    /// literal is the chunk's last node, that node too (nothing else
+    /// points to it: it was the brackets' own run).
+    fn take_back(&mut self, e: Expr) {
+        let last = self.chunk.len().checked_sub(1);
+        let own = e.tag == Tag::Paren
+            && e.in_arena()
+            && last.is_some_and(|l| std::ptr::eq(e.run_ptr().cast_const(), &self.chunk[l]));
+        drop(e);
+        if own {
+            // An integer literal: nothing to drop.
+            self.chunk.pop();
+        }
     }
 }
 
@@ -454,6 +476,7 @@ impl Expr {
     }
 
     /// An operator node over a run of `N` operands.
+    #[inline(always)]
     fn fixed<const N: usize>(
         arena: &mut Option<Arena<'_>>,
         pos: Pos,
@@ -490,19 +513,35 @@ impl Expr {
         Expr::leaf(pos, tag, 0, height_of(h), data)
     }
 
+    #[inline(always)]
     pub fn unary(arena: &mut Option<Arena<'_>>, pos: Pos, op: UnOp, e: Expr) -> Expr {
         Expr::fixed(arena, pos, Tag::Unary, op as u8, [e])
     }
 
+    #[inline(always)]
     pub fn paren(arena: &mut Option<Arena<'_>>, pos: Pos, e: Expr) -> Expr {
         Expr::fixed(arena, pos, Tag::Paren, 0, [e])
     }
 
+    #[inline(always)]
     pub fn addr(arena: &mut Option<Arena<'_>>, pos: Pos, op: AddrOp, e: Expr) -> Expr {
         Expr::fixed(arena, pos, Tag::Addr, addr_code(op), [e])
     }
 
+    #[inline(always)]
     pub fn binary(arena: &mut Option<Arena<'_>>, pos: Pos, op: BinOp, a: Expr, b: Expr) -> Expr {
+        if arena.as_ref().is_some_and(|a| a.fold)
+            && foldable(&a)
+            && foldable(&b)
+            && let Some(e) = fold_ints(op, &a, &b)
+        {
+            if let Some(ar) = arena {
+                // Brackets' literals written last are taken back.
+                ar.take_back(b);
+                ar.take_back(a);
+            }
+            return e;
+        }
         Expr::fixed(arena, pos, Tag::Binary, op as u8, [a, b])
     }
 
@@ -554,6 +593,9 @@ impl Expr {
     pub fn height(&self) -> u32 {
         if self.tag.fixed().is_some() || self.tag.counted() {
             self.aux as u32
+        } else if self.tag == Tag::Int {
+            // A folded operation keeps its height (see `fold_ints`).
+            (self.aux as u32).max(1)
         } else {
             1
         }
@@ -666,6 +708,8 @@ impl Expr {
             Tag::Addr if matches!(addr_op(self.op), AddrOp::Index(_)) => {
                 self.first().text_start().min(self.pos)
             }
+            // A folded operation's text starts at its brackets (see `fold_ints`).
+            Tag::Int => self.pos - self.op as Pos,
             _ => self.pos,
         }
     }
@@ -711,6 +755,59 @@ impl Expr {
             self.aux = height_of(h);
         }
     }
+}
+
+/// Whether `e` may be an operand [`fold_ints`] takes (checked first: most
+/// operations have a name on one side).
+#[inline(always)]
+fn foldable(e: &Expr) -> bool {
+    matches!(e.tag, Tag::Int | Tag::Paren)
+}
+
+/// An integer literal operand of a foldable operation, maybe in brackets
+/// (grouping only: an operand's own brackets are never folded away, so
+/// indirection is kept): its value, where its value and its text start,
+/// and its height.
+fn int_operand(e: &Expr) -> Option<(i64, Pos, Pos, u32)> {
+    let (lit, text_start) = match e.tag {
+        Tag::Paren => (e.first(), e.pos),
+        _ => (e, e.text_start()),
+    };
+    // SAFETY: an `Int` node's payload is its value.
+    (lit.tag == Tag::Int).then(|| (unsafe { lit.data.int }, lit.pos, text_start, e.height()))
+}
+
+/// `a op b` over two integer literals as one literal node, when the result
+/// is what evaluating the operation gives (an integer in 64 bits, no error,
+/// nothing to warn about): each pass then reads one node instead of three.
+/// The node keeps where the operation's text and value start and its height
+/// (messages and the parser's depth limit see no difference).
+#[inline(never)]
+fn fold_ints(op: BinOp, a: &Expr, b: &Expr) -> Option<Expr> {
+    let (x, start, text_start, ha) = int_operand(a)?;
+    let (y, _, _, hb) = int_operand(b)?;
+    let v = match op {
+        BinOp::Add => x.checked_add(y)?,
+        BinOp::Sub => x.checked_sub(y)?,
+        BinOp::Mul => x.checked_mul(y)?,
+        BinOp::And => x & y,
+        BinOp::Or => x | y,
+        BinOp::Xor => x ^ y,
+        // Non-negative operands only: no rounding or sign rules to follow.
+        BinOp::Div if x >= 0 && y > 0 => x / y,
+        BinOp::Mod if x >= 0 && y > 0 => x % y,
+        BinOp::Shl if x >= 0 && (0..63).contains(&y) && x.leading_zeros() as i64 > y => x << y,
+        BinOp::Shr if x >= 0 && (0..63).contains(&y) => x >> y,
+        _ => return None,
+    };
+    let back = u8::try_from(start.checked_sub(text_start)?).ok()?;
+    Some(Expr::leaf(
+        start,
+        Tag::Int,
+        back,
+        height_of(ha.max(hb)),
+        Data { int: v },
+    ))
 }
 
 fn height_of(below: u32) -> u16 {
@@ -802,6 +899,12 @@ fn resolve(e: &mut Expr, top: bool) {
             e.operands_mut().iter_mut().for_each(|x| resolve(x, false))
         }
         Tag::Member => resolve(&mut e.operands_mut()[0], false),
+        // A folded operation's brackets were its operands', grouping only:
+        // gone, as they would be from the operation (see `fold_ints`).
+        Tag::Int => {
+            e.op = 0;
+            return;
+        }
         _ => return,
     }
     e.refresh_height();
@@ -868,6 +971,56 @@ mod tests {
             assert_eq!(items[9].pos, 10);
             assert_eq!(list.height(), 2);
             assert!(!a.as_ref().is_some_and(|a| a.full));
+        }
+    }
+
+    /// Literal arithmetic folded in a kept parse reads as the operation
+    /// would: its value, where its value and text start, its height.
+    #[test]
+    fn folded_operations_keep_their_places() {
+        // `((6 * 7) + 1) & $ff` as the parser builds it.
+        fn build(a: &mut Option<Arena<'_>>) -> Expr {
+            let mul = Expr::binary(a, 4, BinOp::Mul, Expr::int(2, 6), Expr::int(6, 7));
+            let inner = Expr::paren(a, 1, mul);
+            let sum = Expr::binary(a, 9, BinOp::Add, inner, Expr::int(11, 1));
+            let outer = Expr::paren(a, 0, sum);
+            Expr::binary(a, 14, BinOp::And, outer, Expr::int(16, 0xff))
+        }
+        let (mut chunk, mut kept) = (Vec::with_capacity(16), Vec::with_capacity(16));
+        // SAFETY: the trees are dropped before the chunks.
+        let mut a = Some(unsafe { Arena::new(&mut chunk) });
+        let mut fold = Some(unsafe { Arena::new(&mut kept) });
+        if let Some(f) = &mut fold {
+            f.fold = true;
+        }
+        let (plain, folded) = (build(&mut a), build(&mut fold));
+        // The brackets' literals are taken back: nothing is left.
+        assert_eq!(fold.as_ref().map(|f| f.chunk.len()), Some(0));
+        assert!(matches!(folded.kind(), ExprKind::Int(43)));
+        assert!(matches!(plain.kind(), ExprKind::Binary(BinOp::And, _)));
+        let places = |e: &Expr| (e.start(), e.text_start(), e.height());
+        assert_eq!(places(&folded), places(&plain));
+        assert_eq!(places(&folded), (2, 0, 6));
+        // As an instruction's operand the brackets are grouping only.
+        let (mut plain, mut folded) = (plain, folded);
+        mark_indirect(&mut plain);
+        mark_indirect(&mut folded);
+        assert_eq!(
+            (folded.start(), folded.text_start()),
+            (plain.start(), plain.text_start())
+        );
+        // What evaluating would not give as such is left alone.
+        for (op, x, y) in [
+            (BinOp::Add, i64::MAX, 1),
+            (BinOp::Div, 1, 0),
+            (BinOp::Div, -7, 2),
+            (BinOp::Shr, -8, 1),
+            (BinOp::Shl, 1, 63),
+            (BinOp::Exp, 2, 3),
+            (BinOp::Eq, 1, 1),
+        ] {
+            let e = Expr::binary(&mut fold, 1, op, Expr::int(0, x), Expr::int(2, y));
+            assert!(matches!(e.kind(), ExprKind::Binary(..)), "{op:?}");
         }
     }
 
