@@ -437,6 +437,25 @@ fn addressing_mode_errors_point_at_the_operand() {
     );
 }
 
+/// An operand text met again is copied from its first parse (the parse
+/// cache): each copy's errors point at its own line and column, indented
+/// otherwise or in a macro's expansion, as 64tass reports them (64tass 1.58:
+/// 2:14, 3:8, 5:14 and 8:14, the same message each).
+#[test]
+fn repeated_operand_texts_report_at_their_own_place() {
+    let src = "* = $1000\n        lda ($1234),y\n  lda ($1234),y\nm .macro\n        lda ($1234),y\n .endm\n        #m\n        lda ($1234),y\n";
+    let d = fail(src);
+    let message = "not a direct page address address '($1234),y'".to_string();
+    let at: Vec<(usize, usize)> = errors_of(&d)
+        .into_iter()
+        .map(|(kind, line, col, msg)| {
+            assert_eq!((kind, &msg), (Kind::ValueOutOfRange, &message), "{d}");
+            (line, col)
+        })
+        .collect();
+    assert_eq!(at, [(2, 14), (3, 8), (5, 14), (8, 14)], "{d}");
+}
+
 #[test]
 fn undefined_symbol() {
     check(

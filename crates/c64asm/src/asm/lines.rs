@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::Assembler;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::Pos;
-use crate::syntax::compiled::{Arena, Expr};
+use crate::syntax::compiled::{Arena, Expr, ExprList};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
@@ -177,11 +177,65 @@ pub struct LineCaches {
     chunks: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
     current: Option<u32>,
+    /// A clean parse (no error, no deprecation, packed) of each text parsed
+    /// more than once, by a hash of its kind and text (to the end of its
+    /// line): the text met again is copied from it, its positions moved,
+    /// instead of parsed (most lines of a source repeat one met before:
+    /// `rts`, `sta $d020`, `bne _loop`).
+    texts: rustc_hash::FxHashMap<u64, Origin>,
+    /// One bit per bucket of text hashes: set once a text's clean parse was
+    /// made. A text goes to `texts` when it is parsed a second time, so the
+    /// many that never repeat take no room there.
+    seen: Vec<u64>,
 }
+
+/// Buckets of [`LineCaches::seen`]: 2^20 bits (128 KiB).
+const SEEN_BITS: u32 = 20;
+
+/// Where a text was parsed (see [`LineCaches::texts`]).
+#[derive(Clone, Copy)]
+struct Origin {
+    file: FileId,
+    start: u32,
+    end: u32,
+    kind: ParseKind,
+    entry: u32,
+}
+
+/// The key of a text parsed as `kind` in [`LineCaches::texts`].
+fn text_hash(kind: ParseKind, text: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write_u8(kind as u8);
+    h.write(text);
+    h.finish()
+}
+
+/// A parse's result before it is kept: the expressions, where it stopped,
+/// the deprecated operators met, and whether the chunk ran out of room.
+type Made = (
+    Result<ExprList, SyntaxError>,
+    u32,
+    Box<[(Pos, &'static str)]>,
+    bool,
+);
 
 const NONE: u32 = u32::MAX;
 
 impl LineCaches {
+    /// Whether a text of hash `h` was parsed before (maybe another text of
+    /// the same bucket); it is marked as parsed now.
+    fn seen_before(&mut self, h: u64) -> bool {
+        if self.seen.is_empty() {
+            self.seen = vec![0; 1 << (SEEN_BITS - 6)];
+        }
+        let i = (h >> (64 - SEEN_BITS)) as usize;
+        let (word, bit) = (i / 64, i % 64);
+        let was = self.seen[word] >> bit & 1 != 0;
+        self.seen[word] |= 1 << bit;
+        was
+    }
+
     /// The entry of the parse of `line` at `offset` (`near` bytes from the
     /// line's start) as `kind`, if any.
     fn find(
@@ -263,6 +317,17 @@ impl LineCaches {
         c
     }
 
+    /// Chunk, start, length and end (from where the parse began) of a
+    /// packed entry (one with no [`Extra`]).
+    fn packed(e: &Entry) -> (u32, u32, u32, u32) {
+        (
+            e.at >> START_BITS,
+            e.at & ((1 << START_BITS) - 1),
+            e.info >> LEN_SHIFT & ((1 << LEN_BITS) - 1),
+            e.info & ((1 << REL_BITS) - 1),
+        )
+    }
+
     /// The parse kept as entry `id` (its end from where it began).
     fn parsed(&self, id: u32) -> Parsed {
         let e = &self.entries[id as usize];
@@ -273,12 +338,7 @@ impl LineCaches {
         };
         let (chunk, start, len, end) = match extra.and_then(|x| x.wide) {
             Some(wide) => wide,
-            None => (
-                e.at >> START_BITS,
-                e.at & ((1 << START_BITS) - 1),
-                e.info >> LEN_SHIFT & ((1 << LEN_BITS) - 1),
-                e.info & ((1 << REL_BITS) - 1),
-            ),
+            None => Self::packed(e),
         };
         Parsed {
             result: match extra.and_then(|x| x.error.clone()) {
@@ -318,6 +378,12 @@ impl Assembler<'_> {
         if let Some(id) = self.lines.find(line.file, line.index, offset, near, kind) {
             return id;
         }
+        // The same text parsed before (the parse depends on nothing else):
+        // its trees copied with their positions moved.
+        let text = line.text.as_bytes().get(pos..line.end.max(pos));
+        let hash = text.map(|t| text_hash(kind, t));
+        let copy = hash.and_then(|h| self.same_text(h, kind, text?));
+        let copy = copy.map(|o| (o.entry, (pos as u32).wrapping_sub(o.start)));
         // Into the current chunk when no caller holds it (a parse during a
         // macro call's arguments) and it has room, else into a new one
         // (doubled while the parse does not fit a new one either).
@@ -333,7 +399,7 @@ impl Assembler<'_> {
         };
         let mut fresh = unheld.is_none();
         let (result, end, deprecated) = loop {
-            if let Some(done) = self.parse_in(line, pos, kind, chunk) {
+            if let Some(done) = self.parse_in(line, pos, kind, chunk, copy) {
                 break done;
             }
             if fresh {
@@ -374,13 +440,35 @@ impl Assembler<'_> {
                     wide,
                 },
             );
+        } else if let Some(h) = hash
+            && copy.is_none()
+            && offset < OFFSET_MASK
+            && self.lines.seen_before(h)
+        {
+            // A text parsed again: the one later ones copy.
+            self.lines.texts.entry(h).or_insert(Origin {
+                file: line.file,
+                start: pos as u32,
+                end: line.end as u32,
+                kind,
+                entry: id,
+            });
         }
         id
     }
 
-    /// Parse into chunk `c` (which no one else holds): the operator nodes
-    /// and then the line's expressions go to its end. `None` when it is too
-    /// full (it is left as it was).
+    /// The kept clean parse of `text` as `kind`, if there is one (the texts
+    /// compared, not only their hashes).
+    fn same_text(&self, hash: u64, kind: ParseKind, text: &[u8]) -> Option<Origin> {
+        let o = *self.lines.texts.get(&hash)?;
+        let before = self.src.get(o.file).text().as_bytes();
+        (o.kind == kind && before.get(o.start as usize..o.end as usize) == Some(text)).then_some(o)
+    }
+
+    /// Parse into chunk `c` (which no one else holds), or with `copy` (an
+    /// entry and how far to move it) copy that parse of the same text: the
+    /// operator nodes and then the line's expressions go to its end. `None`
+    /// when it is too full (it is left as it was).
     #[allow(clippy::type_complexity)]
     fn parse_in(
         &mut self,
@@ -388,11 +476,21 @@ impl Assembler<'_> {
         pos: usize,
         kind: ParseKind,
         c: u32,
+        copy: Option<(u32, Pos)>,
     ) -> Option<(
         Result<(u32, u32), SyntaxError>,
         u32,
         Box<[(Pos, &'static str)]>,
     )> {
+        // The copied parse's nodes, read while the chunk grows: it never
+        // reallocates (see `Arena`) and they sit below its end.
+        let from = copy.map(|(id, delta)| {
+            let (sc, start, len, rel) = LineCaches::packed(&self.lines.entries[id as usize]);
+            let nodes = self.lines.chunks[sc as usize]
+                .as_ptr()
+                .wrapping_add(start as usize);
+            (nodes, len as usize, rel, delta)
+        });
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
         let mark = chunk.len();
         // SAFETY: the parsed trees are appended to this same chunk below, or
@@ -402,23 +500,19 @@ impl Assembler<'_> {
         let mut arena = unsafe { Arena::new(chunk) };
         // Kept for every pass: literal arithmetic is done once, here.
         arena.fold = true;
-        let end = match kind {
-            ParseKind::Callee => {
-                crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end)
+        let (result, end, deprecated, full): Made = match from {
+            Some((nodes, len, rel, delta)) => {
+                let mut arena = Some(arena);
+                // SAFETY: an entry's nodes are initialized and stay in place
+                // while their chunk lives (it is kept in `chunks`).
+                let v: ExprList = (0..len)
+                    .map(|i| unsafe { &*nodes.add(i) }.relocated(&mut arena, delta))
+                    .collect();
+                let full = arena.as_ref().is_some_and(|a| a.full);
+                (Ok(v), pos as u32 + rel, Box::default(), full)
             }
-            _ => line.end,
+            None => parse_text(line, pos, kind, arena, &mut self.names, self.dialect),
         };
-        let mut p = Parser::new(line.text, pos, end, &mut self.names, self.dialect);
-        p.set_arena(arena);
-        let result = match kind {
-            ParseKind::List | ParseKind::Callee => p.list(),
-            ParseKind::Operands => p.operands(),
-            ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
-        };
-        let end = p.pos as u32;
-        let full = p.arena_full();
-        let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
-        drop(p);
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
         let result = match result {
             Ok(mut v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
@@ -509,6 +603,32 @@ impl Assembler<'_> {
             _ => {}
         }
     }
+}
+
+/// The parser run over the text of `line` from `pos` as `kind`.
+fn parse_text(
+    line: &LineRef,
+    pos: usize,
+    kind: ParseKind,
+    arena: Arena,
+    names: &mut crate::intern::Interner,
+    dialect: crate::syntax::expr::Dialect,
+) -> Made {
+    let end = match kind {
+        ParseKind::Callee => crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end),
+        _ => line.end,
+    };
+    let mut p = Parser::new(line.text, pos, end, names, dialect);
+    p.set_arena(arena);
+    let result = match kind {
+        ParseKind::List | ParseKind::Callee => p.list(),
+        ParseKind::Operands => p.operands(),
+        ParseKind::Single => p.single().map(|e| smallvec::smallvec![e]),
+    };
+    let end = p.pos as u32;
+    let full = p.arena_full();
+    let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
+    (result, end, deprecated, full)
 }
 
 #[cfg(test)]

@@ -743,6 +743,41 @@ impl Expr {
         }
     }
 
+    /// A copy of this tree with every position moved by `delta` (wrapping):
+    /// what parsing the same text `delta` bytes further on would build
+    /// (the parse cache's copy of a text met before). Runs go to `arena`
+    /// as the parser's would.
+    pub fn relocated(&self, arena: &mut Option<Arena<'_>>, delta: Pos) -> Expr {
+        let pos = self.pos.wrapping_add(delta);
+        // SAFETY: each arm reads the payload field its tag stores (and
+        // makes its own copy of what the node owns).
+        let data = unsafe {
+            match self.tag {
+                Tag::Big => Data {
+                    big: Box::into_raw(Box::new((*self.data.big).clone())),
+                },
+                Tag::Str | Tag::EncStr => Data {
+                    text: Box::into_raw(Box::new((*self.data.text).clone())),
+                },
+                Tag::Bytes => Data {
+                    bytes: Box::into_raw(Box::new((*self.data.bytes).clone())),
+                },
+                t if t.fixed().is_some() || t.counted() => {
+                    // The operands first (their runs go before this one's,
+                    // as the parser lays them out).
+                    let run: smallvec::SmallVec<[Expr; 4]> = self
+                        .run()
+                        .iter()
+                        .map(|x| x.relocated(arena, delta))
+                        .collect();
+                    put_run(arena, run.into_iter())
+                }
+                _ => self.data,
+            }
+        };
+        Expr::leaf(pos, self.tag, self.op, self.aux, data)
+    }
+
     /// Recompute the height after the operands changed.
     fn refresh_height(&mut self) {
         if self.tag.fixed().is_some() || self.tag.counted() {

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Pass 1's instructions per kind of line: for each kind, 2,000 copies of one
+line after a short header, assembled under callgrind with a dump after the
+first pass; the header alone's count is subtracted and the rest divided by
+2,000. Run in a scratch directory (it writes KIND.asm and cg.* files there).
+
+usage: asm-line-costs.py path/to/c64kit
+"""
+import glob
+import os
+import subprocess
+import sys
+
+KINDS = {
+    "blank": "",
+    "comment": "; a comment line here",
+    "instr_none": "        clc",
+    "instr_imm": "        lda #0",
+    "instr_abs": "        sta $d020",
+    "instr_label": "        lda tab0,x",
+    "instr_imm_expr": "        adc #<(tab0 + 3 * 2)",
+    "byte_nums": "        .byte 37, 111, 46, 255, 1, 2",
+    "byte_mixed": "        .byte 0, 9, (0 + 1) & $ff, <tab0, >tab0",
+    "word": "        .word tab0, tab0 + 1, 37 * 256 + 1",
+    "text": '        .text "block 0"',
+    "assign": "ptr{i}  = tab0 + 1",
+    "label_only": "lab{i}",
+    "label_instr": "lab{i}   rts",
+    "macro_call": "        #poke $d021, 1",
+    "if_block": "        .if {i} % 3 == 0\n        inc $12\n        .else\n"
+    "        dec $12\n        .endif",
+}
+HEADER = (
+    "poke    .macro addr, value\n        lda #\\value\n        sta \\addr\n"
+    "        .endm\n* = $1000\ntab0 .byte 1,2,3\n"
+)
+N = 2000
+
+
+def pass1(binary, path):
+    for f in glob.glob("cg.*"):
+        os.remove(f)
+    subprocess.run(
+        ["valgrind", "--tool=callgrind", "--dump-after=*Assembler*compile",
+         "--callgrind-out-file=cg.%p", binary, "build", "-a", "-C", "-q",
+         "-o", "x.prg", path],
+        capture_output=True, check=False)
+    for f in glob.glob("cg.*.1"):
+        for line in open(f):
+            if line.startswith("summary"):
+                return int(line.split()[1])
+    raise SystemExit(f"no pass 1 dump for {path}")
+
+
+def main():
+    binary = sys.argv[1]
+    with open("base.asm", "w") as f:
+        f.write(HEADER)
+    base = pass1(binary, "base.asm")
+    for kind, text in KINDS.items():
+        body = "".join(text.format(i=i) + "\n" for i in range(N))
+        with open(kind + ".asm", "w") as f:
+            f.write(HEADER + body)
+        print(f"{kind:16} {(pass1(binary, kind + '.asm') - base) // N:6}")
+
+
+main()
