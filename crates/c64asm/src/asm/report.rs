@@ -410,6 +410,12 @@ impl Assembler<'_> {
         ))
     }
 
+    /// Whether `units` more work fit in the run's budget ([`spend`](Self::spend) counts it).
+    pub fn affordable(&self, units: u64) -> bool {
+        let scopes = self.syms.spaces.len() as u64;
+        self.work + units + scopes * SCOPE_COST <= WORK_LIMIT
+    }
+
     /// Count work against the run's budget; `false` (and an error) when exhausted.
     pub fn spend(&mut self, units: u64, span: Span) -> bool {
         self.work += units;
