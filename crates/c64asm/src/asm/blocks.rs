@@ -427,7 +427,8 @@ impl Assembler<'_> {
         }
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        // Reported inside the value's parentheses, as in 64tass.
+        let Some((v, _, pos)) = self.cond_value_from(line, args) else {
             return;
         };
         if v.is_none() {
@@ -438,6 +439,8 @@ impl Assembler<'_> {
         let Ok(u) = self.check(line, pos, r) else {
             return;
         };
+        // A label plus an offset past the end of memory (`.logical * + $ffff`).
+        self.operand_wrap_warning(line, pos);
         let all_mem = self.out.all_mem;
         let typ = self.pc_type_of(&v);
         let a = self.out.addr_mut(self.st.addr);
