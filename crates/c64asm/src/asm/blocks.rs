@@ -12,7 +12,7 @@ use super::lines::LineRef;
 use super::state::{Frame, FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
-use crate::output::{AddrId, Address, Block};
+use crate::output::{AddrId, Address, Block, PlaceIssue};
 use crate::source::Span;
 use crate::symbols::SKIPPED;
 use crate::value::{CodeRef, NsId, Value};
@@ -974,7 +974,7 @@ impl Assembler<'_> {
         match self.st.top().what {
             Wait::EndU => {
                 if let Some(f) = self.st.frames.pop() {
-                    self.close_union(&f);
+                    self.close_union(&f, Some(span));
                 }
                 Step::Next
             }
@@ -990,7 +990,9 @@ impl Assembler<'_> {
         }
     }
 
-    pub fn close_union(&mut self, f: &Frame) {
+    /// End a union: the program counter goes past its longest member. At its
+    /// `.endu` (`at`) 64tass reports the program counter crossing a bank there.
+    pub fn close_union(&mut self, f: &Frame, at: Option<Span>) {
         let FrameData::Union {
             unionmode,
             laddr,
@@ -1012,6 +1014,13 @@ impl Assembler<'_> {
             let n = end - a.address;
             let mut issues = Vec::new();
             self.out.skip(self.st.addr, n, &mut issues);
+            if let Some(span) = at
+                && issues.contains(&PlaceIssue::PcWrap)
+                && self.opts.warnings.wrap_pc
+            {
+                let msg = "processor program counter crossed bank".into();
+                self.warn("wrap-pc", span, msg);
+            }
         }
     }
 

@@ -1557,7 +1557,7 @@ impl Assembler<'_> {
                 f.what.closer()
             }
             (Wait::EndU, FrameData::Union { .. }) if f.skip & 1 != 0 => {
-                self.close_union(f);
+                self.close_union(f, None);
                 f.what.closer()
             }
             (Wait::EndS, FrameData::Struct { unionmode }) if f.skip & 1 != 0 => {
