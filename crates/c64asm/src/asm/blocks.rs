@@ -863,11 +863,10 @@ impl Assembler<'_> {
                 a.start = cur.address;
                 self.out.sections[sec as usize].restart = cur.address;
             }
-            // The section takes the program counter's type from where it is placed.
-            if self.out.addr(addr_id).l_type != cur.l_type {
-                self.out.addr_mut(addr_id).l_type = cur.l_type;
-                self.st.fixeddig = false;
-            }
+            // The section takes the program counter's type from where it is
+            // placed; as in 64tass this asks for no other pass (a `* =` in the
+            // section sets another type again in each pass).
+            self.out.addr_mut(addr_id).l_type = cur.l_type;
             if l_restart != cur.l_address {
                 let a = self.out.addr_mut(addr_id);
                 a.l_address = a
