@@ -1395,3 +1395,35 @@ fn started_as_64tass_it_writes_a_out() {
         .expect("run c64kit as 64tass");
     assert_eq!(out.status.code(), Some(1), "{}", both(&out));
 }
+
+/// 64tass's `-V`/`--version`, `--usage` and `-?` print their text to standard
+/// output and stop, status 0, with a source named or not: nothing is assembled.
+#[test]
+fn version_usage_and_question_mark_print_and_stop_like_64tass() {
+    for args in [
+        &["-V"][..],
+        &["--version"],
+        &["--usage"],
+        &["-?"],
+        &["s.asm", "-V"],
+        &["--usage", "s.asm"],
+    ] {
+        let tass = TempDir::new("files-info-64tass");
+        let kit = TempDir::new("files-info-c64kit");
+        tass.write("s.asm", " nop\n");
+        kit.write("s.asm", " nop\n");
+        let theirs = Command::new("64tass")
+            .current_dir(&tass.0)
+            .args(args)
+            .output()
+            .expect("64tass is needed to compare with it");
+        let ours = c64kit(&kit.0).arg("build").args(args).output().unwrap();
+        assert_eq!(ours.status.code(), theirs.status.code(), "{args:?}");
+        assert_eq!(theirs.status.code(), Some(0), "{args:?}");
+        assert!(
+            !ours.stdout.is_empty() && ours.stderr.is_empty(),
+            "{args:?}: {ours:?}"
+        );
+        assert_eq!(kit.names(), tass.names(), "{args:?}: nothing written");
+    }
+}

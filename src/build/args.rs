@@ -16,6 +16,7 @@ use c64asm::{LabelFormat, OutputFormat};
 #[command(
     infer_long_args = true,
     args_override_self = true,
+    version,
     after_help = "Flags as in 64tass: short flags combine (-Ca), long ones may be abbreviated.\n\
                   Format flags (--nostart, --vice-labels, ...) apply to the -o or -l after them;\n\
                   the last one also to the last file, as in 64tass."
@@ -61,6 +62,12 @@ pub struct Args {
     /// Started under the name `64tass`: 64tass's default output name.
     #[arg(skip)]
     pub as_64tass: bool,
+    /// Print the switches in short and stop (64tass's --usage)
+    #[arg(long, action = ArgAction::HelpShort)]
+    pub usage: (),
+    /// 64tass's -?: the help
+    #[arg(short = '?', action = ArgAction::Help, hide = true)]
+    pub question_help: (),
 
     // Output formats, for the -o before them.
     /// CBM .prg output with a load address (the default)

@@ -90,12 +90,21 @@ fn file_name(path: &str) -> &str {
 }
 
 /// Warnings from 64tass's diagnostics text, in the form `ours_warnings` gives.
+/// A warning in a macro's expansion has its text after the note on where in
+/// the macro it was (`...: note: original location in an expanded macro was
+/// here` then the text, on that line).
 fn tass_warnings(stderr: &str) -> Vec<String> {
-    let mut list: Vec<String> = stderr
-        .lines()
-        .filter(|l| l.contains(": warning: "))
-        .map(|l| {
-            let (place, rest) = l.split_once(": warning: ").unwrap();
+    const LATE: &str = ": note: original location in an expanded macro was here";
+    let lines: Vec<&str> = stderr.lines().collect();
+    let mut list: Vec<String> = (0..lines.len())
+        .filter(|&i| lines[i].contains(": warning: "))
+        .map(|i| {
+            let (place, rest) = lines[i].split_once(": warning: ").unwrap();
+            let late = lines[i..].iter().find_map(|l| l.split_once(LATE));
+            let rest = match late {
+                Some((_, text)) if rest.is_empty() => text,
+                _ => rest,
+            };
             let mut parts = place.rsplitn(3, ':');
             let (col, line, file) = (parts.next(), parts.next(), parts.next());
             format!(

@@ -12,7 +12,7 @@ use super::lines::LineRef;
 use super::state::{Frame, FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
-use crate::output::{AddrId, Address, Block};
+use crate::output::{AddrId, Address, Block, PlaceIssue};
 use crate::source::Span;
 use crate::symbols::SKIPPED;
 use crate::value::{CodeRef, NsId, Value};
@@ -427,7 +427,8 @@ impl Assembler<'_> {
         }
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        // Reported inside the value's parentheses, as in 64tass.
+        let Some((v, _, pos)) = self.cond_value_from(line, args) else {
             return;
         };
         if v.is_none() {
@@ -438,6 +439,8 @@ impl Assembler<'_> {
         let Ok(u) = self.check(line, pos, r) else {
             return;
         };
+        // A label plus an offset past the end of memory (`.logical * + $ffff`).
+        self.operand_wrap_warning(line, pos);
         let all_mem = self.out.all_mem;
         let typ = self.pc_type_of(&v);
         let a = self.out.addr_mut(self.st.addr);
@@ -860,11 +863,10 @@ impl Assembler<'_> {
                 a.start = cur.address;
                 self.out.sections[sec as usize].restart = cur.address;
             }
-            // The section takes the program counter's type from where it is placed.
-            if self.out.addr(addr_id).l_type != cur.l_type {
-                self.out.addr_mut(addr_id).l_type = cur.l_type;
-                self.st.fixeddig = false;
-            }
+            // The section takes the program counter's type from where it is
+            // placed; as in 64tass this asks for no other pass (a `* =` in the
+            // section sets another type again in each pass).
+            self.out.addr_mut(addr_id).l_type = cur.l_type;
             if l_restart != cur.l_address {
                 let a = self.out.addr_mut(addr_id);
                 a.l_address = a
@@ -971,7 +973,7 @@ impl Assembler<'_> {
         match self.st.top().what {
             Wait::EndU => {
                 if let Some(f) = self.st.frames.pop() {
-                    self.close_union(&f);
+                    self.close_union(&f, Some(span));
                 }
                 Step::Next
             }
@@ -987,7 +989,9 @@ impl Assembler<'_> {
         }
     }
 
-    pub fn close_union(&mut self, f: &Frame) {
+    /// End a union: the program counter goes past its longest member. At its
+    /// `.endu` (`at`) 64tass reports the program counter crossing a bank there.
+    pub fn close_union(&mut self, f: &Frame, at: Option<Span>) {
         let FrameData::Union {
             unionmode,
             laddr,
@@ -1009,6 +1013,13 @@ impl Assembler<'_> {
             let n = end - a.address;
             let mut issues = Vec::new();
             self.out.skip(self.st.addr, n, &mut issues);
+            if let Some(span) = at
+                && issues.contains(&PlaceIssue::PcWrap)
+                && self.opts.warnings.wrap_pc
+            {
+                let msg = "processor program counter crossed bank".into();
+                self.warn("wrap-pc", span, msg);
+            }
         }
     }
 

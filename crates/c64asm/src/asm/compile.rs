@@ -1421,8 +1421,8 @@ impl Assembler<'_> {
         if v.is_none() {
             return;
         }
-        let at_value = if exprs.len() == 1 { e.pos } else { e.start() };
-        self.set_pc(line, &v, at_value as usize, at);
+        // Reported at the value's start (its parentheses too), as in 64tass.
+        self.set_pc(line, &v, e.start() as usize, at);
     }
 
     /// `* op= value`
@@ -1443,14 +1443,14 @@ impl Assembler<'_> {
         let Ok(v) = self.eval(line, e) else { return };
         let star = Value::Code(self.star_code());
         let r = value::binary(op, &star, &v, self);
-        let Ok(nv) = self.check(line, e.pos, r) else {
+        let Ok(nv) = self.check(line, e.start(), r) else {
             return;
         };
         self.record_line(line, None);
         if nv.is_none() {
             return;
         }
-        self.set_pc(line, &nv, e.pos as usize, at);
+        self.set_pc(line, &nv, e.start() as usize, at);
     }
 
     /// Set the program counter from a value, as `* =` does.
@@ -1469,6 +1469,8 @@ impl Assembler<'_> {
         let Ok(uval) = self.check(line, pos as u32, r) else {
             return;
         };
+        // A label plus an offset past the end of memory (`* = * + $ffff`).
+        self.operand_wrap_warning(line, pos as u32);
         let uval = uval as u32;
         let typ = self.pc_type_of(v);
         let image_mask = self.out.image_mask;
@@ -1555,7 +1557,7 @@ impl Assembler<'_> {
                 f.what.closer()
             }
             (Wait::EndU, FrameData::Union { .. }) if f.skip & 1 != 0 => {
-                self.close_union(f);
+                self.close_union(f, None);
                 f.what.closer()
             }
             (Wait::EndS, FrameData::Struct { unionmode }) if f.skip & 1 != 0 => {

@@ -514,13 +514,11 @@ impl Assembler<'_> {
         } else {
             n
         };
-        if count > self.out.image_mask as u64 + 1 {
+        // More than the address space wraps round it (64tass warns, as for any
+        // wrap); the bytes are made at once, so the budget is asked first.
+        if !self.affordable(count / 8) {
             let span = self.span_at(line, vals[0].pos);
-            self.error(
-                span,
-                Kind::ValueOutOfRange,
-                format!("fill of {count} bytes is larger than the address space"),
-            );
+            let _ = self.spend(count / 8, span);
             return;
         }
         let count = count as u32;

@@ -491,8 +491,7 @@ impl Assembler<'_> {
                 Some(Step::Next)
             }
             Cmd::Struct | Cmd::Union => {
-                self.define_struct(line, cmd, name, text, span, dir, ns, args);
-                Some(Step::Next)
+                Some(self.define_struct(line, cmd, name, text, span, dir, ns, args))
             }
             Cmd::Namespace => {
                 let label =

@@ -127,7 +127,11 @@ impl Assembler<'_> {
         }
         let span = match self.st.emit_at {
             Some(at) => self.span_at(line, at),
-            None => line.span(line.skip_ws(line.start), line.end.max(line.start + 1)),
+            // At the directive, after a label (`l .fill $ffff`, `.binary`), as in 64tass.
+            None => {
+                let at = self.recorded_statement(line).0;
+                line.span(at, line.end.max(at + 1))
+            }
         };
         let mut issues = issues.to_vec();
         if self.st.pc_first {

@@ -656,7 +656,7 @@ impl Assembler<'_> {
         dir: Span,
         ns: NsId,
         args: usize,
-    ) {
+    ) -> Step {
         let kind = if cmd == Cmd::Union {
             MacroKind::Union
         } else {
@@ -678,7 +678,7 @@ impl Assembler<'_> {
                     Kind::ConditionalMismatch,
                     format!("closing directive '{closer}' not found"),
                 );
-                return;
+                return Step::Next;
             }
         };
         // A separate address space starting at 0.
@@ -701,7 +701,11 @@ impl Assembler<'_> {
         } else {
             Wait::EndS2
         };
-        self.run_expansion(id, file, what, span, Some(names));
+        // Its closer returns a value; `.end` in the body stops the source
+        // there, as 64tass reads the body in place: the closer is then missing.
+        let ended = self
+            .run_expansion(id, file, what, span, Some(names))
+            .is_none();
         let a = self.out.addr(tmp);
         let size = a.end.max(a.address);
         self.st.addr = saved;
@@ -716,6 +720,18 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
+        if ended {
+            let closer = match kind {
+                MacroKind::Union => ".endunion",
+                _ => ".endstruct",
+            };
+            self.error(
+                dir,
+                Kind::ConditionalMismatch,
+                format!("closing directive '{closer}' not found"),
+            );
+            return Step::End;
+        }
         // Skip the definition's lines in this text (the body's lines are
         // this text's lines, counted from the definition).
         let m = self.macros.get(id);
@@ -724,6 +740,7 @@ impl Assembler<'_> {
         {
             self.st.cursor.line = line.index + (end - m.line) + 1;
         }
+        Step::Next
     }
 
     /// `.dstruct name, args` / `.dunion` (and `#name` for structures).

@@ -139,11 +139,15 @@ impl Assembler<'_> {
         if self.deferring == 0 && kind != Kind::Limit && self.doomed() {
             return;
         }
-        // A problem in a macro argument is shown at the call's argument.
-        let calls = depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len()));
-        let (span, chain_len) = self
-            .at_argument(span, &self.st.chain[..calls])
-            .unwrap_or((span, calls));
+        // A problem in a macro argument is shown at the call's argument, and
+        // at the argument of the call further out that the text came from.
+        let (mut span, mut chain_len) = (
+            span,
+            depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len())),
+        );
+        while let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len]) {
+            (span, chain_len) = outer;
+        }
         // The same message at the same place once per pass (loops repeat lines).
         let key = {
             use std::hash::{Hash, Hasher};
@@ -408,6 +412,12 @@ impl Assembler<'_> {
             Span::new(call.file, start, end.max(start + 1)),
             chain.len() - 1,
         ))
+    }
+
+    /// Whether `units` more work fit in the run's budget ([`spend`](Self::spend) counts it).
+    pub fn affordable(&self, units: u64) -> bool {
+        let scopes = self.syms.spaces.len() as u64;
+        self.work + units + scopes * SCOPE_COST <= WORK_LIMIT
     }
 
     /// Count work against the run's budget; `false` (and an error) when exhausted.

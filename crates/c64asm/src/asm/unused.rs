@@ -89,6 +89,10 @@ impl Assembler<'_> {
         }
         let l = self.syms.label(id);
         let (span, name) = (l.span, self.syms.display(id, &self.names).to_string());
+        // Each symbol is walked once, so nothing here repeats: a field of a
+        // structure placed twice is two symbols at one place, two warnings
+        // as in 64tass (not one message given once per place).
+        self.diag_keys.clear();
         self.warn(switch, span, format!("unused {what} '{name}'"));
     }
 }
