@@ -40,7 +40,19 @@ pub(crate) struct MapTree {
 impl MapTree {
     pub(crate) fn new(out: &Output) -> MapTree {
         let mut tree = MapTree::default();
-        tree.add(out, 0, None, 0);
+        // Which section owns each memory, looked up once. A section not
+        // used in the last pass may still name a memory since reused: the
+        // one used last owns it.
+        let mut owners = rustc_hash::FxHashMap::<MemId, usize>::default();
+        for (s, section) in out.sections.iter().enumerate() {
+            if section.parent.is_some() {
+                let owner = owners.entry(out.addr(section.addr).mem).or_insert(s);
+                if out.sections[*owner].usepass < section.usepass {
+                    *owner = s;
+                }
+            }
+        }
+        tree.add(out, &owners, 0, None, 0);
         tree
     }
 
@@ -49,6 +61,7 @@ impl MapTree {
     fn add(
         &mut self,
         out: &Output,
+        owners: &rustc_hash::FxHashMap<MemId, usize>,
         mem: MemId,
         owner: Option<(usize, usize)>,
         depth: u32,
@@ -83,12 +96,10 @@ impl MapTree {
                     sub: None,
                 }),
                 Block::Ref { mem: m, addr, len } if depth < 64 => {
-                    let owner = out
-                        .sections
-                        .iter()
-                        .position(|s| s.parent.is_some() && out.addr(s.addr).mem == m);
-                    let Some(owner) = owner else { continue };
-                    let sub = self.add(out, m, Some((owner, id)), depth + 1);
+                    let Some(&owner) = owners.get(&m) else {
+                        continue;
+                    };
+                    let sub = self.add(out, owners, m, Some((owner, id)), depth + 1);
                     items.push(Item {
                         addr,
                         len,
