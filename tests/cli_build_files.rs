@@ -291,8 +291,9 @@ fn a_map_belongs_to_the_output_after_it() {
 }
 
 /// Sections in maps: nested and placed in several places, one with a gap
-/// inside, one empty, one with `.logical`, one written before its `.dsection`.
-const MAP_SECTIONS: [&str; 3] = [
+/// inside, one empty, one with `.logical`, one written before its `.dsection`,
+/// three levels deep, one moved by `* =` inside it.
+const MAP_SECTIONS: [&str; 4] = [
     "\
 * = $1000
         .dsection code
@@ -379,6 +380,31 @@ const MAP_SECTIONS: [&str; 3] = [
 * = $1101
         .byte 8
 ",
+    "\
+* = $2000
+        .dsection a
+        .byte 1
+        .dsection b
+        .dsection e
+        .section e
+        .send
+        .section a
+        .section a1
+        .section a2
+        .byte 5
+        .fill 3
+        .send
+        .dsection a2
+        .send
+        .dsection a1
+        .send
+        .section b
+        .byte 2
+* = $3000
+        .byte 3
+        .fill 2
+        .send
+",
 ];
 
 #[test]
@@ -386,7 +412,7 @@ fn maps_name_the_sections_as_64tass_does() {
     // 64tass splits the map at each section placed with `.dsection` (`Section:`
     // rows, `|` under them) and names the rows. Writing an output flattens its
     // section: the maps of the outputs after it show none inside it.
-    let lines: [&[&str]; 3] = [
+    let lines: [&[&str]; 4] = [
         &[
             "--map",
             "a.map",
@@ -435,6 +461,25 @@ fn maps_name_the_sections_as_64tass_does() {
             "b.map",
             "-o",
             "b.prg",
+        ],
+        &[
+            "--map",
+            "a.map",
+            "-o",
+            "a.prg",
+            "--map",
+            "b.map",
+            "--output-section",
+            "a",
+            "-o",
+            "b.bin",
+            "--map",
+            "c.map",
+            "--output-section",
+            "b",
+            "--atari-xex",
+            "-o",
+            "c.xex",
         ],
     ];
     for (i, (source, args)) in MAP_SECTIONS.iter().zip(lines).enumerate() {
