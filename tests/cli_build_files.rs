@@ -290,6 +290,207 @@ fn a_map_belongs_to_the_output_after_it() {
     .same_but_header("m.txt", 1, 1);
 }
 
+/// Sections in maps: nested and placed in several places, one with a gap
+/// inside, one empty, one with `.logical`, one written before its `.dsection`,
+/// three levels deep, one moved by `* =` inside it.
+const MAP_SECTIONS: [&str; 4] = [
+    "\
+* = $1000
+        .dsection code
+        .dsection data
+        .byte 1
+* = $2000
+        .dsection zp
+        .section code
+        lda #1
+        rts
+        .section inner
+        .byte 5,6
+        .send inner
+        nop
+        .send code
+        .section data
+        .word 1,2
+        .fill 3
+        .byte 7
+        .send data
+        .section code
+        .dsection inner
+        jmp *
+        .send
+        .section zp
+        .logical $80
+        .byte 9
+        .here
+        .send
+",
+    "\
+* = $0801
+        .word 1
+        .dsection empty
+        .dsection main
+        .section main
+        .byte 1,2,3
+        .section sub
+        .fill 4
+        .byte 1
+        .send
+        .dsection sub
+        .section sub2
+        .byte 4
+        .send
+        .dsection sub2
+        .send
+        .byte $ff
+* = $c000
+        .byte 0
+",
+    "\
+        .section late
+        .byte 1,2,3
+        .send
+* = $1000
+        .dsection bss
+        .dsection late
+* = $0ff0
+        .byte 7
+        .section late
+        .byte 4
+        .section deep
+        .section deeper
+        .byte $aa
+        .send
+        .dsection deeper
+        .fill 2
+        .send
+        .dsection deep
+        .send
+        .section bss
+        .fill 10
+        .send
+* = $1100
+        .union
+        .byte 1,2,3
+        .word 4
+        .endu
+        .virtual
+        .byte 9
+        .endv
+        .byte 5
+* = $1101
+        .byte 8
+",
+    "\
+* = $2000
+        .dsection a
+        .byte 1
+        .dsection b
+        .dsection e
+        .section e
+        .send
+        .section a
+        .section a1
+        .section a2
+        .byte 5
+        .fill 3
+        .send
+        .dsection a2
+        .send
+        .dsection a1
+        .send
+        .section b
+        .byte 2
+* = $3000
+        .byte 3
+        .fill 2
+        .send
+",
+];
+
+#[test]
+fn maps_name_the_sections_as_64tass_does() {
+    // 64tass splits the map at each section placed with `.dsection` (`Section:`
+    // rows, `|` under them) and names the rows. Writing an output flattens its
+    // section: the maps of the outputs after it show none inside it.
+    let lines: [&[&str]; 4] = [
+        &[
+            "--map",
+            "a.map",
+            "-o",
+            "a.prg",
+            "--map",
+            "b.map",
+            "--output-section",
+            "code",
+            "-o",
+            "b.bin",
+        ],
+        &[
+            "--map",
+            "a.map",
+            "--output-section",
+            "main",
+            "-o",
+            "a.bin",
+            "--map",
+            "b.map",
+            "--output-section",
+            "main.sub",
+            "-o",
+            "b.bin",
+            "--map",
+            "c.map",
+            "--intel-hex",
+            "-o",
+            "c.hex",
+            "--map",
+            "d.map",
+            "--output-section",
+            "main",
+            "-o",
+            "d.bin",
+        ],
+        &[
+            "--map",
+            "a.map",
+            "--output-section",
+            "late.deep",
+            "-o",
+            "a.bin",
+            "--map",
+            "b.map",
+            "-o",
+            "b.prg",
+        ],
+        &[
+            "--map",
+            "a.map",
+            "-o",
+            "a.prg",
+            "--map",
+            "b.map",
+            "--output-section",
+            "a",
+            "-o",
+            "b.bin",
+            "--map",
+            "c.map",
+            "--output-section",
+            "b",
+            "--atari-xex",
+            "-o",
+            "c.xex",
+        ],
+    ];
+    for (i, (source, args)) in MAP_SECTIONS.iter().zip(lines).enumerate() {
+        let t = twins(&format!("section-maps{i}"), source, &[], args);
+        t.both_succeed();
+        for map in args.iter().filter(|a| a.ends_with(".map")) {
+            t.same_but_header(map, 1, 1);
+        }
+    }
+}
+
 const TINY: &str = "* = $0801\nstart rts\n";
 
 const GOOD: &str = "* = $0801\nstart   lda #1\n        sta $d020\n* = $0900\nloop    jmp loop\n";
@@ -1226,7 +1427,8 @@ fn the_documented_example_writes_what_64tass_writes() {
 
 #[test]
 fn a_map_without_an_output_maps_the_whole_program() {
-    // 64tass 1.58 crashes on `--no-output --map`; c64kit writes the program's map.
+    // 64tass 1.58 crashes on `--no-output --map`; c64kit writes the program's map,
+    // its sections named as in 64tass's map of an output.
     let dir = TempDir::new("map-no-output");
     dir.write("s.asm", SECTIONS);
     let out = c64kit(&dir.0)
@@ -1237,9 +1439,13 @@ fn a_map_without_an_output_maps_the_whole_program() {
     let map = std::fs::read_to_string(dir.path("s.map")).unwrap();
     assert!(
         map.ends_with(
-            "Data:         11   $0801-$080b   $000b\n\
+            "Section:       8   $0801-$0808   $0008   .-main\n\
+             Data:          5   $0801-$0805   $0005   |\n\
+             Data:          2   $0806-$0807   $0002   | main.inner\n\
+             Data:          1   $0808-$0808   $0001   |\n\
+             Data:          3   $0809-$080b   $0003     data\n\
              Gap:       47092   $080c-$bfff   $b7f4\n\
-             Data:          3   $c000-$c002   $0003\n"
+             Data:          3   $c000-$c002   $0003     loader\n"
         ),
         "{map}"
     );

@@ -284,6 +284,9 @@ fn write_outputs(
     // 64tass flattens the program's blocks in place for an image format: the
     // whole-program outputs after one see them flattened.
     let mut flattened = false;
+    // 64tass flattens each output's sections as it writes it: the maps of
+    // the outputs after show them without their sections.
+    let mut before: Vec<Option<String>> = Vec::new();
     for t in written.outputs {
         let what = if no_default { "the output" } else { "-o" };
         let bytes = match &t.scope {
@@ -300,14 +303,15 @@ fn write_outputs(
         if let Some((map, append)) = &t.map {
             let name = t.path.display().to_string();
             let text = program
-                .memory_map_of(&name, t.scope.as_deref(), !append)
+                .memory_map_of(&name, t.scope.as_deref(), !append, &scopes(&before))
                 .map_err(|e| failed(&t.path, e))?;
             let append = append.then_some("--map-append");
             add(&mut group, map, ("--map", append), text.as_bytes())?;
         }
+        before.push(t.scope.clone());
     }
     if let Some((map, append)) = &written.lone_map {
-        let text = program.memory_map_of("", None, !append)?;
+        let text = program.memory_map_of("", None, !append, &scopes(&before))?;
         let append = append.then_some("--map-append");
         add(&mut group, map, ("--map", append), text.as_bytes())?;
     }
@@ -414,4 +418,9 @@ fn disk_name(args: &Args) -> Result<Option<String>, String> {
             c64d64::suggest_name(&stem)
         )),
     }
+}
+
+/// The sections of the outputs written so far, as `memory_map_of` takes them.
+fn scopes(before: &[Option<String>]) -> Vec<Option<&str>> {
+    before.iter().map(Option::as_deref).collect()
 }

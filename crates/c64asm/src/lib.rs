@@ -23,6 +23,7 @@ mod formats;
 mod intern;
 mod labels;
 mod listing;
+mod memmap;
 mod opcodes;
 mod optimizer;
 mod options;

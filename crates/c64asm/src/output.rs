@@ -22,8 +22,9 @@ pub type SecId = u32;
 pub enum Block {
     /// `len` bytes of `data` from `start`, at compile offset `addr`.
     Data { addr: u32, start: u32, len: u32 },
-    /// Another memory (a section's) linked in here.
-    Ref(MemId),
+    /// Another memory (a section's) linked in at compile offset `addr`,
+    /// reserving `len` bytes (the section's size when placed).
+    Ref { mem: MemId, addr: u32, len: u32 },
 }
 
 #[derive(Default)]
@@ -253,7 +254,10 @@ impl Output {
             for b in self.mems[m as usize].blocks.iter_mut() {
                 match b {
                     Block::Data { addr, .. } => *addr = addr.wrapping_add(change) & mask,
-                    Block::Ref(sub) => todo.push(*sub),
+                    Block::Ref { mem: sub, addr, .. } => {
+                        *addr = addr.wrapping_add(change) & mask;
+                        todo.push(*sub)
+                    }
                 }
             }
         }
@@ -437,7 +441,7 @@ impl Output {
                     *hi = (*hi).max(addr + len - 1);
                 }
                 Block::Data { .. } => {}
-                Block::Ref(m) => self.bounds(m, lo, hi, depth + 1),
+                Block::Ref { mem: m, .. } => self.bounds(m, lo, hi, depth + 1),
             }
         }
     }
@@ -454,7 +458,7 @@ impl Output {
                     out[dst..dst + len as usize]
                         .copy_from_slice(&m.data[start as usize..(start + len) as usize]);
                 }
-                Block::Ref(sub) => self.paint(sub, lo, out, depth + 1),
+                Block::Ref { mem: sub, .. } => self.paint(sub, lo, out, depth + 1),
             }
         }
     }
@@ -514,7 +518,7 @@ impl Output {
                 Block::Data { addr, start, len } => {
                     out.push((addr, &m.data[start as usize..(start + len) as usize]))
                 }
-                Block::Ref(sub) => self.collect_ranges(sub, out, ranges, depth + 1),
+                Block::Ref { mem: sub, .. } => self.collect_ranges(sub, out, ranges, depth + 1),
             }
         }
         ranges.insert(mem, first..out.len());

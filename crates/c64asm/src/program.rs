@@ -126,6 +126,8 @@ pub struct Program {
     /// Each placed section's dotted path and the range of `blocks` it holds
     /// (its children's included), for `--output-section`.
     pub(crate) sections: Vec<(String, std::ops::Range<usize>)>,
+    /// The sections' memories as a tree, for the memory map.
+    pub(crate) map: crate::memmap::MapTree,
     /// Section paths compare as symbols do: case-insensitively without `-C`.
     pub(crate) case_sensitive: bool,
     /// How wide a tab is in the listing and label files (`--tab-size`).
@@ -368,10 +370,7 @@ impl Program {
     /// `--output-section`), by its dotted path from the root; None if no
     /// section placed with `.dsection` has that path.
     pub(crate) fn section_blocks(&self, path: &str) -> Option<&[(u32, Vec<u8>)]> {
-        let same = |a: &str| match self.case_sensitive {
-            true => a == path,
-            false => a.to_lowercase() == path.to_lowercase(),
-        };
+        let same = |a: &str| crate::memmap::same_path(a, path, self.case_sensitive);
         let (_, range) = self.sections.iter().find(|(p, _)| same(p))?;
         Some(&self.blocks[range.clone()])
     }
@@ -380,45 +379,34 @@ impl Program {
     pub(crate) fn blocks_of(&self, section: Option<&str>) -> Result<&[(u32, Vec<u8>)], String> {
         match section {
             None => Ok(&self.blocks),
-            Some(path) => self
-                .section_blocks(path)
-                .ok_or_else(|| format!("section '{path}' for output not found")),
+            Some(path) => self.section_blocks(path).ok_or_else(|| no_section(path)),
         }
     }
 
     /// 64tass's memory map: the initialized areas (`Data:`) and the holes
-    /// between them (`Gap:`), sorted by address, for the output `name`.
+    /// between them (`Gap:`), sorted by address, with the sections placed
+    /// by `.dsection` (`Section:`), for the output `name`.
     pub fn memory_map(&self, name: &str) -> String {
-        self.map_of(name, &self.blocks, true)
+        self.memory_map_of(name, None, true, &[])
+            .unwrap_or_default()
     }
 
     /// The memory map of the output `name` holding only `section` (and its
     /// children) if given (`--map` with `--output-section`). Without `title`
     /// the first line, which names the tool, is left out, as 64tass leaves it
-    /// out of a map added to the end of a file (`--map-append`).
+    /// out of a map added to the end of a file (`--map-append`). `before`:
+    /// the sections (None: the whole program) of the outputs written before
+    /// this one, whose sections 64tass has flattened by then.
     pub fn memory_map_of(
         &self,
         name: &str,
         section: Option<&str>,
         title: bool,
+        before: &[Option<&str>],
     ) -> Result<String, String> {
-        Ok(self.map_of(name, self.blocks_of(section)?, title))
-    }
-
-    fn map_of(&self, name: &str, blocks: &[(u32, Vec<u8>)], title: bool) -> String {
-        let mut runs: Vec<(u32, u32)> = blocks
-            .iter()
-            .filter(|(_, b)| !b.is_empty())
-            .map(|(a, b)| (*a, a + b.len() as u32))
-            .collect();
-        runs.sort_unstable();
-        let mut merged: Vec<(u32, u32)> = Vec::new();
-        for (start, end) in runs {
-            match merged.last_mut() {
-                Some(last) if start <= last.1 => last.1 = last.1.max(end),
-                _ => merged.push((start, end)),
-            }
-        }
+        let find = |s: Option<&str>| self.map.find(s, self.case_sensitive);
+        let top = find(section).ok_or_else(|| no_section(section.unwrap_or("")))?;
+        let flattened: Vec<usize> = before.iter().filter_map(|&s| find(s)).collect();
         let mut out = String::from("\n");
         if title {
             let _ = write!(
@@ -431,22 +419,8 @@ impl Program {
             out,
             "Memory map for output file: {name}\n\nType        Size      Range      Size    Name\n"
         );
-        let mut row = |kind: &str, start: u32, end: u32| {
-            let size = end - start;
-            let _ = writeln!(
-                out,
-                "{kind}{size:>w$}   ${start:04x}-${:04x}   ${size:04x}",
-                end - 1,
-                w = 16 - kind.len()
-            );
-        };
-        for (i, &(start, end)) in merged.iter().enumerate() {
-            if i > 0 {
-                row("Gap:", merged[i - 1].1, start);
-            }
-            row("Data:", start, end);
-        }
-        out
+        self.map.render(top, &flattened, &mut out);
+        Ok(out)
     }
 
     /// The source map (`--source-map`): one line per run of bytes,
@@ -473,6 +447,11 @@ impl Program {
         }
         out
     }
+}
+
+/// The error for an `--output-section` that names no placed section.
+fn no_section(path: &str) -> String {
+    format!("section '{path}' for output not found")
 }
 
 /// The first line of a source map; the number is the format's version.

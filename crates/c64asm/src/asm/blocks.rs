@@ -904,13 +904,18 @@ impl Assembler<'_> {
         // (the bytes since the last jump), which is only closed after it.
         let m = &mut self.out.mems[cur_mem as usize];
         let (blocks, closed) = (&mut m.blocks, m.closed);
+        let link = Block::Ref {
+            mem,
+            addr: cur.address,
+            len: size,
+        };
         match blocks.last() {
             Some(&Block::Data { addr, len, .. })
                 if !closed && addr.wrapping_add(len) == cur.address =>
             {
-                blocks.insert(blocks.len() - 1, Block::Ref(mem))
+                blocks.insert(blocks.len() - 1, link)
             }
-            _ => blocks.push(Block::Ref(mem)),
+            _ => blocks.push(link),
         }
         if size != 0 {
             self.emit_gap(line, size);

@@ -380,11 +380,13 @@ impl Assembler<'_> {
             .map(|(a, b)| (a, b.to_vec()))
             .collect();
         let sections = out.section_ranges();
+        let map = crate::memmap::MapTree::new(&out);
         Ok(Program {
             load_address,
             image,
             blocks,
             sections,
+            map,
             case_sensitive: opts.case_sensitive,
             tab_size: opts.tab_size.max(1) as usize,
             warnings: Diagnostics::new(diags, Some(sources.clone())),

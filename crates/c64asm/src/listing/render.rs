@@ -98,7 +98,7 @@ pub(crate) fn render_to(
         let empty = matches!(kind, RowKind::Text) && text.is_empty();
         if columns.line_numbers && !empty {
             w.number.clear();
-            numbers.of(r, Rows::line(r, &p.sources), &mut w.number);
+            numbers.of(r, &p.sources, Rows::line(r, &p.sources), &mut w.number);
         }
         let packed = settings.at(i);
         let listed = match unpacked {
@@ -257,7 +257,13 @@ impl Numbers {
     }
 
     /// What the column shows for `r`, onto `out`.
-    fn of(&mut self, r: &ListRow, line: Option<(FileId, u32)>, out: &mut Vec<u8>) {
+    fn of(
+        &mut self,
+        r: &ListRow,
+        sources: &crate::source::SourceMap,
+        line: Option<(FileId, u32)>,
+        out: &mut Vec<u8>,
+    ) {
         match r.kind() {
             RowKind::Enter {
                 what: Entered::Definitions,
@@ -266,6 +272,9 @@ impl Numbers {
                 self.current = self.files.get(&file).copied();
             }
             RowKind::Enter { file, .. } | RowKind::Return(file) => {
+                // Back in a macro's or a structure's expansion, 64tass numbers
+                // the file its lines came from.
+                let file = sources.origin(file, 0).0;
                 self.current = self.files.get(&file).copied();
                 if let Some(n) = self.current {
                     out.push(b':');
