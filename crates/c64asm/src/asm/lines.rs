@@ -443,6 +443,7 @@ impl Assembler<'_> {
         } else if let Some(h) = hash
             && copy.is_none()
             && offset < OFFSET_MASK
+            && self.is_file_text(line)
             && self.lines.seen_before(h)
         {
             // A text parsed again: the one later ones copy.
@@ -455,6 +456,13 @@ impl Assembler<'_> {
             });
         }
         id
+    }
+
+    /// Whether `line` reads its file's own text (not a text of its own, as a
+    /// parameter's default is): only then do its positions find its text again
+    /// in [`Self::same_text`].
+    fn is_file_text(&self, line: &LineRef) -> bool {
+        std::ptr::eq(line.text.as_ptr(), self.src.get(line.file).text().as_ptr())
     }
 
     /// The kept clean parse of `text` as `kind`, if there is one (the texts
