@@ -37,11 +37,7 @@ pub struct Args {
 }
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
-    let asm = match args
-        .asm
-        .unsupported()
-        .map_or_else(|| args.asm.options(matches), Err)
-    {
+    let asm = match args.asm.options(matches) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("c64kit debug: {e}");

@@ -341,13 +341,10 @@ impl Console {
 
 pub fn main(args: Args, matches: &clap::ArgMatches) -> ExitCode {
     let mut con = Console::default();
-    let asm = match args.asm.unsupported() {
-        Some(msg) => Err(fail(EXIT_USAGE, msg)),
-        None => args
-            .asm
-            .options(matches)
-            .map_err(|msg| fail(EXIT_USAGE, msg)),
-    };
+    let asm = args
+        .asm
+        .options(matches)
+        .map_err(|msg| fail(EXIT_USAGE, msg));
     let mut code = match asm.and_then(|asm| run(&args, &asm, &mut con)) {
         Ok(code) => code,
         Err(Fail(code, msg)) => {

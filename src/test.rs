@@ -81,9 +81,6 @@ fn parse_flags(flags: &[String]) -> Result<c64asm::Options, String> {
         .try_get_matches_from(flags)
         .map_err(|e| first_line(&e.to_string()))?;
     let f = Flags::from_arg_matches(&m).map_err(|e| first_line(&e.to_string()))?;
-    if let Some(msg) = f.asm.unsupported() {
-        return Err(msg);
-    }
     f.asm.options(&m)
 }
 

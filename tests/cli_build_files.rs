@@ -1376,22 +1376,38 @@ fn verbose_listing_lists_comments_too() {
     );
 }
 
+/// `-T` (`--tasm-compatible`) builds as 64tass does: TASM's expressions,
+/// left to right in 16-bit words, `!` for a word address, the listing and
+/// the label file alike.
 #[test]
-fn tasm_mode_says_it_is_not_supported() {
+fn tasm_mode_builds_like_64tass() {
+    let src = "* = $1000\nstart lda #<start+$101\n lda 2+3*4\n lda !$12\n .word 1-2, 6.3\n";
     for flag in ["--tasm-compatible", "-T"] {
-        let dir = TempDir::new("unsupported");
-        dir.write("s.asm", GOOD);
+        let dir = TempDir::new("tasm-mode");
+        dir.write("s.asm", src);
         let out = c64kit(&dir.0)
-            .args(["build", "s.asm", flag, "-L", "s.lst"])
+            .args(["build", "s.asm", flag, "-o", "s.prg", "-l", "s.lbl"])
             .output()
             .unwrap();
-        assert!(!out.status.success());
-        let err = text(&out.stderr);
-        assert!(
-            err.contains("a 64tass option c64kit does not support yet"),
-            "{err}"
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let prg = std::fs::read(dir.path("s.prg")).unwrap();
+        assert_eq!(
+            prg,
+            [
+                0x00, 0x10, 0xa9, 0x01, 0xa5, 0x14, 0xad, 0x12, 0x00, 0xff, 0xff, 0x07, 0x00
+            ]
         );
-        assert_eq!(dir.names(), ["s.asm"]);
+        let tass = Command::new("64tass")
+            .current_dir(&dir.0)
+            .args(["-q", "s.asm", flag, "-o", "t.prg", "-l", "t.lbl"])
+            .status()
+            .expect("64tass is installed (the tests compare with it)");
+        assert!(tass.success());
+        assert_eq!(prg, std::fs::read(dir.path("t.prg")).unwrap());
+        assert_eq!(
+            std::fs::read_to_string(dir.path("s.lbl")).unwrap(),
+            std::fs::read_to_string(dir.path("t.lbl")).unwrap()
+        );
     }
 }
 

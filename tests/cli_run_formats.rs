@@ -196,7 +196,8 @@ fn run_takes_builds_assembler_flags() {
     let (code, out, err) = text(&run(&dir, &["-a", src, "--print-screen"]));
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().next(), Some("HI"), "{out}");
-    // -D defines a symbol; an unknown -W and an unsupported mode are usage errors.
+    // -D defines a symbol; an unknown -W is a usage error; -T reads TASM's
+    // expressions (left to right: 2+3*4 is 20).
     let src2 = dir.write("d.asm", "* = $c000\n lda #VALUE\n sta $0400\n rts\n");
     let src2 = src2.to_str().unwrap();
     let (code, out, err) = text(&run(&dir, &["-D", "VALUE=8", src2, "--dump", "$0400:1"]));
@@ -207,12 +208,14 @@ fn run_takes_builds_assembler_flags() {
         (code, err.trim()),
         (2, "c64kit run: unrecognized option '-Wfoo'")
     );
-    let (code, _, err) = text(&run(&dir, &["--tasm-compatible", src2]));
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("a 64tass option c64kit does not support yet"),
-        "{err}"
-    );
+    let src3 = dir.write("t.asm", "* = $c000\n lda #2+3*4\n sta $0400\n rts\n");
+    let src3 = src3.to_str().unwrap();
+    let (code, out, err) = text(&run(
+        &dir,
+        &["--tasm-compatible", src3, "--dump", "$0400:1"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("0400  14"), "{out}");
 }
 
 #[test]

@@ -194,6 +194,9 @@ pub struct AsmFlags {
     /// Case-sensitive symbols (and directives, registers)
     #[arg(short = 'C', long)]
     pub case_sensitive: bool,
+    /// TASM-compatible: left-to-right 16-bit expressions, `!` forces a word address, `@1` macro text
+    #[arg(short = 'T', long)]
+    pub tasm_compatible: bool,
     /// Out-of-range branches become a branch over a jmp
     #[arg(short = 'B', long)]
     pub long_branch: bool,
@@ -242,10 +245,6 @@ pub struct AsmFlags {
     /// Processor: CSG 4510 (65CE02 with map; the C65 and the MEGA65)
     #[arg(long)]
     pub m4510: bool,
-    // A 64tass option c64kit does not implement: it stops the assembly with a
-    // message that names it (see `unsupported`).
-    #[arg(short = 'T', long = "tasm-compatible", hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
-    pub tasm_compatible: Vec<bool>,
 }
 
 impl AsmFlags {
@@ -264,6 +263,7 @@ impl AsmFlags {
             cpu: Self::cpu(m),
             ascii: self.ascii,
             case_sensitive: self.case_sensitive,
+            tasm_compatible: self.tasm_compatible,
             long_branch: self.long_branch,
             long_address: self.long_address,
             warnings,
@@ -292,18 +292,6 @@ impl AsmFlags {
             .filter_map(|(id, cpu)| Some((m.indices_of(id)?.next_back()?, cpu)))
             .max_by_key(|&(index, _)| index)
             .map_or(Cpu::M6502, |(_, cpu)| cpu)
-    }
-
-    /// A 64tass option given that c64kit does not implement, named in words.
-    pub fn unsupported(&self) -> Option<String> {
-        if !self.tasm_compatible.is_empty() {
-            return Some(
-                "--tasm-compatible is a 64tass option c64kit does not support yet \
-                 (TASM's operators and 16-bit unsigned arithmetic)"
-                    .into(),
-            );
-        }
-        None
     }
 }
 

@@ -20,10 +20,6 @@ use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     malloc::fix_mmap_threshold();
-    if let Some(msg) = args.asm.unsupported() {
-        errln!("error: {msg}");
-        return ExitCode::FAILURE;
-    }
     let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {

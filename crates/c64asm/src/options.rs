@@ -327,6 +327,12 @@ pub struct Options {
     pub ascii: bool,
     /// `-C`, `--case-sensitive`
     pub case_sensitive: bool,
+    /// `-T`, `--tasm-compatible`: Turbo Assembler's expressions (strictly
+    /// left to right in 16-bit unsigned words, `.` for or, `:` for
+    /// exclusive or, `<`/`>` over a whole element), `!` to force a word
+    /// address, `@1`..`@9` for a macro parameter's text without its quotes,
+    /// no doubled quotes in strings and no compound assignments.
+    pub tasm_compatible: bool,
     /// `-B`, `--long-branch`: out-of-range branches become a branch over a `jmp`.
     pub long_branch: bool,
     /// `-X`, `--long-address`: 3-byte load address, 16 MiB image.
@@ -422,6 +428,7 @@ impl Default for Options {
             cpu: Cpu::default(),
             ascii: false,
             case_sensitive: false,
+            tasm_compatible: false,
             long_branch: false,
             long_address: false,
             flat_image: false,

@@ -40,6 +40,7 @@ fn options(flags: &[String], dir: &Path) -> (c64asm::Options, c64asm::OutputForm
         match f {
             "-a" => o.ascii = true,
             "-C" => o.case_sensitive = true,
+            "-T" => o.tasm_compatible = true,
             "-B" => o.long_branch = true,
             "-b" => format = c64asm::OutputFormat::Raw,
             "-f" => {

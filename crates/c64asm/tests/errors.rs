@@ -2464,3 +2464,105 @@ fn a_failed_indexed_operand_keeps_its_size() {
             .all(|(_, _, m)| m.starts_with("not defined symbol"))
     );
 }
+
+/// `-T` (TASM-compatible): the errors of TASM's expressions and of what it
+/// takes away (compound assignments, `@w`), at 64tass's places and in its
+/// words: every error of each source, in order.
+#[test]
+fn tasm_compatible_errors_match_64tass() {
+    let opts = Options {
+        tasm_compatible: true,
+        ..Options::default()
+    };
+    let cases: &[(&str, &[(usize, usize, &str)])] = &[
+        (" lda #-1", &[(1, 7, "an expression is expected")]),
+        (" .byte 1 2", &[(1, 10, "an operator is expected")]),
+        (" .text \"it\"\"s\"", &[(1, 12, "an operator is expected")]),
+        (" .text 'ab'", &[(1, 8, "an expression is expected")]),
+        (" .byte (1+2", &[(1, 8, "')' expected")]),
+        (" .byte 1+2)", &[(1, 11, "')' not expected")]),
+        (" .byte 4/0", &[(1, 9, "division by zero int '0'")]),
+        (
+            " .byte \"ab\"+1",
+            &[(1, 8, "too large for a 8 bit unsigned integer int '25186'")],
+        ),
+        (
+            " .byte <a, b\na = $1234\nb = $5678",
+            &[(1, 12, "too large for a 8 bit unsigned integer bits '$5678'")],
+        ),
+        (
+            " lda <t,x\nt = $1234",
+            &[(1, 6, "low byte '<' of address '$1234,x' not possible")],
+        ),
+        (
+            " lda (1+2)*3",
+            &[(1, 10, "can't get integer value of address '(3)'")],
+        ),
+        (" lda @w $12", &[(1, 6, "an expression is expected")]),
+        (
+            "x = 1\nx += 1",
+            &[(2, 1, "duplicate definition 'x'"), (2, 3, "general syntax")],
+        ),
+        (
+            " += 1\n = 2",
+            &[(1, 2, "general syntax"), (2, 2, "label required")],
+        ),
+        (
+            " * += 2",
+            &[(1, 2, "reserved symbol name '*'"), (1, 4, "general syntax")],
+        ),
+        (" .text \"abc", &[(1, 12, "'\"' expected")]),
+        (
+            "m .macro\n .byte @1, @2\n .endm\n #m 1",
+            &[(4, 2, "2nd argument is missing")],
+        ),
+    ];
+    for &(src, want) in cases {
+        let src = format!(" * = $1000\n{src}\n");
+        let diags = fail_with(&src, &opts);
+        let got: Vec<(usize, usize, String)> = errors_of(&diags)
+            .into_iter()
+            .map(|(_, l, c, m)| (l - 1, c, m))
+            .collect();
+        let want: Vec<(usize, usize, String)> = want
+            .iter()
+            .map(|&(l, c, m)| (l, c, m.to_string()))
+            .collect();
+        assert_eq!(got, want, "{src}");
+    }
+}
+
+/// A `*` that starts no assignment is reported, and the rest of the line is
+/// read on as after a label (64tass: both errors); `.goto` names the type it
+/// got and the one it wants.
+#[test]
+fn star_lines_and_goto_types_match_64tass() {
+    let cases: &[(&str, &[(usize, usize, &str)])] = &[
+        (
+            " * x",
+            &[(1, 2, "reserved symbol name '*'"), (1, 4, "general syntax")],
+        ),
+        (" * nop", &[(1, 2, "reserved symbol name '*'")]),
+        (
+            "l nop\n .goto l",
+            &[(2, 8, "wrong type 'code', expected 'lbl'")],
+        ),
+        (" .goto 1", &[(1, 8, "wrong type 'int', expected 'lbl'")]),
+        (
+            " .goto \"a\"",
+            &[(1, 8, "wrong type 'str', expected 'lbl'")],
+        ),
+    ];
+    for &(src, want) in cases {
+        let src = format!(" * = $1000\n{src}\n");
+        let got: Vec<(usize, usize, String)> = errors_of(&fail(&src))
+            .into_iter()
+            .map(|(_, l, c, m)| (l - 1, c, m))
+            .collect();
+        let want: Vec<(usize, usize, String)> = want
+            .iter()
+            .map(|&(l, c, m)| (l, c, m.to_string()))
+            .collect();
+        assert_eq!(got, want, "{src}");
+    }
+}

@@ -87,15 +87,24 @@ const PIECES: &[&str] = &[
     "m .macro p",
     "* = $fff0",
     "*=$ffff",
+    "@1",
+    "!",
+    ".",
     "é",
     "\t",
 ];
 
 fn assemble(src: &str) {
-    let opts = Options::default();
-    let _ =
-        assemble_str("fuzz.asm", src, &opts).map(|p| (p.prg_bytes(), p.listing(), p.vice_labels()));
-    let _ = assemble_str("fuzz.asm", src, &opts).map_err(|d| d.render());
+    // 64tass's own expressions, and TASM's (`-T`).
+    for tasm_compatible in [false, true] {
+        let opts = Options {
+            tasm_compatible,
+            ..Options::default()
+        };
+        let _ = assemble_str("fuzz.asm", src, &opts)
+            .map(|p| (p.prg_bytes(), p.listing(), p.vice_labels()));
+        let _ = assemble_str("fuzz.asm", src, &opts).map_err(|d| d.render());
+    }
 }
 
 proptest! {

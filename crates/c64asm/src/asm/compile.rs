@@ -254,7 +254,9 @@ impl Assembler<'_> {
                     self.finish_line(line, None);
                     return Step::Next;
                 }
-                if let Some((Assign::Op(op), oplen)) = assignment(line, after) {
+                if let Some((Assign::Op(op), oplen)) =
+                    assignment(line, after).filter(|_| !self.dialect.tasm)
+                {
                     // `* += 2`: compound assignment of the program counter.
                     self.star_compound(line, op, after + oplen, pos);
                     self.finish_line(line, None);
@@ -265,7 +267,8 @@ impl Assembler<'_> {
                     Kind::Syntax,
                     "reserved symbol name '*'".into(),
                 );
-                return Step::Next;
+                // 64tass reads on, as after a label (`* x`: "general syntax").
+                return self.rest_of_line(line, after, None, None, mycontext);
             }
             b'-' | b'+' if matches!(line.at(pos + 1), b' ' | b'\t' | b';' | 0) => {
                 // Anonymous label: counted even in skipped lines.
@@ -413,8 +416,9 @@ impl Assembler<'_> {
         let name_span = line.span(name_start, name_start + name_len);
         let lookup_local = dotted || cheap;
 
-        // Assignments.
-        if let Some((op, oplen)) = assignment(line, after) {
+        // Assignments (TASM knows only `=`: `x += 1` is a label, then an
+        // error).
+        if let Some((op, oplen)) = assignment(line, after).filter(|_| !self.dialect.tasm) {
             let value_pos = after + oplen;
             match op {
                 Assign::Op(BinOp::Mul)
@@ -737,7 +741,12 @@ impl Assembler<'_> {
                             .unwrap_or_else(|| "general syntax".to_string()),
                     );
                 } else {
-                    let msg = if unlabelled_assignment(line, pos) {
+                    let assigns = if self.dialect.tasm {
+                        line.at(pos) == b'='
+                    } else {
+                        unlabelled_assignment(line, pos)
+                    };
+                    let msg = if assigns {
                         "label required"
                     } else {
                         "general syntax"
@@ -1490,6 +1499,9 @@ impl Assembler<'_> {
         let addr = uval & all_mem;
         let addr = if flat {
             uval
+        } else if self.dialect.tasm {
+            // TASM: the value is the address itself, also in `.logical`.
+            addr & 0xffff
         } else if addr >= laddr {
             a.address.wrapping_add(addr - laddr) & image_mask
         } else {

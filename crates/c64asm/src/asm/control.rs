@@ -111,6 +111,11 @@ impl Assembler<'_> {
                             "can't get sign of {}",
                             value::convert::describe(&v, self)
                         ))),
+                        // TASM's sign is bit 15 of the word (`.ifmi $8000`).
+                        None if self.dialect.tasm && matches!(cmd, Cmd::Ifpl | Cmd::Ifmi) => {
+                            to_int(&v, self)
+                                .map(|i| Value::Int(if i & 0x8000 != 0 { -1 } else { 0 }))
+                        }
                         None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
                     };
                     match self.check(line, pos, r) {

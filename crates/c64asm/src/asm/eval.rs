@@ -735,7 +735,14 @@ impl Assembler<'_> {
                 // A byte of a wrapped label plus offset is taken silently.
                 if matches!(
                     op,
-                    UnOp::Lower | UnOp::Higher | UnOp::Word | UnOp::HWord | UnOp::BSWord
+                    UnOp::Lower
+                        | UnOp::Higher
+                        | UnOp::Word
+                        | UnOp::HWord
+                        | UnOp::BSWord
+                        | UnOp::TasmWord
+                        | UnOp::TasmLow
+                        | UnOp::TasmHigh
                 ) {
                     self.addr_wrapped.set(false);
                 }

@@ -637,9 +637,9 @@ impl Assembler<'_> {
         };
         let Value::Lbl(target) = v else {
             if !v.is_none() {
-                let what = crate::value::convert::describe(&v, self);
                 let s = self.span_at(line, pos);
-                self.error(s, Kind::Type, format!("wrong type {what}"));
+                let msg = format!("wrong type '{}', expected 'lbl'", v.type_name());
+                self.error(s, Kind::Type, msg);
             }
             return;
         };

@@ -84,6 +84,7 @@ fn substitute(
         &mut Vec::new(),
         &mut faults,
         true,
+        false,
     )?;
     match faults.into_iter().next() {
         Some(f) => Err(f),
@@ -116,6 +117,7 @@ pub fn substitute_marking(
     marks: &mut Vec<(usize, usize, usize)>,
     faults: &mut Vec<String>,
     case_sensitive: bool,
+    tasm: bool,
 ) -> Result<(), String> {
     let bytes = line.as_bytes();
     // A parameter is named as symbols are: in any case unless `-C`.
@@ -153,8 +155,31 @@ pub fn substitute_marking(
             },
         }
     };
+    let mut comment = false;
     while i < bytes.len() {
         let b = bytes[i];
+        // `-T`: `@1`..`@9` is an argument's text without its quotes,
+        // anywhere on the line (in strings and comments too, as in 64tass).
+        if tasm && b == b'@' && matches!(bytes.get(i + 1), Some(b'1'..=b'9')) {
+            let n = (bytes[i + 1] - b'1') as usize;
+            let text = arg(n);
+            let text = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                Some(inner) => inner,
+                None => text,
+            };
+            out.push_str(&line[run..i]);
+            if args.get(n).is_some_and(|a| !a.is_empty()) {
+                marks.push((out.len(), out.len() + text.len(), n));
+            }
+            out.push_str(text);
+            i += 2;
+            run = i;
+            continue;
+        }
+        if comment {
+            i += 1;
+            continue;
+        }
         if let Some(q) = quote {
             if b == q {
                 quote = None;
@@ -165,6 +190,10 @@ pub fn substitute_marking(
         match b {
             b'"' | b'\'' => {
                 quote = Some(b);
+                i += 1;
+            }
+            b';' if tasm => {
+                comment = true;
                 i += 1;
             }
             b';' => break,

@@ -341,6 +341,7 @@ impl Assembler<'_> {
                 &mut here,
                 &mut faults,
                 self.dialect.case_sensitive,
+                self.dialect.tasm,
             )?;
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.

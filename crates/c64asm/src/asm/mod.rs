@@ -186,6 +186,7 @@ impl<'o> Assembler<'o> {
         let dialect = Dialect {
             case_sensitive: opts.case_sensitive,
             unicode: opts.ascii,
+            tasm: opts.tasm_compatible,
         };
         let image_mask = if opts.flat_image {
             u32::MAX

@@ -29,6 +29,13 @@ pub enum UnOp {
     DecStr,
     /// `*`: convert a list into arguments.
     Splat,
+    /// `-T` (TASM-compatible): the value as a 16-bit unsigned word, what
+    /// every TASM operator reads and makes.
+    TasmWord,
+    /// `-T`: `<` before a whole TASM expression, the low byte of its word.
+    TasmLow,
+    /// `-T`: `>` before a whole TASM expression, the high byte of its word.
+    TasmHigh,
 }
 
 impl UnOp {
@@ -46,6 +53,9 @@ impl UnOp {
             UnOp::Bank => "`",
             UnOp::DecStr => "^",
             UnOp::Splat => "*",
+            UnOp::TasmWord => "",
+            UnOp::TasmLow => "<",
+            UnOp::TasmHigh => ">",
         }
     }
 
@@ -63,6 +73,9 @@ impl UnOp {
             UnOp::Bank => "bank byte",
             UnOp::DecStr => "decimal string",
             UnOp::Splat => "unary splat",
+            UnOp::TasmWord => "word",
+            UnOp::TasmLow => "low byte",
+            UnOp::TasmHigh => "high byte",
         }
     }
 }

@@ -199,7 +199,7 @@ pub enum Seq {
 
 // Operators in one byte: decoded through these tables (their order is the
 // enums', checked by a test).
-const UNOPS: [UnOp; 12] = [
+const UNOPS: [UnOp; 15] = [
     UnOp::Neg,
     UnOp::Pos,
     UnOp::Inv,
@@ -212,6 +212,9 @@ const UNOPS: [UnOp; 12] = [
     UnOp::Bank,
     UnOp::DecStr,
     UnOp::Splat,
+    UnOp::TasmWord,
+    UnOp::TasmLow,
+    UnOp::TasmHigh,
 ];
 const BINOPS: [BinOp; 29] = [
     BinOp::Add,

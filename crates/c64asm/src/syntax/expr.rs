@@ -19,7 +19,11 @@ pub struct Dialect {
     pub case_sensitive: bool,
     /// `-a`: Unicode letters may appear in identifiers.
     pub unicode: bool,
+    /// `-T`: expressions are read as Turbo Assembler read them (see [`tasm`]).
+    pub tasm: bool,
 }
+
+mod tasm;
 
 /// Intern an identifier as it is looked up: folded to lower case unless the
 /// source is case-sensitive.
@@ -230,6 +234,9 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// Comma-separated values up to the end of the line.
     pub fn list(&mut self) -> PResult<ExprList> {
+        if self.dialect.tasm {
+            return self.tasm(tasm::Stop::List);
+        }
         let mut out = ExprList::new();
         self.skip_ws();
         if self.at_end() {
@@ -260,6 +267,16 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// One value; stops before a top-level `,` (or `=` when `stop_at_equal`).
     pub fn single(&mut self) -> PResult<Expr> {
+        if self.dialect.tasm {
+            let start = self.pos;
+            return match self.tasm(tasm::Stop::One)?.into_iter().next() {
+                Some(e) => Ok(e),
+                None => error(
+                    scan::skip_blanks(self.bytes, start, self.end),
+                    "an expression is expected",
+                ),
+            };
+        }
         self.skip_ws();
         self.element()
     }
@@ -267,6 +284,9 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// Instruction operands: like [`Parser::list`], with parentheses turned
     /// into indirection where 64tass does.
     pub fn operands(&mut self) -> PResult<ExprList> {
+        if self.dialect.tasm {
+            return self.tasm(tasm::Stop::Operand);
+        }
         self.operand = true;
         let mut list = self.list()?;
         // Without parentheses there is nothing to mark (the usual operand).
@@ -1187,6 +1207,7 @@ mod tests {
         let d = Dialect {
             case_sensitive: false,
             unicode: true,
+            tasm: false,
         };
         let mut p = Parser::new(src, 0, src.len(), &mut names, d);
         match p.list() {
@@ -1204,6 +1225,7 @@ mod tests {
         let d = Dialect {
             case_sensitive: false,
             unicode: true,
+            tasm: false,
         };
         let mut p = Parser::new(src, 0, src.len(), &mut names, d);
         match p.operands() {
@@ -1362,6 +1384,7 @@ mod tests {
                     let d = Dialect {
                         case_sensitive,
                         unicode,
+                        tasm: false,
                     };
                     assert_eq!(
                         parse_dump(src, operand, d, false),
@@ -1380,6 +1403,7 @@ mod tests {
         let d = Dialect {
             case_sensitive: false,
             unicode: true,
+            tasm: false,
         };
         let mut chunk = Vec::with_capacity(room);
         let mut p = Parser::new(src, 0, src.len(), &mut names, d);
@@ -1468,6 +1492,7 @@ mod tests {
             let d = Dialect {
                 case_sensitive: true,
                 unicode: false,
+                tasm: false,
             };
             // In a chunk: dropping the tree then needs no recursion.
             let mut chunk = Vec::with_capacity(2 * terms + 2);

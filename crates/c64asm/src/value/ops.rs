@@ -63,6 +63,9 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         }
         _ => {}
     }
+    if matches!(op, UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh) {
+        return tasm_word(op, v, env);
+    }
     if op == UnOp::Not {
         return Ok(Value::Bool(!to_bool(v, env)?));
     }
@@ -170,7 +173,34 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             None => as_int(&n)?.to_string(),
         })),
         UnOp::Splat | UnOp::Not => Ok(n),
+        UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh => tasm_word(op, &n, env),
     }
+}
+
+/// `-T`: the 16-bit unsigned word that TASM's operators read and make
+/// (64tass truncates each operand and each result to it), or a byte of it.
+fn tasm_word(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
+    // An addressing mode has no byte (`<tab,x`); as an operand it has no
+    // integer value, in 64tass's words.
+    if op != UnOp::TasmWord && matches!(v, Value::Addr(a) if a.mode.0 != 0) {
+        return Err(not_possible1(op, v, env));
+    }
+    let n = match numeric(v, env) {
+        Ok(n) => n,
+        Err(f) if f.none => return Ok(Value::None),
+        Err(f) => return Err(f),
+    };
+    let int = match n {
+        Value::Float(f) => float_to_int(f)?,
+        other => to_int(&other, env)?,
+    };
+    // Two's complement: `1-2` is $ffff.
+    let word = int as u64 & 0xffff;
+    Ok(Value::Int(match op {
+        UnOp::TasmLow => word & 0xff,
+        UnOp::TasmHigh => word >> 8,
+        _ => word,
+    } as i64))
 }
 
 fn is_byte_op(op: UnOp) -> bool {

@@ -76,7 +76,13 @@ impl Assembler<'_> {
         }
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
-        if line.at(pos) == b'@' {
+        if self.dialect.tasm {
+            // TASM's `!` forces a word address (`lda !$12`); no `@w`.
+            if line.at(pos) == b'!' {
+                width = Width::Word;
+                pos += 1;
+            }
+        } else if line.at(pos) == b'@' {
             let c = line.at(pos + 1);
             let c = if self.dialect.case_sensitive {
                 c
