@@ -2566,3 +2566,56 @@ fn star_lines_and_goto_types_match_64tass() {
         assert_eq!(got, want, "{src}");
     }
 }
+
+/// A `.for` header's errors at 64tass's place, each once; with `-C` a
+/// mnemonic in capitals after a label is no instruction ("general syntax",
+/// no processor hint); with `-T` only `=` starts the loop variable.
+#[test]
+fn for_headers_and_capital_mnemonics_match_64tass() {
+    let plain = Options::default();
+    let case = Options {
+        case_sensitive: true,
+        ..Options::default()
+    };
+    let tasm = Options {
+        tasm_compatible: true,
+        ..Options::default()
+    };
+    let cases: &[(&Options, &str, &[(usize, usize, &str)])] = &[
+        (
+            &plain,
+            " .for i 1, i < 3, i += 1\n .next",
+            &[(1, 9, "':=' or ',' or 'in' expected")],
+        ),
+        (
+            &plain,
+            " .for i = 0, i <, i += 1\n .next",
+            &[(1, 17, "an expression is expected")],
+        ),
+        (
+            &tasm,
+            " .for i := 0, i < 2, i = i + 1\n .next",
+            &[(1, 9, "':=' or ',' or 'in' expected")],
+        ),
+        (
+            &tasm,
+            " .for i = 0, i < 2, i = i + 1\n .next",
+            &[(1, 16, "an operator is expected")],
+        ),
+        (
+            &case,
+            "skip RTS\nl2 Stz $12",
+            &[(1, 6, "general syntax"), (2, 4, "general syntax")],
+        ),
+    ];
+    for &(opts, src, want) in cases {
+        let src = format!(" * = $1000\n{src}\n");
+        let got: Vec<(usize, usize, String)> = errors_of(&fail_with(&src, opts))
+            .into_iter()
+            .map(|(_, l, c, m)| (l - 1, c, m))
+            .collect();
+        let want: Vec<(usize, usize, String)> =
+            want.iter().map(|&(l, c, m)| (l, c, m.to_string())).collect();
+        assert_eq!(got, want, "{src}");
+    }
+}

@@ -737,8 +737,12 @@ impl Assembler<'_> {
                     self.error(
                         line.span(pos, pos + len),
                         Kind::UnknownMnemonic,
-                        super::mnemonics::other_cpu_hint(text)
-                            .unwrap_or_else(|| "general syntax".to_string()),
+                        // With `-C` a mnemonic in capitals is no instruction at all.
+                        (!self.dialect.case_sensitive
+                            || !text.bytes().any(|b| b.is_ascii_uppercase()))
+                        .then(|| super::mnemonics::other_cpu_hint(text))
+                        .flatten()
+                        .unwrap_or_else(|| "general syntax".to_string()),
                     );
                 } else {
                     let assigns = if self.dialect.tasm {

@@ -288,13 +288,23 @@ impl Assembler<'_> {
                 foreach = true;
                 break;
             }
-            if c == b'=' || (c == b':' && line.at(after + 1) == b'=') {
+            // TASM (`-T`) knows only `=` here.
+            let colon_equal = c == b':' && line.at(after + 1) == b'=' && !self.dialect.tasm;
+            if c == b'=' || colon_equal {
                 vars.push((
                     self.intern(&name_text),
                     name_text,
                     line.span(pos, pos + len),
                 ));
                 pos = line.skip_ws(after + if c == b'=' { 1 } else { 2 });
+            } else {
+                let msg = if foreach {
+                    "',' or 'in' expected"
+                } else {
+                    "':=' or ',' or 'in' expected"
+                };
+                self.error(line.span(after, after + 1), Kind::Syntax, msg.into());
+                return LoopEnd::Never;
             }
             break;
         }
@@ -396,7 +406,11 @@ impl Assembler<'_> {
         let cond: Option<super::lines::Parsed> = if line.at(cond_pos) == b',' {
             None
         } else {
-            self.parse_exprs(line, cond_pos, ParseKind::Single)
+            // A condition that doesn't parse is reported once, as in 64tass.
+            let Some(parsed) = self.parse_exprs(line, cond_pos, ParseKind::Single) else {
+                return LoopEnd::Never;
+            };
+            Some(parsed)
         };
         let after_cond = match &cond {
             Some(c) => line.skip_ws(c.end as usize),
