@@ -1,7 +1,7 @@
 //! Property-based differential test of c64asm against the installed 64tass
 //! (1.58), the judge: random but meaningful programs from the whole grammar
 //! (see `differential/grammar`), assembled by both with the same switches
-//! (`-a`, `-C`, `-B` and the processor varied per batch); the bytes must be identical, or
+//! (`-a`, `-C`, `-B`, `-T` and the processor varied per batch); the bytes must be identical, or
 //! both must reject the source. Many cases share one source, so 64tass runs
 //! once per batch (see `differential/batch.rs`); a mismatch is narrowed down
 //! to its case and minimized before it is shown.
@@ -108,6 +108,7 @@ impl Config {
                 grammar::FAMILIES
                     .iter()
                     .map(|(_, f)| *f)
+                    .chain([grammar::TASM])
                     .find(|f| *f == name)
                     .unwrap_or_else(|| {
                         panic!(
@@ -141,6 +142,7 @@ fn batch_flags(rng: &mut Rng) -> Flags {
         } else {
             c64asm::Cpu::M6502
         },
+        tasm: false,
     }
 }
 
@@ -178,6 +180,9 @@ fn batch_cases(
             c64asm::Cpu::M4510,
         ][n / 7 % 5];
     }
+    // One batch in thirteen reads TASM's syntax (`-T`), or every batch when
+    // only that family is asked for.
+    flags.tasm = only.map_or(n % 13 == 6, |f| f == grammar::TASM);
     let cases = (0..count)
         .map(|k| grammar::case(&mut rng, flags, (first_id + k) as u64, only))
         .collect();
@@ -323,9 +328,10 @@ fn generation_is_deterministic_and_cases_map_to_their_lines() {
         .flat_map(|n| batch_cases(1, n, 50, 0, None, None).1)
         .map(|c| c.family)
         .collect();
+    // The weighted families, and the `-T` batches' own.
     assert_eq!(
         families.len(),
-        grammar::FAMILIES.len(),
+        grammar::FAMILIES.len() + 1,
         "every family is generated: {families:?}"
     );
 }

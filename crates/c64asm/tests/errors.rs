@@ -2614,8 +2614,10 @@ fn for_headers_and_capital_mnemonics_match_64tass() {
             .into_iter()
             .map(|(_, l, c, m)| (l - 1, c, m))
             .collect();
-        let want: Vec<(usize, usize, String)> =
-            want.iter().map(|&(l, c, m)| (l, c, m.to_string())).collect();
+        let want: Vec<(usize, usize, String)> = want
+            .iter()
+            .map(|&(l, c, m)| (l, c, m.to_string()))
+            .collect();
         assert_eq!(got, want, "{src}");
     }
 }

@@ -18,6 +18,8 @@ pub struct Flags {
     /// `-i` (6502i), `--m65c02`, `--mr65c02`, `--mw65c02`, `--m65ce02`,
     /// `--m65816`, `--m65dtv02`, `--m65el02`, `--m4510`
     pub cpu: c64asm::Cpu,
+    /// `-T`: TASM-compatible expressions (the `tasm` family's batches).
+    pub tasm: bool,
 }
 
 impl Flags {
@@ -32,6 +34,9 @@ impl Flags {
         if self.long_branch {
             v.push("-B");
         }
+        if self.tasm {
+            v.push("-T");
+        }
         if self.cpu != c64asm::Cpu::M6502 {
             v.push(self.cpu.switch());
         }
@@ -43,6 +48,7 @@ impl Flags {
             ascii: self.ascii,
             case_sensitive: self.case_sensitive,
             long_branch: self.long_branch,
+            tasm_compatible: self.tasm,
             cpu: self.cpu,
             ..c64asm::Options::default()
         }

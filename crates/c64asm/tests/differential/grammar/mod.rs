@@ -14,6 +14,7 @@ mod scopes;
 mod sections;
 mod structs;
 mod symbols;
+mod tasm;
 pub mod values;
 
 use crate::case::{Case, Line};
@@ -115,11 +116,19 @@ pub const FAMILIES: &[(u32, &str)] = &[
     (3, "files"),
 ];
 
+/// The family of `-T` batches (see `tasm`), never picked for the others.
+pub const TASM: &str = "tasm";
+
 /// One case for batch `flags`, deterministic in the random stream;
 /// `only` restricts the case to one family (by name).
 pub fn case(rng: &mut Rng, flags: Flags, id: u64, only: Option<&'static str>) -> Case {
     let family = rng.weighted(FAMILIES);
-    let family = only.unwrap_or(family);
+    // A `-T` batch reads TASM's syntax: its own family only.
+    let family = if flags.tasm {
+        TASM
+    } else {
+        only.unwrap_or(family)
+    };
     let mut cx = Ctx {
         rng,
         flags,
@@ -149,6 +158,7 @@ pub fn case(rng: &mut Rng, flags: Flags, id: u64, only: Option<&'static str>) ->
         "sections" => sections::generate(&mut cx),
         "encodings" => encodings::generate(&mut cx),
         "files" => files::generate(&mut cx),
+        TASM => tasm::generate(&mut cx),
         _ => unreachable!("every family has a generator"),
     };
     Case {
