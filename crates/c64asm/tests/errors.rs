@@ -2465,6 +2465,21 @@ fn a_failed_indexed_operand_keeps_its_size() {
     );
 }
 
+/// Every error of `src` put after a line ` * = $1000`: line (counted in
+/// `src`), column and message, in order.
+fn assert_errors_after_star(src: &str, opts: &Options, want: &[(usize, usize, &str)]) {
+    let src = format!(" * = $1000\n{src}\n");
+    let got: Vec<(usize, usize, String)> = errors_of(&fail_with(&src, opts))
+        .into_iter()
+        .map(|(_, l, c, m)| (l - 1, c, m))
+        .collect();
+    let want: Vec<(usize, usize, String)> = want
+        .iter()
+        .map(|&(l, c, m)| (l, c, m.to_string()))
+        .collect();
+    assert_eq!(got, want, "{src}");
+}
+
 /// `-T` (TASM-compatible): the errors of TASM's expressions and of what it
 /// takes away (compound assignments, `@w`), at 64tass's places and in its
 /// words: every error of each source, in order.
@@ -2518,17 +2533,7 @@ fn tasm_compatible_errors_match_64tass() {
         ),
     ];
     for &(src, want) in cases {
-        let src = format!(" * = $1000\n{src}\n");
-        let diags = fail_with(&src, &opts);
-        let got: Vec<(usize, usize, String)> = errors_of(&diags)
-            .into_iter()
-            .map(|(_, l, c, m)| (l - 1, c, m))
-            .collect();
-        let want: Vec<(usize, usize, String)> = want
-            .iter()
-            .map(|&(l, c, m)| (l, c, m.to_string()))
-            .collect();
-        assert_eq!(got, want, "{src}");
+        assert_errors_after_star(src, &opts, want);
     }
 }
 
@@ -2554,16 +2559,7 @@ fn star_lines_and_goto_types_match_64tass() {
         ),
     ];
     for &(src, want) in cases {
-        let src = format!(" * = $1000\n{src}\n");
-        let got: Vec<(usize, usize, String)> = errors_of(&fail(&src))
-            .into_iter()
-            .map(|(_, l, c, m)| (l - 1, c, m))
-            .collect();
-        let want: Vec<(usize, usize, String)> = want
-            .iter()
-            .map(|&(l, c, m)| (l, c, m.to_string()))
-            .collect();
-        assert_eq!(got, want, "{src}");
+        assert_errors_after_star(src, &Options::default(), want);
     }
 }
 
@@ -2609,15 +2605,6 @@ fn for_headers_and_capital_mnemonics_match_64tass() {
         ),
     ];
     for &(opts, src, want) in cases {
-        let src = format!(" * = $1000\n{src}\n");
-        let got: Vec<(usize, usize, String)> = errors_of(&fail_with(&src, opts))
-            .into_iter()
-            .map(|(_, l, c, m)| (l - 1, c, m))
-            .collect();
-        let want: Vec<(usize, usize, String)> = want
-            .iter()
-            .map(|&(l, c, m)| (l, c, m.to_string()))
-            .collect();
-        assert_eq!(got, want, "{src}");
+        assert_errors_after_star(src, opts, want);
     }
 }
