@@ -290,6 +290,132 @@ fn a_map_belongs_to_the_output_after_it() {
     .same_but_header("m.txt", 1, 1);
 }
 
+/// Unions written over each other in a section and in the section inside it.
+const UNIONS: &str = "\
+* = $1000
+        .dsection s
+        nop
+        .section s
+        .union
+        .byte 1,2,3
+        .word 0
+        .endu
+        .section t
+        .union
+        .byte 4,5
+        .byte 6
+        .endu
+        .send
+        .dsection t
+        .send
+";
+
+#[test]
+fn a_sections_hex_output_finds_it_as_the_outputs_before_left_it() {
+    // 64tass flattens each memory in place when it writes an output of it
+    // (merged for an image format, its sections copied in): a section's hex
+    // output after an image output of it or of the program is one record per
+    // run, the program's after a section's image has that section merged.
+    let orders: [&[&str]; 6] = [
+        &[
+            "-o",
+            "x.prg",
+            "--output-section",
+            "s",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+        ],
+        &[
+            "--output-section",
+            "s",
+            "-o",
+            "x.prg",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+        ],
+        &[
+            "--output-section",
+            "s.t",
+            "-o",
+            "x.prg",
+            "--output-section",
+            "s",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+        ],
+        &[
+            "--output-section",
+            "s",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+            "--cbm-prg",
+            "--output-section",
+            "s",
+            "-o",
+            "x.prg",
+            "--intel-hex",
+            "--output-section",
+            "s",
+            "-o",
+            "o2.hex",
+        ],
+        &[
+            "--output-section",
+            "s.t",
+            "--cbm-prg",
+            "-o",
+            "x.prg",
+            "--intel-hex",
+            "-o",
+            "o2.hex",
+            "--output-section",
+            "s",
+            "--s-record",
+            "-o",
+            "o3.hex",
+            "--mos-hex",
+            "--output-section",
+            "s.t",
+            "-o",
+            "o4.hex",
+        ],
+        &[
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+            "--output-section",
+            "s.t",
+            "-b",
+            "-o",
+            "x.prg",
+            "--output-section",
+            "s",
+            "--atari-xex",
+            "-o",
+            "o2.xex",
+            "--intel-hex",
+            "-o",
+            "o3.hex",
+        ],
+    ];
+    for (n, args) in orders.iter().enumerate() {
+        let t = twins(&format!("flattened-{n}"), UNIONS, &[], args);
+        t.both_succeed();
+        for name in t.tass.names() {
+            t.same(&name);
+        }
+    }
+    let t = twins("flattened-bytes", UNIONS, &[], orders[0]);
+    assert_eq!(
+        text(&read(&t.kit.0, "o1.hex")),
+        ":051000000000030605DD\n:00000001FF\n"
+    );
+}
+
 /// Sections in maps: nested and placed in several places, one with a gap
 /// inside, one empty, one with `.logical`, one written before its `.dsection`,
 /// three levels deep, one moved by `* =` inside it.
