@@ -1670,6 +1670,61 @@ fn exported_symbols_are_read_for_unused_warnings() {
     }
 }
 
+/// In an instruction's operand 64tass places a value where its text starts,
+/// grouping brackets included, or just after its `#` or its indirection's
+/// opening bracket (spaces after them too): messages about the value (a range
+/// error here) go there.
+#[test]
+fn operand_values_are_placed_where_64tass_places_them() {
+    let source = " lda #(2*3+1)*100\n lda #  2*1000\n lda #(a)*1000\n lda # (2*3+1)*100\n\
+                  \x20lda #-(2*3+1)*100\n lda (a)*100000\n lda (a)*100000,x\n ldx (a)*100000,y\n\
+                  \x20jmp ((a)*100000)\n jmp ( a*100000)\n lda (2*1000),y\n lda ( (a)*1000),y\n\
+                  \x20lda ((2*3))*10000,x\n lda (2*300)\n lda #(2),y\n .byte (2*3+1)*100\n\
+                  \x20.word ((a))*100000\na = 2\n";
+    let t = twins("operand-places", source, &[], &["-a", "-o", "s.prg"]);
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 17, "{tass:?}");
+    assert!(tass.contains(
+        &"s.asm:1:7: error: too large for a 8 bit unsigned integer int '700'".to_string()
+    ));
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+}
+
+/// `-Wwrap-pc` and `-Wwrap-mem` of a text directive are placed at the value
+/// whose byte crossed the end, as 64tass places them (`.null`'s zero and
+/// `.ptext`'s length go with the last and the first value).
+#[test]
+fn text_directive_wraps_are_placed_at_the_value() {
+    let mut source = String::new();
+    for (at, line) in [
+        ("$fffe", ".text \"a\", \"b\", \"cd\""),
+        ("$fffe", ".null \"a\", \"b\""),
+        ("$fffe", ".ptext \"a\", \"bc\""),
+        ("$ffff", ".ptext \"a\", \"bc\""),
+        ("$fffe", ".shift \"a\", \"b\", \"cd\""),
+        ("$fffe", ".text \"ab\", ?, \"c\""),
+        ("$fffd", ".shiftl \"ab\", 1, 2"),
+        ("$fffe", ".text 1, (2, 3)"),
+        ("$fffe", "l .text \"abcd\""),
+    ] {
+        source.push_str(&format!("        * = {at}\n        {line}\n"));
+    }
+    let args = [
+        "-a",
+        "-Wwrap-pc",
+        "-Wwrap-mem",
+        "-o",
+        "s.prg",
+        "-L",
+        "s.lst",
+    ];
+    let t = twins("text-wraps", &source, &[], &args);
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 18, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+    t.same("s.prg").same_listing("s.lst");
+}
+
 /// The hex formats list memory blocks in 64tass's order: a section linked in
 /// with `.dsection` goes before the bytes written since the last jump, but
 /// after a block a skip or a union closed (its next line back at the start,
