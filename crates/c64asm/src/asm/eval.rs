@@ -480,6 +480,14 @@ impl Assembler<'_> {
                 |v| v,
             );
         }
+        if !self.st.constcreated {
+            // Only another pass is due: 64tass's value is still the error
+            // (not shown), so a value holding it settles as it does.
+            let what = self.names.name(name);
+            return Ok(Value::Error(std::rc::Rc::new(Fault::new(format!(
+                "not defined symbol '{what}'"
+            )))));
+        }
         Ok(Value::None)
     }
 
