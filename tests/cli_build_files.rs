@@ -1725,6 +1725,42 @@ fn text_directive_wraps_are_placed_at_the_value() {
     t.same("s.prg").same_listing("s.lst");
 }
 
+/// `-Wstrict-bool`: `!` of a code label or of `*` warns twice in 64tass, for
+/// the code and for its address, which it then negates (found by
+/// tools/asm-mutation-compare: `lda !*,x`).
+#[test]
+fn logical_not_of_code_warns_for_the_code_and_its_address() {
+    let source = "        * = $0aa0\n        nop\n        nop\nprint0   lda !*,x\n        jmp !*\n\
+                  l       .byte !l\n        .byte !print0\n";
+    let t = twins(
+        "not-code",
+        source,
+        &[],
+        &["-a", "-Wstrict-bool", "-o", "s.prg"],
+    );
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 12, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+    t.same("s.prg");
+}
+
+/// `-Werror` turns the switches' warnings into errors but leaves `.warn` and
+/// `.cwarn` warnings, as 64tass does (found by tools/asm-mutation-compare).
+#[test]
+fn werror_leaves_user_warnings_warnings() {
+    let source = " .cwarn $10000 > $ffff, \"big\"\n .warn \"w\"\n nop\n";
+    let t = twins(
+        "werror-warn",
+        source,
+        &[],
+        &["-a", "-Werror", "-o", "s.prg"],
+    );
+    t.both_succeed().same("s.prg");
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 2, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+}
+
 /// The hex formats list memory blocks in 64tass's order: a section linked in
 /// with `.dsection` goes before the bytes written since the last jump, but
 /// after a block a skip or a union closed (its next line back at the start,
