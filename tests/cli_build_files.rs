@@ -1761,6 +1761,25 @@ fn werror_leaves_user_warnings_warnings() {
     assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
 }
 
+/// `-B`: a long branch to a target past the end of memory writes a jump with
+/// 64tass's `-Wwrap-pbank` too, as a `jmp` written there would have (found by
+/// tools/asm-mutation-compare).
+#[test]
+fn a_long_branch_past_the_program_bank_warns_for_its_jump() {
+    let source = "        * = $1000\n beq * + $123456\n bra * + $123456\n bne * - $2000\n\
+                  \x20bcc l + $10000\nl nop\n";
+    let t = twins(
+        "long-branch-pbank",
+        source,
+        &[],
+        &["--m65c02", "-B", "-a", "-o", "s.prg"],
+    );
+    t.both_succeed().same("s.prg");
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 7, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+}
+
 /// The hex formats list memory blocks in 64tass's order: a section linked in
 /// with `.dsection` goes before the bytes written since the last jump, but
 /// after a block a skip or a union closed (its next line back at the start,
