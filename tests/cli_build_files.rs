@@ -290,6 +290,132 @@ fn a_map_belongs_to_the_output_after_it() {
     .same_but_header("m.txt", 1, 1);
 }
 
+/// Unions written over each other in a section and in the section inside it.
+const UNIONS: &str = "\
+* = $1000
+        .dsection s
+        nop
+        .section s
+        .union
+        .byte 1,2,3
+        .word 0
+        .endu
+        .section t
+        .union
+        .byte 4,5
+        .byte 6
+        .endu
+        .send
+        .dsection t
+        .send
+";
+
+#[test]
+fn a_sections_hex_output_finds_it_as_the_outputs_before_left_it() {
+    // 64tass flattens each memory in place when it writes an output of it
+    // (merged for an image format, its sections copied in): a section's hex
+    // output after an image output of it or of the program is one record per
+    // run, the program's after a section's image has that section merged.
+    let orders: [&[&str]; 6] = [
+        &[
+            "-o",
+            "x.prg",
+            "--output-section",
+            "s",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+        ],
+        &[
+            "--output-section",
+            "s",
+            "-o",
+            "x.prg",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+        ],
+        &[
+            "--output-section",
+            "s.t",
+            "-o",
+            "x.prg",
+            "--output-section",
+            "s",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+        ],
+        &[
+            "--output-section",
+            "s",
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+            "--cbm-prg",
+            "--output-section",
+            "s",
+            "-o",
+            "x.prg",
+            "--intel-hex",
+            "--output-section",
+            "s",
+            "-o",
+            "o2.hex",
+        ],
+        &[
+            "--output-section",
+            "s.t",
+            "--cbm-prg",
+            "-o",
+            "x.prg",
+            "--intel-hex",
+            "-o",
+            "o2.hex",
+            "--output-section",
+            "s",
+            "--s-record",
+            "-o",
+            "o3.hex",
+            "--mos-hex",
+            "--output-section",
+            "s.t",
+            "-o",
+            "o4.hex",
+        ],
+        &[
+            "--intel-hex",
+            "-o",
+            "o1.hex",
+            "--output-section",
+            "s.t",
+            "-b",
+            "-o",
+            "x.prg",
+            "--output-section",
+            "s",
+            "--atari-xex",
+            "-o",
+            "o2.xex",
+            "--intel-hex",
+            "-o",
+            "o3.hex",
+        ],
+    ];
+    for (n, args) in orders.iter().enumerate() {
+        let t = twins(&format!("flattened-{n}"), UNIONS, &[], args);
+        t.both_succeed();
+        for name in t.tass.names() {
+            t.same(&name);
+        }
+    }
+    let t = twins("flattened-bytes", UNIONS, &[], orders[0]);
+    assert_eq!(
+        text(&read(&t.kit.0, "o1.hex")),
+        ":051000000000030605DD\n:00000001FF\n"
+    );
+}
+
 /// Sections in maps: nested and placed in several places, one with a gap
 /// inside, one empty, one with `.logical`, one written before its `.dsection`,
 /// three levels deep, one moved by `* =` inside it.
@@ -1558,6 +1684,116 @@ fn exported_symbols_are_read_for_unused_warnings() {
         );
         t.same("s.prg").same("s.lbl");
     }
+}
+
+/// In an instruction's operand 64tass places a value where its text starts,
+/// grouping brackets included, or just after its `#` or its indirection's
+/// opening bracket (spaces after them too): messages about the value (a range
+/// error here) go there.
+#[test]
+fn operand_values_are_placed_where_64tass_places_them() {
+    let source = " lda #(2*3+1)*100\n lda #  2*1000\n lda #(a)*1000\n lda # (2*3+1)*100\n\
+                  \x20lda #-(2*3+1)*100\n lda (a)*100000\n lda (a)*100000,x\n ldx (a)*100000,y\n\
+                  \x20jmp ((a)*100000)\n jmp ( a*100000)\n lda (2*1000),y\n lda ( (a)*1000),y\n\
+                  \x20lda ((2*3))*10000,x\n lda (2*300)\n lda #(2),y\n .byte (2*3+1)*100\n\
+                  \x20.word ((a))*100000\na = 2\n";
+    let t = twins("operand-places", source, &[], &["-a", "-o", "s.prg"]);
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 17, "{tass:?}");
+    assert!(tass.contains(
+        &"s.asm:1:7: error: too large for a 8 bit unsigned integer int '700'".to_string()
+    ));
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+}
+
+/// `-Wwrap-pc` and `-Wwrap-mem` of a text directive are placed at the value
+/// whose byte crossed the end, as 64tass places them (`.null`'s zero and
+/// `.ptext`'s length go with the last and the first value).
+#[test]
+fn text_directive_wraps_are_placed_at_the_value() {
+    let mut source = String::new();
+    for (at, line) in [
+        ("$fffe", ".text \"a\", \"b\", \"cd\""),
+        ("$fffe", ".null \"a\", \"b\""),
+        ("$fffe", ".ptext \"a\", \"bc\""),
+        ("$ffff", ".ptext \"a\", \"bc\""),
+        ("$fffe", ".shift \"a\", \"b\", \"cd\""),
+        ("$fffe", ".text \"ab\", ?, \"c\""),
+        ("$fffd", ".shiftl \"ab\", 1, 2"),
+        ("$fffe", ".text 1, (2, 3)"),
+        ("$fffe", "l .text \"abcd\""),
+    ] {
+        source.push_str(&format!("        * = {at}\n        {line}\n"));
+    }
+    let args = [
+        "-a",
+        "-Wwrap-pc",
+        "-Wwrap-mem",
+        "-o",
+        "s.prg",
+        "-L",
+        "s.lst",
+    ];
+    let t = twins("text-wraps", &source, &[], &args);
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 18, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+    t.same("s.prg").same_listing("s.lst");
+}
+
+/// `-Wstrict-bool`: `!` of a code label or of `*` warns twice in 64tass, for
+/// the code and for its address, which it then negates (found by
+/// tools/asm-mutation-compare: `lda !*,x`).
+#[test]
+fn logical_not_of_code_warns_for_the_code_and_its_address() {
+    let source = "        * = $0aa0\n        nop\n        nop\nprint0   lda !*,x\n        jmp !*\n\
+                  l       .byte !l\n        .byte !print0\n";
+    let t = twins(
+        "not-code",
+        source,
+        &[],
+        &["-a", "-Wstrict-bool", "-o", "s.prg"],
+    );
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 12, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+    t.same("s.prg");
+}
+
+/// `-Werror` turns the switches' warnings into errors but leaves `.warn` and
+/// `.cwarn` warnings, as 64tass does (found by tools/asm-mutation-compare).
+#[test]
+fn werror_leaves_user_warnings_warnings() {
+    let source = " .cwarn $10000 > $ffff, \"big\"\n .warn \"w\"\n nop\n";
+    let t = twins(
+        "werror-warn",
+        source,
+        &[],
+        &["-a", "-Werror", "-o", "s.prg"],
+    );
+    t.both_succeed().same("s.prg");
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 2, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
+}
+
+/// `-B`: a long branch to a target past the end of memory writes a jump with
+/// 64tass's `-Wwrap-pbank` too, as a `jmp` written there would have (found by
+/// tools/asm-mutation-compare).
+#[test]
+fn a_long_branch_past_the_program_bank_warns_for_its_jump() {
+    let source = "        * = $1000\n beq * + $123456\n bra * + $123456\n bne * - $2000\n\
+                  \x20bcc l + $10000\nl nop\n";
+    let t = twins(
+        "long-branch-pbank",
+        source,
+        &[],
+        &["--m65c02", "-B", "-a", "-o", "s.prg"],
+    );
+    t.both_succeed().same("s.prg");
+    let tass = located_messages(&text(&t.tass_out.stderr), false);
+    assert_eq!(tass.len(), 7, "{tass:?}");
+    assert_eq!(located_messages(&text(&t.kit_out.stderr), true), tass);
 }
 
 /// The hex formats list memory blocks in 64tass's order: a section linked in

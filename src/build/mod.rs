@@ -277,23 +277,17 @@ fn write_outputs(
     };
     let failed = |path: &Path, e: String| format!("{}: {e} - nothing written", path.display());
     let no_default = args.output.is_empty() && args.output_append.is_empty();
-    // 64tass flattens the program's blocks in place for an image format: the
-    // whole-program outputs after one see them flattened.
-    let mut flattened = false;
+    // 64tass flattens each memory in place as it writes an output of it:
+    // what the later outputs find depends on the ones before.
+    let mut run = program.output_run();
     // 64tass flattens each output's sections as it writes it: the maps of
     // the outputs after show them without their sections.
     let mut before: Vec<Option<String>> = Vec::new();
     for t in written.outputs {
         let what = if no_default { "the output" } else { "-o" };
-        let bytes = match &t.scope {
-            Some(section) => program.section_output(t.format, section),
-            None if flattened => program.output_after_image(t.format),
-            None => {
-                flattened = t.format.flattens();
-                program.output(t.format)
-            }
-        }
-        .map_err(|e| failed(&t.path, e))?;
+        let bytes = run
+            .output(t.format, t.scope.as_deref())
+            .map_err(|e| failed(&t.path, e))?;
         let append = t.append.then_some("--output-append");
         add(&mut group, &t.path, (what, append), &bytes)?;
         if let Some((map, append)) = &t.map {

@@ -8,7 +8,7 @@
 //! keep them as written, overlaps included - unless an image format was
 //! written before them in the same run: 64tass flattens its blocks in place
 //! for that one, and the later outputs find them flattened
-//! ([`Program::output_after_image`]).
+//! ([`Program::output_run`]).
 
 use std::collections::BTreeMap;
 
@@ -129,7 +129,7 @@ impl Program {
     /// assert_eq!(program.output(OutputFormat::IntelHex).unwrap(), b":010C00006093\n:00000001FF\n");
     /// ```
     pub fn output(&self, format: OutputFormat) -> Result<Vec<u8>, String> {
-        self.format(format, &self.blocks, false)
+        self.format(format, &self.blocks)
     }
 
     /// The output file as 64tass writes it after an output of a format that
@@ -147,7 +147,9 @@ impl Program {
     /// assert_eq!(hex(program.output_after_image(OutputFormat::IntelHex).unwrap()), ":021000000902E3\n:00000001FF\n");
     /// ```
     pub fn output_after_image(&self, format: OutputFormat) -> Result<Vec<u8>, String> {
-        self.format(format, &self.blocks, true)
+        let mut run = self.output_run();
+        run.output(OutputFormat::Cbm, None)?;
+        run.output(format, None)
     }
 
     /// The output of one section and its children only, as 64tass's
@@ -163,26 +165,16 @@ impl Program {
     /// assert!(program.section_output(OutputFormat::Cbm, "data").is_err());
     /// ```
     pub fn section_output(&self, format: OutputFormat, path: &str) -> Result<Vec<u8>, String> {
-        self.format(format, self.blocks_of(Some(path))?, false)
+        self.format(format, self.blocks_of(Some(path))?)
     }
 
-    /// `flattened`: the blocks as an earlier image output left them.
-    fn format(
+    /// The output of `blocks` in `format`.
+    pub(crate) fn format(
         &self,
         format: OutputFormat,
         blocks: &[(u32, Vec<u8>)],
-        flattened: bool,
     ) -> Result<Vec<u8>, String> {
         let pieces = self.pieces(format, blocks)?;
-        let runs;
-        let pieces = if flattened && !format.flattens() {
-            runs = flatten(&pieces);
-            runs.iter()
-                .map(|(addr, run)| (*addr, run.as_slice()))
-                .collect()
-        } else {
-            pieces
-        };
         let long = self.long_address;
         Ok(match format {
             OutputFormat::Cbm | OutputFormat::Raw | OutputFormat::Flat | OutputFormat::AppleII => {
@@ -250,6 +242,18 @@ impl Program {
         }
         Ok(pieces)
     }
+}
+
+/// Blocks merged as 64tass merges them for an image output: see [`flatten`].
+pub(crate) fn flatten_blocks(blocks: &[(u32, Vec<u8>)]) -> Vec<(u32, Vec<u8>)> {
+    let pieces: Vec<Piece<'_>> = blocks
+        .iter()
+        .map(|(addr, bytes)| (u64::from(*addr), bytes.as_slice()))
+        .collect();
+    flatten(&pieces)
+        .into_iter()
+        .map(|(addr, run)| (addr as u32, run))
+        .collect()
 }
 
 /// Overlapping blocks flattened (a later block wins every byte it covers)

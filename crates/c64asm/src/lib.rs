@@ -28,6 +28,7 @@ mod opcodes;
 mod optimizer;
 mod options;
 mod output;
+mod output_run;
 mod program;
 mod source;
 mod symbols;
@@ -41,6 +42,7 @@ pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
 pub use formats::OutputFormat;
 pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};
 pub use options::{Cpu, Options, Progress, WARNING_NAMES, Warnings};
+pub use output_run::OutputRun;
 pub use program::{
     ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine, Symbol, SymbolValue,
 };

@@ -363,9 +363,12 @@ impl Assembler<'_> {
         let mut last_pos = args as Pos;
         // 64tass: an empty last argument counts as a gap for `.shift`.
         let mut last_empty = false;
+        // Where each value's bytes start, for the place of a wrap.
+        let mut marks = smallvec::SmallVec::<[(usize, Pos); 8]>::new();
         for v in &vals {
             last_pos = v.pos;
             let before = chunk.items.len();
+            marks.push((before, v.pos));
             last_empty = false;
             if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
                 let _ = self.fault(line, v.pos, f);
@@ -441,10 +444,13 @@ impl Assembler<'_> {
                     );
                 }
                 chunk.items.insert(0, Piece::Byte(n as u8));
+                // The length byte goes with the first value.
+                marks.iter_mut().skip(1).for_each(|m| m.0 += 1);
             }
             _ => {}
         }
-        self.emit_chunk(line, &chunk);
+        self.emit_chunk_marked(line, &chunk, &marks);
+        self.st.emit_at = None;
     }
 
     /// `.fill n [, pattern]` and `.align n [, pattern]`.

@@ -7,6 +7,7 @@ use super::Assembler;
 use super::lines::LineRef;
 use crate::diag::Kind;
 use crate::output::PlaceIssue;
+use crate::syntax::ast::Pos;
 
 /// Bytes and gaps produced by one directive, in order.
 /// (Inline up to a line's worth: one is made per data line and pass.)
@@ -102,12 +103,25 @@ impl Assembler<'_> {
     }
 
     pub fn emit_chunk(&mut self, line: &LineRef, chunk: &Chunk) {
+        self.emit_chunk_marked(line, chunk, &[]);
+    }
+
+    /// A chunk several values made: `marks` says where each value's pieces
+    /// start and where the value is, the place of a wrap in its bytes (64tass
+    /// reports it at the value that crossed, `.text "a", "bc"`).
+    pub fn emit_chunk_marked(&mut self, line: &LineRef, chunk: &Chunk, marks: &[(usize, Pos)]) {
         if chunk.items.is_empty() {
             // Nothing to write (`.text ""`): still listed.
             self.record_gap(line);
         }
         let mut run: smallvec::SmallVec<[u8; 64]> = smallvec::SmallVec::new();
-        for p in &chunk.items {
+        let mut marks = marks.iter().peekable();
+        for (i, p) in chunk.items.iter().enumerate() {
+            while let Some(&(_, at)) = marks.next_if(|m| m.0 <= i) {
+                self.emit(line, &run);
+                run.clear();
+                self.st.emit_at = Some(at);
+            }
             match *p {
                 Piece::Byte(b) => run.push(b),
                 Piece::Gap(n) => {

@@ -480,6 +480,14 @@ impl Assembler<'_> {
                 |v| v,
             );
         }
+        if !self.st.constcreated {
+            // Only another pass is due: 64tass's value is still the error
+            // (not shown), so a value holding it settles as it does.
+            let what = self.names.name(name);
+            return Ok(Value::Error(std::rc::Rc::new(Fault::new(format!(
+                "not defined symbol '{what}'"
+            )))));
+        }
         Ok(Value::None)
     }
 
@@ -729,6 +737,12 @@ impl Assembler<'_> {
                 self.rounded.set(false);
                 if op == UnOp::Not && self.opts.warnings.strict_bool {
                     self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
+                    // 64tass then takes a code's address and negates that,
+                    // which warns again (`!*`: of code, then of bits).
+                    if let Value::Code(c) = v {
+                        let addr = value::Env::code_value(&*self, c);
+                        self.strict_logic(line, e.pos, "logical not '!'", &[&addr]);
+                    }
                 }
                 let outer = self.bool_uses.take();
                 let r = value::unary(op, &v, self);

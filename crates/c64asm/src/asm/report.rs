@@ -90,7 +90,8 @@ impl Assembler<'_> {
         if self.opts.warnings.none {
             return;
         }
-        let sev = if self.opts.warnings.error {
+        // `-Werror` leaves `.warn` and `.cwarn` warnings, as in 64tass.
+        let sev = if self.opts.warnings.error && kind != Kind::UserWarning {
             Severity::Error
         } else {
             Severity::Warning

@@ -68,6 +68,18 @@ impl Assembler<'_> {
         Ok(smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8])
     }
 
+    /// `-Wwrap-pbank` of the jump a long branch writes, as 64tass gives it
+    /// for that `jmp`: the target as written (`* + $123456`) is past the
+    /// program bank of the jump at `pc`.
+    fn far_bank_wrap(&mut self, line: &LineRef, pc: u32, whole: Whole, pos: Pos) {
+        if let Whole::Plain(v) = whole
+            && let Ok(Some((uval, _))) = self.operand_address(v, pos)
+            && (pc ^ uval) > 0xffff
+        {
+            self.wrap_warning(line, "wrap-pbank", "program bank address overflow", pos);
+        }
+    }
+
     /// A branch of `m` to `target`; its operand is reported where it starts
     /// (`pos`), `#` included.
     pub(super) fn branch(
@@ -302,6 +314,7 @@ impl Assembler<'_> {
             }
             self.long_branch_warning(line, pos);
             let jump = self.far_jump(self.far_as_brl(), pc, to, whole, pos)?;
+            self.far_bank_wrap(line, pc, whole, pos);
             self.st
                 .opt_parts
                 .push(OptPart::new(jump.len(), SeenAs::Away(code)));
@@ -332,6 +345,7 @@ impl Assembler<'_> {
         let brl = !bit && !crossbank && self.far_as_brl();
         let skip = c.len();
         c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
+        self.far_bank_wrap(line, from, whole, pos);
         self.long_branch_warning(line, pos);
         self.st.longjumps.insert(key, from);
         // `-Woptimize` sees the branch written, then the jump as a `nop`.

@@ -121,7 +121,7 @@ impl Assembler<'_> {
                 return Step::Next;
             };
             if let Some(first) = exprs.first() {
-                at = first.text_start();
+                at = operand_pos(line, first);
             }
             // With several operands the errors are kept in the values: an
             // addressing mode that does not exist (`lda $10,X` with -C, where
@@ -141,9 +141,9 @@ impl Assembler<'_> {
                         self.rounded.set(false);
                         let m = &table(self.st.cpu)[i as usize];
                         let encoded = if mode == AddrMode::NONE {
-                            self.one_operand(line, m, width, &v, e.start(), at)
+                            self.one_operand(line, m, width, &v, value_pos(line, e), at)
                         } else {
-                            self.addr_operand(line, m, width, mode, &v, e.start(), at)
+                            self.addr_operand(line, m, width, mode, &v, value_pos(line, e), at)
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
@@ -160,7 +160,7 @@ impl Assembler<'_> {
                         };
                         Ok(smallvec::smallvec![Located {
                             val,
-                            pos: e.start()
+                            pos: value_pos(line, e)
                         }])
                     }
                     Ok(v) => {
@@ -177,7 +177,7 @@ impl Assembler<'_> {
                         self.used(line, e.pos, v).map(|val| {
                             smallvec::smallvec![Located {
                                 val,
-                                pos: e.start()
+                                pos: value_pos(line, e)
                             }]
                         })
                     }
@@ -189,9 +189,13 @@ impl Assembler<'_> {
                 // Not known yet (a forward reference): the addressing mode
                 // still decides the size, as in 64tass (`ane #later` is 2 bytes).
                 Ok(mut v) => {
+                    let splat = exprs.iter().any(Expr::is_splat);
                     for (x, e) in v.iter_mut().zip(exprs.iter()) {
                         if x.val.is_none() {
                             x.val = shape(e);
+                        }
+                        if !splat {
+                            x.pos = value_pos(line, e);
                         }
                     }
                     if v.iter()
@@ -586,6 +590,40 @@ fn operand_start(line: &LineRef, pos: Pos) -> Pos {
         p += 1;
     }
     p as Pos
+}
+
+/// Where 64tass places an instruction operand (its addressing-mode errors):
+/// at its `#` or its indirection's opening bracket, else where its text
+/// starts, grouping brackets included: in an operand 64tass keeps a
+/// grouping bracket's place for the value inside (`lda (a)*2` at its `(`).
+fn operand_pos(line: &LineRef, e: &Expr) -> Pos {
+    match e.kind() {
+        ExprKind::Addr(AddrOp::Index(_), inner) => operand_pos(line, inner),
+        ExprKind::Addr(..) => e.pos,
+        // The branch taken: its place is the value's.
+        ExprKind::Cond(_) | ExprKind::DCond(_) => e.start(),
+        _ => {
+            let (mut p, mut start) = (e.text_start() as usize, e.text_start());
+            while p > line.start && matches!(line.at(p - 1), b' ' | b'\t' | b'(') {
+                p -= 1;
+                if line.at(p) == b'(' {
+                    start = p as Pos;
+                }
+            }
+            start
+        }
+    }
+}
+
+/// Where 64tass places an instruction operand's value (its range errors):
+/// just after its `#` or its indirection's opening bracket (64tass moves
+/// past them once the addressing mode is found), else as [`operand_pos`].
+fn value_pos(line: &LineRef, e: &Expr) -> Pos {
+    match e.kind() {
+        ExprKind::Addr(AddrOp::Index(_), inner) => value_pos(line, inner),
+        ExprKind::Addr(..) if matches!(line.at(e.pos as usize), b'#' | b'(' | b'[') => e.pos + 1,
+        _ => operand_pos(line, e),
+    }
 }
 
 /// "no immediate addressing mode for opcode 'lda'", at `at`.
