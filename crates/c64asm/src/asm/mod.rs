@@ -67,6 +67,7 @@ mod functions;
 mod head;
 mod include;
 mod instr;
+mod line_ids;
 mod lines;
 mod listed;
 mod loops;
