@@ -188,6 +188,8 @@ pub struct LineCaches {
     /// made. A text goes to `texts` when it is parsed a second time, so the
     /// many that never repeat take no room there.
     seen: Vec<u64>,
+    /// Texts are no longer kept for copying (see [`LineCaches::forget_texts`]).
+    no_copies: bool,
 }
 
 /// Buckets of [`LineCaches::seen`]: 2^20 bits (128 KiB).
@@ -222,6 +224,14 @@ type Made = (
 );
 
 impl LineCaches {
+    /// Keep no more texts for copying, and drop those kept: called after
+    /// the first pass, which parses nearly every line a source has.
+    pub fn forget_texts(&mut self) {
+        self.no_copies = true;
+        self.texts = Default::default();
+        self.seen = Vec::new();
+    }
+
     /// Whether a text of hash `h` was parsed before (maybe another text of
     /// the same bucket); it is marked as parsed now.
     fn seen_before(&mut self, h: u64) -> bool {
@@ -370,7 +380,9 @@ impl Assembler<'_> {
         // The same text parsed before (the parse depends on nothing else):
         // its trees copied with their positions moved.
         let text = line.text.as_bytes().get(pos..line.end.max(pos));
-        let hash = text.map(|t| text_hash(kind, t));
+        let hash = text
+            .filter(|_| !self.lines.no_copies)
+            .map(|t| text_hash(kind, t));
         let copy = hash.and_then(|h| self.same_text(h, kind, text?));
         let copy = copy.map(|o| (o.entry, (pos as u32).wrapping_sub(o.start)));
         // Into the current chunk when no caller holds it (a parse during a
