@@ -57,7 +57,11 @@ impl LineIds {
     #[inline]
     pub fn set(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
         let l = line as usize;
-        let Some(f) = self.files.get_mut(file as usize).filter(|f| l < f.near.len()) else {
+        let Some(f) = self
+            .files
+            .get_mut(file as usize)
+            .filter(|f| l < f.near.len())
+        else {
             return self.set_new(file, lines, line, id);
         };
         if f.near[l] != NONE {

@@ -842,7 +842,6 @@ impl Assembler<'_> {
         }
         rp.kept += 1;
     }
-
 }
 
 #[cfg(test)]
