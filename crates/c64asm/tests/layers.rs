@@ -22,6 +22,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "mnemonics",
             "builtins",
             "macro_text",
+            "line_ids",
         ],
     ),
     ("messages", &["report"]),

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
+use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::Pos;
 use crate::syntax::compiled::{Arena, Expr, ExprList};
@@ -166,8 +167,8 @@ fn key(offset: u32, kind: ParseKind) -> u32 {
 /// Parsed expressions by file and line.
 #[derive(Default)]
 pub struct LineCaches {
-    /// Per file: per line, the index of its first entry (u32::MAX: none yet).
-    first: Vec<Vec<u32>>,
+    /// Per file: per line, the index of its first entry.
+    first: LineIds,
     entries: Vec<Entry>,
     /// The entries of lines parsed at more than one place or as more than
     /// one kind, after the first (few lines are), and those [`FAR`] from
@@ -187,6 +188,8 @@ pub struct LineCaches {
     /// made. A text goes to `texts` when it is parsed a second time, so the
     /// many that never repeat take no room there.
     seen: Vec<u64>,
+    /// Texts are no longer kept for copying (see [`LineCaches::forget_texts`]).
+    no_copies: bool,
 }
 
 /// Buckets of [`LineCaches::seen`]: 2^20 bits (128 KiB).
@@ -220,9 +223,15 @@ type Made = (
     bool,
 );
 
-const NONE: u32 = u32::MAX;
-
 impl LineCaches {
+    /// Keep no more texts for copying, and drop those kept: called after
+    /// the first pass, which parses nearly every line a source has.
+    pub fn forget_texts(&mut self) {
+        self.no_copies = true;
+        self.texts = Default::default();
+        self.seen = Vec::new();
+    }
+
     /// Whether a text of hash `h` was parsed before (maybe another text of
     /// the same bucket); it is marked as parsed now.
     fn seen_before(&mut self, h: u64) -> bool {
@@ -249,10 +258,7 @@ impl LineCaches {
         if offset >= OFFSET_MASK {
             return None;
         }
-        let i = *self.first.get(file as usize)?.get(line as usize)?;
-        if i == NONE {
-            return None;
-        }
+        let i = self.first.get(file, line)?;
         if near < FAR && self.entries[i as usize].place() == place(near, kind) {
             return Some(i);
         }
@@ -273,12 +279,7 @@ impl LineCaches {
         offset: u32,
         kind: ParseKind,
     ) -> u32 {
-        let f = file as usize;
-        if self.first.len() <= f {
-            self.first.resize(f + 1, Vec::new());
-        }
-        if self.first[f].len() < lines {
-            self.first[f].resize(lines, NONE);
+        if self.first.lines(file) < lines {
             // About one parse a line: a large file's table grows once, to
             // its size (not by doubling, with a copy next to it at the
             // peak); small texts (macro expansions) grow it as usual.
@@ -294,9 +295,7 @@ impl LineCaches {
         }
         let far = entry.place() & FAR == FAR;
         self.entries.push(entry);
-        let first = &mut self.first[f][line as usize];
-        if *first == NONE {
-            *first = id;
+        if self.first.set(file, lines, line, id) {
             if far {
                 self.more.insert((file, line, key(offset, kind)), id);
             }
@@ -381,7 +380,9 @@ impl Assembler<'_> {
         // The same text parsed before (the parse depends on nothing else):
         // its trees copied with their positions moved.
         let text = line.text.as_bytes().get(pos..line.end.max(pos));
-        let hash = text.map(|t| text_hash(kind, t));
+        let hash = text
+            .filter(|_| !self.lines.no_copies)
+            .map(|t| text_hash(kind, t));
         let copy = hash.and_then(|h| self.same_text(h, kind, text?));
         let copy = copy.map(|o| (o.entry, (pos as u32).wrapping_sub(o.start)));
         // Into the current chunk when no caller holds it (a parse during a

@@ -20,7 +20,8 @@
 //!  3 pass state          state: open frames, contexts, cursor, program counter
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
-//!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text
+//!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text,
+//!                        line_ids
 //! ```
 //!
 //! Data flows from text to bytes: text becomes lines (2), lines values,
@@ -32,7 +33,8 @@
 //! - 0: [`checks`]: what warnings test; [`commands`]: directive names;
 //!   [`files`]: finding and reading files; [`mnemonics`]: instruction
 //!   names; [`builtins`]: built-in functions of values; [`macro_text`]: a
-//!   macro call's text. None of them knows the `Assembler`.
+//!   macro call's text; [`line_ids`]: what is kept per line, found by file
+//!   and line. None of them knows the `Assembler`.
 //! - 5: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
 //!   addresses; [`functions`]: built-ins that read the assembler;
 //!   [`emit`]: where bytes are written; [`replay`]: later passes repeat
@@ -67,6 +69,7 @@ mod functions;
 mod head;
 mod include;
 mod instr;
+mod line_ids;
 mod lines;
 mod listed;
 mod loops;
@@ -302,6 +305,9 @@ impl<'o> Assembler<'o> {
                 self.error(span, Kind::NoConvergence, "too many passes".to_string());
                 break;
             }
+            // Later passes find nearly every parse kept: the texts kept for
+            // copying are memory at the peak, not time saved.
+            self.lines.forget_texts();
         }
         self.report_exported_errors();
         self.unused_check();

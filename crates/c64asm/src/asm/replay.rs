@@ -42,6 +42,7 @@
 use std::cell::Cell;
 
 use super::Assembler;
+use super::line_ids::LineIds;
 use super::lines::LineRef;
 use super::mnemonics::Op;
 use crate::cpu::Cpu;
@@ -76,7 +77,7 @@ struct Ctx {
     bank: u32,
 }
 
-/// One kept line: 12 bytes.
+/// One kept line: 12 bytes (none: [`Record::EMPTY`]).
 #[derive(Clone, Copy)]
 struct Record {
     /// First of its reads in [`Replay::reads`].
@@ -87,6 +88,17 @@ struct Record {
     /// Up to [`INLINE`] bytes in itself (little-endian), else where they
     /// start in [`Replay::bytes`].
     bytes: u32,
+}
+
+impl Record {
+    /// A line's place, kept before its bytes are (no line makes no bytes).
+    const EMPTY: Record = Record {
+        reads: 0,
+        nreads: 0,
+        len: 0,
+        ctx: 0,
+        bytes: 0,
+    };
 }
 
 /// A symbol a kept line read: the label it resolved to (whose name is the
@@ -175,8 +187,8 @@ const CHEAP: u32 = 1 << 29;
 #[derive(Default)]
 pub struct Replay {
     on: bool,
-    /// Per file, per line: its record's index plus one (0: none).
-    index: Vec<Vec<u32>>,
+    /// Per file, per line: its record's index.
+    index: LineIds,
     records: Vec<Record>,
     reads: Vec<Read>,
     /// The values of reads that don't fit a [`Read`] (see there).
@@ -293,12 +305,17 @@ impl Replay {
         }
     }
 
+    #[inline]
     fn slot(&self, line: &LineRef) -> Option<usize> {
-        let i = *self
-            .index
-            .get(line.file as usize)?
-            .get(line.index as usize)?;
-        (i != 0).then(|| i as usize - 1)
+        self.index.get(line.file, line.index).map(|i| i as usize)
+    }
+
+    /// A new record for `line` (of a text of `lines` lines), which has none.
+    fn add(&mut self, line: &LineRef, lines: usize, record: Record) {
+        let id = self.records.len() as u32;
+        if self.index.set(line.file, lines, line.index, id) {
+            self.records.push(record);
+        }
     }
 }
 
@@ -585,9 +602,17 @@ impl Assembler<'_> {
     /// The bytes kept for this line, if its inputs are what they were
     /// (the labels it reads are then marked read).
     fn replay_bytes(&mut self, line: &LineRef) -> Option<Kept> {
-        let at = self.replay.slot(line)?;
+        let Some(at) = self.replay.slot(line) else {
+            // The line's place, taken at its first visit: records are made
+            // in line order (see `LineIds`), whichever pass first keeps
+            // the line's bytes (one that reads a label defined further on:
+            // the next).
+            let lines = self.src.get(line.file).line_count();
+            self.replay.add(line, lines, Record::EMPTY);
+            return None;
+        };
         let r = self.replay.records[at];
-        if self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
+        if r.len == 0 || self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
             return None;
         }
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
@@ -678,8 +703,8 @@ impl Assembler<'_> {
     /// made as many bytes (a line whose labels moved): what was learnt about
     /// where each label is stays true (a label never changes its scope), and
     /// the text, so its operands' names, is the same. False: not done.
-    fn keep_again(&mut self, line: &LineRef, bytes: &[u8]) -> bool {
-        let Some(at) = self.replay.slot(line) else {
+    fn keep_again(&mut self, at: Option<usize>, bytes: &[u8]) -> bool {
+        let Some(at) = at else {
             return false;
         };
         let old = self.replay.records[at];
@@ -735,7 +760,8 @@ impl Assembler<'_> {
         if self.replay.tainted.get() || bytes.is_empty() || bytes.len() > u8::MAX as usize {
             return;
         }
-        if self.keep_again(line, bytes) {
+        let slot = self.replay.slot(line);
+        if self.keep_again(slot, bytes) {
             return;
         }
         // The reads the evaluation noted are the operands' names, in order
@@ -767,7 +793,7 @@ impl Assembler<'_> {
         };
         let lines_in_file = self.src.get(line.file).line_count();
         let rp = &mut self.replay;
-        let old = rp.slot(line).map(|at| rp.records[at]);
+        let old = slot.map(|at| rp.records[at]);
         // A line reads as many names each time (its text is the same) and
         // mostly makes as many bytes: an old record's are overwritten in place.
         let start = match old {
@@ -810,22 +836,9 @@ impl Assembler<'_> {
             ctx: ctx as u16,
             bytes: kept,
         };
-        match rp.slot(line) {
+        match slot {
             Some(at) => rp.records[at] = record,
-            None => {
-                let f = line.file as usize;
-                if rp.index.len() <= f {
-                    rp.index.resize_with(f + 1, Vec::new);
-                }
-                let lines = &mut rp.index[f];
-                if lines.len() <= line.index as usize {
-                    // Once to the file's size (a large source's table is not
-                    // doubled with a copy next to it).
-                    lines.resize(lines_in_file.max(line.index as usize + 1), 0);
-                }
-                rp.records.push(record);
-                lines[line.index as usize] = rp.records.len() as u32;
-            }
+            None => rp.add(line, lines_in_file, record),
         }
         rp.kept += 1;
     }

@@ -1,0 +1,134 @@
+//! Per file and line, the id of what is kept for that line (its first
+//! parse entry, its replay record), in about a byte a line instead of four.
+//!
+//! The ids are indices into lists that only grow, so a line's id is never
+//! below an id given before it: each block of [`BLOCK`] lines keeps the
+//! first id given in it, and each line its distance from that in a byte.
+//! A distance that doesn't fit (a long macro expansion or include between
+//! two lines of a block) is kept aside.
+
+use rustc_hash::FxHashMap;
+
+use crate::source::FileId;
+
+/// Lines that share a base id.
+const BLOCK: usize = 64;
+/// A line with no id.
+const NONE: u8 = u8::MAX;
+/// A line whose id is in [`LineIds::aside`].
+const ASIDE: u8 = u8::MAX - 1;
+/// A block with no id yet.
+const NO_BASE: u32 = u32::MAX;
+
+#[derive(Default)]
+pub struct LineIds {
+    files: Vec<FileIds>,
+    aside: FxHashMap<(FileId, u32), u32>,
+}
+
+#[derive(Default)]
+struct FileIds {
+    /// Per line: its id less its block's base, or [`NONE`], or [`ASIDE`].
+    near: Vec<u8>,
+    /// Per block: the first id given in it (the least), or [`NO_BASE`].
+    base: Vec<u32>,
+}
+
+impl LineIds {
+    /// The id of `line` of `file`, if it has one.
+    #[inline]
+    pub fn get(&self, file: FileId, line: u32) -> Option<u32> {
+        let f = self.files.get(file as usize)?;
+        match *f.near.get(line as usize)? {
+            d if d < ASIDE => Some(f.base[line as usize / BLOCK] + d as u32),
+            NONE => None,
+            _ => self.aside.get(&(file, line)).copied(),
+        }
+    }
+
+    /// How many lines of `file` the table has room for.
+    pub fn lines(&self, file: FileId) -> usize {
+        self.files.get(file as usize).map_or(0, |f| f.near.len())
+    }
+
+    /// Give `line` of `file` (a text of `lines` lines) the id `id` if it has
+    /// none yet (false: it had one). `id` is no less than any id given
+    /// before. The table is sized to the file once, not grown by doubling.
+    #[inline]
+    pub fn set(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
+        let l = line as usize;
+        let Some(f) = self
+            .files
+            .get_mut(file as usize)
+            .filter(|f| l < f.near.len())
+        else {
+            return self.set_new(file, lines, line, id);
+        };
+        if f.near[l] != NONE {
+            return false;
+        }
+        let base = &mut f.base[l / BLOCK];
+        if *base == NO_BASE {
+            *base = id;
+        }
+        match id.checked_sub(*base) {
+            Some(d) if d < ASIDE as u32 => f.near[l] = d as u8,
+            _ => {
+                f.near[l] = ASIDE;
+                self.aside.insert((file, line), id);
+            }
+        }
+        true
+    }
+
+    /// [`LineIds::set`] for a line beyond the file's table: it is made.
+    #[cold]
+    fn set_new(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
+        let fi = file as usize;
+        if self.files.len() <= fi {
+            self.files.resize_with(fi + 1, FileIds::default);
+        }
+        let f = &mut self.files[fi];
+        let n = lines.max(line as usize + 1);
+        f.near.resize(n, NONE);
+        f.base.resize(n.div_ceil(BLOCK), NO_BASE);
+        self.set(file, lines, line, id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every id given comes back, in whatever order lines get them, with
+    /// gaps of every size between them (the ones a byte can't hold kept
+    /// aside), over several files.
+    #[test]
+    fn ids_come_back_as_given() {
+        let mut ids = LineIds::default();
+        let mut given = std::collections::HashMap::new();
+        let mut next = 0u32;
+        // Lines visited out of order (a loop's, a skipped `.if`'s later),
+        // and gaps from other files' ids in between.
+        let order: Vec<u32> = (0..300).rev().step_by(7).chain(0..300).collect();
+        for (i, &line) in order.iter().enumerate() {
+            let file = (i % 3) as FileId;
+            next += [1, 0, 5, 250, 253, 254, 1000][i % 7];
+            if given.contains_key(&(file, line)) {
+                continue;
+            }
+            assert_eq!(ids.get(file, line), None);
+            assert!(ids.set(file, 200, line, next));
+            assert!(!ids.set(file, 200, line, next + 1));
+            given.insert((file, line), next);
+        }
+        for file in 0..4 {
+            for line in 0..310 {
+                assert_eq!(ids.get(file, line), given.get(&(file, line)).copied());
+            }
+        }
+        assert!(!ids.aside.is_empty());
+        assert_eq!(ids.lines(0), 300);
+        assert_eq!(ids.lines(3), 0);
+    }
+}
