@@ -740,6 +740,37 @@ fn hex_outputs_after_an_image_output_see_its_flattened_blocks() {
     );
 }
 
+/// 64tass assembles every output of a command line in the smallest image
+/// among their formats: beside a raw output the hex records come from the
+/// 64 KiB image, `* =` past a bank moving the compile offset by the distance
+/// (the bytes at $1f000 are a record at $f000), as its own did (the
+/// expected bytes are 64tass 1.58's). Alone, a hex output is assembled in
+/// 4 GiB. These were refused ("4 GiB address space") beside `-b`.
+#[test]
+fn hex_outputs_beside_a_raw_output_come_from_its_image() {
+    let dir = TempDir::new("build-beside-raw");
+    dir.write(
+        "banks.asm",
+        " .cpu \"65816\"\n * = $1000\n .byte 1\n * = $10000\n .byte 2\n * = $1f000\n .byte 3, 4\n",
+    );
+    let args = [
+        "banks.asm", "-b", "-o", "b.bin", "--intel-hex", "-o", "b.hex", "--s-record", "-o",
+        "b.srec",
+    ];
+    let out = build(&dir.0, &args);
+    assert!(out.status.success(), "{}", both(&out));
+    let read = |name: &str| std::fs::read(dir.path(name)).unwrap();
+    assert_eq!(
+        read("b.hex"),
+        b":0100000002FD\n:0110000001EE\n:02F00000030407\n:00000001FF\n"
+    );
+    assert_eq!(
+        read("b.srec"),
+        b"S00600004844521B\nS104000002F9\nS104100001EA\nS105F000030403\nS5030003F9\nS9030000FC\n"
+    );
+    assert_eq!(read("b.bin").len(), 0xf002);
+}
+
 /// Runs `build` with `input` on its standard input (a pipe).
 fn build_piped(dir: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;
