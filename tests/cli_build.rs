@@ -754,7 +754,15 @@ fn hex_outputs_beside_a_raw_output_come_from_its_image() {
         " .cpu \"65816\"\n * = $1000\n .byte 1\n * = $10000\n .byte 2\n * = $1f000\n .byte 3, 4\n",
     );
     let args = [
-        "banks.asm", "-b", "-o", "b.bin", "--intel-hex", "-o", "b.hex", "--s-record", "-o",
+        "banks.asm",
+        "-b",
+        "-o",
+        "b.bin",
+        "--intel-hex",
+        "-o",
+        "b.hex",
+        "--s-record",
+        "-o",
         "b.srec",
     ];
     let out = build(&dir.0, &args);
@@ -783,7 +791,16 @@ fn numbered_listing_names_an_input_file_only_after_another_files_row() {
     dir.write("a.asm", " * = $1000\n nop\n .m\n rts\n");
     dir.write("b.asm", "m .macro\n inx\n .endm\n iny\n");
     dir.write("c.asm", " dex\n");
-    let args = ["--line-numbers", "-L", "t.lst", "-o", "t.prg", "a.asm", "b.asm", "c.asm"];
+    let args = [
+        "--line-numbers",
+        "-L",
+        "t.lst",
+        "-o",
+        "t.prg",
+        "a.asm",
+        "b.asm",
+        "c.asm",
+    ];
     let out = build(&dir.0, &args);
     assert!(out.status.success(), "{}", both(&out));
     let listing = std::fs::read_to_string(dir.path("t.lst")).unwrap();
