@@ -1,4 +1,4 @@
-; 64tass: -a --m65816 | -a --m65816 --long-address
+; 64tass: -a --m65816 | -a --m65816 -X
 ; A `jsl` or `jml` to an address not known yet is laid out in 2 bytes, as
 ; 64tass counts it then; the labels of a `.proc` nothing calls keep that
 ; first layout (`--dump-labels`), as in a C256 kernel's uncalled routines.
