@@ -740,6 +740,83 @@ fn hex_outputs_after_an_image_output_see_its_flattened_blocks() {
     );
 }
 
+/// 64tass assembles every output of a command line in the smallest image
+/// among their formats: beside a raw output the hex records come from the
+/// 64 KiB image, `* =` past a bank moving the compile offset by the distance
+/// (the bytes at $1f000 are a record at $f000), as its own did (the
+/// expected bytes are 64tass 1.58's). Alone, a hex output is assembled in
+/// 4 GiB. These were refused ("4 GiB address space") beside `-b`.
+#[test]
+fn hex_outputs_beside_a_raw_output_come_from_its_image() {
+    let dir = TempDir::new("build-beside-raw");
+    dir.write(
+        "banks.asm",
+        " .cpu \"65816\"\n * = $1000\n .byte 1\n * = $10000\n .byte 2\n * = $1f000\n .byte 3, 4\n",
+    );
+    let args = [
+        "banks.asm",
+        "-b",
+        "-o",
+        "b.bin",
+        "--intel-hex",
+        "-o",
+        "b.hex",
+        "--s-record",
+        "-o",
+        "b.srec",
+    ];
+    let out = build(&dir.0, &args);
+    assert!(out.status.success(), "{}", both(&out));
+    let read = |name: &str| std::fs::read(dir.path(name)).unwrap();
+    assert_eq!(
+        read("b.hex"),
+        b":0100000002FD\n:0110000001EE\n:02F00000030407\n:00000001FF\n"
+    );
+    assert_eq!(
+        read("b.srec"),
+        b"S00600004844521B\nS104000002F9\nS104100001EA\nS105F000030403\nS5030003F9\nS9030000FC\n"
+    );
+    assert_eq!(read("b.bin").len(), 0xf002);
+}
+
+/// With `--line-numbers`, 64tass names a file on its "Processing input file"
+/// row only when the row before came from another file: after a row of a
+/// macro that the next source on the command line defines (its expansion
+/// numbered `2:1`), that file's row has no number (a BASIC compiler's test
+/// build, whose first source calls the library's macros). The expected
+/// rows are 64tass 1.58's.
+#[test]
+fn numbered_listing_names_an_input_file_only_after_another_files_row() {
+    let dir = TempDir::new("build-numbered-inputs");
+    dir.write("a.asm", " * = $1000\n nop\n .m\n rts\n");
+    dir.write("b.asm", "m .macro\n inx\n .endm\n iny\n");
+    dir.write("c.asm", " dex\n");
+    let args = [
+        "--line-numbers",
+        "-L",
+        "t.lst",
+        "-o",
+        "t.prg",
+        "a.asm",
+        "b.asm",
+        "c.asm",
+    ];
+    let out = build(&dir.0, &args);
+    assert!(out.status.success(), "{}", both(&out));
+    let listing = std::fs::read_to_string(dir.path("t.lst")).unwrap();
+    let body: String = listing
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with(';'))
+        .collect();
+    assert_eq!(
+        body,
+        "\n\n\n:0\t;******  Processing input file: a.asm\n\n\t.1000\tea\t\tnop\t\t nop\n\
+         2:1\t.1001\te8\t\tinx\t\t inx\n\t.1002\t60\t\trts\t\t rts\n\n\
+         \t;******  Processing input file: b.asm\n\n4\t.0000\tc8\t\tiny\t\t iny\n\n\
+         :2\t;******  Processing input file: c.asm\n\n1\t.0000\tca\t\tdex\t\t dex\n\n"
+    );
+}
+
 /// Runs `build` with `input` on its standard input (a pipe).
 fn build_piped(dir: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;

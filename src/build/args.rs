@@ -325,6 +325,7 @@ impl Args {
                     .outputs(m)
                     .iter()
                     .any(|t| t.format.image_size(true) == 1 << 16),
+            image_of_outputs: true,
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             source_lines: self.source_map.is_some(),
             verbose_list: self.verbose_list,

@@ -220,7 +220,9 @@ impl Program {
             // `-X` beside a 64 KiB format: a CBM file's image is 64 KiB too.
             size = 1 << 16;
         }
-        if size > assembled && self.differs_in_4gib {
+        // On a command line with a narrower output 64tass assembled in this
+        // image too, and writes the hex records from it.
+        if size > assembled && self.differs_in_4gib && !self.image_of_outputs {
             return Err(format!(
                 "{}: 64tass assembles this format in a 4 GiB address space, where this program's \
                  bytes would go elsewhere (its compile offset wrapped around at ${assembled:X}, or \

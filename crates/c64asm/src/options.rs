@@ -348,6 +348,11 @@ pub struct Options {
     /// every output in 64 KiB, compile offsets wrapping there (a CBM file
     /// still gets its 3-byte load address).
     pub short_image: bool,
+    /// `flat_image` and `short_image` were chosen from every output of the
+    /// command line, as the CLI does: 64tass assembles all of them in that one
+    /// image, so a 4 GiB format beside a 64 KiB or 16 MiB one (`-b -o a.bin
+    /// --intel-hex -o a.hex`) is written from it as it is, never refused.
+    pub image_of_outputs: bool,
     /// Which warnings are on and which are errors (`-W`, `-w`).
     pub warnings: Warnings,
     /// Record which source line produced each byte (listing, source map);
@@ -433,6 +438,7 @@ impl Default for Options {
             long_address: false,
             flat_image: false,
             short_image: false,
+            image_of_outputs: false,
             warnings: Warnings::default(),
             record_lines: true,
             source_lines: true,

@@ -156,6 +156,8 @@ pub struct Program {
     /// 64tass would place bytes elsewhere in the 4 GiB image of flat,
     /// Intel HEX and S-record output (see `Output::differs_in_4gib`).
     pub(crate) differs_in_4gib: bool,
+    /// `Options::image_of_outputs`: the image is the command line's own.
+    pub(crate) image_of_outputs: bool,
     pub(crate) sources: Arc<SourceMap>,
     pub(crate) passes: u32,
 }

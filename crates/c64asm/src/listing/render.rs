@@ -275,7 +275,14 @@ impl Numbers {
                 // Back in a macro's or a structure's expansion, 64tass numbers
                 // the file its lines came from.
                 let file = sources.origin(file, 0).0;
-                self.current = self.files.get(&file).copied();
+                let n = self.files.get(&file).copied();
+                // 64tass names the file only when the rows before were from
+                // another (an expansion of a macro the file defines, listed
+                // just before it is entered, leaves the number out).
+                if n.is_some() && n == self.current {
+                    return;
+                }
+                self.current = n;
                 if let Some(n) = self.current {
                     out.push(b':');
                     push_decimal(out, n);

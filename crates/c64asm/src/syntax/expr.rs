@@ -449,9 +449,11 @@ impl<'t, 'n> Parser<'t, 'n> {
     }
 
     /// `,r` where r is a single register letter directly after the comma, or
-    /// after blanks in an operand when the bracket closes after it (64tass
-    /// takes `($12, x)` as `($12,x)`, but `$12, x+1` as two operands); and
-    /// how many bytes that takes.
+    /// after blanks in an operand when the bracket closes after it and no
+    /// index follows it (64tass takes `($12, x)` as `($12,x)`, but `$12, x+1`
+    /// as two operands, and `($12, x), y` as a tuple holding a register
+    /// indexed: "can't get integer value of register 'x'"); and how many
+    /// bytes that takes.
     fn index_reg(&self) -> Option<(Reg, usize)> {
         if self.peek() != b',' {
             return None;
@@ -461,6 +463,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             at = scan::skip_blanks(self.bytes, at, self.end);
             let close = scan::skip_blanks(self.bytes, at + 1, self.end);
             if self.bytes.get(close).filter(|_| close < self.end) != Some(&b')') {
+                return None;
+            }
+            let after = scan::skip_blanks(self.bytes, close + 1, self.end);
+            if self.bytes.get(after).filter(|_| after < self.end) == Some(&b',') {
                 return None;
             }
         }

@@ -507,10 +507,11 @@ impl Assembler<'_> {
             Width::Auto => {
                 let Some((uval, base)) = self.operand_address(v, pos)? else {
                     // Not known yet: as long as an absolute address would
-                    // be, or a long one where there is none (`jsl`, `jml`).
+                    // be; where there is none (`jsl`, `jml`) 64tass counts
+                    // 2 bytes until the address is known.
                     return Ok(match (abs_code, long_code, zp_code) {
                         (Some(c), _, _) => abs_bytes(c, 0),
-                        (None, Some(c), _) => long_bytes(c, 0),
+                        (None, Some(c), _) => smallvec::smallvec![c, 0],
                         (None, None, c) => smallvec::smallvec![c.unwrap_or(0), 0],
                     });
                 };
