@@ -578,6 +578,41 @@ fn line_breaks_list_like_64tass() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// File names in the listing's "Processing input file", "Processing file"
+/// and "Return to file" rows are quoted or escaped for a shell, as 64tass
+/// writes them (`"a(b).asm"`, `\#h.asm`, `w\!\(1\).asm`).
+#[test]
+fn file_names_list_like_64tass() {
+    let dir = std::env::temp_dir().join(format!("c64asm-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let names = [
+        "a(b).asm",
+        "x y.asm",
+        "#h.asm",
+        "it's.asm",
+        "w!(1).asm",
+        "$d.asm",
+    ];
+    let mut main = String::from("        * = $1000\n");
+    for (i, name) in names.iter().enumerate() {
+        std::fs::write(dir.join(name), format!("        .byte {i}\n")).unwrap();
+        main.push_str(&format!("        .include \"{name}\"\n"));
+    }
+    let src = dir.join("m(1).asm");
+    std::fs::write(&src, main).unwrap();
+    let flags = vec!["-L".to_string()];
+    let out = dir.join("t.prg");
+    let theirs = run_64tass(&src, &flags, &out).expect("64tass assembles it");
+    let theirs_listing = listing_body(&std::fs::read_to_string(out.with_extension("lst")).unwrap());
+    let (opts, _) = options(&[], &dir);
+    let ours = c64asm::assemble_with(&src, &opts).expect("we assemble it");
+    assert_eq!(ours.prg_bytes(), theirs.bytes);
+    let listing = listing_body(&ours.listing());
+    assert!(listing.contains("a(b).asm\""), "{listing}");
+    assert_eq!(listing, theirs_listing);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// With `-a` a source is composed (Unicode NFC) as 64tass reads it: an `e`
 /// followed by a combining acute accent is one `é`, in strings and in
 /// `.cdef`s alike; without `-a` the bytes are characters as they are.
