@@ -117,11 +117,13 @@ impl Assembler<'_> {
             let Some(parsed) = self.parse_exprs(line, pos, ParseKind::Operands) else {
                 return Step::Next;
             };
+            // Where the operands' text starts (see `operand_pos`).
+            let from = line.skip_ws(pos);
             let Ok(exprs) = &parsed.result else {
                 return Step::Next;
             };
             if let Some(first) = exprs.first() {
-                at = operand_pos(line, first);
+                at = operand_pos(line, from, first);
             }
             // With several operands the errors are kept in the values: an
             // addressing mode that does not exist (`lda $10,X` with -C, where
@@ -141,9 +143,9 @@ impl Assembler<'_> {
                         self.rounded.set(false);
                         let m = &table(self.st.cpu)[i as usize];
                         let encoded = if mode == AddrMode::NONE {
-                            self.one_operand(line, m, width, &v, value_pos(line, e), at)
+                            self.one_operand(line, m, width, &v, value_pos(line, from, e), at)
                         } else {
-                            self.addr_operand(line, m, width, mode, &v, value_pos(line, e), at)
+                            self.addr_operand(line, m, width, mode, &v, value_pos(line, from, e), at)
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
@@ -160,7 +162,7 @@ impl Assembler<'_> {
                         };
                         Ok(smallvec::smallvec![Located {
                             val,
-                            pos: value_pos(line, e)
+                            pos: value_pos(line, from, e)
                         }])
                     }
                     Ok(v) => {
@@ -177,7 +179,7 @@ impl Assembler<'_> {
                         self.used(line, e.pos, v).map(|val| {
                             smallvec::smallvec![Located {
                                 val,
-                                pos: value_pos(line, e)
+                                pos: value_pos(line, from, e)
                             }]
                         })
                     }
@@ -195,7 +197,7 @@ impl Assembler<'_> {
                             x.val = shape(e);
                         }
                         if !splat {
-                            x.pos = value_pos(line, e);
+                            x.pos = value_pos(line, from, e);
                         }
                     }
                     if v.iter()
@@ -596,15 +598,17 @@ fn operand_start(line: &LineRef, pos: Pos) -> Pos {
 /// at its `#` or its indirection's opening bracket, else where its text
 /// starts, grouping brackets included: in an operand 64tass keeps a
 /// grouping bracket's place for the value inside (`lda (a)*2` at its `(`).
-fn operand_pos(line: &LineRef, e: &Expr) -> Pos {
+fn operand_pos(line: &LineRef, from: usize, e: &Expr) -> Pos {
     match e.kind() {
-        ExprKind::Addr(AddrOp::Index(_), inner) => operand_pos(line, inner),
+        ExprKind::Addr(AddrOp::Index(_), inner) => operand_pos(line, from, inner),
         ExprKind::Addr(..) => e.pos,
         // The branch taken: its place is the value's.
         ExprKind::Cond(_) | ExprKind::DCond(_) => e.start(),
         _ => {
             let (mut p, mut start) = (e.text_start() as usize, e.text_start());
-            while p > line.start && matches!(line.at(p - 1), b' ' | b'\t' | b'(') {
+            // Only blanks and the mnemonic come before `from`: the scan
+            // would stop at the mnemonic with the same result.
+            while p > from && matches!(line.at(p - 1), b' ' | b'\t' | b'(') {
                 p -= 1;
                 if line.at(p) == b'(' {
                     start = p as Pos;
@@ -618,11 +622,11 @@ fn operand_pos(line: &LineRef, e: &Expr) -> Pos {
 /// Where 64tass places an instruction operand's value (its range errors):
 /// just after its `#` or its indirection's opening bracket (64tass moves
 /// past them once the addressing mode is found), else as [`operand_pos`].
-fn value_pos(line: &LineRef, e: &Expr) -> Pos {
+fn value_pos(line: &LineRef, from: usize, e: &Expr) -> Pos {
     match e.kind() {
-        ExprKind::Addr(AddrOp::Index(_), inner) => value_pos(line, inner),
+        ExprKind::Addr(AddrOp::Index(_), inner) => value_pos(line, from, inner),
         ExprKind::Addr(..) if matches!(line.at(e.pos as usize), b'#' | b'(' | b'[') => e.pos + 1,
-        _ => operand_pos(line, e),
+        _ => operand_pos(line, from, e),
     }
 }
 
