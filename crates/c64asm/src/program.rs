@@ -156,6 +156,8 @@ pub struct Program {
     /// 64tass would place bytes elsewhere in the 4 GiB image of flat,
     /// Intel HEX and S-record output (see `Output::differs_in_4gib`).
     pub(crate) differs_in_4gib: bool,
+    /// Where offsets wrap: the image's last address (64tass's `all_mem2`).
+    pub(crate) image_mask: u32,
     /// `Options::image_of_outputs`: the image is the command line's own.
     pub(crate) image_of_outputs: bool,
     pub(crate) sources: Arc<SourceMap>,

@@ -402,6 +402,7 @@ impl Assembler<'_> {
             verbose_listing: opts.verbose_list,
             flat_image: opts.flat_image,
             differs_in_4gib: out.differs_in_4gib,
+            image_mask: out.image_mask,
             image_of_outputs: opts.image_of_outputs,
             sources,
             passes,

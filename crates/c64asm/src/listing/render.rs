@@ -41,14 +41,21 @@ pub(crate) fn render_to(
     let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     // An instruction's offset is compared within the image, a label's and
     // data's as it is (past 64 KiB in a `.virtual` of the 65816: one column).
+    // 64tass also compares the two after each instruction, where they part
+    // when one wraps and the other doesn't (an instruction ending at $ffff
+    // of a 4 GiB image: offset $10000, program counter $0000).
     w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
         let pc = r.addr.wrapping_add(pcs.at(i));
-        let offset = match r.tag {
-            Tag::Code => w.shown(r.addr),
-            _ => r.addr,
-        };
-        matches!(r.tag, Tag::Code | Tag::Data | Tag::Label)
-            && offset != pc & rows.unpack(settings.at(i)).cpu.address_mask()
+        let mask = rows.unpack(settings.at(i)).cpu.address_mask();
+        match r.tag {
+            Tag::Code => {
+                let len = Rows::len_of(r);
+                w.shown(r.addr) != pc & mask
+                    || r.addr.wrapping_add(len) & p.image_mask != pc.wrapping_add(len) & mask
+            }
+            Tag::Data | Tag::Label => r.addr != pc & mask,
+            _ => false,
+        }
     });
     let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     // Where the hex, the disassembly and the source start.
