@@ -58,7 +58,17 @@ impl Assembler<'_> {
         whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
-        if (pc ^ target) > 0xffff {
+        // The `jmp` is 64tass's own: a label plus an offset past the bank
+        // (`* + $123456`) is told by the label's bank, and only warns
+        // (`far_bank_wrap`); the `brl` goes by the target.
+        let bank = match whole {
+            Whole::Plain(v) if !brl => match self.operand_address(v, pos) {
+                Ok(Some((_, base))) => base,
+                _ => target,
+            },
+            _ => target,
+        };
+        if (pc ^ bank) > 0xffff {
             return Err(self.not_in(whole, "address in different program bank", pos));
         }
         if brl {
