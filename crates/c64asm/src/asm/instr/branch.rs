@@ -433,18 +433,24 @@ impl Assembler<'_> {
         let vline = self.st.vline;
         let last_end = self.st.branch_ends.get(&vline).copied();
         let (v, target) = match target {
-            Target::Address(v) => (
-                v,
-                self.operand_address(v, pos)?
-                    .map(|(u, _)| u & self.out.all_mem),
-            ),
+            Target::Address(v) => (v, {
+                let to = self.operand_address(v, pos)?;
+                if let Some((u, _)) = to {
+                    self.memory_wraps(line, u, pos);
+                }
+                to.map(|(u, _)| u & self.out.all_mem)
+            }),
             Target::InBank(v) | Target::Raw(v, _) => (
                 v,
                 self.raw_offset(v, false, 16, pos)?
                     .map(|u| u & 0xffff | (star & !0xffff)),
             ),
         };
-        let far = |a: &Self, target: u32| a.far_jump(brl, star, target, Whole::Plain(v), pos);
+        let far = |a: &mut Self, target: u32| {
+            let jump = a.far_jump(brl, star, target, Whole::Plain(v), pos)?;
+            a.far_bank_wrap(line, star, Whole::Plain(v), pos);
+            Ok::<_, Bad>(jump)
+        };
         // How far a pseudo branch made into a byte of skip goes.
         let mut skip = 0;
         let bytes = match (width, target) {
