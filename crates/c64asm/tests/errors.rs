@@ -1324,6 +1324,32 @@ fn unclosed_definitions_point_at_the_directive() {
     );
 }
 
+/// A structure's missing closer when the last line is a closer: 64tass reads
+/// the last line again for the definition, which closes it (no error for
+/// it), after the errors of its body (64tass's messages and places).
+#[test]
+fn structure_closed_by_the_last_line_read_again() {
+    let diags = fail("s .struct\n .if 1\n .ends\n");
+    assert_eq!(
+        errors_of(&diags),
+        vec![
+            (
+                Kind::ConditionalMismatch,
+                3,
+                2,
+                "opening directive '.struct' not found".into()
+            ),
+            (
+                Kind::ConditionalMismatch,
+                2,
+                2,
+                "closing directive '.endif' not found".into()
+            ),
+        ],
+        "{diags}"
+    );
+}
+
 #[test]
 fn recursive_macro_is_stopped() {
     let d = check(

@@ -666,6 +666,15 @@ impl Assembler<'_> {
         self.opt_invalidate();
         let id = self.macro_at(line, kind, args, Some(ns));
         self.label_value(name, text, span, ns, Value::Macro(kind, id));
+        // 64tass reads the body to the end of the text when its closer is
+        // missing, then the last line again for the definition: a closer
+        // there closes it too (one `.ends` for a nested and its outer).
+        let last_closes = self.last_line_closes(id, kind);
+        if self.macros.get(id).end.is_none()
+            && let Some(last) = last_closes
+        {
+            self.macros.set_end(id, last);
+        }
         let file = match self.expansion(id, "", "?") {
             Ok(f) => f,
             Err(_) => {
@@ -721,7 +730,9 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
-        if ended {
+        // Closed by the last line read again: the text ends there.
+        let reread = last_closes.is_some() && self.macros.get(id).end == last_closes;
+        if ended && !reread {
             let closer = match kind {
                 MacroKind::Union => ".endunion",
                 _ => ".endstruct",
@@ -742,6 +753,23 @@ impl Assembler<'_> {
             self.st.cursor.line = line.index + (end - m.line) + 1;
         }
         Step::Next
+    }
+
+    /// The last line of structure `id`'s text when it is the structure's
+    /// closer (`.ends` or `.endu`, after an optional label).
+    fn last_line_closes(&mut self, id: MacroId, kind: MacroKind) -> Option<u32> {
+        let (file, line) = (self.macros.get(id).file, self.macros.get(id).line);
+        let last = (self.src.get(file).line_count() as u32).checked_sub(1)?;
+        let closer: &[Cmd] = if kind == MacroKind::Union {
+            &[Cmd::Endu]
+        } else {
+            &[Cmd::Ends]
+        };
+        // `.end` in the body stops the text before (its closer is missing).
+        if last <= line || self.body_end(file, line, &[Cmd::End], &[]).is_some() {
+            return None;
+        }
+        self.body_end(file, last - 1, closer, &[])
     }
 
     /// `.dstruct name, args` / `.dunion` (and `#name` for structures).
