@@ -297,14 +297,7 @@ impl Assembler<'_> {
         let end = match self.macros.get(id).end {
             Some(e) => e,
             None => {
-                let (closers, openers): (&[Cmd], &[Cmd]) = match kind {
-                    MacroKind::Struct => (&[Cmd::Ends], &[Cmd::Struct]),
-                    MacroKind::Union => (&[Cmd::Endu], &[Cmd::Union]),
-                    _ => (
-                        &[Cmd::Endm, Cmd::Endmacro, Cmd::Endsegment],
-                        &[Cmd::Macro, Cmd::Segment],
-                    ),
-                };
+                let (closers, openers) = body_marks(kind);
                 let e = self
                     .body_end(file, line, closers, openers)
                     .ok_or_else(|| "the macro's closing directive was not found".to_string())?;
@@ -669,11 +662,16 @@ impl Assembler<'_> {
         // 64tass reads the body to the end of the text when its closer is
         // missing, then the last line again for the definition: a closer
         // there closes it too (one `.ends` for a nested and its outer).
-        let last_closes = self.last_line_closes(id, kind);
-        if self.macros.get(id).end.is_none()
-            && let Some(last) = last_closes
-        {
-            self.macros.set_end(id, last);
+        if self.macros.get(id).end.is_none() {
+            let m = self.macros.get(id);
+            let (file, at) = (m.file, m.line);
+            let (closers, openers) = body_marks(kind);
+            let end = self
+                .body_end(file, at, closers, openers)
+                .or_else(|| self.last_line_closes(id, kind));
+            if let Some(end) = end {
+                self.macros.set_end(id, end);
+            }
         }
         let file = match self.expansion(id, "", "?") {
             Ok(f) => f,
@@ -730,9 +728,13 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
-        // Closed by the last line read again: the text ends there.
-        let reread = last_closes.is_some() && self.macros.get(id).end == last_closes;
-        if ended && !reread {
+        // Missing, unless the body reached the text's last line and that
+        // line, read again, closes it.
+        if ended
+            && self
+                .last_line_closes(id, kind)
+                .is_none_or(|l| self.macros.get(id).end != Some(l))
+        {
             let closer = match kind {
                 MacroKind::Union => ".endunion",
                 _ => ".endstruct",
@@ -760,11 +762,7 @@ impl Assembler<'_> {
     fn last_line_closes(&mut self, id: MacroId, kind: MacroKind) -> Option<u32> {
         let (file, line) = (self.macros.get(id).file, self.macros.get(id).line);
         let last = (self.src.get(file).line_count() as u32).checked_sub(1)?;
-        let closer: &[Cmd] = if kind == MacroKind::Union {
-            &[Cmd::Endu]
-        } else {
-            &[Cmd::Ends]
-        };
+        let (closer, _) = body_marks(kind);
         // `.end` in the body stops the text before (its closer is missing).
         if last <= line || self.body_end(file, line, &[Cmd::End], &[]).is_some() {
             return None;
@@ -1328,5 +1326,18 @@ impl Assembler<'_> {
                 return end;
             }
         }
+    }
+}
+
+/// The directives that close and open a body of `kind` (counted to find
+/// its end).
+fn body_marks(kind: MacroKind) -> (&'static [Cmd], &'static [Cmd]) {
+    match kind {
+        MacroKind::Struct => (&[Cmd::Ends], &[Cmd::Struct]),
+        MacroKind::Union => (&[Cmd::Endu], &[Cmd::Union]),
+        _ => (
+            &[Cmd::Endm, Cmd::Endmacro, Cmd::Endsegment],
+            &[Cmd::Macro, Cmd::Segment],
+        ),
     }
 }
