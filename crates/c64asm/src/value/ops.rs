@@ -517,6 +517,9 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             None => r,
         });
     }
+    if let Some(r) = register_arith(op, a, b, env) {
+        return r;
+    }
     if let Some(r) = code_arith(op, a, b, env) {
         return Ok(r);
     }
@@ -604,6 +607,44 @@ fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
         (BinOp::Sub, Value::Code(c), v) if !matches!(v, Value::Code(_)) => {
             small(v).map(|n| shifted(c, -n))
         }
+        _ => None,
+    }
+}
+
+/// An index register plus or minus a value is that value indexed, as in
+/// 64tass: `x + 1` is `1, x` and `y - 2` is `-2, y` (a number, string or
+/// code value after the register; only a number before it, with `+`).
+fn register_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Value>> {
+    let indexed = |r: char, v: Value| {
+        let reg = crate::syntax::ast::Reg::from_letter(r as u8)?;
+        let mode = super::AddrMode::NONE.push(AddrOp::Index(reg))?;
+        Some(Value::Addr(Rc::new(Address { mode, val: v })))
+    };
+    let number = |v: &Value| {
+        matches!(
+            v,
+            Value::Bool(_)
+                | Value::Int(_)
+                | Value::Bits(_)
+                | Value::Float(_)
+                | Value::Bytes(_)
+                | Value::InvBytes(_)
+        )
+    };
+    match (op, a, b) {
+        (BinOp::Add | BinOp::Sub, &Value::Register(r), v)
+            if number(v) || matches!(v, Value::Str(_) | Value::Code(_)) =>
+        {
+            crate::syntax::ast::Reg::from_letter(r as u8)?;
+            if op == BinOp::Add {
+                return indexed(r, v.clone()).map(Ok);
+            }
+            Some(
+                binary(BinOp::Sub, &Value::Int(0), v, env)
+                    .map(|n| indexed(r, n).unwrap_or(Value::None)),
+            )
+        }
+        (BinOp::Add, v, &Value::Register(r)) if number(v) => indexed(r, v.clone()).map(Ok),
         _ => None,
     }
 }
