@@ -145,7 +145,15 @@ impl Assembler<'_> {
                         let encoded = if mode == AddrMode::NONE {
                             self.one_operand(line, m, width, &v, value_pos(line, from, e), at)
                         } else {
-                            self.addr_operand(line, m, width, mode, &v, value_pos(line, from, e), at)
+                            self.addr_operand(
+                                line,
+                                m,
+                                width,
+                                mode,
+                                &v,
+                                value_pos(line, from, e),
+                                at,
+                            )
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, e.start());
