@@ -173,7 +173,9 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             None => as_int(&n)?.to_string(),
         })),
         UnOp::Splat | UnOp::Not => Ok(n),
-        UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh => tasm_word(op, &n, env),
+        UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh => {
+            unreachable!("TASM's words are taken before the numeric tower")
+        }
     }
 }
 
@@ -631,17 +633,14 @@ fn register_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<FRes
                 | Value::InvBytes(_)
         )
     };
+    let after = |v: &Value| number(v) || matches!(v, Value::Str(_) | Value::Code(_));
     match (op, a, b) {
-        (BinOp::Add | BinOp::Sub, &Value::Register(r), v)
-            if number(v) || matches!(v, Value::Str(_) | Value::Code(_)) =>
-        {
-            crate::syntax::ast::Reg::from_letter(r as u8)?;
-            if op == BinOp::Add {
-                return indexed(r, v.clone()).map(Ok);
-            }
+        (BinOp::Add, &Value::Register(r), v) if after(v) => indexed(r, v.clone()).map(Ok),
+        (BinOp::Sub, &Value::Register(r), v) if after(v) => {
+            indexed(r, Value::Int(0))?;
             Some(
                 binary(BinOp::Sub, &Value::Int(0), v, env)
-                    .map(|n| indexed(r, n).unwrap_or(Value::None)),
+                    .map(|n| indexed(r, n).unwrap_or_default()),
             )
         }
         (BinOp::Add, v, &Value::Register(r)) if number(v) => indexed(r, v.clone()).map(Ok),

@@ -262,11 +262,9 @@ impl Parser<'_, '_> {
         } else {
             b | 0x20
         };
-        match b {
-            b'x' => Reg::from_letter(b'x'),
-            b'y' => Reg::from_letter(b'y'),
-            _ => None,
-        }
+        matches!(b, b'x' | b'y')
+            .then(|| Reg::from_letter(b))
+            .flatten()
     }
 
     /// A value: a number, a string, `*` or a symbol.
@@ -275,9 +273,14 @@ impl Parser<'_, '_> {
         let at = start as Pos;
         match self.peek() {
             b'$' | b'%' => {
-                let digit = |b: u8| match self.peek() {
-                    b'$' => b.is_ascii_hexdigit() || b == b'_',
-                    _ => matches!(b, b'0' | b'1' | b'_'),
+                let hex = self.peek() == b'$';
+                let digit = |b: u8| {
+                    b == b'_'
+                        || if hex {
+                            b.is_ascii_hexdigit()
+                        } else {
+                            matches!(b, b'0' | b'1')
+                        }
                 };
                 let end = self.digits_end(start + 1, digit);
                 self.pos = end;
