@@ -62,8 +62,8 @@ pub(crate) fn render(
             LabelFormat::Vice | LabelFormat::ViceNumeric => {
                 let wanted = f.address || format == LabelFormat::ViceNumeric;
                 if let Some(n) = f
-                    .number
-                    .filter(|&n| wanted && f.vice_name && !s.variable && (0..1 << 24).contains(&n))
+                    .vice_value
+                    .filter(|_| wanted && f.vice_name && !s.variable)
                 {
                     out.push_str("al ");
                     push_hex(&mut out, n as u64, false);

@@ -50,6 +50,10 @@ pub(crate) struct SymbolFacts {
     pub address: bool,
     /// Its integer value, where it has one.
     pub number: Option<i64>,
+    /// Its value as VICE's monitor gets it: a number or bit string read as
+    /// 24 bits unsigned, as 64tass reads it (an inverted bit string of at
+    /// most 24 bits, `~$e0`, is its low 24 bits; a negative integer none).
+    pub vice_value: Option<u32>,
     /// The size of the code it labels.
     pub code_size: Option<u32>,
     /// Its name and every scope on the way are names VICE's monitor accepts.

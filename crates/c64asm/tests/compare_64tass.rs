@@ -434,7 +434,21 @@ fn compare_listings(kind: Listing) {
 /// fields and a `.weak` definition a stronger one hides.
 #[test]
 fn dump_label_lists_are_64tass_lists() {
-    let tmp = std::env::temp_dir().join(format!("c64asm-dump-{}", std::process::id()));
+    compare_label_lists("--dump-labels", c64asm::LabelFormat::Dump);
+}
+
+/// `--vice-labels-numeric` of every comparison source is 64tass's: plain
+/// numbers and bit strings too, as 24 bits (an inverted mask, `~$e0`, is
+/// `ffff1f`; a negative integer is left out).
+#[test]
+fn vice_numeric_label_lists_are_64tass_lists() {
+    compare_label_lists("--vice-labels-numeric", c64asm::LabelFormat::ViceNumeric);
+}
+
+/// Every comparison source's label list in the format `flag` asks 64tass
+/// for, against ours in `format`.
+fn compare_label_lists(flag: &str, format: c64asm::LabelFormat) {
+    let tmp = std::env::temp_dir().join(format!("c64asm-labels{flag}-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
     let mut compared = 0;
@@ -447,10 +461,10 @@ fn dump_label_lists_are_64tass_lists() {
         let mut flags = flag_sets(&text).swap_remove(0);
         flags.retain(|f| f != "-L");
         let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
-        let mut dump = flags.clone();
+        let mut asked = flags.clone();
         // The format flag goes to the label list run_64tass asks for next.
-        dump.push("--dump-labels".into());
-        let Ok(theirs) = run_64tass(&src, &dump, &out) else {
+        asked.push(flag.into());
+        let Ok(theirs) = run_64tass(&src, &asked, &out) else {
             continue;
         };
         let (opts, _) = options(&flags, src.parent().unwrap());
@@ -458,20 +472,20 @@ fn dump_label_lists_are_64tass_lists() {
             continue;
         };
         compared += 1;
-        let ours = p.labels(c64asm::LabelFormat::Dump);
+        let ours = p.labels(format);
         if label_lines(&ours, any_order) != label_lines(&theirs.labels, any_order) {
             failures.push(format!(
-                "{}: the dumped labels differ:\nours:\n{ours}64tass:\n{}",
+                "{}: the {flag} lists differ:\nours:\n{ours}64tass:\n{}",
                 src.file_name().unwrap().to_string_lossy(),
                 theirs.labels
             ));
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(compared >= 50, "only {compared} label dumps compared");
+    assert!(compared >= 50, "only {compared} {flag} lists compared");
     assert!(
         failures.is_empty(),
-        "{} of {compared} label dumps differ:\n{}",
+        "{} of {compared} {flag} lists differ:\n{}",
         failures.len(),
         failures.join("\n")
     );

@@ -174,6 +174,10 @@ impl Assembler<'_> {
                 Value::Bits(_) | Value::Int(_) => (false, Some(l.value.clone())),
                 _ => (false, None),
             };
+            let vice_value = number
+                .as_ref()
+                .and_then(|v| crate::value::convert::to_uval(v, 24, self).ok())
+                .map(|u| (u & 0xff_ffff) as u32);
             let number = number.and_then(|v| crate::value::convert::to_ival(&v, 64, self).ok());
             let value = match (&l.value, number) {
                 (_, Some(a)) if address && (0..1 << 32).contains(&a) => {
@@ -219,6 +223,7 @@ impl Assembler<'_> {
                 facts: SymbolFacts {
                     address,
                     number,
+                    vice_value,
                     code_size: match &l.value {
                         Value::Code(c) => self.code_size(*c).ok(),
                         _ => None,
