@@ -879,8 +879,8 @@ fn a_device_or_directory_as_an_included_file_is_named_as_such() {
     std::fs::create_dir(dir.path("sub")).unwrap();
     for (src, why) in [
         (" .binary \"/dev/zero\"\n", "is larger than 64 MiB"),
-        (" .binary \"sub\"\n", "is a directory"),
-        (" .include \"sub\"\n", "is a directory"),
+        (" .binary \"sub\"\n", "Is a directory"),
+        (" .include \"sub\"\n", "Is a directory"),
     ] {
         dir.write("dev.asm", src);
         let out = build(&dir.0, &["dev.asm"]);

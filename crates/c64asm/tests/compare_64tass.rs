@@ -762,3 +762,112 @@ fn small_cases_are_accepted_or_rejected_like_64tass() {
         failures.join("\n")
     );
 }
+
+/// A file `.include`, `.binary` or `binary()` can't read is reported as
+/// 64tass reports it: named as it was looked for (the including file's
+/// directory in front, also when `-I` directories were searched too), with
+/// the system's words ("No such file or directory", "Not a directory";
+/// "error reading file" for a directory), and once a pass however often it
+/// is asked for. Made at test time: the tree holds a directory and a file
+/// used as one.
+#[test]
+fn unreadable_files_are_reported_like_64tass() {
+    let tmp = std::env::temp_dir().join(format!("c64asm-unreadable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    for dir in ["sub", "inc", "dir"] {
+        std::fs::create_dir_all(tmp.join(dir)).unwrap();
+    }
+    std::fs::write(tmp.join("plain"), "x").unwrap();
+    std::fs::write(tmp.join("inc/found.asm"), "        nop\n").unwrap();
+    std::fs::write(
+        tmp.join("sub/part.asm"),
+        ".include \"found.asm\"\n.include \"gone.asm\"\n.binary \"../dir\"\n",
+    )
+    .unwrap();
+    let main = tmp.join("main.asm");
+    std::fs::write(
+        &main,
+        "* = $1000\n.include \"sub/part.asm\"\n.binary \"nope.bin\"\n.binary \"nope.bin\"\n\
+         .include \"nope.bin\"\nx = binary(\"nope.bin\")\n.binary \"plain/x.bin\"\n\
+         .include \"dir\"\n.include \"inc/../sub/../none.asm\"\n",
+    )
+    .unwrap();
+    let flags = vec!["-I".to_string(), "inc".to_string()];
+    let Err(theirs) = run_64tass(&main, &flags, &tmp.join("x.prg")) else {
+        panic!("64tass assembled a source with missing files");
+    };
+    let (opts, _) = options(&flags, &tmp);
+    let ours = c64asm::assemble_with(&main, &opts).unwrap_err();
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert_eq!(error_lines(&ours), tass_error_lines(&theirs));
+}
+
+/// 64tass's errors, `file:line:col: message` each, sorted (a fatal error is
+/// an error that lets assembly go on: both are listed).
+fn tass_error_lines(stderr: &str) -> Vec<String> {
+    let mut lines: Vec<String> = stderr
+        .lines()
+        .filter_map(|l| {
+            l.split_once(": fatal error: ")
+                .or(l.split_once(": error: "))
+        })
+        .map(|(place, msg)| format!("{place}: {msg}"))
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// Our errors as [`tass_error_lines`] lists 64tass's.
+fn error_lines(diags: &c64asm::Diagnostics) -> Vec<String> {
+    let mut lines: Vec<String> = diags
+        .errors()
+        .map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message))
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// Every source in tests/data/compare/refused is refused by both, with the
+/// same errors at the same places (each once, as 64tass reports it). The
+/// first line may give 64tass's switches, as for the other sources.
+#[test]
+fn refused_sources_report_64tass_errors() {
+    let dir = data_dir().join("refused");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/data/compare/refused")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "asm"))
+        .collect();
+    files.sort();
+    let tmp = std::env::temp_dir().join(format!("c64asm-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    for src in &files {
+        let text = std::fs::read_to_string(src).unwrap();
+        for flags in flag_sets(&text) {
+            let out = tmp.join(src.file_name().unwrap()).with_extension("prg");
+            let Err(theirs) = run_64tass(src, &flags, &out) else {
+                failures.push(format!("{}: 64tass assembles it", src.display()));
+                continue;
+            };
+            let (opts, _) = options(&flags, &dir);
+            let got = match c64asm::assemble_with(src, &opts) {
+                Ok(_) => vec!["(assembled)".to_string()],
+                Err(d) => error_lines(&d),
+            };
+            let expected = tass_error_lines(&theirs);
+            if got != expected {
+                failures.push(format!(
+                    "{} [{}]:\nours:\n{}\n64tass:\n{}",
+                    src.display(),
+                    flags.join(" "),
+                    got.join("\n"),
+                    expected.join("\n")
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(!files.is_empty(), "no sources in {}", dir.display());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -108,7 +108,7 @@ impl Assembler<'_> {
 
     pub fn proc_directive(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
         let Some(nl) = newlabel else {
-            self.error(span, Kind::Syntax, "a label is required for '.proc'".into());
+            self.error(span, Kind::Syntax, "label required".into());
             self.st.skip_proc(span);
             return;
         };
@@ -608,7 +608,7 @@ impl Assembler<'_> {
             self.error(
                 line.span(args, args + 1),
                 Kind::Syntax,
-                "a label is required".into(),
+                "label required".into(),
             );
             return None;
         }
@@ -692,7 +692,7 @@ impl Assembler<'_> {
                 self.error(
                     nspan,
                     Kind::UndefinedSymbol,
-                    format!("not defined section '{text}'"),
+                    format!("not defined '{text}'"),
                 );
             } else {
                 self.st.fixeddig = false;

@@ -275,11 +275,6 @@ pub const COMMAND_KEYS: [u128; COMMANDS.len()] = {
     keys
 };
 
-/// A directive's name as written (without the dot).
-pub fn cmd_name(cmd: Cmd) -> String {
-    format!("{cmd:?}").to_lowercase()
-}
-
 /// Directives after which `-Woptimize` knows nothing (64tass's list; the
 /// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
 /// so themselves, labelled or not).

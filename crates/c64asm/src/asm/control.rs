@@ -3,7 +3,6 @@
 //! [`super::loops`].
 
 use super::Assembler;
-use super::checks::cond_start;
 use super::commands::Cmd;
 use super::compile::NewLabel;
 use super::lines::{LineRef, ParseKind};
@@ -15,46 +14,6 @@ use crate::value::convert::{to_bool, to_int};
 use crate::value::{self, Value};
 
 impl Assembler<'_> {
-    /// The one expression argument of a directive (`.if`, `.rept`, `.page`...), with
-    /// where it is.
-    pub fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
-        self.cond_value_from(line, args).map(|(v, pos, _)| (v, pos))
-    }
-
-    /// [`Self::cond_value`] and where the expression starts (for `-Wstrict-bool`).
-    pub(super) fn cond_value_from(
-        &mut self,
-        line: &LineRef,
-        args: usize,
-    ) -> Option<(Value, u32, u32)> {
-        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else {
-            return None;
-        };
-        let [e] = &exprs[..] else {
-            // At the directive, in 64tass's words.
-            let bytes = line.text.as_bytes();
-            let mut at = args;
-            while at > line.start && bytes[at - 1].is_ascii_whitespace() {
-                at -= 1;
-            }
-            while at > line.start && bytes[at - 1].is_ascii_alphanumeric() {
-                at -= 1;
-            }
-            if at > line.start && bytes[at - 1] == b'.' {
-                at -= 1;
-            }
-            let msg = match exprs.len() {
-                0 => "expected exactly one argument".to_string(),
-                n => format!("expected exactly one argument, got {n}"),
-            };
-            self.error(line.span(at, at + 1), Kind::Syntax, msg);
-            return None;
-        };
-        let v = self.eval(line, e).ok()?;
-        Some((v, e.pos, cond_start(e)))
-    }
-
     pub fn truth(&mut self, line: &LineRef, v: &Value, pos: u32, start: u32) -> Option<bool> {
         if v.is_none() {
             return None;

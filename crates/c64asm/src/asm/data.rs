@@ -59,7 +59,7 @@ impl Assembler<'_> {
     fn data_args(&mut self, line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> {
         if line.at_end(args) {
             self.error(
-                line.span(args, args + 1),
+                line.directive_span(args),
                 Kind::Syntax,
                 "expected at least one argument".into(),
             );
@@ -453,6 +453,18 @@ impl Assembler<'_> {
         self.st.emit_at = None;
     }
 
+    /// Whether a directive taking 1 to `most` arguments got that many; if
+    /// not, reported at the directive in 64tass's words.
+    fn argument_count(&mut self, line: &LineRef, args: usize, got: usize, most: usize) -> bool {
+        let msg = match got {
+            0 => "expected at least one argument".to_string(),
+            n if n > most => format!("expected at most {most} arguments, got {n}"),
+            _ => return true,
+        };
+        self.error(line.directive_span(args), Kind::Syntax, msg);
+        false
+    }
+
     /// `.fill n [, pattern]` and `.align n [, pattern]`.
     pub fn fill(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
@@ -460,13 +472,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        if exprs.is_empty() || exprs.len() > 2 {
-            let span = line.span(args, args + 1);
-            self.error(
-                span,
-                Kind::Syntax,
-                format!("expected 1 or 2 arguments, got {}", exprs.len()),
-            );
+        if !self.argument_count(line, args, exprs.len(), 2) {
             return;
         }
         let Ok(vals) = self.eval_args(line, &exprs[..1]) else {
@@ -599,13 +605,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        if exprs.is_empty() || exprs.len() > 3 {
-            let span = line.span(args, args + 1);
-            self.error(
-                span,
-                Kind::Syntax,
-                format!("expected 1 to 3 arguments, got {}", exprs.len()),
-            );
+        if !self.argument_count(line, args, exprs.len(), 3) {
             return;
         }
         let Ok(vals) = self.eval_args(line, exprs) else {
@@ -613,12 +613,8 @@ impl Assembler<'_> {
         };
         let Value::Str(name) = &vals[0].val else {
             let span = self.span_at(line, vals[0].pos);
-            let what = describe(&vals[0].val, self);
-            self.error(
-                span,
-                Kind::Type,
-                format!("a file name string is expected, not {what}"),
-            );
+            let msg = crate::value::convert::not_a_string(&vals[0].val);
+            self.error(span, Kind::Type, msg);
             return;
         };
         let mut nums = Vec::new();
@@ -650,7 +646,7 @@ impl Assembler<'_> {
 
     /// `.offs n`: move the compile offset relative to the program counter.
     pub fn offs(&mut self, line: &LineRef, args: usize) {
-        let Some((v, pos)) = self.one_value(line, args, "argument") else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         if v.is_none() {

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::commands::{Cmd, breaks_straight_line, cmd_name};
+use super::commands::{Cmd, breaks_straight_line};
 use super::compile::{NewLabel, Step};
 use super::lines::{LineRef, ParseKind};
 use super::state::{FrameData, Wait};
@@ -87,11 +87,7 @@ impl Assembler<'_> {
                 self.break_continue(line, cmd, args, span)
             }
             Cmd::Macro | Cmd::Segment | Cmd::Function => {
-                self.error(
-                    span,
-                    Kind::MacroMisuse,
-                    format!("a label is required for '.{}'", cmd_name(cmd)),
-                );
+                self.error(span, Kind::MacroMisuse, "label required".into());
                 let w = match cmd {
                     Cmd::Macro => Wait::EndMacro,
                     Cmd::Segment => Wait::EndSegment,
@@ -101,11 +97,7 @@ impl Assembler<'_> {
                 self.st.top_mut().skip = 0;
             }
             Cmd::Sfunction | Cmd::Var | Cmd::Lbl => {
-                self.error(
-                    span,
-                    Kind::Syntax,
-                    format!("a label is required for '.{}'", cmd_name(cmd)),
-                );
+                self.error(span, Kind::Syntax, "label required".into());
             }
             Cmd::Endm | Cmd::Endmacro | Cmd::Endsegment => {
                 return self.end_macro(line, cmd, args, span);

@@ -115,12 +115,11 @@ impl Assembler<'_> {
             Value::None => {}
             other => {
                 let s = self.span_at(line, pos);
-                let what = crate::value::convert::describe(&other, self);
-                self.error(
-                    s,
-                    Kind::Type,
-                    format!("an encoding name is expected, not {what}"),
-                );
+                let msg = match other {
+                    Value::Str(_) => "empty string not allowed".to_string(),
+                    other => crate::value::convert::not_a_string(&other),
+                };
+                self.error(s, Kind::Type, msg);
             }
         }
     }

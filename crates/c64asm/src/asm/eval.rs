@@ -502,8 +502,10 @@ impl Assembler<'_> {
             Searched::Object(ns) => (ns, true),
         };
         // 64tass's key: the name and the scope the search started from,
-        // whether it went outwards or looked in that object only.
-        let key = (what.clone(), ns.0);
+        // whether it went outwards or looked in that object only (a
+        // function's calls: one scope).
+        let first = self.macros.first_call_scope.get(&ns.0).copied();
+        let key = (what.clone(), first.unwrap_or(ns).0);
         // Kept in a value, the error is made even for a name reported
         // already: an operation's result is its first failed operand's error
         // (`nosucha-nosuchb` after `nosuchb` was reported reports `nosucha`,
@@ -669,24 +671,33 @@ impl Assembler<'_> {
         self.fault(line, pos, f.clone())
     }
 
-    /// The value of a directive that takes exactly one expression (`.include`'s
-    /// file name, `.offs`'s distance) and where it starts; otherwise an error
-    /// "expected exactly one {what}" at the arguments.
-    pub fn one_value(&mut self, line: &LineRef, args: usize, what: &str) -> Option<(Value, Pos)> {
+    /// The one expression argument of a directive (`.if`, `.rept`, `.page`, `.include`, `.offs` ...), with
+    /// where it is.
+    pub fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.cond_value_from(line, args).map(|(v, pos, _)| (v, pos))
+    }
+
+    /// [`Self::cond_value`] and where the expression starts (for `-Wstrict-bool`).
+    pub(super) fn cond_value_from(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+    ) -> Option<(Value, u32, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
         };
         let [e] = &exprs[..] else {
-            self.error(
-                line.span(args, args + 1),
-                Kind::Syntax,
-                format!("expected exactly one {what}"),
-            );
+            // At the directive, in 64tass's words.
+            let msg = match exprs.len() {
+                0 => "expected exactly one argument".to_string(),
+                n => format!("expected exactly one argument, got {n}"),
+            };
+            self.error(line.directive_span(args), Kind::Syntax, msg);
             return None;
         };
         let v = self.eval(line, e).ok()?;
-        Some((v, e.pos))
+        Some((v, e.pos, super::checks::cond_start(e)))
     }
 
     /// Evaluate an expression whose value is used here (a directive's or an

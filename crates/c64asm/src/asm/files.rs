@@ -30,6 +30,8 @@ pub struct Files {
     /// rule follows).
     pub looked_up: Vec<PathBuf>,
     looked_up_set: rustc_hash::FxHashSet<PathBuf>,
+    /// Files that could not be read this pass: 64tass reports each once.
+    failed: rustc_hash::FxHashSet<PathBuf>,
 }
 
 impl Files {
@@ -42,7 +44,17 @@ impl Files {
             read: Vec::new(),
             looked_up: Vec::new(),
             looked_up_set: Default::default(),
+            failed: Default::default(),
         }
+    }
+
+    pub fn begin_pass(&mut self) {
+        self.failed.clear();
+    }
+
+    /// Whether `path` failed for the first time this pass (to be reported).
+    pub fn first_failure(&mut self, path: &Path) -> bool {
+        self.failed.insert(path.to_path_buf())
     }
 
     pub fn load_main(
@@ -61,8 +73,9 @@ impl Files {
     }
 
     /// Where an included name is: next to the including file, then in the
-    /// include directories.
-    pub fn resolve(&mut self, name: &str, from: Option<&Path>) -> Option<PathBuf> {
+    /// include directories. Not found: the first place looked, the one
+    /// 64tass names in its message.
+    pub fn resolve(&mut self, name: &str, from: Option<&Path>) -> Result<PathBuf, PathBuf> {
         let rel = Path::new(name);
         let mut candidates = Vec::new();
         match from.and_then(Path::parent) {
@@ -72,10 +85,14 @@ impl Files {
         if !rel.is_absolute() {
             candidates.extend(self.include_dirs.iter().map(|d| d.join(rel)));
         }
-        candidates.into_iter().find(|p| {
-            self.looked_up(p);
-            p.exists()
-        })
+        let first = candidates[0].clone();
+        candidates
+            .into_iter()
+            .find(|p| {
+                self.looked_up(p);
+                p.exists()
+            })
+            .ok_or(first)
     }
 
     /// `path` looked for (once per path).
@@ -107,7 +124,7 @@ pub fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
     } else {
         let meta = std::fs::metadata(path)?;
         if meta.is_dir() {
-            return Err(std::io::Error::other("is a directory, not a file"));
+            return Err(std::io::ErrorKind::IsADirectory.into());
         }
         if meta.len() > MAX_FILE {
             return Err(too_large());
@@ -122,6 +139,24 @@ pub fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
         return Err(too_large());
     }
     Ok(data)
+}
+
+/// 64tass's message for a file that can't be read: "can't open file" or,
+/// for one opened but not read (a directory), "error reading file", then
+/// the system's words (C's `strerror`, without Rust's "(os error N)").
+pub fn unreadable(shown: &Path, e: &std::io::Error) -> String {
+    let (what, why) = match e.kind() {
+        std::io::ErrorKind::IsADirectory => ("error reading file", "Is a directory".to_string()),
+        _ => {
+            let text = e.to_string();
+            let why = match text.find(" (os error ") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            };
+            ("can't open file", why)
+        }
+    };
+    format!("{what} '{}': {why}", shown.display())
 }
 
 /// The part of a file `.binary`/`binary()` takes: a negative offset counts

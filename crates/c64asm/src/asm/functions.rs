@@ -136,7 +136,7 @@ impl Assembler<'_> {
             }
             Builtin::Binary => {
                 let Value::Str(path) = vals[0] else {
-                    return Err(Fault::new("a file name string is expected"));
+                    return Err(Fault::new(crate::value::convert::not_a_string(vals[0])));
                 };
                 let offset = vals.get(1).map(|v| to_int(v, env)).transpose()?;
                 let length = vals.get(2).map(|v| to_int(v, env)).transpose()?;

@@ -2,7 +2,7 @@
 //! (found and read once per run by [`super::files`]), and `-Wportable`'s
 //! check of the names they are given.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::Assembler;
@@ -60,12 +60,21 @@ impl Assembler<'_> {
         }
     }
 
-    fn not_found(&mut self, span: Span, name: &str, why: &str) {
-        self.error(
-            span,
-            Kind::IncludeNotFound,
-            format!("can't open file '{name}': {why}"),
-        );
+    /// A file that can't be read, reported once a pass as 64tass does,
+    /// named as it was looked for (the including file's directory in front).
+    fn unreadable(&mut self, span: Span, shown: &Path, e: &std::io::Error) {
+        if self.files.first_failure(shown) {
+            let msg = super::files::unreadable(shown, e);
+            self.error(span, Kind::IncludeNotFound, msg);
+        }
+    }
+
+    /// A name found nowhere: why the first place looked failed.
+    fn missing(&mut self, span: Span, first: &Path) {
+        let e = std::fs::metadata(first)
+            .err()
+            .unwrap_or_else(|| std::io::ErrorKind::NotFound.into());
+        self.unreadable(span, first, &e);
     }
 
     /// Bytes of a binary file (cached).
@@ -77,9 +86,12 @@ impl Assembler<'_> {
     ) -> Result<Rc<Vec<u8>>, Reported> {
         let span = self.span_at(line, pos);
         let from = self.current_path();
-        let Some(path) = self.files.resolve(name, from.as_deref()) else {
-            self.not_found(span, name, "no such file");
-            return Err(Reported);
+        let path = match self.files.resolve(name, from.as_deref()) {
+            Ok(path) => path,
+            Err(first) => {
+                self.missing(span, &first);
+                return Err(Reported);
+            }
         };
         self.portable_warning(line, pos, name);
         if let Some(d) = self.files.binaries.get(&path) {
@@ -93,7 +105,7 @@ impl Assembler<'_> {
                 Ok(d)
             }
             Err(e) => {
-                self.not_found(span, name, &e.to_string());
+                self.unreadable(span, &path, &e);
                 Err(Reported)
             }
         }
@@ -109,21 +121,25 @@ impl Assembler<'_> {
         span: Span,
     ) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.one_value(line, args, "file name") else {
+        let Some((v, pos)) = self.cond_value(line, args) else {
             return;
         };
         let Value::Str(name) = v else {
             if !v.is_none() {
                 let s = self.span_at(line, pos);
-                self.error(s, Kind::Type, "a file name string is expected".into());
+                let msg = crate::value::convert::not_a_string(&v);
+                self.error(s, Kind::Type, msg);
             }
             return;
         };
         let fspan = self.span_at(line, pos);
         let from = self.current_path();
-        let Some(path) = self.files.resolve(&name, from.as_deref()) else {
-            self.not_found(fspan, &name, "no such file");
-            return;
+        let path = match self.files.resolve(&name, from.as_deref()) {
+            Ok(path) => path,
+            Err(first) => {
+                self.missing(fspan, &first);
+                return;
+            }
         };
         self.portable_warning(line, pos, &name);
         let file = match self.files.sources.get(&path) {
@@ -139,13 +155,14 @@ impl Assembler<'_> {
                     f
                 }
                 Err(err) => {
-                    self.not_found(fspan, &name, &err.to_string());
+                    self.unreadable(fspan, &path, &err);
                     return;
                 }
             },
         };
         if self.files.open.contains(&file) || self.st.cursor.file == file {
-            self.error(fspan, Kind::IncludeNotFound, "file recursion".into());
+            // At the directive, as 64tass places it.
+            self.error(span, Kind::IncludeNotFound, "file recursion".into());
             return;
         }
         if self.st.depth >= 100 {

@@ -35,6 +35,23 @@ impl LineRef<'_> {
         Span::new(self.file, start, end.max(start))
     }
 
+    /// The directive whose arguments start at `args` (its `.` on): where
+    /// 64tass places what it says about the number of arguments.
+    pub fn directive_span(&self, args: usize) -> Span {
+        let bytes = self.text.as_bytes();
+        let mut at = args;
+        while at > self.start && bytes[at - 1].is_ascii_whitespace() {
+            at -= 1;
+        }
+        while at > self.start && bytes[at - 1].is_ascii_alphanumeric() {
+            at -= 1;
+        }
+        if at > self.start && bytes[at - 1] == b'.' {
+            at -= 1;
+        }
+        self.span(at, at + 1)
+    }
+
     pub fn skip_ws(&self, pos: usize) -> usize {
         crate::syntax::scan::skip_blanks(self.text.as_bytes(), pos, self.end)
     }

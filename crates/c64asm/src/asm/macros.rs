@@ -87,6 +87,10 @@ pub struct Macros {
     /// The arguments each expansion lacks ("3rd argument is missing"): the
     /// lines that name them are left empty, reported at every call.
     pub faults: FxHashMap<FileId, Vec<String>>,
+    /// A function's later call scopes, each to its first: 64tass makes every
+    /// call's scope at the `.function` line, so a name missing in the body is
+    /// reported once a pass, not once per call.
+    pub first_call_scope: FxHashMap<u32, NsId>,
 }
 
 impl Macros {
@@ -1152,7 +1156,11 @@ impl Assembler<'_> {
             }
             None => {
                 let ns = self.syms.new_namespace();
-                self.macros.funcs[id.0 as usize].call_scopes.push(ns);
+                let scopes = &mut self.macros.funcs[id.0 as usize].call_scopes;
+                if let Some(&first) = scopes.first() {
+                    self.macros.first_call_scope.insert(ns.0, first);
+                }
+                scopes.push(ns);
                 ns
             }
         };

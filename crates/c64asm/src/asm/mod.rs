@@ -333,6 +333,7 @@ impl<'o> Assembler<'o> {
         if let Some(p) = &self.opts.progress {
             p.start_pass(self.st.pass);
         }
+        self.files.begin_pass();
         self.diags.clear();
         self.diag_keys.clear();
         self.per_line.clear();

@@ -169,6 +169,12 @@ pub fn describe(v: &Value, env: &dyn Env) -> String {
     }
 }
 
+/// 64tass's words for a value where a string is needed (a file or an
+/// encoding name).
+pub fn not_a_string(v: &Value) -> String {
+    format!("wrong type '{}', expected 'str'", v.type_name())
+}
+
 /// Little-endian bytes as a bit string (inverted for an inverted byte string).
 pub fn bits_from_bytes(bytes: &[u8], inv: bool) -> FResult<Value> {
     let len = u32::try_from(8 * bytes.len() as u64)
