@@ -23,8 +23,10 @@ pub struct Reported;
 pub type EResult<T> = Result<T, Reported>;
 
 /// How many messages of one kind one line shows: a line of a million values that each
-/// overflow would otherwise print itself a million times.
-pub(crate) const PER_LINE: u32 = 10;
+/// overflow would otherwise print itself a million times. 64tass has no bound: a
+/// table line of a few hundred values, each warned about (`-Wleading-zeros` on
+/// `.byte 02,03,...`), shows each as 64tass does.
+pub(crate) const PER_LINE: u32 = 1000;
 
 /// A line and a kind of message: file, line index, error (or warning), kind, switch,
 /// and the call chain (a hash): a macro's line called from two places is two lines,
