@@ -357,7 +357,11 @@ impl Assembler<'_> {
             return;
         };
         let span = self.syms.label(id).span;
-        if self.st.fn_calls > 0 && !self.st.shadow_in_fn.insert((span.file, span.start)) {
+        let at = (span.file, span.start);
+        if self.st.fn_calls > 0
+            && self.st.fn_params.contains(&at)
+            && !self.st.shadow_in_fn.insert(at)
+        {
             return;
         }
         let depth = self.st.contexts[inner].depth as usize;

@@ -1197,6 +1197,7 @@ impl Assembler<'_> {
                     }
                 },
             };
+            self.st.fn_params.insert((p.span.file, p.span.start));
             self.set_variable(line, p.name, &p.text, p.span, ns, v, false);
         }
         if let Some((rname, rtext)) = rest {
@@ -1210,6 +1211,11 @@ impl Assembler<'_> {
         self.st.depth += 1;
         self.st.fn_calls += 1;
         self.st.chain.push(call);
+        // The body's labels belong to this call (64tass places them in it):
+        // a warning about one is given once per call site.
+        if let Some(c) = self.st.contexts.last_mut() {
+            c.depth = self.st.chain.len() as u32;
+        }
         let result = match expr {
             Some(offset) => {
                 let text = self.src.get(file).shared_text();

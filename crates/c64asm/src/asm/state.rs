@@ -248,6 +248,9 @@ pub struct PassState {
     /// `-Wshadow` definitions reported this pass from inside function calls:
     /// 64tass reports a function's parameter once, not once per call.
     pub shadow_in_fn: rustc_hash::FxHashSet<(FileId, u32)>,
+    /// Where functions' parameters are defined: a label of a function's body
+    /// is reported once per call site instead (64tass places it in the call).
+    pub fn_params: rustc_hash::FxHashSet<(FileId, u32)>,
 }
 
 impl PassState {
@@ -290,6 +293,7 @@ impl PassState {
             lbl_depths: rustc_hash::FxHashMap::default(),
             fn_calls: 0,
             shadow_in_fn: rustc_hash::FxHashSet::default(),
+            fn_params: rustc_hash::FxHashSet::default(),
         }
     }
 
