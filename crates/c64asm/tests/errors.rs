@@ -2412,7 +2412,7 @@ fn a_scope_label_defined_twice_opens_a_fresh_scope() {
     // 64tass runs `.namespace`, `.encode` and `.bfor` under a label defined
     // already as if they had none: a fresh namespace (the same file given twice
     // on a command line), encoding or loop, not the first one's; a `.proc`
-    // under it is skipped without "a label is required".
+    // under it is skipped without "label required".
     let diags = fail(concat!(
         "        * = $2000\n",
         "io      .namespace\n",
