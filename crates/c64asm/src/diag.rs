@@ -106,12 +106,11 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// The message as printed: with the `-W` switch of a warning (and of a
-    /// warning made an error), as 64tass prints it.
+    /// warning made an error: `[-Wjmp-bug]` still), as 64tass 1.58 prints it.
     pub fn headline(&self) -> String {
-        match (self.switch, self.severity) {
-            (Some(w), Severity::Warning) => format!("{} [-W{w}]", self.message),
-            (Some(w), Severity::Error) => format!("{} [-Werror={w}]", self.message),
-            (None, _) => self.message.clone(),
+        match self.switch {
+            Some(w) => format!("{} [-W{w}]", self.message),
+            None => self.message.clone(),
         }
     }
 

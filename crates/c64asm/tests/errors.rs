@@ -1579,15 +1579,30 @@ fn address_out_of_section() {
     );
 }
 
+/// 64tass 1.58 names the switch of a warning made an error as it names a
+/// warning's (`[-Wpage]`, `[-Wjmp-bug]`, not `[-Werror=...]`), the page
+/// error's even with `-w`.
 #[test]
 fn page_error_names_the_end() {
-    check(
-        "* = $1000\n        .page\n        .fill 300\n        .endp\n",
-        Kind::AddressOverflow,
-        "different start and end page $1000 and $112c",
-        4,
-        9,
-        1,
+    let src = "* = $1000\n        .page\n        .fill 300\n        .endp\n";
+    let d = fail(src);
+    let message = "different start and end page $1000 and $112c";
+    assert_eq!(
+        errors_of(&d),
+        [(Kind::AddressOverflow, 4, 9, message.to_string())]
+    );
+    let headline = "different start and end page $1000 and $112c [-Wpage]";
+    assert!(d.render().contains(&format!("error: {headline}\n")));
+    let mut quiet = Options::default();
+    quiet.warnings.none = true;
+    let d = fail_with(src, &quiet);
+    assert_eq!(d.errors().next().map(|d| d.headline()).as_deref(), Some(headline));
+    let mut werror = Options::default();
+    werror.warnings.error = true;
+    let d = fail_with("* = $1000\n        jmp ($10ff)\n", &werror);
+    assert_eq!(
+        d.errors().next().map(|d| d.headline()).as_deref(),
+        Some("possible jmp ($xxff) bug [-Wjmp-bug]")
     );
 }
 

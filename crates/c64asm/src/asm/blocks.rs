@@ -392,7 +392,10 @@ impl Assembler<'_> {
                         let _ = line;
                         let at = span;
                         if self.opts.warnings.is_error("page") {
-                            self.error(at, Kind::AddressOverflow, msg);
+                            // Named by its switch even with `-w`, as 64tass.
+                            let sev = crate::diag::Severity::Error;
+                            let kind = Kind::AddressOverflow;
+                            self.push_diag(sev, kind, at, msg, Some("page"), None);
                         } else {
                             self.warn("page", at, msg);
                         }
