@@ -1567,6 +1567,20 @@ fn data_placement_problems_point_at_the_value() {
     );
 }
 
+/// A `.section` no `.dsection` places: "not defined 'code'" at its name, as
+/// 64tass 1.58 words it.
+#[test]
+fn section_not_placed_is_not_defined() {
+    check(
+        "* = $1000\n        .section code\n        nop\n        .send\n",
+        Kind::UndefinedSymbol,
+        "not defined 'code'",
+        2,
+        18,
+        4,
+    );
+}
+
 #[test]
 fn address_out_of_section() {
     check(
@@ -1596,7 +1610,10 @@ fn page_error_names_the_end() {
     let mut quiet = Options::default();
     quiet.warnings.none = true;
     let d = fail_with(src, &quiet);
-    assert_eq!(d.errors().next().map(|d| d.headline()).as_deref(), Some(headline));
+    assert_eq!(
+        d.errors().next().map(|d| d.headline()).as_deref(),
+        Some(headline)
+    );
     let mut werror = Options::default();
     werror.warnings.error = true;
     let d = fail_with("* = $1000\n        jmp ($10ff)\n", &werror);
