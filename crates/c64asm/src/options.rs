@@ -91,6 +91,9 @@ pub struct Warnings {
     pub error: bool,
     /// `-Werror=<name>` for these names.
     pub error_names: Vec<String>,
+    /// `-Wno-error=<name>` for these names: warnings even with `-Werror`,
+    /// whichever comes first, as in 64tass.
+    pub warning_names: Vec<String>,
     /// `-w`: no warnings at all.
     pub none: bool,
 }
@@ -135,6 +138,7 @@ impl Default for Warnings {
             error: false,
             // `.page` crossings are errors unless `-Wno-error=page`.
             error_names: vec!["page".to_string()],
+            warning_names: Vec::new(),
             none: false,
         }
     }
@@ -210,7 +214,11 @@ impl Warnings {
                 self.page = true;
                 self.size_larger = true;
             } else {
-                let error = (self.error, std::mem::take(&mut self.error_names));
+                let error = (
+                    self.error,
+                    std::mem::take(&mut self.error_names),
+                    std::mem::take(&mut self.warning_names),
+                );
                 *self = Warnings {
                     jmp_bug: false,
                     wrap_pc: false,
@@ -230,7 +238,7 @@ impl Warnings {
                     portable: false,
                     ..Warnings::default()
                 };
-                (self.error, self.error_names) = error;
+                (self.error, self.error_names, self.warning_names) = error;
             }
             return true;
         }
@@ -244,11 +252,13 @@ impl Warnings {
             if !WARNING_NAMES.contains(&target) || target == "unused" {
                 return false;
             }
+            self.error_names.retain(|n| n != target);
+            self.warning_names.retain(|n| n != target);
             if on {
                 self.error_names.push(target.to_string());
                 self.set(target, true);
             } else {
-                self.error_names.retain(|n| n != target);
+                self.warning_names.push(target.to_string());
             }
             return true;
         }
@@ -306,9 +316,11 @@ impl Warnings {
         }
     }
 
-    /// Is this warning made an error (`-Werror`, `-Werror=name`)?
+    /// Is this warning made an error (`-Werror=name`, or `-Werror` without
+    /// `-Wno-error=name`)?
     pub fn is_error(&self, name: &str) -> bool {
-        self.error || self.error_names.iter().any(|n| n == name)
+        self.error_names.iter().any(|n| n == name)
+            || (self.error && !self.warning_names.iter().any(|n| n == name))
     }
 }
 

@@ -1567,6 +1567,33 @@ fn data_placement_problems_point_at_the_value() {
     );
 }
 
+/// `-Wno-error=name` keeps that warning a warning under `-Werror`, given
+/// before or after it, and the later of `-Werror=name` and `-Wno-error=name`
+/// wins, as in 64tass 1.58.
+#[test]
+fn no_error_for_one_switch_beats_werror_like_64tass() {
+    let src = "* = $1000\n        jmp ($10ff)\n";
+    for (flags, error) in [
+        (&["error", "no-error=jmp-bug"][..], false),
+        (&["no-error=jmp-bug", "error"], false),
+        (&["error=jmp-bug", "no-error=jmp-bug"], false),
+        (&["no-error=jmp-bug", "error=jmp-bug"], true),
+        (&["error"], true),
+    ] {
+        let mut opts = Options::default();
+        for f in flags {
+            assert!(opts.warnings.apply(f));
+        }
+        let d = match assemble_str("t.asm", src, &opts) {
+            Ok(p) => p.warnings,
+            Err(d) => d,
+        };
+        let first = d.iter().next().expect("the jmp-bug diagnostic");
+        assert_eq!(first.is_error(), error, "{flags:?}");
+        assert_eq!(first.switch, Some("jmp-bug"), "{flags:?}");
+    }
+}
+
 /// A `.section` no `.dsection` places: "not defined 'code'" at its name, as
 /// 64tass 1.58 words it.
 #[test]
