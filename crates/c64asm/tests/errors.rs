@@ -2205,6 +2205,103 @@ fn member_errors_point_at_the_dot() {
     );
 }
 
+/// A directive given too few or too many arguments: 64tass reports it at the
+/// directive, in its argument-count words (an empty `.text` of a C256 kernel's
+/// monitor was reported at the end of its line), and a directive that needs a
+/// label says "label required". Lines, columns and messages are 64tass 1.58's.
+#[test]
+fn argument_counts_are_reported_at_the_directive_like_64tass() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("  .byte", 3, "expected at least one argument"),
+        ("MM      .text       ", 9, "expected at least one argument"),
+        ("l .null ;c", 3, "expected at least one argument"),
+        ("  .dword", 3, "expected at least one argument"),
+        ("  .fill", 3, "expected at least one argument"),
+        ("  .fill 1,2,3", 3, "expected at most 2 arguments, got 3"),
+        ("  .align 1,2,3", 3, "expected at most 2 arguments, got 3"),
+        ("  .cerror", 3, "expected at least one argument"),
+        (
+            "  .binary \"a\",\"b\",\"c\",\"d\"",
+            3,
+            "expected at most 3 arguments, got 4",
+        ),
+        ("  .offs", 3, "expected exactly one argument"),
+        ("  .offs 1,2", 3, "expected exactly one argument, got 2"),
+        ("  .include", 3, "expected exactly one argument"),
+        (
+            "  .include \"a\",\"b\"",
+            3,
+            "expected exactly one argument, got 2",
+        ),
+        ("  .cdef \"a\"", 3, "expected at least 2 arguments, got 1"),
+        ("  .edef \"a\"", 3, "expected at least 2 arguments, got 1"),
+        ("  .tdef", 3, "expected at least 2 arguments"),
+        ("  .var", 3, "label required"),
+        ("  .option", 3, "label required"),
+        ("  .function\n  .endf", 3, "label required"),
+    ];
+    for &(src, col, message) in cases {
+        let diags = fail(src);
+        let (_, l, c, m) = errors_of(&diags).into_iter().next().expect("an error");
+        assert_eq!((l, c, m.as_str()), (1, col, message), "{src}");
+    }
+}
+
+/// A register as the operand of an instruction that takes none (`clc a`,
+/// `brk s`): 64tass refuses it as a register and then as a plain operand,
+/// two errors at the operand; a branch or an instruction with addressing
+/// modes (`bne a`, `jmp a`) has the first only. Places and words are 64tass
+/// 1.58's.
+#[test]
+fn register_operand_of_an_implied_instruction_like_64tass() {
+    let errors = |src: &str| {
+        errors_of(&fail(src))
+            .into_iter()
+            .map(|(_, l, c, m)| (l, c, m))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        errors("\tclc a\n\tbrk s\n"),
+        [
+            (
+                1,
+                6,
+                "no register 'a' addressing mode for opcode 'clc'".to_string()
+            ),
+            (
+                1,
+                6,
+                "no 1 operand addressing mode for opcode 'clc'".to_string()
+            ),
+            (
+                2,
+                6,
+                "no register 's' addressing mode for opcode 'brk'".to_string()
+            ),
+            (
+                2,
+                6,
+                "no 1 operand addressing mode for opcode 'brk'".to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        errors("\tbne a\n\tjmp a\n"),
+        [
+            (
+                1,
+                6,
+                "no register 'a' addressing mode for opcode 'bne'".to_string()
+            ),
+            (
+                2,
+                6,
+                "no register 'a' addressing mode for opcode 'jmp'".to_string()
+            ),
+        ]
+    );
+}
+
 /// Sources the differential fuzzer found c64asm accepting where 64tass
 /// rejects them: the first error's line, column (0: not compared) and
 /// message are 64tass's.

@@ -7,6 +7,7 @@
 use super::{Assembler, Bad, Code, Width, no_mode, operand_start};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
+use crate::diag::Kind;
 use crate::opcodes::{ImmediateSize, Mnemonic, Mode, immediate_size};
 use crate::symbols::PcType;
 use crate::syntax::ast::{AddrOp, Pos, Reg};
@@ -115,6 +116,14 @@ impl Assembler<'_> {
         match v {
             Value::Register(r) => match crate::opcodes::register_form(m, *r, self.st.cpu) {
                 Some(code) => Ok(smallvec::smallvec![code]),
+                // 64tass also refuses it as a plain operand where none is
+                // taken (`clc a`: two errors).
+                None if !m.has(Mode::Relative) && plain_mode(m).is_none() => {
+                    let span = self.span_at(line, at);
+                    let msg = format!("no register '{r}' addressing mode for opcode '{}'", m.name);
+                    self.error(span, Kind::AddressingMode, msg);
+                    Err(no_mode(at, "1 operand", m.name))
+                }
                 None => Err(no_mode(at, &format!("register '{r}'"), m.name)),
             },
             Value::Addr(a) if a.mode != AddrMode::NONE => {
@@ -143,15 +152,7 @@ impl Assembler<'_> {
         if m.has(Mode::Relative) {
             return self.branch(line, m, width, super::branch::Target::Address(v), at);
         }
-        let (how, mode) = if m.has(Mode::RelativeLong) {
-            (Gen::RelativeLong, Mode::RelativeLong)
-        } else if is_jump(m) {
-            (Gen::ProgramBank, Mode::Absolute)
-        } else if m.opcode(Mode::Absolute) == Some(0xf4) {
-            (Gen::Word, Mode::Absolute) // `pea`
-        } else if m.has(Mode::ZeroPage) || m.has(Mode::Absolute) || m.has(Mode::Long) {
-            (Gen::Choice { three: true }, Mode::ZeroPage)
-        } else {
+        let Some((how, mode)) = plain_mode(m) else {
             // `rts 4`, `phx 4`.
             return Err(no_mode(at, "1 operand", m.name));
         };
@@ -826,5 +827,21 @@ impl Assembler<'_> {
             return Err(self.not_in(Whole::Plain(&zp.val), "not a direct page address", zp.pos));
         }
         Ok((code, adr as u8))
+    }
+}
+
+/// How a plain operand (no addressing-mode operator) is assembled for a
+/// mnemonic that is not a branch; `None`: it takes none (`rts`, `phx`).
+fn plain_mode(m: &Mnemonic) -> Option<(Gen, Mode)> {
+    if m.has(Mode::RelativeLong) {
+        Some((Gen::RelativeLong, Mode::RelativeLong))
+    } else if is_jump(m) {
+        Some((Gen::ProgramBank, Mode::Absolute))
+    } else if m.opcode(Mode::Absolute) == Some(0xf4) {
+        Some((Gen::Word, Mode::Absolute)) // `pea`
+    } else if m.has(Mode::ZeroPage) || m.has(Mode::Absolute) || m.has(Mode::Long) {
+        Some((Gen::Choice { three: true }, Mode::ZeroPage))
+    } else {
+        None
     }
 }
