@@ -1594,6 +1594,37 @@ fn no_error_for_one_switch_beats_werror_like_64tass() {
     }
 }
 
+/// An instruction that fails still takes its room, and crossing a bank
+/// there is reported as 64tass reports it (with `-Werror`, as errors after
+/// the instruction's own; places and words are 64tass 1.58's).
+#[test]
+fn a_failed_instruction_that_crosses_a_bank_is_reported() {
+    let mut opts = Options::default();
+    assert!(opts.warnings.apply("error"));
+    let src = "        .cpu \"65816\"\n        * = $fffe\n        jmp $021234\n";
+    let d = fail_with(src, &opts);
+    let got: Vec<_> = d
+        .errors()
+        .map(|e| (e.line, e.column, e.headline()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                3,
+                13,
+                "address in different program bank bits '$021234'".to_string()
+            ),
+            (
+                3,
+                9,
+                "processor program counter crossed bank [-Wwrap-pc]".to_string()
+            ),
+            (3, 9, "compile offset overflow [-Wwrap-mem]".to_string()),
+        ]
+    );
+}
+
 /// A `.section` no `.dsection` places: "not defined 'code'" at its name, as
 /// 64tass 1.58 words it.
 #[test]

@@ -400,13 +400,15 @@ impl Assembler<'_> {
         shapes: &[Located],
         at: Pos,
     ) {
-        // Errors already reported; this encoding only measures.
+        // Errors already reported; this encoding only measures. What laying
+        // the bytes out finds (a bank crossed) is reported, as 64tass does.
         let before = self.diags.len();
-        if let Ok(bytes) = self.encode(line, op, width, shapes, at) {
+        let encoded = self.encode(line, op, width, shapes, at);
+        self.diags.truncate(before);
+        if let Ok(bytes) = encoded {
             self.emit(line, &vec![0; bytes.len()]);
         }
         self.st.opt_parts.clear();
-        self.diags.truncate(before);
     }
 
     fn encode(
