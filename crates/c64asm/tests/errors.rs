@@ -1625,6 +1625,29 @@ fn a_failed_instruction_that_crosses_a_bank_is_reported() {
     );
 }
 
+/// A `.if` or `.switch` never closed is reported at its last branch
+/// (`.elsif`, `.else`, `.case`, `.default`), taken or skipped, as 64tass
+/// 1.58 reports it.
+#[test]
+fn unclosed_conditionals_are_reported_at_their_last_branch() {
+    for (src, line) in [
+        ("  .if 1\n  nop\n  .elsif 0\n  nop\n  .else\n  nop\n", 5),
+        ("  .if 0\n  nop\n  .elsif 1\n  nop\n", 3),
+        ("  .if 1\n  .if 0\n  .else\n  .endif\n  .else\n", 5),
+        ("  .switch 1\n  .case 1\n  nop\n  .case 2\n  nop\n", 4),
+        ("  .switch 1\n  .case 1\n  .default\n  nop\n", 3),
+        (
+            "  .if 0\n  .switch 1\n  .case 1\n  .endswitch\n  .else\n  nop\n",
+            5,
+        ),
+    ] {
+        let d = fail(src);
+        let (_, l, c, m) = errors_of(&d).into_iter().next().expect("an error");
+        assert_eq!((l, c), (line, 3), "{src:?}: {m}");
+        assert!(m.starts_with("closing directive"), "{m}");
+    }
+}
+
 /// A `.section` no `.dsection` places: "not defined 'code'" at its name, as
 /// 64tass 1.58 words it.
 #[test]

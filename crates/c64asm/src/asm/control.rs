@@ -112,6 +112,8 @@ impl Assembler<'_> {
                 return;
             }
         }
+        // An unclosed block is reported at its last branch, as in 64tass.
+        self.st.top_mut().span = span;
         if self.st.top().skip != 2 {
             self.st.top_mut().skip = 0;
             return;
@@ -135,6 +137,7 @@ impl Assembler<'_> {
                 let f = self.st.top_mut();
                 f.skip >>= 1;
                 f.what = Wait::Fi;
+                f.span = span;
             }
             _ => self.error(
                 span,
@@ -211,6 +214,7 @@ impl Assembler<'_> {
                 return;
             }
         }
+        self.st.top_mut().span = span;
         let skip = self.st.top().skip;
         let mut truth = false;
         if skip == 2 {
@@ -277,6 +281,7 @@ impl Assembler<'_> {
                 let f = self.st.top_mut();
                 f.skip >>= 1;
                 f.what = Wait::Switch;
+                f.span = span;
             }
             _ => self.error(
                 span,

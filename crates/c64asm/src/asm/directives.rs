@@ -224,6 +224,7 @@ impl Assembler<'_> {
             Cmd::Elsif | Cmd::Else => {
                 let top = self.st.top().what;
                 if top == Wait::Fi2 {
+                    self.st.top_mut().span = span;
                     let skip = self.st.top().skip;
                     if cmd == Cmd::Else {
                         self.st.top_mut().skip = skip >> 1;
@@ -243,6 +244,7 @@ impl Assembler<'_> {
             }
             Cmd::Case | Cmd::Default => match self.st.top().what {
                 Wait::Switch2 => {
+                    self.st.top_mut().span = span;
                     let skip = self.st.top().skip;
                     if cmd == Cmd::Default {
                         self.st.top_mut().skip = skip >> 1;
