@@ -456,13 +456,11 @@ impl Assembler<'_> {
     /// Whether a directive taking 1 to `most` arguments got that many; if
     /// not, reported at the directive in 64tass's words.
     fn argument_count(&mut self, line: &LineRef, args: usize, got: usize, most: usize) -> bool {
-        let msg = match got {
-            0 => "expected at least one argument".to_string(),
-            n if n > most => format!("expected at most {most} arguments, got {n}"),
-            _ => return true,
-        };
-        self.error(line.directive_span(args), Kind::Syntax, msg);
-        false
+        let fits = (1..=most).contains(&got);
+        if !fits {
+            self.argnum(line, args, got, 1, most);
+        }
+        fits
     }
 
     /// `.fill n [, pattern]` and `.align n [, pattern]`.

@@ -132,6 +132,10 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return None;
         };
+        if exprs.len() < 2 {
+            self.argnum(line, args, exprs.len(), 2, usize::MAX);
+            return None;
+        }
         let saved = std::mem::replace(&mut self.no_encoding, true);
         let vals = self.eval_args(line, exprs).ok();
         self.no_encoding = saved;

@@ -704,6 +704,14 @@ impl Assembler<'_> {
         Some((v, e.pos, super::checks::cond_start(e)))
     }
 
+    /// A directive given `got` arguments where it takes `min` to `max`,
+    /// reported at the directive in 64tass's words.
+    pub fn argnum(&mut self, line: &LineRef, args: usize, got: usize, min: usize, max: usize) {
+        if let Err(f) = super::builtins::arg_count(got, min, max) {
+            self.error(line.directive_span(args), Kind::Syntax, f.msg);
+        }
+    }
+
     /// Evaluate an expression whose value is used here (a directive's or an
     /// instruction's operand): an error it holds is reported now.
     #[inline]

@@ -24,7 +24,7 @@ impl Assembler<'_> {
                 Some((c, r)) => (Some(c), r),
                 None => {
                     self.error(
-                        line.span(args, args + 1),
+                        line.directive_span(args),
                         Kind::Syntax,
                         "expected at least one argument".into(),
                     );
@@ -138,7 +138,7 @@ impl Assembler<'_> {
         let len =
             crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
         if len == 0 {
-            self.error(span, Kind::Syntax, "a label is required".into());
+            self.error(span, Kind::Syntax, "label required".into());
             return;
         }
         let name = line.text[args..args + len].to_ascii_lowercase();
