@@ -217,7 +217,7 @@ impl Assembler<'_> {
         let target = if line.at_end(args) {
             None
         } else {
-            match self.cond_value(line, args) {
+            match self.one_value(line, args) {
                 Some((v, pos)) => match self.namespace_of(&v) {
                     Some(ns) => Some(ns),
                     None => {
@@ -283,7 +283,7 @@ impl Assembler<'_> {
         self.record_line(line, None);
         self.st.push_frame(Wait::EndWith, span);
         self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         match self.namespace_of(&v) {
@@ -431,7 +431,7 @@ impl Assembler<'_> {
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
         // Reported inside the value's parentheses, as in 64tass.
-        let Some((v, _, pos)) = self.cond_value_from(line, args) else {
+        let Some((v, _, pos)) = self.one_value_from(line, args) else {
             return;
         };
         if v.is_none() {
@@ -544,7 +544,7 @@ impl Assembler<'_> {
         a.l_address = cur.l_address;
         a.l_type = cur.l_type;
         if !line.at_end(args)
-            && let Some((v, pos)) = self.cond_value(line, args)
+            && let Some((v, pos)) = self.one_value(line, args)
             && !v.is_none()
         {
             let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };

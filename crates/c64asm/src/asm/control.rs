@@ -54,7 +54,7 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
             return;
         }
-        let Some((v, pos, start)) = self.cond_value_from(line, args) else {
+        let Some((v, pos, start)) = self.one_value_from(line, args) else {
             self.st.top_mut().skip = 0;
             return;
         };
@@ -119,7 +119,7 @@ impl Assembler<'_> {
             return;
         }
         self.st.top_mut().skip = 1;
-        let taken = match self.cond_value_from(line, args) {
+        let taken = match self.one_value_from(line, args) {
             Some((v, pos, start)) => self.truth(line, &v, pos, start),
             None => None,
         };
@@ -185,7 +185,7 @@ impl Assembler<'_> {
             return;
         }
         let v = self
-            .cond_value(line, args)
+            .one_value(line, args)
             .map(|(v, _)| v)
             .unwrap_or(Value::None);
         let skip = if v.is_none() { 0 } else { 2 };
@@ -310,7 +310,7 @@ impl Assembler<'_> {
 
     /// An integer argument (`.eor`, `.seed`).
     pub fn int_arg(&mut self, line: &LineRef, args: usize) -> Option<i128> {
-        let (v, pos) = self.cond_value(line, args)?;
+        let (v, pos) = self.one_value(line, args)?;
         if v.is_none() {
             return None;
         }

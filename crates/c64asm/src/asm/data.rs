@@ -58,11 +58,7 @@ impl Assembler<'_> {
     /// required (`None`: reported).
     fn data_args(&mut self, line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> {
         if line.at_end(args) {
-            self.error(
-                line.directive_span(args),
-                Kind::Syntax,
-                "expected at least one argument".into(),
-            );
+            self.argnum(line, args, 0, 1, usize::MAX);
             return None;
         }
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
@@ -453,16 +449,6 @@ impl Assembler<'_> {
         self.st.emit_at = None;
     }
 
-    /// Whether a directive taking 1 to `most` arguments got that many; if
-    /// not, reported at the directive in 64tass's words.
-    fn argument_count(&mut self, line: &LineRef, args: usize, got: usize, most: usize) -> bool {
-        let fits = (1..=most).contains(&got);
-        if !fits {
-            self.argnum(line, args, got, 1, most);
-        }
-        fits
-    }
-
     /// `.fill n [, pattern]` and `.align n [, pattern]`.
     pub fn fill(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
@@ -470,7 +456,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        if !self.argument_count(line, args, exprs.len(), 2) {
+        if !self.argnum(line, args, exprs.len(), 1, 2) {
             return;
         }
         let Ok(vals) = self.eval_args(line, &exprs[..1]) else {
@@ -603,7 +589,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        if !self.argument_count(line, args, exprs.len(), 3) {
+        if !self.argnum(line, args, exprs.len(), 1, 3) {
             return;
         }
         let Ok(vals) = self.eval_args(line, exprs) else {
@@ -644,7 +630,7 @@ impl Assembler<'_> {
 
     /// `.offs n`: move the compile offset relative to the program counter.
     pub fn offs(&mut self, line: &LineRef, args: usize) {
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         if v.is_none() {

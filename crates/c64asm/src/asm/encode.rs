@@ -25,7 +25,7 @@ impl Assembler<'_> {
         let given = if line.at_end(args) {
             None
         } else {
-            match self.cond_value(line, args) {
+            match self.one_value(line, args) {
                 Some((Value::Encoding(e), _)) => Some(e),
                 Some((v, pos)) => {
                     if !v.is_none() {
@@ -106,7 +106,7 @@ impl Assembler<'_> {
     /// `.enc "name"` or `.enc encoding`.
     pub fn enc(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         match v {
@@ -132,8 +132,7 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        if exprs.len() < 2 {
-            self.argnum(line, args, exprs.len(), 2, usize::MAX);
+        if !self.argnum(line, args, exprs.len(), 2, usize::MAX) {
             return None;
         }
         let saved = std::mem::replace(&mut self.no_encoding, true);

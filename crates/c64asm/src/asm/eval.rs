@@ -677,12 +677,12 @@ impl Assembler<'_> {
 
     /// The one expression argument of a directive (`.if`, `.rept`, `.page`, `.include`, `.offs` ...), with
     /// where it is.
-    pub fn cond_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
-        self.cond_value_from(line, args).map(|(v, pos, _)| (v, pos))
+    pub fn one_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.one_value_from(line, args).map(|(v, pos, _)| (v, pos))
     }
 
-    /// [`Self::cond_value`] and where the expression starts (for `-Wstrict-bool`).
-    pub(super) fn cond_value_from(
+    /// [`Self::one_value`] and where the expression starts (for `-Wstrict-bool`).
+    pub(super) fn one_value_from(
         &mut self,
         line: &LineRef,
         args: usize,
@@ -704,11 +704,22 @@ impl Assembler<'_> {
         Some((v, e.pos, super::checks::cond_start(e)))
     }
 
-    /// A directive given `got` arguments where it takes `min` to `max`,
-    /// reported at the directive in 64tass's words.
-    pub fn argnum(&mut self, line: &LineRef, args: usize, got: usize, min: usize, max: usize) {
-        if let Err(f) = super::builtins::arg_count(got, min, max) {
-            self.error(line.directive_span(args), Kind::Syntax, f.msg);
+    /// Whether a directive given `got` arguments takes that many (`min` to
+    /// `max`); if not, reported at the directive in 64tass's words.
+    pub fn argnum(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        got: usize,
+        min: usize,
+        max: usize,
+    ) -> bool {
+        match super::builtins::arg_count(got, min, max) {
+            Ok(()) => true,
+            Err(f) => {
+                self.error(line.directive_span(args), Kind::Syntax, f.msg);
+                false
+            }
         }
     }
 

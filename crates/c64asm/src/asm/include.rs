@@ -121,7 +121,7 @@ impl Assembler<'_> {
         span: Span,
     ) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         let Value::Str(name) = v else {

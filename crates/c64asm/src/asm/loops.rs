@@ -115,7 +115,7 @@ impl Assembler<'_> {
         };
         match cmd {
             Cmd::Rept | Cmd::Brept => {
-                let count = match self.cond_value(line, args) {
+                let count = match self.one_value(line, args) {
                     Some((v, pos)) if !v.is_none() => {
                         self.rounded.set(false);
                         let r = to_uval(&v, 32, self);
@@ -148,7 +148,7 @@ impl Assembler<'_> {
             Cmd::While | Cmd::Bwhile => {
                 let mut ran = false;
                 loop {
-                    let go = match self.cond_value_from(line, args) {
+                    let go = match self.one_value_from(line, args) {
                         Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
                         None => false,
                     };
@@ -614,7 +614,7 @@ impl Assembler<'_> {
     pub fn break_continue(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
         let mut doit = true;
         if matches!(cmd, Cmd::Breakif | Cmd::Continueif) {
-            doit = match self.cond_value_from(line, args) {
+            doit = match self.one_value_from(line, args) {
                 Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
                 None => false,
             };
@@ -646,7 +646,7 @@ impl Assembler<'_> {
 
     /// `.goto` (old TASM sources).
     pub fn goto(&mut self, line: &LineRef, args: usize, span: Span) {
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         let Value::Lbl(target) = v else {

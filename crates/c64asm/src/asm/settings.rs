@@ -23,11 +23,7 @@ impl Assembler<'_> {
             match exprs.split_first() {
                 Some((c, r)) => (Some(c), r),
                 None => {
-                    self.error(
-                        line.directive_span(args),
-                        Kind::Syntax,
-                        "expected at least one argument".into(),
-                    );
+                    self.argnum(line, args, 0, 1, usize::MAX);
                     return;
                 }
             }
@@ -65,7 +61,7 @@ impl Assembler<'_> {
 
     pub fn eor(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         if v.is_none() {
@@ -147,7 +143,7 @@ impl Assembler<'_> {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
             return;
         }
-        let Some((v, pos, start)) = self.cond_value_from(line, eq + 1) else {
+        let Some((v, pos, start)) = self.one_value_from(line, eq + 1) else {
             return;
         };
         if v.is_none() {

@@ -24,7 +24,7 @@ impl Assembler<'_> {
     /// register names from here on; `"default"` is the command line's.
     pub fn cpu(&mut self, line: &LineRef, args: usize, span: Span) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         let Value::Str(name) = &v else {
@@ -86,7 +86,7 @@ impl Assembler<'_> {
     /// `.databank $12`, `.dpage $400`; `?` turns either off.
     pub fn bank_or_page(&mut self, line: &LineRef, cmd: Cmd, args: usize) {
         self.record_line(line, None);
-        let Some((v, pos)) = self.cond_value(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         let (bits, off) = if cmd == Cmd::Databank {
