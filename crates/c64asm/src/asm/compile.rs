@@ -8,6 +8,7 @@ use super::Assembler;
 use super::commands::Cmd;
 use super::lines::{LineRef, ParseKind};
 use super::report::{EResult, Reported};
+use super::stars::Entered;
 use super::state::{FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -149,6 +150,7 @@ impl Assembler<'_> {
                 break;
             }
             self.st.vline += 1;
+            self.st.stars.line_read();
             if self.src.get(line.file).has_nul
                 && let Some(at) = stray_nul(&line)
                 && self.st.active()
@@ -1340,6 +1342,21 @@ impl Assembler<'_> {
         let ns = self.syms.ns_mut(names);
         ns.backr = 0;
         ns.forwr = 0;
+    }
+
+    /// Enter the node of the line that starts a loop, a call or an include
+    /// ([`super::stars`]). A start that moved since the last pass needs
+    /// another pass, as in 64tass; in the last pass allowed it is an error.
+    pub fn enter_star(&mut self, span: Span) -> Entered {
+        let (pass, star) = (self.st.pass, self.st.star);
+        let (entered, moved) = self.st.stars.enter(pass, star);
+        if moved {
+            if self.st.fixeddig && pass >= super::report::MAX_PASSES {
+                self.error(span, Kind::NoConvergence, "can't calculate stable value".into());
+            }
+            self.st.fixeddig = false;
+        }
+        entered
     }
 
     /// A used label changed in the last pass allowed: name it, as 64tass does

@@ -56,7 +56,7 @@ impl Assembler<'_> {
                 e
             }
             (None, None) => {
-                let name = self.anon_scope_name(line, b'e');
+                let name = self.anon_scope_name(b'e');
                 let ns = self.st.context();
                 let existing = self
                     .syms

@@ -192,10 +192,12 @@ impl Assembler<'_> {
         if let Some(ns) = scope {
             self.st.push_context(ns);
         }
+        let entered = self.enter_star(span);
         self.st.cursor = Cursor { file, line: 0 };
         self.record_file(file, Some(crate::listing::Entered::Include));
         self.compile();
         self.record_file(saved.file, None);
+        self.st.stars.leave(entered, 0);
         if scope.is_some() {
             self.st.pop_context();
         }

@@ -55,7 +55,7 @@ impl Assembler<'_> {
                 Some((n, t, s, ns)) => (*n, t.clone(), *s, *ns),
                 None => {
                     let ns = self.st.context();
-                    let name = self.anon_scope_name(line, b'.');
+                    let name = self.anon_scope_name(b'.');
                     (name, Rc::from(self.names.name(name)), span, ns)
                 }
             };
@@ -89,6 +89,8 @@ impl Assembler<'_> {
         };
         let mut scopes: Vec<CodeId> = Vec::new();
         let body = self.st.cursor;
+        // The loop's node in the star tree: a `.rept` enters it only to run.
+        let mut entered = (!matches!(cmd, Cmd::Rept | Cmd::Brept)).then(|| self.enter_star(span));
         self.st.push_frame(what, span);
         self.st.top_mut().data = FrameData::Loop { breakout: false };
         let mut finished = true;
@@ -130,6 +132,7 @@ impl Assembler<'_> {
                     self.st.top_mut().skip = 0;
                     finished = false;
                 } else {
+                    entered = Some(self.enter_star(span));
                     for _ in 0..count {
                         iterations += 1;
                         if iterations > MAX_ITERATIONS || self.has_fatal() {
@@ -213,6 +216,15 @@ impl Assembler<'_> {
             }
         }
         self.verbose_after_loop();
+        if let Some(e) = entered {
+            // The lines after it count on as if its text had been read once.
+            let read = if self.st.cursor.file == body.file {
+                self.st.cursor.line.saturating_sub(body.line)
+            } else {
+                0
+            };
+            self.st.stars.leave(e, read);
+        }
         if finished {
             // The body's closing directive returned control: the frame is ours.
             self.st.close(what);

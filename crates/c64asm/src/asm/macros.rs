@@ -391,6 +391,10 @@ impl Assembler<'_> {
         }
         self.st.depth += 1;
         self.st.chain.push(call);
+        // A call has a node in the star tree; a structure's definition is
+        // read in place.
+        let definition = matches!(what, Wait::EndS2 | Wait::EndU2);
+        let entered = (!definition).then(|| self.enter_star(call));
         let saved = self.st.cursor;
         self.st.cursor = Cursor { file, line: 0 };
         self.st.push_frame(what, call);
@@ -400,7 +404,7 @@ impl Assembler<'_> {
         }
         // A call starts `-Woptimize` afresh (a structure's definition
         // doesn't), and nothing in it is reported, as in 64tass.
-        if !matches!(what, Wait::EndS2 | Wait::EndU2) {
+        if !definition {
             self.opt_invalidate();
         }
         let r = self.opt_quiet_while(true, |a| a.compile());
@@ -409,6 +413,9 @@ impl Assembler<'_> {
         }
         self.st.close(what);
         self.st.cursor = saved;
+        if let Some(e) = entered {
+            self.st.stars.leave(e, 0);
+        }
         self.st.chain.pop();
         self.st.depth -= 1;
         r
@@ -1216,6 +1223,7 @@ impl Assembler<'_> {
         if let Some(c) = self.st.contexts.last_mut() {
             c.depth = self.st.chain.len() as u32;
         }
+        let entered = self.enter_star(call);
         let result = match expr {
             Some(offset) => {
                 let text = self.src.get(file).shared_text();
@@ -1276,6 +1284,7 @@ impl Assembler<'_> {
                 }
             }
         };
+        self.st.stars.leave(entered, 0);
         self.st.depth -= 1;
         self.st.fn_calls -= 1;
         self.st.chain.pop();

@@ -21,7 +21,7 @@
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
 //!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text,
-//!                        line_ids
+//!                        line_ids, stars
 //! ```
 //!
 //! Data flows from text to bytes: text becomes lines (2), lines values,
@@ -34,7 +34,8 @@
 //!   [`files`]: finding and reading files; [`mnemonics`]: instruction
 //!   names; [`builtins`]: built-in functions of values; [`macro_text`]: a
 //!   macro call's text; [`line_ids`]: what is kept per line, found by file
-//!   and line. None of them knows the `Assembler`.
+//!   and line; [`stars`]: what a line remembers from the last pass, found
+//!   by where it runs. None of them knows the `Assembler`.
 //! - 5: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
 //!   addresses; [`functions`]: built-ins that read the assembler;
 //!   [`emit`]: where bytes are written; [`replay`]: later passes repeat
@@ -82,6 +83,7 @@ mod report;
 mod result;
 mod scopes;
 mod settings;
+mod stars;
 mod state;
 mod target;
 mod unused;
@@ -143,7 +145,7 @@ pub(crate) struct Assembler<'o> {
     /// Work done in this run, bounded so runaway macros stop with an error.
     pub work: u64,
     /// Anonymous scope names by creating line and kind (counted per pass).
-    pub anon_scopes: FxHashMap<(FileId, u32, u32), scopes::AnonNames>,
+    pub anon_scopes: FxHashMap<(u32, u32, u32), scopes::AnonNames>,
     /// Macros and functions that went too deep this pass: not expanded again
     /// in it (64tass).
     pub too_deep: rustc_hash::FxHashSet<(bool, u32)>,

@@ -23,10 +23,12 @@ pub struct AnonNames {
 
 impl Assembler<'_> {
     /// An anonymous scope for this line (stable between passes): `\u{1}`,
-    /// the kind, the file, line and count, written as its name (the name's
-    /// text is its display too).
-    pub fn anon_scope_name(&mut self, line: &LineRef, kind: u8) -> Name {
-        let key = (line.file, line.index, kind as u32);
+    /// the kind, where the line runs ([`super::stars`]: its node and number
+    /// there, as 64tass keys it) and a count, written as its name (the
+    /// name's text is its display too).
+    pub fn anon_scope_name(&mut self, kind: u8) -> Name {
+        let (node, vline) = self.st.stars.here();
+        let key = (node, vline, kind as u32);
         let pass = self.st.pass;
         let a = self.anon_scopes.entry(key).or_default();
         if a.pass != pass {
@@ -42,7 +44,7 @@ impl Assembler<'_> {
         let mut text = [0u8; 48];
         text[0] = 1;
         let mut len = 1 + (kind as char).encode_utf8(&mut text[1..]).len();
-        for v in [line.file, line.index, n] {
+        for v in [node, vline, n] {
             text[len] = b':';
             let mut buf = [0; 10];
             let digits = crate::intern::decimal(v, &mut buf).as_bytes();
@@ -56,7 +58,7 @@ impl Assembler<'_> {
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
     pub fn anon_scope(&mut self, line: &LineRef, kind: u8) -> NsId {
-        let name = self.anon_scope_name(line, kind);
+        let name = self.anon_scope_name(kind);
         let ctx = self.st.context();
         let span = line.span(line.start, line.start);
         let text = self.names.name(name);

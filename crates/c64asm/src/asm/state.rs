@@ -234,9 +234,9 @@ pub struct PassState {
     pub opt_parts: crate::optimizer::OptParts,
     /// The `-Wpitfalls` hint was given this pass.
     pub pitfall_noted: bool,
-    /// Where each pseudo branch (`gcc`, ...) ended last pass, by `vline`:
-    /// its length is chosen from there, so it settles as in 64tass.
-    pub branch_ends: rustc_hash::FxHashMap<u32, u32>,
+    /// What each line remembers from the last pass, by where it runs:
+    /// where a loop or call started, where a branch ended.
+    pub stars: super::stars::Stars,
     /// The code of the label in front of the instruction being made: a
     /// pseudo branch to it goes where the label is this pass.
     pub line_code: Option<CodeId>,
@@ -288,7 +288,7 @@ impl PassState {
             emit_at: None,
             opt_parts: Default::default(),
             pc_first: false,
-            branch_ends: rustc_hash::FxHashMap::default(),
+            stars: Default::default(),
             line_code: None,
             lbl_depths: rustc_hash::FxHashMap::default(),
             fn_calls: 0,
@@ -307,11 +307,13 @@ impl PassState {
         self.vline = 0;
         self.pitfall_noted = false;
         self.shadow_in_fn.clear();
+        self.stars.begin_pass();
         self.reset_file(out);
     }
 
     /// What 64tass resets before each input file.
     pub fn reset_file(&mut self, out: &mut Output) {
+        self.stars.begin_file(self.pass);
         self.frames.clear();
         self.frames.push(Frame {
             what: Wait::None,

@@ -188,20 +188,17 @@ impl Assembler<'_> {
             }
             _ => false,
         };
-        let vline = self.st.vline;
-        let last_end = if tracked {
-            self.st.branch_ends.get(&vline).copied()
-        } else {
-            None
-        };
+        let pass = self.st.pass;
+        let memory = tracked.then(|| self.st.stars.branch_end(pass));
+        let last_end = memory.as_ref().and_then(|m| m.0);
         let pc = self.pc();
         let code = self.relative_from(line, m, head, width, target, pos, last_end)?;
-        if tracked {
+        if let Some((_, at)) = memory {
             let end = pc.wrapping_add(code.len() as u32) & self.out.all_mem;
             if last_end.is_some_and(|e| e != end) {
                 self.st.fixeddig = false;
             }
-            self.st.branch_ends.insert(vline, end);
+            self.st.stars.set_branch_end(at, end);
         }
         Ok(code)
     }
@@ -430,8 +427,8 @@ impl Assembler<'_> {
         let brl = self.far_as_brl();
         let far_name = if brl { "brl" } else { "jmp" };
         let star = self.pc();
-        let vline = self.st.vline;
-        let last_end = self.st.branch_ends.get(&vline).copied();
+        let pass = self.st.pass;
+        let (last_end, memory) = self.st.stars.branch_end(pass);
         let (v, target) = match target {
             Target::Address(v) => (v, {
                 let to = self.operand_address(v, pos)?;
@@ -516,7 +513,7 @@ impl Assembler<'_> {
         if last_end.is_some_and(|e| e != end) {
             self.st.fixeddig = false;
         }
-        self.st.branch_ends.insert(vline, end);
+        self.st.stars.set_branch_end(memory, end);
         // `-Woptimize` sees a pseudo branch that became a jump or a skip as
         // the branch, going out of sight; one that became nothing as the
         // branch with no bytes.

@@ -1,0 +1,224 @@
+//! What a line remembers from the previous pass, found again by where the
+//! line runs: 64tass's "star tree".
+//!
+//! Each loop, macro or function call and include opens a node under the
+//! node of the line that started it, keyed by that line's number within its
+//! own node; lines are counted afresh inside each node. A line inside is
+//! so named by the chain of lines that led to it, not by how many lines
+//! ran before it in the pass. That count would move whenever code that
+//! runs in one pass is skipped in the next (a `.proc` nobody calls any
+//! more, a loop whose count changed), and a branch would then read another
+//! branch's memory. After a loop the count goes on as if its body had been
+//! read once; after a call or include, as if the calling line were one line.
+//!
+//! A node holds an address: where its loop or call started (a start that
+//! moved since the last pass needs another pass), or where the branch on
+//! the line before it ended (pseudo branches and branches to labels not
+//! yet reached choose their length from it). As in 64tass the branch's
+//! memory is keyed by the next line's number, so a call on the next line
+//! shares it.
+
+use rustc_hash::FxHashMap;
+
+/// A node of the tree: one loop, call or include as it ran (or a branch's
+/// memory).
+struct Star {
+    /// Where it started (or where the branch before it ended).
+    addr: u32,
+    /// The pass that last found it; 0 while it is new.
+    pass: u32,
+    /// Lines counted inside it so far this pass.
+    vline: u32,
+}
+
+/// The way back out of a node.
+#[must_use]
+pub struct Entered {
+    parent: u32,
+}
+
+/// The tree, kept across passes, and where the current line is in it.
+pub struct Stars {
+    nodes: Vec<Star>,
+    /// A node by its parent and the line (within the parent) that made it.
+    index: FxHashMap<(u32, u32), u32>,
+    /// The node the current line is counted in.
+    cur: u32,
+    /// The current line's number within `cur`.
+    vline: u32,
+    /// Input files started this pass (each has its own node).
+    files: u32,
+}
+
+impl Default for Stars {
+    fn default() -> Self {
+        Stars {
+            nodes: vec![Star {
+                addr: 0,
+                pass: 0,
+                vline: 0,
+            }],
+            index: FxHashMap::default(),
+            cur: 0,
+            vline: 0,
+            files: 0,
+        }
+    }
+}
+
+impl Stars {
+    /// A pass starts: files are counted again.
+    pub fn begin_pass(&mut self) {
+        self.files = 0;
+    }
+
+    /// An input file starts: its lines count from 0 in its own node.
+    pub fn begin_file(&mut self, pass: u32) {
+        self.cur = 0;
+        self.vline = 0;
+        let n = self.visit(self.files, pass);
+        self.files += 1;
+        self.nodes[n as usize].addr = 0;
+        self.cur = n;
+        self.vline = self.nodes[n as usize].vline;
+    }
+
+    /// A line was read.
+    pub fn line_read(&mut self) {
+        self.vline = self.vline.wrapping_add(1);
+    }
+
+    /// Where the current line is: its node and number (the key of the
+    /// anonymous scope a line opens, the same every pass).
+    pub fn here(&self) -> (u32, u32) {
+        (self.cur, self.vline)
+    }
+
+    /// The node keyed `line` under the current one, made if new; found
+    /// again in a new pass, its count of lines starts over.
+    fn visit(&mut self, line: u32, pass: u32) -> u32 {
+        let next = self.nodes.len() as u32;
+        let n = *self.index.entry((self.cur, line)).or_insert(next);
+        if n == next {
+            self.nodes.push(Star {
+                addr: 0,
+                pass: 0,
+                vline: 0,
+            });
+        } else {
+            let s = &mut self.nodes[n as usize];
+            if s.pass != pass {
+                s.pass = pass;
+                s.vline = 0;
+            }
+        }
+        n
+    }
+
+    /// Enter the node of the current line (a loop, call or include starting
+    /// at `star`). Also says whether it started elsewhere when last found.
+    pub fn enter(&mut self, pass: u32, star: u32) -> (Entered, bool) {
+        let n = self.visit(self.vline, pass);
+        let s = &mut self.nodes[n as usize];
+        let moved = s.pass != 0 && s.addr != star;
+        s.addr = star;
+        let parent = self.cur;
+        self.nodes[parent as usize].vline = self.vline;
+        self.cur = n;
+        self.vline = self.nodes[n as usize].vline;
+        (Entered { parent }, moved)
+    }
+
+    /// Leave a node: the parent's count goes on from its line, plus `read`
+    /// (a loop counts the lines of its text once).
+    pub fn leave(&mut self, e: Entered, read: u32) {
+        self.nodes[self.cur as usize].vline = self.vline;
+        self.cur = e.parent;
+        self.vline = self.nodes[e.parent as usize].vline.wrapping_add(read);
+    }
+
+    /// The memory of a branch on the current line: where it ended when last
+    /// found (`None` if never), and a place to record where it ends now.
+    pub fn branch_end(&mut self, pass: u32) -> (Option<u32>, BranchEnd) {
+        let n = self.visit(self.vline.wrapping_add(1), pass);
+        let s = &self.nodes[n as usize];
+        ((s.pass != 0).then_some(s.addr), BranchEnd(n))
+    }
+
+    /// Record where a branch ends (see [`Stars::branch_end`]).
+    pub fn set_branch_end(&mut self, at: BranchEnd, end: u32) {
+        self.nodes[at.0 as usize].addr = end;
+    }
+}
+
+/// Where a branch's end is recorded.
+#[derive(Clone, Copy)]
+pub struct BranchEnd(u32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A loop's lines are named inside it, and the lines after it are
+    /// numbered as if it had run once: the same whether it ran or not.
+    #[test]
+    fn lines_after_a_loop_keep_their_numbers_however_often_it_ran() {
+        let mut run = |pass: u32, times: u32| {
+            let mut s = Stars::default();
+            s.begin_pass();
+            s.begin_file(pass);
+            s.line_read(); // .rept
+            let (e, _) = s.enter(pass, 0);
+            for _ in 0..times {
+                s.line_read(); // nop
+                s.line_read(); // .next
+            }
+            s.leave(e, 2);
+            s.line_read();
+            s.here()
+        };
+        assert_eq!(run(1, 1), run(1, 5));
+        assert_eq!(run(1, 0), run(1, 3));
+    }
+
+    /// A branch remembers where it ended, found again in the next pass by
+    /// the same place, even when lines before it ran more often.
+    #[test]
+    fn a_branch_finds_its_last_end_by_place() {
+        let mut s = Stars::default();
+        for (pass, times) in [(1, 3), (2, 0)] {
+            s.begin_pass();
+            s.begin_file(pass);
+            s.line_read();
+            let (e, _) = s.enter(pass, 0);
+            for _ in 0..times {
+                s.line_read();
+            }
+            s.leave(e, 1);
+            s.line_read();
+            let (last, at) = s.branch_end(pass);
+            if pass == 1 {
+                assert_eq!(last, None);
+            } else {
+                assert_eq!(last, Some(0x1234));
+            }
+            s.set_branch_end(at, 0x1234);
+        }
+    }
+
+    /// A call whose start moved since the last pass says so.
+    #[test]
+    fn a_moved_start_is_noticed() {
+        let mut s = Stars::default();
+        let mut moved = vec![];
+        for (pass, star) in [(1, 10), (2, 10), (3, 12)] {
+            s.begin_pass();
+            s.begin_file(pass);
+            s.line_read();
+            let (e, m) = s.enter(pass, star);
+            moved.push(m);
+            s.leave(e, 0);
+        }
+        assert_eq!(moved, [false, false, true]);
+    }
+}
