@@ -1352,7 +1352,11 @@ impl Assembler<'_> {
         let (entered, moved) = self.st.stars.enter(pass, star);
         if moved {
             if self.st.fixeddig && pass >= super::report::MAX_PASSES {
-                self.error(span, Kind::NoConvergence, "can't calculate stable value".into());
+                self.error(
+                    span,
+                    Kind::NoConvergence,
+                    "can't calculate stable value".into(),
+                );
             }
             self.st.fixeddig = false;
         }
