@@ -11,19 +11,17 @@
 //! branch's memory. After a loop the count goes on as if its body had been
 //! read once; after a call or include, as if the calling line were one line.
 //!
-//! A node holds an address: where its loop or call started (a start that
-//! moved since the last pass needs another pass), or where the branch on
-//! the line before it ended (pseudo branches and branches to labels not
-//! yet reached choose their length from it). As in 64tass the branch's
-//! memory is keyed by the next line's number, so a call on the next line
-//! shares it.
+//! A node holds where its loop or call started (a start that moved since
+//! the last pass needs another pass). Beside the nodes, by the same place,
+//! is where each branch ended (pseudo branches and branches to labels not
+//! yet reached choose their length from it); 64tass keeps that in a node
+//! of its own, which costs more memory than a branch needs.
 
 use rustc_hash::FxHashMap;
 
-/// A node of the tree: one loop, call or include as it ran (or a branch's
-/// memory).
+/// A node of the tree: one loop, call or include as it ran.
 struct Star {
-    /// Where it started (or where the branch before it ended).
+    /// Where it started.
     addr: u32,
     /// The pass that last found it; 0 while it is new.
     pass: u32,
@@ -42,6 +40,9 @@ pub struct Stars {
     nodes: Vec<Star>,
     /// A node by its parent and the line (within the parent) that made it.
     index: FxHashMap<(u32, u32), u32>,
+    /// Where the branch on a line ended when it last ran, by its node and
+    /// line.
+    branch_ends: FxHashMap<(u32, u32), u32>,
     /// The node the current line is counted in.
     cur: u32,
     /// The current line's number within `cur`.
@@ -59,6 +60,7 @@ impl Default for Stars {
                 vline: 0,
             }],
             index: FxHashMap::default(),
+            branch_ends: FxHashMap::default(),
             cur: 0,
             vline: 0,
             files: 0,
@@ -137,23 +139,16 @@ impl Stars {
         self.vline = self.nodes[e.parent as usize].vline.wrapping_add(read);
     }
 
-    /// The memory of a branch on the current line: where it ended when last
-    /// found (`None` if never), and a place to record where it ends now.
-    pub fn branch_end(&mut self, pass: u32) -> (Option<u32>, BranchEnd) {
-        let n = self.visit(self.vline.wrapping_add(1), pass);
-        let s = &self.nodes[n as usize];
-        ((s.pass != 0).then_some(s.addr), BranchEnd(n))
+    /// Where the branch on the current line ended when it last ran.
+    pub fn branch_end(&self) -> Option<u32> {
+        self.branch_ends.get(&(self.cur, self.vline)).copied()
     }
 
-    /// Record where a branch ends (see [`Stars::branch_end`]).
-    pub fn set_branch_end(&mut self, at: BranchEnd, end: u32) {
-        self.nodes[at.0 as usize].addr = end;
+    /// Record where the branch on the current line ends.
+    pub fn set_branch_end(&mut self, end: u32) {
+        self.branch_ends.insert((self.cur, self.vline), end);
     }
 }
-
-/// Where a branch's end is recorded.
-#[derive(Clone, Copy)]
-pub struct BranchEnd(u32);
 
 #[cfg(test)]
 mod tests {
@@ -196,13 +191,13 @@ mod tests {
             }
             s.leave(e, 1);
             s.line_read();
-            let (last, at) = s.branch_end(pass);
+            let last = s.branch_end();
             if pass == 1 {
                 assert_eq!(last, None);
             } else {
                 assert_eq!(last, Some(0x1234));
             }
-            s.set_branch_end(at, 0x1234);
+            s.set_branch_end(0x1234);
         }
     }
 

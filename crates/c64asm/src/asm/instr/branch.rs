@@ -188,17 +188,19 @@ impl Assembler<'_> {
             }
             _ => false,
         };
-        let pass = self.st.pass;
-        let memory = tracked.then(|| self.st.stars.branch_end(pass));
-        let last_end = memory.as_ref().and_then(|m| m.0);
+        let last_end = if tracked {
+            self.st.stars.branch_end()
+        } else {
+            None
+        };
         let pc = self.pc();
         let code = self.relative_from(line, m, head, width, target, pos, last_end)?;
-        if let Some((_, at)) = memory {
+        if tracked {
             let end = pc.wrapping_add(code.len() as u32) & self.out.all_mem;
             if last_end.is_some_and(|e| e != end) {
                 self.st.fixeddig = false;
             }
-            self.st.stars.set_branch_end(at, end);
+            self.st.stars.set_branch_end(end);
         }
         Ok(code)
     }
@@ -427,8 +429,7 @@ impl Assembler<'_> {
         let brl = self.far_as_brl();
         let far_name = if brl { "brl" } else { "jmp" };
         let star = self.pc();
-        let pass = self.st.pass;
-        let (last_end, memory) = self.st.stars.branch_end(pass);
+        let last_end = self.st.stars.branch_end();
         let (v, target) = match target {
             Target::Address(v) => (v, {
                 let to = self.operand_address(v, pos)?;
@@ -513,7 +514,7 @@ impl Assembler<'_> {
         if last_end.is_some_and(|e| e != end) {
             self.st.fixeddig = false;
         }
-        self.st.stars.set_branch_end(memory, end);
+        self.st.stars.set_branch_end(end);
         // `-Woptimize` sees a pseudo branch that became a jump or a skip as
         // the branch, going out of sight; one that became nothing as the
         // branch with no bytes.
