@@ -39,11 +39,13 @@ pub(crate) enum Entered {
     Include,
 }
 
-/// One row of the listing.
+/// One row of the listing, in 24 bytes (a listing keeps one for every
+/// line that wrote bytes): the execution of the line a row comes from is
+/// kept for the last rows only, the only ones it is asked of (see
+/// [`Rows::last_from`]), and the row's kind shares a word with its text's
+/// length.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
-    /// What the row shows ([`RowKind`] without its number: see `len`).
-    tag: Tag,
     /// Compile offset of the row's first byte (its program counter:
     /// [`Rows::pc`]).
     pub addr: u32,
@@ -52,27 +54,47 @@ pub(crate) struct ListRow {
     /// A row without bytes keeps its kind's number here instead (a value's
     /// place, a file).
     len: u32,
-    /// The source line as assembled (a macro's line with its parameters
-    /// in): its offset in the text of `file` (most rows: the line is not
-    /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set; its length.
-    text: (u32, u32),
     /// The row's line: its file (the text read, a macro expansion for a
     /// macro's line) and index there; [`NO_FILE`]: none.
     file: FileId,
     index: u32,
-    /// Which execution of a line the row comes from (the pass's line
-    /// count), to join the bytes one line writes in parts.
-    pub(crate) from: u32,
+    /// The source line as assembled (a macro's line with its parameters
+    /// in): its offset in the text of `file` (most rows: the line is not
+    /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
+    text_at: u32,
+    /// The text's length (the low [`LEN_BITS`]; [`LONG_TEXT`]: kept in
+    /// [`Rows`]'s table of long texts instead), [`OWN_TEXT`], and what the
+    /// row shows (a [`Tag`]'s number, the top 4 bits).
+    word: u32,
     // How far the program counter is from the offset, the memory the
     // offset is in and the processor settings the row is disassembled with
     // change seldom: [`Rows`] keeps them by runs of rows.
 }
 
+/// How many bits of [`ListRow::word`] hold the text's length: a file is at
+/// most 64 MiB, so its lines are shorter.
+const LEN_BITS: u32 = 27;
+const LEN_MASK: u32 = (1 << LEN_BITS) - 1;
+/// A text too long for the row's word, kept in [`Rows`]'s table.
+const LONG_TEXT: u32 = LEN_MASK;
+/// The row's text is in [`Rows`]'s text, not its file's.
+const OWN_TEXT: u32 = 1 << LEN_BITS;
+const TAG_SHIFT: u32 = 28;
+/// A long text ([`Rows`]'s table) is in the rows' own text.
+const LONG_OWN: u32 = 1 << 31;
+
 /// A row made, with what [`Rows`] keeps of it by runs: its program counter
 /// and the memory its offset is in (a section's moves when it is placed
 /// after its fragments).
 pub(crate) struct NewRow {
-    row: ListRow,
+    tag: Tag,
+    addr: u32,
+    len: u32,
+    file: FileId,
+    index: u32,
+    /// Which execution of a line the row comes from (the pass's line
+    /// count), to join the bytes one line writes in parts.
+    from: u32,
     pc: u32,
     mem: crate::output::MemId,
 }
@@ -88,16 +110,16 @@ impl NewRow {
     ) -> NewRow {
         let (file, index) = line.unwrap_or((NO_FILE, 0));
         let (tag, len) = kind.split();
-        let row = ListRow {
+        NewRow {
             tag,
             addr,
             len,
-            text: (0, OWN_TEXT),
             file,
             index,
             from,
-        };
-        NewRow { row, pc, mem }
+            pc,
+            mem,
+        }
     }
 }
 
@@ -113,6 +135,60 @@ enum Tag {
     Return,
     Text,
 }
+
+impl Tag {
+    /// The tag as a number below 16, for a row's word.
+    #[inline(always)]
+    const fn code(self) -> u32 {
+        match self {
+            Tag::Code => 0,
+            Tag::Data => 1,
+            Tag::Label => 2,
+            Tag::Value => 3,
+            Tag::LoopLabel => 4,
+            Tag::Enter(Entered::Definitions) => 5,
+            Tag::Enter(Entered::Input) => 6,
+            Tag::Enter(Entered::Include) => 7,
+            Tag::Return => 8,
+            Tag::Text => 9,
+        }
+    }
+
+    /// The tag of [`Tag::code`]'s number (one read of a table).
+    #[inline(always)]
+    fn of_code(code: u32) -> Tag {
+        TAGS[code as usize & 15]
+    }
+}
+
+/// The tags by their [`Tag::code`] (the numbers past them: text rows).
+const TAGS: [Tag; 16] = [
+    Tag::Code,
+    Tag::Data,
+    Tag::Label,
+    Tag::Value,
+    Tag::LoopLabel,
+    Tag::Enter(Entered::Definitions),
+    Tag::Enter(Entered::Input),
+    Tag::Enter(Entered::Include),
+    Tag::Return,
+    Tag::Text,
+    Tag::Text,
+    Tag::Text,
+    Tag::Text,
+    Tag::Text,
+    Tag::Text,
+    Tag::Text,
+];
+
+// Each tag's number leads back to it.
+const _: () = {
+    let mut i = 0;
+    while i < 10 {
+        assert!(TAGS[i].code() == i as u32);
+        i += 1;
+    }
+};
 
 impl RowKind {
     /// The kind's tag and number.
@@ -133,16 +209,22 @@ impl RowKind {
 /// No file: a row without a line.
 const NO_FILE: FileId = FileId::MAX;
 
-/// A row's text is in [`Rows`]'s text (the bit in its length's word).
-const OWN_TEXT: u32 = 1 << 31;
-
 // A listing keeps a row for every line that wrote bytes.
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 32);
+const _: () = assert!(std::mem::size_of::<ListRow>() <= 24);
 
 impl ListRow {
+    /// What the row shows, without its number.
+    fn tag(&self) -> Tag {
+        Tag::of_code(self.word >> TAG_SHIFT)
+    }
+
+    fn set_tag(&mut self, tag: Tag) {
+        self.word = (self.word & !(15 << TAG_SHIFT)) | (tag.code() << TAG_SHIFT);
+    }
+
     /// What the row shows.
     pub(crate) fn kind(&self) -> RowKind {
-        match self.tag {
+        match self.tag() {
             Tag::Code => RowKind::Code,
             Tag::Data => RowKind::Data,
             Tag::Label => RowKind::Label,
@@ -161,13 +243,15 @@ impl ListRow {
     /// bytes keeps its kind.
     pub(crate) fn set_kind(&mut self, kind: RowKind) {
         if !self.has_bytes() {
-            (self.tag, self.len) = kind.split();
+            let (tag, len) = kind.split();
+            self.set_tag(tag);
+            self.len = len;
         }
     }
 
     /// Whether `len` counts the row's bytes.
     fn has_bytes(&self) -> bool {
-        matches!(self.tag, Tag::Code | Tag::Data)
+        matches!(self.tag(), Tag::Code | Tag::Data)
     }
 
     /// How many bytes the row has.
@@ -196,6 +280,9 @@ fn pack_listed(l: crate::opcodes::Listed) -> Option<u32> {
 
 const LISTED_ASIDE: u32 = 1 << 31;
 
+/// How many of the last rows' line executions [`Rows`] keeps.
+const RECENT: usize = 8;
+
 /// The listing's rows, their bytes and texts each in one allocation (a row
 /// of its own would be two allocations, and its bytes grown value by value).
 #[derive(Clone, Debug, Default)]
@@ -215,6 +302,20 @@ pub(crate) struct Rows {
     listed_runs: Runs,
     mems: Runs,
     pcs: Runs,
+    /// The texts of [`LONG_TEXT`] rows, by row, in row order: the row,
+    /// where the text is and its length, with [`LONG_OWN`] when it is in
+    /// the rows' own text (none in practice).
+    long: Vec<(u32, u32, u32)>,
+    /// The line executions ([`NewRow::from`]) of the last rows (the last
+    /// at `known - 1`, by [`RECENT`] places round), and how many rows have
+    /// been pushed less popped since the rows were cleared: a row made is
+    /// compared with the last row only, and only the rows a line listed
+    /// ahead for itself are dropped again (two at most).
+    recent: [u32; RECENT],
+    known: usize,
+    /// `known` when it was last smaller than [`RECENT`] behind: the rows
+    /// before are no longer in `recent`.
+    forgotten: usize,
 }
 
 /// A value per row kept by runs of rows with the same value: each run's
@@ -278,6 +379,9 @@ impl Rows {
         self.listed_runs.0.clear();
         self.mems.0.clear();
         self.pcs.0.clear();
+        self.long.clear();
+        self.known = 0;
+        self.forgotten = 0;
     }
 
     /// `l` as a row keeps it.
@@ -337,7 +441,7 @@ impl Rows {
         let (mut old, mut mems) = (self.pcs.walk(), self.mems.walk());
         for (i, r) in self.list.iter_mut().enumerate() {
             let pc = r.addr.wrapping_add(old.at(i));
-            if !matches!(r.tag, Tag::Enter(_) | Tag::Return) && moved.contains(&mems.at(i)) {
+            if !matches!(r.tag(), Tag::Enter(_) | Tag::Return) && moved.contains(&mems.at(i)) {
                 r.addr = r.addr.wrapping_add(change) & mask;
             }
             pcs.push(i, pc.wrapping_sub(r.addr));
@@ -353,6 +457,13 @@ impl Rows {
         self.list.len()
     }
 
+    /// The line execution the last row comes from (the pass's line count
+    /// given to [`NewRow::new`] or [`Rows::push_text`]), when known.
+    pub fn last_from(&self) -> Option<u32> {
+        (self.known > self.forgotten && !self.list.is_empty())
+            .then(|| self.recent[(self.known - 1) % RECENT])
+    }
+
     /// `row`, assembled with `listed`, with `bytes` and `text`.
     pub fn push(
         &mut self,
@@ -361,68 +472,121 @@ impl Rows {
         bytes: &[u8],
         text: RowText,
     ) {
-        let NewRow { mut row, pc, mem } = new;
         let packed = self.pack(listed);
         let at = self.list.len();
         self.listed_runs.push(at, packed);
-        self.mems.push(at, mem);
-        self.pcs.push(at, pc.wrapping_sub(row.addr));
-        if row.has_bytes() {
-            row.len = bytes.len() as u32;
+        self.mems.push(at, new.mem);
+        self.pcs.push(at, new.pc.wrapping_sub(new.addr));
+        let mut len = new.len;
+        if matches!(new.tag, Tag::Code | Tag::Data) {
+            len = bytes.len() as u32;
             self.bytes.extend_from_slice(bytes);
         }
-        row.text = self.keep_text(row.file, text);
-        self.list.push(row);
+        self.push_row(
+            new.tag,
+            new.addr,
+            len,
+            (new.file, new.index),
+            new.from,
+            text,
+        );
     }
 
     /// A row that shows its source text alone (`--verbose-list`, from the
     /// execution `from` of the line `file`, `index`): no offset, program
     /// counter or processor settings are shown on it, so it adds no run
     /// (it reads the row's before it), the cheaper for a row per line.
-    pub fn push_text(&mut self, from: u32, (file, index): (FileId, u32), text: RowText) {
+    pub fn push_text(&mut self, from: u32, line: (FileId, u32), text: RowText) {
         let (tag, len) = RowKind::Text.split();
         let addr = self.list.last().map_or(0, |r| r.addr);
-        let text = self.keep_text(file, text);
-        self.list.push(ListRow {
-            tag,
-            addr,
-            len,
-            text,
-            file,
-            index,
-            from,
-        });
+        self.push_row(tag, addr, len, line, from, text);
     }
 
-    /// Where a row of `file` finds `text`: in the file's text, or kept in
-    /// the rows' own.
-    fn keep_text(&mut self, file: FileId, text: RowText) -> (u32, u32) {
-        match text {
-            RowText::Source { offset, text } if file != NO_FILE => (offset, text.len() as u32),
+    /// The row, its text kept where [`Rows::text`] finds it.
+    #[inline(always)]
+    fn push_row(
+        &mut self,
+        tag: Tag,
+        addr: u32,
+        len: u32,
+        (file, index): (FileId, u32),
+        from: u32,
+        text: RowText,
+    ) {
+        let text = match text {
+            RowText::Source { offset, text } if file != NO_FILE => {
+                (offset, text.len() as u32, false)
+            }
             RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
+        };
+        let (text_at, text_len, own) = text;
+        let mut row = ListRow {
+            addr,
+            len,
+            file,
+            index,
+            text_at,
+            word: (tag.code() << TAG_SHIFT) | ((own as u32) * OWN_TEXT) | text_len,
+        };
+        // A new row has no long text yet.
+        if text_len >= LONG_TEXT {
+            row.word = tag.code() << TAG_SHIFT;
+            self.set_row_text(&mut row, self.list.len(), text);
+        }
+        self.list.push(row);
+        self.recent[self.known % RECENT] = from;
+        self.known += 1;
+        self.forgotten = self.forgotten.max(self.known.saturating_sub(RECENT));
+    }
+
+    /// Row `i` (`row`) shows the text at `at`, `len` long (`own`: in the
+    /// rows' own text).
+    fn set_row_text(&mut self, row: &mut ListRow, i: usize, (at, len, own): (u32, u32, bool)) {
+        let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
+        row.text_at = at;
+        row.word &= !(LEN_MASK | OWN_TEXT);
+        row.word |= (own as u32) * OWN_TEXT;
+        if len < LONG_TEXT {
+            row.word |= len;
+            if let Ok(k) = found {
+                self.long.remove(k);
+            }
+            return;
+        }
+        row.word |= LONG_TEXT;
+        let kept = (i as u32, at, len.min(!LONG_OWN) | ((own as u32) * LONG_OWN));
+        match found {
+            Ok(k) => self.long[k] = kept,
+            Err(k) => self.long.insert(k, kept),
         }
     }
 
-    /// `text` kept in the rows' text: where it is, marked [`OWN_TEXT`].
-    fn own_text(&mut self, text: &str) -> (u32, u32) {
+    /// `text` kept in the rows' text: where it is, its length, and that it
+    /// is there.
+    fn own_text(&mut self, text: &str) -> (u32, u32, bool) {
         let at = self.text.len() as u32;
         self.text.push_str(text);
-        (at, OWN_TEXT | text.len() as u32)
+        (at, text.len() as u32, true)
     }
 
     /// The last row goes (its bytes, and its text when it is the last).
     pub fn pop(&mut self) {
         if let Some(r) = self.list.pop() {
+            let row = self.list.len() as u32;
             // A row's bytes follow the rows' before it: the last row's are last.
             let start = self.bytes.len().saturating_sub(r.bytes_len() as usize);
             self.bytes.truncate(start);
-            let (at, len) = r.text;
-            if len & OWN_TEXT != 0 && at + (len & !OWN_TEXT) == self.text.len() as u32 {
+            let (at, len, own) = self.text_of(row as usize, &r);
+            if own && at as usize + len as usize == self.text.len() {
                 self.text.truncate(at as usize);
+            }
+            if self.long.last().is_some_and(|&(i, _, _)| i == row) {
+                self.long.pop();
             }
             self.listed_runs.truncate(self.list.len());
             self.mems.truncate(self.list.len());
             self.pcs.truncate(self.list.len());
+            self.known = self.known.saturating_sub(1);
         }
     }
 
@@ -439,7 +603,9 @@ impl Rows {
     pub fn set_text(&mut self, i: usize, text: &str) {
         if i < self.list.len() {
             let own = self.own_text(text);
-            self.list[i].text = own;
+            let mut row = self.list[i].clone();
+            self.set_row_text(&mut row, i, own);
+            self.list[i] = row;
         }
     }
 
@@ -458,16 +624,35 @@ impl Rows {
         })
     }
 
-    /// Row `r`'s source text (`sources`: the texts it may be a slice of).
-    pub fn text<'a>(&'a self, r: &ListRow, sources: &'a crate::source::SourceMap) -> &'a str {
-        let (at, len) = r.text;
-        let range = at as usize..(at + (len & !OWN_TEXT)) as usize;
-        let text = match len & OWN_TEXT {
-            0 => sources
+    /// Where row `i`'s (`r`'s) text is, its length, and whether it is in
+    /// the rows' own text.
+    #[inline]
+    fn text_of(&self, i: usize, r: &ListRow) -> (u32, u32, bool) {
+        let len = r.word & LEN_MASK;
+        if len == LONG_TEXT {
+            let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
+            return found.map_or((0, 0, false), |k| {
+                let (_, at, len) = self.long[k];
+                (at, len & !LONG_OWN, len & LONG_OWN != 0)
+            });
+        }
+        (r.text_at, len, r.word & OWN_TEXT != 0)
+    }
+
+    /// Row `i`'s source text (`sources`: the texts it may be a slice of).
+    #[inline]
+    pub fn text<'a>(&'a self, i: usize, sources: &'a crate::source::SourceMap) -> &'a str {
+        let Some(r) = self.list.get(i) else {
+            return "";
+        };
+        let (at, len, own) = self.text_of(i, r);
+        let range = at as usize..at as usize + len as usize;
+        let text = match own {
+            false => sources
                 .try_get(r.file)
                 .ok()
                 .and_then(|f| f.text().get(range)),
-            _ => self.text.get(range),
+            true => self.text.get(range),
         };
         text.unwrap_or_default()
     }
@@ -528,7 +713,130 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
 
 #[cfg(test)]
 mod tests {
-    use super::Runs;
+    use super::{NewRow, RowKind, RowText, Rows, Runs};
+
+    /// The processor settings of every row here.
+    fn listed() -> crate::opcodes::Listed {
+        crate::opcodes::Listed {
+            cpu: crate::cpu::Cpu::default(),
+            dpage: 0,
+            databank: 0,
+            wide: false,
+        }
+    }
+
+    /// A row's kind, texts (a slice of its file's text or its own), and
+    /// the line execution of the last row come back as given, also after
+    /// rows are dropped from the end (more than [`super::RECENT`] of them:
+    /// then the last row's execution is no longer known), and a row's text
+    /// changed later.
+    #[test]
+    fn rows_keep_kinds_texts_and_the_last_rows_executions() {
+        let mut sources = crate::source::SourceMap::default();
+        let text = "lab  lda #1  \n  .byte 2\n";
+        let file = sources.add("a.asm".into(), None, text.into());
+        let listed = listed();
+        let mut rows = Rows::default();
+        let kinds = [
+            RowKind::Code,
+            RowKind::Data,
+            RowKind::Label,
+            RowKind::Value(3),
+        ];
+        let mut expected = Vec::new();
+        for k in 0..40u32 {
+            let kind = kinds[k as usize % kinds.len()];
+            let bytes: &[u8] = match kind {
+                RowKind::Code | RowKind::Data => &[0xa9, k as u8],
+                _ => &[],
+            };
+            let own = format!("row {k}");
+            let (shown, row_text) = match k % 3 {
+                0 => (
+                    "lab  lda #1",
+                    RowText::Source {
+                        offset: 0,
+                        text: &text[0..11],
+                    },
+                ),
+                1 => (
+                    "lab",
+                    RowText::Source {
+                        offset: 0,
+                        text: &text[0..3],
+                    },
+                ),
+                _ => (own.as_str(), RowText::Own(&own)),
+            };
+            let row = NewRow::new(kind, (0x1000 + k, 0x1000 + k, 0), 100 + k, Some((file, 0)));
+            rows.push(row, listed, bytes, row_text);
+            assert_eq!(rows.last_from(), Some(100 + k));
+            expected.push((kind, shown.to_string()));
+        }
+        rows.push_text(
+            7,
+            (file, 1),
+            RowText::Source {
+                offset: 14,
+                text: &text[14..21],
+            },
+        );
+        expected.push((RowKind::Text, "  .byte".into()));
+        rows.set_text(5, "changed");
+        expected[5].1 = "changed".into();
+        for (i, (kind, shown)) in expected.iter().enumerate() {
+            assert_eq!(rows.rows()[i].kind(), *kind, "row {i}");
+            assert_eq!(rows.text(i, &sources), shown, "row {i}");
+        }
+        // Dropped one by one: the last rows' executions are known again.
+        assert_eq!(rows.last_from(), Some(7));
+        // The text row and 6 more go: the last 8 rows pushed were known.
+        for last in (33..40u32).rev() {
+            rows.pop();
+            assert_eq!(rows.last_from(), Some(100 + last), "row {last} last");
+        }
+        rows.pop();
+        assert_eq!(rows.last_from(), None, "more dropped than kept");
+        assert_eq!(rows.len(), 33);
+        assert_eq!(rows.text(32, &sources), "row 32");
+        // A row pushed again is known again.
+        let row = NewRow::new(RowKind::Label, (0, 0, 0), 9, Some((file, 0)));
+        rows.push(row, listed, &[], RowText::Own("x"));
+        assert_eq!((rows.last_from(), rows.text(33, &sources)), (Some(9), "x"));
+    }
+
+    /// A text too long for a row's word (a macro's line of 128 MiB or more,
+    /// too large to make here: its place and length given as such) is kept
+    /// aside by row, found again, replaced, and gone with its row.
+    #[test]
+    fn long_texts_are_kept_aside() {
+        use super::{LONG_TEXT, NO_FILE};
+        let mut rows = Rows::default();
+        for k in 0..4u32 {
+            let row = NewRow::new(RowKind::Label, (k, k, 0), k, None);
+            rows.push(row, listed(), &[], RowText::Own("ab"));
+        }
+        let huge = LONG_TEXT + 5;
+        for (i, own) in [(1, true), (3, false)] {
+            let mut row = rows.list[i].clone();
+            rows.set_row_text(&mut row, i, (7, huge, own));
+            rows.list[i] = row;
+        }
+        assert_eq!(rows.long.len(), 2);
+        assert_eq!(rows.text_of(1, &rows.list[1]), (7, huge, true));
+        assert_eq!(rows.text_of(3, &rows.list[3]), (7, huge, false));
+        assert_eq!(rows.text_of(2, &rows.list[2]), (4, 2, true));
+        assert_eq!(rows.rows()[3].kind(), RowKind::Label);
+        assert_eq!(rows.rows()[3].file, NO_FILE);
+        // A short text again: the row's own word, nothing aside.
+        rows.set_text(1, "cd");
+        assert_eq!(rows.long.len(), 1);
+        let sources = crate::source::SourceMap::default();
+        assert_eq!(rows.text(1, &sources), "cd");
+        rows.pop();
+        assert!(rows.long.is_empty());
+        assert_eq!(rows.text(2, &sources), "ab");
+    }
 
     /// A value per row by runs: each row reads the value it was pushed
     /// with, also after rows are dropped from the end and others pushed.

@@ -177,7 +177,7 @@ impl Assembler<'_> {
                 && matches!(last.kind(), RowKind::Label)
             {
                 let at = self.record.rows.len() - 1;
-                let whole = self.record.rows.text(last, &self.src).into();
+                let whole = self.record.rows.text(at, &self.src).into();
                 self.record.rows.set_text(at, label);
                 self.record.loop_label = Some((at, whole));
             }
@@ -349,8 +349,8 @@ impl Assembler<'_> {
         if self
             .record
             .rows
-            .last()
-            .is_some_and(|r| r.from == self.st.vline)
+            .last_from()
+            .is_some_and(|from| from == self.st.vline)
         {
             return;
         }
@@ -426,7 +426,7 @@ impl Assembler<'_> {
         // adds its values one at a time).
         let mut with_text = true;
         if let Some(last) = self.record.rows.last()
-            && last.from == from
+            && self.record.rows.last_from() == Some(from)
         {
             // Contiguous past the image's end too: a `.word` that wrapped
             // is one row with the values after it (64tass).

@@ -44,10 +44,20 @@ pub(crate) fn render_to(
     // 64tass also compares the two after each instruction, where they part
     // when one wraps and the other doesn't (an instruction ending at $ffff
     // of a 4 GiB image: offset $10000, program counter $0000).
+    // The settings change seldom: a row's mask is unpacked only when they do.
+    let mut last_mask: Option<(u32, u32)> = None;
     w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
         let pc = r.addr.wrapping_add(pcs.at(i));
-        let mask = rows.unpack(settings.at(i)).cpu.address_mask();
-        match r.tag {
+        let packed = settings.at(i);
+        let mask = match last_mask {
+            Some((p, m)) if p == packed => m,
+            _ => {
+                let m = rows.unpack(packed).cpu.address_mask();
+                last_mask = Some((packed, m));
+                m
+            }
+        };
+        match r.tag() {
             Tag::Code => {
                 let len = Rows::len_of(r);
                 w.shown(r.addr) != pc & mask
@@ -97,7 +107,7 @@ pub(crate) fn render_to(
         if bare && !columns.source {
             continue;
         }
-        let text = rows.text(r, &p.sources);
+        let text = rows.text(i, &p.sources);
         // An empty line (listed with `--verbose-list`) is a bare newline:
         // 64tass numbers nothing on it, so the next line's file is told
         // against the row before it (`7:3` after a structure's rows from
