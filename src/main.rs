@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::console::errln;
+
 mod build;
 mod console;
 mod debug;
@@ -68,6 +70,26 @@ fn command_line(as_64tass: bool) -> Vec<std::ffi::OsString> {
     args
 }
 
+/// The argument an unknown-option error is about, as given (`--name=value`
+/// whole): `build` names it as 64tass does, "option '--name=value' not
+/// recognized".
+fn unknown_option(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(name)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let given = std::env::args_os().skip(1).find_map(|a| {
+        let a = a.to_string_lossy().into_owned();
+        let long_with_value =
+            name.starts_with("--") && a.strip_prefix(name.as_str())?.starts_with('=');
+        (a == *name || long_with_value).then_some(a)
+    });
+    Some(given.unwrap_or_else(|| name.clone()))
+}
+
 fn main() -> ExitCode {
     interrupt::install();
     let as_64tass = started_as_64tass();
@@ -77,8 +99,14 @@ fn main() -> ExitCode {
         // `build` takes 64tass's command line: an option it can't parse (one
         // of a newer 64tass) fails with 64tass's exit status, 1.
         Err(e) if (as_64tass || building()) && e.use_stderr() => {
-            console::clap_exit(&e);
-            return ExitCode::FAILURE;
+            match unknown_option(&e) {
+                Some(arg) => {
+                    errln!("error: option '{arg}' not recognized");
+                    errln!("Try '--help' for more information.");
+                }
+                None => _ = console::clap_exit(&e),
+            }
+            return console::finish(ExitCode::FAILURE);
         }
         Err(e) => return console::clap_exit(&e),
     };

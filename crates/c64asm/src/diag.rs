@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Chars, Config};
 
 use crate::source::{SourceMap, Span};
@@ -195,7 +196,13 @@ impl Diagnostics {
                         );
                     }
                     cs = cs.with_notes(d.notes.clone());
-                    term::emit_into_string(&config, sources.as_ref(), &cs).ok()
+                    let files = AtColumn {
+                        sources,
+                        file: span.file,
+                        start: char_range(sources, span).start,
+                        column: d.column,
+                    };
+                    term::emit_into_string(&config, &files, &cs).ok()
                 }
                 _ => None,
             };
@@ -208,6 +215,58 @@ impl Diagnostics {
             }
         }
         out
+    }
+}
+
+/// The sources as the renderer reads them, with the column the message
+/// reports at its place (`-->`): in a changed macro line that is 64tass's
+/// column in the macro's text, while the caret stays under the expansion.
+struct AtColumn<'a> {
+    sources: &'a SourceMap,
+    file: crate::source::FileId,
+    start: usize,
+    column: usize,
+}
+
+impl<'a> Files<'a> for AtColumn<'a> {
+    type FileId = crate::source::FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: Self::FileId) -> Result<&'a str, FilesError> {
+        self.sources.name(id)
+    }
+
+    fn source(&'a self, id: Self::FileId) -> Result<&'a str, FilesError> {
+        self.sources.source(id)
+    }
+
+    fn line_index(&'a self, id: Self::FileId, byte_index: usize) -> Result<usize, FilesError> {
+        self.sources.line_index(id, byte_index)
+    }
+
+    fn line_number(&'a self, id: Self::FileId, line_index: usize) -> Result<usize, FilesError> {
+        self.sources.line_number(id, line_index)
+    }
+
+    fn line_range(
+        &'a self,
+        id: Self::FileId,
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, FilesError> {
+        self.sources.line_range(id, line_index)
+    }
+
+    fn column_number(
+        &'a self,
+        id: Self::FileId,
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        if id == self.file && byte_index == self.start && self.column > 0 {
+            return Ok(self.column);
+        }
+        self.sources.column_number(id, line_index, byte_index)
     }
 }
 

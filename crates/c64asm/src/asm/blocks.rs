@@ -395,7 +395,7 @@ impl Assembler<'_> {
                             // Named by its switch even with `-w`, as 64tass.
                             let sev = crate::diag::Severity::Error;
                             let kind = Kind::AddressOverflow;
-                            self.push_diag(sev, kind, at, msg, Some("page"), None);
+                            self.push_diag(sev, kind, at, msg, Some("page"), None, None);
                         } else {
                             self.warn("page", at, msg);
                         }

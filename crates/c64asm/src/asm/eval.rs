@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use super::Assembler;
 use super::lines::{LineRef, ParseKind};
+use super::macro_text::macro_column;
 use super::report::{EResult, Reported};
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -320,7 +321,7 @@ impl Assembler<'_> {
     /// have settled: the symbol found hides a built-in (`len`, `x`, ...) or a
     /// symbol of the same name with another value in an outer scope. Reported
     /// at the hiding definition.
-    pub(super) fn shadow_check(&mut self, name: Name, id: LabelId) {
+    pub(super) fn shadow_check(&mut self, name: Name, id: LabelId, line: &LineRef) {
         let text = self.names.name(name);
         if text.starts_with('_') {
             return;
@@ -357,6 +358,7 @@ impl Assembler<'_> {
             return;
         };
         let span = self.syms.label(id).span;
+        let column = self.shadow_column(span, line);
         let at = (span.file, span.start);
         if self.st.fn_calls > 0
             && self.st.fn_params.contains(&at)
@@ -365,7 +367,35 @@ impl Assembler<'_> {
             return;
         }
         let depth = self.st.contexts[inner].depth as usize;
-        self.warn_at_depth("shadow", span, msg, depth);
+        self.warn_at_depth("shadow", span, msg, depth, column);
+    }
+
+    /// The column 64tass gives a `-Wshadow` of a definition read on another
+    /// line, when it is another message than the definition's own line's: 64tass
+    /// shows it in the file's text (a macro's line, not its expansion), at
+    /// the definition's column moved as the reading line's substitutions move
+    /// a column of that line (it takes them for any place it reports). None
+    /// when nothing moves and the line is the file's own text (the same message).
+    fn shadow_column(&self, def: Span, line: &LineRef) -> Option<u32> {
+        let f = self.src.get(def.file);
+        let def_line = f.line_index(def.start as usize);
+        if def.file == line.file && def_line == line.index as usize {
+            return None;
+        }
+        let pos = def.start - f.line_span(def_line).0 as u32;
+        let moved = match self.st.loop_head {
+            true => pos,
+            false => macro_column(&self.line_subs(line.file, line.index as usize), pos),
+        };
+        if moved == pos && self.line_subs(def.file, def_line).is_empty() {
+            return None;
+        }
+        // Counted in characters of the line in the file, as columns are.
+        let (file, index) = self.src.origin(def.file, def_line as u32);
+        let text = self.src.get(file).line(index as usize);
+        let moved = moved as usize;
+        let chars = text.get(..moved).map_or(moved, |t| t.chars().count());
+        Some(chars as u32 + 1)
     }
 
     /// `-Wcase-symbol`: the symbol read is written with other letter case
@@ -452,7 +482,7 @@ impl Assembler<'_> {
                 self.case_symbol_check(line, pos, id);
             }
             if self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
-                self.shadow_check(name, id);
+                self.shadow_check(name, id, line);
             }
             return Ok(self.syms.label(id).value.clone());
         }

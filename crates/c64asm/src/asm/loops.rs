@@ -151,10 +151,10 @@ impl Assembler<'_> {
             Cmd::While | Cmd::Bwhile => {
                 let mut ran = false;
                 loop {
-                    let go = match self.one_value_from(line, args) {
-                        Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
+                    let go = self.loop_head(|a| match a.one_value_from(line, args) {
+                        Some((v, pos, start)) => a.truth(line, &v, pos, start).unwrap_or(false),
                         None => false,
-                    };
+                    });
                     if !go {
                         break;
                     }
@@ -246,6 +246,15 @@ impl Assembler<'_> {
             l.constant = true;
         }
         Step::Next
+    }
+
+    /// Evaluate a part of a loop's head that 64tass reads from its copy of
+    /// the line (see `PassState::loop_head`).
+    fn loop_head<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let was = std::mem::replace(&mut self.st.loop_head, true);
+        let r = f(self);
+        self.st.loop_head = was;
+        r
     }
 
     fn breakout(&self) -> bool {
@@ -447,10 +456,12 @@ impl Assembler<'_> {
                     return LoopEnd::Never;
                 };
                 let e: &Expr = &exprs[0];
-                let Ok(v) = self.eval(line, e) else { break };
-                match self.truth(line, &v, e.pos, cond_start(e)) {
-                    Some(true) => {}
-                    _ => break,
+                let go = self.loop_head(|a| match a.eval(line, e) {
+                    Ok(v) => a.truth(line, &v, e.pos, cond_start(e)),
+                    Err(_) => None,
+                });
+                if go != Some(true) {
+                    break;
                 }
             }
             ran = true;
@@ -460,7 +471,7 @@ impl Assembler<'_> {
                 Body::Unclosed => return LoopEnd::Unclosed,
             }
             match step_pos {
-                Some(sp) if !line.at_end(sp) && !self.for_step(line, sp) => break,
+                Some(sp) if !line.at_end(sp) && !self.loop_head(|a| a.for_step(line, sp)) => break,
                 Some(_) => {}
                 // No step part (`.for i = 0, i < 3`): an error once one is
                 // needed, as in 64tass (a loop whose condition fails at once
@@ -522,6 +533,16 @@ impl Assembler<'_> {
                 }
             };
         let vpos = line.skip_ws(after + oplen);
+        if op.is_none() {
+            // 64tass moves the variable to the step before it reads the
+            // value: a `-Wshadow` of that read is given at the step.
+            let ns = self.variable_scope(name);
+            if let Some(id) = self.lookup_in(ns, name)
+                && !self.syms.label(id).constant
+            {
+                self.syms.label_mut(id).span = line.span(pos, pos + len);
+            }
+        }
         let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else {
             return false;
         };

@@ -82,6 +82,7 @@ fn substitute(
         missing,
         &mut out,
         &mut Vec::new(),
+        &mut Vec::new(),
         &mut faults,
         true,
         false,
@@ -107,6 +108,53 @@ fn ordinal(n: usize) -> String {
 /// An argument the call lacks is noted in `faults` (each reference, as 64tass
 /// reports them; the caller leaves such a line empty).
 #[allow(clippy::too_many_arguments)]
+/// The argument number of `\@`, all the arguments, in the marks of
+/// [`substitute_marking`]: a problem in it is shown at the call's arguments.
+pub const ALL_ARGS: usize = u16::MAX as usize;
+
+/// Where a macro line's text was replaced: the argument's text in the
+/// expansion (`start` on, `len` bytes) and the reference it replaced in the
+/// macro's line (`raw` on, `raw_len` bytes). 64tass reports a column of a
+/// changed line in the macro's text by these (see `macro_column`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Substitution {
+    pub start: u32,
+    pub len: u32,
+    pub raw: u32,
+    pub raw_len: u32,
+}
+
+impl Substitution {
+    fn new(start: usize, len: usize, raw: usize, raw_len: usize) -> Self {
+        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        Substitution {
+            start: n(start),
+            len: n(len),
+            raw: n(raw),
+            raw_len: n(raw_len),
+        }
+    }
+}
+
+/// A column of a changed macro line as 64tass reports it: counted in the
+/// macro's text, not the expansion's. A place inside a substituted text is
+/// the reference's place; past one, the texts' difference in length is taken
+/// off. `subs` are the line's substitutions (line-relative, in order); `pos`
+/// is a byte offset in the expanded line.
+pub fn macro_column(subs: &[Substitution], pos: u32) -> u32 {
+    let mut out = pos;
+    for s in subs {
+        if s.start > pos {
+            break;
+        }
+        if s.start + s.len > pos {
+            return s.raw;
+        }
+        out = (out + s.raw_len).saturating_sub(s.len);
+    }
+    out
+}
+
 pub fn substitute_marking(
     line: &str,
     params: &[(Rc<str>, Option<Rc<str>>)],
@@ -115,6 +163,7 @@ pub fn substitute_marking(
     missing: &str,
     out: &mut String,
     marks: &mut Vec<(usize, usize, usize)>,
+    subs: &mut Vec<Substitution>,
     faults: &mut Vec<String>,
     case_sensitive: bool,
     tasm: bool,
@@ -171,6 +220,7 @@ pub fn substitute_marking(
             if args.get(n).is_some_and(|a| !a.is_empty()) {
                 marks.push((out.len(), out.len() + text.len(), n));
             }
+            subs.push(Substitution::new(out.len(), text.len(), i, 2));
             out.push_str(text);
             i += 2;
             run = i;
@@ -199,11 +249,12 @@ pub fn substitute_marking(
             b';' => break,
             b'\\' if i + 1 < bytes.len() => {
                 let c = bytes[i + 1];
-                let mut given = None;
+                let given;
                 let (text, len) = if c.is_ascii_digit() && c != b'0' {
                     given = Some((c - b'1') as usize);
                     (arg((c - b'1') as usize), 2)
                 } else if c == b'@' {
+                    given = Some(ALL_ARGS);
                     (all, 2)
                 } else if c == b'{' {
                     let close = line[i + 2..].find('}').map(|p| i + 2 + p);
@@ -231,9 +282,14 @@ pub fn substitute_marking(
                     continue;
                 };
                 out.push_str(&line[run..i]);
-                if let Some(n) = given.filter(|&n| args.get(n).is_some_and(|a| !a.is_empty())) {
+                let named = |n: usize| match n {
+                    ALL_ARGS => !all.is_empty(),
+                    _ => args.get(n).is_some_and(|a| !a.is_empty()),
+                };
+                if let Some(n) = given.filter(|&n| named(n)) {
                     marks.push((out.len(), out.len() + text.len(), n));
                 }
+                subs.push(Substitution::new(out.len(), text.len(), i, len));
                 out.push_str(text);
                 i += len;
                 run = i;

@@ -12,7 +12,9 @@ use super::commands::Cmd;
 use super::compile::{NewLabel, Step};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
-use super::macro_text::{macro_params, split_args, split_args_at, substitute_marking};
+use super::macro_text::{
+    Substitution, macro_params, split_args, split_args_at, substitute_marking,
+};
 use super::report::{EResult, Reported};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
@@ -84,6 +86,10 @@ pub struct Macros {
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
+    /// Every substitution of each expansion text, its start in the whole
+    /// text (the reference's place is in its line): the columns 64tass
+    /// reports in a changed line (see [`macro_column`]).
+    pub subs: FxHashMap<FileId, Vec<Substitution>>,
     /// The arguments each expansion lacks ("3rd argument is missing"): the
     /// lines that name them are left empty, reported at every call.
     pub faults: FxHashMap<FileId, Vec<String>>,
@@ -322,11 +328,12 @@ impl Assembler<'_> {
             .saturating_sub(src.line_start(line as usize + 1));
         let mut text = String::with_capacity(body + body / 2 + 16);
         let mut marks = Vec::new();
+        let mut subs = Vec::new();
         let mut here = Vec::new();
         let mut faults = Vec::new();
         for i in line + 1..=end {
             let l = src.line(i as usize);
-            let (start, before) = (text.len(), faults.len());
+            let (start, before, subs_before) = (text.len(), faults.len(), subs.len());
             here.clear();
             substitute_marking(
                 l,
@@ -336,6 +343,7 @@ impl Assembler<'_> {
                 missing,
                 &mut text,
                 &mut here,
+                &mut subs,
                 &mut faults,
                 self.dialect.case_sensitive,
                 self.dialect.tasm,
@@ -344,6 +352,7 @@ impl Assembler<'_> {
                 // 64tass assembles the line as an empty one.
                 text.truncate(start);
                 here.clear();
+                subs.truncate(subs_before);
             }
             marks.extend(here.iter().map(|&(s, e, n)| (s as u32, e as u32, n as u16)));
             text.push('\n');
@@ -362,6 +371,9 @@ impl Assembler<'_> {
         self.macros.expansions.insert(key, f);
         if !marks.is_empty() {
             self.macros.arg_marks.insert(f, marks);
+        }
+        if !subs.is_empty() {
+            self.macros.subs.insert(f, subs);
         }
         if !faults.is_empty() {
             self.macros.faults.insert(f, faults);

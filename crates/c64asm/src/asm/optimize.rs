@@ -78,6 +78,7 @@ impl Assembler<'_> {
                             advice.message(),
                             None,
                             None,
+                            None,
                         );
                     }
                 }

@@ -632,7 +632,7 @@ impl Assembler<'_> {
             if shadow {
                 let name = self.read_name(&r);
                 if name < ANON {
-                    self.shadow_check(name, LabelId(r.label()));
+                    self.shadow_check(name, LabelId(r.label()), line);
                 }
             }
         }

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::macro_text::split_args_at;
+use super::macro_text::{ALL_ARGS, Substitution, macro_column, split_args_at};
 use crate::diag::{Kind, Severity};
 use crate::source::{FileId, Span};
 use crate::value::convert::Kept;
@@ -53,6 +53,9 @@ pub(crate) struct Pending {
     pub switch: Option<&'static str>,
     /// Where the macro call or include that led here was (innermost first).
     pub chain: Vec<Span>,
+    /// The column 64tass reports when it is not the span's: in a changed
+    /// macro line, the macro's text's (see [`Assembler::macro_column`]).
+    pub column: Option<u32>,
     /// A "not defined" error's name and scope searched: kept in a value, it
     /// is reported where the value is used, once per name and scope and pass
     /// as any other (64tass checks when it reports).
@@ -71,7 +74,7 @@ impl Assembler<'_> {
     }
 
     pub fn error(&mut self, span: Span, kind: Kind, msg: String) {
-        self.push_diag(Severity::Error, kind, span, msg, None, None);
+        self.push_diag(Severity::Error, kind, span, msg, None, None, None);
     }
 
     /// No further pass can be avoided already: messages about values not
@@ -84,7 +87,7 @@ impl Assembler<'_> {
 
     /// A warning under a `-W` switch; `-Werror` turns it into an error.
     pub fn warn(&mut self, switch: &'static str, span: Span, msg: String) {
-        self.switch_warning(switch, span, msg, None);
+        self.switch_warning(switch, span, msg, None, None);
     }
 
     /// A user `.warn` or a warning without a switch.
@@ -98,14 +101,22 @@ impl Assembler<'_> {
         } else {
             Severity::Warning
         };
-        self.push_diag(sev, kind, span, msg, None, None);
+        self.push_diag(sev, kind, span, msg, None, None, None);
     }
 
     /// A warning about a symbol of a scope entered `depth` macro calls deep
     /// (see `Context::depth`): it belongs to those calls, not to the ones
-    /// that read the symbol later, so it is given once.
-    pub fn warn_at_depth(&mut self, switch: &'static str, span: Span, msg: String, depth: usize) {
-        self.switch_warning(switch, span, msg, Some(depth));
+    /// that read the symbol later, so it is given once. `column`: the column
+    /// to report when it is not the span's (a distinct message then).
+    pub fn warn_at_depth(
+        &mut self,
+        switch: &'static str,
+        span: Span,
+        msg: String,
+        depth: usize,
+        column: Option<u32>,
+    ) {
+        self.switch_warning(switch, span, msg, Some(depth), column);
     }
 
     fn switch_warning(
@@ -114,6 +125,7 @@ impl Assembler<'_> {
         span: Span,
         msg: String,
         depth: Option<usize>,
+        column: Option<u32>,
     ) {
         if self.opts.warnings.none {
             return;
@@ -123,9 +135,12 @@ impl Assembler<'_> {
         } else {
             Severity::Warning
         };
-        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), depth);
+        self.push_diag(sev, Kind::Warning, span, msg, Some(switch), depth, column);
     }
 
+    /// A message; `column`: the column to report when it is not the span's
+    /// own (see [`Self::warn_at_depth`]).
+    #[allow(clippy::too_many_arguments, reason = "one message's parts")]
     pub fn push_diag(
         &mut self,
         severity: Severity,
@@ -134,6 +149,7 @@ impl Assembler<'_> {
         msg: String,
         switch: Option<&'static str>,
         depth: Option<usize>,
+        column: Option<u32>,
     ) {
         self.replay.taint();
         // The next pass clears what this one reports; only an error kept in
@@ -163,6 +179,7 @@ impl Assembler<'_> {
                 &msg,
                 severity == Severity::Error,
                 &self.st.chain[..chain_len],
+                column,
             )
                 .hash(&mut h);
             h.finish()
@@ -195,8 +212,52 @@ impl Assembler<'_> {
             related: None,
             switch,
             chain: self.st.chain[..chain_len].to_vec(),
+            column: column.or_else(|| self.macro_column(span)),
             undefined: None,
         });
+    }
+
+    /// The substitutions of a line of a macro expansion, line-relative (none
+    /// for a line no argument changed or a file's own line).
+    pub(crate) fn line_subs(&self, file: FileId, line: usize) -> Vec<Substitution> {
+        let Some(subs) = self.macros.subs.get(&file) else {
+            return Vec::new();
+        };
+        let (from, to) = self.src.get(file).line_span(line);
+        let (from, to) = (from as u32, to as u32);
+        let first = subs.partition_point(|s| s.start < from);
+        subs[first..]
+            .iter()
+            .take_while(|s| s.start <= to)
+            .map(|s| Substitution {
+                start: s.start - from,
+                ..*s
+            })
+            .collect()
+    }
+
+    /// The column 64tass reports for a place in a macro line a parameter
+    /// changed: counted in the macro's text (`lda #\1+nothere` called with
+    /// `12345`: column 10, not 13), the caret still under the expanded line.
+    /// Not in a `.for`'s condition or step or a `.while`'s condition, which
+    /// 64tass reads from a copy of the expanded line.
+    pub(crate) fn macro_column(&self, span: Span) -> Option<u32> {
+        if self.st.loop_head {
+            return None;
+        }
+        let f = self.src.get(span.file);
+        let line = f.line_index(span.start as usize);
+        let from = f.line_span(line).0 as u32;
+        let on_line = self.line_subs(span.file, line);
+        if on_line.is_empty() {
+            return None;
+        }
+        let raw = macro_column(&on_line, span.start.saturating_sub(from)) as usize;
+        // Counted in characters of the macro's line, as columns are.
+        let (body_file, body_line) = self.src.origin(span.file, line as u32);
+        let body = self.src.get(body_file).line(body_line as usize);
+        let chars = body.get(..raw).map_or(raw, |t| t.chars().count());
+        Some(chars as u32 + 1)
     }
 
     /// Counts a message against its line's bound for its kind: false if the line has
@@ -406,7 +467,12 @@ impl Assembler<'_> {
         // The arguments follow the macro's name.
         let name_end = call.end as usize - line_start;
         let args_text = line_text.get(name_end..)?;
-        let (a, b) = *split_args_at(args_text).get(n as usize)?;
+        let split = split_args_at(args_text);
+        let (a, b) = match n as usize {
+            // `\@`: the arguments from the first to the last.
+            ALL_ARGS => (split.first()?.0, split.last()?.1),
+            n => *split.get(n)?,
+        };
         let offset = (span.start - s) as usize;
         let start = line_start + name_end + a + offset.min(b - a);
         let end =

@@ -275,6 +275,7 @@ impl Assembler<'_> {
     fn to_diagnostic(&self, p: &super::report::Pending) -> Diagnostic {
         let f = self.src.get(p.span.file);
         let (line, column) = f.line_col(p.span.start as usize);
+        let column = p.column.map_or(column, |c| c as usize);
         let mut notes = p.notes.clone();
         // Where a macro expansion's line comes from.
         for s in p.chain.iter().rev() {

@@ -251,6 +251,10 @@ pub struct PassState {
     /// Where functions' parameters are defined: a label of a function's body
     /// is reported once per call site instead (64tass places it in the call).
     pub fn_params: rustc_hash::FxHashSet<(FileId, u32)>,
+    /// A `.for`'s condition or step or a `.while`'s condition is being
+    /// evaluated: 64tass reads them from a copy of the line, so a message
+    /// there keeps the expanded line's column (see `macro_column`).
+    pub loop_head: bool,
 }
 
 impl PassState {
@@ -294,6 +298,7 @@ impl PassState {
             fn_calls: 0,
             shadow_in_fn: rustc_hash::FxHashSet::default(),
             fn_params: rustc_hash::FxHashSet::default(),
+            loop_head: false,
         }
     }
 
