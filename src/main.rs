@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::console::errln;
+
 mod build;
 mod console;
 mod debug;
@@ -68,16 +70,48 @@ fn command_line(as_64tass: bool) -> Vec<std::ffi::OsString> {
     args
 }
 
+/// An option the command line gives that `build` doesn't know, as given
+/// (with its `=value`, as 64tass names it).
+fn unknown_option(e: &clap::Error, args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let given = args
+        .iter()
+        .filter_map(|a| a.to_str())
+        .find(|a| {
+            a == arg
+                || a.strip_prefix(arg.as_str())
+                    .is_some_and(|v| v.starts_with('='))
+        })
+        .unwrap_or(arg);
+    Some(given.to_string())
+}
+
 fn main() -> ExitCode {
     interrupt::install();
     let as_64tass = started_as_64tass();
     // The matches are kept: `build` reads where each flag was given.
-    let matches = match Cli::command().try_get_matches_from(command_line(as_64tass)) {
+    let args = command_line(as_64tass);
+    let matches = match Cli::command().try_get_matches_from(&args) {
         Ok(m) => m,
         // `build` takes 64tass's command line: an option it can't parse (one
-        // of a newer 64tass) fails with 64tass's exit status, 1.
+        // of a newer 64tass) fails with 64tass's exit status, 1, one it
+        // doesn't know in 64tass's words.
         Err(e) if (as_64tass || building()) && e.use_stderr() => {
-            console::clap_exit(&e);
+            match unknown_option(&e, &args) {
+                Some(given) => {
+                    errln!("fatal error: option '{given}' not recognized");
+                    errln!("Try 'c64kit build --help' for more information.");
+                }
+                None => {
+                    console::clap_exit(&e);
+                }
+            }
             return ExitCode::FAILURE;
         }
         Err(e) => return console::clap_exit(&e),
