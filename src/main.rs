@@ -70,41 +70,47 @@ fn command_line(as_64tass: bool) -> Vec<std::ffi::OsString> {
     args
 }
 
-/// The argument an unknown-option error is about, as given (`--name=value`
-/// whole): `build` names it as 64tass does, "option '--name=value' not
-/// recognized".
-fn unknown_option(e: &clap::Error) -> Option<String> {
+/// An option the command line gives that `build` doesn't know, as given
+/// (with its `=value`, as 64tass names it).
+fn unknown_option(e: &clap::Error, args: &[std::ffi::OsString]) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
         return None;
     }
-    let Some(ContextValue::String(name)) = e.get(ContextKind::InvalidArg) else {
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
         return None;
     };
-    let given = std::env::args_os().skip(1).find_map(|a| {
-        let a = a.to_string_lossy().into_owned();
-        let long_with_value =
-            name.starts_with("--") && a.strip_prefix(name.as_str())?.starts_with('=');
-        (a == *name || long_with_value).then_some(a)
-    });
-    Some(given.unwrap_or_else(|| name.clone()))
+    let given = args
+        .iter()
+        .filter_map(|a| a.to_str())
+        .find(|a| {
+            a == arg
+                || a.strip_prefix(arg.as_str())
+                    .is_some_and(|v| v.starts_with('='))
+        })
+        .unwrap_or(arg);
+    Some(given.to_string())
 }
 
 fn main() -> ExitCode {
     interrupt::install();
     let as_64tass = started_as_64tass();
     // The matches are kept: `build` reads where each flag was given.
-    let matches = match Cli::command().try_get_matches_from(command_line(as_64tass)) {
+    let args = command_line(as_64tass);
+    let matches = match Cli::command().try_get_matches_from(&args) {
         Ok(m) => m,
         // `build` takes 64tass's command line: an option it can't parse (one
-        // of a newer 64tass) fails with 64tass's exit status, 1.
+        // of a newer 64tass) fails with 64tass's exit status, 1, one it
+        // doesn't know in 64tass's words.
         Err(e) if (as_64tass || building()) && e.use_stderr() => {
-            match unknown_option(&e) {
-                Some(arg) => {
-                    errln!("error: option '{arg}' not recognized");
-                    errln!("Try '--help' for more information.");
+            match unknown_option(&e, &args) {
+                Some(given) => {
+                    errln!("fatal error: option '{given}' not recognized");
+                    errln!("Try 'c64kit build --help' for more information.");
                 }
-                None => _ = console::clap_exit(&e),
+                None => {
+                    console::clap_exit(&e);
+                }
             }
             return console::finish(ExitCode::FAILURE);
         }

@@ -149,8 +149,10 @@ fn missing_source_and_bad_define_fail_cleanly() {
     let out = build(&dir.0, &["nope.asm"]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("cannot read source file"), "{stderr}");
-    assert!(stderr.contains("nope.asm"), "{stderr}");
+    assert!(
+        stderr.contains("fatal error: can't open file 'nope.asm': No such file or directory\n"),
+        "{stderr}"
+    );
     assert!(!dir.path("nope.prg").exists());
     // A definition that doesn't evaluate is an error where it is used, as in 64tass.
     dir.write("ok.asm", "* = $0801\n lda #X\n");
@@ -902,4 +904,65 @@ fn an_empty_program_writes_an_empty_file() {
     let out = build(&dir.0, &["empty.asm"]);
     assert!(out.status.success(), "{}", both(&out));
     assert_eq!(std::fs::read(dir.path("empty.prg")).unwrap(), b"");
+}
+
+/// 64tass's fatal errors (a file that can't be opened, too many passes, an
+/// unknown `.option` ...) are printed as "fatal error", as 64tass prints them,
+/// though assembly goes on after most; a main source that can't be opened is
+/// "can't open file" with no place in a source (64tass's place is its name).
+#[test]
+fn fatal_errors_are_printed_as_64tass_prints_them() {
+    let dir = TempDir::new("build-fatal");
+    dir.write(
+        "main.asm",
+        "* = $1000\n .include \"gone.asm\"\n .option nosuch = 1\n lda #1/0\n",
+    );
+    let out = build(&dir.0, &["main.asm", "-o", "x.prg"]);
+    assert!(!out.status.success());
+    let ours: Vec<String> = text(&out.stderr)
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("fatal error: ")
+                .or(l.strip_prefix("error: "))
+                .map(|m| (l, m))
+        })
+        .map(|(l, m)| format!("{}{m}", if l.starts_with("fatal") { "fatal " } else { "" }))
+        .collect();
+    let expected = [
+        "fatal can't open file 'gone.asm': No such file or directory",
+        "fatal unknown option 'nosuch'",
+        "division by zero int '0'",
+    ];
+    assert_eq!(ours, expected);
+    let out = build(&dir.0, &["nope.asm"]);
+    assert_eq!(
+        text(&out.stderr).lines().next(),
+        Some("fatal error: can't open file 'nope.asm': No such file or directory")
+    );
+    // The same words as 64tass's, where it is installed.
+    let Ok(tass) = Command::new("64tass")
+        .current_dir(&dir.0)
+        .args(["-q", "--no-caret-diag", "main.asm", "-o", "t.prg"])
+        .output()
+    else {
+        return;
+    };
+    let theirs: Vec<String> = text(&tass.stderr)
+        .lines()
+        .filter_map(|l| {
+            l.split_once(": fatal error: ")
+                .map(|(_, m)| format!("fatal {m}"))
+                .or(l.split_once(": error: ").map(|(_, m)| m.to_string()))
+        })
+        .collect();
+    assert_eq!(theirs, expected);
+    let tass = Command::new("64tass")
+        .current_dir(&dir.0)
+        .arg("nope.asm")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&tass.stderr).lines().next(),
+        Some("64tass: fatal error: can't open file 'nope.asm': No such file or directory")
+    );
 }

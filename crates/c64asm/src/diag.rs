@@ -119,7 +119,41 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// Is it one of 64tass's fatal errors (a file that can't be opened, read
+    /// or written, a recursion too deep, too many passes), which 64tass
+    /// prints as "fatal error" though most let assembly go on?
+    pub fn is_fatal(&self) -> bool {
+        self.is_error() && FATAL.iter().any(|w| self.message.starts_with(w))
+    }
+
+    /// The word the message is printed with: "error", "fatal error" or "warning".
+    pub fn severity_word(&self) -> &'static str {
+        match self.severity {
+            Severity::Error if self.is_fatal() => "fatal error",
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
+
+/// How 64tass's fatal errors begin (its table of them, in its words).
+const FATAL: [&str; 14] = [
+    "can't open file",
+    "error reading file",
+    "can't write object file",
+    "can't write listing file",
+    "can't write label file",
+    "can't write make file",
+    "can't write error file",
+    "can't write map file",
+    "file recursion",
+    "macro recursion too deep",
+    "function recursion too deep",
+    "weak recursion too deep",
+    "too many passes",
+    "unknown option",
+];
 
 /// All diagnostics of one run, in source order of discovery.
 #[derive(Clone, Default)]
@@ -202,7 +236,13 @@ impl Diagnostics {
                         start: char_range(sources, span).start,
                         column: d.column,
                     };
-                    term::emit_into_string(&config, &files, &cs).ok()
+                    term::emit_into_string(&config, &files, &cs)
+                        .ok()
+                        .map(|text| match d.is_fatal() {
+                            // The renderer knows no such severity.
+                            true => text.replacen("error", "fatal error", 1),
+                            false => text,
+                        })
                 }
                 _ => None,
             };
@@ -304,10 +344,7 @@ fn render_long_line(d: &Diagnostic, sources: &SourceMap, span: Span) -> String {
         if from > line.start { "..." } else { "" },
         if to < line.end { "..." } else { "" },
     );
-    let sev = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    };
+    let sev = d.severity_word();
     let number = d.line.to_string();
     let pad = " ".repeat(number.len());
     let indent = before.len() + text[from..at.start].chars().count();
@@ -348,10 +385,7 @@ fn char_range(sources: &SourceMap, span: Span) -> std::ops::Range<usize> {
 }
 
 fn plain_line(d: &Diagnostic) -> String {
-    let sev = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    };
+    let sev = d.severity_word();
     let mut s = if d.line > 0 {
         format!(
             "{}:{}:{}: {sev}: {}",

@@ -827,6 +827,29 @@ fn error_lines(diags: &c64asm::Diagnostics) -> Vec<String> {
     lines
 }
 
+/// 64tass shows every error however many there are: a source whose 10,050
+/// lines each divide by zero gives 10,050 (c64kit stopped at 10,000).
+#[test]
+fn more_than_ten_thousand_errors_are_all_reported() {
+    let tmp = std::env::temp_dir().join(format!("c64asm-many-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let src = tmp.join("many.asm");
+    let mut text = String::from("* = $1000\n");
+    for i in 0..10_050 {
+        text.push_str(&format!("        lda #{i}/0\n"));
+    }
+    std::fs::write(&src, &text).unwrap();
+    let Err(theirs) = run_64tass(&src, &[], &tmp.join("x.prg")) else {
+        panic!("64tass assembled a division by zero");
+    };
+    let (opts, _) = options(&[], &tmp);
+    let ours = c64asm::assemble_with(&src, &opts).unwrap_err();
+    let _ = std::fs::remove_dir_all(&tmp);
+    let expected = tass_error_lines(&theirs);
+    assert_eq!(expected.len(), 10_050);
+    assert_eq!(error_lines(&ours), expected);
+}
+
 /// Every source in tests/data/compare/refused is refused by both, with the
 /// same errors at the same places (each once, as 64tass reports it). The
 /// first line may give 64tass's switches, as for the other sources.

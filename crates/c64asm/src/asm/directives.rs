@@ -116,7 +116,12 @@ impl Assembler<'_> {
             Cmd::Section => self.section(line, args, span, newlabel),
             Cmd::Send => self.send(line, args, span),
             Cmd::Dsection => self.dsection(line, args, span),
-            Cmd::Struct | Cmd::Union => self.anonymous_struct(line, cmd, span),
+            Cmd::Struct | Cmd::Union => {
+                // Parameters are for a named one; here the block is still
+                // opened, as in 64tass.
+                self.anonymous_struct(line, cmd, span);
+                self.expect_end(line, args);
+            }
             Cmd::Ends => return self.ends(line, args, span),
             Cmd::Endu => return self.endu(line, span),
             Cmd::Dstruct | Cmd::Dunion => self.dstruct(line, cmd, args, span, None),

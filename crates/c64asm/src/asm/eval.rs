@@ -21,6 +21,16 @@ use crate::value::{
     Value,
 };
 
+/// "not defined symbol 'name'": 64tass names a symbol in a message only
+/// when it fits in 40 columns.
+pub(super) fn not_defined_words(name: &str) -> String {
+    if name.chars().count() > 40 {
+        "not defined symbol".into()
+    } else {
+        format!("not defined symbol '{name}'")
+    }
+}
+
 /// Where a name was looked for, for "not defined symbol".
 #[derive(Clone, Copy, Debug)]
 pub enum Searched {
@@ -84,6 +94,27 @@ impl Env for Assembler<'_> {
 
     fn rounded(&self) {
         self.rounded.set(true);
+    }
+
+    /// As 64tass lists them: the table's order, the labels defined in this
+    /// pass (and constants of the last one), an anonymous scope's name empty.
+    fn namespace_members(&self, ns: NsId) -> Option<Vec<String>> {
+        let pass = self.st.pass;
+        let fixeddig = self.st.fixeddig;
+        let members = self.syms.table_order(ns, &self.names);
+        let shown = members.into_iter().filter(|&id| {
+            let l = self.syms.label(id);
+            l.defpass == pass || (l.constant && (!fixeddig || l.defpass + 1 == pass))
+        });
+        Some(
+            shown
+                .map(|id| {
+                    let name = self.syms.display(id, &self.names);
+                    let name = if name.starts_with('\u{1}') { "" } else { name };
+                    format!("<label '{name}'>")
+                })
+                .collect(),
+        )
     }
 
     fn bool_misused(&self, msg: String) {
@@ -303,10 +334,29 @@ impl Assembler<'_> {
     /// A symbol as an expression sees it: the scope stack from the innermost
     /// scope outwards (cheap locals only in their own scope), then the built-ins.
     pub fn lookup(&mut self, name: Name) -> Option<LabelId> {
-        let text_is_cheap = self.names.is_cheap_local(name);
-        if text_is_cheap {
+        if self.names.is_cheap_local(name) {
             return self.lookup_in(self.st.cheap, name);
         }
+        self.lookup_outwards(name)
+    }
+
+    /// A name an expression reads is a cheap local (searched in its label's
+    /// scope only) unless `-T`: 64tass then reads every name of an expression
+    /// through the scope stack, `_x` too.
+    pub fn reads_cheap(&self, name: Name) -> bool {
+        !self.dialect.tasm && self.names.is_cheap_local(name)
+    }
+
+    /// [`Self::lookup`] of a name an expression reads (see [`Self::reads_cheap`]).
+    pub fn read_lookup(&mut self, name: Name) -> Option<LabelId> {
+        if self.reads_cheap(name) {
+            return self.lookup_in(self.st.cheap, name);
+        }
+        self.lookup_outwards(name)
+    }
+
+    /// The scope stack from the innermost scope outwards.
+    fn lookup_outwards(&mut self, name: Name) -> Option<LabelId> {
         let bottom = self.st.bottom;
         for i in (bottom..self.st.contexts.len()).rev() {
             let ns = self.st.contexts[i].ns;
@@ -475,7 +525,7 @@ impl Assembler<'_> {
 
     /// The value of a symbol, or none and a "not defined" report.
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
-        if let Some(id) = self.lookup(name) {
+        if let Some(id) = self.read_lookup(name) {
             self.touch(id);
             self.replay.read(name, id);
             if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
@@ -498,7 +548,7 @@ impl Assembler<'_> {
         }
         if !self.doomed() {
             // A cheap local is looked for in its label's scope only.
-            let searched = if self.names.is_cheap_local(name) {
+            let searched = if self.reads_cheap(name) {
                 Searched::Object(self.st.cheap)
             } else {
                 Searched::Scopes
@@ -556,7 +606,7 @@ impl Assembler<'_> {
             .get(at..at + what.len())
             .filter(|t| t.eq_ignore_ascii_case(&what))
             .unwrap_or(&what);
-        let msg = format!("not defined symbol '{shown}'");
+        let msg = not_defined_words(shown);
         let before = self.diags.len();
         self.error(span, Kind::UndefinedSymbol, msg);
         if self.diags.len() == before {
@@ -967,19 +1017,9 @@ impl Assembler<'_> {
                 Err(Reported)
             }
             ExprKind::Addr(op, inner) => {
-                if let (AddrOp::Ind, ExprKind::Tuple(items)) = (op, inner.kind())
-                    && items.len() == 2
-                {
-                    // `(zp, x)` with a space: indexed indirect.
-                    let base = self.eval_value(line, &items[0])?;
-                    let reg = self.eval_value(line, &items[1])?;
-                    if let Value::Register(r) = reg
-                        && let Some(reg) = crate::syntax::ast::Reg::from_letter(r as u8)
-                    {
-                        let v = apply_mode(base, AddrOp::Index(reg));
-                        return Ok(apply_mode(v, AddrOp::Ind));
-                    }
-                }
+                // `(zp, x)` with a blank is read as indexed by the parser where
+                // 64tass takes it so (the operand's own parentheses); elsewhere
+                // it is a tuple holding a register.
                 let v = self.eval_value(line, inner)?;
                 Ok(apply_mode(v, op))
             }

@@ -287,9 +287,8 @@ impl Assembler<'_> {
                     crate::syntax::scan::ident_len(&text[..line.end], after, self.dialect.unicode);
                 l2 == 2 && text[after..after + 2].eq_ignore_ascii_case("in")
             };
-            if c == b','
-                && (!vars.is_empty() || is_in_list_follows(line, after, self.dialect.unicode))
-            {
+            // As in 64tass, a comma after a name always starts more names.
+            if c == b',' {
                 vars.push((
                     self.intern(&name_text),
                     name_text,
@@ -309,9 +308,10 @@ impl Assembler<'_> {
                 foreach = true;
                 break;
             }
-            // TASM (`-T`) knows only `=` here.
+            // TASM (`-T`) knows only `=` here; after a list of names only
+            // `in` may come.
             let colon_equal = c == b':' && line.at(after + 1) == b'=' && !self.dialect.tasm;
-            if c == b'=' || colon_equal {
+            if !foreach && (c == b'=' || colon_equal) {
                 vars.push((
                     self.intern(&name_text),
                     name_text,
@@ -771,22 +771,4 @@ pub enum LoopEnd {
     Never,
     /// The text ended inside the body.
     Unclosed,
-}
-
-/// In `.for a, b in list`, a comma after the first name starts more names.
-fn is_in_list_follows(line: &LineRef, comma: usize, unicode: bool) -> bool {
-    let mut p = line.skip_ws(comma + 1);
-    loop {
-        let len = crate::syntax::scan::ident_len(&line.text[..line.end], p, unicode);
-        if len == 0 {
-            return false;
-        }
-        let after = line.skip_ws(p + len);
-        if line.at(after) == b',' {
-            p = line.skip_ws(after + 1);
-            continue;
-        }
-        let l2 = crate::syntax::scan::ident_len(&line.text[..line.end], after, unicode);
-        return l2 == 2 && line.text[after..after + 2].eq_ignore_ascii_case("in");
-    }
 }

@@ -88,7 +88,7 @@ fn substitute(
         false,
     )?;
     match faults.into_iter().next() {
-        Some(f) => Err(f),
+        Some((f, _)) => Err(f),
         None => Ok(out),
     }
 }
@@ -102,15 +102,8 @@ fn ordinal(n: usize) -> String {
     format!("{digit}{suffix}")
 }
 
-/// As [`substitute`], appended to `out` (the call's whole text: no string
-/// of its own per line), noting where each given argument's text landed in
-/// `out` (`(start, end, argument)`), so errors in it can point at the call.
-/// An argument the call lacks is noted in `faults` (each reference, as 64tass
-/// reports them; the caller leaves such a line empty).
-#[allow(clippy::too_many_arguments)]
-/// The argument number of `\@`, all the arguments, in the marks of
-/// [`substitute_marking`]: a problem in it is shown at the call's arguments.
-pub const ALL_ARGS: usize = u16::MAX as usize;
+/// The argument number a mark gives `\@`'s text (all the arguments).
+pub const ALL_ARGUMENTS: usize = u16::MAX as usize;
 
 /// Where a macro line's text was replaced: the argument's text in the
 /// expansion (`start` on, `len` bytes) and the reference it replaced in the
@@ -155,6 +148,14 @@ pub fn macro_column(subs: &[Substitution], pos: u32) -> u32 {
     out
 }
 
+/// As [`substitute`], appended to `out` (the call's whole text: no string
+/// of its own per line), noting where each given argument's text landed in
+/// `out` (`(start, end, argument)`), so errors in it can point at the call.
+/// An argument the call lacks is noted in `faults` (each reference, as 64tass
+/// reports them; the caller leaves such a line empty), and so is a name no
+/// parameter has, with where it is in the line (64tass reports that there,
+/// in the macro's text).
+#[allow(clippy::too_many_arguments)]
 pub fn substitute_marking(
     line: &str,
     params: &[(Rc<str>, Option<Rc<str>>)],
@@ -164,7 +165,7 @@ pub fn substitute_marking(
     out: &mut String,
     marks: &mut Vec<(usize, usize, usize)>,
     subs: &mut Vec<Substitution>,
-    faults: &mut Vec<String>,
+    faults: &mut Vec<(String, Option<usize>)>,
     case_sensitive: bool,
     tasm: bool,
 ) -> Result<(), String> {
@@ -192,7 +193,7 @@ pub fn substitute_marking(
                 Some(d) => d,
                 None => {
                     if missing.is_empty() && n >= args.len() {
-                        faults.push(format!("{} argument is missing", ordinal(n)));
+                        faults.push((format!("{} argument is missing", ordinal(n)), None));
                         ""
                     } else {
                         args.get(n)
@@ -204,6 +205,8 @@ pub fn substitute_marking(
             },
         }
     };
+    // Names no parameter has (apart: `arg` holds `faults`).
+    let mut unknown = Vec::new();
     let mut comment = false;
     while i < bytes.len() {
         let b = bytes[i];
@@ -249,12 +252,15 @@ pub fn substitute_marking(
             b';' => break,
             b'\\' if i + 1 < bytes.len() => {
                 let c = bytes[i + 1];
-                let given;
+                let mut given = None;
                 let (text, len) = if c.is_ascii_digit() && c != b'0' {
                     given = Some((c - b'1') as usize);
                     (arg((c - b'1') as usize), 2)
                 } else if c == b'@' {
-                    given = Some(ALL_ARGS);
+                    // Every argument's text: an error in it is placed at the call.
+                    if !all.is_empty() {
+                        given = Some(ALL_ARGUMENTS);
+                    }
                     (all, 2)
                 } else if c == b'{' {
                     let close = line[i + 2..].find('}').map(|p| i + 2 + p);
@@ -263,7 +269,9 @@ pub fn substitute_marking(
                     };
                     let name = &line[i + 2..close];
                     let Some(n) = find(name) else {
-                        return Err(format!("unknown argument name '{name}'"));
+                        unknown.push((format!("unknown argument name '{name}'"), Some(i)));
+                        i = close + 1;
+                        continue;
                     };
                     given = Some(n);
                     (arg(n), close + 1 - i)
@@ -275,18 +283,20 @@ pub fn substitute_marking(
                             given = Some(n);
                             (arg(n), len + 1)
                         }
-                        None => return Err(format!("unknown argument name '{name}'")),
+                        None => {
+                            unknown.push((format!("unknown argument name '{name}'"), Some(i)));
+                            i += len + 1;
+                            continue;
+                        }
                     }
                 } else {
                     i += 1;
                     continue;
                 };
                 out.push_str(&line[run..i]);
-                let named = |n: usize| match n {
-                    ALL_ARGS => !all.is_empty(),
-                    _ => args.get(n).is_some_and(|a| !a.is_empty()),
-                };
-                if let Some(n) = given.filter(|&n| named(n)) {
+                if let Some(n) = given
+                    .filter(|&n| n == ALL_ARGUMENTS || args.get(n).is_some_and(|a| !a.is_empty()))
+                {
                     marks.push((out.len(), out.len() + text.len(), n));
                 }
                 subs.push(Substitution::new(out.len(), text.len(), i, len));
@@ -298,6 +308,7 @@ pub fn substitute_marking(
         }
     }
     out.push_str(&line[run..]);
+    faults.extend(unknown);
     Ok(())
 }
 

@@ -90,9 +90,11 @@ pub struct Macros {
     /// text (the reference's place is in its line): the columns 64tass
     /// reports in a changed line (see [`macro_column`]).
     pub subs: FxHashMap<FileId, Vec<Substitution>>,
-    /// The arguments each expansion lacks ("3rd argument is missing"): the
-    /// lines that name them are left empty, reported at every call.
-    pub faults: FxHashMap<FileId, Vec<String>>,
+    /// The arguments each expansion lacks ("3rd argument is missing") and
+    /// the names no parameter has: the lines that name them are left empty,
+    /// reported at every call (a missing argument at the call, an unknown
+    /// name where it is in the macro's text).
+    pub faults: FxHashMap<FileId, Vec<(String, Option<Span>)>>,
     /// A function's later call scopes, each to its first: 64tass makes every
     /// call's scope at the `.function` line, so a name missing in the body is
     /// reported once a pass, not once per call.
@@ -354,6 +356,11 @@ impl Assembler<'_> {
                 here.clear();
                 subs.truncate(subs_before);
             }
+            // A name no parameter has: placed in the body's own line.
+            let at = src.line_start(i as usize);
+            for f in &mut faults[before..] {
+                f.1 = f.1.map(|off| at + off);
+            }
             marks.extend(here.iter().map(|&(s, e, n)| (s as u32, e as u32, n as u16)));
             text.push('\n');
         }
@@ -376,6 +383,10 @@ impl Assembler<'_> {
             self.macros.subs.insert(f, subs);
         }
         if !faults.is_empty() {
+            let faults = faults
+                .into_iter()
+                .map(|(msg, at)| (msg, at.map(|at| Span::new(file, at, at + 1))))
+                .collect();
             self.macros.faults.insert(f, faults);
         }
         Ok(f)
@@ -571,8 +582,16 @@ impl Assembler<'_> {
             }
         };
         if let Some(faults) = self.macros.faults.get(&file) {
-            for msg in faults.clone() {
-                self.error(call, Kind::MacroMisuse, msg);
+            for (msg, at) in faults.clone() {
+                match at {
+                    // In the macro's text, under the call, as 64tass shows it.
+                    Some(at) => {
+                        self.st.chain.push(call);
+                        self.error(at, Kind::MacroMisuse, msg);
+                        self.st.chain.pop();
+                    }
+                    None => self.error(call, Kind::MacroMisuse, msg),
+                }
             }
         }
         let (what, scope) = if kind == MacroKind::Segment {

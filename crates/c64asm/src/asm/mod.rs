@@ -251,8 +251,9 @@ impl<'o> Assembler<'o> {
                         vec![Diagnostic {
                             severity: Severity::Error,
                             kind: Kind::Io,
-                            message: format!("cannot read source file: {e}"),
-                            file: path.display().to_string(),
+                            // 64tass's words; no place but the program.
+                            message: files::unreadable(path, &e),
+                            file: String::new(),
                             line: 0,
                             column: 0,
                             notes: Vec::new(),

@@ -391,7 +391,7 @@ impl Assembler<'_> {
 
     /// The scope [`Assembler::lookup`] searches first for `name`, if any.
     fn first_scope(&self, name: Name) -> Option<crate::value::NsId> {
-        if self.names.is_cheap_local(name) {
+        if self.reads_cheap(name) {
             return Some(self.st.cheap);
         }
         let c = &self.st.contexts;
@@ -455,7 +455,7 @@ impl Assembler<'_> {
         // Found in the scope searched first with strength 0 (the strongest:
         // what that scope gives while the label is visible). When that
         // scope is the only one searched, the label is in it.
-        let cheap = self.names.is_cheap_local(name);
+        let cheap = self.reads_cheap(name);
         let only = cheap || self.st.contexts.len() == self.st.bottom + 1;
         let near = match self.first_scope(name) {
             Some(ns) if self.syms.label(id).strength == 0 && ns.0 < CHEAP => {
@@ -591,7 +591,7 @@ impl Assembler<'_> {
             }
         }
         let name = self.read_name(want);
-        self.lookup(name) == Some(id)
+        self.read_lookup(name) == Some(id)
     }
 
     /// May a data directive's line be kept (its bytes go out as they are)?

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::macro_text::{ALL_ARGS, Substitution, macro_column, split_args_at};
+use super::macro_text::{Substitution, macro_column, split_args_at};
 use crate::diag::{Kind, Severity};
 use crate::source::{FileId, Span};
 use crate::value::convert::Kept;
@@ -27,6 +27,11 @@ pub type EResult<T> = Result<T, Reported>;
 /// table line of a few hundred values, each warned about (`-Wleading-zeros` on
 /// `.byte 02,03,...`), shows each as 64tass does.
 pub(crate) const PER_LINE: u32 = 1000;
+
+/// How many messages a run shows. 64tass has no bound (a source of upper-case
+/// mnemonics read with `-C`, each then a label, gave 13,437 errors); this one
+/// only keeps a runaway source's messages from filling the memory.
+const MAX_MESSAGES: usize = 1_000_000;
 
 /// A line and a kind of message: file, line index, error (or warning), kind, switch,
 /// and the call chain (a hash): a macro's line called from two places is two lines,
@@ -192,7 +197,7 @@ impl Assembler<'_> {
             self.diag_keys.insert(key)
         };
         if !fresh
-            || self.diags.len() >= 10_000
+            || self.diags.len() >= MAX_MESSAGES
             || !self.within_line_bound(
                 span,
                 severity,
@@ -339,7 +344,7 @@ impl Assembler<'_> {
                     None => true,
                 };
             if fresh
-                && self.diags.len() < 10_000
+                && self.diags.len() < MAX_MESSAGES
                 && self.within_line_bound(
                     p.span,
                     p.severity,
@@ -467,11 +472,19 @@ impl Assembler<'_> {
         // The arguments follow the macro's name.
         let name_end = call.end as usize - line_start;
         let args_text = line_text.get(name_end..)?;
-        let split = split_args_at(args_text);
-        let (a, b) = match n as usize {
-            // `\@`: the arguments from the first to the last.
-            ALL_ARGS => (split.first()?.0, split.last()?.1),
-            n => *split.get(n)?,
+        let (a, b) = if n as usize == super::macro_text::ALL_ARGUMENTS {
+            // `\@`: the arguments' whole text, as the expansion took it.
+            let lead = args_text.len() - args_text.trim_start().len();
+            (lead, lead + args_text.split(';').next()?.trim().len())
+        } else {
+            // `.dstruct TYPE, args`: the structure's arguments follow its type.
+            let called = line_text.get(call.start as usize - line_start..)?;
+            let typed = [".dstruct", ".dunion"].iter().any(|d| {
+                called
+                    .get(..d.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(d))
+            });
+            *split_args_at(args_text).get(n as usize + typed as usize)?
         };
         let offset = (span.start - s) as usize;
         let start = line_start + name_end + a + offset.min(b - a);

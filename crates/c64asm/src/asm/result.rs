@@ -206,14 +206,13 @@ impl Assembler<'_> {
                 Value::Namespace(n) => Some(*n),
                 _ => None,
             }
-            // Only a definition that made the scope looks into it (64tass:
-            // `top = s.here` names another's scope).
+            // A label that owns its value (64tass's `owner`: not a constant
+            // naming another's scope, `top = s.here`) is looked into, also
+            // when the scope is another's: a label given a function's result
+            // (`music #load "x.sid"`) lists that label's members under its name.
             .filter(|_| l.owner())
-            .filter(|&n| {
-                let scope = self.syms.ns(n);
-                // Most code labels' scopes are empty: their name not copied.
-                scope.creator().is_none_or(|c| c == id) && !scope.is_empty()
-            });
+            // Most code labels' scopes are empty: their name not copied.
+            .filter(|&n| !self.syms.ns(n).is_empty());
             let scope_name = inner.map(|_| name.clone());
             let symbol = Symbol {
                 name,

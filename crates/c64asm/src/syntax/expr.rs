@@ -60,6 +60,11 @@ pub struct Parser<'t, 'n> {
     /// Parsing an instruction's operands, where a one-element `[x]` is a
     /// long indirect address, as in 64tass (`lda #len([0])` is an error).
     operand: bool,
+    /// How many brackets (parentheses of grouping or a call, brackets)
+    /// enclose the parse, and whether the outermost is a grouping one: only
+    /// there may `(ptr, x)` with a blank be the indexed form.
+    nest: u32,
+    outer_group: bool,
     /// Where operator runs go (boxed without one).
     arena: Option<Arena<'n>>,
     /// A position known to hold no binary operator: each enclosing
@@ -141,6 +146,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             depth: 0,
             sign_run: (0, 0),
             operand: false,
+            nest: 0,
+            outer_group: false,
             arena: None,
             no_binop: usize::MAX,
             splat_at: usize::MAX,
@@ -460,6 +467,11 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
         let mut at = self.pos + 1;
         if self.operand && matches!(self.peek_at(1), b' ' | b'\t') {
+            // Inside other brackets (`((ptr, x))`, `[(ptr, x)]`, `f(ptr, x)`)
+            // it is a tuple holding a register, as in 64tass.
+            if self.nest != 1 || !self.outer_group {
+                return None;
+            }
             at = scan::skip_blanks(self.bytes, at, self.end);
             let close = scan::skip_blanks(self.bytes, at + 1, self.end);
             if self.bytes.get(close).filter(|_| close < self.end) != Some(&b')') {
@@ -799,7 +811,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'(' => self.paren(),
             b'[' => {
                 self.pos += 1;
-                let mut items = self.items(b']')?;
+                let mut items = self.within(|p| p.items(b']'))?;
                 if self.operand && items.len() == 1 && !self.comma_before_close() {
                     let inner = items.pop().expect("one item");
                     return Ok(Expr::addr(&mut self.arena, at, AddrOp::LongInd, inner));
@@ -922,6 +934,25 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// `(...)`: grouping, or a tuple when empty or with a comma.
     fn paren(&mut self) -> PResult<Expr> {
+        if self.nest == 0 {
+            self.outer_group = true;
+        }
+        self.within(Self::group)
+    }
+
+    /// `f` inside one more bracket (see `nest`).
+    fn within<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        self.nest += 1;
+        let r = f(self);
+        self.nest -= 1;
+        if self.nest == 0 {
+            self.outer_group = false;
+        }
+        r
+    }
+
+    /// A parenthesis: grouping, or a tuple.
+    fn group(&mut self) -> PResult<Expr> {
         let start = self.pos;
         self.pos += 1;
         self.skip_ws();
@@ -1038,12 +1069,12 @@ impl<'t, 'n> Parser<'t, 'n> {
             match self.peek() {
                 b'(' => {
                     self.pos += 1;
-                    let args = self.items(b')')?;
+                    let args = self.within(|p| p.items(b')'))?;
                     e = Expr::call(&mut self.arena, pos, e, args);
                 }
                 b'[' => {
                     self.pos += 1;
-                    let args = self.index_args()?;
+                    let args = self.within(Self::index_args)?;
                     e = Expr::index(&mut self.arena, pos, e, args);
                 }
                 b'.' if self.peek_at(1) != b'.' && self.peek_at(1) != b'=' => {

@@ -146,6 +146,11 @@ pub trait Env {
     /// A bool was used as a number or by an operator other than the
     /// logical ones (`-Wstrict-bool`): what 64tass says about it.
     fn bool_misused(&self, _msg: String) {}
+    /// A namespace's members as its `repr()` lists them (`<label 'a'>`, in
+    /// 64tass's table order); `None` where no symbols are known.
+    fn namespace_members(&self, _ns: super::NsId) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// A bool taken as a number where an integer is needed (`.byte true`).

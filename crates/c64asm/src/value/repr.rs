@@ -244,7 +244,10 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Macro(..) => format!("<{}>", v.type_of().name()),
         Value::Func(FuncId(_, true)) => "<sfunction>".into(),
         Value::Func(_) => "<function>".into(),
-        Value::Namespace(_) => "<namespace>".into(),
+        Value::Namespace(ns) => match env.namespace_members(*ns) {
+            Some(members) => format!("namespace({{{}}})", members.join(",")),
+            None => "<namespace>".into(),
+        },
         Value::Encoding(_) => "<enc>".into(),
         Value::Lbl(_) => "<lbl>".into(),
         Value::Symbol(n) => format!(".{}", env.name_of(*n)),

@@ -184,16 +184,29 @@ impl Assembler<'_> {
                             .iter()
                             .rev()
                             .fold(v, |v, &op| super::eval::apply_mode(v, op));
-                        self.used(line, e.pos, v).map(|val| {
-                            smallvec::smallvec![Located {
-                                val,
-                                pos: value_pos(line, from, e)
-                            }]
-                        })
+                        let shaped = [Located {
+                            val: shape(e),
+                            pos: value_pos(line, from, e),
+                        }];
+                        if matches!(v, Value::Error(_))
+                            && self.encode_quietly(line, op, width, &shaped, at).is_err()
+                        {
+                            // The addressing mode's error, below.
+                            Ok(shaped.into_iter().collect())
+                        } else {
+                            self.used(line, e.pos, v).map(|val| {
+                                smallvec::smallvec![Located {
+                                    val,
+                                    pos: value_pos(line, from, e)
+                                }]
+                            })
+                        }
                     }
                     Err(r) => Err(r),
                 },
-                None => self.eval_list(line, exprs, exprs.len() > 1),
+                // A size asked for is checked before the value is used
+                // (below): the value's error is kept until then.
+                None => self.eval_list(line, exprs, exprs.len() > 1 || width != Width::Auto),
             };
             match evaluated {
                 // Not known yet (a forward reference): the addressing mode
@@ -236,12 +249,26 @@ impl Assembler<'_> {
                             pos: e.pos,
                         })
                         .collect();
-                    self.emit_placeholder(line, op, width, &shapes, at);
+                    let measured = self.encode_quietly(line, op, width, &shapes, at);
+                    self.emit_placeholder(line, measured);
                     return Step::Next;
                 }
             }
         };
         let mpos32 = at;
+        // 64tass picks the addressing mode (and checks a size forced with
+        // `@b`, `@w`, `@l`) before it uses the operands' values: where their
+        // shapes have none (`nop nop`, `inx 1/0`, `jmp @label`), that is the
+        // error, not the value's.
+        let mut vals = vals;
+        if let Some(shapes) = &unknown
+            && self
+                .encode_quietly(line, op, width, shapes, mpos32)
+                .is_err()
+        {
+            vals = shapes.iter().cloned().collect();
+            unknown = None;
+        }
         // An error kept in an operand (a list's element) is reported here,
         // unless no addressing mode takes operands of that shape.
         // The R65C02's bit instructions take two operands (`rmb 1,zp`) or
@@ -263,7 +290,8 @@ impl Assembler<'_> {
                 // `lda undefined,x` takes its 3 bytes), so later labels stay
                 // where the pass before put them.
                 if let Some(shapes) = &unknown {
-                    self.emit_placeholder(line, op, width, shapes, mpos32);
+                    let measured = self.encode_quietly(line, op, width, shapes, mpos32);
+                    self.emit_placeholder(line, measured);
                 }
                 return Step::Next;
             }
@@ -371,7 +399,8 @@ impl Assembler<'_> {
                         pos: v.pos,
                     })
                     .collect();
-                self.emit_placeholder(line, op, width, &shapes, at);
+                let measured = self.encode_quietly(line, op, width, &shapes, at);
+                self.emit_placeholder(line, measured);
             }
         }
         Step::Next
@@ -391,21 +420,29 @@ impl Assembler<'_> {
         self.st.emit_at = None;
     }
 
-    /// After an error, emit something of the likely size so later addresses stay put.
-    fn emit_placeholder(
+    /// The encoding of operands of these shapes (values not known yet), what
+    /// it reports dropped: it only measures, or asks whether `op` has an
+    /// addressing mode (and the size asked) for them.
+    fn encode_quietly(
         &mut self,
         line: &LineRef,
         op: Op,
         width: Width,
         shapes: &[Located],
         at: Pos,
-    ) {
-        // Errors already reported; this encoding only measures. What laying
-        // the bytes out finds (a bank crossed) is reported, as 64tass does.
+    ) -> Result<Code, Bad> {
         let before = self.diags.len();
         let encoded = self.encode(line, op, width, shapes, at);
         self.diags.truncate(before);
-        if let Ok(bytes) = encoded {
+        encoded
+    }
+
+    /// After an error, emit something of the likely size (`measured`, see
+    /// [`Self::encode_quietly`]: errors are reported already) so later
+    /// addresses stay put. What laying the bytes out finds (a bank crossed)
+    /// is reported, as 64tass does.
+    fn emit_placeholder(&mut self, line: &LineRef, measured: Result<Code, Bad>) {
+        if let Ok(bytes) = measured {
             self.emit(line, &vec![0; bytes.len()]);
         }
         self.st.opt_parts.clear();
@@ -635,7 +672,14 @@ fn operand_pos(line: &LineRef, from: usize, e: &Expr) -> Pos {
 fn value_pos(line: &LineRef, from: usize, e: &Expr) -> Pos {
     match e.kind() {
         ExprKind::Addr(AddrOp::Index(_), inner) => value_pos(line, from, inner),
-        ExprKind::Addr(..) if matches!(line.at(e.pos as usize), b'#' | b'(' | b'[') => e.pos + 1,
+        ExprKind::Addr(_, inner) if matches!(line.at(e.pos as usize), b'#' | b'(' | b'[') => {
+            match inner.kind() {
+                // A tuple (`((ptr, x))`) is placed at its first element, as
+                // 64tass places it.
+                ExprKind::Tuple([first, ..]) => first.start(),
+                _ => e.pos + 1,
+            }
+        }
         _ => operand_pos(line, from, e),
     }
 }
