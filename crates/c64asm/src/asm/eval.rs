@@ -440,12 +440,7 @@ impl Assembler<'_> {
         if moved == pos && self.line_subs(def.file, def_line).is_empty() {
             return None;
         }
-        // Counted in characters of the line in the file, as columns are.
-        let (file, index) = self.src.origin(def.file, def_line as u32);
-        let text = self.src.get(file).line(index as usize);
-        let moved = moved as usize;
-        let chars = text.get(..moved).map_or(moved, |t| t.chars().count());
-        Some(chars as u32 + 1)
+        Some(self.origin_column(def.file, def_line, moved))
     }
 
     /// `-Wcase-symbol`: the symbol read is written with other letter case

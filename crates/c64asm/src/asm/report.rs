@@ -257,12 +257,19 @@ impl Assembler<'_> {
         if on_line.is_empty() {
             return None;
         }
-        let raw = macro_column(&on_line, span.start.saturating_sub(from)) as usize;
-        // Counted in characters of the macro's line, as columns are.
-        let (body_file, body_line) = self.src.origin(span.file, line as u32);
-        let body = self.src.get(body_file).line(body_line as usize);
-        let chars = body.get(..raw).map_or(raw, |t| t.chars().count());
-        Some(chars as u32 + 1)
+        let raw = macro_column(&on_line, span.start.saturating_sub(from));
+        Some(self.origin_column(span.file, line, raw))
+    }
+
+    /// A byte offset in a line of an expansion (or of a file) as a column:
+    /// 1-based, counted in characters of the line it came from (the macro's
+    /// line), as columns are.
+    pub(crate) fn origin_column(&self, file: FileId, line: usize, byte: u32) -> u32 {
+        let (from, index) = self.src.origin(file, line as u32);
+        let text = self.src.get(from).line(index as usize);
+        let byte = byte as usize;
+        let chars = text.get(..byte).map_or(byte, |t| t.chars().count());
+        chars as u32 + 1
     }
 
     /// Counts a message against its line's bound for its kind: false if the line has
