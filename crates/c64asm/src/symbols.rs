@@ -66,6 +66,15 @@ impl Label {
         }
     }
 
+    /// Does a look-up in `pass` find it (64tass's rule)? What this pass
+    /// defined; a constant of the last pass (read before its line runs
+    /// again); an older constant only once something has already moved in
+    /// this pass (`fixeddig` false: another pass comes anyway).
+    #[inline]
+    pub fn visible(&self, pass: u32, fixeddig: bool) -> bool {
+        self.defpass == pass || (self.constant && (!fixeddig || self.defpass + 1 == pass))
+    }
+
     /// 64tass's `owner`: see [`OWNER`].
     pub fn owner(&self) -> bool {
         self.flags & OWNER != 0

@@ -1351,16 +1351,22 @@ impl Assembler<'_> {
         let (pass, star) = (self.st.pass, self.st.star);
         let (entered, moved) = self.st.stars.enter(pass, star);
         if moved {
-            if self.st.fixeddig && pass >= super::report::MAX_PASSES {
-                self.error(
-                    span,
-                    Kind::NoConvergence,
-                    "can't calculate stable value".into(),
-                );
-            }
-            self.st.fixeddig = false;
+            self.moved(span);
         }
         entered
+    }
+
+    /// What this line sets differs from the last pass's: another pass is
+    /// needed; in the last pass allowed it is an error, as in 64tass.
+    pub fn moved(&mut self, span: Span) {
+        if self.st.fixeddig && self.st.pass >= super::report::MAX_PASSES {
+            self.error(
+                span,
+                Kind::NoConvergence,
+                "can't calculate stable value".into(),
+            );
+        }
+        self.st.fixeddig = false;
     }
 
     /// A used label changed in the last pass allowed: name it, as 64tass does

@@ -303,8 +303,17 @@ impl Assembler<'_> {
         }
         match v {
             Value::Str(s) => {
-                for b in self.encode_str(s)? {
+                // Text that can't be encoded keeps its length (see
+                // `encode_or_mark`): the line's bytes stay, with the error.
+                let (bytes, fault) = match self.encode_or_mark(s) {
+                    Ok(bytes) => (bytes, None),
+                    Err((f, bytes)) => (bytes, Some(f)),
+                };
+                for b in bytes {
                     out.byte(b);
+                }
+                if let Some(f) = fault {
+                    return Err(f);
                 }
             }
             Value::Bytes(b) => {
@@ -344,10 +353,6 @@ impl Assembler<'_> {
         Ok(())
     }
 
-    fn encode_str(&self, s: &str) -> FResult<Vec<u8>> {
-        crate::value::Env::encode(self, s)
-    }
-
     /// `.text`, `.null`, `.ptext`, `.shift`, `.shiftl`.
     pub fn data_text(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
@@ -367,8 +372,11 @@ impl Assembler<'_> {
             marks.push((before, v.pos));
             last_empty = false;
             if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
+                // A character that can't be encoded leaves its text's bytes.
+                if f.char_index.is_none() {
+                    chunk.items.truncate(before);
+                }
                 let _ = self.fault(line, v.pos, f);
-                chunk.items.truncate(before);
                 continue;
             }
             last_empty = chunk.items.len() == before;

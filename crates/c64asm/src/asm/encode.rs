@@ -8,6 +8,7 @@ use super::Assembler;
 use super::lines::{LineRef, ParseKind};
 use super::state::{FrameData, Wait};
 use crate::diag::Kind;
+use crate::encoding::Defined;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::value::convert::to_uval;
@@ -177,8 +178,7 @@ impl Assembler<'_> {
                 _ => {
                     let s = self.char_code(line, &vals[i]);
                     let Some(e) = vals.get(i + 1) else {
-                        let span = self.span_at(line, vals[i].pos);
-                        self.error(span, Kind::Syntax, "expected 3 arguments".into());
+                        self.argnum(line, args, vals.len(), vals.len() + 2, usize::MAX);
                         return;
                     };
                     let e = e.clone();
@@ -186,18 +186,21 @@ impl Assembler<'_> {
                 }
             };
             let Some(coded) = vals.get(i + used) else {
-                let span = self.span_at(line, vals[i].pos);
-                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                self.argnum(line, args, vals.len(), vals.len() + 1, usize::MAX);
                 return;
             };
             let coded = coded.clone();
             let r = to_uval(&coded.val, 8, self);
             let byte = self.check(line, coded.pos, r).ok();
             if let (Some(s), Some(e), Some(b)) = (start, end, byte) {
-                let enc = self.st.encoding;
-                if !self.encs.get_mut(enc).add_range(s, e, b as u8) {
-                    let span = self.span_at(line, vals[i].pos);
-                    self.error(span, Kind::Encoding, "double defined range".into());
+                let (enc, pass) = (self.st.encoding, self.st.pass);
+                let span = self.span_at(line, vals[i].pos);
+                match self.encs.get_mut(enc).add_range(s, e, b as u8, pass) {
+                    Defined::Same => {}
+                    Defined::Moved => self.moved(span),
+                    Defined::Double => {
+                        self.error(span, Kind::Encoding, "double defined range".into())
+                    }
                 }
             }
             i += used + 1;
@@ -212,8 +215,7 @@ impl Assembler<'_> {
         };
         for pair in vals.chunks(2) {
             let [chars, bytes] = pair else {
-                let span = self.span_at(line, pair[0].pos);
-                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                self.argnum(line, args, vals.len(), vals.len() + 1, usize::MAX);
                 return;
             };
             let codes: Vec<u32> = match &chars.val {
@@ -237,6 +239,15 @@ impl Assembler<'_> {
             };
             let values: Vec<u64> = match bytes.val.elements() {
                 Some(items) => {
+                    // Pairs as far as both go, as 64tass's broadcast.
+                    let chars_len = match &chars.val {
+                        Value::Str(s) => s.chars().count(),
+                        v => v.elements().map_or(1, |e| e.len()),
+                    };
+                    if chars_len != items.len() {
+                        let f = crate::value::ops::cant_broadcast(chars_len, items.len());
+                        let _ = self.fault(line, chars.pos, f);
+                    }
                     let mut out = Vec::new();
                     for x in items.iter() {
                         let r = to_uval(x, 8, self);
@@ -264,11 +275,15 @@ impl Assembler<'_> {
                     );
                     break;
                 }
-                let enc = self.st.encoding;
-                if !self.encs.get_mut(enc).add_range(*c, *c, *b as u8) {
-                    let span = self.span_at(line, chars.pos);
-                    self.error(span, Kind::Encoding, "double defined range".into());
-                    break;
+                let (enc, pass) = (self.st.encoding, self.st.pass);
+                let span = self.span_at(line, chars.pos);
+                match self.encs.get_mut(enc).add_range(*c, *c, *b as u8, pass) {
+                    Defined::Same => {}
+                    Defined::Moved => self.moved(span),
+                    Defined::Double => {
+                        self.error(span, Kind::Encoding, "double defined range".into());
+                        break;
+                    }
                 }
             }
         }
@@ -283,8 +298,7 @@ impl Assembler<'_> {
         };
         for pair in vals.chunks(2) {
             let [text, bytes] = pair else {
-                let span = self.span_at(line, pair[0].pos);
-                self.error(span, Kind::Syntax, "the byte value is missing".into());
+                self.argnum(line, args, vals.len(), vals.len() + 1, usize::MAX);
                 return;
             };
             let Value::Str(esc) = &text.val else {
@@ -310,9 +324,11 @@ impl Assembler<'_> {
                     _ => None,
                 })
                 .collect();
-            if !self.encs.get_mut(saved).add_escape(esc, b) {
-                let span = self.span_at(line, text.pos);
-                self.error(span, Kind::Encoding, "double defined escape".into());
+            let span = self.span_at(line, text.pos);
+            match self.encs.get_mut(saved).add_escape(esc, b, self.st.pass) {
+                Defined::Same => {}
+                Defined::Moved => self.moved(span),
+                Defined::Double => self.error(span, Kind::Encoding, "double defined escape".into()),
             }
         }
     }

@@ -72,18 +72,7 @@ impl Env for Assembler<'_> {
     /// 64tass reports a character it can't encode at once, wherever the
     /// string is (see `Fault::eager`).
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
-        if self.no_encoding {
-            return unencoded(s);
-        }
-        self.encs.encode(self.st.encoding, s).map_err(|u| Fault {
-            eager: true,
-            char_index: Some(s[..u.offset.min(s.len())].chars().count()),
-            ..Fault::new(format!(
-                "can't encode character '{}' (U+{:04X})",
-                printable(u.ch),
-                u.ch as u32
-            ))
-        })
+        self.encode_or_mark(s).map_err(|(f, _)| f)
     }
 
     fn approximate(&self, approx: std::cmp::Ordering, exact: std::cmp::Ordering) {
@@ -99,13 +88,11 @@ impl Env for Assembler<'_> {
     /// As 64tass lists them: the table's order, the labels defined in this
     /// pass (and constants of the last one), an anonymous scope's name empty.
     fn namespace_members(&self, ns: NsId) -> Option<Vec<String>> {
-        let pass = self.st.pass;
-        let fixeddig = self.st.fixeddig;
+        let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
         let members = self.syms.table_order(ns, &self.names);
-        let shown = members.into_iter().filter(|&id| {
-            let l = self.syms.label(id);
-            l.defpass == pass || (l.constant && (!fixeddig || l.defpass + 1 == pass))
-        });
+        let shown = members
+            .into_iter()
+            .filter(|&id| self.syms.label(id).visible(pass, fixeddig));
         Some(
             shown
                 .map(|id| {
@@ -255,6 +242,31 @@ pub fn pc_value(addr: u32, typ: PcType) -> Value {
 }
 
 impl Assembler<'_> {
+    /// Encode a string in the encoding in effect; a character it can't
+    /// encode is an error, given with the text's bytes with `?` for each
+    /// such character (what 64tass makes of it: the text keeps its length).
+    pub fn encode_or_mark(&self, s: &str) -> Result<Vec<u8>, (Fault, Vec<u8>)> {
+        if self.no_encoding {
+            return unencoded(s).map_err(|f| (f, Vec::new()));
+        }
+        let now = crate::encoding::Now {
+            pass: self.st.pass,
+            fixeddig: self.st.fixeddig,
+        };
+        self.encs.encode(self.st.encoding, s, now).map_err(|u| {
+            let fault = Fault {
+                eager: true,
+                char_index: Some(s[..u.offset.min(s.len())].chars().count()),
+                ..Fault::new(format!(
+                    "can't encode character '{}' (U+{:04X})",
+                    printable(u.ch),
+                    u.ch as u32
+                ))
+            };
+            (fault, u.bytes)
+        })
+    }
+
     pub fn span_at(&self, line: &LineRef, pos: Pos) -> Span {
         let p = pos as usize;
         let end =
@@ -462,13 +474,28 @@ impl Assembler<'_> {
         }
     }
 
-    /// A symbol of one namespace; variables of earlier passes don't count,
-    /// so a `.weak` variable set in this pass shows through a stronger one
-    /// that is only set further down (64tass's include-guard idiom).
+    /// A symbol of one namespace, if visible now ([`Label::visible`]):
+    /// variables of earlier passes don't count, so a `.weak` variable set in
+    /// this pass shows through a stronger one that is only set further down
+    /// (64tass's include-guard idiom).
     pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
-        let pass = self.st.pass;
-        self.syms
-            .lookup_in_if(ns, name, |l| l.constant || l.defpass == pass)
+        let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
+        let id = self
+            .syms
+            .lookup_in_if(ns, name, |l| l.visible(pass, fixeddig))?;
+        self.note_forward(id);
+        Some(id)
+    }
+
+    /// A constant of the last pass found before its line ran in this one: if
+    /// that line doesn't run again, another pass must tell (see
+    /// [`PassState::forward_reads`]).
+    #[inline]
+    pub fn note_forward(&self, id: LabelId) {
+        let l = self.syms.label(id);
+        if l.constant && l.defpass + 1 == self.st.pass {
+            self.st.forward_reads.borrow_mut().push(id);
+        }
     }
 
     /// Mark a label read (it may now need another pass if redefined later),
@@ -671,7 +698,11 @@ impl Assembler<'_> {
             if count < 0 {
                 continue;
             }
-            if let Some(id) = self.syms.anon(ns, back, count as u32) {
+            let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
+            if let Some(id) = self.syms.anon(ns, back, count as u32)
+                && self.syms.label(id).visible(pass, fixeddig)
+            {
+                self.note_forward(id);
                 return Some(id);
             }
         }

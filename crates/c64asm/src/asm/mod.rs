@@ -296,7 +296,9 @@ impl<'o> Assembler<'o> {
                 self.compile_file(main);
             }
             self.read_exported();
-            if self.st.fixeddig && !self.out.sections_settled(self.st.pass) {
+            if self.st.fixeddig
+                && (!self.out.sections_settled(self.st.pass) || self.forward_read_gone())
+            {
                 self.st.fixeddig = false;
             }
             let again = !self.st.fixeddig || self.st.constcreated;
@@ -315,6 +317,15 @@ impl<'o> Assembler<'o> {
         self.report_exported_errors();
         self.unused_check();
         self.finish()
+    }
+
+    /// A constant, or an encoding's range or escape, read ahead of its line
+    /// in this pass whose line didn't run again (see
+    /// [`state::PassState::forward_reads`], [`Encodings::ahead_gone`]).
+    fn forward_read_gone(&self) -> bool {
+        let pass = self.st.pass;
+        let reads = self.st.forward_reads.borrow();
+        reads.iter().any(|&id| self.syms.label(id).defpass != pass) || self.encs.ahead_gone(pass)
     }
 
     /// The `-D` definitions as a source text of their own.

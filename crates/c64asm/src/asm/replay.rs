@@ -584,11 +584,9 @@ impl Assembler<'_> {
             let c = &self.st.contexts;
             c.len() > self.st.bottom && c[c.len() - 1].ns.0 == near
         };
-        if found_so {
-            let l = self.syms.label(id);
-            if l.constant || l.defpass == self.st.pass {
-                return true;
-            }
+        if found_so && self.syms.label(id).visible(self.st.pass, self.st.fixeddig) {
+            self.note_forward(id);
+            return true;
         }
         let name = self.read_name(want);
         self.read_lookup(name) == Some(id)

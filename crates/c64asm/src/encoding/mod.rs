@@ -3,9 +3,14 @@
 //! for raw 8-bit sources; Unicode to PETSCII and screen codes with `{name}`
 //! escapes for Unicode sources); user encodings start empty and are filled
 //! with `.cdef`, `.tdef` and `.edef`.
+//!
+//! Definitions are kept across passes, as 64tass keeps them: each remembers
+//! the pass that last made it, and what an earlier pass defined is found by
+//! text ahead of its definition the way a label is (see [`Now`]).
 
 mod tables;
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -17,12 +22,65 @@ enum Builtin {
     Screen,
 }
 
-/// A character range mapped onto consecutive bytes.
+/// The pass of the built-in escapes: found in every pass.
+const ALWAYS: u32 = u32::MAX;
+
+/// Where the assembly is when text is encoded: 64tass's rule for what an
+/// earlier pass defined. What this pass defined is found; what the last
+/// pass defined too (text ahead of its definition), noted as read ahead;
+/// anything older only once something moved in this pass (`fixeddig`
+/// false: another pass comes anyway).
 #[derive(Clone, Copy, Debug)]
+pub struct Now {
+    pub pass: u32,
+    pub fixeddig: bool,
+}
+
+impl Now {
+    fn finds(self, defined: u32, ahead: &Cell<u32>) -> bool {
+        if defined >= self.pass || !self.fixeddig {
+            return true;
+        }
+        if defined + 1 == self.pass {
+            ahead.set(self.pass);
+            return true;
+        }
+        false
+    }
+}
+
+/// What a definition did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defined {
+    /// As the last pass had it (or again in this pass).
+    Same,
+    /// New, or another value than the last pass's: another pass is needed.
+    Moved,
+    /// It collides with one of this pass (or a built-in one): an error.
+    Double,
+}
+
+/// A character range mapped onto consecutive bytes.
+#[derive(Clone, Debug)]
 struct Range {
     start: u32,
     end: u32,
     offset: u8,
+    /// The pass that last defined it.
+    pass: u32,
+    /// The pass that last found it ahead of its definition.
+    ahead: Cell<u32>,
+}
+
+/// An `.edef` escape (or a built-in `{name}`).
+#[derive(Clone, Debug)]
+struct Escape {
+    text: Rc<str>,
+    bytes: Rc<[u8]>,
+    /// The pass that last defined it ([`ALWAYS`] for a built-in one).
+    pass: u32,
+    /// The pass that last found it ahead of its definition.
+    ahead: Cell<u32>,
 }
 
 pub struct Encoding {
@@ -32,18 +90,21 @@ pub struct Encoding {
     unicode: bool,
     ranges: Vec<Range>,
     /// Escape sequences, longest first.
-    escapes: Vec<(Rc<str>, Rc<[u8]>)>,
+    escapes: Vec<Escape>,
     /// The characters escapes start with.
     escape_starts: Vec<char>,
     /// Where `.encode` made it (64tass's note under "can't encode").
     pub defined: Option<crate::source::Span>,
 }
 
-/// A character the encoding can't translate: the character and its offset in the text.
+/// A character the encoding can't translate: the first one and its offset
+/// in the text, and the text's bytes with `?` for each character that
+/// failed (64tass keeps the text's length, so addresses stay put).
 #[derive(Debug, PartialEq)]
 pub struct Unencodable {
     pub ch: char,
     pub offset: usize,
+    pub bytes: Vec<u8>,
 }
 
 /// PETSCII to screen code, for printable PETSCII.
@@ -105,7 +166,7 @@ fn builtin_covers(unicode: bool, start: u32, end: u32) -> bool {
 
 impl Encoding {
     fn new(name: &str, builtin: Option<Builtin>, unicode: bool) -> Encoding {
-        let mut escapes: Vec<(Rc<str>, Rc<[u8]>)> = Vec::new();
+        let mut escapes: Vec<Escape> = Vec::new();
         if unicode {
             for &(name, code) in tables::ESCAPES {
                 let code = match builtin {
@@ -116,11 +177,15 @@ impl Encoding {
                     Some(Builtin::None) => code,
                     None => continue,
                 };
-                let text: Rc<str> = Rc::from(format!("{{{name}}}").as_str());
-                escapes.push((text, Rc::from([code].as_slice())));
+                escapes.push(Escape {
+                    text: Rc::from(format!("{{{name}}}").as_str()),
+                    bytes: Rc::from([code].as_slice()),
+                    pass: ALWAYS,
+                    ahead: Cell::new(0),
+                });
             }
         }
-        escapes.sort_by_key(|e| std::cmp::Reverse(e.0.chars().count()));
+        escapes.sort_by_key(|e| std::cmp::Reverse(e.text.chars().count()));
         let mut e = Encoding {
             name: Rc::from(name),
             builtin,
@@ -134,10 +199,14 @@ impl Encoding {
         e
     }
 
-    fn translate(&self, c: char, unicode: bool) -> Option<u8> {
+    fn translate(&self, c: char, unicode: bool, now: Now) -> Option<u8> {
         let u = c as u32;
         if let Some(r) = self.ranges.iter().find(|r| r.start <= u && u <= r.end) {
-            return Some(r.offset.wrapping_add((u - r.start) as u8));
+            // A range no longer found hides nothing (it can't overlap a
+            // built-in table).
+            return now
+                .finds(r.pass, &r.ahead)
+                .then(|| r.offset.wrapping_add((u - r.start) as u8));
         }
         match (self.builtin?, unicode) {
             (Builtin::None, false) => (u <= 0xff).then_some(u as u8),
@@ -147,46 +216,91 @@ impl Encoding {
         }
     }
 
-    /// Add a `.cdef` range; `false` if it overlaps an existing one.
-    pub fn add_range(&mut self, start: u32, end: u32, offset: u8) -> bool {
+    /// Define a `.cdef`/`.tdef` range in `pass`. One of an earlier pass that
+    /// overlaps it otherwise is dropped; one of this pass is a collision.
+    pub fn add_range(&mut self, start: u32, end: u32, offset: u8, pass: u32) -> Defined {
         let (start, end) = (start.min(end), start.max(end));
-        // The same definition again (every pass runs it) is fine.
-        if self
+        // The built-in table's characters are taken in every pass (64tass:
+        // "double defined range" for `.cdef $20, $7e, ...` in `none`).
+        if self.builtin.is_some() && builtin_covers(self.unicode, start, end) {
+            return Defined::Double;
+        }
+        while let Some(i) = self
             .ranges
             .iter()
-            .any(|r| r.start == start && r.end == end && r.offset == offset)
+            .position(|r| r.start <= end && start <= r.end)
         {
-            return true;
+            let r = &mut self.ranges[i];
+            if r.start == start && r.end == end {
+                if r.pass >= pass {
+                    return if r.offset == offset {
+                        Defined::Same
+                    } else {
+                        Defined::Double
+                    };
+                }
+                r.pass = pass;
+                if r.offset == offset {
+                    return Defined::Same;
+                }
+                r.offset = offset;
+                return Defined::Moved;
+            }
+            if r.pass >= pass {
+                return Defined::Double;
+            }
+            self.ranges.remove(i);
         }
-        if self.ranges.iter().any(|r| r.start <= end && start <= r.end) {
-            return false;
-        }
-        // The built-in table's characters are taken too (64tass: "double
-        // defined range" for `.cdef $20, $7e, ...` in `none`).
-        if self.builtin.is_some() && builtin_covers(self.unicode, start, end) {
-            return false;
-        }
-        self.ranges.push(Range { start, end, offset });
-        true
+        let ahead = Cell::new(0);
+        self.ranges.push(Range {
+            start,
+            end,
+            offset,
+            pass,
+            ahead,
+        });
+        Defined::Moved
     }
 
-    /// Add an `.edef` escape; `false` if it is already defined differently.
-    pub fn add_escape(&mut self, text: &str, bytes: Vec<u8>) -> bool {
-        if let Some((_, old)) = self.escapes.iter().find(|(k, _)| k.as_ref() == text) {
-            return old.as_ref() == bytes.as_slice();
+    /// Define an `.edef` escape in `pass`.
+    pub fn add_escape(&mut self, text: &str, bytes: Vec<u8>, pass: u32) -> Defined {
+        if let Some(old) = self.escapes.iter_mut().find(|e| e.text.as_ref() == text) {
+            let same = old.bytes.as_ref() == bytes.as_slice();
+            if old.pass >= pass {
+                return if same { Defined::Same } else { Defined::Double };
+            }
+            old.pass = pass;
+            if same {
+                return Defined::Same;
+            }
+            old.bytes = bytes.into();
+            return Defined::Moved;
         }
-        self.escapes.push((Rc::from(text), bytes.into()));
+        self.escapes.push(Escape {
+            text: Rc::from(text),
+            bytes: bytes.into(),
+            pass,
+            ahead: Cell::new(0),
+        });
         self.escapes
-            .sort_by_key(|e| std::cmp::Reverse(e.0.chars().count()));
+            .sort_by_key(|e| std::cmp::Reverse(e.text.chars().count()));
         self.index_escapes();
-        true
+        Defined::Moved
+    }
+
+    /// Was anything found ahead of its definition in `pass` not defined
+    /// again by the pass's end (64tass's `efwcount`)?
+    fn ahead_gone(&self, pass: u32) -> bool {
+        let gone = |defined: u32, ahead: &Cell<u32>| ahead.get() == pass && defined != pass;
+        self.ranges.iter().any(|r| gone(r.pass, &r.ahead))
+            || self.escapes.iter().any(|e| gone(e.pass, &e.ahead))
     }
 
     fn index_escapes(&mut self) {
         self.escape_starts = self
             .escapes
             .iter()
-            .filter_map(|(k, _)| k.chars().next())
+            .filter_map(|e| e.text.chars().next())
             .collect();
         self.escape_starts.sort_unstable();
         self.escape_starts.dedup();
@@ -241,28 +355,48 @@ impl Encodings {
         &mut self.list[id.0 as usize]
     }
 
-    /// Encode a string: escapes (longest first), then single characters.
-    pub fn encode(&self, id: EncId, s: &str) -> Result<Vec<u8>, Unencodable> {
+    /// Was a definition found ahead of its line in `pass` whose line didn't
+    /// run again? Another pass must tell (it is no longer found there).
+    pub fn ahead_gone(&self, pass: u32) -> bool {
+        self.list.iter().any(|e| e.ahead_gone(pass))
+    }
+
+    /// Encode a string in `now`: an escape (the longest that matches, if
+    /// found now), else a single character.
+    pub fn encode(&self, id: EncId, s: &str, now: Now) -> Result<Vec<u8>, Unencodable> {
         let enc = self.get(id);
         let mut out = Vec::with_capacity(s.len());
         let mut i = 0;
-        'outer: while let Some(c) = s[i..].chars().next() {
-            if enc.escape_starts.contains(&c) {
-                for (text, bytes) in &enc.escapes {
-                    if s[i..].starts_with(text.as_ref()) {
-                        out.extend_from_slice(bytes);
-                        i += text.len();
-                        continue 'outer;
-                    }
-                }
+        let mut first = None;
+        while let Some(c) = s[i..].chars().next() {
+            if enc.escape_starts.contains(&c)
+                && let Some(e) = enc
+                    .escapes
+                    .iter()
+                    .find(|e| s[i..].starts_with(e.text.as_ref()))
+                && now.finds(e.pass, &e.ahead)
+            {
+                out.extend_from_slice(&e.bytes);
+                i += e.text.len();
+                continue;
             }
-            match enc.translate(c, self.unicode) {
+            match enc.translate(c, self.unicode, now) {
                 Some(b) => out.push(b),
-                None => return Err(Unencodable { ch: c, offset: i }),
+                None => {
+                    first.get_or_insert((c, i));
+                    out.push(b'?');
+                }
             }
             i += c.len_utf8();
         }
-        Ok(out)
+        match first {
+            None => Ok(out),
+            Some((ch, offset)) => Err(Unencodable {
+                ch,
+                offset,
+                bytes: out,
+            }),
+        }
     }
 }
 
@@ -270,41 +404,91 @@ impl Encodings {
 mod tests {
     use super::*;
 
+    const P1: Now = Now {
+        pass: 1,
+        fixeddig: true,
+    };
+
     #[test]
     fn unicode_none_is_petscii_with_escapes() {
         let e = Encodings::new(true);
         assert_eq!(
-            e.encode(NONE, "aA1{clr}").unwrap(),
+            e.encode(NONE, "aA1{clr}", P1).unwrap(),
             [0x41, 0xc1, 0x31, 0x93]
         );
-        assert_eq!(e.encode(NONE, "{CLR}").unwrap_err().ch, '{');
-        assert_eq!(e.encode(NONE, "\t").unwrap_err().ch, '\t');
+        assert_eq!(e.encode(NONE, "{CLR}", P1).unwrap_err().ch, '{');
+        assert_eq!(e.encode(NONE, "\t", P1).unwrap_err().ch, '\t');
     }
 
     #[test]
     fn screen_codes_follow_64tass() {
         let u = Encodings::new(true);
         assert_eq!(
-            u.encode(SCREEN, "aA@{pi}{cbm-a}").unwrap(),
+            u.encode(SCREEN, "aA@{pi}{cbm-a}", P1).unwrap(),
             [0x01, 0x41, 0x00, 0x5e, 0x70]
         );
-        assert!(u.encode(SCREEN, "{return}").is_err());
+        assert!(u.encode(SCREEN, "{return}", P1).is_err());
         let raw = Encodings::new(false);
         assert_eq!(
-            raw.encode(SCREEN, "aA@\u{c1}").unwrap(),
+            raw.encode(SCREEN, "aA@\u{c1}", P1).unwrap(),
             [0x41, 0x01, 0x00, 0x41]
         );
-        assert_eq!(raw.encode(NONE, "a\u{c3}").unwrap(), [0x61, 0xc3]);
+        assert_eq!(raw.encode(NONE, "a\u{c3}", P1).unwrap(), [0x61, 0xc3]);
     }
 
     #[test]
     fn user_encodings_start_empty() {
         let mut e = Encodings::new(true);
         let id = e.named("mine");
-        assert!(e.encode(id, "a").is_err());
-        assert!(e.get_mut(id).add_range('a' as u32, 'z' as u32, 1));
-        assert!(!e.get_mut(id).add_range('m' as u32, 'n' as u32, 1));
-        assert!(e.get_mut(id).add_escape("{x}", vec![1, 2]));
-        assert_eq!(e.encode(id, "{x}ab").unwrap(), [1, 2, 1, 2]);
+        assert!(e.encode(id, "a", P1).is_err());
+        let mine = e.get_mut(id);
+        assert_eq!(mine.add_range('a' as u32, 'z' as u32, 1, 1), Defined::Moved);
+        assert_eq!(mine.add_range('a' as u32, 'z' as u32, 1, 1), Defined::Same);
+        assert_eq!(
+            mine.add_range('m' as u32, 'n' as u32, 1, 1),
+            Defined::Double
+        );
+        assert_eq!(mine.add_escape("{x}", vec![1, 2], 1), Defined::Moved);
+        assert_eq!(mine.add_escape("{x}", vec![1, 3], 1), Defined::Double);
+        assert_eq!(e.encode(id, "{x}ab", P1).unwrap(), [1, 2, 1, 2]);
+        assert!(!e.ahead_gone(1));
+    }
+
+    #[test]
+    fn definitions_of_the_last_pass_are_found_ahead() {
+        let mut e = Encodings::new(true);
+        let id = e.named("mine");
+        e.get_mut(id).add_range('a' as u32, 'c' as u32, 0x41, 1);
+        e.get_mut(id).add_escape("{x}", vec![9], 1);
+        // Pass 2, before the definitions' lines: found, noted as read ahead.
+        let p2 = Now {
+            pass: 2,
+            fixeddig: true,
+        };
+        assert_eq!(e.encode(id, "b{x}", p2).unwrap(), [0x42, 9]);
+        assert!(e.ahead_gone(2));
+        // Defined again in pass 2: settled. Another range over part of it
+        // replaces the last pass's.
+        let mine = e.get_mut(id);
+        assert_eq!(
+            mine.add_range('a' as u32, 'c' as u32, 0x41, 2),
+            Defined::Same
+        );
+        assert_eq!(mine.add_escape("{x}", vec![8], 2), Defined::Moved);
+        assert_eq!(mine.add_range('b' as u32, 'd' as u32, 1, 3), Defined::Moved);
+        assert!(!e.ahead_gone(2));
+        // Pass 4 finds nothing of pass 2 while nothing has moved, and
+        // everything once something has.
+        let p4 = Now {
+            pass: 4,
+            fixeddig: true,
+        };
+        assert_eq!(e.encode(id, "{x}", p4).unwrap_err().ch, '{');
+        assert_eq!(e.encode(id, "d", p4).unwrap(), [3]);
+        let moved = Now {
+            pass: 4,
+            fixeddig: false,
+        };
+        assert_eq!(e.encode(id, "{x}", moved).unwrap(), [8]);
     }
 }

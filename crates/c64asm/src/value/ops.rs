@@ -322,11 +322,7 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
             } else if y.len() == 1 {
                 return broadcast(op, a, &y[0], env);
             } else {
-                return Err(Fault::new(format!(
-                    "operands could not be broadcast together with shapes {} and {}",
-                    x.len(),
-                    y.len()
-                )));
+                return Err(cant_broadcast(x.len(), y.len()));
             }
         }
         // A kept error (or an unknown value) next to a list stays itself.
@@ -902,11 +898,7 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         // single value (or a one-element list); the first difference decides.
         (Value::List(x) | Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => {
             if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
-                return Some(Err(Fault::new(format!(
-                    "operands could not be broadcast together with shapes {} and {}",
-                    x.len(),
-                    y.len()
-                ))));
+                return Some(Err(cant_broadcast(x.len(), y.len())));
             }
             // A lone element meets the other side whole, as in `broadcast`.
             if x.len() != y.len() {
@@ -993,4 +985,11 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
             _ => Ok(int::big(&x)?.cmp(&int::big(&y)?)),
         },
     })
+}
+
+/// Two sequences of different lengths met element by element (64tass's words).
+pub fn cant_broadcast(a: usize, b: usize) -> Fault {
+    Fault::new(format!(
+        "operands could not be broadcast together with shapes {a} and {b}"
+    ))
 }
