@@ -543,8 +543,12 @@ impl Assembler<'_> {
         let mut chunk = Chunk::default();
         self.rounded.set(false);
         if let Err(f) = self.text_of(&pattern.val, &mut chunk, 0) {
+            // A character that can't be encoded leaves its text's bytes.
+            let encoded = f.char_index.is_some();
             let _ = self.fault(line, pattern.pos, f);
-            return;
+            if !encoded {
+                return;
+            }
         }
         self.float_round_warning(line, pattern.pos);
         if chunk.items.is_empty() {
