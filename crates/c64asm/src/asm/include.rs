@@ -183,6 +183,7 @@ impl Assembler<'_> {
             self.syms.label_mut(nl.id).update_after = true;
         }
         self.files.open.push(self.st.cursor.file);
+        self.st.include_frames.push(self.st.chain.len());
         self.st.chain.push(span);
         self.st.depth += 1;
         let saved = self.st.cursor;
@@ -205,6 +206,7 @@ impl Assembler<'_> {
         self.st.top_mut().what = saved_what;
         self.st.depth -= 1;
         self.st.chain.pop();
+        self.st.include_frames.pop();
         self.files.open.pop();
         if let (Some(nl), Cmd::Binclude) = (newlabel, cmd) {
             let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr);

@@ -508,7 +508,18 @@ impl Assembler<'_> {
                 end += 1;
             }
         }
-        if end == start || (line.at(end) != b':' && self.is_mnemonic(&text[start..end])) {
+        // `a.b` alone defines `b` in `a`'s scope: listed as a label (64tass).
+        let mut dotted = false;
+        while end > start && line.at(end) == b'.' && line.at(end + 1) != b'.' {
+            let l = ident_len(text, end + 1, self.dialect.unicode);
+            if l == 0 {
+                break;
+            }
+            end += 1 + l;
+            dotted = true;
+        }
+        if end == start || (!dotted && line.at(end) != b':' && self.is_mnemonic(&text[start..end]))
+        {
             return "";
         }
         if line.at(end) == b':' {

@@ -823,6 +823,37 @@ impl Assembler<'_> {
     ) {
         self.opt_invalidate();
         self.record_line(line, None);
+        // The label first, as 64tass makes it: also when the type can't be
+        // read yet (a structure defined further on), so that it takes its
+        // place in its scope's table in the first pass (the label files'
+        // order), a code label of size 0 until the type is known.
+        let newlabel = match label {
+            Some((name, text, lspan, ns)) => {
+                match self.code_label(line, name, &text, lspan, ns, true, false) {
+                    Ok(nl) => nl,
+                    Err(_) => return,
+                }
+            }
+            None => None,
+        };
+        if !self.dstruct_typed(line, cmd, args, span, newlabel) {
+            if let Some(nl) = newlabel {
+                self.set_size(nl.id, 0, nl.oaddr);
+                self.syms.label_mut(nl.id).update_after = true;
+            }
+        }
+    }
+
+    /// `.dstruct`/`.dunion` once its label is made: false when the type is
+    /// not a structure (or union) of the right kind.
+    fn dstruct_typed(
+        &mut self,
+        line: &LineRef,
+        cmd: Cmd,
+        args: usize,
+        span: Span,
+        newlabel: Option<NewLabel>,
+    ) -> bool {
         let mut p = crate::syntax::expr::Parser::new(
             line.text,
             args,
@@ -838,14 +869,16 @@ impl Assembler<'_> {
                     Kind::Syntax,
                     e.msg,
                 );
-                return;
+                return false;
             }
         };
         let mut rest = line.skip_ws(p.pos);
         if line.at(rest) == b',' {
             rest += 1;
         }
-        let Ok(v) = self.eval(line, &e) else { return };
+        let Ok(v) = self.eval(line, &e) else {
+            return false;
+        };
         let want = if cmd == Cmd::Dunion {
             MacroKind::Union
         } else {
@@ -867,7 +900,7 @@ impl Assembler<'_> {
                     ),
                 );
             }
-            return;
+            return false;
         };
         if kind != want {
             let s = self.span_at(line, e.pos);
@@ -883,17 +916,8 @@ impl Assembler<'_> {
                     }
                 ),
             );
-            return;
+            return false;
         }
-        let newlabel = match label {
-            Some((name, text, lspan, ns)) => {
-                match self.code_label(line, name, &text, lspan, ns, true, false) {
-                    Ok(nl) => nl,
-                    Err(_) => return,
-                }
-            }
-            None => None,
-        };
         let args_text = line.text[rest..line.end].to_string();
         // Unlabelled, `.dstruct` puts the fields where it stands (`#name` doesn't).
         let here = newlabel.is_none();
@@ -901,6 +925,7 @@ impl Assembler<'_> {
         if let Some(nl) = newlabel {
             self.syms.label_mut(nl.id).update_after = true;
         }
+        true
     }
 
     /// Lay out a structure or union instance here; its fields go in the

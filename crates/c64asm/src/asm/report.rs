@@ -472,6 +472,16 @@ impl Assembler<'_> {
         let &(s, _, n) = marks
             .iter()
             .find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
+        // Only a macro call's arguments: a message about a definition read
+        // further out may come with a chain that ends at an include
+        // (`.binclude` of the file that called the macro).
+        if self
+            .st
+            .include_frames
+            .contains(&(chain.len().checked_sub(1)?))
+        {
+            return None;
+        }
         let call = *chain.last()?;
         let cf = self.src.get(call.file);
         let line_start = cf.line_start(cf.line_col(call.start as usize).0 - 1);

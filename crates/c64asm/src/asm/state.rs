@@ -207,6 +207,9 @@ pub struct PassState {
     pub cursor: Cursor,
     /// Call sites of the macros and includes being assembled (innermost last).
     pub chain: Vec<Span>,
+    /// The places in `chain` that are includes, not macro calls (whose
+    /// arguments a message in an expansion may be moved to).
+    pub include_frames: Vec<usize>,
     pub allow_branch_across_page: bool,
     /// `.option auto_longbranch_as_jmp`: far branches jump, not `brl`.
     pub longbranch_as_jmp: bool,
@@ -282,6 +285,7 @@ impl PassState {
             provides: Default::default(),
             cursor: Cursor { file: 0, line: 0 },
             chain: Vec::new(),
+            include_frames: Vec::new(),
             allow_branch_across_page: true,
             longbranch_as_jmp: false,
             dpage: 0,
@@ -353,6 +357,7 @@ impl PassState {
         self.eor = 0;
         self.provides.clear();
         self.chain.clear();
+        self.include_frames.clear();
         self.allow_branch_across_page = true;
         self.longbranch_as_jmp = false;
         self.dpage = 0;
