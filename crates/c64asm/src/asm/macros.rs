@@ -845,7 +845,10 @@ impl Assembler<'_> {
         if line.at(rest) == b',' {
             rest += 1;
         }
-        let Ok(v) = self.eval(line, &e) else { return };
+        let Ok(v) = self.eval(line, &e) else {
+            self.dstruct_label_alone(line, label);
+            return;
+        };
         let want = if cmd == Cmd::Dunion {
             MacroKind::Union
         } else {
@@ -867,6 +870,7 @@ impl Assembler<'_> {
                     ),
                 );
             }
+            self.dstruct_label_alone(line, label);
             return;
         };
         if kind != want {
@@ -883,6 +887,7 @@ impl Assembler<'_> {
                     }
                 ),
             );
+            self.dstruct_label_alone(line, label);
             return;
         }
         let newlabel = match label {
@@ -900,6 +905,20 @@ impl Assembler<'_> {
         self.instantiate(line, kind, id, &args_text, newlabel, span, here, true);
         if let Some(nl) = newlabel {
             self.syms.label_mut(nl.id).update_after = true;
+        }
+    }
+
+    /// A `.dstruct` label whose structure can't be laid out (not known yet
+    /// in the first pass, or not a structure): 64tass defines the label
+    /// before it looks at the structure, so it is still a label here, of
+    /// no size, and takes its place in its scope's table from this pass on.
+    fn dstruct_label_alone(&mut self, line: &LineRef, label: Option<(Name, Rc<str>, Span, NsId)>) {
+        let Some((name, text, lspan, ns)) = label else {
+            return;
+        };
+        let oaddr = self.out.addr(self.st.addr).address;
+        if let Ok(Some(nl)) = self.code_label(line, name, &text, lspan, ns, true, false) {
+            self.set_size(nl.id, 0, oaddr);
         }
     }
 
