@@ -281,10 +281,15 @@ pub struct Symbols {
     /// differs (a case-insensitive source's `Name` for `name`): few have
     /// one, so they are kept here rather than a pointer in every label.
     displays: FxHashMap<LabelId, Box<str>>,
-    /// Namespaces in which this pass assembled a line that gives 64tass's
-    /// table of that namespace an entry more (see [`Symbols::table_order`]):
-    /// a label before a directive other than `.var` (`tab .byte 1`), an
-    /// anonymous label (`-`, `+`, not `- = 5`) or a `:?=` assignment.
+    /// Namespaces in which this pass assembled a line that defines its label
+    /// without looking it up first: a label before a directive other than
+    /// `.var` (`tab .byte 1`), a label written with its colon (`loop:`) or
+    /// as `scope.name`, an anonymous label (`-`, `+`, not `- = 5`) or a `:?=`
+    /// assignment. 64tass's insertion checks the table's load before it
+    /// looks the name up, so such a line grows a table that is full to its
+    /// limit even when the name is there already (5 names in 8 slots go to
+    /// 16); [`Symbols::table_order`] gets the same growth from one entry
+    /// put in last.
     pub extra_slot: rustc_hash::FxHashSet<NsId>,
 }
 

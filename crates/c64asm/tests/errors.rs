@@ -958,7 +958,9 @@ fn a_macro_callee_is_an_expression_up_to_a_blank() {
         [e(6, 1, "expected exactly one argument, got 2")]
     );
     assert_eq!(at("#"), [e(6, 1, "expected exactly one argument")]);
-    assert_eq!(at("#(1) 2"), [e(6, 2, "wrong type 'int'")]);
+    // A value that is no macro: after its opening brackets.
+    assert_eq!(at("#(1) 2"), [e(6, 3, "wrong type 'int'")]);
+    assert_eq!(at("#((1))*2"), [e(6, 4, "wrong type 'int'")]);
     assert_eq!(at("#ms 2"), [e(6, 2, "wrong type 'list'")]);
 }
 

@@ -473,7 +473,7 @@ impl Assembler<'_> {
             b'.' => {
                 if let Some((cmd, end)) = self.command_at(line, after + 1) {
                     if self.st.active() && cmd != Cmd::Var {
-                        self.mark_extra_slot();
+                        self.mark_extra_slot_in(mycontext);
                     }
                     let args = line.skip_ws(end);
                     let dir = line.span(after, after + 1);
@@ -559,6 +559,11 @@ impl Assembler<'_> {
         }
         if self.st.active() {
             self.record_label_start(line);
+            // `name:` (or `a.name`) is defined without looking it up first,
+            // as a labelled directive is (see `mark_extra_slot`).
+            if islabel {
+                self.mark_extra_slot_in(mycontext);
+            }
         }
         let Ok(nl) = self.code_label(
             line,
@@ -1430,8 +1435,14 @@ impl Assembler<'_> {
     /// an entry more (see `Symbols::extra_slot`): that namespace's and, as
     /// the label lists of whole programs show, the root's.
     fn mark_extra_slot(&mut self) {
+        self.mark_extra_slot_in(self.st.context());
+    }
+
+    /// As [`Self::mark_extra_slot`], for a line whose label goes into `ns`
+    /// (a `_cheap` or `scope.name` label's namespace).
+    fn mark_extra_slot_in(&mut self, ns: NsId) {
         self.syms.extra_slot.insert(crate::symbols::GLOBAL);
-        self.syms.extra_slot.insert(self.st.context());
+        self.syms.extra_slot.insert(ns);
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).

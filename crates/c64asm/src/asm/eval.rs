@@ -1511,6 +1511,17 @@ impl Assembler<'_> {
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
         let callee = self.eval_value(line, f)?;
         let vals = self.eval_list(line, args, true)?;
+        // A built-in given too many or too few arguments: 64tass reports it
+        // at the first one's text (`len(#1,2)` at the `#`), where the
+        // arguments' own errors are placed after a `#` or bracket.
+        if let (Value::Builtin(b), Some(first)) = (&callee, args.first())
+            && !vals.iter().any(|a| matches!(a.val, Value::Error(_)))
+        {
+            let (min, max) = super::builtins::arity(*b);
+            if let Err(f) = super::builtins::arg_count(vals.len(), min, max) {
+                return self.check_value(line, first.text_start(), Err(f));
+            }
+        }
         self.call_value(line, callee, vals, pos)
     }
 

@@ -457,7 +457,11 @@ impl Assembler<'_> {
         let end = crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end);
         // A name, possibly dotted (`#lib.m`), is named in messages.
         let name_like = end > pos && self.dotted_name_end(line, pos) == end;
+        // Where a value that is no macro is reported: after its opening
+        // brackets (`#(m)`), as 64tass places a value.
+        let at;
         let v = if let Some(e) = self.plain_callee(line, pos, end) {
+            at = e.start() as usize;
             self.eval(line, &e)?
         } else {
             // Parsed once per place (a call in a loop or a later pass reads it again).
@@ -473,7 +477,10 @@ impl Assembler<'_> {
                 }
             };
             match &list[..] {
-                [e] => self.eval(line, e)?,
+                [e] => {
+                    at = e.start() as usize;
+                    self.eval(line, e)?
+                }
                 _ => {
                     // 64tass reads the callee as a list of exactly one.
                     let got = match list.len() {
@@ -524,7 +531,7 @@ impl Assembler<'_> {
                 // 64tass names only the wrong type (`#x`, `#1`, `#(x)`).
                 let span = match name_like {
                     true => line.span(pos, end),
-                    false => line.span(pos, pos + 1),
+                    false => line.span(at, at + 1),
                 };
                 let msg = format!("wrong type '{}'", other.type_name());
                 self.error(span, Kind::Syntax, msg);
