@@ -480,22 +480,8 @@ impl Assembler<'_> {
     /// (64tass's include-guard idiom).
     pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
         let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
-        let id = self
-            .syms
-            .lookup_in_if(ns, name, |l| l.visible(pass, fixeddig))?;
-        self.note_forward(id);
-        Some(id)
-    }
-
-    /// A constant of the last pass found before its line ran in this one: if
-    /// that line doesn't run again, another pass must tell (see
-    /// [`PassState::forward_reads`]).
-    #[inline]
-    pub fn note_forward(&self, id: LabelId) {
-        let l = self.syms.label(id);
-        if l.constant && l.defpass + 1 == self.st.pass {
-            self.st.forward_reads.borrow_mut().push(id);
-        }
+        self.syms
+            .lookup_in_if(ns, name, |l| l.visible(pass, fixeddig))
     }
 
     /// Mark a label read (it may now need another pass if redefined later),
@@ -702,7 +688,6 @@ impl Assembler<'_> {
             if let Some(id) = self.syms.anon(ns, back, count as u32)
                 && self.syms.label(id).visible(pass, fixeddig)
             {
-                self.note_forward(id);
                 return Some(id);
             }
         }

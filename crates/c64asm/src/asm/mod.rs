@@ -320,12 +320,15 @@ impl<'o> Assembler<'o> {
     }
 
     /// A constant, or an encoding's range or escape, read ahead of its line
-    /// in this pass whose line didn't run again (see
-    /// [`state::PassState::forward_reads`], [`Encodings::ahead_gone`]).
+    /// in this pass whose line didn't run again (64tass's `fwcount` and
+    /// `efwcount`): another pass must tell, where it is no longer found. A
+    /// constant read in this pass and last defined in the last one was
+    /// found ahead of its line (see [`crate::symbols::Label::visible`]).
     fn forward_read_gone(&self) -> bool {
         let pass = self.st.pass;
-        let reads = self.st.forward_reads.borrow();
-        reads.iter().any(|&id| self.syms.label(id).defpass != pass) || self.encs.ahead_gone(pass)
+        let gone =
+            |l: &crate::symbols::Label| l.constant && l.usepass == pass && l.defpass + 1 == pass;
+        self.syms.labels.iter().any(gone) || self.encs.ahead_gone(pass)
     }
 
     /// The `-D` definitions as a source text of their own.

@@ -585,7 +585,6 @@ impl Assembler<'_> {
             c.len() > self.st.bottom && c[c.len() - 1].ns.0 == near
         };
         if found_so && self.syms.label(id).visible(self.st.pass, self.st.fixeddig) {
-            self.note_forward(id);
             return true;
         }
         let name = self.read_name(want);

@@ -185,10 +185,6 @@ pub struct PassState {
     pub fixeddig: bool,
     /// A constant appeared that the previous pass didn't have.
     pub constcreated: bool,
-    /// Constants of the last pass read before their line ran in this one
-    /// (64tass's `fwcount`): one whose line didn't run again by the pass's
-    /// end asks for another pass, where it is no longer found.
-    pub forward_reads: std::cell::RefCell<Vec<crate::symbols::LabelId>>,
     pub frames: Vec<Frame>,
     pub contexts: Vec<Context>,
     /// Lookups don't go below this context (inside user functions).
@@ -270,7 +266,6 @@ impl PassState {
             pass: 0,
             fixeddig: true,
             constcreated: false,
-            forward_reads: Default::default(),
             frames: Vec::new(),
             contexts: Vec::new(),
             bottom: 0,
@@ -315,7 +310,6 @@ impl PassState {
         self.pass += 1;
         self.fixeddig = true;
         self.constcreated = false;
-        self.forward_reads.get_mut().clear();
         self.cpu = opts.cpu;
         self.random = RANDOM_START;
         self.longjumps.clear();
