@@ -716,6 +716,48 @@ fn a_labels_root_that_is_no_scope_is_an_error_and_nothing_is_written() {
     }
 }
 
+/// A missing `--labels-root` scope is 64tass's fatal error, found after the
+/// program assembled: its message alone, in 64tass's words (the warnings are
+/// not shown: there is an error), and its exit status. 64tass leaves the label
+/// files before it written; c64kit writes none.
+#[test]
+fn a_missing_labels_root_is_64tass_fatal_error_alone() {
+    const WARNS: &str =
+        "* = $1000\nfoo     nop\n        .text ^foo\nio      .block\nb = 1\n        .bend\n";
+    for args in [
+        &["-o", "s.prg", "--labels-root=nosuch", "-l", "y.lbl"][..],
+        &[
+            "-o",
+            "s.prg",
+            "-l",
+            "z.lbl",
+            "--labels-root=io.b",
+            "-l",
+            "y.lbl",
+            "-L",
+            "s.lst",
+        ],
+    ] {
+        let t = twins("labels-root-fatal", WARNS, &[], args);
+        let theirs = text(&t.tass_out.stderr);
+        assert!(
+            theirs.starts_with("64tass: fatal error: scope '"),
+            "{}",
+            both(&t.tass_out)
+        );
+        assert_eq!(theirs.lines().count(), 1, "{}", both(&t.tass_out));
+        assert_eq!(
+            text(&t.kit_out.stderr),
+            theirs.strip_prefix("64tass: ").unwrap(),
+            "{}",
+            both(&t.kit_out)
+        );
+        assert_eq!(t.kit_out.status.code(), t.tass_out.status.code());
+        assert_eq!(t.kit_out.status.code(), Some(1));
+        assert_eq!(t.kit.names(), ["s.asm"]);
+    }
+}
+
 #[test]
 fn export_labels_assembles_the_procs_of_the_listed_scope() {
     // Without --export-labels the unused `.proc` p is left out; exported, the procs

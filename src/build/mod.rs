@@ -76,14 +76,24 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             )
         },
     );
-    let (diagnostics, read) = match &result {
-        Ok(p) => (p.warnings.to_string(), p.files().to_vec()),
-        Err(d) => (d.to_string(), d.files()),
+    // A `--labels-root` scope the program lacks is 64tass's fatal error, found
+    // as it writes the label files: an error, so the warnings are not shown.
+    let missing_root = result
+        .as_ref()
+        .ok()
+        .and_then(|p| missing_label_root(p, &labels));
+    let (diagnostics, read) = match (&result, &missing_root) {
+        (Ok(p), Some(msg)) => (format!("fatal error: {msg}\n"), p.files().to_vec()),
+        (Ok(p), None) => (p.warnings.to_string(), p.files().to_vec()),
+        (Err(d), _) => (d.to_string(), d.files()),
     };
     if let Err(msg) = report(&args, matches, &written, &read, Some(&diagnostics)) {
         // Shown here instead, so that no message is lost.
         err!("{diagnostics}");
         errln!("error: {msg} - nothing written");
+        return ExitCode::FAILURE;
+    }
+    if missing_root.is_some() {
         return ExitCode::FAILURE;
     }
     let program = match result {
@@ -198,6 +208,15 @@ fn report(
             Ok(())
         }
     }
+}
+
+/// 64tass's message for the first label file whose `--labels-root` names no
+/// scope of the program, if any.
+fn missing_label_root(program: &c64asm::Program, labels: &[Target<LabelFormat>]) -> Option<String> {
+    labels.iter().find_map(|t| {
+        let root = t.scope.as_deref()?;
+        program.labels_from(t.format, root).err()
+    })
 }
 
 /// The files chosen on the command line, each with what goes into it.
