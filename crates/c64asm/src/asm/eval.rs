@@ -554,7 +554,7 @@ impl Assembler<'_> {
             }
             return Ok(v);
         }
-        if !self.doomed() {
+        if !self.undefined_is_none() {
             // A cheap local is looked for in its label's scope only.
             let searched = if self.reads_cheap(name) {
                 Searched::Object(self.st.cheap)
@@ -586,7 +586,7 @@ impl Assembler<'_> {
     /// "not defined symbol", once per name and scope searched in a pass (as
     /// 64tass), with where the search went.
     pub fn not_defined(&mut self, line: &LineRef, pos: Pos, what: String, searched: Searched) {
-        if self.doomed() {
+        if self.undefined_is_none() {
             return;
         }
         let (ns, object) = match searched {

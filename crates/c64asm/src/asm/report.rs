@@ -82,6 +82,16 @@ impl Assembler<'_> {
         self.push_diag(Severity::Error, kind, span, msg, None, None, None);
     }
 
+    /// A symbol not found reads as nothing (no error value) while this pass
+    /// has made a constant the last one didn't have: the symbol may be
+    /// among the later ones. 64tass's rule, which unlike [`Self::doomed`]
+    /// doesn't count a value that moved: an error value read ahead of its
+    /// definition must stay one for the values to settle.
+    pub fn undefined_is_none(&self) -> bool {
+        self.replay.taint();
+        self.st.constcreated && self.st.pass < MAX_PASSES
+    }
+
     /// No further pass can be avoided already: messages about values not
     /// known yet would be thrown away, so they are not even made.
     pub fn doomed(&self) -> bool {
@@ -189,13 +199,13 @@ impl Assembler<'_> {
                 .hash(&mut h);
             h.finish()
         };
-        // Errors kept in a value are counted where the value is used; a
-        // warning stays where it is, so it is counted at once.
-        let fresh = if self.deferring > 0 && severity == Severity::Error {
-            !self.diag_keys.contains(&key)
-        } else {
-            self.diag_keys.insert(key)
-        };
+        // Errors kept in a value are counted, and shown once, where the value
+        // is used: kept even when the same one was shown already this pass (a
+        // constant's error value read ahead of its line, then made again
+        // there, stays an error value, so the values settle); a warning
+        // stays where it is, so it is counted at once.
+        let fresh =
+            (self.deferring > 0 && severity == Severity::Error) || self.diag_keys.insert(key);
         if !fresh
             || self.diags.len() >= MAX_MESSAGES
             || !self.within_line_bound(
@@ -337,11 +347,8 @@ impl Assembler<'_> {
                     .hash(&mut h);
                 h.finish()
             };
-            let fresh = if self.deferring > 0 {
-                !self.diag_keys.contains(&key)
-            } else {
-                self.diag_keys.insert(key)
-            };
+            // Kept again by an enclosing value: shown where that is used.
+            let fresh = self.deferring > 0 || self.diag_keys.insert(key);
             let fresh = fresh
                 && match &p.undefined {
                     // Kept again by an enclosing value: decided where that
