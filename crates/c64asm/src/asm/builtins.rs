@@ -4,7 +4,9 @@
 //! read the assembler's state are in [`super::functions`].
 
 use crate::syntax::ast::BinOp;
-use crate::value::convert::{describe, numeric, to_bool, to_float, to_int, to_ival, to_uval};
+use crate::value::convert::{
+    describe, has_no_number, numeric, to_bool, to_float, to_int, to_ival, to_uval,
+};
 use crate::value::repr::{c_float, repr, to_str};
 use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Value, int};
 
@@ -266,6 +268,10 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             map1(vals[0], &|x| match numeric(x, env) {
                 // 64tass: the absolute value of a gap is the gap.
                 _ if matches!(x, Value::Gap) => Ok(Value::Gap),
+                _ if has_no_number(x) => Err(Fault::new(format!(
+                    "can't get absolute value of {}",
+                    describe(x, env)
+                ))),
                 Err(f) => Err(f),
                 Ok(Value::Bool(b)) => {
                     env.bool_misused(format!("can't get absolute value of {}", describe(x, env)));
@@ -280,7 +286,7 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             })
         }
         Builtin::Sign => map1(vals[0], &|x| {
-            if let Value::Gap = x {
+            if has_no_number(x) {
                 return Err(Fault::new(format!(
                     "can't get sign of {}",
                     describe(x, env)

@@ -12,7 +12,7 @@ use super::eval::Located;
 use super::lines::LineRef;
 use super::report::EResult;
 use crate::syntax::ast::{BinOp, Pos};
-use crate::value::convert::{describe, numeric, to_bool, to_float, to_int};
+use crate::value::convert::{describe, has_no_number, numeric, to_bool, to_float, to_int};
 use crate::value::repr::to_str;
 use crate::value::{self, Builtin, Env, FResult, Fault, Type, Value, int};
 
@@ -193,15 +193,20 @@ impl Assembler<'_> {
         };
         arg_count(vals.len(), 1, max)?;
         let v = vals[0];
-        // A gap converts to a string, its type or itself only (64tass).
+        // A gap converts to a string, its type or itself only, and what has
+        // no number (a function, a macro, ...) to no number (64tass).
+        let numbers = matches!(
+            t,
+            Type::Int | Type::Float | Type::Bool | Type::Bits | Type::Bytes
+        );
         let not_gap = |x: &Value| -> FResult<()> {
-            match x {
-                Value::Gap => Err(Fault::new(format!(
+            if matches!(x, Value::Gap) || (numbers && has_no_number(x)) {
+                return Err(Fault::new(format!(
                     "conversion of {} to {name} is not possible",
                     describe(x, env)
-                ))),
-                _ => Ok(()),
+                )));
             }
+            Ok(())
         };
         if !matches!(t, Type::Str | Type::Type | Type::Gap) {
             not_gap(v)?;

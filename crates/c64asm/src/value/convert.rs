@@ -160,6 +160,22 @@ fn bool_as_int(v: &Value, env: &dyn Env) {
     }
 }
 
+/// A value no number, truth value or bytes can be made of, whatever the
+/// conversion (64tass: "conversion of function to int is not possible",
+/// "can't get absolute value of macro").
+pub fn has_no_number(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Gap
+            | Value::Func(_)
+            | Value::Builtin(_)
+            | Value::Macro(..)
+            | Value::Namespace(_)
+            | Value::Type(_)
+            | Value::Register(_)
+    )
+}
+
 /// `type 'repr'`, as 64tass quotes values in messages.
 /// A value with no literal form (a macro, a user function, a namespace, an
 /// encoding, a type) is named by its type alone (`of macro and int '1'`).
