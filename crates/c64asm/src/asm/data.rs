@@ -373,7 +373,7 @@ impl Assembler<'_> {
             last_empty = false;
             if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
                 // A character that can't be encoded leaves its text's bytes.
-                if f.char_index.is_none() {
+                if !f.unencodable() {
                     chunk.items.truncate(before);
                 }
                 let _ = self.fault(line, v.pos, f);
@@ -544,9 +544,9 @@ impl Assembler<'_> {
         self.rounded.set(false);
         if let Err(f) = self.text_of(&pattern.val, &mut chunk, 0) {
             // A character that can't be encoded leaves its text's bytes.
-            let encoded = f.char_index.is_some();
+            let keep = f.unencodable();
             let _ = self.fault(line, pattern.pos, f);
-            if !encoded {
+            if !keep {
                 return;
             }
         }

@@ -162,6 +162,22 @@ impl Assembler<'_> {
         }
     }
 
+    /// What a range or escape definition did: another pass if it moved, an
+    /// error if it collides (then false).
+    fn defined(&mut self, d: Defined, span: Span, collision: &str) -> bool {
+        match d {
+            Defined::Same => true,
+            Defined::Moved => {
+                self.moved(span);
+                true
+            }
+            Defined::Double => {
+                self.error(span, Kind::Encoding, collision.into());
+                false
+            }
+        }
+    }
+
     /// `.cdef "az", 1` or `.cdef 'a', 'z', 1`.
     pub fn cdef(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
@@ -195,13 +211,8 @@ impl Assembler<'_> {
             if let (Some(s), Some(e), Some(b)) = (start, end, byte) {
                 let (enc, pass) = (self.st.encoding, self.st.pass);
                 let span = self.span_at(line, vals[i].pos);
-                match self.encs.get_mut(enc).add_range(s, e, b as u8, pass) {
-                    Defined::Same => {}
-                    Defined::Moved => self.moved(span),
-                    Defined::Double => {
-                        self.error(span, Kind::Encoding, "double defined range".into())
-                    }
-                }
+                let d = self.encs.get_mut(enc).add_range(s, e, b as u8, pass);
+                self.defined(d, span, "double defined range");
             }
             i += used + 1;
         }
@@ -277,13 +288,9 @@ impl Assembler<'_> {
                 }
                 let (enc, pass) = (self.st.encoding, self.st.pass);
                 let span = self.span_at(line, chars.pos);
-                match self.encs.get_mut(enc).add_range(*c, *c, *b as u8, pass) {
-                    Defined::Same => {}
-                    Defined::Moved => self.moved(span),
-                    Defined::Double => {
-                        self.error(span, Kind::Encoding, "double defined range".into());
-                        break;
-                    }
+                let d = self.encs.get_mut(enc).add_range(*c, *c, *b as u8, pass);
+                if !self.defined(d, span, "double defined range") {
+                    break;
                 }
             }
         }
@@ -325,11 +332,8 @@ impl Assembler<'_> {
                 })
                 .collect();
             let span = self.span_at(line, text.pos);
-            match self.encs.get_mut(saved).add_escape(esc, b, self.st.pass) {
-                Defined::Same => {}
-                Defined::Moved => self.moved(span),
-                Defined::Double => self.error(span, Kind::Encoding, "double defined escape".into()),
-            }
+            let d = self.encs.get_mut(saved).add_escape(esc, b, self.st.pass);
+            self.defined(d, span, "double defined escape");
         }
     }
 }

@@ -673,6 +673,7 @@ impl Assembler<'_> {
     /// now: searched in the current scope, then outwards.
     pub fn find_anon(&self, n: i32) -> Option<LabelId> {
         let back = n < 0;
+        let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
         for i in (self.st.bottom..self.st.contexts.len()).rev() {
             let ns = self.st.contexts[i].ns;
             let space = self.syms.ns(ns);
@@ -684,7 +685,6 @@ impl Assembler<'_> {
             if count < 0 {
                 continue;
             }
-            let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
             if let Some(id) = self.syms.anon(ns, back, count as u32)
                 && self.syms.label(id).visible(pass, fixeddig)
             {

@@ -60,6 +60,17 @@ pub enum Defined {
     Double,
 }
 
+/// A definition made again in `pass` (`same`: with the value it has): in
+/// the pass that made it, the same one or a collision; in a later one, taken
+/// over, and another pass is needed if its value changed.
+fn again(defined: &mut u32, pass: u32, same: bool) -> Defined {
+    if *defined >= pass {
+        return if same { Defined::Same } else { Defined::Double };
+    }
+    *defined = pass;
+    if same { Defined::Same } else { Defined::Moved }
+}
+
 /// A character range mapped onto consecutive bytes.
 #[derive(Clone, Debug)]
 struct Range {
@@ -232,19 +243,11 @@ impl Encoding {
         {
             let r = &mut self.ranges[i];
             if r.start == start && r.end == end {
-                if r.pass >= pass {
-                    return if r.offset == offset {
-                        Defined::Same
-                    } else {
-                        Defined::Double
-                    };
+                let d = again(&mut r.pass, pass, r.offset == offset);
+                if d == Defined::Moved {
+                    r.offset = offset;
                 }
-                r.pass = pass;
-                if r.offset == offset {
-                    return Defined::Same;
-                }
-                r.offset = offset;
-                return Defined::Moved;
+                return d;
             }
             if r.pass >= pass {
                 return Defined::Double;
@@ -265,16 +268,11 @@ impl Encoding {
     /// Define an `.edef` escape in `pass`.
     pub fn add_escape(&mut self, text: &str, bytes: Vec<u8>, pass: u32) -> Defined {
         if let Some(old) = self.escapes.iter_mut().find(|e| e.text.as_ref() == text) {
-            let same = old.bytes.as_ref() == bytes.as_slice();
-            if old.pass >= pass {
-                return if same { Defined::Same } else { Defined::Double };
+            let d = again(&mut old.pass, pass, old.bytes.as_ref() == bytes.as_slice());
+            if d == Defined::Moved {
+                old.bytes = bytes.into();
             }
-            old.pass = pass;
-            if same {
-                return Defined::Same;
-            }
-            old.bytes = bytes.into();
-            return Defined::Moved;
+            return d;
         }
         self.escapes.push(Escape {
             text: Rc::from(text),
