@@ -290,8 +290,9 @@ pub(crate) struct Rows {
     list: Vec<ListRow>,
     bytes: Vec<u8>,
     text: String,
-    /// The values the rows show (few: constants and loop labels).
-    values: Vec<Box<str>>,
+    /// The values the rows show (few: constants and loop labels), each with
+    /// the room 64tass's `repr` needs for it ([`crate::value::repr::repr_need`]).
+    values: Vec<(Box<str>, u32)>,
     /// The processor settings that do not pack into a row's word (none in
     /// practice), and the last one packed.
     listed_aside: Vec<crate::opcodes::Listed>,
@@ -420,13 +421,17 @@ impl Rows {
     }
 
     /// A value for a row to show ([`RowKind::Value`]).
-    pub fn add_value(&mut self, shown: String) -> u32 {
-        self.values.push(shown.into());
+    pub fn add_value(&mut self, (shown, need): (String, usize)) -> u32 {
+        let need = u32::try_from(need).unwrap_or(u32::MAX);
+        self.values.push((shown.into(), need));
         self.values.len() as u32 - 1
     }
 
-    fn value(&self, i: u32) -> &str {
-        self.values.get(i as usize).map_or("", |v| v)
+    /// A row's value and the room it needs.
+    fn value(&self, i: u32) -> (&str, usize) {
+        self.values
+            .get(i as usize)
+            .map_or(("", 0), |(v, need)| (v, *need as usize))
     }
 
     pub fn rows(&self) -> &[ListRow] {

@@ -636,6 +636,11 @@ impl Assembler<'_> {
             return;
         };
         let slice = super::files::window(&data, nums.first().copied(), nums.get(1).copied());
+        if slice.is_empty() {
+            // Listed at its address all the same, as `.fill 0` is (64tass).
+            self.record_gap(line);
+            return;
+        }
         let slice = slice.to_vec();
         self.emit(line, &slice);
     }

@@ -6,6 +6,7 @@
 use super::Assembler;
 use super::commands::Cmd;
 use super::lines::LineRef;
+use super::state::Wait;
 use crate::listing::{Entered, NewRow, RowKind, RowText, Rows, trim_end};
 use crate::program::SourceLine;
 use crate::source::FileId;
@@ -149,11 +150,7 @@ impl Assembler<'_> {
         if !was_active && active {
             // 64tass shows the closing line of a skipped block (`.endm`,
             // `.endf`, `.endif`, `.endc`) with its label blanked out.
-            let label = self.label_of(line);
-            let text = (!label.is_empty()).then(|| {
-                let rest = trim_end(&line.text[line.start + label.len()..line.end]);
-                format!("{:w$}{rest}", "", w = label.chars().count())
-            });
+            let text = (!self.label_of(line).is_empty()).then(|| self.label_blanked(line));
             self.push_row(line, RowKind::Text, text.as_deref());
         } else if was_active && !active && self.takes_branch(line) {
             self.drop_shown(line);
@@ -164,24 +161,50 @@ impl Assembler<'_> {
     /// `--verbose-list`: a loop's closing line, met each time round, is
     /// listed once when the loop is done.
     pub fn verbose_loop_end(&mut self, line: &LineRef) {
-        if self.record.verbose && self.listing() && self.st.active() {
-            self.drop_shown(line);
-            // A labelled one is listed by its label's row already: the
-            // label alone while the loop goes round (64tass).
-            let label = self.label_of(line);
-            if label.is_empty() {
-                let text = trim_end(&line.text[line.start..line.end]).into();
-                self.record.loop_end = Some((text, (line.file, line.index)));
-            } else if self.record.pending == Some((line.file, line.index))
-                && let Some(last) = self.record.rows.last()
-                && matches!(last.kind(), RowKind::Label)
-            {
-                let at = self.record.rows.len() - 1;
-                let whole = self.record.rows.text(at, &self.src).into();
-                self.record.rows.set_text(at, label);
-                self.record.loop_label = Some((at, whole));
-            }
+        if !self.record.verbose || !self.listing() {
+            return;
         }
+        if !self.st.active() {
+            // The round was left by `.continue`/`.break`: if it was the
+            // last, 64tass lists the closing line after the loop as the
+            // closing line of a skipped block.
+            if matches!(
+                self.st.top().what,
+                Wait::EndFor2 | Wait::EndRept2 | Wait::EndWhile2
+            ) {
+                let at = (line.file, line.index);
+                self.record.loop_end = Some((self.label_blanked(line).into(), at));
+                self.record.loop_label = None;
+            }
+            return;
+        }
+        self.drop_shown(line);
+        // A labelled one is listed by its label's row already: the label
+        // alone while the loop goes round (64tass).
+        let label = self.label_of(line);
+        if label.is_empty() {
+            let text = trim_end(&line.text[line.start..line.end]).into();
+            self.record.loop_end = Some((text, (line.file, line.index)));
+            return;
+        }
+        self.record.loop_end = None;
+        if self.record.pending == Some((line.file, line.index))
+            && let Some(last) = self.record.rows.last()
+            && matches!(last.kind(), RowKind::Label)
+        {
+            let at = self.record.rows.len() - 1;
+            let whole = self.record.rows.text(at, &self.src).into();
+            self.record.rows.set_text(at, label);
+            self.record.loop_label = Some((at, whole));
+        }
+    }
+
+    /// `--verbose-list`: a loop starts. What an enclosing loop's closing
+    /// line left from an earlier round is not this loop's: that line sets
+    /// it again when met.
+    pub fn verbose_loop_start(&mut self) {
+        self.record.loop_end = None;
+        self.record.loop_label = None;
     }
 
     /// `--verbose-list`: after a loop, its closing line.
@@ -199,6 +222,14 @@ impl Assembler<'_> {
             let listed = self.listed(&[]);
             self.record.rows.push(row, listed, &[], RowText::Own(&text));
         }
+    }
+
+    /// The line's text with its label blanked out, as 64tass lists the
+    /// closing line of a block it skipped.
+    fn label_blanked(&self, line: &LineRef) -> String {
+        let label = self.label_of(line);
+        let rest = trim_end(&line.text[line.start + label.len()..line.end]);
+        format!("{:w$}{rest}", "", w = label.chars().count())
     }
 
     /// `.else`, `.elsif`, `.case`, `.default`: a branch directive.
@@ -300,11 +331,13 @@ impl Assembler<'_> {
     /// A value as a listing's `=` column shows it: an error kept in the
     /// value, or a value with no literal form (a namespace, a macro, a
     /// function, a type, or a list holding one), shows as nothing (64tass).
-    fn shown_value(&self, v: &Value) -> String {
+    /// With it, the room 64tass's `repr` needs for it.
+    fn shown_value(&self, v: &Value) -> (String, usize) {
         if matches!(v, Value::None) || !crate::value::repr::has_literal_form(v) {
-            return String::new();
+            return (String::new(), 0);
         }
-        crate::value::repr::repr(v, self)
+        let need = crate::value::repr::repr_need(v, self);
+        (crate::value::repr::repr(v, self), need)
     }
 
     /// A constant's line: its value first (`=$fb`).

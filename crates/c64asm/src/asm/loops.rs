@@ -36,6 +36,7 @@ impl Assembler<'_> {
     ) -> Step {
         self.opt_invalidate();
         self.record_line(line, None);
+        self.verbose_loop_start();
         // A scoped loop's label is listed with its value, the scopes.
         let label_row = label.as_ref().and_then(|_| self.label_row());
         let scoped = matches!(cmd, Cmd::Bfor | Cmd::Brept | Cmd::Bwhile);

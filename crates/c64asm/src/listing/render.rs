@@ -156,7 +156,8 @@ pub(crate) fn render_to(
             }
             RowKind::Value(v) | RowKind::LoopLabel(v) => {
                 let loop_label = matches!(kind, RowKind::LoopLabel(_));
-                w.value(rows.value(v), loop_label, text);
+                let (v, need) = rows.value(v);
+                w.value(v, need, loop_label, text);
             }
             RowKind::Label => {
                 let row = w.head(b'.', r.addr, pc);
@@ -521,26 +522,26 @@ impl Writer {
 
     /// A constant's row (or a loop label's, `loop_label`): its value, then
     /// its source.
-    fn value(&mut self, v: &str, loop_label: bool, text: &str) {
+    fn value(&mut self, v: &str, need: usize, loop_label: bool, text: &str) {
         // 64tass writes a loop label's line number (and its column's
         // padding) after its value.
         let after = loop_label && self.columns.line_numbers;
         let mut row = if after { self.begin() } else { self.lead() };
         let number = std::mem::take(&mut self.number);
-        // A value too long for its column goes on a line of its own when it
-        // is shorter than the source column is from the row's start (or
-        // always with `--verbose-list`); longer, it is left out. So 64tass
-        // lists it.
+        // A value too long for its column goes on a line of its own when
+        // 64tass's `repr` has room for it before the source column (always
+        // with `--verbose-list`); else it is left out. So 64tass lists it.
         self.out.push(b'=');
         row.ascii = v.is_ascii();
         let width = v.chars().count() + 1;
-        if width < self.source_col - self.lead_width() {
+        let shown = self.verbose || need + 1 < self.source_col;
+        if shown && width < self.source_col - self.lead_width() {
             self.escaped(v);
             if after {
                 self.lead_after(&mut row, &number);
             }
             self.row(row, &[], None, Some(text));
-        } else if self.verbose || width < self.source_col {
+        } else if shown {
             self.escaped(v);
             if after {
                 self.lead_after(&mut row, &number);

@@ -258,6 +258,45 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
     }
 }
 
+/// The least room 64tass's `repr` needs to write `v` (`repr`'s length but
+/// where 64tass gives up early: an integer of more than 32 bits asks for
+/// nine characters per 27 of its bits before it counts its digits, and a
+/// list's element gets only what the elements before it left). The
+/// listing's `=` column shows a value only if its column has this much.
+pub fn repr_need(v: &Value, env: &dyn Env) -> usize {
+    // What a sequence of parts needs: each is written with the room left
+    // after the fixed characters and the parts before it.
+    fn parts<'a>(fixed: usize, items: impl Iterator<Item = &'a Value>, env: &dyn Env) -> usize {
+        let (mut need, mut chars) = (fixed, fixed);
+        for item in items {
+            need = need.max(chars + repr_need(item, env));
+            chars += repr(item, env).chars().count();
+        }
+        need.max(chars)
+    }
+    let words = |bits: u64| bits.div_ceil(32) as usize;
+    match v {
+        Value::Int(i) if i.unsigned_abs() >> 32 != 0 => {
+            let bits = 64 - u64::from(i.unsigned_abs().leading_zeros());
+            (words(bits) * 32 / 27 * 9).max(i.to_string().len())
+        }
+        Value::BigInt(i) => (words(i.bits()) * 32 / 27 * 9).max(i.to_string().len()),
+        Value::List(items) => parts(items.len().max(1) + 1, items.iter(), env),
+        Value::Tuple(items) if items.len() == 1 => parts(3, items.iter(), env),
+        Value::Tuple(items) => parts(items.len().max(1) + 1, items.iter(), env),
+        Value::ColonList(kv) => parts(3, [&kv.0, &kv.1].into_iter(), env),
+        Value::Dict(d) => {
+            let def = usize::from(d.default.is_some());
+            let fixed = (1 + 2 * d.pairs.len() + 2 * def).max(2);
+            let items = d.pairs.iter().flat_map(|(k, v)| [k, v]);
+            parts(fixed, items.chain(d.default.as_ref()), env)
+        }
+        Value::Code(c) => repr_need(&env.code_value(*c), env),
+        Value::Addr(a) => addr_repr(a.mode, String::new()).chars().count() + repr_need(&a.val, env),
+        _ => repr(v, env).chars().count(),
+    }
+}
+
 /// `x'..'`: byte strings in hex, as `str()` and messages write them.
 fn bytes_hex(b: &[u8], inv: bool) -> String {
     let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
