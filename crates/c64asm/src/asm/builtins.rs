@@ -460,15 +460,26 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             };
             let mut sorted: Vec<Value> = items.to_vec();
             let mut err = None;
-            merge_sort_by(&mut sorted, &mut |a, b| match value::compare(a, b, env) {
-                Some(Ok(o)) => o,
-                Some(Err(f)) => {
-                    err.get_or_insert(f);
-                    std::cmp::Ordering::Equal
+            merge_sort_by(&mut sorted, &mut |a, b| {
+                // 64tass compares with `<=>`, which `-Wstrict-bool` reports
+                // where a bool is compared.
+                let seq = |v: &Value| v.elements().is_some();
+                if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
+                    && !seq(a)
+                    && !seq(b)
+                {
+                    env.bool_misused(value::not_possible(BinOp::Cmp, a, b, env).msg);
                 }
-                None => {
-                    err.get_or_insert_with(|| value::not_possible(BinOp::Cmp, a, b, env));
-                    std::cmp::Ordering::Equal
+                match value::compare(a, b, env) {
+                    Some(Ok(o)) => o,
+                    Some(Err(f)) => {
+                        err.get_or_insert(f);
+                        std::cmp::Ordering::Equal
+                    }
+                    None => {
+                        err.get_or_insert_with(|| value::not_possible(BinOp::Cmp, a, b, env));
+                        std::cmp::Ordering::Equal
+                    }
                 }
             });
             if let Some(e) = err {

@@ -459,7 +459,7 @@ impl Assembler<'_> {
                         mycontext,
                         lookup_local,
                         op,
-                        value_pos,
+                        (after, value_pos),
                     );
                     return Step::Next;
                 }
@@ -585,7 +585,11 @@ impl Assembler<'_> {
             && line.at(after) != b'.'
             && self.opts.warnings.label_left
             && !self.syms.label(n.id).referenced()
-            && text.bytes().all(|b| b.is_ascii_alphabetic())
+            // Lower case letters only (any case without `-C`): what could
+            // be a mnemonic mistyped as a label.
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || !self.dialect.case_sensitive && b.is_ascii_uppercase())
         {
             self.warn("label-left", name_span, "label not on left side".into());
         }
@@ -994,7 +998,7 @@ impl Assembler<'_> {
         ns: NsId,
         local: bool,
         op: Assign,
-        pos: usize,
+        (op_at, pos): (usize, usize),
     ) {
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
@@ -1046,7 +1050,15 @@ impl Assembler<'_> {
                 let new = match op {
                     Assign::Op(op) => {
                         let old = self.syms.label(id).value.clone();
+                        let at = op_at as crate::syntax::ast::Pos;
+                        if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor)
+                            && self.opts.warnings.strict_bool
+                        {
+                            let what = format!("{} '{}'", op.name(), op.symbol());
+                            self.strict_logic(line, at, &what, &[&old, &val]);
+                        }
                         let r = value::binary(op, &old, &val, self);
+                        self.strict_bool_warnings(line, at);
                         // A failure stays in the variable until it is used.
                         let Ok(v) = self.check_value(line, pos as u32, r) else {
                             return;

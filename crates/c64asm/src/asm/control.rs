@@ -243,6 +243,7 @@ impl Assembler<'_> {
                         let r = value::binary(BinOp::Eq, &value, &v.val, self);
                         // 64tass shows where the `.case` is.
                         self.float_compare_warning_at(span, BinOp::Eq);
+                        self.strict_bool_warnings_at(span);
                         match r {
                             Ok(Value::Bool(true)) => {
                                 truth = true;

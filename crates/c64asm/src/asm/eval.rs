@@ -861,7 +861,16 @@ impl Assembler<'_> {
                 let v = self.eval_value(line, inner)?;
                 self.rounded.set(false);
                 if op == UnOp::Not && self.opts.warnings.strict_bool {
-                    self.strict_logic(line, e.pos, "logical not '!'", &[&v]);
+                    // 64tass negates a string's encoded bytes, and says so.
+                    match &v {
+                        Value::Str(s) => {
+                            if let Ok(b) = value::Env::encode(&*self, s) {
+                                let b = Value::bytes(b, false);
+                                self.strict_logic(line, e.pos, "logical not '!'", &[&b]);
+                            }
+                        }
+                        _ => self.strict_logic(line, e.pos, "logical not '!'", &[&v]),
+                    }
                     // 64tass then takes a code's address and negates that,
                     // which warns again (`!*`: of code, then of bits).
                     if let Value::Code(c) = v {
@@ -1183,11 +1192,16 @@ impl Assembler<'_> {
 
     /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not
     /// bools (lists are applied element by element, not warned about).
-    fn strict_logic(&mut self, line: &LineRef, pos: Pos, what: &str, vals: &[&Value]) {
-        let plain = |v: &Value| {
-            !matches!(v, Value::None | Value::Error(_) | Value::Fold) && v.elements().is_none()
+    pub(super) fn strict_logic(&mut self, line: &LineRef, pos: Pos, what: &str, vals: &[&Value]) {
+        // A list on the left is taken element by element (each says its
+        // own); on the right it is an operand as any other, and so is a
+        // kept error (64tass: "of bool 'true' and error").
+        let plain = |(i, v): (usize, &&Value)| match v {
+            Value::None | Value::Fold => false,
+            Value::Error(_) => i > 0,
+            _ => i > 0 || v.elements().is_none(),
         };
-        if vals.iter().all(|v| plain(v)) && vals.iter().any(|v| !matches!(v, Value::Bool(_))) {
+        if vals.iter().enumerate().all(plain) && vals.iter().any(|v| !matches!(v, Value::Bool(_))) {
             let described: Vec<String> = vals
                 .iter()
                 .map(|v| value::convert::describe(v, self))

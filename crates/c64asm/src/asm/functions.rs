@@ -36,7 +36,7 @@ impl Assembler<'_> {
         if let Some(a) = args.first()
             && matches!(
                 b,
-                Builtin::Abs | Builtin::Sign | Builtin::All | Builtin::Any
+                Builtin::Abs | Builtin::Sign | Builtin::All | Builtin::Any | Builtin::Sort
             )
         {
             self.strict_bool_warnings(line, a.pos);

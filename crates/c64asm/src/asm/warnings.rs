@@ -110,9 +110,13 @@ impl Assembler<'_> {
         if self.bool_uses.borrow().is_empty() {
             return;
         }
-        let uses = self.bool_uses.take();
         let span = self.span_at(line, pos);
-        for msg in uses {
+        self.strict_bool_warnings_at(span);
+    }
+
+    /// The same, at `span` (a `.case`: 64tass places its comparisons there).
+    pub fn strict_bool_warnings_at(&mut self, span: Span) {
+        for msg in self.bool_uses.take() {
             self.warn("strict-bool", span, msg);
         }
     }

@@ -192,7 +192,10 @@ pub fn describe(v: &Value, env: &dyn Env) -> String {
         | Value::Namespace(_)
         | Value::Encoding(_)
         | Value::Type(_) => v.type_name().to_string(),
-        _ => format!("{} '{}'", v.type_name(), super::repr::repr_short(v, env)),
+        _ => match super::repr::quoted_in_message(v, env) {
+            Some(text) => format!("{} '{text}'", v.type_name()),
+            None => v.type_name().to_string(),
+        },
     }
 }
 

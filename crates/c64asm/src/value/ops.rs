@@ -467,8 +467,8 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         }
         BinOp::Identity => return Ok(Value::Bool(super::same(a, b))),
         BinOp::NIdentity => return Ok(Value::Bool(!super::same(a, b))),
-        BinOp::In => return seq::contains(b, a, env),
-        BinOp::NotIn => return unary(UnOp::Not, &seq::contains(b, a, env)?, env),
+        BinOp::In => return seq::contains_or_not(b, a, false, env),
+        BinOp::NotIn => return seq::contains_or_not(b, a, true, env),
         // A list next to a single value joins it to each element.
         BinOp::Concat if is_seq(a) != is_seq(b) => return broadcast(op, a, b, env),
         BinOp::Concat => return seq::concat(a, b, env),

@@ -319,15 +319,34 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
     }
 }
 
-/// The value quoted in messages (`int '256'`): strings unquoted, long reprs cut.
-pub fn repr_short(v: &Value, env: &dyn Env) -> String {
-    let s = to_str(v, env);
-    if s.chars().count() > 48 {
-        let cut: String = s.chars().take(45).collect();
-        format!("{cut}...")
-    } else {
-        s
-    }
+/// The value as messages quote it (`int '256'`, strings unquoted): its
+/// [`to_str`] where 64tass's `str` has room for it in 40 characters (see
+/// [`repr_need`]); none where it hasn't, or for an error or none, which
+/// 64tass names by their type alone.
+pub fn quoted_in_message(v: &Value, env: &dyn Env) -> Option<String> {
+    const ROOM: usize = 40;
+    let need = match v {
+        Value::Error(_) | Value::None => return None,
+        Value::Str(s) => s.chars().count(),
+        Value::Bytes(b) | Value::InvBytes(b) => {
+            3 + 2 * b.len() + usize::from(matches!(v, Value::InvBytes(_)))
+        }
+        Value::ColonList(kv) => {
+            let items = [&kv.0, &kv.1];
+            items
+                .iter()
+                .fold((1, 1), |(need, chars), item| {
+                    (
+                        need.max(chars + repr_need(item, env)),
+                        chars + repr(item, env).chars().count(),
+                    )
+                })
+                .0
+        }
+        Value::Code(c) => return quoted_in_message(&env.code_value(*c), env),
+        _ => repr_need(v, env),
+    };
+    (need <= ROOM).then(|| to_str(v, env))
 }
 
 #[cfg(test)]

@@ -250,24 +250,37 @@ pub fn dict_get(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Option<Value>> 
 /// `needle in haystack`: a bool, except that, as in 64tass, an element
 /// compared with a list gives a list (`5 == [0, 5]` is `[false, true]`), and
 /// when no element equals the needle the last such list is the result.
-pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<Value> {
+/// With `not` set, `needle !in haystack`. In a list 64tass compares
+/// `needle == element` (`needle != element`), so its messages name the
+/// needle first.
+pub fn contains_or_not(
+    haystack: &Value,
+    needle: &Value,
+    not: bool,
+    env: &dyn Env,
+) -> FResult<Value> {
     if let Value::Symbol(name) = needle
         && let Some(found) = env.has_member(haystack, *name)
     {
-        return found.map(Value::Bool);
+        return found.map(|f| Value::Bool(f != not));
     }
     error_of(haystack)?;
     let found = match haystack {
         // An error (in the needle or an element) only counts if nothing
-        // matched: 64tass compares element by element (and an element that
+        // decided: 64tass compares element by element (and an element that
         // is a list compares element-wise, giving a list).
         Value::List(items) | Value::Tuple(items) => {
-            let mut result = Value::Bool(false);
+            let (compare, undecided) = if not {
+                (BinOp::Ne, true)
+            } else {
+                (BinOp::Eq, false)
+            };
+            let mut result = Value::Bool(undecided);
             let mut failed = None;
             for x in items.iter() {
-                match super::ops::binary(BinOp::Eq, x, needle, env)? {
-                    Value::Bool(true) => return Ok(Value::Bool(true)),
-                    Value::Bool(false) => {}
+                match super::ops::binary(compare, needle, x, env)? {
+                    Value::Bool(b) if b != undecided => return Ok(Value::Bool(b)),
+                    Value::Bool(_) => {}
                     Value::Error(f) => {
                         failed.get_or_insert(f);
                     }
@@ -275,7 +288,7 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<Valu
                 }
             }
             return match failed {
-                Some(f) if matches!(result, Value::Bool(false)) => Err((*f).clone()),
+                Some(f) if matches!(result, Value::Bool(b) if b == undecided) => Err((*f).clone()),
                 _ => Ok(result),
             };
         }
@@ -300,7 +313,7 @@ pub fn contains(haystack: &Value, needle: &Value, env: &dyn Env) -> FResult<Valu
         }
         _ => Err(not_possible(BinOp::In, needle, haystack, env)),
     };
-    found.map(Value::Bool)
+    found.map(|f| Value::Bool(f != not))
 }
 
 /// `a .. b`
