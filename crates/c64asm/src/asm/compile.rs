@@ -862,6 +862,7 @@ impl Assembler<'_> {
             return;
         };
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        self.note_def_chain(id, exists);
         self.set_constant(id, exists, span, text, val);
     }
 
@@ -880,6 +881,7 @@ impl Assembler<'_> {
             return;
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
+        self.note_def_chain(id, exists);
         let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
         self.set_constant(id, exists, span, &text, val);
     }
@@ -1090,6 +1092,7 @@ impl Assembler<'_> {
         let strength = self.st.strength;
         let pass = self.st.pass;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        self.note_def_chain(id, exists);
         let l = self.syms.label_mut(id);
         if exists && l.defpass != 0 {
             if l.constant {
@@ -1162,6 +1165,7 @@ impl Assembler<'_> {
             }
         }
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists {
             let l = self.syms.label(id);
@@ -1405,6 +1409,7 @@ impl Assembler<'_> {
     /// An anonymous `-`/`+` label: a code object like any label.
     fn define_anon(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> Option<LabelId> {
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
+        self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists {
             let l = self.syms.label(id);

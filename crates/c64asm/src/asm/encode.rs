@@ -68,7 +68,8 @@ impl Assembler<'_> {
                     _ => self.encs.anonymous(),
                 };
                 let text = self.names.name(name);
-                let (id, _) = self.syms.entry(ns, name, 0, text, span, &self.names);
+                let (id, existed) = self.syms.entry(ns, name, 0, text, span, &self.names);
+                self.note_def_chain(id, existed);
                 let pass = self.st.pass;
                 let l = self.syms.label_mut(id);
                 l.value = Value::Encoding(e);

@@ -64,6 +64,7 @@ impl Assembler<'_> {
             let (id, exists) = self
                 .syms
                 .entry(ns, name, strength, &text, lspan, &self.names);
+            self.note_def_chain(id, exists);
             if exists && self.syms.label(id).defpass == self.st.pass {
                 let first = self.syms.label(id).span;
                 self.duplicate_definition(lspan, first, &text);
@@ -732,6 +733,7 @@ impl Assembler<'_> {
     ) {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        self.note_def_chain(id, exists);
         if exists && self.syms.label(id).defpass == self.st.pass {
             let first = self.syms.label(id).span;
             self.duplicate_definition(span, first, text);

@@ -128,6 +128,10 @@ pub(crate) struct Assembler<'o> {
     pub diags: Vec<Pending>,
     /// Hashes of this pass's diagnostics (each is reported once).
     diag_keys: rustc_hash::FxHashSet<u64>,
+    /// The call chain (macro calls, structures placed, includes) a label was
+    /// made in, hashed, for labels not made at the top (see
+    /// [`Self::note_def_chain`]).
+    def_chains: rustc_hash::FxHashMap<crate::symbols::LabelId, u64>,
     /// Messages of one kind on one line (see [`PER_LINE`]): how many were kept, and
     /// how many more there were.
     per_line: rustc_hash::FxHashMap<LineKind, (u32, u64)>,
@@ -216,6 +220,7 @@ impl<'o> Assembler<'o> {
             st: PassState::new(opts),
             diags: Vec::new(),
             diag_keys: Default::default(),
+            def_chains: Default::default(),
             per_line: Default::default(),
             undefined: Default::default(),
             unencodable: Default::default(),

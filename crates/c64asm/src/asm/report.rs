@@ -71,6 +71,16 @@ pub(crate) struct Pending {
 pub(crate) type UndefinedKey = (String, u32);
 
 impl Assembler<'_> {
+    /// Keep the call chain a label just made (`existed` false) was made in,
+    /// when it is not made at the top: its `-Wunused` warning is told apart
+    /// from another label's at the same place by it.
+    pub(crate) fn note_def_chain(&mut self, id: crate::symbols::LabelId, existed: bool) {
+        if !existed && !self.st.chain.is_empty() {
+            let key = chain_hash(&self.st.chain);
+            self.def_chains.insert(id, key);
+        }
+    }
+
     /// An error that ends assembly at once (resource limits).
     pub fn has_fatal(&self) -> bool {
         self.diags

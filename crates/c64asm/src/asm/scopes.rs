@@ -63,6 +63,7 @@ impl Assembler<'_> {
         let span = line.span(line.start, line.start);
         let text = self.names.name(name);
         let (id, exists) = self.syms.entry(ctx, name, 0, text, span, &self.names);
+        self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
             self.syms.label_mut(id).defpass = pass;
@@ -100,6 +101,7 @@ impl Assembler<'_> {
     pub fn label_value(&mut self, name: Name, text: &str, span: Span, ns: NsId, v: Value) {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        self.note_def_chain(id, exists);
         if exists {
             if self.syms.label(id).defpass == self.st.pass {
                 let first = self.syms.label(id).span;

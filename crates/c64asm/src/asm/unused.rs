@@ -5,8 +5,15 @@
 //! call's or a function call's scope) is looked into, an unused one is not.
 //! (A variable set again before it was read is reported where that happens,
 //! see `set_variable`.)
+//!
+//! As every message of 64tass, each is given once for one place, text and
+//! call chain: the anonymous labels a loop makes at one line, or the labels
+//! of a `.block` repeated by a loop, are one warning; a structure's fields
+//! placed twice, or a macro's labels from two calls, are two (the chain a
+//! label was made in is kept by [`Assembler::note_def_chain`]).
 
 use super::Assembler;
+use crate::source::Span;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::value::{NsId, Value};
 
@@ -26,10 +33,16 @@ impl Assembler<'_> {
             return;
         }
         let mut seen = rustc_hash::FxHashSet::default();
-        self.unused_in(GLOBAL, &mut seen);
+        let mut given = rustc_hash::FxHashSet::default();
+        self.unused_in(GLOBAL, &mut seen, &mut given);
     }
 
-    fn unused_in(&mut self, ns: NsId, seen: &mut rustc_hash::FxHashSet<NsId>) {
+    fn unused_in(
+        &mut self,
+        ns: NsId,
+        seen: &mut rustc_hash::FxHashSet<NsId>,
+        given: &mut rustc_hash::FxHashSet<(Span, String, u64)>,
+    ) {
         // A scope reached twice (a label naming another's) is looked at once.
         if !seen.insert(ns) {
             return;
@@ -48,19 +61,22 @@ impl Assembler<'_> {
                     Unused::Variable
                 } else if !l.owner() {
                     Unused::Const
-                } else if matches!(l.value, Value::Code(_) | Value::Encoding(_)) {
+                } else if matches!(l.value, Value::Code(_)) {
+                    // Anything else a definition makes is a "macro" to
+                    // 64tass: a macro, a structure, a function, a
+                    // namespace, an `.encode` block's encoding.
                     Unused::Label
                 } else {
                     Unused::Macro
                 };
-                self.report_unused(id, kind);
+                self.report_unused(id, kind, given);
                 continue;
             }
             if !l.owner() {
                 continue;
             }
             for inner in self.scopes_of(id) {
-                self.unused_in(inner, seen);
+                self.unused_in(inner, seen, given);
             }
         }
     }
@@ -76,7 +92,12 @@ impl Assembler<'_> {
         }
     }
 
-    fn report_unused(&mut self, id: LabelId, kind: Unused) {
+    fn report_unused(
+        &mut self,
+        id: LabelId,
+        kind: Unused,
+        given: &mut rustc_hash::FxHashSet<(Span, String, u64)>,
+    ) {
         let w = &self.opts.warnings;
         let (on, switch, what) = match kind {
             Unused::Macro => (w.unused_macro, "unused-macro", "macro"),
@@ -89,10 +110,14 @@ impl Assembler<'_> {
         }
         let l = self.syms.label(id);
         let (span, name) = (l.span, self.syms.display(id, &self.names).to_string());
-        // Each symbol is walked once, so nothing here repeats: a field of a
-        // structure placed twice is two symbols at one place, two warnings
-        // as in 64tass (not one message given once per place).
+        let msg = format!("unused {what} '{name}'");
+        let chain = self.def_chains.get(&id).copied().unwrap_or(0);
+        if !given.insert((span, msg.clone(), chain)) {
+            return;
+        }
+        // Told apart by the chain above, not by the report's own key (the
+        // chain at the end of the pass is empty).
         self.diag_keys.clear();
-        self.warn(switch, span, format!("unused {what} '{name}'"));
+        self.warn(switch, span, msg);
     }
 }
