@@ -151,6 +151,7 @@ impl Assembler<'_> {
                                 width,
                                 mode,
                                 &v,
+                                None,
                                 value_pos(line, from, e),
                                 at,
                             )
@@ -510,7 +511,14 @@ impl Assembler<'_> {
                     })),
                     _ => super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg)),
                 };
-                self.one_operand(line, m, width, &indexed, v.pos, mpos)
+                match &indexed {
+                    // Its messages name the value as written, without the index.
+                    Value::Addr(a) if a.mode != AddrMode::NONE => {
+                        let (mode, inner) = (a.mode, &a.val);
+                        self.addr_operand(line, m, width, mode, inner, Some(&v.val), v.pos, mpos)
+                    }
+                    _ => self.one_operand(line, m, width, &indexed, v.pos, mpos),
+                }
             }
             [src, dst] if m.has(Mode::Move) => self.move_operands(line, m, width, src, dst, mpos),
             [bit, zp] if m.has(Mode::ZeroPageBit) => {
