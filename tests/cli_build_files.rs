@@ -402,13 +402,7 @@ fn a_sections_hex_output_finds_it_as_the_outputs_before_left_it() {
             "o3.hex",
         ],
     ];
-    for (n, args) in orders.iter().enumerate() {
-        let t = twins(&format!("flattened-{n}"), UNIONS, &[], args);
-        t.both_succeed();
-        for name in t.tass.names() {
-            t.same(&name);
-        }
-    }
+    same_files_in_every_line("flattened", UNIONS, &orders);
     let t = twins("flattened-bytes", UNIONS, &[], orders[0]);
     assert_eq!(
         text(&read(&t.kit.0, "o1.hex")),
@@ -1676,6 +1670,145 @@ fn long_address_beside_a_64k_format_assembles_in_64k() {
         for out in [&t.tass_out, &t.kit_out] {
             assert_eq!(both(out).matches("compile offset overflow").count(), 1);
         }
+    }
+}
+
+/// A 65816 game's background, 300 KiB put with `.binary` at a bank of its
+/// own, in a build writing Intel HEX and MOS hex: the MOS output makes 64tass
+/// assemble everything in 64 KiB, so the block wraps at its end four times,
+/// and the Intel HEX and S-record files carry it as wrapped records with no
+/// extended address record (c64kit wrapped it once, then wrote banks 1 to 3
+/// with `:02000004` records).
+#[test]
+fn a_block_longer_than_the_64k_image_wraps_every_time_in_every_output() {
+    let source = " .cpu \"65816\"\n* = $1a0000\nbackdrop .fill 300000, 1\n";
+    let t = twins(
+        "long-block-64k",
+        source,
+        &[],
+        &[
+            "-X",
+            "--intel-hex",
+            "-o",
+            "a.hex",
+            "--s-record",
+            "-o",
+            "a.srec",
+            "--mos-hex",
+            "-o",
+            "a.mos",
+        ],
+    );
+    t.both_succeed().same("a.hex").same("a.srec").same("a.mos");
+    assert!(!text(&read(&t.kit.0, "a.hex")).contains(":02000004"));
+}
+
+/// `-X` belongs to the outputs named after it, as 64tass's other output
+/// switches do: a homebrew ROM's `.prg` written before it keeps its 2-byte
+/// load address, the one after gets 3 bytes, and `--no-long-address` takes it
+/// back for the next; the last output gets what stands at the end.
+#[test]
+fn long_address_applies_to_the_outputs_named_after_it() {
+    let source = "* = $1000\nstart lda #1\n .fill 20\n rts\n";
+    let lines: [&[&str]; 3] = [
+        &["-o", "a.prg", "-X", "-o", "b.prg", "-n", "-o", "c.bin"],
+        &["-X", "-o", "a.prg", "--no-long-address", "-o", "b.prg"],
+        &[
+            "-X",
+            "-o",
+            "a.prg",
+            "--no-long-address",
+            "-o",
+            "b.prg",
+            "-X",
+        ],
+    ];
+    same_files_in_every_line("long-per-output", source, &lines);
+}
+
+/// Each command line run by both tools succeeds and writes the same files.
+fn same_files_in_every_line(tag: &str, source: &str, lines: &[&[&str]]) {
+    for (n, args) in lines.iter().enumerate() {
+        let t = twins(&format!("{tag}-{n}"), source, &[], args);
+        t.both_succeed();
+        for name in t.tass.names() {
+            t.same(&name);
+        }
+    }
+}
+
+/// 64tass 1.58's switches that undo another (`--no-ascii`, `--warn`,
+/// `--monitor`, ...): the later of the two counts, as in 64tass (c64kit
+/// refused them as unknown options).
+#[test]
+fn switches_that_undo_another_count_in_order() {
+    let source = "* = $1000\nLbl = 1\n lda #Lbl\n .text \"ab\"\n .word $12|$300\n beq near\n \
+                  .fill 20\nnear nop\n lda $fb\n";
+    let lines: [&[&str]; 10] = [
+        &["-C", "--no-case-sensitive", "-o", "a.prg"],
+        &["-a", "--no-ascii", "-o", "a.prg"],
+        &["-T", "--no-tasm-compatible", "-o", "a.prg"],
+        &["-B", "--no-long-branch", "-o", "a.prg"],
+        &["-X", "--no-long-address", "-o", "a.prg"],
+        &[
+            "-L",
+            "a.lst",
+            "--verbose-list",
+            "--no-verbose-list",
+            "-o",
+            "a.prg",
+        ],
+        &[
+            "-L",
+            "a.lst",
+            "-m",
+            "-s",
+            "--monitor",
+            "--source",
+            "-o",
+            "a.prg",
+        ],
+        &[
+            "-L",
+            "a.lst",
+            "--line-numbers",
+            "--no-line-numbers",
+            "-o",
+            "a.prg",
+        ],
+        &[
+            "-M",
+            "a.d",
+            "--make-phony",
+            "--no-make-phony",
+            "-o",
+            "a.prg",
+        ],
+        &[
+            "-w",
+            "--warn",
+            "--no-quiet",
+            "--caret-diag",
+            "-Wall",
+            "-o",
+            "a.prg",
+        ],
+    ];
+    for (n, args) in lines.iter().enumerate() {
+        let t = twins(&format!("undo-{n}"), source, &[], args);
+        t.both_succeed();
+        for name in t.tass.names() {
+            if name.ends_with(".lst") {
+                t.same_listing(&name);
+            } else {
+                t.same(&name);
+            }
+        }
+        assert_eq!(
+            located_messages(&text(&t.tass_out.stderr), false),
+            located_messages(&text(&t.kit_out.stderr), true),
+            "{args:?}"
+        );
     }
 }
 

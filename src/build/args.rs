@@ -42,8 +42,11 @@ pub struct Args {
     #[command(flatten)]
     pub asm: AsmFlags,
     /// Print nothing but diagnostics
-    #[arg(short = 'q', long)]
+    #[arg(short = 'q', long, overrides_with = "no_quiet")]
     pub quiet: bool,
+    /// 64tass's --no-quiet: undo -q (the last of the two counts)
+    #[arg(long, hide = true, overrides_with = "quiet")]
+    pub no_quiet: bool,
     /// Write diagnostics to this file instead of standard error
     #[arg(short = 'E', long = "error", value_name = "FILE")]
     pub error_file: Option<PathBuf>,
@@ -59,6 +62,9 @@ pub struct Args {
     /// Accepted for 64tass compatibility: c64kit always names the macro call
     #[arg(long)]
     pub macro_caret_diag: bool,
+    /// 64tass's --caret-diag: accepted, c64kit always shows the line and a caret
+    #[arg(long, hide = true)]
+    pub caret_diag: bool,
     /// Started under the name `64tass`: 64tass's default output name.
     #[arg(skip)]
     pub as_64tass: bool,
@@ -141,14 +147,23 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub list_append: Option<PathBuf>,
     /// List every line assembled, also comments and empty lines
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_verbose_list")]
     pub verbose_list: bool,
+    /// 64tass's --no-verbose-list: undo --verbose-list
+    #[arg(long, hide = true, overrides_with = "verbose_list")]
+    pub no_verbose_list: bool,
     /// Listing without the disassembly column
-    #[arg(short = 'm', long)]
+    #[arg(short = 'm', long, overrides_with = "monitor")]
     pub no_monitor: bool,
+    /// 64tass's --monitor: undo -m
+    #[arg(long, hide = true, overrides_with = "no_monitor")]
+    pub monitor: bool,
     /// Listing without the source column
-    #[arg(short = 's', long)]
+    #[arg(short = 's', long, overrides_with = "source")]
     pub no_source: bool,
+    /// 64tass's --source: undo -s
+    #[arg(long, hide = true, overrides_with = "no_source")]
+    pub source: bool,
     /// Listing and label tab size (1-64; 1: spaces only)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
     pub tab_size: Option<u8>,
@@ -166,8 +181,11 @@ pub struct Args {
     #[arg(short = 'M', long = "dependencies", value_name = "FILE")]
     pub dependencies: Option<PathBuf>,
     /// With -M: an empty rule per dependency, so deleted files don't break make
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_make_phony")]
     pub make_phony: bool,
+    /// 64tass's --no-make-phony: undo --make-phony
+    #[arg(long, hide = true, overrides_with = "make_phony")]
+    pub no_make_phony: bool,
     /// Write which source line made each byte (see docs/assembler.md)
     #[arg(long, value_name = "FILE")]
     pub source_map: Option<PathBuf>,
@@ -179,8 +197,11 @@ pub struct Args {
     pub disk_name: Option<String>,
 
     /// Listing with a line-number column
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_line_numbers")]
     pub line_numbers: bool,
+    /// 64tass's --no-line-numbers: undo --line-numbers
+    #[arg(long, hide = true, overrides_with = "line_numbers")]
+    pub no_line_numbers: bool,
 }
 
 // 64tass's flags that change what is assembled: `c64kit build` and `c64kit run`
@@ -189,20 +210,35 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct AsmFlags {
     /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
-    #[arg(short = 'a', long)]
+    #[arg(short = 'a', long, overrides_with = "no_ascii")]
     pub ascii: bool,
+    /// 64tass's --no-ascii: undo --ascii (the last of the two counts)
+    #[arg(long, hide = true, overrides_with = "ascii")]
+    pub no_ascii: bool,
     /// Case-sensitive symbols (and directives, registers)
-    #[arg(short = 'C', long)]
+    #[arg(short = 'C', long, overrides_with = "no_case_sensitive")]
     pub case_sensitive: bool,
+    /// 64tass's --no-case-sensitive: undo --case-sensitive (the last of the two counts)
+    #[arg(long, hide = true, overrides_with = "case_sensitive")]
+    pub no_case_sensitive: bool,
     /// TASM-compatible: left-to-right 16-bit expressions, `!` forces a word address, `@1` macro text
-    #[arg(short = 'T', long)]
+    #[arg(short = 'T', long, overrides_with = "no_tasm_compatible")]
     pub tasm_compatible: bool,
+    /// 64tass's --no-tasm-compatible: undo --tasm-compatible (the last of the two counts)
+    #[arg(long, hide = true, overrides_with = "tasm_compatible")]
+    pub no_tasm_compatible: bool,
     /// Out-of-range branches become a branch over a jmp
-    #[arg(short = 'B', long)]
+    #[arg(short = 'B', long, overrides_with = "no_long_branch")]
     pub long_branch: bool,
+    /// 64tass's --no-long-branch: undo --long-branch (the last of the two counts)
+    #[arg(long, hide = true, overrides_with = "long_branch")]
+    pub no_long_branch: bool,
     /// 3-byte load address and a 16 MiB address space
-    #[arg(short = 'X', long)]
-    pub long_address: bool,
+    #[arg(short = 'X', long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub long_address: Vec<bool>,
+    /// 64tass's --no-long-address: undo --long-address (the last of the two counts)
+    #[arg(long, hide = true, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub no_long_address: Vec<bool>,
     /// Define a symbol before the source, e.g. -D DEBUG=1 or -D name=\"text\" (the value is an expression)
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     pub defines: Vec<String>,
@@ -213,8 +249,11 @@ pub struct AsmFlags {
     #[arg(short = 'W', value_name = "NAME")]
     pub warnings: Vec<String>,
     /// No warnings
-    #[arg(short = 'w', long = "no-warn")]
+    #[arg(short = 'w', long = "no-warn", overrides_with = "warn")]
     pub no_warn: bool,
+    /// 64tass's --warn: undo -w
+    #[arg(long, hide = true, overrides_with = "no_warn")]
+    pub warn: bool,
     /// Processor: NMOS 6502 with undocumented opcodes
     #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
     pub illegal: bool,
@@ -265,10 +304,17 @@ impl AsmFlags {
             case_sensitive: self.case_sensitive,
             tasm_compatible: self.tasm_compatible,
             long_branch: self.long_branch,
-            long_address: self.long_address,
+            long_address: Self::long_address(m),
             warnings,
             ..c64asm::Options::default()
         })
+    }
+
+    /// `-X` in force at the end of the command line: given, and not undone
+    /// by a `--no-long-address` after it.
+    fn long_address(m: &ArgMatches) -> bool {
+        let last = |id| positions(m, id).max();
+        last("long_address") > last("no_long_address")
     }
 
     /// The processor switch given last (64tass's rule), or the 6502.
@@ -305,26 +351,30 @@ pub struct Target<F> {
     pub scope: Option<String>,
     /// The output's memory map (`--map`, `--map-append`: appended if true).
     pub map: Option<(PathBuf, bool)>,
+    /// `-X` in force at this `-o` (the last output: at the end of the line).
+    pub long: bool,
 }
 
 impl Args {
     /// The assembler's options.
     pub fn options(&self, m: &ArgMatches) -> Result<c64asm::Options, String> {
         let base = self.asm.options(m)?;
+        let outputs = self.outputs(m);
+        let smallest = outputs
+            .iter()
+            .map(|t| t.format.image_size(t.long))
+            .min()
+            .unwrap_or(1 << 16);
+        let long_address = match outputs.is_empty() {
+            true => base.long_address,
+            false => outputs.iter().any(|t| t.long),
+        };
         Ok(c64asm::Options {
-            // 64tass assembles in the smallest image among the outputs' formats.
-            flat_image: {
-                let outputs = self.outputs(m);
-                !outputs.is_empty()
-                    && outputs
-                        .iter()
-                        .all(|t| t.format.image_size(self.asm.long_address) > 1 << 24)
-            },
-            short_image: self.asm.long_address
-                && self
-                    .outputs(m)
-                    .iter()
-                    .any(|t| t.format.image_size(true) == 1 << 16),
+            // 64tass assembles in the smallest image among the outputs'
+            // formats, each with the `-X` in force at its `-o`.
+            flat_image: !outputs.is_empty() && smallest > 1 << 24,
+            long_address,
+            short_image: long_address && smallest == 1 << 16,
             image_of_outputs: true,
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             source_lines: self.source_map.is_some(),
@@ -387,6 +437,7 @@ impl Args {
     }
 
     pub fn outputs(&self, m: &ArgMatches) -> Vec<Target<OutputFormat>> {
+        const LONG: [(&str, bool); 2] = [("long_address", true), ("no_long_address", false)];
         const FORMATS: [(&str, OutputFormat); 9] = [
             ("cbm_prg", OutputFormat::Cbm),
             ("nostart", OutputFormat::Raw),
@@ -408,8 +459,10 @@ impl Args {
         let maps: Vec<(usize, (PathBuf, bool))> =
             maps.into_iter().map(|(i, p, a)| (i, (p, a))).collect();
         let at: Vec<usize> = files.iter().map(|f| f.0).collect();
+        let longs = in_force(m, &LONG, files.clone(), &[]);
         let mut targets = in_force(m, &FORMATS, files, &sections);
-        for (n, t) in targets.iter_mut().enumerate() {
+        for (n, (t, l)) in targets.iter_mut().zip(longs).enumerate() {
+            t.long = l.format;
             // A map given after the last -o is its map only if none came before it.
             t.map = own(&maps, &at, n).or_else(|| after_last(&maps, &at, n));
         }
@@ -529,6 +582,7 @@ fn in_force<F: Copy + Default>(
                 append,
                 scope: after_last(scopes, &at, n).or_else(|| own(scopes, &at, n)),
                 map: None,
+                long: false,
             }
         })
         .collect()

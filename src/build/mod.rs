@@ -305,7 +305,7 @@ fn write_outputs(
     for t in written.outputs {
         let what = if no_default { "the output" } else { "-o" };
         let bytes = run
-            .output(t.format, t.scope.as_deref())
+            .output_long(t.format, t.scope.as_deref(), t.long)
             .map_err(|e| failed(&t.path, e))?;
         let append = t.append.then_some("--output-append");
         add(&mut group, &t.path, (what, append), &bytes)?;

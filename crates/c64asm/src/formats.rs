@@ -174,8 +174,19 @@ impl Program {
         format: OutputFormat,
         blocks: &[(u32, Vec<u8>)],
     ) -> Result<Vec<u8>, String> {
-        let pieces = self.pieces(format, blocks)?;
-        let long = self.long_address;
+        self.format_long(format, blocks, self.long_address)
+    }
+
+    /// As [`format`](Self::format) for an output of its own `-X` (`long`):
+    /// 64tass takes the switches in force at each `-o` for that output, so a
+    /// CBM or nonlinear file named before a `-X` keeps 2-byte addresses.
+    pub(crate) fn format_long(
+        &self,
+        format: OutputFormat,
+        blocks: &[(u32, Vec<u8>)],
+        long: bool,
+    ) -> Result<Vec<u8>, String> {
+        let pieces = self.pieces(format, blocks, long)?;
         Ok(match format {
             OutputFormat::Cbm | OutputFormat::Raw | OutputFormat::Flat | OutputFormat::AppleII => {
                 let (start, image) = image(&flatten(&pieces));
@@ -209,13 +220,14 @@ impl Program {
         &self,
         format: OutputFormat,
         blocks: &'a [(u32, Vec<u8>)],
+        long: bool,
     ) -> Result<Vec<Piece<'a>>, String> {
         let assembled: u64 = match (self.flat_image, self.long_image) {
             (true, _) => 1 << 32,
             (false, true) => 1 << 24,
             (false, false) => 1 << 16,
         };
-        let mut size = format.image_size(self.long_address);
+        let mut size = format.image_size(long);
         if size == 1 << 24 && !self.long_image {
             // `-X` beside a 64 KiB format: a CBM file's image is 64 KiB too.
             size = 1 << 16;
@@ -230,6 +242,10 @@ impl Program {
                 format.switch()
             ));
         }
+        // Assembled in a narrower image beside it (`-X --intel-hex -o a.hex
+        // --mos-hex -o a.mos`), a block longer than that image (a 300 KiB
+        // `.binary`) wraps at its end every time, in every output.
+        let size = size.min(assembled);
         let mut pieces = Vec::with_capacity(blocks.len());
         for (addr, bytes) in blocks {
             // Where 64tass wraps earlier, split at each wrap as it does.

@@ -69,6 +69,17 @@ impl OutputRun<'_> {
         format: OutputFormat,
         section: Option<&str>,
     ) -> Result<Vec<u8>, String> {
+        self.output_long(format, section, self.program.long_address)
+    }
+
+    /// As [`output`](Self::output), with 3-byte addresses in a CBM or
+    /// nonlinear file if `long` (64tass's `-X` in force at that `-o`).
+    pub fn output_long(
+        &mut self,
+        format: OutputFormat,
+        section: Option<&str>,
+        long: bool,
+    ) -> Result<Vec<u8>, String> {
         let program = self.program;
         let node = match section {
             None => 0,
@@ -80,7 +91,7 @@ impl OutputRun<'_> {
         };
         self.compact(node, format.flattens(), 0);
         let (blocks, _) = self.done[node].as_ref().expect("compacted above");
-        program.format(format, blocks)
+        program.format_long(format, blocks, long)
     }
 
     /// 64tass's compaction of one memory: its sections copied in, then

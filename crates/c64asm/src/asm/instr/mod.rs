@@ -143,7 +143,14 @@ impl Assembler<'_> {
                         self.rounded.set(false);
                         let m = &table(self.st.cpu)[i as usize];
                         let encoded = if mode == AddrMode::NONE {
-                            self.one_operand(line, m, width, &v, value_pos(line, from, e), at)
+                            self.one_operand(
+                                line,
+                                m,
+                                width,
+                                &v,
+                                value_pos(line, from, e, self.dialect.tasm),
+                                at,
+                            )
                         } else {
                             self.addr_operand(
                                 line,
@@ -151,7 +158,8 @@ impl Assembler<'_> {
                                 width,
                                 mode,
                                 &v,
-                                value_pos(line, from, e),
+                                None,
+                                value_pos(line, from, e, self.dialect.tasm),
                                 at,
                             )
                         };
@@ -170,7 +178,7 @@ impl Assembler<'_> {
                         };
                         Ok(smallvec::smallvec![Located {
                             val,
-                            pos: value_pos(line, from, e)
+                            pos: value_pos(line, from, e, self.dialect.tasm)
                         }])
                     }
                     Ok(v) => {
@@ -186,7 +194,7 @@ impl Assembler<'_> {
                             .fold(v, |v, &op| super::eval::apply_mode(v, op));
                         let shaped = [Located {
                             val: shape(e),
-                            pos: value_pos(line, from, e),
+                            pos: value_pos(line, from, e, self.dialect.tasm),
                         }];
                         if matches!(v, Value::Error(_))
                             && self.encode_quietly(line, op, width, &shaped, at).is_err()
@@ -197,7 +205,7 @@ impl Assembler<'_> {
                             self.used(line, e.pos, v).map(|val| {
                                 smallvec::smallvec![Located {
                                     val,
-                                    pos: value_pos(line, from, e)
+                                    pos: value_pos(line, from, e, self.dialect.tasm)
                                 }]
                             })
                         }
@@ -218,7 +226,7 @@ impl Assembler<'_> {
                             x.val = shape(e);
                         }
                         if !splat {
-                            x.pos = value_pos(line, from, e);
+                            x.pos = value_pos(line, from, e, self.dialect.tasm);
                         }
                     }
                     if v.iter()
@@ -510,7 +518,14 @@ impl Assembler<'_> {
                     })),
                     _ => super::eval::apply_mode(v.val.clone(), AddrOp::Index(reg)),
                 };
-                self.one_operand(line, m, width, &indexed, v.pos, mpos)
+                match &indexed {
+                    // Its messages name the value as written, without the index.
+                    Value::Addr(a) if a.mode != AddrMode::NONE => {
+                        let (mode, inner) = (a.mode, &a.val);
+                        self.addr_operand(line, m, width, mode, inner, Some(&v.val), v.pos, mpos)
+                    }
+                    _ => self.one_operand(line, m, width, &indexed, v.pos, mpos),
+                }
             }
             [src, dst] if m.has(Mode::Move) => self.move_operands(line, m, width, src, dst, mpos),
             [bit, zp] if m.has(Mode::ZeroPageBit) => {
@@ -669,9 +684,12 @@ fn operand_pos(line: &LineRef, from: usize, e: &Expr) -> Pos {
 /// Where 64tass places an instruction operand's value (its range errors):
 /// just after its `#` or its indirection's opening bracket (64tass moves
 /// past them once the addressing mode is found), else as [`operand_pos`].
-fn value_pos(line: &LineRef, from: usize, e: &Expr) -> Pos {
+fn value_pos(line: &LineRef, from: usize, e: &Expr, tasm: bool) -> Pos {
     match e.kind() {
-        ExprKind::Addr(AddrOp::Index(_), inner) => value_pos(line, from, inner),
+        // TASM's `,x` moves the value to its comma (64tass's reader of `-T`
+        // places the operand there: "not a data bank address" at `,y`).
+        ExprKind::Addr(AddrOp::Index(_), _) if tasm => e.pos,
+        ExprKind::Addr(AddrOp::Index(_), inner) => value_pos(line, from, inner, tasm),
         ExprKind::Addr(_, inner) if matches!(line.at(e.pos as usize), b'#' | b'(' | b'[') => {
             match inner.kind() {
                 // A tuple (`((ptr, x))`) is placed at its first element, as

@@ -111,7 +111,7 @@ impl Assembler<'_> {
         at: Pos,
     ) -> Result<Code, Bad> {
         if let Some((mode, inner)) = self.stack_variable(v) {
-            return self.addr_operand(line, m, width, mode, &inner, pos, at);
+            return self.addr_operand(line, m, width, mode, &inner, None, pos, at);
         }
         match v {
             Value::Register(r) => match crate::opcodes::register_form(m, *r, self.st.cpu) {
@@ -127,7 +127,7 @@ impl Assembler<'_> {
                 None => Err(no_mode(at, &format!("register '{r}'"), m.name)),
             },
             Value::Addr(a) if a.mode != AddrMode::NONE => {
-                self.addr_operand(line, m, width, a.mode, &a.val, pos, at)
+                self.addr_operand(line, m, width, a.mode, &a.val, None, pos, at)
             }
             // `address(n)`: the plain operand, never a hint that `#` was meant.
             Value::Addr(a) => self.plain_operand(line, m, width, &a.val, Whole::Plain(v), pos, at),
@@ -163,7 +163,10 @@ impl Assembler<'_> {
     }
 
     /// An operand with addressing-mode operators (`#`, `,x`, `(...)`):
-    /// `mode` applied to `inner`.
+    /// `mode` applied to `inner`; the messages name `shown` where given:
+    /// `sta ptr, y` (the index a register argument of its own) is "not a data
+    /// bank address bits '$afc000'" in 64tass, the value alone, where
+    /// `sta ptr,y` names the address '$afc000,y'.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn addr_operand(
         &mut self,
@@ -172,6 +175,7 @@ impl Assembler<'_> {
         width: Width,
         mode: AddrMode,
         inner: &Value,
+        shown: Option<&Value>,
         pos: Pos,
         at: Pos,
     ) -> Result<Code, Bad> {
@@ -182,7 +186,7 @@ impl Assembler<'_> {
                 .iter()
                 .try_fold(inner_mode, |m, &op| m.push(op))
                 .unwrap_or(mode);
-            return self.addr_operand(line, m, width, mode, &value, pos, at);
+            return self.addr_operand(line, m, width, mode, &value, shown, pos, at);
         }
         let listed;
         let ops: &[AddrOp] = match mode.common_ops() {
@@ -192,7 +196,7 @@ impl Assembler<'_> {
                 &listed
             }
         };
-        let whole = Whole::Mode(mode, inner);
+        let whole = shown.map_or(Whole::Mode(mode, inner), Whole::Plain);
         let Some((how, col)) = self.match_mode(m, ops, width) else {
             return Err(no_mode(at, &mode.describe(), m.name));
         };
