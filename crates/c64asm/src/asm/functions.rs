@@ -142,10 +142,11 @@ impl Assembler<'_> {
                 let length = vals.get(2).map(|v| to_int(v, env)).transpose()?;
                 let path = path.to_string();
                 let pos = args[0].pos;
-                // Already reported: the result is just unknown.
+                // Reported where the file is read (once a pass): the result
+                // is an error value that says nothing more where it is used.
                 let data = self
                     .binary_file(line, &path, pos)
-                    .map_err(|_| Fault::none())?;
+                    .map_err(|_| super::report::silent_error())?;
                 let slice = super::files::window(&data, offset, length);
                 Ok(Value::Bytes(slice.to_vec().into()))
             }

@@ -135,6 +135,9 @@ pub(crate) struct Assembler<'o> {
     pub deferring: u32,
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
     pub eager: Vec<usize>,
+    /// How often an error value that says nothing more (a file that can't
+    /// be read) was used: see `keeping`.
+    pub silent_used: u32,
     /// Names reported "not defined" this pass, with the scope searched.
     pub undefined: rustc_hash::FxHashSet<UndefinedKey>,
     /// Encodings that reported a character they can't encode this pass
@@ -221,6 +224,7 @@ impl<'o> Assembler<'o> {
             unencodable: Default::default(),
             deferring: 0,
             eager: Vec::new(),
+            silent_used: 0,
             record: result::Recorder::new(opts.record_lines, opts.source_lines, opts.verbose_list),
             work: 0,
             anon_scopes: FxHashMap::default(),
