@@ -269,7 +269,9 @@ pub fn float_to_int(f: f64) -> FResult<i128> {
 }
 
 pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
-    if let Value::Gap = v {
+    // What has no number (a gap, a function, a macro, ...) is 64tass's
+    // conversion error (`cos(f)`, `pow(m, 2)`).
+    if has_no_number(v) {
         return Err(Fault::new(format!(
             "conversion of {} to float is not possible",
             describe(v, env)
