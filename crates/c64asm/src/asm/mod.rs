@@ -157,6 +157,9 @@ pub(crate) struct Assembler<'o> {
     /// The first approximate float comparison of the operation being evaluated
     /// (see [`warnings`]).
     pub approx: std::cell::Cell<Option<(std::cmp::Ordering, std::cmp::Ordering)>>,
+    /// Text that can't be encoded reads as its bytes with a `?` for each
+    /// such character (its error was reported already).
+    pub marking: std::cell::Cell<bool>,
     /// A float was rounded to an integer since this was last cleared.
     pub rounded: std::cell::Cell<bool>,
     /// The operand node (its address) the last `<?` or `>?` gave as its
@@ -231,6 +234,7 @@ impl<'o> Assembler<'o> {
             too_deep: Default::default(),
             last_star: None,
             approx: std::cell::Cell::new(None),
+            marking: std::cell::Cell::new(false),
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
             registers: target::register_bits(opts.cpu),

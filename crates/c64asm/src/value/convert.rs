@@ -40,12 +40,6 @@ impl PartialEq for Kept {
 }
 
 impl Fault {
-    /// A character text can't be encoded in: the text's bytes (with `?`
-    /// for it) are kept with the error, as 64tass keeps them.
-    pub fn unencodable(&self) -> bool {
-        self.char_index.is_some()
-    }
-
     pub fn new(msg: impl Into<String>) -> Fault {
         Fault {
             msg: msg.into(),
