@@ -319,8 +319,8 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             })
         }
         Builtin::Frac => map1(vals[0], &|x| match numeric(x, env) {
-            // Not a number: as 64tass says it for a gap.
-            Err(_) if matches!(x, Value::Gap) => real(to_float(x, env)?),
+            // Not a number: as 64tass says it for a gap or a function.
+            Err(_) if has_no_number(x) => real(to_float(x, env)?),
             Err(f) => Err(f),
             Ok(Value::Float(f)) => real(f.fract()),
             // An integer of any size has no fraction.
@@ -619,7 +619,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
         }
         let (sign, body) = match conv {
             'd' | 'x' | 'X' | 'b' => {
-                if let Value::Gap = arg {
+                if has_no_number(arg) {
                     return Err(Fault::new(format!(
                         "conversion of {} to int is not possible",
                         describe(arg, env)

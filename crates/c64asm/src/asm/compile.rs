@@ -1038,11 +1038,10 @@ impl Assembler<'_> {
                     self.lookup(name)
                 };
                 let Some(id) = found else {
-                    self.error(
-                        span,
-                        Kind::UndefinedSymbol,
-                        format!("not defined symbol '{text}'"),
-                    );
+                    // Once per name and scope a pass, as a name read is
+                    // (64tass: `m ::= 1` then `.byte m` is one error).
+                    let searched = super::eval::Searched::Object(ns);
+                    self.not_defined(line, span.start, text.to_string(), searched);
                     return;
                 };
                 if self.syms.label(id).constant {

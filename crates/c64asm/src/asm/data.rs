@@ -185,7 +185,19 @@ impl Assembler<'_> {
             Value::None => 0,
             _ => {
                 self.rounded.set(false);
-                match self.number(v, cmd, bits, signed) {
+                let mut r = self.number(v, cmd, bits, signed);
+                if let (Err(f), Value::Str(_)) = (&r, v)
+                    && f.char_index.is_some()
+                {
+                    // Text that can't be encoded: 64tass reports that, then
+                    // goes on with a `?` for the character (`.byte "aQ"` is
+                    // also too large).
+                    let _ = self.fault(line, pos, f.clone());
+                    self.marking.set(true);
+                    r = self.number(v, cmd, bits, signed);
+                    self.marking.set(false);
+                }
+                match r {
                     Ok(n) => {
                         self.float_round_warning(line, pos);
                         n
@@ -296,24 +308,28 @@ impl Assembler<'_> {
         }
     }
 
-    /// The bytes `.text` makes of a value.
-    pub fn text_of(&self, v: &Value, out: &mut Chunk, depth: u32) -> FResult<()> {
+    /// The bytes `.text` makes of a value. A value that fails keeps its
+    /// place, as in 64tass: a number or error value that is not a byte is
+    /// a `?`, text that can't be encoded keeps its length, and the later
+    /// elements of a list still count; the faults are left in `faults`.
+    pub fn text_of(&self, v: &Value, out: &mut Chunk, depth: u32, faults: &mut Vec<Fault>) {
         if depth > 64 {
-            return Err(Fault::new("data nested too deeply"));
+            faults.push(Fault::new("data nested too deeply"));
+            return;
         }
         match v {
             Value::Str(s) => {
                 // Text that can't be encoded keeps its length (see
                 // `encode_or_mark`): the line's bytes stay, with the error.
-                let (bytes, fault) = match self.encode_or_mark(s) {
-                    Ok(bytes) => (bytes, None),
-                    Err((f, bytes)) => (bytes, Some(f)),
+                let bytes = match self.encode_or_mark(s) {
+                    Ok(bytes) => bytes,
+                    Err((f, bytes)) => {
+                        faults.push(f);
+                        bytes
+                    }
                 };
                 for b in bytes {
                     out.byte(b);
-                }
-                if let Some(f) = fault {
-                    return Err(f);
                 }
             }
             Value::Bytes(b) => {
@@ -339,18 +355,32 @@ impl Assembler<'_> {
             }
             Value::Code(c) => {
                 let cv = crate::value::Env::code_value(self, *c);
-                self.text_of(&cv, out, depth + 1)?;
+                self.text_of(&cv, out, depth + 1, faults);
             }
-            Value::Addr(a) if a.mode.0 == 0 => self.text_of(&a.val, out, depth + 1)?,
+            Value::Addr(a) if a.mode.0 == 0 => self.text_of(&a.val, out, depth + 1, faults),
             Value::List(items) | Value::Tuple(items) => {
                 for x in items.iter() {
-                    self.text_of(x, out, depth + 1)?;
+                    self.text_of(x, out, depth + 1, faults);
                 }
             }
             Value::None => out.byte(0),
-            _ => out.byte(to_uval(v, 8, self)? as u8),
+            _ => match to_uval(v, 8, self) {
+                Ok(b) => out.byte(b as u8),
+                Err(f) => {
+                    faults.push(f);
+                    out.byte(b'?');
+                }
+            },
         }
-        Ok(())
+    }
+
+    /// [`Self::text_of`], its faults reported at `pos`.
+    pub fn text_reported(&mut self, line: &LineRef, v: &Value, pos: Pos, out: &mut Chunk) {
+        let mut faults = Vec::new();
+        self.text_of(v, out, 0, &mut faults);
+        for f in faults {
+            let _ = self.fault(line, pos, f);
+        }
     }
 
     /// `.text`, `.null`, `.ptext`, `.shift`, `.shiftl`.
@@ -370,15 +400,7 @@ impl Assembler<'_> {
             last_pos = v.pos;
             let before = chunk.items.len();
             marks.push((before, v.pos));
-            last_empty = false;
-            if let Err(f) = self.text_of(&v.val, &mut chunk, 0) {
-                // A character that can't be encoded leaves its text's bytes.
-                if !f.unencodable() {
-                    chunk.items.truncate(before);
-                }
-                let _ = self.fault(line, v.pos, f);
-                continue;
-            }
+            self.text_reported(line, &v.val, v.pos, &mut chunk);
             last_empty = chunk.items.len() == before;
             // Per-argument checks, of a value known (an undefined one was
             // reported already and stands for nothing to check).
@@ -536,20 +558,11 @@ impl Assembler<'_> {
             self.record_gap(line);
             return;
         }
-        if let Value::Error(f) = &pattern.val {
-            let _ = self.fault(line, pattern.pos, (**f).clone());
-            return;
-        }
         let mut chunk = Chunk::default();
         self.rounded.set(false);
-        if let Err(f) = self.text_of(&pattern.val, &mut chunk, 0) {
-            // A character that can't be encoded leaves its text's bytes.
-            let keep = f.unencodable();
-            let _ = self.fault(line, pattern.pos, f);
-            if !keep {
-                return;
-            }
-        }
+        // A pattern that fails still fills (64tass: a `?` for each value
+        // that is not a byte).
+        self.text_reported(line, &pattern.val, pattern.pos, &mut chunk);
         self.float_round_warning(line, pattern.pos);
         if chunk.items.is_empty() {
             if count > 0 {

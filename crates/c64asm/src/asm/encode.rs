@@ -320,8 +320,12 @@ impl Assembler<'_> {
                 continue;
             }
             let mut out = super::emit::Chunk::default();
-            if let Err(f) = self.text_of(&bytes.val, &mut out, 0) {
-                let _ = self.fault(line, bytes.pos, f);
+            let mut faults = Vec::new();
+            self.text_of(&bytes.val, &mut out, 0, &mut faults);
+            if !faults.is_empty() {
+                for f in faults {
+                    let _ = self.fault(line, bytes.pos, f);
+                }
                 continue;
             }
             let b: Vec<u8> = out

@@ -72,7 +72,12 @@ impl Env for Assembler<'_> {
     /// 64tass reports a character it can't encode at once, wherever the
     /// string is (see `Fault::eager`).
     fn encode(&self, s: &str) -> FResult<Vec<u8>> {
-        self.encode_or_mark(s).map_err(|(f, _)| f)
+        match self.encode_or_mark(s) {
+            Ok(bytes) => Ok(bytes),
+            // Reported already: the text's bytes with a `?` for it.
+            Err((_, bytes)) if self.marking.get() => Ok(bytes),
+            Err((f, _)) => Err(f),
+        }
     }
 
     fn approximate(&self, approx: std::cmp::Ordering, exact: std::cmp::Ordering) {

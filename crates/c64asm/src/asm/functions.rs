@@ -16,6 +16,16 @@ use crate::value::convert::{describe, has_no_number, numeric, to_bool, to_float,
 use crate::value::repr::to_str;
 use crate::value::{self, Builtin, Env, FResult, Fault, Type, Value, int};
 
+/// Does `v` hold an error no place was given yet (see
+/// [`Assembler::place_errors`])?
+fn has_loose_error(v: &Value) -> bool {
+    match v {
+        Value::Error(f) => f.kept.is_none() && !f.none,
+        Value::List(items) | Value::Tuple(items) => items.iter().any(has_loose_error),
+        _ => false,
+    }
+}
+
 impl Assembler<'_> {
     pub fn call_builtin(
         &mut self,
@@ -51,24 +61,77 @@ impl Assembler<'_> {
                 _ => {}
             }
         }
-        // 64tass points a byte()-style range error at the value, and the
-        // error of a function of one value (`sqrt(-1)`, `len(1)`) at it too.
-        let at = match (args, &r) {
+        match r {
+            Err(f) => {
+                let at = self.builtin_error_place(b, args, &f, pos);
+                self.check_value(line, at, Err(f))
+            }
+            // Applied to a list, a function keeps each element's error in
+            // the result: placed where the argument is, as 64tass places it
+            // (`abs([f])` at the `[`, not at `abs`).
+            Ok(v) if has_loose_error(&v) => {
+                Ok(self.place_errors(line, v, &|a, f| a.builtin_error_place(b, args, f, pos)))
+            }
+            Ok(v) => Ok(v),
+        }
+    }
+
+    /// Where 64tass places the error `f` of built-in `b` called at `pos`:
+    /// a byte()-style range error at the value, the error of a function of
+    /// one value (`sqrt(-1)`, `len(1)`) at it too.
+    fn builtin_error_place(&self, b: Builtin, args: &[Located], f: &Fault, pos: Pos) -> Pos {
+        match args {
             // (An address in brackets is placed inside them; 64tass: at them.)
-            ([a], Err(_)) if !matches!(a.val, Value::Addr(_)) => a.pos,
-            ([a, ..], Err(_)) if b.is_data_conversion() => a.pos,
+            [a] if !matches!(a.val, Value::Addr(_)) => a.pos,
+            [a, ..] if b.is_data_conversion() => a.pos,
             // Of several values, at the one the message names (`range(1, ?)`,
-            // `format("%d", ?)`), as 64tass places it.
-            ([_, _, ..], Err(f)) => args
+            // `format("%d", ?)`, `pow(2, [1, f])`), as 64tass places it.
+            [_, _, ..] => args
                 .iter()
                 .rev()
-                .find(|a| {
-                    !matches!(a.val, Value::Addr(_)) && f.msg.contains(&describe(&a.val, &*self))
-                })
+                .find(|a| !matches!(a.val, Value::Addr(_)) && self.named_in(&a.val, &f.msg))
                 .map_or(pos, |a| a.pos),
             _ => pos,
-        };
-        self.check_value(line, at, r)
+        }
+    }
+
+    /// Does `msg` name `v`, or one of its elements (at any depth)?
+    fn named_in(&self, v: &Value, msg: &str) -> bool {
+        msg.contains(&describe(v, self))
+            || v.elements()
+                .is_some_and(|items| items.iter().any(|x| self.named_in(x, msg)))
+    }
+
+    /// `v` with each error it holds that no place was given yet (a
+    /// list's element a function failed on) placed at `at(f)`: reported
+    /// there where the value is used.
+    fn place_errors(
+        &mut self,
+        line: &LineRef,
+        v: Value,
+        at: &dyn Fn(&Self, &Fault) -> Pos,
+    ) -> Value {
+        match v {
+            Value::Error(f) if f.kept.is_none() && !f.none => {
+                let pos = at(self, &f);
+                let f = (*f).clone();
+                self.keeping(|a| Err(a.fault(line, pos, f)), |v| v)
+                    .unwrap_or(Value::None)
+            }
+            Value::List(items) => Value::list(
+                items
+                    .iter()
+                    .map(|x| self.place_errors(line, x.clone(), at))
+                    .collect(),
+            ),
+            Value::Tuple(items) => Value::tuple(
+                items
+                    .iter()
+                    .map(|x| self.place_errors(line, x.clone(), at))
+                    .collect(),
+            ),
+            v => v,
+        }
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
@@ -142,10 +205,11 @@ impl Assembler<'_> {
                 let length = vals.get(2).map(|v| to_int(v, env)).transpose()?;
                 let path = path.to_string();
                 let pos = args[0].pos;
-                // Already reported: the result is just unknown.
+                // Reported where the file is read (once a pass): the result
+                // is an error value that says nothing more where it is used.
                 let data = self
                     .binary_file(line, &path, pos)
-                    .map_err(|_| Fault::none())?;
+                    .map_err(|_| super::report::silent_error())?;
                 let slice = super::files::window(&data, offset, length);
                 Ok(Value::Bytes(slice.to_vec().into()))
             }
@@ -174,12 +238,13 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         let r = self.convert_value(t, args);
-        // 64tass points at the value converted.
-        let at = match args.first() {
-            Some(a) if r.is_err() => a.pos,
-            _ => pos,
-        };
-        self.check_value(line, at, r)
+        // 64tass points at the value converted (and at a list whose
+        // elements can't be: `int([f])` at the `[`).
+        let at = args.first().map_or(pos, |a| a.pos);
+        match r {
+            Ok(v) if has_loose_error(&v) => Ok(self.place_errors(line, v, &|_, _| at)),
+            r => self.check_value(line, at, r),
+        }
     }
 
     fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {

@@ -678,10 +678,19 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return Value::None;
         };
-        match self.eval_args(line, exprs) {
-            Ok(vals) => super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect()),
-            Err(_) => Value::None,
-        }
+        let value = |a: &mut Self| {
+            a.eval_args(line, exprs)
+                .map(|vals| super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect()))
+        };
+        // Called for its value, the function returns its errors in it, as
+        // 64tass does: an error value it was given (a file that can't be
+        // read) stays one in the caller.
+        let r = if self.st.top().what == Wait::EndF3 {
+            self.keeping(value, |v| v)
+        } else {
+            value(self)
+        };
+        r.unwrap_or(Value::None)
     }
 
     // ------------------------------------------------------------ structures

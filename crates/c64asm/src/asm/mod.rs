@@ -139,6 +139,9 @@ pub(crate) struct Assembler<'o> {
     pub deferring: u32,
     /// Indexes of errors reported at once while deferring (`Fault::eager`).
     pub eager: Vec<usize>,
+    /// How often an error value that says nothing more (a file that can't
+    /// be read) was used: see `keeping`.
+    pub silent_used: u32,
     /// Names reported "not defined" this pass, with the scope searched.
     pub undefined: rustc_hash::FxHashSet<UndefinedKey>,
     /// Encodings that reported a character they can't encode this pass
@@ -158,6 +161,9 @@ pub(crate) struct Assembler<'o> {
     /// The first approximate float comparison of the operation being evaluated
     /// (see [`warnings`]).
     pub approx: std::cell::Cell<Option<(std::cmp::Ordering, std::cmp::Ordering)>>,
+    /// Text that can't be encoded reads as its bytes with a `?` for each
+    /// such character (its error was reported already).
+    pub marking: std::cell::Cell<bool>,
     /// A float was rounded to an integer since this was last cleared.
     pub rounded: std::cell::Cell<bool>,
     /// The operand node (its address) the last `<?` or `>?` gave as its
@@ -226,12 +232,14 @@ impl<'o> Assembler<'o> {
             unencodable: Default::default(),
             deferring: 0,
             eager: Vec::new(),
+            silent_used: 0,
             record: result::Recorder::new(opts.record_lines, opts.source_lines, opts.verbose_list),
             work: 0,
             anon_scopes: FxHashMap::default(),
             too_deep: Default::default(),
             last_star: None,
             approx: std::cell::Cell::new(None),
+            marking: std::cell::Cell::new(false),
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
             registers: target::register_bits(opts.cpu),

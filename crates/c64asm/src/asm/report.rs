@@ -33,6 +33,12 @@ pub(crate) const PER_LINE: u32 = 1000;
 /// only keeps a runaway source's messages from filling the memory.
 const MAX_MESSAGES: usize = 1_000_000;
 
+/// The error value of a file that can't be read: its error was shown where
+/// the file was read, and where the value is used nothing more is said.
+pub(crate) fn silent_error() -> Fault {
+    Fault::kept(Kept(Rc::new(Vec::<Pending>::new())))
+}
+
 /// A line and a kind of message: file, line index, error (or warning), kind, switch,
 /// and the call chain (a hash): a macro's line called from two places is two lines,
 /// each reporting all of its own messages as 64tass does.
@@ -342,6 +348,10 @@ impl Assembler<'_> {
         let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
             return;
         };
+        if list.is_empty() {
+            // A file that can't be read: its error was shown where it was read.
+            self.silent_used += 1;
+        }
         for p in list.iter().cloned() {
             let key = {
                 use std::hash::{Hash, Hasher};
@@ -394,11 +404,18 @@ impl Assembler<'_> {
         wrap: impl FnOnce(Value) -> T,
     ) -> EResult<T> {
         let before = self.diags.len();
+        let silent = self.silent_used;
         self.deferring += 1;
         let r = eval(self);
         self.deferring -= 1;
         match self.keep_errors(before) {
             Some(kept) => Ok(wrap(Value::Error(Rc::new(Fault::kept(kept))))),
+            // What failed used an error value that says nothing more (a file
+            // that can't be read): the result is such a value too, as
+            // 64tass's is (a variable or parameter given it stays defined).
+            None if r.is_err() && self.silent_used != silent => {
+                Ok(wrap(Value::Error(Rc::new(silent_error()))))
+            }
             None => r,
         }
     }
@@ -414,9 +431,7 @@ impl Assembler<'_> {
         self.eager = outer;
         let mut errors = Vec::new();
         let mut stay = Vec::new();
-        let mut unreadable = false;
         for (i, p) in self.diags.drain(before..).enumerate() {
-            unreadable |= p.kind == Kind::IncludeNotFound && p.severity == Severity::Error;
             // `.error` lines (of a function called here) report at once too,
             // and so does a file that can't be read (64tass's fatal error).
             let eager = inner.contains(&(before + i))
@@ -442,9 +457,9 @@ impl Assembler<'_> {
             }
             self.diags.push(p);
         }
-        // A file that can't be read leaves an error value that says nothing
-        // more where it is used (64tass stops at its fatal error).
-        if errors.is_empty() && !unreadable {
+        // (A file that can't be read leaves its own error value: see
+        // `silent_error`.)
+        if errors.is_empty() {
             return None;
         }
         Some(Kept(Rc::new(errors)))

@@ -40,12 +40,6 @@ impl PartialEq for Kept {
 }
 
 impl Fault {
-    /// A character text can't be encoded in: the text's bytes (with `?`
-    /// for it) are kept with the error, as 64tass keeps them.
-    pub fn unencodable(&self) -> bool {
-        self.char_index.is_some()
-    }
-
     pub fn new(msg: impl Into<String>) -> Fault {
         Fault {
             msg: msg.into(),
@@ -272,7 +266,9 @@ pub fn float_to_int(f: f64) -> FResult<i128> {
 }
 
 pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
-    if let Value::Gap = v {
+    // What has no number (a gap, a function, a macro, ...) is 64tass's
+    // conversion error (`cos(f)`, `pow(m, 2)`).
+    if has_no_number(v) {
         return Err(Fault::new(format!(
             "conversion of {} to float is not possible",
             describe(v, env)
