@@ -418,7 +418,7 @@ impl Assembler<'_> {
                         let msg = if cmd == Cmd::Null {
                             "zero value not allowed"
                         } else {
-                            "most significant bit must be clear in byte"
+                            "most significiant bit must be clear in byte"
                         };
                         let span = self.span_at(line, v.pos);
                         self.error(span, Kind::ValueOutOfRange, msg.into());

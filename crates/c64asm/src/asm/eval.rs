@@ -1034,7 +1034,17 @@ impl Assembler<'_> {
                 self.rounded.set(false);
                 let r = value::index(&base, &idx, self);
                 self.float_round_warning(line, args.first().map_or(e.pos, |a| a.pos));
-                self.check_value(line, e.pos, r)
+                // An index that misses is placed at the index (64tass).
+                let at = match (&r, &args[..]) {
+                    (Err(f), [a])
+                        if f.msg.starts_with("index out of range")
+                            || f.msg.starts_with("key not in dictionary") =>
+                    {
+                        a.pos
+                    }
+                    _ => e.pos,
+                };
+                self.check_value(line, at, r)
             }
             ExprKind::Slice(_) => {
                 let span = self.span_at(line, e.pos);
@@ -1632,7 +1642,7 @@ pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
                 return Err(Fault::new("empty string not allowed"));
             }
             if bytes.iter().any(|&b| b & 0x80 != 0) {
-                return Err(Fault::new("most significant bit must be clear in byte"));
+                return Err(Fault::new("most significiant bit must be clear in byte"));
             }
             if mode == TextMode::ShiftL {
                 for b in bytes.iter_mut() {
