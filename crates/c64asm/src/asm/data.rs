@@ -407,7 +407,7 @@ impl Assembler<'_> {
             if v.val.is_none() {
                 continue;
             }
-            for p in &chunk.items[before..] {
+            for (k, p) in chunk.items[before..].iter().enumerate() {
                 if let Piece::Byte(b) = p {
                     let bad = match cmd {
                         Cmd::Shift | Cmd::Shiftl => b & 0x80 != 0,
@@ -420,7 +420,16 @@ impl Assembler<'_> {
                         } else {
                             "most significiant bit must be clear in byte"
                         };
-                        let span = self.span_at(line, v.pos);
+                        // In a string written here: at its character (64tass).
+                        let at = match &v.val {
+                            Value::Str(s) if cmd != Cmd::Null => {
+                                self.char_of_byte(s, k).and_then(|i| {
+                                    super::eval::char_in_literal(line, v.pos as usize, i)
+                                })
+                            }
+                            _ => None,
+                        };
+                        let span = self.span_at(line, at.map_or(v.pos, |a| a as Pos));
                         self.error(span, Kind::ValueOutOfRange, msg.into());
                         break;
                     }

@@ -158,7 +158,7 @@ fn unparen(e: &Expr) -> &Expr {
     }
 }
 
-fn char_in_literal(line: &LineRef, pos: usize, index: usize) -> Option<usize> {
+pub(super) fn char_in_literal(line: &LineRef, pos: usize, index: usize) -> Option<usize> {
     let text = &line.text[..line.end];
     let is_quote = |b: u8| b == b'"' || b == b'\'';
     let bytes = text.as_bytes();
@@ -827,6 +827,22 @@ impl Assembler<'_> {
         self.used(line, e.pos, v)
     }
 
+    /// The index of the character of `s` whose encoding holds byte `at`
+    /// (of an escape, `{clr}`, its first character).
+    pub(super) fn char_of_byte(&self, s: &str, at: usize) -> Option<usize> {
+        let mut start = 0;
+        for (n, (i, c)) in s.char_indices().enumerate() {
+            // A prefix that ends inside an escape can't be encoded: skipped.
+            if let Ok(b) = self.encode_or_mark(&s[..i + c.len_utf8()]) {
+                if b.len() > at {
+                    return Some(start);
+                }
+                start = n + 1;
+            }
+        }
+        None
+    }
+
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
     /// through operators unreported, as 64tass's error objects do.
     pub(super) fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
@@ -841,7 +857,14 @@ impl Assembler<'_> {
                 // 64tass reports a bad literal at once (see `Fault::eager`).
                 let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
-                let r = text_mode(mode, bytes).map_err(Fault::eager);
+                let high = bytes.iter().position(|&b| b & 0x80 != 0);
+                let r = text_mode(mode, bytes).map_err(|mut f| {
+                    // A byte with its top bit set is placed at its character.
+                    if let Some(at) = high.filter(|_| f.msg.starts_with("most significiant")) {
+                        f.char_index = self.char_of_byte(s, at);
+                    }
+                    Fault::eager(f)
+                });
                 self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
             }
             ExprKind::Gap => Ok(Value::Gap),
