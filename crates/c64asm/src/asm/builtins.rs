@@ -463,13 +463,7 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             merge_sort_by(&mut sorted, &mut |a, b| {
                 // 64tass compares with `<=>`, which `-Wstrict-bool` reports
                 // where a bool is compared.
-                let seq = |v: &Value| v.elements().is_some();
-                if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
-                    && !seq(a)
-                    && !seq(b)
-                {
-                    env.bool_misused(value::not_possible(BinOp::Cmp, a, b, env).msg);
-                }
+                value::ops::note_bool_operand(BinOp::Cmp, a, b, env);
                 match value::compare(a, b, env) {
                     Some(Ok(o)) => o,
                     Some(Err(f)) => {

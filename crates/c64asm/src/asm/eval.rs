@@ -857,10 +857,13 @@ impl Assembler<'_> {
                 // 64tass reports a bad literal at once (see `Fault::eager`).
                 let r = self.encode(s).map_err(Fault::eager);
                 let bytes = self.check(line, e.pos, r)?;
-                let high = bytes.iter().position(|&b| b & 0x80 != 0);
+                // A byte with its top bit set (which shifted text can't
+                // hold) is placed at its character.
+                let high = matches!(mode, TextMode::Shift | TextMode::ShiftL)
+                    .then(|| bytes.iter().position(|&b| b & 0x80 != 0))
+                    .flatten();
                 let r = text_mode(mode, bytes).map_err(|mut f| {
-                    // A byte with its top bit set is placed at its character.
-                    if let Some(at) = high.filter(|_| f.msg.starts_with("most significiant")) {
+                    if let Some(at) = high {
                         f.char_index = self.char_of_byte(s, at);
                     }
                     Fault::eager(f)

@@ -270,6 +270,15 @@ fn bytes_unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     }
 }
 
+/// A bool meeting another value under an operator (but the logical ones
+/// and identity, which the caller leaves out) is what `-Wstrict-bool`
+/// reports, operand by operand: noted for the caller to place.
+pub fn note_bool_operand(op: BinOp, a: &Value, b: &Value, env: &dyn Env) {
+    if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_))) && !is_seq(a) && !is_seq(b) {
+        env.bool_misused(not_possible(op, a, b, env).msg);
+    }
+}
+
 fn is_seq(v: &Value) -> bool {
     matches!(v, Value::List(_) | Value::Tuple(_))
 }
@@ -417,24 +426,18 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     if let Some(r) = gap_binary(op, a, b) {
         return Ok(r);
     }
-    // A bool meeting another value under any operator but the logical ones
-    // (and identity) is what `-Wstrict-bool` reports, operand by operand.
-    if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
-        && !is_seq(a)
-        && !is_seq(b)
-        && !matches!(
-            op,
-            BinOp::LAnd
-                | BinOp::LOr
-                | BinOp::LXor
-                | BinOp::Identity
-                | BinOp::NIdentity
-                | BinOp::In
-                | BinOp::NotIn
-                | BinOp::Repeat
-        )
-    {
-        env.bool_misused(not_possible(op, a, b, env).msg);
+    if !matches!(
+        op,
+        BinOp::LAnd
+            | BinOp::LOr
+            | BinOp::LXor
+            | BinOp::Identity
+            | BinOp::NIdentity
+            | BinOp::In
+            | BinOp::NotIn
+            | BinOp::Repeat
+    ) {
+        note_bool_operand(op, a, b, env);
     }
     // A list on the left of `&&`, `||`, `^^` works element by element; so
     // does one on the right when the left has no truth value (a dictionary).

@@ -264,36 +264,60 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
 /// list's element gets only what the elements before it left). The
 /// listing's `=` column shows a value only if its column has this much.
 pub fn repr_need(v: &Value, env: &dyn Env) -> usize {
-    // What a sequence of parts needs: each is written with the room left
-    // after the fixed characters and the parts before it.
-    fn parts<'a>(fixed: usize, items: impl Iterator<Item = &'a Value>, env: &dyn Env) -> usize {
-        let (mut need, mut chars) = (fixed, fixed);
-        for item in items {
-            need = need.max(chars + repr_need(item, env));
-            chars += repr(item, env).chars().count();
-        }
-        need.max(chars)
+    need_and_length(v, env).0
+}
+
+/// What a sequence of parts needs after `fixed` characters of its own, and
+/// its length: each part is written with the room the fixed characters and
+/// the parts before it left.
+fn parts_need<'a>(
+    fixed: usize,
+    items: impl Iterator<Item = &'a Value>,
+    env: &dyn Env,
+) -> (usize, usize) {
+    let (mut need, mut chars) = (fixed, fixed);
+    for item in items {
+        let (n, len) = need_and_length(item, env);
+        need = need.max(chars + n);
+        chars += len;
     }
+    (need.max(chars), chars)
+}
+
+/// [`repr_need`] and the length of [`repr`], found in one walk.
+fn need_and_length(v: &Value, env: &dyn Env) -> (usize, usize) {
+    let len = || repr(v, env).chars().count();
     let words = |bits: u64| bits.div_ceil(32) as usize;
     match v {
         Value::Int(i) if i.unsigned_abs() >> 32 != 0 => {
             let bits = 64 - u64::from(i.unsigned_abs().leading_zeros());
-            (words(bits) * 32 / 27 * 9).max(i.to_string().len())
+            let len = len();
+            ((words(bits) * 32 / 27 * 9).max(len), len)
         }
-        Value::BigInt(i) => (words(i.bits()) * 32 / 27 * 9).max(i.to_string().len()),
-        Value::List(items) => parts(items.len().max(1) + 1, items.iter(), env),
-        Value::Tuple(items) if items.len() == 1 => parts(3, items.iter(), env),
-        Value::Tuple(items) => parts(items.len().max(1) + 1, items.iter(), env),
-        Value::ColonList(kv) => parts(3, [&kv.0, &kv.1].into_iter(), env),
+        Value::BigInt(i) => {
+            let len = len();
+            ((words(i.bits()) * 32 / 27 * 9).max(len), len)
+        }
+        Value::List(items) => parts_need(items.len().max(1) + 1, items.iter(), env),
+        Value::Tuple(items) if items.len() == 1 => parts_need(3, items.iter(), env),
+        Value::Tuple(items) => parts_need(items.len().max(1) + 1, items.iter(), env),
+        Value::ColonList(kv) => parts_need(3, [&kv.0, &kv.1].into_iter(), env),
         Value::Dict(d) => {
             let def = usize::from(d.default.is_some());
             let fixed = (1 + 2 * d.pairs.len() + 2 * def).max(2);
             let items = d.pairs.iter().flat_map(|(k, v)| [k, v]);
-            parts(fixed, items.chain(d.default.as_ref()), env)
+            parts_need(fixed, items.chain(d.default.as_ref()), env)
         }
-        Value::Code(c) => repr_need(&env.code_value(*c), env),
-        Value::Addr(a) => addr_repr(a.mode, String::new()).chars().count() + repr_need(&a.val, env),
-        _ => repr(v, env).chars().count(),
+        Value::Code(c) => need_and_length(&env.code_value(*c), env),
+        Value::Addr(a) => {
+            let affix = addr_repr(a.mode, String::new()).chars().count();
+            let (n, inner) = need_and_length(&a.val, env);
+            (affix + n, affix + inner)
+        }
+        _ => {
+            let len = len();
+            (len, len)
+        }
     }
 }
 
@@ -331,18 +355,8 @@ pub fn quoted_in_message(v: &Value, env: &dyn Env) -> Option<String> {
         Value::Bytes(b) | Value::InvBytes(b) => {
             3 + 2 * b.len() + usize::from(matches!(v, Value::InvBytes(_)))
         }
-        Value::ColonList(kv) => {
-            let items = [&kv.0, &kv.1];
-            items
-                .iter()
-                .fold((1, 1), |(need, chars), item| {
-                    (
-                        need.max(chars + repr_need(item, env)),
-                        chars + repr(item, env).chars().count(),
-                    )
-                })
-                .0
-        }
+        // `str` writes it without the brackets.
+        Value::ColonList(kv) => parts_need(1, [&kv.0, &kv.1].into_iter(), env).0,
         Value::Code(c) => return quoted_in_message(&env.code_value(*c), env),
         _ => repr_need(v, env),
     };
