@@ -355,8 +355,8 @@ struct Writer {
     /// The disassembly's buffer, reused.
     monitor: String,
     /// The columns are the usual ones (tab size 8, no line numbers, the
-    /// disassembly and the source shown): an instruction's row can be
-    /// written in one go ([`Writer::quick_row`]).
+    /// disassembly and the source shown): an instruction's, a label's or a
+    /// text's row can be written in one go ([`Writer::quick_row`]).
     quick: bool,
 }
 
