@@ -35,6 +35,7 @@ pub(crate) fn render_to(
         source_col: 0,
         columns,
         monitor: String::new(),
+        quick: false,
     };
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
@@ -77,6 +78,7 @@ pub(crate) fn render_to(
     } else {
         base + 24
     };
+    w.quick = w.tab == 8 && !columns.line_numbers && columns.monitor && columns.source;
     // The buffer in one allocation instead of a growing one copied as it
     // doubles: a row is its source, its bytes in hex and about 40 columns.
     // (A data row's 16 bytes take about 64 characters.)
@@ -159,11 +161,13 @@ pub(crate) fn render_to(
                 let (v, need) = rows.value(v);
                 w.value(v, need, loop_label, text);
             }
+            RowKind::Label if w.quick_row(Some((r.addr, pc)), &[], None, text) => {}
             RowKind::Label => {
                 let row = w.head(b'.', r.addr, pc);
                 w.row(row, &[], None, Some(text));
             }
             RowKind::Text if text.is_empty() => w.out.push(b'\n'),
+            RowKind::Text if w.quick_row(None, &[], None, text) => {}
             RowKind::Text => {
                 // Only the source follows: 64tass pads from the line number
                 // straight to the source column (no stop after the line
@@ -350,6 +354,10 @@ struct Writer {
     columns: ListingColumns,
     /// The disassembly's buffer, reused.
     monitor: String,
+    /// The columns are the usual ones (tab size 8, no line numbers, the
+    /// disassembly and the source shown): an instruction's, a label's or a
+    /// text's row can be written in one go ([`Writer::quick_row`]).
+    quick: bool,
 }
 
 impl Writer {
@@ -572,6 +580,70 @@ impl Writer {
         (row.col, row.mark) = (lead.col + width, self.out.len());
     }
 
+    /// A row in the usual columns ([`Writer::quick`]) with a plain source,
+    /// written straight: `.0801  a9 00  lda #$00  source` (`head`: the
+    /// offset and program counter, none on a text row), padded as
+    /// [`Writer::pad_from`] pads (tabs of 8 to each column; a disassembly
+    /// that reaches the source column puts the source on a line of its own)
+    /// with no row kept. False, with nothing written, for any other row.
+    fn quick_row(
+        &mut self,
+        head: Option<(u32, u32)>,
+        bytes: &[u8],
+        monitor: Option<&str>,
+        source: &str,
+    ) -> bool {
+        // At most 5 bytes (15 columns from the hex column), offsets of at
+        // most 6 digits, a source ending in something shown (not blank,
+        // nothing for the row's end to trim).
+        if !self.quick
+            || bytes.len() > 5
+            || !matches!(source.as_bytes().last(), Some(b'!'..=b'~'))
+            || !plain(source.as_bytes())
+        {
+            return false;
+        }
+        let (hex_col, monitor_col, source_col) = (self.hex_col, self.monitor_col, self.source_col);
+        let mut col = 0;
+        let out = &mut self.out;
+        out.reserve(48 + monitor.map_or(0, str::len) + source.len());
+        if let Some((addr, pc)) = head {
+            let pc = pc & self.pc_mask;
+            let show_pc = self.pc_column && pc != addr;
+            if addr >= 1 << 24 || (show_pc && pc >= 1 << 24) {
+                return false;
+            }
+            let start = out.len();
+            out.push(b'.');
+            push_hex(out, addr);
+            col = out.len() - start;
+            if show_pc {
+                out.push(b'\t');
+                let at = out.len();
+                push_hex(out, pc);
+                col = 8 + out.len() - at;
+            }
+        }
+        if !bytes.is_empty() {
+            push_tabs(out, (hex_col >> 3) - (col >> 3));
+            push_bytes(out, bytes);
+            col = hex_col + 3 * bytes.len() - 1;
+        }
+        if let Some(monitor) = monitor {
+            push_tabs(out, (monitor_col >> 3) - (col >> 3));
+            out.extend_from_slice(monitor.as_bytes());
+            col = monitor_col + monitor.len();
+            if col >= source_col {
+                out.push(b'\n');
+                col = 0;
+            }
+        }
+        push_tabs(out, (source_col >> 3) - (col >> 3));
+        out.extend_from_slice(source.as_bytes());
+        out.push(b'\n');
+        true
+    }
+
     /// An instruction's row; one that became several (a long branch) gets a
     /// row each, the source on the first.
     fn code(
@@ -585,11 +657,20 @@ impl Writer {
         for k in 0.. {
             let part = first_instruction(rest, listed);
             rest = &rest[part.len()..];
-            let mut row = self.head(b'.', self.shown(addr), pc);
             let mut text = std::mem::take(&mut self.monitor);
             text.clear();
             let shown = crate::opcodes::disassemble_into(&mut text, part, pc, listed);
             let monitor = shown.then_some(&text[..]);
+            if k == 0
+                && rest.is_empty()
+                && monitor.is_some()
+                && !part.is_empty()
+                && self.quick_row(Some((self.shown(addr), pc)), part, monitor, source)
+            {
+                self.monitor = text;
+                break;
+            }
+            let mut row = self.head(b'.', self.shown(addr), pc);
             if k > 0 && monitor.is_some() {
                 self.pad_ascii(&mut row, self.hex_col);
                 push_bytes(&mut self.out, part);
@@ -722,6 +803,14 @@ fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
         let [hi, lo] = hex(b);
         out.extend_from_slice(&[b' ', hi, lo]);
     }
+}
+
+/// `n` tabs (at most 6: a column's padding in [`Writer::quick_row`]),
+/// written as 6 and cut to `n`.
+fn push_tabs(out: &mut Vec<u8>, n: usize) {
+    let end = out.len() + n;
+    out.extend_from_slice(b"\t\t\t\t\t\t");
+    out.truncate(end);
 }
 
 /// `n` times `b` (a column's padding: a byte or two, most often).
