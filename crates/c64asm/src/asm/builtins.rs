@@ -626,6 +626,12 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             if arg.is_none() {
                 return Ok(None);
             }
+            let sign_of = |negative: bool| match () {
+                _ if negative => "-",
+                _ if plus => "+",
+                _ if space => " ",
+                _ => "",
+            };
             let (sign, body) = match conv {
                 'd' | 'x' | 'X' | 'b' => {
                     if has_no_number(arg) {
@@ -659,32 +665,14 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
                         (true, 'b') => "%",
                         _ => "",
                     };
-                    let sign = if negative {
-                        "-"
-                    } else if plus {
-                        "+"
-                    } else if space {
-                        " "
-                    } else {
-                        ""
-                    };
-                    (format!("{sign}{prefix}"), digits)
+                    (format!("{}{prefix}", sign_of(negative)), digits)
                 }
                 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                     let f = to_float(arg, env)?;
                     // 64tass tests `f < 0`: -0.0 keeps its sign in the
                     // digits, after any `+` or space (`%+g` gives `+-0`).
                     let s = c_float(if f < 0.0 { -f } else { f }, conv, prec.unwrap_or(6), alt);
-                    let sign = if f < 0.0 {
-                        "-"
-                    } else if plus {
-                        "+"
-                    } else if space {
-                        " "
-                    } else {
-                        ""
-                    };
-                    (sign.to_string(), s)
+                    (sign_of(f < 0.0).to_string(), s)
                 }
                 'c' => {
                     let n = to_int(arg, env)?;
