@@ -12,27 +12,32 @@ use crate::value::{self, BigBits, Builtin, Env, FResult, Fault, Value, int};
 
 /// A call's argument count against what the callee takes, in 64tass's words.
 pub fn arg_count(got: usize, min: usize, max: usize) -> FResult<()> {
-    let number = |n: usize| match n {
+    if (min..=max).contains(&got) {
+        return Ok(());
+    }
+    Err(Fault::new(argnum_message(got, min, max)))
+}
+
+/// 64tass's words for `got` arguments where `min` to `max` are taken:
+/// "expected exactly 2 arguments, got 3", "expected no arguments, got 1".
+pub fn argnum_message(got: usize, min: usize, max: usize) -> String {
+    let (how, n) = if min == max {
+        (if min == 0 { "" } else { "exactly " }, min)
+    } else if got < min {
+        ("at least ", min)
+    } else {
+        ("at most ", max)
+    };
+    let what = match n {
+        0 => "no arguments".to_string(),
         1 => "one argument".to_string(),
         n => format!("{n} arguments"),
     };
-    let msg = if got < min && min == max {
-        format!("expected exactly {}", number(min))
-    } else if got < min {
-        format!("expected at least {}", number(min))
-    } else if got > max && min == max {
-        format!("expected exactly {}", number(max))
-    } else if got > max {
-        format!("expected at most {}", number(max))
-    } else {
-        return Ok(());
-    };
     // 64tass says how many it got unless it got none.
-    Err(Fault::new(if got == 0 {
-        msg
-    } else {
-        format!("{msg}, got {got}")
-    }))
+    match got {
+        0 => format!("expected {how}{what}"),
+        got => format!("expected {how}{what}, got {got}"),
+    }
 }
 
 /// How many arguments a built-in function takes (least, most).
@@ -532,7 +537,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             Value::tuple(out)
         });
     }
-    let mut args = rest.iter();
+    let (mut taken, mut stopped) = (0usize, None::<FResult<Value>>);
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
@@ -585,141 +590,155 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             out.push('%');
             continue;
         }
-        let mut next = || {
-            args.next()
-                .ok_or_else(|| Fault::new("format: not enough arguments").eager())
-        };
-        let arg = next()?;
         // 64tass takes no `*` argument for %c (and ignores the `*`).
         let (width_spec, prec_spec) = if conv == 'c' {
             (width_spec.or(Some(None)), prec_spec.or(Some(Some(0))))
         } else {
             (width_spec, prec_spec)
         };
-        let width = match width_spec {
-            Some(w) => w.unwrap_or(0),
-            None => {
-                let w = to_int(next()?, env)?;
-                left |= w < 0;
-                usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX)
-            }
+        // The value, then a `*` width's and a `*` precision's arguments; every
+        // conversion counts them, even past one missing or failing.
+        let mut take = || {
+            taken += 1;
+            rest.get(taken - 1).copied()
         };
-        let prec = match prec_spec {
-            Some(p) => p,
-            None => usize::try_from(to_int(next()?, env)?).ok(),
-        };
-        if arg.is_none() {
-            return Ok(Value::None);
+        let arg = take();
+        let width_arg = width_spec.is_none().then(&mut take);
+        let prec_arg = prec_spec.is_none().then(&mut take);
+        if stopped.is_some() {
+            continue;
         }
-        let (sign, body) = match conv {
-            'd' | 'x' | 'X' | 'b' => {
-                if has_no_number(arg) {
-                    return Err(Fault::new(format!(
-                        "conversion of {} to int is not possible",
-                        describe(arg, env)
-                    )));
+        let piece = (|| -> FResult<Option<String>> {
+            let missing = || Fault::new("format: not enough arguments");
+            let arg = arg.ok_or_else(missing)?;
+            let width = match width_arg {
+                None => width_spec.flatten().unwrap_or(0),
+                Some(w) => {
+                    let w = to_int(w.ok_or_else(missing)?, env)?;
+                    left |= w < 0;
+                    usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX)
                 }
-                // Floats are cut toward zero.
-                let n = match numeric(arg, env)? {
-                    Value::Float(f) => int::big(&int::from_f64_trunc(f)?),
-                    n => int::big(&n),
-                }
-                .ok_or_else(|| Fault::new(format!("wrong type {}", describe(arg, env))))?;
-                let negative = num_traits::Signed::is_negative(&n);
-                let mag = n.magnitude();
-                let digits = match conv {
-                    'd' => mag.to_string(),
-                    'x' => mag.to_str_radix(16),
-                    'X' => mag.to_str_radix(16).to_uppercase(),
-                    _ => mag.to_str_radix(2),
-                };
-                let digits = match prec {
-                    Some(p) if digits.len() < p => {
-                        format!("{}{digits}", "0".repeat(p - digits.len()))
+            };
+            let prec = match prec_arg {
+                None => prec_spec.flatten(),
+                Some(p) => usize::try_from(to_int(p.ok_or_else(missing)?, env)?).ok(),
+            };
+            if arg.is_none() {
+                return Ok(None);
+            }
+            let sign_of = |negative: bool| match () {
+                _ if negative => "-",
+                _ if plus => "+",
+                _ if space => " ",
+                _ => "",
+            };
+            let (sign, body) = match conv {
+                'd' | 'x' | 'X' | 'b' => {
+                    if has_no_number(arg) {
+                        return Err(Fault::new(format!(
+                            "conversion of {} to int is not possible",
+                            describe(arg, env)
+                        )));
                     }
-                    _ => digits,
-                };
-                let prefix = match (alt, conv) {
-                    (true, 'x' | 'X') => "$",
-                    (true, 'b') => "%",
-                    _ => "",
-                };
-                let sign = if negative {
-                    "-"
-                } else if plus {
-                    "+"
-                } else if space {
-                    " "
-                } else {
-                    ""
-                };
-                (format!("{sign}{prefix}"), digits)
-            }
-            'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
-                let f = to_float(arg, env)?;
-                // 64tass tests `f < 0`: -0.0 keeps its sign in the
-                // digits, after any `+` or space (`%+g` gives `+-0`).
-                let s = c_float(if f < 0.0 { -f } else { f }, conv, prec.unwrap_or(6), alt);
-                let sign = if f < 0.0 {
-                    "-"
-                } else if plus {
-                    "+"
-                } else if space {
-                    " "
-                } else {
-                    ""
-                };
-                (sign.to_string(), s)
-            }
-            'c' => {
-                let n = to_int(arg, env)?;
-                let ch = u32::try_from(n)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| Fault::new(format!("not a character {}", describe(arg, env))))?;
-                let s = if prec == Some(0) {
-                    String::new()
-                } else {
-                    ch.to_string()
-                };
-                (String::new(), s)
-            }
-            's' | 'r' => {
-                value::convert::deep_error(arg).map_err(Fault::eager)?;
-                let mut s = if conv == 's' {
-                    to_str(arg, env)
-                } else {
-                    repr(arg, env)
-                };
-                if let Some(p) = prec {
-                    s = s.chars().take(p).collect();
+                    // Floats are cut toward zero.
+                    let n = match numeric(arg, env)? {
+                        Value::Float(f) => int::big(&int::from_f64_trunc(f)?),
+                        n => int::big(&n),
+                    }
+                    .ok_or_else(|| Fault::new(format!("wrong type {}", describe(arg, env))))?;
+                    let negative = num_traits::Signed::is_negative(&n);
+                    let mag = n.magnitude();
+                    let digits = match conv {
+                        'd' => mag.to_string(),
+                        'x' => mag.to_str_radix(16),
+                        'X' => mag.to_str_radix(16).to_uppercase(),
+                        _ => mag.to_str_radix(2),
+                    };
+                    let digits = match prec {
+                        Some(p) if digits.len() < p => {
+                            format!("{}{digits}", "0".repeat(p - digits.len()))
+                        }
+                        _ => digits,
+                    };
+                    let prefix = match (alt, conv) {
+                        (true, 'x' | 'X') => "$",
+                        (true, 'b') => "%",
+                        _ => "",
+                    };
+                    (format!("{}{prefix}", sign_of(negative)), digits)
                 }
-                (String::new(), s)
+                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+                    let f = to_float(arg, env)?;
+                    // 64tass tests `f < 0`: -0.0 keeps its sign in the
+                    // digits, after any `+` or space (`%+g` gives `+-0`).
+                    let s = c_float(if f < 0.0 { -f } else { f }, conv, prec.unwrap_or(6), alt);
+                    (sign_of(f < 0.0).to_string(), s)
+                }
+                'c' => {
+                    let n = to_int(arg, env)?;
+                    let ch = u32::try_from(n)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .ok_or_else(|| {
+                            Fault::new(format!("not a character {}", describe(arg, env)))
+                        })?;
+                    let s = if prec == Some(0) {
+                        String::new()
+                    } else {
+                        ch.to_string()
+                    };
+                    (String::new(), s)
+                }
+                's' | 'r' => {
+                    value::convert::deep_error(arg).map_err(Fault::eager)?;
+                    let mut s = if conv == 's' {
+                        to_str(arg, env)
+                    } else {
+                        repr(arg, env)
+                    };
+                    if let Some(p) = prec {
+                        s = s.chars().take(p).collect();
+                    }
+                    (String::new(), s)
+                }
+                other => return Err(Fault::new(format!("unknown format character '{other}'"))),
+            };
+            let len = sign.chars().count() + body.chars().count();
+            let pad = width.saturating_sub(len);
+            // 64tass pads with zeros for every conversion, on the right too.
+            let fill = if zero { '0' } else { ' ' };
+            let mut piece = String::new();
+            if left {
+                piece.push_str(&sign);
+                piece.push_str(&body);
+                piece.extend(std::iter::repeat_n(fill, pad));
+            } else if zero {
+                piece.push_str(&sign);
+                piece.extend(std::iter::repeat_n('0', pad));
+                piece.push_str(&body);
+            } else {
+                piece.extend(std::iter::repeat_n(' ', pad));
+                piece.push_str(&sign);
+                piece.push_str(&body);
             }
-            other => return Err(Fault::new(format!("unknown format character '{other}'"))),
-        };
-        let len = sign.chars().count() + body.chars().count();
-        let pad = width.saturating_sub(len);
-        // 64tass pads with zeros for every conversion, on the right too.
-        let fill = if zero { '0' } else { ' ' };
-        if left {
-            out.push_str(&sign);
-            out.push_str(&body);
-            out.extend(std::iter::repeat_n(fill, pad));
-        } else if zero {
-            out.push_str(&sign);
-            out.extend(std::iter::repeat_n('0', pad));
-            out.push_str(&body);
-        } else {
-            out.extend(std::iter::repeat_n(' ', pad));
-            out.push_str(&sign);
-            out.push_str(&body);
+            Ok(Some(piece))
+        })();
+        match piece {
+            Ok(Some(piece)) => out.push_str(&piece),
+            Ok(None) => stopped = Some(Ok(Value::None)),
+            Err(f) => stopped = Some(Err(f)),
         }
     }
-    if args.next().is_some() {
-        return Err(Fault::new("format: too many arguments").eager());
+    // 64tass counts the arguments its conversions asked for, and names the
+    // string among them: a count that differs is the error, before any
+    // conversion's own.
+    if taken != rest.len() {
+        return Err(Fault::new(argnum_message(vals.len(), taken + 1, taken + 1)).eager());
     }
-    Ok(Value::str(&out))
+    match stopped {
+        Some(r) => r,
+        None => Ok(Value::str(&out)),
+    }
 }
 
 /// A stable top-down merge sort that compares the pairs 64tass's sort (glibc's

@@ -1060,8 +1060,9 @@ impl Assembler<'_> {
                         }
                         let r = value::binary(op, &old, &val, self);
                         self.strict_bool_warnings(line, at);
-                        // A failure stays in the variable until it is used.
-                        let Ok(v) = self.check_value(line, pos as u32, r) else {
+                        // A failure stays in the variable until it is used;
+                        // placed at the operator, as in an expression.
+                        let Ok(v) = self.check_value(line, at, r) else {
                             return;
                         };
                         v

@@ -384,7 +384,13 @@ impl Assembler<'_> {
     }
 
     /// `.text`, `.null`, `.ptext`, `.shift`, `.shiftl`.
-    pub fn data_text(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
+    pub fn data_text(
+        &mut self,
+        line: &LineRef,
+        (cmd, dir): (Cmd, usize),
+        args: usize,
+        newlabel: Option<NewLabel>,
+    ) {
         self.set_dtype(newlabel, DataType::Byte);
         let mut vals = DataArgs::new();
         if self.data_args(line, args, &mut vals).is_none() {
@@ -458,7 +464,8 @@ impl Assembler<'_> {
                         );
                     }
                     None => {
-                        let span = line.span(args, args + 1);
+                        // At the directive (64tass).
+                        let span = line.span(dir, dir + 1);
                         self.error(
                             span,
                             Kind::ValueOutOfRange,

@@ -41,7 +41,7 @@ impl Assembler<'_> {
             | Cmd::Dword
             | Cmd::Dint => self.data_numbers(line, cmd, args, newlabel),
             Cmd::Text | Cmd::Ptext | Cmd::Shift | Cmd::Shiftl | Cmd::Null => {
-                self.data_text(line, cmd, args, newlabel)
+                self.data_text(line, (cmd, pos), args, newlabel)
             }
             Cmd::Fill | Cmd::Align => {
                 self.fill(line, cmd, args, newlabel);
@@ -511,13 +511,9 @@ impl Assembler<'_> {
                 Some(self.loop_directive(line, cmd, args, lspan, label))
             }
             Cmd::Dstruct | Cmd::Dunion => {
-                self.dstruct(
-                    line,
-                    cmd,
-                    args,
-                    cmd_span,
-                    Some((name, text.clone(), span, ns)),
-                );
+                // Called at the directive, as unlabelled: an argument's
+                // error is placed in the call's arguments after the type.
+                self.dstruct(line, cmd, args, dir, Some((name, text.clone(), span, ns)));
                 Some(Step::Next)
             }
             Cmd::Lbl => {

@@ -868,7 +868,12 @@ impl Assembler<'_> {
                     }
                     Fault::eager(f)
                 });
-                self.check(line, e.pos, r).map(|b| Value::Bytes(b.into()))
+                // An empty one at its quote, after the one-letter prefix.
+                let at = match &r {
+                    Err(f) if f.msg.starts_with("empty string") => e.pos + 1,
+                    _ => e.pos,
+                };
+                self.check(line, at, r).map(|b| Value::Bytes(b.into()))
             }
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
@@ -1055,22 +1060,12 @@ impl Assembler<'_> {
                         let msg = format!("expected exactly one argument, got {}", idx.len());
                         return self.check_value(line, at, Err(Fault::new(msg)));
                     }
-                    return self.index_code(line, c, &idx, e.pos);
+                    return self.index_code(line, c, &idx, args, e.pos);
                 }
                 self.rounded.set(false);
                 let r = value::index(&base, &idx, self);
                 self.float_round_warning(line, args.first().map_or(e.pos, |a| a.pos));
-                // An index that misses is placed at the index (64tass).
-                let at = match (&r, &args[..]) {
-                    (Err(f), [a])
-                        if f.msg.starts_with("index out of range")
-                            || f.msg.starts_with("key not in dictionary") =>
-                    {
-                        a.pos
-                    }
-                    _ => e.pos,
-                };
-                self.check_value(line, at, r)
+                self.index_result(line, r, &idx, args, e.pos)
             }
             ExprKind::Slice(_) => {
                 let span = self.span_at(line, e.pos);
@@ -1186,6 +1181,14 @@ impl Assembler<'_> {
                     (_, v) if seq(v) => unparen(b).start(),
                     _ => pos,
                 }
+            }
+            // A symbol looked for in a scope where it is a constant: at
+            // the symbol.
+            Err(f)
+                if matches!(op, BinOp::In | BinOp::NotIn)
+                    && f.msg.starts_with("not a variable") =>
+            {
+                unparen(a).start()
             }
             _ => pos,
         };
@@ -1424,6 +1427,81 @@ impl Assembler<'_> {
         Ok(wrap(out))
     }
 
+    /// An index's result, its error placed as 64tass places it: a miss at
+    /// the index that missed (the one the message names: a list of
+    /// positions as a whole), anything else at the bracket. Elements of a
+    /// list that missed are placed so too, and reported where used.
+    pub(super) fn index_result(
+        &mut self,
+        line: &LineRef,
+        r: FResult<Value>,
+        idx: &[IndexArg],
+        args: &[Expr],
+        bracket: Pos,
+    ) -> EResult<Value> {
+        let at = |a: &Self, f: &Fault| -> Pos {
+            let miss = f.msg.starts_with("index out of range")
+                || f.msg.starts_with("key not in dictionary");
+            let named = idx
+                .iter()
+                .zip(args)
+                .rev()
+                .find(|(i, _)| matches!(i, IndexArg::Value(v) if a.named_in(v, &f.msg)));
+            match (miss, named, args) {
+                (false, ..) => bracket,
+                (true, Some((_, e)), _) | (true, None, [e]) => e.pos,
+                (true, None, _) => bracket,
+            }
+        };
+        match r {
+            Err(f) => {
+                let pos = at(self, &f);
+                self.check_value(line, pos, Err(f))
+            }
+            Ok(v) if has_loose_error(&v) => Ok(self.place_errors(line, v, &at)),
+            Ok(v) => Ok(v),
+        }
+    }
+
+    /// Does `msg` name `v`, or one of its elements (at any depth)?
+    pub(super) fn named_in(&self, v: &Value, msg: &str) -> bool {
+        msg.contains(&value::convert::describe(v, self))
+            || v.elements()
+                .is_some_and(|items| items.iter().any(|x| self.named_in(x, msg)))
+    }
+
+    /// `v` with each error it holds that no place was given yet (a
+    /// list's element a function failed on) placed at `at(f)`: reported
+    /// there where the value is used.
+    pub(super) fn place_errors(
+        &mut self,
+        line: &LineRef,
+        v: Value,
+        at: &dyn Fn(&Self, &Fault) -> Pos,
+    ) -> Value {
+        match v {
+            Value::Error(f) if f.kept.is_none() && !f.none => {
+                let pos = at(self, &f);
+                let f = (*f).clone();
+                self.keeping(|a| Err(a.fault(line, pos, f)), |v| v)
+                    .unwrap_or(Value::None)
+            }
+            Value::List(items) => Value::list(
+                items
+                    .iter()
+                    .map(|x| self.place_errors(line, x.clone(), at))
+                    .collect(),
+            ),
+            Value::Tuple(items) => Value::tuple(
+                items
+                    .iter()
+                    .map(|x| self.place_errors(line, x.clone(), at))
+                    .collect(),
+            ),
+            v => v,
+        }
+    }
+
     /// `label[i]`: elements of the assembled data behind a label. One
     /// element by a number is read alone (a loop over a big `.binary`
     /// reads each byte once, not the whole label each time).
@@ -1432,6 +1510,7 @@ impl Assembler<'_> {
         line: &LineRef,
         code: CodeRef,
         idx: &[IndexArg],
+        args: &[Expr],
         pos: Pos,
     ) -> EResult<Value> {
         if let [IndexArg::Value(Value::Int(i))] = idx {
@@ -1446,7 +1525,7 @@ impl Assembler<'_> {
         let r = self.code_elements(code);
         let elems = self.check(line, pos, r)?;
         let r = value::index(&Value::tuple(elems), idx, self);
-        self.check_value(line, pos, r)
+        self.index_result(line, r, idx, args, pos)
     }
 
     /// The size in bytes of a code object seen from its offset
@@ -1562,6 +1641,12 @@ impl Assembler<'_> {
                 return self.check_value(line, first.text_start(), Err(f));
             }
         }
+        // `format()`'s own count of the arguments its string asks for is
+        // placed at its name, as 64tass places it.
+        let pos = match callee {
+            Value::Builtin(Builtin::Format) => f.text_start(),
+            _ => pos,
+        };
         self.call_value(line, callee, vals, pos)
     }
 
@@ -1776,5 +1861,15 @@ mod tests {
             p.prg_bytes(),
             [0x00, 0x10, 2, 1, 7, 3, 7, 0x0a, 0xa3, 0x03, 0xa9, 4]
         );
+    }
+}
+
+/// Does `v` hold an error no place was given yet (see
+/// [`Assembler::place_errors`])?
+pub(super) fn has_loose_error(v: &Value) -> bool {
+    match v {
+        Value::Error(f) => f.kept.is_none() && !f.none,
+        Value::List(items) | Value::Tuple(items) => items.iter().any(has_loose_error),
+        _ => false,
     }
 }

@@ -8,23 +8,13 @@ use std::rc::Rc;
 
 use super::Assembler;
 use super::builtins::{self, arg_count, arity, int_of, map1, real, sized_bits};
-use super::eval::Located;
+use super::eval::{Located, has_loose_error};
 use super::lines::LineRef;
 use super::report::EResult;
 use crate::syntax::ast::{BinOp, Pos};
 use crate::value::convert::{describe, has_no_number, numeric, to_bool, to_float, to_int};
 use crate::value::repr::to_str;
 use crate::value::{self, Builtin, Env, FResult, Fault, Type, Value, int};
-
-/// Does `v` hold an error no place was given yet (see
-/// [`Assembler::place_errors`])?
-fn has_loose_error(v: &Value) -> bool {
-    match v {
-        Value::Error(f) => f.kept.is_none() && !f.none,
-        Value::List(items) | Value::Tuple(items) => items.iter().any(has_loose_error),
-        _ => false,
-    }
-}
 
 impl Assembler<'_> {
     pub fn call_builtin(
@@ -81,6 +71,11 @@ impl Assembler<'_> {
     /// one value (`sqrt(-1)`, `len(1)`) at it too.
     fn builtin_error_place(&self, b: Builtin, args: &[Located], f: &Fault, pos: Pos) -> Pos {
         match args {
+            // `format()`'s count of the arguments its string asks for: at
+            // the call (see `Assembler::call`).
+            _ if b == Builtin::Format && f.msg.starts_with("expected ") => pos,
+            // A zero step: at the step.
+            [_, _, step] if b == Builtin::Range && f.msg == "zero value not allowed" => step.pos,
             // (An address in brackets is placed inside them; 64tass: at them.)
             [a] if !matches!(a.val, Value::Addr(_)) => a.pos,
             [a, ..] if b.is_data_conversion() => a.pos,
@@ -92,45 +87,6 @@ impl Assembler<'_> {
                 .find(|a| !matches!(a.val, Value::Addr(_)) && self.named_in(&a.val, &f.msg))
                 .map_or(pos, |a| a.pos),
             _ => pos,
-        }
-    }
-
-    /// Does `msg` name `v`, or one of its elements (at any depth)?
-    fn named_in(&self, v: &Value, msg: &str) -> bool {
-        msg.contains(&describe(v, self))
-            || v.elements()
-                .is_some_and(|items| items.iter().any(|x| self.named_in(x, msg)))
-    }
-
-    /// `v` with each error it holds that no place was given yet (a
-    /// list's element a function failed on) placed at `at(f)`: reported
-    /// there where the value is used.
-    fn place_errors(
-        &mut self,
-        line: &LineRef,
-        v: Value,
-        at: &dyn Fn(&Self, &Fault) -> Pos,
-    ) -> Value {
-        match v {
-            Value::Error(f) if f.kept.is_none() && !f.none => {
-                let pos = at(self, &f);
-                let f = (*f).clone();
-                self.keeping(|a| Err(a.fault(line, pos, f)), |v| v)
-                    .unwrap_or(Value::None)
-            }
-            Value::List(items) => Value::list(
-                items
-                    .iter()
-                    .map(|x| self.place_errors(line, x.clone(), at))
-                    .collect(),
-            ),
-            Value::Tuple(items) => Value::tuple(
-                items
-                    .iter()
-                    .map(|x| self.place_errors(line, x.clone(), at))
-                    .collect(),
-            ),
-            v => v,
         }
     }
 

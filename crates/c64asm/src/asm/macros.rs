@@ -8,6 +8,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::Assembler;
+use super::builtins::argnum_message;
 use super::commands::Cmd;
 use super::compile::{NewLabel, Step};
 use super::eval::Args;
@@ -1210,17 +1211,25 @@ impl Assembler<'_> {
                 f.expr,
             )
         };
+        // 64tass counts too many at the first one too many, too few (the
+        // last parameter without a default that no argument reaches) at
+        // the first argument, both at the call of a statement, and goes on.
+        let place = |a: &Self, i: usize| match args.get(i) {
+            Some(arg) if !statement => a.span_at(line, arg.pos),
+            _ => call,
+        };
         if args.len() > params.len() && rest.is_none() {
-            self.error(
-                call,
-                Kind::MacroMisuse,
-                format!(
-                    "expected at most {} arguments, got {}",
-                    params.len(),
-                    args.len()
-                ),
-            );
-            return Err(Reported);
+            let at = place(self, params.len());
+            let n = params.len();
+            self.error(at, Kind::MacroMisuse, argnum_message(args.len(), n, n));
+        }
+        let needed = (args.len()..params.len())
+            .rev()
+            .find(|&i| params[i].default.is_none());
+        if let Some(last) = needed {
+            let at = place(self, 0);
+            let msg = argnum_message(args.len(), last + 1, params.len());
+            self.error(at, Kind::MacroMisuse, msg);
         }
         // The scope of this call: parameters as variables.
         let f = &mut self.macros.funcs[id.0 as usize];
@@ -1266,6 +1275,7 @@ impl Assembler<'_> {
                 },
                 _ => match &p.default {
                     Some(d) => d.clone(),
+                    None if i >= args.len() => Value::None,
                     None => {
                         self.error(
                             call,

@@ -410,6 +410,21 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
     if matches!(a, Value::None) || matches!(n, Value::None) {
         return Ok(Value::None);
     }
+    let repeatable = matches!(
+        a,
+        Value::Str(_)
+            | Value::Bytes(_)
+            | Value::InvBytes(_)
+            | Value::List(_)
+            | Value::Tuple(_)
+            | Value::Bits(_)
+            | Value::BigBits(_)
+    );
+    // 64tass names only the left operand of `x` it can't repeat.
+    let cant_repeat = || Fault::new(format!("repeat 'x' of {} not possible", describe(a, env)));
+    if !repeatable {
+        return Err(cant_repeat());
+    }
     let count = match n {
         Value::Int(_) | Value::Bits(_) | Value::Bool(_) => to_int(n, env)?,
         _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
@@ -452,6 +467,6 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
             .unwrap_or_else(|| BigBits::from(Bits::new(0, 0)))
             .repeat(count as u64)?
             .into_value(),
-        _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
+        _ => return Err(cant_repeat()),
     })
 }
