@@ -234,13 +234,24 @@ impl DataType {
 pub enum PcType {
     Int,
     Bits(u32),
-    Float,
+    /// A float: the bits of its fraction (low and high halves of the
+    /// `f64`), which 64tass adds to every address (`* = 1.5` makes the
+    /// labels 1.5, 19.5, ...).
+    Float(u32, u32),
     /// Bytes of this length (`* = some_bytes`).
     Bytes(u32),
     /// An address with operators around an integer, or a bit string of
     /// this length (not 0): `.virtual 1,s` makes labels stack variables
     /// (`lda label` is then `lda 1,s`), as in 64tass.
     Address(crate::value::AddrMode, u32),
+}
+
+impl PcType {
+    /// The type of a counter set from the float `f`.
+    pub fn float(f: f64) -> PcType {
+        let bits = (f - f.trunc()).to_bits();
+        PcType::Float(bits as u32, (bits >> 32) as u32)
+    }
 }
 
 /// The value of a label in front of code or data.

@@ -1258,7 +1258,7 @@ impl Assembler<'_> {
         use crate::symbols::PcType;
         match v {
             Value::Bits(b) => PcType::Bits(b.len),
-            Value::Float(_) => PcType::Float,
+            Value::Float(f) => PcType::float(*f),
             Value::Bytes(b) => PcType::Bytes(b.len() as u32),
             Value::Str(_) => PcType::Bytes(2),
             Value::Addr(a) if a.mode == crate::value::AddrMode::NONE => self.pc_type_of(&a.val),

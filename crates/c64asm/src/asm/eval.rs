@@ -212,7 +212,9 @@ pub fn pc_value(addr: u32, typ: PcType) -> Value {
             }))
         }
         PcType::Int => Value::Int(addr as i64),
-        PcType::Float => Value::Float(addr as f64),
+        PcType::Float(lo, hi) => {
+            Value::Float(addr as f64 + f64::from_bits(lo as u64 | (hi as u64) << 32))
+        }
         PcType::Bits(len) => {
             let len = if len >= 32 || (addr as u64) >> len == 0 {
                 len
@@ -895,49 +897,7 @@ impl Assembler<'_> {
             ExprKind::Unary(UnOp::Splat, inner) => self.eval_value(line, inner),
             ExprKind::Unary(op, inner) => {
                 let v = self.eval_value(line, inner)?;
-                self.rounded.set(false);
-                if op == UnOp::Not && self.opts.warnings.strict_bool {
-                    // 64tass negates a string's encoded bytes, and says so.
-                    match &v {
-                        Value::Str(s) => {
-                            if let Ok(b) = value::Env::encode(&*self, s) {
-                                let b = Value::bytes(b, false);
-                                self.strict_logic(line, e.pos, "logical not '!'", &[&b]);
-                            }
-                        }
-                        _ => self.strict_logic(line, e.pos, "logical not '!'", &[&v]),
-                    }
-                    // 64tass then takes a code's address and negates that,
-                    // which warns again (`!*`: of code, then of bits).
-                    if let Value::Code(c) = v {
-                        let addr = value::Env::code_value(&*self, c);
-                        self.strict_logic(line, e.pos, "logical not '!'", &[&addr]);
-                    }
-                }
-                let outer = self.bool_uses.take();
-                let r = value::unary(op, &v, self);
-                // A byte of a wrapped label plus offset is taken silently.
-                if matches!(
-                    op,
-                    UnOp::Lower
-                        | UnOp::Higher
-                        | UnOp::Word
-                        | UnOp::HWord
-                        | UnOp::BSWord
-                        | UnOp::TasmWord
-                        | UnOp::TasmLow
-                        | UnOp::TasmHigh
-                ) {
-                    self.addr_wrapped.set(false);
-                }
-                self.float_round_warning(line, e.pos);
-                *self.bool_uses.borrow_mut() = outer;
-                let at = match &r {
-                    Err(f) if f.char_index.is_some() => unparen(inner).start(),
-                    _ => e.pos,
-                };
-                let v = self.check_value(line, at, r)?;
-                self.locate_lazy(line, e.pos, v)
+                self.unary_of(line, op, inner, e.pos, v)
             }
             ExprKind::Binary(op, ab) => self.binary(line, op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
@@ -1082,6 +1042,106 @@ impl Assembler<'_> {
         }
     }
 
+    /// A unary operator on its operand's value `v` (`inner` is the
+    /// operand, `pos` the operator).
+    fn unary_of(
+        &mut self,
+        line: &LineRef,
+        op: UnOp,
+        inner: &Expr,
+        pos: Pos,
+        v: Value,
+    ) -> EResult<Value> {
+        self.rounded.set(false);
+        if op == UnOp::Not && self.opts.warnings.strict_bool {
+            // 64tass negates a string's encoded bytes, and says so.
+            match &v {
+                Value::Str(s) => {
+                    if let Ok(b) = value::Env::encode(&*self, s) {
+                        let b = Value::bytes(b, false);
+                        self.strict_logic(line, pos, "logical not '!'", &[&b]);
+                    }
+                }
+                _ => self.strict_logic(line, pos, "logical not '!'", &[&v]),
+            }
+            // 64tass then takes a code's address and negates that,
+            // which warns again (`!*`: of code, then of bits).
+            if let Value::Code(c) = v {
+                let addr = value::Env::code_value(&*self, c);
+                self.strict_logic(line, pos, "logical not '!'", &[&addr]);
+            }
+        }
+        let outer = self.bool_uses.take();
+        let r = value::unary(op, &v, self);
+        // A byte of a wrapped label plus offset is taken silently.
+        if matches!(
+            op,
+            UnOp::Lower
+                | UnOp::Higher
+                | UnOp::Word
+                | UnOp::HWord
+                | UnOp::BSWord
+                | UnOp::TasmWord
+                | UnOp::TasmLow
+                | UnOp::TasmHigh
+        ) {
+            self.addr_wrapped.set(false);
+        }
+        self.float_round_warning(line, pos);
+        *self.bool_uses.borrow_mut() = outer;
+        let at = match &r {
+            Err(f) if f.char_index.is_some() => unparen(inner).start(),
+            _ => pos,
+        };
+        let v = self.check_value(line, at, r)?;
+        self.locate_lazy(line, pos, v)
+    }
+
+    /// `-T`: an operator of TASM's expressions over its operands' words.
+    /// As in 64tass, the operands' kinds are checked first: a value that
+    /// is not a number, bit string, code label, string or address on
+    /// either side makes "... of X and Y not possible" at the operator
+    /// (`rec.size`, a structure or with a function); then each operand
+    /// becomes its word, where its own error is placed.
+    fn tasm_binary(
+        &mut self,
+        line: &LineRef,
+        op: BinOp,
+        (apos, a): (Pos, &Expr),
+        (bpos, b): (Pos, &Expr),
+        pos: Pos,
+    ) -> EResult<Value> {
+        fn numeric(v: &Value) -> bool {
+            matches!(
+                v,
+                Value::Int(_)
+                    | Value::BigInt(_)
+                    | Value::Bits(_)
+                    | Value::BigBits(_)
+                    | Value::Code(_)
+                    | Value::Str(_)
+                    | Value::Addr(_)
+            )
+        }
+        let x = self.eval_value(line, a)?;
+        let y = self.eval_value(line, b)?;
+        // An error (an undefined name kept for its use) is the result, the
+        // left one first, as 64tass reports it in place of the operation.
+        for v in [&x, &y] {
+            if v.is_none() || matches!(v, Value::Error(_)) {
+                return Ok(v.clone());
+            }
+        }
+        if !numeric(&x) || !numeric(&y) {
+            let f = value::ops::not_possible(op, &x, &y, self);
+            return self.check_value(line, pos, Err(f));
+        }
+        let x = self.unary_of(line, UnOp::TasmWord, a, apos, x)?;
+        let y = self.unary_of(line, UnOp::TasmWord, b, bpos, y)?;
+        let r = value::binary(op, &x, &y, self);
+        self.check_value(line, pos, r)
+    }
+
     fn binary(
         &mut self,
         line: &LineRef,
@@ -1090,6 +1150,11 @@ impl Assembler<'_> {
         b: &Expr,
         pos: Pos,
     ) -> EResult<Value> {
+        if let (ExprKind::Unary(UnOp::TasmWord, ia), ExprKind::Unary(UnOp::TasmWord, ib)) =
+            (a.kind(), b.kind())
+        {
+            return self.tasm_binary(line, op, (a.pos, ia), (b.pos, ib), pos);
+        }
         let x = self.eval_value(line, a)?;
         // `&&` and `||` only evaluate the side they return.
         match op {
@@ -1141,6 +1206,16 @@ impl Assembler<'_> {
         }
         if op == BinOp::LXor && self.opts.warnings.strict_bool {
             self.strict_logic(line, pos, "logical xor '^^'", &[&x, &y]);
+        }
+        // The count of a repetition is placed at itself (64tass takes its
+        // unsigned value there: "can't get integer value of struct").
+        if op == BinOp::Repeat
+            && value::seq::repeats(&x)
+            && !y.is_none()
+            && !matches!(y, Value::Error(_))
+            && let Err(f) = value::convert::to_uval(&y, 64, self)
+        {
+            return self.check_value(line, unparen(b).start(), Err(f));
         }
         self.approx.set(None);
         let stored = || {

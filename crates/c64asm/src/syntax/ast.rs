@@ -36,6 +36,9 @@ pub enum UnOp {
     TasmLow,
     /// `-T`: `>` before a whole TASM expression, the high byte of its word.
     TasmHigh,
+    /// `-T`: an operand made immediate, indexed or indirect, which must
+    /// have a word (64tass takes it first); the value itself is kept.
+    TasmCheck,
 }
 
 impl UnOp {
@@ -56,6 +59,7 @@ impl UnOp {
             UnOp::TasmWord => "",
             UnOp::TasmLow => "<",
             UnOp::TasmHigh => ">",
+            UnOp::TasmCheck => "",
         }
     }
 
@@ -76,6 +80,7 @@ impl UnOp {
             UnOp::TasmWord => "word",
             UnOp::TasmLow => "low byte",
             UnOp::TasmHigh => "high byte",
+            UnOp::TasmCheck => "word",
         }
     }
 }

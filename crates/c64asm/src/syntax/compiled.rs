@@ -199,7 +199,7 @@ pub enum Seq {
 
 // Operators in one byte: decoded through these tables (their order is the
 // enums', checked by a test).
-const UNOPS: [UnOp; 15] = [
+const UNOPS: [UnOp; 16] = [
     UnOp::Neg,
     UnOp::Pos,
     UnOp::Inv,
@@ -215,6 +215,7 @@ const UNOPS: [UnOp; 15] = [
     UnOp::TasmWord,
     UnOp::TasmLow,
     UnOp::TasmHigh,
+    UnOp::TasmCheck,
 ];
 const BINOPS: [BinOp; 29] = [
     BinOp::Add,

@@ -66,6 +66,13 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     if matches!(op, UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh) {
         return tasm_word(op, v, env);
     }
+    if op == UnOp::TasmCheck {
+        // An addressing mode is indexed or made indirect again as it is.
+        if !matches!(v, Value::Addr(a) if a.mode.0 != 0) {
+            tasm_word(UnOp::TasmWord, v, env)?;
+        }
+        return Ok(v.clone());
+    }
     if op == UnOp::Not {
         return Ok(Value::Bool(!to_bool(v, env)?));
     }
@@ -173,7 +180,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             None => as_int(&n)?.to_string(),
         })),
         UnOp::Splat | UnOp::Not => Ok(n),
-        UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh => {
+        UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh | UnOp::TasmCheck => {
             unreachable!("TASM's words are taken before the numeric tower")
         }
     }
@@ -395,6 +402,22 @@ pub(crate) fn is_shift(op: BinOp) -> bool {
     matches!(op, BinOp::Shl | BinOp::Shr)
 }
 
+/// The logical operators, identity and membership: they take their
+/// operands as they are (no truth or number of them is noted, a code label
+/// is not its address).
+fn takes_values_as_they_are(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::LAnd
+            | BinOp::LOr
+            | BinOp::LXor
+            | BinOp::Identity
+            | BinOp::NIdentity
+            | BinOp::In
+            | BinOp::NotIn
+    )
+}
+
 fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     // Arithmetic on two integers (most operators of most sources): none of
     // the cases below apply to them but the last. What fails goes the
@@ -426,17 +449,7 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     if let Some(r) = gap_binary(op, a, b) {
         return Ok(r);
     }
-    if !matches!(
-        op,
-        BinOp::LAnd
-            | BinOp::LOr
-            | BinOp::LXor
-            | BinOp::Identity
-            | BinOp::NIdentity
-            | BinOp::In
-            | BinOp::NotIn
-            | BinOp::Repeat
-    ) {
+    if !takes_values_as_they_are(op) && op != BinOp::Repeat {
         note_bool_operand(op, a, b, env);
     }
     // A list on the left of `&&`, `||`, `^^` works element by element; so
@@ -445,6 +458,13 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         && (is_seq(a) || (is_seq(b) && to_bool(a, env).is_err()))
     {
         return broadcast(op, a, b, env);
+    }
+    // A code label meets a register as its address (64tass: `label | x` is
+    // "of bits '$1000' and register 'x'", `label + x` indexes the address).
+    if let (Value::Code(c), Value::Register(_)) = (a, b)
+        && !takes_values_as_they_are(op)
+    {
+        return binary_of(op, &env.code_value(*c), b, env);
     }
     // A dictionary or a gap has no truth value: the operation is what fails.
     let truth = |v: &Value| {

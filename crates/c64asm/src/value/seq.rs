@@ -410,31 +410,21 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
     if matches!(a, Value::None) || matches!(n, Value::None) {
         return Ok(Value::None);
     }
-    let repeatable = matches!(
-        a,
-        Value::Str(_)
-            | Value::Bytes(_)
-            | Value::InvBytes(_)
-            | Value::List(_)
-            | Value::Tuple(_)
-            | Value::Bits(_)
-            | Value::BigBits(_)
-    );
-    // 64tass names only the left operand of `x` it can't repeat.
-    let cant_repeat = || Fault::new(format!("repeat 'x' of {} not possible", describe(a, env)));
-    if !repeatable {
+    // 64tass: only a text, a list or a bit string repeats ("repeat 'x' of
+    // int '3' not possible", naming the left alone); the count is any
+    // unsigned number (a float, a string, a label's address).
+    let cant_repeat = || {
+        Fault::new(format!(
+            "{} '{}' of {} not possible",
+            BinOp::Repeat.name(),
+            BinOp::Repeat.symbol(),
+            describe(a, env)
+        ))
+    };
+    if !repeats(a) {
         return Err(cant_repeat());
     }
-    let count = match n {
-        Value::Int(_) | Value::Bits(_) | Value::Bool(_) => to_int(n, env)?,
-        _ => return Err(not_possible(BinOp::Repeat, a, n, env)),
-    };
-    if count < 0 {
-        return Err(Fault::new(format!(
-            "value needs to be non-negative {}",
-            describe(n, env)
-        )));
-    }
+    let count = super::convert::to_uval(n, 64, env)?;
     let too_big = || Fault::new("repetition too large");
     let count = usize::try_from(count).map_err(|_| too_big())?;
     let limit = |len: usize| {
@@ -469,4 +459,18 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
             .into_value(),
         _ => return Err(cant_repeat()),
     })
+}
+
+/// What `x` repeats: a string, a byte string, a list or tuple, a bit string.
+pub fn repeats(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Str(_)
+            | Value::Bytes(_)
+            | Value::InvBytes(_)
+            | Value::List(_)
+            | Value::Tuple(_)
+            | Value::Bits(_)
+            | Value::BigBits(_)
+    )
 }

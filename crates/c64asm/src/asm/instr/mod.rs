@@ -196,7 +196,11 @@ impl Assembler<'_> {
                             val: shape(e),
                             pos: value_pos(line, from, e, self.dialect.tasm),
                         }];
+                        // With `-T` an operand's error is no longer an
+                        // address (64tass's TASM reader keeps the error
+                        // through `#`, `,x` and brackets): it is reported.
                         if matches!(v, Value::Error(_))
+                            && !self.dialect.tasm
                             && self.encode_quietly(line, op, width, &shaped, at).is_err()
                         {
                             // The addressing mode's error, below.

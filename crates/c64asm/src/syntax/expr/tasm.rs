@@ -206,16 +206,22 @@ impl Parser<'_, '_> {
                         word: true,
                     }
                 }
-                Pending::Index(reg) => Item {
-                    expr: Expr::addr(&mut self.arena, at, AddrOp::Index(reg), top.expr),
-                    at,
-                    word: false,
-                },
-                Pending::Indirect => Item {
-                    expr: Expr::addr(&mut self.arena, at, AddrOp::Ind, top.expr),
-                    at,
-                    word: false,
-                },
+                Pending::Index(reg) => {
+                    let e = self.checked(top);
+                    Item {
+                        expr: Expr::addr(&mut self.arena, at, AddrOp::Index(reg), e),
+                        at,
+                        word: false,
+                    }
+                }
+                Pending::Indirect => {
+                    let e = self.checked(top);
+                    Item {
+                        expr: Expr::addr(&mut self.arena, at, AddrOp::Ind, e),
+                        at,
+                        word: false,
+                    }
+                }
                 Pending::Bracket => unreachable!("stopped above"),
             };
             if made.expr.height() > MAX_HEIGHT {
@@ -237,6 +243,16 @@ impl Parser<'_, '_> {
         Expr::unary(&mut self.arena, item.at, UnOp::TasmWord, item.expr)
     }
 
+    /// An operand made immediate, indexed or indirect: 64tass takes its
+    /// word first, so an operand without one (a structure, a function) is
+    /// reported where the operand is placed.
+    fn checked(&mut self, item: Item) -> Expr {
+        if item.word {
+            return item.expr;
+        }
+        Expr::unary(&mut self.arena, item.at, UnOp::TasmCheck, item.expr)
+    }
+
     /// An element ends: its `<` or `>`, then the line's `#`.
     fn end_element(&mut self, values: &mut [Item], byte: Option<(UnOp, Pos)>, hash: Option<Pos>) {
         let Some(top) = values.last_mut() else { return };
@@ -248,6 +264,11 @@ impl Parser<'_, '_> {
         }
         if let Some(at) = hash {
             let e = std::mem::replace(&mut top.expr, Expr::int(0, 0));
+            let e = self.checked(Item {
+                expr: e,
+                at: top.at,
+                word: top.word,
+            });
             top.expr = Expr::addr(&mut self.arena, at, AddrOp::Imm, e);
             top.at = at;
             top.word = false;
