@@ -71,23 +71,22 @@ impl Assembler<'_> {
         for e in exprs.iter() {
             // A value on its own as `eval_args` takes it (only a splat
             // spreads into several).
-            let one = if e.is_splat() {
-                self.eval_args(line, std::slice::from_ref(e))
-                    .map(|vals| out.extend(vals))
-            } else {
-                self.eval(line, e).map(|val| {
+            if e.is_splat() {
+                if let Ok(vals) = self.eval_args(line, std::slice::from_ref(e)) {
+                    out.extend(vals);
+                } else {
                     out.push(Located {
-                        val,
+                        val: Value::None,
                         pos: e.start(),
-                    })
-                })
-            };
-            if one.is_err() {
-                out.push(Located {
-                    val: Value::None,
-                    pos: e.start(),
-                });
+                    });
+                }
+                continue;
             }
+            let (v, pos) = self.eval_placed(line, e, false);
+            out.push(Located {
+                val: v.unwrap_or(Value::None),
+                pos,
+            });
         }
         Some(())
     }

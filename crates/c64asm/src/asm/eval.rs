@@ -735,14 +735,26 @@ impl Assembler<'_> {
                     None => out.push(Located { val: v, pos: e.pos }),
                 }
             } else {
-                let v = self.eval_maybe_kept(line, e, keep)?;
-                out.push(Located {
-                    val: v,
-                    pos: e.start(),
-                });
+                let (v, pos) = self.eval_placed(line, e, keep);
+                out.push(Located { val: v?, pos });
             }
         }
         Ok(out)
+    }
+
+    /// A value on its own (an argument, a data value) and where 64tass
+    /// places it (see [`Assembler::value_start`]).
+    pub(super) fn eval_placed(
+        &mut self,
+        line: &LineRef,
+        e: &Expr,
+        keep: bool,
+    ) -> (EResult<Value>, Pos) {
+        let mark = self.chosen.borrow().len();
+        let v = self.eval_maybe_kept(line, e, keep);
+        let pos = self.value_start(e);
+        self.chosen.borrow_mut().truncate(mark);
+        (v, pos)
     }
 
     fn eval_maybe_kept(&mut self, line: &LineRef, e: &Expr, keep: bool) -> EResult<Value> {
@@ -899,6 +911,11 @@ impl Assembler<'_> {
                 let v = self.eval_value(line, inner)?;
                 self.unary_of(line, op, inner, e.pos, v)
             }
+            ExprKind::Binary(op @ (BinOp::Min | BinOp::Max), ab) => {
+                let r = self.binary(line, op, &ab[0], &ab[1], e.pos);
+                self.note_chosen(e, self.picked.get());
+                r
+            }
             ExprKind::Binary(op, ab) => self.binary(line, op, &ab[0], &ab[1], e.pos),
             ExprKind::Cond(parts) => {
                 // 64tass evaluates both sides: the one not taken only loses
@@ -913,11 +930,9 @@ impl Assembler<'_> {
                 if r.is_ok() {
                     self.strict_bool(line, &c, super::checks::cond_start(&parts[0]));
                 }
-                if self.check(line, parts[0].pos, r)? {
-                    a
-                } else {
-                    b
-                }
+                let taken = self.check(line, parts[0].pos, r)?;
+                self.note_chosen(e, node_id(&parts[if taken { 1 } else { 2 }]));
+                if taken { a } else { b }
             }
             ExprKind::DCond(parts) => {
                 // Element-wise condition on lists: evaluate both sides.
@@ -1500,6 +1515,46 @@ impl Assembler<'_> {
             out.push(self.member_of(line, item, member)?);
         }
         Ok(wrap(out))
+    }
+
+    /// Note that `e` (a `?:`, `<?` or `>?`) gave the branch `child`.
+    fn note_chosen(&self, e: &Expr, child: usize) {
+        let mut chosen = self.chosen.borrow_mut();
+        // Only what an argument or data value's place needs is read back
+        // (see `eval_list`): elsewhere the notes are dropped now and then.
+        if chosen.len() >= 64 {
+            chosen.clear();
+        }
+        chosen.push((node_id(e), child));
+    }
+
+    /// Where 64tass places the value of `e` just evaluated: after its
+    /// brackets, at the branch a `?:`, `<?` or `>?` chose (`.byte true ?
+    /// 300 : 1` is too large at the `300`), else where its text starts.
+    fn value_start(&self, e: &Expr) -> Pos {
+        let chosen = self.chosen.borrow();
+        let mut e = e;
+        loop {
+            let parts = match e.kind() {
+                ExprKind::Paren(inner) => {
+                    e = inner;
+                    continue;
+                }
+                ExprKind::Cond(parts) => [&parts[1], &parts[2]],
+                ExprKind::Binary(BinOp::Min | BinOp::Max, ab) => [&ab[0], &ab[1]],
+                _ => return e.start(),
+            };
+            let id = node_id(e);
+            let child = chosen
+                .iter()
+                .rev()
+                .find(|&&(n, _)| n == id)
+                .map(|&(_, c)| c);
+            match parts.into_iter().find(|p| Some(node_id(p)) == child) {
+                Some(p) => e = p,
+                None => return e.start(),
+            }
+        }
     }
 
     /// An index's result, its error placed as 64tass places it: a miss at

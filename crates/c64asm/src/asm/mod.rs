@@ -169,6 +169,10 @@ pub(crate) struct Assembler<'o> {
     /// The operand node (its address) the last `<?` or `>?` gave as its
     /// value (see `eval::computed_here`).
     pub picked: std::cell::Cell<usize>,
+    /// The branch each `?:`, `<?` and `>?` evaluated last gave (node
+    /// addresses, newest last): a value's place is its chosen branch's, as
+    /// 64tass places it (see `eval::value_start`).
+    pub chosen: std::cell::RefCell<Vec<(usize, usize)>>,
     /// The register names defined (`a` in bit 0): those of every processor
     /// selected so far in the run, as in 64tass.
     pub registers: u32,
@@ -242,6 +246,7 @@ impl<'o> Assembler<'o> {
             marking: std::cell::Cell::new(false),
             rounded: std::cell::Cell::new(false),
             picked: std::cell::Cell::new(0),
+            chosen: std::cell::RefCell::new(Vec::new()),
             registers: target::register_bits(opts.cpu),
             referencing: true,
             bool_uses: Default::default(),
