@@ -355,8 +355,9 @@ struct Writer {
     /// The disassembly's buffer, reused.
     monitor: String,
     /// The columns are the usual ones (tab size 8, no line numbers, the
-    /// disassembly and the source shown): an instruction's, a label's or a
-    /// text's row can be written in one go ([`Writer::quick_row`]).
+    /// disassembly and the source shown): an instruction's, a label's, a
+    /// text's or data's row can be written in one go ([`Writer::quick_row`],
+    /// [`Writer::quick_data`], [`Writer::quick_bytes`]).
     quick: bool,
 }
 
@@ -596,34 +597,20 @@ impl Writer {
         // At most 5 bytes (15 columns from the hex column), offsets of at
         // most 6 digits, a source ending in something shown (not blank,
         // nothing for the row's end to trim).
-        if !self.quick
-            || bytes.len() > 5
-            || !matches!(source.as_bytes().last(), Some(b'!'..=b'~'))
-            || !plain(source.as_bytes())
-        {
+        if bytes.len() > 5 || !self.quick_source(source) {
             return false;
         }
         let (hex_col, monitor_col, source_col) = (self.hex_col, self.monitor_col, self.source_col);
+        self.out
+            .reserve(48 + monitor.map_or(0, str::len) + source.len());
         let mut col = 0;
-        let out = &mut self.out;
-        out.reserve(48 + monitor.map_or(0, str::len) + source.len());
         if let Some((addr, pc)) = head {
-            let pc = pc & self.pc_mask;
-            let show_pc = self.pc_column && pc != addr;
-            if addr >= 1 << 24 || (show_pc && pc >= 1 << 24) {
-                return false;
-            }
-            let start = out.len();
-            out.push(b'.');
-            push_hex(out, addr);
-            col = out.len() - start;
-            if show_pc {
-                out.push(b'\t');
-                let at = out.len();
-                push_hex(out, pc);
-                col = 8 + out.len() - at;
+            match self.quick_head(b'.', addr, pc) {
+                Some(c) => col = c,
+                None => return false,
             }
         }
+        let out = &mut self.out;
         if !bytes.is_empty() {
             push_tabs(out, (hex_col >> 3) - (col >> 3));
             push_bytes(out, bytes);
@@ -641,6 +628,84 @@ impl Writer {
         push_tabs(out, (source_col >> 3) - (col >> 3));
         out.extend_from_slice(source.as_bytes());
         out.push(b'\n');
+        true
+    }
+
+    /// Whether a row in the usual columns can end in `source` written as it
+    /// is: plain, and ending in something shown (not blank, nothing for the
+    /// row's end to trim).
+    #[inline(always)]
+    fn quick_source(&self, source: &str) -> bool {
+        self.quick
+            && matches!(source.as_bytes().last(), Some(b'!'..=b'~'))
+            && plain(source.as_bytes())
+    }
+
+    /// A data line's first row in the usual columns with a plain source,
+    /// written straight as [`Writer::quick_row`] writes an instruction's:
+    /// `>0801  01 02 03  source`; at most 8 bytes (23 columns from the hex
+    /// column, short of the source column). False, with nothing written,
+    /// for any other row.
+    fn quick_data(&mut self, addr: u32, pc: u32, bytes: &[u8], source: &str) -> bool {
+        if bytes.len() > 8 || !self.quick_source(source) {
+            return false;
+        }
+        self.out.reserve(64 + source.len());
+        let Some(mut col) = self.quick_head(b'>', addr, pc) else {
+            return false;
+        };
+        let (hex_col, source_col) = (self.hex_col, self.source_col);
+        let out = &mut self.out;
+        if !bytes.is_empty() {
+            push_tabs(out, (hex_col >> 3) - (col >> 3));
+            push_bytes(out, bytes);
+            col = hex_col + 3 * bytes.len() - 1;
+        }
+        push_tabs(out, (source_col >> 3) - (col >> 3));
+        out.extend_from_slice(source.as_bytes());
+        out.push(b'\n');
+        true
+    }
+
+    /// A row's offset after `prefix` and its program counter (when shown)
+    /// in the usual columns, as [`Writer::head`] writes them: the column
+    /// reached, or None with nothing written for offsets past 24 bits.
+    #[inline(always)]
+    fn quick_head(&mut self, prefix: u8, addr: u32, pc: u32) -> Option<usize> {
+        let out = &mut self.out;
+        let pc = pc & self.pc_mask;
+        let show_pc = self.pc_column && pc != addr;
+        if addr >= 1 << 24 || (show_pc && pc >= 1 << 24) {
+            return None;
+        }
+        let start = out.len();
+        out.push(prefix);
+        push_hex(out, addr);
+        let mut col = out.len() - start;
+        if show_pc {
+            out.push(b'\t');
+            let at = out.len();
+            push_hex(out, pc);
+            col = 8 + out.len() - at;
+        }
+        Some(col)
+    }
+
+    /// A data row after a line's first in the usual columns, written
+    /// straight: its offset (and program counter), tabs to the hex column,
+    /// the bytes. False, with nothing written, where [`Writer::quick_head`]
+    /// is.
+    fn quick_bytes(&mut self, addr: u32, pc: u32, bytes: &[u8]) -> bool {
+        if !self.quick {
+            return false;
+        }
+        self.out.reserve(64);
+        let Some(col) = self.quick_head(b'>', addr, pc) else {
+            return false;
+        };
+        push_tabs(&mut self.out, (self.hex_col >> 3) - (col >> 3));
+        push_bytes(&mut self.out, bytes);
+        self.out.push(b'\n');
         true
     }
 
@@ -716,9 +781,10 @@ impl Writer {
             (true, false) => bytes.len().min(4),
             (true, true) => bytes.len().min(8),
         };
-        if self.columns.source {
+        let source = source.unwrap_or("");
+        if self.columns.source && !self.quick_data(addr, pc, &bytes[..first], source) {
             let row = self.head(b'>', addr, pc);
-            self.row(row, &bytes[..first], None, Some(source.unwrap_or("")));
+            self.row(row, &bytes[..first], None, Some(source));
         }
         let rest = &bytes[first..];
         let count = rest.len().div_ceil(16);
@@ -731,9 +797,11 @@ impl Writer {
                 true => addr,
                 false => self.shown(addr),
             };
-            let row = self.head(b'>', shown, pc);
             let this = chunk(i);
-            self.row(row, this, None, None);
+            if !self.quick_bytes(shown, pc, this) {
+                let row = self.head(b'>', shown, pc);
+                self.row(row, this, None, None);
+            }
             addr += this.len() as u32;
             pc += this.len() as u32;
             // The last row is always shown. Repeats are only looked for where
