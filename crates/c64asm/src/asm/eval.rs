@@ -744,12 +744,16 @@ impl Assembler<'_> {
 
     /// A value on its own (an argument, a data value) and where 64tass
     /// places it (see [`Assembler::value_start`]).
+    #[inline(always)]
     pub(super) fn eval_placed(
         &mut self,
         line: &LineRef,
         e: &Expr,
         keep: bool,
     ) -> (EResult<Value>, Pos) {
+        if !e.may_choose() {
+            return (self.eval_maybe_kept(line, e, keep), e.start());
+        }
         let mark = self.chosen.borrow().len();
         let v = self.eval_maybe_kept(line, e, keep);
         let pos = self.value_start(e);
@@ -757,6 +761,7 @@ impl Assembler<'_> {
         (v, pos)
     }
 
+    #[inline]
     fn eval_maybe_kept(&mut self, line: &LineRef, e: &Expr, keep: bool) -> EResult<Value> {
         if keep {
             self.eval_kept(line, e)

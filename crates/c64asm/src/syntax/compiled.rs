@@ -693,6 +693,17 @@ impl Expr {
         }
     }
 
+    /// Whether the value may be one of its branches' (`?:`, `<?`, `>?`,
+    /// or one of them in brackets): where such a value is placed depends
+    /// on the branch taken.
+    pub fn may_choose(&self) -> bool {
+        match self.tag {
+            Tag::Paren | Tag::Cond => true,
+            Tag::Binary => matches!(BINOPS[self.op as usize], BinOp::Min | BinOp::Max),
+            _ => false,
+        }
+    }
+
     /// Whether this is `*x`, the splat operator.
     pub fn is_splat(&self) -> bool {
         self.tag == Tag::Unary && UNOPS[self.op as usize] == UnOp::Splat
