@@ -1577,15 +1577,17 @@ impl Assembler<'_> {
         let at = |a: &Self, f: &Fault| -> Pos {
             let miss = f.msg.starts_with("index out of range")
                 || f.msg.starts_with("key not in dictionary");
+            if !miss {
+                return bracket;
+            }
             let named = idx
                 .iter()
                 .zip(args)
                 .rev()
                 .find(|(i, _)| matches!(i, IndexArg::Value(v) if a.named_in(v, &f.msg)));
-            match (miss, named, args) {
-                (false, ..) => bracket,
-                (true, Some((_, e)), _) | (true, None, [e]) => e.pos,
-                (true, None, _) => bracket,
+            match (named, args) {
+                (Some((_, e)), _) | (None, [e]) => e.pos,
+                (None, _) => bracket,
             }
         };
         match r {
