@@ -651,7 +651,7 @@ impl Assembler<'_> {
                 Step::Next
             }
             b'.' => {
-                let Some((cmd, end)) = self.command_at(line, pos + 1) else {
+                let Some((cmd, end)) = self.command_kept(line, pos + 1) else {
                     if !active {
                         return Step::Next;
                     }
@@ -930,19 +930,7 @@ impl Assembler<'_> {
     /// A symbol's value (one expression, or a tuple of several) with its
     /// errors kept in it, reported where it is used (64tass's error values).
     pub fn symbol_value(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Value> {
-        self.keeping(
-            |a| {
-                let mut vals = a.eval_args(line, exprs)?;
-                // The usual one value: no list made for it.
-                if vals.len() == 1
-                    && let Some(one) = vals.pop()
-                {
-                    return Ok(one.val);
-                }
-                Ok(tuple_of(vals.into_iter().map(|l| l.val).collect()))
-            },
-            |v| v,
-        )
+        self.keeping(|a| Ok(tuple_of(a.eval_args(line, exprs)?)), |v| v)
     }
 
     fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {
@@ -1481,8 +1469,7 @@ impl Assembler<'_> {
         let v = if exprs.len() == 1 {
             self.eval(line, e)
         } else {
-            self.eval_args(line, exprs)
-                .map(|vals| tuple_of(vals.into_iter().map(|l| l.val).collect()))
+            self.eval_args(line, exprs).map(tuple_of)
         };
         let Ok(v) = v else { return };
         self.record_line(line, None);
@@ -1574,12 +1561,14 @@ impl Assembler<'_> {
 }
 
 /// One value, or a tuple of several (`x = 1, 2`).
-pub fn tuple_of(mut vals: Vec<Value>) -> Value {
-    if vals.len() == 1 {
-        vals.pop().unwrap_or_default()
-    } else {
-        Value::tuple(vals)
+pub fn tuple_of(mut vals: super::eval::Args) -> Value {
+    // The usual one value: no list made for it.
+    if vals.len() == 1
+        && let Some(one) = vals.pop()
+    {
+        return one.val;
     }
+    Value::tuple(vals.into_iter().map(|l| l.val).collect())
 }
 
 impl Assembler<'_> {

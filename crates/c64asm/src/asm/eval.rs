@@ -1020,19 +1020,18 @@ impl Assembler<'_> {
                 if base.is_none() || matches!(base, Value::Error(_)) {
                     return Ok(base);
                 }
-                let mut idx = Vec::with_capacity(args.len());
-                for a in args.iter() {
-                    idx.push(match a.kind() {
-                        ExprKind::Slice(parts) => {
-                            let mut vals = Vec::new();
-                            for p in parts.iter() {
-                                vals.push(self.eval_value(line, p)?);
-                            }
-                            IndexArg::Slice(vals)
-                        }
-                        _ => IndexArg::Value(self.eval_value(line, a)?),
-                    });
-                }
+                // One index (the usual `table[i]`) is kept on the stack.
+                let (one, many);
+                let idx: &[IndexArg] = match &args[..] {
+                    [a] if !matches!(a.kind(), ExprKind::Slice(_)) => {
+                        one = [IndexArg::Value(self.eval_value(line, a)?)];
+                        &one
+                    }
+                    _ => {
+                        many = self.index_args(line, args)?;
+                        &many
+                    }
+                };
                 if let Value::Code(c) = base {
                     if idx.len() != 1 {
                         // A label's bytes are one row: 64tass takes one index.
@@ -1040,12 +1039,12 @@ impl Assembler<'_> {
                         let msg = format!("expected exactly one argument, got {}", idx.len());
                         return self.check_value(line, at, Err(Fault::new(msg)));
                     }
-                    return self.index_code(line, c, &idx, args, e.pos);
+                    return self.index_code(line, c, idx, args, e.pos);
                 }
                 self.rounded.set(false);
-                let r = value::index(&base, &idx, self);
+                let r = value::index(&base, idx, self);
                 self.float_round_warning(line, args.first().map_or(e.pos, |a| a.pos));
-                self.index_result(line, r, &idx, args, e.pos)
+                self.index_result(line, r, idx, args, e.pos)
             }
             ExprKind::Slice(_) => {
                 let span = self.span_at(line, e.pos);
@@ -1562,6 +1561,24 @@ impl Assembler<'_> {
         }
     }
 
+    /// The values of an index's arguments (a slice's parts each).
+    fn index_args(&mut self, line: &LineRef, args: &[Expr]) -> EResult<Vec<IndexArg>> {
+        let mut idx = Vec::with_capacity(args.len());
+        for a in args.iter() {
+            idx.push(match a.kind() {
+                ExprKind::Slice(parts) => {
+                    let mut vals = Vec::new();
+                    for p in parts.iter() {
+                        vals.push(self.eval_value(line, p)?);
+                    }
+                    IndexArg::Slice(vals)
+                }
+                _ => IndexArg::Value(self.eval_value(line, a)?),
+            });
+        }
+        Ok(idx)
+    }
+
     /// An index's result, its error placed as 64tass places it: a miss at
     /// the index that missed (the one the message names: a list of
     /// positions as a whole), anything else at the bracket. Elements of a
@@ -1651,12 +1668,13 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> EResult<Value> {
         if let [IndexArg::Value(Value::Int(i))] = idx {
-            let (_, count, _) = self.code_layout(code);
+            let (start, count, unit) = self.code_layout(code);
             let at = if *i < 0 { count + *i } else { *i };
             if (0..count).contains(&at) {
-                let r = self.code_elements_in(code, at, 1);
-                let mut one = self.check(line, pos, r)?;
-                return Ok(one.pop().unwrap_or(Value::Gap));
+                let mut buf = [None; 4];
+                let bytes = &mut buf[..unit as usize];
+                self.code_bytes(code, start + at * unit, bytes);
+                return Ok(element_of(bytes, self.syms.code(code.id).dtype.signed()));
             }
         }
         let r = self.code_elements(code);
@@ -1697,53 +1715,45 @@ impl Assembler<'_> {
 
     /// `n` elements of a code object from element `from` on.
     fn code_elements_in(&self, code: CodeRef, from: i64, n: i64) -> FResult<Vec<Value>> {
-        let c = self.syms.code(code.id);
         let (start, _, unit) = self.code_layout(code);
-        let start = start + from * unit;
-        let len = n * unit;
+        let (start, len) = (start + from * unit, n * unit);
+        // Bytes before the memory's start are not read.
         let lead = (-start).clamp(0, len);
-        let mut bytes = vec![None; lead as usize];
-        let read = self.read_memory(
-            c.mem,
-            c.data_from,
-            (c.memaddr as i64 + start + lead) as u32,
-            (len - lead) as u32,
-        )?;
-        bytes.extend(read);
-        let size = unit as usize;
-        let signed = c.dtype.signed();
+        if len - lead > 1 << 20 {
+            return Err(Fault::new("data too large to index"));
+        }
+        let mut bytes = vec![None; len as usize];
+        self.code_bytes(code, start, &mut bytes);
+        let signed = self.syms.code(code.id).dtype.signed();
         Ok(bytes
-            .chunks(size)
-            .map(|ch| match ch.iter().all(Option::is_some) {
-                true => {
-                    let v = ch
-                        .iter()
-                        .rev()
-                        .fold(0i64, |acc, b| (acc << 8) | b.unwrap_or(0) as i64);
-                    let bits = 8 * ch.len() as u32;
-                    if signed && v >> (bits - 1) & 1 == 1 {
-                        Value::Int(v - (1i64 << bits))
-                    } else {
-                        Value::Int(v)
-                    }
-                }
-                false => Value::Gap,
-            })
+            .chunks(unit as usize)
+            .map(|ch| element_of(ch, signed))
             .collect())
     }
 
-    /// Bytes written at `addr..addr+len` in a memory from its byte `from` on
-    /// (None where nothing was): a label's own data, as 64tass reads it, so
-    /// writes before the label or over its bytes later don't show.
-    fn read_memory(&self, mem: u32, from: u32, addr: u32, len: u32) -> FResult<Vec<Option<u8>>> {
-        if len > 1 << 20 {
-            return Err(Fault::new("data too large to index"));
-        }
-        let mut out = vec![None; len as usize];
+    /// The bytes of a code object from byte `start` on (from the label's
+    /// address), as many as `out` holds (None where nothing was written,
+    /// or before the memory's start).
+    fn code_bytes(&self, code: CodeRef, start: i64, out: &mut [Option<u8>]) {
+        let c = self.syms.code(code.id);
+        let lead = (-start).clamp(0, out.len() as i64);
+        self.read_memory(
+            c.mem,
+            c.data_from,
+            (c.memaddr as i64 + start + lead) as u32,
+            &mut out[lead as usize..],
+        );
+    }
+
+    /// Bytes written at `addr..addr+out.len()` in a memory from its byte
+    /// `from` on, into `out` (None where nothing was): a label's own data,
+    /// as 64tass reads it, so writes before the label or over its bytes
+    /// later don't show.
+    fn read_memory(&self, mem: u32, from: u32, addr: u32, out: &mut [Option<u8>]) {
         let Some(m) = self.out.mems.get(mem as usize) else {
-            return Ok(out);
+            return;
         };
-        let (addr, end) = (addr as u64, addr as u64 + len as u64);
+        let (addr, end) = (addr as u64, addr as u64 + out.len() as u64);
         for b in &m.blocks {
             if let crate::output::Block::Data {
                 addr: a,
@@ -1761,7 +1771,6 @@ impl Assembler<'_> {
                 }
             }
         }
-        Ok(out)
     }
 
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
@@ -2008,5 +2017,23 @@ pub(super) fn has_loose_error(v: &Value) -> bool {
         Value::Error(f) => f.kept.is_none() && !f.none,
         Value::List(items) | Value::Tuple(items) => items.iter().any(has_loose_error),
         _ => false,
+    }
+}
+
+/// An element of a code object from its bytes (little-endian; a gap if
+/// any byte was not written).
+fn element_of(bytes: &[Option<u8>], signed: bool) -> Value {
+    if !bytes.iter().all(Option::is_some) {
+        return Value::Gap;
+    }
+    let v = bytes
+        .iter()
+        .rev()
+        .fold(0i64, |acc, b| (acc << 8) | b.unwrap_or(0) as i64);
+    let bits = 8 * bytes.len() as u32;
+    if signed && v >> (bits - 1) & 1 == 1 {
+        Value::Int(v - (1i64 << bits))
+    } else {
+        Value::Int(v)
     }
 }

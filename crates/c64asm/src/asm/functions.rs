@@ -91,7 +91,8 @@ impl Assembler<'_> {
     }
 
     fn builtin_value(&mut self, line: &LineRef, b: Builtin, args: &[Located]) -> FResult<Value> {
-        let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
+        // On the stack: most calls have one to three arguments.
+        let vals: smallvec::SmallVec<[&Value; 3]> = args.iter().map(|a| &a.val).collect();
         let env: &dyn Env = self;
         match b {
             Builtin::Len => {
@@ -205,7 +206,8 @@ impl Assembler<'_> {
 
     fn convert_value(&mut self, t: Type, args: &[Located]) -> FResult<Value> {
         let env: &dyn Env = self;
-        let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
+        // On the stack: most calls have one to three arguments.
+        let vals: smallvec::SmallVec<[&Value; 3]> = args.iter().map(|a| &a.val).collect();
         let name = t.name();
         let max = if matches!(t, Type::Bits | Type::Bytes) {
             2

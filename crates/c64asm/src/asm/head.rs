@@ -14,8 +14,9 @@ use crate::source::FileId;
 use crate::syntax::scan::ident_len;
 
 /// Per file, per line (2 bytes: a large source has many): 0 not looked at
-/// yet, [`OTHER`], or an instruction name's table entry with its offset in
-/// the line in the entry's unused bits ([`OFFSET_SHIFT`]).
+/// yet, [`OTHER`], an instruction name's table entry with its offset in
+/// the line in the entry's unused bits ([`OFFSET_SHIFT`]), or for a line
+/// that is not an instruction the directive found in it ([`DIRECTIVE`]).
 #[derive(Default)]
 pub struct Heads {
     files: Vec<Vec<u16>>,
@@ -26,6 +27,11 @@ pub struct Heads {
 const OTHER: u16 = 1;
 /// Every table entry has this bit (`MnemonicTable::PRESENT`), [`OTHER`] not.
 const INSTR: u16 = 1 << 15;
+/// Set (with [`INSTR`] clear) where a line that is not an instruction was
+/// found to hold a directive ([`Assembler::command_kept`]): its entry in
+/// `COMMANDS` in the low byte, its offset in the line as an instruction's.
+const DIRECTIVE: u16 = 1 << 14;
+const _: () = assert!(COMMANDS.len() <= 0x100 && OTHER & DIRECTIVE == 0);
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
 const OFFSET_SHIFT: u32 = 8;
@@ -58,6 +64,35 @@ impl Heads {
 impl Assembler<'_> {
     /// The directive named at `pos` (just after the dot), with its end.
     pub fn command_at(&self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
+        self.command_index(line, pos)
+            .map(|i| (COMMANDS[i].1, pos + COMMANDS[i].0.len()))
+    }
+
+    /// [`Self::command_at`] for the statement of a line that does not
+    /// begin with an instruction name: kept in the line's head the first
+    /// time (its place in the line and the directive's entry), so a loop's
+    /// or a later pass's reading of the line does not look the word up
+    /// again. Another place on the same line is looked up each time.
+    pub fn command_kept(&mut self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
+        let head = self.heads.get(line.file, line.index);
+        let offset = pos.wrapping_sub(line.start);
+        if head & (INSTR | DIRECTIVE) == DIRECTIVE
+            && (head >> OFFSET_SHIFT) as usize & OFFSET_MAX == offset
+        {
+            let i = (head & 0xff) as usize;
+            return Some((COMMANDS[i].1, pos + COMMANDS[i].0.len()));
+        }
+        let i = self.command_index(line, pos)?;
+        if head == OTHER && offset <= OFFSET_MAX {
+            let kept = DIRECTIVE | (offset as u16) << OFFSET_SHIFT | i as u16;
+            let lines = self.src.get(line.file).line_count();
+            self.heads.set(line.file, line.index, lines, kept);
+        }
+        Some((COMMANDS[i].1, pos + COMMANDS[i].0.len()))
+    }
+
+    /// The entry in [`COMMANDS`] of the directive named at `pos`.
+    fn command_index(&self, line: &LineRef, pos: usize) -> Option<usize> {
         let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
         if len == 0 || len > 12 {
             return None;
@@ -73,10 +108,7 @@ impl Assembler<'_> {
             key = key << 8 | b as u128;
         }
         key <<= 8 * (16 - len);
-        COMMAND_KEYS
-            .binary_search(&key)
-            .ok()
-            .map(|i| (COMMANDS[i].1, pos + len))
+        COMMAND_KEYS.binary_search(&key).ok()
     }
 
     /// Is `word` an instruction of the current processor? With `-C`

@@ -341,7 +341,7 @@ impl Assembler<'_> {
             let Ok(vals) = self.eval_args(line, exprs) else {
                 return LoopEnd::Never;
             };
-            let seq = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+            let seq = super::compile::tuple_of(vals);
             let items: Vec<Value> = match &seq {
                 Value::None => return LoopEnd::Never,
                 Value::List(x) | Value::Tuple(x) => x.to_vec(),
@@ -452,6 +452,8 @@ impl Assembler<'_> {
             return LoopEnd::Never;
         };
         let mut ran = false;
+        // The step's variable, found once for the loop.
+        let mut step_name = None;
         loop {
             if let Some(c) = &cond {
                 let Ok(exprs) = &c.result else {
@@ -473,7 +475,12 @@ impl Assembler<'_> {
                 Body::Unclosed => return LoopEnd::Unclosed,
             }
             match step_pos {
-                Some(sp) if !line.at_end(sp) && !self.loop_head(|a| a.for_step(line, sp)) => break,
+                Some(sp)
+                    if !line.at_end(sp)
+                        && !self.loop_head(|a| a.for_step(line, sp, &mut step_name)) =>
+                {
+                    break;
+                }
                 Some(_) => {}
                 // No step part (`.for i = 0, i < 3`): an error once one is
                 // needed, as in 64tass (a loop whose condition fails at once
@@ -491,20 +498,28 @@ impl Assembler<'_> {
         if ran { LoopEnd::Ran } else { LoopEnd::Never }
     }
 
-    /// The step part of `.for`: an assignment to a variable.
-    fn for_step(&mut self, line: &LineRef, pos: usize) -> bool {
+    /// The step part of `.for`: an assignment to a variable (its length and
+    /// name kept in `kept` after the first step).
+    fn for_step(&mut self, line: &LineRef, pos: usize, kept: &mut Option<(usize, Name)>) -> bool {
         let text = line.text;
-        let len = crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
-        if len == 0 {
-            self.error(
-                line.span(pos, pos + 1),
-                Kind::Syntax,
-                "a symbol is expected".into(),
-            );
-            return false;
-        }
+        let (len, name) = match *kept {
+            Some(k) => k,
+            None => {
+                let len =
+                    crate::syntax::scan::ident_len(&text[..line.end], pos, self.dialect.unicode);
+                if len == 0 {
+                    self.error(
+                        line.span(pos, pos + 1),
+                        Kind::Syntax,
+                        "a symbol is expected".into(),
+                    );
+                    return false;
+                }
+                let name = self.intern(&text[pos..pos + len]);
+                *kept.insert((len, name))
+            }
+        };
         let name_text = &text[pos..pos + len];
-        let name = self.intern(name_text);
         let after = line.skip_ws(pos + len);
         let (op, oplen): (Option<BinOp>, usize) =
             match (line.at(after), line.at(after + 1), line.at(after + 2)) {
@@ -554,7 +569,7 @@ impl Assembler<'_> {
         let Ok(vals) = self.eval_args(line, exprs) else {
             return false;
         };
-        let v = super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect());
+        let v = super::compile::tuple_of(vals);
         match op {
             None => {
                 let span = line.span(pos, pos + len);

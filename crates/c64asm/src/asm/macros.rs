@@ -679,10 +679,7 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return Value::None;
         };
-        let value = |a: &mut Self| {
-            a.eval_args(line, exprs)
-                .map(|vals| super::compile::tuple_of(vals.into_iter().map(|l| l.val).collect()))
-        };
+        let value = |a: &mut Self| a.eval_args(line, exprs).map(super::compile::tuple_of);
         // Called for its value, the function returns its errors in it, as
         // 64tass does: an error value it was given (a file that can't be
         // read) stays one in the caller.
@@ -1319,9 +1316,7 @@ impl Assembler<'_> {
                 };
                 match self.parse_exprs(&l, offset, ParseKind::List) {
                     Some(parsed) => match &parsed.result {
-                        Ok(exprs) => self.eval_args(&l, exprs).ok().map(|v| {
-                            super::compile::tuple_of(v.into_iter().map(|x| x.val).collect())
-                        }),
+                        Ok(exprs) => self.eval_args(&l, exprs).ok().map(super::compile::tuple_of),
                         Err(_) => None,
                     },
                     None => None,

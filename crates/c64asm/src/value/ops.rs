@@ -418,13 +418,36 @@ fn takes_values_as_they_are(op: BinOp) -> bool {
     )
 }
 
+/// An operator on two integers or bit strings where the general way below
+/// ends at the integers' values: comparisons (as `compare` orders them),
+/// arithmetic, bitwise operators unless both are bit strings (which stay
+/// bit strings), shifts of an integer. `None` for the rest and for what
+/// fails, which the general way words.
+fn int_or_bits_quick(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    let ord = || Some(int::small(a)?.cmp(&int::small(b)?));
+    let bitwise = matches!(op, BinOp::And | BinOp::Or | BinOp::Xor);
+    match op {
+        BinOp::Eq => Some(Value::Bool(ord()? == Ordering::Equal)),
+        BinOp::Ne => Some(Value::Bool(ord()? != Ordering::Equal)),
+        BinOp::Lt => Some(Value::Bool(ord()? == Ordering::Less)),
+        BinOp::Gt => Some(Value::Bool(ord()? == Ordering::Greater)),
+        BinOp::Le => Some(Value::Bool(ord()? != Ordering::Greater)),
+        BinOp::Ge => Some(Value::Bool(ord()? != Ordering::Less)),
+        BinOp::Cmp => Some(Value::Int(ord()? as i64)),
+        _ if bitwise && matches!((a, b), (Value::Bits(_), Value::Bits(_))) => None,
+        _ if is_arith(op) || (is_shift(op) && matches!(a, Value::Int(_))) => {
+            int::int_op(op, a, b)?.ok()
+        }
+        _ => None,
+    }
+}
+
 fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     // Arithmetic on two integers (most operators of most sources): none of
     // the cases below apply to them but the last. What fails goes the
     // general way, which words the error.
-    if let (Value::Int(_), Value::Int(_)) = (a, b)
-        && (is_arith(op) || is_shift(op))
-        && let Some(Ok(v)) = int::int_op(op, a, b)
+    if let (Value::Int(_) | Value::Bits(_), Value::Int(_) | Value::Bits(_)) = (a, b)
+        && let Some(v) = int_or_bits_quick(op, a, b)
     {
         return Ok(v);
     }
@@ -887,6 +910,9 @@ fn float_compare(a: f64, b: f64) -> Ordering {
 
 /// Ordering of two values, `None` if they can't be compared.
 pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>> {
+    if let (Value::Int(x), Value::Int(y)) = (a, b) {
+        return Some(Ok(x.cmp(y)));
+    }
     if let Err(f) = error_of(a).and_then(|_| error_of(b)) {
         return Some(Err(f));
     }
