@@ -379,6 +379,7 @@ impl Args {
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             source_lines: self.source_map.is_some(),
             verbose_list: self.verbose_list,
+            list_line_numbers: self.line_numbers,
             list_symbols: !self.label_files(m).is_empty(),
             // The lists of the top scope alone need no scope's symbols.
             nested_symbols: self.label_files(m).iter().any(|t| {

@@ -39,11 +39,12 @@ pub(crate) enum Entered {
     Include,
 }
 
-/// One row of the listing, in 24 bytes (a listing keeps one for every
+/// One row of the listing, in 20 bytes (a listing keeps one for every
 /// line that wrote bytes): the execution of the line a row comes from is
 /// kept for the last rows only, the only ones it is asked of (see
-/// [`Rows::last_from`]), and the row's kind shares a word with its text's
-/// length.
+/// [`Rows::last_from`]), the row's kind shares a word with its text's
+/// length, and its line's index, read only for line numbers, is kept
+/// aside by [`Rows`] when they may be written.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
     /// Compile offset of the row's first byte (its program counter:
@@ -54,10 +55,10 @@ pub(crate) struct ListRow {
     /// A row without bytes keeps its kind's number here instead (a value's
     /// place, a file).
     len: u32,
-    /// The row's line: its file (the text read, a macro expansion for a
-    /// macro's line) and index there; [`NO_FILE`]: none.
+    /// The row's line's file (the text read, a macro expansion for a
+    /// macro's line; [`NO_FILE`]: none); its index there is in
+    /// [`Rows`]'s indices.
     file: FileId,
-    index: u32,
     /// The source line as assembled (a macro's line with its parameters
     /// in): its offset in the text of `file` (most rows: the line is not
     /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
@@ -210,7 +211,7 @@ impl RowKind {
 const NO_FILE: FileId = FileId::MAX;
 
 // A listing keeps a row for every line that wrote bytes.
-const _: () = assert!(std::mem::size_of::<ListRow>() <= 24);
+const _: () = assert!(std::mem::size_of::<ListRow>() == 20);
 
 impl ListRow {
     /// What the row shows, without its number.
@@ -307,6 +308,10 @@ pub(crate) struct Rows {
     /// where the text is and its length, with [`LONG_OWN`] when it is in
     /// the rows' own text (none in practice).
     long: Vec<(u32, u32, u32)>,
+    /// The rows' lines' indices in their files, by row, when the listing
+    /// may show line numbers (`Some`: see [`Rows::new`]); else none are
+    /// kept.
+    indices: Option<Vec<u32>>,
     /// The line executions ([`NewRow::from`]) of the last rows (the last
     /// at `known - 1`, by [`RECENT`] places round), and how many rows have
     /// been pushed less popped since the rows were cleared: a row made is
@@ -381,6 +386,9 @@ impl Rows {
         self.mems.0.clear();
         self.pcs.0.clear();
         self.long.clear();
+        if let Some(v) = &mut self.indices {
+            v.clear();
+        }
         self.known = 0;
         self.forgotten = 0;
     }
@@ -432,6 +440,15 @@ impl Rows {
         self.values
             .get(i as usize)
             .map_or(("", 0), |(v, need)| (v, *need as usize))
+    }
+
+    /// No rows yet; `line_numbers`: they keep their lines' indices, for a
+    /// listing with line numbers (4 bytes a row).
+    pub fn new(line_numbers: bool) -> Rows {
+        Rows {
+            indices: line_numbers.then(Vec::new),
+            ..Rows::default()
+        }
     }
 
     pub fn rows(&self) -> &[ListRow] {
@@ -525,11 +542,13 @@ impl Rows {
             RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
         };
         let (text_at, text_len, own) = text;
+        if let Some(v) = &mut self.indices {
+            v.push(index);
+        }
         let mut row = ListRow {
             addr,
             len,
             file,
-            index,
             text_at,
             word: (tag.code() << TAG_SHIFT) | ((own as u32) * OWN_TEXT) | text_len,
         };
@@ -587,6 +606,9 @@ impl Rows {
             }
             if self.long.last().is_some_and(|&(i, _, _)| i == row) {
                 self.long.pop();
+            }
+            if let Some(v) = &mut self.indices {
+                v.truncate(self.list.len());
             }
             self.listed_runs.truncate(self.list.len());
             self.mems.truncate(self.list.len());
@@ -662,10 +684,17 @@ impl Rows {
         text.unwrap_or_default()
     }
 
-    /// The file and line index row `r`'s line was written in (a macro's
-    /// line: in the macro's body), for `--line-numbers`.
-    fn line(r: &ListRow, sources: &crate::source::SourceMap) -> Option<(FileId, u32)> {
-        (r.file != NO_FILE).then(|| sources.origin(r.file, r.index))
+    /// The file and line index row `i`'s (`r`'s) line was written in (a
+    /// macro's line: in the macro's body), for `--line-numbers` (none when
+    /// the rows keep no indices).
+    fn line(
+        &self,
+        i: usize,
+        r: &ListRow,
+        sources: &crate::source::SourceMap,
+    ) -> Option<(FileId, u32)> {
+        let index = *self.indices.as_ref()?.get(i)?;
+        (r.file != NO_FILE).then(|| sources.origin(r.file, index))
     }
 
     /// How many bytes row `r` has.
@@ -727,6 +756,32 @@ mod tests {
             dpage: 0,
             databank: 0,
             wide: false,
+        }
+    }
+
+    /// A row's line index is kept only by rows made for line numbers, and
+    /// follows the rows as they are dropped and cleared.
+    #[test]
+    fn rows_keep_line_indices_only_for_line_numbers() {
+        let mut sources = crate::source::SourceMap::default();
+        let file = sources.add("a.asm".into(), None, "a\nb\nc\nd\n".into());
+        for numbered in [false, true] {
+            let mut rows = Rows::new(numbered);
+            for round in 0..2 {
+                for k in 0..4u32 {
+                    let row = NewRow::new(RowKind::Label, (k, k, 0), k, Some((file, k)));
+                    rows.push(row, listed(), &[], RowText::Own("x"));
+                }
+                rows.pop();
+                for (i, r) in rows.rows().iter().enumerate() {
+                    let line = rows.line(i, r, &sources);
+                    assert_eq!(line, numbered.then_some((file, i as u32)), "row {i}");
+                }
+                assert_eq!(rows.line(3, &rows.rows()[0], &sources), None);
+                if round == 0 {
+                    rows.clear();
+                }
+            }
         }
     }
 

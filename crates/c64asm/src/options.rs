@@ -186,6 +186,12 @@ pub const WARNING_NAMES: &[&str] = &[
 ];
 
 impl Warnings {
+    /// Is any `-Wunused-*` on (symbols never read are looked for after
+    /// the last pass)?
+    pub fn any_unused(&self) -> bool {
+        self.unused_macro || self.unused_const || self.unused_label || self.unused_variable
+    }
+
     /// Apply one `-W` argument (`all`, `error`, `error=name`, `no-name`, `name`).
     /// Returns `false` for a name 64tass doesn't know.
     pub fn apply(&mut self, arg: &str) -> bool {
@@ -377,6 +383,13 @@ pub struct Options {
     /// The listing shows every line assembled, comments and empty lines
     /// too (64tass's `--verbose-list`).
     pub verbose_list: bool,
+    /// The listing may be written with line numbers
+    /// ([`ListingColumns::line_numbers`](crate::ListingColumns), 64tass's
+    /// `--line-numbers`): each row keeps its line's index for them. On by
+    /// default; off, a row is 4 bytes smaller (a listing keeps one for
+    /// every line that writes bytes) and a listing written with line
+    /// numbers shows none.
+    pub list_line_numbers: bool,
     /// Build the symbol list ([`Program::symbols`](crate::Program::symbols),
     /// label files, [`Program::symbol`](crate::Program::symbol)); on by
     /// default, off saves time (a tenth of a large build's) when no label
@@ -455,6 +468,7 @@ impl Default for Options {
             record_lines: true,
             source_lines: true,
             verbose_list: false,
+            list_line_numbers: true,
             list_symbols: true,
             nested_symbols: true,
             free_memory: true,

@@ -19,23 +19,62 @@ pub struct Label {
     name: Name,
     pub value: Value,
     /// Pass that last defined it (0: never).
-    pub defpass: u32,
+    pub defpass: PassNo,
     /// Pass that last read it.
-    pub usepass: u32,
+    pub usepass: PassNo,
     /// Its own code object (address, size, scope), kept when a macro's
     /// result replaces its value (`name #macro` with `.endm value`):
     /// [`NO_CODE`] if none (a bare id: see [`Label::code`]).
     code: u32,
     pub span: Span,
-    /// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
-    pub constant: bool,
     /// Defined inside `.weak`: stronger definitions win.
     pub strength: u8,
-    /// The value is assigned after the line (macro results, `.binclude`).
-    pub update_after: bool,
-    /// [`OWNER`], [`REFERENCED`], [`BACK`]: bits, so that a label is 56
-    /// bytes (one is kept for every name defined).
+    /// [`OWNER`], [`REFERENCED`], [`BACK`], [`CONSTANT`], [`UPDATE_AFTER`]:
+    /// bits, so that a label is 48 bytes (one is kept for every name
+    /// defined).
     flags: u8,
+}
+
+/// A pass number in a byte: passes stop at
+/// 20 (`MAX_PASSES`), so a label's two pass numbers take 2
+/// bytes, not 8. Compared with and added to a `u32` pass as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PassNo(u8);
+
+impl PassNo {
+    /// `pass` in a byte (saturated: never reached, passes stop long before).
+    #[inline]
+    pub fn of(pass: u32) -> PassNo {
+        PassNo(pass.min(u8::MAX as u32) as u8)
+    }
+
+    #[inline]
+    pub fn get(self) -> u32 {
+        self.0 as u32
+    }
+}
+
+impl PartialEq<u32> for PassNo {
+    #[inline]
+    fn eq(&self, other: &u32) -> bool {
+        self.get() == *other
+    }
+}
+
+impl PartialOrd<u32> for PassNo {
+    #[inline]
+    fn partial_cmp(&self, other: &u32) -> Option<std::cmp::Ordering> {
+        Some(self.get().cmp(other))
+    }
+}
+
+impl std::ops::Add<u32> for PassNo {
+    type Output = u32;
+
+    #[inline]
+    fn add(self, n: u32) -> u32 {
+        self.get() + n
+    }
 }
 
 /// Its definition made its value (a code label, macro, structure,
@@ -46,6 +85,10 @@ const OWNER: u8 = 1;
 const REFERENCED: u8 = 2;
 /// An anonymous label's direction: a `-` one (else `+`).
 const BACK: u8 = 4;
+/// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
+const CONSTANT: u8 = 8;
+/// The value is assigned after the line (macro results, `.binclude`).
+const UPDATE_AFTER: u8 = 16;
 
 /// No code object: see [`Label::code`].
 const NO_CODE: u32 = u32::MAX;
@@ -55,14 +98,12 @@ impl Label {
         Label {
             name,
             value: Value::None,
-            defpass: 0,
-            usepass: 0,
+            defpass: PassNo::default(),
+            usepass: PassNo::default(),
             code: NO_CODE,
             span,
-            constant: true,
             strength,
-            update_after: false,
-            flags: 0,
+            flags: CONSTANT,
         }
     }
 
@@ -72,7 +113,25 @@ impl Label {
     /// this pass (`fixeddig` false: another pass comes anyway).
     #[inline]
     pub fn visible(&self, pass: u32, fixeddig: bool) -> bool {
-        self.defpass == pass || (self.constant && (!fixeddig || self.defpass + 1 == pass))
+        self.defpass == pass || (self.constant() && (!fixeddig || self.defpass + 1 == pass))
+    }
+
+    /// `=`, code labels and blocks are constants; `:=` and `.var` are variables.
+    pub fn constant(&self) -> bool {
+        self.flags & CONSTANT != 0
+    }
+
+    pub fn set_constant(&mut self, on: bool) {
+        self.set_flag(CONSTANT, on);
+    }
+
+    /// The value is assigned after the line (macro results, `.binclude`).
+    pub fn update_after(&self) -> bool {
+        self.flags & UPDATE_AFTER != 0
+    }
+
+    pub fn set_update_after(&mut self, on: bool) {
+        self.set_flag(UPDATE_AFTER, on);
     }
 
     /// 64tass's `owner`: see [`OWNER`].
@@ -194,7 +253,9 @@ const _: () = assert!(std::mem::size_of::<Namespace>() == 20);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Contents>() == 32);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Label>() == 56);
+const _: () = assert!(std::mem::size_of::<Label>() == 48);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Code>() == 40);
 
 /// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,11 +324,11 @@ pub struct Code {
     pub dtype: DataType,
     pub names: NsId,
     /// Pass that last set the size (0: never).
-    pub pass: u32,
+    pub pass: PassNo,
     /// Pass that last defined it (its label's line, or `*` read): 64tass's
     /// `apass`. A label whose line ran but whose size was not set again (a
     /// `.proc` left out) is in no label list.
-    pub apass: u32,
+    pub apass: PassNo,
     /// Where the bytes are: compile offset and the memory they were written to.
     pub memaddr: u32,
     pub mem: u32,

@@ -56,7 +56,7 @@ impl Assembler<'_> {
             for (_, id) in self.syms.entries(ns) {
                 let l = self.syms.label_mut(id);
                 if !matches!(l.value, Value::Macro(..) | Value::Lbl(_)) {
-                    l.usepass = pass;
+                    l.usepass = crate::symbols::PassNo::of(pass);
                 }
             }
         }
@@ -93,7 +93,7 @@ impl Assembler<'_> {
                 let name = crate::syntax::expr::intern_name(&mut self.names, part, self.dialect);
                 let id = ns.and_then(|n| self.syms.lookup_in(n, name));
                 if let Some(id) = id.filter(|_| read) {
-                    self.syms.label_mut(id).usepass = pass;
+                    self.syms.label_mut(id).usepass = crate::symbols::PassNo::of(pass);
                 }
                 ns = id.and_then(|id| match self.syms.label(id).value {
                     Value::Code(c) => Some(self.syms.code(c.id).names),
@@ -124,9 +124,9 @@ impl Assembler<'_> {
             self.record_unlist(line);
             self.st.top_mut().skip = 0;
             self.set_size(nl.id, 0, nl.oaddr);
-            self.syms.code_mut(cid).pass = 1;
+            self.syms.code_mut(cid).pass = crate::symbols::PassNo::of(1);
             self.st.push_context(SKIPPED);
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
             return;
         }
         self.record_line(line, None);
@@ -138,7 +138,7 @@ impl Assembler<'_> {
             addr: nl.oaddr,
         }));
         // The label's size is set when the block closes.
-        self.syms.label_mut(nl.id).update_after = true;
+        self.syms.label_mut(nl.id).set_update_after(true);
     }
 
     pub fn pend(&mut self, _line: &LineRef, span: Span) {
@@ -157,7 +157,7 @@ impl Assembler<'_> {
             ..
         }) = f
         {
-            self.syms.label_mut(s.label).update_after = false;
+            self.syms.label_mut(s.label).set_update_after(false);
             self.close_sized(s);
         }
     }
@@ -170,7 +170,7 @@ impl Assembler<'_> {
                 self.st.push_context(ns);
                 self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
                 if let Some(nl) = newlabel {
-                    self.syms.label_mut(nl.id).update_after = true;
+                    self.syms.label_mut(nl.id).set_update_after(true);
                 }
             }
             None => {
@@ -194,7 +194,7 @@ impl Assembler<'_> {
                     ..
                 }) = f
                 {
-                    self.syms.label_mut(s.label).update_after = false;
+                    self.syms.label_mut(s.label).set_update_after(false);
                     self.close_sized(s);
                 }
             }
@@ -368,7 +368,7 @@ impl Assembler<'_> {
         // Its size is the block's, set at `.endp` (not the line's, 0: the
         // two would take turns and the passes never settle).
         if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
     }
 
@@ -426,7 +426,7 @@ impl Assembler<'_> {
             label: Self::sized_label(newlabel),
         };
         if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
@@ -521,7 +521,7 @@ impl Assembler<'_> {
         let s = &mut self.out.sections[sec as usize];
         s.logicalrecursion = s.logicalrecursion.saturating_sub(1);
         if let Some(s) = label {
-            self.syms.label_mut(s.label).update_after = false;
+            self.syms.label_mut(s.label).set_update_after(false);
             self.set_size(s.label, diff, s.addr);
         }
     }
@@ -569,7 +569,7 @@ impl Assembler<'_> {
             label: Self::sized_label(newlabel),
         };
         if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
     }
 
@@ -588,7 +588,7 @@ impl Assembler<'_> {
                     let size = end.wrapping_sub(a.start);
                     let start = a.start;
                     if let Some(s) = label {
-                        self.syms.label_mut(s.label).update_after = false;
+                        self.syms.label_mut(s.label).set_update_after(false);
                         self.set_size(s.label, size, start);
                     }
                     self.st.addr = prev;
@@ -736,7 +736,7 @@ impl Assembler<'_> {
             label: Self::sized_label(newlabel),
         };
         if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
         self.st.section = sec;
         self.st.addr = self.out.sections[sec as usize].addr;
@@ -792,7 +792,7 @@ impl Assembler<'_> {
                 {
                     if let Some(s) = label {
                         let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr);
-                        self.syms.label_mut(s.label).update_after = false;
+                        self.syms.label_mut(s.label).set_update_after(false);
                         self.set_size(s.label, size, s.addr);
                     }
                     self.st.section = prev_section;

@@ -618,7 +618,7 @@ impl Assembler<'_> {
             })
         };
         match id {
-            Some(id) => self.syms.label(id).constant,
+            Some(id) => self.syms.label(id).constant(),
             None => true,
         }
     }
@@ -797,7 +797,7 @@ impl Assembler<'_> {
     /// The label's size is what the line assembled.
     pub fn finish_line(&mut self, _line: &LineRef, newlabel: Option<NewLabel>) {
         if let Some(nl) = newlabel
-            && !self.syms.label(nl.id).update_after
+            && !self.syms.label(nl.id).update_after()
         {
             let size =
                 self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & self.out.image_mask;
@@ -824,7 +824,7 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
-        c.pass = pass;
+        c.pass = crate::symbols::PassNo::of(pass);
         c.memaddr = oaddr;
         if c.mem != mem {
             c.data_from = 0; // defined in another section's memory
@@ -945,7 +945,7 @@ impl Assembler<'_> {
                 self.st.constcreated = true;
             }
             let l = self.syms.label_mut(id);
-            l.constant = true;
+            l.set_constant(true);
             l.set_owner(false);
             l.span = span;
             l.set_referenced(false);
@@ -954,10 +954,10 @@ impl Assembler<'_> {
             self.st.constcreated = true;
             let pass = self.st.pass;
             let l = self.syms.label_mut(id);
-            l.constant = true;
+            l.set_constant(true);
             l.set_owner(false);
             l.value = val;
-            l.defpass = pass;
+            l.defpass = crate::symbols::PassNo::of(pass);
         }
     }
 
@@ -973,7 +973,7 @@ impl Assembler<'_> {
             self.unsettled(id);
         }
         let l = self.syms.label_mut(id);
-        l.defpass = pass;
+        l.defpass = crate::symbols::PassNo::of(pass);
         l.value = val;
     }
 
@@ -1032,7 +1032,7 @@ impl Assembler<'_> {
                     self.not_defined(line, span.start, text.to_string(), searched);
                     return;
                 };
-                if self.syms.label(id).constant {
+                if self.syms.label(id).constant() {
                     self.error(span, Kind::Type, format!("not a variable '{text}'"));
                     return;
                 }
@@ -1083,7 +1083,7 @@ impl Assembler<'_> {
         self.note_def_chain(id, exists);
         let l = self.syms.label_mut(id);
         if exists && l.defpass != 0 {
-            if l.constant {
+            if l.constant() {
                 let first = l.span;
                 if keep {
                     self.error(
@@ -1115,13 +1115,13 @@ impl Assembler<'_> {
             }
         }
         let l = self.syms.label_mut(id);
-        l.constant = false;
+        l.set_constant(false);
         l.set_owner(false);
-        l.defpass = pass;
+        l.defpass = crate::symbols::PassNo::of(pass);
         l.set_referenced(false);
         l.value = val;
         l.span = span;
-        l.usepass = 0;
+        l.usepass = crate::symbols::PassNo::default();
     }
 
     /// A label in front of code or data: its value is a code object at the
@@ -1165,10 +1165,10 @@ impl Assembler<'_> {
             if l.defpass + 1 != pass {
                 self.st.constcreated = true;
             }
-            let update_after = l.update_after;
+            let update_after = l.update_after();
             let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
             let l = self.syms.label_mut(id);
-            l.constant = true;
+            l.set_constant(true);
             l.set_owner(true);
             l.span = span;
             if update_after {
@@ -1176,8 +1176,8 @@ impl Assembler<'_> {
                 // `.binclude`, ...) runs next; its address is known now.
                 // A macro's result may have replaced the value: the label's
                 // own code (its scope) is kept aside.
-                l.update_after = false;
-                l.defpass = pass;
+                l.set_update_after(false);
+                l.defpass = crate::symbols::PassNo::of(pass);
                 let own = match l.value {
                     Value::Code(CodeRef { id: cid, offs: 0 })
                         if l.code().is_none_or(|c| c == cid) =>
@@ -1198,14 +1198,14 @@ impl Assembler<'_> {
                     self.opt_invalidate();
                 }
                 self.update_code(id, cid);
-                self.syms.label_mut(id).defpass = pass;
+                self.syms.label_mut(id).defpass = crate::symbols::PassNo::of(pass);
             } else {
                 self.opt_invalidate();
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
                 l.set_code(cid);
-                l.defpass = pass;
+                l.defpass = crate::symbols::PassNo::of(pass);
             }
         } else {
             self.st.constcreated = true;
@@ -1214,9 +1214,9 @@ impl Assembler<'_> {
             let l = self.syms.label_mut(id);
             l.value = Value::Code(CodeRef::new(cid));
             l.set_code(cid);
-            l.constant = true;
+            l.set_constant(true);
             l.set_owner(true);
-            l.defpass = pass;
+            l.defpass = crate::symbols::PassNo::of(pass);
         }
         Ok(Some(NewLabel { id, oaddr }))
     }
@@ -1232,8 +1232,8 @@ impl Assembler<'_> {
             size: 0,
             dtype: DataType::None,
             names,
-            pass: 0,
-            apass: self.st.pass,
+            pass: crate::symbols::PassNo::default(),
+            apass: crate::symbols::PassNo::of(self.st.pass),
             memaddr: a.address,
             mem: a.mem,
             data_from,
@@ -1271,7 +1271,7 @@ impl Assembler<'_> {
             Some(cid) => {
                 let c = self.syms.code_mut(cid);
                 c.data_from = data_from;
-                c.apass = self.st.pass;
+                c.apass = crate::symbols::PassNo::of(self.st.pass);
                 if c.addr != star || c.typ != typ {
                     c.addr = star;
                     c.typ = typ;
@@ -1290,8 +1290,8 @@ impl Assembler<'_> {
                     size: 0,
                     dtype: DataType::None,
                     names,
-                    pass: 0,
-                    apass: self.st.pass,
+                    pass: crate::symbols::PassNo::default(),
+                    apass: crate::symbols::PassNo::of(self.st.pass),
                     memaddr,
                     mem,
                     data_from,
@@ -1311,8 +1311,8 @@ impl Assembler<'_> {
             size: 0,
             dtype: DataType::None,
             names: self.st.context(),
-            pass: self.st.pass,
-            apass: self.st.pass,
+            pass: crate::symbols::PassNo::of(self.st.pass),
+            apass: crate::symbols::PassNo::of(self.st.pass),
             memaddr: a.address,
             mem: a.mem,
             data_from: self.out.data_len(a.mem),
@@ -1337,7 +1337,7 @@ impl Assembler<'_> {
         let pass = self.st.pass;
         let c = self.syms.code_mut(cid);
         c.data_from = data_from;
-        c.apass = pass;
+        c.apass = crate::symbols::PassNo::of(pass);
         let moved = c.addr != star || c.typ != typ;
         if moved {
             c.addr = star;
@@ -1429,7 +1429,7 @@ impl Assembler<'_> {
             self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
         }
         let l = self.syms.label_mut(id);
-        l.defpass = pass;
+        l.defpass = crate::symbols::PassNo::of(pass);
         l.set_owner(true);
         l.span = span;
         l.set_referenced(false);

@@ -29,7 +29,7 @@ impl Assembler<'_> {
     /// the line's, which is empty).
     fn sized(&mut self, newlabel: Option<NewLabel>) -> Option<SizedLabel> {
         newlabel.map(|nl| {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
             SizedLabel {
                 label: nl.id,
                 addr: nl.oaddr,
@@ -167,7 +167,7 @@ impl Assembler<'_> {
     /// Give a label in front of a block the block's size.
     pub fn close_sized(&mut self, s: SizedLabel) {
         let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & self.out.image_mask;
-        self.syms.label_mut(s.label).update_after = false;
+        self.syms.label_mut(s.label).set_update_after(false);
         self.set_size(s.label, size, s.addr);
     }
 

@@ -73,7 +73,7 @@ impl Assembler<'_> {
                 let pass = self.st.pass;
                 let l = self.syms.label_mut(id);
                 l.value = Value::Encoding(e);
-                l.defpass = pass;
+                l.defpass = crate::symbols::PassNo::of(pass);
                 e
             }
         };

@@ -61,7 +61,7 @@ impl Env for Assembler<'_> {
         // 64tass 1.58 only asks this of variables: a constant is an error.
         Some(match self.lookup_in(ns, name) {
             None => Ok(false),
-            Some(id) if self.syms.label(id).constant => Err(Fault::new(format!(
+            Some(id) if self.syms.label(id).constant() => Err(Fault::new(format!(
                 "not a variable '{}'",
                 self.names.name(name)
             ))),
@@ -497,7 +497,7 @@ impl Assembler<'_> {
         let pass = self.st.pass;
         let referencing = self.referencing;
         let l = self.syms.label_mut(id);
-        l.usepass = pass;
+        l.usepass = crate::symbols::PassNo::of(pass);
         if referencing {
             l.set_referenced(true);
         }

@@ -180,7 +180,7 @@ impl Assembler<'_> {
             None
         };
         if let (Some(nl), Cmd::Binclude) = (newlabel, cmd) {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
         self.files.open.push(self.st.cursor.file);
         self.st.include_frames.push(self.st.chain.len());
@@ -210,12 +210,12 @@ impl Assembler<'_> {
         self.files.open.pop();
         if let (Some(nl), Cmd::Binclude) = (newlabel, cmd) {
             let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr);
-            self.syms.label_mut(nl.id).update_after = false;
+            self.syms.label_mut(nl.id).set_update_after(false);
             self.set_size(nl.id, size, nl.oaddr);
             let pass = self.st.pass;
             let l = self.syms.label_mut(nl.id);
-            l.update_after = true;
-            l.defpass = pass;
+            l.set_update_after(true);
+            l.defpass = crate::symbols::PassNo::of(pass);
         }
     }
 }

@@ -52,7 +52,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    pub fn new(on: bool, lines_on: bool, verbose: bool) -> Recorder {
+    pub fn new(on: bool, lines_on: bool, verbose: bool, line_numbers: bool) -> Recorder {
         Recorder {
             lines_on,
             verbose,
@@ -61,7 +61,7 @@ impl Recorder {
             loop_label: None,
             on,
             lines: Vec::new(),
-            rows: Rows::default(),
+            rows: Rows::new(line_numbers),
             off: false,
             quiet: 0,
             pending: None,

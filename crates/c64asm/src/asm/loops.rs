@@ -245,7 +245,7 @@ impl Assembler<'_> {
             self.record_row_value(label_row, &v, None);
             self.const_assign(id, v);
             let l = self.syms.label_mut(id);
-            l.constant = true;
+            l.set_constant(true);
         }
         Step::Next
     }
@@ -555,7 +555,7 @@ impl Assembler<'_> {
             // value: a `-Wshadow` of that read is given at the step.
             let ns = self.variable_scope(name);
             if let Some(id) = self.lookup_in(ns, name)
-                && !self.syms.label(id).constant
+                && !self.syms.label(id).constant()
             {
                 self.syms.label_mut(id).span = line.span(pos, pos + len);
             }
@@ -586,7 +586,7 @@ impl Assembler<'_> {
                     );
                     return false;
                 };
-                if self.syms.label(id).constant {
+                if self.syms.label(id).constant() {
                     let span = line.span(pos, pos + len);
                     self.error(span, Kind::Type, format!("not a variable '{name_text}'"));
                     return false;

@@ -571,7 +571,7 @@ impl Assembler<'_> {
                     && !matches!(val, Value::None)
                 {
                     self.record_call_value(row, line, &val);
-                    self.syms.label_mut(nl.id).update_after = true;
+                    self.syms.label_mut(nl.id).set_update_after(true);
                     self.const_assign(nl.id, val);
                 }
                 return Ok(r);
@@ -634,7 +634,7 @@ impl Assembler<'_> {
             && !matches!(val, Value::None)
         {
             self.record_call_value(row, line, &val);
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
             self.const_assign(nl.id, val);
         }
         Ok(r)
@@ -853,7 +853,7 @@ impl Assembler<'_> {
         if !self.dstruct_typed(line, cmd, args, span, newlabel) {
             if let Some(nl) = newlabel {
                 self.set_size(nl.id, 0, nl.oaddr);
-                self.syms.label_mut(nl.id).update_after = true;
+                self.syms.label_mut(nl.id).set_update_after(true);
             }
         }
     }
@@ -937,7 +937,7 @@ impl Assembler<'_> {
         let here = newlabel.is_none();
         self.instantiate(line, kind, id, &args_text, newlabel, span, here, true);
         if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).update_after = true;
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
         true
     }

@@ -152,7 +152,7 @@ pub(crate) struct Assembler<'o> {
     /// Work done in this run, bounded so runaway macros stop with an error.
     pub work: u64,
     /// Anonymous scope names by creating line and kind (counted per pass).
-    pub anon_scopes: FxHashMap<(u32, u32, u32), scopes::AnonNames>,
+    pub anon_scopes: scopes::AnonScopes,
     /// Macros and functions that went too deep this pass: not expanded again
     /// in it (64tass).
     pub too_deep: rustc_hash::FxHashSet<(bool, u32)>,
@@ -237,9 +237,14 @@ impl<'o> Assembler<'o> {
             deferring: 0,
             eager: Vec::new(),
             silent_used: 0,
-            record: result::Recorder::new(opts.record_lines, opts.source_lines, opts.verbose_list),
+            record: result::Recorder::new(
+                opts.record_lines,
+                opts.source_lines,
+                opts.verbose_list,
+                opts.list_line_numbers,
+            ),
             work: 0,
-            anon_scopes: FxHashMap::default(),
+            anon_scopes: Default::default(),
             too_deep: Default::default(),
             last_star: None,
             approx: std::cell::Cell::new(None),
@@ -345,7 +350,7 @@ impl<'o> Assembler<'o> {
     fn forward_read_gone(&self) -> bool {
         let pass = self.st.pass;
         let gone =
-            |l: &crate::symbols::Label| l.constant && l.usepass == pass && l.defpass + 1 == pass;
+            |l: &crate::symbols::Label| l.constant() && l.usepass == pass && l.defpass + 1 == pass;
         self.syms.labels.iter().any(gone) || self.encs.ahead_gone(pass)
     }
 

@@ -79,9 +79,10 @@ pub(crate) type UndefinedKey = (String, u32);
 impl Assembler<'_> {
     /// Keep the call chain a label just made (`existed` false) was made in,
     /// when it is not made at the top: its `-Wunused` warning is told apart
-    /// from another label's at the same place by it.
+    /// from another label's at the same place by it (so none is kept
+    /// without those warnings: a macro call's scope is such a label).
     pub(crate) fn note_def_chain(&mut self, id: crate::symbols::LabelId, existed: bool) {
-        if !existed && !self.st.chain.is_empty() {
+        if !existed && !self.st.chain.is_empty() && self.opts.warnings.any_unused() {
             let key = chain_hash(&self.st.chain);
             self.def_chains.insert(id, key);
         }

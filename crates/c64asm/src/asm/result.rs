@@ -197,7 +197,7 @@ impl Assembler<'_> {
                 v => Some(crate::value::repr::repr(v, self)),
             };
             let vice_name = vice_path
-                && l.constant
+                && l.constant()
                 && display
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_');
@@ -218,7 +218,7 @@ impl Assembler<'_> {
                 name,
                 value,
                 repr,
-                variable: !l.constant,
+                variable: !l.constant(),
                 facts: SymbolFacts {
                     address,
                     number,

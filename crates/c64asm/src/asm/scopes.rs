@@ -7,18 +7,33 @@ use super::lines::LineRef;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::value::{NsId, Value};
+use rustc_hash::FxHashMap;
 
 /// The anonymous scope names one line (and kind) made: the same ones every
 /// pass, so each is written and interned once, in the pass that first
-/// needs it, and found by its count in later passes.
-#[derive(Default)]
+/// needs it, and found by its count in later passes. 12 bytes (one is kept
+/// for every macro call's line): the first name here, the rare second and
+/// later ones (a line that opens several scopes of one kind in a pass) in
+/// [`AnonScopes::more`].
+#[derive(Clone, Copy)]
 pub struct AnonNames {
     /// The pass [`AnonNames::used`] counts in.
     pass: u32,
     /// How many this line made in that pass.
     used: u32,
-    /// Every name made, by count.
-    names: smallvec::SmallVec<[Name; 1]>,
+    /// The first name made.
+    first: Name,
+}
+
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<((u32, u32, u32), AnonNames)>() == 24);
+
+/// Every line's [`AnonNames`], by where the line runs and the kind.
+#[derive(Default)]
+pub struct AnonScopes {
+    first: FxHashMap<(u32, u32, u32), AnonNames>,
+    /// The second and later names of a line, by its key and count.
+    more: FxHashMap<((u32, u32, u32), u32), Name>,
 }
 
 impl Assembler<'_> {
@@ -30,16 +45,23 @@ impl Assembler<'_> {
         let (node, vline) = self.st.stars.here();
         let key = (node, vline, kind as u32);
         let pass = self.st.pass;
-        let a = self.anon_scopes.entry(key).or_default();
-        if a.pass != pass {
-            a.pass = pass;
-            a.used = 0;
-        }
-        a.used += 1;
-        let n = a.used;
-        if let Some(&name) = a.names.get(n as usize - 1) {
-            return name;
-        }
+        let n = match self.anon_scopes.first.get_mut(&key) {
+            Some(a) => {
+                if a.pass != pass {
+                    a.pass = pass;
+                    a.used = 0;
+                }
+                a.used += 1;
+                if a.used == 1 {
+                    return a.first;
+                }
+                if let Some(&name) = self.anon_scopes.more.get(&(key, a.used)) {
+                    return name;
+                }
+                a.used
+            }
+            None => 1,
+        };
         // Written without the formatter: every macro call makes one.
         let mut text = [0u8; 48];
         text[0] = 1;
@@ -52,7 +74,16 @@ impl Assembler<'_> {
             len += 1 + digits.len();
         }
         let name = self.names.intern_bytes(&text[..len]);
-        a.names.push(name);
+        if n == 1 {
+            let first = AnonNames {
+                pass,
+                used: 1,
+                first: name,
+            };
+            self.anon_scopes.first.insert(key, first);
+        } else {
+            self.anon_scopes.more.insert((key, n), name);
+        }
         name
     }
 
@@ -66,7 +97,7 @@ impl Assembler<'_> {
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
-            self.syms.label_mut(id).defpass = pass;
+            self.syms.label_mut(id).defpass = crate::symbols::PassNo::of(pass);
             let s = self.syms.ns_mut(ns);
             s.backr = 0;
             s.forwr = 0;
@@ -76,7 +107,7 @@ impl Assembler<'_> {
         let l = self.syms.label_mut(id);
         l.value = Value::Namespace(ns);
         l.set_owner(true);
-        l.defpass = pass;
+        l.defpass = crate::symbols::PassNo::of(pass);
         ns
     }
 
@@ -115,7 +146,7 @@ impl Assembler<'_> {
             self.st.constcreated = true;
         }
         let l = self.syms.label_mut(id);
-        l.constant = true;
+        l.set_constant(true);
         l.set_owner(true);
         l.span = span;
         self.const_assign(id, v);

@@ -28,8 +28,7 @@ enum Unused {
 impl Assembler<'_> {
     /// Report the symbols of the last pass that it never read.
     pub fn unused_check(&mut self) {
-        let w = &self.opts.warnings;
-        if !(w.unused_macro || w.unused_const || w.unused_label || w.unused_variable) {
+        if !self.opts.warnings.any_unused() {
             return;
         }
         let mut seen = rustc_hash::FxHashSet::default();
@@ -57,7 +56,7 @@ impl Assembler<'_> {
             // never reported themselves.
             let anonymous = self.syms.display(id, &self.names).starts_with('\u{1}');
             if l.usepass != pass && !anonymous {
-                let kind = if !l.constant {
+                let kind = if !l.constant() {
                     Unused::Variable
                 } else if !l.owner() {
                     Unused::Const

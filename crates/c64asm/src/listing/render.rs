@@ -117,7 +117,7 @@ pub(crate) fn render_to(
         let empty = matches!(kind, RowKind::Text) && text.is_empty();
         if columns.line_numbers && !empty {
             w.number.clear();
-            numbers.of(r, &p.sources, Rows::line(r, &p.sources), &mut w.number);
+            numbers.of(r, &p.sources, rows.line(i, r, &p.sources), &mut w.number);
         }
         let packed = settings.at(i);
         let listed = match unpacked {
