@@ -155,6 +155,23 @@ impl Twins {
         self
     }
 
+    /// Both refused the command line with exit status 1, c64kit's first
+    /// message 64tass's without its `64tass: ` prefix.
+    fn refused_as_option(&self) -> &Self {
+        assert!(!self.kit_out.status.success());
+        assert_eq!(self.kit_out.status.code(), self.tass_out.status.code());
+        assert_eq!(self.kit_out.status.code(), Some(1));
+        let theirs = text(&self.tass_out.stderr);
+        let first = theirs.lines().next().unwrap_or("");
+        assert_eq!(
+            text(&self.kit_out.stderr).lines().next(),
+            first.strip_prefix("64tass: "),
+            "{}",
+            both(&self.kit_out)
+        );
+        self
+    }
+
     /// Neither tool wrote this file.
     fn absent(&self, name: &str) -> &Self {
         assert!(!self.tass.path(name).exists(), "64tass wrote {name}");
@@ -1066,19 +1083,49 @@ fn options_newer_than_64tass_1_58_are_unknown_as_in_64tass() {
             "{}",
             both(&t.tass_out)
         );
-        assert!(!t.kit_out.status.success());
-        // The same exit status as 64tass's.
-        assert_eq!(t.kit_out.status.code(), t.tass_out.status.code());
-        assert_eq!(t.kit_out.status.code(), Some(1));
-        let theirs = text(&t.tass_out.stderr);
-        let first = theirs.lines().next().unwrap_or("");
-        assert_eq!(
-            text(&t.kit_out.stderr).lines().next(),
-            first.strip_prefix("64tass: "),
-            "{}",
-            both(&t.kit_out)
-        );
+        t.refused_as_option();
         assert_eq!(t.kit.names(), ["s.asm"]);
+    }
+}
+
+/// A `-W` name 64tass doesn't know (`-Werror=` and `-Wno-error=` take the
+/// name of one warning only, so `-Werror=unused` too) is its fatal error,
+/// in its words, as for any other unknown option: nothing is assembled.
+#[test]
+fn an_unknown_warning_name_is_64tass_fatal_error() {
+    for flag in ["-Wfoo", "-Werror=unused", "-Wno-error=foo", "-Wno-foo"] {
+        twins("unknown-w", GOOD, &[], &[flag, "-o", "s.prg"])
+            .refused_as_option()
+            .absent("s.prg");
+    }
+}
+
+/// Without the source column (`-s`) a row without bytes is left out, and
+/// so is a pseudo branch that needs no instruction (`gne` to the next line,
+/// a `geq` never taken with `-B`), as 64tass lists it.
+#[test]
+fn a_listing_without_source_leaves_out_branches_that_need_no_bytes() {
+    const SOURCE: &str = "* = $1000
+	gpl next
+next	nop
+	lda #1
+	geq +
+	gne +
++	lda #1
+	gcc @b next
+	rts
+";
+    for columns in [
+        &["-s"][..],
+        &["-m", "-s"],
+        &["-s", "--verbose-list"],
+        &["-s", "--line-numbers"],
+    ] {
+        let mut args = vec!["-B", "-L", "s.lst"];
+        args.extend_from_slice(columns);
+        twins("no-source", SOURCE, &[], &args)
+            .both_succeed()
+            .same_listing("s.lst");
     }
 }
 

@@ -23,7 +23,10 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
-            errln!("error: {msg}");
+            // An unknown `-W` name: 64tass's fatal error, as for any
+            // option it doesn't know.
+            errln!("fatal error: {msg}");
+            errln!("Try 'c64kit build --help' for more information.");
             return ExitCode::FAILURE;
         }
     };

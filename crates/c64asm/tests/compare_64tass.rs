@@ -817,11 +817,12 @@ fn tass_error_lines(stderr: &str) -> Vec<String> {
     lines
 }
 
-/// Our errors as [`tass_error_lines`] lists 64tass's.
+/// Our errors as [`tass_error_lines`] lists 64tass's (a warning `-Werror`
+/// made an error with its switch, `[-Wshadow]`).
 fn error_lines(diags: &c64asm::Diagnostics) -> Vec<String> {
     let mut lines: Vec<String> = diags
         .errors()
-        .map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message))
+        .map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.headline()))
         .collect();
     lines.sort();
     lines

@@ -1032,6 +1032,12 @@ impl Assembler<'_> {
                     self.not_defined(line, span.start, text.to_string(), searched);
                     return;
                 };
+                // Found through the scopes as a name read is: `-Wshadow`
+                // looks at it there, before the new value moves it.
+                if !local && self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated
+                {
+                    self.shadow_check(name, id, line);
+                }
                 if self.syms.label(id).constant() {
                     self.error(span, Kind::Type, format!("not a variable '{text}'"));
                     return;
@@ -1526,6 +1532,20 @@ impl Assembler<'_> {
         };
         // A label plus an offset past the end of memory (`* = * + $ffff`).
         self.operand_wrap_warning(line, pos as u32);
+        // A float with a fraction (`* = 8192 / 4.0 + 0.25`) is rounded
+        // down to the address, as 64tass warns; the labels keep it.
+        self.rounded.set(false);
+        if let Value::Float(f) = v
+            && f.fract() != 0.0
+            && self.opts.warnings.float_round
+        {
+            let span = self.span_at(line, pos as u32);
+            self.warn(
+                "float-round",
+                span,
+                "implicit floating point rounding".into(),
+            );
+        }
         let uval = uval as u32;
         let typ = self.pc_type_of(v);
         let image_mask = self.out.image_mask;

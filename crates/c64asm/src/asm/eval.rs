@@ -945,6 +945,14 @@ impl Assembler<'_> {
                 let a = self.eval_value(line, &parts[1])?;
                 let b = self.eval_value(line, &parts[2])?;
                 let r = dcond(&c, &a, &b, self);
+                if r.is_ok() && self.opts.warnings.strict_bool {
+                    // 64tass converts each element the condition holds,
+                    // each one a warning at the condition.
+                    let at = super::checks::cond_start(&parts[0]);
+                    for leaf in cond_leaves(&c) {
+                        self.strict_bool(line, leaf, at);
+                    }
+                }
                 self.check_value(line, e.pos, r)
             }
             ExprKind::List(items) => {
@@ -1226,6 +1234,10 @@ impl Assembler<'_> {
         if op == BinOp::LXor && self.opts.warnings.strict_bool {
             self.strict_logic(line, pos, "logical xor '^^'", &[&x, &y]);
         }
+        if self.opts.warnings.strict_bool && matches!((&x, &y), (Value::Fold, _) | (_, Value::Fold))
+        {
+            self.strict_fold(line, pos, op, &x, &y);
+        }
         // The count of a repetition is placed at itself (64tass takes its
         // unsigned value there: "can't get integer value of struct").
         if op == BinOp::Repeat
@@ -1330,6 +1342,37 @@ impl Assembler<'_> {
 
     /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not
     /// bools (lists are applied element by element, not warned about).
+    /// `-Wstrict-bool` for a logical operator folding a list (`... && list`):
+    /// each step is an operation of its own, warned as one.
+    fn strict_fold(&mut self, line: &LineRef, pos: Pos, op: BinOp, x: &Value, y: &Value) {
+        let what = match op {
+            BinOp::LAnd => "logical and '&&'",
+            BinOp::LOr => "logical or '||'",
+            BinOp::LXor => "logical xor '^^'",
+            _ => return,
+        };
+        let (items, left) = match (x, y) {
+            (Value::Fold, v) => (v.elements().unwrap_or_default(), true),
+            (v, _) => (v.elements().unwrap_or_default(), false),
+        };
+        let mut order: Vec<&Value> = items.iter().collect();
+        if !left {
+            order.reverse();
+        }
+        let Some((first, rest)) = order.split_first() else {
+            return;
+        };
+        let mut acc = (*first).clone();
+        for item in rest {
+            let (a, b) = if left { (&acc, *item) } else { (*item, &acc) };
+            self.strict_logic(line, pos, what, &[a, b]);
+            match value::binary(op, a, b, self) {
+                Ok(v) => acc = v,
+                Err(_) => return,
+            }
+        }
+    }
+
     pub(super) fn strict_logic(&mut self, line: &LineRef, pos: Pos, what: &str, vals: &[&Value]) {
         // A list on the left is taken element by element (each says its
         // own); on the right it is an operand as any other, and so is a
@@ -1949,6 +1992,15 @@ fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     } else {
         b.clone()
     })
+}
+
+/// The values a `??` condition decides by: its elements, those of a
+/// list or tuple in it, and so on.
+fn cond_leaves(c: &Value) -> Vec<&Value> {
+    match c.elements() {
+        Some(items) => items.iter().flat_map(cond_leaves).collect(),
+        None => vec![c],
+    }
 }
 
 /// The global namespace id (for users of this module).

@@ -127,13 +127,10 @@ impl Assembler<'_> {
         if self.opts.warnings.none {
             return;
         }
-        // `-Werror` leaves `.warn` and `.cwarn` warnings, as in 64tass.
-        let sev = if self.opts.warnings.error && kind != Kind::UserWarning {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.push_diag(sev, kind, span, msg, None, None, None);
+        // `-Werror` leaves these warnings, as in 64tass: `.warn`, `.cwarn`
+        // and the other warnings 64tass names no switch for (`.goto`
+        // outside TASM mode).
+        self.push_diag(Severity::Warning, kind, span, msg, None, None, None);
     }
 
     /// A warning about a symbol of a scope entered `depth` macro calls deep
@@ -221,8 +218,10 @@ impl Assembler<'_> {
         // constant's error value read ahead of its line, then made again
         // there, stays an error value, so the values settle); a warning
         // stays where it is, so it is counted at once.
-        let fresh =
-            (self.deferring > 0 && severity == Severity::Error) || self.diag_keys.insert(key);
+        // (A warning `-Werror` makes an error is reported at once, as 64tass
+        // reports it: never kept.)
+        let kept = self.deferring > 0 && severity == Severity::Error && kind != Kind::Warning;
+        let fresh = kept || self.diag_keys.insert(key);
         if !fresh
             || self.diags.len() >= MAX_MESSAGES
             || !self.within_line_bound(
@@ -434,9 +433,13 @@ impl Assembler<'_> {
         let mut stay = Vec::new();
         for (i, p) in self.diags.drain(before..).enumerate() {
             // `.error` lines (of a function called here) report at once too,
-            // and so does a file that can't be read (64tass's fatal error).
+            // and so do a file that can't be read (64tass's fatal error) and
+            // a warning made an error.
             let eager = inner.contains(&(before + i))
-                || matches!(p.kind, Kind::UserError | Kind::IncludeNotFound);
+                || matches!(
+                    p.kind,
+                    Kind::UserError | Kind::IncludeNotFound | Kind::Warning
+                );
             if p.severity != crate::diag::Severity::Error || eager {
                 stay.push((p, eager));
             } else {

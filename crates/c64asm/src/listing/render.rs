@@ -103,7 +103,9 @@ pub(crate) fn render_to(
         let kind = r.kind();
         let bare = match kind {
             RowKind::Value(_) | RowKind::LoopLabel(_) | RowKind::Label | RowKind::Text => true,
-            RowKind::Data => bytes.is_empty(),
+            // A pseudo branch that needs no instruction (`gne` to the next
+            // line) lists no bytes either.
+            RowKind::Data | RowKind::Code => bytes.is_empty(),
             _ => false,
         };
         if bare && !columns.source {

@@ -111,6 +111,11 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         return Ok(byte_op(op, bytes_word(v, env)?));
     }
     let n = match numeric(v, env) {
+        // A label's bytes are its whole address, without the fraction a
+        // counter set from a float adds (64tass: no `-Wfloat-round`).
+        Ok(Value::Float(f)) if is_byte_op(op) && matches!(v, Value::Code(_)) => {
+            Value::Float(f.floor())
+        }
         Ok(n) => n,
         Err(f) if f.none => return Ok(Value::None),
         Err(f) if f.eager => return Err(f),
