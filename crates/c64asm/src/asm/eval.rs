@@ -109,6 +109,11 @@ impl Env for Assembler<'_> {
         )
     }
 
+    fn report_and_go_on(&self, f: &Fault) -> bool {
+        self.conversions_failed.borrow_mut().push(f.clone());
+        true
+    }
+
     fn bool_misused(&self, msg: String) {
         if self.opts.warnings.strict_bool {
             self.bool_uses.borrow_mut().push(msg);
