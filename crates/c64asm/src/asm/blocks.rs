@@ -431,7 +431,7 @@ impl Assembler<'_> {
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
         // Reported inside the value's parentheses, as in 64tass.
-        let Some((v, _, pos)) = self.one_value_from(line, args) else {
+        let Some((v, pos, _)) = self.one_value_from(line, args) else {
             return;
         };
         if v.is_none() {

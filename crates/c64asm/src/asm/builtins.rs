@@ -443,7 +443,14 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             };
             // Like their range errors, an error among the elements at once.
             value::convert::deep_error(vals[0]).map_err(Fault::eager)?;
-            map1(vals[0], &|x| int_bytes(x, len, signed, env))
+            // A value out of range is reported at once and zero bytes go on
+            // (64tass: `sint(32768)` is `x'0000'` after its error).
+            map1(vals[0], &|x| match int_bytes(x, len, signed, env) {
+                Err(f) if !f.none && env.report_and_go_on(&f) => {
+                    Ok(Value::Bytes(vec![0; len as usize].into()))
+                }
+                r => r,
+            })
         }
         Builtin::Sort => {
             // 64tass gives anything but a list or tuple back as it is

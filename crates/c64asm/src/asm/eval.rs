@@ -109,6 +109,11 @@ impl Env for Assembler<'_> {
         )
     }
 
+    fn report_and_go_on(&self, f: &Fault) -> bool {
+        self.conversions_failed.borrow_mut().push(f.clone());
+        true
+    }
+
     fn bool_misused(&self, msg: String) {
         if self.opts.warnings.strict_bool {
             self.bool_uses.borrow_mut().push(msg);
@@ -785,6 +790,29 @@ impl Assembler<'_> {
         }
     }
 
+    /// The left side of an operator failed and was reported: 64tass goes on
+    /// with the right side (an error reported at once there is reported too,
+    /// and an error value is the result, reported where it is used:
+    /// `sint(32768) < x"00"[5]` gives both).
+    #[cold]
+    fn other_side_too(&mut self, line: &LineRef, pos: Pos, b: &Expr, r: Reported) -> Reported {
+        if let Ok(Value::Error(f)) = self.eval_value(line, b) {
+            self.used_error(line, pos, &f);
+        }
+        r
+    }
+
+    /// The right side failed and was reported: a left side holding an error
+    /// is still the operation's result in 64tass, and reported too
+    /// (`x"00"[5] < sint(32768)`).
+    #[cold]
+    fn left_error_too(&mut self, line: &LineRef, pos: Pos, x: Value, r: Reported) -> Reported {
+        if let Value::Error(f) = x {
+            self.used_error(line, pos, &f);
+        }
+        r
+    }
+
     #[cold]
     fn used_error(&mut self, line: &LineRef, pos: Pos, f: &Fault) -> Reported {
         self.fault(line, pos, f.clone())
@@ -815,8 +843,10 @@ impl Assembler<'_> {
             self.error(line.directive_span(args), Kind::Syntax, msg);
             return None;
         };
-        let v = self.eval(line, e).ok()?;
-        Some((v, e.pos, super::checks::cond_start(e)))
+        // Its value is placed where 64tass places it: at its start, inside
+        // brackets, at the branch a `?:` took (`.rept 1+[2]` at the `1`).
+        let (v, place) = self.eval_placed(line, e, false);
+        Some((v.ok()?, place, super::checks::cond_start(e)))
     }
 
     /// Whether a directive given `got` arguments takes that many (`min` to
@@ -935,7 +965,7 @@ impl Assembler<'_> {
                 if r.is_ok() {
                     self.strict_bool(line, &c, super::checks::cond_start(&parts[0]));
                 }
-                let taken = self.check(line, parts[0].pos, r)?;
+                let taken = self.check(line, self.value_start(&parts[0]), r)?;
                 self.note_chosen(e, node_id(&parts[if taken { 1 } else { 2 }]));
                 if taken { a } else { b }
             }
@@ -1182,7 +1212,10 @@ impl Assembler<'_> {
         {
             return self.tasm_binary(line, op, (a.pos, ia), (b.pos, ib), pos);
         }
-        let x = self.eval_value(line, a)?;
+        let x = match self.eval_value(line, a) {
+            Ok(x) => x,
+            Err(r) => return Err(self.other_side_too(line, pos, b, r)),
+        };
         // `&&` and `||` only evaluate the side they return.
         match op {
             BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
@@ -1222,7 +1255,10 @@ impl Assembler<'_> {
             }
             _ => {}
         }
-        let y = self.eval_value(line, b)?;
+        let y = match self.eval_value(line, b) {
+            Ok(y) => y,
+            Err(r) => return Err(self.left_error_too(line, pos, x, r)),
+        };
         if op == BinOp::LXor
             && x.elements().is_none()
             && value::convert::to_bool(&x, self).is_ok()

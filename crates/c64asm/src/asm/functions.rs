@@ -33,6 +33,9 @@ impl Assembler<'_> {
             return self.check_value(line, at, Err(f));
         }
         let r = self.builtin_value(line, b, args);
+        if !self.conversions_failed.borrow().is_empty() {
+            self.report_conversions(line, b, args, pos);
+        }
         if let Some(a) = args.first()
             && matches!(
                 b,
@@ -63,6 +66,16 @@ impl Assembler<'_> {
                 Ok(self.place_errors(line, v, &|a, f| a.builtin_error_place(b, args, f, pos)))
             }
             Ok(v) => Ok(v),
+        }
+    }
+
+    /// The data conversions of this call that failed, reported where 64tass
+    /// places them (their value went on as zero bytes).
+    #[cold]
+    fn report_conversions(&mut self, line: &LineRef, b: Builtin, args: &[Located], pos: Pos) {
+        for f in self.conversions_failed.take() {
+            let at = self.builtin_error_place(b, args, &f, pos);
+            self.fault(line, at, f);
         }
     }
 

@@ -460,9 +460,9 @@ impl Assembler<'_> {
                     return LoopEnd::Never;
                 };
                 let e: &Expr = &exprs[0];
-                let go = self.loop_head(|a| match a.eval(line, e) {
-                    Ok(v) => a.truth(line, &v, e.pos, cond_start(e)),
-                    Err(_) => None,
+                let go = self.loop_head(|a| match a.eval_placed(line, e, false) {
+                    (Ok(v), place) => a.truth(line, &v, place, cond_start(e)),
+                    (Err(_), _) => None,
                 });
                 if go != Some(true) {
                     break;

@@ -184,6 +184,9 @@ pub(crate) struct Assembler<'o> {
     /// the place they are reported at was last reached (see
     /// `Env::bool_misused`).
     pub bool_uses: std::cell::RefCell<Vec<String>>,
+    /// Data conversions that failed in the built-in call being made, to be
+    /// reported at its argument (see `Env::report_and_go_on`).
+    pub conversions_failed: std::cell::RefCell<Vec<crate::value::Fault>>,
     /// A label plus an offset wrapped around the address space when taken as
     /// a number (`-Wwrap-addr`, reported where the number is used).
     pub addr_wrapped: std::cell::Cell<bool>,
@@ -255,6 +258,7 @@ impl<'o> Assembler<'o> {
             registers: target::register_bits(opts.cpu),
             referencing: true,
             bool_uses: Default::default(),
+            conversions_failed: Default::default(),
             addr_wrapped: std::cell::Cell::new(false),
             no_encoding: false,
             optimizers: FxHashMap::default(),

@@ -31,18 +31,10 @@ impl Assembler<'_> {
             (None, exprs)
         };
         if let Some(c) = cond {
-            let Ok(v) = self.eval(line, c) else { return };
-            if v.is_none() {
-                return;
-            }
-            let r = crate::value::convert::to_bool(&v, self);
-            if r.is_ok() {
-                self.strict_bool(line, &v, super::checks::cond_start(c));
-            }
-            let Ok(t) = self.check(line, c.pos, r) else {
+            let (Ok(v), place) = self.eval_placed(line, c, false) else {
                 return;
             };
-            if !t {
+            if self.truth(line, &v, place, super::checks::cond_start(c)) != Some(true) {
                 return;
             }
         }
@@ -146,14 +138,7 @@ impl Assembler<'_> {
         let Some((v, pos, start)) = self.one_value_from(line, eq + 1) else {
             return;
         };
-        if v.is_none() {
-            return;
-        }
-        let r = crate::value::convert::to_bool(&v, self);
-        if r.is_ok() {
-            self.strict_bool(line, &v, start);
-        }
-        let Ok(b) = self.check(line, pos, r) else {
+        let Some(b) = self.truth(line, &v, pos, start) else {
             return;
         };
         match name.as_str() {

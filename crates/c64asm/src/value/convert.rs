@@ -146,6 +146,11 @@ pub trait Env {
     /// A bool was used as a number or by an operator other than the
     /// logical ones (`-Wstrict-bool`): what 64tass says about it.
     fn bool_misused(&self, _msg: String) {}
+    /// A data conversion (`byte(300)`) failed: 64tass reports it at once and
+    /// goes on with zero bytes. True if `f` is taken to be reported so.
+    fn report_and_go_on(&self, _f: &Fault) -> bool {
+        false
+    }
     /// A namespace's members as its `repr()` lists them (`<label 'a'>`, in
     /// 64tass's table order); `None` where no symbols are known.
     fn namespace_members(&self, _ns: super::NsId) -> Option<Vec<String>> {
@@ -286,7 +291,7 @@ pub fn to_float(v: &Value, env: &dyn Env) -> FResult<f64> {
 /// `v` (converted to the number `n`) does not fit: a string or byte string
 /// is named as written, anything else as the number it became (64tass).
 fn too_large(v: &Value, n: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fault {
-    let v = if matches!(v, Value::Str(_) | Value::Bytes(_)) {
+    let v = if matches!(v, Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_)) {
         v
     } else {
         n
@@ -296,6 +301,17 @@ fn too_large(v: &Value, n: &Value, bits: u32, signed: bool, env: &dyn Env) -> Fa
         if signed { "signed" } else { "unsigned" },
         describe(v, env)
     ))
+}
+
+/// A byte string longer than `bits` is too large whatever its bytes are, as
+/// 64tass checks it (`.byte x"0000"`).
+fn longer_bytes(v: &Value, bits: u32, signed: bool, env: &dyn Env) -> FResult<()> {
+    match v {
+        Value::Bytes(b) | Value::InvBytes(b) if b.len() as u64 * 8 > bits as u64 => {
+            Err(too_large(v, v, bits, signed, env))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// An unsigned number of `bits` bits (`.byte`, `.word`, `#`), as 64tass checks it.
@@ -316,6 +332,7 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     if let Some(u) = quick {
         return Ok(u);
     }
+    longer_bytes(v, bits, false, env)?;
     let n = numeric(v, env)?;
     let limit: i128 = 1i128 << bits;
     match &n {
@@ -365,6 +382,7 @@ pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
     if let Some(i) = quick {
         return Ok(i);
     }
+    longer_bytes(v, bits, true, env)?;
     let n = numeric(v, env)?;
     // A bit string is a bit pattern: it only has to fit (`.char $ff`); a
     // label's address is a number.

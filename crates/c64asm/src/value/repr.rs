@@ -349,6 +349,10 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
 /// 64tass names by their type alone.
 pub fn quoted_in_message(v: &Value, env: &dyn Env) -> Option<String> {
     const ROOM: usize = 40;
+    // 64tass can't write a value holding an error (`[1, "a" .. 3]`).
+    if super::convert::deep_error(v).is_err() {
+        return None;
+    }
     let need = match v {
         Value::Error(_) | Value::None => return None,
         Value::Str(s) => s.chars().count(),
