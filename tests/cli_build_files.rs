@@ -1750,6 +1750,27 @@ fn a_block_longer_than_the_64k_image_wraps_every_time_in_every_output() {
     assert!(!text(&read(&t.kit.0, "a.hex")).contains(":02000004"));
 }
 
+/// A 65816 player's tune longer than the 64 KiB image of a CBM or raw output
+/// (no `-X`): the block goes round the image as often as it is long, so the
+/// map has the whole image as one `Data:` row, as 64tass's (c64kit wrapped it
+/// once and mapped the rest as one row past the image's end).
+#[test]
+fn a_map_of_a_block_round_the_image_more_than_once_is_the_image() {
+    let source = " .cpu \"65816\"\n* = $8000\ntune .fill $28000, 1\n .byte 7\n";
+    for format in ["--cbm-prg", "-b", "-n"] {
+        let t = twins(
+            "map-round-64k",
+            source,
+            &[],
+            &[format, "-o", "a.out", "--map", "a.map", "-L", "a.lst"],
+        );
+        t.both_succeed()
+            .same("a.out")
+            .same_but_header("a.map", 1, 1)
+            .same_listing("a.lst");
+    }
+}
+
 /// `-X` belongs to the outputs named after it, as 64tass's other output
 /// switches do: a homebrew ROM's `.prg` written before it keeps its 2-byte
 /// load address, the one after gets 3 bytes, and `--no-long-address` takes it

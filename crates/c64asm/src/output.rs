@@ -398,7 +398,17 @@ impl Output {
             self.mems[mem].write(at, bytes);
         } else {
             self.mems[mem].write(at, &bytes[..room]);
-            self.mems[mem].write(0, &bytes[room..]);
+            // The rest goes round the image as often as it is long (a tune
+            // of 1 MB in 64 KiB): what stays is its last round.
+            let size = mask2 as usize + 1;
+            let rest = &bytes[room..];
+            let full = rest.len() / size;
+            if full > 0 {
+                self.mems[mem].write(0, &rest[(full - 1) * size..full * size]);
+            }
+            if rest.len() > full * size {
+                self.mems[mem].write(0, &rest[full * size..]);
+            }
         }
     }
 
