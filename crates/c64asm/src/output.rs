@@ -399,15 +399,10 @@ impl Output {
         } else {
             self.mems[mem].write(at, &bytes[..room]);
             // The rest goes round the image as often as it is long (a tune
-            // of 1 MB in 64 KiB): what stays is its last round.
-            let size = mask2 as usize + 1;
-            let rest = &bytes[room..];
-            let full = rest.len() / size;
-            if full > 0 {
-                self.mems[mem].write(0, &rest[(full - 1) * size..full * size]);
-            }
-            if rest.len() > full * size {
-                self.mems[mem].write(0, &rest[full * size..]);
+            // of 1 MB in 64 KiB), each round a block of its own: the image
+            // keeps the last, a hex output has every one.
+            for round in bytes[room..].chunks(mask2 as usize + 1) {
+                self.mems[mem].write(0, round);
             }
         }
     }
