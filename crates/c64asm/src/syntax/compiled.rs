@@ -217,7 +217,8 @@ const UNOPS: [UnOp; 16] = [
     UnOp::TasmHigh,
     UnOp::TasmCheck,
 ];
-const BINOPS: [BinOp; 29] = [
+/// Every binary operator, in the order of their numbers.
+pub(crate) const BINOPS: [BinOp; 29] = [
     BinOp::Add,
     BinOp::Sub,
     BinOp::Mul,

@@ -456,6 +456,11 @@ fn binary_of(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     {
         return Ok(v);
     }
+    binary_general(op, a, b, env)
+}
+
+/// The general way of [`binary_of`], which the quick way above must agree with.
+fn binary_general(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Ok(Value::None);
     }
@@ -1046,4 +1051,179 @@ pub fn cant_broadcast(a: usize, b: usize) -> Fault {
     Fault::new(format!(
         "operands could not be broadcast together with shapes {a} and {b}"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+
+    /// An environment that notes what the operators tell it (the quick way
+    /// tells it nothing, so the general way must not either).
+    #[derive(Default)]
+    struct Noting(RefCell<Vec<String>>);
+
+    impl Env for Noting {
+        fn encode(&self, s: &str) -> FResult<Vec<u8>> {
+            Ok(s.as_bytes().to_vec())
+        }
+        fn code_value(&self, _: CodeRef) -> Value {
+            Value::None
+        }
+        fn name_of(&self, _: u32) -> String {
+            String::new()
+        }
+        fn approximate(&self, approx: Ordering, exact: Ordering) {
+            self.0
+                .borrow_mut()
+                .push(format!("approximate {approx:?} {exact:?}"));
+        }
+        fn rounded(&self) {
+            self.0.borrow_mut().push("rounded".into());
+        }
+        fn bool_misused(&self, msg: String) {
+            self.0.borrow_mut().push(msg);
+        }
+    }
+
+    /// Integers at the edges of bytes, words, 32 and 64 bits, and the shift
+    /// widths (each with its neighbours and negative).
+    fn ints() -> Vec<i64> {
+        let mut edges: Vec<i64> =
+            vec![0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 63, 64, 127, 128, 255, 256];
+        edges.extend([32767, 32768, 65535, 65536, 0xff_ffff, 1 << 24]);
+        edges.extend([i32::MAX as i64, 1 << 31, u32::MAX as i64, 1 << 32, 1 << 40]);
+        edges.extend([1 << 52, 1 << 53, 1 << 62, i64::MAX - 1, i64::MAX]);
+        let mut out = Vec::new();
+        for e in edges {
+            for v in [e.saturating_sub(1), e, e.saturating_add(1)] {
+                out.extend([v, v.wrapping_neg()]);
+            }
+        }
+        out.extend([i64::MIN, i64::MIN + 1, 65, 129, 0x1234_5678, -0x1234_5678]);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Bit strings of several lengths (zero-length ones too), plain and
+    /// inverted (`~$ff`).
+    fn bits() -> Vec<Bits> {
+        let mut out = Vec::new();
+        for (val, len) in [
+            (0, 0),
+            (0, 1),
+            (1, 1),
+            (5, 3),
+            (0, 8),
+            (1, 8),
+            (0x20, 8),
+            (0x7f, 8),
+            (0x80, 8),
+            (0xff, 8),
+            (0x100, 12),
+            (0x1234, 16),
+            (0xffff, 16),
+            (0x8000, 16),
+            (0xff_ffff, 24),
+            (0x8000_0000, 32),
+            (0xffff_ffff, 32),
+            (1 << 40, 48),
+            (i64::MAX as u64, 63),
+            (1 << 63, 64),
+            (u64::MAX, 64),
+        ] {
+            out.extend([Bits::new(val, len), Bits::new(val, len).invert()]);
+        }
+        out
+    }
+
+    fn agree(general: &FResult<Value>, quick: &Value) -> bool {
+        matches!(general, Ok(g) if g.type_name() == quick.type_name() && super::super::same(g, quick))
+    }
+
+    /// What the quick way gives for an integer or a bit string with an
+    /// integer or a bit string is what the general way gives (kind, value,
+    /// no error and nothing noted), for every operator it takes.
+    #[test]
+    fn quick_int_and_bits_operators_are_the_general_ones() {
+        let mut vals: Vec<Value> = ints().into_iter().map(Value::Int).collect();
+        vals.extend(bits().into_iter().map(Value::Bits));
+        let mut mismatches = Vec::new();
+        for op in crate::syntax::compiled::BINOPS {
+            let mut taken = 0;
+            for a in &vals {
+                for b in &vals {
+                    // A power with a result of thousands of bits is the same
+                    // `int::int_op` either way, only slow.
+                    if op == BinOp::Exp
+                        && int::small(b).is_some_and(|e| e > 64 && e < 1 << 26)
+                        && int::small(a).is_some_and(|x| !(-1..=1).contains(&x))
+                    {
+                        continue;
+                    }
+                    let Some(quick) = int_or_bits_quick(op, a, b) else {
+                        continue;
+                    };
+                    taken += 1;
+                    let env = Noting::default();
+                    let general = binary_general(op, a, b, &env);
+                    if !agree(&general, &quick) || !env.0.borrow().is_empty() {
+                        mismatches.push(format!(
+                            "{a:?} {op:?} {b:?}: quick {quick:?}, general {general:?} {:?}",
+                            env.0.borrow()
+                        ));
+                    }
+                }
+            }
+            // The comparisons, arithmetic, bitwise operators and shifts are
+            // taken on most pairs; the other operators never.
+            let comparison = matches!(
+                op,
+                BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Cmp
+            );
+            if comparison || is_arith(op) || is_shift(op) {
+                assert!(taken > 10_000, "{op:?} taken {taken} times");
+            } else {
+                assert_eq!(taken, 0, "{op:?}");
+            }
+        }
+        assert!(
+            mismatches.is_empty(),
+            "{} mismatches:\n{}",
+            mismatches.len(),
+            mismatches[..mismatches.len().min(40)].join("\n")
+        );
+    }
+
+    /// Shift counts beyond what the quick way computes directly (negative,
+    /// 64 and more, beyond 32 bits): same results or the same refusal.
+    #[test]
+    fn quick_shifts_by_odd_counts_are_the_general_ones() {
+        let counts: Vec<Value> = [-65, -64, -63, -1, 0, 62, 63, 64, 65, 127, 128, 200]
+            .into_iter()
+            .chain([i32::MAX as i64, i32::MIN as i64, 1 << 31, -(1 << 31) - 1])
+            .map(Value::Int)
+            .chain(bits().into_iter().map(Value::Bits))
+            .collect();
+        let env = Noting::default();
+        for op in [BinOp::Shl, BinOp::Shr] {
+            for a in ints() {
+                let a = Value::Int(a);
+                for b in &counts {
+                    let general = binary_general(op, &a, b, &env);
+                    match int_or_bits_quick(op, &a, b) {
+                        Some(quick) => assert!(
+                            agree(&general, &quick),
+                            "{a:?} {op:?} {b:?}: quick {quick:?}, general {general:?}"
+                        ),
+                        // Declined: the general way answers, as before.
+                        None => assert!(general.is_err(), "{a:?} {op:?} {b:?}: {general:?}"),
+                    }
+                }
+            }
+        }
+        assert!(env.0.borrow().is_empty());
+    }
 }
