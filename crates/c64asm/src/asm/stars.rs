@@ -158,7 +158,7 @@ mod tests {
     /// numbered as if it had run once: the same whether it ran or not.
     #[test]
     fn lines_after_a_loop_keep_their_numbers_however_often_it_ran() {
-        let mut run = |pass: u32, times: u32| {
+        let run = |pass: u32, times: u32| {
             let mut s = Stars::default();
             s.begin_pass();
             s.begin_file(pass);
