@@ -14,7 +14,7 @@ use crate::diag::Kind;
 use crate::intern::Name;
 use crate::output::{AddrId, Address, Block, PlaceIssue};
 use crate::source::Span;
-use crate::symbols::SKIPPED;
+use crate::symbols::{PassNo, SKIPPED};
 use crate::value::{CodeRef, NsId, Value};
 
 impl Assembler<'_> {
@@ -56,7 +56,7 @@ impl Assembler<'_> {
             for (_, id) in self.syms.entries(ns) {
                 let l = self.syms.label_mut(id);
                 if !matches!(l.value, Value::Macro(..) | Value::Lbl(_)) {
-                    l.usepass = crate::symbols::PassNo::of(pass);
+                    l.usepass = PassNo::of(pass);
                 }
             }
         }
@@ -93,7 +93,7 @@ impl Assembler<'_> {
                 let name = crate::syntax::expr::intern_name(&mut self.names, part, self.dialect);
                 let id = ns.and_then(|n| self.syms.lookup_in(n, name));
                 if let Some(id) = id.filter(|_| read) {
-                    self.syms.label_mut(id).usepass = crate::symbols::PassNo::of(pass);
+                    self.syms.label_mut(id).usepass = PassNo::of(pass);
                 }
                 ns = id.and_then(|id| match self.syms.label(id).value {
                     Value::Code(c) => Some(self.syms.code(c.id).names),
@@ -124,7 +124,7 @@ impl Assembler<'_> {
             self.record_unlist(line);
             self.st.top_mut().skip = 0;
             self.set_size(nl.id, 0, nl.oaddr);
-            self.syms.code_mut(cid).pass = crate::symbols::PassNo::of(1);
+            self.syms.code_mut(cid).pass = PassNo::of(1);
             self.st.push_context(SKIPPED);
             self.syms.label_mut(nl.id).set_update_after(true);
             return;

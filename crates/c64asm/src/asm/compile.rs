@@ -13,7 +13,7 @@ use super::state::{FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
-use crate::symbols::{Code, DataType, LabelId};
+use crate::symbols::{Code, DataType, LabelId, PassNo};
 use crate::syntax::ast::BinOp;
 use crate::syntax::compiled::Expr;
 use crate::syntax::expr::intern_name;
@@ -824,7 +824,7 @@ impl Assembler<'_> {
                 self.st.fixeddig = false;
             }
         }
-        c.pass = crate::symbols::PassNo::of(pass);
+        c.pass = PassNo::of(pass);
         c.memaddr = oaddr;
         if c.mem != mem {
             c.data_from = 0; // defined in another section's memory
@@ -957,7 +957,7 @@ impl Assembler<'_> {
             l.set_constant(true);
             l.set_owner(false);
             l.value = val;
-            l.defpass = crate::symbols::PassNo::of(pass);
+            l.defpass = PassNo::of(pass);
         }
     }
 
@@ -973,7 +973,7 @@ impl Assembler<'_> {
             self.unsettled(id);
         }
         let l = self.syms.label_mut(id);
-        l.defpass = crate::symbols::PassNo::of(pass);
+        l.defpass = PassNo::of(pass);
         l.value = val;
     }
 
@@ -1123,11 +1123,11 @@ impl Assembler<'_> {
         let l = self.syms.label_mut(id);
         l.set_constant(false);
         l.set_owner(false);
-        l.defpass = crate::symbols::PassNo::of(pass);
+        l.defpass = PassNo::of(pass);
         l.set_referenced(false);
         l.value = val;
         l.span = span;
-        l.usepass = crate::symbols::PassNo::default();
+        l.usepass = PassNo::default();
     }
 
     /// A label in front of code or data: its value is a code object at the
@@ -1183,7 +1183,7 @@ impl Assembler<'_> {
                 // A macro's result may have replaced the value: the label's
                 // own code (its scope) is kept aside.
                 l.set_update_after(false);
-                l.defpass = crate::symbols::PassNo::of(pass);
+                l.defpass = PassNo::of(pass);
                 let own = match l.value {
                     Value::Code(CodeRef { id: cid, offs: 0 })
                         if l.code().is_none_or(|c| c == cid) =>
@@ -1204,14 +1204,14 @@ impl Assembler<'_> {
                     self.opt_invalidate();
                 }
                 self.update_code(id, cid);
-                self.syms.label_mut(id).defpass = crate::symbols::PassNo::of(pass);
+                self.syms.label_mut(id).defpass = PassNo::of(pass);
             } else {
                 self.opt_invalidate();
                 let cid = self.create_code(id);
                 let l = self.syms.label_mut(id);
                 l.value = Value::Code(CodeRef::new(cid));
                 l.set_code(cid);
-                l.defpass = crate::symbols::PassNo::of(pass);
+                l.defpass = PassNo::of(pass);
             }
         } else {
             self.st.constcreated = true;
@@ -1222,7 +1222,7 @@ impl Assembler<'_> {
             l.set_code(cid);
             l.set_constant(true);
             l.set_owner(true);
-            l.defpass = crate::symbols::PassNo::of(pass);
+            l.defpass = PassNo::of(pass);
         }
         Ok(Some(NewLabel { id, oaddr }))
     }
@@ -1238,8 +1238,8 @@ impl Assembler<'_> {
             size: 0,
             dtype: DataType::None,
             names,
-            pass: crate::symbols::PassNo::default(),
-            apass: crate::symbols::PassNo::of(self.st.pass),
+            pass: PassNo::default(),
+            apass: PassNo::of(self.st.pass),
             memaddr: a.address,
             mem: a.mem,
             data_from,
@@ -1277,7 +1277,7 @@ impl Assembler<'_> {
             Some(cid) => {
                 let c = self.syms.code_mut(cid);
                 c.data_from = data_from;
-                c.apass = crate::symbols::PassNo::of(self.st.pass);
+                c.apass = PassNo::of(self.st.pass);
                 if c.addr != star || c.typ != typ {
                     c.addr = star;
                     c.typ = typ;
@@ -1296,8 +1296,8 @@ impl Assembler<'_> {
                     size: 0,
                     dtype: DataType::None,
                     names,
-                    pass: crate::symbols::PassNo::default(),
-                    apass: crate::symbols::PassNo::of(self.st.pass),
+                    pass: PassNo::default(),
+                    apass: PassNo::of(self.st.pass),
                     memaddr,
                     mem,
                     data_from,
@@ -1317,8 +1317,8 @@ impl Assembler<'_> {
             size: 0,
             dtype: DataType::None,
             names: self.st.context(),
-            pass: crate::symbols::PassNo::of(self.st.pass),
-            apass: crate::symbols::PassNo::of(self.st.pass),
+            pass: PassNo::of(self.st.pass),
+            apass: PassNo::of(self.st.pass),
             memaddr: a.address,
             mem: a.mem,
             data_from: self.out.data_len(a.mem),
@@ -1343,7 +1343,7 @@ impl Assembler<'_> {
         let pass = self.st.pass;
         let c = self.syms.code_mut(cid);
         c.data_from = data_from;
-        c.apass = crate::symbols::PassNo::of(pass);
+        c.apass = PassNo::of(pass);
         let moved = c.addr != star || c.typ != typ;
         if moved {
             c.addr = star;
@@ -1435,7 +1435,7 @@ impl Assembler<'_> {
             self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
         }
         let l = self.syms.label_mut(id);
-        l.defpass = crate::symbols::PassNo::of(pass);
+        l.defpass = PassNo::of(pass);
         l.set_owner(true);
         l.span = span;
         l.set_referenced(false);

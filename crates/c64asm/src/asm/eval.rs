@@ -1376,17 +1376,13 @@ impl Assembler<'_> {
         }
     }
 
-    /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not
-    /// bools (lists are applied element by element, not warned about).
     /// `-Wstrict-bool` for a logical operator folding a list (`... && list`):
     /// each step is an operation of its own, warned as one.
     fn strict_fold(&mut self, line: &LineRef, pos: Pos, op: BinOp, x: &Value, y: &Value) {
-        let what = match op {
-            BinOp::LAnd => "logical and '&&'",
-            BinOp::LOr => "logical or '||'",
-            BinOp::LXor => "logical xor '^^'",
-            _ => return,
-        };
+        if !matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor) {
+            return;
+        }
+        let what = &format!("{} '{}'", op.name(), op.symbol());
         let (items, left) = match (x, y) {
             (Value::Fold, v) => (v.elements().unwrap_or_default(), true),
             (v, _) => (v.elements().unwrap_or_default(), false),
@@ -1409,6 +1405,8 @@ impl Assembler<'_> {
         }
     }
 
+    /// `-Wstrict-bool` for `!`, `&&`, `||`, `^^` on values that are not
+    /// bools (lists are applied element by element, not warned about).
     pub(super) fn strict_logic(&mut self, line: &LineRef, pos: Pos, what: &str, vals: &[&Value]) {
         // A list on the left is taken element by element (each says its
         // own); on the right it is an operand as any other, and so is a

@@ -6,6 +6,7 @@ use super::Assembler;
 use super::lines::LineRef;
 use crate::intern::Name;
 use crate::source::Span;
+use crate::symbols::PassNo;
 use crate::value::{NsId, Value};
 use rustc_hash::FxHashMap;
 
@@ -97,7 +98,7 @@ impl Assembler<'_> {
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
-            self.syms.label_mut(id).defpass = crate::symbols::PassNo::of(pass);
+            self.syms.label_mut(id).defpass = PassNo::of(pass);
             let s = self.syms.ns_mut(ns);
             s.backr = 0;
             s.forwr = 0;
@@ -107,7 +108,7 @@ impl Assembler<'_> {
         let l = self.syms.label_mut(id);
         l.value = Value::Namespace(ns);
         l.set_owner(true);
-        l.defpass = crate::symbols::PassNo::of(pass);
+        l.defpass = PassNo::of(pass);
         ns
     }
 
