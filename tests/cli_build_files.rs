@@ -628,6 +628,72 @@ fn maps_name_the_sections_as_64tass_does() {
     }
 }
 
+/// `late` is first met inside `code` (pass 1 makes `code.late` for it, as
+/// 64tass does, `.dsection late` not read yet) and placed at the top from
+/// pass 2 on; `hidden` is placed inside a `.virtual`, so never linked in.
+const STALE_SECTIONS: &str = "* = $1000
+stage .macro
+ .section late
+ lda #>\\1
+ .send late
+ .endm
+ .section code
+ #stage $1234
+ .send code
+ .dsection zp
+ .dsection code
+ .dsection data
+ .section zp
+ .union
+ .struct
+ .ends
+ .endu
+ .send zp
+ .virtual $2000
+ .dsection hidden
+ .endv
+ .section hidden
+ .byte 1, 2
+ .send hidden
+ .section data
+ .fill 16, 7
+ .send data
+ .dsection late
+";
+
+#[test]
+fn sections_not_linked_in_write_as_64tass() {
+    // Memories are made anew each pass: `code.late` still named one pass 1
+    // gave it, by then another section's, and writing any output panicked.
+    // 64tass writes the `.virtual` section as an empty output with a map of
+    // no rows. (`code.late` alone holds whatever memory object 64tass's
+    // allocator gave its old one to: only its success is compared.)
+    let lines: [&[&str]; 2] = [
+        &["-o", "a.prg", "--map", "a.map", "-b", "-o", "b.bin"],
+        &[
+            "--output-section",
+            "hidden",
+            "--intel-hex",
+            "-o",
+            "h.hex",
+            "--map",
+            "h.map",
+        ],
+    ];
+    for (i, args) in lines.into_iter().enumerate() {
+        let t = twins(&format!("stale-sections{i}"), STALE_SECTIONS, &[], args);
+        t.both_succeed();
+        for name in args.iter().filter(|a| a.contains('.')) {
+            match name.ends_with(".map") {
+                true => t.same_but_header(name, 1, 1),
+                false => t.same(name),
+            };
+        }
+    }
+    let args = ["--output-section", "code.late", "-o", "l.prg"];
+    twins("stale-sections-late", STALE_SECTIONS, &[], &args).both_succeed();
+}
+
 const TINY: &str = "* = $0801\nstart rts\n";
 
 const GOOD: &str = "* = $0801\nstart   lda #1\n        sta $d020\n* = $0900\nloop    jmp loop\n";

@@ -40,19 +40,7 @@ pub(crate) struct MapTree {
 impl MapTree {
     pub(crate) fn new(out: &Output) -> MapTree {
         let mut tree = MapTree::default();
-        // Which section owns each memory, looked up once. A section not
-        // used in the last pass may still name a memory since reused: the
-        // one used last owns it.
-        let mut owners = rustc_hash::FxHashMap::<MemId, usize>::default();
-        for (s, section) in out.sections.iter().enumerate() {
-            if section.parent.is_some() {
-                let owner = owners.entry(out.addr(section.addr).mem).or_insert(s);
-                if out.sections[*owner].usepass < section.usepass {
-                    *owner = s;
-                }
-            }
-        }
-        tree.add(out, &owners, 0, None, 0);
+        tree.add(out, &out.memory_owners(), 0, None, 0);
         tree
     }
 

@@ -152,6 +152,18 @@ pub enum PlaceIssue {
     PcWrap,
 }
 
+/// A section's blocks in [`Output::blocks`], for `--output-section`.
+#[derive(Clone, Debug)]
+pub struct SectionBlocks {
+    /// Its dotted path from the root (`main.inner`).
+    pub path: String,
+    /// The blocks it holds, its children's included.
+    pub blocks: Range<usize>,
+    /// Whether the memory is its own, linked in where it was placed; a
+    /// section not used in the last pass may name another's.
+    pub own: bool,
+}
+
 pub struct Output {
     pub mems: Vec<Memory>,
     pub addrs: Vec<Address>,
@@ -476,11 +488,13 @@ impl Output {
         out
     }
 
-    /// Each section placed with `.dsection` as its dotted path from the root
-    /// (`main.inner`, as written in its `.section`) and the range of
-    /// [`Output::blocks`] it holds, its children's included (64tass's
-    /// `--output-section`).
-    pub fn section_ranges(&self) -> Vec<(String, Range<usize>)> {
+    /// Each section as its dotted path from the root (`main.inner`, as
+    /// written in its `.section`) and the range of [`Output::blocks`] it
+    /// holds, its children's included (64tass's `--output-section`). As in
+    /// 64tass, whose memories are reused objects, a section not used in the
+    /// last pass holds what its memory holds now, another section's.
+    pub fn section_ranges(&self) -> Vec<SectionBlocks> {
+        let owners = self.memory_owners();
         let mut ranges = FxHashMap::default();
         let mut blocks = Vec::new();
         self.collect_ranges(0, &mut blocks, &mut ranges, 0);
@@ -494,11 +508,34 @@ impl Output {
             parts.join(".")
         };
         (1..self.sections.len() as SecId)
-            .filter_map(|id| {
+            .map(|id| {
+                // A section whose memory was never linked in (placed in a
+                // `.virtual`) holds nothing: 64tass writes an empty output.
                 let mem = self.addrs[self.sections[id as usize].addr as usize].mem;
-                Some((path(id), ranges.get(&mem)?.clone()))
+                let blocks = ranges.get(&mem).cloned();
+                SectionBlocks {
+                    path: path(id),
+                    own: blocks.is_some() && owners.get(&mem) == Some(&(id as usize)),
+                    blocks: blocks.unwrap_or(0..0),
+                }
             })
             .collect()
+    }
+
+    /// Which section owns each memory. Memories are made anew each pass, so
+    /// a section not used in the last pass may still name a memory since
+    /// given to another: the section used last owns it.
+    pub(crate) fn memory_owners(&self) -> FxHashMap<MemId, usize> {
+        let mut owners = FxHashMap::<MemId, usize>::default();
+        for (s, section) in self.sections.iter().enumerate() {
+            if section.parent.is_some() {
+                let owner = owners.entry(self.addr(section.addr).mem).or_insert(s);
+                if self.sections[*owner].usepass < section.usepass {
+                    *owner = s;
+                }
+            }
+        }
+        owners
     }
 
     fn collect<'a>(&'a self, mem: MemId, out: &mut Vec<(u32, &'a [u8])>, depth: u32) {

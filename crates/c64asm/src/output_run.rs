@@ -9,6 +9,7 @@
 
 use crate::formats::{OutputFormat, flatten_blocks};
 use crate::memmap::same_path;
+use crate::output::SectionBlocks;
 use crate::program::Program;
 
 /// The state of each memory (the root and each placed section) between
@@ -39,17 +40,21 @@ impl Program {
     pub fn output_run(&self) -> OutputRun<'_> {
         let n = self.sections.len();
         let mut children = vec![Vec::new(); n + 1];
-        for (i, (path, _)) in self.sections.iter().enumerate() {
-            let parent = path.rsplit_once('.').and_then(|(up, _)| {
+        for (i, s) in self.sections.iter().enumerate() {
+            // One naming another section's memory is no one's part.
+            if !s.own {
+                continue;
+            }
+            let parent = s.path.rsplit_once('.').and_then(|(up, _)| {
                 self.sections
                     .iter()
-                    .position(|(p, _)| same_path(p, up, self.case_sensitive))
+                    .position(|p| same_path(&p.path, up, self.case_sensitive))
             });
             children[parent.map_or(0, |p| p + 1)].push(i + 1);
         }
         for list in &mut children {
             list.sort_by_key(|&c| {
-                let r = &self.sections[c - 1].1;
+                let r = &self.sections[c - 1].blocks;
                 (r.start, r.end)
             });
         }
@@ -85,7 +90,7 @@ impl OutputRun<'_> {
             None => 0,
             Some(path) => {
                 program.blocks_of(Some(path))?;
-                let same = |(p, _): &(String, _)| same_path(p, path, program.case_sensitive);
+                let same = |s: &SectionBlocks| same_path(&s.path, path, program.case_sensitive);
                 program.sections.iter().position(same).map_or(0, |i| i + 1)
             }
         };
@@ -100,13 +105,16 @@ impl OutputRun<'_> {
         if self.done[node].is_none() {
             let range = match node {
                 0 => 0..self.program.blocks.len(),
-                n => self.program.sections[n - 1].1.clone(),
+                n => self.program.sections[n - 1].blocks.clone(),
             };
+            // A child's blocks lie within its parent's (`get` keeps a range
+            // that doesn't from panicking).
+            let own = |from: usize, to: usize| self.program.blocks.get(from..to.max(from));
             let mut blocks = Vec::new();
             let mut at = range.start;
             for c in self.children[node].clone() {
-                let inner = self.program.sections[c - 1].1.clone();
-                blocks.extend_from_slice(&self.program.blocks[at..inner.start.max(at)]);
+                let inner = self.program.sections[c - 1].blocks.clone();
+                blocks.extend_from_slice(own(at, inner.start).unwrap_or_default());
                 if depth < 64 {
                     self.compact(c, merge, depth + 1);
                 }
@@ -115,7 +123,7 @@ impl OutputRun<'_> {
                 }
                 at = at.max(inner.end);
             }
-            blocks.extend_from_slice(&self.program.blocks[at..range.end]);
+            blocks.extend_from_slice(own(at, range.end).unwrap_or_default());
             blocks.retain(|(_, b)| !b.is_empty());
             self.done[node] = Some((blocks, false));
         }

@@ -127,9 +127,9 @@ pub struct Program {
     /// Every block of bytes written, as (compile offset, bytes) in the order
     /// the source wrote them (overlaps kept), for the non-CBM output formats.
     pub(crate) blocks: Vec<(u32, Vec<u8>)>,
-    /// Each placed section's dotted path and the range of `blocks` it holds
-    /// (its children's included), for `--output-section`.
-    pub(crate) sections: Vec<(String, std::ops::Range<usize>)>,
+    /// Each section's dotted path and the range of `blocks` it holds (its
+    /// children's included), for `--output-section`.
+    pub(crate) sections: Vec<crate::output::SectionBlocks>,
     /// The sections' memories as a tree, for the memory map.
     pub(crate) map: crate::memmap::MapTree,
     /// Section paths compare as symbols do: case-insensitively without `-C`.
@@ -376,11 +376,11 @@ impl Program {
 
     /// The blocks of one section and its children (64tass's
     /// `--output-section`), by its dotted path from the root; None if no
-    /// section placed with `.dsection` has that path.
+    /// section has that path.
     pub(crate) fn section_blocks(&self, path: &str) -> Option<&[(u32, Vec<u8>)]> {
         let same = |a: &str| crate::memmap::same_path(a, path, self.case_sensitive);
-        let (_, range) = self.sections.iter().find(|(p, _)| same(p))?;
-        Some(&self.blocks[range.clone()])
+        let s = self.sections.iter().find(|s| same(&s.path))?;
+        Some(&self.blocks[s.blocks.clone()])
     }
 
     /// The blocks an output holds: all, or one section's (`--output-section`).
@@ -413,7 +413,12 @@ impl Program {
         before: &[Option<&str>],
     ) -> Result<String, String> {
         let find = |s: Option<&str>| self.map.find(s, self.case_sensitive);
-        let top = find(section).ok_or_else(|| no_section(section.unwrap_or("")))?;
+        let top = find(section);
+        if top.is_none() {
+            // A section never linked in (a stale one, or placed in a
+            // `.virtual`) has a map with no rows.
+            self.blocks_of(section)?;
+        }
         let flattened: Vec<usize> = before.iter().filter_map(|&s| find(s)).collect();
         let mut out = String::from("\n");
         if title {
@@ -427,7 +432,9 @@ impl Program {
             out,
             "Memory map for output file: {name}\n\nType        Size      Range      Size    Name\n"
         );
-        self.map.render(top, &flattened, &mut out);
+        if let Some(top) = top {
+            self.map.render(top, &flattened, &mut out);
+        }
         Ok(out)
     }
 
