@@ -33,18 +33,24 @@ const EMPTY: u32 = u32::MAX;
 pub struct Interner {
     /// Concatenated names; every name is valid UTF-8 (callers pass `str` or ASCII identifiers).
     buf: Vec<u8>,
-    /// (start, end) of each name in `buf`.
-    spans: Vec<(u32, u32)>,
+    /// Where each name starts in `buf` (it ends where the next one starts,
+    /// the last one at the end: 4 bytes a name rather than 8).
+    starts: Vec<u32>,
     /// (name, high hash bits) per bucket; the hash bits skip most string compares.
     table: Vec<(u32, u32)>,
+    /// A bit per name: it starts with `_` (a cheap local). Asked on every
+    /// symbol read; a bit in a small table instead of the name's span and
+    /// first byte (two cache misses on a large source).
+    cheap: Vec<u64>,
 }
 
 impl Default for Interner {
     fn default() -> Self {
         Interner {
             buf: Vec::new(),
-            spans: Vec::new(),
+            starts: Vec::new(),
             table: vec![(EMPTY, 0); 1024],
+            cheap: Vec::new(),
         }
     }
 }
@@ -129,12 +135,18 @@ impl Interner {
         if !utf8 && std::str::from_utf8(s).is_err() {
             return self.intern(&String::from_utf8_lossy(s));
         }
-        let n = self.spans.len() as Name;
+        let n = self.starts.len() as Name;
         let start = self.buf.len() as u32;
         self.buf.extend_from_slice(s);
-        self.spans.push((start, self.buf.len() as u32));
+        self.starts.push(start);
+        if n as usize / 64 >= self.cheap.len() {
+            self.cheap.push(0);
+        }
+        if s.first() == Some(&b'_') {
+            self.cheap[n as usize / 64] |= 1 << (n % 64);
+        }
         self.table[i] = (n, tag);
-        if self.spans.len() * 2 > self.table.len() {
+        if self.starts.len() * 2 > self.table.len() {
             self.grow();
         }
         n
@@ -143,7 +155,7 @@ impl Interner {
     fn grow(&mut self) {
         let size = self.table.len() * 2;
         let mut table = vec![(EMPTY, 0); size];
-        for n in 0..self.spans.len() as Name {
+        for n in 0..self.starts.len() as Name {
             let h = hash(self.bytes(n));
             let mut i = h as usize & (size - 1);
             while table[i].0 != EMPTY {
@@ -156,16 +168,26 @@ impl Interner {
 
     /// A name's bytes (its text without the UTF-8 check [`Interner::name`] makes).
     pub fn bytes(&self, n: Name) -> &[u8] {
-        match self.spans.get(n as usize) {
-            Some(&(s, e)) => &self.buf[s as usize..e as usize],
+        let n = n as usize;
+        match self.starts.get(n) {
+            Some(&s) => {
+                let e = self
+                    .starts
+                    .get(n + 1)
+                    .map_or(self.buf.len(), |&e| e as usize);
+                &self.buf[s as usize..e]
+            }
             None => b"?",
         }
     }
 
     /// The name starts with `_` (a cheap local): asked on every lookup, so
-    /// without checking the whole name's UTF-8.
+    /// from the bit kept when the name was added.
+    #[inline]
     pub fn is_cheap_local(&self, n: Name) -> bool {
-        self.bytes(n).first() == Some(&b'_')
+        self.cheap
+            .get(n as usize / 64)
+            .is_some_and(|w| w >> (n % 64) & 1 != 0)
     }
 
     pub fn name(&self, n: Name) -> &str {
@@ -177,7 +199,7 @@ impl Interner {
 
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.spans.len()
+        self.starts.len()
     }
 }
 
@@ -217,6 +239,26 @@ mod tests {
             assert_eq!(i.name(id), s);
         }
         assert_eq!(i.len(), 5000);
+    }
+
+    /// The cheap-local bit is the name's first byte, for names on both
+    /// sides of the bit table's words.
+    #[test]
+    fn cheap_locals_are_known_by_their_bit() {
+        let mut i = Interner::default();
+        for n in 0..200 {
+            let name = if n % 3 == 0 {
+                format!("_l{n}")
+            } else {
+                format!("l_{n}")
+            };
+            let id = i.intern(&name);
+            assert_eq!(i.is_cheap_local(id), n % 3 == 0, "{name}");
+        }
+        let (under, empty) = (i.intern("_"), i.intern(""));
+        assert!(i.is_cheap_local(under));
+        assert!(!i.is_cheap_local(empty));
+        assert!(!i.is_cheap_local(12345));
     }
 
     #[test]

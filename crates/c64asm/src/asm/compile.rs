@@ -328,7 +328,11 @@ impl Assembler<'_> {
         while line.at(pos) == b'.' && line.at(pos + 1) != b'.' {
             if !failed {
                 let text = &line.text[name_start..name_start + name_len];
-                let name = intern_name(&mut self.names, text, self.dialect);
+                let name = if dotted {
+                    intern_name(&mut self.names, text, self.dialect)
+                } else {
+                    self.label_name_kept(line, start, len)
+                };
                 let found = if dotted {
                     self.lookup_in(mycontext, name)
                 } else {
@@ -414,7 +418,11 @@ impl Assembler<'_> {
             );
             return Step::Next;
         }
-        let name = intern_name(&mut self.names, text, self.dialect);
+        let name = if dotted {
+            intern_name(&mut self.names, text, self.dialect)
+        } else {
+            self.label_name_kept(line, start, len)
+        };
         let name_span = line.span(name_start, name_start + name_len);
         let lookup_local = dotted || cheap;
 

@@ -10,7 +10,9 @@ use super::Assembler;
 use super::commands::{COMMAND_KEYS, COMMANDS, Cmd};
 use super::lines::LineRef;
 use super::mnemonics::{Op, mnemonic, mnemonic_entry, op_of_entry};
+use crate::intern::Name;
 use crate::source::FileId;
+use crate::syntax::expr::intern_name;
 use crate::syntax::scan::ident_len;
 
 /// Per file, per line (2 bytes: a large source has many): 0 not looked at
@@ -20,6 +22,71 @@ use crate::syntax::scan::ident_len;
 #[derive(Default)]
 pub struct Heads {
     files: Vec<Vec<u16>>,
+    /// Per file and block of 64 lines, which of its lines have their label
+    /// name kept in [`Heads::label_names`], and from where.
+    labels: Vec<Vec<LabelBlock>>,
+    /// The interned names of labelled lines' first words: a block's names
+    /// in a row, in the order of its lines.
+    label_names: Vec<Name>,
+}
+
+/// The label names kept for a block of 64 lines: a bit per line, the
+/// names from `first` on in the lines' order (12 bytes per 64 lines rather
+/// than a name per line). A name is kept only while it can be appended (the
+/// block's names are the last ones kept and the line comes after them),
+/// which reading a file in order gives; a line first read otherwise (a
+/// branch first taken in a later pass) is interned each time.
+#[derive(Clone, Copy, Default)]
+struct LabelBlock {
+    /// The block's lines as two words (12 bytes a block, not 16).
+    lines: [u32; 2],
+    first: u32,
+}
+
+impl LabelBlock {
+    fn lines(&self) -> u64 {
+        u64::from(self.lines[1]) << 32 | u64::from(self.lines[0])
+    }
+}
+
+impl Heads {
+    fn label_name(&self, file: FileId, index: u32) -> Option<Name> {
+        let block = self.labels.get(file as usize)?.get(index as usize / 64)?;
+        let bit = 1u64 << (index % 64);
+        let lines = block.lines();
+        if lines & bit == 0 {
+            return None;
+        }
+        let before = (lines & (bit - 1)).count_ones();
+        self.label_names
+            .get((block.first + before) as usize)
+            .copied()
+    }
+
+    fn keep_label_name(&mut self, file: FileId, index: u32, lines: usize, name: Name) {
+        let f = file as usize;
+        if self.labels.len() <= f {
+            self.labels.resize_with(f + 1, Vec::new);
+        }
+        let list = &mut self.labels[f];
+        if list.len() < lines.div_ceil(64) {
+            list.resize(lines.div_ceil(64), LabelBlock::default());
+        }
+        let Some(block) = list.get_mut(index as usize / 64) else {
+            return;
+        };
+        let end = self.label_names.len() as u32;
+        let bit = 1u64 << (index % 64);
+        let kept = block.lines();
+        if kept == 0 {
+            block.first = end;
+        } else if block.first + kept.count_ones() != end || kept >= bit {
+            return;
+        }
+        let kept = kept | bit;
+        block.lines = [kept as u32, (kept >> 32) as u32];
+        self.label_names.push(name);
+    }
 }
 
 /// Anything but an instruction name first (or one indented too far to
@@ -111,6 +178,27 @@ impl Assembler<'_> {
         COMMAND_KEYS.binary_search(&key).ok()
     }
 
+    /// The interned name of the word (`len` bytes at `start`) a labelled
+    /// line starts with: interned the first time the line is read, kept
+    /// for later passes and loop iterations (interning looks the name up in
+    /// a table of every name, a cache miss or more on a large source). A
+    /// line's text and the case rules never change, so the name stays
+    /// exact; `labelled_line` always gives the line's first word.
+    pub fn label_name_kept(&mut self, line: &LineRef, start: usize, len: usize) -> Name {
+        if let Some(name) = self.heads.label_name(line.file, line.index) {
+            return name;
+        }
+        let name = intern_name(
+            &mut self.names,
+            &line.text[start..start + len],
+            self.dialect,
+        );
+        let lines = self.src.get(line.file).line_count();
+        self.heads
+            .keep_label_name(line.file, line.index, lines, name);
+        name
+    }
+
     /// Is `word` an instruction of the current processor? With `-C`
     /// 64tass knows them in lower case only (`CLV` is then a label).
     pub fn is_mnemonic(&self, word: &str) -> bool {
@@ -191,7 +279,36 @@ impl Assembler<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::Heads;
     use crate::{Options, assemble_str};
+
+    /// Label names are kept while they can be appended (a block's lines in
+    /// order, its names the last ones kept) and come back for their lines
+    /// only; a line first seen otherwise is not kept (read again each time).
+    #[test]
+    fn label_names_are_kept_in_line_order() {
+        let mut h = Heads::default();
+        for (index, name) in [(0, 10), (5, 11), (63, 12), (64, 13), (130, 14)] {
+            h.keep_label_name(0, index, 200, name);
+        }
+        // Out of order in its block, or in a block whose names are not
+        // the last ones: not kept.
+        h.keep_label_name(0, 129, 200, 20);
+        h.keep_label_name(0, 7, 200, 21);
+        // Another file, and a later line of the last block.
+        h.keep_label_name(1, 3, 10, 30);
+        h.keep_label_name(1, 9, 10, 31);
+        let kept = |h: &Heads, file, index| h.label_name(file, index);
+        for (index, name) in [(0, 10), (5, 11), (63, 12), (64, 13), (130, 14)] {
+            assert_eq!(kept(&h, 0, index), Some(name), "line {index}");
+        }
+        for index in [1, 7, 62, 65, 129, 131, 500] {
+            assert_eq!(kept(&h, 0, index), None, "line {index}");
+        }
+        assert_eq!(kept(&h, 1, 3), Some(30));
+        assert_eq!(kept(&h, 1, 9), Some(31));
+        assert_eq!(kept(&h, 2, 0), None);
+    }
 
     /// One expansion text (the same arguments) read under two processors:
     /// the line's kept head gives `anc` where the processor has it, and the
