@@ -39,22 +39,18 @@ pub(crate) enum Entered {
     Include,
 }
 
-/// One row of the listing, in 20 bytes (a listing keeps one for every
+/// One row of the listing, in 16 bytes (a listing keeps one for every
 /// line that wrote bytes): the execution of the line a row comes from is
 /// kept for the last rows only, the only ones it is asked of (see
-/// [`Rows::last_from`]), the row's kind shares a word with its text's
-/// length, and its line's index, read only for line numbers, is kept
-/// aside by [`Rows`] when they may be written.
+/// [`Rows::last_from`]), the row's kind, its text's length and its number
+/// (its bytes' count, a value's place, a file) share a word, and its
+/// line's index, read only for line numbers, is kept aside by [`Rows`]
+/// when they may be written.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
     /// Compile offset of the row's first byte (its program counter:
     /// [`Rows::pc`]).
     pub addr: u32,
-    /// How many bytes the row wrote (none for labels, constants and
-    /// reserved space): in [`Rows`]'s bytes, after the rows' before it.
-    /// A row without bytes keeps its kind's number here instead (a value's
-    /// place, a file).
-    len: u32,
     /// The row's line's file (the text read, a macro expansion for a
     /// macro's line; [`NO_FILE`]: none); its index there is in
     /// [`Rows`]'s indices.
@@ -62,8 +58,14 @@ pub(crate) struct ListRow {
     /// The source line as assembled (a macro's line with its parameters
     /// in): its offset in the text of `file` (most rows: the line is not
     /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
+    /// A row whose number is [`FAR_NUMBER`] keeps the number here instead
+    /// (and its text in [`Rows`]'s table of long texts).
     text_at: u32,
-    /// The text's length (the low [`LEN_BITS`]; [`LONG_TEXT`]: kept in
+    /// The row's number (the low [`NUMBER_BITS`]: how many bytes the row
+    /// wrote, in [`Rows`]'s bytes after the rows' before it, none for
+    /// labels, constants and reserved space; a row without bytes keeps its
+    /// kind's number here instead, a value's place or a file), the text's
+    /// length ([`LEN_BITS`] from [`LEN_SHIFT`]; [`LONG_TEXT`]: kept in
     /// [`Rows`]'s table of long texts instead), [`OWN_TEXT`], and what the
     /// row shows (a [`Tag`]'s number, the top 4 bits).
     word: u32,
@@ -72,15 +74,21 @@ pub(crate) struct ListRow {
     // change seldom: [`Rows`] keeps them by runs of rows.
 }
 
-/// How many bits of [`ListRow::word`] hold the text's length: a file is at
-/// most 64 MiB, so its lines are shorter.
-const LEN_BITS: u32 = 27;
-const LEN_MASK: u32 = (1 << LEN_BITS) - 1;
+/// How many bits of [`ListRow::word`] hold the row's number.
+const NUMBER_BITS: u32 = 16;
+const NUMBER_MASK: u32 = (1 << NUMBER_BITS) - 1;
+/// A number too large for the row's word: in [`ListRow::text_at`].
+const FAR_NUMBER: u32 = NUMBER_MASK;
+/// How many bits of [`ListRow::word`] hold the text's length, and where.
+const LEN_BITS: u32 = 11;
+const LEN_SHIFT: u32 = NUMBER_BITS;
+const LEN_MASK: u32 = ((1 << LEN_BITS) - 1) << LEN_SHIFT;
 /// A text too long for the row's word, kept in [`Rows`]'s table.
-const LONG_TEXT: u32 = LEN_MASK;
+const LONG_TEXT: u32 = (1 << LEN_BITS) - 1;
 /// The row's text is in [`Rows`]'s text, not its file's.
-const OWN_TEXT: u32 = 1 << LEN_BITS;
+const OWN_TEXT: u32 = 1 << (LEN_SHIFT + LEN_BITS);
 const TAG_SHIFT: u32 = 28;
+const _: () = assert!(OWN_TEXT < 1 << TAG_SHIFT);
 /// A long text ([`Rows`]'s table) is in the rows' own text.
 const LONG_OWN: u32 = 1 << 31;
 
@@ -211,7 +219,7 @@ impl RowKind {
 const NO_FILE: FileId = FileId::MAX;
 
 // A listing keeps a row for every line that wrote bytes.
-const _: () = assert!(std::mem::size_of::<ListRow>() == 20);
+const _: () = assert!(std::mem::size_of::<ListRow>() == 16);
 
 impl ListRow {
     /// What the row shows, without its number.
@@ -229,25 +237,30 @@ impl ListRow {
             Tag::Code => RowKind::Code,
             Tag::Data => RowKind::Data,
             Tag::Label => RowKind::Label,
-            Tag::Value => RowKind::Value(self.len),
-            Tag::LoopLabel => RowKind::LoopLabel(self.len),
+            Tag::Value => RowKind::Value(self.number()),
+            Tag::LoopLabel => RowKind::LoopLabel(self.number()),
             Tag::Enter(what) => RowKind::Enter {
-                file: self.len,
+                file: self.number(),
                 what,
             },
-            Tag::Return => RowKind::Return(self.len),
+            Tag::Return => RowKind::Return(self.number()),
             Tag::Text => RowKind::Text,
         }
     }
 
-    /// The row shows `kind` instead (a label's row its value): a row of
-    /// bytes keeps its kind.
-    pub(crate) fn set_kind(&mut self, kind: RowKind) {
-        if !self.has_bytes() {
-            let (tag, len) = kind.split();
-            self.set_tag(tag);
-            self.len = len;
+    /// The row's number: its bytes' count, or its kind's number.
+    #[inline]
+    fn number(&self) -> u32 {
+        match self.word & NUMBER_MASK {
+            FAR_NUMBER => self.text_at,
+            n => n,
         }
+    }
+
+    /// The length field of the row's word ([`LONG_TEXT`]: in the table).
+    #[inline]
+    fn text_len(&self) -> u32 {
+        (self.word & LEN_MASK) >> LEN_SHIFT
     }
 
     /// Whether `len` counts the row's bytes.
@@ -257,7 +270,7 @@ impl ListRow {
 
     /// How many bytes the row has.
     fn bytes_len(&self) -> u32 {
-        if self.has_bytes() { self.len } else { 0 }
+        if self.has_bytes() { self.number() } else { 0 }
     }
 }
 
@@ -530,7 +543,7 @@ impl Rows {
         &mut self,
         tag: Tag,
         addr: u32,
-        len: u32,
+        number: u32,
         (file, index): (FileId, u32),
         from: u32,
         text: RowText,
@@ -547,15 +560,19 @@ impl Rows {
         }
         let mut row = ListRow {
             addr,
-            len,
             file,
             text_at,
-            word: (tag.code() << TAG_SHIFT) | ((own as u32) * OWN_TEXT) | text_len,
+            word: (tag.code() << TAG_SHIFT)
+                | ((own as u32) * OWN_TEXT)
+                | text_len << LEN_SHIFT
+                | number,
         };
         // A new row has no long text yet.
-        if text_len >= LONG_TEXT {
+        if text_len >= LONG_TEXT || number >= FAR_NUMBER {
             row.word = tag.code() << TAG_SHIFT;
-            self.set_row_text(&mut row, self.list.len(), text);
+            let i = self.list.len();
+            self.set_row_text(&mut row, i, text);
+            self.set_number(&mut row, i, number);
         }
         self.list.push(row);
         self.recent[self.known % RECENT] = from;
@@ -565,23 +582,57 @@ impl Rows {
 
     /// Row `i` (`row`) shows the text at `at`, `len` long (`own`: in the
     /// rows' own text).
+    /// A row whose number is far keeps its text in the table.
     fn set_row_text(&mut self, row: &mut ListRow, i: usize, (at, len, own): (u32, u32, bool)) {
         let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
-        row.text_at = at;
         row.word &= !(LEN_MASK | OWN_TEXT);
         row.word |= (own as u32) * OWN_TEXT;
-        if len < LONG_TEXT {
-            row.word |= len;
+        let far = row.word & NUMBER_MASK == FAR_NUMBER;
+        if len < LONG_TEXT && !far {
+            row.text_at = at;
+            row.word |= len << LEN_SHIFT;
             if let Ok(k) = found {
                 self.long.remove(k);
             }
             return;
         }
-        row.word |= LONG_TEXT;
+        row.word |= LONG_TEXT << LEN_SHIFT;
         let kept = (i as u32, at, len.min(!LONG_OWN) | ((own as u32) * LONG_OWN));
         match found {
             Ok(k) => self.long[k] = kept,
             Err(k) => self.long.insert(k, kept),
+        }
+    }
+
+    /// Row `i` (`row`) has the number `n` (its bytes' count, or its kind's
+    /// number). One too large for the word is kept in the row's text
+    /// place, and the text in the table.
+    fn set_number(&mut self, row: &mut ListRow, i: usize, n: u32) {
+        let far = row.word & NUMBER_MASK == FAR_NUMBER;
+        if n < FAR_NUMBER {
+            // A far number's text stays in the table (found there as long).
+            row.word = (row.word & !NUMBER_MASK) | n;
+            return;
+        }
+        if !far {
+            let text = self.text_of(i, row);
+            row.word |= FAR_NUMBER;
+            self.set_row_text(row, i, text);
+        }
+        row.text_at = n;
+    }
+
+    /// The row at `i` shows `kind` instead (a label's row its value): a row
+    /// of bytes keeps its kind.
+    pub(crate) fn set_kind(&mut self, i: usize, kind: RowKind) {
+        let Some(mut row) = self.list.get(i).cloned() else {
+            return;
+        };
+        if !row.has_bytes() {
+            let (tag, n) = kind.split();
+            row.set_tag(tag);
+            self.set_number(&mut row, i, n);
+            self.list[i] = row;
         }
     }
 
@@ -619,10 +670,13 @@ impl Rows {
 
     /// More bytes on the end of the last row's (which are the last bytes).
     pub fn extend_last(&mut self, bytes: &[u8]) {
-        let Some(r) = self.list.last_mut().filter(|r| r.has_bytes()) else {
+        let Some(mut r) = self.list.last().filter(|r| r.has_bytes()).cloned() else {
             return;
         };
-        r.len += bytes.len() as u32;
+        let i = self.list.len() - 1;
+        let n = r.number() + bytes.len() as u32;
+        self.set_number(&mut r, i, n);
+        self.list[i] = r;
         self.bytes.extend_from_slice(bytes);
     }
 
@@ -634,10 +688,6 @@ impl Rows {
             self.set_row_text(&mut row, i, own);
             self.list[i] = row;
         }
-    }
-
-    pub fn get_mut(&mut self, i: usize) -> Option<&mut ListRow> {
-        self.list.get_mut(i)
     }
 
     /// The rows in order, each with its bytes.
@@ -655,7 +705,7 @@ impl Rows {
     /// the rows' own text.
     #[inline]
     fn text_of(&self, i: usize, r: &ListRow) -> (u32, u32, bool) {
-        let len = r.word & LEN_MASK;
+        let len = r.text_len();
         if len == LONG_TEXT {
             let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
             return found.map_or((0, 0, false), |k| {
@@ -863,6 +913,43 @@ mod tests {
         let row = NewRow::new(RowKind::Label, (0, 0, 0), 9, Some((file, 0)));
         rows.push(row, listed, &[], RowText::Own("x"));
         assert_eq!((rows.last_from(), rows.text(33, &sources)), (Some(9), "x"));
+    }
+
+    /// A number too large for a row's word (64 KiB of bytes on one row, a
+    /// file or value place beyond 65,534) is kept in the row's text place
+    /// and its text aside, both found again, and gone with the row.
+    #[test]
+    fn far_numbers_are_kept_in_the_row() {
+        let sources = crate::source::SourceMap::default();
+        let mut rows = Rows::default();
+        let big = vec![7u8; 70_000];
+        let row = NewRow::new(RowKind::Data, (0, 0, 0), 0, None);
+        rows.push(row, listed(), &big[..65_000], RowText::Own("a"));
+        rows.extend_last(&big[65_000..]);
+        let row = NewRow::new(RowKind::Label, (1, 1, 0), 1, None);
+        rows.push(row, listed(), &[], RowText::Own("bc"));
+        rows.set_kind(1, RowKind::Value(100_000));
+        let row = NewRow::new(RowKind::Return(70_001), (2, 2, 0), 2, None);
+        rows.push(row, listed(), &[], RowText::Own("def"));
+        assert_eq!(Rows::len_of(&rows.rows()[0]), 70_000);
+        assert_eq!(rows.rows()[1].kind(), RowKind::Value(100_000));
+        assert_eq!(rows.rows()[2].kind(), RowKind::Return(70_001));
+        let texts: Vec<_> = (0..3).map(|i| rows.text(i, &sources)).collect();
+        assert_eq!(texts, ["a", "bc", "def"]);
+        assert_eq!(rows.long.len(), 3);
+        let lens: Vec<_> = rows.with_bytes().map(|(_, b)| b.len()).collect();
+        assert_eq!(lens, [70_000, 0, 0]);
+        // A small number again: the text stays aside, still found.
+        rows.set_kind(1, RowKind::Value(3));
+        assert_eq!(rows.rows()[1].kind(), RowKind::Value(3));
+        assert_eq!(rows.text(1, &sources), "bc");
+        rows.set_text(1, "gh");
+        assert_eq!((rows.text(1, &sources), rows.long.len()), ("gh", 2));
+        rows.pop();
+        assert_eq!(rows.long.len(), 1);
+        rows.pop();
+        rows.pop();
+        assert!(rows.long.is_empty() && rows.bytes.is_empty());
     }
 
     /// A text too long for a row's word (a macro's line of 128 MiB or more,

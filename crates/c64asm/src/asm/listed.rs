@@ -317,9 +317,7 @@ impl Assembler<'_> {
             }
             None => RowKind::LoopLabel(shown),
         };
-        if let Some(r) = self.record.rows.get_mut(row) {
-            r.set_kind(kind);
-        }
+        self.record.rows.set_kind(row, kind);
     }
 
     /// The place of the last row if it is the current line's label row.

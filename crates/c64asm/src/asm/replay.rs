@@ -77,7 +77,8 @@ struct Ctx {
     bank: u32,
 }
 
-/// One kept line: 12 bytes (none: [`Record::EMPTY`]).
+/// One kept line as read and written (none yet: all 0, a line's place
+/// kept before its bytes are); kept as a [`Slot`].
 #[derive(Clone, Copy)]
 struct Record {
     /// First of its reads in [`Replay::reads`].
@@ -91,14 +92,58 @@ struct Record {
 }
 
 impl Record {
-    /// A line's place, kept before its bytes are (no line makes no bytes).
-    const EMPTY: Record = Record {
-        reads: 0,
-        nreads: 0,
-        len: 0,
-        ctx: 0,
-        bytes: 0,
-    };
+    /// The record packed in a [`Slot`]'s word, if its fields fit.
+    #[inline(always)]
+    fn pack(&self) -> Option<u32> {
+        (self.reads < READS_MAX
+            && u32::from(self.nreads) < 1 << NREADS_BITS
+            && u32::from(self.len) < 1 << LEN_BITS
+            && u32::from(self.ctx) < 1 << CTX_BITS)
+            .then(|| {
+                u32::from(self.len)
+                    | u32::from(self.ctx) << CTX_SHIFT
+                    | u32::from(self.nreads) << NREADS_SHIFT
+                    | self.reads << READS_SHIFT
+            })
+    }
+}
+
+/// A [`Record`] as kept, in 8 bytes: its bytes word, and its other fields
+/// packed in one word (its length in the low [`LEN_BITS`], then its
+/// context, how many reads and where they start), or [`ASIDE`] and the record's place
+/// in [`Replay::aside`] when one of them does not fit (a line of more
+/// than 7 symbols or 31 bytes, a 16th context, a millionth read).
+#[derive(Clone, Copy)]
+struct Slot {
+    word: u32,
+    bytes: u32,
+}
+
+const LEN_BITS: u32 = 5;
+const CTX_BITS: u32 = 4;
+const NREADS_BITS: u32 = 3;
+const READS_BITS: u32 = 20;
+const CTX_SHIFT: u32 = LEN_BITS;
+const NREADS_SHIFT: u32 = CTX_SHIFT + CTX_BITS;
+const READS_SHIFT: u32 = NREADS_SHIFT + NREADS_BITS;
+const _: () = assert!(READS_SHIFT + READS_BITS == 32);
+/// Reads start below this in a packed word (so that none is [`ASIDE`]).
+const READS_MAX: u32 = (1 << READS_BITS) - 1;
+/// A [`Slot`] whose record is in [`Replay::aside`].
+const ASIDE: u32 = u32::MAX;
+
+impl Slot {
+    #[inline(always)]
+    fn unpack(self) -> Record {
+        let w = self.word;
+        Record {
+            reads: w >> READS_SHIFT,
+            nreads: ((w >> NREADS_SHIFT) & ((1 << NREADS_BITS) - 1)) as u8,
+            len: (w & ((1 << LEN_BITS) - 1)) as u8,
+            ctx: ((w >> CTX_SHIFT) & ((1 << CTX_BITS) - 1)) as u16,
+            bytes: self.bytes,
+        }
+    }
 }
 
 /// A symbol a kept line read: the label it resolved to (whose name is the
@@ -189,7 +234,10 @@ pub struct Replay {
     on: bool,
     /// Per file, per line: its record's index.
     index: LineIds,
-    records: Vec<Record>,
+    /// Per line kept (in the order of [`Replay::index`]'s ids).
+    records: Vec<Slot>,
+    /// The records that do not pack into a [`Slot`].
+    aside: Vec<Record>,
     reads: Vec<Read>,
     /// The values of reads that don't fit a [`Read`] (see there).
     wide: Vec<Packed>,
@@ -310,11 +358,66 @@ impl Replay {
         self.index.get(line.file, line.index).map(|i| i as usize)
     }
 
-    /// A new record for `line` (of a text of `lines` lines), which has none.
-    fn add(&mut self, line: &LineRef, lines: usize, record: Record) {
-        let id = self.records.len() as u32;
-        if self.index.set(line.file, lines, line.index, id) {
-            self.records.push(record);
+    /// A new record for `line` (of a text of `lines` lines), which has
+    /// none: empty, all 0. Its place.
+    fn add(&mut self, line: &LineRef, lines: usize) -> usize {
+        let id = self.records.len();
+        if self.index.set(line.file, lines, line.index, id as u32) {
+            // No record yet (no line makes no bytes).
+            self.records.push(Slot { word: 0, bytes: 0 });
+        }
+        id
+    }
+
+    /// The record at `at`.
+    #[inline(always)]
+    fn record(&self, at: usize) -> Record {
+        let s = self.records[at];
+        if s.word == ASIDE {
+            self.aside[s.bytes as usize]
+        } else {
+            s.unpack()
+        }
+    }
+
+    /// The record at `at` is now `r`.
+    #[inline(always)]
+    fn set_record(&mut self, at: usize, r: Record) {
+        match r.pack() {
+            Some(word) => {
+                self.records[at] = Slot {
+                    word,
+                    bytes: r.bytes,
+                }
+            }
+            None => self.set_aside(at, r),
+        }
+    }
+
+    /// [`Replay::set_record`] for a record that does not pack (one kept
+    /// aside keeps its place there).
+    #[cold]
+    fn set_aside(&mut self, at: usize, r: Record) {
+        let s = &mut self.records[at];
+        if s.word == ASIDE {
+            self.aside[s.bytes as usize] = r;
+        } else {
+            *s = Slot {
+                word: ASIDE,
+                bytes: self.aside.len() as u32,
+            };
+            self.aside.push(r);
+        }
+    }
+
+    /// The record at `at` has `bytes` as its bytes word (the rest as it was).
+    #[inline(always)]
+    fn set_bytes(&mut self, at: usize, bytes: u32) {
+        let s = &mut self.records[at];
+        if s.word == ASIDE {
+            self.aside[s.bytes as usize].bytes = bytes;
+        } else {
+            s.bytes = bytes;
         }
     }
 }
@@ -605,10 +708,15 @@ impl Assembler<'_> {
             // the line's bytes (one that reads a label defined further on:
             // the next).
             let lines = self.src.get(line.file).line_count();
-            self.replay.add(line, lines, Record::EMPTY);
+            self.replay.add(line, lines);
             return None;
         };
-        let r = self.replay.records[at];
+        let s = self.replay.records[at];
+        if s.word == 0 {
+            // No bytes kept yet.
+            return None;
+        }
+        let r = self.replay.record(at);
         if r.len == 0 || self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
             return None;
         }
@@ -699,12 +807,12 @@ impl Assembler<'_> {
     /// labels the record names, by the same names, in the same context and
     /// made as many bytes (a line whose labels moved): what was learnt about
     /// where each label is stays true (a label never changes its scope), and
-    /// the text, so its operands' names, is the same. False: not done.
-    fn keep_again(&mut self, at: Option<usize>, bytes: &[u8]) -> bool {
-        let Some(at) = at else {
+    /// the text, so its operands' names, is the same (`slot`: the record's place
+    /// and the record). False: not done.
+    fn keep_again(&mut self, slot: Option<(usize, Record)>, bytes: &[u8]) -> bool {
+        let Some((at, old)) = slot else {
             return false;
         };
-        let old = self.replay.records[at];
         let n = self.replay.pending.len();
         if old.len as usize != bytes.len()
             || old.nreads as usize != n
@@ -744,7 +852,7 @@ impl Assembler<'_> {
         if bytes.len() <= INLINE {
             let mut b = [0; 4];
             b[..bytes.len()].copy_from_slice(bytes);
-            rp.records[at].bytes = u32::from_le_bytes(b);
+            rp.set_bytes(at, u32::from_le_bytes(b));
         } else {
             let from = old.bytes as usize;
             rp.bytes[from..from + bytes.len()].copy_from_slice(bytes);
@@ -758,7 +866,8 @@ impl Assembler<'_> {
             return;
         }
         let slot = self.replay.slot(line);
-        if self.keep_again(slot, bytes) {
+        let old = slot.map(|at| self.replay.record(at));
+        if self.keep_again(slot.zip(old), bytes) {
             return;
         }
         // The reads the evaluation noted are the operands' names, in order
@@ -790,7 +899,6 @@ impl Assembler<'_> {
         };
         let lines_in_file = self.src.get(line.file).line_count();
         let rp = &mut self.replay;
-        let old = slot.map(|at| rp.records[at]);
         // A line reads as many names each time (its text is the same) and
         // mostly makes as many bytes: an old record's are overwritten in place.
         let start = match old {
@@ -833,9 +941,9 @@ impl Assembler<'_> {
             ctx: ctx as u16,
             bytes: kept,
         };
-        match slot {
-            Some(at) => rp.records[at] = record,
-            None => rp.add(line, lines_in_file, record),
+        let at = slot.unwrap_or_else(|| rp.add(line, lines_in_file));
+        if at < rp.records.len() {
+            rp.set_record(at, record);
         }
         rp.kept += 1;
     }
@@ -1026,6 +1134,34 @@ mod tests {
     }
 
     /// Data lines are replayed too, and a moved label is read again.
+    /// Records that do not pack into a slot (more than 7 reads, more than
+    /// 31 bytes, a 16th context) are kept aside and replayed from there.
+    #[test]
+    fn records_kept_aside_are_replayed() {
+        let mut src = String::from(
+            "a = 3\nb = $1234\n * = $1000\n lda zp\n .byte a, a, a, a, a, a, a, a, <l\n .byte 0",
+        );
+        for i in 1..40 {
+            src += &format!(", {i}");
+        }
+        src += "\n .word l, a\n";
+        for i in 0..18 {
+            src += &format!(" .dpage {}\n lda b\n", i * 256);
+        }
+        src += "l rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(&src, &Options::default());
+        let mut want = vec![0x00, 0x10, 0xa5, 0x12, 3, 3, 3, 3, 3, 3, 3, 3, 0x6d];
+        want.extend(0..40);
+        want.extend([0x6d, 0x10, 3, 0]);
+        for _ in 0..18 {
+            want.extend([0xad, 0x34, 0x12]);
+        }
+        want.extend([0x60]);
+        assert_eq!(bytes, want);
+        // In pass 2: the 40 bytes and the 18 loads.
+        assert!(replayed >= 19, "replayed {replayed}");
+    }
+
     #[test]
     fn data_lines_are_replayed_and_read_again() {
         let src = "* = $1000\nv = $21\n lda zp\n .byte v, <l, >l\n .word v * 2\nl rts\nzp = $12\n";
