@@ -612,12 +612,13 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
         let arg = take();
         let width_arg = width_spec.is_none().then(&mut take);
         let prec_arg = prec_spec.is_none().then(&mut take);
-        if stopped.is_some() {
-            continue;
-        }
-        let piece = (|| -> FResult<Option<String>> {
+        let mut piece_of = |arg: Option<&Value>,
+                            width_arg: Option<Option<&Value>>,
+                            prec_arg: Option<Option<&Value>>|
+         -> FResult<Option<String>> {
             let missing = || Fault::new("format: not enough arguments");
             let arg = arg.ok_or_else(missing)?;
+            value::convert::error_of(arg)?;
             let width = match width_arg {
                 None => width_spec.flatten().unwrap_or(0),
                 Some(w) => {
@@ -729,20 +730,52 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
                 piece.push_str(&body);
             }
             Ok(Some(piece))
-        })();
+        };
+        let piece = piece_of(arg, width_arg, prec_arg);
+        // A conversion that fails (its value missing or not one it takes)
+        // makes the text of a stand-in in 64tass, which goes on: no digits,
+        // 0, 0.0, `?` or no text, a `*` width or precision 0.
+        if piece.is_err() {
+            let stand_in = match conv {
+                'x' | 'X' | 'b' => Value::Int(0),
+                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => Value::Float(0.0),
+                'c' => Value::Int(63),
+                _ => Value::str(""),
+            };
+            let zero = Value::Int(0);
+            let star = |a: Option<Option<&Value>>| a.map(|_| Some(&zero));
+            if let Ok(Some(text)) = piece_of(Some(&stand_in), star(width_arg), star(prec_arg)) {
+                out.push_str(&text);
+            }
+        }
         match piece {
             Ok(Some(piece)) => out.push_str(&piece),
+            _ if stopped.is_some() => {}
             Ok(None) => stopped = Some(Ok(Value::None)),
             Err(f) => stopped = Some(Err(f)),
         }
     }
     // 64tass counts the arguments its conversions asked for, and names the
     // string among them: a count that differs is the error, before any
-    // conversion's own.
+    // conversion's own, reported at once; the text made goes on.
     if taken != rest.len() {
-        return Err(Fault::new(argnum_message(vals.len(), taken + 1, taken + 1)).eager());
+        let f = Fault::new(argnum_message(vals.len(), taken + 1, taken + 1)).eager();
+        if env.report_and_go_on(&f) {
+            return Ok(Value::str(&out));
+        }
+        return Err(f);
     }
     match stopped {
+        // 64tass reports a conversion that failed at once, and the text
+        // made goes on.
+        Some(Err(f)) if !f.none => {
+            let f = f.eager();
+            if env.report_and_go_on(&f) {
+                Ok(Value::str(&out))
+            } else {
+                Err(f)
+            }
+        }
         Some(r) => r,
         None => Ok(Value::str(&out)),
     }

@@ -377,6 +377,10 @@ impl Assembler<'_> {
     pub fn text_reported(&mut self, line: &LineRef, v: &Value, pos: Pos, out: &mut Chunk) {
         let mut faults = Vec::new();
         self.text_of(v, out, 0, &mut faults);
+        self.report_faults(line, pos, faults);
+    }
+
+    fn report_faults(&mut self, line: &LineRef, pos: Pos, faults: Vec<Fault>) {
         for f in faults {
             let _ = self.fault(line, pos, f);
         }
@@ -405,13 +409,21 @@ impl Assembler<'_> {
             last_pos = v.pos;
             let before = chunk.items.len();
             marks.push((before, v.pos));
-            self.text_reported(line, &v.val, v.pos, &mut chunk);
+            let mut faults = Vec::new();
+            self.text_of(&v.val, &mut chunk, 0, &mut faults);
             last_empty = chunk.items.len() == before;
             // Per-argument checks, of a value known (an undefined one was
             // reported already and stands for nothing to check).
-            if v.val.is_none() {
+            if v.val.is_none() || !matches!(cmd, Cmd::Shift | Cmd::Shiftl | Cmd::Null) {
+                self.report_faults(line, v.pos, faults);
                 continue;
             }
+            // 64tass reads a string a character at a time and stops at the
+            // first one at fault: one its encoding lacks, or a byte of it.
+            let unknown = match &v.val {
+                Value::Str(_) => faults.iter().find_map(|f| f.char_index),
+                _ => None,
+            };
             for (k, p) in chunk.items[before..].iter().enumerate() {
                 if let Piece::Byte(b) = p {
                     let bad = match cmd {
@@ -425,21 +437,27 @@ impl Assembler<'_> {
                         } else {
                             "most significiant bit must be clear in byte"
                         };
-                        // In a string written here: at its character (64tass).
-                        let at = match &v.val {
-                            Value::Str(s) if cmd != Cmd::Null => {
-                                self.char_of_byte(s, k).and_then(|i| {
-                                    super::eval::char_in_literal(line, v.pos as usize, i)
-                                })
-                            }
+                        let char = match &v.val {
+                            Value::Str(s) => self.char_of_byte(s, k),
                             _ => None,
                         };
+                        if let Some(c) = unknown {
+                            if char.is_none_or(|i| i >= c) {
+                                break;
+                            }
+                            faults.retain(|f| f.char_index.is_none());
+                        }
+                        // In a string written here: at its character (64tass).
+                        let at = char
+                            .filter(|_| cmd != Cmd::Null)
+                            .and_then(|i| super::eval::char_in_literal(line, v.pos as usize, i));
                         let span = self.span_at(line, at.map_or(v.pos, |a| a as Pos));
                         self.error(span, Kind::ValueOutOfRange, msg.into());
                         break;
                     }
                 }
             }
+            self.report_faults(line, v.pos, faults);
         }
         match cmd {
             Cmd::Shift | Cmd::Shiftl => {

@@ -193,13 +193,16 @@ pub(super) fn char_in_literal(line: &LineRef, pos: usize, index: usize) -> Optio
     None
 }
 
-/// How 64tass prints a character in messages.
-pub fn printable(c: char) -> String {
-    if (c as u32) < 0x20 || c as u32 == 0x7f {
-        format!("<{:02x}>", c as u32)
+/// A character in 64tass's message: quoted with `'`, or with `"` if it is
+/// one of the apostrophes (a control character is written as its code when
+/// the message is, see [`super::report::printable_message`]).
+pub fn quoted_char(c: char) -> String {
+    let q = if matches!(c, '\'' | '\u{2018}'..='\u{201b}' | '\u{ff07}') {
+        '"'
     } else {
-        c.to_string()
-    }
+        '\''
+    };
+    format!("{q}{c}{q}")
 }
 
 /// A program counter value typed like the value it was set from.
@@ -270,8 +273,8 @@ impl Assembler<'_> {
                 eager: true,
                 char_index: Some(s[..u.offset.min(s.len())].chars().count()),
                 ..Fault::new(format!(
-                    "can't encode character '{}' (U+{:04X})",
-                    printable(u.ch),
+                    "can't encode character {} (U+{:04X})",
+                    quoted_char(u.ch),
                     u.ch as u32
                 ))
             };
@@ -892,6 +895,43 @@ impl Assembler<'_> {
         None
     }
 
+    /// A prefixed string literal's bytes. 64tass reports what is wrong
+    /// with one at once, and goes on with the bytes it made of it (`?` for
+    /// a character the encoding lacks, see [`text_mode`]): an operation on
+    /// them is made and may fail too (`s""[0]` is also out of range).
+    fn enc_str(&mut self, line: &LineRef, pos: Pos, mode: TextMode, s: &str) -> Value {
+        let (bytes, unknown) = match self.encode_or_mark(s) {
+            Ok(bytes) => (bytes, None),
+            // Reported already: the text's bytes with a `?` for it.
+            Err((_, bytes)) if self.marking.get() => (bytes, None),
+            Err((f, bytes)) => (bytes, Some(f)),
+        };
+        let (bytes, fault) = text_mode(mode, bytes);
+        let fault = fault.map(|(mut f, at)| {
+            // At the character that gave the byte; the others at the
+            // quote, after the one-letter prefix.
+            f.char_index = at.and_then(|at| self.char_of_byte(s, at));
+            let place = if at.is_none() { pos + 1 } else { pos };
+            (f, place, at.is_some())
+        });
+        // 64tass reads the text a character at a time and stops at the first
+        // one at fault: a character the encoding lacks, or a byte of it.
+        let (unknown, fault) = match (unknown, fault) {
+            (Some(u), Some((f, place, true))) => match (u.char_index, f.char_index) {
+                (Some(c), Some(m)) if m < c => (None, Some((f, place))),
+                _ => (Some(u), None),
+            },
+            (u, f) => (u, f.map(|(f, place, _)| (f, place))),
+        };
+        if let Some(u) = unknown {
+            self.fault(line, pos, u.eager());
+        }
+        if let Some((f, place)) = fault {
+            self.fault(line, place, f.eager());
+        }
+        Value::Bytes(bytes.into())
+    }
+
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
     /// through operators unreported, as 64tass's error objects do.
     pub(super) fn eval_value(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
@@ -902,28 +942,7 @@ impl Assembler<'_> {
             ExprKind::Float(f) => Ok(Value::Float(f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
-            ExprKind::EncStr(mode, s) => {
-                // 64tass reports a bad literal at once (see `Fault::eager`).
-                let r = self.encode(s).map_err(Fault::eager);
-                let bytes = self.check(line, e.pos, r)?;
-                // A byte with its top bit set (which shifted text can't
-                // hold) is placed at its character.
-                let high = matches!(mode, TextMode::Shift | TextMode::ShiftL)
-                    .then(|| bytes.iter().position(|&b| b & 0x80 != 0))
-                    .flatten();
-                let r = text_mode(mode, bytes).map_err(|mut f| {
-                    if let Some(at) = high {
-                        f.char_index = self.char_of_byte(s, at);
-                    }
-                    Fault::eager(f)
-                });
-                // An empty one at its quote, after the one-letter prefix.
-                let at = match &r {
-                    Err(f) if f.msg.starts_with("empty string") => e.pos + 1,
-                    _ => e.pos,
-                };
-                self.check(line, at, r).map(|b| Value::Bytes(b.into()))
-            }
+            ExprKind::EncStr(mode, s) => Ok(self.enc_str(line, e.pos, mode, s)),
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
@@ -1886,8 +1905,9 @@ impl Assembler<'_> {
         }
         // Built-ins use their arguments (a user function may not): 64tass
         // reports an error value passed to them; `format()` and the byte
-        // conversions even inside a constant's value.
-        if !matches!(callee, Value::Func(_)) {
+        // conversions even inside a constant's value (`format()` after its
+        // count of arguments, see `builtins::format`).
+        if !matches!(callee, Value::Func(_) | Value::Builtin(Builtin::Format)) {
             for arg in vals.iter() {
                 if let Value::Error(f) = &arg.val {
                     let mut f = (**f).clone();
@@ -1961,22 +1981,27 @@ pub fn apply_mode(v: Value, op: AddrOp) -> Value {
     }
 }
 
-/// Bytes of a prefixed string literal (`n"..."` etc.).
-pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
+/// Bytes of a prefixed string literal (`n"..."` etc.) made of the text's
+/// bytes, and what is wrong with them: what 64tass goes on with then (the
+/// top bit dropped from shifted text, a zero kept in null-terminated text)
+/// and the index of the byte at fault, if a byte is.
+fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> (Vec<u8>, Option<(Fault, Option<usize>)>) {
+    let mut fault = None;
     match mode {
         TextMode::Text => {}
         TextMode::Null => {
-            if bytes.contains(&0) {
-                return Err(Fault::new("zero value not allowed"));
+            if let Some(at) = bytes.iter().position(|&b| b == 0) {
+                fault = Some((Fault::new("zero value not allowed"), Some(at)));
             }
             bytes.push(0);
         }
         TextMode::Shift | TextMode::ShiftL => {
             if bytes.is_empty() {
-                return Err(Fault::new("empty string not allowed"));
+                return (bytes, Some((Fault::new("empty string not allowed"), None)));
             }
-            if bytes.iter().any(|&b| b & 0x80 != 0) {
-                return Err(Fault::new("most significiant bit must be clear in byte"));
+            if let Some(at) = bytes.iter().position(|&b| b & 0x80 != 0) {
+                let f = Fault::new("most significiant bit must be clear in byte");
+                fault = Some((f, Some(at)));
             }
             if mode == TextMode::ShiftL {
                 for b in bytes.iter_mut() {
@@ -1985,21 +2010,24 @@ pub fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> FResult<Vec<u8>> {
                 if let Some(last) = bytes.last_mut() {
                     *last |= 1;
                 }
-            } else if let Some(last) = bytes.last_mut() {
-                *last |= 0x80;
+            } else {
+                for b in bytes.iter_mut() {
+                    *b &= 0x7f;
+                }
+                if let Some(last) = bytes.last_mut() {
+                    *last |= 0x80;
+                }
             }
         }
         TextMode::PText => {
             if bytes.len() > 255 {
-                return Err(Fault::new(format!(
-                    "ptext too long by {} bytes",
-                    bytes.len() - 255
-                )));
+                let f = Fault::new(format!("ptext too long by {} bytes", bytes.len() - 255));
+                fault = Some((f, None));
             }
             bytes.insert(0, bytes.len() as u8);
         }
     }
-    Ok(bytes)
+    (bytes, fault)
 }
 
 fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {

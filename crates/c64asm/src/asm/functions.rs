@@ -285,14 +285,12 @@ impl Assembler<'_> {
                     Value::Code(c) => self.code_elements(*c)?,
                     // A dictionary's `key:value` entries.
                     Value::Dict(d) => d.entries().elements().unwrap_or_default().to_vec(),
-                    Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_) => {
+                    // Text, a number, a type, a colon list: 64tass's words.
+                    _ => {
                         return Err(Fault::new(format!(
                             "conversion of {} to {name} is not possible",
                             describe(v, env)
                         )));
-                    }
-                    other => {
-                        return Err(Fault::new(format!("not iterable {}", describe(other, env))));
                     }
                 };
                 Ok(if t == Type::List {

@@ -181,6 +181,7 @@ impl Assembler<'_> {
         column: Option<u32>,
     ) {
         self.replay.taint();
+        let msg = printable_message(msg);
         // The next pass clears what this one reports; only an error kept in
         // a value (which changes how the value behaves) or one that ends
         // assembly matters before then.
@@ -588,3 +589,20 @@ pub const WORK_LIMIT: u64 = 200_000_000;
 /// labels takes a few hundred bytes, so the limit's million scopes stay well
 /// under a gigabyte.
 pub const SCOPE_COST: u64 = 200;
+
+/// A message as 64tass prints it: a control character but the tab (one of
+/// a text's, in a value it names) as its code, `<03>`, `<7F>`, `<86>`.
+pub(crate) fn printable_message(msg: String) -> String {
+    if !msg.chars().any(|c| c.is_control() && c != '\t') {
+        return msg;
+    }
+    let mut out = String::with_capacity(msg.len() + 8);
+    for c in msg.chars() {
+        if c.is_control() && c != '\t' {
+            out.push_str(&format!("<{:02X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -288,6 +288,33 @@ fn bytes_unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
 pub fn note_bool_operand(op: BinOp, a: &Value, b: &Value, env: &dyn Env) {
     if (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_))) && !is_seq(a) && !is_seq(b) {
         env.bool_misused(not_possible(op, a, b, env).msg);
+        // 64tass then makes bits or an int of text next to the bool, and
+        // the operation meets the bool again, said again with that value.
+        let left = !matches!(a, Value::Bool(_));
+        let text = if left { a } else { b };
+        if let Some(n) = text_as_number(op, text, left, env) {
+            let (a, b) = if left { (&n, b) } else { (a, &n) };
+            env.bool_misused(not_possible(op, a, b, env).msg);
+        }
+    }
+}
+
+/// A string's or byte string's value as 64tass takes it next to a number:
+/// bits for the bit operators (the shifts too on the left), else an int.
+#[cold]
+fn text_as_number(op: BinOp, v: &Value, left: bool, env: &dyn Env) -> Option<Value> {
+    let bytes = match v {
+        Value::Str(s) => env.encode(s).ok()?,
+        Value::Bytes(b) => b.to_vec(),
+        _ => return None,
+    };
+    let bits = matches!(op, BinOp::Concat | BinOp::And | BinOp::Or | BinOp::Xor)
+        || (left && matches!(op, BinOp::Shl | BinOp::Shr));
+    if bits {
+        super::convert::bits_from_bytes(&bytes, false).ok()
+    } else {
+        let n = num_bigint::BigUint::from_bytes_le(&bytes);
+        Some(super::int::from_big(n.into()))
     }
 }
 

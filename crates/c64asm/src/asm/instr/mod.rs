@@ -543,7 +543,7 @@ impl Assembler<'_> {
                 if !matches!(width, Width::Auto | Width::Word) {
                     return Err(Bad(bit.pos, width.refused(name)));
                 }
-                let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBitRelative, bit, zp)?;
+                let (code, zp) = self.bit_operands_reported(line, m, bit, zp);
                 self.bit_branch(line, m, code, zp, width, target)
             }
             _ => Err(Bad(

@@ -787,14 +787,55 @@ impl Assembler<'_> {
         bit: &Located,
         zp: &Located,
     ) -> Result<(u8, u8), Bad> {
-        let name = m.name;
+        let code = self.bit_code(line, m, mode, bit)?;
+        Ok((code, self.bit_address(line, m, mode, zp)?))
+    }
+
+    /// `bbr`'s and `bbs`'s bit number and address as 64tass takes them: one
+    /// that is wrong is reported, and the branch is made all the same (so a
+    /// target out of reach is reported too), with bit 0 or address 0.
+    pub(super) fn bit_operands_reported(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        bit: &Located,
+        zp: &Located,
+    ) -> (u8, u8) {
+        let mode = Mode::ZeroPageBitRelative;
+        let code = self.bit_code(line, m, mode, bit);
+        let code = self.reported(line, code, m.opcode(mode).unwrap_or(0));
+        let adr = self.bit_address(line, m, mode, zp);
+        (code, self.reported(line, adr, 0))
+    }
+
+    fn reported(&mut self, line: &LineRef, r: Result<u8, Bad>, or: u8) -> u8 {
+        r.unwrap_or_else(|Bad(at, msg)| {
+            let span = self.span_at(line, at);
+            self.error(span, Kind::AddressingMode, msg);
+            or
+        })
+    }
+
+    /// The opcode of `rmb`'s, `smb`'s, `bbr`'s or `bbs`'s bit.
+    fn bit_code(&self, line: &LineRef, m: &Mnemonic, mode: Mode, bit: &Located) -> Result<u8, Bad> {
         let b = if bit.val.is_none() {
             0
         } else {
             let at = operand_start(line, bit.pos);
             to_uval(&bit.val, 3, self).map_err(|f| Bad(at, f.msg))? as u8
         };
-        let code = m.opcode(mode).unwrap_or(0) | b << 4;
+        Ok(m.opcode(mode).unwrap_or(0) | b << 4)
+    }
+
+    /// The direct page address byte of `rmb`, `smb`, `bbr`, `bbs`.
+    fn bit_address(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        mode: Mode,
+        zp: &Located,
+    ) -> Result<u8, Bad> {
+        let name = m.name;
         // `rmb 1,$12,d`: the direct page offset itself.
         let (v, offset) = match &zp.val {
             Value::Addr(a) if a.mode.ops()[..] == [AddrOp::Index(Reg::D)] => (&a.val, true),
@@ -812,14 +853,13 @@ impl Assembler<'_> {
                 Value::None => 0,
                 _ => to_uval(v, 8, self).map_err(|f| Bad(zp.pos, f.msg))? as u8,
             };
-            return Ok((code, a));
+            return Ok(a);
         }
         let Some((uval, base)) = self.operand_address(v, zp.pos)? else {
-            return Ok((code, 0));
+            return Ok(0);
         };
         if mode == Mode::ZeroPageBit {
-            let b = self.direct_page(line, uval, base, Whole::Plain(&zp.val), zp.pos)?;
-            return Ok((code, b));
+            return self.direct_page(line, uval, base, Whole::Plain(&zp.val), zp.pos);
         }
         // `bbr`'s address is checked as it is, label or not.
         let uval = uval & self.out.all_mem;
@@ -830,7 +870,7 @@ impl Assembler<'_> {
         if adr > 0xff || self.st.dpage > 0xffff {
             return Err(self.not_in(Whole::Plain(&zp.val), "not a direct page address", zp.pos));
         }
-        Ok((code, adr as u8))
+        Ok(adr as u8)
     }
 }
 
