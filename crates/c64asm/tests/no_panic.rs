@@ -1,6 +1,6 @@
 //! Random and mutated sources must produce a result or diagnostics, never a panic.
 
-use c64asm::{Options, assemble_str};
+use c64asm::{Options, OutputFormat, assemble_str};
 use proptest::prelude::*;
 
 const SEED_SOURCE: &str = include_str!("data/compare/labels.asm");
@@ -153,6 +153,116 @@ proptest! {
         }
         assemble(&src);
     }
+}
+
+/// A line that writes or places something, in a section or not.
+const SECTION_LEAVES: &[&str] = &[
+    "#m",
+    ".byte 1, 2",
+    ".fill 3",
+    ".fill 2, 7",
+    "lda #1",
+    ".align 4",
+];
+
+/// What a body can be wrapped in (its first and last lines).
+const SECTION_WRAPS: &[(&str, &str)] = &[
+    (".section a", ".send a"),
+    (".section b", ".send b"),
+    (".section c", ".send c"),
+    (".virtual $2000", ".endv"),
+    (".logical $3000", ".here"),
+    (".union\n.struct", ".ends\n.endu"),
+    (".block", ".bend"),
+];
+
+/// Well-nested sources that place sections anywhere: written before or
+/// after their `.dsection` (each placed once, at the top, or in a
+/// `.virtual` or a section), first met inside others, a macro writing one.
+fn section_source() -> impl Strategy<Value = String> {
+    let leaf = (0..SECTION_LEAVES.len()).prop_map(|i| SECTION_LEAVES[i].to_string());
+    let body = leaf.prop_recursive(4, 40, 5, |inner| {
+        (
+            0..SECTION_WRAPS.len(),
+            proptest::collection::vec(inner, 0..5),
+        )
+            .prop_map(|(w, lines)| {
+                let (open, close) = SECTION_WRAPS[w];
+                format!("{open}\n{}\n{close}", lines.join("\n"))
+            })
+    });
+    let places = proptest::collection::vec((any::<usize>(), 0..3u8), 3);
+    (proptest::collection::vec(body, 1..8), places, any::<bool>()).prop_map(
+        |(mut parts, places, high)| {
+            for (name, (at, how)) in ["a", "b", "c"].into_iter().zip(places) {
+                let place = match how {
+                    0 => format!(".dsection {name}"),
+                    1 => format!(".virtual $4000\n.dsection {name}\n.endv"),
+                    // Inside another section (`b` in `a`, `c` in `b`: no circle).
+                    _ if name != "a" => {
+                        let outer = if name == "b" { "a" } else { "b" };
+                        format!(".section {outer}\n.dsection {name}\n.send {outer}")
+                    }
+                    _ => format!(".dsection {name}"),
+                };
+                parts.insert(at % (parts.len() + 1), place);
+            }
+            let start = if high { "* = $fff0" } else { "* = $1000" };
+            format!(
+                "m .macro\n.section c\n.byte 9\n.send c\n.endm\n{start}\n{}\n",
+                parts.join("\n")
+            )
+        },
+    )
+}
+
+/// Every output format of the program and of each section path it may
+/// have, one after another as a command line writes them (an output
+/// changes what the next finds: 64tass flattens in place).
+fn write_every_output(src: &str) {
+    let Ok(program) = assemble_str("sections.asm", src, &Options::default()) else {
+        return;
+    };
+    let formats = [
+        OutputFormat::Cbm,
+        OutputFormat::Raw,
+        OutputFormat::Nonlinear,
+        OutputFormat::AppleII,
+        OutputFormat::AtariXex,
+        OutputFormat::IntelHex,
+        OutputFormat::SRecord,
+        OutputFormat::MosHex,
+    ];
+    let paths = ["a", "b", "c", "a.c", "b.c", "c.c", "a.b", "b.a"];
+    let mut run = program.output_run();
+    for (i, format) in formats.into_iter().enumerate() {
+        let _ = run.output(format, None);
+        for path in paths.iter().skip(i % 3) {
+            let _ = run.output(format, Some(path));
+            let _ = program.memory_map_of("x", Some(path), true, &[]);
+        }
+    }
+    let _ = program.memory_map("x");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sections_anywhere_write_every_output(src in section_source()) {
+        write_every_output(&src);
+    }
+}
+
+/// The section first met inside another, then placed at the top
+/// (`tools/asm-mutation-compare` found it: writing any output panicked).
+#[test]
+fn a_section_first_met_inside_another_writes_every_output() {
+    write_every_output(
+        "m .macro\n.section late\n.byte 9\n.send late\n.endm\n.section code\n#m\n.send code\n\
+         .dsection zp\n.dsection code\n.dsection data\n.section zp\n.union\n.struct\n.ends\n\
+         .endu\n.send zp\n.section data\n.fill 16, 7\n.send data\n.dsection late\n",
+    );
 }
 
 /// Deeply nested expressions, as 64tass assembles them (it has no nesting
