@@ -1195,6 +1195,33 @@ next	nop
     }
 }
 
+/// A label alone inside `.logical` runs elsewhere than it is stored, but
+/// 64tass counts a line without bytes for the `;PC` column only where the
+/// source is listed: without it, no column (c64kit added one).
+#[test]
+fn a_label_alone_in_logical_adds_the_pc_column_only_with_the_source() {
+    const SOURCE: &str = "* = $0801
+	lda #1
+	.logical $c000
+start
+	.here
+	sta $d020
+	rts
+";
+    for columns in [
+        &[][..],
+        &["-s"],
+        &["-s", "--line-numbers"],
+        &["--verbose-list"],
+    ] {
+        let mut args = vec!["-L", "s.lst"];
+        args.extend_from_slice(columns);
+        twins("label-in-logical", SOURCE, &[], &args)
+            .both_succeed()
+            .same_listing("s.lst");
+    }
+}
+
 /// A listing row keeps some of what it shows by runs of rows (how far the
 /// program counter is from the offset, the memory, the processor settings)
 /// and a row without bytes keeps its kind's number where a row of bytes keeps

@@ -64,7 +64,10 @@ pub(crate) fn render_to(
                 w.shown(r.addr) != pc & mask
                     || r.addr.wrapping_add(len) & p.image_mask != pc.wrapping_add(len) & mask
             }
-            Tag::Data | Tag::Label => r.addr != pc & mask,
+            Tag::Data => r.addr != pc & mask,
+            // A line without bytes counts only where its source is listed
+            // (64tass's `listing_line`, not under `--no-source`).
+            Tag::Label => columns.source && r.addr != pc & mask,
             _ => false,
         }
     });
