@@ -51,6 +51,23 @@ impl Width {
 /// An encoding failure: where and why.
 struct Bad(Pos, String);
 
+impl Bad {
+    /// The kind of error a failure's message tells.
+    fn kind_of(msg: &str) -> Kind {
+        if msg.starts_with("branch") {
+            Kind::BranchOutOfRange
+        } else if msg.starts_with("too large")
+            || msg.starts_with("value needs")
+            || msg.starts_with("not a ")
+            || msg.starts_with("address in different")
+        {
+            Kind::ValueOutOfRange
+        } else {
+            Kind::AddressingMode
+        }
+    }
+}
+
 impl Assembler<'_> {
     /// A line whose instruction name (`op`, see [`Assembler::mnemonic_of`])
     /// spans `mpos..mend`.
@@ -378,17 +395,7 @@ impl Assembler<'_> {
                     }
                 }
                 let span = self.span_at(line, at);
-                let kind = if msg.starts_with("branch") {
-                    Kind::BranchOutOfRange
-                } else if msg.starts_with("too large")
-                    || msg.starts_with("value needs")
-                    || msg.starts_with("not a ")
-                    || msg.starts_with("address in different")
-                {
-                    Kind::ValueOutOfRange
-                } else {
-                    Kind::AddressingMode
-                };
+                let kind = Bad::kind_of(&msg);
                 // A size the instruction doesn't have takes no room (only
                 // an address not known yet is laid out at the size asked).
                 let refused = Width::is_refusal(&msg);

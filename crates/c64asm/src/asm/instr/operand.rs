@@ -809,9 +809,10 @@ impl Assembler<'_> {
     }
 
     fn reported(&mut self, line: &LineRef, r: Result<u8, Bad>, or: u8) -> u8 {
+        // Of the kind the instruction's own failure would be reported as.
         r.unwrap_or_else(|Bad(at, msg)| {
             let span = self.span_at(line, at);
-            self.error(span, Kind::AddressingMode, msg);
+            self.error(span, Bad::kind_of(&msg), msg);
             or
         })
     }
