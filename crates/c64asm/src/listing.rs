@@ -39,24 +39,19 @@ pub(crate) enum Entered {
     Include,
 }
 
-/// One row of the listing, in 16 bytes (a listing keeps one for every
+/// One row of the listing, in 8 bytes (a listing keeps one for every
 /// line that wrote bytes): the execution of the line a row comes from is
 /// kept for the last rows only, the only ones it is asked of (see
 /// [`Rows::last_from`]), the row's kind, its text's length and its number
-/// (its bytes' count, a value's place, a file) share a word, and its
+/// (its bytes' count, a value's place, a file) share a word, its offset
+/// and its line's file are kept by [`Rows`] by runs of rows, and its
 /// line's index, read only for line numbers, is kept aside by [`Rows`]
 /// when they may be written.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
-    /// Compile offset of the row's first byte (its program counter:
-    /// [`Rows::pc`]).
-    pub addr: u32,
-    /// The row's line's file (the text read, a macro expansion for a
-    /// macro's line; [`NO_FILE`]: none); its index there is in
-    /// [`Rows`]'s indices.
-    file: FileId,
     /// The source line as assembled (a macro's line with its parameters
-    /// in): its offset in the text of `file` (most rows: the line is not
+    /// in): its offset in the text of its line's file (most rows: the line
+    /// is not
     /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
     /// A row whose number is [`FAR_NUMBER`] keeps the number here instead
     /// (and its text in [`Rows`]'s table of long texts).
@@ -69,9 +64,12 @@ pub(crate) struct ListRow {
     /// [`Rows`]'s table of long texts instead), [`OWN_TEXT`], and what the
     /// row shows (a [`Tag`]'s number, the top 4 bits).
     word: u32,
-    // How far the program counter is from the offset, the memory the
-    // offset is in and the processor settings the row is disassembled with
-    // change seldom: [`Rows`] keeps them by runs of rows.
+    // The compile offset of the row's first byte ([`Rows::offsets`]: most
+    // rows start where the row before ended), how far the program counter
+    // is from it, the memory the offset is in, the processor settings the
+    // row is disassembled with and the row's line's file (the text read, a
+    // macro expansion for a macro's line; [`NO_FILE`]: none) change
+    // seldom: [`Rows`] keeps them by runs of rows ([`Rows::files`]).
 }
 
 /// How many bits of [`ListRow::word`] hold the row's number.
@@ -219,7 +217,7 @@ impl RowKind {
 const NO_FILE: FileId = FileId::MAX;
 
 // A listing keeps a row for every line that wrote bytes.
-const _: () = assert!(std::mem::size_of::<ListRow>() == 16);
+const _: () = assert!(std::mem::size_of::<ListRow>() == 8);
 
 impl ListRow {
     /// What the row shows, without its number.
@@ -317,6 +315,13 @@ pub(crate) struct Rows {
     listed_runs: Runs,
     mems: Runs,
     pcs: Runs,
+    /// The rows' lines' files ([`NO_FILE`]: none), by runs: a macro's
+    /// expansion is a file of its own, so a run is a call's rows at the
+    /// least, and a row's file takes no word of its own.
+    files: Runs,
+    /// The rows' offsets, by runs of rows each starting where the row
+    /// before ended (see [`Offsets`]).
+    offsets: Offsets,
     /// The texts of [`LONG_TEXT`] rows, by row, in row order: the row,
     /// where the text is and its length, with [`LONG_OWN`] when it is in
     /// the rows' own text (none in practice).
@@ -387,6 +392,76 @@ impl RunWalk<'_> {
     }
 }
 
+/// The rows' offsets by runs: a run's first row, its offset, and where its
+/// bytes start in [`Rows`]'s bytes. A row of the run is at the run's offset
+/// plus the bytes of the run's rows before it (in wrapping arithmetic, as
+/// offsets wrap): a row that starts where the row before ended (most: an
+/// instruction after an instruction, a label after them) adds no run.
+#[derive(Clone, Debug, Default)]
+struct Offsets(Vec<(u32, u32, u32)>);
+
+impl Offsets {
+    /// The offset a row whose bytes start at `bytes_at` has in the last run
+    /// (0 without rows).
+    #[inline]
+    fn follow(&self, bytes_at: usize) -> u32 {
+        self.0.last().map_or(0, |&(_, addr, at)| {
+            addr.wrapping_add((bytes_at as u32).wrapping_sub(at))
+        })
+    }
+
+    /// Row `row` (the next one), its bytes starting at `bytes_at`, is at
+    /// `addr`.
+    #[inline]
+    fn push(&mut self, row: usize, addr: u32, bytes_at: usize) {
+        if self.0.is_empty() || self.follow(bytes_at) != addr {
+            self.0.push((row as u32, addr, bytes_at as u32));
+        }
+    }
+
+    /// The rows from `len` on are gone.
+    fn truncate(&mut self, len: usize) {
+        while self.0.last().is_some_and(|&(at, _, _)| at as usize >= len) {
+            self.0.pop();
+        }
+    }
+
+    /// The rows' offsets in order, each row asked with where its bytes
+    /// start.
+    fn walk(&self) -> OffsetWalk<'_> {
+        OffsetWalk {
+            runs: &self.0,
+            next: 0,
+            run: (0, 0),
+        }
+    }
+}
+
+/// [`Offsets::walk`]: the offset of rows asked for in order.
+struct OffsetWalk<'a> {
+    runs: &'a [(u32, u32, u32)],
+    next: usize,
+    /// The current run's offset and bytes' start.
+    run: (u32, u32),
+}
+
+impl OffsetWalk<'_> {
+    /// Row `i`'s offset (`i` no smaller than the last asked for), its bytes
+    /// starting at `bytes_at`.
+    #[inline]
+    fn at(&mut self, i: usize, bytes_at: usize) -> u32 {
+        while let Some(&(at, addr, b)) = self.runs.get(self.next)
+            && at as usize <= i
+        {
+            self.run = (addr, b);
+            self.next += 1;
+        }
+        self.run
+            .0
+            .wrapping_add((bytes_at as u32).wrapping_sub(self.run.1))
+    }
+}
+
 impl Rows {
     pub fn clear(&mut self) {
         self.list.clear();
@@ -398,6 +473,8 @@ impl Rows {
         self.listed_runs.0.clear();
         self.mems.0.clear();
         self.pcs.0.clear();
+        self.files.0.clear();
+        self.offsets.0.clear();
         self.long.clear();
         if let Some(v) = &mut self.indices {
             v.clear();
@@ -472,20 +549,28 @@ impl Rows {
     /// (a section placed after its fragments), in `mask`'s range.
     /// Their program counters stay.
     pub fn relocate(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
-        let mut pcs = Runs::default();
+        let (mut pcs, mut offsets) = (Runs::default(), Offsets::default());
         let (mut old, mut mems) = (self.pcs.walk(), self.mems.walk());
-        for (i, r) in self.list.iter_mut().enumerate() {
-            let pc = r.addr.wrapping_add(old.at(i));
+        for (i, (r, addr, bytes_at)) in self.in_order().enumerate() {
+            let pc = addr.wrapping_add(old.at(i));
+            let mut addr = addr;
             if !matches!(r.tag(), Tag::Enter(_) | Tag::Return) && moved.contains(&mems.at(i)) {
-                r.addr = r.addr.wrapping_add(change) & mask;
+                addr = addr.wrapping_add(change) & mask;
             }
-            pcs.push(i, pc.wrapping_sub(r.addr));
+            pcs.push(i, pc.wrapping_sub(addr));
+            offsets.push(i, addr, bytes_at);
         }
-        self.pcs = pcs;
+        (self.pcs, self.offsets) = (pcs, offsets);
     }
 
     pub fn last(&self) -> Option<&ListRow> {
         self.list.last()
+    }
+
+    /// The last row's offset (0 without rows).
+    pub fn last_addr(&self) -> u32 {
+        let len = self.list.last().map_or(0, |r| r.bytes_len() as usize);
+        self.offsets.follow(self.bytes.len().saturating_sub(len))
     }
 
     pub fn len(&self) -> usize {
@@ -513,28 +598,22 @@ impl Rows {
         self.mems.push(at, new.mem);
         self.pcs.push(at, new.pc.wrapping_sub(new.addr));
         let mut len = new.len;
+        self.offsets.push(at, new.addr, self.bytes.len());
         if matches!(new.tag, Tag::Code | Tag::Data) {
             len = bytes.len() as u32;
             self.bytes.extend_from_slice(bytes);
         }
-        self.push_row(
-            new.tag,
-            new.addr,
-            len,
-            (new.file, new.index),
-            new.from,
-            text,
-        );
+        self.push_row(new.tag, len, (new.file, new.index), new.from, text);
     }
 
     /// A row that shows its source text alone (`--verbose-list`, from the
     /// execution `from` of the line `file`, `index`): no offset, program
     /// counter or processor settings are shown on it, so it adds no run
-    /// (it reads the row's before it), the cheaper for a row per line.
+    /// (it reads the row's before it; its offset, never read, is where the
+    /// row before ended), the cheaper for a row per line.
     pub fn push_text(&mut self, from: u32, line: (FileId, u32), text: RowText) {
         let (tag, len) = RowKind::Text.split();
-        let addr = self.list.last().map_or(0, |r| r.addr);
-        self.push_row(tag, addr, len, line, from, text);
+        self.push_row(tag, len, line, from, text);
     }
 
     /// The row, its text kept where [`Rows::text`] finds it.
@@ -542,7 +621,6 @@ impl Rows {
     fn push_row(
         &mut self,
         tag: Tag,
-        addr: u32,
         number: u32,
         (file, index): (FileId, u32),
         from: u32,
@@ -558,9 +636,8 @@ impl Rows {
         if let Some(v) = &mut self.indices {
             v.push(index);
         }
+        self.files.push(self.list.len(), file);
         let mut row = ListRow {
-            addr,
-            file,
             text_at,
             word: (tag.code() << TAG_SHIFT)
                 | ((own as u32) * OWN_TEXT)
@@ -664,6 +741,8 @@ impl Rows {
             self.listed_runs.truncate(self.list.len());
             self.mems.truncate(self.list.len());
             self.pcs.truncate(self.list.len());
+            self.files.truncate(self.list.len());
+            self.offsets.truncate(self.list.len());
             self.known = self.known.saturating_sub(1);
         }
     }
@@ -690,14 +769,22 @@ impl Rows {
         }
     }
 
-    /// The rows in order, each with its bytes.
-    pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, &[u8])> {
-        let mut at = 0;
-        self.list.iter().map(move |r| {
+    /// The rows in order, each with its offset and bytes.
+    pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, u32, &[u8])> {
+        self.in_order().map(|(r, addr, at)| {
             let end = (at + r.bytes_len() as usize).min(self.bytes.len());
-            let bytes = &self.bytes[at.min(end)..end];
-            at = end;
-            (r, bytes)
+            (r, addr, &self.bytes[at.min(end)..end])
+        })
+    }
+
+    /// The rows in order, each with its offset and where its bytes start.
+    #[inline]
+    fn in_order(&self) -> impl Iterator<Item = (&ListRow, u32, usize)> {
+        let (mut at, mut offsets) = (0, self.offsets.walk());
+        self.list.iter().enumerate().map(move |(i, r)| {
+            let start = at;
+            at += r.bytes_len() as usize;
+            (r, offsets.at(i, start), start)
         })
     }
 
@@ -716,35 +803,51 @@ impl Rows {
         (r.text_at, len, r.word & OWN_TEXT != 0)
     }
 
+    /// Row `i`'s line's file ([`NO_FILE`]: none), searched in its runs
+    /// (rows read in order walk them instead: [`Rows::files`]).
+    fn file(&self, i: usize) -> FileId {
+        let runs = &self.files.0;
+        let n = runs.partition_point(|&(at, _)| at as usize <= i);
+        n.checked_sub(1).map_or(NO_FILE, |k| runs[k].1)
+    }
+
     /// Row `i`'s source text (`sources`: the texts it may be a slice of).
-    #[inline]
     pub fn text<'a>(&'a self, i: usize, sources: &'a crate::source::SourceMap) -> &'a str {
-        let Some(r) = self.list.get(i) else {
-            return "";
-        };
+        match self.list.get(i) {
+            Some(r) => self.text_in(i, r, self.file(i), sources),
+            None => "",
+        }
+    }
+
+    /// Row `i`'s (`r`'s, of the line's file `file`) source text.
+    #[inline(always)]
+    fn text_in<'a>(
+        &'a self,
+        i: usize,
+        r: &ListRow,
+        file: FileId,
+        sources: &'a crate::source::SourceMap,
+    ) -> &'a str {
         let (at, len, own) = self.text_of(i, r);
         let range = at as usize..at as usize + len as usize;
         let text = match own {
-            false => sources
-                .try_get(r.file)
-                .ok()
-                .and_then(|f| f.text().get(range)),
+            false => sources.try_get(file).ok().and_then(|f| f.text().get(range)),
             true => self.text.get(range),
         };
         text.unwrap_or_default()
     }
 
-    /// The file and line index row `i`'s (`r`'s) line was written in (a
-    /// macro's line: in the macro's body), for `--line-numbers` (none when
-    /// the rows keep no indices).
+    /// The file and line index row `i`'s line (of the file `file`) was
+    /// written in (a macro's line: in the macro's body), for
+    /// `--line-numbers` (none when the rows keep no indices).
     fn line(
         &self,
         i: usize,
-        r: &ListRow,
+        file: FileId,
         sources: &crate::source::SourceMap,
     ) -> Option<(FileId, u32)> {
         let index = *self.indices.as_ref()?.get(i)?;
-        (r.file != NO_FILE).then(|| sources.origin(r.file, index))
+        (file != NO_FILE).then(|| sources.origin(file, index))
     }
 
     /// How many bytes row `r` has.
@@ -797,7 +900,7 @@ pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> Strin
 
 #[cfg(test)]
 mod tests {
-    use super::{NewRow, RowKind, RowText, Rows, Runs};
+    use super::{NO_FILE, NewRow, RowKind, RowText, Rows, Runs};
 
     /// The processor settings of every row here.
     fn listed() -> crate::opcodes::Listed {
@@ -823,11 +926,11 @@ mod tests {
                     rows.push(row, listed(), &[], RowText::Own("x"));
                 }
                 rows.pop();
-                for (i, r) in rows.rows().iter().enumerate() {
-                    let line = rows.line(i, r, &sources);
+                for i in 0..rows.len() {
+                    let line = rows.line(i, rows.file(i), &sources);
                     assert_eq!(line, numbered.then_some((file, i as u32)), "row {i}");
                 }
-                assert_eq!(rows.line(3, &rows.rows()[0], &sources), None);
+                assert_eq!(rows.line(3, file, &sources), None);
                 if round == 0 {
                     rows.clear();
                 }
@@ -937,7 +1040,7 @@ mod tests {
         let texts: Vec<_> = (0..3).map(|i| rows.text(i, &sources)).collect();
         assert_eq!(texts, ["a", "bc", "def"]);
         assert_eq!(rows.long.len(), 3);
-        let lens: Vec<_> = rows.with_bytes().map(|(_, b)| b.len()).collect();
+        let lens: Vec<_> = rows.with_bytes().map(|(_, _, b)| b.len()).collect();
         assert_eq!(lens, [70_000, 0, 0]);
         // A small number again: the text stays aside, still found.
         rows.set_kind(1, RowKind::Value(3));
@@ -957,7 +1060,7 @@ mod tests {
     /// aside by row, found again, replaced, and gone with its row.
     #[test]
     fn long_texts_are_kept_aside() {
-        use super::{LONG_TEXT, NO_FILE};
+        use super::LONG_TEXT;
         let mut rows = Rows::default();
         for k in 0..4u32 {
             let row = NewRow::new(RowKind::Label, (k, k, 0), k, None);
@@ -974,7 +1077,7 @@ mod tests {
         assert_eq!(rows.text_of(3, &rows.list[3]), (7, huge, false));
         assert_eq!(rows.text_of(2, &rows.list[2]), (4, 2, true));
         assert_eq!(rows.rows()[3].kind(), RowKind::Label);
-        assert_eq!(rows.rows()[3].file, NO_FILE);
+        assert_eq!(rows.file(3), NO_FILE);
         // A short text again: the row's own word, nothing aside.
         rows.set_text(1, "cd");
         assert_eq!(rows.long.len(), 1);
@@ -1015,5 +1118,102 @@ mod tests {
         runs.truncate(0);
         assert!(runs.0.is_empty());
         assert_eq!(runs.walk().at(0), 0);
+    }
+    /// Rows' offsets by runs: a row that starts where the row before ended
+    /// (a label or value row after bytes, an instruction after an
+    /// instruction, across the wrap of offsets) adds no run, a gap or a
+    /// jump back adds one; each row reads its offset back in order, after
+    /// rows are dropped, a row's bytes grown, rows of text pushed (at the
+    /// end of the row before) and a relocation that moves one memory's rows.
+    #[test]
+    fn offsets_are_kept_by_runs() {
+        use super::Offsets;
+        // (kind, offset, memory, bytes)
+        let made: [(RowKind, u32, u32, &[u8]); 9] = [
+            (RowKind::Label, 0x1000, 0, &[]),
+            (RowKind::Code, 0x1000, 0, &[0xa9, 0]),
+            (RowKind::Code, 0x1002, 0, &[0xea]),
+            (RowKind::Value(0), 0x1003, 0, &[]),
+            (RowKind::Data, 0x1003, 0, &[1, 2, 3]),
+            // A gap (`.fill 5` with no bytes before it), then a jump.
+            (RowKind::Data, 0x100b, 1, &[4]),
+            (RowKind::Code, 0xffff_fffe, 1, &[0x60, 0]),
+            // Across the end of the offsets.
+            (RowKind::Data, 0, 1, &[5, 6, 7, 8]),
+            (RowKind::Label, 4, 1, &[]),
+        ];
+        let mut rows = Rows::default();
+        for (k, &(kind, addr, mem, bytes)) in made.iter().enumerate() {
+            let row = NewRow::new(kind, (addr, addr, mem), k as u32, None);
+            rows.push(row, listed(), bytes, RowText::Own(""));
+            assert_eq!(rows.last_addr(), addr, "row {k} last");
+        }
+        let runs = |rows: &Rows| rows.offsets.0.iter().map(|r| r.0).collect::<Vec<_>>();
+        assert_eq!(runs(&rows), [0, 5, 6]);
+        let offsets = |rows: &Rows| rows.with_bytes().map(|(_, a, _)| a).collect::<Vec<_>>();
+        let expected: Vec<u32> = made.iter().map(|m| m.1).collect();
+        assert_eq!(offsets(&rows), expected);
+        // A row's bytes grown: the rows after it follow its end.
+        rows.pop();
+        rows.extend_last(&[9, 9]);
+        rows.push_text(20, (NO_FILE, 0), RowText::Own(";"));
+        let row = NewRow::new(RowKind::Label, (6, 6, 1), 21, None);
+        rows.push(row, listed(), &[], RowText::Own(""));
+        assert_eq!(runs(&rows), [0, 5, 6]);
+        let mut expected: Vec<u32> = expected[..8].to_vec();
+        expected.extend([6, 6]);
+        assert_eq!(offsets(&rows), expected);
+        // Dropped back into the first run, and a row that does not follow.
+        while rows.len() > 3 {
+            rows.pop();
+        }
+        assert_eq!((runs(&rows), rows.last_addr()), (vec![0], 0x1002));
+        let row = NewRow::new(RowKind::Code, (0x2000, 0x2000, 1), 30, None);
+        rows.push(row, listed(), &[0xea], RowText::Own(""));
+        assert_eq!(runs(&rows), [0, 3]);
+        assert_eq!(offsets(&rows), [0x1000, 0x1000, 0x1002, 0x2000]);
+        // Memory 1's rows move up by $100; their program counters stay.
+        rows.relocate(&[1], 0x100, 0xffff);
+        assert_eq!(offsets(&rows), [0x1000, 0x1000, 0x1002, 0x2100]);
+        let mut pcs = rows.pcs.walk();
+        let pcs: Vec<u32> = rows
+            .with_bytes()
+            .enumerate()
+            .map(|(i, (_, a, _))| a.wrapping_add(pcs.at(i)))
+            .collect();
+        assert_eq!(pcs, [0x1000, 0x1000, 0x1002, 0x2000]);
+        rows.clear();
+        assert!(rows.offsets.0.is_empty());
+        assert_eq!(Offsets::default().follow(0), 0);
+    }
+
+    /// Rows' files by runs: each row's text is read from its line's file,
+    /// in order and by index, a row without a line has none.
+    #[test]
+    fn files_are_kept_by_runs() {
+        let mut sources = crate::source::SourceMap::default();
+        let a = sources.add("a.asm".into(), None, "aaa\n".into());
+        let b = sources.add("b.asm".into(), None, "bbb\n".into());
+        let mut rows = Rows::default();
+        let lines = [Some(a), Some(a), Some(b), None, Some(b), Some(a)];
+        for (k, &file) in lines.iter().enumerate() {
+            let row = NewRow::new(RowKind::Label, (0, 0, 0), k as u32, file.map(|f| (f, 0)));
+            let text = RowText::Source {
+                offset: 1,
+                text: "xx",
+            };
+            rows.push(row, listed(), &[], text);
+        }
+        assert_eq!(rows.files.0.len(), 5, "a run per change of file");
+        let shown: Vec<_> = (0..rows.len()).map(|i| rows.text(i, &sources)).collect();
+        assert_eq!(shown, ["aa", "aa", "bb", "xx", "bb", "aa"]);
+        let mut walk = rows.files.walk();
+        for (i, &file) in lines.iter().enumerate() {
+            assert_eq!(walk.at(i), file.unwrap_or(NO_FILE), "row {i}");
+        }
+        rows.pop();
+        rows.pop();
+        assert_eq!((rows.files.0.len(), rows.file(2)), (3, b));
+        assert_eq!(rows.file(3), NO_FILE);
     }
 }

@@ -462,7 +462,13 @@ impl Assembler<'_> {
             // Contiguous past the image's end too: a `.word` that wrapped
             // is one row with the values after it (64tass).
             if matches!(last.kind(), RowKind::Code | RowKind::Data)
-                && last.addr.wrapping_add(Rows::len_of(last)) & self.out.image_mask == addr
+                && self
+                    .record
+                    .rows
+                    .last_addr()
+                    .wrapping_add(Rows::len_of(last))
+                    & self.out.image_mask
+                    == addr
             {
                 self.record.rows.extend_last(bytes);
                 return;

@@ -47,8 +47,8 @@ pub(crate) fn render_to(
     // of a 4 GiB image: offset $10000, program counter $0000).
     // The settings change seldom: a row's mask is unpacked only when they do.
     let mut last_mask: Option<(u32, u32)> = None;
-    w.pc_column = rows.rows().iter().enumerate().any(|(i, r)| {
-        let pc = r.addr.wrapping_add(pcs.at(i));
+    w.pc_column = rows.in_order().enumerate().any(|(i, (r, addr, _))| {
+        let pc = addr.wrapping_add(pcs.at(i));
         let packed = settings.at(i);
         let mask = match last_mask {
             Some((p, m)) if p == packed => m,
@@ -61,17 +61,18 @@ pub(crate) fn render_to(
         match r.tag() {
             Tag::Code => {
                 let len = Rows::len_of(r);
-                w.shown(r.addr) != pc & mask
-                    || r.addr.wrapping_add(len) & p.image_mask != pc.wrapping_add(len) & mask
+                w.shown(addr) != pc & mask
+                    || addr.wrapping_add(len) & p.image_mask != pc.wrapping_add(len) & mask
             }
-            Tag::Data => r.addr != pc & mask,
+            Tag::Data => addr != pc & mask,
             // A line without bytes counts only where its source is listed
             // (64tass's `listing_line`, not under `--no-source`).
-            Tag::Label => columns.source && r.addr != pc & mask,
+            Tag::Label => columns.source && addr != pc & mask,
             _ => false,
         }
     });
     let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
+    let mut files = rows.files.walk();
     // Where the hex, the disassembly and the source start.
     let lead_width = w.lead_width();
     let base = lead_width + if w.pc_column { 8 } else { 0 };
@@ -97,7 +98,7 @@ pub(crate) fn render_to(
     let mut numbers = Numbers::new(rows.rows());
     // The processor settings change seldom: unpacked once per run.
     let mut unpacked: Option<(u32, crate::opcodes::Listed)> = None;
-    for (i, (r, bytes)) in rows.with_bytes().enumerate() {
+    for (i, (r, addr, bytes)) in rows.with_bytes().enumerate() {
         if w.out.len() >= FLUSH_AT {
             sink.write_all(&w.out)?;
             w.out.clear();
@@ -114,7 +115,8 @@ pub(crate) fn render_to(
         if bare && !columns.source {
             continue;
         }
-        let text = rows.text(i, &p.sources);
+        let file = files.at(i);
+        let text = rows.text_in(i, r, file, &p.sources);
         // An empty line (listed with `--verbose-list`) is a bare newline:
         // 64tass numbers nothing on it, so the next line's file is told
         // against the row before it (`7:3` after a structure's rows from
@@ -122,7 +124,7 @@ pub(crate) fn render_to(
         let empty = matches!(kind, RowKind::Text) && text.is_empty();
         if columns.line_numbers && !empty {
             w.number.clear();
-            numbers.of(r, &p.sources, rows.line(i, r, &p.sources), &mut w.number);
+            numbers.of(r, &p.sources, rows.line(i, file, &p.sources), &mut w.number);
         }
         let packed = settings.at(i);
         let listed = match unpacked {
@@ -133,7 +135,7 @@ pub(crate) fn render_to(
                 l
             }
         };
-        let pc = r.addr.wrapping_add(pcs.at(i));
+        let pc = addr.wrapping_add(pcs.at(i));
         w.pc_mask = listed.cpu.address_mask();
         match kind {
             RowKind::Enter { file, what } => {
@@ -166,9 +168,9 @@ pub(crate) fn render_to(
                 let (v, need) = rows.value(v);
                 w.value(v, need, loop_label, text);
             }
-            RowKind::Label if w.quick_row(Some((r.addr, pc)), &[], None, text) => {}
+            RowKind::Label if w.quick_row(Some((addr, pc)), &[], None, text) => {}
             RowKind::Label => {
-                let row = w.head(b'.', r.addr, pc);
+                let row = w.head(b'.', addr, pc);
                 w.row(row, &[], None, Some(text));
             }
             RowKind::Text if text.is_empty() => w.out.push(b'\n'),
@@ -182,8 +184,8 @@ pub(crate) fn render_to(
                 w.number.clear();
                 w.row(row, &[], None, Some(text));
             }
-            RowKind::Code => w.code((r.addr, pc), listed, bytes, text),
-            RowKind::Data => w.data(r.addr, pc, bytes, Some(text)),
+            RowKind::Code => w.code((addr, pc), listed, bytes, text),
+            RowKind::Data => w.data(addr, pc, bytes, Some(text)),
         }
     }
     w.out.extend_from_slice(b"\n;******  End of listing\n");
