@@ -209,7 +209,12 @@ impl Assembler<'_> {
         // In a union every line starts at the union's start.
         let a = self.out.addr_mut(self.st.addr);
         if a.unionmode {
-            a.l_address = a.l_union;
+            // A member that ran up to a bank's end leaves no "crossed
+            // bank" behind for the next member, which starts again.
+            if a.l_address != a.l_union {
+                a.l_address = a.l_union;
+                a.bankwarn = false;
+            }
             if a.address != a.start {
                 if !a.moved {
                     if a.address > a.end {
@@ -256,13 +261,20 @@ impl Assembler<'_> {
                     self.finish_line(line, None);
                     return Step::Next;
                 }
-                if let Some((Assign::Op(op), oplen)) =
-                    assignment(line, after).filter(|_| !self.dialect.tasm)
-                {
+                match assignment(line, after).filter(|_| !self.dialect.tasm) {
+                    // `* := $8000`: the program counter set, as by `=`.
+                    Some((Assign::Var, oplen)) => {
+                        self.star_assign(line, after + oplen, pos);
+                        self.finish_line(line, None);
+                        return Step::Next;
+                    }
                     // `* += 2`: compound assignment of the program counter.
-                    self.star_compound(line, op, after + oplen, pos);
-                    self.finish_line(line, None);
-                    return Step::Next;
+                    Some((Assign::Op(op), oplen)) => {
+                        self.star_compound(line, op, after + oplen, pos);
+                        self.finish_line(line, None);
+                        return Step::Next;
+                    }
+                    _ => {}
                 }
                 self.error(
                     line.span(pos, pos + 1),
@@ -324,6 +336,7 @@ impl Assembler<'_> {
         let mut name_len = len;
         let mut dotted = false;
         let mut failed = !active;
+        let mut no_scope = None;
         // `a.b.c`: define into the scope of `a.b`.
         while line.at(pos) == b'.' && line.at(pos + 1) != b'.' {
             if !failed {
@@ -344,14 +357,7 @@ impl Assembler<'_> {
                         let v = self.syms.label(id).value.clone();
                         match self.namespace_of(&v) {
                             Some(ns) => mycontext = ns,
-                            None => {
-                                self.error(
-                                    line.span(name_start, name_start + name_len),
-                                    Kind::Type,
-                                    format!("{} has no members", text),
-                                );
-                                failed = true;
-                            }
+                            None => no_scope = Some(v),
                         }
                     }
                     None => {
@@ -376,6 +382,19 @@ impl Assembler<'_> {
                     );
                 }
                 return Step::Next;
+            }
+            // A name with no scope (`count.next := 1`, `count` a number):
+            // 64tass's words for the member operator, at the dot.
+            if let Some(v) = no_scope.take() {
+                if !v.is_none() {
+                    let msg = format!(
+                        "member '.' of {} and symbol '{}' not possible",
+                        crate::value::convert::describe(&v, self),
+                        &line.text[pos..pos + l]
+                    );
+                    self.error(line.span(pos - 1, pos), Kind::Type, msg);
+                }
+                failed = true;
             }
             name_start = pos;
             name_len = l;
@@ -406,6 +425,11 @@ impl Assembler<'_> {
             return self.instruction_line(line, op, start, start + 3, None);
         }
         let after = line.skip_ws(pos);
+        // A dotted name that failed, assigned to: 64tass goes no further
+        // (the name stands, so no "label required").
+        if failed && active && dotted && unlabelled_assignment(line, after) && !self.dialect.tasm {
+            return Step::Next;
+        }
         if failed {
             // Skipped line: only what keeps blocks balanced matters.
             return self.rest_of_line(line, after, None, None, mycontext);
@@ -1263,8 +1287,9 @@ impl Assembler<'_> {
             Value::Float(f) => PcType::float(*f),
             Value::Bytes(b) => PcType::Bytes(b.len() as u32),
             Value::Str(_) => PcType::Bytes(2),
-            Value::Addr(a) if a.mode == crate::value::AddrMode::NONE => self.pc_type_of(&a.val),
-            // `.virtual 1,s`: the labels are addresses of this mode.
+            // `.virtual 1,s`: the labels are addresses of this mode; and
+            // `.logical address($8000)`: of none, `*` and the labels then
+            // `address($8000)`, as in 64tass.
             Value::Addr(a) => match self.pc_type_of(&a.val) {
                 PcType::Bits(len) => PcType::Address(a.mode, len),
                 _ => PcType::Address(a.mode, 0),

@@ -17,8 +17,8 @@ use crate::syntax::compiled::{Expr, ExprKind};
 use crate::value::builtins::BUILTINS;
 use crate::value::seq::IndexArg;
 use crate::value::{
-    self, AddrMode, Address, Bits, Builtin, CodeRef, Dict, Env, FResult, Fault, MacroKind, NsId,
-    Value,
+    self, AddrMode, Address, Bits, Builtin, CodeRef, Dict, Env, FResult, Fault, FuncId, MacroKind,
+    NsId, Value,
 };
 
 /// "not defined symbol 'name'": 64tass names a symbol in a message only
@@ -717,7 +717,19 @@ impl Assembler<'_> {
             Value::Macro(MacroKind::Struct | MacroKind::Union, id) => {
                 Some(self.macros.get(*id).names)
             }
+            // A `.function`'s, not a `.sfunction`'s (see `member_scope`).
+            Value::Func(f @ FuncId(_, false)) => Some(self.macros.func(*f).names),
             _ => None,
+        }
+    }
+
+    /// The scope `v.name` looks in: also a `.sfunction`'s own, which 64tass
+    /// reads members of (none, as nothing can define one) but won't define
+    /// into at a line's start.
+    fn member_scope(&self, v: &Value) -> Option<NsId> {
+        match v {
+            Value::Func(f) => Some(self.macros.func(*f).names),
+            v => self.namespace_of(v),
         }
     }
 
@@ -1491,7 +1503,7 @@ impl Assembler<'_> {
                     });
                     return self.check_value(line, member.pos, r);
                 }
-                let Some(ns) = self.namespace_of(v) else {
+                let Some(ns) = self.member_scope(v) else {
                     let r: FResult<Value> = Err(Fault::new(format!(
                         "member '.' of {} and symbol '{}' not possible",
                         value::convert::describe(v, self),
@@ -1519,7 +1531,7 @@ impl Assembler<'_> {
                 Ok(Value::None)
             }
             ExprKind::AnonSymbol(n) => {
-                let Some(ns) = self.namespace_of(v) else {
+                let Some(ns) = self.member_scope(v) else {
                     return Ok(Value::None);
                 };
                 let back = n < 0;

@@ -68,6 +68,10 @@ pub struct FuncDef {
     /// the same scopes every pass (as 64tass's), so what they define settles.
     pub call_scopes: Vec<NsId>,
     pub calls: usize,
+    /// The function's own scope (64tass's `names`): `f.x := 1` in its body
+    /// or anywhere defines `x` there, kept from pass to pass and call to
+    /// call, and `f.x` reads it.
+    pub names: NsId,
 }
 
 #[derive(Default)]
@@ -1148,6 +1152,7 @@ impl Assembler<'_> {
                     expr: expr_offset,
                     call_scopes: Vec::new(),
                     calls: 0,
+                    names: self.syms.new_namespace(),
                 });
                 let i = self.macros.funcs.len() as u32 - 1;
                 self.macros.funcs_by_site.insert(key, i);

@@ -12,7 +12,7 @@ use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolLists, Symb
 use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::syntax::scan::ident_len;
-use crate::value::{MacroKind, NsId, Value};
+use crate::value::{FuncId, MacroKind, NsId, Value};
 
 impl Assembler<'_> {
     pub fn record_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
@@ -204,6 +204,8 @@ impl Assembler<'_> {
             let inner = match &l.value {
                 Value::Code(c) => Some(self.syms.code(c.id).names),
                 Value::Namespace(n) => Some(*n),
+                // What a `.function`'s own scope holds (`f.count := 1`).
+                Value::Func(f @ FuncId(_, false)) => Some(self.macros.func(*f).names),
                 _ => None,
             }
             // A label that owns its value (64tass's `owner`: not a constant

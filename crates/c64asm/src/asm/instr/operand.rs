@@ -237,6 +237,10 @@ impl Assembler<'_> {
         let PcType::Address(mode, bits) = code.typ else {
             return None;
         };
+        // `.logical address($8000)`: no operators, a label like any other.
+        if mode == AddrMode::NONE {
+            return None;
+        }
         let addr = code.addr.wrapping_add(c.offs as u32) & self.out.all_mem;
         let base = if bits == 0 {
             PcType::Int
