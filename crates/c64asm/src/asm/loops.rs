@@ -468,31 +468,25 @@ impl Assembler<'_> {
                     break;
                 }
             }
+            // No step part (`.for i = 0, i < 3`): an error once the condition
+            // holds, before the body runs, as in 64tass (a loop whose
+            // condition fails at once has none); c64asm looped for ever.
+            let Some(sp) = step_pos else {
+                self.error(
+                    line.span(after_cond, after_cond + 1),
+                    Kind::Syntax,
+                    "',' expected".into(),
+                );
+                break;
+            };
             ran = true;
             match body(self) {
                 Body::Next => {}
                 Body::Stop => return LoopEnd::Ran,
                 Body::Unclosed => return LoopEnd::Unclosed,
             }
-            match step_pos {
-                Some(sp)
-                    if !line.at_end(sp)
-                        && !self.loop_head(|a| a.for_step(line, sp, &mut step_name)) =>
-                {
-                    break;
-                }
-                Some(_) => {}
-                // No step part (`.for i = 0, i < 3`): an error once one is
-                // needed, as in 64tass (a loop whose condition fails at once
-                // has none); c64asm looped for ever.
-                None => {
-                    self.error(
-                        line.span(after_cond, after_cond + 1),
-                        Kind::Syntax,
-                        "',' expected".into(),
-                    );
-                    break;
-                }
+            if !line.at_end(sp) && !self.loop_head(|a| a.for_step(line, sp, &mut step_name)) {
+                break;
             }
         }
         if ran { LoopEnd::Ran } else { LoopEnd::Never }

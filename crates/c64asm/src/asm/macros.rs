@@ -890,7 +890,8 @@ impl Assembler<'_> {
         if line.at(rest) == b',' {
             rest += 1;
         }
-        let Ok(v) = self.eval(line, &e) else {
+        let (v, pos) = self.eval_placed(line, &e, false);
+        let Ok(v) = v else {
             return false;
         };
         let want = if cmd == Cmd::Dunion {
@@ -898,40 +899,23 @@ impl Assembler<'_> {
         } else {
             MacroKind::Struct
         };
-        let Value::Macro(kind, id) = v else {
-            if !v.is_none() {
-                let s = self.span_at(line, e.pos);
-                self.error(
-                    s,
-                    Kind::Type,
-                    format!(
-                        "a {} is expected",
-                        if want == MacroKind::Union {
-                            "union"
-                        } else {
-                            "struct"
-                        }
-                    ),
-                );
+        let (kind, id) = match v {
+            Value::Macro(kind, id) if kind == want => (kind, id),
+            Value::None => return false,
+            other => {
+                // As 64tass words it: "wrong type 'code', expected 'struct'",
+                // at where it places the value (`a=1`: at the `a`).
+                let s = self.span_at(line, pos);
+                let expected = if want == MacroKind::Union {
+                    "union"
+                } else {
+                    "struct"
+                };
+                let msg = format!("wrong type '{}', expected '{expected}'", other.type_name());
+                self.error(s, Kind::Type, msg);
+                return false;
             }
-            return false;
         };
-        if kind != want {
-            let s = self.span_at(line, e.pos);
-            self.error(
-                s,
-                Kind::Type,
-                format!(
-                    "a {} is expected",
-                    if want == MacroKind::Union {
-                        "union"
-                    } else {
-                        "struct"
-                    }
-                ),
-            );
-            return false;
-        }
         let args_text = line.text[rest..line.end].to_string();
         // Unlabelled, `.dstruct` puts the fields where it stands (`#name` doesn't).
         let here = newlabel.is_none();
