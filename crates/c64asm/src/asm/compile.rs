@@ -251,7 +251,8 @@ impl Assembler<'_> {
                 if !active {
                     return Step::Next;
                 }
-                if line.at(after) == b'=' && line.at(after + 1) != b'=' {
+                // `*==1` too: an assignment whose value is missing, as 64tass reads it.
+                if line.at(after) == b'=' {
                     self.star_assign(line, after + 1, pos);
                     self.finish_line(line, None);
                     return Step::Next;
@@ -474,7 +475,8 @@ impl Assembler<'_> {
             }
         }
         match line.at(after) {
-            b'=' if line.at(after + 1) != b'=' => {
+            // `x == 1` too: a constant whose value is missing (64tass).
+            b'=' => {
                 self.define_constant(line, name, &Rc::from(text), name_span, mycontext, after + 1);
                 return Step::Next;
             }
@@ -1034,6 +1036,12 @@ impl Assembler<'_> {
                     self.lookup(name)
                 };
                 let Some(id) = found else {
+                    // A built-in (`x`, `len`) is found through the scopes
+                    // too, as a constant (64tass).
+                    if !local && !self.names.is_cheap_local(name) && self.builtin(name).is_some() {
+                        self.error(span, Kind::Type, format!("not a variable '{text}'"));
+                        return;
+                    }
                     // Once per name and scope a pass, as a name read is
                     // (64tass: `m ::= 1` then `.byte m` is one error).
                     let searched = super::eval::Searched::Object(ns);

@@ -350,7 +350,7 @@ impl Assembler<'_> {
                 &mut faults,
                 self.dialect.case_sensitive,
                 self.dialect.tasm,
-            )?;
+            );
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.
                 text.truncate(start);
@@ -589,19 +589,7 @@ impl Assembler<'_> {
                 return Err(Reported);
             }
         };
-        if let Some(faults) = self.macros.faults.get(&file) {
-            for (msg, at) in faults.clone() {
-                match at {
-                    // In the macro's text, under the call, as 64tass shows it.
-                    Some(at) => {
-                        self.st.chain.push(call);
-                        self.error(at, Kind::MacroMisuse, msg);
-                        self.st.chain.pop();
-                    }
-                    None => self.error(call, Kind::MacroMisuse, msg),
-                }
-            }
-        }
+        self.expansion_faults(file, call);
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {
@@ -745,6 +733,8 @@ impl Assembler<'_> {
                 return Step::Next;
             }
         };
+        // 64tass lays the body out here too, and reports what it finds.
+        self.expansion_faults(file, dir);
         // A separate address space starting at 0.
         let mem = self.out.new_mem();
         let mut a = Address::new(mem);
@@ -926,6 +916,25 @@ impl Assembler<'_> {
         true
     }
 
+    /// What substituting an expansion's arguments found wrong (a name no
+    /// parameter has, a missing argument), reported for each call.
+    fn expansion_faults(&mut self, file: FileId, call: Span) {
+        let Some(faults) = self.macros.faults.get(&file) else {
+            return;
+        };
+        for (msg, at) in faults.clone() {
+            match at {
+                // In the macro's text, under the call, as 64tass shows it.
+                Some(at) => {
+                    self.st.chain.push(call);
+                    self.error(at, Kind::MacroMisuse, msg);
+                    self.st.chain.pop();
+                }
+                None => self.error(call, Kind::MacroMisuse, msg),
+            }
+        }
+    }
+
     /// Lay out a structure or union instance here; its fields go in the
     /// label's scope, in the current one (`here`) or in an anonymous one.
     /// `laid_out` (`.dstruct`, `.dunion`): as a block of its own, its size
@@ -949,6 +958,7 @@ impl Assembler<'_> {
                 return;
             }
         };
+        self.expansion_faults(file, call);
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
             Some(Value::Code(c)) => Some(self.syms.code(c.id).names),
             _ if here => None,
