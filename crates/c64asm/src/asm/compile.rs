@@ -1020,13 +1020,13 @@ impl Assembler<'_> {
             Assign::Var => {
                 // Listed with its new value; `:?=` is not listed (64tass).
                 self.record_value(line, &val);
-                self.set_variable(line, name, text, span, ns, val, false)
+                self.set_variable(line, name, text, span, ns, val, false);
             }
             Assign::CondVar => {
                 // `:?=` is not listed, not even with `--verbose-list` (64tass).
                 self.mark_extra_slot();
                 self.drop_shown(line);
-                self.set_variable(line, name, text, span, ns, val, true)
+                self.set_variable(line, name, text, span, ns, val, true);
             }
             Assign::Reassign | Assign::Op(_) => {
                 // The variable may live in an outer scope.
@@ -1088,6 +1088,7 @@ impl Assembler<'_> {
     }
 
     /// `name := value` (or `.var`); `keep` for `:?=` (only if not defined yet).
+    /// The variable, unless the name is a constant's (reported).
     #[allow(clippy::too_many_arguments)]
     pub fn set_variable(
         &mut self,
@@ -1098,7 +1099,7 @@ impl Assembler<'_> {
         ns: NsId,
         val: Value,
         keep: bool,
-    ) {
+    ) -> Option<LabelId> {
         let strength = self.st.strength;
         let pass = self.st.pass;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
@@ -1121,10 +1122,10 @@ impl Assembler<'_> {
                     );
                 }
                 self.original_definition(first, text);
-                return;
+                return None;
             }
             if keep && l.defpass == pass {
-                return;
+                return Some(id);
             }
             // Set again in this pass before anything read it.
             if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
@@ -1144,6 +1145,7 @@ impl Assembler<'_> {
         l.value = val;
         l.span = span;
         l.usepass = PassNo::default();
+        Some(id)
     }
 
     /// A label in front of code or data: its value is a code object at the
