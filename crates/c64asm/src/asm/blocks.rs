@@ -765,22 +765,28 @@ impl Assembler<'_> {
     }
 
     pub fn send(&mut self, line: &LineRef, args: usize, span: Span) {
+        // A name may follow (64tass reads one only if it is one: `.send 1`
+        // is "extra characters on line", not a missing name).
+        let len =
+            crate::syntax::scan::ident_len(&line.text[..line.end], args, self.dialect.unicode);
         match self.st.top().what {
             Wait::Send => {
                 self.st.frames.pop();
+                self.expect_end(line, args + len);
             }
             Wait::Send2 => {
-                if !line.at_end(args)
-                    && let Some((name, text, nspan)) = self.section_name(line, args)
-                    && self.out.sections[self.st.section as usize].name != name
-                {
-                    let expected = self.out.sections[self.st.section as usize].display.clone();
-                    self.error(
-                        nspan,
-                        Kind::ConditionalMismatch,
-                        format!("'{expected}' expected, not '{text}'"),
-                    );
+                if len != 0 {
+                    let text = &line.text[args..args + len];
+                    let name =
+                        crate::syntax::expr::intern_name(&mut self.names, text, self.dialect);
+                    let open = &self.out.sections[self.st.section as usize];
+                    if open.name != name {
+                        // 64tass's words: the open section's name, bare.
+                        let msg = format!("{} expected", open.display);
+                        self.error(line.span(args, args + len), Kind::ConditionalMismatch, msg);
+                    }
                 }
+                self.expect_end(line, args + len);
                 let Some(f) = self.st.frames.pop() else {
                     return;
                 };

@@ -256,7 +256,8 @@ impl Assembler<'_> {
                 if !active {
                     return Step::Next;
                 }
-                if line.at(after) == b'=' && line.at(after + 1) != b'=' {
+                // `*==1` too: an assignment whose value is missing, as 64tass reads it.
+                if line.at(after) == b'=' {
                     self.star_assign(line, after + 1, pos);
                     self.finish_line(line, None);
                     return Step::Next;
@@ -498,7 +499,8 @@ impl Assembler<'_> {
             }
         }
         match line.at(after) {
-            b'=' if line.at(after + 1) != b'=' => {
+            // `x == 1` too: a constant whose value is missing (64tass).
+            b'=' => {
                 self.define_constant(line, name, &Rc::from(text), name_span, mycontext, after + 1);
                 return Step::Next;
             }
@@ -1042,13 +1044,13 @@ impl Assembler<'_> {
             Assign::Var => {
                 // Listed with its new value; `:?=` is not listed (64tass).
                 self.record_value(line, &val);
-                self.set_variable(line, name, text, span, ns, val, false)
+                self.set_variable(line, name, text, span, ns, val, false);
             }
             Assign::CondVar => {
                 // `:?=` is not listed, not even with `--verbose-list` (64tass).
                 self.mark_extra_slot();
                 self.drop_shown(line);
-                self.set_variable(line, name, text, span, ns, val, true)
+                self.set_variable(line, name, text, span, ns, val, true);
             }
             Assign::Reassign | Assign::Op(_) => {
                 // The variable may live in an outer scope.
@@ -1058,6 +1060,12 @@ impl Assembler<'_> {
                     self.lookup(name)
                 };
                 let Some(id) = found else {
+                    // A built-in (`x`, `len`) is found through the scopes
+                    // too, as a constant (64tass).
+                    if !local && !self.names.is_cheap_local(name) && self.builtin(name).is_some() {
+                        self.error(span, Kind::Type, format!("not a variable '{text}'"));
+                        return;
+                    }
                     // Once per name and scope a pass, as a name read is
                     // (64tass: `m ::= 1` then `.byte m` is one error).
                     let searched = super::eval::Searched::Object(ns);
@@ -1104,6 +1112,7 @@ impl Assembler<'_> {
     }
 
     /// `name := value` (or `.var`); `keep` for `:?=` (only if not defined yet).
+    /// The variable, unless the name is a constant's (reported).
     #[allow(clippy::too_many_arguments)]
     pub fn set_variable(
         &mut self,
@@ -1114,7 +1123,7 @@ impl Assembler<'_> {
         ns: NsId,
         val: Value,
         keep: bool,
-    ) {
+    ) -> Option<LabelId> {
         let strength = self.st.strength;
         let pass = self.st.pass;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
@@ -1137,10 +1146,10 @@ impl Assembler<'_> {
                     );
                 }
                 self.original_definition(first, text);
-                return;
+                return None;
             }
             if keep && l.defpass == pass {
-                return;
+                return Some(id);
             }
             // Set again in this pass before anything read it.
             if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
@@ -1160,6 +1169,7 @@ impl Assembler<'_> {
         l.value = val;
         l.span = span;
         l.usepass = PassNo::default();
+        Some(id)
     }
 
     /// A label in front of code or data: its value is a code object at the

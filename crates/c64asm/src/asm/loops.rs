@@ -14,10 +14,15 @@ use super::state::{FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
+use crate::symbols::{LabelId, PassNo};
 use crate::syntax::ast::BinOp;
 use crate::syntax::compiled::Expr;
 use crate::value::convert::to_uval;
 use crate::value::{self, CodeId, CodeRef, NsId, Value};
+
+/// A `.for` step's variable once read: its name's length, the name, and
+/// the variable the first `:=` step made.
+type StepVar = (usize, Name, Option<LabelId>);
 
 /// Loops may not run forever.
 const MAX_ITERATIONS: u64 = 10_000_000;
@@ -338,7 +343,17 @@ impl Assembler<'_> {
             let Ok(exprs) = &parsed.result else {
                 return LoopEnd::Never;
             };
-            let Ok(vals) = self.eval_args(line, exprs) else {
+            let vals = self.eval_args(line, exprs);
+            // The variables are made once, before the first iteration (and
+            // for none): 64tass's "unused variable" looks at them there only.
+            let ids: Vec<Option<LabelId>> = vars
+                .iter()
+                .map(|(n, t, s)| {
+                    let ns = self.variable_scope(*n);
+                    self.set_variable(line, *n, t, *s, ns, Value::None, false)
+                })
+                .collect();
+            let Ok(vals) = vals else {
                 return LoopEnd::Never;
             };
             let seq = super::compile::tuple_of(vals);
@@ -370,11 +385,15 @@ impl Assembler<'_> {
             if items.is_empty() {
                 return LoopEnd::Never;
             }
+            // Each iteration sets their values only.
+            let set = |a: &mut Self, i: usize, v: Value| {
+                if let Some(id) = ids[i] {
+                    a.syms.label_mut(id).value = v;
+                }
+            };
             for item in items {
                 if vars.len() == 1 {
-                    let (n, t, s) = vars[0].clone();
-                    let ns = self.variable_scope(n);
-                    self.set_variable(line, n, &t, s, ns, item, false);
+                    set(self, 0, item);
                 } else {
                     let parts: Vec<Value> = item
                         .elements()
@@ -391,10 +410,8 @@ impl Assembler<'_> {
                             ),
                         );
                     }
-                    for (i, (n, t, s)) in vars.clone().into_iter().enumerate() {
-                        let v = parts.get(i).cloned().unwrap_or_default();
-                        let ns = self.variable_scope(n);
-                        self.set_variable(line, n, &t, s, ns, v, false);
+                    for i in 0..vars.len() {
+                        set(self, i, parts.get(i).cloned().unwrap_or_default());
                     }
                 }
                 match body(self) {
@@ -468,31 +485,25 @@ impl Assembler<'_> {
                     break;
                 }
             }
+            // No step part (`.for i = 0, i < 3`): an error once the condition
+            // holds, before the body runs, as in 64tass (a loop whose
+            // condition fails at once has none); c64asm looped for ever.
+            let Some(sp) = step_pos else {
+                self.error(
+                    line.span(after_cond, after_cond + 1),
+                    Kind::Syntax,
+                    "',' expected".into(),
+                );
+                break;
+            };
             ran = true;
             match body(self) {
                 Body::Next => {}
                 Body::Stop => return LoopEnd::Ran,
                 Body::Unclosed => return LoopEnd::Unclosed,
             }
-            match step_pos {
-                Some(sp)
-                    if !line.at_end(sp)
-                        && !self.loop_head(|a| a.for_step(line, sp, &mut step_name)) =>
-                {
-                    break;
-                }
-                Some(_) => {}
-                // No step part (`.for i = 0, i < 3`): an error once one is
-                // needed, as in 64tass (a loop whose condition fails at once
-                // has none); c64asm looped for ever.
-                None => {
-                    self.error(
-                        line.span(after_cond, after_cond + 1),
-                        Kind::Syntax,
-                        "',' expected".into(),
-                    );
-                    break;
-                }
+            if !line.at_end(sp) && !self.loop_head(|a| a.for_step(line, sp, &mut step_name)) {
+                break;
             }
         }
         if ran { LoopEnd::Ran } else { LoopEnd::Never }
@@ -500,9 +511,9 @@ impl Assembler<'_> {
 
     /// The step part of `.for`: an assignment to a variable (its length and
     /// name kept in `kept` after the first step).
-    fn for_step(&mut self, line: &LineRef, pos: usize, kept: &mut Option<(usize, Name)>) -> bool {
+    fn for_step(&mut self, line: &LineRef, pos: usize, kept: &mut Option<StepVar>) -> bool {
         let text = line.text;
-        let (len, name) = match *kept {
+        let (len, name, made) = match *kept {
             Some(k) => k,
             None => {
                 let len =
@@ -516,7 +527,7 @@ impl Assembler<'_> {
                     return false;
                 }
                 let name = self.intern(&text[pos..pos + len]);
-                *kept.insert((len, name))
+                *kept.insert((len, name, None))
             }
         };
         let name_text = &text[pos..pos + len];
@@ -550,14 +561,19 @@ impl Assembler<'_> {
                 }
             };
         let vpos = line.skip_ws(after + oplen);
-        if op.is_none() {
-            // 64tass moves the variable to the step before it reads the
-            // value: a `-Wshadow` of that read is given at the step.
+        // Where the variable was before the first step moved it.
+        let mut moved = None;
+        if op.is_none() && made.is_none() {
+            // 64tass moves the variable to the step (once: its first) before
+            // it reads the value: a `-Wshadow` of that read is given at the
+            // step, an "unused variable" at where it was.
             let ns = self.variable_scope(name);
             if let Some(id) = self.lookup_in(ns, name)
                 && !self.syms.label(id).constant()
             {
-                self.syms.label_mut(id).span = line.span(pos, pos + len);
+                let l = self.syms.label_mut(id);
+                moved = Some((id, l.span));
+                l.span = line.span(pos, pos + len);
             }
         }
         let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else {
@@ -571,11 +587,24 @@ impl Assembler<'_> {
         };
         let v = super::compile::tuple_of(vals);
         match op {
-            None => {
-                let span = line.span(pos, pos + len);
-                let ns = self.variable_scope(name);
-                self.set_variable(line, name, name_text, span, ns, v, false);
-            }
+            // Made by the first step; the later ones set its value only
+            // (64tass's "unused variable" looks at the first).
+            None => match made {
+                Some(id) => {
+                    let l = self.syms.label_mut(id);
+                    l.value = v;
+                    l.usepass = PassNo::default();
+                }
+                None => {
+                    if let Some((id, before)) = moved {
+                        self.syms.label_mut(id).span = before;
+                    }
+                    let span = line.span(pos, pos + len);
+                    let ns = self.variable_scope(name);
+                    let id = self.set_variable(line, name, name_text, span, ns, v, false);
+                    *kept = Some((len, name, id));
+                }
+            },
             Some(op) => {
                 let Some(id) = self.lookup(name) else {
                     self.not_defined(

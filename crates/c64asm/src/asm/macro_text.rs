@@ -86,7 +86,7 @@ fn substitute(
         &mut faults,
         true,
         false,
-    )?;
+    );
     match faults.into_iter().next() {
         Some((f, _)) => Err(f),
         None => Ok(out),
@@ -168,7 +168,7 @@ pub fn substitute_marking(
     faults: &mut Vec<(String, Option<usize>)>,
     case_sensitive: bool,
     tasm: bool,
-) -> Result<(), String> {
+) {
     let bytes = line.as_bytes();
     // A parameter is named as symbols are: in any case unless `-C`.
     let find = |name: &str| {
@@ -263,10 +263,15 @@ pub fn substitute_marking(
                     }
                     (all, 2)
                 } else if c == b'{' {
-                    let close = line[i + 2..].find('}').map(|p| i + 2 + p);
-                    let Some(close) = close else {
-                        return Err("'}' expected".into());
-                    };
+                    // `\{name}`: a name and its closing brace right after it;
+                    // anything else (`\{1}`, `\{a b}`, no `}`) is no reference,
+                    // and 64tass leaves the backslash in the text.
+                    let len = ident_len(line, i + 2, true);
+                    let close = i + 2 + len;
+                    if len == 0 || bytes.get(close) != Some(&b'}') {
+                        i += 1;
+                        continue;
+                    }
                     let name = &line[i + 2..close];
                     let Some(n) = find(name) else {
                         unknown.push((format!("unknown argument name '{name}'"), Some(i)));
@@ -309,7 +314,6 @@ pub fn substitute_marking(
     }
     out.push_str(&line[run..]);
     faults.extend(unknown);
-    Ok(())
 }
 
 /// Parameter list of `.macro` and friends: `a, b=2, , last`.

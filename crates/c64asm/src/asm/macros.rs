@@ -354,7 +354,7 @@ impl Assembler<'_> {
                 &mut faults,
                 self.dialect.case_sensitive,
                 self.dialect.tasm,
-            )?;
+            );
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.
                 text.truncate(start);
@@ -593,19 +593,7 @@ impl Assembler<'_> {
                 return Err(Reported);
             }
         };
-        if let Some(faults) = self.macros.faults.get(&file) {
-            for (msg, at) in faults.clone() {
-                match at {
-                    // In the macro's text, under the call, as 64tass shows it.
-                    Some(at) => {
-                        self.st.chain.push(call);
-                        self.error(at, Kind::MacroMisuse, msg);
-                        self.st.chain.pop();
-                    }
-                    None => self.error(call, Kind::MacroMisuse, msg),
-                }
-            }
-        }
+        self.expansion_faults(file, call);
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {
@@ -749,6 +737,8 @@ impl Assembler<'_> {
                 return Step::Next;
             }
         };
+        // 64tass lays the body out here too, and reports what it finds.
+        self.expansion_faults(file, dir);
         // A separate address space starting at 0.
         let mem = self.out.new_mem();
         let mut a = Address::new(mem);
@@ -894,7 +884,8 @@ impl Assembler<'_> {
         if line.at(rest) == b',' {
             rest += 1;
         }
-        let Ok(v) = self.eval(line, &e) else {
+        let (v, pos) = self.eval_placed(line, &e, false);
+        let Ok(v) = v else {
             return false;
         };
         let want = if cmd == Cmd::Dunion {
@@ -902,40 +893,23 @@ impl Assembler<'_> {
         } else {
             MacroKind::Struct
         };
-        let Value::Macro(kind, id) = v else {
-            if !v.is_none() {
-                let s = self.span_at(line, e.pos);
-                self.error(
-                    s,
-                    Kind::Type,
-                    format!(
-                        "a {} is expected",
-                        if want == MacroKind::Union {
-                            "union"
-                        } else {
-                            "struct"
-                        }
-                    ),
-                );
+        let (kind, id) = match v {
+            Value::Macro(kind, id) if kind == want => (kind, id),
+            Value::None => return false,
+            other => {
+                // As 64tass words it: "wrong type 'code', expected 'struct'",
+                // at where it places the value (`a=1`: at the `a`).
+                let s = self.span_at(line, pos);
+                let expected = if want == MacroKind::Union {
+                    "union"
+                } else {
+                    "struct"
+                };
+                let msg = format!("wrong type '{}', expected '{expected}'", other.type_name());
+                self.error(s, Kind::Type, msg);
+                return false;
             }
-            return false;
         };
-        if kind != want {
-            let s = self.span_at(line, e.pos);
-            self.error(
-                s,
-                Kind::Type,
-                format!(
-                    "a {} is expected",
-                    if want == MacroKind::Union {
-                        "union"
-                    } else {
-                        "struct"
-                    }
-                ),
-            );
-            return false;
-        }
         let args_text = line.text[rest..line.end].to_string();
         // Unlabelled, `.dstruct` puts the fields where it stands (`#name` doesn't).
         let here = newlabel.is_none();
@@ -944,6 +918,25 @@ impl Assembler<'_> {
             self.syms.label_mut(nl.id).set_update_after(true);
         }
         true
+    }
+
+    /// What substituting an expansion's arguments found wrong (a name no
+    /// parameter has, a missing argument), reported for each call.
+    fn expansion_faults(&mut self, file: FileId, call: Span) {
+        let Some(faults) = self.macros.faults.get(&file) else {
+            return;
+        };
+        for (msg, at) in faults.clone() {
+            match at {
+                // In the macro's text, under the call, as 64tass shows it.
+                Some(at) => {
+                    self.st.chain.push(call);
+                    self.error(at, Kind::MacroMisuse, msg);
+                    self.st.chain.pop();
+                }
+                None => self.error(call, Kind::MacroMisuse, msg),
+            }
+        }
     }
 
     /// Lay out a structure or union instance here; its fields go in the
@@ -969,6 +962,7 @@ impl Assembler<'_> {
                 return;
             }
         };
+        self.expansion_faults(file, call);
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
             Some(Value::Code(c)) => Some(self.syms.code(c.id).names),
             _ if here => None,
