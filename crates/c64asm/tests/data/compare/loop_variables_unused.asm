@@ -1,4 +1,5 @@
 ; 64tass: -a -Wunused-variable
+; labels in any order
 ; A `.for` over a sequence makes its variables once, before the first
 ; iteration, even for an empty sequence: "unused variable" is given there,
 ; once, whatever the count (c64kit gave none for an empty one and one an
