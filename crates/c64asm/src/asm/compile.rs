@@ -361,11 +361,19 @@ impl Assembler<'_> {
                             None => no_scope = Some(v),
                         }
                     }
+                    // Reported as a read is: once per name and scope a pass.
                     None => {
-                        self.error(
-                            line.span(name_start, name_start + name_len),
-                            Kind::UndefinedSymbol,
-                            format!("not defined symbol '{text}'"),
+                        let searched = if dotted {
+                            super::eval::Searched::Object(mycontext)
+                        } else {
+                            super::eval::Searched::Scopes
+                        };
+                        let text = text.to_string();
+                        self.not_defined(
+                            line,
+                            name_start as crate::syntax::ast::Pos,
+                            text,
+                            searched,
                         );
                         failed = true;
                     }
