@@ -29,6 +29,7 @@ mod optimizer;
 mod options;
 mod output;
 mod output_run;
+mod printable;
 mod program;
 mod source;
 mod symbols;

@@ -856,7 +856,6 @@ impl Rows {
     }
 }
 
-mod printing;
 /// A line's text without the spaces and tabs at its end: all that 64tass
 /// drops from a line when it reads it (a no-break space there is listed, as
 /// `<A0>`). Told byte by byte: both are ASCII.

@@ -590,19 +590,21 @@ pub const WORK_LIMIT: u64 = 200_000_000;
 /// under a gigabyte.
 pub const SCOPE_COST: u64 = 200;
 
-/// A message as 64tass prints it: a control character but the tab (one of
-/// a text's, in a value it names) as its code, `<03>`, `<7F>`, `<86>`.
+/// A message as 64tass prints it: a character it doesn't show as it is (a
+/// control but the tab, a separator but the space, a format character, one
+/// of a text's, in a value it names) as its code, `<03>`, `<86>`, `<U+3000>`.
 pub(crate) fn printable_message(msg: String) -> String {
-    if !msg.chars().any(|c| c.is_control() && c != '\t') {
+    if msg.chars().all(crate::printable::shown_as_is) {
         return msg;
     }
-    let mut out = String::with_capacity(msg.len() + 8);
+    let mut out = Vec::with_capacity(msg.len() + 8);
+    let mut buf = [0u8; 4];
     for c in msg.chars() {
-        if c.is_control() && c != '\t' {
-            out.push_str(&format!("<{:02X}>", c as u32));
+        if crate::printable::shown_as_is(c) {
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
         } else {
-            out.push(c);
+            crate::printable::escape(c, &mut out);
         }
     }
-    out
+    String::from_utf8(out).unwrap_or_default()
 }

@@ -3,8 +3,8 @@
 //! columns written since the last stop (as 64tass writes its listing), no
 //! row built apart and copied, no formatting machinery per field.
 
-use super::printing;
 use super::{Entered, ListRow, RowKind, Rows, Tag, trimmed_len};
+use crate::printable as printing;
 use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
 

@@ -1,4 +1,4 @@
-//! Which characters a listing shows as they are. 64tass writes the others
+//! Which characters a listing or a message shows as they are. 64tass writes the others
 //! as `<A0>` (below U+0100) or `<U+200B>`: controls, format characters,
 //! separators other than the space, surrogates, private use and
 //! noncharacters (Unicode general categories Cc, Cf, Z* but U+0020, Cs, Co
