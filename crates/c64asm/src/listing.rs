@@ -51,8 +51,7 @@ pub(crate) enum Entered {
 pub(crate) struct ListRow {
     /// The source line as assembled (a macro's line with its parameters
     /// in): its offset in the text of its line's file (most rows: the line
-    /// is not
-    /// copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
+    /// is not copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
     /// A row whose number is [`FAR_NUMBER`] keeps the number here instead
     /// (and its text in [`Rows`]'s table of long texts).
     text_at: u32,

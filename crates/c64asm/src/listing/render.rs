@@ -4,7 +4,7 @@
 //! row built apart and copied, no formatting machinery per field.
 
 use super::{Entered, ListRow, RowKind, Rows, Tag, trimmed_len};
-use crate::printable as printing;
+use crate::printable;
 use crate::program::{ListingColumns, Program};
 use crate::source::FileId;
 
@@ -512,7 +512,7 @@ impl Writer {
     }
 
     /// A source text or a value as 64tass shows it: characters that do not
-    /// print as `<91>` or `<U+200B>` (see [`printing`]; a byte past ASCII
+    /// print as `<91>` or `<U+200B>` (see [`printable`]; a byte past ASCII
     /// read without `-a` is a character below U+0100).
     fn escaped(&mut self, text: &str) {
         let out = &mut self.out;
@@ -521,10 +521,10 @@ impl Writer {
             return;
         }
         for c in text.chars() {
-            if printing::shown_as_is(c) {
+            if printable::shown_as_is(c) {
                 out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
             } else {
-                printing::escape(c, out);
+                printable::escape(c, out);
             }
         }
     }
