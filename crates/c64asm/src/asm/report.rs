@@ -71,6 +71,9 @@ pub(crate) struct Pending {
     /// is reported where the value is used, once per name and scope and pass
     /// as any other (64tass checks when it reports).
     pub undefined: Option<Box<UndefinedKey>>,
+    /// A kept error's once-per-place-and-pass key, still to be checked if
+    /// it is shown at once after all (an eager one, see `keep_errors`).
+    pub once_key: Option<u64>,
 }
 
 /// A name reported "not defined", with the scope the search started from.
@@ -246,6 +249,7 @@ impl Assembler<'_> {
             chain: self.st.chain[..chain_len].to_vec(),
             column: column.or_else(|| self.macro_column(span)),
             undefined: None,
+            once_key: kept.then_some(key),
         });
     }
 
@@ -455,7 +459,18 @@ impl Assembler<'_> {
                 *shown = shown.saturating_sub(1);
             }
         }
-        for (p, eager) in stay {
+        for (mut p, eager) in stay {
+            // Shown at once after all: once per place and pass, as any other
+            // (an encoding error in a loop's line).
+            if let Some(key) = p.once_key.take()
+                && !self.diag_keys.insert(key)
+            {
+                let line = self.line_kind(&p);
+                if let Some((shown, _)) = self.per_line.get_mut(&line) {
+                    *shown = shown.saturating_sub(1);
+                }
+                continue;
+            }
             // Still eager for an enclosing evaluation that keeps errors.
             if eager && self.deferring > 0 {
                 self.eager.push(self.diags.len());
