@@ -410,7 +410,10 @@ impl Assembler<'_> {
             let before = chunk.items.len();
             marks.push((before, v.pos));
             let mut faults = Vec::new();
+            self.rounded.set(false);
             self.text_of(&v.val, &mut chunk, 0, &mut faults);
+            // A float rounded or a bool taken as a number, once an argument.
+            self.float_round_warning(line, v.pos);
             last_empty = chunk.items.len() == before;
             // Per-argument checks, of a value known (an undefined one was
             // reported already and stands for nothing to check).

@@ -321,7 +321,9 @@ impl Assembler<'_> {
             }
             let mut out = super::emit::Chunk::default();
             let mut faults = Vec::new();
+            self.rounded.set(false);
             self.text_of(&bytes.val, &mut out, 0, &mut faults);
+            self.float_round_warning(line, bytes.pos);
             if !faults.is_empty() {
                 for f in faults {
                     let _ = self.fault(line, bytes.pos, f);
