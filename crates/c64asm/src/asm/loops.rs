@@ -522,7 +522,7 @@ impl Assembler<'_> {
                     self.error(
                         line.span(pos, pos + 1),
                         Kind::Syntax,
-                        "a symbol is expected".into(),
+                        "label required".into(),
                     );
                     return false;
                 }
