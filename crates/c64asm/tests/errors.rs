@@ -1281,14 +1281,20 @@ fn macro_misuse() {
             6,
         );
     }
-    // Calling what is defined but no macro (64tass: "wrong type 'int'").
-    check(
+    // Calling what is defined but no macro: 64tass's words, and a note on
+    // what the name is.
+    let d = check(
         "x = 1\n        .x\n",
         Kind::UnknownDirective,
-        "'.x' is neither a directive nor a macro (int '1')",
+        "wrong type 'int'",
         2,
         10,
         1,
+    );
+    assert_eq!(
+        d.notes,
+        ["'.x' is neither a directive nor a macro (int '1')"],
+        "{d:?}"
     );
 }
 

@@ -525,11 +525,15 @@ impl Assembler<'_> {
             }
             Value::None => Ok(None),
             other if name_like && line.at(pos.saturating_sub(1)) == b'.' => {
-                // A misspelt directive is the likely mistake here.
+                // 64tass's words, and a note, since a misspelt directive is
+                // the likely mistake here.
                 let what = crate::value::convert::describe(other, self);
                 let name = &line.text[pos..end];
-                let msg = format!("'.{name}' is neither a directive nor a macro ({what})");
+                let msg = format!("wrong type '{}'", other.type_name());
                 self.error(line.span(pos, end), Kind::UnknownDirective, msg);
+                self.note(format!(
+                    "'.{name}' is neither a directive nor a macro ({what})"
+                ));
                 Err(Reported)
             }
             other => {
