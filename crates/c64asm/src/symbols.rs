@@ -8,6 +8,8 @@ use crate::intern::{Interner, Name};
 use crate::source::Span;
 use crate::value::{CodeId, CodeRef, NsId, Value};
 
+mod table;
+
 /// Index of a label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LabelId(pub u32);
@@ -27,8 +29,10 @@ pub struct Label {
     /// [`NO_CODE`] if none (a bare id: see [`Label::code`]).
     code: u32,
     pub span: Span,
-    /// Defined inside `.weak`: stronger definitions win.
-    pub strength: u8,
+    /// Defined inside `.weak`: stronger definitions win. Read through
+    /// [`Label::strength`]: with the name it is part of the label's key,
+    /// which [`Symbols::get`] trusts (see [`Symbols::hints`]).
+    strength: u8,
     /// [`OWNER`], [`REFERENCED`], [`BACK`], [`CONSTANT`], [`UPDATE_AFTER`]:
     /// bits, so that a label is 48 bytes (one is kept for every name
     /// defined).
@@ -105,6 +109,11 @@ impl Label {
             strength,
             flags: CONSTANT,
         }
+    }
+
+    /// Its `.weak` strength (0 outside `.weak`).
+    pub fn strength(&self) -> u8 {
+        self.strength
     }
 
     /// Does a look-up in `pass` find it (64tass's rule)? What this pass
@@ -341,8 +350,8 @@ pub struct Code {
 pub struct Symbols {
     pub labels: Vec<Label>,
     /// Named labels by namespace and name (strength 0, nearly all: an
-    /// entry is 12 bytes, ids of 4 bytes only).
-    by_name: FxHashMap<(u32, Name), u32>,
+    /// entry is 12 bytes, ids of 4 bytes only, key and id together).
+    by_name: table::NameTable,
     /// Named labels of `.weak` strengths (1 and up) by namespace, name and strength.
     weak: FxHashMap<(NsId, Name, u8), LabelId>,
     pub spaces: Vec<Namespace>,
@@ -363,6 +372,38 @@ pub struct Symbols {
     /// 16); [`Symbols::table_order`] gets the same growth from one entry
     /// put in last.
     pub extra_slot: rustc_hash::FxHashSet<NsId>,
+    /// By name, the label [`Symbols::get`] last answered for that name (or
+    /// [`entry`](Symbols::entry) made) and its namespace, [`Hint::NONE`] if
+    /// none: tried before the tables. A name's labels are read again and
+    /// again in every pass, and this vector is dense and in the names' order
+    /// (the order a source first writes them), where the tables' entries lie
+    /// wherever their hashes fall: on a large source a probe is a cache miss.
+    ///
+    /// A hint is written in those two places only, each time with a label
+    /// and the namespace under which the tables hold it, and a table's key
+    /// is never added twice nor taken out: so a hint's label is the tables'
+    /// answer for its namespace and for the label's own name and strength
+    /// (fields set when it was made and never changed). [`Symbols::get`]
+    /// takes a hint only when those three are the key asked for; a stale
+    /// hint (another scope's cheap local of the same name, a name not yet
+    /// defined here) is a miss, never a wrong label. A name without a hint
+    /// (none, or beyond the vector) has no label at all: `entry` gives every
+    /// label's name one, and a hint is never taken back.
+    hints: Vec<std::cell::Cell<Hint>>,
+}
+
+/// A label and the namespace the tables hold it in: see [`Symbols::hints`].
+#[derive(Clone, Copy)]
+struct Hint {
+    ns: u32,
+    id: u32,
+}
+
+impl Hint {
+    const NONE: Hint = Hint {
+        ns: u32::MAX,
+        id: NO_LABEL,
+    };
 }
 
 pub const GLOBAL: NsId = NsId(0);
@@ -377,13 +418,14 @@ impl Default for Symbols {
     fn default() -> Self {
         Symbols {
             labels: Vec::new(),
-            by_name: FxHashMap::default(),
+            by_name: Default::default(),
             weak: FxHashMap::default(),
             spaces: vec![Namespace::new(), Namespace::new()],
             contents: Vec::new(),
             codes: Vec::new(),
             displays: FxHashMap::default(),
             extra_slot: Default::default(),
+            hints: Vec::new(),
         }
     }
 }
@@ -461,11 +503,29 @@ impl Symbols {
 
     /// The label of exactly this name and strength in `ns`.
     pub fn get(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
-        if strength == 0 {
-            self.by_name.get(&(ns.0, name)).map(|&id| LabelId(id))
+        // Exact: see `hints`.
+        let hint = self.hints.get(name as usize)?;
+        let h = hint.get();
+        if h.id == NO_LABEL {
+            // No label of this name anywhere yet (a name read before its
+            // definition in the first pass, or a label being made).
+            return None;
+        }
+        if h.ns == ns.0 {
+            let l = &self.labels[h.id as usize];
+            if l.name == name && l.strength == strength {
+                return Some(LabelId(h.id));
+            }
+        }
+        let found = if strength == 0 {
+            self.by_name.get(ns.0, name).map(LabelId)
         } else {
             self.weak.get(&(ns, name, strength)).copied()
+        };
+        if let Some(id) = found {
+            hint.set(Hint { ns: ns.0, id: id.0 });
         }
+        found
     }
 
     /// The strongest label of this name in `ns`.
@@ -480,7 +540,12 @@ impl Symbols {
         name: Name,
         usable: impl Fn(&Label) -> bool,
     ) -> Option<LabelId> {
-        let max = self.ns(ns).max_strength;
+        // Without a `.weak` label anywhere every namespace's strength is 0:
+        // the namespace itself (a cache miss on a large source) is not read.
+        let max = match self.weak.is_empty() {
+            true => 0,
+            false => self.ns(ns).max_strength,
+        };
         if max == 0 {
             // No `.weak` here: one look-up (the usual case, every symbol read).
             return self.get(ns, name, 0).filter(|&id| usable(self.label(id)));
@@ -506,12 +571,17 @@ impl Symbols {
         }
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label::new(name, strength, span));
+        if self.hints.len() <= name as usize {
+            self.hints
+                .resize(name as usize + 1, std::cell::Cell::new(Hint::NONE));
+        }
+        self.hints[name as usize].set(Hint { ns: ns.0, id: id.0 });
         // Most names are written as they are looked up: no copy then.
         if names.name(name) != display {
             self.displays.insert(id, display.into());
         }
         if strength == 0 {
-            self.by_name.insert((ns.0, name), id.0);
+            self.by_name.insert(ns.0, name, id.0);
         } else {
             self.weak.insert((ns, name, strength), id);
         }
@@ -699,6 +769,7 @@ impl TassTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     /// The storage behind a label's look-up and its written name: names
     /// written as looked up keep no copy, others keep theirs aside; `.weak`
@@ -725,7 +796,7 @@ mod tests {
         // The strongest (lowest) strength a look-up accepts.
         assert_eq!(syms.lookup_in(GLOBAL, start), Some(a));
         assert_eq!(
-            syms.lookup_in_if(GLOBAL, start, |l| l.strength == 2),
+            syms.lookup_in_if(GLOBAL, start, |l| l.strength() == 2),
             Some(weak)
         );
         // Anonymous labels by direction and count, among the scope's labels.
@@ -756,5 +827,76 @@ mod tests {
         syms.ns_mut(ns).set_creator_once(a);
         syms.ns_mut(ns).set_creator_once(b);
         assert_eq!(syms.ns(ns).creator(), Some(a));
+    }
+
+    /// A name's hint ([`Symbols::hints`]) never gives another label than the
+    /// tables: the same names defined in many scopes and at several
+    /// strengths, read in every order (a cheap local of each block, a name
+    /// read in the scope that will hide it before and after the hiding
+    /// label is made, a name not defined anywhere, anonymous labels among
+    /// them), checked against a map of every label made, and the strongest
+    /// visible label of a scope chain read from the innermost scope out, as
+    /// the assembler reads a symbol, against the same map.
+    #[test]
+    fn hints_never_change_what_is_found() {
+        let mut names = Interner::default();
+        let mut syms = Symbols::default();
+        let span = Span::default();
+        let words: Vec<Name> = (0..12).map(|i| names.intern(&format!("n{i}"))).collect();
+        let never = names.intern("never_defined");
+        let scopes: Vec<NsId> = std::iter::once(GLOBAL)
+            .chain((0..10).map(|_| syms.new_namespace()))
+            .collect();
+        let mut made: HashMap<(NsId, Name, u8), LabelId> = HashMap::new();
+        let mut x: u64 = 0x9e37_79b9;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for round in 0..20_000 {
+            let ns = scopes[next(scopes.len() as u64) as usize];
+            let name = words[next(words.len() as u64) as usize];
+            // `.weak` strengths only after a while: the first rounds run
+            // without any, as nearly every source does.
+            let strength = match round > 10_000 && next(8) == 0 {
+                true => 1 + next(2) as u8,
+                false => 0,
+            };
+            match next(4) {
+                0 => {
+                    let before = made.get(&(ns, name, strength)).copied();
+                    let (id, existed) = syms.entry(ns, name, strength, "n", span, &names);
+                    assert_eq!(existed, before.is_some());
+                    assert_eq!(*made.entry((ns, name, strength)).or_insert(id), id);
+                    // Defined (or not) in this pass, at random.
+                    syms.label_mut(id).defpass = PassNo::of(1 + next(2) as u32);
+                }
+                1 => {
+                    syms.anon_entry(ns, next(2) == 0, next(4) as u32, span);
+                }
+                _ => {}
+            }
+            assert_eq!(
+                syms.get(ns, name, strength),
+                made.get(&(ns, name, strength)).copied()
+            );
+            assert_eq!(syms.get(ns, never, 0), None);
+            // A chain of scopes read from the innermost one out.
+            let chain: Vec<NsId> = (0..=next(3)).map(|_| scopes[next(11) as usize]).collect();
+            let visible = |id: &LabelId| syms.label(*id).defpass == 2;
+            let expected = chain.iter().rev().find_map(|&ns| {
+                (0..=2).find_map(|s| made.get(&(ns, name, s)).filter(|id| visible(id)))
+            });
+            let found = chain
+                .iter()
+                .rev()
+                .find_map(|&ns| syms.lookup_in_if(ns, name, |l| l.defpass == 2));
+            assert_eq!(found, expected.copied(), "round {round}");
+        }
+        for (&(ns, name, strength), &id) in &made {
+            assert_eq!(syms.get(ns, name, strength), Some(id));
+        }
     }
 }

@@ -561,7 +561,7 @@ impl Assembler<'_> {
         let cheap = self.reads_cheap(name);
         let only = cheap || self.st.contexts.len() == self.st.bottom + 1;
         let near = match self.first_scope(name) {
-            Some(ns) if self.syms.label(id).strength == 0 && ns.0 < CHEAP => {
+            Some(ns) if self.syms.label(id).strength() == 0 && ns.0 < CHEAP => {
                 if !(only || self.syms.get(ns, name, 0) == Some(id)) {
                     FAR
                 } else if cheap {
@@ -578,7 +578,7 @@ impl Assembler<'_> {
         } {
             // The scope it is in: the look-up finds it while that scope is
             // searched and no other label has the name.
-            let strength = self.syms.label(id).strength;
+            let strength = self.syms.label(id).strength();
             let c = &self.st.contexts;
             (self.st.bottom..c.len())
                 .rev()

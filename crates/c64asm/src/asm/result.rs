@@ -264,11 +264,11 @@ impl Assembler<'_> {
     /// source, as in 64tass).
     fn shadowed(&self, ns: NsId, id: LabelId) -> bool {
         let l = self.syms.label(id);
-        l.strength != 0
+        l.strength() != 0
             && self.syms.entries(ns).iter().any(|&(name, o)| {
                 o != id && name == l.lookup_name() && {
                     let other = self.syms.label(o);
-                    other.strength < l.strength && other.defpass == self.st.pass
+                    other.strength() < l.strength() && other.defpass == self.st.pass
                 }
             })
     }
