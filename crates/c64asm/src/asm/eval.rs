@@ -24,6 +24,10 @@ use crate::value::{
 /// "not defined symbol 'name'": 64tass names a symbol in a message only
 /// when it fits in 40 columns.
 pub(super) fn not_defined_words(name: &str) -> String {
+    // `+`, `--`: an anonymous label (no symbol is named so).
+    if !name.is_empty() && (name.bytes().all(|b| b == b'+') || name.bytes().all(|b| b == b'-')) {
+        return format!("not defined anonsymbol '{name}'");
+    }
     if name.chars().count() > 40 {
         "not defined symbol".into()
     } else {
@@ -1082,7 +1086,7 @@ impl Assembler<'_> {
                 }
                 Ok(Value::Dict(Rc::new(d)))
             }
-            ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1]),
+            ExprKind::Member(ab) => self.member(line, &ab[0], &ab[1], e.pos),
             ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
             ExprKind::Index(v, args) => {
                 let base = self.eval_value(line, v)?;
@@ -1459,18 +1463,19 @@ impl Assembler<'_> {
     }
 
     /// `a.b`, `a.(b, c)`
-    fn member(&mut self, line: &LineRef, base: &Expr, member: &Expr) -> EResult<Value> {
+    /// `base.member`; `dot` is where the `.` is (blanks may follow it).
+    fn member(&mut self, line: &LineRef, base: &Expr, member: &Expr, dot: Pos) -> EResult<Value> {
         let v = self.eval_value(line, base)?;
         if v.is_none() || matches!(v, Value::Error(_)) {
             return Ok(v);
         }
-        self.member_of(line, &v, member)
+        self.member_of(line, &v, member, dot)
     }
 
-    fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr) -> EResult<Value> {
+    fn member_of(&mut self, line: &LineRef, v: &Value, member: &Expr, dot: Pos) -> EResult<Value> {
         match v {
             Value::List(items) | Value::Tuple(items) => {
-                return self.member_of_each(line, v, &items.clone(), member);
+                return self.member_of_each(line, v, &items.clone(), member, dot);
             }
             // An element not known yet or failed stays itself.
             Value::None | Value::Error(_) => return Ok(v.clone()),
@@ -1480,7 +1485,7 @@ impl Assembler<'_> {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 let mut out = Vec::new();
                 for m in items.iter() {
-                    out.push(self.member_of(line, v, m)?);
+                    out.push(self.member_of(line, v, m, dot)?);
                 }
                 Ok(if matches!(member.kind(), ExprKind::List(_)) {
                     Value::list(out)
@@ -1510,7 +1515,7 @@ impl Assembler<'_> {
                         self.names.name(name)
                     )));
                     // At the dot, as 64tass.
-                    return self.check(line, member.pos.saturating_sub(1), r);
+                    return self.check(line, dot, r);
                 };
                 if let Some(id) = self.lookup_in(ns, name) {
                     self.touch(id);
@@ -1531,24 +1536,36 @@ impl Assembler<'_> {
                 Ok(Value::None)
             }
             ExprKind::AnonSymbol(n) => {
-                let Some(ns) = self.member_scope(v) else {
-                    return Ok(Value::None);
-                };
                 let back = n < 0;
                 let count = if back { (-n - 1) as u32 } else { n as u32 };
-                match self.syms.anon(ns, back, count) {
+                let Some(ns) = self.member_scope(v) else {
+                    let signs = if back { "-" } else { "+" }.repeat(count as usize + 1);
+                    let r: FResult<Value> = Err(Fault::new(format!(
+                        "member '.' of {} and anonsymbol '{signs}' not possible",
+                        value::convert::describe(v, self),
+                    )));
+                    return self.check(line, dot, r);
+                };
+                // Counted from where the scope's own counters stand, as
+                // 64tass does: past a closed scope's end, `.+` finds nothing.
+                let space = self.syms.ns(ns);
+                let slot = if back {
+                    space.backr as i64 + n as i64
+                } else {
+                    space.forwr as i64 + n as i64
+                };
+                let found = u32::try_from(slot)
+                    .ok()
+                    .and_then(|slot| self.syms.anon(ns, back, slot));
+                match found {
                     Some(id) => {
                         self.touch(id);
                         Ok(self.syms.label(id).value.clone())
                     }
                     None => {
                         if self.referencing {
-                            self.not_defined(
-                                line,
-                                member.pos,
-                                if back { "-".into() } else { "+".into() },
-                                Searched::Object(ns),
-                            );
+                            let signs = if back { "-" } else { "+" }.repeat(count as usize + 1);
+                            self.not_defined(line, member.pos, signs, Searched::Object(ns));
                         }
                         Ok(Value::None)
                     }
@@ -1588,6 +1605,7 @@ impl Assembler<'_> {
         v: &Value,
         items: &[Value],
         member: &Expr,
+        dot: Pos,
     ) -> EResult<Value> {
         let wrap = |out: Vec<Value>| match v {
             Value::List(_) => Value::list(out),
@@ -1597,7 +1615,7 @@ impl Assembler<'_> {
             if items.len() == members.len() {
                 let mut out = Vec::with_capacity(items.len());
                 for (item, m) in items.iter().zip(members.iter()) {
-                    out.push(self.member_of(line, item, m)?);
+                    out.push(self.member_of(line, item, m, dot)?);
                 }
                 return Ok(if items.is_empty() {
                     v.clone()
@@ -1606,10 +1624,10 @@ impl Assembler<'_> {
                 });
             }
             if items.len() == 1 {
-                return self.member_of(line, &items[0], member);
+                return self.member_of(line, &items[0], member, dot);
             }
             if members.len() == 1 {
-                return self.member_of_each(line, v, items, &members[0]);
+                return self.member_of_each(line, v, items, &members[0], dot);
             }
             let r: FResult<Value> = Err(Fault::new(format!(
                 "operands could not be broadcast together with shapes {} and {}",
@@ -1617,14 +1635,14 @@ impl Assembler<'_> {
                 members.len()
             )));
             // At the dot, as 64tass.
-            return self.check(line, member.pos.saturating_sub(1), r);
+            return self.check(line, dot, r);
         }
         if items.is_empty() {
             return Ok(v.clone());
         }
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            out.push(self.member_of(line, item, member)?);
+            out.push(self.member_of(line, item, member, dot)?);
         }
         Ok(wrap(out))
     }

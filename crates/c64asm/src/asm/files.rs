@@ -78,7 +78,7 @@ impl Files {
     pub fn resolve(&mut self, name: &str, from: Option<&Path>) -> Result<PathBuf, PathBuf> {
         let rel = Path::new(name);
         let mut candidates = Vec::new();
-        match from.and_then(Path::parent) {
+        match from.map(directory_part) {
             Some(dir) if !rel.is_absolute() => candidates.push(dir.join(rel)),
             _ => candidates.push(rel.to_path_buf()),
         }
@@ -100,6 +100,17 @@ impl Files {
         if self.looked_up_set.insert(path.to_path_buf()) {
             self.looked_up.push(path.to_path_buf());
         }
+    }
+}
+
+/// The including file's name up to and with its last `/`, as written: 64tass
+/// puts the included name after it, so `../asm/./c64.asm` including
+/// `./sprite.asm` reads `../asm/././sprite.asm`, the name its messages and
+/// listing show (`Path::parent` would drop the `.` and a doubled `/`).
+fn directory_part(from: &Path) -> &Path {
+    match from.to_str() {
+        Some(text) => Path::new(text.rfind('/').map_or("", |at| &text[..=at])),
+        None => from.parent().unwrap_or(Path::new("")),
     }
 }
 

@@ -223,7 +223,16 @@ impl<'t, 'n> Parser<'t, 'n> {
                 ),
             );
         }
-        error(self.pos, format!("{what} expected"))
+        // At the end of the line: 64tass drops a line's trailing blanks as
+        // it reads it, so the place is after its last character.
+        let mut at = self.pos;
+        if at >= self.end {
+            at = self.end.min(self.bytes.len());
+            while at > 0 && matches!(self.bytes[at - 1], b' ' | b'\t') {
+                at -= 1;
+            }
+        }
+        error(at, format!("{what} expected"))
     }
 
     /// After an element inside brackets: the closing bracket is expected at
@@ -1079,6 +1088,9 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 b'.' if self.peek_at(1) != b'.' && self.peek_at(1) != b'=' => {
                     self.pos += 1;
+                    // Blanks may follow the dot as they may follow any
+                    // operator (`jsr txt. print`).
+                    self.skip_ws();
                     let mut member = self.member()?;
                     self.skip_ws();
                     if let Some((BinOp::Exp, len)) = self.binop() {

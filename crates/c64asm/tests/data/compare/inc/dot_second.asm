@@ -1,0 +1,3 @@
+; included from inc/./dot_first.asm and from the main source
+        asl
+        sta $d020
