@@ -8,7 +8,6 @@ use crate::intern::{Interner, Name};
 use crate::source::Span;
 use crate::value::{CodeId, CodeRef, NsId, Value};
 
-
 /// Index of a label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LabelId(pub u32);

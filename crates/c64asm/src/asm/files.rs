@@ -103,13 +103,17 @@ impl Files {
     }
 }
 
-/// The including file's name up to and with its last `/`, as written: 64tass
-/// puts the included name after it, so `../asm/./c64.asm` including
+/// The including file's name up to and with its last separator (`/`, and `\`
+/// on Windows), as written: 64tass puts the included name after it, so
+/// `../asm/./c64.asm` including
 /// `./sprite.asm` reads `../asm/././sprite.asm`, the name its messages and
 /// listing show (`Path::parent` would drop the `.` and a doubled `/`).
 fn directory_part(from: &Path) -> &Path {
     match from.to_str() {
-        Some(text) => Path::new(text.rfind('/').map_or("", |at| &text[..=at])),
+        Some(text) => Path::new(
+            text.rfind(std::path::is_separator)
+                .map_or("", |at| &text[..=at]),
+        ),
         None => from.parent().unwrap_or(Path::new("")),
     }
 }
