@@ -105,9 +105,9 @@ impl Files {
 
 /// The including file's name up to and with its last separator (`/`, and `\`
 /// on Windows), as written: 64tass puts the included name after it, so
-/// `../asm/./c64.asm` including
-/// `./sprite.asm` reads `../asm/././sprite.asm`, the name its messages and
-/// listing show (`Path::parent` would drop the `.` and a doubled `/`).
+/// `../asm/./c64.asm` including `./sprite.asm` reads `../asm/././sprite.asm`,
+/// the name its messages and listing show (`Path::parent` would drop the `.`
+/// and a doubled `/`).
 fn directory_part(from: &Path) -> &Path {
     match from.to_str() {
         Some(text) => Path::new(
