@@ -23,7 +23,7 @@ impl Assembler<'_> {
         for _ in 0..64 {
             let sf = self.src.get(f);
             if let Some(p) = &sf.path {
-                return Some(p.clone());
+                return Some(p.to_path_buf());
             }
             match sf.expansion {
                 Some(e) => f = e.body_file,

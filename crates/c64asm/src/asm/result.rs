@@ -330,9 +330,9 @@ impl Assembler<'_> {
             Some(e) => {
                 let (bf, bl) = self.src.origin(file, (line - 1) as u32);
                 let _ = e;
-                (bl as usize + 1, self.src.get(bf).name.clone())
+                (bl as usize + 1, self.src.get(bf).name.to_string())
             }
-            None => (line, f.name.clone()),
+            None => (line, f.name.to_string()),
         }
     }
 
