@@ -416,18 +416,14 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
-    pub fn add(&mut self, name: String, path: Option<PathBuf>, text: String) -> FileId {
-        self.add_named(name.into(), path, text)
-    }
-
-    fn add_named(&mut self, name: Arc<str>, path: Option<PathBuf>, text: String) -> FileId {
+    pub fn add(&mut self, name: Arc<str>, path: Option<PathBuf>, text: String) -> FileId {
         self.files.push(SourceFile::new(name, path, text));
         (self.files.len() - 1) as FileId
     }
 
     /// A macro expansion: its own text, reported with the call's location.
     pub fn add_expansion(&mut self, name: Arc<str>, text: String, expansion: Expansion) -> FileId {
-        let id = self.add_named(name, None, text);
+        let id = self.add(name, None, text);
         self.files[id as usize].expansion = Some(expansion);
         id
     }
