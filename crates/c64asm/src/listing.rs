@@ -299,7 +299,23 @@ const RECENT: usize = 8;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Rows {
     list: Vec<ListRow>,
+    /// The bytes the rows keep themselves (see [`Rows::pieces`]).
     bytes: Vec<u8>,
+    /// The rows' bytes counted: where the next row's start, in the order
+    /// [`Rows::pieces`] places them.
+    end: usize,
+    /// Where the rows' bytes are. Most are the output's: a row's bytes were
+    /// the last ones its memory was given ([`Rows::push`]), and a
+    /// memory's bytes are only ever appended to until the pass ends
+    /// ([`crate::output::Memory::data`]), so they are read from there when
+    /// the listing is written ([`Rows::take_memories`]) instead of copied.
+    /// The rest (rows made without their place) are in `bytes`.
+    pieces: Vec<Piece>,
+    /// Where bytes that follow the last piece's are (its memory, and the
+    /// place after its bytes there): they add no piece.
+    next: Option<(u32, u32)>,
+    /// The memories' bytes, given when the run ends.
+    memories: Vec<Vec<u8>>,
     text: String,
     /// The values the rows show (few: constants and loop labels), each with
     /// the room 64tass's `repr` needs for it ([`crate::value::repr::repr_need`]).
@@ -339,6 +355,72 @@ pub(crate) struct Rows {
     /// `known` when it was last smaller than [`RECENT`] behind: the rows
     /// before are no longer in `recent`.
     forgotten: usize,
+}
+
+/// Where the rows' bytes from `at` on (in [`Rows::end`]'s count) are, up to
+/// the next piece's: from `from` on in the memory `mem`'s bytes, or in the
+/// rows' own ([`OWN`]). A row's bytes are in one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Piece {
+    at: u32,
+    mem: u32,
+    from: u32,
+}
+
+/// A [`Piece`] of the rows' own bytes.
+const OWN: u32 = u32::MAX;
+
+/// `len` bytes from `at` (in [`Rows::end`]'s count) of the piece `p`, whose
+/// bytes are in `source` (what of them is there).
+fn slice_of<'a>(source: &'a [u8], p: &Piece, at: usize, len: usize) -> &'a [u8] {
+    let start = (p.from as usize + (at - p.at as usize)).min(source.len());
+    let end = (start + len).min(source.len());
+    &source[start..end]
+}
+
+/// [`Rows::with_bytes`]: the bytes of rows asked for in order.
+struct PieceWalk<'a> {
+    rows: &'a Rows,
+    /// The next piece, and where it starts.
+    next: usize,
+    limit: usize,
+    /// Where the current piece starts (in [`Rows::end`]'s count), and its
+    /// bytes from there on.
+    at: usize,
+    source: &'a [u8],
+}
+
+impl<'a> PieceWalk<'a> {
+    /// `len` bytes from `at` (no earlier than the last asked for).
+    #[inline]
+    fn bytes(&mut self, at: usize, len: usize) -> &'a [u8] {
+        if at >= self.limit {
+            self.enter(at);
+        }
+        let start = at.wrapping_sub(self.at);
+        self.source
+            .get(start..start.wrapping_add(len))
+            .unwrap_or(&[])
+    }
+
+    /// The piece `at` is in becomes the current one.
+    #[inline(never)]
+    fn enter(&mut self, at: usize) {
+        let rows = self.rows;
+        while let Some(p) = rows.pieces.get(self.next)
+            && p.at as usize <= at
+        {
+            let source = match p.mem {
+                OWN => &rows.bytes[..],
+                m => rows.memories.get(m as usize).map_or(&[][..], |m| &m[..]),
+            };
+            self.source = source.get(p.from as usize..).unwrap_or(&[]);
+            self.at = p.at as usize;
+            self.next += 1;
+        }
+        let next = rows.pieces.get(self.next);
+        self.limit = next.map_or(usize::MAX, |p| p.at as usize);
+    }
 }
 
 /// A value per row kept by runs of rows with the same value: each run's
@@ -465,6 +547,10 @@ impl Rows {
     pub fn clear(&mut self) {
         self.list.clear();
         self.bytes.clear();
+        self.end = 0;
+        self.pieces.clear();
+        self.next = None;
+        self.memories.clear();
         self.text.clear();
         self.values.clear();
         self.listed_aside.clear();
@@ -569,7 +655,7 @@ impl Rows {
     /// The last row's offset (0 without rows).
     pub fn last_addr(&self) -> u32 {
         let len = self.list.last().map_or(0, |r| r.bytes_len() as usize);
-        self.offsets.follow(self.bytes.len().saturating_sub(len))
+        self.offsets.follow(self.end.saturating_sub(len))
     }
 
     pub fn len(&self) -> usize {
@@ -583,13 +669,17 @@ impl Rows {
             .then(|| self.recent[(self.known - 1) % RECENT])
     }
 
-    /// `row`, assembled with `listed`, with `bytes` and `text`.
+    /// `row`, assembled with `listed`, with `bytes` and `text`; `place`
+    /// says where the bytes are: the memory and where they start in its
+    /// bytes, when they are its last ones (not copied then: see
+    /// [`Rows::pieces`]); `None`: they are copied.
     pub fn push(
         &mut self,
         new: NewRow,
         listed: crate::opcodes::Listed,
         bytes: &[u8],
         text: RowText,
+        place: Option<(u32, u32)>,
     ) {
         let packed = self.pack(listed);
         let at = self.list.len();
@@ -597,10 +687,10 @@ impl Rows {
         self.mems.push(at, new.mem);
         self.pcs.push(at, new.pc.wrapping_sub(new.addr));
         let mut len = new.len;
-        self.offsets.push(at, new.addr, self.bytes.len());
+        self.offsets.push(at, new.addr, self.end);
         if matches!(new.tag, Tag::Code | Tag::Data) {
             len = bytes.len() as u32;
-            self.bytes.extend_from_slice(bytes);
+            self.put_bytes(place, bytes);
         }
         self.push_row(new.tag, len, (new.file, new.index), new.from, text);
     }
@@ -725,8 +815,9 @@ impl Rows {
         if let Some(r) = self.list.pop() {
             let row = self.list.len() as u32;
             // A row's bytes follow the rows' before it: the last row's are last.
-            let start = self.bytes.len().saturating_sub(r.bytes_len() as usize);
-            self.bytes.truncate(start);
+            if r.bytes_len() > 0 {
+                self.cut(self.end.saturating_sub(r.bytes_len() as usize));
+            }
             let (at, len, own) = self.text_of(row as usize, &r);
             if own && at as usize + len as usize == self.text.len() {
                 self.text.truncate(at as usize);
@@ -746,8 +837,16 @@ impl Rows {
         }
     }
 
-    /// More bytes on the end of the last row's (which are the last bytes).
-    pub fn extend_last(&mut self, bytes: &[u8]) {
+    /// More bytes on the end of the last row's (which are the last bytes),
+    /// `place` as for [`Rows::push`]; `memory` gives a memory's bytes
+    /// (read when the row's and these are not in one place: then the row's
+    /// bytes are copied into the rows' own, and these after them).
+    pub fn extend_last<'m>(
+        &mut self,
+        bytes: &[u8],
+        place: Option<(u32, u32)>,
+        memory: impl Fn(u32) -> &'m [u8],
+    ) {
         let Some(mut r) = self.list.last().filter(|r| r.has_bytes()).cloned() else {
             return;
         };
@@ -755,7 +854,114 @@ impl Rows {
         let n = r.number() + bytes.len() as u32;
         self.set_number(&mut r, i, n);
         self.list[i] = r;
-        self.bytes.extend_from_slice(bytes);
+        let len = n as usize - bytes.len();
+        let (mem, from) = place.unwrap_or((OWN, self.bytes.len() as u32));
+        if len > 0 && !bytes.is_empty() && !self.follows(mem, from) {
+            let start = self.end - len;
+            let old = self.copy_of(start, len, memory);
+            self.cut(start);
+            self.put_bytes(None, &old);
+            self.put_bytes(None, bytes);
+        } else {
+            self.put_bytes(place, bytes);
+        }
+    }
+
+    /// Whether bytes from `from` on in memory `mem` ([`OWN`]: the rows'
+    /// own) follow the last piece's.
+    #[inline]
+    fn follows(&self, mem: u32, from: u32) -> bool {
+        self.next == Some((mem, from))
+    }
+
+    /// [`Rows::next`] found again from the last piece.
+    fn reach(&mut self) {
+        let end = self.end as u32;
+        self.next = self
+            .pieces
+            .last()
+            .map(|p| (p.mem, p.from.wrapping_add(end.wrapping_sub(p.at))));
+    }
+
+    /// `bytes` after the rows' bytes: where they are (see
+    /// [`Rows::push`]), or copied into the rows' own.
+    #[inline]
+    fn put_bytes(&mut self, place: Option<(u32, u32)>, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        let (mem, from) = match place {
+            Some(place) => place,
+            None => {
+                let from = self.bytes.len() as u32;
+                self.bytes.extend_from_slice(bytes);
+                (OWN, from)
+            }
+        };
+        if !self.follows(mem, from) {
+            let at = self.end as u32;
+            self.pieces.push(Piece { at, mem, from });
+        }
+        self.next = Some((mem, from.wrapping_add(bytes.len() as u32)));
+        self.end += bytes.len();
+    }
+
+    /// The rows' bytes from `at` on are gone.
+    fn cut(&mut self, at: usize) {
+        while self.pieces.last().is_some_and(|p| p.at as usize >= at) {
+            self.pieces.pop();
+        }
+        if let Some(p) = self.pieces.last()
+            && p.mem == OWN
+        {
+            self.bytes.truncate(p.from as usize + (at - p.at as usize));
+        } else if self.pieces.is_empty() {
+            self.bytes.clear();
+        }
+        self.end = at;
+        self.reach();
+    }
+
+    /// A copy of the rows' bytes from `at`, `len` of them (in one piece).
+    fn copy_of<'m>(&self, at: usize, len: usize, memory: impl Fn(u32) -> &'m [u8]) -> Vec<u8> {
+        let Some(p) = self.pieces.iter().rev().find(|p| p.at as usize <= at) else {
+            return Vec::new();
+        };
+        let source = if p.mem == OWN {
+            &self.bytes[..]
+        } else {
+            memory(p.mem)
+        };
+        slice_of(source, p, at, len).to_vec()
+    }
+
+    /// The memories' bytes, now that the run has ended (the rows' bytes that
+    /// are theirs are read from there).
+    pub fn take_memories(&mut self, memories: Vec<Vec<u8>>) {
+        self.memories = memories;
+    }
+
+    /// The rows' bytes that are the memories' are copied into their own:
+    /// the memories are about to be emptied (the definitions' bytes, which
+    /// are not output, before the input's are written).
+    pub fn own_bytes<'m>(&mut self, memory: impl Fn(u32) -> &'m [u8]) {
+        for i in 0..self.pieces.len() {
+            let p = self.pieces[i];
+            if p.mem == OWN {
+                continue;
+            }
+            let end = self.pieces.get(i + 1).map_or(self.end, |n| n.at as usize);
+            let from = self.bytes.len() as u32;
+            let len = end - p.at as usize;
+            self.bytes
+                .extend_from_slice(slice_of(memory(p.mem), &p, p.at as usize, len));
+            self.pieces[i] = Piece {
+                mem: OWN,
+                from,
+                ..p
+            };
+        }
+        self.reach();
     }
 
     /// Row `i`'s text becomes `text`.
@@ -770,9 +976,16 @@ impl Rows {
 
     /// The rows in order, each with its offset and bytes.
     pub fn with_bytes(&self) -> impl Iterator<Item = (&ListRow, u32, &[u8])> {
-        self.in_order().map(|(r, addr, at)| {
-            let end = (at + r.bytes_len() as usize).min(self.bytes.len());
-            (r, addr, &self.bytes[at.min(end)..end])
+        let mut walk = PieceWalk {
+            rows: self,
+            next: 0,
+            limit: self.pieces.first().map_or(usize::MAX, |p| p.at as usize),
+            at: 0,
+            source: &[],
+        };
+        self.in_order().map(move |(r, addr, at)| {
+            let len = r.bytes_len() as usize;
+            (r, addr, if len == 0 { &[] } else { walk.bytes(at, len) })
         })
     }
 
@@ -921,7 +1134,7 @@ mod tests {
             for round in 0..2 {
                 for k in 0..4u32 {
                     let row = NewRow::new(RowKind::Label, (k, k, 0), k, Some((file, k)));
-                    rows.push(row, listed(), &[], RowText::Own("x"));
+                    rows.push(row, listed(), &[], RowText::Own("x"), None);
                 }
                 rows.pop();
                 for i in 0..rows.len() {
@@ -980,7 +1193,7 @@ mod tests {
                 _ => (own.as_str(), RowText::Own(&own)),
             };
             let row = NewRow::new(kind, (0x1000 + k, 0x1000 + k, 0), 100 + k, Some((file, 0)));
-            rows.push(row, listed, bytes, row_text);
+            rows.push(row, listed, bytes, row_text, None);
             assert_eq!(rows.last_from(), Some(100 + k));
             expected.push((kind, shown.to_string()));
         }
@@ -1012,7 +1225,7 @@ mod tests {
         assert_eq!(rows.text(32, &sources), "row 32");
         // A row pushed again is known again.
         let row = NewRow::new(RowKind::Label, (0, 0, 0), 9, Some((file, 0)));
-        rows.push(row, listed, &[], RowText::Own("x"));
+        rows.push(row, listed, &[], RowText::Own("x"), None);
         assert_eq!((rows.last_from(), rows.text(33, &sources)), (Some(9), "x"));
     }
 
@@ -1025,13 +1238,13 @@ mod tests {
         let mut rows = Rows::default();
         let big = vec![7u8; 70_000];
         let row = NewRow::new(RowKind::Data, (0, 0, 0), 0, None);
-        rows.push(row, listed(), &big[..65_000], RowText::Own("a"));
-        rows.extend_last(&big[65_000..]);
+        rows.push(row, listed(), &big[..65_000], RowText::Own("a"), None);
+        rows.extend_last(&big[65_000..], None, |_| &[]);
         let row = NewRow::new(RowKind::Label, (1, 1, 0), 1, None);
-        rows.push(row, listed(), &[], RowText::Own("bc"));
+        rows.push(row, listed(), &[], RowText::Own("bc"), None);
         rows.set_kind(1, RowKind::Value(100_000));
         let row = NewRow::new(RowKind::Return(70_001), (2, 2, 0), 2, None);
-        rows.push(row, listed(), &[], RowText::Own("def"));
+        rows.push(row, listed(), &[], RowText::Own("def"), None);
         assert_eq!(Rows::len_of(&rows.rows()[0]), 70_000);
         assert_eq!(rows.rows()[1].kind(), RowKind::Value(100_000));
         assert_eq!(rows.rows()[2].kind(), RowKind::Return(70_001));
@@ -1062,7 +1275,7 @@ mod tests {
         let mut rows = Rows::default();
         for k in 0..4u32 {
             let row = NewRow::new(RowKind::Label, (k, k, 0), k, None);
-            rows.push(row, listed(), &[], RowText::Own("ab"));
+            rows.push(row, listed(), &[], RowText::Own("ab"), None);
         }
         let huge = LONG_TEXT + 5;
         for (i, own) in [(1, true), (3, false)] {
@@ -1124,6 +1337,79 @@ mod tests {
     /// rows are dropped, a row's bytes grown, rows of text pushed (at the
     /// end of the row before) and a relocation that moves one memory's rows.
     #[test]
+    fn bytes_are_read_from_their_memories() {
+        // Two memories as the output appends to them, and the rows' bytes
+        // as they were given: (memory, bytes, placed, joined to the row before).
+        let made: [(u32, &[u8], bool, bool); 10] = [
+            (0, &[0xa9, 1], true, false),
+            (0, &[0xea], true, false),
+            // Another memory, then back: a piece each.
+            (1, &[1, 2, 3], true, false),
+            (0, &[0x60], true, false),
+            // A line's bytes in parts, in one place, then in two (a write
+            // of another memory between): the row's bytes are copied.
+            (1, &[4], true, false),
+            (1, &[5, 6], true, true),
+            (0, &[7], true, false),
+            (1, &[8], true, true),
+            // Bytes without their place (copied), and a placed row after.
+            (0, &[9, 9], false, false),
+            (0, &[10], true, false),
+        ];
+        let mut memories: Vec<Vec<u8>> = vec![Vec::new(), Vec::new()];
+        let mut expected: Vec<Vec<u8>> = Vec::new();
+        let mut rows = Rows::default();
+        for (k, &(mem, bytes, placed, joined)) in made.iter().enumerate() {
+            let from = memories[mem as usize].len() as u32;
+            memories[mem as usize].extend_from_slice(bytes);
+            let place = placed.then_some((mem, from));
+            if joined {
+                let m = &memories;
+                rows.extend_last(bytes, place, |i| &m[i as usize]);
+                expected.last_mut().unwrap().extend_from_slice(bytes);
+            } else {
+                let row = NewRow::new(RowKind::Data, (0x1000, 0x1000, mem), k as u32, None);
+                rows.push(row, listed(), bytes, RowText::Own(""), place);
+                expected.push(bytes.to_vec());
+            }
+        }
+        // The row whose parts are in two places is copied, and the row
+        // without its place after it.
+        let owned: &[u8] = &[7, 8, 9, 9];
+        assert_eq!(rows.bytes, owned);
+        let pieces = |rows: &Rows| {
+            rows.pieces
+                .iter()
+                .map(|p| (p.at, p.mem))
+                .collect::<Vec<_>>()
+        };
+        let own = super::OWN;
+        let placed = [(0, 0), (3, 1), (6, 0), (7, 1), (10, own), (14, 0)];
+        assert_eq!(pieces(&rows), placed);
+        // Before the memories are given, what is theirs reads as nothing.
+        let read = |rows: &Rows| {
+            rows.with_bytes()
+                .map(|(_, _, b)| b.to_vec())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(read(&rows)[5..7], [vec![7, 8], vec![9, 9]]);
+        assert!(read(&rows)[0].is_empty());
+        let (mut kept, given) = (rows.clone(), memories.clone());
+        rows.take_memories(memories);
+        assert_eq!(read(&rows), expected);
+        // Rows dropped: their pieces and own bytes go.
+        rows.pop();
+        rows.pop();
+        assert_eq!(pieces(&rows), placed[..5]);
+        assert_eq!(rows.bytes, [7, 8]);
+        assert_eq!(read(&rows), expected[..6]);
+        // Copied into their own before the memories are emptied.
+        kept.own_bytes(|i| &given[i as usize]);
+        assert!(kept.pieces.iter().all(|p| p.mem == own));
+        assert_eq!(read(&kept), expected);
+    }
+
+    #[test]
     fn offsets_are_kept_by_runs() {
         use super::Offsets;
         // (kind, offset, memory, bytes)
@@ -1143,7 +1429,7 @@ mod tests {
         let mut rows = Rows::default();
         for (k, &(kind, addr, mem, bytes)) in made.iter().enumerate() {
             let row = NewRow::new(kind, (addr, addr, mem), k as u32, None);
-            rows.push(row, listed(), bytes, RowText::Own(""));
+            rows.push(row, listed(), bytes, RowText::Own(""), None);
             assert_eq!(rows.last_addr(), addr, "row {k} last");
         }
         let runs = |rows: &Rows| rows.offsets.0.iter().map(|r| r.0).collect::<Vec<_>>();
@@ -1153,10 +1439,10 @@ mod tests {
         assert_eq!(offsets(&rows), expected);
         // A row's bytes grown: the rows after it follow its end.
         rows.pop();
-        rows.extend_last(&[9, 9]);
+        rows.extend_last(&[9, 9], None, |_| &[]);
         rows.push_text(20, (NO_FILE, 0), RowText::Own(";"));
         let row = NewRow::new(RowKind::Label, (6, 6, 1), 21, None);
-        rows.push(row, listed(), &[], RowText::Own(""));
+        rows.push(row, listed(), &[], RowText::Own(""), None);
         assert_eq!(runs(&rows), [0, 5, 6]);
         let mut expected: Vec<u32> = expected[..8].to_vec();
         expected.extend([6, 6]);
@@ -1167,7 +1453,7 @@ mod tests {
         }
         assert_eq!((runs(&rows), rows.last_addr()), (vec![0], 0x1002));
         let row = NewRow::new(RowKind::Code, (0x2000, 0x2000, 1), 30, None);
-        rows.push(row, listed(), &[0xea], RowText::Own(""));
+        rows.push(row, listed(), &[0xea], RowText::Own(""), None);
         assert_eq!(runs(&rows), [0, 3]);
         assert_eq!(offsets(&rows), [0x1000, 0x1000, 0x1002, 0x2000]);
         // Memory 1's rows move up by $100; their program counters stay.
@@ -1200,7 +1486,7 @@ mod tests {
                 offset: 1,
                 text: "xx",
             };
-            rows.push(row, listed(), &[], text);
+            rows.push(row, listed(), &[], text, None);
         }
         assert_eq!(rows.files.0.len(), 5, "a run per change of file");
         let shown: Vec<_> = (0..rows.len()).map(|i| rows.text(i, &sources)).collect();

@@ -30,7 +30,11 @@ pub enum Block {
 #[derive(Default)]
 pub struct Memory {
     pub blocks: Vec<Block>,
-    pub data: Vec<u8>,
+    /// The bytes written, in writing order: only ever appended to (by
+    /// [`Memory::write`]) until the pass's memories are reset, so that bytes
+    /// once written stay where they are (the listing's rows read theirs
+    /// from here: see [`crate::listing::Rows::push`]).
+    data: Vec<u8>,
     /// The last block is closed (64tass's `memjmp`: a skip, or a union's
     /// next line back at its start): bytes after it start a block of their
     /// own, and a section linked in goes after it.
@@ -38,6 +42,10 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// The bytes written (see [`Memory::data`]).
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
     /// Append bytes at `addr`, extending the last block when contiguous.
     #[inline]
     pub fn write(&mut self, addr: u32, bytes: &[u8]) {
@@ -283,6 +291,19 @@ impl Output {
             }
         }
         moved
+    }
+
+    /// Memory `mem`'s bytes (none for a memory it does not have).
+    pub fn mem_data(&self, mem: MemId) -> &[u8] {
+        self.mems.get(mem as usize).map_or(&[], |m| &m.data)
+    }
+
+    /// The memories' bytes, taken from them (the run has ended).
+    pub fn take_data(&mut self) -> Vec<Vec<u8>> {
+        self.mems
+            .iter_mut()
+            .map(|m| std::mem::take(&mut m.data))
+            .collect()
     }
 
     /// How many bytes a memory holds (where the next write's bytes start).

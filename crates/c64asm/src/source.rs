@@ -39,10 +39,12 @@ pub struct Expansion {
 }
 
 pub struct SourceFile {
-    /// Name shown in diagnostics.
-    pub name: String,
+    /// Name shown in diagnostics: shared, a macro expansion's is its body
+    /// file's (an expansion is a file of its own, one per call that differs,
+    /// so it copies none).
+    pub name: Arc<str>,
     /// Where the file was read from (relative includes resolve against it).
-    pub path: Option<PathBuf>,
+    pub path: Option<Box<Path>>,
     /// The decoded text: UTF-8, or one character per byte for raw 8-bit sources.
     /// (An `Arc<String>`, not an `Arc<str>`: the text read is kept where it
     /// was read, not copied; a large source's copy was its largest
@@ -57,13 +59,13 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    fn new(name: String, path: Option<PathBuf>, text: String) -> SourceFile {
+    fn new(name: Arc<str>, path: Option<PathBuf>, text: String) -> SourceFile {
         let lines = LineIndex::new(text.as_bytes());
         let has_nul = memchr::memchr(0, text.as_bytes()).is_some();
         SourceFile {
             has_nul,
             name,
-            path,
+            path: path.map(PathBuf::into_boxed_path),
             text: Arc::new(text),
             lines,
             expansion: None,
@@ -152,7 +154,9 @@ struct LineIndex {
     /// Each line's length with its line break; [`LONG`] for a line that long
     /// or longer, whose length is in `long`.
     lens: Box<[u8]>,
-    long: rustc_hash::FxHashMap<u32, u32>,
+    /// The lengths of those lines, by line index (in order: few texts have
+    /// one, and a table would be 32 bytes in every text's index).
+    long: Box<[(u32, u32)]>,
     /// The start of every [`STEP`]th line (line 0, STEP, 2 STEP...).
     marks: Box<[u32]>,
     /// Lines found, each as its index (high half) and start (low half):
@@ -182,7 +186,7 @@ impl LineIndex {
     fn new(bytes: &[u8]) -> LineIndex {
         // About a line in 24 bytes: the vectors grow if the lines are shorter.
         let mut lens = Vec::with_capacity(bytes.len() / 24 + 1);
-        let mut long = rustc_hash::FxHashMap::default();
+        let mut long = Vec::new();
         let mut marks = Vec::with_capacity(bytes.len() / (24 * STEP) + 1);
         let mut push = |start: usize, next: usize, lens: &mut Vec<u8>| {
             if lens.len().is_multiple_of(STEP) {
@@ -190,7 +194,7 @@ impl LineIndex {
             }
             let len = next - start;
             if len >= LONG as usize {
-                long.insert(lens.len() as u32, len as u32);
+                long.push((lens.len() as u32, len as u32));
             }
             lens.push(len.min(LONG as usize) as u8);
         };
@@ -211,7 +215,7 @@ impl LineIndex {
         }
         LineIndex {
             lens: lens.into_boxed_slice(),
-            long,
+            long: long.into_boxed_slice(),
             marks: marks.into_boxed_slice(),
             next: AtomicU64::new(FORGOTTEN),
             jump: AtomicU64::new(FORGOTTEN),
@@ -234,7 +238,8 @@ impl LineIndex {
 
     #[cold]
     fn long_len(&self, index: usize) -> usize {
-        self.long.get(&(index as u32)).map_or(0, |&l| l as usize)
+        let i = self.long.binary_search_by_key(&(index as u32), |&(i, _)| i);
+        i.map_or(0, |i| self.long[i].1 as usize)
     }
 
     /// Start of line `index` and of the line after it (or the text's end).
@@ -411,13 +416,13 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
-    pub fn add(&mut self, name: String, path: Option<PathBuf>, text: String) -> FileId {
+    pub fn add(&mut self, name: Arc<str>, path: Option<PathBuf>, text: String) -> FileId {
         self.files.push(SourceFile::new(name, path, text));
         (self.files.len() - 1) as FileId
     }
 
     /// A macro expansion: its own text, reported with the call's location.
-    pub fn add_expansion(&mut self, name: String, text: String, expansion: Expansion) -> FileId {
+    pub fn add_expansion(&mut self, name: Arc<str>, text: String, expansion: Expansion) -> FileId {
         let id = self.add(name, None, text);
         self.files[id as usize].expansion = Some(expansion);
         id
@@ -633,6 +638,12 @@ mod tests {
         for len in [253, 254, 255, 256, 300, 70_000] {
             texts.push(format!("a\n{}\r\nb\n{}", "x".repeat(len), "y".repeat(len)));
         }
+        // Many long lines between short ones (their lengths found by index).
+        texts.push(
+            (0..40)
+                .map(|i| format!("{}\n", "z".repeat(if i % 3 == 0 { 250 + 7 * i } else { i })))
+                .collect(),
+        );
         for len in [40, 200, 1000, 3000] {
             let mut t = String::new();
             for _ in 0..len {
@@ -702,6 +713,30 @@ mod tests {
                 assert_eq!(f.line_index(byte), i, "byte {byte} of {text:?}");
             }
         }
+    }
+
+    #[test]
+    fn expansions_share_their_body_files_name() {
+        let mut map = SourceMap::default();
+        let body = map.add(
+            "main.asm".into(),
+            Some("dir/main.asm".into()),
+            "m .macro\n".into(),
+        );
+        let name = map.get(body).name.clone();
+        let expansion = Expansion {
+            body_file: body,
+            body_line: 1,
+        };
+        let e = map.add_expansion(name, " nop\n".into(), expansion);
+        let nested = map.add_expansion(map.get(e).name.clone(), " rts\n".into(), expansion);
+        for f in [e, nested] {
+            assert!(Arc::ptr_eq(&map.get(f).name, &map.get(body).name));
+            assert_eq!(map.get(f).path, None);
+        }
+        assert_eq!(map.paths().collect::<Vec<_>>(), [Path::new("dir/main.asm")]);
+        // One is kept for every macro call that differs.
+        assert!(std::mem::size_of::<SourceFile>() <= 120);
     }
 
     #[test]

@@ -1893,7 +1893,7 @@ impl Assembler<'_> {
                 let hi = (l as u64).min(end.saturating_sub(a));
                 for i in lo..hi {
                     let at = a + i;
-                    out[(at - addr) as usize].get_or_insert(m.data[(start as u64 + i) as usize]);
+                    out[(at - addr) as usize].get_or_insert(m.data()[(start as u64 + i) as usize]);
                 }
             }
         }

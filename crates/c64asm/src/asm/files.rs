@@ -65,7 +65,11 @@ impl Files {
     ) -> std::io::Result<FileId> {
         let bytes = read_limited(path)?;
         let text = crate::source::decode_owned(bytes, unicode);
-        let id = src.add(path.display().to_string(), Some(path.to_path_buf()), text);
+        let id = src.add(
+            path.display().to_string().into(),
+            Some(path.to_path_buf()),
+            text,
+        );
         self.sources.insert(path.to_path_buf(), id);
         self.read.push(path.to_path_buf());
         self.looked_up(path);

@@ -23,7 +23,7 @@ impl Assembler<'_> {
         for _ in 0..64 {
             let sf = self.src.get(f);
             if let Some(p) = &sf.path {
-                return Some(p.clone());
+                return Some(p.to_path_buf());
             }
             match sf.expansion {
                 Some(e) => f = e.body_file,
@@ -147,9 +147,9 @@ impl Assembler<'_> {
             None => match read_limited(&path) {
                 Ok(bytes) => {
                     let text = crate::source::decode_owned(bytes, self.opts.ascii);
-                    let f = self
-                        .src
-                        .add(path.display().to_string(), Some(path.clone()), text);
+                    let f =
+                        self.src
+                            .add(path.display().to_string().into(), Some(path.clone()), text);
                     self.files.sources.insert(path.clone(), f);
                     self.files.read.push(path);
                     f

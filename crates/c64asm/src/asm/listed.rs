@@ -220,7 +220,9 @@ impl Assembler<'_> {
             // After the loop's own row (not in place of it).
             let row = self.row_here(at, RowKind::Text);
             let listed = self.listed(&[]);
-            self.record.rows.push(row, listed, &[], RowText::Own(&text));
+            self.record
+                .rows
+                .push(row, listed, &[], RowText::Own(&text), None);
         }
     }
 
@@ -399,7 +401,9 @@ impl Assembler<'_> {
         };
         let row = NewRow::new(kind, (0, 0, 0), u32::MAX, None);
         let listed = self.listed(&[]);
-        self.record.rows.push(row, listed, &[], RowText::Own(""));
+        self.record
+            .rows
+            .push(row, listed, &[], RowText::Own(""), None);
     }
 
     /// A listing row at the current address: the line's text, or `text`.
@@ -417,7 +421,7 @@ impl Assembler<'_> {
         }
         let row = self.row_here((line.file, line.index), kind);
         let listed = self.listed(&[]);
-        self.record.rows.push(row, listed, &[], text);
+        self.record.rows.push(row, listed, &[], text, None);
     }
 
     /// Where a row's `text` is: a slice of its line's source text (kept
@@ -470,7 +474,11 @@ impl Assembler<'_> {
                     & self.out.image_mask
                     == addr
             {
-                self.record.rows.extend_last(bytes);
+                let place = self.placed(bytes);
+                let out = &self.out;
+                self.record
+                    .rows
+                    .extend_last(bytes, place, |m| out.mem_data(m));
                 return;
             }
             // Bytes after a gap the line left: a row of their own, no source.
@@ -486,7 +494,22 @@ impl Assembler<'_> {
         let row = NewRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
         let listed = self.listed(bytes);
-        self.record.rows.push(row, listed, bytes, text);
+        let place = self.placed(bytes);
+        self.record.rows.push(row, listed, bytes, text, place);
+    }
+
+    /// Where `bytes`, just written, are: the current memory and where they
+    /// start in its bytes, when they are its last ones (each write appends
+    /// its bytes to its memory's, see [`crate::output::Memory::data`];
+    /// compared all the same, so that a row never shows other bytes than
+    /// it was given). `None`: the row copies them.
+    fn placed(&self, bytes: &[u8]) -> Option<(u32, u32)> {
+        let mem = self.out.addr(self.st.addr).mem;
+        let data = self.out.mem_data(mem);
+        let at = data.len().checked_sub(bytes.len())?;
+        // A few bytes each (no call to compare them).
+        let same = data[at..].iter().zip(bytes).all(|(a, b)| a == b);
+        (same && mem != u32::MAX).then_some((mem, at as u32))
     }
 
     /// [`Assembler::statement`] of the line being recorded, found once per

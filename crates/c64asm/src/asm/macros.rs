@@ -381,10 +381,14 @@ impl Assembler<'_> {
             },
         );
         self.macros.expansions.insert(key, f);
+        // Kept for the run too: their exact sizes (one pair per call that
+        // differs, grown by doubling).
         if !marks.is_empty() {
+            marks.shrink_to_fit();
             self.macros.arg_marks.insert(f, marks);
         }
         if !subs.is_empty() {
+            subs.shrink_to_fit();
             self.macros.subs.insert(f, subs);
         }
         if !faults.is_empty() {

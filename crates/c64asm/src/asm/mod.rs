@@ -301,7 +301,7 @@ impl<'o> Assembler<'o> {
         // The text is read as a file's bytes would be: without `-a` each
         // byte of its UTF-8 is a character, as 64tass reads a raw source.
         let text = crate::source::decode(text.as_bytes(), self.opts.ascii);
-        let main = self.src.add(name.to_string(), None, text);
+        let main = self.src.add(name.into(), None, text);
         self.run(&[main])
     }
 
@@ -313,7 +313,10 @@ impl<'o> Assembler<'o> {
             if let Some(d) = defines {
                 self.record_file(d, Some(crate::listing::Entered::Definitions));
                 self.compile_file(d);
-                // The definitions' bytes (if any) are not part of the output.
+                // The definitions' bytes (if any) are not part of the output;
+                // their rows keep a copy.
+                let out = &self.out;
+                self.record.rows.own_bytes(|m| out.mem_data(m));
                 self.out.reset();
             }
             for &main in mains {

@@ -330,9 +330,9 @@ impl Assembler<'_> {
             Some(e) => {
                 let (bf, bl) = self.src.origin(file, (line - 1) as u32);
                 let _ = e;
-                (bl as usize + 1, self.src.get(bf).name.clone())
+                (bl as usize + 1, self.src.get(bf).name.to_string())
             }
-            None => (line, f.name.clone()),
+            None => (line, f.name.to_string()),
         }
     }
 
@@ -363,8 +363,8 @@ impl Assembler<'_> {
         let passes = self.st.pass;
         let Assembler {
             src,
-            out,
-            record,
+            mut out,
+            mut record,
             files,
             opts,
             lines,
@@ -388,6 +388,8 @@ impl Assembler<'_> {
             .collect();
         let sections = out.section_ranges();
         let map = crate::memmap::MapTree::new(&out);
+        // The listing's rows read their bytes from the memories (not copies).
+        record.rows.take_memories(out.take_data());
         Ok(Program {
             load_address,
             image,

@@ -86,7 +86,7 @@ pub(crate) fn render_to(
     // The buffer in one allocation instead of a growing one copied as it
     // doubles: a row is its source, its bytes in hex and about 40 columns.
     // (A data row's 16 bytes take about 64 characters.)
-    let estimate = rows.text.len() + 4 * rows.bytes.len() + 40 * rows.len();
+    let estimate = rows.text.len() + 4 * rows.end + 40 * rows.len();
     w.out.reserve(estimate.min(2 * FLUSH_AT) + 256);
     w.out.push(b'\n');
     if title {

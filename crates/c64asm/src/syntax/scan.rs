@@ -120,7 +120,31 @@ pub fn callee_end(text: &[u8], pos: usize, end: usize) -> usize {
                 b';' => return i,
                 b' ' | b'\t' => {
                     let before = if i > pos { text[i - 1] } else { b'(' };
-                    if !b"([{,+-*/%&|^<>=!~?:#.".contains(&before) {
+                    // A `match`, not a search of the set: `contains` on it was
+                    // a call to `memchr` in some builds and not in others.
+                    if !matches!(
+                        before,
+                        b'(' | b'['
+                            | b'{'
+                            | b','
+                            | b'+'
+                            | b'-'
+                            | b'*'
+                            | b'/'
+                            | b'%'
+                            | b'&'
+                            | b'|'
+                            | b'^'
+                            | b'<'
+                            | b'>'
+                            | b'='
+                            | b'!'
+                            | b'~'
+                            | b'?'
+                            | b':'
+                            | b'#'
+                            | b'.'
+                    ) {
                         return i;
                     }
                 }
