@@ -906,6 +906,40 @@ fn an_empty_program_writes_an_empty_file() {
     assert_eq!(std::fs::read(dir.path("empty.prg")).unwrap(), b"");
 }
 
+/// A main source that can't be opened among several: as 64tass, the others
+/// are still assembled, pass by pass, and their errors shown with the fatal
+/// one in file order (a forward reference is no error), and nothing written.
+#[test]
+fn a_missing_source_among_several_leaves_the_others_checked() {
+    let dir = TempDir::new("build-missing-among");
+    dir.write("a.asm", "* = $1000\n lda #D\n jmp later\nlater rts\n");
+    dir.write("c.asm", "later = 5\n lda #H\n");
+    let out = build(&dir.0, &["a.asm", "gone.asm", "c.asm", "-o", "x.prg"]);
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let stderr = text(&out.stderr);
+    let ours: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("error: ") || l.starts_with("  --> "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            "error: not defined symbol 'D'",
+            "--> a.asm:2:7",
+            "fatal error: can't open file 'gone.asm': No such file or directory",
+            "error: duplicate definition 'later'",
+            "--> c.asm:1:1",
+            "--> a.asm:4:1",
+            "error: not defined symbol 'H'",
+            "--> c.asm:2:7",
+        ],
+        "{}",
+        both(&out)
+    );
+    assert!(!dir.path("x.prg").exists());
+}
+
 /// 64tass's fatal errors (a file that can't be opened, too many passes, an
 /// unknown `.option` ...) are printed as "fatal error", as 64tass prints them,
 /// though assembly goes on after most; a main source that can't be opened is

@@ -94,7 +94,7 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use crate::diag::{Diagnostic, Diagnostics, Kind, Severity};
+use crate::diag::{Diagnostics, Kind};
 use crate::encoding::Encodings;
 use crate::intern::Interner;
 use crate::options::Options;
@@ -272,24 +272,15 @@ impl<'o> Assembler<'o> {
         let mut mains = Vec::new();
         for path in paths {
             match self.files.load_main(path, &mut self.src, self.opts.ascii) {
-                Ok(id) => mains.push(id),
+                Ok(id) => mains.push((id, None)),
+                // 64tass's fatal error, in its words and with no place: it
+                // goes on with the other files and passes as usual, the error
+                // in its place among the others. The file stands in the map
+                // empty.
                 Err(e) => {
-                    return Err(Diagnostics::new(
-                        vec![Diagnostic {
-                            severity: Severity::Error,
-                            kind: Kind::Io,
-                            // 64tass's words; no place but the program.
-                            message: files::unreadable(path, &e),
-                            file: String::new(),
-                            line: 0,
-                            column: 0,
-                            notes: Vec::new(),
-                            switch: None,
-                            span: None,
-                            secondary: Vec::new(),
-                        }],
-                        None,
-                    ));
+                    let name = path.display().to_string().into();
+                    let id = self.src.add(name, None, String::new());
+                    mains.push((id, Some(files::unreadable(path, &e))));
                 }
             }
         }
@@ -302,10 +293,12 @@ impl<'o> Assembler<'o> {
         // byte of its UTF-8 is a character, as 64tass reads a raw source.
         let text = crate::source::decode(text.as_bytes(), self.opts.ascii);
         let main = self.src.add(name.into(), None, text);
-        self.run(&[main])
+        self.run(&[(main, None)])
     }
 
-    fn run(mut self, mains: &[FileId]) -> Result<Program, Diagnostics> {
+    /// Assemble the main files in order; one that could not be read is its
+    /// message, in every pass (see [`Self::run_files`]).
+    fn run(mut self, mains: &[(FileId, Option<String>)]) -> Result<Program, Diagnostics> {
         let defines = self.defines_file();
         loop {
             self.begin_pass();
@@ -319,7 +312,12 @@ impl<'o> Assembler<'o> {
                 self.record.rows.own_bytes(|m| out.mem_data(m));
                 self.out.reset();
             }
-            for &main in mains {
+            for (main, unreadable) in mains {
+                if let Some(msg) = unreadable {
+                    self.error(Span::new(*main, 0, 0), Kind::Io, msg.clone());
+                    continue;
+                }
+                let main = *main;
                 self.st.reset_file(&mut self.out);
                 self.select_cpu(self.opts.cpu);
                 self.record_file(main, Some(crate::listing::Entered::Input));
@@ -336,7 +334,7 @@ impl<'o> Assembler<'o> {
                 break;
             }
             if self.st.pass >= MAX_PASSES {
-                let span = Span::new(mains[0], 0, 0);
+                let span = Span::new(mains[0].0, 0, 0);
                 self.error(span, Kind::NoConvergence, "too many passes".to_string());
                 break;
             }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::Assembler;
 use super::lines::LineRef;
 pub use super::listed::Recorder;
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Diagnostic, Diagnostics, Kind, Severity};
 use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolLists, SymbolValue};
 use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
@@ -274,6 +274,21 @@ impl Assembler<'_> {
     }
 
     fn to_diagnostic(&self, p: &super::report::Pending) -> Diagnostic {
+        // A main file that could not be read: no place (see `run_files`).
+        if p.kind == Kind::Io {
+            return Diagnostic {
+                severity: p.severity,
+                kind: p.kind,
+                message: p.msg.clone(),
+                file: String::new(),
+                line: 0,
+                column: 0,
+                notes: Vec::new(),
+                switch: None,
+                span: None,
+                secondary: Vec::new(),
+            };
+        }
         let f = self.src.get(p.span.file);
         let (line, column) = f.line_col(p.span.start as usize);
         let column = p.column.map_or(column, |c| c as usize);
