@@ -8,6 +8,8 @@ use crate::intern::{Interner, Name};
 use crate::source::Span;
 use crate::value::{CodeId, CodeRef, NsId, Value};
 
+mod table;
+
 /// Index of a label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LabelId(pub u32);
@@ -349,7 +351,7 @@ pub struct Symbols {
     pub labels: Vec<Label>,
     /// Named labels by namespace and name (strength 0, nearly all: an
     /// entry is 12 bytes, ids of 4 bytes only, key and id together).
-    by_name: FxHashMap<(u32, Name), u32>,
+    by_name: table::NameTable,
     /// Named labels of `.weak` strengths (1 and up) by namespace, name and strength.
     weak: FxHashMap<(NsId, Name, u8), LabelId>,
     pub spaces: Vec<Namespace>,
@@ -416,7 +418,7 @@ impl Default for Symbols {
     fn default() -> Self {
         Symbols {
             labels: Vec::new(),
-            by_name: FxHashMap::default(),
+            by_name: Default::default(),
             weak: FxHashMap::default(),
             spaces: vec![Namespace::new(), Namespace::new()],
             contents: Vec::new(),
@@ -516,7 +518,7 @@ impl Symbols {
             }
         }
         let found = if strength == 0 {
-            self.by_name.get(&(ns.0, name)).map(|&id| LabelId(id))
+            self.by_name.get(ns.0, name).map(LabelId)
         } else {
             self.weak.get(&(ns, name, strength)).copied()
         };
@@ -579,7 +581,7 @@ impl Symbols {
             self.displays.insert(id, display.into());
         }
         if strength == 0 {
-            self.by_name.insert((ns.0, name), id.0);
+            self.by_name.insert(ns.0, name, id.0);
         } else {
             self.weak.insert((ns, name, strength), id);
         }
