@@ -1330,12 +1330,10 @@ mod tests {
         assert!(runs.0.is_empty());
         assert_eq!(runs.walk().at(0), 0);
     }
-    /// Rows' offsets by runs: a row that starts where the row before ended
-    /// (a label or value row after bytes, an instruction after an
-    /// instruction, across the wrap of offsets) adds no run, a gap or a
-    /// jump back adds one; each row reads its offset back in order, after
-    /// rows are dropped, a row's bytes grown, rows of text pushed (at the
-    /// end of the row before) and a relocation that moves one memory's rows.
+    /// Rows' bytes read from the memories they were written to: a piece per
+    /// run of bytes in one place, a row whose parts are in two places copied
+    /// into the rows' own, and every row's bytes read back as given, before
+    /// and after the memories' bytes are copied in (`own_bytes`).
     #[test]
     fn bytes_are_read_from_their_memories() {
         // Two memories as the output appends to them, and the rows' bytes
@@ -1409,6 +1407,12 @@ mod tests {
         assert_eq!(read(&kept), expected);
     }
 
+    /// Rows' offsets by runs: a row that starts where the row before ended
+    /// (a label or value row after bytes, an instruction after an
+    /// instruction, across the wrap of offsets) adds no run, a gap or a
+    /// jump back adds one; each row reads its offset back in order, after
+    /// rows are dropped, a row's bytes grown, rows of text pushed (at the
+    /// end of the row before) and a relocation that moves one memory's rows.
     #[test]
     fn offsets_are_kept_by_runs() {
         use super::Offsets;

@@ -1538,22 +1538,21 @@ impl Assembler<'_> {
             ExprKind::AnonSymbol(n) => {
                 let back = n < 0;
                 let count = if back { (-n - 1) as u32 } else { n as u32 };
+                // The label as written (`--`, `+`), for the messages.
+                let signs = || if back { "-" } else { "+" }.repeat(count as usize + 1);
                 let Some(ns) = self.member_scope(v) else {
-                    let signs = if back { "-" } else { "+" }.repeat(count as usize + 1);
                     let r: FResult<Value> = Err(Fault::new(format!(
-                        "member '.' of {} and anonsymbol '{signs}' not possible",
+                        "member '.' of {} and anonsymbol '{}' not possible",
                         value::convert::describe(v, self),
+                        signs(),
                     )));
                     return self.check(line, dot, r);
                 };
                 // Counted from where the scope's own counters stand, as
                 // 64tass does: past a closed scope's end, `.+` finds nothing.
                 let space = self.syms.ns(ns);
-                let slot = if back {
-                    space.backr as i64 + n as i64
-                } else {
-                    space.forwr as i64 + n as i64
-                };
+                let counter = if back { space.backr } else { space.forwr };
+                let slot = counter as i64 + n as i64;
                 let found = u32::try_from(slot)
                     .ok()
                     .and_then(|slot| self.syms.anon(ns, back, slot));
@@ -1564,8 +1563,7 @@ impl Assembler<'_> {
                     }
                     None => {
                         if self.referencing {
-                            let signs = if back { "-" } else { "+" }.repeat(count as usize + 1);
-                            self.not_defined(line, member.pos, signs, Searched::Object(ns));
+                            self.not_defined(line, member.pos, signs(), Searched::Object(ns));
                         }
                         Ok(Value::None)
                     }
