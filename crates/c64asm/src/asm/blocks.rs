@@ -681,12 +681,16 @@ impl Assembler<'_> {
             let mem = self.out.new_mem();
             let addr_id = self.out.sections[sec as usize].addr;
             let a = self.out.addr_mut(addr_id);
+            // The counter keeps the section's own type (an integer while
+            // no `.dsection` gave it one), as in 64tass: labels in it print
+            // as numbers in `--dump-labels`.
+            let l_type = a.l_type;
             *a = Address::new(mem);
             a.address = cur.address;
             a.start = cur.address;
             a.end = cur.address;
             a.l_address = cur.l_address;
-            a.l_type = cur.l_type;
+            a.l_type = l_type;
             let s = &mut self.out.sections[sec as usize];
             s.restart = cur.address;
             s.l_restart = cur.l_address;

@@ -143,12 +143,10 @@ impl Assembler<'_> {
                 // Anonymous labels and scopes are not reachable by name.
                 continue;
             }
-            // Left-out code keeps what an earlier pass defined in it.
-            if listed && l.defpass != self.st.pass {
-                continue;
-            }
-            // A `.weak` definition a stronger one hides is only dumped.
-            let listed = listed && !self.shadowed(ns, id);
+            // What only an earlier pass defined (in left-out code, or under
+            // a condition that turned false) is only dumped, with the value
+            // it had then; a `.weak` definition a stronger one hides too.
+            let listed = listed && l.defpass == self.st.pass && !self.shadowed(ns, id);
             let this_listed = match &l.value {
                 Value::Macro(MacroKind::Struct | MacroKind::Union, m) => {
                     // Not a symbol of any list, but its fields are dumped.

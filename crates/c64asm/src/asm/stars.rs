@@ -12,10 +12,12 @@
 //! read once; after a call or include, as if the calling line were one line.
 //!
 //! A node holds where its loop or call started (a start that moved since
-//! the last pass needs another pass). Beside the nodes, by the same place,
-//! is where each branch ended (pseudo branches and branches to labels not
-//! yet reached choose their length from it); 64tass keeps that in a node
-//! of its own, which costs more memory than a branch needs.
+//! the last pass needs another pass). A branch that must be measured from
+//! where it ended last pass (to a label not reached yet, an address not
+//! known yet, or a `-B` branch made long) keeps that end in a node too,
+//! keyed by the next line's number as in 64tass: a call, loop or include on
+//! the next line shares it, and its start is where the branch ended. So a
+//! branch that took no node last pass can find one the next line made.
 
 use rustc_hash::FxHashMap;
 
@@ -40,9 +42,8 @@ pub struct Stars {
     nodes: Vec<Star>,
     /// A node by its parent and the line (within the parent) that made it.
     index: FxHashMap<(u32, u32), u32>,
-    /// Where the branch on a line ended when it last ran, by its node and
-    /// line.
-    branch_ends: FxHashMap<(u32, u32), u32>,
+    /// The node the branch on the current line took, if it took one.
+    branch: Option<u32>,
     /// The node the current line is counted in.
     cur: u32,
     /// The current line's number within `cur`.
@@ -60,7 +61,7 @@ impl Default for Stars {
                 vline: 0,
             }],
             index: FxHashMap::default(),
-            branch_ends: FxHashMap::default(),
+            branch: None,
             cur: 0,
             vline: 0,
             files: 0,
@@ -139,14 +140,38 @@ impl Stars {
         self.vline = self.nodes[e.parent as usize].vline.wrapping_add(read);
     }
 
-    /// Where the branch on the current line ended when it last ran.
-    pub fn branch_end(&self) -> Option<u32> {
-        self.branch_ends.get(&(self.cur, self.vline)).copied()
+    /// The branch on the current line takes its node (64tass's star of the
+    /// next line), made if new: where it ended when the node was last set,
+    /// `None` if the node is new.
+    pub fn branch_star(&mut self, pass: u32) -> Option<u32> {
+        let n = self.visit(self.vline.wrapping_add(1), pass);
+        self.branch = Some(n);
+        let s = &self.nodes[n as usize];
+        (s.pass != 0).then_some(s.addr)
     }
 
-    /// Record where the branch on the current line ends.
-    pub fn set_branch_end(&mut self, end: u32) {
-        self.branch_ends.insert((self.cur, self.vline), end);
+    /// Where the branch's node says it ended, if the node is not new.
+    pub fn branch_last(&self) -> Option<u32> {
+        let s = &self.nodes[self.branch? as usize];
+        (s.pass != 0).then_some(s.addr)
+    }
+
+    /// Whether the branch on the current line has taken its node.
+    pub fn has_branch_star(&self) -> bool {
+        self.branch.is_some()
+    }
+
+    /// The branch on the current line ends at `end`: kept in the node it
+    /// took (if any). Says whether the node held another end, which needs
+    /// another pass.
+    pub fn end_branch(&mut self, end: u32) -> bool {
+        let Some(n) = self.branch.take() else {
+            return false;
+        };
+        let s = &mut self.nodes[n as usize];
+        let moved = s.pass != 0 && s.addr != end;
+        s.addr = end;
+        moved
     }
 }
 
@@ -191,13 +216,33 @@ mod tests {
             }
             s.leave(e, 1);
             s.line_read();
-            let last = s.branch_end();
+            let last = s.branch_star(pass);
             if pass == 1 {
                 assert_eq!(last, None);
             } else {
                 assert_eq!(last, Some(0x1234));
             }
-            s.set_branch_end(0x1234);
+            assert!(!s.end_branch(0x1234));
+        }
+    }
+
+    /// A branch that took no node finds the one a call on the next line
+    /// made: the call's start, where the branch ended.
+    #[test]
+    fn a_branch_shares_the_node_of_a_call_on_the_next_line() {
+        let mut s = Stars::default();
+        for pass in [1, 2] {
+            s.begin_pass();
+            s.begin_file(pass);
+            s.line_read(); // bne target
+            if pass == 2 {
+                assert_eq!(s.branch_star(pass), Some(0x1002));
+                assert!(!s.end_branch(0x1002));
+            }
+            s.line_read(); // a macro call
+            let (e, moved) = s.enter(pass, 0x1002);
+            assert!(!moved);
+            s.leave(e, 0);
         }
     }
 

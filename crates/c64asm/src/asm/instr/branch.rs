@@ -160,10 +160,9 @@ impl Assembler<'_> {
     /// reach, or with `-B` the opposite branch over a `jmp`.
     ///
     /// As in 64tass, a branch without a long form to a label not defined
-    /// yet in this pass (or to an address not known yet) is measured from
-    /// where the branch ended in the last pass, as the label moves with
-    /// the branch's size: with `-B` a branch on the edge of its reach
-    /// settles where 64tass's does.
+    /// yet in this pass is measured from where the branch ended in the last
+    /// pass, as the label moves with the branch's size: with `-B` a branch
+    /// on the edge of its reach settles where 64tass's does.
     fn relative(
         &mut self,
         line: &LineRef,
@@ -173,36 +172,44 @@ impl Assembler<'_> {
         target: Target,
         pos: Pos,
     ) -> Result<Code, Bad> {
+        let last_end = self.take_branch_star(m, &target);
+        let pc = self.pc();
+        let code = self.relative_from(line, m, head, width, target, pos, last_end);
+        let len = code.as_ref().map_or(1 + head.len(), |c| c.len());
+        self.end_branch(pc, len);
+        code
+    }
+
+    /// 64tass's star of a branch: taken when the target is a label not
+    /// defined yet in this pass (and the branch has no long form) or is not
+    /// known yet. Gives where the branch ended when the star was last set.
+    fn take_branch_star(&mut self, m: &Mnemonic, target: &Target) -> Option<u32> {
         let pass = self.st.pass;
-        let ahead = |v: &Value| match v {
-            Value::Code(c) => Some(self.syms.code(c.id).pass != pass),
-            Value::Addr(a) if a.mode.0 == 0 => match &a.val {
-                Value::Code(c) => Some(self.syms.code(c.id).pass != pass),
-                _ => None,
-            },
-            _ => None,
+        let (Target::Address(v) | Target::InBank(v)) = *target else {
+            return None;
         };
-        let tracked = match &target {
-            Target::Address(v) if m.opcode(Mode::RelativeLong).is_none() => {
-                ahead(v).unwrap_or(false) || v.is_none()
-            }
+        let code = match v {
+            Value::Addr(a) if a.mode.0 == 0 => &a.val,
+            v => v,
+        };
+        let ahead = match code {
+            Value::Code(c) => self.syms.code(c.id).apass != pass,
             _ => false,
         };
-        let last_end = if tracked {
-            self.st.stars.branch_end()
+        if (ahead && m.opcode(Mode::RelativeLong).is_none()) || v.is_none() {
+            self.st.stars.branch_star(pass)
         } else {
             None
-        };
-        let pc = self.pc();
-        let code = self.relative_from(line, m, head, width, target, pos, last_end)?;
-        if tracked {
-            let end = pc.wrapping_add(code.len() as u32) & self.out.all_mem;
-            if last_end.is_some_and(|e| e != end) {
-                self.st.fixeddig = false;
-            }
-            self.st.stars.set_branch_end(end);
         }
-        Ok(code)
+    }
+
+    /// The branch at `pc` was `len` bytes long: its end is kept in its star
+    /// (if it took one); another end than last pass's needs another pass.
+    fn end_branch(&mut self, pc: u32, len: usize) {
+        let end = pc.wrapping_add(len as u32) & self.out.all_mem;
+        if self.st.stars.end_branch(end) {
+            self.st.fixeddig = false;
+        }
     }
 
     /// [`relative`](Self::relative) with the offset to a label ahead
@@ -246,12 +253,8 @@ impl Assembler<'_> {
             Target::InBank(v) => match self.raw_offset(v, false, 16, pos)? {
                 Some(u) => {
                     let u = u & 0xffff | (pc & !0xffff);
-                    (
-                        u,
-                        false,
-                        true,
-                        u.wrapping_sub(pc.wrapping_add(1 + ln)) as u16,
-                    )
+                    let from = last_end.unwrap_or(pc.wrapping_add(1 + ln));
+                    (u, false, true, u.wrapping_sub(from) as u16)
                 }
                 None => (0, false, false, 0),
             },
@@ -346,11 +349,22 @@ impl Assembler<'_> {
                 return Ok(c);
             }
         }
+        // A branch made long takes a star (64tass's), and its opposite
+        // branch skips to where it ended last pass: over the jump once
+        // settled. `bbr`/`bbs` take none.
+        let skip_to = if bit {
+            None
+        } else if self.st.stars.has_branch_star() {
+            self.st.stars.branch_last()
+        } else {
+            self.st.stars.branch_star(self.st.pass)
+        };
+        let over = skip_to.map_or(3, |end| end.wrapping_sub(pc).wrapping_sub(2) as u8);
         // The opposite condition: `bcc`/`bcs` and the others differ in
         // bit 5, `bbr`/`bbs` in bit 7.
         let mut c = Code::from_slice(head);
         c[0] = code ^ if bit { 0x80 } else { 0x20 };
-        c.push(3);
+        c.push(over);
         let brl = !bit && !crossbank && self.far_as_brl();
         let skip = c.len();
         c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
@@ -424,12 +438,29 @@ impl Assembler<'_> {
         target: Target,
         pos: Pos,
     ) -> Result<Code, Bad> {
+        let star = self.pc();
+        let last_end = self.take_branch_star(m, &target);
+        let bytes = self.always_from(line, m, width, target, pos, last_end);
+        self.end_branch(star, bytes.as_ref().map_or(2, |b| b.len()));
+        bytes
+    }
+
+    /// [`always`](Self::always) with a label ahead measured from `last_end`
+    /// when known.
+    fn always_from(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        target: Target,
+        pos: Pos,
+        last_end: Option<u32>,
+    ) -> Result<Code, Bad> {
         let cpu = self.st.cpu;
         let code = m.opcode(Mode::Relative).unwrap_or(0);
         let brl = self.far_as_brl();
         let far_name = if brl { "brl" } else { "jmp" };
         let star = self.pc();
-        let last_end = self.st.stars.branch_end();
         let (v, target) = match target {
             Target::Address(v) => (v, {
                 let to = self.operand_address(v, pos)?;
@@ -476,15 +507,7 @@ impl Assembler<'_> {
                 // stays a branch and `gcc` to the next line vanishes. Any other
                 // address is measured from the instruction's own end, and so
                 // is the label in front of it (defined before it).
-                let ahead = match v {
-                    Value::Code(c) if Some(c.id) == self.st.line_code => false,
-                    Value::Code(c) => self.syms.code(c.id).pass != self.st.pass,
-                    _ => false,
-                };
-                let from = match last_end {
-                    Some(end) if ahead => end,
-                    _ => star.wrapping_add(2) & self.out.all_mem,
-                };
+                let from = last_end.unwrap_or(star.wrapping_add(2) & self.out.all_mem);
                 let offset = target.wrapping_sub(from) as u16;
                 skip = offset as u32;
                 let short = fits(offset) && (star ^ target) <= 0xffff;
@@ -510,11 +533,6 @@ impl Assembler<'_> {
                 }
             }
         };
-        let end = star.wrapping_add(bytes.len() as u32) & self.out.all_mem;
-        if last_end.is_some_and(|e| e != end) {
-            self.st.fixeddig = false;
-        }
-        self.st.stars.set_branch_end(end);
         // `-Woptimize` sees a pseudo branch that became a jump or a skip as
         // the branch, going out of sight; one that became nothing as the
         // branch with no bytes.
