@@ -234,7 +234,7 @@ impl Assembler<'_> {
         };
         let ns = match (target, label) {
             (Some(ns), Some((name, text, ctx))) => {
-                self.label_value(name, &text, span, ctx, Value::Namespace(ns));
+                self.label_value((name, &text, span, ctx), Value::Namespace(ns), false);
                 ns
             }
             (Some(ns), None) => ns,
@@ -247,7 +247,7 @@ impl Assembler<'_> {
                 let s = self.syms.ns_mut(ns);
                 s.backr = 0;
                 s.forwr = 0;
-                self.label_value(name, &text, span, ctx, Value::Namespace(ns));
+                self.label_value((name, &text, span, ctx), Value::Namespace(ns), true);
                 if let Some(id) = self.syms.get(ctx, name, self.st.strength) {
                     self.syms.ns_mut(ns).set_creator_once(id);
                 }

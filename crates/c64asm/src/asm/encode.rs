@@ -40,7 +40,7 @@ impl Assembler<'_> {
         };
         let enc = match (given, label) {
             (Some(e), Some((name, text, ns))) => {
-                self.label_value(name, &text, span, ns, Value::Encoding(e));
+                self.label_value((name, &text, span, ns), Value::Encoding(e), false);
                 e
             }
             (Some(e), None) => e,
@@ -53,7 +53,7 @@ impl Assembler<'_> {
                     Some(Value::Encoding(e)) => e,
                     _ => self.encs.anonymous(),
                 };
-                self.label_value(name, &text, span, ns, Value::Encoding(e));
+                self.label_value((name, &text, span, ns), Value::Encoding(e), true);
                 e
             }
             (None, None) => {

@@ -251,6 +251,9 @@ impl Assembler<'_> {
             self.const_assign(id, v);
             let l = self.syms.label_mut(id);
             l.set_constant(true);
+            // It owns its scopes: unused, it is a "macro" to `-Wunused`
+            // (what a definition makes that is no code), as in 64tass.
+            l.set_owner(true);
         }
         Step::Next
     }

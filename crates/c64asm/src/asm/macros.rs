@@ -178,7 +178,7 @@ impl Assembler<'_> {
             MacroKind::Macro
         };
         let id = self.macro_at(line, kind, args, None);
-        self.label_value(name, text, span, ns, Value::Macro(kind, id));
+        self.label_value((name, text, span, ns), Value::Macro(kind, id), true);
         let w = if kind == MacroKind::Segment {
             Wait::EndSegment
         } else {
@@ -714,7 +714,7 @@ impl Assembler<'_> {
         };
         self.opt_invalidate();
         let id = self.macro_at(line, kind, args, Some(ns));
-        self.label_value(name, text, span, ns, Value::Macro(kind, id));
+        self.label_value((name, text, span, ns), Value::Macro(kind, id), true);
         // 64tass reads the body to the end of the text when its closer is
         // missing, then the last line again for the definition: a closer
         // there closes it too (one `.ends` for a nested and its outer).
@@ -1161,7 +1161,7 @@ impl Assembler<'_> {
                 FuncId(i, expr_offset.is_some())
             }
         };
-        self.label_value(name, text, span, ns, Value::Func(id));
+        self.label_value((name, text, span, ns), Value::Func(id), true);
         if cmd == Cmd::Function {
             self.st.push_frame(Wait::EndF, dir);
             let f = self.st.top_mut();

@@ -130,7 +130,14 @@ impl Assembler<'_> {
     }
 
     /// Define a constant label whose value is an object (namespace, encoding, ...).
-    pub fn label_value(&mut self, name: Name, text: &str, span: Span, ns: NsId, v: Value) {
+    /// `owner`: the definition made the object (not `.namespace other`), as
+    /// 64tass's `owner`, which `-Wunused` and the label lists go by.
+    pub fn label_value(
+        &mut self,
+        (name, text, span, ns): (Name, &str, Span, NsId),
+        v: Value,
+        owner: bool,
+    ) {
         let strength = self.st.strength;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.note_def_chain(id, exists);
@@ -148,7 +155,7 @@ impl Assembler<'_> {
         }
         let l = self.syms.label_mut(id);
         l.set_constant(true);
-        l.set_owner(true);
+        l.set_owner(owner);
         l.span = span;
         self.const_assign(id, v);
     }
