@@ -908,7 +908,16 @@ impl Assembler<'_> {
             s.size = t;
             size = t;
         }
+        // As in 64tass, the section takes from where it is placed whether it
+        // is inside a `.logical` (so `.align` and `* =` in it count from the
+        // logical address, also in flat output) and the structure state.
+        let a = self.out.addr_mut(addr_id);
+        a.unionmode = cur.unionmode;
+        a.l_start = cur.l_start;
+        a.l_union = cur.l_union;
+        let inside_logical = self.out.sections[parent as usize].logicalrecursion;
         let s = &mut self.out.sections[sec as usize];
+        s.logicalrecursion = inside_logical;
         s.usepass = pass;
         s.defpass = pass;
         let mem = self.out.addr(addr_id).mem;
