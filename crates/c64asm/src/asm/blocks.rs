@@ -212,7 +212,7 @@ impl Assembler<'_> {
         line: &LineRef,
         args: usize,
         span: Span,
-        label: Option<(Name, Rc<str>, NsId)>,
+        label: Option<(Name, Rc<str>, Span, NsId)>,
     ) {
         let target = if line.at_end(args) {
             None
@@ -229,16 +229,19 @@ impl Assembler<'_> {
                         None
                     }
                 },
-                None => None,
+                None => {
+                    self.rest_after_syntax_error(line, args);
+                    None
+                }
             }
         };
         let ns = match (target, label) {
-            (Some(ns), Some((name, text, ctx))) => {
-                self.label_value((name, &text, span, ctx), Value::Namespace(ns), false);
+            (Some(ns), Some((name, text, lspan, ctx))) => {
+                self.label_value((name, &text, lspan, ctx), Value::Namespace(ns), false);
                 ns
             }
             (Some(ns), None) => ns,
-            (None, Some((name, text, ctx))) => {
+            (None, Some((name, text, lspan, ctx))) => {
                 let existing = self.syms.get(ctx, name, self.st.strength);
                 let ns = match existing.map(|id| self.syms.label(id).value.clone()) {
                     Some(Value::Namespace(ns)) => ns,
@@ -247,7 +250,7 @@ impl Assembler<'_> {
                 let s = self.syms.ns_mut(ns);
                 s.backr = 0;
                 s.forwr = 0;
-                self.label_value((name, &text, span, ctx), Value::Namespace(ns), true);
+                self.label_value((name, &text, lspan, ctx), Value::Namespace(ns), true);
                 if let Some(id) = self.syms.get(ctx, name, self.st.strength) {
                     self.syms.ns_mut(ns).set_creator_once(id);
                 }

@@ -886,6 +886,15 @@ impl Assembler<'_> {
         }
     }
 
+    /// After a syntax error in a directive's value that 64tass goes on from
+    /// (`.namespace x {`), the text where the parse stopped is also "extra
+    /// characters on line", as 64tass checks the line's end after it.
+    pub fn rest_after_syntax_error(&mut self, line: &LineRef, pos: usize) {
+        if let Some(at) = self.syntax_error_at(line, pos) {
+            self.expect_end(line, at);
+        }
+    }
+
     // ------------------------------------------------------------ definitions
 
     /// `name = value`

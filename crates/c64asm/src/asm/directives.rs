@@ -445,7 +445,7 @@ impl Assembler<'_> {
             Cmd::Virtual if self.st.active() => {
                 // The label names the virtual area: it is defined after the
                 // program counter moves (`zp .virtual $02` then `lda zp`).
-                self.virtual_directive(line, args, cmd_span, None);
+                self.virtual_directive(line, args, dir, None);
                 let sized = self.label_inside(line, name, text, span, ns, _local);
                 if let FrameData::Virtual { label, .. } = &mut self.st.top_mut().data {
                     *label = sized;
@@ -493,22 +493,23 @@ impl Assembler<'_> {
                 Some(self.define_struct(line, cmd, name, text, span, dir, ns, args))
             }
             Cmd::Namespace => {
-                let label =
-                    (!self.defined_again(name, text, span, ns)).then(|| (name, text.clone(), ns));
-                self.namespace(line, args, span, label);
+                // The block is opened at the directive, the label named at its place.
+                let label = (!self.defined_again(name, text, span, ns))
+                    .then(|| (name, text.clone(), span, ns));
+                self.namespace(line, args, dir, label);
                 Some(Step::Next)
             }
             Cmd::Encode => {
-                let label =
-                    (!self.defined_again(name, text, span, ns)).then(|| (name, text.clone(), ns));
-                self.encode_directive(line, args, span, label);
+                // The block is opened at the directive, the label named at its place.
+                let label = (!self.defined_again(name, text, span, ns))
+                    .then(|| (name, text.clone(), span, ns));
+                self.encode_directive(line, args, dir, label);
                 Some(Step::Next)
             }
             Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
-                let lspan = line.span(args, args + 1);
                 let label = (!self.defined_again(name, text, span, ns))
                     .then(|| (name, text.clone(), span, ns));
-                Some(self.loop_directive(line, cmd, args, lspan, label))
+                Some(self.loop_directive(line, cmd, args, dir, label))
             }
             Cmd::Dstruct | Cmd::Dunion => {
                 // Called at the directive, as unlabelled: an argument's

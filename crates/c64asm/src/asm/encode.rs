@@ -20,9 +20,11 @@ impl Assembler<'_> {
         line: &LineRef,
         args: usize,
         span: Span,
-        label: Option<(Name, Rc<str>, NsId)>,
+        label: Option<(Name, Rc<str>, Span, NsId)>,
     ) {
         self.st.push_frame(Wait::EndEncode, span);
+        // Without an encoding given (or with a wrong one) a new one is
+        // opened, as in 64tass.
         let given = if line.at_end(args) {
             None
         } else {
@@ -31,20 +33,25 @@ impl Assembler<'_> {
                 Some((v, pos)) => {
                     if !v.is_none() {
                         let s = self.span_at(line, pos);
-                        self.error(s, Kind::Type, "an encoding is expected".into());
+                        let msg = format!("wrong type '{}', expected 'enc'", v.type_name());
+                        self.error(s, Kind::Type, msg);
                     }
-                    return;
+                    None
                 }
-                None => return,
+                None => {
+                    self.rest_after_syntax_error(line, args);
+                    None
+                }
             }
         };
+        let defined_at = label.as_ref().map_or(span, |l| l.2);
         let enc = match (given, label) {
-            (Some(e), Some((name, text, ns))) => {
-                self.label_value((name, &text, span, ns), Value::Encoding(e), false);
+            (Some(e), Some((name, text, lspan, ns))) => {
+                self.label_value((name, &text, lspan, ns), Value::Encoding(e), false);
                 e
             }
             (Some(e), None) => e,
-            (None, Some((name, text, ns))) => {
+            (None, Some((name, text, lspan, ns))) => {
                 let existing = self
                     .syms
                     .get(ns, name, self.st.strength)
@@ -53,7 +60,7 @@ impl Assembler<'_> {
                     Some(Value::Encoding(e)) => e,
                     _ => self.encs.anonymous(),
                 };
-                self.label_value((name, &text, span, ns), Value::Encoding(e), true);
+                self.label_value((name, &text, lspan, ns), Value::Encoding(e), true);
                 e
             }
             (None, None) => {
@@ -77,7 +84,7 @@ impl Assembler<'_> {
                 e
             }
         };
-        self.encs.get_mut(enc).defined = Some(span);
+        self.encs.get_mut(enc).defined = Some(defined_at);
         let prev = self.st.encoding;
         self.st.encoding = enc;
         let f = self.st.top_mut();

@@ -590,6 +590,12 @@ impl Assembler<'_> {
         }
     }
 
+    /// Where the values at `pos` stop at a syntax error, if they do.
+    pub fn syntax_error_at(&mut self, line: &LineRef, pos: usize) -> Option<usize> {
+        let id = self.parse(line, pos, ParseKind::List);
+        self.lines.parsed(id).result.err().map(|e| e.pos as usize)
+    }
+
     /// The callee of a call statement at `pos` (see [`ParseKind::Callee`]),
     /// parsed once per place like the other parses. Its error is the
     /// caller's to report; deprecated operators in it are not reported (as
