@@ -273,3 +273,24 @@ fn a_listing_without_source_lines_is_the_same_listing() {
     );
     assert_eq!(without.image, with.image);
 }
+
+/// The progress counters a caller reads from another thread: the pass under way and
+/// the lines done in it, each line once (a loop's lines each time round).
+#[test]
+fn progress_counts_each_line_of_the_last_pass() {
+    let run = |src: &str| {
+        let progress = std::sync::Arc::new(c64asm::Progress::default());
+        let opts = Options {
+            progress: Some(progress.clone()),
+            ..Options::default()
+        };
+        assemble_str("t.asm", src, &opts).unwrap_or_else(|d| panic!("{d}"));
+        (progress.pass(), progress.lines())
+    };
+    let (pass, three) = run("* = $1000\n lda #1\n rts\n");
+    assert!(pass >= 1);
+    let (_, five) = run("* = $1000\n lda #1\n ldx #2\n ldy #3\n rts\n");
+    assert_eq!(five - three, 2);
+    let (_, looped) = run("* = $1000\n lda #1\n .rept 1000\n inx\n .endrept\n rts\n");
+    assert!(looped >= three + 1000, "{looped}");
+}
