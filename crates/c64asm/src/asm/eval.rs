@@ -965,7 +965,7 @@ impl Assembler<'_> {
             ExprKind::Star => Ok(Value::Code(self.star_code())),
             ExprKind::Anon(n) => self.anon(line, n, e.pos),
             ExprKind::Ident(name) => self.symbol(line, name, e.pos),
-            ExprKind::Symbol(n) => Ok(Value::Symbol(n)),
+            ExprKind::Symbol(n, w) => Ok(Value::Symbol(n, w)),
             ExprKind::AnonSymbol(_) => {
                 let span = self.span_at(line, e.pos);
                 self.error(
@@ -1076,7 +1076,7 @@ impl Assembler<'_> {
                         None => d.default = Some(val),
                         Some(k) => {
                             let key = match k.kind() {
-                                ExprKind::Symbol(n) => Value::Symbol(n),
+                                ExprKind::Symbol(n, w) => Value::Symbol(n, w),
                                 // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
@@ -1493,16 +1493,16 @@ impl Assembler<'_> {
                     Value::tuple(out)
                 })
             }
-            ExprKind::Symbol(name) => {
+            ExprKind::Symbol(name, written) => {
                 if let Value::Dict(d) = v {
                     // `{.x: 1}.x`: the key is the symbol `.x`.
-                    let key = Value::Symbol(name);
+                    let key = Value::Symbol(name, written);
                     let r = value::seq::dict_get(d, &key, self);
                     let r = r.and_then(|found| {
                         found.ok_or_else(|| {
                             Fault::new(format!(
                                 "key not in dictionary symbol '{}'",
-                                self.names.name(name)
+                                self.names.name(written)
                             ))
                         })
                     });
@@ -1576,7 +1576,7 @@ impl Assembler<'_> {
                     return Ok(rhs);
                 }
                 let left = match ab[0].kind() {
-                    ExprKind::Symbol(name) => format!("symbol '{}'", self.names.name(name)),
+                    ExprKind::Symbol(_, w) => format!("symbol '{}'", self.names.name(w)),
                     _ => "symbol".to_string(),
                 };
                 let r: FResult<Value> = Err(Fault::new(format!(
@@ -2109,7 +2109,7 @@ fn node_id(e: &Expr) -> usize {
 fn computed_here(e: &Expr, picked: usize) -> bool {
     match e.kind() {
         ExprKind::Ident(_)
-        | ExprKind::Symbol(_)
+        | ExprKind::Symbol(..)
         | ExprKind::AnonSymbol(_)
         | ExprKind::Member(_) => false,
         // An element of a list made here is the last holder's too.

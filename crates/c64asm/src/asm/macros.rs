@@ -1380,8 +1380,13 @@ impl Assembler<'_> {
 
     /// `.endf [value]`
     pub fn end_function(&mut self, line: &LineRef, args: usize, span: Span) -> Step {
-        // A call's closing line is not listed (`--verbose-list`).
-        self.drop_shown(line);
+        // A call's closing line is not listed (`--verbose-list`), nor its
+        // label (`+ .endf` defines `+`, 64tass lists no row), as `.endm`.
+        if matches!(self.st.top().what, Wait::EndF2 | Wait::EndF3) {
+            self.take_placeholder(line);
+        } else {
+            self.drop_shown(line);
+        }
         match self.st.top().what {
             Wait::EndF3 if line.at_end(args) => Step::Return(Value::tuple(Vec::new())),
             Wait::EndF2 | Wait::EndF3 => Step::Return(self.return_value(line, args)),

@@ -84,6 +84,8 @@ union Data {
     float: f64,
     /// A name, an anonymous reference's count, a bit string's value.
     word: u32,
+    /// A symbol's name as it is looked up and as it is written (`.SEG`).
+    names: [u32; 2],
     /// The operand run: low bit set, it is in an arena chunk (owned by the
     /// chunk), clear, it is boxed (owned by this node).
     run: *mut Expr,
@@ -147,7 +149,8 @@ pub enum ExprKind<'a> {
     /// A symbol looked up in the current scope.
     Ident(Name),
     /// A symbol name as a value (`.name`, and the right side of `.`).
-    Symbol(Name),
+    /// The name as it is looked up, and as it is written.
+    Symbol(Name, Name),
     /// `.+`, `.-`: anonymous symbols as values.
     AnonSymbol(i32),
     Unary(UnOp, &'a Expr),
@@ -472,8 +475,18 @@ impl Expr {
         Expr::leaf(pos, Tag::Ident, 0, 0, Data { word: name })
     }
 
-    pub fn symbol(pos: Pos, name: Name) -> Expr {
-        Expr::leaf(pos, Tag::Symbol, 0, 0, Data { word: name })
+    /// `.name`: `name` as it is looked up (folded unless case-sensitive),
+    /// `written` as the source spells it (what `str` and messages show).
+    pub fn symbol(pos: Pos, name: Name, written: Name) -> Expr {
+        Expr::leaf(
+            pos,
+            Tag::Symbol,
+            0,
+            0,
+            Data {
+                names: [name, written],
+            },
+        )
     }
 
     pub fn anon_symbol(pos: Pos, n: i32) -> Expr {
@@ -665,7 +678,7 @@ impl Expr {
                 Tag::Star => ExprKind::Star,
                 Tag::Default | Tag::NoKey | Tag::Header => ExprKind::Default,
                 Tag::Anon => ExprKind::Anon(self.data.word as i32),
-                Tag::Symbol => ExprKind::Symbol(self.data.word),
+                Tag::Symbol => ExprKind::Symbol(self.data.names[0], self.data.names[1]),
                 Tag::AnonSymbol => ExprKind::AnonSymbol(self.data.word as i32),
                 Tag::Fold => ExprKind::Fold,
                 Tag::Unary => ExprKind::Unary(UNOPS[self.op as usize], &*self.run_ptr()),

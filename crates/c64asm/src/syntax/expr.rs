@@ -25,10 +25,16 @@ pub struct Dialect {
 
 mod tasm;
 
+/// Whether looking `text` up folds it to another name (not case-sensitive,
+/// and a capital or a non-ASCII letter in it).
+fn folds(text: &str, d: Dialect) -> bool {
+    !d.case_sensitive && text.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80)
+}
+
 /// Intern an identifier as it is looked up: folded to lower case unless the
 /// source is case-sensitive.
 pub fn intern_name(names: &mut Interner, text: &str, d: Dialect) -> Name {
-    if d.case_sensitive || !text.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+    if !folds(text, d) {
         return names.intern(text);
     }
     // An ASCII name in capitals (`HAS_RTC`): folded on the stack.
@@ -209,6 +215,18 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     fn name(&mut self, start: usize, len: usize) -> Name {
         intern_name(self.names, &self.text[start..start + len], self.dialect)
+    }
+
+    /// A symbol's name as it is looked up, and as it is written: 64tass
+    /// compares `.SEG` and `.seg` alike unless case-sensitive, but shows
+    /// the spelling (`str(.SEG)` is "SEG").
+    fn symbol_name(&mut self, start: usize, len: usize) -> (Name, Name) {
+        let name = self.name(start, len);
+        let text = &self.text[start..start + len];
+        if !folds(text, self.dialect) {
+            return (name, name);
+        }
+        (name, self.names.intern(text))
     }
 
     fn unexpected<T>(&self, what: &str) -> PResult<T> {
@@ -917,9 +935,9 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
         let len = self.ident_len_at(self.pos + 1);
         if len > 0 {
-            let name = self.name(start + 1, len);
+            let (name, written) = self.symbol_name(start + 1, len);
             self.pos += 1 + len;
-            return Ok(Expr::symbol(start as Pos, name));
+            return Ok(Expr::symbol(start as Pos, name, written));
         }
         match self.peek_at(1) {
             c @ (b'+' | b'-') => {
@@ -1113,9 +1131,9 @@ impl<'t, 'n> Parser<'t, 'n> {
         let start = self.pos;
         let len = self.ident_len_at(self.pos);
         if len > 0 {
-            let name = self.name(start, len);
+            let (name, written) = self.symbol_name(start, len);
             self.pos += len;
-            return Ok(Expr::symbol(start as Pos, name));
+            return Ok(Expr::symbol(start as Pos, name, written));
         }
         match self.peek() {
             c @ (b'+' | b'-') => {
@@ -1209,7 +1227,7 @@ mod tests {
             ExprKind::Float(f) => format!("{f}f"),
             ExprKind::Str(s) => format!("{s:?}"),
             ExprKind::Ident(n) => names.name(n).to_string(),
-            ExprKind::Symbol(n) => format!(".{}", names.name(n)),
+            ExprKind::Symbol(_, w) => format!(".{}", names.name(w)),
             ExprKind::Anon(n) => format!("anon{n}"),
             ExprKind::Star => "*".into(),
             ExprKind::Gap => "?".into(),

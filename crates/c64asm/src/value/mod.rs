@@ -394,8 +394,9 @@ pub enum Value {
     Encoding(EncId),
     /// A `.lbl` jump label: the line to continue from.
     Lbl(u32),
-    /// `.name`: a symbol name as a value (dictionary keys, `.name in label`).
-    Symbol(u32),
+    /// `.name`: a symbol name as a value (dictionary keys, `.name in label`),
+    /// as it is looked up (compared) and as it is written (shown).
+    Symbol(u32, u32),
     /// The `...` fold placeholder.
     Fold,
     /// An omitted argument.
@@ -481,7 +482,7 @@ impl Value {
             Value::Namespace(_) => Type::Namespace,
             Value::Encoding(_) => Type::Enc,
             Value::Lbl(_) => Type::Namespace,
-            Value::Symbol(_) => Type::Symbol,
+            Value::Symbol(..) => Type::Symbol,
             Value::Fold => Type::Fold,
             Value::ColonList(_) => Type::ColonList,
             Value::Default => Type::None,
@@ -555,7 +556,7 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         (Value::Namespace(x), Value::Namespace(y)) => x == y,
         (Value::Encoding(x), Value::Encoding(y)) => x == y,
         (Value::Lbl(x), Value::Lbl(y)) => x == y,
-        (Value::Symbol(x), Value::Symbol(y)) => x == y,
+        (Value::Symbol(x, _), Value::Symbol(y, _)) => x == y,
         (Value::Fold, Value::Fold) | (Value::Default, Value::Default) => true,
         _ => false,
     }

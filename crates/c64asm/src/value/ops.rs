@@ -923,8 +923,8 @@ fn equal(a: &Value, b: &Value, env: &dyn Env) -> FResult<bool> {
         }
         (Value::List(_) | Value::Tuple(_), _) | (_, Value::List(_) | Value::Tuple(_)) => false,
         (Value::Gap, Value::Gap) => true,
-        (Value::Symbol(x), Value::Symbol(y)) => x == y,
-        (Value::Symbol(_), _) | (_, Value::Symbol(_)) => false,
+        (Value::Symbol(x, _), Value::Symbol(y, _)) => x == y,
+        (Value::Symbol(..), _) | (_, Value::Symbol(..)) => false,
         (Value::Addr(x), Value::Addr(y)) => x.mode == y.mode && equal(&x.val, &y.val, env)?,
         _ => match compare(a, b, env) {
             Some(Ok(o)) => o == Ordering::Equal,

@@ -250,7 +250,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         },
         Value::Encoding(_) => "<enc>".into(),
         Value::Lbl(_) => "<lbl>".into(),
-        Value::Symbol(n) => format!(".{}", env.name_of(*n)),
+        Value::Symbol(_, w) => format!(".{}", env.name_of(*w)),
         Value::Fold => "...".into(),
         Value::ColonList(kv) => format!("({}:{})", repr(&kv.0, env), repr(&kv.1, env)),
         // Never printed: `repr()` reports it first (see `convert::deep_error`).
@@ -338,7 +338,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         // A built-in function as text is its name (`str(len)` is "len").
         Value::Builtin(b) => super::builtins::builtin_name(*b).to_string(),
         // A symbol as text is its name: `str(.cold)` is "cold" (repr keeps the dot).
-        Value::Symbol(n) => env.name_of(*n),
+        Value::Symbol(_, w) => env.name_of(*w),
         _ => repr(v, env),
     }
 }

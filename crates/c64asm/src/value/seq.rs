@@ -259,7 +259,7 @@ pub fn contains_or_not(
     not: bool,
     env: &dyn Env,
 ) -> FResult<Value> {
-    if let Value::Symbol(name) = needle
+    if let Value::Symbol(name, _) = needle
         && let Some(found) = env.has_member(haystack, *name)
     {
         return found.map(|f| Value::Bool(f != not));
