@@ -15,6 +15,7 @@ use crate::value::Value;
 use crate::value::convert::{to_ival, to_uval};
 
 /// Where a branch goes.
+#[derive(Clone, Copy)]
 pub(super) enum Target<'v> {
     /// An address.
     Address(&'v Value),
@@ -102,7 +103,9 @@ impl Assembler<'_> {
     ) -> Result<Code, Bad> {
         let pc = self.pc();
         if m.is_pseudo() {
-            return self.always(line, m, width, target, pos);
+            return self.with_star(m, target, 2, |a, last_end| {
+                a.always(line, m, width, target, pos, last_end)
+            });
         }
         let Some(code) = m.opcode(Mode::Relative) else {
             // `brl #$1234`, `per #n`, `bsr #n`: a long branch's raw offset.
@@ -172,11 +175,26 @@ impl Assembler<'_> {
         target: Target,
         pos: Pos,
     ) -> Result<Code, Bad> {
-        let last_end = self.take_branch_star(m, &target);
+        self.with_star(m, target, 1 + head.len(), |a, last_end| {
+            a.relative_from(line, m, head, width, target, pos, last_end)
+        })
+    }
+
+    /// Runs `encode` with where the branch ended last pass, if it takes a
+    /// star ([`take_branch_star`](Self::take_branch_star)), then keeps where
+    /// it ends now (`failed_len` bytes when it fails, as 64tass lays out a
+    /// failed branch).
+    fn with_star(
+        &mut self,
+        m: &Mnemonic,
+        target: Target,
+        failed_len: usize,
+        encode: impl FnOnce(&mut Self, Option<u32>) -> Result<Code, Bad>,
+    ) -> Result<Code, Bad> {
         let pc = self.pc();
-        let code = self.relative_from(line, m, head, width, target, pos, last_end);
-        let len = code.as_ref().map_or(1 + head.len(), |c| c.len());
-        self.end_branch(pc, len);
+        let last_end = self.take_branch_star(m, &target);
+        let code = encode(self, last_end);
+        self.end_branch(pc, code.as_ref().map_or(failed_len, |c| c.len()));
         code
     }
 
@@ -430,24 +448,9 @@ impl Assembler<'_> {
     /// when it doesn't, one byte when it skips one byte (two on the 65CE02),
     /// nothing when it would go to the next line. `gne @b label` is always
     /// the branch, `gne @w label` always the jump.
+    ///
+    /// A label ahead is measured from `last_end` when known.
     fn always(
-        &mut self,
-        line: &LineRef,
-        m: &Mnemonic,
-        width: Width,
-        target: Target,
-        pos: Pos,
-    ) -> Result<Code, Bad> {
-        let star = self.pc();
-        let last_end = self.take_branch_star(m, &target);
-        let bytes = self.always_from(line, m, width, target, pos, last_end);
-        self.end_branch(star, bytes.as_ref().map_or(2, |b| b.len()));
-        bytes
-    }
-
-    /// [`always`](Self::always) with a label ahead measured from `last_end`
-    /// when known.
-    fn always_from(
         &mut self,
         line: &LineRef,
         m: &Mnemonic,
