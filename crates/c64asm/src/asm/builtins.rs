@@ -544,7 +544,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             Value::tuple(out)
         });
     }
-    let (mut taken, mut stopped) = (0usize, None::<FResult<Value>>);
+    let (mut taken, mut stopped) = (0usize, None::<Fault>);
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
@@ -615,25 +615,39 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
         let mut piece_of = |arg: Option<&Value>,
                             width_arg: Option<Option<&Value>>,
                             prec_arg: Option<Option<&Value>>|
-         -> FResult<Option<String>> {
+         -> FResult<String> {
             let missing = || Fault::new("format: not enough arguments");
             let arg = arg.ok_or_else(missing)?;
             value::convert::error_of(arg)?;
+            // A value not known yet (an earlier pass) is taken as 64tass takes
+            // it, as no value: `%d` and `%x` are "0", `%c` is `?`, `%s` no
+            // text, a `*` width or precision 0.
+            let known = |v: &Value| {
+                if v.is_none() {
+                    Value::Int(0)
+                } else {
+                    v.clone()
+                }
+            };
+            let unknown = match conv {
+                'd' | 'x' | 'X' | 'b' => Value::Int(0),
+                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => Value::Float(0.0),
+                'c' => Value::Int(63),
+                _ => Value::str(""),
+            };
+            let arg = if arg.is_none() { &unknown } else { arg };
             let width = match width_arg {
                 None => width_spec.flatten().unwrap_or(0),
                 Some(w) => {
-                    let w = to_int(w.ok_or_else(missing)?, env)?;
+                    let w = to_int(&known(w.ok_or_else(missing)?), env)?;
                     left |= w < 0;
                     usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX)
                 }
             };
             let prec = match prec_arg {
                 None => prec_spec.flatten(),
-                Some(p) => usize::try_from(to_int(p.ok_or_else(missing)?, env)?).ok(),
+                Some(p) => usize::try_from(to_int(&known(p.ok_or_else(missing)?), env)?).ok(),
             };
-            if arg.is_none() {
-                return Ok(None);
-            }
             let sign_of = |negative: bool| match () {
                 _ if negative => "-",
                 _ if plus => "+",
@@ -729,7 +743,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
                 piece.push_str(&sign);
                 piece.push_str(&body);
             }
-            Ok(Some(piece))
+            Ok(piece)
         };
         let piece = piece_of(arg, width_arg, prec_arg);
         // A conversion that fails (its value missing or not one it takes)
@@ -744,15 +758,14 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             };
             let zero = Value::Int(0);
             let star = |a: Option<Option<&Value>>| a.map(|_| Some(&zero));
-            if let Ok(Some(text)) = piece_of(Some(&stand_in), star(width_arg), star(prec_arg)) {
+            if let Ok(text) = piece_of(Some(&stand_in), star(width_arg), star(prec_arg)) {
                 out.push_str(&text);
             }
         }
         match piece {
-            Ok(Some(piece)) => out.push_str(&piece),
+            Ok(piece) => out.push_str(&piece),
             _ if stopped.is_some() => {}
-            Ok(None) => stopped = Some(Ok(Value::None)),
-            Err(f) => stopped = Some(Err(f)),
+            Err(f) => stopped = Some(f),
         }
     }
     // 64tass counts the arguments its conversions asked for, and names the
@@ -768,7 +781,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
     match stopped {
         // 64tass reports a conversion that failed at once, and the text
         // made goes on.
-        Some(Err(f)) if !f.none => {
+        Some(f) if !f.none => {
             let f = f.eager();
             if env.report_and_go_on(&f) {
                 Ok(Value::str(&out))
@@ -776,7 +789,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
                 Err(f)
             }
         }
-        Some(r) => r,
+        Some(f) => Err(f),
         None => Ok(Value::str(&out)),
     }
 }

@@ -262,31 +262,10 @@ impl Assembler<'_> {
         closers: &[Cmd],
         openers: &[Cmd],
     ) -> Option<u32> {
-        let text = self.src.get(file).shared_text();
         let count = self.src.get(file).line_count() as u32;
         let mut depth = 0;
         for i in line + 1..count {
-            let (s, e) = self.src.get(file).line_span(i as usize);
-            let l = LineRef {
-                file,
-                index: i,
-                text: &text,
-                start: s,
-                end: e,
-            };
-            // The directive on the line, after an optional label.
-            let mut p = l.skip_ws(s);
-            let len = crate::syntax::scan::ident_len(&text[..e], p, self.dialect.unicode);
-            if len > 0 {
-                p = l.skip_ws(p + len);
-                if l.at(p) == b':' {
-                    p = l.skip_ws(p + 1);
-                }
-            }
-            if l.at(p) != b'.' {
-                continue;
-            }
-            let Some((cmd, _)) = self.command_at(&l, p + 1) else {
+            let Some(cmd) = self.directive_of(file, i) else {
                 continue;
             };
             if openers.contains(&cmd) {
@@ -299,6 +278,59 @@ impl Assembler<'_> {
             }
         }
         None
+    }
+
+    /// The directive on line `i` of `file`, after an optional label.
+    fn directive_of(&mut self, file: FileId, i: u32) -> Option<Cmd> {
+        let text = self.src.get(file).shared_text();
+        let (s, e) = self.src.get(file).line_span(i as usize);
+        let l = LineRef {
+            file,
+            index: i,
+            text: &text,
+            start: s,
+            end: e,
+        };
+        let mut p = l.skip_ws(s);
+        let len = crate::syntax::scan::ident_len(&text[..e], p, self.dialect.unicode);
+        if len > 0 {
+            p = l.skip_ws(p + len);
+            if l.at(p) == b':' {
+                p = l.skip_ws(p + 1);
+            }
+        }
+        if l.at(p) != b'.' {
+            return None;
+        }
+        self.command_at(&l, p + 1).map(|(cmd, _)| cmd)
+    }
+
+    /// The lines from `first` to `last` inside a `.struct` or `.union`
+    /// defined there (after its opening line, up to its closing one). Such a
+    /// definition is run from its own lines with its own parameters when it
+    /// is defined, as in 64tass: a call of the macro around it never reads
+    /// them, so a name they use that the call has not is no fault of the call.
+    fn nested_definition_lines(&mut self, file: FileId, first: u32, last: u32) -> Vec<u32> {
+        let mut inside = Vec::new();
+        let mut nested: Option<(Cmd, Cmd, u32)> = None;
+        for i in first..=last {
+            let cmd = self.directive_of(file, i);
+            nested = match (nested, cmd) {
+                (None, Some(Cmd::Struct)) => Some((Cmd::Struct, Cmd::Ends, 0)),
+                (None, Some(Cmd::Union)) => Some((Cmd::Union, Cmd::Endu, 0)),
+                (None, _) => None,
+                (Some((open, close, depth)), cmd) => {
+                    inside.push(i);
+                    match cmd {
+                        Some(c) if c == close && depth == 0 => None,
+                        Some(c) if c == close => Some((open, close, depth - 1)),
+                        Some(c) if c == open => Some((open, close, depth + 1)),
+                        _ => nested,
+                    }
+                }
+            };
+        }
+        inside
     }
 
     /// The text of a call: the body with the arguments substituted.
@@ -338,7 +370,9 @@ impl Assembler<'_> {
         let mut subs = Vec::new();
         let mut here = Vec::new();
         let mut faults = Vec::new();
+        let mut fault_lines = Vec::new();
         for i in line + 1..=end {
+            let src = self.src.get(file);
             let l = src.line(i as usize);
             let (start, before, subs_before) = (text.len(), faults.len(), subs.len());
             here.clear();
@@ -355,6 +389,7 @@ impl Assembler<'_> {
                 self.dialect.case_sensitive,
                 self.dialect.tasm,
             );
+            fault_lines.resize(faults.len(), i);
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.
                 text.truncate(start);
@@ -369,7 +404,12 @@ impl Assembler<'_> {
             marks.extend(here.iter().map(|&(s, e, n)| (s as u32, e as u32, n as u16)));
             text.push('\n');
         }
-        let name = src.name.clone();
+        if !faults.is_empty() {
+            let nested = self.nested_definition_lines(file, line + 1, end);
+            let mut lines = fault_lines.into_iter();
+            faults.retain(|_| !lines.next().is_some_and(|i| nested.contains(&i)));
+        }
+        let name = self.src.get(file).name.clone();
         // Kept for the run: its exact size, not what growing it left.
         text.shrink_to_fit();
         let f = self.src.add_expansion(
