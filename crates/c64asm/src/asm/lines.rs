@@ -22,7 +22,18 @@ pub struct LineRef<'t> {
     pub end: usize,
 }
 
-impl LineRef<'_> {
+impl<'t> LineRef<'t> {
+    /// Line `index` of `file`, whose text is `text`, at `span` in it.
+    pub fn of(file: FileId, index: u32, text: &'t str, (start, end): (usize, usize)) -> Self {
+        LineRef {
+            file,
+            index,
+            text,
+            start,
+            end,
+        }
+    }
+
     pub fn at(&self, pos: usize) -> u8 {
         if pos < self.end {
             self.text.as_bytes()[pos]

@@ -284,13 +284,7 @@ impl Assembler<'_> {
     fn directive_of(&mut self, file: FileId, i: u32) -> Option<Cmd> {
         let text = self.src.get(file).shared_text();
         let (s, e) = self.src.get(file).line_span(i as usize);
-        let l = LineRef {
-            file,
-            index: i,
-            text: &text,
-            start: s,
-            end: e,
-        };
+        let l = LineRef::of(file, i, &text, (s, e));
         let mut p = l.skip_ws(s);
         let len = crate::syntax::scan::ident_len(&text[..e], p, self.dialect.unicode);
         if len > 0 {
@@ -1353,14 +1347,8 @@ impl Assembler<'_> {
         let result = match expr {
             Some(offset) => {
                 let text = self.src.get(file).shared_text();
-                let (s, e) = self.src.get(file).line_span(fline as usize);
-                let l = LineRef {
-                    file,
-                    index: fline,
-                    text: &text,
-                    start: s,
-                    end: e,
-                };
+                let span = self.src.get(file).line_span(fline as usize);
+                let l = LineRef::of(file, fline, &text, span);
                 match self.parse_exprs(&l, offset, ParseKind::List) {
                     Some(parsed) => match &parsed.result {
                         Ok(exprs) => self.eval_args(&l, exprs).ok().map(super::compile::tuple_of),
