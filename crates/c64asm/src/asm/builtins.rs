@@ -629,13 +629,13 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
                     v.clone()
                 }
             };
-            let unknown = match conv {
-                'd' | 'x' | 'X' | 'b' => Value::Int(0),
-                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => Value::Float(0.0),
-                'c' => Value::Int(63),
-                _ => Value::str(""),
+            let unknown;
+            let arg = if arg.is_none() {
+                unknown = stand_in(conv, true);
+                &unknown
+            } else {
+                arg
             };
-            let arg = if arg.is_none() { &unknown } else { arg };
             let width = match width_arg {
                 None => width_spec.flatten().unwrap_or(0),
                 Some(w) => {
@@ -750,12 +750,7 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
         // makes the text of a stand-in in 64tass, which goes on: no digits,
         // 0, 0.0, `?` or no text, a `*` width or precision 0.
         if piece.is_err() {
-            let stand_in = match conv {
-                'x' | 'X' | 'b' => Value::Int(0),
-                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => Value::Float(0.0),
-                'c' => Value::Int(63),
-                _ => Value::str(""),
-            };
+            let stand_in = stand_in(conv, false);
             let zero = Value::Int(0);
             let star = |a: Option<Option<&Value>>| a.map(|_| Some(&zero));
             if let Ok(text) = piece_of(Some(&stand_in), star(width_arg), star(prec_arg)) {
@@ -791,6 +786,19 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
         }
         Some(f) => Err(f),
         None => Ok(Value::str(&out)),
+    }
+}
+
+/// What a `format` conversion `conv` makes its text of in 64tass when its
+/// value is not known yet (`unknown`: `%d` gives "0") or fails (`%d` gives
+/// no digits): 0, 0.0, `?` or no text.
+fn stand_in(conv: char, unknown: bool) -> Value {
+    match conv {
+        'd' if unknown => Value::Int(0),
+        'x' | 'X' | 'b' => Value::Int(0),
+        'e' | 'E' | 'f' | 'F' | 'g' | 'G' => Value::Float(0.0),
+        'c' => Value::Int(63),
+        _ => Value::str(""),
     }
 }
 

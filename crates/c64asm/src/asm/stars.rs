@@ -141,24 +141,19 @@ impl Stars {
     }
 
     /// The branch on the current line takes its node (64tass's star of the
-    /// next line), made if new: where it ended when the node was last set,
-    /// `None` if the node is new.
+    /// next line), made if new, or the one it took already: where it ended
+    /// when the node was last set, `None` if the node is new.
     pub fn branch_star(&mut self, pass: u32) -> Option<u32> {
-        let n = self.visit(self.vline.wrapping_add(1), pass);
-        self.branch = Some(n);
+        let n = match self.branch {
+            Some(n) => n,
+            None => {
+                let n = self.visit(self.vline.wrapping_add(1), pass);
+                self.branch = Some(n);
+                n
+            }
+        };
         let s = &self.nodes[n as usize];
         (s.pass != 0).then_some(s.addr)
-    }
-
-    /// Where the branch's node says it ended, if the node is not new.
-    pub fn branch_last(&self) -> Option<u32> {
-        let s = &self.nodes[self.branch? as usize];
-        (s.pass != 0).then_some(s.addr)
-    }
-
-    /// Whether the branch on the current line has taken its node.
-    pub fn has_branch_star(&self) -> bool {
-        self.branch.is_some()
     }
 
     /// The branch on the current line ends at `end`: kept in the node it

@@ -7,7 +7,7 @@ use crate::options::{Cpu, Options};
 use crate::output::{AddrId, Output, ROOT, SecId};
 use crate::source::{FileId, Span};
 use crate::symbols::{GLOBAL, LabelId, PcType};
-use crate::value::{CodeId, EncId, MacroId, NsId, Value};
+use crate::value::{EncId, MacroId, NsId, Value};
 
 /// What an open block waits for. The `…2` variants are blocks whose body is
 /// being assembled by a nested call (a loop, a macro): their closing
@@ -240,9 +240,6 @@ pub struct PassState {
     /// What each line remembers from the last pass, by where it runs:
     /// where a loop or call started, where a branch ended.
     pub stars: super::stars::Stars,
-    /// The code of the label in front of the instruction being made: a
-    /// pseudo branch to it goes where the label is this pass.
-    pub line_code: Option<CodeId>,
     /// How many blocks were open at each `.lbl` (by file and line): a
     /// `.goto` back to it closes the `.if`s and `.switch`es opened since.
     pub lbl_depths: rustc_hash::FxHashMap<(FileId, u32), usize>,
@@ -297,7 +294,6 @@ impl PassState {
             opt_parts: Default::default(),
             pc_first: false,
             stars: Default::default(),
-            line_code: None,
             lbl_depths: rustc_hash::FxHashMap::default(),
             fn_calls: 0,
             shadow_in_fn: rustc_hash::FxHashSet::default(),

@@ -372,8 +372,6 @@ impl Assembler<'_> {
         // settled. `bbr`/`bbs` take none.
         let skip_to = if bit {
             None
-        } else if self.st.stars.has_branch_star() {
-            self.st.stars.branch_last()
         } else {
             self.st.stars.branch_star(self.st.pass)
         };

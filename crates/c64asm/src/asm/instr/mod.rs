@@ -79,10 +79,6 @@ impl Assembler<'_> {
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
-        self.st.line_code = newlabel.and_then(|nl| match self.syms.label(nl.id).value {
-            Value::Code(crate::value::CodeRef { id, offs: 0 }) => Some(id),
-            _ => None,
-        });
         self.replay_begin();
         if let Some((kept, len)) = self.replay_instruction(line, op) {
             // As the evaluation would leave it (no float was rounded).
