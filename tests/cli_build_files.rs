@@ -793,6 +793,65 @@ fn a_labels_root_that_is_no_scope_is_an_error_and_nothing_is_written() {
     }
 }
 
+/// A `.proc` nothing calls is left out of every label list, but is still a
+/// scope to `--labels-root`: its list is empty, not an error (found by
+/// tools/asm-mutation-compare on a BASIC's unit tests, procs all).
+#[test]
+fn a_labels_root_of_an_unused_proc_lists_nothing() {
+    const PROCS: &str =
+        "* = $1000\nused .proc\n a lda #1\n .pend\nidle .proc\n b rts\n .pend\n jsr used\n";
+    for root in ["idle", "IDLE", "used"] {
+        let flag = format!("--labels-root={root}");
+        let t = twins(
+            "labels-root-idle",
+            PROCS,
+            &[],
+            &["-o", "s.prg", &flag, "-l", "s.lbl"],
+        );
+        t.both_succeed().same("s.prg").same("s.lbl");
+    }
+    let t = twins(
+        "labels-root-idle",
+        PROCS,
+        &[],
+        &["-o", "s.prg", "--labels-root=idle", "-l", "s.lbl"],
+    );
+    assert_eq!(read(&t.kit.0, "s.lbl"), b"");
+}
+
+/// A structure or union is a scope to `--labels-root` too: its fields are
+/// listed (as offsets), though the structure itself is in no list; a macro
+/// is no scope.
+#[test]
+fn a_labels_root_of_a_structure_lists_its_fields() {
+    const STRUCTS: &str = "* = $1000\nst .struct\na .byte ?\nb .word ?\n .ends\nun .union\nc .byte ?\n .endu\nma .macro\n .endm\nv .dstruct st\n lda v.b\n";
+    for root in ["st", "ST", "un", "v"] {
+        let flag = format!("--labels-root={root}");
+        let t = twins(
+            "labels-root-struct",
+            STRUCTS,
+            &[],
+            &["-o", "s.prg", &flag, "-l", "s.lbl"],
+        );
+        t.both_succeed().same("s.prg").same("s.lbl");
+    }
+    let t = twins(
+        "labels-root-struct",
+        STRUCTS,
+        &[],
+        &["-o", "s.prg", "--labels-root=st", "-l", "s.lbl"],
+    );
+    assert_eq!(text(&read(&t.kit.0, "s.lbl")), "a\t\t= 0\nb\t\t= 1\n");
+    let t = twins(
+        "labels-root-macro",
+        STRUCTS,
+        &[],
+        &["-o", "s.prg", "--labels-root=ma", "-l", "s.lbl"],
+    );
+    assert!(!t.kit_out.status.success());
+    assert!(!t.tass_out.status.success());
+}
+
 /// A missing `--labels-root` scope is 64tass's fatal error, found after the
 /// program assembled: its message alone, in 64tass's words (the warnings are
 /// not shown: there is an error), and its exit status. 64tass leaves the label
@@ -887,6 +946,45 @@ fn export_labels_assembles_the_procs_of_the_listed_scope() {
         read(&exported.kit.0, "s.prg").len()
     );
     assert!(text(&read(&exported.kit.0, "s.lbl")).contains("p\t\t= $1002\n"));
+}
+
+/// An export marks only what a look-up finds: a `.weak` definition that a
+/// stronger one hides stays unread, so the `.proc` only it names is left out
+/// and every later address stays where 64tass puts it. A music editor's MIDI
+/// library names its buffer so, under a name the editor defines itself
+/// (found by tools/asm-mutation-compare, seed 745: 32 bytes moved, no message).
+#[test]
+fn export_labels_leave_a_hidden_weak_definition_unread() {
+    const WEAK: &str = "\
+        * = $1000
+buf     .fill 4
+        .weak
+buf     = lib.own
+        .endweak
+lib     .block
+own     .proc
+        .fill 32
+        .pend
+        .bend
+        lda buf
+";
+    for args in [
+        &["-o", "s.prg", "-l", "s.lbl"][..],
+        &["-o", "s.prg", "--export-labels", "-l", "s.lbl"],
+        &[
+            "-o",
+            "s.prg",
+            "--export-labels",
+            "-l",
+            "s.lbl",
+            "-l",
+            "v.lbl",
+        ],
+    ] {
+        let t = twins("export-weak", WEAK, &[], args);
+        t.both_succeed().same("s.prg").same("s.lbl");
+        assert_eq!(read(&t.kit.0, "s.prg"), [0x04, 0x10, 0xad, 0x00, 0x10]);
+    }
 }
 
 /// An exported symbol whose value is an error (an undefined name, a division

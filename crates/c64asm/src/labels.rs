@@ -161,6 +161,32 @@ pub(crate) fn under_root(
     Some(inside)
 }
 
+/// The fields of the structure or union `root` names, as [`under_root`]
+/// gives a scope's symbols (a structure has no symbol of its own in the
+/// lists, only its fields); None if it has none.
+pub(crate) fn fields_under(
+    symbols: &[Symbol],
+    root: &str,
+    case_sensitive: bool,
+) -> Option<Vec<Symbol>> {
+    let fields: Vec<Symbol> = symbols
+        .iter()
+        .filter_map(|s| {
+            let (scope, name) = s.name.split_at_checked(root.len())?;
+            let same = match case_sensitive {
+                true => scope == root,
+                false => scope.to_lowercase() == root.to_lowercase(),
+            };
+            let name = name.strip_prefix('.').filter(|_| same)?;
+            let mut s = s.clone();
+            s.facts.top = !name.contains('.');
+            s.name = name.to_string();
+            Some(s)
+        })
+        .collect();
+    (!fields.is_empty()).then_some(fields)
+}
+
 /// The name, then padding up to column 16 as 64tass pads (tabs `tab`
 /// columns wide, spaces for the rest); the name's length in characters.
 fn name_with_padding(out: &mut String, name: &str, tab: usize) -> usize {

@@ -288,9 +288,19 @@ impl Program {
     /// assert!(program.labels_from(LabelFormat::Tass, "io.border").is_err());
     /// ```
     pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
-        let symbols =
-            crate::labels::under_root(&self.symbols_for(format), root, self.case_sensitive)
-                .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
+        let listed = self.symbols_for(format);
+        let symbols = crate::labels::under_root(&listed, root, self.case_sensitive)
+            .or_else(|| {
+                // A scope no list shows is still one to 64tass: a `.proc`
+                // nothing calls (nothing of it is listed), a structure or
+                // union (its fields, as `--dump-labels` has them).
+                let all = self.symbols_for(LabelFormat::Dump);
+                match crate::labels::under_root(&all, root, self.case_sensitive) {
+                    Some(_) => Some(Vec::new()),
+                    None => crate::labels::fields_under(&all, root, self.case_sensitive),
+                }
+            })
+            .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
         Ok(crate::labels::render(
             &symbols,
             &self.sources,

@@ -33,31 +33,27 @@ impl Assembler<'_> {
         })
     }
 
-    /// `--export-labels`: the symbols directly in each exported scope count as
-    /// used, so their `.proc`s are assembled even where nothing calls them (64tass
-    /// marks them so at the end of every pass, for the next). A scope not
-    /// defined yet is skipped; the label list says so after the last pass.
+    /// `--export-labels`, at the end of a pass: each symbol of an exported
+    /// scope that a look-up finds now ([`Self::lookup_in`]: not a `.weak`
+    /// definition a stronger one hides, nor one only an earlier pass made)
+    /// counts as used, so its `.proc` is assembled in the next pass where
+    /// nothing calls it, and as read in this pass (no `-Wunused`; a constant
+    /// of the last pass read so needs another pass). The scopes named to
+    /// reach it are read too. Macros, segments, structures, unions and
+    /// `.lbl` labels are left out, as an export leaves them out (64tass's
+    /// `ref_labels`).
     pub fn mark_exported(&mut self) {
-        for ns in self.exported_scopes(false) {
-            for (_, id) in self.syms.entries(ns) {
-                self.syms.label_mut(id).set_referenced(true);
-            }
-        }
-    }
-
-    /// At the end of a pass: the symbols of each exported scope, and the
-    /// scopes named to reach it, were read in it (no `-Wunused`), as 64tass
-    /// reads them when it evaluates `--labels-root` and marks the export;
-    /// but for macros, segments, structures, unions and `.lbl` labels,
-    /// which an export leaves out.
-    pub fn read_exported(&mut self) {
         let pass = self.st.pass;
         for ns in self.exported_scopes(true) {
-            for (_, id) in self.syms.entries(ns) {
-                let l = self.syms.label_mut(id);
-                if !matches!(l.value, Value::Macro(..) | Value::Lbl(_)) {
-                    l.usepass = PassNo::of(pass);
+            for (name, id) in self.syms.entries(ns) {
+                if matches!(self.syms.label(id).value, Value::Macro(..) | Value::Lbl(_))
+                    || self.lookup_in(ns, name) != Some(id)
+                {
+                    continue;
                 }
+                let l = self.syms.label_mut(id);
+                l.set_referenced(true);
+                l.usepass = PassNo::of(pass);
             }
         }
     }
@@ -82,24 +78,28 @@ impl Assembler<'_> {
         }
     }
 
-    /// The scopes `--export-labels` lists, those defined so far (`read`:
-    /// the labels naming them are marked read this pass).
-    fn exported_scopes(&mut self, read: bool) -> Vec<NsId> {
+    /// The scopes `--export-labels` lists, those a look-up finds now (`mark`:
+    /// the label naming each, the path's last, is marked used and read in
+    /// this pass, as 64tass's `find_space` marks it).
+    fn exported_scopes(&mut self, mark: bool) -> Vec<NsId> {
         let pass = self.st.pass;
         let mut scopes = Vec::new();
         for path in &self.opts.export_labels {
             let mut ns = Some(crate::symbols::GLOBAL);
+            let mut last = None;
             for part in path.split('.').filter(|_| !path.is_empty()) {
                 let name = crate::syntax::expr::intern_name(&mut self.names, part, self.dialect);
-                let id = ns.and_then(|n| self.syms.lookup_in(n, name));
-                if let Some(id) = id.filter(|_| read) {
-                    self.syms.label_mut(id).usepass = PassNo::of(pass);
-                }
-                ns = id.and_then(|id| match self.syms.label(id).value {
+                last = ns.and_then(|n| self.lookup_in(n, name));
+                ns = last.and_then(|id| match self.syms.label(id).value {
                     Value::Code(c) => Some(self.syms.code(c.id).names),
                     Value::Namespace(n) => Some(n),
                     _ => None,
                 });
+            }
+            if let Some(id) = last.filter(|_| mark && ns.is_some()) {
+                let l = self.syms.label_mut(id);
+                l.usepass = PassNo::of(pass);
+                l.set_referenced(true);
             }
             scopes.extend(ns);
         }
@@ -434,7 +434,7 @@ impl Assembler<'_> {
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
         // Reported inside the value's parentheses, as in 64tass.
-        let Some((v, pos, _)) = self.one_value_from(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
         if v.is_none() {

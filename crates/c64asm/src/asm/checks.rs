@@ -1,13 +1,11 @@
 //! What the warnings check, without the assembler: what a comparison
 //! answers (`-Wfloat-compare`), which instruction a name is an alias of
-//! (`-Walias`), where a condition starts (`-Wstrict-bool`). The reports
-//! themselves are in [`super::warnings`].
+//! (`-Walias`). The reports themselves are in [`super::warnings`].
 
 use std::cmp::Ordering;
 
 use crate::cpu::Cpu;
 use crate::syntax::ast::BinOp;
-use crate::syntax::compiled::{Expr, ExprKind};
 
 /// What a comparison operator answers for an ordering (`None`: not a comparison).
 /// `in` and `!in` compare for equality, `<=>` gives the ordering itself.
@@ -22,15 +20,6 @@ pub fn answer(op: BinOp, o: Ordering) -> Option<i8> {
         BinOp::Cmp => o as i8,
         _ => return None,
     })
-}
-
-/// Where 64tass places a condition's value: its first token, inside a
-/// parenthesis around all of it (`-Wstrict-bool`).
-pub fn cond_start(e: &Expr) -> u32 {
-    match e.kind() {
-        ExprKind::Paren(inner) => cond_start(inner),
-        _ => e.start(),
-    }
 }
 
 /// The instruction 64tass names where another mnemonic is its alias

@@ -14,13 +14,13 @@ use crate::value::convert::{to_bool, to_int};
 use crate::value::{self, Value};
 
 impl Assembler<'_> {
-    pub fn truth(&mut self, line: &LineRef, v: &Value, pos: u32, start: u32) -> Option<bool> {
+    pub fn truth(&mut self, line: &LineRef, v: &Value, pos: u32) -> Option<bool> {
         if v.is_none() {
             return None;
         }
         let r = to_bool(v, self);
         if r.is_ok() {
-            self.strict_bool(line, v, start);
+            self.strict_bool(line, v, pos);
         }
         self.check(line, pos, r).ok()
     }
@@ -54,12 +54,12 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
             return;
         }
-        let Some((v, pos, start)) = self.one_value_from(line, args) else {
+        let Some((v, pos)) = self.one_value(line, args) else {
             self.st.top_mut().skip = 0;
             return;
         };
         let taken = match cmd {
-            Cmd::If => self.truth(line, &v, pos, start),
+            Cmd::If => self.truth(line, &v, pos),
             _ => {
                 if v.is_none() {
                     None
@@ -119,8 +119,8 @@ impl Assembler<'_> {
             return;
         }
         self.st.top_mut().skip = 1;
-        let taken = match self.one_value_from(line, args) {
-            Some((v, pos, start)) => self.truth(line, &v, pos, start),
+        let taken = match self.one_value(line, args) {
+            Some((v, pos)) => self.truth(line, &v, pos),
             None => None,
         };
         self.st.top_mut().skip = match taken {

@@ -837,18 +837,10 @@ impl Assembler<'_> {
         self.fault(line, pos, f.clone())
     }
 
-    /// The one expression argument of a directive (`.if`, `.rept`, `.page`, `.include`, `.offs` ...), with
-    /// where it is.
+    /// The one expression argument of a directive (`.if`, `.rept`, `.page`,
+    /// `.include`, `.offs` ...), with where 64tass places its value (its
+    /// errors and a `-Wstrict-bool` warning are reported there).
     pub fn one_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
-        self.one_value_from(line, args).map(|(v, pos, _)| (v, pos))
-    }
-
-    /// [`Self::one_value`] and where the expression starts (for `-Wstrict-bool`).
-    pub(super) fn one_value_from(
-        &mut self,
-        line: &LineRef,
-        args: usize,
-    ) -> Option<(Value, u32, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -865,7 +857,7 @@ impl Assembler<'_> {
         // Its value is placed where 64tass places it: at its start, inside
         // brackets, at the branch a `?:` took (`.rept 1+[2]` at the `1`).
         let (v, place) = self.eval_placed(line, e, false);
-        Some((v.ok()?, place, super::checks::cond_start(e)))
+        Some((v.ok()?, place))
     }
 
     /// Whether a directive given `got` arguments takes that many (`min` to
@@ -997,10 +989,11 @@ impl Assembler<'_> {
                     return Ok(Value::None);
                 }
                 let r = value::convert::to_bool(&c, self);
+                let at = self.condition_place(&parts[0]);
                 if r.is_ok() {
-                    self.strict_bool(line, &c, super::checks::cond_start(&parts[0]));
+                    self.strict_bool(line, &c, at);
                 }
-                let taken = self.check(line, self.value_start(&parts[0]), r)?;
+                let taken = self.check(line, at, r)?;
                 self.note_chosen(e, node_id(&parts[if taken { 1 } else { 2 }]));
                 if taken { a } else { b }
             }
@@ -1009,16 +1002,19 @@ impl Assembler<'_> {
                 let c = self.eval_value(line, &parts[0])?;
                 let a = self.eval_value(line, &parts[1])?;
                 let b = self.eval_value(line, &parts[2])?;
-                let r = dcond(&c, &a, &b, self);
-                if r.is_ok() && self.opts.warnings.strict_bool {
-                    // 64tass converts each element the condition holds,
-                    // each one a warning at the condition.
-                    let at = super::checks::cond_start(&parts[0]);
-                    for leaf in cond_leaves(&c) {
-                        self.strict_bool(line, leaf, at);
-                    }
+                let mut conditions = Vec::new();
+                let r = dcond([&c, &a, &b], self, &mut conditions);
+                // 64tass converts each element the condition holds, each
+                // one a warning at the condition.
+                let at = self.condition_place(&parts[0]);
+                for leaf in &conditions {
+                    self.strict_bool(line, leaf, at);
                 }
-                self.check_value(line, e.pos, r)
+                match r {
+                    Ok(v) => Ok(v),
+                    Err((f, 0)) => self.check_value(line, at, Err(f)),
+                    Err((f, j)) => self.check_value(line, self.value_start(&parts[j]), Err(f)),
+                }
             }
             ExprKind::List(items) => {
                 let vals = self.eval_list(line, items, true)?;
@@ -1685,6 +1681,13 @@ impl Assembler<'_> {
         }
     }
 
+    /// Where 64tass places the value of a `?:` or `??` condition just
+    /// evaluated: as any value's, or at a bracket it starts with in an
+    /// instruction operand ([`Expr::operand_bracket`]).
+    fn condition_place(&self, e: &Expr) -> Pos {
+        e.operand_bracket().unwrap_or_else(|| self.value_start(e))
+    }
+
     /// The values of an index's arguments (a slice's parts each).
     fn index_args(&mut self, line: &LineRef, args: &[Expr]) -> EResult<Vec<IndexArg>> {
         let mut idx = Vec::with_capacity(args.len());
@@ -2058,39 +2061,60 @@ fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> (Vec<u8>, Option<(Fault, Opt
     (bytes, fault)
 }
 
-fn dcond(c: &Value, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
-    if let Some(items) = c.elements() {
-        let pick = |i: usize, v: &Value| -> Value {
-            match v.elements() {
-                Some(x) if x.len() == items.len() => x[i].clone(),
-                _ => v.clone(),
+/// `c ?? a : b` as 64tass broadcasts it: each list, tuple or dictionary
+/// (its `key:value` entries) among the three is taken element by element,
+/// all of one length, but for one of a single element, which stands for
+/// that element; the result is a tuple when the first of them is (or holds
+/// as its one element) a tuple, else a list. The conditions decided by go
+/// to `conditions` (for `-Wstrict-bool`); a failure says which of the three
+/// it is placed at.
+fn dcond(
+    vals: [&Value; 3],
+    env: &dyn Env,
+    conditions: &mut Vec<Value>,
+) -> Result<Value, (Fault, usize)> {
+    let entries = vals.map(|v| match v {
+        Value::Dict(d) => Some(d.entries()),
+        _ => None,
+    });
+    let seqs: Vec<Option<&[Value]>> = (0..3)
+        .map(|j| entries[j].as_ref().unwrap_or(vals[j]).elements())
+        .collect();
+    let mut len = 1;
+    let mut first = None;
+    for (j, seq) in seqs.iter().enumerate() {
+        let Some(seq) = seq else { continue };
+        first.get_or_insert(j);
+        if seq.len() != 1 && seq.len() != len {
+            if len != 1 {
+                return Err((crate::value::ops::cant_broadcast(len, seq.len()), j));
             }
+            len = seq.len();
+        }
+    }
+    let Some(k) = first else {
+        let taken = value::convert::to_bool(vals[0], env).map_err(|f| (f, 0))?;
+        conditions.push(vals[0].clone());
+        return Ok(vals[if taken { 1 } else { 2 }].clone());
+    };
+    let tuple = match seqs[k] {
+        Some([one]) => matches!(one, Value::Tuple(_)),
+        _ => matches!(vals[k], Value::Tuple(_)),
+    };
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        let pick = |j: usize| match seqs[j] {
+            Some([one]) => one,
+            Some(seq) => &seq[i],
+            None => vals[j],
         };
-        let out: FResult<Vec<Value>> = items
-            .iter()
-            .enumerate()
-            .map(|(i, x)| dcond(x, &pick(i, a), &pick(i, b), env))
-            .collect();
-        return Ok(if matches!(c, Value::List(_)) {
-            Value::list(out?)
-        } else {
-            Value::tuple(out?)
-        });
+        out.push(dcond([pick(0), pick(1), pick(2)], env, conditions)?);
     }
-    Ok(if value::convert::to_bool(c, env)? {
-        a.clone()
+    Ok(if tuple {
+        Value::tuple(out)
     } else {
-        b.clone()
+        Value::list(out)
     })
-}
-
-/// The values a `??` condition decides by: its elements, those of a
-/// list or tuple in it, and so on.
-fn cond_leaves(c: &Value) -> Vec<&Value> {
-    match c.elements() {
-        Some(items) => items.iter().flat_map(cond_leaves).collect(),
-        None => vec![c],
-    }
 }
 
 /// The global namespace id (for users of this module).

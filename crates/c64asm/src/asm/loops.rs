@@ -6,7 +6,6 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::checks::cond_start;
 use super::commands::Cmd;
 use super::compile::Step;
 use super::lines::{LineRef, ParseKind};
@@ -158,8 +157,8 @@ impl Assembler<'_> {
             Cmd::While | Cmd::Bwhile => {
                 let mut ran = false;
                 loop {
-                    let go = self.loop_head(|a| match a.one_value_from(line, args) {
-                        Some((v, pos, start)) => a.truth(line, &v, pos, start).unwrap_or(false),
+                    let go = self.loop_head(|a| match a.one_value(line, args) {
+                        Some((v, pos)) => a.truth(line, &v, pos).unwrap_or(false),
                         None => false,
                     });
                     if !go {
@@ -481,7 +480,7 @@ impl Assembler<'_> {
                 };
                 let e: &Expr = &exprs[0];
                 let go = self.loop_head(|a| match a.eval_placed(line, e, false) {
-                    (Ok(v), place) => a.truth(line, &v, place, cond_start(e)),
+                    (Ok(v), place) => a.truth(line, &v, place),
                     (Err(_), _) => None,
                 });
                 if go != Some(true) {
@@ -696,8 +695,8 @@ impl Assembler<'_> {
     pub fn break_continue(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
         let mut doit = true;
         if matches!(cmd, Cmd::Breakif | Cmd::Continueif) {
-            doit = match self.one_value_from(line, args) {
-                Some((v, pos, start)) => self.truth(line, &v, pos, start).unwrap_or(false),
+            doit = match self.one_value(line, args) {
+                Some((v, pos)) => self.truth(line, &v, pos).unwrap_or(false),
                 None => false,
             };
         }

@@ -323,7 +323,7 @@ impl<'o> Assembler<'o> {
                 self.record_file(main, Some(crate::listing::Entered::Input));
                 self.compile_file(main);
             }
-            self.read_exported();
+            self.mark_exported();
             if self.st.fixeddig
                 && (!self.out.sections_settled(self.st.pass) || self.forward_read_gone())
             {
@@ -390,7 +390,6 @@ impl<'o> Assembler<'o> {
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
         self.syms.extra_slot.clear();
         self.macros.begin_pass();
-        self.mark_exported();
         self.opt_begin_pass();
     }
 }

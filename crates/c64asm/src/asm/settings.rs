@@ -34,7 +34,7 @@ impl Assembler<'_> {
             let (Ok(v), place) = self.eval_placed(line, c, false) else {
                 return;
             };
-            if self.truth(line, &v, place, super::checks::cond_start(c)) != Some(true) {
+            if self.truth(line, &v, place) != Some(true) {
                 return;
             }
         }
@@ -135,10 +135,10 @@ impl Assembler<'_> {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
             return;
         }
-        let Some((v, pos, start)) = self.one_value_from(line, eq + 1) else {
+        let Some((v, pos)) = self.one_value(line, eq + 1) else {
             return;
         };
-        let Some(b) = self.truth(line, &v, pos, start) else {
+        let Some(b) = self.truth(line, &v, pos) else {
             return;
         };
         match name.as_str() {

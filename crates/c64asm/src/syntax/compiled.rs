@@ -743,6 +743,24 @@ impl Expr {
         }
     }
 
+    /// Where 64tass places a condition's value when it is a bracket in an
+    /// instruction operand, or starts with one (`(f) ? 1 : 2`, `[f] ? 1 : 2`,
+    /// `(f) && g ? 1 : 2`): at the bracket, where outside an operand it is
+    /// after it. `None`: placed as any value.
+    pub fn operand_bracket(&self) -> Option<Pos> {
+        let mut e = self;
+        loop {
+            match e.tag {
+                Tag::Paren if e.op == OPERAND_GROUP => return Some(e.pos),
+                Tag::Addr if matches!(addr_op(e.op), AddrOp::Ind | AddrOp::LongInd) => {
+                    return Some(e.pos);
+                }
+                Tag::Binary => e = e.first(),
+                _ => return None,
+            }
+        }
+    }
+
     /// An operator's first operand.
     fn first(&self) -> &Expr {
         // SAFETY: for a fixed-size operator the run is its operands.
@@ -956,10 +974,16 @@ fn resolve(e: &mut Expr, top: bool) {
             resolve(&mut ops[0], false);
             ops[1..].iter_mut().for_each(|x| resolve(x, true));
         }
+        // A condition's value is placed at a bracket it starts with.
+        Tag::Cond | Tag::DCond => {
+            let ops = e.operands_mut();
+            resolve_condition(&mut ops[0]);
+            ops[1..].iter_mut().for_each(|x| resolve(x, false));
+        }
         // 64tass 1.58 groups in an index (`x[(0)]`) and a dictionary
         // (`{1: (2)}`); a branch's own `(a),y` is indirect, a bare `(a)`
         // there is grouping.
-        Tag::Index | Tag::Slice | Tag::Dict | Tag::Unary | Tag::Binary | Tag::Cond | Tag::DCond => {
+        Tag::Index | Tag::Slice | Tag::Dict | Tag::Unary | Tag::Binary => {
             e.operands_mut().iter_mut().for_each(|x| resolve(x, false))
         }
         Tag::Member => resolve(&mut e.operands_mut()[0], false),
@@ -973,6 +997,29 @@ fn resolve(e: &mut Expr, top: bool) {
     }
     e.refresh_height();
 }
+
+/// A `?:` condition in an operand: as [`resolve`]'s grouping, but brackets
+/// the condition starts with (`(f) ? 1 : 2`, `(f) + 1 ? 1 : 2`) are kept,
+/// marked [`OPERAND_GROUP`]: 64tass places the value of a bracket in an
+/// operand at the bracket, and reports the condition there.
+fn resolve_condition(e: &mut Expr) {
+    match e.tag {
+        Tag::Paren => {
+            resolve(&mut e.operands_mut()[0], true);
+            e.op = OPERAND_GROUP;
+        }
+        Tag::Binary => {
+            let ops = e.operands_mut();
+            resolve_condition(&mut ops[0]);
+            resolve(&mut ops[1], false);
+        }
+        _ => return resolve(e, false),
+    }
+    e.refresh_height();
+}
+
+/// A [`Tag::Paren`] that [`resolve_condition`] kept in an operand.
+const OPERAND_GROUP: u8 = 1;
 
 #[cfg(test)]
 mod tests {
