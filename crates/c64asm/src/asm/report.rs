@@ -44,37 +44,15 @@ pub(crate) fn silent_error() -> Fault {
 /// each reporting all of its own messages as 64tass does.
 pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>, u64);
 
-/// The `-W` switches whose warnings 64tass words after their place is
-/// filed (all but `-Wshadow`, `-Wunused-*` and `-Wimplied-reg`, which it
-/// words first): see `push_diag`.
-const WORDS_AFTER_PLACE: [&str; 27] = [
-    "optimize",
-    "deprecated",
-    "old-equal",
-    "immediate",
-    "leading-zeros",
-    "ignored",
-    "float-compare",
-    "float-round",
-    "long-branch",
-    "portable",
-    "star-assign",
-    "case-symbol",
-    "macro-prefix",
-    "altmode",
-    "strict-bool",
-    "size-larger",
-    "jmp-bug",
-    "wrap-pc",
-    "wrap-mem",
-    "wrap-addr",
-    "wrap-dpage",
-    "wrap-bank0",
-    "wrap-pbank",
-    "label-left",
-    "branch-page",
-    "page",
-    "alias",
+/// The `-W` switches whose warnings 64tass words as it files their place;
+/// the others' words come after it (see `push_diag`).
+const WORDED_WITH_PLACE: [&str; 6] = [
+    "shadow",
+    "implied-reg",
+    "unused-macro",
+    "unused-const",
+    "unused-label",
+    "unused-variable",
 ];
 
 /// A hash of a call chain, for [`LineKind`].
@@ -238,7 +216,7 @@ impl Assembler<'_> {
         // 64tass files a `-W` warning moved to a call's argument before its
         // words (they go to the note that follows): at the same place it is
         // the same message as the one before, whatever it says.
-        let wordless = moved && switch.is_some_and(|w| WORDS_AFTER_PLACE.contains(&w));
+        let wordless = moved && switch.is_some_and(|w| !WORDED_WITH_PLACE.contains(&w));
         // The same message at the same place once per pass (loops repeat lines).
         let key = {
             use std::hash::{Hash, Hasher};
