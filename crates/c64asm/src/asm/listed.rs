@@ -183,7 +183,7 @@ impl Assembler<'_> {
         // alone while the loop goes round (64tass).
         let label = self.label_of(line);
         if label.is_empty() {
-            let text = trim_end(&line.text[line.start..line.end]).into();
+            let text = self.listed_text(line).into();
             self.record.loop_end = Some((text, (line.file, line.index)));
             return;
         }
@@ -226,11 +226,24 @@ impl Assembler<'_> {
         }
     }
 
+    /// A line's text as 64tass lists it. A file's line without the blanks at
+    /// its end (64tass drops them when it reads the line); a macro's expanded
+    /// line as it is: its body line was trimmed before the arguments went in,
+    /// and the blank before an argument left empty stays (`\op \arg`
+    /// called without `arg` lists the opcode and a blank).
+    fn listed_text<'t>(&self, line: &LineRef<'t>) -> &'t str {
+        let text = &line.text[line.start..line.end];
+        match self.src.try_get(line.file) {
+            Ok(f) if f.expansion.is_some() => text,
+            _ => trim_end(text),
+        }
+    }
+
     /// The line's text with its label blanked out, as 64tass lists the
     /// closing line of a block it skipped.
     fn label_blanked(&self, line: &LineRef) -> String {
         let label = self.label_of(line);
-        let rest = trim_end(&line.text[line.start + label.len()..line.end]);
+        let rest = &self.listed_text(line)[label.len()..];
         format!("{:w$}{rest}", "", w = label.chars().count())
     }
 
@@ -299,7 +312,7 @@ impl Assembler<'_> {
     /// The label of a macro call took the macro's value: its row shows the
     /// value and the whole line (64tass: `=$f1  ptr #reserve 2`).
     pub fn record_call_value(&mut self, row: Option<usize>, line: &LineRef, v: &Value) {
-        let text = trim_end(&line.text[line.start..line.end]);
+        let text = self.listed_text(line);
         self.record_row_value(row, v, Some(text));
     }
 
@@ -412,7 +425,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
-        let text = text.unwrap_or_else(|| trim_end(&line.text[line.start..line.end]));
+        let text = text.unwrap_or_else(|| self.listed_text(line));
         let text = self.row_text(line, text);
         if kind == RowKind::Text {
             let at = (line.file, line.index);
@@ -486,7 +499,7 @@ impl Assembler<'_> {
         }
         let (_, code) = self.recorded_statement(line);
         let text = match with_text {
-            true => trim_end(&line.text[line.start..line.end]),
+            true => self.listed_text(line),
             false => "",
         };
         let mem = self.out.addr(self.st.addr).mem;

@@ -20,6 +20,7 @@ use super::report::{EResult, Reported};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
+use crate::listing::trim_end;
 use crate::output::Address;
 use crate::source::{Expansion, FileId, Span};
 use crate::syntax::compiled::Expr;
@@ -370,8 +371,9 @@ impl Assembler<'_> {
             let l = src.line(i as usize);
             let (start, before, subs_before) = (text.len(), faults.len(), subs.len());
             here.clear();
+            // 64tass substitutes into the line as read: without its end's blanks.
             substitute_marking(
-                l,
+                trim_end(l),
                 params,
                 &args,
                 all,

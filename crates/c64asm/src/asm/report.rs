@@ -44,6 +44,17 @@ pub(crate) fn silent_error() -> Fault {
 /// each reporting all of its own messages as 64tass does.
 pub(crate) type LineKind = (FileId, usize, bool, Kind, Option<&'static str>, u64);
 
+/// The `-W` switches whose warnings 64tass words as it files their place;
+/// the others' words come after it (see `push_diag`).
+const WORDED_WITH_PLACE: [&str; 6] = [
+    "shadow",
+    "implied-reg",
+    "unused-macro",
+    "unused-const",
+    "unused-label",
+    "unused-variable",
+];
+
 /// A hash of a call chain, for [`LineKind`].
 fn chain_hash(chain: &[Span]) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -197,9 +208,15 @@ impl Assembler<'_> {
             span,
             depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len())),
         );
+        let mut moved = false;
         while let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len]) {
             (span, chain_len) = outer;
+            moved = true;
         }
+        // 64tass files a `-W` warning moved to a call's argument before its
+        // words (they go to the note that follows): at the same place it is
+        // the same message as the one before, whatever it says.
+        let wordless = moved && switch.is_some_and(|w| !WORDED_WITH_PLACE.contains(&w));
         // The same message at the same place once per pass (loops repeat lines).
         let key = {
             use std::hash::{Hash, Hasher};
@@ -208,8 +225,8 @@ impl Assembler<'_> {
             (
                 span.file,
                 span.start,
-                span.end,
-                &msg,
+                if wordless { span.start } else { span.end },
+                if wordless { "" } else { &msg },
                 severity == Severity::Error,
                 &self.st.chain[..chain_len],
                 column,
@@ -247,7 +264,9 @@ impl Assembler<'_> {
             related: None,
             switch,
             chain: self.st.chain[..chain_len].to_vec(),
-            column: column.or_else(|| self.macro_column(span)),
+            // Moved to a call's argument, the place is the argument's in the
+            // call's line as it reads (64tass maps no column back there).
+            column: column.or_else(|| (!moved).then(|| self.macro_column(span)).flatten()),
             undefined: None,
             once_key: kept.then_some(key),
         });

@@ -507,6 +507,11 @@ impl Writer {
                 false => self.pad(&mut row, self.source_col),
             }
             self.escaped(text);
+            // The text as given, blanks at its end included: a macro's line
+            // keeps those an empty argument left, as 64tass prints it (a
+            // file's line comes without them).
+            self.out.push(b'\n');
+            return;
         }
         self.end_row(row);
     }

@@ -774,12 +774,16 @@ impl Expr {
     }
 
     /// Where the expression's text starts (`pos` is its operator's): a value
-    /// that doesn't fit is reported there, as 64tass does; an immediate's
-    /// value after its `#`.
+    /// that doesn't fit is reported there, as 64tass does. An immediate is
+    /// placed at its `#` (`.byte #1` can't be an integer there); an
+    /// instruction's operand is placed by its own rules, after the `#`.
     pub fn start(&self) -> Pos {
         let mut e = self;
         loop {
             e = match e.tag {
+                Tag::Addr if matches!(addr_op(e.op), AddrOp::Imm | AddrOp::ImmSigned) => {
+                    return e.pos;
+                }
                 // 64tass places a value after its opening brackets.
                 Tag::Binary | Tag::Member | Tag::Cond | Tag::DCond | Tag::Addr | Tag::Paren => {
                     e.first()

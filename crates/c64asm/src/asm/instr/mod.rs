@@ -177,7 +177,7 @@ impl Assembler<'_> {
                             )
                         };
                         if let Ok(bytes) = encoded {
-                            self.float_round_warning(line, e.start());
+                            self.float_round_warning(line, base.start());
                             self.replay_record(line, op, exprs, &bytes);
                             self.emit_instruction(line, &bytes, mpos as Pos);
                             self.alias_warning(line, mpos, mend);
