@@ -14,31 +14,25 @@ impl Assembler<'_> {
     /// `.error`, `.warn`, `.cerror`, `.cwarn`.
     pub fn message(&mut self, line: &LineRef, cmd: Cmd, args: usize, span: Span) {
         self.record_line(line, None);
-        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
-            return;
-        };
-        let Ok(exprs) = &parsed.result else { return };
-        let exprs: &[crate::syntax::compiled::Expr] = exprs;
-        let (cond, rest) = if matches!(cmd, Cmd::Cerror | Cmd::Cwarn) {
-            match exprs.split_first() {
-                Some((c, r)) => (Some(c), r),
-                None => {
-                    self.argnum(line, args, 0, 1, usize::MAX);
-                    return;
-                }
+        let rest = if matches!(cmd, Cmd::Cerror | Cmd::Cwarn) {
+            match self.message_condition(line, args) {
+                Some(rest) => rest,
+                None => return,
             }
         } else {
-            (None, exprs)
+            args
         };
-        if let Some(c) = cond {
-            let (Ok(v), place) = self.eval_placed(line, c, false) else {
-                return;
-            };
-            if self.truth(line, &v, place) != Some(true) {
-                return;
+        let parsed;
+        let exprs: &[crate::syntax::compiled::Expr] = if line.at_end(line.skip_ws(rest)) {
+            &[]
+        } else {
+            parsed = self.parse_exprs(line, rest, ParseKind::List);
+            match parsed.as_ref().map(|p| &p.result) {
+                Some(Ok(exprs)) => exprs,
+                _ => return,
             }
-        }
-        let Ok(vals) = self.eval_args(line, rest) else {
+        };
+        let Ok(vals) = self.eval_args(line, exprs) else {
             return;
         };
         if vals.iter().any(|v| v.val.is_none()) {
@@ -49,6 +43,44 @@ impl Assembler<'_> {
             Cmd::Error | Cmd::Cerror => self.error(span, Kind::UserError, text),
             _ => self.warn_plain(Kind::UserWarning, span, text),
         }
+    }
+
+    /// The condition of `.cerror` and `.cwarn`: where the message starts
+    /// when it holds. As 64tass, the message is only read then: a false or
+    /// undefined condition leaves a message that doesn't parse unreported.
+    fn message_condition(&mut self, line: &LineRef, args: usize) -> Option<usize> {
+        let start = line.skip_ws(args);
+        if line.at_end(start) {
+            self.argnum(line, args, 0, 1, usize::MAX);
+            return None;
+        }
+        let parsed = self.parse_exprs(line, args, ParseKind::Single)?;
+        let after = line.skip_ws(parsed.end as usize);
+        let rest = if line.at(after) == b',' {
+            let rest = line.skip_ws(after + 1);
+            if line.at_end(rest) {
+                let msg = "an expression is expected".to_string();
+                self.error(line.span(rest, rest + 1), Kind::Syntax, msg);
+                return None;
+            }
+            rest
+        } else if line.at_end(after) {
+            after
+        } else {
+            // Something else after the condition: the whole line's parse
+            // says what is wrong with it.
+            self.parse_exprs(line, args, ParseKind::List)?;
+            after
+        };
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
+        let c = &exprs[0];
+        let (Ok(v), place) = self.eval_placed(line, c, false) else {
+            return None;
+        };
+        let holds = self.truth(line, &v, place);
+        (holds == Some(true)).then_some(rest)
     }
 
     pub fn eor(&mut self, line: &LineRef, args: usize) {
