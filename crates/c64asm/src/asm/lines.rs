@@ -164,7 +164,8 @@ struct Extra {
 impl Entry {
     /// The packed `at` and size fields, if the values fit them.
     fn pack(chunk: u32, start: u32, len: u32, rel: u32) -> Option<(u32, u32)> {
-        (chunk < 1 << (32 - START_BITS)
+        // The last chunk number is left out: its last start is [`DROPPED`].
+        (chunk < (1 << (32 - START_BITS)) - 1
             && start < 1 << START_BITS
             && len < 1 << LEN_BITS
             && rel < 1 << REL_BITS)
@@ -176,6 +177,24 @@ impl Entry {
     fn place(&self) -> u32 {
         self.info >> NEAR_SHIFT & !(EXTRA >> NEAR_SHIFT)
     }
+
+    /// Its nodes were given back (see [`LineCaches::release`]): parsed
+    /// again when asked for.
+    fn dropped(&self) -> bool {
+        self.at == DROPPED
+    }
+}
+
+/// An entry's `at` when its nodes were given back.
+const DROPPED: u32 = u32::MAX;
+
+/// A parse just made at the end of the current chunk, which its line may
+/// give back (see [`LineCaches::release`]): its entry, and the chunk's
+/// length before it (its operator nodes come first, then its expressions).
+#[derive(Clone, Copy)]
+struct Fresh {
+    entry: u32,
+    mark: u32,
 }
 
 /// An entry's place (see [`Entry::place`]) for a parse `near` bytes from its
@@ -218,6 +237,10 @@ pub struct LineCaches {
     seen: Vec<u64>,
     /// Texts are no longer kept for copying (see [`LineCaches::forget_texts`]).
     no_copies: bool,
+    /// The last parse made, while its line may still give it back.
+    fresh: Option<Fresh>,
+    /// A parse given back, its nodes dropped before the next parse.
+    released: Option<Fresh>,
 }
 
 /// Buckets of [`LineCaches::seen`]: 2^20 bits (128 KiB).
@@ -258,6 +281,54 @@ impl LineCaches {
         self.no_copies = true;
         self.texts = Default::default();
         self.seen = Vec::new();
+    }
+
+    /// The line whose expressions are `exprs` needs them no more (a replay
+    /// record now makes its bytes): if they are the last parse's, its nodes
+    /// go before the next parse, and a later pass that evaluates the line
+    /// again (a label it reads moved) parses it again. Most lines of a large
+    /// source are kept this way after their first pass, so their nodes
+    /// would otherwise be kept for nothing.
+    pub fn release(&mut self, exprs: &[Expr]) {
+        debug_assert!(self.has_fresh());
+        // Only the first pass's: a line evaluated again in a later pass (its
+        // labels moved) may well be again in the next one.
+        let Some(f) = self.fresh.filter(|_| !self.no_copies) else {
+            return;
+        };
+        let (chunk, start, _, _) = Self::packed(&self.entries[f.entry as usize]);
+        let nodes = self.chunks[chunk as usize]
+            .as_ptr()
+            .wrapping_add(start as usize);
+        if !exprs.is_empty() && std::ptr::eq(exprs.as_ptr(), nodes) {
+            self.released = self.fresh.take();
+        }
+    }
+
+    /// A parse was just made that its line may give back.
+    #[inline]
+    pub fn has_fresh(&self) -> bool {
+        self.fresh.is_some()
+    }
+
+    /// Drop the nodes of the parse given back, if they are still the last
+    /// of the current chunk and nothing holds the chunk.
+    fn drop_released(&mut self) {
+        let Some(f) = self.released.take() else {
+            return;
+        };
+        let (c, start, len, _) = Self::packed(&self.entries[f.entry as usize]);
+        if self.current != Some(c) {
+            return;
+        }
+        let Some(chunk) = Rc::get_mut(&mut self.chunks[c as usize]) else {
+            return;
+        };
+        if chunk.len() != (start + len) as usize {
+            return;
+        }
+        chunk.truncate(f.mark as usize);
+        self.entries[f.entry as usize].at = DROPPED;
     }
 
     /// Whether a text of hash `h` was parsed before (maybe another text of
@@ -397,12 +468,20 @@ impl Assembler<'_> {
 
     /// Parse the text of `line` from `pos` as `kind`, once per place.
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
+        if self.lines.released.is_some() {
+            self.lines.drop_released();
+        }
+        self.lines.fresh = None;
         let offset = pos.min(OFFSET_MASK as usize) as u32;
         // Where it begins on its line (beyond: `FAR`, found by its offset).
         let near = pos
             .checked_sub(line.start)
             .map_or(FAR, |n| n.min(FAR as usize) as u32);
-        if let Some(id) = self.lines.find(line.file, line.index, offset, near, kind) {
+        // An entry whose nodes were given back is parsed again in its place.
+        let found = self.lines.find(line.file, line.index, offset, near, kind);
+        if let Some(id) = found
+            && !self.lines.entries[id as usize].dropped()
+        {
             return id;
         }
         // The same text parsed before (the parse depends on nothing else):
@@ -427,7 +506,9 @@ impl Assembler<'_> {
             None => self.lines.new_chunk(capacity, !held),
         };
         let mut fresh = unheld.is_none();
+        let mut mark;
         let (result, end, deprecated) = loop {
+            mark = self.lines.chunks[chunk as usize].len() as u32;
             if let Some(done) = self.parse_in(line, pos, kind, chunk, copy) {
                 break done;
             }
@@ -457,9 +538,18 @@ impl Assembler<'_> {
             info: place(near, kind) << NEAR_SHIFT | size | if extra { EXTRA } else { 0 },
         };
         let lines = self.src.get(line.file).line_count();
-        let id = self
-            .lines
-            .insert(line.file, lines, line.index, entry, offset, kind);
+        let id = match found {
+            Some(id) => {
+                #[cfg(test)]
+                tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
+                self.lines.entries[id as usize] = entry;
+                id
+            }
+            None => self
+                .lines
+                .insert(line.file, lines, line.index, entry, offset, kind),
+        };
+        let mut origin = false;
         if extra {
             self.lines.extras.insert(
                 id,
@@ -476,13 +566,20 @@ impl Assembler<'_> {
             && self.lines.seen_before(h)
         {
             // A text parsed again: the one later ones copy.
-            self.lines.texts.entry(h).or_insert(Origin {
-                file: line.file,
-                start: pos as u32,
-                end: line.end as u32,
-                kind,
-                entry: id,
+            self.lines.texts.entry(h).or_insert_with(|| {
+                origin = true;
+                Origin {
+                    file: line.file,
+                    start: pos as u32,
+                    end: line.end as u32,
+                    kind,
+                    entry: id,
+                }
             });
+        }
+        // Copies are made from an origin's nodes: it is never given back.
+        if !extra && !origin && self.lines.current == Some(chunk) {
+            self.lines.fresh = Some(Fresh { entry: id, mark });
         }
         id
     }
@@ -677,6 +774,35 @@ fn parse_text(
 #[cfg(test)]
 mod tests {
     use crate::{Options, assemble_str};
+
+    thread_local! {
+        /// Parses given back and made again on this thread.
+        pub static PARSED_AGAIN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Lines kept for replay in the first pass give their parses back; when a
+    /// number they read changes in the next pass (`n`: the first
+    /// instruction shrinks once `fwd` is known to be on the zero page), they
+    /// are parsed again (two lines) and make 64tass's bytes. A loop's line
+    /// keeps its parse (each iteration reads another `i`).
+    #[test]
+    fn parses_given_back_are_made_again() {
+        let src = "* = $1000\nstart lda fwd\nhere nop\nn = here - start\n lda #n\n lda #n+1\n\
+                   .for i = 0, i < 3, i += 1\n .byte i + n\n .next\nfwd = $12\n";
+        PARSED_AGAIN.with(|n| n.set(0));
+        // On this thread (`assemble_str` runs a thread of its own).
+        let p = crate::asm::Assembler::new(&Options::default())
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert!(p.passes() >= 2);
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0xa9, 0x02, 0xa9, 0x03, 0x02, 0x03, 0x04
+            ]
+        );
+        assert_eq!(PARSED_AGAIN.with(|n| n.get()), 2);
+    }
 
     /// A parse too wide for the packed cache entry (300 expressions) is kept
     /// aside and read back the same in every pass (a forward reference makes

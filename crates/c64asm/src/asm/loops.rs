@@ -106,6 +106,7 @@ impl Assembler<'_> {
         let run_body = |a: &mut Self, scopes: &mut Vec<CodeId>| -> bool {
             a.st.cursor = body;
             a.st.top_mut().skip = 1;
+            a.st.loops += 1;
             let r = if scoped {
                 let cid = a.iteration_code(old_scopes.get(scopes.len()).copied());
                 scopes.push(cid);
@@ -119,6 +120,7 @@ impl Assembler<'_> {
             } else {
                 a.compile()
             };
+            a.st.loops -= 1;
             r.is_some()
         };
         match cmd {

@@ -915,9 +915,12 @@ impl Assembler<'_> {
                 s
             }
         };
+        // Whether every label read is a number (see below).
+        let mut numbers = true;
         for (i, seen) in reads.iter().enumerate() {
             let at = start as usize + i;
             rp.reads[at] = rp.pack(seen, Some(rp.reads[at]));
+            numbers &= seen.kind >= BITS;
         }
         let kept = if bytes.len() <= INLINE {
             let mut b = [0; 4];
@@ -946,6 +949,25 @@ impl Assembler<'_> {
             rp.set_record(at, record);
         }
         rp.kept += 1;
+        // A line that reads a code address is evaluated again when the code
+        // before that label changes size in the next pass (each time parsed
+        // again if its parse were given back); one that reads numbers only
+        // is replayed.
+        if numbers {
+            self.release_parse(exprs);
+        }
+    }
+
+    /// A kept line's parse given back (see `LineCaches::release`), unless
+    /// the line runs again in this pass with other values (a loop's body, a
+    /// function's): parsing it each time would cost more than its nodes. A
+    /// macro call's lines are a text of their own, run again only by a call
+    /// with the same arguments.
+    #[inline]
+    fn release_parse(&mut self, exprs: &[Expr]) {
+        if self.lines.has_fresh() && self.st.loops == 0 && self.st.fn_calls == 0 {
+            self.lines.release(exprs);
+        }
     }
 }
 

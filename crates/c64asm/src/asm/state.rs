@@ -245,6 +245,8 @@ pub struct PassState {
     pub lbl_depths: rustc_hash::FxHashMap<(FileId, u32), usize>,
     /// User function calls being evaluated.
     pub fn_calls: u32,
+    /// Loop bodies being run.
+    pub loops: u32,
     /// `-Wshadow` definitions reported this pass from inside function calls:
     /// 64tass reports a function's parameter once, not once per call.
     pub shadow_in_fn: rustc_hash::FxHashSet<(FileId, u32)>,
@@ -296,6 +298,7 @@ impl PassState {
             stars: Default::default(),
             lbl_depths: rustc_hash::FxHashMap::default(),
             fn_calls: 0,
+            loops: 0,
             shadow_in_fn: rustc_hash::FxHashSet::default(),
             fn_params: rustc_hash::FxHashSet::default(),
             loop_head: false,
