@@ -529,14 +529,16 @@ impl Assembler<'_> {
         }
     }
 
-    /// `.virtual [addr]`: assemble without output.
+    /// `.virtual [addr]`: assemble without output. False when the address
+    /// given is not known yet or wrong: the block still runs, where the code
+    /// is.
     pub fn virtual_directive(
         &mut self,
         line: &LineRef,
         args: usize,
         span: Span,
         newlabel: Option<NewLabel>,
-    ) {
+    ) -> bool {
         self.opt_invalidate();
         self.record_line(line, None);
         let prev = self.st.addr;
@@ -546,7 +548,8 @@ impl Assembler<'_> {
         a.address = cur.address;
         a.l_address = cur.l_address;
         a.l_type = cur.l_type;
-        if !line.at_end(args)
+        let mut placed = line.at_end(args);
+        if !placed
             && let Some((v, pos)) = self.one_value(line, args)
             && !v.is_none()
         {
@@ -557,6 +560,7 @@ impl Assembler<'_> {
                 a.address = u as u32;
                 a.l_address = u as u32 & self.out.all_mem;
                 a.l_type = typ_of_v;
+                placed = true;
             }
         }
         a.unionmode = cur.unionmode;
@@ -574,6 +578,7 @@ impl Assembler<'_> {
         if let Some(nl) = newlabel {
             self.syms.label_mut(nl.id).set_update_after(true);
         }
+        placed
     }
 
     pub fn endv(&mut self, span: Span) {

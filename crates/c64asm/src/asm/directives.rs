@@ -111,7 +111,9 @@ impl Assembler<'_> {
             Cmd::Endn => self.endn(span),
             Cmd::Logical => self.logical(line, args, span, newlabel),
             Cmd::Here => self.here(span),
-            Cmd::Virtual => self.virtual_directive(line, args, span, newlabel),
+            Cmd::Virtual => {
+                self.virtual_directive(line, args, span, newlabel);
+            }
             Cmd::Endv => self.endv(span),
             Cmd::Section => self.section(line, args, span, newlabel),
             Cmd::Send => self.send(line, args, span),
@@ -444,8 +446,12 @@ impl Assembler<'_> {
         match cmd {
             Cmd::Virtual if self.st.active() => {
                 // The label names the virtual area: it is defined after the
-                // program counter moves (`zp .virtual $02` then `lda zp`).
-                self.virtual_directive(line, args, dir, None);
+                // program counter moves (`zp .virtual $02` then `lda zp`),
+                // and not at all without an address (not known yet, or
+                // wrong), as 64tass leaves it.
+                if !self.virtual_directive(line, args, dir, None) {
+                    return Some(Step::Next);
+                }
                 let sized = self.label_inside(line, name, text, span, ns, _local);
                 if let FrameData::Virtual { label, .. } = &mut self.st.top_mut().data {
                     *label = sized;
