@@ -1,4 +1,5 @@
 ; 64tass: -a -Wstrict-bool | -a -Wall
+; labels in any order (64tass orders them by its macro calls' heap addresses)
 ; Warnings about a macro argument that a library's macros pass on to
 ; other macros (a text-clipping macro called with `\bck` and with
 ; `\bck+\len`, a pointer macro with the flags given as numbers).
