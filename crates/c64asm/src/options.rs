@@ -96,6 +96,10 @@ pub struct Warnings {
     pub warning_names: Vec<String>,
     /// `-w`: no warnings at all.
     pub none: bool,
+    /// `-W<name>` and `-Wno-<name>` given so far, in order: `-Wall` and
+    /// `-Wno-all` keep them, given before or after (64tass writes each into
+    /// the tables those two copy).
+    pub explicit: Vec<(String, bool)>,
 }
 
 impl Default for Warnings {
@@ -140,6 +144,7 @@ impl Default for Warnings {
             error_names: vec!["page".to_string()],
             warning_names: Vec::new(),
             none: false,
+            explicit: Vec::new(),
         }
     }
 }
@@ -185,6 +190,26 @@ pub const WARNING_NAMES: &[&str] = &[
     "size-larger",
 ];
 
+/// The warnings 64tass's `-Wall` table has off (all others on; `pc-wrap`
+/// and `mem-wrap` come before the names they stand for, which are on).
+const OFF_IN_ALL: &[&str] = &[
+    "alias",
+    "altmode",
+    "branch-page",
+    "case-symbol",
+    "immediate",
+    "long-branch",
+    "macro-prefix",
+    "mem-wrap",
+    "optimize",
+    "pc-wrap",
+    "unused",
+    "unused-const",
+    "unused-label",
+    "unused-macro",
+    "unused-variable",
+];
+
 impl Warnings {
     /// Is any `-Wunused-*` on (symbols never read are looked for after
     /// the last pass)?
@@ -200,52 +225,7 @@ impl Warnings {
             None => (true, arg),
         };
         if name == "all" {
-            if on {
-                self.implied_reg = true;
-                self.jmp_bug = true;
-                (self.wrap_pc, self.wrap_mem) = (true, true);
-                (self.wrap_addr, self.wrap_dpage) = (true, true);
-                (self.wrap_bank0, self.wrap_pbank) = (true, true);
-                self.label_left = true;
-                self.deprecated = true;
-                self.old_equal = true;
-                self.leading_zeros = true;
-                self.pitfalls = true;
-                self.star_assign = true;
-                self.ignored = true;
-                self.float_round = true;
-                self.shadow = true;
-                self.strict_bool = true;
-                self.portable = true;
-                self.page = true;
-                self.size_larger = true;
-            } else {
-                let error = (
-                    self.error,
-                    std::mem::take(&mut self.error_names),
-                    std::mem::take(&mut self.warning_names),
-                );
-                *self = Warnings {
-                    jmp_bug: false,
-                    wrap_pc: false,
-                    wrap_mem: false,
-                    wrap_addr: false,
-                    wrap_dpage: false,
-                    wrap_bank0: false,
-                    wrap_pbank: false,
-                    label_left: false,
-                    deprecated: false,
-                    pitfalls: false,
-                    star_assign: false,
-                    ignored: false,
-                    page: false,
-                    size_larger: false,
-                    float_compare: false,
-                    portable: false,
-                    ..Warnings::default()
-                };
-                (self.error, self.error_names, self.warning_names) = error;
-            }
+            self.set_all(on);
             return true;
         }
         if name == "error" {
@@ -272,7 +252,23 @@ impl Warnings {
             return false;
         }
         self.set(name, on);
+        self.explicit.push((name.to_string(), on));
         true
+    }
+
+    /// `-Wall` (`on`) or `-Wno-all`: every warning as 64tass's table for the
+    /// switch has it (`-Wall`'s a fixed set, so one a `-Werror=` turned on is
+    /// off again unless the set has it; `-Wno-all`'s none), then the
+    /// `-W<name>` switches given so far again. `-Werror`'s lists and `-w` stay.
+    fn set_all(&mut self, on: bool) {
+        for name in WARNING_NAMES {
+            self.set(name, on && !OFF_IN_ALL.contains(name));
+        }
+        let explicit = std::mem::take(&mut self.explicit);
+        for (name, on) in &explicit {
+            self.set(name, *on);
+        }
+        self.explicit = explicit;
     }
 
     fn set(&mut self, name: &str, on: bool) {

@@ -746,7 +746,7 @@ impl Assembler<'_> {
             self.error(s, Kind::UndefinedSymbol, "not defined".into());
             return;
         }
-        if self.opts.warnings.deprecated {
+        if self.tasm_only_deprecated() {
             // 64tass names no switch for this one (`-Wno-deprecated` still hides it).
             self.warn_plain(
                 Kind::Warning,
@@ -770,6 +770,12 @@ impl Assembler<'_> {
             }
             self.st.cursor.line = target;
         }
+    }
+
+    /// Whether `.lbl` and `.goto` are warned of: they are TASM's, deprecated
+    /// outside `-T` only (64tass says nothing of them under `-T`).
+    fn tasm_only_deprecated(&self) -> bool {
+        self.opts.warnings.deprecated && !self.opts.tasm_compatible
     }
 
     /// `label .lbl`: a `.goto` target in this text.
@@ -796,7 +802,7 @@ impl Assembler<'_> {
         self.st
             .lbl_depths
             .insert((line.file, line.index + 1), depth);
-        if self.opts.warnings.deprecated {
+        if self.tasm_only_deprecated() {
             self.warn_plain(
                 Kind::Warning,
                 dir,
