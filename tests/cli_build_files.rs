@@ -793,6 +793,12 @@ fn a_labels_root_that_is_no_scope_is_an_error_and_nothing_is_written() {
     }
 }
 
+/// `source` built by both with `--labels-root=root` and a label list.
+fn labels_root(tag: &str, source: &str, root: &str) -> Twins {
+    let flag = format!("--labels-root={root}");
+    twins(tag, source, &[], &["-o", "s.prg", &flag, "-l", "s.lbl"])
+}
+
 /// A `.proc` nothing calls is left out of every label list, but is still a
 /// scope to `--labels-root`: its list is empty, not an error (found by
 /// tools/asm-mutation-compare on a BASIC's unit tests, procs all).
@@ -801,21 +807,10 @@ fn a_labels_root_of_an_unused_proc_lists_nothing() {
     const PROCS: &str =
         "* = $1000\nused .proc\n a lda #1\n .pend\nidle .proc\n b rts\n .pend\n jsr used\n";
     for root in ["idle", "IDLE", "used"] {
-        let flag = format!("--labels-root={root}");
-        let t = twins(
-            "labels-root-idle",
-            PROCS,
-            &[],
-            &["-o", "s.prg", &flag, "-l", "s.lbl"],
-        );
+        let t = labels_root("labels-root-idle", PROCS, root);
         t.both_succeed().same("s.prg").same("s.lbl");
     }
-    let t = twins(
-        "labels-root-idle",
-        PROCS,
-        &[],
-        &["-o", "s.prg", "--labels-root=idle", "-l", "s.lbl"],
-    );
+    let t = labels_root("labels-root-idle", PROCS, "idle");
     assert_eq!(read(&t.kit.0, "s.lbl"), b"");
 }
 
@@ -826,28 +821,12 @@ fn a_labels_root_of_an_unused_proc_lists_nothing() {
 fn a_labels_root_of_a_structure_lists_its_fields() {
     const STRUCTS: &str = "* = $1000\nst .struct\na .byte ?\nb .word ?\n .ends\nun .union\nc .byte ?\n .endu\nma .macro\n .endm\nv .dstruct st\n lda v.b\n";
     for root in ["st", "ST", "un", "v"] {
-        let flag = format!("--labels-root={root}");
-        let t = twins(
-            "labels-root-struct",
-            STRUCTS,
-            &[],
-            &["-o", "s.prg", &flag, "-l", "s.lbl"],
-        );
+        let t = labels_root("labels-root-struct", STRUCTS, root);
         t.both_succeed().same("s.prg").same("s.lbl");
     }
-    let t = twins(
-        "labels-root-struct",
-        STRUCTS,
-        &[],
-        &["-o", "s.prg", "--labels-root=st", "-l", "s.lbl"],
-    );
+    let t = labels_root("labels-root-struct", STRUCTS, "st");
     assert_eq!(text(&read(&t.kit.0, "s.lbl")), "a\t\t= 0\nb\t\t= 1\n");
-    let t = twins(
-        "labels-root-macro",
-        STRUCTS,
-        &[],
-        &["-o", "s.prg", "--labels-root=ma", "-l", "s.lbl"],
-    );
+    let t = labels_root("labels-root-macro", STRUCTS, "ma");
     assert!(!t.kit_out.status.success());
     assert!(!t.tass_out.status.success());
 }
