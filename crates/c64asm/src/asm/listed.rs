@@ -233,9 +233,14 @@ impl Assembler<'_> {
     /// called without `arg` lists the opcode and a blank).
     fn listed_text<'t>(&self, line: &LineRef<'t>) -> &'t str {
         let text = &line.text[line.start..line.end];
+        let trimmed = trim_end(text);
+        // Most lines end without blanks: their file is not looked at.
+        if trimmed.len() == text.len() {
+            return text;
+        }
         match self.src.try_get(line.file) {
             Ok(f) if f.expansion.is_some() => text,
-            _ => trim_end(text),
+            _ => trimmed,
         }
     }
 

@@ -305,7 +305,7 @@ pub fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
 /// digit or `$` after it; or a blank, outside instruction operands). The
 /// offset after the blanks (of the end or the comma); `None` when anything
 /// else follows (an operator, a postfix, `?`, `,x`).
-#[inline]
+#[inline(always)]
 pub fn element_end(bytes: &[u8], end: usize, line_end: usize, operand: bool) -> Option<usize> {
     let after = skip_blanks(bytes, end, line_end);
     let at = |i: usize| if i < line_end { bytes[i] } else { 0 };
@@ -324,8 +324,9 @@ pub fn element_end(bytes: &[u8], end: usize, line_end: usize, operand: bool) -> 
 /// A plain number (see [`plain_number`]) that is a whole list element at
 /// `pos` (after blanks; see [`element_end`]): the number, where it starts
 /// and where the element ends. `None` for anything else, leading zeros
-/// included (the parser notes them for a warning).
-#[inline]
+/// included (the parser notes them for a warning). Always inlined: a data
+/// line's fast path calls it once per value.
+#[inline(always)]
 pub fn plain_element(
     bytes: &[u8],
     pos: usize,
