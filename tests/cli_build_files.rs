@@ -815,12 +815,12 @@ fn a_labels_root_of_an_unused_proc_lists_nothing() {
 }
 
 /// A structure or union is a scope to `--labels-root` too: its fields are
-/// listed (as offsets), though the structure itself is in no list; a macro
-/// is no scope.
+/// listed (as offsets), though the structure itself is in no list, and one
+/// without fields lists nothing; a macro is no scope.
 #[test]
 fn a_labels_root_of_a_structure_lists_its_fields() {
-    const STRUCTS: &str = "* = $1000\nst .struct\na .byte ?\nb .word ?\n .ends\nun .union\nc .byte ?\n .endu\nma .macro\n .endm\nv .dstruct st\n lda v.b\n";
-    for root in ["st", "ST", "un", "v"] {
+    const STRUCTS: &str = "* = $1000\nst .struct\na .byte ?\nb .word ?\n .ends\nun .union\nc .byte ?\n .endu\nma .macro\n .endm\nv .dstruct st\n lda v.b\nem .struct\n .byte ?\n .ends\n";
+    for root in ["st", "ST", "un", "v", "em"] {
         let t = labels_root("labels-root-struct", STRUCTS, root);
         t.both_succeed().same("s.prg").same("s.lbl");
     }

@@ -163,13 +163,9 @@ pub(crate) fn under_root(
 
 /// The fields of the structure or union `root` names, as [`under_root`]
 /// gives a scope's symbols (a structure has no symbol of its own in the
-/// lists, only its fields); None if it has none.
-pub(crate) fn fields_under(
-    symbols: &[Symbol],
-    root: &str,
-    case_sensitive: bool,
-) -> Option<Vec<Symbol>> {
-    let fields: Vec<Symbol> = symbols
+/// lists, only its fields).
+pub(crate) fn fields_under(symbols: &[Symbol], root: &str, case_sensitive: bool) -> Vec<Symbol> {
+    symbols
         .iter()
         .filter_map(|s| {
             let (scope, name) = s.name.split_at_checked(root.len())?;
@@ -183,8 +179,7 @@ pub(crate) fn fields_under(
             s.name = name.to_string();
             Some(s)
         })
-        .collect();
-    (!fields.is_empty()).then_some(fields)
+        .collect()
 }
 
 /// The name, then padding up to column 16 as 64tass pads (tabs `tab`

@@ -41,6 +41,9 @@ pub struct Symbol {
 pub(crate) struct SymbolLists {
     pub listed: Vec<Symbol>,
     pub unlisted: Vec<(usize, Symbol)>,
+    /// The structures' and unions' dotted names: in no list, but scopes to
+    /// `--labels-root`.
+    pub structures: Vec<String>,
 }
 
 /// What the label file formats need to know about a symbol.
@@ -142,6 +145,8 @@ pub struct Program {
     /// Symbols only `--dump-labels` shows (in code left out, a structure's
     /// fields), each with the index in `symbols` it comes before.
     pub(crate) dump_only: Vec<(usize, Symbol)>,
+    /// The structures' and unions' dotted names (see [`SymbolLists`]).
+    pub(crate) structures: Vec<String>,
     pub(crate) lines: Vec<SourceLine>,
     /// The listing's rows, in the order the last pass met them.
     pub(crate) rows: crate::listing::Rows,
@@ -295,9 +300,16 @@ impl Program {
                 // nothing calls (nothing of it is listed), a structure or
                 // union (its fields, as `--dump-labels` has them).
                 let all = self.symbols_for(LabelFormat::Dump);
+                let same = |name: &String| match self.case_sensitive {
+                    true => name == root,
+                    false => name.to_lowercase() == root.to_lowercase(),
+                };
                 match crate::labels::under_root(&all, root, self.case_sensitive) {
                     Some(_) => Some(Vec::new()),
-                    None => crate::labels::fields_under(&all, root, self.case_sensitive),
+                    None if self.structures.iter().any(same) => {
+                        Some(crate::labels::fields_under(&all, root, self.case_sensitive))
+                    }
+                    None => None,
                 }
             })
             .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;

@@ -153,6 +153,7 @@ impl Assembler<'_> {
                     let names = self.macros.get(*m).names;
                     let name = self.scoped(prefix, display);
                     self.collect_symbols(names, &name, false, false, out, seen, depth + 1);
+                    out.structures.push(name);
                     continue;
                 }
                 Value::Macro(..) | Value::Lbl(_) => continue,
@@ -414,6 +415,7 @@ impl Assembler<'_> {
             warnings: Diagnostics::new(diags, Some(sources.clone())),
             symbols: symbols.listed,
             dump_only: symbols.unlisted,
+            structures: symbols.structures,
             lines: record.lines,
             rows: record.rows,
             files: files.read,
