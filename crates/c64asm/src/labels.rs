@@ -140,13 +140,9 @@ pub(crate) fn under_root(
     root: &str,
     case_sensitive: bool,
 ) -> Option<Vec<Symbol>> {
-    let same = |name: &str| match case_sensitive {
-        true => name == root,
-        false => name.to_lowercase() == root.to_lowercase(),
-    };
     let at = symbols
         .iter()
-        .position(|s| s.facts.scope && same(&s.name))?;
+        .position(|s| s.facts.scope && same_name(&s.name, root, case_sensitive))?;
     let prefix = format!("{}.", symbols[at].name);
     let inside = symbols[at + 1..]
         .iter()
@@ -169,17 +165,23 @@ pub(crate) fn fields_under(symbols: &[Symbol], root: &str, case_sensitive: bool)
         .iter()
         .filter_map(|s| {
             let (scope, name) = s.name.split_at_checked(root.len())?;
-            let same = match case_sensitive {
-                true => scope == root,
-                false => scope.to_lowercase() == root.to_lowercase(),
-            };
-            let name = name.strip_prefix('.').filter(|_| same)?;
+            let name = name
+                .strip_prefix('.')
+                .filter(|_| same_name(scope, root, case_sensitive))?;
             let mut s = s.clone();
             s.facts.top = !name.contains('.');
             s.name = name.to_string();
             Some(s)
         })
         .collect()
+}
+
+/// Whether two dotted names are one, as the symbols' case rule has it.
+pub(crate) fn same_name(a: &str, b: &str, case_sensitive: bool) -> bool {
+    match case_sensitive {
+        true => a == b,
+        false => a.to_lowercase() == b.to_lowercase(),
+    }
 }
 
 /// The name, then padding up to column 16 as 64tass pads (tabs `tab`

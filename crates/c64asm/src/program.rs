@@ -300,13 +300,11 @@ impl Program {
                 // nothing calls (nothing of it is listed), a structure or
                 // union (its fields, as `--dump-labels` has them).
                 let all = self.symbols_for(LabelFormat::Dump);
-                let same = |name: &String| match self.case_sensitive {
-                    true => name == root,
-                    false => name.to_lowercase() == root.to_lowercase(),
-                };
-                match crate::labels::under_root(&all, root, self.case_sensitive) {
+                let cs = self.case_sensitive;
+                let structure = |name: &String| crate::labels::same_name(name, root, cs);
+                match crate::labels::under_root(&all, root, cs) {
                     Some(_) => Some(Vec::new()),
-                    None if self.structures.iter().any(same) => {
+                    None if self.structures.iter().any(structure) => {
                         Some(crate::labels::fields_under(&all, root, self.case_sensitive))
                     }
                     None => None,

@@ -2077,9 +2077,8 @@ fn dcond(
         Value::Dict(d) => Some(d.entries()),
         _ => None,
     });
-    let seqs: Vec<Option<&[Value]>> = (0..3)
-        .map(|j| entries[j].as_ref().unwrap_or(vals[j]).elements())
-        .collect();
+    let seqs: [Option<&[Value]>; 3] =
+        std::array::from_fn(|j| entries[j].as_ref().unwrap_or(vals[j]).elements());
     let mut len = 1;
     let mut first = None;
     for (j, seq) in seqs.iter().enumerate() {
