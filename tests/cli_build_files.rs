@@ -831,6 +831,33 @@ fn a_labels_root_of_a_structure_lists_its_fields() {
     assert!(!t.tass_out.status.success());
 }
 
+/// In VICE's form, a structure's or union's fields listed from it are
+/// addresses (`al 1 .b`), its constants only with `--vice-labels-numeric`,
+/// and a nested structure's fields not at all (found by
+/// tools/asm-mutation-compare on a charset source given a union).
+#[test]
+fn a_labels_root_of_a_structure_lists_its_fields_for_vice() {
+    const STRUCTS: &str = "* = $1000\nst .struct\na .byte ?\nc = 5\nd = *\nb .word ?\nin .struct\nx .byte ?\n .ends\n .ends\nun .union\nf .byte ?\ng .word ?\n .endu\nv .dstruct st\n .dunion un\n";
+    for root in ["st", "un", "v"] {
+        for format in ["--vice-labels", "--vice-labels-numeric"] {
+            let flag = format!("--labels-root={root}");
+            let args = ["-o", "s.prg", format, &flag, "-l", "s.lbl"];
+            let t = twins("labels-root-struct-vice", STRUCTS, &[], &args);
+            t.both_succeed().same("s.prg").same("s.lbl");
+        }
+    }
+    let args = [
+        "-o",
+        "s.prg",
+        "--vice-labels",
+        "--labels-root=un",
+        "-l",
+        "s.lbl",
+    ];
+    let t = twins("labels-root-struct-vice", STRUCTS, &[], &args);
+    assert_eq!(text(&read(&t.kit.0, "s.lbl")), "al 0 .g\nal 0 .f\n");
+}
+
 /// A missing `--labels-root` scope is 64tass's fatal error, found after the
 /// program assembled: its message alone, in 64tass's words (the warnings are
 /// not shown: there is an error), and its exit status. 64tass leaves the label

@@ -170,6 +170,10 @@ pub(crate) fn fields_under(symbols: &[Symbol], root: &str, case_sensitive: bool)
                 .filter(|_| same_name(scope, root, case_sensitive))?;
             let mut s = s.clone();
             s.facts.top = !name.contains('.');
+            // Listed from the root, a field's name is the whole VICE path
+            // (a nested structure's fields stay out, as in 64tass).
+            s.facts.vice_name =
+                s.facts.top && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
             s.name = name.to_string();
             Some(s)
         })
