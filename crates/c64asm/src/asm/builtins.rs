@@ -385,9 +385,10 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             })
         }),
         Builtin::Range => {
+            // 64tass: 32-bit signed bounds and step.
             let ints: Vec<i128> = vals
                 .iter()
-                .map(|v| to_int(v, env))
+                .map(|v| value::convert::to_ival(v, 32, env).map(i128::from))
                 .collect::<FResult<_>>()?;
             let (start, end, step) = match ints.as_slice() {
                 [e] => (0, *e, 1),

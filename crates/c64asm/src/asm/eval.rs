@@ -1311,7 +1311,7 @@ impl Assembler<'_> {
             && value::seq::repeats(&x)
             && !y.is_none()
             && !matches!(y, Value::Error(_))
-            && let Err(f) = value::convert::to_uval(&y, 64, self)
+            && let Err(f) = value::convert::to_uval(&y, 32, self)
         {
             return self.check_value(line, unparen(b).start(), Err(f));
         }
@@ -1706,9 +1706,10 @@ impl Assembler<'_> {
         Ok(idx)
     }
 
-    /// An index's result, its error placed as 64tass places it: a miss at
-    /// the index that missed (the one the message names: a list of
-    /// positions as a whole), anything else at the bracket. Elements of a
+    /// An index's result, its error placed as 64tass places it: a miss, or
+    /// an index no 32-bit number, at the index that missed (the one the
+    /// message names: a list of positions or a slice as a whole), anything
+    /// else at the bracket. Elements of a
     /// list that missed are placed so too, and reported where used.
     pub(super) fn index_result(
         &mut self,
@@ -1720,7 +1721,8 @@ impl Assembler<'_> {
     ) -> EResult<Value> {
         let at = |a: &Self, f: &Fault| -> Pos {
             let miss = f.msg.starts_with("index out of range")
-                || f.msg.starts_with("key not in dictionary");
+                || f.msg.starts_with("key not in dictionary")
+                || f.msg.starts_with("too large for a 32 bit signed integer");
             if !miss {
                 return bracket;
             }

@@ -262,9 +262,15 @@ pub fn to_int(v: &Value, env: &dyn Env) -> FResult<i128> {
     }
 }
 
+/// A float whose integer part `float_to_int` can't make: 64tass's range
+/// checks call it too large for any field (`.word 1e20`).
+fn beyond_int(f: f64) -> bool {
+    !f.is_finite() || f.floor().abs() > 9.0e18
+}
+
 pub fn float_to_int(f: f64) -> FResult<i128> {
     let f = f.floor();
-    if !f.is_finite() || f.abs() > 9.0e18 {
+    if beyond_int(f) {
         return Err(Fault::new("floating point value too large for an integer"));
     }
     Ok(f as i128)
@@ -346,6 +352,12 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
             describe(&n, env)
         ))),
         Value::BigInt(_) => Err(too_large(v, &n, bits, false, env)),
+        // Beyond any integer the conversion makes: too large, or negative.
+        Value::Float(f) if beyond_int(*f) && *f > 0.0 => Err(too_large(v, &n, bits, false, env)),
+        Value::Float(f) if beyond_int(*f) => Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(&n, env)
+        ))),
         _ => {
             let i = to_int(&n, env)?;
             if i < 0 {
@@ -394,7 +406,9 @@ pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
             .map(|u| u as i64)
             .ok_or_else(|| too_large(v, &n, bits, true, env));
     }
-    if matches!(n, Value::BigInt(_) | Value::BigBits(_)) {
+    if matches!(n, Value::BigInt(_) | Value::BigBits(_))
+        || matches!(n, Value::Float(f) if beyond_int(f))
+    {
         return Err(too_large(v, &n, bits, true, env));
     }
     let i = to_int(&n, env)?;

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::bits::BigBits;
-use super::convert::{Env, FResult, Fault, describe, error_of, keep_lazy, numeric, to_int};
+use super::convert::{Env, FResult, Fault, describe, error_of, keep_lazy, numeric, to_ival};
 use super::ops::not_possible;
 use super::{Bits, Dict, Value};
 use crate::syntax::ast::BinOp;
@@ -33,6 +33,13 @@ enum Sel {
     Many(Vec<usize>),
 }
 
+/// An index or a slice's bound: a 32-bit signed number, as 64tass reads it
+/// (`[1, 2][1e10]` is "too large for a 32 bit signed integer"; a 32-bit
+/// bit string is its two's complement, `$ffffffff` the last element).
+fn index_int(v: &Value, env: &dyn Env) -> FResult<i128> {
+    to_ival(v, 32, env).map(|i| i as i32 as i128)
+}
+
 fn position(i: i128, len: usize) -> FResult<usize> {
     let j = if i < 0 { i + len as i128 } else { i };
     if j < 0 || j >= len as i128 {
@@ -45,7 +52,7 @@ fn slice(parts: &[Value], len: usize, env: &dyn Env) -> FResult<Vec<usize>> {
     let get = |i: usize| -> FResult<Option<i128>> {
         match parts.get(i) {
             None | Some(Value::Default) => Ok(None),
-            Some(v) => to_int(v, env).map(Some),
+            Some(v) => index_int(v, env).map(Some),
         }
     };
     let step = get(2)?.unwrap_or(1);
@@ -83,10 +90,10 @@ fn selection(arg: &IndexArg, len: usize, env: &dyn Env) -> FResult<Sel> {
             Some(items) => Ok(Sel::Many(
                 items
                     .iter()
-                    .map(|x| position(to_int(x, env)?, len))
+                    .map(|x| position(index_int(x, env)?, len))
                     .collect::<FResult<_>>()?,
             )),
-            None => Ok(Sel::One(position(to_int(v, env)?, len)?)),
+            None => Ok(Sel::One(position(index_int(v, env)?, len)?)),
         },
     }
 }
@@ -120,7 +127,7 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
                 .iter()
                 .map(|p| {
                     keep_lazy(
-                        to_int(p, env)
+                        index_int(p, env)
                             .and_then(|i| position(i, items.len()))
                             .and_then(|i| deeper(&items[i])),
                     )
@@ -424,7 +431,8 @@ pub fn repeat(a: &Value, n: &Value, env: &dyn Env) -> FResult<Value> {
     if !repeats(a) {
         return Err(cant_repeat());
     }
-    let count = super::convert::to_uval(n, 64, env)?;
+    // 64tass: a 32-bit unsigned count.
+    let count = super::convert::to_uval(n, 32, env)?;
     let too_big = || Fault::new("repetition too large");
     let count = usize::try_from(count).map_err(|_| too_big())?;
     let limit = |len: usize| {
