@@ -249,6 +249,7 @@ impl Assembler<'_> {
                     if v.iter()
                         .any(|x| crate::value::convert::deep_error(&x.val).is_err())
                     {
+                        let stack = |v: &Value| self.stack_variable(v).map(|(mode, _)| mode);
                         let shapes =
                             v.iter()
                                 .zip(exprs.iter())
@@ -256,7 +257,7 @@ impl Assembler<'_> {
                                 .map(|(i, (x, e))| Located {
                                     val: match crate::value::convert::deep_error(&x.val) {
                                         Err(_) => shape(e),
-                                        Ok(()) => unknown_inside(&x.val, i > 0),
+                                        Ok(()) => unknown_inside(&x.val, i > 0, &stack),
                                     },
                                     pos: x.pos,
                                 });
@@ -406,11 +407,12 @@ impl Assembler<'_> {
                 // A register where an address goes (`inc a` on the 6502,
                 // `lda #a`, `lda (x)`) is laid out as an address not known
                 // yet, as 64tass does; an index register stays one.
+                let stack = |v: &Value| self.stack_variable(v).map(|(mode, _)| mode);
                 let shapes: Vec<Located> = vals
                     .iter()
                     .enumerate()
                     .map(|(i, v)| Located {
-                        val: unknown_inside(&v.val, i > 0 && !bit_instruction),
+                        val: unknown_inside(&v.val, i > 0 && !bit_instruction, &stack),
                         pos: v.pos,
                     })
                     .collect();
@@ -610,17 +612,37 @@ fn shape(e: &Expr) -> Value {
 }
 
 /// A value's addressing mode with the value itself unknown.
-/// (`index`: an operand after the first, where a register is an index.)
-fn unknown_inside(v: &Value, index: bool) -> Value {
+/// (`index`: an operand after the first, where a register is an index;
+/// `stack`: the operators of a stack variable, see
+/// `Assembler::stack_variable`, which 64tass's modes read as written: no
+/// `lda var` on the 6502, so nothing is laid out.)
+fn unknown_inside(v: &Value, index: bool, stack: &dyn Fn(&Value) -> Option<AddrMode>) -> Value {
+    let unknown = |mode| {
+        Value::Addr(std::rc::Rc::new(crate::value::Address {
+            mode,
+            val: Value::None,
+        }))
+    };
     match v {
         // `($12,a)`: no shape of any mode, laid out as none.
         Value::Addr(a) if a.val.elements().is_some() => v.clone(),
-        Value::Addr(a) => Value::Addr(std::rc::Rc::new(crate::value::Address {
-            mode: a.mode,
-            val: unknown_inside(&a.val, index),
-        })),
+        // A stack variable inside operators: its own operators first.
+        Value::Addr(a) => match stack(&a.val) {
+            Some(own) => {
+                let ops = a.mode.ops();
+                unknown(
+                    ops.iter()
+                        .try_fold(own, |m, &op| m.push(op))
+                        .unwrap_or(a.mode),
+                )
+            }
+            None => Value::Addr(std::rc::Rc::new(crate::value::Address {
+                mode: a.mode,
+                val: unknown_inside(&a.val, index, stack),
+            })),
+        },
         Value::Register(_) if index => v.clone(),
-        _ => Value::None,
+        v => stack(v).map_or(Value::None, unknown),
     }
 }
 

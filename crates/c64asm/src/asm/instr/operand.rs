@@ -229,7 +229,7 @@ impl Assembler<'_> {
     /// A label defined where the program counter is an address with
     /// operators (`.virtual 1,s`): its operators and its address.
     #[inline]
-    fn stack_variable(&self, v: &Value) -> Option<(AddrMode, Value)> {
+    pub(super) fn stack_variable(&self, v: &Value) -> Option<(AddrMode, Value)> {
         let Value::Code(c) = v else {
             return None;
         };
