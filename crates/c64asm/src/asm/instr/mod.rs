@@ -15,6 +15,7 @@ use crate::diag::Kind;
 use crate::opcodes::{Mode, table};
 use crate::syntax::ast::{AddrOp, Pos};
 use crate::syntax::compiled::{Expr, ExprKind};
+use crate::value::convert::Fault;
 use crate::value::{AddrMode, FuncId, Value};
 
 /// An encoded instruction: at most five bytes (a long branch), kept inline
@@ -396,7 +397,10 @@ impl Assembler<'_> {
                 // A size the instruction doesn't have takes no room (only
                 // an address not known yet is laid out at the size asked).
                 let refused = Width::is_refusal(&msg);
-                if !msg.is_empty() {
+                if let Some((pos, f)) = self.unencodable_operand(&vals, &msg) {
+                    // At its character, once per encoding and pass.
+                    self.fault(line, pos, f);
+                } else if !msg.is_empty() {
                     self.error(span, kind, msg);
                 }
                 if refused {
@@ -421,6 +425,25 @@ impl Assembler<'_> {
             }
         }
         Step::Next
+    }
+
+    /// The operand whose text the encoding can't hold, when that is why
+    /// the instruction failed (`lda #"_"` with no `_` in the encoding): its
+    /// place and the encoding's fault, which names the character.
+    fn unencodable_operand(&self, vals: &[Located], msg: &str) -> Option<(Pos, Fault)> {
+        if !msg.starts_with("can't encode") {
+            return None;
+        }
+        vals.iter().find_map(|v| {
+            let mut x = &v.val;
+            while let Value::Addr(a) = x {
+                x = &a.val;
+            }
+            match x {
+                Value::Str(s) => crate::value::Env::encode(self, s).err().map(|f| (v.pos, f)),
+                _ => None,
+            }
+        })
     }
 
     /// An instruction's bytes; a wrap of the compile offset is reported at
