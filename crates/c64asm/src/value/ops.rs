@@ -405,9 +405,9 @@ fn broadcast(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
 /// here they see both values.
 pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
     binary_of(op, a, b, env).map_err(|mut f| {
-        // 64tass names the divisor.
-        if f.msg == "division by zero" {
-            f.msg = format!("division by zero {}", super::convert::describe(b, env));
+        // 64tass names the divisor, or the exponent.
+        if f.msg == "division by zero" || f.msg == "zero raised to negative power" {
+            f.msg = format!("{} {}", f.msg, super::convert::describe(b, env));
         }
         f
     })
