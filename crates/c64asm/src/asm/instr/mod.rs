@@ -404,6 +404,13 @@ impl Assembler<'_> {
                     self.error(span, kind, msg);
                 }
                 if refused {
+                    // A branch is still laid out as one: 64tass refuses the
+                    // size where a branch doesn't reach, and goes on.
+                    let branch = matches!(op, Op::Real(i)
+                        if table(self.st.cpu)[i as usize].has(Mode::Relative));
+                    if branch && vals.len() == 1 {
+                        self.emit_placeholder(line, Ok(smallvec::smallvec![0, 0]));
+                    }
                     return Step::Next;
                 }
                 let bit_instruction = matches!(op, Op::Real(i)
