@@ -316,12 +316,14 @@ pub fn substitute_marking(
     faults.extend(unknown);
 }
 
-/// Parameter list of `.macro` and friends: `a, b=2, , last`.
+/// Parameter list of `.macro` and friends: `a, b=2, , last`. A default
+/// keeps the blanks after its `=`, as 64tass's text does (`b = 6` puts
+/// ` 6` in the expansion).
 pub fn macro_params(text: &str) -> Vec<(Rc<str>, Option<Rc<str>>)> {
     split_args(text)
         .into_iter()
         .map(|p| match p.split_once('=') {
-            Some((n, d)) => (Rc::from(n.trim()), Some(Rc::from(d.trim()))),
+            Some((n, d)) => (Rc::from(n.trim()), Some(Rc::from(d.trim_end()))),
             None => (Rc::from(p.trim()), None),
         })
         .collect()
