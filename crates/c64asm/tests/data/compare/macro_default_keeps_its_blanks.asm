@@ -1,4 +1,5 @@
 ; 64tass: -a
+; labels in any order: 64tass keys the unlabelled `.dstruct` by pointer, its fields go either way
 ; A parameter's default is the text after its `=`, blanks included (the
 ; blanks before the next comma are not): `size = 6` puts ` 6` where `\size`
 ; stands, so the listing shows `.word  6`, as an object header structure of
