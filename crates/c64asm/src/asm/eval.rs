@@ -608,6 +608,7 @@ impl Assembler<'_> {
         if self.undefined_is_none() {
             return;
         }
+        self.undefined_seen = self.undefined_seen.wrapping_add(1);
         let (ns, object) = match searched {
             Searched::Scopes => (self.st.context(), false),
             Searched::Object(ns) => (ns, true),
@@ -1243,8 +1244,13 @@ impl Assembler<'_> {
         {
             return self.tasm_binary(line, op, (a.pos, ia), (b.pos, ib), pos);
         }
+        let seen = self.undefined_seen;
         let x = match self.eval_value(line, a) {
             Ok(x) => x,
+            // A name not defined is an error value in 64tass: the result,
+            // the right side's errors are not looked at (`size(nosuch) +
+            // size(word)` reports `nosuch` only).
+            Err(r) if self.undefined_seen != seen => return Err(r),
             Err(r) => return Err(self.other_side_too(line, pos, b, r)),
         };
         // `&&` and `||` only evaluate the side they return.

@@ -144,6 +144,9 @@ pub(crate) struct Assembler<'o> {
     pub silent_used: u32,
     /// Names reported "not defined" this pass, with the scope searched.
     pub undefined: rustc_hash::FxHashSet<UndefinedKey>,
+    /// How many times a name was found not defined (reported or not): an
+    /// operation whose left side failed on one has that as its only error.
+    pub undefined_seen: u32,
     /// Encodings that reported a character they can't encode this pass
     /// (64tass reports one such error per encoding and pass).
     pub unencodable: rustc_hash::FxHashSet<crate::value::EncId>,
@@ -236,6 +239,7 @@ impl<'o> Assembler<'o> {
             def_chains: Default::default(),
             per_line: Default::default(),
             undefined: Default::default(),
+            undefined_seen: 0,
             unencodable: Default::default(),
             deferring: 0,
             eager: Vec::new(),

@@ -78,9 +78,12 @@ impl Assembler<'_> {
     pub(super) fn statement(&self, line: &LineRef) -> (usize, bool) {
         let text = &line.text[..line.end];
         let unicode = self.dialect.unicode;
+        // `lda.b` is a dotted label, not `lda` (64tass reads the path first).
+        let dotted = |pos: usize| line.at(pos) == b'.' && line.at(pos + 1) != b'.';
         let instruction = |pos: usize| {
             ident_len(text, pos, unicode) == 3
                 && line.at(pos + 3) != b':'
+                && !dotted(pos + 3)
                 && self.is_mnemonic(&text[pos..pos + 3])
         };
         let start = line.skip_ws(line.start);
@@ -88,6 +91,14 @@ impl Assembler<'_> {
             return (start, true);
         }
         let mut pos = start + ident_len(text, start, unicode);
+        // `scope.name lda #1` defines `name` in `scope`: the label is the path.
+        while pos > start && dotted(pos) {
+            let part = ident_len(text, pos + 1, unicode);
+            if part == 0 {
+                break;
+            }
+            pos += 1 + part;
+        }
         if pos == start {
             while matches!(line.at(pos), b'-' | b'+') {
                 pos += 1;

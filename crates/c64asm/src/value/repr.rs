@@ -339,6 +339,9 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::Builtin(b) => super::builtins::builtin_name(*b).to_string(),
         // A symbol as text is its name: `str(.cold)` is "cold" (repr keeps the dot).
         Value::Symbol(_, w) => env.name_of(*w),
+        // An address without a mode as text is its value's repr (64tass's
+        // `str`): `str(address($10))` is "$10".
+        Value::Addr(a) if a.mode == super::AddrMode::NONE => repr(&a.val, env),
         _ => repr(v, env),
     }
 }
@@ -362,6 +365,7 @@ pub fn quoted_in_message(v: &Value, env: &dyn Env) -> Option<String> {
         // `str` writes it without the brackets.
         Value::ColonList(kv) => parts_need(1, [&kv.0, &kv.1].into_iter(), env).0,
         Value::Code(c) => return quoted_in_message(&env.code_value(*c), env),
+        Value::Addr(a) if a.mode == super::AddrMode::NONE => repr_need(&a.val, env),
         _ => repr_need(v, env),
     };
     (need <= ROOM).then(|| to_str(v, env))

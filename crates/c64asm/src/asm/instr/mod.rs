@@ -217,7 +217,17 @@ impl Assembler<'_> {
                             && !self.dialect.tasm
                             && self.encode_quietly(line, op, width, &shaped, at).is_err()
                         {
-                            // The addressing mode's error, below.
+                            // The addressing mode's error, below (a sized
+                            // branch's target error first, as 64tass).
+                            if self.sized_branch(op, width) {
+                                self.report_kept_errors(
+                                    line,
+                                    &[Located {
+                                        val: v,
+                                        pos: shaped[0].pos,
+                                    }],
+                                );
+                            }
                             Ok(shaped.into_iter().collect())
                         } else {
                             self.used(line, e.pos, v).map(|val| {
@@ -293,6 +303,11 @@ impl Assembler<'_> {
                 .encode_quietly(line, op, width, shapes, mpos32)
                 .is_err()
         {
+            // A branch is the exception: 64tass reads its target first and
+            // checks `@w`/`@l` after (`beq @wundefined` reports both).
+            if self.sized_branch(op, width) {
+                self.report_kept_errors(line, &vals);
+            }
             vals = shapes.iter().cloned().collect();
             unknown = None;
         }
@@ -764,4 +779,25 @@ fn value_pos(line: &LineRef, from: usize, e: &Expr, tasm: bool) -> Pos {
 /// "no immediate addressing mode for opcode 'lda'", at `at`.
 fn no_mode(at: Pos, what: &str, name: &str) -> Bad {
     Bad(at, format!("no {what} addressing mode for opcode '{name}'"))
+}
+
+impl Assembler<'_> {
+    /// A short branch (or `gcc`-like pseudo branch) given `@w` or `@l`: its
+    /// target is evaluated before the size is refused, as in 64tass.
+    fn sized_branch(&self, op: Op, width: Width) -> bool {
+        matches!(width, Width::Word | Width::Long)
+            && match op {
+                Op::Always(_) => true,
+                Op::Real(i) => table(self.st.cpu)[i as usize].has(Mode::Relative),
+            }
+    }
+
+    /// Reports the errors kept in operand values (an undefined name).
+    fn report_kept_errors(&mut self, line: &LineRef, vals: &[Located]) {
+        for v in vals {
+            if let Err(f) = crate::value::convert::deep_error(&v.val) {
+                let _ = self.fault(line, v.pos, f);
+            }
+        }
+    }
 }

@@ -116,15 +116,17 @@ impl Assembler<'_> {
         match v {
             Value::Register(r) => match crate::opcodes::register_form(m, *r, self.st.cpu) {
                 Some(code) => Ok(smallvec::smallvec![code]),
-                // 64tass also refuses it as a plain operand where none is
-                // taken (`clc a`: two errors).
-                None if !m.has(Mode::Relative) && plain_mode(m).is_none() => {
+                // A pseudo branch repeats the error for its jump: kept as one.
+                None if m.is_pseudo() => Err(no_mode(at, &format!("register '{r}'"), m.name)),
+                // 64tass goes on without a value after refusing the register:
+                // `clc a` is refused again as a plain operand, `jmp @lp` or
+                // `bne @wp` for the size asked for.
+                None => {
                     let span = self.span_at(line, at);
                     let msg = format!("no register '{r}' addressing mode for opcode '{}'", m.name);
                     self.error(span, Kind::AddressingMode, msg);
-                    Err(no_mode(at, "1 operand", m.name))
+                    self.plain_operand(line, m, width, &Value::None, Whole::Plain(v), pos, at)
                 }
-                None => Err(no_mode(at, &format!("register '{r}'"), m.name)),
             },
             Value::Addr(a) if a.mode != AddrMode::NONE => {
                 self.addr_operand(line, m, width, a.mode, &a.val, None, pos, at)
