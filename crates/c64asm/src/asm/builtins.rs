@@ -328,8 +328,9 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             Err(_) if has_no_number(x) => real(to_float(x, env)?),
             Err(f) => Err(f),
             Ok(Value::Float(f)) => real(f.fract()),
-            // An integer of any size has no fraction.
-            Ok(_) => Ok(Value::Float(0.0)),
+            // An integer is made a float first: one beyond a float's range
+            // overflows, as in 64tass.
+            Ok(n) => real(to_float(&n, env)?.fract()),
         }),
         Builtin::Sqrt => math1(vals[0], env, |x| {
             if x < 0.0 {
