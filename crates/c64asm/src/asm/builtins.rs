@@ -328,8 +328,9 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             Err(_) if has_no_number(x) => real(to_float(x, env)?),
             Err(f) => Err(f),
             Ok(Value::Float(f)) => real(f.fract()),
-            // An integer of any size has no fraction.
-            Ok(_) => Ok(Value::Float(0.0)),
+            // An integer is made a float first: one beyond a float's range
+            // overflows, as in 64tass.
+            Ok(n) => real(to_float(&n, env)?.fract()),
         }),
         Builtin::Sqrt => math1(vals[0], env, |x| {
             if x < 0.0 {
@@ -556,46 +557,39 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             out.push(c);
             continue;
         }
-        let (mut left, mut zero, mut plus, mut space, mut alt) =
-            (false, false, false, false, false);
-        while i < chars.len() && matches!(chars[i], '-' | '0' | '+' | ' ' | '#') {
-            match chars[i] {
-                '-' => left = true,
-                '0' => zero = true,
-                '+' => plus = true,
-                ' ' => space = true,
-                _ => alt = true,
-            }
-            i += 1;
-        }
-        // A `*` width or precision takes its argument after the value, as 64tass.
-        let number = |i: &mut usize| -> Option<Option<usize>> {
-            if *i < chars.len() && chars[*i] == '*' {
-                *i += 1;
-                return None;
-            }
-            let start = *i;
-            while *i < chars.len() && chars[*i].is_ascii_digit() {
-                *i += 1;
-            }
-            Some(if *i > start {
-                chars[start..*i].iter().collect::<String>().parse().ok()
-            } else {
-                None
-            })
-        };
-        let width_spec = number(&mut i);
-        let mut prec_spec = Some(None);
-        if i < chars.len() && chars[i] == '.' {
-            i += 1;
-            prec_spec = number(&mut i).map(|p| Some(p.unwrap_or(0)));
-        }
-        let Some(&conv) = chars.get(i) else {
+        let start = i - 1;
+        let Some(spec) = conversion_spec(&chars, &mut i) else {
             return Err(Fault::new("format character expected"));
         };
-        i += 1;
-        if conv == '%' {
+        let Spec {
+            conv,
+            mut left,
+            zero,
+            plus,
+            space,
+            alt,
+            width_spec,
+            prec_spec,
+        } = spec;
+        // `%%`; a `%` after anything is an unknown conversion.
+        if conv == '%' && i == start + 2 {
             out.push('%');
+            continue;
+        }
+        if !"dxXbcrseEfFgG".contains(conv) {
+            // 64tass reports an unknown conversion at its character in the
+            // string and goes on: the conversion's text is kept as it is
+            // and its arguments are taken.
+            let f = Fault {
+                char_index: Some(i - 1),
+                ..Fault::new(format!("unknown format character '{conv}'"))
+            }
+            .eager();
+            if !env.report_and_go_on(&f) {
+                return Err(f);
+            }
+            taken += 1 + usize::from(width_spec.is_none()) + usize::from(prec_spec.is_none());
+            out.extend(&chars[start..i]);
             continue;
         }
         // 64tass takes no `*` argument for %c (and ignores the `*`).
@@ -788,6 +782,79 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
         Some(f) => Err(f),
         None => Ok(Value::str(&out)),
     }
+}
+
+/// A `format` conversion's flags, width and precision, as 64tass reads them
+/// (in any order until the conversion's character).
+struct Spec {
+    /// The conversion's character (one not known is reported where it is).
+    conv: char,
+    left: bool,
+    zero: bool,
+    plus: bool,
+    space: bool,
+    alt: bool,
+    /// `None`: a `*` (its argument taken after the value); `Some(None)`: none.
+    width_spec: Option<Option<usize>>,
+    prec_spec: Option<Option<usize>>,
+}
+
+/// Read a conversion from after its `%` to its character (`i` left after
+/// it), the way 64tass does: a flag after the `.`, a second `.` or `*`, a
+/// digit after a `*` or a number too long ends it at that character (then
+/// an unknown one). None at the string's end.
+fn conversion_spec(chars: &[char], i: &mut usize) -> Option<Spec> {
+    let (mut left, mut zero, mut plus, mut space, mut alt, mut dot) =
+        (false, false, false, false, false, false);
+    let (mut width, mut prec, mut star_w, mut star_p) =
+        (None::<usize>, None::<usize>, false, false);
+    let conv = loop {
+        let c = *chars.get(*i)?;
+        *i += 1;
+        match c {
+            ' ' | '#' | '+' | '-' if !dot => match c {
+                ' ' => space = true,
+                '#' => alt = true,
+                '+' => plus = true,
+                _ => left = true,
+            },
+            '*' if dot && prec.is_none() => (prec, star_p) = (Some(0), true),
+            '*' if !dot && width.is_none() => (width, star_w) = (Some(0), true),
+            '.' if !dot => {
+                dot = true;
+                width.get_or_insert(0);
+            }
+            '0' if width.is_none() => zero = true,
+            '0'..='9' => {
+                let d = c as usize - '0' as usize;
+                let n = match (dot, star_p, star_w) {
+                    (true, false, _) => &mut prec,
+                    (false, _, false) => &mut width,
+                    _ => break c,
+                };
+                let v = n.unwrap_or(0) * 10 + d;
+                *n = Some(v);
+                if v >= 100_000 {
+                    break c;
+                }
+            }
+            _ => break c,
+        }
+    };
+    Some(Spec {
+        conv,
+        left,
+        zero,
+        plus,
+        space,
+        alt,
+        width_spec: if star_w { None } else { Some(width) },
+        prec_spec: match (star_p, dot) {
+            (true, _) => None,
+            (false, true) => Some(Some(prec.unwrap_or(0))),
+            (false, false) => Some(None),
+        },
+    })
 }
 
 /// What a `format` conversion `conv` makes its text of in 64tass when its

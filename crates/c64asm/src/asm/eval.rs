@@ -430,9 +430,13 @@ impl Assembler<'_> {
         // `random` without `-C`), as 64tass shows it.
         let msg = if hides_outer {
             format!("shadow definition '{}'", self.syms.display(id, &self.names))
-        } else if BUILTINS.binary_search_by(|(n, _)| (*n).cmp(text)).is_ok()
-            || self.register(text).is_some()
-        {
+        } else if let Some(builtin) = self.builtin(name) {
+            // A symbol holding the built-in's own value (a function's
+            // parameter `a` given the register `a`) hides nothing.
+            let value = &self.syms.label(id).value;
+            if crate::value::same_with(&builtin, value, &|x, y| self.syms.same_code(x, y, true)) {
+                return;
+            }
             let shown = self.syms.display(id, &self.names);
             format!("shadow definition of built-in '{shown}'")
         } else {
@@ -535,12 +539,8 @@ impl Assembler<'_> {
         }
     }
 
-    /// The processor registers usable as operands (`asl a`, `lda 2, x`).
-    fn register(&self, text: &str) -> Option<Value> {
-        self.register_letter(text.as_bytes())
-    }
-
-    /// [`Self::register`] of a name's bytes (without checking them as text).
+    /// The processor registers usable as operands (`asl a`, `lda 2, x`), by
+    /// a name's bytes.
     fn register_letter(&self, name: &[u8]) -> Option<Value> {
         match *name {
             [c @ b'a'..=b'z'] if self.registers & 1 << (c - b'a') != 0 => {
@@ -1369,10 +1369,16 @@ impl Assembler<'_> {
             {
                 unparen(a).start()
             }
+            Err(f) if f.msg == FLOAT_OVERFLOW => huge_int_side(a, b, &x, &y).unwrap_or(pos),
             _ => pos,
         };
         let v = self.check_value(line, at, r)?;
-        self.locate_lazy(line, pos, v)
+        // So are the elements' overflows of a list operation.
+        let lazy_at = match huge_int_side(a, b, &x, &y) {
+            Some(at) if holds_lazy_overflow(&v) => at,
+            _ => pos,
+        };
+        self.locate_lazy(line, lazy_at, v)
     }
 
     /// Element errors an operation made while working on a list (each kept
@@ -1942,10 +1948,11 @@ impl Assembler<'_> {
         if callee.is_none() || matches!(callee, Value::Error(_)) {
             return Ok(callee);
         }
-        // Built-ins use their arguments (a user function may not): 64tass
-        // reports an error value passed to them; `format()` and the byte
-        // conversions even inside a constant's value (`format()` after its
-        // count of arguments, see `builtins::format`).
+        // An error value passed to a built-in: the byte conversions and
+        // `rta()` report it at once in 64tass (`format()` after its count of
+        // arguments, see `builtins::format`); any other call is the error
+        // value and the expression goes on, so its other operands' errors
+        // are not reported (`sin(log(-1)) + acos(-2)` reports the first).
         if !matches!(callee, Value::Func(_) | Value::Builtin(Builtin::Format)) {
             for arg in vals.iter() {
                 if let Value::Error(f) = &arg.val {
@@ -1955,10 +1962,7 @@ impl Assembler<'_> {
                         Value::Builtin(b)
                             if b.is_data_conversion() || matches!(b, Builtin::Format | Builtin::Rta)
                     );
-                    if self.deferring > 0 && !f.eager {
-                        // Inside a constant's value the call is the error value
-                        // and the expression goes on (its other operands may
-                        // still report at once, as a string that can't encode).
+                    if !f.eager {
                         return Ok(arg.val.clone());
                     }
                     return Err(self.fault(line, arg.pos, f));
@@ -2208,5 +2212,38 @@ fn element_of(bytes: &[Option<u8>], signed: bool) -> Value {
         Value::Int(v - (1i64 << bits))
     } else {
         Value::Int(v)
+    }
+}
+
+const FLOAT_OVERFLOW: &str = "floating point overflow";
+
+/// An integer a float can't hold, made one to meet a float, overflows where
+/// that integer is, as 64tass places the conversion: the operand holding
+/// one (the left first), if any.
+fn huge_int_side(a: &Expr, b: &Expr, x: &Value, y: &Value) -> Option<Pos> {
+    if holds_huge_int(x) {
+        Some(unparen(a).start())
+    } else if holds_huge_int(y) {
+        Some(unparen(b).start())
+    } else {
+        None
+    }
+}
+
+/// An integer beyond a float's range, or a list holding one.
+fn holds_huge_int(v: &Value) -> bool {
+    match v {
+        Value::BigInt(b) => num_traits::ToPrimitive::to_f64(&**b).is_none_or(|f| !f.is_finite()),
+        Value::List(items) | Value::Tuple(items) => items.iter().any(holds_huge_int),
+        _ => false,
+    }
+}
+
+/// A list's element holding a float overflow not located yet.
+fn holds_lazy_overflow(v: &Value) -> bool {
+    match v {
+        Value::Error(f) => f.kept.is_none() && f.msg == FLOAT_OVERFLOW,
+        Value::List(items) | Value::Tuple(items) => items.iter().any(holds_lazy_overflow),
+        _ => false,
     }
 }

@@ -87,6 +87,8 @@ impl Assembler<'_> {
             // `format()`'s count of the arguments its string asks for: at
             // the call (see `Assembler::call`).
             _ if b == Builtin::Format && f.msg.starts_with("expected ") => pos,
+            // An unknown conversion: at its character in the string.
+            [fmt, ..] if b == Builtin::Format && f.char_index.is_some() => fmt.pos,
             // A zero step: at the step.
             [_, _, step] if b == Builtin::Range && f.msg == "zero value not allowed" => step.pos,
             // (An address in brackets is placed inside them; 64tass: at them.)

@@ -180,9 +180,11 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
             };
             Ok(byte_op(op, u))
         }
-        UnOp::DecStr => Ok(Value::str(&match int::big(&n) {
-            Some(b) => b.to_string(),
-            None => as_int(&n)?.to_string(),
+        // A float is shown as it is (`^2.5` is "2.5"), as `repr()` shows it.
+        UnOp::DecStr => Ok(Value::str(&match (&n, int::big(&n)) {
+            (Value::Float(f), _) => super::repr::float_repr(*f),
+            (_, Some(b)) => b.to_string(),
+            _ => as_int(&n)?.to_string(),
         })),
         UnOp::Splat | UnOp::Not => Ok(n),
         UnOp::TasmWord | UnOp::TasmLow | UnOp::TasmHigh | UnOp::TasmCheck => {
@@ -1057,8 +1059,16 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
     };
     Some(match (&x, &y) {
         (Value::Float(_), _) | (_, Value::Float(_)) => {
-            let p = super::convert::to_float(&x, env).ok()?;
-            let q = super::convert::to_float(&y, env).ok()?;
+            // An integer beyond a float's range is made one first, as in
+            // 64tass: "floating point overflow", not "different".
+            let p = match super::convert::to_float(&x, env) {
+                Ok(p) => p,
+                Err(f) => return Some(Err(f)),
+            };
+            let q = match super::convert::to_float(&y, env) {
+                Ok(q) => q,
+                Err(f) => return Some(Err(f)),
+            };
             let approx = float_compare(p, q);
             let exact = p.partial_cmp(&q).unwrap_or(Ordering::Equal);
             if approx != exact {
