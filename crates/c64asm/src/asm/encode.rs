@@ -344,6 +344,53 @@ impl Assembler<'_> {
         }
     }
 
+    /// The bytes an escape stands for, as 64tass makes them: a string or bit
+    /// string in the encoding in effect, a byte string as it is, anything else element by element as
+    /// 8-bit values. A value that fails is its error and a 0 byte, and the
+    /// escape is still defined.
+    fn escape_bytes(&mut self, line: &LineRef, bytes: &super::eval::Located) -> Vec<u8> {
+        match &bytes.val {
+            Value::Str(_)
+            | Value::Bits(_)
+            | Value::BigBits(_)
+            | Value::Bytes(_)
+            | Value::InvBytes(_)
+            | Value::None => {
+                let mut out = super::emit::Chunk::default();
+                let mut faults = Vec::new();
+                self.rounded.set(false);
+                self.text_of(&bytes.val, &mut out, 0, &mut faults);
+                self.float_round_warning(line, bytes.pos);
+                if !faults.is_empty() {
+                    for f in faults {
+                        let _ = self.fault(line, bytes.pos, f);
+                    }
+                    return vec![0];
+                }
+                out.items
+                    .iter()
+                    .filter_map(|p| match p {
+                        super::emit::Piece::Byte(b) => Some(*b),
+                        _ => None,
+                    })
+                    .collect()
+            }
+            v => {
+                let items = match v.elements() {
+                    Some(items) => items.to_vec(),
+                    None => vec![v.clone()],
+                };
+                items
+                    .iter()
+                    .map(|x| {
+                        let r = to_uval(x, 8, self);
+                        self.check(line, bytes.pos, r).map_or(0, |u| u as u8)
+                    })
+                    .collect()
+            }
+        }
+    }
+
     /// `.edef "{esc}", 27`
     pub fn edef(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
@@ -366,25 +413,7 @@ impl Assembler<'_> {
                 self.error(span, Kind::Encoding, "empty string not allowed".into());
                 continue;
             }
-            let mut out = super::emit::Chunk::default();
-            let mut faults = Vec::new();
-            self.rounded.set(false);
-            self.text_of(&bytes.val, &mut out, 0, &mut faults);
-            self.float_round_warning(line, bytes.pos);
-            if !faults.is_empty() {
-                for f in faults {
-                    let _ = self.fault(line, bytes.pos, f);
-                }
-                continue;
-            }
-            let b: Vec<u8> = out
-                .items
-                .iter()
-                .filter_map(|p| match p {
-                    super::emit::Piece::Byte(b) => Some(*b),
-                    _ => None,
-                })
-                .collect();
+            let b = self.escape_bytes(line, bytes);
             let span = self.span_at(line, text.pos);
             let d = self.encs.get_mut(saved).add_escape(esc, b, self.st.pass);
             // The first escape already defined otherwise ends the line.
