@@ -319,12 +319,10 @@ impl Assembler<'_> {
             let (mut moved, mut double) = (false, false);
             for (c, b) in codes.iter().zip(values.iter()) {
                 if *b > 255 {
-                    let span = self.span_at(line, bytes.pos);
-                    self.error(
-                        span,
-                        Kind::ValueOutOfRange,
-                        "too large for a 8 bit unsigned integer".into(),
-                    );
+                    // Counting up from the first byte passed 255: that
+                    // value's own error, once.
+                    let r = to_uval(&Value::Int(*b as i64), 8, self);
+                    let _ = self.check(line, bytes.pos, r);
                     break;
                 }
                 let (enc, pass) = (self.st.encoding, self.st.pass);

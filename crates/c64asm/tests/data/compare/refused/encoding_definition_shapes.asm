@@ -8,7 +8,7 @@
 ; - the first `.cdef` range or `.edef` escape already defined otherwise ends
 ;   the line: the groups after it are not defined (the `.text` below shows
 ;   it), while `.tdef` still defines the other characters of its pair and
-;   reports the pair once;
+;   reports the pair once; counting up past 255 is that value's error;
 ; - a `.tdef` list element that is an empty string is character 0.
         * = $2000
         .enc "game"
@@ -24,6 +24,7 @@
         .tdef "!", 1
         .tdef "!?", 5
         .tdef [""], 7
+        .tdef "rs", 255
         .text "?09"
         .text "ab"
         .text "<n>"
