@@ -28,7 +28,7 @@ impl Assembler<'_> {
         let given = if line.at_end(args) {
             None
         } else {
-            match self.one_value(line, args) {
+            match self.optional_value(line, args) {
                 Some((Value::Encoding(e), _)) => Some(e),
                 Some((v, pos)) => {
                     if !v.is_none() {

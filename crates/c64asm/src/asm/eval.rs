@@ -841,6 +841,17 @@ impl Assembler<'_> {
     /// `.include`, `.offs` ...), with where 64tass places its value (its
     /// errors and a `-Wstrict-bool` warning are reported there).
     pub fn one_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.single_value(line, args, "exactly")
+    }
+
+    /// The argument of a directive that may also go without one
+    /// (`.namespace`, `.virtual`, `.encode`; the caller sees whether there
+    /// is one): more is "expected at most one argument".
+    pub fn optional_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.single_value(line, args, "at most")
+    }
+
+    fn single_value(&mut self, line: &LineRef, args: usize, how: &str) -> Option<(Value, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -848,8 +859,8 @@ impl Assembler<'_> {
         let [e] = &exprs[..] else {
             // At the directive, in 64tass's words.
             let msg = match exprs.len() {
-                0 => "expected exactly one argument".to_string(),
-                n => format!("expected exactly one argument, got {n}"),
+                0 => format!("expected {how} one argument"),
+                n => format!("expected {how} one argument, got {n}"),
             };
             self.error(line.directive_span(args), Kind::Syntax, msg);
             return None;
