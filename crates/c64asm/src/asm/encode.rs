@@ -378,13 +378,17 @@ impl Assembler<'_> {
                     Some(items) => items.to_vec(),
                     None => vec![v.clone()],
                 };
-                items
+                self.rounded.set(false);
+                let out = items
                     .iter()
                     .map(|x| {
                         let r = to_uval(x, 8, self);
                         self.check(line, bytes.pos, r).map_or(0, |u| u as u8)
                     })
-                    .collect()
+                    .collect();
+                // A float rounded: one warning for the argument.
+                self.float_round_warning(line, bytes.pos);
+                out
             }
         }
     }
