@@ -918,7 +918,10 @@ impl Assembler<'_> {
     /// with one at once, and goes on with the bytes it made of it (`?` for
     /// a character the encoding lacks, see [`text_mode`]): an operation on
     /// them is made and may fail too (`s""[0]` is also out of range).
-    fn enc_str(&mut self, line: &LineRef, pos: Pos, mode: TextMode, s: &str) -> Value {
+    fn enc_str(&mut self, line: &LineRef, pos: Pos, mode: TextMode, s: &str) -> EResult<Value> {
+        if self.no_encoding {
+            return self.unencoded_str(line, pos, mode, s);
+        }
         let (bytes, unknown) = match self.encode_or_mark(s) {
             Ok(bytes) => (bytes, None),
             // Reported already: the text's bytes with a `?` for it.
@@ -948,7 +951,36 @@ impl Assembler<'_> {
         if let Some((f, place)) = fault {
             self.fault(line, place, f.eager());
         }
-        Value::Bytes(bytes.into())
+        Ok(Value::Bytes(bytes.into()))
+    }
+
+    /// A prefixed string literal where no encoding is in effect (the
+    /// arguments of `.cdef`, `.tdef`, `.edef`), as 64tass makes its bytes:
+    /// empty is no bytes (for `n""` and `p""`, which add one, "empty string
+    /// not allowed"), one character is its code point, more is an error.
+    /// An error is at the quote.
+    fn unencoded_str(
+        &mut self,
+        line: &LineRef,
+        pos: Pos,
+        mode: TextMode,
+        s: &str,
+    ) -> EResult<Value> {
+        let bytes = if s.is_empty() && !matches!(mode, TextMode::Null | TextMode::PText) {
+            Ok(Vec::new())
+        } else {
+            unencoded(s)
+        };
+        match bytes {
+            Ok(b) => Ok(Value::Bytes(b.into())),
+            Err(f) => {
+                // Reported here, once; the value is then unknown, so what
+                // uses it defines nothing and says no more (64tass's error
+                // object), while the line's other arguments go on.
+                self.fault(line, pos + 1, f.eager());
+                Ok(Value::None)
+            }
+        }
     }
 
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
@@ -961,7 +993,7 @@ impl Assembler<'_> {
             ExprKind::Float(f) => Ok(Value::Float(f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
-            ExprKind::EncStr(mode, s) => Ok(self.enc_str(line, e.pos, mode, s)),
+            ExprKind::EncStr(mode, s) => self.enc_str(line, e.pos, mode, s),
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
