@@ -217,7 +217,7 @@ impl Assembler<'_> {
         let target = if line.at_end(args) {
             None
         } else {
-            match self.one_value(line, args) {
+            match self.optional_value(line, args) {
                 Some((v, pos)) => match self.namespace_of(&v) {
                     Some(ns) => Some(ns),
                     None => {
@@ -550,7 +550,7 @@ impl Assembler<'_> {
         a.l_type = cur.l_type;
         let mut placed = line.at_end(args);
         if !placed
-            && let Some((v, pos)) = self.one_value(line, args)
+            && let Some((v, pos)) = self.optional_value(line, args)
             && !v.is_none()
         {
             let bits = if self.out.all_mem == 0xffff { 16 } else { 24 };

@@ -96,8 +96,14 @@ impl Assembler<'_> {
                 self.st.push_frame(w, span);
                 self.st.top_mut().skip = 0;
             }
-            Cmd::Sfunction | Cmd::Var | Cmd::Lbl => {
+            Cmd::Sfunction | Cmd::Var => {
                 self.error(span, Kind::Syntax, "label required".into());
+            }
+            Cmd::Lbl => {
+                // Still a directive without arguments: the line's end is
+                // checked after the error (64tass).
+                self.error(span, Kind::Syntax, "label required".into());
+                self.expect_end(line, args);
             }
             Cmd::Endm | Cmd::Endmacro | Cmd::Endsegment => {
                 return self.end_macro(line, cmd, args, span);
@@ -525,6 +531,8 @@ impl Assembler<'_> {
             }
             Cmd::Lbl => {
                 self.define_lbl(line, (name, text, span, ns), dir);
+                // It takes no arguments: 64tass checks the line's end.
+                self.expect_end(line, args);
                 Some(Step::Next)
             }
             _ => None,

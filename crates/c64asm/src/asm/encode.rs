@@ -28,7 +28,7 @@ impl Assembler<'_> {
         let given = if line.at_end(args) {
             None
         } else {
-            match self.one_value(line, args) {
+            match self.optional_value(line, args) {
                 Some((Value::Encoding(e), _)) => Some(e),
                 Some((v, pos)) => {
                     if !v.is_none() {
@@ -150,12 +150,16 @@ impl Assembler<'_> {
         vals
     }
 
+    /// A character as 64tass converts a value with no encoding in effect:
+    /// one character is its code point, an empty string is 0 (the empty
+    /// byte string), a longer one is refused.
     fn char_code(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {
         match &v.val {
             Value::Str(s) => {
                 let mut chars = s.chars();
                 match (chars.next(), chars.next()) {
                     (Some(c), None) => Some(c as u32),
+                    (None, _) => Some(0),
                     _ => {
                         let span = self.span_at(line, v.pos);
                         self.error(span, Kind::Encoding, "more than a single character".into());
@@ -168,6 +172,19 @@ impl Assembler<'_> {
                 self.check(line, v.pos, r).ok().map(|u| u as u32)
             }
         }
+    }
+
+    /// The end of a `.cdef` range given on its own: one character, or a
+    /// number.
+    fn range_end(&mut self, line: &LineRef, v: &super::eval::Located) -> Option<u32> {
+        if let Value::Str(s) = &v.val
+            && s.is_empty()
+        {
+            let span = self.span_at(line, v.pos);
+            self.error(span, Kind::Encoding, "empty string not allowed".into());
+            return None;
+        }
+        self.char_code(line, v)
     }
 
     /// What a range or escape definition did: another pass if it moved, an
@@ -186,7 +203,10 @@ impl Assembler<'_> {
         }
     }
 
-    /// `.cdef "az", 1` or `.cdef 'a', 'z', 1`.
+    /// `.cdef "az", 1` or `.cdef 'a', 'z', 1`. A string of two or more
+    /// characters is a whole range (more than two is an error); a shorter one
+    /// is the start, and the end follows. The first range already defined
+    /// otherwise ends the line, as in 64tass.
     pub fn cdef(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
         let Some(vals) = self.definition_values(line, args) else {
@@ -194,19 +214,27 @@ impl Assembler<'_> {
         };
         let mut i = 0;
         while i < vals.len() {
-            let (start, end, used) = match &vals[i].val {
-                Value::Str(s) if s.chars().count() == 2 => {
+            let first = vals[i].clone();
+            let (start, end, used) = match &first.val {
+                Value::Str(s) if s.chars().nth(1).is_some() => {
                     let mut c = s.chars();
-                    (c.next().map(|x| x as u32), c.next().map(|x| x as u32), 1)
+                    let (start, end) = (c.next().map(|x| x as u32), c.next().map(|x| x as u32));
+                    if c.next().is_some() {
+                        let span = self.span_at(line, first.pos);
+                        self.error(span, Kind::Encoding, "more than two characters".into());
+                        (None, None, 1)
+                    } else {
+                        (start, end, 1)
+                    }
                 }
                 _ => {
-                    let s = self.char_code(line, &vals[i]);
+                    let s = self.range_end(line, &first);
                     let Some(e) = vals.get(i + 1) else {
                         self.argnum(line, args, vals.len(), vals.len() + 2, usize::MAX);
                         return;
                     };
                     let e = e.clone();
-                    (s, self.char_code(line, &e), 2)
+                    (s, self.range_end(line, &e), 2)
                 }
             };
             let Some(coded) = vals.get(i + used) else {
@@ -218,9 +246,11 @@ impl Assembler<'_> {
             let byte = self.check(line, coded.pos, r).ok();
             if let (Some(s), Some(e), Some(b)) = (start, end, byte) {
                 let (enc, pass) = (self.st.encoding, self.st.pass);
-                let span = self.span_at(line, vals[i].pos);
+                let span = self.span_at(line, first.pos);
                 let d = self.encs.get_mut(enc).add_range(s, e, b as u8, pass);
-                self.defined(d, span, "double defined range");
+                if !self.defined(d, span, "double defined range") {
+                    return;
+                }
             }
             i += used + 1;
         }
@@ -284,22 +314,81 @@ impl Assembler<'_> {
                     (0..codes.len() as u64).map(|i| first + i).collect()
                 }
             };
+            // A character already defined otherwise doesn't stop the
+            // others of the pair; the pair gets one error (64tass).
+            let (mut moved, mut double) = (false, false);
             for (c, b) in codes.iter().zip(values.iter()) {
                 if *b > 255 {
-                    let span = self.span_at(line, bytes.pos);
-                    self.error(
-                        span,
-                        Kind::ValueOutOfRange,
-                        "too large for a 8 bit unsigned integer".into(),
-                    );
+                    // Counting up from the first byte passed 255: that
+                    // value's own error, once.
+                    let r = to_uval(&Value::Int(*b as i64), 8, self);
+                    let _ = self.check(line, bytes.pos, r);
                     break;
                 }
                 let (enc, pass) = (self.st.encoding, self.st.pass);
-                let span = self.span_at(line, chars.pos);
-                let d = self.encs.get_mut(enc).add_range(*c, *c, *b as u8, pass);
-                if !self.defined(d, span, "double defined range") {
-                    break;
+                match self.encs.get_mut(enc).add_range(*c, *c, *b as u8, pass) {
+                    Defined::Same => {}
+                    Defined::Moved => moved = true,
+                    Defined::Double => double = true,
                 }
+            }
+            let span = self.span_at(line, chars.pos);
+            if moved {
+                self.defined(Defined::Moved, span, "");
+            }
+            if double {
+                self.defined(Defined::Double, span, "double defined range");
+            }
+        }
+    }
+
+    /// The bytes an escape stands for, as 64tass makes them: a string or bit
+    /// string in the encoding in effect, a byte string as it is, anything else element by element as
+    /// 8-bit values. A value that fails is its error and a 0 byte, and the
+    /// escape is still defined.
+    fn escape_bytes(&mut self, line: &LineRef, bytes: &super::eval::Located) -> Vec<u8> {
+        match &bytes.val {
+            Value::Str(_)
+            | Value::Bits(_)
+            | Value::BigBits(_)
+            | Value::Bytes(_)
+            | Value::InvBytes(_)
+            | Value::None => {
+                let mut out = super::emit::Chunk::default();
+                let mut faults = Vec::new();
+                self.rounded.set(false);
+                self.text_of(&bytes.val, &mut out, 0, &mut faults);
+                self.float_round_warning(line, bytes.pos);
+                if !faults.is_empty() {
+                    for f in faults {
+                        let _ = self.fault(line, bytes.pos, f);
+                    }
+                    return vec![0];
+                }
+                out.items
+                    .iter()
+                    .filter_map(|p| match p {
+                        super::emit::Piece::Byte(b) => Some(*b),
+                        _ => None,
+                    })
+                    .collect()
+            }
+            v => {
+                let items = match v.elements() {
+                    Some(items) => items.to_vec(),
+                    None => vec![v.clone()],
+                };
+                self.rounded.set(false);
+                let out = items
+                    .iter()
+                    .map(|x| {
+                        let r = to_uval(x, 8, self);
+                        self.check(line, bytes.pos, r).map_or(0, |u| u as u8)
+                    })
+                    .collect();
+                // A float rounded: one warning for the argument.
+                self.float_round_warning(line, bytes.pos);
+                out
             }
         }
     }
@@ -326,28 +415,13 @@ impl Assembler<'_> {
                 self.error(span, Kind::Encoding, "empty string not allowed".into());
                 continue;
             }
-            let mut out = super::emit::Chunk::default();
-            let mut faults = Vec::new();
-            self.rounded.set(false);
-            self.text_of(&bytes.val, &mut out, 0, &mut faults);
-            self.float_round_warning(line, bytes.pos);
-            if !faults.is_empty() {
-                for f in faults {
-                    let _ = self.fault(line, bytes.pos, f);
-                }
-                continue;
-            }
-            let b: Vec<u8> = out
-                .items
-                .iter()
-                .filter_map(|p| match p {
-                    super::emit::Piece::Byte(b) => Some(*b),
-                    _ => None,
-                })
-                .collect();
+            let b = self.escape_bytes(line, bytes);
             let span = self.span_at(line, text.pos);
             let d = self.encs.get_mut(saved).add_escape(esc, b, self.st.pass);
-            self.defined(d, span, "double defined escape");
+            // The first escape already defined otherwise ends the line.
+            if !self.defined(d, span, "double defined escape") {
+                return;
+            }
         }
     }
 }

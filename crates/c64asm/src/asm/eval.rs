@@ -842,6 +842,17 @@ impl Assembler<'_> {
     /// `.include`, `.offs` ...), with where 64tass places its value (its
     /// errors and a `-Wstrict-bool` warning are reported there).
     pub fn one_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.single_value(line, args, "exactly")
+    }
+
+    /// The argument of a directive that may also go without one
+    /// (`.namespace`, `.virtual`, `.encode`; the caller sees whether there
+    /// is one): more is "expected at most one argument".
+    pub fn optional_value(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        self.single_value(line, args, "at most")
+    }
+
+    fn single_value(&mut self, line: &LineRef, args: usize, how: &str) -> Option<(Value, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -849,8 +860,8 @@ impl Assembler<'_> {
         let [e] = &exprs[..] else {
             // At the directive, in 64tass's words.
             let msg = match exprs.len() {
-                0 => "expected exactly one argument".to_string(),
-                n => format!("expected exactly one argument, got {n}"),
+                0 => format!("expected {how} one argument"),
+                n => format!("expected {how} one argument, got {n}"),
             };
             self.error(line.directive_span(args), Kind::Syntax, msg);
             return None;
@@ -908,7 +919,10 @@ impl Assembler<'_> {
     /// with one at once, and goes on with the bytes it made of it (`?` for
     /// a character the encoding lacks, see [`text_mode`]): an operation on
     /// them is made and may fail too (`s""[0]` is also out of range).
-    fn enc_str(&mut self, line: &LineRef, pos: Pos, mode: TextMode, s: &str) -> Value {
+    fn enc_str(&mut self, line: &LineRef, pos: Pos, mode: TextMode, s: &str) -> EResult<Value> {
+        if self.no_encoding {
+            return self.unencoded_str(line, pos, mode, s);
+        }
         let (bytes, unknown) = match self.encode_or_mark(s) {
             Ok(bytes) => (bytes, None),
             // Reported already: the text's bytes with a `?` for it.
@@ -938,7 +952,36 @@ impl Assembler<'_> {
         if let Some((f, place)) = fault {
             self.fault(line, place, f.eager());
         }
-        Value::Bytes(bytes.into())
+        Ok(Value::Bytes(bytes.into()))
+    }
+
+    /// A prefixed string literal where no encoding is in effect (the
+    /// arguments of `.cdef`, `.tdef`, `.edef`), as 64tass makes its bytes:
+    /// empty is no bytes (for `n""` and `p""`, which add one, "empty string
+    /// not allowed"), one character is its code point, more is an error.
+    /// An error is at the quote.
+    fn unencoded_str(
+        &mut self,
+        line: &LineRef,
+        pos: Pos,
+        mode: TextMode,
+        s: &str,
+    ) -> EResult<Value> {
+        let bytes = if s.is_empty() && !matches!(mode, TextMode::Null | TextMode::PText) {
+            Ok(Vec::new())
+        } else {
+            unencoded(s)
+        };
+        match bytes {
+            Ok(b) => Ok(Value::Bytes(b.into())),
+            Err(f) => {
+                // Reported here, once; the value is then unknown, so what
+                // uses it defines nothing and says no more (64tass's error
+                // object), while the line's other arguments go on.
+                self.fault(line, pos + 1, f.eager());
+                Ok(Value::None)
+            }
+        }
     }
 
     /// Evaluate an expression; an error value (see [`Value::Error`]) passes
@@ -951,7 +994,7 @@ impl Assembler<'_> {
             ExprKind::Float(f) => Ok(Value::Float(f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),
-            ExprKind::EncStr(mode, s) => Ok(self.enc_str(line, e.pos, mode, s)),
+            ExprKind::EncStr(mode, s) => self.enc_str(line, e.pos, mode, s),
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),

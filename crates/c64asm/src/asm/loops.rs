@@ -719,11 +719,19 @@ impl Assembler<'_> {
                     }
                 }
             }
-            _ => self.error(
-                span,
-                Kind::ConditionalMismatch,
-                "must be used within a loop".into(),
-            ),
+            _ => {
+                self.error(
+                    span,
+                    Kind::ConditionalMismatch,
+                    "must be used within a loop".into(),
+                );
+                // Outside a loop nothing is skipped: 64tass checks the end
+                // of a `.break`/`.continue` line (the `if` forms took their
+                // argument already).
+                if matches!(cmd, Cmd::Break | Cmd::Continue) {
+                    self.expect_end(line, args);
+                }
+            }
         }
     }
 
