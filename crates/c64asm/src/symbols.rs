@@ -387,6 +387,27 @@ pub struct Code {
     pub data_from: u32,
 }
 
+impl Code {
+    /// A label's new code object at `addr` (of no size yet), with its scope
+    /// `names`, defined in pass `apass`; its bytes go to memory `mem` at
+    /// `memaddr`, after the `data_from` bytes it holds. Its type is given to
+    /// [`Symbols::new_code`].
+    pub fn new(addr: u32, names: NsId, apass: u32, memaddr: u32, mem: u32, data_from: u32) -> Code {
+        Code {
+            addr,
+            typ: TypeWord::default(),
+            size: 0,
+            dtype: DataType::None,
+            names,
+            pass: PassNo::default(),
+            apass: PassNo::of(apass),
+            memaddr,
+            mem,
+            data_from,
+        }
+    }
+}
+
 pub struct Symbols {
     pub labels: Vec<Label>,
     /// Named labels by namespace and name (strength 0, nearly all: an

@@ -1291,21 +1291,15 @@ impl Assembler<'_> {
         self.syms.ns_mut(names).set_creator_once(label);
         let a = self.out.addr(self.st.addr);
         let data_from = self.out.data_len(a.mem);
-        self.syms.new_code(
-            Code {
-                addr: self.st.star,
-                typ: TypeWord::default(),
-                size: 0,
-                dtype: DataType::None,
-                names,
-                pass: PassNo::default(),
-                apass: PassNo::of(self.st.pass),
-                memaddr: a.address,
-                mem: a.mem,
-                data_from,
-            },
-            a.l_type,
-        )
+        let code = Code::new(
+            self.st.star,
+            names,
+            self.st.pass,
+            a.address,
+            a.mem,
+            data_from,
+        );
+        self.syms.new_code(code, a.l_type)
     }
 
     /// The type `*` takes after `* = v` (code keeps the type of the counter
@@ -1354,21 +1348,8 @@ impl Assembler<'_> {
             }
             None => {
                 let names = self.syms.new_namespace();
-                self.syms.new_code(
-                    Code {
-                        addr: star,
-                        typ: TypeWord::default(),
-                        size: 0,
-                        dtype: DataType::None,
-                        names,
-                        pass: PassNo::default(),
-                        apass: PassNo::of(self.st.pass),
-                        memaddr,
-                        mem,
-                        data_from,
-                    },
-                    typ,
-                )
+                let code = Code::new(star, names, self.st.pass, memaddr, mem, data_from);
+                self.syms.new_code(code, typ)
             }
         }
     }

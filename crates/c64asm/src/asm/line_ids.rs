@@ -54,7 +54,7 @@ impl LineIds {
     /// Give `line` of `file` (a text of `lines` lines) the id `id` if it has
     /// none yet (false: it had one). `id` is no less than any id given
     /// before. The table is sized to the file once, not grown by doubling.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
         let l = line as usize;
         let Some(f) = self

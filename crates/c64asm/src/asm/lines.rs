@@ -292,7 +292,7 @@ impl LineCaches {
     /// again (a label it reads moved) parses it again. Most lines of a large
     /// source are kept this way after their first pass, so their nodes
     /// would otherwise be kept for nothing.
-    #[inline]
+    #[inline(always)]
     pub fn release(&mut self, exprs: &[Expr]) {
         debug_assert!(self.has_fresh());
         // Only the first pass's: a line evaluated again in a later pass (its
