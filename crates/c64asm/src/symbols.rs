@@ -196,7 +196,8 @@ pub struct Anon {
 pub const ANON: Name = Name::MAX;
 
 /// A scope. Every code label has one, and most have no labels: it is
-/// small (20 bytes). Its named labels are in [`Symbols`]' one table; what
+/// small (16 bytes; its highest `.weak` strength, few have one, is in
+/// [`Symbols`]' `max_strengths`). Its named labels are in [`Symbols`]' one table; what
 /// else it has is in [`Symbols`]' contents from its first label on.
 pub struct Namespace {
     /// Its [`Contents`] in [`Symbols`], [`NO_CONTENTS`] while it has no label.
@@ -208,8 +209,6 @@ pub struct Namespace {
     /// [`NO_LABEL`] if none: a bare id (every code label and macro call
     /// has a scope).
     creator: u32,
-    /// Highest strength used here (lookups try 0..=max).
-    max_strength: u8,
 }
 
 /// No label: a [`Namespace`] made by none.
@@ -231,7 +230,6 @@ struct Contents {
 impl Namespace {
     fn new() -> Namespace {
         Namespace {
-            max_strength: 0,
             contents: NO_CONTENTS,
             backr: 0,
             forwr: 0,
@@ -258,13 +256,13 @@ impl Namespace {
 }
 
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Namespace>() == 20);
+const _: () = assert!(std::mem::size_of::<Namespace>() == 16);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Contents>() == 32);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Label>() == 48);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Code>() == 40);
+const _: () = assert!(std::mem::size_of::<Code>() == 32);
 
 /// Element type of code for `len()` and indexing (`.word` data has 2-byte elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,11 +322,53 @@ impl PcType {
     }
 }
 
+/// A code object's [`PcType`] in a word, so that a [`Code`] is 32 bytes (one
+/// is kept for every code label): the usual types (an integer, a bit string)
+/// in the word itself, the rest ([`TypeWord::ASIDE`]) in
+/// [`Symbols::types_aside`]. Read and written through [`Symbols::code_type`]
+/// and [`Symbols::set_code_type`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypeWord(u32);
+
+impl TypeWord {
+    const INT: TypeWord = TypeWord(0);
+    pub const ASIDE: TypeWord = TypeWord(u32::MAX);
+
+    /// `typ` in a word: 0 for an integer, `1 + n` for `n` bits (as the
+    /// replay keeps a code address's type), [`TypeWord::ASIDE`] if it is
+    /// neither.
+    #[inline]
+    pub fn of(typ: PcType) -> TypeWord {
+        match typ {
+            PcType::Int => TypeWord::INT,
+            PcType::Bits(n) if n < u32::MAX - 1 => TypeWord(1 + n),
+            _ => TypeWord::ASIDE,
+        }
+    }
+
+    /// The type held in the word (`None`: it is aside).
+    #[inline]
+    fn get(self) -> Option<PcType> {
+        match self {
+            TypeWord::INT => Some(PcType::Int),
+            TypeWord::ASIDE => None,
+            TypeWord(n) => Some(PcType::Bits(n - 1)),
+        }
+    }
+
+    /// 0 for an integer, `1 + n` for `n` bits; `None` if the type is aside.
+    #[inline]
+    pub fn int_or_bits(self) -> Option<u32> {
+        (self != TypeWord::ASIDE).then_some(self.0)
+    }
+}
+
 /// The value of a label in front of code or data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Code {
     pub addr: u32,
-    pub typ: PcType,
+    /// Its [`PcType`]: see [`TypeWord`] (made by [`Symbols::new_code`]).
+    pub typ: TypeWord,
     pub size: u32,
     pub dtype: DataType,
     pub names: NsId,
@@ -347,6 +387,27 @@ pub struct Code {
     pub data_from: u32,
 }
 
+impl Code {
+    /// A label's new code object at `addr` (of no size yet), with its scope
+    /// `names`, defined in pass `apass`; its bytes go to memory `mem` at
+    /// `memaddr`, after the `data_from` bytes it holds. Its type is given to
+    /// [`Symbols::new_code`].
+    pub fn new(addr: u32, names: NsId, apass: u32, memaddr: u32, mem: u32, data_from: u32) -> Code {
+        Code {
+            addr,
+            typ: TypeWord::default(),
+            size: 0,
+            dtype: DataType::None,
+            names,
+            pass: PassNo::default(),
+            apass: PassNo::of(apass),
+            memaddr,
+            mem,
+            data_from,
+        }
+    }
+}
+
 pub struct Symbols {
     pub labels: Vec<Label>,
     /// Named labels by namespace and name (strength 0, nearly all: an
@@ -354,10 +415,16 @@ pub struct Symbols {
     by_name: table::NameTable,
     /// Named labels of `.weak` strengths (1 and up) by namespace, name and strength.
     weak: FxHashMap<(NsId, Name, u8), LabelId>,
+    /// Per namespace with `.weak` labels, the highest strength used there
+    /// (lookups try 0..=max; 0 where none).
+    max_strengths: FxHashMap<NsId, u8>,
     pub spaces: Vec<Namespace>,
     /// What the namespaces that have labels have: see [`Namespace::contents`].
     contents: Vec<Contents>,
     pub codes: Vec<Code>,
+    /// The types of code objects whose [`TypeWord`] holds none (a float's,
+    /// an address's with operators, bytes'), by code id.
+    types_aside: FxHashMap<u32, PcType>,
     /// The names as first written of the labels whose lookup name's text
     /// differs (a case-insensitive source's `Name` for `name`): few have
     /// one, so they are kept here rather than a pointer in every label.
@@ -420,9 +487,11 @@ impl Default for Symbols {
             labels: Vec::new(),
             by_name: Default::default(),
             weak: FxHashMap::default(),
+            max_strengths: FxHashMap::default(),
             spaces: vec![Namespace::new(), Namespace::new()],
             contents: Vec::new(),
             codes: Vec::new(),
+            types_aside: FxHashMap::default(),
             displays: FxHashMap::default(),
             extra_slot: Default::default(),
             hints: Vec::new(),
@@ -496,9 +565,43 @@ impl Symbols {
         &mut self.codes[id.0 as usize]
     }
 
-    pub fn new_code(&mut self, code: Code) -> CodeId {
+    /// A new code object, `code` of type `typ` (its own `typ` is not read).
+    pub fn new_code(&mut self, code: Code, typ: PcType) -> CodeId {
+        let id = CodeId(self.codes.len() as u32);
         self.codes.push(code);
-        CodeId(self.codes.len() as u32 - 1)
+        self.set_code_type(id, typ);
+        id
+    }
+
+    /// The type of code object `id`.
+    #[inline]
+    pub fn code_type(&self, id: CodeId) -> PcType {
+        match self.code(id).typ.get() {
+            Some(typ) => typ,
+            None => self.type_aside(id),
+        }
+    }
+
+    #[cold]
+    fn type_aside(&self, id: CodeId) -> PcType {
+        self.types_aside[&id.0]
+    }
+
+    /// Whether code object `id` is of type `typ`.
+    #[inline]
+    pub fn code_type_is(&self, id: CodeId, typ: PcType) -> bool {
+        let word = TypeWord::of(typ);
+        self.code(id).typ == word && (word != TypeWord::ASIDE || self.type_aside(id) == typ)
+    }
+
+    /// Code object `id` is now of type `typ`.
+    #[inline]
+    pub fn set_code_type(&mut self, id: CodeId, typ: PcType) {
+        let word = TypeWord::of(typ);
+        self.codes[id.0 as usize].typ = word;
+        if word == TypeWord::ASIDE {
+            self.types_aside.insert(id.0, typ);
+        }
     }
 
     /// The label of exactly this name and strength in `ns`.
@@ -544,7 +647,7 @@ impl Symbols {
         // the namespace itself (a cache miss on a large source) is not read.
         let max = match self.weak.is_empty() {
             true => 0,
-            false => self.ns(ns).max_strength,
+            false => self.max_strengths.get(&ns).copied().unwrap_or(0),
         };
         if max == 0 {
             // No `.weak` here: one look-up (the usual case, every symbol read).
@@ -584,9 +687,9 @@ impl Symbols {
             self.by_name.insert(ns.0, name, id.0);
         } else {
             self.weak.insert((ns, name, strength), id);
+            let max = self.max_strengths.entry(ns).or_default();
+            *max = (*max).max(strength);
         }
-        let space = self.ns_mut(ns);
-        space.max_strength = space.max_strength.max(strength);
         self.contents_mut(ns).order.push(id);
         (id, false)
     }
@@ -686,7 +789,8 @@ impl Symbols {
         let (a, b) = (self.code(x.id), self.code(y.id));
         x.offs == y.offs
             && (x.id == y.id
-                || ((a.addr, a.typ, a.size, a.dtype) == (b.addr, b.typ, b.size, b.dtype)
+                || ((a.addr, a.size, a.dtype) == (b.addr, b.size, b.dtype)
+                    && self.code_type(x.id) == self.code_type(y.id)
                     && (a.names == b.names
                         || (empty_scopes_alike
                             && self.ns(a.names).is_empty()

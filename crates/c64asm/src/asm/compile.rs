@@ -13,7 +13,7 @@ use super::state::{FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
-use crate::symbols::{Code, DataType, LabelId, PassNo};
+use crate::symbols::{Code, DataType, LabelId, PassNo, TypeWord};
 use crate::syntax::ast::BinOp;
 use crate::syntax::compiled::Expr;
 use crate::syntax::expr::intern_name;
@@ -1291,18 +1291,15 @@ impl Assembler<'_> {
         self.syms.ns_mut(names).set_creator_once(label);
         let a = self.out.addr(self.st.addr);
         let data_from = self.out.data_len(a.mem);
-        self.syms.new_code(Code {
-            addr: self.st.star,
-            typ: a.l_type,
-            size: 0,
-            dtype: DataType::None,
+        let code = Code::new(
+            self.st.star,
             names,
-            pass: PassNo::default(),
-            apass: PassNo::of(self.st.pass),
-            memaddr: a.address,
-            mem: a.mem,
+            self.st.pass,
+            a.address,
+            a.mem,
             data_from,
-        })
+        );
+        self.syms.new_code(code, a.l_type)
     }
 
     /// The type `*` takes after `* = v` (code keeps the type of the counter
@@ -1321,7 +1318,7 @@ impl Assembler<'_> {
                 PcType::Bits(len) => PcType::Address(a.mode, len),
                 _ => PcType::Address(a.mode, 0),
             },
-            Value::Code(c) => self.syms.code(c.id).typ,
+            Value::Code(c) => self.syms.code_type(c.id),
             _ => PcType::Int,
         }
     }
@@ -1335,12 +1332,13 @@ impl Assembler<'_> {
         let data_from = self.out.data_len(mem);
         match old {
             Some(cid) => {
+                let moved = self.syms.code(cid).addr != star || !self.syms.code_type_is(cid, typ);
                 let c = self.syms.code_mut(cid);
                 c.data_from = data_from;
                 c.apass = PassNo::of(self.st.pass);
-                if c.addr != star || c.typ != typ {
+                if moved {
                     c.addr = star;
-                    c.typ = typ;
+                    self.syms.set_code_type(cid, typ);
                     self.st.fixeddig = false;
                 }
                 let ns = self.syms.ns_mut(self.syms.code(cid).names);
@@ -1350,18 +1348,8 @@ impl Assembler<'_> {
             }
             None => {
                 let names = self.syms.new_namespace();
-                self.syms.new_code(Code {
-                    addr: star,
-                    typ,
-                    size: 0,
-                    dtype: DataType::None,
-                    names,
-                    pass: PassNo::default(),
-                    apass: PassNo::of(self.st.pass),
-                    memaddr,
-                    mem,
-                    data_from,
-                })
+                let code = Code::new(star, names, self.st.pass, memaddr, mem, data_from);
+                self.syms.new_code(code, typ)
             }
         }
     }
@@ -1371,9 +1359,10 @@ impl Assembler<'_> {
     pub fn star_code(&mut self) -> CodeRef {
         self.opt_invalidate();
         let a = self.out.addr(self.st.addr);
+        let typ = a.l_type;
         let code = Code {
             addr: self.st.star,
-            typ: a.l_type,
+            typ: TypeWord::of(typ),
             size: 0,
             dtype: DataType::None,
             names: self.st.context(),
@@ -1383,12 +1372,14 @@ impl Assembler<'_> {
             mem: a.mem,
             data_from: self.out.data_len(a.mem),
         };
+        // (A type kept aside is compared there.)
         if let Some(id) = self.last_star
             && *self.syms.code(id) == code
+            && (code.typ != TypeWord::ASIDE || self.syms.code_type(id) == typ)
         {
             return CodeRef::new(id);
         }
-        let id = self.syms.new_code(code);
+        let id = self.syms.new_code(code, typ);
         self.last_star = Some(id);
         CodeRef::new(id)
     }
@@ -1401,14 +1392,15 @@ impl Assembler<'_> {
         let used = self.syms.label(id).usepass >= self.st.pass;
         let data_from = self.out.data_len(self.out.addr(self.st.addr).mem);
         let pass = self.st.pass;
+        let moved = self.syms.code(cid).addr != star || !self.syms.code_type_is(cid, typ);
         let c = self.syms.code_mut(cid);
         c.data_from = data_from;
         c.apass = PassNo::of(pass);
-        let moved = c.addr != star || c.typ != typ;
         if moved {
             c.addr = star;
-            c.typ = typ;
+            self.syms.set_code_type(cid, typ);
         }
+        let c = self.syms.code(cid);
         let names = c.names;
         if moved && used {
             self.st.fixeddig = false;

@@ -131,7 +131,7 @@ impl Env for Assembler<'_> {
         if addr as i64 != raw {
             self.addr_wrapped.set(true);
         }
-        pc_value(addr, c.typ)
+        pc_value(addr, self.syms.code_type(code.id))
     }
 }
 

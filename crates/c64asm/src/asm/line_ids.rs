@@ -54,7 +54,7 @@ impl LineIds {
     /// Give `line` of `file` (a text of `lines` lines) the id `id` if it has
     /// none yet (false: it had one). `id` is no less than any id given
     /// before. The table is sized to the file once, not grown by doubling.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
         let l = line as usize;
         let Some(f) = self
@@ -79,6 +79,23 @@ impl LineIds {
             }
         }
         true
+    }
+
+    /// `line` of `file` has no id any more, as before its first (false:
+    /// it has none, or one kept aside, which stays). Its block's base
+    /// stays: the next id given is no less than the one taken back.
+    pub fn clear(&mut self, file: FileId, line: u32) -> bool {
+        let near = self
+            .files
+            .get_mut(file as usize)
+            .and_then(|f| f.near.get_mut(line as usize));
+        match near {
+            Some(d) if *d < ASIDE => {
+                *d = NONE;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// [`LineIds::set`] for a line beyond the file's table: it is made.
@@ -129,6 +146,21 @@ mod tests {
         }
         assert!(!ids.aside.is_empty());
         assert_eq!(ids.lines(0), 300);
+        // An id taken back is given again; one kept aside stays.
+        let (&(file, line), &last) = given
+            .iter()
+            .filter(|(key, _)| !ids.aside.contains_key(key))
+            .max_by_key(|&(_, &id)| id)
+            .unwrap();
+        assert!(ids.clear(file, line));
+        assert_eq!(ids.get(file, line), None);
+        assert!(!ids.clear(file, line));
+        assert!(ids.set(file, 200, line, last));
+        assert_eq!(ids.get(file, line), Some(last));
+        let &(afile, aline) = ids.aside.keys().next().unwrap();
+        assert!(!ids.clear(afile, aline));
+        assert!(ids.get(afile, aline).is_some());
+        assert!(!ids.clear(9, 0));
         assert_eq!(ids.lines(3), 0);
     }
 }

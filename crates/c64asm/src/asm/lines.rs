@@ -195,6 +195,9 @@ const DROPPED: u32 = u32::MAX;
 struct Fresh {
     entry: u32,
     mark: u32,
+    /// The file and line whose only entry it is (found by the line alone,
+    /// not in [`LineCaches::more`]): given back, the entry goes too.
+    only: Option<(FileId, u32)>,
 }
 
 /// An entry's place (see [`Entry::place`]) for a parse `near` bytes from its
@@ -289,6 +292,7 @@ impl LineCaches {
     /// again (a label it reads moved) parses it again. Most lines of a large
     /// source are kept this way after their first pass, so their nodes
     /// would otherwise be kept for nothing.
+    #[inline(always)]
     pub fn release(&mut self, exprs: &[Expr]) {
         debug_assert!(self.has_fresh());
         // Only the first pass's: a line evaluated again in a later pass (its
@@ -328,7 +332,19 @@ impl LineCaches {
             return;
         }
         chunk.truncate(f.mark as usize);
-        self.entries[f.entry as usize].at = DROPPED;
+        // The last entry, its line's only one, is taken off the table (most
+        // given back are: 8 bytes each); the line then has no parse, as
+        // before its first. Others stay, marked.
+        match f.only {
+            Some((file, line))
+                if f.entry as usize + 1 == self.entries.len() && self.first.clear(file, line) =>
+            {
+                self.entries.pop();
+                #[cfg(test)]
+                tests::TAKEN_OFF.with(|t| t.borrow_mut().insert((file, line)));
+            }
+            _ => self.entries[f.entry as usize].at = DROPPED,
+        }
     }
 
     /// Whether a text of hash `h` was parsed before (maybe another text of
@@ -368,7 +384,8 @@ impl LineCaches {
     }
 
     /// Keep `entry`, the parse of `line` (of a text of `lines` lines) at the
-    /// text's `offset` as `kind`.
+    /// text's `offset` as `kind`: its id, and whether it is the line's only
+    /// entry, found by the line alone.
     fn insert(
         &mut self,
         file: FileId,
@@ -377,7 +394,7 @@ impl LineCaches {
         entry: Entry,
         offset: u32,
         kind: ParseKind,
-    ) -> u32 {
+    ) -> (u32, bool) {
         if self.first.lines(file) < lines {
             // About one parse a line: a large file's table grows once, to
             // its size (not by doubling, with a copy next to it at the
@@ -390,18 +407,15 @@ impl LineCaches {
             // Beyond what a key holds (a huge expansion text): parsed each
             // time, never found.
             self.entries.push(entry);
-            return id;
+            return (id, false);
         }
         let far = entry.place() & FAR == FAR;
         self.entries.push(entry);
-        if self.first.set(file, lines, line, id) {
-            if far {
-                self.more.insert((file, line, key(offset, kind)), id);
-            }
-        } else {
+        let first = self.first.set(file, lines, line, id);
+        if far || !first {
             self.more.insert((file, line, key(offset, kind)), id);
         }
-        id
+        (id, first && !far)
     }
 
     /// A new chunk of `capacity` expressions (the current one unless a
@@ -538,16 +552,21 @@ impl Assembler<'_> {
             info: place(near, kind) << NEAR_SHIFT | size | if extra { EXTRA } else { 0 },
         };
         let lines = self.src.get(line.file).line_count();
-        let id = match found {
+        let (id, only) = match found {
             Some(id) => {
                 #[cfg(test)]
                 tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
                 self.lines.entries[id as usize] = entry;
-                id
+                (id, false)
             }
-            None => self
-                .lines
-                .insert(line.file, lines, line.index, entry, offset, kind),
+            None => {
+                #[cfg(test)]
+                if tests::TAKEN_OFF.with(|t| t.borrow().contains(&(line.file, line.index))) {
+                    tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
+                }
+                self.lines
+                    .insert(line.file, lines, line.index, entry, offset, kind)
+            }
         };
         let mut origin = false;
         if extra {
@@ -579,7 +598,11 @@ impl Assembler<'_> {
         }
         // Copies are made from an origin's nodes: it is never given back.
         if !extra && !origin && self.lines.current == Some(chunk) {
-            self.lines.fresh = Some(Fresh { entry: id, mark });
+            self.lines.fresh = Some(Fresh {
+                entry: id,
+                mark,
+                only: only.then_some((line.file, line.index)),
+            });
         }
         id
     }
@@ -778,6 +801,9 @@ mod tests {
     thread_local! {
         /// Parses given back and made again on this thread.
         pub static PARSED_AGAIN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Lines whose entries were taken off with their nodes.
+        pub static TAKEN_OFF: std::cell::RefCell<std::collections::HashSet<(crate::source::FileId, u32)>> =
+            std::cell::RefCell::default();
     }
 
     /// Lines kept for replay in the first pass give their parses back; when a
@@ -790,6 +816,7 @@ mod tests {
         let src = "* = $1000\nstart lda fwd\nhere nop\nn = here - start\n lda #n\n lda #n+1\n\
                    .for i = 0, i < 3, i += 1\n .byte i + n\n .next\nfwd = $12\n";
         PARSED_AGAIN.with(|n| n.set(0));
+        TAKEN_OFF.with(|t| t.borrow_mut().clear());
         // On this thread (`assemble_str` runs a thread of its own).
         let p = crate::asm::Assembler::new(&Options::default())
             .run_text("t.asm", src)
@@ -802,6 +829,8 @@ mod tests {
             ]
         );
         assert_eq!(PARSED_AGAIN.with(|n| n.get()), 2);
+        // Their entries were taken off the table, not kept marked.
+        assert!(TAKEN_OFF.with(|t| t.borrow().len()) >= 2);
     }
 
     /// A parse too wide for the packed cache entry (300 expressions) is kept

@@ -360,6 +360,7 @@ impl Replay {
 
     /// A new record for `line` (of a text of `lines` lines), which has
     /// none: empty, all 0. Its place.
+    #[inline]
     fn add(&mut self, line: &LineRef, lines: usize) -> usize {
         let id = self.records.len();
         if self.index.set(line.file, lines, line.index, id as u32) {
@@ -613,15 +614,24 @@ impl Assembler<'_> {
             ),
             Value::Code(CodeRef { id: cid, offs }) if cid.0 < BITS => {
                 let c = self.syms.code(cid);
-                let typ = match c.typ {
-                    PcType::Int => 0,
-                    PcType::Bits(n) if n < u32::MAX => 1 + n,
-                    _ => return None,
+                let typ = match c.typ.int_or_bits() {
+                    Some(typ) => typ,
+                    None => self.wide_type(cid)?,
                 };
                 (cid.0, offs as u32, c.addr, typ)
             }
             _ => return None,
         })
+    }
+
+    /// A code type kept aside, as a read keeps it (`1 + n` for `n` bits,
+    /// the longest ones; `None` for types no read keeps).
+    #[cold]
+    fn wide_type(&self, id: crate::value::CodeId) -> Option<u32> {
+        match self.syms.code_type(id) {
+            PcType::Bits(n) if n < u32::MAX => Some(1 + n),
+            _ => None,
+        }
     }
 
     /// Has `want`'s label still the value kept (`value_now` is what
@@ -640,10 +650,8 @@ impl Assembler<'_> {
             (F_CODE, &Value::Code(CodeRef { id, offs })) => {
                 id.0 == want.a & ((1 << CODE_BITS) - 1) && offs == 0 && {
                     let c = self.syms.code(id);
-                    let typ = match c.typ {
-                        PcType::Int => 0,
-                        PcType::Bits(n) if n < u32::MAX => 1 + n,
-                        _ => return false,
+                    let Some(typ) = c.typ.int_or_bits().or_else(|| self.wide_type(id)) else {
+                        return false;
                     };
                     c.addr == want.b && typ == want.a >> CODE_BITS
                 }

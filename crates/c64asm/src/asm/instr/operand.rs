@@ -236,7 +236,7 @@ impl Assembler<'_> {
             return None;
         };
         let code = self.syms.code(c.id);
-        let PcType::Address(mode, bits) = code.typ else {
+        let PcType::Address(mode, bits) = self.syms.code_type(c.id) else {
             return None;
         };
         // `.logical address($8000)`: no operators, a label like any other.
