@@ -255,7 +255,8 @@ impl Assembler<'_> {
     }
 
     /// The closing line of a definition starting at `line`, found by counting
-    /// nested definitions.
+    /// nested definitions. A `.comment` block hides its lines' directives
+    /// (comments nest), as 64tass skips the body.
     fn body_end(
         &mut self,
         file: FileId,
@@ -265,11 +266,16 @@ impl Assembler<'_> {
     ) -> Option<u32> {
         let count = self.src.get(file).line_count() as u32;
         let mut depth = 0;
+        let mut comments = 0u32;
         for i in line + 1..count {
             let Some(cmd) = self.directive_of(file, i) else {
                 continue;
             };
-            if openers.contains(&cmd) {
+            if cmd == Cmd::Comment {
+                comments += 1;
+            } else if comments > 0 {
+                comments -= u32::from(cmd == Cmd::Endc);
+            } else if openers.contains(&cmd) {
                 depth += 1;
             } else if closers.contains(&cmd) {
                 if depth == 0 {
