@@ -308,14 +308,4 @@ impl Assembler<'_> {
             ),
         }
     }
-
-    /// An integer argument (`.eor`, `.seed`).
-    pub fn int_arg(&mut self, line: &LineRef, args: usize) -> Option<i128> {
-        let (v, pos) = self.one_value(line, args)?;
-        if v.is_none() {
-            return None;
-        }
-        let r = to_int(&v, self);
-        self.check(line, pos, r).ok()
-    }
 }

@@ -142,14 +142,51 @@ impl Assembler<'_> {
         }
     }
 
+    /// `.seed n`: the generator starts over, with `n` (an unsigned number
+    /// of up to 128 bits, a float's integer part) mixed in, 64 bits per
+    /// word; a seed out of that range is an error and the start is kept, as
+    /// in 64tass.
     pub fn seed(&mut self, line: &LineRef, args: usize) {
         self.record_line(line, None);
-        if let Some(n) = self.int_arg(line, args) {
-            // 64tass mixes the seed's magnitude in, 64 bits per word.
-            let m = n.unsigned_abs();
-            let [a, b] = super::state::RANDOM_START;
-            self.st.random = [a ^ m as u64, b ^ (m >> 64) as u64];
+        let Some((v, pos)) = self.one_value(line, args) else {
+            return;
+        };
+        if v.is_none() {
+            return;
         }
+        let n = match crate::value::convert::numeric(&v, self) {
+            Ok(crate::value::Value::Float(f)) => num_traits::FromPrimitive::from_f64(f.trunc()),
+            Ok(n) => crate::value::int::big(&n),
+            Err(mut f) => {
+                // 64tass converts the value to an integer object.
+                if let Some(what) = f.msg.strip_prefix("can't get integer value of ") {
+                    f.msg = format!("conversion of {what} to int is not possible");
+                }
+                self.fault(line, pos, f);
+                return;
+            }
+        };
+        self.st.random = super::state::RANDOM_START;
+        let Some(n) = n else { return };
+        let describe = |a: &Self| crate::value::convert::describe(&v, a);
+        let m = match num_traits::ToPrimitive::to_u128(&n) {
+            Some(m) => m,
+            None if num_traits::Signed::is_negative(&n) => {
+                let msg = format!("value needs to be non-negative {}", describe(self));
+                self.error(self.span_at(line, pos), Kind::ValueOutOfRange, msg);
+                return;
+            }
+            None => {
+                let msg = format!(
+                    "too large for a 128 bit unsigned integer {}",
+                    describe(self)
+                );
+                self.error(self.span_at(line, pos), Kind::ValueOutOfRange, msg);
+                return;
+            }
+        };
+        let [a, b] = super::state::RANDOM_START;
+        self.st.random = [a ^ m as u64, b ^ (m >> 64) as u64];
     }
 
     /// `.option allow_branch_across_page = 0`
