@@ -168,22 +168,14 @@ impl Assembler<'_> {
         };
         self.st.random = super::state::RANDOM_START;
         let Some(n) = n else { return };
-        let describe = |a: &Self| crate::value::convert::describe(&v, a);
-        let m = match num_traits::ToPrimitive::to_u128(&n) {
-            Some(m) => m,
-            None if num_traits::Signed::is_negative(&n) => {
-                let msg = format!("value needs to be non-negative {}", describe(self));
-                self.error(self.span_at(line, pos), Kind::ValueOutOfRange, msg);
-                return;
-            }
-            None => {
-                let msg = format!(
-                    "too large for a 128 bit unsigned integer {}",
-                    describe(self)
-                );
-                self.error(self.span_at(line, pos), Kind::ValueOutOfRange, msg);
-                return;
-            }
+        let Some(m) = num_traits::ToPrimitive::to_u128(&n) else {
+            let why = match num_traits::Signed::is_negative(&n) {
+                true => "value needs to be non-negative",
+                false => "too large for a 128 bit unsigned integer",
+            };
+            let msg = format!("{why} {}", crate::value::convert::describe(&v, self));
+            self.error(self.span_at(line, pos), Kind::ValueOutOfRange, msg);
+            return;
         };
         let [a, b] = super::state::RANDOM_START;
         self.st.random = [a ^ m as u64, b ^ (m >> 64) as u64];

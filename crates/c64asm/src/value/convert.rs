@@ -341,30 +341,29 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     longer_bytes(v, bits, false, env)?;
     let n = numeric(v, env)?;
     let limit: i128 = 1i128 << bits;
+    let negative = || {
+        Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(&n, env)
+        ))
+    };
     match &n {
         Value::Bits(b) => b
             .to_uval(bits)
             .ok_or_else(|| too_large(v, &n, bits, false, env)),
         // Longer than 64 bits: never fits.
         Value::BigBits(_) => Err(too_large(v, &n, bits, false, env)),
-        Value::BigInt(b) if num_traits::Signed::is_negative(&**b) => Err(Fault::new(format!(
-            "value needs to be non-negative {}",
-            describe(&n, env)
-        ))),
+        Value::BigInt(b) if num_traits::Signed::is_negative(&**b) => Err(negative()),
         Value::BigInt(_) => Err(too_large(v, &n, bits, false, env)),
         // Beyond any integer the conversion makes: too large, or negative.
-        Value::Float(f) if beyond_int(*f) && *f > 0.0 => Err(too_large(v, &n, bits, false, env)),
-        Value::Float(f) if beyond_int(*f) => Err(Fault::new(format!(
-            "value needs to be non-negative {}",
-            describe(&n, env)
-        ))),
+        Value::Float(f) if beyond_int(*f) => Err(match *f > 0.0 {
+            true => too_large(v, &n, bits, false, env),
+            false => negative(),
+        }),
         _ => {
             let i = to_int(&n, env)?;
             if i < 0 {
-                Err(Fault::new(format!(
-                    "value needs to be non-negative {}",
-                    describe(&n, env)
-                )))
+                Err(negative())
             } else if i >= limit {
                 Err(too_large(v, &n, bits, false, env))
             } else {
