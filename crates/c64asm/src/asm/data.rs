@@ -82,7 +82,9 @@ impl Assembler<'_> {
                 }
                 continue;
             }
-            let (v, pos) = self.eval_placed(line, e, false);
+            // Kept: its error is reported when the value is stored, in
+            // the order of the values, as 64tass's (`.byte 300, 1/0`).
+            let (v, pos) = self.eval_placed(line, e, true);
             out.push(Located {
                 val: v.unwrap_or(Value::None),
                 pos,
@@ -281,30 +283,35 @@ impl Assembler<'_> {
         }
     }
 
-    /// 64tass's hints for the usual mistakes with data directives.
+    /// 64tass's hints for the usual mistakes with data directives, each
+    /// given once a pass (the signed one only once it has been given: a
+    /// value no signed directive holds either says nothing).
     fn pitfall_note(&mut self, cmd: Cmd, v: &Value, bits: u32) {
-        // Once a pass is enough, as in 64tass.
-        if std::mem::replace(&mut self.st.pitfall_noted, true) {
-            return;
-        }
         if cmd == Cmd::Byte && matches!(v, Value::Str(_)) {
-            self.note("use '.text' for multi character strings [-Wpitfalls]".into());
+            if !std::mem::replace(&mut self.st.pitfall_noted.text, true) {
+                self.note(
+                    "for long strings mixed with bytes please use the '.text' directive [-Wpitfalls]"
+                        .into(),
+                );
+            }
             return;
         }
-        if matches!(cmd, Cmd::Addr | Cmd::Rta) {
+        if matches!(cmd, Cmd::Addr | Cmd::Rta)
+            || self.st.pitfall_noted.signed
+            || to_ival(v, bits, self).is_err()
+        {
             return;
         }
-        if to_ival(v, bits, self).is_ok() {
-            let better = match cmd {
-                Cmd::Byte => ".char",
-                Cmd::Long => ".lint",
-                Cmd::Dword => ".dint",
-                _ => ".sint",
-            };
-            self.note(format!(
-                "for signed values '{better}' is a better fit [-Wpitfalls]"
-            ));
-        }
+        let better = match cmd {
+            Cmd::Byte => ".char",
+            Cmd::Long => ".lint",
+            Cmd::Dword => ".dint",
+            _ => ".sint",
+        };
+        self.note(format!(
+            "for signed values '{better}' is a better fit [-Wpitfalls]"
+        ));
+        self.st.pitfall_noted.signed = true;
     }
 
     /// The bytes `.text` makes of a value. A value that fails keeps its

@@ -991,6 +991,11 @@ impl Assembler<'_> {
             ExprKind::Int(v) => Ok(Value::Int(v)),
             ExprKind::Bits(b) => Ok(Value::Bits(b.bits())),
             ExprKind::Big(v) => Ok(v.clone()),
+            // A literal beyond a float (`1e400`, see `scan::number`) fails
+            // where it is used, as 64tass's error object does.
+            ExprKind::Float(f) if f.is_infinite() => {
+                Err(self.fault(line, e.pos, Fault::new(FLOAT_OVERFLOW)))
+            }
             ExprKind::Float(f) => Ok(Value::Float(f)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bytes(b) => Ok(Value::Bytes(b.clone())),

@@ -94,6 +94,16 @@ impl Wait {
     }
 }
 
+/// The `-Wpitfalls` notes of data directives given this pass (64tass
+/// gives each once a pass).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PitfallsNoted {
+    /// Text in `.byte`: use `.text`.
+    pub text: bool,
+    /// A negative value in an unsigned directive: the signed one fits.
+    pub signed: bool,
+}
+
 /// A label in front of a block directive, whose size is the block's.
 #[derive(Clone, Copy, Debug)]
 pub struct SizedLabel {
@@ -235,8 +245,8 @@ pub struct PassState {
     /// How the instruction being made reaches `-Woptimize` (set by the
     /// branch encoder; see `crate::optimizer::OptParts`).
     pub opt_parts: crate::optimizer::OptParts,
-    /// The `-Wpitfalls` hint was given this pass.
-    pub pitfall_noted: bool,
+    /// Which `-Wpitfalls` hints were given this pass.
+    pub pitfall_noted: PitfallsNoted,
     /// What each line remembers from the last pass, by where it runs:
     /// where a loop or call started, where a branch ended.
     pub stars: super::stars::Stars,
@@ -291,7 +301,7 @@ impl PassState {
             depth: 0,
             longjumps: rustc_hash::FxHashMap::default(),
             vline: 0,
-            pitfall_noted: false,
+            pitfall_noted: PitfallsNoted::default(),
             emit_at: None,
             opt_parts: Default::default(),
             pc_first: false,
@@ -313,7 +323,7 @@ impl PassState {
         self.random = RANDOM_START;
         self.longjumps.clear();
         self.vline = 0;
-        self.pitfall_noted = false;
+        self.pitfall_noted = PitfallsNoted::default();
         self.shadow_in_fn.clear();
         self.stars.begin_pass();
         self.reset_file(out);

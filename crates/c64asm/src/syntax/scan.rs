@@ -446,9 +446,8 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
             scale10(value, e.unsigned_abs(), e < 0)
         };
     }
-    if !value.is_finite() {
-        return error(pos, "floating point overflow");
-    }
+    // Beyond a float: an infinite literal, "floating point overflow" where
+    // it is evaluated (64tass goes on with the line's other values).
     Ok((Number::Float(value), end))
 }
 

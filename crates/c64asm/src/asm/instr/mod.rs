@@ -413,8 +413,24 @@ impl Assembler<'_> {
                 // an address not known yet is laid out at the size asked).
                 let refused = Width::is_refusal(&msg);
                 if let Some((pos, f)) = self.unencodable_operand(&vals, &msg) {
-                    // At its character, once per encoding and pass.
+                    // At its character, once per encoding and pass; then, as
+                    // 64tass, the text with a `?` for it (`lda #"a_"` is
+                    // also too large).
                     self.fault(line, pos, f);
+                    self.marking.set(true);
+                    let marked = self.encode(line, op, width, &vals, mpos32);
+                    self.marking.set(false);
+                    match marked {
+                        Ok(bytes) => {
+                            self.emit_instruction(line, &bytes, mpos as Pos);
+                            return Step::Next;
+                        }
+                        Err(Bad(at, msg)) if !msg.is_empty() => {
+                            let span = self.span_at(line, at);
+                            self.error(span, Bad::kind_of(&msg), msg);
+                        }
+                        Err(_) => {}
+                    }
                 } else if !msg.is_empty() {
                     self.error(span, kind, msg);
                 }
