@@ -591,13 +591,8 @@ impl Assembler<'_> {
                     return;
                 };
                 if let FrameData::Virtual { prev, label } = f.data {
-                    let a = self.out.addr(self.st.addr);
-                    let end = a.end.max(a.address);
-                    let size = end.wrapping_sub(a.start);
-                    let start = a.start;
                     if let Some(s) = label {
-                        self.syms.label_mut(s.label).set_update_after(false);
-                        self.set_size(s.label, size, start);
+                        self.close_virtual_label(s);
                     }
                     self.st.addr = prev;
                 }
@@ -809,9 +804,7 @@ impl Assembler<'_> {
                 } = f.data
                 {
                     if let Some(s) = label {
-                        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr);
-                        self.syms.label_mut(s.label).set_update_after(false);
-                        self.set_size(s.label, size, s.addr);
+                        self.close_section_label(s);
                     }
                     self.st.section = prev_section;
                     self.st.addr = prev_addr;

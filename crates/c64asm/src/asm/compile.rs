@@ -9,7 +9,7 @@ use super::commands::Cmd;
 use super::lines::{LineRef, ParseKind};
 use super::report::{EResult, Reported};
 use super::stars::Entered;
-use super::state::{FrameData, Wait};
+use super::state::{FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::source::Span;
@@ -855,6 +855,31 @@ impl Assembler<'_> {
         self.set_code_size(cid, size, oaddr);
     }
 
+    /// A block's label takes the size of what the block laid out.
+    pub fn close_sized(&mut self, s: SizedLabel) {
+        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & self.out.image_mask;
+        self.syms.label_mut(s.label).set_update_after(false);
+        self.set_size(s.label, size, s.addr);
+    }
+
+    /// A `.virtual`'s label takes the size of what it laid out (its
+    /// furthest address, not where it ended).
+    pub fn close_virtual_label(&mut self, s: SizedLabel) {
+        let a = self.out.addr(self.st.addr);
+        let end = a.end.max(a.address);
+        let size = end.wrapping_sub(a.start);
+        let start = a.start;
+        self.syms.label_mut(s.label).set_update_after(false);
+        self.set_size(s.label, size, start);
+    }
+
+    /// A `.section`'s label takes the size of what the section grew by.
+    pub fn close_section_label(&mut self, s: SizedLabel) {
+        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr);
+        self.syms.label_mut(s.label).set_update_after(false);
+        self.set_size(s.label, size, s.addr);
+    }
+
     /// Set the size of a code object (a label's or a scoped loop iteration's).
     pub fn set_code_size(&mut self, cid: CodeId, size: u32, oaddr: u32) {
         let mem = self.out.addr(self.st.addr).mem;
@@ -1644,8 +1669,18 @@ pub fn tuple_of(mut vals: super::eval::Args) -> Value {
 }
 
 impl Assembler<'_> {
-    /// The frame's cleanup when its closing directive never came.
+    /// The frame's cleanup when its closing directive never came: as 64tass,
+    /// a block's label still takes its size (so an unused `.proc` is left
+    /// out in the next pass, as a closed one is).
     pub fn abandon(&mut self, f: &super::state::Frame) -> &'static str {
+        match f.data {
+            FrameData::Sized(Some(s))
+            | FrameData::Switch { label: Some(s), .. }
+            | FrameData::Page { label: Some(s), .. } => self.close_sized(s),
+            FrameData::Virtual { label: Some(s), .. } => self.close_virtual_label(s),
+            FrameData::Section { label: Some(s), .. } => self.close_section_label(s),
+            _ => {}
+        }
         match (&f.what, &f.data) {
             (Wait::None, _) => "",
             (Wait::Pend | Wait::Bend | Wait::Bend2 | Wait::EndN | Wait::EndN2, _) => {

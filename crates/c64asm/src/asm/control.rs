@@ -165,12 +165,6 @@ impl Assembler<'_> {
     }
 
     /// Give a label in front of a block the block's size.
-    pub fn close_sized(&mut self, s: SizedLabel) {
-        let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & self.out.image_mask;
-        self.syms.label_mut(s.label).set_update_after(false);
-        self.set_size(s.label, size, s.addr);
-    }
-
     pub fn switch(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         let parent_skip = self.st.top().skip;
         self.record_line(line, None);
