@@ -120,14 +120,20 @@ fn unknown_word_in_the_mnemonic_column() {
         9,
         3,
     );
-    // 64tass says "general syntax" here too; c64asm names the missing switch.
+    // 64tass says "general syntax" here too; a note names the missing switch.
     check(
         "* = $1000\nlabel   lax #1\n",
         Kind::UnknownMnemonic,
-        "instruction 'lax' needs the 6502i processor (-i or .cpu \"6502i\")",
+        "general syntax",
         2,
         9,
         3,
+    );
+    let d = fail("* = $1000\nlabel   lax #1\n");
+    let notes: Vec<&String> = d.errors().flat_map(|e| &e.notes).collect();
+    assert_eq!(
+        notes,
+        ["instruction 'lax' needs the 6502i processor (-i or .cpu \"6502i\")"]
     );
     // In the first word's place `ldq` is a label and `#1` a macro call of an
     // int, as in 64tass; a failed run shows no warnings (64tass neither).

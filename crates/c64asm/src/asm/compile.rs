@@ -787,16 +787,17 @@ impl Assembler<'_> {
                         self.finish_line(line, newlabel);
                         return step;
                     }
-                    self.error(
-                        line.span(pos, pos + len),
-                        Kind::UnknownMnemonic,
-                        // With `-C` a mnemonic in capitals is no instruction at all.
-                        (!self.dialect.case_sensitive
-                            || !text.bytes().any(|b| b.is_ascii_uppercase()))
-                        .then(|| super::mnemonics::other_cpu_hint(text))
-                        .flatten()
-                        .unwrap_or_else(|| "general syntax".to_string()),
-                    );
+                    // 64tass's words; an instruction of another processor
+                    // is named in a note (with `-C` a mnemonic in capitals
+                    // is no instruction at all).
+                    let span = line.span(pos, pos + len);
+                    self.error(span, Kind::UnknownMnemonic, "general syntax".into());
+                    if (!self.dialect.case_sensitive
+                        || !text.bytes().any(|b| b.is_ascii_uppercase()))
+                        && let Some(hint) = super::mnemonics::other_cpu_hint(text)
+                    {
+                        self.note(hint);
+                    }
                 } else {
                     let assigns = if self.dialect.tasm {
                         line.at(pos) == b'='
