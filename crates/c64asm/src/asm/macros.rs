@@ -912,6 +912,10 @@ impl Assembler<'_> {
         span: Span,
         newlabel: Option<NewLabel>,
     ) -> bool {
+        if line.at_end(args) {
+            self.argnum(line, args, 0, 1, usize::MAX);
+            return false;
+        }
         let mut p = crate::syntax::expr::Parser::new(
             line.text,
             args,
