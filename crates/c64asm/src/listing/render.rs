@@ -773,12 +773,21 @@ impl Writer {
     /// Data: 8 bytes on the first row (4 without the disassembly, 16
     /// without the source), 16 on each after it; a run of two or
     /// more rows the same as the one before is one line, as 64tass shortens
-    /// them. The offset wrapping at 64 KiB starts over with a short row.
+    /// them. The offset wrapping at 64 KiB starts over with a short row
+    /// (numbered again).
     fn data(&mut self, addr: u32, pc: u32, bytes: &[u8], source: Option<&str>) {
         if !self.wide && !bytes.is_empty() {
             let room = (0x10000 - (addr & 0xffff)) as usize;
             if bytes.len() > room {
+                // The part after the wrap is another block of memory to
+                // 64tass: its first row shows the line's number again
+                // (without the file, named already).
+                let mut number = self.number.clone();
+                if let Some(colon) = number.iter().position(|&b| b == b':') {
+                    number.truncate(colon);
+                }
                 self.data(addr, pc, &bytes[..room], source);
+                self.number = number;
                 // The program counter shown goes back by 64 KiB with the
                 // offset (on the 65816 too: `$12fff0` + 16 is `$120000`).
                 let pc = pc.wrapping_add(room as u32).wrapping_sub(0x10000);
