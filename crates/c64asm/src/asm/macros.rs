@@ -766,10 +766,15 @@ impl Assembler<'_> {
             let (closers, openers) = body_marks(kind);
             let end = self
                 .body_end(file, at, closers, openers)
-                .or_else(|| self.last_line_closes(id, kind));
-            if let Some(end) = end {
-                self.macros.set_end(id, end);
-            }
+                .or_else(|| self.last_line_closes(id, kind))
+                // No closer: the body is the rest of the text, laid out
+                // (its errors reported) before the closer is found missing.
+                .unwrap_or_else(|| {
+                    (self.src.get(file).line_count() as u32)
+                        .saturating_sub(1)
+                        .max(at)
+                });
+            self.macros.set_end(id, end);
         }
         let file = match self.expansion(id, "", "?") {
             Ok(f) => f,
