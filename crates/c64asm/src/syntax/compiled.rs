@@ -475,6 +475,29 @@ impl Expr {
         Expr::leaf(pos, Tag::Ident, 0, 0, Data { word: name })
     }
 
+    /// A name (`false`) or an anonymous reference (`true`) and its word, if
+    /// that is all the node is: it can be made again from them (see
+    /// [`Expr::named`]), so the parse cache keeps such a line's lone node
+    /// in its entry, not in a chunk.
+    #[inline]
+    pub fn as_named(&self) -> Option<(bool, u32)> {
+        let anon = match self.tag {
+            Tag::Ident => false,
+            Tag::Anon => true,
+            _ => return None,
+        };
+        // SAFETY: both tags store a word.
+        let word = unsafe { self.data.word };
+        (self.op == 0 && self.aux == 0).then_some((anon, word))
+    }
+
+    /// The node [`Expr::as_named`] read, at `pos`.
+    #[inline]
+    pub fn named(pos: Pos, anon: bool, word: u32) -> Expr {
+        let tag = if anon { Tag::Anon } else { Tag::Ident };
+        Expr::leaf(pos, tag, 0, 0, Data { word })
+    }
+
     /// `.name`: `name` as it is looked up (folded unless case-sensitive),
     /// `written` as the source spells it (what `str` and messages show).
     pub fn symbol(pos: Pos, name: Name, written: Name) -> Expr {
