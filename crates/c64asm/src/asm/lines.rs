@@ -6,8 +6,8 @@ use std::rc::Rc;
 use super::Assembler;
 use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::Pos;
-use crate::syntax::compiled::{Arena, Expr, ExprList};
+use crate::syntax::ast::{AddrOp, Pos};
+use crate::syntax::compiled::{Arena, Expr, ExprList, addr_code, addr_op};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
@@ -99,8 +99,8 @@ pub struct Parsed {
 }
 
 /// A line's parsed expressions: a range of a shared chunk (many lines'
-/// expressions in one allocation instead of one each), or a lone name
-/// made again from its cache entry.
+/// expressions in one allocation instead of one each), or one expression
+/// made again from its cache entry (see [`NAMED`], [`ADDRESSED`]).
 pub struct Exprs(Nodes);
 
 enum Nodes {
@@ -109,8 +109,7 @@ enum Nodes {
         start: u32,
         len: u32,
     },
-    /// A name or anonymous reference alone, kept in its entry (see
-    /// [`NAMED`]).
+    /// A name or anonymous reference alone, made from its entry.
     Named(Expr),
 }
 
@@ -186,10 +185,33 @@ const WORD_BITS: u32 = 24;
 const DIST_BITS: u32 = 6;
 const ANON_BIT: u32 = 1 << (WORD_BITS + DIST_BITS);
 const ANON_BIAS: u32 = 1 << (WORD_BITS - 1);
+/// In an entry's length field, from here on (below [`NAMED`]): the parse is
+/// an addressing mode over a name (`lda tab0,x`, `sta zp1,x`, `lda #fwd`),
+/// the mode's code ([`addr_code`]: 0–3, and 8–15 as 4–11) added. Its `at`
+/// is the name's word and distance as for [`NAMED`]; its rel field holds
+/// the mode's distance ([`DIST_BITS`]) above the end's ([`ADDRESSED_REL_BITS`]).
+const ADDRESSED: u32 = 48;
+/// [`NAMED`] from [`ADDRESSED`].
+const NAMED_INDEX: u32 = NAMED - ADDRESSED;
+const ADDRESSED_REL_BITS: u32 = REL_BITS - DIST_BITS;
+const DIST_MASK: u32 = (1 << DIST_BITS) - 1;
+const WORD_MASK: u32 = (1 << WORD_BITS) - 1;
 const LEN_MASK: u32 = (1 << LEN_BITS) - 1;
 const REL_MASK: u32 = (1 << REL_BITS) - 1;
 
 const _: () = assert!(NEAR_SHIFT + NEAR_BITS == KIND_SHIFT);
+
+/// An addressing mode as an [`ADDRESSED`] entry's index (its code: 0–3,
+/// and 8–15 as 4–11).
+fn mode_index(op: AddrOp) -> u32 {
+    let code = addr_code(op) as u32;
+    if code >= 8 { code - 4 } else { code }
+}
+
+/// The addressing mode of [`mode_index`] `i`.
+fn mode_op(i: u32) -> AddrOp {
+    addr_op(if i >= 4 { i + 4 } else { i } as u8)
+}
 
 /// What few parses have.
 #[derive(Default)]
@@ -208,7 +230,7 @@ impl Entry {
         // The last chunk number is left out: its last start is [`DROPPED`].
         (chunk < (1 << (32 - START_BITS)) - 1
             && start < 1 << START_BITS
-            && len < NAMED
+            && len < ADDRESSED
             && rel < 1 << REL_BITS)
             .then_some((chunk << START_BITS | start, len << LEN_SHIFT | rel))
     }
@@ -229,24 +251,65 @@ impl Entry {
         ))
     }
 
-    /// Whether the entry holds its parse's lone node (see [`NAMED`]).
-    #[inline]
-    fn is_named(&self) -> bool {
-        self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK == NAMED
+    /// The packed `at` and size fields of a parse that is `node` alone,
+    /// an addressing mode over a name, `pos` where the parse began, if the
+    /// values fit them (see [`ADDRESSED`]).
+    fn pack_addressed(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
+        let (op, name) = node.as_addressed_name()?;
+        let (_, word) = name.as_named()?;
+        let code = mode_index(op);
+        let (name_dist, dist) = (name.pos.wrapping_sub(pos), node.pos.wrapping_sub(pos));
+        (word < 1 << WORD_BITS
+            && name_dist < 1 << DIST_BITS
+            && dist < 1 << DIST_BITS
+            && rel < 1 << ADDRESSED_REL_BITS)
+            .then_some((
+                word | name_dist << WORD_BITS,
+                (ADDRESSED + code) << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel,
+            ))
     }
 
-    /// The lone node of a [`NAMED`] entry whose parse began at `pos`.
+    /// Whether the entry holds its parse itself (see [`NAMED`],
+    /// [`ADDRESSED`]), not a place in a chunk.
     #[inline]
-    fn named_node(&self, pos: u32) -> Expr {
-        let anon = self.at & ANON_BIT != 0;
-        let word = self.at & ((1 << WORD_BITS) - 1);
+    fn is_lone(&self) -> bool {
+        self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK >= ADDRESSED
+    }
+
+    /// Where a lone entry's parse stopped, from where it began.
+    #[inline]
+    fn lone_rel(&self) -> u32 {
+        if self.info >> LEN_SHIFT & LEN_MASK == NAMED {
+            self.info & REL_MASK
+        } else {
+            self.info & ((1 << ADDRESSED_REL_BITS) - 1)
+        }
+    }
+
+    /// A lone entry's name: its word, whether it is an anonymous
+    /// reference, and its distance from where the parse began.
+    #[inline]
+    fn lone_name(&self) -> (u32, bool, u32) {
+        let anon = self.info >> LEN_SHIFT & LEN_MASK == NAMED && self.at & ANON_BIT != 0;
+        let word = self.at & WORD_MASK;
         let word = if anon {
             word.wrapping_sub(ANON_BIAS)
         } else {
             word
         };
-        let dist = self.at >> WORD_BITS & ((1 << DIST_BITS) - 1);
-        Expr::named(pos.wrapping_add(dist), anon, word)
+        (word, anon, self.at >> WORD_BITS & DIST_MASK)
+    }
+
+    /// Whether `one` is the expression this lone entry holds (at any place).
+    fn holds(&self, one: &Expr) -> bool {
+        let (word, anon, _) = self.lone_name();
+        match (self.info >> LEN_SHIFT & LEN_MASK).checked_sub(ADDRESSED) {
+            Some(NAMED_INDEX) => one.as_named() == Some((anon, word)),
+            Some(mode) => one.as_addressed_name().is_some_and(|(op, name)| {
+                mode_index(op) == mode && name.as_named() == Some((false, word))
+            }),
+            None => false,
+        }
     }
 
     /// Where the parse began from its line's start, and its kind (the
@@ -303,6 +366,9 @@ pub struct LineCaches {
     more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
+    /// Two-node chunks the parses of [`ADDRESSED`] entries are made again
+    /// in when read, each used again once no `Exprs` holds it.
+    pairs: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
     current: Option<u32>,
     /// A clean parse (no error, no deprecation, packed) of each text parsed
@@ -346,10 +412,10 @@ fn text_hash(kind: ParseKind, text: &[u8]) -> u64 {
 }
 
 /// Where a parse's expressions were put: a chunk's start and length, or
-/// the packed fields of a [`NAMED`] entry.
+/// the packed fields of a lone entry (see [`Entry::is_lone`]).
 enum Placed {
     Nodes(u32, u32),
-    Named((u32, u32)),
+    Lone((u32, u32)),
 }
 
 /// A parse's result before it is kept: the expressions, where it stopped,
@@ -385,13 +451,10 @@ impl LineCaches {
             return;
         };
         let e = &self.entries[f.entry as usize];
-        if e.is_named() {
-            // Its node was made from the entry: the same name at the same
-            // distance is the same parse.
-            let same = match exprs {
-                [one] => e.named_node(0).as_named() == one.as_named(),
-                _ => false,
-            };
+        if e.is_lone() {
+            // Its node was made from the entry: the same name (and mode) is
+            // the same parse.
+            let same = matches!(exprs, [one] if e.holds(one));
             if same {
                 self.released = self.fresh.take();
             }
@@ -419,8 +482,8 @@ impl LineCaches {
             return;
         };
         let e = &self.entries[f.entry as usize];
-        // A named entry has no nodes in a chunk: only the entry goes.
-        if !e.is_named() {
+        // A lone entry has no nodes in a chunk: only the entry goes.
+        if !e.is_lone() {
             let (c, start, len, _) = Self::packed(e);
             if self.current != Some(c) {
                 return;
@@ -530,6 +593,41 @@ impl LineCaches {
         c
     }
 
+    /// The expression of lone entry `id` whose parse began at `pos`: a name
+    /// alone, or an addressing mode over one made again in one of
+    /// [`LineCaches::pairs`] (the mode's run is the name before it).
+    #[inline]
+    fn lone_exprs(&mut self, id: u32, pos: u32) -> Exprs {
+        let e = &self.entries[id as usize];
+        let (word, anon, name_dist) = e.lone_name();
+        let name = Expr::named(pos.wrapping_add(name_dist), anon, word);
+        let mode = (e.info >> LEN_SHIFT & LEN_MASK) - ADDRESSED;
+        if mode == NAMED_INDEX {
+            return Exprs(Nodes::Named(name));
+        }
+        let at = pos.wrapping_add(e.info >> ADDRESSED_REL_BITS & DIST_MASK);
+        let i = match self.pairs.iter().position(|p| Rc::strong_count(p) == 1) {
+            Some(i) => i,
+            None => {
+                self.pairs.push(Rc::new(Vec::with_capacity(2)));
+                self.pairs.len() - 1
+            }
+        };
+        let nodes = Rc::get_mut(&mut self.pairs[i]).expect("no Exprs holds it");
+        nodes.clear();
+        // SAFETY: the name goes into `nodes` (room for two: it is never
+        // grown), the mode that points to it right after; nothing is moved
+        // out, and they are cleared only once no `Exprs` holds them.
+        let mut arena = Some(unsafe { Arena::new(nodes) });
+        let mode = Expr::addr(&mut arena, at, mode_op(mode), name);
+        nodes.push(mode);
+        Exprs(Nodes::Chunk {
+            chunk: self.pairs[i].clone(),
+            start: 1,
+            len: 1,
+        })
+    }
+
     /// Chunk, start, length and end (from where the parse began) of a
     /// packed entry (one with no [`Extra`]).
     fn packed(e: &Entry) -> (u32, u32, u32, u32) {
@@ -544,12 +642,12 @@ impl LineCaches {
     /// The parse kept as entry `id`, which began at `pos` (its end from
     /// where it began).
     #[inline]
-    fn parsed(&self, id: u32, pos: usize) -> Parsed {
+    fn parsed(&mut self, id: u32, pos: usize) -> Parsed {
         let e = &self.entries[id as usize];
-        if e.is_named() {
+        if e.is_lone() {
             return Parsed {
-                result: Ok(Exprs(Nodes::Named(e.named_node(pos as u32)))),
-                end: e.info & REL_MASK,
+                end: e.lone_rel(),
+                result: Ok(self.lone_exprs(id, pos as u32)),
             };
         }
         let extra = if e.info & EXTRA != 0 {
@@ -649,7 +747,7 @@ impl Assembler<'_> {
             Err(e) => (Placed::Nodes(0, 0), Some(Rc::new(e))),
         };
         let (packed, wide) = match placed {
-            Placed::Named(fields) => (Some(fields), None),
+            Placed::Lone(fields) => (Some(fields), None),
             Placed::Nodes(start, len) => {
                 // A parse never stops before it begins; if it did, it is
                 // kept aside.
@@ -751,16 +849,16 @@ impl Assembler<'_> {
         c: u32,
         copy: Option<(u32, Pos)>,
     ) -> Option<(Result<Placed, SyntaxError>, u32, Box<[(Pos, &'static str)]>)> {
-        // A copy of a named entry is the same entry (it is kept relative to
+        // A copy of a lone entry is the same entry (it is kept relative to
         // where its parse began).
         if let Some((id, _)) = copy
             && let e = &self.lines.entries[id as usize]
-            && e.is_named()
+            && e.is_lone()
         {
             let fields = (e.at, e.info & (LEN_MASK << LEN_SHIFT | REL_MASK));
             return Some((
-                Ok(Placed::Named(fields)),
-                pos as u32 + (e.info & REL_MASK),
+                Ok(Placed::Lone(fields)),
+                pos as u32 + e.lone_rel(),
                 Box::default(),
             ));
         }
@@ -796,17 +894,26 @@ impl Assembler<'_> {
             None => parse_text(line, pos, kind, arena, &mut self.names, self.dialect),
         };
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
-        // A lone name or anonymous reference goes in its entry.
-        let named = match &result {
-            Ok(v) if v.len() == 1 && !full && chunk.len() == mark && deprecated.is_empty() => end
-                .checked_sub(pos as u32)
-                .and_then(|rel| Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel)),
+        // A lone name or anonymous reference, or an addressing mode over a
+        // name, goes in its entry.
+        let lone = match &result {
+            Ok(v) if v.len() == 1 && !full && deprecated.is_empty() => {
+                let rel = end.checked_sub(pos as u32);
+                // An addressing mode's operand is the one node it added.
+                rel.and_then(|rel| match chunk.len() - mark {
+                    0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel),
+                    1 => Entry::pack_addressed(&v[0], pos as u32, rel),
+                    _ => None,
+                })
+            }
             _ => None,
         };
-        if let Some(fields) = named {
+        if let Some(fields) = lone {
             #[cfg(test)]
-            tests::NAMED_MADE.with(|n| n.set(n.get() + 1));
-            return Some((Ok(Placed::Named(fields)), end, deprecated));
+            tests::LONE_MADE.with(|n| n.set(n.get() + 1));
+            drop(result);
+            chunk.truncate(mark);
+            return Some((Ok(Placed::Lone(fields)), end, deprecated));
         }
         let result = match result {
             Ok(mut v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
@@ -946,7 +1053,7 @@ mod tests {
         pub static TAKEN_OFF: std::cell::RefCell<std::collections::HashSet<(crate::source::FileId, u32)>> =
             std::cell::RefCell::default();
         /// Parses kept in their entries (a lone name) on this thread.
-        pub static NAMED_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        pub static LONE_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 
     /// The program `src` assembles to in two passes or more, assembled on
@@ -960,26 +1067,30 @@ mod tests {
         p.prg_bytes()
     }
 
-    /// Lines whose operand is a lone name or anonymous reference keep it in
-    /// their cache entry: read back in the later passes (a forward name, a
-    /// branch), copied for a text met again (`lda fwd` three times), given
-    /// back in the first pass (`lda zp`), they make 64tass's bytes; operands
-    /// with more than a name (`(fwd),y`, `fwd , y`) keep their nodes.
+    /// Lines whose operand is a lone name or anonymous reference, or an
+    /// addressing mode over a name, keep it in their cache entry: read back
+    /// in the later passes (a forward name, a branch, `#fwd`), copied for a
+    /// text met again (`lda fwd`, `lda fwd,x` three times), given back in the
+    /// first pass (`lda zp`, `lda zp,x`), they make 64tass's bytes; operands
+    /// with more than that (`(fwd),y`, `#<fwd`, and `fwd , y`, read on the
+    /// general path) keep their nodes.
     #[test]
     fn lone_names_are_kept_in_their_entries() {
         let src = "* = $1000\nzp = $12\n- lda zp\n lda fwd\n lda fwd\n lda fwd\n jsr sub\n\
-                   bne -\n beq +\n+ rts\n lda (fwd),y\n ldx fwd , y\nsub rts\nfwd = $34\n";
-        NAMED_MADE.with(|n| n.set(0));
+                   bne -\n beq +\n+ rts\n lda (fwd),y\n ldx fwd , y\n lda zp,x\n lda #<fwd\n ldy #fwd\n\
+                   lda fwd,x\n lda fwd,x\n lda fwd,x\nsub rts\nfwd = $34\n";
+        LONE_MADE.with(|n| n.set(0));
         assert_eq!(
             bytes_in_passes(src),
             [
-                0x00, 0x10, 0xa5, 0x12, 0xa5, 0x34, 0xa5, 0x34, 0xa5, 0x34, 0x20, 0x14, 0x10, 0xd0,
-                0xf3, 0xf0, 0x00, 0x60, 0xb1, 0x34, 0xb6, 0x34, 0x60
+                0x00, 0x10, 0xa5, 0x12, 0xa5, 0x34, 0xa5, 0x34, 0xa5, 0x34, 0x20, 0x20, 0x10, 0xd0,
+                0xf3, 0xf0, 0x00, 0x60, 0xb1, 0x34, 0xb6, 0x34, 0xb5, 0x12, 0xa9, 0x34, 0xa0, 0x34,
+                0xb5, 0x34, 0xb5, 0x34, 0xb5, 0x34, 0x60
             ]
         );
-        // `zp`, `fwd` twice (the third is copied), `sub`, `-`, `+`, and the
-        // two constants' names.
-        assert!(NAMED_MADE.with(|n| n.get()) >= 6);
+        // `zp`, `fwd` twice (the third is copied), `sub`, `-`, `+`, `zp,x`,
+        // `#fwd`, `fwd,x` twice.
+        assert_eq!(LONE_MADE.with(|n| n.get()), 10);
     }
 
     /// Lines kept for replay in the first pass give their parses back; when a

@@ -270,7 +270,7 @@ const MODES: [TextMode; 5] = [
     TextMode::PText,
 ];
 
-fn addr_code(op: AddrOp) -> u8 {
+pub fn addr_code(op: AddrOp) -> u8 {
     match op {
         AddrOp::Imm => 0,
         AddrOp::ImmSigned => 1,
@@ -280,7 +280,7 @@ fn addr_code(op: AddrOp) -> u8 {
     }
 }
 
-fn addr_op(code: u8) -> AddrOp {
+pub fn addr_op(code: u8) -> AddrOp {
     match code {
         0 => AddrOp::Imm,
         1 => AddrOp::ImmSigned,
@@ -496,6 +496,19 @@ impl Expr {
     pub fn named(pos: Pos, anon: bool, word: u32) -> Expr {
         let tag = if anon { Tag::Anon } else { Tag::Ident };
         Expr::leaf(pos, tag, 0, 0, Data { word })
+    }
+
+    /// An addressing mode over a name (`tab,x`, `#fwd`): the mode and the
+    /// name's node.
+    #[inline]
+    pub fn as_addressed_name(&self) -> Option<(AddrOp, &Expr)> {
+        if self.tag != Tag::Addr {
+            return None;
+        }
+        // SAFETY: an `Addr` node's run is its one operand.
+        let operand = unsafe { &*self.run_ptr() };
+        operand.as_named().filter(|&(anon, _)| !anon)?;
+        Some((addr_op(self.op), operand))
     }
 
     /// `.name`: `name` as it is looked up (folded unless case-sensitive),
