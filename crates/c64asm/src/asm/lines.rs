@@ -1072,8 +1072,8 @@ mod tests {
     /// in the later passes (a forward name, a branch, `#fwd`), copied for a
     /// text met again (`lda fwd`, `lda fwd,x` three times), given back in the
     /// first pass (`lda zp`, `lda zp,x`), they make 64tass's bytes; operands
-    /// with more than that (`(fwd),y`, `#<fwd`, and `fwd , y`, read on the
-    /// general path) keep their nodes.
+    /// with more than that (`(fwd),y`, `#<fwd`, and `fwd , y`, whose parse
+    /// is not one mode over a name) keep their nodes.
     #[test]
     fn lone_names_are_kept_in_their_entries() {
         let src = "* = $1000\nzp = $12\n- lda zp\n lda fwd\n lda fwd\n lda fwd\n jsr sub\n\
