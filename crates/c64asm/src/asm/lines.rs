@@ -6,8 +6,8 @@ use std::rc::Rc;
 use super::Assembler;
 use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::Pos;
-use crate::syntax::compiled::{Arena, Expr, ExprList};
+use crate::syntax::ast::{AddrOp, Pos};
+use crate::syntax::compiled::{Arena, Expr, ExprList, addr_code, addr_op};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
@@ -99,19 +99,45 @@ pub struct Parsed {
 }
 
 /// A line's parsed expressions: a range of a shared chunk (many lines'
-/// expressions in one allocation instead of one each).
-#[derive(Clone)]
-pub struct Exprs {
-    chunk: Rc<Vec<Expr>>,
-    start: u32,
-    len: u32,
+/// expressions in one allocation instead of one each), or one expression
+/// made again from its cache entry (see [`NAMED`], [`ADDRESSED`]).
+pub struct Exprs(Nodes);
+
+enum Nodes {
+    Chunk {
+        chunk: Rc<Vec<Expr>>,
+        start: u32,
+        len: u32,
+    },
+    /// A name or anonymous reference alone, made from its entry.
+    Named(Expr),
+}
+
+impl Clone for Exprs {
+    fn clone(&self) -> Exprs {
+        Exprs(match &self.0 {
+            Nodes::Chunk { chunk, start, len } => Nodes::Chunk {
+                chunk: chunk.clone(),
+                start: *start,
+                len: *len,
+            },
+            Nodes::Named(e) => {
+                let (anon, word) = e.as_named().unwrap_or_default();
+                Nodes::Named(Expr::named(e.pos, anon, word))
+            }
+        })
+    }
 }
 
 impl std::ops::Deref for Exprs {
     type Target = [Expr];
 
+    #[inline]
     fn deref(&self) -> &[Expr] {
-        &self.chunk[self.start as usize..(self.start + self.len) as usize]
+        match &self.0 {
+            Nodes::Chunk { chunk, start, len } => &chunk[*start as usize..(start + len) as usize],
+            Nodes::Named(e) => std::slice::from_ref(e),
+        }
     }
 }
 
@@ -147,8 +173,45 @@ const LEN_SHIFT: u32 = REL_BITS;
 const NEAR_SHIFT: u32 = LEN_SHIFT + LEN_BITS;
 /// In an entry's near field: not near the line's start.
 const FAR: u32 = (1 << NEAR_BITS) - 1;
+/// In an entry's length field: the parse is one name or anonymous
+/// reference (`jsr blk1`, `lda zp0`, `bne _loop`, `bpl -`: most lines kept
+/// with their parse past the first pass, as they read a label defined
+/// further on, and branches), held in the entry itself instead of a node
+/// in a chunk. Its `at` is then the node's word (low [`WORD_BITS`];
+/// an anonymous count biased by [`ANON_BIAS`]), its distance from where the
+/// parse began (the next [`DIST_BITS`]) and [`ANON_BIT`].
+const NAMED: u32 = (1 << LEN_BITS) - 1;
+const WORD_BITS: u32 = 24;
+const DIST_BITS: u32 = 6;
+const ANON_BIT: u32 = 1 << (WORD_BITS + DIST_BITS);
+const ANON_BIAS: u32 = 1 << (WORD_BITS - 1);
+/// In an entry's length field, from here on (below [`NAMED`]): the parse is
+/// an addressing mode over a name (`lda tab0,x`, `sta zp1,x`, `lda #fwd`),
+/// the mode's code ([`addr_code`]: 0–3, and 8–15 as 4–11) added. Its `at`
+/// is the name's word and distance as for [`NAMED`]; its rel field holds
+/// the mode's distance ([`DIST_BITS`]) above the end's ([`ADDRESSED_REL_BITS`]).
+const ADDRESSED: u32 = 48;
+/// [`NAMED`] from [`ADDRESSED`].
+const NAMED_INDEX: u32 = NAMED - ADDRESSED;
+const ADDRESSED_REL_BITS: u32 = REL_BITS - DIST_BITS;
+const DIST_MASK: u32 = (1 << DIST_BITS) - 1;
+const WORD_MASK: u32 = (1 << WORD_BITS) - 1;
+const LEN_MASK: u32 = (1 << LEN_BITS) - 1;
+const REL_MASK: u32 = (1 << REL_BITS) - 1;
 
 const _: () = assert!(NEAR_SHIFT + NEAR_BITS == KIND_SHIFT);
+
+/// An addressing mode as an [`ADDRESSED`] entry's index (its code: 0–3,
+/// and 8–15 as 4–11).
+fn mode_index(op: AddrOp) -> u32 {
+    let code = addr_code(op) as u32;
+    if code >= 8 { code - 4 } else { code }
+}
+
+/// The addressing mode of [`mode_index`] `i`.
+fn mode_op(i: u32) -> AddrOp {
+    addr_op(if i >= 4 { i + 4 } else { i } as u8)
+}
 
 /// What few parses have.
 #[derive(Default)]
@@ -167,9 +230,86 @@ impl Entry {
         // The last chunk number is left out: its last start is [`DROPPED`].
         (chunk < (1 << (32 - START_BITS)) - 1
             && start < 1 << START_BITS
-            && len < 1 << LEN_BITS
+            && len < ADDRESSED
             && rel < 1 << REL_BITS)
             .then_some((chunk << START_BITS | start, len << LEN_SHIFT | rel))
+    }
+
+    /// The packed `at` and size fields of a parse that is `node` alone,
+    /// `dist` bytes after where the parse began, if it is a name or an
+    /// anonymous reference and the values fit them (see [`NAMED`]).
+    fn pack_named(node: &Expr, dist: u32, rel: u32) -> Option<(u32, u32)> {
+        let (anon, word) = node.as_named()?;
+        let word = if anon {
+            word.wrapping_add(ANON_BIAS)
+        } else {
+            word
+        };
+        (word < 1 << WORD_BITS && dist < 1 << DIST_BITS && rel < 1 << REL_BITS).then_some((
+            word | dist << WORD_BITS | if anon { ANON_BIT } else { 0 },
+            NAMED << LEN_SHIFT | rel,
+        ))
+    }
+
+    /// The packed `at` and size fields of a parse that is `node` alone,
+    /// an addressing mode over a name, `pos` where the parse began, if the
+    /// values fit them (see [`ADDRESSED`]).
+    fn pack_addressed(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
+        let (op, name) = node.as_addressed_name()?;
+        let (_, word) = name.as_named()?;
+        let code = mode_index(op);
+        let (name_dist, dist) = (name.pos.wrapping_sub(pos), node.pos.wrapping_sub(pos));
+        (word < 1 << WORD_BITS
+            && name_dist < 1 << DIST_BITS
+            && dist < 1 << DIST_BITS
+            && rel < 1 << ADDRESSED_REL_BITS)
+            .then_some((
+                word | name_dist << WORD_BITS,
+                (ADDRESSED + code) << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel,
+            ))
+    }
+
+    /// Whether the entry holds its parse itself (see [`NAMED`],
+    /// [`ADDRESSED`]), not a place in a chunk.
+    #[inline]
+    fn is_lone(&self) -> bool {
+        self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK >= ADDRESSED
+    }
+
+    /// Where a lone entry's parse stopped, from where it began.
+    #[inline]
+    fn lone_rel(&self) -> u32 {
+        if self.info >> LEN_SHIFT & LEN_MASK == NAMED {
+            self.info & REL_MASK
+        } else {
+            self.info & ((1 << ADDRESSED_REL_BITS) - 1)
+        }
+    }
+
+    /// A lone entry's name: its word, whether it is an anonymous
+    /// reference, and its distance from where the parse began.
+    #[inline]
+    fn lone_name(&self) -> (u32, bool, u32) {
+        let anon = self.info >> LEN_SHIFT & LEN_MASK == NAMED && self.at & ANON_BIT != 0;
+        let word = self.at & WORD_MASK;
+        let word = if anon {
+            word.wrapping_sub(ANON_BIAS)
+        } else {
+            word
+        };
+        (word, anon, self.at >> WORD_BITS & DIST_MASK)
+    }
+
+    /// Whether `one` is the expression this lone entry holds (at any place).
+    fn holds(&self, one: &Expr) -> bool {
+        let (word, anon, _) = self.lone_name();
+        match (self.info >> LEN_SHIFT & LEN_MASK).checked_sub(ADDRESSED) {
+            Some(NAMED_INDEX) => one.as_named() == Some((anon, word)),
+            Some(mode) => one.as_addressed_name().is_some_and(|(op, name)| {
+                mode_index(op) == mode && name.as_named() == Some((false, word))
+            }),
+            None => false,
+        }
     }
 
     /// Where the parse began from its line's start, and its kind (the
@@ -226,6 +366,9 @@ pub struct LineCaches {
     more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
+    /// Two-node chunks the parses of [`ADDRESSED`] entries are made again
+    /// in when read, each used again once no `Exprs` holds it.
+    pairs: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
     current: Option<u32>,
     /// A clean parse (no error, no deprecation, packed) of each text parsed
@@ -268,6 +411,13 @@ fn text_hash(kind: ParseKind, text: &[u8]) -> u64 {
     h.finish()
 }
 
+/// Where a parse's expressions were put: a chunk's start and length, or
+/// the packed fields of a lone entry (see [`Entry::is_lone`]).
+enum Placed {
+    Nodes(u32, u32),
+    Lone((u32, u32)),
+}
+
 /// A parse's result before it is kept: the expressions, where it stopped,
 /// the deprecated operators met, and whether the chunk ran out of room.
 type Made = (
@@ -300,7 +450,17 @@ impl LineCaches {
         let Some(f) = self.fresh.filter(|_| !self.no_copies) else {
             return;
         };
-        let (chunk, start, _, _) = Self::packed(&self.entries[f.entry as usize]);
+        let e = &self.entries[f.entry as usize];
+        if e.is_lone() {
+            // Its node was made from the entry: the same name (and mode) is
+            // the same parse.
+            let same = matches!(exprs, [one] if e.holds(one));
+            if same {
+                self.released = self.fresh.take();
+            }
+            return;
+        }
+        let (chunk, start, _, _) = Self::packed(e);
         let nodes = self.chunks[chunk as usize]
             .as_ptr()
             .wrapping_add(start as usize);
@@ -321,17 +481,21 @@ impl LineCaches {
         let Some(f) = self.released.take() else {
             return;
         };
-        let (c, start, len, _) = Self::packed(&self.entries[f.entry as usize]);
-        if self.current != Some(c) {
-            return;
+        let e = &self.entries[f.entry as usize];
+        // A lone entry has no nodes in a chunk: only the entry goes.
+        if !e.is_lone() {
+            let (c, start, len, _) = Self::packed(e);
+            if self.current != Some(c) {
+                return;
+            }
+            let Some(chunk) = Rc::get_mut(&mut self.chunks[c as usize]) else {
+                return;
+            };
+            if chunk.len() != (start + len) as usize {
+                return;
+            }
+            chunk.truncate(f.mark as usize);
         }
-        let Some(chunk) = Rc::get_mut(&mut self.chunks[c as usize]) else {
-            return;
-        };
-        if chunk.len() != (start + len) as usize {
-            return;
-        }
-        chunk.truncate(f.mark as usize);
         // The last entry, its line's only one, is taken off the table (most
         // given back are: 8 bytes each); the line then has no parse, as
         // before its first. Others stay, marked.
@@ -429,20 +593,63 @@ impl LineCaches {
         c
     }
 
+    /// The expression of lone entry `id` whose parse began at `pos`: a name
+    /// alone, or an addressing mode over one made again in one of
+    /// [`LineCaches::pairs`] (the mode's run is the name before it).
+    #[inline]
+    fn lone_exprs(&mut self, id: u32, pos: u32) -> Exprs {
+        let e = &self.entries[id as usize];
+        let (word, anon, name_dist) = e.lone_name();
+        let name = Expr::named(pos.wrapping_add(name_dist), anon, word);
+        let mode = (e.info >> LEN_SHIFT & LEN_MASK) - ADDRESSED;
+        if mode == NAMED_INDEX {
+            return Exprs(Nodes::Named(name));
+        }
+        let at = pos.wrapping_add(e.info >> ADDRESSED_REL_BITS & DIST_MASK);
+        let i = match self.pairs.iter().position(|p| Rc::strong_count(p) == 1) {
+            Some(i) => i,
+            None => {
+                self.pairs.push(Rc::new(Vec::with_capacity(2)));
+                self.pairs.len() - 1
+            }
+        };
+        let nodes = Rc::get_mut(&mut self.pairs[i]).expect("no Exprs holds it");
+        nodes.clear();
+        // SAFETY: the name goes into `nodes` (room for two: it is never
+        // grown), the mode that points to it right after; nothing is moved
+        // out, and they are cleared only once no `Exprs` holds them.
+        let mut arena = Some(unsafe { Arena::new(nodes) });
+        let mode = Expr::addr(&mut arena, at, mode_op(mode), name);
+        nodes.push(mode);
+        Exprs(Nodes::Chunk {
+            chunk: self.pairs[i].clone(),
+            start: 1,
+            len: 1,
+        })
+    }
+
     /// Chunk, start, length and end (from where the parse began) of a
     /// packed entry (one with no [`Extra`]).
     fn packed(e: &Entry) -> (u32, u32, u32, u32) {
         (
             e.at >> START_BITS,
             e.at & ((1 << START_BITS) - 1),
-            e.info >> LEN_SHIFT & ((1 << LEN_BITS) - 1),
-            e.info & ((1 << REL_BITS) - 1),
+            e.info >> LEN_SHIFT & LEN_MASK,
+            e.info & REL_MASK,
         )
     }
 
-    /// The parse kept as entry `id` (its end from where it began).
-    fn parsed(&self, id: u32) -> Parsed {
+    /// The parse kept as entry `id`, which began at `pos` (its end from
+    /// where it began).
+    #[inline]
+    fn parsed(&mut self, id: u32, pos: usize) -> Parsed {
         let e = &self.entries[id as usize];
+        if e.is_lone() {
+            return Parsed {
+                end: e.lone_rel(),
+                result: Ok(self.lone_exprs(id, pos as u32)),
+            };
+        }
         let extra = if e.info & EXTRA != 0 {
             self.extras.get(&id)
         } else {
@@ -455,11 +662,11 @@ impl LineCaches {
         Parsed {
             result: match extra.and_then(|x| x.error.clone()) {
                 Some(err) => Err(err),
-                None => Ok(Exprs {
+                None => Ok(Exprs(Nodes::Chunk {
                     chunk: self.chunks[chunk as usize].clone(),
                     start,
                     len,
-                }),
+                })),
             },
             end,
         }
@@ -535,16 +742,23 @@ impl Assembler<'_> {
                 fresh = true;
             }
         };
-        let (start, len, error) = match result {
-            Ok((start, len)) => (start, len, None),
-            Err(e) => (0, 0, Some(Rc::new(e))),
+        let (placed, error) = match result {
+            Ok(placed) => (placed, None),
+            Err(e) => (Placed::Nodes(0, 0), Some(Rc::new(e))),
         };
-        // A parse never stops before it begins; if it did, it is kept aside.
-        let rel = end.checked_sub(pos as u32);
-        let packed = rel.and_then(|rel| Entry::pack(chunk, start, len, rel));
-        let wide = packed
-            .is_none()
-            .then(|| (chunk, start, len, end.wrapping_sub(pos as u32)));
+        let (packed, wide) = match placed {
+            Placed::Lone(fields) => (Some(fields), None),
+            Placed::Nodes(start, len) => {
+                // A parse never stops before it begins; if it did, it is
+                // kept aside.
+                let rel = end.checked_sub(pos as u32);
+                let packed = rel.and_then(|rel| Entry::pack(chunk, start, len, rel));
+                let wide = packed
+                    .is_none()
+                    .then(|| (chunk, start, len, end.wrapping_sub(pos as u32)));
+                (packed, wide)
+            }
+        };
         let extra = error.is_some() || !deprecated.is_empty() || wide.is_some();
         let (at, size) = packed.unwrap_or((0, 0));
         let entry = Entry {
@@ -634,11 +848,20 @@ impl Assembler<'_> {
         kind: ParseKind,
         c: u32,
         copy: Option<(u32, Pos)>,
-    ) -> Option<(
-        Result<(u32, u32), SyntaxError>,
-        u32,
-        Box<[(Pos, &'static str)]>,
-    )> {
+    ) -> Option<(Result<Placed, SyntaxError>, u32, Box<[(Pos, &'static str)]>)> {
+        // A copy of a lone entry is the same entry (it is kept relative to
+        // where its parse began).
+        if let Some((id, _)) = copy
+            && let e = &self.lines.entries[id as usize]
+            && e.is_lone()
+        {
+            let fields = (e.at, e.info & (LEN_MASK << LEN_SHIFT | REL_MASK));
+            return Some((
+                Ok(Placed::Lone(fields)),
+                pos as u32 + e.lone_rel(),
+                Box::default(),
+            ));
+        }
         // The copied parse's nodes, read while the chunk grows: it never
         // reallocates (see `Arena`) and they sit below its end.
         let from = copy.map(|(id, delta)| {
@@ -671,6 +894,27 @@ impl Assembler<'_> {
             None => parse_text(line, pos, kind, arena, &mut self.names, self.dialect),
         };
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
+        // A lone name or anonymous reference, or an addressing mode over a
+        // name, goes in its entry.
+        let lone = match &result {
+            Ok(v) if v.len() == 1 && !full && deprecated.is_empty() => {
+                let rel = end.checked_sub(pos as u32);
+                // An addressing mode's operand is the one node it added.
+                rel.and_then(|rel| match chunk.len() - mark {
+                    0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel),
+                    1 => Entry::pack_addressed(&v[0], pos as u32, rel),
+                    _ => None,
+                })
+            }
+            _ => None,
+        };
+        if let Some(fields) = lone {
+            #[cfg(test)]
+            tests::LONE_MADE.with(|n| n.set(n.get() + 1));
+            drop(result);
+            chunk.truncate(mark);
+            return Some((Ok(Placed::Lone(fields)), end, deprecated));
+        }
         let result = match result {
             Ok(mut v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
                 let start = chunk.len();
@@ -682,7 +926,7 @@ impl Assembler<'_> {
                     v.set_len(0);
                     chunk.set_len(start + len);
                 }
-                Ok((start as u32, len as u32))
+                Ok(Placed::Nodes(start as u32, len as u32))
             }
             Ok(v) => {
                 drop(v);
@@ -701,7 +945,7 @@ impl Assembler<'_> {
     /// Parse and report a syntax error; `None` on error.
     pub fn parse_exprs(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> Option<Parsed> {
         let id = self.parse(line, pos, kind);
-        let mut parsed = self.lines.parsed(id);
+        let mut parsed = self.lines.parsed(id, pos);
         parsed.end = parsed.end.wrapping_add(pos as u32);
         match &parsed.result {
             Ok(_) => {
@@ -724,7 +968,11 @@ impl Assembler<'_> {
     /// Where the values at `pos` stop at a syntax error, if they do.
     pub fn syntax_error_at(&mut self, line: &LineRef, pos: usize) -> Option<usize> {
         let id = self.parse(line, pos, ParseKind::List);
-        self.lines.parsed(id).result.err().map(|e| e.pos as usize)
+        self.lines
+            .parsed(id, pos)
+            .result
+            .err()
+            .map(|e| e.pos as usize)
     }
 
     /// The callee of a call statement at `pos` (see [`ParseKind::Callee`]),
@@ -733,7 +981,7 @@ impl Assembler<'_> {
     /// 64tass, which reads the callee apart from the line's values).
     pub fn parse_callee(&mut self, line: &LineRef, pos: usize) -> Result<Exprs, Rc<SyntaxError>> {
         let id = self.parse(line, pos, ParseKind::Callee);
-        self.lines.parsed(id).result
+        self.lines.parsed(id, pos).result
     }
 
     fn deprecation(&mut self, line: &LineRef, at: usize, what: &str) {
@@ -804,6 +1052,45 @@ mod tests {
         /// Lines whose entries were taken off with their nodes.
         pub static TAKEN_OFF: std::cell::RefCell<std::collections::HashSet<(crate::source::FileId, u32)>> =
             std::cell::RefCell::default();
+        /// Parses kept in their entries (a lone name) on this thread.
+        pub static LONE_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The program `src` assembles to in two passes or more, assembled on
+    /// this thread (`assemble_str` runs a thread of its own), where the
+    /// counters above are read.
+    fn bytes_in_passes(src: &str) -> Vec<u8> {
+        let p = crate::asm::Assembler::new(&Options::default())
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"));
+        assert!(p.passes() >= 2);
+        p.prg_bytes()
+    }
+
+    /// Lines whose operand is a lone name or anonymous reference, or an
+    /// addressing mode over a name, keep it in their cache entry: read back
+    /// in the later passes (a forward name, a branch, `#fwd`), copied for a
+    /// text met again (`lda fwd`, `lda fwd,x` three times), given back in the
+    /// first pass (`lda zp`, `lda zp,x`), they make 64tass's bytes; operands
+    /// with more than that (`(fwd),y`, `#<fwd`, and `fwd , y`, whose parse
+    /// is not one mode over a name) keep their nodes.
+    #[test]
+    fn lone_names_are_kept_in_their_entries() {
+        let src = "* = $1000\nzp = $12\n- lda zp\n lda fwd\n lda fwd\n lda fwd\n jsr sub\n\
+                   bne -\n beq +\n+ rts\n lda (fwd),y\n ldx fwd , y\n lda zp,x\n lda #<fwd\n ldy #fwd\n\
+                   lda fwd,x\n lda fwd,x\n lda fwd,x\nsub rts\nfwd = $34\n";
+        LONE_MADE.with(|n| n.set(0));
+        assert_eq!(
+            bytes_in_passes(src),
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xa5, 0x34, 0xa5, 0x34, 0xa5, 0x34, 0x20, 0x20, 0x10, 0xd0,
+                0xf3, 0xf0, 0x00, 0x60, 0xb1, 0x34, 0xb6, 0x34, 0xb5, 0x12, 0xa9, 0x34, 0xa0, 0x34,
+                0xb5, 0x34, 0xb5, 0x34, 0xb5, 0x34, 0x60
+            ]
+        );
+        // `zp`, `fwd` twice (the third is copied), `sub`, `-`, `+`, `zp,x`,
+        // `#fwd`, `fwd,x` twice.
+        assert_eq!(LONE_MADE.with(|n| n.get()), 10);
     }
 
     /// Lines kept for replay in the first pass give their parses back; when a
@@ -817,13 +1104,8 @@ mod tests {
                    .for i = 0, i < 3, i += 1\n .byte i + n\n .next\nfwd = $12\n";
         PARSED_AGAIN.with(|n| n.set(0));
         TAKEN_OFF.with(|t| t.borrow_mut().clear());
-        // On this thread (`assemble_str` runs a thread of its own).
-        let p = crate::asm::Assembler::new(&Options::default())
-            .run_text("t.asm", src)
-            .unwrap_or_else(|_| panic!("assembles"));
-        assert!(p.passes() >= 2);
         assert_eq!(
-            p.prg_bytes(),
+            bytes_in_passes(src),
             [
                 0x00, 0x10, 0xa5, 0x12, 0xea, 0xa9, 0x02, 0xa9, 0x03, 0x02, 0x03, 0x04
             ]

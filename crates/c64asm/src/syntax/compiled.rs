@@ -270,7 +270,7 @@ const MODES: [TextMode; 5] = [
     TextMode::PText,
 ];
 
-fn addr_code(op: AddrOp) -> u8 {
+pub fn addr_code(op: AddrOp) -> u8 {
     match op {
         AddrOp::Imm => 0,
         AddrOp::ImmSigned => 1,
@@ -280,7 +280,7 @@ fn addr_code(op: AddrOp) -> u8 {
     }
 }
 
-fn addr_op(code: u8) -> AddrOp {
+pub fn addr_op(code: u8) -> AddrOp {
     match code {
         0 => AddrOp::Imm,
         1 => AddrOp::ImmSigned,
@@ -473,6 +473,42 @@ impl Expr {
 
     pub fn ident(pos: Pos, name: Name) -> Expr {
         Expr::leaf(pos, Tag::Ident, 0, 0, Data { word: name })
+    }
+
+    /// A name (`false`) or an anonymous reference (`true`) and its word, if
+    /// that is all the node is: it can be made again from them (see
+    /// [`Expr::named`]), so the parse cache keeps such a line's lone node
+    /// in its entry, not in a chunk.
+    #[inline]
+    pub fn as_named(&self) -> Option<(bool, u32)> {
+        let anon = match self.tag {
+            Tag::Ident => false,
+            Tag::Anon => true,
+            _ => return None,
+        };
+        // SAFETY: both tags store a word.
+        let word = unsafe { self.data.word };
+        (self.op == 0 && self.aux == 0).then_some((anon, word))
+    }
+
+    /// The node [`Expr::as_named`] read, at `pos`.
+    #[inline]
+    pub fn named(pos: Pos, anon: bool, word: u32) -> Expr {
+        let tag = if anon { Tag::Anon } else { Tag::Ident };
+        Expr::leaf(pos, tag, 0, 0, Data { word })
+    }
+
+    /// An addressing mode over a name (`tab,x`, `#fwd`): the mode and the
+    /// name's node.
+    #[inline]
+    pub fn as_addressed_name(&self) -> Option<(AddrOp, &Expr)> {
+        if self.tag != Tag::Addr {
+            return None;
+        }
+        // SAFETY: an `Addr` node's run is its one operand.
+        let operand = unsafe { &*self.run_ptr() };
+        operand.as_named().filter(|&(anon, _)| !anon)?;
+        Some((addr_op(self.op), operand))
     }
 
     /// `.name`: `name` as it is looked up (folded unless case-sensitive),
