@@ -539,6 +539,37 @@ impl Assembler<'_> {
         }
     }
 
+    /// Whether an operand's `(zp, r)` is a tuple, its register letter
+    /// shadowed by a label (see `shadowed_index`): it is then evaluated as
+    /// written, not encoded straight from its modes.
+    pub(super) fn index_shadowed(&mut self, line: &LineRef, e: &Expr) -> bool {
+        let mut x = e;
+        while let ExprKind::Addr(op, inner) = x.kind() {
+            if matches!(op, AddrOp::Index(_)) && self.shadowed_index(line, x.pos).is_some() {
+                return true;
+            }
+            x = inner;
+        }
+        false
+    }
+
+    /// `(zp, x)` with a blank before the register: 64tass looks the letter
+    /// up as a name there (only `,x` and `,y` right after the comma are
+    /// index operators), so a label of that name, which shadows the register
+    /// (`-Wshadow`), makes the operand a tuple of both values. The name and
+    /// where it is, if so.
+    fn shadowed_index(&mut self, line: &LineRef, comma: Pos) -> Option<(Name, usize)> {
+        let comma = comma as usize;
+        if line.at(comma) != b',' || !matches!(line.at(comma + 1), b' ' | b'\t') {
+            return None;
+        }
+        let at = line.skip_ws(comma + 1);
+        let letter = [line.at(at)];
+        let letter = std::str::from_utf8(&letter).ok()?;
+        let name = crate::syntax::expr::intern_name(&mut self.names, letter, self.dialect);
+        self.read_lookup(name).map(|_| (name, at))
+    }
+
     /// The processor registers usable as operands (`asl a`, `lda 2, x`), by
     /// a name's bytes.
     fn register_letter(&self, name: &[u8]) -> Option<Value> {
@@ -1173,7 +1204,23 @@ impl Assembler<'_> {
                 // `(zp, x)` with a blank is read as indexed by the parser where
                 // 64tass takes it so (the operand's own parentheses); elsewhere
                 // it is a tuple holding a register.
+                // The operand's parentheses around a shadowed `zp, r` are
+                // the tuple's own (see `shadowed_index`).
+                let (op, inner, comma) = match (op, inner.kind()) {
+                    (AddrOp::Ind, ExprKind::Addr(index @ AddrOp::Index(_), base))
+                        if self.shadowed_index(line, inner.pos).is_some() =>
+                    {
+                        (index, base, inner.pos)
+                    }
+                    _ => (op, inner, e.pos),
+                };
                 let v = self.eval_value(line, inner)?;
+                if let AddrOp::Index(_) = op
+                    && let Some((name, at)) = self.shadowed_index(line, comma)
+                {
+                    let r = self.symbol(line, name, at as Pos)?;
+                    return Ok(Value::tuple(vec![v, r]));
+                }
                 Ok(apply_mode(v, op))
             }
         }

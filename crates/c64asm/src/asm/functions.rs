@@ -33,6 +33,7 @@ impl Assembler<'_> {
             return self.check_value(line, at, Err(f));
         }
         let r = self.builtin_value(line, b, args);
+        self.argument_wrap_warnings(line, args);
         if !self.conversions_failed.borrow().is_empty() {
             self.report_conversions(line, b, args, pos);
         }

@@ -39,6 +39,7 @@ impl Assembler<'_> {
             return;
         }
         let text: String = vals.iter().map(|v| to_str(&v.val, self)).collect();
+        self.argument_wrap_warnings(line, &vals);
         match cmd {
             Cmd::Error | Cmd::Cerror => self.error(span, Kind::UserError, text),
             _ => self.warn_plain(Kind::UserWarning, span, text),

@@ -95,6 +95,17 @@ impl Bits {
         }
     }
 
+    /// The value as a signed number of `bits` bits, as 64tass's `ival` takes
+    /// a bit string: a plain one must fit, an inverted one no longer than
+    /// `bits` is the negative number it stands for (`-$80` is -128).
+    pub fn to_ival(self, bits: u32) -> Option<i64> {
+        if self.inv {
+            (self.len <= bits).then(|| -(self.val as i64) - 1)
+        } else {
+            self.to_uval(bits).map(|u| u as i64)
+        }
+    }
+
     pub fn invert(self) -> Bits {
         Bits {
             inv: !self.inv,

@@ -667,14 +667,20 @@ fn fold(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Value>
 /// `label + 1` keeps its address type in label lists); `code - code` is the
 /// distance. Anything else works on the address (None here).
 fn code_arith(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> Option<Value> {
+    // An offset is a signed number: an inverted bit string such as `-$80`
+    // moves the address down, not by its bit pattern.
+    let number = |v: &Value| match v {
+        Value::Bits(b) => b.to_ival(30),
+        _ => super::convert::to_ival(v, 30, env).ok(),
+    };
     let small = |v: &Value| match v {
         Value::Bool(_)
         | Value::Int(_)
         | Value::Bits(_)
         | Value::Float(_)
         | Value::Str(_)
-        | Value::Bytes(_) => super::convert::to_ival(v, 30, env).ok(),
-        Value::Addr(x) if x.mode.0 == 0 => super::convert::to_ival(&x.val, 30, env).ok(),
+        | Value::Bytes(_) => number(v),
+        Value::Addr(x) if x.mode.0 == 0 => number(&x.val),
         _ => None,
     };
     let shifted = |c: &CodeRef, n: i64| {

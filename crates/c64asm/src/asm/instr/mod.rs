@@ -146,7 +146,7 @@ impl Assembler<'_> {
             // a number or a label, is encoded straight from its value (the
             // general path below wraps it into an address value first).
             let quick = match (&exprs[..], op) {
-                ([e], Op::Real(i)) if width != Width::Long => {
+                ([e], Op::Real(i)) if width != Width::Long && !self.index_shadowed(line, e) => {
                     plain_modes(e).map(|(mode, base)| (e, i, mode, base))
                 }
                 _ => None,
