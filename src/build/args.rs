@@ -377,6 +377,7 @@ impl Args {
             short_image: long_address && smallest == 1 << 16,
             image_of_outputs: true,
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
+            listing_written: self.list_target(m).is_some(),
             source_lines: self.source_map.is_some(),
             verbose_list: self.verbose_list,
             list_line_numbers: self.line_numbers,

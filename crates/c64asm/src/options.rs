@@ -372,6 +372,11 @@ pub struct Options {
     /// Record which source line produced each byte (listing, source map);
     /// on by default, off saves time when neither is wanted.
     pub record_lines: bool,
+    /// A listing is written (64tass's `-L`): 64tass makes it in a pass of
+    /// its own after the others and only then looks for unused symbols; as
+    /// that pass is left out when there are errors, so are the `-Wunused`
+    /// reports. Off by default (the unused symbols are always reported).
+    pub listing_written: bool,
     /// With `record_lines`, also keep [`Program::source_lines`](crate::Program::source_lines)
     /// (the source map's runs of bytes); on by default, off saves time and
     /// memory when only a listing is wanted.
@@ -462,6 +467,7 @@ impl Default for Options {
             image_of_outputs: false,
             warnings: Warnings::default(),
             record_lines: true,
+            listing_written: false,
             source_lines: true,
             verbose_list: false,
             list_line_numbers: true,

@@ -39,6 +39,10 @@ pub struct Memory {
     /// next line back at its start): bytes after it start a block of their
     /// own, and a section linked in goes after it.
     pub closed: bool,
+    /// The layout of a `.struct`/`.union` definition (64tass's
+    /// `enumeration`): its labels are offsets, not addresses, so
+    /// `-Wimmediate` suggests `#` for them.
+    pub enumeration: bool,
 }
 
 impl Memory {
@@ -316,6 +320,18 @@ impl Output {
     pub fn new_mem(&mut self) -> MemId {
         self.mems.push(Memory::default());
         self.mems.len() as MemId - 1
+    }
+
+    /// A new memory for a `.struct`/`.union` definition's layout.
+    pub fn new_enumeration(&mut self) -> MemId {
+        let mem = self.new_mem();
+        self.mems[mem as usize].enumeration = true;
+        mem
+    }
+
+    /// Whether `mem` holds a `.struct`/`.union` definition's layout.
+    pub fn is_enumeration(&self, mem: MemId) -> bool {
+        self.mems.get(mem as usize).is_some_and(|m| m.enumeration)
     }
 
     pub fn new_addr(&mut self, a: Address) -> AddrId {

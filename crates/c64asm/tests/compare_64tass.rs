@@ -59,7 +59,9 @@ fn options(flags: &[String], dir: &Path) -> (c64asm::Options, c64asm::OutputForm
             "-e" | "--m65el02" => o.cpu = c64asm::Cpu::M65EL02,
             "--m4510" => o.cpu = c64asm::Cpu::M4510,
             "-w" => o.warnings.none = true,
-            "-L" => {} // 64tass's listing only (see the top)
+            // 64tass's listing (see the top); with errors it leaves out the
+            // listing's pass and the unused symbols' reports after it.
+            "-L" => o.listing_written = true,
             "-D" => {
                 i += 1;
                 o.defines.push(flags[i].clone());

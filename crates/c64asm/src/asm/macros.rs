@@ -795,7 +795,7 @@ impl Assembler<'_> {
         // 64tass lays the body out here too, and reports what it finds.
         self.expansion_faults(file, dir);
         // A separate address space starting at 0.
-        let mem = self.out.new_mem();
+        let mem = self.out.new_enumeration();
         let mut a = Address::new(mem);
         a.unionmode = kind == MacroKind::Union;
         let tmp = self.out.new_addr(a);

@@ -347,7 +347,11 @@ impl<'o> Assembler<'o> {
             self.lines.forget_texts();
         }
         self.report_exported_errors();
-        self.unused_check();
+        // With a listing 64tass looks for unused symbols after the listing's
+        // pass, which errors leave out.
+        if !(self.opts.listing_written && self.has_errors()) {
+            self.unused_check();
+        }
         self.finish()
     }
 

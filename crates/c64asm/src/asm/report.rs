@@ -102,6 +102,11 @@ impl Assembler<'_> {
         }
     }
 
+    /// Any error so far (64tass's `error_serious`).
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(|d| d.severity == Severity::Error)
+    }
+
     /// An error that ends assembly at once (resource limits).
     pub fn has_fatal(&self) -> bool {
         self.diags

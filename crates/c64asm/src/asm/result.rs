@@ -363,7 +363,7 @@ impl Assembler<'_> {
 
     pub fn finish(mut self) -> Result<Program, Diagnostics> {
         self.note_lines_over_bound();
-        let has_errors = self.diags.iter().any(|d| d.severity == Severity::Error);
+        let has_errors = self.has_errors();
         // A failed run shows its errors only, as 64tass does.
         let diags: Vec<Diagnostic> = self
             .diags

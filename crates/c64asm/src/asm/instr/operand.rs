@@ -539,7 +539,7 @@ impl Assembler<'_> {
                     if self.opts.warnings.immediate
                         && zp == Mode::ZeroPage
                         && m.has(Mode::Immediate)
-                        && matches!(whole, Whole::Plain(v) if !matches!(v, Value::Code(_) | Value::Addr(_)))
+                        && matches!(whole, Whole::Plain(v) if self.immediate_likelier(v))
                     {
                         // `cpx 4` is likelier a missing `#` than a zero page variable.
                         let span = self.span_at(line, pos);
@@ -624,6 +624,17 @@ impl Assembler<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// `-Wimmediate`: whether a direct page operand `v` reads like a
+    /// missing `#` (a number, or a `.struct`/`.union` member: an offset);
+    /// a label's address or an address value does not.
+    fn immediate_likelier(&self, v: &Value) -> bool {
+        match v {
+            Value::Code(c) => self.out.is_enumeration(self.syms.code(c.id).mem),
+            Value::Addr(_) => false,
+            _ => true,
         }
     }
 
