@@ -123,10 +123,12 @@ impl Assembler<'_> {
             }
             return Ok(smallvec::smallvec![code, offset as u8, (offset >> 8) as u8]);
         };
-        self.relative(line, m, &[code], width, target, pos)
+        self.relative(line, m, &[code], width, target, pos, None)
     }
 
-    /// `bbr 3,$12,target`: `code` has the bit in it, `zp` is the address.
+    /// `bbr 3,$12,target`: `code` has the bit in it, `zp` is the address,
+    /// `first` where the operands start.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn bit_branch(
         &mut self,
         line: &LineRef,
@@ -135,6 +137,7 @@ impl Assembler<'_> {
         zp: u8,
         width: Width,
         target: &Located,
+        first: Pos,
     ) -> Result<Code, Bad> {
         use crate::syntax::ast::{AddrOp, Reg};
         let t = match &target.val {
@@ -155,7 +158,7 @@ impl Assembler<'_> {
             },
             v => Target::Address(v),
         };
-        self.relative(line, m, &[code, zp], width, t, target.pos)
+        self.relative(line, m, &[code, zp], width, t, target.pos, Some(first))
     }
 
     /// A relative branch: `head` (the opcode, and `bbr`'s direct page
@@ -165,7 +168,9 @@ impl Assembler<'_> {
     /// As in 64tass, a branch without a long form to a label not defined
     /// yet in this pass is measured from where the branch ended in the last
     /// pass, as the label moves with the branch's size: with `-B` a branch
-    /// on the edge of its reach settles where 64tass's does.
+    /// on the edge of its reach settles where 64tass's does. `bit` is
+    /// where a bit branch's operands start.
+    #[allow(clippy::too_many_arguments)]
     fn relative(
         &mut self,
         line: &LineRef,
@@ -174,9 +179,10 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
+        bit: Option<Pos>,
     ) -> Result<Code, Bad> {
         self.with_star(m, target, 1 + head.len(), |a, last_end| {
-            a.relative_from(line, m, head, width, target, pos, last_end)
+            a.relative_from(line, m, head, width, target, pos, bit, last_end)
         })
     }
 
@@ -241,6 +247,7 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
+        bit: Option<Pos>,
         last_end: Option<u32>,
     ) -> Result<Code, Bad> {
         let ln = head.len() as u32;
@@ -300,7 +307,7 @@ impl Assembler<'_> {
                 return Ok(smallvec::smallvec![long, offset as u8, (offset >> 8) as u8]);
             }
             if self.opts.long_branch && width == Width::Auto {
-                return self.long_branch(line, m, head, pc, to, crossbank, whole, pos);
+                return self.long_branch(line, m, head, pc, to, crossbank, whole, pos, bit);
             }
             if width != Width::Auto && width != Width::Byte {
                 return Err(Bad(pos, width.refused(m.name)));
@@ -331,9 +338,10 @@ impl Assembler<'_> {
         crossbank: bool,
         whole: Whole,
         pos: Pos,
+        bit_at: Option<Pos>,
     ) -> Result<Code, Bad> {
         let code = head[0];
-        let bit = head.len() > 1;
+        let bit = bit_at.is_some();
         if !bit && !conditional(code) {
             if m.name == "rer" {
                 // 65EL02: not a branch at all.
@@ -381,7 +389,10 @@ impl Assembler<'_> {
         let mut c = Code::from_slice(head);
         c[0] = code ^ if bit { 0x80 } else { 0x20 };
         c.push(over);
-        let brl = !bit && !crossbank && self.far_as_brl();
+        if let Some(first) = bit_at {
+            return Ok(self.refused_bit_jump(line, c, key, from, first, pos));
+        }
+        let brl = !crossbank && self.far_as_brl();
         let skip = c.len();
         c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
         self.far_bank_wrap(line, from, whole, pos);
@@ -395,6 +406,33 @@ impl Assembler<'_> {
             .opt_parts
             .push(OptPart::new(c.len() - skip, SeenAs::Opcode(0xea)));
         Ok(c)
+    }
+
+    /// A bit branch made long: 64tass writes the opposite bit branch, then
+    /// hands all three operands to its `jmp`, which has no such form (an
+    /// error at the operands; the jump is still there for the branches
+    /// after it to reuse).
+    fn refused_bit_jump(
+        &mut self,
+        line: &LineRef,
+        over: Code,
+        key: (crate::output::SecId, u32),
+        from: u32,
+        first: Pos,
+        pos: Pos,
+    ) -> Code {
+        self.long_branch_warning(line, pos);
+        self.st.longjumps.insert(key, from);
+        self.st
+            .opt_parts
+            .push(OptPart::new(over.len(), SeenAs::Opcode(over[0] ^ 0x80)));
+        let span = self.span_at(line, first);
+        self.error(
+            span,
+            Kind::AddressingMode,
+            "no 3 operand addressing mode for opcode 'jmp'".into(),
+        );
+        over
     }
 
     fn long_branch_warning(&mut self, line: &LineRef, pos: Pos) {
