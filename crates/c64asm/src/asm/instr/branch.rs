@@ -394,14 +394,26 @@ impl Assembler<'_> {
         }
         let brl = !crossbank && self.far_as_brl();
         let skip = c.len();
-        c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
-        self.far_bank_wrap(line, from, whole, pos);
-        self.long_branch_warning(line, pos);
-        self.st.longjumps.insert(key, from);
         // `-Woptimize` sees the branch written, then the jump as a `nop`.
         self.st
             .opt_parts
             .push(OptPart::new(skip, SeenAs::Opcode(code)));
+        match self.far_jump(brl, from, to, whole, pos) {
+            Ok(jump) => {
+                c.extend_from_slice(&jump);
+                self.far_bank_wrap(line, from, whole, pos);
+                self.long_branch_warning(line, pos);
+            }
+            Err(Bad(at, msg)) => {
+                // A jump to another bank: 64tass reports it and still lays
+                // it out, its place kept for reuse like any other.
+                self.long_branch_warning(line, pos);
+                let span = self.span_at(line, at);
+                self.error(span, Bad::kind_of(&msg), msg);
+                c.extend_from_slice(&[0x4c, to as u8, (to >> 8) as u8]);
+            }
+        }
+        self.st.longjumps.insert(key, from);
         self.st
             .opt_parts
             .push(OptPart::new(c.len() - skip, SeenAs::Opcode(0xea)));
