@@ -148,13 +148,9 @@ impl Assembler<'_> {
                 [AddrOp::Index(Reg::K)] | [AddrOp::Imm, AddrOp::Index(Reg::K)] => {
                     Target::InBank(&a.val)
                 }
-                _ => {
-                    return Err(super::no_mode(
-                        super::operand_start(line, target.pos),
-                        &a.mode.describe(),
-                        m.name,
-                    ));
-                }
+                // 64tass takes any other form's address as the target, its
+                // brackets and index unread (`bbs 7,$12,(next)`).
+                _ => Target::Address(&a.val),
             },
             v => Target::Address(v),
         };
