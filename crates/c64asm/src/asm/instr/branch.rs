@@ -126,12 +126,10 @@ impl Assembler<'_> {
             }
             return Ok(smallvec::smallvec![code, offset as u8, (offset >> 8) as u8]);
         };
-        self.relative(line, m, &[code], width, target, pos, None)
+        self.relative(line, m, &[code], width, target, pos)
     }
 
-    /// `bbr 3,$12,target`: `code` has the bit in it, `zp` is the address,
-    /// `first` where the operands start.
-    #[allow(clippy::too_many_arguments)]
+    /// `bbr 3,$12,target`: `code` has the bit in it, `zp` is the address.
     pub(super) fn bit_branch(
         &mut self,
         line: &LineRef,
@@ -140,7 +138,6 @@ impl Assembler<'_> {
         zp: u8,
         width: Width,
         target: &Located,
-        first: Pos,
     ) -> Result<Code, Bad> {
         use crate::syntax::ast::{AddrOp, Reg};
         let t = match &target.val {
@@ -157,7 +154,7 @@ impl Assembler<'_> {
             },
             v => Target::Address(v),
         };
-        self.relative(line, m, &[code, zp], width, t, target.pos, Some(first))
+        self.relative(line, m, &[code, zp], width, t, target.pos)
     }
 
     /// A relative branch: `head` (the opcode, and `bbr`'s direct page
@@ -167,9 +164,7 @@ impl Assembler<'_> {
     /// As in 64tass, a branch without a long form to a label not defined
     /// yet in this pass is measured from where the branch ended in the last
     /// pass, as the label moves with the branch's size: with `-B` a branch
-    /// on the edge of its reach settles where 64tass's does. `bit` is
-    /// where a bit branch's operands start.
-    #[allow(clippy::too_many_arguments)]
+    /// on the edge of its reach settles where 64tass's does.
     fn relative(
         &mut self,
         line: &LineRef,
@@ -178,13 +173,12 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
-        bit: Option<Pos>,
     ) -> Result<Code, Bad> {
         self.with_star(
             m,
             target,
             |_| 1 + head.len(),
-            |a, last_end| a.relative_from(line, m, head, width, target, pos, bit, last_end),
+            |a, last_end| a.relative_from(line, m, head, width, target, pos, last_end),
         )
     }
 
@@ -249,7 +243,6 @@ impl Assembler<'_> {
         width: Width,
         target: Target,
         pos: Pos,
-        bit: Option<Pos>,
         last_end: Option<u32>,
     ) -> Result<Code, Bad> {
         let ln = head.len() as u32;
@@ -309,7 +302,7 @@ impl Assembler<'_> {
                 return Ok(smallvec::smallvec![long, offset as u8, (offset >> 8) as u8]);
             }
             if self.opts.long_branch && width == Width::Auto {
-                return self.long_branch(line, m, head, pc, to, crossbank, whole, pos, bit);
+                return self.long_branch(line, m, head, pc, to, crossbank, whole, pos);
             }
             if width != Width::Auto && width != Width::Byte {
                 return Err(Bad(pos, width.refused(m.name)));
@@ -340,10 +333,9 @@ impl Assembler<'_> {
         crossbank: bool,
         whole: Whole,
         pos: Pos,
-        bit_at: Option<Pos>,
     ) -> Result<Code, Bad> {
         let code = head[0];
-        let bit = bit_at.is_some();
+        let bit = head.len() > 1;
         if !bit && !conditional(code) {
             if m.name == "rer" {
                 // 65EL02: not a branch at all.
@@ -391,10 +383,7 @@ impl Assembler<'_> {
         let mut c = Code::from_slice(head);
         c[0] = code ^ if bit { 0x80 } else { 0x20 };
         c.push(over);
-        if let Some(first) = bit_at {
-            return Ok(self.refused_bit_jump(line, c, key, from, first, pos));
-        }
-        let brl = !crossbank && self.far_as_brl();
+        let brl = !bit && !crossbank && self.far_as_brl();
         let skip = c.len();
         // `-Woptimize` sees the branch written, then the jump as a `nop`.
         self.st
@@ -420,33 +409,6 @@ impl Assembler<'_> {
             .opt_parts
             .push(OptPart::new(c.len() - skip, SeenAs::Opcode(0xea)));
         Ok(c)
-    }
-
-    /// A bit branch made long: 64tass writes the opposite bit branch, then
-    /// hands all three operands to its `jmp`, which has no such form (an
-    /// error at the operands; the jump is still there for the branches
-    /// after it to reuse).
-    fn refused_bit_jump(
-        &mut self,
-        line: &LineRef,
-        over: Code,
-        key: (crate::output::SecId, u32),
-        from: u32,
-        first: Pos,
-        pos: Pos,
-    ) -> Code {
-        self.long_branch_warning(line, pos);
-        self.st.longjumps.insert(key, from);
-        self.st
-            .opt_parts
-            .push(OptPart::new(over.len(), SeenAs::Opcode(over[0] ^ 0x80)));
-        let span = self.span_at(line, first);
-        self.error(
-            span,
-            Kind::AddressingMode,
-            "no 3 operand addressing mode for opcode 'jmp'".into(),
-        );
-        over
     }
 
     fn long_branch_warning(&mut self, line: &LineRef, pos: Pos) {

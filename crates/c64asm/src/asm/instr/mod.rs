@@ -594,7 +594,7 @@ impl Assembler<'_> {
                     return Err(Bad(bit.pos, width.refused(name)));
                 }
                 let (code, zp) = self.bit_operands_reported(line, m, bit, zp);
-                self.bit_branch(line, m, code, zp, width, target, bit.pos)
+                self.bit_branch(line, m, code, zp, width, target)
             }
             _ => Err(Bad(
                 mpos,
