@@ -103,7 +103,10 @@ impl Assembler<'_> {
     ) -> Result<Code, Bad> {
         let pc = self.pc();
         if m.is_pseudo() {
-            return self.with_star(m, target, 2, |a, last_end| {
+            // A jump refused its size lays nothing out; another failure is
+            // laid out as the branch.
+            let failed_len = |e: &Bad| if Width::is_refusal(&e.1) { 0 } else { 2 };
+            return self.with_star(m, target, failed_len, |a, last_end| {
                 a.always(line, m, width, target, pos, last_end)
             });
         }
@@ -145,13 +148,9 @@ impl Assembler<'_> {
                 [AddrOp::Index(Reg::K)] | [AddrOp::Imm, AddrOp::Index(Reg::K)] => {
                     Target::InBank(&a.val)
                 }
-                _ => {
-                    return Err(super::no_mode(
-                        super::operand_start(line, target.pos),
-                        &a.mode.describe(),
-                        m.name,
-                    ));
-                }
+                // 64tass takes any other form's address as the target, its
+                // brackets and index unread (`bbs 7,$12,(next)`).
+                _ => Target::Address(&a.val),
             },
             v => Target::Address(v),
         };
@@ -175,26 +174,29 @@ impl Assembler<'_> {
         target: Target,
         pos: Pos,
     ) -> Result<Code, Bad> {
-        self.with_star(m, target, 1 + head.len(), |a, last_end| {
-            a.relative_from(line, m, head, width, target, pos, last_end)
-        })
+        self.with_star(
+            m,
+            target,
+            |_| 1 + head.len(),
+            |a, last_end| a.relative_from(line, m, head, width, target, pos, last_end),
+        )
     }
 
     /// Runs `encode` with where the branch ended last pass, if it takes a
     /// star ([`take_branch_star`](Self::take_branch_star)), then keeps where
-    /// it ends now (`failed_len` bytes when it fails, as 64tass lays out a
-    /// failed branch).
+    /// it ends now (`failed_len` of the error when it fails, as 64tass lays
+    /// out a failed branch).
     fn with_star(
         &mut self,
         m: &Mnemonic,
         target: Target,
-        failed_len: usize,
+        failed_len: impl FnOnce(&Bad) -> usize,
         encode: impl FnOnce(&mut Self, Option<u32>) -> Result<Code, Bad>,
     ) -> Result<Code, Bad> {
         let pc = self.pc();
         let last_end = self.take_branch_star(m, &target);
         let code = encode(self, last_end);
-        self.end_branch(pc, code.as_ref().map_or(failed_len, |c| c.len()));
+        self.end_branch(pc, code.as_ref().map_or_else(failed_len, |c| c.len()));
         code
     }
 
@@ -383,14 +385,26 @@ impl Assembler<'_> {
         c.push(over);
         let brl = !bit && !crossbank && self.far_as_brl();
         let skip = c.len();
-        c.extend_from_slice(&self.far_jump(brl, from, to, whole, pos)?);
-        self.far_bank_wrap(line, from, whole, pos);
-        self.long_branch_warning(line, pos);
-        self.st.longjumps.insert(key, from);
         // `-Woptimize` sees the branch written, then the jump as a `nop`.
         self.st
             .opt_parts
             .push(OptPart::new(skip, SeenAs::Opcode(code)));
+        match self.far_jump(brl, from, to, whole, pos) {
+            Ok(jump) => {
+                c.extend_from_slice(&jump);
+                self.far_bank_wrap(line, from, whole, pos);
+                self.long_branch_warning(line, pos);
+            }
+            Err(Bad(at, msg)) => {
+                // A jump to another bank: 64tass reports it and still lays
+                // it out, its place kept for reuse like any other.
+                self.long_branch_warning(line, pos);
+                let span = self.span_at(line, at);
+                self.error(span, Bad::kind_of(&msg), msg);
+                c.extend_from_slice(&[0x4c, to as u8, (to >> 8) as u8]);
+            }
+        }
+        self.st.longjumps.insert(key, from);
         self.st
             .opt_parts
             .push(OptPart::new(c.len() - skip, SeenAs::Opcode(0xea)));
@@ -491,7 +505,10 @@ impl Assembler<'_> {
             (Width::Word, t) => far(self, t.unwrap_or(star))?,
             (Width::Byte, None) => smallvec::smallvec![code, 0],
             (Width::Byte, Some(target)) => {
-                let offset = target.wrapping_sub(star.wrapping_add(2)) as u16;
+                // Measured as the unsized one is (a label ahead from where
+                // this ended last pass).
+                let from = last_end.unwrap_or(star.wrapping_add(2) & self.out.all_mem);
+                let offset = target.wrapping_sub(from) as u16;
                 if !fits(offset) || (star ^ target) > 0xffff {
                     return Err(Bad(pos, Width::Byte.refused(far_name)));
                 }
