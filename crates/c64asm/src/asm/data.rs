@@ -532,7 +532,10 @@ impl Assembler<'_> {
         if !self.argnum(line, args, exprs.len(), 1, 2) {
             return;
         }
-        let Ok(vals) = self.eval_args(line, &exprs[..1]) else {
+        // Both values first, as 64tass reads them: the count's error is
+        // reported when it is used, after what the fill value reports as
+        // it is evaluated (a function's argument not defined).
+        let Ok(mut vals) = self.eval_list(line, &exprs[..1], true) else {
             return;
         };
         // The fill value is only used if there is something to fill: until
@@ -547,8 +550,10 @@ impl Assembler<'_> {
             },
             None => None,
         };
-        if vals[0].val.is_none() {
-            return;
+        let count = std::mem::take(&mut vals[0].val);
+        match self.used(line, vals[0].pos, count) {
+            Ok(v) if !v.is_none() => vals[0].val = v,
+            _ => return,
         }
         // Wraps are reported at the fill value, if any (the caller resets this).
         self.st.emit_at = pattern.as_ref().map(|v| v.pos);
