@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::Assembler;
 use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::{AddrOp, Pos};
+use crate::syntax::ast::{AddrOp, Pos, UnOp};
 use crate::syntax::compiled::{Arena, Expr, ExprList, addr_code, addr_op};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
@@ -188,9 +188,13 @@ const ANON_BIAS: u32 = 1 << (WORD_BITS - 1);
 /// In an entry's length field, from here on (below [`NAMED`]): the parse is
 /// an addressing mode over a name (`lda tab0,x`, `sta zp1,x`, `lda #fwd`),
 /// the mode's code ([`addr_code`]: 0–3, and 8–15 as 4–11) added. Its `at`
-/// is the name's word and distance as for [`NAMED`]; its rel field holds
-/// the mode's distance ([`DIST_BITS`]) above the end's ([`ADDRESSED_REL_BITS`]).
+/// is the name's word and distance as for [`NAMED`], and in its top two
+/// bits ([`BYTE_SHIFT`]) a byte operator right before the name
+/// (`lda #>tab1`, see [`byte_index`]); its rel field holds the mode's
+/// distance ([`DIST_BITS`]) above the end's ([`ADDRESSED_REL_BITS`]).
 const ADDRESSED: u32 = 48;
+/// In an [`ADDRESSED`] entry's `at`: where the byte operator's index is.
+const BYTE_SHIFT: u32 = WORD_BITS + DIST_BITS;
 /// [`NAMED`] from [`ADDRESSED`].
 const NAMED_INDEX: u32 = NAMED - ADDRESSED;
 const ADDRESSED_REL_BITS: u32 = REL_BITS - DIST_BITS;
@@ -200,6 +204,7 @@ const LEN_MASK: u32 = (1 << LEN_BITS) - 1;
 const REL_MASK: u32 = (1 << REL_BITS) - 1;
 
 const _: () = assert!(NEAR_SHIFT + NEAR_BITS == KIND_SHIFT);
+const _: () = assert!(BYTE_SHIFT + 2 == 32);
 
 /// An addressing mode as an [`ADDRESSED`] entry's index (its code: 0–3,
 /// and 8–15 as 4–11).
@@ -211,6 +216,37 @@ fn mode_index(op: AddrOp) -> u32 {
 /// The addressing mode of [`mode_index`] `i`.
 fn mode_op(i: u32) -> AddrOp {
     addr_op(if i >= 4 { i + 4 } else { i } as u8)
+}
+
+/// A byte operator as an [`ADDRESSED`] entry's index (1–3; 0: none).
+fn byte_index(op: UnOp) -> u32 {
+    match op {
+        UnOp::Lower => 1,
+        UnOp::Higher => 2,
+        _ => 3,
+    }
+}
+
+/// The byte operator of [`byte_index`] `i` (1–3).
+fn byte_op(i: u32) -> UnOp {
+    match i {
+        1 => UnOp::Lower,
+        2 => UnOp::Higher,
+        _ => UnOp::Bank,
+    }
+}
+
+/// An addressing mode's operand an [`ADDRESSED`] entry can hold: a name,
+/// or a byte operator right before one; the operator's index (0: none)
+/// and the name's node.
+fn addressed_name(operand: &Expr) -> Option<(u32, &Expr)> {
+    let (byte, name) = match operand.as_byte_of_name() {
+        Some((op, name)) if name.pos.wrapping_sub(operand.pos) == 1 => (byte_index(op), name),
+        Some(_) => return None,
+        None => (0, operand),
+    };
+    name.as_named().filter(|&(anon, _)| !anon)?;
+    Some((byte, name))
 }
 
 /// What few parses have.
@@ -255,16 +291,20 @@ impl Entry {
     /// an addressing mode over a name, `pos` where the parse began, if the
     /// values fit them (see [`ADDRESSED`]).
     fn pack_addressed(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
-        let (op, name) = node.as_addressed_name()?;
+        let (op, operand) = node.as_addressed()?;
+        let (byte, name) = addressed_name(operand)?;
         let (_, word) = name.as_named()?;
         let code = mode_index(op);
         let (name_dist, dist) = (name.pos.wrapping_sub(pos), node.pos.wrapping_sub(pos));
+        let at = word | name_dist << WORD_BITS | byte << BYTE_SHIFT;
+        // All bits set is [`DROPPED`], not a parse.
         (word < 1 << WORD_BITS
             && name_dist < 1 << DIST_BITS
             && dist < 1 << DIST_BITS
-            && rel < 1 << ADDRESSED_REL_BITS)
+            && rel < 1 << ADDRESSED_REL_BITS
+            && at != DROPPED)
             .then_some((
-                word | name_dist << WORD_BITS,
+                at,
                 (ADDRESSED + code) << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel,
             ))
     }
@@ -305,8 +345,11 @@ impl Entry {
         let (word, anon, _) = self.lone_name();
         match (self.info >> LEN_SHIFT & LEN_MASK).checked_sub(ADDRESSED) {
             Some(NAMED_INDEX) => one.as_named() == Some((anon, word)),
-            Some(mode) => one.as_addressed_name().is_some_and(|(op, name)| {
-                mode_index(op) == mode && name.as_named() == Some((false, word))
+            Some(mode) => one.as_addressed().is_some_and(|(op, operand)| {
+                mode_index(op) == mode
+                    && addressed_name(operand).is_some_and(|(byte, name)| {
+                        byte == self.at >> BYTE_SHIFT && name.as_named() == Some((false, word))
+                    })
             }),
             None => false,
         }
@@ -594,8 +637,9 @@ impl LineCaches {
     }
 
     /// The expression of lone entry `id` whose parse began at `pos`: a name
-    /// alone, or an addressing mode over one made again in one of
-    /// [`LineCaches::pairs`] (the mode's run is the name before it).
+    /// alone, or an addressing mode over one (or over a byte operator over
+    /// one) made again in one of [`LineCaches::pairs`] (each node's run is
+    /// the node before it).
     #[inline]
     fn lone_exprs(&mut self, id: u32, pos: u32) -> Exprs {
         let e = &self.entries[id as usize];
@@ -606,24 +650,35 @@ impl LineCaches {
             return Exprs(Nodes::Named(name));
         }
         let at = pos.wrapping_add(e.info >> ADDRESSED_REL_BITS & DIST_MASK);
+        let byte = e.at >> BYTE_SHIFT;
         let i = match self.pairs.iter().position(|p| Rc::strong_count(p) == 1) {
             Some(i) => i,
             None => {
-                self.pairs.push(Rc::new(Vec::with_capacity(2)));
+                self.pairs.push(Rc::new(Vec::with_capacity(3)));
                 self.pairs.len() - 1
             }
         };
         let nodes = Rc::get_mut(&mut self.pairs[i]).expect("no Exprs holds it");
-        nodes.clear();
-        // SAFETY: the name goes into `nodes` (room for two: it is never
-        // grown), the mode that points to it right after; nothing is moved
-        // out, and they are cleared only once no `Exprs` holds them.
+        // SAFETY: nothing to drop: the nodes own nothing (a name, and runs
+        // in this chunk itself).
+        unsafe { nodes.set_len(0) };
+        // SAFETY: the name goes into `nodes` (room for three: it is never
+        // grown), the byte operator and the mode that point to it right
+        // after; nothing is moved out, and they are cleared only once no
+        // `Exprs` holds them.
         let mut arena = Some(unsafe { Arena::new(nodes) });
-        let mode = Expr::addr(&mut arena, at, mode_op(mode), name);
+        let operand = if byte == 0 {
+            name
+        } else {
+            let name_at = name.pos;
+            Expr::unary(&mut arena, name_at.wrapping_sub(1), byte_op(byte), name)
+        };
+        let mode = Expr::addr(&mut arena, at, mode_op(mode), operand);
         nodes.push(mode);
+        let start = nodes.len() as u32 - 1;
         Exprs(Nodes::Chunk {
             chunk: self.pairs[i].clone(),
-            start: 1,
+            start,
             len: 1,
         })
     }
@@ -899,10 +954,11 @@ impl Assembler<'_> {
         let lone = match &result {
             Ok(v) if v.len() == 1 && !full && deprecated.is_empty() => {
                 let rel = end.checked_sub(pos as u32);
-                // An addressing mode's operand is the one node it added.
+                // An addressing mode's operand (and a byte operator's) are
+                // the nodes it added.
                 rel.and_then(|rel| match chunk.len() - mark {
                     0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel),
-                    1 => Entry::pack_addressed(&v[0], pos as u32, rel),
+                    1 | 2 => Entry::pack_addressed(&v[0], pos as u32, rel),
                     _ => None,
                 })
             }
@@ -1068,29 +1124,33 @@ mod tests {
     }
 
     /// Lines whose operand is a lone name or anonymous reference, or an
-    /// addressing mode over a name, keep it in their cache entry: read back
-    /// in the later passes (a forward name, a branch, `#fwd`), copied for a
-    /// text met again (`lda fwd`, `lda fwd,x` three times), given back in the
+    /// addressing mode over a name or over a byte operator right before one,
+    /// keep it in their cache entry: read back in the later passes (a
+    /// forward name, a branch, `#fwd`, `#>far`), copied for a text met again
+    /// (`lda fwd`, `lda fwd,x` three times), given back in the
     /// first pass (`lda zp`, `lda zp,x`), they make 64tass's bytes; operands
-    /// with more than that (`(fwd),y`, `#<fwd`, and `fwd , y`, whose parse
-    /// is not one mode over a name) keep their nodes.
+    /// with more than that (`(fwd),y`, `#-fwd`, and `fwd , y` and `#< far`,
+    /// whose parts are apart) keep their nodes.
     #[test]
     fn lone_names_are_kept_in_their_entries() {
         let src = "* = $1000\nzp = $12\n- lda zp\n lda fwd\n lda fwd\n lda fwd\n jsr sub\n\
                    bne -\n beq +\n+ rts\n lda (fwd),y\n ldx fwd , y\n lda zp,x\n lda #<fwd\n ldy #fwd\n\
-                   lda fwd,x\n lda fwd,x\n lda fwd,x\nsub rts\nfwd = $34\n";
+                   ldx #>far\n ldy #< far\n lda #`far\n lda #-fwd\n ldx #>far\n\
+                   lda fwd,x\n lda fwd,x\n lda fwd,x\nsub rts\nfwd = $34\nfar = $12345\n";
         LONE_MADE.with(|n| n.set(0));
         assert_eq!(
             bytes_in_passes(src),
             [
-                0x00, 0x10, 0xa5, 0x12, 0xa5, 0x34, 0xa5, 0x34, 0xa5, 0x34, 0x20, 0x20, 0x10, 0xd0,
+                0x00, 0x10, 0xa5, 0x12, 0xa5, 0x34, 0xa5, 0x34, 0xa5, 0x34, 0x20, 0x2a, 0x10, 0xd0,
                 0xf3, 0xf0, 0x00, 0x60, 0xb1, 0x34, 0xb6, 0x34, 0xb5, 0x12, 0xa9, 0x34, 0xa0, 0x34,
-                0xb5, 0x34, 0xb5, 0x34, 0xb5, 0x34, 0x60
+                0xa2, 0x23, 0xa0, 0x45, 0xa9, 0x01, 0xa9, 0xcc, 0xa2, 0x23, 0xb5, 0x34, 0xb5, 0x34,
+                0xb5, 0x34, 0x60
             ]
         );
         // `zp`, `fwd` twice (the third is copied), `sub`, `-`, `+`, `zp,x`,
-        // `#fwd`, `fwd,x` twice.
-        assert_eq!(LONE_MADE.with(|n| n.get()), 10);
+        // `#<fwd`, `#fwd`, `#>far` twice (a text is copied from its third
+        // time on), `` #`far ``, `fwd,x` twice.
+        assert_eq!(LONE_MADE.with(|n| n.get()), 14);
     }
 
     /// Lines kept for replay in the first pass give their parses back; when a

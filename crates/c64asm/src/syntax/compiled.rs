@@ -498,17 +498,31 @@ impl Expr {
         Expr::leaf(pos, tag, 0, 0, Data { word })
     }
 
-    /// An addressing mode over a name (`tab,x`, `#fwd`): the mode and the
-    /// name's node.
+    /// An addressing mode: the mode and its operand's node.
     #[inline]
-    pub fn as_addressed_name(&self) -> Option<(AddrOp, &Expr)> {
+    pub fn as_addressed(&self) -> Option<(AddrOp, &Expr)> {
         if self.tag != Tag::Addr {
             return None;
         }
         // SAFETY: an `Addr` node's run is its one operand.
+        Some((addr_op(self.op), unsafe { &*self.run_ptr() }))
+    }
+
+    /// A byte operator (`<`, `>`, `` ` ``) over a name (`#>tab`): the
+    /// operator and the name's node.
+    #[inline]
+    pub fn as_byte_of_name(&self) -> Option<(UnOp, &Expr)> {
+        if self.tag != Tag::Unary {
+            return None;
+        }
+        let op = UNOPS[self.op as usize];
+        if !matches!(op, UnOp::Lower | UnOp::Higher | UnOp::Bank) {
+            return None;
+        }
+        // SAFETY: a `Unary` node's run is its one operand.
         let operand = unsafe { &*self.run_ptr() };
         operand.as_named().filter(|&(anon, _)| !anon)?;
-        Some((addr_op(self.op), operand))
+        Some((op, operand))
     }
 
     /// `.name`: `name` as it is looked up (folded unless case-sensitive),
