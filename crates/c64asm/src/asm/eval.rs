@@ -581,7 +581,10 @@ impl Assembler<'_> {
         }
     }
 
-    /// The value of a symbol, or none and a "not defined" report.
+    /// The value of a symbol, or none and a "not defined" report. Inlined
+    /// into `eval_value`, the usual caller (out of line it costs a call per
+    /// name read).
+    #[inline(always)]
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
         if let Some(id) = self.read_lookup(name) {
             self.touch(id);

@@ -427,6 +427,7 @@ impl Assembler<'_> {
     /// Evaluate with errors kept in the value instead of reported (64tass's
     /// error values): what failed becomes a [`Value::Error`], reported only
     /// where that value is used.
+    #[inline]
     pub fn keeping<T>(
         &mut self,
         eval: impl FnOnce(&mut Self) -> EResult<T>,
@@ -451,10 +452,17 @@ impl Assembler<'_> {
 
     /// Move the errors reported since `before` (but not the eager ones, nor
     /// warnings) to a new kept list, if there were any.
+    #[inline]
     fn keep_errors(&mut self, before: usize) -> Option<Kept> {
         if self.diags.len() == before {
             return None;
         }
+        self.keep_reported(before)
+    }
+
+    /// [`Self::keep_errors`] once something was reported.
+    #[cold]
+    fn keep_reported(&mut self, before: usize) -> Option<Kept> {
         let marks = std::mem::take(&mut self.eager);
         let (outer, inner): (Vec<usize>, Vec<usize>) = marks.into_iter().partition(|&i| i < before);
         self.eager = outer;
