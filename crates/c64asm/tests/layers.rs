@@ -23,6 +23,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "builtins",
             "macro_text",
             "line_ids",
+            "line_entry",
             "stars",
         ],
     ),

@@ -4,10 +4,11 @@
 use std::rc::Rc;
 
 use super::Assembler;
+use super::line_entry::*;
 use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::{AddrOp, Pos, UnOp};
-use crate::syntax::compiled::{Arena, Expr, ExprList, addr_code, addr_op};
+use crate::syntax::ast::Pos;
+use crate::syntax::compiled::{Arena, Expr, ExprList};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
 
@@ -148,229 +149,6 @@ const CHUNK: usize = 4096;
 /// chunk (it gets a chunk of its own).
 const HELD_CHUNK: usize = 8;
 
-/// A cached parse, sized for a large source (one per line: its size is the
-/// assembler's memory): 8 bytes. Errors, deprecation warnings and what
-/// doesn't fit the packed fields are rare and kept aside.
-struct Entry {
-    /// The parsed expressions' chunk (high 20 bits) and start in it (low
-    /// 12 bits: a shared chunk holds [`CHUNK`] expressions, a chunk of its
-    /// own starts at 0).
-    at: u32,
-    /// From the top: whether [`Extra`] has something for this entry, the
-    /// [`ParseKind`], where the parse began from the line's start
-    /// ([`NEAR_BITS`]; [`FAR`]: farther, then the entry is found by its
-    /// offset in [`LineCaches::more`]), how many expressions
-    /// ([`LEN_BITS`]) and where parsing stopped from where it began
-    /// ([`REL_BITS`]).
-    info: u32,
-}
-
-const START_BITS: u32 = 12;
-const REL_BITS: u32 = 14;
-const LEN_BITS: u32 = 6;
-const NEAR_BITS: u32 = 9;
-const LEN_SHIFT: u32 = REL_BITS;
-const NEAR_SHIFT: u32 = LEN_SHIFT + LEN_BITS;
-/// In an entry's near field: not near the line's start.
-const FAR: u32 = (1 << NEAR_BITS) - 1;
-/// In an entry's length field: the parse is one name or anonymous
-/// reference (`jsr blk1`, `lda zp0`, `bne _loop`, `bpl -`: most lines kept
-/// with their parse past the first pass, as they read a label defined
-/// further on, and branches), held in the entry itself instead of a node
-/// in a chunk. Its `at` is then the node's word (low [`WORD_BITS`];
-/// an anonymous count biased by [`ANON_BIAS`]), its distance from where the
-/// parse began (the next [`DIST_BITS`]) and [`ANON_BIT`].
-const NAMED: u32 = (1 << LEN_BITS) - 1;
-const WORD_BITS: u32 = 24;
-const DIST_BITS: u32 = 6;
-const ANON_BIT: u32 = 1 << (WORD_BITS + DIST_BITS);
-const ANON_BIAS: u32 = 1 << (WORD_BITS - 1);
-/// In an entry's length field, from here on (below [`NAMED`]): the parse is
-/// an addressing mode over a name (`lda tab0,x`, `sta zp1,x`, `lda #fwd`),
-/// the mode's code ([`addr_code`]: 0–3, and 8–15 as 4–11) added. Its `at`
-/// is the name's word and distance as for [`NAMED`], and in its top two
-/// bits ([`BYTE_SHIFT`]) a byte operator right before the name
-/// (`lda #>tab1`, see [`byte_index`]); its rel field holds the mode's
-/// distance ([`DIST_BITS`]) above the end's ([`ADDRESSED_REL_BITS`]).
-const ADDRESSED: u32 = 48;
-/// In an [`ADDRESSED`] entry's `at`: where the byte operator's index is.
-const BYTE_SHIFT: u32 = WORD_BITS + DIST_BITS;
-/// [`NAMED`] from [`ADDRESSED`].
-const NAMED_INDEX: u32 = NAMED - ADDRESSED;
-const ADDRESSED_REL_BITS: u32 = REL_BITS - DIST_BITS;
-const DIST_MASK: u32 = (1 << DIST_BITS) - 1;
-const WORD_MASK: u32 = (1 << WORD_BITS) - 1;
-const LEN_MASK: u32 = (1 << LEN_BITS) - 1;
-const REL_MASK: u32 = (1 << REL_BITS) - 1;
-
-const _: () = assert!(NEAR_SHIFT + NEAR_BITS == KIND_SHIFT);
-const _: () = assert!(BYTE_SHIFT + 2 == 32);
-
-/// An addressing mode as an [`ADDRESSED`] entry's index (its code: 0–3,
-/// and 8–15 as 4–11).
-fn mode_index(op: AddrOp) -> u32 {
-    let code = addr_code(op) as u32;
-    if code >= 8 { code - 4 } else { code }
-}
-
-/// The addressing mode of [`mode_index`] `i`.
-fn mode_op(i: u32) -> AddrOp {
-    addr_op(if i >= 4 { i + 4 } else { i } as u8)
-}
-
-/// A byte operator as an [`ADDRESSED`] entry's index (1–3; 0: none).
-fn byte_index(op: UnOp) -> u32 {
-    match op {
-        UnOp::Lower => 1,
-        UnOp::Higher => 2,
-        _ => 3,
-    }
-}
-
-/// The byte operator of [`byte_index`] `i` (1–3).
-fn byte_op(i: u32) -> UnOp {
-    match i {
-        1 => UnOp::Lower,
-        2 => UnOp::Higher,
-        _ => UnOp::Bank,
-    }
-}
-
-/// An addressing mode's operand an [`ADDRESSED`] entry can hold: a name,
-/// or a byte operator right before one; the operator's index (0: none)
-/// and the name's node.
-fn addressed_name(operand: &Expr) -> Option<(u32, &Expr)> {
-    let (byte, name) = match operand.as_byte_of_name() {
-        Some((op, name)) if name.pos.wrapping_sub(operand.pos) == 1 => (byte_index(op), name),
-        Some(_) => return None,
-        None => (0, operand),
-    };
-    name.as_named().filter(|&(anon, _)| !anon)?;
-    Some((byte, name))
-}
-
-/// What few parses have.
-#[derive(Default)]
-struct Extra {
-    error: Option<Rc<SyntaxError>>,
-    /// Deprecated operators met, for warnings.
-    deprecated: Box<[(Pos, &'static str)]>,
-    /// Chunk, start, length and end (from where the parse began) when they
-    /// don't fit [`Entry`].
-    wide: Option<(u32, u32, u32, u32)>,
-}
-
-impl Entry {
-    /// The packed `at` and size fields, if the values fit them.
-    fn pack(chunk: u32, start: u32, len: u32, rel: u32) -> Option<(u32, u32)> {
-        // The last chunk number is left out: its last start is [`DROPPED`].
-        (chunk < (1 << (32 - START_BITS)) - 1
-            && start < 1 << START_BITS
-            && len < ADDRESSED
-            && rel < 1 << REL_BITS)
-            .then_some((chunk << START_BITS | start, len << LEN_SHIFT | rel))
-    }
-
-    /// The packed `at` and size fields of a parse that is `node` alone,
-    /// `dist` bytes after where the parse began, if it is a name or an
-    /// anonymous reference and the values fit them (see [`NAMED`]).
-    fn pack_named(node: &Expr, dist: u32, rel: u32) -> Option<(u32, u32)> {
-        let (anon, word) = node.as_named()?;
-        let word = if anon {
-            word.wrapping_add(ANON_BIAS)
-        } else {
-            word
-        };
-        (word < 1 << WORD_BITS && dist < 1 << DIST_BITS && rel < 1 << REL_BITS).then_some((
-            word | dist << WORD_BITS | if anon { ANON_BIT } else { 0 },
-            NAMED << LEN_SHIFT | rel,
-        ))
-    }
-
-    /// The packed `at` and size fields of a parse that is `node` alone,
-    /// an addressing mode over a name, `pos` where the parse began, if the
-    /// values fit them (see [`ADDRESSED`]).
-    fn pack_addressed(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
-        let (op, operand) = node.as_addressed()?;
-        let (byte, name) = addressed_name(operand)?;
-        let (_, word) = name.as_named()?;
-        let code = mode_index(op);
-        let (name_dist, dist) = (name.pos.wrapping_sub(pos), node.pos.wrapping_sub(pos));
-        let at = word | name_dist << WORD_BITS | byte << BYTE_SHIFT;
-        // All bits set is [`DROPPED`], not a parse.
-        (word < 1 << WORD_BITS
-            && name_dist < 1 << DIST_BITS
-            && dist < 1 << DIST_BITS
-            && rel < 1 << ADDRESSED_REL_BITS
-            && at != DROPPED)
-            .then_some((
-                at,
-                (ADDRESSED + code) << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel,
-            ))
-    }
-
-    /// Whether the entry holds its parse itself (see [`NAMED`],
-    /// [`ADDRESSED`]), not a place in a chunk.
-    #[inline]
-    fn is_lone(&self) -> bool {
-        self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK >= ADDRESSED
-    }
-
-    /// Where a lone entry's parse stopped, from where it began.
-    #[inline]
-    fn lone_rel(&self) -> u32 {
-        if self.info >> LEN_SHIFT & LEN_MASK == NAMED {
-            self.info & REL_MASK
-        } else {
-            self.info & ((1 << ADDRESSED_REL_BITS) - 1)
-        }
-    }
-
-    /// A lone entry's name: its word, whether it is an anonymous
-    /// reference, and its distance from where the parse began.
-    #[inline]
-    fn lone_name(&self) -> (u32, bool, u32) {
-        let anon = self.info >> LEN_SHIFT & LEN_MASK == NAMED && self.at & ANON_BIT != 0;
-        let word = self.at & WORD_MASK;
-        let word = if anon {
-            word.wrapping_sub(ANON_BIAS)
-        } else {
-            word
-        };
-        (word, anon, self.at >> WORD_BITS & DIST_MASK)
-    }
-
-    /// Whether `one` is the expression this lone entry holds (at any place).
-    fn holds(&self, one: &Expr) -> bool {
-        let (word, anon, _) = self.lone_name();
-        match (self.info >> LEN_SHIFT & LEN_MASK).checked_sub(ADDRESSED) {
-            Some(NAMED_INDEX) => one.as_named() == Some((anon, word)),
-            Some(mode) => one.as_addressed().is_some_and(|(op, operand)| {
-                mode_index(op) == mode
-                    && addressed_name(operand).is_some_and(|(byte, name)| {
-                        byte == self.at >> BYTE_SHIFT && name.as_named() == Some((false, word))
-                    })
-            }),
-            None => false,
-        }
-    }
-
-    /// Where the parse began from its line's start, and its kind (the
-    /// [`FAR`] ones match none).
-    fn place(&self) -> u32 {
-        self.info >> NEAR_SHIFT & !(EXTRA >> NEAR_SHIFT)
-    }
-
-    /// Its nodes were given back (see [`LineCaches::release`]): parsed
-    /// again when asked for.
-    fn dropped(&self) -> bool {
-        self.at == DROPPED
-    }
-}
-
-/// An entry's `at` when its nodes were given back.
-const DROPPED: u32 = u32::MAX;
-
 /// A parse just made at the end of the current chunk, which its line may
 /// give back (see [`LineCaches::release`]): its entry, and the chunk's
 /// length before it (its operator nodes come first, then its expressions).
@@ -388,10 +166,6 @@ struct Fresh {
 fn place(near: u32, kind: ParseKind) -> u32 {
     near.min(FAR) | (kind as u32) << (KIND_SHIFT - NEAR_SHIFT)
 }
-
-const EXTRA: u32 = 1 << 31;
-const KIND_SHIFT: u32 = 29;
-const OFFSET_MASK: u32 = (1 << KIND_SHIFT) - 1;
 
 fn key(offset: u32, kind: ParseKind) -> u32 {
     offset.min(OFFSET_MASK) | (kind as u32) << KIND_SHIFT

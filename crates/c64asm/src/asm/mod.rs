@@ -21,7 +21,7 @@
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
 //!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text,
-//!                        line_ids, stars
+//!                        line_ids, line_entry, stars
 //! ```
 //!
 //! Data flows from text to bytes: text becomes lines (2), lines values,
@@ -34,7 +34,8 @@
 //!   [`files`]: finding and reading files; [`mnemonics`]: instruction
 //!   names; [`builtins`]: built-in functions of values; [`macro_text`]: a
 //!   macro call's text; [`line_ids`]: what is kept per line, found by file
-//!   and line; [`stars`]: what a line remembers from the last pass, found
+//!   and line; [`line_entry`]: a cached parse's 8-byte entry, packed and
+//!   unpacked; [`stars`]: what a line remembers from the last pass, found
 //!   by where it runs. None of them knows the `Assembler`.
 //! - 5: [`eval`]: expressions and symbol lookup; [`addresses`]: values as
 //!   addresses; [`functions`]: built-ins that read the assembler;
@@ -70,6 +71,7 @@ mod functions;
 mod head;
 mod include;
 mod instr;
+mod line_entry;
 mod line_ids;
 mod lines;
 mod listed;
