@@ -859,26 +859,27 @@ impl Assembler<'_> {
     /// A block's label takes the size of what the block laid out.
     pub fn close_sized(&mut self, s: SizedLabel) {
         let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr) & self.out.image_mask;
-        self.syms.label_mut(s.label).set_update_after(false);
-        self.set_size(s.label, size, s.addr);
+        self.give_block_size(s.label, size, s.addr);
     }
 
     /// A `.virtual`'s label takes the size of what it laid out (its
     /// furthest address, not where it ended).
     pub fn close_virtual_label(&mut self, s: SizedLabel) {
         let a = self.out.addr(self.st.addr);
-        let end = a.end.max(a.address);
-        let size = end.wrapping_sub(a.start);
-        let start = a.start;
-        self.syms.label_mut(s.label).set_update_after(false);
-        self.set_size(s.label, size, start);
+        let size = a.end.max(a.address).wrapping_sub(a.start);
+        self.give_block_size(s.label, size, a.start);
     }
 
     /// A `.section`'s label takes the size of what the section grew by.
     pub fn close_section_label(&mut self, s: SizedLabel) {
         let size = self.out.addr(self.st.addr).address.wrapping_sub(s.addr);
-        self.syms.label_mut(s.label).set_update_after(false);
-        self.set_size(s.label, size, s.addr);
+        self.give_block_size(s.label, size, s.addr);
+    }
+
+    /// A block's label, sized when its block closed (not at its line).
+    fn give_block_size(&mut self, label: LabelId, size: u32, start: u32) {
+        self.syms.label_mut(label).set_update_after(false);
+        self.set_size(label, size, start);
     }
 
     /// Set the size of a code object (a label's or a scoped loop iteration's).

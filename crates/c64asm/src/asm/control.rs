@@ -164,7 +164,6 @@ impl Assembler<'_> {
         }
     }
 
-    /// Give a label in front of a block the block's size.
     pub fn switch(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         let parent_skip = self.st.top().skip;
         self.record_line(line, None);

@@ -1206,21 +1206,26 @@ impl Assembler<'_> {
             ExprKind::Addr(op, inner) => {
                 // `(zp, x)` with a blank is read as indexed by the parser where
                 // 64tass takes it so (the operand's own parentheses); elsewhere
-                // it is a tuple holding a register.
-                // The operand's parentheses around a shadowed `zp, r` are
-                // the tuple's own (see `shadowed_index`).
-                let (op, inner, comma) = match (op, inner.kind()) {
-                    (AddrOp::Ind, ExprKind::Addr(index @ AddrOp::Index(_), base))
-                        if self.shadowed_index(line, inner.pos).is_some() =>
-                    {
-                        (index, base, inner.pos)
+                // it is a tuple holding a register. Where a label shadows the
+                // register (see `shadowed_index`) it is a tuple of both values,
+                // the operand's parentheses around it the tuple's own.
+                let mut shadow = None;
+                let (op, inner) = match (op, inner.kind()) {
+                    (AddrOp::Ind, ExprKind::Addr(index @ AddrOp::Index(_), base)) => {
+                        shadow = self.shadowed_index(line, inner.pos);
+                        if shadow.is_some() {
+                            (index, base)
+                        } else {
+                            (op, inner)
+                        }
                     }
-                    _ => (op, inner, e.pos),
+                    _ => (op, inner),
                 };
                 let v = self.eval_value(line, inner)?;
-                if let AddrOp::Index(_) = op
-                    && let Some((name, at)) = self.shadowed_index(line, comma)
-                {
+                if shadow.is_none() && matches!(op, AddrOp::Index(_)) {
+                    shadow = self.shadowed_index(line, e.pos);
+                }
+                if let Some((name, at)) = shadow {
                     let r = self.symbol(line, name, at as Pos)?;
                     return Ok(Value::tuple(vec![v, r]));
                 }

@@ -183,9 +183,10 @@ pub struct LineCaches {
     more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
-    /// Two-node chunks the parses of [`ADDRESSED`] entries are made again
-    /// in when read, each used again once no `Exprs` holds it.
-    pairs: Vec<Rc<Vec<Expr>>>,
+    /// Small chunks (a mode, a byte operator, a name: three nodes at most)
+    /// the parses of [`ADDRESSED`] entries are made again in when read,
+    /// each used again once no `Exprs` holds it.
+    rebuilt: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
     current: Option<u32>,
     /// A clean parse (no error, no deprecation, packed) of each text parsed
@@ -412,7 +413,7 @@ impl LineCaches {
 
     /// The expression of lone entry `id` whose parse began at `pos`: a name
     /// alone, or an addressing mode over one (or over a byte operator over
-    /// one) made again in one of [`LineCaches::pairs`] (each node's run is
+    /// one) made again in one of [`LineCaches::rebuilt`] (each node's run is
     /// the node before it).
     #[inline]
     fn lone_exprs(&mut self, id: u32, pos: u32) -> Exprs {
@@ -425,14 +426,14 @@ impl LineCaches {
         }
         let at = pos.wrapping_add(e.info >> ADDRESSED_REL_BITS & DIST_MASK);
         let byte = e.at >> BYTE_SHIFT;
-        let i = match self.pairs.iter().position(|p| Rc::strong_count(p) == 1) {
+        let i = match self.rebuilt.iter().position(|p| Rc::strong_count(p) == 1) {
             Some(i) => i,
             None => {
-                self.pairs.push(Rc::new(Vec::with_capacity(3)));
-                self.pairs.len() - 1
+                self.rebuilt.push(Rc::new(Vec::with_capacity(3)));
+                self.rebuilt.len() - 1
             }
         };
-        let nodes = Rc::get_mut(&mut self.pairs[i]).expect("no Exprs holds it");
+        let nodes = Rc::get_mut(&mut self.rebuilt[i]).expect("no Exprs holds it");
         // SAFETY: nothing to drop: the nodes own nothing (a name, and runs
         // in this chunk itself).
         unsafe { nodes.set_len(0) };
@@ -451,7 +452,7 @@ impl LineCaches {
         nodes.push(mode);
         let start = nodes.len() as u32 - 1;
         Exprs(Nodes::Chunk {
-            chunk: self.pairs[i].clone(),
+            chunk: self.rebuilt[i].clone(),
             start,
             len: 1,
         })
