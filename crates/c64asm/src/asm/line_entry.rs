@@ -1,11 +1,12 @@
 //! A cached parse's 8-byte entry (see `LineCaches` in `lines.rs`): where
 //! its nodes are in a chunk, or, for the commonest kept lines, the parse
-//! itself (a name, an addressing mode over a name), and what few parses
+//! itself (a name, an addressing mode over a name, an indexed indirection
+//! over a name), and what few parses
 //! have kept aside. Only packing and unpacking: the cache owns the entries.
 
 use std::rc::Rc;
 
-use crate::syntax::ast::{AddrOp, Pos, UnOp};
+use crate::syntax::ast::{AddrOp, Pos, Reg, UnOp};
 use crate::syntax::compiled::{Expr, addr_code, addr_op};
 use crate::syntax::scan::SyntaxError;
 
@@ -58,6 +59,27 @@ pub(super) const ADDRESSED: u32 = 48;
 pub(super) const BYTE_SHIFT: u32 = WORD_BITS + DIST_BITS;
 /// [`NAMED`] from [`ADDRESSED`].
 pub(super) const NAMED_INDEX: u32 = NAMED - ADDRESSED;
+/// In an entry's length field, after the [`ADDRESSED`] modes: the parse is
+/// an indexed indirection over a name (`lda (zp0),y`, `lda (zp0,x)`: a
+/// pointer on the zero page defined further on), one of [`INDIRECTIONS`],
+/// its index in the top two bits of `at` (where an [`ADDRESSED`] entry has
+/// its byte operator). Its `at` is the name's word and distance as for
+/// [`NAMED`]; the bracket is right before the name; the rel field holds the
+/// index's distance above the end's, as an [`ADDRESSED`] entry's mode.
+pub(super) const INDIRECT: u32 = ADDRESSED + 12;
+/// [`INDIRECT`] from [`ADDRESSED`].
+pub(super) const INDIRECT_INDEX: u32 = INDIRECT - ADDRESSED;
+const _: () = assert!(INDIRECT < NAMED);
+
+/// The indirections an [`INDIRECT`] entry holds: the bracket's mode, the
+/// index register, and whether the index is outside the bracket (`(zp),y`,
+/// `(zp,x)`, `[zp],y`, `(zp),z`).
+pub(super) const INDIRECTIONS: [(AddrOp, Reg, bool); 4] = [
+    (AddrOp::Ind, Reg::Y, true),
+    (AddrOp::Ind, Reg::X, false),
+    (AddrOp::LongInd, Reg::Y, true),
+    (AddrOp::Ind, Reg::Z, true),
+];
 pub(super) const ADDRESSED_REL_BITS: u32 = REL_BITS - DIST_BITS;
 pub(super) const DIST_MASK: u32 = (1 << DIST_BITS) - 1;
 pub(super) const WORD_MASK: u32 = (1 << WORD_BITS) - 1;
@@ -110,6 +132,22 @@ pub(super) fn addressed_name(operand: &Expr) -> Option<(u32, &Expr)> {
     Some((byte, name))
 }
 
+/// An indirection an [`INDIRECT`] entry can hold: its index in
+/// [`INDIRECTIONS`], the index's node and the name's (the bracket right
+/// before it).
+pub(super) fn indirection(node: &Expr) -> Option<(u32, &Expr, &Expr)> {
+    let (outer, inner) = node.as_addressed()?;
+    let (inner_op, name) = inner.as_addressed()?;
+    let (bracket, index, op, reg, outside) = match (outer, inner_op) {
+        (AddrOp::Index(reg), op) => (inner, node, op, reg, true),
+        (op, AddrOp::Index(reg)) => (node, inner, op, reg, false),
+        _ => return None,
+    };
+    let which = INDIRECTIONS.iter().position(|&x| x == (op, reg, outside))?;
+    name.as_named().filter(|&(anon, _)| !anon)?;
+    (name.pos.wrapping_sub(bracket.pos) == 1).then_some((which as u32, index, name))
+}
+
 /// What few parses have.
 #[derive(Default)]
 pub(super) struct Extra {
@@ -154,24 +192,42 @@ impl Entry {
     pub(super) fn pack_addressed(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
         let (op, operand) = node.as_addressed()?;
         let (byte, name) = addressed_name(operand)?;
+        Self::pack_over_name(ADDRESSED + mode_index(op), byte, node, name, pos, rel)
+    }
+
+    /// The packed `at` and size fields of a parse that is `node` alone, an
+    /// indexed indirection over a name, `pos` where the parse began, if the
+    /// values fit them (see [`INDIRECT`]).
+    pub(super) fn pack_indirect(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
+        let (which, index, name) = indirection(node)?;
+        Self::pack_over_name(INDIRECT, which, index, name, pos, rel)
+    }
+
+    /// The fields of an [`ADDRESSED`] or [`INDIRECT`] entry: `len` its
+    /// length field, `top` its top bits, `mode` the node whose distance the
+    /// rel field holds.
+    fn pack_over_name(
+        len: u32,
+        top: u32,
+        mode: &Expr,
+        name: &Expr,
+        pos: u32,
+        rel: u32,
+    ) -> Option<(u32, u32)> {
         let (_, word) = name.as_named()?;
-        let code = mode_index(op);
-        let (name_dist, dist) = (name.pos.wrapping_sub(pos), node.pos.wrapping_sub(pos));
-        let at = word | name_dist << WORD_BITS | byte << BYTE_SHIFT;
+        let (name_dist, dist) = (name.pos.wrapping_sub(pos), mode.pos.wrapping_sub(pos));
+        let at = word | name_dist << WORD_BITS | top << BYTE_SHIFT;
         // All bits set is [`DROPPED`], not a parse.
         (word < 1 << WORD_BITS
             && name_dist < 1 << DIST_BITS
             && dist < 1 << DIST_BITS
             && rel < 1 << ADDRESSED_REL_BITS
             && at != DROPPED)
-            .then_some((
-                at,
-                (ADDRESSED + code) << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel,
-            ))
+            .then_some((at, len << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel))
     }
 
     /// Whether the entry holds its parse itself (see [`NAMED`],
-    /// [`ADDRESSED`]), not a place in a chunk.
+    /// [`ADDRESSED`], [`INDIRECT`]), not a place in a chunk.
     #[inline]
     pub(super) fn is_lone(&self) -> bool {
         self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK >= ADDRESSED
@@ -206,6 +262,9 @@ impl Entry {
         let (word, anon, _) = self.lone_name();
         match (self.info >> LEN_SHIFT & LEN_MASK).checked_sub(ADDRESSED) {
             Some(NAMED_INDEX) => one.as_named() == Some((anon, word)),
+            Some(INDIRECT_INDEX) => indirection(one).is_some_and(|(which, _, name)| {
+                which == self.at >> BYTE_SHIFT && name.as_named() == Some((false, word))
+            }),
             Some(mode) => one.as_addressed().is_some_and(|(op, operand)| {
                 mode_index(op) == mode
                     && addressed_name(operand).is_some_and(|(byte, name)| {

@@ -7,7 +7,7 @@ use super::Assembler;
 use super::line_entry::*;
 use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
-use crate::syntax::ast::Pos;
+use crate::syntax::ast::{AddrOp, Pos};
 use crate::syntax::compiled::{Arena, Expr, ExprList};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::SyntaxError;
@@ -101,7 +101,8 @@ pub struct Parsed {
 
 /// A line's parsed expressions: a range of a shared chunk (many lines'
 /// expressions in one allocation instead of one each), or one expression
-/// made again from its cache entry (see [`NAMED`], [`ADDRESSED`]).
+/// made again from its cache entry (see [`NAMED`], [`ADDRESSED`],
+/// [`INDIRECT`]).
 pub struct Exprs(Nodes);
 
 enum Nodes {
@@ -183,8 +184,9 @@ pub struct LineCaches {
     more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
-    /// Small chunks (a mode, a byte operator, a name: three nodes at most)
-    /// the parses of [`ADDRESSED`] entries are made again in when read,
+    /// Small chunks (a mode, a byte operator or a second mode, a name: three
+    /// nodes at most) the parses of [`ADDRESSED`] and [`INDIRECT`] entries
+    /// are made again in when read,
     /// each used again once no `Exprs` holds it.
     rebuilt: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
@@ -413,8 +415,8 @@ impl LineCaches {
 
     /// The expression of lone entry `id` whose parse began at `pos`: a name
     /// alone, or an addressing mode over one (or over a byte operator over
-    /// one) made again in one of [`LineCaches::rebuilt`] (each node's run is
-    /// the node before it).
+    /// one), or an indexed indirection over one, made again in one of
+    /// [`LineCaches::rebuilt`] (each node's run is the node before it).
     #[inline]
     fn lone_exprs(&mut self, id: u32, pos: u32) -> Exprs {
         let e = &self.entries[id as usize];
@@ -442,14 +444,27 @@ impl LineCaches {
         // after; nothing is moved out, and they are cleared only once no
         // `Exprs` holds them.
         let mut arena = Some(unsafe { Arena::new(nodes) });
-        let operand = if byte == 0 {
-            name
+        let top = if mode == INDIRECT_INDEX {
+            // `byte` is which indirection; the bracket is right before the name.
+            let (bracket, reg, outside) = INDIRECTIONS[byte as usize];
+            let bracket_at = name.pos.wrapping_sub(1);
+            if outside {
+                let inner = Expr::addr(&mut arena, bracket_at, bracket, name);
+                Expr::addr(&mut arena, at, AddrOp::Index(reg), inner)
+            } else {
+                let inner = Expr::addr(&mut arena, at, AddrOp::Index(reg), name);
+                Expr::addr(&mut arena, bracket_at, bracket, inner)
+            }
         } else {
-            let name_at = name.pos;
-            Expr::unary(&mut arena, name_at.wrapping_sub(1), byte_op(byte), name)
+            let operand = if byte == 0 {
+                name
+            } else {
+                let name_at = name.pos;
+                Expr::unary(&mut arena, name_at.wrapping_sub(1), byte_op(byte), name)
+            };
+            Expr::addr(&mut arena, at, mode_op(mode), operand)
         };
-        let mode = Expr::addr(&mut arena, at, mode_op(mode), operand);
-        nodes.push(mode);
+        nodes.push(top);
         let start = nodes.len() as u32 - 1;
         Exprs(Nodes::Chunk {
             chunk: self.rebuilt[i].clone(),
@@ -724,8 +739,8 @@ impl Assembler<'_> {
             None => parse_text(line, pos, kind, arena, &mut self.names, self.dialect),
         };
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
-        // A lone name or anonymous reference, or an addressing mode over a
-        // name, goes in its entry.
+        // A lone name or anonymous reference, an addressing mode over a
+        // name, or an indexed indirection over one, goes in its entry.
         let lone = match &result {
             Ok(v) if v.len() == 1 && !full && deprecated.is_empty() => {
                 let rel = end.checked_sub(pos as u32);
@@ -733,7 +748,9 @@ impl Assembler<'_> {
                 // the nodes it added.
                 rel.and_then(|rel| match chunk.len() - mark {
                     0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel),
-                    1 | 2 => Entry::pack_addressed(&v[0], pos as u32, rel),
+                    1 => Entry::pack_addressed(&v[0], pos as u32, rel),
+                    2 => Entry::pack_addressed(&v[0], pos as u32, rel)
+                        .or_else(|| Entry::pack_indirect(&v[0], pos as u32, rel)),
                     _ => None,
                 })
             }
@@ -904,8 +921,8 @@ mod tests {
     /// forward name, a branch, `#fwd`, `#>far`), copied for a text met again
     /// (`lda fwd`, `lda fwd,x` three times), given back in the
     /// first pass (`lda zp`, `lda zp,x`), they make 64tass's bytes; operands
-    /// with more than that (`(fwd),y`, `#-fwd`, and `fwd , y` and `#< far`,
-    /// whose parts are apart) keep their nodes.
+    /// with more than that (`#-fwd`, and `fwd , y` and `#< far`, whose parts
+    /// are apart) keep their nodes (`(fwd),y`: see the next test).
     #[test]
     fn lone_names_are_kept_in_their_entries() {
         let src = "* = $1000\nzp = $12\n- lda zp\n lda fwd\n lda fwd\n lda fwd\n jsr sub\n\
@@ -922,10 +939,45 @@ mod tests {
                 0xb5, 0x34, 0x60
             ]
         );
-        // `zp`, `fwd` twice (the third is copied), `sub`, `-`, `+`, `zp,x`,
-        // `#<fwd`, `#fwd`, `#>far` twice (a text is copied from its third
-        // time on), `` #`far ``, `fwd,x` twice.
-        assert_eq!(LONE_MADE.with(|n| n.get()), 14);
+        // `zp`, `fwd` twice (the third is copied), `sub`, `-`, `+`, `(fwd),y`,
+        // `zp,x`, `#<fwd`, `#fwd`, `#>far` twice (a text is copied from its
+        // third time on), `` #`far ``, `fwd,x` twice.
+        assert_eq!(LONE_MADE.with(|n| n.get()), 15);
+    }
+
+    /// Indexed indirections over a name defined further on (`(fwd),y`,
+    /// `(fwd,x)`, `(fwd , x)`) keep their parse in their cache entry, read
+    /// back in the later passes and copied for a text met again (the operand
+    /// `(fwd),y` from its third time on); with a blank between the bracket
+    /// and the name (`( fwd),y`), or the bracket and the index (`(fwd) , y`),
+    /// they keep their nodes. The bytes are 64tass's.
+    #[test]
+    fn indirections_are_kept_in_their_entries() {
+        let src = "* = $1000\n lda (fwd),y\n lda (fwd,x)\n lda ( fwd),y\n sta (fwd),y\n\
+                   sta (fwd),y\n sta (fwd),y\n lda (fwd , x)\n lda (fwd) , y\nfwd = $34\n";
+        LONE_MADE.with(|n| n.set(0));
+        assert_eq!(
+            bytes_in_passes(src),
+            [
+                0x00, 0x10, 0xb1, 0x34, 0xa1, 0x34, 0xb1, 0x34, 0x91, 0x34, 0x91, 0x34, 0x91, 0x34,
+                0xa1, 0x34, 0xb1, 0x34
+            ]
+        );
+        // `(fwd),y` twice (`lda`, then `sta`: the operand's text is the
+        // same), `(fwd,x)`, `(fwd , x)`.
+        assert_eq!(LONE_MADE.with(|n| n.get()), 4);
+        // Each alone: in its entry or not.
+        for (operand, lone) in [
+            ("(fwd),y", 1),
+            ("(fwd,x)", 1),
+            ("( fwd),y", 0),
+            ("(fwd , x)", 1),
+            ("(fwd) , y", 0),
+        ] {
+            LONE_MADE.with(|n| n.set(0));
+            bytes_in_passes(&format!("* = $1000\n lda {operand}\nfwd = $34\n"));
+            assert_eq!(LONE_MADE.with(|n| n.get()), lone, "{operand}");
+        }
     }
 
     /// Lines kept for replay in the first pass give their parses back; when a
