@@ -222,9 +222,58 @@ const NO_CONTENTS: u32 = u32::MAX;
 #[derive(Default)]
 struct Contents {
     /// Labels (anonymous ones too) in creation order.
-    order: Vec<LabelId>,
+    order: Order,
     /// Its anonymous labels, if it has some.
     anon: Option<Box<Anon>>,
+}
+
+const _: () = assert!(std::mem::size_of::<Contents>() == 32);
+
+/// How many labels a namespace keeps in its [`Contents`] before it needs
+/// an allocation of its own.
+const ORDER_INLINE: usize = 4;
+
+/// A namespace's labels in creation order: the first [`ORDER_INLINE`] in
+/// place (the free ones [`NO_LABEL`]), more in a vector. Most namespaces
+/// with labels are a routine's, with a few cheap locals: an allocation
+/// each (16 bytes, 32 with the allocator's header) would be as large as
+/// the labels' own share of memory on a large source.
+enum Order {
+    Inline([LabelId; ORDER_INLINE]),
+    Heap(Vec<LabelId>),
+}
+
+impl Default for Order {
+    fn default() -> Order {
+        Order::Inline([LabelId(NO_LABEL); ORDER_INLINE])
+    }
+}
+
+impl Order {
+    fn push(&mut self, id: LabelId) {
+        match self {
+            Order::Inline(ids) => match ids.iter().position(|l| l.0 == NO_LABEL) {
+                Some(free) => ids[free] = id,
+                None => {
+                    let mut all = Vec::with_capacity(2 * ORDER_INLINE);
+                    all.extend_from_slice(ids);
+                    all.push(id);
+                    *self = Order::Heap(all);
+                }
+            },
+            Order::Heap(all) => all.push(id),
+        }
+    }
+
+    fn as_slice(&self) -> &[LabelId] {
+        match self {
+            Order::Inline(ids) => {
+                let len = ids.iter().position(|l| l.0 == NO_LABEL);
+                &ids[..len.unwrap_or(ORDER_INLINE)]
+            }
+            Order::Heap(all) => all,
+        }
+    }
 }
 
 impl Namespace {
@@ -519,7 +568,7 @@ impl Symbols {
 
     /// A namespace's labels (anonymous ones too) in creation order.
     fn order(&self, ns: NsId) -> &[LabelId] {
-        self.contents_of(ns).map_or(&[], |c| &c.order)
+        self.contents_of(ns).map_or(&[], |c| c.order.as_slice())
     }
 
     fn contents_of(&self, ns: NsId) -> Option<&Contents> {
@@ -915,6 +964,11 @@ mod tests {
         assert_eq!(syms.display(fwd, &names), "+");
         assert_eq!(syms.entries(ns), vec![(start, b)]);
         assert_eq!(syms.order(ns), &[b, back, fwd]);
+        // Past the labels kept in place, in creation order still.
+        let more: Vec<LabelId> = (0..3)
+            .map(|i| syms.anon_entry(ns, false, i + 1, span).0)
+            .collect();
+        assert_eq!(syms.order(ns), &[b, back, fwd, more[0], more[1], more[2]]);
         let empty = syms.new_namespace();
         assert!(!syms.ns(ns).is_empty() && syms.ns(empty).is_empty());
         // Bits and bare ids read back.
