@@ -1,8 +1,8 @@
 //! A cached parse's 8-byte entry (see `LineCaches` in `lines.rs`): where
 //! its nodes are in a chunk, or, for the commonest kept lines, the parse
 //! itself (a name, an addressing mode over a name, an indexed indirection
-//! over a name), and what few parses
-//! have kept aside. Only packing and unpacking: the cache owns the entries.
+//! over a name), and what few parses have kept aside. Only packing and
+//! unpacking: the cache owns the entries.
 
 use std::rc::Rc;
 
