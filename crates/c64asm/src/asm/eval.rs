@@ -1037,6 +1037,7 @@ impl Assembler<'_> {
             ExprKind::Gap => Ok(Value::Gap),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Fold => Ok(Value::Fold),
+            ExprKind::Failed => Ok(Value::None),
             ExprKind::Star => Ok(Value::Code(self.star_code())),
             ExprKind::Anon(n) => self.anon(line, n, e.pos),
             ExprKind::Ident(name) => self.symbol(line, name, e.pos),

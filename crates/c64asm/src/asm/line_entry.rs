@@ -152,8 +152,9 @@ pub(super) fn indirection(node: &Expr) -> Option<(u32, &Expr, &Expr)> {
 #[derive(Default)]
 pub(super) struct Extra {
     pub(super) error: Option<Rc<SyntaxError>>,
-    /// Deprecated operators met, for warnings.
-    pub(super) deprecated: Box<[(Pos, &'static str)]>,
+    /// Deprecated operators met, for warnings, and errors the parse went
+    /// on from (see the parser's `notes`).
+    pub(super) notes: Box<[(Pos, &'static str)]>,
     /// Chunk, start, length and end (from where the parse began) when they
     /// don't fit [`Entry`].
     pub(super) wide: Option<(u32, u32, u32, u32)>,

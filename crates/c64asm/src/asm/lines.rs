@@ -10,7 +10,7 @@ use crate::source::{FileId, Span};
 use crate::syntax::ast::{AddrOp, Pos};
 use crate::syntax::compiled::{Arena, Expr, ExprList};
 use crate::syntax::expr::Parser;
-use crate::syntax::scan::SyntaxError;
+use crate::syntax::scan::{SyntaxError, goes_on_after};
 
 /// One line being assembled. The text is borrowed from the file's (held by
 /// the caller): no reference count changes per line.
@@ -239,7 +239,8 @@ enum Placed {
 }
 
 /// A parse's result before it is kept: the expressions, where it stopped,
-/// the deprecated operators met, and whether the chunk ran out of room.
+/// its notes (deprecated operators, errors it went on from), and whether
+/// the chunk ran out of room.
 type Made = (
     Result<ExprList, SyntaxError>,
     u32,
@@ -573,7 +574,7 @@ impl Assembler<'_> {
         };
         let mut fresh = unheld.is_none();
         let mut mark;
-        let (result, end, deprecated) = loop {
+        let (result, end, notes) = loop {
             mark = self.lines.chunks[chunk as usize].len() as u32;
             if let Some(done) = self.parse_in(line, pos, kind, chunk, copy) {
                 break done;
@@ -604,7 +605,7 @@ impl Assembler<'_> {
                 (packed, wide)
             }
         };
-        let extra = error.is_some() || !deprecated.is_empty() || wide.is_some();
+        let extra = error.is_some() || !notes.is_empty() || wide.is_some();
         let (at, size) = packed.unwrap_or((0, 0));
         let entry = Entry {
             at,
@@ -629,14 +630,7 @@ impl Assembler<'_> {
         };
         let mut origin = false;
         if extra {
-            self.lines.extras.insert(
-                id,
-                Extra {
-                    error,
-                    deprecated,
-                    wide,
-                },
-            );
+            self.lines.extras.insert(id, Extra { error, notes, wide });
         } else if let Some(h) = hash
             && copy.is_none()
             && offset < OFFSET_MASK
@@ -725,7 +719,7 @@ impl Assembler<'_> {
         let mut arena = unsafe { Arena::new(chunk) };
         // Kept for every pass: literal arithmetic is done once, here.
         arena.fold = true;
-        let (result, end, deprecated, full): Made = match from {
+        let (result, end, notes, full): Made = match from {
             Some((nodes, len, rel, delta)) => {
                 let mut arena = Some(arena);
                 // SAFETY: an entry's nodes are initialized and stay in place
@@ -742,7 +736,7 @@ impl Assembler<'_> {
         // A lone name or anonymous reference, an addressing mode over a
         // name, or an indexed indirection over one, goes in its entry.
         let lone = match &result {
-            Ok(v) if v.len() == 1 && !full && deprecated.is_empty() => {
+            Ok(v) if v.len() == 1 && !full && notes.is_empty() => {
                 let rel = end.checked_sub(pos as u32);
                 // An addressing mode's operand (and a byte operator's) are
                 // the nodes it added.
@@ -761,7 +755,7 @@ impl Assembler<'_> {
             tests::LONE_MADE.with(|n| n.set(n.get() + 1));
             drop(result);
             chunk.truncate(mark);
-            return Some((Ok(Placed::Lone(fields)), end, deprecated));
+            return Some((Ok(Placed::Lone(fields)), end, notes));
         }
         let result = match result {
             Ok(mut v) if !full && chunk.capacity() - chunk.len() >= v.len() => {
@@ -787,7 +781,7 @@ impl Assembler<'_> {
                 Err(e)
             }
         };
-        Some((result, end, deprecated))
+        Some((result, end, notes))
     }
 
     /// Parse and report a syntax error; `None` on error.
@@ -795,16 +789,22 @@ impl Assembler<'_> {
         let id = self.parse(line, pos, kind);
         let mut parsed = self.lines.parsed(id, pos);
         parsed.end = parsed.end.wrapping_add(pos as u32);
-        match &parsed.result {
-            Ok(_) => {
-                if let Some(x) = self.lines.extras.get(&id) {
-                    let deprecated = x.deprecated.clone();
-                    for &(at, what) in deprecated.iter() {
-                        self.deprecation(line, at as usize, what);
-                    }
-                }
-                Some(parsed)
+        let notes = match self.lines.extras.get(&id) {
+            Some(x) if !x.notes.is_empty() => x.notes.clone(),
+            _ => Box::default(),
+        };
+        for &(at, what) in notes.iter() {
+            // An error the parse went on from is reported even where the
+            // parse fails after it (`('a`: then "')' expected" too, as 64tass).
+            if goes_on_after(what) {
+                let span = line.span(at as usize, at as usize + 1);
+                self.error(span, crate::diag::Kind::Syntax, what.into());
+            } else if parsed.result.is_ok() {
+                self.deprecation(line, at as usize, what);
             }
+        }
+        match &parsed.result {
+            Ok(_) => Some(parsed),
             Err(e) => {
                 let span = line.span(e.pos as usize, e.pos as usize + 1);
                 self.error(span, crate::diag::Kind::Syntax, e.msg.clone());
@@ -886,8 +886,8 @@ fn parse_text(
     };
     let end = p.pos as u32;
     let full = p.arena_full();
-    let deprecated = std::mem::take(&mut p.deprecated).into_boxed_slice();
-    (result, end, deprecated, full)
+    let notes = std::mem::take(&mut p.notes).into_boxed_slice();
+    (result, end, notes, full)
 }
 
 #[cfg(test)]

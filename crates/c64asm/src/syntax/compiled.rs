@@ -38,6 +38,8 @@ enum Tag {
     Symbol,
     AnonSymbol,
     Fold,
+    /// A value whose error is reported already.
+    Failed,
     /// A dictionary entry's missing key (the default value's).
     NoKey,
     /// The first node of a variable-length run: how many follow.
@@ -177,6 +179,10 @@ pub enum ExprKind<'a> {
     Addr(AddrOp, &'a Expr),
     /// `...`: the fold placeholder.
     Fold,
+    /// A value whose error is reported already (a string the line ends
+    /// in, a misplaced splat): 64tass goes on with the value `none` (a
+    /// label given it is defined).
+    Failed,
 }
 
 /// A dictionary literal's entries: key (none for the default value) and value.
@@ -467,6 +473,10 @@ impl Expr {
         Expr::bare(pos, Tag::Fold)
     }
 
+    pub fn failed(pos: Pos) -> Expr {
+        Expr::bare(pos, Tag::Failed)
+    }
+
     pub fn anon(pos: Pos, n: i32) -> Expr {
         Expr::leaf(pos, Tag::Anon, 0, 0, Data { word: n as u32 })
     }
@@ -731,6 +741,7 @@ impl Expr {
                 Tag::Symbol => ExprKind::Symbol(self.data.names[0], self.data.names[1]),
                 Tag::AnonSymbol => ExprKind::AnonSymbol(self.data.word as i32),
                 Tag::Fold => ExprKind::Fold,
+                Tag::Failed => ExprKind::Failed,
                 Tag::Unary => ExprKind::Unary(UNOPS[self.op as usize], &*self.run_ptr()),
                 Tag::Paren => ExprKind::Paren(&*self.run_ptr()),
                 Tag::Addr => ExprKind::Addr(addr_op(self.op), &*self.run_ptr()),

@@ -56,8 +56,10 @@ pub struct Parser<'t, 'n> {
     end: usize,
     names: &'n mut Interner,
     dialect: Dialect,
-    /// Deprecated operators seen (`<>`, `//`, `^`, single `=`), for warnings.
-    pub deprecated: Vec<(Pos, &'static str)>,
+    /// What is reported with the line's values: deprecated operators seen
+    /// (`<>`, `//`, `^`, single `=`), for warnings, and the errors that
+    /// 64tass goes on from ([`scan::goes_on_after`]).
+    pub notes: Vec<(Pos, &'static str)>,
     /// How deeply the parser has recursed (bounded by [`MAX_DEPTH`]).
     depth: u32,
     /// A run of `-` (or `+`) signs known to end before an operand: each sign
@@ -148,7 +150,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             end,
             names,
             dialect,
-            deprecated: Vec::new(),
+            notes: Vec::new(),
             depth: 0,
             sign_run: (0, 0),
             operand: false,
@@ -477,9 +479,16 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn branch(&mut self) -> PResult<Expr> {
         let e = self.element()?;
         if e.is_splat() {
-            return error(e.start() as usize, "expression syntax");
+            return Ok(self.misplaced_splat(e.start() as usize));
         }
         Ok(e)
+    }
+
+    /// A splat where only a list element's whole value may be one: an
+    /// error that 64tass goes on from, with the value `none`.
+    fn misplaced_splat(&mut self, at: usize) -> Expr {
+        self.notes.push((at as Pos, scan::EXPRESSION_SYNTAX));
+        Expr::failed(at as Pos)
     }
 
     /// `,r` where r is a single register letter directly after the comma, or
@@ -636,7 +645,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             },
             b'/' => match c1 {
                 b'/' => {
-                    self.deprecated.push((self.pos as Pos, "modulo"));
+                    self.notes.push((self.pos as Pos, "modulo"));
                     (BinOp::Mod, 2)
                 }
                 b'=' => return None,
@@ -655,13 +664,13 @@ impl<'t, 'n> Parser<'t, 'n> {
                 (b'=', b'=') => (BinOp::Identity, 3),
                 (b'=', _) => (BinOp::Eq, 2),
                 _ => {
-                    self.deprecated.push((self.pos as Pos, "equal"));
+                    self.notes.push((self.pos as Pos, "equal"));
                     (BinOp::Eq, 1)
                 }
             },
             b'<' => match (c1, c2) {
                 (b'>', _) => {
-                    self.deprecated.push((self.pos as Pos, "not equal"));
+                    self.notes.push((self.pos as Pos, "not equal"));
                     (BinOp::Ne, 2)
                 }
                 (b'<', b'=') | (b'?', b'=') => return None,
@@ -673,7 +682,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             },
             b'>' => match (c1, c2) {
                 (b'<', _) => {
-                    self.deprecated.push((self.pos as Pos, "not equal"));
+                    self.notes.push((self.pos as Pos, "not equal"));
                     (BinOp::Ne, 2)
                 }
                 (b'>', b'=') | (b'?', b'=') => return None,
@@ -732,14 +741,17 @@ impl<'t, 'n> Parser<'t, 'n> {
                     );
                 if operand {
                     // Only a list element's whole value, as in 64tass: not
-                    // an operand of another operator, nor followed by one.
-                    if start != self.splat_at {
-                        return error(start, "expression syntax");
-                    }
+                    // an operand of another operator, nor followed by one
+                    // (an error the line goes on from).
+                    let whole = start == self.splat_at;
                     let splat = unary(self, UnOp::Splat, 1, 18)?;
                     self.skip_ws();
-                    if self.binop().is_some() || self.peek() == b'?' || self.index_reg().is_some() {
-                        return error(start, "expression syntax");
+                    if !whole
+                        || self.binop().is_some()
+                        || self.peek() == b'?'
+                        || self.index_reg().is_some()
+                    {
+                        return Ok(self.misplaced_splat(start));
                     }
                     Ok(splat)
                 } else {
@@ -760,7 +772,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             },
             b'`' => unary(self, UnOp::Bank, 1, 4),
             b'^' => {
-                self.deprecated.push((self.pos as Pos, "string"));
+                self.notes.push((self.pos as Pos, "string"));
                 unary(self, UnOp::DecStr, 1, 4)
             }
             b'#' => {
@@ -826,11 +838,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         match c {
             b'$' | b'0'..=b'9' => self.number(),
             b'%' if binary_at(&self.bytes[..self.end], self.pos) => self.number(),
-            b'"' | b'\'' => {
-                let (s, end) = scan::string(&self.text[..self.end], self.pos)?;
-                self.pos = end;
-                Ok(Expr::string(at, s.into()))
-            }
+            b'"' | b'\'' => Ok(match self.string_at(self.pos, at)? {
+                Ok(s) => Expr::string(at, s.into()),
+                Err(unclosed) => unclosed,
+            }),
             b'?' => {
                 self.pos += 1;
                 Ok(Expr::gap(at))
@@ -884,7 +895,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn number_node(&mut self, start: usize, n: Number) -> Expr {
         let next = |i: usize| if i < self.end { self.bytes[i] } else { 0 };
         if next(start) == b'0' && next(start + 1).is_ascii_digit() {
-            self.deprecated.push((start as Pos, "leading zeros"));
+            self.notes.push((start as Pos, "leading zeros"));
         }
         let at = start as Pos;
         match n {
@@ -917,14 +928,37 @@ impl<'t, 'n> Parser<'t, 'n> {
                 return Ok(Expr::ident(start as Pos, name));
             }
         };
-        let (s, end) = scan::string(&self.text[..self.end], self.pos + 1)?;
-        self.pos = end;
         let at = start as Pos;
+        let s = match self.string_at(self.pos + 1, at)? {
+            Ok(s) => s,
+            Err(unclosed) => return Ok(unclosed),
+        };
         Ok(match mode {
             Some(m) => Expr::enc_str(at, m, s.into()),
             None if lower == b'x' => Expr::bytes(at, scan::hex_bytes(&s, start)?.into()),
             None => Expr::bytes(at, scan::z85_bytes(&s, start)?.into()),
         })
+    }
+
+    /// The string at `pos`. One the line ends in is noted (its error is
+    /// reported with the line's values) and read, as 64tass does, as `none`
+    /// to the line's end: the line goes on (a label it defines is defined).
+    fn string_at(&mut self, pos: usize, at: Pos) -> PResult<Result<String, Expr>> {
+        match scan::string(&self.text[..self.end], pos) {
+            Ok((s, end)) => {
+                self.pos = end;
+                Ok(Ok(s))
+            }
+            Err(e) => {
+                let unclosed = [scan::UNCLOSED_SINGLE, scan::UNCLOSED_DOUBLE]
+                    .into_iter()
+                    .find(|&m| e.msg == m)
+                    .ok_or_else(|| e.clone())?;
+                self.notes.push((e.pos, unclosed));
+                self.pos = e.pos as usize;
+                Ok(Err(Expr::failed(at)))
+            }
+        }
     }
 
     /// `.name`, `.+`, `...`, `.5` and friends at the start of an operand.
@@ -1318,7 +1352,7 @@ mod tests {
         // SAFETY: the parsed list is dropped before the chunk.
         p.set_arena(unsafe { Arena::new(&mut chunk) });
         let list = if operand { p.operands() } else { p.list() };
-        let mut out = format!("{list:?} end {} dep {:?}", p.pos, p.deprecated);
+        let mut out = format!("{list:?} end {} dep {:?}", p.pos, p.notes);
         drop(p);
         if let Ok(v) = &list {
             v.iter().for_each(|e| dump(e, &mut out));

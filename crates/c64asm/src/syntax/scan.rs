@@ -451,6 +451,19 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
     Ok((Number::Float(value), end))
 }
 
+/// The error of a string that the line ends in (64tass quotes the missing
+/// quote with the other kind).
+pub const UNCLOSED_DOUBLE: &str = "'\"' expected";
+pub const UNCLOSED_SINGLE: &str = "\"'\" expected";
+/// The error of a splat (`*list`) anywhere but as a whole list element.
+pub const EXPRESSION_SYNTAX: &str = "expression syntax";
+
+/// Whether a parser's note is one of the errors after which 64tass goes on
+/// with the value `none` (a label given that value is defined).
+pub fn goes_on_after(note: &str) -> bool {
+    [UNCLOSED_SINGLE, UNCLOSED_DOUBLE, EXPRESSION_SYNTAX].contains(&note)
+}
+
 /// Scan a quoted string at `pos` (doubled quotes stand for one). Returns the
 /// contents and the offset after the closing quote.
 pub fn string(text: &str, pos: usize) -> PResult<(String, usize)> {
@@ -462,11 +475,10 @@ pub fn string(text: &str, pos: usize) -> PResult<(String, usize)> {
     loop {
         match bytes.get(i) {
             None | Some(b'\n') | Some(b'\r') => {
-                // 64tass quotes the missing quote with the other kind.
                 let msg = if quote == b'"' {
-                    "'\"' expected"
+                    UNCLOSED_DOUBLE
                 } else {
-                    "\"'\" expected"
+                    UNCLOSED_SINGLE
                 };
                 return error(i, msg);
             }
