@@ -213,7 +213,7 @@ impl RowKind {
 }
 
 /// No file: a row without a line.
-const NO_FILE: FileId = FileId::MAX;
+pub(crate) const NO_FILE: FileId = FileId::MAX;
 
 // A listing keeps a row for every line that wrote bytes.
 const _: () = assert!(std::mem::size_of::<ListRow>() == 8);
@@ -693,6 +693,14 @@ impl Rows {
             self.put_bytes(place, bytes);
         }
         self.push_row(new.tag, len, (new.file, new.index), new.from, text);
+    }
+
+    /// What pushing a row of the execution `from` and popping it again
+    /// leaves: the rows as they were, the last executions' ring as the push
+    /// left it (a row listed ahead and dropped before it was pushed).
+    pub fn skip_row(&mut self, from: u32) {
+        self.recent[self.known % RECENT] = from;
+        self.forgotten = self.forgotten.max((self.known + 1).saturating_sub(RECENT));
     }
 
     /// A row that shows its source text alone (`--verbose-list`, from the

@@ -16,6 +16,21 @@ use crate::value::Value;
 /// One execution of a line: `vline`, file, line index, where it starts.
 pub type Execution = (u32, FileId, u32, usize);
 
+/// `--verbose-list`: a line's text row listed ahead and not pushed yet. Most
+/// lines replace it at once with a row of their own (an instruction's bytes,
+/// a label), so it is pushed only when another row is to follow it or its
+/// line ends without one; dropped before, it costs no row pushed and popped
+/// again. Its text is a slice of its file's (`offset`, `len`): the execution
+/// `from` of the line `index` of `file`.
+#[derive(Clone, Copy)]
+struct Ahead {
+    from: u32,
+    file: FileId,
+    index: u32,
+    offset: u32,
+    len: u32,
+}
+
 /// Bytes written by source lines, and the listing's rows, when recording
 /// is on.
 pub struct Recorder {
@@ -37,6 +52,8 @@ pub struct Recorder {
     /// The line whose text row was listed ahead (`--verbose-list`), to be
     /// replaced by the line's own row if it has one.
     shown: Option<(FileId, u32)>,
+    /// That text row while it is not pushed yet (see [`Ahead`]).
+    ahead: Option<Ahead>,
     /// The text and place of the last loop's closing line, listed once
     /// after the loop.
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
@@ -57,6 +74,7 @@ impl Recorder {
             lines_on,
             verbose,
             shown: None,
+            ahead: None,
             loop_end: None,
             loop_label: None,
             on,
@@ -77,6 +95,7 @@ impl Recorder {
         self.quiet = 0;
         self.pending = None;
         self.shown = None;
+        self.ahead = None;
         self.loop_end = None;
         self.loop_label = None;
         self.statement.set(None);
@@ -133,17 +152,68 @@ impl Assembler<'_> {
     pub fn verbose_line_start(&mut self, line: &LineRef) -> bool {
         let active = self.st.active();
         if self.record.verbose && active && self.listing() {
-            self.push_row(line, RowKind::Text, None);
+            self.list_ahead(line);
             self.record.shown = Some((line.file, line.index));
         }
         active
+    }
+
+    /// The line's text row listed ahead (see [`Ahead`]): as `push_row` would
+    /// push it, kept back when its text is its file's.
+    fn list_ahead(&mut self, line: &LineRef) {
+        self.take_placeholder(line);
+        let text = self.listed_text(line);
+        let at = (line.file, line.index);
+        match self.row_text(line, text) {
+            RowText::Source { offset, text } if line.file != crate::listing::NO_FILE => {
+                self.push_ahead();
+                self.record.ahead = Some(Ahead {
+                    from: self.st.vline,
+                    file: line.file,
+                    index: line.index,
+                    offset,
+                    len: text.len() as u32,
+                });
+            }
+            text => {
+                self.push_ahead();
+                self.record.rows.push_text(self.st.vline, at, text);
+            }
+        }
+    }
+
+    /// The text row listed ahead, pushed now (another row follows it, or
+    /// its line ended without one). Inline: asked at every line's end.
+    #[inline]
+    fn push_ahead(&mut self) {
+        if self.record.ahead.is_some() {
+            self.push_ahead_row();
+        }
+    }
+
+    #[inline(never)]
+    fn push_ahead_row(&mut self) {
+        if let Some(a) = self.record.ahead.take() {
+            let whole = self.src.get(a.file).text();
+            let text = &whole[a.offset as usize..(a.offset + a.len) as usize];
+            let text = RowText::Source {
+                offset: a.offset,
+                text,
+            };
+            self.record.rows.push_text(a.from, (a.file, a.index), text);
+        }
     }
 
     /// `--verbose-list`: a line ended. One that closed a block skipped so far
     /// (`.endif`, `.endm`, `.endc`) is listed; one that starts skipping after
     /// a branch taken (`.else`, `.elsif`, `.case`) is not.
     pub fn verbose_line_end(&mut self, line: &LineRef, was_active: bool) {
-        if !self.record.verbose || !self.listing() {
+        if !self.record.verbose {
+            return;
+        }
+        // Only `--verbose-list` lists a line ahead.
+        self.push_ahead();
+        if !self.listing() {
             return;
         }
         let active = self.st.active();
@@ -188,6 +258,7 @@ impl Assembler<'_> {
             return;
         }
         self.record.loop_end = None;
+        self.push_ahead();
         if self.record.pending == Some((line.file, line.index))
             && let Some(last) = self.record.rows.last()
             && matches!(last.kind(), RowKind::Label)
@@ -209,6 +280,7 @@ impl Assembler<'_> {
 
     /// `--verbose-list`: after a loop, its closing line.
     pub fn verbose_after_loop(&mut self) {
+        self.push_ahead();
         if let Some((at, whole)) = self.record.loop_label.take()
             && at + 1 == self.record.rows.len()
         {
@@ -263,14 +335,27 @@ impl Assembler<'_> {
     }
 
     /// Drop the text row listed ahead for `line` (`--verbose-list`), if last.
+    #[inline]
     pub fn drop_shown(&mut self, line: &LineRef) {
         if self.record.shown == Some((line.file, line.index)) {
-            self.record.shown = None;
-            self.pop_last(|k| matches!(k, RowKind::Text));
+            self.drop_shown_row();
+        }
+    }
+
+    /// [`Self::drop_shown`] once the line is the one listed ahead (out of
+    /// line: only `--verbose-list` gets here).
+    #[inline(never)]
+    fn drop_shown_row(&mut self) {
+        self.record.shown = None;
+        match self.record.ahead.take() {
+            // Never pushed: the rows are as a push and a pop leave them.
+            Some(a) => self.record.rows.skip_row(a.from),
+            None => self.pop_last(|k| matches!(k, RowKind::Text)),
         }
     }
 
     /// Drop the label row listed ahead for `line`, if it is the last row.
+    #[inline]
     pub fn take_placeholder(&mut self, line: &LineRef) {
         self.drop_shown(line);
         if self.record.pending == Some((line.file, line.index)) {
@@ -281,6 +366,7 @@ impl Assembler<'_> {
 
     /// Remove the last row if it is of the kind `is`.
     fn pop_last(&mut self, is: impl Fn(&RowKind) -> bool) {
+        self.push_ahead();
         if self.record.rows.last().is_some_and(|r| is(&r.kind())) {
             self.record.rows.pop();
         }
@@ -326,6 +412,7 @@ impl Assembler<'_> {
     /// which keeps its text).
     pub fn record_row_value(&mut self, row: Option<usize>, v: &Value, text: Option<&str>) {
         let Some(row) = row else { return };
+        self.push_ahead();
         if row >= self.record.rows.len() {
             return;
         }
@@ -342,6 +429,10 @@ impl Assembler<'_> {
 
     /// The place of the last row if it is the current line's label row.
     pub fn label_row(&self) -> Option<usize> {
+        // A text row listed ahead is the last.
+        if self.record.ahead.is_some() {
+            return None;
+        }
         let last = self.record.rows.last()?;
         matches!(last.kind(), RowKind::Label).then(|| self.record.rows.len() - 1)
     }
@@ -366,6 +457,7 @@ impl Assembler<'_> {
         if !self.listing() {
             return;
         }
+        self.push_ahead();
         let shown = self.record.rows.add_value(self.shown_value(v));
         self.push_row(line, RowKind::Value(shown), None);
     }
@@ -373,6 +465,7 @@ impl Assembler<'_> {
     /// Bytes written to the memories `moved` went `change` further (a
     /// section placed after its fragments): their rows and source lines follow.
     pub fn record_relocated(&mut self, moved: &[crate::output::MemId], change: u32, mask: u32) {
+        self.push_ahead();
         self.record.rows.relocate(moved, change, mask);
         for l in self
             .record
@@ -397,6 +490,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
+        self.push_ahead();
         if self
             .record
             .rows
@@ -417,6 +511,7 @@ impl Assembler<'_> {
             Some(what) => RowKind::Enter { file, what },
             None => RowKind::Return(file),
         };
+        self.push_ahead();
         let row = NewRow::new(kind, (0, 0, 0), u32::MAX, None);
         let listed = self.listed(&[]);
         self.record
@@ -430,6 +525,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
+        self.push_ahead();
         let text = text.unwrap_or_else(|| self.listed_text(line));
         let text = self.row_text(line, text);
         if kind == RowKind::Text {
@@ -474,6 +570,7 @@ impl Assembler<'_> {
             return;
         }
         self.take_placeholder(line);
+        self.push_ahead();
         let from = self.st.vline;
         // The line's text is copied once per row, not per value (a long `.byte` line
         // adds its values one at a time).
