@@ -26,8 +26,13 @@ impl Assembler<'_> {
         }
     }
 
-    fn sized_label(newlabel: Option<NewLabel>) -> Option<SizedLabel> {
-        newlabel.map(|nl| SizedLabel {
+    /// The label of a block directive, sized when its block closes. Until
+    /// then it keeps its size (its line's own, 0, and the block's would take
+    /// turns and the passes never settle), as in 64tass.
+    fn sized_label(&mut self, newlabel: Option<NewLabel>) -> Option<SizedLabel> {
+        let nl = newlabel?;
+        self.syms.label_mut(nl.id).set_update_after(true);
+        Some(SizedLabel {
             label: nl.id,
             addr: nl.oaddr,
         })
@@ -168,10 +173,7 @@ impl Assembler<'_> {
         match self.label_code_ns(newlabel) {
             Some(ns) => {
                 self.st.push_context(ns);
-                self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
-                if let Some(nl) = newlabel {
-                    self.syms.label_mut(nl.id).set_update_after(true);
-                }
+                self.st.top_mut().data = FrameData::Sized(self.sized_label(newlabel));
             }
             None => {
                 let ns = self.anon_scope(line, b'.');
@@ -285,7 +287,7 @@ impl Assembler<'_> {
     pub fn with(&mut self, line: &LineRef, args: usize, span: Span, newlabel: Option<NewLabel>) {
         self.record_line(line, None);
         self.st.push_frame(Wait::EndWith, span);
-        self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
+        self.st.top_mut().data = FrameData::Sized(self.sized_label(newlabel));
         let Some((v, pos)) = self.one_value(line, args) else {
             return;
         };
@@ -328,7 +330,7 @@ impl Assembler<'_> {
     pub fn weak(&mut self, line: &LineRef, span: Span, newlabel: Option<NewLabel>) {
         self.record_line(line, None);
         self.st.push_frame(Wait::Weak2, span);
-        self.st.top_mut().data = FrameData::Sized(Self::sized_label(newlabel));
+        self.st.top_mut().data = FrameData::Sized(self.sized_label(newlabel));
         if self.st.strength == u8::MAX {
             self.error(span, Kind::Limit, "weak recursion".into());
         } else {
@@ -366,13 +368,8 @@ impl Assembler<'_> {
         self.st.push_frame(Wait::EndP2, span);
         self.st.top_mut().data = FrameData::Page {
             laddr,
-            label: Self::sized_label(newlabel),
+            label: self.sized_label(newlabel),
         };
-        // Its size is the block's, set at `.endp` (not the line's, 0: the
-        // two would take turns and the passes never settle).
-        if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).set_update_after(true);
-        }
     }
 
     pub fn endp(&mut self, line: &LineRef, span: Span) {
@@ -426,11 +423,8 @@ impl Assembler<'_> {
             laddr,
             addr: a.address,
             l_type: a.l_type,
-            label: Self::sized_label(newlabel),
+            label: self.sized_label(newlabel),
         };
-        if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).set_update_after(true);
-        }
         let sec = self.st.section;
         self.out.sections[sec as usize].logicalrecursion += 1;
         // Reported inside the value's parentheses, as in 64tass.
@@ -573,11 +567,8 @@ impl Assembler<'_> {
         self.st.push_frame(Wait::EndV2, span);
         self.st.top_mut().data = FrameData::Virtual {
             prev,
-            label: Self::sized_label(newlabel),
+            label: self.sized_label(newlabel),
         };
-        if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).set_update_after(true);
-        }
         placed
     }
 
@@ -740,11 +731,8 @@ impl Assembler<'_> {
         self.st.top_mut().data = FrameData::Section {
             prev_section: self.st.section,
             prev_addr: self.st.addr,
-            label: Self::sized_label(newlabel),
+            label: self.sized_label(newlabel),
         };
-        if let Some(nl) = newlabel {
-            self.syms.label_mut(nl.id).set_update_after(true);
-        }
         self.st.section = sec;
         self.st.addr = self.out.sections[sec as usize].addr;
         self.st.star = self.out.addr(self.st.addr).l_address;

@@ -719,11 +719,10 @@ impl Assembler<'_> {
                 let before = self.diags.len();
                 let step = self.command(line, cmd, args, pos, newlabel);
                 self.nothing_after(line, cmd, args, before);
-                // A label on a closing line that returns (`_done .endm`) is
-                // defined there as any other (64tass lists it as a symbol).
-                if matches!(step, Step::Next | Step::Return(_)) {
-                    self.finish_line(line, newlabel);
-                }
+                // A label on a closing line that returns (`_done .endm`) or
+                // on `.end` is defined there as any other (64tass lists it
+                // as a symbol).
+                self.finish_line(line, newlabel);
                 return step;
             }
             b'#' => {

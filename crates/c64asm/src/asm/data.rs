@@ -505,7 +505,8 @@ impl Assembler<'_> {
             Cmd::Ptext => {
                 let n = chunk.len();
                 if n > 255 {
-                    let span = line.span(args, args + 1);
+                    // At the directive (64tass).
+                    let span = line.span(dir, dir + 1);
                     self.error(
                         span,
                         Kind::ValueOutOfRange,

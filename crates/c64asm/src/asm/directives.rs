@@ -154,9 +154,10 @@ impl Assembler<'_> {
             Cmd::Eor => self.eor(line, args),
             Cmd::Seed => self.seed(line, args),
             Cmd::Option => self.option(line, args, span),
-            // The listing off and on again.
+            // The listing off and on again; off before its own line is
+            // listed, so a label on it is not (64tass).
             Cmd::Proff => {
-                self.drop_shown(line);
+                self.take_placeholder(line);
                 self.record.off = true;
             }
             Cmd::Pron => self.record.off = false,

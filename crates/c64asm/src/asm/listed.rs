@@ -119,6 +119,9 @@ impl Assembler<'_> {
     /// the line), unless the line lists something of its own (bytes, a
     /// value) or is not listed at all ([`Assembler::record_unlist`]).
     pub fn record_label_start(&mut self, line: &LineRef) {
+        // A placeholder of this line's last run (a macro called again, the
+        // line's row still the last) is that run's row, kept (64tass).
+        self.record.pending = None;
         if self.listing() && self.push_label_row(line) {
             self.record.pending = Some((line.file, line.index));
         }

@@ -159,7 +159,7 @@ impl Assembler<'_> {
             Cmd::While | Cmd::Bwhile => {
                 let mut ran = false;
                 loop {
-                    let go = self.loop_head(|a| match a.one_value(line, args) {
+                    let go = self.loop_head(|a| match a.while_condition(line, args) {
                         Some((v, pos)) => a.truth(line, &v, pos).unwrap_or(false),
                         None => false,
                     });
@@ -266,6 +266,32 @@ impl Assembler<'_> {
         let r = f(self);
         self.st.loop_head = was;
         r
+    }
+
+    /// A `.while`'s condition: its first expression, the rest of the line
+    /// unread (64tass reads up to a comma); none is an error where the
+    /// argument belongs, after the directive.
+    fn while_condition(&mut self, line: &LineRef, args: usize) -> Option<(Value, u32)> {
+        let parsed = self.parse_exprs(line, args, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
+        let Some(e) = exprs.first() else {
+            // 64tass drops the spaces that end a line.
+            let at = if line.at(args) == 0 {
+                line.text[..args].trim_end().len()
+            } else {
+                args
+            };
+            self.error(
+                line.span(at, at + 1),
+                Kind::Syntax,
+                "expected exactly one argument".into(),
+            );
+            return None;
+        };
+        let (v, place) = self.eval_placed(line, e, false);
+        Some((v.ok()?, place))
     }
 
     fn breakout(&self) -> bool {

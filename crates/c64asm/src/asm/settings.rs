@@ -110,7 +110,11 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else { return };
         let want = if cmd == Cmd::Assert { 3 } else { 2 };
         if exprs.len() != want {
-            let msg = format!("expected exactly {want} arguments, got {}", exprs.len());
+            // No count when there is none (64tass's `err_msg_argnum`).
+            let msg = match exprs.len() {
+                0 => format!("expected exactly {want} arguments"),
+                n => format!("expected exactly {want} arguments, got {n}"),
+            };
             self.error(span, Kind::Syntax, msg);
             return;
         }
@@ -191,7 +195,7 @@ impl Assembler<'_> {
             self.error(span, Kind::Syntax, "label required".into());
             return;
         }
-        let name = line.text[args..args + len].to_ascii_lowercase();
+        let name = &line.text[args..args + len];
         let eq = line.skip_ws(args + len);
         if line.at(eq) != b'=' {
             self.error(line.span(eq, eq + 1), Kind::Syntax, "'=' expected".into());
@@ -200,17 +204,23 @@ impl Assembler<'_> {
         let Some((v, pos)) = self.one_value(line, eq + 1) else {
             return;
         };
+        // An unknown name is reported at the `=`, as written, and its value
+        // is not taken as a truth (64tass).
+        let branch_across_page = match name.to_ascii_lowercase().as_str() {
+            "allow_branch_across_page" => true,
+            "auto_longbranch_as_jmp" => false,
+            _ => {
+                let msg = format!("unknown option '{name}'");
+                self.error(line.span(eq, eq + 1), Kind::Syntax, msg);
+                return;
+            }
+        };
         let Some(b) = self.truth(line, &v, pos) else {
             return;
         };
-        match name.as_str() {
-            "allow_branch_across_page" => self.st.allow_branch_across_page = b,
-            "auto_longbranch_as_jmp" => self.st.longbranch_as_jmp = b,
-            _ => self.error(
-                line.span(args, args + len),
-                Kind::Syntax,
-                format!("unknown option '{name}'"),
-            ),
+        match branch_across_page {
+            true => self.st.allow_branch_across_page = b,
+            false => self.st.longbranch_as_jmp = b,
         }
     }
 }
