@@ -5,7 +5,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::intern::{Interner, Name};
-use crate::source::Span;
+use crate::source::{FileId, Span};
 use crate::value::{CodeId, CodeRef, NsId, Value};
 
 mod table;
@@ -24,18 +24,20 @@ pub struct Label {
     pub defpass: PassNo,
     /// Pass that last read it.
     pub usepass: PassNo,
-    /// Its own code object (address, size, scope), kept when a macro's
-    /// result replaces its value (`name #macro` with `.endm value`):
-    /// [`NO_CODE`] if none (a bare id: see [`Label::code`]).
-    code: u32,
-    pub span: Span,
+    /// Where it was defined: the span's start, its file and length in 16
+    /// bits each; a span that does not fit is in [`Symbols`]' `spans_aside`
+    /// (`file` [`SPAN_ASIDE`], `start` its index there). Read and written
+    /// through [`Symbols::span`] and [`Symbols::set_span`].
+    start: u32,
+    file: u16,
+    len: u16,
     /// Defined inside `.weak`: stronger definitions win. Read through
     /// [`Label::strength`]: with the name it is part of the label's key,
     /// which [`Symbols::get`] trusts (see [`Symbols::hints`]).
     strength: u8,
-    /// [`OWNER`], [`REFERENCED`], [`BACK`], [`CONSTANT`], [`UPDATE_AFTER`]:
-    /// bits, so that a label is 48 bytes (one is kept for every name
-    /// defined).
+    /// [`OWNER`], [`REFERENCED`], [`BACK`], [`CONSTANT`], [`UPDATE_AFTER`],
+    /// [`OWN_CODE`]: bits, so that a label is 40 bytes (one is kept for
+    /// every name defined).
     flags: u8,
 }
 
@@ -93,19 +95,26 @@ const BACK: u8 = 4;
 const CONSTANT: u8 = 8;
 /// The value is assigned after the line (macro results, `.binclude`).
 const UPDATE_AFTER: u8 = 16;
+/// Its own code object (address, size, scope) is the one its value is
+/// (`Value::Code` at offset 0): nearly every code label. A label whose
+/// value no longer is (a macro's result replaced it: `name #macro` with
+/// `.endm value`) has its own in [`Symbols`]' `codes_aside`; see
+/// [`Symbols::own_code`].
+const OWN_CODE: u8 = 32;
 
-/// No code object: see [`Label::code`].
-const NO_CODE: u32 = u32::MAX;
+/// A label's span kept in [`Symbols`]' `spans_aside`: see [`Symbols::set_span`].
+const SPAN_ASIDE: u16 = u16::MAX;
 
 impl Label {
-    fn new(name: Name, strength: u8, span: Span) -> Label {
+    fn new(name: Name, strength: u8) -> Label {
         Label {
             name,
             value: Value::None,
             defpass: PassNo::default(),
             usepass: PassNo::default(),
-            code: NO_CODE,
-            span,
+            start: 0,
+            file: 0,
+            len: 0,
             strength,
             flags: CONSTANT,
         }
@@ -174,13 +183,12 @@ impl Label {
         self.name
     }
 
-    /// Its own code object, kept when a macro's result replaces its value.
-    pub fn code(&self) -> Option<CodeId> {
-        (self.code != NO_CODE).then_some(CodeId(self.code))
-    }
-
-    pub fn set_code(&mut self, id: CodeId) {
-        self.code = id.0;
+    /// The code object its value is, if the label's own ([`OWN_CODE`]).
+    fn own_in_value(&self) -> Option<CodeId> {
+        match self.value {
+            Value::Code(CodeRef { id, offs: 0 }) if self.flags & OWN_CODE != 0 => Some(id),
+            _ => None,
+        }
     }
 }
 
@@ -309,7 +317,7 @@ const _: () = assert!(std::mem::size_of::<Namespace>() == 16);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Contents>() == 32);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Label>() == 48);
+const _: () = assert!(std::mem::size_of::<Label>() == 40);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Code>() == 32);
 
@@ -478,6 +486,12 @@ pub struct Symbols {
     /// differs (a case-insensitive source's `Name` for `name`): few have
     /// one, so they are kept here rather than a pointer in every label.
     displays: FxHashMap<LabelId, Box<str>>,
+    /// The labels' spans whose file or length does not fit 16 bits (a
+    /// macro expansion's file past the 65,535th): see [`Symbols::set_span`].
+    spans_aside: Vec<Span>,
+    /// By label, its own code object when its value is not that code (see
+    /// [`OWN_CODE`]): labels whose value a macro's result replaced.
+    codes_aside: FxHashMap<u32, u32>,
     /// Namespaces in which this pass assembled a line that defines its label
     /// without looking it up first: a label before a directive other than
     /// `.var` (`tab .byte 1`), a label written with its colon (`loop:`) or
@@ -542,6 +556,8 @@ impl Default for Symbols {
             codes: Vec::new(),
             types_aside: FxHashMap::default(),
             displays: FxHashMap::default(),
+            spans_aside: Vec::new(),
+            codes_aside: FxHashMap::default(),
             extra_slot: Default::default(),
             hints: Vec::new(),
         }
@@ -604,6 +620,86 @@ impl Symbols {
 
     pub fn label_mut(&mut self, id: LabelId) -> &mut Label {
         &mut self.labels[id.0 as usize]
+    }
+
+    /// Where a label was (last) defined.
+    #[inline]
+    pub fn span(&self, id: LabelId) -> Span {
+        let l = &self.labels[id.0 as usize];
+        if l.file == SPAN_ASIDE {
+            return self.spans_aside[l.start as usize];
+        }
+        Span {
+            file: l.file as FileId,
+            start: l.start,
+            end: l.start + l.len as u32,
+        }
+    }
+
+    #[inline]
+    pub fn set_span(&mut self, id: LabelId, span: Span) {
+        let l = &mut self.labels[id.0 as usize];
+        let len = span.end - span.start;
+        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
+            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
+        } else {
+            self.set_span_aside(id, span);
+        }
+    }
+
+    /// A span that does not fit a label, or a label whose span is aside.
+    #[cold]
+    #[inline(never)]
+    fn set_span_aside(&mut self, id: LabelId, span: Span) {
+        let l = &mut self.labels[id.0 as usize];
+        if l.file == SPAN_ASIDE {
+            self.spans_aside[l.start as usize] = span;
+        } else {
+            l.start = self.spans_aside.len() as u32;
+            l.file = SPAN_ASIDE;
+            self.spans_aside.push(span);
+        }
+    }
+
+    /// Give a label its value. Every write of a value goes through here:
+    /// a label whose own code object was its value keeps it aside when the
+    /// value becomes another (see [`OWN_CODE`]).
+    #[inline]
+    pub fn set_value(&mut self, id: LabelId, value: Value) {
+        let l = &mut self.labels[id.0 as usize];
+        if let Some(own) = l.own_in_value()
+            && !matches!(value, Value::Code(CodeRef { id: c, offs: 0 }) if c == own)
+        {
+            l.flags &= !OWN_CODE;
+            self.codes_aside.insert(id.0, own.0);
+        }
+        l.value = value;
+    }
+
+    /// A label's own code object (address, size, scope), kept when a
+    /// macro's result replaces its value.
+    pub fn own_code(&self, id: LabelId) -> Option<CodeId> {
+        let l = &self.labels[id.0 as usize];
+        l.own_in_value().or_else(|| {
+            (!self.codes_aside.is_empty())
+                .then(|| self.codes_aside.get(&id.0).map(|&c| CodeId(c)))
+                .flatten()
+        })
+    }
+
+    /// Make `code` a label's own code object (after its value is set).
+    #[inline]
+    pub fn set_own_code(&mut self, id: LabelId, code: CodeId) {
+        let l = &mut self.labels[id.0 as usize];
+        if matches!(l.value, Value::Code(CodeRef { id: c, offs: 0 }) if c == code) {
+            l.flags |= OWN_CODE;
+            if !self.codes_aside.is_empty() {
+                self.codes_aside.remove(&id.0);
+            }
+        } else {
+            l.flags &= !OWN_CODE;
+            self.codes_aside.insert(id.0, code.0);
+        }
     }
 
     pub fn code(&self, id: CodeId) -> &Code {
@@ -722,7 +818,8 @@ impl Symbols {
             return (id, true);
         }
         let id = LabelId(self.labels.len() as u32);
-        self.labels.push(Label::new(name, strength, span));
+        self.labels.push(Label::new(name, strength));
+        self.set_span(id, span);
         if self.hints.len() <= name as usize {
             self.hints
                 .resize(name as usize + 1, std::cell::Cell::new(Hint::NONE));
@@ -757,9 +854,10 @@ impl Symbols {
             return (id, true);
         }
         let id = LabelId(self.labels.len() as u32);
-        let mut label = Label::new(ANON, 0, span);
+        let mut label = Label::new(ANON, 0);
         label.set_flag(BACK, back);
         self.labels.push(label);
+        self.set_span(id, span);
         let c = self.contents_mut(ns);
         let a = c.anon.get_or_insert_default();
         let list = if back { &mut a.back } else { &mut a.fwd };
@@ -976,11 +1074,28 @@ mod tests {
         l.set_owner(true);
         l.set_referenced(true);
         l.set_referenced(false);
-        l.set_code(CodeId(7));
+        syms.set_own_code(b, CodeId(7));
         let l = syms.label(b);
         assert!(l.owner() && !l.referenced());
-        assert_eq!(l.code(), Some(CodeId(7)));
-        assert_eq!(syms.label(a).code(), None);
+        assert_eq!(syms.own_code(b), Some(CodeId(7)));
+        assert_eq!(syms.own_code(a), None);
+        // A code label's own code is its value's, kept aside when another
+        // value replaces it (a macro's result).
+        syms.set_value(a, Value::Code(CodeRef::new(CodeId(3))));
+        syms.set_own_code(a, CodeId(3));
+        assert_eq!(syms.own_code(a), Some(CodeId(3)));
+        syms.set_value(a, Value::None);
+        assert_eq!(syms.own_code(a), Some(CodeId(3)));
+        // Spans in the label, or aside when file or length is too large.
+        for span in [
+            Span::new(7, 10, 14),
+            Span::new(70_000, 1, 2),
+            Span::new(2, 0, 100_000),
+            Span::new(3, 5, 5),
+        ] {
+            syms.set_span(b, span);
+            assert_eq!(syms.span(b), span);
+        }
         assert_eq!(syms.ns(ns).creator(), None);
         syms.ns_mut(ns).set_creator_once(a);
         syms.ns_mut(ns).set_creator_once(b);

@@ -1014,7 +1014,7 @@ impl Assembler<'_> {
         if exists {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
-                let first = l.span;
+                let first = self.syms.span(id);
                 self.duplicate_definition(span, first, text);
                 return;
             }
@@ -1024,8 +1024,8 @@ impl Assembler<'_> {
             let l = self.syms.label_mut(id);
             l.set_constant(true);
             l.set_owner(false);
-            l.span = span;
             l.set_referenced(false);
+            self.syms.set_span(id, span);
             self.const_assign(id, val);
         } else {
             self.st.constcreated = true;
@@ -1033,8 +1033,8 @@ impl Assembler<'_> {
             let l = self.syms.label_mut(id);
             l.set_constant(true);
             l.set_owner(false);
-            l.value = val;
             l.defpass = PassNo::of(pass);
+            self.syms.set_value(id, val);
         }
     }
 
@@ -1049,9 +1049,8 @@ impl Assembler<'_> {
             self.st.fixeddig = false;
             self.unsettled(id);
         }
-        let l = self.syms.label_mut(id);
-        l.defpass = PassNo::of(pass);
-        l.value = val;
+        self.syms.label_mut(id).defpass = PassNo::of(pass);
+        self.syms.set_value(id, val);
     }
 
     /// `:=`, `::=`, `:?=` and compound assignments.
@@ -1147,9 +1146,8 @@ impl Assembler<'_> {
                     _ => val,
                 };
                 self.record_value(line, &new);
-                let l = self.syms.label_mut(id);
-                l.value = new;
-                l.span = span;
+                self.syms.set_value(id, new);
+                self.syms.set_span(id, span);
             }
         }
     }
@@ -1171,10 +1169,10 @@ impl Assembler<'_> {
         let pass = self.st.pass;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.note_def_chain(id, exists);
-        let l = self.syms.label_mut(id);
+        let l = self.syms.label(id);
         if exists && l.defpass != 0 {
             if l.constant() {
-                let first = l.span;
+                let first = self.syms.span(id);
                 if keep {
                     self.error(
                         span,
@@ -1196,7 +1194,10 @@ impl Assembler<'_> {
             }
             // Set again in this pass before anything read it.
             if l.defpass == pass && l.usepass != pass && self.opts.warnings.unused_variable {
-                let (before, name) = (l.span, self.syms.display(id, &self.names).to_string());
+                let (before, name) = (
+                    self.syms.span(id),
+                    self.syms.display(id, &self.names).to_string(),
+                );
                 self.warn(
                     "unused-variable",
                     before,
@@ -1209,9 +1210,9 @@ impl Assembler<'_> {
         l.set_owner(false);
         l.defpass = PassNo::of(pass);
         l.set_referenced(false);
-        l.value = val;
-        l.span = span;
         l.usepass = PassNo::default();
+        self.syms.set_value(id, val);
+        self.syms.set_span(id, span);
         Some(id)
     }
 
@@ -1249,7 +1250,7 @@ impl Assembler<'_> {
         if exists {
             let l = self.syms.label(id);
             if l.defpass == pass {
-                let first = l.span;
+                let first = self.syms.span(id);
                 self.duplicate_definition(span, first, text);
                 return Err(Reported);
             }
@@ -1261,7 +1262,8 @@ impl Assembler<'_> {
             let l = self.syms.label_mut(id);
             l.set_constant(true);
             l.set_owner(true);
-            l.span = span;
+            self.syms.set_span(id, span);
+            let l = self.syms.label_mut(id);
             if update_after {
                 // The block that sets its value (macro call, `.dstruct`,
                 // `.binclude`, ...) runs next; its address is known now.
@@ -1269,13 +1271,13 @@ impl Assembler<'_> {
                 // own code (its scope) is kept aside.
                 l.set_update_after(false);
                 l.defpass = PassNo::of(pass);
-                let own = match l.value {
+                let own = match self.syms.label(id).value {
                     Value::Code(CodeRef { id: cid, offs: 0 })
-                        if l.code().is_none_or(|c| c == cid) =>
+                        if self.syms.own_code(id).is_none_or(|c| c == cid) =>
                     {
                         Some(cid)
                     }
-                    _ => l.code(),
+                    _ => self.syms.own_code(id),
                 };
                 if let Some(cid) = own {
                     self.update_code(id, cid);
@@ -1293,18 +1295,17 @@ impl Assembler<'_> {
             } else {
                 self.opt_invalidate();
                 let cid = self.create_code(id);
-                let l = self.syms.label_mut(id);
-                l.value = Value::Code(CodeRef::new(cid));
-                l.set_code(cid);
-                l.defpass = PassNo::of(pass);
+                self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
+                self.syms.set_own_code(id, cid);
+                self.syms.label_mut(id).defpass = PassNo::of(pass);
             }
         } else {
             self.st.constcreated = true;
             self.opt_invalidate();
             let cid = self.create_code(id);
+            self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
+            self.syms.set_own_code(id, cid);
             let l = self.syms.label_mut(id);
-            l.value = Value::Code(CodeRef::new(cid));
-            l.set_code(cid);
             l.set_constant(true);
             l.set_owner(true);
             l.defpass = PassNo::of(pass);
@@ -1466,9 +1467,8 @@ impl Assembler<'_> {
     /// ("too many passes" alone wouldn't say where to look).
     fn unsettled(&mut self, id: LabelId) {
         if self.st.pass >= super::report::MAX_PASSES {
-            let l = self.syms.label(id);
             let (span, msg) = (
-                l.span,
+                self.syms.span(id),
                 format!(
                     "can't calculate stable value '{}'",
                     self.syms.display(id, &self.names)
@@ -1504,19 +1504,19 @@ impl Assembler<'_> {
             } else {
                 self.opt_invalidate();
                 let cid = self.create_code(id);
-                self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
+                self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
             }
         } else {
             self.st.constcreated = true;
             self.opt_invalidate();
             let cid = self.create_code(id);
-            self.syms.label_mut(id).value = Value::Code(CodeRef::new(cid));
+            self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
         }
         let l = self.syms.label_mut(id);
         l.defpass = PassNo::of(pass);
         l.set_owner(true);
-        l.span = span;
         l.set_referenced(false);
+        self.syms.set_span(id, span);
         Some(id)
     }
 

@@ -78,9 +78,8 @@ impl Assembler<'_> {
                 let (id, existed) = self.syms.entry(ns, name, 0, text, span, &self.names);
                 self.note_def_chain(id, existed);
                 let pass = self.st.pass;
-                let l = self.syms.label_mut(id);
-                l.value = Value::Encoding(e);
-                l.defpass = crate::symbols::PassNo::of(pass);
+                self.syms.set_value(id, Value::Encoding(e));
+                self.syms.label_mut(id).defpass = crate::symbols::PassNo::of(pass);
                 e
             }
         };

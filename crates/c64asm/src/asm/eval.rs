@@ -442,7 +442,7 @@ impl Assembler<'_> {
         } else {
             return;
         };
-        let span = self.syms.label(id).span;
+        let span = self.syms.span(id);
         let column = self.shadow_column(span, line);
         let at = (span.file, span.start);
         if self.st.fn_calls > 0
@@ -680,11 +680,7 @@ impl Assembler<'_> {
         {
             d.undefined = Some(Box::new(key));
         }
-        let scope = self
-            .syms
-            .ns(ns)
-            .creator()
-            .map(|id| self.syms.label(id).span);
+        let scope = self.syms.ns(ns).creator().map(|id| self.syms.span(id));
         match (object, scope) {
             (_, _) if ns == crate::symbols::GLOBAL => {
                 self.note("searched in the global scope".into())

@@ -70,7 +70,7 @@ impl Assembler<'_> {
                 .entry(ns, name, strength, &text, lspan, &self.names);
             self.note_def_chain(id, exists);
             if exists && self.syms.label(id).defpass == self.st.pass {
-                let first = self.syms.label(id).span;
+                let first = self.syms.span(id);
                 self.duplicate_definition(lspan, first, &text);
             } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
                 self.st.constcreated = true;
@@ -418,7 +418,7 @@ impl Assembler<'_> {
             // Each iteration sets their values only.
             let set = |a: &mut Self, i: usize, v: Value| {
                 if let Some(id) = ids[i] {
-                    a.syms.label_mut(id).value = v;
+                    a.syms.set_value(id, v);
                 }
             };
             for item in items {
@@ -601,9 +601,8 @@ impl Assembler<'_> {
             if let Some(id) = self.lookup_in(ns, name)
                 && !self.syms.label(id).constant()
             {
-                let l = self.syms.label_mut(id);
-                moved = Some((id, l.span));
-                l.span = line.span(pos, pos + len);
+                moved = Some((id, self.syms.span(id)));
+                self.syms.set_span(id, line.span(pos, pos + len));
             }
         }
         let Some(parsed) = self.parse_exprs(line, vpos, ParseKind::List) else {
@@ -621,13 +620,12 @@ impl Assembler<'_> {
             // (64tass's "unused variable" looks at the first).
             None => match made {
                 Some(id) => {
-                    let l = self.syms.label_mut(id);
-                    l.value = v;
-                    l.usepass = PassNo::default();
+                    self.syms.set_value(id, v);
+                    self.syms.label_mut(id).usepass = PassNo::default();
                 }
                 None => {
                     if let Some((id, before)) = moved {
-                        self.syms.label_mut(id).span = before;
+                        self.syms.set_span(id, before);
                     }
                     let span = line.span(pos, pos + len);
                     let ns = self.variable_scope(name);
@@ -655,7 +653,7 @@ impl Assembler<'_> {
                 let Ok(nv) = self.check(line, vpos as u32, r) else {
                     return false;
                 };
-                self.syms.label_mut(id).value = nv;
+                self.syms.set_value(id, nv);
             }
         }
         true
@@ -823,7 +821,7 @@ impl Assembler<'_> {
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.note_def_chain(id, exists);
         if exists && self.syms.label(id).defpass == self.st.pass {
-            let first = self.syms.label(id).span;
+            let first = self.syms.span(id);
             self.duplicate_definition(span, first, text);
             return;
         }

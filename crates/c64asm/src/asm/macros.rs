@@ -652,8 +652,10 @@ impl Assembler<'_> {
             let own = newlabel.and_then(|nl| {
                 let l = self.syms.label(nl.id);
                 match l.value {
-                    Value::Code(c) if l.code().is_none_or(|own| own == c.id) => Some(c.id),
-                    _ => l.code(),
+                    Value::Code(c) if self.syms.own_code(nl.id).is_none_or(|own| own == c.id) => {
+                        Some(c.id)
+                    }
+                    _ => self.syms.own_code(nl.id),
                 }
             });
             let ns = match own {

@@ -243,7 +243,7 @@ impl Assembler<'_> {
                     top: depth == 0,
                     scope: matches!(l.value, Value::Code(_) | Value::Namespace(_)),
                 },
-                span: l.span,
+                span: self.syms.span(id),
             };
             if this_listed {
                 out.listed.push(symbol);

@@ -105,8 +105,8 @@ impl Assembler<'_> {
             return ns;
         }
         let ns = self.syms.new_namespace();
+        self.syms.set_value(id, Value::Namespace(ns));
         let l = self.syms.label_mut(id);
-        l.value = Value::Namespace(ns);
         l.set_owner(true);
         l.defpass = PassNo::of(pass);
         ns
@@ -124,7 +124,7 @@ impl Assembler<'_> {
         if l.defpass != self.st.pass || l.value.is_none() {
             return false;
         }
-        let first = l.span;
+        let first = self.syms.span(id);
         self.duplicate_definition(span, first, text);
         true
     }
@@ -143,7 +143,7 @@ impl Assembler<'_> {
         self.note_def_chain(id, exists);
         if exists {
             if self.syms.label(id).defpass == self.st.pass {
-                let first = self.syms.label(id).span;
+                let first = self.syms.span(id);
                 self.duplicate_definition(span, first, text);
                 return;
             }
@@ -156,7 +156,7 @@ impl Assembler<'_> {
         let l = self.syms.label_mut(id);
         l.set_constant(true);
         l.set_owner(owner);
-        l.span = span;
+        self.syms.set_span(id, span);
         self.const_assign(id, v);
     }
 }

@@ -107,8 +107,10 @@ impl Assembler<'_> {
         if !on {
             return;
         }
-        let l = self.syms.label(id);
-        let (span, name) = (l.span, self.syms.display(id, &self.names).to_string());
+        let (span, name) = (
+            self.syms.span(id),
+            self.syms.display(id, &self.names).to_string(),
+        );
         let msg = format!("unused {what} '{name}'");
         let chain = self.def_chains.get(&id).copied().unwrap_or(0);
         if !given.insert((span, msg.clone(), chain)) {
