@@ -90,6 +90,12 @@ impl Assembler<'_> {
             _ if b == Builtin::Format && f.msg.starts_with("expected ") => pos,
             // An unknown conversion: at its character in the string.
             [fmt, ..] if b == Builtin::Format && f.char_index.is_some() => fmt.pos,
+            // Sequences that don't broadcast together: at the one that
+            // doesn't fit.
+            _ if f.msg.starts_with("operands could not be broadcast") => {
+                let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
+                builtins::broadcast_misfit(&vals).map_or(pos, |j| args[j].pos)
+            }
             // A zero step: at the step.
             [_, _, step] if b == Builtin::Range && f.msg == "zero value not allowed" => step.pos,
             // (An address in brackets is placed inside them; 64tass: at them.)
