@@ -71,46 +71,97 @@ pub fn map1(v: &Value, f: &dyn Fn(&Value) -> FResult<Value>) -> FResult<Value> {
     }
 }
 
-/// A two-argument function applied element by element to lists, which
-/// broadcast as operators' operands do (`pow([2, 3], 2)`).
-fn map2(a: &Value, b: &Value, f: &dyn Fn(&Value, &Value) -> FResult<Value>) -> FResult<Value> {
-    let (x, y) = (a.elements(), b.elements());
-    if x.is_none() && y.is_none() {
-        if let Value::Error(_) = a {
-            return Ok(a.clone());
-        }
-        if let Value::Error(_) = b {
-            return Ok(b.clone());
-        }
-        return f(a, b);
-    }
-    let one = std::slice::from_ref;
-    let (x, y) = (x.unwrap_or(one(a)), y.unwrap_or(one(b)));
-    if x.len() != y.len() && x.len() != 1 && y.len() != 1 {
-        return Err(Fault::new(format!(
-            "operands could not be broadcast together with shapes {} and {}",
-            x.len(),
-            y.len()
-        )));
-    }
-    let n = if x.is_empty() || y.is_empty() {
-        0
-    } else {
-        x.len().max(y.len())
-    };
-    let out = (0..n)
-        .map(|i| {
-            let (p, q) = (&x[i.min(x.len() - 1)], &y[i.min(y.len() - 1)]);
-            value::convert::keep_lazy(map2(p, q, f))
+/// A function of several arguments applied element by element, as 64tass
+/// broadcasts `format`, `pow`, `hypot` and `atan2`: each list, tuple or
+/// dictionary (its `key:value` entries) among the arguments is taken element
+/// by element, all of one length, but for one of a single element, which
+/// stands for that element (`format("%s%s", (1, 2), (3, 4))` is `("13",
+/// "24")`); the result is a tuple when the first of them is (or holds as its
+/// one element) a tuple, else a list.
+pub fn broadcast(vals: &[&Value], f: &dyn Fn(&[&Value]) -> FResult<Value>) -> FResult<Value> {
+    with_sequences(vals, &|seqs| broadcast_seqs(vals, seqs, f))
+}
+
+/// Each argument's elements, `None` for one that is not a sequence.
+type Sequences<'a> = [Option<&'a [Value]>];
+
+/// `f` given each argument's elements (a dictionary's entries), `None` for
+/// one that is not a sequence.
+fn with_sequences<R>(vals: &[&Value], f: &dyn Fn(&Sequences) -> R) -> R {
+    let entries: smallvec::SmallVec<[Option<Value>; 3]> = vals
+        .iter()
+        .map(|v| match v {
+            Value::Dict(d) => Some(d.entries()),
+            _ => None,
         })
-        .collect::<FResult<Vec<_>>>()?;
-    Ok(
-        if matches!(a, Value::List(_)) || matches!(b, Value::List(_)) {
-            Value::list(out)
-        } else {
-            Value::tuple(out)
-        },
-    )
+        .collect();
+    let seqs: smallvec::SmallVec<[Option<&[Value]>; 3]> = vals
+        .iter()
+        .zip(&entries)
+        .map(|(v, e)| e.as_ref().unwrap_or(v).elements())
+        .collect();
+    f(&seqs)
+}
+
+fn broadcast_seqs(
+    vals: &[&Value],
+    seqs: &Sequences,
+    f: &dyn Fn(&[&Value]) -> FResult<Value>,
+) -> FResult<Value> {
+    let len = match shared_len(seqs) {
+        Ok(len) => len,
+        Err((len, j)) => {
+            return Err(crate::value::ops::cant_broadcast(
+                len,
+                seqs[j].map_or(1, <[_]>::len),
+            ));
+        }
+    };
+    let Some(k) = seqs.iter().position(Option::is_some) else {
+        return f(vals);
+    };
+    let tuple = match seqs[k] {
+        Some([one]) => matches!(one, Value::Tuple(_)),
+        _ => matches!(vals[k], Value::Tuple(_)),
+    };
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        let args: smallvec::SmallVec<[&Value; 3]> = (0..vals.len())
+            .map(|j| match seqs[j] {
+                Some([one]) => one,
+                Some(seq) => &seq[i],
+                None => vals[j],
+            })
+            .collect();
+        out.push(value::convert::keep_lazy(broadcast(&args, f))?);
+    }
+    Ok(if tuple {
+        Value::tuple(out)
+    } else {
+        Value::list(out)
+    })
+}
+
+/// The length sequences broadcast together share (1 if all have one
+/// element), or the length so far and the index of the one that differs.
+fn shared_len(seqs: &Sequences) -> Result<usize, (usize, usize)> {
+    let mut len = 1;
+    for (j, seq) in seqs.iter().enumerate() {
+        let Some(seq) = seq else { continue };
+        if seq.len() != 1 && seq.len() != len {
+            if len != 1 {
+                return Err((len, j));
+            }
+            len = seq.len();
+        }
+    }
+    Ok(len)
+}
+
+/// Which argument [`broadcast`] can't fit to the others (64tass reports
+/// the failure there).
+pub fn broadcast_misfit(vals: &[&Value]) -> Option<usize> {
+    with_sequences(vals, &|seqs| shared_len(seqs).err().map(|(_, j)| j))
 }
 
 /// The integer value of a numeric operand (bool, int, bits).
@@ -166,6 +217,11 @@ pub fn sized_bits(v: &Value, width: Option<i128>, bytes: bool, env: &dyn Env) ->
 /// string, the truth of a list's elements (nested lists recursively, so
 /// `all([[]])` is true), else the truth of the value itself.
 fn all_any(v: &Value, all: bool, env: &dyn Env, warned: &mut bool) -> FResult<bool> {
+    // A label is its address here (a bit string: `all(label)` asks whether
+    // all its bits are set), not the bytes at it.
+    if let Value::Code(c) = v {
+        return all_any(&env.code_value(*c), all, env, warned);
+    }
     if let Some(bits) = BigBits::of(v).filter(|_| !matches!(v, Value::Bool(_))) {
         let ones = if bits.inv {
             bits.val.bits() == 0
@@ -368,9 +424,12 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             math1(vals[0], env, |x| Ok(x * std::f64::consts::PI / 180.0))
         }
         Builtin::Deg => math1(vals[0], env, |x| Ok(x * 180.0 / std::f64::consts::PI)),
-        Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => map2(vals[0], vals[1], &|p, q| {
-            let p = to_float(p, env)?;
-            let q = to_float(q, env)?;
+        Builtin::Pow | Builtin::Hypot | Builtin::Atan2 => broadcast(vals, &|pq| {
+            if let Some(e) = pq.iter().find(|v| matches!(v, Value::Error(_))) {
+                return Ok((*e).clone());
+            }
+            let p = to_float(pq[0], env)?;
+            let q = to_float(pq[1], env)?;
             real(match b {
                 Builtin::Pow => {
                     if p < 0.0 && q.fract() != 0.0 {
@@ -518,34 +577,17 @@ pub fn format(vals: &[&Value], env: &dyn Env) -> FResult<Value> {
     let Some((fmt, rest)) = vals.split_first() else {
         return Err(Fault::new("format: expected at least 1 argument, got 0"));
     };
+    if vals
+        .iter()
+        .any(|v| v.elements().is_some() || matches!(v, Value::Dict(_)))
+    {
+        return broadcast(vals, &|args| format(args, env));
+    }
     let fmt = match fmt {
         Value::Str(s) => s.clone(),
         Value::None => return Ok(Value::None),
         other => return Err(Fault::new(format!("wrong type {}", describe(other, env)))),
     };
-    // Broadcast over a list argument (a dictionary: its entries).
-    if let Some(i) = rest
-        .iter()
-        .position(|v| v.elements().is_some() || matches!(v, Value::Dict(_)))
-    {
-        let items = match rest[i] {
-            Value::Dict(d) => d.entries().elements().unwrap_or(&[]).to_vec(),
-            v => v.elements().unwrap_or(&[]).to_vec(),
-        };
-        let mut out = Vec::new();
-        for item in &items {
-            let mut args: Vec<&Value> = vec![vals[0]];
-            for (j, v) in rest.iter().enumerate() {
-                args.push(if j == i { item } else { v });
-            }
-            out.push(format(&args, env)?);
-        }
-        return Ok(if matches!(rest[i], Value::List(_) | Value::Dict(_)) {
-            Value::list(out)
-        } else {
-            Value::tuple(out)
-        });
-    }
     let (mut taken, mut stopped) = (0usize, None::<Fault>);
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();

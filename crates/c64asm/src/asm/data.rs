@@ -172,6 +172,11 @@ impl Assembler<'_> {
         out: &mut Chunk,
     ) {
         let size = bits / 8;
+        if let Value::Dict(d) = v {
+            // 64tass iterates a dictionary as its `key:value` entries (each
+            // refused as a number; an empty one writes nothing).
+            return self.numbers_of(line, &d.entries(), pos, cmd, bits, signed, out);
+        }
         if let Some(items) = v.elements() {
             for x in items.iter() {
                 self.numbers_of(line, x, pos, cmd, bits, signed, out);
@@ -369,6 +374,7 @@ impl Assembler<'_> {
                     self.text_of(x, out, depth + 1, faults);
                 }
             }
+            Value::Dict(d) => self.text_of(&d.entries(), out, depth + 1, faults),
             Value::None => out.byte(0),
             _ => match to_uval(v, 8, self) {
                 Ok(b) => out.byte(b as u8),

@@ -1231,6 +1231,36 @@ impl Assembler<'_> {
         }
     }
 
+    /// `-Wstrict-bool`'s warnings for `!v`: a list's or tuple's elements
+    /// each say their own, as 64tass negates them one by one; a dictionary
+    /// can't be negated (an error, no warning).
+    fn strict_not(&mut self, line: &LineRef, pos: Pos, v: &Value) {
+        match v {
+            Value::List(items) | Value::Tuple(items) => {
+                for x in items.iter() {
+                    self.strict_not(line, pos, x);
+                }
+            }
+            Value::Dict(_) => {}
+            // 64tass negates a string's encoded bytes, and says so.
+            Value::Str(s) => {
+                if let Ok(b) = value::Env::encode(&*self, s) {
+                    let b = Value::bytes(b, false);
+                    self.strict_logic(line, pos, "logical not '!'", &[&b]);
+                }
+            }
+            _ => {
+                self.strict_logic(line, pos, "logical not '!'", &[v]);
+                // 64tass then takes a code's address and negates that,
+                // which warns again (`!*`: of code, then of bits).
+                if let Value::Code(c) = v {
+                    let addr = value::Env::code_value(&*self, *c);
+                    self.strict_logic(line, pos, "logical not '!'", &[&addr]);
+                }
+            }
+        }
+    }
+
     /// A unary operator on its operand's value `v` (`inner` is the
     /// operand, `pos` the operator).
     fn unary_of(
@@ -1243,22 +1273,7 @@ impl Assembler<'_> {
     ) -> EResult<Value> {
         self.rounded.set(false);
         if op == UnOp::Not && self.opts.warnings.strict_bool {
-            // 64tass negates a string's encoded bytes, and says so.
-            match &v {
-                Value::Str(s) => {
-                    if let Ok(b) = value::Env::encode(&*self, s) {
-                        let b = Value::bytes(b, false);
-                        self.strict_logic(line, pos, "logical not '!'", &[&b]);
-                    }
-                }
-                _ => self.strict_logic(line, pos, "logical not '!'", &[&v]),
-            }
-            // 64tass then takes a code's address and negates that,
-            // which warns again (`!*`: of code, then of bits).
-            if let Value::Code(c) = v {
-                let addr = value::Env::code_value(&*self, c);
-                self.strict_logic(line, pos, "logical not '!'", &[&addr]);
-            }
+            self.strict_not(line, pos, &v);
         }
         let outer = self.bool_uses.take();
         let r = value::unary(op, &v, self);

@@ -90,6 +90,12 @@ impl Assembler<'_> {
             _ if b == Builtin::Format && f.msg.starts_with("expected ") => pos,
             // An unknown conversion: at its character in the string.
             [fmt, ..] if b == Builtin::Format && f.char_index.is_some() => fmt.pos,
+            // Sequences that don't broadcast together: at the one that
+            // doesn't fit.
+            _ if f.msg.starts_with("operands could not be broadcast") => {
+                let vals: Vec<&Value> = args.iter().map(|a| &a.val).collect();
+                builtins::broadcast_misfit(&vals).map_or(pos, |j| args[j].pos)
+            }
             // A zero step: at the step.
             [_, _, step] if b == Builtin::Range && f.msg == "zero value not allowed" => step.pos,
             // (An address in brackets is placed inside them; 64tass: at them.)
@@ -267,20 +273,23 @@ impl Assembler<'_> {
                 value::convert::deep_error(x)?;
                 Ok(Value::str(&to_str(x, env)))
             }),
-            Type::Bits => {
-                let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
-                map1(v, &|x| Ok(sized_bits(x, width, false, env)?.into_value()))
-            }
-            Type::Bytes => {
-                let width = vals.get(1).map(|w| to_int(w, env)).transpose()?;
-                map1(v, &|v| match (v, width) {
-                    (Value::Bytes(_) | Value::InvBytes(_), None) => Ok(v.clone()),
-                    (Value::Str(s), None) => Ok(Value::Bytes(env.encode(s)?.into())),
+            Type::Bits | Type::Bytes => {
+                let one = |v: &Value, width: Option<i128>| match (t, v, width) {
+                    (Type::Bits, ..) => Ok(sized_bits(v, width, false, env)?.into_value()),
+                    (_, Value::Bytes(_) | Value::InvBytes(_), None) => Ok(v.clone()),
+                    (_, Value::Str(s), None) => Ok(Value::Bytes(env.encode(s)?.into())),
                     _ => {
                         let b = sized_bits(v, width, true, env)?;
                         Ok(Value::bytes(b.raw_bytes(), b.inv))
                     }
-                })
+                };
+                // With a size, 64tass broadcasts the value and the size
+                // together, as `format` its arguments (`bits((3,), 2)` is a
+                // list).
+                match vals.get(1) {
+                    Some(_) => builtins::broadcast(&vals, &|p| one(p[0], Some(to_int(p[1], env)?))),
+                    None => map1(v, &|x| one(x, None)),
+                }
             }
             Type::List | Type::Tuple => {
                 let items: Vec<Value> = match v {

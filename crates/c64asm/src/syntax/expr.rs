@@ -755,6 +755,12 @@ impl<'t, 'n> Parser<'t, 'n> {
                     }
                     Ok(splat)
                 } else {
+                    // 64tass reads `*` as a splat first and the `^` after it
+                    // as its decimal-string operator (warning there) before
+                    // taking both back as the program counter and a xor.
+                    if n == b'^' {
+                        self.deprecated.push((i as Pos, "string"));
+                    }
                     self.pos += 1;
                     self.postfix(Expr::star(start as Pos))
                 }

@@ -74,6 +74,10 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
         return Ok(v.clone());
     }
     if op == UnOp::Not {
+        // A dictionary has no truth value to negate in 64tass.
+        if let Value::Dict(_) = v {
+            return Err(not_possible1(op, v, env));
+        }
         return Ok(Value::Bool(!to_bool(v, env)?));
     }
     if let Value::Bool(_) = v {

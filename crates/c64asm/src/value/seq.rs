@@ -143,7 +143,8 @@ pub fn index(v: &Value, args: &[IndexArg], env: &dyn Env) -> FResult<Value> {
                 .iter()
                 .map(|k| keep_lazy(dict_lookup(d, k, env).and_then(|x| deeper(&x))))
                 .collect::<FResult<_>>()?;
-            Ok(seq_like(w, out))
+            // A list whatever the keys came in, as 64tass.
+            Ok(Value::list(out))
         }
         Value::List(items) | Value::Tuple(items) => {
             let list = matches!(v, Value::List(_));
