@@ -759,7 +759,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                     // as its decimal-string operator (warning there) before
                     // taking both back as the program counter and a xor.
                     if n == b'^' {
-                        self.deprecated.push((i as Pos, "string"));
+                        self.notes.push((i as Pos, "string"));
                     }
                     self.pos += 1;
                     self.postfix(Expr::star(start as Pos))
