@@ -111,6 +111,17 @@ impl Assembler<'_> {
         }
     }
 
+    /// A `.binclude` that names no file it can enter leaves its code label
+    /// without a value (64tass makes it none), so member lookups through the
+    /// label stay quiet instead of each reporting an undefined symbol.
+    fn binclude_label_unset(&mut self, cmd: Cmd, newlabel: Option<NewLabel>) {
+        let Some(nl) = newlabel else { return };
+        if cmd == Cmd::Binclude && matches!(self.syms.label(nl.id).value, Value::Code(_)) {
+            self.syms.label_mut(nl.id).set_update_after(true);
+            self.const_assign(nl.id, Value::None);
+        }
+    }
+
     /// `.include "file"` and `label .binclude "file"`.
     pub fn include(
         &mut self,
@@ -125,6 +136,7 @@ impl Assembler<'_> {
             return;
         };
         let Value::Str(name) = v else {
+            self.binclude_label_unset(cmd, newlabel);
             if !v.is_none() {
                 let s = self.span_at(line, pos);
                 let msg = crate::value::convert::not_a_string(&v);
@@ -137,6 +149,7 @@ impl Assembler<'_> {
         let path = match self.files.resolve(&name, from.as_deref()) {
             Ok(path) => path,
             Err(first) => {
+                self.binclude_label_unset(cmd, newlabel);
                 self.missing(fspan, &first);
                 return;
             }
@@ -155,12 +168,14 @@ impl Assembler<'_> {
                     f
                 }
                 Err(err) => {
+                    self.binclude_label_unset(cmd, newlabel);
                     self.unreadable(fspan, &path, &err);
                     return;
                 }
             },
         };
         if self.files.open.contains(&file) || self.st.cursor.file == file {
+            self.binclude_label_unset(cmd, newlabel);
             // At the directive, as 64tass places it.
             self.error(span, Kind::IncludeNotFound, "file recursion".into());
             return;
