@@ -1523,7 +1523,7 @@ impl Assembler<'_> {
     /// A line that gives 64tass's table of the namespace it is assembled in
     /// an entry more (see `Symbols::extra_slot`): that namespace's and, as
     /// the label lists of whole programs show, the root's.
-    fn mark_extra_slot(&mut self) {
+    pub(super) fn mark_extra_slot(&mut self) {
         self.mark_extra_slot_in(self.st.context());
     }
 

@@ -1106,57 +1106,48 @@ impl Assembler<'_> {
             }
             ExprKind::Dict(pairs) => {
                 let mut d = Dict::default();
-                let put = |d: &mut Dict, key: Value, val: Value| {
-                    if let Some(slot) = d.pairs.iter_mut().find(|(x, _)| value::same(x, &key)) {
-                        slot.1 = val;
-                    } else {
-                        d.pairs.push((key, val));
-                    }
-                };
                 for (k, v) in pairs.iter() {
                     // `*d`: another dictionary's entries (its default too), or
-                    // the `key:value` pairs of a list, in place.
-                    if let (None, ExprKind::Unary(UnOp::Splat, inner)) = (k, v.kind()) {
+                    // the elements of a list (`key:value` pairs, keys alone),
+                    // in place.
+                    if let (None, Some(v)) = (k, v)
+                        && let ExprKind::Unary(UnOp::Splat, inner) = v.kind()
+                    {
                         match self.eval(line, inner)? {
                             Value::Dict(o) => {
                                 for (key, val) in o.pairs.iter() {
-                                    put(&mut d, key.clone(), val.clone());
+                                    d.put(key.clone(), val.clone());
                                 }
                                 if o.default.is_some() {
                                     d.default = o.default.clone();
                                 }
                             }
                             other => {
-                                // A key without a value (64tass's `{*[1]}`) is
-                                // not a pair this dictionary can hold.
                                 let items =
                                     other.elements().unwrap_or(std::slice::from_ref(&other));
-                                for item in items {
-                                    let Value::ColonList(kv) = item else {
-                                        let span = self.span_at(line, inner.pos);
-                                        self.error(
-                                            span,
-                                            Kind::Syntax,
-                                            "not a key and value pair".into(),
-                                        );
-                                        return Err(Reported);
-                                    };
-                                    put(&mut d, kv.0.clone(), kv.1.clone());
+                                if d.from_elements(items).is_err() {
+                                    let span = self.span_at(line, inner.pos);
+                                    self.error(
+                                        span,
+                                        Kind::Syntax,
+                                        "not a key and value pair".into(),
+                                    );
+                                    return Err(Reported);
                                 }
                             }
                         }
                         continue;
                     }
-                    let val = self.eval_kept(line, v)?;
+                    let val = v.map(|v| self.eval_kept(line, v)).transpose()?;
                     match k {
-                        None => d.default = Some(val),
+                        None => d.default = val,
                         Some(k) => {
                             let key = match k.kind() {
                                 ExprKind::Symbol(n, w) => Value::Symbol(n, w),
                                 // A failed key is reported: 64tass hashes keys at once.
                                 _ => self.eval(line, k)?,
                             };
-                            put(&mut d, key, val);
+                            d.put(key, val);
                         }
                     }
                 }

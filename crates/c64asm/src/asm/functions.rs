@@ -356,9 +356,32 @@ impl Assembler<'_> {
                 "conversion of {} to code is not possible",
                 describe(v, env)
             ))),
-            Type::Dict => Err(Fault::new(format!(
-                "conversion to {name} is not supported by c64kit yet"
-            ))),
+            // A list's or tuple's elements are the entries (`key:value`,
+            // `:default` or a key alone); an element that is none or an
+            // error is the result, as in 64tass.
+            Type::Dict => match v {
+                Value::None | Value::Error(_) | Value::Dict(_) => Ok(v.clone()),
+                Value::List(items) | Value::Tuple(items) => {
+                    if let Some(bad) = items
+                        .iter()
+                        .find(|x| x.is_none() || matches!(x, Value::Error(_)))
+                    {
+                        return Ok(bad.clone());
+                    }
+                    let mut d = value::Dict::default();
+                    match d.from_elements(items) {
+                        Ok(()) => Ok(Value::Dict(Rc::new(d))),
+                        Err(i) => Err(Fault::new(format!(
+                            "not a key and value pair {}",
+                            describe(&items[i], env)
+                        ))),
+                    }
+                }
+                _ => Err(Fault::new(format!(
+                    "conversion of {} to {name} is not possible",
+                    describe(v, env)
+                ))),
+            },
             _ => Err(Fault::new(format!(
                 "conversion of {} to {name} is not possible",
                 describe(v, env)

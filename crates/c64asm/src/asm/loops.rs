@@ -44,6 +44,12 @@ impl Assembler<'_> {
         // A scoped loop's label is listed with its value, the scopes.
         let label_row = label.as_ref().and_then(|_| self.label_row());
         let scoped = matches!(cmd, Cmd::Bfor | Cmd::Brept | Cmd::Bwhile);
+        // 64tass's table of the namespace gets an entry more from a `.for`,
+        // `.brept` or `.bwhile` (found by comparing its label lists, as for
+        // `:?=`), which moves the labels listed after it.
+        if matches!(cmd, Cmd::For | Cmd::Brept | Cmd::Bwhile) {
+            self.mark_extra_slot();
+        }
         let what = match cmd {
             Cmd::For | Cmd::Bfor => Wait::EndFor2,
             Cmd::Rept | Cmd::Brept => Wait::EndRept2,
@@ -390,6 +396,8 @@ impl Assembler<'_> {
             let items: Vec<Value> = match &seq {
                 Value::None => return LoopEnd::Never,
                 Value::List(x) | Value::Tuple(x) => x.to_vec(),
+                // Its entries: `key:value` colonlists and keys alone.
+                Value::Dict(d) => d.entries().elements().unwrap_or_default().to_vec(),
                 Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
                 Value::Bytes(b) => b
                     .iter()

@@ -185,15 +185,17 @@ pub enum ExprKind<'a> {
     Failed,
 }
 
-/// A dictionary literal's entries: key (none for the default value) and value.
+/// A dictionary literal's entries: key (none for the default value) and
+/// value (none for a key alone, as in 64tass's `{1, 2:3}`).
 #[derive(Clone, Copy, Debug)]
 pub struct DictPairs<'a>(&'a [Expr]);
 
 impl<'a> DictPairs<'a> {
-    pub fn iter(self) -> impl Iterator<Item = (Option<&'a Expr>, &'a Expr)> {
+    pub fn iter(self) -> impl Iterator<Item = (Option<&'a Expr>, Option<&'a Expr>)> {
         self.0.chunks_exact(2).map(|kv| {
             let key = (kv[0].tag != Tag::NoKey).then_some(&kv[0]);
-            (key, &kv[1])
+            let value = (kv[1].tag != Tag::NoKey).then_some(&kv[1]);
+            (key, value)
         })
     }
 }
@@ -656,11 +658,18 @@ impl Expr {
         Expr::counted(arena, pos, tag, items)
     }
 
-    pub fn dict(arena: &mut Option<Arena<'_>>, pos: Pos, pairs: Vec<(Option<Expr>, Expr)>) -> Expr {
+    /// A dictionary literal: each entry a key (none: the default value) and
+    /// a value (none: a key alone).
+    pub fn dict(
+        arena: &mut Option<Arena<'_>>,
+        pos: Pos,
+        pairs: Vec<(Option<Expr>, Option<Expr>)>,
+    ) -> Expr {
         let mut items = Vec::with_capacity(2 * pairs.len());
         for (k, v) in pairs {
-            items.push(k.unwrap_or_else(|| Expr::bare(v.pos, Tag::NoKey)));
-            items.push(v);
+            let at = v.as_ref().or(k.as_ref()).map_or(pos, |e| e.pos);
+            items.push(k.unwrap_or_else(|| Expr::bare(at, Tag::NoKey)));
+            items.push(v.unwrap_or_else(|| Expr::bare(at, Tag::NoKey)));
         }
         Expr::counted(arena, pos, Tag::Dict, items)
     }

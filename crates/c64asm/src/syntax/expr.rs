@@ -1100,23 +1100,23 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.skip_ws();
             if self.peek() != b':' {
                 // `*d`: the entries of another dictionary (or of a list of
-                // `key:value` pairs), kept as a value without a key.
+                // `key:value` pairs), kept as a value without a key; any
+                // other key stands alone (64tass's `{1, 2:3}`).
                 match key {
-                    Some(k) if k.is_splat() => {
-                        pairs.push((None, k));
-                        match self.peek() {
-                            b',' => self.pos += 1,
-                            b'}' => {}
-                            _ => return self.unexpected("'}'"),
-                        }
-                        continue;
-                    }
-                    _ => return error(self.pos, "not a key and value pair"),
+                    Some(k) if k.is_splat() => pairs.push((None, Some(k))),
+                    Some(k) => pairs.push((Some(k), None)),
+                    None => return error(self.pos, "not a key and value pair"),
                 }
+                match self.peek() {
+                    b',' => self.pos += 1,
+                    b'}' => {}
+                    _ => return self.unexpected("'}'"),
+                }
+                continue;
             }
             self.pos += 1;
             let value = self.element()?;
-            pairs.push((key, value));
+            pairs.push((key, Some(value)));
             self.skip_ws();
             match self.peek() {
                 b',' => self.pos += 1,

@@ -98,7 +98,7 @@ pub fn deep_error(v: &Value) -> FResult<()> {
         Value::Dict(d) => {
             for (k, x) in &d.pairs {
                 deep_error(k)?;
-                deep_error(x)?;
+                x.as_ref().map_or(Ok(()), deep_error)?;
             }
             d.default.as_ref().map_or(Ok(()), deep_error)
         }

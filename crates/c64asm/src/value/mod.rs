@@ -191,23 +191,60 @@ pub struct Address {
     pub val: Value,
 }
 
-/// A dictionary: key/value pairs in insertion order and an optional default.
+/// A dictionary: key/value pairs in insertion order (a key may stand alone,
+/// without a value, as in 64tass's `{1, 2:3}`) and an optional default.
 #[derive(Clone, Debug, Default)]
 pub struct Dict {
-    pub pairs: Vec<(Value, Value)>,
+    pub pairs: Vec<(Value, Option<Value>)>,
     pub default: Option<Value>,
 }
 
 impl Dict {
     /// The entries as functions mapping over a dictionary see them: a list
-    /// of `key:value` colonlists (the default value is not among them).
+    /// of `key:value` colonlists, and the keys that stand alone (the default
+    /// value is not among them).
     pub fn entries(&self) -> Value {
         Value::list(
             self.pairs
                 .iter()
-                .map(|(k, v)| Value::ColonList(Rc::new((k.clone(), v.clone()))))
+                .map(|(k, v)| entry(k, v.as_ref()))
                 .collect(),
         )
+    }
+
+    /// Adds `key` (with its value, or alone), or gives a key already there
+    /// the new one, in place (64tass: a later entry wins).
+    pub fn put(&mut self, key: Value, val: Option<Value>) {
+        match self.pairs.iter_mut().find(|(k, _)| same(k, &key)) {
+            Some(slot) => slot.1 = val,
+            None => self.pairs.push((key, val)),
+        }
+    }
+
+    /// A dictionary made of a sequence's elements: each a `key:value`
+    /// colonlist, `:value` (the default) or a key alone (64tass's `dict()`
+    /// and `{*list}`). `None` names the element that is neither.
+    pub fn from_elements(&mut self, items: &[Value]) -> Result<(), usize> {
+        for (i, item) in items.iter().enumerate() {
+            match item {
+                Value::ColonList(kv) => match (&kv.0, &kv.1) {
+                    (Value::Default, Value::Default) => self.default = None,
+                    (Value::Default, v) => self.default = Some(v.clone()),
+                    (_, Value::Default) => return Err(i),
+                    (k, v) => self.put(k.clone(), Some(v.clone())),
+                },
+                key => self.put(key.clone(), None),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One entry of a dictionary as a value: `key:value`, or the key alone.
+fn entry(key: &Value, val: Option<&Value>) -> Value {
+    match val {
+        Some(v) => Value::ColonList(Rc::new((key.clone(), v.clone()))),
+        None => key.clone(),
     }
 }
 
@@ -536,10 +573,14 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         }
         (Value::Dict(x), Value::Dict(y)) => {
             x.pairs.len() == y.pairs.len()
-                && x.pairs
-                    .iter()
-                    .zip(y.pairs.iter())
-                    .all(|((a, b), (c, d))| same(a, c) && same(b, d))
+                && x.pairs.iter().zip(y.pairs.iter()).all(|((a, b), (c, d))| {
+                    same(a, c)
+                        && match (b, d) {
+                            (None, None) => true,
+                            (Some(b), Some(d)) => same(b, d),
+                            _ => false,
+                        }
+                })
                 && match (&x.default, &y.default) {
                     (None, None) => true,
                     (Some(a), Some(b)) => same(a, b),

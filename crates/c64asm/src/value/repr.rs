@@ -197,7 +197,7 @@ pub fn has_literal_form(v: &Value) -> bool {
         Value::Dict(d) => {
             d.pairs
                 .iter()
-                .all(|(k, v)| has_literal_form(k) && has_literal_form(v))
+                .all(|(k, v)| has_literal_form(k) && v.as_ref().is_none_or(has_literal_form))
                 && d.default.as_ref().is_none_or(has_literal_form)
         }
         Value::Addr(a) => has_literal_form(&a.val),
@@ -227,7 +227,10 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
             let mut parts: Vec<String> = d
                 .pairs
                 .iter()
-                .map(|(k, v)| format!("{}:{}", repr(k, env), repr(v, env)))
+                .map(|(k, v)| match v {
+                    Some(v) => format!("{}:{}", repr(k, env), repr(v, env)),
+                    None => repr(k, env),
+                })
                 .collect();
             if let Some(def) = &d.default {
                 parts.push(format!(":{}", repr(def, env)));
@@ -304,8 +307,12 @@ fn need_and_length(v: &Value, env: &dyn Env) -> (usize, usize) {
         Value::ColonList(kv) => parts_need(3, [&kv.0, &kv.1].into_iter(), env),
         Value::Dict(d) => {
             let def = usize::from(d.default.is_some());
-            let fixed = (1 + 2 * d.pairs.len() + 2 * def).max(2);
-            let items = d.pairs.iter().flat_map(|(k, v)| [k, v]);
+            let alone = d.pairs.iter().filter(|(_, v)| v.is_none()).count();
+            let fixed = (1 + 2 * d.pairs.len() - alone + 2 * def).max(2);
+            let items = d
+                .pairs
+                .iter()
+                .flat_map(|(k, v)| std::iter::once(k).chain(v));
             parts_need(fixed, items.chain(d.default.as_ref()), env)
         }
         Value::Code(c) => need_and_length(&env.code_value(*c), env),

@@ -249,7 +249,8 @@ pub fn dict_get(d: &Dict, key: &Value, env: &dyn Env) -> FResult<Option<Value>> 
             Value::Bool(true)
         ) && k.type_of() == key.type_of()
         {
-            return Ok(Some(v.clone()));
+            // A key alone gives itself (64tass).
+            return Ok(Some(v.as_ref().unwrap_or(k).clone()));
         }
     }
     Ok(d.default.clone())
@@ -388,11 +389,7 @@ pub fn concat(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
         (Value::Dict(x), Value::Dict(y)) => {
             let mut d = (**x).clone();
             for (k, v) in &y.pairs {
-                if let Some(slot) = d.pairs.iter_mut().find(|(key, _)| super::same(key, k)) {
-                    slot.1 = v.clone();
-                } else {
-                    d.pairs.push((k.clone(), v.clone()));
-                }
+                d.put(k.clone(), v.clone());
             }
             if y.default.is_some() {
                 d.default = y.default.clone();
