@@ -483,24 +483,26 @@ fn directive_table_names_only_directives_its_sources_use() {
 }
 
 #[test]
-fn unsupported_directives_and_conversions_say_so() {
+fn every_conversion_the_docs_name_converts() {
     let md = doc("assembler.md");
-    let para = &md[md.find("Not supported, each an error").unwrap()..];
-    let para = &para[..para.find("\n\n").unwrap()];
-    let mut lines: Vec<String> = quoted(para)
-        .into_iter()
-        .filter(|d| d.starts_with('.') && d != ".cpu")
-        .map(|d| format!(" {d}\n"))
-        .collect();
-    // (`code()` and `gap()` convert as 64tass does: `code(1)`, `gap(1)` are
-    // its errors, "conversion of int '1' to code is not possible".)
-    lines.extend(["dict(1)"].iter().map(|c| format!(" .byte len({c})\n")));
-    for src in lines {
-        let err = c64asm::assemble_str("t.asm", &src, &c64asm::Options::default()).expect_err(&src);
-        let d = err.iter().next().unwrap();
-        assert_eq!(d.kind, c64asm::Kind::NotSupported, "{src}: {}", d.message);
-        assert!(d.message.contains("not supported"), "{src}: {}", d.message);
+    let para = &md[md.find("and the conversions `").unwrap()..];
+    let names = &quoted(para)[0];
+    // An argument each converts (`code()` and `gap()` take what is one).
+    let arg = |name: &str| match name {
+        "list" | "tuple" | "dict" => "[1]",
+        "register" => "\"x\"",
+        "code" => "lab",
+        "gap" => "?",
+        _ => "1",
+    };
+    let mut n = 0;
+    for name in names.split_whitespace() {
+        n += 1;
+        let src = format!("* = $1000\nlab .byte 1\nv = {name}({})\n", arg(name));
+        let result = c64asm::assemble_str("t.asm", &src, &c64asm::Options::default());
+        assert!(result.is_ok(), "{src}: {:?}", result.err());
     }
+    assert!(n >= 12, "only {n} conversions named");
 }
 
 #[test]
