@@ -235,8 +235,6 @@ struct Contents {
     anon: Option<Box<Anon>>,
 }
 
-const _: () = assert!(std::mem::size_of::<Contents>() == 32);
-
 /// How many labels a namespace keeps in its [`Contents`] before it needs
 /// an allocation of its own.
 const ORDER_INLINE: usize = 4;
@@ -680,11 +678,14 @@ impl Symbols {
     /// macro's result replaces its value.
     pub fn own_code(&self, id: LabelId) -> Option<CodeId> {
         let l = &self.labels[id.0 as usize];
-        l.own_in_value().or_else(|| {
-            (!self.codes_aside.is_empty())
-                .then(|| self.codes_aside.get(&id.0).map(|&c| CodeId(c)))
-                .flatten()
-        })
+        if let Some(own) = l.own_in_value() {
+            return Some(own);
+        }
+        // (Most sources have none aside: no lookup then.)
+        if self.codes_aside.is_empty() {
+            return None;
+        }
+        self.codes_aside.get(&id.0).map(|&c| CodeId(c))
     }
 
     /// Make `code` a label's own code object (after its value is set).

@@ -519,7 +519,7 @@ pub fn value(b: Builtin, vals: &[&Value], env: &dyn Env) -> FResult<Value> {
             let entries;
             let v = match vals[0] {
                 // Nothing to order: the dictionary itself.
-                Value::Dict(d) if d.entries().elements().is_none_or(|e| e.len() < 2) => {
+                Value::Dict(d) if d.pairs.len() < 2 => {
                     return Ok(vals[0].clone());
                 }
                 Value::Dict(d) => {

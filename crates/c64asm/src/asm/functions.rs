@@ -296,7 +296,7 @@ impl Assembler<'_> {
                     Value::List(x) | Value::Tuple(x) => x.to_vec(),
                     Value::Code(c) => self.code_elements(*c)?,
                     // A dictionary's `key:value` entries.
-                    Value::Dict(d) => d.entries().elements().unwrap_or_default().to_vec(),
+                    Value::Dict(d) => d.entry_values(),
                     // Text, a number, a type, a colon list: 64tass's words.
                     _ => {
                         return Err(Fault::new(format!(

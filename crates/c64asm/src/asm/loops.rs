@@ -397,7 +397,7 @@ impl Assembler<'_> {
                 Value::None => return LoopEnd::Never,
                 Value::List(x) | Value::Tuple(x) => x.to_vec(),
                 // Its entries: `key:value` colonlists and keys alone.
-                Value::Dict(d) => d.entries().elements().unwrap_or_default().to_vec(),
+                Value::Dict(d) => d.entry_values(),
                 Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
                 Value::Bytes(b) => b
                     .iter()

@@ -1092,32 +1092,32 @@ impl<'t, 'n> Parser<'t, 'n> {
                 self.pos += 1;
                 return Ok(Expr::dict(&mut self.arena, start as Pos, pairs));
             }
+            // A key, unless the entry is `:default`.
             let key = if self.peek() == b':' {
                 None
             } else {
                 Some(self.element()?)
             };
             self.skip_ws();
-            if self.peek() != b':' {
-                // `*d`: the entries of another dictionary (or of a list of
-                // `key:value` pairs), kept as a value without a key; any
-                // other key stands alone (64tass's `{1, 2:3}`).
-                match key {
-                    Some(k) if k.is_splat() => pairs.push((None, Some(k))),
-                    Some(k) => pairs.push((Some(k), None)),
-                    None => return error(self.pos, "not a key and value pair"),
+            match key {
+                Some(k) if self.peek() != b':' => {
+                    // `*d`: the entries of another dictionary (or of a
+                    // list), kept as a value without a key; any other key
+                    // stands alone (64tass's `{1, 2:3}`).
+                    let entry = if k.is_splat() {
+                        (None, Some(k))
+                    } else {
+                        (Some(k), None)
+                    };
+                    pairs.push(entry);
                 }
-                match self.peek() {
-                    b',' => self.pos += 1,
-                    b'}' => {}
-                    _ => return self.unexpected("'}'"),
+                _ => {
+                    self.pos += 1;
+                    let value = self.element()?;
+                    pairs.push((key, Some(value)));
+                    self.skip_ws();
                 }
-                continue;
             }
-            self.pos += 1;
-            let value = self.element()?;
-            pairs.push((key, Some(value)));
-            self.skip_ws();
             match self.peek() {
                 b',' => self.pos += 1,
                 b'}' => {}

@@ -204,12 +204,15 @@ impl Dict {
     /// of `key:value` colonlists, and the keys that stand alone (the default
     /// value is not among them).
     pub fn entries(&self) -> Value {
-        Value::list(
-            self.pairs
-                .iter()
-                .map(|(k, v)| entry(k, v.as_ref()))
-                .collect(),
-        )
+        Value::list(self.entry_values())
+    }
+
+    /// [`Dict::entries`]' elements, for what iterates them (`.for`, `list()`).
+    pub fn entry_values(&self) -> Vec<Value> {
+        self.pairs
+            .iter()
+            .map(|(k, v)| entry(k, v.as_ref()))
+            .collect()
     }
 
     /// Adds `key` (with its value, or alone), or gives a key already there
