@@ -73,19 +73,18 @@ impl Memory {
     /// An instruction's few bytes without a `memcpy` call.
     #[inline]
     fn append(&mut self, bytes: &[u8]) {
-        if bytes.len() <= 4 {
-            // Four bytes stored at once (one word store), the length then
-            // cut back to the bytes given.
-            let mut word = [0u8; 4];
-            for (w, &b) in word.iter_mut().zip(bytes) {
-                *w = b;
-            }
-            let len = self.data.len() + bytes.len();
-            self.data.extend_from_slice(&word);
-            self.data.truncate(len);
-        } else {
-            self.data.extend_from_slice(bytes);
-        }
+        // Four bytes stored at once (one word store), the length then cut
+        // back to the bytes given.
+        let word = match *bytes {
+            [a] => [a, 0, 0, 0],
+            [a, b] => [a, b, 0, 0],
+            [a, b, c] => [a, b, c, 0],
+            [a, b, c, d] => [a, b, c, d],
+            _ => return self.data.extend_from_slice(bytes),
+        };
+        let len = self.data.len() + bytes.len();
+        self.data.extend_from_slice(&word);
+        self.data.truncate(len);
     }
 
     #[cold]

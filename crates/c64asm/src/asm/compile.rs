@@ -509,7 +509,7 @@ impl Assembler<'_> {
         match line.at(after) {
             // `x == 1` too: a constant whose value is missing (64tass).
             b'=' => {
-                self.define_constant(line, name, &Rc::from(text), name_span, mycontext, after + 1);
+                self.define_constant(line, name, text, name_span, mycontext, after + 1);
                 return Step::Next;
             }
             b'.' => {
@@ -523,7 +523,7 @@ impl Assembler<'_> {
                         line,
                         cmd,
                         name,
-                        &Rc::from(text),
+                        text,
                         name_span,
                         dir,
                         mycontext,
@@ -928,7 +928,7 @@ impl Assembler<'_> {
         &mut self,
         line: &LineRef,
         name: Name,
-        text: &Rc<str>,
+        text: &str,
         span: Span,
         ns: NsId,
         pos: usize,
@@ -959,8 +959,7 @@ impl Assembler<'_> {
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         self.note_def_chain(id, exists);
-        let text: Rc<str> = Rc::from(if back { "-" } else { "+" });
-        self.set_constant(id, exists, span, &text, val);
+        self.set_constant(id, exists, span, if back { "-" } else { "+" }, val);
     }
 
     /// [`Self::constant_value`] of an existing constant: when nothing read it

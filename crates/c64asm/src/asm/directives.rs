@@ -419,7 +419,7 @@ impl Assembler<'_> {
         &mut self,
         line: &LineRef,
         name: Name,
-        text: &Rc<str>,
+        text: &str,
         span: Span,
         ns: NsId,
         local: bool,
@@ -436,13 +436,14 @@ impl Assembler<'_> {
 
     /// Directives that give the label in front a meaning of their own
     /// (`x .var 1`, `m .macro`, ...). `None`: an ordinary directive.
+    /// (`text`, the label as written, is copied only by what keeps it.)
     #[allow(clippy::too_many_arguments)]
     pub fn labelled_command(
         &mut self,
         line: &LineRef,
         cmd: Cmd,
         name: Name,
-        text: &Rc<str>,
+        text: &str,
         span: Span,
         dir: Span,
         ns: NsId,
@@ -495,43 +496,43 @@ impl Assembler<'_> {
                 Some(Step::Next)
             }
             Cmd::Macro | Cmd::Segment => {
-                self.define_macro(line, cmd, name, text, span, dir, ns, args);
+                self.define_macro(line, cmd, name, &Rc::from(text), span, dir, ns, args);
                 Some(Step::Next)
             }
             Cmd::Function | Cmd::Sfunction => {
-                self.define_function(line, cmd, name, text, span, dir, ns, args);
+                self.define_function(line, cmd, name, &Rc::from(text), span, dir, ns, args);
                 Some(Step::Next)
             }
             Cmd::Struct | Cmd::Union => {
-                Some(self.define_struct(line, cmd, name, text, span, dir, ns, args))
+                Some(self.define_struct(line, cmd, name, &Rc::from(text), span, dir, ns, args))
             }
             Cmd::Namespace => {
                 // The block is opened at the directive, the label named at its place.
                 let label = (!self.defined_again(name, text, span, ns))
-                    .then(|| (name, text.clone(), span, ns));
+                    .then(|| (name, Rc::from(text), span, ns));
                 self.namespace(line, args, dir, label);
                 Some(Step::Next)
             }
             Cmd::Encode => {
                 // The block is opened at the directive, the label named at its place.
                 let label = (!self.defined_again(name, text, span, ns))
-                    .then(|| (name, text.clone(), span, ns));
+                    .then(|| (name, Rc::from(text), span, ns));
                 self.encode_directive(line, args, dir, label);
                 Some(Step::Next)
             }
             Cmd::Bfor | Cmd::Brept | Cmd::Bwhile => {
                 let label = (!self.defined_again(name, text, span, ns))
-                    .then(|| (name, text.clone(), span, ns));
+                    .then(|| (name, Rc::from(text), span, ns));
                 Some(self.loop_directive(line, cmd, args, dir, label))
             }
             Cmd::Dstruct | Cmd::Dunion => {
                 // Called at the directive, as unlabelled: an argument's
                 // error is placed in the call's arguments after the type.
-                self.dstruct(line, cmd, args, dir, Some((name, text.clone(), span, ns)));
+                self.dstruct(line, cmd, args, dir, Some((name, Rc::from(text), span, ns)));
                 Some(Step::Next)
             }
             Cmd::Lbl => {
-                self.define_lbl(line, (name, text, span, ns), dir);
+                self.define_lbl(line, (name, &Rc::from(text), span, ns), dir);
                 // It takes no arguments: 64tass checks the line's end.
                 self.expect_end(line, args);
                 Some(Step::Next)

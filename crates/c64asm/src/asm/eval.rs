@@ -1262,6 +1262,9 @@ impl Assembler<'_> {
         pos: Pos,
         v: Value,
     ) -> EResult<Value> {
+        if let Some(b) = self.integer_byte(op, &v) {
+            return Ok(b);
+        }
         self.rounded.set(false);
         if op == UnOp::Not && self.opts.warnings.strict_bool {
             self.strict_not(line, pos, &v);
@@ -1290,6 +1293,25 @@ impl Assembler<'_> {
         };
         let v = self.check_value(line, at, r)?;
         self.locate_lazy(line, pos, v)
+    }
+
+    /// A byte operator of an integer or bit string, or of a label whose
+    /// address is one (`<label`, `>value`): the general path's result and
+    /// the state it leaves (nothing rounded, no wrap left to report, no
+    /// bool read), none of its checks. `None`: the general path.
+    #[inline]
+    fn integer_byte(&mut self, op: UnOp, v: &Value) -> Option<Value> {
+        if !value::is_byte_op(op) {
+            return None;
+        }
+        let b = match v {
+            Value::Int(_) | Value::Bits(_) => value::int_byte(op, v)?,
+            Value::Code(c) => value::int_byte(op, &self.code_value(*c))?,
+            _ => return None,
+        };
+        self.rounded.set(false);
+        self.addr_wrapped.set(false);
+        Some(b)
     }
 
     /// `-T`: an operator of TASM's expressions over its operands' words.

@@ -223,11 +223,27 @@ fn tasm_word(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     } as i64))
 }
 
-fn is_byte_op(op: UnOp) -> bool {
+pub(crate) fn is_byte_op(op: UnOp) -> bool {
     matches!(
         op,
         UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord
     )
+}
+
+/// A byte operator (`<`, `>`, `` ` ``, `<>`, `>``, `><`) of an integer or
+/// a bit string, as [`unary`] gives it, without the numeric tower: every
+/// `<label` comes here (a label set from `* = $1000` is a bit string).
+/// `None`: another operator or value.
+#[inline]
+pub fn int_byte(op: UnOp, v: &Value) -> Option<Value> {
+    if !is_byte_op(op) {
+        return None;
+    }
+    match v {
+        Value::Int(i) => Some(byte_op(op, *i as u64)),
+        Value::Bits(b) => Some(byte_op(op, b.to_i128() as u64)),
+        _ => None,
+    }
 }
 
 /// `<`, `>`, `` ` ``, `<>`, `>``, `><` of a number's low bits.
@@ -1242,6 +1258,57 @@ mod tests {
             mismatches.len(),
             mismatches[..mismatches.len().min(40)].join("\n")
         );
+    }
+
+    /// A byte operator of an integer the short way is what the general
+    /// way gives (kind, value, nothing noted); other operators and values
+    /// are left to it.
+    #[test]
+    fn int_bytes_are_the_general_ones() {
+        for op in [
+            UnOp::Lower,
+            UnOp::Higher,
+            UnOp::Bank,
+            UnOp::Word,
+            UnOp::HWord,
+            UnOp::BSWord,
+        ] {
+            for i in ints() {
+                let v = Value::Int(i);
+                let quick = int_byte(op, &v).expect("an integer's byte");
+                let env = Noting::default();
+                let general = unary(op, &v, &env);
+                assert!(agree(&general, &quick), "{op:?} {i}: {quick:?} {general:?}");
+                assert!(env.0.borrow().is_empty(), "{op:?} {i}");
+            }
+            for b in bits() {
+                let v = Value::Bits(b);
+                let quick = int_byte(op, &v).expect("a bit string's byte");
+                let env = Noting::default();
+                let general = unary(op, &v, &env);
+                assert!(
+                    agree(&general, &quick),
+                    "{op:?} {v:?}: {quick:?} {general:?}"
+                );
+                assert!(env.0.borrow().is_empty(), "{op:?} {v:?}");
+            }
+            assert!(int_byte(op, &Value::Bool(true)).is_none(), "{op:?}");
+            assert!(int_byte(op, &Value::Float(1.5)).is_none(), "{op:?}");
+        }
+        for op in [
+            UnOp::Neg,
+            UnOp::Pos,
+            UnOp::Inv,
+            UnOp::Not,
+            UnOp::DecStr,
+            UnOp::TasmLow,
+        ] {
+            assert!(int_byte(op, &Value::Int(5)).is_none(), "{op:?}");
+            assert!(
+                int_byte(op, &Value::Bits(Bits::new(5, 8))).is_none(),
+                "{op:?}"
+            );
+        }
     }
 
     /// Shift counts beyond what the quick way computes directly (negative,

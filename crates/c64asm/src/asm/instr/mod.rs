@@ -206,36 +206,27 @@ impl Assembler<'_> {
                             .iter()
                             .rev()
                             .fold(v, |v, &op| super::eval::apply_mode(v, op));
-                        let shaped = [Located {
-                            val: shape(e),
-                            pos: value_pos(line, from, e, self.dialect.tasm),
-                        }];
+                        let pos = value_pos(line, from, e, self.dialect.tasm);
                         // With `-T` an operand's error is no longer an
                         // address (64tass's TASM reader keeps the error
                         // through `#`, `,x` and brackets): it is reported.
-                        if matches!(v, Value::Error(_))
-                            && !self.dialect.tasm
-                            && self.encode_quietly(line, op, width, &shaped, at).is_err()
-                        {
+                        // (The shape only for an error: a value not known
+                        // yet, every forward reference of pass 1, needs none.)
+                        let shaped = (matches!(v, Value::Error(_)) && !self.dialect.tasm)
+                            .then(|| [Located { val: shape(e), pos }])
+                            .filter(|shaped| {
+                                self.encode_quietly(line, op, width, shaped, at).is_err()
+                            });
+                        if let Some(shaped) = shaped {
                             // The addressing mode's error, below (a sized
                             // branch's target error first, as 64tass).
                             if self.sized_branch(op, width) {
-                                self.report_kept_errors(
-                                    line,
-                                    &[Located {
-                                        val: v,
-                                        pos: shaped[0].pos,
-                                    }],
-                                );
+                                self.report_kept_errors(line, &[Located { val: v, pos }]);
                             }
                             Ok(shaped.into_iter().collect())
                         } else {
-                            self.used(line, e.pos, v).map(|val| {
-                                smallvec::smallvec![Located {
-                                    val,
-                                    pos: value_pos(line, from, e, self.dialect.tasm)
-                                }]
-                            })
+                            self.used(line, e.pos, v)
+                                .map(|val| smallvec::smallvec![Located { val, pos }])
                         }
                     }
                     Err(r) => Err(r),
