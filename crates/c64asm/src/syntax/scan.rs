@@ -190,8 +190,10 @@ pub enum Number {
     Int(i64),
     Bits(Bits),
     Float(f64),
-    /// An integer or bit string beyond 64 bits.
-    Big(crate::value::Value),
+    /// An integer or bit string beyond 64 bits (boxed: the enum's drop
+    /// is then one check, which the callers inline, rather than a
+    /// value's).
+    Big(Box<crate::value::Value>),
 }
 
 fn digits(bytes: &[u8], pos: usize, ok: impl Fn(u8) -> bool) -> usize {
@@ -409,14 +411,14 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
                     .and_then(|v| v.checked_add((b - b'0') as i64))
                 {
                     Some(n) => v = n,
-                    None => return Ok((Number::Big(big_number(int_digits, 10, 0)), end)),
+                    None => return Ok((Number::Big(Box::new(big_number(int_digits, 10, 0))), end)),
                 }
             }
             Number::Int(v)
         } else {
             match bits_from(int_digits, pos, shift) {
                 Ok(b) => Number::Bits(b),
-                Err(()) => Number::Big(big_number(int_digits, radix, shift)),
+                Err(()) => Number::Big(Box::new(big_number(int_digits, radix, shift))),
             }
         };
         return Ok((n, end));
