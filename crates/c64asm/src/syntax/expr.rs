@@ -1036,7 +1036,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             Number::Int(v) => Expr::int(at, v),
             Number::Bits(b) => Expr::bits(at, b),
             Number::Float(f) => Expr::float(at, f),
-            Number::Big(v) => Expr::big(at, *v),
+            Number::Big(v) => Expr::big(at, v.into_value()),
         }
     }
 
