@@ -134,6 +134,15 @@ fn starts_operand(c: u8) -> bool {
         || c >= 0x80
 }
 
+/// What [`Parser::lone_value`] read.
+enum Lone {
+    /// The whole element.
+    Whole(Expr),
+    /// The element's condition (`cond`), read by the general path from the
+    /// value scanned; what follows (an index) is the element's to read.
+    Head(PResult<Expr>),
+}
+
 impl<'t, 'n> Parser<'t, 'n> {
     /// A parser over `text[pos..end]` (`end` is the end of the line).
     pub fn new(
@@ -338,10 +347,11 @@ impl<'t, 'n> Parser<'t, 'n> {
     fn element(&mut self) -> PResult<Expr> {
         self.skip_ws();
         self.splat_at = self.pos;
-        if let Some(e) = self.lone_value() {
-            return Ok(e);
-        }
-        let mut e = self.cond()?;
+        let mut e = match self.lone_value() {
+            Some(Lone::Whole(e)) => return Ok(e),
+            Some(Lone::Head(e)) => e?,
+            None => self.cond()?,
+        };
         loop {
             self.skip_ws();
             let Some((reg, len)) = self.index_reg() else {
@@ -392,8 +402,10 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// followed by a comma that can't start an index register (see
     /// [`Parser::lone_end`]); the shape is checked before any node is made,
     /// so `None` leaves the cursor, the arena and the deprecations as they
-    /// were.
-    fn lone_value(&mut self) -> Option<Expr> {
+    /// were. When something other than an index follows the value (`$0400+1,x`,
+    /// `#0 ^ $55`), the value scanned is the general path's first operand:
+    /// [`Lone::Head`] goes on from it rather than scanning it again.
+    fn lone_value(&mut self) -> Option<Lone> {
         #[cfg(test)]
         if self.general_only {
             return None;
@@ -440,18 +452,22 @@ impl<'t, 'n> Parser<'t, 'n> {
         let (index, after) = match self.lone_end(end) {
             Some(after) => (None, after),
             None => {
-                self.pos = scan::skip_blanks(self.bytes, end, self.end);
+                let comma = scan::skip_blanks(self.bytes, end, self.end);
+                if comma >= self.end || self.bytes[comma] != b',' {
+                    // An operator or a postfix: the general path, from
+                    // the value read.
+                    let value = self.value_node(at, number, end);
+                    self.pos = end;
+                    return Some(Lone::Head(self.cond_after(start, imm, byte_op, value)));
+                }
+                self.pos = comma;
                 let reg = self.index_reg();
-                let comma = self.pos;
                 self.pos = start;
                 let (reg, len) = reg?;
                 (Some((reg, comma)), self.lone_end(comma + len)?)
             }
         };
-        let mut e = match number {
-            Some(n) => self.number_node(at, n),
-            None => Expr::ident(at as Pos, self.name(at, end - at)),
-        };
+        let mut e = self.value_node(at, number, end);
         if let Some(op) = byte_op {
             e = Expr::unary(&mut self.arena, (at - 1) as Pos, op, e);
         }
@@ -462,7 +478,69 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = Expr::addr(&mut self.arena, comma as Pos, AddrOp::Index(reg), e);
         }
         self.pos = after;
-        Some(e)
+        Some(Lone::Whole(e))
+    }
+
+    /// The node of [`Parser::lone_value`]'s value at `at` (a number scanned,
+    /// or a name ending at `end`), as [`Parser::primary`] makes it.
+    #[inline(always)]
+    fn value_node(&mut self, at: usize, number: Option<Number>, end: usize) -> Expr {
+        match number {
+            Some(n) => self.number_node(at, n),
+            None => Expr::ident(at as Pos, self.name(at, end - at)),
+        }
+    }
+
+    /// What [`Parser::cond`] reads from `start` for a value that
+    /// [`Parser::lone_value`] scanned (after `#`, `<` or `>` when `imm`,
+    /// `byte_op`), with `value` its node and the cursor after it: the
+    /// same calls in the same order as `cond`, `expr` and `prefix` make
+    /// them once they have read it (so the same nodes, depths, notes and
+    /// errors).
+    #[inline(never)]
+    fn cond_after(
+        &mut self,
+        start: usize,
+        imm: bool,
+        byte_op: Option<UnOp>,
+        value: Expr,
+    ) -> PResult<Expr> {
+        if imm {
+            // `expr(3)` around the prefix `#` and its operand's `cond`.
+            self.depth += 1;
+            let e = self
+                .cond_after(start + 1, false, byte_op, value)
+                .and_then(|operand| {
+                    let e = Expr::addr(&mut self.arena, start as Pos, AddrOp::Imm, operand);
+                    self.infix(e, 3)
+                });
+            self.depth -= 1;
+            return self.cond_tail(e?);
+        }
+        let e = match byte_op {
+            Some(op) => {
+                // `expr(3)` around the prefix and its operand's `expr(4)`.
+                self.depth += 1;
+                let e = self.expr_after(value, 4).and_then(|operand| {
+                    let e = Expr::unary(&mut self.arena, start as Pos, op, operand);
+                    self.infix(e, 3)
+                });
+                self.depth -= 1;
+                e
+            }
+            None => self.expr_after(value, 3),
+        };
+        self.cond_tail(e?)
+    }
+
+    /// [`Parser::expr`] after its first primary, `value`, was read.
+    fn expr_after(&mut self, value: Expr, limit: u8) -> PResult<Expr> {
+        self.depth += 1;
+        let e = self
+            .postfix_if_any(value)
+            .and_then(|e| self.infix(e, limit));
+        self.depth -= 1;
+        e
     }
 
     /// Where the element ends if a primary value ending at `end` is all of
@@ -574,9 +652,59 @@ impl<'t, 'n> Parser<'t, 'n> {
             );
         }
         self.depth += 1;
-        let e = self.prefix().and_then(|lhs| self.infix(lhs, limit));
+        // Most operands are a number or a name: read here, without
+        // `prefix`, `primary` and `number` in between.
+        self.skip_ws();
+        let lhs = match self.plain_primary() {
+            Some(v) => self.postfix_if_any(v),
+            None => self.prefix(),
+        };
+        let e = lhs.and_then(|lhs| self.infix(lhs, limit));
         self.depth -= 1;
         e
+    }
+
+    /// A plain number (see [`scan::plain_number`]) or a name at the cursor,
+    /// read as [`Parser::primary`] reads it; `None` (nothing read) for
+    /// anything else, and for what `primary` treats apart (a one-letter
+    /// string prefix, a reserved `__` name).
+    #[inline(always)]
+    fn plain_primary(&mut self) -> Option<Expr> {
+        #[cfg(test)]
+        if self.general_only {
+            return None;
+        }
+        let at = self.pos;
+        match self.peek() {
+            b'$' | b'0'..=b'9' => {
+                let (n, end) = scan::plain_number(&self.bytes[..self.end], at)?;
+                self.pos = end;
+                Some(self.number_node(at, n))
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let len = self.ident_len_at(at);
+                if (len == 1 && matches!(self.peek_at(1), b'"' | b'\''))
+                    || (len > 1 && self.bytes[at + 1] == b'_' && self.bytes[at] == b'_')
+                {
+                    return None;
+                }
+                let name = self.name(at, len);
+                self.pos = at + len;
+                Some(Expr::ident(at as Pos, name))
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Parser::postfix`] after an operand, called only when a postfix
+    /// may follow (most operands have none).
+    #[inline(always)]
+    fn postfix_if_any(&mut self, e: Expr) -> PResult<Expr> {
+        self.skip_ws();
+        match self.peek() {
+            b'(' | b'[' | b'.' => self.postfix(e),
+            _ => Ok(e),
+        }
     }
 
     fn infix(&mut self, mut lhs: Expr, limit: u8) -> PResult<Expr> {
@@ -908,7 +1036,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             Number::Int(v) => Expr::int(at, v),
             Number::Bits(b) => Expr::bits(at, b),
             Number::Float(f) => Expr::float(at, f),
-            Number::Big(v) => Expr::big(at, v),
+            Number::Big(v) => Expr::big(at, v.into_value()),
         }
     }
 
@@ -1484,6 +1612,56 @@ mod tests {
             "1)",
             "1;",
             "\t 7",
+            // Values the general path goes on from (`Lone::Head`).
+            "$0400+0,x",
+            "#0 ^ $55",
+            "#0 >> 2, 1",
+            "a + 1, b",
+            "<a+1",
+            ">a * 2,y",
+            "#<a+1,x",
+            "#>a.b",
+            "<a(1)",
+            "#a[1] ? 2 : 3,x",
+            "1 ? 2 : 3",
+            "007+1",
+            "#007 * 2",
+            "a+",
+            "a+)",
+            "1 2",
+            "a ** 2 ** 3",
+            "#a ?? 1 : 2",
+            "a .. b",
+            "a \"b\"",
+            "a x 2, 3",
+            "$12 , x",
+            "a+1 ; c",
+            "0 % 3 == 0",
+            "blk + 0, 0 * 256 + 0",
+            // Operands read without `prefix` (`Parser::plain_primary`).
+            "(1 + a) * 2",
+            "1+b(1)",
+            "1+a.b",
+            "1+a [2]",
+            "1+a .. b",
+            "2*_x",
+            "1+__a",
+            "1+_",
+            "1+b\"c\"",
+            "1 + $1_0",
+            "1+007",
+            "1+$",
+            "a+ b . c",
+            "1+ (2)",
+            "-a+1",
+            "!a || b",
+            "(a,x)",
+            "f(a, 1+b)",
+            "[1, a*2]",
+            "1 ? a+1 : b-1",
+            "a x 2 + 1",
+            "1+\u{e9}t\u{e9}",
+            "1+X",
         ];
         for src in sources {
             for operand in [false, true] {

@@ -191,7 +191,38 @@ pub enum Number {
     Bits(Bits),
     Float(f64),
     /// An integer or bit string beyond 64 bits.
-    Big(crate::value::Value),
+    Big(BigLiteral),
+}
+
+/// A [`Number::Big`]'s value, boxed and dropped out of line: dropping a
+/// `Number` is then one check, which its users inline (the plain numbers
+/// of every data line drop theirs), rather than a copy of a value's drop.
+pub struct BigLiteral(std::mem::ManuallyDrop<Box<crate::value::Value>>);
+
+impl BigLiteral {
+    fn new(v: crate::value::Value) -> BigLiteral {
+        BigLiteral(std::mem::ManuallyDrop::new(Box::new(v)))
+    }
+
+    pub fn into_value(self) -> crate::value::Value {
+        let mut this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: `this` is never dropped, so the box is taken only here.
+        *unsafe { std::mem::ManuallyDrop::take(&mut this.0) }
+    }
+}
+
+impl Drop for BigLiteral {
+    #[inline(never)]
+    fn drop(&mut self) {
+        // SAFETY: dropped once, here (`into_value` skips this).
+        unsafe { std::mem::ManuallyDrop::drop(&mut self.0) }
+    }
+}
+
+impl std::fmt::Debug for BigLiteral {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self.0, f)
+    }
 }
 
 fn digits(bytes: &[u8], pos: usize, ok: impl Fn(u8) -> bool) -> usize {
@@ -409,14 +440,19 @@ pub fn number(text: &str, pos: usize) -> PResult<(Number, usize)> {
                     .and_then(|v| v.checked_add((b - b'0') as i64))
                 {
                     Some(n) => v = n,
-                    None => return Ok((Number::Big(big_number(int_digits, 10, 0)), end)),
+                    None => {
+                        return Ok((
+                            Number::Big(BigLiteral::new(big_number(int_digits, 10, 0))),
+                            end,
+                        ));
+                    }
                 }
             }
             Number::Int(v)
         } else {
             match bits_from(int_digits, pos, shift) {
                 Ok(b) => Number::Bits(b),
-                Err(()) => Number::Big(big_number(int_digits, radix, shift)),
+                Err(()) => Number::Big(BigLiteral::new(big_number(int_digits, radix, shift))),
             }
         };
         return Ok((n, end));
