@@ -1,8 +1,8 @@
 //! A cached parse's 8-byte entry (see `LineCaches` in `lines.rs`): where
-//! its nodes are in a chunk, or, for the commonest kept lines, the parse
-//! itself (a name, an addressing mode over a name, an indexed indirection
-//! over a name), and what few parses have kept aside. Only packing and
-//! unpacking: the cache owns the entries.
+//! its nodes are in a chunk or its record in the records' bytes, or, for
+//! the commonest kept lines, the parse itself (a name, an addressing mode
+//! over a name, an indexed indirection over a name), and what few parses
+//! have kept aside. Only packing and unpacking: the cache owns the entries.
 
 use std::rc::Rc;
 
@@ -55,6 +55,13 @@ pub(super) const ANON_BIAS: u32 = 1 << (WORD_BITS - 1);
 /// (`lda #>tab1`, see [`byte_index`]); its rel field holds the mode's
 /// distance ([`DIST_BITS`]) above the end's ([`ADDRESSED_REL_BITS`]).
 pub(super) const ADDRESSED: u32 = 48;
+/// In an entry's length field, right below [`ADDRESSED`]: the parse is a
+/// record in `LineCaches::records` (see `syntax::compiled::packed`), `at`
+/// its offset there; the rel field is the end's as for nodes in a chunk. A
+/// parse whose nodes are all names, integers and operators over them
+/// (`.byte <tab, >tab`, `.word a, b + 1`, `lda #<(tab + 2)`) is packed so
+/// once its line is done with its nodes.
+pub(super) const RECORD: u32 = ADDRESSED - 1;
 /// In an [`ADDRESSED`] entry's `at`: where the byte operator's index is.
 pub(super) const BYTE_SHIFT: u32 = WORD_BITS + DIST_BITS;
 /// [`NAMED`] from [`ADDRESSED`].
@@ -166,7 +173,7 @@ impl Entry {
         // The last chunk number is left out: its last start is [`DROPPED`].
         (chunk < (1 << (32 - START_BITS)) - 1
             && start < 1 << START_BITS
-            && len < ADDRESSED
+            && len < RECORD
             && rel < 1 << REL_BITS)
             .then_some((chunk << START_BITS | start, len << LEN_SHIFT | rel))
     }
@@ -274,6 +281,18 @@ impl Entry {
             }),
             None => false,
         }
+    }
+
+    /// Whether the entry holds its parse itself, or is a record.
+    #[inline]
+    pub(super) fn is_lone_or_record(&self) -> bool {
+        self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK >= RECORD
+    }
+
+    /// Whether the parse is a record (see [`RECORD`]).
+    #[inline]
+    pub(super) fn is_record(&self) -> bool {
+        self.info & (EXTRA | LEN_MASK << LEN_SHIFT) == RECORD << LEN_SHIFT
     }
 
     /// Where the parse began from its line's start, and its kind (the

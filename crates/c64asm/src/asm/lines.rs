@@ -8,7 +8,7 @@ use super::line_entry::*;
 use super::line_ids::LineIds;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::{AddrOp, Pos};
-use crate::syntax::compiled::{Arena, Expr, ExprList};
+use crate::syntax::compiled::{Arena, Expr, ExprList, packed};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::{SyntaxError, goes_on_after};
 
@@ -100,9 +100,10 @@ pub struct Parsed {
 }
 
 /// A line's parsed expressions: a range of a shared chunk (many lines'
-/// expressions in one allocation instead of one each), or one expression
-/// made again from its cache entry (see [`NAMED`], [`ADDRESSED`],
-/// [`INDIRECT`]).
+/// expressions in one allocation instead of one each, or a reused chunk
+/// they were made again in from their entry or record, see [`ADDRESSED`],
+/// [`INDIRECT`], [`RECORD`]), or a name made again from its entry (see
+/// [`NAMED`]).
 pub struct Exprs(Nodes);
 
 enum Nodes {
@@ -146,6 +147,13 @@ impl std::ops::Deref for Exprs {
 /// Expressions a chunk holds before the next one is started.
 const CHUNK: usize = 4096;
 
+/// Node places the chunks have before parses are packed as records (1 MiB
+/// of nodes, 16 chunks): each later read of a record makes its nodes again
+/// (about a hundred instructions a node), which a source of the usual size
+/// (a few chunks) would pay for memory it hardly uses; a large one's nodes
+/// are the assembler's largest item.
+const PACK_FROM: usize = 16 * CHUNK;
+
 /// The first size tried for a parse made while a caller holds the current
 /// chunk (it gets a chunk of its own).
 const HELD_CHUNK: usize = 8;
@@ -160,6 +168,9 @@ struct Fresh {
     /// The file and line whose only entry it is (found by the line alone,
     /// not in [`LineCaches::more`]): given back, the entry goes too.
     only: Option<(FileId, u32)>,
+    /// Where the parse began in its text (a record's positions are kept
+    /// from there).
+    pos: u32,
 }
 
 /// An entry's place (see [`Entry::place`]) for a parse `near` bytes from its
@@ -184,13 +195,23 @@ pub struct LineCaches {
     more: rustc_hash::FxHashMap<(FileId, u32, u32), u32>,
     extras: rustc_hash::FxHashMap<u32, Extra>,
     chunks: Vec<Rc<Vec<Expr>>>,
-    /// Small chunks (a mode, a byte operator or a second mode, a name: three
-    /// nodes at most) the parses of [`ADDRESSED`] and [`INDIRECT`] entries
-    /// are made again in when read,
-    /// each used again once no `Exprs` holds it.
+    /// Small chunks the parses of [`ADDRESSED`] and [`INDIRECT`] entries (a
+    /// mode, a byte operator or a second mode, a name: three nodes at most)
+    /// and of [`RECORD`] entries are made again in when read, each used
+    /// again once no `Exprs` holds it.
     rebuilt: Vec<Rc<Vec<Expr>>>,
     /// The chunk new expressions are appended to.
     current: Option<u32>,
+    /// The parses packed as records (see [`RECORD`]), one after another.
+    records: Vec<u8>,
+    /// Node places in the chunks made so far (see [`PACK_FROM`]).
+    room: usize,
+    /// The last record made again (its entry, where its parse began, its
+    /// offset in [`LineCaches::records`], its expressions): a line reads
+    /// its parse more than once (a data line for its values, then for its
+    /// replay record). Records are only appended, so an entry read again
+    /// with the same offset is the same record.
+    last_record: Option<(u32, u32, u32, Exprs)>,
     /// A clean parse (no error, no deprecation, packed) of each text parsed
     /// more than once, by a hash of its kind and text (to the end of its
     /// line): the text met again is copied from it, its positions moved,
@@ -332,6 +353,50 @@ impl LineCaches {
         }
     }
 
+    /// Pack the last parse, which its line did not give back, as a record
+    /// (see [`RECORD`]) once the chunks are large ([`PACK_FROM`]), if its
+    /// nodes are still the last of the current chunk, nothing holds the
+    /// chunk and they are all a record holds: the nodes go, and the entry
+    /// reads the record.
+    #[inline(never)]
+    fn pack_fresh(&mut self, f: Fresh) {
+        let e = &self.entries[f.entry as usize];
+        if e.is_lone() {
+            return;
+        }
+        let (c, start, len, _) = Self::packed(e);
+        if self.current != Some(c) || self.records.len() >= DROPPED as usize {
+            return;
+        }
+        let Some(chunk) = Rc::get_mut(&mut self.chunks[c as usize]) else {
+            return;
+        };
+        let end = (start + len) as usize;
+        let offset = self.records.len() as u32;
+        if chunk.len() != end
+            || !packed::pack(&chunk[start as usize..end], f.pos, &mut self.records)
+        {
+            return;
+        }
+        chunk.truncate(f.mark as usize);
+        #[cfg(test)]
+        tests::RECORDS_MADE.with(|n| n.set(n.get() + 1));
+        let e = &mut self.entries[f.entry as usize];
+        e.at = offset;
+        e.info = e.info & !(LEN_MASK << LEN_SHIFT) | RECORD << LEN_SHIFT;
+    }
+
+    /// Whether parses are packed as records: once the chunks are large
+    /// ([`PACK_FROM`]).
+    #[inline(always)]
+    fn packing(&self) -> bool {
+        #[cfg(test)]
+        if tests::PACK_ALL.with(|p| p.get()) {
+            return true;
+        }
+        self.room >= PACK_FROM
+    }
+
     /// Whether a text of hash `h` was parsed before (maybe another text of
     /// the same bucket); it is marked as parsed now.
     fn seen_before(&mut self, h: u64) -> bool {
@@ -406,6 +471,7 @@ impl LineCaches {
     /// A new chunk of `capacity` expressions (the current one unless a
     /// caller holds the current one: then it is a parse's own).
     fn new_chunk(&mut self, capacity: usize, current: bool) -> u32 {
+        self.room += capacity;
         self.chunks.push(Rc::new(Vec::with_capacity(capacity)));
         let c = self.chunks.len() as u32 - 1;
         if current {
@@ -474,6 +540,51 @@ impl LineCaches {
         })
     }
 
+    /// The expressions of record entry `id` whose parse began at `pos`,
+    /// made again in one of [`LineCaches::rebuilt`] (grown to the record's
+    /// nodes when it is smaller).
+    fn record_exprs(&mut self, id: u32, pos: u32) -> Exprs {
+        let offset = self.entries[id as usize].at;
+        if let Some((last, at, from, exprs)) = &self.last_record
+            && (*last, *at, *from) == (id, pos, offset)
+        {
+            return exprs.clone();
+        }
+        let bytes = &self.records[offset as usize..];
+        let need = packed::nodes(bytes);
+        let i = match self.rebuilt.iter().position(|p| Rc::strong_count(p) == 1) {
+            Some(i) if self.rebuilt[i].capacity() >= need => i,
+            free => {
+                let nodes = Rc::new(Vec::with_capacity(need.max(3)));
+                match free {
+                    Some(i) => {
+                        self.rebuilt[i] = nodes;
+                        i
+                    }
+                    None => {
+                        self.rebuilt.push(nodes);
+                        self.rebuilt.len() - 1
+                    }
+                }
+            }
+        };
+        let nodes = Rc::get_mut(&mut self.rebuilt[i]).expect("no Exprs holds it");
+        // SAFETY: nothing to drop: the nodes own nothing (names, integers,
+        // and runs in this chunk itself).
+        unsafe { nodes.set_len(0) };
+        // SAFETY: room for the record's nodes (it is never grown); nothing
+        // is moved out, and they are cleared only once no `Exprs` holds
+        // them.
+        let (start, len) = unsafe { packed::unpack(bytes, pos, nodes) };
+        let exprs = Exprs(Nodes::Chunk {
+            chunk: self.rebuilt[i].clone(),
+            start,
+            len,
+        });
+        self.last_record = Some((id, pos, offset, exprs.clone()));
+        exprs
+    }
+
     /// Chunk, start, length and end (from where the parse began) of a
     /// packed entry (one with no [`Extra`]).
     fn packed(e: &Entry) -> (u32, u32, u32, u32) {
@@ -490,7 +601,15 @@ impl LineCaches {
     #[inline]
     fn parsed(&mut self, id: u32, pos: usize) -> Parsed {
         let e = &self.entries[id as usize];
-        if e.is_lone() {
+        // One test for both kinds an entry holds itself (the others' length
+        // is below [`RECORD`]).
+        if e.is_lone_or_record() {
+            if e.is_record() {
+                return Parsed {
+                    end: e.info & REL_MASK,
+                    result: Ok(self.record_exprs(id, pos as u32)),
+                };
+            }
             return Parsed {
                 end: e.lone_rel(),
                 result: Ok(self.lone_exprs(id, pos as u32)),
@@ -537,6 +656,10 @@ impl Assembler<'_> {
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
         if self.lines.released.is_some() {
             self.lines.drop_released();
+        } else if let Some(f) = self.lines.fresh
+            && self.lines.packing()
+        {
+            self.lines.pack_fresh(f);
         }
         self.lines.fresh = None;
         let offset = pos.min(OFFSET_MASK as usize) as u32;
@@ -655,6 +778,7 @@ impl Assembler<'_> {
                 entry: id,
                 mark,
                 only: only.then_some((line.file, line.index)),
+                pos: pos as u32,
             });
         }
         id
@@ -902,6 +1026,10 @@ mod tests {
             std::cell::RefCell::default();
         /// Parses kept in their entries (a lone name) on this thread.
         pub static LONE_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Parses packed as records on this thread.
+        pub static RECORDS_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Parses are packed however small the chunks are (see `PACK_FROM`).
+        pub static PACK_ALL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     /// The program `src` assembles to in two passes or more, assembled on
@@ -978,6 +1106,35 @@ mod tests {
             bytes_in_passes(&format!("* = $1000\n lda {operand}\nfwd = $34\n"));
             assert_eq!(LONE_MADE.with(|n| n.get()), lone, "{operand}");
         }
+    }
+
+    /// Parses of names, integers and operators over them that stay past
+    /// their line (data lines that read a code address, which moves in the
+    /// second pass; operands and assignments that read a label further on)
+    /// are packed as records (here however small the source, see
+    /// `PACK_FROM`), and read back in the later passes they make 64tass's
+    /// bytes; a parse with a string, or a loop's line (its chunk held while
+    /// the body runs), keeps its nodes.
+    #[test]
+    fn parses_are_packed_as_records() {
+        let src = "* = $1000\nstart lda zp\n .byte <later, >later, <(later + 1), >(later - 1)\n\
+                   .word later, start, later + 0, 1 * 256 + 2, -1 & $ffff\n .byte <ptr, >ptr\n\
+                   ptr = later + 2\n ldy #<(later + 0 * 2)\n lda (zp + 1),y\n .text \"a\", <later\n\
+                   .for i = 0, i < 2, i += 1\n .byte i + later - later\n .next\n\
+                   later rts\n .byte <start, >start\nzp = $12\n";
+        RECORDS_MADE.with(|n| n.set(0));
+        PACK_ALL.with(|p| p.set(true));
+        let bytes = bytes_in_passes(src);
+        PACK_ALL.with(|p| p.set(false));
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x1a, 0x10, 0x1b, 0x10, 0x1a, 0x10, 0x00, 0x10, 0x1a, 0x10,
+                0x02, 0x01, 0xff, 0xff, 0x1c, 0x10, 0xa0, 0x1a, 0xb1, 0x13, 0x61, 0x1a, 0x00, 0x01,
+                0x60, 0x00, 0x10
+            ]
+        );
+        assert!(RECORDS_MADE.with(|n| n.get()) >= 6);
     }
 
     /// Lines kept for replay in the first pass give their parses back; when a

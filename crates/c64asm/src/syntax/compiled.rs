@@ -19,6 +19,8 @@ use super::ast::{AddrOp, BinOp, Pos, Reg, SmallBits, TextMode, UnOp};
 use crate::intern::Name;
 use crate::value::Value;
 
+pub mod packed;
+
 /// What a node is (and how its payload is read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
