@@ -19,7 +19,7 @@ use crate::console::{err, errln, out, outln};
 use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
-    malloc::fix_mmap_threshold();
+    malloc::tune_for_a_build();
     let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
