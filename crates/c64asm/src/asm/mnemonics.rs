@@ -81,9 +81,9 @@ pub fn other_cpu_hint(word: &str) -> Option<String> {
 
 /// Every three-letter word, by its letters (5 bits each): what it names.
 /// In two levels: the first two letters pick a row, the third its entry.
-/// Names start with a few hundred of the 1,024 pairs, so the rows take
-/// about 10 KB where one entry for every word took 64 KB (all of it
-/// resident: the names' first letters are spread over every page).
+/// Names start with 92 of the 1,024 pairs, so the table takes about 7 KB
+/// where one entry for every word took 64 KB (nearly all of it resident:
+/// the names' first letters are spread over every page).
 struct MnemonicTable {
     /// A pair's row in `rows`; 0, a row of empty entries, for most pairs.
     row_of_pair: Box<[u8; 1 << 10]>,
