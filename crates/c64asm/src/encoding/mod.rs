@@ -386,22 +386,22 @@ impl Encodings {
             } else {
                 None
             };
-            // Two escapes of as many characters that both start `rest` are
-            // the same text, which `add_escape` keeps built-in.
-            match (defined, builtin) {
-                (Some(e), b) if b.is_none_or(|(_, chars, _)| e.text.chars().count() > chars) => {
-                    if now.finds(e.pass, &e.ahead) {
-                        out.extend_from_slice(&e.bytes);
-                        i += e.text.len();
-                        continue;
-                    }
-                }
-                (_, Some((len, _, code))) => {
-                    out.push(code);
-                    i += len;
+            // The longer one (two escapes of as many characters that both
+            // start `rest` are the same text, which `add_escape` keeps
+            // built-in). A defined one not found now leaves the character
+            // alone, whatever shorter escape matches.
+            let longer = defined
+                .filter(|e| builtin.is_none_or(|(_, chars, _)| e.text.chars().count() > chars));
+            if let Some(e) = longer {
+                if now.finds(e.pass, &e.ahead) {
+                    out.extend_from_slice(&e.bytes);
+                    i += e.text.len();
                     continue;
                 }
-                _ => {}
+            } else if let Some((len, _, code)) = builtin {
+                out.push(code);
+                i += len;
+                continue;
             }
             match enc.translate(c, self.unicode, now) {
                 Some(b) => out.push(b),
