@@ -39,7 +39,7 @@ pub fn mnemonic(word: &str, cpu: Cpu) -> Option<Op> {
 /// What a word names of any processor: its entry in the table (kept by
 /// [`super::head`] for the line), which [`op_of_entry`] reads.
 pub fn mnemonic_entry(word: &str) -> Option<u16> {
-    let entry = MnemonicTable::get().0[MnemonicTable::key(word.as_bytes())?];
+    let entry = MnemonicTable::get().entry(MnemonicTable::key(word.as_bytes())?);
     (entry & MnemonicTable::PRESENT != 0).then_some(entry)
 }
 
@@ -80,7 +80,15 @@ pub fn other_cpu_hint(word: &str) -> Option<String> {
 }
 
 /// Every three-letter word, by its letters (5 bits each): what it names.
-struct MnemonicTable(Box<[u16]>);
+/// In two levels: the first two letters pick a row, the third its entry.
+/// Names start with 92 of the 1,024 pairs, so the table takes about 7 KB
+/// where one entry for every word took 64 KB (nearly all of it resident:
+/// the names' first letters are spread over every page).
+struct MnemonicTable {
+    /// A pair's row in `rows`; 0, a row of empty entries, for most pairs.
+    row_of_pair: Box<[u8; 1 << 10]>,
+    rows: Vec<[u16; 32]>,
+}
 
 impl MnemonicTable {
     const PRESENT: u16 = 1 << 15;
@@ -101,13 +109,29 @@ impl MnemonicTable {
         Some(key)
     }
 
+    /// The entry of a word's key (below 1 << 15).
+    #[inline]
+    fn entry(&self, key: usize) -> u16 {
+        let row = self.row_of_pair[key >> 5 & 0x3ff];
+        self.rows[usize::from(row)][key & 31]
+    }
+
     fn get() -> &'static MnemonicTable {
         static TABLE: std::sync::OnceLock<MnemonicTable> = std::sync::OnceLock::new();
         TABLE.get_or_init(|| {
-            let mut t = vec![0u16; 1 << 15].into_boxed_slice();
+            let mut t = MnemonicTable {
+                row_of_pair: Box::new([0; 1 << 10]),
+                rows: vec![[0; 32]],
+            };
             let mut set = |word: &str, entry: u16| {
                 if let Some(k) = Self::key(word.as_bytes()) {
-                    t[k] = entry;
+                    let pair = k >> 5;
+                    if t.row_of_pair[pair] == 0 {
+                        t.row_of_pair[pair] =
+                            u8::try_from(t.rows.len()).expect("at most 255 pairs start a name");
+                        t.rows.push([0; 32]);
+                    }
+                    t.rows[usize::from(t.row_of_pair[pair])][k & 31] = entry;
                 }
             };
             let real = |i: usize| {
@@ -125,7 +149,7 @@ impl MnemonicTable {
                 let some = if opcode == 0x80 { Self::SOME_CPUS } else { 0 };
                 set(name, Self::PRESENT | Self::ALWAYS | some | i as u16);
             }
-            MnemonicTable(t)
+            t
         })
     }
 }
@@ -134,4 +158,37 @@ impl MnemonicTable {
 pub fn bra_opcode(cpu: Cpu) -> Option<u8> {
     let i = lookup(b"bra")?;
     table(cpu)[i as usize].opcode(Mode::Relative)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_and_only_those_is_in_the_table() {
+        let mut names = 0;
+        for a in b'a'..=b'z' {
+            for b in b'a'..=b'z' {
+                for c in b'a'..=b'z' {
+                    let word = [a, b, c];
+                    let word = std::str::from_utf8(&word).unwrap();
+                    let real = MNEMONICS.iter().position(|m| m.name == word);
+                    let always = ALWAYS.iter().position(|&(n, _)| n == word);
+                    let entry = mnemonic_entry(word);
+                    assert_eq!(
+                        entry.is_some(),
+                        real.is_some() || always.is_some(),
+                        "{word}"
+                    );
+                    if let Some(i) = real.or(always) {
+                        assert_eq!(entry.map(|e| e as u8), Some(i as u8), "{word}");
+                        names += 1;
+                    }
+                    assert_eq!(mnemonic_entry(&word.to_ascii_uppercase()), entry);
+                }
+            }
+        }
+        assert!(names > 100);
+        assert_eq!(mnemonic_entry("lda1"), None);
+    }
 }

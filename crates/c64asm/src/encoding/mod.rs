@@ -22,9 +22,6 @@ enum Builtin {
     Screen,
 }
 
-/// The pass of the built-in escapes: found in every pass.
-const ALWAYS: u32 = u32::MAX;
-
 /// Where the assembly is when text is encoded: 64tass's rule for what an
 /// earlier pass defined. What this pass defined is found; what the last
 /// pass defined too (text ahead of its definition), noted as read ahead;
@@ -83,12 +80,12 @@ struct Range {
     ahead: Cell<u32>,
 }
 
-/// An `.edef` escape (or a built-in `{name}`).
+/// An `.edef` escape (the built-in `{name}`s are read from their table).
 #[derive(Clone, Debug)]
 struct Escape {
     text: Rc<str>,
     bytes: Rc<[u8]>,
-    /// The pass that last defined it ([`ALWAYS`] for a built-in one).
+    /// The pass that last defined it.
     pass: u32,
     /// The pass that last found it ahead of its definition.
     ahead: Cell<u32>,
@@ -100,9 +97,9 @@ pub struct Encoding {
     /// Built for a Unicode source (`-a`): decides the built-in table.
     unicode: bool,
     ranges: Vec<Range>,
-    /// Escape sequences, longest first.
+    /// `.edef` escape sequences, longest first.
     escapes: Vec<Escape>,
-    /// The characters escapes start with.
+    /// The characters they start with.
     escape_starts: Vec<char>,
     /// Where `.encode` made it (64tass's note under "can't encode").
     pub defined: Option<crate::source::Span>,
@@ -177,37 +174,36 @@ fn builtin_covers(unicode: bool, start: u32, end: u32) -> bool {
 
 impl Encoding {
     fn new(name: &str, builtin: Option<Builtin>, unicode: bool) -> Encoding {
-        let mut escapes: Vec<Escape> = Vec::new();
-        if unicode {
-            for &(name, code) in tables::ESCAPES {
-                let code = match builtin {
-                    Some(Builtin::Screen) => match petscii_to_screen(code) {
-                        Some(s) => s,
-                        None => continue,
-                    },
-                    Some(Builtin::None) => code,
-                    None => continue,
-                };
-                escapes.push(Escape {
-                    text: Rc::from(format!("{{{name}}}").as_str()),
-                    bytes: Rc::from([code].as_slice()),
-                    pass: ALWAYS,
-                    ahead: Cell::new(0),
-                });
-            }
-        }
-        escapes.sort_by_key(|e| std::cmp::Reverse(e.text.chars().count()));
-        let mut e = Encoding {
+        Encoding {
             name: Rc::from(name),
             builtin,
             unicode,
             ranges: Vec::new(),
-            escapes,
+            escapes: Vec::new(),
             escape_starts: Vec::new(),
             defined: None,
+        }
+    }
+
+    /// The built-in `{name}` escape `text` starts with, if this encoding has
+    /// one (Unicode sources' `none` and `screen`): its length in bytes and
+    /// characters, and its byte. Read from the table rather than copied into
+    /// every encoding (a few hundred strings made at each start). A name
+    /// holds no brace, so only the text up to the first `}` can be one.
+    fn builtin_escape(&self, text: &str) -> Option<(usize, usize, u8)> {
+        if !self.unicode {
+            return None;
+        }
+        let name = text.strip_prefix('{')?.split_once('}')?.0;
+        let i = tables::ESCAPES
+            .binary_search_by(|&(n, _)| n.cmp(name))
+            .ok()?;
+        let code = tables::ESCAPES[i].1;
+        let code = match self.builtin? {
+            Builtin::None => code,
+            Builtin::Screen => petscii_to_screen(code)?,
         };
-        e.index_escapes();
-        e
+        Some((name.len() + 2, name.chars().count() + 2, code))
     }
 
     fn translate(&self, c: char, unicode: bool, now: Now) -> Option<u8> {
@@ -267,6 +263,16 @@ impl Encoding {
 
     /// Define an `.edef` escape in `pass`.
     pub fn add_escape(&mut self, text: &str, bytes: Vec<u8>, pass: u32) -> Defined {
+        // A built-in one is defined in every pass: the same again, or a collision.
+        if let Some((len, _, code)) = self.builtin_escape(text)
+            && len == text.len()
+        {
+            return if bytes == [code] {
+                Defined::Same
+            } else {
+                Defined::Double
+            };
+        }
         if let Some(old) = self.escapes.iter_mut().find(|e| e.text.as_ref() == text) {
             let d = again(&mut old.pass, pass, old.bytes.as_ref() == bytes.as_slice());
             if d == Defined::Moved {
@@ -360,22 +366,41 @@ impl Encodings {
     }
 
     /// Encode a string in `now`: an escape (the longest that matches, if
-    /// found now), else a single character.
+    /// found now; a built-in one always is), else a single character.
     pub fn encode(&self, id: EncId, s: &str, now: Now) -> Result<Vec<u8>, Unencodable> {
         let enc = self.get(id);
         let mut out = Vec::with_capacity(s.len());
         let mut i = 0;
         let mut first = None;
         while let Some(c) = s[i..].chars().next() {
-            if enc.escape_starts.contains(&c)
-                && let Some(e) = enc
-                    .escapes
+            let rest = &s[i..];
+            let defined = if enc.escape_starts.contains(&c) {
+                enc.escapes
                     .iter()
-                    .find(|e| s[i..].starts_with(e.text.as_ref()))
-                && now.finds(e.pass, &e.ahead)
-            {
-                out.extend_from_slice(&e.bytes);
-                i += e.text.len();
+                    .find(|e| rest.starts_with(e.text.as_ref()))
+            } else {
+                None
+            };
+            let builtin = if c == '{' {
+                enc.builtin_escape(rest)
+            } else {
+                None
+            };
+            // The longer one (two escapes of as many characters that both
+            // start `rest` are the same text, which `add_escape` keeps
+            // built-in). A defined one not found now leaves the character
+            // alone, whatever shorter escape matches.
+            let longer = defined
+                .filter(|e| builtin.is_none_or(|(_, chars, _)| e.text.chars().count() > chars));
+            if let Some(e) = longer {
+                if now.finds(e.pass, &e.ahead) {
+                    out.extend_from_slice(&e.bytes);
+                    i += e.text.len();
+                    continue;
+                }
+            } else if let Some((len, _, code)) = builtin {
+                out.push(code);
+                i += len;
                 continue;
             }
             match enc.translate(c, self.unicode, now) {
@@ -432,6 +457,43 @@ mod tests {
             [0x41, 0x01, 0x00, 0x41]
         );
         assert_eq!(raw.encode(NONE, "a\u{c3}", P1).unwrap(), [0x61, 0xc3]);
+    }
+
+    #[test]
+    fn builtin_escapes_are_read_from_their_sorted_table() {
+        // Looked up by binary search: the table must stay sorted by name.
+        assert!(tables::ESCAPES.windows(2).all(|w| w[0].0 < w[1].0));
+        let mut e = Encodings::new(true);
+        // A longer `.edef` text is found first; a shorter one after a
+        // built-in one that matches.
+        let none = e.get_mut(NONE);
+        assert_eq!(none.add_escape("{clr}x", vec![1], 1), Defined::Moved);
+        assert_eq!(none.add_escape("{c", vec![2], 1), Defined::Moved);
+        assert_eq!(
+            e.encode(NONE, "{clr}x{clr}{cx", P1).unwrap(),
+            [1, 0x93, 2, 0x58]
+        );
+        // A longer one not found now hides the built-in one (64tass: the
+        // character is encoded alone).
+        let p3 = Now {
+            pass: 3,
+            fixeddig: true,
+        };
+        assert_eq!(e.encode(NONE, "{clr}x", p3).unwrap_err().ch, '{');
+        // A built-in escape is defined in every pass: again with its byte,
+        // or a collision; `screen` has only those with a screen code.
+        let none = e.get_mut(NONE);
+        assert_eq!(none.add_escape("{clr}", vec![0x93], 2), Defined::Same);
+        assert_eq!(none.add_escape("{clr}", vec![0x94], 2), Defined::Double);
+        let screen = e.get_mut(SCREEN);
+        assert_eq!(screen.add_escape("{clr}", vec![0x94], 2), Defined::Moved);
+        assert_eq!(screen.add_escape("{pi}", vec![0x5e], 2), Defined::Same);
+        let mut raw = Encodings::new(false);
+        assert_eq!(raw.encode(NONE, "{pi}", P1).unwrap(), b"{pi}");
+        assert_eq!(
+            raw.get_mut(NONE).add_escape("{pi}", vec![1], 1),
+            Defined::Moved
+        );
     }
 
     #[test]
