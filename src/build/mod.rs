@@ -88,9 +88,23 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         .as_ref()
         .ok()
         .and_then(|p| missing_label_root(p, &labels));
+    let wrapped = match (&result, &missing_root) {
+        (Ok(p), None) => label_address_wrapped(p, &labels, &opts.warnings),
+        _ => None,
+    };
     let (diagnostics, read) = match (&result, &missing_root) {
         (Ok(p), Some(msg)) => (format!("fatal error: {msg}\n"), p.files().to_vec()),
-        (Ok(p), None) => (p.warnings.to_string(), p.files().to_vec()),
+        (Ok(p), None) => {
+            let mut text = p.warnings.to_string();
+            if let Some(severity) = wrapped {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                let message = c64asm::LABEL_ADDRESS_WRAPPED;
+                text.push_str(&format!("{severity}: {message}\n"));
+            }
+            (text, p.files().to_vec())
+        }
         (Err(d), _) => (d.to_string(), d.files()),
     };
     if let Err(msg) = report(&args, matches, &written, &read, Some(&diagnostics)) {
@@ -123,6 +137,11 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     };
     if !stdout.is_empty() {
         crate::console::bytes_to_stdout(&stdout);
+    }
+    // Made an error by `-Werror`: the files are written all the same, as
+    // 64tass writes them before it finds the address.
+    if wrapped == Some("error") {
+        return ExitCode::FAILURE;
     }
     // A summary would be mixed into what went to standard output (64tass is silent too).
     let to_stdout = outputs.iter().any(|t| t.path.as_os_str() == "-");
@@ -214,6 +233,27 @@ fn report(
             Ok(())
         }
     }
+}
+
+/// An address that wrapped around memory in a VICE label file is 64tass's
+/// `-Wwrap-addr` warning, once and with no place, found as it writes the
+/// file: its severity ("warning", or "error" with `-Werror`), if any.
+fn label_address_wrapped(
+    program: &c64asm::Program,
+    labels: &[Target<LabelFormat>],
+    warnings: &c64asm::Warnings,
+) -> Option<&'static str> {
+    if warnings.none || !warnings.wrap_addr {
+        return None;
+    }
+    labels
+        .iter()
+        .any(|t| program.label_address_wrapped(t.format, t.scope.as_deref()))
+        .then_some(if warnings.is_error("wrap-addr") {
+            "error"
+        } else {
+            "warning"
+        })
 }
 
 /// 64tass's message for the first label file whose `--labels-root` names no

@@ -33,6 +33,25 @@ pub enum LabelFormat {
 /// Where 64tass puts the `=` of a label list.
 const EQUAL_COLUMN: usize = 16;
 
+/// The value a VICE label file lists a symbol with, if it lists it: a
+/// constant with a name VICE accepts, an address (or, numeric, any number).
+fn vice_value(s: &Symbol, format: LabelFormat) -> Option<u32> {
+    let f = &s.facts;
+    let wanted = f.address || format == LabelFormat::ViceNumeric;
+    f.vice_value
+        .filter(|_| wanted && f.vice_name && !s.variable)
+}
+
+/// Whether a label file lists an address that wrapped around memory (only
+/// VICE's formats take addresses as numbers; the others write them as the
+/// source has them).
+pub(crate) fn address_wrapped(symbols: &[Symbol], format: LabelFormat) -> bool {
+    matches!(format, LabelFormat::Vice | LabelFormat::ViceNumeric)
+        && symbols
+            .iter()
+            .any(|s| s.facts.wrapped && vice_value(s, format).is_some())
+}
+
 pub(crate) fn render(
     symbols: &[Symbol],
     sources: &SourceMap,
@@ -60,11 +79,7 @@ pub(crate) fn render(
                 out.push('\n');
             }
             LabelFormat::Vice | LabelFormat::ViceNumeric => {
-                let wanted = f.address || format == LabelFormat::ViceNumeric;
-                if let Some(n) = f
-                    .vice_value
-                    .filter(|_| wanted && f.vice_name && !s.variable)
-                {
+                if let Some(n) = vice_value(s, format) {
                     out.push_str("al ");
                     push_hex(&mut out, n as u64, false);
                     out.push_str(" .");

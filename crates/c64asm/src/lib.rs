@@ -45,7 +45,8 @@ pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};
 pub use options::{Cpu, Options, Progress, WARNING_NAMES, Warnings};
 pub use output_run::OutputRun;
 pub use program::{
-    ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine, Symbol, SymbolValue,
+    LABEL_ADDRESS_WRAPPED, ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine,
+    Symbol, SymbolValue,
 };
 
 /// Assemble a file with 64tass's default options.

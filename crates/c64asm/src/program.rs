@@ -37,6 +37,11 @@ pub struct Symbol {
 
 /// The symbols of the label lists, and those only `--dump-labels` shows,
 /// each with the index among the others it comes before.
+/// 64tass's warning, with no place, when a VICE label file it writes holds
+/// an address that wrapped around memory (see
+/// [`Program::label_address_wrapped`]).
+pub const LABEL_ADDRESS_WRAPPED: &str = "memory location address overflow [-Wwrap-addr]";
+
 #[derive(Default)]
 pub(crate) struct SymbolLists {
     pub listed: Vec<Symbol>,
@@ -57,6 +62,10 @@ pub(crate) struct SymbolFacts {
     /// 24 bits unsigned, as 64tass reads it (an inverted bit string of at
     /// most 24 bits, `~$e0`, is its low 24 bits; a negative integer none).
     pub vice_value: Option<u32>,
+    /// A label plus an offset outside the address space (`start - 2` at
+    /// $0000): its address wrapped around, which 64tass reports as it
+    /// writes it to a VICE label file.
+    pub wrapped: bool,
     /// The size of the code it labels.
     pub code_size: Option<u32>,
     /// Its name and every scope on the way are names VICE's monitor accepts.
@@ -293,8 +302,31 @@ impl Program {
     /// assert!(program.labels_from(LabelFormat::Tass, "io.border").is_err());
     /// ```
     pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
+        let symbols = self.symbols_under(format, root)?;
+        Ok(crate::labels::render(
+            &symbols,
+            &self.sources,
+            format,
+            self.tab_size,
+        ))
+    }
+
+    /// Whether a label file in `format` (of the scope `root`, if given)
+    /// holds an address that wrapped around memory: 64tass's location-less
+    /// [`LABEL_ADDRESS_WRAPPED`] warning, given once however many there are.
+    pub fn label_address_wrapped(&self, format: LabelFormat, root: Option<&str>) -> bool {
+        match root {
+            None => crate::labels::address_wrapped(&self.symbols_for(format), format),
+            Some(root) => self
+                .symbols_under(format, root)
+                .is_ok_and(|s| crate::labels::address_wrapped(&s, format)),
+        }
+    }
+
+    /// The symbols of a label file of one scope (see [`Self::labels_from`]).
+    fn symbols_under(&self, format: LabelFormat, root: &str) -> Result<Vec<Symbol>, String> {
         let listed = self.symbols_for(format);
-        let symbols = crate::labels::under_root(&listed, root, self.case_sensitive)
+        crate::labels::under_root(&listed, root, self.case_sensitive)
             .or_else(|| {
                 // A scope no list shows is still one to 64tass: a `.proc`
                 // nothing calls (nothing of it is listed), a structure or
@@ -310,13 +342,7 @@ impl Program {
                     None => None,
                 }
             })
-            .ok_or_else(|| format!("scope '{root}' for label listing not found"))?;
-        Ok(crate::labels::render(
-            &symbols,
-            &self.sources,
-            format,
-            self.tab_size,
-        ))
+            .ok_or_else(|| format!("scope '{root}' for label listing not found"))
     }
 
     /// Which source line wrote each run of bytes (compile offsets), through

@@ -56,6 +56,9 @@ pub struct SourceFile {
     pub expansion: Option<Expansion>,
     /// The text has a NUL byte somewhere (lines need checking for one).
     pub has_nul: bool,
+    /// Columns count bytes of the decoded text, not characters (see
+    /// [`SourceMap::raw_columns`]).
+    raw_columns: bool,
 }
 
 impl SourceFile {
@@ -64,6 +67,7 @@ impl SourceFile {
         let has_nul = memchr::memchr(0, text.as_bytes()).is_some();
         SourceFile {
             has_nul,
+            raw_columns: false,
             name,
             path: path.map(PathBuf::into_boxed_path),
             text: Arc::new(text),
@@ -130,16 +134,24 @@ impl SourceFile {
         start.min(len)..end.max(start).min(len)
     }
 
-    /// 1-based (line, column) of a byte offset; columns count characters.
+    /// 1-based (line, column) of a byte offset; columns count characters
+    /// (or, in a raw source, bytes: see [`SourceMap::raw_columns`]).
     pub fn line_col(&self, byte: usize) -> (usize, usize) {
         let byte = byte.min(self.text.len());
         let index = self.line_index(byte);
         let start = self.line_start(index).min(byte);
-        let col = self
-            .text
-            .get(start..byte)
-            .map_or(byte - start, |s| s.chars().count());
-        (index + 1, col + 1)
+        (index + 1, self.column(&self.text, start, byte))
+    }
+
+    /// The 1-based column of the byte offset `byte` in `text`, whose line
+    /// starts at `start`.
+    pub fn column(&self, text: &str, start: usize, byte: usize) -> usize {
+        let before = text.get(start..byte);
+        let col = match before {
+            Some(s) if !self.raw_columns => s.chars().count(),
+            _ => byte - start,
+        };
+        col + 1
     }
 }
 
@@ -413,11 +425,26 @@ fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
 #[derive(Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// The sources are raw 8-bit text (read without `-a`): 64tass holds each
+    /// byte above $7f as two bytes of UTF-8 and counts columns in those
+    /// bytes, so a message after such a byte is further right than the
+    /// characters before it. (A source it read as UTF-8 counts characters.)
+    pub raw_columns: bool,
 }
 
 impl SourceMap {
+    /// An empty map whose sources are raw 8-bit text, or not.
+    pub fn with_raw_columns(raw_columns: bool) -> SourceMap {
+        SourceMap {
+            raw_columns,
+            ..SourceMap::default()
+        }
+    }
+
     pub fn add(&mut self, name: Arc<str>, path: Option<PathBuf>, text: String) -> FileId {
-        self.files.push(SourceFile::new(name, path, text));
+        let mut file = SourceFile::new(name, path, text);
+        file.raw_columns = self.raw_columns;
+        self.files.push(file);
         (self.files.len() - 1) as FileId
     }
 
@@ -487,6 +514,18 @@ impl<'a> Files<'a> for SourceMap {
 
     fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
         Ok(self.try_get(id)?.line_index(byte_index))
+    }
+
+    /// Characters, or bytes in a raw source (see [`SourceMap::raw_columns`]).
+    fn column_number(
+        &'a self,
+        id: FileId,
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        let f = self.try_get(id)?;
+        let line = self.line_range(id, line_index)?;
+        Ok(f.column(f.text(), line.start, byte_index.clamp(line.start, line.end)))
     }
 
     /// A macro expansion's lines are numbered as the macro body's lines in

@@ -352,8 +352,16 @@ impl Assembler<'_> {
                 } else {
                     self.lookup(name)
                 };
-                match found {
-                    Some(id) => {
+                // A first part no label names may be a built-in (a register
+                // letter, `len`): 64tass finds it as a read does, and it has
+                // no scope to define into (`a.x nop`).
+                let builtin = match found {
+                    None if !dotted && !self.names.is_cheap_local(name) => self.builtin(name),
+                    _ => None,
+                };
+                match (found, builtin) {
+                    (_, Some(v)) => no_scope = Some(v),
+                    (Some(id), None) => {
                         self.touch(id);
                         let v = self.syms.label(id).value.clone();
                         match self.namespace_of(&v) {
@@ -362,7 +370,7 @@ impl Assembler<'_> {
                         }
                     }
                     // Reported as a read is: once per name and scope a pass.
-                    None => {
+                    (None, None) => {
                         let searched = if dotted {
                             super::eval::Searched::Object(mycontext)
                         } else {

@@ -225,7 +225,7 @@ impl<'o> Assembler<'o> {
         Assembler {
             opts,
             dialect,
-            src: SourceMap::default(),
+            src: SourceMap::with_raw_columns(!opts.ascii),
             files: files::Files::new(opts),
             lines: lines::LineCaches::default(),
             heads: head::Heads::default(),

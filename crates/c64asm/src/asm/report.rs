@@ -321,10 +321,8 @@ impl Assembler<'_> {
     /// line), as columns are.
     pub(crate) fn origin_column(&self, file: FileId, line: usize, byte: u32) -> u32 {
         let (from, index) = self.src.origin(file, line as u32);
-        let text = self.src.get(from).line(index as usize);
-        let byte = byte as usize;
-        let chars = text.get(..byte).map_or(byte, |t| t.chars().count());
-        chars as u32 + 1
+        let origin = self.src.get(from);
+        origin.column(origin.line(index as usize), 0, byte as usize) as u32
     }
 
     /// Counts a message against its line's bound for its kind: false if the line has

@@ -235,6 +235,7 @@ impl Assembler<'_> {
                     address,
                     number,
                     vice_value,
+                    wrapped: matches!(l.value, Value::Code(c) if self.code_wraps(c)),
                     code_size: match &l.value {
                         Value::Code(c) => self.code_size(*c).ok(),
                         _ => None,

@@ -21,7 +21,7 @@ impl Assembler<'_> {
 
     /// Whether a label plus its offset lies outside the address space
     /// (64tass wraps the address around where it is taken as a number).
-    fn code_wraps(&self, code: CodeRef) -> bool {
+    pub(super) fn code_wraps(&self, code: CodeRef) -> bool {
         let raw = self.syms.code(code.id).addr as i64 + code.offs as i64;
         raw & self.out.all_mem as i64 != raw
     }
