@@ -7,7 +7,6 @@ use std::process::ExitCode;
 mod args;
 mod deps;
 mod malloc;
-mod stack;
 
 use clap::ArgMatches;
 
@@ -21,8 +20,6 @@ use crate::output::{OutputError, Outputs};
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     malloc::tune_for_a_build();
-    // SAFETY: `main` runs this on the main thread, after the parse.
-    unsafe { stack::give_back_parse_frames() };
     let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
