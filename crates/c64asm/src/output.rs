@@ -189,6 +189,14 @@ pub struct Output {
     /// the end of the image (warning on or not), or `* =` moved it while it
     /// was apart from the program counter (there 64tass sets it to the value).
     pub differs_in_4gib: bool,
+    /// The last pass's memories, kept through this pass once a label's data
+    /// was read ahead of its line (see [`Output::mems_defined_in`]).
+    previous: Vec<Memory>,
+    keep_previous: bool,
+    /// A read ahead found the last pass's memories not kept.
+    previous_wanted: std::cell::Cell<bool>,
+    /// A read ahead was answered from the last pass's memories this pass.
+    previous_read: std::cell::Cell<bool>,
 }
 
 pub const ROOT: SecId = 0;
@@ -202,13 +210,65 @@ impl Output {
             image_mask,
             all_mem: 0xffff,
             differs_in_4gib: false,
+            previous: Vec::new(),
+            keep_previous: false,
+            previous_wanted: std::cell::Cell::new(false),
+            previous_read: std::cell::Cell::new(false),
         };
         o.reset();
         o
     }
 
-    /// Forget everything written (start of a pass); sections keep their
-    /// positions from the previous pass.
+    /// Start a pass: forget everything written, the last pass's memories
+    /// kept aside if a label's data is read ahead of its line.
+    pub fn begin_pass(&mut self) {
+        if self.keep_previous {
+            self.previous = std::mem::take(&mut self.mems);
+        }
+        self.previous_read.set(false);
+        self.reset();
+    }
+
+    /// The memories a label's data is in: this pass's, or the last pass's
+    /// for a label not yet defined again in this pass (64tass's code object
+    /// keeps the memory of the pass that made it). None when those were not
+    /// kept: the read gives nothing, and [`Output::wants_previous`] asks for
+    /// another pass that keeps them.
+    pub fn mems_defined_in(&self, last_pass: bool) -> Option<&[Memory]> {
+        if !last_pass {
+            Some(&self.mems)
+        } else if self.keep_previous {
+            self.previous_read.set(true);
+            Some(&self.previous)
+        } else {
+            self.want_previous();
+            None
+        }
+    }
+
+    /// Whether this pass read a label's data in the last pass's memories:
+    /// another pass would read this pass's, and may differ.
+    pub fn read_previous(&self) -> bool {
+        self.previous_read.get()
+    }
+
+    /// Keep this pass's memories through the next one (a label's data may
+    /// be read there ahead of its line).
+    pub fn want_previous(&self) {
+        self.previous_wanted.set(true);
+    }
+
+    /// End of a pass: was a label's data read ahead of its line without the
+    /// last pass's memories? From now on they are kept, and another pass
+    /// is needed to read them.
+    pub fn wants_previous(&mut self) -> bool {
+        let wanted = self.previous_wanted.replace(false) && !self.keep_previous;
+        self.keep_previous |= wanted;
+        wanted
+    }
+
+    /// Forget everything written (start of a pass, and after the command
+    /// line's definitions); sections keep their positions from the previous pass.
     pub fn reset(&mut self) {
         self.differs_in_4gib = false;
         self.mems.clear();

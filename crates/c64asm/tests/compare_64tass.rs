@@ -402,6 +402,8 @@ fn compare_listings(kind: Listing) {
         let theirs = listing_body(&std::fs::read_to_string(&lst).unwrap_or_default());
         let (mut opts, _) = options(&flags, src.parent().unwrap());
         opts.verbose_list = verbose;
+        // As 64tass with `-L`: its listing has a pass of its own.
+        opts.listing_written = true;
         let Ok(p) = c64asm::assemble_with(&src, &opts) else {
             continue;
         };

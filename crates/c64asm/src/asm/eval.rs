@@ -1157,6 +1157,7 @@ impl Assembler<'_> {
             ExprKind::Call(f, args) => self.call(line, f, args, e.pos),
             ExprKind::Index(v, args) => {
                 let base = self.eval_value(line, v)?;
+                self.maybe_label_data_ahead(&base);
                 if base.is_none() || matches!(base, Value::Error(_)) {
                     return Ok(base);
                 }
@@ -1457,9 +1458,19 @@ impl Assembler<'_> {
         // The uses of an enclosing operation wait for it (none, mostly:
         // then nothing is swapped; the report below leaves none behind).
         let outer = (!self.bool_uses.borrow().is_empty()).then(|| self.bool_uses.take());
+        if matches!(op, BinOp::In | BinOp::NotIn) {
+            self.maybe_label_data_ahead(&y);
+        }
         let r = match stored().flatten() {
             Some(r) => r,
-            None => value::binary(op, &x, &y, self),
+            None => match (op, &y) {
+                (BinOp::In | BinOp::NotIn, Value::Code(code)) if !needle_of_scope(&x) => {
+                    let needle = self.code_needle(&x);
+                    let needle = self.check_value(line, unparen(a).start(), needle)?;
+                    self.code_contains(&needle, *code, op == BinOp::NotIn)
+                }
+                _ => value::binary(op, &x, &y, self),
+            },
         };
         self.strict_bool_warnings(line, pos);
         if let Some(outer) = outer {
@@ -1925,6 +1936,71 @@ impl Assembler<'_> {
         }
     }
 
+    /// A label not yet defined in the first pass whose data is read
+    /// (`table[i]`, `x in table`; not yet defined it reads as an error, or
+    /// as the built-in of its name, `code`): the next pass may read it
+    /// ahead of its line, in this pass's memory, which is then kept for it.
+    fn maybe_label_data_ahead(&self, base: &Value) {
+        let not_yet_a_label = |v: &Value| {
+            v.is_none() || matches!(v, Value::Error(_) | Value::Type(_) | Value::Builtin(_))
+        };
+        if self.st.pass == 1 && not_yet_a_label(base) {
+            self.out.want_previous();
+        }
+    }
+
+    /// The needle of `needle in label`: 64tass takes it as an integer (a
+    /// float truncated without a rounding warning; a gap stays a gap).
+    fn code_needle(&self, needle: &Value) -> FResult<Value> {
+        let not_int = || {
+            Fault::new(format!(
+                "conversion of {} to int is not possible",
+                value::convert::describe(needle, self)
+            ))
+        };
+        match needle {
+            Value::Gap => Ok(Value::Gap),
+            Value::Addr(a) if a.mode.0 != 0 => Err(not_int()),
+            Value::Bool(_)
+            | Value::Int(_)
+            | Value::BigInt(_)
+            | Value::Bits(_)
+            | Value::BigBits(_)
+            | Value::Float(_)
+            | Value::Str(_)
+            | Value::Bytes(_)
+            | Value::InvBytes(_)
+            | Value::Code(_)
+            | Value::Addr(_) => match value::convert::numeric(needle, self)? {
+                Value::Float(f) => value::convert::float_to_int(f).map(Value::int),
+                Value::Bool(b) => Ok(Value::Int(b.into())),
+                Value::Bits(b) => Ok(Value::int(b.to_i128())),
+                n => Ok(n),
+            },
+            _ => Err(not_int()),
+        }
+    }
+
+    /// `needle in label` (`!in` with `not`): 64tass compares each element
+    /// of the label's data with the needle, the element first, and stops
+    /// at the first that decides.
+    fn code_contains(&self, needle: &Value, code: CodeRef, not: bool) -> FResult<Value> {
+        let (compare, undecided) = if not {
+            (BinOp::Ne, true)
+        } else {
+            (BinOp::Eq, false)
+        };
+        let mut result = Value::Bool(undecided);
+        for element in self.code_elements(code)? {
+            match value::binary(compare, &element, needle, self)? {
+                Value::Bool(b) if b == undecided => {}
+                decided @ Value::Bool(_) => return Ok(decided),
+                other => result = other,
+            }
+        }
+        Ok(result)
+    }
+
     /// `label[i]`: elements of the assembled data behind a label. One
     /// element by a number is read alone (a loop over a big `.binary`
     /// reads each byte once, not the whole label each time).
@@ -2005,41 +2081,21 @@ impl Assembler<'_> {
     /// or before the memory's start).
     fn code_bytes(&self, code: CodeRef, start: i64, out: &mut [Option<u8>]) {
         let c = self.syms.code(code.id);
+        // A label not yet defined again in this pass is read in the memory
+        // of the pass that defined it, as 64tass's code object keeps it.
+        let Some(mems) = self.out.mems_defined_in(c.apass < self.st.pass) else {
+            return;
+        };
+        let Some(m) = mems.get(c.mem as usize) else {
+            return;
+        };
         let lead = (-start).clamp(0, out.len() as i64);
-        self.read_memory(
-            c.mem,
+        read_memory(
+            m,
             c.data_from,
             (c.memaddr as i64 + start + lead) as u32,
             &mut out[lead as usize..],
         );
-    }
-
-    /// Bytes written at `addr..addr+out.len()` in a memory from its byte
-    /// `from` on, into `out` (None where nothing was): a label's own data,
-    /// as 64tass reads it, so writes before the label or over its bytes
-    /// later don't show.
-    fn read_memory(&self, mem: u32, from: u32, addr: u32, out: &mut [Option<u8>]) {
-        let Some(m) = self.out.mems.get(mem as usize) else {
-            return;
-        };
-        let (addr, end) = (addr as u64, addr as u64 + out.len() as u64);
-        for b in &m.blocks {
-            if let crate::output::Block::Data {
-                addr: a,
-                start,
-                len: l,
-            } = *b
-            {
-                // Only the block's bytes inside the window.
-                let a = a as u64;
-                let lo = (from.saturating_sub(start) as u64).max(addr.saturating_sub(a));
-                let hi = (l as u64).min(end.saturating_sub(a));
-                for i in lo..hi {
-                    let at = a + i;
-                    out[(at - addr) as usize].get_or_insert(m.data()[(start as u64 + i) as usize]);
-                }
-            }
-        }
     }
 
     fn call(&mut self, line: &LineRef, f: &Expr, args: &[Expr], pos: Pos) -> EResult<Value> {
@@ -2373,5 +2429,36 @@ fn holds_lazy_overflow(v: &Value) -> bool {
         Value::Error(f) => f.kept.is_none() && f.msg == FLOAT_OVERFLOW,
         Value::List(items) | Value::Tuple(items) => items.iter().any(holds_lazy_overflow),
         _ => false,
+    }
+}
+
+/// A symbol (`.x in label`) or what is already no value is looked up or
+/// passed through by `in` as it is, not taken as a number.
+fn needle_of_scope(needle: &Value) -> bool {
+    matches!(needle, Value::Symbol(..) | Value::None | Value::Error(_))
+}
+
+/// Bytes written at `addr..addr+out.len()` in a memory from its byte
+/// `from` on, into `out` (None where nothing was): a label's own data,
+/// as 64tass reads it, so writes before the label or over its bytes
+/// later don't show.
+fn read_memory(m: &crate::output::Memory, from: u32, addr: u32, out: &mut [Option<u8>]) {
+    let (addr, end) = (addr as u64, addr as u64 + out.len() as u64);
+    for b in &m.blocks {
+        if let crate::output::Block::Data {
+            addr: a,
+            start,
+            len: l,
+        } = *b
+        {
+            // Only the block's bytes inside the window.
+            let a = a as u64;
+            let lo = (from.saturating_sub(start) as u64).max(addr.saturating_sub(a));
+            let hi = (l as u64).min(end.saturating_sub(a));
+            for i in lo..hi {
+                let at = a + i;
+                out[(at - addr) as usize].get_or_insert(m.data()[(start as u64 + i) as usize]);
+            }
+        }
     }
 }

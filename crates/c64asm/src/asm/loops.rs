@@ -403,13 +403,8 @@ impl Assembler<'_> {
                     .iter()
                     .map(|&x| Value::Bytes(Rc::from([x].as_slice())))
                     .collect(),
-                Value::Code(c) => match self.code_elements(*c) {
-                    Ok(v) => v,
-                    Err(f) => {
-                        let _ = self.fault(line, pos as u32, f);
-                        return LoopEnd::Never;
-                    }
-                },
+                // A label's data is not iterable in 64tass 1.58 (`in`, an
+                // index and `list()` read it).
                 other => {
                     let what = crate::value::convert::describe(other, self);
                     self.error(

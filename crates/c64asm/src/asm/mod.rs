@@ -306,6 +306,7 @@ impl<'o> Assembler<'o> {
     /// message, in every pass (see [`Self::run_files`]).
     fn run(mut self, mains: &[(FileId, Option<String>)]) -> Result<Program, Diagnostics> {
         let defines = self.defines_file();
+        let mut listing_pass = false;
         loop {
             self.begin_pass();
             self.select_cpu(self.opts.cpu);
@@ -330,13 +331,16 @@ impl<'o> Assembler<'o> {
                 self.compile_file(main);
             }
             self.mark_exported();
+            if self.out.wants_previous() {
+                self.st.fixeddig = false;
+            }
             if self.st.fixeddig
                 && (!self.out.sections_settled(self.st.pass) || self.forward_read_gone())
             {
                 self.st.fixeddig = false;
             }
             let again = !self.st.fixeddig || self.st.constcreated;
-            if !again || self.has_fatal() {
+            if self.has_fatal() || !again && !self.listing_pass_differs(&mut listing_pass) {
                 break;
             }
             if self.st.pass >= MAX_PASSES {
@@ -355,6 +359,18 @@ impl<'o> Assembler<'o> {
             self.unused_check();
         }
         self.finish()
+    }
+
+    /// 64tass writes its listing in a pass of its own after the others
+    /// (when there are no errors), and the program is that pass's. It gives
+    /// the same bytes unless a label's data was read ahead of its line
+    /// (from the last pass's memory, which that pass changes): then it is
+    /// run here too, once.
+    fn listing_pass_differs(&self, done: &mut bool) -> bool {
+        let run =
+            self.opts.listing_written && !*done && self.out.read_previous() && !self.has_errors();
+        *done |= run;
+        run
     }
 
     /// A constant, or an encoding's range or escape, read ahead of its line
@@ -383,7 +399,7 @@ impl<'o> Assembler<'o> {
     }
 
     fn begin_pass(&mut self) {
-        self.out.reset();
+        self.out.begin_pass();
         self.st.begin_pass(&mut self.out, self.opts);
         if let Some(p) = &self.opts.progress {
             p.start_pass(self.st.pass);
