@@ -929,7 +929,11 @@ impl Assembler<'_> {
             _ => blocks.push(link),
         }
         if size != 0 {
+            // A wrap while skipping the section's bytes is reported at its
+            // name, as 64tass does.
+            self.st.emit_at = Some(args as crate::syntax::ast::Pos);
             self.emit_gap(line, size);
+            self.st.emit_at = None;
         }
     }
 

@@ -476,6 +476,17 @@ impl Assembler<'_> {
                     if !islabel && self.star_mul_is_label(name, mycontext, lookup_local) =>
                 {
                     // `label *= expr`: a label, then `*=` for the program counter.
+                    // The name was looked up as a compound assignment's is:
+                    // `-Wshadow` looks at what it found, first.
+                    if self.st.active()
+                        && !lookup_local
+                        && self.opts.warnings.shadow
+                        && self.st.fixeddig
+                        && !self.st.constcreated
+                        && let Some(id) = self.lookup(name)
+                    {
+                        self.shadow_check(name, id, line);
+                    }
                     if self.st.active() && self.opts.warnings.star_assign {
                         self.warn(
                             "star-assign",
@@ -483,6 +494,16 @@ impl Assembler<'_> {
                             "label defined instead of variable multiplication for compatibility"
                                 .into(),
                         );
+                        // `name *= *` meant to reserve space: 64tass's hint,
+                        // once a pass.
+                        if line.at(line.skip_ws(after + 2)) == b'*'
+                            && !std::mem::replace(&mut self.st.pitfall_noted.star_assign, true)
+                        {
+                            self.note(
+                                "for reserving space use '.fill x' or '.byte ?' [-Wpitfalls]"
+                                    .into(),
+                            );
+                        }
                     }
                     let nl = self.code_label(
                         line,

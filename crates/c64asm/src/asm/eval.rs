@@ -589,11 +589,13 @@ impl Assembler<'_> {
         if let Some(id) = self.read_lookup(name) {
             self.touch(id);
             self.replay.read(name, id);
-            if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
-                self.case_symbol_check(line, pos, id);
-            }
+            // The shadow is found by the lookup itself, before the case of
+            // the name found is looked at (64tass's order of the two).
             if self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
                 self.shadow_check(name, id, line);
+            }
+            if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+                self.case_symbol_check(line, pos, id);
             }
             return Ok(self.syms.label(id).value.clone());
         }

@@ -16,7 +16,7 @@ use super::lines::{LineRef, ParseKind};
 use super::macro_text::{
     Substitution, macro_params, split_args, split_args_at, substitute_marking,
 };
-use super::report::{EResult, Reported};
+use super::report::{EResult, Reported, def_chain_key};
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -81,9 +81,12 @@ pub struct Macros {
     funcs: Vec<FuncDef>,
     /// Definitions by file, line and, for a structure, the scope its label
     /// is in (the same line in a structure's body defines one structure per
-    /// instance: `v .dstruct outer` gets its own `v.inner`).
-    by_site: FxHashMap<(FileId, u32, u32), u32>,
-    funcs_by_site: FxHashMap<(FileId, u32), u32>,
+    /// instance: `v .dstruct outer` gets its own `v.inner`), and the call
+    /// chain it is defined in: as 64tass keeps its definition's file list,
+    /// the same line run by two macro calls or two unnamed `.dstruct`s
+    /// makes two definitions, which are not the same value (`-Wshadow`).
+    by_site: FxHashMap<(FileId, u32, u32, u64), u32>,
+    funcs_by_site: FxHashMap<(FileId, u32, u64), u32>,
     /// Expansion texts by macro and argument text (see [`Macros::find`]).
     expansions: FxHashMap<Box<str>, FileId>,
     /// The last key made, its buffer kept: looking up an expansion made
@@ -218,7 +221,12 @@ impl Assembler<'_> {
             named.push((n.clone(), Span::new(line.file, at, cursor)));
         }
         self.duplicate_params(&named);
-        let key = (line.file, line.index, scope.map_or(u32::MAX, |n| n.0));
+        let key = (
+            line.file,
+            line.index,
+            scope.map_or(u32::MAX, |n| n.0),
+            def_chain_key(&self.st.chain),
+        );
         if let Some(&i) = self.macros.by_site.get(&key) {
             let m = &mut self.macros.list[i as usize];
             m.kind = kind;
@@ -1108,7 +1116,7 @@ impl Assembler<'_> {
         ns: NsId,
         args: usize,
     ) {
-        let key = (line.file, line.index);
+        let key = (line.file, line.index, def_chain_key(&self.st.chain));
         let raw = line.text[args..line.end].to_string();
         let mut parts = split_args(&raw);
         let mut expr_offset = None;

@@ -63,6 +63,16 @@ fn chain_hash(chain: &[Span]) -> u64 {
     h.finish()
 }
 
+/// The key of the call chain a symbol was defined in (0 outside any call),
+/// as [`Assembler::note_def_chain`] keeps it for `-Wunused-*`.
+pub(crate) fn def_chain_key(chain: &[Span]) -> u64 {
+    if chain.is_empty() {
+        0
+    } else {
+        chain_hash(chain)
+    }
+}
+
 /// A diagnostic of the current pass, before the pass is known to be final.
 #[derive(Clone)]
 pub(crate) struct Pending {
@@ -97,8 +107,7 @@ impl Assembler<'_> {
     /// without those warnings: a macro call's scope is such a label).
     pub(crate) fn note_def_chain(&mut self, id: crate::symbols::LabelId, existed: bool) {
         if !existed && !self.st.chain.is_empty() && self.opts.warnings.any_unused() {
-            let key = chain_hash(&self.st.chain);
-            self.def_chains.insert(id, key);
+            self.def_chains.insert(id, def_chain_key(&self.st.chain));
         }
     }
 

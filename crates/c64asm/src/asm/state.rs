@@ -102,6 +102,8 @@ pub struct PitfallsNoted {
     pub text: bool,
     /// A negative value in an unsigned directive: the signed one fits.
     pub signed: bool,
+    /// `label *= *`, read as the program counter set: `.fill` reserves.
+    pub star_assign: bool,
 }
 
 /// A label in front of a block directive, whose size is the block's.

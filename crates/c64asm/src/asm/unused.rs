@@ -13,6 +13,7 @@
 //! label was made in is kept by [`Assembler::note_def_chain`]).
 
 use super::Assembler;
+use super::report::def_chain_key;
 use crate::source::Span;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::value::{NsId, Value};
@@ -32,7 +33,14 @@ impl Assembler<'_> {
             return;
         }
         let mut seen = rustc_hash::FxHashSet::default();
-        let mut given = rustc_hash::FxHashSet::default();
+        // A variable set again in a loop before it was read was reported
+        // there already: the same message at the same place is not repeated.
+        let mut given: rustc_hash::FxHashSet<_> = self
+            .diags
+            .iter()
+            .filter(|p| p.switch == Some("unused-variable"))
+            .map(|p| (p.span, p.msg.clone(), def_chain_key(&p.chain)))
+            .collect();
         self.unused_in(GLOBAL, &mut seen, &mut given);
     }
 
