@@ -12,9 +12,16 @@ use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolLists, Symb
 use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::syntax::scan::ident_len;
-use crate::value::{FuncId, MacroKind, NsId, Value};
+use crate::value::{CodeRef, FuncId, MacroKind, NsId, Value};
 
 impl Assembler<'_> {
+    /// Whether a label plus its offset lies outside the address space
+    /// (64tass wraps the address around where it is taken as a number).
+    pub(super) fn code_wraps(&self, code: CodeRef) -> bool {
+        let raw = self.syms.code(code.id).addr as i64 + code.offs as i64;
+        raw & self.out.all_mem as i64 != raw
+    }
+
     pub fn record_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
         if !self.recording() {
             return;

@@ -7,7 +7,7 @@ use super::Assembler;
 use super::eval::Located;
 use super::lines::LineRef;
 use crate::syntax::ast::Pos;
-use crate::value::{CodeRef, Value};
+use crate::value::Value;
 
 impl Assembler<'_> {
     /// Report a label plus an offset that wrapped where a number was taken
@@ -17,13 +17,6 @@ impl Assembler<'_> {
             let span = self.span_at(line, pos);
             self.warn("wrap-addr", span, "memory location address overflow".into());
         }
-    }
-
-    /// Whether a label plus its offset lies outside the address space
-    /// (64tass wraps the address around where it is taken as a number).
-    pub(super) fn code_wraps(&self, code: CodeRef) -> bool {
-        let raw = self.syms.code(code.id).addr as i64 + code.offs as i64;
-        raw & self.out.all_mem as i64 != raw
     }
 
     /// After a call or a message took its arguments as numbers: each label
