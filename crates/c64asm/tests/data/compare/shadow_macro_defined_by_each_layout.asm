@@ -1,4 +1,5 @@
 ; 64tass: -a -Wshadow | -a -Wall
+; labels in any order: 64tass keys the unnamed `.dstruct`'s scope by pointer
 ; A macro or function defined in a structure's body is made again by each
 ; `.dstruct` that lays the body out; 64tass tells definitions apart by the
 ; file list they were made in (the definition's own, or each layout's),
