@@ -1984,23 +1984,12 @@ impl Assembler<'_> {
     }
 
     /// `needle in label` (`!in` with `not`): 64tass compares each element
-    /// of the label's data with the needle, the element first, and stops
-    /// at the first that decides.
+    /// of the label's data with the needle (an integer or a gap, so the
+    /// order of the comparison doesn't matter) and stops at the first that
+    /// decides, as in a tuple of them.
     fn code_contains(&self, needle: &Value, code: CodeRef, not: bool) -> FResult<Value> {
-        let (compare, undecided) = if not {
-            (BinOp::Ne, true)
-        } else {
-            (BinOp::Eq, false)
-        };
-        let mut result = Value::Bool(undecided);
-        for element in self.code_elements(code)? {
-            match value::binary(compare, &element, needle, self)? {
-                Value::Bool(b) if b == undecided => {}
-                decided @ Value::Bool(_) => return Ok(decided),
-                other => result = other,
-            }
-        }
-        Ok(result)
+        let elements = Value::tuple(self.code_elements(code)?);
+        value::seq::contains_or_not(&elements, needle, not, self)
     }
 
     /// `label[i]`: elements of the assembled data behind a label. One
