@@ -234,8 +234,8 @@ impl Output {
     /// keeps the memory of the pass that made it). None when those were not
     /// kept: the read gives nothing, and [`Output::wants_previous`] asks for
     /// another pass that keeps them.
-    pub fn mems_defined_in(&self, last_pass: bool) -> Option<&[Memory]> {
-        if !last_pass {
+    pub fn mems_defined_in(&self, before_this_pass: bool) -> Option<&[Memory]> {
+        if !before_this_pass {
             Some(&self.mems)
         } else if self.keep_previous {
             self.previous_read.set(true);
