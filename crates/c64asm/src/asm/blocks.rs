@@ -124,7 +124,9 @@ impl Assembler<'_> {
             return;
         };
         let referenced = self.syms.label(nl.id).referenced();
-        if !referenced && self.syms.code(cid).pass != 0 {
+        let assembled = referenced || self.syms.code(cid).pass == 0;
+        self.st.procs.push((nl.id, assembled));
+        if !assembled {
             // Not used: not assembled, not listed.
             self.record_unlist(line);
             self.st.top_mut().skip = 0;
@@ -144,6 +146,20 @@ impl Assembler<'_> {
         }));
         // The label's size is set when the block closes.
         self.syms.label_mut(nl.id).set_update_after(true);
+    }
+
+    /// Whether a `.proc` of this pass would be assembled, or left out, the
+    /// other way in another: its use changed after its line (a constant
+    /// read for the first time names it, or nothing names it any more).
+    pub fn proc_use_changed(&self) -> bool {
+        self.st.procs.iter().any(|&(id, assembled)| {
+            let l = self.syms.label(id);
+            let fresh = match l.value {
+                Value::Code(CodeRef { id: cid, .. }) => self.syms.code(cid).pass == 0,
+                _ => false,
+            };
+            (l.referenced() || fresh) != assembled
+        })
     }
 
     pub fn pend(&mut self, _line: &LineRef, span: Span) {

@@ -881,7 +881,10 @@ impl Assembler<'_> {
         let Value::Code(CodeRef { id: cid, offs: 0 }) = self.syms.label(id).value else {
             return;
         };
-        self.set_code_size(cid, size, oaddr);
+        let settled = self.st.fixeddig;
+        if self.set_code_size(cid, size, oaddr) && settled {
+            self.unsettled(id);
+        }
     }
 
     /// A block's label takes the size of what the block laid out.
@@ -910,23 +913,24 @@ impl Assembler<'_> {
         self.set_size(label, size, start);
     }
 
-    /// Set the size of a code object (a label's or a scoped loop iteration's).
-    pub fn set_code_size(&mut self, cid: CodeId, size: u32, oaddr: u32) {
+    /// Set the size of a code object (a label's or a scoped loop
+    /// iteration's); whether a size known before changed.
+    pub fn set_code_size(&mut self, cid: CodeId, size: u32, oaddr: u32) -> bool {
         let mem = self.out.addr(self.st.addr).mem;
         let pass = self.st.pass;
         let c = self.syms.code_mut(cid);
-        if c.size != size {
-            c.size = size;
-            if c.pass != 0 {
-                self.st.fixeddig = false;
-            }
+        let moved = c.size != size && c.pass != 0;
+        if moved {
+            self.st.fixeddig = false;
         }
+        c.size = size;
         c.pass = PassNo::of(pass);
         c.memaddr = oaddr;
         if c.mem != mem {
             c.data_from = 0; // defined in another section's memory
         }
         c.mem = mem;
+        moved
     }
 
     /// Text after a directive or instruction must be a comment.
@@ -1457,8 +1461,8 @@ impl Assembler<'_> {
         }
         let c = self.syms.code(cid);
         let names = c.names;
-        if moved && used {
-            self.st.fixeddig = false;
+        // Only the first change of a pass is named (the later ones follow from it).
+        if moved && used && std::mem::replace(&mut self.st.fixeddig, false) {
             self.unsettled(id);
         }
         let ns = self.syms.ns_mut(names);
@@ -1481,7 +1485,7 @@ impl Assembler<'_> {
     /// What this line sets differs from the last pass's: another pass is
     /// needed; in the last pass allowed it is an error, as in 64tass.
     pub fn moved(&mut self, span: Span) {
-        if self.st.fixeddig && self.st.pass >= super::report::MAX_PASSES {
+        if self.st.fixeddig && self.st.last_allowed() {
             self.error(
                 span,
                 Kind::NoConvergence,
@@ -1494,7 +1498,7 @@ impl Assembler<'_> {
     /// A used label changed in the last pass allowed: name it, as 64tass does
     /// ("too many passes" alone wouldn't say where to look).
     fn unsettled(&mut self, id: LabelId) {
-        if self.st.pass >= super::report::MAX_PASSES {
+        if self.st.last_allowed() {
             let (span, msg) = (
                 self.syms.span(id),
                 format!(

@@ -340,9 +340,14 @@ impl<'o> Assembler<'o> {
                 self.st.fixeddig = false;
             }
             let again = !self.st.fixeddig || self.st.constcreated;
-            if self.has_fatal() || !again && !self.listing_pass_differs(&mut listing_pass) {
+            // No pass follows the listing's: what changed in it is an error.
+            if self.has_fatal()
+                || self.st.listing_pass
+                || !again && !self.listing_pass_differs(&mut listing_pass)
+            {
                 break;
             }
+            self.st.listing_pass = listing_pass;
             if self.st.pass >= MAX_PASSES {
                 let span = Span::new(mains[0].0, 0, 0);
                 self.error(span, Kind::NoConvergence, "too many passes".to_string());
@@ -364,11 +369,13 @@ impl<'o> Assembler<'o> {
     /// 64tass writes its listing in a pass of its own after the others
     /// (when there are no errors), and the program is that pass's. It gives
     /// the same bytes unless a label's data was read ahead of its line
-    /// (from the last pass's memory, which that pass changes): then it is
-    /// run here too, once.
+    /// (from the last pass's memory, which that pass changes) or a `.proc`
+    /// is assembled the other way in it: then it is run here too, once.
     fn listing_pass_differs(&self, done: &mut bool) -> bool {
-        let run =
-            self.opts.listing_written && !*done && self.out.read_previous() && !self.has_errors();
+        let run = self.opts.listing_written
+            && !*done
+            && !self.has_errors()
+            && (self.out.read_previous() || self.proc_use_changed());
         *done |= run;
         run
     }

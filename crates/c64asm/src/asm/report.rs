@@ -134,7 +134,7 @@ impl Assembler<'_> {
     /// definition must stay one for the values to settle.
     pub fn undefined_is_none(&self) -> bool {
         self.replay.taint();
-        self.st.constcreated && self.st.pass < MAX_PASSES
+        self.st.constcreated && !self.st.last_allowed()
     }
 
     /// No further pass can be avoided already: messages about values not
@@ -142,7 +142,7 @@ impl Assembler<'_> {
     pub fn doomed(&self) -> bool {
         // A message may be left out here: the line is not kept for replay.
         self.replay.taint();
-        (self.st.constcreated || !self.st.fixeddig) && self.st.pass < MAX_PASSES
+        (self.st.constcreated || !self.st.fixeddig) && !self.st.last_allowed()
     }
 
     /// A warning under a `-W` switch; `-Werror` turns it into an error.

@@ -235,6 +235,13 @@ pub struct PassState {
     pub random: [u64; 2],
     /// Nesting of macro calls and includes, bounded.
     pub depth: u32,
+    /// This pass is the listing's, run after the others had settled: as in
+    /// the last pass allowed, what changes in it is an error.
+    pub listing_pass: bool,
+    /// Each `.proc` met this pass and whether it was assembled: one whose
+    /// use changed after its line is assembled (or left out) otherwise in
+    /// the next pass.
+    pub procs: Vec<(LabelId, bool)>,
     /// Long branches' jumps of this pass, by section and target.
     pub longjumps: rustc_hash::FxHashMap<(SecId, u32), u32>,
     /// Lines read in this pass (macro and loop bodies each time): names an
@@ -302,6 +309,8 @@ impl PassState {
             random: RANDOM_START,
             depth: 0,
             longjumps: rustc_hash::FxHashMap::default(),
+            procs: Vec::new(),
+            listing_pass: false,
             vline: 0,
             pitfall_noted: PitfallsNoted::default(),
             emit_at: None,
@@ -324,11 +333,17 @@ impl PassState {
         self.cpu = opts.cpu;
         self.random = RANDOM_START;
         self.longjumps.clear();
+        self.procs.clear();
         self.vline = 0;
         self.pitfall_noted = PitfallsNoted::default();
         self.shadow_in_fn.clear();
         self.stars.begin_pass();
         self.reset_file(out);
+    }
+
+    /// No pass may follow this one to settle what changes in it.
+    pub fn last_allowed(&self) -> bool {
+        self.listing_pass || self.pass >= super::report::MAX_PASSES
     }
 
     /// What 64tass resets before each input file.
