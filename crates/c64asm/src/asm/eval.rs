@@ -1442,24 +1442,33 @@ impl Assembler<'_> {
         {
             self.strict_fold(line, pos, op, &x, &y);
         }
+        // The uses of an enclosing operation wait for it (none, mostly:
+        // then nothing is swapped; the report below leaves none behind).
+        // (The condition's borrow ends before the take.)
+        let outer = if self.bool_uses.borrow().is_empty() {
+            None
+        } else {
+            Some(self.bool_uses.take())
+        };
         // The count of a repetition is placed at itself (64tass takes its
-        // unsigned value there: "can't get integer value of struct").
-        if op == BinOp::Repeat
-            && value::seq::repeats(&x)
+        // unsigned value there: "can't get integer value of struct"), a
+        // bool taken as the count too.
+        let count_at = (op == BinOp::Repeat && value::seq::repeats(&x)).then(|| unparen(b).start());
+        if let Some(at) = count_at
             && !y.is_none()
             && !matches!(y, Value::Error(_))
             && let Err(f) = value::convert::to_uval(&y, 32, self)
         {
-            return self.check_value(line, unparen(b).start(), Err(f));
+            if let Some(outer) = outer {
+                *self.bool_uses.borrow_mut() = outer;
+            }
+            return self.check_value(line, at, Err(f));
         }
         self.approx.set(None);
         let stored = || {
             (op == BinOp::Shr && !computed_here(a, self.picked.get()))
                 .then(|| value::int::stored_shr(&x, &y))
         };
-        // The uses of an enclosing operation wait for it (none, mostly:
-        // then nothing is swapped; the report below leaves none behind).
-        let outer = (!self.bool_uses.borrow().is_empty()).then(|| self.bool_uses.take());
         if matches!(op, BinOp::In | BinOp::NotIn) {
             self.maybe_label_data_ahead(&y);
         }
@@ -1474,7 +1483,7 @@ impl Assembler<'_> {
                 _ => value::binary(op, &x, &y, self),
             },
         };
-        self.strict_bool_warnings(line, pos);
+        self.strict_bool_warnings(line, count_at.unwrap_or(pos));
         if let Some(outer) = outer {
             *self.bool_uses.borrow_mut() = outer;
         }
