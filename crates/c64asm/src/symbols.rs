@@ -517,12 +517,20 @@ pub struct Symbols {
     /// defined here) is a miss, never a wrong label. A name without a hint
     /// (none, or beyond the vector) has no label at all: `entry` gives every
     /// label's name one, and a hint is never taken back.
+    ///
+    /// A hint also says whether its name is shared ([`Hint::SHARED`]: more
+    /// than one label has it; set by `entry` when it makes a label of a name
+    /// that has a hint already, never cleared). A name that is not shared
+    /// has one label, the hint's: a key other than that label's has none,
+    /// and `get` answers so without the tables (a global name read in a
+    /// macro call's or a `.proc`'s scope misses there in one compare).
     hints: Vec<std::cell::Cell<Hint>>,
 }
 
 /// A label and the namespace the tables hold it in: see [`Symbols::hints`].
 #[derive(Clone, Copy)]
 struct Hint {
+    /// The namespace, and [`Hint::SHARED`] in its top bit.
     ns: u32,
     id: u32,
 }
@@ -532,6 +540,16 @@ impl Hint {
         ns: u32::MAX,
         id: NO_LABEL,
     };
+    /// More than one label has the hint's name (see [`Symbols::hints`]).
+    const SHARED: u32 = 1 << 31;
+
+    fn ns(self) -> u32 {
+        self.ns & !Hint::SHARED
+    }
+
+    fn shared(self) -> bool {
+        self.ns & Hint::SHARED != 0
+    }
 }
 
 pub const GLOBAL: NsId = NsId(0);
@@ -564,6 +582,8 @@ impl Default for Symbols {
 
 impl Symbols {
     pub fn new_namespace(&mut self) -> NsId {
+        // A hint keeps a flag in a namespace's top bit.
+        assert!(self.spaces.len() < Hint::SHARED as usize);
         self.spaces.push(Namespace::new());
         NsId(self.spaces.len() as u32 - 1)
     }
@@ -750,29 +770,44 @@ impl Symbols {
         }
     }
 
-    /// The label of exactly this name and strength in `ns`.
+    /// The label of exactly this name and strength in `ns`. Inlined into
+    /// every look-up: a hint taken is a few loads and compares, where the
+    /// call around them cost more than they do (registers saved and
+    /// restored in each of the look-up's three calls).
+    #[inline]
     pub fn get(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
         // Exact: see `hints`.
-        let hint = self.hints.get(name as usize)?;
-        let h = hint.get();
+        let h = self.hints.get(name as usize)?.get();
         if h.id == NO_LABEL {
             // No label of this name anywhere yet (a name read before its
             // definition in the first pass, or a label being made).
             return None;
         }
-        if h.ns == ns.0 {
+        if h.ns() == ns.0 {
             let l = &self.labels[h.id as usize];
             if l.name == name && l.strength == strength {
                 return Some(LabelId(h.id));
             }
         }
+        if !h.shared() {
+            // The name's one label is the hint's, of another key.
+            return None;
+        }
+        self.get_from_tables(ns, name, strength)
+    }
+
+    /// [`Self::get`] when the hint is another key's and its name is shared:
+    /// the tables, and the hint set to what they answer.
+    #[inline(never)]
+    fn get_from_tables(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
         let found = if strength == 0 {
             self.by_name.get(ns.0, name).map(LabelId)
         } else {
             self.weak.get(&(ns, name, strength)).copied()
         };
         if let Some(id) = found {
-            hint.set(Hint { ns: ns.0, id: id.0 });
+            let ns = ns.0 | Hint::SHARED;
+            self.hints[name as usize].set(Hint { ns, id: id.0 });
         }
         found
     }
@@ -783,20 +818,34 @@ impl Symbols {
     }
 
     /// The strongest label of this name in `ns` that `usable` accepts.
+    /// Without a `.weak` label anywhere (the usual case, every symbol read)
+    /// one [`Self::get`], inlined into the look-up.
+    #[inline(always)]
     pub fn lookup_in_if(
         &self,
         ns: NsId,
         name: Name,
         usable: impl Fn(&Label) -> bool,
     ) -> Option<LabelId> {
-        // Without a `.weak` label anywhere every namespace's strength is 0:
-        // the namespace itself (a cache miss on a large source) is not read.
-        let max = match self.weak.is_empty() {
-            true => 0,
-            false => self.max_strengths.get(&ns).copied().unwrap_or(0),
-        };
+        // Every namespace's strength is then 0: the namespace itself (a
+        // cache miss on a large source) is not read.
+        if self.weak.is_empty() {
+            return self.get(ns, name, 0).filter(|&id| usable(self.label(id)));
+        }
+        self.lookup_weak_in_if(ns, name, usable)
+    }
+
+    /// [`Self::lookup_in_if`] once a `.weak` label exists.
+    #[inline(never)]
+    fn lookup_weak_in_if(
+        &self,
+        ns: NsId,
+        name: Name,
+        usable: impl Fn(&Label) -> bool,
+    ) -> Option<LabelId> {
+        let max = self.max_strengths.get(&ns).copied().unwrap_or(0);
         if max == 0 {
-            // No `.weak` here: one look-up (the usual case, every symbol read).
+            // No `.weak` label in this namespace: one look-up.
             return self.get(ns, name, 0).filter(|&id| usable(self.label(id)));
         }
         (0..=max)
@@ -825,7 +874,15 @@ impl Symbols {
             self.hints
                 .resize(name as usize + 1, std::cell::Cell::new(Hint::NONE));
         }
-        self.hints[name as usize].set(Hint { ns: ns.0, id: id.0 });
+        let hint = &self.hints[name as usize];
+        let shared = match hint.get().id {
+            NO_LABEL => 0,
+            _ => Hint::SHARED,
+        };
+        hint.set(Hint {
+            ns: ns.0 | shared,
+            id: id.0,
+        });
         // Most names are written as they are looked up: no copy then.
         if names.name(name) != display {
             self.displays.insert(id, display.into());
@@ -1171,6 +1228,33 @@ mod tests {
         }
         for (&(ns, name, strength), &id) in &made {
             assert_eq!(syms.get(ns, name, strength), Some(id));
+        }
+    }
+
+    /// A name of one label is found only under that label's key, without
+    /// the tables; once a second label has it, each key finds its own,
+    /// whichever the hint last held, strengths too.
+    #[test]
+    fn a_name_of_one_label_is_answered_until_another_has_it() {
+        let mut names = Interner::default();
+        let mut syms = Symbols::default();
+        let span = Span::default();
+        let count = names.intern("count");
+        let inner = syms.new_namespace();
+        let (global, _) = syms.entry(GLOBAL, count, 0, "count", span, &names);
+        assert_eq!(syms.get(GLOBAL, count, 0), Some(global));
+        assert_eq!(syms.get(inner, count, 0), None);
+        assert_eq!(syms.get(GLOBAL, count, 1), None);
+        let (local, existed) = syms.entry(inner, count, 0, "count", span, &names);
+        assert!(!existed);
+        let (weak, _) = syms.entry(GLOBAL, count, 1, "count", span, &names);
+        for _ in 0..2 {
+            assert_eq!(syms.get(GLOBAL, count, 0), Some(global));
+            assert_eq!(syms.get(inner, count, 0), Some(local));
+            assert_eq!(syms.get(GLOBAL, count, 1), Some(weak));
+            assert_eq!(syms.get(inner, count, 1), None);
+            assert_eq!(syms.lookup_in(inner, count), Some(local));
+            assert_eq!(syms.lookup_in(GLOBAL, count), Some(global));
         }
     }
 }

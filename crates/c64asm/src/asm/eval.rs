@@ -387,6 +387,7 @@ impl Assembler<'_> {
     }
 
     /// The scope stack from the innermost scope outwards.
+    #[inline]
     fn lookup_outwards(&mut self, name: Name) -> Option<LabelId> {
         let bottom = self.st.bottom;
         for i in (bottom..self.st.contexts.len()).rev() {
@@ -501,6 +502,7 @@ impl Assembler<'_> {
     /// variables of earlier passes don't count, so a `.weak` variable set in
     /// this pass shows through a stronger one that is only set further down
     /// (64tass's include-guard idiom).
+    #[inline]
     pub fn lookup_in(&self, ns: NsId, name: Name) -> Option<LabelId> {
         let (pass, fixeddig) = (self.st.pass, self.st.fixeddig);
         self.syms
