@@ -1921,6 +1921,18 @@ mod tests {
         one["(a ".len()..one.len() - " b)".len()].to_string()
     }
 
+    /// Whether the binary operator `text` of priority `prio` takes the
+    /// operand before it from a level of limit `limit` (`**` always does).
+    fn takes_operand(text: &str, prio: u8, limit: u8) -> bool {
+        text == "**" || prio > limit
+    }
+
+    fn parses_by_both_paths_as(src: &str, expected: &str) {
+        for general in [false, true] {
+            assert_eq!(parse_by(src, general), expected, "{src} general {general}");
+        }
+    }
+
     /// `a op1 b op2 c` for every pair of binary operators: `op2` takes `b`
     /// when it ranks above `op1` (`**` always does, and `**` itself is
     /// right-associative: its right operand is read above `* / %`);
@@ -1932,15 +1944,12 @@ mod tests {
             for (t2, p2) in RANKED {
                 let (s1, s2) = (shown_op(t1), shown_op(t2));
                 let right_limit = if t1 == "**" { 15 } else { p1 };
-                let expected = if t2 == "**" || p2 > right_limit {
+                let expected = if takes_operand(t2, p2, right_limit) {
                     format!("(a {s1} (b {s2} c))")
                 } else {
                     format!("((a {s1} b) {s2} c)")
                 };
-                let src = format!("a {t1} b {t2} c");
-                for general in [false, true] {
-                    assert_eq!(parse_by(&src, general), expected, "{src} general {general}");
-                }
+                parses_by_both_paths_as(&format!("a {t1} b {t2} c"), &expected);
                 // Three levels: the pending operators unwind in order.
                 let src = format!("a {t1} b {t2} c {t1} d");
                 let tree = parse_by(&src, true);
@@ -1973,15 +1982,12 @@ mod tests {
             let sym = &shown[..shown.len() - "(a)".len()];
             for (t, p) in RANKED {
                 let s = shown_op(t);
-                let expected = if t == "**" || p > pp {
+                let expected = if takes_operand(t, p, pp) {
                     format!("{sym}((a {s} b))")
                 } else {
                     format!("({sym}(a) {s} b)")
                 };
-                let src = format!("{pre}a {t} b");
-                for general in [false, true] {
-                    assert_eq!(parse_by(&src, general), expected, "{src} general {general}");
-                }
+                parses_by_both_paths_as(&format!("{pre}a {t} b"), &expected);
             }
         }
     }
@@ -1992,10 +1998,7 @@ mod tests {
         for (t, _) in RANKED {
             let s = shown_op(t);
             let src = format!("a {t} b ? c {t} d : e {t} f");
-            let expected = format!("((a {s} b) ? (c {s} d) : (e {s} f))");
-            for general in [false, true] {
-                assert_eq!(parse_by(&src, general), expected, "{src}");
-            }
+            parses_by_both_paths_as(&src, &format!("((a {s} b) ? (c {s} d) : (e {s} f))"));
         }
     }
 
