@@ -11,6 +11,7 @@ use super::compiled::{Arena, Expr, ExprList, MAX_HEIGHT, Seq};
 const MAX_DEPTH: u32 = 100_000;
 use super::scan::{self, Number, PResult, error, ident_len};
 use crate::intern::{Interner, Name};
+use smallvec::SmallVec;
 
 /// How the parser reads names and letters.
 #[derive(Clone, Copy, Debug)]
@@ -132,6 +133,15 @@ fn starts_operand(c: u8) -> bool {
     ) || c.is_ascii_alphanumeric()
         || c == b'_'
         || c >= 0x80
+}
+
+/// A binary operator waiting for its right operand ([`Parser::infix`]),
+/// and the limit of the level it was read at.
+struct Pending {
+    lhs: Expr,
+    op: BinOp,
+    pos: Pos,
+    limit: u8,
 }
 
 /// What [`Parser::lone_value`] read.
@@ -645,6 +655,15 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// An expression whose binary operators bind tighter than `limit`
     /// (`**` always binds: it never gives way to a pending operator).
     fn expr(&mut self, limit: u8) -> PResult<Expr> {
+        self.enter()?;
+        let e = self.operand().and_then(|lhs| self.infix(lhs, limit));
+        self.depth -= 1;
+        e
+    }
+
+    /// One level deeper ([`Parser::expr`]'s count, bounded by [`MAX_DEPTH`]).
+    #[inline(always)]
+    fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
             return error(
                 self.pos,
@@ -652,16 +671,19 @@ impl<'t, 'n> Parser<'t, 'n> {
             );
         }
         self.depth += 1;
-        // Most operands are a number or a name: read here, without
-        // `prefix`, `primary` and `number` in between.
+        Ok(())
+    }
+
+    /// An operand with its prefix operators and postfixes. Most operands
+    /// are a number or a name: read here, without `prefix`, `primary` and
+    /// `number` in between.
+    #[inline(always)]
+    fn operand(&mut self) -> PResult<Expr> {
         self.skip_ws();
-        let lhs = match self.plain_primary() {
+        match self.plain_primary() {
             Some(v) => self.postfix_if_any(v),
             None => self.prefix(),
-        };
-        let e = lhs.and_then(|lhs| self.infix(lhs, limit));
-        self.depth -= 1;
-        e
+        }
     }
 
     /// A plain number (see [`scan::plain_number`]) or a name at the cursor,
@@ -707,25 +729,65 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
     }
 
-    fn infix(&mut self, mut lhs: Expr, limit: u8) -> PResult<Expr> {
+    /// The binary operators after `lhs` that bind tighter than `limit`, by
+    /// precedence: an operator that binds tighter than the one before it
+    /// waits on `pending` with its left operand while its right one is
+    /// read. The parse is the precedence climbing's (each right operand an
+    /// `expr` at the operator's priority, `**`'s at 15) without a call per
+    /// operand: the same operators looked for at the same places, the same
+    /// nodes made in the same order, the same depths counted.
+    fn infix(&mut self, lhs: Expr, limit: u8) -> PResult<Expr> {
+        let mut pending: SmallVec<[Pending; 4]> = SmallVec::new();
+        let e = self.climb(lhs, limit, &mut pending);
+        if e.is_err() {
+            // The levels an error leaves, as their calls would have.
+            self.depth -= pending.len() as u32;
+        }
+        e
+    }
+
+    #[inline(always)]
+    fn climb(
+        &mut self,
+        mut lhs: Expr,
+        mut limit: u8,
+        pending: &mut SmallVec<[Pending; 4]>,
+    ) -> PResult<Expr> {
         loop {
             self.skip_ws();
-            let Some((op, len)) = self.binop() else {
-                return Ok(lhs);
-            };
-            if op.prio() <= limit && op != BinOp::Exp {
-                return Ok(lhs);
-            }
-            let pos = self.pos as Pos;
-            self.pos += len;
-            self.skip_ws();
-            let rhs = self.expr(if op == BinOp::Exp { 15 } else { op.prio() })?;
-            lhs = Expr::binary(&mut self.arena, pos, op, lhs, rhs);
-            if lhs.height() > MAX_HEIGHT {
-                return error(
-                    pos as usize,
-                    format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"),
-                );
+            match self.binop() {
+                Some((op, len)) if op.prio() > limit || op == BinOp::Exp => {
+                    let pos = self.pos as Pos;
+                    self.pos += len;
+                    self.skip_ws();
+                    // The right operand's `expr`, up to its `infix`.
+                    self.enter()?;
+                    let rhs = self.operand().inspect_err(|_| self.depth -= 1)?;
+                    pending.push(Pending {
+                        lhs: std::mem::replace(&mut lhs, rhs),
+                        op,
+                        pos,
+                        limit,
+                    });
+                    limit = if op == BinOp::Exp { 15 } else { op.prio() };
+                }
+                _ => {
+                    // The right operand is whole: its `expr` returns.
+                    let Some(p) = pending.pop() else {
+                        return Ok(lhs);
+                    };
+                    self.depth -= 1;
+                    lhs = Expr::binary(&mut self.arena, p.pos, p.op, p.lhs, lhs);
+                    if lhs.height() > MAX_HEIGHT {
+                        return error(
+                            p.pos as usize,
+                            format!(
+                                "expression too complex (more than {MAX_HEIGHT} operators in a chain)"
+                            ),
+                        );
+                    }
+                    limit = p.limit;
+                }
             }
         }
     }
@@ -1438,6 +1500,11 @@ mod tests {
     }
 
     fn parse(src: &str) -> String {
+        parse_by(src, false)
+    }
+
+    /// A parse shown, by the general path alone or the usual one.
+    fn parse_by(src: &str, general: bool) -> String {
         let mut names = Interner::default();
         let d = Dialect {
             case_sensitive: false,
@@ -1445,6 +1512,7 @@ mod tests {
             tasm: false,
         };
         let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        p.general_only = general;
         match p.list() {
             Ok(v) => v
                 .iter()
@@ -1810,6 +1878,154 @@ mod tests {
         assert_eq!(parse("1 ? 2 : 0 ? 3 : 4"), "(1 ? 2 : (0 ? 3 : 4))");
         assert_eq!(parse("-a .. b"), "-((a .. b))");
         assert_eq!(parse("!1+1"), "(!(1) + 1)");
+    }
+
+    /// Every binary operator as 64tass's manual ranks them ("Operators"),
+    /// with its priority: `(text, priority)`. Written here apart from
+    /// [`BinOp::prio`], so the parse is checked against the table.
+    const RANKED: [(&str, u8); 29] = [
+        ("||", 5),
+        ("^^", 6),
+        ("&&", 7),
+        ("<=>", 8),
+        ("==", 8),
+        ("!=", 8),
+        ("<", 8),
+        (">", 8),
+        ("<=", 8),
+        (">=", 8),
+        ("===", 8),
+        ("!==", 8),
+        ("in", 8),
+        ("!in", 8),
+        ("<?", 9),
+        (">?", 9),
+        ("|", 10),
+        ("^", 11),
+        ("&", 12),
+        ("<<", 13),
+        (">>", 13),
+        ("+", 14),
+        ("-", 14),
+        ("*", 15),
+        ("/", 15),
+        ("%", 15),
+        ("**", 16),
+        ("..", 19),
+        ("x", 20),
+    ];
+
+    /// How an operator is shown (`!in` may be shown otherwise than written).
+    fn shown_op(text: &str) -> String {
+        let one = parse(&format!("a {text} b"));
+        one["(a ".len()..one.len() - " b)".len()].to_string()
+    }
+
+    /// Whether the binary operator `text` of priority `prio` takes the
+    /// operand before it from a level of limit `limit` (`**` always does).
+    fn takes_operand(text: &str, prio: u8, limit: u8) -> bool {
+        text == "**" || prio > limit
+    }
+
+    fn parses_by_both_paths_as(src: &str, expected: &str) {
+        for general in [false, true] {
+            assert_eq!(parse_by(src, general), expected, "{src} general {general}");
+        }
+    }
+
+    /// `a op1 b op2 c` for every pair of binary operators: `op2` takes `b`
+    /// when it ranks above `op1` (`**` always does, and `**` itself is
+    /// right-associative: its right operand is read above `* / %`);
+    /// otherwise the left operator takes it (left-associative). The exact
+    /// tree, by both paths.
+    #[test]
+    fn every_operator_pair_nests_by_its_priority() {
+        for (t1, p1) in RANKED {
+            for (t2, p2) in RANKED {
+                let (s1, s2) = (shown_op(t1), shown_op(t2));
+                let right_limit = if t1 == "**" { 15 } else { p1 };
+                let expected = if takes_operand(t2, p2, right_limit) {
+                    format!("(a {s1} (b {s2} c))")
+                } else {
+                    format!("((a {s1} b) {s2} c)")
+                };
+                parses_by_both_paths_as(&format!("a {t1} b {t2} c"), &expected);
+                // Three levels: the pending operators unwind in order.
+                let src = format!("a {t1} b {t2} c {t1} d");
+                let tree = parse_by(&src, true);
+                assert_eq!(parse_by(&src, false), tree, "{src}");
+                assert!(!tree.starts_with("error"), "{src}: {tree}");
+            }
+        }
+    }
+
+    /// A prefix operator's operand takes the binary operators ranked above
+    /// the prefix: the sign, `!` and `~` (17) only `**`, `..` and `x`; the
+    /// byte and string operators (4) all of them.
+    #[test]
+    fn prefix_operators_take_what_ranks_above_them() {
+        let prefixes = [
+            ("-", 17),
+            ("+", 17),
+            ("!", 17),
+            ("~", 17),
+            ("<", 4),
+            (">", 4),
+            ("<>", 4),
+            (">`", 4),
+            ("><", 4),
+            ("`", 4),
+            ("^", 4),
+        ];
+        for (pre, pp) in prefixes {
+            let shown = parse(&format!("{pre}a"));
+            let sym = &shown[..shown.len() - "(a)".len()];
+            for (t, p) in RANKED {
+                let s = shown_op(t);
+                let expected = if takes_operand(t, p, pp) {
+                    format!("{sym}((a {s} b))")
+                } else {
+                    format!("({sym}(a) {s} b)")
+                };
+                parses_by_both_paths_as(&format!("{pre}a {t} b"), &expected);
+            }
+        }
+    }
+
+    /// `?:` is below every binary operator, on both sides of its branches.
+    #[test]
+    fn the_conditional_is_below_every_operator() {
+        for (t, _) in RANKED {
+            let s = shown_op(t);
+            let src = format!("a {t} b ? c {t} d : e {t} f");
+            parses_by_both_paths_as(&src, &format!("((a {s} b) ? (c {s} d) : (e {s} f))"));
+        }
+    }
+
+    /// Depths counted as one call per level: a right-associative chain
+    /// deeper than the limit is an error at the operand beyond it, and the
+    /// parse goes on at the same depth after an error inside a chain.
+    #[test]
+    fn a_chain_too_deep_is_an_error_at_its_operand() {
+        let n = MAX_DEPTH as usize;
+        let src = format!("2{}", "**2".repeat(n + 2));
+        assert_eq!(
+            parse_by(&src, false),
+            format!(
+                "error@{}: expression too complex (nested more than {MAX_DEPTH} deep)",
+                3 * n
+            )
+        );
+        let mut names = Interner::default();
+        let d = Dialect {
+            case_sensitive: false,
+            unicode: false,
+            tasm: false,
+        };
+        let text = "1+2*3**(4-)";
+        let mut p = Parser::new(text, 0, text.len(), &mut names, d);
+        assert!(p.list().is_err());
+        assert_eq!(p.depth, 0);
     }
 
     #[test]
