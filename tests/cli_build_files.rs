@@ -1232,6 +1232,52 @@ fn a_failing_build_appends_nothing() {
     assert_eq!(dir.names(), ["o.prg", "s.asm"]);
 }
 
+/// A build that fails after its last pass (an error only that pass finds,
+/// a `.error`) or whose listing can't be written (a missing directory, a
+/// directory) writes nothing: the listing and label file there keep their
+/// bytes and no temporary is left beside them.
+#[test]
+fn a_failing_build_leaves_an_existing_listing_and_label_file_untouched() {
+    let dir = TempDir::new("list-fail");
+    std::fs::create_dir(dir.path("d.lst")).unwrap();
+    let far = "* = $0801\n        bne far\n        .fill 300\nfar     rts\n";
+    let stop = "* = $0801\n        lda #1\n        .error \"stop\"\n";
+    let failing: &[(&str, &[&str])] = &[
+        (far, &["-L", "x.lst"]),
+        (stop, &["-L", "x.lst"]),
+        (GOOD, &["-L", "missing/x.lst"]),
+        (GOOD, &["-L", "d.lst"]),
+        (GOOD, &["-L", "x.lst", "--list-append", "d.lst"]),
+    ];
+    for (source, listing) in failing {
+        dir.write("s.asm", source);
+        dir.write("x.lst", "my listing");
+        dir.write("x.lbl", "my labels");
+        let mut args = vec!["build", "-q", "s.asm", "-o", "x.prg", "-l", "x.lbl"];
+        args.extend_from_slice(listing);
+        let out = c64kit(&dir.0).args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("nothing written"),
+            "{args:?}: {}",
+            both(&out)
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path("x.lst")).unwrap(),
+            "my listing"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path("x.lbl")).unwrap(),
+            "my labels"
+        );
+        assert_eq!(
+            dir.names(),
+            ["d.lst", "s.asm", "x.lbl", "x.lst"],
+            "{args:?}"
+        );
+    }
+}
+
 // What is not there
 
 /// ... and reported in 64tass's words ("fatal error: option '--output-exec=x'

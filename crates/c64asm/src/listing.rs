@@ -317,9 +317,12 @@ pub(crate) struct Rows {
     /// The memories' bytes, given when the run ends.
     memories: Vec<Vec<u8>>,
     text: String,
-    /// The values the rows show (few: constants and loop labels), each with
-    /// the room 64tass's `repr` needs for it ([`crate::value::repr::repr_need`]).
-    values: Vec<(Box<str>, u32)>,
+    /// The values the rows show (constants and loop labels) one after
+    /// another, and each value's end in that text with the room 64tass's
+    /// `repr` needs for it ([`crate::value::repr::repr_need`]): a value of
+    /// its own would be an allocation (32 bytes for most) and a pointer.
+    value_text: String,
+    values: Vec<(u32, u32)>,
     /// The processor settings that do not pack into a row's word (none in
     /// practice), and the last one packed.
     listed_aside: Vec<crate::opcodes::Listed>,
@@ -552,6 +555,7 @@ impl Rows {
         self.next = None;
         self.memories.clear();
         self.text.clear();
+        self.value_text.clear();
         self.values.clear();
         self.listed_aside.clear();
         self.last_listed = None;
@@ -606,15 +610,20 @@ impl Rows {
     /// A value for a row to show ([`RowKind::Value`]).
     pub fn add_value(&mut self, (shown, need): (String, usize)) -> u32 {
         let need = u32::try_from(need).unwrap_or(u32::MAX);
-        self.values.push((shown.into(), need));
+        self.value_text.push_str(&shown);
+        let end = self.value_text.len() as u32;
+        self.values.push((end, need));
         self.values.len() as u32 - 1
     }
 
     /// A row's value and the room it needs.
     fn value(&self, i: u32) -> (&str, usize) {
-        self.values
-            .get(i as usize)
-            .map_or(("", 0), |(v, need)| (v, *need as usize))
+        let i = i as usize;
+        let Some(&(end, need)) = self.values.get(i) else {
+            return ("", 0);
+        };
+        let start = i.checked_sub(1).map_or(0, |b| self.values[b].0 as usize);
+        (&self.value_text[start..end as usize], need as usize)
     }
 
     /// No rows yet; `line_numbers`: they keep their lines' indices, for a
@@ -1305,6 +1314,30 @@ mod tests {
         rows.pop();
         assert!(rows.long.is_empty());
         assert_eq!(rows.text(2, &sources), "ab");
+    }
+
+    /// Values kept one after another in one text: each is read back with
+    /// the room it needs, the empty one too, also after the rows are cleared.
+    #[test]
+    fn values_are_kept_in_one_text() {
+        let mut rows = Rows::new(false);
+        let shown = [
+            ("$fb", 3),
+            ("", 0),
+            ("\"str\"", 5),
+            ("[1,2]", 9),
+            ("$0801", 5),
+        ];
+        for (i, &(v, need)) in shown.iter().enumerate() {
+            assert_eq!(rows.add_value((v.to_string(), need)), i as u32);
+        }
+        for (i, &(v, need)) in shown.iter().enumerate() {
+            assert_eq!(rows.value(i as u32), (v, need), "value {i}");
+        }
+        assert_eq!(rows.value(shown.len() as u32), ("", 0), "no such value");
+        rows.clear();
+        assert_eq!(rows.add_value(("%101".to_string(), 4)), 0);
+        assert_eq!(rows.value(0), ("%101", 4));
     }
 
     /// A value per row by runs: each row reads the value it was pushed
