@@ -402,6 +402,22 @@ fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
 
+/// Whether a `unicode` source is read as UTF-8 (as [`utf8_or_latin1`]
+/// guesses, or by its byte order mark), not as Latin-1 or UTF-16: 64tass
+/// counts a message's column in characters only then.
+fn read_as_utf8(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xef, 0xbb, 0xbf]) {
+        return true;
+    }
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return false;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => true,
+        Err(e) => !bytes[..e.valid_up_to()].is_ascii(),
+    }
+}
+
 /// UTF-8 as 64tass guesses it: the first byte that is not ASCII decides. If
 /// it starts a valid UTF-8 character the text is UTF-8, a later invalid byte
 /// each a replacement character; if not, the text is Latin-1 from there on.
@@ -448,10 +464,31 @@ impl SourceMap {
         (self.files.len() - 1) as FileId
     }
 
-    /// A macro expansion: its own text, reported with the call's location.
+    /// A file read from its bytes, decoded as [`decode_owned`] does. Its
+    /// columns count characters only when 64tass reads it as UTF-8 (see
+    /// [`read_as_utf8`]); in a source it reads as Latin-1 or UTF-16, even
+    /// with `-a`, they count the bytes of the text's UTF-8 as in a raw one.
+    pub fn add_read(
+        &mut self,
+        name: Arc<str>,
+        path: Option<PathBuf>,
+        bytes: Vec<u8>,
+        unicode: bool,
+    ) -> FileId {
+        let raw_columns = self.raw_columns || !read_as_utf8(&bytes);
+        let id = self.add(name, path, decode_owned(bytes, unicode));
+        self.files[id as usize].raw_columns = raw_columns;
+        id
+    }
+
+    /// A macro expansion: its own text, reported with the call's location
+    /// (columns counted as in the body's file).
     pub fn add_expansion(&mut self, name: Arc<str>, text: String, expansion: Expansion) -> FileId {
         let id = self.add(name, None, text);
-        self.files[id as usize].expansion = Some(expansion);
+        let raw_columns = self.files[expansion.body_file as usize].raw_columns;
+        let file = &mut self.files[id as usize];
+        file.expansion = Some(expansion);
+        file.raw_columns = raw_columns;
         id
     }
 

@@ -12,7 +12,7 @@ use crate::diag::Kind;
 use crate::symbols::DataType;
 use crate::syntax::ast::{Pos, SmallBits};
 use crate::syntax::scan::{self, Number};
-use crate::value::convert::{describe, to_ival, to_uval};
+use crate::value::convert::{to_count, to_ival, to_uval};
 use crate::value::{BigBits, FResult, Fault, Value};
 
 /// A data line's values: inline for the usual line of a few.
@@ -324,6 +324,17 @@ impl Assembler<'_> {
     /// a `?`, text that can't be encoded keeps its length, and the later
     /// elements of a list still count; the faults are left in `faults`.
     pub fn text_of(&self, v: &Value, out: &mut Chunk, depth: u32, faults: &mut Vec<Fault>) {
+        self.text_upto(v, out, depth, faults, u64::MAX);
+    }
+
+    /// [`Self::text_of`] that reads no more of a list once `out` holds
+    /// `max` bytes: a `.fill` or `.align` pattern, of which 64tass reads
+    /// only what it fills, so the values after are neither written nor
+    /// checked (`.fill 2, [1, 2, 300]` is fine).
+    fn text_upto(&self, v: &Value, out: &mut Chunk, depth: u32, faults: &mut Vec<Fault>, max: u64) {
+        if out.len() >= max {
+            return;
+        }
         if depth > 64 {
             faults.push(Fault::new("data nested too deeply"));
             return;
@@ -366,15 +377,18 @@ impl Assembler<'_> {
             }
             Value::Code(c) => {
                 let cv = crate::value::Env::code_value(self, *c);
-                self.text_of(&cv, out, depth + 1, faults);
+                self.text_upto(&cv, out, depth + 1, faults, max);
             }
-            Value::Addr(a) if a.mode.0 == 0 => self.text_of(&a.val, out, depth + 1, faults),
+            Value::Addr(a) if a.mode.0 == 0 => self.text_upto(&a.val, out, depth + 1, faults, max),
             Value::List(items) | Value::Tuple(items) => {
                 for x in items.iter() {
-                    self.text_of(x, out, depth + 1, faults);
+                    self.text_upto(x, out, depth + 1, faults, max);
+                    if out.len() >= max {
+                        break;
+                    }
                 }
             }
-            Value::Dict(d) => self.text_of(&d.entries(), out, depth + 1, faults),
+            Value::Dict(d) => self.text_upto(&d.entries(), out, depth + 1, faults, max),
             Value::None => out.byte(0),
             _ => match to_uval(v, 8, self) {
                 Ok(b) => out.byte(b as u8),
@@ -386,10 +400,10 @@ impl Assembler<'_> {
         }
     }
 
-    /// [`Self::text_of`], its faults reported at `pos`.
-    pub fn text_reported(&mut self, line: &LineRef, v: &Value, pos: Pos, out: &mut Chunk) {
+    /// [`Self::text_upto`], its faults reported at `pos`.
+    fn text_reported(&mut self, line: &LineRef, v: &Value, pos: Pos, out: &mut Chunk, max: u64) {
         let mut faults = Vec::new();
-        self.text_of(v, out, 0, &mut faults);
+        self.text_upto(v, out, 0, &mut faults, max);
         self.report_faults(line, pos, faults);
     }
 
@@ -440,6 +454,7 @@ impl Assembler<'_> {
                 Value::Str(_) => faults.iter().find_map(|f| f.char_index),
                 _ => None,
             };
+            let mut check_error = None;
             for (k, p) in chunk.items[before..].iter().enumerate() {
                 if let Piece::Byte(b) = p {
                     let bad = match cmd {
@@ -467,11 +482,20 @@ impl Assembler<'_> {
                         let at = char
                             .filter(|_| cmd != Cmd::Null)
                             .and_then(|i| super::eval::char_in_literal(line, v.pos as usize, i));
-                        let span = self.span_at(line, at.map_or(v.pos, |a| a as Pos));
-                        self.error(span, Kind::ValueOutOfRange, msg.into());
+                        check_error =
+                            Some((self.span_at(line, at.map_or(v.pos, |a| a as Pos)), msg));
                         break;
                     }
                 }
+            }
+            // A string is checked as it is encoded, a character at a time;
+            // other values' conversion errors come as 64tass reads them,
+            // and the check's after the value (`.null range(-2, 1)`).
+            if !matches!(v.val, Value::Str(_)) {
+                self.report_faults(line, v.pos, std::mem::take(&mut faults));
+            }
+            if let Some((span, msg)) = check_error {
+                self.error(span, Kind::ValueOutOfRange, msg.into());
             }
             self.report_faults(line, v.pos, faults);
         }
@@ -566,7 +590,7 @@ impl Assembler<'_> {
         self.st.emit_at = pattern.as_ref().map(|v| v.pos);
         self.st.pc_first = true;
         self.rounded.set(false);
-        let r = to_uval(&vals[0].val, 32, self);
+        let r = to_count(&vals[0].val, 32, self);
         let Ok(n) = self.check(line, vals[0].pos, r) else {
             return;
         };
@@ -596,18 +620,19 @@ impl Assembler<'_> {
             n
         };
         // More than the address space wraps round it (64tass warns, as for any
-        // wrap); the bytes are made at once, so the budget is asked first.
+        // wrap). A gap only moves the address; bytes are made at once, so
+        // the budget is asked first.
+        let Some(pattern) = pattern else {
+            self.record_gap(line);
+            self.emit_gap(line, count as u32);
+            return;
+        };
         if !self.affordable(count / 8) {
             let span = self.span_at(line, vals[0].pos);
             let _ = self.spend(count / 8, span);
             return;
         }
         let count = count as u32;
-        let Some(pattern) = pattern else {
-            self.record_gap(line);
-            self.emit_gap(line, count);
-            return;
-        };
         if count == 0 {
             // Listed as a fill of nothing, as without a fill value.
             self.record_gap(line);
@@ -617,7 +642,7 @@ impl Assembler<'_> {
         self.rounded.set(false);
         // A pattern that fails still fills (64tass: a `?` for each value
         // that is not a byte).
-        self.text_reported(line, &pattern.val, pattern.pos, &mut chunk);
+        self.text_reported(line, &pattern.val, pattern.pos, &mut chunk, count.into());
         self.float_round_warning(line, pattern.pos);
         if chunk.items.is_empty() {
             if count > 0 {
@@ -682,22 +707,27 @@ impl Assembler<'_> {
             return;
         };
         let mut nums = Vec::new();
+        let mut failed = false;
         for (i, v) in vals[1..].iter().enumerate() {
-            // The offset may count from the end; the length can't be negative.
-            let r = crate::value::convert::to_int(&v.val, self).and_then(|n| {
-                if i == 1 && n < 0 {
-                    Err(Fault::new(format!(
-                        "value needs to be non-negative {}",
-                        describe(&v.val, self)
-                    )))
-                } else {
-                    Ok(n)
-                }
-            });
-            let Ok(n) = self.check(line, v.pos, r) else {
-                return;
+            // 64tass reads the offset as a 32-bit signed number (it may
+            // count from the end: `$ffffffff` is the last byte) and the
+            // length as a 32-bit unsigned one, each with its own errors
+            // and warnings.
+            self.rounded.set(false);
+            let r = match i {
+                0 => to_ival(&v.val, 32, self).map(|n| i128::from(n as i32)),
+                _ => to_count(&v.val, 32, self).map(i128::from),
             };
-            nums.push(n);
+            match self.check(line, v.pos, r) {
+                Ok(n) => {
+                    self.float_round_warning(line, v.pos);
+                    nums.push(n);
+                }
+                Err(_) => failed = true,
+            }
+        }
+        if failed {
+            return;
         }
         let name = name.to_string();
         let Ok(data) = self.binary_file(line, &name, vals[0].pos) else {

@@ -14,6 +14,8 @@ use crate::syntax::ast::Pos;
 #[derive(Default)]
 pub struct Chunk {
     pub items: smallvec::SmallVec<[Piece; 32]>,
+    /// Bytes and gaps held so far (what `len` counts).
+    held: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -25,9 +27,11 @@ pub enum Piece {
 impl Chunk {
     pub fn byte(&mut self, b: u8) {
         self.items.push(Piece::Byte(b));
+        self.held += 1;
     }
 
     pub fn gap(&mut self, n: u32) {
+        self.held += u64::from(n);
         if let Some(Piece::Gap(g)) = self.items.last_mut() {
             *g += n;
         } else {
@@ -36,13 +40,7 @@ impl Chunk {
     }
 
     pub fn len(&self) -> u64 {
-        self.items
-            .iter()
-            .map(|p| match p {
-                Piece::Byte(_) => 1u64,
-                Piece::Gap(n) => *n as u64,
-            })
-            .sum()
+        self.held
     }
 }
 

@@ -64,11 +64,11 @@ impl Files {
         unicode: bool,
     ) -> std::io::Result<FileId> {
         let bytes = read_limited(path)?;
-        let text = crate::source::decode_owned(bytes, unicode);
-        let id = src.add(
+        let id = src.add_read(
             path.display().to_string().into(),
             Some(path.to_path_buf()),
-            text,
+            bytes,
+            unicode,
         );
         self.sources.insert(path.to_path_buf(), id);
         self.read.push(path.to_path_buf());

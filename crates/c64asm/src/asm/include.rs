@@ -159,10 +159,10 @@ impl Assembler<'_> {
             Some(&f) => f,
             None => match read_limited(&path) {
                 Ok(bytes) => {
-                    let text = crate::source::decode_owned(bytes, self.opts.ascii);
-                    let f =
-                        self.src
-                            .add(path.display().to_string().into(), Some(path.clone()), text);
+                    let name = path.display().to_string().into();
+                    let f = self
+                        .src
+                        .add_read(name, Some(path.clone()), bytes, self.opts.ascii);
                     self.files.sources.insert(path.clone(), f);
                     self.files.read.push(path);
                     f

@@ -373,6 +373,25 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     }
 }
 
+/// A count or size (`.fill`, `.align`, `.binary`'s length): as
+/// [`to_uval`], but an inverted bit or byte string (`~%1`, `-x"12"`) is a
+/// negative number here, not a bit pattern (64tass's `uval2`).
+pub fn to_count(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
+    let inverted = match v {
+        Value::Bits(b) => b.inv,
+        Value::BigBits(b) => b.inv,
+        Value::InvBytes(_) => true,
+        _ => false,
+    };
+    if inverted {
+        return Err(Fault::new(format!(
+            "value needs to be non-negative {}",
+            describe(v, env)
+        )));
+    }
+    to_uval(v, bits, env)
+}
+
 /// A signed number of `bits` bits (`.char`, `.sint`, `#+`).
 pub fn to_ival(v: &Value, bits: u32, env: &dyn Env) -> FResult<i64> {
     bool_as_int(v, env);
