@@ -365,17 +365,30 @@ fn verbose_numbered_listings_are_64tass_listings() {
     compare_listings(Listing::VerboseNumbered);
 }
 
+/// With `--line-numbers --no-source`: only the rows with bytes, each
+/// instruction's numbered (a long branch's jump too, as its line is never
+/// listed).
+#[test]
+fn numbered_listings_without_source_are_64tass_listings() {
+    compare_listings(Listing::NumberedNoSource);
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Listing {
     Plain,
     Verbose,
     LineNumbers,
     VerboseNumbered,
+    NumberedNoSource,
 }
 
 fn compare_listings(kind: Listing) {
     let verbose = matches!(kind, Listing::Verbose | Listing::VerboseNumbered);
-    let numbered = matches!(kind, Listing::LineNumbers | Listing::VerboseNumbered);
+    let numbered = matches!(
+        kind,
+        Listing::LineNumbers | Listing::VerboseNumbered | Listing::NumberedNoSource
+    );
+    let no_source = kind == Listing::NumberedNoSource;
     // One directory per test: they run at the same time.
     let tmp = std::env::temp_dir().join(format!("c64asm-listing-{}-{kind:?}", std::process::id(),));
     std::fs::create_dir_all(&tmp).unwrap();
@@ -396,6 +409,9 @@ fn compare_listings(kind: Listing) {
         if numbered {
             with_listing.push("--line-numbers".into());
         }
+        if no_source {
+            with_listing.push("--no-source".into());
+        }
         if run_64tass(&src, &with_listing, &out).is_err() {
             continue;
         }
@@ -410,6 +426,7 @@ fn compare_listings(kind: Listing) {
         compared += 1;
         let columns = c64asm::ListingColumns {
             line_numbers: numbered,
+            source: !no_source,
             ..Default::default()
         };
         let ours = listing_body(&p.listing_with(columns));

@@ -445,6 +445,10 @@ impl Assembler<'_> {
         };
         let span = self.syms.span(id);
         let column = self.shadow_column(span, line);
+        let on_its_line = {
+            let f = self.src.get(span.file);
+            span.file == line.file && f.line_index(span.start as usize) == line.index as usize
+        };
         let at = (span.file, span.start);
         if self.st.fn_calls > 0
             && self.st.fn_params.contains(&at)
@@ -453,7 +457,7 @@ impl Assembler<'_> {
             return;
         }
         let depth = self.st.contexts[inner].depth as usize;
-        self.warn_at_depth("shadow", span, msg, depth, column);
+        self.warn_shadow(id, span, msg, depth, column, on_its_line);
     }
 
     /// The column 64tass gives a `-Wshadow` of a definition read on another

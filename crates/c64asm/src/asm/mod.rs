@@ -134,6 +134,13 @@ pub(crate) struct Assembler<'o> {
     /// made in, hashed, for labels not made at the top (see
     /// [`Self::note_def_chain`]).
     def_chains: rustc_hash::FxHashMap<crate::symbols::LabelId, u64>,
+    /// The call chain of a label's last definition, when it is deeper than
+    /// its scope's (a `.segment` call or an include inside a `.block`): its
+    /// `-Wshadow` is given in that chain (see [`Self::note_shadow_chain`]).
+    shadow_chains: rustc_hash::FxHashMap<crate::symbols::LabelId, Vec<crate::source::Span>>,
+    /// A message given in another line's chain keeps its place: it is not
+    /// moved to a call's argument (64tass moves only the current line's).
+    place_kept: bool,
     /// Messages of one kind on one line (see [`PER_LINE`]): how many were kept, and
     /// how many more there were.
     per_line: rustc_hash::FxHashMap<LineKind, (u32, u64)>,
@@ -239,6 +246,8 @@ impl<'o> Assembler<'o> {
             diags: Vec::new(),
             diag_keys: Default::default(),
             def_chains: Default::default(),
+            shadow_chains: Default::default(),
+            place_kept: false,
             per_line: Default::default(),
             undefined: Default::default(),
             undefined_seen: 0,

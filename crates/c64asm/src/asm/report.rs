@@ -109,6 +109,50 @@ impl Assembler<'_> {
         if !existed && !self.st.chain.is_empty() && self.opts.warnings.any_unused() {
             self.def_chains.insert(id, def_chain_key(&self.st.chain));
         }
+        self.note_shadow_chain(id);
+    }
+
+    /// Keep the call chain of a label's (re)definition when it goes deeper
+    /// than the scope the label is defined in: 64tass gives a `-Wshadow` in
+    /// the chain of the definition (each `.segment` call that defines a
+    /// label in the `.block` around it is its own message), while the
+    /// scope's chain is enough for a label its scope's own lines define.
+    fn note_shadow_chain(&mut self, id: crate::symbols::LabelId) {
+        if !self.opts.warnings.shadow {
+            return;
+        }
+        let scope_depth = self.st.contexts.last().map_or(0, |c| c.depth as usize);
+        if self.st.chain.len() > scope_depth {
+            self.shadow_chains.insert(id, self.st.chain.clone());
+        } else if !self.shadow_chains.is_empty() {
+            self.shadow_chains.remove(&id);
+        }
+    }
+
+    /// A `-Wshadow` warning of the label `id`, in its definition's chain
+    /// when that was kept (see [`Self::note_shadow_chain`]), else in the
+    /// chain `depth` calls deep. Read on another line than its own, the
+    /// definition is shown where it is (not at a call's argument).
+    #[allow(clippy::too_many_arguments, reason = "one message's parts")]
+    pub(crate) fn warn_shadow(
+        &mut self,
+        id: crate::symbols::LabelId,
+        span: Span,
+        msg: String,
+        depth: usize,
+        column: Option<u32>,
+        on_its_line: bool,
+    ) {
+        let Some(def_chain) = self.shadow_chains.get(&id).cloned() else {
+            self.warn_at_depth("shadow", span, msg, depth, column);
+            return;
+        };
+        let depth = def_chain.len();
+        let reader = std::mem::replace(&mut self.st.chain, def_chain);
+        self.place_kept = !on_its_line;
+        self.warn_at_depth("shadow", span, msg, depth, column);
+        self.place_kept = false;
+        self.st.chain = reader;
     }
 
     /// Any error so far (64tass's `error_serious`).
@@ -223,7 +267,9 @@ impl Assembler<'_> {
             depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len())),
         );
         let mut moved = false;
-        while let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len]) {
+        while !self.place_kept
+            && let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len])
+        {
             (span, chain_len) = outer;
             moved = true;
         }

@@ -731,7 +731,15 @@ impl Writer {
         source: &str,
     ) {
         let mut rest = bytes;
+        // Without the source column 64tass numbers each instruction of the
+        // line (a long branch's jump too): the line waits to be listed.
+        let again = (!self.columns.source).then(|| self.number_again());
         for k in 0.. {
+            if k > 0
+                && let Some(number) = &again
+            {
+                self.number.clone_from(number);
+            }
             let part = first_instruction(rest, listed);
             rest = &rest[part.len()..];
             let mut text = std::mem::take(&mut self.monitor);
@@ -770,6 +778,16 @@ impl Writer {
         }
     }
 
+    /// The line's number for another row of it (without the file, named
+    /// on the first).
+    fn number_again(&self) -> Vec<u8> {
+        let mut number = self.number.clone();
+        if let Some(colon) = number.iter().position(|&b| b == b':') {
+            number.truncate(colon);
+        }
+        number
+    }
+
     /// Data: 8 bytes on the first row (4 without the disassembly, 16
     /// without the source), 16 on each after it; a run of two or
     /// more rows the same as the one before is one line, as 64tass shortens
@@ -782,10 +800,7 @@ impl Writer {
                 // The part after the wrap is another block of memory to
                 // 64tass: its first row shows the line's number again
                 // (without the file, named already).
-                let mut number = self.number.clone();
-                if let Some(colon) = number.iter().position(|&b| b == b':') {
-                    number.truncate(colon);
-                }
+                let number = self.number_again();
                 self.data(addr, pc, &bytes[..room], source);
                 self.number = number;
                 // The program counter shown goes back by 64 KiB with the
