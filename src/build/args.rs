@@ -56,13 +56,21 @@ pub struct Args {
     /// Print no diagnostics (the exit status still tells)
     #[arg(long)]
     pub no_error: bool,
-    /// Accepted for 64tass compatibility: c64kit always shows the line and a caret
+    /// How errors and warnings are printed: `c64kit` (each with its source lines
+    /// around a caret) or `64tass` (`file:line:col: error: text`, the line and a
+    /// caret under it, and 64tass's summary on standard output: what editors,
+    /// problem matchers and build tools that read 64tass's output expect)
+    /// [default: c64kit; 64tass when started as `64tass`]
+    #[arg(long, value_name = "STYLE", value_enum)]
+    pub message_format: Option<MessageFormat>,
+    /// With --message-format 64tass: no source line and caret under messages
     #[arg(long)]
     pub no_caret_diag: bool,
-    /// Accepted for 64tass compatibility: c64kit always names the macro call
+    /// With --message-format 64tass: source line and caret only for macro lines
+    /// their arguments changed
     #[arg(long)]
     pub macro_caret_diag: bool,
-    /// 64tass's --caret-diag: accepted, c64kit always shows the line and a caret
+    /// 64tass's --caret-diag: source line and caret under every message (the default)
     #[arg(long, hide = true)]
     pub caret_diag: bool,
     /// Started under the name `64tass`: 64tass's default output name.
@@ -341,6 +349,16 @@ impl AsmFlags {
     }
 }
 
+/// How errors and warnings are printed (`--message-format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MessageFormat {
+    /// c64kit's: each message with its source lines around a caret.
+    C64kit,
+    /// 64tass 1.58's, exactly: one line a message, then the line and a caret.
+    #[value(name = "64tass")]
+    Tass,
+}
+
 /// One file to write and what goes into it.
 pub struct Target<F> {
     pub path: PathBuf,
@@ -403,6 +421,16 @@ impl Args {
                 .collect(),
             ..base
         })
+    }
+
+    /// Whether messages and the summary are printed as 64tass prints them:
+    /// `--message-format 64tass`, or started as `64tass` without
+    /// `--message-format c64kit`.
+    pub fn tass_messages(&self) -> bool {
+        match self.message_format {
+            Some(f) => f == MessageFormat::Tass,
+            None => self.as_64tass,
+        }
     }
 
     /// Where diagnostics go: `-E` or `--error-append` (the last given), and whether

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod args;
 mod deps;
 mod malloc;
+mod tass_console;
 
 use clap::ArgMatches;
 
@@ -89,32 +90,55 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         (Ok(p), None) => label_address_wrapped(p, &labels, &opts.warnings),
         _ => None,
     };
-    let (diagnostics, read) = match (&result, &missing_root) {
-        (Ok(p), Some(msg)) => (format!("fatal error: {msg}\n"), p.files().to_vec()),
-        (Ok(p), None) => {
-            let mut text = p.warnings.to_string();
-            if let Some(severity) = wrapped {
-                if !text.is_empty() && !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                let message = c64asm::LABEL_ADDRESS_WRAPPED;
-                text.push_str(&format!("{severity}: {message}\n"));
-            }
-            (text, p.files().to_vec())
-        }
-        (Err(d), _) => (d.to_string(), d.files()),
+    let tass = args.tass_messages();
+    let summary = tass && !args.quiet;
+    let (shown, read) = match tass {
+        true => tass_messages(&args, matches, &result, missing_root.as_deref(), wrapped),
+        false => messages(&result, missing_root.as_deref(), wrapped),
     };
-    if let Err(msg) = report(&args, matches, &written, &read, Some(&diagnostics)) {
+    if summary {
+        let (sources, files) = match &result {
+            Ok(p) => (p.warnings.files(), p.files().to_vec()),
+            Err(d) => (d.files(), Vec::new()),
+        };
+        let mut head = tass_console::head(&sources, &files);
+        if let (Ok(p), None) = (&result, &missing_root) {
+            let lone_map = written.lone_map.is_some();
+            head.push_str(&tass_console::outputs(p, &outputs, lone_map));
+        }
+        out!("{head}");
+    }
+    // 64tass assembles once more to write a listing.
+    let listing = written.list.is_some() && missing_root.is_none();
+    let passes = match &result {
+        Ok(p) => p.passes() + u32::from(listing),
+        Err(_) => progress.pass(),
+    };
+    let tail = || {
+        if summary {
+            out!(
+                "{}",
+                tass_console::tail(shown.errors, shown.warnings, passes)
+            );
+        }
+    };
+    let diagnostics = shown.text.as_str();
+    if let Err(msg) = report(&args, matches, &written, &read, Some(diagnostics)) {
         // Shown here instead, so that no message is lost.
         err!("{diagnostics}");
         errln!("error: {msg} - nothing written");
         return ExitCode::FAILURE;
     }
     if missing_root.is_some() {
+        tail();
         return ExitCode::FAILURE;
     }
     let program = match result {
         Ok(p) => p,
+        Err(_) if tass => {
+            tail();
+            return ExitCode::FAILURE;
+        }
         Err(diags) => {
             let errors = diags.errors().count();
             errln!(
@@ -135,6 +159,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     if !stdout.is_empty() {
         crate::console::bytes_to_stdout(&stdout);
     }
+    tail();
     // Made an error by `-Werror`: the files are written all the same, as
     // 64tass writes them before it finds the address.
     if wrapped == Some("error") {
@@ -142,7 +167,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     }
     // A summary would be mixed into what went to standard output (64tass is silent too).
     let to_stdout = outputs.iter().any(|t| t.path.as_os_str() == "-");
-    if !args.quiet && !to_stdout {
+    if !args.quiet && !to_stdout && !tass {
         let name = outputs
             .first()
             .map_or("(no output)".to_string(), |t| t.path.display().to_string());
@@ -161,6 +186,78 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     // The process ends here: skip freeing the symbol table piece by piece.
     std::mem::forget(program);
     ExitCode::SUCCESS
+}
+
+/// Type of an assembly's result.
+type Assembled = Result<c64asm::Program, c64asm::Diagnostics>;
+
+/// The messages of a build in c64kit's layout, and the files it read.
+fn messages(
+    result: &Assembled,
+    missing_root: Option<&str>,
+    wrapped: Option<&str>,
+) -> (c64asm::TassReport, Vec<PathBuf>) {
+    let (text, read) = match (result, missing_root) {
+        (Ok(p), Some(msg)) => (format!("fatal error: {msg}\n"), p.files().to_vec()),
+        (Ok(p), None) => {
+            let mut text = p.warnings.to_string();
+            if let Some(severity) = wrapped {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                let message = c64asm::LABEL_ADDRESS_WRAPPED;
+                text.push_str(&format!("{severity}: {message}\n"));
+            }
+            (text, p.files().to_vec())
+        }
+        (Err(d), _) => (d.to_string(), d.files()),
+    };
+    let report = c64asm::TassReport {
+        text,
+        errors: 0,
+        warnings: 0,
+    };
+    (report, read)
+}
+
+/// The messages of a build as 64tass prints them, with its counts of
+/// errors and warnings, and the files it read. A message that has no place
+/// names the program (`64tass: fatal error: ...`).
+fn tass_messages(
+    args: &Args,
+    m: &ArgMatches,
+    result: &Assembled,
+    missing_root: Option<&str>,
+    wrapped: Option<&str>,
+) -> (c64asm::TassReport, Vec<PathBuf>) {
+    let program = tass_console::program_name();
+    let style = c64asm::TassStyle {
+        caret: tass_console::caret(m),
+        warnings: !args.asm.no_warn,
+        program: &program,
+        color: tass_console::colored(args, m),
+    };
+    let (diags, read) = match result {
+        Ok(p) => (&p.warnings, p.files().to_vec()),
+        Err(d) => (d, d.files()),
+    };
+    let mut shown = diags.render_64tass(&style);
+    // Found as the label files are written: after the others.
+    let late = match (missing_root, wrapped) {
+        (Some(msg), _) => Some(("fatal error", msg)),
+        (None, Some(severity)) => Some((severity, c64asm::LABEL_ADDRESS_WRAPPED)),
+        (None, None) => None,
+    };
+    if let Some((severity, msg)) = late {
+        shown
+            .text
+            .push_str(&format!("{program}: {severity}: {msg}\n"));
+        match severity {
+            "warning" => shown.warnings += 1,
+            _ => shown.errors += 1,
+        }
+    }
+    (shown, read)
 }
 
 /// A source path that is a regular file (or nothing yet: reading it will say so), whose

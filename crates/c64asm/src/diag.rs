@@ -10,6 +10,10 @@ use codespan_reporting::term::{self, Chars, Config};
 
 use crate::source::{SourceMap, Span};
 
+mod as_64tass;
+
+pub use as_64tass::{Caret, TassReport, TassStyle};
+
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
@@ -103,6 +107,24 @@ pub struct Diagnostic {
     pub switch: Option<&'static str>,
     pub(crate) span: Option<Span>,
     pub(crate) secondary: Vec<(Span, String)>,
+    /// The macro calls and includes that led here, innermost first.
+    pub(crate) chain: Vec<Span>,
+    /// Where in a macro's expansion it was, when it is shown at the call's
+    /// argument the text came from (64tass's note "original location in an
+    /// expanded macro was here").
+    pub(crate) expanded: Option<Box<Expanded>>,
+}
+
+/// A place in a macro expansion, with the calls that led to it.
+#[derive(Clone, Debug)]
+pub(crate) struct Expanded {
+    pub span: Span,
+    pub chain: Vec<Span>,
+    /// The column 64tass gives: in the macro's text.
+    pub column: usize,
+    /// 64tass prints the message's words after this note's, not on its own
+    /// line (a `-W` warning it words only after it has filed the place).
+    pub words_in_note: bool,
 }
 
 impl Diagnostic {

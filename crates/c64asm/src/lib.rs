@@ -39,7 +39,7 @@ mod value;
 use std::path::Path;
 
 pub use cpu::CPUS;
-pub use diag::{Diagnostic, Diagnostics, Kind, Severity};
+pub use diag::{Caret, Diagnostic, Diagnostics, Kind, Severity, TassReport, TassStyle};
 pub use formats::OutputFormat;
 pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};
 pub use options::{Cpu, Options, Progress, WARNING_NAMES, Warnings};
@@ -48,6 +48,14 @@ pub use program::{
     LABEL_ADDRESS_WRAPPED, ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine,
     Symbol, SymbolValue,
 };
+
+/// A file name as 64tass prints it (`Assembling file:`, `Output file:`):
+/// quoted or escaped for a POSIX shell.
+pub fn shell_quoted_name(name: &str) -> String {
+    let mut out = Vec::new();
+    listing::shell_quoted(name, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
 
 /// Assemble a file with 64tass's default options.
 pub fn assemble(path: impl AsRef<Path>) -> Result<Program, Diagnostics> {

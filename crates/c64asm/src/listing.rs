@@ -1115,7 +1115,7 @@ fn trimmed_len(bytes: &[u8]) -> usize {
 }
 
 mod render;
-pub(crate) use render::render_to;
+pub(crate) use render::{render_to, shell_quoted};
 
 /// The listing's text (`title`: with its first comment line).
 pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {

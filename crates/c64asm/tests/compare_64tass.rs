@@ -13,20 +13,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod compare_flags;
+
+use compare_flags::flag_sets;
+
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/compare")
-}
-
-/// The switch sets a source asks for (default: `-a -C`).
-fn flag_sets(source: &str) -> Vec<Vec<String>> {
-    let first = source.lines().next().unwrap_or("");
-    match first.strip_prefix("; 64tass:") {
-        Some(sets) => sets
-            .split('|')
-            .map(|s| s.split_whitespace().map(str::to_string).collect())
-            .collect(),
-        None => vec![vec!["-a".into(), "-C".into()]],
-    }
 }
 
 /// Options for the 64tass switches the comparison sources use, and the

@@ -95,6 +95,20 @@ pub(crate) struct Pending {
     /// A kept error's once-per-place-and-pass key, still to be checked if
     /// it is shown at once after all (an eager one, see `keep_errors`).
     pub once_key: Option<u64>,
+    /// Shown at a call's argument: where it was in the expansion.
+    pub expanded: Option<Box<Moved>>,
+}
+
+/// Where a message shown at a call's argument was in the expansion.
+#[derive(Clone)]
+pub(crate) struct Moved {
+    pub span: Span,
+    /// The calls that led there.
+    pub chain: Vec<Span>,
+    /// 64tass's column there, when not the span's.
+    pub column: Option<u32>,
+    /// 64tass words it only there (see `WORDED_WITH_PLACE`).
+    pub wordless: bool,
 }
 
 /// A name reported "not defined", with the scope the search started from.
@@ -270,6 +284,9 @@ impl Assembler<'_> {
         while !self.place_kept
             && let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len])
         {
+
+        let inner = (span, chain_len);
+        while let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len]) {
             (span, chain_len) = outer;
             moved = true;
         }
@@ -329,6 +346,15 @@ impl Assembler<'_> {
             column: column.or_else(|| (!moved).then(|| self.macro_column(span)).flatten()),
             undefined: None,
             once_key: kept.then_some(key),
+            expanded: moved.then(|| {
+                let (span, len) = inner;
+                Box::new(Moved {
+                    span,
+                    chain: self.st.chain[..len].to_vec(),
+                    column: self.macro_column(span),
+                    wordless,
+                })
+            }),
         });
     }
 

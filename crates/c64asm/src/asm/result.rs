@@ -305,6 +305,8 @@ impl Assembler<'_> {
                 switch: None,
                 span: None,
                 secondary: Vec::new(),
+                chain: Vec::new(),
+                expanded: None,
             };
         }
         let f = self.src.get(p.span.file);
@@ -327,6 +329,16 @@ impl Assembler<'_> {
             switch: p.switch,
             span: Some(p.span),
             secondary: p.related.iter().map(|(s, m)| (*s, m.clone())).collect(),
+            chain: p.chain.clone(),
+            expanded: p.expanded.as_ref().map(|x| {
+                let at = self.src.get(x.span.file).line_col(x.span.start as usize).1;
+                Box::new(crate::diag::Expanded {
+                    span: x.span,
+                    chain: x.chain.clone(),
+                    column: x.column.map_or(at, |c| c as usize),
+                    words_in_note: x.wordless,
+                })
+            }),
         }
     }
 

@@ -957,7 +957,7 @@ mod tests {
 /// A file name as 64tass lists it: quoted or escaped for a POSIX shell, so
 /// `a(b).asm` is `"a(b).asm"` and `a!(b).asm` is `a\!\(b\).asm`; a control
 /// character is `$'\xNN'`.
-fn shell_quoted(name: &str, out: &mut Vec<u8>) {
+pub(crate) fn shell_quoted(name: &str, out: &mut Vec<u8>) {
     const SPECIAL: &[u8] = b" \"$&()*;<>'?[\\]`{|}";
     let quote = !name.contains('!') && name.bytes().any(|b| SPECIAL.contains(&b));
     if quote {
