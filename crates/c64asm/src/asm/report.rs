@@ -281,12 +281,10 @@ impl Assembler<'_> {
             depth.map_or(self.st.chain.len(), |d| d.min(self.st.chain.len())),
         );
         let mut moved = false;
+        let inner = (span, chain_len);
         while !self.place_kept
             && let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len])
         {
-
-        let inner = (span, chain_len);
-        while let Some(outer) = self.at_argument(span, &self.st.chain[..chain_len]) {
             (span, chain_len) = outer;
             moved = true;
         }
