@@ -11,7 +11,7 @@ use crate::diag::Kind;
 use crate::encoding::Defined;
 use crate::intern::Name;
 use crate::source::Span;
-use crate::value::convert::to_uval;
+use crate::value::convert::{to_count, to_uval};
 use crate::value::{NsId, Value};
 
 impl Assembler<'_> {
@@ -167,7 +167,7 @@ impl Assembler<'_> {
                 }
             }
             other => {
-                let r = to_uval(other, 24, self);
+                let r = to_count(other, 24, self);
                 self.check(line, v.pos, r).ok().map(|u| u as u32)
             }
         }
@@ -241,7 +241,7 @@ impl Assembler<'_> {
                 return;
             };
             let coded = coded.clone();
-            let r = to_uval(&coded.val, 8, self);
+            let r = to_count(&coded.val, 8, self);
             let byte = self.check(line, coded.pos, r).ok();
             if let (Some(s), Some(e), Some(b)) = (start, end, byte) {
                 let (enc, pass) = (self.st.encoding, self.st.pass);

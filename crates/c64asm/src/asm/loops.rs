@@ -16,7 +16,7 @@ use crate::source::Span;
 use crate::symbols::{LabelId, PassNo};
 use crate::syntax::ast::BinOp;
 use crate::syntax::compiled::Expr;
-use crate::value::convert::to_uval;
+use crate::value::convert::to_count;
 use crate::value::{self, CodeId, CodeRef, NsId, Value};
 
 /// A `.for` step's variable once read: its name's length, the name, and
@@ -134,7 +134,7 @@ impl Assembler<'_> {
                 let count = match self.one_value(line, args) {
                     Some((v, pos)) if !v.is_none() => {
                         self.rounded.set(false);
-                        let r = to_uval(&v, 32, self);
+                        let r = to_count(&v, 32, self);
                         let n = self.check(line, pos, r).unwrap_or(0);
                         self.float_round_warning(line, pos);
                         n

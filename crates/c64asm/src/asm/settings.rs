@@ -7,7 +7,7 @@ use super::commands::Cmd;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
 use crate::source::Span;
-use crate::value::convert::to_uval;
+use crate::value::convert::to_count;
 use crate::value::repr::to_str;
 
 impl Assembler<'_> {
@@ -92,7 +92,7 @@ impl Assembler<'_> {
         if v.is_none() {
             return;
         }
-        let r = to_uval(&v, 8, self);
+        let r = to_count(&v, 8, self);
         if let Ok(b) = self.check(line, pos, r) {
             self.st.eor = b as u8;
         }
@@ -126,7 +126,7 @@ impl Assembler<'_> {
             if v.val.is_none() {
                 return;
             }
-            let r = to_uval(&v.val, 32, self);
+            let r = to_count(&v.val, 32, self);
             let Ok(m) = self.check(line, v.pos, r) else {
                 return;
             };

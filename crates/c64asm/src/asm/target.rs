@@ -10,7 +10,7 @@ use crate::cpu::Cpu;
 use crate::diag::Kind;
 use crate::source::Span;
 use crate::value::Value;
-use crate::value::convert::{describe, to_uval};
+use crate::value::convert::{describe, to_count};
 
 /// A register set as bits, `a` in bit 0.
 pub fn register_bits(cpu: Cpu) -> u32 {
@@ -98,7 +98,7 @@ impl Assembler<'_> {
             Value::Gap => off,
             v if v.is_none() => return,
             v => {
-                let r = to_uval(&v, bits, self);
+                let r = to_count(&v, bits, self);
                 let Ok(u) = self.check(line, pos, r) else {
                     return;
                 };

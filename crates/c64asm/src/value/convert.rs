@@ -373,9 +373,11 @@ pub fn to_uval(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     }
 }
 
-/// A count or size (`.fill`, `.align`, `.binary`'s length): as
-/// [`to_uval`], but an inverted bit or byte string (`~%1`, `-x"12"`) is a
-/// negative number here, not a bit pattern (64tass's `uval2`).
+/// A count, size or setting (`.fill`, `.align`, `.binary`'s length,
+/// `.rept`, `.eor`, `.databank`, `.dpage`, `.assert`/`.check` masks,
+/// `.cdef`'s ranges and codes): as [`to_uval`], but an inverted bit or byte
+/// string (`~%1`, `-x"12"`) is a negative number here, not a bit pattern
+/// (64tass's `uval2`).
 pub fn to_count(v: &Value, bits: u32, env: &dyn Env) -> FResult<u64> {
     let inverted = match v {
         Value::Bits(b) => b.inv,
