@@ -56,18 +56,13 @@ pub struct Args {
     /// Print no diagnostics (the exit status still tells)
     #[arg(long)]
     pub no_error: bool,
-    /// How errors and warnings are printed: `c64kit` (each with its source lines
-    /// around a caret) or `64tass` (`file:line:col: error: text`, the line and a
-    /// caret under it, and 64tass's summary on standard output: what editors,
-    /// problem matchers and build tools that read 64tass's output expect)
-    /// [default: c64kit; 64tass when started as `64tass`]
+    /// Messages as c64kit prints them, or one line each (`file:line:col: error: text`) and the summary as 64tass prints them, for editors and tools that read 64tass's output [default: c64kit; 64tass when started as `64tass`]
     #[arg(long, value_name = "STYLE", value_enum)]
     pub message_format: Option<MessageFormat>,
     /// With --message-format 64tass: no source line and caret under messages
     #[arg(long)]
     pub no_caret_diag: bool,
-    /// With --message-format 64tass: source line and caret only for macro lines
-    /// their arguments changed
+    /// With --message-format 64tass: source line and caret only for macro lines their arguments changed
     #[arg(long)]
     pub macro_caret_diag: bool,
     /// 64tass's --caret-diag: source line and caret under every message (the default)
@@ -352,9 +347,10 @@ impl AsmFlags {
 /// How errors and warnings are printed (`--message-format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MessageFormat {
-    /// c64kit's: each message with its source lines around a caret.
+    // c64kit's: each message with its source lines around a caret. (Plain
+    // comments: a documented value would turn `--help` into the long layout.)
     C64kit,
-    /// 64tass 1.58's, exactly: one line a message, then the line and a caret.
+    // 64tass 1.58's, exactly: one line a message, then the line and a caret.
     #[value(name = "64tass")]
     Tass,
 }
