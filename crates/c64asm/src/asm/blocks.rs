@@ -9,7 +9,7 @@ use super::Assembler;
 use super::commands::Cmd;
 use super::compile::{NewLabel, Step};
 use super::lines::LineRef;
-use super::state::{Frame, FrameData, SizedLabel, Wait};
+use super::state::{Frame, FrameData, ProcMet, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
 use crate::output::{AddrId, Address, Block, PlaceIssue};
@@ -123,9 +123,14 @@ impl Assembler<'_> {
             self.st.push_context(SKIPPED);
             return;
         };
-        let referenced = self.syms.label(nl.id).referenced();
-        let assembled = referenced || self.syms.code(cid).pass == 0;
-        self.st.procs.push((nl.id, assembled));
+        let l = self.syms.label(nl.id);
+        let assembled = l.referenced() || self.syms.code(cid).pass == 0;
+        let read_before = l.usepass >= self.st.pass;
+        self.st.procs.push(ProcMet {
+            label: nl.id,
+            assembled,
+            read_before,
+        });
         if !assembled {
             // Not used: not assembled, not listed.
             self.record_unlist(line);
@@ -149,16 +154,18 @@ impl Assembler<'_> {
     }
 
     /// Whether a `.proc` of this pass would be assembled, or left out, the
-    /// other way in another: its use changed after its line (a constant
-    /// read for the first time names it, or nothing names it any more).
+    /// other way in another: named after its line this pass where nothing
+    /// named it before, or named by nothing since (a constant nobody reads
+    /// names nothing once it exists). A read before its line is taken to
+    /// name it again in the next pass, as it will be read there again.
     pub fn proc_use_changed(&self) -> bool {
-        self.st.procs.iter().any(|&(id, assembled)| {
-            let l = self.syms.label(id);
+        self.st.procs.iter().any(|p| {
+            let l = self.syms.label(p.label);
             let fresh = match l.value {
                 Value::Code(CodeRef { id: cid, .. }) => self.syms.code(cid).pass == 0,
                 _ => false,
             };
-            (l.referenced() || fresh) != assembled
+            (l.referenced() || p.read_before || fresh) != p.assembled
         })
     }
 

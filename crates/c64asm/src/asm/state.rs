@@ -184,6 +184,14 @@ pub struct Context {
     pub depth: u32,
 }
 
+/// A `.proc` line as a pass met it (see [`PassState::procs`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ProcMet {
+    pub label: LabelId,
+    pub assembled: bool,
+    pub read_before: bool,
+}
+
 /// Where the next line comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cursor {
@@ -238,10 +246,9 @@ pub struct PassState {
     /// This pass is the listing's, run after the others had settled: as in
     /// the last pass allowed, what changes in it is an error.
     pub listing_pass: bool,
-    /// Each `.proc` met this pass and whether it was assembled: one whose
-    /// use changed after its line is assembled (or left out) otherwise in
-    /// the next pass.
-    pub procs: Vec<(LabelId, bool)>,
+    /// Each `.proc` met this pass: whether it was assembled, and whether its
+    /// name was read before its line in this pass (as it will be in the next).
+    pub procs: Vec<ProcMet>,
     /// Long branches' jumps of this pass, by section and target.
     pub longjumps: rustc_hash::FxHashMap<(SecId, u32), u32>,
     /// Lines read in this pass (macro and loop bodies each time): names an
