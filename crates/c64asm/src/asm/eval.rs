@@ -421,12 +421,13 @@ impl Assembler<'_> {
         // type with nothing defined under either is the same value.
         let syms = &self.syms;
         let same_code = |x, y| syms.same_code(x, y, true);
-        let hides_outer = (bottom..inner).rev().any(|i| {
+        let outer = (bottom..inner).rev().find_map(|i| {
             self.lookup_in(self.st.contexts[i].ns, name)
-                .is_some_and(|outer| {
+                .filter(|&outer| {
                     !crate::value::same_with(&self.syms.label(outer).value, value, &same_code)
                 })
         });
+        let hides_outer = outer.is_some();
         // The name as its definition spells it (`RANDOM` for the built-in
         // `random` without `-C`), as 64tass shows it.
         let msg = if hides_outer {
@@ -457,7 +458,16 @@ impl Assembler<'_> {
             return;
         }
         let depth = self.st.contexts[inner].depth as usize;
+        let shown = self.diags.len();
         self.warn_shadow(id, span, msg, depth, column, on_its_line);
+        // 64tass's note on the hidden symbol, named as the hiding one is
+        // (only under a message just made: not one given already).
+        if let Some(outer) = outer
+            && self.diags.len() > shown
+        {
+            let name = self.syms.display(id, &self.names).to_string();
+            self.original_definition(self.syms.span(outer), &name);
+        }
     }
 
     /// The column 64tass gives a `-Wshadow` of a definition read on another
