@@ -497,7 +497,12 @@ impl Assembler<'_> {
     /// than where it was defined.
     pub(super) fn case_symbol_check(&mut self, line: &LineRef, pos: Pos, id: LabelId) {
         let defined = self.syms.display(id, &self.names).to_string();
+        let shown = self.diags.len();
         self.case_mismatch(line, pos, &defined);
+        // 64tass's note on the definition (under a message just made only).
+        if self.diags.len() > shown {
+            self.original_definition(self.syms.span(id), &defined);
+        }
     }
 
     /// `-Wcase-symbol` when the name at `pos` is not written as `defined`.
