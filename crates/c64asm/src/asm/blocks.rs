@@ -158,15 +158,12 @@ impl Assembler<'_> {
     /// named it before, or named by nothing since (a constant nobody reads
     /// names nothing once it exists). A read before its line is taken to
     /// name it again in the next pass, as it will be read there again.
+    /// (Every `.proc` met has a pass of its own by now: none is new.)
     pub fn proc_use_changed(&self) -> bool {
-        self.st.procs.iter().any(|p| {
-            let l = self.syms.label(p.label);
-            let fresh = match l.value {
-                Value::Code(CodeRef { id: cid, .. }) => self.syms.code(cid).pass == 0,
-                _ => false,
-            };
-            (l.referenced() || p.read_before || fresh) != p.assembled
-        })
+        self.st
+            .procs
+            .iter()
+            .any(|p| (self.syms.label(p.label).referenced() || p.read_before) != p.assembled)
     }
 
     pub fn pend(&mut self, _line: &LineRef, span: Span) {

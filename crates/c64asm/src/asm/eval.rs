@@ -460,13 +460,10 @@ impl Assembler<'_> {
         let depth = self.st.contexts[inner].depth as usize;
         let shown = self.diags.len();
         self.warn_shadow(id, span, msg, depth, column, on_its_line);
-        // 64tass's note on the hidden symbol, named as the hiding one is
-        // (only under a message just made: not one given already).
-        if let Some(outer) = outer
-            && self.diags.len() > shown
-        {
+        // 64tass's note on the hidden symbol, named as the hiding one is.
+        if let Some(outer) = outer {
             let name = self.syms.display(id, &self.names).to_string();
-            self.original_definition(self.syms.span(outer), &name);
+            self.original_definition_under_new(shown, self.syms.span(outer), &name);
         }
     }
 
@@ -499,10 +496,7 @@ impl Assembler<'_> {
         let defined = self.syms.display(id, &self.names).to_string();
         let shown = self.diags.len();
         self.case_mismatch(line, pos, &defined);
-        // 64tass's note on the definition (under a message just made only).
-        if self.diags.len() > shown {
-            self.original_definition(self.syms.span(id), &defined);
-        }
+        self.original_definition_under_new(shown, self.syms.span(id), &defined);
     }
 
     /// `-Wcase-symbol` when the name at `pos` is not written as `defined`.

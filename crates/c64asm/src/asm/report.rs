@@ -614,6 +614,14 @@ impl Assembler<'_> {
         self.related(first, &format!("original definition of '{text}' was here"));
     }
 
+    /// The same note under a message made since there were `before`
+    /// (a warning given already this pass, or not given, gets none).
+    pub fn original_definition_under_new(&mut self, before: usize, first: Span, text: &str) {
+        if self.diags.len() > before {
+            self.original_definition(first, text);
+        }
+    }
+
     /// "duplicate definition" at `span`, with the note on where `text` was
     /// first defined.
     pub fn duplicate_definition(&mut self, span: Span, first: Span, text: &str) {
