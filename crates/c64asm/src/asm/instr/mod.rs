@@ -85,7 +85,7 @@ impl Assembler<'_> {
             // As the evaluation would leave it (no float was rounded).
             self.rounded.set(false);
             self.emit_instruction(line, &kept[..len], mpos as Pos);
-            self.alias_warning(line, mpos, mend);
+            self.alias_asked(line, mpos, mend);
             return Step::Next;
         }
         let mut pos = line.skip_ws(mend);
@@ -151,6 +151,8 @@ impl Assembler<'_> {
                 }
                 _ => None,
             };
+            // The quick path's operand comes placed (below: not again).
+            let placed = quick.is_some();
             let evaluated = match quick {
                 Some((e, i, mode, base)) => match self.eval_value(line, base) {
                     Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
@@ -181,7 +183,7 @@ impl Assembler<'_> {
                             self.float_round_warning(line, base.start());
                             self.replay_record(line, op, exprs, &bytes);
                             self.emit_instruction(line, &bytes, mpos as Pos);
-                            self.alias_warning(line, mpos, mend);
+                            self.alias_asked(line, mpos, mend);
                             return Step::Next;
                         }
                         // Failed: the general path says why.
@@ -244,7 +246,7 @@ impl Assembler<'_> {
                         if x.val.is_none() {
                             x.val = shape(e);
                         }
-                        if !splat {
+                        if !splat && !placed {
                             x.pos = value_pos(line, from, e, self.dialect.tasm);
                         }
                     }
@@ -348,7 +350,7 @@ impl Assembler<'_> {
                 match self.encode(line, op, width, &one, mpos32) {
                     Ok(bytes) => {
                         self.emit_instruction(line, &bytes, mpos as Pos);
-                        self.alias_warning(line, mpos, mend);
+                        self.alias_asked(line, mpos, mend);
                     }
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
@@ -373,7 +375,7 @@ impl Assembler<'_> {
                     self.replay_record(line, op, &[], &bytes);
                 }
                 self.emit_instruction(line, &bytes, mpos as Pos);
-                self.alias_warning(line, mpos, mend);
+                self.alias_asked(line, mpos, mend);
             }
             Err(Bad(at, msg)) => {
                 // A macro of the same name is called when the instruction fails.
@@ -473,6 +475,17 @@ impl Assembler<'_> {
                 _ => None,
             }
         })
+    }
+
+    /// [`Self::alias_warning`] when `-Walias` is on. The switch is read
+    /// here, inline: the warning's function is not inlined into
+    /// `instruction_line`, and a call for every instruction (most runs never
+    /// ask for the warning) cost 18 instructions each.
+    #[inline(always)]
+    fn alias_asked(&mut self, line: &LineRef, mpos: usize, mend: usize) {
+        if self.opts.warnings.alias {
+            self.alias_warning(line, mpos, mend);
+        }
     }
 
     /// An instruction's bytes; a wrap of the compile offset is reported at
