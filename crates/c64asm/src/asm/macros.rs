@@ -64,17 +64,6 @@ struct BodyLine {
     unknown_end: u32,
 }
 
-/// A new expansion's text, argument marks and substitutions, written into
-/// buffers kept from call to call and copied out at their exact sizes: no
-/// vector grows from empty, nor is shrunk, at each call.
-#[derive(Default)]
-struct Scratch {
-    text: String,
-    marks: Vec<(u32, u32, u16)>,
-    subs: Vec<Substitution>,
-    here: Vec<(usize, usize, usize)>,
-}
-
 /// A `.function` parameter: `name`, `name = default`, `name : conversion`.
 #[derive(Clone)]
 pub struct FuncParam {
@@ -125,8 +114,6 @@ pub struct Macros {
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
     key: String,
-    /// What a new expansion is written into (see [`Scratch`]).
-    scratch: Scratch,
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
@@ -405,21 +392,16 @@ impl Assembler<'_> {
             .map(|(s, e)| &args_text[s..e])
             .collect();
         let body = self.macro_body(id, file, line, end);
-        // Written into buffers kept from call to call; what is kept for the
-        // run is copied out at its exact size.
-        let mut scratch = std::mem::take(&mut self.macros.scratch);
         let params = &self.macros.get(id).params;
         let all = args_text.split(';').next().unwrap_or("").trim();
         let src = self.src.get(file).text();
-        let Scratch {
-            text,
-            marks,
-            subs,
-            here,
-        } = &mut scratch;
-        text.clear();
-        marks.clear();
-        subs.clear();
+        // The body's size and some room for the arguments: grown seldom.
+        let size = body.lines.last().map_or(0, |l| (l.start + l.len) as usize)
+            - body.lines.first().map_or(0, |l| l.start as usize);
+        let mut text = String::with_capacity(size + size / 2 + 16 + body.lines.len());
+        let mut marks = Vec::new();
+        let mut subs = Vec::new();
+        let mut here = Vec::new();
         let mut faults = Vec::new();
         let mut fault_lines = Vec::new();
         let (mut refs, mut unknown) = (0, 0);
@@ -435,9 +417,9 @@ impl Assembler<'_> {
                 &args,
                 all,
                 missing,
-                text,
-                here,
-                subs,
+                &mut text,
+                &mut here,
+                &mut subs,
                 &mut faults,
             );
             (refs, unknown) = (refs_end, unknown_end);
@@ -461,22 +443,27 @@ impl Assembler<'_> {
             faults.retain(|_| !lines.next().is_some_and(|i| nested.contains(&i)));
         }
         let name = self.src.get(file).name.clone();
+        // Kept for the run: its exact size, not what growing it left.
+        text.shrink_to_fit();
         let f = self.src.add_expansion(
             name,
-            text.as_str().to_owned(),
+            text,
             Expansion {
                 body_file: file,
                 body_line: line + 1,
             },
         );
         self.macros.expansions.insert(key, f);
+        // Kept for the run too: their exact sizes (one pair per call that
+        // differs, grown by doubling).
         if !marks.is_empty() {
-            self.macros.arg_marks.insert(f, marks.to_vec());
+            marks.shrink_to_fit();
+            self.macros.arg_marks.insert(f, marks);
         }
         if !subs.is_empty() {
-            self.macros.subs.insert(f, subs.to_vec());
+            subs.shrink_to_fit();
+            self.macros.subs.insert(f, subs);
         }
-        self.macros.scratch = scratch;
         if !faults.is_empty() {
             let faults = faults
                 .into_iter()
