@@ -74,8 +74,12 @@ fn substitute(
     let mut faults = Vec::new();
     let mut out = String::new();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    substitute_marking(
+    let mut found = LineRefs::default();
+    scan_line(line, params, true, false, &mut found);
+    fill_line(
         line,
+        &found.refs,
+        &found.unknown,
         params,
         &args,
         all,
@@ -84,8 +88,6 @@ fn substitute(
         &mut Vec::new(),
         &mut Vec::new(),
         &mut faults,
-        true,
-        false,
     );
     match faults.into_iter().next() {
         Some((f, _)) => Err(f),
@@ -148,26 +150,44 @@ pub fn macro_column(subs: &[Substitution], pos: u32) -> u32 {
     out
 }
 
-/// As [`substitute`], appended to `out` (the call's whole text: no string
-/// of its own per line), noting where each given argument's text landed in
-/// `out` (`(start, end, argument)`), so errors in it can point at the call.
-/// An argument the call lacks is noted in `faults` (each reference, as 64tass
-/// reports them; the caller leaves such a line empty), and so is a name no
-/// parameter has, with where it is in the line (64tass reports that there,
-/// in the macro's text).
-#[allow(clippy::too_many_arguments)]
-pub fn substitute_marking(
+/// Where a parameter is referred to in a macro's line: what replaces the
+/// reference (`\1`, `\name`, `\{name}`: an argument; `-T`'s `@1`: an
+/// argument without its quotes; `\@`: all of them) and the reference's
+/// place in the line (`at` on, `len` bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ref {
+    at: u32,
+    len: u32,
+    what: Place,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Arg(u32),
+    Unquoted(u32),
+    All,
+}
+
+/// A macro line's references and the names in it no parameter has, found
+/// once for the macro ([`scan_line`]): what a call does to the line depends
+/// only on the line, the parameters and `-C`/`-T`, so each call substitutes
+/// into these places ([`fill_line`]) instead of reading the line again.
+#[derive(Default)]
+pub struct LineRefs {
+    pub refs: Vec<Ref>,
+    /// "unknown argument name" messages, with their places in the line.
+    pub unknown: Vec<(String, usize)>,
+}
+
+/// Find the parameter references of one body line (not inside strings or
+/// comments, but `-T`'s `@1`..`@9` anywhere, as in 64tass), appending them
+/// to `found`.
+pub fn scan_line(
     line: &str,
     params: &[(Rc<str>, Option<Rc<str>>)],
-    args: &[&str],
-    all: &str,
-    missing: &str,
-    out: &mut String,
-    marks: &mut Vec<(usize, usize, usize)>,
-    subs: &mut Vec<Substitution>,
-    faults: &mut Vec<(String, Option<usize>)>,
     case_sensitive: bool,
     tasm: bool,
+    found: &mut LineRefs,
 ) {
     let bytes = line.as_bytes();
     // A parameter is named as symbols are: in any case unless `-C`.
@@ -181,52 +201,23 @@ pub fn substitute_marking(
                             && p.to_lowercase() == name.to_lowercase())))
         })
     };
+    let mut push = |at: usize, len: usize, what: Place| {
+        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        found.refs.push(Ref {
+            at: n(at),
+            len: n(len),
+            what,
+        });
+    };
+    let arg = |n: usize| Place::Arg(u32::try_from(n).unwrap_or(u32::MAX));
     let mut quote: Option<u8> = None;
     let mut i = 0;
-    let mut run = 0;
-    // The text for argument `n`, borrowed (an argument, a default, the
-    // missing-argument text): nothing is copied but into `out`.
-    let mut arg = |n: usize| -> &str {
-        match args.get(n) {
-            Some(a) if !a.is_empty() => a,
-            _ => match params.get(n).and_then(|p| p.1.as_deref()) {
-                Some(d) => d,
-                None => {
-                    if missing.is_empty() && n >= args.len() {
-                        faults.push((format!("{} argument is missing", ordinal(n)), None));
-                        ""
-                    } else {
-                        args.get(n)
-                            .copied()
-                            .filter(|a| !a.is_empty())
-                            .unwrap_or(missing)
-                    }
-                }
-            },
-        }
-    };
-    // Names no parameter has (apart: `arg` holds `faults`).
-    let mut unknown = Vec::new();
     let mut comment = false;
     while i < bytes.len() {
         let b = bytes[i];
-        // `-T`: `@1`..`@9` is an argument's text without its quotes,
-        // anywhere on the line (in strings and comments too, as in 64tass).
         if tasm && b == b'@' && matches!(bytes.get(i + 1), Some(b'1'..=b'9')) {
-            let n = (bytes[i + 1] - b'1') as usize;
-            let text = arg(n);
-            let text = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-                Some(inner) => inner,
-                None => text,
-            };
-            out.push_str(&line[run..i]);
-            if args.get(n).is_some_and(|a| !a.is_empty()) {
-                marks.push((out.len(), out.len() + text.len(), n));
-            }
-            subs.push(Substitution::new(out.len(), text.len(), i, 2));
-            out.push_str(text);
+            push(i, 2, Place::Unquoted(u32::from(bytes[i + 1] - b'1')));
             i += 2;
-            run = i;
             continue;
         }
         if comment {
@@ -252,16 +243,10 @@ pub fn substitute_marking(
             b';' => break,
             b'\\' if i + 1 < bytes.len() => {
                 let c = bytes[i + 1];
-                let mut given = None;
-                let (text, len) = if c.is_ascii_digit() && c != b'0' {
-                    given = Some((c - b'1') as usize);
+                let (what, len) = if c.is_ascii_digit() && c != b'0' {
                     (arg((c - b'1') as usize), 2)
                 } else if c == b'@' {
-                    // Every argument's text: an error in it is placed at the call.
-                    if !all.is_empty() {
-                        given = Some(ALL_ARGUMENTS);
-                    }
-                    (all, 2)
+                    (Place::All, 2)
                 } else if c == b'{' {
                     // `\{name}`: a name and its closing brace right after it;
                     // anything else (`\{1}`, `\{a b}`, no `}`) is no reference,
@@ -274,22 +259,22 @@ pub fn substitute_marking(
                     }
                     let name = &line[i + 2..close];
                     let Some(n) = find(name) else {
-                        unknown.push((format!("unknown argument name '{name}'"), Some(i)));
+                        found
+                            .unknown
+                            .push((format!("unknown argument name '{name}'"), i));
                         i = close + 1;
                         continue;
                     };
-                    given = Some(n);
                     (arg(n), close + 1 - i)
                 } else if c.is_ascii_alphabetic() || c == b'_' {
                     let len = ident_len(line, i + 1, true);
                     let name = &line[i + 1..i + 1 + len];
                     match find(name) {
-                        Some(n) => {
-                            given = Some(n);
-                            (arg(n), len + 1)
-                        }
+                        Some(n) => (arg(n), len + 1),
                         None => {
-                            unknown.push((format!("unknown argument name '{name}'"), Some(i)));
+                            found
+                                .unknown
+                                .push((format!("unknown argument name '{name}'"), i));
                             i += len + 1;
                             continue;
                         }
@@ -298,22 +283,84 @@ pub fn substitute_marking(
                     i += 1;
                     continue;
                 };
-                out.push_str(&line[run..i]);
-                if let Some(n) = given
-                    .filter(|&n| n == ALL_ARGUMENTS || args.get(n).is_some_and(|a| !a.is_empty()))
-                {
-                    marks.push((out.len(), out.len() + text.len(), n));
-                }
-                subs.push(Substitution::new(out.len(), text.len(), i, len));
-                out.push_str(text);
+                push(i, len, what);
                 i += len;
-                run = i;
             }
             _ => i += 1,
         }
     }
+}
+
+/// Substitute a call's arguments into one body line scanned by
+/// [`scan_line`] (`refs` and `unknown` its findings), appended to `out` (the
+/// call's whole text: no string of its own per line), noting where each
+/// given argument's text landed in `out` (`(start, end, argument)`), so
+/// errors in it can point at the call. An argument the call lacks is noted
+/// in `faults` (each reference, as 64tass reports them; the caller leaves
+/// such a line empty), and so is a name no parameter has, with where it is
+/// in the line (64tass reports that there, in the macro's text).
+#[allow(clippy::too_many_arguments)]
+pub fn fill_line(
+    line: &str,
+    refs: &[Ref],
+    unknown: &[(String, usize)],
+    params: &[(Rc<str>, Option<Rc<str>>)],
+    args: &[&str],
+    all: &str,
+    missing: &str,
+    out: &mut String,
+    marks: &mut Vec<(usize, usize, usize)>,
+    subs: &mut Vec<Substitution>,
+    faults: &mut Vec<(String, Option<usize>)>,
+) {
+    // The text for argument `n`, borrowed (an argument, a default, the
+    // missing-argument text): nothing is copied but into `out`.
+    let mut arg = |n: usize| -> &str {
+        match args.get(n) {
+            Some(a) if !a.is_empty() => a,
+            _ => match params.get(n).and_then(|p| p.1.as_deref()) {
+                Some(d) => d,
+                None => {
+                    if missing.is_empty() && n >= args.len() {
+                        faults.push((format!("{} argument is missing", ordinal(n)), None));
+                        ""
+                    } else {
+                        args.get(n)
+                            .copied()
+                            .filter(|a| !a.is_empty())
+                            .unwrap_or(missing)
+                    }
+                }
+            },
+        }
+    };
+    let given = |n: usize| args.get(n).is_some_and(|a| !a.is_empty());
+    let mut run = 0;
+    for r in refs {
+        let (at, len) = (r.at as usize, r.len as usize);
+        let (text, mark) = match r.what {
+            Place::Arg(n) => (arg(n as usize), given(n as usize).then_some(n as usize)),
+            Place::Unquoted(n) => {
+                let text = arg(n as usize);
+                let text = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                    Some(inner) => inner,
+                    None => text,
+                };
+                (text, given(n as usize).then_some(n as usize))
+            }
+            // Every argument's text: an error in it is placed at the call.
+            Place::All => (all, (!all.is_empty()).then_some(ALL_ARGUMENTS)),
+        };
+        out.push_str(&line[run..at]);
+        if let Some(n) = mark {
+            marks.push((out.len(), out.len() + text.len(), n));
+        }
+        subs.push(Substitution::new(out.len(), text.len(), at, len));
+        out.push_str(text);
+        run = at + len;
+    }
     out.push_str(&line[run..]);
-    faults.extend(unknown);
+    faults.extend(unknown.iter().map(|(msg, at)| (msg.clone(), Some(*at))));
 }
 
 /// Parameter list of `.macro` and friends: `a, b=2, , last`. A default

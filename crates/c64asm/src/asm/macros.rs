@@ -14,7 +14,7 @@ use super::compile::{NewLabel, Step};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use super::macro_text::{
-    Substitution, macro_params, split_args, split_args_at, substitute_marking,
+    LineRefs, Substitution, fill_line, macro_params, scan_line, split_args, split_args_at,
 };
 use super::report::{EResult, Reported, def_chain_key};
 use super::state::{Cursor, FrameData, Wait};
@@ -40,6 +40,28 @@ pub struct MacroDef {
     /// Structures and unions: the scope holding the field offsets.
     pub names: NsId,
     pub size: u32,
+    /// The body's lines and their parameter references, found at the first
+    /// call (see [`Body`]); dropped when the parameters are set again.
+    body: Option<Rc<Body>>,
+}
+
+/// A macro's body as its calls read it: each line (without its end's
+/// blanks) as a place in its file, with where its parameters are referred
+/// to. Found once, so a call copies the text between the references and
+/// the arguments into its expansion, without reading each line again.
+struct Body {
+    lines: Vec<BodyLine>,
+    found: LineRefs,
+}
+
+struct BodyLine {
+    /// The line's index, its start and its length in the body's file.
+    index: u32,
+    start: u32,
+    len: u32,
+    /// The end of its references and of its unknown names in `found`.
+    refs_end: u32,
+    unknown_end: u32,
 }
 
 /// A `.function` parameter: `name`, `name = default`, `name : conversion`.
@@ -231,6 +253,7 @@ impl Assembler<'_> {
             let m = &mut self.macros.list[i as usize];
             m.kind = kind;
             m.params = params;
+            m.body = None;
             return MacroId(i);
         }
         let names = self.syms.new_namespace();
@@ -243,6 +266,7 @@ impl Assembler<'_> {
             params,
             names,
             size: 0,
+            body: None,
         });
         let i = self.macros.list.len() as u32 - 1;
         self.macros.by_site.insert(key, i);
@@ -367,27 +391,28 @@ impl Assembler<'_> {
             .into_iter()
             .map(|(s, e)| &args_text[s..e])
             .collect();
+        let body = self.macro_body(id, file, line, end);
         let params = &self.macros.get(id).params;
         let all = args_text.split(';').next().unwrap_or("").trim();
-        let src = self.src.get(file);
+        let src = self.src.get(file).text();
         // The body's size and some room for the arguments: grown seldom.
-        let body = src
-            .line_start(end as usize + 1)
-            .saturating_sub(src.line_start(line as usize + 1));
-        let mut text = String::with_capacity(body + body / 2 + 16);
+        let size = body.lines.last().map_or(0, |l| (l.start + l.len) as usize)
+            - body.lines.first().map_or(0, |l| l.start as usize);
+        let mut text = String::with_capacity(size + size / 2 + 16 + body.lines.len());
         let mut marks = Vec::new();
         let mut subs = Vec::new();
         let mut here = Vec::new();
         let mut faults = Vec::new();
         let mut fault_lines = Vec::new();
-        for i in line + 1..=end {
-            let src = self.src.get(file);
-            let l = src.line(i as usize);
+        let (mut refs, mut unknown) = (0, 0);
+        for l in &body.lines {
             let (start, before, subs_before) = (text.len(), faults.len(), subs.len());
             here.clear();
-            // 64tass substitutes into the line as read: without its end's blanks.
-            substitute_marking(
-                trim_end(l),
+            let (refs_end, unknown_end) = (l.refs_end as usize, l.unknown_end as usize);
+            fill_line(
+                &src[l.start as usize..(l.start + l.len) as usize],
+                &body.found.refs[refs..refs_end],
+                &body.found.unknown[unknown..unknown_end],
                 params,
                 &args,
                 all,
@@ -396,10 +421,9 @@ impl Assembler<'_> {
                 &mut here,
                 &mut subs,
                 &mut faults,
-                self.dialect.case_sensitive,
-                self.dialect.tasm,
             );
-            fault_lines.resize(faults.len(), i);
+            (refs, unknown) = (refs_end, unknown_end);
+            fault_lines.resize(faults.len(), l.index);
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.
                 text.truncate(start);
@@ -407,9 +431,8 @@ impl Assembler<'_> {
                 subs.truncate(subs_before);
             }
             // A name no parameter has: placed in the body's own line.
-            let at = src.line_start(i as usize);
             for f in &mut faults[before..] {
-                f.1 = f.1.map(|off| at + off);
+                f.1 = f.1.map(|off| l.start as usize + off);
             }
             marks.extend(here.iter().map(|&(s, e, n)| (s as u32, e as u32, n as u16)));
             text.push('\n');
@@ -449,6 +472,43 @@ impl Assembler<'_> {
             self.macros.faults.insert(f, faults);
         }
         Ok(f)
+    }
+
+    /// The body of macro `id` (lines `line + 1..=end` of `file`), its
+    /// references found at its first call and kept.
+    fn macro_body(&mut self, id: MacroId, file: FileId, line: u32, end: u32) -> Rc<Body> {
+        if let Some(body) = &self.macros.get(id).body {
+            return body.clone();
+        }
+        let src = self.src.get(file);
+        let params = &self.macros.get(id).params;
+        let mut found = LineRefs::default();
+        let mut lines = Vec::with_capacity(end.saturating_sub(line) as usize);
+        for i in line + 1..=end {
+            // 64tass substitutes into the line as read: without its end's blanks.
+            let (start, end) = src.line_span(i as usize);
+            let text = trim_end(&src.text()[start..end]);
+            scan_line(
+                text,
+                params,
+                self.dialect.case_sensitive,
+                self.dialect.tasm,
+                &mut found,
+            );
+            let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+            lines.push(BodyLine {
+                index: i,
+                start: n(start),
+                len: n(text.len()),
+                refs_end: n(found.refs.len()),
+                unknown_end: n(found.unknown.len()),
+            });
+        }
+        let body = Rc::new(Body { lines, found });
+        if let Some(m) = self.macros.list.get_mut(id.0 as usize) {
+            m.body = Some(body.clone());
+        }
+        body
     }
 
     /// Assemble an expansion's lines until its closing directive (frame `what`).
@@ -513,13 +573,19 @@ impl Assembler<'_> {
     ) -> EResult<Option<Value>> {
         // The callee is an expression that ends at the first blank after an
         // operand (`#lib.m 1`, `#list[1] 2`, `#(m) 3`), as in 64tass.
-        let end = crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end);
-        // A name, possibly dotted (`#lib.m`), is named in messages.
-        let name_like = end > pos && self.dotted_name_end(line, pos) == end;
+        let (end, name_like, plain) = match self.lone_name_callee(line, pos) {
+            Some((end, e)) => (end, true, Some(e)),
+            None => {
+                let end = crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end);
+                // A name, possibly dotted (`#lib.m`), is named in messages.
+                let name_like = end > pos && self.dotted_name_end(line, pos) == end;
+                (end, name_like, self.plain_callee(line, pos, end))
+            }
+        };
         // Where a value that is no macro is reported: after its opening
         // brackets (`#(m)`), as 64tass places a value.
         let at;
-        let v = if let Some(e) = self.plain_callee(line, pos, end) {
+        let v = if let Some(e) = plain {
             at = e.start() as usize;
             self.eval(line, &e)?
         } else {
@@ -1462,6 +1528,28 @@ impl Assembler<'_> {
     /// parser makes for it (see `Parser::lone_value`), without a parse.
     /// `None` for anything else (a dotted name, `__` names, an expression,
     /// a name starting with a non-ASCII letter).
+    /// `#name args` (most calls): a plain name followed by a blank, a
+    /// comment or the line's end, found by one scan where the general way
+    /// (`callee_end`, `dotted_name_end`, [`Self::plain_callee`]) reads the
+    /// name three times; the callee's end and its node, or `None` for
+    /// anything else (which the general way takes, as before).
+    fn lone_name_callee(&mut self, line: &LineRef, pos: usize) -> Option<(usize, Expr)> {
+        let first = line.at(pos);
+        if !matches!(first, b'a'..=b'z' | b'A'..=b'Z' | b'_')
+            || (first == b'_' && line.at(pos + 1) == b'_')
+        {
+            return None;
+        }
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+        let end = pos + len;
+        if end < line.end && !matches!(line.at(end), b' ' | b'\t' | b';') {
+            return None;
+        }
+        let name =
+            crate::syntax::expr::intern_name(&mut self.names, &line.text[pos..end], self.dialect);
+        Some((end, Expr::ident(pos as crate::syntax::ast::Pos, name)))
+    }
+
     fn plain_callee(&mut self, line: &LineRef, pos: usize, end: usize) -> Option<Expr> {
         if !matches!(line.at(pos), b'a'..=b'z' | b'A'..=b'Z' | b'_')
             || line.text.as_bytes()[pos..end].starts_with(b"__")
