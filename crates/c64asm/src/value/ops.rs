@@ -526,8 +526,9 @@ fn binary_general(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Val
         }
     }
     // An assignment operator in an expression (`.byte x += 1`): no value
-    // takes one, a list's elements each refuse it.
-    if op.is_assign() {
+    // takes one, a list's elements each refuse it (an address the way it
+    // refuses any operator: `#1 += 2` names the value it holds).
+    if op.is_assign() && !matches!(a, Value::Addr(_)) && !matches!(b, Value::Addr(_)) {
         return if is_seq(a) || is_seq(b) {
             broadcast(op, a, b, env)
         } else {
