@@ -1204,10 +1204,13 @@ impl Assembler<'_> {
                 self.float_round_warning(line, args.first().map_or(e.pos, |a| a.pos));
                 self.index_result(line, r, idx, args, e.pos)
             }
-            ExprKind::Slice(_) => {
-                let span = self.span_at(line, e.pos);
-                self.error(span, Kind::Syntax, "slice outside of indexing".into());
-                Err(Reported)
+            // A colon list (`1:2:3`, 64tass's `:` operator).
+            ExprKind::Slice(parts) => {
+                let items = parts
+                    .iter()
+                    .map(|p| self.eval_value(line, p))
+                    .collect::<EResult<Vec<Value>>>()?;
+                Ok(Value::ColonList(items.into()))
             }
             ExprKind::Addr(op, inner) => {
                 // `(zp, x)` with a blank is read as indexed by the parser where
@@ -1839,6 +1842,11 @@ impl Assembler<'_> {
             let parts = match e.kind() {
                 ExprKind::Paren(inner) => {
                     e = inner;
+                    continue;
+                }
+                // A colon list is where its first element is.
+                ExprKind::Slice(parts) => {
+                    e = &parts[0];
                     continue;
                 }
                 ExprKind::Cond(parts) => [&parts[1], &parts[2]],

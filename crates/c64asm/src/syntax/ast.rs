@@ -116,9 +116,37 @@ pub enum BinOp {
     NotIn,
     Concat,
     Repeat,
+    // The assignment operators: 64tass reads them in any expression (where
+    // they are no statement's) and refuses them when evaluated.
+    VarAssign,
+    Reassign,
+    MinAssign,
+    MaxAssign,
+    OrAssign,
+    XorAssign,
+    AndAssign,
+    ShlAssign,
+    ShrAssign,
+    AddAssign,
+    SubAssign,
+    MulAssign,
+    DivAssign,
+    ModAssign,
+    ExpAssign,
+    ConcatAssign,
+    RepeatAssign,
+    MemberAssign,
+    LOrAssign,
+    LAndAssign,
+    CondAssign,
 }
 
 impl BinOp {
+    /// Whether it is one of the assignment operators (`+=`, `:=`, ...).
+    pub fn is_assign(self) -> bool {
+        self.prio() == 2
+    }
+
     /// 64tass's operator priority (higher binds tighter).
     pub fn prio(self) -> u8 {
         match self {
@@ -146,6 +174,7 @@ impl BinOp {
             BinOp::Exp => 16,
             BinOp::Concat => 19,
             BinOp::Repeat => 20,
+            _ => 2,
         }
     }
 
@@ -180,6 +209,27 @@ impl BinOp {
             BinOp::NotIn => "!in",
             BinOp::Concat => "..",
             BinOp::Repeat => "x",
+            BinOp::VarAssign => ":=",
+            BinOp::Reassign => "::=",
+            BinOp::MinAssign => "<?=",
+            BinOp::MaxAssign => ">?=",
+            BinOp::OrAssign => "|=",
+            BinOp::XorAssign => "^=",
+            BinOp::AndAssign => "&=",
+            BinOp::ShlAssign => "<<=",
+            BinOp::ShrAssign => ">>=",
+            BinOp::AddAssign => "+=",
+            BinOp::SubAssign => "-=",
+            BinOp::MulAssign => "*=",
+            BinOp::DivAssign => "/=",
+            BinOp::ModAssign => "%=",
+            BinOp::ExpAssign => "**=",
+            BinOp::ConcatAssign => "..=",
+            BinOp::RepeatAssign => "x=",
+            BinOp::MemberAssign => ".=",
+            BinOp::LOrAssign => "||=",
+            BinOp::LAndAssign => "&&=",
+            BinOp::CondAssign => ":?=",
         }
     }
 
@@ -214,6 +264,27 @@ impl BinOp {
             BinOp::NotIn => "excludes",
             BinOp::Concat => "concatenate",
             BinOp::Repeat => "repeat",
+            BinOp::VarAssign => "variable assign",
+            BinOp::Reassign => "variable reassign",
+            BinOp::MinAssign => "smaller of assign",
+            BinOp::MaxAssign => "greater of assign",
+            BinOp::OrAssign => "binary or assign",
+            BinOp::XorAssign => "binary exclusive or assign",
+            BinOp::AndAssign => "binary and assign",
+            BinOp::ShlAssign => "binary left shift assign",
+            BinOp::ShrAssign => "binary right shift assign",
+            BinOp::AddAssign => "add assign",
+            BinOp::SubAssign => "subtract assign",
+            BinOp::MulAssign => "multiply assign",
+            BinOp::DivAssign => "division assign",
+            BinOp::ModAssign => "modulo assign",
+            BinOp::ExpAssign => "exponent assign",
+            BinOp::ConcatAssign => "concatenate assign",
+            BinOp::RepeatAssign => "repeat assign",
+            BinOp::MemberAssign => "member assign",
+            BinOp::LOrAssign => "logical or assign",
+            BinOp::LAndAssign => "logical and assign",
+            BinOp::CondAssign => "conditional assign",
         }
     }
 }

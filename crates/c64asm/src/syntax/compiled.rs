@@ -231,7 +231,7 @@ const UNOPS: [UnOp; 16] = [
     UnOp::TasmCheck,
 ];
 /// Every binary operator, in the order of their numbers.
-pub(crate) const BINOPS: [BinOp; 29] = [
+pub(crate) const BINOPS: [BinOp; 50] = [
     BinOp::Add,
     BinOp::Sub,
     BinOp::Mul,
@@ -261,6 +261,27 @@ pub(crate) const BINOPS: [BinOp; 29] = [
     BinOp::NotIn,
     BinOp::Concat,
     BinOp::Repeat,
+    BinOp::VarAssign,
+    BinOp::Reassign,
+    BinOp::MinAssign,
+    BinOp::MaxAssign,
+    BinOp::OrAssign,
+    BinOp::XorAssign,
+    BinOp::AndAssign,
+    BinOp::ShlAssign,
+    BinOp::ShrAssign,
+    BinOp::AddAssign,
+    BinOp::SubAssign,
+    BinOp::MulAssign,
+    BinOp::DivAssign,
+    BinOp::ModAssign,
+    BinOp::ExpAssign,
+    BinOp::ConcatAssign,
+    BinOp::RepeatAssign,
+    BinOp::MemberAssign,
+    BinOp::LOrAssign,
+    BinOp::LAndAssign,
+    BinOp::CondAssign,
 ];
 const REGS: [Reg; 8] = [
     Reg::X,

@@ -351,17 +351,142 @@ impl<'t, 'n> Parser<'t, 'n> {
         Ok(list)
     }
 
-    /// A list element: a conditional expression followed by any number of
-    /// `,x`-style index operators (which bind everything before them back to
-    /// an open `?` or `:`).
+    /// A list element: colon lists joined by the assignment operators (see
+    /// [`Parser::element_tail`]). Most elements are one value the line or a
+    /// comma ends: [`Parser::lone_value`]'s, returned as it is.
     fn element(&mut self) -> PResult<Expr> {
         self.skip_ws();
+        let start = self.pos;
+        if self.at_colon() {
+            // `:4`: the first element left out.
+            return self.element_tail(start, Expr::default(start as Pos));
+        }
         self.splat_at = self.pos;
-        let mut e = match self.lone_value() {
+        let e = match self.lone_value() {
             Some(Lone::Whole(e)) => return Ok(e),
             Some(Lone::Head(e)) => e?,
             None => self.cond()?,
         };
+        let e = self.indexed(e)?;
+        // Most elements end at a comma, a bracket or the line's end.
+        if matches!(self.peek(), b',' | b')' | b']' | b'}' | 0 | b';') {
+            return Ok(e);
+        }
+        self.element_tail(start, e)
+    }
+
+    /// What follows an element's first value `first` (starting at `start`):
+    /// 64tass's `:` operator, binding looser than `?:` and tighter than
+    /// `,`, makes a colon list of any length (`1:2:3`, `1:` and `::` with
+    /// elements left out), and the assignment operators (`+=`, `:=`, ...),
+    /// looser still and left to right, join colon lists: `1:2 += 3` is
+    /// `(1:2) += 3`, `1 += 2:3` is `1 += (2:3)`. A colon list is a
+    /// [`Seq::Slice`] node (an index's slice is the same list).
+    #[inline(never)]
+    fn element_tail(&mut self, start: usize, first: Expr) -> PResult<Expr> {
+        let mut e = self.colon_rest(start, first)?;
+        loop {
+            self.skip_ws();
+            let Some((op, len)) = self.assign_op() else {
+                return Ok(e);
+            };
+            let pos = self.pos;
+            self.pos += len;
+            self.skip_ws();
+            // Its right side starts no colon list with a left-out element.
+            let at = self.pos;
+            let rhs = self.element_core()?;
+            let rhs = self.colon_rest(at, rhs)?;
+            e = Expr::binary(&mut self.arena, pos as Pos, op, e, rhs);
+            if e.height() > MAX_HEIGHT {
+                return error(
+                    pos,
+                    format!("expression too complex (more than {MAX_HEIGHT} operators in a chain)"),
+                );
+            }
+        }
+    }
+
+    /// The colon list `first` starts at `start`, or `first` when no `:`
+    /// follows it.
+    fn colon_rest(&mut self, start: usize, first: Expr) -> PResult<Expr> {
+        self.skip_ws();
+        if !self.at_colon() {
+            return Ok(first);
+        }
+        let mut parts = vec![first];
+        while self.at_colon() {
+            self.pos += 1;
+            self.skip_ws();
+            let left_out = self.at_end()
+                || matches!(self.peek(), b')' | b']' | b'}' | b',')
+                || self.at_colon();
+            parts.push(if left_out {
+                Expr::default(self.pos as Pos)
+            } else {
+                self.element_core()?
+            });
+            self.skip_ws();
+        }
+        Ok(Expr::seq(&mut self.arena, start as Pos, Seq::Slice, parts))
+    }
+
+    /// A `:` that is the colon operator (not `:=`, `:?=`, `::=`).
+    #[inline(always)]
+    fn at_colon(&self) -> bool {
+        self.peek() == b':'
+            && self.peek_at(1) != b'='
+            && !(matches!(self.peek_at(1), b'?' | b':') && self.peek_at(2) == b'=')
+    }
+
+    /// The assignment operator at the cursor and its length, if any.
+    fn assign_op(&self) -> Option<(BinOp, usize)> {
+        let (c1, c2) = (self.peek_at(1), self.peek_at(2));
+        Some(match (self.peek(), c1, c2) {
+            (b':', b'=', _) => (BinOp::VarAssign, 2),
+            (b':', b':', b'=') => (BinOp::Reassign, 3),
+            (b':', b'?', b'=') => (BinOp::CondAssign, 3),
+            (b'<', b'?', b'=') => (BinOp::MinAssign, 3),
+            (b'>', b'?', b'=') => (BinOp::MaxAssign, 3),
+            (b'<', b'<', b'=') => (BinOp::ShlAssign, 3),
+            (b'>', b'>', b'=') => (BinOp::ShrAssign, 3),
+            (b'|', b'|', b'=') => (BinOp::LOrAssign, 3),
+            (b'&', b'&', b'=') => (BinOp::LAndAssign, 3),
+            (b'*', b'*', b'=') => (BinOp::ExpAssign, 3),
+            (b'.', b'.', b'=') => (BinOp::ConcatAssign, 3),
+            (b'|', b'=', _) => (BinOp::OrAssign, 2),
+            (b'^', b'=', _) => (BinOp::XorAssign, 2),
+            (b'&', b'=', _) => (BinOp::AndAssign, 2),
+            (b'+', b'=', _) => (BinOp::AddAssign, 2),
+            (b'-', b'=', _) => (BinOp::SubAssign, 2),
+            (b'*', b'=', _) => (BinOp::MulAssign, 2),
+            (b'/', b'=', _) => (BinOp::DivAssign, 2),
+            (b'%', b'=', _) => (BinOp::ModAssign, 2),
+            (b'.', b'=', _) => (BinOp::MemberAssign, 2),
+            (_, b'=', _) if self.ident_len_at(self.pos) == 1 && self.letter_is(self.pos, b'x') => {
+                (BinOp::RepeatAssign, 2)
+            }
+            _ => return None,
+        })
+    }
+
+    /// An element without its colon list or assignment operators (a `?:`
+    /// branch, a dictionary's key or value, an index's part): a conditional
+    /// expression followed by any number of `,x`-style index operators
+    /// (which bind everything before them back to an open `?` or `:`).
+    /// (The general path only: [`Parser::lone_value`], the usual element's
+    /// shortcut, makes the same nodes and is kept to one caller.)
+    fn element_core(&mut self) -> PResult<Expr> {
+        self.skip_ws();
+        self.splat_at = self.pos;
+        let e = self.cond()?;
+        self.indexed(e)
+    }
+
+    /// `e` with the `,x`-style index operators after it (the cursor left
+    /// after blanks).
+    #[inline(always)]
+    fn indexed(&mut self, mut e: Expr) -> PResult<Expr> {
         loop {
             self.skip_ws();
             let Some((reg, len)) = self.index_reg() else {
@@ -565,7 +690,7 @@ impl<'t, 'n> Parser<'t, 'n> {
 
     /// A branch of `?:`: an element, but not a splat.
     fn branch(&mut self) -> PResult<Expr> {
-        let e = self.element()?;
+        let e = self.element_core()?;
         if e.is_splat() {
             return Ok(self.misplaced_splat(e.start() as usize));
         }
@@ -1286,7 +1411,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             let key = if self.peek() == b':' {
                 None
             } else {
-                Some(self.element()?)
+                Some(self.element_core()?)
             };
             self.skip_ws();
             match key {
@@ -1303,7 +1428,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 _ => {
                     self.pos += 1;
-                    let value = self.element()?;
+                    let value = self.element_core()?;
                     pairs.push((key, Some(value)));
                     self.skip_ws();
                 }
@@ -1418,7 +1543,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 if matches!(self.peek(), b':' | b',' | b']') {
                     parts.push(Expr::default(self.pos as Pos));
                 } else {
-                    parts.push(self.element()?);
+                    parts.push(self.element_core()?);
                 }
                 self.skip_ws();
                 if self.peek() == b':' {
@@ -1487,16 +1612,18 @@ mod tests {
                     .collect::<Vec<_>>()
                     .join(",")
             ),
-            ExprKind::Tuple(items) | ExprKind::List(items) => format!(
-                "<{}>",
-                items
-                    .iter()
-                    .map(|a| show(a, names))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
+            ExprKind::Default => "_".into(),
+            ExprKind::Slice(parts) => format!("{{{}}}", shown_joined(parts, ":", names)),
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                format!("<{}>", shown_joined(items, ",", names))
+            }
             other => format!("{other:?}"),
         }
+    }
+
+    fn shown_joined(items: &[Expr], sep: &str, names: &Interner) -> String {
+        let shown: Vec<String> = items.iter().map(|a| show(a, names)).collect();
+        shown.join(sep)
     }
 
     fn parse(src: &str) -> String {
@@ -1999,6 +2126,79 @@ mod tests {
             let s = shown_op(t);
             let src = format!("a {t} b ? c {t} d : e {t} f");
             parses_by_both_paths_as(&src, &format!("((a {s} b) ? (c {s} d) : (e {s} f))"));
+        }
+    }
+
+    /// 64tass's `:` (priority 2) makes a colon list of any length: looser
+    /// than `?:` (3) and every binary operator, tighter than `,` (1); an
+    /// element may be left out (`_`) at either end or between two colons.
+    /// The exact tree, by both paths.
+    #[test]
+    fn colon_lists_rank_between_the_comma_and_the_conditional() {
+        for (src, tree) in [
+            ("1:2", "{1:2}"),
+            ("1:2:3", "{1:2:3}"),
+            (":4", "{_:4}"),
+            ("1:", "{1:_}"),
+            ("1::2", "{1:_:2}"),
+            (":", "{_:_}"),
+            ("a ? b : c : d", "{(a ? b : c):d}"),
+            ("a ? b : c ? d : e : f", "{(a ? b : (c ? d : e)):f}"),
+            ("a : b ? c : d", "{a:(b ? c : d)}"),
+            ("a || b : c || d", "{(a || b):(c || d)}"),
+            ("a .. b : c .. d", "{(a .. b):(c .. d)}"),
+            ("a : b, c : d", "{a:b} | {c:d}"),
+            ("a:, :b", "{a:_} | {_:b}"),
+            ("(1:2)", "[{1:2}]"),
+            ("(1:2, :3)", "<{1:2},{_:3}>"),
+            ("[1:2, :]", "<{1:2},{_:_}>"),
+            ("f(1:2)", "f({1:2})"),
+            ("#1:2", "{Imm(1):2}"),
+            ("a:b,x", "{a:Index(X)(b)}"),
+        ] {
+            parses_by_both_paths_as(src, tree);
+        }
+        // A dictionary's entries and a slice's parts are read as before.
+        for src in [
+            "x[1:2]",
+            "x[::2]",
+            "x[1:], y[:2, 3]",
+            "{1:2, :3}",
+            "c ? {1:2} : x[1:2]",
+        ] {
+            assert!(!parse(src).starts_with("error"), "{src}: {}", parse(src));
+        }
+    }
+
+    /// The assignment operators (priority 2, as `:`) in an expression:
+    /// looser than `:` before them (`1:2 += 3` is `(1:2) += 3`) while a
+    /// colon list after one is its right side; left to right among
+    /// themselves; looser than `?:` and `||`; tighter than `,`.
+    #[test]
+    fn assignment_operators_rank_with_the_colon() {
+        for op in [
+            "+=", "-=", "*=", "/=", "%=", "**=", "|=", "^=", "&=", "<<=", ">>=", "..=", "<?=",
+            ">?=", "x=", ".=", "||=", "&&=", ":=", "::=", ":?=",
+        ] {
+            parses_by_both_paths_as(&format!("a {op} b"), &format!("(a {op} b)"));
+            // (`ax=b` is the name `ax` and `=`, in 64tass too.)
+            if op != "x=" {
+                parses_by_both_paths_as(&format!("a{op}b"), &format!("(a {op} b)"));
+            }
+        }
+        for (src, tree) in [
+            ("a += b -= c", "((a += b) -= c)"),
+            ("a : b += c", "({a:b} += c)"),
+            ("a += b : c", "(a += {b:c})"),
+            ("a += b : c -= d", "((a += {b:c}) -= d)"),
+            ("a ? b : c += d", "((a ? b : c) += d)"),
+            ("a || b += c || d", "((a || b) += (c || d))"),
+            ("a .. b += c", "((a .. b) += c)"),
+            ("a += b, c", "(a += b) | c"),
+            ("1 x 2 x= 3", "((1 x 2) x= 3)"),
+            ("(a += 1)", "[(a += 1)]"),
+        ] {
+            parses_by_both_paths_as(src, tree);
         }
     }
 

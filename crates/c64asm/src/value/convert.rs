@@ -103,7 +103,7 @@ pub fn deep_error(v: &Value) -> FResult<()> {
             d.default.as_ref().map_or(Ok(()), deep_error)
         }
         Value::Addr(a) => deep_error(&a.val),
-        Value::ColonList(kv) => deep_error(&kv.0).and_then(|_| deep_error(&kv.1)),
+        Value::ColonList(items) => items.iter().try_for_each(deep_error),
         _ => Ok(()),
     }
 }

@@ -230,11 +230,12 @@ impl Dict {
     pub fn from_elements(&mut self, items: &[Value]) -> Result<(), usize> {
         for (i, item) in items.iter().enumerate() {
             match item {
-                Value::ColonList(kv) => match (&kv.0, &kv.1) {
-                    (Value::Default, Value::Default) => self.default = None,
-                    (Value::Default, v) => self.default = Some(v.clone()),
-                    (_, Value::Default) => return Err(i),
-                    (k, v) => self.put(k.clone(), Some(v.clone())),
+                Value::ColonList(kv) => match &kv[..] {
+                    [Value::Default, Value::Default] => self.default = None,
+                    [Value::Default, v] => self.default = Some(v.clone()),
+                    [_, Value::Default] => return Err(i),
+                    [k, v] => self.put(k.clone(), Some(v.clone())),
+                    _ => return Err(i),
                 },
                 key => self.put(key.clone(), None),
             }
@@ -246,7 +247,7 @@ impl Dict {
 /// One entry of a dictionary as a value: `key:value`, or the key alone.
 fn entry(key: &Value, val: Option<&Value>) -> Value {
     match val {
-        Some(v) => Value::ColonList(Rc::new((key.clone(), v.clone()))),
+        Some(v) => Value::ColonList(Rc::new([key.clone(), v.clone()])),
         None => key.clone(),
     }
 }
@@ -441,9 +442,11 @@ pub enum Value {
     Fold,
     /// An omitted argument.
     Default,
-    /// A dictionary entry `key:value`, what functions mapping over a
-    /// dictionary see (64tass's colonlist).
-    ColonList(Rc<(Value, Value)>),
+    /// A colon list, `a:b:c` (64tass's colonlist): the value of the `:`
+    /// operator, with `Default` for an element left out (`:4`, `1:`); a
+    /// dictionary entry `key:value` is one, as functions mapping over a
+    /// dictionary see it.
+    ColonList(Rc<[Value]>),
     /// A failed operation's error, kept in the value as 64tass does: it is
     /// reported where the value is used (emitted, tested, converted), never
     /// if the value is dropped (`[1/0, 2][1]` is 2).
@@ -562,7 +565,9 @@ pub fn same_with(a: &Value, b: &Value, same_code: &dyn Fn(CodeRef, CodeRef) -> b
         (Value::None, Value::None) | (Value::Gap, Value::Gap) => true,
         // Errors settle like values: a pass keeps new copies of the same one.
         (Value::Error(_), Value::Error(_)) => true,
-        (Value::ColonList(x), Value::ColonList(y)) => same(&x.0, &y.0) && same(&x.1, &y.1),
+        (Value::ColonList(x), Value::ColonList(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
+        }
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::BigInt(x), Value::BigInt(y)) => x == y,

@@ -525,6 +525,16 @@ fn binary_general(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Val
             return Ok(b.clone());
         }
     }
+    // An assignment operator in an expression (`.byte x += 1`): no value
+    // takes one, a list's elements each refuse it (an address the way it
+    // refuses any operator: `#1 += 2` names the value it holds).
+    if op.is_assign() && !matches!(a, Value::Addr(_)) && !matches!(b, Value::Addr(_)) {
+        return if is_seq(a) || is_seq(b) {
+            broadcast(op, a, b, env)
+        } else {
+            Err(not_possible(op, a, b, env))
+        };
+    }
     if let Some(r) = fold(op, a, b, env) {
         return r;
     }
@@ -1062,10 +1072,13 @@ pub fn compare(a: &Value, b: &Value, env: &dyn Env) -> Option<FResult<Ordering>>
         }
         // Dictionary entries (what sorting a dictionary sees): key, then value.
         (Value::ColonList(x), Value::ColonList(y)) => {
-            return match compare(&x.0, &y.0, env)? {
-                Ok(Ordering::Equal) => compare(&x.1, &y.1, env),
-                other => Some(other),
-            };
+            for (p, q) in x.iter().zip(y.iter()) {
+                match compare(p, q, env)? {
+                    Ok(Ordering::Equal) => {}
+                    other => return Some(other),
+                }
+            }
+            return Some(Ok(x.len().cmp(&y.len())));
         }
         _ => {}
     }

@@ -201,7 +201,7 @@ pub fn has_literal_form(v: &Value) -> bool {
                 && d.default.as_ref().is_none_or(has_literal_form)
         }
         Value::Addr(a) => has_literal_form(&a.val),
-        Value::ColonList(kv) => has_literal_form(&kv.0) && has_literal_form(&kv.1),
+        Value::ColonList(items) => items.iter().all(has_literal_form),
         _ => true,
     }
 }
@@ -255,7 +255,7 @@ pub fn repr(v: &Value, env: &dyn Env) -> String {
         Value::Lbl(_) => "<lbl>".into(),
         Value::Symbol(_, w) => format!(".{}", env.name_of(*w)),
         Value::Fold => "...".into(),
-        Value::ColonList(kv) => format!("({}:{})", repr(&kv.0, env), repr(&kv.1, env)),
+        Value::ColonList(items) => format!("({})", colon_joined(items, env)),
         // Never printed: `repr()` reports it first (see `convert::deep_error`).
         Value::Error(_) => "<error>".into(),
     }
@@ -304,7 +304,7 @@ fn need_and_length(v: &Value, env: &dyn Env) -> (usize, usize) {
         Value::List(items) => parts_need(items.len().max(1) + 1, items.iter(), env),
         Value::Tuple(items) if items.len() == 1 => parts_need(3, items.iter(), env),
         Value::Tuple(items) => parts_need(items.len().max(1) + 1, items.iter(), env),
-        Value::ColonList(kv) => parts_need(3, [&kv.0, &kv.1].into_iter(), env),
+        Value::ColonList(items) => parts_need(items.len() + 1, items.iter(), env),
         Value::Dict(d) => {
             let def = usize::from(d.default.is_some());
             let alone = d.pairs.iter().filter(|(_, v)| v.is_none()).count();
@@ -328,6 +328,19 @@ fn need_and_length(v: &Value, env: &dyn Env) -> (usize, usize) {
     }
 }
 
+/// A colon list's elements as `str` writes them: `1:2:3`, an element left
+/// out as nothing (`:4`, `1:`).
+fn colon_joined(items: &[Value], env: &dyn Env) -> String {
+    let parts: Vec<String> = items
+        .iter()
+        .map(|v| match v {
+            Value::Default => String::new(),
+            v => repr(v, env),
+        })
+        .collect();
+    parts.join(":")
+}
+
 /// `x'..'`: byte strings in hex, as `str()` and messages write them.
 fn bytes_hex(b: &[u8], inv: bool) -> String {
     let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
@@ -340,7 +353,7 @@ pub fn to_str(v: &Value, env: &dyn Env) -> String {
         Value::Str(s) => s.to_string(),
         Value::Bytes(b) => bytes_hex(b, false),
         Value::InvBytes(b) => bytes_hex(b, true),
-        Value::ColonList(kv) => format!("{}:{}", repr(&kv.0, env), repr(&kv.1, env)),
+        Value::ColonList(items) => colon_joined(items, env),
         Value::Register(r) => r.to_string(),
         // A built-in function as text is its name (`str(len)` is "len").
         Value::Builtin(b) => super::builtins::builtin_name(*b).to_string(),
@@ -370,7 +383,7 @@ pub fn quoted_in_message(v: &Value, env: &dyn Env) -> Option<String> {
             3 + 2 * b.len() + usize::from(matches!(v, Value::InvBytes(_)))
         }
         // `str` writes it without the brackets.
-        Value::ColonList(kv) => parts_need(1, [&kv.0, &kv.1].into_iter(), env).0,
+        Value::ColonList(items) => parts_need(items.len() - 1, items.iter(), env).0,
         Value::Code(c) => return quoted_in_message(&env.code_value(*c), env),
         Value::Addr(a) if a.mode == super::AddrMode::NONE => repr_need(&a.val, env),
         _ => repr_need(v, env),
