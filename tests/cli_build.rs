@@ -1000,3 +1000,52 @@ fn fatal_errors_are_printed_as_64tass_prints_them() {
         Some("64tass: fatal error: can't open file 'nope.asm': No such file or directory")
     );
 }
+
+/// A file written to standard output (`-o -`, `-l -`, `-M -`, ...) makes
+/// 64tass quiet: started as `64tass`, c64kit left its header and summary in
+/// the program piped on (c64playground's `64tass -o - ... | pucrunch`).
+/// Compared with 64tass where it is installed.
+#[test]
+fn a_file_to_standard_output_leaves_out_64tass_header_and_summary() {
+    let dir = TempDir::new("build-stdout-quiet");
+    dir.write("a.asm", "* = $1000\nstart   lda #1\n        rts\n");
+    let link = dir.path("64tass");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+    let cases: [&[&str]; 6] = [
+        &["-o", "-"],
+        &["-l", "-", "-o", "x.prg"],
+        &["--vice-labels", "-l", "-", "-o", "x.prg"],
+        &["-M", "-", "-o", "x.prg"],
+        &["-L", "-", "-o", "x.prg"],
+        &["--map=-", "-o", "x.prg"],
+    ];
+    let tass_installed = Command::new("64tass")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for args in cases {
+        let run = |program: &Path| {
+            Command::new(program)
+                .current_dir(&dir.0)
+                .args(args)
+                .arg("a.asm")
+                .output()
+                .expect("run")
+        };
+        let ours = run(&link);
+        assert!(ours.status.success(), "{args:?}: {}", both(&ours));
+        let stdout = text(&ours.stdout);
+        assert!(
+            !stdout.contains("64tass Turbo Assembler Macro V1.58"),
+            "{args:?}: {stdout}"
+        );
+        assert!(!stdout.contains("Passes:"), "{args:?}: {stdout}");
+        // The listing's and map's headers name the assembler: not compared.
+        let compared = !args.contains(&"-L") && !args[0].starts_with("--map");
+        if compared && tass_installed {
+            let theirs = run(Path::new("64tass"));
+            assert_eq!(theirs.stdout, ours.stdout, "{args:?}");
+            assert_eq!(theirs.stderr, ours.stderr, "{args:?}");
+        }
+    }
+}

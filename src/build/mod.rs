@@ -91,7 +91,13 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         _ => None,
     };
     let tass = args.tass_messages();
-    let summary = tass && !args.quiet;
+    // A file written to standard output (`-`) makes 64tass quiet: no header or
+    // summary mixed into it, whichever output it is.
+    let to_stdout = written
+        .paths(&args)
+        .iter()
+        .any(|(p, _)| p.as_os_str() == "-");
+    let summary = tass && !args.quiet && !to_stdout;
     let (shown, read) = match tass {
         true => tass_messages(&args, matches, &result, missing_root.as_deref(), wrapped),
         false => messages(&result, missing_root.as_deref(), wrapped),
@@ -166,7 +172,6 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         return ExitCode::FAILURE;
     }
     // A summary would be mixed into what went to standard output (64tass is silent too).
-    let to_stdout = outputs.iter().any(|t| t.path.as_os_str() == "-");
     if !args.quiet && !to_stdout && !tass {
         let name = outputs
             .first()

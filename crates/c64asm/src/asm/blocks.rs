@@ -332,7 +332,7 @@ impl Assembler<'_> {
                 let f = self.st.frames.pop();
                 if let Some(f) = &f {
                     if f.what == Wait::EndWith2 {
-                        self.st.pop_context();
+                        self.st.pop_with();
                     }
                     if let FrameData::Sized(Some(s)) = f.data {
                         self.close_sized(s);

@@ -1725,7 +1725,7 @@ impl Assembler<'_> {
                 f.what.closer()
             }
             (Wait::EndWith2, _) => {
-                self.st.pop_context();
+                self.st.pop_with();
                 f.what.closer()
             }
             (Wait::Weak2, _) => {

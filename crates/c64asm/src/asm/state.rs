@@ -457,13 +457,31 @@ impl PassState {
         self.cheap = ns;
     }
 
+    /// Open a `.with` scope. As 64tass, it goes under the current scope, not
+    /// above it: the current scope (and any opened inside the `.with`) is
+    /// still searched first, the `.with` scope next, then the enclosing ones.
     pub fn push_with(&mut self, ns: NsId) {
-        self.contexts.push(Context {
+        let Some(&current) = self.contexts.last() else {
+            return;
+        };
+        let at = self.contexts.len() - 1;
+        self.contexts[at] = Context {
             ns,
-            saved_cheap: self.cheap,
             with: true,
-            depth: self.chain.len() as u32,
-        });
+            ..current
+        };
+        self.contexts.push(current);
+    }
+
+    /// Close the `.with` scope [`Self::push_with`] opened: the current scope
+    /// takes its place again.
+    pub fn pop_with(&mut self) {
+        if self.contexts.len() > 1
+            && let Some(current) = self.contexts.pop()
+        {
+            let at = self.contexts.len() - 1;
+            self.contexts[at] = current;
+        }
     }
 
     /// Leave the innermost scope; `false` if only the global one is left.
