@@ -444,6 +444,18 @@ impl Outputs {
         self.examine(&Label::new(what, path)).map(|_| ())
     }
 
+    /// [`Outputs::reserve`] for an output appended to: a file an output reserved
+    /// before names is its own too (its bytes go after that output's).
+    pub fn reserve_append(&mut self, path: &Path, what: &str) -> Result<(), OutputError> {
+        if let Ok((_, id)) = target::examine(path)
+            && id != Identity::Special
+            && self.claimed.iter().any(|(c, _)| *c == id)
+        {
+            return Ok(());
+        }
+        self.reserve(path, what)
+    }
+
     /// Reserves standard output for `what` (written by the caller), so that no other
     /// output named `-` mixes into it.
     pub fn claim_stdout(&mut self, what: &str) -> Result<(), OutputError> {

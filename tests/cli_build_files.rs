@@ -721,7 +721,7 @@ fn an_unknown_output_section_is_an_error_and_nothing_is_written() {
     assert!(!t.kit_out.status.success());
     let err = text(&t.kit_out.stderr);
     assert!(
-        err.contains("b.prg: section 'inner' for output not found - nothing written"),
+        err.contains("fatal error: section 'inner' for output not found"),
         "{err}"
     );
     // 64tass writes the other files; c64kit writes all or nothing.
@@ -2107,8 +2107,25 @@ fn no_output_takes_the_switches_after_it() {
 #[test]
 fn an_append_to_a_file_written_before_adds_to_it() {
     let source = "* = $1000\nstart lda #1\n rts\n* = $2000\ndata .byte 1, 2\n";
-    let lines: [&[&str]; 5] = [
-        &["-l", "a.lbl", "--vice-labels", "--labels-append", "a.lbl"],
+    let lines: [&[&str]; 6] = [
+        &[
+            "-E",
+            "e.txt",
+            "-o",
+            "a.bin",
+            "-b",
+            "--output-append",
+            "a.bin",
+        ],
+        &[
+            "-l",
+            "a.lbl",
+            "--vice-labels",
+            "--labels-append",
+            "a.lbl",
+            "-o",
+            "a.prg",
+        ],
         &["-o", "a.bin", "-b", "--output-append", "a.bin"],
         &["--output-append", "a.bin", "-n", "--output-append", "a.bin"],
         &["-L", "a.lst", "--labels-append", "a.lst", "-o", "a.prg"],

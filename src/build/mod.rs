@@ -311,7 +311,10 @@ fn report(
             let reserved = written
                 .paths(args)
                 .iter()
-                .try_for_each(|(p, other)| outputs.reserve(p, other))
+                .try_for_each(|(p, other)| match other.ends_with("-append") {
+                    true => outputs.reserve_append(p, other),
+                    false => outputs.reserve(p, other),
+                })
                 .and_then(|()| outputs.reserve(&path, what));
             reserved.map_err(|e| e.to_string())?;
             // 64tass opens the file whether or not there is anything to say: a
@@ -394,15 +397,21 @@ impl Written<'_> {
     /// Every file these outputs name, with the option that names it.
     fn paths(&self, args: &Args) -> Vec<(PathBuf, &'static str)> {
         let mut all: Vec<(PathBuf, &'static str)> = Vec::new();
+        // An append's name ends in `-append`: it may name a file written before.
+        let kind = |append: bool, what, appended| if append { appended } else { what };
         for t in self.outputs {
-            all.push((t.path.clone(), "-o"));
-            if let Some((map, _)) = &t.map {
-                all.push((map.clone(), "--map"));
+            all.push((t.path.clone(), kind(t.append, "-o", "--output-append")));
+            if let Some((map, append)) = &t.map {
+                all.push((map.clone(), kind(*append, "--map", "--map-append")));
             }
         }
+        let list = self.list.as_ref();
         for (path, what) in [
             (self.lone_map.as_ref().map(|m| &m.0), "--map"),
-            (self.list.as_ref().map(|l| &l.0), "--list"),
+            (
+                list.map(|l| &l.0),
+                kind(list.is_some_and(|l| l.1), "--list", "--list-append"),
+            ),
             (args.source_map.as_ref(), "--source-map"),
             (args.dependencies.as_ref(), "--dependencies"),
             (args.d64.as_ref(), "--d64"),
@@ -411,7 +420,10 @@ impl Written<'_> {
                 all.push((p.clone(), what));
             }
         }
-        all.extend(self.labels.iter().map(|t| (t.path.clone(), "--labels")));
+        all.extend(self.labels.iter().map(|t| {
+            let what = kind(t.append, "--labels", "--labels-append");
+            (t.path.clone(), what)
+        }));
         all
     }
 }
