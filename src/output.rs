@@ -193,6 +193,9 @@ pub struct Outputs {
     inputs: Vec<(FileKey, String)>,
     claimed: Vec<(Identity, String)>,
     staged: Vec<Staged>,
+    /// Which staged output writes each file (its index in `staged`), so that a later
+    /// append to the same file adds to it.
+    files: Vec<(Identity, usize)>,
 }
 
 impl Outputs {
@@ -261,7 +264,12 @@ impl Outputs {
     {
         let label = Label::new(what, path);
         let io_fail = |e| label.fail(Problem::Io(e));
-        let staged = match self.examine(&label)? {
+        if append && let Some(at) = self.staged_for(path) {
+            return self.append_to_staged(at, label, write);
+        }
+        let (target, id) = self.examine(&label)?;
+        self.files.push((id, self.staged.len()));
+        let staged = match target {
             Target::Replace { path, existing } => {
                 let (tmp, file) = match TempFile::beside(&path, existing.as_ref()) {
                     Ok(made) => made,
@@ -324,6 +332,49 @@ impl Outputs {
         Ok(())
     }
 
+    /// The staged output that writes the same file as `path`, if any.
+    fn staged_for(&self, path: &Path) -> Option<usize> {
+        let (_, id) = target::examine(path).ok()?;
+        self.files
+            .iter()
+            .find(|(f, _)| *f == id && id != Identity::Special)
+            .map(|&(_, at)| at)
+    }
+
+    /// An append to a file an earlier output of the group writes: 64tass writes its
+    /// outputs one after another, so the bytes go after that output's.
+    fn append_to_staged<E>(
+        &mut self,
+        at: usize,
+        label: Label,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    ) -> Result<(), OutputError>
+    where
+        E: Into<Box<dyn Error + Send + Sync>>,
+    {
+        let io_fail = |e| label.fail(Problem::Io(e));
+        match &mut self.staged[at] {
+            Staged::InPlace { data, .. } => {
+                write(data).map_err(|e| io_fail(io::Error::other(e.into())))
+            }
+            Staged::Replace {
+                tmp, stream: None, ..
+            } => {
+                let file = OpenOptions::new()
+                    .append(true)
+                    .open(&tmp.path)
+                    .map_err(io_fail)?;
+                let mut out = BufWriter::new(file);
+                write(&mut out)
+                    .map_err(|e| io::Error::other(e.into()))
+                    .and_then(|()| out.flush())
+                    .and_then(|()| out.get_ref().sync_all())
+                    .map_err(io_fail)
+            }
+            other => Err(label.fail(Problem::SameAs(other.label().what.clone()))),
+        }
+    }
+
     /// Adds an output written while the run goes on (a trace): the [`Stream`] writes
     /// into a temporary, or straight into a device, FIFO or file written in place (which
     /// is emptied now), or into standard output for the path `-`. Drop it (or call [`Stream::finish`]) before
@@ -352,7 +403,7 @@ impl Outputs {
             };
             Ok((stream, staged))
         };
-        let (stream, staged) = match self.examine(&label)? {
+        let (stream, staged) = match self.examine(&label)?.0 {
             Target::Replace { path, existing } => {
                 match TempFile::beside(&path, existing.as_ref()) {
                     Ok((tmp, file)) => {
@@ -391,6 +442,18 @@ impl Outputs {
             return Ok(());
         }
         self.examine(&Label::new(what, path)).map(|_| ())
+    }
+
+    /// [`Outputs::reserve`] for an output appended to: a file an output reserved
+    /// before names is its own too (its bytes go after that output's).
+    pub fn reserve_append(&mut self, path: &Path, what: &str) -> Result<(), OutputError> {
+        if let Ok((_, id)) = target::examine(path)
+            && id != Identity::Special
+            && self.claimed.iter().any(|(c, _)| *c == id)
+        {
+            return Ok(());
+        }
+        self.reserve(path, what)
     }
 
     /// Reserves standard output for `what` (written by the caller), so that no other
@@ -554,15 +617,15 @@ impl Outputs {
 
     /// How `label.path` will be written, after checking it against the inputs and the
     /// other outputs.
-    fn examine(&mut self, label: &Label) -> Result<Target, OutputError> {
+    fn examine(&mut self, label: &Label) -> Result<(Target, Identity), OutputError> {
         let (target, id) = target::examine(&label.path).map_err(|p| label.fail(p))?;
         if let Identity::File(key) = &id
             && let Some((_, input)) = self.inputs.iter().find(|(k, _)| k == key)
         {
             return Err(label.fail(Problem::IsInput(input.clone())));
         }
-        self.claim(id, label)?;
-        Ok(target)
+        self.claim(id.clone(), label)?;
+        Ok((target, id))
     }
 
     fn claim(&mut self, id: Identity, label: &Label) -> Result<(), OutputError> {

@@ -721,7 +721,7 @@ fn an_unknown_output_section_is_an_error_and_nothing_is_written() {
     assert!(!t.kit_out.status.success());
     let err = text(&t.kit_out.stderr);
     assert!(
-        err.contains("b.prg: section 'inner' for output not found - nothing written"),
+        err.contains("fatal error: section 'inner' for output not found"),
         "{err}"
     );
     // 64tass writes the other files; c64kit writes all or nothing.
@@ -790,6 +790,34 @@ fn a_labels_root_that_is_no_scope_is_an_error_and_nothing_is_written() {
             both(&t.kit_out)
         );
         assert_eq!(t.kit.names(), ["s.asm"]);
+    }
+}
+
+/// A `--labels-root` scope or an `--output-section` the program lacks is a
+/// fatal error found after the assembly: 64tass prints no warning then (it
+/// counts it in its summary), and names no output in the message (c64kit
+/// showed the warnings, and for a section its own `error: FILE: ...`).
+#[cfg(unix)]
+#[test]
+fn a_missing_root_or_section_hides_the_warnings() {
+    let source = "* = $1000\n jmp ($10ff)\n.dsection data\n.section data\n .byte 1\n.send\n";
+    let lines: [&[&str]; 2] = [
+        &["-o", "s.prg", "--labels-root=nope", "-l", "x.lbl"],
+        &["--output-section=nope", "-o", "s.prg"],
+    ];
+    for args in lines {
+        let t = twins("late-fatal", source, &[], args);
+        assert!(!t.tass_out.status.success());
+        let link = t.kit.path("64tass");
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+        let out = Command::new(&link)
+            .current_dir(&t.kit.0)
+            .args(["-q", "s.asm"])
+            .args(args)
+            .output()
+            .expect("run c64kit as 64tass");
+        assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+        assert_eq!(text(&out.stderr), text(&t.tass_out.stderr), "{args:?}");
     }
 }
 
@@ -2035,6 +2063,113 @@ fn long_address_applies_to_the_outputs_named_after_it() {
         ],
     ];
     same_files_in_every_line("long-per-output", source, &lines);
+}
+
+/// `--no-map` takes back the map of the output it stands before (after the
+/// last `-o`, the last output's, unless one was given for it), as 64tass 1.58
+/// reads its options; and the last output's map is appended to when the last
+/// `--map`/`--map-append` of the line appends, even one that names another
+/// file: 64tass keeps one append switch for all maps (c64kit ignored
+/// `--no-map` and kept each map's own switch).
+#[test]
+fn no_map_and_the_map_append_switch_follow_64tass() {
+    let source = "* = $1000\n lda #1\n rts\n* = $2000\n .byte 1, 2\n";
+    let lines: [&[&str]; 3] = [
+        &[
+            "--map", "a.map", "-o", "a.prg", "--no-map", "-o", "b.prg", "--map", "b.map",
+        ],
+        &["-o", "a.prg", "--map", "a.map", "--no-map"],
+        &["--map", "a.map", "-o", "a.prg", "--map-append", "b.map"],
+    ];
+    same_outputs_in_every_line("no-map", source, &lines);
+}
+
+/// `--no-output` is one of 64tass's outputs too, written nowhere: a format
+/// switch after it is its own, so an `-o` before it keeps the format it had
+/// (as a C256 project's `-o x.hex ... --intel-hex ... --no-output` writes a
+/// program, not Intel HEX; c64kit gave the last format to the last `-o`).
+#[test]
+fn no_output_takes_the_switches_after_it() {
+    let source = "* = $1000\n lda #1\n rts\n";
+    let lines: [&[&str]; 3] = [
+        &["-o", "a.hex", "--intel-hex", "--no-output"],
+        &["-o", "a.prg", "-X", "--no-output"],
+        &["-o", "a.prg", "--no-output", "-o", "b.bin", "-b"],
+    ];
+    same_outputs_in_every_line("no-output-last", source, &lines);
+}
+
+/// An append to a file an earlier output of the same run writes (a label file
+/// in two formats, two programs or two maps in one file, labels after the
+/// listing) adds to it, as 64tass writes its files one after another: the
+/// listing, the label files, then each output after its map (c64kit refused
+/// the second name as the same file).
+#[test]
+fn an_append_to_a_file_written_before_adds_to_it() {
+    let source = "* = $1000\nstart lda #1\n rts\n* = $2000\ndata .byte 1, 2\n";
+    let lines: [&[&str]; 6] = [
+        &[
+            "-E",
+            "e.txt",
+            "-o",
+            "a.bin",
+            "-b",
+            "--output-append",
+            "a.bin",
+        ],
+        &[
+            "-l",
+            "a.lbl",
+            "--vice-labels",
+            "--labels-append",
+            "a.lbl",
+            "-o",
+            "a.prg",
+        ],
+        &["-o", "a.bin", "-b", "--output-append", "a.bin"],
+        &["--output-append", "a.bin", "-n", "--output-append", "a.bin"],
+        &["-L", "a.lst", "--labels-append", "a.lst", "-o", "a.prg"],
+        &[
+            "--map",
+            "a.map",
+            "-o",
+            "a.prg",
+            "--map-append",
+            "a.map",
+            "-o",
+            "b.prg",
+        ],
+    ];
+    same_outputs_in_every_line("append-again", source, &lines);
+}
+
+/// Each command line run by both tools succeeds and writes the same files,
+/// listings from their column titles on and maps but for the line that names
+/// the tool.
+fn same_outputs_in_every_line(tag: &str, source: &str, lines: &[&[&str]]) {
+    let no_tool = |bytes: Vec<u8>| {
+        let t = text(&bytes);
+        let kept: Vec<&str> = t
+            .split('\n')
+            .filter(|l| !l.ends_with("memory map file"))
+            .collect();
+        kept.join("\n")
+    };
+    for (n, args) in lines.iter().enumerate() {
+        let t = twins(&format!("{tag}-{n}"), source, &[], args);
+        t.both_succeed();
+        assert_eq!(t.tass.names(), t.kit.names(), "{args:?}");
+        for name in t.tass.names() {
+            if name.ends_with(".lst") {
+                t.same_listing(&name);
+            } else if name.ends_with(".map") {
+                let (a, b) = (read(&t.tass.0, &name), read(&t.kit.0, &name));
+                assert_eq!(no_tool(a), no_tool(b), "{name} of {args:?}");
+            } else {
+                t.same(&name);
+            }
+        }
+    }
 }
 
 /// Each command line run by both tools succeeds and writes the same files.

@@ -176,9 +176,9 @@ pub struct Args {
     /// As --map, but add to the end of FILE
     #[arg(long, value_name = "FILE")]
     pub map_append: Vec<PathBuf>,
-    /// Accepted for 64tass compatibility: c64kit prints no memory map unless --map asks
-    #[arg(long)]
-    pub no_map: bool,
+    /// No memory map for the next -o (undoes a --map given for it)
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub no_map: Vec<bool>,
 
     /// Write Makefile dependencies (target: sources and binaries read)
     #[arg(short = 'M', long = "dependencies", value_name = "FILE")]
@@ -480,18 +480,35 @@ impl Args {
             // The default output comes after every flag.
             files.push((usize::MAX, self.default_output(), false));
         }
+        // `--no-output` is one of 64tass's outputs too, written nowhere: the
+        // switches after it are its own, not the last -o's.
+        let nowhere: Vec<usize> = positions(m, "no_output").collect();
+        files.extend(nowhere.iter().map(|&i| (i, PathBuf::new(), false)));
+        files.sort_by_key(|f| f.0);
         let sections = values::<String>(m, "output_section");
-        let maps = named_files(m, &[("map", false), ("map_append", true)]);
-        let maps: Vec<(usize, (PathBuf, bool))> =
-            maps.into_iter().map(|(i, p, a)| (i, (p, a))).collect();
+        let maps = map_choices(m);
+        // 64tass keeps one "append" switch for maps, set by each --map or
+        // --map-append and never reset: the last file's map takes the last one.
+        let last_append = maps.iter().rev().find_map(|(_, c)| c.as_ref().map(|c| c.1));
         let at: Vec<usize> = files.iter().map(|f| f.0).collect();
         let longs = in_force(m, &LONG, files.clone(), &[]);
         let mut targets = in_force(m, &FORMATS, files, &sections);
+        let count = targets.len();
         for (n, (t, l)) in targets.iter_mut().zip(longs).enumerate() {
             t.long = l.format;
-            // A map given after the last -o is its map only if none came before it.
-            t.map = own(&maps, &at, n).or_else(|| after_last(&maps, &at, n));
+            // A map (or --no-map) given after the last -o counts only if none came
+            // before it.
+            t.map = own(&maps, &at, n)
+                .or_else(|| after_last(&maps, &at, n))
+                .flatten();
+            if n + 1 == count
+                && let (Some(map), Some(append)) = (t.map.as_mut(), last_append)
+            {
+                map.1 = append;
+            }
         }
+        let mut written = at.iter().map(|i| !nowhere.contains(i));
+        targets.retain(|_| written.next().unwrap_or(true));
         targets
     }
 
@@ -509,6 +526,19 @@ impl Args {
         let files = named_files(m, &[("labels", false), ("labels_append", true)]);
         in_force(m, &FORMATS, files, &values(m, "labels_root"))
     }
+}
+
+/// Each `--map`, `--map-append` (the file, and whether it is appended to) and
+/// `--no-map` (none), in command-line order.
+fn map_choices(m: &ArgMatches) -> Vec<(usize, Option<(PathBuf, bool)>)> {
+    let maps = named_files(m, &[("map", false), ("map_append", true)]);
+    let mut all: Vec<(usize, Option<(PathBuf, bool)>)> = maps
+        .into_iter()
+        .map(|(i, p, a)| (i, Some((p, a))))
+        .chain(positions(m, "no_map").map(|i| (i, None)))
+        .collect();
+    all.sort_by_key(|c| c.0);
+    all
 }
 
 /// Where on the command line each value of an option was given.

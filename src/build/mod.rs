@@ -80,12 +80,12 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             )
         },
     );
-    // A `--labels-root` scope the program lacks is 64tass's fatal error, found
-    // as it writes the label files: an error, so the warnings are not shown.
-    let missing_root = result
-        .as_ref()
-        .ok()
-        .and_then(|p| missing_label_root(p, &labels));
+    // A `--labels-root` scope or an `--output-section` the program lacks is
+    // 64tass's fatal error, found as it writes the label files and outputs:
+    // an error, so the warnings are not shown.
+    let missing_root = result.as_ref().ok().and_then(|p| {
+        missing_label_root(p, &labels).or_else(|| missing_output_section(p, &outputs))
+    });
     let wrapped = match (&result, &missing_root) {
         (Ok(p), None) => label_address_wrapped(p, &labels, &opts.warnings),
         _ => None,
@@ -114,8 +114,9 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         }
         out!("{head}");
     }
-    // 64tass assembles once more to write a listing.
-    let listing = written.list.is_some() && missing_root.is_none();
+    // 64tass assembles once more to write a listing (before the label files
+    // and outputs, so also when one of those fails).
+    let listing = written.list.is_some() && result.is_ok();
     let passes = match &result {
         Ok(p) => p.passes() + u32::from(listing),
         Err(_) => progress.pass(),
@@ -247,6 +248,14 @@ fn tass_messages(
         Err(d) => (d, d.files()),
     };
     let mut shown = diags.render_64tass(&style);
+    // 64tass shows no warning once there is an error (it counts them still).
+    if missing_root.is_some() {
+        let errors_only = c64asm::TassStyle {
+            warnings: false,
+            ..style
+        };
+        shown.text = diags.render_64tass(&errors_only).text;
+    }
     // Found as the label files are written: after the others.
     let late = match (missing_root, wrapped) {
         (Some(msg), _) => Some(("fatal error", msg)),
@@ -307,7 +316,10 @@ fn report(
             let reserved = written
                 .paths(args)
                 .iter()
-                .try_for_each(|(p, other)| outputs.reserve(p, other))
+                .try_for_each(|(p, other)| match other.ends_with("-append") {
+                    true => outputs.reserve_append(p, other),
+                    false => outputs.reserve(p, other),
+                })
                 .and_then(|()| outputs.reserve(&path, what));
             reserved.map_err(|e| e.to_string())?;
             // 64tass opens the file whether or not there is anything to say: a
@@ -364,6 +376,18 @@ fn missing_label_root(program: &c64asm::Program, labels: &[Target<LabelFormat>])
     })
 }
 
+/// 64tass's message for the first output whose `--output-section` names no
+/// section of the program, if any.
+fn missing_output_section(
+    program: &c64asm::Program,
+    outputs: &[Target<OutputFormat>],
+) -> Option<String> {
+    outputs.iter().find_map(|t| {
+        let section = t.scope.as_deref()?;
+        program.blocks_of(Some(section)).err()
+    })
+}
+
 /// The files chosen on the command line, each with what goes into it.
 struct Written<'a> {
     outputs: &'a [Target<OutputFormat>],
@@ -378,15 +402,21 @@ impl Written<'_> {
     /// Every file these outputs name, with the option that names it.
     fn paths(&self, args: &Args) -> Vec<(PathBuf, &'static str)> {
         let mut all: Vec<(PathBuf, &'static str)> = Vec::new();
+        // An append's name ends in `-append`: it may name a file written before.
+        let kind = |append: bool, what, appended| if append { appended } else { what };
         for t in self.outputs {
-            all.push((t.path.clone(), "-o"));
-            if let Some((map, _)) = &t.map {
-                all.push((map.clone(), "--map"));
+            all.push((t.path.clone(), kind(t.append, "-o", "--output-append")));
+            if let Some((map, append)) = &t.map {
+                all.push((map.clone(), kind(*append, "--map", "--map-append")));
             }
         }
+        let list = self.list.as_ref();
         for (path, what) in [
             (self.lone_map.as_ref().map(|m| &m.0), "--map"),
-            (self.list.as_ref().map(|l| &l.0), "--list"),
+            (
+                list.map(|l| &l.0),
+                kind(list.is_some_and(|l| l.1), "--list", "--list-append"),
+            ),
             (args.source_map.as_ref(), "--source-map"),
             (args.dependencies.as_ref(), "--dependencies"),
             (args.d64.as_ref(), "--d64"),
@@ -395,7 +425,10 @@ impl Written<'_> {
                 all.push((p.clone(), what));
             }
         }
-        all.extend(self.labels.iter().map(|t| (t.path.clone(), "--labels")));
+        all.extend(self.labels.iter().map(|t| {
+            let what = kind(t.append, "--labels", "--labels-append");
+            (t.path.clone(), what)
+        }));
         all
     }
 }
@@ -447,38 +480,8 @@ fn write_outputs(
     // 64tass flattens each output's sections as it writes it: the maps of
     // the outputs after show them without their sections.
     let mut before: Vec<Option<String>> = Vec::new();
-    for t in written.outputs {
-        let what = if no_default { "the output" } else { "-o" };
-        let bytes = run
-            .output_long(t.format, t.scope.as_deref(), t.long)
-            .map_err(|e| failed(&t.path, e))?;
-        let append = t.append.then_some("--output-append");
-        add(&mut group, &t.path, (what, append), &bytes)?;
-        if let Some((map, append)) = &t.map {
-            let name = t.path.display().to_string();
-            let text = program
-                .memory_map_of(&name, t.scope.as_deref(), !append, &scopes(&before))
-                .map_err(|e| failed(&t.path, e))?;
-            let append = append.then_some("--map-append");
-            add(&mut group, map, ("--map", append), text.as_bytes())?;
-        }
-        before.push(t.scope.clone());
-    }
-    if let Some((map, append)) = &written.lone_map {
-        let text = program.memory_map_of("", None, !append, &scopes(&before))?;
-        let append = append.then_some("--map-append");
-        add(&mut group, map, ("--map", append), text.as_bytes())?;
-    }
-    for t in written.labels {
-        let text = match &t.scope {
-            Some(root) => program
-                .labels_from(t.format, root)
-                .map_err(|e| failed(&t.path, e))?,
-            None => program.labels(t.format),
-        };
-        let append = t.append.then_some("--labels-append");
-        add(&mut group, &t.path, ("--labels", append), text.as_bytes())?;
-    }
+    // 64tass writes the listing and the label files first, then each output
+    // after its map: an append to a file written before lands after it.
     if let Some((p, append)) = &written.list {
         let columns = c64asm::ListingColumns {
             monitor: !args.no_monitor,
@@ -500,6 +503,38 @@ fn write_outputs(
         } else {
             group.add_with(p, "--list", write).map_err(nothing)?;
         }
+    }
+    for t in written.labels {
+        let text = match &t.scope {
+            Some(root) => program
+                .labels_from(t.format, root)
+                .map_err(|e| failed(&t.path, e))?,
+            None => program.labels(t.format),
+        };
+        let append = t.append.then_some("--labels-append");
+        add(&mut group, &t.path, ("--labels", append), text.as_bytes())?;
+    }
+    for t in written.outputs {
+        let what = if no_default { "the output" } else { "-o" };
+        let bytes = run
+            .output_long(t.format, t.scope.as_deref(), t.long)
+            .map_err(|e| failed(&t.path, e))?;
+        if let Some((map, append)) = &t.map {
+            let name = t.path.display().to_string();
+            let text = program
+                .memory_map_of(&name, t.scope.as_deref(), !append, &scopes(&before))
+                .map_err(|e| failed(&t.path, e))?;
+            let append = append.then_some("--map-append");
+            add(&mut group, map, ("--map", append), text.as_bytes())?;
+        }
+        let append = t.append.then_some("--output-append");
+        add(&mut group, &t.path, (what, append), &bytes)?;
+        before.push(t.scope.clone());
+    }
+    if let Some((map, append)) = &written.lone_map {
+        let text = program.memory_map_of("", None, !append, &scopes(&before))?;
+        let append = append.then_some("--map-append");
+        add(&mut group, map, ("--map", append), text.as_bytes())?;
     }
     if let Some(p) = &args.source_map {
         add(

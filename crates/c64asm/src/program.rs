@@ -430,7 +430,7 @@ impl Program {
     }
 
     /// The blocks an output holds: all, or one section's (`--output-section`).
-    pub(crate) fn blocks_of(&self, section: Option<&str>) -> Result<&[(u32, Vec<u8>)], String> {
+    pub fn blocks_of(&self, section: Option<&str>) -> Result<&[(u32, Vec<u8>)], String> {
         match section {
             None => Ok(&self.blocks),
             Some(path) => self.section_blocks(path).ok_or_else(|| no_section(path)),
