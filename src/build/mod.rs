@@ -5,9 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod args;
+mod clock;
 mod deps;
 mod malloc;
 mod tass_console;
+
+pub use tass_console::VERSION as TASS_VERSION;
 
 use clap::ArgMatches;
 
@@ -442,6 +445,11 @@ fn write_outputs(
     // 64tass flattens each output's sections as it writes it: the maps of
     // the outputs after show them without their sections.
     let mut before: Vec<Option<String>> = Vec::new();
+    // The tool a memory map's first line names: 64tass for a drop-in 64tass.
+    let tool = match args.as_64tass {
+        true => tass_console::VERSION,
+        false => concat!("c64kit ", env!("CARGO_PKG_VERSION")),
+    };
     for t in written.outputs {
         let what = if no_default { "the output" } else { "-o" };
         let bytes = run
@@ -451,8 +459,9 @@ fn write_outputs(
         add(&mut group, &t.path, (what, append), &bytes)?;
         if let Some((map, append)) = &t.map {
             let name = t.path.display().to_string();
+            let title = (!append).then_some(tool);
             let text = program
-                .memory_map_of(&name, t.scope.as_deref(), !append, &scopes(&before))
+                .memory_map_of(&name, t.scope.as_deref(), title, &scopes(&before))
                 .map_err(|e| failed(&t.path, e))?;
             let append = append.then_some("--map-append");
             add(&mut group, map, ("--map", append), text.as_bytes())?;
@@ -460,7 +469,8 @@ fn write_outputs(
         before.push(t.scope.clone());
     }
     if let Some((map, append)) = &written.lone_map {
-        let text = program.memory_map_of("", None, !append, &scopes(&before))?;
+        let title = (!append).then_some(tool);
+        let text = program.memory_map_of("", None, title, &scopes(&before))?;
         let append = append.then_some("--map-append");
         add(&mut group, map, ("--map", append), text.as_bytes())?;
     }
@@ -483,7 +493,12 @@ fn write_outputs(
         // Written as it is made: a listing is the largest output, and not
         // held whole.
         let append = *append;
-        let write = |w: &mut dyn std::io::Write| program.write_listing(columns, append, w);
+        let head = match (args.as_64tass, append) {
+            (true, _) => tass_console::listing_head(append),
+            (false, true) => String::new(),
+            (false, false) => c64asm::LISTING_TITLE.to_string(),
+        };
+        let write = |w: &mut dyn std::io::Write| program.write_listing(columns, &head, w);
         if p.as_os_str() == "-" {
             let mut text = Vec::new();
             write(&mut text).map_err(|e| e.to_string())?;
