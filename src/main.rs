@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::console::errln;
+use crate::console::{errln, outln};
 
 mod build;
 mod console;
@@ -113,6 +113,11 @@ fn main() -> ExitCode {
                 }
             }
             return console::finish(ExitCode::FAILURE);
+        }
+        // A drop-in 64tass names itself as 64tass does (build tools check it).
+        Err(e) if as_64tass && e.kind() == clap::error::ErrorKind::DisplayVersion => {
+            outln!("{}", build::TASS_VERSION);
+            return console::finish(ExitCode::SUCCESS);
         }
         Err(e) => return console::clap_exit(&e),
     };

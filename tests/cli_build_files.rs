@@ -2514,3 +2514,102 @@ fn version_usage_and_question_mark_print_and_stop_like_64tass() {
         assert_eq!(kit.names(), tass.names(), "{args:?}: nothing written");
     }
 }
+
+/// c64kit started as `64tass` (a link so named on the PATH, as a Makefile
+/// finds it) heads its listing and memory map as 64tass does: 64tass's title,
+/// its command line with the options first and the file names after them
+/// (its `getopt` moves them), and the date; the map names 64tass. Only the
+/// date line may differ. `--version` prints 64tass's version line.
+#[test]
+fn a_drop_in_64tass_heads_its_listing_and_map_as_64tass() {
+    use std::os::unix::fs::symlink;
+    let bin = TempDir::new("files-drop-in-bin");
+    symlink(env!("CARGO_BIN_EXE_c64kit"), bin.path("64tass")).unwrap();
+    let path = std::env::join_paths(std::iter::once(bin.0.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .unwrap();
+    for args in [
+        &[
+            "-a", "s.asm", "-o", "x.prg", "-L", "x.lst", "--map", "x.map",
+        ][..],
+        &[
+            "-Cq",
+            "s.asm",
+            "-ox.prg",
+            "--list=x.lst",
+            "--depend",
+            "x.d",
+            "-Dv=1",
+            "--tab",
+            "4",
+            "--map=x.map",
+        ],
+        &[
+            "-a",
+            "-Wall",
+            "-L",
+            "x.lst",
+            "--list-append",
+            "x.lst",
+            "--",
+            "s.asm",
+        ],
+        &[
+            "-a",
+            "s.asm",
+            "--no-monitor",
+            "-I",
+            ".",
+            "-bo",
+            "x.prg",
+            "--list=x.lst",
+            "-l",
+            "x.lbl",
+        ],
+    ] {
+        let tass = TempDir::new("files-drop-in-64tass");
+        let kit = TempDir::new("files-drop-in-c64kit");
+        let run = |dir: &TempDir, path: Option<&std::ffi::OsStr>| {
+            dir.write("s.asm", "* = $1000\n lda #1\n");
+            let mut cmd = Command::new("64tass");
+            cmd.current_dir(&dir.0).args(args);
+            if let Some(path) = path {
+                cmd.env("PATH", path);
+            }
+            let out = cmd.output().expect("64tass is needed to compare with it");
+            assert!(out.status.success(), "{args:?}: {}", both(&out));
+        };
+        run(&tass, None);
+        run(&kit, Some(&path));
+        let lines = |dir: &TempDir| {
+            let t = text(&read(&dir.0, "x.lst"));
+            t.split('\n').map(str::to_string).collect::<Vec<_>>()
+        };
+        let (theirs, ours) = (lines(&tass), lines(&kit));
+        // The head's last line, before the blank line above the column titles.
+        let blank = theirs.iter().skip(1).position(String::is_empty);
+        let date = blank.expect("64tass's head");
+        assert_eq!(ours.len(), theirs.len(), "{args:?}: {ours:?}");
+        for (i, (o, t)) in ours.iter().zip(&theirs).enumerate() {
+            if i == date {
+                // `ctime`'s form: `; Sun Dec  6 01:11:41 2026`.
+                assert_eq!((o.len(), &o[..2], &o[15..16]), (26, "; ", ":"), "{args:?}");
+            } else {
+                assert_eq!(o, t, "{args:?}: line {i}");
+            }
+        }
+        if tass.path("x.map").exists() {
+            assert_eq!(read(&kit.0, "x.map"), read(&tass.0, "x.map"), "{args:?}");
+        }
+    }
+    let version = |path: Option<&std::ffi::OsStr>| {
+        let mut cmd = Command::new("64tass");
+        cmd.arg("--version");
+        if let Some(path) = path {
+            cmd.env("PATH", path);
+        }
+        cmd.output().expect("64tass").stdout
+    };
+    assert_eq!(version(Some(&path)), version(None));
+}

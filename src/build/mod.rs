@@ -5,9 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod args;
+mod clock;
 mod deps;
 mod malloc;
 mod tass_console;
+
+pub use tass_console::VERSION as TASS_VERSION;
 
 use clap::ArgMatches;
 
@@ -482,6 +485,11 @@ fn write_outputs(
     let mut before: Vec<Option<String>> = Vec::new();
     // 64tass writes the listing and the label files first, then each output
     // after its map: an append to a file written before lands after it.
+    // The tool a memory map's first line names: 64tass for a drop-in 64tass.
+    let tool = match args.as_64tass {
+        true => tass_console::VERSION,
+        false => concat!("c64kit ", env!("CARGO_PKG_VERSION")),
+    };
     if let Some((p, append)) = &written.list {
         let columns = c64asm::ListingColumns {
             monitor: !args.no_monitor,
@@ -491,7 +499,12 @@ fn write_outputs(
         // Written as it is made: a listing is the largest output, and not
         // held whole.
         let append = *append;
-        let write = |w: &mut dyn std::io::Write| program.write_listing(columns, append, w);
+        let head = match (args.as_64tass, append) {
+            (true, _) => tass_console::listing_head(append),
+            (false, true) => String::new(),
+            (false, false) => c64asm::LISTING_TITLE.to_string(),
+        };
+        let write = |w: &mut dyn std::io::Write| program.write_listing(columns, &head, w);
         if p.as_os_str() == "-" {
             let mut text = Vec::new();
             write(&mut text).map_err(|e| e.to_string())?;
@@ -521,8 +534,9 @@ fn write_outputs(
             .map_err(|e| failed(&t.path, e))?;
         if let Some((map, append)) = &t.map {
             let name = t.path.display().to_string();
+            let title = (!append).then_some(tool);
             let text = program
-                .memory_map_of(&name, t.scope.as_deref(), !append, &scopes(&before))
+                .memory_map_of(&name, t.scope.as_deref(), title, &scopes(&before))
                 .map_err(|e| failed(&t.path, e))?;
             let append = append.then_some("--map-append");
             add(&mut group, map, ("--map", append), text.as_bytes())?;
@@ -532,7 +546,8 @@ fn write_outputs(
         before.push(t.scope.clone());
     }
     if let Some((map, append)) = &written.lone_map {
-        let text = program.memory_map_of("", None, !append, &scopes(&before))?;
+        let title = (!append).then_some(tool);
+        let text = program.memory_map_of("", None, title, &scopes(&before))?;
         let append = append.then_some("--map-append");
         add(&mut group, map, ("--map", append), text.as_bytes())?;
     }

@@ -11,8 +11,11 @@ use clap::ArgMatches;
 use super::args::{Args, Target};
 use c64asm::{Caret, OutputFormat};
 
-/// 64tass's banner: the installed 64tass 1.58's version line, as build
-/// tools that read it find it.
+/// The installed 64tass 1.58's name and version, as its banner, `--version`,
+/// listing and memory map give it.
+pub const VERSION: &str = "64tass Turbo Assembler Macro V1.58.2974?";
+
+/// 64tass's banner: its version line, as build tools that read it find it.
 const BANNER: &str = "64tass Turbo Assembler Macro V1.58.2974?\n\
 64TASS comes with ABSOLUTELY NO WARRANTY; This is free software, and you\n\
 are welcome to redistribute it under certain conditions; See LICENSE!\n\n";
@@ -57,13 +60,13 @@ pub fn outputs(
         out.push('\n');
         if t.map.is_none() {
             let name = t.path.display().to_string();
-            let map = program.memory_map_of(&name, t.scope.as_deref(), false, &before);
+            let map = program.memory_map_of(&name, t.scope.as_deref(), None, &before);
             out.push_str(map_rows(&map.unwrap_or_default()));
         }
         before.push(t.scope.as_deref());
     }
     if outputs.is_empty() && !lone_map {
-        let map = program.memory_map_of("", None, false, &before);
+        let map = program.memory_map_of("", None, None, &before);
         out.push_str(map_rows(&map.unwrap_or_default()));
     }
     out
@@ -133,4 +136,95 @@ pub fn colored(args: &Args, m: &ArgMatches) -> bool {
         Some(_) => false,
     };
     term && terminal
+}
+
+/// A drop-in 64tass's listing head, as 64tass writes it: its title (not when
+/// the listing is added to a file), the command line with the options first
+/// (its `getopt` moves the file names after them) and the local time
+/// (`ctime`'s form).
+pub fn listing_head(append: bool) -> String {
+    let mut out = String::new();
+    if !append {
+        out.push_str("; ");
+        out.push_str(VERSION);
+        out.push_str(" listing file\n");
+    }
+    out.push(';');
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    for arg in getopt_order(&args) {
+        out.push(' ');
+        out.push_str(&c64asm::shell_quoted_name(arg));
+    }
+    out.push_str("\n; ");
+    out.push_str(&super::clock::ctime_now());
+    out
+}
+
+/// The arguments in the order 64tass's GNU-style `getopt` leaves them: the
+/// options with their values in the order given, then `--` if given, then
+/// the other arguments (file names) in their order. Which options take a
+/// value is read from `build`'s own command line (64tass's).
+fn getopt_order(args: &[String]) -> Vec<&str> {
+    let mut command = <Args as clap::Args>::augment_args(clap::Command::new("64tass"));
+    command.build();
+    let takes_value = |a: &clap::Arg| a.get_num_args().is_some_and(|n| n.min_values() > 0);
+    let Some((program, rest)) = args.split_first() else {
+        return Vec::new();
+    };
+    let (mut options, mut others) = (vec![program.as_str()], Vec::new());
+    let mut i = 0;
+    while i < rest.len() {
+        let arg = rest[i].as_str();
+        i += 1;
+        if arg == "--" {
+            options.push(arg);
+            others.extend(rest[i..].iter().map(String::as_str));
+            break;
+        }
+        let takes_next = if let Some(long) = arg.strip_prefix("--") {
+            // An option named whole, or the one an abbreviation starts.
+            let named: Vec<&clap::Arg> = command
+                .get_arguments()
+                .filter(|a| long_names(a).contains(&long))
+                .collect();
+            let started: Vec<&clap::Arg> = command
+                .get_arguments()
+                .filter(|a| long_names(a).iter().any(|n| n.starts_with(long)))
+                .collect();
+            let option = match (named.as_slice(), started.as_slice()) {
+                ([one], _) | ([], [one]) => Some(*one),
+                _ => None,
+            };
+            !long.contains('=') && option.is_some_and(takes_value)
+        } else if let Some(short) = arg.strip_prefix('-').filter(|s| !s.is_empty()) {
+            // The first option letter that takes a value takes the rest of
+            // the argument, or the next one if nothing is left.
+            let valued = |c: char| {
+                command
+                    .get_arguments()
+                    .any(|a| a.get_short() == Some(c) && takes_value(a))
+            };
+            short
+                .char_indices()
+                .find(|&(_, c)| valued(c))
+                .is_some_and(|(at, c)| at + c.len_utf8() == short.len())
+        } else {
+            others.push(arg);
+            continue;
+        };
+        options.push(arg);
+        if takes_next && i < rest.len() {
+            options.push(&rest[i]);
+            i += 1;
+        }
+    }
+    options.extend(others);
+    options
+}
+
+/// An option's long name and visible aliases.
+fn long_names(a: &clap::Arg) -> Vec<&str> {
+    a.get_long_and_visible_aliases().unwrap_or_default()
 }

@@ -45,8 +45,8 @@ pub use labels::{LabelFileError, LabelFormat, parse_vice_labels};
 pub use options::{Cpu, Options, Progress, WARNING_NAMES, Warnings};
 pub use output_run::OutputRun;
 pub use program::{
-    LABEL_ADDRESS_WRAPPED, ListingColumns, Location, Program, SOURCE_MAP_HEADER, SourceLine,
-    Symbol, SymbolValue,
+    LABEL_ADDRESS_WRAPPED, LISTING_TITLE, ListingColumns, Location, Program, SOURCE_MAP_HEADER,
+    SourceLine, Symbol, SymbolValue,
 };
 
 /// A file name as 64tass prints it (`Assembling file:`, `Output file:`):

@@ -1117,11 +1117,11 @@ fn trimmed_len(bytes: &[u8]) -> usize {
 mod render;
 pub(crate) use render::{render_to, shell_quoted};
 
-/// The listing's text (`title`: with its first comment line).
-pub(crate) fn render(p: &Program, columns: ListingColumns, title: bool) -> String {
+/// The listing's text (`head`: its comment lines before the column titles).
+pub(crate) fn render(p: &Program, columns: ListingColumns, head: &str) -> String {
     let mut out = Vec::new();
     // Writing into a `Vec` cannot fail.
-    let _ = render_to(p, columns, title, &mut out);
+    let _ = render_to(p, columns, head, &mut out);
     // Made of UTF-8 texts and ASCII.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }

@@ -76,6 +76,9 @@ pub(crate) struct SymbolFacts {
     pub scope: bool,
 }
 
+/// The first comment line of c64kit's own listing.
+pub const LISTING_TITLE: &str = "; c64kit listing file\n";
+
 /// Which columns a listing has besides offsets and bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct ListingColumns {
@@ -396,28 +399,26 @@ impl Program {
     /// The listing with some columns left out (64tass's `--no-monitor`,
     /// `--no-source`).
     pub fn listing_with(&self, columns: ListingColumns) -> String {
-        self.listing_text(columns, true)
+        crate::listing::render(self, columns, LISTING_TITLE)
     }
 
     /// The listing to add to the end of a file (`--list-append`): without its
     /// title line, as 64tass leaves it out there.
     pub fn listing_to_append(&self, columns: ListingColumns) -> String {
-        self.listing_text(columns, false)
+        crate::listing::render(self, columns, "")
     }
 
-    fn listing_text(&self, columns: ListingColumns, title: bool) -> String {
-        crate::listing::render(self, columns, title)
-    }
-
-    /// The listing written to `out` as it is made, never held whole (`append`:
-    /// without its title line, as [`Program::listing_to_append`]).
+    /// The listing written to `out` as it is made, never held whole. `head`:
+    /// the comment lines before its column titles, each ending in a newline
+    /// ([`LISTING_TITLE`] for c64kit's own, none for a listing added to a
+    /// file, 64tass's title, command line and date for a drop-in 64tass).
     pub fn write_listing(
         &self,
         columns: ListingColumns,
-        append: bool,
+        head: &str,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
-        crate::listing::render_to(self, columns, !append, out)
+        crate::listing::render_to(self, columns, head, out)
     }
 
     /// The blocks of one section and its children (64tass's
@@ -441,21 +442,23 @@ impl Program {
     /// between them (`Gap:`), sorted by address, with the sections placed
     /// by `.dsection` (`Section:`), for the output `name`.
     pub fn memory_map(&self, name: &str) -> String {
-        self.memory_map_of(name, None, true, &[])
+        let tool = concat!("c64kit ", env!("CARGO_PKG_VERSION"));
+        self.memory_map_of(name, None, Some(tool), &[])
             .unwrap_or_default()
     }
 
     /// The memory map of the output `name` holding only `section` (and its
-    /// children) if given (`--map` with `--output-section`). Without `title`
-    /// the first line, which names the tool, is left out, as 64tass leaves it
-    /// out of a map added to the end of a file (`--map-append`). `before`:
+    /// children) if given (`--map` with `--output-section`). `title`: the
+    /// tool its first line names (`c64kit 0.1.0`); without it the line is
+    /// left out, as 64tass leaves it out of a map added to the end of a file
+    /// (`--map-append`). `before`:
     /// the sections (None: the whole program) of the outputs written before
     /// this one, whose sections 64tass has flattened by then.
     pub fn memory_map_of(
         &self,
         name: &str,
         section: Option<&str>,
-        title: bool,
+        title: Option<&str>,
         before: &[Option<&str>],
     ) -> Result<String, String> {
         let find = |s: Option<&str>| self.map.find(s, self.case_sensitive);
@@ -467,12 +470,8 @@ impl Program {
         }
         let flattened: Vec<usize> = before.iter().filter_map(|&s| find(s)).collect();
         let mut out = String::from("\n");
-        if title {
-            let _ = write!(
-                out,
-                "c64kit {} memory map file\n\n",
-                env!("CARGO_PKG_VERSION")
-            );
+        if let Some(tool) = title {
+            let _ = write!(out, "{tool} memory map file\n\n");
         }
         let _ = write!(
             out,

@@ -239,7 +239,7 @@ fn write_every_output(src: &str) {
         let _ = run.output(format, None);
         for path in paths.iter().skip(i % 3) {
             let _ = run.output(format, Some(path));
-            let _ = program.memory_map_of("x", Some(path), true, &[]);
+            let _ = program.memory_map_of("x", Some(path), Some("c64kit"), &[]);
         }
     }
     let _ = program.memory_map("x");

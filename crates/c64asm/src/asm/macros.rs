@@ -1184,16 +1184,35 @@ impl Assembler<'_> {
     ) {
         let key = (line.file, line.index, def_chain_key(&self.st.chain));
         let raw = line.text[args..line.end].to_string();
-        let mut parts = split_args(&raw);
+        let at = super::macro_text::split_args_at(&raw);
+        let mut parts: Vec<String> = at.iter().map(|&(s, e)| raw[s..e].to_string()).collect();
         let mut expr_offset = None;
         if cmd == Cmd::Sfunction {
-            // The last part is the expression.
-            let Some(last) = parts.pop() else {
+            // The expression starts at the first part that is not a
+            // parameter (as 64tass reads them: a name followed by `,`, `:`
+            // or `=`, or `*name`), and runs to the end of the line: in
+            // `_a, 3 + _a, 7 + _a` it is the list `3 + _a, 7 + _a`. When
+            // every part reads as a parameter, the last one is the expression.
+            if parts.is_empty() {
                 self.error(span, Kind::Syntax, "an expression is expected".into());
                 return;
-            };
-            let rel = raw.rfind(last.as_str()).unwrap_or(0);
-            expr_offset = Some(args + rel);
+            }
+            let unicode = self.dialect.unicode;
+            let last = parts.len() - 1;
+            let mut first = last;
+            for (i, p) in parts[..last].iter().enumerate() {
+                if p.trim_start().starts_with('*') {
+                    // The rest parameter is the last one.
+                    first = i + 1;
+                    break;
+                }
+                if !p.is_empty() && !sfunction_param_shaped(p, unicode) {
+                    first = i;
+                    break;
+                }
+            }
+            parts.truncate(first);
+            expr_offset = Some(args + at[first].0);
         }
         let mut params = Vec::new();
         let mut rest: Option<(Name, Rc<str>)> = None;
@@ -1595,4 +1614,17 @@ fn body_marks(kind: MacroKind) -> (&'static [Cmd], &'static [Cmd]) {
             &[Cmd::Macro, Cmd::Segment],
         ),
     }
+}
+
+/// Whether a part of a `.sfunction`'s line before its last is a parameter
+/// as 64tass reads one there: a name alone (a comma follows it) or followed
+/// by `:` (a conversion) or `=` (a default; not `==`).
+fn sfunction_param_shaped(part: &str, unicode: bool) -> bool {
+    let p = part.trim_start();
+    let n = crate::syntax::scan::ident_len(p, 0, unicode);
+    if n == 0 {
+        return false;
+    }
+    let rest = p[n..].trim_start();
+    rest.is_empty() || rest.starts_with(':') || rest.starts_with('=') && !rest.starts_with("==")
 }

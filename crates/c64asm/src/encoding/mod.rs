@@ -155,6 +155,71 @@ fn unicode_petscii(c: char) -> Option<u8> {
     })
 }
 
+/// Characters where the built-in Unicode tables start a new range though
+/// the bytes go on (64tass lists these apart, so defining one of them alone
+/// again is the same range).
+const RUN_BREAKS: [u32; 2] = [0x1fb7e, 0x1fb83];
+
+/// The built-in table's range holding `c`: its first and last character and
+/// the first one's byte. The tables are kept a character at a time; their
+/// ranges are the longest runs of characters mapped onto consecutive bytes,
+/// as 64tass's tables list them. Raw sources' `none` is one range of every
+/// byte.
+fn builtin_range(builtin: Builtin, unicode: bool, c: u32) -> Option<(u32, u32, u8)> {
+    let map = |u: u32| -> Option<u8> {
+        match (builtin, unicode) {
+            (Builtin::None, false) => (u <= 0xff).then_some(u as u8),
+            (Builtin::Screen, false) => (u <= 0xff).then(|| raw_screen(u as u8)),
+            (Builtin::None, true) => unicode_petscii(char::from_u32(u)?),
+            (Builtin::Screen, true) => {
+                unicode_petscii(char::from_u32(u)?).and_then(petscii_to_screen)
+            }
+        }
+    };
+    let byte = map(c)?;
+    if builtin == Builtin::None && !unicode {
+        return Some((0, 0xff, 0));
+    }
+    // A range goes on while the next character maps onto the next byte
+    // (`joined`: `next` belongs to the range of the character before it).
+    let joined = |next: u32, byte: u8| !RUN_BREAKS.contains(&next) && map(next) == Some(byte);
+    let (mut first, mut first_byte) = (c, byte);
+    while first > 0
+        && first_byte > 0
+        && !RUN_BREAKS.contains(&first)
+        && map(first - 1) == Some(first_byte - 1)
+    {
+        first -= 1;
+        first_byte -= 1;
+    }
+    let (mut last, mut last_byte) = (c, byte);
+    while last_byte < 0xff && joined(last + 1, last_byte + 1) {
+        last += 1;
+        last_byte += 1;
+    }
+    Some((first, last, first_byte))
+}
+
+/// A `.cdef`/`.tdef` range against a built-in table's, which are defined
+/// in every pass: the same range onto the same bytes is the same again;
+/// any other overlap is a collision; None if no character of it is in the
+/// table.
+fn against_builtin(
+    builtin: Builtin,
+    unicode: bool,
+    start: u32,
+    end: u32,
+    offset: u8,
+) -> Option<Defined> {
+    if let Some(range) = builtin_range(builtin, unicode, start) {
+        return Some(match range == (start, end, offset) {
+            true => Defined::Same,
+            false => Defined::Double,
+        });
+    }
+    builtin_covers(unicode, start, end).then_some(Defined::Double)
+}
+
 /// Does a built-in encoding translate any character of `start..=end`? Raw
 /// sources' tables cover every byte; Unicode sources' the mapped characters.
 fn builtin_covers(unicode: bool, start: u32, end: u32) -> bool {
@@ -227,10 +292,12 @@ impl Encoding {
     /// overlaps it otherwise is dropped; one of this pass is a collision.
     pub fn add_range(&mut self, start: u32, end: u32, offset: u8, pass: u32) -> Defined {
         let (start, end) = (start.min(end), start.max(end));
-        // The built-in table's characters are taken in every pass (64tass:
+        // The built-in table's ranges are defined in every pass (64tass:
         // "double defined range" for `.cdef $20, $7e, ...` in `none`).
-        if self.builtin.is_some() && builtin_covers(self.unicode, start, end) {
-            return Defined::Double;
+        if let Some(builtin) = self.builtin
+            && let Some(d) = against_builtin(builtin, self.unicode, start, end, offset)
+        {
+            return d;
         }
         while let Some(i) = self
             .ranges

@@ -12,12 +12,12 @@ use crate::source::FileId;
 /// listing is written as it is made, not held whole (as 64tass writes it).
 const FLUSH_AT: usize = 1 << 14;
 
-/// The listing written to `sink` a piece at a time (`title`: with its first
-/// comment line).
+/// The listing written to `sink` a piece at a time (`head`: its comment
+/// lines before the column titles, each ending in a newline).
 pub(crate) fn render_to(
     p: &Program,
     columns: ListingColumns,
-    title: bool,
+    head: &str,
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let rows = &p.rows;
@@ -89,9 +89,7 @@ pub(crate) fn render_to(
     let estimate = rows.text.len() + 4 * rows.end + 40 * rows.len();
     w.out.reserve(estimate.min(2 * FLUSH_AT) + 256);
     w.out.push(b'\n');
-    if title {
-        w.out.extend_from_slice(b"; c64kit listing file\n");
-    }
+    w.out.extend_from_slice(head.as_bytes());
     w.out.push(b'\n');
     w.header();
     w.out.extend_from_slice(b"\n\n");
