@@ -14,7 +14,7 @@ use super::compile::{NewLabel, Step};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use super::macro_text::{
-    LineRefs, Substitution, fill_line, macro_params, scan_line, split_args, split_args_at,
+    LineRefs, Substitution, fill_line, macro_params, scan_line, split_args_at,
 };
 use super::report::{EResult, Reported, def_chain_key};
 use super::state::{Cursor, FrameData, Wait};
