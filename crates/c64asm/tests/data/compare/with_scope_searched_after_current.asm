@@ -1,4 +1,6 @@
 ; 64tass: -a | -a -C -Wshadow | -a -Wall
+; labels in any order: 64tass 1.58 lists the global labels of this source in another
+; order in about one run of six (-a -C -Wshadow, twelve runs).
 ; `.with` puts its namespace under the scope that is current where it is
 ; opened, not above it: a name is looked up in the current scope (and in the
 ; `.proc`s opened inside the `.with`) first, then in the `.with` namespace,
