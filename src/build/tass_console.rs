@@ -15,16 +15,15 @@ use c64asm::{Caret, OutputFormat};
 /// listing and memory map give it.
 pub const VERSION: &str = "64tass Turbo Assembler Macro V1.58.2974?";
 
-/// 64tass's banner: its version line, as build tools that read it find it.
-const BANNER: &str = "64tass Turbo Assembler Macro V1.58.2974?\n\
-64TASS comes with ABSOLUTELY NO WARRANTY; This is free software, and you\n\
+/// 64tass's banner after its version line (build tools read both).
+const WARRANTY: &str = "64TASS comes with ABSOLUTELY NO WARRANTY; This is free software, and you\n\
 are welcome to redistribute it under certain conditions; See LICENSE!\n\n";
 
 /// The banner and a line per file read: `Assembling file:` for a source,
 /// `Reading file:` for a `.binary` file. `sources`: the files read as
 /// source; `read`: every file read, in the order read.
 pub fn head(sources: &[PathBuf], read: &[PathBuf]) -> String {
-    let mut out = String::from(BANNER);
+    let mut out = format!("{VERSION}\n{WARRANTY}");
     // A failed run knows only its sources.
     let all = if read.is_empty() { sources } else { read };
     let mut assembled: Vec<&PathBuf> = Vec::new();

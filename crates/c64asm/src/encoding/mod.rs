@@ -160,22 +160,24 @@ fn unicode_petscii(c: char) -> Option<u8> {
 /// again is the same range).
 const RUN_BREAKS: [u32; 2] = [0x1fb7e, 0x1fb83];
 
+/// The byte a built-in table gives `c`, if it holds it.
+fn builtin_byte(builtin: Builtin, unicode: bool, c: char) -> Option<u8> {
+    let u = c as u32;
+    match (builtin, unicode) {
+        (Builtin::None, false) => (u <= 0xff).then_some(u as u8),
+        (Builtin::Screen, false) => (u <= 0xff).then(|| raw_screen(u as u8)),
+        (Builtin::None, true) => unicode_petscii(c),
+        (Builtin::Screen, true) => unicode_petscii(c).and_then(petscii_to_screen),
+    }
+}
+
 /// The built-in table's range holding `c`: its first and last character and
 /// the first one's byte. The tables are kept a character at a time; their
 /// ranges are the longest runs of characters mapped onto consecutive bytes,
 /// as 64tass's tables list them. Raw sources' `none` is one range of every
 /// byte.
 fn builtin_range(builtin: Builtin, unicode: bool, c: u32) -> Option<(u32, u32, u8)> {
-    let map = |u: u32| -> Option<u8> {
-        match (builtin, unicode) {
-            (Builtin::None, false) => (u <= 0xff).then_some(u as u8),
-            (Builtin::Screen, false) => (u <= 0xff).then(|| raw_screen(u as u8)),
-            (Builtin::None, true) => unicode_petscii(char::from_u32(u)?),
-            (Builtin::Screen, true) => {
-                unicode_petscii(char::from_u32(u)?).and_then(petscii_to_screen)
-            }
-        }
-    };
+    let map = |u: u32| builtin_byte(builtin, unicode, char::from_u32(u)?);
     let byte = map(c)?;
     if builtin == Builtin::None && !unicode {
         return Some((0, 0xff, 0));
@@ -280,12 +282,7 @@ impl Encoding {
                 .finds(r.pass, &r.ahead)
                 .then(|| r.offset.wrapping_add((u - r.start) as u8));
         }
-        match (self.builtin?, unicode) {
-            (Builtin::None, false) => (u <= 0xff).then_some(u as u8),
-            (Builtin::Screen, false) => (u <= 0xff).then(|| raw_screen(u as u8)),
-            (Builtin::None, true) => unicode_petscii(c),
-            (Builtin::Screen, true) => unicode_petscii(c).and_then(petscii_to_screen),
-        }
+        builtin_byte(self.builtin?, unicode, c)
     }
 
     /// Define a `.cdef`/`.tdef` range in `pass`. One of an earlier pass that
