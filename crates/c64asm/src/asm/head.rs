@@ -99,6 +99,21 @@ const INSTR: u16 = 1 << 15;
 /// `COMMANDS` in the low byte, its offset in the line as an instruction's.
 const DIRECTIVE: u16 = 1 << 14;
 const _: () = assert!(COMMANDS.len() <= 0x100 && OTHER & DIRECTIVE == 0);
+/// Per first byte, the range of [`COMMANDS`] (sorted by name) whose names
+/// start with it: a directive's word is searched among those only.
+const COMMANDS_BY_FIRST: [(u16, u16); 256] = {
+    let mut ranges = [(0u16, 0u16); 256];
+    let mut i = 0;
+    while i < COMMANDS.len() {
+        let first = COMMANDS[i].0.as_bytes()[0] as usize;
+        if ranges[first].1 == 0 {
+            ranges[first].0 = i as u16;
+        }
+        ranges[first].1 = i as u16 + 1;
+        i += 1;
+    }
+    ranges
+};
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
 const OFFSET_SHIFT: u32 = 8;
@@ -113,7 +128,22 @@ impl Heads {
             .unwrap_or(0)
     }
 
+    /// Inline: once per line in the first pass; the tables grow out of
+    /// line, once a file.
+    #[inline]
     fn set(&mut self, file: FileId, index: u32, lines: usize, head: u16) {
+        match self.files.get_mut(file as usize) {
+            Some(list) if list.len() >= lines => {
+                if let Some(slot) = list.get_mut(index as usize) {
+                    *slot = head;
+                }
+            }
+            _ => self.set_growing(file, index, lines, head),
+        }
+    }
+
+    #[inline(never)]
+    fn set_growing(&mut self, file: FileId, index: u32, lines: usize, head: u16) {
         let f = file as usize;
         if self.files.len() <= f {
             self.files.resize_with(f + 1, Vec::new);
@@ -165,17 +195,7 @@ impl Assembler<'_> {
             return None;
         }
         let word = &line.text.as_bytes()[pos..pos + len];
-        let mut key = 0u128;
-        for &b in word {
-            let b = if self.dialect.case_sensitive {
-                b
-            } else {
-                b.to_ascii_lowercase()
-            };
-            key = key << 8 | b as u128;
-        }
-        key <<= 8 * (16 - len);
-        COMMAND_KEYS.binary_search(&key).ok()
+        command_entry(word, !self.dialect.case_sensitive)
     }
 
     /// The interned name of the word (`len` bytes at `start`) a labelled
@@ -277,10 +297,63 @@ impl Assembler<'_> {
     }
 }
 
+/// The entry in [`COMMANDS`] named `word` (at most 12 bytes; in capitals
+/// too when `fold`): the word as a key (its bytes in a zero-padded block,
+/// read big-endian, sort as the names do), searched among the names with
+/// its first letter.
+fn command_entry(word: &[u8], fold: bool) -> Option<usize> {
+    let mut key = [0u8; 16];
+    key[..word.len()].copy_from_slice(word);
+    if fold {
+        key.make_ascii_lowercase();
+    }
+    let (from, to) = COMMANDS_BY_FIRST[key[0] as usize];
+    let (from, to) = (from as usize, to as usize);
+    COMMAND_KEYS[from..to]
+        .binary_search(&u128::from_be_bytes(key))
+        .ok()
+        .map(|i| from + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Heads;
     use crate::{Options, assemble_str};
+
+    /// A directive's word is found at its name's entry (in capitals only
+    /// when folding), and nothing else is: a prefix, a longer word, a
+    /// word with another first letter.
+    #[test]
+    fn directives_are_found_by_their_first_letter() {
+        use super::{COMMANDS, command_entry};
+        let find = |w: &str, fold: bool| {
+            let w = if fold {
+                w.to_ascii_lowercase()
+            } else {
+                w.to_string()
+            };
+            COMMANDS.iter().position(|c| c.0 == w)
+        };
+        let mut words: Vec<String> = Vec::new();
+        for (name, _) in COMMANDS.iter() {
+            words.push(name.to_string());
+            words.push(name.to_ascii_uppercase());
+            words.push(name[..name.len() - 1].to_string());
+            words.push(format!("{name}x"));
+            words.push(format!("_{name}"));
+            words.push(format!("1{}", &name[1..]));
+        }
+        words.extend(["a", "z", "_", "9", "endm_", "zzzzzzzzzzzz"].map(String::from));
+        for w in words.iter().filter(|w| !w.is_empty() && w.len() <= 12) {
+            for fold in [false, true] {
+                assert_eq!(
+                    command_entry(w.as_bytes(), fold),
+                    find(w, fold),
+                    "{w} {fold}"
+                );
+            }
+        }
+    }
 
     /// Label names are kept while they can be appended (a block's lines in
     /// order, its names the last ones kept) and come back for their lines

@@ -906,9 +906,21 @@ impl Expr {
                 Tag::Bytes => Data {
                     bytes: Box::into_raw(Box::new((*self.data.bytes).clone())),
                 },
+                // The operands first (their runs go before this one's, as
+                // the parser lays them out). A fixed run (most copies: an
+                // addressing mode, a byte operator, a binary operator) as an
+                // array, without a vector's length and spill checks.
+                t if t.fixed() == Some(1) => {
+                    let a = self.run()[0].relocated(arena, delta);
+                    put_run(arena, [a].into_iter())
+                }
+                t if t.fixed() == Some(2) => {
+                    let run = self.run();
+                    let a = run[0].relocated(arena, delta);
+                    let b = run[1].relocated(arena, delta);
+                    put_run(arena, [a, b].into_iter())
+                }
                 t if t.fixed().is_some() || t.counted() => {
-                    // The operands first (their runs go before this one's,
-                    // as the parser lays them out).
                     let run: smallvec::SmallVec<[Expr; 4]> = self
                         .run()
                         .iter()
