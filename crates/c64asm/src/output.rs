@@ -87,6 +87,32 @@ impl Memory {
         self.data.truncate(len);
     }
 
+    /// [`Memory::write`] of an instruction's `n` bytes (at most 4, in
+    /// `word`) when they extend the last block and its room is there: one
+    /// word stored, no call. False: nothing done.
+    #[inline(always)]
+    fn extend_word(&mut self, addr: u32, word: [u8; 4], n: u32) -> bool {
+        let start = self.data.len();
+        if self.closed || self.data.capacity() - start < 4 {
+            return false;
+        }
+        let Some(Block::Data {
+            addr: a,
+            start: s,
+            len,
+        }) = self.blocks.last_mut()
+        else {
+            return false;
+        };
+        if a.wrapping_add(*len) != addr || *s + *len != start as u32 {
+            return false;
+        }
+        *len += n;
+        self.data.extend_from_slice(&word);
+        self.data.truncate(start + n as usize);
+        true
+    }
+
     #[cold]
     fn new_block(&mut self, addr: u32, bytes: &[u8]) {
         self.closed = false;
@@ -489,6 +515,25 @@ impl Output {
         a.address += n;
         let mem = a.mem as usize;
         self.mems[mem].write(at, bytes);
+        true
+    }
+
+    /// [`Output::poke_quick`] of an instruction's `n` bytes (at most 4, in
+    /// `word`, little-endian) when they extend the block being written and
+    /// its room is there (the usual case: see [`Memory::extend_word`]).
+    /// False: nothing done.
+    #[inline(always)]
+    pub fn poke_word(&mut self, id: AddrId, word: [u8; 4], n: u32) -> bool {
+        let mask2 = self.mask2();
+        let a = &mut self.addrs[id as usize];
+        if a.moved || a.bankwarn || n > (!a.l_address & 0xffff) || n > (!a.address & mask2) {
+            return false;
+        }
+        if !self.mems[a.mem as usize].extend_word(a.address, word, n) {
+            return false;
+        }
+        a.l_address += n;
+        a.address += n;
         true
     }
 

@@ -59,6 +59,25 @@ impl Assembler<'_> {
         self.emit_reported(line, bytes);
     }
 
+    /// An instruction's bytes (at most 4) written with no call when nothing
+    /// is recorded, `.eor` is off, the budget is not spent and they extend
+    /// the block being written (see [`crate::output::Output::poke_word`]):
+    /// what [`emit`](Self::emit) does then. False: nothing done.
+    #[inline(always)]
+    pub fn emit_small(&mut self, bytes: &[u8]) -> bool {
+        let n = bytes.len();
+        if n == 0 || n > 4 {
+            return false;
+        }
+        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+        let word = [bytes[0], at(1), at(2), at(3)];
+        // `spend` of no units (fewer than 8 bytes) only checks the budget.
+        self.st.eor == 0
+            && self.affordable(0)
+            && !self.recording()
+            && self.out.poke_word(self.st.addr, word, n as u32)
+    }
+
     /// Bytes written when nothing is to be reported ([`crate::output::Output::poke_quick`]),
     /// and recorded when the pass records; false: nothing done.
     #[inline]

@@ -489,12 +489,26 @@ impl Assembler<'_> {
     }
 
     /// An instruction's bytes; a wrap of the compile offset is reported at
-    /// its mnemonic (after a label on the line, as in 64tass).
+    /// its mnemonic (after a label on the line, as in 64tass). The usual
+    /// case is written inline (see [`Self::emit_small`]), the rest out of
+    /// line.
+    #[inline]
     fn emit_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
+        if !self.opts.warnings.optimize && self.emit_small(bytes) {
+            // What the optimizer would take and drop.
+            self.st.opt_parts.clear();
+            self.st.emit_at = None;
+            return;
+        }
+        self.emit_instruction_at(line, bytes, mnemonic);
+    }
+
+    /// [`Self::emit_instruction`] by [`Self::emit`].
+    #[inline(never)]
+    fn emit_instruction_at(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
         if self.opts.warnings.optimize {
             self.opt_instruction(line, bytes, mnemonic);
         } else {
-            // What the optimizer would take and drop.
             self.st.opt_parts.clear();
         }
         self.st.emit_at = Some(mnemonic);
