@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::console::{errln, outln};
+use crate::console::outln;
 
 mod build;
 mod console;
@@ -105,8 +105,7 @@ fn main() -> ExitCode {
         Err(e) if (as_64tass || building()) && e.use_stderr() => {
             match unknown_option(&e, &args) {
                 Some(given) => {
-                    errln!("fatal error: option '{given}' not recognized");
-                    errln!("Try 'c64kit build --help' for more information.");
+                    build::option_refused(&format!("option '{given}' not recognized"), as_64tass);
                 }
                 None => {
                     console::clap_exit(&e);

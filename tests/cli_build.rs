@@ -1003,6 +1003,55 @@ fn fatal_errors_are_printed_as_64tass_prints_them() {
     );
 }
 
+/// An option 64tass 1.58 doesn't know (a 1.59 one, as a Foenix program's
+/// `--output-exec=2000 --c256-pgz`, or an unknown `-W` name): started as
+/// `64tass`, c64kit refuses it in 64tass's words, its name before the fatal
+/// error and 64tass's help named after it (it named `c64kit build`).
+/// Compared with 64tass where it is installed.
+#[test]
+fn an_unknown_option_is_refused_in_64tass_words_when_started_as_64tass() {
+    let dir = TempDir::new("build-unknown-option-as-64tass");
+    dir.write("a.asm", "* = $1000\n        rts\n");
+    let link = dir.path("64tass");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+    let tass_installed = Command::new("64tass")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let cases = [
+        (
+            "--output-exec=2000",
+            "option '--output-exec=2000' not recognized",
+        ),
+        ("--c256-pgz", "option '--c256-pgz' not recognized"),
+        ("-Wbogus", "unrecognized option '-Wbogus'"),
+    ];
+    for (flag, why) in cases {
+        let run = |program: &Path| {
+            Command::new(program)
+                .current_dir(&dir.0)
+                .args([flag, "a.asm", "-o", "a.prg"])
+                .output()
+                .expect("run")
+        };
+        let ours = run(&link);
+        assert_eq!(ours.status.code(), Some(1), "{flag}: {}", both(&ours));
+        assert_eq!(
+            text(&ours.stderr),
+            format!(
+                "64tass: fatal error: {why}\n\
+                 Try '64tass --help' or '64tass --usage' for more information.\n"
+            ),
+            "{flag}"
+        );
+        if tass_installed {
+            let theirs = run(Path::new("64tass"));
+            assert_eq!(theirs.stderr, ours.stderr, "{flag}");
+            assert_eq!(theirs.status.code(), ours.status.code(), "{flag}");
+        }
+    }
+}
+
 /// A file written to standard output (`-o -`, `-l -`, `-M -`, ...) makes
 /// 64tass quiet: started as `64tass`, c64kit left its header and summary in
 /// the program piped on (c64playground's `64tass -o - ... | pucrunch`).

@@ -22,6 +22,19 @@ pub use args::{Args, AsmFlags};
 use crate::console::{err, errln, out, outln};
 use crate::output::{OutputError, Outputs};
 
+/// An option the command line can't have, as 64tass refuses it: a drop-in
+/// 64tass names itself (as started) before the fatal error and points to
+/// 64tass's own help, as 64tass 1.58's `arguments.c` does.
+pub fn option_refused(msg: &str, as_64tass: bool) {
+    if as_64tass {
+        errln!("{}: fatal error: {msg}", tass_console::program_name());
+        errln!("Try '64tass --help' or '64tass --usage' for more information.");
+    } else {
+        errln!("fatal error: {msg}");
+        errln!("Try 'c64kit build --help' for more information.");
+    }
+}
+
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     malloc::tune_for_a_build();
     let mut opts = match args.options(matches) {
@@ -29,8 +42,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         Err(msg) => {
             // An unknown `-W` name: 64tass's fatal error, as for any
             // option it doesn't know.
-            errln!("fatal error: {msg}");
-            errln!("Try 'c64kit build --help' for more information.");
+            option_refused(&msg, args.as_64tass);
             return ExitCode::FAILURE;
         }
     };
@@ -108,7 +120,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     if summary {
         let (sources, files) = match &result {
             Ok(p) => (p.warnings.files(), p.files().to_vec()),
-            Err(d) => (d.files(), Vec::new()),
+            Err(d) => (d.files(), d.files_read().to_vec()),
         };
         let mut head = tass_console::head(&sources, &files);
         if let (Ok(p), None) = (&result, &missing_root) {

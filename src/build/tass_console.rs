@@ -24,7 +24,7 @@ are welcome to redistribute it under certain conditions; See LICENSE!\n\n";
 /// source; `read`: every file read, in the order read.
 pub fn head(sources: &[PathBuf], read: &[PathBuf]) -> String {
     let mut out = format!("{VERSION}\n{WARRANTY}");
-    // A failed run knows only its sources.
+    // A run that read nothing (its first file failed) names its sources.
     let all = if read.is_empty() { sources } else { read };
     let mut assembled: Vec<&PathBuf> = Vec::new();
     for f in all {

@@ -182,11 +182,31 @@ const FATAL: [&str; 14] = [
 pub struct Diagnostics {
     items: Vec<Diagnostic>,
     sources: Option<Arc<SourceMap>>,
+    /// Of a failed assembly: every file it read, sources and binaries.
+    read: Vec<std::path::PathBuf>,
 }
 
 impl Diagnostics {
     pub(crate) fn new(items: Vec<Diagnostic>, sources: Option<Arc<SourceMap>>) -> Diagnostics {
-        Diagnostics { items, sources }
+        Diagnostics {
+            items,
+            sources,
+            read: Vec::new(),
+        }
+    }
+
+    /// The diagnostics of a failed assembly, with the files it read before it stopped.
+    pub(crate) fn with_files_read(mut self, read: Vec<std::path::PathBuf>) -> Diagnostics {
+        self.read = read;
+        self
+    }
+
+    /// The files a failed assembly read before it stopped, sources and
+    /// `.binary` files, in the order first read (64tass names them all in
+    /// its `Assembling file:` and `Reading file:` lines, also when it fails);
+    /// empty for the warnings of an assembly that succeeded.
+    pub fn files_read(&self) -> &[std::path::PathBuf] {
+        &self.read
     }
 
     /// The source files the assembly read before it stopped (for a tool that must not

@@ -423,7 +423,7 @@ impl Assembler<'_> {
         }
         let sources = Arc::new(src);
         if has_errors {
-            return Err(Diagnostics::new(diags, Some(sources)));
+            return Err(Diagnostics::new(diags, Some(sources)).with_files_read(files.read));
         }
         let (load_address, image) = out.image().unwrap_or((0, Vec::new()));
         let blocks = out
