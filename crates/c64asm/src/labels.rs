@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::program::Symbol;
+use crate::program::Label;
 use crate::source::SourceMap;
 
 /// A label file format.
@@ -35,7 +35,7 @@ const EQUAL_COLUMN: usize = 16;
 
 /// The value a VICE label file lists a symbol with, if it lists it: a
 /// constant with a name VICE accepts, an address (or, numeric, any number).
-fn vice_value(s: &Symbol, format: LabelFormat) -> Option<u32> {
+fn vice_value(s: &Label<'_>, format: LabelFormat) -> Option<u32> {
     let f = &s.facts;
     let wanted = f.address || format == LabelFormat::ViceNumeric;
     f.vice_value
@@ -45,15 +45,18 @@ fn vice_value(s: &Symbol, format: LabelFormat) -> Option<u32> {
 /// Whether a label file lists an address that wrapped around memory (only
 /// VICE's formats take addresses as numbers; the others write them as the
 /// source has them).
-pub(crate) fn address_wrapped(symbols: &[Symbol], format: LabelFormat) -> bool {
+pub(crate) fn address_wrapped<'a>(
+    symbols: impl IntoIterator<Item = Label<'a>>,
+    format: LabelFormat,
+) -> bool {
     matches!(format, LabelFormat::Vice | LabelFormat::ViceNumeric)
         && symbols
-            .iter()
-            .any(|s| s.facts.wrapped && vice_value(s, format).is_some())
+            .into_iter()
+            .any(|s| s.facts.wrapped && vice_value(&s, format).is_some())
 }
 
-pub(crate) fn render(
-    symbols: &[Symbol],
+pub(crate) fn render<'a>(
+    symbols: impl IntoIterator<Item = Label<'a>>,
     sources: &SourceMap,
     format: LabelFormat,
     tab: usize,
@@ -61,15 +64,16 @@ pub(crate) fn render(
     // One buffer for the whole file, about a line per symbol reserved at
     // once; each line written piece by piece (no formatting machinery, no
     // name copied to be respelled).
-    let mut out = String::with_capacity(symbols.len() * 32);
+    let symbols = symbols.into_iter();
+    let mut out = String::with_capacity(symbols.size_hint().0 * 32);
     for s in symbols {
         let f = &s.facts;
         match format {
             LabelFormat::Tass | LabelFormat::Export => {
-                let Some(repr) = s.repr.as_ref().filter(|_| f.top) else {
+                let Some(repr) = s.repr.filter(|_| f.top) else {
                     continue;
                 };
-                let len = name_with_padding(&mut out, &s.name, tab);
+                let len = name_with_padding(&mut out, s.name, tab);
                 out.push_str(match (s.variable, len < EQUAL_COLUMN) {
                     (false, _) => "= ",
                     (true, true) => ":= ",
@@ -79,7 +83,7 @@ pub(crate) fn render(
                 out.push('\n');
             }
             LabelFormat::Vice | LabelFormat::ViceNumeric => {
-                if let Some(n) = vice_value(s, format) {
+                if let Some(n) = vice_value(&s, format) {
                     out.push_str("al ");
                     push_hex(&mut out, n as u64, false);
                     out.push_str(" .");
@@ -92,7 +96,7 @@ pub(crate) fn render(
                 let Some(n) = f.number.filter(|_| f.top && !s.variable) else {
                     continue;
                 };
-                let len = name_with_padding(&mut out, &s.name, tab);
+                let len = name_with_padding(&mut out, s.name, tab);
                 if len >= EQUAL_COLUMN {
                     out.push(' ');
                 }
@@ -111,11 +115,11 @@ pub(crate) fn render(
                     push_hex(&mut out, (n + size as i64 - 1) as u64, true);
                 }
                 out.push(':');
-                out.push_str(&s.name);
+                out.push_str(s.name);
                 out.push('\n');
             }
             LabelFormat::Dump => {
-                let Some(repr) = &s.repr else { continue };
+                let Some(repr) = s.repr else { continue };
                 let op = if s.variable { ":=" } else { "=" };
                 let _ = writeln!(out, "{}: {} {op} {repr}", sources.location(s.span), s.name);
             }
@@ -150,22 +154,17 @@ fn push_hex(out: &mut String, n: u64, upper: bool) {
 /// it, those directly in it marked as top (64tass's `--labels-root`); None if
 /// no scope has that path. Symbols come scope by scope, each scope's own
 /// after its name, so a scope's symbols are the run that follows it.
-pub(crate) fn under_root(
-    symbols: &[Symbol],
+pub(crate) fn under_root<'a>(
+    mut symbols: impl Iterator<Item = Label<'a>>,
     root: &str,
     case_sensitive: bool,
-) -> Option<Vec<Symbol>> {
-    let at = symbols
-        .iter()
-        .position(|s| s.facts.scope && same_name(&s.name, root, case_sensitive))?;
-    let prefix = format!("{}.", symbols[at].name);
-    let inside = symbols[at + 1..]
-        .iter()
-        .map_while(|s| {
-            let name = s.name.strip_prefix(&prefix)?;
-            let mut s = s.clone();
+) -> Option<Vec<Label<'a>>> {
+    let scope = symbols.find(|s| s.facts.scope && same_name(s.name, root, case_sensitive))?;
+    let inside = symbols
+        .map_while(|mut s| {
+            let name = s.name.strip_prefix(scope.name)?.strip_prefix('.')?;
             s.facts.top = !name.contains('.');
-            s.name = name.to_string();
+            s.name = name;
             Some(s)
         })
         .collect();
@@ -175,21 +174,23 @@ pub(crate) fn under_root(
 /// The fields of the structure or union `root` names, as [`under_root`]
 /// gives a scope's symbols (a structure has no symbol of its own in the
 /// lists, only its fields).
-pub(crate) fn fields_under(symbols: &[Symbol], root: &str, case_sensitive: bool) -> Vec<Symbol> {
+pub(crate) fn fields_under<'a>(
+    symbols: impl Iterator<Item = Label<'a>>,
+    root: &str,
+    case_sensitive: bool,
+) -> Vec<Label<'a>> {
     symbols
-        .iter()
-        .filter_map(|s| {
+        .filter_map(|mut s| {
             let (scope, name) = s.name.split_at_checked(root.len())?;
             let name = name
                 .strip_prefix('.')
                 .filter(|_| same_name(scope, root, case_sensitive))?;
-            let mut s = s.clone();
             s.facts.top = !name.contains('.');
             // Listed from the root, a field's name is the whole VICE path
             // (a nested structure's fields stay out, as in 64tass).
             s.facts.vice_name =
                 s.facts.top && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-            s.name = name.to_string();
+            s.name = name;
             Some(s)
         })
         .collect()

@@ -31,28 +31,236 @@ pub struct Symbol {
     pub repr: Option<String>,
     /// Defined with `:=` or `.var`.
     pub variable: bool,
-    pub(crate) facts: SymbolFacts,
-    pub(crate) span: Span,
 }
 
-/// The symbols of the label lists, and those only `--dump-labels` shows,
-/// each with the index among the others it comes before.
 /// 64tass's warning, with no place, when a VICE label file it writes holds
 /// an address that wrapped around memory (see
 /// [`Program::label_address_wrapped`]).
 pub const LABEL_ADDRESS_WRAPPED: &str = "memory location address overflow [-Wwrap-addr]";
 
-#[derive(Default)]
+/// The symbols of the label lists, and those only `--dump-labels` shows,
+/// as a run keeps them for its label files: every name and repr one after
+/// another in one text, each symbol's facts in a record of 56 bytes (a
+/// symbol with two strings of its own took about 200 bytes of heap, all
+/// of it held at the run's end).
+#[derive(Clone, Default)]
 pub(crate) struct SymbolLists {
-    pub listed: Vec<Symbol>,
-    pub unlisted: Vec<(usize, Symbol)>,
+    /// Each symbol's name, then its repr.
+    text: String,
+    pub listed: Vec<KeptSymbol>,
+    /// Each with the index in `listed` it comes before.
+    pub unlisted: Vec<(u32, KeptSymbol)>,
+    /// Numeric values wider than 64 bits (a long bit string), by index.
+    wide: Vec<i128>,
     /// The structures' and unions' dotted names: in no list, but scopes to
     /// `--labels-root`.
     pub structures: Vec<String>,
 }
 
+/// One symbol of [`SymbolLists`]: where its texts are, and its facts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeptSymbol {
+    at: u32,
+    name_len: u32,
+    /// [`NO_REPR`]: none.
+    repr_len: u32,
+    vice_value: u32,
+    code_size: u32,
+    /// [`SymbolValue`]'s number ([`WIDE`]: an index into `wide`).
+    value: i64,
+    number: i64,
+    span: Span,
+    flags: u16,
+}
+
+const NO_REPR: u32 = u32::MAX;
+
+// A kept symbol's flags.
+const ADDRESS: u16 = 1;
+const HAS_NUMBER: u16 = 1 << 1;
+const HAS_VICE_VALUE: u16 = 1 << 2;
+const WRAPPED: u16 = 1 << 3;
+const HAS_CODE_SIZE: u16 = 1 << 4;
+const VICE_NAME: u16 = 1 << 5;
+const TOP: u16 = 1 << 6;
+const SCOPE: u16 = 1 << 7;
+const VARIABLE: u16 = 1 << 8;
+const VALUE_ADDRESS: u16 = 1 << 9;
+const VALUE_NUMBER: u16 = 1 << 10;
+const WIDE: u16 = 1 << 11;
+
+/// A kept symbol as the label formats read it: its texts, its facts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Label<'a> {
+    /// Scoped with dots (relative to the root of `--labels-root`).
+    pub name: &'a str,
+    pub repr: Option<&'a str>,
+    pub variable: bool,
+    pub facts: SymbolFacts,
+    pub span: Span,
+}
+
+impl SymbolLists {
+    /// The name being made for the next symbol: `prefix.name`, or `name`
+    /// at the top, written into the text; its start.
+    pub fn start_name(&mut self, prefix: &str, name: &str) -> u32 {
+        let at = self.text.len() as u32;
+        if !prefix.is_empty() {
+            self.text.push_str(prefix);
+            self.text.push('.');
+        }
+        self.text.push_str(name);
+        at
+    }
+
+    /// The name begun at `at` (the last one begun).
+    pub fn name_from(&self, at: u32) -> &str {
+        &self.text[at as usize..]
+    }
+
+    /// Adds the symbol whose name was the last begun (at `at`), with its
+    /// repr, to the listed symbols or to those only dumped.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push(
+        &mut self,
+        at: u32,
+        repr: Option<&str>,
+        value: &SymbolValue,
+        variable: bool,
+        facts: &SymbolFacts,
+        span: Span,
+        listed: bool,
+    ) {
+        let name_len = self.text.len() as u32 - at;
+        let repr_len = match repr {
+            Some(r) => {
+                self.text.push_str(r);
+                r.len() as u32
+            }
+            None => NO_REPR,
+        };
+        let bit = |on: bool, flag: u16| if on { flag } else { 0 };
+        let (value, value_flags) = match *value {
+            SymbolValue::Address(a) => (a as i64, VALUE_ADDRESS),
+            SymbolValue::Number(n) => match i64::try_from(n) {
+                Ok(n) => (n, VALUE_NUMBER),
+                Err(_) => {
+                    self.wide.push(n);
+                    ((self.wide.len() - 1) as i64, VALUE_NUMBER | WIDE)
+                }
+            },
+            SymbolValue::Other => (0, 0),
+        };
+        let kept = KeptSymbol {
+            at,
+            name_len,
+            repr_len,
+            vice_value: facts.vice_value.unwrap_or(0),
+            code_size: facts.code_size.unwrap_or(0),
+            value,
+            number: facts.number.unwrap_or(0),
+            span,
+            flags: value_flags
+                | bit(facts.address, ADDRESS)
+                | bit(facts.number.is_some(), HAS_NUMBER)
+                | bit(facts.vice_value.is_some(), HAS_VICE_VALUE)
+                | bit(facts.wrapped, WRAPPED)
+                | bit(facts.code_size.is_some(), HAS_CODE_SIZE)
+                | bit(facts.vice_name, VICE_NAME)
+                | bit(facts.top, TOP)
+                | bit(facts.scope, SCOPE)
+                | bit(variable, VARIABLE),
+        };
+        match listed {
+            true => self.listed.push(kept),
+            false => self.unlisted.push((self.listed.len() as u32, kept)),
+        }
+    }
+
+    pub fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.listed.shrink_to_fit();
+        self.unlisted.shrink_to_fit();
+    }
+
+    /// A kept symbol as the label formats read it.
+    pub fn label(&self, k: &KeptSymbol) -> Label<'_> {
+        let at = k.at as usize;
+        let name_end = at + k.name_len as usize;
+        let has = |flag: u16| k.flags & flag != 0;
+        Label {
+            name: &self.text[at..name_end],
+            repr: (k.repr_len != NO_REPR)
+                .then(|| &self.text[name_end..name_end + k.repr_len as usize]),
+            variable: has(VARIABLE),
+            facts: SymbolFacts {
+                address: has(ADDRESS),
+                number: has(HAS_NUMBER).then_some(k.number),
+                vice_value: has(HAS_VICE_VALUE).then_some(k.vice_value),
+                wrapped: has(WRAPPED),
+                code_size: has(HAS_CODE_SIZE).then_some(k.code_size),
+                vice_name: has(VICE_NAME),
+                top: has(TOP),
+                scope: has(SCOPE),
+            },
+            span: k.span,
+        }
+    }
+
+    /// A kept symbol's value.
+    pub fn value(&self, k: &KeptSymbol) -> SymbolValue {
+        match k.flags & (VALUE_ADDRESS | VALUE_NUMBER | WIDE) {
+            VALUE_ADDRESS => SymbolValue::Address(k.value as u32),
+            VALUE_NUMBER => SymbolValue::Number(k.value as i128),
+            f if f == VALUE_NUMBER | WIDE => SymbolValue::Number(self.wide[k.value as usize]),
+            _ => SymbolValue::Other,
+        }
+    }
+
+    /// The listed symbols, and with `dump` those only dumped in their
+    /// places among them, in 64tass's order.
+    pub fn iter(&self, dump: bool) -> Labels<'_> {
+        Labels {
+            lists: self,
+            listed: 0,
+            unlisted: if dump { 0 } else { self.unlisted.len() },
+        }
+    }
+}
+
+/// The symbols a label file lists from, in order (see [`SymbolLists::iter`]).
+#[derive(Clone)]
+pub(crate) struct Labels<'a> {
+    lists: &'a SymbolLists,
+    listed: usize,
+    unlisted: usize,
+}
+
+impl<'a> Iterator for Labels<'a> {
+    type Item = Label<'a>;
+
+    fn next(&mut self) -> Option<Label<'a>> {
+        let lists = self.lists;
+        if let Some((before, k)) = lists.unlisted.get(self.unlisted)
+            && (*before as usize <= self.listed || self.listed == lists.listed.len())
+        {
+            self.unlisted += 1;
+            return Some(lists.label(k));
+        }
+        let k = lists.listed.get(self.listed)?;
+        self.listed += 1;
+        Some(lists.label(k))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left =
+            self.lists.listed.len() - self.listed + self.lists.unlisted.len() - self.unlisted;
+        (left, Some(left))
+    }
+}
+
 /// What the label file formats need to know about a symbol.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SymbolFacts {
     /// Code or an address (not a plain number).
     pub address: bool,
@@ -153,12 +361,12 @@ pub struct Program {
     pub(crate) tab_size: usize,
     /// The warnings of the run (a program with errors is never built).
     pub warnings: Diagnostics,
-    pub(crate) symbols: Vec<Symbol>,
-    /// Symbols only `--dump-labels` shows (in code left out, a structure's
-    /// fields), each with the index in `symbols` it comes before.
-    pub(crate) dump_only: Vec<(usize, Symbol)>,
-    /// The structures' and unions' dotted names (see [`SymbolLists`]).
-    pub(crate) structures: Vec<String>,
+    /// The label files' symbols, and those only `--dump-labels` shows (in
+    /// code left out, a structure's fields).
+    pub(crate) labels: SymbolLists,
+    /// [`Self::symbols`], made when first asked for (the label files read
+    /// `labels`).
+    pub(crate) symbols: std::sync::OnceLock<Vec<Symbol>>,
     pub(crate) lines: Vec<SourceLine>,
     /// The listing's rows, in the order the last pass met them.
     pub(crate) rows: crate::listing::Rows,
@@ -211,28 +419,40 @@ impl Program {
 
     /// Every label and constant.
     pub fn symbols(&self) -> &[Symbol] {
-        &self.symbols
+        self.symbols.get_or_init(|| {
+            let lists = &self.labels;
+            let symbol = |k| {
+                let l = lists.label(k);
+                Symbol {
+                    name: l.name.to_string(),
+                    value: lists.value(k),
+                    repr: l.repr.map(str::to_string),
+                    variable: l.variable,
+                }
+            };
+            lists.listed.iter().map(symbol).collect()
+        })
     }
 
     /// The numeric value of a symbol by its scoped name.
     pub fn symbol(&self, name: &str) -> Option<i64> {
-        self.symbols
-            .iter()
-            .find(|s| s.name == name)
-            .and_then(|s| match s.value {
-                SymbolValue::Address(a) => Some(a as i64),
-                SymbolValue::Number(n) => i64::try_from(n).ok(),
-                SymbolValue::Other => None,
-            })
+        let lists = &self.labels;
+        let k = lists.listed.iter().find(|k| lists.label(k).name == name)?;
+        match lists.value(k) {
+            SymbolValue::Address(a) => Some(a as i64),
+            SymbolValue::Number(n) => i64::try_from(n).ok(),
+            SymbolValue::Other => None,
+        }
     }
 
     /// Labels in front of code or data, sorted by address, then name.
     pub fn address_labels(&self) -> Vec<(String, u16)> {
-        let mut out: Vec<(String, u16)> = self
-            .symbols
+        let lists = &self.labels;
+        let mut out: Vec<(String, u16)> = lists
+            .listed
             .iter()
-            .filter_map(|s| match s.value {
-                SymbolValue::Address(a) => Some((s.name.clone(), a as u16)),
+            .filter_map(|k| match lists.value(k) {
+                SymbolValue::Address(a) => Some((lists.label(k).name.to_string(), a as u16)),
                 _ => None,
             })
             .collect();
@@ -266,7 +486,7 @@ impl Program {
     /// A label file in one of 64tass's formats.
     pub fn labels(&self, format: LabelFormat) -> String {
         crate::labels::render(
-            &self.symbols_for(format),
+            self.symbols_for(format),
             &self.sources,
             format,
             self.tab_size,
@@ -275,20 +495,8 @@ impl Program {
 
     /// The symbols a format lists from: `--dump-labels` also those in code
     /// left out and a structure's fields, in 64tass's order among the rest.
-    fn symbols_for(&self, format: LabelFormat) -> std::borrow::Cow<'_, [Symbol]> {
-        if format != LabelFormat::Dump || self.dump_only.is_empty() {
-            return std::borrow::Cow::Borrowed(&self.symbols);
-        }
-        let mut all = Vec::with_capacity(self.symbols.len() + self.dump_only.len());
-        let mut extra = self.dump_only.iter().peekable();
-        for (i, s) in self.symbols.iter().enumerate() {
-            while let Some((_, e)) = extra.next_if(|(at, _)| *at == i) {
-                all.push(e.clone());
-            }
-            all.push(s.clone());
-        }
-        all.extend(extra.map(|(_, e)| e.clone()));
-        std::borrow::Cow::Owned(all)
+    fn symbols_for(&self, format: LabelFormat) -> crate::program::Labels<'_> {
+        self.labels.iter(format == LabelFormat::Dump)
     }
 
     /// A label file of the symbols in one scope (64tass's `--labels-root`):
@@ -307,7 +515,7 @@ impl Program {
     pub fn labels_from(&self, format: LabelFormat, root: &str) -> Result<String, String> {
         let symbols = self.symbols_under(format, root)?;
         Ok(crate::labels::render(
-            &symbols,
+            symbols,
             &self.sources,
             format,
             self.tab_size,
@@ -319,28 +527,27 @@ impl Program {
     /// [`LABEL_ADDRESS_WRAPPED`] warning, given once however many there are.
     pub fn label_address_wrapped(&self, format: LabelFormat, root: Option<&str>) -> bool {
         match root {
-            None => crate::labels::address_wrapped(&self.symbols_for(format), format),
+            None => crate::labels::address_wrapped(self.symbols_for(format), format),
             Some(root) => self
                 .symbols_under(format, root)
-                .is_ok_and(|s| crate::labels::address_wrapped(&s, format)),
+                .is_ok_and(|s| crate::labels::address_wrapped(s, format)),
         }
     }
 
     /// The symbols of a label file of one scope (see [`Self::labels_from`]).
-    fn symbols_under(&self, format: LabelFormat, root: &str) -> Result<Vec<Symbol>, String> {
-        let listed = self.symbols_for(format);
-        crate::labels::under_root(&listed, root, self.case_sensitive)
+    fn symbols_under(&self, format: LabelFormat, root: &str) -> Result<Vec<Label<'_>>, String> {
+        let cs = self.case_sensitive;
+        crate::labels::under_root(self.symbols_for(format), root, cs)
             .or_else(|| {
                 // A scope no list shows is still one to 64tass: a `.proc`
                 // nothing calls (nothing of it is listed), a structure or
                 // union (its fields, as `--dump-labels` has them).
                 let all = self.symbols_for(LabelFormat::Dump);
-                let cs = self.case_sensitive;
                 let structure = |name: &String| crate::labels::same_name(name, root, cs);
-                match crate::labels::under_root(&all, root, cs) {
+                match crate::labels::under_root(all.clone(), root, cs) {
                     Some(_) => Some(Vec::new()),
-                    None if self.structures.iter().any(structure) => {
-                        Some(crate::labels::fields_under(&all, root, self.case_sensitive))
+                    None if self.labels.structures.iter().any(structure) => {
+                        Some(crate::labels::fields_under(all, root, cs))
                     }
                     None => None,
                 }
@@ -534,7 +741,7 @@ impl std::fmt::Debug for Program {
         f.debug_struct("Program")
             .field("load_address", &format_args!("${:04X}", self.load_address))
             .field("len", &self.image.len())
-            .field("symbols", &self.symbols.len())
+            .field("symbols", &self.labels.listed.len())
             .finish()
     }
 }

@@ -8,7 +8,7 @@ use super::Assembler;
 use super::lines::LineRef;
 pub use super::listed::Recorder;
 use crate::diag::{Diagnostic, Diagnostics, Kind, Severity};
-use crate::program::{Program, SourceLine, Symbol, SymbolFacts, SymbolLists, SymbolValue};
+use crate::program::{Program, SourceLine, SymbolFacts, SymbolLists, SymbolValue};
 use crate::source::FileId;
 use crate::symbols::{GLOBAL, LabelId};
 use crate::syntax::scan::ident_len;
@@ -132,6 +132,8 @@ impl Assembler<'_> {
         let mut lists = SymbolLists::default();
         let mut seen = rustc_hash::FxHashSet::default();
         self.collect_symbols(GLOBAL, "", true, true, &mut lists, &mut seen, 0);
+        // Kept to the run's end: no room left over (shrunk in place).
+        lists.shrink_to_fit();
         lists
     }
 
@@ -184,7 +186,7 @@ impl Assembler<'_> {
                 }
                 _ => listed,
             };
-            let name = self.scoped(prefix, display);
+            let at = out.start_name(prefix, display);
             let (address, number) = match &l.value {
                 Value::Code(c) => (true, Some(crate::value::Env::code_value(self, *c))),
                 Value::Addr(a) if a.mode.0 == 0 => (true, Some(a.val.clone())),
@@ -232,32 +234,30 @@ impl Assembler<'_> {
             .filter(|_| l.owner())
             // Most code labels' scopes are empty: their name not copied.
             .filter(|&n| !self.syms.ns(n).is_empty());
-            let scope_name = inner.map(|_| name.clone());
-            let symbol = Symbol {
-                name,
-                value,
-                repr,
-                variable: !l.constant(),
-                facts: SymbolFacts {
-                    address,
-                    number,
-                    vice_value,
-                    wrapped: matches!(l.value, Value::Code(c) if self.code_wraps(c)),
-                    code_size: match &l.value {
-                        Value::Code(c) => self.code_size(*c).ok(),
-                        _ => None,
-                    },
-                    vice_name,
-                    top: depth == 0,
-                    scope: matches!(l.value, Value::Code(_) | Value::Namespace(_)),
+            let scope_name = inner.map(|_| out.name_from(at).to_string());
+            let facts = SymbolFacts {
+                address,
+                number,
+                vice_value,
+                wrapped: matches!(l.value, Value::Code(c) if self.code_wraps(c)),
+                code_size: match &l.value {
+                    Value::Code(c) => self.code_size(*c).ok(),
+                    _ => None,
                 },
-                span: self.syms.span(id),
+                vice_name,
+                top: depth == 0,
+                scope: matches!(l.value, Value::Code(_) | Value::Namespace(_)),
             };
-            if this_listed {
-                out.listed.push(symbol);
-            } else {
-                out.unlisted.push((out.listed.len(), symbol));
-            }
+            let span = self.syms.span(id);
+            out.push(
+                at,
+                repr.as_deref(),
+                &value,
+                !l.constant(),
+                &facts,
+                span,
+                this_listed,
+            );
             if let (Some(n), Some(name)) = (inner, scope_name) {
                 self.collect_symbols(n, &name, vice_name, this_listed, out, seen, depth + 1);
             }
@@ -269,7 +269,6 @@ impl Assembler<'_> {
         if prefix.is_empty() {
             return name.to_string();
         }
-        // Written in place: a label file names every nested label so.
         let mut scoped = String::with_capacity(prefix.len() + 1 + name.len());
         scoped.push_str(prefix);
         scoped.push('.');
@@ -414,11 +413,17 @@ impl Assembler<'_> {
             opts,
             lines,
             names,
-            syms,
+            mut syms,
             macros,
             ..
         } = self;
         if !opts.free_memory {
+            // The labels' and code objects' vectors are the symbol table's
+            // largest blocks, each its own mapping: given back, the label
+            // files and the listing are written in their pages. What their
+            // entries own (many small blocks) is left to the OS with the rest.
+            release_buffer(&mut syms.labels);
+            release_buffer(&mut syms.codes);
             std::mem::forget((lines, names, syms, macros));
         }
         let sources = Arc::new(src);
@@ -444,9 +449,8 @@ impl Assembler<'_> {
             case_sensitive: opts.case_sensitive,
             tab_size: opts.tab_size.max(1) as usize,
             warnings: Diagnostics::new(diags, Some(sources.clone())),
-            symbols: symbols.listed,
-            dump_only: symbols.unlisted,
-            structures: symbols.structures,
+            labels: symbols,
+            symbols: Default::default(),
             lines: record.lines,
             rows: record.rows,
             files: files.read,
@@ -463,4 +467,11 @@ impl Assembler<'_> {
             passes,
         })
     }
+}
+
+/// Frees a vector's buffer without dropping its elements (what they own
+/// stays allocated, as with the `forget` of a run's working memory).
+fn release_buffer<T>(v: &mut Vec<T>) {
+    v.drain(..).for_each(std::mem::forget);
+    *v = Vec::new();
 }
