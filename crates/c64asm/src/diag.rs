@@ -128,6 +128,13 @@ pub(crate) struct Expanded {
 }
 
 impl Diagnostic {
+    /// The words of its notes, those placed in the source (64tass's
+    /// `-Wpitfalls` hints at the directive) included.
+    pub fn note_texts(&self) -> impl Iterator<Item = &str> {
+        let placed = self.secondary.iter().map(|(_, text)| text.as_str());
+        self.notes.iter().map(String::as_str).chain(placed)
+    }
+
     /// The message as printed: with the `-W` switch of a warning (and of a
     /// warning made an error: `[-Wjmp-bug]` still), as 64tass 1.58 prints it.
     pub fn headline(&self) -> String {

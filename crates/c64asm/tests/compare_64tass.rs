@@ -909,7 +909,7 @@ fn ordered_error_lines(diags: &c64asm::Diagnostics) -> Vec<String> {
             d.column,
             d.headline()
         ));
-        let pitfalls = d.notes.iter().filter(|n| n.ends_with("[-Wpitfalls]"));
+        let pitfalls = d.note_texts().filter(|n| n.ends_with("[-Wpitfalls]"));
         lines.extend(pitfalls.map(|n| format!("note: {n}")));
     }
     lines

@@ -495,13 +495,13 @@ impl Assembler<'_> {
                                 .into(),
                         );
                         // `name *= *` meant to reserve space: 64tass's hint,
-                        // once a pass.
+                        // once a pass, at the warning's place.
                         if line.at(line.skip_ws(after + 2)) == b'*'
                             && !std::mem::replace(&mut self.st.pitfall_noted.star_assign, true)
                         {
-                            self.note(
-                                "for reserving space use '.fill x' or '.byte ?' [-Wpitfalls]"
-                                    .into(),
+                            self.related(
+                                line.span(after, after + 2),
+                                "for reserving space use '.fill x' or '.byte ?' [-Wpitfalls]",
                             );
                         }
                     }

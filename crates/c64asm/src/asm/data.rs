@@ -211,7 +211,7 @@ impl Assembler<'_> {
                     Err(f) => {
                         let _ = self.fault(line, pos, f.clone());
                         if !f.none && self.opts.warnings.pitfalls {
-                            self.pitfall_note(cmd, v, bits);
+                            self.pitfall_note(line, cmd, v, bits);
                         }
                         0
                     }
@@ -290,13 +290,15 @@ impl Assembler<'_> {
 
     /// 64tass's hints for the usual mistakes with data directives, each
     /// given once a pass (the signed one only once it has been given: a
-    /// value no signed directive holds either says nothing).
-    fn pitfall_note(&mut self, cmd: Cmd, v: &Value, bits: u32) {
+    /// value no signed directive holds either says nothing), placed at the
+    /// directive.
+    fn pitfall_note(&mut self, line: &LineRef, cmd: Cmd, v: &Value, bits: u32) {
+        let at = self.span_at(line, self.st.data_directive);
         if cmd == Cmd::Byte && matches!(v, Value::Str(_)) {
             if !std::mem::replace(&mut self.st.pitfall_noted.text, true) {
-                self.note(
-                    "for long strings mixed with bytes please use the '.text' directive [-Wpitfalls]"
-                        .into(),
+                self.related(
+                    at,
+                    "for long strings mixed with bytes please use the '.text' directive [-Wpitfalls]",
                 );
             }
             return;
@@ -313,9 +315,10 @@ impl Assembler<'_> {
             Cmd::Dword => ".dint",
             _ => ".sint",
         };
-        self.note(format!(
-            "for signed values '{better}' is a better fit [-Wpitfalls]"
-        ));
+        self.related(
+            at,
+            &format!("for signed values '{better}' is a better fit [-Wpitfalls]"),
+        );
         self.st.pitfall_noted.signed = true;
     }
 

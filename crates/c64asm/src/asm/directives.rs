@@ -39,7 +39,10 @@ impl Assembler<'_> {
             | Cmd::Long
             | Cmd::Lint
             | Cmd::Dword
-            | Cmd::Dint => self.data_numbers(line, cmd, args, newlabel),
+            | Cmd::Dint => {
+                self.st.data_directive = pos as u32;
+                self.data_numbers(line, cmd, args, newlabel)
+            }
             Cmd::Text | Cmd::Ptext | Cmd::Shift | Cmd::Shiftl | Cmd::Null => {
                 self.data_text(line, (cmd, pos), args, newlabel)
             }

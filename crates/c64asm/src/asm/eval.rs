@@ -697,7 +697,7 @@ impl Assembler<'_> {
         {
             d.undefined = Some(Box::new(key));
         }
-        let scope = self.syms.ns(ns).creator().map(|id| self.syms.span(id));
+        let scope = self.scope_place(ns);
         match (object, scope) {
             (_, _) if ns == crate::symbols::GLOBAL => {
                 self.note("searched in the global scope".into())
@@ -709,6 +709,19 @@ impl Assembler<'_> {
             (true, Some(span)) => self.related(span, "searched in this object only"),
             (true, None) => self.note("searched in this object only".into()),
         }
+    }
+
+    /// Where 64tass places a scope in a "searched in" note: at the label
+    /// that made it (a macro call's scope at the call), a function call's
+    /// at the start of the `.function` line.
+    fn scope_place(&self, ns: NsId) -> Option<Span> {
+        if let Some(id) = self.syms.ns(ns).creator() {
+            return Some(self.syms.span(id));
+        }
+        let f = *self.macros.call_scope_function.get(&ns.0)?;
+        let f = self.macros.func(FuncId(f, false));
+        let start = self.src.get(f.file).line_span(f.line as usize).0;
+        Some(Span::new(f.file, start, start))
     }
 
     /// `-`, `--`, `+`, `++`: searched in the current scope, then outwards.
@@ -2135,6 +2148,9 @@ impl Assembler<'_> {
                 return self.check_value(line, first.text_start(), Err(f));
             }
         }
+        if let Value::Func(id) = callee {
+            return self.call_function(line, id, vals, (pos, f.text_start()));
+        }
         // `format()`'s own count of the arguments its string asks for is
         // placed at its name, as 64tass places it.
         let pos = match callee {
@@ -2179,7 +2195,7 @@ impl Assembler<'_> {
         match callee {
             Value::Builtin(b) => self.call_builtin(line, b, &vals, pos),
             Value::Type(t) => self.convert(line, t, &vals, pos),
-            Value::Func(id) => self.call_function(line, id, vals, pos),
+            Value::Func(id) => self.call_function(line, id, vals, (pos, pos)),
             Value::Encoding(enc) => {
                 let [arg] = vals.as_slice() else {
                     let span = self.span_at(line, pos);

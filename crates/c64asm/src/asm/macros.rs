@@ -95,6 +95,9 @@ pub struct FuncDef {
     /// or anywhere defines `x` there, kept from pass to pass and call to
     /// call, and `f.x` reads it.
     pub names: NsId,
+    /// The macro calls and includes it was defined in (its parameters'
+    /// `-Wshadow` is given there).
+    pub chain: Vec<Span>,
 }
 
 #[derive(Default)]
@@ -130,6 +133,10 @@ pub struct Macros {
     /// call's scope at the `.function` line, so a name missing in the body is
     /// reported once a pass, not once per call.
     pub first_call_scope: FxHashMap<u32, NsId>,
+    /// The function each call scope was made for: 64tass places that scope
+    /// (a "not defined" note's "searched in this scope") at the start of
+    /// the `.function` line.
+    pub call_scope_function: FxHashMap<u32, u32>,
 }
 
 impl Macros {
@@ -694,7 +701,7 @@ impl Assembler<'_> {
                     return Err(Reported);
                 };
                 let vals = self.eval_args(line, exprs)?;
-                let r = self.call_function_as(line, *f, vals, call, true)?;
+                let r = self.call_function_as(line, *f, vals, (call, call), true)?;
                 if let (Some(nl), Some(val)) = (newlabel, r.clone())
                     && !matches!(val, Value::None)
                 {
@@ -742,7 +749,7 @@ impl Assembler<'_> {
                 }
                 _ => {
                     let _ = ctx;
-                    self.anon_scope(line, b'#')
+                    self.call_scope(call)
                 }
             };
             (Wait::EndMacro2, Some(ns))
@@ -892,8 +899,10 @@ impl Assembler<'_> {
         };
         // Its closer returns a value; `.end` in the body stops the source
         // there, as 64tass reads the body in place: the closer is then missing.
+        // Entered at the directive, where 64tass places the definition in
+        // the "In file included from" lines of the body's messages.
         let ended = self
-            .run_expansion(id, file, what, span, Some(names))
+            .run_expansion(id, file, what, dir, Some(names))
             .is_none();
         let a = self.out.addr(tmp);
         let size = a.end.max(a.address);
@@ -1101,7 +1110,7 @@ impl Assembler<'_> {
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
             Some(Value::Code(c)) => Some(self.syms.code(c.id).names),
             _ if here => None,
-            _ => Some(self.anon_scope(line, b'#')),
+            _ => Some(self.call_scope(call)),
         };
         if let Some(ns) = ctx {
             let s = self.syms.ns_mut(ns);
@@ -1280,6 +1289,7 @@ impl Assembler<'_> {
                 f.rest = rest;
                 f.scopes = scopes;
                 f.expr = expr_offset;
+                f.chain.clone_from(&self.st.chain);
                 FuncId(i, expr_offset.is_some())
             }
             None => {
@@ -1301,6 +1311,7 @@ impl Assembler<'_> {
                     call_scopes: Vec::new(),
                     calls: 0,
                     names: self.syms.new_namespace(),
+                    chain: self.st.chain.clone(),
                 });
                 let i = self.macros.funcs.len() as u32 - 1;
                 self.macros.funcs_by_site.insert(key, i);
@@ -1316,18 +1327,22 @@ impl Assembler<'_> {
         }
     }
 
-    /// A function called from an expression.
+    /// A function called from an expression: `pos` is its parenthesis (the
+    /// place of the call's own errors), `name_pos` where the called
+    /// expression starts, the place 64tass gives the call in the "In file
+    /// included from" lines of the messages of its body.
     pub fn call_function(
         &mut self,
         line: &LineRef,
         id: FuncId,
         args: Args,
-        pos: u32,
+        (pos, name_pos): (u32, u32),
     ) -> EResult<Value> {
         let span = self.span_at(line, pos);
+        let entered_at = self.span_at(line, name_pos);
         // A function's lines are not listed when it is called for its value.
         self.record.quiet += 1;
-        let r = self.call_function_as(line, id, args, span, false);
+        let r = self.call_function_as(line, id, args, (span, entered_at), false);
         self.record.quiet -= 1;
         Ok(r?.unwrap_or(Value::None))
     }
@@ -1337,7 +1352,7 @@ impl Assembler<'_> {
         line: &LineRef,
         id: FuncId,
         args: Args,
-        call: Span,
+        (call, entered_at): (Span, Span),
         statement: bool,
     ) -> EResult<Option<Value>> {
         if self.too_deep.contains(&(true, id.0)) {
@@ -1350,7 +1365,7 @@ impl Assembler<'_> {
             self.st.chain.pop();
             return Err(Reported);
         }
-        let (file, fline, params, rest, scopes, expr) = {
+        let (file, fline, params, rest, scopes, expr, def_chain) = {
             let f = self.macros.func(id);
             (
                 f.file,
@@ -1359,6 +1374,7 @@ impl Assembler<'_> {
                 f.rest.clone(),
                 f.scopes.clone(),
                 f.expr,
+                f.chain.clone(),
             )
         };
         // 64tass counts too many at the first one too many, too few (the
@@ -1398,6 +1414,7 @@ impl Assembler<'_> {
                 if let Some(&first) = scopes.first() {
                     self.macros.first_call_scope.insert(ns.0, first);
                 }
+                self.macros.call_scope_function.insert(ns.0, id.0);
                 scopes.push(ns);
                 ns
             }
@@ -1437,7 +1454,15 @@ impl Assembler<'_> {
                 },
             };
             self.st.fn_params.insert((p.span.file, p.span.start));
-            self.set_variable(line, p.name, &p.text, p.span, ns, v, false);
+            let param = self.set_variable(line, p.name, &p.text, p.span, ns, v, false);
+            // 64tass files a parameter under the function's definition: a
+            // `-Wshadow` of it is given in the chain the function was
+            // defined in, not in this call.
+            if let Some(param) = param
+                && self.opts.warnings.shadow
+            {
+                self.keep_shadow_chain(param, def_chain.clone());
+            }
         }
         if let Some((rname, rtext)) = rest {
             let extra: Vec<Value> = args
@@ -1449,7 +1474,7 @@ impl Assembler<'_> {
         }
         self.st.depth += 1;
         self.st.fn_calls += 1;
-        self.st.chain.push(call);
+        self.st.chain.push(entered_at);
         // The body's labels belong to this call (64tass places them in it):
         // a warning about one is given once per call site.
         if let Some(c) = self.st.contexts.last_mut() {

@@ -143,6 +143,12 @@ impl Assembler<'_> {
         }
     }
 
+    /// Give a `-Wshadow` of the label `id` in `chain`, whatever chain it is
+    /// found in.
+    pub(crate) fn keep_shadow_chain(&mut self, id: crate::symbols::LabelId, chain: Vec<Span>) {
+        self.shadow_chains.insert(id, chain);
+    }
+
     /// A `-Wshadow` warning of the label `id`, in its definition's chain
     /// when that was kept (see [`Self::note_shadow_chain`]), else in the
     /// chain `depth` calls deep. Read on another line than its own, the

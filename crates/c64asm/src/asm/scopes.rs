@@ -90,9 +90,19 @@ impl Assembler<'_> {
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
     pub fn anon_scope(&mut self, line: &LineRef, kind: u8) -> NsId {
+        self.anon_scope_at(kind, line.span(line.start, line.start))
+    }
+
+    /// The anonymous namespace of a macro call (or structure's instance) at
+    /// `call`: 64tass places it there (a "not defined" note's "searched in
+    /// this scope").
+    pub fn call_scope(&mut self, call: Span) -> NsId {
+        self.anon_scope_at(b'#', call)
+    }
+
+    fn anon_scope_at(&mut self, kind: u8, span: Span) -> NsId {
         let name = self.anon_scope_name(kind);
         let ctx = self.st.context();
-        let span = line.span(line.start, line.start);
         let text = self.names.name(name);
         let (id, exists) = self.syms.entry(ctx, name, 0, text, span, &self.names);
         self.note_def_chain(id, exists);
@@ -106,6 +116,9 @@ impl Assembler<'_> {
         }
         let ns = self.syms.new_namespace();
         self.syms.set_value(id, Value::Namespace(ns));
+        if kind == b'#' {
+            self.syms.ns_mut(ns).set_creator_once(id);
+        }
         let l = self.syms.label_mut(id);
         l.set_owner(true);
         l.defpass = PassNo::of(pass);

@@ -263,6 +263,9 @@ pub struct PassState {
     pub opt_parts: crate::optimizer::OptParts,
     /// Which `-Wpitfalls` hints were given this pass.
     pub pitfall_noted: PitfallsNoted,
+    /// Where the data directive being assembled starts: 64tass places its
+    /// `-Wpitfalls` hints there.
+    pub data_directive: u32,
     /// What each line remembers from the last pass, by where it runs:
     /// where a loop or call started, where a branch ended.
     pub stars: super::stars::Stars,
@@ -320,6 +323,7 @@ impl PassState {
             listing_pass: false,
             vline: 0,
             pitfall_noted: PitfallsNoted::default(),
+            data_directive: 0,
             emit_at: None,
             opt_parts: Default::default(),
             pc_first: false,
