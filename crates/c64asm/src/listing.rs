@@ -215,6 +215,9 @@ impl RowKind {
 /// No file: a row without a line.
 pub(crate) const NO_FILE: FileId = FileId::MAX;
 
+// [`ListRow::has_bytes`] reads these numbers.
+const _: () = assert!(Tag::Code.code() == 0 && Tag::Data.code() == 1);
+
 // A listing keeps a row for every line that wrote bytes.
 const _: () = assert!(std::mem::size_of::<ListRow>() == 8);
 
@@ -260,9 +263,12 @@ impl ListRow {
         (self.word & LEN_MASK) >> LEN_SHIFT
     }
 
-    /// Whether `len` counts the row's bytes.
+    /// Whether `len` counts the row's bytes: the tag's number alone (code
+    /// and data are 0 and 1), no table read (asked for every row as the
+    /// rows are walked).
+    #[inline(always)]
     fn has_bytes(&self) -> bool {
-        matches!(self.tag(), Tag::Code | Tag::Data)
+        self.word >> TAG_SHIFT <= Tag::Data.code()
     }
 
     /// How many bytes the row has.
@@ -661,6 +667,23 @@ impl Rows {
         self.list.last()
     }
 
+    /// Whether every row runs where it is stored (its program counter its
+    /// offset) and ends within the first 64 KiB, told from the runs alone:
+    /// then no row shows a program counter of its own (the processors'
+    /// address spaces and the images are all at least 64 KiB), and the
+    /// listing's writer need not walk the rows to find one that does.
+    pub fn plain_offsets(&self) -> bool {
+        if self.pcs.0.iter().any(|&(_, apart)| apart != 0) {
+            return false;
+        }
+        let runs = &self.offsets.0;
+        runs.iter().enumerate().all(|(k, &(_, addr, at))| {
+            // The run's rows' bytes end where the next run's start.
+            let end = runs.get(k + 1).map_or(self.end as u64, |n| n.2 as u64);
+            end >= at as u64 && addr as u64 + (end - at as u64) <= 0xffff
+        })
+    }
+
     /// The last row's offset (0 without rows).
     pub fn last_addr(&self) -> u32 {
         let len = self.list.last().map_or(0, |r| r.bytes_len() as usize);
@@ -1057,10 +1080,19 @@ impl Rows {
         file: FileId,
         sources: &'a crate::source::SourceMap,
     ) -> &'a str {
+        let file_text = sources.try_get(file).map_or("", |f| f.text());
+        self.text_from(i, r, file_text)
+    }
+
+    /// Row `i`'s (`r`'s) source text, its line's file's text being
+    /// `file_text` (the listing's writer keeps that while the rows' file
+    /// stays the same).
+    #[inline(always)]
+    fn text_from<'a>(&'a self, i: usize, r: &ListRow, file_text: &'a str) -> &'a str {
         let (at, len, own) = self.text_of(i, r);
         let range = at as usize..at as usize + len as usize;
         let text = match own {
-            false => sources.try_get(file).ok().and_then(|f| f.text().get(range)),
+            false => file_text.get(range),
             true => self.text.get(range),
         };
         text.unwrap_or_default()
@@ -1446,6 +1478,50 @@ mod tests {
         kept.own_bytes(|i| &given[i as usize]);
         assert!(kept.pieces.iter().all(|p| p.mem == own));
         assert_eq!(read(&kept), expected);
+    }
+
+    /// Whether no row needs a program counter column is told from the
+    /// offsets' and program counters' runs as the rows themselves tell it.
+    #[test]
+    fn plain_offsets_are_told_from_the_runs() {
+        // (offset, program counter, bytes); each list's rows pushed in order.
+        type Made = (u32, u32, &'static [u8]);
+        let plain = |made: &[Made]| {
+            let mut rows = Rows::default();
+            for (k, &(addr, pc, bytes)) in made.iter().enumerate() {
+                let kind = if bytes.is_empty() {
+                    RowKind::Label
+                } else {
+                    RowKind::Data
+                };
+                let row = NewRow::new(kind, (addr, pc, 0), k as u32, None);
+                rows.push(row, listed(), bytes, RowText::Own(""), None);
+            }
+            // What the runs tell is what the rows themselves tell.
+            let mut pcs = rows.pcs.walk();
+            let walked = rows.in_order().enumerate().all(|(i, (r, addr, _))| {
+                pcs.at(i) == 0 && addr as u64 + Rows::len_of(r) as u64 <= 0xffff
+            });
+            assert_eq!(rows.plain_offsets(), walked, "{made:x?}");
+            walked
+        };
+        assert!(plain(&[]));
+        assert!(plain(&[
+            (0x1000, 0x1000, &[1, 2]),
+            (0x1002, 0x1002, &[3]),
+            (0x1003, 0x1003, &[])
+        ]));
+        // A gap, a row before the one before, the last byte at $fffe.
+        assert!(plain(&[
+            (0x1000, 0x1000, &[1]),
+            (0x0800, 0x0800, &[2]),
+            (0xfffc, 0xfffc, &[1, 2, 3])
+        ]));
+        // Ending at 64 KiB, past it, and a row run elsewhere (`.logical`).
+        assert!(!plain(&[(0x1000, 0x1000, &[1]), (0xfffe, 0xfffe, &[1, 2])]));
+        assert!(!plain(&[(0x1_0000, 0x1_0000, &[1])]));
+        assert!(!plain(&[(0x1000, 0x1000, &[1]), (0x1001, 0xc000, &[2])]));
+        assert!(!plain(&[(0xffff_ffff, 0xffff_ffff, &[1, 2])]));
     }
 
     /// Rows' offsets by runs: a row that starts where the row before ended

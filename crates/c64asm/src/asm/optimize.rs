@@ -23,6 +23,12 @@ impl Assembler<'_> {
 
     /// Tell the optimizer of an instruction about to be emitted (`bytes`,
     /// its name at `mnemonic`) and report what it says.
+    ///
+    /// Only with `-Woptimize`: kept out of `emit_instruction`, into which
+    /// LTO once inlined the optimizer's steps (the function grew from 4.5
+    /// to 12 KiB and every instruction assembled paid two more machine
+    /// instructions for the registers it saved).
+    #[inline(never)]
     pub fn opt_instruction(&mut self, line: &LineRef, bytes: &[u8], mnemonic: Pos) {
         let parts = std::mem::take(&mut self.st.opt_parts);
         if !self.opts.warnings.optimize {

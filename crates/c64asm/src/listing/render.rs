@@ -34,7 +34,6 @@ pub(crate) fn render_to(
         monitor_col: 0,
         source_col: 0,
         columns,
-        monitor: String::new(),
         quick: false,
     };
     // A program counter column when some bytes run elsewhere than they are
@@ -47,30 +46,31 @@ pub(crate) fn render_to(
     // of a 4 GiB image: offset $10000, program counter $0000).
     // The settings change seldom: a row's mask is unpacked only when they do.
     let mut last_mask: Option<(u32, u32)> = None;
-    w.pc_column = rows.in_order().enumerate().any(|(i, (r, addr, _))| {
-        let pc = addr.wrapping_add(pcs.at(i));
-        let packed = settings.at(i);
-        let mask = match last_mask {
-            Some((p, m)) if p == packed => m,
-            _ => {
-                let m = rows.unpack(packed).cpu.address_mask();
-                last_mask = Some((packed, m));
-                m
+    w.pc_column = !rows.plain_offsets()
+        && rows.in_order().enumerate().any(|(i, (r, addr, _))| {
+            let pc = addr.wrapping_add(pcs.at(i));
+            let packed = settings.at(i);
+            let mask = match last_mask {
+                Some((p, m)) if p == packed => m,
+                _ => {
+                    let m = rows.unpack(packed).cpu.address_mask();
+                    last_mask = Some((packed, m));
+                    m
+                }
+            };
+            match r.tag() {
+                Tag::Code => {
+                    let len = Rows::len_of(r);
+                    w.shown(addr) != pc & mask
+                        || addr.wrapping_add(len) & p.image_mask != pc.wrapping_add(len) & mask
+                }
+                Tag::Data => addr != pc & mask,
+                // A line without bytes counts only where its source is listed
+                // (64tass's `listing_line`, not under `--no-source`).
+                Tag::Label => columns.source && addr != pc & mask,
+                _ => false,
             }
-        };
-        match r.tag() {
-            Tag::Code => {
-                let len = Rows::len_of(r);
-                w.shown(addr) != pc & mask
-                    || addr.wrapping_add(len) & p.image_mask != pc.wrapping_add(len) & mask
-            }
-            Tag::Data => addr != pc & mask,
-            // A line without bytes counts only where its source is listed
-            // (64tass's `listing_line`, not under `--no-source`).
-            Tag::Label => columns.source && addr != pc & mask,
-            _ => false,
-        }
-    });
+        });
     let (mut pcs, mut settings) = (rows.pcs.walk(), rows.listed_runs.walk());
     let mut files = rows.files.walk();
     // Where the hex, the disassembly and the source start.
@@ -96,6 +96,12 @@ pub(crate) fn render_to(
     let mut numbers = Numbers::new(rows.rows());
     // The processor settings change seldom: unpacked once per run.
     let mut unpacked: Option<(u32, crate::opcodes::Listed)> = None;
+    // The disassembly's buffer, reused (apart from the writer: a row's
+    // disassembly is read while the writer writes it).
+    let mut monitor = String::new();
+    // The text of the rows' file (most rows are of the file the row before
+    // was of).
+    let mut file_text = (super::NO_FILE, "");
     for (i, (r, addr, bytes)) in rows.with_bytes().enumerate() {
         if w.out.len() >= FLUSH_AT {
             sink.write_all(&w.out)?;
@@ -114,7 +120,10 @@ pub(crate) fn render_to(
             continue;
         }
         let file = files.at(i);
-        let text = rows.text_in(i, r, file, &p.sources);
+        if file != file_text.0 {
+            file_text = (file, p.sources.try_get(file).map_or("", |f| f.text()));
+        }
+        let text = rows.text_from(i, r, file_text.1);
         // An empty line (listed with `--verbose-list`) is a bare newline:
         // 64tass numbers nothing on it, so the next line's file is told
         // against the row before it (`7:3` after a structure's rows from
@@ -130,11 +139,11 @@ pub(crate) fn render_to(
             _ => {
                 let l = rows.unpack(packed);
                 unpacked = Some((packed, l));
+                w.pc_mask = l.cpu.address_mask();
                 l
             }
         };
         let pc = addr.wrapping_add(pcs.at(i));
-        w.pc_mask = listed.cpu.address_mask();
         match kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(file).name;
@@ -182,7 +191,7 @@ pub(crate) fn render_to(
                 w.number.clear();
                 w.row(row, &[], None, Some(text));
             }
-            RowKind::Code => w.code((addr, pc), listed, bytes, text),
+            RowKind::Code => w.code((addr, pc), listed, bytes, text, &mut monitor),
             RowKind::Data => w.data(addr, pc, bytes, Some(text)),
         }
     }
@@ -218,23 +227,22 @@ fn plain(text: &[u8]) -> bool {
 }
 
 /// The high bit of each byte of `x` that is not a tab or printable ASCII
-/// (a control character, DEL, or a byte past ASCII).
+/// (a control character, DEL, or a byte past ASCII), exactly when every
+/// byte is ASCII; some high bit when one is not (a byte past ASCII may
+/// carry into the next byte's sums, but it is told by its own high bit
+/// already, and only whether any bit is set counts).
 fn unusual(x: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Tabs as blanks: the bytes equal to 9 found exactly (no borrow
-    // between bytes: each is cleared of its high bit first).
+    // Tabs found exactly: the high bit of each byte that is not 9 (no
+    // borrow between bytes: each is cleared of its high bit first).
     let nine = x ^ (ONES * 9);
-    let not_zero = (((nine & !HIGH) + !HIGH) | nine) & HIGH;
-    let tabs = !not_zero & HIGH;
-    let x = x | (tabs >> 2);
-    // Below a blank, DEL, and past ASCII, each tested on bytes without
-    // their high bit (exact per byte), the last by the bit itself.
-    let low = x & !HIGH;
-    let below = !((low + ONES * (0x80 - 0x20)) | low) & HIGH & !x;
-    let del = low ^ (ONES * 0x7f);
-    let del = !(((del & !HIGH) + !HIGH) | del) & HIGH & !x;
-    below | del | (x & HIGH)
+    let not_tab = (((nine & !HIGH) + !HIGH) | nine) & HIGH;
+    // Below a blank: a byte plus 0x60 stays below 0x80.
+    let below = !x.wrapping_add(ONES * 0x60) & not_tab;
+    // DEL and past ASCII: a byte plus 1 reaches 0x80, or has the bit itself.
+    let del_or_past = (x | x.wrapping_add(ONES)) & HIGH;
+    below | del_or_past
 }
 
 /// Whether a source text is only white space (as `str::trim` counts it),
@@ -357,8 +365,6 @@ struct Writer {
     monitor_col: usize,
     source_col: usize,
     columns: ListingColumns,
-    /// The disassembly's buffer, reused.
-    monitor: String,
     /// The columns are the usual ones (tab size 8, no line numbers, the
     /// disassembly and the source shown): an instruction's, a label's, a
     /// text's or data's row can be written in one go ([`Writer::quick_row`],
@@ -727,6 +733,7 @@ impl Writer {
         listed: crate::opcodes::Listed,
         bytes: &[u8],
         source: &str,
+        text: &mut String,
     ) {
         let mut rest = bytes;
         // Without the source column 64tass numbers each instruction of the
@@ -740,9 +747,8 @@ impl Writer {
             }
             let part = first_instruction(rest, listed);
             rest = &rest[part.len()..];
-            let mut text = std::mem::take(&mut self.monitor);
             text.clear();
-            let shown = crate::opcodes::disassemble_into(&mut text, part, pc, listed);
+            let shown = crate::opcodes::disassemble_into(text, part, pc, listed);
             let monitor = shown.then_some(&text[..]);
             if k == 0
                 && rest.is_empty()
@@ -750,7 +756,6 @@ impl Writer {
                 && !part.is_empty()
                 && self.quick_row(Some((self.shown(addr), pc)), part, monitor, source)
             {
-                self.monitor = text;
                 break;
             }
             let mut row = self.head(b'.', self.shown(addr), pc);
@@ -767,7 +772,6 @@ impl Writer {
                 let source = if k == 0 { source } else { "" };
                 self.row(row, &part[..first], monitor, Some(source));
             }
-            self.monitor = text;
             addr += part.len() as u32;
             pc += part.len() as u32;
             if rest.is_empty() {
@@ -893,17 +897,31 @@ fn push_hex(out: &mut Vec<u8>, v: u32) {
     }
 }
 
-/// Bytes in hex, a blank between them.
+/// Each byte's two hex digits and a blank after them.
+const HEX_BLANK: [[u8; 3]; 256] = {
+    let mut t = [[0; 3]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [DIGITS[b >> 4], DIGITS[b & 15], b' '];
+        b += 1;
+    }
+    t
+};
+
+/// Bytes in hex, a blank between them: up to 16 at a time made in a
+/// buffer of their own and added in one write (a row's bytes are most
+/// often 1 to 3; one write each cost a capacity check and a copy).
 fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
-    let hex = |b: u8| [DIGITS[(b >> 4) as usize], DIGITS[(b & 15) as usize]];
-    let Some((&first, rest)) = bytes.split_first() else {
-        return;
-    };
-    out.reserve(3 * bytes.len());
-    out.extend_from_slice(&hex(first));
-    for &b in rest {
-        let [hi, lo] = hex(b);
-        out.extend_from_slice(&[b' ', hi, lo]);
+    for chunk in bytes.chunks(16) {
+        let mut buf = [0u8; 48];
+        for (k, &b) in chunk.iter().enumerate() {
+            buf[3 * k..3 * k + 3].copy_from_slice(&HEX_BLANK[b as usize]);
+        }
+        out.extend_from_slice(&buf[..3 * chunk.len()]);
+    }
+    // No blank after the last byte.
+    if !bytes.is_empty() {
+        out.pop();
     }
 }
 
