@@ -191,6 +191,8 @@ pub struct Diagnostics {
     sources: Option<Arc<SourceMap>>,
     /// Of a failed assembly: every file it read, sources and binaries.
     read: Vec<std::path::PathBuf>,
+    /// Of a failed assembly: the warnings it found but does not show.
+    hidden_warnings: usize,
 }
 
 impl Diagnostics {
@@ -199,7 +201,16 @@ impl Diagnostics {
             items,
             sources,
             read: Vec::new(),
+            hidden_warnings: 0,
         }
+    }
+
+    /// The diagnostics of a failed assembly, which shows its errors only,
+    /// with how many warnings it found before it failed (64tass counts
+    /// them in its `Warning messages:` line without showing them).
+    pub(crate) fn with_hidden_warnings(mut self, count: usize) -> Diagnostics {
+        self.hidden_warnings = count;
+        self
     }
 
     /// The diagnostics of a failed assembly, with the files it read before it stopped.

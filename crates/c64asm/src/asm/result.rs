@@ -390,6 +390,10 @@ impl Assembler<'_> {
             .filter(|p| !has_errors || p.severity == Severity::Error)
             .map(|p| self.to_diagnostic(p))
             .collect();
+        let hidden_warnings = match has_errors {
+            true => self.diags.len() - diags.len(),
+            false => 0,
+        };
         // The lines kept for replay and the line heads are done with: their
         // memory (in few large blocks, quick to free) goes back before the
         // program's copies of the output are made, so that the two don't
@@ -428,7 +432,9 @@ impl Assembler<'_> {
         }
         let sources = Arc::new(src);
         if has_errors {
-            return Err(Diagnostics::new(diags, Some(sources)).with_files_read(files.read));
+            return Err(Diagnostics::new(diags, Some(sources))
+                .with_files_read(files.read)
+                .with_hidden_warnings(hidden_warnings));
         }
         let (load_address, image) = out.image().unwrap_or((0, Vec::new()));
         let blocks = out

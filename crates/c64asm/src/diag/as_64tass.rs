@@ -106,6 +106,9 @@ impl Diagnostics {
             }
             shown.push(e);
         }
+        if style.warnings {
+            warnings += self.hidden_warnings;
+        }
         let mut text = String::new();
         let mut node: Option<&[String]> = None;
         for (i, e) in shown.iter().enumerate() {
