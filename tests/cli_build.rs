@@ -6,7 +6,7 @@ mod cli_support;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use cli_support::{TempDir, both, c64kit, text};
+use cli_support::{TempDir, both, c64kit, tass_installed, text};
 
 fn build(dir: &Path, args: &[&str]) -> Output {
     c64kit(dir)
@@ -1012,12 +1012,8 @@ fn fatal_errors_are_printed_as_64tass_prints_them() {
 fn an_unknown_option_is_refused_in_64tass_words_when_started_as_64tass() {
     let dir = TempDir::new("build-unknown-option-as-64tass");
     dir.write("a.asm", "* = $1000\n        rts\n");
-    let link = dir.path("64tass");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
-    let tass_installed = Command::new("64tass")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let link = dir.link_as_64tass();
+    let tass_installed = tass_installed();
     let cases = [
         (
             "--output-exec=2000",
@@ -1060,8 +1056,7 @@ fn an_unknown_option_is_refused_in_64tass_words_when_started_as_64tass() {
 fn a_file_to_standard_output_leaves_out_64tass_header_and_summary() {
     let dir = TempDir::new("build-stdout-quiet");
     dir.write("a.asm", "* = $1000\nstart   lda #1\n        rts\n");
-    let link = dir.path("64tass");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+    let link = dir.link_as_64tass();
     let cases: [&[&str]; 6] = [
         &["-o", "-"],
         &["-l", "-", "-o", "x.prg"],
@@ -1070,10 +1065,7 @@ fn a_file_to_standard_output_leaves_out_64tass_header_and_summary() {
         &["-L", "-", "-o", "x.prg"],
         &["--map=-", "-o", "x.prg"],
     ];
-    let tass_installed = Command::new("64tass")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let tass_installed = tass_installed();
     for args in cases {
         let run = |program: &Path| {
             Command::new(program)

@@ -17,7 +17,7 @@ mod compare_flags;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use cli_support::TempDir;
+use cli_support::{TempDir, tass_installed};
 use compare_flags::flag_sets;
 
 // Why a case still differs: the assembler reports other messages (the
@@ -179,10 +179,6 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-fn tass_installed() -> bool {
-    Command::new("64tass").arg("--version").output().is_ok()
-}
-
 /// One run: the command line after the program's name, in the source's
 /// directory; the output files go to `out` (the same names for both).
 fn run(program: &Path, src: &Path, flags: &[String], out: &Path) -> Output {
@@ -220,8 +216,7 @@ fn messages_and_summary_are_64tass_byte_for_byte() {
         return;
     }
     let dir = TempDir::new("as-64tass-messages");
-    let link = dir.path("64tass");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+    let link = dir.link_as_64tass();
     let out = dir.path("out");
     std::fs::create_dir_all(&out).unwrap();
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/c64asm/tests/data/compare");

@@ -808,8 +808,7 @@ fn a_missing_root_or_section_hides_the_warnings() {
     for args in lines {
         let t = twins("late-fatal", source, &[], args);
         assert!(!t.tass_out.status.success());
-        let link = t.kit.path("64tass");
-        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+        let link = t.kit.link_as_64tass();
         let out = Command::new(&link)
             .current_dir(&t.kit.0)
             .args(["-q", "s.asm"])
@@ -2461,8 +2460,7 @@ fn hex_records_follow_64tass_block_order() {
 fn started_as_64tass_it_writes_a_out() {
     let source = "* = $0801\nstart lda #1\n sta $d020\n rts\n";
     let t = twins("as-64tass", source, &[], &["-l", "s.lbl"]);
-    let link = t.kit.path("64tass");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+    let link = t.kit.link_as_64tass();
     let _ = std::fs::remove_file(t.kit.path("s.prg"));
     let _ = std::fs::remove_file(t.kit.path("s.lbl"));
     let out = Command::new(&link)
@@ -2522,9 +2520,8 @@ fn version_usage_and_question_mark_print_and_stop_like_64tass() {
 /// date line may differ. `--version` prints 64tass's version line.
 #[test]
 fn a_drop_in_64tass_heads_its_listing_and_map_as_64tass() {
-    use std::os::unix::fs::symlink;
     let bin = TempDir::new("files-drop-in-bin");
-    symlink(env!("CARGO_BIN_EXE_c64kit"), bin.path("64tass")).unwrap();
+    bin.link_as_64tass();
     let path = std::env::join_paths(std::iter::once(bin.0.clone()).chain(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
     )))

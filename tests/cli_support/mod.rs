@@ -31,6 +31,15 @@ impl TempDir {
         p
     }
 
+    /// A `64tass` in the directory that is the built c64kit (a drop-in
+    /// 64tass: c64kit started under that name behaves as 64tass); its path.
+    #[cfg(unix)]
+    pub fn link_as_64tass(&self) -> PathBuf {
+        let link = self.path("64tass");
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_c64kit"), &link).unwrap();
+        link
+    }
+
     /// The names in the directory, sorted (to find leftovers such as temporaries).
     pub fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(&self.0)
@@ -46,6 +55,14 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Whether 64tass is installed (on the PATH) to compare with.
+pub fn tass_installed() -> bool {
+    Command::new("64tass")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// The built `c64kit`, to run in `dir`.

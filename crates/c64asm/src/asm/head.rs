@@ -99,21 +99,6 @@ const INSTR: u16 = 1 << 15;
 /// `COMMANDS` in the low byte, its offset in the line as an instruction's.
 const DIRECTIVE: u16 = 1 << 14;
 const _: () = assert!(COMMANDS.len() <= 0x100 && OTHER & DIRECTIVE == 0);
-/// Per first byte, the range of [`COMMANDS`] (sorted by name) whose names
-/// start with it: a directive's word is searched among those only.
-const COMMANDS_BY_FIRST: [(u16, u16); 256] = {
-    let mut ranges = [(0u16, 0u16); 256];
-    let mut i = 0;
-    while i < COMMANDS.len() {
-        let first = COMMANDS[i].0.as_bytes()[0] as usize;
-        if ranges[first].1 == 0 {
-            ranges[first].0 = i as u16;
-        }
-        ranges[first].1 = i as u16 + 1;
-        i += 1;
-    }
-    ranges
-};
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
 const OFFSET_SHIFT: u32 = 8;
@@ -299,20 +284,14 @@ impl Assembler<'_> {
 
 /// The entry in [`COMMANDS`] named `word` (at most 12 bytes; in capitals
 /// too when `fold`): the word as a key (its bytes in a zero-padded block,
-/// read big-endian, sort as the names do), searched among the names with
-/// its first letter.
+/// read big-endian, sort as the names do).
 fn command_entry(word: &[u8], fold: bool) -> Option<usize> {
     let mut key = [0u8; 16];
     key[..word.len()].copy_from_slice(word);
     if fold {
         key.make_ascii_lowercase();
     }
-    let (from, to) = COMMANDS_BY_FIRST[key[0] as usize];
-    let (from, to) = (from as usize, to as usize);
-    COMMAND_KEYS[from..to]
-        .binary_search(&u128::from_be_bytes(key))
-        .ok()
-        .map(|i| from + i)
+    COMMAND_KEYS.binary_search(&u128::from_be_bytes(key)).ok()
 }
 
 #[cfg(test)]
@@ -324,7 +303,7 @@ mod tests {
     /// when folding), and nothing else is: a prefix, a longer word, a
     /// word with another first letter.
     #[test]
-    fn directives_are_found_by_their_first_letter() {
+    fn directive_words_are_found_at_their_entries() {
         use super::{COMMANDS, command_entry};
         let find = |w: &str, fold: bool| {
             let w = if fold {

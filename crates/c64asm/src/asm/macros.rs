@@ -1374,7 +1374,8 @@ impl Assembler<'_> {
                 f.rest.clone(),
                 f.scopes.clone(),
                 f.expr,
-                f.chain.clone(),
+                // Read only by a parameter's `-Wshadow`.
+                self.opts.warnings.shadow.then(|| f.chain.clone()),
             )
         };
         // 64tass counts too many at the first one too many, too few (the
@@ -1459,9 +1460,9 @@ impl Assembler<'_> {
             // `-Wshadow` of it is given in the chain the function was
             // defined in, not in this call.
             if let Some(param) = param
-                && self.opts.warnings.shadow
+                && let Some(chain) = &def_chain
             {
-                self.keep_shadow_chain(param, def_chain.clone());
+                self.keep_shadow_chain(param, chain.clone());
             }
         }
         if let Some((rname, rtext)) = rest {
