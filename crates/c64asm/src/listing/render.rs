@@ -93,12 +93,15 @@ pub(crate) fn render_to(
     w.out.push(b'\n');
     w.header();
     w.out.extend_from_slice(b"\n\n");
-    let mut numbers = Numbers::new(rows.rows());
+    // The files' numbers are only read for line numbers.
+    let mut numbers = Numbers::new(if columns.line_numbers { rows.rows() } else { &[] });
     // The processor settings change seldom: unpacked once per run.
     let mut unpacked: Option<(u32, crate::opcodes::Listed)> = None;
-    // The disassembly's buffer, reused (apart from the writer: a row's
-    // disassembly is read while the writer writes it).
-    let mut monitor = String::new();
+    // The disassembly's buffer for rows not written in one go
+    // ([`Writer::quick_code`] writes it straight into the listing's),
+    // reused (apart from the writer: a row's disassembly is read while the
+    // writer writes it).
+    let mut monitor = Vec::new();
     // The text of the rows' file (most rows are of the file the row before
     // was of).
     let mut file_text = (super::NO_FILE, "");
@@ -175,13 +178,13 @@ pub(crate) fn render_to(
                 let (v, need) = rows.value(v);
                 w.value(v, need, loop_label, text);
             }
-            RowKind::Label if w.quick_row(Some((addr, pc)), &[], None, text) => {}
+            RowKind::Label if w.quick_row(Some((addr, pc)), text) => {}
             RowKind::Label => {
                 let row = w.head(b'.', addr, pc);
                 w.row(row, &[], None, Some(text));
             }
             RowKind::Text if text.is_empty() => w.out.push(b'\n'),
-            RowKind::Text if w.quick_row(None, &[], None, text) => {}
+            RowKind::Text if w.quick_row(None, text) => {}
             RowKind::Text => {
                 // Only the source follows: 64tass pads from the line number
                 // straight to the source column (no stop after the line
@@ -367,8 +370,8 @@ struct Writer {
     columns: ListingColumns,
     /// The columns are the usual ones (tab size 8, no line numbers, the
     /// disassembly and the source shown): an instruction's, a label's, a
-    /// text's or data's row can be written in one go ([`Writer::quick_row`],
-    /// [`Writer::quick_data`], [`Writer::quick_bytes`]).
+    /// text's or data's row can be written in one go ([`Writer::quick_code`],
+    /// [`Writer::quick_row`], [`Writer::quick_data`], [`Writer::quick_bytes`]).
     quick: bool,
 }
 
@@ -490,7 +493,7 @@ impl Writer {
 
     /// One row: its start, bytes, disassembly and source (when given). The
     /// columns are padded to only where something follows, as 64tass pads.
-    fn row(&mut self, mut row: Row, bytes: &[u8], monitor: Option<&str>, source: Option<&str>) {
+    fn row(&mut self, mut row: Row, bytes: &[u8], monitor: Option<&[u8]>, source: Option<&str>) {
         if source.is_none() && monitor.is_none() {
             self.pad_ascii(&mut row, self.hex_col);
             push_bytes(&mut self.out, bytes);
@@ -503,7 +506,7 @@ impl Writer {
         }
         if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
             self.pad_ascii(&mut row, self.monitor_col);
-            self.out.extend_from_slice(monitor.as_bytes());
+            self.out.extend_from_slice(monitor);
         }
         if let Some(text) = source.filter(|t| self.columns.source && !blank(t)) {
             match row.ascii {
@@ -597,28 +600,16 @@ impl Writer {
         (row.col, row.mark) = (lead.col + width, self.out.len());
     }
 
-    /// A row in the usual columns ([`Writer::quick`]) with a plain source,
-    /// written straight: `.0801  a9 00  lda #$00  source` (`head`: the
+    /// A label's or a text's row in the usual columns ([`Writer::quick`])
+    /// with a plain source, written straight: `.0801  source` (`head`: the
     /// offset and program counter, none on a text row), padded as
-    /// [`Writer::pad_from`] pads (tabs of 8 to each column; a disassembly
-    /// that reaches the source column puts the source on a line of its own)
-    /// with no row kept. False, with nothing written, for any other row.
-    fn quick_row(
-        &mut self,
-        head: Option<(u32, u32)>,
-        bytes: &[u8],
-        monitor: Option<&str>,
-        source: &str,
-    ) -> bool {
-        // At most 5 bytes (15 columns from the hex column), offsets of at
-        // most 6 digits, a source ending in something shown (not blank,
-        // nothing for the row's end to trim).
-        if bytes.len() > 5 || !self.quick_source(source) {
+    /// [`Writer::pad_from`] pads (tabs of 8 to the source column) with no
+    /// row kept. False, with nothing written, for any other row.
+    fn quick_row(&mut self, head: Option<(u32, u32)>, source: &str) -> bool {
+        if !self.quick_source(source) {
             return false;
         }
-        let (hex_col, monitor_col, source_col) = (self.hex_col, self.monitor_col, self.source_col);
-        self.out
-            .reserve(48 + monitor.map_or(0, str::len) + source.len());
+        self.out.reserve(24 + source.len());
         let mut col = 0;
         if let Some((addr, pc)) = head {
             match self.quick_head(b'.', addr, pc) {
@@ -626,20 +617,51 @@ impl Writer {
                 None => return false,
             }
         }
-        let out = &mut self.out;
-        if !bytes.is_empty() {
-            push_tabs(out, (hex_col >> 3) - (col >> 3));
-            push_bytes(out, bytes);
-            col = hex_col + 3 * bytes.len() - 1;
+        push_tabs(&mut self.out, (self.source_col >> 3) - (col >> 3));
+        self.out.extend_from_slice(source.as_bytes());
+        self.out.push(b'\n');
+        true
+    }
+
+    /// An instruction's row of one instruction in the usual columns with a
+    /// plain source, written straight as [`Writer::quick_row`] writes a
+    /// label's, the disassembly made in place (not apart and copied):
+    /// `.0801  a9 00  lda #$00  source`; a disassembly that reaches the
+    /// source column puts the source on a line of its own. At most 5 bytes
+    /// (15 columns from the hex column). False, with nothing written, for
+    /// any other row, or bytes that are not one instruction.
+    fn quick_code(
+        &mut self,
+        (addr, pc): (u32, u32),
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        source: &str,
+    ) -> bool {
+        if bytes.is_empty() || bytes.len() > 5 || !self.quick_source(source) {
+            return false;
         }
-        if let Some(monitor) = monitor {
-            push_tabs(out, (monitor_col >> 3) - (col >> 3));
-            out.extend_from_slice(monitor.as_bytes());
-            col = monitor_col + monitor.len();
-            if col >= source_col {
-                out.push(b'\n');
-                col = 0;
-            }
+        let start = self.out.len();
+        // The offset and program counter, tabs, the bytes, a disassembly
+        // (19 characters at most) and the source.
+        self.out.reserve(64 + source.len());
+        let Some(col) = self.quick_head(b'.', addr, pc) else {
+            return false;
+        };
+        let (hex_col, monitor_col, source_col) = (self.hex_col, self.monitor_col, self.source_col);
+        let out = &mut self.out;
+        push_tabs(out, (hex_col >> 3) - (col >> 3));
+        push_bytes(out, bytes);
+        let col = hex_col + 3 * bytes.len() - 1;
+        push_tabs(out, (monitor_col >> 3) - (col >> 3));
+        let at = out.len();
+        if !crate::opcodes::disassemble_into(out, bytes, pc, listed) {
+            out.truncate(start);
+            return false;
+        }
+        let mut col = monitor_col + (out.len() - at);
+        if col >= source_col {
+            out.push(b'\n');
+            col = 0;
         }
         push_tabs(out, (source_col >> 3) - (col >> 3));
         out.extend_from_slice(source.as_bytes());
@@ -658,7 +680,7 @@ impl Writer {
     }
 
     /// A data line's first row in the usual columns with a plain source,
-    /// written straight as [`Writer::quick_row`] writes an instruction's:
+    /// written straight as [`Writer::quick_code`] writes an instruction's:
     /// `>0801  01 02 03  source`; at most 8 bytes (23 columns from the hex
     /// column, short of the source column). False, with nothing written,
     /// for any other row.
@@ -733,8 +755,14 @@ impl Writer {
         listed: crate::opcodes::Listed,
         bytes: &[u8],
         source: &str,
-        text: &mut String,
+        text: &mut Vec<u8>,
     ) {
+        if self.quick
+            && first_instruction(bytes, listed).len() == bytes.len()
+            && self.quick_code((self.shown(addr), pc), listed, bytes, source)
+        {
+            return;
+        }
         let mut rest = bytes;
         // Without the source column 64tass numbers each instruction of the
         // line (a long branch's jump too): the line waits to be listed.
@@ -750,21 +778,13 @@ impl Writer {
             text.clear();
             let shown = crate::opcodes::disassemble_into(text, part, pc, listed);
             let monitor = shown.then_some(&text[..]);
-            if k == 0
-                && rest.is_empty()
-                && monitor.is_some()
-                && !part.is_empty()
-                && self.quick_row(Some((self.shown(addr), pc)), part, monitor, source)
-            {
-                break;
-            }
             let mut row = self.head(b'.', self.shown(addr), pc);
             if k > 0 && monitor.is_some() {
                 self.pad_ascii(&mut row, self.hex_col);
                 push_bytes(&mut self.out, part);
                 if let Some(monitor) = monitor.filter(|_| self.columns.monitor) {
                     self.pad_ascii(&mut row, self.monitor_col);
-                    self.out.extend_from_slice(monitor.as_bytes());
+                    self.out.extend_from_slice(monitor);
                 }
                 self.out.push(b'\n');
             } else {
@@ -908,16 +928,12 @@ const HEX_BLANK: [[u8; 3]; 256] = {
     t
 };
 
-/// Bytes in hex, a blank between them: up to 16 at a time made in a
-/// buffer of their own and added in one write (a row's bytes are most
-/// often 1 to 3; one write each cost a capacity check and a copy).
+/// Bytes in hex, a blank between them: each byte's three characters in
+/// one write of a fixed size (a row's bytes are most often 1 to 3; a
+/// buffer of their own cost its clearing and a call to copy it).
 fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
-    for chunk in bytes.chunks(16) {
-        let mut buf = [0u8; 48];
-        for (k, &b) in chunk.iter().enumerate() {
-            buf[3 * k..3 * k + 3].copy_from_slice(&HEX_BLANK[b as usize]);
-        }
-        out.extend_from_slice(&buf[..3 * chunk.len()]);
+    for &b in bytes {
+        out.extend_from_slice(&HEX_BLANK[b as usize]);
     }
     // No blank after the last byte.
     if !bytes.is_empty() {
@@ -925,7 +941,7 @@ fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
-/// `n` tabs (at most 6: a column's padding in [`Writer::quick_row`]),
+/// `n` tabs (at most 6: a column's padding in [`Writer::quick_code`]),
 /// written as 6 and cut to `n`.
 fn push_tabs(out: &mut Vec<u8>, n: usize) {
     let end = out.len() + n;
@@ -946,7 +962,94 @@ fn push_run(out: &mut Vec<u8>, b: u8, n: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::plain;
+    use super::{Writer, plain};
+    use crate::cpu::Cpu;
+    use crate::opcodes::Listed;
+    use crate::program::ListingColumns;
+
+    /// A writer in the usual columns (with a program counter column when
+    /// `pc_column`), writing rows in one go when `quick`.
+    fn writer(quick: bool, pc_column: bool) -> Writer {
+        let base = if pc_column { 8 } else { 0 };
+        Writer {
+            out: Vec::new(),
+            number: Vec::new(),
+            tab: 8,
+            wide: false,
+            verbose: false,
+            pc_column,
+            pc_mask: 0xffff,
+            hex_col: base + 8,
+            monitor_col: base + 24,
+            source_col: base + 40,
+            columns: ListingColumns::default(),
+            quick,
+        }
+    }
+
+    /// An instruction's row written in one go (its disassembly made in the
+    /// listing's buffer) is the row the general writer pads column by
+    /// column: short and long disassemblies (one reaching the source
+    /// column), a program counter shown, bytes that are no instruction,
+    /// two instructions in a row, a source the quick path does not take.
+    #[test]
+    fn code_rows_in_one_go_are_the_general_rows() {
+        let plain = Listed {
+            cpu: Cpu::M6502,
+            dpage: 0,
+            databank: 0,
+            wide: false,
+        };
+        let long = Listed {
+            cpu: Cpu::M65816,
+            dpage: 0x1200,
+            databank: 0x12,
+            wide: true,
+        };
+        let paged = Listed {
+            cpu: Cpu::R65C02,
+            dpage: 0x1200,
+            ..plain
+        };
+        let rows: &[(Listed, u32, u32, &[u8], &str)] = &[
+            (paged, 0x1000, 0x1000, &[0x9f, 0x17, 0xfd], "\tbbs 1,$17,*"),
+            (plain, 0x0801, 0x0801, &[0xa9, 0x00], "\tlda #0"),
+            (plain, 0x0801, 0x0801, &[0xea], "nop ; x"),
+            (plain, 0x0801, 0x0801, &[0x20, 0xd2, 0xff], "\tjsr $ffd2\t; print"),
+            (plain, 0x1000, 0x1000, &[0xd0, 0xfe], "-\tbne -"),
+            (plain, 0x1000, 0x1000, &[0x00, 0x05], "\tbrk #5"),
+            (plain, 0x1000, 0x1000, &[0x02], "\t.byte 2"),
+            (plain, 0x1000, 0xc000, &[0xad, 0x34, 0x12], "\tlda $1234"),
+            (plain, 0x1000, 0x1000, &[0xd0, 0x03, 0x4c, 0x00, 0x20], "\tjne $2000"),
+            (plain, 0x1000, 0x1000, &[0xa9, 0x00], "\tlda #0   "),
+            (plain, 0x1000, 0x1000, &[0xa9, 0x00], "\tlda #\u{e4}"),
+            (long, 0x1000, 0x1000, &[0xa9, 0x34, 0x12], "\tlda #$1234"),
+            (long, 0x1000, 0x1000, &[0xbf, 0x56, 0x34, 0x12], "\tlda $123456,x"),
+            (long, 0x1000, 0x1000, &[0x7c, 0x34, 0x12], "\tjmp ($1234,x)"),
+            (long, 0x1000, 0x1000, &[0xb7, 0x34], "\tlda [$34],y"),
+        ];
+        for pc_column in [false, true] {
+            for &(listed, addr, pc, bytes, source) in rows {
+                let [mut quick, mut general] = [true, false].map(|q| writer(q, pc_column));
+                let mut text = Vec::new();
+                quick.code((addr, pc), listed, bytes, source, &mut text);
+                general.code((addr, pc), listed, bytes, source, &mut text);
+                assert_eq!(
+                    String::from_utf8_lossy(&quick.out),
+                    String::from_utf8_lossy(&general.out),
+                    "{bytes:02x?} at {pc:#x}"
+                );
+            }
+        }
+        // A disassembly reaching the source column puts the source on a
+        // line of its own.
+        let mut w = writer(true, true);
+        w.code((0x1000, 0x2000), paged, &[0x9f, 0x17, 0xfd], "bbs x", &mut Vec::new());
+        assert_eq!(
+            String::from_utf8_lossy(&w.out),
+            ".1000\t2000\t9f 17 fd\tbbs 1,$1217,$2000\n\t\t\t\t\t\tbbs x\n"
+        );
+    }
 
     /// `plain` tells 8 bytes at a time what a byte-by-byte test tells:
     /// every byte value in every place of texts of every length to 20.

@@ -29,14 +29,27 @@ impl Listed {
     }
 }
 
-/// The name and mode a listing shows for each opcode of a processor: the
-/// documented instruction where there is one, not an alias (`inc a`, not
-/// `ina`), else 64tass's name among the aliases of an undocumented one
-/// (`dcp`, not `dcm`).
-fn listing_table(cpu: Cpu) -> &'static [Option<(&'static str, Mode)>] {
+/// What a listing shows for an opcode: its name and mode, and what the
+/// name tells of its bytes, kept with them (a listing reads them for every
+/// instruction row; no name compared there).
+#[derive(Clone, Copy)]
+struct Shown {
+    name: &'static str,
+    mode: Mode,
+    /// `brk` and `cop`: a second byte is their signature.
+    signature: bool,
+    /// `pea #` and `phw #` take a word whatever `.al` says.
+    word: bool,
+}
+
+/// What a listing shows for each opcode of a processor: the documented
+/// instruction where there is one, not an alias (`inc a`, not `ina`), else
+/// 64tass's name among the aliases of an undocumented one (`dcp`, not
+/// `dcm`).
+fn listing_table(cpu: Cpu) -> &'static [Option<Shown>] {
     /// The names 64tass's listing gives undocumented opcodes that have several.
     const PREFERRED: [&str; 6] = ["asr", "sha", "lds", "dcp", "sbx", "isb"];
-    type Table = Vec<Option<(&'static str, Mode)>>;
+    type Table = Vec<Option<Shown>>;
     static TABLES: [std::sync::OnceLock<Table>; CPUS.len()] =
         [const { std::sync::OnceLock::new() }; CPUS.len()];
     TABLES[cpu as usize].get_or_init(|| {
@@ -77,77 +90,79 @@ fn listing_table(cpu: Cpu) -> &'static [Option<(&'static str, Mode)>] {
                 }
             }
         }
-        t.into_iter().map(|e| e.map(|(n, m, _)| (n, m))).collect()
+        let shown = |(name, mode, _): (&'static str, Mode, u8)| Shown {
+            name,
+            mode,
+            signature: matches!(name, "brk" | "cop"),
+            word: matches!(name, "pea" | "phw"),
+        };
+        t.into_iter().map(|e| e.map(shown)).collect()
     })
 }
 
 /// `brk` and `cop`: a row of two bytes is the instruction with its
 /// signature byte, not two instructions.
 pub fn takes_signature(opcode: u8, cpu: Cpu) -> bool {
-    matches!(
-        listing_table(cpu)[opcode as usize],
-        Some(("brk" | "cop", _))
-    )
+    listing_table(cpu)[opcode as usize].is_some_and(|e| e.signature)
 }
 
 /// Whether the listing reads `opcode` as an immediate instruction.
 pub fn is_immediate(opcode: u8, cpu: Cpu) -> bool {
-    matches!(
-        listing_table(cpu)[opcode as usize],
-        Some((_, Mode::Immediate))
-    )
+    listing_table(cpu)[opcode as usize].is_some_and(|e| e.mode == Mode::Immediate)
 }
 
 /// How many bytes the instruction starting with `opcode` takes (`brk`: 1).
 pub fn instruction_len(opcode: u8, ctx: Listed) -> Option<u32> {
-    listing_table(ctx.cpu)[opcode as usize].map(|(name, mode)| match mode {
-        Mode::Immediate if ctx.wide || always_word(name) => 3,
+    listing_table(ctx.cpu)[opcode as usize].map(|e| match e.mode {
+        Mode::Immediate if ctx.wide || e.word => 3,
         mode => mode.len(),
     })
-}
-
-/// `pea #` and `phw #` take a word whatever `.al` says.
-fn always_word(name: &str) -> bool {
-    matches!(name, "pea" | "phw")
 }
 
 /// One instruction as a listing shows it (`lda #$05`, `bne $1011`), when
 /// `bytes` are exactly one instruction at `pc`. `brk` shows 64tass's way:
 /// `brk #`, or `brk #$05` with its signature byte (`cop` alike).
-/// Appended to `out`; false, and nothing written, when `bytes` are not one
-/// instruction.
-pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) -> bool {
+/// Appended to `out` (ASCII; the listing's own buffer, so a row's
+/// disassembly is not made apart and copied); false, and nothing written,
+/// when `bytes` are not one instruction.
+pub fn disassemble_into(out: &mut Vec<u8>, bytes: &[u8], pc: u32, ctx: Listed) -> bool {
     let Some(&opcode) = bytes.first() else {
         return false;
     };
     let table = listing_table(ctx.cpu);
-    let Some((name, mode)) = table[opcode as usize] else {
+    let Some(Shown {
+        name,
+        mode,
+        signature,
+        word,
+    }) = table[opcode as usize]
+    else {
         return false;
     };
-    match (name, bytes) {
-        ("brk" | "cop", [_]) => {
-            out.push_str(name);
-            out.push_str(" #");
+    match bytes {
+        [_] if signature => {
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(b" #");
             return true;
         }
-        ("brk" | "cop", [_, b]) => {
-            out.push_str(name);
-            out.push_str(" #");
+        [_, b] if signature => {
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(b" #");
             hex(out, *b as u32, 2);
             return true;
         }
         _ => {}
     }
     let len = match mode {
-        Mode::Immediate if bytes.len() == 3 || always_word(name) => 3,
+        Mode::Immediate if bytes.len() == 3 || word => 3,
         mode => mode.len() as usize,
     };
     // Cut short (a pseudo branch that skips one or two bytes): the name
     // alone, or with `#` for the R65C02's `nop #` that `gra` makes of it.
     if bytes.len() < len {
-        out.push_str(name);
+        out.extend_from_slice(name.as_bytes());
         if mode == Mode::Immediate {
-            out.push_str(" #");
+            out.extend_from_slice(b" #");
         }
         return true;
     }
@@ -160,23 +175,34 @@ pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) ->
     // address space as its program counter is.
     let end = pc.wrapping_add(len as u32) & ctx.cpu.address_mask();
     // A direct page address, from the direct page's start.
-    let zp = |out: &mut String, b: u8| direct(out, (ctx.dpage + b as u32) & 0xffff);
+    let zp = |out: &mut Vec<u8>, b: u8| direct(out, (ctx.dpage + b as u32) & 0xffff);
     // A data bank address, and one in the program bank.
-    let db = |out: &mut String, w: u16| banked(out, ctx.databank, w);
-    let pb = |out: &mut String, w: u32| banked(out, end >> 16, w as u16);
+    let db = |out: &mut Vec<u8>, w: u16| banked(out, ctx.databank, w);
+    let pb = |out: &mut Vec<u8>, w: u32| banked(out, end >> 16, w as u16);
     let bit = opcode >> 4 & 7;
-    out.push_str(name);
-    if mode == Mode::Implied {
+    // The name, and a blank when an operand follows: in one write for a
+    // name of three letters (every name in the tables).
+    let operand = mode != Mode::Implied;
+    match *name.as_bytes() {
+        [a, b, c] if operand => out.extend_from_slice(&[a, b, c, b' ']),
+        [a, b, c] => out.extend_from_slice(&[a, b, c]),
+        _ => {
+            out.extend_from_slice(name.as_bytes());
+            if operand {
+                out.push(b' ');
+            }
+        }
+    }
+    if !operand {
         return true;
     }
-    out.push(' ');
     // Written piece by piece rather than formatted: a listing disassembles
     // every instruction row.
     match mode {
         Mode::Implied => {}
-        Mode::Accumulator => out.push('a'),
+        Mode::Accumulator => out.push(b'a'),
         Mode::Immediate => {
-            out.push('#');
+            out.push(b'#');
             match len {
                 3 => hex(out, w as u32, 4),
                 _ => hex(out, b as u32, 2),
@@ -185,90 +211,90 @@ pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) ->
         Mode::ZeroPage => zp(out, b),
         Mode::ZeroPageX => {
             zp(out, b);
-            out.push_str(",x");
+            out.extend_from_slice(b",x");
         }
         Mode::ZeroPageY => {
             zp(out, b);
-            out.push_str(",y");
+            out.extend_from_slice(b",y");
         }
         Mode::Absolute if matches!(opcode, 0x20 | 0x4c) => pb(out, w as u32),
         Mode::Absolute => db(out, w),
         Mode::AbsoluteX => {
             db(out, w);
-            out.push_str(",x");
+            out.extend_from_slice(b",x");
         }
         Mode::AbsoluteY => {
             db(out, w);
-            out.push_str(",y");
+            out.extend_from_slice(b",y");
         }
         Mode::Long | Mode::LongX => {
             hex(out, w as u32 | (bytes[3] as u32) << 16, 6);
             if mode == Mode::LongX {
-                out.push_str(",x");
+                out.extend_from_slice(b",x");
             }
         }
         Mode::Indirect => {
-            out.push('(');
+            out.push(b'(');
             hex(out, w as u32, 4);
-            out.push(')');
+            out.push(b')');
         }
         Mode::AbsoluteLongIndirect => {
-            out.push('[');
+            out.push(b'[');
             hex(out, w as u32, 4);
-            out.push(']');
+            out.push(b']');
         }
         Mode::IndirectX => {
-            out.push('(');
+            out.push(b'(');
             zp(out, b);
-            out.push_str(",x)");
+            out.extend_from_slice(b",x)");
         }
         Mode::IndirectY => {
-            out.push('(');
+            out.push(b'(');
             zp(out, b);
-            out.push_str("),y");
+            out.extend_from_slice(b"),y");
         }
         Mode::ZeroPageIndirect => {
-            out.push('(');
+            out.push(b'(');
             zp(out, b);
-            out.push(')');
+            out.push(b')');
         }
         Mode::ZeroPageIndirectZ => {
-            out.push('(');
+            out.push(b'(');
             zp(out, b);
-            out.push_str("),z");
+            out.extend_from_slice(b"),z");
         }
         Mode::LongIndirect => {
-            out.push('[');
+            out.push(b'[');
             zp(out, b);
-            out.push(']');
+            out.push(b']');
         }
         Mode::LongIndirectY => {
-            out.push('[');
+            out.push(b'[');
             zp(out, b);
-            out.push_str("],y");
+            out.extend_from_slice(b"],y");
         }
         Mode::AbsoluteIndirectX => {
-            out.push('(');
+            out.push(b'(');
             pb(out, w as u32);
-            out.push_str(",x)");
+            out.extend_from_slice(b",x)");
         }
         Mode::Stack => {
             hex(out, b as u32, 2);
-            out.push_str(",s");
+            out.extend_from_slice(b",s");
         }
         Mode::StackIndirectY => {
-            out.push('(');
+            out.push(b'(');
             hex(out, b as u32, 2);
-            out.push_str(",s),y");
+            out.extend_from_slice(b",s),y");
         }
         Mode::DataStack => {
             hex(out, b as u32, 2);
-            out.push_str(",r");
+            out.extend_from_slice(b",r");
         }
         Mode::DataStackIndirectY => {
-            out.push('(');
+            out.push(b'(');
             hex(out, b as u32, 2);
-            out.push_str(",r),y");
+            out.extend_from_slice(b",r),y");
         }
         Mode::Relative => pb(out, end.wrapping_add(b as i8 as u32)),
         Mode::RelativeLong => {
@@ -277,22 +303,22 @@ pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) ->
             pb(out, from.wrapping_add(w as u32))
         }
         Mode::Move => {
-            out.push('#');
+            out.push(b'#');
             hex(out, bytes[2] as u32, 2);
-            out.push_str(",#");
+            out.extend_from_slice(b",#");
             hex(out, b as u32, 2);
         }
         Mode::ZeroPageBit => {
-            out.push((b'0' + bit) as char);
-            out.push(',');
+            out.push(b'0' + bit);
+            out.push(b',');
             zp(out, b);
         }
         Mode::ZeroPageBitRelative => {
             let target = end.wrapping_add(bytes[2] as i8 as u32);
-            out.push((b'0' + bit) as char);
-            out.push(',');
+            out.push(b'0' + bit);
+            out.push(b',');
             zp(out, b);
-            out.push(',');
+            out.push(b',');
             pb(out, target);
         }
     }
@@ -300,22 +326,31 @@ pub fn disassemble_into(out: &mut String, bytes: &[u8], pc: u32, ctx: Listed) ->
 }
 
 /// `$` and the low `digits` hex digits of `v`.
-fn hex(out: &mut String, v: u32, digits: u32) {
+fn hex(out: &mut Vec<u8>, v: u32, digits: u32) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    out.push('$');
-    for k in (0..digits).rev() {
-        out.push(DIGITS[(v >> (4 * k)) as usize & 15] as char);
+    let digit = |k: u32| DIGITS[(v >> (4 * k)) as usize & 15];
+    // The usual widths in one write each (a listing disassembles every
+    // instruction row; a digit at a time paid a capacity check each).
+    match digits {
+        2 => out.extend_from_slice(&[b'$', digit(1), digit(0)]),
+        4 => out.extend_from_slice(&[b'$', digit(3), digit(2), digit(1), digit(0)]),
+        _ => {
+            out.push(b'$');
+            for k in (0..digits).rev() {
+                out.push(digit(k));
+            }
+        }
     }
 }
 
 /// A direct page address: two digits in the first page, else four.
-fn direct(out: &mut String, a: u32) {
+fn direct(out: &mut Vec<u8>, a: u32) {
     hex(out, a, if a > 0xff { 4 } else { 2 });
 }
 
 /// An address in a bank: the bank's digits (its low byte) in front unless
 /// it is 0.
-fn banked(out: &mut String, bank: u32, w: u16) {
+fn banked(out: &mut Vec<u8>, bank: u32, w: u16) {
     match bank {
         0 => hex(out, w as u32, 4),
         _ => hex(out, (bank & 0xff) << 16 | w as u32, 6),
@@ -327,8 +362,8 @@ mod tests {
     use super::*;
 
     fn disassemble(bytes: &[u8], pc: u32, ctx: Listed) -> Option<String> {
-        let mut out = String::new();
-        disassemble_into(&mut out, bytes, pc, ctx).then_some(out)
+        let mut out = Vec::new();
+        disassemble_into(&mut out, bytes, pc, ctx).then(|| String::from_utf8(out).unwrap())
     }
 
     #[test]
