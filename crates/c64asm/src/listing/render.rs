@@ -94,7 +94,11 @@ pub(crate) fn render_to(
     w.header();
     w.out.extend_from_slice(b"\n\n");
     // The files' numbers are only read for line numbers.
-    let mut numbers = Numbers::new(if columns.line_numbers { rows.rows() } else { &[] });
+    let mut numbers = Numbers::new(if columns.line_numbers {
+        rows.rows()
+    } else {
+        &[]
+    });
     // The processor settings change seldom: unpacked once per run.
     let mut unpacked: Option<(u32, crate::opcodes::Listed)> = None;
     // The disassembly's buffer for rows not written in one go
@@ -1015,16 +1019,34 @@ mod tests {
             (paged, 0x1000, 0x1000, &[0x9f, 0x17, 0xfd], "\tbbs 1,$17,*"),
             (plain, 0x0801, 0x0801, &[0xa9, 0x00], "\tlda #0"),
             (plain, 0x0801, 0x0801, &[0xea], "nop ; x"),
-            (plain, 0x0801, 0x0801, &[0x20, 0xd2, 0xff], "\tjsr $ffd2\t; print"),
+            (
+                plain,
+                0x0801,
+                0x0801,
+                &[0x20, 0xd2, 0xff],
+                "\tjsr $ffd2\t; print",
+            ),
             (plain, 0x1000, 0x1000, &[0xd0, 0xfe], "-\tbne -"),
             (plain, 0x1000, 0x1000, &[0x00, 0x05], "\tbrk #5"),
             (plain, 0x1000, 0x1000, &[0x02], "\t.byte 2"),
             (plain, 0x1000, 0xc000, &[0xad, 0x34, 0x12], "\tlda $1234"),
-            (plain, 0x1000, 0x1000, &[0xd0, 0x03, 0x4c, 0x00, 0x20], "\tjne $2000"),
+            (
+                plain,
+                0x1000,
+                0x1000,
+                &[0xd0, 0x03, 0x4c, 0x00, 0x20],
+                "\tjne $2000",
+            ),
             (plain, 0x1000, 0x1000, &[0xa9, 0x00], "\tlda #0   "),
             (plain, 0x1000, 0x1000, &[0xa9, 0x00], "\tlda #\u{e4}"),
             (long, 0x1000, 0x1000, &[0xa9, 0x34, 0x12], "\tlda #$1234"),
-            (long, 0x1000, 0x1000, &[0xbf, 0x56, 0x34, 0x12], "\tlda $123456,x"),
+            (
+                long,
+                0x1000,
+                0x1000,
+                &[0xbf, 0x56, 0x34, 0x12],
+                "\tlda $123456,x",
+            ),
             (long, 0x1000, 0x1000, &[0x7c, 0x34, 0x12], "\tjmp ($1234,x)"),
             (long, 0x1000, 0x1000, &[0xb7, 0x34], "\tlda [$34],y"),
         ];
@@ -1044,7 +1066,13 @@ mod tests {
         // A disassembly reaching the source column puts the source on a
         // line of its own.
         let mut w = writer(true, true);
-        w.code((0x1000, 0x2000), paged, &[0x9f, 0x17, 0xfd], "bbs x", &mut Vec::new());
+        w.code(
+            (0x1000, 0x2000),
+            paged,
+            &[0x9f, 0x17, 0xfd],
+            "bbs x",
+            &mut Vec::new(),
+        );
         assert_eq!(
             String::from_utf8_lossy(&w.out),
             ".1000\t2000\t9f 17 fd\tbbs 1,$1217,$2000\n\t\t\t\t\t\tbbs x\n"
