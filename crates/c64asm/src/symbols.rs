@@ -41,7 +41,7 @@ pub struct Label {
     flags: u8,
 }
 
-/// A pass number in a byte: passes stop at
+/// A pass number in a byte: passes stop one after
 /// 20 (`MAX_PASSES`), so a label's two pass numbers take 2
 /// bytes, not 8. Compared with and added to a `u32` pass as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]

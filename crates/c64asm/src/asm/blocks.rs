@@ -196,7 +196,7 @@ impl Assembler<'_> {
                 self.st.top_mut().data = FrameData::Sized(self.sized_label(newlabel));
             }
             None => {
-                let ns = self.anon_scope(line, b'.');
+                let ns = self.anon_scope(span, b'.');
                 self.st.push_context(ns);
             }
         }
@@ -278,7 +278,7 @@ impl Assembler<'_> {
                 }
                 ns
             }
-            (None, None) => self.anon_scope(line, b'.'),
+            (None, None) => self.anon_scope(span, b'.'),
         };
         self.st.push_frame(Wait::EndN2, span);
         self.st.push_context(ns);

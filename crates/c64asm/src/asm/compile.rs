@@ -1483,9 +1483,9 @@ impl Assembler<'_> {
     }
 
     /// What this line sets differs from the last pass's: another pass is
-    /// needed; in the last pass allowed it is an error, as in 64tass.
+    /// needed; past the pass limit it is an error, as in 64tass.
     pub fn moved(&mut self, span: Span) {
-        if self.st.fixeddig && self.st.last_allowed() {
+        if self.st.fixeddig && self.st.past_limit() {
             self.error(
                 span,
                 Kind::NoConvergence,
@@ -1495,10 +1495,10 @@ impl Assembler<'_> {
         self.st.fixeddig = false;
     }
 
-    /// A used label changed in the last pass allowed: name it, as 64tass does
+    /// A used label changed past the pass limit: name it, as 64tass does
     /// ("too many passes" alone wouldn't say where to look).
     fn unsettled(&mut self, id: LabelId) {
-        if self.st.last_allowed() {
+        if self.st.past_limit() {
             let (span, msg) = (
                 self.syms.span(id),
                 format!(

@@ -188,7 +188,7 @@ impl Assembler<'_> {
             Some(
                 match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
                     Some(Value::Code(c)) => self.syms.code(c.id).names,
-                    _ => self.anon_scope(line, b'.'),
+                    _ => self.anon_scope(span, b'.'),
                 },
             )
         } else {

@@ -357,7 +357,9 @@ impl<'o> Assembler<'o> {
                 break;
             }
             self.st.listing_pass = listing_pass;
-            if self.st.pass >= MAX_PASSES {
+            // 64tass counts a pass before testing it against its limit, so
+            // it runs one pass more than the limit before giving up.
+            if self.st.pass > MAX_PASSES {
                 let span = Span::new(mains[0].0, 0, 0);
                 self.error(span, Kind::NoConvergence, "too many passes".to_string());
                 break;

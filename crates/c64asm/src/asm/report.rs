@@ -14,7 +14,8 @@ use crate::source::{FileId, Span};
 use crate::value::convert::Kept;
 use crate::value::{Fault, Value};
 
-/// 64tass gives up after this many passes.
+/// 64tass's pass limit: from this pass on values not known yet are
+/// reported, and it gives up after the pass that follows it.
 pub const MAX_PASSES: u32 = 20;
 
 /// An evaluation failed and the error was reported.

@@ -3,7 +3,6 @@
 //! and a label whose value is an object (a namespace, an encoding).
 
 use super::Assembler;
-use super::lines::LineRef;
 use crate::intern::Name;
 use crate::source::Span;
 use crate::symbols::PassNo;
@@ -88,9 +87,11 @@ impl Assembler<'_> {
         name
     }
 
-    /// A fresh (or this line's previous-pass) anonymous namespace in the current scope.
-    pub fn anon_scope(&mut self, line: &LineRef, kind: u8) -> NsId {
-        self.anon_scope_at(kind, line.span(line.start, line.start))
+    /// A fresh (or this line's previous-pass) anonymous namespace in the
+    /// current scope, placed at its directive `at`, as 64tass places it (a
+    /// "not defined" note's "searched in this scope").
+    pub fn anon_scope(&mut self, at: Span, kind: u8) -> NsId {
+        self.anon_scope_at(kind, at)
     }
 
     /// The anonymous namespace of a macro call (or structure's instance) at
@@ -116,9 +117,7 @@ impl Assembler<'_> {
         }
         let ns = self.syms.new_namespace();
         self.syms.set_value(id, Value::Namespace(ns));
-        if kind == b'#' {
-            self.syms.ns_mut(ns).set_creator_once(id);
-        }
+        self.syms.ns_mut(ns).set_creator_once(id);
         let l = self.syms.label_mut(id);
         l.set_owner(true);
         l.defpass = PassNo::of(pass);

@@ -352,9 +352,17 @@ impl PassState {
         self.reset_file(out);
     }
 
-    /// No pass may follow this one to settle what changes in it.
+    /// From this pass on a value not known yet is reported rather than left
+    /// to a later pass (64tass's `pass < max_pass` test fails): one more
+    /// pass may still follow and settle it.
     pub fn last_allowed(&self) -> bool {
         self.listing_pass || self.pass >= super::report::MAX_PASSES
+    }
+
+    /// The pass after the limit (64tass's `pass > max_pass`), or the
+    /// listing's: what changes in it can't be settled any more.
+    pub fn past_limit(&self) -> bool {
+        self.listing_pass || self.pass > super::report::MAX_PASSES
     }
 
     /// What 64tass resets before each input file.
