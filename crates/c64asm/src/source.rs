@@ -296,6 +296,14 @@ impl LineIndex {
         if byte > text_len {
             return self.count();
         }
+        // Most often asked about the line last read (a message about it):
+        // the one before the start remembered by `bounds`.
+        let v = self.next.load(Ordering::Relaxed);
+        let (after, start) = ((v >> 32) as usize, v as u32 as usize);
+        if after > 0 && after <= self.count() && byte < start && byte + self.len(after - 1) >= start
+        {
+            return after - 1;
+        }
         let mark = self.marks.partition_point(|&m| m as usize <= byte).max(1) - 1;
         let last = self.count() - 1;
         let mut index = mark * STEP;

@@ -297,8 +297,8 @@ impl Assembler<'_> {
     /// Report a fault at `pos` (faults about values not known yet are only
     /// consequences of an earlier "not defined" and are not repeated).
     pub fn fault(&mut self, line: &LineRef, pos: Pos, f: Fault) -> Reported {
-        if let Some(kept) = &f.kept {
-            self.raise_kept(kept, f.eager);
+        if let Some(kept) = f.kept {
+            self.raise_kept_owned(kept, f.eager);
         } else if !f.none {
             let kind = if f.msg.starts_with("division by zero") {
                 Kind::DivisionByZero
@@ -865,7 +865,7 @@ impl Assembler<'_> {
     #[inline]
     pub(super) fn used(&mut self, line: &LineRef, pos: Pos, v: Value) -> EResult<Value> {
         match v {
-            Value::Error(f) => Err(self.used_error(line, pos, &f)),
+            Value::Error(f) => Err(self.used_error_owned(line, pos, f)),
             v => Ok(v),
         }
     }
@@ -896,6 +896,14 @@ impl Assembler<'_> {
     #[cold]
     fn used_error(&mut self, line: &LineRef, pos: Pos, f: &Fault) -> Reported {
         self.fault(line, pos, f.clone())
+    }
+
+    /// [`Self::used_error`] for the value's last holder: its kept errors are
+    /// moved into the report, not copied and then freed.
+    #[cold]
+    fn used_error_owned(&mut self, line: &LineRef, pos: Pos, f: Rc<Fault>) -> Reported {
+        let f = Rc::try_unwrap(f).unwrap_or_else(|f| (*f).clone());
+        self.fault(line, pos, f)
     }
 
     /// The one expression argument of a directive (`.if`, `.rept`, `.page`,

@@ -388,7 +388,8 @@ impl Assembler<'_> {
     /// Not in a `.for`'s condition or step or a `.while`'s condition, which
     /// 64tass reads from a copy of the expanded line.
     pub(crate) fn macro_column(&self, span: Span) -> Option<u32> {
-        if self.st.loop_head {
+        // A file no argument changed (most lines): no line to look up.
+        if self.st.loop_head || !self.macros.subs.contains_key(&span.file) {
             return None;
         }
         let f = self.src.get(span.file);
@@ -466,6 +467,33 @@ impl Assembler<'_> {
             self.silent_used += 1;
         }
         for p in list.iter().cloned() {
+            self.raise_one(p, eager);
+        }
+    }
+
+    /// [`Self::raise_kept`] for the value's last holder: its errors are
+    /// moved, not copied (a name read ahead of its definition in a pass
+    /// that may be the last is made an error value and used at once).
+    pub fn raise_kept_owned(&mut self, kept: Kept, eager: bool) {
+        match Rc::downcast::<Vec<Pending>>(kept.0).map(Rc::try_unwrap) {
+            Ok(Ok(list)) => {
+                self.replay.taint();
+                if list.is_empty() {
+                    self.silent_used += 1;
+                }
+                for p in list {
+                    self.raise_one(p, eager);
+                }
+            }
+            Ok(Err(shared)) => self.raise_kept(&Kept(shared), eager),
+            Err(other) => self.raise_kept(&Kept(other), eager),
+        }
+    }
+
+    /// One kept error reported: once per place and pass, within its line's
+    /// bound.
+    fn raise_one(&mut self, p: Pending, eager: bool) {
+        {
             let key = {
                 use std::hash::{Hash, Hasher};
                 let mut h = rustc_hash::FxHasher::default();
