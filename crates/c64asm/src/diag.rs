@@ -107,12 +107,35 @@ pub struct Diagnostic {
     pub switch: Option<&'static str>,
     pub(crate) span: Option<Span>,
     pub(crate) secondary: Vec<(Span, String)>,
+    /// A note 64tass gives that c64kit's own layout leaves out.
+    pub(crate) tass_note: Option<TassNote>,
     /// The macro calls and includes that led here, innermost first.
     pub(crate) chain: Vec<Span>,
     /// Where in a macro's expansion it was, when it is shown at the call's
     /// argument the text came from (64tass's note "original location in an
     /// expanded macro was here").
     pub(crate) expanded: Option<Box<Expanded>>,
+}
+
+/// A note of 64tass's that c64kit's own layout doesn't give: where the
+/// encoding in use was named ("definition of encoding was here"), a
+/// built-in's "original definition", where a missing anonymous label was
+/// searched.
+#[derive(Clone, Debug)]
+pub(crate) struct TassNote {
+    pub at: NotePlace,
+    pub text: String,
+}
+
+/// Where a [`TassNote`] is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum NotePlace {
+    /// At a place in a file, shown with its line.
+    At(Span),
+    /// In the message's file, without a line (64tass's `file: note:`).
+    File,
+    /// In no file: a built-in's (64tass names itself there).
+    Program,
 }
 
 /// A place in a macro expansion, with the calls that led to it.

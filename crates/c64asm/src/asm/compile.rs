@@ -1137,7 +1137,11 @@ impl Assembler<'_> {
                     // A built-in (`x`, `len`) is found through the scopes
                     // too, as a constant (64tass).
                     if !local && !self.names.is_cheap_local(name) && self.builtin(name).is_some() {
+                        let before = self.diags.len();
                         self.error(span, Kind::Type, format!("not a variable '{text}'"));
+                        if self.diags.len() > before {
+                            self.builtin_definition(text);
+                        }
                         return;
                     }
                     // Once per name and scope a pass, as a name read is

@@ -703,11 +703,19 @@ impl Assembler<'_> {
         let Ok(vals) = self.eval_args(line, exprs) else {
             return;
         };
-        let Value::Str(name) = &vals[0].val else {
-            let span = self.span_at(line, vals[0].pos);
-            let msg = crate::value::convert::not_a_string(&vals[0].val);
-            self.error(span, Kind::Type, msg);
-            return;
+        // 64tass opens the file before it reads the offset and length: its
+        // errors (and its "Reading file:" line) come first.
+        let data = match &vals[0].val {
+            Value::Str(name) => {
+                let name = name.to_string();
+                self.binary_file(line, &name, vals[0].pos).ok()
+            }
+            other => {
+                let span = self.span_at(line, vals[0].pos);
+                let msg = crate::value::convert::not_a_string(other);
+                self.error(span, Kind::Type, msg);
+                None
+            }
         };
         let mut nums = Vec::new();
         let mut failed = false;
@@ -729,11 +737,7 @@ impl Assembler<'_> {
                 Err(_) => failed = true,
             }
         }
-        if failed {
-            return;
-        }
-        let name = name.to_string();
-        let Ok(data) = self.binary_file(line, &name, vals[0].pos) else {
+        let Some(data) = data.filter(|_| !failed) else {
             return;
         };
         let slice = super::files::window(&data, nums.first().copied(), nums.get(1).copied());

@@ -119,7 +119,10 @@ impl Assembler<'_> {
         };
         match v {
             Value::Encoding(e) => self.st.encoding = e,
-            Value::Str(s) if !s.is_empty() => self.st.encoding = self.encs.named(&s),
+            Value::Str(s) if !s.is_empty() => {
+                let at = line.directive_span(args);
+                self.st.encoding = self.encs.named_at(&s, at, self.st.pass);
+            }
             Value::None => {}
             other => {
                 let s = self.span_at(line, pos);

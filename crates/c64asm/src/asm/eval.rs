@@ -322,10 +322,15 @@ impl Assembler<'_> {
             let span = self.span_at(line, pos);
             let before = self.diags.len();
             self.error(span, kind, f.msg);
-            if kind == Kind::Encoding
-                && let Some(at) = self.encs.get(self.st.encoding).defined
-            {
-                self.related(at, "definition of encoding was here");
+            if kind == Kind::Encoding && self.diags.len() > before {
+                use crate::diag::NotePlace;
+                let enc = self.encs.get(self.st.encoding);
+                let note = "definition of encoding was here";
+                match (enc.defined, enc.named_at) {
+                    (Some(at), _) => self.related(at, note),
+                    (None, Some(at)) => self.tass_note(NotePlace::At(at), note.into()),
+                    (None, None) => {}
+                }
             }
             if f.eager && self.deferring > 0 && self.diags.len() > before {
                 self.eager.push(before);
@@ -620,7 +625,11 @@ impl Assembler<'_> {
             if self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
                 // Built-ins (`len`, the registers) are spelt in lower case.
                 let defined = self.names.name(name).to_string();
+                let shown = self.diags.len();
                 self.case_mismatch(line, pos, &defined);
+                if self.diags.len() > shown {
+                    self.builtin_definition(&defined);
+                }
             }
             return Ok(v);
         }
@@ -697,17 +706,39 @@ impl Assembler<'_> {
         {
             d.undefined = Some(Box::new(key));
         }
-        let scope = self.scope_place(ns);
-        match (object, scope) {
-            (_, _) if ns == crate::symbols::GLOBAL => {
-                self.note("searched in the global scope".into())
+        self.searched_note(ns, object, false);
+    }
+
+    /// The note under "not defined": where the search went (`object`: in
+    /// the scope `ns` only, else from it outwards). `tass_only`: given in
+    /// 64tass's layout only (c64kit's own gave none there).
+    fn searched_note(&mut self, ns: NsId, object: bool, tass_only: bool) {
+        use crate::diag::NotePlace;
+        let text = match (object, ns == crate::symbols::GLOBAL) {
+            (_, true) => "searched in the global scope",
+            (false, false) => "searched in this scope and in all it's parents",
+            (true, false) => "searched in this object only",
+        };
+        let place = match self.scope_place(ns) {
+            Some(span) if ns != crate::symbols::GLOBAL => NotePlace::At(span),
+            _ => NotePlace::File,
+        };
+        // A function's own scope (`f.x`) is placed at its definition in
+        // 64tass's layout only (c64kit's own names no place for it).
+        let own = matches!(place, NotePlace::File).then(|| self.macros.func_owning(ns));
+        if let Some(Some(f)) = own {
+            let start = self.src.get(f.file).line_span(f.line as usize).0;
+            let at = NotePlace::At(Span::new(f.file, start, start));
+            if !tass_only {
+                self.note(text.into());
             }
-            (false, Some(span)) => {
-                self.related(span, "searched in this scope and in all it's parents")
-            }
-            (false, None) => self.note("searched in this scope and in all it's parents".into()),
-            (true, Some(span)) => self.related(span, "searched in this object only"),
-            (true, None) => self.note("searched in this object only".into()),
+            self.tass_note(at, text.into());
+            return;
+        }
+        match (place, tass_only) {
+            (place, true) => self.tass_note(place, text.into()),
+            (NotePlace::At(span), false) => self.related(span, text),
+            (_, false) => self.note(text.into()),
         }
     }
 
@@ -741,11 +772,16 @@ impl Assembler<'_> {
             "+".repeat(n as usize + 1)
         };
         let span = line.span(pos as usize, pos as usize + what.len());
+        let before = self.diags.len();
         self.error(
             span,
             Kind::UndefinedSymbol,
             format!("not defined anonsymbol '{what}'"),
         );
+        // Searched from the current scope outwards, as a name is.
+        if self.diags.len() > before {
+            self.searched_note(self.st.context(), false, true);
+        }
         Ok(Value::None)
     }
 

@@ -176,6 +176,12 @@ impl Macros {
         &self.funcs[id.0 as usize]
     }
 
+    /// The function whose own scope is `ns` (looked for only where a
+    /// message names the scope).
+    pub fn func_owning(&self, ns: NsId) -> Option<&FuncDef> {
+        self.funcs.iter().find(|f| f.names == ns)
+    }
+
     pub fn set_end(&mut self, id: MacroId, end: u32) {
         if id.0 & FUNC_BIT != 0 {
             if let Some(f) = self.funcs.get_mut((id.0 & !FUNC_BIT) as usize) {

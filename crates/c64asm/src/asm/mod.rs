@@ -335,6 +335,7 @@ impl<'o> Assembler<'o> {
                 }
                 let main = *main;
                 self.st.reset_file(&mut self.out);
+                self.encs.begin_file(self.st.pass);
                 self.select_cpu(self.opts.cpu);
                 self.record_file(main, Some(crate::listing::Entered::Input));
                 self.compile_file(main);
@@ -419,6 +420,7 @@ impl<'o> Assembler<'o> {
     fn begin_pass(&mut self) {
         self.out.begin_pass();
         self.st.begin_pass(&mut self.out, self.opts);
+        self.encs.begin_file(self.st.pass);
         if let Some(p) = &self.opts.progress {
             p.start_pass(self.st.pass);
         }

@@ -83,6 +83,8 @@ pub(crate) struct Pending {
     pub span: Span,
     pub notes: Vec<String>,
     pub related: Option<(Span, String)>,
+    /// A note only 64tass's layout gives (see [`Assembler::tass_note`]).
+    pub tass_note: Option<Box<crate::diag::TassNote>>,
     pub switch: Option<&'static str>,
     /// Where the macro call or include that led here was (innermost first).
     pub chain: Vec<Span>,
@@ -344,6 +346,7 @@ impl Assembler<'_> {
             span,
             notes: Vec::new(),
             related: None,
+            tass_note: None,
             switch,
             chain: self.st.chain[..chain_len].to_vec(),
             // Moved to a call's argument, the place is the argument's in the
@@ -641,6 +644,22 @@ impl Assembler<'_> {
         if let Some(d) = self.diags.last_mut() {
             d.related = Some((span, msg.to_string()));
         }
+    }
+
+    /// Attach a note to the last diagnostic that only 64tass's layout shows
+    /// (c64kit's own keeps what it has always said): one about the current
+    /// encoding, or about a built-in, which has no place in a file.
+    pub fn tass_note(&mut self, at: crate::diag::NotePlace, msg: String) {
+        if let Some(d) = self.diags.last_mut() {
+            d.tass_note = Some(Box::new(crate::diag::TassNote { at, text: msg }));
+        }
+    }
+
+    /// 64tass's note under a message about a built-in symbol (`a`, `len`):
+    /// its "original definition", which is in no file.
+    pub fn builtin_definition(&mut self, text: &str) {
+        let text = format!("original definition of '{text}' was here");
+        self.tass_note(crate::diag::NotePlace::Program, text);
     }
 
     /// 64tass's note under "duplicate definition" and "not a variable": where

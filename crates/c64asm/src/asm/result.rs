@@ -304,6 +304,7 @@ impl Assembler<'_> {
                 switch: None,
                 span: None,
                 secondary: Vec::new(),
+                tass_note: None,
                 chain: Vec::new(),
                 expanded: None,
             };
@@ -328,6 +329,7 @@ impl Assembler<'_> {
             switch: p.switch,
             span: Some(p.span),
             secondary: p.related.iter().map(|(s, m)| (*s, m.clone())).collect(),
+            tass_note: p.tass_note.as_deref().cloned(),
             chain: p.chain.clone(),
             expanded: p.expanded.as_ref().map(|x| {
                 let at = self.src.get(x.span.file).line_col(x.span.start as usize).1;

@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use unicode_width::UnicodeWidthChar;
 
-use super::{Diagnostic, Diagnostics};
+use super::{Diagnostic, Diagnostics, NotePlace};
 use crate::printable::{escape, shown_as_is};
 use crate::source::{SourceMap, Span};
 
@@ -199,21 +199,27 @@ impl Diagnostics {
         }
         if let Some(s) = sources {
             for (span, text) in &d.secondary {
-                let (line, column) = s.get(span.file).line_col(span.start as usize);
-                let (line, name) = display_line(s, span.file, line);
-                let shown = shown_line(s, *span);
-                out.push(Entry {
-                    severity: "note",
-                    place: format!("{}:{line}:{column}", printable(&name)),
-                    text: printable(text),
-                    // A note keeps no copy of its line (`--macro-caret-diag`).
-                    shown: Some((shown.0, shown.1, false)),
-                    node: node_of(s, *span, &[]),
-                    note: true,
-                });
+                out.push(placed_note(s, *span, text));
             }
         }
-        for text in d.notes.iter().filter(|n| tass_note(n)) {
+        if let Some(n) = &d.tass_note {
+            let unplaced = |place, node| Entry {
+                severity: "note",
+                place,
+                text: printable(&n.text),
+                shown: None,
+                node,
+                note: true,
+            };
+            out.push(match (sources, n.at) {
+                (Some(s), NotePlace::At(span)) => placed_note(s, span, &n.text),
+                (_, NotePlace::Program) => unplaced(printable(style.program), Vec::new()),
+                (_, _) => unplaced(printable(&d.file), inner.clone()),
+            });
+        }
+        // A note of 64tass's own takes the place of c64kit's in the same words.
+        let replaced = |n: &String| d.tass_note.as_ref().is_some_and(|t| t.text == *n);
+        for text in d.notes.iter().filter(|n| tass_note(n) && !replaced(n)) {
             out.push(Entry {
                 severity: "note",
                 place: printable(&d.file),
@@ -224,6 +230,22 @@ impl Diagnostics {
             });
         }
         out
+    }
+}
+
+/// A note at a place in a file, with its line and caret.
+fn placed_note(s: &SourceMap, span: Span, text: &str) -> Entry {
+    let (line, column) = s.get(span.file).line_col(span.start as usize);
+    let (line, name) = display_line(s, span.file, line);
+    let shown = shown_line(s, span);
+    Entry {
+        severity: "note",
+        place: format!("{}:{line}:{column}", printable(&name)),
+        text: printable(text),
+        // A note keeps no copy of its line (`--macro-caret-diag`).
+        shown: Some((shown.0, shown.1, false)),
+        node: node_of(s, span, &[]),
+        note: true,
     }
 }
 

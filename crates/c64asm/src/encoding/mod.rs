@@ -103,6 +103,12 @@ pub struct Encoding {
     escape_starts: Vec<char>,
     /// Where `.encode` made it (64tass's note under "can't encode").
     pub defined: Option<crate::source::Span>,
+    /// Where `.enc` named it (the same note, in 64tass's layout only).
+    pub named_at: Option<crate::source::Span>,
+    /// The pass `.enc` first named it in (0: not yet; `none` is named at
+    /// the start): in that pass it stays where it was first named, in
+    /// later ones each `.enc` naming it moves it there, as in 64tass.
+    named_in: u32,
 }
 
 /// A character the encoding can't translate: the first one and its offset
@@ -249,6 +255,8 @@ impl Encoding {
             escapes: Vec::new(),
             escape_starts: Vec::new(),
             defined: None,
+            named_at: None,
+            named_in: 0,
         }
     }
 
@@ -407,6 +415,30 @@ impl Encodings {
         self.list[id.0 as usize].name = Rc::from(name);
         self.by_name.insert(name.to_string(), id);
         id
+    }
+
+    /// The encoding `.enc` names at `at` in `pass`, its place of
+    /// definition kept (see `Encoding::named_in`).
+    pub fn named_at(&mut self, name: &str, at: crate::source::Span, pass: u32) -> EncId {
+        let id = self.named(name);
+        let e = &mut self.list[id.0 as usize];
+        if e.named_in == 0 {
+            e.named_in = pass;
+            e.named_at = Some(at);
+        } else if e.named_in != pass {
+            e.named_at = Some(at);
+        }
+        id
+    }
+
+    /// A new input file starts in `none`, named there without a place
+    /// (64tass gives no note for it then).
+    pub fn begin_file(&mut self, pass: u32) {
+        let none = &mut self.list[NONE.0 as usize];
+        none.named_at = None;
+        if none.named_in == 0 {
+            none.named_in = pass;
+        }
     }
 
     /// A new empty encoding (`.encode` without a name).
