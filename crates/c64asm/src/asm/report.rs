@@ -496,46 +496,38 @@ impl Assembler<'_> {
     /// One kept error reported: once per place and pass, within its line's
     /// bound.
     fn raise_one(&mut self, p: Pending, eager: bool) {
-        {
-            let key = {
-                use std::hash::{Hash, Hasher};
-                let mut h = rustc_hash::FxHasher::default();
-                (
-                    p.span.file,
-                    p.span.start,
-                    p.span.end,
-                    &p.msg,
-                    true,
-                    &p.chain,
-                )
-                    .hash(&mut h);
-                h.finish()
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            (
+                p.span.file,
+                p.span.start,
+                p.span.end,
+                &p.msg,
+                true,
+                &p.chain,
+            )
+                .hash(&mut h);
+            h.finish()
+        };
+        // Kept again by an enclosing value: shown where that is used.
+        let fresh = self.deferring > 0 || self.diag_keys.insert(key);
+        let fresh = fresh
+            && match &p.undefined {
+                // Kept again by an enclosing value: decided where that
+                // value is used (see `not_defined`).
+                Some(_) if self.deferring > 0 => true,
+                Some(u) => self.undefined.insert((**u).clone()),
+                None => true,
             };
-            // Kept again by an enclosing value: shown where that is used.
-            let fresh = self.deferring > 0 || self.diag_keys.insert(key);
-            let fresh = fresh
-                && match &p.undefined {
-                    // Kept again by an enclosing value: decided where that
-                    // value is used (see `not_defined`).
-                    Some(_) if self.deferring > 0 => true,
-                    Some(u) => self.undefined.insert((**u).clone()),
-                    None => true,
-                };
-            if fresh
-                && self.diags.len() < MAX_MESSAGES
-                && self.within_line_bound(
-                    p.span,
-                    p.severity,
-                    p.kind,
-                    p.switch,
-                    chain_hash(&p.chain),
-                )
-            {
-                if eager && self.deferring > 0 {
-                    self.eager.push(self.diags.len());
-                }
-                self.diags.push(p);
+        if fresh
+            && self.diags.len() < MAX_MESSAGES
+            && self.within_line_bound(p.span, p.severity, p.kind, p.switch, chain_hash(&p.chain))
+        {
+            if eager && self.deferring > 0 {
+                self.eager.push(self.diags.len());
             }
+            self.diags.push(p);
         }
     }
 
