@@ -12,13 +12,17 @@ use crate::memmap::same_path;
 use crate::output::SectionBlocks;
 use crate::program::Program;
 
+/// A memory's blocks copied together (start address, bytes), and whether
+/// they were merged.
+type Merged = (Vec<(u32, Vec<u8>)>, bool);
+
 /// The state of each memory (the root and each placed section) between
 /// the outputs of a run.
 pub struct OutputRun<'p> {
     program: &'p Program,
     /// Per memory (0: the root, then `Program::sections` in order), its
     /// blocks once copied together, and whether they were merged.
-    done: Vec<Option<(Vec<(u32, Vec<u8>)>, bool)>>,
+    done: Vec<Option<Merged>>,
     /// Per memory, the sections placed directly in it, by their first block.
     children: Vec<Vec<usize>>,
 }

@@ -1199,7 +1199,7 @@ impl Assembler<'_> {
                             other => {
                                 let items =
                                     other.elements().unwrap_or(std::slice::from_ref(&other));
-                                if d.from_elements(items).is_err() {
+                                if d.add_elements(items).is_err() {
                                     let span = self.span_at(line, inner.pos);
                                     self.error(
                                         span,
@@ -1237,7 +1237,7 @@ impl Assembler<'_> {
                 }
                 // One index (the usual `table[i]`) is kept on the stack.
                 let (one, many);
-                let idx: &[IndexArg] = match &args[..] {
+                let idx: &[IndexArg] = match args {
                     [a] if !matches!(a.kind(), ExprKind::Slice(_)) => {
                         one = [IndexArg::Value(self.eval_value(line, a)?)];
                         &one

@@ -369,7 +369,7 @@ impl Assembler<'_> {
                         return Ok(bad.clone());
                     }
                     let mut d = value::Dict::default();
-                    match d.from_elements(items) {
+                    match d.add_elements(items) {
                         Ok(()) => Ok(Value::Dict(Rc::new(d))),
                         Err(i) => Err(Fault::new(format!(
                             "not a key and value pair {}",

@@ -990,11 +990,11 @@ impl Assembler<'_> {
             }
             None => None,
         };
-        if !self.dstruct_typed(line, cmd, args, span, newlabel) {
-            if let Some(nl) = newlabel {
-                self.set_size(nl.id, 0, nl.oaddr);
-                self.syms.label_mut(nl.id).set_update_after(true);
-            }
+        if !self.dstruct_typed(line, cmd, args, span, newlabel)
+            && let Some(nl) = newlabel
+        {
+            self.set_size(nl.id, 0, nl.oaddr);
+            self.syms.label_mut(nl.id).set_update_after(true);
         }
     }
 

@@ -462,15 +462,8 @@ impl Assembler<'_> {
     /// reported at once even there (see `Fault::eager`).
     pub fn raise_kept(&mut self, kept: &Kept, eager: bool) {
         self.replay.taint();
-        let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() else {
-            return;
-        };
-        if list.is_empty() {
-            // A file that can't be read: its error was shown where it was read.
-            self.silent_used += 1;
-        }
-        for p in list.iter().cloned() {
-            self.raise_one(p, eager);
+        if let Some(list) = kept.0.downcast_ref::<Vec<Pending>>() {
+            self.raise_list(list.iter().cloned(), eager);
         }
     }
 
@@ -481,15 +474,21 @@ impl Assembler<'_> {
         match Rc::downcast::<Vec<Pending>>(kept.0).map(Rc::try_unwrap) {
             Ok(Ok(list)) => {
                 self.replay.taint();
-                if list.is_empty() {
-                    self.silent_used += 1;
-                }
-                for p in list {
-                    self.raise_one(p, eager);
-                }
+                self.raise_list(list.into_iter(), eager);
             }
             Ok(Err(shared)) => self.raise_kept(&Kept(shared), eager),
             Err(other) => self.raise_kept(&Kept(other), eager),
+        }
+    }
+
+    /// A value's kept errors reported one by one.
+    fn raise_list(&mut self, list: impl ExactSizeIterator<Item = Pending>, eager: bool) {
+        if list.len() == 0 {
+            // A file that can't be read: its error was shown where it was read.
+            self.silent_used += 1;
+        }
+        for p in list {
+            self.raise_one(p, eager);
         }
     }
 

@@ -227,7 +227,7 @@ impl Dict {
     /// A dictionary made of a sequence's elements: each a `key:value`
     /// colonlist, `:value` (the default) or a key alone (64tass's `dict()`
     /// and `{*list}`). `None` names the element that is neither.
-    pub fn from_elements(&mut self, items: &[Value]) -> Result<(), usize> {
+    pub fn add_elements(&mut self, items: &[Value]) -> Result<(), usize> {
         for (i, item) in items.iter().enumerate() {
             match item {
                 Value::ColonList(kv) => match &kv[..] {
