@@ -278,6 +278,13 @@ impl Output {
         self.previous_read.get()
     }
 
+    /// Whether a section used in this pass had no `.dsection` in it (the one
+    /// that declared it was left out this time, in a `.proc` no longer
+    /// used): its next use finds it undefined.
+    pub fn section_undeclared(&self, pass: u32) -> bool {
+        self.sections.iter().skip(1).any(|s| s.usepass == pass && s.defpass < pass)
+    }
+
     /// Keep this pass's memories through the next one (a label's data may
     /// be read there ahead of its line).
     pub fn want_previous(&self) {

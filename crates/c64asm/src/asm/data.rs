@@ -563,7 +563,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        if !self.argnum(line, args, exprs.len(), 1, 2) {
+        if !self.list_argnum(line, args, exprs, 1, 2) {
             return;
         }
         // Both values first, as 64tass reads them: the count's error is
@@ -697,7 +697,7 @@ impl Assembler<'_> {
             return;
         };
         let Ok(exprs) = &parsed.result else { return };
-        if !self.argnum(line, args, exprs.len(), 1, 3) {
+        if !self.list_argnum(line, args, exprs, 1, 3) {
             return;
         }
         let Ok(vals) = self.eval_args(line, exprs) else {

@@ -143,7 +143,7 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else {
             return None;
         };
-        if !self.argnum(line, args, exprs.len(), 2, usize::MAX) {
+        if !self.list_argnum(line, args, exprs, 2, usize::MAX) {
             return None;
         }
         let saved = std::mem::replace(&mut self.no_encoding, true);

@@ -962,6 +962,7 @@ impl Assembler<'_> {
             return None;
         };
         let [e] = &exprs[..] else {
+            self.read_for_uses(line, exprs);
             // At the directive, in 64tass's words.
             let msg = match exprs.len() {
                 0 => format!("expected {how} one argument"),
@@ -974,6 +975,32 @@ impl Assembler<'_> {
         // brackets, at the branch a `?:` took (`.rept 1+[2]` at the `1`).
         let (v, place) = self.eval_placed(line, e, false);
         Some((v.ok()?, place))
+    }
+
+    /// Whether a directive's list has `min` to `max` elements; if not,
+    /// reported at the directive in 64tass's words (see [`Self::argnum`])
+    /// after its elements are read (see [`Self::read_for_uses`]).
+    pub fn list_argnum(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        exprs: &[Expr],
+        min: usize,
+        max: usize,
+    ) -> bool {
+        if (min..=max).contains(&exprs.len()) {
+            return true;
+        }
+        self.read_for_uses(line, exprs);
+        self.argnum(line, args, exprs.len(), min, max)
+    }
+
+    /// 64tass evaluates a list's elements before it counts them: in a list
+    /// of the wrong length the names are still read (a `.proc` named only
+    /// there is assembled in the next pass), and what an element reports at
+    /// once is reported. A failure kept in a value is not: it is never used.
+    pub fn read_for_uses(&mut self, line: &LineRef, exprs: &[Expr]) {
+        let _ = self.eval_list(line, exprs, true);
     }
 
     /// Whether a directive given `got` arguments takes that many (`min` to

@@ -621,6 +621,7 @@ impl Assembler<'_> {
                 }
                 _ => {
                     // 64tass reads the callee as a list of exactly one.
+                    self.read_for_uses(line, &list);
                     let got = match list.len() {
                         0 => String::new(),
                         n => format!(", got {n}"),

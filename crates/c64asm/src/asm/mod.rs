@@ -381,13 +381,16 @@ impl<'o> Assembler<'o> {
     /// 64tass writes its listing in a pass of its own after the others
     /// (when there are no errors), and the program is that pass's. It gives
     /// the same bytes unless a label's data was read ahead of its line
-    /// (from the last pass's memory, which that pass changes) or a `.proc`
-    /// is assembled the other way in it: then it is run here too, once.
+    /// (from the last pass's memory, which that pass changes), a `.proc`
+    /// is assembled the other way in it, or a section is used whose
+    /// `.dsection` was not reached: then it is run here too, once.
     fn listing_pass_differs(&self, done: &mut bool) -> bool {
         let run = self.opts.listing_written
             && !*done
             && !self.has_errors()
-            && (self.out.read_previous() || self.proc_use_changed());
+            && (self.out.read_previous()
+                || self.proc_use_changed()
+                || self.out.section_undeclared(self.st.pass));
         *done |= run;
         run
     }

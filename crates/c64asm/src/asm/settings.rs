@@ -110,6 +110,7 @@ impl Assembler<'_> {
         let Ok(exprs) = &parsed.result else { return };
         let want = if cmd == Cmd::Assert { 3 } else { 2 };
         if exprs.len() != want {
+            self.read_for_uses(line, exprs);
             // No count when there is none (64tass's `err_msg_argnum`).
             let msg = match exprs.len() {
                 0 => format!("expected exactly {want} arguments"),
