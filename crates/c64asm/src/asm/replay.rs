@@ -915,26 +915,22 @@ impl Assembler<'_> {
         // A line reads as many names each time (its text is the same) and
         // mostly makes as many bytes: an old record's are overwritten in
         // place. A line that reads none (most) needs no place in the reads.
-        let start = match old {
-            _ if reads.is_empty() => 0,
-            Some(o) if o.nreads as usize == reads.len() => o.reads,
-            _ => {
-                let s = rp.reads.len() as u32;
-                let none = Read {
-                    label: 0,
-                    near: 0,
-                    a: 0,
-                    b: 0,
-                };
-                rp.reads.resize(rp.reads.len() + reads.len(), none);
-                s
-            }
+        let over = old.filter(|o| o.nreads as usize == reads.len() && !reads.is_empty());
+        let start = match over {
+            Some(o) => o.reads,
+            None if reads.is_empty() => 0,
+            None => rp.reads.len() as u32,
         };
         // Whether every label read is a number (see below).
         let mut numbers = true;
         for (i, seen) in reads.iter().enumerate() {
-            let at = start as usize + i;
-            rp.reads[at] = rp.pack(seen, Some(rp.reads[at]));
+            if over.is_some() {
+                let at = start as usize + i;
+                rp.reads[at] = rp.pack(seen, Some(rp.reads[at]));
+            } else {
+                let r = rp.pack(seen, None);
+                rp.reads.push(r);
+            }
             numbers &= seen.kind >= BITS;
         }
         let kept = if bytes.len() <= INLINE {
