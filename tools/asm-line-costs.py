@@ -4,7 +4,12 @@ line after a short header, assembled under callgrind with a dump after the
 first pass; the header alone's count is subtracted and the rest divided by
 2,000. Run in a scratch directory (it writes KIND.asm and cg.* files there).
 
-usage: asm-line-costs.py path/to/c64kit
+usage: asm-line-costs.py path/to/c64kit [--passes]
+
+--passes: each pass apart (reading, pass 1, 2, 3 and after), with a header
+that makes three passes (a `.if` on a label at the end puts a `nop` in from
+pass 2 on, so every label after it moves once): the replayed lines of the
+later passes are measured too.
 """
 import glob
 import os
@@ -34,6 +39,10 @@ HEADER = (
     "poke    .macro addr, value\n        lda #\\value\n        sta \\addr\n"
     "        .endm\n* = $1000\ntab0 .byte 1,2,3\n"
 )
+# Three passes: `fin` is not known in pass 1, known in pass 2 (the `nop`
+# goes in and the labels after it move), settled in pass 3.
+PASSES_HEADER = HEADER + " .if fin > $1000\n nop\n .endif\n"
+PASSES_FOOTER = "fin\n"
 N = 2000
 
 
@@ -52,8 +61,46 @@ def pass1(binary, path):
     raise SystemExit(f"no pass 1 dump for {path}")
 
 
+def parts(binary, path):
+    """Instructions of each part: start-up, reading, then each pass (the
+    last part: the last pass and what follows it)."""
+    for f in glob.glob("cg.*"):
+        os.remove(f)
+    subprocess.run(
+        ["valgrind", "--tool=callgrind",
+         "--dump-before=c64asm::output::Output::reset",
+         "--callgrind-out-file=cg.%p", binary, "build", "-a", "-C", "-q",
+         "-o", "x.prg", path],
+        capture_output=True, check=False)
+    dumps = sorted(glob.glob("cg.*.*"), key=lambda f: int(f.rsplit(".", 1)[1]))
+    dumps += [f for f in glob.glob("cg.*") if f.count(".") == 1]
+    out = []
+    for f in dumps:
+        for line in open(f):
+            if line.startswith("summary"):
+                out.append(int(line.split()[1]))
+    return out
+
+
+def by_pass(binary):
+    with open("base.asm", "w") as f:
+        f.write(PASSES_HEADER + PASSES_FOOTER)
+    base = parts(binary, "base.asm")
+    print(f"{'':16} {'read':>6} {'pass 1':>6} {'pass 2':>6} {'pass 3':>6}")
+    for kind, text in KINDS.items():
+        body = "".join(text.format(i=i) + "\n" for i in range(N))
+        with open(kind + ".asm", "w") as f:
+            f.write(PASSES_HEADER + body + PASSES_FOOTER)
+        got = parts(binary, kind + ".asm")
+        costs = [(a - b) // N for a, b in zip(got[1:], base[1:])]
+        print(f"{kind:16}", " ".join(f"{c:6}" for c in costs))
+
+
 def main():
     binary = sys.argv[1]
+    if sys.argv[2:] == ["--passes"]:
+        by_pass(binary)
+        return
     with open("base.asm", "w") as f:
         f.write(HEADER)
     base = pass1(binary, "base.asm")

@@ -130,15 +130,17 @@ impl Assembler<'_> {
     pub fn compile(&mut self) -> Option<Value> {
         let base = self.st.frames.len();
         let mut result = None;
-        let mut held: Option<(crate::source::FileId, std::sync::Arc<String>)> = None;
+        // The file being read: its text, and whether it has a NUL byte.
+        let mut held: Option<(crate::source::FileId, std::sync::Arc<String>, bool)> = None;
         while let Some((file, index, start, end)) = self.next_line() {
             if let Some(p) = &self.opts.progress {
                 p.line_done();
             }
             if held.as_ref().is_none_or(|h| h.0 != file) {
-                held = Some((file, self.src.get(file).shared_text()));
+                let f = self.src.get(file);
+                held = Some((file, f.shared_text(), f.has_nul));
             }
-            let Some((_, text)) = &held else { break };
+            let Some((_, text, has_nul)) = &held else { break };
             let line = LineRef {
                 file,
                 index,
@@ -151,7 +153,7 @@ impl Assembler<'_> {
             }
             self.st.vline += 1;
             self.st.stars.line_read();
-            if self.src.get(line.file).has_nul
+            if *has_nul
                 && let Some(at) = stray_nul(&line)
                 && self.st.active()
             {
@@ -237,12 +239,19 @@ impl Assembler<'_> {
             return self.instruction_line(line, op, mpos, mpos + 3, None);
         }
         let mut pos = line.skip_ws(line.start);
+        let c = line.at(pos);
+        let active = self.st.active();
+        if matches!(c, 0 | b';') {
+            // A blank or comment line: what `rest_of_line` does with no label.
+            if active {
+                self.record_line(line, None);
+            }
+            return Step::Next;
+        }
         let line_start = pos;
         let mut newlabel: Option<NewLabel> = None;
         let mut label_name: Option<(usize, usize)> = None;
         let mut mycontext = self.st.context();
-        let c = line.at(pos);
-        let active = self.st.active();
 
         if c.is_ascii_alphabetic() || c == b'_' || (c >= 0x80 && self.dialect.unicode) {
             let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);

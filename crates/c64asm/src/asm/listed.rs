@@ -149,12 +149,16 @@ impl Assembler<'_> {
         }
     }
 
-    /// `--verbose-list`: a line starts; returns whether it is assembled.
-    /// An assembled line's text is listed ahead, replaced by its own row if
-    /// it has one.
+    /// `--verbose-list`: a line starts; returns whether it is assembled
+    /// (without `--verbose-list` false: [`Self::verbose_line_end`] does not
+    /// ask). An assembled line's text is listed ahead, replaced by its own
+    /// row if it has one.
     pub fn verbose_line_start(&mut self, line: &LineRef) -> bool {
+        if !self.record.verbose {
+            return false;
+        }
         let active = self.st.active();
-        if self.record.verbose && active && self.listing() {
+        if active && self.listing() {
             self.list_ahead(line);
             self.record.shown = Some((line.file, line.index));
         }

@@ -423,6 +423,14 @@ impl Replay {
     }
 }
 
+/// Up to [`INLINE`] bytes as a record holds them: little-endian, the
+/// rest 0 (read one by one: no copy of a slice of unknown length).
+#[inline(always)]
+fn inline_word(bytes: &[u8]) -> u32 {
+    let at = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0));
+    at(0) | at(1) << 8 | at(2) << 16 | at(3) << 24
+}
+
 /// Is the expression pure arithmetic whose only inputs are its symbols?
 /// Its names are added to `out` in the order they are read (an impure
 /// expression leaves some added: the caller drops them).
@@ -858,9 +866,7 @@ impl Assembler<'_> {
             rp.reads[start + i] = rp.pack(&seen, Some(old));
         }
         if bytes.len() <= INLINE {
-            let mut b = [0; 4];
-            b[..bytes.len()].copy_from_slice(bytes);
-            rp.set_bytes(at, u32::from_le_bytes(b));
+            rp.set_bytes(at, inline_word(bytes));
         } else {
             let from = old.bytes as usize;
             rp.bytes[from..from + bytes.len()].copy_from_slice(bytes);
@@ -905,45 +911,42 @@ impl Assembler<'_> {
             }
             None => return,
         };
-        let lines_in_file = self.src.get(line.file).line_count();
         let rp = &mut self.replay;
         // A line reads as many names each time (its text is the same) and
-        // mostly makes as many bytes: an old record's are overwritten in place.
-        let start = match old {
-            Some(o) if o.nreads as usize == reads.len() => o.reads,
-            _ => {
-                let s = rp.reads.len() as u32;
-                let none = Read {
-                    label: 0,
-                    near: 0,
-                    a: 0,
-                    b: 0,
-                };
-                rp.reads.resize(rp.reads.len() + reads.len(), none);
-                s
-            }
+        // mostly makes as many bytes: an old record's are overwritten in
+        // place. A line that reads none (most) needs no place in the reads.
+        let over = old.filter(|o| o.nreads as usize == reads.len() && !reads.is_empty());
+        let start = match over {
+            Some(o) => o.reads,
+            None if reads.is_empty() => 0,
+            None => rp.reads.len() as u32,
         };
         // Whether every label read is a number (see below).
         let mut numbers = true;
         for (i, seen) in reads.iter().enumerate() {
-            let at = start as usize + i;
-            rp.reads[at] = rp.pack(seen, Some(rp.reads[at]));
+            if over.is_some() {
+                let at = start as usize + i;
+                rp.reads[at] = rp.pack(seen, Some(rp.reads[at]));
+            } else {
+                let r = rp.pack(seen, None);
+                rp.reads.push(r);
+            }
             numbers &= seen.kind >= BITS;
         }
         let kept = if bytes.len() <= INLINE {
-            let mut b = [0; 4];
-            b[..bytes.len()].copy_from_slice(bytes);
-            u32::from_le_bytes(b)
+            inline_word(bytes)
         } else {
-            let from = match old {
-                Some(o) if o.len as usize == bytes.len() => o.bytes as usize,
+            match old {
+                Some(o) if o.len as usize == bytes.len() => {
+                    let from = o.bytes as usize;
+                    rp.bytes[from..from + bytes.len()].copy_from_slice(bytes);
+                    o.bytes
+                }
                 _ => {
                     rp.bytes.extend_from_slice(bytes);
-                    rp.bytes.len() - bytes.len()
+                    (rp.bytes.len() - bytes.len()) as u32
                 }
-            };
-            rp.bytes[from..from + bytes.len()].copy_from_slice(bytes);
-            from as u32
+            }
         };
         let record = Record {
             reads: start,
@@ -952,7 +955,14 @@ impl Assembler<'_> {
             ctx: ctx as u16,
             bytes: kept,
         };
-        let at = slot.unwrap_or_else(|| rp.add(line, lines_in_file));
+        let at = match slot {
+            Some(at) => at,
+            None => {
+                let lines_in_file = self.src.get(line.file).line_count();
+                self.replay.add(line, lines_in_file)
+            }
+        };
+        let rp = &mut self.replay;
         if at < rp.records.len() {
             rp.set_record(at, record);
         }
