@@ -10,6 +10,10 @@ use c64asm::{LabelFormat, OutputFormat};
 
 // `c64kit build` takes 64tass's command line: swap `64tass` for
 // `c64kit build` in a Makefile and get the same bytes.
+// Its switches are `Option<bool>`, `Some(true)` when given (`num_args = 0` with
+// "true" for the missing value), not `bool`: clap gives a `bool` switch a default
+// `false` that each run parses, stores, copies and drops for all 37 of them, a
+// quarter of a short build's instructions (docs/performance.md, session 33).
 // (Not a doc comment: the subcommand's arguments are made after its help line is
 // set, and clap would make the struct's doc comment its help line.)
 #[derive(clap::Args)]
@@ -37,16 +41,19 @@ pub struct Args {
     pub output_section: Vec<String>,
     /// Write no program file (labels, listing and the rest still are)
     #[arg(long)]
-    pub no_output: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_output: Option<bool>,
     /// The flags that change what is assembled (shared with `c64kit run`).
     #[command(flatten)]
     pub asm: AsmFlags,
     /// Print nothing but diagnostics
     #[arg(short = 'q', long, overrides_with = "no_quiet")]
-    pub quiet: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub quiet: Option<bool>,
     /// 64tass's --no-quiet: undo -q (the last of the two counts)
     #[arg(long, hide = true, overrides_with = "quiet")]
-    pub no_quiet: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_quiet: Option<bool>,
     /// Write diagnostics to this file instead of standard error
     #[arg(short = 'E', long = "error", value_name = "FILE")]
     pub error_file: Option<PathBuf>,
@@ -55,19 +62,23 @@ pub struct Args {
     pub error_append: Option<PathBuf>,
     /// Print no diagnostics (the exit status still tells)
     #[arg(long)]
-    pub no_error: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_error: Option<bool>,
     /// Messages as c64kit prints them, or one line each (`file:line:col: error: text`) and the summary as 64tass prints them, for editors and tools that read 64tass's output [default: c64kit; 64tass when started as `64tass`]
     #[arg(long, value_name = "STYLE", value_enum)]
     pub message_format: Option<MessageFormat>,
     /// With --message-format 64tass: no source line and caret under messages
     #[arg(long)]
-    pub no_caret_diag: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_caret_diag: Option<bool>,
     /// With --message-format 64tass: source line and caret only for macro lines their arguments changed
     #[arg(long)]
-    pub macro_caret_diag: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub macro_caret_diag: Option<bool>,
     /// 64tass's --caret-diag: source line and caret under every message (the default)
     #[arg(long, hide = true)]
-    pub caret_diag: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub caret_diag: Option<bool>,
     /// Started under the name `64tass`: 64tass's default output name.
     #[arg(skip)]
     pub as_64tass: bool,
@@ -151,22 +162,28 @@ pub struct Args {
     pub list_append: Option<PathBuf>,
     /// List every line assembled, also comments and empty lines
     #[arg(long, overrides_with = "no_verbose_list")]
-    pub verbose_list: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub verbose_list: Option<bool>,
     /// 64tass's --no-verbose-list: undo --verbose-list
     #[arg(long, hide = true, overrides_with = "verbose_list")]
-    pub no_verbose_list: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_verbose_list: Option<bool>,
     /// Listing without the disassembly column
     #[arg(short = 'm', long, overrides_with = "monitor")]
-    pub no_monitor: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_monitor: Option<bool>,
     /// 64tass's --monitor: undo -m
     #[arg(long, hide = true, overrides_with = "no_monitor")]
-    pub monitor: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub monitor: Option<bool>,
     /// Listing without the source column
     #[arg(short = 's', long, overrides_with = "source")]
-    pub no_source: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_source: Option<bool>,
     /// 64tass's --source: undo -s
     #[arg(long, hide = true, overrides_with = "no_source")]
-    pub source: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub source: Option<bool>,
     /// Listing and label tab size (1-64; 1: spaces only)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
     pub tab_size: Option<u8>,
@@ -185,10 +202,12 @@ pub struct Args {
     pub dependencies: Option<PathBuf>,
     /// With -M: an empty rule per dependency, so deleted files don't break make
     #[arg(long, overrides_with = "no_make_phony")]
-    pub make_phony: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub make_phony: Option<bool>,
     /// 64tass's --no-make-phony: undo --make-phony
     #[arg(long, hide = true, overrides_with = "make_phony")]
-    pub no_make_phony: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_make_phony: Option<bool>,
     /// Write which source line made each byte (see docs/assembler.md)
     #[arg(long, value_name = "FILE")]
     pub source_map: Option<PathBuf>,
@@ -201,10 +220,12 @@ pub struct Args {
 
     /// Listing with a line-number column
     #[arg(long, overrides_with = "no_line_numbers")]
-    pub line_numbers: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub line_numbers: Option<bool>,
     /// 64tass's --no-line-numbers: undo --line-numbers
     #[arg(long, hide = true, overrides_with = "line_numbers")]
-    pub no_line_numbers: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_line_numbers: Option<bool>,
 }
 
 // 64tass's flags that change what is assembled: `c64kit build` and `c64kit run`
@@ -214,28 +235,36 @@ pub struct Args {
 pub struct AsmFlags {
     /// Source is ASCII/Unicode: `none` encoding maps a-z to PETSCII, {escapes} work
     #[arg(short = 'a', long, overrides_with = "no_ascii")]
-    pub ascii: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub ascii: Option<bool>,
     /// 64tass's --no-ascii: undo --ascii (the last of the two counts)
     #[arg(long, hide = true, overrides_with = "ascii")]
-    pub no_ascii: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_ascii: Option<bool>,
     /// Case-sensitive symbols (and directives, registers)
     #[arg(short = 'C', long, overrides_with = "no_case_sensitive")]
-    pub case_sensitive: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub case_sensitive: Option<bool>,
     /// 64tass's --no-case-sensitive: undo --case-sensitive (the last of the two counts)
     #[arg(long, hide = true, overrides_with = "case_sensitive")]
-    pub no_case_sensitive: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_case_sensitive: Option<bool>,
     /// TASM-compatible: left-to-right 16-bit expressions, `!` forces a word address, `@1` macro text
     #[arg(short = 'T', long, overrides_with = "no_tasm_compatible")]
-    pub tasm_compatible: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub tasm_compatible: Option<bool>,
     /// 64tass's --no-tasm-compatible: undo --tasm-compatible (the last of the two counts)
     #[arg(long, hide = true, overrides_with = "tasm_compatible")]
-    pub no_tasm_compatible: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_tasm_compatible: Option<bool>,
     /// Out-of-range branches become a branch over a jmp
     #[arg(short = 'B', long, overrides_with = "no_long_branch")]
-    pub long_branch: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub long_branch: Option<bool>,
     /// 64tass's --no-long-branch: undo --long-branch (the last of the two counts)
     #[arg(long, hide = true, overrides_with = "long_branch")]
-    pub no_long_branch: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_long_branch: Option<bool>,
     /// 3-byte load address and a 16 MiB address space
     #[arg(short = 'X', long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
     pub long_address: Vec<bool>,
@@ -253,40 +282,52 @@ pub struct AsmFlags {
     pub warnings: Vec<String>,
     /// No warnings
     #[arg(short = 'w', long = "no-warn", overrides_with = "warn")]
-    pub no_warn: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub no_warn: Option<bool>,
     /// 64tass's --warn: undo -w
     #[arg(long, hide = true, overrides_with = "no_warn")]
-    pub warn: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub warn: Option<bool>,
     /// Processor: NMOS 6502 with undocumented opcodes
     #[arg(short = 'i', long = "m6502", visible_alias = "m6502i")]
-    pub illegal: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub illegal: Option<bool>,
     /// Processor: standard 6502 (the default)
     #[arg(long)]
-    pub m65xx: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m65xx: Option<bool>,
     /// Processor: CMOS 65C02 (stz, bra, (zp) addressing...)
     #[arg(short = 'c', long)]
-    pub m65c02: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m65c02: Option<bool>,
     /// Processor: Rockwell R65C02 (65C02 with bbr, bbs, rmb, smb)
     #[arg(long)]
-    pub mr65c02: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub mr65c02: Option<bool>,
     /// Processor: WDC W65C02 (R65C02 with stp, wai)
     #[arg(long)]
-    pub mw65c02: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub mw65c02: Option<bool>,
     /// Processor: CSG 65CE02 (R65C02 with the Z register, 16-bit branches, word instructions)
     #[arg(long)]
-    pub m65ce02: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m65ce02: Option<bool>,
     /// Processor: W65C816 (16-bit registers, 24-bit addresses, .al/.xl, .databank, .dpage)
     #[arg(short = 'x', long)]
-    pub m65816: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m65816: Option<bool>,
     /// Processor: 65DTV02, the C64 DTV's (bra, sac, sir)
     #[arg(short = 't', long)]
-    pub m65dtv02: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m65dtv02: Option<bool>,
     /// Processor: 65EL02 (RedPower: 65C02 with stack-relative modes, mul, div...)
     #[arg(short = 'e', long)]
-    pub m65el02: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m65el02: Option<bool>,
     /// Processor: CSG 4510 (65CE02 with map; the C65 and the MEGA65)
     #[arg(long)]
-    pub m4510: bool,
+    #[arg(num_args = 0, default_missing_value = "true")]
+    pub m4510: Option<bool>,
 }
 
 impl AsmFlags {
@@ -298,15 +339,15 @@ impl AsmFlags {
                 return Err(format!("unrecognized option '-W{w}'"));
             }
         }
-        warnings.none = self.no_warn;
+        warnings.none = self.no_warn.is_some();
         Ok(c64asm::Options {
             defines: self.defines.clone(),
             include_dirs: self.include_dirs.clone(),
             cpu: Self::cpu(m),
-            ascii: self.ascii,
-            case_sensitive: self.case_sensitive,
-            tasm_compatible: self.tasm_compatible,
-            long_branch: self.long_branch,
+            ascii: self.ascii.is_some(),
+            case_sensitive: self.case_sensitive.is_some(),
+            tasm_compatible: self.tasm_compatible.is_some(),
+            long_branch: self.long_branch.is_some(),
             long_address: Self::long_address(m),
             warnings,
             ..c64asm::Options::default()
@@ -337,7 +378,6 @@ impl AsmFlags {
         ];
         switches
             .into_iter()
-            .filter(|&(id, _)| m.get_flag(id))
             .filter_map(|(id, cpu)| Some((m.indices_of(id)?.next_back()?, cpu)))
             .max_by_key(|&(index, _)| index)
             .map_or(Cpu::M6502, |(_, cpu)| cpu)
@@ -393,8 +433,8 @@ impl Args {
             record_lines: self.list_target(m).is_some() || self.source_map.is_some(),
             listing_written: self.list_target(m).is_some(),
             source_lines: self.source_map.is_some(),
-            verbose_list: self.verbose_list,
-            list_line_numbers: self.line_numbers,
+            verbose_list: self.verbose_list.is_some(),
+            list_line_numbers: self.line_numbers.is_some(),
             list_symbols: !self.label_files(m).is_empty(),
             // The lists of the top scope alone need no scope's symbols.
             nested_symbols: self.label_files(m).iter().any(|t| {
@@ -445,7 +485,7 @@ impl Args {
     /// program's (64tass 1.58 crashes there).
     pub fn lone_map(&self, m: &ArgMatches) -> Option<(PathBuf, bool)> {
         let outputs = named_files(m, &[("output", false), ("output_append", true)]);
-        match self.no_output && outputs.is_empty() {
+        match self.no_output.is_some() && outputs.is_empty() {
             true => last_of(m, &[("map", false), ("map_append", true)]),
             false => None,
         }
@@ -476,7 +516,7 @@ impl Args {
             ("s_record", OutputFormat::SRecord),
         ];
         let mut files = named_files(m, &[("output", false), ("output_append", true)]);
-        if files.is_empty() && !self.no_output {
+        if files.is_empty() && self.no_output.is_none() {
             // The default output comes after every flag.
             files.push((usize::MAX, self.default_output(), false));
         }

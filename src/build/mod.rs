@@ -56,7 +56,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     };
     if args.output.is_empty()
         && args.output_append.is_empty()
-        && !args.no_output
+        && args.no_output.is_none()
         && !args.as_64tass
         && !names_a_file(&args.files[0])
     {
@@ -112,7 +112,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         .paths(&args)
         .iter()
         .any(|(p, _)| p.as_os_str() == "-");
-    let summary = tass && !args.quiet && !to_stdout;
+    let summary = tass && args.quiet.is_none() && !to_stdout;
     let (shown, read) = match tass {
         true => tass_messages(&args, matches, &result, missing_root.as_deref(), wrapped),
         false => messages(&result, missing_root.as_deref(), wrapped),
@@ -188,7 +188,7 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         return ExitCode::FAILURE;
     }
     // A summary would be mixed into what went to standard output (64tass is silent too).
-    if !args.quiet && !to_stdout && !tass {
+    if args.quiet.is_none() && !to_stdout && !tass {
         let name = outputs
             .first()
             .map_or("(no output)".to_string(), |t| t.path.display().to_string());
@@ -254,7 +254,7 @@ fn tass_messages(
     let program = tass_console::program_name();
     let style = c64asm::TassStyle {
         caret: tass_console::caret(m),
-        warnings: !args.asm.no_warn,
+        warnings: args.asm.no_warn.is_none(),
         program: &program,
         color: tass_console::colored(args, m),
     };
@@ -309,7 +309,7 @@ fn report(
     read: &[PathBuf],
     text: Option<&str>,
 ) -> Result<(), String> {
-    if args.no_error {
+    if args.no_error.is_some() {
         return Ok(());
     }
     match args.error_target(m) {
@@ -504,9 +504,9 @@ fn write_outputs(
     };
     if let Some((p, append)) = &written.list {
         let columns = c64asm::ListingColumns {
-            monitor: !args.no_monitor,
-            source: !args.no_source,
-            line_numbers: args.line_numbers,
+            monitor: args.no_monitor.is_none(),
+            source: args.no_source.is_none(),
+            line_numbers: args.line_numbers.is_some(),
         };
         // Written as it is made: a listing is the largest output, and not
         // held whole.
@@ -593,7 +593,7 @@ fn write_outputs(
             &args.files,
             program.files(),
             program.files_looked_up(),
-            args.make_phony,
+            args.make_phony.is_some(),
         );
         add(&mut group, p, ("--dependencies", None), rule.as_bytes())?;
     }

@@ -94,11 +94,7 @@ pub fn tail(errors: usize, warnings: usize, passes: u32) -> String {
 /// The caret switch given last (`--caret-diag`, `--macro-caret-diag`,
 /// `--no-caret-diag`), or 64tass's default: the caret under every message.
 pub fn caret(m: &ArgMatches) -> Caret {
-    let last = |id: &str| {
-        m.get_flag(id)
-            .then(|| m.indices_of(id).and_then(|mut i| i.next_back()))
-            .flatten()
-    };
+    let last = |id: &str| m.indices_of(id).and_then(|mut i| i.next_back());
     [
         ("caret_diag", Caret::Always),
         ("macro_caret_diag", Caret::Macro),
