@@ -44,7 +44,7 @@ struct FileIds {
 
 impl LineIds {
     /// The id of `line` of `file`, if it has one.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, file: FileId, line: u32) -> Option<u32> {
         let f = self.files.get(file as usize)?;
         if line >= f.lines {
@@ -53,8 +53,16 @@ impl LineIds {
         match self.near[(f.near + line) as usize] {
             d if d < ASIDE => Some(self.base[(f.base + line / BLOCK as u32) as usize] + d as u32),
             NONE => None,
-            _ => self.aside.get(&(file, line)).copied(),
+            _ => self.aside_id(file, line),
         }
+    }
+
+    /// An id kept aside: rare, out of line, so that [`LineIds::get`] stays
+    /// small enough to inline where a line's record is looked up.
+    #[cold]
+    #[inline(never)]
+    fn aside_id(&self, file: FileId, line: u32) -> Option<u32> {
+        self.aside.get(&(file, line)).copied()
     }
 
     /// How many lines of `file` the table has room for.
