@@ -21,6 +21,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "files",
             "mnemonics",
             "builtins",
+            "by_file",
             "macro_text",
             "line_ids",
             "line_entry",

@@ -22,33 +22,52 @@ const NO_BASE: u32 = u32::MAX;
 
 #[derive(Default)]
 pub struct LineIds {
+    /// Per file: where its lines are in `near` and its blocks in `base`.
+    /// Every file's tables in two vectors, not two per file: a macro
+    /// expansion is a file of a few lines, and thousands are kept.
     files: Vec<FileIds>,
-    aside: FxHashMap<(FileId, u32), u32>,
-}
-
-#[derive(Default)]
-struct FileIds {
     /// Per line: its id less its block's base, or [`NONE`], or [`ASIDE`].
     near: Vec<u8>,
     /// Per block: the first id given in it (the least), or [`NO_BASE`].
     base: Vec<u32>,
+    aside: FxHashMap<(FileId, u32), u32>,
+}
+
+/// A file's lines in [`LineIds::near`] (from `near`, `lines` of them) and
+/// its blocks in [`LineIds::base`] (from `base`); no lines yet: none.
+#[derive(Clone, Copy, Default)]
+struct FileIds {
+    near: u32,
+    lines: u32,
+    base: u32,
 }
 
 impl LineIds {
     /// The id of `line` of `file`, if it has one.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, file: FileId, line: u32) -> Option<u32> {
         let f = self.files.get(file as usize)?;
-        match *f.near.get(line as usize)? {
-            d if d < ASIDE => Some(f.base[line as usize / BLOCK] + d as u32),
-            NONE => None,
-            _ => self.aside.get(&(file, line)).copied(),
+        if line >= f.lines {
+            return None;
         }
+        match self.near[(f.near + line) as usize] {
+            d if d < ASIDE => Some(self.base[(f.base + line / BLOCK as u32) as usize] + d as u32),
+            NONE => None,
+            _ => self.aside_id(file, line),
+        }
+    }
+
+    /// An id kept aside: rare, out of line, so that [`LineIds::get`] stays
+    /// small enough to inline where a line's record is looked up.
+    #[cold]
+    #[inline(never)]
+    fn aside_id(&self, file: FileId, line: u32) -> Option<u32> {
+        self.aside.get(&(file, line)).copied()
     }
 
     /// How many lines of `file` the table has room for.
     pub fn lines(&self, file: FileId) -> usize {
-        self.files.get(file as usize).map_or(0, |f| f.near.len())
+        self.files.get(file as usize).map_or(0, |f| f.lines as usize)
     }
 
     /// Give `line` of `file` (a text of `lines` lines) the id `id` if it has
@@ -56,25 +75,21 @@ impl LineIds {
     /// before. The table is sized to the file once, not grown by doubling.
     #[inline(always)]
     pub fn set(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
-        let l = line as usize;
-        let Some(f) = self
-            .files
-            .get_mut(file as usize)
-            .filter(|f| l < f.near.len())
-        else {
+        let Some(&f) = self.files.get(file as usize).filter(|f| line < f.lines) else {
             return self.set_new(file, lines, line, id);
         };
-        if f.near[l] != NONE {
+        let near = &mut self.near[(f.near + line) as usize];
+        if *near != NONE {
             return false;
         }
-        let base = &mut f.base[l / BLOCK];
+        let base = &mut self.base[(f.base + line / BLOCK as u32) as usize];
         if *base == NO_BASE {
             *base = id;
         }
         match id.checked_sub(*base) {
-            Some(d) if d < ASIDE as u32 => f.near[l] = d as u8,
+            Some(d) if d < ASIDE as u32 => *near = d as u8,
             _ => {
-                f.near[l] = ASIDE;
+                *near = ASIDE;
                 self.aside.insert((file, line), id);
             }
         }
@@ -85,32 +100,50 @@ impl LineIds {
     /// it has none, or one kept aside, which stays). Its block's base
     /// stays: the next id given is no less than the one taken back.
     pub fn clear(&mut self, file: FileId, line: u32) -> bool {
-        let near = self
-            .files
-            .get_mut(file as usize)
-            .and_then(|f| f.near.get_mut(line as usize));
-        match near {
-            Some(d) if *d < ASIDE => {
-                *d = NONE;
-                true
-            }
-            _ => false,
+        let Some(f) = self.files.get(file as usize).filter(|f| line < f.lines) else {
+            return false;
+        };
+        let d = &mut self.near[(f.near + line) as usize];
+        if *d < ASIDE {
+            *d = NONE;
+            return true;
         }
+        false
     }
 
-    /// [`LineIds::set`] for a line beyond the file's table: it is made.
+    /// [`LineIds::set`] for a line beyond the file's table: it is made (or
+    /// made longer: moved to the end of the vectors unless it is last).
     #[cold]
     fn set_new(&mut self, file: FileId, lines: usize, line: u32, id: u32) -> bool {
         let fi = file as usize;
         if self.files.len() <= fi {
-            self.files.resize_with(fi + 1, FileIds::default);
+            self.files.resize(fi + 1, FileIds::default());
         }
-        let f = &mut self.files[fi];
+        let f = self.files[fi];
         let n = lines.max(line as usize + 1);
-        f.near.resize(n, NONE);
-        f.base.resize(n.div_ceil(BLOCK), NO_BASE);
+        let (had, blocks) = (f.lines as usize, (f.lines as usize).div_ceil(BLOCK));
+        self.files[fi] = FileIds {
+            near: grown(&mut self.near, f.near, had, n, NONE),
+            lines: n as u32,
+            base: grown(&mut self.base, f.base, blocks, n.div_ceil(BLOCK), NO_BASE),
+        };
         self.set(file, lines, line, id)
     }
+}
+
+/// A table of `len` entries at `start` of `v`, made `new_len` long (the
+/// new entries `fill`): in place when it is the last one, else copied to
+/// the end. Where it is now.
+fn grown<T: Copy>(v: &mut Vec<T>, start: u32, len: usize, new_len: usize, fill: T) -> u32 {
+    let start = start as usize;
+    let at = if start + len == v.len() {
+        start
+    } else {
+        v.extend_from_within(start..start + len);
+        v.len() - len
+    };
+    v.resize(at + new_len, fill);
+    at as u32
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::Assembler;
 use super::builtins::argnum_message;
+use super::by_file::ByFile;
 use super::commands::Cmd;
 use super::compile::{NewLabel, Step};
 use super::eval::Args;
@@ -119,11 +120,11 @@ pub struct Macros {
     key: String,
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
-    pub arg_marks: FxHashMap<FileId, Vec<(u32, u32, u16)>>,
+    pub arg_marks: ByFile<(u32, u32, u16)>,
     /// Every substitution of each expansion text, its start in the whole
     /// text (the reference's place is in its line): the columns 64tass
     /// reports in a changed line (see [`macro_column`]).
-    pub subs: FxHashMap<FileId, Vec<Substitution>>,
+    pub subs: ByFile<Substitution>,
     /// The arguments each expansion lacks ("3rd argument is missing") and
     /// the names no parameter has: the lines that name them are left empty,
     /// reported at every call (a missing argument at the call, an unknown
@@ -467,16 +468,8 @@ impl Assembler<'_> {
             },
         );
         self.macros.expansions.insert(key, f);
-        // Kept for the run too: their exact sizes (one pair per call that
-        // differs, grown by doubling).
-        if !marks.is_empty() {
-            marks.shrink_to_fit();
-            self.macros.arg_marks.insert(f, marks);
-        }
-        if !subs.is_empty() {
-            subs.shrink_to_fit();
-            self.macros.subs.insert(f, subs);
-        }
+        self.macros.arg_marks.set(f, marks);
+        self.macros.subs.set(f, subs);
         if !faults.is_empty() {
             let faults = faults
                 .into_iter()

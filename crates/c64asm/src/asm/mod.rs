@@ -20,8 +20,8 @@
 //!  3 pass state          state: open frames, contexts, cursor, program counter
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
-//!  0 pure code           checks, commands, files, mnemonics, builtins, macro_text,
-//!                        line_ids, line_entry, stars
+//!  0 pure code           checks, commands, files, mnemonics, builtins, by_file,
+//!                        macro_text, line_ids, line_entry, stars
 //! ```
 //!
 //! Data flows from text to bytes: text becomes lines (2), lines values,
@@ -32,7 +32,8 @@
 //!
 //! - 0: [`checks`]: what warnings test; [`commands`]: directive names;
 //!   [`files`]: finding and reading files; [`mnemonics`]: instruction
-//!   names; [`builtins`]: built-in functions of values; [`macro_text`]: a
+//!   names; [`builtins`]: built-in functions of values; [`by_file`]:
+//!   values kept per macro expansion in one vector; [`macro_text`]: a
 //!   macro call's text; [`line_ids`]: what is kept per line, found by file
 //!   and line; [`line_entry`]: a cached parse's 8-byte entry, packed and
 //!   unpacked; [`stars`]: what a line remembers from the last pass, found
@@ -57,6 +58,7 @@
 mod addresses;
 mod blocks;
 mod builtins;
+mod by_file;
 mod checks;
 mod commands;
 mod compile;

@@ -353,7 +353,7 @@ impl Replay {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn slot(&self, line: &LineRef) -> Option<usize> {
         self.index.get(line.file, line.index).map(|i| i as usize)
     }

@@ -369,7 +369,7 @@ impl Assembler<'_> {
     /// The substitutions of a line of a macro expansion, line-relative (none
     /// for a line no argument changed or a file's own line).
     pub(crate) fn line_subs(&self, file: FileId, line: usize) -> Vec<Substitution> {
-        let Some(subs) = self.macros.subs.get(&file) else {
+        let Some(subs) = self.macros.subs.get(file) else {
             return Vec::new();
         };
         let (from, to) = self.src.get(file).line_span(line);
@@ -392,7 +392,7 @@ impl Assembler<'_> {
     /// 64tass reads from a copy of the expanded line.
     pub(crate) fn macro_column(&self, span: Span) -> Option<u32> {
         // A file no argument changed (most lines): no line to look up.
-        if self.st.loop_head || !self.macros.subs.contains_key(&span.file) {
+        if self.st.loop_head || self.macros.subs.get(span.file).is_none() {
             return None;
         }
         let f = self.src.get(span.file);
@@ -682,7 +682,7 @@ impl Assembler<'_> {
     /// call's argument (as in 64tass): its span there, and the chain without
     /// that call. `None` when the span is not in a substituted argument.
     pub fn at_argument(&self, span: Span, chain: &[Span]) -> Option<(Span, usize)> {
-        let marks = self.macros.arg_marks.get(&span.file)?;
+        let marks = self.macros.arg_marks.get(span.file)?;
         let &(s, _, n) = marks
             .iter()
             .find(|&&(s, e, _)| s <= span.start && span.start < e.max(s + 1))?;
