@@ -1,4 +1,4 @@
-; 64tass: -a -C | -a -C --verbose-list | -a --m65816 -x
+; 64tass: -a -C | -a --m65816 -x
 ; `- := value` (and `+ := value`) is a new anonymous label with that value,
 ; as 64tass takes it: a segment that fills up to the end of a 64 KiB bank
 ; computes the gap into `-` and reads it back on the next line.
