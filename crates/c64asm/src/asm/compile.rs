@@ -316,6 +316,10 @@ impl Assembler<'_> {
                     self.define_anon_constant(line, ns, back, count, span, rest + 1);
                     return Step::Next;
                 }
+                if line.at(rest) == b':' && line.at(rest + 1) == b'=' {
+                    self.define_anon_variable(line, ns, back, count, span, rest + 2);
+                    return Step::Next;
+                }
                 self.mark_extra_slot();
                 let id = self.define_anon(ns, back, count, span);
                 newlabel = id.map(|id| NewLabel {
@@ -1002,6 +1006,33 @@ impl Assembler<'_> {
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         self.note_def_chain(id, exists);
         self.set_constant(id, exists, span, if back { "-" } else { "+" }, val);
+    }
+
+    /// `- := value`: an anonymous label that is a variable with any value
+    /// (a new one, counted as any `-`/`+`; 64tass takes it as a label).
+    fn define_anon_variable(
+        &mut self,
+        line: &LineRef,
+        ns: NsId,
+        back: bool,
+        count: u32,
+        span: Span,
+        pos: usize,
+    ) {
+        let Some(val) = self.constant_value(line, pos) else {
+            return;
+        };
+        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
+        self.note_def_chain(id, exists);
+        let pass = self.st.pass;
+        let l = self.syms.label_mut(id);
+        l.set_constant(false);
+        l.set_owner(false);
+        l.defpass = PassNo::of(pass);
+        l.set_referenced(false);
+        l.usepass = PassNo::default();
+        self.syms.set_value(id, val);
+        self.syms.set_span(id, span);
     }
 
     /// [`Self::constant_value`] of an existing constant: when nothing read it
