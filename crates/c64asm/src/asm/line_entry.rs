@@ -1,8 +1,9 @@
 //! A cached parse's 8-byte entry (see `LineCaches` in `lines.rs`): where
 //! its nodes are in a chunk or its record in the records' bytes, or, for
 //! the commonest kept lines, the parse itself (a name, an addressing mode
-//! over a name, an indexed indirection over a name), and what few parses
-//! have kept aside. Only packing and unpacking: the cache owns the entries.
+//! over a name, an indexed indirection over a name, a number alone or under
+//! an addressing mode), and what few parses have kept aside. Only packing
+//! and unpacking: the cache owns the entries.
 
 use std::rc::Rc;
 
@@ -76,7 +77,26 @@ pub(super) const NAMED_INDEX: u32 = NAMED - ADDRESSED;
 pub(super) const INDIRECT: u32 = ADDRESSED + 12;
 /// [`INDIRECT`] from [`ADDRESSED`].
 pub(super) const INDIRECT_INDEX: u32 = INDIRECT - ADDRESSED;
-const _: () = assert!(INDIRECT < NAMED);
+/// In an entry's length field, after [`INDIRECT`]: the parse is a number
+/// alone or an addressing mode over one (`sta $d020`, `ldx #0`,
+/// `sta $0400,x`, folded literal arithmetic too: `#(1 * 3) & $ff`), the
+/// commonest short operands. Its `at` holds the number's value (low
+/// [`NUMBER_BITS`]), its distance from where the parse began
+/// ([`DIST_BITS`]), the mode's index ([`mode_index`]; [`NO_MODE`]: the
+/// number alone) and from [`NUMBER_FORM_SHIFT`] the node's form: whether
+/// it is a bit string (1 bit), its operator field (2 bits) and its aux
+/// field (3 bits; a bit string's length in fours), see
+/// `Expr::as_number_parts`. The rel field is as an [`ADDRESSED`] entry's.
+/// A text met again copies the entry itself: no nodes are written.
+pub(super) const NUMBER: u32 = INDIRECT + 1;
+/// [`NUMBER`] from [`ADDRESSED`].
+pub(super) const NUMBER_INDEX: u32 = NUMBER - ADDRESSED;
+pub(super) const NUMBER_BITS: u32 = 16;
+const NUMBER_MODE_SHIFT: u32 = NUMBER_BITS + DIST_BITS;
+pub(super) const NUMBER_FORM_SHIFT: u32 = NUMBER_MODE_SHIFT + 4;
+/// A [`NUMBER`] entry's mode index when the number is alone.
+pub(super) const NO_MODE: u32 = 15;
+const _: () = assert!(NUMBER < NAMED && NUMBER_FORM_SHIFT + 6 == 32);
 
 /// The indirections an [`INDIRECT`] entry holds: the bracket's mode, the
 /// index register, and whether the index is outside the bracket (`(zp),y`,
@@ -153,6 +173,22 @@ pub(super) fn indirection(node: &Expr) -> Option<(u32, &Expr, &Expr)> {
     let which = INDIRECTIONS.iter().position(|&x| x == (op, reg, outside))?;
     name.as_named().filter(|&(anon, _)| !anon)?;
     (name.pos.wrapping_sub(bracket.pos) == 1).then_some((which as u32, index, name))
+}
+
+/// A number's bits in a [`NUMBER`] entry's `at` (its value and form, not
+/// its place or mode), if it fits them.
+#[inline]
+fn number_key(number: &Expr) -> Option<u32> {
+    let (bits, v, op, aux) = number.as_number_parts()?;
+    // A bit string's length in fours (a hexadecimal digit each).
+    let aux = if bits {
+        (aux % 4 == 0).then_some(aux / 4)?
+    } else {
+        aux
+    };
+    let form = bits as u32 | (op as u32) << 1 | (aux as u32) << 3;
+    ((0..1 << NUMBER_BITS).contains(&v) && op < 4 && aux < 8)
+        .then_some(v as u32 | form << NUMBER_FORM_SHIFT)
 }
 
 /// What few parses have.
@@ -234,8 +270,43 @@ impl Entry {
             .then_some((at, len << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel))
     }
 
+    /// The packed `at` and size fields of a parse that is `node` alone, a
+    /// number or an addressing mode over one, `pos` where the parse began,
+    /// if the values fit them (see [`NUMBER`]).
+    pub(super) fn pack_number(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
+        let (mode, dist, number) = match node.as_addressed() {
+            Some((op, operand)) => (mode_index(op), node.pos.wrapping_sub(pos), operand),
+            None => (NO_MODE, 0, node),
+        };
+        let num_dist = number.pos.wrapping_sub(pos);
+        let at = number_key(number)? | num_dist << NUMBER_BITS | mode << NUMBER_MODE_SHIFT;
+        // All bits set is [`DROPPED`], not a parse.
+        (num_dist < 1 << DIST_BITS
+            && dist < 1 << DIST_BITS
+            && rel < 1 << ADDRESSED_REL_BITS
+            && at != DROPPED)
+            .then_some((at, NUMBER << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel))
+    }
+
+    /// A [`NUMBER`] entry's number, made again at `pos` (where the parse
+    /// began), and its mode's index ([`NO_MODE`]: none).
+    #[inline]
+    pub(super) fn number(&self, pos: u32) -> (Expr, u32) {
+        let form = self.at >> NUMBER_FORM_SHIFT;
+        let bits = form & 1 != 0;
+        let aux = (form >> 3) as u16;
+        let number = Expr::number_of(
+            pos.wrapping_add(self.at >> NUMBER_BITS & DIST_MASK),
+            bits,
+            (self.at & ((1 << NUMBER_BITS) - 1)) as i64,
+            (form >> 1 & 3) as u8,
+            if bits { aux * 4 } else { aux },
+        );
+        (number, self.at >> NUMBER_MODE_SHIFT & 15)
+    }
+
     /// Whether the entry holds its parse itself (see [`NAMED`],
-    /// [`ADDRESSED`], [`INDIRECT`]), not a place in a chunk.
+    /// [`ADDRESSED`], [`INDIRECT`], [`NUMBER`]), not a place in a chunk.
     #[inline]
     pub(super) fn is_lone(&self) -> bool {
         self.info & EXTRA == 0 && self.info >> LEN_SHIFT & LEN_MASK >= ADDRESSED
@@ -267,17 +338,28 @@ impl Entry {
 
     /// Whether `one` is the expression this lone entry holds (at any place).
     pub(super) fn holds(&self, one: &Expr) -> bool {
-        let (word, anon, _) = self.lone_name();
+        let which = self.at >> BYTE_SHIFT;
+        let named = |name: &Expr| {
+            let (word, anon, _) = self.lone_name();
+            name.as_named() == Some((anon, word))
+        };
         match (self.info >> LEN_SHIFT & LEN_MASK).checked_sub(ADDRESSED) {
-            Some(NAMED_INDEX) => one.as_named() == Some((anon, word)),
-            Some(INDIRECT_INDEX) => indirection(one).is_some_and(|(which, _, name)| {
-                which == self.at >> BYTE_SHIFT && name.as_named() == Some((false, word))
-            }),
+            Some(NAMED_INDEX) => named(one),
+            Some(NUMBER_INDEX) => {
+                let (mode, number) = match one.as_addressed() {
+                    Some((op, operand)) => (mode_index(op), operand),
+                    None => (NO_MODE, one),
+                };
+                let key = self.at & !(DIST_MASK << NUMBER_BITS | 15 << NUMBER_MODE_SHIFT);
+                mode == self.at >> NUMBER_MODE_SHIFT & 15 && number_key(number) == Some(key)
+            }
+            Some(INDIRECT_INDEX) => {
+                indirection(one).is_some_and(|(i, _, name)| i == which && named(name))
+            }
             Some(mode) => one.as_addressed().is_some_and(|(op, operand)| {
                 mode_index(op) == mode
-                    && addressed_name(operand).is_some_and(|(byte, name)| {
-                        byte == self.at >> BYTE_SHIFT && name.as_named() == Some((false, word))
-                    })
+                    && addressed_name(operand)
+                        .is_some_and(|(byte, name)| byte == which && named(name))
             }),
             None => false,
         }

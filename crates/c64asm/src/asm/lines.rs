@@ -1,6 +1,7 @@
 //! Reading lines, and parsing each expression list of a line once: later
 //! passes (and loop iterations) reuse the parsed trees.
 
+use std::mem::ManuallyDrop;
 use std::rc::Rc;
 
 use super::Assembler;
@@ -102,8 +103,8 @@ pub struct Parsed {
 /// A line's parsed expressions: a range of a shared chunk (many lines'
 /// expressions in one allocation instead of one each, or a reused chunk
 /// they were made again in from their entry or record, see [`ADDRESSED`],
-/// [`INDIRECT`], [`RECORD`]), or a name made again from its entry (see
-/// [`NAMED`]).
+/// [`INDIRECT`], [`NUMBER`], [`RECORD`]), or a name or number made again
+/// from its entry (see [`NAMED`], [`NUMBER`]).
 pub struct Exprs(Nodes);
 
 enum Nodes {
@@ -112,8 +113,9 @@ enum Nodes {
         start: u32,
         len: u32,
     },
-    /// A name or anonymous reference alone, made from its entry.
-    Named(Expr),
+    /// A name, anonymous reference or number alone, made from its entry.
+    /// It owns nothing: nothing to drop.
+    Leaf(ManuallyDrop<Expr>),
 }
 
 impl Clone for Exprs {
@@ -124,10 +126,10 @@ impl Clone for Exprs {
                 start: *start,
                 len: *len,
             },
-            Nodes::Named(e) => {
-                let (anon, word) = e.as_named().unwrap_or_default();
-                Nodes::Named(Expr::named(e.pos, anon, word))
-            }
+            // Made from an entry: a plain leaf.
+            Nodes::Leaf(e) => Nodes::Leaf(leaf(
+                e.copy_plain_leaf().unwrap_or_else(|| Expr::int(e.pos, 0)),
+            )),
         })
     }
 }
@@ -139,9 +141,14 @@ impl std::ops::Deref for Exprs {
     fn deref(&self) -> &[Expr] {
         match &self.0 {
             Nodes::Chunk { chunk, start, len } => &chunk[*start as usize..(start + len) as usize],
-            Nodes::Named(e) => std::slice::from_ref(e),
+            Nodes::Leaf(e) => std::slice::from_ref(&**e),
         }
     }
+}
+
+/// A leaf made from an entry (see [`Nodes::Leaf`]).
+fn leaf(e: Expr) -> ManuallyDrop<Expr> {
+    ManuallyDrop::new(e)
 }
 
 /// Expressions a chunk holds before the next one is started.
@@ -481,20 +488,30 @@ impl LineCaches {
     }
 
     /// The expression of lone entry `id` whose parse began at `pos`: a name
-    /// alone, or an addressing mode over one (or over a byte operator over
-    /// one), or an indexed indirection over one, made again in one of
-    /// [`LineCaches::rebuilt`] (each node's run is the node before it).
+    /// or a number alone, or an addressing mode over one (or over a byte
+    /// operator over a name), or an indexed indirection over a name, made
+    /// again in one of [`LineCaches::rebuilt`] (each node's run is the node
+    /// before it). `which` is what the entry's top bits say: the byte
+    /// operator, the indirection, or a number's mode.
     #[inline]
     fn lone_exprs(&mut self, id: u32, pos: u32) -> Exprs {
         let e = &self.entries[id as usize];
-        let (word, anon, name_dist) = e.lone_name();
-        let name = Expr::named(pos.wrapping_add(name_dist), anon, word);
         let mode = (e.info >> LEN_SHIFT & LEN_MASK) - ADDRESSED;
-        if mode == NAMED_INDEX {
-            return Exprs(Nodes::Named(name));
-        }
         let at = pos.wrapping_add(e.info >> ADDRESSED_REL_BITS & DIST_MASK);
-        let byte = e.at >> BYTE_SHIFT;
+        let (node, which) = if mode == NUMBER_INDEX {
+            let (number, mode) = e.number(pos);
+            if mode == NO_MODE {
+                return Exprs(Nodes::Leaf(leaf(number)));
+            }
+            (number, mode)
+        } else {
+            let (word, anon, name_dist) = e.lone_name();
+            let node = Expr::named(pos.wrapping_add(name_dist), anon, word);
+            if mode == NAMED_INDEX {
+                return Exprs(Nodes::Leaf(leaf(node)));
+            }
+            (node, e.at >> BYTE_SHIFT)
+        };
         let i = match self.rebuilt.iter().position(|p| Rc::strong_count(p) == 1) {
             Some(i) => i,
             None => {
@@ -503,31 +520,33 @@ impl LineCaches {
             }
         };
         let nodes = Rc::get_mut(&mut self.rebuilt[i]).expect("no Exprs holds it");
-        // SAFETY: nothing to drop: the nodes own nothing (a name, and runs
-        // in this chunk itself).
+        // SAFETY: nothing to drop: the nodes own nothing (a name or a
+        // number, and runs in this chunk itself).
         unsafe { nodes.set_len(0) };
-        // SAFETY: the name goes into `nodes` (room for three: it is never
-        // grown), the byte operator and the mode that point to it right
-        // after; nothing is moved out, and they are cleared only once no
-        // `Exprs` holds them.
+        // SAFETY: the name or number goes into `nodes` (room for three: it
+        // is never grown), the byte operator and the mode that point to it
+        // right after; nothing is moved out, and they are cleared only once
+        // no `Exprs` holds them.
         let mut arena = Some(unsafe { Arena::new(nodes) });
-        let top = if mode == INDIRECT_INDEX {
-            // `byte` is which indirection; the bracket is right before the name.
-            let (bracket, reg, outside) = INDIRECTIONS[byte as usize];
-            let bracket_at = name.pos.wrapping_sub(1);
+        let top = if mode == NUMBER_INDEX {
+            // `which` is the number's mode.
+            Expr::addr(&mut arena, at, mode_op(which), node)
+        } else if mode == INDIRECT_INDEX {
+            // `which` is the indirection; the bracket is right before the name.
+            let (bracket, reg, outside) = INDIRECTIONS[which as usize];
+            let bracket_at = node.pos.wrapping_sub(1);
             if outside {
-                let inner = Expr::addr(&mut arena, bracket_at, bracket, name);
+                let inner = Expr::addr(&mut arena, bracket_at, bracket, node);
                 Expr::addr(&mut arena, at, AddrOp::Index(reg), inner)
             } else {
-                let inner = Expr::addr(&mut arena, at, AddrOp::Index(reg), name);
+                let inner = Expr::addr(&mut arena, at, AddrOp::Index(reg), node);
                 Expr::addr(&mut arena, bracket_at, bracket, inner)
             }
         } else {
-            let operand = if byte == 0 {
-                name
+            let operand = if which == 0 {
+                node
             } else {
-                let name_at = name.pos;
-                Expr::unary(&mut arena, name_at.wrapping_sub(1), byte_op(byte), name)
+                Expr::unary(&mut arena, node.pos.wrapping_sub(1), byte_op(which), node)
             };
             Expr::addr(&mut arena, at, mode_op(mode), operand)
         };
@@ -858,15 +877,18 @@ impl Assembler<'_> {
         };
         let chunk = Rc::get_mut(&mut self.lines.chunks[c as usize])?;
         // A lone name or anonymous reference, an addressing mode over a
-        // name, or an indexed indirection over one, goes in its entry.
+        // name, an indexed indirection over one, or a number alone or under
+        // an addressing mode, goes in its entry.
         let lone = match &result {
             Ok(v) if v.len() == 1 && !full && notes.is_empty() => {
                 let rel = end.checked_sub(pos as u32);
                 // An addressing mode's operand (and a byte operator's) are
                 // the nodes it added.
                 rel.and_then(|rel| match chunk.len() - mark {
-                    0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel),
-                    1 => Entry::pack_addressed(&v[0], pos as u32, rel),
+                    0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel)
+                        .or_else(|| Entry::pack_number(&v[0], pos as u32, rel)),
+                    1 => Entry::pack_addressed(&v[0], pos as u32, rel)
+                        .or_else(|| Entry::pack_number(&v[0], pos as u32, rel)),
                     2 => Entry::pack_addressed(&v[0], pos as u32, rel)
                         .or_else(|| Entry::pack_indirect(&v[0], pos as u32, rel)),
                     _ => None,
@@ -876,7 +898,11 @@ impl Assembler<'_> {
         };
         if let Some(fields) = lone {
             #[cfg(test)]
-            tests::LONE_MADE.with(|n| n.set(n.get() + 1));
+            if fields.1 >> LEN_SHIFT & LEN_MASK == NUMBER {
+                tests::NUMBERS_MADE.with(|n| n.set(n.get() + 1));
+            } else {
+                tests::LONE_MADE.with(|n| n.set(n.get() + 1));
+            }
             drop(result);
             chunk.truncate(mark);
             return Some((Ok(Placed::Lone(fields)), end, notes));
@@ -1026,6 +1052,8 @@ mod tests {
             std::cell::RefCell::default();
         /// Parses kept in their entries (a lone name) on this thread.
         pub static LONE_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Parses kept in their entries as a number on this thread.
+        pub static NUMBERS_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
         /// Parses packed as records on this thread.
         pub static RECORDS_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
         /// Parses are packed however small the chunks are (see `PACK_FROM`).
@@ -1071,6 +1099,53 @@ mod tests {
         // `zp,x`, `#<fwd`, `#fwd`, `#>far` twice (a text is copied from its
         // third time on), `` #`far ``, `fwd,x` twice.
         assert_eq!(LONE_MADE.with(|n| n.get()), 15);
+    }
+
+    /// Operands that are a number alone or under an addressing mode
+    /// (`#0`, `$d020`, `$0400,x`, `$0012` and `#$00ff`, bit strings of
+    /// four digits, folded arithmetic `#(1 * 3) + 1`, `#%10101010`)
+    /// keep it in their cache entry: made, copied for a text met again
+    /// (`sta $d020` from its third time on), read again in a loop's second
+    /// iteration, they make 64tass's bytes. Operands with more than that
+    /// (`#%101`, a bit string whose length is no count of digits the entry
+    /// keeps; `($12),y`) keep their nodes.
+    #[test]
+    fn numbers_are_kept_in_their_entries() {
+        let src = "* = $1000\n lda fwd\n ldx #0\n sta $d020\n sta $d020\n sta $d020\n\
+                   sta $0400,x\n lda $0012\n lda $12\n ldy #(1 * 3) + 1\n and #%10101010\n\
+                   and #%101\n lda ($12),y\n ora #7 >> 1\n lda #$00ff\n\
+                   .for i = 0, i < 2, i += 1\n sta $d021\n .next\nfwd rts\n";
+        NUMBERS_MADE.with(|n| n.set(0));
+        assert_eq!(
+            bytes_in_passes(src),
+            [
+                0x00, 0x10, 0xad, 0x27, 0x10, 0xa2, 0x00, 0x8d, 0x20, 0xd0, 0x8d, 0x20, 0xd0, 0x8d,
+                0x20, 0xd0, 0x9d, 0x00, 0x04, 0xa5, 0x12, 0xa5, 0x12, 0xa0, 0x04, 0x29, 0xaa, 0x29,
+                0x05, 0xb1, 0x12, 0x09, 0x03, 0xa9, 0xff, 0x8d, 0x21, 0xd0, 0x8d, 0x21, 0xd0, 0x60
+            ]
+        );
+        // At least each of the eleven operands above that fits, once.
+        assert!(NUMBERS_MADE.with(|n| n.get()) >= 11);
+        // Each alone: in its entry or not (beside the program's start).
+        let made = |line: &str| {
+            NUMBERS_MADE.with(|n| n.set(0));
+            bytes_in_passes(&format!("* = $1000\n lda fwd\n{line}\nfwd rts\n"));
+            NUMBERS_MADE.with(|n| n.get())
+        };
+        let start = made(" lda fwd");
+        for (line, number) in [
+            (" lda #0", 1),
+            (" sta $d020", 1),
+            (" sta $0400,x", 1),
+            (" ldy #(1 * 3) + 1", 1),
+            (" and #%10101010", 1),
+            (" ldx #$ff", 1),
+            (" and #%101", 0),
+            (" lda ($12),y", 0),
+            (" lda #<$1234", 0),
+        ] {
+            assert_eq!(made(line) - start, number, "{line}");
+        }
     }
 
     /// Indexed indirections over a name defined further on (`(fwd),y`,

@@ -533,6 +533,45 @@ impl Expr {
         Expr::leaf(pos, tag, 0, 0, Data { word })
     }
 
+    /// A number literal: an integer (maybe folded literal arithmetic, see
+    /// [`fold_ints`]) or a short bit string (`$d020`, `%1010`). Its parts:
+    /// whether it is a bit string, its value, and its operator and aux
+    /// fields (an integer's: how far before it its text starts, its
+    /// height; a bit string's: its inversion, its length). It can be made
+    /// again from them (see [`Expr::number_of`]), so the parse cache keeps a
+    /// plain number's operand in its entry.
+    #[inline]
+    pub fn as_number_parts(&self) -> Option<(bool, i64, u8, u16)> {
+        // SAFETY: an `Int` node's payload is its value, a `Bits` node's its
+        // value's word.
+        match self.tag {
+            Tag::Int => Some((false, unsafe { self.data.int }, self.op, self.aux)),
+            Tag::Bits => Some((true, unsafe { self.data.word } as i64, self.op, self.aux)),
+            _ => None,
+        }
+    }
+
+    /// The node [`Expr::as_number_parts`] read, at `pos` (`v` of a bit
+    /// string fits its word).
+    #[inline]
+    pub fn number_of(pos: Pos, bits: bool, v: i64, op: u8, aux: u16) -> Expr {
+        let (tag, data) = if bits {
+            (Tag::Bits, Data { word: v as u32 })
+        } else {
+            (Tag::Int, Data { int: v })
+        };
+        Expr::leaf(pos, tag, op, aux, data)
+    }
+
+    /// A copy of a leaf that owns nothing and refers to no run (an integer,
+    /// a short bit string, a name, an anonymous reference); `None` for any
+    /// other node.
+    #[inline]
+    pub fn copy_plain_leaf(&self) -> Option<Expr> {
+        matches!(self.tag, Tag::Int | Tag::Bits | Tag::Ident | Tag::Anon)
+            .then(|| Expr::leaf(self.pos, self.tag, self.op, self.aux, self.data))
+    }
+
     /// An addressing mode: the mode and its operand's node.
     #[inline]
     pub fn as_addressed(&self) -> Option<(AddrOp, &Expr)> {
