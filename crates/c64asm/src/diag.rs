@@ -179,6 +179,12 @@ impl Diagnostic {
         self.is_error() && FATAL.iter().any(|w| self.message.starts_with(w))
     }
 
+    /// Is it "too many passes" (64tass's assembly given up), which 64tass
+    /// gives about no place, with one pass more counted than it ran?
+    pub fn gave_up(&self) -> bool {
+        self.kind == Kind::NoConvergence && self.is_fatal()
+    }
+
     /// The word the message is printed with: "error", "fatal error" or "warning".
     pub fn severity_word(&self) -> &'static str {
         match self.severity {
