@@ -125,6 +125,9 @@ pub struct Diagnostic {
 pub(crate) struct TassNote {
     pub at: NotePlace,
     pub text: String,
+    /// The macro calls that led to a place in an expansion, outermost
+    /// first (64tass names them above the note).
+    pub chain: Vec<Span>,
 }
 
 /// Where a [`TassNote`] is.

@@ -737,7 +737,14 @@ impl Assembler<'_> {
         }
         match (place, tass_only) {
             (place, true) => self.tass_note(place, text.into()),
-            (NotePlace::At(span), false) => self.related(span, text),
+            (NotePlace::At(span), false) => {
+                self.related(span, text);
+                // A macro call's scope in another call's expansion: 64tass
+                // names the calls that led there above the note.
+                if let Some(chain) = self.call_chains.get(&ns).cloned() {
+                    self.tass_note_in(NotePlace::At(span), chain, text.into());
+                }
+            }
             (_, false) => self.note(text.into()),
         }
     }

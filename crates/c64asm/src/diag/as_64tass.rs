@@ -201,8 +201,10 @@ impl Diagnostics {
             });
         }
         if let Some(s) = sources {
-            for (span, text) in &d.secondary {
-                out.push(placed_note(s, *span, text));
+            // A note of 64tass's own takes the place of c64kit's in the same words.
+            let replaced = |t: &String| d.tass_note.as_ref().is_some_and(|n| n.text == *t);
+            for (span, text) in d.secondary.iter().filter(|(_, t)| !replaced(t)) {
+                out.push(placed_note(s, *span, &[], text));
             }
         }
         if let Some(n) = &d.tass_note {
@@ -215,7 +217,7 @@ impl Diagnostics {
                 note: true,
             };
             out.push(match (sources, n.at) {
-                (Some(s), NotePlace::At(span)) => placed_note(s, span, &n.text),
+                (Some(s), NotePlace::At(span)) => placed_note(s, span, &n.chain, &n.text),
                 (_, NotePlace::Program) => unplaced(printable(style.program), Vec::new()),
                 (_, _) => unplaced(printable(&d.file), inner.clone()),
             });
@@ -236,18 +238,23 @@ impl Diagnostics {
     }
 }
 
-/// A note at a place in a file, with its line and caret.
-fn placed_note(s: &SourceMap, span: Span, text: &str) -> Entry {
+/// A note at a place in a file (reached through the macro calls `chain`),
+/// with its line and caret.
+fn placed_note(s: &SourceMap, span: Span, chain: &[Span], text: &str) -> Entry {
     let (line, column) = s.get(span.file).line_col(span.start as usize);
     let (line, name) = display_line(s, span.file, line);
-    let shown = shown_line(s, span);
+    // A note keeps no copy of its line: a macro's line is shown as its
+    // text has it (and not under `--macro-caret-diag`).
+    let shown = match chain.is_empty() {
+        true => shown_line(s, span),
+        false => file_line(s, span, column),
+    };
     Entry {
         severity: "note",
         place: format!("{}:{line}:{column}", printable(&name)),
         text: printable(text),
-        // A note keeps no copy of its line (`--macro-caret-diag`).
         shown: Some((shown.0, shown.1, false)),
-        node: node_of(s, span, &[]),
+        node: node_of(s, span, chain),
         note: true,
     }
 }
