@@ -132,9 +132,11 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     // 64tass assembles once more to write a listing (before the label files
     // and outputs, so also when one of those fails).
     let listing = written.list.is_some() && result.is_ok();
+    // 64tass counts a pass before it tests it against its limit: "too many
+    // passes" comes with one more than were run.
     let passes = match &result {
         Ok(p) => p.passes() + u32::from(listing),
-        Err(_) => progress.pass(),
+        Err(d) => progress.pass() + u32::from(d.iter().any(|d| d.gave_up())),
     };
     let tail = || {
         if summary {

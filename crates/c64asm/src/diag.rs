@@ -125,6 +125,9 @@ pub struct Diagnostic {
 pub(crate) struct TassNote {
     pub at: NotePlace,
     pub text: String,
+    /// The macro calls that led to a place in an expansion, outermost
+    /// first (64tass names them above the note).
+    pub chain: Vec<Span>,
 }
 
 /// Where a [`TassNote`] is.
@@ -177,6 +180,12 @@ impl Diagnostic {
     /// prints as "fatal error" though most let assembly go on?
     pub fn is_fatal(&self) -> bool {
         self.is_error() && FATAL.iter().any(|w| self.message.starts_with(w))
+    }
+
+    /// Is it "too many passes" (64tass's assembly given up), which 64tass
+    /// gives about no place, with one pass more counted than it ran?
+    pub fn gave_up(&self) -> bool {
+        self.kind == Kind::NoConvergence && self.is_fatal()
     }
 
     /// The word the message is printed with: "error", "fatal error" or "warning".

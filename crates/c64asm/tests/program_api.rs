@@ -126,6 +126,31 @@ fn forward_zero_page_constants_settle_in_two_passes() {
     assert_eq!(asm("* = $1000\n lda #1\n").passes(), 1);
 }
 
+/// A byte operator in front of `#` (`<#label`, `>#label`) keeps the
+/// immediate while the label is not known yet: 2 bytes in the first pass,
+/// so the labels after it stay put and two passes do, as in 64tass.
+#[test]
+fn a_byte_of_an_immediate_not_known_yet_stays_immediate() {
+    let p = asm("* = $1000\n lda <#lab\n lda >#lab\n lda <#lab-1\nlab nop\n");
+    assert_eq!(p.image, [0xa9, 0x06, 0xa9, 0x10, 0xa9, 0x05, 0xea]);
+    assert_eq!(p.passes(), 2);
+}
+
+/// An anonymous `.bfor` (`.brept`, `.bwhile`) makes its scopes' label
+/// without asking for another pass (no line can read it by name); a
+/// named one asks, as any new label does (64tass).
+#[test]
+fn an_anonymous_scoped_loop_asks_for_no_pass_more() {
+    assert_eq!(
+        asm("* = $1000\n .bfor i in range(3)\n .byte i\n .next\n").passes(),
+        1
+    );
+    assert_eq!(
+        asm("* = $1000\nl .bfor i in range(3)\n .byte i\n .next\n").passes(),
+        2
+    );
+}
+
 #[test]
 fn forward_labels_that_land_in_zero_page_shrink_the_code() {
     // `target` is a label, not a constant: its value is only known after a pass.

@@ -737,7 +737,14 @@ impl Assembler<'_> {
         }
         match (place, tass_only) {
             (place, true) => self.tass_note(place, text.into()),
-            (NotePlace::At(span), false) => self.related(span, text),
+            (NotePlace::At(span), false) => {
+                self.related(span, text);
+                // A macro call's scope in another call's expansion: 64tass
+                // names the calls that led there above the note.
+                if let Some(chain) = self.call_chains.get(&ns).cloned() {
+                    self.tass_note_in(NotePlace::At(span), chain, text.into());
+                }
+            }
             (_, false) => self.note(text.into()),
         }
     }
@@ -1600,6 +1607,9 @@ impl Assembler<'_> {
             self.picked.set(node_id(if first { a } else { b }));
         }
         self.float_compare_warning(line, op, pos);
+        // A symbol looked for in a scope where it is a constant.
+        let not_variable = matches!(op, BinOp::In | BinOp::NotIn)
+            && matches!(&r, Err(f) if f.msg.starts_with("not a variable"));
         // A string that can't be encoded is reported at its character (or
         // at the list holding it).
         let at = match &r {
@@ -1613,24 +1623,53 @@ impl Assembler<'_> {
                     _ => pos,
                 }
             }
-            // A symbol looked for in a scope where it is a constant: at
-            // the symbol.
-            Err(f)
-                if matches!(op, BinOp::In | BinOp::NotIn)
-                    && f.msg.starts_with("not a variable") =>
-            {
-                unparen(a).start()
-            }
+            // That one at the symbol.
+            Err(_) if not_variable => unparen(a).start(),
             Err(f) if f.msg == FLOAT_OVERFLOW => huge_int_side(a, b, &x, &y).unwrap_or(pos),
             _ => pos,
         };
-        let v = self.check_value(line, at, r)?;
+        let v = match r {
+            Err(f) if not_variable => self.not_a_variable(line, at, f, (&x, &y))?,
+            r => self.check_value(line, at, r)?,
+        };
         // So are the elements' overflows of a list operation.
         let lazy_at = match huge_int_side(a, b, &x, &y) {
             Some(at) if holds_lazy_overflow(&v) => at,
             _ => pos,
         };
         self.locate_lazy(line, lazy_at, v)
+    }
+
+    /// "not a variable" of `name in scope`, kept in the value as other
+    /// errors are, with 64tass's note (in its layout only) on where the
+    /// constant was defined.
+    #[cold]
+    fn not_a_variable(
+        &mut self,
+        line: &LineRef,
+        pos: Pos,
+        f: value::convert::Fault,
+        (needle, scope): (&Value, &Value),
+    ) -> EResult<Value> {
+        let defined = match needle {
+            Value::Symbol(name, _) => self
+                .namespace_of(scope)
+                .and_then(|ns| self.lookup_in(ns, *name))
+                .map(|id| (self.syms.span(id), self.names.name(*name).to_string())),
+            _ => None,
+        };
+        let report = |a: &mut Self| {
+            let before = a.diags.len();
+            let e = a.fault(line, pos, f);
+            if let Some((span, text)) = defined
+                && a.diags.len() > before
+            {
+                let text = format!("original definition of '{text}' was here");
+                a.tass_note(crate::diag::NotePlace::At(span), text);
+            }
+            Err(e)
+        };
+        self.keeping(report, |v| v)
     }
 
     /// Element errors an operation made while working on a list (each kept

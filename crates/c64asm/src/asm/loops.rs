@@ -75,10 +75,13 @@ impl Assembler<'_> {
                 .syms
                 .entry(ns, name, strength, &text, lspan, &self.names);
             self.note_def_chain(id, exists);
+            // An anonymous one asks for no pass more when it is made: no
+            // line can read it by name (64tass's `new_anonlabel`).
+            let named = label.is_some();
             if exists && self.syms.label(id).defpass == self.st.pass {
                 let first = self.syms.span(id);
                 self.duplicate_definition(lspan, first, &text);
-            } else if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
+            } else if named && (!exists || self.syms.label(id).defpass + 1 != self.st.pass) {
                 self.st.constcreated = true;
             }
             Some(id)

@@ -136,6 +136,9 @@ pub(crate) struct Assembler<'o> {
     /// made in, hashed, for labels not made at the top (see
     /// [`Self::note_def_chain`]).
     def_chains: rustc_hash::FxHashMap<crate::symbols::LabelId, u64>,
+    /// The macro calls that led to a macro call made in an expansion, by
+    /// the call's scope (its "searched in this scope" note names them).
+    call_chains: rustc_hash::FxHashMap<crate::value::NsId, Vec<crate::source::Span>>,
     /// The call chain of a label's last definition, when it is deeper than
     /// its scope's (a `.segment` call or an include inside a `.block`): its
     /// `-Wshadow` is given in that chain (see [`Self::note_shadow_chain`]).
@@ -248,6 +251,7 @@ impl<'o> Assembler<'o> {
             diags: Vec::new(),
             diag_keys: Default::default(),
             def_chains: Default::default(),
+            call_chains: Default::default(),
             shadow_chains: Default::default(),
             place_kept: false,
             per_line: Default::default(),

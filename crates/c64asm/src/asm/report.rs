@@ -641,8 +641,18 @@ impl Assembler<'_> {
     /// (c64kit's own keeps what it has always said): one about the current
     /// encoding, or about a built-in, which has no place in a file.
     pub fn tass_note(&mut self, at: crate::diag::NotePlace, msg: String) {
+        self.tass_note_in(at, Vec::new(), msg);
+    }
+
+    /// [`Self::tass_note`] at a place reached through the macro calls `chain`.
+    pub fn tass_note_in(&mut self, at: crate::diag::NotePlace, chain: Vec<Span>, msg: String) {
         if let Some(d) = self.diags.last_mut() {
-            d.tass_note = Some(Box::new(crate::diag::TassNote { at, text: msg }));
+            let note = crate::diag::TassNote {
+                at,
+                text: msg,
+                chain,
+            };
+            d.tass_note = Some(Box::new(note));
         }
     }
 

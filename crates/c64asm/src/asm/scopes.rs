@@ -116,6 +116,9 @@ impl Assembler<'_> {
             return ns;
         }
         let ns = self.syms.new_namespace();
+        if kind == b'#' && !self.st.chain.is_empty() {
+            self.call_chains.insert(ns, self.st.chain.clone());
+        }
         self.syms.set_value(id, Value::Namespace(ns));
         self.syms.ns_mut(ns).set_creator_once(id);
         let l = self.syms.label_mut(id);

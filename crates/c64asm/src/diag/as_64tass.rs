@@ -146,12 +146,15 @@ impl Diagnostics {
 
     /// The message and the notes 64tass gives for one diagnostic.
     fn entries(&self, d: &Diagnostic, style: &TassStyle) -> Vec<Entry> {
-        let sources = self.sources.as_deref();
+        // 64tass gives "too many passes" about no place (c64kit's own
+        // layout shows where the source starts).
+        let sources = self.sources.as_deref().filter(|_| !d.gave_up());
         let node = match (sources, d.span) {
             (Some(s), Some(span)) => node_of(s, span, &d.chain),
             _ => Vec::new(),
         };
         let place = match (d.line, d.file.is_empty()) {
+            _ if d.gave_up() => printable(style.program),
             (0, true) => printable(style.program),
             (0, false) => printable(&d.file),
             _ => format!("{}:{}:{}", printable(&d.file), d.line, d.column),
@@ -198,8 +201,10 @@ impl Diagnostics {
             });
         }
         if let Some(s) = sources {
-            for (span, text) in &d.secondary {
-                out.push(placed_note(s, *span, text));
+            // A note of 64tass's own takes the place of c64kit's in the same words.
+            let replaced = |t: &String| d.tass_note.as_ref().is_some_and(|n| n.text == *t);
+            for (span, text) in d.secondary.iter().filter(|(_, t)| !replaced(t)) {
+                out.push(placed_note(s, *span, &[], text));
             }
         }
         if let Some(n) = &d.tass_note {
@@ -212,7 +217,7 @@ impl Diagnostics {
                 note: true,
             };
             out.push(match (sources, n.at) {
-                (Some(s), NotePlace::At(span)) => placed_note(s, span, &n.text),
+                (Some(s), NotePlace::At(span)) => placed_note(s, span, &n.chain, &n.text),
                 (_, NotePlace::Program) => unplaced(printable(style.program), Vec::new()),
                 (_, _) => unplaced(printable(&d.file), inner.clone()),
             });
@@ -233,18 +238,23 @@ impl Diagnostics {
     }
 }
 
-/// A note at a place in a file, with its line and caret.
-fn placed_note(s: &SourceMap, span: Span, text: &str) -> Entry {
+/// A note at a place in a file (reached through the macro calls `chain`),
+/// with its line and caret.
+fn placed_note(s: &SourceMap, span: Span, chain: &[Span], text: &str) -> Entry {
     let (line, column) = s.get(span.file).line_col(span.start as usize);
     let (line, name) = display_line(s, span.file, line);
-    let shown = shown_line(s, span);
+    // A note keeps no copy of its line: a macro's line is shown as its
+    // text has it (and not under `--macro-caret-diag`).
+    let shown = match chain.is_empty() {
+        true => shown_line(s, span),
+        false => file_line(s, span, column),
+    };
     Entry {
         severity: "note",
         place: format!("{}:{line}:{column}", printable(&name)),
         text: printable(text),
-        // A note keeps no copy of its line (`--macro-caret-diag`).
         shown: Some((shown.0, shown.1, false)),
-        node: node_of(s, span, &[]),
+        node: node_of(s, span, chain),
         note: true,
     }
 }
@@ -506,6 +516,36 @@ mod tests {
             tass(" jmp nowhere\n", Caret::Always),
             "t.asm:1:6: error: not defined symbol 'nowhere'\n  jmp nowhere\n      ^\n\
              t.asm: note: searched in the global scope\n"
+        );
+    }
+
+    /// 64tass gives up on a source that never settles about no place (its
+    /// own name), where c64kit's own layout shows the source's start.
+    #[test]
+    fn too_many_passes_names_no_place() {
+        assert_eq!(
+            tass(
+                "* = $f0\n lda lbl\n .fill lbl < $100 ? 20 : 0\nlbl nop\n",
+                Caret::Always
+            ),
+            "t.asm:4:1: error: can't calculate stable value 'lbl'\n lbl nop\n ^\n\
+             64tass: fatal error: too many passes\n"
+        );
+    }
+
+    /// "not a variable" of a constant looked for in a scope (`.k in scope`)
+    /// comes with where it was defined; the same note under two messages in
+    /// a row is given once, after the second.
+    #[test]
+    fn a_member_test_of_a_constant_names_its_definition() {
+        assert_eq!(
+            tass(
+                "scope .block\nk = 1\n .bend\n .byte .k in scope\n .text repr(.k in scope)\n",
+                Caret::Always
+            ),
+            "t.asm:4:8: error: not a variable 'k'\n  .byte .k in scope\n        ^\n\
+             t.asm:5:13: error: not a variable 'k'\n  .text repr(.k in scope)\n             ^\n\
+             t.asm:2:1: note: original definition of 'k' was here\n k = 1\n ^\n"
         );
     }
 

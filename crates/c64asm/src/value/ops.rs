@@ -8,7 +8,7 @@ use super::bits::BigBits;
 use super::convert::{
     Env, FResult, Fault, describe, error_of, float_to_int, keep_lazy, numeric, to_bool, to_int,
 };
-use super::{Address, Bits, CodeRef, Value, int, seq};
+use super::{AddrMode, Address, Bits, CodeRef, Value, int, seq};
 use crate::syntax::ast::{AddrOp, BinOp, UnOp};
 
 fn not_possible1(op: UnOp, v: &Value, env: &dyn Env) -> Fault {
@@ -45,6 +45,20 @@ fn mapped(items: &[Value], list: bool, f: impl Fn(&Value) -> FResult<Value>) -> 
     } else {
         Value::tuple(out)
     })
+}
+
+/// Does `op` work on the value inside an address of that mode (`<#label`
+/// is `#<label`)? The byte operators always; sign and inversion inside an
+/// immediate.
+pub fn works_inside(op: UnOp, mode: AddrMode) -> bool {
+    match op {
+        UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => true,
+        UnOp::Neg | UnOp::Pos | UnOp::Inv => mode
+            .ops()
+            .iter()
+            .all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned)),
+        _ => false,
+    }
 }
 
 /// A unary operator (`-x`, `~x`, `<x`, `!x`, ...), applied element-wise to lists.
@@ -88,18 +102,7 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     if let Value::Addr(a) = v
         && a.mode.0 != 0
     {
-        let inside = match op {
-            UnOp::Lower | UnOp::Higher | UnOp::Bank | UnOp::Word | UnOp::HWord | UnOp::BSWord => {
-                true
-            }
-            UnOp::Neg | UnOp::Pos | UnOp::Inv => a
-                .mode
-                .ops()
-                .iter()
-                .all(|o| matches!(o, AddrOp::Imm | AddrOp::ImmSigned)),
-            _ => false,
-        };
-        if inside {
+        if works_inside(op, a.mode) {
             return Ok(Value::Addr(Rc::new(Address {
                 mode: a.mode,
                 val: unary(op, &a.val, env)?,

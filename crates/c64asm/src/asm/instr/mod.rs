@@ -208,6 +208,9 @@ impl Assembler<'_> {
                             .iter()
                             .rev()
                             .fold(v, |v, &op| super::eval::apply_mode(v, op));
+                        // Not known yet: the mode of `<#label` is kept
+                        // around it as well (64tass's address of none).
+                        let v = if v.is_none() { shape(e) } else { v };
                         let pos = value_pos(line, from, e, self.dialect.tasm);
                         // With `-T` an operand's error is no longer an
                         // address (64tass's TASM reader keeps the error
@@ -685,6 +688,10 @@ fn shape(e: &Expr) -> Value {
                 val: Value::None,
             })),
             v => super::eval::apply_mode(v, op),
+        },
+        ExprKind::Unary(op, inner) => match shape(inner) {
+            Value::Addr(a) if crate::value::ops::works_inside(op, a.mode) => Value::Addr(a),
+            _ => Value::None,
         },
         _ => Value::None,
     }
