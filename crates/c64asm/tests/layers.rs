@@ -22,6 +22,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "mnemonics",
             "builtins",
             "by_file",
+            "call_chains",
             "macro_text",
             "line_ids",
             "line_entry",

@@ -741,7 +741,8 @@ impl Assembler<'_> {
                 self.related(span, text);
                 // A macro call's scope in another call's expansion: 64tass
                 // names the calls that led there above the note.
-                if let Some(chain) = self.call_chains.get(&ns).cloned() {
+                if let Some(chain) = self.call_chains.get(ns) {
+                    let chain = chain.to_vec();
                     self.tass_note_in(NotePlace::At(span), chain, text.into());
                 }
             }

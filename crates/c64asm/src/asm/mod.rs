@@ -21,7 +21,7 @@
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
 //!  0 pure code           checks, commands, files, mnemonics, builtins, by_file,
-//!                        macro_text, line_ids, line_entry, stars
+//!                        call_chains, macro_text, line_ids, line_entry, stars
 //! ```
 //!
 //! Data flows from text to bytes: text becomes lines (2), lines values,
@@ -33,7 +33,8 @@
 //! - 0: [`checks`]: what warnings test; [`commands`]: directive names;
 //!   [`files`]: finding and reading files; [`mnemonics`]: instruction
 //!   names; [`builtins`]: built-in functions of values; [`by_file`]:
-//!   values kept per macro expansion in one vector; [`macro_text`]: a
+//!   values kept per macro expansion in one vector; [`call_chains`]: the
+//!   macro calls that led to a call's scope; [`macro_text`]: a
 //!   macro call's text; [`line_ids`]: what is kept per line, found by file
 //!   and line; [`line_entry`]: a cached parse's 8-byte entry, packed and
 //!   unpacked; [`stars`]: what a line remembers from the last pass, found
@@ -59,6 +60,7 @@ mod addresses;
 mod blocks;
 mod builtins;
 mod by_file;
+mod call_chains;
 mod checks;
 mod commands;
 mod compile;
@@ -138,7 +140,7 @@ pub(crate) struct Assembler<'o> {
     def_chains: rustc_hash::FxHashMap<crate::symbols::LabelId, u64>,
     /// The macro calls that led to a macro call made in an expansion, by
     /// the call's scope (its "searched in this scope" note names them).
-    call_chains: rustc_hash::FxHashMap<crate::value::NsId, Vec<crate::source::Span>>,
+    call_chains: call_chains::CallChains,
     /// The call chain of a label's last definition, when it is deeper than
     /// its scope's (a `.segment` call or an include inside a `.block`): its
     /// `-Wshadow` is given in that chain (see [`Self::note_shadow_chain`]).

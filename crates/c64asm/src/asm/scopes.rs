@@ -117,7 +117,7 @@ impl Assembler<'_> {
         }
         let ns = self.syms.new_namespace();
         if kind == b'#' && !self.st.chain.is_empty() {
-            self.call_chains.insert(ns, self.st.chain.clone());
+            self.call_chains.add(ns, &self.st.chain);
         }
         self.syms.set_value(id, Value::Namespace(ns));
         self.syms.ns_mut(ns).set_creator_once(id);
