@@ -282,7 +282,10 @@ impl Output {
     /// that declared it was left out this time, in a `.proc` no longer
     /// used): its next use finds it undefined.
     pub fn section_undeclared(&self, pass: u32) -> bool {
-        self.sections.iter().skip(1).any(|s| s.usepass == pass && s.defpass < pass)
+        self.sections
+            .iter()
+            .skip(1)
+            .any(|s| s.usepass == pass && s.defpass < pass)
     }
 
     /// Keep this pass's memories through the next one (a label's data may

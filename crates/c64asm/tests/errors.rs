@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 
 use c64asm::{Cpu, Diagnostic, Diagnostics, Kind, Options, Severity, assemble_str, assemble_with};
 
+/// The errors a source gives: (line, column, message) each.
+type Expected<'a> = &'a [(usize, usize, &'a str)];
+
 fn fail_with(src: &str, opts: &Options) -> Diagnostics {
     match assemble_str("t.asm", src, opts) {
         Ok(p) => panic!("expected an error, got {p:?}"),
@@ -2743,7 +2746,7 @@ fn tasm_compatible_errors_match_64tass() {
         tasm_compatible: true,
         ..Options::default()
     };
-    let cases: &[(&str, &[(usize, usize, &str)])] = &[
+    let cases: &[(&str, Expected)] = &[
         (" lda #-1", &[(1, 7, "an expression is expected")]),
         (" .byte 1 2", &[(1, 10, "an operator is expected")]),
         (" .text \"it\"\"s\"", &[(1, 12, "an operator is expected")]),
@@ -2796,7 +2799,7 @@ fn tasm_compatible_errors_match_64tass() {
 /// got and the one it wants.
 #[test]
 fn star_lines_and_goto_types_match_64tass() {
-    let cases: &[(&str, &[(usize, usize, &str)])] = &[
+    let cases: &[(&str, Expected)] = &[
         (
             " * x",
             &[(1, 2, "reserved symbol name '*'"), (1, 4, "general syntax")],
@@ -2831,7 +2834,7 @@ fn for_headers_and_capital_mnemonics_match_64tass() {
         tasm_compatible: true,
         ..Options::default()
     };
-    let cases: &[(&Options, &str, &[(usize, usize, &str)])] = &[
+    let cases: &[(&Options, &str, Expected)] = &[
         (
             &plain,
             " .for i 1, i < 3, i += 1\n .next",

@@ -140,7 +140,9 @@ impl Assembler<'_> {
                 let f = self.src.get(file);
                 held = Some((file, f.shared_text(), f.has_nul));
             }
-            let Some((_, text, has_nul)) = &held else { break };
+            let Some((_, text, has_nul)) = &held else {
+                break;
+            };
             let line = LineRef {
                 file,
                 index,

@@ -2497,30 +2497,6 @@ fn computed_here(e: &Expr, picked: usize) -> bool {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn builtins_are_sorted_for_binary_search() {
-        assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
-        // Their indices fit the per-name cache's byte.
-        assert!(super::BUILTINS.len() + 2 <= u8::MAX as usize);
-    }
-
-    /// A built-in found once by name is found again through the per-name
-    /// cache, a symbol of its name still hides it where it is visible, and
-    /// register letters still depend on the processor.
-    #[test]
-    fn built_ins_are_found_again_and_still_hidden_by_symbols() {
-        let src = "* = $1000\n .byte len(\"ab\"), len([1])\ns .block\nlen = 7\n .byte len\n .bend\n .byte len(\"abc\"), s.len\n asl a\n .cpu \"65816\"\n lda 3,s\n lda #len(\"abcd\")\n";
-        let p = crate::assemble_str("t.asm", src, &crate::Options::default())
-            .unwrap_or_else(|e| panic!("assembles: {e}"));
-        assert_eq!(
-            p.prg_bytes(),
-            [0x00, 0x10, 2, 1, 7, 3, 7, 0x0a, 0xa3, 0x03, 0xa9, 4]
-        );
-    }
-}
-
 /// Does `v` hold an error no place was given yet (see
 /// [`Assembler::place_errors`])?
 pub(super) fn has_loose_error(v: &Value) -> bool {
@@ -2610,5 +2586,29 @@ fn read_memory(m: &crate::output::Memory, from: u32, addr: u32, out: &mut [Optio
                 out[(at - addr) as usize].get_or_insert(m.data()[(start as u64 + i) as usize]);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn builtins_are_sorted_for_binary_search() {
+        assert!(super::BUILTINS.windows(2).all(|w| w[0].0 < w[1].0));
+        // Their indices fit the per-name cache's byte.
+        assert!(super::BUILTINS.len() + 2 <= u8::MAX as usize);
+    }
+
+    /// A built-in found once by name is found again through the per-name
+    /// cache, a symbol of its name still hides it where it is visible, and
+    /// register letters still depend on the processor.
+    #[test]
+    fn built_ins_are_found_again_and_still_hidden_by_symbols() {
+        let src = "* = $1000\n .byte len(\"ab\"), len([1])\ns .block\nlen = 7\n .byte len\n .bend\n .byte len(\"abc\"), s.len\n asl a\n .cpu \"65816\"\n lda 3,s\n lda #len(\"abcd\")\n";
+        let p = crate::assemble_str("t.asm", src, &crate::Options::default())
+            .unwrap_or_else(|e| panic!("assembles: {e}"));
+        assert_eq!(
+            p.prg_bytes(),
+            [0x00, 0x10, 2, 1, 7, 3, 7, 0x0a, 0xa3, 0x03, 0xa9, 4]
+        );
     }
 }

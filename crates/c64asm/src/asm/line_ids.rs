@@ -67,7 +67,9 @@ impl LineIds {
 
     /// How many lines of `file` the table has room for.
     pub fn lines(&self, file: FileId) -> usize {
-        self.files.get(file as usize).map_or(0, |f| f.lines as usize)
+        self.files
+            .get(file as usize)
+            .map_or(0, |f| f.lines as usize)
     }
 
     /// Give `line` of `file` (a text of `lines` lines) the id `id` if it has

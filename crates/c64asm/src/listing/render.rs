@@ -964,6 +964,39 @@ fn push_run(out: &mut Vec<u8>, b: u8, n: usize) {
     }
 }
 
+/// A file name as 64tass lists it: quoted or escaped for a POSIX shell, so
+/// `a(b).asm` is `"a(b).asm"` and `a!(b).asm` is `a\!\(b\).asm`; a control
+/// character is `$'\xNN'`.
+pub(crate) fn shell_quoted(name: &str, out: &mut Vec<u8>) {
+    const SPECIAL: &[u8] = b" \"$&()*;<>'?[\\]`{|}";
+    let quote = !name.contains('!') && name.bytes().any(|b| SPECIAL.contains(&b));
+    if quote {
+        out.push(b'"');
+    } else if name.starts_with(['~', '#']) {
+        out.push(b'\\');
+    }
+    for c in name.chars() {
+        let b = c as u32;
+        if b < 0x20 || b == 0x7f {
+            out.extend_from_slice(format!("$'\\x{b:x}'").as_bytes());
+            continue;
+        }
+        let escaped = if quote {
+            matches!(c, '$' | '`' | '"' | '\\')
+        } else {
+            c == '!' || (c.is_ascii() && SPECIAL.contains(&(c as u8)))
+        };
+        if escaped {
+            out.push(b'\\');
+        }
+        let mut buf = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+    if quote {
+        out.push(b'"');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Writer, plain};
@@ -1098,38 +1131,5 @@ mod tests {
             b"\tlda #1\t; a comment ~ with every sign !\"#$%&'()*+,-./"
         ));
         assert!(!plain("l\u{e4}nge".as_bytes()));
-    }
-}
-
-/// A file name as 64tass lists it: quoted or escaped for a POSIX shell, so
-/// `a(b).asm` is `"a(b).asm"` and `a!(b).asm` is `a\!\(b\).asm`; a control
-/// character is `$'\xNN'`.
-pub(crate) fn shell_quoted(name: &str, out: &mut Vec<u8>) {
-    const SPECIAL: &[u8] = b" \"$&()*;<>'?[\\]`{|}";
-    let quote = !name.contains('!') && name.bytes().any(|b| SPECIAL.contains(&b));
-    if quote {
-        out.push(b'"');
-    } else if name.starts_with(['~', '#']) {
-        out.push(b'\\');
-    }
-    for c in name.chars() {
-        let b = c as u32;
-        if b < 0x20 || b == 0x7f {
-            out.extend_from_slice(format!("$'\\x{b:x}'").as_bytes());
-            continue;
-        }
-        let escaped = if quote {
-            matches!(c, '$' | '`' | '"' | '\\')
-        } else {
-            c == '!' || (c.is_ascii() && SPECIAL.contains(&(c as u8)))
-        };
-        if escaped {
-            out.push(b'\\');
-        }
-        let mut buf = [0u8; 4];
-        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-    }
-    if quote {
-        out.push(b'"');
     }
 }

@@ -101,13 +101,12 @@ pub fn unary(op: UnOp, v: &Value, env: &dyn Env) -> FResult<Value> {
     // immediate) work inside the addressing mode, as in 64tass.
     if let Value::Addr(a) = v
         && a.mode.0 != 0
+        && works_inside(op, a.mode)
     {
-        if works_inside(op, a.mode) {
-            return Ok(Value::Addr(Rc::new(Address {
-                mode: a.mode,
-                val: unary(op, &a.val, env)?,
-            })));
-        }
+        return Ok(Value::Addr(Rc::new(Address {
+            mode: a.mode,
+            val: unary(op, &a.val, env)?,
+        })));
     }
     if matches!(op, UnOp::Neg | UnOp::Pos | UnOp::Inv)
         && matches!(v, Value::Str(_) | Value::Bytes(_) | Value::InvBytes(_))
