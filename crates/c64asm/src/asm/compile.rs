@@ -1026,6 +1026,12 @@ impl Assembler<'_> {
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         self.note_def_chain(id, exists);
+        self.variable_defined(id, val, span);
+    }
+
+    /// A variable's label set in this pass: no constant, owns nothing, not
+    /// read since (its value is this one).
+    fn variable_defined(&mut self, id: LabelId, val: Value, span: Span) {
         let pass = self.st.pass;
         let l = self.syms.label_mut(id);
         l.set_constant(false);
@@ -1283,14 +1289,7 @@ impl Assembler<'_> {
                 );
             }
         }
-        let l = self.syms.label_mut(id);
-        l.set_constant(false);
-        l.set_owner(false);
-        l.defpass = PassNo::of(pass);
-        l.set_referenced(false);
-        l.usepass = PassNo::default();
-        self.syms.set_value(id, val);
-        self.syms.set_span(id, span);
+        self.variable_defined(id, val, span);
         Some(id)
     }
 
