@@ -146,8 +146,13 @@ impl std::ops::Deref for Exprs {
     }
 }
 
-/// A leaf made from an entry (see [`Nodes::Leaf`]).
+/// A leaf made from an entry (see [`Nodes::Leaf`]): only a node that owns
+/// nothing, so that not dropping it loses nothing and a copy is exact.
 fn leaf(e: Expr) -> ManuallyDrop<Expr> {
+    debug_assert!(
+        e.copy_plain_leaf().is_some(),
+        "an entry's leaf owns nothing"
+    );
     ManuallyDrop::new(e)
 }
 
