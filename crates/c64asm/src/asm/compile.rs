@@ -132,8 +132,10 @@ impl Assembler<'_> {
         let mut result = None;
         // The file being read: its text, and whether it has a NUL byte.
         let mut held: Option<(crate::source::FileId, std::sync::Arc<String>, bool)> = None;
+        let opts = self.opts;
+        let progress = opts.progress.as_ref();
         while let Some((file, index, start, end)) = self.next_line() {
-            if let Some(p) = &self.opts.progress {
+            if let Some(p) = progress {
                 p.line_done();
             }
             if held.as_ref().is_none_or(|h| h.0 != file) {
@@ -150,7 +152,7 @@ impl Assembler<'_> {
                 start,
                 end,
             };
-            if !self.spend(1, line.span(line.start, line.start)) {
+            if !self.spend_line(&line) {
                 break;
             }
             self.st.vline += 1;
@@ -197,6 +199,17 @@ impl Assembler<'_> {
         result
     }
 
+    /// A line's work counted against the run's budget (see
+    /// [`Self::spend`]); its span made only for the message.
+    #[inline]
+    fn spend_line(&mut self, line: &LineRef) -> bool {
+        if self.affordable(1) {
+            self.work += 1;
+            return true;
+        }
+        self.spend(1, line.span(line.start, line.start))
+    }
+
     /// Assemble a whole file from its first line.
     pub fn compile_file(&mut self, file: crate::source::FileId) {
         let saved = self.st.cursor;
@@ -207,12 +220,15 @@ impl Assembler<'_> {
 
     /// One source line.
     fn line(&mut self, line: &LineRef) -> Step {
-        // What a value's computation noted for a warning belongs to its line.
-        self.addr_wrapped.set(false);
-        self.bool_uses.borrow_mut().clear();
+        // What a value's computation noted for a warning belongs to its line
+        // (through `&mut`: no borrow flag checked).
+        *self.addr_wrapped.get_mut() = false;
+        self.bool_uses.get_mut().clear();
         // In a union every line starts at the union's start.
         let a = self.out.addr_mut(self.st.addr);
-        if a.unionmode {
+        if !a.unionmode {
+            self.st.star = a.l_address;
+        } else {
             // A member that ran up to a bank's end leaves no "crossed
             // bank" behind for the next member, which starts again.
             if a.l_address != a.l_union {
@@ -230,19 +246,19 @@ impl Assembler<'_> {
                 a.address = a.start;
                 self.out.close_block(self.st.addr);
             }
+            self.st.star = self.out.addr(self.st.addr).l_address;
         }
-        self.st.star = self.out.addr(self.st.addr).l_address;
+        let active = self.st.active();
         // The usual line, an instruction with no label in front: as
         // `labelled_line` would find it, known from the last pass.
         if let Some((op, mpos)) = self.instruction_first(line) {
-            if !self.st.active() {
+            if !active {
                 return Step::Next;
             }
             return self.instruction_line(line, op, mpos, mpos + 3, None);
         }
         let mut pos = line.skip_ws(line.start);
         let c = line.at(pos);
-        let active = self.st.active();
         if matches!(c, 0 | b';') {
             // A blank or comment line: what `rest_of_line` does with no label.
             if active {

@@ -43,7 +43,9 @@ pub fn mnemonic_entry(word: &str) -> Option<u16> {
     (entry & MnemonicTable::PRESENT != 0).then_some(entry)
 }
 
-/// The instruction a [`mnemonic_entry`] is on processor `cpu`.
+/// The instruction a [`mnemonic_entry`] is on processor `cpu`. Inlined: the
+/// line loop asks it for every line that starts with an instruction.
+#[inline]
 pub fn op_of_entry(entry: u16, cpu: Cpu) -> Option<Op> {
     let code = entry as u8;
     // Names every processor has (most lines) need no look at the processor.

@@ -431,6 +431,7 @@ impl<'o> Assembler<'o> {
     fn begin_pass(&mut self) {
         self.out.begin_pass();
         self.st.begin_pass(&mut self.out, self.opts);
+        self.replay.context_changed();
         self.encs.begin_file(self.st.pass);
         if let Some(p) = &self.opts.progress {
             p.start_pass(self.st.pass);

@@ -244,6 +244,13 @@ pub struct Replay {
     /// The bytes of records that hold more than [`INLINE`].
     bytes: Vec<u8>,
     contexts: Vec<Ctx>,
+    /// The index in `contexts` of the context lines are assembled in now,
+    /// and the program counter's bank it was found for: known from one
+    /// line to the next (one comparison a replayed line, not a context
+    /// built and compared field by field) until a directive changes the
+    /// processor, a register's size, the direct page or the data bank
+    /// ([`Replay::context_changed`]) or the bank is another.
+    now: Option<(u16, u32)>,
     /// Something was (or would have been) reported since the line began.
     tainted: Cell<bool>,
     /// The symbols read since the line began (see [`Replay::read`]),
@@ -260,6 +267,14 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The processor, a register's size, the direct page or the data bank
+    /// may have changed (a directive, `rep`/`sep` under `.autsiz`, a pass
+    /// or file begun): the context's index is found again.
+    #[inline]
+    pub fn context_changed(&mut self) {
+        self.now = None;
+    }
+
     /// Something was reported, or left out because another pass follows:
     /// the line being assembled is not kept.
     pub fn taint(&self) {
@@ -480,6 +495,30 @@ impl Assembler<'_> {
         rp.tainted.set(false);
         rp.pending.clear();
         rp.collecting = rp.on;
+    }
+
+    /// The index of the current context in [`Replay::contexts`], if a
+    /// record has it.
+    #[inline]
+    fn ctx_index(&mut self) -> Option<u16> {
+        let bank = self.out.addr(self.st.addr).l_address >> 16;
+        match self.replay.now {
+            Some((i, b)) if b == bank => {
+                debug_assert!(self.replay.contexts[i as usize] == self.replay_ctx());
+                Some(i)
+            }
+            _ => self.find_ctx(bank),
+        }
+    }
+
+    /// [`Self::ctx_index`] when it is not known: searched for, and known
+    /// from now on if found.
+    #[inline(never)]
+    fn find_ctx(&mut self, bank: u32) -> Option<u16> {
+        let ctx = self.replay_ctx();
+        let i = self.replay.contexts.iter().position(|&c| c == ctx)? as u16;
+        self.replay.now = Some((i, bank));
+        Some(i)
     }
 
     fn replay_ctx(&self) -> Ctx {
@@ -733,7 +772,7 @@ impl Assembler<'_> {
             return None;
         }
         let r = self.replay.record(at);
-        if r.len == 0 || self.replay.contexts[r.ctx as usize] != self.replay_ctx() {
+        if r.len == 0 || self.ctx_index() != Some(r.ctx) {
             return None;
         }
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
@@ -832,7 +871,7 @@ impl Assembler<'_> {
         let n = self.replay.pending.len();
         if old.len as usize != bytes.len()
             || old.nreads as usize != n
-            || self.replay.contexts[old.ctx as usize] != self.replay_ctx()
+            || self.ctx_index() != Some(old.ctx)
         {
             return false;
         }
@@ -902,11 +941,10 @@ impl Assembler<'_> {
             };
             reads.push(r);
         }
-        let ctx = self.replay_ctx();
-        let ctx = match self.replay.contexts.iter().position(|&c| c == ctx) {
-            Some(i) => i,
+        let ctx = match self.ctx_index() {
+            Some(i) => i as usize,
             None if self.replay.contexts.len() < u16::MAX as usize => {
-                self.replay.contexts.push(ctx);
+                self.replay.contexts.push(self.replay_ctx());
                 self.replay.contexts.len() - 1
             }
             None => return,

@@ -66,6 +66,7 @@ impl Assembler<'_> {
     pub fn select_cpu(&mut self, cpu: Cpu) {
         self.st.cpu = cpu;
         self.out.all_mem = cpu.address_mask();
+        self.replay.context_changed();
         let new = register_bits(cpu) & !self.registers;
         if new != 0 {
             self.registers |= new;
@@ -81,6 +82,7 @@ impl Assembler<'_> {
             Cmd::Xs | Cmd::Xl => self.st.long_index = cmd == Cmd::Xl,
             _ => self.st.autosize = cmd == Cmd::Autsiz,
         }
+        self.replay.context_changed();
     }
 
     /// `.databank $12`, `.dpage $400`; `?` turns either off.
@@ -110,6 +112,7 @@ impl Assembler<'_> {
         } else {
             self.st.dpage = value;
         }
+        self.replay.context_changed();
     }
 }
 

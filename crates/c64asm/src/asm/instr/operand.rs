@@ -480,6 +480,7 @@ impl Assembler<'_> {
                 if n & 0x20 != 0 {
                     self.st.long_accu = on;
                 }
+                self.replay.context_changed();
             }
         }
         Ok(smallvec::smallvec![code, n as u8])
