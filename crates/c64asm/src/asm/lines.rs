@@ -427,7 +427,9 @@ impl LineCaches {
     #[inline]
     fn marked(&self, h: u64) -> bool {
         let i = (h >> (64 - SEEN_BITS)) as usize;
-        self.seen.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+        self.seen
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 != 0)
     }
 
     /// The entry of the parse of `line` at `offset` (`near` bytes from the
@@ -1306,6 +1308,32 @@ mod tests {
         assert_eq!(PARSED_AGAIN.with(|n| n.get()), 2);
         // Their entries were taken off the table, not kept marked.
         assert!(TAKEN_OFF.with(|t| t.borrow().len()) >= 2);
+    }
+
+    /// Copies of a lone entry (`lda #n` from its third time on) are given
+    /// back in the first pass like the parses made (their lines make replay
+    /// records), and made again in the next when the label they read moved
+    /// (`n` is 3, then 2): 64tass's bytes, every `lda #n` parsed again but
+    /// the second (the one copies are made from is never given back).
+    #[test]
+    fn lone_copies_given_back_are_made_again() {
+        let src = "* = $1000\nstart lda fwd\nhere nop\nn = here - start\n lda #n\n lda #n\n\
+                   lda #n\n lda #n\nfwd = $12\n";
+        PARSED_AGAIN.with(|n| n.set(0));
+        TAKEN_OFF.with(|t| t.borrow_mut().clear());
+        LONE_MADE.with(|n| n.set(0));
+        assert_eq!(
+            bytes_in_passes(src),
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0xa9, 0x02, 0xa9, 0x02, 0xa9, 0x02, 0xa9, 0x02
+            ]
+        );
+        assert_eq!(PARSED_AGAIN.with(|n| n.get()), 3);
+        assert!(TAKEN_OFF.with(|t| t.borrow().len()) >= 3);
+        // `fwd` and two `#n` made in the first pass (the others copied),
+        // three `#n` again in the second (texts are copied in the first
+        // pass only).
+        assert_eq!(LONE_MADE.with(|n| n.get()), 6);
     }
 
     /// A parse too wide for the packed cache entry (300 expressions) is kept
