@@ -422,6 +422,16 @@ impl LineCaches {
         was
     }
 
+    /// Whether a text of hash `h` may have been parsed before (its bucket is
+    /// marked): only then can [`LineCaches::texts`] hold it.
+    #[inline]
+    fn marked(&self, h: u64) -> bool {
+        let i = (h >> (64 - SEEN_BITS)) as usize;
+        self.seen
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 != 0)
+    }
+
     /// The entry of the parse of `line` at `offset` (`near` bytes from the
     /// line's start) as `kind`, if any.
     fn find(
@@ -448,6 +458,7 @@ impl LineCaches {
     /// Keep `entry`, the parse of `line` (of a text of `lines` lines) at the
     /// text's `offset` as `kind`: its id, and whether it is the line's only
     /// entry, found by the line alone.
+    #[inline(always)]
     fn insert(
         &mut self,
         file: FileId,
@@ -704,8 +715,16 @@ impl Assembler<'_> {
         let hash = text
             .filter(|_| !self.lines.no_copies)
             .map(|t| text_hash(kind, t));
-        let copy = hash.and_then(|h| self.same_text(h, kind, text?));
+        // A text whose bucket was never marked was never kept: no probe.
+        let copy = hash
+            .filter(|&h| self.lines.marked(h))
+            .and_then(|h| self.same_text(h, kind, text?));
         let copy = copy.map(|o| (o.entry, (pos as u32).wrapping_sub(o.start)));
+        if let Some((from, _)) = copy
+            && self.lines.entries[from as usize].is_lone()
+        {
+            return self.keep_lone_copy(line, pos, kind, found, from);
+        }
         // Into the current chunk when no caller holds it (a parse during a
         // macro call's arguments) and it has room, else into a new one
         // (doubled while the parse does not fit a new one either).
@@ -758,23 +777,7 @@ impl Assembler<'_> {
             at,
             info: place(near, kind) << NEAR_SHIFT | size | if extra { EXTRA } else { 0 },
         };
-        let lines = self.src.get(line.file).line_count();
-        let (id, only) = match found {
-            Some(id) => {
-                #[cfg(test)]
-                tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
-                self.lines.entries[id as usize] = entry;
-                (id, false)
-            }
-            None => {
-                #[cfg(test)]
-                if tests::TAKEN_OFF.with(|t| t.borrow().contains(&(line.file, line.index))) {
-                    tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
-                }
-                self.lines
-                    .insert(line.file, lines, line.index, entry, offset, kind)
-            }
-        };
+        let (id, only) = self.keep_entry(line, found, entry, offset, kind);
         let mut origin = false;
         if extra {
             self.lines.extras.insert(id, Extra { error, notes, wide });
@@ -801,6 +804,74 @@ impl Assembler<'_> {
             self.lines.fresh = Some(Fresh {
                 entry: id,
                 mark,
+                only: only.then_some((line.file, line.index)),
+                pos: pos as u32,
+            });
+        }
+        id
+    }
+
+    /// Keep `entry`, the parse of `line` at `offset` as `kind`, in the place
+    /// `found` (one given back) or as a new one: its id, and whether it is the
+    /// line's only entry.
+    #[inline(always)]
+    fn keep_entry(
+        &mut self,
+        line: &LineRef,
+        found: Option<u32>,
+        entry: Entry,
+        offset: u32,
+        kind: ParseKind,
+    ) -> (u32, bool) {
+        match found {
+            Some(id) => {
+                #[cfg(test)]
+                tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
+                self.lines.entries[id as usize] = entry;
+                (id, false)
+            }
+            None => {
+                #[cfg(test)]
+                if tests::TAKEN_OFF.with(|t| t.borrow().contains(&(line.file, line.index))) {
+                    tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
+                }
+                let lines = self.src.get(line.file).line_count();
+                self.lines
+                    .insert(line.file, lines, line.index, entry, offset, kind)
+            }
+        }
+    }
+
+    /// The parse of `line` at `pos` as `kind` when its text's kept parse is
+    /// lone entry `from`: the same entry (it is kept relative to where its
+    /// parse began), with no chunk and no nodes. Given back like a parse
+    /// made (see [`LineCaches::release`]) while no caller holds the chunk.
+    #[inline(never)]
+    fn keep_lone_copy(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+        found: Option<u32>,
+        from: u32,
+    ) -> u32 {
+        let near = pos
+            .checked_sub(line.start)
+            .map_or(FAR, |n| n.min(FAR as usize) as u32);
+        let e = &self.lines.entries[from as usize];
+        let entry = Entry {
+            at: e.at,
+            info: place(near, kind) << NEAR_SHIFT | e.info & (LEN_MASK << LEN_SHIFT | REL_MASK),
+        };
+        let offset = pos.min(OFFSET_MASK as usize) as u32;
+        let (id, only) = self.keep_entry(line, found, entry, offset, kind);
+        let lines = &mut self.lines;
+        if let Some(c) = lines.current
+            && let Some(chunk) = Rc::get_mut(&mut lines.chunks[c as usize])
+        {
+            lines.fresh = Some(Fresh {
+                entry: id,
+                mark: chunk.len() as u32,
                 only: only.then_some((line.file, line.index)),
                 pos: pos as u32,
             });
@@ -1237,6 +1308,32 @@ mod tests {
         assert_eq!(PARSED_AGAIN.with(|n| n.get()), 2);
         // Their entries were taken off the table, not kept marked.
         assert!(TAKEN_OFF.with(|t| t.borrow().len()) >= 2);
+    }
+
+    /// Copies of a lone entry (`lda #n` from its third time on) are given
+    /// back in the first pass like the parses made (their lines make replay
+    /// records), and made again in the next when the label they read moved
+    /// (`n` is 3, then 2): 64tass's bytes, every `lda #n` parsed again but
+    /// the second (the one copies are made from is never given back).
+    #[test]
+    fn lone_copies_given_back_are_made_again() {
+        let src = "* = $1000\nstart lda fwd\nhere nop\nn = here - start\n lda #n\n lda #n\n\
+                   lda #n\n lda #n\nfwd = $12\n";
+        PARSED_AGAIN.with(|n| n.set(0));
+        TAKEN_OFF.with(|t| t.borrow_mut().clear());
+        LONE_MADE.with(|n| n.set(0));
+        assert_eq!(
+            bytes_in_passes(src),
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0xa9, 0x02, 0xa9, 0x02, 0xa9, 0x02, 0xa9, 0x02
+            ]
+        );
+        assert_eq!(PARSED_AGAIN.with(|n| n.get()), 3);
+        assert!(TAKEN_OFF.with(|t| t.borrow().len()) >= 3);
+        // `fwd` and two `#n` made in the first pass (the others copied),
+        // three `#n` again in the second (texts are copied in the first
+        // pass only).
+        assert_eq!(LONE_MADE.with(|n| n.get()), 6);
     }
 
     /// A parse too wide for the packed cache entry (300 expressions) is kept
