@@ -2,7 +2,7 @@
 //! expansions): every file's values in one vector, each file's start in
 //! another, instead of a vector and a map entry per file (a map's slot and
 //! a small allocation for each of thousands of expansions, kept for the
-//! run). Also the growing of a file's table in such a shared vector.
+//! run).
 
 use crate::source::FileId;
 
@@ -49,22 +49,6 @@ impl<T> ByFile<T> {
         let values = &self.values[start..end];
         (!values.is_empty()).then_some(values)
     }
-}
-
-/// A file's table of `len` entries at `start` of `v`, a vector shared by
-/// every file's (the line ids', the lines' heads), made `new_len` long (the
-/// new entries `fill`): in place when it is the last one, else copied to
-/// the end. Where it is now.
-pub fn grown<T: Copy>(v: &mut Vec<T>, start: u32, len: usize, new_len: usize, fill: T) -> u32 {
-    let start = start as usize;
-    let at = if start + len == v.len() {
-        start
-    } else {
-        v.extend_from_within(start..start + len);
-        v.len() - len
-    };
-    v.resize(at + new_len, fill);
-    at as u32
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@
 //! can change between passes, is applied when the line is read.
 
 use super::Assembler;
-use super::by_file::grown;
 use super::commands::{COMMAND_KEYS, COMMANDS, Cmd};
 use super::lines::LineRef;
 use super::mnemonics::{Op, mnemonic, mnemonic_entry, op_of_entry};
@@ -20,31 +19,15 @@ use crate::syntax::scan::ident_len;
 /// yet, [`OTHER`], an instruction name's table entry with its offset in
 /// the line in the entry's unused bits ([`OFFSET_SHIFT`]), or for a line
 /// that is not an instruction the directive found in it ([`DIRECTIVE`]).
-/// Every file's tables are in shared vectors (a macro expansion is a file
-/// of a few lines, and thousands are kept), each file's place in them in
-/// [`Heads::files`].
 #[derive(Default)]
 pub struct Heads {
-    files: Vec<FileHeads>,
-    /// Every file's lines' heads, file after file.
-    heads: Vec<u16>,
-    /// Every file's [`LabelBlock`]s: which of its lines have their label
+    files: Vec<Vec<u16>>,
+    /// Per file and block of 64 lines, which of its lines have their label
     /// name kept in [`Heads::label_names`], and from where.
-    blocks: Vec<LabelBlock>,
+    labels: Vec<Vec<LabelBlock>>,
     /// The interned names of labelled lines' first words: a block's names
     /// in a row, in the order of its lines.
     label_names: Vec<Name>,
-}
-
-/// A file's lines in [`Heads::heads`] (`lines` of them from `heads`) and
-/// its blocks in [`Heads::blocks`] (`block_count` from `blocks`); none
-/// until the first is set.
-#[derive(Clone, Copy, Default)]
-struct FileHeads {
-    heads: u32,
-    lines: u32,
-    blocks: u32,
-    block_count: u32,
 }
 
 /// The label names kept for a block of 64 lines: a bit per line, the
@@ -68,12 +51,7 @@ impl LabelBlock {
 
 impl Heads {
     fn label_name(&self, file: FileId, index: u32) -> Option<Name> {
-        let f = self.files.get(file as usize)?;
-        let b = index / 64;
-        if b >= f.block_count {
-            return None;
-        }
-        let block = &self.blocks[(f.blocks + b) as usize];
+        let block = self.labels.get(file as usize)?.get(index as usize / 64)?;
         let bit = 1u64 << (index % 64);
         let lines = block.lines();
         if lines & bit == 0 {
@@ -86,20 +64,18 @@ impl Heads {
     }
 
     fn keep_label_name(&mut self, file: FileId, index: u32, lines: usize, name: Name) {
-        let f = self.file_mut(file);
-        let (at, had) = (f.blocks, f.block_count as usize);
-        if had < lines.div_ceil(64) {
-            let blocks = lines.div_ceil(64);
-            let at = grown(&mut self.blocks, at, had, blocks, LabelBlock::default());
-            let f = &mut self.files[file as usize];
-            (f.blocks, f.block_count) = (at, blocks as u32);
+        let f = file as usize;
+        if self.labels.len() <= f {
+            self.labels.resize_with(f + 1, Vec::new);
         }
-        let f = self.files[file as usize];
-        if index / 64 >= f.block_count {
+        let list = &mut self.labels[f];
+        if list.len() < lines.div_ceil(64) {
+            list.resize(lines.div_ceil(64), LabelBlock::default());
+        }
+        let Some(block) = list.get_mut(index as usize / 64) else {
             return;
-        }
+        };
         let end = self.label_names.len() as u32;
-        let block = &mut self.blocks[(f.blocks + index / 64) as usize];
         let bit = 1u64 << (index % 64);
         let kept = block.lines();
         if kept == 0 {
@@ -110,15 +86,6 @@ impl Heads {
         let kept = kept | bit;
         block.lines = [kept as u32, (kept >> 32) as u32];
         self.label_names.push(name);
-    }
-
-    /// `file`'s place in the tables, made (empty) if new.
-    fn file_mut(&mut self, file: FileId) -> &mut FileHeads {
-        let f = file as usize;
-        if self.files.len() <= f {
-            self.files.resize(f + 1, FileHeads::default());
-        }
-        &mut self.files[f]
     }
 }
 
@@ -139,20 +106,21 @@ const OFFSET_MAX: usize = 31;
 
 impl Heads {
     fn get(&self, file: FileId, index: u32) -> u16 {
-        match self.files.get(file as usize) {
-            Some(f) if index < f.lines => self.heads[(f.heads + index) as usize],
-            _ => 0,
-        }
+        self.files
+            .get(file as usize)
+            .and_then(|f| f.get(index as usize))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Inline: once per line in the first pass; the tables grow out of
     /// line, once a file.
     #[inline]
     fn set(&mut self, file: FileId, index: u32, lines: usize, head: u16) {
-        match self.files.get(file as usize) {
-            Some(f) if f.lines as usize >= lines => {
-                if index < f.lines {
-                    self.heads[(f.heads + index) as usize] = head;
+        match self.files.get_mut(file as usize) {
+            Some(list) if list.len() >= lines => {
+                if let Some(slot) = list.get_mut(index as usize) {
+                    *slot = head;
                 }
             }
             _ => self.set_growing(file, index, lines, head),
@@ -161,15 +129,16 @@ impl Heads {
 
     #[inline(never)]
     fn set_growing(&mut self, file: FileId, index: u32, lines: usize, head: u16) {
-        let f = *self.file_mut(file);
-        if (f.lines as usize) < lines {
-            let at = grown(&mut self.heads, f.heads, f.lines as usize, lines, 0);
-            let f = &mut self.files[file as usize];
-            (f.heads, f.lines) = (at, lines as u32);
+        let f = file as usize;
+        if self.files.len() <= f {
+            self.files.resize_with(f + 1, Vec::new);
         }
-        let f = self.files[file as usize];
-        if index < f.lines {
-            self.heads[(f.heads + index) as usize] = head;
+        let list = &mut self.files[f];
+        if list.len() < lines {
+            list.resize(lines, 0);
+        }
+        if let Some(slot) = list.get_mut(index as usize) {
+            *slot = head;
         }
     }
 }
@@ -363,30 +332,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// Every file's heads come back as set, with files' tables made in any
-    /// order in the shared vector, one grown after another was made (moved
-    /// to the end, its heads kept) and the last one grown in place.
-    #[test]
-    fn heads_of_files_sharing_one_vector_come_back() {
-        let mut h = Heads::default();
-        h.set(2, 0, 3, 7);
-        h.set(0, 4, 5, 9);
-        h.set(2, 5, 6, 8);
-        h.set(0, 9, 10, 6);
-        h.set(0, 12, 10, 5);
-        h.set(3, 1, 2, 4);
-        assert_eq!([h.get(2, 0), h.get(2, 5), h.get(2, 1)], [7, 8, 0]);
-        assert_eq!([h.get(0, 4), h.get(0, 9), h.get(0, 12)], [9, 6, 0]);
-        assert_eq!([h.get(1, 0), h.get(3, 1), h.get(3, 2), h.get(9, 0)], [0, 4, 0, 0]);
-        h.keep_label_name(4, 1, 70, 40);
-        h.keep_label_name(5, 0, 10, 50);
-        h.keep_label_name(4, 65, 130, 41);
-        assert_eq!(h.label_name(4, 1), Some(40));
-        assert_eq!(h.label_name(4, 65), Some(41));
-        assert_eq!(h.label_name(5, 0), Some(50));
-        assert_eq!(h.label_name(5, 64), None);
     }
 
     /// Label names are kept while they can be appended (a block's lines in

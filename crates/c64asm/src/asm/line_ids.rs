@@ -9,7 +9,6 @@
 
 use rustc_hash::FxHashMap;
 
-use super::by_file::grown;
 use crate::source::FileId;
 
 /// Lines that share a base id.
@@ -132,6 +131,21 @@ impl LineIds {
         };
         self.set(file, lines, line, id)
     }
+}
+
+/// A table of `len` entries at `start` of `v`, made `new_len` long (the
+/// new entries `fill`): in place when it is the last one, else copied to
+/// the end. Where it is now.
+fn grown<T: Copy>(v: &mut Vec<T>, start: u32, len: usize, new_len: usize, fill: T) -> u32 {
+    let start = start as usize;
+    let at = if start + len == v.len() {
+        start
+    } else {
+        v.extend_from_within(start..start + len);
+        v.len() - len
+    };
+    v.resize(at + new_len, fill);
+    at as u32
 }
 
 #[cfg(test)]
