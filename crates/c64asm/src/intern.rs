@@ -28,6 +28,11 @@ pub fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
 
 const EMPTY: u32 = u32::MAX;
 
+/// The first name [`Interner::add_unlisted`] gives: those names are
+/// numbered from here, apart from the interned ones (which never get this
+/// far), so that tables by interned name need no room for them.
+pub const UNLISTED: Name = 1 << 30;
+
 /// Names stored once in one buffer, found through an open-addressing table
 /// (no per-name allocation; the assembler interns every identifier it parses).
 pub struct Interner {
@@ -42,6 +47,11 @@ pub struct Interner {
     /// symbol read; a bit in a small table instead of the name's span and
     /// first byte (two cache misses on a large source).
     cheap: Vec<u64>,
+    /// Names nobody looks up by their text (anonymous scopes': one per
+    /// macro call), from [`UNLISTED`] on: their text kept as `buf` keeps
+    /// it, but no table slot and no hashing.
+    unlisted_buf: Vec<u8>,
+    unlisted_starts: Vec<u32>,
 }
 
 impl Default for Interner {
@@ -51,8 +61,18 @@ impl Default for Interner {
             starts: Vec::new(),
             table: vec![(EMPTY, 0); 1024],
             cheap: Vec::new(),
+            unlisted_buf: Vec::new(),
+            unlisted_starts: Vec::new(),
         }
     }
+}
+
+/// Name `n`'s bytes in a buffer of names and their starts (a name ends
+/// where the next starts).
+fn text_of<'a>(buf: &'a [u8], starts: &[u32], n: usize) -> Option<&'a [u8]> {
+    let s = *starts.get(n)?;
+    let e = starts.get(n + 1).map_or(buf.len(), |&e| e as usize);
+    Some(&buf[s as usize..e])
 }
 
 /// Equality of names without a `memcmp` call (names are short): up to eight
@@ -166,19 +186,29 @@ impl Interner {
         self.table = table;
     }
 
+    /// A new name for `text` that is never looked up by its text: not
+    /// compared with the names there are (the caller makes each one once),
+    /// nor found by [`Interner::intern`]. Its text reads as any name's.
+    pub fn add_unlisted(&mut self, text: &str) -> Name {
+        let n = UNLISTED + self.unlisted_starts.len() as Name;
+        self.unlisted_starts.push(self.unlisted_buf.len() as u32);
+        self.unlisted_buf.extend_from_slice(text.as_bytes());
+        n
+    }
+
     /// A name's bytes (its text without the UTF-8 check [`Interner::name`] makes).
     pub fn bytes(&self, n: Name) -> &[u8] {
-        let n = n as usize;
-        match self.starts.get(n) {
-            Some(&s) => {
-                let e = self
-                    .starts
-                    .get(n + 1)
-                    .map_or(self.buf.len(), |&e| e as usize);
-                &self.buf[s as usize..e]
-            }
-            None => b"?",
+        match text_of(&self.buf, &self.starts, n as usize) {
+            Some(b) => b,
+            None => self.unlisted_bytes(n),
         }
+    }
+
+    #[cold]
+    fn unlisted_bytes(&self, n: Name) -> &[u8] {
+        n.checked_sub(UNLISTED)
+            .and_then(|i| text_of(&self.unlisted_buf, &self.unlisted_starts, i as usize))
+            .unwrap_or(b"?")
     }
 
     /// The name starts with `_` (a cheap local): asked on every lookup, so
@@ -205,7 +235,26 @@ impl Interner {
 
 #[cfg(test)]
 mod tests {
-    use super::{Interner, decimal};
+    use super::{Interner, UNLISTED, decimal};
+
+    /// An unlisted name reads back its text, is numbered apart from the
+    /// interned names, and is not what interning the same text finds.
+    #[test]
+    fn unlisted_names_read_back_and_are_not_interned() {
+        let mut i = Interner::default();
+        let a = i.intern("a");
+        let u = i.add_unlisted("\u{1}#:3:4:1");
+        let v = i.add_unlisted("\u{1}.:3:5:1");
+        let b = i.intern("b");
+        assert_eq!((u, v), (UNLISTED, UNLISTED + 1));
+        assert_eq!((i.name(a), i.name(b)), ("a", "b"));
+        assert_eq!(i.name(u), "\u{1}#:3:4:1");
+        assert_eq!(i.name(v), "\u{1}.:3:5:1");
+        assert_ne!(i.intern("\u{1}#:3:4:1"), u);
+        assert_eq!(i.len(), 3);
+        assert!(!i.is_cheap_local(u));
+        assert_eq!(i.name(UNLISTED + 2), "?");
+    }
 
     /// Names are read without a UTF-8 check: bytes that aren't UTF-8 are
     /// stored in their lossy form, the same name each time.

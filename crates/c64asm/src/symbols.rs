@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::intern::{Interner, Name};
+use crate::intern::{Interner, Name, UNLISTED};
 use crate::source::{FileId, Span};
 use crate::value::{CodeId, CodeRef, NsId, Value};
 
@@ -525,6 +525,16 @@ pub struct Symbols {
     /// and `get` answers so without the tables (a global name read in a
     /// macro call's or a `.proc`'s scope misses there in one compare).
     hints: Vec<std::cell::Cell<Hint>>,
+    /// The labels of strength 0 named by [`Interner::add_unlisted`] (the
+    /// anonymous scopes', one a macro call), by name from [`UNLISTED`]:
+    /// the first label of each name, its namespace and id ([`NO_LABEL`]
+    /// none), kept out of `by_name` and `hints` (each name is made for one
+    /// scope, so a slot there would hold one label each, and the hints are
+    /// sized to the interned names). Another namespace's label of such a
+    /// name (a line that runs in another scope in a later pass) is in
+    /// `unlisted_more`.
+    unlisted: Vec<(u32, u32)>,
+    unlisted_more: FxHashMap<(u32, Name), u32>,
 }
 
 /// A label and the namespace the tables hold it in: see [`Symbols::hints`].
@@ -576,6 +586,8 @@ impl Default for Symbols {
             codes_aside: FxHashMap::default(),
             extra_slot: Default::default(),
             hints: Vec::new(),
+            unlisted: Vec::new(),
+            unlisted_more: FxHashMap::default(),
         }
     }
 }
@@ -777,7 +789,10 @@ impl Symbols {
     #[inline]
     pub fn get(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
         // Exact: see `hints`.
-        let h = self.hints.get(name as usize)?.get();
+        let Some(h) = self.hints.get(name as usize) else {
+            return self.get_unlisted(ns, name, strength);
+        };
+        let h = h.get();
         if h.id == NO_LABEL {
             // No label of this name anywhere yet (a name read before its
             // definition in the first pass, or a label being made).
@@ -810,6 +825,41 @@ impl Symbols {
             self.hints[name as usize].set(Hint { ns, id: id.0 });
         }
         found
+    }
+
+    /// [`Self::get`] of a name without a hint: none, or an unlisted name's
+    /// label (see `unlisted`).
+    #[cold]
+    #[inline(never)]
+    fn get_unlisted(&self, ns: NsId, name: Name, strength: u8) -> Option<LabelId> {
+        if strength != 0 {
+            return self.weak.get(&(ns, name, strength)).copied();
+        }
+        let &(first_ns, id) = self.unlisted.get(name.checked_sub(UNLISTED)? as usize)?;
+        if first_ns == ns.0 && id != NO_LABEL {
+            return Some(LabelId(id));
+        }
+        self.unlisted_more.get(&(ns.0, name)).map(|&id| LabelId(id))
+    }
+
+    /// Keeps label `id`, named `name` by [`Interner::add_unlisted`], for
+    /// [`Self::get_unlisted`] (the one place it is found by name).
+    fn add_unlisted(&mut self, ns: NsId, name: Name, strength: u8, id: LabelId) {
+        if strength != 0 {
+            self.weak.insert((ns, name, strength), id);
+            let max = self.max_strengths.entry(ns).or_default();
+            *max = (*max).max(strength);
+            return;
+        }
+        let i = (name - UNLISTED) as usize;
+        if self.unlisted.len() <= i {
+            self.unlisted.resize(i + 1, (0, NO_LABEL));
+        }
+        if self.unlisted[i].1 == NO_LABEL {
+            self.unlisted[i] = (ns.0, id.0);
+        } else {
+            self.unlisted_more.insert((ns.0, name), id.0);
+        }
     }
 
     /// The strongest label of this name in `ns`.
@@ -870,6 +920,22 @@ impl Symbols {
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label::new(name, strength));
         self.set_span(id, span);
+        // Most names are written as they are looked up: no copy then.
+        if names.name(name) != display {
+            self.displays.insert(id, display.into());
+        }
+        if name >= UNLISTED && name != ANON {
+            self.add_unlisted(ns, name, strength, id);
+        } else {
+            self.add_named(ns, name, strength, id);
+        }
+        self.contents_mut(ns).order.push(id);
+        (id, false)
+    }
+
+    /// Keeps label `id` named `name` (interned) in the tables and its
+    /// name's hint.
+    fn add_named(&mut self, ns: NsId, name: Name, strength: u8, id: LabelId) {
         if self.hints.len() <= name as usize {
             self.hints
                 .resize(name as usize + 1, std::cell::Cell::new(Hint::NONE));
@@ -883,10 +949,6 @@ impl Symbols {
             ns: ns.0 | shared,
             id: id.0,
         });
-        // Most names are written as they are looked up: no copy then.
-        if names.name(name) != display {
-            self.displays.insert(id, display.into());
-        }
         if strength == 0 {
             self.by_name.insert(ns.0, name, id.0);
         } else {
@@ -894,8 +956,6 @@ impl Symbols {
             let max = self.max_strengths.entry(ns).or_default();
             *max = (*max).max(strength);
         }
-        self.contents_mut(ns).order.push(id);
-        (id, false)
     }
 
     /// The anonymous label of a namespace: `back` selects `-` definitions.

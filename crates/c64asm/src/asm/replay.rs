@@ -557,7 +557,9 @@ impl Assembler<'_> {
             return;
         }
         for l in &labels[rp.counted..] {
-            if l.lookup_name() == crate::symbols::ANON {
+            // Anonymous labels, and anonymous scopes' unlisted names
+            // (never read by name).
+            if l.lookup_name() >= crate::intern::UNLISTED {
                 continue;
             }
             let i = l.lookup_name() as usize;

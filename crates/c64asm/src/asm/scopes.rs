@@ -73,7 +73,10 @@ impl Assembler<'_> {
             text[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
             len += 1 + digits.len();
         }
-        let name = self.names.intern_bytes(&text[..len]);
+        // Never looked up by its text (made once here, found again in
+        // `anon_scopes`): not interned, no table slot for it.
+        let text = std::str::from_utf8(&text[..len]).unwrap_or("\u{1}?");
+        let name = self.names.add_unlisted(text);
         if n == 1 {
             let first = AnonNames {
                 pass,

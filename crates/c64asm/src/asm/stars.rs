@@ -19,8 +19,6 @@
 //! the next line shares it, and its start is where the branch ended. So a
 //! branch that took no node last pass can find one the next line made.
 
-use rustc_hash::FxHashMap;
-
 /// A node of the tree: one loop, call or include as it ran.
 struct Star {
     /// Where it started.
@@ -29,6 +27,100 @@ struct Star {
     pass: u32,
     /// Lines counted inside it so far this pass.
     vline: u32,
+    /// Its key in [`StarIndex`]: its parent node and the line (within the
+    /// parent) that made it.
+    parent: u32,
+    line: u32,
+}
+
+impl Star {
+    fn new(parent: u32, line: u32) -> Star {
+        Star {
+            addr: 0,
+            pass: 0,
+            vline: 0,
+            parent,
+            line,
+        }
+    }
+}
+
+/// The nodes by their key (parent, line): an open-addressing table of node
+/// ids only, the key read from the node (4 bytes a slot where a map of key
+/// and id took 12 and its tags: one node is made per macro call). The root,
+/// node 0, is never in it, so 0 marks a free slot.
+struct StarIndex {
+    /// A power of two long, at most three quarters used.
+    slots: Vec<u32>,
+    len: usize,
+    /// 64 less the log2 of the slots' count.
+    shift: u32,
+}
+
+impl Default for StarIndex {
+    fn default() -> Self {
+        StarIndex {
+            slots: vec![0; 16],
+            len: 0,
+            shift: 60,
+        }
+    }
+}
+
+/// Fibonacci hashing's multiplier (2^64 / φ): the slot is the top bits of
+/// the key times it.
+const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl StarIndex {
+    #[inline]
+    fn home(&self, parent: u32, line: u32) -> usize {
+        let key = (parent as u64) << 32 | line as u64;
+        (key.wrapping_mul(SPREAD) >> self.shift) as usize
+    }
+
+    /// The node keyed (`parent`, `line`), or the free slot where it goes.
+    #[inline]
+    fn find(&self, nodes: &[Star], parent: u32, line: u32) -> Result<u32, usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(parent, line);
+        loop {
+            let n = self.slots[i];
+            if n == 0 {
+                return Err(i);
+            }
+            let s = &nodes[n as usize];
+            if s.line == line && s.parent == parent {
+                return Ok(n);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds node `n` (not 0, its key not in the index yet) at free slot `at`
+    /// that [`StarIndex::find`] gave.
+    fn insert(&mut self, nodes: &[Star], at: usize, n: u32) {
+        self.slots[at] = n;
+        self.len += 1;
+        if self.len * 4 > self.slots.len() * 3 {
+            self.grow(nodes);
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, nodes: &[Star]) {
+        let size = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        self.shift -= 1;
+        let mask = size - 1;
+        for n in old.into_iter().filter(|&n| n != 0) {
+            let s = &nodes[n as usize];
+            let mut i = self.home(s.parent, s.line);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = n;
+        }
+    }
 }
 
 /// The way back out of a node.
@@ -41,7 +133,7 @@ pub struct Entered {
 pub struct Stars {
     nodes: Vec<Star>,
     /// A node by its parent and the line (within the parent) that made it.
-    index: FxHashMap<(u32, u32), u32>,
+    index: StarIndex,
     /// The node the branch on the current line took, if it took one.
     branch: Option<u32>,
     /// The node the current line is counted in.
@@ -55,12 +147,8 @@ pub struct Stars {
 impl Default for Stars {
     fn default() -> Self {
         Stars {
-            nodes: vec![Star {
-                addr: 0,
-                pass: 0,
-                vline: 0,
-            }],
-            index: FxHashMap::default(),
+            nodes: vec![Star::new(0, 0)],
+            index: StarIndex::default(),
             branch: None,
             cur: 0,
             vline: 0,
@@ -100,22 +188,22 @@ impl Stars {
     /// The node keyed `line` under the current one, made if new; found
     /// again in a new pass, its count of lines starts over.
     fn visit(&mut self, line: u32, pass: u32) -> u32 {
-        let next = self.nodes.len() as u32;
-        let n = *self.index.entry((self.cur, line)).or_insert(next);
-        if n == next {
-            self.nodes.push(Star {
-                addr: 0,
-                pass: 0,
-                vline: 0,
-            });
-        } else {
-            let s = &mut self.nodes[n as usize];
-            if s.pass != pass {
-                s.pass = pass;
-                s.vline = 0;
+        match self.index.find(&self.nodes, self.cur, line) {
+            Ok(n) => {
+                let s = &mut self.nodes[n as usize];
+                if s.pass != pass {
+                    s.pass = pass;
+                    s.vline = 0;
+                }
+                n
+            }
+            Err(at) => {
+                let n = self.nodes.len() as u32;
+                self.nodes.push(Star::new(self.cur, line));
+                self.index.insert(&self.nodes, at, n);
+                n
             }
         }
-        n
     }
 
     /// Enter the node of the current line (a loop, call or include starting
@@ -173,6 +261,28 @@ impl Stars {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each key gets a node of its own and finds it again, through the
+    /// index's growths, in any order of keys (the root's children too).
+    #[test]
+    fn the_index_finds_every_node_by_its_key() {
+        let mut s = Stars::default();
+        let mut made = Vec::new();
+        for parent in 0..40u32 {
+            for line in [0, 1, 2, 7, 1000, u32::MAX] {
+                s.cur = parent;
+                made.push((parent, line, s.visit(line, 1)));
+            }
+        }
+        let ids: std::collections::HashSet<u32> = made.iter().map(|m| m.2).collect();
+        assert_eq!(ids.len(), made.len());
+        assert!(!ids.contains(&0));
+        for &(parent, line, n) in made.iter().rev() {
+            s.cur = parent;
+            assert_eq!(s.visit(line, 2), n, "{parent} {line}");
+        }
+        assert_eq!(s.nodes.len(), made.len() + 1);
+    }
 
     /// A loop's lines are named inside it, and the lines after it are
     /// numbered as if it had run once: the same whether it ran or not.
