@@ -1194,7 +1194,7 @@ impl Assembler<'_> {
                 return;
             }
             if l.defpass + 1 != self.st.pass {
-                self.st.constcreated = true;
+                self.label_created(id, span);
             }
             let l = self.syms.label_mut(id);
             l.set_constant(true);
@@ -1203,7 +1203,7 @@ impl Assembler<'_> {
             self.syms.set_span(id, span);
             self.const_assign(id, val);
         } else {
-            self.st.constcreated = true;
+            self.label_created(id, span);
             let pass = self.st.pass;
             let l = self.syms.label_mut(id);
             l.set_constant(true);
@@ -1494,11 +1494,11 @@ impl Assembler<'_> {
                 self.duplicate_definition(span, first, text);
                 return Err(Reported);
             }
-            if l.defpass + 1 != pass {
-                self.st.constcreated = true;
-            }
             let update_after = l.update_after();
             let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
+            if l.defpass + 1 != pass {
+                self.label_created(id, span);
+            }
             let l = self.syms.label_mut(id);
             l.set_constant(true);
             l.set_owner(true);
@@ -1540,7 +1540,7 @@ impl Assembler<'_> {
                 self.syms.label_mut(id).defpass = PassNo::of(pass);
             }
         } else {
-            self.st.constcreated = true;
+            self.label_created(id, span);
             self.opt_invalidate();
             let cid = self.create_code(id);
             self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
@@ -1701,6 +1701,24 @@ impl Assembler<'_> {
             );
         }
         self.st.fixeddig = false;
+    }
+
+    /// A label defined at `span` that the last pass did not define: another
+    /// pass is needed. Past the pass limit the first such label of the pass
+    /// is named, as 64tass does (its `constcreated`).
+    pub(super) fn label_created(&mut self, id: LabelId, span: Span) {
+        if self.st.constcreated {
+            return;
+        }
+        self.st.constcreated = true;
+        if self.st.past_limit() {
+            let name = self.syms.display(id, &self.names).to_string();
+            self.error(
+                span,
+                Kind::NoConvergence,
+                format!("can't calculate stable value '{name}'"),
+            );
+        }
     }
 
     /// A used label changed past the pass limit: name it, as 64tass does

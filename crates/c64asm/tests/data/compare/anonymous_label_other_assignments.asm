@@ -1,4 +1,4 @@
-; 64tass: -a -C | -a --verbose-list --dump-labels
+; 64tass: -a -C | -a -L
 ; Anonymous labels with the other assignments, as 64tass takes them:
 ; `- .var value` is `- := value` (a new label); `- :?= value` keeps or sets
 ; the `-` counted before it when that is a variable (no new label then),

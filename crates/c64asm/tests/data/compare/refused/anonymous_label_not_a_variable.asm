@@ -1,4 +1,4 @@
-; 64tass: -a | -a --tasm-compatible
+; 64tass: -a | -a -T
 ; Anonymous labels assigned where 64tass refuses: `- += 1` with no `-`
 ; (not defined, with the searched note), `+ += 1` reading the code label
 ; `+` after it and `- :?= 1` finding a code label counted before it (not a
