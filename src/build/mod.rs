@@ -118,11 +118,11 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
         false => messages(&result, missing_root.as_deref(), wrapped),
     };
     if summary {
-        let (sources, files) = match &result {
-            Ok(p) => (p.warnings.files(), p.files().to_vec()),
-            Err(d) => (d.files(), d.files_read().to_vec()),
+        let (sources, files, binary) = match &result {
+            Ok(p) => (p.warnings.files(), p.files(), p.files_binary()),
+            Err(d) => (d.files(), d.files_read(), d.files_read_binary()),
         };
-        let mut head = tass_console::head(&sources, &files);
+        let mut head = tass_console::head(&sources, files, binary);
         if let (Ok(p), None) = (&result, &missing_root) {
             let lone_map = written.lone_map.is_some();
             head.push_str(&tass_console::outputs(p, &outputs, lone_map));

@@ -20,21 +20,17 @@ const WARRANTY: &str = "64TASS comes with ABSOLUTELY NO WARRANTY; This is free s
 are welcome to redistribute it under certain conditions; See LICENSE!\n\n";
 
 /// The banner and a line per file read: `Assembling file:` for a source,
-/// `Reading file:` for a `.binary` file. `sources`: the files read as
-/// source; `read`: every file read, in the order read.
-pub fn head(sources: &[PathBuf], read: &[PathBuf]) -> String {
+/// `Reading file:` for a `.binary` file, in the order read (64tass reads a
+/// file once as each). `read`: every file read, `binary`: for each, whether
+/// it was read by `.binary`; `sources`: the files read as source, named
+/// when nothing was read (the first failed).
+pub fn head(sources: &[PathBuf], read: &[PathBuf], binary: &[bool]) -> String {
     let mut out = format!("{VERSION}\n{WARRANTY}");
-    // A run that read nothing (its first file failed) names its sources.
     let all = if read.is_empty() { sources } else { read };
-    let mut assembled: Vec<&PathBuf> = Vec::new();
-    for f in all {
-        // A source also read by `.binary` is read again, as a binary file.
-        let what = match sources.contains(f) && !assembled.contains(&f) {
-            true => {
-                assembled.push(f);
-                "Assembling file:   "
-            }
-            false => "Reading file:      ",
+    for (i, f) in all.iter().enumerate() {
+        let what = match binary.get(i).copied().unwrap_or(false) {
+            false => "Assembling file:   ",
+            true => "Reading file:      ",
         };
         out.push_str(what);
         out.push_str(&c64asm::shell_quoted_name(&f.display().to_string()));

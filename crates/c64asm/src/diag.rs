@@ -223,6 +223,8 @@ pub struct Diagnostics {
     sources: Option<Arc<SourceMap>>,
     /// Of a failed assembly: every file it read, sources and binaries.
     read: Vec<std::path::PathBuf>,
+    /// For each of `read`, whether it was read by `.binary`.
+    read_binary: Vec<bool>,
     /// Of a failed assembly: the warnings it found but does not show.
     hidden_warnings: usize,
 }
@@ -233,6 +235,7 @@ impl Diagnostics {
             items,
             sources,
             read: Vec::new(),
+            read_binary: Vec::new(),
             hidden_warnings: 0,
         }
     }
@@ -246,8 +249,13 @@ impl Diagnostics {
     }
 
     /// The diagnostics of a failed assembly, with the files it read before it stopped.
-    pub(crate) fn with_files_read(mut self, read: Vec<std::path::PathBuf>) -> Diagnostics {
+    pub(crate) fn with_files_read(
+        mut self,
+        read: Vec<std::path::PathBuf>,
+        binary: Vec<bool>,
+    ) -> Diagnostics {
         self.read = read;
+        self.read_binary = binary;
         self
     }
 
@@ -257,6 +265,11 @@ impl Diagnostics {
     /// empty for the warnings of an assembly that succeeded.
     pub fn files_read(&self) -> &[std::path::PathBuf] {
         &self.read
+    }
+
+    /// For each of [`Self::files_read`], whether it was read by `.binary`.
+    pub fn files_read_binary(&self) -> &[bool] {
+        &self.read_binary
     }
 
     /// The source files the assembly read before it stopped (for a tool that must not

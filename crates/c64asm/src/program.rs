@@ -371,6 +371,8 @@ pub struct Program {
     /// The listing's rows, in the order the last pass met them.
     pub(crate) rows: crate::listing::Rows,
     pub(crate) files: Vec<PathBuf>,
+    /// For each of `files`, whether it was read by `.binary`.
+    pub(crate) files_binary: Vec<bool>,
     /// Every path looked for, found or not, in the order first looked for.
     pub(crate) looked_up: Vec<PathBuf>,
     pub(crate) long_address: bool,
@@ -460,9 +462,15 @@ impl Program {
         out
     }
 
-    /// The files the assembly read (sources and binaries).
+    /// The files the assembly read (sources and binaries), in the order
+    /// first read (a file read both ways is here twice).
     pub fn files(&self) -> &[PathBuf] {
         &self.files
+    }
+
+    /// For each of [`Self::files`], whether it was read by `.binary`.
+    pub fn files_binary(&self) -> &[bool] {
+        &self.files_binary
     }
 
     /// Every path the assembly looked for a file at, found or not (an

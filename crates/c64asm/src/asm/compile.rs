@@ -334,8 +334,31 @@ impl Assembler<'_> {
                     self.define_anon_constant(line, ns, back, count, span, rest + 1);
                     return Step::Next;
                 }
-                if line.at(rest) == b':' && line.at(rest + 1) == b'=' {
-                    self.define_anon_variable(line, ns, back, count, span, rest + 2);
+                // The other assignments and `.var`, as 64tass takes them after
+                // an anonymous label (TASM knows none of them).
+                let assigned = assignment(line, rest).filter(|_| !self.dialect.tasm);
+                match assigned {
+                    Some((Assign::Var, oplen)) => {
+                        self.define_anon_variable(line, ns, back, count, span, rest + oplen);
+                        return Step::Next;
+                    }
+                    Some((Assign::CondVar, oplen)) => {
+                        self.anon_cond_variable(line, ns, back, count, span, rest + oplen);
+                        return Step::Next;
+                    }
+                    Some((op, oplen)) => {
+                        // Not a new label: the one `-` (`+`) names is changed.
+                        self.uncount_anon(ns, back);
+                        self.anon_update(line, back, span, op, (rest, rest + oplen));
+                        return Step::Next;
+                    }
+                    None => {}
+                }
+                if line.at(rest) == b'.'
+                    && let Some((Cmd::Var, end)) = self.command_at(line, rest + 1)
+                {
+                    let args = line.skip_ws(end);
+                    self.define_anon_variable(line, ns, back, count, span, args);
                     return Step::Next;
                 }
                 self.mark_extra_slot();
@@ -1026,8 +1049,9 @@ impl Assembler<'_> {
         self.set_constant(id, exists, span, if back { "-" } else { "+" }, val);
     }
 
-    /// `- := value`: an anonymous label that is a variable with any value
-    /// (a new one, counted as any `-`/`+`; 64tass takes it as a label).
+    /// `- := value` and `- .var value`: an anonymous label that is a
+    /// variable with any value (a new one, counted as any `-`/`+`; 64tass
+    /// takes it as a label).
     fn define_anon_variable(
         &mut self,
         line: &LineRef,
@@ -1042,7 +1066,78 @@ impl Assembler<'_> {
         };
         let (id, exists) = self.syms.anon_entry(ns, back, count, span);
         self.note_def_chain(id, exists);
-        self.variable_defined(id, val, span);
+        let text = if back { "-" } else { "+" };
+        self.set_variable_label(id, exists, text, span, val, false);
+    }
+
+    /// `- :?= value`: 64tass looks up the anonymous label counted before
+    /// this one, in this scope only. Found, this line is no label of its
+    /// own and that one is kept or set as `:?=` does; not found, this
+    /// line's own label is the variable. Not listed.
+    fn anon_cond_variable(
+        &mut self,
+        line: &LineRef,
+        ns: NsId,
+        back: bool,
+        count: u32,
+        span: Span,
+        pos: usize,
+    ) {
+        let Some(val) = self.variable_value(line, pos) else {
+            return;
+        };
+        self.drop_shown(line);
+        let text = if back { "-" } else { "+" };
+        let before = count.checked_sub(1).and_then(|c| self.syms.anon(ns, back, c));
+        let (id, exists) = match before {
+            Some(id) => {
+                self.uncount_anon(ns, back);
+                (id, true)
+            }
+            None => {
+                self.mark_extra_slot();
+                self.syms.anon_entry(ns, back, count, span)
+            }
+        };
+        self.note_def_chain(id, exists);
+        self.set_variable_label(id, exists, text, span, val, true);
+    }
+
+    /// `- += value`, `+ ::= value`: the label `-` (`+`) reads is changed,
+    /// looked up before the value is read (64tass: an error there ends
+    /// the line).
+    fn anon_update(
+        &mut self,
+        line: &LineRef,
+        back: bool,
+        span: Span,
+        op: Assign,
+        (op_at, pos): (usize, usize),
+    ) {
+        let n = if back { -1 } else { 0 };
+        let Some(id) = self.find_anon(n) else {
+            self.anon_not_defined(line, n, span.start);
+            return;
+        };
+        let text = if back { "-" } else { "+" };
+        if self.variable_not_constant(id, text, span).is_none() {
+            return;
+        }
+        let Some(val) = self.variable_value(line, pos) else {
+            return;
+        };
+        self.update_variable(line, id, span, op, val, op_at);
+    }
+
+    /// Take back the count of the anonymous label a line starts with: it
+    /// names an existing one.
+    fn uncount_anon(&mut self, ns: NsId, back: bool) {
+        let space = self.syms.ns_mut(ns);
+        if back {
+            space.backr -= 1;
+        } else {
+            space.forwr -= 1;
+        }
     }
 
     /// A variable's label set in this pass: no constant, owns nothing, not
@@ -1115,7 +1210,7 @@ impl Assembler<'_> {
                 return;
             }
             if l.defpass + 1 != self.st.pass {
-                self.st.constcreated = true;
+                self.label_created(id, span);
             }
             let l = self.syms.label_mut(id);
             l.set_constant(true);
@@ -1124,7 +1219,7 @@ impl Assembler<'_> {
             self.syms.set_span(id, span);
             self.const_assign(id, val);
         } else {
-            self.st.constcreated = true;
+            self.label_created(id, span);
             let pass = self.st.pass;
             let l = self.syms.label_mut(id);
             l.set_constant(true);
@@ -1149,6 +1244,25 @@ impl Assembler<'_> {
         self.syms.set_value(id, val);
     }
 
+    /// The value after an assignment's operator at `pos` (`None` when the
+    /// line has an error, reported). As a constant's, a variable's value
+    /// keeps its errors until used.
+    fn variable_value(&mut self, line: &LineRef, pos: usize) -> Option<Value> {
+        let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
+        let Ok(exprs) = &parsed.result else {
+            return None;
+        };
+        if exprs.is_empty() {
+            self.error(
+                line.span(pos, pos + 1),
+                Kind::Syntax,
+                "an expression is expected".into(),
+            );
+            return None;
+        }
+        self.symbol_value(line, exprs).ok()
+    }
+
     /// `:=`, `::=`, `:?=` and compound assignments.
     #[allow(clippy::too_many_arguments)]
     fn assign(
@@ -1162,94 +1276,130 @@ impl Assembler<'_> {
         op: Assign,
         (op_at, pos): (usize, usize),
     ) {
-        let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
-            return;
-        };
-        let Ok(exprs) = &parsed.result else { return };
-        if exprs.is_empty() {
-            self.error(
-                line.span(pos, pos + 1),
-                Kind::Syntax,
-                "an expression is expected".into(),
-            );
-            return;
-        }
-        // As a constant's, a variable's value keeps its errors until used.
-        let Ok(val) = self.symbol_value(line, exprs) else {
-            return;
-        };
         match op {
             Assign::Var => {
+                let Some(val) = self.variable_value(line, pos) else {
+                    return;
+                };
                 // Listed with its new value; `:?=` is not listed (64tass).
                 self.record_value(line, &val);
                 self.set_variable(line, name, text, span, ns, val, false);
             }
             Assign::CondVar => {
+                let Some(val) = self.variable_value(line, pos) else {
+                    return;
+                };
                 // `:?=` is not listed, not even with `--verbose-list` (64tass).
                 self.mark_extra_slot();
                 self.drop_shown(line);
                 self.set_variable(line, name, text, span, ns, val, true);
             }
+            // The variable is found first: an error there ends the line
+            // before its value is read (64tass).
             Assign::Reassign | Assign::Op(_) => {
-                // The variable may live in an outer scope.
-                let found = if local {
-                    self.lookup_in(ns, name)
-                } else {
-                    self.lookup(name)
-                };
-                let Some(id) = found else {
-                    // A built-in (`x`, `len`) is found through the scopes
-                    // too, as a constant (64tass).
-                    if !local && !self.names.is_cheap_local(name) && self.builtin(name).is_some() {
-                        let before = self.diags.len();
-                        self.error(span, Kind::Type, format!("not a variable '{text}'"));
-                        if self.diags.len() > before {
-                            self.builtin_definition(text);
-                        }
-                        return;
-                    }
-                    // Once per name and scope a pass, as a name read is
-                    // (64tass: `m ::= 1` then `.byte m` is one error).
-                    let searched = super::eval::Searched::Object(ns);
-                    self.not_defined(line, span.start, text.to_string(), searched);
+                let Some(id) = self.assigned_variable(line, name, text, span, ns, local) else {
                     return;
                 };
-                // Found through the scopes as a name read is: `-Wshadow`
-                // looks at it there, before the new value moves it.
-                if !local && self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated
-                {
-                    self.shadow_check(name, id, line);
-                }
-                if self.syms.label(id).constant() {
-                    self.error(span, Kind::Type, format!("not a variable '{text}'"));
+                let Some(val) = self.variable_value(line, pos) else {
                     return;
-                }
-                let new = match op {
-                    Assign::Op(op) => {
-                        let old = self.syms.label(id).value.clone();
-                        let at = op_at as crate::syntax::ast::Pos;
-                        if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor)
-                            && self.opts.warnings.strict_bool
-                        {
-                            let what = format!("{} '{}'", op.name(), op.symbol());
-                            self.strict_logic(line, at, &what, &[&old, &val]);
-                        }
-                        let r = value::binary(op, &old, &val, self);
-                        self.strict_bool_warnings(line, at);
-                        // A failure stays in the variable until it is used;
-                        // placed at the operator, as in an expression.
-                        let Ok(v) = self.check_value(line, at, r) else {
-                            return;
-                        };
-                        v
-                    }
-                    _ => val,
                 };
-                self.record_value(line, &new);
-                self.syms.set_value(id, new);
-                self.syms.set_span(id, span);
+                self.update_variable(line, id, span, op, val, op_at);
             }
         }
+    }
+
+    /// The variable `name ::= value` or a compound assignment changes,
+    /// looked up through the scopes (in `ns` only when `local`); `None`
+    /// when there is none or it is a constant (reported).
+    #[allow(clippy::too_many_arguments)]
+    fn assigned_variable(
+        &mut self,
+        line: &LineRef,
+        name: Name,
+        text: &str,
+        span: Span,
+        ns: NsId,
+        local: bool,
+    ) -> Option<LabelId> {
+        let found = if local {
+            self.lookup_in(ns, name)
+        } else {
+            self.lookup(name)
+        };
+        let Some(id) = found else {
+            // A built-in (`x`, `len`) is found through the scopes
+            // too, as a constant (64tass).
+            if !local && !self.names.is_cheap_local(name) && self.builtin(name).is_some() {
+                let before = self.diags.len();
+                self.error(span, Kind::Type, format!("not a variable '{text}'"));
+                if self.diags.len() > before {
+                    self.builtin_definition(text);
+                }
+                return None;
+            }
+            // Once per name and scope a pass, as a name read is
+            // (64tass: `m ::= 1` then `.byte m` is one error).
+            let searched = super::eval::Searched::Object(ns);
+            self.not_defined(line, span.start, text.to_string(), searched);
+            return None;
+        };
+        // Found through the scopes as a name read is: `-Wshadow`
+        // looks at it there, before the new value moves it.
+        if !local && self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated
+        {
+            self.shadow_check(name, id, line);
+        }
+        self.variable_not_constant(id, text, span)
+    }
+
+    /// `id` unless it is a constant: then "not a variable" at `span`, with
+    /// where it was defined.
+    fn variable_not_constant(&mut self, id: LabelId, text: &str, span: Span) -> Option<LabelId> {
+        if !self.syms.label(id).constant() {
+            return Some(id);
+        }
+        let first = self.syms.span(id);
+        let before = self.diags.len();
+        self.error(span, Kind::Type, format!("not a variable '{text}'"));
+        self.original_definition_under_new(before, first, text);
+        None
+    }
+
+    /// `name ::= value` and compound assignments once the variable `id` is
+    /// found: its new value (listed) and this place.
+    fn update_variable(
+        &mut self,
+        line: &LineRef,
+        id: LabelId,
+        span: Span,
+        op: Assign,
+        val: Value,
+        op_at: usize,
+    ) {
+        let new = match op {
+            Assign::Op(op) => {
+                let old = self.syms.label(id).value.clone();
+                let at = op_at as crate::syntax::ast::Pos;
+                if matches!(op, BinOp::LAnd | BinOp::LOr | BinOp::LXor)
+                    && self.opts.warnings.strict_bool
+                {
+                    let what = format!("{} '{}'", op.name(), op.symbol());
+                    self.strict_logic(line, at, &what, &[&old, &val]);
+                }
+                let r = value::binary(op, &old, &val, self);
+                self.strict_bool_warnings(line, at);
+                // A failure stays in the variable until it is used;
+                // placed at the operator, as in an expression.
+                let Ok(v) = self.check_value(line, at, r) else {
+                    return;
+                };
+                v
+            }
+            _ => val,
+        };
+        self.record_value(line, &new);
+        self.syms.set_value(id, new);
+        self.syms.set_span(id, span);
     }
 
     /// `name := value` (or `.var`); `keep` for `:?=` (only if not defined yet).
@@ -1266,9 +1416,22 @@ impl Assembler<'_> {
         keep: bool,
     ) -> Option<LabelId> {
         let strength = self.st.strength;
-        let pass = self.st.pass;
         let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
         self.note_def_chain(id, exists);
+        self.set_variable_label(id, exists, text, span, val, keep)
+    }
+
+    /// [`Self::set_variable`] once the label is found (`exists`) or made.
+    fn set_variable_label(
+        &mut self,
+        id: LabelId,
+        exists: bool,
+        text: &str,
+        span: Span,
+        val: Value,
+        keep: bool,
+    ) -> Option<LabelId> {
+        let pass = self.st.pass;
         let l = self.syms.label(id);
         if exists && l.defpass != 0 {
             if l.constant() {
@@ -1347,11 +1510,11 @@ impl Assembler<'_> {
                 self.duplicate_definition(span, first, text);
                 return Err(Reported);
             }
-            if l.defpass + 1 != pass {
-                self.st.constcreated = true;
-            }
             let update_after = l.update_after();
             let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
+            if l.defpass + 1 != pass {
+                self.label_created(id, span);
+            }
             let l = self.syms.label_mut(id);
             l.set_constant(true);
             l.set_owner(true);
@@ -1393,7 +1556,7 @@ impl Assembler<'_> {
                 self.syms.label_mut(id).defpass = PassNo::of(pass);
             }
         } else {
-            self.st.constcreated = true;
+            self.label_created(id, span);
             self.opt_invalidate();
             let cid = self.create_code(id);
             self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
@@ -1554,6 +1717,24 @@ impl Assembler<'_> {
             );
         }
         self.st.fixeddig = false;
+    }
+
+    /// A label defined at `span` that the last pass did not define: another
+    /// pass is needed. Past the pass limit the first such label of the pass
+    /// is named, as 64tass does (its `constcreated`).
+    pub(super) fn label_created(&mut self, id: LabelId, span: Span) {
+        if self.st.constcreated {
+            return;
+        }
+        self.st.constcreated = true;
+        if self.st.past_limit() {
+            let name = self.syms.display(id, &self.names).to_string();
+            self.error(
+                span,
+                Kind::NoConvergence,
+                format!("can't calculate stable value '{name}'"),
+            );
+        }
     }
 
     /// A used label changed past the pass limit: name it, as 64tass does

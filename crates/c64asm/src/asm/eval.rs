@@ -770,11 +770,17 @@ impl Assembler<'_> {
             self.replay.read_anon(n, id);
             return Ok(self.syms.label(id).value.clone());
         }
-        let back = n < 0;
+        self.anon_not_defined(line, n, pos);
+        Ok(Value::None)
+    }
+
+    /// "not defined anonsymbol" for `-`, `--`, `+`, `++` (`n` as in
+    /// [`Self::find_anon`]) at `pos`: not while a pass more is coming.
+    pub fn anon_not_defined(&mut self, line: &LineRef, n: i32, pos: Pos) {
         if self.doomed() {
-            return Ok(Value::None);
+            return;
         }
-        let what = if back {
+        let what = if n < 0 {
             "-".repeat(n.unsigned_abs() as usize)
         } else {
             "+".repeat(n as usize + 1)
@@ -790,7 +796,6 @@ impl Assembler<'_> {
         if self.diags.len() > before {
             self.searched_note(self.st.context(), false, true);
         }
-        Ok(Value::None)
     }
 
     /// The anonymous label `-`, `--`, `+`, `++` (`n`: -1, -2, 0, 1) names

@@ -23,8 +23,12 @@ pub struct Files {
     pub binaries: FxHashMap<PathBuf, Rc<Vec<u8>>>,
     /// Files being assembled (an include of one of them is a recursion).
     pub open: Vec<FileId>,
-    /// Every file read, for dependency lists and output checks.
+    /// Every file read, for dependency lists and output checks; a file
+    /// read both as a source and by `.binary` is here twice.
     pub read: Vec<PathBuf>,
+    /// For each of [`Self::read`], whether it was read by `.binary`
+    /// (64tass names it on a `Reading file:` line then).
+    pub read_binary: Vec<bool>,
     /// Every path looked for, found or not, in the order first looked for
     /// (64tass keeps them all in its file table, whose order its dependency
     /// rule follows).
@@ -42,10 +46,17 @@ impl Files {
             binaries: FxHashMap::default(),
             open: Vec::new(),
             read: Vec::new(),
+            read_binary: Vec::new(),
             looked_up: Vec::new(),
             looked_up_set: Default::default(),
             failed: Default::default(),
         }
+    }
+
+    /// `path` read for the first time as a source or (`binary`) by `.binary`.
+    pub fn note_read(&mut self, path: PathBuf, binary: bool) {
+        self.read.push(path);
+        self.read_binary.push(binary);
     }
 
     pub fn begin_pass(&mut self) {
@@ -71,7 +82,7 @@ impl Files {
             unicode,
         );
         self.sources.insert(path.to_path_buf(), id);
-        self.read.push(path.to_path_buf());
+        self.note_read(path.to_path_buf(), false);
         self.looked_up(path);
         Ok(id)
     }

@@ -101,7 +101,7 @@ impl Assembler<'_> {
             Ok(data) => {
                 let d = Rc::new(data);
                 self.files.binaries.insert(path.clone(), d.clone());
-                self.files.read.push(path);
+                self.files.note_read(path, true);
                 Ok(d)
             }
             Err(e) => {
@@ -164,7 +164,7 @@ impl Assembler<'_> {
                         .src
                         .add_read(name, Some(path.clone()), bytes, self.opts.ascii);
                     self.files.sources.insert(path.clone(), f);
-                    self.files.read.push(path);
+                    self.files.note_read(path, false);
                     f
                 }
                 Err(err) => {

@@ -82,7 +82,7 @@ impl Assembler<'_> {
                 let first = self.syms.span(id);
                 self.duplicate_definition(lspan, first, &text);
             } else if named && (!exists || self.syms.label(id).defpass + 1 != self.st.pass) {
-                self.st.constcreated = true;
+                self.label_created(id, lspan);
             }
             Some(id)
         } else {
@@ -832,7 +832,7 @@ impl Assembler<'_> {
             return;
         }
         if !exists || self.syms.label(id).defpass + 1 != self.st.pass {
-            self.st.constcreated = true;
+            self.label_created(id, span);
         }
         self.syms.label_mut(id).set_owner(true);
         self.const_assign(id, Value::Lbl(line.index + 1));

@@ -435,7 +435,7 @@ impl Assembler<'_> {
         let sources = Arc::new(src);
         if has_errors {
             return Err(Diagnostics::new(diags, Some(sources))
-                .with_files_read(files.read)
+                .with_files_read(files.read, files.read_binary)
                 .with_hidden_warnings(hidden_warnings));
         }
         let (load_address, image) = out.image().unwrap_or((0, Vec::new()));
@@ -462,6 +462,7 @@ impl Assembler<'_> {
             lines: record.lines,
             rows: record.rows,
             files: files.read,
+            files_binary: files.read_binary,
             looked_up: files.looked_up,
             long_address: opts.long_address,
             wide_offsets: (opts.long_address && !opts.short_image) || opts.flat_image,

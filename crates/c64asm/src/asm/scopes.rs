@@ -166,10 +166,10 @@ impl Assembler<'_> {
                 return;
             }
             if self.syms.label(id).defpass + 1 != self.st.pass {
-                self.st.constcreated = true;
+                self.label_created(id, span);
             }
         } else {
-            self.st.constcreated = true;
+            self.label_created(id, span);
         }
         let l = self.syms.label_mut(id);
         l.set_constant(true);
