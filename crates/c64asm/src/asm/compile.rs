@@ -257,7 +257,7 @@ impl Assembler<'_> {
             }
             return self.instruction_line(line, op, mpos, mpos + 3, None);
         }
-        let mut pos = line.skip_ws(line.start);
+        let pos = line.skip_ws(line.start);
         let c = line.at(pos);
         if matches!(c, 0 | b';') {
             // A blank or comment line: what `rest_of_line` does with no label.
@@ -266,10 +266,7 @@ impl Assembler<'_> {
             }
             return Step::Next;
         }
-        let line_start = pos;
-        let mut newlabel: Option<NewLabel> = None;
-        let mut label_name: Option<(usize, usize)> = None;
-        let mut mycontext = self.st.context();
+        let mycontext = self.st.context();
 
         if c.is_ascii_alphabetic() || c == b'_' || (c >= 0x80 && self.dialect.unicode) {
             let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
@@ -313,71 +310,83 @@ impl Assembler<'_> {
                 return self.rest_of_line(line, after, None, None, mycontext);
             }
             b'-' | b'+' if matches!(line.at(pos + 1), b' ' | b'\t' | b';' | 0) => {
-                // Anonymous label: counted even in skipped lines.
-                let back = c == b'-';
-                let ns = self.st.context();
-                let space = self.syms.ns_mut(ns);
-                let count = if back {
-                    space.backr += 1;
-                    space.backr - 1
-                } else {
-                    space.forwr += 1;
-                    space.forwr - 1
-                };
-                if !active {
-                    let rest = line.skip_ws(pos + 1);
-                    return self.rest_of_line(line, rest, None, None, mycontext);
-                }
-                let span = line.span(pos, pos + 1);
-                let rest = line.skip_ws(pos + 1);
-                if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
-                    self.define_anon_constant(line, ns, back, count, span, rest + 1);
-                    return Step::Next;
-                }
-                // The other assignments and `.var`, as 64tass takes them after
-                // an anonymous label (TASM knows none of them).
-                let assigned = assignment(line, rest).filter(|_| !self.dialect.tasm);
-                match assigned {
-                    Some((Assign::Var, oplen)) => {
-                        self.define_anon_variable(line, ns, back, count, span, rest + oplen);
-                        return Step::Next;
-                    }
-                    Some((Assign::CondVar, oplen)) => {
-                        self.anon_cond_variable(line, ns, back, count, span, rest + oplen);
-                        return Step::Next;
-                    }
-                    Some((op, oplen)) => {
-                        // Not a new label: the one `-` (`+`) names is changed.
-                        self.uncount_anon(ns, back);
-                        self.anon_update(line, back, span, op, (rest, rest + oplen));
-                        return Step::Next;
-                    }
-                    None => {}
-                }
-                if line.at(rest) == b'.'
-                    && let Some((Cmd::Var, end)) = self.command_at(line, rest + 1)
-                {
-                    let args = line.skip_ws(end);
-                    self.define_anon_variable(line, ns, back, count, span, args);
-                    return Step::Next;
-                }
-                self.mark_extra_slot();
-                let id = self.define_anon(ns, back, count, span);
-                newlabel = id.map(|id| NewLabel {
-                    id,
-                    oaddr: self.out.addr(self.st.addr).address,
-                });
-                pos = line.skip_ws(pos + 1);
-                label_name = None;
-                // In front of a directive it is listed as a named label is
-                // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
-                if line.at(pos) == b'.' && self.command_at(line, pos + 1).is_some() {
-                    self.record_label_start(line);
-                }
+                return self.anonymous_labelled_line(line, pos, c == b'-', active, mycontext);
             }
             _ => {}
         }
-        let _ = (&mut mycontext, line_start, label_name);
+        self.rest_of_line(line, pos, None, None, mycontext)
+    }
+
+    /// A line starting with an anonymous label `-` or `+` (counted even in
+    /// skipped lines): the label, an assignment to it, or the rest of the
+    /// line after it. Out of line: the usual line has none.
+    #[inline(never)]
+    fn anonymous_labelled_line(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        back: bool,
+        active: bool,
+        mycontext: NsId,
+    ) -> Step {
+        let ns = self.st.context();
+        let space = self.syms.ns_mut(ns);
+        let count = if back {
+            space.backr += 1;
+            space.backr - 1
+        } else {
+            space.forwr += 1;
+            space.forwr - 1
+        };
+        if !active {
+            let rest = line.skip_ws(pos + 1);
+            return self.rest_of_line(line, rest, None, None, mycontext);
+        }
+        let span = line.span(pos, pos + 1);
+        let rest = line.skip_ws(pos + 1);
+        if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
+            self.define_anon_constant(line, ns, back, count, span, rest + 1);
+            return Step::Next;
+        }
+        // The other assignments and `.var`, as 64tass takes them after
+        // an anonymous label (TASM knows none of them).
+        let assigned = assignment(line, rest).filter(|_| !self.dialect.tasm);
+        match assigned {
+            Some((Assign::Var, oplen)) => {
+                self.define_anon_variable(line, ns, back, count, span, rest + oplen);
+                return Step::Next;
+            }
+            Some((Assign::CondVar, oplen)) => {
+                self.anon_cond_variable(line, ns, back, count, span, rest + oplen);
+                return Step::Next;
+            }
+            Some((op, oplen)) => {
+                // Not a new label: the one `-` (`+`) names is changed.
+                self.uncount_anon(ns, back);
+                self.anon_update(line, back, span, op, (rest, rest + oplen));
+                return Step::Next;
+            }
+            None => {}
+        }
+        if line.at(rest) == b'.'
+            && let Some((Cmd::Var, end)) = self.command_at(line, rest + 1)
+        {
+            let args = line.skip_ws(end);
+            self.define_anon_variable(line, ns, back, count, span, args);
+            return Step::Next;
+        }
+        self.mark_extra_slot();
+        let id = self.define_anon(ns, back, count, span);
+        let newlabel = id.map(|id| NewLabel {
+            id,
+            oaddr: self.out.addr(self.st.addr).address,
+        });
+        let pos = line.skip_ws(pos + 1);
+        // In front of a directive it is listed as a named label is
+        // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
+        if line.at(pos) == b'.' && self.command_at(line, pos + 1).is_some() {
+            self.record_label_start(line);
+        }
         self.rest_of_line(line, pos, newlabel, None, mycontext)
     }
 

@@ -776,6 +776,8 @@ impl Assembler<'_> {
 
     /// "not defined anonsymbol" for `-`, `--`, `+`, `++` (`n` as in
     /// [`Self::find_anon`]) at `pos`: not while a pass more is coming.
+    #[cold]
+    #[inline(never)]
     pub fn anon_not_defined(&mut self, line: &LineRef, n: i32, pos: Pos) {
         if self.doomed() {
             return;
