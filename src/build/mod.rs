@@ -452,6 +452,8 @@ impl Written<'_> {
 
 /// Every file the build writes, as one group: all are written, or none changes.
 /// What goes to standard output (`-` as a file name, as in 64tass) is returned.
+// Never inlined: tools/gen-link-order splits a build's profile here.
+#[inline(never)]
 fn write_outputs(
     args: &Args,
     written: &Written,

@@ -382,6 +382,9 @@ impl Assembler<'_> {
         }
     }
 
+    // Never inlined: tools/gen-link-order splits a build's profile here (what
+    // runs after the passes, past the build's peak memory, is laid out last).
+    #[inline(never)]
     pub fn finish(mut self) -> Result<Program, Diagnostics> {
         self.note_lines_over_bound();
         let has_errors = self.has_errors();
