@@ -1097,7 +1097,9 @@ impl Assembler<'_> {
         };
         self.drop_shown(line);
         let text = if back { "-" } else { "+" };
-        let before = count.checked_sub(1).and_then(|c| self.syms.anon(ns, back, c));
+        let before = count
+            .checked_sub(1)
+            .and_then(|c| self.syms.anon(ns, back, c));
         let (id, exists) = match before {
             Some(id) => {
                 self.uncount_anon(ns, back);
@@ -1354,8 +1356,7 @@ impl Assembler<'_> {
         };
         // Found through the scopes as a name read is: `-Wshadow`
         // looks at it there, before the new value moves it.
-        if !local && self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated
-        {
+        if !local && self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
             self.shadow_check(name, id, line);
         }
         self.variable_not_constant(id, text, span)
