@@ -392,6 +392,7 @@ impl Assembler<'_> {
 
     /// A line starting with a name: a label, an assignment, or an instruction
     /// or macro call written first.
+    #[inline(never)]
     fn labelled_line(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
         let active = self.st.active();
         let mut pos = start + len;
