@@ -1190,6 +1190,15 @@ impl Assembler<'_> {
     /// it are kept in the value (a [`Value::Error`]) and reported where it is
     /// used, as 64tass does: an unused constant's errors never show.
     fn constant_value(&mut self, line: &LineRef, pos: usize) -> Option<Value> {
+        let val = self.assigned_value(line, pos)?.unwrap_or(Value::None);
+        self.record_value(line, &val);
+        Some(val)
+    }
+
+    /// The expressions after an assignment's `=` or operator at `pos` read
+    /// as a symbol's value; `None` when the line has an error (reported),
+    /// or none is there ("an expression is expected").
+    fn assigned_value(&mut self, line: &LineRef, pos: usize) -> Option<EResult<Value>> {
         let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -1202,9 +1211,7 @@ impl Assembler<'_> {
             );
             return None;
         }
-        let val = self.symbol_value(line, exprs).unwrap_or(Value::None);
-        self.record_value(line, &val);
-        Some(val)
+        Some(self.symbol_value(line, exprs))
     }
 
     /// A symbol's value (one expression, or a tuple of several) with its
@@ -1260,19 +1267,7 @@ impl Assembler<'_> {
     /// line has an error, reported). As a constant's, a variable's value
     /// keeps its errors until used.
     fn variable_value(&mut self, line: &LineRef, pos: usize) -> Option<Value> {
-        let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
-        let Ok(exprs) = &parsed.result else {
-            return None;
-        };
-        if exprs.is_empty() {
-            self.error(
-                line.span(pos, pos + 1),
-                Kind::Syntax,
-                "an expression is expected".into(),
-            );
-            return None;
-        }
-        self.symbol_value(line, exprs).ok()
+        self.assigned_value(line, pos)?.ok()
     }
 
     /// `:=`, `::=`, `:?=` and compound assignments.
