@@ -29,6 +29,7 @@ mod optimizer;
 mod options;
 mod output;
 mod output_run;
+mod pair_hash;
 mod printable;
 mod program;
 mod source;

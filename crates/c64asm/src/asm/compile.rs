@@ -38,6 +38,24 @@ pub struct NewLabel {
     pub oaddr: u32,
 }
 
+/// The anonymous label `-` or `+` a line starts with.
+struct AnonLabel {
+    /// The scope it is counted in.
+    ns: NsId,
+    /// `-` (read back by `-`), not `+`.
+    back: bool,
+    /// Its number among the scope's `-` (`+`) labels this pass.
+    count: u32,
+    span: Span,
+}
+
+impl AnonLabel {
+    /// Its name in messages.
+    fn text(&self) -> &'static str {
+        if self.back { "-" } else { "+" }
+    }
+}
+
 /// Compound assignment operators (`+=`, `..=`, `<?=`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Assign {
@@ -342,10 +360,15 @@ impl Assembler<'_> {
             let rest = line.skip_ws(pos + 1);
             return self.rest_of_line(line, rest, None, None, mycontext);
         }
-        let span = line.span(pos, pos + 1);
+        let anon = AnonLabel {
+            ns,
+            back,
+            count,
+            span: line.span(pos, pos + 1),
+        };
         let rest = line.skip_ws(pos + 1);
         if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
-            self.define_anon_constant(line, ns, back, count, span, rest + 1);
+            self.define_anon_constant(line, &anon, rest + 1);
             return Step::Next;
         }
         // The other assignments and `.var`, as 64tass takes them after
@@ -353,17 +376,17 @@ impl Assembler<'_> {
         let assigned = assignment(line, rest).filter(|_| !self.dialect.tasm);
         match assigned {
             Some((Assign::Var, oplen)) => {
-                self.define_anon_variable(line, ns, back, count, span, rest + oplen);
+                self.define_anon_variable(line, &anon, rest + oplen);
                 return Step::Next;
             }
             Some((Assign::CondVar, oplen)) => {
-                self.anon_cond_variable(line, ns, back, count, span, rest + oplen);
+                self.anon_cond_variable(line, &anon, rest + oplen);
                 return Step::Next;
             }
             Some((op, oplen)) => {
                 // Not a new label: the one `-` (`+`) names is changed.
-                self.uncount_anon(ns, back);
-                self.anon_update(line, back, span, op, (rest, rest + oplen));
+                self.uncount_anon(&anon);
+                self.anon_update(line, &anon, op, (rest, rest + oplen));
                 return Step::Next;
             }
             None => {}
@@ -372,11 +395,11 @@ impl Assembler<'_> {
             && let Some((Cmd::Var, end)) = self.command_at(line, rest + 1)
         {
             let args = line.skip_ws(end);
-            self.define_anon_variable(line, ns, back, count, span, args);
+            self.define_anon_variable(line, &anon, args);
             return Step::Next;
         }
         self.mark_extra_slot();
-        let id = self.define_anon(ns, back, count, span);
+        let id = self.define_anon(&anon);
         let newlabel = id.map(|id| NewLabel {
             id,
             oaddr: self.out.addr(self.st.addr).address,
@@ -1040,79 +1063,58 @@ impl Assembler<'_> {
         self.set_constant(id, exists, span, text, val);
     }
 
+    /// The label of the anonymous label `anon` defines (made if new), and
+    /// whether it was there; its place in the chain of definitions noted.
+    fn anon_entry(&mut self, anon: &AnonLabel) -> (LabelId, bool) {
+        let (id, exists) = (self.syms).anon_entry(anon.ns, anon.back, anon.count, anon.span);
+        self.note_def_chain(id, exists);
+        (id, exists)
+    }
+
     /// `- = value`: an anonymous label with any value (`-`/`+` then refer to it).
-    fn define_anon_constant(
-        &mut self,
-        line: &LineRef,
-        ns: NsId,
-        back: bool,
-        count: u32,
-        span: Span,
-        pos: usize,
-    ) {
-        let unused = self.syms.anon(ns, back, count);
+    fn define_anon_constant(&mut self, line: &LineRef, anon: &AnonLabel, pos: usize) {
+        let unused = self.syms.anon(anon.ns, anon.back, anon.count);
         let Some(val) = self.unreferenced_constant_value(line, pos, unused) else {
             return;
         };
-        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
-        self.note_def_chain(id, exists);
-        self.set_constant(id, exists, span, if back { "-" } else { "+" }, val);
+        let (id, exists) = self.anon_entry(anon);
+        self.set_constant(id, exists, anon.span, anon.text(), val);
     }
 
     /// `- := value` and `- .var value`: an anonymous label that is a
     /// variable with any value (a new one, counted as any `-`/`+`; 64tass
     /// takes it as a label).
-    fn define_anon_variable(
-        &mut self,
-        line: &LineRef,
-        ns: NsId,
-        back: bool,
-        count: u32,
-        span: Span,
-        pos: usize,
-    ) {
+    fn define_anon_variable(&mut self, line: &LineRef, anon: &AnonLabel, pos: usize) {
         let Some(val) = self.constant_value(line, pos) else {
             return;
         };
-        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
-        self.note_def_chain(id, exists);
-        let text = if back { "-" } else { "+" };
-        self.set_variable_label(id, exists, text, span, val, false);
+        let (id, exists) = self.anon_entry(anon);
+        self.set_variable_label(id, exists, anon.text(), anon.span, val, false);
     }
 
     /// `- :?= value`: 64tass looks up the anonymous label counted before
     /// this one, in this scope only. Found, this line is no label of its
     /// own and that one is kept or set as `:?=` does; not found, this
     /// line's own label is the variable. Not listed.
-    fn anon_cond_variable(
-        &mut self,
-        line: &LineRef,
-        ns: NsId,
-        back: bool,
-        count: u32,
-        span: Span,
-        pos: usize,
-    ) {
+    fn anon_cond_variable(&mut self, line: &LineRef, anon: &AnonLabel, pos: usize) {
         let Some(val) = self.variable_value(line, pos) else {
             return;
         };
         self.drop_shown(line);
-        let text = if back { "-" } else { "+" };
-        let before = count
-            .checked_sub(1)
-            .and_then(|c| self.syms.anon(ns, back, c));
+        let before =
+            (anon.count.checked_sub(1)).and_then(|c| self.syms.anon(anon.ns, anon.back, c));
         let (id, exists) = match before {
             Some(id) => {
-                self.uncount_anon(ns, back);
+                self.uncount_anon(anon);
+                self.note_def_chain(id, true);
                 (id, true)
             }
             None => {
                 self.mark_extra_slot();
-                self.syms.anon_entry(ns, back, count, span)
+                self.anon_entry(anon)
             }
         };
-        self.note_def_chain(id, exists);
-        self.set_variable_label(id, exists, text, span, val, true);
+        self.set_variable_label(id, exists, anon.text(), anon.span, val, true);
     }
 
     /// `- += value`, `+ ::= value`: the label `-` (`+`) reads is changed,
@@ -1121,18 +1123,17 @@ impl Assembler<'_> {
     fn anon_update(
         &mut self,
         line: &LineRef,
-        back: bool,
-        span: Span,
+        anon: &AnonLabel,
         op: Assign,
         (op_at, pos): (usize, usize),
     ) {
-        let n = if back { -1 } else { 0 };
+        let span = anon.span;
+        let n = if anon.back { -1 } else { 0 };
         let Some(id) = self.find_anon(n) else {
             self.anon_not_defined(line, n, span.start);
             return;
         };
-        let text = if back { "-" } else { "+" };
-        if self.variable_not_constant(id, text, span).is_none() {
+        if self.variable_not_constant(id, anon.text(), span).is_none() {
             return;
         }
         let Some(val) = self.variable_value(line, pos) else {
@@ -1143,9 +1144,9 @@ impl Assembler<'_> {
 
     /// Take back the count of the anonymous label a line starts with: it
     /// names an existing one.
-    fn uncount_anon(&mut self, ns: NsId, back: bool) {
-        let space = self.syms.ns_mut(ns);
-        if back {
+    fn uncount_anon(&mut self, anon: &AnonLabel) {
+        let space = self.syms.ns_mut(anon.ns);
+        if anon.back {
             space.backr -= 1;
         } else {
             space.forwr -= 1;
@@ -1759,9 +1760,9 @@ impl Assembler<'_> {
     }
 
     /// An anonymous `-`/`+` label: a code object like any label.
-    fn define_anon(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> Option<LabelId> {
-        let (id, exists) = self.syms.anon_entry(ns, back, count, span);
-        self.note_def_chain(id, exists);
+    fn define_anon(&mut self, anon: &AnonLabel) -> Option<LabelId> {
+        let (id, exists) = self.anon_entry(anon);
+        let span = anon.span;
         let pass = self.st.pass;
         if exists {
             let l = self.syms.label(id);

@@ -67,15 +67,10 @@ impl Default for StarIndex {
     }
 }
 
-/// Fibonacci hashing's multiplier (2^64 / φ): the slot is the top bits of
-/// the key times it.
-const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-
 impl StarIndex {
     #[inline]
     fn home(&self, parent: u32, line: u32) -> usize {
-        let key = (parent as u64) << 32 | line as u64;
-        (key.wrapping_mul(SPREAD) >> self.shift) as usize
+        crate::pair_hash::home(parent, line, self.shift)
     }
 
     /// The node keyed (`parent`, `line`), or the free slot where it goes.

@@ -9,10 +9,6 @@
 /// No label in this slot.
 const FREE: u32 = u32::MAX;
 
-/// Fibonacci hashing's multiplier (2^64 / φ): the table index is the top
-/// bits of the key times it.
-const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-
 /// A key (namespace, name) and its label; `id` is [`FREE`] in an empty slot.
 #[derive(Clone, Copy)]
 struct Slot {
@@ -48,8 +44,7 @@ impl Default for NameTable {
 impl NameTable {
     #[inline]
     fn home(&self, ns: u32, name: u32) -> usize {
-        let key = (ns as u64) << 32 | name as u64;
-        (key.wrapping_mul(SPREAD) >> self.shift) as usize
+        crate::pair_hash::home(ns, name, self.shift)
     }
 
     /// The label of `name` in `ns`.
