@@ -782,6 +782,11 @@ impl Symbols {
         }
     }
 
+    /// No `.weak` label anywhere: every label's strength is 0.
+    pub fn no_weak(&self) -> bool {
+        self.weak.is_empty()
+    }
+
     /// The label of exactly this name and strength in `ns`. Inlined into
     /// every look-up: a hint taken is a few loads and compares, where the
     /// call around them cost more than they do (registers saved and
@@ -917,6 +922,37 @@ impl Symbols {
         if let Some(id) = self.get(ns, name, strength) {
             return (id, true);
         }
+        (self.create(ns, name, strength, display, span, names), false)
+    }
+
+    /// [`Self::entry`] given what [`Self::get`] answered for the same key
+    /// (labels are never taken out of the tables: a label found stays).
+    pub fn entry_found(
+        &mut self,
+        found: Option<LabelId>,
+        ns: NsId,
+        name: Name,
+        strength: u8,
+        display: &str,
+        span: Span,
+        names: &Interner,
+    ) -> (LabelId, bool) {
+        match found {
+            Some(id) => (id, true),
+            None => (self.create(ns, name, strength, display, span, names), false),
+        }
+    }
+
+    /// A new label `name` of `strength` in `ns` (none is there).
+    fn create(
+        &mut self,
+        ns: NsId,
+        name: Name,
+        strength: u8,
+        display: &str,
+        span: Span,
+        names: &Interner,
+    ) -> LabelId {
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label::new(name, strength));
         self.set_span(id, span);
@@ -930,7 +966,7 @@ impl Symbols {
             self.add_named(ns, name, strength, id);
         }
         self.contents_mut(ns).order.push(id);
-        (id, false)
+        id
     }
 
     /// Keeps label `id` named `name` (interned) in the tables and its

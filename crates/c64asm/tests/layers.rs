@@ -45,7 +45,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "replay",
         ],
     ),
-    ("the line loop", &["compile"]),
+    ("the line loop", &["compile", "labelled"]),
     (
         "directives and instructions",
         &[

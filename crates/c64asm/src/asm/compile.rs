@@ -58,7 +58,7 @@ impl AnonLabel {
 
 /// Compound assignment operators (`+=`, `..=`, `<?=`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Assign {
+pub(super) enum Assign {
     /// `:=`
     Var,
     /// `::=`
@@ -69,7 +69,7 @@ enum Assign {
 }
 
 /// The assignment operator at `pos`, if any, and its length.
-fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> {
+pub(super) fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> {
     let c = line.at(pos);
     let c1 = line.at(pos + 1);
     let c2 = line.at(pos + 2);
@@ -112,7 +112,7 @@ fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> {
 /// Whether an assignment 64tass knows starts at `pos` of a line with no label
 /// in front (`= 1`, `+= 1`, `<<= 1`): 64tass reports "label required" there,
 /// and "general syntax" for any other operator (`::=`, `<?=`, `<=`).
-fn unlabelled_assignment(line: &LineRef, pos: usize) -> bool {
+pub(super) fn unlabelled_assignment(line: &LineRef, pos: usize) -> bool {
     let (c, c1, c2) = (line.at(pos), line.at(pos + 1), line.at(pos + 2));
     match c {
         b'=' => true,
@@ -413,377 +413,19 @@ impl Assembler<'_> {
         self.rest_of_line(line, pos, newlabel, None, mycontext)
     }
 
-    /// A line starting with a name: a label, an assignment, or an instruction
-    /// or macro call written first.
-    #[inline(never)]
-    fn labelled_line(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
-        let active = self.st.active();
-        let mut pos = start + len;
-        let mut mycontext = self.st.context();
-        let mut name_start = start;
-        let mut name_len = len;
-        let mut dotted = false;
-        let mut failed = !active;
-        let mut no_scope = None;
-        // `a.b.c`: define into the scope of `a.b`.
-        while line.at(pos) == b'.' && line.at(pos + 1) != b'.' {
-            if !failed {
-                let text = &line.text[name_start..name_start + name_len];
-                let name = if dotted {
-                    intern_name(&mut self.names, text, self.dialect)
-                } else {
-                    self.label_name_kept(line, start, len)
-                };
-                let found = if dotted {
-                    self.lookup_in(mycontext, name)
-                } else {
-                    self.lookup(name)
-                };
-                // A first part no label names may be a built-in (a register
-                // letter, `len`): 64tass finds it as a read does, and it has
-                // no scope to define into (`a.x nop`).
-                let builtin = match found {
-                    None if !dotted && !self.names.is_cheap_local(name) => self.builtin(name),
-                    _ => None,
-                };
-                match (found, builtin) {
-                    (_, Some(v)) => no_scope = Some(v),
-                    (Some(id), None) => {
-                        self.touch(id);
-                        let v = self.syms.label(id).value.clone();
-                        match self.namespace_of(&v) {
-                            Some(ns) => mycontext = ns,
-                            None => no_scope = Some(v),
-                        }
-                    }
-                    // Reported as a read is: once per name and scope a pass.
-                    (None, None) => {
-                        let searched = if dotted {
-                            super::eval::Searched::Object(mycontext)
-                        } else {
-                            super::eval::Searched::Scopes
-                        };
-                        let text = text.to_string();
-                        self.not_defined(
-                            line,
-                            name_start as crate::syntax::ast::Pos,
-                            text,
-                            searched,
-                        );
-                        failed = true;
-                    }
-                }
-            }
-            dotted = true;
-            pos += 1;
-            let l = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
-            if l == 0 {
-                if !failed {
-                    self.error(
-                        line.span(pos, pos + 1),
-                        Kind::Syntax,
-                        "a symbol is expected".into(),
-                    );
-                }
-                return Step::Next;
-            }
-            // A name with no scope (`count.next := 1`, `count` a number):
-            // 64tass's words for the member operator, at the dot.
-            if let Some(v) = no_scope.take() {
-                if !v.is_none() {
-                    let msg = format!(
-                        "member '.' of {} and symbol '{}' not possible",
-                        crate::value::convert::describe(&v, self),
-                        &line.text[pos..pos + l]
-                    );
-                    self.error(line.span(pos - 1, pos), Kind::Type, msg);
-                }
-                failed = true;
-            }
-            name_start = pos;
-            name_len = l;
-            pos += l;
-        }
-        // Borrowed from the line's shared text: no allocation per line and pass.
-        let text: &str = &line.text[name_start..name_start + name_len];
-        let cheap = !dotted && text.starts_with('_');
-        if cheap {
-            mycontext = self.st.cheap;
-        }
-        let mut islabel = dotted;
-        if line.at(pos) == b':'
-            && line.at(pos + 1) != b'='
-            && line.at(pos + 1) != b':'
-            && line.at(pos + 1) != b'?'
-        {
-            islabel = true;
-            pos += 1;
-        }
-        if !islabel
-            && name_len == 3
-            && let Some(op) = self.mnemonic_of(text)
-        {
-            if failed {
-                return Step::Next;
-            }
-            return self.instruction_line(line, op, start, start + 3, None);
-        }
-        let after = line.skip_ws(pos);
-        // A dotted name that failed, assigned to: 64tass goes no further
-        // (the name stands, so no "label required").
-        if failed && active && dotted && unlabelled_assignment(line, after) && !self.dialect.tasm {
-            return Step::Next;
-        }
-        if failed {
-            // Skipped line: only what keeps blocks balanced matters.
-            return self.rest_of_line(line, after, None, None, mycontext);
-        }
-        if name_len > 1 && text.starts_with("__") {
-            self.error(
-                line.span(name_start, name_start + name_len),
-                Kind::Syntax,
-                format!("reserved symbol name '{text}'"),
-            );
-            return Step::Next;
-        }
-        let name = if dotted {
-            intern_name(&mut self.names, text, self.dialect)
-        } else {
-            self.label_name_kept(line, start, len)
-        };
-        let name_span = line.span(name_start, name_start + name_len);
-        let lookup_local = dotted || cheap;
-
-        // Assignments (TASM knows only `=`: `x += 1` is a label, then an
-        // error).
-        if let Some((op, oplen)) = assignment(line, after).filter(|_| !self.dialect.tasm) {
-            let value_pos = after + oplen;
-            match op {
-                Assign::Op(BinOp::Mul)
-                    if !islabel && self.star_mul_is_label(name, mycontext, lookup_local) =>
-                {
-                    // `label *= expr`: a label, then `*=` for the program counter.
-                    // The name was looked up as a compound assignment's is:
-                    // `-Wshadow` looks at what it found, first.
-                    if self.st.active()
-                        && !lookup_local
-                        && self.opts.warnings.shadow
-                        && self.st.fixeddig
-                        && !self.st.constcreated
-                        && let Some(id) = self.lookup(name)
-                    {
-                        self.shadow_check(name, id, line);
-                    }
-                    if self.st.active() && self.opts.warnings.star_assign {
-                        self.warn(
-                            "star-assign",
-                            line.span(after, after + 2),
-                            "label defined instead of variable multiplication for compatibility"
-                                .into(),
-                        );
-                        // `name *= *` meant to reserve space: 64tass's hint,
-                        // once a pass, at the warning's place.
-                        if line.at(line.skip_ws(after + 2)) == b'*'
-                            && !std::mem::replace(&mut self.st.pitfall_noted.star_assign, true)
-                        {
-                            self.related(
-                                line.span(after, after + 2),
-                                "for reserving space use '.fill x' or '.byte ?' [-Wpitfalls]",
-                            );
-                        }
-                    }
-                    let nl = self.code_label(
-                        line,
-                        name,
-                        text,
-                        name_span,
-                        mycontext,
-                        islabel,
-                        lookup_local,
-                    );
-                    if let Ok(nl) = nl {
-                        self.star_assign(line, after + 2, after);
-                        self.finish_line(line, nl);
-                    }
-                    return Step::Next;
-                }
-                _ => {
-                    self.assign(
-                        line,
-                        name,
-                        &Rc::from(text),
-                        name_span,
-                        mycontext,
-                        lookup_local,
-                        op,
-                        (after, value_pos),
-                    );
-                    return Step::Next;
-                }
-            }
-        }
-        match line.at(after) {
-            // `x == 1` too: a constant whose value is missing (64tass).
-            b'=' => {
-                self.define_constant(line, name, text, name_span, mycontext, after + 1);
-                return Step::Next;
-            }
-            b'.' => {
-                if let Some((cmd, end)) = self.command_at(line, after + 1) {
-                    if self.st.active() && cmd != Cmd::Var {
-                        self.mark_extra_slot_in(mycontext);
-                    }
-                    let args = line.skip_ws(end);
-                    let dir = line.span(after, after + 1);
-                    match self.labelled_command(
-                        line,
-                        cmd,
-                        name,
-                        text,
-                        name_span,
-                        dir,
-                        mycontext,
-                        args,
-                        lookup_local,
-                    ) {
-                        Some(step) => return step,
-                        None => {
-                            // A label in front of an ordinary directive.
-                            if self.st.active() {
-                                self.record_label_start(line);
-                            }
-                            let Ok(nl) = self.code_label(
-                                line,
-                                name,
-                                text,
-                                name_span,
-                                mycontext,
-                                islabel,
-                                lookup_local,
-                            ) else {
-                                // Defined twice: the directive is still done, as
-                                // 64tass does it (`lbl .next` keeps its loop). A
-                                // `.proc` keeps the name there (no "a label is
-                                // required"): its body is skipped.
-                                if cmd == Cmd::Proc {
-                                    self.st.skip_proc(line.span(after, end));
-                                    return Step::Next;
-                                }
-                                return self.rest_of_line(line, after, None, None, mycontext);
-                            };
-                            return self.rest_of_line(
-                                line,
-                                after,
-                                nl,
-                                Some((name_start, text)),
-                                mycontext,
-                            );
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        // A name written without its colon is looked up first, as 64tass
-        // does (to call a macro): one found spelt otherwise is `-Wcase-symbol`.
-        if !islabel && !dotted && self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
-            let found = if cheap {
-                self.lookup_in(self.st.cheap, name)
-            } else {
-                self.lookup(name)
-            };
-            if let Some(id) = found {
-                self.case_symbol_check(line, name_start as crate::syntax::ast::Pos, id);
-            }
-        }
-        // A word on its own or before an instruction/macro call: a macro call
-        // when it names a macro, otherwise a label.
-        if !islabel
-            && !lookup_local
-            && let Some(id) = self.lookup(name)
-            && self.names_a_macro(id)
-        {
-            let v = self.syms.label(id).value.clone();
-            self.touch(id);
-            if self.opts.warnings.macro_prefix && line.at_end(after) {
-                self.warn(
-                    "macro-prefix",
-                    name_span,
-                    "macro call without prefix".into(),
-                );
-            }
-            let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
-            return self.after_call(line, r);
-        }
-        if self.st.active() {
-            self.record_label_start(line);
-            // `name:` (or `a.name`) is defined without looking it up first,
-            // as a labelled directive is (see `mark_extra_slot`).
-            if islabel {
-                self.mark_extra_slot_in(mycontext);
-            }
-        }
-        let Ok(nl) = self.code_label(
-            line,
-            name,
-            text,
-            name_span,
-            mycontext,
-            islabel,
-            lookup_local,
-        ) else {
-            // A label defined twice: the rest of the line is read as if it had
-            // none, as 64tass reads it (its errors are reported too).
-            return self.rest_of_line(line, after, None, None, mycontext);
-        };
-        if let Some(n) = nl
-            && name_len == 3
-            && start != line.start
-            && !islabel
-            && line.at(after) != b'.'
-            && self.opts.warnings.label_left
-            && !self.syms.label(n.id).referenced()
-            // Lower case letters only (any case without `-C`): what could
-            // be a mnemonic mistyped as a label.
-            && text
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || !self.dialect.case_sensitive && b.is_ascii_uppercase())
-        {
-            self.warn("label-left", name_span, "label not on left side".into());
-        }
-        self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
-    }
-
     /// Is the label a macro, segment or function (called when its name
     /// starts a line)? Asked of every label in front of code: no copy of
     /// its value.
-    fn names_a_macro(&self, id: LabelId) -> bool {
+    pub(super) fn names_a_macro(&self, id: LabelId) -> bool {
         matches!(
             self.syms.label(id).value,
             Value::Macro(MacroKind::Macro | MacroKind::Segment, _) | Value::Func(FuncId(_, false))
         )
     }
 
-    /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
-    fn star_mul_is_label(&self, name: Name, ns: NsId, local: bool) -> bool {
-        let id = if local {
-            self.lookup_in(ns, name)
-        } else {
-            self.syms.lookup_in(ns, name).or_else(|| {
-                (0..self.st.contexts.len())
-                    .rev()
-                    .find_map(|i| self.lookup_in(self.st.contexts[i].ns, name))
-            })
-        };
-        match id {
-            Some(id) => self.syms.label(id).constant(),
-            None => true,
-        }
-    }
-
     /// What follows the label (or starts the line): a directive, an
     /// instruction, a macro call, or nothing.
-    fn rest_of_line(
+    pub(super) fn rest_of_line(
         &mut self,
         line: &LineRef,
         pos: usize,
@@ -937,7 +579,7 @@ impl Assembler<'_> {
     }
 
     /// A macro call's value goes to the label in front; errors are already reported.
-    fn after_call(&mut self, _line: &LineRef, r: EResult<Option<Value>>) -> Step {
+    pub(super) fn after_call(&mut self, _line: &LineRef, r: EResult<Option<Value>>) -> Step {
         let _ = r;
         Step::Next
     }
@@ -1044,7 +686,7 @@ impl Assembler<'_> {
     // ------------------------------------------------------------ definitions
 
     /// `name = value`
-    fn define_constant(
+    pub(super) fn define_constant(
         &mut self,
         line: &LineRef,
         name: Name,
@@ -1058,7 +700,11 @@ impl Assembler<'_> {
         let Some(val) = self.unreferenced_constant_value(line, pos, unused) else {
             return;
         };
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        // A label found stays: the look-up is not made again.
+        let (id, exists) = match unused {
+            Some(id) => (id, true),
+            None => (self.syms).entry(ns, name, strength, text, span, &self.names),
+        };
         self.note_def_chain(id, exists);
         self.set_constant(id, exists, span, text, val);
     }
@@ -1273,7 +919,7 @@ impl Assembler<'_> {
 
     /// `:=`, `::=`, `:?=` and compound assignments.
     #[allow(clippy::too_many_arguments)]
-    fn assign(
+    pub(super) fn assign(
         &mut self,
         line: &LineRef,
         name: Name,
@@ -1484,13 +1130,26 @@ impl Assembler<'_> {
     #[allow(clippy::too_many_arguments)]
     pub fn code_label(
         &mut self,
-        _line: &LineRef,
+        line: &LineRef,
         name: Name,
         text: &str,
         span: Span,
         ns: NsId,
         _islabel: bool,
         _local: bool,
+    ) -> Result<Option<NewLabel>, Reported> {
+        let found = self.syms.get(ns, name, self.st.strength);
+        self.code_label_found(line, (name, text, span), ns, found)
+    }
+
+    /// [`Self::code_label`] given `found`, what [`crate::symbols::Symbols::get`]
+    /// answered for the label's key (`name` in `ns`, of this strength).
+    pub fn code_label_found(
+        &mut self,
+        _line: &LineRef,
+        (name, text, span): (Name, &str, Span),
+        ns: NsId,
+        found: Option<LabelId>,
     ) -> Result<Option<NewLabel>, Reported> {
         let strength = self.st.strength;
         let oaddr = self.out.addr(self.st.addr).address;
@@ -1507,7 +1166,8 @@ impl Assembler<'_> {
                 );
             }
         }
-        let (id, exists) = self.syms.entry(ns, name, strength, text, span, &self.names);
+        let (id, exists) =
+            (self.syms).entry_found(found, ns, name, strength, text, span, &self.names);
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists {
@@ -1810,13 +1470,13 @@ impl Assembler<'_> {
 
     /// As [`Self::mark_extra_slot`], for a line whose label goes into `ns`
     /// (a `_cheap` or `scope.name` label's namespace).
-    fn mark_extra_slot_in(&mut self, ns: NsId) {
+    pub(super) fn mark_extra_slot_in(&mut self, ns: NsId) {
         self.syms.extra_slot.insert(crate::symbols::GLOBAL);
         self.syms.extra_slot.insert(ns);
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).
-    fn star_assign(&mut self, line: &LineRef, pos: usize, at: usize) {
+    pub(super) fn star_assign(&mut self, line: &LineRef, pos: usize, at: usize) {
         self.opt_invalidate();
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;

@@ -14,6 +14,7 @@
 //!                        blocks, encode, settings, target, directives (dispatch),
 //!                        instr, unused
 //!  6 the line loop       compile: a line's labels, assignments, its command's Step
+//!                        → labelled (a line starting with a name)
 //!  5 values, bytes      eval → addresses → wraps → warnings → functions → emit
 //!                        → replay
 //!  4 records             listed → result: rows of the listing, bytes per line, the Program
@@ -44,6 +45,8 @@
 //!   [`emit`]: where bytes are written; [`replay`]: later passes repeat
 //!   a line whose inputs did not change (the recording half, `Replay`'s
 //!   own methods, is what the layers below call).
+//! - 6: [`compile`]: the line loop; [`labelled`]: a line that starts
+//!   with a name (its label, an assignment to it, a macro call).
 //! - 7: [`scopes`]: anonymous scopes the directives open; [`data`]: data
 //!   directives; [`instr`]: instructions; [`control`]: conditionals;
 //!   [`loops`]: repetition; [`blocks`]: scopes, sections and the other
@@ -75,6 +78,7 @@ mod functions;
 mod head;
 mod include;
 mod instr;
+mod labelled;
 mod line_entry;
 mod line_ids;
 mod lines;

@@ -122,6 +122,7 @@ impl Assembler<'_> {
     /// when it is not made at the top: its `-Wunused` warning is told apart
     /// from another label's at the same place by it (so none is kept
     /// without those warnings: a macro call's scope is such a label).
+    #[inline]
     pub(crate) fn note_def_chain(&mut self, id: crate::symbols::LabelId, existed: bool) {
         if !existed && !self.st.chain.is_empty() && self.opts.warnings.any_unused() {
             self.def_chains.insert(id, def_chain_key(&self.st.chain));

@@ -1,0 +1,396 @@
+//! A line that starts with a name: the label it defines (`name`, `name:`,
+//! `a.b.c`), an assignment to it, or an instruction or macro call written
+//! first — as 64tass's `compile()` reads it. The label's own entry is found
+//! once a line and serves both the macro check and its definition.
+
+use std::rc::Rc;
+
+use super::Assembler;
+use super::commands::Cmd;
+use super::compile::{Assign, Step, assignment, unlabelled_assignment};
+use super::lines::LineRef;
+use crate::diag::Kind;
+use crate::intern::Name;
+use crate::symbols::LabelId;
+use crate::syntax::ast::BinOp;
+use crate::syntax::expr::intern_name;
+use crate::syntax::scan::ident_len;
+use crate::value::NsId;
+
+impl Assembler<'_> {
+    /// A line starting with a name: a label, an assignment, or an instruction
+    /// or macro call written first.
+    #[inline(never)]
+    pub(super) fn labelled_line(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
+        let active = self.st.active();
+        let mut pos = start + len;
+        let mut mycontext = self.st.context();
+        let mut name_start = start;
+        let mut name_len = len;
+        let mut dotted = false;
+        let mut failed = !active;
+        let mut no_scope = None;
+        // `a.b.c`: define into the scope of `a.b`.
+        while line.at(pos) == b'.' && line.at(pos + 1) != b'.' {
+            if !failed {
+                let text = &line.text[name_start..name_start + name_len];
+                let name = if dotted {
+                    intern_name(&mut self.names, text, self.dialect)
+                } else {
+                    self.label_name_kept(line, start, len)
+                };
+                let found = if dotted {
+                    self.lookup_in(mycontext, name)
+                } else {
+                    self.lookup(name)
+                };
+                // A first part no label names may be a built-in (a register
+                // letter, `len`): 64tass finds it as a read does, and it has
+                // no scope to define into (`a.x nop`).
+                let builtin = match found {
+                    None if !dotted && !self.names.is_cheap_local(name) => self.builtin(name),
+                    _ => None,
+                };
+                match (found, builtin) {
+                    (_, Some(v)) => no_scope = Some(v),
+                    (Some(id), None) => {
+                        self.touch(id);
+                        let v = self.syms.label(id).value.clone();
+                        match self.namespace_of(&v) {
+                            Some(ns) => mycontext = ns,
+                            None => no_scope = Some(v),
+                        }
+                    }
+                    // Reported as a read is: once per name and scope a pass.
+                    (None, None) => {
+                        let searched = if dotted {
+                            super::eval::Searched::Object(mycontext)
+                        } else {
+                            super::eval::Searched::Scopes
+                        };
+                        let text = text.to_string();
+                        self.not_defined(
+                            line,
+                            name_start as crate::syntax::ast::Pos,
+                            text,
+                            searched,
+                        );
+                        failed = true;
+                    }
+                }
+            }
+            dotted = true;
+            pos += 1;
+            let l = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
+            if l == 0 {
+                if !failed {
+                    self.error(
+                        line.span(pos, pos + 1),
+                        Kind::Syntax,
+                        "a symbol is expected".into(),
+                    );
+                }
+                return Step::Next;
+            }
+            // A name with no scope (`count.next := 1`, `count` a number):
+            // 64tass's words for the member operator, at the dot.
+            if let Some(v) = no_scope.take() {
+                if !v.is_none() {
+                    let msg = format!(
+                        "member '.' of {} and symbol '{}' not possible",
+                        crate::value::convert::describe(&v, self),
+                        &line.text[pos..pos + l]
+                    );
+                    self.error(line.span(pos - 1, pos), Kind::Type, msg);
+                }
+                failed = true;
+            }
+            name_start = pos;
+            name_len = l;
+            pos += l;
+        }
+        // Borrowed from the line's shared text: no allocation per line and pass.
+        let text: &str = &line.text[name_start..name_start + name_len];
+        let cheap = !dotted && text.starts_with('_');
+        if cheap {
+            mycontext = self.st.cheap;
+        }
+        let mut islabel = dotted;
+        if line.at(pos) == b':'
+            && line.at(pos + 1) != b'='
+            && line.at(pos + 1) != b':'
+            && line.at(pos + 1) != b'?'
+        {
+            islabel = true;
+            pos += 1;
+        }
+        if !islabel
+            && name_len == 3
+            && let Some(op) = self.mnemonic_of(text)
+        {
+            if failed {
+                return Step::Next;
+            }
+            return self.instruction_line(line, op, start, start + 3, None);
+        }
+        let after = line.skip_ws(pos);
+        // A dotted name that failed, assigned to: 64tass goes no further
+        // (the name stands, so no "label required").
+        if failed && active && dotted && unlabelled_assignment(line, after) && !self.dialect.tasm {
+            return Step::Next;
+        }
+        if failed {
+            // Skipped line: only what keeps blocks balanced matters.
+            return self.rest_of_line(line, after, None, None, mycontext);
+        }
+        if name_len > 1 && text.starts_with("__") {
+            self.error(
+                line.span(name_start, name_start + name_len),
+                Kind::Syntax,
+                format!("reserved symbol name '{text}'"),
+            );
+            return Step::Next;
+        }
+        let name = if dotted {
+            intern_name(&mut self.names, text, self.dialect)
+        } else {
+            self.label_name_kept(line, start, len)
+        };
+        let name_span = line.span(name_start, name_start + name_len);
+        let lookup_local = dotted || cheap;
+
+        // Assignments (TASM knows only `=`: `x += 1` is a label, then an
+        // error).
+        if let Some((op, oplen)) = assignment(line, after).filter(|_| !self.dialect.tasm) {
+            let value_pos = after + oplen;
+            match op {
+                Assign::Op(BinOp::Mul)
+                    if !islabel && self.star_mul_is_label(name, mycontext, lookup_local) =>
+                {
+                    // `label *= expr`: a label, then `*=` for the program counter.
+                    // The name was looked up as a compound assignment's is:
+                    // `-Wshadow` looks at what it found, first.
+                    if self.st.active()
+                        && !lookup_local
+                        && self.opts.warnings.shadow
+                        && self.st.fixeddig
+                        && !self.st.constcreated
+                        && let Some(id) = self.lookup(name)
+                    {
+                        self.shadow_check(name, id, line);
+                    }
+                    if self.st.active() && self.opts.warnings.star_assign {
+                        self.warn(
+                            "star-assign",
+                            line.span(after, after + 2),
+                            "label defined instead of variable multiplication for compatibility"
+                                .into(),
+                        );
+                        // `name *= *` meant to reserve space: 64tass's hint,
+                        // once a pass, at the warning's place.
+                        if line.at(line.skip_ws(after + 2)) == b'*'
+                            && !std::mem::replace(&mut self.st.pitfall_noted.star_assign, true)
+                        {
+                            self.related(
+                                line.span(after, after + 2),
+                                "for reserving space use '.fill x' or '.byte ?' [-Wpitfalls]",
+                            );
+                        }
+                    }
+                    let nl = self.code_label(
+                        line,
+                        name,
+                        text,
+                        name_span,
+                        mycontext,
+                        islabel,
+                        lookup_local,
+                    );
+                    if let Ok(nl) = nl {
+                        self.star_assign(line, after + 2, after);
+                        self.finish_line(line, nl);
+                    }
+                    return Step::Next;
+                }
+                _ => {
+                    self.assign(
+                        line,
+                        name,
+                        &Rc::from(text),
+                        name_span,
+                        mycontext,
+                        lookup_local,
+                        op,
+                        (after, value_pos),
+                    );
+                    return Step::Next;
+                }
+            }
+        }
+        match line.at(after) {
+            // `x == 1` too: a constant whose value is missing (64tass).
+            b'=' => {
+                self.define_constant(line, name, text, name_span, mycontext, after + 1);
+                return Step::Next;
+            }
+            b'.' => {
+                if let Some((cmd, end)) = self.command_at(line, after + 1) {
+                    if self.st.active() && cmd != Cmd::Var {
+                        self.mark_extra_slot_in(mycontext);
+                    }
+                    let args = line.skip_ws(end);
+                    let dir = line.span(after, after + 1);
+                    match self.labelled_command(
+                        line,
+                        cmd,
+                        name,
+                        text,
+                        name_span,
+                        dir,
+                        mycontext,
+                        args,
+                        lookup_local,
+                    ) {
+                        Some(step) => return step,
+                        None => {
+                            // A label in front of an ordinary directive.
+                            if self.st.active() {
+                                self.record_label_start(line);
+                            }
+                            let Ok(nl) = self.code_label(
+                                line,
+                                name,
+                                text,
+                                name_span,
+                                mycontext,
+                                islabel,
+                                lookup_local,
+                            ) else {
+                                // Defined twice: the directive is still done, as
+                                // 64tass does it (`lbl .next` keeps its loop). A
+                                // `.proc` keeps the name there (no "a label is
+                                // required"): its body is skipped.
+                                if cmd == Cmd::Proc {
+                                    self.st.skip_proc(line.span(after, end));
+                                    return Step::Next;
+                                }
+                                return self.rest_of_line(line, after, None, None, mycontext);
+                            };
+                            return self.rest_of_line(
+                                line,
+                                after,
+                                nl,
+                                Some((name_start, text)),
+                                mycontext,
+                            );
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        // The label of this name in the scope it goes to, found once for the
+        // macro check and its definition (a later pass finds last pass's).
+        let own = self.syms.get(mycontext, name, self.st.strength);
+        // A name written without its colon is looked up first, as 64tass
+        // does (to call a macro): one found spelt otherwise is `-Wcase-symbol`.
+        if !islabel && !dotted && self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+            let found = if cheap {
+                self.lookup_in(self.st.cheap, name)
+            } else {
+                self.lookup(name)
+            };
+            if let Some(id) = found {
+                self.case_symbol_check(line, name_start as crate::syntax::ast::Pos, id);
+            }
+        }
+        // A word on its own or before an instruction/macro call: a macro call
+        // when it names a macro, otherwise a label.
+        if !islabel
+            && !lookup_local
+            && let Some(id) = self.lookup_from_own(name, mycontext, own)
+            && self.names_a_macro(id)
+        {
+            let v = self.syms.label(id).value.clone();
+            self.touch(id);
+            if self.opts.warnings.macro_prefix && line.at_end(after) {
+                self.warn(
+                    "macro-prefix",
+                    name_span,
+                    "macro call without prefix".into(),
+                );
+            }
+            let r = self.call_macro_value(line, &v, after, None, mycontext, name_span);
+            return self.after_call(line, r);
+        }
+        if self.st.active() {
+            self.record_label_start(line);
+            // `name:` (or `a.name`) is defined without looking it up first,
+            // as a labelled directive is (see `mark_extra_slot`).
+            if islabel {
+                self.mark_extra_slot_in(mycontext);
+            }
+        }
+        let Ok(nl) = self.code_label_found(
+            line,
+            (name, text, name_span),
+            mycontext,
+            own,
+        ) else {
+            // A label defined twice: the rest of the line is read as if it had
+            // none, as 64tass reads it (its errors are reported too).
+            return self.rest_of_line(line, after, None, None, mycontext);
+        };
+        if let Some(n) = nl
+            && name_len == 3
+            && start != line.start
+            && !islabel
+            && line.at(after) != b'.'
+            && self.opts.warnings.label_left
+            && !self.syms.label(n.id).referenced()
+            // Lower case letters only (any case without `-C`): what could
+            // be a mnemonic mistyped as a label.
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || !self.dialect.case_sensitive && b.is_ascii_uppercase())
+        {
+            self.warn("label-left", name_span, "label not on left side".into());
+        }
+        self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
+    }
+
+    /// [`Self::lookup`] of the name a line's label has, given `own`, the
+    /// label of that name in `ns`, the scope it is defined in: when `ns` is
+    /// searched first and `own` is seen there, the search would end at it.
+    #[inline]
+    fn lookup_from_own(&mut self, name: Name, ns: NsId, own: Option<LabelId>) -> Option<LabelId> {
+        if let Some(id) = own
+            && self.st.strength == 0
+            && self.syms.no_weak()
+            && !self.names.is_cheap_local(name)
+            && self.st.contexts.len() > self.st.bottom
+            && self.st.contexts.last().is_some_and(|c| c.ns == ns)
+            && self.syms.label(id).visible(self.st.pass, self.st.fixeddig)
+        {
+            return Some(id);
+        }
+        self.lookup(name)
+    }
+
+    /// Should `name *= ...` define a label (64tass: when `name` is not a variable)?
+    fn star_mul_is_label(&self, name: Name, ns: NsId, local: bool) -> bool {
+        let id = if local {
+            self.lookup_in(ns, name)
+        } else {
+            self.syms.lookup_in(ns, name).or_else(|| {
+                (0..self.st.contexts.len())
+                    .rev()
+                    .find_map(|i| self.lookup_in(self.st.contexts[i].ns, name))
+            })
+        };
+        match id {
+            Some(id) => self.syms.label(id).constant(),
+            None => true,
+        }
+    }
+}
