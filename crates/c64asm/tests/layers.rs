@@ -93,7 +93,6 @@ const UPWARD_CALLS: &[(&str, &str)] = &[
     // The line loop hands each line to its directive or instruction, and
     // a macro call to the macros.
     ("compile", "command"),
-    ("compile", "labelled_command"),
     ("compile", "skipped_command"),
     ("compile", "nothing_after"),
     ("compile", "instruction_line"),
@@ -102,6 +101,14 @@ const UPWARD_CALLS: &[(&str, &str)] = &[
     ("compile", "close_logical"),
     ("compile", "close_union"),
     ("compile", "opt_invalidate"),
+    // A line starting with a name goes to `labelled`, which builds on the
+    // loop's pieces (the rest of the line, a code label's definition).
+    ("compile", "labelled_line"),
+    // It hands an instruction, a labelled directive and a macro call written
+    // first on, as the loop does.
+    ("labelled", "labelled_command"),
+    ("labelled", "instruction_line"),
+    ("labelled", "call_macro_value"),
 ];
 
 /// The lowest layer computes without the assembler: its modules never name it.

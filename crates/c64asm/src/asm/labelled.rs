@@ -394,3 +394,39 @@ impl Assembler<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Assembler;
+    use crate::Options;
+
+    fn prg(src: &str) -> Vec<u8> {
+        Assembler::new(&Options::default())
+            .run_text("t.asm", src)
+            .unwrap_or_else(|_| panic!("assembles"))
+            .prg_bytes()
+    }
+
+    /// A name alone on its line, over three passes (`fin` is known from the
+    /// second, and the `nop` moves what follows): the scope's macro of that
+    /// name is called each pass, a label is defined again where it moved.
+    #[test]
+    fn a_name_alone_calls_its_macro_or_defines_its_label_each_pass() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n\
+                   m .macro\n inx\n .endm\n\
+                   b .block\nm2 .macro\n iny\n .endm\nm2\nlab\n jmp lab\n .bend\n\
+                   m\n jmp b.lab\nfin\n";
+        assert_eq!(
+            prg(src),
+            [0x00, 0x10, 0xea, 0xc8, 0x4c, 0x02, 0x10, 0xe8, 0x4c, 0x02, 0x10]
+        );
+    }
+
+    /// `.weak` labels: the look-up is the ordinary one (the strongest
+    /// definition wins), not the label of the line's own strength.
+    #[test]
+    fn a_weak_label_is_overridden() {
+        let src = "* = $1000\n .weak\nlab\n .endweak\n jmp lab\nlab\n nop\n";
+        assert_eq!(prg(src), [0x00, 0x10, 0x4c, 0x03, 0x10, 0xea]);
+    }
+}
