@@ -925,26 +925,9 @@ impl Symbols {
         (self.create(ns, name, strength, display, span, names), false)
     }
 
-    /// [`Self::entry`] given what [`Self::get`] answered for the same key
-    /// (labels are never taken out of the tables: a label found stays).
-    pub fn entry_found(
-        &mut self,
-        found: Option<LabelId>,
-        ns: NsId,
-        name: Name,
-        strength: u8,
-        display: &str,
-        span: Span,
-        names: &Interner,
-    ) -> (LabelId, bool) {
-        match found {
-            Some(id) => (id, true),
-            None => (self.create(ns, name, strength, display, span, names), false),
-        }
-    }
-
-    /// A new label `name` of `strength` in `ns` (none is there).
-    fn create(
+    /// A new label `name` of `strength` in `ns` ([`Self::get`] found none:
+    /// labels are never taken out of the tables, so one found stays).
+    pub fn create(
         &mut self,
         ns: NsId,
         name: Name,

@@ -1166,8 +1166,14 @@ impl Assembler<'_> {
                 );
             }
         }
-        let (id, exists) =
-            (self.syms).entry_found(found, ns, name, strength, text, span, &self.names);
+        let (id, exists) = match found {
+            Some(id) => (id, true),
+            None => (
+                self.syms
+                    .create(ns, name, strength, text, span, &self.names),
+                false,
+            ),
+        };
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists {

@@ -331,12 +331,7 @@ impl Assembler<'_> {
                 self.mark_extra_slot_in(mycontext);
             }
         }
-        let Ok(nl) = self.code_label_found(
-            line,
-            (name, text, name_span),
-            mycontext,
-            own,
-        ) else {
+        let Ok(nl) = self.code_label_found(line, (name, text, name_span), mycontext, own) else {
             // A label defined twice: the rest of the line is read as if it had
             // none, as 64tass reads it (its errors are reported too).
             return self.rest_of_line(line, after, None, None, mycontext);
@@ -418,7 +413,9 @@ mod tests {
                    m\n jmp b.lab\nfin\n";
         assert_eq!(
             prg(src),
-            [0x00, 0x10, 0xea, 0xc8, 0x4c, 0x02, 0x10, 0xe8, 0x4c, 0x02, 0x10]
+            [
+                0x00, 0x10, 0xea, 0xc8, 0x4c, 0x02, 0x10, 0xe8, 0x4c, 0x02, 0x10
+            ]
         );
     }
 
