@@ -17,4 +17,10 @@ fn main() {
     // and no page of pointers written at start (about 0.5 MB that every run
     // touched). The last of `-pie`/`-no-pie` counts.
     println!("cargo:rustc-link-arg-bins=-no-pie");
+    // A link map beside the build script's output: `tools/gen-link-order` reads
+    // it to name the read-only data a build reads (string literals and other
+    // constants have no symbol in the binary, only their input section).
+    if let Ok(out) = std::env::var("OUT_DIR") {
+        println!("cargo:rustc-link-arg-bins=-Wl,-Map={out}/c64kit.map");
+    }
 }
