@@ -39,55 +39,68 @@ pub(crate) enum Entered {
     Include,
 }
 
-/// One row of the listing, in 8 bytes (a listing keeps one for every
-/// line that wrote bytes): the execution of the line a row comes from is
-/// kept for the last rows only, the only ones it is asked of (see
-/// [`Rows::last_from`]), the row's kind, its text's length and its number
-/// (its bytes' count, a value's place, a file) share a word, its offset
-/// and its line's file are kept by [`Rows`] by runs of rows, and its
-/// line's index, read only for line numbers, is kept aside by [`Rows`]
-/// when they may be written.
+/// One row of the listing, in 4 bytes (a listing keeps one for every
+/// line that wrote bytes): the row's kind, its number (its bytes' count, a
+/// value's place, a file), its text's length and how far its text starts
+/// past the end of the text of the row before (most rows are the next line
+/// of the same file: the line break and the lines listed without a row)
+/// share a word. The execution of the line a row comes from is kept for
+/// the last rows only, the only ones it is asked of (see
+/// [`Rows::last_from`]); its offset and its line's file are kept by
+/// [`Rows`] by runs of rows, and so is where a row's text starts when it is
+/// not so near (see [`Rows::text_runs`]); its line's index, read only for
+/// line numbers, is kept aside by [`Rows`] when they may be written.
 #[derive(Clone, Debug)]
 pub(crate) struct ListRow {
-    /// The source line as assembled (a macro's line with its parameters
-    /// in): its offset in the text of its line's file (most rows: the line
-    /// is not copied), or in [`Rows`]'s text with [`OWN_TEXT`] set in `word`.
-    /// A row whose number is [`FAR_NUMBER`] keeps the number here instead
-    /// (and its text in [`Rows`]'s table of long texts).
-    text_at: u32,
     /// The row's number (the low [`NUMBER_BITS`]: how many bytes the row
     /// wrote, in [`Rows`]'s bytes after the rows' before it, none for
     /// labels, constants and reserved space; a row without bytes keeps its
-    /// kind's number here instead, a value's place or a file), the text's
+    /// kind's number here instead, a value's place or a file), the gap
+    /// from the text before ([`GAP_BITS`] from [`GAP_SHIFT`]), the text's
     /// length ([`LEN_BITS`] from [`LEN_SHIFT`]; [`LONG_TEXT`]: kept in
-    /// [`Rows`]'s table of long texts instead), [`OWN_TEXT`], and what the
-    /// row shows (a [`Tag`]'s number, the top 4 bits).
+    /// [`Rows`]'s table of long texts instead, as a text of the rows' own
+    /// is), and what the row shows (a [`Tag`]'s number, the top 4 bits).
+    /// A row with [`FAR`] set keeps a larger number in the bits below it
+    /// instead, and its text in the table.
     word: u32,
-    // The compile offset of the row's first byte ([`Rows::offsets`]: most
-    // rows start where the row before ended), how far the program counter
-    // is from it, the memory the offset is in, the processor settings the
-    // row is disassembled with and the row's line's file (the text read, a
-    // macro expansion for a macro's line; [`NO_FILE`]: none) change
-    // seldom: [`Rows`] keeps them by runs of rows ([`Rows::files`]).
+    // The source line as assembled (a macro's line with its parameters
+    // in) is a slice of the text of its line's file (most rows: the line
+    // is not copied), or in [`Rows`]'s text. The compile offset of the
+    // row's first byte ([`Rows::offsets`]: most rows start where the row
+    // before ended), how far the program counter is from it, the memory
+    // the offset is in, the processor settings the row is disassembled
+    // with and the row's line's file (the text read, a macro expansion for
+    // a macro's line; [`NO_FILE`]: none) change seldom: [`Rows`] keeps
+    // them by runs of rows ([`Rows::files`]).
 }
 
 /// How many bits of [`ListRow::word`] hold the row's number.
-const NUMBER_BITS: u32 = 16;
+const NUMBER_BITS: u32 = 8;
 const NUMBER_MASK: u32 = (1 << NUMBER_BITS) - 1;
-/// A number too large for the row's word: in [`ListRow::text_at`].
-const FAR_NUMBER: u32 = NUMBER_MASK;
+/// How many bits hold the gap between the text before and the row's, and
+/// where.
+const GAP_BITS: u32 = 8;
+const GAP_SHIFT: u32 = NUMBER_BITS;
+const GAP_MASK: u32 = ((1 << GAP_BITS) - 1) << GAP_SHIFT;
 /// How many bits of [`ListRow::word`] hold the text's length, and where.
 const LEN_BITS: u32 = 11;
-const LEN_SHIFT: u32 = NUMBER_BITS;
+const LEN_SHIFT: u32 = GAP_SHIFT + GAP_BITS;
 const LEN_MASK: u32 = ((1 << LEN_BITS) - 1) << LEN_SHIFT;
-/// A text too long for the row's word, kept in [`Rows`]'s table.
+/// A text too long for the row's word (or of the rows' own), kept in
+/// [`Rows`]'s table.
 const LONG_TEXT: u32 = (1 << LEN_BITS) - 1;
-/// The row's text is in [`Rows`]'s text, not its file's.
-const OWN_TEXT: u32 = 1 << (LEN_SHIFT + LEN_BITS);
+/// A number too large for the row's number bits: in the bits below this
+/// one (a row's bytes come from one line, far below 2^27 bytes), the
+/// text in [`Rows`]'s table.
+const FAR: u32 = 1 << (LEN_SHIFT + LEN_BITS);
+const FAR_MASK: u32 = FAR - 1;
 const TAG_SHIFT: u32 = 28;
-const _: () = assert!(OWN_TEXT < 1 << TAG_SHIFT);
+const _: () = assert!(FAR < 1 << TAG_SHIFT);
 /// A long text ([`Rows`]'s table) is in the rows' own text.
 const LONG_OWN: u32 = 1 << 31;
+/// At most this many rows from a run of [`Rows::text_runs`] to the next:
+/// a row's text found out of order sums at most so many rows' gaps.
+const TEXT_RUN_ROWS: u32 = 256;
 
 /// A row made, with what [`Rows`] keeps of it by runs: its program counter
 /// and the memory its offset is in (a section's moves when it is placed
@@ -219,7 +232,7 @@ pub(crate) const NO_FILE: FileId = FileId::MAX;
 const _: () = assert!(Tag::Code.code() == 0 && Tag::Data.code() == 1);
 
 // A listing keeps a row for every line that wrote bytes.
-const _: () = assert!(std::mem::size_of::<ListRow>() == 8);
+const _: () = assert!(std::mem::size_of::<ListRow>() == 4);
 
 impl ListRow {
     /// What the row shows, without its number.
@@ -251,16 +264,43 @@ impl ListRow {
     /// The row's number: its bytes' count, or its kind's number.
     #[inline]
     fn number(&self) -> u32 {
-        match self.word & NUMBER_MASK {
-            FAR_NUMBER => self.text_at,
-            n => n,
+        if self.word & FAR != 0 {
+            self.word & FAR_MASK
+        } else {
+            self.word & NUMBER_MASK
         }
     }
 
     /// The length field of the row's word ([`LONG_TEXT`]: in the table).
     #[inline]
     fn text_len(&self) -> u32 {
-        (self.word & LEN_MASK) >> LEN_SHIFT
+        if self.word & FAR != 0 {
+            LONG_TEXT
+        } else {
+            (self.word & LEN_MASK) >> LEN_SHIFT
+        }
+    }
+
+    /// Whether the row's text is found from the text before it (else it
+    /// is in [`Rows`]'s table).
+    #[inline(always)]
+    fn chained(&self) -> bool {
+        self.word & (FAR | LEN_MASK) < LONG_TEXT << LEN_SHIFT
+    }
+
+    /// How far the row's text starts past the end of the text before.
+    #[inline(always)]
+    fn gap(&self) -> u32 {
+        (self.word & GAP_MASK) >> GAP_SHIFT
+    }
+
+    /// Where the text after a chained row's starts counting its gap from,
+    /// the text before ending at `before`.
+    #[inline(always)]
+    fn end_after(&self, before: u32) -> u32 {
+        before
+            .wrapping_add(self.gap())
+            .wrapping_add(self.text_len())
     }
 
     /// Whether `len` counts the row's bytes: the tag's number alone (code
@@ -348,8 +388,16 @@ pub(crate) struct Rows {
     offsets: Offsets,
     /// The texts of [`LONG_TEXT`] rows, by row, in row order: the row,
     /// where the text is and its length, with [`LONG_OWN`] when it is in
-    /// the rows' own text (none in practice).
+    /// the rows' own text.
     long: Vec<(u32, u32, u32)>,
+    /// Where the text of the other rows' lines starts, by runs: a run's
+    /// first row and where the text before it is taken to end. A row's
+    /// text starts its gap past that end, and ends its length later (rows
+    /// in the table leave it as it is); a row whose gap does not fit its
+    /// word, or [`TEXT_RUN_ROWS`] after the run's first, starts a run.
+    text_runs: Vec<(u32, u32)>,
+    /// Where the text of the last row in the runs ends, as above.
+    cursor: u32,
     /// The rows' lines' indices in their files, by row, when the listing
     /// may show line numbers (`Some`: see [`Rows::new`]); else none are
     /// kept.
@@ -571,6 +619,8 @@ impl Rows {
         self.files.0.clear();
         self.offsets.0.clear();
         self.long.clear();
+        self.text_runs.clear();
+        self.cursor = 0;
         if let Some(v) = &mut self.indices {
             v.clear();
         }
@@ -761,48 +811,64 @@ impl Rows {
             }
             RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
         };
-        let (text_at, text_len, own) = text;
         if let Some(v) = &mut self.indices {
             v.push(index);
         }
-        self.files.push(self.list.len(), file);
-        let mut row = ListRow {
-            text_at,
-            word: (tag.code() << TAG_SHIFT)
-                | ((own as u32) * OWN_TEXT)
-                | text_len << LEN_SHIFT
-                | number,
-        };
-        // A new row has no long text yet.
-        if text_len >= LONG_TEXT || number >= FAR_NUMBER {
-            row.word = tag.code() << TAG_SHIFT;
-            let i = self.list.len();
-            self.set_row_text(&mut row, i, text);
-            self.set_number(&mut row, i, number);
-        }
+        let i = self.list.len();
+        self.files.push(i, file);
+        let row = self.new_row(i, tag, number, text);
         self.list.push(row);
         self.recent[self.known % RECENT] = from;
         self.known += 1;
         self.forgotten = self.forgotten.max(self.known.saturating_sub(RECENT));
     }
 
-    /// Row `i` (`row`) shows the text at `at`, `len` long (`own`: in the
-    /// rows' own text).
-    /// A row whose number is far keeps its text in the table.
-    fn set_row_text(&mut self, row: &mut ListRow, i: usize, (at, len, own): (u32, u32, bool)) {
-        let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
-        row.word &= !(LEN_MASK | OWN_TEXT);
-        row.word |= (own as u32) * OWN_TEXT;
-        let far = row.word & NUMBER_MASK == FAR_NUMBER;
-        if len < LONG_TEXT && !far {
-            row.text_at = at;
-            row.word |= len << LEN_SHIFT;
-            if let Ok(k) = found {
-                self.long.remove(k);
+    /// Row `i` (the next one) of `tag` with `number` and the text at `at`,
+    /// `len` long (`own`: in the rows' own text): its text found from the
+    /// text before, or kept in the table.
+    #[inline(always)]
+    fn new_row(
+        &mut self,
+        i: usize,
+        tag: Tag,
+        number: u32,
+        (at, len, own): (u32, u32, bool),
+    ) -> ListRow {
+        let tag = tag.code() << TAG_SHIFT;
+        if !own && len < LONG_TEXT && number <= NUMBER_MASK {
+            let mut gap = at.wrapping_sub(self.cursor);
+            let far_run = self
+                .text_runs
+                .last()
+                .is_none_or(|&(r, _)| i as u32 - r >= TEXT_RUN_ROWS);
+            if gap >= 1 << GAP_BITS || far_run {
+                self.text_runs.push((i as u32, at));
+                gap = 0;
             }
-            return;
+            self.cursor = at.wrapping_add(len);
+            return ListRow {
+                word: tag | len << LEN_SHIFT | gap << GAP_SHIFT | number,
+            };
         }
-        row.word |= LONG_TEXT << LEN_SHIFT;
+        self.set_long(i, (at, len, own));
+        ListRow {
+            word: tag | Self::number_word(number),
+        }
+    }
+
+    /// The number bits of a row whose text is in the table.
+    fn number_word(n: u32) -> u32 {
+        if n > NUMBER_MASK {
+            FAR | n.min(FAR_MASK)
+        } else {
+            LONG_TEXT << LEN_SHIFT | n
+        }
+    }
+
+    /// Row `i`'s text, kept in the table, is the text at `at`, `len` long
+    /// (`own`: in the rows' own text).
+    fn set_long(&mut self, i: usize, (at, len, own): (u32, u32, bool)) {
+        let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
         let kept = (i as u32, at, len.min(!LONG_OWN) | ((own as u32) * LONG_OWN));
         match found {
             Ok(k) => self.long[k] = kept,
@@ -810,35 +876,75 @@ impl Rows {
         }
     }
 
-    /// Row `i` (`row`) has the number `n` (its bytes' count, or its kind's
-    /// number). One too large for the word is kept in the row's text
-    /// place, and the text in the table.
-    fn set_number(&mut self, row: &mut ListRow, i: usize, n: u32) {
-        let far = row.word & NUMBER_MASK == FAR_NUMBER;
-        if n < FAR_NUMBER {
-            // A far number's text stays in the table (found there as long).
-            row.word = (row.word & !NUMBER_MASK) | n;
+    /// Where the text before row `i` ends, as [`Rows::text_runs`] counts
+    /// (the rows from the run's first to `i` summed: at most
+    /// [`TEXT_RUN_ROWS`]).
+    fn text_end_before(&self, i: usize) -> u32 {
+        let k = self.text_runs.partition_point(|&(r, _)| r as usize <= i);
+        let Some(&(first, end)) = k.checked_sub(1).map(|k| &self.text_runs[k]) else {
+            return 0;
+        };
+        let rows = self.list.get(first as usize..i).unwrap_or(&[]);
+        rows.iter()
+            .filter(|r| r.chained())
+            .fold(end, |end, r| r.end_after(end))
+    }
+
+    /// Row `i`'s text is kept in the table from now on (`text`, as for
+    /// [`Rows::set_long`]); the rows after it still find theirs.
+    fn make_long(&mut self, i: usize, text: (u32, u32, bool)) {
+        let Some(mut row) = self.list.get(i).cloned() else {
             return;
+        };
+        if row.chained() {
+            let before = self.text_end_before(i);
+            if i + 1 < self.list.len() {
+                // The rows after it counted from its text's end.
+                let k = self
+                    .text_runs
+                    .partition_point(|&(r, _)| r as usize <= i + 1);
+                if k == 0 || self.text_runs[k - 1].0 as usize != i + 1 {
+                    self.text_runs
+                        .insert(k, ((i + 1) as u32, row.end_after(before)));
+                }
+            } else {
+                self.cursor = before;
+            }
+            row.word = (row.word & (15 << TAG_SHIFT)) | Self::number_word(row.number());
+            self.list[i] = row;
         }
-        if !far {
-            let text = self.text_of(i, row);
-            row.word |= FAR_NUMBER;
-            self.set_row_text(row, i, text);
+        self.set_long(i, text);
+    }
+
+    /// Row `i` has the number `n` (its bytes' count, or its kind's
+    /// number). One too large for the number bits moves the row's text
+    /// to the table (where it stays).
+    fn set_number(&mut self, i: usize, n: u32) {
+        let Some(row) = self.list.get(i).cloned() else {
+            return;
+        };
+        if row.chained() {
+            if n <= NUMBER_MASK {
+                self.list[i].word = (row.word & !NUMBER_MASK) | n;
+                return;
+            }
+            let text = self.text_of(i, &row);
+            self.make_long(i, text);
         }
-        row.text_at = n;
+        let row = &mut self.list[i];
+        row.word = (row.word & (15 << TAG_SHIFT)) | Self::number_word(n);
     }
 
     /// The row at `i` shows `kind` instead (a label's row its value): a row
     /// of bytes keeps its kind.
     pub(crate) fn set_kind(&mut self, i: usize, kind: RowKind) {
-        let Some(mut row) = self.list.get(i).cloned() else {
+        let Some(row) = self.list.get_mut(i) else {
             return;
         };
         if !row.has_bytes() {
             let (tag, n) = kind.split();
             row.set_tag(tag);
-            self.set_number(&mut row, i, n);
-            self.list[i] = row;
+            self.set_number(i, n);
         }
     }
 
@@ -858,12 +964,23 @@ impl Rows {
             if r.bytes_len() > 0 {
                 self.cut(self.end.saturating_sub(r.bytes_len() as usize));
             }
-            let (at, len, own) = self.text_of(row as usize, &r);
-            if own && at as usize + len as usize == self.text.len() {
-                self.text.truncate(at as usize);
+            if !r.chained() {
+                let (at, len, own) = self.text_of(row as usize, &r);
+                if own && at as usize + len as usize == self.text.len() {
+                    self.text.truncate(at as usize);
+                }
+                if self.long.last().is_some_and(|&(i, _, _)| i == row) {
+                    self.long.pop();
+                }
             }
-            if self.long.last().is_some_and(|&(i, _, _)| i == row) {
-                self.long.pop();
+            let runs = self.text_runs.len();
+            while self.text_runs.last().is_some_and(|&(i, _)| i >= row) {
+                self.text_runs.pop();
+            }
+            if self.text_runs.len() != runs {
+                self.cursor = self.text_end_before(row as usize);
+            } else if r.chained() {
+                self.cursor = self.cursor.wrapping_sub(r.gap() + r.text_len());
             }
             if let Some(v) = &mut self.indices {
                 v.truncate(self.list.len());
@@ -887,13 +1004,12 @@ impl Rows {
         place: Option<(u32, u32)>,
         memory: impl Fn(u32) -> &'m [u8],
     ) {
-        let Some(mut r) = self.list.last().filter(|r| r.has_bytes()).cloned() else {
+        let Some(r) = self.list.last().filter(|r| r.has_bytes()).cloned() else {
             return;
         };
         let i = self.list.len() - 1;
         let n = r.number() + bytes.len() as u32;
-        self.set_number(&mut r, i, n);
-        self.list[i] = r;
+        self.set_number(i, n);
         let len = n as usize - bytes.len();
         let (mem, from) = place.unwrap_or((OWN, self.bytes.len() as u32));
         if len > 0 && !bytes.is_empty() && !self.follows(mem, from) {
@@ -1008,9 +1124,7 @@ impl Rows {
     pub fn set_text(&mut self, i: usize, text: &str) {
         if i < self.list.len() {
             let own = self.own_text(text);
-            let mut row = self.list[i].clone();
-            self.set_row_text(&mut row, i, own);
-            self.list[i] = row;
+            self.make_long(i, own);
         }
     }
 
@@ -1029,6 +1143,34 @@ impl Rows {
         })
     }
 
+    /// [`Rows::with_bytes`], each row also with where its text is, its
+    /// length and whether it is in the rows' own text (found from the
+    /// text before as the rows are walked: no search per row).
+    pub fn with_bytes_and_texts(
+        &self,
+    ) -> impl Iterator<Item = (&ListRow, u32, &[u8], (u32, u32, bool))> {
+        let runs = &self.text_runs;
+        let (mut run, mut end) = (0, 0u32);
+        let mut next_run = runs.first().map_or(u32::MAX, |r| r.0);
+        self.with_bytes()
+            .enumerate()
+            .map(move |(i, (r, addr, bytes))| {
+                if i as u32 == next_run {
+                    end = runs[run].1;
+                    run += 1;
+                    next_run = runs.get(run).map_or(u32::MAX, |r| r.0);
+                }
+                let text = if r.chained() {
+                    let at = end.wrapping_add(r.gap());
+                    end = at.wrapping_add(r.text_len());
+                    (at, r.text_len(), false)
+                } else {
+                    self.text_of(i, r)
+                };
+                (r, addr, bytes, text)
+            })
+    }
+
     /// The rows in order, each with its offset and where its bytes start.
     #[inline]
     fn in_order(&self) -> impl Iterator<Item = (&ListRow, u32, usize)> {
@@ -1045,14 +1187,15 @@ impl Rows {
     #[inline]
     fn text_of(&self, i: usize, r: &ListRow) -> (u32, u32, bool) {
         let len = r.text_len();
-        if len == LONG_TEXT {
-            let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
-            return found.map_or((0, 0, false), |k| {
-                let (_, at, len) = self.long[k];
-                (at, len & !LONG_OWN, len & LONG_OWN != 0)
-            });
+        if len != LONG_TEXT {
+            let at = self.text_end_before(i).wrapping_add(r.gap());
+            return (at, len, false);
         }
-        (r.text_at, len, r.word & OWN_TEXT != 0)
+        let found = self.long.binary_search_by_key(&(i as u32), |&(r, _, _)| r);
+        found.map_or((0, 0, false), |k| {
+            let (_, at, len) = self.long[k];
+            (at, len & !LONG_OWN, len & LONG_OWN != 0)
+        })
     }
 
     /// Row `i`'s line's file ([`NO_FILE`]: none), searched in its runs
@@ -1081,15 +1224,14 @@ impl Rows {
         sources: &'a crate::source::SourceMap,
     ) -> &'a str {
         let file_text = sources.try_get(file).map_or("", |f| f.text());
-        self.text_from(i, r, file_text)
+        self.text_from(self.text_of(i, r), file_text)
     }
 
     /// Row `i`'s (`r`'s) source text, its line's file's text being
     /// `file_text` (the listing's writer keeps that while the rows' file
     /// stays the same).
     #[inline(always)]
-    fn text_from<'a>(&'a self, i: usize, r: &ListRow, file_text: &'a str) -> &'a str {
-        let (at, len, own) = self.text_of(i, r);
+    fn text_from<'a>(&'a self, (at, len, own): (u32, u32, bool), file_text: &'a str) -> &'a str {
         let range = at as usize..at as usize + len as usize;
         let text = match own {
             false => file_text.get(range),
@@ -1278,8 +1420,8 @@ mod tests {
         assert_eq!((rows.last_from(), rows.text(33, &sources)), (Some(9), "x"));
     }
 
-    /// A number too large for a row's word (64 KiB of bytes on one row, a
-    /// file or value place beyond 65,534) is kept in the row's text place
+    /// A number too large for a row's number bits (64 KiB of bytes on one
+    /// row, a file or value place beyond 255) is kept in the row's word
     /// and its text aside, both found again, and gone with the row.
     #[test]
     fn far_numbers_are_kept_in_the_row() {
@@ -1307,9 +1449,9 @@ mod tests {
         assert_eq!(rows.rows()[1].kind(), RowKind::Value(3));
         assert_eq!(rows.text(1, &sources), "bc");
         rows.set_text(1, "gh");
-        assert_eq!((rows.text(1, &sources), rows.long.len()), ("gh", 2));
+        assert_eq!((rows.text(1, &sources), rows.long.len()), ("gh", 3));
         rows.pop();
-        assert_eq!(rows.long.len(), 1);
+        assert_eq!(rows.long.len(), 2);
         rows.pop();
         rows.pop();
         assert!(rows.long.is_empty() && rows.bytes.is_empty());
@@ -1328,24 +1470,136 @@ mod tests {
         }
         let huge = LONG_TEXT + 5;
         for (i, own) in [(1, true), (3, false)] {
-            let mut row = rows.list[i].clone();
-            rows.set_row_text(&mut row, i, (7, huge, own));
-            rows.list[i] = row;
+            rows.make_long(i, (7, huge, own));
         }
-        assert_eq!(rows.long.len(), 2);
+        // Texts of the rows' own are all kept aside.
+        assert_eq!(rows.long.len(), 4);
         assert_eq!(rows.text_of(1, &rows.list[1]), (7, huge, true));
         assert_eq!(rows.text_of(3, &rows.list[3]), (7, huge, false));
         assert_eq!(rows.text_of(2, &rows.list[2]), (4, 2, true));
         assert_eq!(rows.rows()[3].kind(), RowKind::Label);
         assert_eq!(rows.file(3), NO_FILE);
-        // A short text again: the row's own word, nothing aside.
+        // A short text again: replaced in its place.
         rows.set_text(1, "cd");
-        assert_eq!(rows.long.len(), 1);
+        assert_eq!(rows.long.len(), 4);
         let sources = crate::source::SourceMap::default();
         assert_eq!(rows.text(1, &sources), "cd");
         rows.pop();
-        assert!(rows.long.is_empty());
+        assert_eq!(rows.long.len(), 3);
         assert_eq!(rows.text(2, &sources), "ab");
+    }
+
+    /// Rows whose texts are their file's lines find them from the text
+    /// before (gaps that fit the word and gaps that start a run, across
+    /// files, a run every [`super::TEXT_RUN_ROWS`] rows), in order and out
+    /// of order, after a row's text is made its own or moved aside by a
+    /// far number in the middle and at the end, and after rows are dropped
+    /// past a run's first row.
+    #[test]
+    fn source_texts_are_found_from_the_text_before() {
+        let mut sources = crate::source::SourceMap::default();
+        let mut text = String::new();
+        let mut lines = Vec::new();
+        for k in 0..900usize {
+            let start = text.len();
+            text.push_str(&format!("l{k} nop"));
+            lines.push((start, text.len()));
+            // Lines between rows: none, a few, more than a gap holds.
+            let skipped = [0, 1, 3, 40][k % 4];
+            text.push('\n');
+            for _ in 0..skipped {
+                text.push_str(";;;;;;;\n");
+            }
+        }
+        let other_text = "x1\nx2 lda #3\n";
+        let a = sources.add("a.asm".into(), None, text.clone());
+        let b = sources.add("b.asm".into(), None, other_text.into());
+        let mut rows = Rows::default();
+        let mut expected: Vec<String> = Vec::new();
+        for k in 0..900usize {
+            let (file, whole, (start, end)) = if k % 50 == 49 {
+                (b, other_text, (3, 12))
+            } else {
+                (a, text.as_str(), lines[k])
+            };
+            let kind = if k == 500 {
+                RowKind::Label
+            } else {
+                RowKind::Code
+            };
+            let row = NewRow::new(kind, (k as u32, k as u32, 0), k as u32, Some((file, 0)));
+            let t = RowText::Source {
+                offset: start as u32,
+                text: &whole[start..end],
+            };
+            let bytes: &[u8] = if k == 500 { &[] } else { &[0xea] };
+            rows.push(row, listed(), bytes, t, None);
+            expected.push(whole[start..end].into());
+        }
+        assert!(
+            rows.text_runs.len() > 900 / 256,
+            "runs at gaps and by count"
+        );
+        // A text of its own and a far number in the middle, and at the end.
+        rows.set_text(300, "own");
+        expected[300] = "own".into();
+        rows.set_kind(500, RowKind::Value(1000));
+        assert_eq!(rows.rows()[500].kind(), RowKind::Value(1000));
+        rows.set_text(899, "last");
+        expected[899] = "last".into();
+        let row = NewRow::new(RowKind::Code, (0, 0, 0), 900, Some((a, 0)));
+        let (start, end) = lines[0];
+        rows.push(
+            row,
+            listed(),
+            &[1],
+            RowText::Source {
+                offset: start as u32,
+                text: &text[start..end],
+            },
+            None,
+        );
+        expected.push(text[start..end].into());
+        assert_eq!(Rows::len_of(&rows.rows()[899]), 1);
+        assert_eq!(Rows::len_of(&rows.rows()[900]), 1);
+        let check = |rows: &Rows, expected: &[String]| {
+            assert_eq!(rows.len(), expected.len());
+            for (i, e) in expected.iter().enumerate() {
+                assert_eq!(rows.text(i, &sources), e, "row {i}");
+            }
+            let mut files = rows.files.walk();
+            for (i, (_, _, _, text)) in rows.with_bytes_and_texts().enumerate() {
+                let file = sources.get(files.at(i)).text();
+                assert_eq!(rows.text_from(text, file), expected[i], "row {i} in order");
+            }
+        };
+        check(&rows, &expected);
+        // The last row's bytes grown past the number bits: its text aside.
+        rows.extend_last(&[2; 300], None, |_| &[]);
+        assert_eq!(Rows::len_of(&rows.rows()[900]), 301);
+        check(&rows, &expected);
+        // Dropped back past runs' first rows, and pushed again.
+        for _ in 0..400 {
+            rows.pop();
+            expected.pop();
+        }
+        check(&rows, &expected);
+        for k in 501..900usize {
+            let (start, end) = lines[k];
+            let row = NewRow::new(RowKind::Code, (0, 0, 0), k as u32, Some((a, 0)));
+            rows.push(
+                row,
+                listed(),
+                &[0xea],
+                RowText::Source {
+                    offset: start as u32,
+                    text: &text[start..end],
+                },
+                None,
+            );
+            expected.push(text[start..end].into());
+        }
+        check(&rows, &expected);
     }
 
     /// Values kept one after another in one text: each is read back with

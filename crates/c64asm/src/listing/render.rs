@@ -109,7 +109,7 @@ pub(crate) fn render_to(
     // The text of the rows' file (most rows are of the file the row before
     // was of).
     let mut file_text = (super::NO_FILE, "");
-    for (i, (r, addr, bytes)) in rows.with_bytes().enumerate() {
+    for (i, (r, addr, bytes, text)) in rows.with_bytes_and_texts().enumerate() {
         if w.out.len() >= FLUSH_AT {
             sink.write_all(&w.out)?;
             w.out.clear();
@@ -130,7 +130,7 @@ pub(crate) fn render_to(
         if file != file_text.0 {
             file_text = (file, p.sources.try_get(file).map_or("", |f| f.text()));
         }
-        let text = rows.text_from(i, r, file_text.1);
+        let text = rows.text_from(text, file_text.1);
         // An empty line (listed with `--verbose-list`) is a bare newline:
         // 64tass numbers nothing on it, so the next line's file is told
         // against the row before it (`7:3` after a structure's rows from
