@@ -825,7 +825,11 @@ impl Assembler<'_> {
 
     /// The bytes kept for this data directive's line (`.byte`, `.word`, ...),
     /// in `out`, which is cleared first.
-    pub fn replay_data(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
+    pub fn replay_data<A: smallvec::Array<Item = u8>>(
+        &mut self,
+        line: &LineRef,
+        out: &mut smallvec::SmallVec<A>,
+    ) -> bool {
         if !self.data_replayable() {
             return false;
         }
@@ -841,6 +845,62 @@ impl Assembler<'_> {
             }
         }
         true
+    }
+
+    /// What a data line of literals only (a text directive's, see
+    /// `Assembler::data_text`, or a `.fill`'s) made its bytes under besides
+    /// its text, kept as its record's first byte: in the low two bits the encoding its
+    /// strings were encoded in (0: none encoded; `1 + id`: a built-in
+    /// encoding the source defined nothing in, whose characters are the
+    /// same in every pass), above them the budget units writing them
+    /// spends (see `Assembler::emit`). `None`: not kept (another encoding).
+    fn literal_key(&self, strings: bool, units: u64) -> Option<u8> {
+        let enc = if strings {
+            let id = self.st.encoding;
+            if id.0 > 1 || !self.encs.is_plain(id) {
+                return None;
+            }
+            1 + id.0 as u8
+        } else {
+            0
+        };
+        (units < 64).then_some(enc | (units as u8) << 2)
+    }
+
+    /// The bytes kept for this line of literals, if its encoding is
+    /// still what made them (see [`Self::literal_key`]), in `kept` after the
+    /// record's first byte; the budget units writing them spends.
+    #[inline(always)]
+    pub fn replay_literal(
+        &mut self,
+        line: &LineRef,
+        kept: &mut smallvec::SmallVec<[u8; 64]>,
+    ) -> Option<u64> {
+        if !self.replay_data(line, kept) {
+            return None;
+        }
+        let key = *kept.first()?;
+        let enc = key & 3;
+        if enc != 0 && self.literal_key(true, 0) != Some(enc) {
+            return None;
+        }
+        let units = u64::from(key >> 2);
+        self.affordable(units).then_some(units)
+    }
+
+    /// Keep the bytes a data line of literals made (`strings`:
+    /// some of them strings, encoded), which writing spends `units` of the
+    /// budget.
+    pub fn replay_record_literal(&mut self, line: &LineRef, strings: bool, units: u64, bytes: &[u8]) {
+        let Some(key) = self.literal_key(strings, units) else {
+            self.replay.collecting = false;
+            return;
+        };
+        let mut record = smallvec::SmallVec::<[u8; 64]>::new();
+        record.push(key);
+        record.extend_from_slice(bytes);
+        // Literals only: nothing read.
+        self.replay_record_data(line, &[], &record);
     }
 
     /// Keep the bytes an instruction line made from `exprs` (its operands),
