@@ -1468,6 +1468,61 @@ mod tests {
         assert!(replayed >= 4, "replayed {replayed}");
     }
 
+    /// Text directives and `.fill` of literals are replayed, in the
+    /// encoding they were made in only: `.enc "screen"` comes in ahead of
+    /// them in pass 2 (`fin` is known then), so pass 2 encodes them again
+    /// and pass 3 (the forward zero-page constant moved `fin`) replays them.
+    /// The bytes are 64tass's, for a Unicode and a raw 8-bit source.
+    #[test]
+    fn texts_are_replayed_in_the_encoding_they_were_made_in() {
+        let src = "* = $1000\n .if fin > $1000\n .enc \"screen\"\n .fi\n lda zp\n\
+                   .text \"Hi\", 13\n .null \"ab\"\n .shift \"ab\"\n .shiftl \"ab\"\n\
+                   .ptext \"a\"\n .fill 3, $ea\n .enc \"none\"\n .text \"Hi\"\nfin rts\nzp = $12\n";
+        let unicode = Options {
+            ascii: true,
+            ..Options::default()
+        };
+        let (bytes, replayed) = assemble(src, &unicode);
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x48, 0x09, 0x0d, 0x01, 0x02, 0x00, 0x01, 0x82, 0x02, 0x05,
+                0x01, 0x01, 0xea, 0xea, 0xea, 0xc8, 0x49, 0x60
+            ]
+        );
+        // `.fill` and the last `.text` in passes 2 and 3, the rest in pass 3.
+        assert!(replayed >= 9, "replayed {replayed}");
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x08, 0x49, 0x0d, 0x41, 0x42, 0x00, 0x41, 0xc2, 0x82, 0x85,
+                0x01, 0x41, 0xea, 0xea, 0xea, 0x48, 0x69, 0x60
+            ]
+        );
+    }
+
+    /// A text in a built-in encoding the source defines an escape in
+    /// (further on: found ahead of its definition in pass 2) is encoded
+    /// again each pass, as is text in an encoding of the source's; a
+    /// character that can't be encoded is reported once (64tass's bytes
+    /// and count).
+    #[test]
+    fn texts_in_defined_encodings_are_encoded_each_pass() {
+        let src = "* = $1000\n lda zp\n .text \"a{x}\"\n .enc \"mine\"\n .cdef \"az\", 1\n\
+                   .text \"ab\"\n .enc \"none\"\n .edef \"{x}\", 9\nzp = $12\n";
+        let unicode = Options {
+            ascii: true,
+            ..Options::default()
+        };
+        let (bytes, _) = assemble(src, &unicode);
+        assert_eq!(bytes, [0x00, 0x10, 0xa5, 0x12, 0x41, 0x09, 0x01, 0x02]);
+        let src = "* = $1000\n lda zp\n .text \"a\u{3b1}\"\n .text \"\u{3b1}\"\nzp = $12\n";
+        let p = crate::assemble_str("t.asm", src, &unicode);
+        let errors = p.err().map(|e| e.errors().count());
+        assert_eq!(errors, Some(1));
+    }
+
     /// A `.weak` symbol read before the stronger one below is defined:
     /// later passes must read the stronger one (same scope, same name).
     #[test]
