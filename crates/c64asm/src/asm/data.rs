@@ -11,9 +11,21 @@ use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
 use crate::symbols::DataType;
 use crate::syntax::ast::{Pos, SmallBits};
+use crate::syntax::compiled::ExprKind;
 use crate::syntax::scan::{self, Number};
 use crate::value::convert::{to_count, to_ival, to_uval};
 use crate::value::{BigBits, FResult, Fault, Value};
+
+/// What a data line's values are written as.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Literals {
+    /// Numbers only (integers and bit strings).
+    Numbers,
+    /// Numbers and strings.
+    Strings,
+    /// Something else too.
+    Not,
+}
 
 /// A data line's values: inline for the usual line of a few.
 type DataArgs = smallvec::SmallVec<[Located; 8]>;
@@ -55,8 +67,9 @@ impl Assembler<'_> {
     }
 
     /// The arguments of a data directive, into `out`; at least one is
-    /// required (`None`: reported).
-    fn data_args(&mut self, line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> {
+    /// required (`None`: reported). Some(true): all of them literals
+    /// (strings and numbers), and some strings: see [`Literals`].
+    fn data_args(&mut self, line: &LineRef, args: usize, out: &mut DataArgs) -> Option<Literals> {
         if line.at_end(args) {
             self.argnum(line, args, 0, 1, usize::MAX);
             return None;
@@ -68,7 +81,13 @@ impl Assembler<'_> {
         // Each value is used, so each one's error is reported: 64tass goes
         // on to the next value after one that failed (a value not known).
         out.reserve(exprs.len());
+        let mut literals = Literals::Numbers;
         for e in exprs.iter() {
+            match e.kind() {
+                ExprKind::Str(_) if literals != Literals::Not => literals = Literals::Strings,
+                ExprKind::Int(_) | ExprKind::Bits(_) => {}
+                _ => literals = Literals::Not,
+            }
             // A value on its own as `eval_args` takes it (only a splat
             // spreads into several).
             if e.is_splat() {
@@ -90,7 +109,7 @@ impl Assembler<'_> {
                 pos,
             });
         }
-        Some(())
+        Some(literals)
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.
@@ -112,7 +131,7 @@ impl Assembler<'_> {
             _ => (DataType::Dint, 32, true),
         };
         self.set_dtype(newlabel, dtype);
-        let mut kept = smallvec::SmallVec::new();
+        let mut kept = smallvec::SmallVec::<[u8; 8]>::new();
         if self.replay_data(line, &mut kept) && self.data_out(line, &kept) {
             return;
         }
@@ -425,10 +444,21 @@ impl Assembler<'_> {
         newlabel: Option<NewLabel>,
     ) {
         self.set_dtype(newlabel, DataType::Byte);
-        let mut vals = DataArgs::new();
-        if self.data_args(line, args, &mut vals).is_none() {
+        let mut kept = smallvec::SmallVec::<[u8; 64]>::new();
+        if let Some(units) = self.replay_literal(line, &mut kept)
+            && self.data_out(line, &kept[1..])
+        {
+            self.spend(units, line.span(line.start, line.start));
             return;
         }
+        self.replay_begin();
+        let mut vals = DataArgs::new();
+        let Some(literals) = self.data_args(line, args, &mut vals) else {
+            return;
+        };
+        // Nothing reported about a value so far (a line that reports
+        // anything is not kept for replay).
+        let mut clean = true;
         let mut chunk = Chunk::default();
         let mut last_pos = args as Pos;
         // 64tass: an empty last argument counts as a gap for `.shift`.
@@ -445,6 +475,7 @@ impl Assembler<'_> {
             // A float rounded or a bool taken as a number, once an argument.
             self.float_round_warning(line, v.pos);
             last_empty = chunk.items.len() == before;
+            clean &= faults.is_empty();
             // Per-argument checks, of a value known (an undefined one was
             // reported already and stands for nothing to check).
             if v.val.is_none() || !matches!(cmd, Cmd::Shift | Cmd::Shiftl | Cmd::Null) {
@@ -498,6 +529,7 @@ impl Assembler<'_> {
                 self.report_faults(line, v.pos, std::mem::take(&mut faults));
             }
             if let Some((span, msg)) = check_error {
+                clean = false;
                 self.error(span, Kind::ValueOutOfRange, msg.into());
             }
             self.report_faults(line, v.pos, faults);
@@ -552,13 +584,51 @@ impl Assembler<'_> {
             }
             _ => {}
         }
+        if clean && literals != Literals::Not {
+            self.keep_text(line, literals == Literals::Strings, &chunk, &marks);
+        }
         self.emit_chunk_marked(line, &chunk, &marks);
         self.st.emit_at = None;
+    }
+
+    /// Keep the bytes of a text directive's line of literals (strings and
+    /// numbers: the same in every pass but for the encoding, which the
+    /// record notes, see `replay_record_literal`) when they are bytes only;
+    /// `marks` as [`Self::emit_chunk_marked`] writes them, for the budget
+    /// it spends.
+    fn keep_text(&mut self, line: &LineRef, strings: bool, chunk: &Chunk, marks: &[(usize, Pos)]) {
+        let n = chunk.items.len();
+        if n == 0 || n >= u8::MAX as usize || self.st.eor != 0 {
+            return;
+        }
+        let mut bytes = smallvec::SmallVec::<[u8; 64]>::new();
+        for p in &chunk.items {
+            let Piece::Byte(b) = *p else { return };
+            bytes.push(b);
+        }
+        // `emit` spends a unit for every 8 bytes of each value's run.
+        let mut units = 0;
+        let mut from = 0;
+        for &(at, _) in marks.iter().chain(std::iter::once(&(n, 0))) {
+            let at = at.min(n);
+            units += (at.saturating_sub(from) / 8) as u64;
+            from = from.max(at);
+        }
+        self.replay_record_literal(line, strings, units, &bytes);
     }
 
     /// `.fill n [, pattern]` and `.align n [, pattern]`.
     pub fn fill(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
+        let mut kept = smallvec::SmallVec::<[u8; 64]>::new();
+        if cmd == Cmd::Fill
+            && let Some(units) = self.replay_literal(line, &mut kept)
+            && self.data_out(line, &kept[1..])
+        {
+            self.spend(units, line.span(line.start, line.start));
+            return;
+        }
+        self.replay_begin();
         let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
             return;
         };
@@ -566,6 +636,12 @@ impl Assembler<'_> {
         if !self.list_argnum(line, args, exprs, 1, 2) {
             return;
         }
+        // A fill of a number with a number: the same bytes in every pass.
+        let literal = cmd == Cmd::Fill
+            && exprs.len() == 2
+            && exprs
+                .iter()
+                .all(|e| matches!(e.kind(), ExprKind::Int(_) | ExprKind::Bits(_)));
         // Both values first, as 64tass reads them: the count's error is
         // reported when it is used, after what the fill value reports as
         // it is evaluated (a function's argument not defined).
@@ -681,6 +757,10 @@ impl Assembler<'_> {
             }
         }
         if out.items.is_empty() {
+            if literal && bytes.len() < u8::MAX as usize {
+                // `emit` spends a unit for every 8 bytes.
+                self.replay_record_literal(line, false, count as u64 / 8, &bytes);
+            }
             self.emit(line, &bytes);
             return;
         }

@@ -825,7 +825,11 @@ impl Assembler<'_> {
 
     /// The bytes kept for this data directive's line (`.byte`, `.word`, ...),
     /// in `out`, which is cleared first.
-    pub fn replay_data(&mut self, line: &LineRef, out: &mut smallvec::SmallVec<[u8; 8]>) -> bool {
+    pub fn replay_data<A: smallvec::Array<Item = u8>>(
+        &mut self,
+        line: &LineRef,
+        out: &mut smallvec::SmallVec<A>,
+    ) -> bool {
         if !self.data_replayable() {
             return false;
         }
@@ -841,6 +845,62 @@ impl Assembler<'_> {
             }
         }
         true
+    }
+
+    /// What a data line of literals only (a text directive's, see
+    /// `Assembler::data_text`, or a `.fill`'s) made its bytes under besides
+    /// its text, kept as its record's first byte: in the low two bits the encoding its
+    /// strings were encoded in (0: none encoded; `1 + id`: a built-in
+    /// encoding the source defined nothing in, whose characters are the
+    /// same in every pass), above them the budget units writing them
+    /// spends (see `Assembler::emit`). `None`: not kept (another encoding).
+    fn literal_key(&self, strings: bool, units: u64) -> Option<u8> {
+        let enc = if strings {
+            let id = self.st.encoding;
+            if id.0 > 1 || !self.encs.is_plain(id) {
+                return None;
+            }
+            1 + id.0 as u8
+        } else {
+            0
+        };
+        (units < 64).then_some(enc | (units as u8) << 2)
+    }
+
+    /// The bytes kept for this line of literals, if its encoding is
+    /// still what made them (see [`Self::literal_key`]), in `kept` after the
+    /// record's first byte; the budget units writing them spends.
+    #[inline(always)]
+    pub fn replay_literal(
+        &mut self,
+        line: &LineRef,
+        kept: &mut smallvec::SmallVec<[u8; 64]>,
+    ) -> Option<u64> {
+        if !self.replay_data(line, kept) {
+            return None;
+        }
+        let key = *kept.first()?;
+        let enc = key & 3;
+        if enc != 0 && self.literal_key(true, 0) != Some(enc) {
+            return None;
+        }
+        let units = u64::from(key >> 2);
+        self.affordable(units).then_some(units)
+    }
+
+    /// Keep the bytes a data line of literals made (`strings`:
+    /// some of them strings, encoded), which writing spends `units` of the
+    /// budget.
+    pub fn replay_record_literal(&mut self, line: &LineRef, strings: bool, units: u64, bytes: &[u8]) {
+        let Some(key) = self.literal_key(strings, units) else {
+            self.replay.collecting = false;
+            return;
+        };
+        let mut record = smallvec::SmallVec::<[u8; 64]>::new();
+        record.push(key);
+        record.extend_from_slice(bytes);
+        // Literals only: nothing read.
+        self.replay_record_data(line, &[], &record);
     }
 
     /// Keep the bytes an instruction line made from `exprs` (its operands),
@@ -1406,6 +1466,61 @@ mod tests {
             ]
         );
         assert!(replayed >= 4, "replayed {replayed}");
+    }
+
+    /// Text directives and `.fill` of literals are replayed, in the
+    /// encoding they were made in only: `.enc "screen"` comes in ahead of
+    /// them in pass 2 (`fin` is known then), so pass 2 encodes them again
+    /// and pass 3 (the forward zero-page constant moved `fin`) replays them.
+    /// The bytes are 64tass's, for a Unicode and a raw 8-bit source.
+    #[test]
+    fn texts_are_replayed_in_the_encoding_they_were_made_in() {
+        let src = "* = $1000\n .if fin > $1000\n .enc \"screen\"\n .fi\n lda zp\n\
+                   .text \"Hi\", 13\n .null \"ab\"\n .shift \"ab\"\n .shiftl \"ab\"\n\
+                   .ptext \"a\"\n .fill 3, $ea\n .enc \"none\"\n .text \"Hi\"\nfin rts\nzp = $12\n";
+        let unicode = Options {
+            ascii: true,
+            ..Options::default()
+        };
+        let (bytes, replayed) = assemble(src, &unicode);
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x48, 0x09, 0x0d, 0x01, 0x02, 0x00, 0x01, 0x82, 0x02, 0x05,
+                0x01, 0x01, 0xea, 0xea, 0xea, 0xc8, 0x49, 0x60
+            ]
+        );
+        // `.fill` and the last `.text` in passes 2 and 3, the rest in pass 3.
+        assert!(replayed >= 9, "replayed {replayed}");
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x08, 0x49, 0x0d, 0x41, 0x42, 0x00, 0x41, 0xc2, 0x82, 0x85,
+                0x01, 0x41, 0xea, 0xea, 0xea, 0x48, 0x69, 0x60
+            ]
+        );
+    }
+
+    /// A text in a built-in encoding the source defines an escape in
+    /// (further on: found ahead of its definition in pass 2) is encoded
+    /// again each pass, as is text in an encoding of the source's; a
+    /// character that can't be encoded is reported once (64tass's bytes
+    /// and count).
+    #[test]
+    fn texts_in_defined_encodings_are_encoded_each_pass() {
+        let src = "* = $1000\n lda zp\n .text \"a{x}\"\n .enc \"mine\"\n .cdef \"az\", 1\n\
+                   .text \"ab\"\n .enc \"none\"\n .edef \"{x}\", 9\nzp = $12\n";
+        let unicode = Options {
+            ascii: true,
+            ..Options::default()
+        };
+        let (bytes, _) = assemble(src, &unicode);
+        assert_eq!(bytes, [0x00, 0x10, 0xa5, 0x12, 0x41, 0x09, 0x01, 0x02]);
+        let src = "* = $1000\n lda zp\n .text \"a\u{3b1}\"\n .text \"\u{3b1}\"\nzp = $12\n";
+        let p = crate::assemble_str("t.asm", src, &unicode);
+        let errors = p.err().map(|e| e.errors().count());
+        assert_eq!(errors, Some(1));
     }
 
     /// A `.weak` symbol read before the stronger one below is defined:

@@ -144,6 +144,7 @@ fn raw_screen(b: u8) -> u8 {
 }
 
 /// Unicode to PETSCII, as the `none` encoding of Unicode sources.
+#[inline(always)]
 fn unicode_petscii(c: char) -> Option<u8> {
     let u = c as u32;
     Some(match u {
@@ -152,13 +153,17 @@ fn unicode_petscii(c: char) -> Option<u8> {
         0x5b => 0x5b,
         0x5d => 0x5d,
         0x61..=0x7a => (u - 0x61 + 0x41) as u8,
-        _ => {
-            return tables::UNICODE
-                .iter()
-                .find(|&&(k, _)| k == u)
-                .map(|&(_, v)| v);
-        }
+        _ => return unicode_table(u),
     })
+}
+
+/// The characters of [`unicode_petscii`] beyond the ASCII letters, digits
+/// and signs, from its table.
+fn unicode_table(u: u32) -> Option<u8> {
+    tables::UNICODE
+        .iter()
+        .find(|&&(k, _)| k == u)
+        .map(|&(_, v)| v)
 }
 
 /// Characters where the built-in Unicode tables start a new range though
@@ -167,6 +172,7 @@ fn unicode_petscii(c: char) -> Option<u8> {
 const RUN_BREAKS: [u32; 2] = [0x1fb7e, 0x1fb83];
 
 /// The byte a built-in table gives `c`, if it holds it.
+#[inline(always)]
 fn builtin_byte(builtin: Builtin, unicode: bool, c: char) -> Option<u8> {
     let u = c as u32;
     match (builtin, unicode) {
@@ -455,6 +461,15 @@ impl Encodings {
         &mut self.list[id.0 as usize]
     }
 
+    /// Is `id` a built-in encoding the source defined nothing in? Its
+    /// characters are then the same in every pass, found without a
+    /// definition's pass to note (what a kept text line's bytes rely on).
+    #[inline]
+    pub fn is_plain(&self, id: EncId) -> bool {
+        let e = self.get(id);
+        e.builtin.is_some() && e.ranges.is_empty() && e.escapes.is_empty()
+    }
+
     /// Was a definition found ahead of its line in `pass` whose line didn't
     /// run again? Another pass must tell (it is no longer found there).
     pub fn ahead_gone(&self, pass: u32) -> bool {
@@ -468,6 +483,24 @@ impl Encodings {
         let mut out = Vec::with_capacity(s.len());
         let mut i = 0;
         let mut first = None;
+        // A built-in encoding with no definitions of the source's: its
+        // ASCII characters up to the first `{` (where a built-in escape may
+        // start) are its table's, read a byte at a time.
+        if let Some(builtin) = enc.builtin
+            && enc.ranges.is_empty()
+            && enc.escapes.is_empty()
+        {
+            for &b in s.as_bytes() {
+                if b >= 0x80 || b == b'{' {
+                    break;
+                }
+                let Some(x) = builtin_byte(builtin, self.unicode, b as char) else {
+                    break;
+                };
+                out.push(x);
+                i += 1;
+            }
+        }
         while let Some(c) = s[i..].chars().next() {
             let rest = &s[i..];
             let defined = if enc.escape_starts.contains(&c) {
