@@ -41,10 +41,6 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     ("compare/label_data_read_ahead.asm [-a -L]", PASSES),
     (
-        "compare/loop_variables_unused.asm [-a -Wunused-variable]",
-        ORDER,
-    ),
-    (
         "compare/shadow_in_changed_macro_line.asm [-a -Wall -C]",
         CALL_PLACES,
     ),
