@@ -1,4 +1,5 @@
 ; 64tass: -a -Wunused-variable | -a
+; labels in any order: the `.bfor` scope's slot changes from run to run in 64tass
 ; 64tass's namespace table grows when an insertion finds it two thirds
 ; full; a labelled line checks that before it looks its label up, so a
 ; later pass grows a table filled in the first. Assembled in one pass,
