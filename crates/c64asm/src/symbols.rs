@@ -490,16 +490,18 @@ pub struct Symbols {
     /// By label, its own code object when its value is not that code (see
     /// [`OWN_CODE`]): labels whose value a macro's result replaced.
     codes_aside: FxHashMap<u32, u32>,
-    /// Namespaces in which this pass assembled a line that defines its label
-    /// without looking it up first: a label before a directive other than
-    /// `.var` (`tab .byte 1`), a label written with its colon (`loop:`) or
-    /// as `scope.name`, an anonymous label (`-`, `+`, not `- = 5`) or a `:?=`
+    /// By namespace, how many entries its table had (the length of its
+    /// `order`) when a line last ran in it that defines its label without
+    /// looking it up first: a label before a directive other than `.var`
+    /// (`tab .byte 1`), a label written with its colon (`loop:`) or as
+    /// `scope.name`, an anonymous label (`-`, `+`, not `- = 5`) or a `:?=`
     /// assignment. 64tass's insertion checks the table's load before it
     /// looks the name up, so such a line grows a table that is full to its
     /// limit even when the name is there already (5 names in 8 slots go to
-    /// 16); [`Symbols::table_order`] gets the same growth from one entry
-    /// put in last.
-    pub extra_slot: rustc_hash::FxHashSet<NsId>,
+    /// 16). Only a check with every entry in counts: an earlier one is the
+    /// same check the next entry's insertion makes. Kept over the passes,
+    /// as 64tass's tables are; [`Symbols::table_order`] grows the table.
+    pub extra_slot: FxHashMap<NsId, u32>,
     /// By name, the label [`Symbols::get`] last answered for that name (or
     /// [`entry`](Symbols::entry) made) and its namespace, [`Hint::NONE`] if
     /// none: tried before the tables. A name's labels are read again and
@@ -1006,25 +1008,31 @@ impl Symbols {
         (id, false)
     }
 
+    /// A line that makes its label in `ns` without looking it up first ran
+    /// now (see [`Symbols::extra_slot`]).
+    pub fn note_load_check(&mut self, ns: NsId) {
+        let len = self.order(ns).len() as u32;
+        let seen = self.extra_slot.entry(ns).or_default();
+        *seen = (*seen).max(len);
+    }
+
     /// The labels of a namespace in the order 64tass lists them: the slot
     /// order of its open-addressing table (64tass's string hash, table grown
     /// at two thirds full), with labels inserted in creation order. Label
     /// files then come out line for line like 64tass's.
     pub fn table_order(&self, ns: NsId, names: &crate::intern::Interner) -> Vec<LabelId> {
-        let space = self.ns(ns);
         let order = self.order(ns);
         // Most code labels' scopes are empty: nothing to order.
         if order.is_empty() {
             return Vec::new();
         }
-        // Each label's key hashed (an anonymous one's direction and count
-        // kept, to be told apart below).
-        let mut keys: FxHashMap<LabelId, (u32, Option<(u8, u32)>)> = FxHashMap::default();
+        // Each label's key hashed.
+        let mut keys: FxHashMap<LabelId, u32> = FxHashMap::default();
         keys.reserve(order.len());
         for &id in order {
             let name = self.label(id).name;
             if name != ANON {
-                keys.insert(id, (tass_hash(names.name(name).as_bytes()), None));
+                keys.insert(id, tass_hash(names.name(name).as_bytes()));
             }
         }
         let no_anon = Anon::default();
@@ -1036,32 +1044,38 @@ impl Symbols {
             for (count, &id) in list.iter().enumerate() {
                 if id != NO_LABEL {
                     let hash = tass_hash(&anon_key(dir, count as u32));
-                    keys.insert(LabelId(id), (hash, Some((dir, count as u32))));
+                    keys.insert(LabelId(id), hash);
                 }
             }
         }
         let mut table = TassTable::default();
+        // An anonymous scope's key in 64tass is a pointer of its own (the
+        // line's place in memory): its slot changes from run to run. It
+        // counts towards the table's growth, but takes the likeliest place,
+        // none another label's; listed after the others.
+        let mut unplaced = Vec::new();
         for id in order {
-            if let Some(&(hash, _)) = keys.get(id) {
-                table.insert(hash, *id);
+            if let Some(&hash) = keys.get(id) {
+                if names.name(self.label(*id).name).starts_with('\u{1}') {
+                    table.count();
+                    unplaced.push(*id);
+                } else {
+                    table.insert(hash, *id);
+                }
             }
         }
-        // 64tass also leaves one `-` entry numbered after the last `-` label in
-        // a namespace once certain lines were assembled in it (found by
-        // comparing its label lists, see `extra_slot`); it takes a slot, so
-        // it moves other labels. (No name has an anonymous key's NUL.)
-        if self.extra_slot.contains(&ns) {
-            let key = (b'-', space.backr);
-            if !keys.values().any(|&(_, anon)| anon == Some(key)) {
-                table.insert(tass_hash(&anon_key(key.0, key.1)), LabelId(u32::MAX));
-            }
+        // A line that makes its label without looking it up first checks
+        // the table's load all the same: one run when the table held all
+        // its entries grows it a last time (see `extra_slot`).
+        if self.extra_slot.get(&ns) == Some(&(order.len() as u32)) {
+            table.grow_if_full();
         }
         table
             .slots
             .into_iter()
             .flatten()
             .map(|(_, id)| id)
-            .filter(|id| id.0 != u32::MAX)
+            .chain(unplaced)
             .collect()
     }
 
@@ -1137,6 +1151,18 @@ impl TassTable {
     }
 
     fn insert(&mut self, hash: u32, id: LabelId) {
+        self.count();
+        Self::place(&mut self.slots, hash, id);
+    }
+
+    /// One more entry, its slot left out: the table grows as 64tass's.
+    fn count(&mut self) {
+        self.grow_if_full();
+        self.len += 1;
+    }
+
+    /// 64tass's load check before an insertion: two thirds full, doubled.
+    fn grow_if_full(&mut self) {
         if self.len * 3 / 2 >= self.mask() {
             let size = if self.slots.is_empty() {
                 8
@@ -1149,8 +1175,6 @@ impl TassTable {
             }
             self.slots = grown;
         }
-        Self::place(&mut self.slots, hash, id);
-        self.len += 1;
     }
 }
 

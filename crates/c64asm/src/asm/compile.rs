@@ -1467,9 +1467,10 @@ impl Assembler<'_> {
         Some(id)
     }
 
-    /// A line that gives 64tass's table of the namespace it is assembled in
-    /// an entry more (see `Symbols::extra_slot`): that namespace's and, as
-    /// the label lists of whole programs show, the root's.
+    /// A line whose label 64tass makes without looking it up first: the
+    /// load of the table of the namespace it is assembled in is checked
+    /// (see `Symbols::extra_slot`): that namespace's and, as the label
+    /// lists of whole programs show, the root's.
     pub(super) fn mark_extra_slot(&mut self) {
         self.mark_extra_slot_in(self.st.context());
     }
@@ -1477,8 +1478,8 @@ impl Assembler<'_> {
     /// As [`Self::mark_extra_slot`], for a line whose label goes into `ns`
     /// (a `_cheap` or `scope.name` label's namespace).
     pub(super) fn mark_extra_slot_in(&mut self, ns: NsId) {
-        self.syms.extra_slot.insert(crate::symbols::GLOBAL);
-        self.syms.extra_slot.insert(ns);
+        self.syms.note_load_check(crate::symbols::GLOBAL);
+        self.syms.note_load_check(ns);
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).

@@ -450,7 +450,6 @@ impl<'o> Assembler<'o> {
         self.too_deep.clear();
         self.syms.ns_mut(crate::symbols::GLOBAL).backr = 0;
         self.syms.ns_mut(crate::symbols::GLOBAL).forwr = 0;
-        self.syms.extra_slot.clear();
         self.macros.begin_pass();
         self.opt_begin_pass();
     }
