@@ -183,6 +183,11 @@ struct Fresh {
     /// Where the parse began in its text (a record's positions are kept
     /// from there).
     pos: u32,
+    /// A lone copy's entry not yet in the line table (see
+    /// [`Assembler::keep_lone_copy`]): its text's line count and the
+    /// parse's kind. Given back, it is only popped; else it is put in the
+    /// table before the next parse.
+    unindexed: Option<(u32, ParseKind)>,
 }
 
 /// An entry's place (see [`Entry::place`]) for a parse `near` bytes from its
@@ -350,6 +355,16 @@ impl LineCaches {
             }
             chunk.truncate(f.mark as usize);
         }
+        if f.unindexed.is_some() {
+            // Never put in the line table: only the entry goes.
+            debug_assert!(f.entry as usize + 1 == self.entries.len());
+            self.entries.pop();
+            #[cfg(test)]
+            if let Some(taken) = f.only {
+                tests::TAKEN_OFF.with(|t| t.borrow_mut().insert(taken));
+            }
+            return;
+        }
         // The last entry, its line's only one, is taken off the table (most
         // given back are: 8 bytes each); the line then has no parse, as
         // before its first. Others stay, marked.
@@ -362,6 +377,17 @@ impl LineCaches {
                 tests::TAKEN_OFF.with(|t| t.borrow_mut().insert((file, line)));
             }
             _ => self.entries[f.entry as usize].at = DROPPED,
+        }
+    }
+
+    /// Put the last parse's entry, a lone copy its line did not give back,
+    /// in the line table (see [`Fresh::unindexed`]).
+    fn index_fresh(&mut self, f: Fresh) {
+        let (Some((file, line)), Some((lines, kind))) = (f.only, f.unindexed) else {
+            return;
+        };
+        if !self.first.set(file, lines as usize, line, f.entry) {
+            self.more.insert((file, line, key(f.pos, kind)), f.entry);
         }
     }
 
@@ -468,13 +494,7 @@ impl LineCaches {
         offset: u32,
         kind: ParseKind,
     ) -> (u32, bool) {
-        if self.first.lines(file) < lines {
-            // About one parse a line: a large file's table grows once, to
-            // its size (not by doubling, with a copy next to it at the
-            // peak); small texts (macro expansions) grow it as usual.
-            let more = lines.saturating_sub(self.entries.capacity() - self.entries.len());
-            self.entries.reserve(more);
-        }
+        self.reserve_entries(file, lines);
         let id = self.entries.len() as u32;
         if offset >= OFFSET_MASK {
             // Beyond what a key holds (a huge expansion text): parsed each
@@ -489,6 +509,18 @@ impl LineCaches {
             self.more.insert((file, line, key(offset, kind)), id);
         }
         (id, first && !far)
+    }
+
+    /// Room for the entries of `file`, a text of `lines` lines: about one
+    /// parse a line, so a large file's table grows once, to its size (not
+    /// by doubling, with a copy next to it at the peak); small texts (macro
+    /// expansions) grow it as usual.
+    #[inline(always)]
+    fn reserve_entries(&mut self, file: FileId, lines: usize) {
+        if self.first.lines(file) < lines {
+            let more = lines.saturating_sub(self.entries.capacity() - self.entries.len());
+            self.entries.reserve(more);
+        }
     }
 
     /// A new chunk of `capacity` expressions (the current one unless a
@@ -691,10 +723,12 @@ impl Assembler<'_> {
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
         if self.lines.released.is_some() {
             self.lines.drop_released();
-        } else if let Some(f) = self.lines.fresh
-            && self.lines.packing()
-        {
-            self.lines.pack_fresh(f);
+        } else if let Some(f) = self.lines.fresh {
+            if f.unindexed.is_some() {
+                self.lines.index_fresh(f);
+            } else if self.lines.packing() {
+                self.lines.pack_fresh(f);
+            }
         }
         self.lines.fresh = None;
         let offset = pos.min(OFFSET_MASK as usize) as u32;
@@ -806,6 +840,7 @@ impl Assembler<'_> {
                 mark,
                 only: only.then_some((line.file, line.index)),
                 pos: pos as u32,
+                unindexed: None,
             });
         }
         id
@@ -846,6 +881,9 @@ impl Assembler<'_> {
     /// lone entry `from`: the same entry (it is kept relative to where its
     /// parse began), with no chunk and no nodes. Given back like a parse
     /// made (see [`LineCaches::release`]) while no caller holds the chunk.
+    /// A line's first parse there is put in the line table only if it is
+    /// not given back (see [`Fresh::unindexed`]): most copies are, and
+    /// their place in the table was set and cleared for nothing.
     #[inline(never)]
     fn keep_lone_copy(
         &mut self,
@@ -864,16 +902,42 @@ impl Assembler<'_> {
             info: place(near, kind) << NEAR_SHIFT | e.info & (LEN_MASK << LEN_SHIFT | REL_MASK),
         };
         let offset = pos.min(OFFSET_MASK as usize) as u32;
-        let (id, only) = self.keep_entry(line, found, entry, offset, kind);
         let lines = &mut self.lines;
-        if let Some(c) = lines.current
-            && let Some(chunk) = Rc::get_mut(&mut lines.chunks[c as usize])
+        let mark = lines
+            .current
+            .and_then(|c| Rc::get_mut(&mut lines.chunks[c as usize]))
+            .map(|chunk| chunk.len() as u32);
+        if let Some(mark) = mark
+            && found.is_none()
+            && near < FAR
+            && offset < OFFSET_MASK
         {
+            #[cfg(test)]
+            if tests::TAKEN_OFF.with(|t| t.borrow().contains(&(line.file, line.index))) {
+                tests::PARSED_AGAIN.with(|n| n.set(n.get() + 1));
+            }
+            let text_lines = self.src.get(line.file).line_count();
+            let lines = &mut self.lines;
+            lines.reserve_entries(line.file, text_lines);
+            let id = lines.entries.len() as u32;
+            lines.entries.push(entry);
             lines.fresh = Some(Fresh {
                 entry: id,
-                mark: chunk.len() as u32,
+                mark,
+                only: Some((line.file, line.index)),
+                pos: offset,
+                unindexed: Some((text_lines as u32, kind)),
+            });
+            return id;
+        }
+        let (id, only) = self.keep_entry(line, found, entry, offset, kind);
+        if let Some(mark) = mark {
+            self.lines.fresh = Some(Fresh {
+                entry: id,
+                mark,
                 only: only.then_some((line.file, line.index)),
                 pos: pos as u32,
+                unindexed: None,
             });
         }
         id
