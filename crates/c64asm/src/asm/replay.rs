@@ -891,7 +891,13 @@ impl Assembler<'_> {
     /// Keep the bytes a data line of literals made (`strings`:
     /// some of them strings, encoded), which writing spends `units` of the
     /// budget.
-    pub fn replay_record_literal(&mut self, line: &LineRef, strings: bool, units: u64, bytes: &[u8]) {
+    pub fn replay_record_literal(
+        &mut self,
+        line: &LineRef,
+        strings: bool,
+        units: u64,
+        bytes: &[u8],
+    ) {
         let Some(key) = self.literal_key(strings, units) else {
             self.replay.collecting = false;
             return;
