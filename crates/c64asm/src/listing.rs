@@ -1516,11 +1516,11 @@ mod tests {
         let b = sources.add("b.asm".into(), None, other_text.into());
         let mut rows = Rows::default();
         let mut expected: Vec<String> = Vec::new();
-        for k in 0..900usize {
+        for (k, &place) in lines.iter().enumerate() {
             let (file, whole, (start, end)) = if k % 50 == 49 {
                 (b, other_text, (3, 12))
             } else {
-                (a, text.as_str(), lines[k])
+                (a, text.as_str(), place)
             };
             let kind = if k == 500 {
                 RowKind::Label
@@ -1584,8 +1584,7 @@ mod tests {
             expected.pop();
         }
         check(&rows, &expected);
-        for k in 501..900usize {
-            let (start, end) = lines[k];
+        for (k, &(start, end)) in lines.iter().enumerate().skip(501) {
             let row = NewRow::new(RowKind::Code, (0, 0, 0), k as u32, Some((a, 0)));
             rows.push(
                 row,
