@@ -5,7 +5,7 @@
 use super::Assembler;
 use super::commands::Cmd;
 use super::compile::NewLabel;
-use super::emit::{Chunk, Piece};
+use super::emit::{Chunk, Piece, budget_units};
 use super::eval::Located;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
@@ -606,12 +606,12 @@ impl Assembler<'_> {
             let Piece::Byte(b) = *p else { return };
             bytes.push(b);
         }
-        // `emit` spends a unit for every 8 bytes of each value's run.
+        // `emit` spends its units on each value's run.
         let mut units = 0;
         let mut from = 0;
         for &(at, _) in marks.iter().chain(std::iter::once(&(n, 0))) {
             let at = at.min(n);
-            units += (at.saturating_sub(from) / 8) as u64;
+            units += budget_units(at.saturating_sub(from));
             from = from.max(at);
         }
         self.replay_record_literal(line, strings, units, &bytes);
@@ -758,8 +758,8 @@ impl Assembler<'_> {
         }
         if out.items.is_empty() {
             if literal && bytes.len() < u8::MAX as usize {
-                // `emit` spends a unit for every 8 bytes.
-                self.replay_record_literal(line, false, count as u64 / 8, &bytes);
+                let units = budget_units(bytes.len());
+                self.replay_record_literal(line, false, units, &bytes);
             }
             self.emit(line, &bytes);
             return;

@@ -44,13 +44,20 @@ impl Chunk {
     }
 }
 
+/// The budget units writing `len` bytes in one run spends: one for every 8
+/// (see [`Assembler::emit`]).
+#[inline]
+pub fn budget_units(len: usize) -> u64 {
+    len as u64 / 8
+}
+
 impl Assembler<'_> {
     /// Write bytes at the current position (`.eor` applied).
     pub fn emit(&mut self, line: &LineRef, bytes: &[u8]) {
         if bytes.is_empty() {
             return;
         }
-        if !self.spend(bytes.len() as u64 / 8, line.span(line.start, line.start)) {
+        if !self.spend(budget_units(bytes.len()), line.span(line.start, line.start)) {
             return;
         }
         if self.st.eor == 0 && self.poke_recorded(line, bytes) {
