@@ -174,28 +174,38 @@ struct Seen {
 /// A label's value as a [`Seen`] holds it: kind, x, y, z.
 type Packed = (u32, u32, u32, u32);
 
-/// A [`Seen`] kept in 16 bytes: the label's id (below [`FORM_SHIFT`]) and
-/// how its value is kept (above it), the `near` word, and two words of
-/// value. Most values fit them: an integer (its two halves), a bit string
-/// of up to 32 bits (its value and length word), a code address with no
-/// offset (its code object and address type, and its address); the rest
+/// A [`Seen`] kept in 12 bytes (a 500,000-line source keeps some 230,000):
+/// the label's id (below [`FORM_SHIFT`]), how its value is kept (its form,
+/// two bits) and 8 bits of value ([`Read::extra`]) in one word, the `near`
+/// word, and a word of value. Most values fit these 40 bits: an integer
+/// below 2^40 (its low half in `a`, its high byte in the extra bits), a
+/// bit string of up to 32 bits and a length below 128 (its value; its
+/// length and whether it is inverted), a code address with no offset below
+/// 2^16 of a code object below 2^19, of an address type below 32 (the address and the id's low
+/// 16 bits in `a`, the id's top 3 bits and the type in the extra bits); the rest
 /// are kept in [`Replay::wide`] (`a` their place there).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Read {
     label: u32,
     near: u32,
     a: u32,
-    b: u32,
 }
 
-const FORM_SHIFT: u32 = 30;
+const FORM_SHIFT: u32 = 22;
 const LABEL_MASK: u32 = (1 << FORM_SHIFT) - 1;
+/// The 8 bits of value in a [`Read`]'s label word.
+const EXTRA_SHIFT: u32 = FORM_SHIFT + 2;
 const F_INT: u32 = 0;
 const F_BITS: u32 = 1;
 const F_CODE: u32 = 2;
 const F_WIDE: u32 = 3;
-/// A code object's id and address type share `a` in [`F_CODE`].
-const CODE_BITS: u32 = 24;
+/// An [`F_CODE`] read's code object id is below 2^`CODE_ID_BITS` (its low
+/// 16 bits in `a` above the address, the rest in the extra bits' low
+/// [`CODE_ID_BITS`]` - 16`, the address type above them).
+const CODE_ID_BITS: u32 = 19;
+const CODE_HIGH_BITS: u32 = CODE_ID_BITS - 16;
+const _: () = assert!(EXTRA_SHIFT + 8 == 32 && CODE_HIGH_BITS + 5 == 8);
+const _: () = assert!(std::mem::size_of::<Read>() == 12);
 
 impl Read {
     fn label(&self) -> u32 {
@@ -203,7 +213,30 @@ impl Read {
     }
 
     fn form(&self) -> u32 {
-        self.label >> FORM_SHIFT
+        (self.label >> FORM_SHIFT) & 3
+    }
+
+    /// The 8 bits of value kept beside the label (see [`Read`]).
+    fn extra(&self) -> u32 {
+        self.label >> EXTRA_SHIFT
+    }
+
+    /// An [`F_CODE`] read's code object id, address and address type.
+    #[inline(always)]
+    fn code(&self) -> (u32, u32, u32) {
+        let e = self.extra();
+        (
+            self.a >> 16 | (e & ((1 << CODE_HIGH_BITS) - 1)) << 16,
+            self.a & 0xffff,
+            e >> CODE_HIGH_BITS,
+        )
+    }
+
+    /// An [`F_BITS`] read's length word (the length, the top bit: inverted).
+    #[inline(always)]
+    fn bits_len(&self) -> u32 {
+        let e = self.extra();
+        (e & 0x7f) | (e >> 7) << 31
     }
 }
 
@@ -318,7 +351,9 @@ impl Replay {
     /// `seen` (whose label's id fits, see [`Assembler::read_of`]) as kept
     /// over `old` (whose place in [`Replay::wide`], if it has one, is used
     /// again).
-    #[inline]
+    // Always inlined: out of line it leaves the passes' ordered code (see
+    // `link/assembler-first.ld`), and the build maps one more block of code.
+    #[inline(always)]
     fn pack(&mut self, seen: &Seen, old: Option<Read>) -> Read {
         debug_assert!(seen.label <= LABEL_MASK);
         let Seen {
@@ -329,12 +364,17 @@ impl Replay {
             z,
             ..
         } = *seen;
-        let (form, a, b) = if kind == INT {
+        let (form, a, extra) = if kind == INT && y < 1 << 8 {
             (F_INT, x, y)
-        } else if kind == BITS && y == 0 {
-            (F_BITS, x, z)
-        } else if kind < BITS && x == 0 && kind < 1 << CODE_BITS && z < 1 << (32 - CODE_BITS) {
-            (F_CODE, kind | z << CODE_BITS, y)
+        } else if kind == BITS && y == 0 && z & !(0x7f | 1 << 31) == 0 {
+            (F_BITS, x, (z & 0x7f) | (z >> 31) << 7)
+        } else if kind < BITS
+            && x == 0
+            && kind < 1 << CODE_ID_BITS
+            && y < 1 << 16
+            && z < 1 << (8 - CODE_HIGH_BITS)
+        {
+            (F_CODE, y | kind << 16, kind >> 16 | z << CODE_HIGH_BITS)
         } else {
             let v = (kind, x, y, z);
             let at = match old {
@@ -350,10 +390,9 @@ impl Replay {
             (F_WIDE, at, 0)
         };
         Read {
-            label: seen.label | form << FORM_SHIFT,
+            label: seen.label | form << FORM_SHIFT | extra << EXTRA_SHIFT,
             near,
             a,
-            b,
         }
     }
 
@@ -361,9 +400,12 @@ impl Replay {
     #[inline]
     fn value_of(&self, r: &Read) -> Packed {
         match r.form() {
-            F_INT => (INT, r.a, r.b, 0),
-            F_BITS => (BITS, r.a, 0, r.b),
-            F_CODE => (r.a & ((1 << CODE_BITS) - 1), 0, r.b, r.a >> CODE_BITS),
+            F_INT => (INT, r.a, r.extra(), 0),
+            F_BITS => (BITS, r.a, 0, r.bits_len()),
+            F_CODE => {
+                let (id, addr, typ) = r.code();
+                (id, 0, addr, typ)
+            }
             _ => self.wide[r.a as usize],
         }
     }
@@ -689,20 +731,21 @@ impl Assembler<'_> {
     fn still_has(&self, want: &Read) -> bool {
         let label = self.syms.label(LabelId(want.label()));
         match (want.form(), &label.value) {
-            (F_INT, &Value::Int(v)) => v as u32 == want.a && (v >> 32) as u32 == want.b,
+            (F_INT, &Value::Int(v)) => v as u32 == want.a && (v >> 32) as u32 == want.extra(),
             (F_BITS, &Value::Bits(b)) => {
                 b.len < 1 << 31
                     && b.val >> 32 == 0
                     && b.val as u32 == want.a
-                    && b.len | u32::from(b.inv) << 31 == want.b
+                    && b.len | u32::from(b.inv) << 31 == want.bits_len()
             }
             (F_CODE, &Value::Code(CodeRef { id, offs })) => {
-                id.0 == want.a & ((1 << CODE_BITS) - 1) && offs == 0 && {
+                let (kept_id, addr, kept_typ) = want.code();
+                id.0 == kept_id && offs == 0 && {
                     let c = self.syms.code(id);
                     let Some(typ) = c.typ.int_or_bits().or_else(|| self.wide_type(id)) else {
                         return false;
                     };
-                    c.addr == want.b && typ == want.a >> CODE_BITS
+                    c.addr == addr && typ == kept_typ
                 }
             }
             (F_WIDE, _) => {
@@ -1133,12 +1176,20 @@ mod tests {
             ((1 << 24) - 1, 0, 0xffff, 255),
             (1 << 24, 0, 0xffff, 17),
             (7, 0, 0x1000, 256),
+            // The largest of each compact form, then one past it.
+            (INT, 7, 0xff, 0),
+            (BITS, 0x7f, 0, 127 | 1 << 31),
+            ((1 << 19) - 1, 0, 0xffff, 31),
+            (INT, 0, 0x100, 0),
+            (BITS, 1, 0, 128),
+            (1 << 19, 0, 0x10, 17),
+            (7, 0, 0x1000, 32),
         ];
         let mut rp = Replay::default();
         let mut kept: Vec<Read> = Vec::new();
         for (i, &(kind, x, y, z)) in values.iter().enumerate() {
             let seen = Seen {
-                label: (1 << 30) - 1 - i as u32,
+                label: super::LABEL_MASK - i as u32,
                 near: i as u32,
                 kind,
                 x,
@@ -1151,7 +1202,7 @@ mod tests {
             kept.push(r);
         }
         let wide = rp.wide.len();
-        assert_eq!(wide, 4, "the values that fit no compact form");
+        assert_eq!(wide, 11, "the values that fit no compact form");
         // Kept again over a wide read: in its place; over a compact one: anew.
         for (i, r) in kept.iter().enumerate() {
             let (kind, x, y, z) = values[(i + 3) % values.len()];
