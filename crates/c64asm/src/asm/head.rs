@@ -18,7 +18,8 @@ use crate::syntax::scan::ident_len;
 /// Per file, per line (2 bytes: a large source has many): 0 not looked at
 /// yet, [`OTHER`], an instruction name's table entry with its offset in
 /// the line in the entry's unused bits ([`OFFSET_SHIFT`]), or for a line
-/// that is not an instruction the directive found in it ([`DIRECTIVE`]).
+/// that is not an instruction the directive found in it ([`DIRECTIVE`]) or
+/// the shape of its code label ([`CODE_LABEL`]).
 #[derive(Default)]
 pub struct Heads {
     files: Vec<Vec<u16>>,
@@ -99,6 +100,24 @@ const INSTR: u16 = 1 << 15;
 /// `COMMANDS` in the low byte, its offset in the line as an instruction's.
 const DIRECTIVE: u16 = 1 << 14;
 const _: () = assert!(COMMANDS.len() <= 0x100 && OTHER & DIRECTIVE == 0);
+/// Set (with [`INSTR`] and [`DIRECTIVE`] clear) where `labelled_line` read
+/// the line as a code label and what follows it (see
+/// [`Assembler::keep_code_label`]): the name's length in the low
+/// [`LABEL_LEN_BITS`] bits, above them how far the rest of the line is
+/// from the name's end (blanks and a colon).
+const CODE_LABEL: u16 = 1 << 13;
+const LABEL_LEN_BITS: u32 = 6;
+const LABEL_LEN_MAX: usize = (1 << LABEL_LEN_BITS) - 1;
+const LABEL_GAP_MAX: usize = (1 << (13 - LABEL_LEN_BITS)) - 1;
+const _: () = assert!(CODE_LABEL & (INSTR | DIRECTIVE | OTHER) == 0);
+
+/// A line kept as a code label: its name's length, and how far after the
+/// name the rest of the line starts.
+#[derive(Clone, Copy)]
+pub struct KeptLabel {
+    pub len: usize,
+    pub gap: usize,
+}
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
 const OFFSET_SHIFT: u32 = 8;
@@ -202,6 +221,41 @@ impl Assembler<'_> {
         self.heads
             .keep_label_name(line.file, line.index, lines, name);
         name
+    }
+
+    /// A line `labelled_line` read up to its code label's definition
+    /// (not dotted, nothing assigned, no directive after it; a name that
+    /// could be an instruction on some processor has its colon): every
+    /// later reading goes that way when its line is active, as only the
+    /// line's text decided it. What the name is in each reading (a macro,
+    /// a label defined twice) is looked at then.
+    pub fn keep_code_label(&mut self, line: &LineRef, len: usize, gap: usize) {
+        if len > LABEL_LEN_MAX || gap > LABEL_GAP_MAX {
+            return;
+        }
+        let kept = CODE_LABEL | (gap as u16) << LABEL_LEN_BITS | len as u16;
+        // The line's head is there: `instruction_first` set it first.
+        if let Some(head) = self
+            .heads
+            .files
+            .get_mut(line.file as usize)
+            .and_then(|f| f.get_mut(line.index as usize))
+            && *head == OTHER
+        {
+            *head = kept;
+        }
+    }
+
+    /// What [`Assembler::keep_code_label`] kept for the line.
+    pub fn code_label_kept(&self, line: &LineRef) -> Option<KeptLabel> {
+        let head = self.heads.get(line.file, line.index);
+        if head & (INSTR | DIRECTIVE | CODE_LABEL) != CODE_LABEL {
+            return None;
+        }
+        Some(KeptLabel {
+            len: (head & LABEL_LEN_MAX as u16) as usize,
+            gap: (head >> LABEL_LEN_BITS) as usize & LABEL_GAP_MAX,
+        })
     }
 
     /// Is `word` an instruction of the current processor? With `-C`

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use super::Assembler;
 use super::commands::Cmd;
 use super::compile::{Assign, Step, assignment, unlabelled_assignment};
+use super::head::KeptLabel;
 use super::lines::LineRef;
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -22,6 +23,15 @@ impl Assembler<'_> {
     /// or macro call written first.
     #[inline(never)]
     pub(super) fn labelled_line(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
+        if let Some(kept) = self.code_label_kept(line) {
+            return self.code_label_line(line, start, kept);
+        }
+        self.labelled_line_read(line, start, len)
+    }
+
+    /// [`Self::labelled_line`] reading the line's text.
+    #[inline(never)]
+    fn labelled_line_read(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
         let active = self.st.active();
         let mut pos = start + len;
         let mut mycontext = self.st.context();
@@ -324,6 +334,11 @@ impl Assembler<'_> {
             return self.after_call(line, r);
         }
         if self.st.active() {
+            // Only the text brought the line here: later readings come
+            // straight to this point (`code_label_line`).
+            if !dotted && (islabel || name_len != 3) {
+                self.keep_code_label(line, name_len, after - (start + len));
+            }
             self.record_label_start(line);
             // `name:` (or `a.name`) is defined without looking it up first,
             // as a labelled directive is (see `mark_extra_slot`).
@@ -352,6 +367,54 @@ impl Assembler<'_> {
             self.warn("label-left", name_span, "label not on left side".into());
         }
         self.rest_of_line(line, after, nl, Some((name_start, text)), mycontext)
+    }
+
+    /// A line [`Self::labelled_line`] has read as a code label (its head
+    /// kept, see [`Self::keep_code_label`]) read again: the label defined
+    /// as that would, without reading the line's text again. A name that
+    /// calls a macro, or a `-Wcase-symbol` check, goes the whole way.
+    #[inline(never)]
+    pub(super) fn code_label_line(
+        &mut self,
+        line: &LineRef,
+        start: usize,
+        kept: KeptLabel,
+    ) -> Step {
+        if !self.st.active() {
+            // Nothing after a code label is read in a skipped line.
+            return Step::Next;
+        }
+        let end = start + kept.len;
+        let islabel = line.at(end) == b':';
+        if !islabel && self.opts.warnings.case_symbol && !self.dialect.case_sensitive {
+            return self.labelled_line_read(line, start, kept.len);
+        }
+        let after = end + kept.gap;
+        let cheap = line.at(start) == b'_';
+        let name = self.label_name_kept(line, start, kept.len);
+        let mycontext = if cheap {
+            self.st.cheap
+        } else {
+            self.st.context()
+        };
+        let own = self.syms.get(mycontext, name, self.st.strength);
+        if !islabel
+            && !cheap
+            && let Some(id) = self.lookup_from_own(name, mycontext, own)
+            && self.names_a_macro(id)
+        {
+            return self.labelled_line_read(line, start, kept.len);
+        }
+        self.record_label_start(line);
+        if islabel {
+            self.mark_extra_slot_in(mycontext);
+        }
+        let text: &str = &line.text[start..end];
+        let name_span = line.span(start, end);
+        let Ok(nl) = self.code_label_found(line, (name, text, name_span), mycontext, own) else {
+            return self.rest_of_line(line, after, None, None, mycontext);
+        };
+        self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
     }
 
     /// [`Self::lookup`] of the name a line's label has, given `own`, the
@@ -415,6 +478,24 @@ mod tests {
             prg(src),
             [
                 0x00, 0x10, 0xea, 0xc8, 0x4c, 0x02, 0x10, 0xe8, 0x4c, 0x02, 0x10
+            ]
+        );
+    }
+
+    /// Code labels read again in later passes and iterations (a line's
+    /// head kept, `code_label_line`): each iteration's `_l` in its own
+    /// scope, a label alone moved by the `nop` of the second pass, one in
+    /// a block before an instruction, and a three-letter name with its colon.
+    #[test]
+    fn code_labels_are_defined_again_each_pass_and_iteration() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\nlab\nb .block\n\
+                   .rept 2\n .block\n_l  inx\n jmp _l\n .bend\n .endrept\n\
+                   lab rts\n .bend\nbra: nop\n .cpu \"65c02\"\n jmp b.lab\n jmp lab\nfin\n";
+        assert_eq!(
+            prg(src),
+            [
+                0x00, 0x10, 0xea, 0xe8, 0x4c, 0x01, 0x10, 0xe8, 0x4c, 0x05, 0x10, 0x60, 0xea, 0x4c,
+                0x09, 0x10, 0x4c, 0x01, 0x10
             ]
         );
     }
