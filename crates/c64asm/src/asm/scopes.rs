@@ -107,8 +107,14 @@ impl Assembler<'_> {
     fn anon_scope_at(&mut self, kind: u8, span: Span) -> NsId {
         let name = self.anon_scope_name(kind);
         let ctx = self.st.context();
-        let text = self.names.name(name);
-        let (id, exists) = self.syms.entry(ctx, name, 0, text, span, &self.names);
+        // Found again (every later pass): its text is not read.
+        let (id, exists) = match self.syms.get(ctx, name, 0) {
+            Some(id) => (id, true),
+            None => {
+                let text = self.names.name(name);
+                (self.syms.create(ctx, name, 0, text, span, &self.names), false)
+            }
+        };
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
