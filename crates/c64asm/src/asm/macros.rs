@@ -1633,8 +1633,11 @@ impl Assembler<'_> {
         if end < line.end && !matches!(line.at(end), b' ' | b'\t' | b';') {
             return None;
         }
-        let name =
-            crate::syntax::expr::intern_name(&mut self.names, &line.text[pos..end], self.dialect);
+        let text = &line.text[pos..end];
+        let (names, dialect) = (&mut self.names, self.dialect);
+        let name = self.callee_names.get_or(text.as_bytes(), || {
+            crate::syntax::expr::intern_name(names, text, dialect)
+        });
         Some((end, Expr::ident(pos as crate::syntax::ast::Pos, name)))
     }
 
