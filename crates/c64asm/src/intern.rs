@@ -231,13 +231,17 @@ impl Interner {
         self.table = table;
     }
 
-    /// A new name for `text` that is never looked up by its text: not
-    /// compared with the names there are (the caller makes each one once),
-    /// nor found by [`Interner::intern`]. Its text reads as any name's.
-    pub fn add_unlisted(&mut self, text: &str) -> Name {
+    /// A new name for the text of `parts` (one after another) that is never
+    /// looked up by its text: not compared with the names there are (the
+    /// caller makes each one once), nor found by [`Interner::intern`]. Its
+    /// text reads as any name's. Given in parts, it is written straight
+    /// into its buffer (no text put together first, no UTF-8 check).
+    pub fn add_unlisted(&mut self, parts: &[&str]) -> Name {
         let n = UNLISTED + self.unlisted_starts.len() as Name;
         self.unlisted_starts.push(self.unlisted_buf.len() as u32);
-        self.unlisted_buf.extend_from_slice(text.as_bytes());
+        for part in parts {
+            self.unlisted_buf.extend_from_slice(part.as_bytes());
+        }
         n
     }
 
@@ -280,7 +284,7 @@ impl Interner {
 
 #[cfg(test)]
 mod tests {
-    use super::{Interner, UNLISTED, decimal};
+    use super::{Interner, RecentNames, UNLISTED, decimal};
 
     /// An unlisted name reads back its text, is numbered apart from the
     /// interned names, and is not what interning the same text finds.
@@ -288,8 +292,8 @@ mod tests {
     fn unlisted_names_read_back_and_are_not_interned() {
         let mut i = Interner::default();
         let a = i.intern("a");
-        let u = i.add_unlisted("\u{1}#:3:4:1");
-        let v = i.add_unlisted("\u{1}.:3:5:1");
+        let u = i.add_unlisted(&["\u{1}#", ":3", ":4:1"]);
+        let v = i.add_unlisted(&["\u{1}.:3:5:1"]);
         let b = i.intern("b");
         assert_eq!((u, v), (UNLISTED, UNLISTED + 1));
         assert_eq!((i.name(a), i.name(b)), ("a", "b"));
