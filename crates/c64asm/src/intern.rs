@@ -55,8 +55,8 @@ impl RecentNames {
         let mut padded = [0u8; 16];
         padded[..len].copy_from_slice(text);
         let bytes = u128::from_le_bytes(padded);
-        let mix = (bytes as u64 ^ (bytes >> 64) as u64 ^ len as u64)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mix =
+            (bytes as u64 ^ (bytes >> 64) as u64 ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let slot = &mut self.slots[(mix >> 60) as usize];
         if slot.len as usize == len && slot.bytes == bytes {
             return slot.name;
@@ -325,7 +325,16 @@ mod tests {
     fn recent_names_give_the_interned_name() {
         let mut i = Interner::default();
         let mut r = RecentNames::default();
-        let texts = ["poke", "pok", "poke2", "a", "b", "sixteen_bytes_xx", "seventeen_bytes_x", ""];
+        let texts = [
+            "poke",
+            "pok",
+            "poke2",
+            "a",
+            "b",
+            "sixteen_bytes_xx",
+            "seventeen_bytes_x",
+            "",
+        ];
         for round in 0..3 {
             for t in texts {
                 let got = r.get_or(t.as_bytes(), || i.intern(t));

@@ -115,7 +115,10 @@ impl Assembler<'_> {
             Some(id) => (id, true),
             None => {
                 let text = self.names.name(name);
-                (self.syms.create(ctx, name, 0, text, span, &self.names), false)
+                (
+                    self.syms.create(ctx, name, 0, text, span, &self.names),
+                    false,
+                )
             }
         };
         self.note_def_chain(id, exists);
