@@ -26,6 +26,51 @@ pub fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
     unsafe { std::str::from_utf8_unchecked(digits) }
 }
 
+/// Names read again and again at one place (a macro call's callee: the same
+/// few macros are called from many lines, in every pass), found by their
+/// bytes in a small direct-mapped table in front of the interner: a hit is
+/// two word compares where interning hashes, probes and compares. Names of
+/// up to 16 bytes; a slot holds the last one that went there.
+#[derive(Default)]
+pub struct RecentNames {
+    slots: [RecentName; 16],
+}
+
+#[derive(Default, Clone, Copy)]
+struct RecentName {
+    /// The name's bytes, zero-padded, and its length (0: an empty slot).
+    bytes: u128,
+    len: u8,
+    name: Name,
+}
+
+impl RecentNames {
+    /// The name `text` interns to: from the table, or `intern`'s (which
+    /// must give the same for the same bytes) kept there.
+    pub fn get_or(&mut self, text: &[u8], intern: impl FnOnce() -> Name) -> Name {
+        let len = text.len();
+        if len == 0 || len > 16 {
+            return intern();
+        }
+        let mut padded = [0u8; 16];
+        padded[..len].copy_from_slice(text);
+        let bytes = u128::from_le_bytes(padded);
+        let mix =
+            (bytes as u64 ^ (bytes >> 64) as u64 ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = &mut self.slots[(mix >> 60) as usize];
+        if slot.len as usize == len && slot.bytes == bytes {
+            return slot.name;
+        }
+        let name = intern();
+        *slot = RecentName {
+            bytes,
+            len: len as u8,
+            name,
+        };
+        name
+    }
+}
+
 const EMPTY: u32 = u32::MAX;
 
 /// The first name [`Interner::add_unlisted`] gives: those names are
@@ -186,13 +231,17 @@ impl Interner {
         self.table = table;
     }
 
-    /// A new name for `text` that is never looked up by its text: not
-    /// compared with the names there are (the caller makes each one once),
-    /// nor found by [`Interner::intern`]. Its text reads as any name's.
-    pub fn add_unlisted(&mut self, text: &str) -> Name {
+    /// A new name for the text of `parts` (one after another) that is never
+    /// looked up by its text: not compared with the names there are (the
+    /// caller makes each one once), nor found by [`Interner::intern`]. Its
+    /// text reads as any name's. Given in parts, it is written straight
+    /// into its buffer (no text put together first, no UTF-8 check).
+    pub fn add_unlisted(&mut self, parts: &[&str]) -> Name {
         let n = UNLISTED + self.unlisted_starts.len() as Name;
         self.unlisted_starts.push(self.unlisted_buf.len() as u32);
-        self.unlisted_buf.extend_from_slice(text.as_bytes());
+        for part in parts {
+            self.unlisted_buf.extend_from_slice(part.as_bytes());
+        }
         n
     }
 
@@ -235,7 +284,7 @@ impl Interner {
 
 #[cfg(test)]
 mod tests {
-    use super::{Interner, UNLISTED, decimal};
+    use super::{Interner, RecentNames, UNLISTED, decimal};
 
     /// An unlisted name reads back its text, is numbered apart from the
     /// interned names, and is not what interning the same text finds.
@@ -243,8 +292,8 @@ mod tests {
     fn unlisted_names_read_back_and_are_not_interned() {
         let mut i = Interner::default();
         let a = i.intern("a");
-        let u = i.add_unlisted("\u{1}#:3:4:1");
-        let v = i.add_unlisted("\u{1}.:3:5:1");
+        let u = i.add_unlisted(&["\u{1}#", ":3", ":4:1"]);
+        let v = i.add_unlisted(&["\u{1}.:3:5:1"]);
         let b = i.intern("b");
         assert_eq!((u, v), (UNLISTED, UNLISTED + 1));
         assert_eq!((i.name(a), i.name(b)), ("a", "b"));
@@ -268,6 +317,34 @@ mod tests {
         let b = i.intern_bytes("\u{1}#:1:2".as_bytes());
         assert_eq!(i.name(b), "\u{1}#:1:2");
         assert_eq!(i.name(12345), "?");
+    }
+
+    /// A recent name is the interner's, found again by its bytes only
+    /// (never another name's that shares a slot or a prefix).
+    #[test]
+    fn recent_names_give_the_interned_name() {
+        let mut i = Interner::default();
+        let mut r = RecentNames::default();
+        let texts = [
+            "poke",
+            "pok",
+            "poke2",
+            "a",
+            "b",
+            "sixteen_bytes_xx",
+            "seventeen_bytes_x",
+            "",
+        ];
+        for round in 0..3 {
+            for t in texts {
+                let got = r.get_or(t.as_bytes(), || i.intern(t));
+                assert_eq!(got, i.intern(t), "{t} round {round}");
+            }
+            for n in 0..100 {
+                let t = format!("n{n}");
+                assert_eq!(r.get_or(t.as_bytes(), || i.intern(&t)), i.intern(&t));
+            }
+        }
     }
 
     #[test]

@@ -941,11 +941,15 @@ impl Symbols {
         let id = LabelId(self.labels.len() as u32);
         self.labels.push(Label::new(name, strength));
         self.set_span(id, span);
-        // Most names are written as they are looked up: no copy then.
-        if names.name(name) != display {
+        // Most names are written as they are looked up: no copy then. An
+        // unlisted name (an anonymous scope's) has its text for its display
+        // (`anon_scope_at`): not read back to compare.
+        let unlisted = name >= UNLISTED && name != ANON;
+        debug_assert!(!unlisted || names.name(name) == display);
+        if !unlisted && names.name(name) != display {
             self.displays.insert(id, display.into());
         }
-        if name >= UNLISTED && name != ANON {
+        if unlisted {
             self.add_unlisted(ns, name, strength, id);
         } else {
             self.add_named(ns, name, strength, id);

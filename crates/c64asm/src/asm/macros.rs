@@ -44,6 +44,17 @@ pub struct MacroDef {
     /// The body's lines and their parameter references, found at the first
     /// call (see [`Body`]); dropped when the parameters are set again.
     body: Option<Rc<Body>>,
+    /// The expansion texts of its calls, by their arguments' text (kept
+    /// when the definition is run again: the same site, the same body).
+    calls: FxHashMap<Box<str>, FileId>,
+}
+
+/// Where [`Macros::find`] files a new expansion.
+enum ExpansionKey {
+    /// A call's: its arguments' text, in its macro's [`MacroDef::calls`].
+    Call(Box<str>),
+    /// A structure's: the whole key, in [`Macros::expansions`].
+    Other(Box<str>),
 }
 
 /// A macro's body as its calls read it: each line (without its end's
@@ -113,7 +124,9 @@ pub struct Macros {
     /// makes two definitions, which are not the same value (`-Wshadow`).
     by_site: FxHashMap<(FileId, u32, u32, u64), u32>,
     funcs_by_site: FxHashMap<(FileId, u32, u64), u32>,
-    /// Expansion texts by macro and argument text (see [`Macros::find`]).
+    /// Expansion texts of structures, by macro, missing-argument marker and
+    /// argument text (see [`Macros::find`]; a call's are in its macro's
+    /// [`MacroDef::calls`]).
     expansions: FxHashMap<Box<str>, FileId>,
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
@@ -141,11 +154,26 @@ pub struct Macros {
 }
 
 impl Macros {
-    /// The expansion made before with that key, or the key to file a new
-    /// one under. The key: the macro's number, the missing arguments, the
-    /// arguments' text (`\u{1}` after the number's digits, NUL after the
-    /// missing ones), written without the formatter (every call makes one).
-    fn find(&mut self, id: MacroId, missing: &str, args_text: &str) -> Result<FileId, Box<str>> {
+    /// The expansion made before for macro `id` with these arguments, or
+    /// the key to file a new one under. A call's (no `missing` marker: most
+    /// lookups) is looked up in its macro's own map by the arguments' text
+    /// as they are (no key written); a structure's in [`Macros::expansions`]
+    /// under the macro's number, the marker and the arguments' text
+    /// (`\u{1}` after the number's digits, NUL after the marker), written
+    /// without the formatter.
+    fn find(
+        &mut self,
+        id: MacroId,
+        missing: &str,
+        args_text: &str,
+    ) -> Result<FileId, ExpansionKey> {
+        if missing.is_empty() {
+            let calls = self.list.get(id.0 as usize).map(|m| &m.calls);
+            return match calls.and_then(|c| c.get(args_text)) {
+                Some(&f) => Ok(f),
+                None => Err(ExpansionKey::Call(args_text.into())),
+            };
+        }
         self.key.clear();
         let mut number = [0; 10];
         for part in [
@@ -159,7 +187,21 @@ impl Macros {
         }
         match self.expansions.get(self.key.as_str()) {
             Some(&f) => Ok(f),
-            None => Err(self.key.as_str().into()),
+            None => Err(ExpansionKey::Other(self.key.as_str().into())),
+        }
+    }
+
+    /// Files a new expansion under the key [`Macros::find`] gave.
+    fn file_expansion(&mut self, id: MacroId, key: ExpansionKey, f: FileId) {
+        match key {
+            ExpansionKey::Call(args) => {
+                if let Some(m) = self.list.get_mut(id.0 as usize) {
+                    m.calls.insert(args, f);
+                }
+            }
+            ExpansionKey::Other(key) => {
+                self.expansions.insert(key, f);
+            }
         }
     }
 
@@ -281,6 +323,7 @@ impl Assembler<'_> {
             names,
             size: 0,
             body: None,
+            calls: FxHashMap::default(),
         });
         let i = self.macros.list.len() as u32 - 1;
         self.macros.by_site.insert(key, i);
@@ -467,7 +510,7 @@ impl Assembler<'_> {
                 body_line: line + 1,
             },
         );
-        self.macros.expansions.insert(key, f);
+        self.macros.file_expansion(id, key, f);
         self.macros.arg_marks.set(f, marks);
         self.macros.subs.set(f, subs);
         if !faults.is_empty() {
@@ -1590,8 +1633,11 @@ impl Assembler<'_> {
         if end < line.end && !matches!(line.at(end), b' ' | b'\t' | b';') {
             return None;
         }
-        let name =
-            crate::syntax::expr::intern_name(&mut self.names, &line.text[pos..end], self.dialect);
+        let text = &line.text[pos..end];
+        let (names, dialect) = (&mut self.names, self.dialect);
+        let name = self.callee_names.get_or(text.as_bytes(), || {
+            crate::syntax::expr::intern_name(names, text, dialect)
+        });
         Some((end, Expr::ident(pos as crate::syntax::ast::Pos, name)))
     }
 

@@ -126,6 +126,8 @@ pub(crate) struct Assembler<'o> {
     pub lines: lines::LineCaches,
     pub heads: head::Heads,
     pub names: Interner,
+    /// A macro call's callee names (`#name`), found again by their text.
+    pub callee_names: crate::intern::RecentNames,
     /// Per name: whether it is a built-in (0 not looked up yet, 1 none,
     /// 2 + its index in `BUILTINS`): a name not found in any scope is
     /// looked for there once, not by text every time.
@@ -275,6 +277,7 @@ impl<'o> Assembler<'o> {
             ),
             work: 0,
             anon_scopes: Default::default(),
+            callee_names: Default::default(),
             too_deep: Default::default(),
             last_star: None,
             approx: std::cell::Cell::new(None),

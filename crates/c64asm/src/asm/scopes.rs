@@ -62,21 +62,24 @@ impl Assembler<'_> {
             }
             None => 1,
         };
-        // Written without the formatter: every macro call makes one.
-        let mut text = [0u8; 48];
-        text[0] = 1;
-        let mut len = 1 + (kind as char).encode_utf8(&mut text[1..]).len();
-        for v in [node, vline, n] {
-            text[len] = b':';
-            let mut buf = [0; 10];
-            let digits = crate::intern::decimal(v, &mut buf).as_bytes();
-            text[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
-            len += 1 + digits.len();
-        }
-        // Never looked up by its text (made once here, found again in
-        // `anon_scopes`): not interned, no table slot for it.
-        let text = std::str::from_utf8(&text[..len]).unwrap_or("\u{1}?");
-        let name = self.names.add_unlisted(text);
+        // Written without the formatter, straight into the names' buffer:
+        // every macro call makes one. Never looked up by its text (made
+        // once here, found again in `anon_scopes`): not interned, no table
+        // slot for it.
+        let mut kind_text = [0u8; 4];
+        let kind_text = (kind as char).encode_utf8(&mut kind_text);
+        let mut digits = [[0u8; 10]; 3];
+        let [a, b, c] = &mut digits;
+        let name = self.names.add_unlisted(&[
+            "\u{1}",
+            kind_text,
+            ":",
+            crate::intern::decimal(node, a),
+            ":",
+            crate::intern::decimal(vline, b),
+            ":",
+            crate::intern::decimal(n, c),
+        ]);
         if n == 1 {
             let first = AnonNames {
                 pass,
@@ -107,8 +110,17 @@ impl Assembler<'_> {
     fn anon_scope_at(&mut self, kind: u8, span: Span) -> NsId {
         let name = self.anon_scope_name(kind);
         let ctx = self.st.context();
-        let text = self.names.name(name);
-        let (id, exists) = self.syms.entry(ctx, name, 0, text, span, &self.names);
+        // Found again (every later pass): its text is not read.
+        let (id, exists) = match self.syms.get(ctx, name, 0) {
+            Some(id) => (id, true),
+            None => {
+                let text = self.names.name(name);
+                (
+                    self.syms.create(ctx, name, 0, text, span, &self.names),
+                    false,
+                )
+            }
+        };
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
         if exists && let Value::Namespace(ns) = self.syms.label(id).value {
