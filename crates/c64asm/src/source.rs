@@ -460,6 +460,10 @@ pub struct SourceMap {
     /// bytes, so a message after such a byte is further right than the
     /// characters before it. (A source it read as UTF-8 counts characters.)
     pub raw_columns: bool,
+    /// The files (not expansions) the assembly entered at more than one
+    /// place: 64tass names the includes that lead to a message in a file
+    /// when one on the way is such a file.
+    pub entered_again: rustc_hash::FxHashSet<FileId>,
 }
 
 impl SourceMap {

@@ -200,6 +200,7 @@ impl Assembler<'_> {
         self.files.open.push(self.st.cursor.file);
         self.st.include_frames.push(self.st.chain.len());
         self.st.chain.push(span);
+        self.st.note_entered(file);
         self.st.depth += 1;
         let saved = self.st.cursor;
         // Blocks can't be closed across files.

@@ -582,6 +582,7 @@ impl Assembler<'_> {
         }
         self.st.depth += 1;
         self.st.chain.push(call);
+        self.st.note_entered(self.src.origin(file, 0).0);
         // A call has a node in the star tree; a structure's definition is
         // read in place.
         let definition = matches!(what, Wait::EndS2 | Wait::EndU2);
@@ -1519,6 +1520,7 @@ impl Assembler<'_> {
         self.st.depth += 1;
         self.st.fn_calls += 1;
         self.st.chain.push(entered_at);
+        self.st.note_entered(self.src.origin(file, 0).0);
         // The body's labels belong to this call (64tass places them in it):
         // a warning about one is given once per call site.
         if let Some(c) = self.st.contexts.last_mut() {

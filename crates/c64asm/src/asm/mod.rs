@@ -353,6 +353,7 @@ impl<'o> Assembler<'o> {
                 self.encs.begin_file(self.st.pass);
                 self.select_cpu(self.opts.cpu);
                 self.record_file(main, Some(crate::listing::Entered::Input));
+                self.st.note_entered(main);
                 self.compile_file(main);
             }
             self.mark_exported();

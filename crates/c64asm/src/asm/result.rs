@@ -424,8 +424,10 @@ impl Assembler<'_> {
             names,
             mut syms,
             macros,
+            st,
             ..
         } = self;
+        let entered = st.entered;
         if !opts.free_memory {
             // The labels' and code objects' vectors are the symbol table's
             // largest blocks, each its own mapping: given back, the label
@@ -435,6 +437,8 @@ impl Assembler<'_> {
             release_buffer(&mut syms.codes);
             std::mem::forget((lines, names, syms, macros));
         }
+        let mut src = src;
+        src.entered_again = entered_again(&entered);
         let sources = Arc::new(src);
         if has_errors {
             return Err(Diagnostics::new(diags, Some(sources))
@@ -486,4 +490,13 @@ impl Assembler<'_> {
 fn release_buffer<T>(v: &mut Vec<T>) {
     v.drain(..).for_each(std::mem::forget);
     *v = Vec::new();
+}
+
+/// The files entered at more than one place (see
+/// [`crate::source::SourceMap::entered_again`]).
+fn entered_again(entered: &[u64]) -> rustc_hash::FxHashSet<FileId> {
+    (0..entered.len())
+        .filter(|&f| entered[f] == 1)
+        .map(|f| f as FileId)
+        .collect()
 }

@@ -226,6 +226,12 @@ pub struct PassState {
     /// The places in `chain` that are includes, not macro calls (whose
     /// arguments a message in an expansion may be moved to).
     pub include_frames: Vec<usize>,
+    /// Where each file (not an expansion: its macro's file) was entered, as
+    /// a main file, an include, a macro's, structure's or function's body,
+    /// in any pass: 0 not yet, 1 at more than one place, else the places
+    /// that led there once (`chain`, hashed). 64tass names the includes
+    /// leading to a message when a file on the way was entered at two.
+    pub entered: Vec<u64>,
     pub allow_branch_across_page: bool,
     /// `.option auto_longbranch_as_jmp`: far branches jump, not `brl`.
     pub longbranch_as_jmp: bool,
@@ -309,6 +315,7 @@ impl PassState {
             cursor: Cursor { file: 0, line: 0 },
             chain: Vec::new(),
             include_frames: Vec::new(),
+            entered: Vec::new(),
             allow_branch_across_page: true,
             longbranch_as_jmp: false,
             dpage: 0,
@@ -363,6 +370,29 @@ impl PassState {
     /// listing's: what changes in it can't be settled any more.
     pub fn past_limit(&self) -> bool {
         self.listing_pass || self.pass > super::report::MAX_PASSES
+    }
+
+    /// Note `file` (not an expansion) entered under the places in `chain`
+    /// (see [`Self::entered`]).
+    pub fn note_entered(&mut self, file: FileId) {
+        use std::hash::{Hash, Hasher};
+        let slot = file as usize;
+        if self.entered.len() <= slot {
+            self.entered.resize(slot + 1, 0);
+        }
+        if self.entered[slot] == 1 {
+            return;
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        for s in &self.chain {
+            (s.file, s.start).hash(&mut h);
+        }
+        let at = h.finish().max(2);
+        self.entered[slot] = match self.entered[slot] {
+            0 => at,
+            once if once == at => at,
+            _ => 1,
+        };
     }
 
     /// What 64tass resets before each input file.

@@ -276,7 +276,8 @@ fn tass_note(note: &str) -> bool {
 /// The places of the macro calls and includes that led to `span`
 /// (`chain`: outermost first), innermost first, when 64tass names them:
 /// when a file on the way was entered more than once in the pass (a macro's
-/// or a function's file, entered for its definition and again for the call).
+/// or a function's file, entered for its definition and again for the call;
+/// a file included twice, or one whose structure was defined or macro called).
 fn node_of(sources: &SourceMap, span: Span, chain: &[Span]) -> Vec<String> {
     let files: Vec<u32> = std::iter::once(span.file)
         .chain(chain.iter().rev().map(|s| s.file))
@@ -284,6 +285,7 @@ fn node_of(sources: &SourceMap, span: Span, chain: &[Span]) -> Vec<String> {
     let real: Vec<u32> = files.iter().map(|&f| sources.origin(f, 0).0).collect();
     let entered_again = |i: usize| {
         sources.get(files[i]).expansion.is_some()
+            || sources.entered_again.contains(&real[i])
             || real
                 .iter()
                 .enumerate()

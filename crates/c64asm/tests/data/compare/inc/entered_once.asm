@@ -1,0 +1,2 @@
+; Entered at one place only: its messages name no include.
+        lda speed_not_set
