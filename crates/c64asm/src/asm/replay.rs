@@ -1095,7 +1095,10 @@ impl Assembler<'_> {
     /// and the line's parse given back.
     #[inline]
     fn keep_unread(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
-        let slot = self.replay.slot(line).filter(|&at| at < self.replay.records.len());
+        let slot = self
+            .replay
+            .slot(line)
+            .filter(|&at| at < self.replay.records.len());
         let ctx = self.ctx_index();
         if let Some(at) = slot {
             let old = self.replay.record(at);
@@ -1149,7 +1152,11 @@ impl Assembler<'_> {
     fn release_parse(&mut self, exprs: &[Expr]) {
         // No operands (`clc`): no parse of the line's to give back (the
         // fresh one, if any, is an earlier line's).
-        if !exprs.is_empty() && self.lines.has_fresh() && self.st.loops == 0 && self.st.fn_calls == 0 {
+        if !exprs.is_empty()
+            && self.lines.has_fresh()
+            && self.st.loops == 0
+            && self.st.fn_calls == 0
+        {
             self.lines.release(exprs);
         }
     }
