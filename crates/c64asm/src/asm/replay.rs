@@ -1029,6 +1029,10 @@ impl Assembler<'_> {
         if self.replay.tainted.get() || bytes.is_empty() || bytes.len() > u8::MAX as usize {
             return;
         }
+        if self.replay.pending.is_empty() && bytes.len() <= INLINE {
+            self.keep_unread(line, exprs, bytes);
+            return;
+        }
         let slot = self.replay.slot(line);
         let old = slot.map(|at| self.replay.record(at));
         if self.keep_again(slot.zip(old), bytes) {
@@ -1125,6 +1129,63 @@ impl Assembler<'_> {
         }
     }
 
+    /// [`Self::keep`] for a line that read no label and made at most
+    /// [`INLINE`] bytes (most lines a first pass keeps: an instruction with
+    /// literal operands or none): its record is its context and its bytes,
+    /// with none of the general path's reads to gather, compare or place.
+    /// What it keeps is what the general path would: the bytes of a record
+    /// of the same shape updated in place (`keep_again`), else a new record
+    /// and the line's parse given back.
+    #[inline]
+    fn keep_unread(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
+        let slot = self
+            .replay
+            .slot(line)
+            .filter(|&at| at < self.replay.records.len());
+        let ctx = self.ctx_index();
+        if let Some(at) = slot {
+            let old = self.replay.record(at);
+            if old.len as usize == bytes.len() && old.nreads == 0 && ctx == Some(old.ctx) {
+                self.replay.set_bytes(at, inline_word(bytes));
+                self.replay.kept += 1;
+                return;
+            }
+        }
+        // Nothing read: the operands must be pure arithmetic on literals.
+        let mut names = smallvec::SmallVec::<[Name; 4]>::new();
+        if !(exprs.iter().all(|e| pure_names(e, &mut names)) && names.is_empty()) {
+            return;
+        }
+        let ctx = match ctx {
+            Some(i) => i,
+            None if self.replay.contexts.len() < u16::MAX as usize => {
+                self.replay.contexts.push(self.replay_ctx());
+                (self.replay.contexts.len() - 1) as u16
+            }
+            None => return,
+        };
+        let record = Record {
+            reads: 0,
+            nreads: 0,
+            len: bytes.len() as u8,
+            ctx,
+            bytes: inline_word(bytes),
+        };
+        let at = match slot {
+            Some(at) => at,
+            None => {
+                let lines_in_file = self.src.get(line.file).line_count();
+                self.replay.add(line, lines_in_file)
+            }
+        };
+        let rp = &mut self.replay;
+        if at < rp.records.len() {
+            rp.set_record(at, record);
+        }
+        rp.kept += 1;
+        self.release_parse(exprs);
+    }
+
     /// A kept line's parse given back (see `LineCaches::release`), unless
     /// the line runs again in this pass with other values (a loop's body, a
     /// function's): parsing it each time would cost more than its nodes. A
@@ -1132,7 +1193,13 @@ impl Assembler<'_> {
     /// with the same arguments.
     #[inline]
     fn release_parse(&mut self, exprs: &[Expr]) {
-        if self.lines.has_fresh() && self.st.loops == 0 && self.st.fn_calls == 0 {
+        // No operands (`clc`): no parse of the line's to give back (the
+        // fresh one, if any, is an earlier line's).
+        if !exprs.is_empty()
+            && self.lines.has_fresh()
+            && self.st.loops == 0
+            && self.st.fn_calls == 0
+        {
             self.lines.release(exprs);
         }
     }
