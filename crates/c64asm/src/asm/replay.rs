@@ -1108,18 +1108,7 @@ impl Assembler<'_> {
             ctx: ctx as u16,
             bytes: kept,
         };
-        let at = match slot {
-            Some(at) => at,
-            None => {
-                let lines_in_file = self.src.get(line.file).line_count();
-                self.replay.add(line, lines_in_file)
-            }
-        };
-        let rp = &mut self.replay;
-        if at < rp.records.len() {
-            rp.set_record(at, record);
-        }
-        rp.kept += 1;
+        self.place_record(line, slot, record);
         // A line that reads a code address is evaluated again when the code
         // before that label changes size in the next pass (each time parsed
         // again if its parse were given back); one that reads numbers only
@@ -1171,6 +1160,14 @@ impl Assembler<'_> {
             ctx,
             bytes: inline_word(bytes),
         };
+        self.place_record(line, slot, record);
+        self.release_parse(exprs);
+    }
+
+    /// `record` set as `line`'s, at its place in the records (`slot`) or
+    /// at one given it now (its first visit), and counted as kept.
+    #[inline(always)]
+    fn place_record(&mut self, line: &LineRef, slot: Option<usize>, record: Record) {
         let at = match slot {
             Some(at) => at,
             None => {
@@ -1183,7 +1180,6 @@ impl Assembler<'_> {
             rp.set_record(at, record);
         }
         rp.kept += 1;
-        self.release_parse(exprs);
     }
 
     /// A kept line's parse given back (see `LineCaches::release`), unless
