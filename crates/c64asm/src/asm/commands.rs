@@ -275,6 +275,36 @@ pub const COMMAND_KEYS: [u128; COMMANDS.len()] = {
     keys
 };
 
+/// The directives that close the block `open` opens, as 64tass pairs them
+/// (`None`: `open` opens no block). A closer that is not the innermost open
+/// block's is an error where it stands and closes nothing.
+pub fn closers_of(open: Cmd) -> Option<&'static [Cmd]> {
+    Some(match open {
+        Cmd::If | Cmd::Ifeq | Cmd::Ifne | Cmd::Ifpl | Cmd::Ifmi => &[Cmd::Fi],
+        Cmd::Switch => &[Cmd::Endswitch],
+        Cmd::Comment => &[Cmd::Endc],
+        Cmd::Macro => &[Cmd::Endm, Cmd::Endmacro],
+        Cmd::Segment => &[Cmd::Endm, Cmd::Endsegment],
+        Cmd::Function => &[Cmd::Endf],
+        Cmd::For | Cmd::Bfor => &[Cmd::Next, Cmd::Endfor],
+        Cmd::Rept | Cmd::Brept => &[Cmd::Next, Cmd::Endrept],
+        Cmd::While | Cmd::Bwhile => &[Cmd::Next, Cmd::Endwhile],
+        Cmd::Proc => &[Cmd::Pend],
+        Cmd::Block => &[Cmd::Bend],
+        Cmd::Namespace => &[Cmd::Endn],
+        Cmd::Logical => &[Cmd::Here],
+        Cmd::Virtual => &[Cmd::Endv],
+        Cmd::Section => &[Cmd::Send],
+        Cmd::Struct => &[Cmd::Ends],
+        Cmd::Union => &[Cmd::Endu],
+        Cmd::Page => &[Cmd::Endp],
+        Cmd::Weak => &[Cmd::Endweak],
+        Cmd::With => &[Cmd::Endwith],
+        Cmd::Encode => &[Cmd::Endencode],
+        _ => return None,
+    })
+}
+
 /// Directives after which `-Woptimize` knows nothing (64tass's list; the
 /// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
 /// so themselves, labelled or not).

@@ -376,6 +376,36 @@ impl Assembler<'_> {
         None
     }
 
+    /// The closing line of a `.struct` or `.union` starting at `line`: the
+    /// first `closer` met where no block opened inside the body is still
+    /// open. 64tass assembles the body in place, so a closer inside an open
+    /// `.block` or `.if` is an error there, not the body's end, and a closer
+    /// that is not the innermost block's closes nothing. A `.comment` hides
+    /// its lines' directives (comments nest).
+    fn structure_end(&mut self, file: FileId, line: u32, closer: Cmd) -> Option<u32> {
+        let count = self.src.get(file).line_count() as u32;
+        let mut open: Vec<&'static [Cmd]> = Vec::new();
+        for i in line + 1..count {
+            let Some(cmd) = self.directive_of(file, i) else {
+                continue;
+            };
+            let in_comment = open.last() == Some(&&[Cmd::Endc][..]);
+            if in_comment && !matches!(cmd, Cmd::Comment | Cmd::Endc) {
+                continue;
+            }
+            if let Some(closers) = super::commands::closers_of(cmd) {
+                open.push(closers);
+            } else if let Some(innermost) = open.last() {
+                if innermost.contains(&cmd) {
+                    open.pop();
+                }
+            } else if cmd == closer {
+                return Some(i);
+            }
+        }
+        None
+    }
+
     /// The directive on line `i` of `file`, after an optional label.
     fn directive_of(&mut self, file: FileId, i: u32) -> Option<Cmd> {
         let text = self.src.get(file).shared_text();
@@ -890,9 +920,9 @@ impl Assembler<'_> {
         if self.macros.get(id).end.is_none() {
             let m = self.macros.get(id);
             let (file, at) = (m.file, m.line);
-            let (closers, openers) = body_marks(kind);
+            let (closers, _) = body_marks(kind);
             let end = self
-                .body_end(file, at, closers, openers)
+                .structure_end(file, at, closers[0])
                 .or_else(|| self.last_line_closes(id, kind))
                 // No closer: the body is the rest of the text, laid out
                 // (its errors reported) before the closer is found missing.
