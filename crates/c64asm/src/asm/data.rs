@@ -57,6 +57,42 @@ fn plain_numbers(line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> 
     }
 }
 
+/// The bytes of a data line made only of plain numbers (see
+/// [`plain_numbers`]) that all fit in `bits` (`signed`: as `.char` takes
+/// them), read straight from the text into `out`: what
+/// [`Assembler::quick_bytes`] makes of those values, without making them.
+/// `None` for anything else (`out` then holds some of the bytes).
+fn plain_bytes(
+    line: &LineRef,
+    args: usize,
+    bits: u32,
+    signed: bool,
+    out: &mut smallvec::SmallVec<[u8; 64]>,
+) -> Option<()> {
+    let bytes = line.text.as_bytes();
+    let size = (bits / 8) as usize;
+    let mut at = args;
+    loop {
+        let (n, _, after) = scan::plain_element(bytes, at, line.end, false)?;
+        // As `to_uval` and `to_ival` take an integer or a bit string (a
+        // literal integer is never negative).
+        let u = match n {
+            Number::Int(i) if signed => (i < 1i64 << (bits - 1)).then_some(i as u64)?,
+            Number::Int(i) => ((i as i128) < 1i128 << bits).then_some(i as u64)?,
+            Number::Bits(b) => SmallBits::new(b)?.bits().to_uval(bits)?,
+            _ => return None,
+        };
+        // A byte at a time: a copy of 1 to 4 bytes would be a call.
+        for i in 0..size {
+            out.push((u >> (8 * i)) as u8);
+        }
+        if line.at(after) != b',' {
+            return Some(());
+        }
+        at = after + 1;
+    }
+}
+
 impl Assembler<'_> {
     fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
         if let Some(nl) = newlabel
@@ -136,6 +172,23 @@ impl Assembler<'_> {
             return;
         }
         self.replay_begin();
+        // Plain numbers that fit (most lines of a program's tables): their
+        // bytes straight from the text, kept with no reads.
+        let mut plain = smallvec::SmallVec::<[u8; 64]>::new();
+        if self.st.eor == 0
+            && !matches!(cmd, Cmd::Addr | Cmd::Rta)
+            && !self.addr_wrapped.get()
+            && plain_bytes(line, args, bits, signed, &mut plain).is_some()
+        {
+            self.replay_record_data(line, &[], &plain);
+            if self.data_out(line, &plain) {
+                return;
+            }
+            // Something to report: value by value, as below.
+            let mut vals = DataArgs::new();
+            let _ = plain_numbers(line, args, &mut vals);
+            return self.data_values(line, &vals, cmd, bits, signed);
+        }
         let mut vals = DataArgs::new();
         let literal = plain_numbers(line, args, &mut vals).is_some();
         if !literal {
@@ -157,8 +210,15 @@ impl Assembler<'_> {
                 return;
             }
         }
+        self.data_values(line, &vals, cmd, bits, signed);
+    }
+
+    /// A data line's values written one at a time (what
+    /// [`Self::quick_bytes`] does not take, or a line with something to
+    /// report).
+    fn data_values(&mut self, line: &LineRef, vals: &DataArgs, cmd: Cmd, bits: u32, signed: bool) {
         let mut chunk = Chunk::default();
-        for v in &vals {
+        for v in vals {
             // A number that fits (most values): its bytes straight out.
             if matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
                 && let Ok(n) = self.number(&v.val, cmd, bits, signed)
