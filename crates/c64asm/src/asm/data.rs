@@ -209,7 +209,8 @@ impl Assembler<'_> {
             }
         }
         let mut vals = DataArgs::new();
-        let literal = not_plain == NotPlain::Unfit && plain_numbers(line, args, &mut vals).is_some();
+        let literal =
+            not_plain == NotPlain::Unfit && plain_numbers(line, args, &mut vals).is_some();
         if !literal {
             vals.clear();
             if self.data_args(line, args, &mut vals).is_none() {
