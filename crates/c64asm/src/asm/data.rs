@@ -57,6 +57,59 @@ fn plain_numbers(line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> 
     }
 }
 
+/// Why a data line's bytes are not [`plain_bytes`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NotPlain {
+    /// A plain number that does not fit (found before anything else).
+    Unfit,
+    /// Something else than a plain number ([`plain_numbers`] takes none).
+    Other,
+}
+
+/// The bytes of a data line made only of plain numbers (see
+/// [`plain_numbers`]) that all fit in `bits` (`signed`: as `.char` takes
+/// them), read straight from the text into `out`: what
+/// [`Assembler::quick_bytes`] makes of those values, without making them.
+/// What else is found (`out` then holds some of the bytes).
+fn plain_bytes(
+    line: &LineRef,
+    args: usize,
+    bits: u32,
+    signed: bool,
+    out: &mut smallvec::SmallVec<[u8; 64]>,
+) -> Result<(), NotPlain> {
+    let bytes = line.text.as_bytes();
+    let size = (bits / 8) as usize;
+    let mut at = args;
+    loop {
+        let Some((n, _, after)) = scan::plain_element(bytes, at, line.end, false) else {
+            return Err(NotPlain::Other);
+        };
+        // As `to_uval` and `to_ival` take an integer or a bit string (a
+        // literal integer is never negative).
+        let u = match n {
+            Number::Int(i) if signed => (i < 1i64 << (bits - 1)).then_some(i as u64),
+            Number::Int(i) => ((i as i128) < 1i128 << bits).then_some(i as u64),
+            Number::Bits(b) => match SmallBits::new(b) {
+                Some(b) => b.bits().to_uval(bits),
+                None => return Err(NotPlain::Other),
+            },
+            _ => return Err(NotPlain::Other),
+        };
+        let Some(u) = u else {
+            return Err(NotPlain::Unfit);
+        };
+        // A byte at a time: a copy of 1 to 4 bytes would be a call.
+        for i in 0..size {
+            out.push((u >> (8 * i)) as u8);
+        }
+        if line.at(after) != b',' {
+            return Ok(());
+        }
+        at = after + 1;
+    }
+}
+
 impl Assembler<'_> {
     fn set_dtype(&mut self, newlabel: Option<NewLabel>, d: DataType) {
         if let Some(nl) = newlabel
@@ -136,8 +189,28 @@ impl Assembler<'_> {
             return;
         }
         self.replay_begin();
+        // Plain numbers that fit (most lines of a program's tables): their
+        // bytes straight from the text, kept with no reads.
+        let mut not_plain = NotPlain::Unfit;
+        if self.st.eor == 0 && !matches!(cmd, Cmd::Addr | Cmd::Rta) && !self.addr_wrapped.get() {
+            let mut plain = smallvec::SmallVec::<[u8; 64]>::new();
+            match plain_bytes(line, args, bits, signed, &mut plain) {
+                Ok(()) => {
+                    self.replay_record_data(line, &[], &plain);
+                    if self.data_out(line, &plain) {
+                        return;
+                    }
+                    // Something to report: value by value, as below.
+                    let mut vals = DataArgs::new();
+                    let _ = plain_numbers(line, args, &mut vals);
+                    return self.data_values(line, &vals, cmd, bits, signed);
+                }
+                Err(why) => not_plain = why,
+            }
+        }
         let mut vals = DataArgs::new();
-        let literal = plain_numbers(line, args, &mut vals).is_some();
+        let literal =
+            not_plain == NotPlain::Unfit && plain_numbers(line, args, &mut vals).is_some();
         if !literal {
             vals.clear();
             if self.data_args(line, args, &mut vals).is_none() {
@@ -157,8 +230,15 @@ impl Assembler<'_> {
                 return;
             }
         }
+        self.data_values(line, &vals, cmd, bits, signed);
+    }
+
+    /// A data line's values written one at a time (what
+    /// [`Self::quick_bytes`] does not take, or a line with something to
+    /// report).
+    fn data_values(&mut self, line: &LineRef, vals: &DataArgs, cmd: Cmd, bits: u32, signed: bool) {
         let mut chunk = Chunk::default();
-        for v in &vals {
+        for v in vals {
             // A number that fits (most values): its bytes straight out.
             if matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
                 && let Ok(n) = self.number(&v.val, cmd, bits, signed)

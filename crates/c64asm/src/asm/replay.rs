@@ -1643,6 +1643,41 @@ mod tests {
         assert_eq!(errors, Some(1));
     }
 
+    /// Data lines of plain numbers, their bytes read straight from the
+    /// text (`Assembler::data_numbers`), of every width, signed and not,
+    /// decimal, hexadecimal and binary: 64tass's bytes, and the lines
+    /// replayed once the code before them moved; one that does not fit is
+    /// reported at its value, as 64tass does, once.
+    #[test]
+    fn plain_number_lines_are_read_from_their_text() {
+        let src = "* = $1000\n lda zp\n .byte 1, $ff, %101\n .char 127, $80\n\
+                   .word 65535, $1234\n .sint 32767, $ffff\n .long $123456\n\
+                   .lint 8388607\n .dword $89abcdef\n .dint 2147483647\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x01, 0xff, 0x05, 0x7f, 0x80, 0xff, 0xff, 0x34, 0x12, 0xff,
+                0x7f, 0xff, 0xff, 0x56, 0x34, 0x12, 0xff, 0xff, 0x7f, 0xef, 0xcd, 0xab, 0x89, 0xff,
+                0xff, 0xff, 0x7f
+            ]
+        );
+        assert!(replayed >= 8, "replayed {replayed}");
+        let src = "* = $1000\n .byte 1, 256, 2\n .char 128\n .word $10000\n";
+        let p = crate::assemble_str("t.asm", src, &Options::default());
+        let e = p.err().expect("errors");
+        let text = e.render();
+        assert_eq!(e.errors().count(), 3, "{text}");
+        for want in [
+            "too large for a 8 bit unsigned integer int '256'",
+            "too large for a 8 bit signed integer int '128'",
+            "too large for a 16 bit unsigned integer bits '$10000'",
+            "t.asm:2:11",
+        ] {
+            assert!(text.contains(want), "{want} not in {text}");
+        }
+    }
+
     /// A `.weak` symbol read before the stronger one below is defined:
     /// later passes must read the stronger one (same scope, same name).
     #[test]
