@@ -504,10 +504,7 @@ impl Assembler<'_> {
             _ => {
                 // An operator character after the label is "general syntax"
                 // and leaves the scope of `_locals` as it was (64tass).
-                if !matches!(
-                    c,
-                    b'<' | b'>' | b'*' | b'|' | b'&' | b'+' | b'-' | b'/' | b'%' | b'^' | b':' | b'='
-                ) {
+                if !b"<>*|&+-/%^:=".contains(&c) {
                     self.set_cheap(newlabel, &label_text);
                 }
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
