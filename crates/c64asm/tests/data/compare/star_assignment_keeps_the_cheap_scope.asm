@@ -1,4 +1,4 @@
-; 64tass: -a -B|-a -B -C --verbose-list
+; 64tass: -a -B|-a -B -C -L
 ; A label in front of `* = value` is defined at the current address and then
 ; the program counter moves, but the label does not open a scope for the
 ; `_locals` that follow: they still belong to the code label before it

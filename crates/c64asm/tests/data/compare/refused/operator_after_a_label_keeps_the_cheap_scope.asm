@@ -1,4 +1,4 @@
-; 64tass: -a -B|-a -B --m65c02
+; 64tass: -a -B|-a -B -C
 ; 65C02 code assembled for the 6502: `bra -` and `stz ptr` are not
 ; instructions there, so `bra` and `stz` are labels, and what follows them is
 ; "general syntax". After `stz ptr` (a name follows the label) the label is
@@ -6,8 +6,8 @@
 ; after `bra -` (an operator character follows: `-`, `+`, `*`, `/`, `%`, `^`,
 ; `:`, `|`, `&`, `<`, `>`) 64tass reports the error without making the label
 ; that scope, so `_done` below is still `print._done`. c64kit made `bra` the
-; scope and reported `_done` as not defined. With `--m65c02` everything
-; assembles.
+; scope and reported `_done` as not defined. (With `--m65c02` everything
+; assembles.)
         * = $1000
 ptr     = $fb
 print   ldx #0
