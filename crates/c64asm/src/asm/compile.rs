@@ -495,14 +495,18 @@ impl Assembler<'_> {
             _ if !active => Step::Next,
             // `label * = value` (and `label: * =`, `- * =`): the label at the
             // current address, then the program counter set, as 64tass does.
+            // The label is not the scope of the `_locals` after it.
             b'*' if line.at(line.skip_ws(pos + 1)) == b'=' => {
-                self.set_cheap(newlabel, &label_text);
                 self.star_assign(line, line.skip_ws(pos + 1) + 1, pos);
                 self.finish_line(line, newlabel);
                 return Step::Next;
             }
             _ => {
-                self.set_cheap(newlabel, &label_text);
+                // An operator character after the label is "general syntax"
+                // and leaves the scope of `_locals` as it was (64tass).
+                if !b"<>*|&+-/%^:=".contains(&c) {
+                    self.set_cheap(newlabel, &label_text);
+                }
                 let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
                 if len == 3
                     && let Some(op) = self.mnemonic_of(&line.text[pos..pos + 3])
