@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use super::Assembler;
 use super::commands::Cmd;
+use super::head::LineHead;
 use super::lines::{LineRef, ParseKind};
 use super::report::{EResult, Reported};
 use super::stars::Entered;
@@ -268,12 +269,20 @@ impl Assembler<'_> {
         }
         let active = self.st.active();
         // The usual line, an instruction with no label in front: as
-        // `labelled_line` would find it, known from the last pass.
-        if let Some((op, mpos)) = self.instruction_first(line) {
-            if !active {
-                return Step::Next;
+        // `labelled_line` would find it, known from the last pass. A code
+        // label read before goes to its definition (its name's length kept).
+        match self.line_head(line) {
+            LineHead::Instruction(op, mpos) => {
+                if !active {
+                    return Step::Next;
+                }
+                return self.instruction_line(line, op, mpos, mpos + 3, None);
             }
-            return self.instruction_line(line, op, mpos, mpos + 3, None);
+            LineHead::CodeLabel(kept) => {
+                let pos = line.skip_ws(line.start);
+                return self.labelled_line(line, pos, kept.len, Some(kept));
+            }
+            LineHead::Other => {}
         }
         let pos = line.skip_ws(line.start);
         let c = line.at(pos);
@@ -289,7 +298,7 @@ impl Assembler<'_> {
         if c.is_ascii_alphabetic() || c == b'_' || (c >= 0x80 && self.dialect.unicode) {
             let len = ident_len(&line.text[..line.end], pos, self.dialect.unicode);
             if len > 0 {
-                return self.labelled_line(line, pos, len);
+                return self.labelled_line(line, pos, len, None);
             }
         }
         match c {
@@ -1345,7 +1354,9 @@ impl Assembler<'_> {
     }
 
     /// A code label defined again in a later pass: a changed address (that
-    /// was read before) needs another pass.
+    /// was read before) needs another pass. Inline: once a code label's
+    /// line each later pass.
+    #[inline(always)]
     pub fn update_code(&mut self, id: LabelId, cid: CodeId) {
         let star = self.st.star;
         let typ = self.out.addr(self.st.addr).l_type;

@@ -51,6 +51,7 @@ impl LabelBlock {
 }
 
 impl Heads {
+    #[inline]
     fn label_name(&self, file: FileId, index: u32) -> Option<Name> {
         let block = self.labels.get(file as usize)?.get(index as usize / 64)?;
         let bit = 1u64 << (index % 64);
@@ -117,6 +118,26 @@ const _: () = assert!(CODE_LABEL & (INSTR | DIRECTIVE | OTHER) == 0);
 pub struct KeptLabel {
     pub len: usize,
     pub gap: usize,
+}
+
+/// How a line starts, as [`Assembler::line_head`] finds it.
+pub enum LineHead {
+    /// The instruction the line starts with, and where its name is.
+    Instruction(Op, usize),
+    /// A code label read before (see [`Assembler::keep_code_label`]).
+    CodeLabel(KeptLabel),
+    Other,
+}
+
+/// What [`Assembler::keep_code_label`] kept in a line's head, if it did.
+fn kept_label(head: u16) -> Option<KeptLabel> {
+    if head & (INSTR | DIRECTIVE | CODE_LABEL) != CODE_LABEL {
+        return None;
+    }
+    Some(KeptLabel {
+        len: (head & LABEL_LEN_MAX as u16) as usize,
+        gap: (head >> LABEL_LEN_BITS) as usize & LABEL_GAP_MAX,
+    })
 }
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
@@ -208,10 +229,19 @@ impl Assembler<'_> {
     /// a table of every name, a cache miss or more on a large source). A
     /// line's text and the case rules never change, so the name stays
     /// exact; `labelled_line` always gives the line's first word.
+    /// Inline: a later reading only looks its name up in the kept ones.
+    #[inline]
     pub fn label_name_kept(&mut self, line: &LineRef, start: usize, len: usize) -> Name {
-        if let Some(name) = self.heads.label_name(line.file, line.index) {
-            return name;
+        match self.heads.label_name(line.file, line.index) {
+            Some(name) => name,
+            None => self.label_name_interned(line, start, len),
         }
+    }
+
+    /// [`Self::label_name_kept`] the first time: the name interned, and
+    /// kept when it can be.
+    #[inline(never)]
+    fn label_name_interned(&mut self, line: &LineRef, start: usize, len: usize) -> Name {
         let name = intern_name(
             &mut self.names,
             &line.text[start..start + len],
@@ -246,18 +276,6 @@ impl Assembler<'_> {
         }
     }
 
-    /// What [`Assembler::keep_code_label`] kept for the line.
-    pub fn code_label_kept(&self, line: &LineRef) -> Option<KeptLabel> {
-        let head = self.heads.get(line.file, line.index);
-        if head & (INSTR | DIRECTIVE | CODE_LABEL) != CODE_LABEL {
-            return None;
-        }
-        Some(KeptLabel {
-            len: (head & LABEL_LEN_MAX as u16) as usize,
-            gap: (head >> LABEL_LEN_BITS) as usize & LABEL_GAP_MAX,
-        })
-    }
-
     /// Is `word` an instruction of the current processor? With `-C`
     /// 64tass knows them in lower case only (`CLV` is then a label).
     pub fn is_mnemonic(&self, word: &str) -> bool {
@@ -272,9 +290,12 @@ impl Assembler<'_> {
         mnemonic(word, self.st.cpu)
     }
 
-    /// The instruction a line starts with (no label in front) and where its
-    /// name is, when the current processor has it.
-    pub fn instruction_first(&mut self, line: &LineRef) -> Option<(Op, usize)> {
+    /// How a line starts, from its kept head (found the first time): the
+    /// instruction it starts with (no label in front) and where its name
+    /// is, when the current processor has it; or the shape of its code
+    /// label ([`Self::keep_code_label`]), so that a later reading goes to
+    /// the label's definition without measuring the name again.
+    pub fn line_head(&mut self, line: &LineRef) -> LineHead {
         let mut head = self.heads.get(line.file, line.index);
         if head == 0 {
             head = self.head_of(line);
@@ -282,12 +303,17 @@ impl Assembler<'_> {
             self.heads.set(line.file, line.index, lines, head);
         }
         if head & INSTR == 0 {
-            return None;
+            return match kept_label(head) {
+                Some(kept) => LineHead::CodeLabel(kept),
+                None => LineHead::Other,
+            };
         }
         let offset = (head >> OFFSET_SHIFT) as usize & OFFSET_MAX;
         let entry = head & !((OFFSET_MAX as u16) << OFFSET_SHIFT);
-        let op = op_of_entry(entry, self.st.cpu)?;
-        Some((op, line.start + offset))
+        match op_of_entry(entry, self.st.cpu) {
+            Some(op) => LineHead::Instruction(op, line.start + offset),
+            None => LineHead::Other,
+        }
     }
 
     /// Where the instruction `line` starts with is, from what

@@ -19,11 +19,18 @@ use crate::syntax::scan::ident_len;
 use crate::value::NsId;
 
 impl Assembler<'_> {
-    /// A line starting with a name: a label, an assignment, or an instruction
-    /// or macro call written first.
+    /// A line starting with a name (`len` bytes at `start`): a label, an
+    /// assignment, or an instruction or macro call written first; `kept`,
+    /// the line's code label as its head keeps it.
     #[inline(never)]
-    pub(super) fn labelled_line(&mut self, line: &LineRef, start: usize, len: usize) -> Step {
-        if let Some(kept) = self.code_label_kept(line) {
+    pub(super) fn labelled_line(
+        &mut self,
+        line: &LineRef,
+        start: usize,
+        len: usize,
+        kept: Option<KeptLabel>,
+    ) -> Step {
+        if let Some(kept) = kept {
             return self.code_label_line(line, start, kept);
         }
         self.labelled_line_read(line, start, len)
