@@ -539,7 +539,9 @@ impl RunWalk<'_> {
     /// The first row of the next run after the rows asked for: the rows
     /// before it have the value [`RunWalk::at`] gave last.
     fn until(&self) -> usize {
-        self.runs.get(self.next).map_or(usize::MAX, |&(at, _)| at as usize)
+        self.runs
+            .get(self.next)
+            .map_or(usize::MAX, |&(at, _)| at as usize)
     }
 }
 

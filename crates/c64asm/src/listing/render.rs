@@ -136,7 +136,13 @@ pub(crate) fn render_to(
         }
         let pc = addr.wrapping_add(apart);
         if r.is_code()
-            && w.ready_code(addr, pc, (forms, &listed), bytes, rows.text_from(text, file_text.1))
+            && w.ready_code(
+                addr,
+                pc,
+                (forms, &listed),
+                bytes,
+                rows.text_from(text, file_text.1),
+            )
         {
             continue;
         }
@@ -247,10 +253,20 @@ fn plain(text: &[u8]) -> bool {
         _ if rest == 0 => u64::from_le_bytes(*b"        "),
         8.. => u64::from_le_bytes(text[n - 8..].try_into().unwrap_or([b' '; 8])),
         4.. => {
-            let word = |at: usize| u32::from_le_bytes(text[at..at + 4].try_into().unwrap_or([b' '; 4]));
+            let word =
+                |at: usize| u32::from_le_bytes(text[at..at + 4].try_into().unwrap_or([b' '; 4]));
             word(0) as u64 | (word(n - 4) as u64) << 32
         }
-        _ => u64::from_le_bytes([text[0], text[n / 2], text[n - 1], b' ', b' ', b' ', b' ', b' ']),
+        _ => u64::from_le_bytes([
+            text[0],
+            text[n / 2],
+            text[n - 1],
+            b' ',
+            b' ',
+            b' ',
+            b' ',
+            b' ',
+        ]),
     };
     odd |= unusual(last);
     odd == 0
@@ -718,45 +734,52 @@ impl Writer {
         if addr > 0xffff || (self.pc_column && pc != addr) || !self.quick_source(source) {
             return false;
         }
-        // The bytes in hex, a blank between them, then tabs.
+        // The bytes in hex, a blank between them (tabs after them).
         let (hex, len) = match *bytes {
             [a] => {
                 let [a1, a0] = hex_pair(a);
-                ([a1, a0, b'\t', b'\t', b'\t', b'\t', b'\t', b'\t', b'\t', b'\t', b'\t', b'\t'], 2)
+                ([a1, a0, b'\t', b'\t', b'\t', b'\t', b'\t', b'\t'], 2)
             }
             [a, b] => {
                 let ([a1, a0], [b1, b0]) = (hex_pair(a), hex_pair(b));
-                ([a1, a0, b' ', b1, b0, b'\t', b'\t', b'\t', b'\t', b'\t', b'\t', b'\t'], 5)
+                ([a1, a0, b' ', b1, b0, b'\t', b'\t', b'\t'], 5)
             }
             [a, b, c] => {
                 let ([a1, a0], [b1, b0], [c1, c0]) = (hex_pair(a), hex_pair(b), hex_pair(c));
-                ([a1, a0, b' ', b1, b0, b' ', c1, c0, b'\t', b'\t', b'\t', b'\t'], 8)
+                ([a1, a0, b' ', b1, b0, b' ', c1, c0], 8)
             }
             _ => return false,
         };
         let (hex_col, monitor_col, source_col) = (self.hex_col, self.monitor_col, self.source_col);
-        let out = &mut self.out;
-        let start = out.len();
-        out.reserve(64 + source.len());
-        // `.0801` and the tabs to the hex column (at most 3: it is 8 or 16).
+        // The row before its source made in a local array, each piece in a
+        // write of a fixed size at a place known to fit (`min`: the columns
+        // are 8 or 16 apart), then added in one write: the vector's length
+        // is not kept up piece by piece.
+        let mut row = [b'\t'; crate::opcodes::ROW];
+        // `.0801` and the tabs to the hex column (1 or 2).
         let [h1, h0] = hex_pair((addr >> 8) as u8);
         let [l1, l0] = hex_pair(addr as u8);
-        out.extend_from_slice(&[b'.', h1, h0, l1, l0, b'\t', b'\t', b'\t']);
-        out.truncate(start + 5 + (hex_col >> 3));
-        // The hex and the tabs to the disassembly (16 columns on).
-        let at = out.len();
-        out.extend_from_slice(&hex);
-        out.truncate(at + len + (monitor_col >> 3) - ((hex_col + len) >> 3));
-        let Some(n) = forms.write(out, bytes, pc, listed, self.pc_mask) else {
-            out.truncate(start);
+        row[..5].copy_from_slice(&[b'.', h1, h0, l1, l0]);
+        let at = (5 + (hex_col >> 3)).min(8);
+        row[at..at + 8].copy_from_slice(&hex);
+        // The tabs to the disassembly (16 columns on: 1 or 2).
+        let at = (at + len + (monitor_col >> 3) - ((hex_col + len) >> 3)).min(24);
+        let Some(n) = forms.write(&mut row, at, bytes, pc, listed, self.pc_mask) else {
             return false;
         };
-        let mut col = monitor_col + n;
+        // A disassembly reaching the source column is left to `quick_code`.
+        let col = monitor_col + n;
         if col >= source_col {
-            out.push(b'\n');
-            col = 0;
+            return false;
         }
-        push_tabs(out, (source_col >> 3) - (col >> 3));
+        let at = (at + n).min(48);
+        row[at..at + 8].copy_from_slice(&[b'\t'; 8]);
+        let end = at + (source_col >> 3) - (col >> 3);
+        let out = &mut self.out;
+        out.reserve(crate::opcodes::ROW + source.len() + 1);
+        let start = out.len();
+        out.extend_from_slice(&row);
+        out.truncate(start + end);
         out.extend_from_slice(source.as_bytes());
         out.push(b'\n');
         true

@@ -155,16 +155,21 @@ pub fn hex_pair(b: u8) -> [u8; 2] {
     HEX_PAIRS[b as usize]
 }
 
+/// How long a row's buffer is that [`Forms::write`] writes into.
+pub const ROW: usize = 64;
+
 impl Forms {
     /// The disassembly of `bytes` at `pc` (`ctx`: how the row was
-    /// assembled; `mask`: its processor's address space), appended to
-    /// `out` as [`disassemble_into`] writes it, when they are exactly one
-    /// instruction with a form here: how many characters were written.
-    /// None, with nothing written, for any other bytes.
+    /// assembled; `mask`: its processor's address space) written into
+    /// `row` from `at` (at most 24) as [`disassemble_into`] writes it, when
+    /// they are exactly one instruction with a form here: how many
+    /// characters were written (what follows them up to 8 more places is
+    /// overwritten). None, with nothing written, for any other bytes.
     #[inline(always)]
     pub fn write(
         &self,
-        out: &mut Vec<u8>,
+        row: &mut [u8; ROW],
+        at: usize,
         bytes: &[u8],
         pc: u32,
         ctx: &Listed,
@@ -194,25 +199,34 @@ impl Forms {
             Operand::Program => (Some(end >> 16), w as u32),
             Operand::Relative => (Some(end >> 16), end.wrapping_add(b as i8 as u32) & 0xffff),
         };
-        let at = out.len();
-        out.extend_from_slice(&f.head);
-        out.truncate(at + f.head_len as usize);
+        // Each piece in a write of a fixed size at a place known to fit
+        // (`min`: no bounds checked per piece).
+        let at = at.min(24);
+        row[at..at + 8].copy_from_slice(&f.head);
+        let digits_at = (at + f.head_len as usize).min(32);
+        let digits = &mut row[digits_at..digits_at + 6];
         // Two digits, four, or six with a bank that is not 0.
         let [l1, l0] = hex_pair(low as u8);
         let [h1, h0] = hex_pair((low >> 8) as u8);
-        match (f.operand, bank) {
-            (Operand::None, _) => {}
-            (_, None) => out.extend_from_slice(&[l1, l0]),
-            (_, Some(0)) => out.extend_from_slice(&[h1, h0, l1, l0]),
+        let n = match (f.operand, bank) {
+            (Operand::None, _) => 0,
+            (_, None) => {
+                digits[..2].copy_from_slice(&[l1, l0]);
+                2
+            }
+            (_, Some(0)) => {
+                digits[..4].copy_from_slice(&[h1, h0, l1, l0]);
+                4
+            }
             (_, Some(bank)) => {
                 let [b1, b0] = hex_pair(bank as u8);
-                out.extend_from_slice(&[b1, b0, h1, h0, l1, l0]);
+                digits.copy_from_slice(&[b1, b0, h1, h0, l1, l0]);
+                6
             }
-        }
-        let tail = out.len();
-        out.extend_from_slice(&f.tail);
-        out.truncate(tail + f.tail_len as usize);
-        Some(out.len() - at)
+        };
+        let tail_at = (digits_at + n).min(40);
+        row[tail_at..tail_at + 8].copy_from_slice(&f.tail);
+        Some(tail_at + f.tail_len as usize - at)
     }
 }
 
@@ -250,20 +264,21 @@ mod tests {
                             let bytes = [op, operand[0], operand[1], operand[2]];
                             let bytes = &bytes[..len];
                             for pc in [0x1000, 0xfffe, 0x12fffe, 0xff_fffe] {
-                                let mut want = b"row ".to_vec();
-                                let mut got = b"row ".to_vec();
-                                let wrote = forms.write(&mut got, bytes, pc, &ctx, cpu.address_mask());
+                                let mut want = Vec::new();
+                                let mut row = [b'-'; ROW];
+                                let wrote =
+                                    forms.write(&mut row, 20, bytes, pc, &ctx, cpu.address_mask());
                                 match wrote {
-                                    Some(n) => {
+                                    Some(_) => {
                                         assert!(disassemble_into(&mut want, bytes, pc, ctx));
-                                        assert_eq!(n, got.len() - 4);
                                         written += 1;
                                     }
-                                    None => assert_eq!(got, b"row "),
+                                    None => assert_eq!(row, [b'-'; ROW]),
                                 }
-                                if wrote.is_some() {
+                                if let Some(n) = wrote {
+                                    assert_eq!(&row[..20], &[b'-'; 20]);
                                     assert_eq!(
-                                        String::from_utf8_lossy(&got),
+                                        String::from_utf8_lossy(&row[20..20 + n]),
                                         String::from_utf8_lossy(&want),
                                         "{cpu:?} {bytes:02x?} at {pc:#x} ({dpage:#x}, {databank:#x}, {wide})"
                                     );
@@ -288,9 +303,11 @@ mod tests {
                 continue;
             };
             let bytes = [op, 0x12, 0x34];
-            let mut out = Vec::new();
+            let mut row = [0; ROW];
             assert!(
-                forms.write(&mut out, &bytes[..len as usize], 0x1000, &ctx, 0xffff).is_some(),
+                forms
+                    .write(&mut row, 0, &bytes[..len as usize], 0x1000, &ctx, 0xffff)
+                    .is_some(),
                 "{op:#04x}"
             );
         }

@@ -8,7 +8,7 @@ mod forms;
 mod list;
 
 pub use disasm::{Listed, disassemble_into, instruction_len, is_immediate, takes_signature};
-pub use forms::{Forms, forms, hex_pair};
+pub use forms::{Forms, ROW, forms, hex_pair};
 
 use crate::cpu::{CPUS, Cpu};
 
