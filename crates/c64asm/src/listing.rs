@@ -311,6 +311,13 @@ impl ListRow {
         self.word >> TAG_SHIFT <= Tag::Data.code()
     }
 
+    /// Whether the row is an instruction's: the tag's number alone (the
+    /// listing's writer asks it first of every row).
+    #[inline(always)]
+    fn is_code(&self) -> bool {
+        self.word >> TAG_SHIFT == Tag::Code.code()
+    }
+
     /// How many bytes the row has.
     fn bytes_len(&self) -> u32 {
         if self.has_bytes() { self.number() } else { 0 }
@@ -527,6 +534,14 @@ impl RunWalk<'_> {
             self.next += 1;
         }
         self.value
+    }
+
+    /// The first row of the next run after the rows asked for: the rows
+    /// before it have the value [`RunWalk::at`] gave last.
+    fn until(&self) -> usize {
+        self.runs
+            .get(self.next)
+            .map_or(usize::MAX, |&(at, _)| at as usize)
     }
 }
 

@@ -99,20 +99,52 @@ pub(crate) fn render_to(
     } else {
         &[]
     });
-    // The processor settings change seldom: unpacked once per run.
+    // The processor settings, program counters (less the offsets) and
+    // files change seldom: what a run of rows shares is read where one of
+    // them starts a run (`until`), not on each row.
+    let mut until = 0;
     let mut unpacked: Option<(u32, crate::opcodes::Listed)> = None;
+    let mut listed = rows.unpack(0);
+    let mut forms = crate::opcodes::forms(listed.cpu);
+    let mut apart = 0;
     // The disassembly's buffer for rows not written in one go
     // ([`Writer::quick_code`] writes it straight into the listing's),
     // reused (apart from the writer: a row's disassembly is read while the
     // writer writes it).
     let mut monitor = Vec::new();
-    // The text of the rows' file (most rows are of the file the row before
-    // was of).
+    // The text of the rows' file.
     let mut file_text = (super::NO_FILE, "");
     for (i, (r, addr, bytes, text)) in rows.with_bytes_and_texts().enumerate() {
         if w.out.len() >= FLUSH_AT {
             sink.write_all(&w.out)?;
             w.out.clear();
+        }
+        if i >= until {
+            let file = files.at(i);
+            if file != file_text.0 {
+                file_text = (file, p.sources.try_get(file).map_or("", |f| f.text()));
+            }
+            let packed = settings.at(i);
+            if unpacked.is_none_or(|(p, _)| p != packed) {
+                listed = rows.unpack(packed);
+                unpacked = Some((packed, listed));
+                w.pc_mask = listed.cpu.address_mask();
+                forms = crate::opcodes::forms(listed.cpu);
+            }
+            apart = pcs.at(i);
+            until = files.until().min(settings.until()).min(pcs.until());
+        }
+        let pc = addr.wrapping_add(apart);
+        if r.is_code()
+            && w.ready_code(
+                addr,
+                pc,
+                (forms, &listed),
+                bytes,
+                rows.text_from(text, file_text.1),
+            )
+        {
+            continue;
         }
         // Without the source column only the rows with bytes are left.
         let kind = r.kind();
@@ -126,10 +158,7 @@ pub(crate) fn render_to(
         if bare && !columns.source {
             continue;
         }
-        let file = files.at(i);
-        if file != file_text.0 {
-            file_text = (file, p.sources.try_get(file).map_or("", |f| f.text()));
-        }
+        let file = file_text.0;
         let text = rows.text_from(text, file_text.1);
         // An empty line (listed with `--verbose-list`) is a bare newline:
         // 64tass numbers nothing on it, so the next line's file is told
@@ -140,17 +169,6 @@ pub(crate) fn render_to(
             w.number.clear();
             numbers.of(r, &p.sources, rows.line(i, file, &p.sources), &mut w.number);
         }
-        let packed = settings.at(i);
-        let listed = match unpacked {
-            Some((p, l)) if p == packed => l,
-            _ => {
-                let l = rows.unpack(packed);
-                unpacked = Some((packed, l));
-                w.pc_mask = l.cpu.address_mask();
-                l
-            }
-        };
-        let pc = addr.wrapping_add(pcs.at(i));
         match kind {
             RowKind::Enter { file, what } => {
                 let name = &p.sources.get(file).name;
@@ -225,11 +243,32 @@ fn plain(text: &[u8]) -> bool {
             w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7],
         ]));
     }
-    let rest = words.remainder();
-    // The last bytes padded with blanks.
-    let mut last = [b' '; 8];
-    last[..rest.len()].copy_from_slice(rest);
-    odd |= unusual(u64::from_le_bytes(last));
+    let rest = words.remainder().len();
+    let n = text.len();
+    // The last bytes: the text's last 8 read again (overlapping what was
+    // told), or a short text's bytes in a word padded with blanks (its
+    // first and last 4, or its first, middle and last byte: overlapping
+    // too), without a copy of a length not known.
+    let last = match n {
+        _ if rest == 0 => u64::from_le_bytes(*b"        "),
+        8.. => u64::from_le_bytes(text[n - 8..].try_into().unwrap_or([b' '; 8])),
+        4.. => {
+            let word =
+                |at: usize| u32::from_le_bytes(text[at..at + 4].try_into().unwrap_or([b' '; 4]));
+            word(0) as u64 | (word(n - 4) as u64) << 32
+        }
+        _ => u64::from_le_bytes([
+            text[0],
+            text[n / 2],
+            text[n - 1],
+            b' ',
+            b' ',
+            b' ',
+            b' ',
+            b' ',
+        ]),
+    };
+    odd |= unusual(last);
     odd == 0
 }
 
@@ -668,6 +707,79 @@ impl Writer {
             col = 0;
         }
         push_tabs(out, (source_col >> 3) - (col >> 3));
+        out.extend_from_slice(source.as_bytes());
+        out.push(b'\n');
+        true
+    }
+
+    /// An instruction's row of one instruction in the usual columns, its
+    /// offset shown alone (no program counter column, or the same value)
+    /// and its disassembly one of `ready`'s forms (an instruction of up to
+    /// 3 bytes): written as [`Writer::quick_code`] writes it, the offset's
+    /// and bytes' hex from a table of pairs, each piece in one write of a
+    /// fixed size cut to its length. False, with nothing written, for any
+    /// other row.
+    #[inline(always)]
+    fn ready_code(
+        &mut self,
+        addr: u32,
+        pc: u32,
+        (forms, listed): (&crate::opcodes::Forms, &crate::opcodes::Listed),
+        bytes: &[u8],
+        source: &str,
+    ) -> bool {
+        use crate::opcodes::hex_pair;
+        let addr = self.shown(addr);
+        let pc = pc & self.pc_mask;
+        if addr > 0xffff || (self.pc_column && pc != addr) || !self.quick_source(source) {
+            return false;
+        }
+        // The bytes in hex, a blank between them (tabs after them).
+        let (hex, len) = match *bytes {
+            [a] => {
+                let [a1, a0] = hex_pair(a);
+                ([a1, a0, b'\t', b'\t', b'\t', b'\t', b'\t', b'\t'], 2)
+            }
+            [a, b] => {
+                let ([a1, a0], [b1, b0]) = (hex_pair(a), hex_pair(b));
+                ([a1, a0, b' ', b1, b0, b'\t', b'\t', b'\t'], 5)
+            }
+            [a, b, c] => {
+                let ([a1, a0], [b1, b0], [c1, c0]) = (hex_pair(a), hex_pair(b), hex_pair(c));
+                ([a1, a0, b' ', b1, b0, b' ', c1, c0], 8)
+            }
+            _ => return false,
+        };
+        let (hex_col, monitor_col, source_col) = (self.hex_col, self.monitor_col, self.source_col);
+        // The row before its source made in a local array, each piece in a
+        // write of a fixed size at a place known to fit (`min`: the columns
+        // are 8 or 16 apart), then added in one write: the vector's length
+        // is not kept up piece by piece.
+        let mut row = [b'\t'; crate::opcodes::ROW];
+        // `.0801` and the tabs to the hex column (1 or 2).
+        let [h1, h0] = hex_pair((addr >> 8) as u8);
+        let [l1, l0] = hex_pair(addr as u8);
+        row[..5].copy_from_slice(&[b'.', h1, h0, l1, l0]);
+        let at = (5 + (hex_col >> 3)).min(8);
+        row[at..at + 8].copy_from_slice(&hex);
+        // The tabs to the disassembly (16 columns on: 1 or 2).
+        let at = (at + len + (monitor_col >> 3) - ((hex_col + len) >> 3)).min(24);
+        let Some(n) = forms.write(&mut row, at, bytes, pc, listed, self.pc_mask) else {
+            return false;
+        };
+        // A disassembly reaching the source column is left to `quick_code`.
+        let col = monitor_col + n;
+        if col >= source_col {
+            return false;
+        }
+        let at = (at + n).min(48);
+        row[at..at + 8].copy_from_slice(&[b'\t'; 8]);
+        let end = at + (source_col >> 3) - (col >> 3);
+        let out = &mut self.out;
+        out.reserve(crate::opcodes::ROW + source.len() + 1);
+        let start = out.len();
+        out.extend_from_slice(&row);
+        out.truncate(start + end);
         out.extend_from_slice(source.as_bytes());
         out.push(b'\n');
         true

@@ -33,20 +33,20 @@ impl Listed {
 /// name tells of its bytes, kept with them (a listing reads them for every
 /// instruction row; no name compared there).
 #[derive(Clone, Copy)]
-struct Shown {
-    name: &'static str,
-    mode: Mode,
+pub(super) struct Shown {
+    pub(super) name: &'static str,
+    pub(super) mode: Mode,
     /// `brk` and `cop`: a second byte is their signature.
-    signature: bool,
+    pub(super) signature: bool,
     /// `pea #` and `phw #` take a word whatever `.al` says.
-    word: bool,
+    pub(super) word: bool,
 }
 
 /// What a listing shows for each opcode of a processor: the documented
 /// instruction where there is one, not an alias (`inc a`, not `ina`), else
 /// 64tass's name among the aliases of an undocumented one (`dcp`, not
 /// `dcm`).
-fn listing_table(cpu: Cpu) -> &'static [Option<Shown>] {
+pub(super) fn listing_table(cpu: Cpu) -> &'static [Option<Shown>] {
     /// The names 64tass's listing gives undocumented opcodes that have several.
     const PREFERRED: [&str; 6] = ["asr", "sha", "lds", "dcp", "sbx", "isb"];
     type Table = Vec<Option<Shown>>;

@@ -4,9 +4,11 @@
 //! compile time, so encoding never asks which processor it is for.
 
 mod disasm;
+mod forms;
 mod list;
 
 pub use disasm::{Listed, disassemble_into, instruction_len, is_immediate, takes_signature};
+pub use forms::{Forms, ROW, forms, hex_pair};
 
 use crate::cpu::{CPUS, Cpu};
 
