@@ -244,6 +244,29 @@ impl Assembler<'_> {
         self.spend(1, line.span(line.start, line.start))
     }
 
+    /// Reading stopped before an expansion's plain closing line (see
+    /// `plain_close_line` in [`super::macros`]): does the line close the expansion, as
+    /// reading it would (`end_macro`: the expansion's own frame on
+    /// top, `base` the frames of the `compile` that runs it, and active)?
+    /// With `--verbose-list` the line is read (its row listed ahead).
+    fn closes_expansion(&self, base: usize) -> bool {
+        !self.record.verbose()
+            && self.st.frames.len() == base
+            && (self.st.frames.last())
+                .is_some_and(|f| matches!(f.what, Wait::EndMacro2 | Wait::EndSegment2))
+            && self.st.active()
+    }
+
+    /// An expansion's plain closing line that closes it, answered without
+    /// reading it: what reading it does (the line started, a label row
+    /// waiting for it taken back, no value returned).
+    #[inline(never)]
+    fn close_expansion(&mut self, line: &LineRef) -> Value {
+        self.line_start();
+        self.take_placeholder(line);
+        Value::None
+    }
+
     /// Assemble a whole file from its first line.
     pub fn compile_file(&mut self, file: crate::source::FileId) {
         let saved = self.st.cursor;

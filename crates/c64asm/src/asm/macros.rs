@@ -658,29 +658,6 @@ impl Assembler<'_> {
         }
     }
 
-    /// Reading stopped before an expansion's plain closing line (see
-    /// [`Self::plain_close_line`]): does the line close the expansion, as
-    /// reading it would ([`Self::end_macro`]: the expansion's own frame on
-    /// top, `base` the frames of the `compile` that runs it, and active)?
-    /// With `--verbose-list` the line is read (its row listed ahead).
-    pub(super) fn closes_expansion(&self, base: usize) -> bool {
-        !self.record.verbose()
-            && self.st.frames.len() == base
-            && (self.st.frames.last())
-                .is_some_and(|f| matches!(f.what, Wait::EndMacro2 | Wait::EndSegment2))
-            && self.st.active()
-    }
-
-    /// An expansion's plain closing line that closes it, answered without
-    /// reading it: what reading it does (the line started, a label row
-    /// waiting for it taken back, no value returned).
-    #[inline(never)]
-    pub(super) fn close_expansion(&mut self, line: &LineRef) -> Value {
-        self.line_start();
-        self.take_placeholder(line);
-        Value::None
-    }
-
     /// `#expr args`, `.name args`: a call of whatever the expression names.
     pub fn call_by_expression(
         &mut self,
