@@ -153,7 +153,19 @@ impl Assembler<'_> {
         let mut held: Option<(crate::source::FileId, std::sync::Arc<String>, bool)> = None;
         let opts = self.opts;
         let progress = opts.progress.as_ref();
-        while let Some((file, index, start, end)) = self.next_line() {
+        // The next line is an expansion's closing one that closes it.
+        let mut closing = false;
+        loop {
+            let Some((file, index, start, end)) = self.next_line() else {
+                if self.st.cursor.line != self.st.cursor.stop {
+                    break;
+                }
+                // Read on from the stop; its line is read as any other
+                // unless it closes this expansion.
+                self.st.cursor.stop = super::state::Cursor::NO_STOP;
+                closing = self.closes_expansion(base);
+                continue;
+            };
             if let Some(p) = progress {
                 p.line_done();
             }
@@ -189,6 +201,10 @@ impl Assembler<'_> {
                     "unexpected character '<00>' (U+0000)".into(),
                 );
                 continue;
+            }
+            if closing {
+                result = Some(self.close_expansion(&line));
+                break;
             }
             let was_active = self.verbose_line_start(&line);
             let step = self.line(&line);
@@ -229,16 +245,41 @@ impl Assembler<'_> {
         self.spend(1, line.span(line.start, line.start))
     }
 
+    /// Reading stopped before an expansion's plain closing line (see
+    /// `plain_close_line` in [`super::macros`]): does the line close the expansion, as
+    /// reading it would (`end_macro`: the expansion's own frame on
+    /// top, `base` the frames of the `compile` that runs it, and active)?
+    /// With `--verbose-list` the line is read (its row listed ahead).
+    fn closes_expansion(&self, base: usize) -> bool {
+        !self.record.verbose()
+            && self.st.frames.len() == base
+            && (self.st.frames.last())
+                .is_some_and(|f| matches!(f.what, Wait::EndMacro2 | Wait::EndSegment2))
+            && self.st.active()
+    }
+
+    /// An expansion's plain closing line that closes it, answered without
+    /// reading it: what reading it does (the line started, a label row
+    /// waiting for it taken back, no value returned).
+    #[inline(never)]
+    fn close_expansion(&mut self, line: &LineRef) -> Value {
+        self.line_start();
+        self.take_placeholder(line);
+        Value::None
+    }
+
     /// Assemble a whole file from its first line.
     pub fn compile_file(&mut self, file: crate::source::FileId) {
         let saved = self.st.cursor;
-        self.st.cursor = super::state::Cursor { file, line: 0 };
+        self.st.cursor = super::state::Cursor::start_of(file);
         self.compile();
         self.st.cursor = saved;
     }
 
-    /// One source line.
-    fn line(&mut self, line: &LineRef) -> Step {
+    /// What every line starts with: its warnings' notes cleared, and the
+    /// program counter it starts at (in a union, the union's start).
+    #[inline(always)]
+    pub(super) fn line_start(&mut self) {
         // What a value's computation noted for a warning belongs to its line
         // (through `&mut`: no borrow flag checked).
         *self.addr_wrapped.get_mut() = false;
@@ -267,6 +308,11 @@ impl Assembler<'_> {
             }
             self.st.star = self.out.addr(self.st.addr).l_address;
         }
+    }
+
+    /// One source line.
+    fn line(&mut self, line: &LineRef) -> Step {
+        self.line_start();
         let active = self.st.active();
         // The usual line, an instruction with no label in front: as
         // `labelled_line` would find it, known from the last pass. A code

@@ -210,7 +210,7 @@ impl Assembler<'_> {
             self.st.push_context(ns);
         }
         let entered = self.enter_star(span);
-        self.st.cursor = Cursor { file, line: 0 };
+        self.st.cursor = Cursor::start_of(file);
         self.record_file(file, Some(crate::listing::Entered::Include));
         self.compile();
         self.record_file(saved.file, None);

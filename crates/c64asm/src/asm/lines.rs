@@ -711,7 +711,7 @@ impl Assembler<'_> {
     pub fn next_line(&mut self) -> Option<(FileId, u32, usize, usize)> {
         let c = self.st.cursor;
         let f = self.src.get(c.file);
-        if c.line as usize >= f.line_count() {
+        if c.line as usize >= f.line_count() || c.line == c.stop {
             return None;
         }
         let (start, end) = f.line_span(c.line as usize);

@@ -88,6 +88,12 @@ impl Recorder {
         }
     }
 
+    /// `--verbose-list` is on.
+    #[inline]
+    pub fn verbose(&self) -> bool {
+        self.verbose
+    }
+
     pub fn clear(&mut self) {
         self.lines.clear();
         self.rows.clear();

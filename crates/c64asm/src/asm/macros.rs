@@ -47,6 +47,10 @@ pub struct MacroDef {
     /// The expansion texts of its calls, by their arguments' text (kept
     /// when the definition is run again: the same site, the same body).
     calls: FxHashMap<Box<str>, FileId>,
+    /// The closing line is the directive alone (perhaps with a comment),
+    /// with nothing a call substitutes: the same in every expansion, whose
+    /// last line it is. Found with the first expansion.
+    plain_close: Option<Cmd>,
 }
 
 /// Where [`Macros::find`] files a new expansion.
@@ -324,6 +328,7 @@ impl Assembler<'_> {
             size: 0,
             body: None,
             calls: FxHashMap::default(),
+            plain_close: None,
         });
         let i = self.macros.list.len() as u32 - 1;
         self.macros.by_site.insert(key, i);
@@ -478,6 +483,8 @@ impl Assembler<'_> {
             .into_iter()
             .map(|(s, e)| &args_text[s..e])
             .collect();
+        let plain_close = self.plain_close(file, end);
+        self.macros.list[id.0 as usize].plain_close = plain_close;
         let body = self.macro_body(id, file, line, end);
         let params = &self.macros.get(id).params;
         let all = args_text.split(';').next().unwrap_or("").trim();
@@ -553,6 +560,24 @@ impl Assembler<'_> {
         Ok(f)
     }
 
+    /// The directive on line `i` of `file` when it is alone on its line
+    /// (blanks before it, a comment after it at most) and nothing in the
+    /// line is substituted (no `\`, nor `@` for `--tasm-compatible`).
+    fn plain_close(&mut self, file: FileId, i: u32) -> Option<Cmd> {
+        let text = self.src.get(file).shared_text();
+        let (s, e) = self.src.get(file).line_span(i as usize);
+        if text[s..e].bytes().any(|b| b == b'\\' || b == b'@') {
+            return None;
+        }
+        let l = LineRef::of(file, i, &text, (s, e));
+        let p = l.skip_ws(s);
+        if l.at(p) != b'.' {
+            return None;
+        }
+        let (cmd, end) = self.command_at(&l, p + 1)?;
+        l.at_end(l.skip_ws(end)).then_some(cmd)
+    }
+
     /// The body of macro `id` (lines `line + 1..=end` of `file`), its
     /// references found at its first call and kept.
     fn macro_body(&mut self, id: MacroId, file: FileId, line: u32, end: u32) -> Rc<Body> {
@@ -618,7 +643,11 @@ impl Assembler<'_> {
         let definition = matches!(what, Wait::EndS2 | Wait::EndU2);
         let entered = (!definition).then(|| self.enter_star(call));
         let saved = self.st.cursor;
-        self.st.cursor = Cursor { file, line: 0 };
+        self.st.cursor = Cursor {
+            file,
+            line: 0,
+            stop: self.plain_close_line(callee, what),
+        };
         self.st.push_frame(what, call);
         self.st.top_mut().skip = 1;
         if let Some(ns) = scope {
@@ -641,6 +670,22 @@ impl Assembler<'_> {
         self.st.chain.pop();
         self.st.depth -= 1;
         r
+    }
+
+    /// The line of a call's expansion (`what`: its frame) that closes it
+    /// plainly (see [`MacroDef::plain_close`]), or [`Cursor::NO_STOP`]:
+    /// its last one, where the closing directive is one that frame takes.
+    fn plain_close_line(&self, callee: MacroId, what: Wait) -> u32 {
+        let m = self.macros.get(callee);
+        let takes = match (what, m.plain_close) {
+            (Wait::EndMacro2, Some(cmd)) => cmd != Cmd::Endsegment,
+            (Wait::EndSegment2, Some(cmd)) => cmd != Cmd::Endmacro,
+            _ => false,
+        };
+        match m.end {
+            Some(end) if takes && end > m.line => end - m.line - 1,
+            _ => Cursor::NO_STOP,
+        }
     }
 
     /// `#expr args`, `.name args`: a call of whatever the expression names.
@@ -1575,6 +1620,7 @@ impl Assembler<'_> {
                 self.st.cursor = Cursor {
                     file,
                     line: fline + 1,
+                    stop: Cursor::NO_STOP,
                 };
                 let what = if statement { Wait::EndF2 } else { Wait::EndF3 };
                 // In an expression only the result counts, as in 64tass: the

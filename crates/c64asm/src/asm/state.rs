@@ -197,6 +197,23 @@ pub struct ProcMet {
 pub struct Cursor {
     pub file: FileId,
     pub line: u32,
+    /// A line reading stops before ([`Cursor::NO_STOP`]: none): a macro
+    /// expansion's closing line, answered without being read when it
+    /// closes the expansion (see `Assembler::compile`).
+    pub stop: u32,
+}
+
+impl Cursor {
+    pub const NO_STOP: u32 = u32::MAX;
+
+    /// The start of `file`, read to its end.
+    pub fn start_of(file: FileId) -> Cursor {
+        Cursor {
+            file,
+            line: 0,
+            stop: Cursor::NO_STOP,
+        }
+    }
 }
 
 pub struct PassState {
@@ -312,7 +329,7 @@ impl PassState {
             cpu: opts.cpu,
             eor: 0,
             provides: Default::default(),
-            cursor: Cursor { file: 0, line: 0 },
+            cursor: Cursor::start_of(0),
             chain: Vec::new(),
             include_frames: Vec::new(),
             entered: Vec::new(),
