@@ -118,7 +118,14 @@ impl Assembler<'_> {
 
     /// Whether rows are listed now.
     fn listing(&self) -> bool {
-        self.recording() && !self.record.off && self.record.quiet == 0
+        self.recording() && self.listed_here()
+    }
+
+    /// Whether a recording pass lists rows here: not after `.proff`, not
+    /// in a function called in an expression.
+    #[inline(always)]
+    fn listed_here(&self) -> bool {
+        !self.record.off && self.record.quiet == 0
     }
 
     /// A labelled line starts: its label is listed (at the address before
@@ -578,8 +585,10 @@ impl Assembler<'_> {
 
     /// The listing row of bytes a line wrote: joined to the row before when
     /// the same line wrote it there just before (`.byte 1, 2` in parts).
+    /// Asked while the pass records ([`Self::recording`], asked once).
+    #[inline(always)]
     pub(super) fn record_row_bytes(&mut self, line: &LineRef, addr: u32, pc: u32, bytes: &[u8]) {
-        if !self.listing() {
+        if !self.listed_here() {
             return;
         }
         self.take_placeholder(line);
@@ -602,7 +611,7 @@ impl Assembler<'_> {
                     & self.out.image_mask
                     == addr
             {
-                let place = self.placed(bytes);
+                let place = self.placed(bytes, self.out.addr(self.st.addr).mem);
                 let out = &self.out;
                 self.record
                     .rows
@@ -622,7 +631,7 @@ impl Assembler<'_> {
         let row = NewRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
         let listed = self.listed(bytes);
-        let place = self.placed(bytes);
+        let place = self.placed(bytes, mem);
         self.record.rows.push(row, listed, bytes, text, place);
     }
 
@@ -631,8 +640,7 @@ impl Assembler<'_> {
     /// its bytes to its memory's, see [`crate::output::Memory::data`];
     /// compared all the same, so that a row never shows other bytes than
     /// it was given). `None`: the row copies them.
-    fn placed(&self, bytes: &[u8]) -> Option<(u32, u32)> {
-        let mem = self.out.addr(self.st.addr).mem;
+    fn placed(&self, bytes: &[u8], mem: crate::output::MemId) -> Option<(u32, u32)> {
         let data = self.out.mem_data(mem);
         let at = data.len().checked_sub(bytes.len())?;
         // A few bytes each (no call to compare them).
@@ -641,7 +649,9 @@ impl Assembler<'_> {
     }
 
     /// [`Assembler::statement`] of the line being recorded, found once per
-    /// execution of the line.
+    /// execution of the line (an instruction's line: before its bytes are
+    /// written, see [`Self::note_instruction`]).
+    #[inline]
     pub(super) fn recorded_statement(&self, line: &LineRef) -> (usize, bool) {
         let key = (self.st.vline, line.file, line.index, line.start);
         if let Some((k, found)) = self.record.statement.get()
@@ -649,14 +659,34 @@ impl Assembler<'_> {
         {
             return found;
         }
-        // A line that starts with an instruction (most lines with bytes) is
-        // known so from its kept head: `statement` would find the same.
-        let found = match self.kept_instruction_first(line) {
-            Some(pos) if line.at(pos + 3) != b':' => (pos, true),
-            _ => self.statement(line),
-        };
+        let found = self.find_statement(line);
         self.record.statement.set(Some((key, found)));
         found
+    }
+
+    /// [`Self::recorded_statement`] not known yet.
+    #[inline(never)]
+    fn find_statement(&self, line: &LineRef) -> (usize, bool) {
+        // A line that starts with an instruction (most lines with bytes) is
+        // known so from its kept head: `statement` would find the same.
+        match self.kept_instruction_first(line) {
+            Some(pos) if line.at(pos + 3) != b':' => (pos, true),
+            _ => self.statement(line),
+        }
+    }
+
+    /// An instruction whose name is at `at` is about to write its bytes:
+    /// when the line starts with it as its kept head says (most lines),
+    /// that is what [`Self::recorded_statement`] finds for the row its
+    /// bytes make, kept for it now (a labelled line's is found as before).
+    /// Asked only when the instruction is not written inline
+    /// ([`Assembler::emit_small`]): in a pass that records, the most.
+    #[inline]
+    pub(super) fn note_instruction(&self, line: &LineRef, at: usize) {
+        if self.kept_instruction_first(line) == Some(at) && line.at(at + 3) != b':' {
+            let key = (self.st.vline, line.file, line.index, line.start);
+            self.record.statement.set(Some((key, (at, true))));
+        }
     }
 
     /// How a row of `bytes` is read back: the processor and the settings

@@ -515,6 +515,7 @@ impl Assembler<'_> {
             self.st.opt_parts.clear();
         }
         self.st.emit_at = Some(mnemonic);
+        self.note_instruction(line, mnemonic as usize);
         self.emit(line, bytes);
         self.st.emit_at = None;
     }
