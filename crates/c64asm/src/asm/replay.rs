@@ -1664,8 +1664,9 @@ mod tests {
         );
         assert!(replayed >= 8, "replayed {replayed}");
         let src = "* = $1000\n .byte 1, 256, 2\n .char 128\n .word $10000\n";
-        let p = crate::assemble_str("t.asm", src, &Options::default());
-        let e = p.err().expect("errors");
+        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
+            panic!("three values that do not fit assembled");
+        };
         let text = e.render();
         assert_eq!(e.errors().count(), 3, "{text}");
         for want in [
