@@ -653,7 +653,7 @@ impl Assembler<'_> {
     /// written, see [`Self::note_instruction`]).
     #[inline]
     pub(super) fn recorded_statement(&self, line: &LineRef) -> (usize, bool) {
-        let key = (self.st.vline, line.file, line.index, line.start);
+        let key = self.statement_key(line);
         if let Some((k, found)) = self.record.statement.get()
             && k == key
         {
@@ -667,12 +667,26 @@ impl Assembler<'_> {
     /// [`Self::recorded_statement`] not known yet.
     #[inline(never)]
     fn find_statement(&self, line: &LineRef) -> (usize, bool) {
-        // A line that starts with an instruction (most lines with bytes) is
-        // known so from its kept head: `statement` would find the same.
-        match self.kept_instruction_first(line) {
-            Some(pos) if line.at(pos + 3) != b':' => (pos, true),
-            _ => self.statement(line),
+        match self.instruction_statement(line) {
+            Some(pos) => (pos, true),
+            None => self.statement(line),
         }
+    }
+
+    /// Which execution of which line [`Self::recorded_statement`]'s answer
+    /// is for.
+    #[inline(always)]
+    fn statement_key(&self, line: &LineRef) -> Execution {
+        (self.st.vline, line.file, line.index, line.start)
+    }
+
+    /// Where the instruction a line starts with is, when its kept head says
+    /// it starts with one (most lines with bytes): `statement` would find
+    /// the same.
+    #[inline(always)]
+    fn instruction_statement(&self, line: &LineRef) -> Option<usize> {
+        self.kept_instruction_first(line)
+            .filter(|&pos| line.at(pos + 3) != b':')
     }
 
     /// An instruction whose name is at `at` is about to write its bytes:
@@ -683,8 +697,8 @@ impl Assembler<'_> {
     /// ([`Assembler::emit_small`]): in a pass that records, the most.
     #[inline]
     pub(super) fn note_instruction(&self, line: &LineRef, at: usize) {
-        if self.kept_instruction_first(line) == Some(at) && line.at(at + 3) != b':' {
-            let key = (self.st.vline, line.file, line.index, line.start);
+        if self.instruction_statement(line) == Some(at) {
+            let key = self.statement_key(line);
             self.record.statement.set(Some((key, (at, true))));
         }
     }
