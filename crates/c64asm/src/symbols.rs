@@ -679,6 +679,38 @@ impl Symbols {
         }
     }
 
+    /// A plain code label (its own code at offset 0, no block's value to
+    /// wait for) that the pass before defined, defined again in `pass` at
+    /// `span`: constant and owner, its span and pass written in one look at
+    /// the label. Answers its code object, whether it was read since its
+    /// last definition, and the pass that last read it; `None`, with
+    /// nothing written, for any other label (the general way then).
+    #[inline]
+    pub fn define_code_again(
+        &mut self,
+        id: LabelId,
+        span: Span,
+        pass: u32,
+    ) -> Option<(CodeId, bool, PassNo)> {
+        let l = &mut self.labels[id.0 as usize];
+        let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value else {
+            return None;
+        };
+        if l.flags & UPDATE_AFTER != 0 || l.defpass + 1 != pass {
+            return None;
+        }
+        l.flags |= CONSTANT | OWNER;
+        l.defpass = PassNo::of(pass);
+        let answer = (cid, l.flags & REFERENCED != 0, l.usepass);
+        let len = span.end - span.start;
+        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
+            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
+        } else {
+            self.set_span_aside(id, span);
+        }
+        Some(answer)
+    }
+
     /// A span that does not fit a label, or a label whose span is aside.
     #[cold]
     #[inline(never)]

@@ -643,6 +643,25 @@ impl Assembler<'_> {
         Step::Next
     }
 
+    /// An active line that ends after its label (nothing more, or a
+    /// comment), as `rest_of_line` ends it: the label's read mark cleared,
+    /// its `_locals`, its row, its size. Inline: a later pass's label
+    /// alone (`code_label_line`) ends here without `rest_of_line`'s call.
+    #[inline(always)]
+    pub(super) fn label_alone_end(
+        &mut self,
+        line: &LineRef,
+        newlabel: Option<NewLabel>,
+        label_text: &Option<(usize, &str)>,
+    ) {
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).set_referenced(false);
+        }
+        self.set_cheap(newlabel, label_text);
+        self.record_line(line, None);
+        self.finish_line(line, newlabel);
+    }
+
     /// `_locals` after a plain code label belong to it.
     fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, &str)>) {
         if let (Some(nl), Some((_, text))) = (newlabel, label_text)
@@ -1211,10 +1230,10 @@ impl Assembler<'_> {
         found: Option<LabelId>,
     ) -> Result<Option<NewLabel>, Reported> {
         let strength = self.st.strength;
-        let oaddr = self.out.addr(self.st.addr).address;
         // A bank the program counter crossed just before is reported at the
         // label that sees the new bank (64tass's create_code/update_code).
         let a = self.out.addr_mut(self.st.addr);
+        let oaddr = a.address;
         if a.bankwarn {
             a.bankwarn = false;
             if self.opts.warnings.wrap_pc {
@@ -1235,6 +1254,18 @@ impl Assembler<'_> {
         };
         self.note_def_chain(id, exists);
         let pass = self.st.pass;
+        // The usual later pass: a code label the pass before defined, its
+        // label written in one look.
+        if exists
+            && let Some((cid, referenced, usepass)) = self.syms.define_code_again(id, span, pass)
+        {
+            // Code may jump here: `-Woptimize` starts afresh.
+            if referenced {
+                self.opt_invalidate();
+            }
+            self.update_code_used(id, cid, usepass >= pass);
+            return Ok(Some(NewLabel { id, oaddr }));
+        }
         if exists {
             let l = self.syms.label(id);
             if l.defpass == pass {
@@ -1404,10 +1435,17 @@ impl Assembler<'_> {
     /// line each later pass.
     #[inline(always)]
     pub fn update_code(&mut self, id: LabelId, cid: CodeId) {
-        let star = self.st.star;
-        let typ = self.out.addr(self.st.addr).l_type;
         let used = self.syms.label(id).usepass >= self.st.pass;
-        let data_from = self.out.data_len(self.out.addr(self.st.addr).mem);
+        self.update_code_used(id, cid, used);
+    }
+
+    /// [`Self::update_code`] given whether this pass read the label before.
+    #[inline(always)]
+    fn update_code_used(&mut self, id: LabelId, cid: CodeId, used: bool) {
+        let star = self.st.star;
+        let a = self.out.addr(self.st.addr);
+        let typ = a.l_type;
+        let data_from = self.out.data_len(a.mem);
         let pass = self.st.pass;
         let moved = self.syms.code(cid).addr != star || !self.syms.code_type_is(cid, typ);
         let c = self.syms.code_mut(cid);

@@ -421,6 +421,10 @@ impl Assembler<'_> {
         let Ok(nl) = self.code_label_found(line, (name, text, name_span), mycontext, own) else {
             return self.rest_of_line(line, after, None, None, mycontext);
         };
+        if matches!(line.at(after), 0 | b';') {
+            self.label_alone_end(line, nl, &Some((start, text)));
+            return Step::Next;
+        }
         self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
     }
 
@@ -503,6 +507,23 @@ mod tests {
             [
                 0x00, 0x10, 0xea, 0xe8, 0x4c, 0x01, 0x10, 0xe8, 0x4c, 0x05, 0x10, 0x60, 0xea, 0x4c,
                 0x09, 0x10, 0x4c, 0x01, 0x10
+            ]
+        );
+    }
+
+    /// A label alone on its line (or before a comment) read again, moved
+    /// by the second pass's `nop`: each iteration's in its own scope, of
+    /// size 0, and the scope of the `_locals` after it (64tass's bytes).
+    #[test]
+    fn a_label_alone_is_defined_again_with_its_size_and_locals() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n.rept 2\n .block\n\
+                   lab ; here\n_l  inx\n jmp _l\n .byte size(lab)\n .bend\n .endrept\n\
+                   end2 ; end\n jmp end2\n jmp _l2\n_l2 rts\nfin\n";
+        assert_eq!(
+            prg(src),
+            [
+                0x00, 0x10, 0xea, 0xe8, 0x4c, 0x01, 0x10, 0x00, 0xe8, 0x4c, 0x06, 0x10, 0x00, 0x4c,
+                0x0b, 0x10, 0x4c, 0x11, 0x10, 0x60
             ]
         );
     }
