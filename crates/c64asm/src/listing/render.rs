@@ -792,8 +792,7 @@ impl Writer {
     fn ready_data(&mut self, addr: u32, pc: u32, bytes: &[u8], source: &str) -> bool {
         const ROW: usize = crate::opcodes::ROW;
         // The bytes past 64 KiB start another row ([`Writer::data`]).
-        if bytes.len() > 24 || addr as usize + bytes.len() > 0x10000 || !self.quick_source(source)
-        {
+        if bytes.len() > 24 || addr as usize + bytes.len() > 0x10000 || !self.quick_source(source) {
             return false;
         }
         let (first, rest) = bytes.split_at(bytes.len().min(8));
@@ -805,7 +804,8 @@ impl Writer {
         let mut next = [b'\t'; ROW];
         let mut next_end = 0;
         if !rest.is_empty() {
-            let Some((at, _)) = self.ready_head(&mut next, b'>', addr + 8, pc.wrapping_add(8)) else {
+            let Some((at, _)) = self.ready_head(&mut next, b'>', addr + 8, pc.wrapping_add(8))
+            else {
                 return false;
             };
             next_end = at.min(16) + 3 * rest.len();
@@ -1345,7 +1345,13 @@ mod tests {
             wide: false,
         };
         let forms = crate::opcodes::forms(listed.cpu);
-        let code: &[&[u8]] = &[&[0xea], &[0xa9, 0x00], &[0xd0, 0xfe], &[0x20, 0xd2, 0xff], &[0x02]];
+        let code: &[&[u8]] = &[
+            &[0xea],
+            &[0xa9, 0x00],
+            &[0xd0, 0xfe],
+            &[0x20, 0xd2, 0xff],
+            &[0x02],
+        ];
         let places = [
             (0x0801, 0x0801),
             (0x0801, 0xc000),
