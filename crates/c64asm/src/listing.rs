@@ -318,6 +318,12 @@ impl ListRow {
         self.word >> TAG_SHIFT == Tag::Code.code()
     }
 
+    /// Whether the row is data's: the tag's number alone.
+    #[inline(always)]
+    fn is_data(&self) -> bool {
+        self.word >> TAG_SHIFT == Tag::Data.code()
+    }
+
     /// How many bytes the row has.
     fn bytes_len(&self) -> u32 {
         if self.has_bytes() { self.number() } else { 0 }

@@ -146,6 +146,9 @@ pub(crate) fn render_to(
         {
             continue;
         }
+        if r.is_data() && w.ready_data(addr, pc, bytes, rows.text_from(text, file_text.1)) {
+            continue;
+        }
         // Without the source column only the rows with bytes are left.
         let kind = r.kind();
         let bare = match kind {
@@ -713,9 +716,9 @@ impl Writer {
     }
 
     /// An instruction's row of one instruction in the usual columns, its
-    /// offset shown alone (no program counter column, or the same value)
-    /// and its disassembly one of `ready`'s forms (an instruction of up to
-    /// 3 bytes): written as [`Writer::quick_code`] writes it, the offset's
+    /// offset and program counter (when shown) of 4 digits, and its
+    /// disassembly one of `ready`'s forms (an instruction of up to 3
+    /// bytes): written as [`Writer::quick_code`] writes it, the offset's
     /// and bytes' hex from a table of pairs, each piece in one write of a
     /// fixed size cut to its length. False, with nothing written, for any
     /// other row.
@@ -731,7 +734,7 @@ impl Writer {
         use crate::opcodes::hex_pair;
         let addr = self.shown(addr);
         let pc = pc & self.pc_mask;
-        if addr > 0xffff || (self.pc_column && pc != addr) || !self.quick_source(source) {
+        if !self.quick_source(source) {
             return false;
         }
         // The bytes in hex, a blank between them (tabs after them).
@@ -756,11 +759,11 @@ impl Writer {
         // are 8 or 16 apart), then added in one write: the vector's length
         // is not kept up piece by piece.
         let mut row = [b'\t'; crate::opcodes::ROW];
-        // `.0801` and the tabs to the hex column (1 or 2).
-        let [h1, h0] = hex_pair((addr >> 8) as u8);
-        let [l1, l0] = hex_pair(addr as u8);
-        row[..5].copy_from_slice(&[b'.', h1, h0, l1, l0]);
-        let at = (5 + (hex_col >> 3)).min(8);
+        // `.0801` (and the program counter) and the tabs to the hex column.
+        let Some((at, _)) = self.ready_head(&mut row, b'.', addr, pc) else {
+            return false;
+        };
+        let at = at.min(16);
         row[at..at + 8].copy_from_slice(&hex);
         // The tabs to the disassembly (16 columns on: 1 or 2).
         let at = (at + len + (monitor_col >> 3) - ((hex_col + len) >> 3)).min(24);
@@ -774,15 +777,108 @@ impl Writer {
         }
         let at = (at + n).min(48);
         row[at..at + 8].copy_from_slice(&[b'\t'; 8]);
-        let end = at + (source_col >> 3) - (col >> 3);
+        self.ready_end(&row, at + (source_col >> 3) - (col >> 3), source);
+        true
+    }
+
+    /// A data line of at most 24 bytes in the usual columns: its first
+    /// row of up to 8 bytes and its source, and a row of the rest, its
+    /// offset and program counter (when shown) of 4 digits, written as
+    /// [`Writer::data`] writes them, each made in a local array as
+    /// [`Writer::ready_code`] makes an instruction's row. False, with
+    /// nothing written, for any other line. (Not inlined: the loop over
+    /// the rows stays as small as it is for instructions.)
+    #[inline(never)]
+    fn ready_data(&mut self, addr: u32, pc: u32, bytes: &[u8], source: &str) -> bool {
+        const ROW: usize = crate::opcodes::ROW;
+        // The bytes past 64 KiB start another row ([`Writer::data`]).
+        if bytes.len() > 24 || addr as usize + bytes.len() > 0x10000 || !self.quick_source(source) {
+            return false;
+        }
+        let (first, rest) = bytes.split_at(bytes.len().min(8));
+        let mut row = [b'\t'; ROW];
+        let Some((hex_at, pc_shown)) = self.ready_head(&mut row, b'>', addr, pc) else {
+            return false;
+        };
+        // The row of the rest (after the first 8 bytes, at most 16).
+        let mut next = [b'\t'; ROW];
+        let mut next_end = 0;
+        if !rest.is_empty() {
+            let Some((at, _)) = self.ready_head(&mut next, b'>', addr + 8, pc.wrapping_add(8))
+            else {
+                return false;
+            };
+            next_end = at.min(16) + 3 * rest.len();
+            put_hex(&mut next, at.min(16), rest);
+            next[next_end - 1] = b'\n';
+        }
+        // The tabs to the source from the bytes, or from the offset (and
+        // program counter) when there are none.
+        let (at, col) = match first.len().checked_sub(1) {
+            Some(last) => {
+                let at = hex_at.min(16);
+                put_hex(&mut row, at, first);
+                (at + 3 * last + 2, self.hex_col + 3 * last + 2)
+            }
+            None if pc_shown => (10, 12),
+            None => (5, 5),
+        };
+        let at = at.min(40);
+        row[at..at + 8].copy_from_slice(&[b'\t'; 8]);
+        self.ready_end(&row, at + (self.source_col >> 3) - (col >> 3), source);
+        if next_end > 0 {
+            self.out.extend_from_slice(&next[..next_end.min(ROW)]);
+        }
+        true
+    }
+
+    /// A row's offset after `prefix` (`.` or `>`) and its program counter
+    /// when shown, as [`Writer::head`] writes them, at the start of `row`
+    /// (tabs after them, in the usual columns): where the hex column
+    /// starts in `row`, and whether the program counter is shown. None for
+    /// an offset or a program counter shown past 16 bits.
+    #[inline(always)]
+    fn ready_head(
+        &self,
+        row: &mut [u8; crate::opcodes::ROW],
+        prefix: u8,
+        addr: u32,
+        pc: u32,
+    ) -> Option<(usize, bool)> {
+        use crate::opcodes::hex_pair;
+        let pc = pc & self.pc_mask;
+        if addr > 0xffff {
+            return None;
+        }
+        let [h1, h0] = hex_pair((addr >> 8) as u8);
+        let [l1, l0] = hex_pair(addr as u8);
+        row[..5].copy_from_slice(&[prefix, h1, h0, l1, l0]);
+        // The offset ends in column 5: the hex column is a tab or two on.
+        if !self.pc_column || pc == addr {
+            return Some((5 + (self.hex_col >> 3), false));
+        }
+        if pc > 0xffff {
+            return None;
+        }
+        // A tab to the program counter's column (8); it ends in column 12.
+        let [h1, h0] = hex_pair((pc >> 8) as u8);
+        let [l1, l0] = hex_pair(pc as u8);
+        row[5..10].copy_from_slice(&[b'\t', h1, h0, l1, l0]);
+        Some((10 + (self.hex_col >> 3) - 1, true))
+    }
+
+    /// A row made in a local array by [`Writer::ready_code`] or
+    /// [`Writer::ready_data`] added to the listing in one write, cut to
+    /// its first `end` bytes, and its source after it.
+    #[inline(always)]
+    fn ready_end(&mut self, row: &[u8; crate::opcodes::ROW], end: usize, source: &str) {
         let out = &mut self.out;
         out.reserve(crate::opcodes::ROW + source.len() + 1);
         let start = out.len();
-        out.extend_from_slice(&row);
+        out.extend_from_slice(row);
         out.truncate(start + end);
         out.extend_from_slice(source.as_bytes());
         out.push(b'\n');
-        true
     }
 
     /// Whether a row in the usual columns can end in `source` written as it
@@ -1044,6 +1140,16 @@ const HEX_BLANK: [[u8; 3]; 256] = {
     t
 };
 
+/// Bytes (at most 16) in hex into `row` from `at` (at most 16), a blank
+/// after each: each byte's three characters in one write of a fixed size.
+#[inline(always)]
+fn put_hex(row: &mut [u8; crate::opcodes::ROW], at: usize, bytes: &[u8]) {
+    let at = at.min(16);
+    for (k, &b) in bytes.iter().take(16).enumerate() {
+        row[at + 3 * k..at + 3 * k + 3].copy_from_slice(&HEX_BLANK[b as usize]);
+    }
+}
+
 /// Bytes in hex, a blank between them: each byte's three characters in
 /// one write of a fixed size (a row's bytes are most often 1 to 3; a
 /// buffer of their own cost its clearing and a call to copy it).
@@ -1221,6 +1327,82 @@ mod tests {
         assert_eq!(
             String::from_utf8_lossy(&w.out),
             ".1000\t2000\t9f 17 fd\tbbs 1,$1217,$2000\n\t\t\t\t\t\tbbs x\n"
+        );
+    }
+
+    /// An instruction's and a data line's row made in a local array
+    /// ([`Writer::ready_code`], [`Writer::ready_data`]) are the rows the
+    /// general writer pads column by column, with and without a program
+    /// counter column: the program counter the offset's or another, past
+    /// 16 bits, offsets near and past 64 KiB, 0 to 26 bytes of data, a
+    /// source told plain or not; rows they do not take write nothing.
+    #[test]
+    fn rows_made_ready_are_the_general_rows() {
+        let listed = Listed {
+            cpu: Cpu::M6502,
+            dpage: 0,
+            databank: 0,
+            wide: false,
+        };
+        let forms = crate::opcodes::forms(listed.cpu);
+        let code: &[&[u8]] = &[
+            &[0xea],
+            &[0xa9, 0x00],
+            &[0xd0, 0xfe],
+            &[0x20, 0xd2, 0xff],
+            &[0x02],
+        ];
+        let places = [
+            (0x0801, 0x0801),
+            (0x0801, 0xc000),
+            (0x1000, 0x1_2000),
+            (0xfffe, 0xfffe),
+            (0xffff, 0x0000),
+            (0x1_0000, 0x1_0000),
+        ];
+        let sources = ["\tlda #0", "x", "l\u{e4}nge", "\tnop ; x  "];
+        for pc_column in [false, true] {
+            for &(addr, pc) in &places {
+                for source in sources {
+                    for &bytes in code {
+                        let [mut ready, mut general] = [true, false].map(|q| writer(q, pc_column));
+                        let written = ready.ready_code(addr, pc, (forms, &listed), bytes, source);
+                        general.code((addr, pc), listed, bytes, source, &mut Vec::new());
+                        if written {
+                            assert_eq!(
+                                String::from_utf8_lossy(&ready.out),
+                                String::from_utf8_lossy(&general.out),
+                                "code {bytes:02x?} at {addr:#x}/{pc:#x}, {pc_column}"
+                            );
+                        } else {
+                            assert!(ready.out.is_empty());
+                        }
+                    }
+                    for n in 0..27u8 {
+                        let bytes: Vec<u8> = (0..n).map(|b| b.wrapping_mul(37)).collect();
+                        let [mut ready, mut general] = [true, false].map(|q| writer(q, pc_column));
+                        let written = ready.ready_data(addr, pc, &bytes, source);
+                        general.data(addr, pc, &bytes, Some(source));
+                        if written {
+                            assert_eq!(
+                                String::from_utf8_lossy(&ready.out),
+                                String::from_utf8_lossy(&general.out),
+                                "data {bytes:02x?} at {addr:#x}/{pc:#x}, {pc_column}"
+                            );
+                        } else {
+                            assert!(ready.out.is_empty());
+                        }
+                    }
+                }
+            }
+        }
+        // The usual rows are taken.
+        let mut w = writer(true, true);
+        assert!(w.ready_data(0x0801, 0xc000, &[1, 2, 3], "\t.byte 1,2,3"));
+        assert!(w.ready_code(0x0804, 0x0804, (forms, &listed), &[0xea], "\tnop"));
+        assert_eq!(
+            String::from_utf8_lossy(&w.out),
+            ">0801\tc000\t01 02 03\t\t\t\t.byte 1,2,3\n.0804\t\tea\t\tnop\t\t\tnop\n"
         );
     }
 
