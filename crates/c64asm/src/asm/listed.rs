@@ -409,6 +409,11 @@ impl Assembler<'_> {
         }
         // A macro call's line is not listed, even with `--verbose-list`.
         self.drop_shown(line);
+        // A call at the line's first non-blank (most: `#name args`) has no
+        // label before it: the line is not read for one.
+        if line.skip_ws(line.start) == call.start as usize {
+            return None;
+        }
         let label = self.label_of(line);
         // Where the label's name starts in the line's text.
         let at = line.start + (label.len() - label.trim_start().len());
