@@ -1938,6 +1938,65 @@ mod tests {
         assert_eq!(Offsets::default().follow(0), 0);
     }
 
+    /// A row of bytes pushed by [`Rows::push_bytes`] is the row
+    /// [`Rows::push`] makes of the same: rows, runs (settings, memories,
+    /// program counters, files, offsets) and texts alike, with rows of
+    /// other kinds and files, text rows, rows dropped and moved between
+    /// them (the last row's settings known, then not).
+    #[test]
+    fn rows_of_bytes_pushed_in_one_call_are_those_push_makes() {
+        let mut sources = crate::source::SourceMap::default();
+        let text = "  lda #1\n  nop\n  .byte 1, 2\n";
+        let a = sources.add("a.asm".into(), None, text.into());
+        let b = sources.add("b.asm".into(), None, text.into());
+        let (mut by_push, mut by_bytes) = (Rows::new(true), Rows::new(true));
+        let wide = crate::opcodes::Listed {
+            wide: true,
+            ..listed()
+        };
+        for k in 0..60u32 {
+            let file = if k % 7 < 4 { a } else { b };
+            let (start, len) = [(0, 8), (9, 5), (15, 12)][k as usize % 3];
+            let bytes: &[u8] = &[0xa9, k as u8, 0][..1 + k as usize % 3];
+            let code = k % 5 != 2;
+            let settings = if k % 11 == 3 { wide } else { listed() };
+            let (addr, pc, mem) = (0x1000 + 2 * k, 0x1000 + 2 * k + (k / 20), k / 30);
+            let place = (k % 4 == 0).then_some((mem, k));
+            let kind = if code { RowKind::Code } else { RowKind::Data };
+            let row = NewRow::new(kind, (addr, pc, mem), k, Some((file, k)));
+            let source = RowText::Source {
+                offset: start,
+                text: &text[start as usize..(start + len) as usize],
+            };
+            by_push.push(row, settings, bytes, source, place);
+            let at = (k, file, k);
+            by_bytes.push_bytes(code, (addr, pc, mem), at, settings, bytes, (start, len), place);
+            for rows in [&mut by_push, &mut by_bytes] {
+                match k % 9 {
+                    4 => rows.push_text(k, (b, k), RowText::Own("; text")),
+                    5 => rows.push_text(k, (file, k), source),
+                    6 => {
+                        let row = NewRow::new(RowKind::Label, (addr, addr, 0), k, Some((a, k)));
+                        rows.push(row, listed(), &[], source, None);
+                    }
+                    7 => rows.pop(),
+                    _ => {}
+                }
+                if k == 40 {
+                    rows.relocate(&[1], 0x100, 0xffff);
+                }
+            }
+        }
+        assert_eq!(format!("{by_bytes:?}"), format!("{by_push:?}"));
+        let texts = |rows: &Rows| -> Vec<String> {
+            (0..rows.len())
+                .map(|i| rows.text(i, &sources).to_string())
+                .collect()
+        };
+        assert_eq!(texts(&by_bytes), texts(&by_push));
+        assert!(texts(&by_bytes).iter().any(|t| t == "  .byte 1, 2"));
+    }
+
     /// Rows' files by runs: each row's text is read from its line's file,
     /// in order and by index, a row without a line has none.
     #[test]
