@@ -386,6 +386,11 @@ pub(crate) struct Rows {
     /// practice), and the last one packed.
     listed_aside: Vec<crate::opcodes::Listed>,
     last_listed: Option<(crate::opcodes::Listed, u32)>,
+    /// The settings the four runs below end with (`None`: not known, after
+    /// a row was dropped or the runs were made again): a row pushed with the
+    /// same ones (most: an instruction after an instruction of the same
+    /// file) is one comparison, the runs' vectors not read.
+    last_key: Option<RunKey>,
     /// The rows' packed settings ([`Rows::listed`]), memories and program
     /// counters (less the offset), by runs: the first row of each run and
     /// its value.
@@ -491,6 +496,17 @@ impl<'a> PieceWalk<'a> {
         let next = rows.pieces.get(self.next);
         self.limit = next.map_or(usize::MAX, |p| p.at as usize);
     }
+}
+
+/// What [`Rows`] keeps by runs of rows for a row pushed with bytes or
+/// settings: its processor settings, its offset's memory, how far its
+/// program counter is from its offset, and its line's file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RunKey {
+    listed: crate::opcodes::Listed,
+    mem: crate::output::MemId,
+    apart: u32,
+    file: FileId,
 }
 
 /// A value per row kept by runs of rows with the same value: each run's
@@ -634,6 +650,7 @@ impl Rows {
         self.values.clear();
         self.listed_aside.clear();
         self.last_listed = None;
+        self.last_key = None;
         self.listed_runs.0.clear();
         self.mems.0.clear();
         self.pcs.0.clear();
@@ -732,6 +749,7 @@ impl Rows {
             offsets.push(i, addr, bytes_at);
         }
         (self.pcs, self.offsets) = (pcs, offsets);
+        self.last_key = None;
     }
 
     pub fn last(&self) -> Option<&ListRow> {
@@ -784,18 +802,70 @@ impl Rows {
         text: RowText,
         place: Option<(u32, u32)>,
     ) {
-        let packed = self.pack(listed);
         let at = self.list.len();
-        self.listed_runs.push(at, packed);
-        self.mems.push(at, new.mem);
-        self.pcs.push(at, new.pc.wrapping_sub(new.addr));
+        let key = RunKey {
+            listed,
+            mem: new.mem,
+            apart: new.pc.wrapping_sub(new.addr),
+            file: new.file,
+        };
+        self.runs_for(at, key);
         let mut len = new.len;
         self.offsets.push(at, new.addr, self.end);
         if matches!(new.tag, Tag::Code | Tag::Data) {
             len = bytes.len() as u32;
             self.put_bytes(place, bytes);
         }
-        self.push_row(new.tag, len, (new.file, new.index), new.from, text);
+        let text = self.text_place(new.file, text);
+        self.add_row(new.tag, len, new.index, new.from, text);
+    }
+
+    /// A row of the bytes a line wrote (`code`: an instruction's, else
+    /// data's), as [`Rows::push`] with a [`NewRow`] of them would push it:
+    /// at the offset `addr` of the memory `mem`, the program counter `pc`,
+    /// from the execution `from` of the line `index` of `file`, its text
+    /// `text` (where it starts in the file's text, and its length). The
+    /// way most rows come, without a row's parts made and read again.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn push_bytes(
+        &mut self,
+        code: bool,
+        (addr, pc, mem): (u32, u32, crate::output::MemId),
+        (from, file, index): (u32, FileId, u32),
+        listed: crate::opcodes::Listed,
+        bytes: &[u8],
+        (offset, len): (u32, u32),
+        place: Option<(u32, u32)>,
+    ) {
+        let at = self.list.len();
+        let apart = pc.wrapping_sub(addr);
+        self.runs_for(at, RunKey { listed, mem, apart, file });
+        self.offsets.push(at, addr, self.end);
+        self.put_bytes(place, bytes);
+        let tag = if code { Tag::Code } else { Tag::Data };
+        self.add_row(tag, bytes.len() as u32, index, from, (offset, len, false));
+    }
+
+    /// Row `at` (the next one) is pushed with `key`'s settings: the runs
+    /// are read only when they differ from the last row's.
+    #[inline(always)]
+    fn runs_for(&mut self, at: usize, key: RunKey) {
+        if self.last_key != Some(key) {
+            self.new_runs(at, key);
+        }
+    }
+
+    /// [`Rows::runs_for`] with other settings than the last row's (or
+    /// those not known): each run that changes starts one.
+    #[inline(never)]
+    fn new_runs(&mut self, at: usize, key: RunKey) {
+        let packed = self.pack(key.listed);
+        self.listed_runs.push(at, packed);
+        self.mems.push(at, key.mem);
+        self.pcs.push(at, key.apart);
+        self.files.push(at, key.file);
+        self.last_key = Some(key);
     }
 
     /// What pushing a row of the execution `from` and popping it again
@@ -813,30 +883,37 @@ impl Rows {
     /// row before ended), the cheaper for a row per line.
     pub fn push_text(&mut self, from: u32, line: (FileId, u32), text: RowText) {
         let (tag, len) = RowKind::Text.split();
-        self.push_row(tag, len, line, from, text);
+        let (file, index) = line;
+        // Only the file's run: the last row's settings stay known when it
+        // is theirs.
+        if self.last_key.is_some_and(|k| k.file != file) {
+            self.last_key = None;
+        }
+        self.files.push(self.list.len(), file);
+        let text = self.text_place(file, text);
+        self.add_row(tag, len, index, from, text);
     }
 
-    /// The row, its text kept where [`Rows::text`] finds it.
+    /// Where a row's text is kept: a slice of its line's file's text stays
+    /// there, any other is copied into the rows' own text.
     #[inline(always)]
-    fn push_row(
-        &mut self,
-        tag: Tag,
-        number: u32,
-        (file, index): (FileId, u32),
-        from: u32,
-        text: RowText,
-    ) {
-        let text = match text {
+    fn text_place(&mut self, file: FileId, text: RowText) -> (u32, u32, bool) {
+        match text {
             RowText::Source { offset, text } if file != NO_FILE => {
                 (offset, text.len() as u32, false)
             }
             RowText::Source { text, .. } | RowText::Own(text) => self.own_text(text),
-        };
+        }
+    }
+
+    /// The row (its file's run already pushed), its text (as
+    /// [`Rows::text_place`] gives it) kept where [`Rows::text`] finds it.
+    #[inline(always)]
+    fn add_row(&mut self, tag: Tag, number: u32, index: u32, from: u32, text: (u32, u32, bool)) {
         if let Some(v) = &mut self.indices {
             v.push(index);
         }
         let i = self.list.len();
-        self.files.push(i, file);
         let row = self.new_row(i, tag, number, text);
         self.list.push(row);
         self.recent[self.known % RECENT] = from;
@@ -1006,6 +1083,7 @@ impl Rows {
             if let Some(v) = &mut self.indices {
                 v.truncate(self.list.len());
             }
+            self.last_key = None;
             self.listed_runs.truncate(self.list.len());
             self.mems.truncate(self.list.len());
             self.pcs.truncate(self.list.len());
@@ -1864,6 +1942,65 @@ mod tests {
         rows.clear();
         assert!(rows.offsets.0.is_empty());
         assert_eq!(Offsets::default().follow(0), 0);
+    }
+
+    /// A row of bytes pushed by [`Rows::push_bytes`] is the row
+    /// [`Rows::push`] makes of the same: rows, runs (settings, memories,
+    /// program counters, files, offsets) and texts alike, with rows of
+    /// other kinds and files, text rows, rows dropped and moved between
+    /// them (the last row's settings known, then not).
+    #[test]
+    fn rows_of_bytes_pushed_in_one_call_are_those_push_makes() {
+        let mut sources = crate::source::SourceMap::default();
+        let text = "  lda #1\n  nop\n  .byte 1, 2\n";
+        let a = sources.add("a.asm".into(), None, text.into());
+        let b = sources.add("b.asm".into(), None, text.into());
+        let (mut by_push, mut by_bytes) = (Rows::new(true), Rows::new(true));
+        let wide = crate::opcodes::Listed {
+            wide: true,
+            ..listed()
+        };
+        for k in 0..60u32 {
+            let file = if k % 7 < 4 { a } else { b };
+            let (start, len) = [(0, 8), (9, 5), (15, 12)][k as usize % 3];
+            let bytes: &[u8] = &[0xa9, k as u8, 0][..1 + k as usize % 3];
+            let code = k % 5 != 2;
+            let settings = if k % 11 == 3 { wide } else { listed() };
+            let (addr, pc, mem) = (0x1000 + 2 * k, 0x1000 + 2 * k + (k / 20), k / 30);
+            let place = (k % 4 == 0).then_some((mem, k));
+            let kind = if code { RowKind::Code } else { RowKind::Data };
+            let row = NewRow::new(kind, (addr, pc, mem), k, Some((file, k)));
+            let source = RowText::Source {
+                offset: start,
+                text: &text[start as usize..(start + len) as usize],
+            };
+            by_push.push(row, settings, bytes, source, place);
+            let at = (k, file, k);
+            by_bytes.push_bytes(code, (addr, pc, mem), at, settings, bytes, (start, len), place);
+            for rows in [&mut by_push, &mut by_bytes] {
+                match k % 9 {
+                    4 => rows.push_text(k, (b, k), RowText::Own("; text")),
+                    5 => rows.push_text(k, (file, k), source),
+                    6 => {
+                        let row = NewRow::new(RowKind::Label, (addr, addr, 0), k, Some((a, k)));
+                        rows.push(row, listed(), &[], source, None);
+                    }
+                    7 => rows.pop(),
+                    _ => {}
+                }
+                if k == 40 {
+                    rows.relocate(&[1], 0x100, 0xffff);
+                }
+            }
+        }
+        assert_eq!(format!("{by_bytes:?}"), format!("{by_push:?}"));
+        let texts = |rows: &Rows| -> Vec<String> {
+            (0..rows.len())
+                .map(|i| rows.text(i, &sources).to_string())
+                .collect()
+        };
+        assert_eq!(texts(&by_bytes), texts(&by_push));
+        assert!(texts(&by_bytes).iter().any(|t| t == "  .byte 1, 2"));
     }
 
     /// Rows' files by runs: each row's text is read from its line's file,

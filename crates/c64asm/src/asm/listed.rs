@@ -409,6 +409,11 @@ impl Assembler<'_> {
         }
         // A macro call's line is not listed, even with `--verbose-list`.
         self.drop_shown(line);
+        // A call at the line's first non-blank (most: `#name args`) has no
+        // label before it: the line is not read for one.
+        if line.skip_ws(line.start) == call.start as usize {
+            return None;
+        }
         let label = self.label_of(line);
         // Where the label's name starts in the line's text.
         let at = line.start + (label.len() - label.trim_start().len());
@@ -558,6 +563,23 @@ impl Assembler<'_> {
         self.record.rows.push(row, listed, &[], text, None);
     }
 
+    /// Where the line's listed text is in its file's text and how long it
+    /// is, when the line's text is its file's (every line the line loop
+    /// reads) and ends without a blank (most): what [`Self::listed_text`]
+    /// and [`Self::row_text`] find then, without their look-ups and checks.
+    #[inline(always)]
+    fn line_place(&self, line: &LineRef) -> Option<(u32, u32)> {
+        let whole = self.src.try_get(line.file).ok()?.text();
+        if !std::ptr::eq(whole.as_ptr(), line.text.as_ptr()) || whole.len() >= u32::MAX as usize {
+            return None;
+        }
+        let text = whole.as_bytes().get(line.start..line.end)?;
+        if matches!(text.last(), Some(b' ' | b'\t')) {
+            return None;
+        }
+        Some((line.start as u32, text.len() as u32))
+    }
+
     /// Where a row's `text` is: a slice of its line's source text (kept
     /// there, not copied), or a text of its own.
     fn row_text<'t>(&self, line: &LineRef, text: &'t str) -> RowText<'t> {
@@ -622,11 +644,20 @@ impl Assembler<'_> {
             with_text = false;
         }
         let (_, code) = self.recorded_statement(line);
+        let mem = self.out.addr(self.st.addr).mem;
+        if with_text && let Some(text) = self.line_place(line) {
+            let listed = self.listed(bytes);
+            let place = self.placed(bytes, mem);
+            let at = (from, line.file, line.index);
+            let row = (addr, pc, mem);
+            let rows = &mut self.record.rows;
+            rows.push_bytes(code, row, at, listed, bytes, text, place);
+            return;
+        }
         let text = match with_text {
             true => self.listed_text(line),
             false => "",
         };
-        let mem = self.out.addr(self.st.addr).mem;
         let kind = if code { RowKind::Code } else { RowKind::Data };
         let row = NewRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
