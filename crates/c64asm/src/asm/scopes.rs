@@ -13,8 +13,9 @@ use rustc_hash::FxHashMap;
 /// The anonymous scope names one line (and kind) made: the same ones every
 /// pass, so each is written and interned once, in the pass that first
 /// needs it, and found by its count in later passes. 12 bytes (one is kept
-/// for every macro call's line): the first name here, the rare second and
-/// later ones (a line that opens several scopes of one kind in a pass) in
+/// for every `.block` and loop line; a macro call's first name is kept in
+/// its star node): the first name here, the rare second and later ones (a
+/// line that opens several scopes of one kind in a pass) in
 /// [`AnonScopes::more`].
 #[derive(Clone, Copy)]
 pub struct AnonNames {
