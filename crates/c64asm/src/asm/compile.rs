@@ -9,7 +9,7 @@ use super::commands::Cmd;
 use super::head::LineHead;
 use super::lines::{LineRef, ParseKind};
 use super::report::{EResult, Reported};
-use super::stars::Entered;
+use super::stars::{CallNode, Entered};
 use super::state::{FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -1470,8 +1470,17 @@ impl Assembler<'_> {
     /// ([`super::stars`]). A start that moved since the last pass needs
     /// another pass, as in 64tass; in the last pass allowed it is an error.
     pub fn enter_star(&mut self, span: Span) -> Entered {
-        let (pass, star) = (self.st.pass, self.st.star);
-        let (entered, moved) = self.st.stars.enter(pass, star);
+        let entered = self.st.stars.enter(self.st.pass, self.st.star);
+        self.entered(span, entered)
+    }
+
+    /// [`Assembler::enter_star`] for a call whose node was found already.
+    pub fn enter_call_node(&mut self, span: Span, node: CallNode) -> Entered {
+        let entered = self.st.stars.enter_node(self.st.star, node);
+        self.entered(span, entered)
+    }
+
+    fn entered(&mut self, span: Span, (entered, moved): (Entered, bool)) -> Entered {
         if moved {
             self.moved(span);
         }

@@ -18,6 +18,7 @@ use super::macro_text::{
     LineRefs, Substitution, fill_line, macro_params, scan_line, split_args_at,
 };
 use super::report::{EResult, Reported, def_chain_key};
+use super::stars::CallNode;
 use super::state::{Cursor, FrameData, Wait};
 use crate::diag::Kind;
 use crate::intern::Name;
@@ -615,7 +616,15 @@ impl Assembler<'_> {
         body
     }
 
-    /// Assemble an expansion's lines until its closing directive (frame `what`).
+    /// Is a call of `callee` refused here (too deep)? [`Assembler::run_expansion`]
+    /// then enters nothing.
+    fn refused(&self, callee: MacroId) -> bool {
+        self.st.depth >= MAX_DEPTH
+            || (!self.too_deep.is_empty() && self.too_deep.contains(&(false, callee.0)))
+    }
+
+    /// Assemble an expansion's lines until its closing directive (frame
+    /// `what`); a call enters its line's star node (`node` if found already).
     fn run_expansion(
         &mut self,
         callee: MacroId,
@@ -623,16 +632,17 @@ impl Assembler<'_> {
         what: Wait,
         call: Span,
         scope: Option<NsId>,
+        node: Option<CallNode>,
     ) -> Option<Value> {
-        if self.too_deep.contains(&(false, callee.0)) {
-            return None;
-        }
-        if self.st.depth >= MAX_DEPTH {
-            self.too_deep.insert((false, callee.0));
-            // The refused call is part of the chain shown, as in 64tass.
-            self.st.chain.push(call);
-            self.error(call, Kind::Recursion, "macro recursion too deep".into());
-            self.st.chain.pop();
+        // A call that found its node was not refused (see
+        // [`Assembler::refused`]; nothing changed since).
+        if node.is_none() && self.refused(callee) {
+            if self.st.depth >= MAX_DEPTH && self.too_deep.insert((false, callee.0)) {
+                // The refused call is part of the chain shown, as in 64tass.
+                self.st.chain.push(call);
+                self.error(call, Kind::Recursion, "macro recursion too deep".into());
+                self.st.chain.pop();
+            }
             return None;
         }
         self.st.depth += 1;
@@ -641,7 +651,10 @@ impl Assembler<'_> {
         // A call has a node in the star tree; a structure's definition is
         // read in place.
         let definition = matches!(what, Wait::EndS2 | Wait::EndU2);
-        let entered = (!definition).then(|| self.enter_star(call));
+        let entered = match node {
+            Some(node) => Some(self.enter_call_node(call, node)),
+            None => (!definition).then(|| self.enter_star(call)),
+        };
         let saved = self.st.cursor;
         self.st.cursor = Cursor {
             file,
@@ -844,6 +857,7 @@ impl Assembler<'_> {
             }
         };
         self.expansion_faults(file, call);
+        let mut node = None;
         let (what, scope) = if kind == MacroKind::Segment {
             (Wait::EndSegment2, None)
         } else {
@@ -868,12 +882,15 @@ impl Assembler<'_> {
                 }
                 _ => {
                     let _ = ctx;
-                    self.call_scope(call)
+                    // The call's star node, found once for its scope and
+                    // for entering it (a refused call enters none).
+                    node = (!self.refused(id)).then(|| self.st.stars.call_node(self.st.pass));
+                    self.call_scope(call, node)
                 }
             };
             (Wait::EndMacro2, Some(ns))
         };
-        let r = self.run_expansion(id, file, what, call, scope);
+        let r = self.run_expansion(id, file, what, call, scope, node);
         if let (Some(nl), Some(val)) = (newlabel, r.clone())
             && !matches!(val, Value::None)
         {
@@ -1021,7 +1038,7 @@ impl Assembler<'_> {
         // Entered at the directive, where 64tass places the definition in
         // the "In file included from" lines of the body's messages.
         let ended = self
-            .run_expansion(id, file, what, dir, Some(names))
+            .run_expansion(id, file, what, dir, Some(names), None)
             .is_none();
         let a = self.out.addr(tmp);
         let size = a.end.max(a.address);
@@ -1229,7 +1246,7 @@ impl Assembler<'_> {
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
             Some(Value::Code(c)) => Some(self.syms.code(c.id).names),
             _ if here => None,
-            _ => Some(self.call_scope(call)),
+            _ => Some(self.call_scope(call, None)),
         };
         if let Some(ns) = ctx {
             let s = self.syms.ns_mut(ns);
@@ -1246,7 +1263,7 @@ impl Assembler<'_> {
             // Called like a macro (`#point`, `.point`): its fields go where
             // the program counter is, in the union or structure around it
             // if any, as 64tass expands them (no layout of its own).
-            self.run_expansion(id, file, what, call, Some(ctx));
+            self.run_expansion(id, file, what, call, Some(ctx), None);
             return;
         }
         let a = self.out.addr(self.st.addr).clone();
@@ -1259,7 +1276,7 @@ impl Assembler<'_> {
             am.l_union = am.l_address;
             am.unionmode = kind == MacroKind::Union;
         }
-        self.run_expansion(id, file, what, call, Some(ctx));
+        self.run_expansion(id, file, what, call, Some(ctx), None);
         let now = self.out.addr(self.st.addr).clone();
         let end = now.end.max(now.address);
         if let Some(nl) = newlabel {

@@ -3,6 +3,7 @@
 //! and a label whose value is an object (a namespace, an encoding).
 
 use super::Assembler;
+use super::stars::{CallNode, KeptScope};
 use crate::intern::Name;
 use crate::source::Span;
 use crate::symbols::PassNo;
@@ -12,8 +13,9 @@ use rustc_hash::FxHashMap;
 /// The anonymous scope names one line (and kind) made: the same ones every
 /// pass, so each is written and interned once, in the pass that first
 /// needs it, and found by its count in later passes. 12 bytes (one is kept
-/// for every macro call's line): the first name here, the rare second and
-/// later ones (a line that opens several scopes of one kind in a pass) in
+/// for every `.block` and loop line; a macro call's first name is kept in
+/// its star node): the first name here, the rare second and later ones (a
+/// line that opens several scopes of one kind in a pass) in
 /// [`AnonScopes::more`].
 #[derive(Clone, Copy)]
 pub struct AnonNames {
@@ -42,8 +44,12 @@ impl Assembler<'_> {
     /// there, as 64tass keys it) and a count, written as its name (the
     /// name's text is its display too).
     pub fn anon_scope_name(&mut self, kind: u8) -> Name {
-        let (node, vline) = self.st.stars.here();
-        let key = (node, vline, kind as u32);
+        self.counted_scope_name(kind).0
+    }
+
+    /// [`Assembler::anon_scope_name`] and its count on the line this pass.
+    fn counted_scope_name(&mut self, kind: u8) -> (Name, u32) {
+        let key = self.anon_key(kind);
         let pass = self.st.pass;
         let n = match self.anon_scopes.first.get_mut(&key) {
             Some(a) => {
@@ -53,21 +59,45 @@ impl Assembler<'_> {
                 }
                 a.used += 1;
                 if a.used == 1 {
-                    return a.first;
-                }
-                if let Some(&name) = self.anon_scopes.more.get(&(key, a.used)) {
-                    return name;
+                    return (a.first, 1);
                 }
                 a.used
             }
             None => 1,
         };
+        let name = self.nth_scope_name(key, n);
+        if n == 1 {
+            let first = AnonNames {
+                pass,
+                used: 1,
+                first: name,
+            };
+            self.anon_scopes.first.insert(key, first);
+        }
+        (name, n)
+    }
+
+    fn anon_key(&self, kind: u8) -> (u32, u32, u32) {
+        let (node, vline) = self.st.stars.here();
+        (node, vline, kind as u32)
+    }
+
+    /// The `n`th scope name of the line `key` names: a later one (`n` > 1)
+    /// found again in [`AnonScopes::more`] or made and kept there, the
+    /// first one made (kept by the caller).
+    fn nth_scope_name(&mut self, key: (u32, u32, u32), n: u32) -> Name {
+        if n > 1
+            && let Some(&name) = self.anon_scopes.more.get(&(key, n))
+        {
+            return name;
+        }
+        let (node, vline, kind) = key;
         // Written without the formatter, straight into the names' buffer:
         // every macro call makes one. Never looked up by its text (made
-        // once here, found again in `anon_scopes`): not interned, no table
-        // slot for it.
+        // once here, found again in `anon_scopes` or the star tree): not
+        // interned, no table slot for it.
         let mut kind_text = [0u8; 4];
-        let kind_text = (kind as char).encode_utf8(&mut kind_text);
+        let kind_text = char::from(kind as u8).encode_utf8(&mut kind_text);
         let mut digits = [[0u8; 10]; 3];
         let [a, b, c] = &mut digits;
         let name = self.names.add_unlisted(&[
@@ -80,17 +110,54 @@ impl Assembler<'_> {
             ":",
             crate::intern::decimal(n, c),
         ]);
-        if n == 1 {
-            let first = AnonNames {
-                pass,
-                used: 1,
-                first: name,
-            };
-            self.anon_scopes.first.insert(key, first);
-        } else {
+        if n > 1 {
             self.anon_scopes.more.insert((key, n), name);
         }
         name
+    }
+
+    /// A macro call's (or structure instance's) scope name, kept in the
+    /// star node of its line (`node`: the call's, which it enters next, or
+    /// one its line has already): the node is found once for both. The
+    /// first name of a pass is the node's; a later one on the same line
+    /// (a line run again in one pass) is counted in [`AnonScopes`]. A line
+    /// without a node (a structure's instance) keeps its names there too,
+    /// and a node that keeps none finds them there.
+    fn call_scope_name(&mut self, node: Option<CallNode>) -> Name {
+        let pass = self.st.pass;
+        let Some(node) = node else {
+            return self.anon_scope_name(b'#');
+        };
+        match self.st.stars.take_scope(node, pass) {
+            KeptScope::First(name) => name,
+            KeptScope::Later(first) => {
+                let key = self.anon_key(b'#');
+                let a = self.anon_scopes.first.entry(key).or_insert(AnonNames {
+                    pass,
+                    used: 1,
+                    first,
+                });
+                if a.pass != pass {
+                    a.pass = pass;
+                    a.used = 1;
+                }
+                a.used += 1;
+                let n = a.used;
+                self.nth_scope_name(key, n)
+            }
+            KeptScope::None => {
+                let key = self.anon_key(b'#');
+                let (name, n) = if self.anon_scopes.first.contains_key(&key) {
+                    self.counted_scope_name(b'#')
+                } else {
+                    (self.nth_scope_name(key, 1), 1)
+                };
+                if n == 1 {
+                    self.st.stars.keep_scope(node, name, pass);
+                }
+                name
+            }
+        }
     }
 
     /// A fresh (or this line's previous-pass) anonymous namespace in the
@@ -103,12 +170,21 @@ impl Assembler<'_> {
     /// The anonymous namespace of a macro call (or structure's instance) at
     /// `call`: 64tass places it there (a "not defined" note's "searched in
     /// this scope").
-    pub fn call_scope(&mut self, call: Span) -> NsId {
-        self.anon_scope_at(b'#', call)
+    /// `node`: the star node of the call's line, which it enters next
+    /// ([`super::stars::Stars::call_node`]); `None`: a call that enters none.
+    pub fn call_scope(&mut self, call: Span, node: Option<CallNode>) -> NsId {
+        let node = node.or_else(|| self.st.stars.node_here());
+        let name = self.call_scope_name(node);
+        self.scope_named(b'#', name, call)
     }
 
     fn anon_scope_at(&mut self, kind: u8, span: Span) -> NsId {
         let name = self.anon_scope_name(kind);
+        self.scope_named(kind, name, span)
+    }
+
+    /// The anonymous scope `name` of kind `kind`, made at `span` if new.
+    fn scope_named(&mut self, kind: u8, name: Name, span: Span) -> NsId {
         let ctx = self.st.context();
         // Found again (every later pass): its text is not read.
         let (id, exists) = match self.syms.get(ctx, name, 0) {

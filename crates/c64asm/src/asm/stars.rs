@@ -31,7 +31,16 @@ struct Star {
     /// parent) that made it.
     parent: u32,
     line: u32,
+    /// A macro call's: the first anonymous scope its line made (a name,
+    /// [`NO_SCOPE`] if none is kept here), found with the node where a map
+    /// by the same key took a look-up of its own.
+    scope: u32,
+    /// The pass that last took [`Star::scope`].
+    scope_pass: u32,
 }
+
+/// No call scope is kept in the node.
+const NO_SCOPE: u32 = u32::MAX;
 
 impl Star {
     fn new(parent: u32, line: u32) -> Star {
@@ -41,8 +50,25 @@ impl Star {
             vline: 0,
             parent,
             line,
+            scope: NO_SCOPE,
+            scope_pass: 0,
         }
     }
+}
+
+/// The node of a call's line, found (or made) before the call is entered:
+/// [`Stars::enter_node`] enters it without looking it up again.
+#[derive(Clone, Copy)]
+pub struct CallNode(u32);
+
+/// What a call's node keeps of its line's call scope (see [`Stars::take_scope`]).
+pub enum KeptScope {
+    /// The first scope the line made, taken for the first time this pass.
+    First(u32),
+    /// The first one was taken already this pass: a later one is wanted.
+    Later(u32),
+    /// None is kept in the node.
+    None,
 }
 
 /// The nodes by their key (parent, line): an open-addressing table of node
@@ -201,10 +227,53 @@ impl Stars {
         }
     }
 
+    /// The node of the current line, made if new, for a macro call that
+    /// enters it next ([`Stars::enter_node`]).
+    pub fn call_node(&mut self, pass: u32) -> CallNode {
+        CallNode(self.visit(self.vline, pass))
+    }
+
+    /// The node of the current line if there is one (nothing is changed):
+    /// a call that enters none still shares its line's kept scope.
+    pub fn node_here(&self) -> Option<CallNode> {
+        let n = self.index.find(&self.nodes, self.cur, self.vline).ok()?;
+        Some(CallNode(n))
+    }
+
+    /// The call scope kept in `node`, taken in `pass`.
+    pub fn take_scope(&mut self, node: CallNode, pass: u32) -> KeptScope {
+        let s = &mut self.nodes[node.0 as usize];
+        match s.scope {
+            NO_SCOPE => KeptScope::None,
+            name if s.scope_pass == pass => KeptScope::Later(name),
+            name => {
+                s.scope_pass = pass;
+                KeptScope::First(name)
+            }
+        }
+    }
+
+    /// Keeps `name`, the first scope the line of `node` made, taken in `pass`.
+    pub fn keep_scope(&mut self, node: CallNode, name: u32, pass: u32) {
+        let s = &mut self.nodes[node.0 as usize];
+        s.scope = name;
+        s.scope_pass = pass;
+    }
+
     /// Enter the node of the current line (a loop, call or include starting
     /// at `star`). Also says whether it started elsewhere when last found.
     pub fn enter(&mut self, pass: u32, star: u32) -> (Entered, bool) {
         let n = self.visit(self.vline, pass);
+        self.enter_found(n, star)
+    }
+
+    /// [`Stars::enter`] for the node [`Stars::call_node`] gave (the line
+    /// not counted since).
+    pub fn enter_node(&mut self, star: u32, node: CallNode) -> (Entered, bool) {
+        self.enter_found(node.0, star)
+    }
+
+    fn enter_found(&mut self, n: u32, star: u32) -> (Entered, bool) {
         let s = &mut self.nodes[n as usize];
         let moved = s.pass != 0 && s.addr != star;
         s.addr = star;
