@@ -1680,8 +1680,8 @@ mod tests {
     }
 
     /// Text lines and fills of literals, and a data line's plain numbers in
-    /// front of its expressions, read straight from their text in pass 1
-    /// (64tass's bytes), are replayed in the next pass.
+    /// front of its expressions, read straight from their text in pass 1,
+    /// make 64tass's bytes; the literal lines are replayed in the next pass.
     #[test]
     fn texts_and_fills_of_literals_are_read_from_their_text() {
         let src = "* = $1000\n lda zp\n .text \"ab\", 13\n .null \"ab\"\n .shift \"ab\"\n\
@@ -1694,7 +1694,8 @@ mod tests {
                 0x02, 0x61, 0x62, 0xea, 0xea, 0xea, 0x01, 0x02, 0x12
             ]
         );
-        assert!(replayed >= 7, "replayed {replayed}");
+        // Not the `.byte` line: `zp` is defined after it, read from pass 2 on.
+        assert!(replayed >= 6, "replayed {replayed}");
         // A zero a `.null` refuses, from the screen encoding's `@`.
         let src = "* = $1000\n .enc \"screen\"\n .text \"@a\"\n .null \"@\"\n";
         let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
