@@ -9,6 +9,7 @@ use super::emit::{Chunk, Piece, budget_units};
 use super::eval::Located;
 use super::lines::{LineRef, ParseKind};
 use crate::diag::Kind;
+use crate::encoding::PlainTable;
 use crate::symbols::DataType;
 use crate::syntax::ast::{Pos, SmallBits};
 use crate::syntax::compiled::ExprKind;
@@ -40,12 +41,7 @@ fn plain_numbers(line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> 
     let mut at = args;
     loop {
         let (n, start, after) = scan::plain_element(bytes, at, line.end, false)?;
-        let val = match n {
-            Number::Int(v) => Value::Int(v),
-            // As the parsed literal holds it (a wider one is another node).
-            Number::Bits(b) => Value::Bits(SmallBits::new(b)?.bits()),
-            _ => return None,
-        };
+        let val = literal_value(n)?;
         out.push(Located {
             val,
             pos: start as Pos,
@@ -57,13 +53,152 @@ fn plain_numbers(line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> 
     }
 }
 
+/// A plain number's value, as its parsed literal holds it (`None`: a
+/// wider one, another node, or a float).
+#[inline(always)]
+fn literal_value(n: Number) -> Option<Value> {
+    match n {
+        Number::Int(v) => Some(Value::Int(v)),
+        Number::Bits(b) => Some(Value::Bits(SmallBits::new(b)?.bits())),
+        _ => None,
+    }
+}
+
+/// A plain number (see [`scan::plain_element`]) that is one byte of text
+/// (what [`Assembler::text_of`] makes one byte of: an integer to 255, a
+/// bit string of 1 to 8 bits) at `start`, and its end; `None` for anything
+/// else.
+#[inline(always)]
+fn literal_byte(line: &LineRef, start: usize) -> Option<(u8, usize)> {
+    let bytes = &line.text.as_bytes()[..line.end];
+    match line.at(start) {
+        b'0' if line.at(start + 1).is_ascii_digit() => return None,
+        b'$' | b'0'..=b'9' => {}
+        _ => return None,
+    }
+    let (n, end) = scan::plain_number(bytes, start)?;
+    let byte = match literal_value(n)? {
+        Value::Int(i) => u8::try_from(i).ok()?,
+        Value::Bits(b) if (1..=8).contains(&b.len) && !b.inv => b.val as u8,
+        _ => return None,
+    };
+    Some((byte, end))
+}
+
+/// Where the next value of a literal list starts after a value ending at
+/// `end`: `Some(None)` if the line ends there (blanks or a comment after
+/// it), `None` if anything else than a comma follows.
+#[inline(always)]
+fn next_value(line: &LineRef, end: usize) -> Option<Option<usize>> {
+    let after = scan::skip_blanks(line.text.as_bytes(), end, line.end);
+    match line.at(after) {
+        0 | b';' => Some(None),
+        b',' => Some(Some(after + 1)),
+        _ => None,
+    }
+}
+
+/// The bytes of a text directive's line of literals read straight from its
+/// text into `out`: strings of printable ASCII that `table` holds (no
+/// escape, no doubled quote, not empty) and plain numbers that are bytes
+/// (see [`literal_byte`]), where each value's bytes start in `starts`;
+/// whether any is a string. `None` for anything else (`out` then holds
+/// some of the bytes), which is parsed and encoded the general way.
+fn literal_text(
+    line: &LineRef,
+    args: usize,
+    table: Option<PlainTable>,
+    out: &mut smallvec::SmallVec<[u8; 64]>,
+    starts: &mut smallvec::SmallVec<[usize; 8]>,
+) -> Option<bool> {
+    let mut strings = false;
+    let mut at = args;
+    loop {
+        let start = scan::skip_blanks(line.text.as_bytes(), at, line.end);
+        starts.push(out.len());
+        let end = match line.at(start) {
+            quote @ (b'"' | b'\'') => {
+                let table = table?;
+                let mut i = start + 1;
+                while line.at(i) != quote {
+                    let b = line.at(i);
+                    if !(0x20..0x7f).contains(&b) {
+                        return None;
+                    }
+                    out.push(table.ascii(b)?);
+                    i += 1;
+                }
+                if i == start + 1 || line.at(i + 1) == quote {
+                    return None;
+                }
+                strings = true;
+                i + 1
+            }
+            _ => {
+                let (b, end) = literal_byte(line, start)?;
+                out.push(b);
+                end
+            }
+        };
+        match next_value(line, end)? {
+            Some(next) => at = next,
+            None => return Some(strings),
+        }
+    }
+}
+
+/// The budget units writing a text's bytes spends (`n` of them, each
+/// value's from its start in `starts` on): `emit` counts a unit for each 8
+/// bytes of each value's run.
+fn text_units(starts: impl Iterator<Item = usize>, n: usize) -> u64 {
+    let mut units = 0;
+    let mut from = 0;
+    for at in starts.chain(std::iter::once(n)) {
+        let at = at.min(n);
+        units += budget_units(at.saturating_sub(from));
+        from = from.max(at);
+    }
+    units
+}
+
 /// Why a data line's bytes are not [`plain_bytes`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum NotPlain {
     /// A plain number that does not fit (found before anything else).
     Unfit,
-    /// Something else than a plain number ([`plain_numbers`] takes none).
-    Other,
+    /// Something else than a plain number ([`plain_numbers`] takes none),
+    /// in the element at this offset (after the plain numbers before it).
+    Other(usize),
+}
+
+/// Can the list element at `at` be parsed apart from the plain numbers
+/// before it, as it would be after them (see `Assembler::data_numbers`)?
+/// It starts as a value does (a name, a number, a string, a bracket, a
+/// unary operator, `*` or `?`): anything else (an empty element, a stray
+/// comma) is left to the whole line's parse, which reports it.
+fn starts_value(line: &LineRef, at: usize) -> bool {
+    let start = scan::skip_blanks(line.text.as_bytes(), at, line.end);
+    matches!(
+        line.at(start),
+        b'a'..=b'z'
+            | b'A'..=b'Z'
+            | b'_'
+            | b'0'..=b'9'
+            | b'$'
+            | b'%'
+            | b'('
+            | b'['
+            | b'<'
+            | b'>'
+            | b'~'
+            | b'-'
+            | b'+'
+            | b'!'
+            | b'"'
+            | b'\''
+            | b'*'
+            | b'?'
+    )
 }
 
 /// The bytes of a data line made only of plain numbers (see
@@ -83,7 +218,7 @@ fn plain_bytes(
     let mut at = args;
     loop {
         let Some((n, _, after)) = scan::plain_element(bytes, at, line.end, false) else {
-            return Err(NotPlain::Other);
+            return Err(NotPlain::Other(at));
         };
         // As `to_uval` and `to_ival` take an integer or a bit string (a
         // literal integer is never negative).
@@ -92,9 +227,9 @@ fn plain_bytes(
             Number::Int(i) => ((i as i128) < 1i128 << bits).then_some(i as u64),
             Number::Bits(b) => match SmallBits::new(b) {
                 Some(b) => b.bits().to_uval(bits),
-                None => return Err(NotPlain::Other),
+                None => return Err(NotPlain::Other(at)),
             },
-            _ => return Err(NotPlain::Other),
+            _ => return Err(NotPlain::Other(at)),
         };
         let Some(u) = u else {
             return Err(NotPlain::Unfit);
@@ -192,8 +327,8 @@ impl Assembler<'_> {
         // Plain numbers that fit (most lines of a program's tables): their
         // bytes straight from the text, kept with no reads.
         let mut not_plain = NotPlain::Unfit;
+        let mut plain = smallvec::SmallVec::<[u8; 64]>::new();
         if self.st.eor == 0 && !matches!(cmd, Cmd::Addr | Cmd::Rta) && !self.addr_wrapped.get() {
-            let mut plain = smallvec::SmallVec::<[u8; 64]>::new();
             match plain_bytes(line, args, bits, signed, &mut plain) {
                 Ok(()) => {
                     self.replay_record_data(line, &[], &plain);
@@ -211,24 +346,42 @@ impl Assembler<'_> {
         let mut vals = DataArgs::new();
         let literal =
             not_plain == NotPlain::Unfit && plain_numbers(line, args, &mut vals).is_some();
+        // Where the parsed values start: after the plain numbers in front
+        // (`tab .byte 1, 2, <label`), whose bytes `plain_bytes` read from
+        // their text (in every pass), so only the rest is parsed, and kept.
+        let mut from = args;
         if !literal {
             vals.clear();
-            if self.data_args(line, args, &mut vals).is_none() {
+            match not_plain {
+                NotPlain::Other(at) if at > args && starts_value(line, at) => from = at,
+                _ => plain.clear(),
+            }
+            if self.data_args(line, from, &mut vals).is_none() {
+                return;
+            }
+        } else {
+            plain.clear();
+        }
+        if self.quick_bytes(&mut plain, &vals, cmd, bits, signed) {
+            let bytes: &[u8] = &plain;
+            if literal {
+                // Literals only: nothing read (no names to check on replay).
+                self.replay_record_data(line, &[], bytes);
+            } else if let Some(parsed) = self.parse_exprs(line, from, ParseKind::List)
+                && let Ok(exprs) = &parsed.result
+            {
+                self.replay_record_data(line, exprs, bytes);
+            }
+            if self.data_out(line, bytes) {
                 return;
             }
         }
-        if let Some(bytes) = self.quick_bytes(&vals, cmd, bits, signed) {
-            if literal {
-                // Literals only: nothing read (no names to check on replay).
-                self.replay_record_data(line, &[], &bytes);
-            } else if let Some(parsed) = self.parse_exprs(line, args, ParseKind::List)
-                && let Ok(exprs) = &parsed.result
-            {
-                self.replay_record_data(line, exprs, &bytes);
-            }
-            if self.data_out(line, &bytes) {
-                return;
-            }
+        if from != args {
+            // Value by value: the plain numbers in front too.
+            let mut all = DataArgs::new();
+            let _ = plain_numbers(line, args, &mut all);
+            all.extend(vals);
+            vals = all;
         }
         self.data_values(line, &vals, cmd, bits, signed);
     }
@@ -323,19 +476,20 @@ impl Assembler<'_> {
     }
 
     /// The usual data line's bytes, numbers that all fit (what a value at
-    /// a time would write); `None` for anything else.
+    /// a time would write), added to `bytes` (which holds those of the
+    /// values before them, if any); false for anything else.
     fn quick_bytes(
         &mut self,
+        bytes: &mut smallvec::SmallVec<[u8; 64]>,
         vals: &DataArgs,
         cmd: Cmd,
         bits: u32,
         signed: bool,
-    ) -> Option<smallvec::SmallVec<[u8; 64]>> {
+    ) -> bool {
         if self.st.eor != 0 {
-            return None;
+            return false;
         }
         let size = (bits / 8) as usize;
-        let mut bytes = smallvec::SmallVec::<[u8; 64]>::new();
         let all = vals.iter().all(|v| {
             matches!(v.val, Value::Int(_) | Value::Bits(_) | Value::Code(_))
                 && self
@@ -344,10 +498,7 @@ impl Assembler<'_> {
                     .is_ok()
         });
         // A wrapped label plus offset is reported value by value below.
-        if !all || bytes.is_empty() || self.addr_wrapped.take() {
-            return None;
-        }
-        Some(bytes)
+        all && !bytes.is_empty() && !self.addr_wrapped.take()
     }
 
     /// A data line's bytes (made by [`Self::quick_bytes`], or replayed)
@@ -532,6 +683,9 @@ impl Assembler<'_> {
             return;
         }
         self.replay_begin();
+        if self.straight_text(line, cmd, args) {
+            return;
+        }
         let mut vals = DataArgs::new();
         let Some(literals) = self.data_args(line, args, &mut vals) else {
             return;
@@ -671,6 +825,103 @@ impl Assembler<'_> {
         self.st.emit_at = None;
     }
 
+    /// A text directive's line of literals read straight from its text
+    /// (see [`literal_text`]), which neither the directive's checks nor
+    /// the writing have anything to report about: its bytes kept as
+    /// [`Self::keep_text`] keeps them and written as a later pass replays
+    /// them, without a parse or values. False: nothing written (the line
+    /// is made the general way, which reports what there is).
+    fn straight_text(&mut self, line: &LineRef, cmd: Cmd, args: usize) -> bool {
+        if self.st.eor != 0 || self.no_encoding {
+            return false;
+        }
+        let table = self.encs.plain_table(self.st.encoding);
+        let mut bytes = smallvec::SmallVec::<[u8; 64]>::new();
+        let mut starts = smallvec::SmallVec::<[usize; 8]>::new();
+        let Some(strings) = literal_text(line, args, table, &mut bytes, &mut starts) else {
+            return false;
+        };
+        // The directive's own bytes, as `data_text` makes them (no value
+        // is empty: there is a last byte).
+        match cmd {
+            Cmd::Null if bytes.contains(&0) => return false,
+            Cmd::Null => bytes.push(0),
+            Cmd::Shift | Cmd::Shiftl if bytes.iter().any(|b| b & 0x80 != 0) => return false,
+            Cmd::Shift | Cmd::Shiftl => {
+                if cmd == Cmd::Shiftl {
+                    bytes.iter_mut().for_each(|b| *b <<= 1);
+                }
+                if let Some(b) = bytes.last_mut() {
+                    *b |= if cmd == Cmd::Shift { 0x80 } else { 0x01 };
+                }
+            }
+            Cmd::Ptext if bytes.len() < u8::MAX as usize => {
+                bytes.insert(0, bytes.len() as u8);
+                // The length byte goes with the first value.
+                starts.iter_mut().skip(1).for_each(|s| *s += 1);
+            }
+            _ => {}
+        }
+        // What `keep_text` keeps (a longer line is made each pass).
+        let n = bytes.len();
+        if n >= u8::MAX as usize {
+            return false;
+        }
+        let units = text_units(starts.iter().copied(), n);
+        if !self.affordable(units) {
+            return false;
+        }
+        self.replay_record_literal(line, strings, units, &bytes);
+        if !self.data_out(line, &bytes) {
+            // Something to report (a wrap): made again, as a replay is.
+            self.replay_begin();
+            return false;
+        }
+        self.spend(units, line.span(line.start, line.start));
+        true
+    }
+
+    /// A `.fill` of a plain number of bytes (see [`scan::plain_element`])
+    /// with a plain number that is a byte, read straight from its text:
+    /// kept and written as [`Self::straight_text`] does. False: nothing
+    /// written.
+    fn straight_fill(&mut self, line: &LineRef, args: usize) -> bool {
+        if self.st.eor != 0 {
+            return false;
+        }
+        let bytes = line.text.as_bytes();
+        let Some((count, _, after)) = scan::plain_element(bytes, args, line.end, false) else {
+            return false;
+        };
+        let count = literal_value(count).and_then(|v| to_count(&v, 32, self).ok());
+        // What `fill` keeps (none of nothing or more than a record holds).
+        let Some(count) = count.filter(|n| (1..u8::MAX as u64).contains(n)) else {
+            return false;
+        };
+        let Some(Some(at)) = next_value(line, after) else {
+            return false;
+        };
+        let start = scan::skip_blanks(bytes, at, line.end);
+        let Some((pattern, end)) = literal_byte(line, start) else {
+            return false;
+        };
+        if next_value(line, end) != Some(None) {
+            return false;
+        }
+        let fill = smallvec::SmallVec::<[u8; 64]>::from_elem(pattern, count as usize);
+        let units = budget_units(fill.len());
+        if !self.affordable(units) {
+            return false;
+        }
+        self.replay_record_literal(line, false, units, &fill);
+        if !self.data_out(line, &fill) {
+            self.replay_begin();
+            return false;
+        }
+        self.spend(units, line.span(line.start, line.start));
+        true
+    }
+
     /// Keep the bytes of a text directive's line of literals (strings and
     /// numbers: the same in every pass but for the encoding, which the
     /// record notes, see `replay_record_literal`) when they are bytes only;
@@ -686,14 +937,7 @@ impl Assembler<'_> {
             let Piece::Byte(b) = *p else { return };
             bytes.push(b);
         }
-        // `emit` spends its units on each value's run.
-        let mut units = 0;
-        let mut from = 0;
-        for &(at, _) in marks.iter().chain(std::iter::once(&(n, 0))) {
-            let at = at.min(n);
-            units += budget_units(at.saturating_sub(from));
-            from = from.max(at);
-        }
+        let units = text_units(marks.iter().map(|m| m.0), n);
         self.replay_record_literal(line, strings, units, &bytes);
     }
 
@@ -709,6 +953,9 @@ impl Assembler<'_> {
             return;
         }
         self.replay_begin();
+        if cmd == Cmd::Fill && self.straight_fill(line, args) {
+            return;
+        }
         let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
             return;
         };

@@ -1679,6 +1679,32 @@ mod tests {
         }
     }
 
+    /// Text lines and fills of literals, and a data line's plain numbers in
+    /// front of its expressions, read straight from their text in pass 1,
+    /// make 64tass's bytes; the literal lines are replayed in the next pass.
+    #[test]
+    fn texts_and_fills_of_literals_are_read_from_their_text() {
+        let src = "* = $1000\n lda zp\n .text \"ab\", 13\n .null \"ab\"\n .shift \"ab\"\n\
+                   .shiftl \"ab\"\n .ptext \"ab\"\n .fill 3, $ea\n .byte 1, 2, <zp\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0x61, 0x62, 0x0d, 0x61, 0x62, 0x00, 0x61, 0xe2, 0xc2, 0xc5,
+                0x02, 0x61, 0x62, 0xea, 0xea, 0xea, 0x01, 0x02, 0x12
+            ]
+        );
+        // Not the `.byte` line: `zp` is defined after it, read from pass 2 on.
+        assert!(replayed >= 6, "replayed {replayed}");
+        // A zero a `.null` refuses, from the screen encoding's `@`.
+        let src = "* = $1000\n .enc \"screen\"\n .text \"@a\"\n .null \"@\"\n";
+        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
+            panic!("a zero in .null assembled");
+        };
+        let text = e.render();
+        assert!(text.contains("zero value not allowed"), "{text}");
+    }
+
     /// A `.weak` symbol read before the stronger one below is defined:
     /// later passes must read the stronger one (same scope, same name).
     #[test]

@@ -389,6 +389,27 @@ impl Encoding {
     }
 }
 
+/// A built-in encoding the source defined nothing in (see
+/// [`Encodings::is_plain`]): what [`Encodings::encode`] gives its ASCII
+/// characters, read a byte at a time (a data line's text read straight).
+#[derive(Clone, Copy)]
+pub struct PlainTable {
+    builtin: Builtin,
+    unicode: bool,
+}
+
+impl PlainTable {
+    /// The byte of the ASCII character `b`, if the table holds it; `None`
+    /// as well for `{`, where a built-in escape may start.
+    #[inline(always)]
+    pub fn ascii(self, b: u8) -> Option<u8> {
+        if b >= 0x80 || b == b'{' {
+            return None;
+        }
+        builtin_byte(self.builtin, self.unicode, b as char)
+    }
+}
+
 pub struct Encodings {
     list: Vec<Encoding>,
     by_name: HashMap<String, EncId>,
@@ -468,6 +489,16 @@ impl Encodings {
     pub fn is_plain(&self, id: EncId) -> bool {
         let e = self.get(id);
         e.builtin.is_some() && e.ranges.is_empty() && e.escapes.is_empty()
+    }
+
+    /// The table of `id` if it is plain (see [`Self::is_plain`]).
+    #[inline]
+    pub fn plain_table(&self, id: EncId) -> Option<PlainTable> {
+        let builtin = self.get(id).builtin.filter(|_| self.is_plain(id))?;
+        Some(PlainTable {
+            builtin,
+            unicode: self.unicode,
+        })
     }
 
     /// Was a definition found ahead of its line in `pass` whose line didn't
