@@ -840,7 +840,15 @@ impl Rows {
     ) {
         let at = self.list.len();
         let apart = pc.wrapping_sub(addr);
-        self.runs_for(at, RunKey { listed, mem, apart, file });
+        self.runs_for(
+            at,
+            RunKey {
+                listed,
+                mem,
+                apart,
+                file,
+            },
+        );
         self.offsets.push(at, addr, self.end);
         self.put_bytes(place, bytes);
         let tag = if code { Tag::Code } else { Tag::Data };
@@ -1976,7 +1984,15 @@ mod tests {
             };
             by_push.push(row, settings, bytes, source, place);
             let at = (k, file, k);
-            by_bytes.push_bytes(code, (addr, pc, mem), at, settings, bytes, (start, len), place);
+            by_bytes.push_bytes(
+                code,
+                (addr, pc, mem),
+                at,
+                settings,
+                bytes,
+                (start, len),
+                place,
+            );
             for rows in [&mut by_push, &mut by_bytes] {
                 match k % 9 {
                     4 => rows.push_text(k, (b, k), RowText::Own("; text")),
