@@ -868,12 +868,22 @@ impl Assembler<'_> {
             return false;
         }
         let units = text_units(starts.iter().copied(), n);
+        self.write_straight(line, strings, units, &bytes)
+    }
+
+    /// A line's bytes read straight from its text ([`Self::straight_text`],
+    /// [`Self::straight_fill`]), spending `units` of the budget: kept as a
+    /// literal record and written as a later pass replays them. False,
+    /// with nothing kept or spent, when the budget is short or writing has
+    /// something to report (a wrap): the line is then made the general way.
+    #[inline(always)]
+    fn write_straight(&mut self, line: &LineRef, strings: bool, units: u64, bytes: &[u8]) -> bool {
         if !self.affordable(units) {
             return false;
         }
-        self.replay_record_literal(line, strings, units, &bytes);
-        if !self.data_out(line, &bytes) {
-            // Something to report (a wrap): made again, as a replay is.
+        self.replay_record_literal(line, strings, units, bytes);
+        if !self.data_out(line, bytes) {
+            // Made again, as a replay is.
             self.replay_begin();
             return false;
         }
@@ -909,17 +919,7 @@ impl Assembler<'_> {
             return false;
         }
         let fill = smallvec::SmallVec::<[u8; 64]>::from_elem(pattern, count as usize);
-        let units = budget_units(fill.len());
-        if !self.affordable(units) {
-            return false;
-        }
-        self.replay_record_literal(line, false, units, &fill);
-        if !self.data_out(line, &fill) {
-            self.replay_begin();
-            return false;
-        }
-        self.spend(units, line.span(line.start, line.start));
-        true
+        self.write_straight(line, false, budget_units(fill.len()), &fill)
     }
 
     /// Keep the bytes of a text directive's line of literals (strings and
