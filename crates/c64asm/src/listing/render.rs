@@ -1330,6 +1330,20 @@ mod tests {
         );
     }
 
+    /// A row made ready ([`Writer::ready_code`], [`Writer::ready_data`]) is
+    /// the general writer's, or nothing when it was not `written`.
+    fn assert_ready_is_general(written: bool, ready: &Writer, general: &Writer, what: &str) {
+        if written {
+            assert_eq!(
+                String::from_utf8_lossy(&ready.out),
+                String::from_utf8_lossy(&general.out),
+                "{what}"
+            );
+        } else {
+            assert!(ready.out.is_empty(), "{what}");
+        }
+    }
+
     /// An instruction's and a data line's row made in a local array
     /// ([`Writer::ready_code`], [`Writer::ready_data`]) are the rows the
     /// general writer pads column by column, with and without a program
@@ -1368,30 +1382,16 @@ mod tests {
                         let [mut ready, mut general] = [true, false].map(|q| writer(q, pc_column));
                         let written = ready.ready_code(addr, pc, (forms, &listed), bytes, source);
                         general.code((addr, pc), listed, bytes, source, &mut Vec::new());
-                        if written {
-                            assert_eq!(
-                                String::from_utf8_lossy(&ready.out),
-                                String::from_utf8_lossy(&general.out),
-                                "code {bytes:02x?} at {addr:#x}/{pc:#x}, {pc_column}"
-                            );
-                        } else {
-                            assert!(ready.out.is_empty());
-                        }
+                        let what = format!("code {bytes:02x?} at {addr:#x}/{pc:#x}, {pc_column}");
+                        assert_ready_is_general(written, &ready, &general, &what);
                     }
                     for n in 0..27u8 {
                         let bytes: Vec<u8> = (0..n).map(|b| b.wrapping_mul(37)).collect();
                         let [mut ready, mut general] = [true, false].map(|q| writer(q, pc_column));
                         let written = ready.ready_data(addr, pc, &bytes, source);
                         general.data(addr, pc, &bytes, Some(source));
-                        if written {
-                            assert_eq!(
-                                String::from_utf8_lossy(&ready.out),
-                                String::from_utf8_lossy(&general.out),
-                                "data {bytes:02x?} at {addr:#x}/{pc:#x}, {pc_column}"
-                            );
-                        } else {
-                            assert!(ready.out.is_empty());
-                        }
+                        let what = format!("data {bytes:02x?} at {addr:#x}/{pc:#x}, {pc_column}");
+                        assert_ready_is_general(written, &ready, &general, &what);
                     }
                 }
             }
