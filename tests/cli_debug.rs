@@ -1,10 +1,12 @@
 //! `c64kit debug` driven through whole DAP sessions over its stdin and stdout.
 
+mod cli_support;
 mod dap_support;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use cli_support::TempDir;
 use dap_support::{Dap, pc_of};
 use serde_json::{Value, json};
 
@@ -34,12 +36,12 @@ inner   nop
         rts
 ";
 
-fn source(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c64kit-debug-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.asm"));
-    std::fs::write(&path, text).unwrap();
-    std::fs::canonicalize(path).unwrap()
+/// `text` as NAME.asm in a directory of its own (removed when the first value drops),
+/// and the file's canonical path.
+fn source(name: &str, text: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new(&format!("debug-{name}"));
+    let path = dir.write(&format!("{name}.asm"), text);
+    (dir, std::fs::canonicalize(path).unwrap())
 }
 
 fn set_lines(dap: &mut Dap, path: &Path, lines: Value) -> Value {
@@ -55,7 +57,7 @@ fn stopped(dap: &mut Dap) -> Value {
 
 #[test]
 fn a_whole_session_breakpoints_steps_frames_and_memory() {
-    let path = source("session", SOURCE);
+    let (_dir, path) = source("session", SOURCE);
     let mut dap = Dap::start(&[]);
     let caps = dap.launch(json!({ "program": path.display().to_string() }));
     assert_eq!(caps["supportsConfigurationDoneRequest"], true);
@@ -187,7 +189,7 @@ fn a_whole_session_breakpoints_steps_frames_and_memory() {
 
 #[test]
 fn conditions_hit_counts_logpoints_and_labels() {
-    let path = source("conditions", SOURCE);
+    let (_dir, path) = source("conditions", SOURCE);
     let mut dap = Dap::start(&[]);
     dap.launch(json!({ "program": path.display().to_string() }));
     let set = set_lines(
@@ -245,7 +247,7 @@ fn conditions_hit_counts_logpoints_and_labels() {
 
 #[test]
 fn logpoints_print_and_run_on() {
-    let path = source("logpoints", SOURCE);
+    let (_dir, path) = source("logpoints", SOURCE);
     let mut dap = Dap::start(&[]);
     dap.launch(json!({ "program": path.display().to_string() }));
     set_lines(
@@ -269,7 +271,7 @@ fn logpoints_print_and_run_on() {
 /// set after launch, always stops the program there (100 launches).
 #[test]
 fn no_launch_runs_past_a_breakpoint_on_its_first_instruction() {
-    let path = source("first", SOURCE);
+    let (_dir, path) = source("first", SOURCE);
     for _ in 0..100 {
         let mut dap = Dap::start(&[]);
         dap.launch(json!({ "program": path.display().to_string() }));
@@ -286,7 +288,7 @@ fn no_launch_runs_past_a_breakpoint_on_its_first_instruction() {
 
 #[test]
 fn stop_on_entry_pause_and_instruction_steps() {
-    let path = source("spin", "* = $c000\nstart   inc $d020\n        jmp start\n");
+    let (_dir, path) = source("spin", "* = $c000\nstart   inc $d020\n        jmp start\n");
     let mut dap = Dap::start(&[]);
     dap.launch(json!({ "program": path.display().to_string(), "stopOnEntry": true }));
     dap.ok("configurationDone", json!({}));
@@ -347,7 +349,7 @@ fn bad_messages_get_errors_and_the_session_goes_on() {
     );
     assert!(dap.fails("stackTrace", json!({})).contains("launch"));
     assert!(dap.fails("launch", json!({})).contains("program"));
-    let bad = source("bad", "* = $c000\n lda #1 +\n");
+    let (_dir, bad) = source("bad", "* = $c000\n lda #1 +\n");
     let msg = dap.fails("launch", json!({ "program": bad.display().to_string() }));
     assert!(msg.contains("bad.asm:2:"), "{msg}");
     assert!(dap.fails("frobnicate", json!({})).contains("not supported"));
@@ -369,7 +371,8 @@ fn the_end_of_input_ends_the_adapter() {
 
 #[test]
 fn a_prg_with_a_vice_label_file() {
-    let dir = source("prg", "").parent().unwrap().to_path_buf();
+    let (_tmp, path) = source("prg", "");
+    let dir = path.parent().unwrap().to_path_buf();
     // * = $c000: start inx / jmp start
     std::fs::write(dir.join("spin.prg"), [0x00, 0xc0, 0xe8, 0x4c, 0x00, 0xc0]).unwrap();
     std::fs::write(dir.join("spin.labels"), "al C000 .start\nal C001 .again\n").unwrap();
@@ -401,7 +404,7 @@ fn a_prg_with_a_vice_label_file() {
 /// interrupt, and `next` in the main loop never stops inside it while IRQs come.
 #[test]
 fn interrupts_are_frames_and_next_runs_them_whole() {
-    let path = source(
+    let (_dir, path) = source(
         "irq",
         "        * = $c000
 start   sei

@@ -1,10 +1,12 @@
 //! `attach`: `c64kit debug --port N PROGRAM` runs the program at once, and DAP clients
 //! attach to the running machine, one after another, over TCP.
 
+mod cli_support;
 mod dap_support;
 
 use std::process::{Command, Stdio};
 
+use cli_support::TempDir;
 use dap_support::Dap;
 use serde_json::json;
 
@@ -41,10 +43,8 @@ fn attach(dap: &mut Dap, args: serde_json::Value) {
 
 #[test]
 fn clients_attach_to_a_running_program_one_after_another() {
-    let dir = std::env::temp_dir().join(format!("c64kit-debug-attach-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("forever.asm");
-    std::fs::write(&path, SOURCE).unwrap();
+    let dir = TempDir::new("debug-attach");
+    let path = dir.write("forever.asm", SOURCE);
     let file = std::fs::canonicalize(path).unwrap().display().to_string();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()

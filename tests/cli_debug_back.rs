@@ -3,10 +3,12 @@
 //! 60 Hz interrupt running all along; going forward again from the past gives the run
 //! it gave the first time.
 
+mod cli_support;
 mod dap_support;
 
 use std::path::PathBuf;
 
+use cli_support::TempDir;
 use dap_support::Dap;
 use serde_json::{Value, json};
 
@@ -37,12 +39,12 @@ const BNE: u64 = 8;
 const INC_HIGH: u64 = 9;
 const DONE: u64 = 13;
 
-fn source() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c64kit-debug-back-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("count.asm");
-    std::fs::write(&path, SOURCE).unwrap();
-    std::fs::canonicalize(path).unwrap()
+/// The program as count.asm in a directory of its own for test `tag` (removed when the
+/// first value drops), and the file's canonical path.
+fn source(tag: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new(&format!("debug-back-{tag}"));
+    let path = dir.write("count.asm", SOURCE);
+    (dir, std::fs::canonicalize(path).unwrap())
 }
 
 /// The registers and the cycle count, as the Registers scope shows them.
@@ -104,7 +106,7 @@ fn go(dap: &mut Dap, command: &str, args: Value) -> Value {
 
 #[test]
 fn step_back_and_reverse_continue_over_a_million_cycles() {
-    let path = source();
+    let (_dir, path) = source("million");
     let file = path.display().to_string();
     let mut dap = Dap::start(&[]);
     let caps = dap.launch(json!({ "program": file }));
@@ -189,7 +191,7 @@ fn step_back_and_reverse_continue_over_a_million_cycles() {
 
 #[test]
 fn a_change_made_from_the_debugger_survives_going_back_past_later_points() {
-    let path = source();
+    let (_dir, path) = source("change");
     let file = path.display().to_string();
     let mut dap = Dap::start(&[]);
     dap.launch(json!({ "program": file }));

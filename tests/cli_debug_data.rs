@@ -2,8 +2,10 @@
 //! with conditions and hit counts, going back to them) and raster-line breakpoints,
 //! through whole DAP sessions.
 
+mod cli_support;
 mod dap_support;
 
+use cli_support::TempDir;
 use dap_support::{Dap, pc_of};
 use serde_json::{Value, json};
 
@@ -25,16 +27,16 @@ wait    jmp wait
 board   .byte 0, 7
 ";
 
-fn launched(name: &str) -> Dap {
-    let dir = std::env::temp_dir().join(format!("c64kit-debug-data-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("data.asm");
-    std::fs::write(&path, SOURCE).unwrap();
+/// A session launched on the program, in a directory of its own for test `name`
+/// (removed when the second value drops).
+fn launched(name: &str) -> (Dap, TempDir) {
+    let dir = TempDir::new(&format!("debug-data-{name}"));
+    let path = dir.write("data.asm", SOURCE);
     let file = std::fs::canonicalize(path).unwrap().display().to_string();
     let mut dap = Dap::start(&[]);
     let caps = dap.launch(json!({ "program": file }));
     assert_eq!(caps["supportsDataBreakpoints"], true);
-    dap
+    (dap, dir)
 }
 
 /// dataBreakpointInfo's dataId for `name` (in the scope `reference`, 0: none).
@@ -71,7 +73,7 @@ fn go(dap: &mut Dap, command: &str) -> Value {
 
 #[test]
 fn a_write_to_an_io_register_stops_after_the_instruction() {
-    let mut dap = launched("write");
+    let (mut dap, _dir) = launched("write");
     // The border colour from the VIC-II's scope (as the Variables view names it), and
     // as an expression.
     assert_eq!(data_id(&mut dap, "$D020 EC", 5), json!("$D020"));
@@ -147,7 +149,7 @@ fn a_write_to_an_io_register_stops_after_the_instruction() {
 
 #[test]
 fn reads_of_a_label_with_hit_counts_and_bad_ids() {
-    let mut dap = launched("read");
+    let (mut dap, _dir) = launched("read");
     assert_eq!(data_id(&mut dap, "board+1", 0), json!("$C017"));
     assert_eq!(data_id(&mut dap, "board", 0), json!("$C016"));
     let nothing = dap.ok("dataBreakpointInfo", json!({ "name": "nosuchlabel" }));
@@ -195,7 +197,7 @@ fn reads_of_a_label_with_hit_counts_and_bad_ids() {
 
 #[test]
 fn a_raster_breakpoint_stops_as_the_line_starts() {
-    let mut dap = launched("raster");
+    let (mut dap, _dir) = launched("raster");
     let set = dap.ok(
         "setFunctionBreakpoints",
         json!({ "breakpoints": [
@@ -262,7 +264,7 @@ fn a_raster_breakpoint_stops_as_the_line_starts() {
 #[test]
 fn data_breakpoint_stops_carry_the_frame_pc() {
     // The stop's frame is the instruction after the access, where a step goes on.
-    let mut dap = launched("step");
+    let (mut dap, _dir) = launched("step");
     dap.ok(
         "setDataBreakpoints",
         json!({ "breakpoints": [{ "dataId": "$D020", "accessType": "readWrite" }] }),

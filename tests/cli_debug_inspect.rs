@@ -1,8 +1,10 @@
 //! What `c64kit debug` shows of a stopped machine beyond the CPU: the `disassemble`
 //! request with source lines, and the VIC-II, CIA and SID registers decoded by name.
 
+mod cli_support;
 mod dap_support;
 
+use cli_support::TempDir;
 use dap_support::Dap;
 use serde_json::{Value, json};
 
@@ -18,11 +20,11 @@ loop    inx
         rts
 ";
 
-fn stopped_at_line_6() -> (Dap, String) {
-    let dir = std::env::temp_dir().join(format!("c64kit-debug-inspect-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("chips.asm");
-    std::fs::write(&path, SOURCE).unwrap();
+/// A session stopped at line 6, the file's path, and its directory for test `tag`
+/// (removed when the third value drops).
+fn stopped_at_line_6(tag: &str) -> (Dap, String, TempDir) {
+    let dir = TempDir::new(&format!("debug-inspect-{tag}"));
+    let path = dir.write("chips.asm", SOURCE);
     let file = std::fs::canonicalize(path).unwrap().display().to_string();
     let mut dap = Dap::start(&[]);
     let caps = dap.launch(json!({ "program": file }));
@@ -33,12 +35,12 @@ fn stopped_at_line_6() -> (Dap, String) {
     );
     dap.ok("configurationDone", json!({}));
     assert_eq!(dap.event("stopped")["reason"], "breakpoint");
-    (dap, file)
+    (dap, file, dir)
 }
 
 #[test]
 fn disassembly_with_source_lines_labels_and_places_beyond_memory() {
-    let (mut dap, file) = stopped_at_line_6();
+    let (mut dap, file, _dir) = stopped_at_line_6("disassembly");
     let d = dap.ok(
         "disassemble",
         json!({ "memoryReference": "0xC00A", "instructionOffset": -3, "instructionCount": 7 }),
@@ -101,7 +103,7 @@ fn disassembly_with_source_lines_labels_and_places_beyond_memory() {
 
 #[test]
 fn the_chips_registers_by_name() {
-    let (mut dap, _) = stopped_at_line_6();
+    let (mut dap, _, _dir) = stopped_at_line_6("registers");
     let scopes = dap.ok("scopes", json!({ "frameId": 0 }));
     let reference = |name: &str| {
         scopes["scopes"]

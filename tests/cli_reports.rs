@@ -1,7 +1,11 @@
 //! `c64kit run --coverage / --profile / --flamegraph / --trace` with source places, and
 //! the files `build` writes (`--source-map`, VICE labels) read back by `run`.
+mod cli_support;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use cli_support::TempDir;
 
 const PROGRAM: &str = "\
 sid_volume = $d418
@@ -24,12 +28,10 @@ never   rts
 counter .byte 0
 ";
 
-/// A fresh directory holding t.asm.
-fn project(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c64kit-reports-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("t.asm"), PROGRAM).unwrap();
+/// A fresh directory holding t.asm (removed when it drops).
+fn project(name: &str) -> TempDir {
+    let dir = TempDir::new(&format!("reports-{name}"));
+    dir.write("t.asm", PROGRAM);
     dir
 }
 
@@ -56,9 +58,10 @@ fn cycles(stderr: &str) -> u64 {
 
 #[test]
 fn coverage_names_every_executed_line_and_nothing_else() {
-    let dir = project("cov");
+    let tmp = project("cov");
+    let dir = &tmp.0;
     ok(&c64kit(
-        &dir,
+        dir,
         &["run", "t.asm", "--headless", "--coverage", "t.lcov"],
     ));
     let lcov = std::fs::read_to_string(dir.join("t.lcov")).unwrap();
@@ -79,9 +82,10 @@ fn coverage_names_every_executed_line_and_nothing_else() {
 
 #[test]
 fn folded_stacks_add_up_to_the_run_and_the_table_and_svg_agree() {
-    let dir = project("prof");
+    let tmp = project("prof");
+    let dir = &tmp.0;
     let (_, err) = ok(&c64kit(
-        &dir,
+        dir,
         &[
             "run",
             "t.asm",
@@ -103,7 +107,7 @@ fn folded_stacks_add_up_to_the_run_and_the_table_and_svg_agree() {
     let svg = std::fs::read_to_string(dir.join("t.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("twice"), "{svg}");
     let (table, err) = ok(&c64kit(
-        &dir,
+        dir,
         &["run", "t.asm", "--headless", "--profile", "-"],
     ));
     let total = cycles(&err);
@@ -121,9 +125,10 @@ fn folded_stacks_add_up_to_the_run_and_the_table_and_svg_agree() {
 
 #[test]
 fn trace_lines_name_place_and_operands() {
-    let dir = project("trace");
+    let tmp = project("trace");
+    let dir = &tmp.0;
     ok(&c64kit(
-        &dir,
+        dir,
         &["run", "t.asm", "--headless", "--trace", "t.trace"],
     ));
     let trace = std::fs::read_to_string(dir.join("t.trace")).unwrap();
@@ -136,9 +141,10 @@ fn trace_lines_name_place_and_operands() {
 
 #[test]
 fn a_trace_named_dash_goes_to_standard_output_alone() {
-    let dir = project("trace-stdout");
+    let tmp = project("trace-stdout");
+    let dir = &tmp.0;
     let (out, _) = ok(&c64kit(
-        &dir,
+        dir,
         &["run", "t.asm", "--headless", "--trace", "-"],
     ));
     let sta = out.lines().find(|l| l.starts_with("080F")).unwrap();
@@ -146,7 +152,7 @@ fn a_trace_named_dash_goes_to_standard_output_alone() {
     assert!(!dir.join("-").exists(), "a file named - was written");
     // Two outputs can't share standard output.
     let both = c64kit(
-        &dir,
+        dir,
         &[
             "run",
             "t.asm",
@@ -167,9 +173,10 @@ fn a_trace_named_dash_goes_to_standard_output_alone() {
 
 #[test]
 fn a_prg_runs_with_the_label_file_and_source_map_build_wrote() {
-    let dir = project("prg");
+    let tmp = project("prg");
+    let dir = &tmp.0;
     ok(&c64kit(
-        &dir,
+        dir,
         &[
             "build",
             "t.asm",
@@ -186,7 +193,7 @@ fn a_prg_runs_with_the_label_file_and_source_map_build_wrote() {
     assert!(labels.contains(".start:_loop"), "{labels}");
     // The scoped name as the assembler spells it, from the file 64tass's format wrote.
     let (_, err) = ok(&c64kit(
-        &dir,
+        dir,
         &[
             "run",
             "t.prg",
@@ -199,7 +206,7 @@ fn a_prg_runs_with_the_label_file_and_source_map_build_wrote() {
     ));
     assert!(err.starts_with("reached $0814 (start._loop)"), "{err}");
     ok(&c64kit(
-        &dir,
+        dir,
         &[
             "run",
             "t.prg",
@@ -215,7 +222,7 @@ fn a_prg_runs_with_the_label_file_and_source_map_build_wrote() {
         ],
     ));
     ok(&c64kit(
-        &dir,
+        dir,
         &["run", "t.asm", "--headless", "--coverage", "a.lcov"],
     ));
     let from_prg = std::fs::read_to_string(dir.join("p.lcov")).unwrap();
@@ -227,12 +234,10 @@ fn a_prg_runs_with_the_label_file_and_source_map_build_wrote() {
 
 #[test]
 fn coverage_of_a_prg_needs_its_source_map_and_bad_maps_are_clear() {
-    let dir = project("bad");
-    ok(&c64kit(&dir, &["build", "t.asm", "-o", "t.prg"]));
-    let o = c64kit(
-        &dir,
-        &["run", "t.prg", "--headless", "--coverage", "x.lcov"],
-    );
+    let tmp = project("bad");
+    let dir = &tmp.0;
+    ok(&c64kit(dir, &["build", "t.asm", "-o", "t.prg"]));
+    let o = c64kit(dir, &["run", "t.prg", "--headless", "--coverage", "x.lcov"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--source-map"));
     assert!(!dir.join("x.lcov").exists(), "nothing written");
@@ -242,7 +247,7 @@ fn coverage_of_a_prg_needs_its_source_map_and_bad_maps_are_clear() {
     )
     .unwrap();
     let o = c64kit(
-        &dir,
+        dir,
         &["run", "t.prg", "--headless", "--source-map", "bad.map"],
     );
     assert_eq!(o.status.code(), Some(6));
@@ -253,7 +258,7 @@ fn coverage_of_a_prg_needs_its_source_map_and_bad_maps_are_clear() {
     );
     std::fs::write(dir.join("bad.labels"), "al 0810 start\n").unwrap();
     let o = c64kit(
-        &dir,
+        dir,
         &["run", "t.prg", "--headless", "--labels", "bad.labels"],
     );
     assert_eq!(o.status.code(), Some(6));

@@ -1,20 +1,18 @@
 //! `c64kit run --roms DIR`: the user's ROMs (here the test ROMs the emulator's tests
 //! assemble), found by their usual names, booting to READY, typed programs, autostart.
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
+mod cli_support;
 #[path = "../crates/c64emu/tests/common/testrom.rs"]
 mod testrom;
 
-/// The test ROMs in a directory, written once for all tests of this file.
-fn rom_dir() -> PathBuf {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("c64kit-cli-roms-{}", std::process::id()));
-        testrom::write_rom_dir(&dir);
-        dir
-    })
-    .clone()
+use std::process::{Command, Output};
+
+use cli_support::TempDir;
+
+/// The test ROMs in a directory of their own for test `tag` (removed when it drops).
+fn rom_dir(tag: &str) -> TempDir {
+    let dir = TempDir::new(&format!("cli-rom-images-{tag}"));
+    testrom::write_rom_dir(&dir.0);
+    dir
 }
 
 fn c64kit(args: &[&str], env_roms: Option<&str>) -> Output {
@@ -39,7 +37,8 @@ fn err(o: &Output) -> String {
 
 #[test]
 fn roms_without_a_program_boot_to_ready() {
-    let dir = rom_dir();
+    let roms = rom_dir("boot");
+    let dir = &roms.0;
     let o = c64kit(
         &[
             "--roms",
@@ -64,7 +63,8 @@ fn roms_without_a_program_boot_to_ready() {
 
 #[test]
 fn a_typed_program_runs() {
-    let dir = rom_dir();
+    let roms = rom_dir("typed");
+    let dir = &roms.0;
     let o = c64kit(
         &[
             "--roms",
@@ -85,9 +85,10 @@ fn a_typed_program_runs() {
 
 #[test]
 fn a_prg_is_injected_and_started_with_run_or_sys() {
-    let dir = rom_dir();
-    let tmp = std::env::temp_dir().join(format!("c64kit-cli-roms-prg-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let roms = rom_dir("prg");
+    let dir = &roms.0;
+    let tmp_dir = TempDir::new("cli-roms-prg");
+    let tmp = &tmp_dir.0;
     // 10 SYS 2061: print "GO" and return.
     let mut prg = vec![
         0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0,
@@ -131,8 +132,8 @@ fn a_prg_is_injected_and_started_with_run_or_sys() {
 
 #[test]
 fn missing_or_bad_roms_are_named() {
-    let empty = std::env::temp_dir().join(format!("c64kit-cli-noroms-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
+    let empty_dir = TempDir::new("cli-noroms");
+    let empty = &empty_dir.0;
     let o = c64kit(&["--roms", empty.to_str().unwrap(), "--headless"], None);
     assert_eq!(o.status.code(), Some(6));
     let e = err(&o);
@@ -154,10 +155,10 @@ fn missing_or_bad_roms_are_named() {
 
 #[test]
 fn save_and_load_through_the_roms_serial_routines() {
-    let dir = rom_dir();
-    let disk = std::env::temp_dir().join(format!("c64kit-cli-romdisk-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&disk);
-    std::fs::create_dir_all(&disk).unwrap();
+    let roms = rom_dir("serial");
+    let dir = &roms.0;
+    let disk_dir = TempDir::new("cli-romdisk");
+    let disk = &disk_dir.0;
     std::fs::write(disk.join("data.prg"), [0x00, 0xC1, 7, 8, 9]).unwrap();
     // $C000: SETLFS 1,8,1; SETNAM "DATA"; LOAD; RTS
     let code = [
@@ -185,9 +186,10 @@ fn save_and_load_through_the_roms_serial_routines() {
 
 #[test]
 fn a_prg_saved_from_0800_is_run_as_vices_autostart_does() {
-    let dir = rom_dir();
-    let tmp = std::env::temp_dir().join(format!("c64kit-cli-roms-0800-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let roms = rom_dir("from-0800");
+    let dir = &roms.0;
+    let tmp_dir = TempDir::new("cli-roms-0800");
+    let tmp = &tmp_dir.0;
     // Saved from $0800: BASIC's zero byte, then `10 SYS 2061` at $0801 and the code.
     let mut prg = vec![
         0x00, 0x08, 0x00, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0,
@@ -219,9 +221,10 @@ fn a_prg_saved_from_0800_is_run_as_vices_autostart_does() {
 
 #[test]
 fn the_cycle_limit_counts_from_power_on_with_the_roms() {
-    let dir = rom_dir();
-    let tmp = std::env::temp_dir().join(format!("c64kit-cli-roms-limit-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let roms = rom_dir("limit");
+    let dir = &roms.0;
+    let tmp_dir = TempDir::new("cli-roms-limit");
+    let tmp = &tmp_dir.0;
     // $C000: JMP $C000
     let path = tmp.join("spin.prg");
     std::fs::write(&path, [0x00, 0xC0, 0x4C, 0x00, 0xC0]).unwrap();

@@ -3,13 +3,21 @@ mod cli_support;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+use cli_support::TempDir;
+
+/// `bytes` as file `name` in a directory of its own (removed when the first value
+/// drops), and the file's path.
+fn tmp(name: &str, bytes: &[u8]) -> (TempDir, PathBuf) {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let dir = TempDir::new(&format!(
+        "cli-run-{}",
+        CALLS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let path = dir.path(name);
     std::fs::write(&path, bytes).unwrap();
-    path
+    (dir, path)
 }
 
 /// BASIC stub `10 SYS 2061` + code at $080D.
@@ -40,7 +48,7 @@ fn c64kit(args: &[&str]) -> Output {
 }
 
 fn run_file(name: &str, bytes: &[u8], args: &[&str]) -> Output {
-    let path = tmp(name, bytes);
+    let (_dir, path) = tmp(name, bytes);
     let mut all = vec![path.to_str().unwrap(), "--headless"];
     all.extend(args);
     c64kit(&all)
@@ -175,7 +183,7 @@ fn strict_violations_exit_7() {
 
 #[test]
 fn no_display_exits_8_with_one_line() {
-    let path = tmp("win.prg", &hello_prg());
+    let (_path_dir, path) = tmp("win.prg", &hello_prg());
     let o = c64kit(&[path.to_str().unwrap()]);
     assert_eq!(code(&o), 8);
     let err = stderr(&o);
@@ -241,8 +249,8 @@ fn keys_reach_chrin() {
 
 #[test]
 fn trace_lists_instructions() {
-    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
-    let trace = dir.join("hello.trace");
+    let out = TempDir::new("cli-run-trace");
+    let trace = out.path("hello.trace");
     let o = run_file(
         "hello4.prg",
         &hello_prg(),
@@ -261,8 +269,8 @@ fn trace_lists_instructions() {
 
 #[test]
 fn screenshot_is_a_png_of_the_frame() {
-    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
-    let shot = dir.join("hello.png");
+    let out = TempDir::new("cli-run-shot");
+    let shot = out.path("hello.png");
     let o = run_file(
         "hello5.prg",
         &hello_prg(),
@@ -293,7 +301,7 @@ fn asm_source_runs_with_labels() {
 
 #[test]
 fn vice_labels_name_addresses() {
-    let labels = tmp("code3.lbl", b"al C:c005 .spin\nal C:c000 .entry\n");
+    let (_labels_dir, labels) = tmp("code3.lbl", b"al C:c005 .spin\nal C:c000 .entry\n");
     let raw = [0xA9, 0x2A, 0x8D, 0x00, 0xC1, 0x4C, 0x05, 0xC0];
     let o = run_file(
         "code3.bin",
@@ -317,7 +325,7 @@ fn vice_labels_name_addresses() {
 
 #[test]
 fn chargen_must_be_4096_bytes() {
-    let bad = tmp("bad.rom", &[0u8; 100]);
+    let (_bad_dir, bad) = tmp("bad.rom", &[0u8; 100]);
     let o = run_file(
         "hello6.prg",
         &hello_prg(),
@@ -325,7 +333,7 @@ fn chargen_must_be_4096_bytes() {
     );
     assert_eq!(code(&o), 6);
     assert!(stderr(&o).contains("4096"), "{}", stderr(&o));
-    let good = tmp("good.rom", &[0xFFu8; 4096]);
+    let (_good_dir, good) = tmp("good.rom", &[0xFFu8; 4096]);
     let o = run_file(
         "hello7.prg",
         &hello_prg(),
@@ -390,8 +398,8 @@ fn trace_write_errors_fail_clearly_and_a_limit_caps_the_file() {
         "{}",
         stderr(&o)
     );
-    let dir = std::env::temp_dir().join(format!("c64kit-cli-run-{}", std::process::id()));
-    let trace = dir.join("capped.trace");
+    let out = TempDir::new("cli-run-capped");
+    let trace = out.path("capped.trace");
     let o = run_file(
         "trace2.prg",
         &spinning_prg(),
@@ -450,7 +458,7 @@ fn print_screen_stops_when_the_program_waits_and_has_no_trailing_spaces() {
 
 #[test]
 fn a_full_or_closed_stdout_is_reported_not_a_panic() {
-    let path = tmp("full.prg", &hello_prg());
+    let (_path_dir, path) = tmp("full.prg", &hello_prg());
     let o = Command::new("sh")
         .arg("-c")
         .arg("\"$0\" run \"$1\" --headless --print-screen >/dev/full")
@@ -486,7 +494,7 @@ fn a_full_or_closed_stdout_is_reported_not_a_panic() {
 
 #[test]
 fn the_no_display_message_suggests_what_works() {
-    let path = tmp("win2.prg", &hello_prg());
+    let (_path_dir, path) = tmp("win2.prg", &hello_prg());
     let o = c64kit(&[path.to_str().unwrap()]);
     assert_eq!(code(&o), 8);
     assert!(
@@ -520,8 +528,8 @@ fn dump_shows_colour_ram_and_io_as_the_cpu_sees_them() {
 
 #[test]
 fn a_disk_directory_serves_load() {
-    let dir = std::env::temp_dir().join(format!("c64kit-cli-disk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let disk = TempDir::new("cli-disk");
+    let dir = &disk.0;
     std::fs::write(dir.join("msg.prg"), [0x00, 0xC1, b'H', b'I', 0x0D, 0x00]).unwrap();
     // SETLFS 1,8,1; SETNAM "MSG"; LOAD; then print from $C100 until 0.
     let code_bytes = [
@@ -738,7 +746,7 @@ fn the_vic_ii_model_sets_the_frame_and_the_picture() {
     }
     // NTSC pictures are VICE's NTSC visible area: 384 x 247.
     for (vic, height) in [("8565", 272u32), ("6567r8", 247)] {
-        let shot = tmp(&format!("shot-{vic}.png"), b"");
+        let (_shot_dir, shot) = tmp(&format!("shot-{vic}.png"), b"");
         let o = run_file(
             "shot.prg",
             &hello_prg(),

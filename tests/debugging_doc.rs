@@ -2,6 +2,7 @@
 //! requests (`->`) are sent to `c64kit debug` and every answer (`<-`) must come, in
 //! that order, as the page shows it.
 
+mod cli_support;
 mod dap_support;
 
 use serde_json::Value;
@@ -23,9 +24,8 @@ fn block_after<'a>(doc: &'a str, marker: &str, fence: &str) -> &'a str {
 fn the_transcript_in_the_docs_is_what_c64kit_debug_answers() {
     let doc =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/debugging.md")).unwrap();
-    let dir = std::env::temp_dir().join(format!("c64kit-debugging-doc-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = std::fs::canonicalize(dir).unwrap();
+    let tmp = cli_support::TempDir::new("debugging-doc");
+    let dir = std::fs::canonicalize(&tmp.0).unwrap();
     let source = block_after(&doc, "`hello.asm`:", "```asm");
     std::fs::write(dir.join("hello.asm"), format!("{source}\n")).unwrap();
     let here = dir.display().to_string();

@@ -5,6 +5,7 @@
 //! The parent test runs this same binary's `a_test_that_fails_under_the_parent` with
 //! the variable set, and is the client.
 
+mod cli_support;
 mod dap_support;
 
 use std::process::{Command, Stdio};
@@ -45,9 +46,8 @@ fn a_register(dap: &mut Dap) -> String {
 
 #[test]
 fn a_failing_test_waits_for_a_debugger_at_its_call() {
-    let dir = std::env::temp_dir().join(format!("c64kit-harness-debug-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = std::fs::canonicalize(dir).unwrap();
+    let tmp = cli_support::TempDir::new("harness-debug");
+    let dir = std::fs::canonicalize(&tmp.0).unwrap();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

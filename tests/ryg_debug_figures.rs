@@ -12,6 +12,7 @@
 //!   of the time from the request to the stop;
 //! - the history `reverseContinue` goes back through, and the memory it takes.
 
+mod cli_support;
 mod dap_support;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -56,7 +57,8 @@ fn code_lines() -> CodeLines {
 
 /// The lines the suite executed, from `c64kit test asm/tests --coverage`.
 fn executed_lines() -> BTreeSet<(PathBuf, u32)> {
-    let lcov = std::env::temp_dir().join(format!("ryg-debug-figures-{}.lcov", std::process::id()));
+    let tmp = cli_support::TempDir::new("ryg-debug-figures");
+    let lcov = tmp.path("suite.lcov");
     let out = Command::new(env!("CARGO_BIN_EXE_c64kit"))
         .args(["test", "asm/tests", "--coverage"])
         .arg(&lcov)

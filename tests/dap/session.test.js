@@ -32,9 +32,20 @@ const SOURCE = [
   '',
 ].join('\n');
 
-function program() {
+// The scratch directories the tests make, removed when they have all run.
+const scratch = [];
+test.after(() => {
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function scratchDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'c64kit-dap-'));
-  const file = path.join(dir, 'loop.asm');
+  scratch.push(dir);
+  return dir;
+}
+
+function program() {
+  const file = path.join(scratchDir(), 'loop.asm');
   fs.writeFileSync(file, SOURCE);
   return fs.realpathSync(file);
 }
@@ -162,7 +173,7 @@ async function listening(port) {
 
 test('attach to a program c64kit debug --port runs', async () => {
   // A program that runs until it is stopped: the border colour cycles.
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'c64kit-dap-')), 'forever.asm');
+  const file = path.join(scratchDir(), 'forever.asm');
   fs.writeFileSync(file, '        * = $c000\nagain   inc $d020\n        jmp again\n');
   const port = 20000 + (process.pid % 20000);
   const { spawn } = require('node:child_process');

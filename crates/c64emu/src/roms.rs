@@ -216,24 +216,26 @@ impl RomSet {
 mod tests {
     use super::*;
 
-    fn tmpdir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("c64emu-roms-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A fresh directory, removed when it drops.
+    fn tmpdir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("c64emu-roms-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn vice_and_plain_names_are_found_and_sizes_checked() {
-        let d = tmpdir("names");
+        let tmp = tmpdir("names");
+        let d = tmp.path();
         std::fs::write(d.join("kernal-901227-03.bin"), [1u8; 8192]).unwrap();
         std::fs::write(d.join("BASIC.BIN"), [2u8; 8192]).unwrap();
-        let set = RomSet::from_dir(&d).unwrap();
+        let set = RomSet::from_dir(d).unwrap();
         assert_eq!(set.kernal[0], 1);
         assert_eq!(set.basic[0], 2);
         assert_eq!(set.files.2, None, "no character ROM: built-in set");
         std::fs::write(d.join("chargen"), [3u8; 100]).unwrap();
-        let e = RomSet::from_dir(&d).unwrap_err();
+        let e = RomSet::from_dir(d).unwrap_err();
         assert!(
             e.to_string().contains("is 4096 bytes, this file is 100"),
             "{e}"
@@ -242,9 +244,10 @@ mod tests {
 
     #[test]
     fn missing_images_are_named() {
-        let d = tmpdir("missing");
+        let tmp = tmpdir("missing");
+        let d = tmp.path();
         std::fs::write(d.join("basic.bin"), [2u8; 8192]).unwrap();
-        let e = RomSet::from_dir(&d).unwrap_err().to_string();
+        let e = RomSet::from_dir(d).unwrap_err().to_string();
         assert!(e.contains("has no KERNAL image"), "{e}");
         assert!(e.contains("kernal-901227-03.bin"), "{e}");
         assert!(!e.contains("BASIC image"), "{e}");

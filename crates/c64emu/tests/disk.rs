@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use c64emu::Machine;
 use common::testrom::test_roms;
 
-fn tmpdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("c64emu-disk-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory, removed when it drops.
+fn tmpdir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("c64emu-disk-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Assemble `body` at $C000 (with the KERNAL names) and load it.
@@ -67,7 +68,8 @@ fn save_code(name: &str) -> String {
 }
 
 fn host_load_and_save(real: bool) {
-    let dir = tmpdir(if real { "host-rom" } else { "host-stub" });
+    let tmp = tmpdir(if real { "host-rom" } else { "host-stub" });
+    let dir = tmp.path().to_path_buf();
     std::fs::write(dir.join("data.prg"), [0x00, 0xC1, 1, 2, 3, 4, 5]).unwrap();
     let mut m = machine(real, &dir);
     code(&mut m, &load_code("data"));
@@ -123,7 +125,8 @@ fn load_and_save_in_a_host_directory_with_rom_serial_traps() {
 }
 
 fn d64_load_and_save(real: bool) {
-    let dir = tmpdir(if real { "d64-rom" } else { "d64-stub" });
+    let tmp = tmpdir(if real { "d64-rom" } else { "d64-stub" });
+    let dir = tmp.path().to_path_buf();
     let image = dir.join("disk.d64");
     let mut disk = c64d64::Disk::new("TEST DISK", "AB").unwrap();
     let prg: Vec<u8> = [0x00, 0xC1]
@@ -172,8 +175,10 @@ fn load_and_save_on_a_d64_with_rom_serial_traps() {
 
 #[test]
 fn save_never_writes_through_a_link_or_onto_a_device() {
-    let dir = tmpdir("links");
-    let outside = tmpdir("links-target").join("precious.prg");
+    let tmp = tmpdir("links");
+    let dir = tmp.path().to_path_buf();
+    let target = tmpdir("links-target");
+    let outside = target.path().join("precious.prg");
     std::fs::write(&outside, b"keep me").unwrap();
     std::os::unix::fs::symlink(&outside, dir.join("link.prg")).unwrap();
     std::os::unix::fs::symlink("/dev/null", dir.join("null.prg")).unwrap();
@@ -205,7 +210,8 @@ fn save_never_writes_through_a_link_or_onto_a_device() {
 
 #[test]
 fn files_through_open_chkin_chrin_readst_and_the_command_channel() {
-    let dir = tmpdir("seq");
+    let tmp = tmpdir("seq");
+    let dir = tmp.path().to_path_buf();
     std::fs::write(dir.join("notes.seq"), b"AB\rC").unwrap();
     let mut m = machine(false, &dir);
     // OPEN 2,8,2,"NOTES,S,R": CHKIN 2; read until READST is non-zero into $C200.
@@ -253,7 +259,8 @@ fn files_through_open_chkin_chrin_readst_and_the_command_channel() {
 /// PETSCII that the listing's character set shows as graphics), and load by that name.
 #[test]
 fn host_names_in_any_case_list_as_letters_and_load() {
-    let dir = tmpdir("cases");
+    let tmp = tmpdir("cases");
+    let dir = tmp.path().to_path_buf();
     std::fs::write(dir.join("GAME.PRG"), [0x00, 0xC2, 7]).unwrap();
     std::fs::write(dir.join("Mixed.prg"), [0x00, 0xC2, 9]).unwrap();
     let mut m = machine(false, &dir);
@@ -278,7 +285,8 @@ fn host_names_in_any_case_list_as_letters_and_load() {
 
 #[test]
 fn the_directory_loads_as_a_basic_program() {
-    let dir = tmpdir("dir");
+    let tmp = tmpdir("dir");
+    let dir = tmp.path().to_path_buf();
     std::fs::write(dir.join("game.prg"), vec![0u8; 300]).unwrap();
     let mut m = machine(false, &dir);
     code(&mut m, &load_code("$"));
@@ -299,7 +307,8 @@ fn the_directory_loads_as_a_basic_program() {
 #[test]
 fn other_devices_are_not_present() {
     for real in [false, true] {
-        let dir = tmpdir(if real { "dev9-rom" } else { "dev9-stub" });
+        let tmp = tmpdir(if real { "dev9-rom" } else { "dev9-stub" });
+        let dir = tmp.path().to_path_buf();
         let mut m = machine(real, &dir);
         let src = load_code("x").replace("ldx #8", "ldx #9");
         code(&mut m, &src);

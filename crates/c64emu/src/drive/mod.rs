@@ -655,10 +655,8 @@ mod tests {
             channel in 0u8..16,
             data in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
         ) {
-            let dir = std::env::temp_dir()
-                .join(format!("c64emu-drive-fuzz-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            let mut d = Drive::new(Box::new(HostStorage::new(&dir)));
+            let dir = tempfile::Builder::new().prefix("c64emu-drive-fuzz-").tempdir().unwrap();
+            let mut d = Drive::new(Box::new(HostStorage::new(dir.path())));
             d.open(channel, &name);
             for &b in &data {
                 d.write(channel, b);
