@@ -748,7 +748,6 @@ impl Assembler<'_> {
                         }
                         // In a string written here: at its character (64tass).
                         let at = char
-                            .filter(|_| cmd != Cmd::Null)
                             .and_then(|i| super::eval::char_in_literal(line, v.pos as usize, i));
                         check_error =
                             Some((self.span_at(line, at.map_or(v.pos, |a| a as Pos)), msg));
