@@ -1222,7 +1222,16 @@ impl Assembler<'_> {
 
     /// What substituting an expansion's arguments found wrong (a name no
     /// parameter has, a missing argument), reported for each call.
+    #[inline]
     fn expansion_faults(&mut self, file: FileId, call: Span) {
+        // Most runs have none: no call made.
+        if !self.macros.faults.is_empty() {
+            self.report_expansion_faults(file, call);
+        }
+    }
+
+    #[inline(never)]
+    fn report_expansion_faults(&mut self, file: FileId, call: Span) {
         let Some(faults) = self.macros.faults.get(&file) else {
             return;
         };
