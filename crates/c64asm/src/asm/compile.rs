@@ -153,8 +153,6 @@ impl Assembler<'_> {
         let mut held: Option<(crate::source::FileId, std::sync::Arc<String>, bool)> = None;
         let opts = self.opts;
         let progress = opts.progress.as_ref();
-        // The next line is an expansion's closing one that closes it.
-        let mut closing = false;
         loop {
             let Some((file, index, start, end)) = self.next_line() else {
                 if self.st.cursor.line != self.st.cursor.stop {
@@ -163,7 +161,10 @@ impl Assembler<'_> {
                 // Read on from the stop; its line is read as any other
                 // unless it closes this expansion.
                 self.st.cursor.stop = super::state::Cursor::NO_STOP;
-                closing = self.closes_expansion(base);
+                if self.closes_expansion(base) && self.close_expansion() {
+                    result = Some(Value::None);
+                    break;
+                }
                 continue;
             };
             if let Some(p) = progress {
@@ -201,10 +202,6 @@ impl Assembler<'_> {
                     "unexpected character '<00>' (U+0000)".into(),
                 );
                 continue;
-            }
-            if closing {
-                result = Some(self.close_expansion(&line));
-                break;
             }
             let was_active = self.verbose_line_start(&line);
             let step = self.line(&line);
@@ -258,14 +255,31 @@ impl Assembler<'_> {
             && self.st.active()
     }
 
-    /// An expansion's plain closing line that closes it, answered without
-    /// reading it: what reading it does (the line started, a label row
-    /// waiting for it taken back, no value returned).
+    /// An expansion's plain closing line that closes it, at the cursor,
+    /// answered without reading it: counted as any line, then what reading
+    /// it does (the line started, a label row waiting for it taken back, no
+    /// value returned). `false` where it is read as any line: a file with a
+    /// NUL byte (reported where it is outside strings), the work budget
+    /// spent (reported at the line).
     #[inline(never)]
-    fn close_expansion(&mut self, line: &LineRef) -> Value {
+    fn close_expansion(&mut self) -> bool {
+        let c = self.st.cursor;
+        let f = self.src.get(c.file);
+        if f.has_nul || c.line as usize >= f.line_count() || !self.affordable(1) {
+            return false;
+        }
+        let text = f.shared_text();
+        let line = LineRef::of(c.file, c.line, &text, f.line_span(c.line as usize));
+        self.st.cursor.line += 1;
+        if let Some(p) = self.opts.progress.as_ref() {
+            p.line_done();
+        }
+        self.work += 1;
+        self.st.vline += 1;
+        self.st.stars.line_read();
         self.line_start();
-        self.take_placeholder(line);
-        Value::None
+        self.take_placeholder(&line);
+        true
     }
 
     /// Assemble a whole file from its first line.

@@ -1045,6 +1045,13 @@ impl Assembler<'_> {
         self.used(line, e.pos, v)
     }
 
+    /// [`Self::eval`] of a lone name at `pos` (a macro call's callee,
+    /// `#name`), without a node made for it.
+    pub(super) fn eval_name(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
+        let v = self.symbol(line, name, pos)?;
+        self.used(line, pos, v)
+    }
+
     /// The index of the character of `s` whose encoding holds byte `at`
     /// (of an escape, `{clr}`, its first character).
     pub(super) fn char_of_byte(&self, s: &str, at: usize) -> Option<usize> {

@@ -166,6 +166,7 @@ impl Macros {
     /// under the macro's number, the marker and the arguments' text
     /// (`\u{1}` after the number's digits, NUL after the marker), written
     /// without the formatter.
+    #[inline]
     fn find(
         &mut self,
         id: MacroId,
@@ -459,12 +460,26 @@ impl Assembler<'_> {
         inside
     }
 
-    /// The text of a call: the body with the arguments substituted.
+    /// The text of a call: the body with the arguments substituted, made
+    /// at its first call (later ones, most, find it without entering the
+    /// maker's frame).
+    #[inline]
     fn expansion(&mut self, id: MacroId, args_text: &str, missing: &str) -> Result<FileId, String> {
-        let key = match self.macros.find(id, missing, args_text) {
-            Ok(f) => return Ok(f),
-            Err(key) => key,
-        };
+        match self.macros.find(id, missing, args_text) {
+            Ok(f) => Ok(f),
+            Err(key) => self.new_expansion(id, args_text, missing, key),
+        }
+    }
+
+    /// The text of a call not made before, filed under `key`.
+    #[inline(never)]
+    fn new_expansion(
+        &mut self,
+        id: MacroId,
+        args_text: &str,
+        missing: &str,
+        key: ExpansionKey,
+    ) -> Result<FileId, String> {
         let (file, line, kind) = {
             let m = self.macros.get(id);
             (m.file, m.line, m.kind)
@@ -661,8 +676,7 @@ impl Assembler<'_> {
             line: 0,
             stop: self.plain_close_line(callee, what),
         };
-        self.st.push_frame(what, call);
-        self.st.top_mut().skip = 1;
+        self.st.push_active_frame(what, call);
         if let Some(ns) = scope {
             self.st.push_context(ns);
         }
@@ -675,7 +689,7 @@ impl Assembler<'_> {
         if scope.is_some() {
             self.st.pop_context();
         }
-        self.st.close(what);
+        self.st.close_dropped(what);
         self.st.cursor = saved;
         if let Some(e) = entered {
             self.st.stars.leave(e, 0);
@@ -711,8 +725,9 @@ impl Assembler<'_> {
     ) -> EResult<Option<Value>> {
         // The callee is an expression that ends at the first blank after an
         // operand (`#lib.m 1`, `#list[1] 2`, `#(m) 3`), as in 64tass.
-        let (end, name_like, plain) = match self.lone_name_callee(line, pos) {
-            Some((end, e)) => (end, true, Some(e)),
+        let lone = self.lone_name_callee(line, pos);
+        let (end, name_like, plain) = match lone {
+            Some((end, _)) => (end, true, None),
             None => {
                 let end = crate::syntax::scan::callee_end(line.text.as_bytes(), pos, line.end);
                 // A name, possibly dotted (`#lib.m`), is named in messages.
@@ -723,7 +738,10 @@ impl Assembler<'_> {
         // Where a value that is no macro is reported: after its opening
         // brackets (`#(m)`), as 64tass places a value.
         let at;
-        let v = if let Some(e) = plain {
+        let v = if let Some((_, name)) = lone {
+            at = pos;
+            self.eval_name(line, name, pos as crate::syntax::ast::Pos)?
+        } else if let Some(e) = plain {
             at = e.start() as usize;
             self.eval(line, &e)?
         } else {
@@ -891,12 +909,14 @@ impl Assembler<'_> {
             (Wait::EndMacro2, Some(ns))
         };
         let r = self.run_expansion(id, file, what, call, scope, node);
-        if let (Some(nl), Some(val)) = (newlabel, r.clone())
+        // Cloned only for a label (most calls have none).
+        if let Some(nl) = newlabel
+            && let Some(val) = &r
             && !matches!(val, Value::None)
         {
-            self.record_call_value(row, line, &val);
+            self.record_call_value(row, line, val);
             self.syms.label_mut(nl.id).set_update_after(true);
-            self.const_assign(nl.id, val);
+            self.const_assign(nl.id, val.clone());
         }
         Ok(r)
     }
@@ -1202,7 +1222,16 @@ impl Assembler<'_> {
 
     /// What substituting an expansion's arguments found wrong (a name no
     /// parameter has, a missing argument), reported for each call.
+    #[inline]
     fn expansion_faults(&mut self, file: FileId, call: Span) {
+        // Most runs have none: no call made.
+        if !self.macros.faults.is_empty() {
+            self.report_expansion_faults(file, call);
+        }
+    }
+
+    #[inline(never)]
+    fn report_expansion_faults(&mut self, file: FileId, call: Span) {
         let Some(faults) = self.macros.faults.get(&file) else {
             return;
         };
@@ -1714,9 +1743,9 @@ impl Assembler<'_> {
     /// `#name args` (most calls): a plain name followed by a blank, a
     /// comment or the line's end, found by one scan where the general way
     /// (`callee_end`, `dotted_name_end`, [`Self::plain_callee`]) reads the
-    /// name three times; the callee's end and its node, or `None` for
+    /// name three times; the callee's end and its name, or `None` for
     /// anything else (which the general way takes, as before).
-    fn lone_name_callee(&mut self, line: &LineRef, pos: usize) -> Option<(usize, Expr)> {
+    fn lone_name_callee(&mut self, line: &LineRef, pos: usize) -> Option<(usize, Name)> {
         let first = line.at(pos);
         if !matches!(first, b'a'..=b'z' | b'A'..=b'Z' | b'_')
             || (first == b'_' && line.at(pos + 1) == b'_')
@@ -1733,7 +1762,7 @@ impl Assembler<'_> {
         let name = self.callee_names.get_or(text.as_bytes(), || {
             crate::syntax::expr::intern_name(names, text, dialect)
         });
-        Some((end, Expr::ident(pos as crate::syntax::ast::Pos, name)))
+        Some((end, name))
     }
 
     fn plain_callee(&mut self, line: &LineRef, pos: usize, end: usize) -> Option<Expr> {

@@ -391,7 +391,17 @@ impl PassState {
 
     /// Note `file` (not an expansion) entered under the places in `chain`
     /// (see [`Self::entered`]).
+    #[inline]
     pub fn note_entered(&mut self, file: FileId) {
+        // Entered at two places already (a macro's file, called from two):
+        // nothing more to note (most calls).
+        if self.entered.get(file as usize) != Some(&1) {
+            self.note_entered_here(file);
+        }
+    }
+
+    #[inline(never)]
+    fn note_entered_here(&mut self, file: FileId) {
         use std::hash::{Hash, Hasher};
         let slot = file as usize;
         if self.entered.len() <= slot {
@@ -479,6 +489,17 @@ impl PassState {
         });
     }
 
+    /// [`Self::push_frame`] of a body that is assembled (a macro call's,
+    /// whose line was).
+    pub fn push_active_frame(&mut self, what: Wait, span: Span) {
+        self.frames.push(Frame {
+            what,
+            skip: 1,
+            span,
+            data: FrameData::None,
+        });
+    }
+
     /// A `.proc` whose body is not assembled: no label, or one defined twice
     /// (64tass keeps that one's name, so it says nothing more about it). It
     /// opens a scope as an assembled one does, for its `.pend` to close.
@@ -494,6 +515,14 @@ impl PassState {
             self.frames.pop()
         } else {
             None
+        }
+    }
+
+    /// [`Self::close`] of a frame not wanted back: dropped in place.
+    pub fn close_dropped(&mut self, what: Wait) {
+        let n = self.frames.len();
+        if n > 1 && self.top().what == what {
+            self.frames.truncate(n - 1);
         }
     }
 
