@@ -971,7 +971,10 @@ impl<'t, 'n> Parser<'t, 'n> {
         if self.pos == self.no_binop {
             return None;
         }
-        if matches!(self.peek(), 0 | b',' | b')' | b']' | b';' | b':' | b'?' | b'}') {
+        if matches!(
+            self.peek(),
+            0 | b',' | b')' | b']' | b';' | b':' | b'?' | b'}'
+        ) {
             self.no_binop = self.pos;
             return None;
         }
@@ -1634,6 +1637,55 @@ impl<'t, 'n> Parser<'t, 'n> {
 mod tests {
     use super::*;
     use crate::syntax::compiled::ExprKind;
+
+    /// A short name's one-word case check (`capital_or_high` of
+    /// `short_word`) says what a byte-by-byte look says, for every byte at
+    /// every place of names of 1 to 8 bytes; and names fold and intern
+    /// alike whichever way they are read, up to and past 8 bytes.
+    #[test]
+    fn short_names_are_case_checked_and_interned_as_their_bytes() {
+        for len in 1..=8 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut name = vec![b'a'; len];
+                    name[at] = b;
+                    let bytewise = name.iter().any(|&c| c.is_ascii_uppercase() || c >= 0x80);
+                    let word = short_word(&name).expect("a short name");
+                    assert_eq!(capital_or_high(word), bytewise, "{name:?}");
+                }
+            }
+        }
+        let mut names = Interner::default();
+        let folding = Dialect {
+            case_sensitive: false,
+            unicode: true,
+            tasm: false,
+        };
+        let exact = Dialect {
+            case_sensitive: true,
+            ..folding
+        };
+        let letters = "abcdefghijkl_0123";
+        for len in 1..=letters.len() {
+            let lower = &letters[..len];
+            let first = intern_name(&mut names, lower, folding);
+            assert_eq!(names.name(first), lower);
+            assert_eq!(names.intern(lower), first);
+            assert_eq!(intern_name(&mut names, lower, exact), first);
+            for at in 0..len {
+                let upper: String = lower
+                    .char_indices()
+                    .map(|(i, c)| if i == at { c.to_ascii_uppercase() } else { c })
+                    .collect();
+                assert_eq!(intern_name(&mut names, &upper, folding), first, "{upper}");
+                if upper != lower {
+                    let own = intern_name(&mut names, &upper, exact);
+                    assert_ne!(own, first, "{upper}");
+                    assert_eq!(names.name(own), upper);
+                }
+            }
+        }
+    }
 
     fn show(e: &Expr, names: &Interner) -> String {
         match e.kind() {
