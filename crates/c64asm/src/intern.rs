@@ -158,12 +158,44 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// The bytes of a name of 1 to 8 bytes in one word, every byte in it at
+/// least once (no loop, no padding copy): two overlapping 4-byte loads, or
+/// the first, middle and last byte of a shorter name. Most names are this
+/// short; the word is what [`hash`] mixes and what a case check tests.
+#[inline(always)]
+pub fn short_word(s: &[u8]) -> Option<u64> {
+    let n = s.len();
+    let word4 = |i: usize| u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]) as u64;
+    match n {
+        1..4 => Some(s[0] as u64 | (s[n / 2] as u64) << 8 | (s[n - 1] as u64) << 16),
+        4..=8 => Some(word4(0) | word4(n - 4) << 32),
+        _ => None,
+    }
+}
+
+/// A name's hash: a short name's word ([`short_word`]) and length mixed by
+/// one multiply, a longer one's bytes by FxHash.
+#[inline(always)]
 fn hash(s: &[u8]) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
-    h.write(s);
-    // Fx mixes low input bits only upwards; fold the high half down because
-    // the table index uses the low bits.
-    let v = h.finish();
+    match short_word(s) {
+        Some(w) => hash_short(w, s.len()),
+        None => {
+            let mut h = rustc_hash::FxHasher::default();
+            h.write(s);
+            fold(h.finish())
+        }
+    }
+}
+
+#[inline(always)]
+fn hash_short(word: u64, len: usize) -> u64 {
+    fold((word ^ (len as u64) << 59).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// A multiply mixes low input bits only upwards; the high half is folded
+/// down because the table index uses the low bits.
+#[inline(always)]
+fn fold(v: u64) -> u64 {
     v ^ (v >> 29) ^ (v >> 47)
 }
 
@@ -183,8 +215,20 @@ impl Interner {
     /// `utf8`: `s` is known to be valid UTF-8 (only valid UTF-8 is stored,
     /// see [`Interner::name`]).
     fn find_or_add(&mut self, s: &[u8], utf8: bool) -> Name {
+        self.find_or_add_hashed(s, hash(s), utf8)
+    }
+
+    /// Intern `s` (valid UTF-8, 1 to 8 bytes) whose [`short_word`] is
+    /// `word`: the caller made the word already (for its case check).
+    #[inline]
+    pub fn intern_short(&mut self, s: &str, word: u64) -> Name {
+        debug_assert_eq!(short_word(s.as_bytes()), Some(word));
+        self.find_or_add_hashed(s.as_bytes(), hash_short(word, s.len()), true)
+    }
+
+    #[inline]
+    fn find_or_add_hashed(&mut self, s: &[u8], h: u64, utf8: bool) -> Name {
         let mask = self.table.len() - 1;
-        let h = hash(s);
         let tag = (h >> 32) as u32;
         let mut i = h as usize & mask;
         loop {
@@ -197,6 +241,13 @@ impl Interner {
             }
             i = (i + 1) & mask;
         }
+        self.add(s, utf8, i, tag)
+    }
+
+    /// A name not found: added at table slot `i` (empty) with hash bits
+    /// `tag`. Out of line, so that a name found saves few registers.
+    #[inline(never)]
+    fn add(&mut self, s: &[u8], utf8: bool, i: usize, tag: u32) -> Name {
         if !utf8 && std::str::from_utf8(s).is_err() {
             return self.intern(&String::from_utf8_lossy(s));
         }

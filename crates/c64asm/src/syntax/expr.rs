@@ -10,7 +10,7 @@ use super::compiled::{Arena, Expr, ExprList, MAX_HEIGHT, Seq};
 /// stack sized for it, see `on_big_stack`).
 const MAX_DEPTH: u32 = 100_000;
 use super::scan::{self, Number, PResult, error, ident_len};
-use crate::intern::{Interner, Name};
+use crate::intern::{Interner, Name, short_word};
 use smallvec::SmallVec;
 
 /// How the parser reads names and letters.
@@ -32,10 +32,32 @@ fn folds(text: &str, d: Dialect) -> bool {
     !d.case_sensitive && text.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80)
 }
 
+/// Whether a byte of `word` (see [`short_word`]) is a capital or not ASCII.
+#[inline(always)]
+fn capital_or_high(word: u64) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * LOW;
+    if word & HIGH != 0 {
+        return true;
+    }
+    // Bytes below 0x80 now: no carry between them. A byte has bit 7 set
+    // after adding 0x80 - 'A' when it is 'A' or above, and after adding
+    // 0x7f - 'Z' when it is above 'Z'.
+    let from_a = word + (0x80 - b'A' as u64) * LOW;
+    let above_z = word + (0x7f - b'Z' as u64) * LOW;
+    from_a & !above_z & HIGH != 0
+}
+
 /// Intern an identifier as it is looked up: folded to lower case unless the
 /// source is case-sensitive.
 pub fn intern_name(names: &mut Interner, text: &str, d: Dialect) -> Name {
-    if !folds(text, d) {
+    // A short name (most are) is checked for capitals in its word, which
+    // also gives its hash: one pass over it instead of two.
+    if let Some(word) = short_word(text.as_bytes()) {
+        if d.case_sensitive || !capital_or_high(word) {
+            return names.intern_short(text, word);
+        }
+    } else if !folds(text, d) {
         return names.intern(text);
     }
     // An ASCII name in capitals (`HAS_RTC`): folded on the stack.
@@ -166,7 +188,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             text,
             bytes: text.as_bytes(),
             pos,
-            end,
+            // Never past the text: `peek` relies on it.
+            end: end.min(text.len()),
             names,
             dialect,
             notes: Vec::new(),
@@ -196,17 +219,27 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.arena.as_ref().is_some_and(|a| a.full)
     }
 
+    #[inline(always)]
     fn peek(&self) -> u8 {
-        if self.pos < self.end {
-            self.bytes[self.pos]
+        self.byte_at(self.pos)
+    }
+
+    #[inline(always)]
+    fn peek_at(&self, n: usize) -> u8 {
+        self.byte_at(self.pos + n)
+    }
+
+    /// The byte at `i`, 0 at or past the line's end: one compare (the
+    /// most read thing in the parser).
+    #[inline(always)]
+    fn byte_at(&self, i: usize) -> u8 {
+        if i < self.end {
+            // SAFETY: `end` is at most the text's length (see `new`) and
+            // never changes.
+            unsafe { *self.bytes.get_unchecked(i) }
         } else {
             0
         }
-    }
-
-    fn peek_at(&self, n: usize) -> u8 {
-        let i = self.pos + n;
-        if i < self.end { self.bytes[i] } else { 0 }
     }
 
     pub fn skip_ws(&mut self) {
@@ -553,15 +586,14 @@ impl<'t, 'n> Parser<'t, 'n> {
         let start = self.pos;
         let imm = self.peek() == b'#';
         let mut at = start + imm as usize;
-        let at_byte = |p: &Self, i: usize| if i < p.end { p.bytes[i] } else { 0 };
-        let byte_op = match at_byte(self, at) {
+        let byte_op = match self.byte_at(at) {
             b'<' => Some(UnOp::Lower),
             b'>' => Some(UnOp::Higher),
             _ => None,
         };
         at += byte_op.is_some() as usize;
         // The value, scanned (a name is interned only once the shape is known).
-        let (number, end) = match at_byte(self, at) {
+        let (number, end) = match self.byte_at(at) {
             b'$' | b'0'..=b'9' => {
                 let (n, end) = match scan::plain_number(&self.bytes[..self.end], at) {
                     Some(plain) => plain,
@@ -574,7 +606,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 // A one-letter string prefix (`b"..."`) or a reserved `__`
                 // name: the general path.
                 if len == 0
-                    || (len == 1 && matches!(at_byte(self, at + len), b'"' | b'\''))
+                    || (len == 1 && matches!(self.byte_at(at + len), b'"' | b'\''))
                     || self.bytes[at..].starts_with(b"__")
                 {
                     return None;
@@ -709,11 +741,17 @@ impl<'t, 'n> Parser<'t, 'n> {
     /// index follows it (64tass takes `($12, x)` as `($12,x)`, but `$12, x+1`
     /// as two operands, and `($12, x), y` as a tuple holding a register
     /// indexed: "can't get integer value of register 'x'"); and how many
-    /// bytes that takes.
+    /// bytes that takes. Inlined for the usual answer: no comma follows.
+    #[inline(always)]
     fn index_reg(&self) -> Option<(Reg, usize)> {
         if self.peek() != b',' {
             return None;
         }
+        self.index_reg_after_comma()
+    }
+
+    #[inline(never)]
+    fn index_reg_after_comma(&self) -> Option<(Reg, usize)> {
         let mut at = self.pos + 1;
         if self.operand && matches!(self.peek_at(1), b' ' | b'\t') {
             // Inside other brackets (`((ptr, x))`, `[(ptr, x)]`, `f(ptr, x)`)
@@ -755,11 +793,18 @@ impl<'t, 'n> Parser<'t, 'n> {
         self.cond_tail(c)
     }
 
+    /// Inlined for the usual answer: no `?` follows.
+    #[inline(always)]
     fn cond_tail(&mut self, c: Expr) -> PResult<Expr> {
         self.skip_ws();
         if self.peek() != b'?' {
             return Ok(c);
         }
+        self.cond_branches(c)
+    }
+
+    #[inline(never)]
+    fn cond_branches(&mut self, c: Expr) -> PResult<Expr> {
         let double = self.peek_at(1) == b'?';
         let qpos = self.pos;
         self.pos += if double { 2 } else { 1 };
@@ -917,11 +962,27 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
     }
 
-    /// The binary operator at the cursor and its length, if any.
+    /// The binary operator at the cursor and its length, if any. Inlined
+    /// for the usual answer: most operands end the line, an element or a
+    /// bracket, where no operator starts (nor a name, which `x` and `in`
+    /// are).
+    #[inline(always)]
     fn binop(&mut self) -> Option<(BinOp, usize)> {
         if self.pos == self.no_binop {
             return None;
         }
+        if matches!(
+            self.peek(),
+            0 | b',' | b')' | b']' | b';' | b':' | b'?' | b'}'
+        ) {
+            self.no_binop = self.pos;
+            return None;
+        }
+        self.binop_found()
+    }
+
+    #[inline(never)]
+    fn binop_found(&mut self) -> Option<(BinOp, usize)> {
         let op = self.binop_at_cursor();
         if op.is_none() {
             self.no_binop = self.pos;
@@ -1017,13 +1078,15 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 _ => return None,
             },
-            _ => match self.ident_len_at(self.pos) {
+            // Only `x` and `in` are named operators.
+            b'x' | b'X' | b'i' | b'I' => match self.ident_len_at(self.pos) {
                 1 if self.letter_is(self.pos, b'x') && c1 != b'=' => (BinOp::Repeat, 1),
                 2 if self.letter_is(self.pos, b'i') && self.letter_is(self.pos + 1, b'n') => {
                     (BinOp::In, 2)
                 }
                 _ => return None,
             },
+            _ => return None,
         };
         Some(op)
     }
@@ -1574,6 +1637,55 @@ impl<'t, 'n> Parser<'t, 'n> {
 mod tests {
     use super::*;
     use crate::syntax::compiled::ExprKind;
+
+    /// A short name's one-word case check (`capital_or_high` of
+    /// `short_word`) says what a byte-by-byte look says, for every byte at
+    /// every place of names of 1 to 8 bytes; and names fold and intern
+    /// alike whichever way they are read, up to and past 8 bytes.
+    #[test]
+    fn short_names_are_case_checked_and_interned_as_their_bytes() {
+        for len in 1..=8 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut name = vec![b'a'; len];
+                    name[at] = b;
+                    let bytewise = name.iter().any(|&c| c.is_ascii_uppercase() || c >= 0x80);
+                    let word = short_word(&name).expect("a short name");
+                    assert_eq!(capital_or_high(word), bytewise, "{name:?}");
+                }
+            }
+        }
+        let mut names = Interner::default();
+        let folding = Dialect {
+            case_sensitive: false,
+            unicode: true,
+            tasm: false,
+        };
+        let exact = Dialect {
+            case_sensitive: true,
+            ..folding
+        };
+        let letters = "abcdefghijkl_0123";
+        for len in 1..=letters.len() {
+            let lower = &letters[..len];
+            let first = intern_name(&mut names, lower, folding);
+            assert_eq!(names.name(first), lower);
+            assert_eq!(names.intern(lower), first);
+            assert_eq!(intern_name(&mut names, lower, exact), first);
+            for at in 0..len {
+                let upper: String = lower
+                    .char_indices()
+                    .map(|(i, c)| if i == at { c.to_ascii_uppercase() } else { c })
+                    .collect();
+                assert_eq!(intern_name(&mut names, &upper, folding), first, "{upper}");
+                if upper != lower {
+                    let own = intern_name(&mut names, &upper, exact);
+                    assert_ne!(own, first, "{upper}");
+                    assert_eq!(names.name(own), upper);
+                }
+            }
+        }
+    }
 
     fn show(e: &Expr, names: &Interner) -> String {
         match e.kind() {
