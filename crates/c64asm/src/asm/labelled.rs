@@ -272,7 +272,7 @@ impl Assembler<'_> {
                         None => {
                             // A label in front of an ordinary directive.
                             if self.st.active() {
-                                self.record_label_start(line);
+                                self.record_label_start_named(line, (start, len), dotted);
                             }
                             let Ok(nl) = self.code_label(
                                 line,
@@ -346,7 +346,7 @@ impl Assembler<'_> {
             if !dotted && (islabel || name_len != 3) {
                 self.keep_code_label(line, name_len, after - (start + len));
             }
-            self.record_label_start(line);
+            self.record_label_start_named(line, (start, len), dotted);
             // `name:` (or `a.name`) is defined without looking it up first,
             // as a labelled directive is (see `mark_extra_slot`).
             if islabel {
@@ -412,7 +412,7 @@ impl Assembler<'_> {
         {
             return self.labelled_line_read(line, start, kept.len);
         }
-        self.record_label_start(line);
+        self.record_label_start_named(line, (start, kept.len), false);
         if islabel {
             self.mark_extra_slot_in(mycontext);
         }

@@ -63,6 +63,9 @@ pub struct Recorder {
     /// The statement found last, by the line's execution (`vline`), file,
     /// index and start: a `.byte` line records its values one at a time.
     statement: std::cell::Cell<Option<(Execution, (usize, bool))>>,
+    /// Where the statement after a code label read again starts, by the
+    /// line's execution ([`Assembler::record_label_start_named`]).
+    label_at: Option<(Execution, usize)>,
     /// The execution of a line (`vline`, file, index, start) that wrote the
     /// last source line's bytes.
     pub lines_from: Option<Execution>,
@@ -84,6 +87,7 @@ impl Recorder {
             quiet: 0,
             pending: None,
             statement: std::cell::Cell::new(None),
+            label_at: None,
             lines_from: None,
         }
     }
@@ -105,6 +109,7 @@ impl Recorder {
         self.loop_end = None;
         self.loop_label = None;
         self.statement.set(None);
+        self.label_at = None;
         self.lines_from = None;
     }
 }
@@ -138,6 +143,77 @@ impl Assembler<'_> {
         if self.listing() && self.push_label_row(line) {
             self.record.pending = Some((line.file, line.index));
         }
+    }
+
+    /// [`Self::record_label_start`] for a line that starts with a name at
+    /// its first non-blank `start`, `len` bytes, that is no instruction's
+    /// (a code label, or a label in front of a directive), with a path
+    /// after it (`a.b`) when `dotted`: without one, the label and where the
+    /// statement after it starts are found from the name's end, not by
+    /// reading the line again ([`Self::label_of`]); that place is kept for
+    /// the row of bytes an instruction there makes ([`Self::note_instruction`]).
+    pub fn record_label_start_named(
+        &mut self,
+        line: &LineRef,
+        (start, len): (usize, usize),
+        dotted: bool,
+    ) {
+        if dotted {
+            return self.record_label_start(line);
+        }
+        self.record.pending = None;
+        if !self.listing() {
+            return;
+        }
+        let (label, statement) = self.kept_label_of(line, start, len);
+        #[cfg(debug_assertions)]
+        {
+            let cached = self.record.statement.get();
+            debug_assert_eq!(label, self.label_of(line));
+            debug_assert!(statement == start || statement == self.find_statement(line).0);
+            self.record.statement.set(cached);
+        }
+        if label.is_empty() {
+            return;
+        }
+        let key = self.statement_key(line);
+        if statement > start {
+            self.record.label_at = Some((key, statement));
+            // A directive (`lbl .byte 1`): no instruction's name starts with `.`.
+            if line.at(statement) == b'.' {
+                debug_assert_eq!(self.find_statement(line), (statement, false));
+                self.record.statement.set(Some((key, (statement, false))));
+            }
+        }
+        let branch = self.record.verbose && self.takes_branch_at(line, statement);
+        let text = (!self.record.verbose || branch).then_some(label);
+        self.push_row(line, RowKind::Label, text);
+        self.record.pending = Some((line.file, line.index));
+    }
+
+    /// What [`Self::label_of`] finds for a line that starts with the name at
+    /// `start` (`len` bytes, no path after it), and where the line's
+    /// statement starts as [`Assembler::statement`] finds it (`start` when
+    /// there is none after the label): the name's end, a colon, blanks.
+    fn kept_label_of<'l>(&self, line: &'l LineRef, start: usize, len: usize) -> (&'l str, usize) {
+        let text = &line.text[..line.end];
+        let name_end = start + len;
+        let colon = line.at(name_end) == b':';
+        let end = name_end + colon as usize;
+        let next = line.skip_ws(end);
+        if !line.at_end(next) {
+            // A name followed by something without a blank (`name*2`):
+            // no label, no statement after one.
+            if next == end && !colon {
+                return ("", start);
+            }
+            return (trim_end(&text[line.start..next]), next);
+        }
+        // A label alone, unless it names an instruction (`nop`).
+        if !colon && self.is_mnemonic(&text[start..name_end]) {
+            return ("", start);
+        }
+        (&text[line.start..end], start)
     }
 
     /// The line's label as a row of its own; false when it has none.
@@ -347,6 +423,11 @@ impl Assembler<'_> {
     /// `.else`, `.elsif`, `.case`, `.default`: a branch directive.
     fn takes_branch(&self, line: &LineRef) -> bool {
         let (stmt, _) = self.recorded_statement(line);
+        self.takes_branch_at(line, stmt)
+    }
+
+    /// [`Self::takes_branch`], the line's statement starting at `stmt`.
+    fn takes_branch_at(&self, line: &LineRef, stmt: usize) -> bool {
         line.at(stmt) == b'.'
             && matches!(
                 self.command_at(line, stmt + 1),
@@ -728,10 +809,23 @@ impl Assembler<'_> {
     /// ([`Assembler::emit_small`]): in a pass that records, the most.
     #[inline]
     pub(super) fn note_instruction(&self, line: &LineRef, at: usize) {
-        if self.instruction_statement(line) == Some(at) {
+        if self.instruction_statement(line) == Some(at) || self.labelled_instruction(line, at) {
             let key = self.statement_key(line);
+            debug_assert_eq!(self.find_statement(line), (at, true));
             self.record.statement.set(Some((key, (at, true))));
         }
+    }
+
+    /// Whether the instruction whose name is at `at` is the statement after
+    /// the line's code label ([`Self::record_label_start_named`] kept where it
+    /// starts): what `statement` finds there (a name of three letters, no
+    /// `:` or path after it, an instruction's) is then known.
+    #[inline(always)]
+    fn labelled_instruction(&self, line: &LineRef, at: usize) -> bool {
+        self.record.label_at == Some((self.statement_key(line), at))
+            && line.at(at + 3) != b':'
+            && !(line.at(at + 3) == b'.' && line.at(at + 4) != b'.')
+            && ident_len(&line.text[..line.end], at, self.dialect.unicode) == 3
     }
 
     /// How a row of `bytes` is read back: the processor and the settings

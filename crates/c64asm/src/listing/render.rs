@@ -655,6 +655,26 @@ impl Writer {
         if !self.quick_source(source) {
             return false;
         }
+        // Made in a local array and added in one write, as
+        // [`Writer::ready_code`] makes an instruction's row: the offset and
+        // program counter (when shown) of 4 digits, the tabs to the source.
+        let mut row = [b'\t'; crate::opcodes::ROW];
+        let (at, col) = match head {
+            None => (0, 0),
+            Some((addr, pc)) => match self.ready_head(&mut row, b'.', addr, pc) {
+                Some((_, false)) => (5, 5),
+                Some((_, true)) => (10, 12),
+                None => return self.quick_row_long(head, source),
+            },
+        };
+        self.ready_end(&row, at + (self.source_col >> 3) - (col >> 3), source);
+        true
+    }
+
+    /// [`Writer::quick_row`] of a row whose offset or program counter is
+    /// shown past 16 bits, written piece by piece.
+    #[inline(never)]
+    fn quick_row_long(&mut self, head: Option<(u32, u32)>, source: &str) -> bool {
         self.out.reserve(24 + source.len());
         let mut col = 0;
         if let Some((addr, pc)) = head {
@@ -1403,6 +1423,52 @@ mod tests {
         assert_eq!(
             String::from_utf8_lossy(&w.out),
             ">0801\tc000\t01 02 03\t\t\t\t.byte 1,2,3\n.0804\t\tea\t\tnop\t\t\tnop\n"
+        );
+    }
+
+    /// A label's and a text's row made in a local array ([`Writer::quick_row`])
+    /// are the rows the general writer pads column by column, with and
+    /// without a program counter column: the program counter the offset's
+    /// or another, past 16 and 24 bits, offsets near and past 64 KiB and
+    /// 16 MiB; a source it does not take writes nothing.
+    #[test]
+    fn label_and_text_rows_made_ready_are_the_general_rows() {
+        let places = [
+            (0x0801, 0x0801),
+            (0x0801, 0xc000),
+            (0x1000, 0x1_2000),
+            (0xffff, 0x0000),
+            (0x1_0000, 0x1_0000),
+            (0x1_0000, 0x0801),
+            (0x100_0000, 0x100_0000),
+            (0x0801, 0x100_0000),
+        ];
+        let sources = ["lbl", "x", "\tlabel:\t; it", "l\u{e4}nge", "lbl  ", ""];
+        for pc_column in [false, true] {
+            for source in sources {
+                for &(addr, pc) in &places {
+                    let [mut ready, mut general] = [true, false].map(|q| writer(q, pc_column));
+                    let written = ready.quick_row(Some((addr, pc)), source);
+                    let row = general.head(b'.', addr, pc);
+                    general.row(row, &[], None, Some(source));
+                    let what = format!("label {source:?} at {addr:#x}/{pc:#x}, {pc_column}");
+                    assert_ready_is_general(written, &ready, &general, &what);
+                }
+                let [mut ready, mut general] = [true, false].map(|q| writer(q, pc_column));
+                let written = ready.quick_row(None, source);
+                let row = general.begin();
+                general.row(row, &[], None, Some(source));
+                assert_ready_is_general(written, &ready, &general, &format!("text {source:?}"));
+            }
+        }
+        // The usual rows are taken.
+        let mut w = writer(true, true);
+        assert!(w.quick_row(Some((0x0801, 0xc000)), "lbl"));
+        assert!(w.quick_row(Some((0x0804, 0x0804)), "x:"));
+        assert!(w.quick_row(None, "; note"));
+        assert_eq!(
+            String::from_utf8_lossy(&w.out),
+            ".0801\tc000\t\t\t\t\tlbl\n.0804\t\t\t\t\t\tx:\n\t\t\t\t\t\t; note\n"
         );
     }
 
