@@ -56,7 +56,7 @@ fn plain_numbers(line: &LineRef, args: usize, out: &mut DataArgs) -> Option<()> 
 /// A plain number's value, as its parsed literal holds it (`None`: a
 /// wider one, another node, or a float).
 #[inline(always)]
-pub(super) fn literal_value(n: Number) -> Option<Value> {
+fn literal_value(n: Number) -> Option<Value> {
     match n {
         Number::Int(v) => Some(Value::Int(v)),
         Number::Bits(b) => Some(Value::Bits(SmallBits::new(b)?.bits())),

@@ -15,7 +15,6 @@ use crate::diag::Kind;
 use crate::opcodes::{Mode, table};
 use crate::syntax::ast::{AddrOp, Pos};
 use crate::syntax::compiled::{Expr, ExprKind};
-use crate::syntax::scan;
 use crate::value::convert::Fault;
 use crate::value::{AddrMode, FuncId, Value};
 
@@ -97,15 +96,6 @@ impl Assembler<'_> {
                 width = Width::Word;
                 pos += 1;
             }
-        } else if matches!(line.at(pos), b'$' | b'0'..=b'9')
-            || (line.at(pos) == b'#' && matches!(line.at(pos + 1), b'$' | b'0'..=b'9'))
-        {
-            // `#0`, `$d020`: a plain number alone, read from its text.
-            if let Op::Real(i) = op
-                && self.plain_number_instruction(line, i, pos, mpos, mend)
-            {
-                return Step::Next;
-            }
         } else if line.at(pos) == b'@' {
             let c = line.at(pos + 1);
             let c = if self.dialect.case_sensitive {
@@ -131,18 +121,6 @@ impl Assembler<'_> {
         // Addressing-mode errors point at the operand, as 64tass's do.
         let mut at = mpos as Pos;
         let bare = line.at_end(line.skip_ws(pos)) && width == Width::Auto;
-        // `clc`: what the general path below makes of no operand (the
-        // implied form's byte, kept for replay), without its steps.
-        if bare
-            && let Op::Real(i) = op
-            && let Some(code) = table(self.st.cpu)[i as usize].opcode(Mode::Implied)
-        {
-            self.rounded.set(false);
-            self.replay_record(line, op, &[], &[code]);
-            self.emit_instruction(line, &[code], mpos as Pos);
-            self.alias_asked(line, mpos, mend);
-            return Step::Next;
-        }
         // Where an operand failed: the operands with their values unknown,
         // the failed ones shaped by their expressions (an error value has
         // lost its addressing mode: `(undefined),y` stays 2 bytes).
@@ -481,60 +459,6 @@ impl Assembler<'_> {
             }
         }
         Step::Next
-    }
-
-    /// An instruction whose operand is a plain number alone (`#0`,
-    /// `$d020`; see [`scan::plain_element`]; `at`: its `#` or its first
-    /// digit), encoded as the quick path of [`Self::instruction_line`]
-    /// encodes it once parsed and evaluated, at the places it gives
-    /// (`value_pos`, `operand_pos`), and kept for replay reading nothing.
-    /// False, with nothing done, for anything else, a branch (whose
-    /// target reads the program counter) or an encoding that fails: the
-    /// usual path then reads the line and reports what it finds.
-    #[cold]
-    #[inline(never)]
-    fn plain_number_instruction(
-        &mut self,
-        line: &LineRef,
-        i: u8,
-        at: usize,
-        mpos: usize,
-        mend: usize,
-    ) -> bool {
-        let imm = line.at(at) == b'#';
-        let number = scan::plain_element(line.text.as_bytes(), at + imm as usize, line.end, true);
-        let Some((n, start, after)) = number else {
-            return false;
-        };
-        if !line.at_end(after) {
-            return false;
-        }
-        let Some(v) = super::data::literal_value(n) else {
-            return false;
-        };
-        let m = &table(self.st.cpu)[i as usize];
-        if m.has(Mode::Relative) {
-            return false;
-        }
-        let before = self.diags.len();
-        self.rounded.set(false);
-        let encoded = if imm {
-            let mode = AddrMode::NONE.push(AddrOp::Imm).unwrap_or_default();
-            let (value, operand) = ((at + 1) as Pos, at as Pos);
-            self.addr_operand(line, m, Width::Auto, mode, &v, None, value, operand)
-        } else {
-            self.one_operand(line, m, Width::Auto, &v, start as Pos, start as Pos)
-        };
-        let Ok(bytes) = encoded else {
-            // Made again (and reported) the usual way.
-            self.diags.truncate(before);
-            return false;
-        };
-        self.float_round_warning(line, start as Pos);
-        self.replay_record(line, Op::Real(i), &[], &bytes);
-        self.emit_instruction(line, &bytes, mpos as Pos);
-        self.alias_asked(line, mpos, mend);
-        true
     }
 
     /// The operand whose text the encoding can't hold, when that is why
