@@ -77,12 +77,18 @@ impl Assembler<'_> {
             return false;
         }
         let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
-        let word = [bytes[0], at(1), at(2), at(3)];
+        self.emit_word([bytes[0], at(1), at(2), at(3)], n as u32)
+    }
+
+    /// [`Self::emit_small`] of `n` bytes (1 to 4) already in a word,
+    /// little-endian (a replayed instruction's record holds them so).
+    #[inline(always)]
+    pub fn emit_word(&mut self, word: [u8; 4], n: u32) -> bool {
         // `spend` of no units (fewer than 8 bytes) only checks the budget.
         self.st.eor == 0
             && self.affordable(0)
             && !self.recording()
-            && self.out.poke_word(self.st.addr, word, n as u32)
+            && self.out.poke_word(self.st.addr, word, n)
     }
 
     /// Bytes written when nothing is to be reported ([`crate::output::Output::poke_quick`]),

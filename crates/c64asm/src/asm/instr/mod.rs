@@ -80,14 +80,12 @@ impl Assembler<'_> {
         mend: usize,
         newlabel: Option<NewLabel>,
     ) -> Step {
-        self.replay_begin();
-        if let Some((kept, len)) = self.replay_instruction(line, op) {
-            // As the evaluation would leave it (no float was rounded).
-            self.rounded.set(false);
-            self.emit_instruction(line, &kept[..len], mpos as Pos);
-            self.alias_asked(line, mpos, mend);
+        // Checked before the line's replay state is begun: a check that
+        // fails notes no read and reports nothing.
+        if self.instruction_replayed(line, op, mpos, mend) {
             return Step::Next;
         }
+        self.replay_begin();
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if self.dialect.tasm {
@@ -478,6 +476,33 @@ impl Assembler<'_> {
                 _ => None,
             }
         })
+    }
+
+    /// A later pass's (or loop iteration's) instruction line replayed from
+    /// its record ([`Self::replay_instruction`]) and its bytes written, the
+    /// usual case straight (see [`Self::emit_small`]): one step at
+    /// `instruction_line`'s top, no call to `emit_instruction`. False: not
+    /// replayed (the record was checked; the line is read).
+    #[inline(always)]
+    fn instruction_replayed(&mut self, line: &LineRef, op: Op, mpos: usize, mend: usize) -> bool {
+        let Some((kept, len)) = self.replay_instruction(line, op) else {
+            return false;
+        };
+        // As the evaluation would leave it (no float was rounded).
+        self.rounded.set(false);
+        // A record holds 1 to 4 bytes, the rest of its word 0 (replay is
+        // off under `-Woptimize`: no optimizer to ask).
+        if self.emit_word(kept, len as u32) {
+            // What the optimizer would take and drop (see `emit_instruction`).
+            self.st.opt_parts.clear();
+            self.st.emit_at = None;
+        } else {
+            // What `emit_instruction` does when its quick write is refused
+            // (asked once here, not twice).
+            self.emit_instruction_at(line, &kept[..len], mpos as Pos);
+        }
+        self.alias_asked(line, mpos, mend);
+        true
     }
 
     /// [`Self::alias_warning`] when `-Walias` is on. The switch is read
