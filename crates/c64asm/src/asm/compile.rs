@@ -328,6 +328,10 @@ impl Assembler<'_> {
                 let pos = line.skip_ws(line.start);
                 return self.labelled_line(line, pos, kept.len, Some(kept));
             }
+            LineHead::Constant(kept) => {
+                let pos = line.skip_ws(line.start);
+                return self.constant_line(line, pos, kept);
+            }
             LineHead::Other => {}
         }
         let pos = line.skip_ws(line.start);

@@ -111,9 +111,17 @@ const LABEL_LEN_BITS: u32 = 6;
 const LABEL_LEN_MAX: usize = (1 << LABEL_LEN_BITS) - 1;
 const LABEL_GAP_MAX: usize = (1 << (13 - LABEL_LEN_BITS)) - 1;
 const _: () = assert!(CODE_LABEL & (INSTR | DIRECTIVE | OTHER) == 0);
+/// Both bits (with [`INSTR`] clear): a line `labelled_line` read as a
+/// constant's definition, `name = value` (see
+/// [`Assembler::keep_constant`]), kept as a code label is, its gap up to
+/// the `=`. A directive's head never has [`CODE_LABEL`]'s bit (its offset
+/// is below it).
+const CONSTANT: u16 = CODE_LABEL | DIRECTIVE;
+const _: () = assert!((OFFSET_MAX as u16) << OFFSET_SHIFT < CODE_LABEL);
 
-/// A line kept as a code label: its name's length, and how far after the
-/// name the rest of the line starts.
+/// A line kept as a code label (or a constant's definition): its name's
+/// length, and how far after the name the rest of the line (the `=`)
+/// starts.
 #[derive(Clone, Copy)]
 pub struct KeptLabel {
     pub len: usize,
@@ -126,18 +134,23 @@ pub enum LineHead {
     Instruction(Op, usize),
     /// A code label read before (see [`Assembler::keep_code_label`]).
     CodeLabel(KeptLabel),
+    /// A constant's definition read before (see [`Assembler::keep_constant`]).
+    Constant(KeptLabel),
     Other,
 }
 
-/// What [`Assembler::keep_code_label`] kept in a line's head, if it did.
-fn kept_label(head: u16) -> Option<KeptLabel> {
-    if head & (INSTR | DIRECTIVE | CODE_LABEL) != CODE_LABEL {
-        return None;
-    }
-    Some(KeptLabel {
+/// What [`Assembler::keep_code_label`] or [`Assembler::keep_constant`]
+/// kept in a line's head, if either did.
+fn kept_label(head: u16) -> LineHead {
+    let kept = KeptLabel {
         len: (head & LABEL_LEN_MAX as u16) as usize,
         gap: (head >> LABEL_LEN_BITS) as usize & LABEL_GAP_MAX,
-    })
+    };
+    match head & (INSTR | DIRECTIVE | CODE_LABEL) {
+        CODE_LABEL => LineHead::CodeLabel(kept),
+        CONSTANT => LineHead::Constant(kept),
+        _ => LineHead::Other,
+    }
 }
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
@@ -198,7 +211,7 @@ impl Assembler<'_> {
     pub fn command_kept(&mut self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
         let head = self.heads.get(line.file, line.index);
         let offset = pos.wrapping_sub(line.start);
-        if head & (INSTR | DIRECTIVE) == DIRECTIVE
+        if head & (INSTR | DIRECTIVE | CODE_LABEL) == DIRECTIVE
             && (head >> OFFSET_SHIFT) as usize & OFFSET_MAX == offset
         {
             let i = (head & 0xff) as usize;
@@ -260,10 +273,25 @@ impl Assembler<'_> {
     /// line's text decided it. What the name is in each reading (a macro,
     /// a label defined twice) is looked at then.
     pub fn keep_code_label(&mut self, line: &LineRef, len: usize, gap: usize) {
+        self.keep_label_shape(line, CODE_LABEL, len, gap);
+    }
+
+    /// A line `labelled_line` read up to a constant's definition
+    /// (`name = value`: not dotted, not reserved, a name that could be an
+    /// instruction on some processor with its colon; `gap` from the name's
+    /// end to the `=`): every later reading of it when active defines the
+    /// constant there, as only the line's text decided it.
+    pub fn keep_constant(&mut self, line: &LineRef, len: usize, gap: usize) {
+        self.keep_label_shape(line, CONSTANT, len, gap);
+    }
+
+    /// The head of a line read up to its label's definition: `kind`, the
+    /// name's length and the gap after it, when they fit.
+    fn keep_label_shape(&mut self, line: &LineRef, kind: u16, len: usize, gap: usize) {
         if len > LABEL_LEN_MAX || gap > LABEL_GAP_MAX {
             return;
         }
-        let kept = CODE_LABEL | (gap as u16) << LABEL_LEN_BITS | len as u16;
+        let kept = kind | (gap as u16) << LABEL_LEN_BITS | len as u16;
         // The line's head is there: `instruction_first` set it first.
         if let Some(head) = self
             .heads
@@ -293,8 +321,9 @@ impl Assembler<'_> {
     /// How a line starts, from its kept head (found the first time): the
     /// instruction it starts with (no label in front) and where its name
     /// is, when the current processor has it; or the shape of its code
-    /// label ([`Self::keep_code_label`]), so that a later reading goes to
-    /// the label's definition without measuring the name again.
+    /// label ([`Self::keep_code_label`]) or constant
+    /// ([`Self::keep_constant`]), so that a later reading goes to the
+    /// label's definition without measuring the name again.
     pub fn line_head(&mut self, line: &LineRef) -> LineHead {
         let mut head = self.heads.get(line.file, line.index);
         if head == 0 {
@@ -303,10 +332,7 @@ impl Assembler<'_> {
             self.heads.set(line.file, line.index, lines, head);
         }
         if head & INSTR == 0 {
-            return match kept_label(head) {
-                Some(kept) => LineHead::CodeLabel(kept),
-                None => LineHead::Other,
-            };
+            return kept_label(head);
         }
         let offset = (head >> OFFSET_SHIFT) as usize & OFFSET_MAX;
         let entry = head & !((OFFSET_MAX as u16) << OFFSET_SHIFT);

@@ -247,6 +247,10 @@ impl Assembler<'_> {
         match line.at(after) {
             // `x == 1` too: a constant whose value is missing (64tass).
             b'=' => {
+                // Only the text brought the line here (`constant_line`).
+                if !dotted && (islabel || name_len != 3) {
+                    self.keep_constant(line, name_len, after - (start + len));
+                }
                 self.define_constant(line, name, text, name_span, mycontext, after + 1);
                 return Step::Next;
             }
@@ -426,6 +430,28 @@ impl Assembler<'_> {
             return Step::Next;
         }
         self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
+    }
+
+    /// A line [`Self::labelled_line`] has read as a constant's definition
+    /// (`name = value`, its head kept, see [`Self::keep_constant`]) read
+    /// again: the constant defined without reading the name's text again.
+    /// A skipped line goes the whole way.
+    #[inline(never)]
+    pub(super) fn constant_line(&mut self, line: &LineRef, start: usize, kept: KeptLabel) -> Step {
+        if !self.st.active() {
+            return self.labelled_line_read(line, start, kept.len);
+        }
+        let end = start + kept.len;
+        let mycontext = if line.at(start) == b'_' {
+            self.st.cheap
+        } else {
+            self.st.context()
+        };
+        let name = self.label_name_kept(line, start, kept.len);
+        let text: &str = &line.text[start..end];
+        let name_span = line.span(start, end);
+        self.define_constant(line, name, text, name_span, mycontext, end + kept.gap + 1);
+        Step::Next
     }
 
     /// [`Self::lookup`] of the name a line's label has, given `own`, the
