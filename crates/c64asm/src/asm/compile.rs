@@ -328,10 +328,6 @@ impl Assembler<'_> {
                 let pos = line.skip_ws(line.start);
                 return self.labelled_line(line, pos, kept.len, Some(kept));
             }
-            LineHead::Constant(kept) => {
-                let pos = line.skip_ws(line.start);
-                return self.constant_line(line, pos, kept);
-            }
             LineHead::Other => {}
         }
         let pos = line.skip_ws(line.start);
@@ -767,7 +763,9 @@ impl Assembler<'_> {
 
     // ------------------------------------------------------------ definitions
 
-    /// `name = value`
+    /// `name = value`. Inline: a line read the first time and one read
+    /// again from its kept head (`constant_line`) each have it in place.
+    #[inline]
     pub(super) fn define_constant(
         &mut self,
         line: &LineRef,

@@ -19,7 +19,7 @@ use crate::syntax::scan::ident_len;
 /// yet, [`OTHER`], an instruction name's table entry with its offset in
 /// the line in the entry's unused bits ([`OFFSET_SHIFT`]), or for a line
 /// that is not an instruction the directive found in it ([`DIRECTIVE`]) or
-/// the shape of its code label ([`CODE_LABEL`]).
+/// the shape of its code label ([`CODE_LABEL`]) or constant ([`CONSTANT`]).
 #[derive(Default)]
 pub struct Heads {
     files: Vec<Vec<u16>>,
@@ -126,31 +126,32 @@ const _: () = assert!((OFFSET_MAX as u16) << OFFSET_SHIFT < CODE_LABEL);
 pub struct KeptLabel {
     pub len: usize,
     pub gap: usize,
+    /// A constant's definition ([`Assembler::keep_constant`]).
+    pub constant: bool,
 }
 
 /// How a line starts, as [`Assembler::line_head`] finds it.
 pub enum LineHead {
     /// The instruction the line starts with, and where its name is.
     Instruction(Op, usize),
-    /// A code label read before (see [`Assembler::keep_code_label`]).
+    /// A code label or a constant's definition read before (see
+    /// [`Assembler::keep_code_label`], [`Assembler::keep_constant`]).
     CodeLabel(KeptLabel),
-    /// A constant's definition read before (see [`Assembler::keep_constant`]).
-    Constant(KeptLabel),
     Other,
 }
 
 /// What [`Assembler::keep_code_label`] or [`Assembler::keep_constant`]
-/// kept in a line's head, if either did.
-fn kept_label(head: u16) -> LineHead {
-    let kept = KeptLabel {
+/// kept in the head of a line that is not an instruction, if either did
+/// (one bit tested: every line that is neither pays it).
+fn kept_label(head: u16) -> Option<KeptLabel> {
+    if head & CODE_LABEL == 0 {
+        return None;
+    }
+    Some(KeptLabel {
         len: (head & LABEL_LEN_MAX as u16) as usize,
         gap: (head >> LABEL_LEN_BITS) as usize & LABEL_GAP_MAX,
-    };
-    match head & (INSTR | DIRECTIVE | CODE_LABEL) {
-        CODE_LABEL => LineHead::CodeLabel(kept),
-        CONSTANT => LineHead::Constant(kept),
-        _ => LineHead::Other,
-    }
+        constant: head & CONSTANT == CONSTANT,
+    })
 }
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
 /// byte is an index or an opcode, the top three bits are flags).
@@ -332,7 +333,10 @@ impl Assembler<'_> {
             self.heads.set(line.file, line.index, lines, head);
         }
         if head & INSTR == 0 {
-            return kept_label(head);
+            return match kept_label(head) {
+                Some(kept) => LineHead::CodeLabel(kept),
+                None => LineHead::Other,
+            };
         }
         let offset = (head >> OFFSET_SHIFT) as usize & OFFSET_MAX;
         let entry = head & !((OFFSET_MAX as u16) << OFFSET_SHIFT);
