@@ -777,7 +777,9 @@ impl Assembler<'_> {
 
     // ------------------------------------------------------------ definitions
 
-    /// `name = value`
+    /// `name = value`. Inline: a line read the first time and one read
+    /// again from its kept head (`constant_line`) each have it in place.
+    #[inline]
     pub(super) fn define_constant(
         &mut self,
         line: &LineRef,

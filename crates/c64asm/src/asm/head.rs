@@ -19,7 +19,7 @@ use crate::syntax::scan::ident_len;
 /// yet, [`OTHER`], an instruction name's table entry with its offset in
 /// the line in the entry's unused bits ([`OFFSET_SHIFT`]), or for a line
 /// that is not an instruction the directive found in it ([`DIRECTIVE`]) or
-/// the shape of its code label ([`CODE_LABEL`]).
+/// the shape of its code label ([`CODE_LABEL`]) or constant ([`CONSTANT`]).
 #[derive(Default)]
 pub struct Heads {
     files: Vec<Vec<u16>>,
@@ -111,32 +111,46 @@ const LABEL_LEN_BITS: u32 = 6;
 const LABEL_LEN_MAX: usize = (1 << LABEL_LEN_BITS) - 1;
 const LABEL_GAP_MAX: usize = (1 << (13 - LABEL_LEN_BITS)) - 1;
 const _: () = assert!(CODE_LABEL & (INSTR | DIRECTIVE | OTHER) == 0);
+/// Both bits (with [`INSTR`] clear): a line `labelled_line` read as a
+/// constant's definition, `name = value` (see
+/// [`Assembler::keep_constant`]), kept as a code label is, its gap up to
+/// the `=`. A directive's head never has [`CODE_LABEL`]'s bit (its offset
+/// is below it).
+const CONSTANT: u16 = CODE_LABEL | DIRECTIVE;
+const _: () = assert!((OFFSET_MAX as u16) << OFFSET_SHIFT < CODE_LABEL);
 
-/// A line kept as a code label: its name's length, and how far after the
-/// name the rest of the line starts.
+/// A line kept as a code label (or a constant's definition): its name's
+/// length, and how far after the name the rest of the line (the `=`)
+/// starts.
 #[derive(Clone, Copy)]
 pub struct KeptLabel {
     pub len: usize,
     pub gap: usize,
+    /// A constant's definition ([`Assembler::keep_constant`]).
+    pub constant: bool,
 }
 
 /// How a line starts, as [`Assembler::line_head`] finds it.
 pub enum LineHead {
     /// The instruction the line starts with, and where its name is.
     Instruction(Op, usize),
-    /// A code label read before (see [`Assembler::keep_code_label`]).
+    /// A code label or a constant's definition read before (see
+    /// [`Assembler::keep_code_label`], [`Assembler::keep_constant`]).
     CodeLabel(KeptLabel),
     Other,
 }
 
-/// What [`Assembler::keep_code_label`] kept in a line's head, if it did.
+/// What [`Assembler::keep_code_label`] or [`Assembler::keep_constant`]
+/// kept in the head of a line that is not an instruction, if either did
+/// (one bit tested: every line that is neither pays it).
 fn kept_label(head: u16) -> Option<KeptLabel> {
-    if head & (INSTR | DIRECTIVE | CODE_LABEL) != CODE_LABEL {
+    if head & CODE_LABEL == 0 {
         return None;
     }
     Some(KeptLabel {
         len: (head & LABEL_LEN_MAX as u16) as usize,
         gap: (head >> LABEL_LEN_BITS) as usize & LABEL_GAP_MAX,
+        constant: head & CONSTANT == CONSTANT,
     })
 }
 /// Where the offset goes: entry bits 8..13, which hold nothing (the low
@@ -198,7 +212,7 @@ impl Assembler<'_> {
     pub fn command_kept(&mut self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
         let head = self.heads.get(line.file, line.index);
         let offset = pos.wrapping_sub(line.start);
-        if head & (INSTR | DIRECTIVE) == DIRECTIVE
+        if head & (INSTR | DIRECTIVE | CODE_LABEL) == DIRECTIVE
             && (head >> OFFSET_SHIFT) as usize & OFFSET_MAX == offset
         {
             let i = (head & 0xff) as usize;
@@ -260,10 +274,25 @@ impl Assembler<'_> {
     /// line's text decided it. What the name is in each reading (a macro,
     /// a label defined twice) is looked at then.
     pub fn keep_code_label(&mut self, line: &LineRef, len: usize, gap: usize) {
+        self.keep_label_shape(line, CODE_LABEL, len, gap);
+    }
+
+    /// A line `labelled_line` read up to a constant's definition
+    /// (`name = value`: not dotted, not reserved, a name that could be an
+    /// instruction on some processor with its colon; `gap` from the name's
+    /// end to the `=`): every later reading of it when active defines the
+    /// constant there, as only the line's text decided it.
+    pub fn keep_constant(&mut self, line: &LineRef, len: usize, gap: usize) {
+        self.keep_label_shape(line, CONSTANT, len, gap);
+    }
+
+    /// The head of a line read up to its label's definition: `kind`, the
+    /// name's length and the gap after it, when they fit.
+    fn keep_label_shape(&mut self, line: &LineRef, kind: u16, len: usize, gap: usize) {
         if len > LABEL_LEN_MAX || gap > LABEL_GAP_MAX {
             return;
         }
-        let kept = CODE_LABEL | (gap as u16) << LABEL_LEN_BITS | len as u16;
+        let kept = kind | (gap as u16) << LABEL_LEN_BITS | len as u16;
         // The line's head is there: `instruction_first` set it first.
         if let Some(head) = self
             .heads
@@ -293,8 +322,9 @@ impl Assembler<'_> {
     /// How a line starts, from its kept head (found the first time): the
     /// instruction it starts with (no label in front) and where its name
     /// is, when the current processor has it; or the shape of its code
-    /// label ([`Self::keep_code_label`]), so that a later reading goes to
-    /// the label's definition without measuring the name again.
+    /// label ([`Self::keep_code_label`]) or constant
+    /// ([`Self::keep_constant`]), so that a later reading goes to the
+    /// label's definition without measuring the name again.
     pub fn line_head(&mut self, line: &LineRef) -> LineHead {
         let mut head = self.heads.get(line.file, line.index);
         if head == 0 {

@@ -21,7 +21,7 @@ use crate::value::NsId;
 impl Assembler<'_> {
     /// A line starting with a name (`len` bytes at `start`): a label, an
     /// assignment, or an instruction or macro call written first; `kept`,
-    /// the line's code label as its head keeps it.
+    /// the line's code label (or constant) as its head keeps it.
     #[inline(never)]
     pub(super) fn labelled_line(
         &mut self,
@@ -31,6 +31,9 @@ impl Assembler<'_> {
         kept: Option<KeptLabel>,
     ) -> Step {
         if let Some(kept) = kept {
+            if kept.constant {
+                return self.constant_line(line, start, kept);
+            }
             return self.code_label_line(line, start, kept);
         }
         self.labelled_line_read(line, start, len)
@@ -247,6 +250,10 @@ impl Assembler<'_> {
         match line.at(after) {
             // `x == 1` too: a constant whose value is missing (64tass).
             b'=' => {
+                // Only the text brought the line here (`constant_line`).
+                if !dotted && (islabel || name_len != 3) {
+                    self.keep_constant(line, name_len, after - (start + len));
+                }
                 self.define_constant(line, name, text, name_span, mycontext, after + 1);
                 return Step::Next;
             }
@@ -428,6 +435,28 @@ impl Assembler<'_> {
         self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
     }
 
+    /// A line [`Self::labelled_line`] has read as a constant's definition
+    /// (`name = value`, its head kept, see [`Self::keep_constant`]) read
+    /// again: the constant defined without reading the name's text again.
+    /// A skipped line goes the whole way.
+    #[inline(never)]
+    fn constant_line(&mut self, line: &LineRef, start: usize, kept: KeptLabel) -> Step {
+        if !self.st.active() {
+            return self.labelled_line_read(line, start, kept.len);
+        }
+        let end = start + kept.len;
+        let mycontext = if line.at(start) == b'_' {
+            self.st.cheap
+        } else {
+            self.st.context()
+        };
+        let name = self.label_name_kept(line, start, kept.len);
+        let text: &str = &line.text[start..end];
+        let name_span = line.span(start, end);
+        self.define_constant(line, name, text, name_span, mycontext, end + kept.gap + 1);
+        Step::Next
+    }
+
     /// [`Self::lookup`] of the name a line's label has, given `own`, the
     /// label of that name in `ns`, the scope it is defined in: when `ns` is
     /// searched first and `own` is seen there, the search would end at it.
@@ -524,6 +553,26 @@ mod tests {
             [
                 0x00, 0x10, 0xea, 0xe8, 0x4c, 0x01, 0x10, 0x00, 0xe8, 0x4c, 0x06, 0x10, 0x00, 0x4c,
                 0x0b, 0x10, 0x4c, 0x11, 0x10, 0x60
+            ]
+        );
+    }
+
+    /// Constants read again in later passes and iterations (a line's head
+    /// kept, `constant_line`): one whose value moves with the second pass's
+    /// `nop`, `_locals` and a block's own of the same name, each
+    /// iteration's in its own scope, one in a skipped `.if` left out, and
+    /// three-letter names with their colon (64tass's bytes).
+    #[test]
+    fn constants_are_defined_again_each_pass_and_iteration() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\nptr = lab + 1\n_c = 2\n\
+                   .byte _c\nb .block\nptr = 7\n_c = 3\n .byte ptr, _c\n .bend\n\
+                   .for i = 0, i < 2, i += 1\n .block\nv   =   i * 3\n .byte v\n .bend\n\
+                   .next\ncol: = 5\n .if 0\nptr = 9\n .endif\nbra: = 6\n\
+                   .byte <ptr, >ptr, col, b.ptr, bra\nlab nop\nfin\n";
+        assert_eq!(
+            prg(src),
+            [
+                0x00, 0x10, 0xea, 0x02, 0x07, 0x03, 0x00, 0x03, 0x0c, 0x10, 0x05, 0x07, 0x06, 0xea
             ]
         );
     }
