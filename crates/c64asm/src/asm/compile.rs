@@ -187,8 +187,7 @@ impl Assembler<'_> {
             if !self.spend_line(&line) {
                 break;
             }
-            self.st.vline += 1;
-            self.st.stars.line_read();
+            self.st.count_line();
             if *has_nul
                 && let Some(at) = stray_nul(&line)
                 && self.st.active()
@@ -275,8 +274,7 @@ impl Assembler<'_> {
             p.line_done();
         }
         self.work += 1;
-        self.st.vline += 1;
-        self.st.stars.line_read();
+        self.st.count_line();
         self.line_start();
         self.take_placeholder(&line);
         true

@@ -186,8 +186,7 @@ impl Assembler<'_> {
             }
         }
         let branch = self.record.verbose && self.takes_branch_at(line, statement);
-        let text = (!self.record.verbose || branch).then_some(label);
-        self.push_row(line, RowKind::Label, text);
+        self.push_label_row_of(line, label, branch);
         self.record.pending = Some((line.file, line.index));
     }
 
@@ -222,11 +221,17 @@ impl Assembler<'_> {
         if label.is_empty() {
             return false;
         }
-        // With `--verbose-list` the whole line, but for a branch directive
-        // (`lbl .else`, whose lines after are skipped): the label alone.
-        let text = (!self.record.verbose || self.takes_branch(line)).then_some(label);
-        self.push_row(line, RowKind::Label, text);
+        let branch = self.record.verbose && self.takes_branch(line);
+        self.push_label_row_of(line, label, branch);
         true
+    }
+
+    /// The row of a line's `label`: with `--verbose-list` the whole line,
+    /// but for a branch directive (`branch`: `lbl .else`, whose lines after
+    /// are skipped) the label alone.
+    fn push_label_row_of(&mut self, line: &LineRef, label: &str, branch: bool) {
+        let text = (!self.record.verbose || branch).then_some(label);
+        self.push_row(line, RowKind::Label, text);
     }
 
     /// The line's label is not listed (an unused `.proc`); with

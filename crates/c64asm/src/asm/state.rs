@@ -389,6 +389,14 @@ impl PassState {
         self.listing_pass || self.pass > super::report::MAX_PASSES
     }
 
+    /// A line read (or answered without reading it): counted in this
+    /// pass's `vline` and the star tree's.
+    #[inline(always)]
+    pub fn count_line(&mut self) {
+        self.vline += 1;
+        self.stars.line_read();
+    }
+
     /// Note `file` (not an expansion) entered under the places in `chain`
     /// (see [`Self::entered`]).
     #[inline]
