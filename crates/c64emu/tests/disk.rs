@@ -3,7 +3,7 @@
 //! directory and from a D64 image; SAVE never writes through a link or onto a device.
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use c64emu::Machine;
 use common::testrom::test_roms;
