@@ -489,20 +489,20 @@ impl PassState {
 
     pub fn push_frame(&mut self, what: Wait, span: Span) {
         let skip = self.top().skip;
-        self.frames.push(Frame {
-            what,
-            skip,
-            span,
-            data: FrameData::None,
-        });
+        self.push_frame_skipping(what, span, skip);
     }
 
     /// [`Self::push_frame`] of a body that is assembled (a macro call's,
     /// whose line was).
     pub fn push_active_frame(&mut self, what: Wait, span: Span) {
+        self.push_frame_skipping(what, span, 1);
+    }
+
+    #[inline(always)]
+    fn push_frame_skipping(&mut self, what: Wait, span: Span, skip: u8) {
         self.frames.push(Frame {
             what,
-            skip: 1,
+            skip,
             span,
             data: FrameData::None,
         });

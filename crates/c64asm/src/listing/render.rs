@@ -421,6 +421,14 @@ struct Writer {
     quick: bool,
 }
 
+/// Where the offset (and the program counter, when `pc_shown`) that
+/// [`Writer::ready_head`] writes end, in the row and in columns: the tabs to
+/// the source count from there on a row with no bytes.
+#[inline(always)]
+fn head_end(pc_shown: bool) -> (usize, usize) {
+    if pc_shown { (10, 12) } else { (5, 5) }
+}
+
 impl Writer {
     /// An offset as the listing shows it.
     fn shown(&self, addr: u32) -> u32 {
@@ -662,8 +670,7 @@ impl Writer {
         let (at, col) = match head {
             None => (0, 0),
             Some((addr, pc)) => match self.ready_head(&mut row, b'.', addr, pc) {
-                Some((_, false)) => (5, 5),
-                Some((_, true)) => (10, 12),
+                Some((_, pc_shown)) => head_end(pc_shown),
                 None => return self.quick_row_long(head, source),
             },
         };
@@ -840,8 +847,7 @@ impl Writer {
                 put_hex(&mut row, at, first);
                 (at + 3 * last + 2, self.hex_col + 3 * last + 2)
             }
-            None if pc_shown => (10, 12),
-            None => (5, 5),
+            None => head_end(pc_shown),
         };
         let at = at.min(40);
         row[at..at + 8].copy_from_slice(&[b'\t'; 8]);
