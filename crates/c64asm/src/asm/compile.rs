@@ -434,6 +434,7 @@ impl Assembler<'_> {
             span: line.span(pos, pos + 1),
         };
         let rest = line.skip_ws(pos + 1);
+        self.record_anonymous_label(line, pos, rest);
         if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
             self.define_anon_constant(line, &anon, rest + 1);
             return Step::Next;

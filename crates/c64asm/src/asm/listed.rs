@@ -190,6 +190,29 @@ impl Assembler<'_> {
         self.record.pending = Some((line.file, line.index));
     }
 
+    /// A line starts with an anonymous label (`-`, `+`) at its first
+    /// non-blank `label`, the next non-blank at `statement`: when something
+    /// follows it after a blank, that is where the line's statement starts
+    /// as [`Assembler::statement`] finds it, kept as a code label's place is
+    /// ([`Self::record_label_start_named`]): an instruction there lists its
+    /// row at once ([`Self::emit_listed_instruction`]), a directive's row
+    /// finds its statement known. Only a listing run keeps it (not asked
+    /// whether the pass records: that would keep the line from replay).
+    #[inline]
+    pub fn record_anonymous_label(&mut self, line: &LineRef, label: usize, statement: usize) {
+        if !self.record.on || !matches!(line.at(label + 1), b' ' | b'\t') || line.at_end(statement)
+        {
+            return;
+        }
+        let key = self.statement_key(line);
+        self.record.label_at = Some((key, statement));
+        // A directive (`+ .word 0`): no instruction's name starts with `.`.
+        if line.at(statement) == b'.' {
+            debug_assert_eq!(self.find_statement(line), (statement, false));
+            self.record.statement.set(Some((key, (statement, false))));
+        }
+    }
+
     /// What [`Self::label_of`] finds for a line that starts with the name at
     /// `start` (`len` bytes, no path after it), and where the line's
     /// statement starts as [`Assembler::statement`] finds it (`start` when
@@ -819,6 +842,75 @@ impl Assembler<'_> {
             debug_assert_eq!(self.find_statement(line), (at, true));
             self.record.statement.set(Some((key, (at, true))));
         }
+    }
+
+    /// An instruction's bytes (1 to 4), whose name is at `at`, written and
+    /// listed in one step in a pass that lists them, in the usual case:
+    /// `.eor` off, the budget not spent, the statement known to be the
+    /// instruction ([`Self::note_instruction`]'s two cases), the line's text
+    /// its file's ([`Self::line_place`]), no row of the same execution
+    /// before it, no source lines kept, and the bytes extending the block
+    /// being written ([`crate::output::Output::poke_word`]). What
+    /// [`Self::note_instruction`], [`Assembler::emit`], `poke_recorded`,
+    /// `record_bytes` and [`Self::record_row_bytes`] do then, without their
+    /// checks asked again, the bytes compared with the memory's or the
+    /// statement looked up. False: no byte written (a label row listed
+    /// ahead may be dropped: the general way drops it too).
+    #[inline]
+    pub(super) fn emit_listed_instruction(
+        &mut self,
+        line: &LineRef,
+        bytes: &[u8],
+        at: usize,
+    ) -> bool {
+        let n = bytes.len();
+        if !(1..=4).contains(&n)
+            || self.st.eor != 0
+            || self.record.lines_on
+            || !self.listed_here()
+            || !self.affordable(0)
+            || !self.recording()
+        {
+            return false;
+        }
+        if self.instruction_statement(line) != Some(at) && !self.labelled_instruction(line, at) {
+            return false;
+        }
+        let Some(text) = self.line_place(line) else {
+            return false;
+        };
+        self.take_placeholder(line);
+        self.push_ahead();
+        let from = self.st.vline;
+        if self.record.rows.last_from() == Some(from) {
+            return false;
+        }
+        let a = self.out.addr(self.st.addr);
+        let (addr, pc, mem) = (a.address, a.l_address, a.mem);
+        // Where the bytes go in their memory's (`placed` would find them
+        // there: `poke_word` appends them).
+        let start = self.out.data_len(mem);
+        let at_ = |i: usize| bytes.get(i).copied().unwrap_or(0);
+        let word = [bytes[0], at_(1), at_(2), at_(3)];
+        if !self.out.poke_word(self.st.addr, word, n as u32) {
+            return false;
+        }
+        let key = self.statement_key(line);
+        debug_assert_eq!(self.find_statement(line), (at, true));
+        self.record.statement.set(Some((key, (at, true))));
+        let listed = self.listed(bytes);
+        let row = (addr, pc, mem);
+        let rows = &mut self.record.rows;
+        rows.push_bytes(
+            true,
+            row,
+            (from, line.file, line.index),
+            listed,
+            bytes,
+            text,
+            Some((mem, start)),
+        );
+        true
     }
 
     /// Whether the instruction whose name is at `at` is the statement after

@@ -539,6 +539,12 @@ impl Assembler<'_> {
         } else {
             self.st.opt_parts.clear();
         }
+        // The usual instruction of a pass that lists it, written and listed
+        // at once.
+        if self.emit_listed_instruction(line, bytes, mnemonic as usize) {
+            self.st.emit_at = None;
+            return;
+        }
         self.st.emit_at = Some(mnemonic);
         self.note_instruction(line, mnemonic as usize);
         self.emit(line, bytes);
