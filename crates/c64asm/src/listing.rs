@@ -773,6 +773,27 @@ impl Rows {
         })
     }
 
+    /// Whether the last row was pushed at the offset `addr` (the program
+    /// counter `pc`, in the memory `mem`), assembled with `listed`, for a
+    /// line of `file`: what [`Rows::push`] keeps of a row without bytes
+    /// pushed there again (not known after a row was dropped).
+    pub fn last_row_at(
+        &self,
+        addr: u32,
+        pc: u32,
+        mem: crate::output::MemId,
+        listed: crate::opcodes::Listed,
+        file: FileId,
+    ) -> bool {
+        let key = RunKey {
+            listed,
+            mem,
+            apart: pc.wrapping_sub(addr),
+            file,
+        };
+        self.last_key == Some(key) && self.last_addr() == addr
+    }
+
     /// The last row's offset (0 without rows).
     pub fn last_addr(&self) -> u32 {
         let len = self.list.last().map_or(0, |r| r.bytes_len() as usize);

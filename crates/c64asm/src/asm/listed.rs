@@ -505,8 +505,44 @@ impl Assembler<'_> {
     /// alone, at the current address, as 64tass lists `label` or `blk .block`).
     pub fn record_line(&mut self, line: &LineRef, _note: Option<&str>) {
         if self.recording() {
+            if self.label_row_stands(line) {
+                self.record.pending = None;
+                return;
+            }
             self.push_label_row(line);
         }
+    }
+
+    /// Whether the last row is the line's label row, listed at its start
+    /// ([`Self::record_label_start_named`]) and still what
+    /// [`Self::push_label_row`] would push in its place: the same execution,
+    /// offset, program counter, memory and settings (nothing written or
+    /// moved since), no text row listed ahead. Then the line's label is not
+    /// read again ([`Self::label_of`]) to pop that row and push it again.
+    /// Asked while the pass records.
+    #[inline]
+    fn label_row_stands(&self, line: &LineRef) -> bool {
+        if self.record.pending != Some((line.file, line.index))
+            || self.record.ahead.is_some()
+            || self.record.shown.is_some()
+            || !self.listed_here()
+            || self.record.rows.last_from() != Some(self.st.vline)
+            || !self
+                .record
+                .rows
+                .last()
+                .is_some_and(|r| matches!(r.kind(), RowKind::Label))
+        {
+            return false;
+        }
+        let a = self.out.addr(self.st.addr);
+        let (addr, pc, mem) = (a.address, a.l_address, a.mem);
+        let stands = self
+            .record
+            .rows
+            .last_row_at(addr, pc, mem, self.listed(&[]), line.file);
+        debug_assert!(!stands || !self.label_of(line).is_empty());
+        stands
     }
 
     /// A macro call's line: its label is listed, a macro called by its bare
@@ -807,6 +843,13 @@ impl Assembler<'_> {
     /// [`Self::recorded_statement`] not known yet.
     #[inline(never)]
     fn find_statement(&self, line: &LineRef) -> (usize, bool) {
+        // A directive's line (`.byte 1`, most data lines): no label or
+        // instruction before it, as `statement` finds it.
+        let start = line.skip_ws(line.start);
+        if line.at(start) == b'.' {
+            debug_assert_eq!(self.statement(line), (start, false));
+            return (start, false);
+        }
         match self.instruction_statement(line) {
             Some(pos) => (pos, true),
             None => self.statement(line),
