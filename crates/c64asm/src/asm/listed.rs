@@ -938,6 +938,7 @@ impl Assembler<'_> {
         if !self.out.poke_word(self.st.addr, word, n as u32) {
             return false;
         }
+        debug_assert_eq!(self.placed(bytes, mem), Some((mem, start)));
         let key = self.statement_key(line);
         debug_assert_eq!(self.find_statement(line), (at, true));
         self.record.statement.set(Some((key, (at, true))));
