@@ -24,7 +24,7 @@
 //! direct page, data bank, address space, the program counter's bank), and
 //! for each symbol the label it resolved to (noted where the evaluator
 //! resolves a name, [`Replay::read`]) and its value then. A line is
-//! replayed ([`Assembler::replay_instruction`], [`Assembler::replay_data`])
+//! replayed ([`Assembler::replay_instruction`], [`Assembler::data_replayed`])
 //! when the context is the same, every such label still has the same value
 //! (checked first: what differs when a label moved; an integer compared in
 //! place), and every name still resolves to the same label
@@ -866,28 +866,60 @@ impl Assembler<'_> {
         }
     }
 
-    /// The bytes kept for this data directive's line (`.byte`, `.word`, ...),
-    /// in `out`, which is cleared first.
-    pub fn replay_data<A: smallvec::Array<Item = u8>>(
-        &mut self,
-        line: &LineRef,
-        out: &mut smallvec::SmallVec<A>,
-    ) -> bool {
+    /// A data directive's line (`.byte`, `.word`, ...) replayed: its kept
+    /// bytes written as `Assembler::data_out` writes them (see
+    /// [`Self::write_kept`]). False: not replayed, or something to report
+    /// (the line is made again).
+    #[inline]
+    pub fn data_replayed(&mut self, line: &LineRef) -> bool {
         if !self.data_replayable() {
             return false;
         }
         let Some(kept) = self.replay_bytes(line) else {
             return false;
         };
-        out.clear();
-        match kept {
-            Kept::Inline(b, n) => out.extend_from_slice(&b[..n as usize]),
-            Kept::Far(from, n) => {
-                let from = from as usize;
-                out.extend_from_slice(&self.replay.bytes[from..from + n as usize]);
+        self.write_kept(line, kept, 0)
+    }
+
+    /// A kept line's bytes from the `skip`th on (a literal record's key
+    /// byte skipped) written as `Assembler::data_out` writes them: while
+    /// the budget holds and no listing is recorded, straight from the
+    /// record (no copy; `data_out` would only check the budget and poke
+    /// them), else copied out and given to `data_out`. False: nothing
+    /// written (something to report).
+    fn write_kept(&mut self, line: &LineRef, kept: Kept, skip: usize) -> bool {
+        if self.affordable(0) && !self.recording() {
+            self.rounded.set(false);
+            let addr = self.st.addr;
+            let done = match kept {
+                Kept::Inline(b, n) => self.out.poke_quick(addr, &b[skip..n as usize]),
+                Kept::Far(from, n) => {
+                    let from = from as usize;
+                    let bytes = &self.replay.bytes[from + skip..from + n as usize];
+                    self.out.poke_quick(addr, bytes)
+                }
+            };
+            if done {
+                self.st.emit_at = None;
+                return true;
             }
         }
-        true
+        self.write_kept_copied(line, kept, skip)
+    }
+
+    /// [`Self::write_kept`] through `data_out` (a pass that records the
+    /// listing, the budget spent, a write with something to report).
+    #[inline(never)]
+    fn write_kept_copied(&mut self, line: &LineRef, kept: Kept, skip: usize) -> bool {
+        let mut out = smallvec::SmallVec::<[u8; 64]>::new();
+        match kept {
+            Kept::Inline(b, n) => out.extend_from_slice(&b[skip..n as usize]),
+            Kept::Far(from, n) => {
+                let from = from as usize;
+                out.extend_from_slice(&self.replay.bytes[from + skip..from + n as usize]);
+            }
+        }
+        self.data_out(line, &out)
     }
 
     /// What a data line of literals only (a text directive's, see
@@ -910,25 +942,34 @@ impl Assembler<'_> {
         (units < 64).then_some(enc | (units as u8) << 2)
     }
 
-    /// The bytes kept for this line of literals, if its encoding is
-    /// still what made them (see [`Self::literal_key`]), in `kept` after the
-    /// record's first byte; the budget units writing them spends.
-    #[inline(always)]
-    pub fn replay_literal(
-        &mut self,
-        line: &LineRef,
-        kept: &mut smallvec::SmallVec<[u8; 64]>,
-    ) -> Option<u64> {
-        if !self.replay_data(line, kept) {
-            return None;
+    /// A line of literals replayed (see [`Self::literal_key`]), if its
+    /// encoding is still what made its bytes and the budget holds the
+    /// units writing them spends: the bytes after the record's key written
+    /// (see [`Self::write_kept`]) and the units spent. False: not replayed,
+    /// or something to report (the line is made again).
+    #[inline]
+    pub fn literal_replayed(&mut self, line: &LineRef) -> bool {
+        if !self.data_replayable() {
+            return false;
         }
-        let key = *kept.first()?;
+        let Some(kept) = self.replay_bytes(line) else {
+            return false;
+        };
+        // A literal record holds its key and at least one byte.
+        let key = match kept {
+            Kept::Inline(b, _) => b[0],
+            Kept::Far(from, _) => self.replay.bytes[from as usize],
+        };
         let enc = key & 3;
         if enc != 0 && self.literal_key(true, 0) != Some(enc) {
-            return None;
+            return false;
         }
         let units = u64::from(key >> 2);
-        self.affordable(units).then_some(units)
+        if !self.affordable(units) || !self.write_kept(line, kept, 1) {
+            return false;
+        }
+        self.spend(units, line.span(line.start, line.start));
+        true
     }
 
     /// Keep the bytes a data line of literals made (`strings`:
@@ -1703,6 +1744,45 @@ mod tests {
         };
         let text = e.render();
         assert!(text.contains("zero value not allowed"), "{text}");
+    }
+
+    /// Data values that are a label, a byte or word of one, or a number
+    /// (`Assembler::quick_value`), and those of a label defined further on
+    /// (read from pass 2 on), of numbers, bit strings, code and a virtual
+    /// block's labels, make 64tass's bytes; the lines are replayed once
+    /// the code before them moved, as the evaluator's would be.
+    #[test]
+    fn data_values_of_labels_make_the_evaluators_bytes() {
+        let src = "* = $1000\n lda zp\nnum = $1234\nbits = %1010101011110000\n\
+                   big = $123456\nlab nop\n_loc .byte <num, >num, <bits, >bits, `big\n\
+                   .word num, lab, bits, _loc, <>big, >`big, ><num\n\
+                   .byte <lab, >lab, `lab, <fwd, >fwd, <_loc\n .long num, big, lab, fwd\n\
+                   .text <lab, >lab, lab\n .word <>lab, >`lab, ><lab\n .virtual $d000\n\
+                   vlab .byte ?\n .endv\n .byte <vlab, >vlab\n .word vlab\nfwd rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0x34, 0x12, 0xf0, 0xaa, 0x12, 0x34, 0x12, 0x02, 0x10,
+                0xf0, 0xaa, 0x03, 0x10, 0x56, 0x34, 0x34, 0x12, 0x12, 0x34, 0x02, 0x10, 0x00, 0x36,
+                0x10, 0x03, 0x34, 0x12, 0x00, 0x56, 0x34, 0x12, 0x02, 0x10, 0x00, 0x36, 0x10, 0x00,
+                0x02, 0x10, 0x02, 0x10, 0x02, 0x10, 0x10, 0x00, 0x10, 0x02, 0x00, 0xd0, 0x00, 0xd0,
+                0x60
+            ]
+        );
+        assert!(replayed >= 8, "replayed {replayed}");
+        // A byte too large, reported at its value as the evaluator's is.
+        let src = "* = $1000\nbig = $123456\n .byte 1, <big, <>big\n";
+        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
+            panic!("a word in .byte assembled");
+        };
+        let text = e.render();
+        assert_eq!(e.errors().count(), 1, "{text}");
+        assert!(
+            text.contains("too large for a 8 bit unsigned integer bits '$3456'")
+                && text.contains("t.asm:3:17"),
+            "{text}"
+        );
     }
 
     /// A `.weak` symbol read before the stronger one below is defined:
