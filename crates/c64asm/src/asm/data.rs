@@ -8,6 +8,7 @@ use super::compile::NewLabel;
 use super::emit::{Chunk, Piece, budget_units};
 use super::eval::Located;
 use super::lines::{LineRef, ParseKind, Parsed};
+use super::replay::Kept;
 use crate::diag::Kind;
 use crate::encoding::PlainTable;
 use crate::symbols::DataType;
@@ -377,6 +378,62 @@ impl Assembler<'_> {
         self.rounded.set(false);
         self.addr_wrapped.set(false);
         Some(b.unwrap_or(Value::None))
+    }
+
+    /// A data directive's line (`.byte`, `.word`, ...) replayed
+    /// ([`Self::replay_data`]): its kept bytes written (see
+    /// [`Self::write_kept`]). False: not replayed, or something to report
+    /// (the line is made again).
+    #[inline]
+    fn data_replayed(&mut self, line: &LineRef) -> bool {
+        match self.replay_data(line) {
+            Some(kept) => self.write_kept(line, &kept, 0),
+            None => false,
+        }
+    }
+
+    /// A text directive's or `.fill`'s line of literals replayed
+    /// ([`Self::replay_literal`]): its bytes after the record's key
+    /// written (see [`Self::write_kept`]) and the budget units they take
+    /// spent. False: not replayed, or something to report.
+    #[inline]
+    fn literal_replayed(&mut self, line: &LineRef) -> bool {
+        let Some((kept, units)) = self.replay_literal(line) else {
+            return false;
+        };
+        if !self.write_kept(line, &kept, 1) {
+            return false;
+        }
+        self.spend(units, line.span(line.start, line.start));
+        true
+    }
+
+    /// A replayed line's bytes from the `skip`th on, written as
+    /// [`Self::data_out`] writes them: while the budget holds and no
+    /// listing is recorded (all `data_out` would check), straight from
+    /// their record (no copy), else copied out and given to `data_out`.
+    /// False: nothing written (something to report).
+    fn write_kept(&mut self, line: &LineRef, kept: &Kept, skip: usize) -> bool {
+        if self.affordable(0) && !self.recording() {
+            self.rounded.set(false);
+            let addr = self.st.addr;
+            if self
+                .out
+                .poke_quick(addr, self.replay.kept_bytes(kept, skip))
+            {
+                self.st.emit_at = None;
+                return true;
+            }
+        }
+        self.write_kept_copied(line, kept, skip)
+    }
+
+    /// [`Self::write_kept`] by `data_out` (a pass that records the
+    /// listing, the budget spent, a write with something to report).
+    #[inline(never)]
+    fn write_kept_copied(&mut self, line: &LineRef, kept: &Kept, skip: usize) -> bool {
+        let bytes = smallvec::SmallVec::<[u8; 64]>::from_slice(self.replay.kept_bytes(kept, skip));
+        self.data_out(line, &bytes)
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.

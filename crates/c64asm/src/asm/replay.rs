@@ -24,7 +24,7 @@
 //! direct page, data bank, address space, the program counter's bank), and
 //! for each symbol the label it resolved to (noted where the evaluator
 //! resolves a name, [`Replay::read`]) and its value then. A line is
-//! replayed ([`Assembler::replay_instruction`], [`Assembler::data_replayed`])
+//! replayed ([`Assembler::replay_instruction`], [`Assembler::replay_data`])
 //! when the context is the same, every such label still has the same value
 //! (checked first: what differs when a label moved; an integer compared in
 //! place), and every name still resolves to the same label
@@ -59,7 +59,7 @@ pub const INLINE: usize = 4;
 
 /// A replayed line's bytes: in the record (little-endian, and how many),
 /// or where they start in [`Replay::bytes`] and how many.
-enum Kept {
+pub enum Kept {
     Inline([u8; INLINE], u8),
     Far(u32, u8),
 }
@@ -300,6 +300,21 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The bytes of `kept` from the `skip`th on (a literal record's key
+    /// skipped), where they are kept.
+    #[inline]
+    pub fn kept_bytes<'a>(&'a self, kept: &'a Kept, skip: usize) -> &'a [u8] {
+        match kept {
+            Kept::Inline(b, n) => b.get(skip..*n as usize).unwrap_or(&[]),
+            Kept::Far(from, n) => {
+                let from = *from as usize;
+                self.bytes
+                    .get(from + skip..from + *n as usize)
+                    .unwrap_or(&[])
+            }
+        }
+    }
+
     /// The processor, a register's size, the direct page or the data bank
     /// may have changed (a directive, `rep`/`sep` under `.autsiz`, a pass
     /// or file begun): the context's index is found again.
@@ -866,60 +881,15 @@ impl Assembler<'_> {
         }
     }
 
-    /// A data directive's line (`.byte`, `.word`, ...) replayed: its kept
-    /// bytes written as `Assembler::data_out` writes them (see
-    /// [`Self::write_kept`]). False: not replayed, or something to report
-    /// (the line is made again).
+    /// Where the bytes kept for this data directive's line (`.byte`,
+    /// `.word`, ...) are, if they can be replayed (see
+    /// [`Self::replay_bytes`]; [`Replay::kept_bytes`] reads them).
     #[inline]
-    pub fn data_replayed(&mut self, line: &LineRef) -> bool {
+    pub fn replay_data(&mut self, line: &LineRef) -> Option<Kept> {
         if !self.data_replayable() {
-            return false;
+            return None;
         }
-        let Some(kept) = self.replay_bytes(line) else {
-            return false;
-        };
-        self.write_kept(line, kept, 0)
-    }
-
-    /// A kept line's bytes from the `skip`th on (a literal record's key
-    /// byte skipped) written as `Assembler::data_out` writes them: while
-    /// the budget holds and no listing is recorded, straight from the
-    /// record (no copy; `data_out` would only check the budget and poke
-    /// them), else copied out and given to `data_out`. False: nothing
-    /// written (something to report).
-    fn write_kept(&mut self, line: &LineRef, kept: Kept, skip: usize) -> bool {
-        if self.affordable(0) && !self.recording() {
-            self.rounded.set(false);
-            let addr = self.st.addr;
-            let done = match kept {
-                Kept::Inline(b, n) => self.out.poke_quick(addr, &b[skip..n as usize]),
-                Kept::Far(from, n) => {
-                    let from = from as usize;
-                    let bytes = &self.replay.bytes[from + skip..from + n as usize];
-                    self.out.poke_quick(addr, bytes)
-                }
-            };
-            if done {
-                self.st.emit_at = None;
-                return true;
-            }
-        }
-        self.write_kept_copied(line, kept, skip)
-    }
-
-    /// [`Self::write_kept`] through `data_out` (a pass that records the
-    /// listing, the budget spent, a write with something to report).
-    #[inline(never)]
-    fn write_kept_copied(&mut self, line: &LineRef, kept: Kept, skip: usize) -> bool {
-        let mut out = smallvec::SmallVec::<[u8; 64]>::new();
-        match kept {
-            Kept::Inline(b, n) => out.extend_from_slice(&b[skip..n as usize]),
-            Kept::Far(from, n) => {
-                let from = from as usize;
-                out.extend_from_slice(&self.replay.bytes[from + skip..from + n as usize]);
-            }
-        }
-        self.data_out(line, &out)
+        self.replay_bytes(line)
     }
 
     /// What a data line of literals only (a text directive's, see
@@ -942,34 +912,21 @@ impl Assembler<'_> {
         (units < 64).then_some(enc | (units as u8) << 2)
     }
 
-    /// A line of literals replayed (see [`Self::literal_key`]), if its
-    /// encoding is still what made its bytes and the budget holds the
-    /// units writing them spends: the bytes after the record's key written
-    /// (see [`Self::write_kept`]) and the units spent. False: not replayed,
-    /// or something to report (the line is made again).
+    /// Where the bytes kept for this line of literals are (its record's
+    /// key first, see [`Self::literal_key`]), if its encoding is still what
+    /// made them and the budget holds the units writing them spends; and
+    /// those units.
     #[inline]
-    pub fn literal_replayed(&mut self, line: &LineRef) -> bool {
-        if !self.data_replayable() {
-            return false;
-        }
-        let Some(kept) = self.replay_bytes(line) else {
-            return false;
-        };
+    pub fn replay_literal(&mut self, line: &LineRef) -> Option<(Kept, u64)> {
+        let kept = self.replay_data(line)?;
         // A literal record holds its key and at least one byte.
-        let key = match kept {
-            Kept::Inline(b, _) => b[0],
-            Kept::Far(from, _) => self.replay.bytes[from as usize],
-        };
+        let key = *self.replay.kept_bytes(&kept, 0).first()?;
         let enc = key & 3;
         if enc != 0 && self.literal_key(true, 0) != Some(enc) {
-            return false;
+            return None;
         }
         let units = u64::from(key >> 2);
-        if !self.affordable(units) || !self.write_kept(line, kept, 1) {
-            return false;
-        }
-        self.spend(units, line.span(line.start, line.start));
-        true
+        self.affordable(units).then_some((kept, units))
     }
 
     /// Keep the bytes a data line of literals made (`strings`:
