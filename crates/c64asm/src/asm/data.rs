@@ -7,7 +7,8 @@ use super::commands::Cmd;
 use super::compile::NewLabel;
 use super::emit::{Chunk, Piece, budget_units};
 use super::eval::Located;
-use super::lines::{LineRef, ParseKind};
+use super::lines::{LineRef, ParseKind, Parsed};
+use super::replay::Kept;
 use crate::diag::Kind;
 use crate::encoding::PlainTable;
 use crate::symbols::DataType;
@@ -15,7 +16,8 @@ use crate::syntax::ast::{Pos, SmallBits};
 use crate::syntax::compiled::ExprKind;
 use crate::syntax::scan::{self, Number};
 use crate::value::convert::{to_count, to_ival, to_uval};
-use crate::value::{BigBits, FResult, Fault, Value};
+use crate::value::ops::is_byte_op;
+use crate::value::{BigBits, FResult, Fault, Value, int_byte};
 
 /// What a data line's values are written as.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -255,9 +257,14 @@ impl Assembler<'_> {
     }
 
     /// The arguments of a data directive, into `out`; at least one is
-    /// required (`None`: reported). Some(true): all of them literals
-    /// (strings and numbers), and some strings: see [`Literals`].
-    fn data_args(&mut self, line: &LineRef, args: usize, out: &mut DataArgs) -> Option<Literals> {
+    /// required (`None`: reported). What they are (see [`Literals`]) and
+    /// their parse (the record names its expressions: not looked up again).
+    fn data_args(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        out: &mut DataArgs,
+    ) -> Option<(Literals, Parsed)> {
         if line.at_end(args) {
             self.argnum(line, args, 0, 1, usize::MAX);
             return None;
@@ -271,10 +278,20 @@ impl Assembler<'_> {
         out.reserve(exprs.len());
         let mut literals = Literals::Numbers;
         for e in exprs.iter() {
-            match e.kind() {
+            let kind = e.kind();
+            match kind {
                 ExprKind::Str(_) if literals != Literals::Not => literals = Literals::Strings,
                 ExprKind::Int(_) | ExprKind::Bits(_) => {}
                 _ => literals = Literals::Not,
+            }
+            // The usual values (a number, a label, a byte of a label):
+            // what the evaluator gives, without it.
+            if let Some(val) = self.quick_value(kind) {
+                out.push(Located {
+                    val,
+                    pos: e.start(),
+                });
+                continue;
             }
             // A value on its own as `eval_args` takes it (only a splat
             // spreads into several).
@@ -297,7 +314,126 @@ impl Assembler<'_> {
                 pos,
             });
         }
-        Some(literals)
+        Some((literals, parsed))
+    }
+
+    /// A data value of the usual kinds answered without the evaluator: a
+    /// number literal, a label whose value is a number or a code address
+    /// of a number's type, or a byte operator's (`<label`, `>label`) of
+    /// one. What `eval_kept` gives for it and leaves behind: the label read
+    /// as `Assembler::symbol` reads it (touched, noted for the replay), the
+    /// state `integer_byte` leaves; nothing to report. `None` (nothing
+    /// done yet): the evaluator's, for anything else, a name not found, or
+    /// a read that checks `-Wshadow` or `-Wcase-symbol`.
+    #[inline]
+    fn quick_value(&mut self, kind: ExprKind) -> Option<Value> {
+        let (op, name) = match kind {
+            ExprKind::Int(v) => return Some(Value::Int(v)),
+            ExprKind::Bits(b) => return Some(Value::Bits(b.bits())),
+            ExprKind::Ident(name) => (None, name),
+            ExprKind::Unary(op, inner) if is_byte_op(op) => match inner.kind() {
+                ExprKind::Ident(name) => (Some(op), name),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let w = &self.opts.warnings;
+        if (w.shadow && self.st.fixeddig && !self.st.constcreated)
+            || (w.case_symbol && !self.dialect.case_sensitive)
+        {
+            return None;
+        }
+        let id = self.read_lookup(name)?;
+        let val = match self.syms.label(id).value {
+            Value::Int(i) => Value::Int(i),
+            Value::Bits(b) => Value::Bits(b),
+            // A byte of it is a byte of its number (`pc_value` of an
+            // integer or bit string type).
+            Value::Code(c) if op.is_none() || self.syms.code(c.id).typ.int_or_bits().is_some() => {
+                Value::Code(c)
+            }
+            _ => return None,
+        };
+        self.touch(id);
+        self.replay.read(name, id);
+        let Some(op) = op else {
+            return Some(val);
+        };
+        let b = match val {
+            // A byte of its address (what `code_value` makes of it, an
+            // integer or a bit string of that number, gives).
+            Value::Code(c) => {
+                let raw = i64::from(self.syms.code(c.id).addr) + i64::from(c.offs);
+                let addr = raw as u32 & self.out.all_mem;
+                let b = int_byte(op, &Value::Int(i64::from(addr)));
+                debug_assert!(matches!(
+                    (&b, int_byte(op, &crate::value::Env::code_value(self, c))),
+                    (Some(Value::Bits(x)), Some(Value::Bits(y))) if *x == y
+                ));
+                b
+            }
+            v => int_byte(op, &v),
+        };
+        debug_assert!(b.is_some(), "a byte of a number");
+        self.rounded.set(false);
+        self.addr_wrapped.set(false);
+        Some(b.unwrap_or(Value::None))
+    }
+
+    /// A data directive's line (`.byte`, `.word`, ...) replayed
+    /// ([`Self::replay_data`]): its kept bytes written (see
+    /// [`Self::write_kept`]). False: not replayed, or something to report
+    /// (the line is made again).
+    #[inline]
+    fn data_replayed(&mut self, line: &LineRef) -> bool {
+        match self.replay_data(line) {
+            Some(kept) => self.write_kept(line, &kept, 0),
+            None => false,
+        }
+    }
+
+    /// A text directive's or `.fill`'s line of literals replayed
+    /// ([`Self::replay_literal`]): its bytes after the record's key
+    /// written (see [`Self::write_kept`]) and the budget units they take
+    /// spent. False: not replayed, or something to report.
+    #[inline]
+    fn literal_replayed(&mut self, line: &LineRef) -> bool {
+        let Some((kept, units)) = self.replay_literal(line) else {
+            return false;
+        };
+        if !self.write_kept(line, &kept, 1) {
+            return false;
+        }
+        self.spend(units, line.span(line.start, line.start));
+        true
+    }
+
+    /// A replayed line's bytes from the `skip`th on, written as
+    /// [`Self::data_out`] writes them: while the budget holds and no
+    /// listing is recorded (all `data_out` would check), straight from
+    /// their record (no copy), else copied out and given to `data_out`.
+    /// False: nothing written (something to report).
+    fn write_kept(&mut self, line: &LineRef, kept: &Kept, skip: usize) -> bool {
+        if self.affordable(0) && !self.recording() {
+            self.rounded.set(false);
+            let addr = self.st.addr;
+            if self
+                .out
+                .poke_quick(addr, self.replay.kept_bytes(kept, skip))
+            {
+                self.st.emit_at = None;
+                return true;
+            }
+        }
+        self.write_kept_copied(line, kept, skip)
+    }
+
+    /// [`Self::write_kept`] by `data_out` (a pass that records the
+    /// listing, the budget spent, a write with something to report).
+    #[inline(never)]
+    fn write_kept_copied(&mut self, line: &LineRef, kept: &Kept, skip: usize) -> bool {
+        let bytes = smallvec::SmallVec::<[u8; 64]>::from_slice(self.replay.kept_bytes(kept, skip));
+        self.data_out(line, &bytes)
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.
@@ -319,8 +455,7 @@ impl Assembler<'_> {
             _ => (DataType::Dint, 32, true),
         };
         self.set_dtype(newlabel, dtype);
-        let mut kept = smallvec::SmallVec::<[u8; 8]>::new();
-        if self.replay_data(line, &mut kept) && self.data_out(line, &kept) {
+        if self.data_replayed(line) {
             return;
         }
         self.replay_begin();
@@ -350,27 +485,27 @@ impl Assembler<'_> {
         // (`tab .byte 1, 2, <label`), whose bytes `plain_bytes` read from
         // their text (in every pass), so only the rest is parsed, and kept.
         let mut from = args;
+        let mut parsed = None;
         if !literal {
             vals.clear();
             match not_plain {
                 NotPlain::Other(at) if at > args && starts_value(line, at) => from = at,
                 _ => plain.clear(),
             }
-            if self.data_args(line, from, &mut vals).is_none() {
+            let Some((_, rest)) = self.data_args(line, from, &mut vals) else {
                 return;
-            }
+            };
+            parsed = Some(rest);
         } else {
             plain.clear();
         }
         if self.quick_bytes(&mut plain, &vals, cmd, bits, signed) {
             let bytes: &[u8] = &plain;
-            if literal {
+            match parsed.as_ref().map(|p| &p.result) {
                 // Literals only: nothing read (no names to check on replay).
-                self.replay_record_data(line, &[], bytes);
-            } else if let Some(parsed) = self.parse_exprs(line, from, ParseKind::List)
-                && let Ok(exprs) = &parsed.result
-            {
-                self.replay_record_data(line, exprs, bytes);
+                None => self.replay_record_data(line, &[], bytes),
+                Some(Ok(exprs)) => self.replay_record_data(line, exprs, bytes),
+                Some(Err(_)) => {}
             }
             if self.data_out(line, bytes) {
                 return;
@@ -675,11 +810,7 @@ impl Assembler<'_> {
         newlabel: Option<NewLabel>,
     ) {
         self.set_dtype(newlabel, DataType::Byte);
-        let mut kept = smallvec::SmallVec::<[u8; 64]>::new();
-        if let Some(units) = self.replay_literal(line, &mut kept)
-            && self.data_out(line, &kept[1..])
-        {
-            self.spend(units, line.span(line.start, line.start));
+        if self.literal_replayed(line) {
             return;
         }
         self.replay_begin();
@@ -687,7 +818,7 @@ impl Assembler<'_> {
             return;
         }
         let mut vals = DataArgs::new();
-        let Some(literals) = self.data_args(line, args, &mut vals) else {
+        let Some((literals, _)) = self.data_args(line, args, &mut vals) else {
             return;
         };
         // Nothing reported about a value so far (a line that reports
@@ -943,12 +1074,7 @@ impl Assembler<'_> {
     /// `.fill n [, pattern]` and `.align n [, pattern]`.
     pub fn fill(&mut self, line: &LineRef, cmd: Cmd, args: usize, newlabel: Option<NewLabel>) {
         self.set_dtype(newlabel, DataType::Byte);
-        let mut kept = smallvec::SmallVec::<[u8; 64]>::new();
-        if cmd == Cmd::Fill
-            && let Some(units) = self.replay_literal(line, &mut kept)
-            && self.data_out(line, &kept[1..])
-        {
-            self.spend(units, line.span(line.start, line.start));
+        if cmd == Cmd::Fill && self.literal_replayed(line) {
             return;
         }
         self.replay_begin();

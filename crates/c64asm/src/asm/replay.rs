@@ -59,7 +59,7 @@ pub const INLINE: usize = 4;
 
 /// A replayed line's bytes: in the record (little-endian, and how many),
 /// or where they start in [`Replay::bytes`] and how many.
-enum Kept {
+pub enum Kept {
     Inline([u8; INLINE], u8),
     Far(u32, u8),
 }
@@ -300,6 +300,21 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The bytes of `kept` from the `skip`th on (a literal record's key
+    /// skipped), where they are kept.
+    #[inline]
+    pub fn kept_bytes<'a>(&'a self, kept: &'a Kept, skip: usize) -> &'a [u8] {
+        match kept {
+            Kept::Inline(b, n) => b.get(skip..*n as usize).unwrap_or(&[]),
+            Kept::Far(from, n) => {
+                let from = *from as usize;
+                self.bytes
+                    .get(from + skip..from + *n as usize)
+                    .unwrap_or(&[])
+            }
+        }
+    }
+
     /// The processor, a register's size, the direct page or the data bank
     /// may have changed (a directive, `rep`/`sep` under `.autsiz`, a pass
     /// or file begun): the context's index is found again.
@@ -866,28 +881,15 @@ impl Assembler<'_> {
         }
     }
 
-    /// The bytes kept for this data directive's line (`.byte`, `.word`, ...),
-    /// in `out`, which is cleared first.
-    pub fn replay_data<A: smallvec::Array<Item = u8>>(
-        &mut self,
-        line: &LineRef,
-        out: &mut smallvec::SmallVec<A>,
-    ) -> bool {
+    /// Where the bytes kept for this data directive's line (`.byte`,
+    /// `.word`, ...) are, if they can be replayed (see
+    /// [`Self::replay_bytes`]; [`Replay::kept_bytes`] reads them).
+    #[inline]
+    pub fn replay_data(&mut self, line: &LineRef) -> Option<Kept> {
         if !self.data_replayable() {
-            return false;
+            return None;
         }
-        let Some(kept) = self.replay_bytes(line) else {
-            return false;
-        };
-        out.clear();
-        match kept {
-            Kept::Inline(b, n) => out.extend_from_slice(&b[..n as usize]),
-            Kept::Far(from, n) => {
-                let from = from as usize;
-                out.extend_from_slice(&self.replay.bytes[from..from + n as usize]);
-            }
-        }
-        true
+        self.replay_bytes(line)
     }
 
     /// What a data line of literals only (a text directive's, see
@@ -910,25 +912,21 @@ impl Assembler<'_> {
         (units < 64).then_some(enc | (units as u8) << 2)
     }
 
-    /// The bytes kept for this line of literals, if its encoding is
-    /// still what made them (see [`Self::literal_key`]), in `kept` after the
-    /// record's first byte; the budget units writing them spends.
-    #[inline(always)]
-    pub fn replay_literal(
-        &mut self,
-        line: &LineRef,
-        kept: &mut smallvec::SmallVec<[u8; 64]>,
-    ) -> Option<u64> {
-        if !self.replay_data(line, kept) {
-            return None;
-        }
-        let key = *kept.first()?;
+    /// Where the bytes kept for this line of literals are (its record's
+    /// key first, see [`Self::literal_key`]), if its encoding is still what
+    /// made them and the budget holds the units writing them spends; and
+    /// those units.
+    #[inline]
+    pub fn replay_literal(&mut self, line: &LineRef) -> Option<(Kept, u64)> {
+        let kept = self.replay_data(line)?;
+        // A literal record holds its key and at least one byte.
+        let key = *self.replay.kept_bytes(&kept, 0).first()?;
         let enc = key & 3;
         if enc != 0 && self.literal_key(true, 0) != Some(enc) {
             return None;
         }
         let units = u64::from(key >> 2);
-        self.affordable(units).then_some(units)
+        self.affordable(units).then_some((kept, units))
     }
 
     /// Keep the bytes a data line of literals made (`strings`:
@@ -1703,6 +1701,45 @@ mod tests {
         };
         let text = e.render();
         assert!(text.contains("zero value not allowed"), "{text}");
+    }
+
+    /// Data values that are a label, a byte or word of one, or a number
+    /// (`Assembler::quick_value`), and those of a label defined further on
+    /// (read from pass 2 on), of numbers, bit strings, code and a virtual
+    /// block's labels, make 64tass's bytes; the lines are replayed once
+    /// the code before them moved, as the evaluator's would be.
+    #[test]
+    fn data_values_of_labels_make_the_evaluators_bytes() {
+        let src = "* = $1000\n lda zp\nnum = $1234\nbits = %1010101011110000\n\
+                   big = $123456\nlab nop\n_loc .byte <num, >num, <bits, >bits, `big\n\
+                   .word num, lab, bits, _loc, <>big, >`big, ><num\n\
+                   .byte <lab, >lab, `lab, <fwd, >fwd, <_loc\n .long num, big, lab, fwd\n\
+                   .text <lab, >lab, lab\n .word <>lab, >`lab, ><lab\n .virtual $d000\n\
+                   vlab .byte ?\n .endv\n .byte <vlab, >vlab\n .word vlab\nfwd rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0x34, 0x12, 0xf0, 0xaa, 0x12, 0x34, 0x12, 0x02, 0x10,
+                0xf0, 0xaa, 0x03, 0x10, 0x56, 0x34, 0x34, 0x12, 0x12, 0x34, 0x02, 0x10, 0x00, 0x36,
+                0x10, 0x03, 0x34, 0x12, 0x00, 0x56, 0x34, 0x12, 0x02, 0x10, 0x00, 0x36, 0x10, 0x00,
+                0x02, 0x10, 0x02, 0x10, 0x02, 0x10, 0x10, 0x00, 0x10, 0x02, 0x00, 0xd0, 0x00, 0xd0,
+                0x60
+            ]
+        );
+        assert!(replayed >= 8, "replayed {replayed}");
+        // A byte too large, reported at its value as the evaluator's is.
+        let src = "* = $1000\nbig = $123456\n .byte 1, <big, <>big\n";
+        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
+            panic!("a word in .byte assembled");
+        };
+        let text = e.render();
+        assert_eq!(e.errors().count(), 1, "{text}");
+        assert!(
+            text.contains("too large for a 8 bit unsigned integer bits '$3456'")
+                && text.contains("t.asm:3:17"),
+            "{text}"
+        );
     }
 
     /// A `.weak` symbol read before the stronger one below is defined:
