@@ -253,7 +253,14 @@ impl Assembler<'_> {
             return false;
         }
         // The head is kept only for a line of the text: `c.line` is in it.
-        self.src.get(c.file).pass_line(c.line as usize);
+        let f = self.src.get(c.file);
+        debug_assert!({
+            let (start, end) = f.line_span(c.line as usize);
+            let text = &f.text().as_bytes()[start..end];
+            let first = text.iter().position(|b| !matches!(b, b' ' | b'\t'));
+            first.is_none_or(|i| text[i] == b';')
+        });
+        f.pass_line(c.line as usize);
         self.st.cursor.line += 1;
         self.work += 1;
         self.st.count_line();

@@ -498,6 +498,22 @@ mod tests {
         assert_eq!(kept(&h, 2, 0), None);
     }
 
+    #[test]
+    fn blank_and_comment_lines_are_passed_over_in_later_passes() {
+        // Four passes (`fin` unknown, then moved by the `nop`); blank lines
+        // of blanks, tabs and comments, two in a union (each line of a
+        // union starts at its start). 64tass: these bytes, the warning on
+        // line 16 (the lines passed over are counted).
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n    \n; a comment\n \
+                   lda #1\n\t\n .union\n .byte 1\n  ; inside\n\n .byte 2, 3\n .endu\n\t ;\n \
+                   .warn \"here\"\nfin\n";
+        let p =
+            assemble_str("t.asm", src, &Options::default()).unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xea, 0xa9, 0x01, 0x02, 0x03]);
+        let lines: Vec<_> = p.warnings.warnings().map(|d| (d.line, d.column)).collect();
+        assert_eq!(lines, [(16, 2)]);
+    }
+
     /// One expansion text (the same arguments) read under two processors:
     /// the line's kept head gives `anc` where the processor has it, and the
     /// same line is refused where it doesn't.
