@@ -113,6 +113,14 @@ impl SourceFile {
         }
     }
 
+    /// Line `index` passed over unread: the start of the line after it
+    /// remembered, as [`Self::line_span`] would leave it (the next line's
+    /// bounds are then found without a search).
+    #[inline(always)]
+    pub fn pass_line(&self, index: usize) {
+        let _ = self.lines.bounds(index);
+    }
+
     /// Number of lines (a final line without a line break counts).
     pub fn line_count(&self) -> usize {
         self.lines.count()

@@ -153,7 +153,17 @@ impl Assembler<'_> {
         let mut held: Option<(crate::source::FileId, std::sync::Arc<String>, bool)> = None;
         let opts = self.opts;
         let progress = opts.progress.as_ref();
+        // `--verbose-list` lists every line's text: no line passed over.
+        let pass_blanks = !self.record.verbose();
         loop {
+            // The line's kept head, read once here for `line`.
+            let head = self.kept_head(self.st.cursor.file, self.st.cursor.line);
+            if super::head::is_blank(head) && pass_blanks && self.blank_line_passed() {
+                if let Some(p) = progress {
+                    p.line_done();
+                }
+                continue;
+            }
             let Some((file, index, start, end)) = self.next_line() else {
                 if self.st.cursor.line != self.st.cursor.stop {
                     break;
@@ -203,7 +213,7 @@ impl Assembler<'_> {
                 continue;
             }
             let was_active = self.verbose_line_start(&line);
-            let step = self.line(&line);
+            let step = self.line(&line, head);
             self.verbose_line_end(&line, was_active);
             match step {
                 Step::Next => {}
@@ -228,6 +238,34 @@ impl Assembler<'_> {
             }
         }
         result
+    }
+
+    /// The line at the cursor, blank or a comment alone (its kept head
+    /// says so: it was read before), passed over without reading its text:
+    /// what reading it does, the line counted and spent, its start
+    /// ([`Self::line_start`]); there is nothing else (no label, no row, no
+    /// NUL byte outside a comment). False where it is read as any line:
+    /// the reading's stop, the work budget spent (reported at the line).
+    #[inline(always)]
+    fn blank_line_passed(&mut self) -> bool {
+        let c = self.st.cursor;
+        if c.line == c.stop || !self.affordable(1) {
+            return false;
+        }
+        // The head is kept only for a line of the text: `c.line` is in it.
+        let f = self.src.get(c.file);
+        debug_assert!({
+            let (start, end) = f.line_span(c.line as usize);
+            let text = &f.text().as_bytes()[start..end];
+            let first = text.iter().position(|b| !matches!(b, b' ' | b'\t'));
+            first.is_none_or(|i| text[i] == b';')
+        });
+        f.pass_line(c.line as usize);
+        self.st.cursor.line += 1;
+        self.work += 1;
+        self.st.count_line();
+        self.line_start();
+        true
     }
 
     /// A line's work counted against the run's budget (see
@@ -323,13 +361,14 @@ impl Assembler<'_> {
     }
 
     /// One source line.
-    fn line(&mut self, line: &LineRef) -> Step {
+    /// `head`: its kept head (see [`Self::line_head`]).
+    fn line(&mut self, line: &LineRef, head: u16) -> Step {
         self.line_start();
         let active = self.st.active();
         // The usual line, an instruction with no label in front: as
         // `labelled_line` would find it, known from the last pass. A code
         // label read before goes to its definition (its name's length kept).
-        match self.line_head(line) {
+        match self.line_head(line, head) {
             LineHead::Instruction(op, mpos) => {
                 if !active {
                     return Step::Next;

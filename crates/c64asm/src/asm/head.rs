@@ -91,6 +91,12 @@ impl Heads {
     }
 }
 
+/// A blank or comment line's head (see [`BLANK`]).
+#[inline(always)]
+pub fn is_blank(head: u16) -> bool {
+    head == BLANK
+}
+
 /// Anything but an instruction name first (or one indented too far to
 /// keep: read the long way each pass).
 const OTHER: u16 = 1;
@@ -117,6 +123,12 @@ const _: () = assert!(CODE_LABEL & (INSTR | DIRECTIVE | OTHER) == 0);
 /// the `=`. A directive's head never has [`CODE_LABEL`]'s bit (its offset
 /// is below it).
 const CONSTANT: u16 = CODE_LABEL | DIRECTIVE;
+/// A line of blanks, or of blanks and a comment: nothing to do in any
+/// reading but count it (no label, no statement), so the line loop passes
+/// over it without reading its text (see `Assembler::blank_line_passed`).
+/// None of the other kinds' bits.
+const BLANK: u16 = 2;
+const _: () = assert!(BLANK & (INSTR | DIRECTIVE | CODE_LABEL) == 0 && BLANK != OTHER);
 const _: () = assert!((OFFSET_MAX as u16) << OFFSET_SHIFT < CODE_LABEL);
 
 /// A line kept as a code label (or a constant's definition): its name's
@@ -159,6 +171,7 @@ const OFFSET_SHIFT: u32 = 8;
 const OFFSET_MAX: usize = 31;
 
 impl Heads {
+    #[inline(always)]
     fn get(&self, file: FileId, index: u32) -> u16 {
         self.files
             .get(file as usize)
@@ -325,8 +338,10 @@ impl Assembler<'_> {
     /// label ([`Self::keep_code_label`]) or constant
     /// ([`Self::keep_constant`]), so that a later reading goes to the
     /// label's definition without measuring the name again.
-    pub fn line_head(&mut self, line: &LineRef) -> LineHead {
-        let mut head = self.heads.get(line.file, line.index);
+    /// `head` is the line's kept head, as [`Self::kept_head`] read it.
+    #[inline]
+    pub fn line_head(&mut self, line: &LineRef, mut head: u16) -> LineHead {
+        debug_assert_eq!(head, self.heads.get(line.file, line.index));
         if head == 0 {
             head = self.head_of(line);
             let lines = self.src.get(line.file).line_count();
@@ -344,6 +359,13 @@ impl Assembler<'_> {
             Some(op) => LineHead::Instruction(op, line.start + offset),
             None => LineHead::Other,
         }
+    }
+
+    /// The head kept for line `index` of `file` (0: not looked at yet),
+    /// read once by the line loop for [`Self::line_head`].
+    #[inline(always)]
+    pub fn kept_head(&self, file: FileId, index: u32) -> u16 {
+        self.heads.get(file, index)
     }
 
     /// Where the instruction `line` starts with is, from what
@@ -366,6 +388,10 @@ impl Assembler<'_> {
     /// lower case).
     fn head_of(&self, line: &LineRef) -> u16 {
         let pos = line.skip_ws(line.start);
+        // Not a NUL byte (`at` gives 0 for it too): it is reported.
+        if pos >= line.end || line.at(pos) == b';' {
+            return BLANK;
+        }
         let offset = pos - line.start;
         if !line.at(pos).is_ascii_alphabetic() || offset > OFFSET_MAX {
             return OTHER;
@@ -470,6 +496,22 @@ mod tests {
         assert_eq!(kept(&h, 1, 3), Some(30));
         assert_eq!(kept(&h, 1, 9), Some(31));
         assert_eq!(kept(&h, 2, 0), None);
+    }
+
+    #[test]
+    fn blank_and_comment_lines_are_passed_over_in_later_passes() {
+        // Four passes (`fin` unknown, then moved by the `nop`); blank lines
+        // of blanks, tabs and comments, two in a union (each line of a
+        // union starts at its start). 64tass: these bytes, the warning on
+        // line 16 (the lines passed over are counted).
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n    \n; a comment\n \
+                   lda #1\n\t\n .union\n .byte 1\n  ; inside\n\n .byte 2, 3\n .endu\n\t ;\n \
+                   .warn \"here\"\nfin\n";
+        let p =
+            assemble_str("t.asm", src, &Options::default()).unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(p.prg_bytes(), [0x00, 0x10, 0xea, 0xa9, 0x01, 0x02, 0x03]);
+        let lines: Vec<_> = p.warnings.warnings().map(|d| (d.line, d.column)).collect();
+        assert_eq!(lines, [(16, 2)]);
     }
 
     /// One expansion text (the same arguments) read under two processors:

@@ -742,7 +742,7 @@ impl Assembler<'_> {
 
     /// Has `want`'s label still the value kept (`value_now` is what
     /// [`Replay::value_of`] gives)? Compared in place for the compact forms.
-    #[inline]
+    #[inline(always)]
     fn still_has(&self, want: &Read) -> bool {
         let label = self.syms.label(LabelId(want.label()));
         match (want.form(), &label.value) {
@@ -775,6 +775,7 @@ impl Assembler<'_> {
     /// finds again while that scope is searched first and the label is
     /// visible (names are never taken back from a scope, and strength 0 is
     /// the strongest); anything else is looked up again.
+    #[inline(always)]
     fn resolves_same(&mut self, want: &Read) -> bool {
         let id = LabelId(want.label());
         let near = want.near;
@@ -835,16 +836,31 @@ impl Assembler<'_> {
         if r.len == 0 || self.ctx_index() != Some(r.ctx) {
             return None;
         }
+        if !self.reads_hold(line, &r) {
+            return None;
+        }
+        self.note_replayed();
+        Some(if r.len as usize <= INLINE {
+            Kept::Inline(r.bytes.to_le_bytes(), r.len)
+        } else {
+            Kept::Far(r.bytes, r.len)
+        })
+    }
+
+    /// Does every label `r` read still have its value, and every name
+    /// resolve to it? If so each is marked read, as reading the symbol
+    /// does (`Assembler::symbol`), with `-Wshadow` once the values have
+    /// settled.
+    #[inline(always)]
+    fn reads_hold(&mut self, line: &LineRef, r: &Record) -> bool {
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
         for i in reads.clone() {
             let want = self.replay.reads[i];
             // The value first: what differs when a label moved.
             if !self.still_has(&want) || !self.resolves_same(&want) {
-                return None;
+                return false;
             }
         }
-        // What reading each symbol does (`Assembler::symbol`): mark it read,
-        // and `-Wshadow` once the values have settled.
         let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
             let r = self.replay.reads[i];
@@ -856,28 +872,60 @@ impl Assembler<'_> {
                 }
             }
         }
+        true
+    }
+
+    /// [`Self::reads_hold`] for an instruction that reads labels: out of
+    /// line (most replayed instructions read none, or one).
+    #[inline(never)]
+    fn instruction_reads_hold(&mut self, line: &LineRef, r: &Record) -> bool {
+        self.reads_hold(line, r)
+    }
+
+    #[inline(always)]
+    fn note_replayed(&mut self) {
         self.replay.replayed += 1;
         #[cfg(test)]
         tests::REPLAYED.with(|n| n.set(n.get() + 1));
-        Some(if r.len as usize <= INLINE {
-            Kept::Inline(r.bytes.to_le_bytes(), r.len)
-        } else {
-            Kept::Far(r.bytes, r.len)
-        })
     }
 
     /// The bytes kept for this instruction line (see [`Self::replay_bytes`]):
     /// at most [`INLINE`] (an instruction that is no branch), in an array
-    /// and its length.
-    #[inline]
+    /// and its length. Inline, the record found first: a line's record was
+    /// kept only when `op` was [`Self::replayable`] under the record's
+    /// context, processor included, so a record under the current context
+    /// needs the table's entry not read again (`.autsiz` is no part of
+    /// the context: asked first, with the switch).
+    #[inline(always)]
     pub fn replay_instruction(&mut self, line: &LineRef, op: Op) -> Option<([u8; INLINE], usize)> {
-        if !self.replayable(op) {
+        if !self.replay.on || self.st.autosize {
             return None;
         }
-        match self.replay_bytes(line)? {
-            Kept::Inline(b, n) => Some((b, n as usize)),
-            // Never kept for an instruction; made again if it were.
-            Kept::Far(..) => None,
+        let Some(at) = self.replay.slot(line) else {
+            self.first_instruction_visit(line, op);
+            return None;
+        };
+        let r = self.replay.record(at);
+        // No bytes kept yet (0), or more than an instruction's (never
+        // kept: made again if they were).
+        if r.len == 0 || r.len as usize > INLINE || self.ctx_index() != Some(r.ctx) {
+            return None;
+        }
+        if r.nreads != 0 && !self.instruction_reads_hold(line, &r) {
+            return None;
+        }
+        debug_assert!(self.replayable(op));
+        self.note_replayed();
+        Some((r.bytes.to_le_bytes(), r.len as usize))
+    }
+
+    /// An instruction line with no record: its place taken (see
+    /// [`Self::replay_bytes`]) if it may be kept.
+    #[inline(never)]
+    fn first_instruction_visit(&mut self, line: &LineRef, op: Op) {
+        if self.replayable(op) {
+            let lines = self.src.get(line.file).line_count();
+            self.replay.add(line, lines);
         }
     }
 
