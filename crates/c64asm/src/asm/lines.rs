@@ -1176,7 +1176,12 @@ fn parse_text(
     };
     let end = p.pos as u32;
     let full = p.arena_full();
-    let notes = std::mem::take(&mut p.notes).into_boxed_slice();
+    // Most parses note nothing: no boxing of an empty list.
+    let notes = if p.notes.is_empty() {
+        Box::default()
+    } else {
+        std::mem::take(&mut p.notes).into_boxed_slice()
+    };
     (result, end, notes, full)
 }
 

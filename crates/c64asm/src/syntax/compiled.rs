@@ -356,6 +356,7 @@ impl<'a> Arena<'a> {
     /// Drop `e`, a folded operation's operand, and if it is brackets whose
     /// literal is the chunk's last node, that node too (nothing else
     /// points to it: it was the brackets' own run).
+    #[inline]
     fn take_back(&mut self, e: Expr) {
         let last = self.chunk.len().checked_sub(1);
         let own = e.tag == Tag::Paren
@@ -1059,8 +1060,43 @@ impl<I: Iterator<Item = Expr>> Iterator for ExactChain<I> {
 
 impl<I: Iterator<Item = Expr>> ExactSizeIterator for ExactChain<I> {}
 
+/// The tags of a boxed literal (see [`Expr::drop_owned`]).
+const BOXED: u64 =
+    1 << Tag::Big as u64 | 1 << Tag::Str as u64 | 1 << Tag::Bytes as u64 | 1 << Tag::EncStr as u64;
+
+/// The tags whose payload may own memory (see [`Expr::drop_owned`]): a
+/// boxed literal, or an operator's run (boxed when not in an arena).
+const MAY_OWN: u64 = BOXED
+    | 1 << Tag::Unary as u64
+    | 1 << Tag::Paren as u64
+    | 1 << Tag::Addr as u64
+    | 1 << Tag::Binary as u64
+    | 1 << Tag::Member as u64
+    | 1 << Tag::Cond as u64
+    | 1 << Tag::DCond as u64
+    | 1 << Tag::Call as u64
+    | 1 << Tag::Index as u64
+    | 1 << Tag::Slice as u64
+    | 1 << Tag::List as u64
+    | 1 << Tag::Tuple as u64
+    | 1 << Tag::Dict as u64;
+
 impl Drop for Expr {
+    /// Most nodes dropped own nothing (numbers, names: a parse's leaves,
+    /// literals folded away; operators whose run is in an arena): a test
+    /// of the tag (and the run's pointer), no call.
+    #[inline(always)]
     fn drop(&mut self) {
+        let tag = 1 << self.tag as u64;
+        if tag & MAY_OWN != 0 && (tag & BOXED != 0 || !self.in_arena()) {
+            self.drop_owned();
+        }
+    }
+}
+
+impl Expr {
+    #[inline(never)]
+    fn drop_owned(&mut self) {
         // SAFETY: each arm frees what its tag's payload owns: a boxed
         // literal, or a boxed run (an arena run is the chunk's).
         unsafe {
@@ -1172,6 +1208,24 @@ const OPERAND_GROUP: u8 = 1;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tags_tested_before_a_drop_are_those_that_own() {
+        use Tag::*;
+        let all = [
+            Int, Bits, Big, Float, Str, Bytes, EncStr, Gap, Star, Default, Anon, Ident, Symbol,
+            AnonSymbol, Fold, Failed, NoKey, Header, Unary, Paren, Addr, Binary, Member, Cond,
+            DCond, Call, Index, Slice, List, Tuple, Dict,
+        ];
+        // Every tag, in order (the last one is the enum's last).
+        assert!(all.iter().enumerate().all(|(i, &t)| t as usize == i));
+        assert_eq!(Dict as usize, all.len() - 1);
+        for t in all {
+            let owns =
+                matches!(t, Big | Str | Bytes | EncStr) || t.fixed().is_some() || t.counted();
+            assert_eq!(MAY_OWN >> t as u64 & 1 != 0, owns, "{t:?}");
+        }
+    }
 
     #[test]
     fn operator_tables_follow_the_enums() {

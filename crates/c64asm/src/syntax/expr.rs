@@ -242,7 +242,30 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
     }
 
+    /// Past the blanks at the cursor. Most calls are at a byte above the
+    /// blank or at the line's end (nothing to skip), most others at one
+    /// blank (after a comma, around an operator); a longer run or a
+    /// control byte go the general way.
+    #[inline(always)]
     pub fn skip_ws(&mut self) {
+        let b = self.peek();
+        if b > b' ' || self.pos >= self.end {
+            debug_assert_eq!(scan::skip_blanks(self.bytes, self.pos, self.end), self.pos);
+            return;
+        }
+        if matches!(b, b' ' | b'\t') && self.peek_at(1) > b' ' {
+            self.pos += 1;
+            debug_assert_eq!(
+                scan::skip_blanks(self.bytes, self.pos - 1, self.end),
+                self.pos
+            );
+            return;
+        }
+        self.skip_blank_run();
+    }
+
+    #[inline(never)]
+    fn skip_blank_run(&mut self) {
         self.pos = scan::skip_blanks(self.bytes, self.pos, self.end);
     }
 
@@ -701,6 +724,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     }
 
     /// [`Parser::expr`] after its first primary, `value`, was read.
+    #[inline]
     fn expr_after(&mut self, value: Expr, limit: u8) -> PResult<Expr> {
         self.depth += 1;
         let e = self
