@@ -47,7 +47,7 @@ pub struct MacroDef {
     body: Option<Rc<Body>>,
     /// The expansion texts of its calls, by their arguments' text (kept
     /// when the definition is run again: the same site, the same body).
-    calls: FxHashMap<Box<str>, FileId>,
+    calls: FxHashMap<Rc<str>, FileId>,
     /// The closing line is the directive alone (perhaps with a comment),
     /// with nothing a call substitutes: the same in every expansion, whose
     /// last line it is. Found with the first expansion.
@@ -57,7 +57,7 @@ pub struct MacroDef {
 /// Where [`Macros::find`] files a new expansion.
 enum ExpansionKey {
     /// A call's: its arguments' text, in its macro's [`MacroDef::calls`].
-    Call(Box<str>),
+    Call(Rc<str>),
     /// A structure's: the whole key, in [`Macros::expansions`].
     Other(Box<str>),
 }
@@ -136,6 +136,12 @@ pub struct Macros {
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
     key: String,
+    /// Per file id, a call's expansion text: its macro and the arguments'
+    /// text it is filed under in [`MacroDef::calls`] (the key itself,
+    /// shared). A call's star node keeps the expansion it ran; this says
+    /// whether it is the one for the call's macro and arguments now
+    /// ([`Macros::is_call_expansion`]).
+    call_keys: Vec<Option<(MacroId, Rc<str>)>>,
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: ByFile<(u32, u32, u16)>,
@@ -197,11 +203,26 @@ impl Macros {
         }
     }
 
+    /// Is `f` the expansion [`Macros::find`] gives for a call of macro `id`
+    /// with arguments `args_text`? Each key has one text, made once and
+    /// never filed again, so the text a call's node kept is the one its map
+    /// gives where its key is the same.
+    #[inline]
+    fn is_call_expansion(&self, f: FileId, id: MacroId, args_text: &str) -> bool {
+        matches!(self.call_keys.get(f as usize), Some(Some((m, key)))
+            if *m == id && **key == *args_text)
+    }
+
     /// Files a new expansion under the key [`Macros::find`] gave.
     fn file_expansion(&mut self, id: MacroId, key: ExpansionKey, f: FileId) {
         match key {
             ExpansionKey::Call(args) => {
                 if let Some(m) = self.list.get_mut(id.0 as usize) {
+                    let at = f as usize;
+                    if self.call_keys.len() <= at {
+                        self.call_keys.resize(at + 1, None);
+                    }
+                    self.call_keys[at] = Some((id, args.clone()));
                     m.calls.insert(args, f);
                 }
             }
@@ -867,21 +888,12 @@ impl Assembler<'_> {
             self.instantiate(line, kind, id, args_text, newlabel, call, false, false);
             return Ok(None);
         }
-        let file = match self.expansion(id, args_text, "") {
-            Ok(f) => f,
-            Err(msg) => {
-                self.error(call, Kind::MacroMisuse, msg);
-                return Err(Reported);
-            }
-        };
-        self.expansion_faults(file, call);
-        let mut node = None;
-        let (what, scope) = if kind == MacroKind::Segment {
-            (Wait::EndSegment2, None)
-        } else {
-            // The label's own scope, also when its value is the result of
-            // this macro in an earlier pass.
-            let own = newlabel.and_then(|nl| {
+        let segment = kind == MacroKind::Segment;
+        // The label's own scope, also when its value is the result of
+        // this macro in an earlier pass.
+        let own = match segment {
+            true => None,
+            false => newlabel.and_then(|nl| {
                 let l = self.syms.label(nl.id);
                 match l.value {
                     Value::Code(c) if self.syms.own_code(nl.id).is_none_or(|own| own == c.id) => {
@@ -889,7 +901,39 @@ impl Assembler<'_> {
                     }
                     _ => self.syms.own_code(nl.id),
                 }
-            });
+            }),
+        };
+        // A call in a scope of its own enters its line's star node, looked
+        // for first (a refused call enters none): the expansion the node's
+        // call ran last (in a later pass, nearly always this call's) is
+        // taken where it is the one for this macro and these arguments,
+        // without the look-up by the arguments' text.
+        let site = match !segment && own.is_none() && !self.refused(id) {
+            true => Some(self.st.stars.call_site()),
+            false => None,
+        };
+        let kept = match site.and_then(|s| self.st.stars.site_expansion(s)) {
+            Some(f) if self.macros.is_call_expansion(f, id, args_text) => Some(f),
+            _ => None,
+        };
+        if let Some(f) = kept {
+            debug_assert!(matches!(self.macros.find(id, "", args_text), Ok(g) if g == f));
+        }
+        let file = match kept {
+            Some(f) => f,
+            None => match self.expansion(id, args_text, "") {
+                Ok(f) => f,
+                Err(msg) => {
+                    self.error(call, Kind::MacroMisuse, msg);
+                    return Err(Reported);
+                }
+            },
+        };
+        self.expansion_faults(file, call);
+        let mut node = None;
+        let (what, scope) = if segment {
+            (Wait::EndSegment2, None)
+        } else {
             let ns = match own {
                 Some(cid) => {
                     let names = self.syms.code(cid).names;
@@ -900,9 +944,15 @@ impl Assembler<'_> {
                 }
                 _ => {
                     let _ = ctx;
-                    // The call's star node, found once for its scope and
-                    // for entering it (a refused call enters none).
-                    node = (!self.refused(id)).then(|| self.st.stars.call_node(self.st.pass));
+                    // The call's star node, found once for its expansion,
+                    // its scope and for entering it.
+                    if let Some(site) = site {
+                        let n = self.st.stars.call_node_at(site, self.st.pass);
+                        if kept.is_none() {
+                            self.st.stars.keep_expansion(n, file);
+                        }
+                        node = Some(n);
+                    }
                     self.call_scope(call, node)
                 }
             };
