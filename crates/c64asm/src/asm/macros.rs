@@ -47,17 +47,30 @@ pub struct MacroDef {
     body: Option<Rc<Body>>,
     /// The expansion texts of its calls, by their arguments' text (kept
     /// when the definition is run again: the same site, the same body).
-    calls: FxHashMap<Rc<str>, FileId>,
+    calls: FxHashMap<Box<str>, FileId>,
     /// The closing line is the directive alone (perhaps with a comment),
     /// with nothing a call substitutes: the same in every expansion, whose
     /// last line it is. Found with the first expansion.
     plain_close: Option<Cmd>,
 }
 
+/// The key a call's expansion is filed under (see [`Macros::call_keys`]):
+/// its macro, and the arguments' text at `start` of `file`, `len` bytes.
+#[derive(Clone, Copy)]
+struct CallKey {
+    /// [`NO_MACRO`] in the slot of a file that is no call's expansion.
+    macro_id: u32,
+    file: FileId,
+    start: u32,
+    len: u32,
+}
+
+const NO_MACRO: u32 = u32::MAX;
+
 /// Where [`Macros::find`] files a new expansion.
 enum ExpansionKey {
     /// A call's: its arguments' text, in its macro's [`MacroDef::calls`].
-    Call(Rc<str>),
+    Call(Box<str>),
     /// A structure's: the whole key, in [`Macros::expansions`].
     Other(Box<str>),
 }
@@ -136,12 +149,12 @@ pub struct Macros {
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
     key: String,
-    /// Per file id, a call's expansion text: its macro and the arguments'
-    /// text it is filed under in [`MacroDef::calls`] (the key itself,
-    /// shared). A call's star node keeps the expansion it ran; this says
-    /// whether it is the one for the call's macro and arguments now
-    /// ([`Macros::is_call_expansion`]).
-    call_keys: Vec<Option<(MacroId, Rc<str>)>>,
+    /// Per file id, a call's expansion text: its macro and a place where
+    /// the arguments' text it is filed under in [`MacroDef::calls`] is
+    /// written (a file's text never changes). A call's star node keeps the
+    /// expansion it ran; this says whether it is the one for the call's
+    /// macro and arguments now ([`Assembler::is_call_expansion`]).
+    call_keys: Vec<CallKey>,
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: ByFile<(u32, u32, u16)>,
@@ -203,14 +216,25 @@ impl Macros {
         }
     }
 
-    /// Is `f` the expansion [`Macros::find`] gives for a call of macro `id`
-    /// with arguments `args_text`? Each key has one text, made once and
-    /// never filed again, so the text a call's node kept is the one its map
-    /// gives where its key is the same.
-    #[inline]
-    fn is_call_expansion(&self, f: FileId, id: MacroId, args_text: &str) -> bool {
-        matches!(self.call_keys.get(f as usize), Some(Some((m, key)))
-            if *m == id && **key == *args_text)
+    /// Notes that `f` is the expansion [`Macros::find`] gives for a call of
+    /// macro `id` with the arguments at `start` of `file`, `len` bytes.
+    fn note_call_key(&mut self, f: FileId, id: MacroId, (file, start, len): (FileId, u32, u32)) {
+        let at = f as usize;
+        if self.call_keys.len() <= at {
+            let none = CallKey {
+                macro_id: NO_MACRO,
+                file: 0,
+                start: 0,
+                len: 0,
+            };
+            self.call_keys.resize(at + 1, none);
+        }
+        self.call_keys[at] = CallKey {
+            macro_id: id.0,
+            file,
+            start,
+            len,
+        };
     }
 
     /// Files a new expansion under the key [`Macros::find`] gave.
@@ -218,11 +242,6 @@ impl Macros {
         match key {
             ExpansionKey::Call(args) => {
                 if let Some(m) = self.list.get_mut(id.0 as usize) {
-                    let at = f as usize;
-                    if self.call_keys.len() <= at {
-                        self.call_keys.resize(at + 1, None);
-                    }
-                    self.call_keys[at] = Some((id, args.clone()));
                     m.calls.insert(args, f);
                 }
             }
@@ -652,6 +671,24 @@ impl Assembler<'_> {
         body
     }
 
+    /// Is `f` the expansion [`Macros::find`] gives for a call of macro `id`
+    /// with arguments `args_text`? Each key has one text, made once and
+    /// never filed again, so the text a call's node kept is the one the
+    /// macro's map gives where the key (its text, kept as a place) is the
+    /// same.
+    #[inline]
+    fn is_call_expansion(&self, f: FileId, id: MacroId, args_text: &str) -> bool {
+        let Some(k) = self.macros.call_keys.get(f as usize) else {
+            return false;
+        };
+        if k.macro_id != id.0 || k.len as usize != args_text.len() {
+            return false;
+        }
+        let text = self.src.get(k.file).text().as_bytes();
+        let (start, end) = (k.start as usize, (k.start + k.len) as usize);
+        text.get(start..end) == Some(args_text.as_bytes())
+    }
+
     /// Is a call of `callee` refused here (too deep)? [`Assembler::run_expansion`]
     /// then enters nothing.
     fn refused(&self, callee: MacroId) -> bool {
@@ -913,7 +950,7 @@ impl Assembler<'_> {
             false => None,
         };
         let kept = match site.and_then(|s| self.st.stars.site_expansion(s)) {
-            Some(f) if self.macros.is_call_expansion(f, id, args_text) => Some(f),
+            Some(f) if self.is_call_expansion(f, id, args_text) => Some(f),
             _ => None,
         };
         if let Some(f) = kept {
@@ -950,6 +987,9 @@ impl Assembler<'_> {
                         let n = self.st.stars.call_node_at(site, self.st.pass);
                         if kept.is_none() {
                             self.st.stars.keep_expansion(n, file);
+                            let len = (line.end - args) as u32;
+                            self.macros
+                                .note_call_key(file, id, (line.file, args as u32, len));
                         }
                         node = Some(n);
                     }
