@@ -305,8 +305,6 @@ impl Assembler<'_> {
         if f.has_nul || c.line as usize >= f.line_count() || !self.affordable(1) {
             return false;
         }
-        let text = f.shared_text();
-        let line = LineRef::of(c.file, c.line, &text, f.line_span(c.line as usize));
         self.st.cursor.line += 1;
         if let Some(p) = self.opts.progress.as_ref() {
             p.line_done();
@@ -314,7 +312,8 @@ impl Assembler<'_> {
         self.work += 1;
         self.st.count_line();
         self.line_start();
-        self.take_placeholder(&line);
+        // All reading it would take of the line is its place.
+        self.take_placeholder_at(c.file, c.line);
         true
     }
 

@@ -466,7 +466,13 @@ impl Assembler<'_> {
     /// Drop the text row listed ahead for `line` (`--verbose-list`), if last.
     #[inline]
     pub fn drop_shown(&mut self, line: &LineRef) {
-        if self.record.shown == Some((line.file, line.index)) {
+        self.drop_shown_at(line.file, line.index);
+    }
+
+    /// [`Self::drop_shown`] for line `index` of `file`.
+    #[inline]
+    fn drop_shown_at(&mut self, file: FileId, index: u32) {
+        if self.record.shown == Some((file, index)) {
             self.drop_shown_row();
         }
     }
@@ -486,8 +492,16 @@ impl Assembler<'_> {
     /// Drop the label row listed ahead for `line`, if it is the last row.
     #[inline]
     pub fn take_placeholder(&mut self, line: &LineRef) {
-        self.drop_shown(line);
-        if self.record.pending == Some((line.file, line.index)) {
+        self.take_placeholder_at(line.file, line.index);
+    }
+
+    /// [`Self::take_placeholder`] for line `index` of `file`: all it reads
+    /// of the line (a line answered without reading it has no
+    /// [`LineRef`] made).
+    #[inline]
+    pub fn take_placeholder_at(&mut self, file: FileId, index: u32) {
+        self.drop_shown_at(file, index);
+        if self.record.pending == Some((file, index)) {
             self.record.pending = None;
             self.pop_last(|k| matches!(k, RowKind::Label));
         }

@@ -54,6 +54,19 @@ pub struct MacroDef {
     plain_close: Option<Cmd>,
 }
 
+/// The key a call's expansion is filed under (see [`Macros::call_keys`]):
+/// its macro, and the arguments' text at `start` of `file`, `len` bytes.
+#[derive(Clone, Copy)]
+struct CallKey {
+    /// [`NO_MACRO`] in the slot of a file that is no call's expansion.
+    macro_id: u32,
+    file: FileId,
+    start: u32,
+    len: u32,
+}
+
+const NO_MACRO: u32 = u32::MAX;
+
 /// Where [`Macros::find`] files a new expansion.
 enum ExpansionKey {
     /// A call's: its arguments' text, in its macro's [`MacroDef::calls`].
@@ -136,6 +149,12 @@ pub struct Macros {
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
     key: String,
+    /// Per file id, a call's expansion text: its macro and a place where
+    /// the arguments' text it is filed under in [`MacroDef::calls`] is
+    /// written (a file's text never changes). A call's star node keeps the
+    /// expansion it ran; this says whether it is the one for the call's
+    /// macro and arguments now ([`Assembler::is_call_expansion`]).
+    call_keys: Vec<CallKey>,
     /// Where call arguments were substituted in each expansion text:
     /// (start, end, argument) byte ranges.
     pub arg_marks: ByFile<(u32, u32, u16)>,
@@ -195,6 +214,27 @@ impl Macros {
             Some(&f) => Ok(f),
             None => Err(ExpansionKey::Other(self.key.as_str().into())),
         }
+    }
+
+    /// Notes that `f` is the expansion [`Macros::find`] gives for a call of
+    /// macro `id` with the arguments at `start` of `file`, `len` bytes.
+    fn note_call_key(&mut self, f: FileId, id: MacroId, (file, start, len): (FileId, u32, u32)) {
+        let at = f as usize;
+        if self.call_keys.len() <= at {
+            let none = CallKey {
+                macro_id: NO_MACRO,
+                file: 0,
+                start: 0,
+                len: 0,
+            };
+            self.call_keys.resize(at + 1, none);
+        }
+        self.call_keys[at] = CallKey {
+            macro_id: id.0,
+            file,
+            start,
+            len,
+        };
     }
 
     /// Files a new expansion under the key [`Macros::find`] gave.
@@ -631,6 +671,24 @@ impl Assembler<'_> {
         body
     }
 
+    /// Is `f` the expansion [`Macros::find`] gives for a call of macro `id`
+    /// with arguments `args_text`? Each key has one text, made once and
+    /// never filed again, so the text a call's node kept is the one the
+    /// macro's map gives where the key (its text, kept as a place) is the
+    /// same.
+    #[inline]
+    fn is_call_expansion(&self, f: FileId, id: MacroId, args_text: &str) -> bool {
+        let Some(k) = self.macros.call_keys.get(f as usize) else {
+            return false;
+        };
+        if k.macro_id != id.0 || k.len as usize != args_text.len() {
+            return false;
+        }
+        let text = self.src.get(k.file).text().as_bytes();
+        let (start, end) = (k.start as usize, (k.start + k.len) as usize);
+        text.get(start..end) == Some(args_text.as_bytes())
+    }
+
     /// Is a call of `callee` refused here (too deep)? [`Assembler::run_expansion`]
     /// then enters nothing.
     fn refused(&self, callee: MacroId) -> bool {
@@ -867,21 +925,12 @@ impl Assembler<'_> {
             self.instantiate(line, kind, id, args_text, newlabel, call, false, false);
             return Ok(None);
         }
-        let file = match self.expansion(id, args_text, "") {
-            Ok(f) => f,
-            Err(msg) => {
-                self.error(call, Kind::MacroMisuse, msg);
-                return Err(Reported);
-            }
-        };
-        self.expansion_faults(file, call);
-        let mut node = None;
-        let (what, scope) = if kind == MacroKind::Segment {
-            (Wait::EndSegment2, None)
-        } else {
-            // The label's own scope, also when its value is the result of
-            // this macro in an earlier pass.
-            let own = newlabel.and_then(|nl| {
+        let segment = kind == MacroKind::Segment;
+        // The label's own scope, also when its value is the result of
+        // this macro in an earlier pass.
+        let own = match segment {
+            true => None,
+            false => newlabel.and_then(|nl| {
                 let l = self.syms.label(nl.id);
                 match l.value {
                     Value::Code(c) if self.syms.own_code(nl.id).is_none_or(|own| own == c.id) => {
@@ -889,7 +938,39 @@ impl Assembler<'_> {
                     }
                     _ => self.syms.own_code(nl.id),
                 }
-            });
+            }),
+        };
+        // A call in a scope of its own enters its line's star node, looked
+        // for first (a refused call enters none): the expansion the node's
+        // call ran last (in a later pass, nearly always this call's) is
+        // taken where it is the one for this macro and these arguments,
+        // without the look-up by the arguments' text.
+        let site = match !segment && own.is_none() && !self.refused(id) {
+            true => Some(self.st.stars.call_site()),
+            false => None,
+        };
+        let kept = match site.and_then(|s| self.st.stars.site_expansion(s)) {
+            Some(f) if self.is_call_expansion(f, id, args_text) => Some(f),
+            _ => None,
+        };
+        if let Some(f) = kept {
+            debug_assert!(matches!(self.macros.find(id, "", args_text), Ok(g) if g == f));
+        }
+        let file = match kept {
+            Some(f) => f,
+            None => match self.expansion(id, args_text, "") {
+                Ok(f) => f,
+                Err(msg) => {
+                    self.error(call, Kind::MacroMisuse, msg);
+                    return Err(Reported);
+                }
+            },
+        };
+        self.expansion_faults(file, call);
+        let mut node = None;
+        let (what, scope) = if segment {
+            (Wait::EndSegment2, None)
+        } else {
             let ns = match own {
                 Some(cid) => {
                     let names = self.syms.code(cid).names;
@@ -900,9 +981,18 @@ impl Assembler<'_> {
                 }
                 _ => {
                     let _ = ctx;
-                    // The call's star node, found once for its scope and
-                    // for entering it (a refused call enters none).
-                    node = (!self.refused(id)).then(|| self.st.stars.call_node(self.st.pass));
+                    // The call's star node, found once for its expansion,
+                    // its scope and for entering it.
+                    if let Some(site) = site {
+                        let n = self.st.stars.call_node_at(site, self.st.pass);
+                        if kept.is_none() {
+                            self.st.stars.keep_expansion(n, file);
+                            let len = (line.end - args) as u32;
+                            self.macros
+                                .note_call_key(file, id, (line.file, args as u32, len));
+                        }
+                        node = Some(n);
+                    }
                     self.call_scope(call, node)
                 }
             };

@@ -171,7 +171,7 @@ impl Assembler<'_> {
     /// `call`: 64tass places it there (a "not defined" note's "searched in
     /// this scope").
     /// `node`: the star node of the call's line, which it enters next
-    /// ([`super::stars::Stars::call_node`]); `None`: a call that enters none.
+    /// ([`super::stars::Stars::call_node_at`]); `None`: a call that enters none.
     pub fn call_scope(&mut self, call: Span, node: Option<CallNode>) -> NsId {
         let node = node.or_else(|| self.st.stars.node_here());
         let name = self.call_scope_name(node);

@@ -23,8 +23,11 @@
 struct Star {
     /// Where it started.
     addr: u32,
-    /// The pass that last found it; 0 while it is new.
-    pass: u32,
+    /// The pass that last found it; 0 while it is new (a pass number
+    /// fits: there are at most `MAX_PASSES` and the listing's, see [`pass_no`]).
+    pass: u16,
+    /// The pass that last took [`Star::scope`].
+    scope_pass: u16,
     /// Lines counted inside it so far this pass.
     vline: u32,
     /// Its key in [`StarIndex`]: its parent node and the line (within the
@@ -35,8 +38,26 @@ struct Star {
     /// [`NO_SCOPE`] if none is kept here), found with the node where a map
     /// by the same key took a look-up of its own.
     scope: u32,
-    /// The pass that last took [`Star::scope`].
-    scope_pass: u32,
+    /// A macro call's: the expansion text it ran last ([`NO_EXPANSION`] if
+    /// none), found with the node where the macro's map of expansions took
+    /// a look-up by the arguments' text (the caller checks it is the one
+    /// for this call's macro and arguments).
+    expansion: u32,
+}
+
+// The expansion kept in the room two pass numbers of 4 bytes took: a node
+// is no larger (one is made per macro call).
+const _: () = assert!(std::mem::size_of::<Star>() == 28);
+
+/// No expansion is kept in the node.
+const NO_EXPANSION: u32 = u32::MAX;
+
+/// A pass number as a node keeps it (passes are few: at most `MAX_PASSES`
+/// and the listing's).
+#[inline(always)]
+fn pass_no(pass: u32) -> u16 {
+    debug_assert!(pass < u32::from(u16::MAX));
+    pass.min(u32::from(u16::MAX)) as u16
 }
 
 /// No call scope is kept in the node.
@@ -52,6 +73,7 @@ impl Star {
             line,
             scope: NO_SCOPE,
             scope_pass: 0,
+            expansion: NO_EXPANSION,
         }
     }
 }
@@ -60,6 +82,13 @@ impl Star {
 /// [`Stars::enter_node`] enters it without looking it up again.
 #[derive(Clone, Copy)]
 pub struct CallNode(u32);
+
+/// The current line's node if it has one, or the free slot of the index
+/// where it goes ([`Stars::call_site`]): a call reads what the node kept
+/// before [`Stars::call_node_at`] makes it its node, with nothing between
+/// that changes the tree (the slot stays free).
+#[derive(Clone, Copy)]
+pub struct CallSite(Result<u32, usize>);
 
 /// What a call's node keeps of its line's call scope (see [`Stars::take_scope`]).
 pub enum KeptScope {
@@ -209,28 +238,67 @@ impl Stars {
     /// The node keyed `line` under the current one, made if new; found
     /// again in a new pass, its count of lines starts over.
     fn visit(&mut self, line: u32, pass: u32) -> u32 {
-        match self.index.find(&self.nodes, self.cur, line) {
+        let found = self.index.find(&self.nodes, self.cur, line);
+        self.visit_found(found, line, pass)
+    }
+
+    /// [`Stars::visit`] once the index has been searched for `line`.
+    #[inline]
+    fn visit_found(&mut self, found: Result<u32, usize>, line: u32, pass: u32) -> u32 {
+        match found {
             Ok(n) => {
                 let s = &mut self.nodes[n as usize];
+                let pass = pass_no(pass);
                 if s.pass != pass {
                     s.pass = pass;
                     s.vline = 0;
                 }
                 n
             }
-            Err(at) => {
-                let n = self.nodes.len() as u32;
-                self.nodes.push(Star::new(self.cur, line));
-                self.index.insert(&self.nodes, at, n);
-                n
-            }
+            Err(at) => self.new_node(at, line),
         }
     }
 
-    /// The node of the current line, made if new, for a macro call that
-    /// enters it next ([`Stars::enter_node`]).
-    pub fn call_node(&mut self, pass: u32) -> CallNode {
-        CallNode(self.visit(self.vline, pass))
+    /// A new node keyed `line` under the current one, at free slot `at` of
+    /// the index (out of line: a line makes its node once, finds it after).
+    #[inline(never)]
+    fn new_node(&mut self, at: usize, line: u32) -> u32 {
+        let n = self.nodes.len() as u32;
+        self.nodes.push(Star::new(self.cur, line));
+        self.index.insert(&self.nodes, at, n);
+        n
+    }
+
+    /// The current line's node, looked for (nothing is changed) for a
+    /// macro call: what it kept is read ([`Stars::site_expansion`]) before
+    /// [`Stars::call_node_at`] takes it.
+    #[inline]
+    pub fn call_site(&self) -> CallSite {
+        CallSite(self.index.find(&self.nodes, self.cur, self.vline))
+    }
+
+    /// The node of the line [`Stars::call_site`] looked for (the tree and
+    /// the line unchanged since), made if new, for a macro call that enters
+    /// it next ([`Stars::enter_node`]).
+    #[inline]
+    pub fn call_node_at(&mut self, site: CallSite, pass: u32) -> CallNode {
+        debug_assert!(self.index.find(&self.nodes, self.cur, self.vline) == site.0);
+        CallNode(self.visit_found(site.0, self.vline, pass))
+    }
+
+    /// The expansion the call of the node at `site` ran last, if it has a
+    /// node and ran one.
+    #[inline]
+    pub fn site_expansion(&self, site: CallSite) -> Option<u32> {
+        let n = site.0.ok()?;
+        let e = self.nodes[n as usize].expansion;
+        (e != NO_EXPANSION).then_some(e)
+    }
+
+    /// Keeps `expansion`, the text the call of `node` runs.
+    #[inline]
+    pub fn keep_expansion(&mut self, node: CallNode, expansion: u32) {
+        self.nodes[node.0 as usize].expansion = expansion;
     }
 
     /// The node of the current line if there is one (nothing is changed):
@@ -245,9 +313,9 @@ impl Stars {
         let s = &mut self.nodes[node.0 as usize];
         match s.scope {
             NO_SCOPE => KeptScope::None,
-            name if s.scope_pass == pass => KeptScope::Later(name),
+            name if s.scope_pass == pass_no(pass) => KeptScope::Later(name),
             name => {
-                s.scope_pass = pass;
+                s.scope_pass = pass_no(pass);
                 KeptScope::First(name)
             }
         }
@@ -257,7 +325,7 @@ impl Stars {
     pub fn keep_scope(&mut self, node: CallNode, name: u32, pass: u32) {
         let s = &mut self.nodes[node.0 as usize];
         s.scope = name;
-        s.scope_pass = pass;
+        s.scope_pass = pass_no(pass);
     }
 
     /// Enter the node of the current line (a loop, call or include starting
@@ -267,7 +335,7 @@ impl Stars {
         self.enter_found(n, star)
     }
 
-    /// [`Stars::enter`] for the node [`Stars::call_node`] gave (the line
+    /// [`Stars::enter`] for the node [`Stars::call_node_at`] gave (the line
     /// not counted since).
     pub fn enter_node(&mut self, star: u32, node: CallNode) -> (Entered, bool) {
         self.enter_found(node.0, star)
@@ -412,6 +480,30 @@ mod tests {
             let (e, moved) = s.enter(pass, 0x1002);
             assert!(!moved);
             s.leave(e, 0);
+        }
+    }
+
+    /// A call's node keeps the expansion it ran, found again by its line
+    /// in the next pass (before the node is taken, which changes nothing
+    /// found); a line without a node has none, and a new node keeps none.
+    #[test]
+    fn a_call_node_keeps_its_expansion_for_the_next_pass() {
+        let mut s = Stars::default();
+        for pass in [1, 2, 3] {
+            s.begin_pass();
+            s.begin_file(pass);
+            s.line_read();
+            let site = s.call_site();
+            let kept = s.site_expansion(site);
+            assert_eq!(kept, (pass > 1).then_some(7 + pass - 1), "pass {pass}");
+            let node = s.call_node_at(site, pass);
+            s.keep_expansion(node, 7 + pass);
+            let (e, _) = s.enter_node(0, node);
+            s.line_read();
+            s.leave(e, 0);
+            // The next line has no node.
+            s.line_read();
+            assert_eq!(s.site_expansion(s.call_site()), None);
         }
     }
 
