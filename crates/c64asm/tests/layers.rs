@@ -26,6 +26,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "macro_text",
             "line_ids",
             "line_entry",
+            "seen_texts",
             "stars",
         ],
     ),

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use super::Assembler;
 use super::line_entry::*;
 use super::line_ids::LineIds;
+use super::seen_texts::SeenTexts;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::{AddrOp, Pos};
 use crate::syntax::compiled::{Arena, Expr, ExprList, packed};
@@ -235,10 +236,10 @@ pub struct LineCaches {
     /// instead of parsed (most lines of a source repeat one met before:
     /// `rts`, `sta $d020`, `bne _loop`).
     texts: rustc_hash::FxHashMap<u64, Origin>,
-    /// One bit per bucket of text hashes: set once a text's clean parse was
-    /// made. A text goes to `texts` when it is parsed a second time, so the
-    /// many that never repeat take no room there.
-    seen: Vec<u64>,
+    /// The text hashes whose clean parse was made. A text goes to `texts`
+    /// when it is parsed a second time, so the many that never repeat take
+    /// no room there.
+    seen: SeenTexts,
     /// Texts are no longer kept for copying (see [`LineCaches::forget_texts`]).
     no_copies: bool,
     /// The last parse made, while its line may still give it back.
@@ -246,9 +247,6 @@ pub struct LineCaches {
     /// A parse given back, its nodes dropped before the next parse.
     released: Option<Fresh>,
 }
-
-/// Buckets of [`LineCaches::seen`]: 2^20 bits (128 KiB).
-const SEEN_BITS: u32 = 20;
 
 /// Where a text was parsed (see [`LineCaches::texts`]).
 #[derive(Clone, Copy)]
@@ -292,7 +290,7 @@ impl LineCaches {
     pub fn forget_texts(&mut self) {
         self.no_copies = true;
         self.texts = Default::default();
-        self.seen = Vec::new();
+        self.seen = SeenTexts::default();
     }
 
     /// The line whose expressions are `exprs` needs them no more (a replay
@@ -438,24 +436,14 @@ impl LineCaches {
     /// Whether a text of hash `h` was parsed before (maybe another text of
     /// the same bucket); it is marked as parsed now.
     fn seen_before(&mut self, h: u64) -> bool {
-        if self.seen.is_empty() {
-            self.seen = vec![0; 1 << (SEEN_BITS - 6)];
-        }
-        let i = (h >> (64 - SEEN_BITS)) as usize;
-        let (word, bit) = (i / 64, i % 64);
-        let was = self.seen[word] >> bit & 1 != 0;
-        self.seen[word] |= 1 << bit;
-        was
+        self.seen.mark(h)
     }
 
     /// Whether a text of hash `h` may have been parsed before (its bucket is
     /// marked): only then can [`LineCaches::texts`] hold it.
     #[inline]
     fn marked(&self, h: u64) -> bool {
-        let i = (h >> (64 - SEEN_BITS)) as usize;
-        self.seen
-            .get(i / 64)
-            .is_some_and(|w| w >> (i % 64) & 1 != 0)
+        self.seen.may_hold(h)
     }
 
     /// The entry of the parse of `line` at `offset` (`near` bytes from the

@@ -92,6 +92,7 @@ mod replay;
 mod report;
 mod result;
 mod scopes;
+mod seen_texts;
 mod settings;
 mod stars;
 mod state;
