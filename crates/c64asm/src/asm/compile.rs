@@ -956,6 +956,14 @@ impl Assembler<'_> {
     /// A symbol's value (one expression, or a tuple of several) with its
     /// errors kept in it, reported where it is used (64tass's error values).
     pub fn symbol_value(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Value> {
+        // The usual one value: evaluated as `eval_args` evaluates it (not
+        // spread, nothing chosen to place), without a list made for it.
+        if let [e] = exprs
+            && !e.may_choose()
+            && !e.is_splat()
+        {
+            return self.keeping(|a| a.eval(line, e), |v| v);
+        }
         self.keeping(|a| Ok(tuple_of(a.eval_args(line, exprs)?)), |v| v)
     }
 

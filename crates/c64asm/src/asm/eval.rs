@@ -1551,6 +1551,9 @@ impl Assembler<'_> {
             Ok(y) => y,
             Err(r) => return Err(self.left_error_too(line, pos, x, r)),
         };
+        if let Some(v) = self.binary_quick(op, &x, &y) {
+            return Ok(v);
+        }
         if op == BinOp::LXor
             && x.elements().is_none()
             && value::convert::to_bool(&x, self).is_ok()
@@ -1653,6 +1656,26 @@ impl Assembler<'_> {
             _ => pos,
         };
         self.locate_lazy(line, lazy_at, v)
+    }
+
+    /// The usual operations (integers, a code label plus or minus a
+    /// number) answered without the general way's checks, none of which
+    /// applies to them: no bool, list, float, error or repetition is there
+    /// to note or place, nothing was wrapped, and the state is left as the
+    /// general way leaves it (no approximate comparison). `>>` goes the
+    /// general way (a stored negative number shifts otherwise).
+    #[inline]
+    fn binary_quick(&self, op: BinOp, x: &Value, y: &Value) -> Option<Value> {
+        if op == BinOp::Shr || self.addr_wrapped.get() {
+            return None;
+        }
+        let v = value::binary_quick(op, x, y)?;
+        debug_assert!(
+            matches!(value::binary(op, x, y, self), Ok(g) if g.type_name() == v.type_name() && value::same(&g, &v)),
+            "{x:?} {op:?} {y:?}"
+        );
+        self.approx.set(None);
+        Some(v)
     }
 
     /// "not a variable" of `name in scope`, kept in the value as other
