@@ -711,6 +711,31 @@ impl Symbols {
         Some(answer)
     }
 
+    /// A constant that the pass before defined, defined again in `pass` at
+    /// `span` (`name = value` read again): constant, not an owner, not read
+    /// since, its span and pass written in one look at the label, as
+    /// `set_constant` writes them. Answers the pass that last read it (its
+    /// value is compared then); `None`, with nothing written, for a label
+    /// another pass defined last (the general way: a duplicate, or one
+    /// made again).
+    #[inline]
+    pub fn define_constant_again(&mut self, id: LabelId, span: Span, pass: u32) -> Option<PassNo> {
+        let l = &mut self.labels[id.0 as usize];
+        if l.defpass + 1 != pass {
+            return None;
+        }
+        l.flags = l.flags & !(OWNER | REFERENCED) | CONSTANT;
+        l.defpass = PassNo::of(pass);
+        let usepass = l.usepass;
+        let len = span.end - span.start;
+        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
+            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
+        } else {
+            self.set_span_aside(id, span);
+        }
+        Some(usepass)
+    }
+
     /// A span that does not fit a label, or a label whose span is aside.
     #[cold]
     #[inline(never)]

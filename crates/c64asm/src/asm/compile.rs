@@ -937,6 +937,7 @@ impl Assembler<'_> {
     /// The expressions after an assignment's `=` or operator at `pos` read
     /// as a symbol's value; `None` when the line has an error (reported),
     /// or none is there ("an expression is expected").
+    #[inline(always)]
     fn assigned_value(&mut self, line: &LineRef, pos: usize) -> Option<EResult<Value>> {
         let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
@@ -968,6 +969,12 @@ impl Assembler<'_> {
     }
 
     fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {
+        // The usual later pass: defined in the pass before (its checks,
+        // flags and span in one look; no duplicate, not made again).
+        if exists && let Some(usepass) = self.syms.define_constant_again(id, span, self.st.pass) {
+            self.constant_value_again(id, usepass, val);
+            return;
+        }
         if exists {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
@@ -993,6 +1000,21 @@ impl Assembler<'_> {
             l.defpass = PassNo::of(pass);
             self.syms.set_value(id, val);
         }
+    }
+
+    /// [`Self::const_assign`] after `define_constant_again` wrote the
+    /// label's pass (`usepass`: the pass that last read it).
+    #[inline]
+    fn constant_value_again(&mut self, id: LabelId, usepass: PassNo, val: Value) {
+        if self.st.fixeddig && usepass >= self.st.pass {
+            let syms = &self.syms;
+            let same_code = |x: CodeRef, y: CodeRef| syms.same_code(x, y, false);
+            if !value::same_with(&val, &syms.label(id).value, &same_code) {
+                self.st.fixeddig = false;
+                self.unsettled(id);
+            }
+        }
+        self.syms.set_value(id, val);
     }
 
     /// Give a constant its value for this pass.

@@ -1500,7 +1500,7 @@ impl Assembler<'_> {
             return self.tasm_binary(line, op, (a.pos, ia), (b.pos, ib), pos);
         }
         let seen = self.undefined_seen;
-        let x = match self.eval_value(line, a) {
+        let x = match self.operand(line, a) {
             Ok(x) => x,
             // A name not defined is an error value in 64tass: the result,
             // the right side's errors are not looked at (`size(nosuch) +
@@ -1509,51 +1509,96 @@ impl Assembler<'_> {
             Err(r) => return Err(self.other_side_too(line, pos, b, r)),
         };
         // `&&` and `||` only evaluate the side they return.
-        match op {
-            BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
-                // As `?:`, both sides are evaluated; the other side's
-                // errors are only reported if it is the result.
-                let y = self.eval_kept(line, b);
-                if x.is_none() {
-                    return Ok(Value::None);
-                }
-                // A kept error is the result, as in any other operation.
-                if matches!(x, Value::Error(_)) {
-                    return Ok(x);
-                }
-                if self.opts.warnings.strict_bool
-                    && let Ok(yv) = &y
-                {
-                    let what = if op == BinOp::LAnd {
-                        "logical and '&&'"
-                    } else {
-                        "logical or '||'"
-                    };
-                    self.strict_logic(line, pos, what, &[&x, yv]);
-                }
-                let r = value::convert::to_bool(&x, self);
-                if r.is_err()
-                    && let Ok(yv) = &y
-                    && (yv.elements().is_some() || matches!(x, Value::Dict(_) | Value::Gap))
-                {
-                    // No truth value (a dictionary, a gap): against a list, element
-                    // by element as any other operator; else "not possible".
-                    let r = value::binary(op, &x, yv, self);
-                    let v = self.check_value(line, pos, r)?;
-                    return self.locate_lazy(line, pos, v);
-                }
-                let t = self.check(line, a.pos, r)?;
-                return if t == (op == BinOp::LAnd) { y } else { Ok(x) };
-            }
-            _ => {}
+        if matches!(op, BinOp::LAnd | BinOp::LOr)
+            && x.elements().is_none()
+            && !matches!(x, Value::Fold)
+        {
+            return self.and_or(line, op, (a, x), b, pos);
         }
-        let y = match self.eval_value(line, b) {
+        let y = match self.operand(line, b) {
             Ok(y) => y,
             Err(r) => return Err(self.left_error_too(line, pos, x, r)),
         };
         if let Some(v) = self.binary_quick(op, &x, &y) {
+            // Numbers and code labels (all `binary_quick` takes): nothing
+            // of theirs to free, and no call made to find that out.
+            std::mem::forget((x, y));
             return Ok(v);
         }
+        self.binary_values(line, op, (a, x), (b, y), pos)
+    }
+
+    /// An operator's operand: a number or a name (most operands) as
+    /// [`Self::eval_value`] reads them, without its frame; anything else
+    /// there.
+    #[inline(always)]
+    fn operand(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        match e.kind() {
+            ExprKind::Int(v) => Ok(Value::Int(v)),
+            ExprKind::Ident(name) => self.symbol(line, name, e.pos),
+            _ => self.eval_value(line, e),
+        }
+    }
+
+    /// `&&` or `||` of a single value `x` (the left side `a`, evaluated):
+    /// the right side evaluated, its errors kept unless it is the result.
+    #[inline(never)]
+    fn and_or(
+        &mut self,
+        line: &LineRef,
+        op: BinOp,
+        (a, x): (&Expr, Value),
+        b: &Expr,
+        pos: Pos,
+    ) -> EResult<Value> {
+        // As `?:`, both sides are evaluated; the other side's
+        // errors are only reported if it is the result.
+        let y = self.eval_kept(line, b);
+        if x.is_none() {
+            return Ok(Value::None);
+        }
+        // A kept error is the result, as in any other operation.
+        if matches!(x, Value::Error(_)) {
+            return Ok(x);
+        }
+        if self.opts.warnings.strict_bool
+            && let Ok(yv) = &y
+        {
+            let what = if op == BinOp::LAnd {
+                "logical and '&&'"
+            } else {
+                "logical or '||'"
+            };
+            self.strict_logic(line, pos, what, &[&x, yv]);
+        }
+        let r = value::convert::to_bool(&x, self);
+        if r.is_err()
+            && let Ok(yv) = &y
+            && (yv.elements().is_some() || matches!(x, Value::Dict(_) | Value::Gap))
+        {
+            // No truth value (a dictionary, a gap): against a list, element
+            // by element as any other operator; else "not possible".
+            let r = value::binary(op, &x, yv, self);
+            let v = self.check_value(line, pos, r)?;
+            return self.locate_lazy(line, pos, v);
+        }
+        let t = self.check(line, a.pos, r)?;
+        if t == (op == BinOp::LAnd) { y } else { Ok(x) }
+    }
+
+    /// [`Self::binary`] of its operands' values (`x` of `a`, `y` of `b`)
+    /// where the quick way did not answer: the general way, with its
+    /// warnings and the places of its errors. Out of line: the usual
+    /// operations are answered without its frame.
+    #[inline(never)]
+    fn binary_values(
+        &mut self,
+        line: &LineRef,
+        op: BinOp,
+        (a, x): (&Expr, Value),
+        (b, y): (&Expr, Value),
+        pos: Pos,
+    ) -> EResult<Value> {
         if op == BinOp::LXor
             && x.elements().is_none()
             && value::convert::to_bool(&x, self).is_ok()
