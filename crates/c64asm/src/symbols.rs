@@ -502,6 +502,9 @@ pub struct Symbols {
     /// same check the next entry's insertion makes. Kept over the passes,
     /// as 64tass's tables are; [`Symbols::table_order`] grows the table.
     pub extra_slot: FxHashMap<NsId, u32>,
+    /// [`Symbols::extra_slot`]'s count for [`GLOBAL`] (0: none), where
+    /// most such lines check it: no look-up in the map.
+    extra_slot_global: u32,
     /// By name, the label [`Symbols::get`] last answered for that name (or
     /// [`entry`](Symbols::entry) made) and its namespace, [`Hint::NONE`] if
     /// none: tried before the tables. A name's labels are read again and
@@ -587,6 +590,7 @@ impl Default for Symbols {
             spans_aside: Vec::new(),
             codes_aside: FxHashMap::default(),
             extra_slot: Default::default(),
+            extra_slot_global: 0,
             hints: Vec::new(),
             unlisted: Vec::new(),
             unlisted_more: FxHashMap::default(),
@@ -1073,7 +1077,11 @@ impl Symbols {
     /// now (see [`Symbols::extra_slot`]).
     pub fn note_load_check(&mut self, ns: NsId) {
         let len = self.order(ns).len() as u32;
-        let seen = self.extra_slot.entry(ns).or_default();
+        let seen = if ns == GLOBAL {
+            &mut self.extra_slot_global
+        } else {
+            self.extra_slot.entry(ns).or_default()
+        };
         *seen = (*seen).max(len);
     }
 
@@ -1128,7 +1136,13 @@ impl Symbols {
         // A line that makes its label without looking it up first checks
         // the table's load all the same: one run when the table held all
         // its entries grows it a last time (see `extra_slot`).
-        if self.extra_slot.get(&ns) == Some(&(order.len() as u32)) {
+        // (`order` is not empty: no check is one of 0.)
+        let seen = if ns == GLOBAL {
+            self.extra_slot_global
+        } else {
+            self.extra_slot.get(&ns).copied().unwrap_or(0)
+        };
+        if seen == order.len() as u32 {
             table.grow_if_full();
         }
         table

@@ -434,6 +434,11 @@ impl Assembler<'_> {
             span: line.span(pos, pos + 1),
         };
         let rest = line.skip_ws(pos + 1);
+        // The usual line: an instruction or a macro's name after the label
+        // (no `=`, no assignment: only `x=` starts with a letter).
+        if line.at(rest).is_ascii_alphabetic() && line.at(rest + 1) != b'=' {
+            return self.anonymous_label(line, &anon, rest, false, mycontext);
+        }
         if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
             self.define_anon_constant(line, &anon, rest + 1);
             return Step::Next;
@@ -458,26 +463,41 @@ impl Assembler<'_> {
             }
             None => {}
         }
-        if line.at(rest) == b'.'
-            && let Some((Cmd::Var, end)) = self.command_at(line, rest + 1)
-        {
+        let directive = if line.at(rest) == b'.' {
+            self.command_kept(line, rest + 1)
+        } else {
+            None
+        };
+        if let Some((Cmd::Var, end)) = directive {
             let args = line.skip_ws(end);
             self.define_anon_variable(line, &anon, args);
             return Step::Next;
         }
+        self.anonymous_label(line, &anon, rest, directive.is_some(), mycontext)
+    }
+
+    /// An active line's anonymous label `anon` defined at the current
+    /// address, then what follows it (at `rest`; `directive`: a directive).
+    fn anonymous_label(
+        &mut self,
+        line: &LineRef,
+        anon: &AnonLabel,
+        rest: usize,
+        directive: bool,
+        mycontext: NsId,
+    ) -> Step {
         self.mark_extra_slot();
-        let id = self.define_anon(&anon);
+        let id = self.define_anon(anon);
         let newlabel = id.map(|id| NewLabel {
             id,
             oaddr: self.out.addr(self.st.addr).address,
         });
-        let pos = line.skip_ws(pos + 1);
         // In front of a directive it is listed as a named label is
         // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
-        if line.at(pos) == b'.' && self.command_at(line, pos + 1).is_some() {
+        if directive {
             self.record_label_start(line);
         }
-        self.rest_of_line(line, pos, newlabel, None, mycontext)
+        self.rest_of_line(line, rest, newlabel, None, mycontext)
     }
 
     /// Is the label a macro, segment or function (called when its name
@@ -505,7 +525,7 @@ impl Assembler<'_> {
         // A label's "referenced" mark starts over at its definition, except
         // for `.proc`, which looks at it first.
         if let Some(nl) = newlabel
-            && !(c == b'.' && matches!(self.command_at(line, pos + 1), Some((Cmd::Proc, _))))
+            && !(c == b'.' && matches!(self.command_kept(line, pos + 1), Some((Cmd::Proc, _))))
         {
             self.syms.label_mut(nl.id).set_referenced(false);
         }
@@ -1631,7 +1651,10 @@ impl Assembler<'_> {
     /// (a `_cheap` or `scope.name` label's namespace).
     pub(super) fn mark_extra_slot_in(&mut self, ns: NsId) {
         self.syms.note_load_check(crate::symbols::GLOBAL);
-        self.syms.note_load_check(ns);
+        // (The root's own lines: checked once is the same.)
+        if ns != crate::symbols::GLOBAL {
+            self.syms.note_load_check(ns);
+        }
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).

@@ -1173,7 +1173,11 @@ impl Assembler<'_> {
             ExprKind::Paren(inner) => self.eval_value(line, inner),
             ExprKind::Unary(UnOp::Splat, inner) => self.eval_value(line, inner),
             ExprKind::Unary(op, inner) => {
-                let v = self.eval_value(line, inner)?;
+                let v = self.operand(line, inner)?;
+                // A byte of a number or a label (`<label`): no checks to make.
+                if let Some(b) = self.integer_byte(op, &v) {
+                    return Ok(b);
+                }
                 self.unary_of(line, op, inner, e.pos, v)
             }
             ExprKind::Binary(op @ (BinOp::Min | BinOp::Max), ab) => {
@@ -1380,7 +1384,8 @@ impl Assembler<'_> {
     }
 
     /// A unary operator on its operand's value `v` (`inner` is the
-    /// operand, `pos` the operator).
+    /// operand, `pos` the operator). A byte of a number or a code label
+    /// is answered before ([`Self::integer_byte`]), where it is read.
     fn unary_of(
         &mut self,
         line: &LineRef,
@@ -1389,9 +1394,6 @@ impl Assembler<'_> {
         pos: Pos,
         v: Value,
     ) -> EResult<Value> {
-        if let Some(b) = self.integer_byte(op, &v) {
-            return Ok(b);
-        }
         self.rounded.set(false);
         if op == UnOp::Not && self.opts.warnings.strict_bool {
             self.strict_not(line, pos, &v);
