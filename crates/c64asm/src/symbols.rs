@@ -502,6 +502,9 @@ pub struct Symbols {
     /// same check the next entry's insertion makes. Kept over the passes,
     /// as 64tass's tables are; [`Symbols::table_order`] grows the table.
     pub extra_slot: FxHashMap<NsId, u32>,
+    /// [`Symbols::extra_slot`]'s count for [`GLOBAL`] (0: none), where
+    /// most such lines check it: no look-up in the map.
+    extra_slot_global: u32,
     /// By name, the label [`Symbols::get`] last answered for that name (or
     /// [`entry`](Symbols::entry) made) and its namespace, [`Hint::NONE`] if
     /// none: tried before the tables. A name's labels are read again and
@@ -587,6 +590,7 @@ impl Default for Symbols {
             spans_aside: Vec::new(),
             codes_aside: FxHashMap::default(),
             extra_slot: Default::default(),
+            extra_slot_global: 0,
             hints: Vec::new(),
             unlisted: Vec::new(),
             unlisted_more: FxHashMap::default(),
@@ -709,6 +713,31 @@ impl Symbols {
             self.set_span_aside(id, span);
         }
         Some(answer)
+    }
+
+    /// A constant that the pass before defined, defined again in `pass` at
+    /// `span` (`name = value` read again): constant, not an owner, not read
+    /// since, its span and pass written in one look at the label, as
+    /// `set_constant` writes them. Answers the pass that last read it (its
+    /// value is compared then); `None`, with nothing written, for a label
+    /// another pass defined last (the general way: a duplicate, or one
+    /// made again).
+    #[inline]
+    pub fn define_constant_again(&mut self, id: LabelId, span: Span, pass: u32) -> Option<PassNo> {
+        let l = &mut self.labels[id.0 as usize];
+        if l.defpass + 1 != pass {
+            return None;
+        }
+        l.flags = l.flags & !(OWNER | REFERENCED) | CONSTANT;
+        l.defpass = PassNo::of(pass);
+        let usepass = l.usepass;
+        let len = span.end - span.start;
+        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
+            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
+        } else {
+            self.set_span_aside(id, span);
+        }
+        Some(usepass)
     }
 
     /// A span that does not fit a label, or a label whose span is aside.
@@ -1048,7 +1077,11 @@ impl Symbols {
     /// now (see [`Symbols::extra_slot`]).
     pub fn note_load_check(&mut self, ns: NsId) {
         let len = self.order(ns).len() as u32;
-        let seen = self.extra_slot.entry(ns).or_default();
+        let seen = if ns == GLOBAL {
+            &mut self.extra_slot_global
+        } else {
+            self.extra_slot.entry(ns).or_default()
+        };
         *seen = (*seen).max(len);
     }
 
@@ -1103,7 +1136,13 @@ impl Symbols {
         // A line that makes its label without looking it up first checks
         // the table's load all the same: one run when the table held all
         // its entries grows it a last time (see `extra_slot`).
-        if self.extra_slot.get(&ns) == Some(&(order.len() as u32)) {
+        // (`order` is not empty: no check is one of 0.)
+        let seen = if ns == GLOBAL {
+            self.extra_slot_global
+        } else {
+            self.extra_slot.get(&ns).copied().unwrap_or(0)
+        };
+        if seen == order.len() as u32 {
             table.grow_if_full();
         }
         table

@@ -473,6 +473,11 @@ impl Assembler<'_> {
         };
         let rest = line.skip_ws(pos + 1);
         self.record_anonymous_label(line, pos, rest);
+        // The usual line: an instruction or a macro's name after the label
+        // (no `=`, no assignment: only `x=` starts with a letter).
+        if line.at(rest).is_ascii_alphabetic() && line.at(rest + 1) != b'=' {
+            return self.anonymous_label(line, &anon, rest, false, mycontext);
+        }
         if line.at(rest) == b'=' && line.at(rest + 1) != b'=' {
             self.define_anon_constant(line, &anon, rest + 1);
             return Step::Next;
@@ -497,26 +502,41 @@ impl Assembler<'_> {
             }
             None => {}
         }
-        if line.at(rest) == b'.'
-            && let Some((Cmd::Var, end)) = self.command_at(line, rest + 1)
-        {
+        let directive = if line.at(rest) == b'.' {
+            self.command_kept(line, rest + 1)
+        } else {
+            None
+        };
+        if let Some((Cmd::Var, end)) = directive {
             let args = line.skip_ws(end);
             self.define_anon_variable(line, &anon, args);
             return Step::Next;
         }
+        self.anonymous_label(line, &anon, rest, directive.is_some(), mycontext)
+    }
+
+    /// An active line's anonymous label `anon` defined at the current
+    /// address, then what follows it (at `rest`; `directive`: a directive).
+    fn anonymous_label(
+        &mut self,
+        line: &LineRef,
+        anon: &AnonLabel,
+        rest: usize,
+        directive: bool,
+        mycontext: NsId,
+    ) -> Step {
         self.mark_extra_slot();
-        let id = self.define_anon(&anon);
+        let id = self.define_anon(anon);
         let newlabel = id.map(|id| NewLabel {
             id,
             oaddr: self.out.addr(self.st.addr).address,
         });
-        let pos = line.skip_ws(pos + 1);
         // In front of a directive it is listed as a named label is
         // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
-        if line.at(pos) == b'.' && self.command_at(line, pos + 1).is_some() {
+        if directive {
             self.record_label_start(line);
         }
-        self.rest_of_line(line, pos, newlabel, None, mycontext)
+        self.rest_of_line(line, rest, newlabel, None, mycontext)
     }
 
     /// Is the label a macro, segment or function (called when its name
@@ -544,7 +564,7 @@ impl Assembler<'_> {
         // A label's "referenced" mark starts over at its definition, except
         // for `.proc`, which looks at it first.
         if let Some(nl) = newlabel
-            && !(c == b'.' && matches!(self.command_at(line, pos + 1), Some((Cmd::Proc, _))))
+            && !(c == b'.' && matches!(self.command_kept(line, pos + 1), Some((Cmd::Proc, _))))
         {
             self.syms.label_mut(nl.id).set_referenced(false);
         }
@@ -976,6 +996,7 @@ impl Assembler<'_> {
     /// The expressions after an assignment's `=` or operator at `pos` read
     /// as a symbol's value; `None` when the line has an error (reported),
     /// or none is there ("an expression is expected").
+    #[inline(always)]
     fn assigned_value(&mut self, line: &LineRef, pos: usize) -> Option<EResult<Value>> {
         let parsed = self.parse_exprs(line, pos, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
@@ -995,10 +1016,24 @@ impl Assembler<'_> {
     /// A symbol's value (one expression, or a tuple of several) with its
     /// errors kept in it, reported where it is used (64tass's error values).
     pub fn symbol_value(&mut self, line: &LineRef, exprs: &[Expr]) -> EResult<Value> {
+        // The usual one value: evaluated as `eval_args` evaluates it (not
+        // spread, nothing chosen to place), without a list made for it.
+        if let [e] = exprs
+            && !e.may_choose()
+            && !e.is_splat()
+        {
+            return self.keeping(|a| a.eval(line, e), |v| v);
+        }
         self.keeping(|a| Ok(tuple_of(a.eval_args(line, exprs)?)), |v| v)
     }
 
     fn set_constant(&mut self, id: LabelId, exists: bool, span: Span, text: &str, val: Value) {
+        // The usual later pass: defined in the pass before (its checks,
+        // flags and span in one look; no duplicate, not made again).
+        if exists && let Some(usepass) = self.syms.define_constant_again(id, span, self.st.pass) {
+            self.constant_value_again(id, usepass, val);
+            return;
+        }
         if exists {
             let l = self.syms.label(id);
             if l.defpass == self.st.pass {
@@ -1024,6 +1059,21 @@ impl Assembler<'_> {
             l.defpass = PassNo::of(pass);
             self.syms.set_value(id, val);
         }
+    }
+
+    /// [`Self::const_assign`] after `define_constant_again` wrote the
+    /// label's pass (`usepass`: the pass that last read it).
+    #[inline]
+    fn constant_value_again(&mut self, id: LabelId, usepass: PassNo, val: Value) {
+        if self.st.fixeddig && usepass >= self.st.pass {
+            let syms = &self.syms;
+            let same_code = |x: CodeRef, y: CodeRef| syms.same_code(x, y, false);
+            if !value::same_with(&val, &syms.label(id).value, &same_code) {
+                self.st.fixeddig = false;
+                self.unsettled(id);
+            }
+        }
+        self.syms.set_value(id, val);
     }
 
     /// Give a constant its value for this pass.
@@ -1640,7 +1690,10 @@ impl Assembler<'_> {
     /// (a `_cheap` or `scope.name` label's namespace).
     pub(super) fn mark_extra_slot_in(&mut self, ns: NsId) {
         self.syms.note_load_check(crate::symbols::GLOBAL);
-        self.syms.note_load_check(ns);
+        // (The root's own lines: checked once is the same.)
+        if ns != crate::symbols::GLOBAL {
+            self.syms.note_load_check(ns);
+        }
     }
 
     /// `* = value`: move the program counter (and the compile offset with it).

@@ -1173,7 +1173,11 @@ impl Assembler<'_> {
             ExprKind::Paren(inner) => self.eval_value(line, inner),
             ExprKind::Unary(UnOp::Splat, inner) => self.eval_value(line, inner),
             ExprKind::Unary(op, inner) => {
-                let v = self.eval_value(line, inner)?;
+                let v = self.operand(line, inner)?;
+                // A byte of a number or a label (`<label`): no checks to make.
+                if let Some(b) = self.integer_byte(op, &v) {
+                    return Ok(b);
+                }
                 self.unary_of(line, op, inner, e.pos, v)
             }
             ExprKind::Binary(op @ (BinOp::Min | BinOp::Max), ab) => {
@@ -1380,7 +1384,8 @@ impl Assembler<'_> {
     }
 
     /// A unary operator on its operand's value `v` (`inner` is the
-    /// operand, `pos` the operator).
+    /// operand, `pos` the operator). A byte of a number or a code label
+    /// is answered before ([`Self::integer_byte`]), where it is read.
     fn unary_of(
         &mut self,
         line: &LineRef,
@@ -1389,9 +1394,6 @@ impl Assembler<'_> {
         pos: Pos,
         v: Value,
     ) -> EResult<Value> {
-        if let Some(b) = self.integer_byte(op, &v) {
-            return Ok(b);
-        }
         self.rounded.set(false);
         if op == UnOp::Not && self.opts.warnings.strict_bool {
             self.strict_not(line, pos, &v);
@@ -1500,7 +1502,7 @@ impl Assembler<'_> {
             return self.tasm_binary(line, op, (a.pos, ia), (b.pos, ib), pos);
         }
         let seen = self.undefined_seen;
-        let x = match self.eval_value(line, a) {
+        let x = match self.operand(line, a) {
             Ok(x) => x,
             // A name not defined is an error value in 64tass: the result,
             // the right side's errors are not looked at (`size(nosuch) +
@@ -1509,48 +1511,96 @@ impl Assembler<'_> {
             Err(r) => return Err(self.other_side_too(line, pos, b, r)),
         };
         // `&&` and `||` only evaluate the side they return.
-        match op {
-            BinOp::LAnd | BinOp::LOr if x.elements().is_none() && !matches!(x, Value::Fold) => {
-                // As `?:`, both sides are evaluated; the other side's
-                // errors are only reported if it is the result.
-                let y = self.eval_kept(line, b);
-                if x.is_none() {
-                    return Ok(Value::None);
-                }
-                // A kept error is the result, as in any other operation.
-                if matches!(x, Value::Error(_)) {
-                    return Ok(x);
-                }
-                if self.opts.warnings.strict_bool
-                    && let Ok(yv) = &y
-                {
-                    let what = if op == BinOp::LAnd {
-                        "logical and '&&'"
-                    } else {
-                        "logical or '||'"
-                    };
-                    self.strict_logic(line, pos, what, &[&x, yv]);
-                }
-                let r = value::convert::to_bool(&x, self);
-                if r.is_err()
-                    && let Ok(yv) = &y
-                    && (yv.elements().is_some() || matches!(x, Value::Dict(_) | Value::Gap))
-                {
-                    // No truth value (a dictionary, a gap): against a list, element
-                    // by element as any other operator; else "not possible".
-                    let r = value::binary(op, &x, yv, self);
-                    let v = self.check_value(line, pos, r)?;
-                    return self.locate_lazy(line, pos, v);
-                }
-                let t = self.check(line, a.pos, r)?;
-                return if t == (op == BinOp::LAnd) { y } else { Ok(x) };
-            }
-            _ => {}
+        if matches!(op, BinOp::LAnd | BinOp::LOr)
+            && x.elements().is_none()
+            && !matches!(x, Value::Fold)
+        {
+            return self.and_or(line, op, (a, x), b, pos);
         }
-        let y = match self.eval_value(line, b) {
+        let y = match self.operand(line, b) {
             Ok(y) => y,
             Err(r) => return Err(self.left_error_too(line, pos, x, r)),
         };
+        if let Some(v) = self.binary_quick(op, &x, &y) {
+            // Numbers and code labels (all `binary_quick` takes): nothing
+            // of theirs to free, and no call made to find that out.
+            std::mem::forget((x, y));
+            return Ok(v);
+        }
+        self.binary_values(line, op, (a, x), (b, y), pos)
+    }
+
+    /// An operator's operand: a number or a name (most operands) as
+    /// [`Self::eval_value`] reads them, without its frame; anything else
+    /// there.
+    #[inline(always)]
+    fn operand(&mut self, line: &LineRef, e: &Expr) -> EResult<Value> {
+        match e.kind() {
+            ExprKind::Int(v) => Ok(Value::Int(v)),
+            ExprKind::Ident(name) => self.symbol(line, name, e.pos),
+            _ => self.eval_value(line, e),
+        }
+    }
+
+    /// `&&` or `||` of a single value `x` (the left side `a`, evaluated):
+    /// the right side evaluated, its errors kept unless it is the result.
+    #[inline(never)]
+    fn and_or(
+        &mut self,
+        line: &LineRef,
+        op: BinOp,
+        (a, x): (&Expr, Value),
+        b: &Expr,
+        pos: Pos,
+    ) -> EResult<Value> {
+        // As `?:`, both sides are evaluated; the other side's
+        // errors are only reported if it is the result.
+        let y = self.eval_kept(line, b);
+        if x.is_none() {
+            return Ok(Value::None);
+        }
+        // A kept error is the result, as in any other operation.
+        if matches!(x, Value::Error(_)) {
+            return Ok(x);
+        }
+        if self.opts.warnings.strict_bool
+            && let Ok(yv) = &y
+        {
+            let what = if op == BinOp::LAnd {
+                "logical and '&&'"
+            } else {
+                "logical or '||'"
+            };
+            self.strict_logic(line, pos, what, &[&x, yv]);
+        }
+        let r = value::convert::to_bool(&x, self);
+        if r.is_err()
+            && let Ok(yv) = &y
+            && (yv.elements().is_some() || matches!(x, Value::Dict(_) | Value::Gap))
+        {
+            // No truth value (a dictionary, a gap): against a list, element
+            // by element as any other operator; else "not possible".
+            let r = value::binary(op, &x, yv, self);
+            let v = self.check_value(line, pos, r)?;
+            return self.locate_lazy(line, pos, v);
+        }
+        let t = self.check(line, a.pos, r)?;
+        if t == (op == BinOp::LAnd) { y } else { Ok(x) }
+    }
+
+    /// [`Self::binary`] of its operands' values (`x` of `a`, `y` of `b`)
+    /// where the quick way did not answer: the general way, with its
+    /// warnings and the places of its errors. Out of line: the usual
+    /// operations are answered without its frame.
+    #[inline(never)]
+    fn binary_values(
+        &mut self,
+        line: &LineRef,
+        op: BinOp,
+        (a, x): (&Expr, Value),
+        (b, y): (&Expr, Value),
+        pos: Pos,
+    ) -> EResult<Value> {
         if op == BinOp::LXor
             && x.elements().is_none()
             && value::convert::to_bool(&x, self).is_ok()
@@ -1653,6 +1703,26 @@ impl Assembler<'_> {
             _ => pos,
         };
         self.locate_lazy(line, lazy_at, v)
+    }
+
+    /// The usual operations (integers, a code label plus or minus a
+    /// number) answered without the general way's checks, none of which
+    /// applies to them: no bool, list, float, error or repetition is there
+    /// to note or place, nothing was wrapped, and the state is left as the
+    /// general way leaves it (no approximate comparison). `>>` goes the
+    /// general way (a stored negative number shifts otherwise).
+    #[inline]
+    fn binary_quick(&self, op: BinOp, x: &Value, y: &Value) -> Option<Value> {
+        if op == BinOp::Shr || self.addr_wrapped.get() {
+            return None;
+        }
+        let v = value::binary_quick(op, x, y)?;
+        debug_assert!(
+            matches!(value::binary(op, x, y, self), Ok(g) if g.type_name() == v.type_name() && value::same(&g, &v)),
+            "{x:?} {op:?} {y:?}"
+        );
+        self.approx.set(None);
+        Some(v)
     }
 
     /// "not a variable" of `name in scope`, kept in the value as other

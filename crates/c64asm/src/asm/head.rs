@@ -222,6 +222,9 @@ impl Assembler<'_> {
     /// time (its place in the line and the directive's entry), so a loop's
     /// or a later pass's reading of the line does not look the word up
     /// again. Another place on the same line is looked up each time.
+    /// Inline: a kept directive is answered in place (the look-up and its
+    /// keeping are out of line).
+    #[inline]
     pub fn command_kept(&mut self, line: &LineRef, pos: usize) -> Option<(Cmd, usize)> {
         let head = self.heads.get(line.file, line.index);
         let offset = pos.wrapping_sub(line.start);
@@ -231,6 +234,19 @@ impl Assembler<'_> {
             let i = (head & 0xff) as usize;
             return Some((COMMANDS[i].1, pos + COMMANDS[i].0.len()));
         }
+        self.command_looked_up(line, pos, head, offset)
+    }
+
+    /// [`Self::command_kept`] where nothing is kept for `pos`: the word
+    /// looked up, and kept when the line's head holds nothing else.
+    #[inline(never)]
+    fn command_looked_up(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        head: u16,
+        offset: usize,
+    ) -> Option<(Cmd, usize)> {
         let i = self.command_index(line, pos)?;
         if head == OTHER && offset <= OFFSET_MAX {
             let kept = DIRECTIVE | (offset as u16) << OFFSET_SHIFT | i as u16;

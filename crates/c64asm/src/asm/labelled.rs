@@ -258,7 +258,7 @@ impl Assembler<'_> {
                 return Step::Next;
             }
             b'.' => {
-                if let Some((cmd, end)) = self.command_at(line, after + 1) {
+                if let Some((cmd, end)) = self.command_kept(line, after + 1) {
                     if self.st.active() && cmd != Cmd::Var {
                         self.mark_extra_slot_in(mycontext);
                     }
@@ -573,6 +573,29 @@ mod tests {
             prg(src),
             [
                 0x00, 0x10, 0xea, 0x02, 0x07, 0x03, 0x00, 0x03, 0x0c, 0x10, 0x05, 0x07, 0x06, 0xea
+            ]
+        );
+    }
+
+    /// Labels read again in later passes (moved by the second pass's
+    /// `nop`): anonymous labels before an instruction, a directive and
+    /// an assignment, labels before directives (a `.proc` among them), and
+    /// the usual operations of expressions (a label plus or minus a
+    /// number, numbers, bytes of labels) in data, operands and a
+    /// constant (64tass's bytes).
+    #[test]
+    fn labels_and_their_usual_expressions_are_read_again() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n-   lda -\n+   ldx +\n\
+                   +   .byte <-, >-\ntab .byte 1, 2\np   .proc\n    rts\n    .pend\n- = 3\n\
+                   -   ldy #<-\n    jmp p\n    bne -\nlab: .word tab, lab\n\
+                   .byte 3 + 4, 7 - 2, <(tab + 1), >tab, tab - 1 & $ff\n .char 1 - 2\n\
+                   v   = lab - 2\n .word v, 1 + v\nfin\n";
+        assert_eq!(
+            prg(src),
+            [
+                0x00, 0x10, 0xea, 0xad, 0x01, 0x10, 0xae, 0x07, 0x10, 0x01, 0x10, 0x01, 0x02, 0x60,
+                0xa0, 0x0c, 0x4c, 0x0b, 0x10, 0xd0, 0xf9, 0x09, 0x10, 0x13, 0x10, 0x07, 0x05, 0x0a,
+                0x10, 0x08, 0xff, 0x11, 0x10, 0x12, 0x10
             ]
         );
     }
