@@ -86,8 +86,8 @@ pub struct Interner {
     /// Where each name starts in `buf` (it ends where the next one starts,
     /// the last one at the end: 4 bytes a name rather than 8).
     starts: Vec<u32>,
-    /// Per bucket: the name, its length and its whole hash (see [`Slot`]).
-    table: Vec<Slot>,
+    /// (name, high hash bits) per bucket; the hash bits skip most string compares.
+    table: Vec<(u32, u32)>,
     /// A bit per name: it starts with `_` (a cheap local). Asked on every
     /// symbol read; a bit in a small table instead of the name's span and
     /// first byte (two cache misses on a large source).
@@ -99,31 +99,12 @@ pub struct Interner {
     unlisted_starts: Vec<u32>,
 }
 
-/// A bucket of [`Interner`]'s table. A name of at most 8 bytes is told
-/// apart from every other by its length and hash: for one length,
-/// [`hash_short`] maps the word one to one (an xor, a multiply by an odd
-/// number, and [`fold`], each undone by one of its kind) and the word holds
-/// every byte ([`short_word`]). Such a name is found without reading its
-/// bytes; a longer one is compared when length and hash agree.
-#[derive(Clone, Copy)]
-struct Slot {
-    name: Name,
-    len: u32,
-    hash: u64,
-}
-
-const EMPTY_SLOT: Slot = Slot {
-    name: EMPTY,
-    len: 0,
-    hash: 0,
-};
-
 impl Default for Interner {
     fn default() -> Self {
         Interner {
             buf: Vec::new(),
             starts: Vec::new(),
-            table: vec![EMPTY_SLOT; 1024],
+            table: vec![(EMPTY, 0); 1024],
             cheap: Vec::new(),
             unlisted_buf: Vec::new(),
             unlisted_starts: Vec::new(),
@@ -248,32 +229,25 @@ impl Interner {
     #[inline]
     fn find_or_add_hashed(&mut self, s: &[u8], h: u64, utf8: bool) -> Name {
         let mask = self.table.len() - 1;
-        let len = s.len();
+        let tag = (h >> 32) as u32;
         let mut i = h as usize & mask;
         loop {
-            let slot = self.table[i];
-            if slot.name == EMPTY {
+            let (n, t) = self.table[i];
+            if n == EMPTY {
                 break;
             }
-            // Up to 8 bytes, the same length and hash are the same name (see
-            // `Slot`); an empty name is hashed as a long one (no word), and
-            // is the only name of its length.
-            if slot.hash == h
-                && slot.len as usize == len
-                && (len <= 8 || same(self.bytes(slot.name), s))
-            {
-                debug_assert!(same(self.bytes(slot.name), s));
-                return slot.name;
+            if t == tag && same(self.bytes(n), s) {
+                return n;
             }
             i = (i + 1) & mask;
         }
-        self.add(s, utf8, i, h)
+        self.add(s, utf8, i, tag)
     }
 
-    /// A name not found: added at table slot `i` (empty) with hash `h`.
-    /// Out of line, so that a name found saves few registers.
+    /// A name not found: added at table slot `i` (empty) with hash bits
+    /// `tag`. Out of line, so that a name found saves few registers.
     #[inline(never)]
-    fn add(&mut self, s: &[u8], utf8: bool, i: usize, h: u64) -> Name {
+    fn add(&mut self, s: &[u8], utf8: bool, i: usize, tag: u32) -> Name {
         if !utf8 && std::str::from_utf8(s).is_err() {
             return self.intern(&String::from_utf8_lossy(s));
         }
@@ -287,11 +261,7 @@ impl Interner {
         if s.first() == Some(&b'_') {
             self.cheap[n as usize / 64] |= 1 << (n % 64);
         }
-        self.table[i] = Slot {
-            name: n,
-            len: s.len() as u32,
-            hash: h,
-        };
+        self.table[i] = (n, tag);
         if self.starts.len() * 2 > self.table.len() {
             self.grow();
         }
@@ -300,19 +270,14 @@ impl Interner {
 
     fn grow(&mut self) {
         let size = self.table.len() * 2;
-        let mut table = vec![EMPTY_SLOT; size];
+        let mut table = vec![(EMPTY, 0); size];
         for n in 0..self.starts.len() as Name {
-            let bytes = self.bytes(n);
-            let h = hash(bytes);
+            let h = hash(self.bytes(n));
             let mut i = h as usize & (size - 1);
-            while table[i].name != EMPTY {
+            while table[i].0 != EMPTY {
                 i = (i + 1) & (size - 1);
             }
-            table[i] = Slot {
-                name: n,
-                len: bytes.len() as u32,
-                hash: h,
-            };
+            table[i] = (n, (h >> 32) as u32);
         }
         self.table = table;
     }
@@ -471,36 +436,6 @@ mod tests {
         assert!(i.is_cheap_local(under));
         assert!(!i.is_cheap_local(empty));
         assert!(!i.is_cheap_local(12345));
-    }
-
-    #[test]
-    fn short_names_found_by_length_and_hash_are_their_bytes() {
-        // Every name of 0 to 8 bytes over three letters (9,841), added (the
-        // table grows through them) and then found: each is its own name,
-        // which a short one's length and hash alone decide.
-        let letters = [b'a', b'_', b'Z'];
-        let mut names = vec![Vec::new()];
-        let mut last = vec![Vec::new()];
-        for _ in 0..8 {
-            last = last
-                .iter()
-                .flat_map(|n: &Vec<u8>| {
-                    letters.iter().map(move |&c| {
-                        let mut m = n.clone();
-                        m.push(c);
-                        m
-                    })
-                })
-                .collect();
-            names.extend(last.iter().cloned());
-        }
-        let mut i = Interner::default();
-        let ids: Vec<u32> = names.iter().map(|n| i.intern_bytes(n)).collect();
-        assert_eq!(i.len(), names.len());
-        for (n, &id) in names.iter().zip(&ids) {
-            assert_eq!(i.bytes(id), &n[..]);
-            assert_eq!(i.intern_bytes(n), id);
-        }
     }
 
     #[test]
