@@ -22,7 +22,8 @@
 //!  2 text into lines     lines (parsed expressions, cached) → head (how lines start)
 //!  1 messages            report: the messages of the pass, the bounds of the run
 //!  0 pure code           checks, commands, files, mnemonics, builtins, by_file,
-//!                        call_chains, macro_text, line_ids, line_entry, stars
+//!                        call_chains, macro_text, line_ids, line_entry, seen_texts,
+//!                        stars
 //! ```
 //!
 //! Data flows from text to bytes: text becomes lines (2), lines values,
