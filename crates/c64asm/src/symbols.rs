@@ -463,6 +463,19 @@ impl Code {
     }
 }
 
+/// Writes `span` into label `l` where it fits (a file number and length of
+/// 16 bits, and no span of `l`'s kept aside already); false, with nothing
+/// written, where it must go aside ([`Symbols::set_span`]).
+#[inline(always)]
+fn span_in_label(l: &mut Label, span: Span) -> bool {
+    let len = span.end - span.start;
+    let fits = span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE;
+    if fits {
+        (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
+    }
+    fits
+}
+
 pub struct Symbols {
     pub labels: Vec<Label>,
     /// Named labels by namespace and name (strength 0, nearly all: an
@@ -674,11 +687,7 @@ impl Symbols {
 
     #[inline]
     pub fn set_span(&mut self, id: LabelId, span: Span) {
-        let l = &mut self.labels[id.0 as usize];
-        let len = span.end - span.start;
-        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
-            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
-        } else {
+        if !span_in_label(&mut self.labels[id.0 as usize], span) {
             self.set_span_aside(id, span);
         }
     }
@@ -706,10 +715,7 @@ impl Symbols {
         l.flags |= CONSTANT | OWNER;
         l.defpass = PassNo::of(pass);
         let answer = (cid, l.flags & REFERENCED != 0, l.usepass);
-        let len = span.end - span.start;
-        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
-            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
-        } else {
+        if !span_in_label(l, span) {
             self.set_span_aside(id, span);
         }
         Some(answer)
@@ -731,10 +737,7 @@ impl Symbols {
         l.flags = l.flags & !(OWNER | REFERENCED) | CONSTANT;
         l.defpass = PassNo::of(pass);
         let usepass = l.usepass;
-        let len = span.end - span.start;
-        if span.file < SPAN_ASIDE as FileId && len <= u16::MAX as u32 && l.file != SPAN_ASIDE {
-            (l.start, l.file, l.len) = (span.start, span.file as u16, len as u16);
-        } else {
+        if !span_in_label(l, span) {
             self.set_span_aside(id, span);
         }
         Some(usepass)
