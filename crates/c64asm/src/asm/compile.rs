@@ -1135,6 +1135,10 @@ impl Assembler<'_> {
                 let Some(id) = self.assigned_variable(line, name, text, span, ns, local) else {
                     return;
                 };
+                // Its new value is unread so far: `v += 1` reads the old one
+                // without using the variable, `v ::= v + 1` uses it again
+                // (64tass: `-Wunused-variable` looks at the last value).
+                self.syms.label_mut(id).usepass = PassNo::default();
                 let Some(val) = self.variable_value(line, pos) else {
                     return;
                 };
