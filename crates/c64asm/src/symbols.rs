@@ -1098,43 +1098,47 @@ impl Symbols {
         if order.is_empty() {
             return Vec::new();
         }
-        // Each label's key hashed.
-        let mut keys: FxHashMap<LabelId, u32> = FxHashMap::default();
-        keys.reserve(order.len());
-        for &id in order {
-            let name = self.label(id).name;
-            if name != ANON {
-                keys.insert(id, tass_hash(names.name(name).as_bytes()));
-            }
-        }
+        // An anonymous label's key is made of its count, which only its
+        // scope's lists know: those keys are made first, sorted by label
+        // (each list is in creation order already: two runs to merge).
+        // A named label's key is its name's, hashed where it is placed.
         let no_anon = Anon::default();
         let anon = self
             .contents_of(ns)
             .and_then(|c| c.anon.as_deref())
             .unwrap_or(&no_anon);
+        let mut anon_keys: Vec<(u32, u32)> = Vec::new();
         for (dir, list) in [(b'-', &anon.back), (b'+', &anon.fwd)] {
             for (count, &id) in list.iter().enumerate() {
                 if id != NO_LABEL {
-                    let hash = tass_hash(&anon_key(dir, count as u32));
-                    keys.insert(LabelId(id), hash);
+                    anon_keys.push((id, tass_hash(&anon_key(dir, count as u32))));
                 }
             }
         }
+        anon_keys.sort_by_key(|&(id, _)| id);
         let mut table = TassTable::default();
         // An anonymous scope's key in 64tass is a pointer of its own (the
         // line's place in memory): its slot changes from run to run. It
         // counts towards the table's growth, but takes the likeliest place,
         // none another label's; listed after the others.
         let mut unplaced = Vec::new();
-        for id in order {
-            if let Some(&hash) = keys.get(id) {
-                if names.name(self.label(*id).name).starts_with('\u{1}') {
+        for &id in order {
+            let name = self.label(id).name;
+            let hash = if name != ANON {
+                let text = names.name(name);
+                if text.starts_with('\u{1}') {
                     table.count();
-                    unplaced.push(*id);
-                } else {
-                    table.insert(hash, *id);
+                    unplaced.push(id);
+                    continue;
                 }
-            }
+                tass_hash(text.as_bytes())
+            } else {
+                match anon_keys.binary_search_by_key(&id.0, |&(id, _)| id) {
+                    Ok(at) => anon_keys[at].1,
+                    Err(_) => continue,
+                }
+            };
+            table.insert(hash, id);
         }
         // A line that makes its label without looking it up first checks
         // the table's load all the same: one run when the table held all

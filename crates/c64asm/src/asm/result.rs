@@ -197,8 +197,10 @@ impl Assembler<'_> {
                 .as_ref()
                 .and_then(|v| crate::value::convert::to_uval(v, 24, self).ok())
                 .map(|u| (u & 0xff_ffff) as u32);
-            let number = number.and_then(|v| crate::value::convert::to_ival(&v, 64, self).ok());
-            let value = match (&l.value, number) {
+            let int = number
+                .as_ref()
+                .and_then(|v| crate::value::convert::to_ival(v, 64, self).ok());
+            let value = match (&l.value, int) {
                 (_, Some(a)) if address && (0..1 << 32).contains(&a) => {
                     SymbolValue::Address(a as u32)
                 }
@@ -213,6 +215,8 @@ impl Assembler<'_> {
                 Value::Error(_) | Value::None => None,
                 // No literal form, or a list holding one (`[m]`): not listed.
                 v if !crate::value::repr::has_literal_form(v) => None,
+                // Code is spelled as its value (made above once).
+                Value::Code(_) => number.as_ref().map(|n| crate::value::repr::repr(n, self)),
                 v => Some(crate::value::repr::repr(v, self)),
             };
             let vice_name = vice_path
@@ -237,7 +241,7 @@ impl Assembler<'_> {
             let scope_name = inner.map(|_| out.name_from(at).to_string());
             let facts = SymbolFacts {
                 address,
-                number,
+                number: int,
                 vice_value,
                 wrapped: matches!(l.value, Value::Code(c) if self.code_wraps(c)),
                 code_size: match &l.value {

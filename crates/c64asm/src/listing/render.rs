@@ -35,6 +35,7 @@ pub(crate) fn render_to(
         source_col: 0,
         columns,
         quick: false,
+        source_plain: false,
     };
     // A program counter column when some bytes run elsewhere than they are
     // stored (`.logical`, `.offs`), as 64tass adds it.
@@ -114,6 +115,10 @@ pub(crate) fn render_to(
     let mut monitor = Vec::new();
     // The text of the rows' file.
     let mut file_text = (super::NO_FILE, "");
+    // Whether the rows' file's text is plain but for its line breaks
+    // ([`plain_but_lines`]), found once for each file (0: not yet).
+    let mut plain_files: Vec<u8> = Vec::new();
+    let mut file_plain = false;
     for (i, (r, addr, bytes, text)) in rows.with_bytes_and_texts().enumerate() {
         if w.out.len() >= FLUSH_AT {
             sink.write_all(&w.out)?;
@@ -123,6 +128,7 @@ pub(crate) fn render_to(
             let file = files.at(i);
             if file != file_text.0 {
                 file_text = (file, p.sources.try_get(file).map_or("", |f| f.text()));
+                file_plain = file_is_plain(&mut plain_files, file, file_text.1);
             }
             let packed = settings.at(i);
             if unpacked.is_none_or(|(p, _)| p != packed) {
@@ -135,6 +141,9 @@ pub(crate) fn render_to(
             until = files.until().min(settings.until()).min(pcs.until());
         }
         let pc = addr.wrapping_add(apart);
+        // A slice of a plain file's text is a line of it (no line break):
+        // plain, not told again.
+        w.source_plain = !text.2 && file_plain;
         if r.is_code()
             && w.ready_code(
                 addr,
@@ -273,6 +282,48 @@ fn plain(text: &[u8]) -> bool {
     };
     odd |= unusual(last);
     odd == 0
+}
+
+/// Whether `file`'s text (`text`) is plain but for its line breaks
+/// ([`plain_but_lines`]), found once (`known`: by file, 0 not yet, 1 plain,
+/// 2 not).
+fn file_is_plain(known: &mut Vec<u8>, file: FileId, text: &str) -> bool {
+    let at = file as usize;
+    // No file (`NO_FILE`: no text), or one past what is worth a table.
+    if file == super::NO_FILE || at > 1 << 24 {
+        return plain_but_lines(text.as_bytes());
+    }
+    if known.len() <= at {
+        known.resize(at + 1, 0);
+    }
+    if known[at] == 0 {
+        known[at] = if plain_but_lines(text.as_bytes()) {
+            1
+        } else {
+            2
+        };
+    }
+    known[at] == 1
+}
+
+/// Whether a whole text is only tabs, printable ASCII and line feeds: then
+/// each line of it is plain ([`plain`]). Told in blocks of 32 bytes (the
+/// last one padded with blanks) with no early exit within a block, which
+/// the compiler turns into vector compares (not inlined: it stays so).
+#[inline(never)]
+fn plain_but_lines(text: &[u8]) -> bool {
+    const BLOCK: usize = 32;
+    let odd = |b: u8| (b.wrapping_sub(0x20) > 0x5e && b != b'\t' && b != b'\n') as u8;
+    let mut blocks = text.chunks_exact(BLOCK);
+    for block in blocks.by_ref() {
+        if block.iter().fold(0, |acc, &b| acc | odd(b)) != 0 {
+            return false;
+        }
+    }
+    let rest = blocks.remainder();
+    let mut last = [b' '; BLOCK];
+    last[..rest.len()].copy_from_slice(rest);
+    last.iter().fold(0, |acc, &b| acc | odd(b)) == 0
 }
 
 /// The high bit of each byte of `x` that is not a tab or printable ASCII
@@ -419,6 +470,9 @@ struct Writer {
     /// text's or data's row can be written in one go ([`Writer::quick_code`],
     /// [`Writer::quick_row`], [`Writer::quick_data`], [`Writer::quick_bytes`]).
     quick: bool,
+    /// The current row's source is known to be plain ([`plain`]): a line
+    /// of a file whose text is plain but for its line breaks.
+    source_plain: bool,
 }
 
 /// Where the offset (and the program counter, when `pc_shown`) that
@@ -914,7 +968,10 @@ impl Writer {
     fn quick_source(&self, source: &str) -> bool {
         self.quick
             && matches!(source.as_bytes().last(), Some(b'!'..=b'~'))
-            && plain(source.as_bytes())
+            && (self.source_plain && {
+                debug_assert!(plain(source.as_bytes()));
+                true
+            } || plain(source.as_bytes()))
     }
 
     /// A data line's first row in the usual columns with a plain source,
@@ -1243,7 +1300,7 @@ pub(crate) fn shell_quoted(name: &str, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Writer, plain};
+    use super::{Writer, file_is_plain, plain, plain_but_lines};
     use crate::cpu::Cpu;
     use crate::opcodes::Listed;
     use crate::program::ListingColumns;
@@ -1265,6 +1322,7 @@ mod tests {
             source_col: base + 40,
             columns: ListingColumns::default(),
             quick,
+            source_plain: false,
         }
     }
 
@@ -1497,5 +1555,31 @@ mod tests {
             b"\tlda #1\t; a comment ~ with every sign !\"#$%&'()*+,-./"
         ));
         assert!(!plain("l\u{e4}nge".as_bytes()));
+    }
+
+    /// `plain_but_lines` is true exactly when each line of the text is
+    /// `plain` and only line feeds part them: every byte value in every
+    /// place of texts of lengths about its blocks of 32.
+    #[test]
+    fn a_plain_file_is_plain_lines() {
+        let lines_plain = |text: &[u8]| text.split(|&b| b == b'\n').all(plain);
+        for len in [1, 2, 31, 32, 33, 64, 70] {
+            for at in [0, len / 2, len - 1] {
+                for b in 0..=255u8 {
+                    let mut text = vec![b'a'; len];
+                    text[at] = b;
+                    let what = format!("byte {b:#x} at {at} of {len}");
+                    assert_eq!(plain_but_lines(&text), lines_plain(&text), "{what}");
+                }
+            }
+        }
+        assert!(plain_but_lines(b"x lda #1\n\tnop\n\n~"));
+        assert!(!plain_but_lines(b"x lda #1\r\n\tnop\n"));
+        // Each file's answer is kept; no file has no text.
+        let mut known = Vec::new();
+        assert!(file_is_plain(&mut known, 3, "lda #1\n"));
+        assert!(!file_is_plain(&mut known, 1, "lda #\x7f\n"));
+        assert_eq!(known, [0, 2, 0, 1]);
+        assert!(file_is_plain(&mut known, crate::listing::NO_FILE, ""));
     }
 }

@@ -245,6 +245,34 @@ impl Bits {
     /// `%binary` (as [`BigBits::repr`], without a big number: a label
     /// file lists many).
     pub fn repr(self) -> String {
+        if self.len.is_multiple_of(4) && self.len <= 64 {
+            return self.short_hex();
+        }
+        self.long_repr()
+    }
+
+    /// [`Bits::repr`] of at most 16 hex digits (a label's address, a
+    /// listed value), made in a local array and copied once.
+    fn short_hex(self) -> String {
+        let n = (self.len / 4) as usize;
+        let mut buf = [0u8; 18];
+        let at = self.inv as usize;
+        buf[0] = b'~';
+        buf[at] = b'$';
+        for k in 0..n {
+            let digit = (self.val >> (4 * (n - 1 - k))) as usize & 15;
+            buf[at + 1 + k] = b"0123456789abcdef"[digit];
+        }
+        let text = &buf[..at + 1 + n];
+        debug_assert!(text.is_ascii());
+        // SAFETY: every byte written above is ASCII (`~`, `$`, a hex
+        // digit); a UTF-8 check cost as much as the digits.
+        unsafe { std::str::from_utf8_unchecked(text) }.to_owned()
+    }
+
+    /// [`Bits::repr`] in binary, or of more than 16 hex digits.
+    #[cold]
+    fn long_repr(self) -> String {
         let mut s = String::with_capacity(self.len as usize + 2);
         if self.inv {
             s.push('~');
@@ -563,6 +591,37 @@ mod tests {
         assert_eq!(b(0, 8).repr(), "$00");
         assert_eq!(repr(&b(0x0f, 8).negate()), "~$0e");
         assert_eq!(repr(&b(1, 1).negate()), "~%0");
+    }
+
+    /// The short hex spelling is the general one's: every length of up to
+    /// 16 digits, values with each digit and none, inverted or not.
+    #[test]
+    fn short_hex_is_the_general_spelling() {
+        let values = [
+            0,
+            1,
+            0xf,
+            0x10,
+            0x1234,
+            0xfedc_ba98_7654_3210,
+            u64::MAX,
+            1 << 63,
+        ];
+        for len in (0..=64).step_by(4) {
+            for &v in &values {
+                let bits = Bits {
+                    val: v & super::mask(len),
+                    len,
+                    inv: false,
+                };
+                for bits in [bits, bits.invert()] {
+                    assert_eq!(bits.short_hex(), bits.long_repr(), "{bits:?}");
+                    assert_eq!(bits.repr(), bits.long_repr(), "{bits:?}");
+                }
+            }
+        }
+        assert_eq!(b(0x1000, 16).repr(), "$1000");
+        assert_eq!(b(0x1000, 68).repr(), "$00000000000001000");
     }
 
     #[test]
