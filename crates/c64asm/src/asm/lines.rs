@@ -653,8 +653,9 @@ impl LineCaches {
     }
 
     /// The parse kept as entry `id`, which began at `pos` (its end from
-    /// where it began).
-    #[inline]
+    /// where it began). Inline: most reads are a chunk's range, which
+    /// the caller's `Parsed` is made in place from.
+    #[inline(always)]
     fn parsed(&mut self, id: u32, pos: usize) -> Parsed {
         let e = &self.entries[id as usize];
         // One test for both kinds an entry holds itself (the others' length
