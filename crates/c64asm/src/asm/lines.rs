@@ -10,7 +10,7 @@ use super::line_ids::LineIds;
 use super::seen_texts::SeenTexts;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::{AddrOp, Pos};
-use crate::syntax::compiled::{Arena, Expr, ExprList, packed};
+use crate::syntax::compiled::{Arena, Expr, ExprList, drop_emptied, packed};
 use crate::syntax::expr::Parser;
 use crate::syntax::scan::{SyntaxError, goes_on_after};
 
@@ -448,6 +448,7 @@ impl LineCaches {
 
     /// The entry of the parse of `line` at `offset` (`near` bytes from the
     /// line's start) as `kind`, if any.
+    #[inline(always)]
     fn find(
         &self,
         file: FileId,
@@ -652,8 +653,9 @@ impl LineCaches {
     }
 
     /// The parse kept as entry `id`, which began at `pos` (its end from
-    /// where it began).
-    #[inline]
+    /// where it began). Inline: most reads are a chunk's range, which
+    /// the caller's `Parsed` is made in place from.
+    #[inline(always)]
     fn parsed(&mut self, id: u32, pos: usize) -> Parsed {
         let e = &self.entries[id as usize];
         // One test for both kinds an entry holds itself (the others' length
@@ -707,8 +709,30 @@ impl Assembler<'_> {
         Some((c.file, c.line, start, end))
     }
 
-    /// Parse the text of `line` from `pos` as `kind`, once per place.
+    /// Parse the text of `line` from `pos` as `kind`, once per place. The
+    /// later passes find nearly every parse kept: that answer is inline,
+    /// before the parse's own bookkeeping (see [`Self::parse_anew`]).
+    #[inline(always)]
     fn parse(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
+        let lines = &self.lines;
+        if lines.released.is_none() && lines.fresh.is_none() {
+            let offset = pos.min(OFFSET_MASK as usize) as u32;
+            let near = pos
+                .checked_sub(line.start)
+                .map_or(FAR, |n| n.min(FAR as usize) as u32);
+            if let Some(id) = lines.find(line.file, line.index, offset, near, kind)
+                && !lines.entries[id as usize].dropped()
+            {
+                return id;
+            }
+        }
+        self.parse_anew(line, pos, kind)
+    }
+
+    /// [`Self::parse`] past its quick answer: the last parse given back or
+    /// kept, then the entry found, copied or made.
+    #[inline(never)]
+    fn parse_anew(&mut self, line: &LineRef, pos: usize, kind: ParseKind) -> u32 {
         if self.lines.released.is_some() {
             self.lines.drop_released();
         } else if let Some(f) = self.lines.fresh {
@@ -1031,7 +1055,11 @@ impl Assembler<'_> {
             } else {
                 tests::LONE_MADE.with(|n| n.set(n.get() + 1));
             }
-            drop(result);
+            // The lone node (its drop tests its tag inline), then the list.
+            if let Ok(mut v) = result {
+                drop(v.pop());
+                drop_emptied(v);
+            }
             chunk.truncate(mark);
             return Some((Ok(Placed::Lone(fields)), end, notes));
         }
@@ -1046,6 +1074,7 @@ impl Assembler<'_> {
                     v.set_len(0);
                     chunk.set_len(start + len);
                 }
+                drop_emptied(v);
                 Ok(Placed::Nodes(start as u32, len as u32))
             }
             Ok(v) => {

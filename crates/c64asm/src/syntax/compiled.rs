@@ -128,6 +128,24 @@ pub const MAX_HEIGHT: u32 = u16::MAX as u32 - 1;
 /// cache copies them into its shared chunks).
 pub type ExprList = smallvec::SmallVec<[Expr; 4]>;
 
+/// Drop `v`, emptied (its nodes moved out), without `SmallVec`'s drop,
+/// which is a call: an empty list that never spilled owns nothing.
+#[inline(always)]
+pub fn drop_emptied(v: ExprList) {
+    debug_assert!(v.is_empty(), "only an emptied list");
+    if v.spilled() || !v.is_empty() {
+        drop_list(v);
+    } else {
+        std::mem::forget(v);
+    }
+}
+
+#[inline(never)]
+#[cold]
+fn drop_list(v: ExprList) {
+    drop(v);
+}
+
 /// A node read back: literals by value, operands as references into the
 /// node's run.
 #[derive(Clone, Copy, Debug)]

@@ -166,6 +166,13 @@ struct Pending {
     limit: u8,
 }
 
+/// The operands an error left pending (or a chain long enough to spill).
+#[inline(never)]
+#[cold]
+fn drop_pending(pending: SmallVec<[Pending; 4]>) {
+    drop(pending);
+}
+
 /// What [`Parser::lone_value`] read.
 enum Lone {
     /// The whole element.
@@ -936,6 +943,13 @@ impl<'t, 'n> Parser<'t, 'n> {
         if e.is_err() {
             // The levels an error leaves, as their calls would have.
             self.depth -= pending.len() as u32;
+        }
+        // Empty on success and never spilled (the usual chain): nothing to
+        // free, without `SmallVec`'s drop (a call).
+        if pending.spilled() || !pending.is_empty() {
+            drop_pending(pending);
+        } else {
+            std::mem::forget(pending);
         }
         e
     }
