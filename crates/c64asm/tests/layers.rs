@@ -97,6 +97,8 @@ const UPWARD_CALLS: &[(&str, &str)] = &[
     ("compile", "skipped_command"),
     ("compile", "nothing_after"),
     ("compile", "instruction_line"),
+    // An instruction after a label replayed without its name looked up.
+    ("compile", "labelled_instruction_replayed"),
     ("compile", "call_macro_value"),
     ("compile", "call_by_expression"),
     ("compile", "close_logical"),

@@ -517,6 +517,8 @@ impl Assembler<'_> {
 
     /// An active line's anonymous label `anon` defined at the current
     /// address, then what follows it (at `rest`; `directive`: a directive).
+    /// Inline: its caller's usual step.
+    #[inline]
     fn anonymous_label(
         &mut self,
         line: &LineRef,
@@ -535,6 +537,8 @@ impl Assembler<'_> {
         // (`+ .fi` closing a macro's branch: a row `+`, as 64tass).
         if directive {
             self.record_label_start(line);
+        } else if self.label_then_replayed(line, rest, newlabel, &None) {
+            return Step::Next;
         }
         self.rest_of_line(line, rest, newlabel, None, mycontext)
     }
@@ -731,6 +735,39 @@ impl Assembler<'_> {
         self.set_cheap(newlabel, label_text);
         self.record_line(line, None);
         self.finish_line(line, newlabel);
+    }
+
+    /// An active line's label followed by an instruction (at `pos`) that
+    /// its record replays, as `rest_of_line` ends it — the label's read
+    /// mark cleared, its `_locals` (both before the replay's reads: `lab
+    /// jmp lab`, `lab lda _x`), the bytes, its size — without looking the
+    /// instruction's name up (see
+    /// [`Self::labelled_instruction_replayed`]). False: nothing replayed
+    /// (what was done is done again the same by `rest_of_line`).
+    #[inline(always)]
+    pub(super) fn label_then_replayed(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        newlabel: Option<NewLabel>,
+        label_text: &Option<(usize, &str)>,
+    ) -> bool {
+        if !line.at(pos).is_ascii_alphabetic() {
+            return false;
+        }
+        // A first reading has no record: only the look-up is paid.
+        let Some(at) = self.replay_slot(line) else {
+            return false;
+        };
+        if let Some(nl) = newlabel {
+            self.syms.label_mut(nl.id).set_referenced(false);
+        }
+        self.set_cheap(newlabel, label_text);
+        if !self.labelled_instruction_replayed(line, pos, at) {
+            return false;
+        }
+        self.finish_line(line, newlabel);
+        true
     }
 
     /// `_locals` after a plain code label belong to it.

@@ -237,6 +237,20 @@ impl Assembler<'_> {
         self.command_looked_up(line, pos, head, offset)
     }
 
+    /// The directive kept in the line's head by [`Self::command_kept`],
+    /// wherever on the line it is: the directive, where its name starts
+    /// (just after the dot) and where it ends. Inline: one read of the head.
+    #[inline(always)]
+    pub fn kept_directive(&self, line: &LineRef) -> Option<(Cmd, usize, usize)> {
+        let head = self.heads.get(line.file, line.index);
+        if head & (INSTR | DIRECTIVE | CODE_LABEL) != DIRECTIVE {
+            return None;
+        }
+        let pos = line.start + ((head >> OFFSET_SHIFT) as usize & OFFSET_MAX);
+        let i = (head & 0xff) as usize;
+        Some((COMMANDS[i].1, pos, pos + COMMANDS[i].0.len()))
+    }
+
     /// [`Self::command_kept`] where nothing is kept for `pos`: the word
     /// looked up, and kept when the line's head holds nothing else.
     #[inline(never)]

@@ -36,7 +36,61 @@ impl Assembler<'_> {
             }
             return self.code_label_line(line, start, kept);
         }
+        if let Some((cmd, dir_at, dir_end)) = self.kept_directive(line)
+            && plain_data(cmd)
+            && self.st.active()
+        {
+            return self.label_before_data(line, (start, len), cmd, (dir_at, dir_end));
+        }
         self.labelled_line_read(line, start, len)
+    }
+
+    /// An active line read before as a label (`name` of `len` bytes at
+    /// `start`) in front of a data directive (kept in the line's head:
+    /// `cmd`, its name from `dir_at` to `dir_end`), read again: what
+    /// [`Self::labelled_line_read`] does for it, without reading the
+    /// name's text again or asking for an assignment (a `.` followed by
+    /// a directive's name is none) or `labelled_command` (which takes no
+    /// data directive). Any other shape (dotted, a three-letter name
+    /// without its colon, reserved) goes the whole way.
+    #[inline(never)]
+    fn label_before_data(
+        &mut self,
+        line: &LineRef,
+        (start, len): (usize, usize),
+        cmd: Cmd,
+        (dir_at, dir_end): (usize, usize),
+    ) -> Step {
+        let end = start + len;
+        let mut pos = end;
+        if line.at(pos) == b':' && !matches!(line.at(pos + 1), b'=' | b':' | b'?') {
+            pos += 1;
+        } else if len == 3 || line.at(pos) == b'.' {
+            return self.labelled_line_read(line, start, len);
+        }
+        let after = dir_at - 1;
+        let text: &str = &line.text[start..end];
+        if line.skip_ws(pos) != after || text.starts_with("__") {
+            return self.labelled_line_read(line, start, len);
+        }
+        debug_assert!(
+            assignment(line, after).is_none()
+                && self.command_at(line, dir_at) == Some((cmd, dir_end))
+        );
+        let mycontext = if line.at(start) == b'_' {
+            self.st.cheap
+        } else {
+            self.st.context()
+        };
+        self.mark_extra_slot_in(mycontext);
+        self.record_label_start_named(line, (start, len), false);
+        let name = self.label_name_kept(line, start, len);
+        let name_span = line.span(start, end);
+        let found = self.syms.get(mycontext, name, self.st.strength);
+        let Ok(nl) = self.code_label_found(line, (name, text, name_span), mycontext, found) else {
+            return self.rest_of_line(line, after, None, None, mycontext);
+        };
+        self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
     }
 
     /// [`Self::labelled_line`] reading the line's text.
@@ -432,6 +486,9 @@ impl Assembler<'_> {
             self.label_alone_end(line, nl, &Some((start, text)));
             return Step::Next;
         }
+        if self.label_then_replayed(line, after, nl, &Some((start, text))) {
+            return Step::Next;
+        }
         self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
     }
 
@@ -491,6 +548,30 @@ impl Assembler<'_> {
             None => true,
         }
     }
+}
+
+/// A data directive (`.byte`, `.text`, `.fill`, ...): a label in front of
+/// it is an ordinary one (`labelled_command` answers none of them).
+fn plain_data(cmd: Cmd) -> bool {
+    matches!(
+        cmd,
+        Cmd::Byte
+            | Cmd::Char
+            | Cmd::Word
+            | Cmd::Sint
+            | Cmd::Addr
+            | Cmd::Rta
+            | Cmd::Long
+            | Cmd::Lint
+            | Cmd::Dword
+            | Cmd::Dint
+            | Cmd::Text
+            | Cmd::Fill
+            | Cmd::Null
+            | Cmd::Shift
+            | Cmd::Shiftl
+            | Cmd::Ptext
+    )
 }
 
 #[cfg(test)]
@@ -596,6 +677,29 @@ mod tests {
                 0x00, 0x10, 0xea, 0xad, 0x01, 0x10, 0xae, 0x07, 0x10, 0x01, 0x10, 0x01, 0x02, 0x60,
                 0xa0, 0x0c, 0x4c, 0x0b, 0x10, 0xd0, 0xf9, 0x09, 0x10, 0x13, 0x10, 0x07, 0x05, 0x0a,
                 0x10, 0x08, 0xff, 0x11, 0x10, 0x12, 0x10
+            ]
+        );
+    }
+
+    /// Labels read again in later passes (moved by the second pass's
+    /// `nop`) before a replayed instruction (`label_then_replayed`: one
+    /// that reads its own label, one whose `_local` operand is the
+    /// label's, an anonymous label's) and before data directives
+    /// (`label_before_data`: with a colon, a `_local`, sizes, a three
+    /// letter name without its colon going the whole way), 64tass's bytes.
+    #[test]
+    fn labels_before_replayed_instructions_and_data_are_read_again() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\nlab lda lab\n    jmp lab\n\
+                   b1 .block\nlab2 ldx _x\n    sty lab2\n_x  .byte 7\n    .bend\n-   lda -\n\
+                   ldy b1.lab2\ntabl .byte <tabl, >tabl\ndat: .word dat, tab\n_d  .text \"ab\"\n\
+                   long .fill 2, size(long)\nsz  .byte size(sz), size(dat), <_d\n+   .char -1\n\
+                   tab .byte 1\n    jmp b1.lab2\nfin\n";
+        assert_eq!(
+            prg(src),
+            [
+                0x00, 0x10, 0xea, 0xad, 0x01, 0x10, 0x4c, 0x01, 0x10, 0xae, 0x0d, 0x10, 0x8c, 0x07,
+                0x10, 0x07, 0xad, 0x0e, 0x10, 0xac, 0x07, 0x10, 0x14, 0x10, 0x16, 0x10, 0x22, 0x10,
+                0x61, 0x62, 0x02, 0x02, 0x03, 0x04, 0x1a, 0xff, 0x01, 0x4c, 0x07, 0x10
             ]
         );
     }

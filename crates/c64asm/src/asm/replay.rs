@@ -905,6 +905,53 @@ impl Assembler<'_> {
             self.first_instruction_visit(line, op);
             return None;
         };
+        let kept = self.instruction_record_holds(line, at)?;
+        debug_assert!(self.replayable(op));
+        Some(kept)
+    }
+
+    /// The place of this line's record when replay may be asked for it
+    /// (on, `.autsiz` off): `None` for a line with no record yet (its
+    /// first reading: the general way takes its place).
+    #[inline(always)]
+    pub fn replay_slot(&self, line: &LineRef) -> Option<usize> {
+        if !self.replay.on || self.st.autosize {
+            return None;
+        }
+        self.replay.slot(line)
+    }
+
+    /// [`Self::replay_instruction`] for an instruction written after a
+    /// label (at `mpos`; its record at `at`, see [`Self::replay_slot`]),
+    /// its name not looked up: the record, kept only for a replayable
+    /// instruction under the same context (processor included), says the
+    /// word is one.
+    #[inline(always)]
+    pub fn replay_instruction_unnamed(
+        &mut self,
+        line: &LineRef,
+        mpos: usize,
+        at: usize,
+    ) -> Option<([u8; INLINE], usize)> {
+        let kept = self.instruction_record_holds(line, at)?;
+        debug_assert!(
+            line.text
+                .get(mpos..mpos + 3)
+                .and_then(|word| self.mnemonic_of(word))
+                .is_some_and(|op| self.replayable(op))
+                && !line.at(mpos + 3).is_ascii_alphanumeric()
+        );
+        Some(kept)
+    }
+
+    /// The bytes of the instruction record at `at` when it is replayed
+    /// now: some kept, under the current context, its reads unchanged.
+    #[inline(always)]
+    fn instruction_record_holds(
+        &mut self,
+        line: &LineRef,
+        at: usize,
+    ) -> Option<([u8; INLINE], usize)> {
         let r = self.replay.record(at);
         // No bytes kept yet (0), or more than an instruction's (never
         // kept: made again if they were).
@@ -914,7 +961,6 @@ impl Assembler<'_> {
         if r.nreads != 0 && !self.instruction_reads_hold(line, &r) {
             return None;
         }
-        debug_assert!(self.replayable(op));
         self.note_replayed();
         Some((r.bytes.to_le_bytes(), r.len as usize))
     }

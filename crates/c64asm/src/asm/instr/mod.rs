@@ -488,6 +488,40 @@ impl Assembler<'_> {
         let Some((kept, len)) = self.replay_instruction(line, op) else {
             return false;
         };
+        self.write_replayed(line, kept, len, mpos, mend);
+        true
+    }
+
+    /// An instruction written after a label (its name at `mpos`, its
+    /// record at `at`) replayed from its record without looking its name
+    /// up (see [`Self::replay_instruction_unnamed`]): what
+    /// `instruction_line` does for a replayed line. False: not replayed,
+    /// nothing done (the general way reads the line).
+    #[inline]
+    pub fn labelled_instruction_replayed(
+        &mut self,
+        line: &LineRef,
+        mpos: usize,
+        at: usize,
+    ) -> bool {
+        let Some((kept, len)) = self.replay_instruction_unnamed(line, mpos, at) else {
+            return false;
+        };
+        self.write_replayed(line, kept, len, mpos, mpos + 3);
+        true
+    }
+
+    /// A replayed instruction's bytes written (its name from `mpos` to
+    /// `mend`).
+    #[inline(always)]
+    fn write_replayed(
+        &mut self,
+        line: &LineRef,
+        kept: [u8; super::replay::INLINE],
+        len: usize,
+        mpos: usize,
+        mend: usize,
+    ) {
         // As the evaluation would leave it (no float was rounded).
         self.rounded.set(false);
         // A record holds 1 to 4 bytes, the rest of its word 0 (replay is
@@ -502,7 +536,6 @@ impl Assembler<'_> {
             self.emit_instruction_at(line, &kept[..len], mpos as Pos);
         }
         self.alias_asked(line, mpos, mend);
-        true
     }
 
     /// [`Self::alias_warning`] when `-Walias` is on. The switch is read
