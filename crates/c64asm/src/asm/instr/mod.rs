@@ -156,7 +156,15 @@ impl Assembler<'_> {
                     Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
                         self.rounded.set(false);
                         let m = &table(self.st.cpu)[i as usize];
-                        let encoded = if mode == AddrMode::NONE {
+                        let quick_imm = self.byte_immediate(m, width, mode, &v);
+                        let encoded = if let Some(bytes) = quick_imm {
+                            debug_assert!(
+                                self.addr_operand(line, m, width, mode, &v, None, 0, at)
+                                    .is_ok_and(|b| b[..] == bytes[..]),
+                                "the quick immediate differs from the general path"
+                            );
+                            Ok(Code::from_slice(&bytes))
+                        } else if mode == AddrMode::NONE {
                             self.one_operand(
                                 line,
                                 m,

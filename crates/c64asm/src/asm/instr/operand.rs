@@ -228,6 +228,38 @@ impl Assembler<'_> {
         }
     }
 
+    /// `#n` with `n` an integer of 0 to 255 where the immediate is a
+    /// byte (most immediates: `lda #0`, `ldx #$ff`): its two bytes, as
+    /// [`Self::addr_operand`] makes them, without its mode matching and
+    /// conversion. None: the general path (a size asked for, a word
+    /// immediate, a branch's raw offset, `.autsiz`'s `rep`/`sep`).
+    #[inline]
+    pub(super) fn byte_immediate(
+        &self,
+        m: &Mnemonic,
+        width: Width,
+        mode: AddrMode,
+        v: &Value,
+    ) -> Option<[u8; 2]> {
+        let Value::Int(n @ 0..=0xff) = *v else {
+            return None;
+        };
+        if !matches!(mode.common_ops(), Some([AddrOp::Imm])) || width != Width::Auto {
+            return None;
+        }
+        let code = m.opcode(Mode::Immediate)?;
+        if self.st.autosize || takes_raw_offset(m) {
+            return None;
+        }
+        let byte = match immediate_size(m, self.st.cpu) {
+            ImmediateSize::Index => !self.st.long_index,
+            ImmediateSize::Accumulator => !self.st.long_accu,
+            ImmediateSize::Word => false,
+            ImmediateSize::Unsigned | ImmediateSize::Byte => true,
+        };
+        byte.then_some([code, n as u8])
+    }
+
     /// A label defined where the program counter is an address with
     /// operators (`.virtual 1,s`): its operators and its address.
     #[inline]
