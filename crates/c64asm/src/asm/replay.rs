@@ -290,6 +290,10 @@ pub struct Replay {
     /// while `collecting`.
     pending: Vec<(Name, LabelId)>,
     collecting: bool,
+    /// The place [`Assembler::first_instruction_visit`] gave the last
+    /// instruction line it saw (its file, its line, its record's index):
+    /// keeping the line's bytes then needs no search for it.
+    visited: Option<(crate::source::FileId, u32, u32)>,
     /// Per name: how many labels have it (2: more than one), counted up
     /// to the first `counted` labels (labels are never removed).
     per_name: Vec<u8>,
@@ -971,7 +975,10 @@ impl Assembler<'_> {
     fn first_instruction_visit(&mut self, line: &LineRef, op: Op) {
         if self.replayable(op) {
             let lines = self.src.get(line.file).line_count();
-            self.replay.add(line, lines);
+            let at = self.replay.add(line, lines);
+            if at < self.replay.records.len() {
+                self.replay.visited = Some((line.file, line.index, at as u32));
+            }
         }
     }
 
@@ -1046,6 +1053,7 @@ impl Assembler<'_> {
 
     /// Keep the bytes an instruction line made from `exprs` (its operands),
     /// if the line qualifies (see the module's notes).
+    #[inline]
     pub fn replay_record(&mut self, line: &LineRef, op: Op, exprs: &[Expr], bytes: &[u8]) {
         self.replay.collecting = false;
         if self.replayable(op) {
@@ -1117,14 +1125,22 @@ impl Assembler<'_> {
         true
     }
 
+    #[inline]
     fn keep(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
         if self.replay.tainted.get() || bytes.is_empty() || bytes.len() > u8::MAX as usize {
             return;
         }
         if self.replay.pending.is_empty() && bytes.len() <= INLINE {
             self.keep_unread(line, exprs, bytes);
-            return;
+        } else {
+            self.keep_read(line, exprs, bytes);
         }
+    }
+
+    /// [`Self::keep`] for a line that read labels or made more than
+    /// [`INLINE`] bytes.
+    #[inline(never)]
+    fn keep_read(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
         let slot = self.replay.slot(line);
         let old = slot.map(|at| self.replay.record(at));
         if self.keep_again(slot.zip(old), bytes) {
@@ -1217,12 +1233,18 @@ impl Assembler<'_> {
     /// What it keeps is what the general path would: the bytes of a record
     /// of the same shape updated in place (`keep_again`), else a new record
     /// and the line's parse given back.
-    #[inline]
+    #[inline(never)]
     fn keep_unread(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
-        let slot = self
-            .replay
-            .slot(line)
-            .filter(|&at| at < self.replay.records.len());
+        // The place its first visit gave the line (an instruction's), else
+        // searched for.
+        let slot = match self.replay.visited {
+            Some((file, index, at)) if file == line.file && index == line.index => {
+                debug_assert_eq!(self.replay.slot(line), Some(at as usize));
+                Some(at as usize)
+            }
+            _ => self.replay.slot(line),
+        }
+        .filter(|&at| at < self.replay.records.len());
         let ctx = self.ctx_index();
         if let Some(at) = slot {
             let old = self.replay.record(at);

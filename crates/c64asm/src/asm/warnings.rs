@@ -74,7 +74,18 @@ impl Assembler<'_> {
     /// A float with a fraction was rounded to the integer this place needed: 64tass
     /// warns under `-Wfloat-round` (`.byte 3.5`, `lda #1.5`); explicit rounding
     /// (`int()`, `floor()`, ...) and integral floats don't.
+    /// Asked inline: mostly nothing is pending (an integer operand), and
+    /// the call with its three checks cost 36 instructions an operand.
+    #[inline]
     pub fn float_round_warning(&mut self, line: &LineRef, pos: Pos) {
+        if self.rounded.get() || self.addr_wrapped.get() || !self.bool_uses.borrow().is_empty() {
+            self.float_round_said(line, pos);
+        }
+    }
+
+    /// [`Self::float_round_warning`] when something is pending.
+    #[inline(never)]
+    fn float_round_said(&mut self, line: &LineRef, pos: Pos) {
         // A bool taken as a number here is reported at the same place, and
         // so is an operand address that wrapped.
         self.strict_bool_warnings(line, pos);

@@ -156,7 +156,19 @@ impl Assembler<'_> {
                     Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
                         self.rounded.set(false);
                         let m = &table(self.st.cpu)[i as usize];
-                        let encoded = if mode == AddrMode::NONE {
+                        // The usual operands' bytes straight (see `quick_address`).
+                        let quick_bytes = match self.byte_immediate(m, width, mode, &v) {
+                            Some(b) => Some(Code::from_slice(&b)),
+                            None => self.quick_address(m, width, mode, &v),
+                        };
+                        let encoded = if let Some(bytes) = quick_bytes {
+                            debug_assert!(
+                                self.general_encoding(line, m, width, mode, &v, at)
+                                    .is_ok_and(|b| b == bytes),
+                                "a quick encoding differs from the general path"
+                            );
+                            Ok(bytes)
+                        } else if mode == AddrMode::NONE {
                             self.one_operand(
                                 line,
                                 m,
@@ -457,6 +469,24 @@ impl Assembler<'_> {
             }
         }
         Step::Next
+    }
+
+    /// The general path's encoding of a quick operand, to check the quick
+    /// one against (in debug builds).
+    fn general_encoding(
+        &mut self,
+        line: &LineRef,
+        m: &crate::opcodes::Mnemonic,
+        width: Width,
+        mode: AddrMode,
+        v: &Value,
+        at: Pos,
+    ) -> Result<Code, Bad> {
+        if mode == AddrMode::NONE {
+            self.one_operand(line, m, width, v, at, at)
+        } else {
+            self.addr_operand(line, m, width, mode, v, None, at, at)
+        }
     }
 
     /// The operand whose text the encoding can't hold, when that is why

@@ -228,6 +228,116 @@ impl Assembler<'_> {
         }
     }
 
+    /// `#n` with `n` an integer of 0 to 255 where the immediate is a
+    /// byte (most immediates: `lda #0`, `ldx #$ff`): its two bytes, as
+    /// [`Self::addr_operand`] makes them, without its mode matching and
+    /// conversion. None: the general path (a size asked for, a word
+    /// immediate, a branch's raw offset, `.autsiz`'s `rep`/`sep`).
+    #[inline]
+    pub(super) fn byte_immediate(
+        &self,
+        m: &Mnemonic,
+        width: Width,
+        mode: AddrMode,
+        v: &Value,
+    ) -> Option<[u8; 2]> {
+        // A number that fits a byte (a bit string, `$12`, as `to_uval` reads it).
+        let n = match *v {
+            Value::Int(n @ 0..=0xff) => n as u64,
+            Value::Bits(b) if !b.inv && b.val <= 0xff => b.val,
+            _ => return None,
+        };
+        if !matches!(mode.common_ops(), Some([AddrOp::Imm])) || width != Width::Auto {
+            return None;
+        }
+        let code = m.opcode(Mode::Immediate)?;
+        if self.st.autosize || takes_raw_offset(m) {
+            return None;
+        }
+        let byte = match immediate_size(m, self.st.cpu) {
+            ImmediateSize::Index => !self.st.long_index,
+            ImmediateSize::Accumulator => !self.st.long_accu,
+            ImmediateSize::Word => false,
+            ImmediateSize::Unsigned | ImmediateSize::Byte => true,
+        };
+        byte.then_some([code, n as u8])
+    }
+
+    /// A plain or indexed address operand (`sta $d020`, `lda tab,x`,
+    /// `jsr label`) of an integer or a label's address, both in bank 0:
+    /// its bytes as [`Self::one_operand`] or [`Self::addr_operand`] make
+    /// them (direct page or absolute, what [`Self::choose`] picks; a jump's
+    /// in the program bank) when making them reports nothing. None: the
+    /// general path (a size asked for, a branch, a wrap, another bank,
+    /// `-Wimmediate`'s or `-Waltmode`'s question, a stack variable).
+    #[inline]
+    pub(super) fn quick_address(
+        &self,
+        m: &Mnemonic,
+        width: Width,
+        mode: AddrMode,
+        v: &Value,
+    ) -> Option<Code> {
+        let (uval, base) = match *v {
+            Value::Int(n @ 0..=0xffff) => (n as u32, n as u32),
+            Value::Bits(b) if !b.inv && b.val <= 0xffff => (b.val as u32, b.val as u32),
+            Value::Code(c) if !matches!(self.syms.code_type(c.id), PcType::Address(..)) => {
+                let base = self.syms.code(c.id).addr;
+                (base.wrapping_add(c.offs as u32), base)
+            }
+            _ => return None,
+        };
+        if width != Width::Auto || uval > 0xffff || base > 0xffff {
+            return None;
+        }
+        let abs_bytes = |c: u8| -> Code { smallvec::smallvec![c, uval as u8, (uval >> 8) as u8] };
+        let (zp, abs) = if mode == AddrMode::NONE {
+            if m.has(Mode::Relative) || m.has(Mode::RelativeLong) {
+                return None;
+            }
+            let abs = m.opcode(Mode::Absolute);
+            if is_jump(m) {
+                // In the program bank, and no wrap out of it.
+                let pc = self.pc();
+                return ((pc ^ base) <= 0xffff && (pc ^ uval) <= 0xffff)
+                    .then(|| abs_bytes(abs.unwrap_or(0)));
+            }
+            if abs == Some(0xf4) {
+                return None; // `pea`: a word as written.
+            }
+            (Mode::ZeroPage, abs)
+        } else {
+            match mode.common_ops() {
+                Some([AddrOp::Index(Reg::X)]) => (Mode::ZeroPageX, m.opcode(Mode::AbsoluteX)),
+                Some([AddrOp::Index(Reg::Y)]) => (Mode::ZeroPageY, m.opcode(Mode::AbsoluteY)),
+                _ => return None,
+            }
+        };
+        // `choose`'s checks, for an address that fits 16 bits.
+        let dpage = self.st.dpage;
+        let wide = self.st.cpu.has_wide_registers();
+        let checked = if zp == Mode::ZeroPage || wide {
+            uval
+        } else {
+            base
+        };
+        let in_page = dpage <= 0xffff && (checked.wrapping_sub(dpage) & 0xffff) <= 0xff;
+        if in_page {
+            let c = m.opcode(zp)?;
+            let adr = uval.wrapping_sub(dpage);
+            // No wrap of the page to warn of, nor a `#` to suggest.
+            if adr > 0xff || self.opts.warnings.immediate {
+                return None;
+            }
+            return Some(smallvec::smallvec![c, adr as u8]);
+        }
+        // In the data bank: absolute, its natural size (no other to warn of).
+        if self.st.databank != 0 {
+            return None;
+        }
+        abs.map(abs_bytes)
+    }
+
     /// A label defined where the program counter is an address with
     /// operators (`.virtual 1,s`): its operators and its address.
     #[inline]
