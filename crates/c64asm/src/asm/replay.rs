@@ -993,12 +993,16 @@ impl Assembler<'_> {
         if r.nreads != 0 && !self.unread_reads_hold(&r) {
             return false;
         }
-        if !self.emit_word(r.bytes.to_le_bytes(), u32::from(r.len)) {
+        // The line loop asked the budget for the line's unit.
+        if !self.emit_word_afforded(r.bytes.to_le_bytes(), u32::from(r.len)) {
             return false;
         }
-        // As the evaluation and `emit_instruction` leave them.
+        // As the evaluation and `emit_instruction` leave them (a branch's
+        // parts, if a line left any).
         self.rounded.set(false);
-        self.st.opt_parts.clear();
+        if !self.st.opt_parts.is_empty() {
+            self.st.opt_parts.clear();
+        }
         self.st.emit_at = None;
         self.note_replayed();
         true
