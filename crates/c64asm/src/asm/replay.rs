@@ -296,10 +296,10 @@ pub struct Replay {
     per_name: Vec<u8>,
     counted: usize,
     /// [`Assembler::replay_passed`] found the reads of the record of the
-    /// line it then leaves to be read changed: they are not checked again
-    /// (taken by the next instruction line whose record has reads, that
-    /// line; one left set would at worst have a line evaluated that could
-    /// have been replayed, never a line replayed wrongly).
+    /// line it then leaves to be read changed: its replay is not checked
+    /// again (taken by the next instruction line that asks for its record,
+    /// that line; one left set would at worst have a line evaluated that
+    /// could have been replayed, never a line replayed wrongly).
     stale: bool,
     /// Lines replayed and lines kept, for measurements and tests.
     pub replayed: u64,
@@ -941,7 +941,8 @@ impl Assembler<'_> {
     /// the context: asked first, with the switch).
     #[inline(always)]
     pub fn replay_instruction(&mut self, line: &LineRef, op: Op) -> Option<([u8; INLINE], usize)> {
-        if !self.replay.on || self.st.autosize {
+        // Its reads found changed by `replay_passed` just before.
+        if !self.replay.on || self.st.autosize || std::mem::take(&mut self.replay.stale) {
             return None;
         }
         let Some(at) = self.replay.slot(line) else {
@@ -954,11 +955,7 @@ impl Assembler<'_> {
         if r.len == 0 || r.len as usize > INLINE || self.ctx_index() != Some(r.ctx) {
             return None;
         }
-        // Its reads found changed by `replay_passed` just before, or
-        // checked here.
-        if r.nreads != 0
-            && (std::mem::take(&mut self.replay.stale) || !self.instruction_reads_hold(line, &r))
-        {
+        if r.nreads != 0 && !self.instruction_reads_hold(line, &r) {
             return None;
         }
         debug_assert!(self.replayable(op));
@@ -968,13 +965,11 @@ impl Assembler<'_> {
 
     /// The record of line `index` of `file` (not read yet) when it may be
     /// an instruction's replayed by [`Self::replay_passed`]: replay on,
-    /// `.autsiz` off, some bytes kept, and the quick write possible (no
-    /// `.eor`, no listing recorded: `-L`'s last pass reads its lines).
-    /// Checked first by the line loop: a line with none (a first reading)
-    /// is read at once.
+    /// `.autsiz` off, some bytes kept. Checked first by the line loop: a
+    /// line with none (a first reading) is read at once.
     #[inline(always)]
     pub fn passable_record(&self, file: FileId, index: u32) -> Option<u32> {
-        if !self.replay.on || self.st.autosize || self.st.eor != 0 || self.recording() {
+        if !self.replay.on || self.st.autosize {
             return None;
         }
         let at = self.replay.index.get(file, index)?;
@@ -1359,28 +1354,6 @@ mod tests {
             .run_text("t.asm", src)
             .unwrap_or_else(|_| panic!("assembles"));
         (p.prg_bytes(), REPLAYED.with(|n| n.get()))
-    }
-
-    /// Instruction lines the line loop replays without reading them
-    /// (`replay_passed`): a label read that moved in the second pass is
-    /// evaluated there (its record found changed once, not replayed), the
-    /// lines without reads are replayed, a union's members each start at
-    /// its start, and the third pass replays the reads. 64tass's bytes.
-    #[test]
-    fn instruction_lines_passed_over_give_the_bytes_of_a_reading() {
-        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\nlab\n lda lab\n lda #1\n \
-                   .union\n lda #2\n ldx lab\n .endu\n ldy lab,x\n clc\n sta $d020\n lda lab\nfin\n";
-        let (bytes, replayed) = assemble(src, &Options::default());
-        assert_eq!(
-            bytes,
-            [
-                0x00, 0x10, 0xea, 0xad, 0x01, 0x10, 0xa9, 0x01, 0xae, 0x01, 0x10, 0xbc, 0x01, 0x10,
-                0x18, 0x8d, 0x20, 0xd0, 0xad, 0x01, 0x10
-            ]
-        );
-        // Pass 2: `lda #1`, `lda #2`, `clc`, `sta`; pass 3: those, the
-        // `nop` (first read in pass 2) and the four lines that read `lab`.
-        assert_eq!(replayed, 13);
     }
 
     /// Every kind of value a read keeps comes back as it was, whichever
