@@ -85,15 +85,10 @@ impl Assembler<'_> {
     #[inline(always)]
     pub fn emit_word(&mut self, word: [u8; 4], n: u32) -> bool {
         // `spend` of no units (fewer than 8 bytes) only checks the budget.
-        self.affordable(0) && self.emit_word_afforded(word, n)
-    }
-
-    /// [`Self::emit_word`] where the budget is known to hold (the line
-    /// loop asked for its line's unit, which is more).
-    #[inline(always)]
-    pub fn emit_word_afforded(&mut self, word: [u8; 4], n: u32) -> bool {
-        debug_assert!(self.affordable(0));
-        self.st.eor == 0 && !self.recording() && self.out.poke_word(self.st.addr, word, n)
+        self.st.eor == 0
+            && self.affordable(0)
+            && !self.recording()
+            && self.out.poke_word(self.st.addr, word, n)
     }
 
     /// Bytes written when nothing is to be reported ([`crate::output::Output::poke_quick`]),

@@ -993,16 +993,12 @@ impl Assembler<'_> {
         if r.nreads != 0 && !self.unread_reads_hold(&r) {
             return false;
         }
-        // The line loop asked the budget for the line's unit.
-        if !self.emit_word_afforded(r.bytes.to_le_bytes(), u32::from(r.len)) {
+        if !self.emit_word(r.bytes.to_le_bytes(), u32::from(r.len)) {
             return false;
         }
-        // As the evaluation and `emit_instruction` leave them (a branch's
-        // parts, if a line left any).
+        // As the evaluation and `emit_instruction` leave them.
         self.rounded.set(false);
-        if !self.st.opt_parts.is_empty() {
-            self.st.opt_parts.clear();
-        }
+        self.st.opt_parts.clear();
         self.st.emit_at = None;
         self.note_replayed();
         true
