@@ -118,7 +118,7 @@ impl SourceFile {
     /// bounds are then found without a search).
     #[inline(always)]
     pub fn pass_line(&self, index: usize) {
-        self.lines.pass(index);
+        let _ = self.lines.bounds(index);
     }
 
     /// Number of lines (a final line without a line break counts).
@@ -266,28 +266,6 @@ impl LineIndex {
     fn long_len(&self, index: usize) -> usize {
         let i = self.long.binary_search_by_key(&(index as u32), |&(i, _)| i);
         i.map_or(0, |i| self.long[i].1 as usize)
-    }
-
-    /// Line `index` passed over: what [`Self::bounds`] remembers, the
-    /// start of the line after it. Where the line's start is remembered
-    /// (the line before was read or passed) only its length is read.
-    #[inline(always)]
-    fn pass(&self, index: usize) {
-        let v = self.next.load(Ordering::Relaxed);
-        match self.lens.get(index) {
-            Some(&len) if len != LONG && v >> 32 == index as u64 => {
-                let next = v as u32 as usize + len as usize;
-                self.next
-                    .store(remembered(index + 1, next), Ordering::Relaxed);
-            }
-            _ => self.pass_far(index),
-        }
-    }
-
-    /// [`Self::pass`] of a line whose start is not remembered, or long.
-    #[inline(never)]
-    fn pass_far(&self, index: usize) {
-        let _ = self.bounds(index);
     }
 
     /// Start of line `index` and of the line after it (or the text's end).

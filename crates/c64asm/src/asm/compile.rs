@@ -154,17 +154,11 @@ impl Assembler<'_> {
         let opts = self.opts;
         let progress = opts.progress.as_ref();
         // `--verbose-list` lists every line's text: no line passed over.
-        let pass_over = !self.record.verbose();
+        let pass_blanks = !self.record.verbose();
         loop {
             // The line's kept head, read once here for `line`.
             let head = self.kept_head(self.st.cursor.file, self.st.cursor.line);
-            if pass_over
-                && (if super::head::is_blank(head) {
-                    self.blank_line_passed()
-                } else {
-                    self.instruction_line_passed(head)
-                })
-            {
+            if super::head::is_blank(head) && pass_blanks && self.blank_line_passed() {
                 if let Some(p) = progress {
                     p.line_done();
                 }
@@ -271,51 +265,6 @@ impl Assembler<'_> {
         self.work += 1;
         self.st.count_line();
         self.line_start();
-        true
-    }
-
-    /// The line at the cursor, an instruction replayed from its record
-    /// (see `Assembler::replay_passed`), passed over without reading its
-    /// text: what `line` and `instruction_line` do with it (started,
-    /// replayed, its bytes written) and what reading it does (counted and
-    /// spent, the line index's remembered start advanced). False, with at
-    /// most the line started (which the reading does again) and its reads
-    /// marked: read as any line (a first reading, the record's inputs
-    /// changed, the reading's stop, the budget spent, a skipped line, a
-    /// label named as another processor's instruction, `-Walias`, a file
-    /// with a NUL byte, which is reported where it is outside strings).
-    #[inline(always)]
-    fn instruction_line_passed(&mut self, head: u16) -> bool {
-        let Some(op) = super::head::instruction_op(head, self.st.cpu) else {
-            return false;
-        };
-        let c = self.st.cursor;
-        // The record next: none in a first reading.
-        let Some(at) = self.passable_record(c.file, c.line) else {
-            return false;
-        };
-        if c.line == c.stop
-            || !self.affordable(1)
-            || !self.st.active()
-            || self.opts.warnings.alias
-            || self.src.get(c.file).has_nul
-        {
-            return false;
-        }
-        debug_assert!({
-            let f = self.src.get(c.file);
-            let line = LineRef::of(c.file, c.line, f.text(), f.line_span(c.line as usize));
-            self.head_of(&line) == head
-        });
-        self.line_start();
-        if !self.replay_passed(at) {
-            return false;
-        }
-        debug_assert!(self.replayable(op));
-        self.src.get(c.file).pass_line(c.line as usize);
-        self.st.cursor.line += 1;
-        self.work += 1;
-        self.st.count_line();
         true
     }
 

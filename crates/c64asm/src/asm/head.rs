@@ -97,17 +97,6 @@ pub fn is_blank(head: u16) -> bool {
     head == BLANK
 }
 
-/// The instruction a head kept for an instruction line names under
-/// `cpu`, if the head is one and `cpu` has it (else the line is read as
-/// a label's: see [`Assembler::line_head`]).
-#[inline(always)]
-pub fn instruction_op(head: u16, cpu: crate::cpu::Cpu) -> Option<Op> {
-    if head & INSTR == 0 {
-        return None;
-    }
-    op_of_entry(head & !((OFFSET_MAX as u16) << OFFSET_SHIFT), cpu)
-}
-
 /// Anything but an instruction name first (or one indented too far to
 /// keep: read the long way each pass).
 const OTHER: u16 = 1;
@@ -381,7 +370,8 @@ impl Assembler<'_> {
             };
         }
         let offset = (head >> OFFSET_SHIFT) as usize & OFFSET_MAX;
-        match instruction_op(head, self.st.cpu) {
+        let entry = head & !((OFFSET_MAX as u16) << OFFSET_SHIFT);
+        match op_of_entry(entry, self.st.cpu) {
             Some(op) => LineHead::Instruction(op, line.start + offset),
             None => LineHead::Other,
         }
@@ -412,7 +402,7 @@ impl Assembler<'_> {
     /// written first: a three-letter word that is neither dotted (`a.b`) nor
     /// a label (`a:`), an instruction name of some processor (with `-C` in
     /// lower case).
-    pub(super) fn head_of(&self, line: &LineRef) -> u16 {
+    fn head_of(&self, line: &LineRef) -> u16 {
         let pos = line.skip_ws(line.start);
         // Not a NUL byte (`at` gives 0 for it too): it is reported.
         if pos >= line.end || line.at(pos) == b';' {

@@ -48,7 +48,6 @@ use super::mnemonics::Op;
 use crate::cpu::Cpu;
 use crate::intern::Name;
 use crate::opcodes::{Mode, table};
-use crate::source::FileId;
 use crate::symbols::{LabelId, PcType};
 use crate::syntax::ast::{BinOp, UnOp};
 use crate::syntax::compiled::{Expr, ExprKind};
@@ -295,12 +294,6 @@ pub struct Replay {
     /// to the first `counted` labels (labels are never removed).
     per_name: Vec<u8>,
     counted: usize,
-    /// [`Assembler::replay_passed`] found the reads of the record of the
-    /// line it then leaves to be read changed: its replay is not checked
-    /// again (taken by the next instruction line that asks for its record,
-    /// that line; one left set would at worst have a line evaluated that
-    /// could have been replayed, never a line replayed wrongly).
-    stale: bool,
     /// Lines replayed and lines kept, for measurements and tests.
     pub replayed: u64,
     pub kept: u64,
@@ -563,7 +556,7 @@ impl Assembler<'_> {
 
     /// The index of the current context in [`Replay::contexts`], if a
     /// record has it.
-    #[inline(always)]
+    #[inline]
     fn ctx_index(&mut self) -> Option<u16> {
         let bank = self.out.addr(self.st.addr).l_address >> 16;
         match self.replay.now {
@@ -598,7 +591,7 @@ impl Assembler<'_> {
     }
 
     /// May `op` be kept at all (see the module's notes)?
-    pub(super) fn replayable(&self, op: Op) -> bool {
+    fn replayable(&self, op: Op) -> bool {
         let Op::Real(i) = op else { return false };
         let m = &table(self.st.cpu)[i as usize];
         self.replay.on && !self.st.autosize && !m.is_branch() && !m.has(Mode::ZeroPageBitRelative)
@@ -860,11 +853,15 @@ impl Assembler<'_> {
     /// settled.
     #[inline(always)]
     fn reads_hold(&mut self, line: &LineRef, r: &Record) -> bool {
-        if !self.reads_unchanged(r) {
-            return false;
-        }
         let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
-        let shadow = self.shadow_on_reads();
+        for i in reads.clone() {
+            let want = self.replay.reads[i];
+            // The value first: what differs when a label moved.
+            if !self.still_has(&want) || !self.resolves_same(&want) {
+                return false;
+            }
+        }
+        let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
             let r = self.replay.reads[i];
             self.touch(LabelId(r.label()));
@@ -874,46 +871,6 @@ impl Assembler<'_> {
                     self.shadow_check(name, LabelId(r.label()), line);
                 }
             }
-        }
-        true
-    }
-
-    /// Does every label `r` read still have its value, and every name
-    /// resolve to it? (Nothing marked.)
-    #[inline(always)]
-    fn reads_unchanged(&mut self, r: &Record) -> bool {
-        for i in r.reads as usize..r.reads as usize + r.nreads as usize {
-            let want = self.replay.reads[i];
-            // The value first: what differs when a label moved.
-            if !self.still_has(&want) || !self.resolves_same(&want) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Is a symbol read checked by `-Wshadow` now (see [`Self::reads_hold`])?
-    #[inline(always)]
-    fn shadow_on_reads(&self) -> bool {
-        self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated
-    }
-
-    /// [`Self::reads_hold`] for a line whose text is not read
-    /// ([`Self::replay_passed`]): false where `-Wshadow` checks the reads
-    /// (its warning is placed in the line). Out of line, as
-    /// [`Self::instruction_reads_hold`].
-    #[inline(never)]
-    fn unread_reads_hold(&mut self, r: &Record) -> bool {
-        if self.shadow_on_reads() {
-            return false;
-        }
-        if !self.reads_unchanged(r) {
-            self.replay.stale = true;
-            return false;
-        }
-        for i in r.reads as usize..r.reads as usize + r.nreads as usize {
-            let read = self.replay.reads[i];
-            self.touch(LabelId(read.label()));
         }
         true
     }
@@ -941,8 +898,7 @@ impl Assembler<'_> {
     /// the context: asked first, with the switch).
     #[inline(always)]
     pub fn replay_instruction(&mut self, line: &LineRef, op: Op) -> Option<([u8; INLINE], usize)> {
-        // Its reads found changed by `replay_passed` just before.
-        if !self.replay.on || self.st.autosize || std::mem::take(&mut self.replay.stale) {
+        if !self.replay.on || self.st.autosize {
             return None;
         }
         let Some(at) = self.replay.slot(line) else {
@@ -961,47 +917,6 @@ impl Assembler<'_> {
         debug_assert!(self.replayable(op));
         self.note_replayed();
         Some((r.bytes.to_le_bytes(), r.len as usize))
-    }
-
-    /// The record of line `index` of `file` (not read yet) when it may be
-    /// an instruction's replayed by [`Self::replay_passed`]: replay on,
-    /// `.autsiz` off, some bytes kept. Checked first by the line loop: a
-    /// line with none (a first reading) is read at once.
-    #[inline(always)]
-    pub fn passable_record(&self, file: FileId, index: u32) -> Option<u32> {
-        if !self.replay.on || self.st.autosize {
-            return None;
-        }
-        let at = self.replay.index.get(file, index)?;
-        (self.replay.records[at as usize].word != 0).then_some(at)
-    }
-
-    /// An instruction line replayed from its record `at` (see
-    /// [`Self::passable_record`]) by the line loop before its text is read
-    /// (`Assembler::instruction_line_passed`, the line started): what
-    /// [`Self::replay_instruction`] checks and `instruction_replayed` does
-    /// when its quick write is taken. False, with nothing done but the
-    /// reads marked (as the reading will mark them again): the line is read
-    /// as any other (the record's inputs changed, the write refused, or
-    /// `-Wshadow` to check the reads).
-    #[inline(always)]
-    pub fn replay_passed(&mut self, at: u32) -> bool {
-        let r = self.replay.record(at as usize);
-        if r.len == 0 || r.len as usize > INLINE || self.ctx_index() != Some(r.ctx) {
-            return false;
-        }
-        if r.nreads != 0 && !self.unread_reads_hold(&r) {
-            return false;
-        }
-        if !self.emit_word(r.bytes.to_le_bytes(), u32::from(r.len)) {
-            return false;
-        }
-        // As the evaluation and `emit_instruction` leave them.
-        self.rounded.set(false);
-        self.st.opt_parts.clear();
-        self.st.emit_at = None;
-        self.note_replayed();
-        true
     }
 
     /// An instruction line with no record: its place taken (see
