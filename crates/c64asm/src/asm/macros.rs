@@ -1372,7 +1372,13 @@ impl Assembler<'_> {
             s.backr = 0;
             s.forwr = 0;
         }
-        let ctx = ctx.unwrap_or_else(|| self.st.context());
+        // Unlabelled, `.dstruct`/`.dunion` enter no scope: the fields are
+        // the current scope's, a cheap local the current label's (64tass:
+        // `a lda #0` / `.dstruct s` / `bne _d` finds the body's `_d`).
+        let scope = match ctx {
+            None if laid_out => None,
+            _ => Some(ctx.unwrap_or_else(|| self.st.context())),
+        };
         let what = if kind == MacroKind::Union {
             Wait::EndU3
         } else {
@@ -1382,7 +1388,7 @@ impl Assembler<'_> {
             // Called like a macro (`#point`, `.point`): its fields go where
             // the program counter is, in the union or structure around it
             // if any, as 64tass expands them (no layout of its own).
-            self.run_expansion(id, file, what, call, Some(ctx), None);
+            self.run_expansion(id, file, what, call, scope, None);
             return;
         }
         let a = self.out.addr(self.st.addr).clone();
@@ -1395,7 +1401,7 @@ impl Assembler<'_> {
             am.l_union = am.l_address;
             am.unionmode = kind == MacroKind::Union;
         }
-        self.run_expansion(id, file, what, call, Some(ctx), None);
+        self.run_expansion(id, file, what, call, scope, None);
         let now = self.out.addr(self.st.addr).clone();
         let end = now.end.max(now.address);
         if let Some(nl) = newlabel {
