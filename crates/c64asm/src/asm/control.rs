@@ -67,34 +67,29 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
             return;
         };
-        let taken = match cmd {
-            _ => {
-                if v.is_none() {
-                    None
-                } else {
-                    // The sign of one number (a list has none).
-                    let r = match v.elements() {
-                        Some(_) => Err(value::Fault::new(format!(
-                            "can't get sign of {}",
-                            value::convert::describe(&v, self)
-                        ))),
-                        // TASM's sign is bit 15 of the word (`.ifmi $8000`).
-                        None if self.dialect.tasm && matches!(cmd, Cmd::Ifpl | Cmd::Ifmi) => {
-                            to_int(&v, self)
-                                .map(|i| Value::Int(if i & 0x8000 != 0 { -1 } else { 0 }))
-                        }
-                        None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
-                    };
-                    match self.check(line, pos, r) {
-                        Ok(Value::Int(sign)) => Some(match cmd {
-                            Cmd::Ifne => sign != 0,
-                            Cmd::Ifeq => sign == 0,
-                            Cmd::Ifpl => sign >= 0,
-                            _ => sign < 0,
-                        }),
-                        _ => None,
-                    }
+        let taken = if v.is_none() {
+            None
+        } else {
+            // The sign of one number (a list has none).
+            let r = match v.elements() {
+                Some(_) => Err(value::Fault::new(format!(
+                    "can't get sign of {}",
+                    value::convert::describe(&v, self)
+                ))),
+                // TASM's sign is bit 15 of the word (`.ifmi $8000`).
+                None if self.dialect.tasm && matches!(cmd, Cmd::Ifpl | Cmd::Ifmi) => {
+                    to_int(&v, self).map(|i| Value::Int(if i & 0x8000 != 0 { -1 } else { 0 }))
                 }
+                None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
+            };
+            match self.check(line, pos, r) {
+                Ok(Value::Int(sign)) => Some(match cmd {
+                    Cmd::Ifne => sign != 0,
+                    Cmd::Ifeq => sign == 0,
+                    Cmd::Ifpl => sign >= 0,
+                    _ => sign < 0,
+                }),
+                _ => None,
             }
         };
         self.st.top_mut().skip = match taken {
@@ -396,7 +391,7 @@ impl KeptConditions {
 /// text never changes (a macro expansion is a file of its own).
 #[inline(always)]
 pub fn condition_key(line: &LineRef) -> Option<u32> {
-    (line.file < 1 << 11 && line.index < 1 << 20).then(|| line.file << 20 | line.index)
+    (line.file < 1 << 11 && line.index < 1 << 20).then_some(line.file << 20 | line.index)
 }
 
 #[cfg(test)]
