@@ -54,39 +54,42 @@ impl Assembler<'_> {
             self.st.top_mut().skip = 0;
             return;
         }
+        if cmd == Cmd::If {
+            let taken = self.if_condition(line, args);
+            self.st.top_mut().skip = match taken {
+                Some(true) => 1,
+                Some(false) => 2,
+                None => 0,
+            };
+            return;
+        }
         let Some((v, pos)) = self.one_value(line, args) else {
             self.st.top_mut().skip = 0;
             return;
         };
-        let taken = match cmd {
-            Cmd::If => self.truth(line, &v, pos),
-            _ => {
-                if v.is_none() {
-                    None
-                } else {
-                    // The sign of one number (a list has none).
-                    let r = match v.elements() {
-                        Some(_) => Err(value::Fault::new(format!(
-                            "can't get sign of {}",
-                            value::convert::describe(&v, self)
-                        ))),
-                        // TASM's sign is bit 15 of the word (`.ifmi $8000`).
-                        None if self.dialect.tasm && matches!(cmd, Cmd::Ifpl | Cmd::Ifmi) => {
-                            to_int(&v, self)
-                                .map(|i| Value::Int(if i & 0x8000 != 0 { -1 } else { 0 }))
-                        }
-                        None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
-                    };
-                    match self.check(line, pos, r) {
-                        Ok(Value::Int(sign)) => Some(match cmd {
-                            Cmd::Ifne => sign != 0,
-                            Cmd::Ifeq => sign == 0,
-                            Cmd::Ifpl => sign >= 0,
-                            _ => sign < 0,
-                        }),
-                        _ => None,
-                    }
+        let taken = if v.is_none() {
+            None
+        } else {
+            // The sign of one number (a list has none).
+            let r = match v.elements() {
+                Some(_) => Err(value::Fault::new(format!(
+                    "can't get sign of {}",
+                    value::convert::describe(&v, self)
+                ))),
+                // TASM's sign is bit 15 of the word (`.ifmi $8000`).
+                None if self.dialect.tasm && matches!(cmd, Cmd::Ifpl | Cmd::Ifmi) => {
+                    to_int(&v, self).map(|i| Value::Int(if i & 0x8000 != 0 { -1 } else { 0 }))
                 }
+                None => value::binary(BinOp::Cmp, &v, &Value::Int(0), self),
+            };
+            match self.check(line, pos, r) {
+                Ok(Value::Int(sign)) => Some(match cmd {
+                    Cmd::Ifne => sign != 0,
+                    Cmd::Ifeq => sign == 0,
+                    Cmd::Ifpl => sign >= 0,
+                    _ => sign < 0,
+                }),
+                _ => None,
             }
         };
         self.st.top_mut().skip = match taken {
@@ -94,6 +97,45 @@ impl Assembler<'_> {
             Some(false) => 2,
             None => 0,
         };
+    }
+
+    /// A `.if`'s condition. One of integer literals only (`.if 7 % 3 ==
+    /// 0`) reads nothing that can change: its value, found once without a
+    /// message, is kept for the line's later readings (passes, loop
+    /// iterations), which then neither parse nor evaluate it again.
+    #[inline]
+    fn if_condition(&mut self, line: &LineRef, args: usize) -> Option<bool> {
+        // No look-up where none is kept (a source whose conditions read names).
+        if !self.kept_conditions.is_empty()
+            && let Some(taken) = condition_key(line).and_then(|k| self.kept_conditions.get(k))
+        {
+            debug_assert_eq!(self.if_condition_read(line, args, false), Some(taken));
+            return Some(taken);
+        }
+        self.if_condition_read(line, args, true)
+    }
+
+    /// [`Self::if_condition`] read and evaluated; kept (when `keep`) if its
+    /// value can't change and it gave no message.
+    #[inline(never)]
+    fn if_condition_read(&mut self, line: &LineRef, args: usize, keep: bool) -> Option<bool> {
+        let before = self.diags.len();
+        let mut constant = false;
+        let (v, pos) = self.condition_value(line, args, &mut constant)?;
+        let taken = self.truth(line, &v, pos);
+        if constant && keep && self.diags.len() == before {
+            self.keep_condition(line, &v);
+        }
+        taken
+    }
+
+    /// A constant condition's value kept for its line's later readings.
+    #[cold]
+    #[inline(never)]
+    fn keep_condition(&mut self, line: &LineRef, v: &Value) {
+        if let (Some(key), Value::Bool(b)) = (condition_key(line), v) {
+            self.kept_conditions.insert(key, *b);
+        }
     }
 
     pub fn elsif(&mut self, line: &LineRef, args: usize, span: Span) {
@@ -300,5 +342,87 @@ impl Assembler<'_> {
                 "opening directive '.switch' not found".into(),
             ),
         }
+    }
+}
+
+/// The `.if` lines whose condition is integer literals only, with its
+/// value: each line's key ([`condition_key`]) above the value's bit, in
+/// order (4 bytes a kept line, found by halving: a large source has many,
+/// and a hash table of them took half a megabyte more at the peak).
+#[derive(Default)]
+pub struct KeptConditions {
+    keys: Vec<u32>,
+    /// Where the line after the last one found would be: lines are read in
+    /// order, so the next one asked for is usually there (no halving).
+    next: usize,
+}
+
+impl KeptConditions {
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    #[inline]
+    pub fn get(&mut self, key: u32) -> Option<bool> {
+        let i = match self.keys.get(self.next) {
+            Some(&k) if k >> 1 == key => self.next,
+            _ => self.keys.partition_point(|&k| k >> 1 < key),
+        };
+        let &k = self.keys.get(i).filter(|&&k| k >> 1 == key)?;
+        self.next = i + 1;
+        Some(k & 1 != 0)
+    }
+
+    /// Lines are first read in order, so this is usually a push.
+    pub fn insert(&mut self, key: u32, value: bool) {
+        let i = match self.keys.last() {
+            Some(&k) if k >> 1 >= key => self.keys.partition_point(|&k| k >> 1 < key),
+            _ => self.keys.len(),
+        };
+        if self.keys.get(i).is_none_or(|&k| k >> 1 != key) {
+            self.keys.insert(i, key << 1 | u32::from(value));
+        }
+        self.next = i + 1;
+    }
+}
+
+/// A line's key in [`KeptConditions`]: its file in the top 11 bits of
+/// 31, its index in the low 20 (a line beyond them is not kept). A file's
+/// text never changes (a macro expansion is a file of its own).
+#[inline(always)]
+pub fn condition_key(line: &LineRef) -> Option<u32> {
+    (line.file < 1 << 11 && line.index < 1 << 20).then_some(line.file << 20 | line.index)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, assemble_str};
+
+    /// Conditions of integer literals only, kept from their first reading:
+    /// three passes (`fin` moved by the `nop`), a `.for`'s iterations with a
+    /// kept `.if` and `.elsif` on the loop's variable, brackets, shifts,
+    /// `~`, `&`. 64tass's bytes; a condition that fails is reported once,
+    /// where 64tass reports it, in every repetition's reading.
+    #[test]
+    fn integer_conditions_are_kept_across_passes_and_iterations() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n .for i = 0, i < 4, i += 1\n \
+                   .if 7 % 3 == 1\n .byte i\n .elsif i == 2\n .byte $20\n .else\n .byte $30\n \
+                   .endif\n .if (2 << 3) - -1 < 16\n .byte $40\n .else\n .byte $50 + i\n \
+                   .endif\n .next\n .if ~5 & $ff == $fa\n .byte $66\n .endif\nfin\n";
+        let p =
+            assemble_str("t.asm", src, &Options::default()).unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0xea, 0x00, 0x50, 0x01, 0x51, 0x02, 0x52, 0x03, 0x53, 0x66
+            ]
+        );
+        let failing = "* = $1000\n .if fin > $1000\n nop\n .endif\n .rept 2\n .if 1 / 0 == 0\n \
+                       .byte 1\n .endif\n .next\nfin\n";
+        let Err(e) = assemble_str("t.asm", failing, &Options::default()) else {
+            panic!("refused")
+        };
+        let errors: Vec<_> = e.errors().map(|d| (d.line, d.column)).collect();
+        assert_eq!(errors, [(6, 8)]);
     }
 }

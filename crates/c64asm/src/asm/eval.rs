@@ -972,6 +972,32 @@ impl Assembler<'_> {
     }
 
     fn single_value(&mut self, line: &LineRef, args: usize, how: &str) -> Option<(Value, u32)> {
+        self.single_value_seen(line, args, how, |_| {})
+    }
+
+    /// [`Self::one_value`] for a `.if`: also whether its expression is
+    /// made of integer literals and operators that read nothing else
+    /// ([`integers_only`]), whose value is the same in every reading.
+    pub fn condition_value(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        constant: &mut bool,
+    ) -> Option<(Value, u32)> {
+        self.single_value_seen(line, args, "exactly", |e| {
+            *constant = integers_only(e);
+        })
+    }
+
+    /// [`Self::single_value`], showing `seen` the one expression.
+    #[inline(always)]
+    fn single_value_seen(
+        &mut self,
+        line: &LineRef,
+        args: usize,
+        how: &str,
+        seen: impl FnOnce(&Expr),
+    ) -> Option<(Value, u32)> {
         let parsed = self.parse_exprs(line, args, ParseKind::List)?;
         let Ok(exprs) = &parsed.result else {
             return None;
@@ -986,6 +1012,7 @@ impl Assembler<'_> {
             self.error(line.directive_span(args), Kind::Syntax, msg);
             return None;
         };
+        seen(e);
         // Its value is placed where 64tass places it: at its start, inside
         // brackets, at the branch a `?:` took (`.rept 1+[2]` at the `1`).
         let (v, place) = self.eval_placed(line, e, false);
@@ -2489,6 +2516,59 @@ fn text_mode(mode: TextMode, mut bytes: Vec<u8>) -> (Vec<u8>, Option<(Fault, Opt
         }
     }
     (bytes, fault)
+}
+
+/// How deep [`integers_only`] looks (a deeper expression is not kept).
+const INTEGERS_DEPTH: u32 = 16;
+
+/// Is `e` integer literals joined by operators whose answer depends on
+/// their operands only (no name, `*`, string, float, call; no `&&`-like
+/// operator with its `-Wstrict-bool` warning)? Its value, and any error,
+/// is then the same in every pass and reading.
+/// A name alone (`.if DEBUG`) is answered without a call.
+#[inline(always)]
+pub fn integers_only(e: &Expr) -> bool {
+    !matches!(e.kind(), ExprKind::Ident(_)) && integers_within(e, INTEGERS_DEPTH)
+}
+
+fn integers_within(e: &Expr, depth: u32) -> bool {
+    match e.kind() {
+        ExprKind::Int(_) => true,
+        ExprKind::Paren(a) => depth > 0 && integers_within(a, depth - 1),
+        ExprKind::Unary(op, a) => {
+            matches!(
+                op,
+                UnOp::Neg | UnOp::Pos | UnOp::Inv | UnOp::Lower | UnOp::Higher
+            ) && depth > 0
+                && integers_within(a, depth - 1)
+        }
+        ExprKind::Binary(op, [a, b]) => {
+            matches!(
+                op,
+                BinOp::Add
+                    | BinOp::Sub
+                    | BinOp::Mul
+                    | BinOp::Div
+                    | BinOp::Mod
+                    | BinOp::Or
+                    | BinOp::Xor
+                    | BinOp::And
+                    | BinOp::Shl
+                    | BinOp::Shr
+                    | BinOp::Eq
+                    | BinOp::Ne
+                    | BinOp::Lt
+                    | BinOp::Gt
+                    | BinOp::Le
+                    | BinOp::Ge
+                    | BinOp::Min
+                    | BinOp::Max
+            ) && depth > 0
+                && integers_within(a, depth - 1)
+                && integers_within(b, depth - 1)
+        }
+        _ => false,
+    }
 }
 
 /// `c ?? a : b` as 64tass broadcasts it: each list, tuple or dictionary

@@ -127,6 +127,8 @@ pub(crate) struct Assembler<'o> {
     pub files: files::Files,
     pub lines: lines::LineCaches,
     pub heads: head::Heads,
+    /// `.if` lines whose condition is integer literals only, with its value.
+    pub kept_conditions: control::KeptConditions,
     pub names: Interner,
     /// A macro call's callee names (`#name`), found again by their text.
     pub callee_names: crate::intern::RecentNames,
@@ -251,6 +253,7 @@ impl<'o> Assembler<'o> {
             files: files::Files::new(opts),
             lines: lines::LineCaches::default(),
             heads: head::Heads::default(),
+            kept_conditions: control::KeptConditions::default(),
             names: Interner::default(),
             builtin_ids: Vec::new(),
             syms: Symbols::default(),
