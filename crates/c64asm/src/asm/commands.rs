@@ -305,10 +305,9 @@ pub fn closers_of(open: Cmd) -> Option<&'static [Cmd]> {
     })
 }
 
-/// Directives after which `-Woptimize` knows nothing (64tass's list; the
-/// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
-/// so themselves, labelled or not).
-pub fn breaks_straight_line(cmd: Cmd) -> bool {
+/// The data directives: numbers (`.byte` ... `.dint`), texts (`.text` ...
+/// `.ptext`) and `.fill`.
+pub fn data_directive(cmd: Cmd) -> bool {
     matches!(
         cmd,
         Cmd::Byte
@@ -326,21 +325,31 @@ pub fn breaks_straight_line(cmd: Cmd) -> bool {
             | Cmd::Shift
             | Cmd::Shiftl
             | Cmd::Null
-            | Cmd::Binary
             | Cmd::Fill
-            | Cmd::Align
-            | Cmd::Offs
-            | Cmd::Logical
-            | Cmd::Here
-            | Cmd::Endv
-            | Cmd::Endu
-            | Cmd::Page
-            | Cmd::Endp
-            | Cmd::Cpu
-            | Cmd::Include
-            | Cmd::Binclude
-            | Cmd::Dsection
     )
+}
+
+/// Directives after which `-Woptimize` knows nothing (64tass's list; the
+/// loops, `.virtual`, `.union`, `.dstruct` and a structure's definition say
+/// so themselves, labelled or not).
+pub fn breaks_straight_line(cmd: Cmd) -> bool {
+    data_directive(cmd)
+        || matches!(
+            cmd,
+            Cmd::Binary
+                | Cmd::Align
+                | Cmd::Offs
+                | Cmd::Logical
+                | Cmd::Here
+                | Cmd::Endv
+                | Cmd::Endu
+                | Cmd::Page
+                | Cmd::Endp
+                | Cmd::Cpu
+                | Cmd::Include
+                | Cmd::Binclude
+                | Cmd::Dsection
+        )
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use super::Assembler;
-use super::commands::Cmd;
+use super::commands::{Cmd, data_directive};
 use super::compile::{Assign, Step, assignment, unlabelled_assignment};
 use super::head::KeptLabel;
 use super::lines::LineRef;
@@ -37,7 +37,7 @@ impl Assembler<'_> {
             return self.code_label_line(line, start, kept);
         }
         if let Some((cmd, dir_at, dir_end)) = self.kept_directive(line)
-            && plain_data(cmd)
+            && data_directive(cmd)
             && self.st.active()
         {
             return self.label_before_data(line, (start, len), cmd, (dir_at, dir_end));
@@ -548,30 +548,6 @@ impl Assembler<'_> {
             None => true,
         }
     }
-}
-
-/// A data directive (`.byte`, `.text`, `.fill`, ...): a label in front of
-/// it is an ordinary one (`labelled_command` answers none of them).
-fn plain_data(cmd: Cmd) -> bool {
-    matches!(
-        cmd,
-        Cmd::Byte
-            | Cmd::Char
-            | Cmd::Word
-            | Cmd::Sint
-            | Cmd::Addr
-            | Cmd::Rta
-            | Cmd::Long
-            | Cmd::Lint
-            | Cmd::Dword
-            | Cmd::Dint
-            | Cmd::Text
-            | Cmd::Fill
-            | Cmd::Null
-            | Cmd::Shift
-            | Cmd::Shiftl
-            | Cmd::Ptext
-    )
 }
 
 #[cfg(test)]
