@@ -1335,6 +1335,15 @@ mod tests {
         (p.prg_bytes(), REPLAYED.with(|n| n.get()))
     }
 
+    /// The errors of a source that must be refused: their count and the
+    /// rendered text.
+    fn refused(src: &str, what: &str) -> (usize, String) {
+        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
+            panic!("{what} assembled");
+        };
+        (e.errors().count(), e.render())
+    }
+
     /// Every kind of value a read keeps comes back as it was, whichever
     /// form holds it (a wide value's place is used again when it is kept
     /// again over it).
@@ -1778,11 +1787,8 @@ mod tests {
         );
         assert!(replayed >= 8, "replayed {replayed}");
         let src = "* = $1000\n .byte 1, 256, 2\n .char 128\n .word $10000\n";
-        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
-            panic!("three values that do not fit assembled");
-        };
-        let text = e.render();
-        assert_eq!(e.errors().count(), 3, "{text}");
+        let (errors, text) = refused(src, "three values that do not fit");
+        assert_eq!(errors, 3, "{text}");
         for want in [
             "too large for a 8 bit unsigned integer int '256'",
             "too large for a 8 bit signed integer int '128'",
@@ -1812,10 +1818,7 @@ mod tests {
         assert!(replayed >= 6, "replayed {replayed}");
         // A zero a `.null` refuses, from the screen encoding's `@`.
         let src = "* = $1000\n .enc \"screen\"\n .text \"@a\"\n .null \"@\"\n";
-        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
-            panic!("a zero in .null assembled");
-        };
-        let text = e.render();
+        let (_, text) = refused(src, "a zero in .null");
         assert!(text.contains("zero value not allowed"), "{text}");
     }
 
@@ -1846,11 +1849,8 @@ mod tests {
         assert!(replayed >= 8, "replayed {replayed}");
         // A byte too large, reported at its value as the evaluator's is.
         let src = "* = $1000\nbig = $123456\n .byte 1, <big, <>big\n";
-        let Err(e) = crate::assemble_str("t.asm", src, &Options::default()) else {
-            panic!("a word in .byte assembled");
-        };
-        let text = e.render();
-        assert_eq!(e.errors().count(), 1, "{text}");
+        let (errors, text) = refused(src, "a word in .byte");
+        assert_eq!(errors, 1, "{text}");
         assert!(
             text.contains("too large for a 8 bit unsigned integer bits '$3456'")
                 && text.contains("t.asm:3:17"),
