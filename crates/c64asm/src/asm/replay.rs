@@ -549,6 +549,45 @@ fn pure_names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) -> bool {
     }
 }
 
+/// [`pure_names`] of an expression that names nothing: pure arithmetic
+/// on literals (most operands a first pass keeps: `#0`, `$d020`), asked
+/// with no list of names to gather.
+fn pure_literals(e: &Expr) -> bool {
+    let pure = match e.kind() {
+        ExprKind::Int(_) | ExprKind::Bits(_) => true,
+        ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure_literals(inner),
+        ExprKind::Unary(op, inner) => {
+            matches!(
+                op,
+                UnOp::Neg
+                    | UnOp::Pos
+                    | UnOp::Inv
+                    | UnOp::Lower
+                    | UnOp::Higher
+                    | UnOp::Word
+                    | UnOp::HWord
+                    | UnOp::BSWord
+                    | UnOp::Bank
+            ) && pure_literals(inner)
+        }
+        ExprKind::Binary(op, ab) => {
+            ((is_arith(op) && op != BinOp::Exp) || is_shift(op))
+                && pure_literals(&ab[0])
+                && pure_literals(&ab[1])
+        }
+        _ => false,
+    };
+    debug_assert_eq!(
+        pure,
+        {
+            let mut names = smallvec::SmallVec::<[Name; 4]>::new();
+            pure_names(e, &mut names) && names.is_empty()
+        },
+        "pure_literals differs from pure_names"
+    );
+    pure
+}
+
 impl Assembler<'_> {
     /// A line starts: nothing reported or read yet.
     pub fn replay_begin(&mut self) {
@@ -1061,6 +1100,28 @@ impl Assembler<'_> {
         }
     }
 
+    /// [`Self::replay_record`] of the `n` bytes (1 to [`INLINE`]) of
+    /// `word`, little-endian: an instruction a quick path made, kept as
+    /// `keep` would keep its bytes.
+    #[inline(always)]
+    pub fn replay_record_word(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        exprs: &[Expr],
+        word: [u8; INLINE],
+        n: u32,
+    ) {
+        self.replay.collecting = false;
+        if self.replayable(op) && !self.replay.tainted.get() {
+            if self.replay.pending.is_empty() {
+                self.keep_unread(line, exprs, u32::from_le_bytes(word), n as usize);
+            } else {
+                self.keep_read(line, exprs, &word[..n as usize]);
+            }
+        }
+    }
+
     /// Keep the bytes a data directive's line made from `exprs`.
     pub fn replay_record_data(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
         self.replay.collecting = false;
@@ -1131,7 +1192,7 @@ impl Assembler<'_> {
             return;
         }
         if self.replay.pending.is_empty() && bytes.len() <= INLINE {
-            self.keep_unread(line, exprs, bytes);
+            self.keep_unread(line, exprs, inline_word(bytes), bytes.len());
         } else {
             self.keep_read(line, exprs, bytes);
         }
@@ -1228,13 +1289,14 @@ impl Assembler<'_> {
 
     /// [`Self::keep`] for a line that read no label and made at most
     /// [`INLINE`] bytes (most lines a first pass keeps: an instruction with
-    /// literal operands or none): its record is its context and its bytes,
+    /// literal operands or none; `len` of them in `word`, little-endian,
+    /// the rest 0): its record is its context and its bytes,
     /// with none of the general path's reads to gather, compare or place.
     /// What it keeps is what the general path would: the bytes of a record
     /// of the same shape updated in place (`keep_again`), else a new record
     /// and the line's parse given back.
     #[inline(never)]
-    fn keep_unread(&mut self, line: &LineRef, exprs: &[Expr], bytes: &[u8]) {
+    fn keep_unread(&mut self, line: &LineRef, exprs: &[Expr], word: u32, len: usize) {
         // The place its first visit gave the line (an instruction's), else
         // searched for.
         let slot = match self.replay.visited {
@@ -1248,15 +1310,14 @@ impl Assembler<'_> {
         let ctx = self.ctx_index();
         if let Some(at) = slot {
             let old = self.replay.record(at);
-            if old.len as usize == bytes.len() && old.nreads == 0 && ctx == Some(old.ctx) {
-                self.replay.set_bytes(at, inline_word(bytes));
+            if old.len as usize == len && old.nreads == 0 && ctx == Some(old.ctx) {
+                self.replay.set_bytes(at, word);
                 self.replay.kept += 1;
                 return;
             }
         }
         // Nothing read: the operands must be pure arithmetic on literals.
-        let mut names = smallvec::SmallVec::<[Name; 4]>::new();
-        if !(exprs.iter().all(|e| pure_names(e, &mut names)) && names.is_empty()) {
+        if !exprs.iter().all(pure_literals) {
             return;
         }
         let ctx = match ctx {
@@ -1270,9 +1331,9 @@ impl Assembler<'_> {
         let record = Record {
             reads: 0,
             nreads: 0,
-            len: bytes.len() as u8,
+            len: len as u8,
             ctx,
-            bytes: inline_word(bytes),
+            bytes: word,
         };
         self.place_record(line, slot, record);
         self.release_parse(exprs);

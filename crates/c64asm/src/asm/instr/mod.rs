@@ -22,6 +22,11 @@ use crate::value::{AddrMode, FuncId, Value};
 /// (one per instruction and pass, no allocation).
 type Code = smallvec::SmallVec<[u8; 8]>;
 
+/// An instruction of 1 to 4 bytes as the quick paths make it: its bytes
+/// little-endian (the rest 0) and how many, written and kept as a word
+/// (as a replayed record is), with no [`Code`] between.
+type Word = ([u8; 4], u32);
+
 /// Address size forced with `@b`, `@w`, `@l`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Width {
@@ -119,6 +124,16 @@ impl Assembler<'_> {
         // Addressing-mode errors point at the operand, as 64tass's do.
         let mut at = mpos as Pos;
         let bare = line.at_end(line.skip_ws(pos)) && width == Width::Auto;
+        // No operand, and the instruction has an implied form (`clc`): its
+        // one byte, what `encode` makes of no operands.
+        if bare
+            && let Op::Real(i) = op
+            && let Some(code) = table(self.st.cpu)[i as usize].opcode(Mode::Implied)
+        {
+            self.rounded.set(false);
+            self.write_first(line, op, &[], ([code, 0, 0, 0], 1), mpos, mend);
+            return Step::Next;
+        }
         // Where an operand failed: the operands with their values unknown,
         // the failed ones shaped by their expressions (an error value has
         // lost its addressing mode: `(undefined),y` stays 2 bytes).
@@ -157,18 +172,21 @@ impl Assembler<'_> {
                         self.rounded.set(false);
                         let m = &table(self.st.cpu)[i as usize];
                         // The usual operands' bytes straight (see `quick_address`).
-                        let quick_bytes = match self.byte_immediate(m, width, mode, &v) {
-                            Some(b) => Some(Code::from_slice(&b)),
+                        let quick = match self.byte_immediate(m, width, mode, &v) {
+                            Some([code, n]) => Some(([code, n, 0, 0], 2)),
                             None => self.quick_address(m, width, mode, &v),
                         };
-                        let encoded = if let Some(bytes) = quick_bytes {
+                        if let Some(word @ (bytes, n)) = quick {
                             debug_assert!(
                                 self.general_encoding(line, m, width, mode, &v, at)
-                                    .is_ok_and(|b| b == bytes),
+                                    .is_ok_and(|b| b[..] == bytes[..n as usize]),
                                 "a quick encoding differs from the general path"
                             );
-                            Ok(bytes)
-                        } else if mode == AddrMode::NONE {
+                            self.float_round_warning(line, base.start());
+                            self.write_first(line, op, exprs, word, mpos, mend);
+                            return Step::Next;
+                        }
+                        let encoded = if mode == AddrMode::NONE {
                             self.one_operand(
                                 line,
                                 m,
@@ -564,6 +582,31 @@ impl Assembler<'_> {
             // What `emit_instruction` does when its quick write is refused
             // (asked once here, not twice).
             self.emit_instruction_at(line, &kept[..len], mpos as Pos);
+        }
+        self.alias_asked(line, mpos, mend);
+    }
+
+    /// An instruction line's bytes made by a quick path from `exprs`, its
+    /// operands: kept for replay, then written as `emit_instruction` writes
+    /// them, and `-Walias` asked (the name from `mpos` to `mend`). The
+    /// bytes stay a word, as a replayed record's are.
+    #[inline(always)]
+    fn write_first(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        exprs: &[Expr],
+        (word, n): Word,
+        mpos: usize,
+        mend: usize,
+    ) {
+        self.replay_record_word(line, op, exprs, word, n);
+        if self.opts.warnings.optimize || !self.emit_word(word, n) {
+            self.emit_instruction_at(line, &word[..n as usize], mpos as Pos);
+        } else {
+            // What the optimizer would take and drop (see `emit_instruction`).
+            self.st.opt_parts.clear();
+            self.st.emit_at = None;
         }
         self.alias_asked(line, mpos, mend);
     }

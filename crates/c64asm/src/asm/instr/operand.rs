@@ -265,7 +265,7 @@ impl Assembler<'_> {
 
     /// A plain or indexed address operand (`sta $d020`, `lda tab,x`,
     /// `jsr label`) of an integer or a label's address, both in bank 0:
-    /// its bytes as [`Self::one_operand`] or [`Self::addr_operand`] make
+    /// its bytes, in a word, as [`Self::one_operand`] or [`Self::addr_operand`] make
     /// them (direct page or absolute, what [`Self::choose`] picks; a jump's
     /// in the program bank) when making them reports nothing. None: the
     /// general path (a size asked for, a branch, a wrap, another bank,
@@ -277,7 +277,7 @@ impl Assembler<'_> {
         width: Width,
         mode: AddrMode,
         v: &Value,
-    ) -> Option<Code> {
+    ) -> Option<super::Word> {
         let (uval, base) = match *v {
             Value::Int(n @ 0..=0xffff) => (n as u32, n as u32),
             Value::Bits(b) if !b.inv && b.val <= 0xffff => (b.val as u32, b.val as u32),
@@ -290,7 +290,7 @@ impl Assembler<'_> {
         if width != Width::Auto || uval > 0xffff || base > 0xffff {
             return None;
         }
-        let abs_bytes = |c: u8| -> Code { smallvec::smallvec![c, uval as u8, (uval >> 8) as u8] };
+        let abs_bytes = |c: u8| -> super::Word { ([c, uval as u8, (uval >> 8) as u8, 0], 3) };
         let (zp, abs) = if mode == AddrMode::NONE {
             if m.has(Mode::Relative) || m.has(Mode::RelativeLong) {
                 return None;
@@ -329,7 +329,7 @@ impl Assembler<'_> {
             if adr > 0xff || self.opts.warnings.immediate {
                 return None;
             }
-            return Some(smallvec::smallvec![c, adr as u8]);
+            return Some(([c, adr as u8, 0, 0], 2));
         }
         // In the data bank: absolute, its natural size (no other to warn of).
         if self.st.databank != 0 {
