@@ -606,7 +606,14 @@ impl Assembler<'_> {
     /// name read).
     #[inline(always)]
     fn symbol(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
-        if let Some(id) = self.read_lookup(name) {
+        // A name the line's record check found resolving as before (a
+        // label that moved) is not searched for again.
+        let found = if name == self.replay.known_name {
+            self.known_read(line, name)
+        } else {
+            self.read_lookup(name)
+        };
+        if let Some(id) = found {
             self.touch(id);
             self.replay.read(name, id);
             // The shadow is found by the lookup itself, before the case of

@@ -261,6 +261,26 @@ const ANON_READ: u32 = 1 << 31;
 /// (the rest), so the check needs not read the name.
 const CHEAP: u32 = 1 << 29;
 
+/// No read known (see [`Replay::known_name`]).
+pub const NO_NAME: Name = u32::MAX;
+
+/// A read of a line whose record did not hold only because the label's
+/// value changed (a label that moved): the name still resolves to the
+/// label without a search (see [`Assembler::found_without_search`]), so the
+/// line's evaluation, which follows, takes it from here once
+/// ([`Assembler::known_read`]), if it is that line's, in the same pass and
+/// scopes.
+#[derive(Clone, Copy, Default)]
+struct Known {
+    id: u32,
+    file: crate::source::FileId,
+    index: u32,
+    pass: u32,
+    depth: u32,
+    top: u32,
+    cheap: u32,
+}
+
 /// Kept lines, by file and line.
 #[derive(Default)]
 pub struct Replay {
@@ -294,6 +314,10 @@ pub struct Replay {
     /// instruction line it saw (its file, its line, its record's index):
     /// keeping the line's bytes then needs no search for it.
     visited: Option<(crate::source::FileId, u32, u32)>,
+    /// The name of [`Replay::known`]'s read ([`NO_NAME`]: none), compared
+    /// first where a symbol is read.
+    pub known_name: Name,
+    known: Known,
     /// Per name: how many labels have it (2: more than one), counted up
     /// to the first `counted` labels (labels are never removed).
     per_name: Vec<u8>,
@@ -363,6 +387,7 @@ impl Replay {
         let w = &opts.warnings;
         Replay {
             on: !(w.optimize || w.case_symbol),
+            known_name: NO_NAME,
             ..Replay::default()
         }
     }
@@ -383,30 +408,22 @@ impl Replay {
             z,
             ..
         } = *seen;
-        let (form, a, extra) = if kind == INT && y < 1 << 8 {
-            (F_INT, x, y)
-        } else if kind == BITS && y == 0 && z & !(0x7f | 1 << 31) == 0 {
-            (F_BITS, x, (z & 0x7f) | (z >> 31) << 7)
-        } else if kind < BITS
-            && x == 0
-            && kind < 1 << CODE_ID_BITS
-            && y < 1 << 16
-            && z < 1 << (8 - CODE_HIGH_BITS)
-        {
-            (F_CODE, y | kind << 16, kind >> 16 | z << CODE_HIGH_BITS)
-        } else {
-            let v = (kind, x, y, z);
-            let at = match old {
-                Some(o) if o.form() == F_WIDE => {
-                    self.wide[o.a as usize] = v;
-                    o.a
-                }
-                _ => {
-                    self.wide.push(v);
-                    self.wide.len() as u32 - 1
-                }
-            };
-            (F_WIDE, at, 0)
+        let (form, a, extra) = match compact(kind, x, y, z) {
+            Some(c) => c,
+            None => {
+                let v = (kind, x, y, z);
+                let at = match old {
+                    Some(o) if o.form() == F_WIDE => {
+                        self.wide[o.a as usize] = v;
+                        o.a
+                    }
+                    _ => {
+                        self.wide.push(v);
+                        self.wide.len() as u32 - 1
+                    }
+                };
+                (F_WIDE, at, 0)
+            }
         };
         Read {
             label: seen.label | form << FORM_SHIFT | extra << EXTRA_SHIFT,
@@ -505,6 +522,27 @@ impl Replay {
 fn inline_word(bytes: &[u8]) -> u32 {
     let at = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0));
     at(0) | at(1) << 8 | at(2) << 16 | at(3) << 24
+}
+
+/// A label's value (kind, x, y, z as a [`Seen`] holds it) in a compact
+/// form of a [`Read`]: the form, its word of value and its 8 extra bits;
+/// `None` for a value kept in [`Replay::wide`].
+#[inline(always)]
+fn compact(kind: u32, x: u32, y: u32, z: u32) -> Option<(u32, u32, u32)> {
+    if kind == INT && y < 1 << 8 {
+        Some((F_INT, x, y))
+    } else if kind == BITS && y == 0 && z & !(0x7f | 1 << 31) == 0 {
+        Some((F_BITS, x, (z & 0x7f) | (z >> 31) << 7))
+    } else if kind < BITS
+        && x == 0
+        && kind < 1 << CODE_ID_BITS
+        && y < 1 << 16
+        && z < 1 << (8 - CODE_HIGH_BITS)
+    {
+        Some((F_CODE, y | kind << 16, kind >> 16 | z << CODE_HIGH_BITS))
+    } else {
+        None
+    }
 }
 
 /// Is the expression pure arithmetic whose only inputs are its symbols?
@@ -820,13 +858,29 @@ impl Assembler<'_> {
     /// the strongest); anything else is looked up again.
     #[inline(always)]
     fn resolves_same(&mut self, want: &Read) -> bool {
+        let near = want.near;
+        if near != FAR && near & ANON_READ != 0 {
+            let name = ANON + (near & !ANON_READ);
+            let id = LabelId(want.label());
+            return self.find_anon(name as i32 - (ANON + 128) as i32) == Some(id);
+        }
+        if self.found_without_search(want) {
+            return true;
+        }
+        let name = self.read_name(want);
+        self.read_lookup(name) == Some(LabelId(want.label()))
+    }
+
+    /// Is `want`'s label (a named read's) what a look-up of its name finds
+    /// now, known without the look-up (see [`Self::resolves_same`])? False:
+    /// not known so.
+    #[inline(always)]
+    fn found_without_search(&mut self, want: &Read) -> bool {
         let id = LabelId(want.label());
         let near = want.near;
+        debug_assert!(near == FAR || near & ANON_READ == 0);
         let found_so = if near == FAR {
             false
-        } else if near & ANON_READ != 0 {
-            let name = ANON + (near & !ANON_READ);
-            return self.find_anon(name as i32 - (ANON + 128) as i32) == Some(id);
         } else if near & UNIQUE != 0 {
             // The only label of its name, in a scope searched: what
             // `lookup` finds when it is visible.
@@ -846,11 +900,55 @@ impl Assembler<'_> {
             let c = &self.st.contexts;
             c.len() > self.st.bottom && c[c.len() - 1].ns.0 == near
         };
-        if found_so && self.syms.label(id).visible(self.st.pass, self.st.fixeddig) {
-            return true;
+        found_so && self.syms.label(id).visible(self.st.pass, self.st.fixeddig)
+    }
+
+    /// A record of `line` did not hold because `want`'s label has another
+    /// value now: when its name is known to resolve to it still, the
+    /// line's evaluation (next) is told (see [`Known`]), else nothing is.
+    #[inline(never)]
+    fn note_known(&mut self, line: &LineRef, want: &Read) {
+        self.replay.known_name = NO_NAME;
+        if want.near == FAR || want.near & ANON_READ != 0 || !self.found_without_search(want) {
+            return;
         }
-        let name = self.read_name(want);
-        self.read_lookup(name) == Some(id)
+        let c = &self.st.contexts;
+        self.replay.known = Known {
+            id: want.label(),
+            file: line.file,
+            index: line.index,
+            pass: self.st.pass,
+            depth: c.len() as u32,
+            top: c.last().map_or(u32::MAX, |c| c.ns.0),
+            cheap: self.st.cheap.0,
+        };
+        self.replay.known_name = self.read_name(want);
+    }
+
+    /// The label `name` resolves to, read by `line`'s evaluation, when
+    /// [`Replay::known_name`] is `name` (the caller compares): the known
+    /// read's label if it is `line`'s in the same pass and scopes (taken:
+    /// once), else looked up.
+    #[inline(never)]
+    pub fn known_read(&mut self, line: &LineRef, name: Name) -> Option<LabelId> {
+        self.replay.known_name = NO_NAME;
+        let k = self.replay.known;
+        let c = &self.st.contexts;
+        if k.file == line.file
+            && k.index == line.index
+            && k.pass == self.st.pass
+            && k.depth == c.len() as u32
+            && k.top == c.last().map_or(u32::MAX, |c| c.ns.0)
+            && k.cheap == self.st.cheap.0
+        {
+            let id = LabelId(k.id);
+            debug_assert!(
+                self.read_lookup(name) == Some(id),
+                "a known read differs from the look-up"
+            );
+            return Some(id);
+        }
+        self.read_lookup(name)
     }
 
     /// May a data directive's line be kept (its bytes go out as they are)?
@@ -873,10 +971,12 @@ impl Assembler<'_> {
         let s = self.replay.records[at];
         if s.word == 0 {
             // No bytes kept yet.
+            self.replay.known_name = NO_NAME;
             return None;
         }
         let r = self.replay.record(at);
         if r.len == 0 || self.ctx_index() != Some(r.ctx) {
+            self.replay.known_name = NO_NAME;
             return None;
         }
         if !self.reads_hold(line, &r) {
@@ -900,7 +1000,12 @@ impl Assembler<'_> {
         for i in reads.clone() {
             let want = self.replay.reads[i];
             // The value first: what differs when a label moved.
-            if !self.still_has(&want) || !self.resolves_same(&want) {
+            if !self.still_has(&want) {
+                self.note_known(line, &want);
+                return false;
+            }
+            if !self.resolves_same(&want) {
+                self.replay.known_name = NO_NAME;
                 return false;
             }
         }
@@ -999,6 +1104,7 @@ impl Assembler<'_> {
         // No bytes kept yet (0), or more than an instruction's (never
         // kept: made again if they were).
         if r.len == 0 || r.len as usize > INLINE || self.ctx_index() != Some(r.ctx) {
+            self.replay.known_name = NO_NAME;
             return None;
         }
         if r.nreads != 0 && !self.instruction_reads_hold(line, &r) {
@@ -1156,26 +1262,19 @@ impl Assembler<'_> {
         if !same {
             return false;
         }
-        let mut values = smallvec::SmallVec::<[Packed; 4]>::new();
-        for i in 0..n {
-            let Some(v) = self.value_now(self.replay.pending[i].1) else {
+        // Each read's value written over the old one as it is made: the
+        // reads, names and places stay.
+        for i in start..start + n {
+            let old_read = self.replay.reads[i];
+            let Some(r) = self.read_again(old_read) else {
+                // A value no read keeps (rare): the record, part written,
+                // says nothing true any more; the general path keeps none.
+                self.replay.set_record(at, Record { len: 0, ..old });
                 return false;
             };
-            values.push(v);
+            self.replay.reads[i] = r;
         }
         let rp = &mut self.replay;
-        for (i, (kind, x, y, z)) in values.into_iter().enumerate() {
-            let old = rp.reads[start + i];
-            let seen = Seen {
-                label: old.label(),
-                near: old.near,
-                kind,
-                x,
-                y,
-                z,
-            };
-            rp.reads[start + i] = rp.pack(&seen, Some(old));
-        }
         if bytes.len() <= INLINE {
             rp.set_bytes(at, inline_word(bytes));
         } else {
@@ -1184,6 +1283,61 @@ impl Assembler<'_> {
         }
         rp.kept += 1;
         true
+    }
+
+    /// `old` (a read of a label) with the label's value now, as
+    /// [`Replay::pack`] keeps it over `old`; `None`: a value no read keeps.
+    /// An integer or a code address of a compact form is packed straight
+    /// from the label, the rest through [`Self::value_now`].
+    #[inline(always)]
+    fn read_again(&mut self, old: Read) -> Option<Read> {
+        let id = old.label();
+        let quick = match self.syms.label(LabelId(id)).value {
+            Value::Int(v) if ((v >> 32) as u32) < 1 << 8 => {
+                Some((F_INT, v as u32, (v >> 32) as u32))
+            }
+            Value::Code(CodeRef { id: cid, offs: 0 }) if cid.0 < 1 << CODE_ID_BITS => {
+                let c = self.syms.code(cid);
+                match c.typ.int_or_bits() {
+                    Some(typ) if c.addr < 1 << 16 && typ < 1 << (8 - CODE_HIGH_BITS) => Some((
+                        F_CODE,
+                        c.addr | cid.0 << 16,
+                        cid.0 >> 16 | typ << CODE_HIGH_BITS,
+                    )),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some((form, a, extra)) = quick else {
+            return self.read_again_slow(old);
+        };
+        debug_assert!(
+            self.value_now(LabelId(id))
+                .and_then(|(kind, x, y, z)| compact(kind, x, y, z))
+                == Some((form, a, extra)),
+            "a read packed straight differs from its packing"
+        );
+        Some(Read {
+            label: id | form << FORM_SHIFT | extra << EXTRA_SHIFT,
+            near: old.near,
+            a,
+        })
+    }
+
+    /// [`Self::read_again`] for the values not packed straight.
+    #[inline(never)]
+    fn read_again_slow(&mut self, old: Read) -> Option<Read> {
+        let (kind, x, y, z) = self.value_now(LabelId(old.label()))?;
+        let seen = Seen {
+            label: old.label(),
+            near: old.near,
+            kind,
+            x,
+            y,
+            z,
+        };
+        Some(self.replay.pack(&seen, Some(old)))
     }
 
     #[inline]
@@ -1715,6 +1869,30 @@ mod tests {
             ]
         );
         assert!(replayed >= 2, "replayed {replayed}");
+    }
+
+    /// Lines whose labels moved (`back` behind them in pass 2, `fwd` ahead
+    /// of them in pass 3) are evaluated again with the name taken from the
+    /// record's read where it still resolves so (a label, a cheap local, a
+    /// global read inside a block, a loop's line), and their records
+    /// written over in place; a block's own `back`, defined below the
+    /// read, is found by the look-up from pass 2 on. 64tass's bytes.
+    #[test]
+    fn moved_labels_are_read_again_from_their_records() {
+        let src = "* = $1000\n lda zp\nback nop\n_c rts\n lda back,x\n jsr fwd\n\
+                   lda #<fwd\n ldx #>_c\n .word fwd, back\nblk .block\n lda back\n\
+                   jmp fwd\n lda val\nval = back + 1\n .bend\n .rept 2\n lda back\n\
+                   .endrept\nblk2 .block\n lda back\nback nop\n .bend\nfwd rts\nzp = $12\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0x60, 0xbd, 0x02, 0x10, 0x20, 0x25, 0x10, 0xa9, 0x25,
+                0xa2, 0x10, 0x25, 0x10, 0x02, 0x10, 0xad, 0x02, 0x10, 0x4c, 0x25, 0x10, 0xad, 0x03,
+                0x10, 0xad, 0x02, 0x10, 0xad, 0x02, 0x10, 0xad, 0x24, 0x10, 0xea, 0x60
+            ]
+        );
+        assert!(replayed >= 6, "replayed {replayed}");
     }
 
     /// Inside a macro's expansion (a scope of its own) a global label is
