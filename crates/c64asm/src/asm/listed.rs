@@ -561,6 +561,19 @@ impl Assembler<'_> {
         }
     }
 
+    /// [`Self::record_line`] for a blank or comment line (nothing but a
+    /// comment from its first non-blank on): no label starts it, so
+    /// [`Self::label_row_stands`] and [`Self::label_of`] find nothing to
+    /// list; only the question whether the pass records is kept (it keeps
+    /// the line from replay, as there).
+    #[inline]
+    pub fn record_blank_line(&mut self, line: &LineRef) {
+        debug_assert!(line.at_end(line.skip_ws(line.start)));
+        if self.recording() {
+            debug_assert!(!self.label_row_stands(line) && self.label_of(line).is_empty());
+        }
+    }
+
     /// Whether the last row is the line's label row, listed at its start
     /// ([`Self::record_label_start_named`]) and still what
     /// [`Self::push_label_row`] would push in its place: the same execution,
