@@ -923,6 +923,19 @@ impl Rows {
         self.add_row(tag, len, index, from, text);
     }
 
+    /// [`Rows::push_text`] of a `RowText::Source` of a file (not
+    /// [`NO_FILE`]), given by its place in the file's text (`offset`, `len`).
+    pub fn push_source_text(&mut self, from: u32, line: (FileId, u32), (offset, len): (u32, u32)) {
+        let (tag, number) = RowKind::Text.split();
+        let (file, index) = line;
+        debug_assert_ne!(file, NO_FILE);
+        if self.last_key.is_some_and(|k| k.file != file) {
+            self.last_key = None;
+        }
+        self.files.push(self.list.len(), file);
+        self.add_row(tag, number, index, from, (offset, len, false));
+    }
+
     /// Where a row's text is kept: a slice of its line's file's text stays
     /// there, any other is copied into the rows' own text.
     #[inline(always)]

@@ -385,7 +385,7 @@ impl Assembler<'_> {
         if matches!(c, 0 | b';') {
             // A blank or comment line: what `rest_of_line` does with no label.
             if active {
-                self.record_line(line, None);
+                self.record_blank_line(line);
             }
             return Step::Next;
         }

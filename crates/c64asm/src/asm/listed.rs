@@ -286,6 +286,28 @@ impl Assembler<'_> {
     /// push it, kept back when its text is its file's.
     fn list_ahead(&mut self, line: &LineRef) {
         self.take_placeholder(line);
+        // Most lines: a line of their file ending without a blank, their
+        // place found without `listed_text` and `row_text` (as they find it).
+        if line.file != crate::listing::NO_FILE
+            && let Some((offset, len)) = self.line_place(line)
+        {
+            #[cfg(debug_assertions)]
+            match self.row_text(line, self.listed_text(line)) {
+                RowText::Source { offset: o, text } => {
+                    debug_assert_eq!((o, text.len() as u32), (offset, len))
+                }
+                RowText::Own(_) => debug_assert!(false, "a line of its file"),
+            }
+            self.push_ahead();
+            self.record.ahead = Some(Ahead {
+                from: self.st.vline,
+                file: line.file,
+                index: line.index,
+                offset,
+                len,
+            });
+            return;
+        }
         let text = self.listed_text(line);
         let at = (line.file, line.index);
         match self.row_text(line, text) {
@@ -318,13 +340,12 @@ impl Assembler<'_> {
     #[inline(never)]
     fn push_ahead_row(&mut self) {
         if let Some(a) = self.record.ahead.take() {
-            let whole = self.src.get(a.file).text();
-            let text = &whole[a.offset as usize..(a.offset + a.len) as usize];
-            let text = RowText::Source {
-                offset: a.offset,
-                text,
-            };
-            self.record.rows.push_text(a.from, (a.file, a.index), text);
+            // Its text a slice of its file's: only its place is kept, as
+            // `push_text` keeps a `RowText::Source` (not read from the file).
+            let at = (a.file, a.index);
+            self.record
+                .rows
+                .push_source_text(a.from, at, (a.offset, a.len));
         }
     }
 
@@ -455,12 +476,25 @@ impl Assembler<'_> {
     }
 
     /// [`Self::takes_branch`], the line's statement starting at `stmt`.
+    /// Inline: most statements asked about are no directive.
+    #[inline(always)]
     fn takes_branch_at(&self, line: &LineRef, stmt: usize) -> bool {
-        line.at(stmt) == b'.'
-            && matches!(
-                self.command_at(line, stmt + 1),
-                Some((Cmd::Else | Cmd::Elsif | Cmd::Case | Cmd::Default, _))
-            )
+        line.at(stmt) == b'.' && self.branch_directive_at(line, stmt + 1)
+    }
+
+    /// Whether the directive named at `pos` (just after its dot) is a
+    /// branch's. Most often it is the one the line loop kept in the line's
+    /// head when it ran the line ([`Assembler::kept_directive`]): read from
+    /// there, not looked up again (~220 instructions a look-up, on every
+    /// `.else` that `--verbose-list` meets).
+    #[inline(never)]
+    fn branch_directive_at(&self, line: &LineRef, pos: usize) -> bool {
+        let cmd = match self.kept_directive(line) {
+            Some((cmd, at, _)) if at == pos => Some(cmd),
+            _ => self.command_at(line, pos).map(|(cmd, _)| cmd),
+        };
+        debug_assert_eq!(cmd, self.command_at(line, pos).map(|(cmd, _)| cmd));
+        matches!(cmd, Some(Cmd::Else | Cmd::Elsif | Cmd::Case | Cmd::Default))
     }
 
     /// Drop the text row listed ahead for `line` (`--verbose-list`), if last.
@@ -524,6 +558,19 @@ impl Assembler<'_> {
                 return;
             }
             self.push_label_row(line);
+        }
+    }
+
+    /// [`Self::record_line`] for a blank or comment line (nothing but a
+    /// comment from its first non-blank on): no label starts it, so
+    /// [`Self::label_row_stands`] and [`Self::label_of`] find nothing to
+    /// list; only the question whether the pass records is kept (it keeps
+    /// the line from replay, as there).
+    #[inline]
+    pub fn record_blank_line(&mut self, line: &LineRef) {
+        debug_assert!(line.at_end(line.skip_ws(line.start)));
+        if self.recording() {
+            debug_assert!(!self.label_row_stands(line) && self.label_of(line).is_empty());
         }
     }
 
