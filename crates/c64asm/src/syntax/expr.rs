@@ -1716,6 +1716,49 @@ mod tests {
     use super::*;
     use crate::syntax::compiled::ExprKind;
 
+    /// [`Parser::name_len_at`], the usual name read inline, gives
+    /// [`Parser::ident_len_at`]'s length at every place of texts with
+    /// non-ASCII letters, digits and separators, and at every line end.
+    #[test]
+    fn names_read_inline_have_the_general_length() {
+        let texts = [
+            "tab0,x",
+            "_loop ; c",
+            "9abc",
+            "a9_Z+1",
+            "x",
+            "äbc",
+            "abcä_d(1)",
+            "ab\u{e9}\u{301}c ",
+            "__x",
+            "a\tb",
+            "",
+        ];
+        let mut names = Interner::default();
+        for unicode in [false, true] {
+            let d = Dialect {
+                case_sensitive: false,
+                unicode,
+                tasm: false,
+            };
+            for text in texts {
+                // Lines end, and names are read, at characters' starts.
+                let starts = || (0..=text.len() + 1).filter(|&i| text.get(i..).is_some());
+                for end in starts() {
+                    let p = Parser::new(text, 0, end, &mut names, d);
+                    for at in starts().chain([text.len() + 1]) {
+                        assert_eq!(p.name_len_at(at), p.ident_len_at(at), "{text:?} {end} {at}");
+                    }
+                    // The lengths themselves: a name of four bytes, none
+                    // from a digit.
+                    if text == "a9_Z+1" && end == text.len() {
+                        assert_eq!((p.name_len_at(0), p.name_len_at(1)), (4, 0));
+                    }
+                }
+            }
+        }
+    }
+
     /// A short name's one-word case check (`capital_or_high` of
     /// `short_word`) says what a byte-by-byte look says, for every byte at
     /// every place of names of 1 to 8 bytes; and names fold and intern
@@ -2047,6 +2090,14 @@ mod tests {
             "a x 2 + 1",
             "1+\u{e9}t\u{e9}",
             "1+X",
+            // Numbers made inline (`Parser::plain_number_node`), a leading
+            // zero's note included.
+            "0, 00, 09, $00, #0",
+            "#00+1",
+            "$00ff+0",
+            "0+00",
+            "<01 * $0f",
+            "1+0.5",
         ];
         for src in sources {
             for operand in [false, true] {
