@@ -290,6 +290,32 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
     }
 
+    /// [`Parser::ident_len_at`] inline for the usual name, all ASCII (one
+    /// table load a byte, no call); at a non-ASCII byte the general way.
+    #[inline(always)]
+    fn name_len_at(&self, at: usize) -> usize {
+        let mut i = at;
+        while i < self.end {
+            // SAFETY: `end` is at most the text's length (see `new`).
+            let b = unsafe { *self.bytes.get_unchecked(i) };
+            if !scan::continues_ascii_name(b) {
+                if b >= 0x80 {
+                    return self.ident_len_at(at);
+                }
+                break;
+            }
+            i += 1;
+        }
+        // A digit continues a name but does not start one.
+        let len = if i > at && !self.bytes[at].is_ascii_digit() {
+            i - at
+        } else {
+            0
+        };
+        debug_assert_eq!(len, self.ident_len_at(at));
+        len
+    }
+
     fn ident_len_at(&self, at: usize) -> usize {
         if at >= self.end {
             return 0;
@@ -632,7 +658,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 (Some(n), end)
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let len = self.ident_len_at(at);
+                let len = self.name_len_at(at);
                 // A one-letter string prefix (`b"..."`) or a reserved `__`
                 // name: the general path.
                 if len == 0
@@ -683,7 +709,7 @@ impl<'t, 'n> Parser<'t, 'n> {
     #[inline(always)]
     fn value_node(&mut self, at: usize, number: Option<Number>, end: usize) -> Expr {
         match number {
-            Some(n) => self.number_node(at, n),
+            Some(n) => self.plain_number_node(at, n),
             None => Expr::ident(at as Pos, self.name(at, end - at)),
         }
     }
@@ -801,7 +827,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             }
         }
         let after = at + 1;
-        if self.ident_len_at(at) != 1
+        if self.name_len_at(at) != 1
             || matches!(
                 self.bytes.get(after).filter(|_| after < self.end),
                 Some(b'"' | b'\'')
@@ -902,10 +928,10 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'$' | b'0'..=b'9' => {
                 let (n, end) = scan::plain_number(&self.bytes[..self.end], at)?;
                 self.pos = end;
-                Some(self.number_node(at, n))
+                Some(self.plain_number_node(at, n))
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let len = self.ident_len_at(at);
+                let len = self.name_len_at(at);
                 if (len == 1 && matches!(self.peek_at(1), b'"' | b'\''))
                     || (len > 1 && self.bytes[at + 1] == b'_' && self.bytes[at] == b'_')
                 {
@@ -1281,7 +1307,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             b'{' => self.dict(),
             b'.' => self.dot_primary(),
             _ => {
-                let len = self.ident_len_at(self.pos);
+                let len = self.name_len_at(self.pos);
                 if len == 0 {
                     return self.unexpected("an expression is");
                 }
@@ -1311,6 +1337,20 @@ impl<'t, 'n> Parser<'t, 'n> {
         };
         self.pos = end;
         Ok(self.number_node(start, n))
+    }
+
+    /// [`Parser::number_node`] inline for the usual number, an integer or a
+    /// bit string without a leading zero (`12`, `$d020`); the others (a
+    /// leading zero to note, a float, a big one) out of line.
+    #[inline(always)]
+    fn plain_number_node(&mut self, start: usize, n: Number) -> Expr {
+        let at = start as Pos;
+        let leading_zero = self.byte_at(start) == b'0' && self.byte_at(start + 1).is_ascii_digit();
+        match n {
+            Number::Int(v) if !leading_zero => Expr::int(at, v),
+            Number::Bits(b) if !leading_zero => Expr::bits(at, b),
+            n => self.number_node(start, n),
+        }
     }
 
     /// The node of a number scanned at `start` (and its leading zeros noted).
@@ -1676,6 +1716,49 @@ mod tests {
     use super::*;
     use crate::syntax::compiled::ExprKind;
 
+    /// [`Parser::name_len_at`], the usual name read inline, gives
+    /// [`Parser::ident_len_at`]'s length at every place of texts with
+    /// non-ASCII letters, digits and separators, and at every line end.
+    #[test]
+    fn names_read_inline_have_the_general_length() {
+        let texts = [
+            "tab0,x",
+            "_loop ; c",
+            "9abc",
+            "a9_Z+1",
+            "x",
+            "äbc",
+            "abcä_d(1)",
+            "ab\u{e9}\u{301}c ",
+            "__x",
+            "a\tb",
+            "",
+        ];
+        let mut names = Interner::default();
+        for unicode in [false, true] {
+            let d = Dialect {
+                case_sensitive: false,
+                unicode,
+                tasm: false,
+            };
+            for text in texts {
+                // Lines end, and names are read, at characters' starts.
+                let starts = || (0..=text.len() + 1).filter(|&i| text.get(i..).is_some());
+                for end in starts() {
+                    let p = Parser::new(text, 0, end, &mut names, d);
+                    for at in starts().chain([text.len() + 1]) {
+                        assert_eq!(p.name_len_at(at), p.ident_len_at(at), "{text:?} {end} {at}");
+                    }
+                    // The lengths themselves: a name of four bytes, none
+                    // from a digit.
+                    if text == "a9_Z+1" && end == text.len() {
+                        assert_eq!((p.name_len_at(0), p.name_len_at(1)), (4, 0));
+                    }
+                }
+            }
+        }
+    }
+
     /// A short name's one-word case check (`capital_or_high` of
     /// `short_word`) says what a byte-by-byte look says, for every byte at
     /// every place of names of 1 to 8 bytes; and names fold and intern
@@ -2007,6 +2090,14 @@ mod tests {
             "a x 2 + 1",
             "1+\u{e9}t\u{e9}",
             "1+X",
+            // Numbers made inline (`Parser::plain_number_node`), a leading
+            // zero's note included.
+            "0, 00, 09, $00, #0",
+            "#00+1",
+            "$00ff+0",
+            "0+00",
+            "<01 * $0f",
+            "1+0.5",
         ];
         for src in sources {
             for operand in [false, true] {

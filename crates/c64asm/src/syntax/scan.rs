@@ -32,9 +32,9 @@ pub fn is_ident_char(c: char, unicode: bool) -> bool {
 
 /// ASCII bytes that may continue an identifier (letters, digits, `_`): one
 /// table load per byte instead of three range tests (names are read on
-/// every line of every pass).
-static IDENT_ASCII: [bool; 128] = {
-    let mut t = [false; 128];
+/// every line of every pass). Bytes from 0x80 on are `false`.
+static IDENT_ASCII: [bool; 256] = {
+    let mut t = [false; 256];
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
@@ -43,6 +43,13 @@ static IDENT_ASCII: [bool; 128] = {
     }
     t
 };
+
+/// Whether `b` is an ASCII byte that may continue an identifier (see
+/// [`ident_len`]): `false` for a non-ASCII byte too.
+#[inline(always)]
+pub fn continues_ascii_name(b: u8) -> bool {
+    IDENT_ASCII[b as usize]
+}
 
 /// Length in bytes of the identifier starting at `pos` (0 if none).
 #[inline]
