@@ -219,6 +219,19 @@ fn plain_bytes(
     let size = (bits / 8) as usize;
     let mut at = args;
     loop {
+        // A `.byte` line's usual value (`$1d`, `12`): read at once.
+        if bits == 8
+            && !signed
+            && let Some((b, after)) = quick_byte(bytes, line.end, at)
+        {
+            debug_assert_eq!(general_byte(bytes, line.end, at), Some((b, after)));
+            out.push(b);
+            if line.at(after) != b',' {
+                return Ok(());
+            }
+            at = after + 1;
+            continue;
+        }
         let Some((n, _, after)) = scan::plain_element(bytes, at, line.end, false) else {
             return Err(NotPlain::Other(at));
         };
@@ -244,6 +257,98 @@ fn plain_bytes(
             return Ok(());
         }
         at = after + 1;
+    }
+}
+
+/// A hexadecimal digit's value.
+#[inline(always)]
+fn hex_digit(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The usual value of a `.byte` line at `at` (the text up to `end`): after
+/// at most one space, `$` and one or two hexadecimal digits, or a decimal
+/// number of one to three digits with no leading zero that is a byte, then
+/// the element's end with at most one space before it. Its byte and where
+/// the element ends, as [`scan::plain_element`] (outside operands) and
+/// [`plain_bytes`] give them ([`general_byte`]); `None` for anything else,
+/// which they read (more blanks, more digits, a fraction, a wider value).
+#[inline(always)]
+fn quick_byte(bytes: &[u8], end: usize, at: usize) -> Option<(u8, usize)> {
+    let line = bytes.get(..end)?;
+    let byte = |i: usize| line.get(i).copied().unwrap_or(0);
+    let start = at + usize::from(byte(at) == b' ');
+    let first = byte(start);
+    let (val, next) = if first == b'$' {
+        let high = hex_digit(byte(start + 1))?;
+        match hex_digit(byte(start + 2)) {
+            Some(low) => (high << 4 | low, start + 3),
+            None => (high, start + 2),
+        }
+    } else {
+        let d = first.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        let mut v = u32::from(d);
+        let mut i = start + 1;
+        while i < start + 3 {
+            let d = byte(i).wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            // A leading zero: the parser's (it warns of it).
+            if v == 0 {
+                return None;
+            }
+            v = v * 10 + u32::from(d);
+            i += 1;
+        }
+        (u8::try_from(v).ok()?, i)
+    };
+    // The number ends here: no more digits, no fraction, exponent or `_`.
+    match byte(next) {
+        b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'.' => return None,
+        _ => {}
+    }
+    let after = next + usize::from(byte(next) == b' ');
+    match byte(after) {
+        0 | b';' => {}
+        b',' if matches!(byte(after + 1), b'$' | b'0'..=b'9' | b' ' | b'\t') => {}
+        _ => return None,
+    }
+    Some((val, after))
+}
+
+/// What [`plain_bytes`] makes of a `.byte` line's value at `at` the general
+/// way: its byte and where its element ends (the check of [`quick_byte`]).
+fn general_byte(bytes: &[u8], end: usize, at: usize) -> Option<(u8, usize)> {
+    let (n, _, after) = scan::plain_element(bytes, at, end, false)?;
+    let u = match n {
+        Number::Int(i) => ((i as i128) < 1i128 << 8).then_some(i as u64),
+        Number::Bits(b) => SmallBits::new(b)?.bits().to_uval(8),
+        _ => None,
+    }?;
+    Some((u as u8, after))
+}
+
+/// A number directive's data type (what a label in front is marked as),
+/// its values' width in bits and whether they are signed.
+fn data_type(cmd: Cmd) -> (DataType, u32, bool) {
+    match cmd {
+        Cmd::Byte => (DataType::Byte, 8, false),
+        Cmd::Char => (DataType::Char, 8, true),
+        Cmd::Word | Cmd::Addr | Cmd::Rta => (DataType::Word, 16, false),
+        Cmd::Sint => (DataType::Sint, 16, true),
+        Cmd::Long => (DataType::Long, 24, false),
+        Cmd::Lint => (DataType::Lint, 24, true),
+        Cmd::Dword => (DataType::Dword, 32, false),
+        _ => (DataType::Dint, 32, true),
     }
 }
 
@@ -404,7 +509,10 @@ impl Assembler<'_> {
         if !self.write_kept(line, &kept, 1) {
             return false;
         }
-        self.spend(units, line.span(line.start, line.start));
+        // `replay_literal` found the units affordable and writing spent
+        // none: what `spend` would do.
+        debug_assert!(self.affordable(units));
+        self.work += units;
         true
     }
 
@@ -432,11 +540,18 @@ impl Assembler<'_> {
     /// listing, the budget spent, a write with something to report).
     #[inline(never)]
     fn write_kept_copied(&mut self, line: &LineRef, kept: &Kept, skip: usize) -> bool {
+        // Bytes in the record itself: no copy of the record's kept bytes
+        // needed to write them.
+        if let Kept::Inline(word, n) = *kept {
+            return self.data_out(line, word.get(skip..n as usize).unwrap_or(&[]));
+        }
         let bytes = smallvec::SmallVec::<[u8; 64]>::from_slice(self.replay.kept_bytes(kept, skip));
         self.data_out(line, &bytes)
     }
 
     /// `.byte`, `.char`, `.word`, `.sint`, `.addr`, `.rta`, `.long`, `.lint`, `.dword`, `.dint`.
+    /// A later pass's usual line is replayed: its kept bytes written
+    /// before anything about the directive is worked out.
     pub fn data_numbers(
         &mut self,
         line: &LineRef,
@@ -444,20 +559,20 @@ impl Assembler<'_> {
         args: usize,
         newlabel: Option<NewLabel>,
     ) {
-        let (dtype, bits, signed) = match cmd {
-            Cmd::Byte => (DataType::Byte, 8, false),
-            Cmd::Char => (DataType::Char, 8, true),
-            Cmd::Word | Cmd::Addr | Cmd::Rta => (DataType::Word, 16, false),
-            Cmd::Sint => (DataType::Sint, 16, true),
-            Cmd::Long => (DataType::Long, 24, false),
-            Cmd::Lint => (DataType::Lint, 24, true),
-            Cmd::Dword => (DataType::Dword, 32, false),
-            _ => (DataType::Dint, 32, true),
-        };
-        self.set_dtype(newlabel, dtype);
+        if newlabel.is_some() {
+            self.set_dtype(newlabel, data_type(cmd).0);
+        }
         if self.data_replayed(line) {
             return;
         }
+        self.data_numbers_made(line, cmd, args);
+    }
+
+    /// [`Self::data_numbers`] of a line not replayed: its values made
+    /// (out of line: a replayed line needs none of this one's frame).
+    #[inline(never)]
+    fn data_numbers_made(&mut self, line: &LineRef, cmd: Cmd, args: usize) {
+        let (_, bits, signed) = data_type(cmd);
         self.replay_begin();
         // Plain numbers that fit (most lines of a program's tables): their
         // bytes straight from the text, kept with no reads.
@@ -813,6 +928,13 @@ impl Assembler<'_> {
         if self.literal_replayed(line) {
             return;
         }
+        self.data_text_made(line, (cmd, dir), args);
+    }
+
+    /// [`Self::data_text`] of a line not replayed (out of line, as
+    /// [`Self::data_numbers_made`]).
+    #[inline(never)]
+    fn data_text_made(&mut self, line: &LineRef, (cmd, dir): (Cmd, usize), args: usize) {
         self.replay_begin();
         if self.straight_text(line, cmd, args) {
             return;
@@ -1077,6 +1199,13 @@ impl Assembler<'_> {
         if cmd == Cmd::Fill && self.literal_replayed(line) {
             return;
         }
+        self.fill_made(line, cmd, args);
+    }
+
+    /// [`Self::fill`] of a line not replayed (out of line, as
+    /// [`Self::data_numbers_made`]).
+    #[inline(never)]
+    fn fill_made(&mut self, line: &LineRef, cmd: Cmd, args: usize) {
         self.replay_begin();
         if cmd == Cmd::Fill && self.straight_fill(line, args) {
             return;
@@ -1304,5 +1433,60 @@ impl Assembler<'_> {
         }
         a.wrapwarn = false;
         a.address = ((a.l_address as i128 + n) as u64 as u32) & mask;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{general_byte, quick_byte};
+
+    /// `quick_byte` answers only what the general way answers the same:
+    /// every value of up to four characters of the kinds around a byte's,
+    /// with what can follow it, against `general_byte`.
+    #[test]
+    fn quick_byte_gives_the_general_ways_byte() {
+        let chars: &[u8] = b"$019aFg_.ep ,;\t\0";
+        let mut values = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = values
+                .iter()
+                .flat_map(|v| {
+                    chars.iter().map(move |&c| {
+                        let mut v = v.clone();
+                        v.push(c);
+                        v
+                    })
+                })
+                .collect();
+            values.extend(longer);
+        }
+        values.sort();
+        values.dedup();
+        let tails: &[&[u8]] = &[
+            b"", b",", b", 1", b",$2", b",x", b" ; c", b"  ;", b"+1", b",\t3",
+        ];
+        let mut answered = 0;
+        for v in &values {
+            for lead in [&b""[..], b" ", b"  ", b"\t"] {
+                for tail in tails {
+                    let text = [&b"x"[..], lead, v, tail, b"!"].concat();
+                    // The text ends before the `!` (a line's end).
+                    let end = text.len() - 1;
+                    if let Some(quick) = quick_byte(&text, end, 1) {
+                        assert_eq!(general_byte(&text, end, 1), Some(quick), "{text:?}");
+                        answered += 1;
+                    }
+                }
+            }
+        }
+        // Both forms of a byte are answered (`$1d`, `12`, `255`...).
+        assert!(answered > 1000, "{answered}");
+        let at = |s: &str| quick_byte(s.as_bytes(), s.len(), 0);
+        assert_eq!(at("$1d, 2"), Some((0x1d, 3)));
+        assert_eq!(at(" 255"), Some((255, 4)));
+        assert_eq!(at("7 ; x"), Some((7, 2)));
+        assert_eq!(at("256"), None);
+        assert_eq!(at("$1d+1"), None);
+        assert_eq!(at("01"), None);
     }
 }
