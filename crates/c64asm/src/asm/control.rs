@@ -8,8 +8,11 @@ use super::compile::NewLabel;
 use super::lines::{LineRef, ParseKind};
 use super::state::{FrameData, SizedLabel, Wait};
 use crate::diag::Kind;
+use crate::intern::Name;
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
+use crate::syntax::expr::intern_name;
+use crate::syntax::scan::ident_len;
 use crate::value::convert::{to_bool, to_int};
 use crate::value::{self, Value};
 
@@ -119,6 +122,12 @@ impl Assembler<'_> {
     /// value can't change and it gave no message.
     #[inline(never)]
     fn if_condition_read(&mut self, line: &LineRef, args: usize, keep: bool) -> Option<bool> {
+        if let Some(name) = self.lone_condition_name(line, args) {
+            // What the general path evaluates for the name's node, placed
+            // where it starts.
+            let v = self.eval_name(line, name, args as u32).ok()?;
+            return self.truth(line, &v, args as u32);
+        }
         let before = self.diags.len();
         let mut constant = false;
         let (v, pos) = self.condition_value(line, args, &mut constant)?;
@@ -127,6 +136,56 @@ impl Assembler<'_> {
             self.keep_condition(line, &v);
         }
         taken
+    }
+
+    /// A condition that is one name and nothing after it but a comment
+    /// (`.if DEBUG`, `.if HAS_RTC`: common in real projects, read in every
+    /// pass): the name, read from the text as the parse reads it (an
+    /// identifier's node at `args`), without parsing; `None` for anything
+    /// else (the general path).
+    #[inline(always)]
+    fn lone_condition_name(&mut self, line: &LineRef, args: usize) -> Option<Name> {
+        let first = line.at(args);
+        // No `__` (reserved to the parse's own reading).
+        if !matches!(first, b'a'..=b'z' | b'A'..=b'Z' | b'_')
+            || (first == b'_' && line.at(args + 1) == b'_')
+        {
+            return None;
+        }
+        let end = args + ident_len(&line.text[..line.end], args, self.dialect.unicode);
+        let after = line.skip_ws(end);
+        if after < line.end && line.at(after) != b';' {
+            return None;
+        }
+        let text = &line.text[args..end];
+        let (names, dialect) = (&mut self.names, self.dialect);
+        // The recent names a macro call's callee is found in: conditions'
+        // names are as few and as often read (a table of their own made
+        // the assembler larger, and every source's heap moved with it).
+        let name = self
+            .callee_names
+            .get_or(text.as_bytes(), || intern_name(names, text, dialect));
+        debug_assert!(self.parses_as_name(line, args, name));
+        Some(name)
+    }
+
+    /// Whether the general path's parse of the condition is `name`'s node
+    /// at `args` (checked in debug builds against
+    /// [`Self::lone_condition_name`]).
+    fn parses_as_name(&mut self, line: &LineRef, args: usize, name: Name) -> bool {
+        use crate::syntax::compiled::ExprKind;
+        let Some(parsed) = self.parse_exprs(line, args, ParseKind::List) else {
+            return false;
+        };
+        match &parsed.result {
+            Ok(exprs) => match &exprs[..] {
+                [e] => {
+                    e.start() == args as u32 && matches!(e.kind(), ExprKind::Ident(n) if n == name)
+                }
+                _ => false,
+            },
+            Err(_) => false,
+        }
     }
 
     /// A constant condition's value kept for its line's later readings.
@@ -424,5 +483,36 @@ mod tests {
         };
         let errors: Vec<_> = e.errors().map(|d| (d.line, d.column)).collect();
         assert_eq!(errors, [(6, 8)]);
+    }
+
+    /// Conditions that read names (a lone name read without a parse): a
+    /// constant, a name a later local takes over from pass 2 on, a loop's
+    /// variable (`.if` and `.elsif`), a variable changed between
+    /// repetitions, a label whose value is known from pass 2, `~` and `+`
+    /// on a constant. 64tass's bytes.
+    #[test]
+    fn conditions_reading_names_follow_their_values() {
+        let src = "* = $1000\nDEBUG = 0\nX = 1\n .if DEBUG\n .byte $ee\n .endif\nb .block\n \
+                   .if X ; one\n .byte 1\n .else\n .byte 2\n .endif\nX = 0\n .endblock\n \
+                   .for i = 0, i < 4, i += 1\n .if i & 1\n .byte $10\n .elsif i - 2\n \
+                   .byte $20\n .else\n .byte $30 + i\n .endif\n .next\nv := 0\n .rept 3\n \
+                   .if v\n .byte $40 + v\n .endif\nv := v + 1\n .next\n \
+                   .if fin - $1000 - 12\n .byte $55\n .endif\n .if ~DEBUG + 1\n nop\n \
+                   .else\n .byte $66\n .endif\nfin\n";
+        let p =
+            assemble_str("t.asm", src, &Options::default()).unwrap_or_else(|_| panic!("assembles"));
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0x02, 0x20, 0x10, 0x32, 0x10, 0x41, 0x42, 0x55, 0x66
+            ]
+        );
+        // A lone name not defined: reported once, at the name.
+        let failing = "* = $1000\n .if nothere ; c\n nop\n .endif\n";
+        let Err(e) = assemble_str("t.asm", failing, &Options::default()) else {
+            panic!("refused")
+        };
+        let errors: Vec<_> = e.errors().map(|d| (d.line, d.column)).collect();
+        assert_eq!(errors, [(2, 6)]);
     }
 }

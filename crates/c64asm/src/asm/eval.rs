@@ -1080,7 +1080,10 @@ impl Assembler<'_> {
     }
 
     /// [`Self::eval`] of a lone name at `pos` (a macro call's callee,
-    /// `#name`), without a node made for it.
+    /// `#name`, a condition `.if DEBUG`), without a node made for it.
+    /// Inlined into each (its one call out of line for a macro call cost
+    /// more than the condition saved).
+    #[inline(always)]
     pub(super) fn eval_name(&mut self, line: &LineRef, name: Name, pos: Pos) -> EResult<Value> {
         let v = self.symbol(line, name, pos)?;
         self.used(line, pos, v)
