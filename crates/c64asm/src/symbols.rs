@@ -612,6 +612,32 @@ impl Default for Symbols {
 }
 
 impl Symbols {
+    /// Room for the labels of a source of `lines` lines, made before its
+    /// first pass: a code label is a label, a code object and a scope,
+    /// each pushed in pass 1, and growing them one doubling at a time
+    /// copied each array over and over. Room not used is never touched
+    /// (no memory in use for it).
+    pub fn reserve_for_lines(&mut self, lines: usize) {
+        let labels = lines / 4;
+        self.labels.reserve(labels);
+        self.codes.reserve(labels);
+        self.spaces.reserve(labels);
+        self.hints.reserve(labels);
+        self.contents.reserve(labels / 2);
+    }
+
+    /// No label has `name` in any scope, of any strength (see
+    /// [`Self::hints`]: a name's hint is set by its first label and never
+    /// taken back; unlisted names have none).
+    #[inline]
+    pub fn named_nowhere(&self, name: Name) -> bool {
+        name < UNLISTED
+            && self
+                .hints
+                .get(name as usize)
+                .is_none_or(|h| h.get().id == NO_LABEL)
+    }
+
     pub fn new_namespace(&mut self) -> NsId {
         // A hint keeps a flag in a namespace's top bit.
         assert!(self.spaces.len() < Hint::SHARED as usize);

@@ -529,6 +529,12 @@ impl Assembler<'_> {
         {
             return Some(id);
         }
+        // A name first met on this line (a label defined the first time)
+        // names nothing to look for.
+        if own.is_none() && self.syms.named_nowhere(name) {
+            debug_assert!(self.lookup(name).is_none());
+            return None;
+        }
         self.lookup(name)
     }
 

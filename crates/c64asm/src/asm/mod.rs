@@ -335,6 +335,11 @@ impl<'o> Assembler<'o> {
     /// message, in every pass (see [`Self::run_files`]).
     fn run(mut self, mains: &[(FileId, Option<String>)]) -> Result<Program, Diagnostics> {
         let defines = self.defines_file();
+        let lines = mains
+            .iter()
+            .map(|&(f, _)| self.src.get(f).line_count())
+            .sum();
+        self.syms.reserve_for_lines(lines);
         let mut listing_pass = false;
         loop {
             self.begin_pass();

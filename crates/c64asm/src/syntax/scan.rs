@@ -181,7 +181,11 @@ pub fn skip_blanks(bytes: &[u8], mut pos: usize, end: usize) -> usize {
     }
     while pos + 8 <= end {
         let w = u64::from_le_bytes(bytes[pos..pos + 8].try_into().unwrap_or([0; 8]));
-        if w != u64::from_le_bytes([b' '; 8]) && w != u64::from_le_bytes([b'\t'; 8]) {
+        let not_spaces = w ^ u64::from_le_bytes([b' '; 8]);
+        if not_spaces != 0 && w != u64::from_le_bytes([b'\t'; 8]) {
+            // The spaces that start the word (after a label, `-       lda`)
+            // at once; a tab after them goes on below.
+            pos += (not_spaces.trailing_zeros() / 8) as usize;
             break;
         }
         pos += 8;
@@ -652,6 +656,41 @@ mod tests {
         assert_eq!(skip_blanks(line, 0, line.len()), line.len() - 1);
         assert_eq!(skip_blanks(line, 3, 10), 10);
         assert_eq!(skip_blanks(b"  \t ; x", 0, 8), 4);
+    }
+
+    /// `skip_blanks`' word steps answer as a byte at a time does: every
+    /// line of up to 10 bytes of spaces, tabs and `x`, from every start to
+    /// every end (past the line's end too).
+    #[test]
+    fn blanks_skipped_by_words_are_skipped_by_bytes() {
+        let by_bytes = |b: &[u8], mut pos: usize, end: usize| {
+            let end = end.min(b.len());
+            while pos < end && matches!(b[pos], b' ' | b'\t') {
+                pos += 1;
+            }
+            pos
+        };
+        for len in 0..=10u32 {
+            for mut code in 0..3u32.pow(len) {
+                let line: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let b = [b' ', b'\t', b'x'][(code % 3) as usize];
+                        code /= 3;
+                        b
+                    })
+                    .collect();
+                for pos in 0..=line.len() {
+                    for end in pos..=line.len() + 1 {
+                        assert_eq!(
+                            skip_blanks(&line, pos, end),
+                            by_bytes(&line, pos, end),
+                            "{:?} {pos} {end}",
+                            String::from_utf8_lossy(&line)
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
