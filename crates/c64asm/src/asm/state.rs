@@ -279,6 +279,9 @@ pub struct PassState {
     pub vline: u32,
     /// The value a data directive is writing: where a wrap is reported.
     pub emit_at: Option<u32>,
+    /// Where the instruction being assembled starts (its mnemonic): a
+    /// branch whose end moved past the pass limit is reported there.
+    pub instr_at: u32,
     /// Report the program counter's wrap before the memory's (`.fill`).
     pub pc_first: bool,
     /// How the instruction being made reaches `-Woptimize` (set by the
@@ -349,6 +352,7 @@ impl PassState {
             pitfall_noted: PitfallsNoted::default(),
             data_directive: 0,
             emit_at: None,
+            instr_at: 0,
             opt_parts: Default::default(),
             pc_first: false,
             stars: Default::default(),

@@ -106,7 +106,7 @@ impl Assembler<'_> {
             // A jump refused its size lays nothing out; another failure is
             // laid out as the branch.
             let failed_len = |e: &Bad| if Width::is_refusal(&e.1) { 0 } else { 2 };
-            return self.with_star(m, target, failed_len, |a, last_end| {
+            return self.with_star(line, m, target, failed_len, |a, last_end| {
                 a.always(line, m, width, target, pos, last_end)
             });
         }
@@ -175,6 +175,7 @@ impl Assembler<'_> {
         pos: Pos,
     ) -> Result<Code, Bad> {
         self.with_star(
+            line,
             m,
             target,
             |_| 1 + head.len(),
@@ -188,6 +189,7 @@ impl Assembler<'_> {
     /// out a failed branch).
     fn with_star(
         &mut self,
+        line: &LineRef,
         m: &Mnemonic,
         target: Target,
         failed_len: impl FnOnce(&Bad) -> usize,
@@ -196,7 +198,7 @@ impl Assembler<'_> {
         let pc = self.pc();
         let last_end = self.take_branch_star(m, &target);
         let code = encode(self, last_end);
-        self.end_branch(pc, code.as_ref().map_or_else(failed_len, |c| c.len()));
+        self.end_branch(line, pc, code.as_ref().map_or_else(failed_len, |c| c.len()));
         code
     }
 
@@ -225,11 +227,22 @@ impl Assembler<'_> {
 
     /// The branch at `pc` was `len` bytes long: its end is kept in its star
     /// (if it took one); another end than last pass's needs another pass.
-    fn end_branch(&mut self, pc: u32, len: usize) {
+    fn end_branch(&mut self, line: &LineRef, pc: u32, len: usize) {
         let end = pc.wrapping_add(len as u32) & self.out.all_mem;
         if self.st.stars.end_branch(end) {
-            self.st.fixeddig = false;
+            self.branch_end_moved(line);
         }
+    }
+
+    /// A branch measured from where it ended last pass ends elsewhere now:
+    /// another pass, and past the pass limit "can't calculate stable value"
+    /// at its mnemonic, as 64tass reports a branch that never settles.
+    #[cold]
+    #[inline(never)]
+    fn branch_end_moved(&mut self, line: &LineRef) {
+        let at = self.st.instr_at as usize;
+        let len = crate::syntax::scan::ident_len(&line.text[..line.end], at, self.dialect.unicode);
+        self.moved(line.span(at, at + len.max(1)));
     }
 
     /// [`relative`](Self::relative) with the offset to a label ahead

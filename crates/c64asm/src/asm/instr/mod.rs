@@ -91,6 +91,7 @@ impl Assembler<'_> {
             return Step::Next;
         }
         self.replay_begin();
+        self.st.instr_at = mpos as u32;
         let mut pos = line.skip_ws(mend);
         let mut width = Width::Auto;
         if self.dialect.tasm {
