@@ -716,6 +716,15 @@ impl Assembler<'_> {
                     format!("not defined '{text}'"),
                 );
             } else {
+                // Past the pass limit 64tass names the section, at the
+                // directive.
+                if self.st.fixeddig && self.st.past_limit() {
+                    self.error(
+                        span,
+                        Kind::NoConvergence,
+                        format!("can't calculate stable value '{text}'"),
+                    );
+                }
                 self.st.fixeddig = false;
             }
             self.out.sections[sec as usize].defpass = pass.saturating_sub(1);
@@ -861,7 +870,9 @@ impl Assembler<'_> {
             s.restart = cur.address;
             s.l_restart = cur.l_address;
             s.usepass = pass;
-            self.st.fixeddig = false;
+            // Moved since the last pass: past the pass limit, "can't
+            // calculate stable value" at the name, as in 64tass.
+            self.moved(nspan);
             size = 0;
         } else if usepass == pass {
             // Fragments came before this .dsection: move them here.
@@ -896,7 +907,7 @@ impl Assembler<'_> {
                     .wrapping_add(cur.l_address.wrapping_sub(l_restart))
                     & 0xffffff;
                 self.out.sections[sec as usize].l_restart = cur.l_address;
-                self.st.fixeddig = false;
+                self.moved(nspan);
             }
             size = t;
         } else {
@@ -910,11 +921,12 @@ impl Assembler<'_> {
             self.fresh_section_memory(addr_id, &cur);
             let s = &mut self.out.sections[sec as usize];
             s.restart = cur.address;
-            if s.l_restart != cur.l_address {
-                s.l_restart = cur.l_address;
-                self.st.fixeddig = false;
-            }
             s.size = t;
+            let moved = s.l_restart != cur.l_address;
+            s.l_restart = cur.l_address;
+            if moved {
+                self.moved(nspan);
+            }
             size = t;
         }
         // As in 64tass, the section takes from where it is placed whether it
