@@ -669,6 +669,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 }
                 (None, at + len)
             }
+            b'(' if byte_op.is_none() => return self.paren_value(start, imm),
             _ => return None,
         };
         // What follows: the end of the element, or `,r` and then its end.
@@ -702,6 +703,122 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
         self.pos = after;
         Some(Lone::Whole(e))
+    }
+
+    /// [`Parser::lone_value`] for a bracketed value (after `#` when `imm`):
+    /// a name or plain number, or two joined by one arithmetic operator
+    /// (`(zp),y`, `(vector)`, `(3 + 1) & $ff`, `#(a * 2)`), made into the
+    /// nodes `cond`, `paren`, `group` and the inner element's path make of
+    /// it, without that chain of calls. What follows the `)` is taken as
+    /// `lone_value` takes it: the element's end, one `,r` index and its end
+    /// ([`Lone::Whole`]), or anything else, the general path from the
+    /// bracket's node ([`Lone::Head`]). The shape is checked before any
+    /// node is made, so `None` leaves everything as it was.
+    #[inline(never)]
+    fn paren_value(&mut self, start: usize, imm: bool) -> Option<Lone> {
+        // The general path nests a few levels more for these (`expr`, the
+        // inner element's, its operator's operand): near the limit it
+        // reports the depth itself.
+        if self.depth + 8 >= MAX_DEPTH {
+            return None;
+        }
+        let open = start + imm as usize;
+        let at = open + 1;
+        let (lhs, lhs_end) = self.simple_value_at(at)?;
+        let mut close = scan::skip_blanks(self.bytes, lhs_end, self.end);
+        let mut rhs = None;
+        if self.byte_at(close) != b')' {
+            let (op, len) = self.simple_binop_at(close)?;
+            let rhs_at = scan::skip_blanks(self.bytes, close + len, self.end);
+            let (number, rhs_end) = self.simple_value_at(rhs_at)?;
+            rhs = Some((op, close, number, rhs_at, rhs_end));
+            close = scan::skip_blanks(self.bytes, rhs_end, self.end);
+            if self.byte_at(close) != b')' {
+                return None;
+            }
+        }
+        let close = close + 1;
+        // What follows: the end of the element, `,r` and then its end, or
+        // something else (the general path goes on from the bracket).
+        let (index, after) = match self.lone_end(close) {
+            Some(after) => (None, Some(after)),
+            None => {
+                let comma = scan::skip_blanks(self.bytes, close, self.end);
+                if comma < self.end && self.bytes[comma] == b',' {
+                    self.pos = comma;
+                    let reg = self.index_reg();
+                    self.pos = start;
+                    let (reg, len) = reg?;
+                    (Some((reg, comma)), Some(self.lone_end(comma + len)?))
+                } else {
+                    (None, None)
+                }
+            }
+        };
+        // The inner element's start, as `group`'s `element` leaves it.
+        self.splat_at = at;
+        let mut e = self.value_node(at, lhs, lhs_end);
+        if let Some((op, op_at, number, rhs_at, rhs_end)) = rhs {
+            let rhs = self.value_node(rhs_at, number, rhs_end);
+            e = Expr::binary(&mut self.arena, op_at as Pos, op, e, rhs);
+        }
+        e = Expr::paren(&mut self.arena, open as Pos, e);
+        self.parens = true;
+        let Some(after) = after else {
+            self.pos = close;
+            return Some(Lone::Head(self.cond_after(start, imm, None, e)));
+        };
+        if imm {
+            e = Expr::addr(&mut self.arena, start as Pos, AddrOp::Imm, e);
+        }
+        if let Some((reg, comma)) = index {
+            e = Expr::addr(&mut self.arena, comma as Pos, AddrOp::Index(reg), e);
+        }
+        self.pos = after;
+        Some(Lone::Whole(e))
+    }
+
+    /// A name or plain number at `at` as [`Parser::lone_value`] and
+    /// [`Parser::plain_primary`] read it (a number scanned, or `None` for a
+    /// name), and where it ends; `None` for anything else.
+    #[inline(always)]
+    fn simple_value_at(&self, at: usize) -> Option<(Option<Number>, usize)> {
+        match self.byte_at(at) {
+            b'$' | b'0'..=b'9' => {
+                let (n, end) = scan::plain_number(&self.bytes[..self.end], at)?;
+                Some((Some(n), end))
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let len = self.name_len_at(at);
+                if len == 0
+                    || (len == 1 && matches!(self.byte_at(at + len), b'"' | b'\''))
+                    || self.bytes[at..].starts_with(b"__")
+                {
+                    return None;
+                }
+                Some((None, at + len))
+            }
+            _ => None,
+        }
+    }
+
+    /// The usual arithmetic operators at `at` (the ones
+    /// [`Parser::binop_at_cursor`] reads there without a note), and their
+    /// length; `None` for any other.
+    #[inline(always)]
+    fn simple_binop_at(&self, at: usize) -> Option<(BinOp, usize)> {
+        let (c1, c2) = (self.byte_at(at + 1), self.byte_at(at + 2));
+        Some(match (self.byte_at(at), c1) {
+            (b'+', _) if c1 != b'=' => (BinOp::Add, 1),
+            (b'-', _) if c1 != b'=' => (BinOp::Sub, 1),
+            (b'*', _) if !matches!(c1, b'*' | b'=') => (BinOp::Mul, 1),
+            (b'&', _) if !matches!(c1, b'&' | b'=') => (BinOp::And, 1),
+            (b'|', _) if !matches!(c1, b'|' | b'=') => (BinOp::Or, 1),
+            (b'^', _) if !matches!(c1, b'^' | b'=') => (BinOp::Xor, 1),
+            (b'<', b'<') if c2 != b'=' => (BinOp::Shl, 2),
+            (b'>', b'>') if c2 != b'=' => (BinOp::Shr, 2),
+            _ => return None,
+        })
     }
 
     /// The node of [`Parser::lone_value`]'s value at `at` (a number scanned,
@@ -2098,6 +2215,102 @@ mod tests {
             "0+00",
             "<01 * $0f",
             "1+0.5",
+            // Bracketed values (`Parser::paren_value`) and near misses.
+            "(zp),y",
+            "(zp),x",
+            "(zp), y",
+            "(zp) ,y",
+            "(zp),y ; c",
+            "(zp),y;c",
+            "(zp),y, 1",
+            "(zp),y,z",
+            "(zp),yy",
+            "(zp),y+1",
+            "(zp)",
+            "(zp), 1",
+            "(zp),1",
+            "(zp) ; c",
+            "($12),y",
+            "($12)",
+            "(012),y",
+            "(00)",
+            "(1.5),y",
+            "(zp ),y",
+            "( zp),y",
+            "(zp)+1,y",
+            "(zp).b",
+            "(zp)(1)",
+            "(zp)[1]",
+            "(zp) ? 1 : 2",
+            "(zp) x 2",
+            "(zp):1",
+            "(zp) := 1",
+            "(zp,x)",
+            "(b\"c\"),y",
+            "(__a),y",
+            "(_),y",
+            "(\u{e9}t\u{e9}),y",
+            "(X),Y",
+            "((zp)),y",
+            "[(zp),y]",
+            "f((zp),y)",
+            "#(zp)",
+            "1, (zp),y",
+            "(zp),y, (a)",
+            "(3 + 1) & $ff",
+            "(3+1)&$ff, 2",
+            "#((3 * 3) + 1) & $ff",
+            "#(a * 2)",
+            "#(a * 2),x",
+            "#(a*2) ; c",
+            "( a - b )",
+            "(a - -1)",
+            "(a -)",
+            "(a + b + c)",
+            "(a + b) * c, d",
+            "(a ** b)",
+            "(a *= b)",
+            "(a && b)",
+            "(a &= b)",
+            "(a || b)",
+            "(a ^^ b)",
+            "(a ^ b),y",
+            "(a | b),x",
+            "(a & b)",
+            "(a << 2)",
+            "(a >> 2)",
+            "(a <<= 2)",
+            "(a >>= 2)",
+            "(a < 2)",
+            "(a // 2)",
+            "(a / 2)",
+            "(a .. b)",
+            "(a x 2)",
+            "(1 + 007)",
+            "(007 + 1)",
+            "(1 + 0.5)",
+            "(1 + a.b)",
+            "(1 + a(2))",
+            "(a.b + 1)",
+            "(1 + b\"c\")",
+            "(1 + __a)",
+            "(a+1)?2:3",
+            "(a+1):2",
+            "(a+1) := 2",
+            "<(a + 1)",
+            "#<(a + 1)",
+            "-(a + 1)",
+            "(a + 1)[0]",
+            "(a + 1).b",
+            "(a + 1)(0)",
+            "((a + 1), x)",
+            "[(a + 1), b]",
+            "(a + 1",
+            "(a +",
+            "(",
+            "#(",
+            "#(1+2)+(3*4)",
+            "#+(1)",
         ];
         for src in sources {
             for operand in [false, true] {
