@@ -237,12 +237,16 @@ impl Assembler<'_> {
     /// A branch measured from where it ended last pass ends elsewhere now:
     /// another pass, and past the pass limit "can't calculate stable value"
     /// at its mnemonic, as 64tass reports a branch that never settles.
-    #[cold]
+    /// Out of line: a few branches a pass move.
     #[inline(never)]
     fn branch_end_moved(&mut self, line: &LineRef) {
-        let at = self.st.instr_at as usize;
-        let len = crate::syntax::scan::ident_len(&line.text[..line.end], at, self.dialect.unicode);
-        self.moved(line.span(at, at + len.max(1)));
+        if self.st.fixeddig && self.st.past_limit() {
+            let at = self.st.instr_at as usize;
+            let len =
+                crate::syntax::scan::ident_len(&line.text[..line.end], at, self.dialect.unicode);
+            self.moved(line.span(at, at + len.max(1)));
+        }
+        self.st.fixeddig = false;
     }
 
     /// [`relative`](Self::relative) with the offset to a label ahead
