@@ -845,7 +845,14 @@ fn tass_error_lines(stderr: &str) -> Vec<String> {
 fn error_lines(diags: &c64asm::Diagnostics) -> Vec<String> {
     let mut lines: Vec<String> = diags
         .errors()
-        .map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.headline()))
+        .map(|d| {
+            if d.gave_up() {
+                // 64tass gives "too many passes" about no place, as itself.
+                format!("64tass: {}", d.headline())
+            } else {
+                format!("{}:{}:{}: {}", d.file, d.line, d.column, d.headline())
+            }
+        })
         .collect();
     lines.sort();
     lines
