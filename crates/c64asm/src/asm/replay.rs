@@ -563,28 +563,36 @@ fn pure_names(e: &Expr, out: &mut smallvec::SmallVec<[Name; 4]>) -> bool {
             None => false,
         },
         ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure_names(inner, out),
-        ExprKind::Unary(op, inner) => {
-            matches!(
-                op,
-                UnOp::Neg
-                    | UnOp::Pos
-                    | UnOp::Inv
-                    | UnOp::Lower
-                    | UnOp::Higher
-                    | UnOp::Word
-                    | UnOp::HWord
-                    | UnOp::BSWord
-                    | UnOp::Bank
-            ) && pure_names(inner, out)
-        }
+        ExprKind::Unary(op, inner) => kept_unary(op) && pure_names(inner, out),
         ExprKind::Binary(op, ab) => {
-            // Integer operators (`**` can make a float: not kept).
-            ((is_arith(op) && op != BinOp::Exp) || is_shift(op))
-                && pure_names(&ab[0], out)
-                && pure_names(&ab[1], out)
+            kept_binary(op) && pure_names(&ab[0], out) && pure_names(&ab[1], out)
         }
         _ => false,
     }
+}
+
+/// The unary operators a kept record's operand may use: integer ones.
+#[inline(always)]
+fn kept_unary(op: UnOp) -> bool {
+    matches!(
+        op,
+        UnOp::Neg
+            | UnOp::Pos
+            | UnOp::Inv
+            | UnOp::Lower
+            | UnOp::Higher
+            | UnOp::Word
+            | UnOp::HWord
+            | UnOp::BSWord
+            | UnOp::Bank
+    )
+}
+
+/// The binary operators a kept record's operand may use: integer ones
+/// (`**` can make a float: not kept).
+#[inline(always)]
+fn kept_binary(op: BinOp) -> bool {
+    (is_arith(op) && op != BinOp::Exp) || is_shift(op)
 }
 
 /// [`pure_names`] of an expression that names nothing: pure arithmetic
@@ -594,24 +602,9 @@ fn pure_literals(e: &Expr) -> bool {
     let pure = match e.kind() {
         ExprKind::Int(_) | ExprKind::Bits(_) => true,
         ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => pure_literals(inner),
-        ExprKind::Unary(op, inner) => {
-            matches!(
-                op,
-                UnOp::Neg
-                    | UnOp::Pos
-                    | UnOp::Inv
-                    | UnOp::Lower
-                    | UnOp::Higher
-                    | UnOp::Word
-                    | UnOp::HWord
-                    | UnOp::BSWord
-                    | UnOp::Bank
-            ) && pure_literals(inner)
-        }
+        ExprKind::Unary(op, inner) => kept_unary(op) && pure_literals(inner),
         ExprKind::Binary(op, ab) => {
-            ((is_arith(op) && op != BinOp::Exp) || is_shift(op))
-                && pure_literals(&ab[0])
-                && pure_literals(&ab[1])
+            kept_binary(op) && pure_literals(&ab[0]) && pure_literals(&ab[1])
         }
         _ => false,
     };

@@ -684,17 +684,40 @@ impl<'t, 'n> Parser<'t, 'n> {
                     self.pos = end;
                     return Some(Lone::Head(self.cond_after(start, imm, byte_op, value)));
                 }
-                self.pos = comma;
-                let reg = self.index_reg();
-                self.pos = start;
-                let (reg, len) = reg?;
-                (Some((reg, comma)), self.lone_end(comma + len)?)
+                let (index, after) = self.lone_index(comma, start)?;
+                (Some(index), after)
             }
         };
         let mut e = self.value_node(at, number, end);
         if let Some(op) = byte_op {
             e = Expr::unary(&mut self.arena, (at - 1) as Pos, op, e);
         }
+        Some(self.lone_whole(e, start, imm, index, after))
+    }
+
+    /// `,r` at `comma` (the parse back at `start` after reading it) and
+    /// where the element ends after it, as [`Parser::lone_value`] reads an
+    /// index: the register with its comma's place, and that end.
+    #[inline(always)]
+    fn lone_index(&mut self, comma: usize, start: usize) -> Option<((Reg, usize), usize)> {
+        self.pos = comma;
+        let reg = self.index_reg();
+        self.pos = start;
+        let (reg, len) = reg?;
+        Some(((reg, comma), self.lone_end(comma + len)?))
+    }
+
+    /// A lone element's node `e` as written around it: `#` when `imm`,
+    /// then its `,r` index; the parse goes on at `after`.
+    #[inline(always)]
+    fn lone_whole(
+        &mut self,
+        mut e: Expr,
+        start: usize,
+        imm: bool,
+        index: Option<(Reg, usize)>,
+        after: usize,
+    ) -> Lone {
         if imm {
             e = Expr::addr(&mut self.arena, start as Pos, AddrOp::Imm, e);
         }
@@ -702,7 +725,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = Expr::addr(&mut self.arena, comma as Pos, AddrOp::Index(reg), e);
         }
         self.pos = after;
-        Some(Lone::Whole(e))
+        Lone::Whole(e)
     }
 
     /// [`Parser::lone_value`] for a bracketed value (after `#` when `imm`):
@@ -745,11 +768,8 @@ impl<'t, 'n> Parser<'t, 'n> {
             None => {
                 let comma = scan::skip_blanks(self.bytes, close, self.end);
                 if comma < self.end && self.bytes[comma] == b',' {
-                    self.pos = comma;
-                    let reg = self.index_reg();
-                    self.pos = start;
-                    let (reg, len) = reg?;
-                    (Some((reg, comma)), Some(self.lone_end(comma + len)?))
+                    let (index, after) = self.lone_index(comma, start)?;
+                    (Some(index), Some(after))
                 } else {
                     (None, None)
                 }
@@ -768,14 +788,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             self.pos = close;
             return Some(Lone::Head(self.cond_after(start, imm, None, e)));
         };
-        if imm {
-            e = Expr::addr(&mut self.arena, start as Pos, AddrOp::Imm, e);
-        }
-        if let Some((reg, comma)) = index {
-            e = Expr::addr(&mut self.arena, comma as Pos, AddrOp::Index(reg), e);
-        }
-        self.pos = after;
-        Some(Lone::Whole(e))
+        Some(self.lone_whole(e, start, imm, index, after))
     }
 
     /// A name or plain number at `at` as [`Parser::lone_value`] and
