@@ -198,7 +198,7 @@ fn messages_and_summary_are_64tass_byte_for_byte() {
     // The differences first: the count alone would hide which run it was.
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The figure docs/assembler.md gives.
-    assert!(same + varies >= 765, "{same} identical");
+    assert!(same + varies >= 770, "{same} identical");
 }
 
 /// A source that never settles: 64tass stops after its 21st pass with
