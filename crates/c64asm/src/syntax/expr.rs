@@ -657,18 +657,7 @@ impl<'t, 'n> Parser<'t, 'n> {
                 };
                 (Some(n), end)
             }
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let len = self.name_len_at(at);
-                // A one-letter string prefix (`b"..."`) or a reserved `__`
-                // name: the general path.
-                if len == 0
-                    || (len == 1 && matches!(self.byte_at(at + len), b'"' | b'\''))
-                    || self.bytes[at..].starts_with(b"__")
-                {
-                    return None;
-                }
-                (None, at + len)
-            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => (None, self.lone_name_end(at)?),
             b'(' if byte_op.is_none() => return self.paren_value(start, imm),
             _ => return None,
         };
@@ -801,18 +790,24 @@ impl<'t, 'n> Parser<'t, 'n> {
                 let (n, end) = scan::plain_number(&self.bytes[..self.end], at)?;
                 Some((Some(n), end))
             }
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let len = self.name_len_at(at);
-                if len == 0
-                    || (len == 1 && matches!(self.byte_at(at + len), b'"' | b'\''))
-                    || self.bytes[at..].starts_with(b"__")
-                {
-                    return None;
-                }
-                Some((None, at + len))
-            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Some((None, self.lone_name_end(at)?)),
             _ => None,
         }
+    }
+
+    /// Where a plain name starting at `at` ends, as the lone paths read it;
+    /// `None` for a one-letter string prefix (`b"..."`) or a reserved `__`
+    /// name (the general path).
+    #[inline(always)]
+    fn lone_name_end(&self, at: usize) -> Option<usize> {
+        let len = self.name_len_at(at);
+        if len == 0
+            || (len == 1 && matches!(self.byte_at(at + len), b'"' | b'\''))
+            || self.bytes[at..].starts_with(b"__")
+        {
+            return None;
+        }
+        Some(at + len)
     }
 
     /// The usual arithmetic operators at `at` (the ones
