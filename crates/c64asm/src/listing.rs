@@ -841,6 +841,28 @@ impl Rows {
         self.add_row(new.tag, len, new.index, new.from, text);
     }
 
+    /// [`Rows::push`] of a row without bytes whose text is a slice of its
+    /// file's (not [`NO_FILE`]'s), given by its place there (`offset`,
+    /// `len`): what `push` keeps of a `RowText::Source`.
+    pub fn push_source_row(
+        &mut self,
+        new: NewRow,
+        listed: crate::opcodes::Listed,
+        (offset, len): (u32, u32),
+    ) {
+        debug_assert!(new.file != NO_FILE && !matches!(new.tag, Tag::Code | Tag::Data));
+        let at = self.list.len();
+        let key = RunKey {
+            listed,
+            mem: new.mem,
+            apart: new.pc.wrapping_sub(new.addr),
+            file: new.file,
+        };
+        self.runs_for(at, key);
+        self.offsets.push(at, new.addr, self.end);
+        self.add_row(new.tag, new.len, new.index, new.from, (offset, len, false));
+    }
+
     /// A row of the bytes a line wrote (`code`: an instruction's, else
     /// data's), as [`Rows::push`] with a [`NewRow`] of them would push it:
     /// at the offset `addr` of the memory `mem`, the program counter `pc`,

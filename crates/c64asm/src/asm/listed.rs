@@ -31,6 +31,20 @@ struct Ahead {
     len: u32,
 }
 
+/// A code label's row (`lbl lda #0`) listed ahead and not pushed yet: an
+/// instruction after the label replaces it at once with its own row, so it
+/// is pushed only when another row is to follow it (see [`Ahead`]); dropped
+/// before, it costs no row pushed and popped again. Its text is a slice of
+/// its file's (`offset`, `len`).
+struct LabelAhead {
+    row: NewRow,
+    listed: crate::opcodes::Listed,
+    from: u32,
+    line: (FileId, u32),
+    offset: u32,
+    len: u32,
+}
+
 /// Bytes written by source lines, and the listing's rows, when recording
 /// is on.
 pub struct Recorder {
@@ -54,6 +68,8 @@ pub struct Recorder {
     shown: Option<(FileId, u32)>,
     /// That text row while it is not pushed yet (see [`Ahead`]).
     ahead: Option<Ahead>,
+    /// The `pending` line's label row while it is not pushed yet.
+    label_ahead: Option<LabelAhead>,
     /// The text and place of the last loop's closing line, listed once
     /// after the loop.
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
@@ -78,6 +94,7 @@ impl Recorder {
             verbose,
             shown: None,
             ahead: None,
+            label_ahead: None,
             loop_end: None,
             loop_label: None,
             on,
@@ -106,6 +123,7 @@ impl Recorder {
         self.pending = None;
         self.shown = None;
         self.ahead = None;
+        self.label_ahead = None;
         self.loop_end = None;
         self.loop_label = None;
         self.statement.set(None);
@@ -186,8 +204,51 @@ impl Assembler<'_> {
             }
         }
         let branch = self.record.verbose && self.takes_branch_at(line, statement);
-        self.push_label_row_of(line, label, branch);
+        if !(statement > start && self.label_before_instruction(line, label, statement, branch)) {
+            self.push_label_row_of(line, label, branch);
+        }
         self.record.pending = Some((line.file, line.index));
+    }
+
+    /// The label row [`Self::push_label_row_of`] would push for a label
+    /// followed by what reads as an instruction (a name of three letters at
+    /// `statement`), kept back instead ([`LabelAhead`]) when its text is its
+    /// file's: the instruction's row most often replaces it. False: not
+    /// kept back (nor pushed).
+    fn label_before_instruction(
+        &mut self,
+        line: &LineRef,
+        label: &str,
+        statement: usize,
+        branch: bool,
+    ) -> bool {
+        if branch
+            || line.file == crate::listing::NO_FILE
+            || ident_len(&line.text[..line.end], statement, self.dialect.unicode) != 3
+        {
+            return false;
+        }
+        let text = if self.record.verbose {
+            self.listed_text(line)
+        } else {
+            label
+        };
+        let RowText::Source { offset, text } = self.row_text(line, text) else {
+            return false;
+        };
+        // What `push_row` does before it pushes.
+        self.take_placeholder(line);
+        self.push_ahead();
+        let at = (line.file, line.index);
+        self.record.label_ahead = Some(LabelAhead {
+            row: self.row_here(at, RowKind::Label),
+            listed: self.listed(&[]),
+            from: self.st.vline,
+            line: at,
+            offset,
+            len: text.len() as u32,
+        });
+        true
     }
 
     /// A line starts with an anonymous label (`-`, `+`) at its first
@@ -328,17 +389,30 @@ impl Assembler<'_> {
         }
     }
 
+    /// Every row kept back pushed: the rows are read as they stand (the
+    /// run's end, the definitions' bytes copied).
+    pub(super) fn rows_done(&mut self) {
+        self.push_ahead();
+    }
+
     /// The text row listed ahead, pushed now (another row follows it, or
     /// its line ended without one). Inline: asked at every line's end.
     #[inline]
     fn push_ahead(&mut self) {
-        if self.record.ahead.is_some() {
+        if self.record.ahead.is_some() || self.record.label_ahead.is_some() {
             self.push_ahead_row();
         }
     }
 
     #[inline(never)]
     fn push_ahead_row(&mut self) {
+        // Never both: each is pushed before the other is kept back.
+        debug_assert!(self.record.ahead.is_none() || self.record.label_ahead.is_none());
+        if let Some(l) = self.record.label_ahead.take() {
+            self.record
+                .rows
+                .push_source_row(l.row, l.listed, (l.offset, l.len));
+        }
         if let Some(a) = self.record.ahead.take() {
             // Its text a slice of its file's: only its place is kept, as
             // `push_text` keeps a `RowText::Source` (not read from the file).
@@ -537,7 +611,14 @@ impl Assembler<'_> {
         self.drop_shown_at(file, index);
         if self.record.pending == Some((file, index)) {
             self.record.pending = None;
-            self.pop_last(|k| matches!(k, RowKind::Label));
+            match self.record.label_ahead.take() {
+                // Never pushed: the rows are as a push and a pop leave them.
+                Some(l) if l.line == (file, index) => self.record.rows.skip_row(l.from),
+                ahead => {
+                    self.record.label_ahead = ahead;
+                    self.pop_last(|k| matches!(k, RowKind::Label));
+                }
+            }
         }
     }
 
@@ -585,6 +666,7 @@ impl Assembler<'_> {
     fn label_row_stands(&self, line: &LineRef) -> bool {
         if self.record.pending != Some((line.file, line.index))
             || self.record.ahead.is_some()
+            || self.record.label_ahead.is_some()
             || self.record.shown.is_some()
             || !self.listed_here()
             || self.record.rows.last_from() != Some(self.st.vline)
@@ -659,10 +741,13 @@ impl Assembler<'_> {
     }
 
     /// The place of the last row if it is the current line's label row.
-    pub fn label_row(&self) -> Option<usize> {
+    pub fn label_row(&mut self) -> Option<usize> {
         // A text row listed ahead is the last.
         if self.record.ahead.is_some() {
             return None;
+        }
+        if self.record.label_ahead.is_some() {
+            self.push_ahead_row();
         }
         let last = self.record.rows.last()?;
         matches!(last.kind(), RowKind::Label).then(|| self.record.rows.len() - 1)

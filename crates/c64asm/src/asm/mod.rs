@@ -349,6 +349,7 @@ impl<'o> Assembler<'o> {
                 self.compile_file(d);
                 // The definitions' bytes (if any) are not part of the output;
                 // their rows keep a copy.
+                self.rows_done();
                 let out = &self.out;
                 self.record.rows.own_bytes(|m| out.mem_data(m));
                 self.out.reset();

@@ -390,6 +390,7 @@ impl Assembler<'_> {
     // runs after the passes, past the build's peak memory, is laid out last).
     #[inline(never)]
     pub fn finish(mut self) -> Result<Program, Diagnostics> {
+        self.rows_done();
         self.note_lines_over_bound();
         let has_errors = self.has_errors();
         // A failed run shows its errors only, as 64tass does.
