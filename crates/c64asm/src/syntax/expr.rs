@@ -2319,6 +2319,92 @@ mod tests {
             "#(",
             "#(1+2)+(3*4)",
             "#+(1)",
+            // Short operator chains after a lone value or a bracket (the
+            // general path goes on from `Lone::Head`), near misses.
+            "#<(tab0 + 3 * 2)",
+            "#>(tab0 + 3 * 2)",
+            "<(a + b * c), 1",
+            ">(a * b + c),x",
+            "#<(a + 1) + 2",
+            "#<a + 2 * 3",
+            "<a | 1",
+            "<a == 1",
+            "#((0 * 3) + 1) & $ff",
+            "((0 * 3) + 1) & $ff, 2",
+            "(0 + 1) & $ff",
+            "( ( a ) ),y",
+            "((a)),y",
+            "(((((a))))),y",
+            "((((((a)))))),y",
+            "#0 ^ $55",
+            "#%10101010 | 0",
+            "#%1010",
+            "#%102",
+            "#%2",
+            "#%.1",
+            "#% 1",
+            "%1010 % 3",
+            "#0 >> 2",
+            "0 % 3 == 0",
+            "0 %3 == 0",
+            "a %= 3",
+            "a / b / c",
+            "a // b",
+            "a /= b",
+            "a == b",
+            "a === b",
+            "a != b",
+            "a !== b",
+            "a = b",
+            "a == = b",
+            "a != !b",
+            "a + b - c * d / e % f & g | h ^ i << j >> k",
+            "a | b ^ c & d << e + f * g",
+            "a * b + c * d, e",
+            "a * (b + c) * d",
+            "a - (b - (c - (d - (e - f))))",
+            "a + b + c + d + e + f + g + h + i",
+            "(a + b + c + d + e + f + g + h)",
+            "$0400+1,x",
+            "$0400 + 1 ,x",
+            "$0400+1, x",
+            "$0400+1,x+1",
+            "a+1,q",
+            "tab0 + 1",
+            "37 * 256 + 1",
+            "a + b ? 1 : 2",
+            "a + b:1",
+            "a + b := 1",
+            "a + (b, c)",
+            "a + ()",
+            "a + (b",
+            "a + b)",
+            "(a + b))",
+            "a + (b),y",
+            "a + -1",
+            "a + <b",
+            "a + f(1)",
+            "a + b.c",
+            "a + b[1]",
+            "a + 1.5",
+            "a + 007",
+            "007 + a",
+            "a + __b",
+            "a + b\"c\"",
+            "a x 2 + 1",
+            "a + b x 2",
+            "a + b in c",
+            "a ** b + 1",
+            "a + b ** 2",
+            "a && b + 1",
+            "a + b < c",
+            "a + b <> c",
+            "a + b <= c",
+            "a + b ; c",
+            "a + b;c",
+            "*a + 1",
+            "a + *b",
+            "a + *",
         ];
         for src in sources {
             for operand in [false, true] {
@@ -2409,7 +2495,51 @@ mod tests {
         })
     }
 
+    /// Random short chains (the operators, near misses among them,
+    /// operands, brackets, prefixes and what may follow an element): the
+    /// lone paths' shapes (`Parser::lone_value`, `Parser::paren_value`,
+    /// `Parser::plain_primary`) and what they must leave to the general
+    /// path.
+    fn chain_texts() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let leaf = prop::sample::select(vec![
+            "a", "zp", "x", "y", "0", "1", "$ff", "007", "%101", "1.5", "__a", "b\"c\"", "in",
+            "-1", "<a", "*", "f(1)", "a.b",
+        ])
+        .prop_map(str::to_string);
+        let ops = prop::sample::select(vec![
+            "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", " + ", " * ", "**",
+            "//", "&&", "||", "<", ">", "=", "===", "x", " in ", ":", "?", ",", ",x", ", y",
+        ]);
+        let chain = leaf.prop_recursive(4, 24, 4, move |inner| {
+            prop_oneof![
+                (inner.clone(), ops.clone(), inner.clone())
+                    .prop_map(|(a, op, b)| format!("{a}{op}{b}")),
+                inner.clone().prop_map(|a| format!("({a})")),
+                inner.prop_map(|a| format!("( {a} )")),
+            ]
+        });
+        let head = prop::sample::select(vec!["", "#", "<", ">", "#<", "#>", "#(", "("]);
+        let tail = prop::sample::select(vec![
+            "", ",x", ",y", ", x", " ; c", ", 1", ",1", ")", ")),y", ") & $ff", " ? 1 : 2",
+        ]);
+        (head, chain, tail).prop_map(|(h, c, t)| format!("{h}{c}{t}"))
+    }
+
     proptest::proptest! {
+        /// Short chains parse to the general path's nodes, positions,
+        /// notes and names, as lists and as operands, through the lone
+        /// paths.
+        #[test]
+        fn short_chains_parse_as_the_general_path(src in chain_texts(), operand: bool) {
+            let d = Dialect { case_sensitive: false, unicode: true, tasm: false };
+            proptest::prop_assert_eq!(
+                parse_dump(&src, operand, d, false),
+                parse_dump(&src, operand, d, true),
+                "{:?}", src
+            );
+        }
+
         /// Every operator, literal and name reads back from the compiled
         /// nodes as written, whether its runs are in a chunk or boxed.
         #[test]
