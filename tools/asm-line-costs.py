@@ -41,6 +41,15 @@ KINDS = {
     "macro_call": "        #poke $d021, 1",
     "if_block": "        .if {i} % 3 == 0\n        inc $12\n        .else\n"
     "        dec $12\n        .endif",
+    # Branches, each with the label it goes to (a branch's cost: the kind
+    # less its reference kind, `label_nop` or `anon_nop`): back to a label
+    # or `-` defined before it, ahead to a label or `+` defined after it.
+    "label_nop": "lab{i}  nop",
+    "anon_nop": "-       nop",
+    "branch_back": "lab{i}  nop\n        bne lab{i}",
+    "branch_back_anon": "-       nop\n        bpl -",
+    "branch_ahead": "        beq lab{i}\nlab{i}  nop",
+    "branch_ahead_anon": "        beq +\n+       nop",
     # Lines whose record no longer holds in a later pass (see AROUND).
     "moved_abs": "        lda back,x",
     "ahead_jsr": "        jsr fwd",

@@ -1199,6 +1199,13 @@ impl Assembler<'_> {
         }
     }
 
+    /// [`Self::replay_record`] of a line never kept (a branch: see
+    /// [`Self::replayable`]), its table entry not read again.
+    #[inline(always)]
+    pub fn replay_not_kept(&mut self) {
+        self.replay.collecting = false;
+    }
+
     /// [`Self::replay_record`] of the `n` bytes (1 to [`INLINE`]) of
     /// `word`, little-endian: an instruction a quick path made, kept as
     /// `keep` would keep its bytes.

@@ -129,6 +129,120 @@ impl Assembler<'_> {
         self.relative(line, m, &[code], width, target, pos)
     }
 
+    /// A branch of `m` to a label's address `v` in the program bank, as
+    /// [`Self::branch`] makes it from the operand `v` (reported at `pos`)
+    /// without the operand's general encoding: the label's address read
+    /// straight, the offset of a branch that reaches made here, with the
+    /// star taken and the end kept as [`Self::with_star`] does. `None`: not
+    /// this case, nothing done (a size asked for, a pseudo branch, a
+    /// number, an address with operators or of a stack variable, a bank
+    /// wrap or another bank: the general path). `Some(Ok(bytes))`: the
+    /// short branch; `Some(Err(made))`: what the general path made of a
+    /// branch that doesn't reach.
+    #[inline]
+    pub(super) fn quick_branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        v: &Value,
+        pos: Pos,
+    ) -> Option<Result<[u8; 2], Result<Code, Bad>>> {
+        let Value::Code(c) = *v else {
+            return None;
+        };
+        let code = m.opcode(Mode::Relative)?;
+        if width != Width::Auto
+            || m.is_pseudo()
+            || matches!(
+                self.syms.code_type(c.id),
+                crate::symbols::PcType::Address(..)
+            )
+        {
+            return None;
+        }
+        // What `operand_address` and `memory_wraps` would refuse or warn of.
+        let base = self.syms.code(c.id).addr;
+        let to = base.wrapping_add(c.offs as u32);
+        if u64::from(base) >> self.address_bits() != 0 || to & self.out.all_mem != to {
+            return None;
+        }
+        let pc = self.pc();
+        if (pc ^ to) > 0xffff {
+            return None;
+        }
+        let target = Target::Address(v);
+        let last_end = self.take_branch_star(m, &target);
+        let from = last_end.unwrap_or(pc.wrapping_add(2));
+        let offset = to.wrapping_sub(from) as u16;
+        if !fits(offset) {
+            return Some(Err(self.far_branch(line, m, code, target, pos, last_end)));
+        }
+        let end = pc.wrapping_add(2);
+        if (end ^ to) & 0xff00 != 0 {
+            self.page_crossing(line, end, to, pos);
+        }
+        self.end_branch(line, pc, 2);
+        // (On one page the general path reports nothing.)
+        debug_assert!(
+            (end ^ to) & 0xff00 != 0
+                || self
+                    .relative_from(line, m, &[code], width, target, pos, last_end)
+                    .is_ok_and(|b| b[..] == [code, offset as u8]),
+            "a quick branch differs from the general path"
+        );
+        Some(Ok([code, offset as u8]))
+    }
+
+    /// A branch of `m` to a target not known yet (a label ahead, in the
+    /// first pass), as [`Self::branch`] lays it out: two bytes, no offset,
+    /// its star taken and its end kept. `None`: not this case, nothing done
+    /// (a size asked for, a pseudo branch, no short form).
+    #[inline]
+    pub(super) fn unknown_branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        width: Width,
+        pos: Pos,
+    ) -> Option<[u8; 2]> {
+        let code = m.opcode(Mode::Relative)?;
+        if width != Width::Auto || m.is_pseudo() {
+            return None;
+        }
+        let pc = self.pc();
+        let target = Target::Address(&Value::None);
+        let last_end = self.take_branch_star(m, &target);
+        // (A target not known is no offset and no message.)
+        debug_assert!(
+            self.relative_from(line, m, &[code], width, target, pos, last_end)
+                .is_ok_and(|b| b[..] == [code, 0]),
+            "an unknown branch differs from the general path"
+        );
+        self.end_branch(line, pc, 2);
+        Some([code, 0])
+    }
+
+    /// [`Self::quick_branch`]'s branch that doesn't reach (its star taken:
+    /// `last_end`): the long forms and the messages of the general path,
+    /// and its end kept.
+    #[cold]
+    #[inline(never)]
+    fn far_branch(
+        &mut self,
+        line: &LineRef,
+        m: &Mnemonic,
+        code: u8,
+        target: Target,
+        pos: Pos,
+        last_end: Option<u32>,
+    ) -> Result<Code, Bad> {
+        let pc = self.pc();
+        let made = self.relative_from(line, m, &[code], Width::Auto, target, pos, last_end);
+        self.end_branch(line, pc, made.as_ref().map_or(2, |c| c.len()));
+        made
+    }
+
     /// `bbr 3,$12,target`: `code` has the bit in it, `zp` is the address.
     pub(super) fn bit_branch(
         &mut self,

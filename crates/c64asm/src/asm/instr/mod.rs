@@ -187,17 +187,31 @@ impl Assembler<'_> {
                             self.write_first(line, op, exprs, word, mpos, mend);
                             return Step::Next;
                         }
-                        let encoded = if mode == AddrMode::NONE {
-                            self.one_operand(
+                        // A branch to a label: its two bytes without the
+                        // general encoding, kept as a word (see `quick_branch`).
+                        let branch = if mode == AddrMode::NONE {
+                            self.quick_branch(line, m, width, &v, at)
+                        } else {
+                            None
+                        };
+                        let encoded = match branch {
+                            Some(Ok([code, offset])) => {
+                                self.float_round_warning(line, base.start());
+                                // Never kept for replay (see `replayable`).
+                                self.replay_not_kept();
+                                self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
+                                return Step::Next;
+                            }
+                            Some(Err(made)) => made,
+                            None if mode == AddrMode::NONE => self.one_operand(
                                 line,
                                 m,
                                 width,
                                 &v,
                                 value_pos(line, from, e, self.dialect.tasm),
                                 at,
-                            )
-                        } else {
-                            self.addr_operand(
+                            ),
+                            None => self.addr_operand(
                                 line,
                                 m,
                                 width,
@@ -206,7 +220,7 @@ impl Assembler<'_> {
                                 None,
                                 value_pos(line, from, e, self.dialect.tasm),
                                 at,
-                            )
+                            ),
                         };
                         if let Ok(bytes) = encoded {
                             self.float_round_warning(line, base.start());
@@ -227,6 +241,25 @@ impl Assembler<'_> {
                         }])
                     }
                     Ok(v) => {
+                        // A branch to a label not known yet (ahead, in pass
+                        // 1): its two bytes without the general encoding
+                        // (see `unknown_branch`). Not `<label` and the like,
+                        // whose shape may be an address.
+                        if v.is_none()
+                            && mode == AddrMode::NONE
+                            && !matches!(e.kind(), ExprKind::Unary(..))
+                            && let Some([code, offset]) = self.unknown_branch(
+                                line,
+                                &table(self.st.cpu)[i as usize],
+                                width,
+                                at,
+                            )
+                        {
+                            // As the general path leaves it (nothing rounded).
+                            self.rounded.set(false);
+                            self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
+                            return Step::Next;
+                        }
                         let mut ops = smallvec::SmallVec::<[AddrOp; 3]>::new();
                         let mut x = e;
                         while let ExprKind::Addr(op, inner) = x.kind() {
@@ -602,6 +635,14 @@ impl Assembler<'_> {
         mend: usize,
     ) {
         self.replay_record_word(line, op, exprs, word, n);
+        self.write_word(line, (word, n), mpos, mend);
+    }
+
+    /// An instruction line's bytes as a word (see [`Self::write_first`]),
+    /// written as `emit_instruction` writes them, and `-Walias` asked (the
+    /// name from `mpos` to `mend`).
+    #[inline(always)]
+    fn write_word(&mut self, line: &LineRef, (word, n): Word, mpos: usize, mend: usize) {
         if self.opts.warnings.optimize || !self.emit_word(word, n) {
             self.emit_instruction_at(line, &word[..n as usize], mpos as Pos);
         } else {
