@@ -196,15 +196,14 @@ impl Assembler<'_> {
     }
 
     /// Whether the general path reads the condition as [`literal_condition`]
-    /// did: a constant `bool` of that truth, without a message (checked in
-    /// debug builds).
+    /// did: a `bool` of that truth, without a message (checked in debug
+    /// builds). Literals only, it is the same in every reading (the general
+    /// path's own check, `integers_only`, refuses some: a hex literal's node).
     fn literal_condition_agrees(&mut self, line: &LineRef, args: usize, taken: bool) -> bool {
         let before = self.diags.len();
         let mut constant = false;
         let read = self.condition_value(line, args, &mut constant);
-        constant
-            && self.diags.len() == before
-            && matches!(read, Some((Value::Bool(b), _)) if b == taken)
+        self.diags.len() == before && matches!(read, Some((Value::Bool(b), _)) if b == taken)
     }
 
     /// A constant condition's value kept for its line's later readings.
