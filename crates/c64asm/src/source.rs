@@ -59,15 +59,22 @@ pub struct SourceFile {
     /// Columns count bytes of the decoded text, not characters (see
     /// [`SourceMap::raw_columns`]).
     raw_columns: bool,
+    /// Every line ends with a lone LF (the text too, so its last line has
+    /// one), no CR anywhere, no `#!` first line: a line's text is its
+    /// length less one, without looking at its end.
+    lf_only: bool,
 }
 
 impl SourceFile {
     fn new(name: Arc<str>, path: Option<PathBuf>, text: String) -> SourceFile {
-        let lines = LineIndex::new(text.as_bytes());
+        let (lines, cr) = LineIndex::new(text.as_bytes());
+        let b = text.as_bytes();
+        let lf_only = !cr && b.ends_with(b"\n") && !b.starts_with(b"#!");
         let has_nul = memchr::memchr(0, text.as_bytes()).is_some();
         SourceFile {
             has_nul,
             raw_columns: false,
+            lf_only,
             name,
             path: path.map(PathBuf::into_boxed_path),
             text: Arc::new(text),
@@ -91,6 +98,11 @@ impl SourceFile {
     #[inline(always)]
     pub fn line_span(&self, index: usize) -> (usize, usize) {
         match self.lines.bounds(index) {
+            // The usual text: no line break but LF to look for.
+            Some((s, next)) if self.lf_only => {
+                debug_assert_eq!(self.text.as_bytes()[next - 1], b'\n');
+                (s, next - 1)
+            }
             Some((s, next)) => {
                 let b = self.text.as_bytes();
                 let mut e = next;
@@ -208,8 +220,8 @@ impl LineIndex {
     /// twice: once to count them). A final line without a line break
     /// counts; so does, as 64tass reads it, an empty line after a final CR
     /// LF (its CR ends the line, and the LF left over starts one more); an
-    /// empty text has one line.
-    fn new(bytes: &[u8]) -> LineIndex {
+    /// empty text has one line. Also whether the text has a CR.
+    fn new(bytes: &[u8]) -> (LineIndex, bool) {
         // About a line in 24 bytes: the vectors grow if the lines are shorter.
         let mut lens = Vec::with_capacity(bytes.len() / 24 + 1);
         let mut long = Vec::new();
@@ -225,10 +237,12 @@ impl LineIndex {
             lens.push(len.min(LONG as usize) as u8);
         };
         let mut start = 0;
+        let mut cr = false;
         loop {
             let i = next_break(bytes, start);
             let Some(&b) = bytes.get(i) else { break };
             let mut next = i + 1;
+            cr |= b == b'\r';
             if b == b'\r' && bytes.get(next) == Some(&b'\n') {
                 // A CR LF: its line ends after both.
                 next += 1;
@@ -239,13 +253,14 @@ impl LineIndex {
         if start != bytes.len() || lens.is_empty() || bytes.ends_with(b"\r\n") {
             push(start, bytes.len(), &mut lens);
         }
-        LineIndex {
+        let index = LineIndex {
             lens: lens.into_boxed_slice(),
             long: long.into_boxed_slice(),
             marks: marks.into_boxed_slice(),
             next: AtomicU64::new(FORGOTTEN),
             jump: AtomicU64::new(FORGOTTEN),
-        }
+        };
+        (index, cr)
     }
 
     #[inline]
@@ -633,6 +648,38 @@ mod tests {
         assert_eq!(lines("\r\n"), ["", ""]);
         // A script's `#!` line is empty, as in 64tass; only the first.
         assert_eq!(lines("#!/usr/bin/64tass\n#!x"), ["", "#!x"]);
+    }
+
+    /// A text of LF line breaks only, ending with one, has its lines cut
+    /// without their ends looked at: the lines the general cut gives (the
+    /// same text with its first break a CR, whose lines are the same),
+    /// read in order, backwards, and past a long line.
+    #[test]
+    fn lf_only_texts_give_the_general_cut() {
+        let long = "x".repeat(300);
+        for text in [
+            "a\n".to_string(),
+            "\n\n".to_string(),
+            "a\nbc\n\n d ;e\n".to_string(),
+            format!("a\n{long}\nb\n\n"),
+        ] {
+            let f = SourceFile::new("t".into(), None, text.clone());
+            assert!(f.lf_only);
+            let general = text.replacen('\n', "\r", 1);
+            let g = SourceFile::new("g".into(), None, general.clone());
+            assert!(!g.lf_only);
+            assert_eq!(lines(&text), lines(&general));
+            let n = f.line_count();
+            assert_eq!(n, text.matches('\n').count());
+            for i in (0..n).rev() {
+                assert_eq!(f.line(i), g.line(i));
+                let (s, e) = f.line_span(i);
+                assert_eq!(&text[s..=e], format!("{}\n", f.line(i)));
+            }
+        }
+        for text in ["a\nb", "a\r\nb\n", "#!x\na\n", ""] {
+            assert!(!SourceFile::new("t".into(), None, text.into()).lf_only);
+        }
     }
 
     #[test]

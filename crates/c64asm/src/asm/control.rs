@@ -128,6 +128,13 @@ impl Assembler<'_> {
             let v = self.eval_name(line, name, args as u32).ok()?;
             return self.truth(line, &v, args as u32);
         }
+        if let Some(taken) = literal_condition(line, args) {
+            debug_assert!(self.literal_condition_agrees(line, args, taken));
+            if keep && let Some(key) = condition_key(line) {
+                self.kept_conditions.insert(key, taken);
+            }
+            return Some(taken);
+        }
         let before = self.diags.len();
         let mut constant = false;
         let (v, pos) = self.condition_value(line, args, &mut constant)?;
@@ -186,6 +193,17 @@ impl Assembler<'_> {
             },
             Err(_) => false,
         }
+    }
+
+    /// Whether the general path reads the condition as [`literal_condition`]
+    /// did: a `bool` of that truth, without a message (checked in debug
+    /// builds). Literals only, it is the same in every reading (the general
+    /// path's own check, `integers_only`, refuses some: a hex literal's node).
+    fn literal_condition_agrees(&mut self, line: &LineRef, args: usize, taken: bool) -> bool {
+        let before = self.diags.len();
+        let mut constant = false;
+        let read = self.condition_value(line, args, &mut constant);
+        self.diags.len() == before && matches!(read, Some((Value::Bool(b), _)) if b == taken)
     }
 
     /// A constant condition's value kept for its line's later readings.
@@ -445,6 +463,160 @@ impl KeptConditions {
     }
 }
 
+/// A `.if` condition of plain integer literals (decimal, `$` hex) joined by
+/// arithmetic, bitwise and shift operators around one comparison (`.if 7 %
+/// 3 == 0`, generated sources' usual test), read from the text without a
+/// parse: its truth. `None` for anything else, left to the general path:
+/// brackets, prefix operators, names, a second comparison, a negative or
+/// large value on the way (its division and shifts are not 64tass's
+/// unsigned ones), a division by zero (an error), an operator that warns
+/// (`=`, `<>`, `//`), anything but a comment after it.
+fn literal_condition(line: &LineRef, args: usize) -> Option<bool> {
+    let mut r = Literals {
+        bytes: &line.text.as_bytes()[..line.end],
+        pos: args,
+    };
+    let lhs = r.climb(ARITHMETIC)?;
+    let (op, len) = r.operator()?;
+    r.pos += len;
+    let rhs = r.climb(ARITHMETIC)?;
+    r.skip_blanks();
+    if !matches!(r.bytes.get(r.pos), None | Some(b';')) {
+        return None;
+    }
+    match op {
+        BinOp::Eq => Some(lhs == rhs),
+        BinOp::Ne => Some(lhs != rhs),
+        BinOp::Lt => Some(lhs < rhs),
+        BinOp::Gt => Some(lhs > rhs),
+        BinOp::Le => Some(lhs <= rhs),
+        BinOp::Ge => Some(lhs >= rhs),
+        _ => None,
+    }
+}
+
+/// The lowest priority [`Literals::climb`] joins (`|`); comparisons are below.
+const ARITHMETIC: u8 = 10;
+
+/// [`literal_condition`]'s reader: where it is in the line's text.
+struct Literals<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Literals<'_> {
+    fn skip_blanks(&mut self) {
+        while matches!(self.bytes.get(self.pos), Some(b' ' | b'\t')) {
+            self.pos += 1;
+        }
+    }
+
+    /// Literals and the operators of priority `min` and above, left to
+    /// right as the parser groups them.
+    fn climb(&mut self, min: u8) -> Option<u64> {
+        let mut lhs = self.number()?;
+        loop {
+            self.skip_blanks();
+            let Some((op, len)) = self.operator() else {
+                return Some(lhs);
+            };
+            let prio = op.prio();
+            if prio < min {
+                return Some(lhs);
+            }
+            self.pos += len;
+            let rhs = self.climb(prio + 1)?;
+            lhs = apply(op, lhs, rhs)?;
+        }
+    }
+
+    /// A decimal number (no leading zero) or `$` and hex digits, nothing
+    /// joined to it that could make it another token.
+    fn number(&mut self) -> Option<u64> {
+        self.skip_blanks();
+        let b = self.bytes;
+        let (radix, start) = match b.get(self.pos) {
+            Some(b'$') => (16, self.pos + 1),
+            Some(b'0'..=b'9') => (10, self.pos),
+            _ => return None,
+        };
+        let mut end = start;
+        let mut v: u64 = 0;
+        while let Some(d) = b.get(end).and_then(|&c| char::from(c).to_digit(radix)) {
+            v = v * u64::from(radix) + u64::from(d);
+            end += 1;
+            if end - start > 15 {
+                return None;
+            }
+        }
+        let digits = end - start;
+        if digits == 0
+            || (radix == 10 && digits > 1 && b[start] == b'0')
+            || b.get(end).is_some_and(|c| {
+                c.is_ascii_alphanumeric()
+                    || matches!(c, b'_' | b'.' | b'$' | b'\'' | b'"')
+                    || *c >= 0x80
+            })
+        {
+            return None;
+        }
+        self.pos = end;
+        Some(v)
+    }
+
+    /// The binary operator at the cursor as the parser reads it there, if
+    /// it is one this reader joins (arithmetic, bitwise, shifts) or one of
+    /// the six comparisons; `None` for any other text.
+    fn operator(&self) -> Option<(BinOp, usize)> {
+        let at = |i: usize| self.bytes.get(self.pos + i).copied().unwrap_or(0);
+        let (c1, c2) = (at(1), at(2));
+        Some(match at(0) {
+            b'*' if !matches!(c1, b'*' | b'=') => (BinOp::Mul, 1),
+            b'/' if !matches!(c1, b'/' | b'=') => (BinOp::Div, 1),
+            b'%' if c1 != b'=' => (BinOp::Mod, 1),
+            b'+' if c1 != b'=' => (BinOp::Add, 1),
+            b'-' if c1 != b'=' => (BinOp::Sub, 1),
+            b'&' if !matches!(c1, b'&' | b'=') => (BinOp::And, 1),
+            b'|' if !matches!(c1, b'|' | b'=') => (BinOp::Or, 1),
+            b'^' if !matches!(c1, b'^' | b'=') => (BinOp::Xor, 1),
+            b'<' => match c1 {
+                b'<' if c2 != b'=' => (BinOp::Shl, 2),
+                b'=' if c2 != b'>' => (BinOp::Le, 2),
+                b'<' | b'=' | b'>' | b'?' => return None,
+                _ => (BinOp::Lt, 1),
+            },
+            b'>' => match c1 {
+                b'>' if c2 != b'=' => (BinOp::Shr, 2),
+                b'=' => (BinOp::Ge, 2),
+                b'>' | b'<' | b'?' => return None,
+                _ => (BinOp::Gt, 1),
+            },
+            b'=' if c1 == b'=' && c2 != b'=' => (BinOp::Eq, 2),
+            b'!' if c1 == b'=' && c2 != b'=' => (BinOp::Ne, 2),
+            _ => return None,
+        })
+    }
+}
+
+/// `op` on two literals' values; `None` where the value would not be a
+/// small unsigned one (left to the evaluator).
+fn apply(op: BinOp, l: u64, r: u64) -> Option<u64> {
+    let v = match op {
+        BinOp::Mul => l.checked_mul(r)?,
+        BinOp::Div => l.checked_div(r)?,
+        BinOp::Mod => l.checked_rem(r)?,
+        BinOp::Add => l.checked_add(r)?,
+        BinOp::Sub => l.checked_sub(r)?,
+        BinOp::And => l & r,
+        BinOp::Or => l | r,
+        BinOp::Xor => l ^ r,
+        BinOp::Shl if r < 32 && l < 1 << 28 => l << r,
+        BinOp::Shr if r < 64 => l >> r,
+        _ => return None,
+    };
+    (v < 1 << 60).then_some(v)
+}
+
 /// A line's key in [`KeptConditions`]: its file in the top 11 bits of
 /// 31, its index in the low 20 (a line beyond them is not kept). A file's
 /// text never changes (a macro expansion is a file of its own).
@@ -483,6 +655,66 @@ mod tests {
         };
         let errors: Vec<_> = e.errors().map(|d| (d.line, d.column)).collect();
         assert_eq!(errors, [(6, 8)]);
+    }
+
+    /// Conditions of literals read without a parse ([`super::literal_condition`])
+    /// give what the general path gives the same condition in brackets
+    /// (which it reads): the same bytes, or the same errors, for operators of
+    /// every priority, hex, zero, values out of its range, a division by
+    /// zero, and texts it leaves to the parser (`=`, `<>`, `//`, `**`,
+    /// names, a second comparison).
+    #[test]
+    fn literal_conditions_read_as_the_parser_reads_them() {
+        let conds = [
+            "7 % 3 == 1",
+            "7 % 3 == 0",
+            "0 % 3 == 0 ; c",
+            "1 + 2 * 3 == 7",
+            "10 - 2 - 3 != 5",
+            "$10 | 1 ^ 3 & 2 == $13",
+            "1 << 4 >> 2 >= 4",
+            "$ff & $0f <= 14",
+            "3 < 2",
+            "3 > 2",
+            "9 / 2 == 4",
+            "2 - 5 < 0",
+            "1 / 0 == 0",
+            "5 % 0 == 0",
+            "1 << 40 > 1",
+            "123456789012345 * 99999 > 0",
+            "1 = 1",
+            "1 <> 2",
+            "7 // 2 == 1",
+            "2 ** 3 == 8",
+            "1 < 2 == 1",
+            "007 == 7",
+            "$1F == 31",
+            "1_0 == 10",
+            "1 <=> 2",
+            "x == 1",
+            "1 == 1x",
+            "4",
+        ];
+        let run = |cond: &str| {
+            let src = format!(
+                "x = 1\n* = $1000\n .if fin > $1000\n nop\n .endif\n .if {cond}\n .byte 1\n \
+                 .else\n .byte 2\n .endif\nfin\n"
+            );
+            match assemble_str("t.asm", &src, &Options::default()) {
+                Ok(p) => Ok(p.prg_bytes().to_vec()),
+                Err(e) => Err(e
+                    .errors()
+                    .map(|d| (d.line, d.message.clone()))
+                    .collect::<Vec<_>>()),
+            }
+        };
+        for cond in conds {
+            let (text, comment) = cond.split_once(';').unwrap_or((cond, ""));
+            let bracketed = format!("({}) ;{comment}", text.trim_end());
+            assert_eq!(run(cond), run(&bracketed), "{cond}");
+        }
+        assert_eq!(run("7 % 3 == 1"), Ok(vec![0x00, 0x10, 0xea, 0x01]));
+        assert_eq!(run("2 - 5 < 0"), Ok(vec![0x00, 0x10, 0xea, 0x01]));
     }
 
     /// Conditions that read names (a lone name read without a parse): a

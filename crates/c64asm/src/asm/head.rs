@@ -451,14 +451,37 @@ impl Assembler<'_> {
 /// The entry in [`COMMANDS`] named `word` (at most 12 bytes; in capitals
 /// too when `fold`): the word as a key (its bytes in a zero-padded block,
 /// read big-endian, sort as the names do).
+/// Only the entries that start with the word's first byte are searched
+/// ([`FIRST_BYTES`]: a few, not all 126).
 fn command_entry(word: &[u8], fold: bool) -> Option<usize> {
     let mut key = [0u8; 16];
     key[..word.len()].copy_from_slice(word);
     if fold {
         key.make_ascii_lowercase();
     }
-    COMMAND_KEYS.binary_search(&u128::from_be_bytes(key)).ok()
+    let (from, to) = FIRST_BYTES[key[0] as usize];
+    let (from, to) = (from as usize, to as usize);
+    let keys = COMMAND_KEYS.get(from..to)?;
+    let i = keys.binary_search(&u128::from_be_bytes(key)).ok()?;
+    Some(from + i)
 }
+
+/// Per first byte, the entries of [`COMMAND_KEYS`] (sorted) whose names
+/// start with it: `from..to`, empty for a byte no name starts with.
+const FIRST_BYTES: [(u8, u8); 256] = {
+    assert!(COMMANDS.len() < 0x100);
+    let mut ranges = [(0u8, 0u8); 256];
+    let mut i = 0;
+    while i < COMMAND_KEYS.len() {
+        let b = (COMMAND_KEYS[i] >> 120) as usize;
+        if ranges[b].1 == 0 {
+            ranges[b].0 = i as u8;
+        }
+        ranges[b].1 = i as u8 + 1;
+        i += 1;
+    }
+    ranges
+};
 
 #[cfg(test)]
 mod tests {
