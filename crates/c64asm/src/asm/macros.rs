@@ -539,8 +539,17 @@ impl Assembler<'_> {
             .into_iter()
             .map(|(s, e)| &args_text[s..e])
             .collect();
-        let plain_close = self.plain_close(file, end);
-        self.macros.list[id.0 as usize].plain_close = plain_close;
+        // The closing line is read with the body, once a definition (both
+        // are made again when the definition runs again).
+        if self.macros.get(id).body.is_none() {
+            let plain_close = self.plain_close(file, end);
+            self.macros.list[id.0 as usize].plain_close = plain_close;
+        } else {
+            debug_assert!({
+                let kept = self.macros.get(id).plain_close;
+                kept == self.plain_close(file, end)
+            });
+        }
         let body = self.macro_body(id, file, line, end);
         let params = &self.macros.get(id).params;
         let all = args_text.split(';').next().unwrap_or("").trim();
@@ -549,9 +558,11 @@ impl Assembler<'_> {
         let size = body.lines.last().map_or(0, |l| (l.start + l.len) as usize)
             - body.lines.first().map_or(0, |l| l.start as usize);
         let mut text = String::with_capacity(size + size / 2 + 16 + body.lines.len());
-        let mut marks = Vec::new();
-        let mut subs = Vec::new();
-        let mut here = Vec::new();
+        // One substitution (and at most one mark) a reference: sized once.
+        let refs_in_body = body.found.refs.len();
+        let mut marks = Vec::with_capacity(refs_in_body);
+        let mut subs = Vec::with_capacity(refs_in_body);
+        let mut here = Vec::with_capacity(refs_in_body);
         let mut faults = Vec::new();
         let mut fault_lines = Vec::new();
         let (mut refs, mut unknown) = (0, 0);
