@@ -1466,7 +1466,7 @@ impl Assembler<'_> {
     /// the state it leaves (nothing rounded, no wrap left to report, no
     /// bool read), none of its checks. `None`: the general path.
     #[inline]
-    fn integer_byte(&mut self, op: UnOp, v: &Value) -> Option<Value> {
+    pub(super) fn integer_byte(&mut self, op: UnOp, v: &Value) -> Option<Value> {
         if !value::is_byte_op(op) {
             return None;
         }

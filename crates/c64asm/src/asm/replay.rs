@@ -925,16 +925,8 @@ impl Assembler<'_> {
     #[inline(never)]
     pub fn known_read(&mut self, line: &LineRef, name: Name) -> Option<LabelId> {
         self.replay.known_name = NO_NAME;
-        let k = self.replay.known;
-        let c = &self.st.contexts;
-        if k.file == line.file
-            && k.index == line.index
-            && k.pass == self.st.pass
-            && k.depth == c.len() as u32
-            && k.top == c.last().map_or(u32::MAX, |c| c.ns.0)
-            && k.cheap == self.st.cheap.0
-        {
-            let id = LabelId(k.id);
+        if self.known_here(line) {
+            let id = LabelId(self.replay.known.id);
             debug_assert!(
                 self.read_lookup(name) == Some(id),
                 "a known read differs from the look-up"
@@ -942,6 +934,75 @@ impl Assembler<'_> {
             return Some(id);
         }
         self.read_lookup(name)
+    }
+
+    /// Is the known read (see [`Known`]) `line`'s, in this pass and scopes?
+    #[inline(always)]
+    fn known_here(&self, line: &LineRef) -> bool {
+        let k = &self.replay.known;
+        let c = &self.st.contexts;
+        k.file == line.file
+            && k.index == line.index
+            && k.pass == self.st.pass
+            && k.depth == c.len() as u32
+            && k.top == c.last().map_or(u32::MAX, |c| c.ns.0)
+            && k.cheap == self.st.cheap.0
+    }
+
+    /// The label of the one read of `line`'s record, when the record's
+    /// check has just failed only because that label moved and its name
+    /// still resolves to it (the known read, see [`Known`]; the caller
+    /// has seen [`Replay::known_name`] set): the line's bytes may then be
+    /// made from the label's value without evaluating the line
+    /// (`Assembler::moved_operand`). The label and the record's place;
+    /// nothing is taken or changed.
+    #[inline(always)]
+    pub fn moved_read(&self, line: &LineRef) -> Option<(LabelId, usize)> {
+        if !self.known_here(line) {
+            return None;
+        }
+        let at = self.replay.slot(line)?;
+        let r = self.replay.record(at);
+        let id = self.replay.known.id;
+        (r.nreads == 1 && self.replay.reads[r.reads as usize].label() == id)
+            .then_some((LabelId(id), at))
+    }
+
+    /// `line`'s record (at `at`, see [`Self::moved_read`]) made again for its new
+    /// bytes (`n` of them in `word`, little-endian, the rest 0), its read
+    /// holding its label's value now, as the line's evaluation and
+    /// `keep_again` would leave it; the label marked read as the
+    /// evaluation marks it (and `-Wshadow`'s check). False, nothing done:
+    /// the record holds another number of bytes, or the value is of a kind
+    /// no read keeps (the general path then decides).
+    #[inline(always)]
+    pub fn moved_rewrite(&mut self, line: &LineRef, at: usize, word: [u8; INLINE], n: u32) -> bool {
+        let r = self.replay.record(at);
+        if u32::from(r.len) != n || r.nreads != 1 {
+            return false;
+        }
+        let i = r.reads as usize;
+        let Some(read) = self.read_again(self.replay.reads[i]) else {
+            return false;
+        };
+        debug_assert_eq!(
+            u32::from_le_bytes(word),
+            inline_word(&word[..n as usize]),
+            "bytes beyond the instruction's in its word"
+        );
+        self.replay.reads[i] = read;
+        self.replay.set_bytes(at, u32::from_le_bytes(word));
+        self.replay.kept += 1;
+        #[cfg(test)]
+        tests::MOVED.with(|n| n.set(n.get() + 1));
+        let name = self.replay.known_name;
+        self.replay.known_name = NO_NAME;
+        let id = LabelId(read.label());
+        self.touch(id);
+        if self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated {
+            self.shadow_check(name, id, line);
+        }
+        true
     }
 
     /// May a data directive's line be kept (its bytes go out as they are)?
@@ -1538,6 +1599,8 @@ mod tests {
     thread_local! {
         /// Lines replayed on this thread (each test assembles on its own).
         pub static REPLAYED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Lines made again from a moved label (`moved_rewrite`).
+        pub static MOVED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 
     /// The program's bytes (load address first) and how many lines were
@@ -1893,6 +1956,37 @@ mod tests {
             ]
         );
         assert!(replayed >= 6, "replayed {replayed}");
+    }
+
+    /// Lines whose one label moved, of the usual operand shapes (a name,
+    /// indexed, after `#`, `#<`, `#>`, a comment after it, after a label,
+    /// in a loop), are made again from the label's value without
+    /// evaluating them (`moved_operand`; debug builds check each against
+    /// the parse and the general encoding); a value that crosses $100
+    /// (`near`: direct page, then absolute) and other shapes take the
+    /// general path. 64tass's bytes (five passes).
+    #[test]
+    fn moved_labels_of_usual_operands_are_made_again_from_their_values() {
+        let src = "* = $1000\n lda zp\nback nop\n lda back\n lda back,x\n\
+                   ldx back,y ; a comment\n jsr fwd\n jmp fwd\t\n lda #<fwd\n ldx #>back\n\
+                   lda #<(fwd)\nlab lda back\n lda near\n lda near,x\n sta inzp\n\
+                   sta inzp,x\n .rept 2\n lda back\n .endrept\n lda #<_c\n\
+                   near = fwd - $1000 + $f0\ninzp = fwd - $1000\n_c = fwd\nfwd rts\nzp = $12\n";
+        MOVED.with(|n| n.set(0));
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0xad, 0x02, 0x10, 0xbd, 0x02, 0x10, 0xbe, 0x02, 0x10,
+                0x20, 0x2e, 0x10, 0x4c, 0x2e, 0x10, 0xa9, 0x2e, 0xa2, 0x10, 0xa9, 0x2e, 0xad, 0x02,
+                0x10, 0xad, 0x1e, 0x01, 0xbd, 0x1e, 0x01, 0x85, 0x2e, 0x9d, 0x2e, 0x00, 0xad, 0x02,
+                0x10, 0xad, 0x02, 0x10, 0xa9, 0x2e, 0x60
+            ]
+        );
+        // At least `lda back`, `lda back,x`, `ldx back,y`, `ldx #>back` and
+        // `lab lda back` in pass 2, `jsr fwd`, `jmp fwd` and `lda #<fwd` later.
+        let moved = MOVED.with(|n| n.get());
+        assert!(moved >= 8, "moved {moved}");
     }
 
     /// Inside a macro's expansion (a scope of its own) a global label is

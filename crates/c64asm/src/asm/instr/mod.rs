@@ -568,6 +568,14 @@ impl Assembler<'_> {
     #[inline(always)]
     fn instruction_replayed(&mut self, line: &LineRef, op: Op, mpos: usize, mend: usize) -> bool {
         let Some((kept, len)) = self.replay_instruction(line, op) else {
+            // A record that failed only as its label moved (see
+            // `moved_operand`): its bytes made again from the label.
+            if self.replay.known_name != super::replay::NO_NAME
+                && let Some((word, n)) = self.moved_operand(line, op, mend)
+            {
+                self.write_replayed(line, word, n as usize, mpos, mend);
+                return true;
+            }
             return false;
         };
         self.write_replayed(line, kept, len, mpos, mend);

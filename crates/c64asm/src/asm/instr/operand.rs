@@ -10,7 +10,7 @@ use crate::asm::lines::LineRef;
 use crate::diag::Kind;
 use crate::opcodes::{ImmediateSize, Mnemonic, Mode, immediate_size};
 use crate::symbols::PcType;
-use crate::syntax::ast::{AddrOp, Pos, Reg};
+use crate::syntax::ast::{AddrOp, Pos, Reg, UnOp};
 use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{AddrMode, Address, Value};
 
@@ -233,7 +233,9 @@ impl Assembler<'_> {
     /// [`Self::addr_operand`] makes them, without its mode matching and
     /// conversion. None: the general path (a size asked for, a word
     /// immediate, a branch's raw offset, `.autsiz`'s `rep`/`sep`).
-    #[inline]
+    // Always inlined: `instruction_line`'s quick path and `moved_operand`
+    // both use it, and out of line it costs every instruction a call.
+    #[inline(always)]
     pub(super) fn byte_immediate(
         &self,
         m: &Mnemonic,
@@ -270,7 +272,8 @@ impl Assembler<'_> {
     /// in the program bank) when making them reports nothing. None: the
     /// general path (a size asked for, a branch, a wrap, another bank,
     /// `-Wimmediate`'s or `-Waltmode`'s question, a stack variable).
-    #[inline]
+    // Always inlined, as `byte_immediate`.
+    #[inline(always)]
     pub(super) fn quick_address(
         &self,
         m: &Mnemonic,
@@ -1017,4 +1020,135 @@ fn plain_mode(m: &Mnemonic) -> Option<(Gen, Mode)> {
     } else {
         None
     }
+}
+
+impl Assembler<'_> {
+    /// A later pass's instruction line (`op`, its name ending at `mend`)
+    /// whose record failed only because the label its operand names moved
+    /// (see [`Assembler::moved_read`]), its operand one of the usual shapes
+    /// ([`moved_shape`]): its bytes made from the label's value as
+    /// `instruction_line`'s quick path makes them, with no parse or
+    /// evaluation of the operand, and its record made again. `None`,
+    /// nothing done: the general path (another shape or length, a value
+    /// the quick encodings leave to it).
+    #[inline(never)]
+    pub(in crate::asm) fn moved_operand(
+        &mut self,
+        line: &LineRef,
+        op: crate::asm::mnemonics::Op,
+        mend: usize,
+    ) -> Option<super::Word> {
+        let crate::asm::mnemonics::Op::Real(i) = op else {
+            return None;
+        };
+        if self.dialect.tasm {
+            return None;
+        }
+        let (mode, byte) = moved_shape(line, mend)?;
+        let (id, at) = self.moved_read(line)?;
+        // The kinds the quick encodings take (no clone or drop to pay).
+        let v = match self.syms.label(id).value {
+            Value::Int(n) => Value::Int(n),
+            Value::Bits(b) => Value::Bits(b),
+            Value::Code(c) => Value::Code(c),
+            _ => return None,
+        };
+        let v = match byte {
+            // What the evaluator answers for a byte of a number or a label.
+            Some(op) => self.integer_byte(op, &v)?,
+            None => v,
+        };
+        let m = &crate::opcodes::table(self.st.cpu)[i as usize];
+        let word = match self.byte_immediate(m, Width::Auto, mode, &v) {
+            Some([code, n]) => ([code, n, 0, 0], 2),
+            None => self.quick_address(m, Width::Auto, mode, &v)?,
+        };
+        #[cfg(debug_assertions)]
+        self.check_moved(line, mend, (m, mode, byte), id, &v, word);
+        self.moved_rewrite(line, at, word.0, word.1).then_some(word)
+    }
+
+    /// Debug builds: [`Self::moved_operand`]'s shape, label and bytes are
+    /// what the general path finds from the line's parse.
+    #[cfg(debug_assertions)]
+    fn check_moved(
+        &mut self,
+        line: &LineRef,
+        mend: usize,
+        (m, mode, byte): (&Mnemonic, AddrMode, Option<UnOp>),
+        id: crate::symbols::LabelId,
+        v: &Value,
+        (word, n): super::Word,
+    ) {
+        use crate::syntax::compiled::ExprKind;
+        let pos = line.skip_ws(mend);
+        let parsed = self.parse_exprs(line, pos, crate::asm::lines::ParseKind::Operands);
+        let Some(Ok(exprs)) = parsed.as_ref().map(|p| &p.result) else {
+            panic!("a moved operand's line does not parse");
+        };
+        assert_eq!(exprs.len(), 1, "a moved operand is one expression");
+        let e = &exprs[0];
+        assert!(
+            !self.index_shadowed(line, e),
+            "a moved operand's index shadowed"
+        );
+        let (got_mode, base) = super::plain_modes(e).expect("a moved operand of plain modes");
+        assert!(
+            got_mode == mode,
+            "a moved operand's mode differs from its parse"
+        );
+        let name = match (base.kind(), byte) {
+            (ExprKind::Ident(name), None) => name,
+            (ExprKind::Unary(op, inner), Some(want)) if op == want => match inner.kind() {
+                ExprKind::Ident(name) => name,
+                _ => panic!("a moved operand's byte of no name"),
+            },
+            _ => panic!("a moved operand's shape differs from its parse"),
+        };
+        assert!(
+            self.read_lookup(name) == Some(id),
+            "a moved operand's name finds another label"
+        );
+        let at = super::operand_pos(line, pos, e);
+        let general = self.general_encoding(line, m, Width::Auto, mode, v, at);
+        assert!(
+            general.is_ok_and(|b| b[..] == word[..n as usize]),
+            "a moved operand's bytes differ from the general path"
+        );
+    }
+}
+
+/// The operand after an instruction's name (which ends at `mend`) when it
+/// is a shape [`Assembler::moved_operand`] makes again: a name alone,
+/// indexed (`,x` or `,y` right after it), or after `#`, `#<` or `#>`.
+/// Its addressing mode and byte operator; `None`: any other text.
+fn moved_shape(line: &LineRef, mend: usize) -> Option<(AddrMode, Option<UnOp>)> {
+    let from = line.skip_ws(mend);
+    let text = line.text.as_bytes().get(from..line.end)?;
+    let (imm, byte, name) = match *text {
+        [b'#', b'<', ref rest @ ..] => (true, Some(UnOp::Lower), rest),
+        [b'#', b'>', ref rest @ ..] => (true, Some(UnOp::Higher), rest),
+        [b'#', ref rest @ ..] => (true, None, rest),
+        ref rest => (false, None, rest),
+    };
+    // A plain ASCII name (no reserved `__` one).
+    match *name {
+        [b'_', b'_', ..] => return None,
+        [c, ..] if c.is_ascii_alphabetic() || c == b'_' => {}
+        _ => return None,
+    }
+    let len = name
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+        .unwrap_or(name.len());
+    let (mode, after) = match (imm, &name[len..]) {
+        (true, after) => (AddrMode::NONE.push(AddrOp::Imm)?, after),
+        (false, [b',', b'x', after @ ..]) => (AddrMode::NONE.push(AddrOp::Index(Reg::X))?, after),
+        (false, [b',', b'y', after @ ..]) => (AddrMode::NONE.push(AddrOp::Index(Reg::Y))?, after),
+        (false, after) => (AddrMode::NONE, after),
+    };
+    // Then only blanks, up to the end or a comment.
+    let rest = after.iter().position(|&c| !matches!(c, b' ' | b'\t'));
+    rest.is_none_or(|i| after[i] == b';')
+        .then_some((mode, byte))
 }
