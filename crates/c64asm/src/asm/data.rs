@@ -1440,6 +1440,27 @@ impl Assembler<'_> {
 mod tests {
     use super::{general_byte, quick_byte};
 
+    /// Data values of arithmetic on numbers and labels (brackets, code
+    /// labels before and after the line, bit strings, shifts, a negative
+    /// byte) make 64tass 1.58's bytes, in every pass.
+    #[test]
+    fn arithmetic_data_values_make_64tass_bytes() {
+        let src = "* = $1000\nnum = $1234\nbits = %1010\nlab nop\n\
+                   .byte (1 + 2) & $ff, num - $1230, (num + 1) & $ff, lab - $1000 + 3, bits | 1, 2 * 3 + 1\n\
+                   .word lab + 1, 1 + lab, lab - 1, 37 * 256 + 1, num * 2, fwd + 2, (fwd - lab) * 3, num ^ $ff\n\
+                   .byte fwd - lab, (3 << 2) >> 1, 7 - 9 & $ff, ((1 + 2) * (3 + 4)) & $ff\nfwd rts\n";
+        let p = crate::assemble_str("t.asm", src, &crate::Options::default())
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0xea, 0x03, 0x04, 0x35, 0x03, 0x0b, 0x07, 0x01, 0x10, 0x01, 0x10, 0xff,
+                0x0f, 0x01, 0x25, 0x68, 0x24, 0x1d, 0x10, 0x51, 0x00, 0xcb, 0x12, 0x1b, 0x06, 0xfe,
+                0x15, 0x60
+            ]
+        );
+    }
+
     /// `quick_byte` answers only what the general way answers the same:
     /// every value of up to four characters of the kinds around a byte's,
     /// with what can follow it, against `general_byte`.
