@@ -39,6 +39,11 @@ KINDS = {
     "label_only": "lab{i}",
     "label_instr": "lab{i}   rts",
     "macro_call": "        #poke $d021, 1",
+    # Anonymous labels before an instruction, as the 20,000 lines have them:
+    # alone, and (two lines a copy) with a branch back or ahead to them.
+    "anon_line": "-       lda #0",
+    "anon_back": "-       lda #0\n        bne -",
+    "anon_fwd": "        beq +\n+       lda #0",
     "if_block": "        .if {i} % 3 == 0\n        inc $12\n        .else\n"
     "        dec $12\n        .endif",
     # Branches, each with the label it goes to (a branch's cost: the kind
