@@ -844,7 +844,7 @@ impl Symbols {
     }
 
     /// The type of code object `id`.
-    #[inline]
+    #[inline(always)]
     pub fn code_type(&self, id: CodeId) -> PcType {
         match self.code(id).typ.get() {
             Some(typ) => typ,

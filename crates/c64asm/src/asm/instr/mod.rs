@@ -567,17 +567,19 @@ impl Assembler<'_> {
     /// replayed (the record was checked; the line is read).
     #[inline(always)]
     fn instruction_replayed(&mut self, line: &LineRef, op: Op, mpos: usize, mend: usize) -> bool {
-        let Some((kept, len)) = self.replay_instruction(line, op) else {
+        let (kept, len) = match self.replay_instruction(line, op) {
+            Some(kept) => kept,
             // A record that failed only as its label moved (see
             // `moved_operand`): its bytes made again from the label.
-            if self.replay.known_name != super::replay::NO_NAME
-                && let Some((word, n)) = self.moved_operand(line, op, mend)
-            {
-                self.write_replayed(line, word, n as usize, mpos, mend);
-                return true;
+            None if self.replay.known_name != super::replay::NO_NAME => {
+                match self.moved_operand(line, op, mend) {
+                    Some((word, n)) => (word, n as usize),
+                    None => return false,
+                }
             }
-            return false;
+            None => return false,
         };
+        // One write for both: inlined once into `instruction_line`.
         self.write_replayed(line, kept, len, mpos, mend);
         true
     }
