@@ -823,16 +823,8 @@ impl Rows {
         text: RowText,
         place: Option<(u32, u32)>,
     ) {
-        let at = self.list.len();
-        let key = RunKey {
-            listed,
-            mem: new.mem,
-            apart: new.pc.wrapping_sub(new.addr),
-            file: new.file,
-        };
-        self.runs_for(at, key);
+        self.start_row((new.addr, new.pc, new.mem), listed, new.file);
         let mut len = new.len;
-        self.offsets.push(at, new.addr, self.end);
         if matches!(new.tag, Tag::Code | Tag::Data) {
             len = bytes.len() as u32;
             self.put_bytes(place, bytes);
@@ -851,16 +843,30 @@ impl Rows {
         (offset, len): (u32, u32),
     ) {
         debug_assert!(new.file != NO_FILE && !matches!(new.tag, Tag::Code | Tag::Data));
+        self.start_row((new.addr, new.pc, new.mem), listed, new.file);
+        self.add_row(new.tag, new.len, new.index, new.from, (offset, len, false));
+    }
+
+    /// What every pushed row starts with: its run's settings (the row at
+    /// the offset `addr`, the program counter `pc`, in the memory `mem`,
+    /// assembled with `listed`, of a line of `file`) checked against the
+    /// last row's, and its address's offset kept.
+    #[inline(always)]
+    fn start_row(
+        &mut self,
+        (addr, pc, mem): (u32, u32, crate::output::MemId),
+        listed: crate::opcodes::Listed,
+        file: FileId,
+    ) {
         let at = self.list.len();
         let key = RunKey {
             listed,
-            mem: new.mem,
-            apart: new.pc.wrapping_sub(new.addr),
-            file: new.file,
+            mem,
+            apart: pc.wrapping_sub(addr),
+            file,
         };
         self.runs_for(at, key);
-        self.offsets.push(at, new.addr, self.end);
-        self.add_row(new.tag, new.len, new.index, new.from, (offset, len, false));
+        self.offsets.push(at, addr, self.end);
     }
 
     /// A row of the bytes a line wrote (`code`: an instruction's, else
@@ -881,18 +887,7 @@ impl Rows {
         (offset, len): (u32, u32),
         place: Option<(u32, u32)>,
     ) {
-        let at = self.list.len();
-        let apart = pc.wrapping_sub(addr);
-        self.runs_for(
-            at,
-            RunKey {
-                listed,
-                mem,
-                apart,
-                file,
-            },
-        );
-        self.offsets.push(at, addr, self.end);
+        self.start_row((addr, pc, mem), listed, file);
         self.put_bytes(place, bytes);
         let tag = if code { Tag::Code } else { Tag::Data };
         self.add_row(tag, bytes.len() as u32, index, from, (offset, len, false));
