@@ -359,34 +359,33 @@ impl Assembler<'_> {
                 }
                 RowText::Own(_) => debug_assert!(false, "a line of its file"),
             }
-            self.push_ahead();
-            self.record.ahead = Some(Ahead {
-                from: self.st.vline,
-                file: line.file,
-                index: line.index,
-                offset,
-                len,
-            });
+            self.keep_ahead(line, offset, len);
             return;
         }
         let text = self.listed_text(line);
         let at = (line.file, line.index);
         match self.row_text(line, text) {
             RowText::Source { offset, text } if line.file != crate::listing::NO_FILE => {
-                self.push_ahead();
-                self.record.ahead = Some(Ahead {
-                    from: self.st.vline,
-                    file: line.file,
-                    index: line.index,
-                    offset,
-                    len: text.len() as u32,
-                });
+                self.keep_ahead(line, offset, text.len() as u32);
             }
             text => {
                 self.push_ahead();
                 self.record.rows.push_text(self.st.vline, at, text);
             }
         }
+    }
+
+    /// The line's text row, a slice of its file's (`offset`, `len`), kept
+    /// back as [`Ahead`] (any row kept back before it pushed first).
+    fn keep_ahead(&mut self, line: &LineRef, offset: u32, len: u32) {
+        self.push_ahead();
+        self.record.ahead = Some(Ahead {
+            from: self.st.vline,
+            file: line.file,
+            index: line.index,
+            offset,
+            len,
+        });
     }
 
     /// Every row kept back pushed: the rows are read as they stand (the
