@@ -142,7 +142,7 @@ impl MnemonicTable {
                 Self::PRESENT | some | i as u16
             };
             for (i, m) in MNEMONICS.iter().enumerate() {
-                set(m.name, real(i));
+                set(m.name(), real(i));
             }
             for (i, &(name, opcode)) in ALWAYS.iter().enumerate() {
                 let some = if opcode == 0x80 { Self::SOME_CPUS } else { 0 };
@@ -171,7 +171,7 @@ mod tests {
                 for c in b'a'..=b'z' {
                     let word = [a, b, c];
                     let word = std::str::from_utf8(&word).unwrap();
-                    let real = MNEMONICS.iter().position(|m| m.name == word);
+                    let real = MNEMONICS.iter().position(|m| m.is(word));
                     let always = ALWAYS.iter().position(|&(n, _)| n == word);
                     let entry = mnemonic_entry(word);
                     assert_eq!(

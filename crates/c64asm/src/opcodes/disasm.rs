@@ -68,7 +68,7 @@ pub(super) fn listing_table(cpu: Cpu) -> &'static [Option<Shown>] {
                 // or `rei (zp)` how it shows theirs; a raw immediate does
                 // not name another opcode.
                 let shown_as_other = matches!(
-                    (m.name, mode),
+                    (m.name(), mode),
                     ("brk" | "cop" | "csp", Mode::Immediate)
                         | ("pei" | "rei", Mode::ZeroPageIndirect)
                         | ("per", Mode::Immediate)
@@ -83,9 +83,9 @@ pub(super) fn listing_table(cpu: Cpu) -> &'static [Option<Shown>] {
                 };
                 for &bit in bits {
                     let slot = &mut t[(cell as u8 + (bit << 4)) as usize];
-                    let r = rank(m.name, cell);
+                    let r = rank(m.name(), cell);
                     if slot.is_none_or(|(_, _, was)| r > was) {
-                        *slot = Some((m.name, mode, r));
+                        *slot = Some((m.name(), mode, r));
                     }
                 }
             }

@@ -126,9 +126,15 @@ const R_ALIAS: u16 = 0x200;
 const R_NO: u16 = 0xffff;
 
 /// An instruction name with its opcodes on one processor.
+///
+/// The name's three letters are held here, not a `&str`: a table without
+/// pointers is read-only data the kernel maps only where a build reads it
+/// (one processor's table), where a pointer put all ten processors' tables
+/// among the data made at load (`.data.rel.ro`, 151 KB of it; docs/performance.md,
+/// session 44).
 #[derive(Clone, Copy)]
 pub struct Mnemonic {
-    pub name: &'static str,
+    name: [u8; 3],
     /// Opcode per [`Mode`] with `R_ILL`/`R_ALIAS`; `R_NO` if unavailable.
     codes: [u16; MODE_COUNT],
     /// The processor has at least one mode of it.
@@ -137,10 +143,21 @@ pub struct Mnemonic {
 
 impl Mnemonic {
     const EMPTY: Mnemonic = Mnemonic {
-        name: "",
+        name: [0; 3],
         codes: [R_NO; MODE_COUNT],
         present: false,
     };
+
+    /// The instruction's name, lower case (`lda`).
+    pub fn name(&self) -> &str {
+        std::str::from_utf8(&self.name).unwrap_or_default()
+    }
+
+    /// Whether the instruction is named `name` (lower case).
+    #[inline]
+    pub fn is(&self, name: &str) -> bool {
+        self.name == name.as_bytes()
+    }
 
     /// The opcode for `mode`.
     #[inline]
@@ -165,9 +182,9 @@ impl Mnemonic {
 
     /// A pseudo branch (`gcc`): branch `code` where it reaches, else a
     /// `jmp` (64tass's table gives them these two modes).
-    pub fn pseudo(name: &'static str, code: u8) -> Mnemonic {
+    pub fn pseudo(name: &str, code: u8) -> Mnemonic {
         let mut m = Mnemonic {
-            name,
+            name: letters(name),
             ..Mnemonic::EMPTY
         };
         m.codes[Mode::Relative as usize] = code as u16;
@@ -218,6 +235,15 @@ const fn count_names() -> usize {
 
 const NAMES: usize = count_names();
 
+/// A three-letter name's letters (every instruction name has three; another
+/// length stops the compile where the tables are made, or gives blanks).
+const fn letters(name: &str) -> [u8; 3] {
+    match name.as_bytes() {
+        &[a, b, c] => [a, b, c],
+        _ => [b' '; 3],
+    }
+}
+
 /// A resolved cell of the master list.
 const fn resolve(cell: u32) -> u16 {
     let mut r = cell as u8 as u16;
@@ -241,7 +267,11 @@ const fn build(cpu: Option<Cpu>) -> [Mnemonic; NAMES] {
         if k > 0 && !same(list::ROWS[k].name, list::ROWS[k - 1].name) {
             j += 1;
         }
-        out[j].name = list::ROWS[k].name;
+        assert!(
+            list::ROWS[k].name.len() == 3,
+            "an instruction name has three letters"
+        );
+        out[j].name = letters(list::ROWS[k].name);
         let mut m = 0;
         while m < MODE_COUNT {
             let cell = list::ROWS[k].codes[m];
@@ -317,7 +347,7 @@ pub fn register_form(m: &Mnemonic, reg: char, cpu: Cpu) -> Option<u8> {
     }
     list::REGISTER_FORMS
         .iter()
-        .find(|&&(name, r, cell)| name == m.name && r == reg && on_cpu(cell, cpu))
+        .find(|&&(name, r, cell)| m.is(name) && r == reg && on_cpu(cell, cpu))
         .map(|&(_, _, cell)| cell as u8)
 }
 
@@ -359,7 +389,7 @@ fn key(b: &[u8]) -> u32 {
 /// Packed names of [`MNEMONICS`], in the same (sorted) order.
 fn keys() -> &'static [u32] {
     static KEYS: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
-    KEYS.get_or_init(|| MNEMONICS.iter().map(|m| key(m.name.as_bytes())).collect())
+    KEYS.get_or_init(|| MNEMONICS.iter().map(|m| key(&m.name)).collect())
 }
 
 /// Index into [`MNEMONICS`] of a three-letter word, case-insensitively.
@@ -401,7 +431,7 @@ mod tests {
 
     #[test]
     fn tables_have_each_processors_opcodes() {
-        assert!(MNEMONICS.windows(2).all(|w| w[0].name < w[1].name));
+        assert!(MNEMONICS.windows(2).all(|w| w[0].name() < w[1].name()));
         // brk #imm is a 64tass extra encoding of the same opcode as implied brk.
         assert_eq!(opcodes(Cpu::M6502), (151 + 1, 0));
         assert_eq!(opcodes(Cpu::M6502i).0, 151 + 1);
@@ -429,9 +459,9 @@ mod tests {
     fn everywhere_is_every_processor() {
         for (i, m) in MNEMONICS.iter().enumerate() {
             let all = CPUS.iter().all(|&cpu| table(cpu)[i].present);
-            assert_eq!(everywhere(i), all, "{}", m.name);
+            assert_eq!(everywhere(i), all, "{}", m.name());
         }
-        let at = |name: &str| MNEMONICS.iter().position(|m| m.name == name).unwrap();
+        let at = |name: &str| MNEMONICS.iter().position(|m| m.is(name)).unwrap();
         assert!(everywhere(at("lda")));
         assert!(!everywhere(at("stz")));
         assert!(!everywhere(at("lax")));
@@ -463,7 +493,7 @@ mod tests {
     #[test]
     fn lookup_is_case_insensitive() {
         assert_eq!(
-            lookup(b"LDA").map(|i| MNEMONICS[i as usize].name),
+            lookup(b"LDA").map(|i| MNEMONICS[i as usize].name()),
             Some("lda")
         );
         assert_eq!(lookup(b"ldq"), None);

@@ -113,11 +113,11 @@ impl Assembler<'_> {
         let Some(code) = m.opcode(Mode::Relative) else {
             // `brl #$1234`, `per #n`, `bsr #n`: a long branch's raw offset.
             let Target::Raw(v, signed) = target else {
-                return Err(super::no_mode(pos, "1 operand", m.name));
+                return Err(super::no_mode(pos, "1 operand", m.name()));
             };
             let code = m.opcode(Mode::RelativeLong).unwrap_or(0);
             if width == Width::Long {
-                return Err(Bad(pos, width.refused(m.name)));
+                return Err(Bad(pos, width.refused(m.name())));
             }
             let offset = self.raw_offset(v, signed, 16, pos)?.unwrap_or(0) as u16;
             if fits(offset) {
@@ -436,7 +436,7 @@ impl Assembler<'_> {
                 return self.long_branch(line, m, head, pc, to, crossbank, whole, pos);
             }
             if width != Width::Auto && width != Width::Byte {
-                return Err(Bad(pos, width.refused(m.name)));
+                return Err(Bad(pos, width.refused(m.name())));
             }
             if crossbank {
                 return Err(self.not_in(whole, "address in different program bank", pos));
@@ -468,7 +468,7 @@ impl Assembler<'_> {
         let code = head[0];
         let bit = head.len() > 1;
         if !bit && !conditional(code) {
-            if m.name == "rer" {
+            if m.is("rer") {
                 // 65EL02: not a branch at all.
                 if crossbank {
                     return Err(self.not_in(whole, "address in different program bank", pos));

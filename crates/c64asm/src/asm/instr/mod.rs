@@ -758,7 +758,6 @@ impl Assembler<'_> {
                 &pseudo
             }
         };
-        let name = m.name;
         match vals {
             [] => {
                 if let Some(code) = m.opcode(Mode::Implied) {
@@ -767,21 +766,21 @@ impl Assembler<'_> {
                 // A bare shift is its accumulator form; the 65C02's `inc`
                 // and `dec` need their `a`, as in 64tass.
                 if let Some(code) = m.opcode(Mode::Accumulator)
-                    && !matches!(name, "inc" | "dec")
+                    && !(m.is("inc") || m.is("dec"))
                 {
                     if self.opts.warnings.implied_reg {
                         let span = line.span(mpos as usize, mpos as usize + 3);
                         self.warn(
                             "implied-reg",
                             span,
-                            format!("no implied addressing mode for opcode '{name}'"),
+                            format!("no implied addressing mode for opcode '{}'", m.name()),
                         );
                     }
                     return Ok(smallvec::smallvec![code]);
                 }
                 Err(Bad(
                     mpos,
-                    format!("no implied addressing mode for opcode '{name}'"),
+                    format!("no implied addressing mode for opcode '{}'", m.name()),
                 ))
             }
             [v] => self.one_operand(line, m, width, &v.val, v.pos, mpos),
@@ -811,14 +810,14 @@ impl Assembler<'_> {
             [src, dst] if m.has(Mode::Move) => self.move_operands(line, m, width, src, dst, mpos),
             [bit, zp] if m.has(Mode::ZeroPageBit) => {
                 if !matches!(width, Width::Auto | Width::Byte) {
-                    return Err(Bad(bit.pos, width.refused(name)));
+                    return Err(Bad(bit.pos, width.refused(m.name())));
                 }
                 let (code, zp) = self.bit_operands(line, m, Mode::ZeroPageBit, bit, zp)?;
                 Ok(smallvec::smallvec![code, zp])
             }
             [bit, zp, target] if m.has(Mode::ZeroPageBitRelative) => {
                 if !matches!(width, Width::Auto | Width::Word) {
-                    return Err(Bad(bit.pos, width.refused(name)));
+                    return Err(Bad(bit.pos, width.refused(m.name())));
                 }
                 let (code, zp) = self.bit_operands_reported(line, m, bit, zp);
                 self.bit_branch(line, m, code, zp, width, target)
@@ -826,8 +825,9 @@ impl Assembler<'_> {
             _ => Err(Bad(
                 mpos,
                 format!(
-                    "no {} operand addressing mode for opcode '{name}'",
-                    vals.len()
+                    "no {} operand addressing mode for opcode '{}'",
+                    vals.len(),
+                    m.name()
                 ),
             )),
         }

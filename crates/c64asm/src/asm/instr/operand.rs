@@ -84,7 +84,7 @@ fn is_jump(m: &Mnemonic) -> bool {
 /// A branch that takes its offset raw after `#` (`bcc #3`, `brl #$1234`);
 /// the 65EL02's `rer` is no branch.
 pub(super) fn takes_raw_offset(m: &Mnemonic) -> bool {
-    (m.has(Mode::Relative) && m.name != "rer" && !m.is_pseudo()) || m.has(Mode::RelativeLong)
+    (m.has(Mode::Relative) && !m.is("rer") && !m.is_pseudo()) || m.has(Mode::RelativeLong)
 }
 
 impl Assembler<'_> {
@@ -117,13 +117,16 @@ impl Assembler<'_> {
             Value::Register(r) => match crate::opcodes::register_form(m, *r, self.st.cpu) {
                 Some(code) => Ok(smallvec::smallvec![code]),
                 // A pseudo branch repeats the error for its jump: kept as one.
-                None if m.is_pseudo() => Err(no_mode(at, &format!("register '{r}'"), m.name)),
+                None if m.is_pseudo() => Err(no_mode(at, &format!("register '{r}'"), m.name())),
                 // 64tass goes on without a value after refusing the register:
                 // `clc a` is refused again as a plain operand, `jmp @lp` or
                 // `bne @wp` for the size asked for.
                 None => {
                     let span = self.span_at(line, at);
-                    let msg = format!("no register '{r}' addressing mode for opcode '{}'", m.name);
+                    let msg = format!(
+                        "no register '{r}' addressing mode for opcode '{}'",
+                        m.name()
+                    );
                     self.error(span, Kind::AddressingMode, msg);
                     self.plain_operand(line, m, width, &Value::None, Whole::Plain(v), pos, at)
                 }
@@ -156,7 +159,7 @@ impl Assembler<'_> {
         }
         let Some((how, mode)) = plain_mode(m) else {
             // `rts 4`, `phx 4`.
-            return Err(no_mode(at, "1 operand", m.name));
+            return Err(no_mode(at, "1 operand", m.name()));
         };
         match how {
             Gen::Choice { three } => self.choose(line, m, three, mode, width, v, whole, pos),
@@ -200,13 +203,13 @@ impl Assembler<'_> {
         };
         let whole = shown.map_or(Whole::Mode(mode, inner), Whole::Plain);
         let Some((how, col)) = self.match_mode(m, ops, width) else {
-            return Err(no_mode(at, &mode.describe(), m.name));
+            return Err(no_mode(at, &mode.describe(), m.name()));
         };
         match col {
             // `bcc #3`, `brl #$1234`: the offset itself.
             Mode::Immediate if takes_raw_offset(m) => {
                 if !m.has(Mode::Relative) && width == Width::Byte {
-                    return Err(Bad(at, width.refused(m.name)));
+                    return Err(Bad(at, width.refused(m.name())));
                 }
                 let signed = how == Gen::SignedByte;
                 let raw = super::branch::Target::Raw(inner, signed);
@@ -467,13 +470,12 @@ impl Assembler<'_> {
         whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
-        let name = m.name;
         let code = m.opcode(mode).unwrap_or(0);
         let allow = |ok: &[Width]| {
             if width == Width::Auto || ok.contains(&width) {
                 Ok(())
             } else {
-                Err(Bad(pos, width.refused(name)))
+                Err(Bad(pos, width.refused(m.name())))
             }
         };
         match how {
@@ -566,7 +568,7 @@ impl Assembler<'_> {
         let word = matches!(how, Gen::Word | Gen::SignedWord);
         let size = if word { Width::Word } else { Width::Byte };
         if width != Width::Auto && width != size {
-            return Err(Bad(pos, width.refused(m.name)));
+            return Err(Bad(pos, width.refused(m.name())));
         }
         let bits = if word { 16 } else { 8 };
         let n = match v {
@@ -614,7 +616,6 @@ impl Assembler<'_> {
         whole: Whole,
         pos: Pos,
     ) -> Result<Code, Bad> {
-        let name = m.name;
         let (abs, long) = widen(zp);
         let zp_code = m.opcode(zp);
         let abs_code = m.opcode(abs);
@@ -720,7 +721,7 @@ impl Assembler<'_> {
                     return Ok(sized(code.unwrap_or(0), 0));
                 };
                 let Some(c) = code else {
-                    return Err(Bad(pos, width.refused(name)));
+                    return Err(Bad(pos, width.refused(m.name())));
                 };
                 let sized = |a: u32| sized(c, a);
                 match width {
@@ -883,7 +884,7 @@ impl Assembler<'_> {
         _at: Pos,
     ) -> Result<Code, Bad> {
         if !matches!(width, Width::Auto | Width::Word) {
-            return Err(Bad(src.pos, width.refused(m.name)));
+            return Err(Bad(src.pos, width.refused(m.name())));
         }
         let bank = |l: &Located| -> Result<u8, Bad> {
             let v = match &l.val {
@@ -892,7 +893,7 @@ impl Assembler<'_> {
                     return Err(no_mode(
                         operand_start(line, l.pos),
                         &a.mode.describe(),
-                        m.name,
+                        m.name(),
                     ));
                 }
                 Value::Addr(a) => &a.val,
@@ -967,7 +968,6 @@ impl Assembler<'_> {
         mode: Mode,
         zp: &Located,
     ) -> Result<u8, Bad> {
-        let name = m.name;
         // `rmb 1,$12,d`: the direct page offset itself.
         let (v, offset) = match &zp.val {
             Value::Addr(a) if a.mode.ops()[..] == [AddrOp::Index(Reg::D)] => (&a.val, true),
@@ -975,7 +975,7 @@ impl Assembler<'_> {
                 return Err(no_mode(
                     operand_start(line, zp.pos),
                     &a.mode.describe(),
-                    name,
+                    m.name(),
                 ));
             }
             _ => (&zp.val, false),
