@@ -261,6 +261,9 @@ const ANON_READ: u32 = 1 << 31;
 /// (the rest), so the check needs not read the name.
 const CHEAP: u32 = 1 << 29;
 
+/// No record's place kept with the known read (see [`Known::at`]).
+const NO_PLACE: u32 = u32::MAX;
+
 /// No read known (see [`Replay::known_name`]).
 pub const NO_NAME: Name = u32::MAX;
 
@@ -273,6 +276,9 @@ pub const NO_NAME: Name = u32::MAX;
 #[derive(Clone, Copy, Default)]
 struct Known {
     id: u32,
+    /// The place of the record whose check failed only because this
+    /// read's label moved, the record's one read ([`NO_PLACE`]: none kept).
+    at: u32,
     file: crate::source::FileId,
     index: u32,
     pass: u32,
@@ -908,6 +914,7 @@ impl Assembler<'_> {
         let c = &self.st.contexts;
         self.replay.known = Known {
             id: want.label(),
+            at: NO_PLACE,
             file: line.file,
             index: line.index,
             pass: self.st.pass,
@@ -954,18 +961,24 @@ impl Assembler<'_> {
     /// still resolves to it (the known read, see [`Known`]; the caller
     /// has seen [`Replay::known_name`] set): the line's bytes may then be
     /// made from the label's value without evaluating the line
-    /// (`Assembler::moved_operand`). The label and the record's place;
-    /// nothing is taken or changed.
+    /// (`Assembler::moved_operand`). The label and the record's place,
+    /// kept with the known read by the check
+    /// ([`Self::instruction_reads_hold`]); nothing is taken or changed.
     #[inline(always)]
     pub fn moved_read(&self, line: &LineRef) -> Option<(LabelId, usize)> {
-        if !self.known_here(line) {
+        let k = &self.replay.known;
+        if k.at == NO_PLACE || !self.known_here(line) {
             return None;
         }
-        let at = self.replay.slot(line)?;
-        let r = self.replay.record(at);
-        let id = self.replay.known.id;
-        (r.nreads == 1 && self.replay.reads[r.reads as usize].label() == id)
-            .then_some((LabelId(id), at))
+        let (id, at) = (k.id, k.at as usize);
+        debug_assert!(
+            self.replay.slot(line) == Some(at) && {
+                let r = self.replay.record(at);
+                r.nreads == 1 && self.replay.reads[r.reads as usize].label() == id
+            },
+            "a moved read's place is not its line's record of one read"
+        );
+        Some((LabelId(id), at))
     }
 
     /// `line`'s record (at `at`, see [`Self::moved_read`]) made again for its new
@@ -1077,11 +1090,21 @@ impl Assembler<'_> {
         true
     }
 
-    /// [`Self::reads_hold`] for an instruction that reads labels: out of
-    /// line (most replayed instructions read none, or one).
+    /// [`Self::reads_hold`] for an instruction that reads labels (its
+    /// record `r` at `at`): out of line (most replayed instructions read
+    /// none, or one). A record that failed only because its one read's
+    /// label moved, its name known to resolve to it still (the known read
+    /// [`Self::note_known`] has just set), has its place kept with the
+    /// known read: [`Self::moved_read`] then needs no search for it.
     #[inline(never)]
-    fn instruction_reads_hold(&mut self, line: &LineRef, r: &Record) -> bool {
-        self.reads_hold(line, r)
+    fn instruction_reads_hold(&mut self, line: &LineRef, r: &Record, at: usize) -> bool {
+        if self.reads_hold(line, r) {
+            return true;
+        }
+        if r.nreads == 1 && self.replay.known_name != NO_NAME {
+            self.replay.known.at = at as u32;
+        }
+        false
     }
 
     #[inline(always)]
@@ -1161,7 +1184,7 @@ impl Assembler<'_> {
             self.replay.known_name = NO_NAME;
             return None;
         }
-        if r.nreads != 0 && !self.instruction_reads_hold(line, &r) {
+        if r.nreads != 0 && !self.instruction_reads_hold(line, &r, at) {
             return None;
         }
         self.note_replayed();
@@ -1987,6 +2010,32 @@ mod tests {
         // `lab lda back` in pass 2, `jsr fwd`, `jmp fwd` and `lda #<fwd` later.
         let moved = MOVED.with(|n| n.get());
         assert!(moved >= 8, "moved {moved}");
+    }
+
+    /// Instructions after a label (a code label, an anonymous one, in a
+    /// `.brept`) whose one label read moved are made again where they are
+    /// found after the label, as 64tass assembles them; one whose value
+    /// crosses $100 (`lab3 lda near`) or is an address (`lab4 sta inzp,x`)
+    /// as the general path assembles it.
+    #[test]
+    fn moved_labels_after_a_label_are_made_again() {
+        let src = "* = $1000\n lda zp\nlab1 lda fwd,x\n- lda #<fwd\n bne -\n+ jsr fwd\n\
+                   lab2 jmp fwd ; a comment\nlab3 lda near\nlab4 sta inzp,x\nlab5 ldy #>fwd\n\
+                   .brept 2\nlab6 lda fwd\n .next\nnear = fwd - $1000 + $f0\n\
+                   inzp = fwd - $1000\nfwd rts\nzp = $12\n";
+        MOVED.with(|n| n.set(0));
+        let (bytes, _) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xa5, 0x12, 0xbd, 0x1d, 0x10, 0xa9, 0x1d, 0xd0, 0xfc, 0x20, 0x1d, 0x10,
+                0x4c, 0x1d, 0x10, 0xad, 0x0d, 0x01, 0x9d, 0x1d, 0x00, 0xa0, 0x10, 0xad, 0x1d, 0x10,
+                0xad, 0x1d, 0x10, 0x60
+            ]
+        );
+        // `lab1`, `-`, `+`, `lab2`, `lab5` and `lab6`'s lines in the last pass.
+        let moved = MOVED.with(|n| n.get());
+        assert!(moved >= 6, "moved {moved}");
     }
 
     /// Inside a macro's expansion (a scope of its own) a global label is

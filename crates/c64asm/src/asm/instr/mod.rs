@@ -596,11 +596,29 @@ impl Assembler<'_> {
         mpos: usize,
         at: usize,
     ) -> bool {
-        let Some((kept, len)) = self.replay_instruction_unnamed(line, mpos, at) else {
-            return false;
+        let (kept, len) = match self.replay_instruction_unnamed(line, mpos, at) {
+            Some(kept) => kept,
+            // As in `instruction_replayed`: else the record's check would
+            // be paid again by `instruction_line`.
+            None if self.replay.known_name != super::replay::NO_NAME => {
+                match self.labelled_moved(line, mpos) {
+                    Some((word, n)) => (word, n as usize),
+                    None => return false,
+                }
+            }
+            None => return false,
         };
         self.write_replayed(line, kept, len, mpos, mpos + 3);
         true
+    }
+
+    /// [`Self::moved_operand`] for an instruction written after a label
+    /// (its name at `mpos`, looked up now). `None`: as `moved_operand`'s
+    /// (the general way then checks the record again).
+    #[inline(never)]
+    fn labelled_moved(&mut self, line: &LineRef, mpos: usize) -> Option<Word> {
+        let op = self.mnemonic_of(line.text.get(mpos..mpos + 3)?)?;
+        self.moved_operand(line, op, mpos + 3)
     }
 
     /// A replayed instruction's bytes written (its name from `mpos` to
