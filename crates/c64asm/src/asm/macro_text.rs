@@ -309,7 +309,7 @@ pub fn fill_line(
     all: &str,
     missing: &str,
     out: &mut String,
-    marks: &mut Vec<(usize, usize, usize)>,
+    marks: &mut Vec<(u32, u32, u16)>,
     subs: &mut Vec<Substitution>,
     faults: &mut Vec<(String, Option<usize>)>,
 ) {
@@ -353,7 +353,7 @@ pub fn fill_line(
         };
         out.push_str(&line[run..at]);
         if let Some(n) = mark {
-            marks.push((out.len(), out.len() + text.len(), n));
+            marks.push((out.len() as u32, (out.len() + text.len()) as u32, n as u16));
         }
         subs.push(Substitution::new(out.len(), text.len(), at, len));
         out.push_str(text);

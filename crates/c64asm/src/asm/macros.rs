@@ -551,24 +551,32 @@ impl Assembler<'_> {
             });
         }
         let body = self.macro_body(id, file, line, end);
-        let params = &self.macros.get(id).params;
+        // The fields apart: the parameters read while the marks and
+        // substitutions are pushed.
+        let Macros {
+            list,
+            arg_marks,
+            subs,
+            ..
+        } = &mut self.macros;
+        let params = &list[id.0 as usize].params;
         let all = args_text.split(';').next().unwrap_or("").trim();
         let src = self.src.get(file).text();
         // The body's size and some room for the arguments: grown seldom.
         let size = body.lines.last().map_or(0, |l| (l.start + l.len) as usize)
             - body.lines.first().map_or(0, |l| l.start as usize);
         let mut text = String::with_capacity(size + size / 2 + 16 + body.lines.len());
-        // One substitution (and at most one mark) a reference: sized once.
-        let refs_in_body = body.found.refs.len();
-        let mut marks = Vec::with_capacity(refs_in_body);
-        let mut subs = Vec::with_capacity(refs_in_body);
-        let mut here = Vec::with_capacity(refs_in_body);
+        // The marks and substitutions pushed straight to the tables they
+        // are kept in (the expansion's own, set once its file is made): no
+        // vectors made, copied and dropped an expansion.
+        let (marks, subs) = (arg_marks.pushing(), subs.pushing());
+        let (marks_from, subs_from) = (marks.len(), subs.len());
         let mut faults = Vec::new();
         let mut fault_lines = Vec::new();
         let (mut refs, mut unknown) = (0, 0);
         for l in &body.lines {
-            let (start, before, subs_before) = (text.len(), faults.len(), subs.len());
-            here.clear();
+            let (start, before) = (text.len(), faults.len());
+            let (marks_before, subs_before) = (marks.len(), subs.len());
             let (refs_end, unknown_end) = (l.refs_end as usize, l.unknown_end as usize);
             fill_line(
                 &src[l.start as usize..(l.start + l.len) as usize],
@@ -579,8 +587,8 @@ impl Assembler<'_> {
                 all,
                 missing,
                 &mut text,
-                &mut here,
-                &mut subs,
+                marks,
+                subs,
                 &mut faults,
             );
             (refs, unknown) = (refs_end, unknown_end);
@@ -588,14 +596,13 @@ impl Assembler<'_> {
             if faults.len() > before {
                 // 64tass assembles the line as an empty one.
                 text.truncate(start);
-                here.clear();
+                marks.truncate(marks_before);
                 subs.truncate(subs_before);
             }
             // A name no parameter has: placed in the body's own line.
             for f in &mut faults[before..] {
                 f.1 = f.1.map(|off| l.start as usize + off);
             }
-            marks.extend(here.iter().map(|&(s, e, n)| (s as u32, e as u32, n as u16)));
             text.push('\n');
         }
         if !faults.is_empty() {
@@ -615,8 +622,8 @@ impl Assembler<'_> {
             },
         );
         self.macros.file_expansion(id, key, f);
-        self.macros.arg_marks.set(f, marks);
-        self.macros.subs.set(f, subs);
+        self.macros.arg_marks.set_pushed(f, marks_from);
+        self.macros.subs.set_pushed(f, subs_from);
         if !faults.is_empty() {
             let faults = faults
                 .into_iter()
