@@ -1028,8 +1028,56 @@ impl Symbols {
         span: Span,
         names: &Interner,
     ) -> LabelId {
+        self.create_as(Label::new(name, strength), ns, display, span, names)
+    }
+
+    /// The id the next label made gets: a new code label's code object,
+    /// which names its label, is made before it (see
+    /// [`Self::create_code_label`]).
+    #[inline]
+    pub fn next_label_id(&self) -> LabelId {
+        LabelId(self.labels.len() as u32)
+    }
+
+    /// A new code label: what [`Self::create`] makes, with its value (its
+    /// own code `cid`, made for it), constant, owner, and defined in
+    /// `pass`, written once as a finished label rather than by a setter
+    /// each (`set_value`, `set_own_code`, the flags, the pass).
+    #[allow(clippy::too_many_arguments)]
+    pub fn create_code_label(
+        &mut self,
+        ns: NsId,
+        name: Name,
+        strength: u8,
+        (display, span): (&str, Span),
+        names: &Interner,
+        cid: CodeId,
+        pass: u32,
+    ) -> LabelId {
+        let label = Label {
+            value: Value::Code(CodeRef::new(cid)),
+            defpass: PassNo::of(pass),
+            flags: CONSTANT | OWNER | OWN_CODE,
+            ..Label::new(name, strength)
+        };
+        self.create_as(label, ns, display, span, names)
+    }
+
+    /// [`Self::create`] of `label`, made as the caller wants it: one
+    /// function for both kinds, out of line, so that the tables' inserts
+    /// are inlined into it once.
+    #[inline(never)]
+    fn create_as(
+        &mut self,
+        label: Label,
+        ns: NsId,
+        display: &str,
+        span: Span,
+        names: &Interner,
+    ) -> LabelId {
+        let (name, strength) = (label.name, label.strength);
         let id = LabelId(self.labels.len() as u32);
-        self.labels.push(Label::new(name, strength));
+        self.labels.push(label);
         self.set_span(id, span);
         // Most names are written as they are looked up: no copy then. An
         // unlisted name (an anonymous scope's) has its text for its display
@@ -1294,6 +1342,75 @@ mod tests {
     /// The storage behind a label's look-up and its written name: names
     /// written as looked up keep no copy, others keep theirs aside; `.weak`
     /// strengths have a table of their own; anonymous labels read `-`/`+`.
+    /// A new code label written once (`create_code_label`) is the label
+    /// `create` and the setters made before it: its fields, span, name as
+    /// written, look-up, own code and place in its scope's order, for
+    /// names written as looked up or not, `.weak` strengths, spans kept in
+    /// the label or aside, and passes.
+    #[test]
+    fn a_code_label_created_once_is_the_one_the_setters_make() {
+        let spans = [
+            Span::new(0, 10, 14),
+            Span::new(3, 70_000, 70_001),
+            Span::new(0, 5, 5 + 70_000),
+        ];
+        for (display, strength) in [("lab", 0), ("Lab", 0), ("lab", 2)] {
+            for span in spans {
+                for pass in [1, 2, 7] {
+                    let mut names = Interner::default();
+                    let name = names.intern("lab");
+                    let cid = CodeId(5);
+                    let mut by_setters = Symbols::default();
+                    let mut once = Symbols::default();
+                    let mut made = Vec::new();
+                    for syms in [&mut by_setters, &mut once] {
+                        let ns = syms.new_namespace();
+                        let other = names.intern("other");
+                        syms.create(ns, other, 0, "other", span, &names);
+                        made.push((ns, syms.next_label_id()));
+                    }
+                    let (ns, id) = made[0];
+                    assert_eq!(made[1], (ns, id));
+                    let a = by_setters.create(ns, name, strength, display, span, &names);
+                    by_setters.set_value(a, Value::Code(CodeRef::new(cid)));
+                    by_setters.set_own_code(a, cid);
+                    let l = by_setters.label_mut(a);
+                    l.set_constant(true);
+                    l.set_owner(true);
+                    l.defpass = PassNo::of(pass);
+                    let b = once.create_code_label(
+                        ns,
+                        name,
+                        strength,
+                        (display, span),
+                        &names,
+                        cid,
+                        pass,
+                    );
+                    assert_eq!((a, b), (id, id));
+                    let (x, y) = (by_setters.label(a), once.label(b));
+                    assert_eq!(
+                        (x.name, x.defpass, x.usepass, x.start, x.file, x.len),
+                        (y.name, y.defpass, y.usepass, y.start, y.file, y.len)
+                    );
+                    assert_eq!((x.strength, x.flags), (y.strength, y.flags));
+                    assert_eq!(format!("{:?}", x.value), format!("{:?}", y.value));
+                    assert_eq!(by_setters.span(a), once.span(b));
+                    assert_eq!(by_setters.span(b), span);
+                    assert_eq!(by_setters.display(a, &names), once.display(b, &names));
+                    assert_eq!(
+                        by_setters.get(ns, name, strength),
+                        once.get(ns, name, strength)
+                    );
+                    assert_eq!(once.get(ns, name, strength), Some(b));
+                    assert_eq!(by_setters.own_code(a), once.own_code(b));
+                    assert_eq!(once.own_code(b), Some(cid));
+                    assert_eq!(by_setters.order(ns), once.order(ns));
+                }
+            }
+        }
+    }
+
     #[test]
     fn labels_are_found_and_named_as_written() {
         let mut names = Interner::default();

@@ -1388,21 +1388,15 @@ impl Assembler<'_> {
                 );
             }
         }
-        let (id, exists) = match found {
-            Some(id) => (id, true),
-            None => (
-                self.syms
-                    .create(ns, name, strength, text, span, &self.names),
-                false,
-            ),
+        let Some(id) = found else {
+            let id = self.code_label_new(ns, (name, text, span), strength);
+            return Ok(Some(NewLabel { id, oaddr }));
         };
-        self.note_def_chain(id, exists);
+        self.note_def_chain(id, true);
         let pass = self.st.pass;
         // The usual later pass: a code label the pass before defined, its
         // label written in one look.
-        if exists
-            && let Some((cid, referenced, usepass)) = self.syms.define_code_again(id, span, pass)
-        {
+        if let Some((cid, referenced, usepass)) = self.syms.define_code_again(id, span, pass) {
             // Code may jump here: `-Woptimize` starts afresh.
             if referenced {
                 self.opt_invalidate();
@@ -1410,70 +1404,111 @@ impl Assembler<'_> {
             self.update_code_used(id, cid, usepass >= pass);
             return Ok(Some(NewLabel { id, oaddr }));
         }
-        if exists {
-            let l = self.syms.label(id);
-            if l.defpass == pass {
-                let first = self.syms.span(id);
-                self.duplicate_definition(span, first, text);
-                return Err(Reported);
-            }
-            let update_after = l.update_after();
-            let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
-            if l.defpass + 1 != pass {
-                self.label_created(id, span);
-            }
-            let l = self.syms.label_mut(id);
-            l.set_constant(true);
-            l.set_owner(true);
-            self.syms.set_span(id, span);
-            let l = self.syms.label_mut(id);
-            if update_after {
-                // The block that sets its value (macro call, `.dstruct`,
-                // `.binclude`, ...) runs next; its address is known now.
-                // A macro's result may have replaced the value: the label's
-                // own code (its scope) is kept aside.
-                l.set_update_after(false);
-                l.defpass = PassNo::of(pass);
-                let own = match self.syms.label(id).value {
-                    Value::Code(CodeRef { id: cid, offs: 0 })
-                        if self.syms.own_code(id).is_none_or(|c| c == cid) =>
-                    {
-                        Some(cid)
-                    }
-                    _ => self.syms.own_code(id),
-                };
-                if let Some(cid) = own {
-                    self.update_code(id, cid);
-                }
-            } else if is_code {
-                let Value::Code(CodeRef { id: cid, .. }) = l.value else {
-                    unreachable!()
-                };
-                // Code may jump here: `-Woptimize` starts afresh.
-                if l.referenced() {
-                    self.opt_invalidate();
-                }
-                self.update_code(id, cid);
-                self.syms.label_mut(id).defpass = PassNo::of(pass);
-            } else {
-                self.opt_invalidate();
-                let cid = self.create_code(id);
-                self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
-                self.syms.set_own_code(id, cid);
-                self.syms.label_mut(id).defpass = PassNo::of(pass);
-            }
-        } else {
+        let l = self.syms.label(id);
+        if l.defpass == pass {
+            let first = self.syms.span(id);
+            self.duplicate_definition(span, first, text);
+            return Err(Reported);
+        }
+        let update_after = l.update_after();
+        let is_code = matches!(l.value, Value::Code(CodeRef { offs: 0, .. }));
+        if l.defpass + 1 != pass {
             self.label_created(id, span);
+        }
+        let l = self.syms.label_mut(id);
+        l.set_constant(true);
+        l.set_owner(true);
+        self.syms.set_span(id, span);
+        let l = self.syms.label_mut(id);
+        if update_after {
+            // The block that sets its value (macro call, `.dstruct`,
+            // `.binclude`, ...) runs next; its address is known now.
+            // A macro's result may have replaced the value: the label's
+            // own code (its scope) is kept aside.
+            l.set_update_after(false);
+            l.defpass = PassNo::of(pass);
+            let own = match self.syms.label(id).value {
+                Value::Code(CodeRef { id: cid, offs: 0 })
+                    if self.syms.own_code(id).is_none_or(|c| c == cid) =>
+                {
+                    Some(cid)
+                }
+                _ => self.syms.own_code(id),
+            };
+            if let Some(cid) = own {
+                self.update_code(id, cid);
+            }
+        } else if is_code {
+            let Value::Code(CodeRef { id: cid, .. }) = l.value else {
+                unreachable!()
+            };
+            // Code may jump here: `-Woptimize` starts afresh.
+            if l.referenced() {
+                self.opt_invalidate();
+            }
+            self.update_code(id, cid);
+            self.syms.label_mut(id).defpass = PassNo::of(pass);
+        } else {
             self.opt_invalidate();
             let cid = self.create_code(id);
             self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
             self.syms.set_own_code(id, cid);
-            let l = self.syms.label_mut(id);
-            l.set_constant(true);
-            l.set_owner(true);
-            l.defpass = PassNo::of(pass);
+            self.syms.label_mut(id).defpass = PassNo::of(pass);
         }
         Ok(Some(NewLabel { id, oaddr }))
+    }
+
+    /// A later reading's usual code label, `found` (a plain code label the
+    /// pass before defined, no bank crossed before it), defined again in
+    /// one look: what
+    /// [`Self::code_label_found`] does for it, without its call. `None`,
+    /// with nothing done, for any other case (that way then).
+    #[inline(always)]
+    pub(super) fn code_label_again(
+        &mut self,
+        span: Span,
+        found: Option<LabelId>,
+    ) -> Option<NewLabel> {
+        let id = found?;
+        let a = self.out.addr(self.st.addr);
+        if a.bankwarn {
+            return None;
+        }
+        let oaddr = a.address;
+        let pass = self.st.pass;
+        let (cid, referenced, usepass) = self.syms.define_code_again(id, span, pass)?;
+        self.note_def_chain(id, true);
+        // Code may jump here: `-Woptimize` starts afresh.
+        if referenced {
+            self.opt_invalidate();
+        }
+        self.update_code_used(id, cid, usepass >= pass);
+        Some(NewLabel { id, oaddr })
+    }
+
+    /// A code label defined the first time (no label of its name in `ns`):
+    /// its code object made first, then the label written once, finished
+    /// (see `Symbols::create_code_label`).
+    fn code_label_new(
+        &mut self,
+        ns: NsId,
+        (name, text, span): (Name, &str, Span),
+        strength: u8,
+    ) -> LabelId {
+        let cid = self.create_code(self.syms.next_label_id());
+        let id = self.syms.create_code_label(
+            ns,
+            name,
+            strength,
+            (text, span),
+            &self.names,
+            cid,
+            self.st.pass,
+        );
+        self.note_def_chain(id, false);
+        self.label_created(id, span);
+        self.opt_invalidate();
+        id
     }
 
     pub fn create_code(&mut self, label: LabelId) -> CodeId {

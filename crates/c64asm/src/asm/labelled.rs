@@ -87,8 +87,12 @@ impl Assembler<'_> {
         let name = self.label_name_kept(line, start, len);
         let name_span = line.span(start, end);
         let found = self.syms.get(mycontext, name, self.st.strength);
-        let Ok(nl) = self.code_label_found(line, (name, text, name_span), mycontext, found) else {
-            return self.rest_of_line(line, after, None, None, mycontext);
+        let nl = match self.code_label_again(name_span, found) {
+            Some(nl) => Some(nl),
+            None => match self.code_label_found(line, (name, text, name_span), mycontext, found) {
+                Ok(nl) => nl,
+                Err(_) => return self.rest_of_line(line, after, None, None, mycontext),
+            },
         };
         self.rest_of_line(line, after, nl, Some((start, text)), mycontext)
     }
@@ -479,8 +483,12 @@ impl Assembler<'_> {
         }
         let text: &str = &line.text[start..end];
         let name_span = line.span(start, end);
-        let Ok(nl) = self.code_label_found(line, (name, text, name_span), mycontext, own) else {
-            return self.rest_of_line(line, after, None, None, mycontext);
+        let nl = match self.code_label_again(name_span, own) {
+            Some(nl) => Some(nl),
+            None => match self.code_label_found(line, (name, text, name_span), mycontext, own) {
+                Ok(nl) => nl,
+                Err(_) => return self.rest_of_line(line, after, None, None, mycontext),
+            },
         };
         if matches!(line.at(after), 0 | b';') {
             self.label_alone_end(line, nl, &Some((start, text)));
