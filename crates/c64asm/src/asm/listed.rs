@@ -45,14 +45,6 @@ struct LabelAhead {
     len: u32,
 }
 
-/// The one row kept back, not pushed yet: the two are never both kept (each
-/// is pushed before the other is kept back), so one slot holds either and
-/// every line's end asks one field whether there is one.
-enum Held {
-    Text(Ahead),
-    Label(LabelAhead),
-}
-
 /// Bytes written by source lines, and the listing's rows, when recording
 /// is on.
 pub struct Recorder {
@@ -74,9 +66,10 @@ pub struct Recorder {
     /// The line whose text row was listed ahead (`--verbose-list`), to be
     /// replaced by the line's own row if it has one.
     shown: Option<(FileId, u32)>,
-    /// That text row ([`Held::Text`], see [`Ahead`]), or the `pending`
-    /// line's label row ([`Held::Label`]), while it is not pushed yet.
-    held: Option<Held>,
+    /// That text row while it is not pushed yet (see [`Ahead`]).
+    ahead: Option<Ahead>,
+    /// The `pending` line's label row while it is not pushed yet.
+    label_ahead: Option<LabelAhead>,
     /// The text and place of the last loop's closing line, listed once
     /// after the loop.
     pub loop_end: Option<(Box<str>, (FileId, u32))>,
@@ -100,7 +93,8 @@ impl Recorder {
             lines_on,
             verbose,
             shown: None,
-            held: None,
+            ahead: None,
+            label_ahead: None,
             loop_end: None,
             loop_label: None,
             on,
@@ -128,7 +122,8 @@ impl Recorder {
         self.quiet = 0;
         self.pending = None;
         self.shown = None;
-        self.held = None;
+        self.ahead = None;
+        self.label_ahead = None;
         self.loop_end = None;
         self.loop_label = None;
         self.statement.set(None);
@@ -245,14 +240,14 @@ impl Assembler<'_> {
         self.take_placeholder(line);
         self.push_ahead();
         let at = (line.file, line.index);
-        self.record.held = Some(Held::Label(LabelAhead {
+        self.record.label_ahead = Some(LabelAhead {
             row: self.row_here(at, RowKind::Label),
             listed: self.listed(&[]),
             from: self.st.vline,
             line: at,
             offset,
             len: text.len() as u32,
-        }));
+        });
         true
     }
 
@@ -384,13 +379,13 @@ impl Assembler<'_> {
     /// back as [`Ahead`] (any row kept back before it pushed first).
     fn keep_ahead(&mut self, line: &LineRef, offset: u32, len: u32) {
         self.push_ahead();
-        self.record.held = Some(Held::Text(Ahead {
+        self.record.ahead = Some(Ahead {
             from: self.st.vline,
             file: line.file,
             index: line.index,
             offset,
             len,
-        }));
+        });
     }
 
     /// Every row kept back pushed: the rows are read as they stand (the
@@ -403,28 +398,27 @@ impl Assembler<'_> {
     /// its line ended without one). Inline: asked at every line's end.
     #[inline]
     fn push_ahead(&mut self) {
-        if self.record.held.is_some() {
+        if self.record.ahead.is_some() || self.record.label_ahead.is_some() {
             self.push_ahead_row();
         }
     }
 
     #[inline(never)]
     fn push_ahead_row(&mut self) {
-        match self.record.held.take() {
-            Some(Held::Label(l)) => {
-                self.record
-                    .rows
-                    .push_source_row(l.row, l.listed, (l.offset, l.len));
-            }
-            Some(Held::Text(a)) => {
-                // Its text a slice of its file's: only its place is kept, as
-                // `push_text` keeps a `RowText::Source` (not read from the file).
-                let at = (a.file, a.index);
-                self.record
-                    .rows
-                    .push_source_text(a.from, at, (a.offset, a.len));
-            }
-            None => {}
+        // Never both: each is pushed before the other is kept back.
+        debug_assert!(self.record.ahead.is_none() || self.record.label_ahead.is_none());
+        if let Some(l) = self.record.label_ahead.take() {
+            self.record
+                .rows
+                .push_source_row(l.row, l.listed, (l.offset, l.len));
+        }
+        if let Some(a) = self.record.ahead.take() {
+            // Its text a slice of its file's: only its place is kept, as
+            // `push_text` keeps a `RowText::Source` (not read from the file).
+            let at = (a.file, a.index);
+            self.record
+                .rows
+                .push_source_text(a.from, at, (a.offset, a.len));
         }
     }
 
@@ -595,13 +589,10 @@ impl Assembler<'_> {
     #[inline(never)]
     fn drop_shown_row(&mut self) {
         self.record.shown = None;
-        match self.record.held.take() {
+        match self.record.ahead.take() {
             // Never pushed: the rows are as a push and a pop leave them.
-            Some(Held::Text(a)) => self.record.rows.skip_row(a.from),
-            held => {
-                self.record.held = held;
-                self.pop_last(|k| matches!(k, RowKind::Text));
-            }
+            Some(a) => self.record.rows.skip_row(a.from),
+            None => self.pop_last(|k| matches!(k, RowKind::Text)),
         }
     }
 
@@ -619,13 +610,11 @@ impl Assembler<'_> {
         self.drop_shown_at(file, index);
         if self.record.pending == Some((file, index)) {
             self.record.pending = None;
-            match self.record.held.take() {
+            match self.record.label_ahead.take() {
                 // Never pushed: the rows are as a push and a pop leave them.
-                Some(Held::Label(l)) if l.line == (file, index) => {
-                    self.record.rows.skip_row(l.from)
-                }
-                held => {
-                    self.record.held = held;
+                Some(l) if l.line == (file, index) => self.record.rows.skip_row(l.from),
+                ahead => {
+                    self.record.label_ahead = ahead;
                     self.pop_last(|k| matches!(k, RowKind::Label));
                 }
             }
@@ -675,7 +664,8 @@ impl Assembler<'_> {
     #[inline]
     fn label_row_stands(&self, line: &LineRef) -> bool {
         if self.record.pending != Some((line.file, line.index))
-            || self.record.held.is_some()
+            || self.record.ahead.is_some()
+            || self.record.label_ahead.is_some()
             || self.record.shown.is_some()
             || !self.listed_here()
             || self.record.rows.last_from() != Some(self.st.vline)
@@ -752,10 +742,11 @@ impl Assembler<'_> {
     /// The place of the last row if it is the current line's label row.
     pub fn label_row(&mut self) -> Option<usize> {
         // A text row listed ahead is the last.
-        match self.record.held {
-            Some(Held::Text(_)) => return None,
-            Some(Held::Label(_)) => self.push_ahead_row(),
-            None => {}
+        if self.record.ahead.is_some() {
+            return None;
+        }
+        if self.record.label_ahead.is_some() {
+            self.push_ahead_row();
         }
         let last = self.record.rows.last()?;
         matches!(last.kind(), RowKind::Label).then(|| self.record.rows.len() - 1)
