@@ -263,8 +263,6 @@ const CHEAP: u32 = 1 << 29;
 
 /// No read known (see [`Replay::known_name`]).
 pub const NO_NAME: Name = u32::MAX;
-/// No branch record found (see [`Replay::branch_at`]).
-const NO_SLOT: u32 = u32::MAX;
 
 /// A read of a line whose record did not hold only because the label's
 /// value changed (a label that moved): the name still resolves to the
@@ -316,10 +314,6 @@ pub struct Replay {
     /// instruction line it saw (its file, its line, its record's index):
     /// keeping the line's bytes then needs no search for it.
     visited: Option<(crate::source::FileId, u32, u32)>,
-    /// The place of the branch record (see [`Assembler::replay_record_branch`])
-    /// an instruction's replay check last found, [`NO_SLOT`] when none:
-    /// taken by [`Assembler::replay_branch_target`].
-    branch_at: u32,
     /// The name of [`Replay::known`]'s read ([`NO_NAME`]: none), compared
     /// first where a symbol is read.
     pub known_name: Name,
@@ -394,7 +388,6 @@ impl Replay {
         Replay {
             on: !(w.optimize || w.case_symbol),
             known_name: NO_NAME,
-            branch_at: NO_SLOT,
             ..Replay::default()
         }
     }
@@ -743,21 +736,6 @@ impl Assembler<'_> {
                 z,
             });
         }
-        let near = self.near_of(name, id);
-        let (kind, x, y, z) = self.value_now(id)?;
-        Some(Seen {
-            label: id.0,
-            near,
-            kind,
-            x,
-            y,
-            z,
-        })
-    }
-
-    /// Where a read of `name` (not an anonymous label's) that resolved
-    /// to `id` was found, as a [`Seen`]'s `near` keeps it.
-    fn near_of(&mut self, name: Name, id: LabelId) -> u32 {
         // Found in the scope searched first with strength 0 (the strongest:
         // what that scope gives while the label is visible). When that
         // scope is the only one searched, the label is in it.
@@ -775,7 +753,7 @@ impl Assembler<'_> {
             }
             _ => FAR,
         };
-        if near == FAR && !cheap && {
+        let near = if near == FAR && !cheap && {
             self.count_names();
             self.only_one(name)
         } {
@@ -791,7 +769,16 @@ impl Assembler<'_> {
                 .map_or(FAR, |ns| UNIQUE | ns.0)
         } else {
             near
-        }
+        };
+        let (kind, x, y, z) = self.value_now(id)?;
+        Some(Seen {
+            label: id.0,
+            near,
+            kind,
+            x,
+            y,
+            z,
+        })
     }
 
     /// A label's value packed as a [`Read`] holds it, if it is of a kind
@@ -1172,9 +1159,6 @@ impl Assembler<'_> {
         // kept: made again if they were).
         if r.len == 0 || r.len as usize > INLINE || self.ctx_index() != Some(r.ctx) {
             self.replay.known_name = NO_NAME;
-            if r.len == 0 && r.nreads == 0 && r.reads != 0 {
-                self.replay.branch_at = at as u32;
-            }
             return None;
         }
         if r.nreads != 0 && !self.instruction_reads_hold(line, &r) {
@@ -1185,9 +1169,7 @@ impl Assembler<'_> {
     }
 
     /// An instruction line with no record: its place taken (see
-    /// [`Self::replay_bytes`]) if it may be kept, or, a branch's, for its
-    /// branch record (see [`Self::replay_record_branch`]): taken in line
-    /// order, as the index keeps them best.
+    /// [`Self::replay_bytes`]) if it may be kept.
     #[inline(never)]
     fn first_instruction_visit(&mut self, line: &LineRef, op: Op) {
         if self.replayable(op) {
@@ -1196,11 +1178,6 @@ impl Assembler<'_> {
             if at < self.replay.records.len() {
                 self.replay.visited = Some((line.file, line.index, at as u32));
             }
-        } else if let Op::Real(i) = op
-            && table(self.st.cpu)[i as usize].has(Mode::Relative)
-        {
-            let lines = self.src.get(line.file).line_count();
-            self.replay.add(line, lines);
         }
     }
 
@@ -1288,78 +1265,6 @@ impl Assembler<'_> {
     #[inline(always)]
     pub fn replay_not_kept(&mut self) {
         self.replay.collecting = false;
-    }
-
-    /// A branch line's target read (its one read, of a label by a plain
-    /// name or an anonymous label) kept as the line's branch record, not
-    /// its bytes (a branch is made from its target's value each pass, see
-    /// [`Self::replayable`]): a record of no bytes and no reads whose
-    /// reads' place is the label's id plus one, and whose bytes word is
-    /// where the name was found (a [`Read`]'s `near`). No record of bytes
-    /// has that shape; a later pass's replay check finds it
-    /// ([`Replay::branch_at`]) and [`Self::replay_branch_target`] checks it.
-    #[inline(never)]
-    pub fn replay_record_branch(&mut self, line: &LineRef) {
-        let rp = &mut self.replay;
-        rp.collecting = false;
-        if !rp.on || rp.tainted.get() || rp.pending.len() != 1 {
-            return;
-        }
-        let (name, id) = rp.pending[0];
-        if id.0 + 1 >= READS_MAX {
-            return;
-        }
-        // (The value is read again each pass: not kept.)
-        let near = if name >= ANON {
-            ANON_READ | (name - ANON)
-        } else {
-            self.near_of(name, id)
-        };
-        let record = Record {
-            reads: id.0 + 1,
-            nreads: 0,
-            len: 0,
-            ctx: 0,
-            bytes: near,
-        };
-        let at = match self.replay.slot(line) {
-            Some(at) => at,
-            None => {
-                let lines = self.src.get(line.file).line_count();
-                self.replay.add(line, lines)
-            }
-        };
-        if at < self.replay.records.len() {
-            self.replay.set_record(at, record);
-        }
-    }
-
-    /// The label `line`'s branch record (see [`Self::replay_record_branch`])
-    /// names, when the replay check has just found the record and the
-    /// name still resolves to that label (as a record's read is checked).
-    /// Nothing is marked read.
-    #[inline]
-    pub fn replay_branch_target(&mut self, line: &LineRef) -> Option<LabelId> {
-        let at = std::mem::replace(&mut self.replay.branch_at, NO_SLOT);
-        if at == NO_SLOT || self.replay.slot(line) != Some(at as usize) {
-            return None;
-        }
-        let r = self.replay.record(at as usize);
-        if r.len != 0 || r.nreads != 0 || r.reads == 0 {
-            return None;
-        }
-        let want = Read {
-            label: r.reads - 1,
-            near: r.bytes,
-            a: 0,
-        };
-        self.resolves_same(&want).then_some(LabelId(want.label()))
-    }
-
-    /// Whether a branch record was found by the replay check just made.
-    #[inline(always)]
-    pub fn branch_record_found(&self) -> bool {
-        self.replay.branch_at != NO_SLOT
     }
 
     /// [`Self::replay_record`] of the `n` bytes (1 to [`INLINE`]) of

@@ -6,14 +6,13 @@ use super::operand::Whole;
 use super::{Assembler, Bad, Code, Width};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
-use crate::asm::mnemonics::Op;
 use crate::cpu::Cpu;
 use crate::diag::Kind;
-use crate::opcodes::{Mnemonic, Mode, table};
+use crate::opcodes::{Mnemonic, Mode};
 use crate::optimizer::{OptPart, SeenAs};
 use crate::syntax::ast::Pos;
+use crate::value::Value;
 use crate::value::convert::{to_ival, to_uval};
-use crate::value::{CodeRef, Value};
 
 /// Where a branch goes.
 #[derive(Clone, Copy)]
@@ -130,69 +129,6 @@ impl Assembler<'_> {
         self.relative(line, m, &[code], width, target, pos)
     }
 
-    /// A later pass's branch line whose record names its target's label
-    /// (see [`Self::replay_record_branch`]), made from that label's value
-    /// as [`Self::quick_branch`] makes it, without the line's parse or
-    /// evaluation: the label marked read as its read would, then the branch's star, messages, end and bytes. False,
-    /// nothing done: not this case (a record that no longer holds, a label
-    /// of another value, a branch that doesn't reach and fails): the
-    /// general path reads the line.
-    #[inline(never)]
-    pub(super) fn branch_replayed(
-        &mut self,
-        line: &LineRef,
-        op: Op,
-        mpos: usize,
-        mend: usize,
-    ) -> bool {
-        // `-Wshadow`'s check of the read would come before the branch's
-        // messages, and again in the general path of a branch that fails.
-        if self.opts.warnings.shadow {
-            return false;
-        }
-        let Some(id) = self.replay_branch_target(line) else {
-            return false;
-        };
-        let Op::Real(i) = op else {
-            return false;
-        };
-        let Value::Code(c) = self.syms.label(id).value else {
-            return false;
-        };
-        let m = &table(self.st.cpu)[i as usize];
-        let Some((code, to)) = self.quick_target(m, Width::Auto, c) else {
-            return false;
-        };
-        // What `instruction_line` and the evaluation of the name do first.
-        self.replay_begin();
-        self.st.instr_at = mpos as u32;
-        self.touch(id);
-        self.rounded.set(false);
-        // The operand starts its text (so the record was kept).
-        let at = line.skip_ws(mend) as Pos;
-        // (A code address owns nothing: no drop to call.)
-        let v = std::mem::ManuallyDrop::new(Value::Code(c));
-        match self.quick_branch_to(line, m, code, to, &v, at) {
-            Ok([code, offset]) => {
-                self.float_round_warning(line, at);
-                self.replay_not_kept();
-                self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
-            }
-            Err(Ok(bytes)) => {
-                self.float_round_warning(line, at);
-                self.replay_not_kept();
-                self.emit_instruction(line, &bytes, mpos as Pos);
-                self.alias_asked(line, mpos, mend);
-            }
-            // "branch too far": made again by the general path, which
-            // reports it (its star and end the same again).
-            Err(Err(_)) => return false,
-        }
-        #[cfg(test)]
-        tests::REPLAYED.with(|n| n.set(n.get() + 1));
-        true
-    }
-
     /// A branch of `m` to a label's address `v` in the program bank, as
     /// [`Self::branch`] makes it from the operand `v` (reported at `pos`)
     /// without the operand's general encoding: the label's address read
@@ -215,14 +151,6 @@ impl Assembler<'_> {
         let Value::Code(c) = *v else {
             return None;
         };
-        let (code, to) = self.quick_target(m, width, c)?;
-        Some(self.quick_branch_to(line, m, code, to, v, pos))
-    }
-
-    /// Whether [`Self::quick_branch`] makes a branch of `m` to `c`: its
-    /// opcode and target address. Nothing is done.
-    #[inline(always)]
-    fn quick_target(&self, m: &Mnemonic, width: Width, c: CodeRef) -> Option<(u8, u32)> {
         let code = m.opcode(Mode::Relative)?;
         if width != Width::Auto
             || m.is_pseudo()
@@ -239,32 +167,16 @@ impl Assembler<'_> {
         if u64::from(base) >> self.address_bits() != 0 || to & self.out.all_mem != to {
             return None;
         }
-        if (self.pc() ^ to) > 0xffff {
+        let pc = self.pc();
+        if (pc ^ to) > 0xffff {
             return None;
         }
-        Some((code, to))
-    }
-
-    /// [`Self::quick_branch`]'s branch (`code`) to `to`, the address of
-    /// `v`, found to be this case ([`Self::quick_target`]).
-    #[inline(always)]
-    fn quick_branch_to(
-        &mut self,
-        line: &LineRef,
-        m: &Mnemonic,
-        code: u8,
-        to: u32,
-        v: &Value,
-        pos: Pos,
-    ) -> Result<[u8; 2], Result<Code, Bad>> {
-        let width = Width::Auto;
-        let pc = self.pc();
         let target = Target::Address(v);
         let last_end = self.take_branch_star(m, &target);
         let from = last_end.unwrap_or(pc.wrapping_add(2));
         let offset = to.wrapping_sub(from) as u16;
         if !fits(offset) {
-            return Err(self.far_branch(line, m, code, target, pos, last_end));
+            return Some(Err(self.far_branch(line, m, code, target, pos, last_end)));
         }
         let end = pc.wrapping_add(2);
         if (end ^ to) & 0xff00 != 0 {
@@ -279,7 +191,7 @@ impl Assembler<'_> {
                     .is_ok_and(|b| b[..] == [code, offset as u8]),
             "a quick branch differs from the general path"
         );
-        Ok([code, offset as u8])
+        Some(Ok([code, offset as u8]))
     }
 
     /// A branch of `m` to a target not known yet (a label ahead, in the
@@ -785,101 +697,5 @@ impl Assembler<'_> {
         };
         self.st.opt_parts.extend(seen);
         Ok(bytes)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::Options;
-    use crate::asm::Assembler;
-    use crate::cpu::Cpu;
-
-    /// The bytes (or none) and every message of `src`, with replay on, or
-    /// off (`-Wcase-symbol` turns it off; these sources spell each name
-    /// one way, so it adds no message).
-    fn run(src: &str, opts: &Options, replay: bool) -> (Option<Vec<u8>>, Vec<String>) {
-        let mut opts = opts.clone();
-        if !replay {
-            assert!(opts.warnings.apply("case-symbol"));
-        }
-        let said = |d: &crate::diag::Diagnostic| format!("{}:{}: {}", d.line, d.column, d.message);
-        match Assembler::new(&opts).run_text("t.asm", src) {
-            Ok(p) => (Some(p.prg_bytes()), p.warnings.iter().map(said).collect()),
-            Err(d) => (None, d.iter().map(said).collect()),
-        }
-    }
-
-    /// Branches to labels behind and ahead, anonymous and cheap local,
-    /// around code that shrinks in the second pass (an address of the zero
-    /// page read before it is defined), near page edges and at the edge of
-    /// a branch's reach: seed `n` picks the sizes and the start.
-    fn source(n: u32) -> String {
-        let start = [0x10f0u32, 0x1000, 0x12fa, 0x2081][n as usize % 4];
-        let gap = [0usize, 40, 118, 121, 125, 126, 127, 130][(n / 4) as usize % 8];
-        let mut s = format!("* = ${start:04x}\n");
-        for i in 0..6 {
-            s += &format!("lp{i} lda zp\n");
-            s += &format!("- dey\n bne lp{i}\n beq fw{i}\n bpl -\n bmi +\n");
-            s += &format!("_l inx\n bcc _l\n lda zp\n bvs _l\n+ nop\n");
-            if i == 2 {
-                s += &format!(" .fill {gap}\n");
-            }
-            s += &format!("fw{i} rts\n bcs lp0\n");
-        }
-        s += "zp = $12\n";
-        s
-    }
-
-    /// A branch made from its record (`branch_replayed`) is what the
-    /// general path makes, its messages too: on many sources, with
-    /// `-Wbranch-page`, `-B`, and the 65CE02's long branches, replay on
-    /// and off give the same. The branches of a later pass are replayed.
-    #[test]
-    fn replayed_branches_are_the_general_paths() {
-        let mut page = Options::default();
-        assert!(page.warnings.apply("branch-page"));
-        let long = Options {
-            long_branch: true,
-            ..Options::default()
-        };
-        let ce02 = Options {
-            cpu: Cpu::M65CE02,
-            ..Options::default()
-        };
-        let mut tried = 0;
-        for opts in [Options::default(), page, long, ce02] {
-            for n in 0..32 {
-                let src = source(n);
-                REPLAYED.with(|r| r.set(0));
-                let with = run(&src, &opts, true);
-                let replayed = REPLAYED.with(|r| r.get());
-                let without = run(&src, &opts, false);
-                assert_eq!(with, without, "seed {n}:\n{src}");
-                assert!(replayed > 0, "no branch replayed, seed {n}");
-                tried += usize::from(with.0.is_some());
-            }
-        }
-        // Both kinds: some assemble, some reach too far.
-        assert!(tried > 32 && tried < 128, "{tried}");
-    }
-
-    /// A branch back to a label and one to `-` made from their records:
-    /// exact bytes.
-    #[test]
-    fn a_replayed_branch_has_its_offset() {
-        let src = "* = $1000\nlp lda zp\n- dey\n bne lp\n bpl -\n beq fw\nfw rts\nzp = $12\n";
-        let (bytes, said) = run(src, &Options::default(), true);
-        assert!(said.is_empty(), "{said:?}");
-        assert_eq!(
-            bytes,
-            Some(vec![
-                0x00, 0x10, 0xa5, 0x12, 0x88, 0xd0, 0xfb, 0x10, 0xfb, 0xf0, 0x00, 0x60
-            ])
-        );
-    }
-
-    thread_local! {
-        /// Branches made from their records on this thread.
-        pub static REPLAYED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 }

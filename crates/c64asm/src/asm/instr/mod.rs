@@ -197,15 +197,8 @@ impl Assembler<'_> {
                         let encoded = match branch {
                             Some(Ok([code, offset])) => {
                                 self.float_round_warning(line, base.start());
-                                // Its bytes never kept for replay (see
-                                // `replayable`), its target's name may be.
-                                if matches!(e.kind(), ExprKind::Ident(_) | ExprKind::Anon(_))
-                                    && at as usize == line.skip_ws(mend)
-                                {
-                                    self.replay_record_branch(line);
-                                } else {
-                                    self.replay_not_kept();
-                                }
+                                // Never kept for replay (see `replayable`).
+                                self.replay_not_kept();
                                 self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
                                 return Step::Next;
                             }
@@ -583,10 +576,6 @@ impl Assembler<'_> {
                     Some((word, n)) => (word, n as usize),
                     None => return false,
                 }
-            }
-            // A branch's record: its target's label (see `branch_replayed`).
-            None if self.branch_record_found() => {
-                return self.branch_replayed(line, op, mpos, mend);
             }
             None => return false,
         };
