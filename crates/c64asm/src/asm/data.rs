@@ -1490,18 +1490,21 @@ mod tests {
         for v in &values {
             for lead in [&b""[..], b" ", b"  ", b"\t"] {
                 for tail in tails {
-                    let text = [&b"x"[..], lead, v, tail, b"!"].concat();
-                    // The text ends before the `!` (a line's end).
-                    let end = text.len() - 1;
-                    if let Some(quick) = quick_byte(&text, end, 1) {
-                        assert_eq!(general_byte(&text, end, 1), Some(quick), "{text:?}");
-                        answered += 1;
+                    // The text ends before the `!` (a line's end); the
+                    // next line's after it, or none (the file's end).
+                    for next in [&b""[..], b"\n$1,2;345678"] {
+                        let text = [&b"x"[..], lead, v, tail, b"!", next].concat();
+                        let end = text.len() - next.len() - 1;
+                        if let Some(quick) = quick_byte(&text, end, 1) {
+                            assert_eq!(general_byte(&text, end, 1), Some(quick), "{text:?}");
+                            answered += 1;
+                        }
                     }
                 }
             }
         }
         // Both forms of a byte are answered (`$1d`, `12`, `255`...).
-        assert!(answered > 1000, "{answered}");
+        assert!(answered > 2000, "{answered}");
         let at = |s: &str| quick_byte(s.as_bytes(), s.len(), 0);
         assert_eq!(at("$1d, 2"), Some((0x1d, 3)));
         assert_eq!(at(" 255"), Some((255, 4)));
