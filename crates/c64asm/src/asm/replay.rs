@@ -1995,21 +1995,28 @@ mod tests {
                    lda #<(fwd)\nlab lda back\n lda near\n lda near,x\n sta inzp\n\
                    sta inzp,x\n .rept 2\n lda back\n .endrept\n lda #<_c\n\
                    near = fwd - $1000 + $f0\ninzp = fwd - $1000\n_c = fwd\nfwd rts\nzp = $12\n";
-        MOVED.with(|n| n.set(0));
-        let (bytes, _) = assemble(src, &Options::default());
-        assert_eq!(
-            bytes,
-            [
+        // At least `lda back`, `lda back,x`, `ldx back,y`, `ldx #>back` and
+        // `lab lda back` in pass 2, `jsr fwd`, `jmp fwd` and `lda #<fwd` later.
+        assert_made_again(
+            src,
+            &[
                 0x00, 0x10, 0xa5, 0x12, 0xea, 0xad, 0x02, 0x10, 0xbd, 0x02, 0x10, 0xbe, 0x02, 0x10,
                 0x20, 0x2e, 0x10, 0x4c, 0x2e, 0x10, 0xa9, 0x2e, 0xa2, 0x10, 0xa9, 0x2e, 0xad, 0x02,
                 0x10, 0xad, 0x1e, 0x01, 0xbd, 0x1e, 0x01, 0x85, 0x2e, 0x9d, 0x2e, 0x00, 0xad, 0x02,
-                0x10, 0xad, 0x02, 0x10, 0xa9, 0x2e, 0x60
-            ]
+                0x10, 0xad, 0x02, 0x10, 0xa9, 0x2e, 0x60,
+            ],
+            8,
         );
-        // At least `lda back`, `lda back,x`, `ldx back,y`, `ldx #>back` and
-        // `lab lda back` in pass 2, `jsr fwd`, `jmp fwd` and `lda #<fwd` later.
+    }
+
+    /// `src` assembles to `bytes` (64tass's), with at least `made` lines
+    /// made again from their moved label's value.
+    fn assert_made_again(src: &str, bytes: &[u8], made: u64) {
+        MOVED.with(|n| n.set(0));
+        let (out, _) = assemble(src, &Options::default());
+        assert_eq!(out, bytes);
         let moved = MOVED.with(|n| n.get());
-        assert!(moved >= 8, "moved {moved}");
+        assert!(moved >= made, "moved {moved}");
     }
 
     /// Instructions after a label (a code label, an anonymous one, in a
@@ -2023,19 +2030,16 @@ mod tests {
                    lab2 jmp fwd ; a comment\nlab3 lda near\nlab4 sta inzp,x\nlab5 ldy #>fwd\n\
                    .brept 2\nlab6 lda fwd\n .next\nnear = fwd - $1000 + $f0\n\
                    inzp = fwd - $1000\nfwd rts\nzp = $12\n";
-        MOVED.with(|n| n.set(0));
-        let (bytes, _) = assemble(src, &Options::default());
-        assert_eq!(
-            bytes,
-            [
+        // `lab1`, `-`, `+`, `lab2`, `lab5` and `lab6`'s lines in the last pass.
+        assert_made_again(
+            src,
+            &[
                 0x00, 0x10, 0xa5, 0x12, 0xbd, 0x1d, 0x10, 0xa9, 0x1d, 0xd0, 0xfc, 0x20, 0x1d, 0x10,
                 0x4c, 0x1d, 0x10, 0xad, 0x0d, 0x01, 0x9d, 0x1d, 0x00, 0xa0, 0x10, 0xad, 0x1d, 0x10,
-                0xad, 0x1d, 0x10, 0x60
-            ]
+                0xad, 0x1d, 0x10, 0x60,
+            ],
+            6,
         );
-        // `lab1`, `-`, `+`, `lab2`, `lab5` and `lab6`'s lines in the last pass.
-        let moved = MOVED.with(|n| n.get());
-        assert!(moved >= 6, "moved {moved}");
     }
 
     /// Inside a macro's expansion (a scope of its own) a global label is
