@@ -860,8 +860,19 @@ impl Assembler<'_> {
             Value::Code(c) => {
                 let base = self.syms.code(c.id).addr;
                 if u64::from(base) >> bits != 0 {
-                    let f = to_uval(&Value::Int(base as i64), bits, self);
-                    return Err(Bad(pos, f.err().map(|f| f.msg).unwrap_or_default()));
+                    // A label placed beyond this processor's address space
+                    // (under a 65816 before a `.cpu` back): 64tass names the
+                    // address as far as the space holds it, in the type `*`
+                    // was set from (`int '2'` for $10002 on a 6502).
+                    let shown = base.wrapping_add(c.offs as u32) & self.out.all_mem;
+                    let shown = crate::asm::eval::pc_value(shown, self.syms.code_type(c.id));
+                    return Err(Bad(
+                        pos,
+                        format!(
+                            "too large for a {bits} bit unsigned integer {}",
+                            describe(&shown, self)
+                        ),
+                    ));
                 }
                 Ok(Some((base.wrapping_add(c.offs as u32), base)))
             }
