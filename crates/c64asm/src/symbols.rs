@@ -1339,9 +1339,6 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// The storage behind a label's look-up and its written name: names
-    /// written as looked up keep no copy, others keep theirs aside; `.weak`
-    /// strengths have a table of their own; anonymous labels read `-`/`+`.
     /// A new code label written once (`create_code_label`) is the label
     /// `create` and the setters made before it: its fields, span, name as
     /// written, look-up, own code and place in its scope's order, for
@@ -1411,6 +1408,9 @@ mod tests {
         }
     }
 
+    /// The storage behind a label's look-up and its written name: names
+    /// written as looked up keep no copy, others keep theirs aside; `.weak`
+    /// strengths have a table of their own; anonymous labels read `-`/`+`.
     #[test]
     fn labels_are_found_and_named_as_written() {
         let mut names = Interner::default();

@@ -1396,12 +1396,8 @@ impl Assembler<'_> {
         let pass = self.st.pass;
         // The usual later pass: a code label the pass before defined, its
         // label written in one look.
-        if let Some((cid, referenced, usepass)) = self.syms.define_code_again(id, span, pass) {
-            // Code may jump here: `-Woptimize` starts afresh.
-            if referenced {
-                self.opt_invalidate();
-            }
-            self.update_code_used(id, cid, usepass >= pass);
+        if let Some(again) = self.syms.define_code_again(id, span, pass) {
+            self.code_defined_again(id, again);
             return Ok(Some(NewLabel { id, oaddr }));
         }
         let l = self.syms.label(id);
@@ -1476,14 +1472,26 @@ impl Assembler<'_> {
         }
         let oaddr = a.address;
         let pass = self.st.pass;
-        let (cid, referenced, usepass) = self.syms.define_code_again(id, span, pass)?;
+        let again = self.syms.define_code_again(id, span, pass)?;
         self.note_def_chain(id, true);
+        self.code_defined_again(id, again);
+        Some(NewLabel { id, oaddr })
+    }
+
+    /// A code label defined again as the pass before left it
+    /// (`Symbols::define_code_again`'s code, whether it was referenced,
+    /// and its last use): its code object brought up to date.
+    #[inline(always)]
+    fn code_defined_again(
+        &mut self,
+        id: LabelId,
+        (cid, referenced, usepass): (CodeId, bool, PassNo),
+    ) {
         // Code may jump here: `-Woptimize` starts afresh.
         if referenced {
             self.opt_invalidate();
         }
-        self.update_code_used(id, cid, usepass >= pass);
-        Some(NewLabel { id, oaddr })
+        self.update_code_used(id, cid, usepass >= self.st.pass);
     }
 
     /// A code label defined the first time (no label of its name in `ns`):
