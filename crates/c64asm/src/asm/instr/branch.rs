@@ -62,10 +62,12 @@ impl Assembler<'_> {
         // The `jmp` is 64tass's own: a label plus an offset past the bank
         // (`* + $123456`) is told by the label's bank, and only warns
         // (`far_bank_wrap`); the `brl` goes by the target.
+        // A code label beyond this processor's space, which the branch
+        // took masked, is refused here as a `jmp` to it is.
         let bank = match whole {
-            Whole::Plain(v) if !brl => match self.operand_address(v, pos) {
-                Ok(Some((_, base))) => base,
-                _ => target,
+            Whole::Plain(v) if !brl => match self.operand_address(v, pos)? {
+                Some((_, base)) => base,
+                None => target,
             },
             _ => target,
         };
@@ -88,6 +90,32 @@ impl Assembler<'_> {
             && (pc ^ uval) > 0xffff
         {
             self.wrap_warning(line, "wrap-pbank", "program bank address overflow", pos);
+        }
+    }
+
+    /// [`Self::far_jump`] as 64tass lays it out: a jump it refuses (to
+    /// another bank, to a label beyond the processor's space) is reported
+    /// here and still takes its three bytes; one made is checked by
+    /// [`Self::far_bank_wrap`].
+    fn far_jump_laid_out(
+        &mut self,
+        line: &LineRef,
+        brl: bool,
+        pc: u32,
+        target: u32,
+        whole: Whole,
+        pos: Pos,
+    ) -> Code {
+        match self.far_jump(brl, pc, target, whole, pos) {
+            Ok(jump) => {
+                self.far_bank_wrap(line, pc, whole, pos);
+                jump
+            }
+            Err(Bad(at, msg)) => {
+                let span = self.span_at(line, at);
+                self.error(span, Bad::kind_of(&msg), msg);
+                smallvec::smallvec![0x4c, target as u8, (target >> 8) as u8]
+            }
         }
     }
 
@@ -391,8 +419,8 @@ impl Assembler<'_> {
         // The target (or raw offset), whether it is in another bank,
         // whether it is known, and the offset.
         let (to, crossbank, known, offset) = match target {
-            Target::Address(v) => match self.operand_address(v, pos)? {
-                Some((u, _)) => {
+            Target::Address(v) => match self.branch_target(v, pos)? {
+                Some(u) => {
                     // `beq * + $fffe` near the end: 64tass's -Wwrap-addr.
                     self.memory_wraps(line, u, pos);
                     let u = u & all_mem;
@@ -476,8 +504,7 @@ impl Assembler<'_> {
                 return Err(too_far(to.wrapping_sub(pc.wrapping_add(2)) as u16, pos));
             }
             self.long_branch_warning(line, pos);
-            let jump = self.far_jump(self.far_as_brl(), pc, to, whole, pos)?;
-            self.far_bank_wrap(line, pc, whole, pos);
+            let jump = self.far_jump_laid_out(line, self.far_as_brl(), pc, to, whole, pos);
             self.st
                 .opt_parts
                 .push(OptPart::new(jump.len(), SeenAs::Away(code)));
@@ -520,21 +547,11 @@ impl Assembler<'_> {
         self.st
             .opt_parts
             .push(OptPart::new(skip, SeenAs::Opcode(code)));
-        match self.far_jump(brl, from, to, whole, pos) {
-            Ok(jump) => {
-                c.extend_from_slice(&jump);
-                self.far_bank_wrap(line, from, whole, pos);
-                self.long_branch_warning(line, pos);
-            }
-            Err(Bad(at, msg)) => {
-                // A jump to another bank: 64tass reports it and still lays
-                // it out, its place kept for reuse like any other.
-                self.long_branch_warning(line, pos);
-                let span = self.span_at(line, at);
-                self.error(span, Bad::kind_of(&msg), msg);
-                c.extend_from_slice(&[0x4c, to as u8, (to >> 8) as u8]);
-            }
-        }
+        // (A jump refused is still laid out, its place kept for reuse like
+        // any other.)
+        let jump = self.far_jump_laid_out(line, brl, from, to, whole, pos);
+        c.extend_from_slice(&jump);
+        self.long_branch_warning(line, pos);
         self.st.longjumps.insert(key, from);
         self.st
             .opt_parts
@@ -609,11 +626,11 @@ impl Assembler<'_> {
         let star = self.pc();
         let (v, target) = match target {
             Target::Address(v) => (v, {
-                let to = self.operand_address(v, pos)?;
-                if let Some((u, _)) = to {
+                let to = self.branch_target(v, pos)?;
+                if let Some(u) = to {
                     self.memory_wraps(line, u, pos);
                 }
-                to.map(|(u, _)| u & self.out.all_mem)
+                to.map(|u| u & self.out.all_mem)
             }),
             Target::InBank(v) | Target::Raw(v, _) => (
                 v,
@@ -622,9 +639,7 @@ impl Assembler<'_> {
             ),
         };
         let far = |a: &mut Self, target: u32| {
-            let jump = a.far_jump(brl, star, target, Whole::Plain(v), pos)?;
-            a.far_bank_wrap(line, star, Whole::Plain(v), pos);
-            Ok::<_, Bad>(jump)
+            a.far_jump_laid_out(line, brl, star, target, Whole::Plain(v), pos)
         };
         // How far a pseudo branch made into a byte of skip goes.
         let mut skip = 0;
@@ -633,7 +648,7 @@ impl Assembler<'_> {
             (Width::Long, _) => {
                 return Err(Bad(pos, Width::Long.refused(far_name)));
             }
-            (Width::Word, t) => far(self, t.unwrap_or(star))?,
+            (Width::Word, t) => far(self, t.unwrap_or(star)),
             (Width::Byte, None) => smallvec::smallvec![code, 0],
             (Width::Byte, Some(target)) => {
                 // Measured as the unsized one is (a label ahead from where
@@ -665,7 +680,7 @@ impl Assembler<'_> {
                 }
                 if !short {
                     self.long_branch_warning(line, pos);
-                    far(self, target)?
+                    far(self, target)
                 } else if offset == 0 {
                     Code::new()
                 } else if offset == 1 && conditional(code) {

@@ -884,6 +884,19 @@ impl Assembler<'_> {
         }
     }
 
+    /// A branch's target address, as 64tass reads it (its address
+    /// conversion over the whole address space): [`Self::operand_address`]'s
+    /// address, except that a code label beyond this processor's space is
+    /// not refused: its address, which the caller masks to the space, is
+    /// then in another program bank.
+    pub(super) fn branch_target(&self, v: &Value, pos: Pos) -> Result<Option<u32>, Bad> {
+        match v {
+            Value::Addr(a) if a.mode == AddrMode::NONE => self.branch_target(&a.val, pos),
+            Value::Code(c) => Ok(Some(self.syms.code(c.id).addr.wrapping_add(c.offs as u32))),
+            _ => Ok(self.operand_address(v, pos)?.map(|(u, _)| u)),
+        }
+    }
+
     /// `mvn src,dst`: two bank bytes, written `#$12` or `$12`.
     pub(super) fn move_operands(
         &mut self,
