@@ -648,7 +648,10 @@ impl Assembler<'_> {
             (Width::Long, _) => {
                 return Err(Bad(pos, Width::Long.refused(far_name)));
             }
-            (Width::Word, t) => far(self, t.unwrap_or(star)),
+            (Width::Word, t) => {
+                self.long_branch_warning(line, pos);
+                far(self, t.unwrap_or(star))
+            }
             (Width::Byte, None) => smallvec::smallvec![code, 0],
             (Width::Byte, Some(target)) => {
                 // Measured as the unsized one is (a label ahead from where

@@ -535,8 +535,13 @@ impl Assembler<'_> {
                         _ => Some(to_uval(v, 16, self).map_err(|f| Bad(pos, f.msg))? as u32),
                     }
                 } else {
-                    self.operand_address(v, pos)?
-                        .map(|(u, _)| u & self.out.all_mem)
+                    // Read as a branch's target (`bsr *+97` at $fff4 wraps,
+                    // with -Wwrap-addr's warning).
+                    let to = self.branch_target(v, pos)?;
+                    if let Some(u) = to {
+                        self.memory_wraps(line, u, pos);
+                    }
+                    to.map(|u| u & self.out.all_mem)
                 };
                 let Some(target) = target else {
                     return Ok(smallvec::smallvec![code, 0, 0]);
