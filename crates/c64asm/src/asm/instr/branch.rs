@@ -547,11 +547,11 @@ impl Assembler<'_> {
         self.st
             .opt_parts
             .push(OptPart::new(skip, SeenAs::Opcode(code)));
-        // (A jump refused is still laid out, its place kept for reuse like
-        // any other.)
+        // The warning comes before the jump's own messages; a jump refused
+        // is still laid out, its place kept for reuse like any other.
+        self.long_branch_warning(line, pos);
         let jump = self.far_jump_laid_out(line, brl, from, to, whole, pos);
         c.extend_from_slice(&jump);
-        self.long_branch_warning(line, pos);
         self.st.longjumps.insert(key, from);
         self.st
             .opt_parts
