@@ -725,7 +725,7 @@ impl Assembler<'_> {
                         format!("can't calculate stable value '{text}'"),
                     );
                 }
-                self.st.fixeddig = false;
+                self.st.unsettle();
             }
             self.out.sections[sec as usize].defpass = pass.saturating_sub(1);
             self.opt_invalidate();

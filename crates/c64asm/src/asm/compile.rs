@@ -836,7 +836,7 @@ impl Assembler<'_> {
         let c = self.syms.code_mut(cid);
         let moved = c.size != size && c.pass != 0;
         if moved {
-            self.st.fixeddig = false;
+            self.st.unsettle();
         }
         c.size = size;
         c.pass = PassNo::of(pass);
@@ -1106,7 +1106,7 @@ impl Assembler<'_> {
             let syms = &self.syms;
             let same_code = |x: CodeRef, y: CodeRef| syms.same_code(x, y, false);
             if !value::same_with(&val, &syms.label(id).value, &same_code) {
-                self.st.fixeddig = false;
+                self.st.unsettle();
                 self.unsettled(id);
             }
         }
@@ -1121,7 +1121,7 @@ impl Assembler<'_> {
         let syms = &self.syms;
         let same_code = |x: CodeRef, y: CodeRef| syms.same_code(x, y, false);
         if fixeddig && l.usepass >= pass && !value::same_with(&val, &l.value, &same_code) {
-            self.st.fixeddig = false;
+            self.st.unsettle();
             self.unsettled(id);
         }
         self.syms.label_mut(id).defpass = PassNo::of(pass);
@@ -1572,7 +1572,7 @@ impl Assembler<'_> {
                 if moved {
                     c.addr = star;
                     self.syms.set_code_type(cid, typ);
-                    self.st.fixeddig = false;
+                    self.st.unsettle();
                 }
                 let ns = self.syms.ns_mut(self.syms.code(cid).names);
                 ns.backr = 0;
@@ -1645,7 +1645,7 @@ impl Assembler<'_> {
         let c = self.syms.code(cid);
         let names = c.names;
         // Only the first change of a pass is named (the later ones follow from it).
-        if moved && used && std::mem::replace(&mut self.st.fixeddig, false) {
+        if moved && used && self.st.unsettle() {
             self.unsettled(id);
         }
         let ns = self.syms.ns_mut(names);
@@ -1684,7 +1684,7 @@ impl Assembler<'_> {
                 "can't calculate stable value".into(),
             );
         }
-        self.st.fixeddig = false;
+        self.st.unsettle();
     }
 
     /// A label defined at `span` that the last pass did not define: another
@@ -1694,7 +1694,7 @@ impl Assembler<'_> {
         if self.st.constcreated {
             return;
         }
-        self.st.constcreated = true;
+        self.st.create_const();
         if self.st.past_limit() {
             let name = self.syms.display(id, &self.names).to_string();
             self.error(
@@ -1736,7 +1736,7 @@ impl Assembler<'_> {
                 return None;
             }
             if l.defpass + 1 != pass {
-                self.st.constcreated = true;
+                self.st.create_const();
             }
             if let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value {
                 if l.referenced() {
@@ -1749,7 +1749,7 @@ impl Assembler<'_> {
                 self.syms.set_value(id, Value::Code(CodeRef::new(cid)));
             }
         } else {
-            self.st.constcreated = true;
+            self.st.create_const();
             self.opt_invalidate();
             let cid = self.create_code(id);
             self.syms.set_value(id, Value::Code(CodeRef::new(cid)));

@@ -1179,7 +1179,7 @@ impl Assembler<'_> {
                 .lookup_in(ns, name)
                 .is_some_and(|l| self.syms.label(l).usepass >= self.st.pass);
             if used {
-                self.st.fixeddig = false;
+                self.st.unsettle();
             }
         }
         // Missing, unless the body reached the text's last line and that

@@ -369,12 +369,12 @@ impl<'o> Assembler<'o> {
             }
             self.mark_exported();
             if self.out.wants_previous() {
-                self.st.fixeddig = false;
+                self.st.unsettle();
             }
             if self.st.fixeddig
                 && (!self.out.sections_settled(self.st.pass) || self.forward_read_gone())
             {
-                self.st.fixeddig = false;
+                self.st.unsettle();
             }
             let again = !self.st.fixeddig || self.st.constcreated;
             // No pass follows the listing's: what changed in it is an error.
@@ -384,7 +384,7 @@ impl<'o> Assembler<'o> {
             {
                 break;
             }
-            self.st.listing_pass = listing_pass;
+            self.st.set_listing_pass(listing_pass);
             // 64tass counts a pass before testing it against its limit, so
             // it runs one pass more than the limit before giving up.
             if self.st.pass > MAX_PASSES {

@@ -220,7 +220,7 @@ impl Assembler<'_> {
     pub fn doomed(&self) -> bool {
         // A message may be left out here: the line is not kept for replay.
         self.replay.taint();
-        (self.st.constcreated || !self.st.fixeddig) && !self.st.last_allowed()
+        self.st.doomed()
     }
 
     /// A warning under a `-W` switch; `-Werror` turns it into an error.

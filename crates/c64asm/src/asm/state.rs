@@ -222,6 +222,10 @@ pub struct PassState {
     pub fixeddig: bool,
     /// A constant appeared that the previous pass didn't have.
     pub constcreated: bool,
+    /// [`PassState::doomed`]'s answer, kept up where what it is made of
+    /// changes ([`PassState::unsettle`], [`PassState::create_const`],
+    /// [`PassState::begin_pass`]): it is asked several times a line.
+    doomed: bool,
     pub frames: Vec<Frame>,
     pub contexts: Vec<Context>,
     /// Lookups don't go below this context (inside user functions).
@@ -320,6 +324,7 @@ impl PassState {
             pass: 0,
             fixeddig: true,
             constcreated: false,
+            doomed: false,
             frames: Vec::new(),
             contexts: Vec::new(),
             bottom: 0,
@@ -369,6 +374,7 @@ impl PassState {
         self.pass += 1;
         self.fixeddig = true;
         self.constcreated = false;
+        self.doomed = false;
         self.cpu = opts.cpu;
         self.random = RANDOM_START;
         self.longjumps.clear();
@@ -378,6 +384,42 @@ impl PassState {
         self.shadow_in_fn.clear();
         self.stars.begin_pass();
         self.reset_file(out);
+    }
+
+    /// No further pass can be avoided already (a value read ahead moved,
+    /// or a constant appeared) and this pass may not be the last: one
+    /// load. `fixeddig` and `constcreated` change only by
+    /// [`PassState::unsettle`] and [`PassState::create_const`] within a
+    /// pass (checked against them in debug builds), `listing_pass` and
+    /// `pass` only between passes, before [`PassState::begin_pass`].
+    #[inline(always)]
+    pub fn doomed(&self) -> bool {
+        debug_assert_eq!(
+            self.doomed,
+            (self.constcreated || !self.fixeddig) && !self.last_allowed()
+        );
+        self.doomed
+    }
+
+    /// A value read before its definition changed: another pass is needed
+    /// (`fixeddig` false); whether it was settled before.
+    #[inline(always)]
+    pub fn unsettle(&mut self) -> bool {
+        self.doomed = !self.last_allowed();
+        std::mem::replace(&mut self.fixeddig, false)
+    }
+
+    /// The next pass is the listing's (or not), set between passes.
+    pub fn set_listing_pass(&mut self, on: bool) {
+        self.listing_pass = on;
+        self.doomed = (self.constcreated || !self.fixeddig) && !self.last_allowed();
+    }
+
+    /// A constant the last pass did not have appeared (`constcreated`).
+    #[inline(always)]
+    pub fn create_const(&mut self) {
+        self.constcreated = true;
+        self.doomed = !self.last_allowed();
     }
 
     /// From this pass on a value not known yet is reported rather than left

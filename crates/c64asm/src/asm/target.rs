@@ -70,7 +70,7 @@ impl Assembler<'_> {
         let new = register_bits(cpu) & !self.registers;
         if new != 0 {
             self.registers |= new;
-            self.st.constcreated = true;
+            self.st.create_const();
         }
     }
 

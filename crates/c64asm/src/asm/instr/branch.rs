@@ -388,7 +388,7 @@ impl Assembler<'_> {
                 crate::syntax::scan::ident_len(&line.text[..line.end], at, self.dialect.unicode);
             self.moved(line.span(at, at + len.max(1)));
         }
-        self.st.fixeddig = false;
+        self.st.unsettle();
     }
 
     /// [`relative`](Self::relative) with the offset to a label ahead
