@@ -161,7 +161,9 @@ impl Assembler<'_> {
     /// [`Self::branch`] makes it from the operand `v` (reported at `pos`)
     /// without the operand's general encoding: the label's address read
     /// straight, the offset of a branch that reaches made here, with the
-    /// star taken and the end kept as [`Self::with_star`] does. `None`: not
+    /// star taken and the end kept as [`Self::with_star`] does. The
+    /// operand's place is found (`pos`) only for a message or a branch
+    /// that doesn't reach: most branches need none. `None`: not
     /// this case, nothing done (a size asked for, a pseudo branch, a
     /// number, an address with operators or of a stack variable, a bank
     /// wrap or another bank: the general path). `Some(Ok(bytes))`: the
@@ -174,7 +176,7 @@ impl Assembler<'_> {
         m: &Mnemonic,
         width: Width,
         v: &Value,
-        pos: Pos,
+        pos: impl Fn() -> Pos,
     ) -> Option<Result<[u8; 2], Result<Code, Bad>>> {
         let Value::Code(c) = *v else {
             return None;
@@ -200,22 +202,30 @@ impl Assembler<'_> {
             return None;
         }
         let target = Target::Address(v);
-        let last_end = self.take_branch_star(m, &target);
+        // `take_branch_star` of a code label: a star when the label is not
+        // defined yet in this pass and the branch has no long form.
+        let pass = self.st.pass;
+        let last_end =
+            if self.syms.code(c.id).apass != pass && m.opcode(Mode::RelativeLong).is_none() {
+                self.st.stars.branch_star(pass)
+            } else {
+                None
+            };
         let from = last_end.unwrap_or(pc.wrapping_add(2));
         let offset = to.wrapping_sub(from) as u16;
         if !fits(offset) {
-            return Some(Err(self.far_branch(line, m, code, target, pos, last_end)));
+            return Some(Err(self.far_branch(line, m, code, target, pos(), last_end)));
         }
         let end = pc.wrapping_add(2);
         if (end ^ to) & 0xff00 != 0 {
-            self.page_crossing(line, end, to, pos);
+            self.page_crossing(line, end, to, pos());
         }
         self.end_branch(line, pc, 2);
         // (On one page the general path reports nothing.)
         debug_assert!(
             (end ^ to) & 0xff00 != 0
                 || self
-                    .relative_from(line, m, &[code], width, target, pos, last_end)
+                    .relative_from(line, m, &[code], width, target, pos(), last_end)
                     .is_ok_and(|b| b[..] == [code, offset as u8]),
             "a quick branch differs from the general path"
         );
@@ -224,7 +234,8 @@ impl Assembler<'_> {
 
     /// A branch of `m` to a target not known yet (a label ahead, in the
     /// first pass), as [`Self::branch`] lays it out: two bytes, no offset,
-    /// its star taken and its end kept. `None`: not this case, nothing done
+    /// its star taken and its end kept (`pos`, the operand's place: only
+    /// for the debug builds' check). `None`: not this case, nothing done
     /// (a size asked for, a pseudo branch, no short form).
     #[inline]
     pub(super) fn unknown_branch(
@@ -232,7 +243,7 @@ impl Assembler<'_> {
         line: &LineRef,
         m: &Mnemonic,
         width: Width,
-        pos: Pos,
+        pos: impl Fn() -> Pos,
     ) -> Option<[u8; 2]> {
         let code = m.opcode(Mode::Relative)?;
         if width != Width::Auto || m.is_pseudo() {
@@ -243,7 +254,7 @@ impl Assembler<'_> {
         let last_end = self.take_branch_star(m, &target);
         // (A target not known is no offset and no message.)
         debug_assert!(
-            self.relative_from(line, m, &[code], width, target, pos, last_end)
+            self.relative_from(line, m, &[code], width, target, pos(), last_end)
                 .is_ok_and(|b| b[..] == [code, 0]),
             "an unknown branch differs from the general path"
         );

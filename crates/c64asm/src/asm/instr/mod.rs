@@ -150,9 +150,6 @@ impl Assembler<'_> {
             let Ok(exprs) = &parsed.result else {
                 return Step::Next;
             };
-            if let Some(first) = exprs.first() {
-                at = operand_pos(line, from, first);
-            }
             // With several operands the errors are kept in the values: an
             // addressing mode that does not exist (`lda $10,X` with -C, where
             // `X` is not defined) is the error, as in 64tass.
@@ -165,8 +162,13 @@ impl Assembler<'_> {
                 }
                 _ => None,
             };
-            // The quick path's operand comes placed (below: not again).
+            // The quick path's operand comes placed (below: not again), and
+            // its place (`at`) is found only where it is needed: not for the
+            // usual operand's bytes written at once.
             let placed = quick.is_some();
+            if !placed && let Some(first) = exprs.first() {
+                at = operand_pos(line, from, first);
+            }
             let evaluated = match quick {
                 Some((e, i, mode, base)) => match self.eval_value(line, base) {
                     Ok(v @ (Value::Int(_) | Value::Bits(_) | Value::Code(_))) => {
@@ -179,8 +181,15 @@ impl Assembler<'_> {
                         };
                         if let Some(word @ (bytes, n)) = quick {
                             debug_assert!(
-                                self.general_encoding(line, m, width, mode, &v, at)
-                                    .is_ok_and(|b| b[..] == bytes[..n as usize]),
+                                self.general_encoding(
+                                    line,
+                                    m,
+                                    width,
+                                    mode,
+                                    &v,
+                                    operand_pos(line, from, e)
+                                )
+                                .is_ok_and(|b| b[..] == bytes[..n as usize]),
                                 "a quick encoding differs from the general path"
                             );
                             self.float_round_warning(line, base.start());
@@ -190,11 +199,11 @@ impl Assembler<'_> {
                         // A branch to a label: its two bytes without the
                         // general encoding, kept as a word (see `quick_branch`).
                         let branch = if mode == AddrMode::NONE {
-                            self.quick_branch(line, m, width, &v, at)
+                            self.quick_branch(line, m, width, &v, || operand_pos(line, from, e))
                         } else {
                             None
                         };
-                        let encoded = match branch {
+                        let far = match branch {
                             Some(Ok([code, offset])) => {
                                 self.float_round_warning(line, base.start());
                                 // Never kept for replay (see `replayable`).
@@ -202,7 +211,12 @@ impl Assembler<'_> {
                                 self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
                                 return Step::Next;
                             }
-                            Some(Err(made)) => made,
+                            Some(Err(made)) => Some(made),
+                            None => None,
+                        };
+                        at = operand_pos(line, from, e);
+                        let encoded = match far {
+                            Some(made) => made,
                             None if mode == AddrMode::NONE => self.one_operand(
                                 line,
                                 m,
@@ -252,7 +266,7 @@ impl Assembler<'_> {
                                 line,
                                 &table(self.st.cpu)[i as usize],
                                 width,
-                                at,
+                                || operand_pos(line, from, e),
                             )
                         {
                             // As the general path leaves it (nothing rounded).
@@ -260,6 +274,7 @@ impl Assembler<'_> {
                             self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
                             return Step::Next;
                         }
+                        at = operand_pos(line, from, e);
                         let mut ops = smallvec::SmallVec::<[AddrOp; 3]>::new();
                         let mut x = e;
                         while let ExprKind::Addr(op, inner) = x.kind() {
@@ -296,7 +311,10 @@ impl Assembler<'_> {
                                 .map(|val| smallvec::smallvec![Located { val, pos }])
                         }
                     }
-                    Err(r) => Err(r),
+                    Err(r) => {
+                        at = operand_pos(line, from, e);
+                        Err(r)
+                    }
                 },
                 // A size asked for is checked before the value is used
                 // (below): the value's error is kept until then.
