@@ -8,7 +8,7 @@ use super::compile::NewLabel;
 use super::emit::{Chunk, Piece, budget_units};
 use super::eval::Located;
 use super::lines::{LineRef, ParseKind, Parsed};
-use super::replay::Kept;
+use super::replay::{INLINE, Kept};
 use crate::diag::Kind;
 use crate::encoding::PlainTable;
 use crate::symbols::DataType;
@@ -521,14 +521,30 @@ impl Assembler<'_> {
     /// listing is recorded (all `data_out` would check), straight from
     /// their record (no copy), else copied out and given to `data_out`.
     /// False: nothing written (something to report).
+    /// Up to [`INLINE`] bytes in the record itself (most data lines) go
+    /// out as one word (`poke_word`, as a replayed instruction's), with no
+    /// slice or copy; a write `poke_word` does not take (a new block, the
+    /// memory's room short) is `data_out`'s.
+    #[inline(always)]
     fn write_kept(&mut self, line: &LineRef, kept: &Kept, skip: usize) -> bool {
         if self.affordable(0) && !self.recording() {
             self.rounded.set(false);
             let addr = self.st.addr;
-            if self
-                .out
-                .poke_quick(addr, self.replay.kept_bytes(kept, skip))
-            {
+            let done = match *kept {
+                Kept::Inline(word, n) => {
+                    // The literal record's key (the low byte) skipped.
+                    let word = u32::from_le_bytes(word)
+                        .checked_shr(8 * skip as u32)
+                        .unwrap_or(0)
+                        .to_le_bytes();
+                    let n = u32::from(n).wrapping_sub(skip as u32);
+                    (1..=INLINE as u32).contains(&n) && self.out.poke_word(addr, word, n)
+                }
+                Kept::Far(..) => self
+                    .out
+                    .poke_quick(addr, self.replay.kept_bytes(kept, skip)),
+            };
+            if done {
                 self.st.emit_at = None;
                 return true;
             }

@@ -1024,15 +1024,13 @@ impl Assembler<'_> {
     }
 
     /// The bytes kept for this line, if its inputs are what they were
-    /// (the labels it reads are then marked read).
+    /// (the labels it reads are then marked read). Inline in the data
+    /// directives (a replayed line's usual way, with no reads, needs no
+    /// frame of its own); a first visit and a record's reads out of line.
+    #[inline(always)]
     fn replay_bytes(&mut self, line: &LineRef) -> Option<Kept> {
         let Some(at) = self.replay.slot(line) else {
-            // The line's place, taken at its first visit: records are made
-            // in line order (see `LineIds`), whichever pass first keeps
-            // the line's bytes (one that reads a label defined further on:
-            // the next).
-            let lines = self.src.get(line.file).line_count();
-            self.replay.add(line, lines);
+            self.first_data_visit(line);
             return None;
         };
         let s = self.replay.records[at];
@@ -1046,7 +1044,7 @@ impl Assembler<'_> {
             self.replay.known_name = NO_NAME;
             return None;
         }
-        if !self.reads_hold(line, &r) {
+        if r.nreads != 0 && !self.data_reads_hold(line, &r) {
             return None;
         }
         self.note_replayed();
@@ -1055,6 +1053,22 @@ impl Assembler<'_> {
         } else {
             Kept::Far(r.bytes, r.len)
         })
+    }
+
+    /// A data line's first visit: its place taken. Records are made in
+    /// line order (see `LineIds`), whichever pass first keeps the line's
+    /// bytes (one that reads a label defined further on: the next).
+    #[inline(never)]
+    fn first_data_visit(&mut self, line: &LineRef) {
+        let lines = self.src.get(line.file).line_count();
+        self.replay.add(line, lines);
+    }
+
+    /// [`Self::reads_hold`] for a data line's record that reads labels:
+    /// out of line, as [`Self::replay_bytes`] is inline.
+    #[inline(never)]
+    fn data_reads_hold(&mut self, line: &LineRef, r: &Record) -> bool {
+        self.reads_hold(line, r)
     }
 
     /// Does every label `r` read still have its value, and every name
@@ -1207,7 +1221,7 @@ impl Assembler<'_> {
     /// Where the bytes kept for this data directive's line (`.byte`,
     /// `.word`, ...) are, if they can be replayed (see
     /// [`Self::replay_bytes`]; [`Replay::kept_bytes`] reads them).
-    #[inline]
+    #[inline(always)]
     pub fn replay_data(&mut self, line: &LineRef) -> Option<Kept> {
         if !self.data_replayable() {
             return None;
@@ -1634,6 +1648,26 @@ mod tests {
             .run_text("t.asm", src)
             .unwrap_or_else(|_| panic!("assembles"));
         (p.prg_bytes(), REPLAYED.with(|n| n.get()))
+    }
+
+    /// Data lines whose few bytes the record holds, written in the later
+    /// passes as one word (a text's or `.fill`'s key skipped): 64tass
+    /// 1.58's bytes, each line replayed in passes 2 and 3.
+    #[test]
+    fn replayed_data_words_are_64tass_bytes() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\n .fill 2, 7\n\
+                   .fill 3, $a5\n .text \"ab\"\n .text \"abc\"\n .null \"ab\"\n .shift \"ab\"\n\
+                   .byte 1, 2, 3\n .byte 9\n .word $1234, $5678\n .text \"abcdefg\"\nfin\n";
+        let (bytes, replayed) = assemble(src, &Options::default());
+        assert_eq!(
+            bytes,
+            [
+                0x00, 0x10, 0xea, 0x07, 0x07, 0xa5, 0xa5, 0xa5, 0x61, 0x62, 0x61, 0x62, 0x63, 0x61,
+                0x62, 0x00, 0x61, 0xe2, 0x01, 0x02, 0x03, 0x09, 0x34, 0x12, 0x78, 0x56, 0x61, 0x62,
+                0x63, 0x64, 0x65, 0x66, 0x67
+            ]
+        );
+        assert!(replayed >= 20, "{replayed}");
     }
 
     /// The errors of a source that must be refused: their count and the
