@@ -1130,10 +1130,20 @@ impl Symbols {
             .map(|&id| LabelId(id))
     }
 
+    /// The label of the anonymous label counted `count` in `ns` (`back`:
+    /// a `-` one), and whether it was there; made (at `span`) if new.
+    /// Inline: a later pass finds the one the pass before made.
+    #[inline]
     pub fn anon_entry(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> (LabelId, bool) {
-        if let Some(id) = self.anon(ns, back, count) {
-            return (id, true);
+        match self.anon(ns, back, count) {
+            Some(id) => (id, true),
+            None => (self.anon_new(ns, back, count, span), false),
         }
+    }
+
+    /// [`Self::anon_entry`]'s new label.
+    #[inline(never)]
+    fn anon_new(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> LabelId {
         let id = LabelId(self.labels.len() as u32);
         let mut label = Label::new(ANON, 0);
         label.set_flag(BACK, back);
@@ -1147,7 +1157,7 @@ impl Symbols {
         }
         list[count as usize] = id.0;
         c.order.push(id);
-        (id, false)
+        id
     }
 
     /// A line that makes its label in `ns` without looking it up first ran

@@ -780,14 +780,31 @@ impl Assembler<'_> {
         }
     }
 
-    /// The label's size is what the line assembled.
+    /// The label's size is what the line assembled. Inline (at every
+    /// line's end): a line without a label, or whose label is sized later
+    /// or is no code of its own, is done here; the usual code label is
+    /// read once for those questions and its code sized without
+    /// [`Self::set_size`]'s second read.
+    #[inline(always)]
     pub fn finish_line(&mut self, _line: &LineRef, newlabel: Option<NewLabel>) {
-        if let Some(nl) = newlabel
-            && !self.syms.label(nl.id).update_after()
-        {
-            let size =
-                self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & self.out.image_mask;
-            self.set_size(nl.id, size, nl.oaddr);
+        if let Some(nl) = newlabel {
+            let l = self.syms.label(nl.id);
+            if !l.update_after()
+                && let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value
+            {
+                self.size_code_label(nl, cid);
+            }
+        }
+    }
+
+    /// [`Self::set_size`] for `nl`, whose own code is `cid`: sized to what
+    /// its line assembled.
+    #[inline(never)]
+    fn size_code_label(&mut self, nl: NewLabel, cid: CodeId) {
+        let size = self.out.addr(self.st.addr).address.wrapping_sub(nl.oaddr) & self.out.image_mask;
+        let settled = self.st.fixeddig;
+        if self.set_code_size(cid, size, nl.oaddr) && settled {
+            self.unsettled(nl.id);
         }
     }
 
@@ -1706,7 +1723,10 @@ impl Assembler<'_> {
     }
 
     /// A used label changed past the pass limit: name it, as 64tass does
-    /// ("too many passes" alone wouldn't say where to look).
+    /// ("too many passes" alone wouldn't say where to look). Cold: a
+    /// moved label's first change in a pass.
+    #[cold]
+    #[inline(never)]
     fn unsettled(&mut self, id: LabelId) {
         if self.st.past_limit() {
             let (span, msg) = (

@@ -170,7 +170,28 @@ impl Assembler<'_> {
     /// statement after it starts are found from the name's end, not by
     /// reading the line again ([`Self::label_of`]); that place is kept for
     /// the row of bytes an instruction there makes ([`Self::note_instruction`]).
+    ///
+    /// Inline: a run that records nothing (no `-L`) is answered without a
+    /// call at every code label of every pass.
+    #[inline]
     pub fn record_label_start_named(
+        &mut self,
+        line: &LineRef,
+        (start, len): (usize, usize),
+        dotted: bool,
+    ) {
+        if !self.record.on {
+            // What `listing` answers then (dotted or not), without asking
+            // `doomed`.
+            self.record.pending = None;
+            return;
+        }
+        self.record_label_start_named_on(line, (start, len), dotted);
+    }
+
+    /// [`Self::record_label_start_named`] in a run that records.
+    #[inline(never)]
+    fn record_label_start_named_on(
         &mut self,
         line: &LineRef,
         (start, len): (usize, usize),
