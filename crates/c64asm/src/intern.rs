@@ -296,6 +296,61 @@ impl Interner {
         n
     }
 
+    /// [`Interner::add_unlisted`] of an anonymous scope's name, `\u{1}`,
+    /// `kind` and each number in decimal after a `:` (every macro call
+    /// makes one): written into one stack buffer and copied once, where
+    /// eight parts took a copy each. `kind` is ASCII (the scopes' kinds
+    /// are; another is written as its character, the general way).
+    pub fn add_unlisted_scope(&mut self, kind: u8, numbers: [u32; 3]) -> Name {
+        if !kind.is_ascii() {
+            return self.add_unlisted_scope_char(kind, numbers);
+        }
+        // `\u{1}`, the kind, and three `:` with at most ten digits each,
+        // written from the end: each number's digits without counting them.
+        let mut text = [0u8; 2 + 3 * 11];
+        let mut at = text.len();
+        for v in numbers.into_iter().rev() {
+            let mut v = v;
+            loop {
+                at -= 1;
+                text[at] = b'0' + (v % 10) as u8;
+                v /= 10;
+                if v == 0 {
+                    break;
+                }
+            }
+            at -= 1;
+            text[at] = b':';
+        }
+        text[at - 2..at].copy_from_slice(&[1, kind]);
+        at -= 2;
+        let n = UNLISTED + self.unlisted_starts.len() as Name;
+        self.unlisted_starts.push(self.unlisted_buf.len() as u32);
+        // ASCII only (the kind is checked above): valid UTF-8.
+        self.unlisted_buf.extend_from_slice(&text[at..]);
+        n
+    }
+
+    /// [`Interner::add_unlisted_scope`] of a kind that is not ASCII (none
+    /// is given today): its character in UTF-8, by parts.
+    #[cold]
+    fn add_unlisted_scope_char(&mut self, kind: u8, [a, b, c]: [u32; 3]) -> Name {
+        let mut kind_text = [0u8; 4];
+        let kind_text = char::from(kind).encode_utf8(&mut kind_text);
+        let mut digits = [[0u8; 10]; 3];
+        let [da, db, dc] = &mut digits;
+        self.add_unlisted(&[
+            "\u{1}",
+            kind_text,
+            ":",
+            decimal(a, da),
+            ":",
+            decimal(b, db),
+            ":",
+            decimal(c, dc),
+        ])
+    }
+
     /// A name's bytes (its text without the UTF-8 check [`Interner::name`] makes).
     pub fn bytes(&self, n: Name) -> &[u8] {
         match text_of(&self.buf, &self.starts, n as usize) {
@@ -396,6 +451,28 @@ mod tests {
                 assert_eq!(r.get_or(t.as_bytes(), || i.intern(&t)), i.intern(&t));
             }
         }
+    }
+
+    /// A scope's name written in one piece reads as the same name given
+    /// in parts, for every width of each number and kinds in and out of
+    /// ASCII.
+    #[test]
+    fn a_scope_name_in_one_piece_is_the_name_in_parts() {
+        let mut i = Interner::default();
+        let values = [0, 1, 9, 10, 99, 100, 999, 1000, 65535, 1_000_000, u32::MAX];
+        for kind in [b'#', b'.', b'e', 0xe9] {
+            for &a in &values {
+                for &b in &values {
+                    for &c in &values {
+                        let n = i.add_unlisted_scope(kind, [a, b, c]);
+                        let want = format!("\u{1}{}:{a}:{b}:{c}", char::from(kind));
+                        assert_eq!(i.name(n), want);
+                    }
+                }
+            }
+        }
+        let n = i.add_unlisted_scope(b'#', [3, 4, 1]);
+        assert_eq!(i.name(n), "\u{1}#:3:4:1");
     }
 
     #[test]

@@ -92,24 +92,11 @@ impl Assembler<'_> {
             return name;
         }
         let (node, vline, kind) = key;
-        // Written without the formatter, straight into the names' buffer:
-        // every macro call makes one. Never looked up by its text (made
-        // once here, found again in `anon_scopes` or the star tree): not
-        // interned, no table slot for it.
-        let mut kind_text = [0u8; 4];
-        let kind_text = char::from(kind as u8).encode_utf8(&mut kind_text);
-        let mut digits = [[0u8; 10]; 3];
-        let [a, b, c] = &mut digits;
-        let name = self.names.add_unlisted(&[
-            "\u{1}",
-            kind_text,
-            ":",
-            crate::intern::decimal(node, a),
-            ":",
-            crate::intern::decimal(vline, b),
-            ":",
-            crate::intern::decimal(n, c),
-        ]);
+        // Written without the formatter, in one piece, straight into the
+        // names' buffer: every macro call makes one. Never looked up by its
+        // text (made once here, found again in `anon_scopes` or the star
+        // tree): not interned, no table slot for it.
+        let name = self.names.add_unlisted_scope(kind as u8, [node, vline, n]);
         if n > 1 {
             self.anon_scopes.more.insert((key, n), name);
         }
