@@ -95,6 +95,11 @@ fn unknown_option(e: &clap::Error, args: &[std::ffi::OsString]) -> Option<String
 fn main() -> ExitCode {
     interrupt::install();
     let as_64tass = started_as_64tass();
+    // A build's peak RSS: the loader's and the C libraries' start-up code is
+    // not run again (the command line's parser is given back in `build`).
+    if as_64tass || building() {
+        build::give_back_code();
+    }
     // The matches are kept: `build` reads where each flag was given.
     let args = command_line(as_64tass);
     let matches = match Cli::command().try_get_matches_from(&args) {

@@ -8,8 +8,10 @@ mod args;
 mod clock;
 mod deps;
 mod malloc;
+mod resident;
 mod tass_console;
 
+pub use resident::give_back_code;
 pub use tass_console::VERSION as TASS_VERSION;
 
 use clap::ArgMatches;
@@ -37,6 +39,8 @@ pub fn option_refused(msg: &str, as_64tass: bool) {
 
 pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     malloc::tune_for_a_build();
+    // The command line's parser is not run again.
+    resident::give_back_code();
     let mut opts = match args.options(matches) {
         Ok(o) => o,
         Err(msg) => {
@@ -84,6 +88,14 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
     let source = &args.files[0];
     let progress = std::sync::Arc::new(c64asm::Progress::default());
     opts.progress = Some(progress.clone());
+    // Each later pass begins by giving back the code the passes before it
+    // ran: it runs less of it (most lines' parses are kept), and a build's
+    // peak is at its last pass's end. (Pass 1 follows the start's.)
+    opts.at_pass = Some(|pass| {
+        if pass > 1 {
+            resident::give_back_code();
+        }
+    });
     let result = crate::progress::while_running(
         || c64asm::assemble_files(&args.files, &opts),
         || {
@@ -95,6 +107,8 @@ pub fn main(args: Args, matches: &ArgMatches) -> ExitCode {
             )
         },
     );
+    // The passes' code is not run again: the writers' takes its place.
+    resident::give_back_code();
     // A `--labels-root` scope or an `--output-section` the program lacks is
     // 64tass's fatal error, found as it writes the label files and outputs:
     // an error, so the warnings are not shown.

@@ -419,6 +419,9 @@ pub struct Options {
     /// Counters the assembly updates as it goes (pass, lines), for a caller that shows
     /// progress from another thread; None by default.
     pub progress: Option<std::sync::Arc<Progress>>,
+    /// Called as each pass begins, with its number (1 for the first): the
+    /// binary gives back the code pages the last pass ran (its RSS); None by default.
+    pub at_pass: Option<fn(u32)>,
 }
 
 /// How far an assembly is: its pass and the lines done in that pass, read while it runs
@@ -477,6 +480,7 @@ impl Default for Options {
             export_labels: Vec::new(),
             tab_size: 8,
             progress: None,
+            at_pass: None,
         }
     }
 }

@@ -455,6 +455,9 @@ impl<'o> Assembler<'o> {
         if let Some(p) = &self.opts.progress {
             p.start_pass(self.st.pass);
         }
+        if let Some(at_pass) = self.opts.at_pass {
+            at_pass(self.st.pass);
+        }
         self.files.begin_pass();
         self.diags.clear();
         self.diag_keys.clear();
