@@ -236,7 +236,7 @@ impl Entry {
     pub(super) fn pack_addressed(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
         let (op, operand) = node.as_addressed()?;
         let (byte, name) = addressed_name(operand)?;
-        Self::pack_over_name(ADDRESSED + mode_index(op), byte, node, name, pos, rel)
+        Self::pack_over_name(ADDRESSED + mode_index(op), byte, node.pos, name, pos, rel)
     }
 
     /// The packed `at` and size fields of a parse that is `node` alone, an
@@ -244,22 +244,23 @@ impl Entry {
     /// values fit them (see [`INDIRECT`]).
     pub(super) fn pack_indirect(node: &Expr, pos: u32, rel: u32) -> Option<(u32, u32)> {
         let (which, index, name) = indirection(node)?;
-        Self::pack_over_name(INDIRECT, which, index, name, pos, rel)
+        Self::pack_over_name(INDIRECT, which, index.pos, name, pos, rel)
     }
 
     /// The fields of an [`ADDRESSED`] or [`INDIRECT`] entry: `len` its
-    /// length field, `top` its top bits, `mode` the node whose distance the
-    /// rel field holds.
+    /// length field, `top` its top bits, `mode_at` the place of the node
+    /// whose distance the rel field holds.
+    #[inline]
     fn pack_over_name(
         len: u32,
         top: u32,
-        mode: &Expr,
+        mode_at: Pos,
         name: &Expr,
         pos: u32,
         rel: u32,
     ) -> Option<(u32, u32)> {
         let (_, word) = name.as_named()?;
-        let (name_dist, dist) = (name.pos.wrapping_sub(pos), mode.pos.wrapping_sub(pos));
+        let (name_dist, dist) = (name.pos.wrapping_sub(pos), mode_at.wrapping_sub(pos));
         let at = word | name_dist << WORD_BITS | top << BYTE_SHIFT;
         // All bits set is [`DROPPED`], not a parse.
         (word < 1 << WORD_BITS
@@ -278,6 +279,19 @@ impl Entry {
             Some((op, operand)) => (mode_index(op), node.pos.wrapping_sub(pos), operand),
             None => (NO_MODE, 0, node),
         };
+        Self::pack_number_under(mode, dist, number, pos, rel)
+    }
+
+    /// The packed fields of a [`NUMBER`] entry: `number` under the mode of
+    /// index `mode` ([`NO_MODE`]: none) `dist` bytes after `pos`.
+    #[inline]
+    fn pack_number_under(
+        mode: u32,
+        dist: u32,
+        number: &Expr,
+        pos: u32,
+        rel: u32,
+    ) -> Option<(u32, u32)> {
         let num_dist = number.pos.wrapping_sub(pos);
         let at = number_key(number)? | num_dist << NUMBER_BITS | mode << NUMBER_MODE_SHIFT;
         // All bits set is [`DROPPED`], not a parse.
@@ -286,6 +300,36 @@ impl Entry {
             && rel < 1 << ADDRESSED_REL_BITS
             && at != DROPPED)
             .then_some((at, NUMBER << LEN_SHIFT | dist << ADDRESSED_REL_BITS | rel))
+    }
+
+    /// The packed `at` and size fields of a parse that is `value` (a name
+    /// or a number) alone, or under the byte operator `byte_op` (right
+    /// before it) and the addressing mode `mode` (at its place), `pos`
+    /// where the parse began, if the values fit them: what
+    /// [`Entry::pack_named`], [`Entry::pack_addressed`] and
+    /// [`Entry::pack_number`] make of those nodes, without them.
+    #[inline]
+    pub(super) fn pack_lone(
+        value: &Expr,
+        byte_op: Option<UnOp>,
+        mode: Option<(AddrOp, Pos)>,
+        pos: u32,
+        rel: u32,
+    ) -> Option<(u32, u32)> {
+        let byte = byte_op.map_or(0, byte_index);
+        match (mode, value.as_named()) {
+            (None, Some(_)) if byte == 0 => {
+                Self::pack_named(value, value.pos.wrapping_sub(pos), rel)
+            }
+            (None, None) if byte == 0 => Self::pack_number_under(NO_MODE, 0, value, pos, rel),
+            (Some((op, at)), Some((false, _))) => {
+                Self::pack_over_name(ADDRESSED + mode_index(op), byte, at, value, pos, rel)
+            }
+            (Some((op, at)), None) if byte == 0 => {
+                Self::pack_number_under(mode_index(op), at.wrapping_sub(pos), value, pos, rel)
+            }
+            _ => None,
+        }
     }
 
     /// A [`NUMBER`] entry's number, made again at `pos` (where the parse

@@ -771,6 +771,14 @@ impl Assembler<'_> {
         {
             return self.keep_lone_copy(line, pos, kind, found, from);
         }
+        // One value its entry holds by itself: read straight to the entry.
+        if copy.is_none()
+            && matches!(kind, ParseKind::List | ParseKind::Operands)
+            && self.lines.current.is_some()
+            && let Some(id) = self.keep_lone_parse(line, pos, kind, found, hash)
+        {
+            return id;
+        }
         // Into the current chunk when no caller holds it (a parse during a
         // macro call's arguments) and it has room, else into a new one
         // (doubled while the parse does not fit a new one either).
@@ -889,13 +897,95 @@ impl Assembler<'_> {
         }
     }
 
+    /// The parse of `line` at `pos` as `kind` when it is one value its entry
+    /// holds by itself (see [`Parser::lone_parse`], [`Entry::pack_lone`]):
+    /// the entry made from the value's parts, without the general parse's
+    /// list, nodes and moves, and kept as [`Self::parse_anew`] keeps a
+    /// lone parse (as the text's origin when it is parsed again, else given
+    /// back like a lone copy, see [`Self::keep_lone_entry`]). `None`
+    /// (nothing kept) for any other parse.
+    #[inline(always)]
+    fn keep_lone_parse(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+        found: Option<u32>,
+        hash: Option<u64>,
+    ) -> Option<u32> {
+        let mut p = Parser::new(line.text, pos, line.end, &mut self.names, self.dialect);
+        let lone = p.lone_parse()?;
+        let rel = (lone.end as u32).checked_sub(pos as u32)?;
+        let fields = Entry::pack_lone(&lone.value, lone.byte_op, lone.mode, pos as u32, rel)?;
+        #[cfg(debug_assertions)]
+        self.check_lone_parse(line, pos, kind, fields, lone.end);
+        #[cfg(test)]
+        if fields.1 >> LEN_SHIFT & LEN_MASK == NUMBER {
+            tests::NUMBERS_MADE.with(|n| n.set(n.get() + 1));
+        } else {
+            tests::LONE_MADE.with(|n| n.set(n.get() + 1));
+        }
+        let near = pos
+            .checked_sub(line.start)
+            .map_or(FAR, |n| n.min(FAR as usize) as u32);
+        let entry = Entry {
+            at: fields.0,
+            info: place(near, kind) << NEAR_SHIFT | fields.1,
+        };
+        let offset = pos.min(OFFSET_MASK as usize) as u32;
+        // A text parsed again: the one later ones copy (never given back).
+        if let Some(h) = hash
+            && offset < OFFSET_MASK
+            && self.is_file_text(line)
+            && self.lines.seen_before(h)
+            && !self.lines.texts.contains_key(&h)
+        {
+            let (id, _) = self.keep_entry(line, found, entry, offset, kind);
+            let origin = Origin {
+                file: line.file,
+                start: pos as u32,
+                end: line.end as u32,
+                kind,
+                entry: id,
+            };
+            self.lines.texts.insert(h, origin);
+            return Some(id);
+        }
+        Some(self.keep_lone_entry(line, pos, kind, found, (entry, near)))
+    }
+
+    /// In debug builds: the general parse of `line` at `pos` as `kind` is
+    /// the lone entry `fields` that [`Self::keep_lone_parse`] made, and stops
+    /// at `end`.
+    #[cfg(debug_assertions)]
+    fn check_lone_parse(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+        fields: (u32, u32),
+        end: usize,
+    ) {
+        let mut chunk = Vec::with_capacity(8);
+        // SAFETY: the parsed list is dropped before the chunk.
+        let mut arena = unsafe { Arena::new(&mut chunk) };
+        arena.fold = true;
+        let (result, general_end, notes, full) =
+            parse_text(line, pos, kind, arena, &mut self.names, self.dialect);
+        let rel = general_end.wrapping_sub(pos as u32);
+        let general = match &result {
+            Ok(v) if !full && notes.is_empty() => lone_fields(v, chunk.len(), pos as u32, rel),
+            _ => None,
+        };
+        drop(result);
+        debug_assert_eq!(general, Some(fields), "{:?}", &line.text[pos..line.end]);
+        debug_assert_eq!(general_end as usize, end);
+    }
+
     /// The parse of `line` at `pos` as `kind` when its text's kept parse is
     /// lone entry `from`: the same entry (it is kept relative to where its
-    /// parse began), with no chunk and no nodes. Given back like a parse
-    /// made (see [`LineCaches::release`]) while no caller holds the chunk.
-    /// A line's first parse there is put in the line table only if it is
-    /// not given back (see [`Fresh::unindexed`]): most copies are, and
-    /// their place in the table was set and cleared for nothing.
+    /// parse began), with no chunk and no nodes, kept by
+    /// [`Self::keep_lone_entry`].
     #[inline(never)]
     fn keep_lone_copy(
         &mut self,
@@ -913,6 +1003,24 @@ impl Assembler<'_> {
             at: e.at,
             info: place(near, kind) << NEAR_SHIFT | e.info & (LEN_MASK << LEN_SHIFT | REL_MASK),
         };
+        self.keep_lone_entry(line, pos, kind, found, (entry, near))
+    }
+
+    /// Keep `entry`, a lone parse of `line` at `pos` (`near` its line's
+    /// start) as `kind`, in the place `found` (one given back) or as a new one, given back like a parse
+    /// made (see [`LineCaches::release`]) while no caller holds the chunk.
+    /// A line's first parse there is put in the line table only if it is
+    /// not given back (see [`Fresh::unindexed`]): most are, and their place
+    /// in the table was set and cleared for nothing.
+    #[inline(always)]
+    fn keep_lone_entry(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+        found: Option<u32>,
+        (entry, near): (Entry, u32),
+    ) -> u32 {
         let offset = pos.min(OFFSET_MASK as usize) as u32;
         let lines = &mut self.lines;
         let mark = lines
@@ -1036,15 +1144,7 @@ impl Assembler<'_> {
                 let rel = end.checked_sub(pos as u32);
                 // An addressing mode's operand (and a byte operator's) are
                 // the nodes it added.
-                rel.and_then(|rel| match chunk.len() - mark {
-                    0 => Entry::pack_named(&v[0], v[0].pos.wrapping_sub(pos as u32), rel)
-                        .or_else(|| Entry::pack_number(&v[0], pos as u32, rel)),
-                    1 => Entry::pack_addressed(&v[0], pos as u32, rel)
-                        .or_else(|| Entry::pack_number(&v[0], pos as u32, rel)),
-                    2 => Entry::pack_addressed(&v[0], pos as u32, rel)
-                        .or_else(|| Entry::pack_indirect(&v[0], pos as u32, rel)),
-                    _ => None,
-                })
+                rel.and_then(|rel| lone_fields(v, chunk.len() - mark, pos as u32, rel))
             }
             _ => None,
         };
@@ -1171,6 +1271,23 @@ impl Assembler<'_> {
     }
 }
 
+/// The fields of the lone entry (see [`Entry::is_lone`]) that holds `v`, a
+/// parse begun at `pos` and stopped `rel` bytes on, which added `added`
+/// nodes to its chunk (an addressing mode's operand, a byte operator), if
+/// it is one such entry holds.
+fn lone_fields(v: &[Expr], added: usize, pos: u32, rel: u32) -> Option<(u32, u32)> {
+    let [one] = v else {
+        return None;
+    };
+    match added {
+        0 => Entry::pack_named(one, one.pos.wrapping_sub(pos), rel)
+            .or_else(|| Entry::pack_number(one, pos, rel)),
+        1 => Entry::pack_addressed(one, pos, rel).or_else(|| Entry::pack_number(one, pos, rel)),
+        2 => Entry::pack_addressed(one, pos, rel).or_else(|| Entry::pack_indirect(one, pos, rel)),
+        _ => None,
+    }
+}
+
 /// The parser run over the text of `line` from `pos` as `kind`.
 fn parse_text(
     line: &LineRef,
@@ -1220,6 +1337,145 @@ mod tests {
         pub static RECORDS_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
         /// Parses are packed however small the chunks are (see `PACK_FROM`).
         pub static PACK_ALL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// The fields and end [`Parser::lone_parse`] and [`Entry::pack_lone`]
+    /// give `src` (as a list, or as operands), and the general parse's: its
+    /// lone entry's fields (see `lone_fields`), end and names interned.
+    #[allow(clippy::type_complexity)]
+    fn lone_and_general(
+        src: &str,
+        operand: bool,
+        d: crate::syntax::expr::Dialect,
+    ) -> (
+        Option<((u32, u32), usize, String)>,
+        (Option<(u32, u32)>, usize, String),
+    ) {
+        use crate::intern::Interner;
+        use crate::syntax::compiled::Arena;
+        use crate::syntax::expr::Parser;
+        let names_of = |names: &Interner| {
+            (0..names.len())
+                .map(|i| names.name(i as crate::intern::Name).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut names = Interner::default();
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        let fast = p.lone_parse().and_then(|lone| {
+            let fields =
+                super::Entry::pack_lone(&lone.value, lone.byte_op, lone.mode, 0, lone.end as u32)?;
+            Some((fields, lone.end))
+        });
+        drop(p);
+        let fast = fast.map(|(fields, end)| (fields, end, names_of(&names)));
+        let mut names = Interner::default();
+        let mut chunk = Vec::with_capacity(16);
+        let mut p = Parser::new(src, 0, src.len(), &mut names, d);
+        // SAFETY: the parsed list is dropped before the chunk.
+        let mut arena = unsafe { Arena::new(&mut chunk) };
+        arena.fold = true;
+        p.set_arena(arena);
+        let list = if operand { p.operands() } else { p.list() };
+        let (end, clean) = (p.pos, p.notes.is_empty() && !p.arena_full());
+        drop(p);
+        let general = match &list {
+            Ok(v) if clean => super::lone_fields(v, chunk.len(), 0, end as u32),
+            _ => None,
+        };
+        drop(list);
+        (fast, (general, end, names_of(&names)))
+    }
+
+    /// Every text [`Parser::lone_parse`] reads straight to an entry gets
+    /// the entry, end and names the general parse packs: the shapes and
+    /// their near misses (other heads, values, indexes and what follows),
+    /// as lists and as operands, case-sensitive or not.
+    #[test]
+    fn lone_parses_pack_as_the_general_parse() {
+        let heads = ["", " ", "#", "<", ">", "#<", "#>", "# ", "#(", "<<", "-"];
+        let values = [
+            "a",
+            "zp",
+            "x",
+            "Tab_1",
+            "a1",
+            "0",
+            "1",
+            "$ff",
+            "$FF",
+            "$1234",
+            "$12345",
+            "65535",
+            "65536",
+            "007",
+            "00",
+            "$0",
+            "$00000000",
+            "%101",
+            "1.5",
+            "1e3",
+            "$1_0",
+            "__a",
+            "_a",
+            "b\"c\"",
+            "b",
+            "\u{e9}t\u{e9}",
+            "a\u{e9}",
+            "a.b",
+            "f(1)",
+            "a[1]",
+            "99999999999999999999",
+            "",
+            "*",
+            "+",
+            "in",
+        ];
+        let tails = [
+            "", " ", "\t", ",x", ",X", ",y", ",z", ",s", ",q", ", x", " ,x", ",x ", ",\tx",
+            ",x ; c", " ; c", ";c", ";", ",1", ", 1", ",$2", "+1", "-1", ",x,1", ",x, 1", ",x+1",
+            ",xy", ",x\"", ",", ",x,", " ? 1 : 2", ":", ":2", "\0", "\0x", " x", "=1", " = 2", ")",
+            "),y", ",x)",
+        ];
+        let mut taken = 0;
+        for case_sensitive in [false, true] {
+            let d = crate::syntax::expr::Dialect {
+                case_sensitive,
+                unicode: true,
+                tasm: false,
+            };
+            for head in heads {
+                for value in values {
+                    for tail in tails {
+                        let src = format!("{head}{value}{tail}");
+                        for operand in [false, true] {
+                            let (fast, (general, end, names)) = lone_and_general(&src, operand, d);
+                            if let Some(fast) = fast {
+                                taken += 1;
+                                assert_eq!(
+                                    fast,
+                                    (general.unwrap_or((0, 0)), end, names),
+                                    "{src:?}"
+                                );
+                                assert!(general.is_some(), "{src:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The usual shapes are among them.
+        for usual in [
+            "a", "#0", "$d020", "a,x", "#<a", "<a,y", "$0400,x", "#a ; c",
+        ] {
+            let d = crate::syntax::expr::Dialect {
+                case_sensitive: false,
+                unicode: true,
+                tasm: false,
+            };
+            assert!(lone_and_general(usual, true, d).0.is_some(), "{usual}");
+        }
+        assert!(taken > 1000, "{taken}");
     }
 
     /// The program `src` assembles to in two passes or more, assembled on

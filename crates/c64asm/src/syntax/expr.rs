@@ -182,6 +182,17 @@ enum Lone {
     Head(PResult<Expr>),
 }
 
+/// A whole list or operand list that is one lone value (see
+/// [`Parser::lone_parse`]): the value's node, a name or a number (its
+/// name interned), the byte operator right before it, the addressing mode
+/// around it and its place, and where the parse stops.
+pub struct LoneParse {
+    pub value: Expr,
+    pub byte_op: Option<UnOp>,
+    pub mode: Option<(AddrOp, Pos)>,
+    pub end: usize,
+}
+
 impl<'t, 'n> Parser<'t, 'n> {
     /// A parser over `text[pos..end]` (`end` is the end of the line).
     pub fn new(
@@ -682,6 +693,68 @@ impl<'t, 'n> Parser<'t, 'n> {
             e = Expr::unary(&mut self.arena, (at - 1) as Pos, op, e);
         }
         Some(self.lone_whole(e, start, imm, index, after))
+    }
+
+    /// [`Parser::list`] (or [`Parser::operands`]) when the whole text is
+    /// one value [`Parser::lone_value`] reads as [`Lone::Whole`] and a
+    /// parse's entry can hold by itself: a name or a plain number, alone,
+    /// after `#`, or before one `,r` index, a name also after `#<`, `#>`
+    /// or before `,r` with `<`, `>` (`jsr label`, `lda #0`, `sta $d020`,
+    /// `lda tab,x`, `lda #<table`), then the line's end or a comment. Its
+    /// parts, read as `lone_value` reads them, so that the caller packs
+    /// them without the general list, its nodes or its moves; `None`
+    /// (nothing interned) for anything else, which the caller parses the
+    /// general way.
+    #[inline(always)]
+    pub fn lone_parse(&mut self) -> Option<LoneParse> {
+        if self.dialect.tasm {
+            return None;
+        }
+        self.skip_ws();
+        let start = self.pos;
+        let imm = self.peek() == b'#';
+        let mut at = start + imm as usize;
+        let byte_op = match self.byte_at(at) {
+            b'<' => Some(UnOp::Lower),
+            b'>' => Some(UnOp::Higher),
+            _ => None,
+        };
+        at += byte_op.is_some() as usize;
+        let (number, value_end) = match self.byte_at(at) {
+            // No byte operator over a number (its node may be folded), no
+            // leading zeros (noted for a warning).
+            b'$' | b'0'..=b'9'
+                if byte_op.is_none()
+                    && !(self.byte_at(at) == b'0' && self.byte_at(at + 1).is_ascii_digit()) =>
+            {
+                let (n, end) = scan::plain_number(&self.bytes[..self.end], at)?;
+                (Some(n), end)
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => (None, self.lone_name_end(at)?),
+            _ => return None,
+        };
+        let after = scan::skip_blanks(self.bytes, value_end, self.end);
+        let (mode, end) = match self.byte_at(after) {
+            // A byte operator alone is no entry's.
+            0 | b';' if imm || byte_op.is_none() => {
+                (imm.then_some((AddrOp::Imm, start as Pos)), after)
+            }
+            // `#` and an index are two modes: no entry's.
+            b',' if !imm => {
+                let ((reg, comma), after) = self.lone_index(after, start)?;
+                if !matches!(self.byte_at(after), 0 | b';') {
+                    return None;
+                }
+                (Some((AddrOp::Index(reg), comma as Pos)), after)
+            }
+            _ => return None,
+        };
+        Some(LoneParse {
+            value: self.value_node(at, number, value_end),
+            byte_op,
+            mode,
+            end,
+        })
     }
 
     /// `,r` at `comma` (the parse back at `start` after reading it) and
