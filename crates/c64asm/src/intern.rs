@@ -8,22 +8,29 @@ pub type Name = u32;
 /// `v` in decimal, in `buf`: names and keys made on every macro call are
 /// written without the formatter.
 pub fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
-    let mut at = buf.len();
-    let mut v = v;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
+    let end = buf.len();
+    let at = digits_before(v, buf, end);
     // ASCII digits only: no UTF-8 check needed (it cost as much as the
     // digits on every macro call).
     let digits = &buf[at..];
     debug_assert!(digits.is_ascii());
     // SAFETY: every byte written above is an ASCII digit.
     unsafe { std::str::from_utf8_unchecked(digits) }
+}
+
+/// `v`'s decimal digits written into `buf` so that they end at `end`, from
+/// the last one back (no counting): where they start.
+#[inline(always)]
+fn digits_before(v: u32, buf: &mut [u8], end: usize) -> usize {
+    let (mut at, mut v) = (end, v);
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            return at;
+        }
+    }
 }
 
 /// Names read again and again at one place (a macro call's callee: the same
@@ -310,15 +317,7 @@ impl Interner {
         let mut text = [0u8; 2 + 3 * 11];
         let mut at = text.len();
         for v in numbers.into_iter().rev() {
-            let mut v = v;
-            loop {
-                at -= 1;
-                text[at] = b'0' + (v % 10) as u8;
-                v /= 10;
-                if v == 0 {
-                    break;
-                }
-            }
+            at = digits_before(v, &mut text, at);
             at -= 1;
             text[at] = b':';
         }

@@ -651,14 +651,7 @@ impl<'t, 'n> Parser<'t, 'n> {
             return None;
         }
         let start = self.pos;
-        let imm = self.peek() == b'#';
-        let mut at = start + imm as usize;
-        let byte_op = match self.byte_at(at) {
-            b'<' => Some(UnOp::Lower),
-            b'>' => Some(UnOp::Higher),
-            _ => None,
-        };
-        at += byte_op.is_some() as usize;
+        let (imm, byte_op, at) = self.lone_prefix(start);
         // The value, scanned (a name is interned only once the shape is known).
         let (number, end) = match self.byte_at(at) {
             b'$' | b'0'..=b'9' => {
@@ -712,14 +705,7 @@ impl<'t, 'n> Parser<'t, 'n> {
         }
         self.skip_ws();
         let start = self.pos;
-        let imm = self.peek() == b'#';
-        let mut at = start + imm as usize;
-        let byte_op = match self.byte_at(at) {
-            b'<' => Some(UnOp::Lower),
-            b'>' => Some(UnOp::Higher),
-            _ => None,
-        };
-        at += byte_op.is_some() as usize;
+        let (imm, byte_op, at) = self.lone_prefix(start);
         let (number, value_end) = match self.byte_at(at) {
             // No byte operator over a number (its node may be folded), no
             // leading zeros (noted for a warning).
@@ -755,6 +741,20 @@ impl<'t, 'n> Parser<'t, 'n> {
             mode,
             end,
         })
+    }
+
+    /// A lone value's `#` and `<`/`>` read from `start`: whether `#` is
+    /// there, the byte operator, and where the value itself starts.
+    #[inline(always)]
+    fn lone_prefix(&self, start: usize) -> (bool, Option<UnOp>, usize) {
+        let imm = self.byte_at(start) == b'#';
+        let at = start + imm as usize;
+        let byte_op = match self.byte_at(at) {
+            b'<' => Some(UnOp::Lower),
+            b'>' => Some(UnOp::Higher),
+            _ => None,
+        };
+        (imm, byte_op, at + byte_op.is_some() as usize)
     }
 
     /// `,r` at `comma` (the parse back at `start` after reading it) and
