@@ -119,6 +119,21 @@ impl Assembler<'_> {
         }
     }
 
+    /// [`Self::branch_target`] as 64tass goes on after it: a target it
+    /// refuses is reported here and the branch made as to one not known
+    /// yet, so that a size refused after it is reported too (`bne @w $12345`
+    /// on a 6502: the value's message, then the size's).
+    fn branch_target_or_unknown(&mut self, line: &LineRef, v: &Value, pos: Pos) -> Option<u32> {
+        match self.branch_target(v, pos) {
+            Ok(to) => to,
+            Err(Bad(at, msg)) => {
+                let span = self.span_at(line, at);
+                self.error(span, Bad::kind_of(&msg), msg);
+                None
+            }
+        }
+    }
+
     /// A branch of `m` to `target`; its operand is reported where it starts
     /// (`pos`), `#` included.
     pub(super) fn branch(
@@ -430,7 +445,7 @@ impl Assembler<'_> {
         // The target (or raw offset), whether it is in another bank,
         // whether it is known, and the offset.
         let (to, crossbank, known, offset) = match target {
-            Target::Address(v) => match self.branch_target(v, pos)? {
+            Target::Address(v) => match self.branch_target_or_unknown(line, v, pos) {
                 Some(u) => {
                     // `beq * + $fffe` near the end: 64tass's -Wwrap-addr.
                     self.memory_wraps(line, u, pos);
@@ -637,7 +652,7 @@ impl Assembler<'_> {
         let star = self.pc();
         let (v, target) = match target {
             Target::Address(v) => (v, {
-                let to = self.branch_target(v, pos)?;
+                let to = self.branch_target_or_unknown(line, v, pos);
                 if let Some(u) = to {
                     self.memory_wraps(line, u, pos);
                 }
