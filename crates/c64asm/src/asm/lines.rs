@@ -258,6 +258,14 @@ struct Origin {
     entry: u32,
 }
 
+/// Where a parse at `pos` begins on `line` (from its start; beyond an
+/// entry's room: `FAR`, found by its offset).
+#[inline(always)]
+fn near_on_line(line: &LineRef, pos: usize) -> u32 {
+    pos.checked_sub(line.start)
+        .map_or(FAR, |n| n.min(FAR as usize) as u32)
+}
+
 /// The key of a text parsed as `kind` in [`LineCaches::texts`].
 fn text_hash(kind: ParseKind, text: &[u8]) -> u64 {
     use std::hash::Hasher;
@@ -717,9 +725,7 @@ impl Assembler<'_> {
         let lines = &self.lines;
         if lines.released.is_none() && lines.fresh.is_none() {
             let offset = pos.min(OFFSET_MASK as usize) as u32;
-            let near = pos
-                .checked_sub(line.start)
-                .map_or(FAR, |n| n.min(FAR as usize) as u32);
+            let near = near_on_line(line, pos);
             if let Some(id) = lines.find(line.file, line.index, offset, near, kind)
                 && !lines.entries[id as usize].dropped()
             {
@@ -745,9 +751,7 @@ impl Assembler<'_> {
         self.lines.fresh = None;
         let offset = pos.min(OFFSET_MASK as usize) as u32;
         // Where it begins on its line (beyond: `FAR`, found by its offset).
-        let near = pos
-            .checked_sub(line.start)
-            .map_or(FAR, |n| n.min(FAR as usize) as u32);
+        let near = near_on_line(line, pos);
         // An entry whose nodes were given back is parsed again in its place.
         let found = self.lines.find(line.file, line.index, offset, near, kind);
         if let Some(id) = found
@@ -769,13 +773,13 @@ impl Assembler<'_> {
         if let Some((from, _)) = copy
             && self.lines.entries[from as usize].is_lone()
         {
-            return self.keep_lone_copy(line, pos, kind, found, from);
+            return self.keep_lone_copy(line, pos, kind, found, from, near);
         }
         // One value its entry holds by itself: read straight to the entry.
         if copy.is_none()
             && matches!(kind, ParseKind::List | ParseKind::Operands)
             && self.lines.current.is_some()
-            && let Some(id) = self.keep_lone_parse(line, pos, kind, found, hash)
+            && let Some(id) = self.keep_lone_parse(line, (pos, near), kind, found, hash)
         {
             return id;
         }
@@ -908,7 +912,7 @@ impl Assembler<'_> {
     fn keep_lone_parse(
         &mut self,
         line: &LineRef,
-        pos: usize,
+        (pos, near): (usize, u32),
         kind: ParseKind,
         found: Option<u32>,
         hash: Option<u64>,
@@ -925,9 +929,6 @@ impl Assembler<'_> {
         } else {
             tests::LONE_MADE.with(|n| n.set(n.get() + 1));
         }
-        let near = pos
-            .checked_sub(line.start)
-            .map_or(FAR, |n| n.min(FAR as usize) as u32);
         let entry = Entry {
             at: fields.0,
             info: place(near, kind) << NEAR_SHIFT | fields.1,
@@ -994,10 +995,8 @@ impl Assembler<'_> {
         kind: ParseKind,
         found: Option<u32>,
         from: u32,
+        near: u32,
     ) -> u32 {
-        let near = pos
-            .checked_sub(line.start)
-            .map_or(FAR, |n| n.min(FAR as usize) as u32);
         let e = &self.lines.entries[from as usize];
         let entry = Entry {
             at: e.at,

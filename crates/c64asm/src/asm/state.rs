@@ -394,11 +394,13 @@ impl PassState {
     /// `pass` only between passes, before [`PassState::begin_pass`].
     #[inline(always)]
     pub fn doomed(&self) -> bool {
-        debug_assert_eq!(
-            self.doomed,
-            (self.constcreated || !self.fixeddig) && !self.last_allowed()
-        );
+        debug_assert_eq!(self.doomed, self.doomed_now());
         self.doomed
+    }
+
+    /// [`PassState::doomed`] worked out from what it is made of.
+    fn doomed_now(&self) -> bool {
+        (self.constcreated || !self.fixeddig) && !self.last_allowed()
     }
 
     /// A value read before its definition changed: another pass is needed
@@ -412,7 +414,7 @@ impl PassState {
     /// The next pass is the listing's (or not), set between passes.
     pub fn set_listing_pass(&mut self, on: bool) {
         self.listing_pass = on;
-        self.doomed = (self.constcreated || !self.fixeddig) && !self.last_allowed();
+        self.doomed = self.doomed_now();
     }
 
     /// A constant the last pass did not have appeared (`constcreated`).
