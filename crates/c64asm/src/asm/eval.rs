@@ -777,8 +777,15 @@ impl Assembler<'_> {
             self.replay.read_anon(n, id);
             return Ok(self.syms.label(id).value.clone());
         }
-        self.anon_not_defined(line, n, pos);
-        Ok(Value::None)
+        // An error value, as a name's: reported where the value is used
+        // (`jmp @b ++` refuses its size first and says no more).
+        self.keeping(
+            |a| {
+                a.anon_not_defined(line, n, pos);
+                Ok(Value::None)
+            },
+            |v| v,
+        )
     }
 
     /// "not defined anonsymbol" for `-`, `--`, `+`, `++` (`n` as in
