@@ -198,6 +198,9 @@ impl Assembler<'_> {
                 break;
             }
             self.st.count_line();
+            if *has_nul && self.expansion_line_faults(file, index) {
+                continue;
+            }
             if *has_nul
                 && let Some(at) = stray_nul(&line)
                 && self.st.active()

@@ -313,6 +313,11 @@ pub fn fill_line(
     subs: &mut Vec<Substitution>,
     faults: &mut Vec<(String, Option<usize>)>,
 ) {
+    // Where each missing argument is referred to, to order the line's
+    // faults as 64tass meets them (by place in the line).
+    let first = faults.len();
+    let place = std::cell::Cell::new(0);
+    let mut missing_at: Vec<usize> = Vec::new();
     // The text for argument `n`, borrowed (an argument, a default, the
     // missing-argument text): nothing is copied but into `out`.
     let mut arg = |n: usize| -> &str {
@@ -323,6 +328,7 @@ pub fn fill_line(
                 None => {
                     if missing.is_empty() && n >= args.len() {
                         faults.push((format!("{} argument is missing", ordinal(n)), None));
+                        missing_at.push(place.get());
                         ""
                     } else {
                         args.get(n)
@@ -338,6 +344,7 @@ pub fn fill_line(
     let mut run = 0;
     for r in refs {
         let (at, len) = (r.at as usize, r.len as usize);
+        place.set(at);
         let (text, mark) = match r.what {
             Place::Arg(n) => (arg(n as usize), given(n as usize).then_some(n as usize)),
             Place::Unquoted(n) => {
@@ -361,6 +368,18 @@ pub fn fill_line(
     }
     out.push_str(&line[run..]);
     faults.extend(unknown.iter().map(|(msg, at)| (msg.clone(), Some(*at))));
+    if faults.len() - first > unknown.len() && !unknown.is_empty() {
+        // Both kinds on one line: in the line's order.
+        let line_faults = &mut faults[first..];
+        let place = |i: usize, f: &(String, Option<usize>)| f.1.unwrap_or_else(|| missing_at[i]);
+        let mut placed: Vec<_> = (line_faults.iter().cloned().enumerate())
+            .map(|(i, f)| (place(i, &f), f))
+            .collect();
+        placed.sort_by_key(|p| p.0);
+        for (slot, (_, f)) in line_faults.iter_mut().zip(placed) {
+            *slot = f;
+        }
+    }
 }
 
 /// Parameter list of `.macro` and friends: `a, b=2, , last`. A default

@@ -163,10 +163,13 @@ pub struct Macros {
     /// reports in a changed line (see [`macro_column`]).
     pub subs: ByFile<Substitution>,
     /// The arguments each expansion lacks ("3rd argument is missing") and
-    /// the names no parameter has: the lines that name them are left empty,
-    /// reported at every call (a missing argument at the call, an unknown
-    /// name where it is in the macro's text).
-    pub faults: FxHashMap<FileId, Vec<(String, Option<Span>)>>,
+    /// the names no parameter has, by the expansion's line that names them:
+    /// that line's text is a lone NUL byte (an empty line to 64tass; the
+    /// line loop looks at such a line only in a text with a NUL, see
+    /// [`Assembler::expansion_line_faults`]), reported each time the line is
+    /// read, in line order as 64tass substitutes them (a missing argument
+    /// at the call, an unknown name where it is in the macro's text).
+    pub faults: FxHashMap<FileId, Vec<(u32, String, Option<Span>)>>,
     /// A function's later call scopes, each to its first: 64tass makes every
     /// call's scope at the `.function` line, so a name missing in the body is
     /// reported once a pass, not once per call.
@@ -594,8 +597,10 @@ impl Assembler<'_> {
             (refs, unknown) = (refs_end, unknown_end);
             fault_lines.resize(faults.len(), l.index);
             if faults.len() > before {
-                // 64tass assembles the line as an empty one.
+                // 64tass assembles the line as an empty one; a lone NUL
+                // here, for the line loop to report its faults.
                 text.truncate(start);
+                text.push('\0');
                 marks.truncate(marks_before);
                 subs.truncate(subs_before);
             }
@@ -605,10 +610,19 @@ impl Assembler<'_> {
             }
             text.push('\n');
         }
+        let mut placed = Vec::new();
         if !faults.is_empty() {
+            // Those in a macro defined in this one are its calls' own.
             let nested = self.nested_definition_lines(file, line + 1, end);
-            let mut lines = fault_lines.into_iter();
-            faults.retain(|_| !lines.next().is_some_and(|i| nested.contains(&i)));
+            for (f, i) in std::mem::take(&mut faults).into_iter().zip(fault_lines) {
+                // No message: the line is still a NUL, passed over.
+                let msg = if nested.contains(&i) {
+                    String::new()
+                } else {
+                    f.0
+                };
+                placed.push((i - (line + 1), msg, f.1));
+            }
         }
         let name = self.src.get(file).name.clone();
         // Kept for the run: its exact size, not what growing it left.
@@ -624,10 +638,10 @@ impl Assembler<'_> {
         self.macros.file_expansion(id, key, f);
         self.macros.arg_marks.set_pushed(f, marks_from);
         self.macros.subs.set_pushed(f, subs_from);
-        if !faults.is_empty() {
-            let faults = faults
+        if !placed.is_empty() {
+            let faults = placed
                 .into_iter()
-                .map(|(msg, at)| (msg, at.map(|at| Span::new(file, at, at + 1))))
+                .map(|(i, msg, at)| (i, msg, at.map(|at| Span::new(file, at, at + 1))))
                 .collect();
             self.macros.faults.insert(f, faults);
         }
@@ -984,7 +998,6 @@ impl Assembler<'_> {
                 }
             },
         };
-        self.expansion_faults(file, call);
         let mut node = None;
         let (what, scope) = if segment {
             (Wait::EndSegment2, None)
@@ -1139,8 +1152,6 @@ impl Assembler<'_> {
                 return Step::Next;
             }
         };
-        // 64tass lays the body out here too, and reports what it finds.
-        self.expansion_faults(file, dir);
         // A separate address space starting at 0.
         let mem = self.out.new_enumeration();
         let mut a = Address::new(mem);
@@ -1329,31 +1340,37 @@ impl Assembler<'_> {
     }
 
     /// What substituting an expansion's arguments found wrong (a name no
-    /// parameter has, a missing argument), reported for each call.
-    #[inline]
-    fn expansion_faults(&mut self, file: FileId, call: Span) {
-        // Most runs have none: no call made.
-        if !self.macros.faults.is_empty() {
-            self.report_expansion_faults(file, call);
-        }
-    }
-
+    /// parameter has, a missing argument) on its line `index`, reported as
+    /// the line is read (the expansion's call the top of the chain): false
+    /// where the line has none.
+    #[cold]
     #[inline(never)]
-    fn report_expansion_faults(&mut self, file: FileId, call: Span) {
+    pub(super) fn expansion_line_faults(&mut self, file: FileId, index: u32) -> bool {
         let Some(faults) = self.macros.faults.get(&file) else {
-            return;
+            return false;
         };
-        for (msg, at) in faults.clone() {
+        let here: Vec<_> = faults.iter().filter(|f| f.0 == index).cloned().collect();
+        if here.is_empty() {
+            return false;
+        }
+        for (_, msg, at) in here {
+            if msg.is_empty() {
+                continue;
+            }
             match at {
                 // In the macro's text, under the call, as 64tass shows it.
-                Some(at) => {
-                    self.st.chain.push(call);
-                    self.error(at, Kind::MacroMisuse, msg);
-                    self.st.chain.pop();
+                Some(at) => self.error(at, Kind::MacroMisuse, msg),
+                // At the call, under the calls around it.
+                None => {
+                    let call = self.st.chain.pop();
+                    if let Some(call) = call {
+                        self.error(call, Kind::MacroMisuse, msg);
+                        self.st.chain.push(call);
+                    }
                 }
-                None => self.error(call, Kind::MacroMisuse, msg),
             }
         }
+        true
     }
 
     /// Lay out a structure or union instance here; its fields go in the
@@ -1379,7 +1396,6 @@ impl Assembler<'_> {
                 return;
             }
         };
-        self.expansion_faults(file, call);
         let ctx = match newlabel.map(|nl| self.syms.label(nl.id).value.clone()) {
             Some(Value::Code(c)) => Some(self.syms.code(c.id).names),
             _ if here => None,
