@@ -243,6 +243,40 @@ impl Assembler<'_> {
         result
     }
 
+    /// What substituting an expansion's arguments found wrong (a name no
+    /// parameter has, a missing argument) on its line `index`, reported as
+    /// the line is read (the expansion's call the top of the chain): false
+    /// where the line has none.
+    #[cold]
+    #[inline(never)]
+    fn expansion_line_faults(&mut self, file: crate::source::FileId, index: u32) -> bool {
+        let Some(faults) = self.macros.faults.get(&file) else {
+            return false;
+        };
+        let here: Vec<_> = faults.iter().filter(|f| f.0 == index).cloned().collect();
+        if here.is_empty() {
+            return false;
+        }
+        for (_, msg, at) in here {
+            if msg.is_empty() {
+                continue;
+            }
+            match at {
+                // In the macro's text, under the call, as 64tass shows it.
+                Some(at) => self.error(at, Kind::MacroMisuse, msg),
+                // At the call, under the calls around it.
+                None => {
+                    let call = self.st.chain.pop();
+                    if let Some(call) = call {
+                        self.error(call, Kind::MacroMisuse, msg);
+                        self.st.chain.push(call);
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The line at the cursor, blank or a comment alone (its kept head
     /// says so: it was read before), passed over without reading its text:
     /// what reading it does, the line counted and spent, its start
