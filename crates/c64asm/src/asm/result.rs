@@ -193,13 +193,17 @@ impl Assembler<'_> {
                 Value::Bits(_) | Value::Int(_) => (false, Some(l.value.clone())),
                 _ => (false, None),
             };
-            let vice_value = number
-                .as_ref()
-                .and_then(|v| crate::value::convert::to_uval(v, 24, self).ok())
-                .map(|u| (u & 0xff_ffff) as u32);
-            let int = number
-                .as_ref()
-                .and_then(|v| crate::value::convert::to_ival(v, 64, self).ok());
+            // Most labels' numbers are bit strings (a code label's address,
+            // a `$` constant): read straight, their repr written in place.
+            let mut hex = [0u8; 18];
+            let quick = match &number {
+                Some(Value::Bits(b)) => self.quick_bits_facts(*b, &mut hex),
+                _ => None,
+            };
+            let (vice_value, int) = match quick {
+                Some((vice_value, int, _)) => (vice_value, Some(int)),
+                None => self.number_facts(number.as_ref()),
+            };
             let value = match (&l.value, int) {
                 (_, Some(a)) if address && (0..1 << 32).contains(&a) => {
                     SymbolValue::Address(a as u32)
@@ -209,16 +213,29 @@ impl Assembler<'_> {
                 (Value::Bits(b), _) => SymbolValue::Number(b.to_i128()),
                 _ => SymbolValue::Other,
             };
-            let repr = match &l.value {
+            // Code is spelled as its value, a bit string as itself.
+            let quick_repr = quick
+                .and_then(|(_, _, repr)| repr)
+                .filter(|_| matches!(l.value, Value::Code(_) | Value::Bits(_)));
+            let repr_made = match (&l.value, quick_repr) {
+                (_, Some(_)) => None,
                 // A constant whose value failed or was not looked for (never
                 // used): 64tass lists nothing.
-                Value::Error(_) | Value::None => None,
+                (Value::Error(_) | Value::None, _) => None,
                 // No literal form, or a list holding one (`[m]`): not listed.
-                v if !crate::value::repr::has_literal_form(v) => None,
+                (v, _) if !crate::value::repr::has_literal_form(v) => None,
                 // Code is spelled as its value (made above once).
-                Value::Code(_) => number.as_ref().map(|n| crate::value::repr::repr(n, self)),
-                v => Some(crate::value::repr::repr(v, self)),
+                (Value::Code(_), _) => number.as_ref().map(|n| crate::value::repr::repr(n, self)),
+                (v, _) => Some(crate::value::repr::repr(v, self)),
             };
+            debug_assert!(quick_repr.is_none_or(|r| {
+                let general = match &l.value {
+                    Value::Code(_) => number.as_ref().map(|n| crate::value::repr::repr(n, self)),
+                    v => Some(crate::value::repr::repr(v, self)),
+                };
+                general.as_deref() == Some(r)
+            }));
+            let repr = quick_repr.or(repr_made.as_deref());
             let vice_name = vice_path
                 && l.constant()
                 && display
@@ -253,19 +270,41 @@ impl Assembler<'_> {
                 scope: matches!(l.value, Value::Code(_) | Value::Namespace(_)),
             };
             let span = self.syms.span(id);
-            out.push(
-                at,
-                repr.as_deref(),
-                &value,
-                !l.constant(),
-                &facts,
-                span,
-                this_listed,
-            );
+            out.push(at, repr, &value, !l.constant(), &facts, span, this_listed);
             if let (Some(n), Some(name)) = (inner, scope_name) {
                 self.collect_symbols(n, &name, vice_name, this_listed, out, seen, depth + 1);
             }
         }
+    }
+
+    /// A label file's numbers of a value: as VICE lists it (24 bits), and
+    /// as a signed number; `None` where it is not one.
+    fn number_facts(&self, number: Option<&Value>) -> (Option<u32>, Option<i64>) {
+        let vice_value = number
+            .and_then(|v| crate::value::convert::to_uval(v, 24, self).ok())
+            .map(|u| (u & 0xff_ffff) as u32);
+        let int = number.and_then(|v| crate::value::convert::to_ival(v, 64, self).ok());
+        (vice_value, int)
+    }
+
+    /// [`Assembler::number_facts`] of a bit string that fits 64 bits, and
+    /// its repr where it is short hex (written into `hex`), without the
+    /// conversions' general paths or a `String`: `None` where either
+    /// conversion would fail (the general path says so). A debug build
+    /// checks the answer against the general one.
+    #[inline]
+    fn quick_bits_facts<'h>(
+        &self,
+        b: crate::value::Bits,
+        hex: &'h mut [u8; 18],
+    ) -> Option<(Option<u32>, i64, Option<&'h str>)> {
+        let int = b.to_uval(64)? as i64;
+        let vice_value = b.to_uval(24).map(|u| (u & 0xff_ffff) as u32);
+        debug_assert_eq!(
+            self.number_facts(Some(&Value::Bits(b))),
+            (vice_value, Some(int))
+        );
+        Some((vice_value, int, b.short_repr(hex)))
     }
 
     /// `prefix.name`, or `name` at the top.

@@ -254,8 +254,19 @@ impl Bits {
     /// [`Bits::repr`] of at most 16 hex digits (a label's address, a
     /// listed value), made in a local array and copied once.
     fn short_hex(self) -> String {
-        let n = (self.len / 4) as usize;
         let mut buf = [0u8; 18];
+        self.short_repr(&mut buf)
+            .map_or_else(|| self.long_repr(), str::to_owned)
+    }
+
+    /// [`Bits::repr`] written into `buf`, where it is at most 16 hex digits
+    /// (a label's address, a `$` constant): no `String` made. `None` where
+    /// the repr is longer or not in hex.
+    pub fn short_repr(self, buf: &mut [u8; 18]) -> Option<&str> {
+        if !(self.len.is_multiple_of(4) && self.len <= 64) {
+            return None;
+        }
+        let n = (self.len / 4) as usize;
         let at = self.inv as usize;
         buf[0] = b'~';
         buf[at] = b'$';
@@ -267,7 +278,7 @@ impl Bits {
         debug_assert!(text.is_ascii());
         // SAFETY: every byte written above is ASCII (`~`, `$`, a hex
         // digit); a UTF-8 check cost as much as the digits.
-        unsafe { std::str::from_utf8_unchecked(text) }.to_owned()
+        Some(unsafe { std::str::from_utf8_unchecked(text) })
     }
 
     /// [`Bits::repr`] in binary, or of more than 16 hex digits.
