@@ -820,7 +820,7 @@ impl Assembler<'_> {
     }
 
     /// [`Self::finish_line`] of a label whose own code is `cid`: still so
-    /// (nothing on a label's line changes what its value is).
+    /// (a replayed instruction after it does not change its value).
     #[inline(always)]
     fn size_known_label(&mut self, nl: NewLabel, cid: CodeId) {
         debug_assert!({
