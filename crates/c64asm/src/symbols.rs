@@ -724,12 +724,15 @@ impl Symbols {
     /// the label. Answers its code object, whether it was read since its
     /// last definition, and the pass that last read it; `None`, with
     /// nothing written, for any other label (the general way then).
+    /// `clear_read`: its read mark is cleared in the same look (a line
+    /// whose rest clears it anyway: no `.proc` after the label).
     #[inline]
     pub fn define_code_again(
         &mut self,
         id: LabelId,
         span: Span,
         pass: u32,
+        clear_read: bool,
     ) -> Option<(CodeId, bool, PassNo)> {
         let l = &mut self.labels[id.0 as usize];
         let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value else {
@@ -738,9 +741,10 @@ impl Symbols {
         if l.flags & UPDATE_AFTER != 0 || l.defpass + 1 != pass {
             return None;
         }
-        l.flags |= CONSTANT | OWNER;
-        l.defpass = PassNo::of(pass);
         let answer = (cid, l.flags & REFERENCED != 0, l.usepass);
+        let read = if clear_read { REFERENCED } else { 0 };
+        l.flags = (l.flags | CONSTANT | OWNER) & !read;
+        l.defpass = PassNo::of(pass);
         if !span_in_label(l, span) {
             self.set_span_aside(id, span);
         }
@@ -1414,6 +1418,45 @@ mod tests {
                     assert_eq!(once.own_code(b), Some(cid));
                     assert_eq!(by_setters.order(ns), once.order(ns));
                 }
+            }
+        }
+    }
+
+    /// A code label defined again with its read mark cleared in the same
+    /// look (`define_code_again`'s `clear_read`) is the label defined again
+    /// and then cleared by `set_referenced(false)`: the same answer (the
+    /// mark as it was before), fields and span, read or not, the pass after
+    /// its definition or not.
+    #[test]
+    fn a_code_label_defined_again_clears_its_read_mark_as_the_setter_does() {
+        let span = Span::new(0, 10, 14);
+        let again = Span::new(0, 20, 24);
+        for read in [false, true] {
+            for (made, pass) in [(1, 2), (2, 3), (1, 3)] {
+                let mut names = Interner::default();
+                let name = names.intern("lab");
+                let mut answers = Vec::new();
+                let mut labels = Vec::new();
+                for clear_read in [false, true] {
+                    let mut syms = Symbols::default();
+                    let ns = syms.new_namespace();
+                    let id =
+                        syms.create_code_label(ns, name, 0, ("lab", span), &names, CodeId(3), made);
+                    syms.label_mut(id).set_referenced(read);
+                    let answer = syms.define_code_again(id, again, pass, clear_read);
+                    if !clear_read && answer.is_some() {
+                        syms.label_mut(id).set_referenced(false);
+                    }
+                    answers.push(answer);
+                    let l = syms.label(id);
+                    labels.push((l.flags, l.defpass, l.usepass, syms.span(id)));
+                }
+                assert_eq!(answers[0], answers[1]);
+                assert_eq!(labels[0], labels[1]);
+                let defined = made + 1 == pass;
+                assert_eq!(answers[1].is_some(), defined);
+                assert_eq!(answers[1].map(|a| a.1), defined.then_some(read));
+                assert_eq!(labels[1].0 & REFERENCED != 0, read && !defined);
             }
         }
     }

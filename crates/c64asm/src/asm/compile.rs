@@ -807,6 +807,67 @@ impl Assembler<'_> {
         true
     }
 
+    /// [`Self::label_alone_end`] of a label [`Self::code_label_again`]
+    /// defined (its read mark cleared, `cid` its own code object; `plain`:
+    /// not a `_local`), without reading the label again.
+    #[inline(always)]
+    pub(super) fn known_label_alone_end(
+        &mut self,
+        line: &LineRef,
+        nl: NewLabel,
+        cid: CodeId,
+        plain: bool,
+    ) {
+        self.set_cheap_known(cid, plain);
+        self.record_line(line, None);
+        self.size_known_label(nl, cid);
+    }
+
+    /// [`Self::label_then_replayed`] of a label as
+    /// [`Self::known_label_alone_end`] takes it.
+    #[inline(always)]
+    pub(super) fn known_label_then_replayed(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        nl: NewLabel,
+        cid: CodeId,
+        plain: bool,
+    ) -> bool {
+        if !line.at(pos).is_ascii_alphabetic() {
+            return false;
+        }
+        let Some(at) = self.replay_slot(line) else {
+            return false;
+        };
+        self.set_cheap_known(cid, plain);
+        if !self.labelled_instruction_replayed(line, pos, at) {
+            return false;
+        }
+        self.size_known_label(nl, cid);
+        true
+    }
+
+    /// [`Self::set_cheap`] of a plain code label whose own code is `cid`.
+    #[inline(always)]
+    fn set_cheap_known(&mut self, cid: CodeId, plain: bool) {
+        if plain {
+            self.st.cheap = self.syms.code(cid).names;
+        }
+    }
+
+    /// [`Self::finish_line`] of a label whose own code is `cid`: still so
+    /// (a replayed instruction after it does not change its value).
+    #[inline(always)]
+    fn size_known_label(&mut self, nl: NewLabel, cid: CodeId) {
+        debug_assert!({
+            let l = self.syms.label(nl.id);
+            !l.update_after()
+                && matches!(l.value, Value::Code(CodeRef { id, offs: 0 }) if id == cid)
+        });
+        self.size_code_label(nl, cid);
+    }
+
     /// `_locals` after a plain code label belong to it.
     fn set_cheap(&mut self, newlabel: Option<NewLabel>, label_text: &Option<(usize, &str)>) {
         if let (Some(nl), Some((_, text))) = (newlabel, label_text)
@@ -1450,7 +1511,7 @@ impl Assembler<'_> {
         let pass = self.st.pass;
         // The usual later pass: a code label the pass before defined, its
         // label written in one look.
-        if let Some(again) = self.syms.define_code_again(id, span, pass) {
+        if let Some(again) = self.syms.define_code_again(id, span, pass, false) {
             self.code_defined_again(id, again);
             return Ok(Some(NewLabel { id, oaddr }));
         }
@@ -1512,13 +1573,17 @@ impl Assembler<'_> {
     /// pass before defined, no bank crossed before it), defined again in
     /// one look: what
     /// [`Self::code_label_found`] does for it, without its call. `None`,
-    /// with nothing done, for any other case (that way then).
+    /// with nothing done, for any other case (that way then). Answers the
+    /// label's own code object too (it stays its own to the line's end: the
+    /// line's size goes to it without reading the label again).
+    /// `clear_read`: see `Symbols::define_code_again`.
     #[inline(always)]
     pub(super) fn code_label_again(
         &mut self,
         span: Span,
         found: Option<LabelId>,
-    ) -> Option<NewLabel> {
+        clear_read: bool,
+    ) -> Option<(NewLabel, CodeId)> {
         let id = found?;
         let a = self.out.addr(self.st.addr);
         if a.bankwarn {
@@ -1526,10 +1591,10 @@ impl Assembler<'_> {
         }
         let oaddr = a.address;
         let pass = self.st.pass;
-        let again = self.syms.define_code_again(id, span, pass)?;
+        let again = self.syms.define_code_again(id, span, pass, clear_read)?;
         self.note_def_chain(id, true);
         self.code_defined_again(id, again);
-        Some(NewLabel { id, oaddr })
+        Some((NewLabel { id, oaddr }, again.0))
     }
 
     /// A code label defined again as the pass before left it

@@ -87,8 +87,8 @@ impl Assembler<'_> {
         let name = self.label_name_kept(line, start, len);
         let name_span = line.span(start, end);
         let found = self.syms.get(mycontext, name, self.st.strength);
-        let nl = match self.code_label_again(name_span, found) {
-            Some(nl) => Some(nl),
+        let nl = match self.code_label_again(name_span, found, false) {
+            Some((nl, _)) => Some(nl),
             None => match self.code_label_found(line, (name, text, name_span), mycontext, found) {
                 Ok(nl) => nl,
                 Err(_) => return self.rest_of_line(line, after, None, None, mycontext),
@@ -481,14 +481,25 @@ impl Assembler<'_> {
         if islabel {
             self.mark_extra_slot_in(mycontext);
         }
-        let text: &str = &line.text[start..end];
         let name_span = line.span(start, end);
-        let nl = match self.code_label_again(name_span, own) {
-            Some(nl) => Some(nl),
-            None => match self.code_label_found(line, (name, text, name_span), mycontext, own) {
-                Ok(nl) => nl,
-                Err(_) => return self.rest_of_line(line, after, None, None, mycontext),
-            },
+        // The usual later reading: the label defined again in one look, its
+        // read mark cleared there (nothing after it is a directive), the
+        // line ended without reading the label again.
+        if let Some((nl, cid)) = self.code_label_again(name_span, own, true) {
+            if matches!(line.at(after), 0 | b';') {
+                self.known_label_alone_end(line, nl, cid, !cheap);
+                return Step::Next;
+            }
+            if self.known_label_then_replayed(line, after, nl, cid, !cheap) {
+                return Step::Next;
+            }
+            let text: &str = &line.text[start..end];
+            return self.rest_of_line(line, after, Some(nl), Some((start, text)), mycontext);
+        }
+        let text: &str = &line.text[start..end];
+        let nl = match self.code_label_found(line, (name, text, name_span), mycontext, own) {
+            Ok(nl) => nl,
+            Err(_) => return self.rest_of_line(line, after, None, None, mycontext),
         };
         if matches!(line.at(after), 0 | b';') {
             self.label_alone_end(line, nl, &Some((start, text)));

@@ -122,11 +122,14 @@ impl Assembler<'_> {
     /// when it is not made at the top: its `-Wunused` warning is told apart
     /// from another label's at the same place by it (so none is kept
     /// without those warnings: a macro call's scope is such a label).
-    /// Inline: a label defined again without `-Wshadow` (a later pass's
-    /// usual label) keeps nothing.
+    /// Inline: without `-Wshadow`, a label defined again (a later pass's
+    /// usual label) or one defined outside a call chain (or without
+    /// `-Wunused`) keeps nothing.
     #[inline]
     pub(crate) fn note_def_chain(&mut self, id: crate::symbols::LabelId, existed: bool) {
-        if existed && !self.opts.warnings.shadow {
+        if !self.opts.warnings.shadow
+            && (existed || self.st.chain.is_empty() || !self.opts.warnings.any_unused())
+        {
             return;
         }
         self.note_def_chain_kept(id, existed);
