@@ -786,8 +786,53 @@ impl Assembler<'_> {
         false
     }
 
-    /// A value as the number a data directive stores.
+    /// A value as the number a data directive stores. The usual one (an
+    /// unsigned directive's integer, bit string or label that fits) is
+    /// answered inline; the rest by [`Self::number_general`].
+    #[inline]
     fn number(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
+        if !signed
+            && !matches!(cmd, Cmd::Addr | Cmd::Rta)
+            && let Some(n) = self.unsigned_quick(v, bits)
+        {
+            debug_assert!(matches!(to_uval(v, bits, self), Ok(u) if u == n));
+            return Ok(n);
+        }
+        self.number_general(v, cmd, bits, signed)
+    }
+
+    /// What `to_uval` answers first for a value that fits in `bits` (at
+    /// most 32) without its call, its `dyn` look-up of a label's value and
+    /// the value made for it: an integer or a plain bit string as it is,
+    /// a label of an integer's or a bit string's type as its address (a
+    /// wrap past the processor's space noted, as `code_value` notes it).
+    /// `None`: `to_uval`'s (anything else, or a value that does not fit).
+    #[inline(always)]
+    fn unsigned_quick(&self, v: &Value, bits: u32) -> Option<u64> {
+        match *v {
+            Value::Int(i) => ((i as u64) >> bits == 0).then_some(i as u64),
+            Value::Bits(b) => b.to_uval(bits),
+            Value::Code(c) => {
+                let code = self.syms.code(c.id);
+                code.typ.int_or_bits()?;
+                let raw = i64::from(code.addr) + i64::from(c.offs);
+                let addr = raw as u32 & self.out.all_mem;
+                if (u64::from(addr)) >> bits != 0 {
+                    return None;
+                }
+                if i64::from(addr) != raw {
+                    self.addr_wrapped.set(true);
+                }
+                Some(u64::from(addr))
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Self::number`] of the other values, and of `.addr`, `.rta` and
+    /// the signed directives.
+    #[inline(never)]
+    fn number_general(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
         if matches!(cmd, Cmd::Addr | Cmd::Rta) {
             self.program_bank_address(v).map(|a| {
                 let a = u64::from(a) & 0xffff;
