@@ -1522,6 +1522,55 @@ mod tests {
         );
     }
 
+    /// Values at the edges of each width, answered by `number`'s quick way
+    /// (integers, bit strings, inverted ones, code labels and a byte of
+    /// one) and records of 5 to 17 bytes replayed (passes 2 and 3), against
+    /// 64tass 1.58's bytes; values one past the edge, read from labels (not
+    /// plain numbers), against its messages.
+    #[test]
+    fn data_values_at_their_widths_edges_are_64tass_bytes() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\nbig = $ffff\nlab nop\n\
+                   .byte 255, $ff, %11111111, <lab, >lab, ~$fe, 0\n\
+                   .word lab, big, $ffff, 65535, lab + 1, ~$fffe\n\
+                   .long $ffffff, lab, %101\n .dword $ffffffff, lab + 2\n\
+                   .byte 1, 2, 3, 4, 5\n .byte 1, 2, 3, 4, 5, 6, 7\n .text \"abcdefgh\"\n\
+                   .text \"abcdefghijklmno\"\n .text \"abcdefghijklmnop\"\n\
+                   .null \"abcdefghijklmn\"\nfin\n";
+        let p = crate::assemble_str("t.asm", src, &crate::Options::default())
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        let mut want = vec![
+            0x00, 0x10, 0xea, 0xea, 0xff, 0xff, 0xff, 0x01, 0x10, 0x01, 0x00,
+        ];
+        want.extend([
+            0x01, 0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x10, 0x01, 0x00,
+        ]);
+        want.extend([0xff, 0xff, 0xff, 0x01, 0x10, 0x00, 0x05, 0x00, 0x00]);
+        want.extend([0xff, 0xff, 0xff, 0xff, 0x03, 0x10, 0x00, 0x00]);
+        want.extend([1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 7]);
+        want.extend(b"abcdefgh");
+        want.extend(b"abcdefghijklmno");
+        want.extend(b"abcdefghijklmnop");
+        want.extend(b"abcdefghijklmn\0");
+        assert_eq!(p.prg_bytes(), want);
+
+        let src = "* = $1000\nn256 = 256\nneg = -1\nwide = $10000\nlab nop\n\
+                   .byte n256, 1\n .byte neg, 2\n .word wide, 3\n .byte lab, 4\n .byte ~wide, 5\n";
+        let Err(e) = crate::assemble_str("t.asm", src, &crate::Options::default()) else {
+            panic!("values past their widths assembled");
+        };
+        assert_eq!(e.errors().count(), 5);
+        let text = e.render();
+        for msg in [
+            "too large for a 8 bit unsigned integer int '256'",
+            "value needs to be non-negative int '-1'",
+            "too large for a 16 bit unsigned integer bits '$10000'",
+            "too large for a 8 bit unsigned integer bits '$1000'",
+            "too large for a 8 bit unsigned integer bits '~$10000'",
+        ] {
+            assert!(text.contains(msg), "{msg} in {text}");
+        }
+    }
+
     /// `quick_byte` answers only what the general way answers the same:
     /// every value of up to four characters of the kinds around a byte's,
     /// with what can follow it, against `general_byte`.
