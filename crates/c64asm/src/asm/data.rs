@@ -786,8 +786,53 @@ impl Assembler<'_> {
         false
     }
 
-    /// A value as the number a data directive stores.
+    /// A value as the number a data directive stores. The usual one (an
+    /// unsigned directive's integer, bit string or label that fits) is
+    /// answered inline; the rest by [`Self::number_general`].
+    #[inline]
     fn number(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
+        if !signed
+            && !matches!(cmd, Cmd::Addr | Cmd::Rta)
+            && let Some(n) = self.unsigned_quick(v, bits)
+        {
+            debug_assert!(matches!(to_uval(v, bits, self), Ok(u) if u == n));
+            return Ok(n);
+        }
+        self.number_general(v, cmd, bits, signed)
+    }
+
+    /// What `to_uval` answers first for a value that fits in `bits` (at
+    /// most 32) without its call, its `dyn` look-up of a label's value and
+    /// the value made for it: an integer or a plain bit string as it is,
+    /// a label of an integer's or a bit string's type as its address (a
+    /// wrap past the processor's space noted, as `code_value` notes it).
+    /// `None`: `to_uval`'s (anything else, or a value that does not fit).
+    #[inline(always)]
+    fn unsigned_quick(&self, v: &Value, bits: u32) -> Option<u64> {
+        match *v {
+            Value::Int(i) => ((i as u64) >> bits == 0).then_some(i as u64),
+            Value::Bits(b) => b.to_uval(bits),
+            Value::Code(c) => {
+                let code = self.syms.code(c.id);
+                code.typ.int_or_bits()?;
+                let raw = i64::from(code.addr) + i64::from(c.offs);
+                let addr = raw as u32 & self.out.all_mem;
+                if (u64::from(addr)) >> bits != 0 {
+                    return None;
+                }
+                if i64::from(addr) != raw {
+                    self.addr_wrapped.set(true);
+                }
+                Some(u64::from(addr))
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Self::number`] of the other values, and of `.addr`, `.rta` and
+    /// the signed directives.
+    #[inline(never)]
+    fn number_general(&self, v: &Value, cmd: Cmd, bits: u32, signed: bool) -> FResult<u64> {
         if matches!(cmd, Cmd::Addr | Cmd::Rta) {
             self.program_bank_address(v).map(|a| {
                 let a = u64::from(a) & 0xffff;
@@ -1475,6 +1520,55 @@ mod tests {
                 0x15, 0x60
             ]
         );
+    }
+
+    /// Values at the edges of each width, answered by `number`'s quick way
+    /// (integers, bit strings, inverted ones, code labels and a byte of
+    /// one) and records of 5 to 17 bytes replayed (passes 2 and 3), against
+    /// 64tass 1.58's bytes; values one past the edge, read from labels (not
+    /// plain numbers), against its messages.
+    #[test]
+    fn data_values_at_their_widths_edges_are_64tass_bytes() {
+        let src = "* = $1000\n .if fin > $1000\n nop\n .endif\nbig = $ffff\nlab nop\n\
+                   .byte 255, $ff, %11111111, <lab, >lab, ~$fe, 0\n\
+                   .word lab, big, $ffff, 65535, lab + 1, ~$fffe\n\
+                   .long $ffffff, lab, %101\n .dword $ffffffff, lab + 2\n\
+                   .byte 1, 2, 3, 4, 5\n .byte 1, 2, 3, 4, 5, 6, 7\n .text \"abcdefgh\"\n\
+                   .text \"abcdefghijklmno\"\n .text \"abcdefghijklmnop\"\n\
+                   .null \"abcdefghijklmn\"\nfin\n";
+        let p = crate::assemble_str("t.asm", src, &crate::Options::default())
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        let mut want = vec![
+            0x00, 0x10, 0xea, 0xea, 0xff, 0xff, 0xff, 0x01, 0x10, 0x01, 0x00,
+        ];
+        want.extend([
+            0x01, 0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x10, 0x01, 0x00,
+        ]);
+        want.extend([0xff, 0xff, 0xff, 0x01, 0x10, 0x00, 0x05, 0x00, 0x00]);
+        want.extend([0xff, 0xff, 0xff, 0xff, 0x03, 0x10, 0x00, 0x00]);
+        want.extend([1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 7]);
+        want.extend(b"abcdefgh");
+        want.extend(b"abcdefghijklmno");
+        want.extend(b"abcdefghijklmnop");
+        want.extend(b"abcdefghijklmn\0");
+        assert_eq!(p.prg_bytes(), want);
+
+        let src = "* = $1000\nn256 = 256\nneg = -1\nwide = $10000\nlab nop\n\
+                   .byte n256, 1\n .byte neg, 2\n .word wide, 3\n .byte lab, 4\n .byte ~wide, 5\n";
+        let Err(e) = crate::assemble_str("t.asm", src, &crate::Options::default()) else {
+            panic!("values past their widths assembled");
+        };
+        assert_eq!(e.errors().count(), 5);
+        let text = e.render();
+        for msg in [
+            "too large for a 8 bit unsigned integer int '256'",
+            "value needs to be non-negative int '-1'",
+            "too large for a 16 bit unsigned integer bits '$10000'",
+            "too large for a 8 bit unsigned integer bits '$1000'",
+            "too large for a 8 bit unsigned integer bits '~$10000'",
+        ] {
+            assert!(text.contains(msg), "{msg} in {text}");
+        }
     }
 
     /// `quick_byte` answers only what the general way answers the same:
