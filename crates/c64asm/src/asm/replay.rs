@@ -1205,6 +1205,109 @@ impl Assembler<'_> {
         Some((r.bytes.to_le_bytes(), r.len as usize))
     }
 
+    /// After a replayed instruction line: the instruction lines that follow
+    /// it passed over as long as each one's record holds (see
+    /// [`Self::instruction_line_passed`]), so the line loop reads none of
+    /// them. Out of line, asked only where a line was replayed: the loop
+    /// itself is not changed (a test there cost every line, see
+    /// docs/performance.md). Not with `--verbose-list` (every line listed).
+    #[inline(never)]
+    pub(super) fn replayed_run(&mut self) {
+        if self.record.verbose() {
+            return;
+        }
+        loop {
+            let c = self.st.cursor;
+            let head = self.kept_head(c.file, c.line);
+            if !super::head::is_instruction(head) || !self.instruction_line_passed(head) {
+                return;
+            }
+            if let Some(p) = self.opts.progress.as_ref() {
+                p.line_done();
+            }
+        }
+    }
+
+    /// [`Self::instruction_reads_hold`] for the line at the cursor, passed
+    /// over by [`Self::replayed_run`]: its text is read only here, for what
+    /// a read's check may report. Nothing but the known read is changed
+    /// when they don't hold (the reading checks them again).
+    #[inline(never)]
+    fn run_reads_hold(&mut self, r: &Record, at: u32) -> bool {
+        let c = self.st.cursor;
+        let f = self.src.get(c.file);
+        let text = f.shared_text();
+        let line = LineRef::of(c.file, c.line, &text, f.line_span(c.line as usize));
+        self.instruction_reads_hold(&line, r, at as usize)
+    }
+
+    /// The line at the cursor, which starts with an instruction name (its
+    /// kept head `head`, see [`super::head::is_instruction`]), passed over
+    /// without reading its text, as a blank line is (see
+    /// `blank_line_passed`): what reading it does when its record holds
+    /// — the line counted and spent, started
+    /// ([`Self::line_start`]), and its record's bytes written as
+    /// [`Self::emit_word`] writes them. False where anything else could
+    /// happen (the reading's stop, the budget spent, a NUL byte, another
+    /// processor's word, a skipped line, no record or one whose reads
+    /// changed, `.eor`, a recorded listing, `-Walias`, a write refused): nothing
+    /// done but the line's start, which reading the line makes again to
+    /// the same effect.
+    #[inline(always)]
+    fn instruction_line_passed(&mut self, head: u16) -> bool {
+        let c = self.st.cursor;
+        if c.line == c.stop
+            || !self.replay.on
+            || self.st.autosize
+            || self.opts.warnings.alias
+            || !self.st.active()
+            || !self.affordable(1)
+        {
+            return false;
+        }
+        let f = self.src.get(c.file);
+        if f.has_nul || super::head::op_of_head(head, self.st.cpu).is_none() {
+            return false;
+        }
+        debug_assert!({
+            let text = f.shared_text();
+            let line = LineRef::of(c.file, c.line, &text, f.line_span(c.line as usize));
+            self.head_of(&line) == head
+        });
+        let Some(at) = self.replay.index.get(c.file, c.line) else {
+            return false;
+        };
+        let r = self.replay.record(at as usize);
+        if r.len == 0 || r.len as usize > INLINE {
+            return false;
+        }
+        // Before the context's bank is read: in a union it moves.
+        self.line_start();
+        if self.ctx_index() != Some(r.ctx) || (r.nreads != 0 && !self.run_reads_hold(&r, at)) {
+            return false;
+        }
+        if self.st.eor != 0
+            || self.recording()
+            || !(self.out).poke_word(self.st.addr, r.bytes.to_le_bytes(), r.len.into())
+        {
+            return false;
+        }
+        debug_assert!(
+            super::head::op_of_head(head, self.st.cpu).is_some_and(|op| self.replayable(op))
+        );
+        // What the evaluation and the optimizer would leave (see
+        // `write_replayed`).
+        self.rounded.set(false);
+        self.st.opt_parts.clear();
+        self.st.emit_at = None;
+        self.note_replayed();
+        self.src.get(c.file).pass_line(c.line as usize);
+        self.st.cursor.line += 1;
+        self.work += 1;
+        self.st.count_line();
+        true
+    }
+
     /// An instruction line with no record: its place taken (see
     /// [`Self::replay_bytes`]) if it may be kept.
     #[inline(never)]

@@ -599,6 +599,8 @@ impl Assembler<'_> {
         };
         // One write for both: inlined once into `instruction_line`.
         self.write_replayed(line, kept, len, mpos, mend);
+        // The replayed lines after it, passed over.
+        self.replayed_run();
         true
     }
 
