@@ -97,20 +97,6 @@ pub fn is_blank(head: u16) -> bool {
     head == BLANK
 }
 
-/// A line that starts with an instruction name of some processor (see
-/// [`op_of_head`] for the current one's).
-#[inline(always)]
-pub fn is_instruction(head: u16) -> bool {
-    head & INSTR != 0
-}
-
-/// The instruction an instruction line's head (see [`is_instruction`])
-/// names on processor `cpu`, if it has it.
-#[inline(always)]
-pub fn op_of_head(head: u16, cpu: crate::cpu::Cpu) -> Option<Op> {
-    op_of_entry(head & !((OFFSET_MAX as u16) << OFFSET_SHIFT), cpu)
-}
-
 /// Anything but an instruction name first (or one indented too far to
 /// keep: read the long way each pass).
 const OTHER: u16 = 1;
@@ -430,7 +416,7 @@ impl Assembler<'_> {
     /// written first: a three-letter word that is neither dotted (`a.b`) nor
     /// a label (`a:`), an instruction name of some processor (with `-C` in
     /// lower case).
-    pub(super) fn head_of(&self, line: &LineRef) -> u16 {
+    fn head_of(&self, line: &LineRef) -> u16 {
         let pos = line.skip_ws(line.start);
         // Not a NUL byte (`at` gives 0 for it too): it is reported.
         if pos >= line.end || line.at(pos) == b';' {

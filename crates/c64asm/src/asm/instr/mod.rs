@@ -599,8 +599,6 @@ impl Assembler<'_> {
         };
         // One write for both: inlined once into `instruction_line`.
         self.write_replayed(line, kept, len, mpos, mend);
-        // The replayed lines after it, passed over.
-        self.replayed_run();
         true
     }
 
