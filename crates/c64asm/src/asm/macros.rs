@@ -149,6 +149,9 @@ pub struct Macros {
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
     key: String,
+    /// A new expansion's line ends, as its text is made (its buffer kept:
+    /// the text's line index is made from them, not by reading it again).
+    line_ends: Vec<u32>,
     /// Per file id, a call's expansion text: its macro and a place where
     /// the arguments' text it is filed under in [`MacroDef::calls`] is
     /// written (a file's text never changes). A call's star node keeps the
@@ -557,8 +560,10 @@ impl Assembler<'_> {
             list,
             arg_marks,
             subs,
+            line_ends,
             ..
         } = &mut self.macros;
+        line_ends.clear();
         let params = &list[id.0 as usize].params;
         let all = args_text.split(';').next().unwrap_or("").trim();
         let src = self.src.get(file).text();
@@ -604,6 +609,7 @@ impl Assembler<'_> {
                 f.1 = f.1.map(|off| l.start as usize + off);
             }
             text.push('\n');
+            line_ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
         if !faults.is_empty() {
             let nested = self.nested_definition_lines(file, line + 1, end);
@@ -616,6 +622,7 @@ impl Assembler<'_> {
         let f = self.src.add_expansion(
             name,
             text,
+            &self.macros.line_ends,
             Expansion {
                 body_file: file,
                 body_line: line + 1,
