@@ -964,6 +964,46 @@ mod tests {
         assert!(std::mem::size_of::<SourceFile>() <= 120);
     }
 
+    /// An expansion's index made from its line ends is the index read from
+    /// its text: lines of every length (long ones kept aside), counts past
+    /// a mark's step, and texts the general reading must take (a CR, a
+    /// NUL, ends that stop short).
+    #[test]
+    fn an_index_from_line_ends_is_the_index_read() {
+        for lines in [1usize, 2, 31, 32, 33, 64, 65, 100] {
+            let mut text = String::new();
+            let mut ends = Vec::new();
+            for i in 0..lines {
+                let len = (i * 37) % 300;
+                text.extend(std::iter::repeat_n('a', len));
+                text.push('\n');
+                ends.push(text.len() as u32);
+            }
+            let made = SourceFile::with_line_ends("t".into(), text.clone(), &ends);
+            let read = SourceFile::new("t".into(), None, text.clone());
+            assert_eq!(made.line_count(), lines);
+            assert_eq!(made.lines.lens, read.lines.lens);
+            assert_eq!(made.lines.long, read.lines.long);
+            assert_eq!(made.lines.marks, read.lines.marks);
+            assert_eq!((made.lf_only, made.has_nul), (read.lf_only, read.has_nul));
+            for i in 0..lines {
+                assert_eq!(made.line_span(i), read.line_span(i));
+            }
+        }
+        for (text, ends) in [
+            ("a\rb\n", &[2u32, 4][..]),
+            ("a\0\nb\n", &[3, 5][..]),
+            ("ab\ncd\n", &[3][..]),
+            ("", &[][..]),
+        ] {
+            let made = SourceFile::with_line_ends("t".into(), text.into(), ends);
+            let read = SourceFile::new("t".into(), None, text.into());
+            assert_eq!(made.lines.lens, read.lines.lens);
+            assert_eq!(made.lines.marks, read.lines.marks);
+            assert_eq!((made.lf_only, made.has_nul), (read.lf_only, read.has_nul));
+        }
+    }
+
     #[test]
     fn columns_count_characters() {
         let f = SourceFile::new("t".into(), None, "ab\n é x".into());
