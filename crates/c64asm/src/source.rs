@@ -83,6 +83,36 @@ impl SourceFile {
         }
     }
 
+    /// A text made line by line, each line's end (the offset after its
+    /// LF) known: its line index made from those ends without reading the
+    /// text for them. A text with a CR or a NUL (which [`SourceFile::new`]
+    /// notes), or ends that are not its LFs', is read the general way.
+    fn with_line_ends(name: Arc<str>, text: String, ends: &[u32]) -> SourceFile {
+        let b = text.as_bytes();
+        let plain = ends.last().is_some_and(|&e| e as usize == b.len())
+            && memchr::memchr2(b'\r', 0, b).is_none();
+        if !plain {
+            return SourceFile::new(name, None, text);
+        }
+        let lines = LineIndex::of_line_ends(ends);
+        debug_assert!({
+            let (general, cr) = LineIndex::new(b);
+            !cr && general.lens == lines.lens
+                && general.long == lines.long
+                && general.marks == lines.marks
+        });
+        SourceFile {
+            has_nul: false,
+            raw_columns: false,
+            lf_only: b.ends_with(b"\n") && !b.starts_with(b"#!"),
+            name,
+            path: None,
+            text: Arc::new(text),
+            lines,
+            expansion: None,
+        }
+    }
+
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -214,6 +244,46 @@ const LONG: u8 = u8::MAX;
 /// Nothing remembered (no line has this index).
 const FORGOTTEN: u64 = u64::MAX;
 
+/// A [`LineIndex`]'s tables as its lines are found, in order.
+struct LinesFound {
+    lens: Vec<u8>,
+    long: Vec<(u32, u32)>,
+    marks: Vec<u32>,
+}
+
+impl LinesFound {
+    fn with_capacity(lines: usize, marks: usize) -> LinesFound {
+        LinesFound {
+            lens: Vec::with_capacity(lines),
+            long: Vec::new(),
+            marks: Vec::with_capacity(marks),
+        }
+    }
+
+    /// The line from `start` to `next` (the start of the line after it).
+    #[inline(always)]
+    fn push(&mut self, start: usize, next: usize) {
+        if self.lens.len().is_multiple_of(STEP) {
+            self.marks.push(start as u32);
+        }
+        let len = next - start;
+        if len >= LONG as usize {
+            self.long.push((self.lens.len() as u32, len as u32));
+        }
+        self.lens.push(len.min(LONG as usize) as u8);
+    }
+
+    fn finish(self) -> LineIndex {
+        LineIndex {
+            lens: self.lens.into_boxed_slice(),
+            long: self.long.into_boxed_slice(),
+            marks: self.marks.into_boxed_slice(),
+            next: AtomicU64::new(FORGOTTEN),
+            jump: AtomicU64::new(FORGOTTEN),
+        }
+    }
+}
+
 impl LineIndex {
     /// The lines of a text, found in one pass over it eight bytes at a
     /// time ([`next_break`]; `memchr2` paid a call and its set-up per line,
@@ -223,19 +293,8 @@ impl LineIndex {
     /// empty text has one line. Also whether the text has a CR.
     fn new(bytes: &[u8]) -> (LineIndex, bool) {
         // About a line in 24 bytes: the vectors grow if the lines are shorter.
-        let mut lens = Vec::with_capacity(bytes.len() / 24 + 1);
-        let mut long = Vec::new();
-        let mut marks = Vec::with_capacity(bytes.len() / (24 * STEP) + 1);
-        let mut push = |start: usize, next: usize, lens: &mut Vec<u8>| {
-            if lens.len().is_multiple_of(STEP) {
-                marks.push(start as u32);
-            }
-            let len = next - start;
-            if len >= LONG as usize {
-                long.push((lens.len() as u32, len as u32));
-            }
-            lens.push(len.min(LONG as usize) as u8);
-        };
+        let mut lines =
+            LinesFound::with_capacity(bytes.len() / 24 + 1, bytes.len() / (24 * STEP) + 1);
         let mut start = 0;
         let mut cr = false;
         loop {
@@ -247,20 +306,27 @@ impl LineIndex {
                 // A CR LF: its line ends after both.
                 next += 1;
             }
-            push(start, next, &mut lens);
+            lines.push(start, next);
             start = next;
         }
-        if start != bytes.len() || lens.is_empty() || bytes.ends_with(b"\r\n") {
-            push(start, bytes.len(), &mut lens);
+        if start != bytes.len() || lines.lens.is_empty() || bytes.ends_with(b"\r\n") {
+            lines.push(start, bytes.len());
         }
-        let index = LineIndex {
-            lens: lens.into_boxed_slice(),
-            long: long.into_boxed_slice(),
-            marks: marks.into_boxed_slice(),
-            next: AtomicU64::new(FORGOTTEN),
-            jump: AtomicU64::new(FORGOTTEN),
-        };
-        (index, cr)
+        (lines.finish(), cr)
+    }
+
+    /// The lines of a text whose line ends are known (each the offset just
+    /// after its line break; the text's end the last one): an expansion's,
+    /// made line by line. The text is not read again, and the vectors are
+    /// their exact size (no `realloc` to shrink them).
+    fn of_line_ends(ends: &[u32]) -> LineIndex {
+        let mut lines = LinesFound::with_capacity(ends.len(), ends.len().div_ceil(STEP));
+        let mut start = 0;
+        for &end in ends {
+            lines.push(start, end as usize);
+            start = end as usize;
+        }
+        lines.finish()
     }
 
     #[inline]
@@ -524,8 +590,18 @@ impl SourceMap {
 
     /// A macro expansion: its own text, reported with the call's location
     /// (columns counted as in the body's file).
-    pub fn add_expansion(&mut self, name: Arc<str>, text: String, expansion: Expansion) -> FileId {
-        let id = self.add(name, None, text);
+    /// `line_ends`: each line's end, the offset after its LF, as the text
+    /// was made (see [`SourceFile::with_line_ends`]).
+    pub fn add_expansion(
+        &mut self,
+        name: Arc<str>,
+        text: String,
+        line_ends: &[u32],
+        expansion: Expansion,
+    ) -> FileId {
+        self.files
+            .push(SourceFile::with_line_ends(name, text, line_ends));
+        let id = (self.files.len() - 1) as FileId;
         let raw_columns = self.files[expansion.body_file as usize].raw_columns;
         let file = &mut self.files[id as usize];
         file.expansion = Some(expansion);
@@ -877,8 +953,8 @@ mod tests {
             body_file: body,
             body_line: 1,
         };
-        let e = map.add_expansion(name, " nop\n".into(), expansion);
-        let nested = map.add_expansion(map.get(e).name.clone(), " rts\n".into(), expansion);
+        let e = map.add_expansion(name, " nop\n".into(), &[5], expansion);
+        let nested = map.add_expansion(map.get(e).name.clone(), " rts\n".into(), &[5], expansion);
         for f in [e, nested] {
             assert!(Arc::ptr_eq(&map.get(f).name, &map.get(body).name));
             assert_eq!(map.get(f).path, None);
@@ -886,6 +962,46 @@ mod tests {
         assert_eq!(map.paths().collect::<Vec<_>>(), [Path::new("dir/main.asm")]);
         // One is kept for every macro call that differs.
         assert!(std::mem::size_of::<SourceFile>() <= 120);
+    }
+
+    /// An expansion's index made from its line ends is the index read from
+    /// its text: lines of every length (long ones kept aside), counts past
+    /// a mark's step, and texts the general reading must take (a CR, a
+    /// NUL, ends that stop short).
+    #[test]
+    fn an_index_from_line_ends_is_the_index_read() {
+        for lines in [1usize, 2, 31, 32, 33, 64, 65, 100] {
+            let mut text = String::new();
+            let mut ends = Vec::new();
+            for i in 0..lines {
+                let len = (i * 37) % 300;
+                text.extend(std::iter::repeat_n('a', len));
+                text.push('\n');
+                ends.push(text.len() as u32);
+            }
+            let made = SourceFile::with_line_ends("t".into(), text.clone(), &ends);
+            let read = SourceFile::new("t".into(), None, text.clone());
+            assert_eq!(made.line_count(), lines);
+            assert_eq!(made.lines.lens, read.lines.lens);
+            assert_eq!(made.lines.long, read.lines.long);
+            assert_eq!(made.lines.marks, read.lines.marks);
+            assert_eq!((made.lf_only, made.has_nul), (read.lf_only, read.has_nul));
+            for i in 0..lines {
+                assert_eq!(made.line_span(i), read.line_span(i));
+            }
+        }
+        for (text, ends) in [
+            ("a\rb\n", &[2u32, 4][..]),
+            ("a\0\nb\n", &[3, 5][..]),
+            ("ab\ncd\n", &[3][..]),
+            ("", &[][..]),
+        ] {
+            let made = SourceFile::with_line_ends("t".into(), text.into(), ends);
+            let read = SourceFile::new("t".into(), None, text.into());
+            assert_eq!(made.lines.lens, read.lines.lens);
+            assert_eq!(made.lines.marks, read.lines.marks);
+            assert_eq!((made.lf_only, made.has_nul), (read.lf_only, read.has_nul));
+        }
     }
 
     #[test]

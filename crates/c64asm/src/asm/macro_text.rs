@@ -17,6 +17,15 @@ pub fn split_args(text: &str) -> Vec<String> {
 
 /// The byte ranges of the arguments in `text`, trimmed.
 pub fn split_args_at(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    split_args_into(text, &mut out);
+    out
+}
+
+/// [`split_args_at`] into `out` (emptied first): a caller that splits
+/// often keeps one vector for it.
+pub fn split_args_into(text: &str, out: &mut Vec<(usize, usize)>) {
+    out.clear();
     let trimmed = |s: usize, e: usize| {
         let part = &text[s..e];
         let lead = part.len() - part.trim_start().len();
@@ -24,7 +33,6 @@ pub fn split_args_at(text: &str) -> Vec<(usize, usize)> {
         (s + lead, (e - trail).max(s + lead))
     };
     let bytes = text.as_bytes();
-    let mut out = Vec::new();
     let mut depth = 0i32;
     let mut quote: Option<u8> = None;
     let mut start = 0;
@@ -59,7 +67,25 @@ pub fn split_args_at(text: &str) -> Vec<(usize, usize)> {
     if last.1 > last.0 || !out.is_empty() {
         out.push(last);
     }
-    out
+}
+
+/// A call's arguments: their byte ranges in the arguments' text (as
+/// [`split_args_at`] gives them), read in place.
+#[derive(Clone, Copy)]
+pub struct MacroArgs<'a> {
+    pub text: &'a str,
+    pub at: &'a [(usize, usize)],
+}
+
+impl<'a> MacroArgs<'a> {
+    fn get(&self, n: usize) -> Option<&'a str> {
+        let &(s, e) = self.at.get(n)?;
+        self.text.get(s..e)
+    }
+
+    fn len(&self) -> usize {
+        self.at.len()
+    }
 }
 
 /// Replace parameter references in one body line.
@@ -73,7 +99,17 @@ fn substitute(
 ) -> Result<String, String> {
     let mut faults = Vec::new();
     let mut out = String::new();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // The arguments one after the other, each its range.
+    let text = args.concat();
+    let mut at = Vec::new();
+    for a in args {
+        let start = at.last().map_or(0, |&(_, e)| e);
+        at.push((start, start + a.len()));
+    }
+    let args = MacroArgs {
+        text: &text,
+        at: &at,
+    };
     let mut found = LineRefs::default();
     scan_line(line, params, true, false, &mut found);
     fill_line(
@@ -81,7 +117,7 @@ fn substitute(
         &found.refs,
         &found.unknown,
         params,
-        &args,
+        args,
         all,
         missing,
         &mut out,
@@ -305,7 +341,7 @@ pub fn fill_line(
     refs: &[Ref],
     unknown: &[(String, usize)],
     params: &[(Rc<str>, Option<Rc<str>>)],
-    args: &[&str],
+    args: MacroArgs,
     all: &str,
     missing: &str,
     out: &mut String,
@@ -331,10 +367,7 @@ pub fn fill_line(
                         missing_at.push(place.get());
                         ""
                     } else {
-                        args.get(n)
-                            .copied()
-                            .filter(|a| !a.is_empty())
-                            .unwrap_or(missing)
+                        args.get(n).filter(|a| !a.is_empty()).unwrap_or(missing)
                     }
                 }
             },

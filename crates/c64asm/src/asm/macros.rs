@@ -15,7 +15,7 @@ use super::compile::{NewLabel, Step};
 use super::eval::Args;
 use super::lines::{LineRef, ParseKind};
 use super::macro_text::{
-    LineRefs, Substitution, fill_line, macro_params, scan_line, split_args_at,
+    LineRefs, MacroArgs, Substitution, fill_line, macro_params, scan_line, split_args_into,
 };
 use super::report::{EResult, Reported, def_chain_key};
 use super::stars::CallNode;
@@ -149,6 +149,14 @@ pub struct Macros {
     /// The last key made, its buffer kept: looking up an expansion made
     /// before (most calls) allocates nothing.
     key: String,
+    /// A new expansion's line ends, as its text is made (its buffer kept:
+    /// the text's line index is made from them, not by reading it again).
+    line_ends: Vec<u32>,
+    /// A new expansion's arguments' places (see [`split_args_into`]), its
+    /// buffer kept.
+    args_at: Vec<(usize, usize)>,
+    /// A new expansion's text as it is made, its buffer kept.
+    text_buf: String,
     /// Per file id, a call's expansion text: its macro and a place where
     /// the arguments' text it is filed under in [`MacroDef::calls`] is
     /// written (a file's text never changes). A call's star node keeps the
@@ -538,10 +546,14 @@ impl Assembler<'_> {
                 e
             }
         };
-        let args: Vec<&str> = split_args_at(args_text)
-            .into_iter()
-            .map(|(s, e)| &args_text[s..e])
-            .collect();
+        // The arguments' places in a vector kept for it: nothing allocated
+        // an expansion.
+        let mut args_at = std::mem::take(&mut self.macros.args_at);
+        split_args_into(args_text, &mut args_at);
+        let args = MacroArgs {
+            text: args_text,
+            at: &args_at,
+        };
         // The closing line is read with the body, once a definition (both
         // are made again when the definition runs again).
         if self.macros.get(id).body.is_none() {
@@ -560,15 +572,22 @@ impl Assembler<'_> {
             list,
             arg_marks,
             subs,
+            line_ends,
+            text_buf,
             ..
         } = &mut self.macros;
+        line_ends.clear();
         let params = &list[id.0 as usize].params;
         let all = args_text.split(';').next().unwrap_or("").trim();
         let src = self.src.get(file).text();
         // The body's size and some room for the arguments: grown seldom.
         let size = body.lines.last().map_or(0, |l| (l.start + l.len) as usize)
             - body.lines.first().map_or(0, |l| l.start as usize);
-        let mut text = String::with_capacity(size + size / 2 + 16 + body.lines.len());
+        // Made in a buffer kept for it, then copied at its exact size (a
+        // copy is cheaper than shrinking a new one with `realloc`).
+        let mut text = std::mem::take(text_buf);
+        text.clear();
+        text.reserve(size + size / 2 + 16 + body.lines.len());
         // The marks and substitutions pushed straight to the tables they
         // are kept in (the expansion's own, set once its file is made): no
         // vectors made, copied and dropped an expansion.
@@ -586,7 +605,7 @@ impl Assembler<'_> {
                 &body.found.refs[refs..refs_end],
                 &body.found.unknown[unknown..unknown_end],
                 params,
-                &args,
+                args,
                 all,
                 missing,
                 &mut text,
@@ -609,7 +628,9 @@ impl Assembler<'_> {
                 f.1 = f.1.map(|off| l.start as usize + off);
             }
             text.push('\n');
+            line_ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
+        self.macros.args_at = args_at;
         let mut placed = Vec::new();
         if !faults.is_empty() {
             // Those in a macro defined in this one are its calls' own.
@@ -626,10 +647,12 @@ impl Assembler<'_> {
         }
         let name = self.src.get(file).name.clone();
         // Kept for the run: its exact size, not what growing it left.
-        text.shrink_to_fit();
+        let kept = String::from(text.as_str());
+        self.macros.text_buf = text;
         let f = self.src.add_expansion(
             name,
-            text,
+            kept,
+            &self.macros.line_ends,
             Expansion {
                 body_file: file,
                 body_line: line + 1,
