@@ -601,6 +601,24 @@ fn kept_binary(op: BinOp) -> bool {
     (is_arith(op) && op != BinOp::Exp) || is_shift(op)
 }
 
+/// The one name `exprs` read when they are one expression of a name under
+/// brackets, address modes and integer unary operators only (`jsr fwd`,
+/// `lda #<fwd`): what [`pure_names`] gathers for them then, found without
+/// the list.
+fn one_name(exprs: &[Expr]) -> Option<Name> {
+    let [first] = exprs else { return None };
+    let mut e = first;
+    loop {
+        match e.kind() {
+            ExprKind::Ident(n) => return Some(n),
+            ExprKind::Anon(n) => return anon_name(n),
+            ExprKind::Paren(inner) | ExprKind::Addr(_, inner) => e = inner,
+            ExprKind::Unary(op, inner) if kept_unary(op) => e = inner,
+            _ => return None,
+        }
+    }
+}
+
 /// [`pure_names`] of an expression that names nothing: pure arithmetic
 /// on literals (most operands a first pass keeps: `#0`, `$d020`), asked
 /// with no list of names to gather.
@@ -730,17 +748,25 @@ impl Assembler<'_> {
         if id.0 > LABEL_MASK {
             return None;
         }
+        let near = self.read_near(name, id);
+        let (kind, x, y, z) = self.value_now(id)?;
+        Some(Seen {
+            label: id.0,
+            near,
+            kind,
+            x,
+            y,
+            z,
+        })
+    }
+
+    /// Where a read of `name` that resolved to `id` was found, as
+    /// [`Seen::near`] keeps it.
+    #[inline(always)]
+    fn read_near(&mut self, name: Name, id: LabelId) -> u32 {
         if name >= ANON {
             // Found again by searching (see `resolves_same`).
-            let (kind, x, y, z) = self.value_now(id)?;
-            return Some(Seen {
-                label: id.0,
-                near: ANON_READ | (name - ANON),
-                kind,
-                x,
-                y,
-                z,
-            });
+            return ANON_READ | (name - ANON);
         }
         // Found in the scope searched first with strength 0 (the strongest:
         // what that scope gives while the label is visible). When that
@@ -759,7 +785,7 @@ impl Assembler<'_> {
             }
             _ => FAR,
         };
-        let near = if near == FAR && !cheap && {
+        if near == FAR && !cheap && {
             self.count_names();
             self.only_one(name)
         } {
@@ -775,16 +801,7 @@ impl Assembler<'_> {
                 .map_or(FAR, |ns| UNIQUE | ns.0)
         } else {
             near
-        };
-        let (kind, x, y, z) = self.value_now(id)?;
-        Some(Seen {
-            label: id.0,
-            near,
-            kind,
-            x,
-            y,
-            z,
-        })
+        }
     }
 
     /// A label's value packed as a [`Read`] holds it, if it is of a kind
@@ -1385,14 +1402,18 @@ impl Assembler<'_> {
 
     /// `old` (a read of a label) with the label's value now, as
     /// [`Replay::pack`] keeps it over `old`; `None`: a value no read keeps.
-    /// An integer or a code address of a compact form is packed straight
-    /// from the label, the rest through [`Self::value_now`].
+    /// An integer, a bit string or a code address of a compact form is
+    /// packed straight from the label, the rest through [`Self::value_now`].
     #[inline(always)]
     fn read_again(&mut self, old: Read) -> Option<Read> {
         let id = old.label();
         let quick = match self.syms.label(LabelId(id)).value {
             Value::Int(v) if ((v >> 32) as u32) < 1 << 8 => {
                 Some((F_INT, v as u32, (v >> 32) as u32))
+            }
+            // `$70`, `%1010`: a bit string of 32 bits or fewer.
+            Value::Bits(b) if b.val >> 32 == 0 && b.len < 1 << 7 => {
+                Some((F_BITS, b.val as u32, b.len | u32::from(b.inv) << 7))
             }
             Value::Code(CodeRef { id: cid, offs: 0 }) if cid.0 < 1 << CODE_ID_BITS => {
                 let c = self.syms.code(cid);
@@ -1459,6 +1480,114 @@ impl Assembler<'_> {
         if self.keep_again(slot.zip(old), bytes) {
             return;
         }
+        // The usual first record of a line read ahead (`jsr fwd`, `lda #<fwd`):
+        // one name read, and its parse that name alone.
+        if let [(name, id)] = self.replay.pending[..]
+            && bytes.len() <= INLINE
+            && one_name(exprs) == Some(name)
+        {
+            self.keep_one_read(line, exprs, slot, old, (name, id), bytes);
+        } else {
+            self.keep_reads(line, exprs, slot, old, bytes);
+        }
+    }
+
+    /// [`Self::keep_read`] of a line whose one read is its operand's one
+    /// name ([`one_name`]) and that made at most [`INLINE`] bytes: what the
+    /// general path keeps, with no list of the names gathered and compared
+    /// (they are known to be the one read) and the read packed straight
+    /// from the label's value ([`Self::read_again`]).
+    #[inline(always)]
+    fn keep_one_read(
+        &mut self,
+        line: &LineRef,
+        exprs: &[Expr],
+        slot: Option<usize>,
+        old: Option<Record>,
+        (name, id): (Name, LabelId),
+        bytes: &[u8],
+    ) {
+        debug_assert!(
+            {
+                let mut wanted = smallvec::SmallVec::<[Name; 4]>::new();
+                exprs.iter().all(|e| pure_names(e, &mut wanted)) && wanted[..] == [name]
+            },
+            "one_name differs from pure_names"
+        );
+        if id.0 > LABEL_MASK {
+            return;
+        }
+        let near = self.read_near(name, id);
+        // An old record of one read has it overwritten in place (its place
+        // in `wide`, if any, used again), as the general path does.
+        let over = old.filter(|o| o.nreads == 1);
+        let base = match over {
+            Some(o) => {
+                let r = self.replay.reads[o.reads as usize];
+                Read {
+                    label: id.0 | (r.label & !LABEL_MASK),
+                    near,
+                    a: r.a,
+                }
+            }
+            None => Read {
+                label: id.0,
+                near,
+                a: 0,
+            },
+        };
+        let Some(read) = self.read_again(base) else {
+            return;
+        };
+        debug_assert!(
+            self.read_of(name, id)
+                .map(|s| (s.near, (s.kind, s.x, s.y, s.z)))
+                == Some((read.near, self.replay.value_of(&read))),
+            "a read kept straight differs from read_of's"
+        );
+        let numbers = matches!(self.syms.label(id).value, Value::Int(_) | Value::Bits(_));
+        let ctx = match self.ctx_index() {
+            Some(i) => i,
+            None if self.replay.contexts.len() < u16::MAX as usize => {
+                self.replay.contexts.push(self.replay_ctx());
+                (self.replay.contexts.len() - 1) as u16
+            }
+            None => return,
+        };
+        let rp = &mut self.replay;
+        let start = match over {
+            Some(o) => {
+                rp.reads[o.reads as usize] = read;
+                o.reads
+            }
+            None => {
+                rp.reads.push(read);
+                rp.reads.len() as u32 - 1
+            }
+        };
+        let record = Record {
+            reads: start,
+            nreads: 1,
+            len: bytes.len() as u8,
+            ctx,
+            bytes: inline_word(bytes),
+        };
+        self.place_record(line, slot, record);
+        if numbers {
+            self.release_parse(exprs);
+        }
+    }
+
+    /// [`Self::keep_read`]'s general path: any reads, any bytes.
+    #[inline(never)]
+    fn keep_reads(
+        &mut self,
+        line: &LineRef,
+        exprs: &[Expr],
+        slot: Option<usize>,
+        old: Option<Record>,
+        bytes: &[u8],
+    ) {
         // The reads the evaluation noted are the operands' names, in order
         // (each name of pure arithmetic is read once).
         let mut wanted = smallvec::SmallVec::<[Name; 4]>::new();
