@@ -138,7 +138,7 @@ impl Clone for Exprs {
 impl std::ops::Deref for Exprs {
     type Target = [Expr];
 
-    #[inline]
+    #[inline(always)]
     fn deref(&self) -> &[Expr] {
         match &self.0 {
             Nodes::Chunk { chunk, start, len } => &chunk[*start as usize..(start + len) as usize],
@@ -981,6 +981,33 @@ impl Assembler<'_> {
         drop(result);
         debug_assert_eq!(general, Some(fields), "{:?}", &line.text[pos..line.end]);
         debug_assert_eq!(general_end as usize, end);
+    }
+
+    /// In debug builds: `f` given the general parse of `line` at `pos` as
+    /// `kind`, made aside (nothing kept), when it is clean (no error, no
+    /// note, within a small chunk), else `None`: what a fast path that
+    /// skips the parse checks itself against.
+    #[cfg(debug_assertions)]
+    pub fn with_general_parse<R>(
+        &mut self,
+        line: &LineRef,
+        pos: usize,
+        kind: ParseKind,
+        f: impl FnOnce(&mut Self, Option<&[Expr]>) -> R,
+    ) -> R {
+        let mut chunk = Vec::with_capacity(8);
+        // SAFETY: the parsed list is dropped before the chunk.
+        let mut arena = unsafe { Arena::new(&mut chunk) };
+        arena.fold = true;
+        let (result, _, notes, full) =
+            parse_text(line, pos, kind, arena, &mut self.names, self.dialect);
+        let clean = match &result {
+            Ok(v) if !full && notes.is_empty() => Some(&v[..]),
+            _ => None,
+        };
+        let answer = f(self, clean);
+        drop(result);
+        answer
     }
 
     /// The parse of `line` at `pos` as `kind` when its text's kept parse is
