@@ -688,7 +688,9 @@ impl Assembler<'_> {
         }
     }
 
-    /// May `op` be kept at all (see the module's notes)?
+    /// May `op` be kept at all (see the module's notes)? Inline: asked
+    /// for every instruction kept.
+    #[inline(always)]
     fn replayable(&self, op: Op) -> bool {
         let Op::Real(i) = op else { return false };
         let m = &table(self.st.cpu)[i as usize];

@@ -76,7 +76,7 @@ impl Assembler<'_> {
     /// (`int()`, `floor()`, ...) and integral floats don't.
     /// Asked inline: mostly nothing is pending (an integer operand), and
     /// the call with its three checks cost 36 instructions an operand.
-    #[inline]
+    #[inline(always)]
     pub fn float_round_warning(&mut self, line: &LineRef, pos: Pos) {
         if self.rounded.get() || self.addr_wrapped.get() || !self.bool_uses.borrow().is_empty() {
             self.float_round_said(line, pos);

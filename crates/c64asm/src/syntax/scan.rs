@@ -341,6 +341,28 @@ pub fn plain_number(bytes: &[u8], pos: usize) -> Option<(Number, usize)> {
     Some((n, end))
 }
 
+/// An instruction's operand that is one plain number (see [`plain_number`]),
+/// alone or after `#` (`sta $d020`, `lda #0`), as `Parser::lone_parse` reads
+/// one: no leading zeros (their warning is the general path's), then blanks
+/// and the line's end (`end`), a NUL or a comment. Whether `#` is there (at
+/// `pos`), the number and where it starts; `None` for anything else.
+#[inline(always)]
+pub fn plain_operand(bytes: &[u8], pos: usize, end: usize) -> Option<(bool, Number, usize)> {
+    let line = bytes.get(..end)?;
+    let imm = line.get(pos) == Some(&b'#');
+    let at = pos + imm as usize;
+    match line.get(at) {
+        Some(b'0') if line.get(at + 1).is_some_and(u8::is_ascii_digit) => return None,
+        Some(b'$' | b'0'..=b'9') => {}
+        _ => return None,
+    }
+    let (n, value_end) = plain_number(line, at)?;
+    match line.get(skip_blanks(line, value_end, end)) {
+        None | Some(0 | b';') => Some((imm, n, at)),
+        _ => None,
+    }
+}
+
 /// Where a list element ends if a value ending at `end` is all of it, as
 /// the parser reads it: the line ends there (after blanks: `line_end`, a
 /// `;` or a NUL), or a comma follows that can't start an index register (a

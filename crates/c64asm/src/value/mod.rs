@@ -60,6 +60,8 @@ pub struct AddrMode(pub u32);
 
 impl AddrMode {
     pub const NONE: AddrMode = AddrMode(0);
+    /// `#value` (what `NONE.push(AddrOp::Imm)` makes).
+    pub const IMMEDIATE: AddrMode = AddrMode(1);
 
     /// The mode as 64tass numbers it (its operators' codes, newest in the low
     /// nibble): addresses of different modes compare by this.

@@ -135,6 +135,16 @@ impl Assembler<'_> {
             self.write_first(line, op, &[], ([code, 0, 0, 0], 1), mpos, mend);
             return Step::Next;
         }
+        // One plain number (`lda #0`, `sta $d020`): its bytes straight from
+        // the text (see `plain_number_line`), out of line, asked only where
+        // the operand starts as one does.
+        if !bare
+            && width == Width::Auto
+            && plain_number_start(line, pos)
+            && self.plain_number_line(line, op, pos, mpos, mend)
+        {
+            return Step::Next;
+        }
         // Where an operand failed: the operands with their values unknown,
         // the failed ones shaped by their expressions (an error value has
         // lost its addressing mode: `(undefined),y` stays 2 bytes).
@@ -539,6 +549,72 @@ impl Assembler<'_> {
             }
         }
         Step::Next
+    }
+
+    /// An instruction whose operand at `pos` is one plain number, alone or
+    /// after `#` (`lda #0`, `sta $d020`, see [`Self::plain_number_operand`]):
+    /// its bytes made straight from the text, with no parse, entry or
+    /// evaluation, and kept for replay as the quick path keeps them (a
+    /// later pass replays the record, or parses the line as usual if none
+    /// holds). False: not such an operand, nothing done.
+    #[inline(never)]
+    fn plain_number_line(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        pos: usize,
+        mpos: usize,
+        mend: usize,
+    ) -> bool {
+        let Op::Real(i) = op else {
+            return false;
+        };
+        if self.dialect.tasm {
+            return false;
+        }
+        let m = &table(self.st.cpu)[i as usize];
+        let Some((word, at)) = self.plain_number_operand(line, pos, m) else {
+            return false;
+        };
+        #[cfg(debug_assertions)]
+        self.check_plain_operand(line, pos, i as usize, word, at);
+        // As the evaluation leaves it (nothing rounded).
+        self.rounded.set(false);
+        self.float_round_warning(line, at);
+        self.write_first(line, op, &[], word, mpos, mend);
+        true
+    }
+
+    /// In debug builds: the general path makes the bytes `word` of a plain
+    /// number operand at `pos` (see [`Self::plain_number_operand`]) for
+    /// instruction `i`, its value starting at `at`: the parse is one
+    /// number under its addressing mode, and its encoding the same bytes.
+    #[cfg(debug_assertions)]
+    fn check_plain_operand(&mut self, line: &LineRef, pos: usize, i: usize, word: Word, at: Pos) {
+        let m = &table(self.st.cpu)[i];
+        let general = self.with_general_parse(line, pos, ParseKind::Operands, |asm, exprs| {
+            let [e] = exprs? else {
+                return None;
+            };
+            let (mode, base) = plain_modes(e)?;
+            let v = match base.kind() {
+                ExprKind::Int(v) => Value::Int(v),
+                ExprKind::Bits(b) => Value::Bits(b.bits()),
+                _ => return None,
+            };
+            let place = operand_pos(line, pos, e);
+            let bytes = asm
+                .general_encoding(line, m, Width::Auto, mode, &v, place)
+                .ok()?;
+            Some((bytes.to_vec(), base.start()))
+        });
+        let (bytes, n) = word;
+        debug_assert_eq!(
+            general,
+            Some((bytes[..n as usize].to_vec(), at)),
+            "{:?}",
+            &line.text[pos..line.end]
+        );
     }
 
     /// The general path's encoding of a quick operand, to check the quick
@@ -982,6 +1058,21 @@ fn plain_modes(e: &Expr) -> Option<(AddrMode, &Expr)> {
         .rev()
         .try_fold(AddrMode::NONE, |m, &op| m.push(op))
         .map(|m| (m, x))
+}
+
+/// Whether the operand at `pos` starts as a plain number does, alone or
+/// after `#` (`$`, a digit): the quick test before
+/// [`Assembler::plain_number_line`]'s call (`#<label` and the like are not
+/// asked).
+#[inline(always)]
+fn plain_number_start(line: &LineRef, pos: usize) -> bool {
+    let first = line.at(pos);
+    let c = if first == b'#' {
+        line.at(pos + 1)
+    } else {
+        first
+    };
+    matches!(c, b'$' | b'0'..=b'9')
 }
 
 /// Where the operand whose value starts at `pos` starts: before its

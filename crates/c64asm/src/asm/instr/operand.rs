@@ -11,6 +11,7 @@ use crate::diag::Kind;
 use crate::opcodes::{ImmediateSize, Mnemonic, Mode, immediate_size};
 use crate::symbols::PcType;
 use crate::syntax::ast::{AddrOp, Pos, Reg, UnOp};
+use crate::syntax::scan::{self, Number};
 use crate::value::convert::{describe, to_ival, to_uval};
 use crate::value::{AddrMode, Address, Value};
 
@@ -266,6 +267,33 @@ impl Assembler<'_> {
             ImmediateSize::Unsigned | ImmediateSize::Byte => true,
         };
         byte.then_some([code, n as u8])
+    }
+
+    /// The bytes of an operand that is one plain number, alone or after
+    /// `#` (`sta $d020`, `lda #0`, see [`scan::plain_operand`]), made
+    /// straight from its text as the quick path makes them from its parse
+    /// and value ([`Self::byte_immediate`], [`Self::quick_address`]), and
+    /// where the number starts. `None`: the general path (nothing done).
+    #[inline(always)]
+    pub(super) fn plain_number_operand(
+        &self,
+        line: &LineRef,
+        pos: usize,
+        m: &Mnemonic,
+    ) -> Option<(super::Word, Pos)> {
+        let (imm, n, at) = scan::plain_operand(line.text.as_bytes(), pos, line.end)?;
+        let v = match n {
+            Number::Int(v) => Value::Int(v),
+            Number::Bits(b) => Value::Bits(b),
+            _ => return None,
+        };
+        let word = if imm {
+            let [code, byte] = self.byte_immediate(m, Width::Auto, AddrMode::IMMEDIATE, &v)?;
+            ([code, byte, 0, 0], 2)
+        } else {
+            self.quick_address(m, Width::Auto, AddrMode::NONE, &v)?
+        };
+        Some((word, at as Pos))
     }
 
     /// A plain or indexed address operand (`sta $d020`, `lda tab,x`,
