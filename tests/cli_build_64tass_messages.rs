@@ -30,10 +30,6 @@ use compare_flags::flag_sets;
 const CALL_PLACES: &str = "call places";
 /// `-Wunused` warnings (found at the end) in another order.
 const ORDER: &str = "order of messages";
-/// A missing macro argument's error: 64tass shows the call's line under it
-/// and a note at the argument's reference ("argument reference was here");
-/// c64asm gives the error at the call alone.
-const ARGUMENT_NOTES: &str = "argument notes";
 /// c64asm settles in another number of passes (`Passes:`).
 const PASSES: &str = "passes";
 
@@ -94,7 +90,6 @@ const KNOWN: &[(&str, &str)] = &[
         "compare/warn_unused.asm [-a -Wunused-label -Wunused-const]",
         ORDER,
     ),
-    ("refused/macro_faults_in_line_order.asm [-a]", ARGUMENT_NOTES),
     (
         "compare/shadow_builtin_defined_by_segment_call.asm [-Wshadow]",
         CALL_PLACES,

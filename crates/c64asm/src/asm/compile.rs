@@ -257,21 +257,27 @@ impl Assembler<'_> {
         if here.is_empty() {
             return false;
         }
-        for (_, msg, at) in here {
+        for (_, msg, at, at_call) in here {
             if msg.is_empty() {
                 continue;
             }
-            match at {
+            if !at_call {
                 // In the macro's text, under the call, as 64tass shows it.
-                Some(at) => self.error(at, Kind::MacroMisuse, msg),
-                // At the call, under the calls around it.
-                None => {
-                    let call = self.st.chain.pop();
-                    if let Some(call) = call {
-                        self.error(call, Kind::MacroMisuse, msg);
-                        self.st.chain.push(call);
-                    }
-                }
+                self.error(at, Kind::MacroMisuse, msg);
+                continue;
+            }
+            // At the call, under the calls around it; 64tass's layout adds
+            // where the reference is.
+            let Some(call) = self.st.chain.pop() else {
+                continue;
+            };
+            let before = self.diags.len();
+            self.error(call, Kind::MacroMisuse, msg);
+            self.st.chain.push(call);
+            if self.diags.len() > before {
+                let note = "argument reference was here".to_string();
+                let chain = self.st.chain.clone();
+                self.tass_note_in(crate::diag::NotePlace::At(at), chain, note);
             }
         }
         true

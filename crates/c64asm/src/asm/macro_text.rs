@@ -126,7 +126,7 @@ fn substitute(
         &mut faults,
     );
     match faults.into_iter().next() {
-        Some((f, _)) => Err(f),
+        Some(f) => Err(f.msg),
         None => Ok(out),
     }
 }
@@ -327,6 +327,17 @@ pub fn scan_line(
     }
 }
 
+/// What substituting a body line found wrong: the message, where in the
+/// line the reference is, and whether 64tass reports it at the call (an
+/// argument the call lacks: with a note at the reference) or at the
+/// reference (a name no parameter has).
+#[derive(Clone, Debug)]
+pub struct LineFault {
+    pub msg: String,
+    pub at: usize,
+    pub at_call: bool,
+}
+
 /// Substitute a call's arguments into one body line scanned by
 /// [`scan_line`] (`refs` and `unknown` its findings), appended to `out` (the
 /// call's whole text: no string of its own per line), noting where each
@@ -347,13 +358,11 @@ pub fn fill_line(
     out: &mut String,
     marks: &mut Vec<(u32, u32, u16)>,
     subs: &mut Vec<Substitution>,
-    faults: &mut Vec<(String, Option<usize>)>,
+    faults: &mut Vec<LineFault>,
 ) {
-    // Where each missing argument is referred to, to order the line's
-    // faults as 64tass meets them (by place in the line).
+    // Where each reference is: a missing argument's fault is placed there.
     let first = faults.len();
     let place = std::cell::Cell::new(0);
-    let mut missing_at: Vec<usize> = Vec::new();
     // The text for argument `n`, borrowed (an argument, a default, the
     // missing-argument text): nothing is copied but into `out`.
     let mut arg = |n: usize| -> &str {
@@ -363,8 +372,11 @@ pub fn fill_line(
                 Some(d) => d,
                 None => {
                     if missing.is_empty() && n >= args.len() {
-                        faults.push((format!("{} argument is missing", ordinal(n)), None));
-                        missing_at.push(place.get());
+                        faults.push(LineFault {
+                            msg: format!("{} argument is missing", ordinal(n)),
+                            at: place.get(),
+                            at_call: true,
+                        });
                         ""
                     } else {
                         args.get(n).filter(|a| !a.is_empty()).unwrap_or(missing)
@@ -400,18 +412,14 @@ pub fn fill_line(
         run = at + len;
     }
     out.push_str(&line[run..]);
-    faults.extend(unknown.iter().map(|(msg, at)| (msg.clone(), Some(*at))));
+    faults.extend(unknown.iter().map(|(msg, at)| LineFault {
+        msg: msg.clone(),
+        at: *at,
+        at_call: false,
+    }));
+    // Both kinds on one line: in the line's order, as 64tass meets them.
     if faults.len() - first > unknown.len() && !unknown.is_empty() {
-        // Both kinds on one line: in the line's order.
-        let line_faults = &mut faults[first..];
-        let place = |i: usize, f: &(String, Option<usize>)| f.1.unwrap_or_else(|| missing_at[i]);
-        let mut placed: Vec<_> = (line_faults.iter().cloned().enumerate())
-            .map(|(i, f)| (place(i, &f), f))
-            .collect();
-        placed.sort_by_key(|p| p.0);
-        for (slot, (_, f)) in line_faults.iter_mut().zip(placed) {
-            *slot = f;
-        }
+        faults[first..].sort_by_key(|f| f.at);
     }
 }
 

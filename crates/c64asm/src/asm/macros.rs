@@ -177,7 +177,8 @@ pub struct Macros {
     /// [`Assembler::expansion_line_faults`]), reported each time the line is
     /// read, in line order as 64tass substitutes them (a missing argument
     /// at the call, an unknown name where it is in the macro's text).
-    pub faults: FxHashMap<FileId, Vec<(u32, String, Option<Span>)>>,
+    /// (line, message, the reference in the macro's text, reported at the call).
+    pub faults: FxHashMap<FileId, Vec<(u32, String, Span, bool)>>,
     /// A function's later call scopes, each to its first: 64tass makes every
     /// call's scope at the `.function` line, so a name missing in the body is
     /// reported once a pass, not once per call.
@@ -623,9 +624,9 @@ impl Assembler<'_> {
                 marks.truncate(marks_before);
                 subs.truncate(subs_before);
             }
-            // A name no parameter has: placed in the body's own line.
+            // Placed in the body's own line.
             for f in &mut faults[before..] {
-                f.1 = f.1.map(|off| l.start as usize + off);
+                f.at += l.start as usize;
             }
             text.push('\n');
             line_ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
@@ -633,16 +634,17 @@ impl Assembler<'_> {
         self.macros.args_at = args_at;
         let mut placed = Vec::new();
         if !faults.is_empty() {
-            // Those in a macro defined in this one are its calls' own.
+            // Those in a structure defined in this one are its own.
             let nested = self.nested_definition_lines(file, line + 1, end);
             for (f, i) in std::mem::take(&mut faults).into_iter().zip(fault_lines) {
                 // No message: the line is still a NUL, passed over.
                 let msg = if nested.contains(&i) {
                     String::new()
                 } else {
-                    f.0
+                    f.msg
                 };
-                placed.push((i - (line + 1), msg, f.1));
+                let at = Span::new(file, f.at, f.at + 1);
+                placed.push((i - (line + 1), msg, at, f.at_call));
             }
         }
         let name = self.src.get(file).name.clone();
@@ -662,11 +664,7 @@ impl Assembler<'_> {
         self.macros.arg_marks.set_pushed(f, marks_from);
         self.macros.subs.set_pushed(f, subs_from);
         if !placed.is_empty() {
-            let faults = placed
-                .into_iter()
-                .map(|(i, msg, at)| (i, msg, at.map(|at| Span::new(file, at, at + 1))))
-                .collect();
-            self.macros.faults.insert(f, faults);
+            self.macros.faults.insert(f, placed);
         }
         Ok(f)
     }

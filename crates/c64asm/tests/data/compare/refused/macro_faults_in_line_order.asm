@@ -7,7 +7,7 @@
 	* = $2000
 pt	.struct x, y
 	.byte \x
-	lda nosuch
+	.byte 300
 	.word \y, \z
 	.ends
 m	.macro a
