@@ -85,7 +85,9 @@ pub(super) fn assignment(line: &LineRef, pos: usize) -> Option<(Assign, usize)> 
             b'|' => BinOp::Or,
             b'&' => BinOp::And,
             b'^' => BinOp::Xor,
-            b'.' => return None, // `.=` (member assign) is not supported
+            // `.=`: the member operator, which no value takes (see
+            // `value::member_of_values`).
+            b'.' => BinOp::MemberAssign,
             b'x' | b'X' => BinOp::Repeat,
             _ => return None,
         };
@@ -461,7 +463,7 @@ impl Assembler<'_> {
                     }
                     // `* += 2`: compound assignment of the program counter.
                     Some((Assign::Op(op), oplen)) => {
-                        self.star_compound(line, op, after + oplen, pos);
+                        self.star_compound(line, op, after, oplen, pos);
                         self.finish_line(line, None);
                         return Step::Next;
                     }
@@ -1382,20 +1384,39 @@ impl Assembler<'_> {
                     let what = format!("{} '{}'", op.name(), op.symbol());
                     self.strict_logic(line, at, &what, &[&old, &val]);
                 }
-                let r = value::binary(op, &old, &val, self);
+                let r = self.compound(op, &old, &val);
                 self.strict_bool_warnings(line, at);
                 // A failure stays in the variable until it is used;
                 // placed at the operator, as in an expression.
                 let Ok(v) = self.check_value(line, at, r) else {
                     return;
                 };
-                v
+                // A list's elements that failed are placed there too.
+                if super::eval::has_loose_error(&v) {
+                    self.place_errors(line, v, &|_, _| at)
+                } else {
+                    v
+                }
             }
             _ => val,
         };
         self.record_value(line, &new);
         self.syms.set_value(id, new);
         self.syms.set_span(id, span);
+    }
+
+    /// A compound assignment's new value: `op` of the old value and the new
+    /// one (`.=` is the member operator's).
+    fn compound(
+        &self,
+        op: BinOp,
+        old: &Value,
+        val: &Value,
+    ) -> crate::value::convert::FResult<Value> {
+        match op {
+            BinOp::MemberAssign => value::member_of_values(old, val, self),
+            _ => value::binary(op, old, val, self),
+        }
     }
 
     /// `name := value` (or `.var`); `keep` for `:?=` (only if not defined yet).
@@ -1939,7 +1960,8 @@ impl Assembler<'_> {
     }
 
     /// `* op= value`
-    fn star_compound(&mut self, line: &LineRef, op: BinOp, pos: usize, at: usize) {
+    fn star_compound(&mut self, line: &LineRef, op: BinOp, op_at: usize, oplen: usize, at: usize) {
+        let pos = op_at + oplen;
         self.opt_invalidate();
         let Some(parsed) = self.parse_exprs(line, pos, ParseKind::List) else {
             return;
@@ -1955,8 +1977,9 @@ impl Assembler<'_> {
         };
         let Ok(v) = self.eval(line, e) else { return };
         let star = Value::Code(self.star_code());
-        let r = value::binary(op, &star, &v, self);
-        let Ok(nv) = self.check(line, e.start(), r) else {
+        let r = self.compound(op, &star, &v);
+        // The operator's failure is placed at the operator, as in 64tass.
+        let Ok(nv) = self.check(line, op_at as crate::syntax::ast::Pos, r) else {
             return;
         };
         self.record_line(line, None);

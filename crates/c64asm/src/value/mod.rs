@@ -17,7 +17,7 @@ use num_bigint::BigInt;
 
 pub use bits::{BigBits, Bits};
 pub use convert::{Env, FResult, Fault};
-pub use ops::{binary, compare, int_byte, unary};
+pub use ops::{binary, compare, int_byte, member_of_values, unary};
 pub(crate) use ops::{binary_quick, is_byte_op, not_possible};
 pub use seq::{index, len_of};
 

@@ -437,6 +437,48 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> 
     })
 }
 
+/// `name .= value`, 64tass's member compound assignment: the member
+/// operator between two values, which no value takes ("member '.' of int
+/// '1' and int '2' not possible"), element by element for lists; a value
+/// not known yet or an error on either side is the result.
+pub fn member_of_values(a: &Value, b: &Value, env: &dyn Env) -> FResult<Value> {
+    match (a, b) {
+        (Value::None, _) | (_, Value::None) => Ok(Value::None),
+        (Value::Error(_), _) => Ok(a.clone()),
+        (_, Value::Error(_)) => Ok(b.clone()),
+        // Lists on the left go element by element (with a right list of
+        // the same length, pairwise); a dictionary takes each element of
+        // a right list; any other value meets a right list whole.
+        _ => match (a.elements(), b.elements()) {
+            (Some(x), Some(y)) if x.len() != y.len() => Err(cant_broadcast(x.len(), y.len())),
+            (Some(x), Some(y)) => {
+                let out: Vec<Value> = x
+                    .iter()
+                    .zip(y)
+                    .map(|(p, q)| keep_lazy(member_of_values(p, q, env)))
+                    .collect::<FResult<_>>()?;
+                Ok(match a {
+                    Value::List(_) => Value::list(out),
+                    _ => Value::tuple(out),
+                })
+            }
+            (Some(x), None) => mapped(x, matches!(a, Value::List(_)), |p| {
+                member_of_values(p, b, env)
+            }),
+            (None, Some(y)) if matches!(a, Value::Dict(_)) => {
+                mapped(y, matches!(b, Value::List(_)), |q| {
+                    member_of_values(a, q, env)
+                })
+            }
+            _ => Err(Fault::new(format!(
+                "member '.' of {} and {} not possible",
+                describe(a, env),
+                describe(b, env)
+            ))),
+        },
+    }
+}
+
 /// The arithmetic and bitwise operators (not the shifts).
 pub(crate) fn is_arith(op: BinOp) -> bool {
     matches!(

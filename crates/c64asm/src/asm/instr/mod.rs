@@ -384,7 +384,12 @@ impl Assembler<'_> {
         // shapes have none (`nop nop`, `inx 1/0`, `jmp @label`), that is the
         // error, not the value's.
         let mut vals = vals;
+        // `mvn`'s and `mvp`'s banks report their faults one by one, in the
+        // order written (see `move_operands`), as 64tass does.
+        let moving = vals.len() == 2
+            && matches!(op, Op::Real(i) if table(self.st.cpu)[i as usize].has(Mode::Move));
         if let Some(shapes) = &unknown
+            && !moving
             && self
                 .encode_quietly(line, op, width, shapes, mpos32)
                 .is_err()
@@ -406,12 +411,16 @@ impl Assembler<'_> {
             [_, r] => {
                 matches!(r.val, Value::Register(c) if operand::index_register(c).is_some())
                     || bits(Mode::ZeroPageBit)
-                    || bits(Mode::Move)
             }
             [_, _, _] => bits(Mode::ZeroPageBitRelative),
             _ => vals.len() < 2,
         };
-        for v in vals.iter().filter(|_| indexed) {
+        // A list's elements are reported one by one as the instruction is
+        // made for each (below).
+        for v in vals
+            .iter()
+            .filter(|v| indexed && v.val.elements().is_none())
+        {
             if let Err(f) = crate::value::convert::deep_error(&v.val) {
                 let _ = self.fault(line, v.pos, f);
                 // Still assembled as if the value were not known yet (64tass:
@@ -439,7 +448,18 @@ impl Assembler<'_> {
                 // No instruction, but the line is listed.
                 self.record_empty_instruction(line);
             }
+            // As 64tass, an element that fails is reported and the others
+            // are still made (`lda #(v, $1234)` reports both).
             for one in each {
+                let kept = one.iter().find_map(|v| {
+                    crate::value::convert::deep_error(&v.val)
+                        .err()
+                        .map(|f| (v.pos, f))
+                });
+                if let Some((pos, f)) = kept {
+                    let _ = self.fault(line, pos, f);
+                    continue;
+                }
                 match self.encode(line, op, width, &one, mpos32) {
                     Ok(bytes) => {
                         self.emit_instruction(line, &bytes, mpos as Pos);
@@ -448,7 +468,6 @@ impl Assembler<'_> {
                     Err(Bad(at, msg)) => {
                         let span = self.span_at(line, at);
                         self.error(span, Kind::AddressingMode, msg);
-                        return Step::Next;
                     }
                 }
             }
@@ -1125,8 +1144,8 @@ fn value_pos(line: &LineRef, from: usize, e: &Expr, tasm: bool) -> Pos {
         ExprKind::Addr(_, inner) if matches!(line.at(e.pos as usize), b'#' | b'(' | b'[') => {
             match inner.kind() {
                 // A tuple (`((ptr, x))`) is placed at its first element, as
-                // 64tass places it.
-                ExprKind::Tuple([first, ..]) => first.start(),
+                // 64tass places it; after `#` at its bracket (`#(1, $1234)`).
+                ExprKind::Tuple([first, ..]) if line.at(e.pos as usize) != b'#' => first.start(),
                 _ => e.pos + 1,
             }
         }

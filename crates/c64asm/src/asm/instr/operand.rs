@@ -930,7 +930,10 @@ impl Assembler<'_> {
         }
     }
 
-    /// `mvn src,dst`: two bank bytes, written `#$12` or `$12`.
+    /// `mvn src,dst`: two bank bytes, written `#$12` or `$12`. As in 64tass,
+    /// each operand's fault is reported in turn (a value not defined, else
+    /// an addressing mode refused, else a bank too large), the second's after
+    /// the first's; a bank refused is written as 0.
     pub(super) fn move_operands(
         &mut self,
         line: &LineRef,
@@ -943,27 +946,34 @@ impl Assembler<'_> {
         if !matches!(width, Width::Auto | Width::Word) {
             return Err(Bad(src.pos, width.refused(m.name())));
         }
-        let bank = |l: &Located| -> Result<u8, Bad> {
-            let v = match &l.val {
-                Value::Addr(a) if matches!(a.mode.common_ops(), Some([AddrOp::Imm])) => &a.val,
-                Value::Addr(a) if a.mode != AddrMode::NONE => {
-                    return Err(no_mode(
-                        operand_start(line, l.pos),
-                        &a.mode.describe(),
-                        m.name(),
-                    ));
-                }
-                Value::Addr(a) => &a.val,
-                v => v,
-            };
-            if v.is_none() {
-                return Ok(0);
-            }
-            Ok(to_uval(v, 8, self).map_err(|f| Bad(l.pos, f.msg))? as u8)
-        };
-        let (s, d) = (bank(src)?, bank(dst)?);
+        let s = self.move_bank(line, m, src);
+        let d = self.move_bank(line, m, dst);
         let code = m.opcode(Mode::Move).unwrap_or(0);
         Ok(smallvec::smallvec![code, d, s])
+    }
+
+    /// One bank byte of `mvn`/`mvp`, its fault reported (0 then).
+    fn move_bank(&mut self, line: &LineRef, m: &Mnemonic, l: &Located) -> u8 {
+        if let Err(f) = crate::value::convert::deep_error(&l.val) {
+            let _ = self.fault(line, l.pos, f);
+            return 0;
+        }
+        let at = operand_start(line, l.pos);
+        let bank = match &l.val {
+            Value::Addr(a) if matches!(a.mode.common_ops(), Some([AddrOp::Imm])) => Ok(&a.val),
+            Value::Addr(a) if a.mode != AddrMode::NONE => {
+                Err(no_mode(at, &a.mode.describe(), m.name()))
+            }
+            Value::Addr(a) => Ok(&a.val),
+            v => Ok(v),
+        }
+        .and_then(|v| match v.is_none() {
+            true => Ok(0),
+            false => to_uval(v, 8, self)
+                .map(|b| b as u8)
+                .map_err(|f| Bad(at, f.msg)),
+        });
+        self.reported(line, bank, 0)
     }
 
     /// The bit number and direct page address of `rmb`, `smb`, `bbr`, `bbs`
