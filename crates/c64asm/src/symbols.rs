@@ -1524,7 +1524,7 @@ mod tests {
                             l.set_referenced(false);
                         }
                         let l = syms.label(id);
-                        written.push((l.flags, l.defpass, l.usepass, l.value.clone()));
+                        written.push((l.flags, l.defpass, l.usepass, format!("{:?}", l.value)));
                     }
                     assert_eq!(written[0], written[1]);
                     let read = flags & REFERENCED != 0;
