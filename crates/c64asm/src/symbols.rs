@@ -751,6 +751,29 @@ impl Symbols {
         Some(answer)
     }
 
+    /// An anonymous label that the pass before defined as a plain code
+    /// label (its own code at offset 0, no block's value to wait for),
+    /// defined again in `pass`: owner, not read since, its pass written in
+    /// one look at the label, as the general way's setters write them
+    /// (no constant mark: an anonymous label has none). Answers what
+    /// [`Self::define_code_again`] answers; `None`, with nothing written,
+    /// for any other label. Its span is left to the caller (written after
+    /// its code object's update, as the general way writes it).
+    #[inline]
+    pub fn define_anon_again(&mut self, id: LabelId, pass: u32) -> Option<(CodeId, bool, PassNo)> {
+        let l = &mut self.labels[id.0 as usize];
+        let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value else {
+            return None;
+        };
+        if l.flags & UPDATE_AFTER != 0 || l.defpass + 1 != pass {
+            return None;
+        }
+        let answer = (cid, l.flags & REFERENCED != 0, l.usepass);
+        l.flags = (l.flags | OWNER) & !REFERENCED;
+        l.defpass = PassNo::of(pass);
+        Some(answer)
+    }
+
     /// A constant that the pass before defined, defined again in `pass` at
     /// `span` (`name = value` read again): constant, not an owner, not read
     /// since, its span and pass written in one look at the label, as
@@ -1145,9 +1168,10 @@ impl Symbols {
         }
     }
 
-    /// [`Self::anon_entry`]'s new label.
+    /// [`Self::anon_entry`]'s new label (no label counted `count` in `ns`
+    /// yet).
     #[inline(never)]
-    fn anon_new(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> LabelId {
+    pub fn anon_new(&mut self, ns: NsId, back: bool, count: u32, span: Span) -> LabelId {
         let id = LabelId(self.labels.len() as u32);
         let mut label = Label::new(ANON, 0);
         label.set_flag(BACK, back);
@@ -1457,6 +1481,55 @@ mod tests {
                 assert_eq!(answers[1].is_some(), defined);
                 assert_eq!(answers[1].map(|a| a.1), defined.then_some(read));
                 assert_eq!(labels[1].0 & REFERENCED != 0, read && !defined);
+            }
+        }
+    }
+
+    /// An anonymous label defined again in one look (`define_anon_again`)
+    /// is written as the general way's setters write it (owner, read mark
+    /// cleared, defining pass), for every flag byte, values its own code at
+    /// offset 0 or not, and defining passes the pass before or not; it
+    /// answers only where the general way would take it as a plain code
+    /// label, with its code, read mark and last reading pass.
+    #[test]
+    fn an_anonymous_label_defined_again_is_written_as_the_setters_write_it() {
+        let span = Span::new(0, 10, 11);
+        let cid = CodeId(7);
+        let values = [
+            Value::Code(CodeRef::new(cid)),
+            Value::Code(CodeRef { id: cid, offs: 1 }),
+            Value::Int(3),
+        ];
+        for flags in 0..=u8::MAX {
+            for (vi, value) in values.iter().enumerate() {
+                for (made, pass) in [(1, 2), (2, 3), (1, 3), (2, 2)] {
+                    let plain = vi == 0 && flags & UPDATE_AFTER == 0 && made + 1 == pass;
+                    let mut written = Vec::new();
+                    let mut answer = None;
+                    for fast in [false, true] {
+                        let mut syms = Symbols::default();
+                        let ns = syms.new_namespace();
+                        let id = syms.anon_new(ns, flags & BACK != 0, 2, span);
+                        let l = syms.label_mut(id);
+                        l.value = value.clone();
+                        l.flags = flags;
+                        l.defpass = PassNo::of(made);
+                        l.usepass = PassNo::of(4);
+                        if fast {
+                            answer = syms.define_anon_again(id, pass);
+                        } else if plain {
+                            let l = syms.label_mut(id);
+                            l.defpass = PassNo::of(pass);
+                            l.set_owner(true);
+                            l.set_referenced(false);
+                        }
+                        let l = syms.label(id);
+                        written.push((l.flags, l.defpass, l.usepass, format!("{:?}", l.value)));
+                    }
+                    assert_eq!(written[0], written[1]);
+                    let read = flags & REFERENCED != 0;
+                    assert_eq!(answer, plain.then_some((cid, read, PassNo::of(4))));
+                }
             }
         }
     }

@@ -497,7 +497,9 @@ impl Assembler<'_> {
         active: bool,
         mycontext: NsId,
     ) -> Step {
-        let ns = self.st.context();
+        // The line's scope (`line` took it just before).
+        let ns = mycontext;
+        debug_assert!(ns == self.st.context());
         let space = self.syms.ns_mut(ns);
         let count = if back {
             space.backr += 1;
@@ -572,8 +574,19 @@ impl Assembler<'_> {
         directive: bool,
         mycontext: NsId,
     ) -> Step {
-        self.mark_extra_slot();
-        let id = self.define_anon(anon);
+        self.mark_extra_slot_in(anon.ns);
+        let found = self.syms.anon(anon.ns, anon.back, anon.count);
+        // The usual later reading: the label defined again in one look,
+        // ended as a code label is, without reading it again.
+        if let Some((nl, cid)) = found.and_then(|id| self.anon_defined_again(anon, id)) {
+            if directive {
+                self.record_label_start(line);
+            } else if self.known_label_then_replayed(line, rest, nl, cid, false) {
+                return Step::Next;
+            }
+            return self.rest_of_line(line, rest, Some(nl), None, mycontext);
+        }
+        let id = self.define_anon(anon, found);
         let newlabel = id.map(|id| NewLabel {
             id,
             oaddr: self.out.addr(self.st.addr).address,
@@ -1869,9 +1882,39 @@ impl Assembler<'_> {
         }
     }
 
-    /// An anonymous `-`/`+` label: a code object like any label.
-    fn define_anon(&mut self, anon: &AnonLabel) -> Option<LabelId> {
-        let (id, exists) = self.anon_entry(anon);
+    /// An anonymous label the pass before defined as a plain code label
+    /// (`found`, the label `anon` counts), defined again in one look: what
+    /// [`Self::define_anon`] does for it, the span written after the code
+    /// object's update as there (a label that never settles is reported at
+    /// its last span). Answers its own code object too, as
+    /// [`Self::code_label_again`] does; `None`, with nothing done, for any
+    /// other case.
+    #[inline(always)]
+    fn anon_defined_again(
+        &mut self,
+        anon: &AnonLabel,
+        found: LabelId,
+    ) -> Option<(NewLabel, CodeId)> {
+        let oaddr = self.out.addr(self.st.addr).address;
+        let again = self.syms.define_anon_again(found, self.st.pass)?;
+        self.note_def_chain(found, true);
+        self.code_defined_again(found, again);
+        self.syms.set_span(found, anon.span);
+        Some((NewLabel { id: found, oaddr }, again.0))
+    }
+
+    /// An anonymous `-`/`+` label: a code object like any label (`found`,
+    /// the label `anon` counts, if there is one).
+    fn define_anon(&mut self, anon: &AnonLabel, found: Option<LabelId>) -> Option<LabelId> {
+        let (id, exists) = match found {
+            Some(id) => (id, true),
+            None => (
+                self.syms
+                    .anon_new(anon.ns, anon.back, anon.count, anon.span),
+                false,
+            ),
+        };
+        self.note_def_chain(id, exists);
         let span = anon.span;
         let pass = self.st.pass;
         if exists {
