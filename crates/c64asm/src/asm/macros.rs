@@ -52,6 +52,34 @@ pub struct MacroDef {
     /// with nothing a call substitutes: the same in every expansion, whose
     /// last line it is. Found with the first expansion.
     plain_close: Option<Cmd>,
+    /// [`Assembler::plain_close_line`]'s answers for a macro's call and a
+    /// segment's, set again whenever `end` or `plain_close` is set: a call
+    /// reads its stop without working it out again.
+    stops: [u32; 2],
+}
+
+impl MacroDef {
+    /// The line of an expansion (its frame `what`) that closes it plainly,
+    /// or [`Cursor::NO_STOP`] (see [`Assembler::plain_close_line`]).
+    fn stop_for(&self, what: Wait) -> u32 {
+        let takes = match (what, self.plain_close) {
+            (Wait::EndMacro2, Some(cmd)) => cmd != Cmd::Endsegment,
+            (Wait::EndSegment2, Some(cmd)) => cmd != Cmd::Endmacro,
+            _ => false,
+        };
+        match self.end {
+            Some(end) if takes && end > self.line => end - self.line - 1,
+            _ => Cursor::NO_STOP,
+        }
+    }
+
+    /// Works out [`MacroDef::stops`] again (`end` or `plain_close` set).
+    fn set_stops(&mut self) {
+        self.stops = [
+            self.stop_for(Wait::EndMacro2),
+            self.stop_for(Wait::EndSegment2),
+        ];
+    }
 }
 
 /// The key a call's expansion is filed under (see [`Macros::call_keys`]):
@@ -290,6 +318,7 @@ impl Macros {
             }
         } else if let Some(m) = self.list.get_mut(id.0 as usize) {
             m.end = Some(end);
+            m.set_stops();
         }
     }
 }
@@ -383,6 +412,7 @@ impl Assembler<'_> {
             body: None,
             calls: FxHashMap::default(),
             plain_close: None,
+            stops: [Cursor::NO_STOP; 2],
         });
         let i = self.macros.list.len() as u32 - 1;
         self.macros.by_site.insert(key, i);
@@ -559,7 +589,9 @@ impl Assembler<'_> {
         // are made again when the definition runs again).
         if self.macros.get(id).body.is_none() {
             let plain_close = self.plain_close(file, end);
-            self.macros.list[id.0 as usize].plain_close = plain_close;
+            let m = &mut self.macros.list[id.0 as usize];
+            m.plain_close = plain_close;
+            m.set_stops();
         } else {
             debug_assert!({
                 let kept = self.macros.get(id).plain_close;
@@ -725,21 +757,33 @@ impl Assembler<'_> {
     }
 
     /// Is `f` the expansion [`Macros::find`] gives for a call of macro `id`
-    /// with arguments `args_text`? Each key has one text, made once and
-    /// never filed again, so the text a call's node kept is the one the
-    /// macro's map gives where the key (its text, kept as a place) is the
-    /// same.
+    /// with arguments `args_text` (at `at`: its file and offset)? Each key
+    /// has one text, made once and never filed again, so the text a call's
+    /// node kept is the one the macro's map gives where the key (its text,
+    /// kept as a place) is the same. A call found at the key's own place
+    /// (the call that made it, in a later pass: most) has the same text
+    /// there (a file's text never changes), not compared again.
     #[inline]
-    fn is_call_expansion(&self, f: FileId, id: MacroId, args_text: &str) -> bool {
+    fn is_call_expansion(
+        &self,
+        f: FileId,
+        id: MacroId,
+        args_text: &str,
+        (file, start): (FileId, u32),
+    ) -> bool {
         let Some(k) = self.macros.call_keys.get(f as usize) else {
             return false;
         };
         if k.macro_id != id.0 || k.len as usize != args_text.len() {
             return false;
         }
-        let text = self.src.get(k.file).text().as_bytes();
-        let (start, end) = (k.start as usize, (k.start + k.len) as usize);
-        text.get(start..end) == Some(args_text.as_bytes())
+        let (from, end) = (k.start as usize, (k.start + k.len) as usize);
+        let text = || self.src.get(k.file).text().as_bytes().get(from..end);
+        if k.file == file && k.start == start {
+            debug_assert_eq!(text(), Some(args_text.as_bytes()));
+            return true;
+        }
+        text() == Some(args_text.as_bytes())
     }
 
     /// Is a call of `callee` refused here (too deep)? [`Assembler::run_expansion`]
@@ -815,15 +859,14 @@ impl Assembler<'_> {
     /// its last one, where the closing directive is one that frame takes.
     fn plain_close_line(&self, callee: MacroId, what: Wait) -> u32 {
         let m = self.macros.get(callee);
-        let takes = match (what, m.plain_close) {
-            (Wait::EndMacro2, Some(cmd)) => cmd != Cmd::Endsegment,
-            (Wait::EndSegment2, Some(cmd)) => cmd != Cmd::Endmacro,
-            _ => false,
-        };
-        match m.end {
-            Some(end) if takes && end > m.line => end - m.line - 1,
+        // Kept as the definition's end and closing line were set.
+        let stop = match what {
+            Wait::EndMacro2 => m.stops[0],
+            Wait::EndSegment2 => m.stops[1],
             _ => Cursor::NO_STOP,
-        }
+        };
+        debug_assert_eq!(stop, m.stop_for(what));
+        stop
     }
 
     /// `#expr args`, `.name args`: a call of whatever the expression names.
@@ -902,14 +945,18 @@ impl Assembler<'_> {
             }
             Value::Macro(..) | Value::Func(_) => {
                 // The call is named from its `#` or `.`, as 64tass does.
-                self.call_macro_value(
+                let r = self.call_macro_value(
                     line,
                     &v,
                     after,
                     newlabel,
                     ctx,
                     line.span(pos.saturating_sub(1), end),
-                )
+                );
+                // A macro or function value holds no heap data: nothing to
+                // drop (the general drop is a call every macro call made).
+                std::mem::forget(v);
+                r
             }
             Value::None => Ok(None),
             other if name_like && line.at(pos.saturating_sub(1)) == b'.' => {
@@ -1003,7 +1050,9 @@ impl Assembler<'_> {
             false => None,
         };
         let kept = match site.and_then(|s| self.st.stars.site_expansion(s)) {
-            Some(f) if self.is_call_expansion(f, id, args_text) => Some(f),
+            Some(f) if self.is_call_expansion(f, id, args_text, (line.file, args as u32)) => {
+                Some(f)
+            }
             _ => None,
         };
         if let Some(f) = kept {
