@@ -876,7 +876,7 @@ impl Rows {
     /// `text` (where it starts in the file's text, and its length). The
     /// way most rows come, without a row's parts made and read again.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub fn push_bytes(
         &mut self,
         code: bool,

@@ -957,7 +957,7 @@ impl Assembler<'_> {
         let (_, code) = self.recorded_statement(line);
         let mem = self.out.addr(self.st.addr).mem;
         if with_text && let Some(text) = self.line_place(line) {
-            let listed = self.listed(bytes);
+            let listed = self.listed_row(code, bytes);
             let place = self.placed(bytes, mem);
             let at = (from, line.file, line.index);
             let row = (addr, pc, mem);
@@ -972,7 +972,7 @@ impl Assembler<'_> {
         let kind = if code { RowKind::Code } else { RowKind::Data };
         let row = NewRow::new(kind, (addr, pc, mem), from, Some((line.file, line.index)));
         let text = self.row_text(line, text);
-        let listed = self.listed(bytes);
+        let listed = self.listed_row(code, bytes);
         let place = self.placed(bytes, mem);
         self.record.rows.push(row, listed, bytes, text, place);
     }
@@ -1145,6 +1145,15 @@ impl Assembler<'_> {
             databank: self.st.databank,
             wide: bytes.len() == 3 && crate::opcodes::is_immediate(bytes[0], cpu),
         }
+    }
+
+    /// [`Self::listed`] of a row of `bytes` (`code`: an instruction's):
+    /// a data row is never read back as an instruction, so whether its
+    /// bytes would be a word immediate is not looked up (`wide` false, as
+    /// a row without bytes has it).
+    #[inline(always)]
+    fn listed_row(&self, code: bool, bytes: &[u8]) -> crate::opcodes::Listed {
+        self.listed(if code { bytes } else { &[] })
     }
 
     /// The label a line starts with (`name`, `name:`, `-`, `+`), or "".
