@@ -1439,6 +1439,11 @@ mod tests {
             "$0",
             "$00000000",
             "%101",
+            "%10101010",
+            "%1_0",
+            "%1.1",
+            "%2",
+            "%",
             "1.5",
             "1e3",
             "$1_0",
@@ -1458,10 +1463,75 @@ mod tests {
             "in",
         ];
         let tails = [
-            "", " ", "\t", ",x", ",X", ",y", ",z", ",s", ",q", ", x", " ,x", ",x ", ",\tx",
-            ",x ; c", " ; c", ";c", ";", ",1", ", 1", ",$2", "+1", "-1", ",x,1", ",x, 1", ",x+1",
-            ",xy", ",x\"", ",", ",x,", " ? 1 : 2", ":", ":2", "\0", "\0x", " x", "=1", " = 2", ")",
-            "),y", ",x)",
+            "",
+            " ",
+            "\t",
+            ",x",
+            ",X",
+            ",y",
+            ",z",
+            ",s",
+            ",q",
+            ", x",
+            " ,x",
+            ",x ",
+            ",\tx",
+            ",x ; c",
+            " ; c",
+            ";c",
+            ";",
+            ",1",
+            ", 1",
+            ",$2",
+            "+1",
+            "-1",
+            ",x,1",
+            ",x, 1",
+            ",x+1",
+            ",xy",
+            ",x\"",
+            ",",
+            ",x,",
+            " ? 1 : 2",
+            ":",
+            ":2",
+            "\0",
+            "\0x",
+            " x",
+            "=1",
+            " = 2",
+            ")",
+            "),y",
+            ",x)",
+            // Literal operations: folded, kept, read on, noted.
+            "+$0400",
+            " ^ $55",
+            " | 1",
+            ">>2",
+            "<<70",
+            "<<0",
+            "*2+1",
+            "+01",
+            "+ 1x",
+            " - 5",
+            "-$ffff",
+            "&7,x",
+            " & 7 ,y",
+            "*$100,x",
+            "/2",
+            "+1(",
+            "+1.5",
+            "+%1",
+            "+ a",
+            "<<=1",
+            "**2",
+            "&&1",
+            "|| 1",
+            "^^1",
+            "//2",
+            "- -1",
+            "*99999999999999",
+            "+1 ; c",
         ];
         let mut taken = 0;
         for case_sensitive in [false, true] {
@@ -1492,7 +1562,19 @@ mod tests {
         }
         // The usual shapes are among them.
         for usual in [
-            "a", "#0", "$d020", "a,x", "#<a", "<a,y", "$0400,x", "#a ; c",
+            "a",
+            "#0",
+            "$d020",
+            "a,x",
+            "#<a",
+            "<a,y",
+            "$0400,x",
+            "#a ; c",
+            "$0400+1,x",
+            "#0 ^ $55",
+            "#%10101010 | 1",
+            "#37 >> 2",
+            "#%1010",
         ] {
             let d = crate::syntax::expr::Dialect {
                 case_sensitive: false,
@@ -1502,6 +1584,30 @@ mod tests {
             assert!(lone_and_general(usual, true, d).0.is_some(), "{usual}");
         }
         assert!(taken > 1000, "{taken}");
+    }
+
+    /// Literal operations with bit strings (`$ff`, `%1010`: bit strings in
+    /// 64tass) folded as they are parsed, and the lone operands of one
+    /// such operation read straight to their entries, make 64tass 1.58's
+    /// bytes; so does a bitwise operation of negative integers, which
+    /// 64tass computes in 32-bit digits (left to the evaluator).
+    #[test]
+    fn literal_operations_make_64tass_bytes() {
+        let src = "* = $1000\n sta $0400+1,x\n cmp #3 ^ $55\n and #%10101010 | 5\n\
+                   ora #37 >> 2\n ldy #((2 * 3) + 1) & $ff\n lda ($10)+1,y\n lda #$ff & 1\n\
+                   .byte (4 + 1) & $ff, $ff - $f0, %1010 * 2, 1 << $3, $ff / $10, $ff % $10, \
+                   $f0 ^ $ff, ((0 - 3912054866) & (0 - 2147483648)) + 1\n\
+                   .word $0400 + 0, $d000 | 1, 37 * 256 + 1, $ffff + $0\n";
+        let p = crate::assemble_str("t.asm", src, &Options::default())
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        assert_eq!(
+            p.prg_bytes(),
+            [
+                0x00, 0x10, 0x9d, 0x01, 0x04, 0xc9, 0x56, 0x29, 0xaf, 0x09, 0x09, 0xa0, 0x07, 0xb9,
+                0x11, 0x00, 0xa9, 0x01, 0x05, 0x0f, 0x14, 0x08, 0x0f, 0x0f, 0x0f, 0x01, 0x00, 0x04,
+                0x01, 0xd0, 0x01, 0x25, 0xff, 0xff
+            ]
+        );
     }
 
     /// The program `src` assembles to in two passes or more, assembled on

@@ -706,6 +706,18 @@ impl Expr {
         Expr::fixed(arena, pos, Tag::Binary, op as u8, [a, b])
     }
 
+    /// `a op b` over two leaves as [`Expr::binary`] folds it in a kept
+    /// parse (see [`fold_ints`]), without the operation's node; `None`
+    /// where that keeps the operation.
+    #[inline]
+    pub fn folded(op: BinOp, a: &Expr, b: &Expr) -> Option<Expr> {
+        if foldable(a) && foldable(b) {
+            fold_ints(op, a, b)
+        } else {
+            None
+        }
+    }
+
     pub fn member(arena: &mut Option<Arena<'_>>, pos: Pos, base: Expr, member: Expr) -> Expr {
         Expr::fixed(arena, pos, Tag::Member, 0, [base, member])
     }
@@ -1010,45 +1022,75 @@ impl Expr {
 /// operations have a name on one side).
 #[inline(always)]
 fn foldable(e: &Expr) -> bool {
-    matches!(e.tag, Tag::Int | Tag::Paren)
+    matches!(e.tag, Tag::Int | Tag::Bits | Tag::Paren)
 }
 
-/// An integer literal operand of a foldable operation, maybe in brackets
-/// (grouping only: an operand's own brackets are never folded away, so
-/// indirection is kept): its value, where its value and its text start,
-/// and its height.
-fn int_operand(e: &Expr) -> Option<(i64, Pos, Pos, u32)> {
-    let (lit, text_start) = match e.tag {
-        Tag::Paren => (e.first(), e.pos),
-        _ => (e, e.text_start()),
+/// A literal operand of a foldable operation, maybe in brackets (grouping
+/// only: an operand's own brackets are never folded away, so indirection
+/// is kept): an integer, or a bit string not inverted (`$ff`, `%1010`:
+/// bit strings in 64tass), taken as its value. Its value, whether it is a
+/// bit string, its node, where its value and its text start, and its height.
+fn literal_operand(e: &Expr) -> Option<(i64, bool, &Expr, Pos, Pos, u32)> {
+    let (lit, paren) = match e.tag {
+        Tag::Paren => (e.first(), true),
+        _ => (e, false),
     };
-    // SAFETY: an `Int` node's payload is its value.
-    (lit.tag == Tag::Int).then(|| (unsafe { lit.data.int }, lit.pos, text_start, e.height()))
+    // SAFETY: an `Int` node's payload is its value, a `Bits` node's its
+    // value's word (a small bit string's value fits it).
+    let (v, bits) = match lit.tag {
+        Tag::Int => (unsafe { lit.data.int }, false),
+        Tag::Bits if lit.op == 0 => (unsafe { lit.data.word } as i64, true),
+        _ => return None,
+    };
+    // `text_start` without its call: a literal's text starts at its value,
+    // a folded one's at its brackets.
+    let text_start = match (paren, bits) {
+        (true, _) => e.pos,
+        (false, true) => lit.pos,
+        (false, false) => lit.pos - lit.op as Pos,
+    };
+    debug_assert!(paren || text_start == e.text_start());
+    Some((v, bits, lit, lit.pos, text_start, e.height()))
 }
 
-/// `a op b` over two integer literals as one literal node, when the result
-/// is what evaluating the operation gives (an integer in 64 bits, no error,
-/// nothing to warn about): each pass then reads one node instead of three.
-/// The node keeps where the operation's text and value start and its height
-/// (messages and the parser's depth limit see no difference).
+/// `a op b` over two literals (integers, or bit strings where the result
+/// is an integer: 64tass takes a bit string's value in arithmetic, and
+/// in a bitwise operation with an integer) as one integer literal node,
+/// when the result is what evaluating the operation gives (an integer in
+/// 64 bits, no error, nothing to warn about): each pass then reads one
+/// node instead of three. The node keeps where the operation's text and
+/// value start and its height (messages and the parser's depth limit see
+/// no difference). Debug builds check each fold against the evaluator's
+/// operation.
 #[inline(never)]
 fn fold_ints(op: BinOp, a: &Expr, b: &Expr) -> Option<Expr> {
-    let (x, start, text_start, ha) = int_operand(a)?;
-    let (y, _, _, hb) = int_operand(b)?;
+    let (x, x_bits, x_node, start, text_start, ha) = literal_operand(a)?;
+    let (y, y_bits, y_node, _, _, hb) = literal_operand(b)?;
     let v = match op {
         BinOp::Add => x.checked_add(y)?,
         BinOp::Sub => x.checked_sub(y)?,
         BinOp::Mul => x.checked_mul(y)?,
+        // Two bit strings' bitwise operation is a bit string; a negative
+        // integer's follows 64tass's 32-bit digits: neither is folded.
+        BinOp::And | BinOp::Or | BinOp::Xor if (x_bits && y_bits) || x < 0 || y < 0 => {
+            return None;
+        }
         BinOp::And => x & y,
         BinOp::Or => x | y,
         BinOp::Xor => x ^ y,
         // Non-negative operands only: no rounding or sign rules to follow.
         BinOp::Div if x >= 0 && y > 0 => x / y,
         BinOp::Mod if x >= 0 && y > 0 => x % y,
+        // A bit string shifted stays one.
+        BinOp::Shl | BinOp::Shr if x_bits => return None,
         BinOp::Shl if x >= 0 && (0..63).contains(&y) && x.leading_zeros() as i64 > y => x << y,
         BinOp::Shr if x >= 0 && (0..63).contains(&y) => x >> y,
         _ => return None,
     };
+    #[cfg(debug_assertions)]
+    check_fold(op, x_node, y_node, v);
+    #[cfg(not(debug_assertions))]
+    let _ = (x_node, y_node);
     let back = u8::try_from(start.checked_sub(text_start)?).ok()?;
     Some(Expr::leaf(
         start,
@@ -1057,6 +1099,46 @@ fn fold_ints(op: BinOp, a: &Expr, b: &Expr) -> Option<Expr> {
         height_of(ha.max(hb)),
         Data { int: v },
     ))
+}
+
+/// In debug builds: evaluating `a op b` (two literal nodes) gives the
+/// integer `v` [`fold_ints`] made of them, and tells the environment nothing.
+#[cfg(debug_assertions)]
+fn check_fold(op: BinOp, a: &Expr, b: &Expr, v: i64) {
+    use crate::value::{CodeRef, Env, FResult};
+    /// What an operation on literals may ask of its environment: nothing.
+    struct Literals;
+    impl Env for Literals {
+        fn encode(&self, _: &str) -> FResult<Vec<u8>> {
+            unreachable!("a literal operation encodes no text")
+        }
+        fn code_value(&self, _: CodeRef) -> Value {
+            unreachable!("a literal operation reads no code label")
+        }
+        fn name_of(&self, _: u32) -> String {
+            unreachable!("a literal operation names nothing")
+        }
+        fn approximate(&self, _: std::cmp::Ordering, _: std::cmp::Ordering) {
+            unreachable!("a literal operation compares no floats")
+        }
+        fn rounded(&self) {
+            unreachable!("a literal operation rounds no float")
+        }
+        fn bool_misused(&self, _: String) {
+            unreachable!("a literal operation takes no bool")
+        }
+    }
+    let value = |e: &Expr| match e.kind() {
+        ExprKind::Int(i) => Value::Int(i),
+        ExprKind::Bits(b) => Value::Bits(b.bits()),
+        _ => unreachable!("a literal operand"),
+    };
+    let (x, y) = (value(a), value(b));
+    let general = crate::value::binary(op, &x, &y, &Literals);
+    debug_assert!(
+        matches!(general, Ok(Value::Int(g)) if g == v),
+        "{x:?} {op:?} {y:?}: folded {v}, evaluated {general:?}"
+    );
 }
 
 fn height_of(below: u32) -> u16 {

@@ -716,10 +716,24 @@ impl<'t, 'n> Parser<'t, 'n> {
                 let (n, end) = scan::plain_number(&self.bytes[..self.end], at)?;
                 (Some(n), end)
             }
+            b'%' if byte_op.is_none() => {
+                let (n, end) = self.lone_binary_number(at)?;
+                (Some(n), end)
+            }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => (None, self.lone_name_end(at)?),
             _ => return None,
         };
-        let after = scan::skip_blanks(self.bytes, value_end, self.end);
+        let mut after = scan::skip_blanks(self.bytes, value_end, self.end);
+        // A number and an operator over a second one (`$0400+1,x`,
+        // `#0 ^ $55`): the literal the general parse folds them into.
+        let mut folded = None;
+        if let Some(n) = &number
+            && !matches!(self.byte_at(after), 0 | b';' | b',')
+        {
+            let (e, e_end) = self.lone_literal_operation(at, n, after)?;
+            folded = Some(e);
+            after = scan::skip_blanks(self.bytes, e_end, self.end);
+        }
         let (mode, end) = match self.byte_at(after) {
             // A byte operator alone is no entry's.
             0 | b';' if imm || byte_op.is_none() => {
@@ -735,12 +749,68 @@ impl<'t, 'n> Parser<'t, 'n> {
             }
             _ => return None,
         };
+        let value = match folded {
+            Some(e) => e,
+            None => self.value_node(at, number, value_end),
+        };
         Some(LoneParse {
-            value: self.value_node(at, number, value_end),
+            value,
             byte_op,
             mode,
             end,
         })
+    }
+
+    /// A binary literal (`%1010`) at `at` as [`Parser::primary`] reads it
+    /// at an operand's start (a binary digit after the `%`), when it is a
+    /// bit string: the number and where it ends; `None` for anything else
+    /// (a fraction, an exponent, the modulo operator).
+    #[inline(never)]
+    fn lone_binary_number(&self, at: usize) -> Option<(Number, usize)> {
+        if !matches!(self.byte_at(at + 1), b'0' | b'1') {
+            return None;
+        }
+        match scan::number(&self.text[..self.end], at) {
+            Ok((n @ Number::Bits(_), end)) => Some((n, end)),
+            _ => None,
+        }
+    }
+
+    /// [`Parser::lone_parse`]'s number `lhs` (at `at`, a plain or binary
+    /// literal with no leading zero) followed at `op_at` by one of the usual
+    /// operators and a second plain number, where the operation ends
+    /// there (`$0400+1,x`, `#0 ^ $55`, `#%1010 | 1`): the literal the
+    /// general parse folds the operation into (see [`Expr::folded`]), and
+    /// where the second number ends. `None` (nothing noted or interned)
+    /// where the general parse keeps the operation, reads on or notes
+    /// something (a leading zero).
+    #[inline(never)]
+    fn lone_literal_operation(
+        &mut self,
+        at: usize,
+        lhs: &Number,
+        op_at: usize,
+    ) -> Option<(Expr, usize)> {
+        let (op, len) = self.simple_binop_at(op_at)?;
+        let rhs_at = scan::skip_blanks(self.bytes, op_at + len, self.end);
+        let (rhs, rhs_end) = match self.byte_at(rhs_at) {
+            b'0' if self.byte_at(rhs_at + 1).is_ascii_digit() => return None,
+            b'$' | b'0'..=b'9' => scan::plain_number(&self.bytes[..self.end], rhs_at)?,
+            _ => return None,
+        };
+        // Nothing binds to the second number: its element ends after it,
+        // or an index follows.
+        let next = scan::skip_blanks(self.bytes, rhs_end, self.end);
+        if !matches!(self.byte_at(next), 0 | b';' | b',') {
+            return None;
+        }
+        let lhs = match *lhs {
+            Number::Int(v) => Expr::int(at as Pos, v),
+            Number::Bits(b) => Expr::bits(at as Pos, b),
+            _ => return None,
+        };
+        let rhs = self.plain_number_node(rhs_at, rhs);
+        Some((Expr::folded(op, &lhs, &rhs)?, rhs_end))
     }
 
     /// A lone value's `#` and `<`/`>` read from `start`: whether `#` is
