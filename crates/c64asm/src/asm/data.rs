@@ -8,14 +8,16 @@ use super::compile::NewLabel;
 use super::emit::{Chunk, Piece, budget_units};
 use super::eval::Located;
 use super::lines::{LineRef, ParseKind, Parsed};
-use super::replay::{INLINE, Kept};
+use super::replay::{INLINE, Kept, NO_NAME};
 use crate::diag::Kind;
 use crate::encoding::PlainTable;
 use crate::symbols::DataType;
-use crate::syntax::ast::{Pos, SmallBits};
+use crate::syntax::ast::{BinOp, Pos, SmallBits, UnOp};
 use crate::syntax::compiled::ExprKind;
 use crate::syntax::scan::{self, Number};
 use crate::value::convert::{to_count, to_ival, to_uval};
+#[cfg(debug_assertions)]
+use crate::value::ops::binary_quick;
 use crate::value::ops::is_byte_op;
 use crate::value::{BigBits, FResult, Fault, Value, int_byte};
 
@@ -337,6 +339,155 @@ fn general_byte(bytes: &[u8], end: usize, at: usize) -> Option<(u8, usize)> {
     Some((u as u8, after))
 }
 
+/// What [`moved_value`] finds a value to be: `None`, a value that names
+/// nothing (whose bytes are the same in every pass); else the byte
+/// operator over the name (`<name`, `>name`) or the number added to it or
+/// taken from it (`name + 1`, `name - 2`), if any.
+type MovedShape = Option<(Option<UnOp>, Option<(BinOp, i64)>)>;
+
+/// Can `b` start a name (an ASCII one)?
+#[inline(always)]
+fn name_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+/// Can `b` go on a name?
+#[inline(always)]
+fn name_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Where the first byte at or after `at` that is not a blank is.
+#[inline(always)]
+fn past_blanks(line: &[u8], mut at: usize) -> usize {
+    while matches!(line.get(at), Some(b' ' | b'\t')) {
+        at += 1;
+    }
+    at
+}
+
+/// The value of a data line (`line`, its text up to its end) at `at`, as
+/// [`Assembler::data_moved`] makes it again: a name alone, under `<` or
+/// `>`, or plus or minus a decimal number of a few digits (no leading
+/// zero), the name of two characters or more (a register's letter is no
+/// value of its own: `lab,x`); or a value of numbers, brackets and
+/// operators only, where an operand is awaited a number or a bracket (a
+/// `-` or `+` there could be an anonymous label). Its shape and where the
+/// next value starts (`None`: the line ends after it); `None` for anything
+/// else. Blanks are skipped here, not by `scan`'s helpers: new callers of
+/// theirs moved how the line loop's data paths are inlined.
+fn moved_value(line: &[u8], at: usize) -> Option<(MovedShape, Option<usize>)> {
+    let byte = |i: usize| line.get(i).copied().unwrap_or(0);
+    let start = past_blanks(line, at);
+    let op = match byte(start) {
+        b'<' => Some(UnOp::Lower),
+        b'>' => Some(UnOp::Higher),
+        _ => None,
+    };
+    let name = start + usize::from(op.is_some());
+    let (shape, end) = if name_start(byte(name)) {
+        let mut i = name + 1;
+        while name_char(byte(i)) {
+            i += 1;
+        }
+        if i - name < 2 || (byte(name) == b'_' && byte(name + 1) == b'_') {
+            return None;
+        }
+        let mut end = past_blanks(line, i);
+        let offset = match byte(end) {
+            b @ (b'+' | b'-') if op.is_none() => {
+                let from = past_blanks(line, end + 1);
+                let mut k = from;
+                let mut n: i64 = 0;
+                while let d @ b'0'..=b'9' = byte(k) {
+                    n = n * 10 + i64::from(d - b'0');
+                    k += 1;
+                }
+                let digits = k - from;
+                if digits == 0
+                    || digits > 9
+                    || (byte(from) == b'0' && digits > 1)
+                    || name_char(byte(k))
+                    || byte(k) == b'.'
+                {
+                    return None;
+                }
+                end = past_blanks(line, k);
+                let bop = if b == b'+' { BinOp::Add } else { BinOp::Sub };
+                Some((bop, n))
+            }
+            _ => None,
+        };
+        (Some((op, offset)), end)
+    } else {
+        // Numbers, brackets and operators only.
+        let mut operand = true;
+        let mut i = start;
+        loop {
+            match byte(i) {
+                b' ' | b'\t' => i += 1,
+                0 | b',' | b';' if !operand => break,
+                b'0'..=b'9' | b'$' if operand => {
+                    i += 1;
+                    while name_char(byte(i)) || byte(i) == b'.' {
+                        i += 1;
+                    }
+                    operand = false;
+                }
+                b'%' if operand && matches!(byte(i + 1), b'0' | b'1') => {
+                    i += 1;
+                    while matches!(byte(i), b'0' | b'1' | b'_' | b'.') {
+                        i += 1;
+                    }
+                    operand = false;
+                }
+                b'(' | b'<' | b'>' | b'~' if operand => i += 1,
+                b')' if !operand => i += 1,
+                b'+' | b'-' | b'*' | b'/' | b'&' | b'|' | b'^' | b'%' | b'<' | b'>' | b'='
+                    if !operand =>
+                {
+                    i += 1;
+                    operand = true;
+                }
+                _ => return None,
+            }
+        }
+        (None, i)
+    };
+    match byte(end) {
+        0 | b';' => Some((shape, None)),
+        b',' => Some((shape, Some(end + 1))),
+        _ => None,
+    }
+}
+
+/// A label's `val` plus or minus `k` (`bop`), as the evaluator's
+/// `binary_quick` answers it for a code address (its offset moved, a
+/// small one) or an integer (one that does not overflow); `None` for the
+/// rest (a bit string's, a large offset), left to the general path.
+#[inline(always)]
+fn offset_value(val: Value, bop: BinOp, k: i64) -> Option<Value> {
+    let k = if bop == BinOp::Sub { -k } else { k };
+    let v = match val {
+        Value::Int(i) => Value::Int(i.checked_add(k)?),
+        Value::Code(c) => {
+            let offs = (i64::from(c.offs) + k).clamp(-(1 << 30), (1 << 30) - 1) as i32;
+            Value::Code(crate::value::CodeRef { id: c.id, offs })
+        }
+        _ => return None,
+    };
+    #[cfg(debug_assertions)]
+    {
+        let quick = binary_quick(bop, &val, &Value::Int(k.abs()));
+        assert!(
+            matches!((&quick, &v), (Some(Value::Int(a)), Value::Int(b)) if a == b)
+                || matches!((&quick, &v), (Some(Value::Code(a)), Value::Code(b)) if a == b),
+            "a moved value's offset differs from binary_quick"
+        );
+    }
+    Some(v)
+}
+
 /// A number directive's data type (what a label in front is marked as),
 /// its values' width in bits and whether they are signed.
 fn data_type(cmd: Cmd) -> (DataType, u32, bool) {
@@ -464,6 +615,15 @@ impl Assembler<'_> {
         let Some(op) = op else {
             return Some(val);
         };
+        Some(self.label_byte(op, val))
+    }
+
+    /// A byte operator's (`<`, `>`) value of a label's `val` (an integer,
+    /// a bit string, or a code address of an integer's or a bit string's
+    /// type), as the evaluator gives it and with the state
+    /// `integer_byte` leaves.
+    #[inline(always)]
+    fn label_byte(&self, op: UnOp, val: Value) -> Value {
         let b = match val {
             // A byte of its address (what `code_value` makes of it, an
             // integer or a bit string of that number, gives).
@@ -482,7 +642,148 @@ impl Assembler<'_> {
         debug_assert!(b.is_some(), "a byte of a number");
         self.rounded.set(false);
         self.addr_wrapped.set(false);
-        Some(b.unwrap_or(Value::None))
+        b.unwrap_or(Value::None)
+    }
+
+    /// A later pass's data line whose record did not hold because labels
+    /// it reads moved (see [`Assembler::moved_data`]), its values of the
+    /// usual shapes ([`moved_value`]): its bytes made again from the
+    /// labels' values, the literal values' kept from the record, with no
+    /// parse or evaluation, and written as a replayed line's; its record
+    /// made again. False, nothing done: the general path (another shape,
+    /// a value that does not fit or wraps, a value of a kind the record's
+    /// reads do not keep).
+    #[inline(never)]
+    fn data_moved(&mut self, line: &LineRef, cmd: Cmd, args: usize) -> bool {
+        if self.dialect.tasm || self.addr_wrapped.get() {
+            return false;
+        }
+        let Some(moved) = self.moved_data(line) else {
+            return false;
+        };
+        let (_, bits, signed) = data_type(cmd);
+        let size = (bits / 8) as usize;
+        // The record's bytes, the literal values' kept as they are.
+        let mut bytes = [0u8; 32];
+        let old = self.moved_bytes(&moved);
+        let len = old.len();
+        let Some(into) = bytes.get_mut(..len) else {
+            return false;
+        };
+        into.copy_from_slice(old);
+        let text = line.text.as_bytes().get(..line.end).unwrap_or(&[]);
+        let (mut at, mut place, mut read) = (args, 0, 0);
+        loop {
+            let Some((shape, next)) = moved_value(text, at) else {
+                return false;
+            };
+            if let Some((op, offset)) = shape {
+                if read == moved.reads() || place + size > len {
+                    return false;
+                }
+                let id = self.moved_label(&moved, read);
+                read += 1;
+                let val = match self.syms.label(id).value {
+                    Value::Int(n) => Value::Int(n),
+                    Value::Bits(b) => Value::Bits(b),
+                    Value::Code(c) => Value::Code(c),
+                    _ => return false,
+                };
+                let val = match (op, offset) {
+                    (None, None) => val,
+                    (None, Some((bop, k))) => match offset_value(val, bop, k) {
+                        Some(v) => v,
+                        None => return false,
+                    },
+                    // As `quick_value` takes a byte of a label.
+                    (Some(op), _) => match val {
+                        Value::Code(c) if self.syms.code(c.id).typ.int_or_bits().is_none() => {
+                            return false;
+                        }
+                        val => self.label_byte(op, val),
+                    },
+                };
+                // What `number` answers (not called here: one more caller
+                // moved how it is inlined in the data paths).
+                let n = if !signed && !matches!(cmd, Cmd::Addr | Cmd::Rta) {
+                    self.unsigned_quick(&val, bits)
+                } else {
+                    None
+                };
+                let n = match n {
+                    Some(n) => Some(n),
+                    None => self.number_general(&val, cmd, bits, signed).ok(),
+                };
+                // A wrap is reported value by value: the general path's.
+                if self.addr_wrapped.take() {
+                    return false;
+                }
+                let Some(n) = n else { return false };
+                for (i, b) in bytes[place..place + size].iter_mut().enumerate() {
+                    *b = (n >> (8 * i)) as u8;
+                }
+            }
+            place += size;
+            match next {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        if read != moved.reads() || place != len {
+            return false;
+        }
+        #[cfg(debug_assertions)]
+        self.check_data_moved(line, cmd, args, &bytes[..len]);
+        match self.moved_data_rewrite(line, &moved, &bytes[..len]) {
+            Some(kept) => self.write_kept(line, &kept, 0),
+            None => false,
+        }
+    }
+
+    /// Debug builds: [`Self::data_moved`]'s bytes are what the general
+    /// path makes of the line's values (the plain numbers in front read
+    /// from their text, the rest parsed and evaluated).
+    #[cfg(debug_assertions)]
+    fn check_data_moved(&mut self, line: &LineRef, cmd: Cmd, args: usize, bytes: &[u8]) {
+        // The evaluation checks `-Wshadow` itself: not twice.
+        if self.opts.warnings.shadow {
+            return;
+        }
+        let (_, bits, signed) = data_type(cmd);
+        let size = (bits / 8) as usize;
+        let mut want = smallvec::SmallVec::<[u8; 64]>::new();
+        // `.addr` and `.rta` read none from their text.
+        let plain = if matches!(cmd, Cmd::Addr | Cmd::Rta) {
+            Err(NotPlain::Unfit)
+        } else {
+            plain_bytes(line, args, bits, signed, &mut want)
+        };
+        let from = match plain {
+            Err(NotPlain::Other(at)) if at > args && starts_value(line, at) => at,
+            _ => {
+                want.clear();
+                args
+            }
+        };
+        let parsed = self.parse_exprs(line, from, ParseKind::List);
+        let Some(Ok(exprs)) = parsed.as_ref().map(|p| &p.result) else {
+            panic!("a moved data line does not parse");
+        };
+        for e in exprs.iter() {
+            let Ok(v) = self.eval_kept(line, e) else {
+                panic!("a moved data value fails");
+            };
+            let Ok(n) = self.number(&v, cmd, bits, signed) else {
+                panic!("a moved data value is no number");
+            };
+            want.extend_from_slice(&n.to_le_bytes()[..size]);
+        }
+        self.addr_wrapped.set(false);
+        assert_eq!(
+            &want[..],
+            bytes,
+            "a moved data line's bytes differ from the general path"
+        );
     }
 
     /// A data directive's line (`.byte`, `.word`, ...) replayed
@@ -579,6 +880,11 @@ impl Assembler<'_> {
             self.set_dtype(newlabel, data_type(cmd).0);
         }
         if self.data_replayed(line) {
+            return;
+        }
+        // A record that failed as a label it read moved: made again from
+        // the labels' values.
+        if self.replay.known_name != NO_NAME && self.data_moved(line, cmd, args) {
             return;
         }
         self.data_numbers_made(line, cmd, args);

@@ -267,6 +267,23 @@ const NO_PLACE: u32 = u32::MAX;
 /// No read known (see [`Replay::known_name`]).
 pub const NO_NAME: Name = u32::MAX;
 
+/// A data line's record whose labels moved (see
+/// [`Assembler::moved_data`]): its place and what it holds.
+pub struct Moved {
+    at: usize,
+    record: Record,
+    /// The record's bytes word (its bytes when they are [`INLINE`]).
+    word: [u8; INLINE],
+}
+
+impl Moved {
+    /// How many labels the record reads.
+    #[inline(always)]
+    pub fn reads(&self) -> usize {
+        self.record.nreads as usize
+    }
+}
+
 /// A read of a line whose record did not hold only because the label's
 /// value changed (a label that moved): the name still resolves to the
 /// label without a search (see [`Assembler::found_without_search`]), so the
@@ -1063,7 +1080,7 @@ impl Assembler<'_> {
             self.replay.known_name = NO_NAME;
             return None;
         }
-        if r.nreads != 0 && !self.data_reads_hold(line, &r) {
+        if r.nreads != 0 && !self.data_reads_hold(line, &r, at) {
             return None;
         }
         self.note_replayed();
@@ -1083,11 +1100,123 @@ impl Assembler<'_> {
         self.replay.add(line, lines);
     }
 
-    /// [`Self::reads_hold`] for a data line's record that reads labels:
-    /// out of line, as [`Self::replay_bytes`] is inline.
+    /// [`Self::reads_hold`] for a data line's record (at `at`) that reads
+    /// labels: out of line, as [`Self::replay_bytes`] is inline. A record
+    /// that failed because a label it read moved, its name known to resolve
+    /// to it still, has its place kept with the known read (see
+    /// [`Self::moved_data`]).
     #[inline(never)]
-    fn data_reads_hold(&mut self, line: &LineRef, r: &Record) -> bool {
-        self.reads_hold(line, r)
+    fn data_reads_hold(&mut self, line: &LineRef, r: &Record, at: usize) -> bool {
+        if self.reads_hold(line, r) {
+            return true;
+        }
+        if self.replay.known_name != NO_NAME {
+            self.replay.known.at = at as u32;
+        }
+        false
+    }
+
+    /// The record of `line`, a data line, when its check has just failed
+    /// because a label it read moved (the known read, see [`Known`]; the
+    /// caller has seen [`Replay::known_name`] set) and each of its reads'
+    /// names still resolves to its label: its bytes may then be made from
+    /// the labels' values without evaluating the line
+    /// (`Assembler::data_moved`). Nothing is taken or changed (a name
+    /// not known without a search is looked up, as the evaluation would).
+    #[inline(always)]
+    pub fn moved_data(&mut self, line: &LineRef) -> Option<Moved> {
+        let k = &self.replay.known;
+        if k.at == NO_PLACE || !self.known_here(line) {
+            return None;
+        }
+        let at = k.at as usize;
+        debug_assert_eq!(self.replay.slot(line), Some(at), "a moved record's place");
+        let record = self.replay.record(at);
+        let reads = record.reads as usize..record.reads as usize + record.nreads as usize;
+        for i in reads {
+            let want = self.replay.reads[i];
+            if !self.resolves_same(&want) {
+                return None;
+            }
+        }
+        Some(Moved {
+            at,
+            record,
+            word: record.bytes.to_le_bytes(),
+        })
+    }
+
+    /// The bytes `moved`'s record holds (read here, not by
+    /// [`Replay::kept_bytes`]: one more caller moved how the data paths
+    /// inline it).
+    #[inline(always)]
+    pub fn moved_bytes<'a>(&'a self, moved: &'a Moved) -> &'a [u8] {
+        let r = &moved.record;
+        let n = r.len as usize;
+        if n <= INLINE {
+            &moved.word[..n]
+        } else {
+            let from = r.bytes as usize;
+            self.replay.bytes.get(from..from + n).unwrap_or(&[])
+        }
+    }
+
+    /// The label of the `i`th read of `moved`'s record.
+    #[inline(always)]
+    pub fn moved_label(&self, moved: &Moved, i: usize) -> LabelId {
+        LabelId(self.replay.reads[moved.record.reads as usize + i].label())
+    }
+
+    /// `moved`'s record made again for its new `bytes` (as many as it
+    /// held), each read holding its label's value now, as the line's
+    /// evaluation and `keep_again` would leave it; the labels marked read
+    /// as a replayed line's are (and `-Wshadow`'s check). Where its bytes
+    /// are now; `None`, nothing done: a value of a kind no read keeps (the
+    /// general path then decides).
+    #[inline(never)]
+    pub fn moved_data_rewrite(
+        &mut self,
+        line: &LineRef,
+        moved: &Moved,
+        bytes: &[u8],
+    ) -> Option<Kept> {
+        let r = moved.record;
+        debug_assert_eq!(bytes.len(), r.len as usize, "a moved record's length");
+        let reads = r.reads as usize..r.reads as usize + r.nreads as usize;
+        for i in reads.clone() {
+            let Some(again) = self.read_again(self.replay.reads[i]) else {
+                // A value no read keeps (rare): the record, part written,
+                // says nothing true any more (as in `keep_again`).
+                self.replay.set_record(moved.at, Record { len: 0, ..r });
+                return None;
+            };
+            self.replay.reads[i] = again;
+        }
+        let kept = if bytes.len() <= INLINE {
+            let word = inline_word(bytes);
+            self.replay.set_bytes(moved.at, word);
+            Kept::Inline(word.to_le_bytes(), r.len)
+        } else {
+            let from = r.bytes as usize;
+            self.replay.bytes[from..from + bytes.len()].copy_from_slice(bytes);
+            Kept::Far(r.bytes, r.len)
+        };
+        self.replay.kept += 1;
+        #[cfg(test)]
+        tests::MOVED.with(|n| n.set(n.get() + 1));
+        self.replay.known_name = NO_NAME;
+        let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
+        for i in reads {
+            let read = self.replay.reads[i];
+            self.touch(LabelId(read.label()));
+            if shadow {
+                let name = self.read_name(&read);
+                if name < ANON {
+                    self.shadow_check(name, LabelId(read.label()), line);
+                }
+            }
+        }
+        Some(kept)
     }
 
     /// Does every label `r` read still have its value, and every name
@@ -2171,6 +2300,35 @@ mod tests {
                 0x10, 0xad, 0x02, 0x10, 0xa9, 0x2e, 0x60,
             ],
             8,
+        );
+    }
+
+    /// Data lines whose labels moved, of every shape `data_moved` makes
+    /// again (names alone, under `<` and `>`, plus or minus a number, with
+    /// plain numbers and literal arithmetic around them; each width,
+    /// `.sint`, `.addr` and `.rta`; labels read ahead and behind, a code
+    /// label's offset) and of shapes it leaves to the general path (a name
+    /// in brackets or arithmetic, a value crossing $100 in the last pass):
+    /// 64tass 1.58's bytes.
+    #[test]
+    fn moved_labels_of_data_lines_are_made_again_from_their_values() {
+        let src = "* = $1000\n lda zp\nback nop\ntab .byte 0, 0, 9, (0 + 1) & $ff, <back, >back\n\
+                   .word back, tab, fwd + 0, 0 * 256 + 0\n .word fwd - 2, fwd+3 ; a comment\n\
+                   .byte <fwd, >fwd\n .word fwd\n .long fwd, back\n .dword back + 1\n\
+                   .sint fwd\n .addr fwd\n .rta fwd\n .word $1234, fwd, %1010\n\
+                   .byte <ptr, >ptr\n .word num + 1, num\n .byte 1, <num, $ff\nptr = tab + 0\n\
+                   num = fwd - $0f00\n .byte near\n .word (fwd), fwd * 1\n\
+                   near = fwd - $1000 + $c2\nfwd rts\nzp = $12\n";
+        assert_made_again(
+            src,
+            &[
+                0x00, 0x10, 0xa5, 0x12, 0xea, 0x00, 0x00, 0x09, 0x01, 0x02, 0x10, 0x02, 0x10, 0x03,
+                0x10, 0x3d, 0x10, 0x00, 0x00, 0x3b, 0x10, 0x40, 0x10, 0x3d, 0x10, 0x3d, 0x10, 0x3d,
+                0x10, 0x00, 0x02, 0x10, 0x00, 0x03, 0x10, 0x00, 0x00, 0x3d, 0x10, 0x3d, 0x10, 0x3c,
+                0x10, 0x34, 0x12, 0x3d, 0x10, 0x0a, 0x00, 0x03, 0x10, 0x3e, 0x01, 0x3d, 0x01, 0x01,
+                0x3d, 0xff, 0xff, 0x3d, 0x10, 0x3d, 0x10, 0x60,
+            ],
+            11,
         );
     }
 
