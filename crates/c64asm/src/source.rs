@@ -582,6 +582,17 @@ impl SourceMap {
         bytes: Vec<u8>,
         unicode: bool,
     ) -> FileId {
+        if bytes.is_ascii() {
+            // The usual source, taken as it is (read as UTF-8, and no byte
+            // order mark or character to compose is ASCII) without checking
+            // it as UTF-8 twice more.
+            // SAFETY: ASCII is UTF-8.
+            let text = unsafe { String::from_utf8_unchecked(bytes) };
+            debug_assert!(
+                read_as_utf8(text.as_bytes()) && decode(text.as_bytes(), unicode) == text
+            );
+            return self.add(name, path, text);
+        }
         let raw_columns = self.raw_columns || !read_as_utf8(&bytes);
         let id = self.add(name, path, decode_owned(bytes, unicode));
         self.files[id as usize].raw_columns = raw_columns;
@@ -811,6 +822,36 @@ mod tests {
                     for from in 0..=len {
                         assert_eq!(next_break(&b, from), naive(&b, from), "{b:?} {from}");
                     }
+                }
+            }
+        }
+    }
+
+    /// An ASCII source is read as it is: the text and columns the general
+    /// reading gives (decoded, and read as UTF-8), in either mode, CRs and
+    /// NULs and all; a source past ASCII is read the general way.
+    #[test]
+    fn ascii_sources_are_read_as_the_general_reading_reads_them() {
+        let texts: [&[u8]; 7] = [
+            b"",
+            b"a\nb ;c\n\n",
+            b"\r\n x\r\0\x7f",
+            b"#!x\n lda #0",
+            b"\xef\xbb\xbfA",
+            b"\xc3\xa9 \xe9",
+            b"\xff\xfeA\x00",
+        ];
+        for bytes in texts {
+            for unicode in [false, true] {
+                for raw in [false, true] {
+                    let mut map = SourceMap::with_raw_columns(raw);
+                    let f = map.add_read("t".into(), None, bytes.to_vec(), unicode);
+                    let f = map.get(f);
+                    assert_eq!(f.text(), decode(bytes, unicode), "{bytes:?}");
+                    assert_eq!(f.raw_columns, raw || !read_as_utf8(bytes), "{bytes:?}");
+                    let general = SourceFile::new("g".into(), None, decode(bytes, unicode));
+                    assert_eq!(f.line_count(), general.line_count());
+                    assert_eq!((f.lf_only, f.has_nul), (general.lf_only, general.has_nul));
                 }
             }
         }
