@@ -184,7 +184,7 @@ type Packed = (u32, u32, u32, u32);
 /// 2^16 of a code object below 2^19, of an address type below 32 (the address and the id's low
 /// 16 bits in `a`, the id's top 3 bits and the type in the extra bits); the rest
 /// are kept in [`Replay::wide`] (`a` their place there).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 struct Read {
     label: u32,
     near: u32,
@@ -266,6 +266,12 @@ const NO_PLACE: u32 = u32::MAX;
 
 /// No read known (see [`Replay::known_name`]).
 pub const NO_NAME: Name = u32::MAX;
+/// [`Replay::known_name`] when the replay check has just found a branch
+/// record (see [`Assembler::replay_record_branch`]): no name read is this
+/// (interned names and [`ANON`]'s are below it), and a check that fails
+/// tells it the way a moved read is told, with no test more.
+pub const BRANCH_NAME: Name = u32::MAX - 1;
+const _: () = assert!(ANON + 256 < BRANCH_NAME);
 
 /// A data line's record whose labels moved (see
 /// [`Assembler::moved_data`]): its place and what it holds.
@@ -337,6 +343,11 @@ pub struct Replay {
     /// instruction line it saw (its file, its line, its record's index):
     /// keeping the line's bytes then needs no search for it.
     visited: Option<(crate::source::FileId, u32, u32)>,
+    /// The target's read of the branch record (see
+    /// [`Assembler::replay_record_branch`]) an instruction's replay check
+    /// has just found ([`Replay::known_name`] is then [`BRANCH_NAME`]):
+    /// taken by [`Assembler::replay_branch_target`], the line's next step.
+    branch: Read,
     /// The name of [`Replay::known`]'s read ([`NO_NAME`]: none), compared
     /// first where a symbol is read.
     pub known_name: Name,
@@ -1344,6 +1355,15 @@ impl Assembler<'_> {
         // kept: made again if they were).
         if r.len == 0 || r.len as usize > INLINE || self.ctx_index() != Some(r.ctx) {
             self.replay.known_name = NO_NAME;
+            // A branch record's shape (see `replay_record_branch`).
+            if r.len == 0 && r.nreads == 0 && r.reads != 0 {
+                self.replay.branch = Read {
+                    label: r.reads - 1,
+                    near: r.bytes,
+                    a: 0,
+                };
+                self.replay.known_name = BRANCH_NAME;
+            }
             return None;
         }
         if r.nreads != 0 && !self.instruction_reads_hold(line, &r, at) {
@@ -1450,6 +1470,80 @@ impl Assembler<'_> {
     #[inline(always)]
     pub fn replay_not_kept(&mut self) {
         self.replay.collecting = false;
+    }
+
+    /// A first pass's short branch to a label known (a branch back; its
+    /// operand one name or anonymous label starting the operand's text:
+    /// `plain`), its target's read kept as the line's branch record, not
+    /// its bytes (a branch is made from its target's value each pass, see
+    /// [`Self::replayable`]): a record of no bytes and no reads whose
+    /// reads' place is the label's id plus one, and whose bytes word is
+    /// where the name was found (a [`Read`]'s `near`). No record of bytes
+    /// has that shape; a later pass's replay check finds it
+    /// ([`Replay::branch_at`]) and [`Self::replay_branch_target`] checks it.
+    /// Made only here: a record made in a later pass is read once more at
+    /// most; none under `-Wshadow` (its check would come before the
+    /// branch's messages: never replayed) nor in a loop, a function call or
+    /// a macro's expansion (its lines are the same for every call: the
+    /// target another label each time).
+    #[inline(never)]
+    pub fn replay_record_branch(&mut self, line: &LineRef, plain: bool) {
+        let rp = &mut self.replay;
+        rp.collecting = false;
+        if !plain
+            || !rp.on
+            || rp.tainted.get()
+            || rp.pending.len() != 1
+            || self.opts.warnings.shadow
+            || self.st.loops != 0
+            || self.st.fn_calls != 0
+            || self.st.depth as usize != self.st.include_frames.len()
+        {
+            return;
+        }
+        let (name, id) = rp.pending[0];
+        if id.0 + 1 >= READS_MAX {
+            return;
+        }
+        // (The value is read again each pass: not kept.)
+        let near = self.read_near(name, id);
+        let record = Record {
+            reads: id.0 + 1,
+            nreads: 0,
+            len: 0,
+            ctx: 0,
+            bytes: near,
+        };
+        let at = match self.replay.slot(line) {
+            Some(at) => at,
+            None => {
+                let lines = self.src.get(line.file).line_count();
+                self.replay.add(line, lines)
+            }
+        };
+        if at < self.replay.records.len() {
+            self.replay.set_record(at, record);
+        }
+    }
+
+    /// The label `line`'s branch record (see [`Self::replay_record_branch`])
+    /// names, when the replay check has just found the record (the
+    /// caller has seen [`Replay::known_name`] be [`BRANCH_NAME`]: taken
+    /// here) and the name still resolves to that label (as a record's
+    /// read is checked). Nothing is marked read.
+    #[inline]
+    pub fn replay_branch_target(&mut self, line: &LineRef) -> Option<LabelId> {
+        debug_assert_eq!(self.replay.known_name, BRANCH_NAME);
+        self.replay.known_name = NO_NAME;
+        let want = self.replay.branch;
+        debug_assert!(
+            self.replay.slot(line).is_some_and(|at| {
+                let r = self.replay.record(at);
+                r.len == 0 && r.nreads == 0 && r.reads == want.label() + 1 && r.bytes == want.near
+            }),
+            "a branch record's read is not its line's"
+        );
+        self.resolves_same(&want).then_some(LabelId(want.label()))
     }
 
     /// [`Self::replay_record`] of the `n` bytes (1 to [`INLINE`]) of

@@ -6,13 +6,14 @@ use super::operand::Whole;
 use super::{Assembler, Bad, Code, Width};
 use crate::asm::eval::Located;
 use crate::asm::lines::LineRef;
+use crate::asm::mnemonics::Op;
 use crate::cpu::Cpu;
 use crate::diag::Kind;
-use crate::opcodes::{Mnemonic, Mode};
+use crate::opcodes::{Mnemonic, Mode, table};
 use crate::optimizer::{OptPart, SeenAs};
 use crate::syntax::ast::Pos;
-use crate::value::Value;
 use crate::value::convert::{to_ival, to_uval};
+use crate::value::{CodeRef, Value};
 
 /// Where a branch goes.
 #[derive(Clone, Copy)]
@@ -196,26 +197,8 @@ impl Assembler<'_> {
         let Value::Code(c) = *v else {
             return None;
         };
-        let code = m.opcode(Mode::Relative)?;
-        if width != Width::Auto
-            || m.is_pseudo()
-            || matches!(
-                self.syms.code_type(c.id),
-                crate::symbols::PcType::Address(..)
-            )
-        {
-            return None;
-        }
-        // What `operand_address` and `memory_wraps` would refuse or warn of.
-        let base = self.syms.code(c.id).addr;
-        let to = base.wrapping_add(c.offs as u32);
-        if u64::from(base) >> self.address_bits() != 0 || to & self.out.all_mem != to {
-            return None;
-        }
+        let (code, to) = self.quick_target(m, width, c)?;
         let pc = self.pc();
-        if (pc ^ to) > 0xffff {
-            return None;
-        }
         let target = Target::Address(v);
         // `take_branch_star` of a code label: a star when the label is not
         // defined yet in this pass and the branch has no long form.
@@ -245,6 +228,109 @@ impl Assembler<'_> {
             "a quick branch differs from the general path"
         );
         Some(Ok([code, offset as u8]))
+    }
+
+    /// Whether [`Self::quick_branch`] makes a branch of `m` to `c`: its
+    /// opcode and target address. Nothing is done.
+    #[inline(always)]
+    fn quick_target(&self, m: &Mnemonic, width: Width, c: CodeRef) -> Option<(u8, u32)> {
+        let code = m.opcode(Mode::Relative)?;
+        if width != Width::Auto
+            || m.is_pseudo()
+            || matches!(
+                self.syms.code_type(c.id),
+                crate::symbols::PcType::Address(..)
+            )
+        {
+            return None;
+        }
+        // What `operand_address` and `memory_wraps` would refuse or warn of.
+        let base = self.syms.code(c.id).addr;
+        let to = base.wrapping_add(c.offs as u32);
+        if u64::from(base) >> self.address_bits() != 0 || to & self.out.all_mem != to {
+            return None;
+        }
+        if (self.pc() ^ to) > 0xffff {
+            return None;
+        }
+        Some((code, to))
+    }
+
+    /// A later pass's branch line whose record names its target's label
+    /// (a branch back, see `replay_record_branch`), made from that label's
+    /// value as [`Self::quick_branch`] makes a short branch to a label
+    /// defined before it in this pass (no star), without the line's parse
+    /// or evaluation: the label marked read as its read would be, then the
+    /// page crossing's message, the branch's end and its bytes. False,
+    /// nothing done: not this case (a record that no longer holds, a label
+    /// of another value or not defined yet in this pass, a branch that
+    /// doesn't reach): the general path reads the line.
+    #[inline(never)]
+    pub(super) fn branch_replayed(
+        &mut self,
+        line: &LineRef,
+        op: Op,
+        mpos: usize,
+        mend: usize,
+    ) -> bool {
+        let Some(id) = self.replay_branch_target(line) else {
+            return false;
+        };
+        let (Op::Real(i), Value::Code(c)) = (op, &self.syms.label(id).value) else {
+            return false;
+        };
+        let c = *c;
+        let m = &table(self.st.cpu)[i as usize];
+        let Some((code, to)) = self.quick_target(m, Width::Auto, c) else {
+            return false;
+        };
+        // A label ahead takes a star: the general path's.
+        if self.syms.code(c.id).apass != self.st.pass {
+            return false;
+        }
+        let pc = self.pc();
+        let end = pc.wrapping_add(2);
+        let offset = to.wrapping_sub(end) as u16;
+        if !fits(offset) {
+            return false;
+        }
+        // What `instruction_line` and the evaluation of the name do first
+        // (the line's replay state needs no beginning: nothing is kept).
+        self.st.instr_at = mpos as u32;
+        self.touch(id);
+        self.rounded.set(false);
+        // The operand starts its text (so the record was kept): found
+        // only for a message.
+        let at = || line.skip_ws(mend) as Pos;
+        if (end ^ to) & 0xff00 != 0 {
+            self.page_crossing(line, end, to, at());
+        }
+        self.end_branch(line, pc, 2);
+        // (On one page the general path reports nothing.)
+        debug_assert!(
+            (end ^ to) & 0xff00 != 0
+                || self
+                    .relative_from(
+                        line,
+                        m,
+                        &[code],
+                        Width::Auto,
+                        Target::Address(&Value::Code(c)),
+                        at(),
+                        None
+                    )
+                    .is_ok_and(|b| b[..] == [code, offset as u8]),
+            "a replayed branch differs from the general path"
+        );
+        // `float_round_warning`'s test with nothing rounded.
+        if self.addr_wrapped.get() || !self.bool_uses.borrow().is_empty() {
+            self.float_round_warning(line, at());
+        }
+        self.replay_not_kept();
+        self.write_word(line, ([code, offset as u8, 0, 0], 2), mpos, mend);
+        #[cfg(test)]
+        tests::REPLAYED.with(|n| n.set(n.get() + 1));
+        true
     }
 
     /// A branch of `m` to a target not known yet (a label ahead, in the
@@ -741,5 +827,116 @@ impl Assembler<'_> {
         };
         self.st.opt_parts.extend(seen);
         Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Options;
+    use crate::asm::Assembler;
+    use crate::cpu::Cpu;
+
+    /// The bytes (or none) and every message of `src`, with replay on, or
+    /// off (`-Wcase-symbol` turns it off; these sources spell each name
+    /// one way, so it adds no message).
+    fn run(src: &str, opts: &Options, replay: bool) -> (Option<Vec<u8>>, Vec<String>) {
+        let mut opts = opts.clone();
+        if !replay {
+            assert!(opts.warnings.apply("case-symbol"));
+        }
+        let said = |d: &crate::diag::Diagnostic| format!("{}:{}: {}", d.line, d.column, d.message);
+        match Assembler::new(&opts).run_text("t.asm", src) {
+            Ok(p) => (Some(p.prg_bytes()), p.warnings.iter().map(said).collect()),
+            Err(d) => (None, d.iter().map(said).collect()),
+        }
+    }
+
+    /// Branches to labels behind and ahead, anonymous and cheap local,
+    /// around code that shrinks in the second pass (an address of the zero
+    /// page read before it is defined), near page edges and at the edge of
+    /// a branch's reach, one in a loop: seed `n` picks the sizes and the
+    /// start.
+    fn source(n: u32) -> String {
+        let start = [0x10f0u32, 0x1000, 0x12fa, 0x2081][n as usize % 4];
+        let gap = [0usize, 40, 118, 121, 125, 126, 127, 130][(n / 4) as usize % 8];
+        let mut s = format!("* = ${start:04x}\n");
+        for i in 0..6 {
+            s += &format!("lp{i} lda zp\n");
+            s += &format!("- dey\n bne lp{i}\n beq fw{i}\n bpl -\n bmi +\n");
+            s += "_l inx\n bcc _l\n lda zp\n bvs _l\n+ nop\n";
+            if i == 2 {
+                s += &format!(" .fill {gap}\n");
+                s += " .rept 2\n- inx\n bne -\n .endrept\n";
+            }
+            s += &format!("fw{i} rts\n bcs lp0\n");
+        }
+        s += "zp = $12\n";
+        s
+    }
+
+    /// A branch made from its record (`branch_replayed`) is what the
+    /// general path makes, its messages too: on many sources, with
+    /// `-Wbranch-page`, `-B`, and the 65CE02's long branches, replay on
+    /// and off give the same. The branches back of a later pass are
+    /// replayed.
+    #[test]
+    fn replayed_branches_are_the_general_paths() {
+        let mut page = Options::default();
+        assert!(page.warnings.apply("branch-page"));
+        let long = Options {
+            long_branch: true,
+            ..Options::default()
+        };
+        let ce02 = Options {
+            cpu: Cpu::M65CE02,
+            ..Options::default()
+        };
+        let mut tried = 0;
+        for opts in [Options::default(), page, long, ce02] {
+            for n in 0..32 {
+                let src = source(n);
+                REPLAYED.with(|r| r.set(0));
+                let with = run(&src, &opts, true);
+                let replayed = REPLAYED.with(|r| r.get());
+                REPLAYED.with(|r| r.set(0));
+                let without = run(&src, &opts, false);
+                assert_eq!(REPLAYED.with(|r| r.get()), 0);
+                assert_eq!(with, without, "seed {n}:\n{src}");
+                assert!(replayed > 0, "no branch replayed, seed {n}");
+                tried += usize::from(with.0.is_some());
+            }
+        }
+        // Both kinds: some assemble, some reach too far.
+        assert!(tried > 32 && tried < 128, "{tried}");
+    }
+
+    /// Branches back to a label, to `-` and to a cheap local made from
+    /// their records in passes 2 and 3: exact bytes; none under
+    /// `-Wshadow`, same bytes.
+    #[test]
+    fn a_replayed_branch_has_its_offset() {
+        let src = "* = $1000\nlp lda zp\n- dey\n bne lp\n bpl -\n beq fw\n_c inx\n bcc _c\nfw rts\n\
+                   zp = $12\n";
+        let want = vec![
+            0x00, 0x10, 0xa5, 0x12, 0x88, 0xd0, 0xfb, 0x10, 0xfb, 0xf0, 0x03, 0xe8, 0x90, 0xfd,
+            0x60,
+        ];
+        REPLAYED.with(|r| r.set(0));
+        let (bytes, said) = run(src, &Options::default(), true);
+        assert!(said.is_empty(), "{said:?}");
+        assert_eq!(bytes, Some(want.clone()));
+        // Three branches back, replayed in pass 2 and pass 3.
+        assert_eq!(REPLAYED.with(|r| r.get()), 6);
+        let mut shadow = Options::default();
+        assert!(shadow.warnings.apply("shadow"));
+        REPLAYED.with(|r| r.set(0));
+        let (bytes, _) = run(src, &shadow, true);
+        assert_eq!(bytes, Some(want));
+        assert_eq!(REPLAYED.with(|r| r.get()), 0);
+    }
+
+    thread_local! {
+        /// Branches made from their records on this thread.
+        pub static REPLAYED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 }

@@ -216,8 +216,17 @@ impl Assembler<'_> {
                         let far = match branch {
                             Some(Ok([code, offset])) => {
                                 self.float_round_warning(line, base.start());
-                                // Never kept for replay (see `replayable`).
-                                self.replay_not_kept();
+                                // Its bytes never kept for replay (see
+                                // `replayable`); a first pass's branch (back:
+                                // its target known) keeps its target.
+                                if self.st.pass == 1 {
+                                    let plain =
+                                        matches!(e.kind(), ExprKind::Ident(_) | ExprKind::Anon(_))
+                                            && e.text_start() as usize == from;
+                                    self.replay_record_branch(line, plain);
+                                } else {
+                                    self.replay_not_kept();
+                                }
                                 self.write_word(line, ([code, offset, 0, 0], 2), mpos, mend);
                                 return Step::Next;
                             }
@@ -684,7 +693,12 @@ impl Assembler<'_> {
             Some(kept) => kept,
             // A record that failed only as its label moved (see
             // `moved_operand`): its bytes made again from the label.
+            // A branch's record, its target's label (see `branch_replayed`),
+            // is told the same way: no test more on the usual lines.
             None if self.replay.known_name != super::replay::NO_NAME => {
+                if self.replay.known_name == super::replay::BRANCH_NAME {
+                    return self.branch_replayed(line, op, mpos, mend);
+                }
                 match self.moved_operand(line, op, mend) {
                     Some((word, n)) => (word, n as usize),
                     None => return false,
@@ -714,6 +728,9 @@ impl Assembler<'_> {
             // As in `instruction_replayed`: else the record's check would
             // be paid again by `instruction_line`.
             None if self.replay.known_name != super::replay::NO_NAME => {
+                if self.replay.known_name == super::replay::BRANCH_NAME {
+                    return self.labelled_branch(line, mpos);
+                }
                 match self.labelled_moved(line, mpos) {
                     Some((word, n)) => (word, n as usize),
                     None => return false,
@@ -723,6 +740,26 @@ impl Assembler<'_> {
         };
         self.write_replayed(line, kept, len, mpos, mpos + 3);
         true
+    }
+
+    /// [`Self::branch_replayed`] for a branch written after a label (its
+    /// name at `mpos`, looked up now). False: not replayed (the general
+    /// way checks the record again).
+    #[inline(never)]
+    fn labelled_branch(&mut self, line: &LineRef, mpos: usize) -> bool {
+        let op = line
+            .text
+            .get(mpos..mpos + 3)
+            .and_then(|w| self.mnemonic_of(w));
+        match op {
+            Some(op) if !line.at(mpos + 3).is_ascii_alphanumeric() => {
+                self.branch_replayed(line, op, mpos, mpos + 3)
+            }
+            _ => {
+                self.replay.known_name = super::replay::NO_NAME;
+                false
+            }
+        }
     }
 
     /// [`Self::moved_operand`] for an instruction written after a label
