@@ -735,13 +735,7 @@ impl Symbols {
         clear_read: bool,
     ) -> Option<(CodeId, bool, PassNo)> {
         let l = &mut self.labels[id.0 as usize];
-        let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value else {
-            return None;
-        };
-        if l.flags & UPDATE_AFTER != 0 || l.defpass + 1 != pass {
-            return None;
-        }
-        let answer = (cid, l.flags & REFERENCED != 0, l.usepass);
+        let answer = code_defined_before(l, pass)?;
         let read = if clear_read { REFERENCED } else { 0 };
         l.flags = (l.flags | CONSTANT | OWNER) & !read;
         l.defpass = PassNo::of(pass);
@@ -762,13 +756,7 @@ impl Symbols {
     #[inline]
     pub fn define_anon_again(&mut self, id: LabelId, pass: u32) -> Option<(CodeId, bool, PassNo)> {
         let l = &mut self.labels[id.0 as usize];
-        let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value else {
-            return None;
-        };
-        if l.flags & UPDATE_AFTER != 0 || l.defpass + 1 != pass {
-            return None;
-        }
-        let answer = (cid, l.flags & REFERENCED != 0, l.usepass);
+        let answer = code_defined_before(l, pass)?;
         l.flags = (l.flags | OWNER) & !REFERENCED;
         l.defpass = PassNo::of(pass);
         Some(answer)
@@ -1372,6 +1360,19 @@ impl TassTable {
     }
 }
 
+/// A label the pass before `pass` defined as a plain code label (its own
+/// code at offset 0, no block's value to wait for): its code object, whether
+/// it was read since, and the pass that last read it.
+#[inline(always)]
+fn code_defined_before(l: &Label, pass: u32) -> Option<(CodeId, bool, PassNo)> {
+    let Value::Code(CodeRef { id: cid, offs: 0 }) = l.value else {
+        return None;
+    };
+    if l.flags & UPDATE_AFTER != 0 || l.defpass + 1 != pass {
+        return None;
+    }
+    Some((cid, l.flags & REFERENCED != 0, l.usepass))
+}
 #[cfg(test)]
 mod tests {
     use super::*;
