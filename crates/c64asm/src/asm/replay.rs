@@ -1216,17 +1216,7 @@ impl Assembler<'_> {
         #[cfg(test)]
         tests::MOVED.with(|n| n.set(n.get() + 1));
         self.replay.known_name = NO_NAME;
-        let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
-        for i in reads {
-            let read = self.replay.reads[i];
-            self.touch(LabelId(read.label()));
-            if shadow {
-                let name = self.read_name(&read);
-                if name < ANON {
-                    self.shadow_check(name, LabelId(read.label()), line);
-                }
-            }
-        }
+        self.mark_reads(line, reads);
         Some(kept)
     }
 
@@ -1249,6 +1239,15 @@ impl Assembler<'_> {
                 return false;
             }
         }
+        self.mark_reads(line, reads);
+        true
+    }
+
+    /// The labels a replayed record reads (`reads`, its slots) marked read,
+    /// as reading the symbol does (`Assembler::symbol`), with `-Wshadow`
+    /// once the values have settled.
+    #[inline(always)]
+    fn mark_reads(&mut self, line: &LineRef, reads: std::ops::Range<usize>) {
         let shadow = self.opts.warnings.shadow && self.st.fixeddig && !self.st.constcreated;
         for i in reads {
             let r = self.replay.reads[i];
@@ -1260,7 +1259,6 @@ impl Assembler<'_> {
                 }
             }
         }
-        true
     }
 
     /// [`Self::reads_hold`] for an instruction that reads labels (its
